@@ -1,0 +1,69 @@
+"""Models every ruleset shares: seats, actions, the base game state, the result."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core.rng import Rng
+
+
+class Seat(BaseModel):
+    """A place at the table. The engine knows seats; the bot binds them to users."""
+
+    id: str
+    name: str
+    team: str | None = None
+
+
+class Action(BaseModel):
+    """Base of every ruleset action. ``seat`` is who takes it (None for automatic steps)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: str
+    seat: str | None = None
+
+
+class Result(BaseModel):
+    """How a finished game ended."""
+
+    winners: list[str] = Field(default_factory=list)
+    losers: list[str] = Field(default_factory=list)
+    draw: bool = False
+    reason: str = ""
+    scores: dict[str, int] = Field(default_factory=dict)
+
+
+class GameState(BaseModel):
+    """What every game holds. Rulesets subclass it with their own fields.
+
+    The generator lives here: whoever has the state has the next die.
+    """
+
+    ruleset: str
+    seed: int
+    rng: Rng
+    seats: list[Seat]
+    options: dict[str, Any] = Field(default_factory=dict)
+    round: int = 0
+    phase: str = "setup"
+    result: Result | None = None
+
+    @property
+    def is_over(self) -> bool:
+        return self.result is not None
+
+    def seat(self, seat_id: str) -> Seat:
+        for seat in self.seats:
+            if seat.id == seat_id:
+                return seat
+        raise KeyError(seat_id)
+
+    def other_seat(self, seat_id: str) -> str:
+        """The opponent in a two-seat game."""
+        others = [s.id for s in self.seats if s.id != seat_id]
+        if len(others) != 1:
+            raise ValueError("other_seat is only defined for two-seat games")
+        return others[0]

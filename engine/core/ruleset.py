@@ -1,0 +1,143 @@
+"""The ruleset interface (OpenSpiel's state / legal actions / apply) and the registry.
+
+A ruleset is a set of pure functions over a state. :meth:`Ruleset.apply` never changes the
+state it is given: it works on a copy, so an action that turns out to be illegal half-way
+through leaves nothing behind.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Iterable
+
+from pydantic import TypeAdapter, ValidationError
+
+from engine.core.board_view import BoardView
+from engine.core.errors import IllegalAction
+from engine.core.events import Event
+from engine.core.models import Action, GameState, Result
+
+# Event kinds after which the bot posts a fresh board image.
+BOARD_EVENTS = frozenset({"phase_ended", "round_ended", "setup_done", "game_over"})
+
+
+class Ruleset(ABC):
+    """One game system (or one mode of one), registered under :attr:`name`."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    state_model: ClassVar[type[GameState]]
+    action_types: ClassVar[tuple[type[Action], ...]]
+    min_seats: ClassVar[int] = 2
+    max_seats: ClassVar[int] = 2
+
+    def __init__(self) -> None:
+        union = self.action_types[0]
+        for extra in self.action_types[1:]:
+            union = union | extra  # type: ignore[operator]
+        self._action_adapter: TypeAdapter = TypeAdapter(union)
+
+    # -- set-up -------------------------------------------------------------------------------
+    @abstractmethod
+    def new_game(self, seed: int, options: dict[str, Any] | None = None) -> GameState:
+        """A fresh game, before any action, with its seats and rules options."""
+
+    def option_names(self) -> dict[str, str]:
+        """Options (rulings made settings) a game can be created with: name -> help text."""
+        return {}
+
+    # -- the rules ----------------------------------------------------------------------------
+    @abstractmethod
+    def _apply(self, state: GameState, action: Action, events: list[Event]) -> None:
+        """Change ``state`` in place (it is already a private copy) and append events."""
+
+    @abstractmethod
+    def to_act(self, state: GameState) -> list[str]:
+        """The seats whose action the game is waiting for (empty when it is over)."""
+
+    @abstractmethod
+    def legal_actions(self, state: GameState, seat: str) -> list[Action]:
+        """Every action ``seat`` may take now. Movement is summarised by destinations."""
+
+    @abstractmethod
+    def board(self, state: GameState) -> BoardView:
+        """What the board looks like, for a renderer."""
+
+    @abstractmethod
+    def action_from_command(
+        self, state: GameState, seat: str, command: str, options: dict[str, Any]
+    ) -> Action:
+        """Turn a player's command (``move`` with ``creature``/``to``...) into an action."""
+
+    def status(self, state: GameState) -> str:
+        """A short line saying where the game stands."""
+        return f"Round {state.round}, {state.phase}."
+
+    def commands(self) -> set[str]:
+        """The play commands this ruleset understands (beyond the common game commands)."""
+        return set()
+
+    # -- framework ----------------------------------------------------------------------------
+    def apply(self, state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+        if state.is_over:
+            raise IllegalAction("game-over", "The game is over; no more moves can be made.")
+        working = state.model_copy(deep=True)
+        events: list[Event] = []
+        self._apply(working, action, events)
+        return working, events
+
+    def is_over(self, state: GameState) -> bool:
+        return state.is_over
+
+    def result(self, state: GameState) -> Result | None:
+        return state.result
+
+    def parse_action(self, data: dict[str, Any] | str) -> Action:
+        try:
+            if isinstance(data, str):
+                return self._action_adapter.validate_json(data)
+            return self._action_adapter.validate_python(data)
+        except ValidationError as exc:
+            raise IllegalAction("bad-action", f"Not a valid {self.title} action: {exc}") from None
+
+    def load_state(self, data: dict[str, Any] | str) -> GameState:
+        if isinstance(data, str):
+            return self.state_model.model_validate_json(data)
+        return self.state_model.model_validate(data)
+
+    def replay(
+        self, seed: int, options: dict[str, Any] | None, actions: Iterable[Action]
+    ) -> tuple[GameState, list[Event]]:
+        """Rebuild a game from its seed and action log (undo and audits use this)."""
+        state = self.new_game(seed, options)
+        events: list[Event] = []
+        for action in actions:
+            state, new_events = self.apply(state, action)
+            events.extend(new_events)
+        return state, events
+
+
+_REGISTRY: dict[str, Ruleset] = {}
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    if ruleset.name in _REGISTRY:
+        raise ValueError(f"ruleset {ruleset.name!r} registered twice")
+    _REGISTRY[ruleset.name] = ruleset
+    return ruleset
+
+
+def get_ruleset(name: str) -> Ruleset:
+    import engine.rulesets  # noqa: F401  - importing registers every shipped ruleset
+
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(sorted(_REGISTRY)) or "none"
+        raise IllegalAction("unknown-ruleset", f"There is no game called {name!r}. Known: {known}.") from None
+
+
+def ruleset_names() -> list[str]:
+    import engine.rulesets  # noqa: F401
+
+    return sorted(_REGISTRY)

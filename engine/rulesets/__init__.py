@@ -1,0 +1,1 @@
+"""Every shipped game system. Importing this package registers them all."""
