@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -24,6 +24,12 @@ class Action(BaseModel):
 
     kind: str
     seat: str | None = None
+
+
+class Resign(Action):
+    """A seat concedes. Every ruleset accepts it; the framework records the result."""
+
+    kind: Literal["resign"] = "resign"
 
 
 class Result(BaseModel):

@@ -15,7 +15,7 @@ from pydantic import TypeAdapter, ValidationError
 from engine.core.board_view import BoardView
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
-from engine.core.models import Action, GameState, Result
+from engine.core.models import Action, GameState, Resign, Result
 
 # Event kinds after which the bot posts a fresh board image.
 BOARD_EVENTS = frozenset({"phase_ended", "round_ended", "setup_done", "game_over"})
@@ -32,8 +32,8 @@ class Ruleset(ABC):
     max_seats: ClassVar[int] = 2
 
     def __init__(self) -> None:
-        union = self.action_types[0]
-        for extra in self.action_types[1:]:
+        union = Resign
+        for extra in self.action_types:
             union = union | extra  # type: ignore[operator]
         self._action_adapter: TypeAdapter = TypeAdapter(union)
 
@@ -83,8 +83,22 @@ class Ruleset(ABC):
             raise IllegalAction("game-over", "The game is over; no more moves can be made.")
         working = state.model_copy(deep=True)
         events: list[Event] = []
-        self._apply(working, action, events)
+        if isinstance(action, Resign):
+            self._resign(working, action, events)
+        else:
+            self._apply(working, action, events)
         return working, events
+
+    def _resign(self, state: GameState, action: Resign, events: list[Event]) -> None:
+        if action.seat is None or action.seat not in {s.id for s in state.seats}:
+            raise IllegalAction("not-seated", "Only a player with a seat in this game can resign.")
+        loser = state.seat(action.seat)
+        losing = {s.id for s in state.seats if s.id == loser.id or (loser.team and s.team == loser.team)}
+        winners = [s.id for s in state.seats if s.id not in losing]
+        state.result = Result(winners=winners, losers=sorted(losing), reason=f"{loser.name} resigned")
+        state.phase = "over"
+        events.append(Event(kind="game_over", seat=loser.id, text=f"{loser.name} resigns. "
+                            + ", ".join(state.seat(w).name for w in winners) + " wins."))
 
     def is_over(self, state: GameState) -> bool:
         return state.is_over

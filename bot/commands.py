@@ -1,0 +1,195 @@
+"""The command table: every command a player can give, in one place.
+
+The console parses typed lines against it, the Discord cogs declare their slash commands from
+it (a test checks they agree), and ``/help`` prints it. Names follow Discord's rules for
+application commands: lower case, 1-32 characters, no spaces.
+"""
+
+from __future__ import annotations
+
+import shlex
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from engine.core.errors import IllegalAction
+
+OptionType = Literal["string", "integer", "attachment"]
+
+
+@dataclass(frozen=True)
+class Option:
+    name: str
+    description: str
+    type: OptionType = "string"
+    required: bool = False
+    autocomplete: str | None = None  # creature, square, ruleset, map, seat, card, warband
+
+
+@dataclass(frozen=True)
+class CommandSpec:
+    name: str
+    description: str
+    group: str | None = None  # "game" for /game new, /game join...
+    options: tuple[Option, ...] = field(default_factory=tuple)
+
+    @property
+    def key(self) -> str:
+        return f"{self.group} {self.name}" if self.group else self.name
+
+    def usage(self) -> str:
+        parts = [f"/{self.key}"]
+        for opt in self.options:
+            parts.append(f"{opt.name}:<{opt.name}>" if opt.required else f"[{opt.name}:…]")
+        return " ".join(parts)
+
+
+_CREATURE = Option("creature", "Your creature (defaults to the one whose turn it is)", autocomplete="creature")
+
+COMMANDS: tuple[CommandSpec, ...] = (
+    # -- running a game in this channel --------------------------------------------------------
+    CommandSpec("new", "Start a new game in this channel", "game", (
+        Option("ruleset", "Which game to play", required=True, autocomplete="ruleset"),
+        Option("map", "Battle map (a built-in name)", autocomplete="map"),
+        Option("mapfile", "Upload your own map file (JSON or text grid)", type="attachment"),
+        Option("seed", "Seed for the dice, to replay a game exactly", type="integer"),
+        Option("settings", "Rule settings, e.g. 'aoo_entry=best'"),
+    )),
+    CommandSpec("join", "Take a seat in this channel's game", "game", (
+        Option("seat", "Which seat (default: the first free one)", autocomplete="seat"),
+    )),
+    CommandSpec("status", "Where the game stands and whose turn it is", "game"),
+    CommandSpec("board", "Show the board", "game"),
+    CommandSpec("log", "Show the game log with every roll", "game", (
+        Option("last", "How many entries (default 20)", type="integer"),
+    )),
+    CommandSpec("undo", "Ask to take back the last action; the other player confirms with /game undo", "game"),
+    CommandSpec("resign", "Concede the game", "game"),
+    CommandSpec("abandon", "End this channel's game without a result (its creator only)", "game"),
+    # -- dice ---------------------------------------------------------------------------------
+    CommandSpec("roll", "Roll dice in the open, e.g. 1d20+5 (works with or without a game)", None, (
+        Option("dice", "A dice expression such as 1d20+5, 2d6, 4d6kh3", required=True),
+    )),
+    # -- playing ------------------------------------------------------------------------------
+    CommandSpec("choose", "Choose your creature after winning the roll-off", None, (
+        Option("creature", "The creature you take", required=True, autocomplete="creature"),
+    )),
+    CommandSpec("place", "Place your creature on a start square", None, (
+        Option("square", "A start square, e.g. A2", required=True, autocomplete="square"),
+        _CREATURE,
+    )),
+    CommandSpec("initiative", "Roll initiative for the round"),
+    CommandSpec("first", "After winning initiative, say who acts first", None, (
+        Option("who", "me, opponent, or a creature name", required=True, autocomplete="seat"),
+    )),
+    CommandSpec("move", "Move a creature to a square (the bot finds the path) or along a path", None, (
+        Option("to", "Destination square, e.g. F7", autocomplete="square"),
+        _CREATURE,
+        Option("path", "Squares one by one, e.g. 'E5 F6 F7'"),
+    )),
+    CommandSpec("attack", "Attack an enemy with a creature", None, (
+        Option("target", "The enemy to attack", autocomplete="creature"),
+        _CREATURE,
+        Option("attack", "Which attack entry on the card (1, 2…)", type="integer"),
+    )),
+    CommandSpec("end", "End the current creature's turn", None, (_CREATURE,)),
+    CommandSpec("help", "List the commands"),
+)
+
+GAME_COMMANDS = frozenset(c.name for c in COMMANDS if c.group == "game")
+
+
+def find_command(key: str) -> CommandSpec:
+    for spec in COMMANDS:
+        if spec.key == key:
+            return spec
+    raise IllegalAction("unknown-command", f"There is no command /{key}. Try /help.")
+
+
+@dataclass
+class Attachment:
+    filename: str
+    data: bytes
+
+
+@dataclass
+class Command:
+    """A command as the service receives it, from Discord or from the console."""
+
+    key: str  # "move", "game new"...
+    options: dict[str, Any] = field(default_factory=dict)
+    attachments: dict[str, Attachment] = field(default_factory=dict)
+
+    @property
+    def name(self) -> str:
+        return self.key.split()[-1]
+
+    @property
+    def group(self) -> str | None:
+        parts = self.key.split()
+        return parts[0] if len(parts) > 1 else None
+
+
+def parse_line(line: str) -> Command:
+    """Parse a typed command in the slash-command words.
+
+    >>> parse_line("/move creature:orc to:F7").options
+    {'creature': 'orc', 'to': 'F7'}
+    >>> parse_line("/roll 1d20+5").options
+    {'dice': '1d20+5'}
+    >>> parse_line('/move path:"E5 F6"').options
+    {'path': 'E5 F6'}
+    """
+    text = line.strip()
+    if not text.startswith("/"):
+        raise IllegalAction("not-a-command", "Commands start with '/', e.g. /game status or /roll 1d20.")
+    try:
+        words = shlex.split(text[1:])
+    except ValueError as exc:
+        raise IllegalAction("bad-command", f"I can't read that command: {exc}.") from None
+    if not words:
+        raise IllegalAction("bad-command", "Type a command after '/', e.g. /help.")
+    head = words[0].lower()
+    rest = words[1:]
+    if any(spec.group == head for spec in COMMANDS):
+        if not rest:
+            subs = ", ".join(s.name for s in COMMANDS if s.group == head)
+            raise IllegalAction("bad-command", f"/{head} needs a subcommand: {subs}.")
+        key, rest = f"{head} {rest[0].lower()}", rest[1:]
+    else:
+        key = head
+    spec = find_command(key)
+    options: dict[str, Any] = {}
+    names = {o.name for o in spec.options}
+    bare: list[str] = []
+    for word in rest:
+        name, sep, value = word.partition(":")
+        if sep and name.lower() in names:
+            options[name.lower()] = value
+        elif sep and name.isidentifier():
+            known = ", ".join(sorted(names)) or "none"
+            raise IllegalAction("bad-option", f"/{key} has no option {name!r}. Its options: {known}.")
+        else:
+            bare.append(word)
+    if bare:
+        # Words without a name fill the first option, so '/roll 1d20+5' and '/move F7' work.
+        first = next((o for o in spec.options if o.type != "attachment"), None)
+        if first is None or first.name in options:
+            raise IllegalAction("bad-option", f"I don't know what {' '.join(bare)!r} is for. Usage: {spec.usage()}")
+        options[first.name] = " ".join(bare)
+    for opt in spec.options:
+        if opt.name in options and opt.type == "integer":
+            try:
+                options[opt.name] = int(options[opt.name])
+            except ValueError:
+                raise IllegalAction("bad-option", f"{opt.name} must be a whole number.") from None
+    missing = [o.name for o in spec.options if o.required and o.name not in options and o.type != "attachment"]
+    if missing:
+        raise IllegalAction("missing-option", f"/{key} needs {', '.join(missing)}. Usage: {spec.usage()}")
+    return Command(key=key, options=options)
+
+
+def help_text() -> str:
+    lines = ["**Warband commands**"]
+    for spec in COMMANDS:
+        lines.append(f"`{spec.usage()}` — {spec.description}")
+    return "\n".join(lines)
