@@ -389,7 +389,9 @@ def _event_row(event: Any) -> tuple[str, str, str | None, str]:
     if hasattr(event, "model_dump"):
         event = event.model_dump(mode="json")
     if not isinstance(event, Mapping):
-        raise TypeError(f"an event must be a mapping or a pydantic model, not {type(event).__name__}")
+        raise TypeError(
+            f"an event must be a mapping or a pydantic model, not {type(event).__name__}"
+        )
     kind = event.get("kind")
     if not isinstance(kind, str) or not kind:
         raise ValueError(f"an event needs a 'kind': {event!r}")
@@ -609,14 +611,19 @@ class Store:
                         (version, name, self._now()),
                     )
             except sqlite3.Error as exc:
-                raise MigrationError(f"migration {file.name} failed and was rolled back: {exc}") from exc
+                raise MigrationError(
+                    f"migration {file.name} failed and was rolled back: {exc}"
+                ) from exc
 
     async def applied_migrations(self) -> list[MigrationRecord]:
         """The migrations recorded in this database, oldest first."""
         rows = await self._all(
             "SELECT version, name, applied_at FROM schema_migrations ORDER BY version"
         )
-        return [MigrationRecord(r["version"], r["name"], datetime.fromisoformat(r["applied_at"])) for r in rows]
+        return [
+            MigrationRecord(r["version"], r["name"], datetime.fromisoformat(r["applied_at"]))
+            for r in rows
+        ]
 
     # ---- games: reads ----------------------------------------------------------------------
 
@@ -677,7 +684,9 @@ class Store:
         if limit is None:
             rows = await self._all(sql + " ORDER BY action_seq, idx", params)
         else:
-            rows = await self._all(sql + " ORDER BY action_seq DESC, idx DESC LIMIT ?", [*params, limit])
+            rows = await self._all(
+                sql + " ORDER BY action_seq DESC, idx DESC LIMIT ?", [*params, limit]
+            )
             rows.reverse()
         return [_event(r) for r in rows]
 
@@ -778,7 +787,9 @@ class Store:
     ) -> int:
         """Append to the log with the next sequence number; returns that number."""
         row = await self._fetchone(
-            tx, "SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM actions WHERE game_id = ?", (game_id,)
+            tx,
+            "SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM actions WHERE game_id = ?",
+            (game_id,),
         )
         seq = row["next"]
         await tx.execute(
@@ -837,7 +848,9 @@ class Store:
         now = self._now()
         async with self._write() as tx:
             await self._checked_game(tx, game_id, expected_version)
-            seq = await self._append_action(tx, game_id, _id(seat_id), _id(user_id), action_text, now)
+            seq = await self._append_action(
+                tx, game_id, _id(seat_id), _id(user_id), action_text, now
+            )
             await self._append_events(tx, game_id, seq, event_rows)
             return await self._save_game(tx, game_id, expected_version, now, **columns)
 
@@ -862,7 +875,9 @@ class Store:
         async with self._write() as tx:
             await self._checked_game(tx, game_id, expected_version)
             row = await self._fetchone(
-                tx, "SELECT COALESCE(MAX(seq), 0) AS last FROM actions WHERE game_id = ?", (game_id,)
+                tx,
+                "SELECT COALESCE(MAX(seq), 0) AS last FROM actions WHERE game_id = ?",
+                (game_id,),
             )
             last = row["last"]
             if not 0 <= keep_through_seq <= last:
@@ -872,7 +887,8 @@ class Store:
                 )
             # Events first: correct even if foreign keys were ever switched off.
             await tx.execute(
-                "DELETE FROM events WHERE game_id = ? AND action_seq > ?", (game_id, keep_through_seq)
+                "DELETE FROM events WHERE game_id = ? AND action_seq > ?",
+                (game_id, keep_through_seq),
             )
             await tx.execute(
                 "DELETE FROM actions WHERE game_id = ? AND seq > ?", (game_id, keep_through_seq)
@@ -904,7 +920,9 @@ class Store:
             if seat["user_id"] is not None and seat["user_id"] != user:
                 raise SeatTaken(game_id, seat_id, seat["name"])
             mine = await self._fetchone(
-                tx, "SELECT seat_id, name FROM seats WHERE game_id = ? AND user_id = ?", (game_id, user)
+                tx,
+                "SELECT seat_id, name FROM seats WHERE game_id = ? AND user_id = ?",
+                (game_id, user),
             )
             if mine is not None:
                 raise AlreadySeated(game_id, mine["seat_id"], mine["name"])
@@ -975,7 +993,8 @@ class Store:
                 "INSERT INTO warbands (user_id, name, edition, data, created_at, updated_at)"
                 " VALUES (?, ?, ?, ?, ?, ?)"
                 " ON CONFLICT (user_id, name) DO UPDATE SET name = excluded.name,"
-                " edition = excluded.edition, data = excluded.data, updated_at = excluded.updated_at",
+                " edition = excluded.edition, data = excluded.data,"
+                " updated_at = excluded.updated_at",
                 (user, name, edition, data_text, now, now),
             )
             row = await self._fetchone(
