@@ -1,0 +1,690 @@
+"""Draw a square-grid :class:`~engine.core.board_view.BoardView` as a PNG.
+
+>>> from engine.core.board_view import BoardView, Token
+>>> view = BoardView(width=6, height=4, title="Skirmish",
+...                  tokens=[Token(id="o1", label="ORC", name="Orc", side="a", squares=[(1, 2)])])
+>>> png = render_board(view)
+>>> png[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
+True
+>>> board_layout(view).square
+48
+
+The picture, top to bottom: a band with the title and caption, the grid framed by coordinates
+on all four edges (columns A, B, ... AA; rows 1, 2, ... from the top, so square (4, 4) is "E5"),
+and a legend of the sides and the terrain kinds on the board.
+
+Everything is drawn at twice the final size and then averaged down 2x2, which smooths circles
+and diagonals without making flat areas any less exact (a 2x2 average of one colour is that
+colour), so tests can compare pixels with the palette.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from PIL import Image, ImageDraw
+
+from engine.core.board_view import XY, BoardView, Token, Zone
+from renderers import style
+from renderers.style import (
+    ACTIVE_GOLD, ATTACK_RED, BORDER, FLOOR, GRID_LINE, HALO, INK, INK_SOFT, NEUTRAL_SIDE,
+    PARCHMENT, PARCHMENT_DARK, PATH_INK, RGB, WALL_EDGE, WALL_MORTAR, WALL_STONE, Point,
+    arrowhead, blend, dashed_line, fit_size, font, luminance, plain, polyline, side_colours,
+    with_alpha, wrap,
+)
+from renderers.terrain import WALL_KINDS, normalise_kind, paint_square, terrain_style
+
+__all__ = ["BoardLayout", "board_layout", "column_name", "render_board", "square_name",
+           "side_order"]
+
+MAX_SIDE = 2000  # Discord shows bigger images, but phones then load them slowly
+MIN_SQUARE = 10
+SS = 2  # supersampling factor
+
+
+def column_name(x: int) -> str:
+    """Spreadsheet-style column letters: 0 -> "A", 25 -> "Z", 26 -> "AA".
+
+    >>> [column_name(x) for x in (0, 4, 25, 26, 27, 51, 52)]
+    ['A', 'E', 'Z', 'AA', 'AB', 'AZ', 'BA']
+    """
+    name = ""
+    x += 1
+    while x:
+        x, rem = divmod(x - 1, 26)
+        name = chr(ord("A") + rem) + name
+    return name
+
+
+def square_name(xy: XY) -> str:
+    """>>> square_name((4, 4))
+    'E5'
+    """
+    return f"{column_name(xy[0])}{xy[1] + 1}"
+
+
+def side_order(view: BoardView) -> list[str]:
+    """Sides in colour order: those named in ``side_names`` first, then any others as met."""
+    order = list(view.side_names)
+    for side in [t.side for t in view.tokens] + [z.side for z in view.zones if z.side]:
+        if side not in order:
+            order.append(side)
+    return order
+
+
+# --------------------------------------------------------------------------------------------
+# Layout
+
+
+@dataclass(frozen=True)
+class BoardLayout:
+    """Where everything goes, in final image pixels.
+
+    The grid's top-left corner is at (``margin``, ``header + margin``); the coordinate labels
+    sit in the ``margin`` strips on all four sides; the legend fills the ``footer``.
+    """
+
+    cols: int
+    rows: int
+    square: int
+    margin: int
+    header: int
+    footer: int
+
+    @property
+    def grid_left(self) -> int:
+        return self.margin
+
+    @property
+    def grid_top(self) -> int:
+        return self.header + self.margin
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return (self.cols * self.square + 2 * self.margin,
+                self.header + 2 * self.margin + self.rows * self.square + self.footer)
+
+    def square_box(self, xy: XY) -> tuple[int, int, int, int]:
+        """The pixels of square ``xy``, inclusive, as Pillow's rectangle() wants them."""
+        x0 = self.grid_left + xy[0] * self.square
+        y0 = self.grid_top + xy[1] * self.square
+        return (x0, y0, x0 + self.square - 1, y0 + self.square - 1)
+
+    def centre(self, xy: XY) -> Point:
+        return (self.grid_left + (xy[0] + 0.5) * self.square,
+                self.grid_top + (xy[1] + 0.5) * self.square)
+
+
+@dataclass(frozen=True)
+class _Text:
+    """Type sizes and wrapped lines, worked out at drawing scale."""
+
+    title_size: int
+    caption_size: int
+    coord_size: int
+    legend_size: int
+    title_lines: tuple[str, ...]
+    caption_lines: tuple[str, ...]
+    legend_rows: tuple[tuple[tuple[str, str, str], ...], ...]  # (kind, key, text) per item
+    header: int
+    footer: int
+
+
+def _legend_items(view: BoardView) -> list[tuple[str, str, str]]:
+    items = [("side", side, plain(view.side_names.get(side, side)) or "?")
+             for side in side_order(view)]
+    seen: set[str] = set()
+    for kind, squares in view.terrain.items():
+        key = normalise_kind(kind)
+        if squares and key not in WALL_KINDS and key not in seen:
+            seen.add(key)
+            items.append(("terrain", kind, terrain_style(kind).name))
+    return items
+
+
+def _plan_text(view: BoardView, square: int, margin: int) -> _Text:
+    """Sizes are in drawing pixels (already multiplied by ``SS``)."""
+    width = view.width * square + 2 * margin
+    pad = round(square * 0.25)
+    title_size = max(16 * SS, min(round(width * 0.042), 46 * SS))
+    caption_size = max(13 * SS, round(title_size * 0.72))
+    legend_size = caption_size
+    coord_size = max(9 * SS, round(square * 0.30))
+    inner = width - 2 * pad
+
+    title_lines = tuple(wrap(plain(view.title), title_size, inner)) if view.title else ()
+    caption_lines = tuple(wrap(plain(view.caption), caption_size, inner)) if view.caption else ()
+    header = 0
+    if title_lines or caption_lines:
+        header = (2 * pad + len(title_lines) * round(title_size * 1.2)
+                  + len(caption_lines) * round(caption_size * 1.3))
+        if title_lines and caption_lines:
+            header += round(caption_size * 0.3)
+
+    rows: list[list[tuple[str, str, str]]] = []
+    used = inner + 1.0
+    for item in _legend_items(view):
+        item_width = legend_size * 1.6 + style.text_width(item[2], legend_size) + legend_size
+        if used + item_width > inner and (rows == [] or rows[-1]):
+            rows.append([])
+            used = 0.0
+        rows[-1].append(item)
+        used += item_width
+    footer = 0
+    if rows:
+        footer = round(pad * 1.4 + len(rows) * legend_size * 1.6)
+    return _Text(title_size, caption_size, coord_size, legend_size, title_lines, caption_lines,
+                 tuple(tuple(r) for r in rows), _even(header), _even(footer))
+
+
+def _even(n: int) -> int:
+    return n + (n % SS)
+
+
+def _margin(square: int) -> int:
+    return max(14, round(square * 0.55))
+
+
+def _fit_square(view: BoardView, square_px: int) -> tuple[int, _Text]:
+    """The largest square size up to ``square_px`` whose image fits ``MAX_SIDE`` both ways."""
+    square = max(MIN_SQUARE, min(square_px, MAX_SIDE // max(view.width, view.height, 1)))
+    while True:
+        margin = _margin(square)
+        text = _plan_text(view, square * SS, margin * SS)
+        layout = BoardLayout(view.width, view.height, square, margin, text.header // SS,
+                             text.footer // SS)
+        if max(layout.size) <= MAX_SIDE or square <= MIN_SQUARE:
+            return square, text
+        square -= 1
+
+
+def board_layout(view: BoardView, *, square_px: int = 48) -> BoardLayout:
+    """The layout :func:`render_board` will use for ``view`` (square size after any scaling)."""
+    _check(view, square_px)
+    square, text = _fit_square(view, square_px)
+    return BoardLayout(view.width, view.height, square, _margin(square), text.header // SS,
+                       text.footer // SS)
+
+
+def _check(view: BoardView, square_px: int) -> None:
+    if view.width < 1 or view.height < 1:
+        raise ValueError(f"A board needs at least one square; this one is {view.width}x"
+                         f"{view.height}.")
+    if square_px < MIN_SQUARE:
+        raise ValueError(f"square_px must be at least {MIN_SQUARE} pixels, not {square_px}.")
+
+
+# --------------------------------------------------------------------------------------------
+# Rendering
+
+
+def render_board(view: BoardView, *, square_px: int = 48) -> bytes:
+    """Draw ``view`` and return PNG bytes; the same view always gives the same bytes.
+
+    Squares are ``square_px`` pixels unless the image would exceed 2000 pixels on a side, in
+    which case they shrink to fit (see :func:`board_layout`).
+    """
+    _check(view, square_px)
+    square, text = _fit_square(view, square_px)
+    final = BoardLayout(view.width, view.height, square, _margin(square), text.header // SS,
+                        text.footer // SS)
+    big = BoardLayout(view.width, view.height, square * SS, final.margin * SS, text.header,
+                      text.footer)
+    image = Image.new("RGB", big.size, PARCHMENT)
+    painter = _Painter(view, big, text, ImageDraw.Draw(image, "RGBA"))
+    painter.paint()
+    image = image.reduce(SS)
+    assert image.size == final.size
+    out = io.BytesIO()
+    # Fixed encoder settings and no metadata chunks, so equal pictures are equal bytes.
+    image.save(out, format="PNG", optimize=False, compress_level=6)
+    return out.getvalue()
+
+
+class _Painter:
+    """Draws one view onto one canvas, layer by layer (later layers cover earlier ones)."""
+
+    def __init__(self, view: BoardView, layout: BoardLayout, text: _Text,
+                 draw: ImageDraw.ImageDraw) -> None:
+        self.view = view
+        self.L = layout
+        self.s = layout.square
+        self.text = text
+        self.draw = draw
+        self.colours = side_colours(side_order(view))
+        self.on_board = lambda xy: 0 <= xy[0] < view.width and 0 <= xy[1] < view.height
+        self.walls = {tuple(xy) for xy in view.wall_squares if self.on_board(xy)}
+        for kind, squares in view.terrain.items():
+            if normalise_kind(kind) in WALL_KINDS:
+                self.walls.update(tuple(xy) for xy in squares if self.on_board(xy))
+
+    def px(self, fraction: float) -> int:
+        """A length as a fraction of a square, at least one pixel."""
+        return max(1, round(self.s * fraction))
+
+    def colour_of(self, side: str | None) -> RGB:
+        return self.colours.get(side, NEUTRAL_SIDE) if side else NEUTRAL_SIDE
+
+    def paint(self) -> None:
+        self.header()
+        self.floor()
+        self.zones()
+        self.grid_lines()
+        self.wall_squares()
+        self.wall_edges()
+        self.frame()
+        self.coordinates()
+        self.move_path()
+        tokens = sorted(self.view.tokens, key=lambda t: (t.active, not t.activated))
+        for token in tokens:
+            self.token(token)
+        self.attack()
+        # Conditions go over the attack arrow: who is routing matters more than the arrow tip.
+        for token in tokens:
+            circle = self.token_circle(token)
+            if circle and token.conditions:
+                self.conditions(token.conditions, *circle)
+        self.legend()
+
+    # -- header and legend -------------------------------------------------------------------
+
+    def header(self) -> None:
+        t = self.text
+        if not t.header:
+            return
+        width = self.L.size[0]
+        self.draw.rectangle((0, 0, width - 1, t.header - 1), fill=PARCHMENT_DARK)
+        self.draw.line([(0, t.header - SS), (width, t.header - SS)], fill=INK_SOFT, width=SS)
+        y = round(self.s * 0.25)
+        for line in t.title_lines:
+            step = round(t.title_size * 1.2)
+            # A stroke in the ink's own colour thickens the regular face into a bold one.
+            self.draw.text((width / 2, y + step / 2), line, font=font(t.title_size), fill=INK,
+                           anchor="mm", stroke_width=max(1, t.title_size // 28), stroke_fill=INK)
+            y += step
+        if t.title_lines and t.caption_lines:
+            y += round(t.caption_size * 0.3)
+        for line in t.caption_lines:
+            step = round(t.caption_size * 1.3)
+            self.draw.text((width / 2, y + step / 2), line, font=font(t.caption_size),
+                           fill=INK_SOFT, anchor="mm")
+            y += step
+
+    def legend(self) -> None:
+        t = self.text
+        if not t.footer:
+            return
+        width, height = self.L.size
+        top = height - t.footer
+        self.draw.line([(0, top), (width, top)], fill=INK_SOFT, width=SS)
+        size = t.legend_size
+        row_h = size * 1.6
+        y = top + round(self.s * 0.25 * 0.7) + row_h / 2
+        for row in t.legend_rows:
+            x = round(self.s * 0.25)
+            for kind, key, label in row:
+                box = (x, y - size * 0.6, x + size * 1.2, y + size * 0.6)
+                if kind == "side":
+                    self.draw.ellipse(box, fill=self.colour_of(key), outline=(30, 30, 30),
+                                      width=SS)
+                else:
+                    paint_square(self.draw, key, box, size * 1.2)
+                    self.draw.rectangle(box, outline=GRID_LINE, width=SS)
+                self.draw.text((x + size * 1.6, y), label, font=font(size), fill=INK, anchor="lm")
+                x += size * 1.6 + style.text_width(label, size) + size
+            y += row_h
+
+    # -- the board ---------------------------------------------------------------------------
+
+    def floor(self) -> None:
+        L = self.L
+        self.draw.rectangle((L.grid_left, L.grid_top, L.grid_left + L.cols * self.s - 1,
+                             L.grid_top + L.rows * self.s - 1), fill=FLOOR)
+        for kind, squares in self.view.terrain.items():
+            if normalise_kind(kind) in WALL_KINDS:
+                continue
+            for xy in sorted({tuple(sq) for sq in squares if self.on_board(sq)}):
+                paint_square(self.draw, kind, L.square_box(xy), self.s)
+
+    def grid_lines(self) -> None:
+        L, w = self.L, max(1, SS // 2 + self.s // 96)
+        right, bottom = L.grid_left + L.cols * self.s, L.grid_top + L.rows * self.s
+        for x in range(1, L.cols):
+            px = L.grid_left + x * self.s
+            self.draw.line([(px, L.grid_top), (px, bottom)], fill=GRID_LINE, width=w)
+        for y in range(1, L.rows):
+            py = L.grid_top + y * self.s
+            self.draw.line([(L.grid_left, py), (right, py)], fill=GRID_LINE, width=w)
+
+    def wall_squares(self) -> None:
+        s, mortar = self.s, max(1, self.s // 24)
+        for xy in sorted(self.walls):
+            x0, y0, x1, y1 = self.L.square_box(xy)
+            self.draw.rectangle((x0, y0, x1, y1), fill=WALL_STONE)
+            # Three courses of stones; the joints stay off the square's centre, which tests
+            # (and eyes) use to tell a wall from the floor.
+            for row, joints in enumerate(((0.5,), (0.25, 0.75), (0.5,))):
+                top = y0 + s * row / 3
+                if row:
+                    self.draw.line([(x0, top), (x1, top)], fill=WALL_MORTAR, width=mortar)
+                for j in joints:
+                    self.draw.line([(x0 + s * j, top), (x0 + s * j, top + s / 3)],
+                                   fill=WALL_MORTAR, width=mortar)
+        # Where two wall squares meet, the grid line between them would split the rock.
+        for (x, y) in sorted(self.walls):
+            x0, y0, x1, y1 = self.L.square_box((x, y))
+            if (x + 1, y) in self.walls:
+                self.draw.rectangle((x1 - mortar, y0, x1 + mortar + 1, y1), fill=WALL_STONE)
+            if (x, y + 1) in self.walls:
+                self.draw.rectangle((x0, y1 - mortar, x1, y1 + mortar + 1), fill=WALL_STONE)
+
+    def wall_edges(self) -> None:
+        w = self.px(0.14)
+        for a, b in self.view.wall_edges:
+            (ax, ay), (bx, by) = a, b
+            if abs(ax - bx) + abs(ay - by) != 1:
+                continue  # not an edge between neighbours; nothing sensible to draw
+            x0, y0, *_ = self.L.square_box((max(ax, bx), max(ay, by)))
+            if ax != bx:  # east-west neighbours share a vertical edge
+                ends = [(x0, y0), (x0, y0 + self.s)]
+            else:
+                ends = [(x0, y0), (x0 + self.s, y0)]
+            polyline(self.draw, ends, fill=WALL_EDGE, width=w)
+
+    def frame(self) -> None:
+        L, w = self.L, self.px(0.08)
+        self.draw.rectangle((L.grid_left - w, L.grid_top - w,
+                             L.grid_left + L.cols * self.s + w - 1,
+                             L.grid_top + L.rows * self.s + w - 1), outline=BORDER, width=w)
+
+    def coordinates(self) -> None:
+        L, f = self.L, font(self.text.coord_size)
+        half = L.margin / 2
+        right, bottom = L.grid_left + L.cols * self.s, L.grid_top + L.rows * self.s
+        for x in range(L.cols):
+            cx = L.grid_left + (x + 0.5) * self.s
+            for cy in (L.grid_top - half - self.px(0.04), bottom + half + self.px(0.04)):
+                self.draw.text((cx, cy), column_name(x), font=f, fill=INK, anchor="mm")
+        for y in range(L.rows):
+            cy = L.grid_top + (y + 0.5) * self.s
+            for cx in (L.grid_left - half - self.px(0.04), right + half + self.px(0.04)):
+                self.draw.text((cx, cy), str(y + 1), font=f, fill=INK, anchor="mm")
+
+    # -- zones -------------------------------------------------------------------------------
+
+    def zones(self) -> None:
+        taken = {tuple(sq) for t in self.view.tokens for sq in t.squares}
+        for zone in self.view.zones:
+            squares = {tuple(sq) for sq in zone.squares if self.on_board(sq)}
+            if squares:
+                self.zone(zone, squares, taken)
+
+    def zone(self, zone: Zone, squares: set[XY], taken: set[XY]) -> None:
+        kind = normalise_kind(zone.kind)
+        side_colour = self.colour_of(zone.side)
+        if kind in ("start", "start_area", "deployment", "deployment_zone", "assembly"):
+            colour, tint, label, dashed = side_colour, 70, "START", True
+        elif kind in ("exit", "exits"):
+            colour = side_colour if zone.side else (40, 120, 60)
+            tint, label, dashed = 0, "EXIT", False
+        elif kind in ("victory", "victory_area", "objective"):
+            colour, tint, label, dashed = (196, 142, 0), 80, "VICTORY", False
+        else:
+            colour, tint, label, dashed = blend(side_colour, INK, 0.3), 40, "", True
+        label = plain(zone.label) or label or plain(zone.kind).upper()
+        w = self.px(0.06)
+        for xy in sorted(squares):
+            x0, y0, x1, y1 = self.L.square_box(xy)
+            if tint:
+                self.draw.rectangle((x0, y0, x1, y1), fill=with_alpha(colour, tint))
+            if kind in ("exit", "exits"):
+                # Chevrons pointing outward read as a way off the board.
+                self._chevrons(xy, colour)
+            # Outline only the edges this zone shares with squares outside it.
+            inset = w / 2 + self.px(0.03)
+            edges = {
+                (0, -1): [(x0, y0 + inset), (x1 + 1, y0 + inset)],
+                (0, 1): [(x0, y1 - inset), (x1 + 1, y1 - inset)],
+                (-1, 0): [(x0 + inset, y0), (x0 + inset, y1 + 1)],
+                (1, 0): [(x1 - inset, y0), (x1 - inset, y1 + 1)],
+            }
+            for (dx, dy), (a, b) in edges.items():
+                if (xy[0] + dx, xy[1] + dy) in squares:
+                    continue
+                if dashed:
+                    dashed_line(self.draw, a, b, dash=self.s / 5, gap=self.s / 10,
+                                fill=colour, width=w)
+                else:
+                    self.draw.line([a, b], fill=colour, width=w)
+        free = [xy for xy in sorted(squares, key=lambda q: (q[1], q[0])) if xy not in taken]
+        anchor = free[0] if free else min(squares, key=lambda q: (q[1], q[0]))
+        self._badge(anchor, label, colour)
+
+    def _chevrons(self, xy: XY, colour: RGB) -> None:
+        x0, y0, _, _ = self.L.square_box(xy)
+        cx, cy = x0 + self.s / 2, y0 + self.s / 2
+        # Point away from the board's middle, towards the edge the exit leads off.
+        dx, dy = xy[0] + 0.5 - self.view.width / 2, xy[1] + 0.5 - self.view.height / 2
+        if abs(dx) * self.view.height >= abs(dy) * self.view.width:
+            ux, uy = (1 if dx > 0 else -1), 0
+        else:
+            ux, uy = 0, (1 if dy > 0 else -1)
+        w, size = self.px(0.07), self.s * 0.16
+        for shift in (-0.12, 0.12):
+            tx, ty = cx + ux * self.s * shift, cy + uy * self.s * shift
+            pts = [(tx - ux * size - uy * size, ty - uy * size - ux * size), (tx + ux * size * 0.3, ty + uy * size * 0.3),
+                   (tx - ux * size + uy * size, ty - uy * size + ux * size)]
+            self.draw.line(pts, fill=with_alpha(colour, 200), width=w, joint="curve")
+
+    def _badge(self, xy: XY, label: str, colour: RGB) -> None:
+        if not label:
+            return
+        x0, y0, _, _ = self.L.square_box(xy)
+        size = max(8 * SS, round(self.s * 0.2))
+        size = fit_size(label, size, 7 * SS, self.s * 2.5)
+        f = font(size)
+        tw = f.getlength(label)
+        pad = size * 0.3
+        box = (x0 + self.px(0.06), y0 + self.px(0.06),
+               x0 + self.px(0.06) + tw + 2 * pad, y0 + self.px(0.06) + size * 1.25)
+        self.draw.rounded_rectangle(box, radius=size * 0.3, fill=with_alpha(colour, 230),
+                                    outline=(255, 255, 255, 200), width=max(1, SS // 2))
+        ink = (20, 20, 20) if luminance(colour) > 150 else (255, 255, 255)
+        self.draw.text(((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), label, font=f, fill=ink,
+                       anchor="mm")
+
+    # -- tokens ------------------------------------------------------------------------------
+
+    def token_circle(self, token: Token) -> tuple[Point, float] | None:
+        squares = [tuple(sq) for sq in token.squares if self.on_board(sq)]
+        if not squares:
+            return None
+        xs, ys = [q[0] for q in squares], [q[1] for q in squares]
+        x0, y0, _, _ = self.L.square_box((min(xs), min(ys)))
+        w, h = (max(xs) - min(xs) + 1) * self.s, (max(ys) - min(ys) + 1) * self.s
+        radius = min(w, h) / 2 - self.s * 0.05
+        return (x0 + w / 2, y0 + h / 2), radius
+
+    def token(self, token: Token) -> None:
+        circle = self.token_circle(token)
+        if circle is None:
+            return
+        (cx, cy), r = circle
+        draw, s = self.draw, self.s
+        fill = self.colour_of(token.side)
+        edge = (28, 28, 28)
+        if token.activated and not token.active:
+            # Spent for this round: washed out towards grey, so the ready ones stand out.
+            fill, edge = blend(fill, (205, 203, 198), 0.6), (120, 118, 114)
+        if token.active:
+            ring = r + self.px(0.05)
+            draw.ellipse((cx - ring - self.px(0.04), cy - ring - self.px(0.04),
+                          cx + ring + self.px(0.04), cy + ring + self.px(0.04)), fill=(40, 30, 0))
+            draw.ellipse((cx - ring, cy - ring, cx + ring, cy + ring), fill=ACTIVE_GOLD)
+        else:
+            # A soft shadow lifts the token off busy terrain.
+            off = self.px(0.035)
+            draw.ellipse((cx - r + off, cy - r + off, cx + r + off, cy + r + off),
+                         fill=(0, 0, 0, 70))
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=edge,
+                     width=self.px(0.04))
+
+        scale = min(2.0, r / (s * 0.45))  # bigger tokens get bigger text, up to twice
+        ink = (20, 20, 20) if luminance(fill) > 150 else (255, 255, 255)
+        stroke = (0, 0, 0) if ink == (255, 255, 255) else None
+        has_hp = token.hp is not None
+        label = plain(token.label) or plain(token.name)[:3].upper() or "?"
+        size = fit_size(label, round(s * 0.33 * scale), round(s * 0.17), r * 1.75)
+        while len(label) > 1 and style.text_width(label, size) > r * 1.75:
+            label = label[:-1]
+        label_y = cy - s * 0.13 * scale if has_hp else cy
+        draw.text((cx, label_y), label, font=font(size), fill=ink, anchor="mm",
+                  stroke_width=SS // 2 if stroke else 0, stroke_fill=stroke)
+        if has_hp:
+            self.hit_points(token, (cx, cy), r, scale, ink, stroke)
+
+    def hit_points(self, token: Token, centre: Point, r: float, scale: float, ink: RGB,
+                   stroke: RGB | None) -> None:
+        cx, cy = centre
+        s, hp = self.s, token.hp or 0
+        text = f"{token.hp}/{token.max_hp}" if token.max_hp is not None else str(token.hp)
+        size = fit_size(text, round(s * 0.24 * scale), round(s * 0.15), r * 1.6)
+        self.draw.text((cx, cy + s * 0.15 * scale), text, font=font(size), fill=ink, anchor="mm",
+                       stroke_width=SS // 2 if stroke else 0, stroke_fill=stroke)
+        if not token.max_hp:
+            return
+        frac = max(0.0, min(1.0, hp / token.max_hp))
+        bar_w, bar_h = r * 1.5, max(3 * SS, s * 0.11)
+        x0, y0 = cx - bar_w / 2, cy + r - bar_h * 0.85
+        colour = (46, 160, 67) if frac > 0.5 else (226, 170, 0) if frac > 0.25 else (210, 40, 40)
+        self.draw.rounded_rectangle((x0, y0, x0 + bar_w, y0 + bar_h), radius=bar_h / 2,
+                                    fill=(35, 35, 35), outline=(250, 250, 250), width=SS // 2)
+        if frac > 0:
+            inner = SS
+            self.draw.rounded_rectangle(
+                (x0 + inner, y0 + inner, x0 + inner + (bar_w - 2 * inner) * frac,
+                 y0 + bar_h - inner), radius=(bar_h - 2 * inner) / 2, fill=colour)
+
+    def conditions(self, conditions: Sequence[str], centre: Point, r: float) -> None:
+        cx, cy = centre
+        size = max(7 * SS, round(self.s * 0.19))
+        f = font(size)
+        pad, gap, h = size * 0.25, size * 0.2, size * 1.15
+        labels = [plain(c).upper()[:4] or "?" for c in conditions]
+        widths = [f.getlength(lab) + 2 * pad for lab in labels]
+        room = r * 2.3
+        # Show as many as fit on one row; the rest collapse into "+n".
+        shown = len(labels)
+        while shown > 0 and sum(widths[:shown]) + gap * shown > room:
+            shown -= 1
+        if shown < len(labels):
+            rest = f"+{len(labels) - shown}"
+            while shown > 0 and (sum(widths[:shown]) + f.getlength(rest) + 2 * pad
+                                 + gap * shown > room):
+                shown -= 1
+            labels, widths = labels[:shown] + [rest], widths[:shown] + [f.getlength(rest) + 2 * pad]
+        total = sum(widths) + gap * (len(widths) - 1)
+        x = cx - total / 2
+        y0 = cy - r - h * 0.2
+        for lab, w in zip(labels, widths):
+            fill, ink = _condition_colours(lab)
+            self.draw.rounded_rectangle((x, y0, x + w, y0 + h), radius=h * 0.3, fill=fill,
+                                        outline=(30, 30, 30), width=max(1, SS // 2))
+            self.draw.text((x + w / 2, y0 + h / 2), lab, font=f, fill=ink, anchor="mm")
+            x += w + gap
+
+    # -- last move and last attack -----------------------------------------------------------
+
+    def token_at(self, xy: XY) -> Token | None:
+        for token in self.view.tokens:
+            if xy in {tuple(sq) for sq in token.squares}:
+                return token
+        return None
+
+    def move_path(self) -> None:
+        path = [tuple(xy) for xy in self.view.last_path if self.on_board(xy)]
+        if len(path) < 2:
+            return
+        points = [self.L.centre(xy) for xy in path]
+        mover = self.token_at(path[-1])
+        circle = self.token_circle(mover) if mover else None
+        if circle:
+            # Stop the arrow where the moved creature's token begins, so both stay visible.
+            points = _clip_polyline_at_circle(points, *circle)
+        w = self.px(0.07)
+        polyline(self.draw, points, fill=HALO, width=w + 2 * self.px(0.035))
+        polyline(self.draw, points, fill=PATH_INK, width=w)
+        dot = self.px(0.085)
+        for x, y in [self.L.centre(xy) for xy in path[1:-1]]:
+            if circle is None or math.dist((x, y), circle[0]) > circle[1]:
+                self.draw.ellipse((x - dot, y - dot, x + dot, y + dot), fill=PATH_INK,
+                                  outline=(255, 255, 255), width=max(1, SS // 2))
+        sx, sy = self.L.centre(path[0])
+        ring = self.px(0.14)
+        self.draw.ellipse((sx - ring, sy - ring, sx + ring, sy + ring), fill=(255, 255, 255),
+                          outline=PATH_INK, width=self.px(0.05))
+        if len(points) >= 2 and math.dist(points[-2], points[-1]) > 0:
+            arrowhead(self.draw, points[-2], points[-1], length=self.s * 0.32, fill=PATH_INK,
+                      outline=(255, 255, 255), outline_width=max(1, SS // 2))
+
+    def attack(self) -> None:
+        if not self.view.last_attack:
+            return
+        a, b = (tuple(xy) for xy in self.view.last_attack)
+        if not (self.on_board(a) and self.on_board(b)) or a == b:
+            return
+        pa, pb = self.L.centre(a), self.L.centre(b)
+        target = self.token_at(b)
+        target_circle = self.token_circle(target) if target else None
+        if target_circle:
+            (tx, ty), tr = target_circle
+            ring = tr + self.px(0.03)
+            self.draw.ellipse((tx - ring, ty - ring, tx + ring, ty + ring), outline=ATTACK_RED,
+                              width=self.px(0.06))
+        dist = math.dist(pa, pb)
+        trim = min(self.s * 0.32, dist * 0.3)
+        ux, uy = (pb[0] - pa[0]) / dist, (pb[1] - pa[1]) / dist
+        start = (pa[0] + ux * trim, pa[1] + uy * trim)
+        tip = (pb[0] - ux * trim, pb[1] - uy * trim)
+        head = min(self.s * 0.36, math.dist(start, tip) * 0.7)
+        shaft_end = (tip[0] - ux * head * 0.8, tip[1] - uy * head * 0.8)
+        w = self.px(0.09)
+        halo = w + 2 * self.px(0.03)
+        dash, gap = self.s * 0.2, self.s * 0.12
+        dashed_line(self.draw, start, shaft_end, dash=dash, gap=gap, fill=HALO, width=halo)
+        dashed_line(self.draw, start, shaft_end, dash=dash, gap=gap, fill=ATTACK_RED, width=w)
+        arrowhead(self.draw, start, tip, length=head, fill=ATTACK_RED, outline=(255, 255, 255),
+                  outline_width=max(1, SS // 2))
+
+
+def _condition_colours(label: str) -> tuple[RGB, RGB]:
+    """Badge fill and text colour: routing in red, disabling conditions in orange."""
+    if label.startswith("ROUT"):
+        return (200, 30, 30), (255, 255, 255)
+    if label[:4] in ("STUN", "PARA", "HELP", "ASLE", "DAZE", "CONF", "PRON", "DYIN", "DEAD"):
+        return (238, 132, 30), (20, 20, 20)
+    return (255, 232, 140), (20, 20, 20)
+
+
+def _clip_polyline_at_circle(points: Sequence[Point], centre: Point, radius: float
+                             ) -> list[Point]:
+    """``points`` up to where the line first enters the circle, walking back from its end."""
+    pts = list(points)
+    while len(pts) >= 2 and math.dist(pts[-2], centre) < radius:
+        pts.pop()
+    if len(pts) < 2:
+        return list(points)  # the whole move lies under the token; leave it as it is
+    (x0, y0), (x1, y1) = pts[-2], pts[-1]
+    # Solve |p0 + t(p1 - p0) - c| = r for the crossing nearest p0's side.
+    dx, dy, fx, fy = x1 - x0, y1 - y0, x0 - centre[0], y0 - centre[1]
+    a, b, c = dx * dx + dy * dy, 2 * (fx * dx + fy * dy), fx * fx + fy * fy - radius * radius
+    disc = b * b - 4 * a * c
+    if a == 0 or disc < 0:
+        return pts
+    t = (-b - math.sqrt(disc)) / (2 * a)
+    pts[-1] = (x0 + t * dx, y0 + t * dy)
+    return pts
+
