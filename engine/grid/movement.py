@@ -1,0 +1,635 @@
+"""Movement on the grid: what one step costs, whether a path is legal, the cheapest path.
+
+Costs follow D&D 3.5 tactical movement (§3-§10) with every edition difference and every
+engine ruling behind a named :class:`MoveRules` option; :meth:`MoveRules.minis` gives the D&D
+Miniatures (War Drums) choices.
+
+- An orthogonal step costs 1; diagonals alternate 1, 2, 1, 2 over the whole turn's movement
+  (the counter lives in :class:`PathState` and survives a double move).
+- Each hampering factor (difficult terrain, an obstacle square, squeezing, a helpless creature
+  that still obstructs, poor visibility, blindness) is one *doubling*: ``2**k`` orthogonally,
+  ``3 * 2**(k-1)`` diagonally. A hampered diagonal adds 2 to the diagonal counter by default,
+  so the 1-2 alternation is unchanged (3.5 §7.2; minis AMB-21 has the same effect).
+- A big creature moves as a rigid block, one square at a time; the worst square of the block's
+  destination sets the cost. It may squeeze into a block half as wide (one doubling).
+
+>>> from engine.grid.board import GridMap
+>>> grid = GridMap.from_text_grid("......\\n......\\n......\\n......\\n......")
+>>> human = Body(id="h", side="A", anchor=(0, 0))
+>>> shortest_path(grid, human, (4, 4), [], PathState(), MoveRules()).cost
+6
+"""
+
+from __future__ import annotations
+
+import heapq
+from math import ceil
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engine.core.errors import IllegalAction
+from engine.grid.body import Body
+from engine.grid.board import GridMap, SquareFacts, edge_key
+from engine.grid.squares import DIRECTIONS, XY, distance, footprint, square_name
+
+_OPEN = SquareFacts(0, False, False, False, False)
+
+
+class MoveRules(BaseModel):
+    """Every movement choice the rules texts leave open, with the 3.5 file's recommended default.
+
+    [SRC] source rule, [DER] engine ruling from the 3.5 file, [EXT] English 3.5 SRD (optional).
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    # Doublings (3.5 §7.1 [SRC]: they multiply; minis AMB-22: slowing factors don't stack).
+    max_doublings: int | None = None
+    # 3.5 §7.2 [DER] A2: a hampered diagonal counts as two diagonals (parity unchanged).
+    # Minis AMB-21 says it does not advance the counter: 0, same parity, same costs.
+    hampered_diagonal_counter_increment: int = 2
+    # 3.5 §6.2 [DER] A21: a hampering obstacle square is no place to stop.
+    obstacle_square_stoppable: bool = False
+    # 3.5 §8 [DER] A20: may a squeezing mover cross an active opponent's square?
+    squeeze_through_opponent: bool = False
+    # 3.5 §8 lets a big creature squeeze through the free lane beside an opponent; minis
+    # (War Drums §8.3, Skirmish §10.5) says it can never squeeze past enemies.
+    squeeze_past_enemies: bool = True
+    # 3.5 keeps a squeezed creature squeezed (penalties while inside); War Drums §8.3: it must
+    # end where it fits without squeezing.
+    squeezed_may_end: bool = True
+    # 3.5 §5.5/§10.2: Fine/Diminutive/Tiny share squares and may enter occupied ones.
+    # Minis: Tiny creatures hold a whole square like Small ones.
+    tiny_share_squares: bool = True
+    # 3.5 §5.6 [DER] A6: pass a creature 3+ size categories larger or smaller. Not in minis.
+    three_size_rule: bool = True
+    # 3.5 §5.3: may end in a helpless creature's square. Minis §8.2: may cross, never end there.
+    end_on_helpless: bool = True
+    # Minis §8.5: incorporeal pass non-incorporeal creatures; burrowers pass enemies.
+    incorporeal_passes_creatures: bool = False
+    burrowing_passes_creatures: bool = False
+    # Minis AMB-25: fliers pass over enemies only when charging.
+    flying_passes_enemies_when_charging: bool = False
+    # 3.5 §6.1 [SRC]: no running or charging through difficult terrain.
+    charge_through_difficult: bool = False
+    run_through_difficult: bool = False
+    # 3.5 §9.2 [EXT]: minimum movement only when too hampered to move 1 square. Off: the source
+    # has no such condition.
+    minimum_move_only_when_needed: bool = False
+    # 3.5 §10.3 [EXT]: Small/Medium with a reach weapon threaten (2,2) too; and the disputed
+    # extension to natural 10-ft reach. Both off.
+    reach_weapon_diagonal_exception: bool = False
+    natural_reach_diagonal_exception: bool = False
+    # 3.5 §9.1 [EXT] A22: snap back to the nearest legal square when it is strictly closer than
+    # the last legal position (off: always the last legal position).
+    snap_to_nearest_when_closer: bool = True
+    # 3.5 §2.5 [EXT] five-foot-step restrictions (checked by :func:`check_five_foot_step`).
+    five_foot_step_once_per_round: bool = True
+    five_foot_step_not_with_other_movement: bool = True
+    five_foot_step_not_hampered: bool = True
+    five_foot_step_min_speed: int = 2  # squares: none for speed 5 ft (1 square) or less
+    # 3.5 §2.4 [EXT] run: x3 in heavy armour (speed.py), straight line only.
+    run_straight_line: bool = True
+
+    @classmethod
+    def dnd35(cls) -> "MoveRules":
+        return cls()
+
+    @classmethod
+    def minis(cls, **overrides) -> "MoveRules":
+        """D&D Miniatures (War Drums) movement."""
+        base = dict(
+            max_doublings=1, hampered_diagonal_counter_increment=0, squeeze_past_enemies=False,
+            squeezed_may_end=False, tiny_share_squares=False, three_size_rule=False,
+            end_on_helpless=False, incorporeal_passes_creatures=True, burrowing_passes_creatures=True,
+            flying_passes_enemies_when_charging=True, obstacle_square_stoppable=False,
+        )
+        base.update(overrides)
+        return cls(**base)
+
+
+class PathState(BaseModel):
+    """Movement carried across a whole turn: the diagonal counter and the squares spent."""
+
+    diag_count: int = 0
+    spent: int = 0
+
+
+class MoveEvent(BaseModel):
+    """Something a step triggers that the ruleset resolves (e.g. a Tiny creature provokes)."""
+
+    kind: str  # "provokes" (entering an occupied square as a Tiny creature), "squeeze"
+    square: XY
+    by: str | None = None  # the creature that gets the attack of opportunity
+
+
+class Path(BaseModel):
+    """A checked path: the squares entered (the mover's anchor after each step), and costs."""
+
+    squares: list[XY] = Field(default_factory=list)
+    cost: int = 0
+    diag_count_after: int = 0
+    steps: list[int] = Field(default_factory=list)
+    shapes: list[tuple[int, int]] = Field(default_factory=list)  # the block's (w, h) per step
+    events: list[MoveEvent] = Field(default_factory=list)
+
+    @property
+    def end(self) -> XY | None:
+        return self.squares[-1] if self.squares else None
+
+    def state_after(self, before: PathState) -> PathState:
+        return PathState(diag_count=self.diag_count_after, spent=before.spent + self.cost)
+
+
+# --------------------------------------------------------------------------------------------
+# The step model. A "placement" is (anchor, (w, h)): the block of squares the mover covers.
+
+
+class _Mover:
+    """Everything about one mover and its surroundings that every step consults."""
+
+    __slots__ = ("grid", "mover", "rules", "charging", "running", "facts", "occ", "full", "shapes",
+                 "mode", "walls_pass", "wall_vertices", "low_vertices", "name", "_place_cache",
+                 "_end_cache", "tiny_shares")
+
+    def __init__(self, grid: GridMap, mover: Body, others, rules: MoveRules, charging: bool,
+                 running: bool):
+        self.grid = grid
+        self.mover = mover
+        self.rules = rules
+        self.charging = charging
+        self.running = running
+        self.mode = mover.move_mode
+        self.facts = grid._facts[self.mode]
+        self.walls_pass = self.mode in ("incorporeal", "burrow")
+        self.wall_vertices, self.low_vertices = grid.edge_vertices
+        self.name = mover.label
+        self.tiny_shares = rules.tiny_share_squares and mover.is_tiny
+        occ: dict[XY, list[Body]] = {}
+        for body in others:
+            if body.id == mover.id:
+                continue
+            for sq in body.squares:
+                occ.setdefault(sq, []).append(body)
+        self.occ = occ
+        s = mover.side_len
+        self.full = (s, s)
+        self.shapes = [self.full]
+        if s >= 2:
+            narrow = ceil(s / 2)
+            self.shapes += [(s, narrow), (narrow, s)]
+        if mover.shape is not None and mover.shape not in self.shapes:
+            self.shapes.append(mover.shape)
+        self._place_cache: dict = {}
+        self._end_cache: dict = {}
+
+    # A placement's own legality and static cost, independent of where the step came from.
+    def placement(self, anchor: XY, shape: tuple[int, int]):
+        key = (anchor, shape)
+        hit = self._place_cache.get(key)
+        if hit is None:
+            hit = self._placement(anchor, shape)
+            self._place_cache[key] = hit
+        return hit
+
+    def _placement(self, anchor: XY, shape: tuple[int, int]):
+        """Returns (reason or None, doublings, difficult, events, squeeze_through)."""
+        grid = self.grid
+        w, h = shape
+        squares = footprint(anchor, w, h)
+        facts = self.facts
+        worst = 0
+        difficult = False
+        for sq in squares:
+            if not grid.in_bounds(sq):
+                return (f"{self.name} can't leave the map", 0, False, (), False)
+            f = facts.get(sq, _OPEN)
+            if f.impassable:
+                what = "a wall" if grid.is_wall(sq) else " and ".join(sorted(grid.terrain_at(sq)))
+                return (f"{square_name(sq)} is {_article(what)}", 0, False, (), False)
+            if f.slows > worst:
+                worst = f.slows
+            difficult = difficult or f.difficult
+        if w > 1 or h > 1:
+            for sq in squares:  # a block may not straddle a wall on a square edge
+                x, y = sq
+                if (x + 1 < anchor[0] + w and grid.edge_wall(sq, (x + 1, y))) or (
+                    y + 1 < anchor[1] + h and grid.edge_wall(sq, (x, y + 1))
+                ):
+                    if not self.walls_pass:
+                        return (f"a wall runs through {square_name(sq)}", 0, False, (), False)
+        squeeze = shape != self.full
+        # Sub-square gaps (3.5 §8): room of at least half the creature's space is a squeeze.
+        if grid.clear_width:
+            room_needed = self.mover.space_feet
+            for sq in squares:
+                cw = grid.clear_width_at(sq)
+                if cw is not None and cw < room_needed:
+                    if cw * 2 < room_needed:
+                        return (f"the gap at {square_name(sq)} is too narrow for {self.name} "
+                                f"({cw:g} ft; it needs Escape Artist)", 0, False, (), False)
+                    squeeze = True
+        extra = 0
+        events = []
+        squeeze_through = False
+        seen: set[str] = set()
+        for sq in squares:
+            for occ in self.occ.get(sq, ()):
+                if occ.id in seen:
+                    continue
+                seen.add(occ.id)
+                verdict = self._can_pass(occ, sq)
+                if isinstance(verdict, str):
+                    return (verdict, 0, False, (), False)
+                if verdict == "squeeze":
+                    squeeze_through = True
+                elif verdict == "provokes":
+                    events.append(MoveEvent(kind="provokes", square=sq, by=occ.id))
+                if occ.helpless and occ.obstructs_when_helpless:
+                    extra += 1
+        if squeeze and not self.rules.squeeze_past_enemies and shape != self.full:
+            # Minis: a squeeze never gets a creature past enemies: no full block around the
+            # squeezed one may hold an active enemy.
+            for box in _boxes_around(anchor, shape, self.full[0]):
+                for sq in box:
+                    for occ in self.occ.get(sq, ()):
+                        if occ.side != self.mover.side and not occ.helpless:
+                            return (f"{self.name} can't squeeze past an enemy ({occ.label} at "
+                                    f"{square_name(sq)})", 0, False, (), False)
+        k = worst + extra + (1 if (squeeze or squeeze_through) else 0) + (1 if self.mover.blind else 0)
+        return (None, k, difficult, tuple(events), squeeze_through)
+
+    def _can_pass(self, occ: Body, sq: XY):
+        """3.5 §5.8: may the mover pass through this occupant? Returns a reason when not."""
+        mover, rules = self.mover, self.rules
+        where = square_name(sq)
+        if occ.fills_space:
+            return f"{occ.label} fills its space at {where}; nothing can move through it"
+        if self.tiny_shares:
+            return "provokes" if (occ.side != mover.side and not occ.helpless) else "ok"
+        if rules.three_size_rule and abs(mover.size_index - occ.size_index) >= 3:
+            return "ok"
+        friendly = occ.side == mover.side
+        if friendly:
+            if self.charging:
+                return f"{self.name} can't charge through an ally ({occ.label} at {where})"
+            return "ok"
+        if occ.helpless:
+            return "ok"
+        if self.mode == "incorporeal" and rules.incorporeal_passes_creatures and not occ.incorporeal:
+            return "ok"
+        if self.mode == "burrow" and rules.burrowing_passes_creatures:
+            return "ok"
+        if self.mode == "fly" and self.charging and rules.flying_passes_enemies_when_charging:
+            return "ok"
+        if rules.squeeze_through_opponent:
+            return "squeeze"
+        return f"an enemy ({occ.label}) stands in {where}"
+
+    def can_end(self, anchor: XY, shape: tuple[int, int]):
+        """None if the mover may stop here, else the reason (3.5 §5.3, §6.2; minis §8)."""
+        key = (anchor, shape)
+        if key in self._end_cache:
+            return self._end_cache[key]
+        reason = self._can_end(anchor, shape)
+        self._end_cache[key] = reason
+        return reason
+
+    def _can_end(self, anchor: XY, shape: tuple[int, int]):
+        placed = self.placement(anchor, shape)
+        if placed[0] is not None:
+            return placed[0]
+        if placed[4]:
+            return f"{self.name} can't end its move in an occupied square"
+        grid, rules = self.grid, self.rules
+        if shape != self.full and not rules.squeezed_may_end:
+            return f"{self.name} must end its move where it fits without squeezing"
+        squares = footprint(anchor, *shape)
+        for sq in squares:
+            for kind in grid.kinds_at(sq):
+                if kind.impassable or kind.no_end:
+                    if kind.name == "obstacle" and rules.obstacle_square_stoppable:
+                        continue
+                    return f"{self.name} can't end its move on {_article(kind.name.replace('_', ' '))} ({square_name(sq)})"
+        tiny_load = 0.0
+        seen: set[str] = set()
+        for sq in squares:
+            for occ in self.occ.get(sq, ()):
+                if occ.id in seen:
+                    continue
+                seen.add(occ.id)
+                if occ.helpless and rules.end_on_helpless:
+                    continue
+                if self.tiny_shares and not occ.fills_space:
+                    if occ.is_tiny:  # A18: only tiny creatures use up a square's room
+                        tiny_load += 1 / occ.info.per_square
+                    continue
+                return f"{occ.label} is already in {square_name(sq)}"
+        if self.tiny_shares and tiny_load + 1 / self.mover.info.per_square > 1 + 1e-9:
+            return f"{square_name(anchor)} has no room left for another small creature"
+        return None
+
+    def step(self, frm: XY, frm_shape, to: XY, to_shape, diag_count: int):
+        """Cost of one step. Returns (cost, new_diag_count, events) or a reason string."""
+        dx, dy = to[0] - frm[0], to[1] - frm[1]
+        placed = self.placement(to, to_shape)
+        if placed[0] is not None:
+            return placed[0]
+        reason, k, difficult, events, _ = placed
+        if difficult and ((self.charging and not self.rules.charge_through_difficult)
+                          or (self.running and not self.rules.run_through_difficult)):
+            verb = "charge" if self.charging else "run"
+            return f"{self.name} can't {verb} through difficult terrain"
+        diag = dx != 0 and dy != 0
+        grid = self.grid
+        old = footprint(frm, *frm_shape)
+        new = set(footprint(to, *to_shape))
+        surcharge = 0
+        for p in old:
+            q = (p[0] + dx, p[1] + dy)
+            if q not in new:
+                continue
+            if diag:
+                if not self.walls_pass:
+                    for side in ((p[0] + dx, p[1]), (p[0], p[1] + dy)):
+                        if self.facts.get(side, _OPEN).corner:
+                            return f"{self.name} can't cut the corner at {square_name(side)}"
+                    vertex = (p[0] + max(dx, 0), p[1] + max(dy, 0))
+                    if vertex in self.wall_vertices:
+                        return f"{self.name} can't cut the corner of the wall next to {square_name(q)}"
+                if self.mode == "walk" and vertex_of(p, dx, dy) in self.low_vertices:
+                    surcharge = 2
+            else:
+                if not self.walls_pass and edge_key(p, q) in grid.wall_edges:
+                    return f"a wall stands between {square_name(p)} and {square_name(q)}"
+                if self.mode == "walk" and edge_key(p, q) in grid.obstacle_edges:
+                    surcharge = 2
+        rules = self.rules
+        if rules.max_doublings is not None and k > rules.max_doublings:
+            k = rules.max_doublings
+        if k == 0:
+            if diag:
+                cost = 1 if diag_count % 2 == 0 else 2
+                diag_count += 1
+            else:
+                cost = 1
+        elif diag:
+            cost = 3 << (k - 1)
+            diag_count += rules.hampered_diagonal_counter_increment
+        else:
+            cost = 1 << k
+        return (cost + surcharge, diag_count, events)
+
+
+def vertex_of(p: XY, dx: int, dy: int) -> XY:
+    return (p[0] + max(dx, 0), p[1] + max(dy, 0))
+
+
+def _boxes_around(anchor: XY, shape: tuple[int, int], s: int):
+    """Every full s-by-s block that contains the squeezed block at anchor."""
+    w, h = shape
+    for ox in range(0, s - w + 1):
+        for oy in range(0, s - h + 1):
+            yield footprint((anchor[0] - ox, anchor[1] - oy), s, s)
+
+
+def _article(what: str) -> str:
+    if what.startswith(("a ", "an ")):
+        return what
+    return ("an " if what[:1] in "aeiou" else "a ") + what
+
+
+def _illegal(reason: str, code: str = "illegal-move") -> IllegalAction:
+    return IllegalAction(code, reason[0].upper() + reason[1:] + ("" if reason.endswith(".") else "."))
+
+
+# --------------------------------------------------------------------------------------------
+# Public API
+
+
+def step_cost(grid: GridMap, mover: Body, frm: XY, to: XY, others: list[Body], state: PathState,
+              rules: MoveRules | None = None, charging: bool = False, running: bool = False,
+              ) -> tuple[int, PathState]:
+    """The cost of one step of ``mover`` (its block at ``frm``) to the neighbouring ``to``.
+
+    Raises :class:`IllegalAction` with the reason when the step is not allowed. The returned
+    state has the diagonal counter advanced and the cost added to ``spent``.
+    """
+    rules = rules or MoveRules()
+    if max(abs(to[0] - frm[0]), abs(to[1] - frm[1])) != 1:
+        raise _illegal(f"{square_name(to)} is not next to {square_name(frm)}", "not-adjacent")
+    ctx = _Mover(grid, mover, others, rules, charging, running)
+    shape = mover.dims
+    out = ctx.step(frm, shape, to, shape, state.diag_count)
+    if isinstance(out, str):
+        raise _illegal(out)
+    cost, diag, _ = out
+    return cost, PathState(diag_count=diag, spent=state.spent + cost)
+
+
+def validate_path(grid: GridMap, mover: Body, squares: list[XY], others: list[Body],
+                  state: PathState | None = None, rules: MoveRules | None = None,
+                  budget: int | None = None, charging: bool = False, running: bool = False,
+                  shapes: list[tuple[int, int]] | None = None) -> Path:
+    """Check a path square by square (``squares`` excludes the start) and its end square.
+
+    For a big creature the squares are the anchor (top-left square) after each step;
+    ``shapes`` gives the block's (w, h) per step while it squeezes (default: automatic, the
+    full block where it fits, else the cheapest squeezed block).
+    """
+    rules = rules or MoveRules()
+    state = state or PathState()
+    ctx = _Mover(grid, mover, others, rules, charging, running)
+    here, shape = mover.anchor, mover.dims
+    diag = state.diag_count
+    path = Path(diag_count_after=diag)
+    total = 0
+    for i, nxt in enumerate(squares):
+        nxt = tuple(nxt)
+        if max(abs(nxt[0] - here[0]), abs(nxt[1] - here[1])) != 1:
+            raise _illegal(
+                f"{square_name(nxt)} is not next to {square_name(here)}: give the path one square at a time",
+                "not-adjacent")
+        options = [shapes[i]] if shapes is not None else _shape_order(ctx, shape)
+        best = None
+        first_reason = None
+        for sh in options:
+            out = ctx.step(here, shape, nxt, sh, diag)
+            if isinstance(out, str):
+                first_reason = first_reason or out
+                continue
+            # The last step must also be a legal place to stop.
+            if i == len(squares) - 1 and ctx.can_end(nxt, sh) is not None:
+                first_reason = first_reason or ctx.can_end(nxt, sh)
+                continue
+            if best is None or out[0] < best[0][0]:
+                best = (out, sh)
+        if best is None:
+            raise _illegal(first_reason or f"{mover.label} can't move to {square_name(nxt)}")
+        (cost, diag, events), shape = best
+        total += cost
+        path.squares.append(nxt)
+        path.steps.append(cost)
+        path.shapes.append(shape)
+        path.events.extend(events)
+        here = nxt
+    if not squares:
+        path.cost = 0
+        return path
+    path.cost = total
+    path.diag_count_after = diag
+    if budget is not None and total > budget:
+        raise IllegalAction(
+            "too-far",
+            f"{mover.label} has {budget} square{'s' if budget != 1 else ''} of movement left; "
+            f"that path costs {total}.",
+        )
+    return path
+
+
+def _shape_order(ctx: _Mover, current):
+    # The full block first (cheapest, never squeezed), then the current squeezed block.
+    order = [ctx.full]
+    if current not in order:
+        order.append(current)
+    for sh in ctx.shapes:
+        if sh not in order:
+            order.append(sh)
+    return order
+
+
+def _search(ctx: _Mover, start: XY, start_shape, diag0: int, budget: int | None,
+            goal: XY | None = None, need_end: bool = True):
+    """Dijkstra (A* toward ``goal``) over (anchor, block shape, diagonal parity).
+
+    Returns (dist, parent) dictionaries keyed by state. Deterministic: neighbours are visited
+    in a fixed order and a state's cost is replaced only by a strictly cheaper one.
+    """
+    start_state = (start, start_shape, diag0 % 2)
+    dist = {start_state: 0}
+    parent: dict = {start_state: None}
+    diag_of = {start_state: diag0}
+    if goal is not None:
+        def h(xy, par):
+            dx = abs(goal[0] - xy[0])
+            dy = abs(goal[1] - xy[1])
+            lo, hi = (dx, dy) if dx < dy else (dy, dx)
+            return hi + (lo + par) // 2
+    else:
+        def h(xy, par):
+            return 0
+    heap = [(h(start, diag0 % 2), 0, 0, start_state)]
+    seq = 0
+    shapes = ctx.shapes
+    closed = set()
+    while heap:
+        _, g, _, node = heapq.heappop(heap)
+        if node in closed:
+            continue
+        closed.add(node)
+        if goal is not None and node[0] == goal and (not need_end or ctx.can_end(node[0], node[1]) is None):
+            return dist, parent, diag_of, node
+        here, shape, _par = node
+        dcount = diag_of[node]
+        for dx, dy in DIRECTIONS:
+            nxt = (here[0] + dx, here[1] + dy)
+            for sh in shapes:
+                out = ctx.step(here, shape, nxt, sh, dcount)
+                if isinstance(out, str):
+                    continue
+                cost, ndiag, _ev = out
+                ng = g + cost
+                if budget is not None and ng > budget:
+                    continue
+                state = (nxt, sh, ndiag % 2)
+                old = dist.get(state)
+                if old is None or ng < old:
+                    dist[state] = ng
+                    parent[state] = node
+                    diag_of[state] = ndiag
+                    seq += 1
+                    heapq.heappush(heap, (ng + h(nxt, ndiag % 2), ng, seq, state))
+    return dist, parent, diag_of, None
+
+
+def _unwind(parent, node):
+    chain = []
+    while node is not None:
+        chain.append(node)
+        node = parent[node]
+    chain.reverse()
+    return chain
+
+
+def shortest_path(grid: GridMap, mover: Body, dest: XY, others: list[Body],
+                  state: PathState | None = None, rules: MoveRules | None = None,
+                  budget: int | None = None, charging: bool = False, running: bool = False) -> Path:
+    """The cheapest legal path for ``mover`` to stop with its anchor on ``dest``.
+
+    Raises ``IllegalAction("too-far", "Reaching F9 costs 8 squares; Orc Mauler has 6 left.")``
+    when the cheapest path is over ``budget``, and ``IllegalAction("no-path", ...)`` when there
+    is none.
+    """
+    rules = rules or MoveRules()
+    state = state or PathState()
+    dest = tuple(dest)
+    ctx = _Mover(grid, mover, others, rules, charging, running)
+    start = mover.anchor
+    name = square_name(dest) if grid.in_bounds(dest) else str(dest)
+    if dest == start:
+        return Path(diag_count_after=state.diag_count)
+    end_reasons = [ctx.can_end(dest, sh) for sh in ctx.shapes]
+    if all(r is not None for r in end_reasons):
+        raise _illegal(f"{mover.label} can't stop on {name}: {end_reasons[0]}", "bad-destination")
+    dist, parent, diag_of, found = _search(ctx, start, mover.dims, state.diag_count, budget, dest)
+    if found is None and budget is not None:
+        dist2, _p, _d, found2 = _search(ctx, start, mover.dims, state.diag_count, None, dest)
+        if found2 is not None:
+            raise IllegalAction(
+                "too-far", f"Reaching {name} costs {dist2[found2]} squares; {mover.label} has {budget} left."
+            )
+    if found is None:
+        raise IllegalAction("no-path", f"{mover.label} has no legal path to {name}.")
+    chain = _unwind(parent, found)
+    squares = [n[0] for n in chain[1:]]
+    shapes = [n[1] for n in chain[1:]]
+    return validate_path(grid, mover, squares, others, state, rules, None, charging, running, shapes)
+
+
+def reachable(grid: GridMap, mover: Body, others: list[Body], state: PathState | None = None,
+              rules: MoveRules | None = None, budget: int = 0, charging: bool = False,
+              running: bool = False) -> dict[XY, int]:
+    """Every square the mover's anchor can stop on within ``budget``, with its cheapest cost."""
+    rules = rules or MoveRules()
+    state = state or PathState()
+    ctx = _Mover(grid, mover, others, rules, charging, running)
+    dist, _parent, _diag, _ = _search(ctx, mover.anchor, mover.dims, state.diag_count, budget)
+    out: dict[XY, int] = {}
+    for (xy, shape, _par), cost in dist.items():
+        if xy == mover.anchor and cost == 0:
+            continue
+        if ctx.can_end(xy, shape) is not None:
+            continue
+        if xy not in out or cost < out[xy]:
+            out[xy] = cost
+    return dict(sorted(out.items(), key=lambda kv: (kv[0][1], kv[0][0])))
+
+
+def can_end_at(grid: GridMap, mover: Body, anchor: XY, others: list[Body],
+               rules: MoveRules | None = None, shape: tuple[int, int] | None = None) -> str | None:
+    """None when ``mover`` may stop with its anchor on ``anchor``, else the reason."""
+    ctx = _Mover(grid, mover, others, rules or MoveRules(), False, False)
+    return ctx.can_end(tuple(anchor), shape or ctx.full)
+
+
+def walking_distance(grid: GridMap, a: XY, b: XY) -> int | None:
+    """Squares from ``a`` to ``b`` counted around walls (minis §8.6 command range): walls and
+    wall corners are respected, creatures and terrain costs ignored. None if walled off."""
+    if a == b:
+        return 0
+    probe = Body(id="\0probe", side="\0", anchor=a)
+    ctx = _Mover(grid, probe, [], MoveRules(), False, False)
+    # Only solid squares count: terrain costs, pits and creatures are ignored.
+    ctx.facts = {xy: SquareFacts(0, False, True, True, False) for xy in grid._solid}
+    dist, _p, _d, found = _search(ctx, a, (1, 1), 0, None, b, need_end=False)
+    return None if found is None else dist[found]
