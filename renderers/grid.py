@@ -60,7 +60,9 @@ def column_name(x: int) -> str:
 
 
 def square_name(xy: XY) -> str:
-    """>>> square_name((4, 4))
+    """The name players use for a square.
+
+    >>> square_name((4, 4))
     'E5'
     """
     return f"{column_name(xy[0])}{xy[1] + 1}"
@@ -475,7 +477,8 @@ class _Painter:
         w, size = self.px(0.07), self.s * 0.16
         for shift in (-0.12, 0.12):
             tx, ty = cx + ux * self.s * shift, cy + uy * self.s * shift
-            pts = [(tx - ux * size - uy * size, ty - uy * size - ux * size), (tx + ux * size * 0.3, ty + uy * size * 0.3),
+            pts = [(tx - ux * size - uy * size, ty - uy * size - ux * size),
+                   (tx + ux * size * 0.3, ty + uy * size * 0.3),
                    (tx - ux * size + uy * size, ty - uy * size + ux * size)]
             self.draw.line(pts, fill=with_alpha(colour, 200), width=w, joint="curve")
 
@@ -540,20 +543,26 @@ class _Painter:
         size = fit_size(label, round(s * 0.33 * scale), round(s * 0.17), r * 1.75)
         while len(label) > 1 and style.text_width(label, size) > r * 1.75:
             label = label[:-1]
-        label_y = cy - s * 0.13 * scale if has_hp else cy
-        draw.text((cx, label_y), label, font=font(size), fill=ink, anchor="mm",
-                  stroke_width=SS // 2 if stroke else 0, stroke_fill=stroke)
+        outline = {"stroke_width": SS // 2 if stroke else 0, "stroke_fill": stroke}
         if has_hp:
-            self.hit_points(token, (cx, cy), r, scale, ink, stroke)
+            # Name above, hit points below, and a sliver of the side colour between them, so
+            # the token's centre always shows whose it is.
+            draw.text((cx, cy - self.px(0.035) * scale), label, font=font(size), fill=ink,
+                      anchor="ms", **outline)
+            self.hit_points(token, (cx, cy), r, scale, ink, outline)
+        else:
+            draw.text((cx, cy), label, font=font(size), fill=ink, anchor="mm", **outline)
 
     def hit_points(self, token: Token, centre: Point, r: float, scale: float, ink: RGB,
-                   stroke: RGB | None) -> None:
+                   outline: dict) -> None:
         cx, cy = centre
         s, hp = self.s, token.hp or 0
         text = f"{token.hp}/{token.max_hp}" if token.max_hp is not None else str(token.hp)
         size = fit_size(text, round(s * 0.24 * scale), round(s * 0.15), r * 1.6)
-        self.draw.text((cx, cy + s * 0.15 * scale), text, font=font(size), fill=ink, anchor="mm",
-                       stroke_width=SS // 2 if stroke else 0, stroke_fill=stroke)
+        # Baseline placed so the tallest glyph's top sits just below the centre.
+        top = font(size).getbbox(text, anchor="ms", stroke_width=outline["stroke_width"])[1]
+        baseline = cy + self.px(0.035) * scale - top
+        self.draw.text((cx, baseline), text, font=font(size), fill=ink, anchor="ms", **outline)
         if not token.max_hp:
             return
         frac = max(0.0, min(1.0, hp / token.max_hp))
@@ -570,7 +579,8 @@ class _Painter:
 
     def conditions(self, conditions: Sequence[str], centre: Point, r: float) -> None:
         cx, cy = centre
-        size = max(7 * SS, round(self.s * 0.19))
+        scale = min(1.6, r / (self.s * 0.45))  # a Huge creature's badges may be a bit larger
+        size = max(7 * SS, round(self.s * 0.19 * scale))
         f = font(size)
         pad, gap, h = size * 0.25, size * 0.2, size * 1.15
         labels = [plain(c).upper()[:4] or "?" for c in conditions]

@@ -79,7 +79,7 @@ def with_alpha(c: RGB, alpha: int) -> tuple[int, int, int, int]:
 
 @lru_cache(maxsize=64)
 def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's bundled Aileron at ``size`` pixels (basic layout, so no system shaper is involved)."""
+    """Pillow's bundled Aileron at ``size`` pixels (basic layout: no system text shaper)."""
     loaded = ImageFont.load_default(size=max(1, size))
     assert isinstance(loaded, ImageFont.FreeTypeFont), "Pillow was built without FreeType"
     return loaded
@@ -138,7 +138,7 @@ def wrap(text: str, size: int, width: float) -> list[str]:
 
 
 def fit_size(text: str, largest: int, smallest: int, width: float) -> int:
-    """The largest font size from ``largest`` down to ``smallest`` at which ``text`` fits ``width``."""
+    """The largest size from ``largest`` down to ``smallest`` at which ``text`` fits ``width``."""
     size = largest
     while size > smallest and text_width(text, size) > width:
         size -= 1
