@@ -257,6 +257,11 @@ class _Painter:
         self.text = text
         self.draw = draw
         self.colours = side_colours(side_order(view))
+        self.attack_target = None
+        if view.last_attack:
+            attacker, target = (tuple(xy) for xy in view.last_attack)
+            if target != attacker:
+                self.attack_target = self.token_at(target)
         self.on_board = lambda xy: 0 <= xy[0] < view.width and 0 <= xy[1] < view.height
         self.walls = {tuple(xy) for xy in view.wall_squares if self.on_board(xy)}
         for kind, squares in view.terrain.items():
@@ -522,11 +527,14 @@ class _Painter:
         if token.activated and not token.active:
             # Spent for this round: washed out towards grey, so the ready ones stand out.
             fill, edge = blend(fill, (205, 203, 198), 0.6), (120, 118, 114)
-        if token.active:
+        if token.active or token is self.attack_target:
+            # Gold for the creature whose turn it is, red for the one just attacked.
             ring = r + self.px(0.05)
-            draw.ellipse((cx - ring - self.px(0.04), cy - ring - self.px(0.04),
-                          cx + ring + self.px(0.04), cy + ring + self.px(0.04)), fill=(40, 30, 0))
-            draw.ellipse((cx - ring, cy - ring, cx + ring, cy + ring), fill=ACTIVE_GOLD)
+            dark = self.px(0.04)
+            colour = ACTIVE_GOLD if token.active else ATTACK_RED
+            draw.ellipse((cx - ring - dark, cy - ring - dark, cx + ring + dark, cy + ring + dark),
+                         fill=(40, 30, 0) if token.active else (255, 255, 255))
+            draw.ellipse((cx - ring, cy - ring, cx + ring, cy + ring), fill=colour)
         else:
             # A soft shadow lifts the token off busy terrain.
             off = self.px(0.035)
@@ -647,13 +655,6 @@ class _Painter:
         if not (self.on_board(a) and self.on_board(b)) or a == b:
             return
         pa, pb = self.L.centre(a), self.L.centre(b)
-        target = self.token_at(b)
-        target_circle = self.token_circle(target) if target else None
-        if target_circle:
-            (tx, ty), tr = target_circle
-            ring = tr + self.px(0.03)
-            self.draw.ellipse((tx - ring, ty - ring, tx + ring, ty + ring), outline=ATTACK_RED,
-                              width=self.px(0.06))
         dist = math.dist(pa, pb)
         trim = min(self.s * 0.32, dist * 0.3)
         ux, uy = (pb[0] - pa[0]) / dist, (pb[1] - pa[1]) / dist
