@@ -587,7 +587,7 @@ class _Painter:
 
     def conditions(self, conditions: Sequence[str], centre: Point, r: float) -> None:
         cx, cy = centre
-        scale = min(1.6, r / (self.s * 0.45))  # a Huge creature's badges may be a bit larger
+        scale = min(1.3, r / (self.s * 0.45))  # a Huge creature's badges may be a bit larger
         size = max(7 * SS, round(self.s * 0.19 * scale))
         f = font(size)
         pad, gap, h = size * 0.25, size * 0.2, size * 1.15
@@ -596,14 +596,16 @@ class _Painter:
         room = r * 2.3
         # Show as many as fit on one row; the rest collapse into "+n".
         shown = len(labels)
-        while shown > 0 and sum(widths[:shown]) + gap * shown > room:
+        while shown > 0 and sum(widths[:shown]) + gap * (shown - 1) > room:
             shown -= 1
         if shown < len(labels):
-            rest = f"+{len(labels) - shown}"
-            while shown > 0 and (sum(widths[:shown]) + f.getlength(rest) + 2 * pad
-                                 + gap * shown > room):
+            def rest_width(n: int) -> float:
+                return f.getlength(f"+{len(labels) - n}") + 2 * pad
+
+            while shown > 0 and sum(widths[:shown]) + rest_width(shown) + gap * shown > room:
                 shown -= 1
-            labels, widths = labels[:shown] + [rest], widths[:shown] + [f.getlength(rest) + 2 * pad]
+            rest = f"+{len(labels) - shown}"
+            labels, widths = labels[:shown] + [rest], widths[:shown] + [rest_width(shown)]
         total = sum(widths) + gap * (len(widths) - 1)
         x = cx - total / 2
         y0 = cy - r - h * 0.2
