@@ -1,1 +1,3 @@
 """Every shipped game system. Importing this package registers them all."""
+
+from engine.rulesets import dnd_minis  # noqa: F401

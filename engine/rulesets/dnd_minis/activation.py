@@ -1,0 +1,107 @@
+"""The options of one creature's turn (rules §7.2, Quick Start §3.3), shared by every mode.
+
+A turn is one of: double move; move up to speed and one attack (either order, the movement not
+split around the attack); stand still and make every attack; (full rules) charge; nothing.
+This module only does the bookkeeping and says, in words, why an option is closed.
+"""
+
+from __future__ import annotations
+
+from pydantic import BaseModel, Field
+
+from engine.core.errors import IllegalAction
+
+
+class Activation(BaseModel):
+    """The creature whose turn it is, and what it has done so far this turn."""
+
+    creature: str
+    moved_before_attack: int = 0
+    moved_after_attack: int = 0
+    attacks: int = 0
+    diag_count: int = 0  # the 1-2-1-2 counter runs over the whole turn's movement
+    minimum_move: bool = False  # spent the whole turn on a 1-square minimum move
+    entries_used: list[int] = Field(default_factory=list)  # attack entries (0-based) used this turn
+    opportunity_attackers: list[str] = Field(default_factory=list)  # one AoO each per turn
+
+    @property
+    def moved(self) -> int:
+        return self.moved_before_attack + self.moved_after_attack
+
+    def movement_left(self, speed: int) -> int:
+        """Squares still available, given what the creature has already done."""
+        if self.minimum_move:
+            return 0
+        if self.attacks == 0:
+            return 2 * speed - self.moved_before_attack
+        if self.attacks == 1 and self.moved_before_attack == 0:
+            return speed - self.moved_after_attack
+        return 0
+
+    def check_move(self, name: str, speed: int, cost: int) -> None:
+        if self.minimum_move:
+            raise IllegalAction("turn-over", f"{name} spent its turn on a minimum move.")
+        if self.attacks >= 2:
+            raise IllegalAction(
+                "no-move-after-full-attack",
+                f"{name} made all its attacks standing still, so it can't move this turn.",
+            )
+        if self.attacks == 1 and self.moved_before_attack > 0:
+            raise IllegalAction(
+                "no-split-move",
+                f"{name} already moved and attacked; movement can't be split around an attack.",
+            )
+        left = self.movement_left(speed)
+        if cost > left:
+            if self.attacks == 1:
+                raise IllegalAction(
+                    "too-far",
+                    f"{name} attacked, so it may move only its speed ({speed}) afterwards; "
+                    f"that move costs {cost} squares and {left} are left.",
+                )
+            raise IllegalAction(
+                "too-far",
+                f"{name} has speed {speed} (up to {2 * speed} with a double move); that move costs "
+                f"{cost} squares and {left} are left this turn.",
+            )
+
+    def record_move(self, cost: int, diag_count: int) -> None:
+        if self.attacks == 0:
+            self.moved_before_attack += cost
+        else:
+            self.moved_after_attack += cost
+        self.diag_count = diag_count
+
+    def check_attack(self, name: str, speed: int, entries: int) -> None:
+        if self.minimum_move:
+            raise IllegalAction("turn-over", f"{name} spent its turn on a minimum move.")
+        if self.moved_after_attack > 0:
+            raise IllegalAction(
+                "attack-after-move-after-attack",
+                f"{name} already attacked and then moved; its turn allows no more attacks.",
+            )
+        if self.moved_before_attack > speed:
+            raise IllegalAction(
+                "double-moved",
+                f"{name} moved {self.moved_before_attack} squares, more than its speed {speed}: "
+                "a double move allows no attack.",
+            )
+        if self.moved_before_attack > 0 and self.attacks >= 1:
+            raise IllegalAction(
+                "one-attack-after-moving",
+                f"{name} moved this turn, so it makes only one attack.",
+            )
+        if self.attacks >= entries:
+            raise IllegalAction("no-attacks-left", f"{name} has made all of its attacks.")
+
+    def anything_left(self, speed: int, entries: int) -> bool:
+        """False once no further move or attack is possible, so the turn can end by itself."""
+        if self.minimum_move:
+            return False
+        can_move = self.movement_left(speed) > 0 and not (self.attacks == 1 and self.moved_before_attack > 0)
+        try:
+            self.check_attack("", speed, entries)
+            can_attack = True
+        except IllegalAction:
+            can_attack = False
+        return can_move or can_attack

@@ -1,0 +1,502 @@
+"""The Quick Start Battle of D&D Miniatures (War Drums §3): Wood Elf Ranger against Orc Mauler.
+
+One creature a side on a small battlefield. Set-up: a roll-off to choose creatures, a roll-off
+to place first on one of four start squares (the second player takes one of the two on the
+opposite side). Each round: an initiative roll-off (ties re-rolled), the winner says who acts
+first, then each creature takes one turn. A failed morale save or 0 hit points ends the battle.
+
+Phases of the state machine::
+
+    choose-creature -> place -> initiative -> choose-order -> activation -> initiative ... -> over
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from pydantic import Field
+
+from engine.core import (
+    Action,
+    BoardView,
+    Event,
+    GameState,
+    IllegalAction,
+    Result,
+    Rng,
+    Ruleset,
+    Seat,
+    Token,
+    Zone,
+    roll_d20,
+)
+from engine.grid import GridMap, parse_square, square_name
+from engine.grid.view import board_view_of
+from engine.rulesets.dnd_minis.activation import Activation
+from engine.rulesets.dnd_minis.battlefield import Battlefield
+from engine.rulesets.dnd_minis.cards import find_card
+from engine.rulesets.dnd_minis.creature import Creature
+from engine.rulesets.dnd_minis.maps import load_map, start_side_of, start_squares
+
+XY = tuple[int, int]
+SEATS = ("p1", "p2")
+CREATURE_CARDS = {"ranger": "wood-elf-ranger", "orc": "orc-mauler"}
+DEFAULT_MAP = "ruined-gate"
+
+
+# -- actions ----------------------------------------------------------------------------------
+class Start(Action):
+    """Both seats are filled: roll off for the choice of creature."""
+
+    kind: Literal["start"] = "start"
+
+
+class ChooseCreature(Action):
+    kind: Literal["choose"] = "choose"
+    creature: str
+
+
+class Place(Action):
+    kind: Literal["place"] = "place"
+    square: XY
+
+
+class RollInitiative(Action):
+    kind: Literal["initiative"] = "initiative"
+
+
+class ChooseFirst(Action):
+    kind: Literal["first"] = "first"
+    first: str  # seat id that acts first this round
+
+
+class Move(Action):
+    kind: Literal["move"] = "move"
+    creature: str
+    to: XY | None = None
+    path: list[XY] | None = None  # squares after the start, when the player spells the path out
+
+
+class Attack(Action):
+    kind: Literal["attack"] = "attack"
+    creature: str
+    target: str
+    entry: int | None = None  # 1-based attack entry; default: next in printed order
+
+
+class EndActivation(Action):
+    kind: Literal["end"] = "end"
+    creature: str | None = None
+
+
+# -- state ------------------------------------------------------------------------------------
+class QuickStartState(GameState):
+    map: GridMap
+    creatures: dict[str, Creature] = Field(default_factory=dict)
+    chooser: str | None = None
+    placer: str | None = None
+    initiative_winner: str | None = None
+    order: list[str] = Field(default_factory=list)
+    acted: list[str] = Field(default_factory=list)
+    activation: Activation | None = None
+    last_path: list[XY] = Field(default_factory=list)
+    last_attack: tuple[XY, XY] | None = None
+
+    def creature_of(self, seat: str) -> Creature | None:
+        for creature in self.creatures.values():
+            if creature.side == seat:
+                return creature
+        return None
+
+
+def roll_off(rng: Rng, seats: list[Seat], purpose: str, events: list[Event]) -> str:
+    """Both seats roll a d20; the higher wins, ties are rolled again (Quick Start §3.1, §3.2)."""
+    while True:
+        rolls = {}
+        for seat in seats:
+            roll = roll_d20(rng, purpose=f"{seat.name} {purpose}")
+            rolls[seat.id] = roll.total
+            events.append(Event(kind="roll_off", seat=seat.id, roll=roll,
+                                text=f"{seat.name} rolls {roll.total} for {purpose}."))
+        best = max(rolls.values())
+        leaders = [s for s, v in rolls.items() if v == best]
+        if len(leaders) == 1:
+            return leaders[0]
+        events.append(Event(kind="roll_off_tie", text=f"Tie at {best}: roll again."))
+
+
+class QuickStart(Ruleset):
+    name = "dnd-minis-quick"
+    title = "D&D Miniatures Quick Start Battle"
+    state_model = QuickStartState
+    action_types = (Start, ChooseCreature, Place, RollInitiative, ChooseFirst, Move, Attack, EndActivation)
+
+    def option_names(self) -> dict[str, str]:
+        return {"map": f"battle map name (default {DEFAULT_MAP})"}
+
+    def commands(self) -> set[str]:
+        return {"choose", "place", "initiative", "first", "move", "attack", "end"}
+
+    def square_label(self, square: Any) -> str:
+        return square_name(tuple(square))
+
+    def start_action(self, state: GameState) -> Action | None:
+        return Start() if state.phase == "waiting" else None
+
+    # -- set-up -----------------------------------------------------------------------------------
+    def new_game(self, seed: int, options: dict[str, Any] | None = None) -> QuickStartState:
+        options = dict(options or {})
+        grid = load_map(options.get("map", DEFAULT_MAP), options.get("map_data"))
+        if len(start_squares(grid)) < 4:
+            raise IllegalAction("bad-map", f"Map {grid.name} needs four start squares for a Quick Start Battle.")
+        return QuickStartState(
+            ruleset=self.name, seed=seed, rng=Rng.from_seed(seed), options=options,
+            seats=[Seat(id="p1", name="Player 1"), Seat(id="p2", name="Player 2")],
+            phase="waiting", map=grid,
+        )
+
+    # -- dispatch ---------------------------------------------------------------------------------
+    def _apply(self, state: GameState, action: Action, events: list[Event]) -> None:
+        assert isinstance(state, QuickStartState)
+        handler = {
+            "start": self._start, "choose": self._choose, "place": self._place,
+            "initiative": self._initiative, "first": self._first, "move": self._move,
+            "attack": self._attack, "end": self._end,
+        }[action.kind]
+        expected = {
+            "start": "waiting", "choose": "choose-creature", "place": "place",
+            "initiative": "initiative", "first": "choose-order", "move": "activation",
+            "attack": "activation", "end": "activation",
+        }[action.kind]
+        if state.phase != expected:
+            raise IllegalAction("wrong-phase", f"That can't be done now: {self.status(state)}")
+        if action.kind != "start" and action.kind != "initiative" and action.seat not in self.to_act(state):
+            raise IllegalAction("not-your-turn", f"It is not your turn: {self.status(state)}")
+        handler(state, action, events)
+
+    def _start(self, state: QuickStartState, action: Start, events: list[Event]) -> None:
+        state.chooser = roll_off(state.rng, state.seats, "the choice of creature", events)
+        state.phase = "choose-creature"
+        events.append(Event(kind="prompt", seat=state.chooser,
+                            text=f"{state.seat(state.chooser).name} chooses a creature: ranger or orc."))
+
+    def _choose(self, state: QuickStartState, action: ChooseCreature, events: list[Event]) -> None:
+        key = self._creature_key(action.creature)
+        other_key = "orc" if key == "ranger" else "ranger"
+        other_seat = state.other_seat(action.seat)
+        for seat, creature_key in ((action.seat, key), (other_seat, other_key)):
+            card = find_card(CREATURE_CARDS[creature_key])
+            label = "ELF" if creature_key == "ranger" else "ORC"
+            state.creatures[creature_key] = Creature.from_card(card, id=creature_key, side=seat, label=label)
+            state.seat(seat).name = f"{state.seat(seat).name} ({card.name})"
+        events.append(Event(kind="choose", seat=action.seat,
+                            text=f"{state.seat(action.seat).name} takes the {state.creatures[key].name}."))
+        state.placer = roll_off(state.rng, state.seats, "placement", events)
+        state.phase = "place"
+        events.append(Event(kind="prompt", seat=state.placer,
+                            text=f"{state.seat(state.placer).name} places first, on any start square: "
+                            + ", ".join(square_name(s) for s in start_squares(state.map)) + "."))
+
+    def _creature_key(self, text: str) -> str:
+        t = text.strip().casefold()
+        for key, card_id in CREATURE_CARDS.items():
+            if t in (key, card_id, find_card(card_id).name.casefold()):
+                return key
+        raise IllegalAction("unknown-creature", f"Choose 'ranger' (Wood Elf Ranger) or 'orc' (Orc Mauler), not {text!r}.")
+
+    def allowed_start_squares(self, state: QuickStartState, seat: str) -> list[XY]:
+        placed = [c for c in state.creatures.values() if c.square is not None]
+        if not placed:
+            return start_squares(state.map)
+        first = placed[0]
+        first_side = start_side_of(state.map, first.square)
+        return [s for s in start_squares(state.map) if start_side_of(state.map, s) != first_side]
+
+    def _place(self, state: QuickStartState, action: Place, events: list[Event]) -> None:
+        creature = state.creature_of(action.seat)
+        allowed = self.allowed_start_squares(state, action.seat)
+        if action.square not in allowed:
+            raise IllegalAction(
+                "not-a-start-square",
+                f"{square_name(action.square)} is not open to you; place the {creature.name} on "
+                + " or ".join(square_name(s) for s in allowed) + ".",
+            )
+        creature.square = action.square
+        events.append(Event(kind="place", seat=action.seat,
+                            text=f"The {creature.name} takes its place on {square_name(action.square)}."))
+        unplaced = [c for c in state.creatures.values() if c.square is None]
+        if unplaced:
+            state.placer = unplaced[0].side
+            return
+        state.placer = None
+        state.round = 1
+        state.phase = "initiative"
+        events.append(Event(kind="setup_done", text="Both creatures are on the battlefield. Round 1: roll initiative."))
+
+    def _initiative(self, state: QuickStartState, action: RollInitiative, events: list[Event]) -> None:
+        if action.seat not in {s.id for s in state.seats}:
+            raise IllegalAction("not-seated", "Only the two players can roll initiative.")
+        state.initiative_winner = roll_off(state.rng, state.seats, f"initiative (round {state.round})", events)
+        state.phase = "choose-order"
+        events.append(Event(kind="prompt", seat=state.initiative_winner,
+                            text=f"{state.seat(state.initiative_winner).name} wins initiative and chooses who acts first."))
+
+    def _first(self, state: QuickStartState, action: ChooseFirst, events: list[Event]) -> None:
+        if action.first not in SEATS:
+            raise IllegalAction("unknown-seat", "Say which side acts first: yours or your opponent's.")
+        state.order = [action.first, state.other_seat(action.first)]
+        state.acted = []
+        events.append(Event(kind="order", seat=action.seat,
+                            text=f"{state.seat(action.seat).name} chooses: the {state.creature_of(action.first).name} acts first."))
+        self._begin_activation(state, action.first, events)
+
+    def _begin_activation(self, state: QuickStartState, seat: str, events: list[Event]) -> None:
+        creature = state.creature_of(seat)
+        state.phase = "activation"
+        state.activation = Activation(creature=creature.id)
+        events.append(Event(kind="activation", seat=seat, text=f"The {creature.name} takes its turn."))
+
+    # -- a turn -----------------------------------------------------------------------------------
+    def _acting(self, state: QuickStartState, seat: str, creature_id: str | None) -> Creature:
+        creature = state.creature_of(seat)
+        if creature_id is not None and creature_id != creature.id:
+            other = state.creatures.get(creature_id)
+            if other is None:
+                raise IllegalAction("unknown-creature", f"There is no creature {creature_id!r} in this battle.")
+            raise IllegalAction("not-your-creature", f"The {other.name} is not yours to command.")
+        return creature
+
+    def _move(self, state: QuickStartState, action: Move, events: list[Event]) -> None:
+        creature = self._acting(state, action.seat, action.creature)
+        field = Battlefield(state.map, state.creatures)
+        turn = state.activation
+        first_move_of_turn = turn.moved == 0 and turn.attacks == 0
+        path = field.plan_path(creature, action.to, action.path, turn.diag_count)
+        if first_move_of_turn and len(path.squares) == 1 and path.cost > turn.movement_left(creature.card.speed):
+            turn.minimum_move = True  # rules §7.2: a whole turn may always buy one square
+        else:
+            turn.check_move(creature.name, creature.card.speed, path.cost)
+        walked = field.walk(state.rng, creature, path, turn, events)
+        turn.record_move(walked.cost, walked.diag_count_after)
+        state.last_path = [path.start, *walked.squares]
+        self._after_action(state, action.seat, events)
+
+    def _attack(self, state: QuickStartState, action: Attack, events: list[Event]) -> None:
+        creature = self._acting(state, action.seat, action.creature)
+        target = state.creatures.get(action.target) or self._find_by_name(state, action.target)
+        if target.side == creature.side:
+            raise IllegalAction("attack-ally", "A creature can't attack its own side.")
+        turn = state.activation
+        entries = creature.card.melee
+        turn.check_attack(creature.name, creature.card.speed, len(entries))
+        field = Battlefield(state.map, state.creatures)
+        if not field.adjacent(creature, target):
+            raise IllegalAction(
+                "not-adjacent",
+                f"The {target.name} on {square_name(target.square)} is not adjacent to the "
+                f"{creature.name} on {square_name(creature.square)}; a melee attack needs an adjacent enemy.",
+            )
+        index = self._pick_entry(creature, turn, action.entry)
+        turn.attacks += 1
+        turn.entries_used.append(index)
+        field.melee_attack(state.rng, creature, target, index, events, opportunity=False)
+        state.last_attack = (creature.square, target.square)
+        self._after_action(state, action.seat, events)
+
+    @staticmethod
+    def _pick_entry(creature: Creature, turn: Activation, requested: int | None) -> int:
+        entries = creature.card.melee
+        if requested is not None:
+            if not 1 <= requested <= len(entries):
+                raise IllegalAction("unknown-attack", f"The {creature.name} has {len(entries)} attack entr"
+                                    f"{'y' if len(entries) == 1 else 'ies'}; choose 1 to {len(entries)}.")
+            if requested - 1 in turn.entries_used:
+                raise IllegalAction("attack-used", f"The {creature.name} already used attack {requested} this turn.")
+            return requested - 1
+        return next(i for i in range(len(entries)) if i not in turn.entries_used)
+
+    @staticmethod
+    def _find_by_name(state: QuickStartState, text: str) -> Creature:
+        for creature in state.creatures.values():
+            if creature.name.casefold() == text.strip().casefold():
+                return creature
+        raise IllegalAction("unknown-creature", f"There is no creature {text!r} in this battle.")
+
+    def _end(self, state: QuickStartState, action: EndActivation, events: list[Event]) -> None:
+        self._acting(state, action.seat, action.creature)
+        self._finish_activation(state, action.seat, events)
+
+    def _after_action(self, state: QuickStartState, seat: str, events: list[Event]) -> None:
+        if self._check_victory(state, events):
+            return
+        creature = state.creature_of(seat)
+        if not state.activation.anything_left(creature.card.speed, len(creature.card.melee)):
+            self._finish_activation(state, seat, events)
+
+    def _finish_activation(self, state: QuickStartState, seat: str, events: list[Event]) -> None:
+        creature = state.creature_of(seat)
+        creature.activated = True
+        state.acted.append(seat)
+        state.activation = None
+        events.append(Event(kind="phase_ended", seat=seat, text=f"The {creature.name}'s turn ends."))
+        if len(state.acted) < 2:
+            self._begin_activation(state, state.order[1], events)
+            return
+        for c in state.creatures.values():
+            c.activated = False
+        events.append(Event(kind="round_ended", text=f"Round {state.round} ends."))
+        state.round += 1
+        state.phase = "initiative"
+        state.order, state.acted = [], []
+
+    def _check_victory(self, state: QuickStartState, events: list[Event]) -> bool:
+        for creature in state.creatures.values():
+            if creature.destroyed or creature.routed:
+                loser = creature.side
+                winner = state.other_seat(loser)
+                why = "is destroyed" if creature.destroyed else "routs"
+                state.result = Result(winners=[winner], losers=[loser],
+                                      reason=f"the {creature.name} {why}")
+                state.phase = "over"
+                state.activation = None
+                events.append(Event(kind="game_over", seat=winner,
+                                    text=f"The {creature.name} {why}: {state.seat(winner).name} wins the battle!"))
+                return True
+        return False
+
+    # -- views ------------------------------------------------------------------------------------
+    def to_act(self, state: GameState) -> list[str]:
+        assert isinstance(state, QuickStartState)
+        if state.is_over:
+            return []
+        if state.phase == "choose-creature":
+            return [state.chooser]
+        if state.phase == "place":
+            return [state.placer]
+        if state.phase == "initiative":
+            return list(SEATS)
+        if state.phase == "choose-order":
+            return [state.initiative_winner]
+        if state.phase == "activation":
+            return [state.creatures[state.activation.creature].side]
+        return []
+
+    def status(self, state: GameState) -> str:
+        assert isinstance(state, QuickStartState)
+        if state.is_over:
+            return f"The battle is over: {state.result.reason}."
+        names = {s.id: s.name for s in state.seats}
+        waiting = ", ".join(names[s] for s in self.to_act(state))
+        return {
+            "waiting": "Waiting for a second player to join.",
+            "choose-creature": f"{waiting} chooses a creature (/choose ranger or /choose orc).",
+            "place": f"{waiting} places their creature (/place square).",
+            "initiative": f"Round {state.round}: either player rolls initiative (/initiative).",
+            "choose-order": f"Round {state.round}: {waiting} chooses who acts first (/first).",
+            "activation": f"Round {state.round}: {waiting}'s turn with the "
+            f"{state.creatures[state.activation.creature].name if state.activation else ''}.",
+        }.get(state.phase, state.phase)
+
+    def legal_actions(self, state: GameState, seat: str) -> list[Action]:
+        assert isinstance(state, QuickStartState)
+        if state.is_over:
+            return []
+        if state.phase == "waiting":
+            return []
+        if seat not in self.to_act(state):
+            return []
+        if state.phase == "choose-creature":
+            return [ChooseCreature(seat=seat, creature=k) for k in CREATURE_CARDS]
+        if state.phase == "place":
+            return [Place(seat=seat, square=s) for s in self.allowed_start_squares(state, seat)]
+        if state.phase == "initiative":
+            return [RollInitiative(seat=seat)]
+        if state.phase == "choose-order":
+            return [ChooseFirst(seat=seat, first=s) for s in SEATS]
+        creature = state.creature_of(seat)
+        turn = state.activation
+        actions: list[Action] = []
+        field = Battlefield(state.map, state.creatures)
+        left = turn.movement_left(creature.card.speed)
+        if left > 0 and not (turn.attacks == 1 and turn.moved_before_attack > 0):
+            for square in field.reachable(creature, turn.diag_count, left):
+                actions.append(Move(seat=seat, creature=creature.id, to=square))
+        try:
+            turn.check_attack(creature.name, creature.card.speed, len(creature.card.melee))
+            for enemy in field.enemies_adjacent_to(creature):
+                actions.append(Attack(seat=seat, creature=creature.id, target=enemy.id))
+        except IllegalAction:
+            pass
+        actions.append(EndActivation(seat=seat, creature=creature.id))
+        return actions
+
+    def board(self, state: GameState) -> BoardView:
+        assert isinstance(state, QuickStartState)
+        view = board_view_of(state.map)
+        active = state.activation.creature if state.activation else None
+        for creature in state.creatures.values():
+            if not creature.on_board:
+                continue
+            conditions = list(creature.conditions) + (["ROUT"] if creature.routed else [])
+            view.tokens.append(Token(
+                id=creature.id, label=creature.label, name=creature.name, side=creature.side,
+                squares=creature.squares, hp=creature.hp, max_hp=creature.max_hp,
+                conditions=conditions, active=creature.id == active, activated=creature.activated,
+            ))
+        view.last_path = list(state.last_path)
+        view.last_attack = state.last_attack
+        view.side_names = {s.id: s.name for s in state.seats}
+        view.title = f"{self.title} — {state.map.name}"
+        view.caption = (f"Round {state.round}. " if state.round else "") + self.status(state)
+        return view
+
+    # -- commands ---------------------------------------------------------------------------------
+    def action_from_command(self, state: GameState, seat: str, command: str, options: dict[str, Any]) -> Action:
+        assert isinstance(state, QuickStartState)
+        grid = state.map
+
+        def square(key: str) -> XY:
+            return parse_square(str(options[key]), grid.width, grid.height)
+
+        if command == "choose":
+            return ChooseCreature(seat=seat, creature=str(options.get("creature", "")))
+        if command == "place":
+            if "square" not in options:
+                raise IllegalAction("missing-option", "Say where: /place square:A2")
+            return Place(seat=seat, square=square("square"))
+        if command == "initiative":
+            return RollInitiative(seat=seat)
+        if command == "first":
+            who = str(options.get("who", "me")).strip().casefold()
+            if who in ("me", "self", "mine", "i"):
+                first = seat
+            elif who in ("opponent", "them", "other", "you"):
+                first = state.other_seat(seat)
+            else:
+                matches = [c.side for c in state.creatures.values()
+                           if who in (c.id, c.name.casefold())] + [s.id for s in state.seats if who == s.id]
+                if not matches:
+                    raise IllegalAction("unknown-seat", "Say who acts first: me, opponent, ranger or orc.")
+                first = matches[0]
+            return ChooseFirst(seat=seat, first=first)
+        creature = state.creature_of(seat)
+        creature_id = str(options.get("creature") or (creature.id if creature else ""))
+        if command == "move":
+            if options.get("path"):
+                squares = [parse_square(p, grid.width, grid.height)
+                           for p in str(options["path"]).replace(",", " ").split()]
+                return Move(seat=seat, creature=creature_id, path=squares)
+            if "to" not in options:
+                raise IllegalAction("missing-option", "Say where: /move to:F7 (or path:E5 F6 F7).")
+            return Move(seat=seat, creature=creature_id, to=square("to"))
+        if command == "attack":
+            target = options.get("target")
+            if not target:
+                enemies = [c for c in state.creatures.values() if c.side != seat and c.on_board]
+                target = enemies[0].id if len(enemies) == 1 else ""
+            entry = options.get("attack")
+            return Attack(seat=seat, creature=creature_id, target=str(target),
+                          entry=int(entry) if entry not in (None, "") else None)
+        if command == "end":
+            return EndActivation(seat=seat, creature=creature_id)
+        raise IllegalAction("unknown-command", f"The Quick Start Battle has no /{command} command.")
