@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from PIL import Image, ImageDraw
 
 from engine.core.board_view import XY, BoardView, Token, Zone
+from engine.grid.squares import column_name
 from renderers import style
 from renderers.style import (
     ACTIVE_GOLD, ATTACK_RED, BORDER, FLOOR, GRID_LINE, HALO, INK, INK_SOFT, NEUTRAL_SIDE,
@@ -37,35 +38,11 @@ from renderers.style import (
 )
 from renderers.terrain import WALL_KINDS, normalise_kind, paint_square, terrain_style
 
-__all__ = ["BoardLayout", "board_layout", "column_name", "render_board", "square_name",
-           "side_order"]
+__all__ = ["BoardLayout", "board_layout", "render_board", "side_order"]
 
 MAX_SIDE = 2000  # Discord shows bigger images, but phones then load them slowly
 MIN_SQUARE = 10
 SS = 2  # supersampling factor
-
-
-def column_name(x: int) -> str:
-    """Spreadsheet-style column letters: 0 -> "A", 25 -> "Z", 26 -> "AA".
-
-    >>> [column_name(x) for x in (0, 4, 25, 26, 27, 51, 52)]
-    ['A', 'E', 'Z', 'AA', 'AB', 'AZ', 'BA']
-    """
-    name = ""
-    x += 1
-    while x:
-        x, rem = divmod(x - 1, 26)
-        name = chr(ord("A") + rem) + name
-    return name
-
-
-def square_name(xy: XY) -> str:
-    """The name players use for a square.
-
-    >>> square_name((4, 4))
-    'E5'
-    """
-    return f"{column_name(xy[0])}{xy[1] + 1}"
 
 
 def side_order(view: BoardView) -> list[str]:

@@ -140,6 +140,13 @@ def _obstacle(draw: ImageDraw.ImageDraw, box: Box, s: float) -> None:
     draw.line([(x0, y1), (x1, y0)], fill=(92, 64, 36), width=w)
 
 
+def _lava_pit(draw: ImageDraw.ImageDraw, box: Box, s: float) -> None:
+    for i, colour in enumerate(((120, 44, 18), (196, 70, 20), (240, 130, 30), (255, 200, 80))):
+        inset = s * (0.04 + 0.09 * i)
+        draw.rectangle((box[0] + inset, box[1] + inset, box[2] - inset, box[3] - inset),
+                       fill=colour)
+
+
 def _unknown_painter(letter: str) -> Painter:
     hatch = _stripes((170, 170, 164), 0.25)
 
@@ -165,6 +172,10 @@ _KNOWN: dict[str, TerrainStyle] = {
     "blood_rock": TerrainStyle("Blood rock", (196, 96, 86), _blood_rock),
     "teleporter": TerrainStyle("Teleporter", (214, 196, 238), _teleporter),
     "obstacle": TerrainStyle("Obstacle", (214, 196, 166), _obstacle),
+    "lava_pit": TerrainStyle("Lava pit", (150, 60, 20), _lava_pit),
+    "poor_visibility": TerrainStyle("Poor visibility", (222, 222, 226),
+                                    _waves((170, 170, 184), (0.42, 0.72))),
+    "darkness": TerrainStyle("Darkness", (150, 148, 166), _stripes((120, 118, 138), 0.34)),
 }
 
 # Other spellings that the rules texts and map files use for the same kinds.
@@ -183,8 +194,9 @@ _ALIASES = {
     "teleport": "teleporter",
 }
 
-# Kinds that are walls rather than floor decoration.
-WALL_KINDS = frozenset({"wall", "walls", "solid_rock", "rock"})
+# Kinds that fill the square solid, drawn like wall squares (engine/grid/terrain.py's solid
+# kinds, plus a few spellings map files use).
+WALL_KINDS = frozenset({"wall", "walls", "pillar", "blocking_obstacle", "solid_rock", "rock"})
 
 
 def normalise_kind(kind: str) -> str:
@@ -198,6 +210,9 @@ def terrain_style(kind: str) -> TerrainStyle:
     if key in _KNOWN:
         return _KNOWN[key]
     name = key.replace("_", " ").capitalize() or "?"
+    if "pit" in key.split("_"):
+        # The rules treat any "... pit" as a pit (War Drums 18.5); draw it as one too.
+        return TerrainStyle(name, _KNOWN["pit"].fill, _pit)
     letter = name[0].upper()
     return TerrainStyle(name, (224, 224, 218), _unknown_painter(letter), letter)
 

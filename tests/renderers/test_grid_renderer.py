@@ -16,13 +16,14 @@ import renderers.style
 import renderers.terrain
 from engine.core.board_view import BoardView, Token, Zone
 from renderers import render_board
-from renderers.grid import board_layout, column_name, side_order, square_name
+from renderers.grid import board_layout, side_order
 from renderers.style import (
     ACTIVE_GOLD, ATTACK_RED, FLOOR, SIDE_PALETTE, WALL_EDGE, WALL_STONE, plain,
 )
 
 KNOWN_KINDS = ["difficult", "pit", "forest", "fog", "smoke", "statue", "water", "risky",
-               "spike_stones", "sacred_circle", "blood_rock", "teleporter", "obstacle"]
+               "spike_stones", "sacred_circle", "blood_rock", "teleporter", "obstacle",
+               "lava_pit", "poor_visibility", "darkness"]
 
 
 def decode(png: bytes) -> Image.Image:
@@ -255,9 +256,16 @@ def test_walls_drawn_at_wall_squares():
         assert image.getpixel(centre_px(view, xy)) == FLOOR
 
 
-def test_wall_terrain_kind_is_drawn_as_wall():
-    view = BoardView(width=3, height=3, terrain={"wall": [(1, 1)]})
+@pytest.mark.parametrize("kind", ["wall", "pillar", "blocking_obstacle"])
+def test_solid_terrain_kinds_are_drawn_as_wall(kind):
+    view = BoardView(width=3, height=3, terrain={kind: [(1, 1)]})
     assert decode(render_board(view)).getpixel(centre_px(view, (1, 1))) == WALL_STONE
+
+
+def test_any_kind_of_pit_looks_like_a_pit():
+    view = BoardView(width=3, height=1, terrain={"pit": [(0, 0)], "acid_pit": [(2, 0)]})
+    image = decode(render_board(view))
+    assert _square(image, view, (0, 0)) == _square(image, view, (2, 0))
 
 
 def test_wall_edges_are_thick_lines_on_the_shared_edge():
@@ -412,12 +420,6 @@ def test_text_the_font_lacks_is_folded_not_boxed():
     assert plain("Straße → Ørsted") == "Strasse -> Orsted"
     view = BoardView(width=4, height=2, title="Élodie ⚔️", side_names={"a": "Zoë 🐉"})
     assert decode(render_board(view)).size == board_layout(view).size
-
-
-def test_coordinate_names():
-    assert [column_name(x) for x in (0, 4, 25, 26, 39)] == ["A", "E", "Z", "AA", "AN"]
-    assert square_name((4, 4)) == "E5"
-    assert square_name((26, 0)) == "AA1"
 
 
 def test_coordinates_are_drawn_on_all_four_edges():
