@@ -1,0 +1,60 @@
+"""The play commands: ``/choose /place /initiative /first /move /attack /end`` and ``/help``.
+
+Each can end a phase, a round or the game, and then the reply carries the board, so they
+defer first (see :meth:`WarbandCog.run`).
+"""
+
+from __future__ import annotations
+
+import discord
+from discord import app_commands
+
+from bot.discord.base import WarbandCog, described, named
+
+
+class PlayCog(WarbandCog):
+    @app_commands.command(**named("choose"))
+    @described("choose")
+    @app_commands.autocomplete(creature=WarbandCog.suggest_creature)
+    async def choose(self, interaction: discord.Interaction, creature: str) -> None:
+        await self.run(interaction, "choose", defer=True, creature=creature)
+
+    @app_commands.command(**named("place"))
+    @described("place")
+    @app_commands.autocomplete(square=WarbandCog.suggest_square, creature=WarbandCog.suggest_creature)
+    async def place(self, interaction: discord.Interaction, square: str, creature: str | None = None) -> None:
+        await self.run(interaction, "place", defer=True, square=square, creature=creature)
+
+    @app_commands.command(**named("initiative"))
+    async def initiative(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "initiative", defer=True)
+
+    @app_commands.command(**named("first"))
+    @described("first")
+    @app_commands.autocomplete(who=WarbandCog.suggest_seat)
+    async def first(self, interaction: discord.Interaction, who: str) -> None:
+        await self.run(interaction, "first", defer=True, who=who)
+
+    @app_commands.command(**named("move"))
+    @described("move")
+    @app_commands.autocomplete(to=WarbandCog.suggest_square, creature=WarbandCog.suggest_creature)
+    async def move(self, interaction: discord.Interaction, to: str | None = None, creature: str | None = None,
+                   path: str | None = None) -> None:
+        await self.run(interaction, "move", defer=True, to=to, creature=creature, path=path)
+
+    @app_commands.command(**named("attack"))
+    @described("attack")
+    @app_commands.autocomplete(target=WarbandCog.suggest_creature, creature=WarbandCog.suggest_creature)
+    async def attack(self, interaction: discord.Interaction, target: str | None = None, creature: str | None = None,
+                     attack: int | None = None) -> None:
+        await self.run(interaction, "attack", defer=True, target=target, creature=creature, attack=attack)
+
+    @app_commands.command(**named("end"))
+    @described("end")
+    @app_commands.autocomplete(creature=WarbandCog.suggest_creature)
+    async def end(self, interaction: discord.Interaction, creature: str | None = None) -> None:
+        await self.run(interaction, "end", defer=True, creature=creature)
+
+    @app_commands.command(**named("help"))
+    async def help(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "help")

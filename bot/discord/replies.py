@@ -1,0 +1,73 @@
+"""A service :class:`~bot.service.Reply` as Discord messages.
+
+The first chunk of text goes out as the interaction's response (or, after a ``defer``, as the
+first follow-up, which replaces the "thinking…" message); the board image and any other file
+ride on that first message; further chunks follow as follow-up messages. Only the users the
+service names in ``reply.mentions`` are pinged: mentions in the text of a dice roll or a log
+render as names but never notify anyone, and ``@everyone``/roles are never pinged.
+"""
+
+from __future__ import annotations
+
+import io
+import logging
+from typing import Any
+
+import discord
+
+from bot.service import Reply
+
+log = logging.getLogger(__name__)
+
+# Discord refuses a message with neither content nor files.
+EMPTY_TEXT = "✅"
+# Set in ``interaction.extras`` once the reply's first message is out.
+REPLIED = "warband_replied"
+
+
+def allowed_mentions(reply: Reply) -> discord.AllowedMentions:
+    """Ping exactly the users the service asked for (Discord user ids are numbers; console
+    names are not and are skipped)."""
+    users = [discord.Object(id=int(u)) for u in dict.fromkeys(reply.mentions) if str(u).isdigit()]
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=users)
+
+
+def reply_files(reply: Reply) -> list[discord.File]:
+    """The image and the other file of a reply, fresh each call (a File is read once)."""
+    files = []
+    if reply.image:
+        files.append(discord.File(io.BytesIO(reply.image), filename=reply.image_name or "board.png"))
+    if reply.file:
+        files.append(discord.File(io.BytesIO(reply.file), filename=reply.file_name or "warband.txt"))
+    return files
+
+
+async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
+    """Answer the interaction with ``reply``, whether or not it was deferred.
+
+    After a public ``defer`` the first follow-up takes over the "thinking…" message and with it
+    that message's visibility, so a refusal would be shown to everyone; instead the thinking
+    message is deleted and the refusal sent as a fresh ephemeral follow-up.
+    """
+    chunks = reply.chunks()
+    files = reply_files(reply)
+    mentions = allowed_mentions(reply)
+    first: dict[str, Any] = {}
+    if chunks[0] or not files:
+        first["content"] = chunks[0] or EMPTY_TEXT
+    if files:
+        first["files"] = files
+    if not interaction.response.is_done():
+        await interaction.response.send_message(ephemeral=reply.ephemeral, allowed_mentions=mentions, **first)
+    else:
+        if reply.ephemeral and interaction.response.type == discord.InteractionResponseType.deferred_channel_message:
+            try:
+                await interaction.delete_original_response()
+            except discord.HTTPException:
+                # Already gone: the ephemeral follow-up still reaches the user.
+                log.debug("no deferred response to delete for interaction %s", interaction.id)
+        await interaction.followup.send(ephemeral=reply.ephemeral, allowed_mentions=mentions, **first)
+    interaction.extras[REPLIED] = True
+    for chunk in chunks[1:]:
+        if chunk:
+            await interaction.followup.send(content=chunk, ephemeral=reply.ephemeral, allowed_mentions=mentions)
