@@ -3,8 +3,13 @@
 from __future__ import annotations
 
 import doctest
+import hashlib
 import io
 import math
+import os
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -95,6 +100,26 @@ def test_same_view_gives_identical_bytes():
     assert render_board(view) == first
     # A view rebuilt from its JSON (as the store would hand it back) draws the same picture.
     assert render_board(BoardView.model_validate_json(view.model_dump_json())) == first
+
+
+def test_identical_bytes_across_processes_and_hash_seeds():
+    # Sets and dicts iterate in hash order; a picture must not depend on it.
+    script = (
+        "import hashlib, sys\n"
+        "from engine.core.board_view import BoardView\n"
+        "from renderers import render_board\n"
+        "view = BoardView.model_validate_json(sys.stdin.read())\n"
+        "print(hashlib.sha256(render_board(view)).hexdigest())\n"
+    )
+    view = skirmish()
+    root = Path(__file__).resolve().parents[2]
+    digests = set()
+    for seed in ("0", "1", "12345"):
+        env = {**os.environ, "PYTHONHASHSEED": seed, "PYTHONPATH": str(root)}
+        out = subprocess.run([sys.executable, "-c", script], input=view.model_dump_json(),
+                             capture_output=True, text=True, env=env, cwd=root, check=True)
+        digests.add(out.stdout.strip())
+    assert digests == {hashlib.sha256(render_board(view)).hexdigest()}
 
 
 def test_different_views_give_different_pictures():
