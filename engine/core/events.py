@@ -23,6 +23,7 @@ class Event(BaseModel):
     data: dict[str, Any] = Field(default_factory=dict)
 
     def line(self) -> str:
-        if self.roll is not None and self.roll.describe() not in self.text:
-            return f"{self.text} ({self.roll.describe()})"
+        """The log line: the text, and the dice behind it whenever there were dice."""
+        if self.roll is not None:
+            return f"{self.text} 🎲 {self.roll.detail or self.roll.expression} = {self.roll.total}"
         return self.text

@@ -77,6 +77,40 @@ class Ruleset(ABC):
         """The play commands this ruleset understands (beyond the common game commands)."""
         return set()
 
+    # -- seating ------------------------------------------------------------------------------
+    def creator_seat(self, state: GameState) -> str | None:
+        """The seat the player who creates the game takes (None: the creator only referees)."""
+        return state.seats[0].id if state.seats else None
+
+    def seat_required(self, seat_id: str) -> bool:
+        """Whether the game waits for this seat to be filled before it starts."""
+        return True
+
+    def start_action(self, state: GameState) -> Action | None:
+        """The automatic first action once every required seat is filled (e.g. a roll-off)."""
+        return None
+
+    # -- suggestions --------------------------------------------------------------------------
+    def square_label(self, square: Any) -> str:
+        """How a square is written to players; grid rulesets name squares like E5."""
+        return str(square)
+
+    def suggestions(self, state: GameState, seat: str | None, kind: str) -> list[str]:
+        """Autocomplete values for an option kind, drawn from the seat's legal actions."""
+        if seat is None:
+            return []
+        fields = {"square": ("to", "square"), "creature": ("creature", "target"), "seat": ("first",)}.get(kind, ())
+        found: list[str] = []
+        for action in self.legal_actions(state, seat):
+            for name in fields:
+                value = getattr(action, name, None)
+                if value is None:
+                    continue
+                label = self.square_label(value) if kind == "square" else str(value)
+                if label not in found:
+                    found.append(label)
+        return found
+
     # -- framework ----------------------------------------------------------------------------
     def apply(self, state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         if state.is_over:

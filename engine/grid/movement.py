@@ -33,6 +33,7 @@ from engine.grid.board import GridMap, SquareFacts, edge_key
 from engine.grid.squares import DIRECTIONS, XY, distance, footprint, square_name
 
 _OPEN = SquareFacts(0, False, False, False, False)
+_PASSES = ("ok", "provokes", "squeeze")  # verdicts of _can_pass that let the mover through
 
 
 class MoveRules(BaseModel):
@@ -239,7 +240,7 @@ class _Mover:
                     continue
                 seen.add(occ.id)
                 verdict = self._can_pass(occ, sq)
-                if isinstance(verdict, str):
+                if verdict not in _PASSES:
                     return (verdict, 0, False, (), False)
                 if verdict == "squeeze":
                     squeeze_through = True
@@ -452,20 +453,22 @@ def validate_path(grid: GridMap, mover: Body, squares: list[XY], others: list[Bo
                 "not-adjacent")
         options = [shapes[i]] if shapes is not None else _shape_order(ctx, shape)
         best = None
-        first_reason = None
+        reasons: dict = {}
         for sh in options:
             out = ctx.step(here, shape, nxt, sh, diag)
             if isinstance(out, str):
-                first_reason = first_reason or out
+                reasons[sh] = out
                 continue
             # The last step must also be a legal place to stop.
             if i == len(squares) - 1 and ctx.can_end(nxt, sh) is not None:
-                first_reason = first_reason or ctx.can_end(nxt, sh)
+                reasons[sh] = ctx.can_end(nxt, sh)
                 continue
             if best is None or out[0] < best[0][0]:
                 best = (out, sh)
         if best is None:
-            raise _illegal(first_reason or f"{mover.label} can't move to {square_name(nxt)}")
+            # Explain with the block the mover has now: that is the move the player pictured.
+            reason = reasons.get(shape) or next(iter(reasons.values()), None)
+            raise _illegal(reason or f"{mover.label} can't move to {square_name(nxt)}")
         (cost, diag, events), shape = best
         total += cost
         path.squares.append(nxt)
@@ -633,3 +636,125 @@ def walking_distance(grid: GridMap, a: XY, b: XY) -> int | None:
     ctx.facts = {xy: SquareFacts(0, False, True, True, False) for xy in grid._solid}
     dist, _p, _d, found = _search(ctx, a, (1, 1), 0, None, b, need_end=False)
     return None if found is None else dist[found]
+
+
+# --------------------------------------------------------------------------------------------
+# Special movement: the 5-foot step, minimum movement, snapping back, provoking.
+
+
+def five_foot_step(grid: GridMap, mover: Body, to: XY, others: list[Body],
+                   rules: MoveRules | None = None, *, speed: int | None = None,
+                   moved_this_round: bool = False, stepped_this_round: bool = False) -> Path:
+    """A 5-foot step (3.5 §2.5): exactly one square, never past a corner, no AoO from reach.
+
+    The [EXT] restrictions are MoveRules options: once per round, not in a round with other
+    movement, not into hampered squares, not at a speed of 1 square (5 ft) or less.
+    """
+    rules = rules or MoveRules()
+    to = tuple(to)
+    if rules.five_foot_step_once_per_round and stepped_this_round:
+        raise _illegal(f"{mover.label} has already taken a 5-foot step this round", "five-foot-step")
+    if rules.five_foot_step_not_with_other_movement and moved_this_round:
+        raise _illegal(f"{mover.label} has already moved this round, so it can't take a 5-foot step",
+                       "five-foot-step")
+    if speed is not None and speed < rules.five_foot_step_min_speed:
+        raise _illegal(f"{mover.label} is too slow (speed {speed}) to take a 5-foot step", "five-foot-step")
+    frm = mover.anchor
+    if max(abs(to[0] - frm[0]), abs(to[1] - frm[1])) != 1:
+        raise _illegal(f"a 5-foot step moves exactly one square; {square_name(to)} is not next to "
+                       f"{square_name(frm)}", "five-foot-step")
+    path = validate_path(grid, mover, [to], others, PathState(), rules, None)
+    if path.cost > 1:
+        if rules.five_foot_step_not_hampered:
+            raise _illegal(f"{mover.label} can't take a 5-foot step into hampered ground "
+                           f"({square_name(to)} costs {path.cost})", "five-foot-step")
+        path = path.model_copy(update={"cost": 1, "steps": [1]})
+    return path
+
+
+def minimum_move(grid: GridMap, mover: Body, to: XY, others: list[Body],
+                 rules: MoveRules | None = None, *, speed: int | None = None) -> Path:
+    """Minimum movement (3.5 §9.2, minis WE-12): a full-round action to move one square in any
+    direction, whatever it costs. Corners, occupancy and impassable squares still apply [DER]
+    A16; it provokes normally and is not a 5-foot step. The returned path costs 1."""
+    rules = rules or MoveRules()
+    to = tuple(to)
+    frm = mover.anchor
+    if max(abs(to[0] - frm[0]), abs(to[1] - frm[1])) != 1:
+        raise _illegal(f"minimum movement is one square; {square_name(to)} is not next to "
+                       f"{square_name(frm)}", "not-adjacent")
+    if rules.minimum_move_only_when_needed and speed is not None:
+        options = reachable(grid, mover, others, PathState(), rules, speed)
+        if any(max(abs(x - frm[0]), abs(y - frm[1])) == 1 for x, y in options):
+            raise _illegal(f"{mover.label} can still move normally, so it can't use minimum movement",
+                           "minimum-move")
+    path = validate_path(grid, mover, [to], others, PathState(), rules, None)
+    return path.model_copy(update={"cost": 1, "steps": [1]})
+
+
+def snap_back(grid: GridMap, mover: Body, stopped_at: XY, last_legal: XY, others: list[Body],
+              rules: MoveRules | None = None, rng=None, max_radius: int = 12):
+    """Where a creature goes when its move ends somewhere it may not stop (3.5 §9.1, minis §8.4).
+
+    3.5 default (A22): the last legal position, unless a legal position is strictly closer to
+    the illegal stopping square; then the closest (ties by a die from ``rng``). With
+    ``rules.snap_to_nearest_when_closer`` off it is always the last legal position if it is
+    still legal. Returns a :class:`engine.grid.sight.Nearest` whose ``choice`` is the anchor
+    (None with ``tied`` filled when several tie and no ``rng`` is given: the player picks).
+    """
+    from engine.grid.sight import Nearest, nearest
+
+    rules = rules or MoveRules()
+    ctx = _Mover(grid, mover, others, rules, False, False)
+    stopped_at, last_legal = tuple(stopped_at), tuple(last_legal)
+    last_ok = last_legal is not None and ctx.can_end(last_legal, ctx.full) is None
+    d_last = distance(stopped_at, last_legal) if last_ok else None
+    if last_ok and not rules.snap_to_nearest_when_closer:
+        return Nearest(choice=last_legal, distance=d_last, tied=[last_legal])
+    found: list[XY] = []
+    best = None
+    for radius in range(0, max_radius + 1):
+        ring = [
+            (x, y)
+            for y in range(stopped_at[1] - radius - radius // 2 - 1, stopped_at[1] + radius + radius // 2 + 2)
+            for x in range(stopped_at[0] - radius - radius // 2 - 1, stopped_at[0] + radius + radius // 2 + 2)
+            if distance((x, y), stopped_at) == radius
+        ]
+        found = [sq for sq in ring if ctx.can_end(sq, ctx.full) is None]
+        if found:
+            best = radius
+            break
+    if last_ok and (best is None or best >= d_last):
+        return Nearest(choice=last_legal, distance=d_last, tied=[last_legal])
+    if best is None:
+        return Nearest(choice=None, distance=None, tied=[])
+    return nearest(stopped_at, found, rng, purpose="nearest legal square")
+
+
+def provocations(grid: GridMap, mover: Body, squares: list[XY], others: list[Body], *,
+                 five_foot_step: bool = False, threat=None) -> list[MoveEvent]:
+    """Attack-of-opportunity triggers along a path (3.5 §10.3 [EXT] A17; minis §12.3): one
+    event each time the mover leaves a square an enemy threatens. The ruleset applies limits
+    (one per threatener per turn), cover and sight exemptions.
+
+    ``threat(body) -> set of squares`` overrides what a creature threatens (default: its
+    natural reach, :func:`engine.grid.sight.threatened_squares`). A 5-foot step provokes none.
+    """
+    from engine.grid.sight import threatened_squares
+
+    if five_foot_step:
+        return []
+    enemies = [o for o in others if o.id != mover.id and o.side != mover.side]
+    zones = {e.id: (threat(e) if threat else threatened_squares(grid, e)) for e in enemies}
+    events: list[MoveEvent] = []
+    here = mover.anchor
+    shape = mover.dims
+    for nxt in squares:
+        left = footprint(here, *shape)
+        for e in enemies:
+            zone = zones[e.id]
+            hit = next((sq for sq in left if sq in zone), None)
+            if hit is not None:
+                events.append(MoveEvent(kind="leaves-threat", square=here, by=e.id))
+        here = tuple(nxt)
+    return events

@@ -103,12 +103,25 @@ class Battlefield:
         Returns the part of the path actually walked.
         """
         walked: list[XY] = []
-        spent = 0
+        segment: list[XY] = [path.start]
+        spent = segment_cost = 0
         here = path.start
+
+        def report_segment() -> None:
+            # One line per stretch of movement, so attacks of opportunity read in order.
+            if len(segment) > 1:
+                events.append(Event(kind="move", seat=creature.side,
+                                    text=f"The {creature.name} moves " + " → ".join(square_name(s) for s in segment)
+                                    + f" ({segment_cost} square{'s' if segment_cost != 1 else ''}).",
+                                    data={"creature": creature.id, "path": [list(s) for s in segment],
+                                          "cost": segment_cost}))
+
         for square, cost in zip(path.squares, path.steps):
-            for enemy in self.threateners(creature, here):
-                if enemy.id in turn.opportunity_attackers:
-                    continue
+            threats = [e for e in self.threateners(creature, here) if e.id not in turn.opportunity_attackers]
+            if threats:
+                report_segment()
+                segment, segment_cost = [here], 0
+            for enemy in threats:
                 turn.opportunity_attackers.append(enemy.id)
                 events.append(Event(kind="opportunity", seat=enemy.side,
                                     text=f"The {creature.name} leaves {square_name(here)}, next to the "
@@ -120,14 +133,11 @@ class Battlefield:
                 break
             creature.square = square
             walked.append(square)
+            segment.append(square)
             spent += cost
+            segment_cost += cost
             here = square
-        if walked:
-            events.append(Event(kind="move", seat=creature.side,
-                                text=f"The {creature.name} moves {path.start and square_name(path.start)} → "
-                                + " → ".join(square_name(s) for s in walked) + f" ({spent} squares).",
-                                data={"creature": creature.id, "path": [list(path.start), *map(list, walked)],
-                                      "cost": spent}))
+        report_segment()
         diag_after = path.diag_count_after if len(walked) == len(path.squares) else self._diag_count(path, walked, turn)
         return PlannedPath(path.start, walked, spent, diag_after, list(path.steps[: len(walked)]))
 

@@ -50,8 +50,8 @@ def resolve_attack(
     target_ac = sum(v for _, v in ac_parts)
     attack_bonus = sum(v for _, v in attack_parts)
 
-    kind = "attack of opportunity" if ctx.opportunity else ("melee attack" if ctx.melee else "ranged attack")
-    roll = roll_d20(rng, attack_bonus, purpose=f"{attacker.name} {kind} on {defender.name}")
+    kind = "an attack of opportunity" if ctx.opportunity else ("a melee attack" if ctx.melee else "a ranged attack")
+    roll = roll_d20(rng, attack_bonus, purpose=f"{attacker.name} attacks {defender.name}")
     natural = roll.natural
     if natural == 1:
         hit, critical, verdict = False, False, "natural 1: miss"
@@ -68,7 +68,7 @@ def resolve_attack(
             kind="attack_roll",
             seat=attacker.side,
             roll=roll,
-            text=f"{attacker.name} makes a {kind} on {defender.name} with {entry.describe()}: "
+            text=f"{attacker.name} makes {kind} on {defender.name} with {entry.describe()}: "
             f"{attack_text} vs {ac_text} — {verdict}.",
             data={"attacker": attacker.id, "defender": defender.id, "hit": hit, "critical": critical},
         )

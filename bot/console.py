@@ -1,0 +1,108 @@
+"""The local console: the same commands as on Discord, typed as text, against the same service.
+
+Each line is a slash command in the Discord words (``/move creature:orc to:F7``); board images
+are written into a folder. ``/as NAME`` (or the ``--as`` switch) changes who is typing, so two
+players can share one terminal. ``option:@path`` attaches a file, as an upload would.
+
+It is how a newcomer without a Discord token plays, and how end-to-end tests drive the bot.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+from typing import IO
+
+from bot.commands import Attachment, find_command, parse_line
+from bot.service import Reply, Service
+from engine.core import IllegalAction
+
+CHANNEL = "console"
+_MENTION = re.compile(r"<@!?([^>]+)>")
+
+
+class Console:
+    def __init__(self, service: Service, images: Path, user: str = "player1",
+                 channel: str = CHANNEL, out: IO[str] | None = None):
+        self.service = service
+        self.images = Path(images)
+        self.images.mkdir(parents=True, exist_ok=True)
+        self.user = user
+        self.channel = channel
+        self.out = out or sys.stdout
+        self.image_count = 0
+        self.last_reply: Reply | None = None
+
+    def say(self, text: str) -> None:
+        print(_MENTION.sub(lambda m: "@" + m.group(1), text), file=self.out, flush=True)
+
+    async def run_line(self, line: str) -> Reply | None:
+        """Run one typed line; returns the service's reply (None for console-only lines)."""
+        line = line.strip()
+        if not line or line.startswith("#"):
+            return None
+        lowered = line.lower()
+        if lowered.startswith(("/as ", "as ")):
+            name = line.split(None, 1)[1].strip()
+            if not re.fullmatch(r"[A-Za-z0-9_.-]{1,32}", name):
+                self.say("⛔ A console user name is 1-32 letters, digits, '.', '_' or '-'.")
+                return None
+            self.user = name
+            self.say(f"(now typing as {name})")
+            return None
+        if lowered in ("/quit", "/exit", "quit", "exit"):
+            raise EOFError
+        try:
+            command = parse_line(line)
+            self._attach_files(command)
+        except IllegalAction as exc:
+            reply = Reply(text=f"⛔ {exc.message}", ephemeral=True, error=exc.code)
+            self.show(reply)
+            return reply
+        reply = await self.service.handle(self.channel, self.user, command)
+        self.show(reply)
+        return reply
+
+    def _attach_files(self, command) -> None:
+        spec = find_command(command.key)
+        for option in spec.options:
+            value = command.options.get(option.name)
+            if option.type != "attachment" or value is None:
+                continue
+            path = Path(str(value).lstrip("@")).expanduser()
+            if not path.is_file():
+                raise IllegalAction("bad-file", f"There is no file {path} to attach.")
+            with path.open("rb") as handle:
+                data = handle.read(1024 * 1024 + 1)  # enough to know it is too big
+            command.attachments[option.name] = Attachment(filename=path.name, data=data)
+            del command.options[option.name]
+
+    def show(self, reply: Reply) -> None:
+        self.last_reply = reply
+        prefix = "(only you see this) " if reply.ephemeral else ""
+        self.say(prefix + reply.text)
+        if reply.image is not None:
+            self.image_count += 1
+            path = self.images / f"board-{self.image_count:04d}.png"
+            path.write_bytes(reply.image)
+            self.say(f"[board image: {path}]")
+        if reply.file is not None:
+            path = self.images / reply.file_name
+            path.write_bytes(reply.file)
+            self.say(f"[file: {path}]")
+
+    async def repl(self, stream: IO[str]) -> None:
+        interactive = stream.isatty()
+        if interactive:
+            self.say("Warband console. Type /help for commands, /as NAME to switch player, /quit to leave.")
+        while True:
+            if interactive:
+                print(f"{self.user}> ", end="", file=self.out, flush=True)
+            line = stream.readline()
+            if not line:
+                break
+            try:
+                await self.run_line(line)
+            except EOFError:
+                break

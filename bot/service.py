@@ -1,0 +1,389 @@
+"""The service: one command in, one reply out, the same for Discord and the console.
+
+For a play command the flow is always::
+
+    load the channel's game -> check the user's seat -> engine: apply the action
+    -> store: append action + events + new state, version + 1 (one transaction)
+    -> render the board when a phase ended -> reply, naming whoever acts next
+
+A refused action changes nothing: the engine works on a copy, and the store is written only
+after the engine accepted the action. A concurrent write loses with a version conflict
+instead of overwriting a committed move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from engine.core import BOARD_EVENTS, BoardView, Event, GameState, IllegalAction, Rng, Ruleset, roll_dice
+from engine.core.ruleset import get_ruleset, ruleset_names
+from bot.commands import GAME_COMMANDS, Attachment, Command, help_text
+from bot.store import GameRecord, Store, StoreError, VersionConflict
+
+log = logging.getLogger(__name__)
+
+DISCORD_MESSAGE_LIMIT = 2000
+MAX_UPLOAD_BYTES = 256 * 1024
+
+
+@dataclass
+class Reply:
+    """What the bot says back. ``ephemeral`` replies are shown only to the user (refusals)."""
+
+    text: str
+    ephemeral: bool = False
+    image: bytes | None = None
+    image_name: str = "board.png"
+    mentions: list[str] = field(default_factory=list)  # user ids to ping
+    error: str | None = None  # the refusal code, when the command was refused
+    file: bytes | None = None  # a non-image attachment (e.g. an exported warband)
+    file_name: str = ""
+
+    def chunks(self, limit: int = DISCORD_MESSAGE_LIMIT) -> list[str]:
+        """The text split on line breaks into messages Discord accepts."""
+        out: list[str] = []
+        current = ""
+        for line in self.text.splitlines() or [""]:
+            while len(line) > limit:
+                if current:
+                    out.append(current)
+                    current = ""
+                out.append(line[:limit])
+                line = line[limit:]
+            candidate = f"{current}\n{line}" if current else line
+            if len(candidate) > limit:
+                out.append(current)
+                current = line
+            else:
+                current = candidate
+        if current or not out:
+            out.append(current)
+        return out
+
+
+def refusal(exc: IllegalAction) -> Reply:
+    return Reply(text=f"⛔ {exc.message}", ephemeral=True, error=exc.code)
+
+
+def parse_settings(text: str | None) -> dict[str, Any]:
+    """``"aoo_entry=best, edition=starter"`` -> a dict; numbers and true/false are typed."""
+    settings: dict[str, Any] = {}
+    if not text:
+        return settings
+    for part in str(text).replace(";", ",").split(","):
+        if not part.strip():
+            continue
+        key, sep, value = part.partition("=")
+        if not sep or not key.strip():
+            raise IllegalAction("bad-setting", f"Write settings as name=value, not {part.strip()!r}.")
+        value = value.strip()
+        lowered = value.casefold()
+        typed: Any = value
+        if lowered in ("true", "yes", "on"):
+            typed = True
+        elif lowered in ("false", "no", "off"):
+            typed = False
+        elif value.lstrip("-").isdigit():
+            typed = int(value)
+        settings[key.strip()] = typed
+    return settings
+
+
+def default_renderer(view: BoardView) -> bytes:
+    from renderers.grid import render_board
+
+    return render_board(view)
+
+
+class Service:
+    """Transport-independent handling of every command."""
+
+    def __init__(self, store: Store, render: Callable[[BoardView], bytes] | None = None,
+                 seed_source: Callable[[], int] | None = None):
+        self.store = store
+        self.render = render or default_renderer
+        self.seed_source = seed_source or (lambda: secrets.randbits(63))
+        self._locks: dict[str, asyncio.Lock] = {}
+
+    def _lock(self, channel_id: str) -> asyncio.Lock:
+        return self._locks.setdefault(str(channel_id), asyncio.Lock())
+
+    # -- entry point ----------------------------------------------------------------------------
+    async def handle(self, channel_id: str | int, user_id: str | int, command: Command,
+                     guild_id: str | int | None = None) -> Reply:
+        channel_id, user_id = str(channel_id), str(user_id)
+        try:
+            if command.key == "help":
+                return Reply(text=help_text(), ephemeral=True)
+            if command.key == "roll":
+                return await self._free_roll(channel_id, user_id, guild_id, command)
+            async with self._lock(channel_id):
+                if command.group == "game" and command.name in GAME_COMMANDS:
+                    handler = getattr(self, f"_game_{command.name}")
+                    return await handler(channel_id, user_id, guild_id, command)
+                return await self._play(channel_id, user_id, command)
+        except IllegalAction as exc:
+            return refusal(exc)
+        except VersionConflict:
+            return Reply(text="⛔ Someone else acted at the same moment; nothing was changed. Try again.",
+                         ephemeral=True, error="conflict")
+        except StoreError as exc:
+            return Reply(text=f"⛔ {exc}", ephemeral=True, error="store")
+
+    # -- helpers --------------------------------------------------------------------------------
+    async def _game(self, channel_id: str, finished_ok: bool = False) -> tuple[GameRecord, Ruleset, GameState]:
+        """The channel's active game; with ``finished_ok`` the latest one, so a finished
+        game's board and log can still be looked at."""
+        game = await self.store.active_game(channel_id)
+        if game is None and finished_ok:
+            recent = await self.store.recent_games(channel_id, limit=1)
+            game = recent[0] if recent else None
+        if game is None:
+            raise IllegalAction("no-game", "There is no game in this channel. Start one with /game new.")
+        ruleset = get_ruleset(game.ruleset)
+        return game, ruleset, ruleset.load_state(game.state_json)
+
+    async def _seat_of(self, game: GameRecord, user_id: str) -> str | None:
+        seat = await self.store.seat_of(game.id, user_id)
+        return seat.seat_id if seat else None
+
+    async def _mentions(self, game_id: int, ruleset: Ruleset, state: GameState) -> tuple[list[str], str]:
+        if state.is_over:
+            return [], ""
+        seats = {s.seat_id: s for s in await self.store.seats(game_id)}
+        waiting = ruleset.to_act(state)
+        users = [seats[s].user_id for s in waiting if s in seats and seats[s].user_id]
+        names = {s.id: s.name for s in state.seats}
+        if not waiting:
+            return [], ""
+        who = ", ".join(f"<@{seats[s].user_id}>" if s in seats and seats[s].user_id else names.get(s, s)
+                        for s in waiting)
+        return users, f"\n➡️ {who}: {ruleset.status(state)}"
+
+    def _board(self, ruleset: Ruleset, state: GameState) -> bytes:
+        return self.render(ruleset.board(state))
+
+    async def _commit(self, game: GameRecord, ruleset: Ruleset, state: GameState, seat: str | None,
+                      user_id: str | None, action, events: list[Event], **extra) -> int:
+        status = result = None
+        if state.is_over:
+            status, result = "finished", state.result.model_dump(mode="json")
+        return await self.store.commit_action(
+            game.id, game.version, seat, user_id, action.model_dump(mode="json"),
+            [e.model_dump(mode="json") for e in events], state.model_dump(mode="json"),
+            status=status, result_json=result, **extra,
+        )
+
+    async def _applied_reply(self, game: GameRecord, ruleset: Ruleset, state: GameState,
+                             events: list[Event], force_board: bool = False) -> Reply:
+        mentions, next_line = await self._mentions(game.id, ruleset, state)
+        text = "\n".join(e.line() for e in events if e.kind != "prompt") + next_line
+        image = None
+        if force_board or any(e.kind in BOARD_EVENTS for e in events):
+            image = self._board(ruleset, state)
+        return Reply(text=text.strip() or ruleset.status(state), image=image, mentions=mentions)
+
+    # -- play -----------------------------------------------------------------------------------
+    async def _play(self, channel_id: str, user_id: str, command: Command) -> Reply:
+        game, ruleset, state = await self._game(channel_id)
+        if command.name not in ruleset.commands():
+            raise IllegalAction("unknown-command", f"{ruleset.title} has no /{command.key} command. Try /help.")
+        seat = await self._seat_of(game, user_id)
+        if seat is None:
+            raise IllegalAction("not-seated", "You are not playing in this game. Take a free seat with /game join.")
+        action = ruleset.action_from_command(state, seat, command.name, dict(command.options))
+        new_state, events = ruleset.apply(state, action)
+        # Any new action withdraws an open undo request: it no longer names the last action.
+        extra = {"pending_json": None} if game.pending else {}
+        await self._commit(game, ruleset, new_state, seat, user_id, action, events, **extra)
+        return await self._applied_reply(game, ruleset, new_state, events)
+
+    async def _free_roll(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
+        # Free rolls never touch a game's generator: that would break the game's replay.
+        rng = Rng.from_seed(self.seed_source())
+        roll = roll_dice(str(command.options.get("dice", "")), rng, purpose="")
+        await self.store.log_free_roll(channel_id, guild_id, user_id, roll.expression, roll.model_dump(mode="json"))
+        return Reply(text=f"🎲 <@{user_id}> rolls {roll.describe()}")
+
+    # -- /game ... ------------------------------------------------------------------------------
+    async def _game_new(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
+        name = str(command.options.get("ruleset", "")).strip()
+        ruleset = get_ruleset(name)
+        options = parse_settings(command.options.get("settings"))
+        unknown = sorted(set(options) - set(ruleset.option_names()))
+        if unknown:
+            known = ", ".join(f"{k} ({v})" for k, v in ruleset.option_names().items()) or "none"
+            raise IllegalAction("bad-setting", f"{ruleset.title} has no setting {', '.join(unknown)}. Settings: {known}.")
+        if command.options.get("map"):
+            options["map"] = str(command.options["map"])
+        upload: Attachment | None = command.attachments.get("mapfile")
+        if upload is not None:
+            options["map_data"] = self._read_map_upload(upload)
+        seed = command.options.get("seed")
+        seed = int(seed) if seed not in (None, "") else self.seed_source()
+        if not 0 <= seed < 2**63:
+            raise IllegalAction("bad-seed", "The seed must be a whole number from 0 to 2^63 - 1.")
+        state = ruleset.new_game(seed, options)
+        game = await self.store.create_game(channel_id, guild_id, ruleset.name, seed, options,
+                                            state.model_dump(mode="json"), user_id,
+                                            [(s.id, s.name) for s in state.seats])
+        creator_seat = ruleset.creator_seat(state)
+        lines = [f"🎲 New game of **{ruleset.title}** (game #{game.id}, seed {seed})."]
+        if creator_seat is not None:
+            await self.store.claim_seat(game.id, creator_seat, user_id, game.version)
+            lines.append(f"<@{user_id}> takes the seat {state.seat(creator_seat).name}.")
+        free = [s.name for s in state.seats if s.id != creator_seat]
+        if free:
+            lines.append("Free seats: " + ", ".join(free) + ". Join with /game join.")
+        return Reply(text="\n".join(lines))
+
+    @staticmethod
+    def _read_map_upload(upload: Attachment) -> dict[str, Any]:
+        from engine.grid import GridMap
+
+        if len(upload.data) > MAX_UPLOAD_BYTES:
+            raise IllegalAction("bad-map", f"{upload.filename} is too large (over {MAX_UPLOAD_BYTES // 1024} KiB).")
+        try:
+            text = upload.data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise IllegalAction("bad-map", f"{upload.filename} is not a text file (UTF-8 JSON or a text grid).") from None
+        if upload.filename.lower().endswith(".json") or text.lstrip().startswith("{"):
+            grid = GridMap.from_json_text(text)
+        else:
+            grid = GridMap.from_text_grid(text)
+        return grid.model_dump(mode="json")
+
+    async def _game_join(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
+        game, ruleset, state = await self._game(channel_id)
+        seats = await self.store.seats(game.id)
+        wanted = command.options.get("seat")
+        if wanted:
+            key = str(wanted).strip().casefold()
+            chosen = next((s for s in seats if key in (s.seat_id.casefold(), s.name.casefold())), None)
+            if chosen is None:
+                raise IllegalAction("unknown-seat", f"There is no seat {wanted!r}. Seats: "
+                                    + ", ".join(f"{s.seat_id} ({s.name})" for s in seats) + ".")
+        else:
+            chosen = next((s for s in seats if s.is_free), None)
+            if chosen is None:
+                raise IllegalAction("no-free-seat", "Every seat in this game is taken.")
+        version = await self.store.claim_seat(game.id, chosen.seat_id, user_id, game.version)
+        lines = [f"<@{user_id}> takes the seat {chosen.name}."]
+        seats = await self.store.seats(game.id)
+        start = ruleset.start_action(state) if all(not s.is_free for s in seats if ruleset.seat_required(s.seat_id)) else None
+        if start is None:
+            return Reply(text="\n".join(lines))
+        new_state, events = ruleset.apply(state, start)
+        game = await self.store.game(game.id)
+        await self._commit(game, ruleset, new_state, None, None, start, events)
+        reply = await self._applied_reply(game, ruleset, new_state, events)
+        reply.text = "\n".join(lines) + "\n" + reply.text
+        return reply
+
+    async def _game_status(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
+        game, ruleset, state = await self._game(channel_id)
+        seats = await self.store.seats(game.id)
+        lines = [f"**{ruleset.title}** — game #{game.id}"]
+        for s in seats:
+            lines.append(f"• {s.name}: " + (f"<@{s.user_id}>" if s.user_id else "free"))
+        mentions, next_line = await self._mentions(game.id, ruleset, state)
+        lines.append(ruleset.status(state))
+        return Reply(text="\n".join(lines), ephemeral=True)
+
+    async def _game_board(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
+        game, ruleset, state = await self._game(channel_id, finished_ok=True)
+        return Reply(text=ruleset.status(state), image=self._board(ruleset, state))
+
+    async def _game_log(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
+        game, ruleset, state = await self._game(channel_id, finished_ok=True)
+        last = int(command.options.get("last") or 20)
+        if not 1 <= last <= 500:
+            raise IllegalAction("bad-option", "last must be between 1 and 500.")
+        records = await self.store.events(game.id, limit=last)
+        if not records:
+            return Reply(text="Nothing has happened yet.", ephemeral=True)
+        lines = [f"**Log of game #{game.id}** (last {len(records)} entries)"]
+        for record in records:
+            lines.append(f"`{record.action_seq:>3}` " + Event.model_validate(record.event).line())
+        return Reply(text="\n".join(lines), ephemeral=True)
+
+    async def _game_resign(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
+        game, ruleset, state = await self._game(channel_id)
+        seat = await self._seat_of(game, user_id)
+        if seat is None:
+            raise IllegalAction("not-seated", "Only a player in this game can resign.")
+        action = ruleset.parse_action({"kind": "resign", "seat": seat})
+        new_state, events = ruleset.apply(state, action)
+        await self._commit(game, ruleset, new_state, seat, user_id, action, events)
+        return await self._applied_reply(game, ruleset, new_state, events, force_board=True)
+
+    async def _game_abandon(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
+        game, ruleset, state = await self._game(channel_id)
+        if game.created_by != user_id:
+            raise IllegalAction("not-creator", "Only the player who started this game can abandon it.")
+        await self.store.finish_game(game.id, game.version, {"reason": "abandoned"}, status="abandoned")
+        return Reply(text=f"Game #{game.id} is abandoned. The channel is free for a new game.")
+
+    async def _game_undo(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
+        """Undo needs both sides: the first /game undo asks, a player of another seat confirms."""
+        game, ruleset, state = await self._game(channel_id)
+        seat = await self._seat_of(game, user_id)
+        if seat is None:
+            raise IllegalAction("not-seated", "Only a player in this game can ask for an undo.")
+        actions = await self.store.actions(game.id)
+        undoable = [a for a in actions if a.seat_id is not None]
+        if not undoable:
+            raise IllegalAction("nothing-to-undo", "There is no player action to take back.")
+        target = undoable[-1]
+        pending = game.pending or {}
+        request = pending.get("undo") if isinstance(pending, dict) else None
+        if not request or request.get("seq") != target.seq:
+            await self.store.set_pending(game.id, game.version, {"undo": {"seq": target.seq, "by": seat}})
+            others = [s for s in await self.store.seats(game.id) if s.seat_id != seat and s.user_id]
+            return Reply(
+                text=f"<@{user_id}> asks to take back action {target.seq} ({target.action.get('kind')}). "
+                "Another player confirms with /game undo.",
+                mentions=[s.user_id for s in others],
+            )
+        if request.get("by") == seat:
+            raise IllegalAction("undo-needs-agreement", "You asked for this undo; another player must confirm it.")
+        keep = [a for a in actions if a.seq < target.seq]
+        # Replay from the seed: the state after the undo is exactly the state before that action.
+        replayed, _ = ruleset.replay(game.seed, game.options, [ruleset.parse_action(a.action) for a in keep])
+        await self.store.rewrite_after_undo(game.id, game.version, target.seq - 1, replayed.model_dump(mode="json"))
+        mentions, next_line = await self._mentions(game.id, ruleset, replayed)
+        return Reply(text=f"↩️ Action {target.seq} is taken back by agreement." + next_line,
+                     image=self._board(ruleset, replayed), mentions=mentions)
+
+    # -- autocomplete ---------------------------------------------------------------------------
+    async def autocomplete(self, channel_id: str | int, user_id: str | int, kind: str, current: str) -> list[str]:
+        """Suggestions for an option being typed: legal squares, creatures, rulesets..."""
+        current = (current or "").strip().casefold()
+        values: list[str] = []
+        if kind == "ruleset":
+            values = ruleset_names()
+        else:
+            game = await self.store.active_game(str(channel_id))
+            if game is None:
+                return []
+            ruleset = get_ruleset(game.ruleset)
+            state = ruleset.load_state(game.state_json)
+            seat = await self._seat_of(game, str(user_id))
+            values = ruleset.suggestions(state, seat, kind)
+        return [v for v in values if current in v.casefold()][:25]
+
+    async def game_snapshot(self, channel_id: str | int) -> tuple[GameRecord, Ruleset, GameState] | None:
+        game = await self.store.active_game(str(channel_id))
+        if game is None:
+            return None
+        ruleset = get_ruleset(game.ruleset)
+        return game, ruleset, ruleset.load_state(game.state_json)
+
+
+def events_json(events: list[Event]) -> str:
+    return json.dumps([e.model_dump(mode="json") for e in events])

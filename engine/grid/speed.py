@@ -1,0 +1,79 @@
+"""Speed and movement allowance per round (D&D 3.5 tactical movement §2).
+
+>>> effective_speed("human", armour="medium")
+4
+>>> effective_speed("human", barbarian=True)            # 30 + 10 ft = 40 ft
+8
+>>> allowance(6, "double"), allowance(6, "run"), allowance(6, "run", heavy_armour=True)
+(12, 24, 18)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from engine.core.errors import IllegalAction
+
+# §2.2 [SRC]: squares with no/light armour, with medium/heavy armour.
+RACE_SPEED: dict[str, tuple[int, int]] = {
+    "human": (6, 4), "elf": (6, 4), "half-elf": (6, 4), "half-orc": (6, 4),
+    "dwarf": (4, 4), "halfling": (4, 3), "gnome": (4, 3),
+}
+# The two reductions the source's table shows (feet) [SRC].
+_SOURCE_REDUCTION = {30: 20, 20: 15}
+# §2.3 [EXT] the English 3.5 lookup for other base speeds (no formula reproduces it).
+EXT_REDUCTION: dict[int, int] = {20: 15, 30: 20, 40: 30, 50: 35, 60: 40, 70: 50, 80: 55, 90: 60, 100: 70}
+
+ARMOURS = ("none", "light", "medium", "heavy")
+MODES = ("move", "double", "run", "charge", "five_foot_step", "minimum", "full_round_attack")
+
+
+def effective_speed(race: str | None = None, *, base_ft: int | None = None, armour: str = "none",
+                    load: str = "light", bonuses: Iterable[tuple[str, int]] = (),
+                    barbarian: bool = False, use_ext_table: bool = True) -> int:
+    """Speed in squares after bonuses (best per type), then the armour/load reduction (§2.3).
+
+    Dwarves are not slowed by armour or load. ``bonuses`` are (type, feet) pairs; bonuses of one
+    type don't stack. A barbarian gets +10 ft unless in heavy armour. Reductions beyond the
+    source's 30->20 and 20->15 need ``use_ext_table`` (A10), else ``IllegalAction``.
+    """
+    if armour not in ARMOURS:
+        raise IllegalAction("bad-armour", f"Armour must be one of {', '.join(ARMOURS)}, not '{armour}'.")
+    if base_ft is None:
+        if race not in RACE_SPEED:
+            raise IllegalAction("unknown-race", f"No speed known for race '{race}'; give base_ft.")
+        base_ft = RACE_SPEED[race][0] * 5
+    best: dict[str, int] = {}
+    for kind, feet in bonuses:
+        best[kind] = max(best.get(kind, feet), feet)
+    if barbarian and armour != "heavy":
+        best["barbarian"] = max(best.get("barbarian", 10), 10)
+    total = base_ft + sum(best.values())
+    slowed = (armour in ("medium", "heavy") or load in ("medium", "heavy")) and race != "dwarf"
+    if slowed:
+        if total in _SOURCE_REDUCTION:
+            total = _SOURCE_REDUCTION[total]
+        elif use_ext_table and total in EXT_REDUCTION:
+            total = EXT_REDUCTION[total]
+        else:
+            raise IllegalAction(
+                "unresolved-speed",
+                f"The rules give no armour reduction for a {total} ft speed; enable the English "
+                "3.5 table or give the speed directly.",
+            )
+    return total // 5
+
+
+def allowance(speed: int, mode: str, *, heavy_armour: bool = False, run_heavy_x3: bool = True) -> int:
+    """Squares a creature may move in a round in a mode (§2.4)."""
+    if mode == "move":
+        return speed
+    if mode in ("double", "charge"):
+        return 2 * speed
+    if mode == "run":
+        return (3 if heavy_armour and run_heavy_x3 else 4) * speed
+    if mode in ("five_foot_step", "minimum"):
+        return 1
+    if mode == "full_round_attack":
+        return 0
+    raise IllegalAction("bad-mode", f"Unknown movement mode '{mode}' (use {', '.join(MODES)}).")
