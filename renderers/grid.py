@@ -43,6 +43,8 @@ __all__ = ["BoardLayout", "board_layout", "render_board", "side_order"]
 MAX_SIDE = 2000  # Discord shows bigger images, but phones then load them slowly
 MIN_SQUARE = 10
 SS = 2  # supersampling factor
+MAX_TITLE_LINES = 2
+MAX_CAPTION_LINES = 5
 
 
 def side_order(view: BoardView) -> list[str]:
@@ -134,8 +136,8 @@ def _plan_text(view: BoardView, square: int, margin: int) -> _Text:
     coord_size = max(9 * SS, round(square * 0.30))
     inner = width - 2 * pad
 
-    title_lines = tuple(wrap(plain(view.title), title_size, inner)) if view.title else ()
-    caption_lines = tuple(wrap(plain(view.caption), caption_size, inner)) if view.caption else ()
+    title_lines = _lines(view.title, title_size, inner, MAX_TITLE_LINES)
+    caption_lines = _lines(view.caption, caption_size, inner, MAX_CAPTION_LINES)
     header = 0
     if title_lines or caption_lines:
         header = (2 * pad + len(title_lines) * round(title_size * 1.2)
@@ -157,6 +159,21 @@ def _plan_text(view: BoardView, square: int, margin: int) -> _Text:
         footer = round(pad * 1.4 + len(rows) * legend_size * 1.6)
     return _Text(title_size, caption_size, coord_size, legend_size, title_lines, caption_lines,
                  tuple(tuple(r) for r in rows), _even(header), _even(footer))
+
+
+def _lines(text: str, size: int, width: float, most: int) -> tuple[str, ...]:
+    """``text`` wrapped to ``width``, keeping its own line breaks, cut to ``most`` lines.
+
+    A chat caption can be long; beyond a few lines it belongs in the message, not the picture.
+    """
+    lines = [line for paragraph in text.splitlines()
+             for line in wrap(plain(paragraph), size, width)]
+    if len(lines) > most:
+        last = lines[most - 1]
+        while last and style.text_width(last + " …", size) > width:
+            last = last[:-1]
+        lines = lines[:most - 1] + [last.rstrip() + " …"]
+    return tuple(lines)
 
 
 def _even(n: int) -> int:

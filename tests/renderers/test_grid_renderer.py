@@ -431,6 +431,15 @@ def test_long_captions_wrap_instead_of_running_off_the_image():
     assert long.size[0] == short.size[0]
 
 
+def test_caption_keeps_its_line_breaks_and_is_cut_when_very_long():
+    one = board_layout(BoardView(width=8, height=3, caption="Round 2"))
+    two = board_layout(BoardView(width=8, height=3, caption="Round 2\nOrc moves"))
+    huge = board_layout(BoardView(width=8, height=3, caption="\n".join(["Hit."] * 50)))
+    five = board_layout(BoardView(width=8, height=3, caption="\n".join(["Hit."] * 5)))
+    assert one.header < two.header < huge.header
+    assert huge.header == five.header
+
+
 def test_legend_shows_each_side_colour():
     view = BoardView(width=6, height=3, side_names={"a": "Alice", "b": "Bob", "c": "Cyd"})
     image = decode(render_board(view))
