@@ -539,10 +539,12 @@ class _Painter:
 
         scale = min(2.0, r / (s * 0.45))  # bigger tokens get bigger text, up to twice
         ink = (20, 20, 20) if luminance(fill) > 150 else (255, 255, 255)
+        if token.activated and not token.active:
+            ink = (70, 68, 66)
         stroke = (0, 0, 0) if ink == (255, 255, 255) else None
         has_hp = token.hp is not None
         label = plain(token.label) or plain(token.name)[:3].upper() or "?"
-        size = fit_size(label, round(s * 0.33 * scale), round(s * 0.17), r * 1.75)
+        size = fit_size(label, round(s * 0.33 * scale), round(s * 0.22), r * 1.75)
         while len(label) > 1 and style.text_width(label, size) > r * 1.75:
             label = label[:-1]
         outline = {"stroke_width": SS // 2 if stroke else 0, "stroke_fill": stroke}
