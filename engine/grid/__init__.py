@@ -33,7 +33,7 @@ from engine.grid.movement import (
     validate_path, walking_distance,
 )
 from engine.grid.sight import (
-    Nearest, adjacent, can_see, flanked, has_cover, line_of_sight, melee_cover, nearest,
+    Nearest, adjacent, can_see, flanked, has_cover, line_of_sight, line_squares, melee_cover, nearest,
     squares_adjacent, threatened_squares, threatens,
 )
 from engine.grid.squares import (
@@ -44,7 +44,7 @@ from engine.grid.terrain import DEFAULT_KINDS, TerrainKind
 __all__ = [
     "DEFAULT_KINDS", "DEFAULT_LEGEND", "DIRECTIONS", "SIZES", "XY", "Body", "GridMap", "MoveEvent",
     "MoveRules", "Nearest", "Path", "PathState", "TerrainKind", "Zone", "adjacent", "can_end_at",
-    "can_see", "distance", "flanked", "footprint", "has_cover", "line_of_sight", "melee_cover",
+    "can_see", "distance", "flanked", "footprint", "has_cover", "line_of_sight", "line_squares", "melee_cover",
     "nearest", "neighbours", "parse_square", "reachable", "shortest_path", "size_index",
     "space_distance", "square_name", "squares_adjacent", "step_cost", "threatened_squares",
     "threatens", "validate_path", "walking_distance",

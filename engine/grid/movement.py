@@ -583,7 +583,10 @@ def shortest_path(grid: GridMap, mover: Body, dest: XY, others: list[Body],
         return Path(diag_count_after=state.diag_count)
     end_reasons = [ctx.can_end(dest, sh) for sh in ctx.shapes]
     if all(r is not None for r in end_reasons):
-        raise _illegal(f"{mover.label} can't stop on {name}: {end_reasons[0]}", "bad-destination")
+        # Prefer the reason of a block that fits there (e.g. "must end without squeezing").
+        fitting = [r for sh, r in zip(ctx.shapes, end_reasons) if ctx.placement(dest, sh)[0] is None]
+        reason = (fitting or end_reasons)[0]
+        raise _illegal(f"{mover.label} can't stop on {name}: {reason}", "bad-destination")
     dist, parent, diag_of, found = _search(ctx, start, mover.dims, state.diag_count, budget, dest)
     if found is None and budget is not None:
         dist2, _p, _d, found2 = _search(ctx, start, mover.dims, state.diag_count, None, dest)
@@ -692,7 +695,7 @@ def minimum_move(grid: GridMap, mover: Body, to: XY, others: list[Body],
     return path.model_copy(update={"cost": 1, "steps": [1]})
 
 
-def snap_back(grid: GridMap, mover: Body, stopped_at: XY, last_legal: XY, others: list[Body],
+def snap_back(grid: GridMap, mover: Body, stopped_at: XY, last_legal: XY | None, others: list[Body],
               rules: MoveRules | None = None, rng=None, max_radius: int = 12):
     """Where a creature goes when its move ends somewhere it may not stop (3.5 §9.1, minis §8.4).
 
@@ -706,7 +709,8 @@ def snap_back(grid: GridMap, mover: Body, stopped_at: XY, last_legal: XY, others
 
     rules = rules or MoveRules()
     ctx = _Mover(grid, mover, others, rules, False, False)
-    stopped_at, last_legal = tuple(stopped_at), tuple(last_legal)
+    stopped_at = tuple(stopped_at)
+    last_legal = tuple(last_legal) if last_legal is not None else None
     last_ok = last_legal is not None and ctx.can_end(last_legal, ctx.full) is None
     d_last = distance(stopped_at, last_legal) if last_ok else None
     if last_ok and not rules.snap_to_nearest_when_closer:

@@ -155,7 +155,8 @@ def _grid_corners(squares: Sequence[XY]) -> list[tuple[int, int]]:
 
 
 def has_cover(grid: GridMap, attacker: SquaresLike, target: SquaresLike,
-              others: Iterable[SquaresLike] = (), *, terrain_inside: bool = True) -> bool:
+              others: Iterable[SquaresLike] = (), *, terrain_inside: bool = True,
+              corners: Iterable[XY] | None = None) -> bool:
     """Ranged cover (minis §11.3, Skirmish §16.2): True when no corner of the attacker's space
     sees the whole target space clear of walls, statues, forest, wall edges and other creatures.
 
@@ -179,7 +180,8 @@ def has_cover(grid: GridMap, attacker: SquaresLike, target: SquaresLike,
     if not polys and not segs:
         return False
     target_pts = rect_corners(_space_rect(st))
-    for c in _grid_corners(sa):
+    points = _grid_corners(sa) if corners is None else [(x * _K, y * _K) for x, y in corners]
+    for c in points:
         hull = convex_hull([c] + target_pts)
         if not any(interiors_overlap(hull, p) for p in polys) and not any(
             interiors_overlap(hull, s) for s in segs
@@ -342,3 +344,25 @@ def nearest(origin: SquaresLike, candidates: Sequence, rng: Rng | None = None,
         return Nearest(choice=None, distance=best, tied=tied)
     roll = roll_dice(f"1d{len(tied)}", rng, purpose=purpose)
     return Nearest(choice=tied[roll.total - 1], distance=best, tied=tied, roll=roll)
+
+
+def line_squares(a: XY, b: XY) -> list[XY]:
+    """Squares whose interior the line between the centres of squares ``a`` and ``b`` crosses,
+    in order from ``a`` (both ends included). Squares the line only touches at a corner or
+    along an edge are left out (minis charge lane, AMB-23(b)).
+
+    >>> line_squares((0, 0), (2, 2))
+    [(0, 0), (1, 1), (2, 2)]
+    """
+    from engine.grid.geometry import segment_crosses_rect_interior
+
+    p = (a[0] * _K + _K // 2, a[1] * _K + _K // 2)
+    q = (b[0] * _K + _K // 2, b[1] * _K + _K // 2)
+    out = []
+    for x in range(min(a[0], b[0]), max(a[0], b[0]) + 1):
+        for y in range(min(a[1], b[1]), max(a[1], b[1]) + 1):
+            if segment_crosses_rect_interior(p, q, _rect((x, y))):
+                out.append((x, y))
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    out.sort(key=lambda s: (s[0] - a[0]) * dx + (s[1] - a[1]) * dy)
+    return out
