@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import re
 import secrets
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -133,7 +134,9 @@ class Service:
             return Reply(text="⛔ Someone else acted at the same moment; nothing was changed. Try again.",
                          ephemeral=True, error="conflict")
         except StoreError as exc:
-            return Reply(text=f"⛔ {exc}", ephemeral=True, error="store")
+            # ChannelBusy -> "channel-busy": the store's refusals keep their own names.
+            code = re.sub(r"(?<!^)(?=[A-Z])", "-", type(exc).__name__).lower()
+            return Reply(text=f"⛔ {exc}", ephemeral=True, error=code)
 
     # -- helpers --------------------------------------------------------------------------------
     async def _game(self, channel_id: str, finished_ok: bool = False) -> tuple[GameRecord, Ruleset, GameState]:
@@ -165,8 +168,9 @@ class Service:
                         for s in waiting)
         return users, f"\n➡️ {who}: {ruleset.status(state)}"
 
-    def _board(self, ruleset: Ruleset, state: GameState) -> bytes:
-        return self.render(ruleset.board(state))
+    async def _board(self, ruleset: Ruleset, state: GameState) -> bytes:
+        # Drawing takes a fraction of a second: keep it off the event loop.
+        return await asyncio.to_thread(self.render, ruleset.board(state))
 
     async def _commit(self, game: GameRecord, ruleset: Ruleset, state: GameState, seat: str | None,
                       user_id: str | None, action, events: list[Event], **extra) -> int:
@@ -185,7 +189,7 @@ class Service:
         text = "\n".join(e.line() for e in events if e.kind != "prompt") + next_line
         image = None
         if force_board or any(e.kind in BOARD_EVENTS for e in events):
-            image = self._board(ruleset, state)
+            image = await self._board(ruleset, state)
         return Reply(text=text.strip() or ruleset.status(state), image=image, mentions=mentions)
 
     # -- play -----------------------------------------------------------------------------------
@@ -297,7 +301,7 @@ class Service:
 
     async def _game_board(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
         game, ruleset, state = await self._game(channel_id, finished_ok=True)
-        return Reply(text=ruleset.status(state), image=self._board(ruleset, state))
+        return Reply(text=ruleset.status(state), image=await self._board(ruleset, state))
 
     async def _game_log(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
         game, ruleset, state = await self._game(channel_id, finished_ok=True)
@@ -358,7 +362,7 @@ class Service:
         await self.store.rewrite_after_undo(game.id, game.version, target.seq - 1, replayed.model_dump(mode="json"))
         mentions, next_line = await self._mentions(game.id, ruleset, replayed)
         return Reply(text=f"↩️ Action {target.seq} is taken back by agreement." + next_line,
-                     image=self._board(ruleset, replayed), mentions=mentions)
+                     image=await self._board(ruleset, replayed), mentions=mentions)
 
     # -- autocomplete ---------------------------------------------------------------------------
     async def autocomplete(self, channel_id: str | int, user_id: str | int, kind: str, current: str) -> list[str]:
@@ -377,12 +381,13 @@ class Service:
             values = ruleset.suggestions(state, seat, kind)
         return [v for v in values if current in v.casefold()][:25]
 
-    async def game_snapshot(self, channel_id: str | int) -> tuple[GameRecord, Ruleset, GameState] | None:
-        game = await self.store.active_game(str(channel_id))
-        if game is None:
+    async def game_snapshot(self, channel_id: str | int, finished_ok: bool = False
+                            ) -> tuple[GameRecord, Ruleset, GameState] | None:
+        """The channel's game as (record, ruleset, state), or None; for tests and tools."""
+        try:
+            return await self._game(str(channel_id), finished_ok=finished_ok)
+        except IllegalAction:
             return None
-        ruleset = get_ruleset(game.ruleset)
-        return game, ruleset, ruleset.load_state(game.state_json)
 
 
 def events_json(events: list[Event]) -> str:
