@@ -309,6 +309,11 @@ class GridMap(BaseModel):
         return {}
 
     @cached_property
+    def _memo(self) -> dict:
+        """Scratch space for per-map caches of derived facts (the map never changes)."""
+        return {}
+
+    @cached_property
     def _facts(self) -> dict[str, dict[XY, SquareFacts]]:
         out: dict[str, dict[XY, SquareFacts]] = {m: {} for m in MOVE_MODES}
         for xy, names in self._kinds_at.items():

@@ -34,6 +34,7 @@ from engine.grid.squares import DIRECTIONS, XY, distance, footprint, square_name
 
 _OPEN = SquareFacts(0, False, False, False, False)
 _PASSES = ("ok", "provokes", "squeeze")  # verdicts of _can_pass that let the mover through
+_WHO = "\x00"  # stands for the mover's name in reasons cached per map
 
 
 class MoveRules(BaseModel):
@@ -151,7 +152,7 @@ class _Mover:
 
     __slots__ = ("grid", "mover", "rules", "charging", "running", "facts", "occ", "full", "shapes",
                  "mode", "walls_pass", "wall_vertices", "low_vertices", "name", "_place_cache",
-                 "_end_cache", "tiny_shares")
+                 "_end_cache", "tiny_shares", "_step_cache", "_memo1")
 
     def __init__(self, grid: GridMap, mover: Body, others, rules: MoveRules, charging: bool,
                  running: bool):
@@ -183,6 +184,12 @@ class _Mover:
             self.shapes.append(mover.shape)
         self._place_cache: dict = {}
         self._end_cache: dict = {}
+        self._step_cache: dict = {}
+        # One-square movers share terrain-only step facts across calls on the same map.
+        self._memo1 = None
+        if self.shapes == [(1, 1)]:
+            key = ("step1", self.mode, mover.space_feet)
+            self._memo1 = grid._memo.setdefault(key, {})
 
     # A placement's own legality and static cost, independent of where the step came from.
     def placement(self, anchor: XY, shape: tuple[int, int]):
@@ -330,44 +337,135 @@ class _Mover:
             return f"{square_name(anchor)} has no room left for another small creature"
         return None
 
-    def step(self, frm: XY, frm_shape, to: XY, to_shape, diag_count: int):
-        """Cost of one step. Returns (cost, new_diag_count, events) or a reason string."""
+    def static_step(self, frm: XY, frm_shape, to: XY, to_shape):
+        """The part of a step's price that does not depend on the diagonal counter, cached.
+
+        Returns a reason string, or (doublings, is_diagonal, surcharge, events).
+        """
+        key = (frm, frm_shape, to, to_shape)
+        hit = self._step_cache.get(key)
+        if hit is None:
+            hit = self._static_step(frm, frm_shape, to, to_shape)
+            self._step_cache[key] = hit
+        return hit
+
+    def _static_step(self, frm: XY, frm_shape, to: XY, to_shape):
+        if self._memo1 is not None:
+            return self._static_step1(frm, to)
+        return self._static_step_block(frm, frm_shape, to, to_shape)
+
+    def _static_step1(self, frm: XY, to: XY):
+        """The one-square case: terrain facts from the per-map memo, creatures on top."""
+        base = self._memo1.get((frm, to))
+        if base is None:
+            base = self._terrain_step1(frm, to)
+            self._memo1[(frm, to)] = base
+        if base.__class__ is str:
+            return base.replace(_WHO, self.name)
+        k, diag, surcharge, difficult = base
+        events = ()
+        if to in self.occ:
+            placed = self.placement(to, (1, 1))
+            if placed[0] is not None:
+                return placed[0]
+            _r, k, difficult, events, _sq = placed
+        elif self.mover.blind:
+            k += 1
+        if difficult and ((self.charging and not self.rules.charge_through_difficult)
+                          or (self.running and not self.rules.run_through_difficult)):
+            verb = "charge" if self.charging else "run"
+            return f"{self.name} can't {verb} through difficult terrain"
+        cap = self.rules.max_doublings
+        if cap is not None and k > cap:
+            k = cap
+        return (k, diag, surcharge, events)
+
+    def _terrain_step1(self, frm: XY, to: XY):
+        """(terrain doublings, diagonal, edge surcharge, difficult) or a reason; no creatures."""
+        grid = self.grid
+        if not grid.in_bounds(to):
+            return f"{_WHO} can't leave the map"
+        f = self.facts.get(to, _OPEN)
+        if f.impassable:
+            what = "a wall" if grid.is_wall(to) else " and ".join(sorted(grid.terrain_at(to)))
+            return f"{square_name(to)} is {_article(what)}"
+        k = f.slows
+        if grid.clear_width:
+            cw = grid.clear_width_at(to)
+            need = self.mover.space_feet
+            if cw is not None and cw < need:
+                if cw * 2 < need:
+                    return (f"the gap at {square_name(to)} is too narrow for {_WHO} "
+                            f"({cw:g} ft; it needs Escape Artist)")
+                k += 1
+        dx, dy = to[0] - frm[0], to[1] - frm[1]
+        diag = dx != 0 and dy != 0
+        surcharge = 0
+        if diag:
+            vertex = (frm[0] + (dx > 0), frm[1] + (dy > 0))
+            if not self.walls_pass:
+                for side in ((to[0], frm[1]), (frm[0], to[1])):
+                    if self.facts.get(side, _OPEN).corner:
+                        what = "wall" if grid.is_wall(side) else "obstacle"
+                        return f"{_WHO} can't cut the corner of the {what} at {square_name(side)}"
+                if vertex in self.wall_vertices:
+                    return f"{_WHO} can't cut the corner of the wall next to {square_name(to)}"
+            if self.mode == "walk" and vertex in self.low_vertices:
+                surcharge = 2
+        else:
+            if grid.wall_edges and not self.walls_pass and edge_key(frm, to) in grid.wall_edges:
+                return f"a wall stands between {square_name(frm)} and {square_name(to)}"
+            if self.mode == "walk" and grid.obstacle_edges and edge_key(frm, to) in grid.obstacle_edges:
+                surcharge = 2
+        return (k, diag, surcharge, f.difficult)
+
+    def _static_step_block(self, frm: XY, frm_shape, to: XY, to_shape):
         dx, dy = to[0] - frm[0], to[1] - frm[1]
         placed = self.placement(to, to_shape)
         if placed[0] is not None:
             return placed[0]
-        reason, k, difficult, events, _ = placed
+        _reason, k, difficult, events, _ = placed
         if difficult and ((self.charging and not self.rules.charge_through_difficult)
                           or (self.running and not self.rules.run_through_difficult)):
             verb = "charge" if self.charging else "run"
             return f"{self.name} can't {verb} through difficult terrain"
         diag = dx != 0 and dy != 0
         grid = self.grid
-        old = footprint(frm, *frm_shape)
-        new = set(footprint(to, *to_shape))
+        if frm_shape == (1, 1) and to_shape == (1, 1):
+            pairs = ((frm, to),)
+        else:
+            new = set(footprint(to, *to_shape))
+            pairs = tuple((p, (p[0] + dx, p[1] + dy)) for p in footprint(frm, *frm_shape)
+                          if (p[0] + dx, p[1] + dy) in new)
         surcharge = 0
-        for p in old:
-            q = (p[0] + dx, p[1] + dy)
-            if q not in new:
-                continue
+        for p, q in pairs:
             if diag:
+                vertex = (p[0] + (dx > 0), p[1] + (dy > 0))
                 if not self.walls_pass:
-                    for side in ((p[0] + dx, p[1]), (p[0], p[1] + dy)):
+                    for side in ((q[0], p[1]), (p[0], q[1])):
                         if self.facts.get(side, _OPEN).corner:
-                            return f"{self.name} can't cut the corner at {square_name(side)}"
-                    vertex = (p[0] + max(dx, 0), p[1] + max(dy, 0))
+                            what = "wall" if grid.is_wall(side) else "obstacle"
+                            return f"{self.name} can't cut the corner of the {what} at {square_name(side)}"
                     if vertex in self.wall_vertices:
                         return f"{self.name} can't cut the corner of the wall next to {square_name(q)}"
-                if self.mode == "walk" and vertex_of(p, dx, dy) in self.low_vertices:
-                    surcharge = 2
+                if self.mode == "walk" and vertex in self.low_vertices:
+                    surcharge = 2  # A5: a diagonal past a low wall's end crosses it
             else:
                 if not self.walls_pass and edge_key(p, q) in grid.wall_edges:
                     return f"a wall stands between {square_name(p)} and {square_name(q)}"
                 if self.mode == "walk" and edge_key(p, q) in grid.obstacle_edges:
                     surcharge = 2
-        rules = self.rules
-        if rules.max_doublings is not None and k > rules.max_doublings:
-            k = rules.max_doublings
+        cap = self.rules.max_doublings
+        if cap is not None and k > cap:
+            k = cap
+        return (k, diag, surcharge, events)
+
+    def step(self, frm: XY, frm_shape, to: XY, to_shape, diag_count: int):
+        """Cost of one step. Returns (cost, new_diag_count, events) or a reason string."""
+        st = self.static_step(frm, frm_shape, to, to_shape)
+        if isinstance(st, str):
+            return st
+        k, diag, surcharge, events = st
         if k == 0:
             if diag:
                 cost = 1 if diag_count % 2 == 0 else 2
@@ -376,14 +474,10 @@ class _Mover:
                 cost = 1
         elif diag:
             cost = 3 << (k - 1)
-            diag_count += rules.hampered_diagonal_counter_increment
+            diag_count += self.rules.hampered_diagonal_counter_increment
         else:
             cost = 1 << k
         return (cost + surcharge, diag_count, events)
-
-
-def vertex_of(p: XY, dx: int, dy: int) -> XY:
-    return (p[0] + max(dx, 0), p[1] + max(dy, 0))
 
 
 def _boxes_around(anchor: XY, shape: tuple[int, int], s: int):
@@ -505,43 +599,51 @@ def _search(ctx: _Mover, start: XY, start_shape, diag0: int, budget: int | None,
             goal: XY | None = None, need_end: bool = True):
     """Dijkstra (A* toward ``goal``) over (anchor, block shape, diagonal parity).
 
-    Returns (dist, parent) dictionaries keyed by state. Deterministic: neighbours are visited
-    in a fixed order and a state's cost is replaced only by a strictly cheaper one.
+    Returns (dist, parent, diag_of, goal_state). Deterministic: neighbours are visited in a
+    fixed order and a state's cost is replaced only by a strictly cheaper one. The heuristic
+    (open-ground cost from this parity) never overestimates: terrain only adds cost.
     """
     start_state = (start, start_shape, diag0 % 2)
     dist = {start_state: 0}
     parent: dict = {start_state: None}
     diag_of = {start_state: diag0}
-    if goal is not None:
-        def h(xy, par):
-            dx = abs(goal[0] - xy[0])
-            dy = abs(goal[1] - xy[1])
-            lo, hi = (dx, dy) if dx < dy else (dy, dx)
-            return hi + (lo + par) // 2
-    else:
-        def h(xy, par):
-            return 0
-    heap = [(h(start, diag0 % 2), 0, 0, start_state)]
+    gx, gy = goal if goal is not None else (0, 0)
+    use_h = goal is not None
+    heap = [(0, 0, 0, start_state)]
     seq = 0
     shapes = ctx.shapes
+    static = ctx.static_step
+    inc = ctx.rules.hampered_diagonal_counter_increment
     closed = set()
+    push, pop = heapq.heappush, heapq.heappop
     while heap:
-        _, g, _, node = heapq.heappop(heap)
+        _, g, _, node = pop(heap)
         if node in closed:
             continue
         closed.add(node)
-        if goal is not None and node[0] == goal and (not need_end or ctx.can_end(node[0], node[1]) is None):
-            return dist, parent, diag_of, node
         here, shape, _par = node
+        if use_h and here == goal and (not need_end or ctx.can_end(here, shape) is None):
+            return dist, parent, diag_of, node
         dcount = diag_of[node]
+        hx, hy = here
         for dx, dy in DIRECTIONS:
-            nxt = (here[0] + dx, here[1] + dy)
+            nxt = (hx + dx, hy + dy)
             for sh in shapes:
-                out = ctx.step(here, shape, nxt, sh, dcount)
-                if isinstance(out, str):
+                st = static(here, shape, nxt, sh)
+                if st.__class__ is str:
                     continue
-                cost, ndiag, _ev = out
-                ng = g + cost
+                k, diag, surcharge, _ev = st
+                if k == 0:
+                    if diag:
+                        cost = 1 if dcount % 2 == 0 else 2
+                        ndiag = dcount + 1
+                    else:
+                        cost, ndiag = 1, dcount
+                elif diag:
+                    cost, ndiag = 3 << (k - 1), dcount + inc
+                else:
+                    cost, ndiag = 1 << k, dcount
+                ng = g + cost + surcharge
                 if budget is not None and ng > budget:
                     continue
                 state = (nxt, sh, ndiag % 2)
@@ -551,7 +653,12 @@ def _search(ctx: _Mover, start: XY, start_shape, diag0: int, budget: int | None,
                     parent[state] = node
                     diag_of[state] = ndiag
                     seq += 1
-                    heapq.heappush(heap, (ng + h(nxt, ndiag % 2), ng, seq, state))
+                    if use_h:
+                        ax, ay = abs(gx - nxt[0]), abs(gy - nxt[1])
+                        f = ng + (ax + (ay + ndiag % 2) // 2 if ax >= ay else ay + (ax + ndiag % 2) // 2)
+                    else:
+                        f = ng
+                    push(heap, (f, ng, seq, state))
     return dist, parent, diag_of, None
 
 
@@ -596,10 +703,19 @@ def shortest_path(grid: GridMap, mover: Body, dest: XY, others: list[Body],
             )
     if found is None:
         raise IllegalAction("no-path", f"{mover.label} has no legal path to {name}.")
-    chain = _unwind(parent, found)
-    squares = [n[0] for n in chain[1:]]
-    shapes = [n[1] for n in chain[1:]]
-    return validate_path(grid, mover, squares, others, state, rules, None, charging, running, shapes)
+    return _path_from(ctx, _unwind(parent, found), dist, diag_of)
+
+
+def _path_from(ctx: _Mover, chain, dist, diag_of) -> Path:
+    """The Path along a chain of search states (the costs are the search's own)."""
+    path = Path(diag_count_after=diag_of[chain[-1]], cost=dist[chain[-1]])
+    for prev, node in zip(chain, chain[1:]):
+        path.squares.append(node[0])
+        path.shapes.append(node[1])
+        path.steps.append(dist[node] - dist[prev])
+        st = ctx.static_step(prev[0], prev[1], node[0], node[1])
+        path.events.extend(st[3])
+    return path
 
 
 def reachable(grid: GridMap, mover: Body, others: list[Body], state: PathState | None = None,
