@@ -1,0 +1,1 @@
+"""Benchmarks: speed targets live here, never as timed assertions in tests."""

@@ -1,0 +1,90 @@
+"""The console and the demo drive the very same service a Discord user reaches."""
+
+import io
+import subprocess
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+from bot.console import Console
+from bot.demo import run_demo
+from bot.service import Service
+from bot.store import Store
+
+
+async def test_console_plays_two_seats_and_writes_board_images(tmp_path):
+    store = await Store.open(tmp_path / "c.sqlite3")
+    out = io.StringIO()
+    console = Console(Service(store, seed_source=lambda: 1), tmp_path / "img", user="alice", out=out)
+    script = [
+        "/game new ruleset:dnd-minis-quick seed:3",
+        "/as bob",
+        "/game join",
+        "/game status",
+        "/game board",
+        "/move to:nowhere",
+        "/roll 3d6",
+        "/frobnicate",
+    ]
+    for line in script:
+        await console.run_line(line)
+    text = out.getvalue()
+    assert "(now typing as bob)" in text
+    assert "@bob takes the seat" in text  # mentions are shown readably
+    assert "There is no command /frobnicate" in text
+    images = sorted((tmp_path / "img").glob("board-*.png"))
+    assert images, text
+    Image.open(images[0]).verify()
+    await store.close()
+
+
+async def test_console_attaches_files_and_refuses_missing_ones(tmp_path):
+    store = await Store.open(tmp_path / "c.sqlite3")
+    out = io.StringIO()
+    console = Console(Service(store), tmp_path / "img", out=out)
+    reply = await console.run_line(f"/game new ruleset:dnd-minis-quick mapfile:@{tmp_path / 'missing.txt'}")
+    assert reply.error == "bad-file"
+    bad = tmp_path / "bad.txt"
+    bad.write_text("..#\n.Q.\n")
+    reply = await console.run_line(f"/game new ruleset:dnd-minis-quick mapfile:@{bad}")
+    assert reply.error == "bad-map" and "Q" in reply.text
+    assert await store.active_game("console") is None  # a bad map creates no game
+    await store.close()
+
+
+async def test_console_reads_standard_input(tmp_path):
+    store = await Store.open(tmp_path / "c.sqlite3")
+    out = io.StringIO()
+    console = Console(Service(store), tmp_path / "img", out=out)
+    await console.repl(io.StringIO("/help\n\n# a comment\n/roll 1d4\n/quit\n/roll 1d6\n"))
+    text = out.getvalue()
+    assert "Warband commands" in text and "1d4" in text and "1d6" not in text
+    await store.close()
+
+
+async def test_demo_plays_a_whole_battle_and_names_the_winner(tmp_path):
+    line = await run_demo(tmp_path / "demo", seed=2006)
+    assert line.startswith("Winner: Player")
+    boards = sorted((tmp_path / "demo" / "boards").glob("*.png"))
+    assert len(boards) >= 3
+    log = (tmp_path / "demo" / "log.txt").read_text(encoding="utf-8")
+    assert "wins the battle" in log and "🎲" in log
+
+
+def test_the_warband_command_runs_the_demo(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "demo", "--out", str(tmp_path / "d"), "--quiet"],
+        capture_output=True, text=True, timeout=300, cwd=Path(__file__).resolve().parents[2],
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Winner:" in result.stdout
+
+
+def test_without_a_token_the_bot_mode_refuses_with_a_hint(tmp_path):
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "bot"], capture_output=True, text=True, timeout=60,
+        cwd=Path(__file__).resolve().parents[2], env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
+    )
+    assert result.returncode == 2 and "DISCORD_TOKEN" in result.stderr
