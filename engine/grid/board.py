@@ -88,7 +88,10 @@ def _bad(where: str, reason: str) -> IllegalAction:
 
 def _square_from_file(value: Any) -> XY:
     if isinstance(value, str):
-        return parse_square(value)
+        try:
+            return parse_square(value)
+        except IllegalAction as exc:  # inside a validator: report it against the field
+            raise ValueError(exc.message) from None
     if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, int) for v in value):
         return (int(value[0]), int(value[1]))
     raise ValueError(f"{value!r} is not a square (use a name like E5 or [x, y])")

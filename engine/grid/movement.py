@@ -573,6 +573,12 @@ def validate_path(grid: GridMap, mover: Body, squares: list[XY], others: list[Bo
     if not squares:
         path.cost = 0
         return path
+    if running and rules.run_straight_line:
+        lane = set(_straight_lane(mover.anchor, path.squares[-1]))
+        off = next((sq for sq in path.squares if sq not in lane), None)
+        if off is not None:
+            raise _illegal(f"a run goes in a straight line; {square_name(off)} is off the line from "
+                           f"{square_name(mover.anchor)} to {square_name(path.squares[-1])}", "not-straight")
     path.cost = total
     path.diag_count_after = diag
     if budget is not None and total > budget:
@@ -596,7 +602,7 @@ def _shape_order(ctx: _Mover, current):
 
 
 def _search(ctx: _Mover, start: XY, start_shape, diag0: int, budget: int | None,
-            goal: XY | None = None, need_end: bool = True):
+            goal: XY | None = None, need_end: bool = True, allowed: set | None = None):
     """Dijkstra (A* toward ``goal``) over (anchor, block shape, diagonal parity).
 
     Returns (dist, parent, diag_of, goal_state). Deterministic: neighbours are visited in a
@@ -628,6 +634,8 @@ def _search(ctx: _Mover, start: XY, start_shape, diag0: int, budget: int | None,
         hx, hy = here
         for dx, dy in DIRECTIONS:
             nxt = (hx + dx, hy + dy)
+            if allowed is not None and nxt not in allowed:
+                continue
             for sh in shapes:
                 st = static(here, shape, nxt, sh)
                 if st.__class__ is str:
@@ -662,6 +670,13 @@ def _search(ctx: _Mover, start: XY, start_shape, diag0: int, budget: int | None,
     return dist, parent, diag_of, None
 
 
+def _straight_lane(a: XY, b: XY) -> list[XY]:
+    """Squares a straight run from ``a`` to ``b`` may use: those the centre line crosses."""
+    from engine.grid.sight import line_squares
+
+    return line_squares(a, b)
+
+
 def _unwind(parent, node):
     chain = []
     while node is not None:
@@ -694,9 +709,12 @@ def shortest_path(grid: GridMap, mover: Body, dest: XY, others: list[Body],
         fitting = [r for sh, r in zip(ctx.shapes, end_reasons) if ctx.placement(dest, sh)[0] is None]
         reason = (fitting or end_reasons)[0]
         raise _illegal(f"{mover.label} can't stop on {name}: {reason}", "bad-destination")
-    dist, parent, diag_of, found = _search(ctx, start, mover.dims, state.diag_count, budget, dest)
+    lane = set(_straight_lane(start, dest)) if running and rules.run_straight_line else None
+    dist, parent, diag_of, found = _search(ctx, start, mover.dims, state.diag_count, budget, dest,
+                                           allowed=lane)
     if found is None and budget is not None:
-        dist2, _p, _d, found2 = _search(ctx, start, mover.dims, state.diag_count, None, dest)
+        dist2, _p, _d, found2 = _search(ctx, start, mover.dims, state.diag_count, None, dest,
+                                        allowed=lane)
         if found2 is not None:
             raise IllegalAction(
                 "too-far", f"Reaching {name} costs {dist2[found2]} squares; {mover.label} has {budget} left."

@@ -450,3 +450,18 @@ def test_t46_horse_reach():
     horse = enemy((5, 0), size="large", tall=False)
     zone = threatened_squares(open_map(), horse)
     assert (4, 0) in zone and (3, 0) not in zone
+
+
+def test_t05_ext_run_goes_in_a_straight_line():
+    grid, h = open_map(), human()
+    with pytest.raises(IllegalAction, match="straight line"):
+        validate_path(grid, h, [(1, 0), (2, 1), (3, 0)], [], PathState(), R, budget=24, running=True)
+    assert validate_path(grid, h, [(1, 0), (2, 1), (3, 1)], [], PathState(), R, running=True).cost == 3
+    # Without the [EXT] option a run may bend.
+    bendy = MoveRules(run_straight_line=False)
+    assert validate_path(grid, h, [(1, 0), (2, 1), (3, 0)], [], PathState(), bendy, running=True).cost == 4
+    # A walled straight lane has no run path even though a detour exists.
+    walled = open_map(walls=[(3, 0)])
+    with pytest.raises(IllegalAction):
+        shortest_path(walled, h, (6, 0), [], PathState(), R, running=True)
+    assert shortest_path(walled, h, (6, 0), [], PathState(), R).cost == 7
