@@ -382,18 +382,28 @@ class _Painter:
             if (x, y + 1) in self.walls:
                 self.draw.rectangle((x0, y1 - mortar, x1, y1 + mortar + 1), fill=WALL_STONE)
 
+    def edge_ends(self, a, b):
+        """The two pixel ends of the edge shared by neighbouring squares, or None."""
+        (ax, ay), (bx, by) = a, b
+        if abs(ax - bx) + abs(ay - by) != 1:
+            return None  # not an edge between neighbours; nothing sensible to draw
+        x0, y0, *_ = self.L.square_box((max(ax, bx), max(ay, by)))
+        if ax != bx:  # east-west neighbours share a vertical edge
+            return [(x0, y0), (x0, y0 + self.s)]
+        return [(x0, y0), (x0 + self.s, y0)]
+
     def wall_edges(self) -> None:
         w = self.px(0.14)
         for a, b in self.view.wall_edges:
-            (ax, ay), (bx, by) = a, b
-            if abs(ax - bx) + abs(ay - by) != 1:
-                continue  # not an edge between neighbours; nothing sensible to draw
-            x0, y0, *_ = self.L.square_box((max(ax, bx), max(ay, by)))
-            if ax != bx:  # east-west neighbours share a vertical edge
-                ends = [(x0, y0), (x0, y0 + self.s)]
-            else:
-                ends = [(x0, y0), (x0 + self.s, y0)]
-            polyline(self.draw, ends, fill=WALL_EDGE, width=w)
+            ends = self.edge_ends(a, b)
+            if ends:
+                polyline(self.draw, ends, fill=WALL_EDGE, width=w)
+        # Low walls: thinner and dashed, so they read as crossable at a cost.
+        for a, b in self.view.low_edges:
+            ends = self.edge_ends(a, b)
+            if ends:
+                dashed_line(self.draw, ends[0], ends[1], dash=self.s / 5, gap=self.s / 10,
+                            fill=WALL_EDGE, width=self.px(0.08))
 
     def frame(self) -> None:
         L, w = self.L, self.px(0.08)

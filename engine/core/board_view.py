@@ -42,6 +42,8 @@ class BoardView(BaseModel):
     wall_squares: list[XY] = Field(default_factory=list)
     # A wall on the edge between two orthogonally adjacent squares.
     wall_edges: list[tuple[XY, XY]] = Field(default_factory=list)
+    # A low wall or other hampering obstacle on an edge: crossing it costs extra (3.5 §6.2).
+    low_edges: list[tuple[XY, XY]] = Field(default_factory=list)
     terrain: dict[str, list[XY]] = Field(default_factory=dict)  # terrain kind -> squares
     zones: list[Zone] = Field(default_factory=list)
     tokens: list[Token] = Field(default_factory=list)

@@ -16,6 +16,7 @@ def board_view_of(grid: GridMap) -> BoardView:
         title=grid.name,
         wall_squares=sorted(grid.walls),
         wall_edges=sorted(grid.wall_edges),
+        low_edges=sorted(grid.obstacle_edges),
         terrain={kind: sorted(squares) for kind, squares in sorted(grid.terrain.items())},
         zones=[ViewZone(kind=z.kind, squares=sorted(z.squares), label=z.name, side=z.side) for z in grid.zones],
     )

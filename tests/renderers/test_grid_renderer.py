@@ -515,3 +515,18 @@ def test_any_view_renders_deterministically_at_the_planned_size(view):
     png = render_board(view, square_px=24)
     assert render_board(view, square_px=24) == png
     assert decode(png).size == board_layout(view, square_px=24).size
+
+
+def test_low_wall_edges_are_drawn_dashed_on_the_shared_edge():
+    from renderers.grid import board_layout
+
+    base = BoardView(width=4, height=3)
+    low = BoardView(width=4, height=3, low_edges=[((1, 1), (2, 1))])
+    plain_png, low_png = render_board(base), render_board(low)
+    assert plain_png != low_png
+    layout = board_layout(low)
+    x0, y0, *_ = layout.square_box((2, 1))
+    a = Image.open(io.BytesIO(plain_png)).convert("RGB")
+    b = Image.open(io.BytesIO(low_png)).convert("RGB")
+    column = [b.getpixel((x0, y)) != a.getpixel((x0, y)) for y in range(y0 + 1, y0 + layout.square - 1)]
+    assert any(column) and not all(column)  # dashes and gaps along the edge
