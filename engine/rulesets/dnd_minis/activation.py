@@ -23,6 +23,17 @@ class Activation(BaseModel):
     minimum_move: bool = False  # spent the whole turn on a 1-square minimum move
     entries_used: list[int] = Field(default_factory=list)  # attack entries (0-based) used this turn
     opportunity_attackers: list[str] = Field(default_factory=list)  # one AoO each per turn
+    # The full rules (both editions) add these; the Quick Start Battle leaves them alone.
+    serial: int = 0  # which turn of the battle this is (rout causers, AoO limits)
+    attack_kind: str | None = None  # "melee" or "ranged": a full attack is all one kind (§7.2)
+    replaced_attack: str | None = None  # a spell or ability that replaces the attack
+    charged: bool = False
+    rush_target: str | None = None  # starter rules: an out-of-command rush toward this enemy
+    in_command: bool = True  # command status at the start of the turn (starter: fixes the speed)
+    no_actions: str | None = None  # why the creature can do nothing this turn (stunned, asleep...)
+    attack_limit: int | None = None  # Slow Effect: at most one attack this turn
+    swift_used: bool = False
+    cannot_move: bool = False  # entangled and failed its save
 
     @property
     def moved(self) -> int:

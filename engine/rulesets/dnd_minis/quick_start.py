@@ -437,7 +437,7 @@ class QuickStart(Ruleset):
         for creature in state.creatures.values():
             if not creature.on_board:
                 continue
-            conditions = list(creature.conditions) + (["ROUT"] if creature.routed else [])
+            conditions = creature.condition_names() + (["ROUT"] if creature.routed else [])
             view.tokens.append(Token(
                 id=creature.id, label=creature.label, name=creature.name, side=creature.side,
                 squares=creature.squares, hp=creature.hp, max_hp=creature.max_hp,
