@@ -1,0 +1,73 @@
+"""The bot's start-up and shutdown, without logging in: setup_hook opens the store, adds the
+cogs and syncs the tree (the real ``tree.sync`` with discord.py's HTTP request recorded, so the
+exact PUT body is validated against Discord's schema); close() closes the store."""
+
+from __future__ import annotations
+
+import pytest
+from pydantic import SecretStr
+
+import bot.discord.client as client
+from bot.config import Settings
+from bot.discord.client import WarbandBot, intents
+from bot.store import StoreError
+from discord_api import BULK_OVERWRITE_COMMANDS, GUILD_BULK_OVERWRITE_COMMANDS, errors, request_validator
+from fake_discord import APPLICATION_ID
+
+DEV_GUILD = 1600000000000000006
+
+
+def record_http(bot, monkeypatch) -> list[tuple[str, str, object]]:
+    """Replace the bot's REST client's single request method with a recorder."""
+    sent = []
+
+    async def request(route, **kwargs):
+        sent.append((route.method, route.path, kwargs.get("json")))
+        return []  # Discord answers a bulk overwrite with the commands; none needed here
+
+    monkeypatch.setattr(bot.http, "request", request)
+    bot._connection.application_id = APPLICATION_ID
+    return sent
+
+
+@pytest.mark.parametrize("dev_guild, operation", [(None, BULK_OVERWRITE_COMMANDS),
+                                                   (DEV_GUILD, GUILD_BULK_OVERWRITE_COMMANDS)])
+async def test_setup_hook_opens_the_store_adds_the_cogs_and_syncs(tmp_path, monkeypatch, dev_guild, operation):
+    db = tmp_path / "warband.sqlite3"
+    bot = WarbandBot(Settings(warband_db=db, warband_dev_guild=dev_guild))
+    sent = record_http(bot, monkeypatch)
+    await bot.setup_hook()
+    try:
+        assert db.exists() and bot.store is not None and bot.service is not None
+        assert set(bot.cogs) == {"GameCog", "RollCog", "PlayCog"}
+        [(method, path, body)] = sent
+        assert (method, path) == operation, "guild sync while developing, global otherwise"
+        assert sorted(c["name"] for c in body) == sorted(
+            ["game", "roll", "choose", "place", "initiative", "first", "move", "attack", "end", "help"])
+        assert errors(request_validator(*operation), body) == []
+    finally:
+        store = bot.store
+        await bot.close()
+    assert bot.store is None
+    with pytest.raises(StoreError, match="closed"):
+        await store.active_game("x")
+
+
+async def test_no_privileged_intents():
+    wanted = intents()
+    assert not wanted.message_content and not wanted.members and not wanted.presences
+    assert wanted.guilds
+
+
+def test_run_bot_passes_the_token(monkeypatch):
+    seen = {}
+
+    def fake_run(self, token, **kwargs):
+        seen["token"] = token
+        seen["bot"] = self
+
+    monkeypatch.setattr(client.WarbandBot, "run", fake_run)
+    client.run_bot(Settings(discord_token=SecretStr("abc.def")))
+    assert seen["token"] == "abc.def" and isinstance(seen["bot"], WarbandBot)
+    with pytest.raises(SystemExit):
+        client.run_bot(Settings(discord_token=None))
