@@ -1,88 +1,270 @@
 """Stat cards: the printed record of a creature, as validated data.
 
-One model serves both editions (the original starter rules and War Drums): a field an edition
-does not print is simply left empty. Cards ship as JSON files under ``data/creatures`` and
-players may upload their own; :func:`load_card` refuses a bad card with the field and reason,
-and refuses any special ability the engine does not implement (never ignored in play).
+One model serves both editions (the original starter rules, skirmish §3, and War Drums §2): a
+field an edition does not print is simply left empty. Cards ship as JSON files under
+``data/creatures`` and players may upload their own; :func:`load_card` refuses a bad card with
+the field and the reason, and refuses any special ability the engine does not implement (never
+ignored in play). Cards whose abilities are still being written wait in ``data/creatures-pending``.
 
 >>> card = StatCard.model_validate({"id": "orc-mauler", "name": "Orc Mauler", "speed": 6,
 ...     "ac": 18, "hp": 55, "level": 6, "melee": [{"bonus": 11, "damage": 15}], "types": ["Orc"]})
 >>> card.has_type("orc"), card.melee[0].bonus
 (True, 11)
+>>> StatCard.model_validate({"id": "kobold", "name": "Kobold", "speed": 6, "ac": 14, "hp": 10,
+...     "melee": [{"bonus": 2, "damage": 5}], "types": ["Humanoid (Kobold)"],
+...     "factions": ["any"]}).has_type("Kobold")
+True
 """
 
 from __future__ import annotations
 
+import difflib
 import json
 import re
+from collections.abc import Mapping
 from functools import lru_cache
 from importlib import resources
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from engine.core.errors import IllegalAction
 
 Size = Literal["tiny", "small", "medium", "large", "huge", "gargantuan", "colossal"]
+SIZES: tuple[str, ...] = ("tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
 Faction = Literal["LG", "CG", "LE", "CE"]
+FACTIONS: tuple[str, ...] = ("LG", "CG", "LE", "CE")
 Edition = Literal["starter", "war-drums"]
+EDITIONS: tuple[str, ...] = ("starter", "war-drums")
+EDITION_NAMES = {"starter": "the starter rules", "war-drums": "War Drums"}
+Rarity = Literal["common", "uncommon", "rare", "very rare", "promo"]
+
+ENERGIES: tuple[str, ...] = ("acid", "cold", "electricity", "fire", "sonic")
+# Damage types a card may print (skirmish §3.1, §18.1; War Drums §10.4). "normal" is untyped.
+DAMAGE_KINDS: tuple[str, ...] = ("normal", "magic", "negative", *ENERGIES)
+# The eight ranges (War Drums §17.4; skirmish §21.4). The starter rules print "line" for "line 12".
+RANGES: tuple[str, ...] = ("self", "touch", "range 6", "sight", "cone", "line 12", "your warband", "any warband")
+AREAS: tuple[str, ...] = ("radius 2", "radius 4")
+# Statistics a commander effect (or any flat modifier) may change.
+Stat = Literal[
+    "attack", "melee attack", "ranged attack", "damage", "melee damage", "ranged damage",
+    "ac", "save", "morale", "speed", "hp", "initiative",
+]
 
 MAX_CARD_BYTES = 32 * 1024
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
+_REQUIRES = re.compile(r"^Requires\s+(?P<creature>.+)$", re.IGNORECASE)
+_NUMBERED = re.compile(r"^(?P<name>.*?)\s*\+?(?P<value>-?\d+)$")
+# Abilities a warband (not a battle) uses; warband.py implements them, so they need no registry entry.
+WARBAND_LEVEL_EFFECTS = ("Warband Building",)
 
 
-class DamagePart(BaseModel):
+class _Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+def _damage_kind(value: str) -> str:
+    kind = value.strip().lower()
+    if kind not in DAMAGE_KINDS:
+        raise ValueError(f"'{value}' is not a damage type (use one of {', '.join(DAMAGE_KINDS)})")
+    return kind
+
+
+class DamagePart(_Strict):
     """Typed extra damage printed after a '+' (e.g. '+ 5 fire'): never doubled by a critical."""
 
-    model_config = ConfigDict(extra="forbid")
     amount: int = Field(ge=0, le=500)
     kind: str = "fire"
 
+    @field_validator("kind")
+    @classmethod
+    def _kind(cls, value: str) -> str:
+        return _damage_kind(value)
 
-class AttackEntry(BaseModel):
-    """One attack bonus with its damage, e.g. ``+10 (10)``."""
 
-    model_config = ConfigDict(extra="forbid")
+class AttackEntry(_Strict):
+    """One attack bonus with its damage, e.g. ``+10 (10)`` or ``+12 (10 magic + 5 fire)``.
+
+    A card's several attacks (``+12/+7 (15/10)``) are several entries, in the printed order;
+    each entry is a pair that is never split (skirmish W-01, W-02).
+
+    >>> AttackEntry(bonus=12, damage=10, damage_kind="magic",
+    ...             bonus_damage=[DamagePart(amount=5, kind="fire")]).describe()
+    '+12 (10 magic + 5 fire)'
+    """
+
     bonus: int = Field(ge=-20, le=60)
     damage: int = Field(ge=0, le=500)
     damage_kind: str = "normal"  # 'magic' for damage that ignores DR
-    bonus_damage: list[DamagePart] = Field(default_factory=list)
+    bonus_damage: list[DamagePart] = Field(default_factory=list, max_length=4)
     range: int | None = Field(default=None, ge=1, le=100)  # ranged entries limited to N squares
 
+    @field_validator("damage_kind")
+    @classmethod
+    def _kind(cls, value: str) -> str:
+        return _damage_kind(value)
+
     def describe(self) -> str:
+        kind = "" if self.damage_kind == "normal" else f" {self.damage_kind}"
         extra = "".join(f" + {p.amount} {p.kind}" for p in self.bonus_damage)
-        return f"{self.bonus:+d} ({self.damage}{extra})"
+        reach = f", {self.range} squares" if self.range else ""
+        return f"{self.bonus:+d} ({self.damage}{kind}{extra}{reach})"
 
 
-class AbilityRef(BaseModel):
-    """A special ability as printed: ``"Orc Foe"``, ``"Conceal 6"``, ``"Immune Acid"``."""
+class _EffectFormat(_Strict):
+    """The printed ``(range; area; effects; DC #)`` of spells and spell-format abilities
+    (Breath Weapon, Gaze Attack, Death Burst...): War Drums §17.2, skirmish §21.3."""
 
-    model_config = ConfigDict(extra="forbid")
+    range: str | None = None
+    area: str | None = None
+    damage: int | None = Field(default=None, ge=0, le=500)
+    damage_kind: str | None = None
+    effect: str = Field(default="", max_length=500)  # the rest of the printed text
+    dc: int | None = Field(default=None, ge=1, le=60)
+    negates: bool = False  # "DC # negates": a successful save avoids everything, damage included
+    ignore_spell_resistance: bool = False
+    replaces: Literal["attack", "move", "attack and move"] | None = None
+
+    @field_validator("range")
+    @classmethod
+    def _range(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        text = " ".join(value.lower().split())
+        text = {"line": "line 12", "6": "range 6"}.get(text, text)
+        if text not in RANGES:
+            raise ValueError(f"'{value}' is not a range (use one of {', '.join(RANGES)})")
+        return text
+
+    @field_validator("area")
+    @classmethod
+    def _area(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        text = " ".join(value.lower().split())
+        if text not in AREAS:
+            raise ValueError(f"'{value}' is not an area (use {' or '.join(AREAS)})")
+        return text
+
+    @field_validator("damage_kind")
+    @classmethod
+    def _kind(cls, value: str | None) -> str | None:
+        return None if value is None else _damage_kind(value)
+
+    def describe_format(self) -> str:
+        """The parenthesised part as a card prints it, e.g. ``sight; radius 2; 30 fire damage; DC 16``."""
+        parts: list[str] = []
+        if self.replaces:
+            parts.append(f"replaces {self.replaces}")
+        if self.range:
+            parts.append(self.range)
+        if self.area:
+            parts.append(self.area)
+        if self.damage is not None:
+            kind = "" if self.damage_kind in (None, "normal") else f" {self.damage_kind}"
+            parts.append(f"{self.damage}{kind} damage")
+        if self.effect:
+            parts.append(self.effect)
+        if self.ignore_spell_resistance:
+            parts.append("ignore Spell Resistance")
+        if self.dc is not None:
+            parts.append(f"DC {self.dc}" + (" negates" if self.negates else ""))
+        return "; ".join(parts)
+
+
+class AbilityRef(_EffectFormat):
+    """A special ability as printed: ``"Orc Foe"``, ``"Conceal 6"``, ``"Immune Acid"``,
+    ``"Stunning Attack (DC 15)"``. The name is what the ability registry matches; the spell-format
+    fields are filled for abilities printed like spells (Breath Weapon, Gaze Attack)."""
+
     name: str = Field(min_length=1, max_length=80)
     uses: int | None = Field(default=None, ge=1, le=20)  # check boxes on the card, if limited
     text: str = Field(default="", max_length=500)  # the card's own summary, shown to players
 
 
-class SpellRef(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+class SpellRef(_EffectFormat):
+    """A spell (or psionic power) as printed: ``flame strike ❑ (sight; radius 2; 30 fire damage; DC 16)``.
+
+    ``uses`` are its own check boxes; a sorcerer's spells have none and spend the card's
+    per-level boxes (:attr:`StatCard.sorcerer_slots`); a psionic power has a ``pp`` cost paid
+    from :attr:`StatCard.power_points`.
+    """
+
     name: str = Field(min_length=1, max_length=80)
     uses: int | None = Field(default=None, ge=1, le=20)
     level: int | None = Field(default=None, ge=0, le=9)
+    pp: int | None = Field(default=None, ge=0, le=100)
 
 
-class StatCard(BaseModel):
-    """Every field of a printed stat card that affects play (rules files §2)."""
+class CommanderEffect(_Strict):
+    """One commander effect (War Drums §14.4; skirmish §9.5): what the card says, and where the
+    rules give a shape, that shape as data.
 
-    model_config = ConfigDict(extra="forbid")
+    * ``stat``/``amount``: followers in command within 6 squares get ``amount`` on ``stat``
+      (or, ``hostile``, enemies within 6 squares do — usually a penalty).
+    * ``only``: the effect reaches only creatures with one of these types or names ("Elf").
+    * ``includes_commanders``: the text names other commanders too (War Drums AMB-55).
+    * ``grants``: followers gain these special abilities (each must be known to the registry).
+    * ``name``: a named commander effect from the glossary (Tyrannical Morale +5, Enslave,
+      Warband Building); Warband Building is applied by warband building itself.
+    * ``warband_building``: with Warband Building, creatures of these types or names may join
+      whatever faction symbols they show (never commanders).
+    """
+
+    text: str = Field(default="", max_length=500)
+    name: str | None = Field(default=None, min_length=1, max_length=80)
+    stat: Stat | None = None
+    amount: int | None = Field(default=None, ge=-50, le=50)
+    hostile: bool = False
+    includes_commanders: bool = False
+    only: list[str] = Field(default_factory=list, max_length=8)
+    grants: list[str] = Field(default_factory=list, max_length=8)
+    warband_building: list[str] = Field(default_factory=list, max_length=8)
+
+    @field_validator("stat", mode="before")
+    @classmethod
+    def _stat(cls, value):
+        return value.lower() if isinstance(value, str) else value
+
+    @model_validator(mode="after")
+    def _shape(self) -> "CommanderEffect":
+        if (self.stat is None) != (self.amount is None):
+            raise ValueError("give both 'stat' and 'amount' (e.g. stat 'melee attack', amount 2), or neither")
+        if not (self.text or self.name or self.stat):
+            raise ValueError("a commander effect needs its text, a name or a stat change")
+        if self.warband_building and (self.name or "").casefold() != "warband building":
+            raise ValueError("'warband_building' belongs to a commander effect named 'Warband Building'")
+        return self
+
+    def describe(self) -> str:
+        if self.text:
+            return self.text
+        if self.stat is not None and self.amount is not None:
+            who = "enemies" if self.hostile else "followers"
+            only = f" ({', '.join(self.only)} only)" if self.only else ""
+            return f"{who}{only} within 6 squares: {self.stat} {self.amount:+d}"
+        return self.name or ""
+
+
+class Minion(_Strict):
+    """``Minions (2 Goblin Warriors)``: creatures that come free with this one (War Drums §23)."""
+
+    card: str = Field(min_length=1, max_length=64)  # card id or name
+    count: int = Field(default=1, ge=1, le=12)
+
+
+class StatCard(_Strict):
+    """Every field of a printed stat card that affects play (War Drums §2; skirmish §3),
+    plus the printed fields without a game effect (set, number, rarity)."""
 
     id: str
     name: str = Field(min_length=1, max_length=60)
-    editions: list[Edition] = Field(default_factory=lambda: ["starter", "war-drums"])
-    factions: list[Faction] = Field(default_factory=list)
+    editions: list[Edition] = Field(default_factory=lambda: ["starter", "war-drums"], min_length=1)
+    factions: list[Faction] = Field(default_factory=list)  # "any" in a file means all four
     cost: int | None = Field(default=None, ge=0, le=1000)
     level: int | None = Field(default=None, ge=-5, le=40)
     speed: int = Field(ge=0, le=40)
-    fly: bool = False
+    fly: bool = False  # the speed entry is marked as a flight speed
     ac: int = Field(ge=0, le=60)
     hp: int | None = Field(default=None, ge=1, le=1000)
     melee: list[AttackEntry] = Field(default_factory=list, max_length=8)
@@ -90,14 +272,24 @@ class StatCard(BaseModel):
     types: list[str] = Field(default_factory=list, max_length=12)
     size: Size = "medium"
     commander: int | None = Field(default=None, ge=0, le=20)
-    commander_effect: str = Field(default="", max_length=500)
+    commander_effect: str = Field(default="", max_length=500)  # the printed text
+    commander_effects: list[CommanderEffect] = Field(default_factory=list, max_length=6)
     abilities: list[AbilityRef] = Field(default_factory=list, max_length=30)
     spells: list[SpellRef] = Field(default_factory=list, max_length=30)
+    sorcerer_slots: dict[int, int] = Field(default_factory=dict)  # spell level -> check boxes
+    power_points: int | None = Field(default=None, ge=1, le=500)  # psionics
+    minions: list[Minion] = Field(default_factory=list, max_length=6)
     unique: bool = False
+    epic: bool = False  # the epic side of a card (War Drums §22.4)
+    standard_side: str | None = None  # for an epic side: the id of the card's standard side
+    set_name: str = Field(default="", max_length=60)
+    number: str = Field(default="", max_length=12)  # collector number, e.g. "12/60"
+    rarity: Rarity | None = None
     # Fields the rulebook leaves blank and we filled in, named so the README and /card say so.
     not_from_rulebook: list[str] = Field(default_factory=list)
     notes: str = Field(default="", max_length=1000)
 
+    # ----- validation ------------------------------------------------------------------------
     @field_validator("id")
     @classmethod
     def _slug(cls, value: str) -> str:
@@ -105,14 +297,99 @@ class StatCard(BaseModel):
             raise ValueError("must be lower-case letters, digits and dashes, e.g. 'orc-mauler'")
         return value
 
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        text = " ".join(value.split())
+        if not text:
+            raise ValueError("must not be blank")
+        return text
+
+    @field_validator("factions", mode="before")
+    @classmethod
+    def _factions(cls, value):
+        if not isinstance(value, list):
+            return value
+        out: list[str] = []
+        for item in value:
+            if isinstance(item, str) and item.strip().lower() == "any":
+                out.extend(FACTIONS)
+                continue
+            if isinstance(item, str) and item.strip().upper() in FACTIONS:
+                out.append(item.strip().upper())
+                continue
+            raise ValueError(f"{item!r} is not a faction (use LG, CG, LE, CE or 'any')")
+        return [f for f in FACTIONS if f in out]  # printed order, no repeats
+
+    @field_validator("size", mode="before")
+    @classmethod
+    def _size(cls, value):
+        return value.strip().lower() if isinstance(value, str) else value
+
+    @field_validator("types")
+    @classmethod
+    def _types(cls, value: list[str]) -> list[str]:
+        out = []
+        for t in value:
+            text = " ".join(t.split())
+            if not text or len(text) > 40:
+                raise ValueError(f"{t!r} is not a type keyword (1 to 40 letters, e.g. 'Humanoid (Kobold)')")
+            if text.lower() in SIZES:
+                raise ValueError(f"'{text}' is a size: put it in 'size', not in 'types'")
+            out.append(text)
+        return out
+
+    @field_validator("sorcerer_slots")
+    @classmethod
+    def _slots(cls, value: dict[int, int]) -> dict[int, int]:
+        for level, boxes in value.items():
+            if not 0 <= level <= 9:
+                raise ValueError(f"spell level {level} does not exist (levels run 0 to 9)")
+            if not 1 <= boxes <= 20:
+                raise ValueError(f"level {level} has {boxes} boxes (1 to 20)")
+        return dict(sorted(value.items()))
+
+    @field_validator("not_from_rulebook")
+    @classmethod
+    def _supplied(cls, value: list[str]) -> list[str]:
+        for entry in value:
+            head = entry.split(".", 1)[0]
+            if head not in cls.model_fields:
+                raise ValueError(f"'{entry}' is not a card field")
+        return value
+
     @model_validator(mode="after")
     def _playable(self) -> "StatCard":
         if not self.melee:
-            raise ValueError("a creature needs at least one melee attack entry")
+            raise ValueError("melee: a creature needs at least one melee attack entry")
+        if (self.commander_effect or self.commander_effects) and self.commander is None:
+            raise ValueError("commander_effects: only a commander (a card with a commander rating) has commander effects")
+        if self.standard_side is not None and not self.epic:
+            raise ValueError("standard_side: only the epic side of a card names its standard side")
+        if self.standard_side is not None and not _SLUG.match(self.standard_side):
+            raise ValueError("standard_side: must be a card id such as 'balor'")
+        for spell in self.spells:
+            if spell.pp is not None and self.power_points is None:
+                raise ValueError(f"spells: '{spell.name}' costs power points but the card has no power_points pool")
+        if self.sorcerer_slots and not self.spells:
+            raise ValueError("sorcerer_slots: a card with sorcerer spell boxes needs its list of spells")
         return self
 
+    # ----- queries ---------------------------------------------------------------------------
+    @property
+    def type_keywords(self) -> set[str]:
+        """Every type keyword, subtypes in parentheses included ("Humanoid (Kobold)" gives both)."""
+        out: set[str] = set()
+        for t in self.types:
+            head, _, rest = t.partition("(")
+            out.add(head.strip().casefold())
+            for sub in rest.rstrip(")").split(","):
+                if sub.strip():
+                    out.add(sub.strip().casefold())
+        return out
+
     def has_type(self, keyword: str) -> bool:
-        return keyword.casefold() in {t.casefold() for t in self.types}
+        return keyword.strip().casefold() in self.type_keywords
 
     def ability(self, name: str) -> AbilityRef | None:
         for ref in self.abilities:
@@ -120,58 +397,198 @@ class StatCard(BaseModel):
                 return ref
         return None
 
+    def ability_value(self, name: str) -> int | None:
+        """The number printed with an ability, e.g. 4 for ``Difficult 4``; None if it lacks one.
 
-def _validation_message(exc: ValidationError) -> str:
-    first = exc.errors()[0]
-    where = ".".join(str(p) for p in first["loc"]) or "card"
-    return f"{where}: {first['msg']}"
+        >>> StatCard.model_validate({"id": "m", "name": "Minotaur", "speed": 6, "ac": 16, "hp": 80,
+        ...     "melee": [{"bonus": 12, "damage": 15}],
+        ...     "abilities": [{"name": "Difficult 4"}]}).ability_value("difficult")
+        4
+        """
+        for ref in self.abilities:
+            match = _NUMBERED.match(ref.name)
+            if match and match["name"].casefold() == name.casefold():
+                return int(match["value"])
+        return None
+
+    def has_ability(self, name: str) -> bool:
+        """Whether the card prints ``name``, with or without a number (``Difficult`` matches ``Difficult 4``)."""
+        return self.ability(name) is not None or self.ability_value(name) is not None
+
+    @property
+    def requires(self) -> list[str]:
+        """The creatures named by ``Requires CREATURE`` abilities."""
+        return [m["creature"].strip() for ref in self.abilities if (m := _REQUIRES.match(ref.name))]
+
+    @property
+    def unique_name(self) -> str:
+        """The name Unique compares: the part before the comma ("Regdar, Adventurer" -> "Regdar")."""
+        return self.name.split(",", 1)[0].strip()
+
+    @property
+    def any_faction(self) -> bool:
+        """A card that can join any faction (all four symbols)."""
+        return set(self.factions) == set(FACTIONS)
+
+    @property
+    def is_commander(self) -> bool:
+        return self.commander is not None
+
+    def effect_names(self) -> list[str]:
+        """Names the ability registry must know: commander effects by name and what they grant."""
+        names = []
+        for ce in self.commander_effects:
+            if ce.name and ce.name.casefold() not in {w.casefold() for w in WARBAND_LEVEL_EFFECTS}:
+                names.append(ce.name)
+            names.extend(ce.grants)
+        return names
+
+    def supplied(self, field: str) -> bool:
+        """Whether Warband, not the rulebook, supplied this field's value."""
+        return any(entry == field or entry.startswith(field + ".") for entry in self.not_from_rulebook)
 
 
-def load_card(text: str | bytes, *, source: str = "card") -> StatCard:
-    """Parse and validate an uploaded or shipped card, refusing anything the engine can't play."""
-    from engine.rulesets.dnd_minis.abilities import unknown_abilities
+# ----- loading ------------------------------------------------------------------------------
+def _validation_message(exc: ValidationError, limit: int = 3) -> str:
+    """``field: reason`` for the first few errors, in words a player can act on."""
+    parts = []
+    for err in exc.errors()[:limit]:
+        msg = err["msg"].removeprefix("Value error, ")
+        loc = ".".join(str(p) for p in err["loc"])
+        if not loc and ": " in msg:  # a whole-card check names its own field
+            loc, _, msg = msg.partition(": ")
+        parts.append(f"{loc or 'card'}: {msg}")
+    more = len(exc.errors()) - limit
+    return "; ".join(parts) + (f" (and {more} more)" if more > 0 else "")
 
+
+def _unknown_names(card: StatCard) -> list[str]:
+    from engine.rulesets.dnd_minis.abilities import ability_for, unknown_abilities
+
+    unknown = list(unknown_abilities(card))
+    unknown += [n for n in card.effect_names() if ability_for(n) is None]
+    return unknown
+
+
+def parse_card(text: str | bytes, *, source: str = "card") -> StatCard:
+    """Parse and validate a card file without consulting the ability registry."""
     if len(text) > MAX_CARD_BYTES:
         raise IllegalAction("bad-card", f"{source} is too large (over {MAX_CARD_BYTES // 1024} KiB).")
     try:
         data = json.loads(text)
     except (json.JSONDecodeError, UnicodeDecodeError) as exc:
         raise IllegalAction("bad-card", f"{source} is not valid JSON: {exc}") from None
+    return card_from_data(data, source=source, check_abilities=False)
+
+
+def card_from_data(data: Any, *, source: str = "card", check_abilities: bool = True) -> StatCard:
+    """Validate already-parsed card data (one JSON object)."""
+    if not isinstance(data, dict):
+        raise IllegalAction("bad-card", f"{source}: card: the file must hold one JSON object")
     try:
         card = StatCard.model_validate(data)
     except ValidationError as exc:
         raise IllegalAction("bad-card", f"{source}: {_validation_message(exc)}") from None
     if card.hp is None:
         raise IllegalAction("bad-card", f"{source}: hp: a playable card needs hit points")
-    unknown = unknown_abilities(card)
+    if check_abilities:
+        _check_known(card, source)
+    return card
+
+
+def _check_known(card: StatCard, source: str) -> None:
+    unknown = _unknown_names(card)
     if unknown:
         raise IllegalAction(
             "unknown-ability",
             f"{source}: abilities: Warband does not implement {', '.join(unknown)}, "
             "so this card can't be played.",
         )
+
+
+def load_card(text: str | bytes, *, source: str = "card") -> StatCard:
+    """Parse and validate an uploaded or shipped card, refusing anything the engine can't play."""
+    card = parse_card(text, source=source)
+    _check_known(card, source)
     return card
+
+
+def _data_folder(name: str):
+    return resources.files("engine.rulesets.dnd_minis") / "data" / name
 
 
 @lru_cache(maxsize=None)
 def shipped_cards() -> dict[str, StatCard]:
     """Every creature card shipped with Warband, by id."""
-    folder = resources.files("engine.rulesets.dnd_minis") / "data" / "creatures"
     cards: dict[str, StatCard] = {}
-    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+    for entry in sorted(_data_folder("creatures").iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".json"):
             card = load_card(entry.read_text(encoding="utf-8"), source=entry.name)
+            if card.id in cards:
+                raise IllegalAction("bad-card", f"{entry.name}: id: '{card.id}' is used by two cards")
             cards[card.id] = card
     return cards
 
 
-def find_card(name_or_id: str) -> StatCard:
-    """A shipped card by id or by (case-insensitive) name."""
-    cards = shipped_cards()
-    key = name_or_id.strip()
+def pending_cards() -> dict[str, tuple[StatCard, list[str]]]:
+    """Cards written but not yet playable: id -> (card, the ability names the engine still lacks).
+
+    A card whose list comes back empty is ready to move to ``data/creatures``.
+    """
+    folder = _data_folder("creatures-pending")
+    out: dict[str, tuple[StatCard, list[str]]] = {}
+    if not folder.is_dir():
+        return out
+    for entry in sorted(folder.iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".json"):
+            card = parse_card(entry.read_text(encoding="utf-8"), source=entry.name)
+            out[card.id] = (card, _unknown_names(card))
+    return out
+
+
+def suggestions(word: str, names: list[str], n: int = 3) -> list[str]:
+    """Close matches for a misspelt name, case-insensitively, best first.
+
+    >>> suggestions("ork mauler", ["Orc Mauler", "Ogre", "Gnoll"])
+    ['Orc Mauler']
+    """
+    folded = {name.casefold(): name for name in names}
+    hits = difflib.get_close_matches(word.strip().casefold(), list(folded), n=n, cutoff=0.6)
+    starts = [f for f in folded if f.startswith(word.strip().casefold()) and f not in hits]
+    return [folded[h] for h in hits + starts][:n]
+
+
+def find_card(name_or_id: str, catalog: Mapping[str, StatCard] | None = None) -> StatCard:
+    """A card by id or by (case-insensitive) name, from ``catalog`` (default: the shipped cards).
+
+    A unique name may be given without its title ("Regdar") only when one card matches.
+    """
+    cards = shipped_cards() if catalog is None else catalog
+    key = " ".join(name_or_id.split())
     if key in cards:
         return cards[key]
+    folded = key.casefold()
     for card in cards.values():
-        if card.name.casefold() == key.casefold():
+        if card.name.casefold() == folded or card.id == folded:
             return card
-    raise IllegalAction("unknown-creature", f"There is no creature card called {name_or_id!r}.")
+    titled = [c for c in cards.values() if c.unique_name.casefold() == folded]
+    if len(titled) == 1:
+        return titled[0]
+    if len(titled) > 1:
+        raise IllegalAction(
+            "ambiguous-creature",
+            f"{name_or_id!r} could be {', '.join(sorted(c.name for c in titled))}: say which one.",
+        )
+    near = suggestions(key, [c.name for c in cards.values()])
+    hint = f" Did you mean {' or '.join(near)}?" if near else ""
+    raise IllegalAction("unknown-creature", f"There is no creature card called {name_or_id!r}.{hint}")
+
+
+def card_names(catalog: Mapping[str, StatCard] | None = None, prefix: str = "", limit: int = 25) -> list[str]:
+    """Card names for autocomplete: those starting with ``prefix`` first, then those containing it."""
+    cards = shipped_cards() if catalog is None else catalog
+    p = prefix.strip().casefold()
+    names = sorted(c.name for c in cards.values())
+    first = [n for n in names if n.casefold().startswith(p)]
+    inner = [n for n in names if p in n.casefold() and n not in first]
+    return (first + inner)[:limit]
