@@ -76,13 +76,16 @@ class WarbandCog(commands.Cog):
         """The bytes of an uploaded file, or None after refusing it.
 
         The size Discord reports is checked *before* downloading, so a huge upload costs
-        nothing; the service checks the bytes again.
+        nothing and is refused at once; the service checks the bytes again. Downloading can
+        take a moment, so the interaction is deferred first.
         """
         if upload.size > MAX_UPLOAD_BYTES:
             await send_reply(interaction, refusal(
                 f"{upload.filename} is {upload.size / 1024:.0f} KiB; a {option} may be at most "
                 f"{MAX_UPLOAD_BYTES // 1024} KiB.", "upload-too-large"))
             return None
+        if not interaction.response.is_done():
+            await interaction.response.defer(thinking=True)
         try:
             data = await upload.read()
         except discord.HTTPException as exc:

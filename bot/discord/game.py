@@ -19,8 +19,6 @@ class GameCog(WarbandCog):
                   settings: str | None = None) -> None:
         attachments = {}
         if mapfile is not None:
-            # Downloading the upload can take a moment: answer Discord first.
-            await interaction.response.defer(thinking=True)
             upload = await self.read_upload(interaction, "map file", mapfile)
             if upload is None:
                 return

@@ -15,7 +15,7 @@ from PIL import Image
 
 from bot.service import Service
 from bot.store import Store
-from conftest import make_bot
+from fake_discord import make_bot
 from fake_discord import CHANNEL_ID, FakeInteraction
 
 ALICE, BOB, CAROL = 310000000000000001, 320000000000000002, 330000000000000003
@@ -255,3 +255,32 @@ async def test_autocomplete_for_rulesets_and_for_a_stranger(bot, service):
     assert await suggest(bot, "game new", "ruleset", ALICE, "quick") == ["dnd-minis-quick"]
     await start_battle(bot, service)
     assert await suggest(bot, "move", "to", CAROL) == [], "no seat, no suggestions"
+
+
+class Upload:
+    """The parts of ``discord.Attachment`` the cog uses."""
+
+    def __init__(self, filename: str, data: bytes, size: int | None = None):
+        self.filename, self.data, self.size = filename, data, len(data) if size is None else size
+        self.url = f"https://cdn.invalid/{filename}"
+        self.downloads = 0
+
+    async def read(self) -> bytes:
+        self.downloads += 1
+        return self.data
+
+
+async def test_a_bad_map_upload_is_refused_privately_and_starts_nothing(bot, service):
+    upload = Upload("arena.json", b'{"name": "Arena", "width": "wide"}')
+    shown = await play(bot, "game new", ALICE, ruleset="dnd-minis-quick", mapfile=upload)
+    assert upload.downloads == 1
+    assert shown.ephemeral and shown.text.startswith("⛔"), shown.text
+    assert await service.game_snapshot(CHANNEL_ID) is None
+
+
+async def test_an_oversized_upload_is_never_downloaded(bot, service):
+    upload = Upload("huge.json", b"{}", size=5 * 1024 * 1024)
+    shown = await play(bot, "game new", ALICE, ruleset="dnd-minis-quick", mapfile=upload)
+    assert upload.downloads == 0 and not shown.response.deferred
+    assert shown.ephemeral and "huge.json" in shown.text and "256 KiB" in shown.text
+    assert await service.game_snapshot(CHANNEL_ID) is None

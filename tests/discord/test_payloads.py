@@ -145,8 +145,9 @@ async def test_oversized_map_upload_is_refused_before_downloading(scripted_bot, 
     await run(scripted_bot, "game new", {"ruleset": "dnd-minis-quick"},
               attachments={"mapfile": _attachment(MAX_UPLOAD_BYTES + 1)})
     assert scripted.calls == [], "the service never saw the command"
-    *_, (route, followup) = checked(wire)
-    assert followup["flags"] & EPHEMERAL and "at most 256 KiB" in followup["content"]
+    [(route, body)] = checked(wire)
+    assert body["type"] == 4, "refused at once, not deferred"
+    assert body["data"]["flags"] & EPHEMERAL and "at most 256 KiB" in body["data"]["content"]
 
 
 async def test_map_upload_reaches_the_service(scripted_bot, scripted, wire, monkeypatch):

@@ -14,7 +14,6 @@ from discord import AppCommandOptionType, app_commands
 
 from bot.commands import COMMANDS
 from bot.discord.base import SUGGESTERS
-from conftest import make_bot
 from discord_api import (BULK_OVERWRITE_COMMANDS, GUILD_BULK_OVERWRITE_COMMANDS, INTERACTION_CALLBACK, errors,
                          request_validator)
 from fake_discord import DiscordWire, dispatch, interaction_payload
