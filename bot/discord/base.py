@@ -59,6 +59,11 @@ class WarbandCog(commands.Cog):
         ``defer`` first for commands that may render a board: Discord allows three seconds for
         the first answer, and drawing the board can take longer on a busy machine.
         """
+        if interaction.channel_id is None:
+            # Games belong to a channel; without one every such command would share one game.
+            reply = refusal("I can't tell which channel this is. Use Warband in a server channel.", "no-channel")
+            await send_reply(interaction, reply)
+            return reply
         if defer and not interaction.response.is_done():
             await interaction.response.defer(thinking=True)
         command = Command(

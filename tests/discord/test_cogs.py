@@ -284,3 +284,11 @@ async def test_an_oversized_upload_is_never_downloaded(bot, service):
     assert upload.downloads == 0 and not shown.response.deferred
     assert shown.ephemeral and "huge.json" in shown.text and "256 KiB" in shown.text
     assert await service.game_snapshot(CHANNEL_ID) is None
+
+
+async def test_a_command_without_a_channel_is_refused(bot, service):
+    interaction = FakeInteraction(ALICE, channel_id=None)
+    command = leaf(bot, "game new")
+    await command.callback(command.binding, interaction, ruleset="dnd-minis-quick")
+    assert interaction.ephemeral and "channel" in interaction.text
+    assert await service.store.active_game("None") is None
