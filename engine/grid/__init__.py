@@ -29,23 +29,27 @@ reason a player can act on.
 from engine.grid.board import DEFAULT_LEGEND, GridMap, Zone
 from engine.grid.body import SIZES, Body, size_index
 from engine.grid.movement import (
-    MoveEvent, MoveRules, Path, PathState, can_end_at, reachable, shortest_path, step_cost,
+    MoveEvent, MoveRules, Path, PathState, can_end_at, five_foot_step, forced_move, minimum_move,
+    provocations, reachable, shortest_path, snap_back, step_cost, teleport_destinations,
     validate_path, walking_distance,
 )
 from engine.grid.sight import (
-    Nearest, adjacent, can_see, flanked, has_cover, line_of_sight, line_squares, melee_cover, nearest,
-    squares_adjacent, threatened_squares, threatens,
+    Nearest, adjacent, adjacent_squares, can_see, flanked, has_cover, line_of_sight, line_squares,
+    melee_cover, nearest, squares_adjacent, threatened_squares, threatens,
 )
+from engine.grid.speed import RACE_SPEED, allowance, effective_speed
 from engine.grid.squares import (
     DIRECTIONS, XY, distance, footprint, neighbours, parse_square, space_distance, square_name,
 )
 from engine.grid.terrain import DEFAULT_KINDS, TerrainKind
 
 __all__ = [
-    "DEFAULT_KINDS", "DEFAULT_LEGEND", "DIRECTIONS", "SIZES", "XY", "Body", "GridMap", "MoveEvent",
-    "MoveRules", "Nearest", "Path", "PathState", "TerrainKind", "Zone", "adjacent", "can_end_at",
-    "can_see", "distance", "flanked", "footprint", "has_cover", "line_of_sight", "line_squares", "melee_cover",
-    "nearest", "neighbours", "parse_square", "reachable", "shortest_path", "size_index",
-    "space_distance", "square_name", "squares_adjacent", "step_cost", "threatened_squares",
+    "DEFAULT_KINDS", "DEFAULT_LEGEND", "DIRECTIONS", "RACE_SPEED", "SIZES", "XY", "Body", "GridMap",
+    "MoveEvent", "MoveRules", "Nearest", "Path", "PathState", "TerrainKind", "Zone", "adjacent",
+    "adjacent_squares", "allowance", "can_end_at", "can_see", "distance", "effective_speed",
+    "five_foot_step", "flanked", "footprint", "forced_move", "has_cover", "line_of_sight",
+    "line_squares", "melee_cover", "minimum_move", "nearest", "neighbours", "parse_square",
+    "provocations", "reachable", "shortest_path", "size_index", "snap_back", "space_distance",
+    "square_name", "squares_adjacent", "step_cost", "teleport_destinations", "threatened_squares",
     "threatens", "validate_path", "walking_distance",
 ]

@@ -122,6 +122,7 @@ class SquareFacts(NamedTuple):
     impassable: bool
     corner: bool  # forms a corner a diagonal may not cut
     no_end: bool
+    events: tuple[str, ...] = ()  # enter_event of the kinds that affect this kind of mover
 
 
 _OPEN_FACTS = SquareFacts(0, False, False, False, False)
@@ -330,6 +331,7 @@ class GridMap(BaseModel):
                     impassable=any(k.impassable for k in active),
                     corner=any(k.corner_forming for k in active),
                     no_end=no_end,
+                    events=tuple(sorted({k.enter_event for k in active if k.enter_event})),
                 )
         return out
 

@@ -23,6 +23,7 @@ Miniatures (War Drums) choices.
 from __future__ import annotations
 
 import heapq
+from collections.abc import Iterable
 from math import ceil
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -152,11 +153,12 @@ class _Mover:
 
     __slots__ = ("grid", "mover", "rules", "charging", "running", "facts", "occ", "full", "shapes",
                  "mode", "walls_pass", "wall_vertices", "low_vertices", "name", "_place_cache",
-                 "_end_cache", "tiny_shares", "_step_cache", "_memo1")
+                 "_end_cache", "tiny_shares", "_step_cache", "_memo1", "may_pass")
 
     def __init__(self, grid: GridMap, mover: Body, others, rules: MoveRules, charging: bool,
-                 running: bool):
+                 running: bool, may_pass=()):
         self.grid = grid
+        self.may_pass = frozenset(may_pass)
         self.mover = mover
         self.rules = rules
         self.charging = charging
@@ -284,6 +286,8 @@ class _Mover:
             return "ok"
         if occ.helpless:
             return "ok"
+        if occ.id in self.may_pass:  # a successful overrun or tumble (3.5 §5.4)
+            return "ok"
         if self.mode == "incorporeal" and rules.incorporeal_passes_creatures and not occ.incorporeal:
             return "ok"
         if self.mode == "burrow" and rules.burrowing_passes_creatures:
@@ -362,13 +366,13 @@ class _Mover:
             self._memo1[(frm, to)] = base
         if base.__class__ is str:
             return base.replace(_WHO, self.name)
-        k, diag, surcharge, difficult = base
-        events = ()
+        k, diag, surcharge, difficult, events = base
         if to in self.occ:
             placed = self.placement(to, (1, 1))
             if placed[0] is not None:
                 return placed[0]
-            _r, k, difficult, events, _sq = placed
+            _r, k, difficult, occ_events, _sq = placed
+            events = events + tuple(occ_events)
         elif self.mover.blind:
             k += 1
         if difficult and ((self.charging and not self.rules.charge_through_difficult)
@@ -417,7 +421,8 @@ class _Mover:
                 return f"a wall stands between {square_name(frm)} and {square_name(to)}"
             if self.mode == "walk" and grid.obstacle_edges and edge_key(frm, to) in grid.obstacle_edges:
                 surcharge = 2
-        return (k, diag, surcharge, f.difficult)
+        return (k, diag, surcharge, f.difficult,
+                tuple(MoveEvent(kind=kind, square=to) for kind in f.events))
 
     def _static_step_block(self, frm: XY, frm_shape, to: XY, to_shape):
         dx, dy = to[0] - frm[0], to[1] - frm[1]
@@ -458,6 +463,14 @@ class _Mover:
         cap = self.rules.max_doublings
         if cap is not None and k > cap:
             k = cap
+        old_squares = set(footprint(frm, *frm_shape))
+        entered: dict[str, XY] = {}
+        for sq in footprint(to, *to_shape):
+            if sq not in old_squares:
+                for kind in self.facts.get(sq, _OPEN).events:
+                    entered.setdefault(kind, sq)
+        if entered:
+            events = tuple(MoveEvent(kind=kind, square=sq) for kind, sq in entered.items()) + tuple(events)
         return (k, diag, surcharge, events)
 
     def step(self, frm: XY, frm_shape, to: XY, to_shape, diag_count: int):
@@ -504,7 +517,7 @@ def _illegal(reason: str, code: str = "illegal-move") -> IllegalAction:
 
 def step_cost(grid: GridMap, mover: Body, frm: XY, to: XY, others: list[Body], state: PathState,
               rules: MoveRules | None = None, charging: bool = False, running: bool = False,
-              ) -> tuple[int, PathState]:
+              may_pass: Iterable[str] = ()) -> tuple[int, PathState]:
     """The cost of one step of ``mover`` (its block at ``frm``) to the neighbouring ``to``.
 
     Raises :class:`IllegalAction` with the reason when the step is not allowed. The returned
@@ -513,7 +526,7 @@ def step_cost(grid: GridMap, mover: Body, frm: XY, to: XY, others: list[Body], s
     rules = rules or MoveRules()
     if max(abs(to[0] - frm[0]), abs(to[1] - frm[1])) != 1:
         raise _illegal(f"{square_name(to)} is not next to {square_name(frm)}", "not-adjacent")
-    ctx = _Mover(grid, mover, others, rules, charging, running)
+    ctx = _Mover(grid, mover, others, rules, charging, running, may_pass)
     shape = mover.dims
     out = ctx.step(frm, shape, to, shape, state.diag_count)
     if isinstance(out, str):
@@ -525,16 +538,17 @@ def step_cost(grid: GridMap, mover: Body, frm: XY, to: XY, others: list[Body], s
 def validate_path(grid: GridMap, mover: Body, squares: list[XY], others: list[Body],
                   state: PathState | None = None, rules: MoveRules | None = None,
                   budget: int | None = None, charging: bool = False, running: bool = False,
-                  shapes: list[tuple[int, int]] | None = None) -> Path:
+                  shapes: list[tuple[int, int]] | None = None, may_pass: Iterable[str] = ()) -> Path:
     """Check a path square by square (``squares`` excludes the start) and its end square.
 
     For a big creature the squares are the anchor (top-left square) after each step;
     ``shapes`` gives the block's (w, h) per step while it squeezes (default: automatic, the
-    full block where it fits, else the cheapest squeezed block).
+    full block where it fits, else the cheapest squeezed block). ``may_pass`` names opponents
+    the mover may pass this move (a successful overrun or tumble, 3.5 §5.4).
     """
     rules = rules or MoveRules()
     state = state or PathState()
-    ctx = _Mover(grid, mover, others, rules, charging, running)
+    ctx = _Mover(grid, mover, others, rules, charging, running, may_pass)
     here, shape = mover.anchor, mover.dims
     diag = state.diag_count
     path = Path(diag_count_after=diag)
@@ -688,7 +702,8 @@ def _unwind(parent, node):
 
 def shortest_path(grid: GridMap, mover: Body, dest: XY, others: list[Body],
                   state: PathState | None = None, rules: MoveRules | None = None,
-                  budget: int | None = None, charging: bool = False, running: bool = False) -> Path:
+                  budget: int | None = None, charging: bool = False, running: bool = False,
+                  may_pass: Iterable[str] = ()) -> Path:
     """The cheapest legal path for ``mover`` to stop with its anchor on ``dest``.
 
     Raises ``IllegalAction("too-far", "Reaching F9 costs 8 squares; Orc Mauler has 6 left.")``
@@ -698,7 +713,7 @@ def shortest_path(grid: GridMap, mover: Body, dest: XY, others: list[Body],
     rules = rules or MoveRules()
     state = state or PathState()
     dest = tuple(dest)
-    ctx = _Mover(grid, mover, others, rules, charging, running)
+    ctx = _Mover(grid, mover, others, rules, charging, running, may_pass)
     start = mover.anchor
     name = square_name(dest) if grid.in_bounds(dest) else str(dest)
     if dest == start:
@@ -738,11 +753,11 @@ def _path_from(ctx: _Mover, chain, dist, diag_of) -> Path:
 
 def reachable(grid: GridMap, mover: Body, others: list[Body], state: PathState | None = None,
               rules: MoveRules | None = None, budget: int = 0, charging: bool = False,
-              running: bool = False) -> dict[XY, int]:
+              running: bool = False, may_pass: Iterable[str] = ()) -> dict[XY, int]:
     """Every square the mover's anchor can stop on within ``budget``, with its cheapest cost."""
     rules = rules or MoveRules()
     state = state or PathState()
-    ctx = _Mover(grid, mover, others, rules, charging, running)
+    ctx = _Mover(grid, mover, others, rules, charging, running, may_pass)
     dist, _parent, _diag, _ = _search(ctx, mover.anchor, mover.dims, state.diag_count, budget)
     out: dict[XY, int] = {}
     for (xy, shape, _par), cost in dist.items():
@@ -762,17 +777,129 @@ def can_end_at(grid: GridMap, mover: Body, anchor: XY, others: list[Body],
     return ctx.can_end(tuple(anchor), shape or ctx.full)
 
 
-def walking_distance(grid: GridMap, a: XY, b: XY) -> int | None:
-    """Squares from ``a`` to ``b`` counted around walls (minis §8.6 command range): walls and
-    wall corners are respected, creatures and terrain costs ignored. None if walled off."""
-    if a == b:
+def walking_distance(grid: GridMap, a, b, within: int | None = None) -> int | None:
+    """Squares from space ``a`` to space ``b`` counted around walls (minis §8.6, Skirmish §10.2:
+    command range, auras): no entering solid squares, no cutting wall corners or crossing wall
+    edges; creatures, terrain costs and pits are ignored. ``a``/``b`` are Bodies, squares or
+    lists of squares. None when walled off (or farther than ``within``, if given).
+
+    >>> walking_distance(GridMap(width=5, height=3, walls=[(2, 0), (2, 1)]), (0, 0), (4, 0))
+    7
+    """
+    from engine.grid.body import squares_of
+
+    starts, goals = squares_of(a), set(squares_of(b))
+    if goals & set(starts):
         return 0
-    probe = Body(id="\0probe", side="\0", anchor=a)
-    ctx = _Mover(grid, probe, [], MoveRules(), False, False)
-    # Only solid squares count: terrain costs, pits and creatures are ignored.
-    ctx.facts = {xy: SquareFacts(0, False, True, True, False) for xy in grid._solid}
-    dist, _p, _d, found = _search(ctx, a, (1, 1), 0, None, b, need_end=False)
-    return None if found is None else dist[found]
+    solid = grid._solid
+    wall_edges = grid.wall_edges
+    wall_vertices = grid.edge_vertices[0]
+    dist: dict = {}
+    heap = []
+    for sq in starts:
+        dist[(sq, 0)] = 0
+        heap.append((0, sq, 0))
+    heapq.heapify(heap)
+    while heap:
+        g, here, par = heapq.heappop(heap)
+        if dist.get((here, par), 1 << 30) < g:
+            continue
+        if here in goals:
+            return g
+        for dx, dy in DIRECTIONS:
+            nxt = (here[0] + dx, here[1] + dy)
+            if not grid.in_bounds(nxt) or nxt in solid:
+                continue
+            if dx and dy:
+                if (nxt[0], here[1]) in solid or (here[0], nxt[1]) in solid:
+                    continue
+                if (here[0] + (dx > 0), here[1] + (dy > 0)) in wall_vertices:
+                    continue
+                cost, npar = (1, 1) if par == 0 else (2, 0)
+            else:
+                if wall_edges and edge_key(here, nxt) in wall_edges:
+                    continue
+                cost, npar = 1, par
+            ng = g + cost
+            if within is not None and ng > within:
+                continue
+            if ng < dist.get((nxt, npar), 1 << 30):
+                dist[(nxt, npar)] = ng
+                heapq.heappush(heap, (ng, nxt, npar))
+    return None
+
+
+def teleport_destinations(grid: GridMap, mover: Body, others: list[Body],
+                          rules: MoveRules | None = None, kind: str = "teleporter") -> list[XY]:
+    """Teleporter squares ``mover`` may continue from (minis §18.10): every other teleporter
+    square where its space fits unoccupied (Flight and Incorporeal don't help)."""
+    rules = rules or MoveRules()
+    here = set(mover.squares)
+    walker = mover.model_copy(update={"flying": False, "incorporeal": False, "burrowing": False})
+    out = []
+    for sq in sorted(grid.terrain.get(kind, []), key=lambda s: (s[1], s[0])):
+        if sq in here:
+            continue
+        if can_end_at(grid, walker, sq, others, rules) is None:
+            out.append(sq)
+    return out
+
+
+def forced_move(grid: GridMap, body: Body, squares: list[XY], others: list[Body], *,
+                kind: str = "slide", source=None) -> list[XY]:
+    """Check a push, pull or slide (Skirmish §10.6, minis glossary) square by square.
+
+    The moved creature may not enter or cross other creatures, statues or walls (nor cut a
+    wall's corner); each push step must take it farther from ``source`` (a Body or squares),
+    each pull step nearer. Pits and hazards are allowed: the ruleset resolves what happens
+    there. Forced movement never provokes. Returns the squares (anchors) it passes.
+    """
+    from engine.grid.body import squares_of
+
+    if kind not in ("push", "pull", "slide"):
+        raise _illegal(f"forced movement is a push, pull or slide, not '{kind}'", "bad-forced-move")
+    if kind != "slide" and source is None:
+        raise _illegal(f"a {kind} needs the creature it moves away from or toward", "bad-forced-move")
+    src = squares_of(source) if source is not None else []
+    occupied = {sq: o for o in others if o.id != body.id for sq in o.squares}
+    here = body.anchor
+    w, h = body.dims
+    out = []
+    for nxt in squares:
+        nxt = tuple(nxt)
+        dx, dy = nxt[0] - here[0], nxt[1] - here[1]
+        if max(abs(dx), abs(dy)) != 1:
+            raise _illegal(f"{square_name(nxt)} is not next to {square_name(here)}", "not-adjacent")
+        new = footprint(nxt, w, h)
+        for sq in new:
+            if not grid.in_bounds(sq) or grid.is_wall(sq):
+                raise _illegal(f"{body.label} can't be moved into {square_name(sq)}: it is a wall or the map edge",
+                               "blocked")
+            if "statue" in grid.terrain_at(sq):
+                raise _illegal(f"{body.label} can't be moved through the statue at {square_name(sq)}", "blocked")
+            if sq in occupied:
+                raise _illegal(f"{body.label} can't be moved through {occupied[sq].label} at {square_name(sq)}",
+                               "blocked")
+        for p in footprint(here, w, h):
+            q = (p[0] + dx, p[1] + dy)
+            if dx and dy:
+                if grid.is_wall((q[0], p[1])) or grid.is_wall((p[0], q[1])) or \
+                        (p[0] + (dx > 0), p[1] + (dy > 0)) in grid.edge_vertices[0]:
+                    raise _illegal(f"{body.label} can't be moved past the wall's corner", "blocked")
+            elif grid.edge_wall(p, q):
+                raise _illegal(f"a wall stands between {square_name(p)} and {square_name(q)}", "blocked")
+        if kind != "slide":
+            before = min(distance(p, q) for p in footprint(here, w, h) for q in src)
+            after = min(distance(p, q) for p in new for q in src)
+            if kind == "push" and after <= before:
+                raise _illegal(f"each square of a push must take {body.label} farther away "
+                               f"({square_name(nxt)} doesn't)", "bad-forced-move")
+            if kind == "pull" and after >= before:
+                raise _illegal(f"each square of a pull must bring {body.label} closer "
+                               f"({square_name(nxt)} doesn't)", "bad-forced-move")
+        out.append(nxt)
+        here = nxt
+    return out
 
 
 # --------------------------------------------------------------------------------------------

@@ -66,6 +66,22 @@ def adjacent(grid: GridMap, a: SquaresLike, b: SquaresLike) -> bool:
     return any(squares_adjacent(grid, p, q) for p in sa for q in sb)
 
 
+def adjacent_squares(grid: GridMap, space: SquaresLike) -> list[XY]:
+    """The squares on the map adjacent to a space (walls and the space itself left out), in
+    reading order: where a creature must stand to be adjacent, e.g. to end a charge."""
+    own = set(squares_of(space))
+    out = set()
+    for p in own:
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                q = (p[0] + dx, p[1] + dy)
+                if q in own or q in out or not grid.in_bounds(q) or grid.is_wall(q):
+                    continue
+                if squares_adjacent(grid, p, q):
+                    out.add(q)
+    return sorted(out, key=lambda s: (s[1], s[0]))
+
+
 # ----- line of sight ---------------------------------------------------------------------------
 
 def _rect(sq: XY) -> tuple[int, int, int, int]:
@@ -225,18 +241,29 @@ def _pair_melee_cover(grid: GridMap, walls, p: XY, q: XY) -> bool:
 # ----- threat, reach, flanking -----------------------------------------------------------------
 
 def threatened_squares(grid: GridMap, body: Body, reach: int | None = None, *,
-                       reach_weapon: bool = False, diagonal_exception: bool = False) -> set[XY]:
+                       reach_weapon: bool = False, rules=None,
+                       diagonal_exception: bool | None = None) -> set[XY]:
     """The squares ``body`` threatens.
 
     - Reach 1: the squares adjacent to its space (minis §12.1; 3.5 normal reach).
     - Natural reach above 1: every square within that many squares (1-2-1-2) to which it has
-      line of effect, adjacent ones included (3.5 §10.3).
+      line of effect, adjacent ones included (3.5 §10.3, A14).
     - ``reach_weapon``: a Large or bigger creature reaches beyond its natural reach up to double
       it, but not at natural reach or closer; a Small/Medium one reaches exactly 2 squares.
-    - ``diagonal_exception`` ([EXT], off unless MoveRules says so): reach 2 includes the
-      (2, 2) diagonal squares.
+    - The [EXT] diagonal exception (reach 2 also covers the (2, 2) diagonal squares) applies
+      when ``diagonal_exception`` is True, or when ``rules`` (a MoveRules) turns it on:
+      ``reach_weapon_diagonal_exception`` for a Small/Medium wielder of a reach weapon,
+      ``natural_reach_diagonal_exception`` for a natural reach of 2.
     - Reach 0 (Tiny in 3.5), helpless or not-active creatures threaten nothing.
     """
+    if diagonal_exception is None:
+        diagonal_exception = False
+        if rules is not None:
+            if reach_weapon:
+                diagonal_exception = body.side_len == 1 and rules.reach_weapon_diagonal_exception
+            else:
+                natural = body.reach if reach is None else reach
+                diagonal_exception = natural == 2 and rules.natural_reach_diagonal_exception
     if body.helpless or not body.active:
         return set()
     r = body.reach if reach is None else reach

@@ -37,6 +37,9 @@ class TerrainKind(BaseModel):
     cover_inside: bool = False  # a creature standing in the square has cover (forest)
     gives_melee_cover: bool = False  # wall corners and ends (minis §12.5)
     hides: bool = False  # fog/smoke: occupants are unseen by creatures that are not adjacent
+    # Rules hooks the ruleset resolves.
+    enter_event: str | None = None  # a MoveEvent kind emitted when a mover it affects enters
+    requires_check: str | None = None  # e.g. "Climb DC 15": crossing needs a check (3.5 §6.2)
 
 
 def _k(name: str, description: str, **props) -> TerrainKind:
@@ -59,7 +62,8 @@ DEFAULT_KINDS: dict[str, TerrainKind] = {
         _k("forest", "Difficult; cover inside; blocks sight crossing two opposite sides.",
            **_DIFFICULT, blocks_sight_crossing=True, gives_cover=True, cover_inside=True),
         _k("risky", "Difficult; 1-5 on a d20 at the end of a turn deals 10 damage.", **_DIFFICULT),
-        _k("spike_stones", "Difficult; 5 magic damage when a slowed creature enters.", **_DIFFICULT),
+        _k("spike_stones", "Difficult; 5 magic damage when a slowed creature enters.", **_DIFFICULT,
+           enter_event="spikes"),
         _k("water", "Shallow water: difficult terrain (a map convenience, not a named rule).",
            **_DIFFICULT),
         _k("statue", "Costs 2 (3 diagonal) to enter, can't end there, ranged cover, sight passes.",

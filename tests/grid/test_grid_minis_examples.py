@@ -238,3 +238,99 @@ def test_minis_tiny_holds_a_whole_square():
     with pytest.raises(IllegalAction, match="enemy"):
         validate_path(board(), tiny, [(1, 0), (2, 0)], [body("e", "B", (1, 0))], PathState(), M)
     assert can_end_at(board(), tiny, (1, 0), [body("e", "B", (1, 0), size="tiny")], M) is not None
+
+
+# ----- other minis rules with a grid side ---------------------------------------------------------
+
+def test_command_distance_counts_around_walls():
+    from engine.grid import walking_distance
+
+    g = board(5, 3, walls=[(2, 0), (2, 1)])
+    assert walking_distance(g, (0, 0), (4, 0)) == 7  # around the wall, no corner cutting
+    assert walking_distance(g, (0, 0), (4, 0), within=6) is None
+    assert walking_distance(board(), (0, 0), (4, 4)) == 6
+    sealed = board(5, 3, walls=[(2, 0), (2, 1), (2, 2)])
+    assert walking_distance(sealed, (0, 0), (4, 0)) is None
+    ogre = body("ogre", "A", (0, 0), size="large")
+    assert walking_distance(board(), ogre, (4, 1)) == 3
+
+
+def test_spike_stones_event_per_step_only_for_slowed_movers():
+    g = board(terrain={"spike_stones": [(1, 0), (2, 0)]})
+    walker = body("w", "A", (0, 0))
+    path = validate_path(g, walker, [(1, 0), (2, 0), (3, 0)], [], PathState(), M)
+    assert [(e.kind, e.square) for e in path.events] == [("spikes", (1, 0)), ("spikes", (2, 0))]
+    flier = body("f", "A", (0, 0), flying=True)
+    assert validate_path(g, flier, [(1, 0), (2, 0), (3, 0)], [], PathState(), M).events == []
+    ogre = body("ogre", "A", (0, 0), size="large")  # one event per step, even over two squares
+    g2 = board(terrain={"spike_stones": [(2, 0), (2, 1)]})
+    path = validate_path(g2, ogre, [(1, 0), (2, 0)], [], PathState(), M)
+    assert [e.kind for e in path.events] == ["spikes"]
+
+
+def test_statues_pits_and_flight():
+    g = board(terrain={"statue": [(1, 0)], "pit": [(3, 0)]})
+    walker, flier = body("w", "A", (0, 0)), body("f", "A", (0, 0), flying=True)
+    assert validate_path(g, walker, [(1, 0), (2, 0)], [], PathState(), M).steps == [2, 1]
+    with pytest.raises(IllegalAction, match="statue"):
+        validate_path(g, walker, [(1, 0)], [], PathState(), M)
+    with pytest.raises(IllegalAction, match="pit"):
+        validate_path(g, walker, [(1, 0), (2, 0), (3, 0), (4, 0)], [], PathState(), M)
+    assert validate_path(g, flier, [(1, 0), (2, 0), (3, 0), (4, 0)], [], PathState(), M).cost == 4
+    with pytest.raises(IllegalAction, match="pit"):
+        validate_path(g, flier, [(1, 0), (2, 0), (3, 0)], [], PathState(), M)
+
+
+def test_flight_passes_enemies_only_when_charging_and_incorporeal_passes_walls():
+    g = board(walls=[(2, 0)])
+    foe = [body("e", "B", (1, 0))]
+    flier = body("f", "A", (0, 0), flying=True)
+    with pytest.raises(IllegalAction):
+        validate_path(g, flier, [(1, 0), (1, 1)], foe, PathState(), M)
+    assert validate_path(board(), flier, [(1, 0), (2, 0)], foe, PathState(), M, charging=True).cost == 2
+    ghost = body("g", "A", (1, 1), incorporeal=True)
+    assert validate_path(g, ghost, [(2, 0), (3, 0)], foe, PathState(), M).cost == 2
+    with pytest.raises(IllegalAction, match="wall"):
+        validate_path(g, ghost, [(2, 0)], foe, PathState(), M)
+
+
+def test_overrun_or_tumble_lets_the_mover_pass_but_not_stop():
+    foe = [body("e", "B", (1, 0))]
+    m = body("m", "A", (0, 0))
+    assert validate_path(board(), m, [(1, 0), (2, 0)], foe, PathState(), M, may_pass=["e"]).cost == 2
+    with pytest.raises(IllegalAction):
+        validate_path(board(), m, [(1, 0)], foe, PathState(), M, may_pass=["e"])
+
+
+def test_teleporters_need_an_unoccupied_destination():
+    from engine.grid.movement import teleport_destinations
+
+    g = board(terrain={"teleporter": [(0, 0), (5, 5), (9, 9)]})
+    m = body("m", "A", (0, 0), flying=True)
+    assert teleport_destinations(g, m, [body("e", "B", (9, 9))], M) == [(5, 5)]
+
+
+def test_forced_movement():
+    from engine.grid.movement import forced_move
+
+    g = board(walls=[(5, 1)], terrain={"statue": [(3, 3)], "pit": [(6, 0)]})
+    pusher, target = body("p", "A", (1, 0)), body("t", "B", (2, 0))
+    assert forced_move(g, target, [(3, 0), (4, 0), (5, 0), (6, 0)], [pusher], kind="push", source=pusher) \
+        == [(3, 0), (4, 0), (5, 0), (6, 0)]  # into the pit: the ruleset resolves it
+    with pytest.raises(IllegalAction, match="farther"):
+        forced_move(g, target, [(2, 1)], [pusher], kind="push", source=pusher)
+    with pytest.raises(IllegalAction, match="closer"):
+        forced_move(g, target, [(3, 0)], [pusher], kind="pull", source=pusher)
+    with pytest.raises(IllegalAction, match="statue"):
+        forced_move(g, body("t", "B", (3, 2)), [(3, 3)], [], kind="slide")
+    with pytest.raises(IllegalAction, match="through"):
+        forced_move(g, target, [(1, 0)], [pusher], kind="slide")
+    with pytest.raises(IllegalAction, match="corner"):
+        forced_move(g, body("t", "B", (4, 1)), [(5, 2)], [], kind="slide")
+
+
+def test_adjacent_squares_of_a_space():
+    from engine.grid.sight import adjacent_squares
+
+    g = board(walls=[(1, 2)])
+    assert adjacent_squares(g, body("o", "B", (0, 0), size="large")) == [(2, 0), (2, 1), (0, 2), (2, 2)]
