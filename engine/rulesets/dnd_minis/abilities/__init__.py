@@ -1,6 +1,7 @@
 """Every special ability Warband implements, registered by its printed name.
 
-Importing this package imports each ability module, so the registry is complete.
+Importing this package imports each ability module (and the type traits, conditions and
+spells), so every registry is complete. The ruleset calls the functions of :mod:`.hooks`.
 """
 
 from engine.rulesets.dnd_minis.abilities import damage  # noqa: F401  (registers)

@@ -1,0 +1,496 @@
+"""The call sites: one function per point where the rules ask the abilities.
+
+The ruleset calls these (never the ability classes directly). Each gathers every *effect* that
+may have a say — the creature's card abilities, its creature-type traits (types.py), its
+conditions and spell effects (conditions.py, spells/) and the auras of other creatures — and
+combines the answers with the stacking rules of :func:`base.combine`.
+
+>>> from engine.rulesets.dnd_minis.abilities.field import OpenField, creature
+>>> ogre = creature("Ogre", hp=30, abilities=["DR 5"])
+>>> [p.amount for p in take_damage(ogre, [DamagePacket(15)], DamageContext(defender=ogre))]
+[10]
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Iterable
+
+from engine.core.dice import roll_d20
+from engine.core.events import Event
+from engine.rulesets.dnd_minis.abilities.base import (
+    Ability,
+    ActionSpec,
+    AttackContext,
+    Battle,
+    DamageContext,
+    DamagePacket,
+    Modifier,
+    MoveContext,
+    MoveTraits,
+    Outcome,
+    SaveContext,
+    Stat,
+    TurnLimits,
+    ability_for,
+    combine,
+    first_opinion,
+)
+
+if TYPE_CHECKING:  # pragma: no cover
+    from engine.core.rng import Rng
+    from engine.rulesets.dnd_minis.creature import Creature
+
+COMMAND_RADIUS = 6
+
+
+# -- who has a say -----------------------------------------------------------------------------
+def card_abilities(creature: "Creature") -> list[Ability]:
+    found = []
+    for ref in creature.card.abilities:
+        ability = ability_for(ref.name, ref)
+        if ability is None:
+            raise LookupError(f"no implementation for ability {ref.name!r}")
+        found.append(ability)
+    return found
+
+
+def effects_of(creature: "Creature") -> list[Ability]:
+    """Everything that is part of ``creature``: card abilities, type traits, conditions, spell
+    effects. Duplicates of one family count once (the strongest) — War Drums §19."""
+    from engine.rulesets.dnd_minis.conditions import conditions_of
+    from engine.rulesets.dnd_minis.types import type_traits
+
+    found = [*card_abilities(creature), *type_traits(creature), *conditions_of(creature)]
+    return found
+
+
+def _others(creature: "Creature", battle: Battle | None) -> list["Creature"]:
+    if battle is None:
+        return []
+    return [c for c in battle.creatures() if c.id != creature.id and c.on_board]
+
+
+def _mods(effects: Iterable[Ability], value_of, kind="ability") -> list[Modifier]:
+    out = []
+    for effect in effects:
+        value = value_of(effect)
+        if value:
+            out.append(Modifier(value, effect.printed, effect.stacking_family,
+                                "condition" if effect.kind == "condition" else
+                                "commander" if getattr(getattr(effect, "effect", None), "commander", False) else
+                                "spell" if effect.kind == "spell effect" else kind))
+    return out
+
+
+# -- command -----------------------------------------------------------------------------------
+def can_command(creature: "Creature") -> bool:
+    """Able to command: not routing, stunned, helpless or confused (War Drums §14.6)."""
+    if creature.routed:
+        return False
+    return first_opinion((e.can_command(creature) for e in effects_of(creature)), True)
+
+
+def commander_rating(creature: "Creature", battle: Battle | None = None) -> int | None:
+    """The creature's commander rating (card, Relay Orders, Battlefield Promotion), or None."""
+    ratings = [creature.card.commander] if creature.card.commander is not None else []
+    ratings += [r for e in effects_of(creature) if (r := e.commander_rating(creature, battle)) is not None]
+    return max(ratings) if ratings else None
+
+
+def always_in_command(creature: "Creature") -> bool | None:
+    """True (Independent), False (Wild), None: the ruleset measures command normally."""
+    return _opinion(e.always_in_command(creature) for e in effects_of(creature))
+
+
+def _opinion(opinions: Iterable[bool | None]) -> bool | None:
+    seen = [o for o in opinions if o is not None]
+    if not seen:
+        return None
+    return all(seen)
+
+
+def can_be_commanded_by(subject: "Creature", commander: "Creature", battle: Battle | None) -> bool:
+    """Whether ``commander`` may bring ``subject`` under command at all (Difficult, Wild,
+    Beastmaster, Improved Countersong, the commander's own condition). Distance/LoS are the
+    ruleset's; call this for each candidate commander."""
+    if subject.id != commander.id and not can_command(commander):
+        return False
+    if any(e.blocks_command(o, commander, subject, battle) for o in _others(subject, battle)
+           for e in effects_of(o) if battle is None or not battle.is_ally(o, commander)):
+        return False
+    return first_opinion((e.can_be_commanded_by(subject, commander, battle) for e in effects_of(subject)), True)
+
+
+def commander_effect_reaches(commander: "Creature", subject: "Creature", battle: Battle | None) -> bool:
+    """Whether ``commander``'s CEs reach ``subject`` at all (Countersong, Not Subject to CE,
+    rating-0 commanders); the ruleset checks 'in command and within 6 squares'."""
+    if not can_command(commander):
+        return False
+    if any(e.ignores_commander_effects(subject) for e in effects_of(subject)):
+        return False
+    for other in _others(subject, battle):
+        if battle is not None and battle.is_ally(other, commander):
+            continue
+        if any(e.suppresses_commander_effects(other, commander, subject, battle) for e in effects_of(other)):
+            return False
+    return True
+
+
+# -- statistics ---------------------------------------------------------------------------------
+def aura_modifiers(subject: "Creature", stat: Stat, battle: Battle | None,
+                   attack: AttackContext | None = None, save: SaveContext | None = None) -> list[Modifier]:
+    """What other creatures' abilities do to ``subject``'s ``stat`` (Stench, commander effects)."""
+    mods: list[Modifier] = []
+    for other in _others(subject, battle):
+        for effect in effects_of(other):
+            if effect.commander_effect:
+                if not _ce_applies(other, subject, effect, battle):
+                    continue
+            value = effect.aura(other, subject, stat, attack=attack, save=save, battle=battle)
+            if value:
+                mods.append(Modifier(value, f"{other.name}'s {effect.printed}", effect.stacking_family,
+                                     "commander" if effect.commander_effect else "ability"))
+    return mods
+
+
+def _ce_applies(commander: "Creature", subject: "Creature", effect: Ability, battle: Battle | None) -> bool:
+    if battle is None or battle.distance(commander, subject) > COMMAND_RADIUS:
+        return False
+    if not commander_effect_reaches(commander, subject, battle):
+        return False
+    if battle.is_ally(commander, subject):
+        # Friendly CEs: followers only (not other commanders), and only while in command of it.
+        if commander_rating(subject, battle) is not None:
+            return False
+        return battle.in_command(subject) and commander in battle.commanders_of(subject)
+    return True  # hostile CEs reach every enemy within 6 squares
+
+
+def attack_modifiers(ctx: AttackContext) -> list[Modifier]:
+    """Ability parts of the attack roll: the attacker's own, and auras on it. The situational
+    table (charge +2, flanking +2, unseen +2, helpless +4) stays in the ruleset; ask
+    :func:`flanking_applies` and :func:`unseen_bonus_applies` for those."""
+    own = _mods(effects_of(ctx.attacker), lambda e: e.attack_bonus(ctx))
+    return combine(own + aura_modifiers(ctx.attacker, "attack", ctx.battle, attack=ctx))
+
+
+def ac_modifiers(ctx: AttackContext) -> list[Modifier]:
+    """Ability parts of the defender's AC against this attack (its own, auras on it)."""
+    own = _mods(effects_of(ctx.defender), lambda e: e.ac_bonus(ctx))
+    return combine(own + aura_modifiers(ctx.defender, "ac", ctx.battle, attack=ctx))
+
+
+def damage_modifiers(ctx: AttackContext) -> list[Modifier]:
+    """Extra damage of the attack's own type (doubled on a critical with the base [AMB-70])."""
+    own = _mods(effects_of(ctx.attacker), lambda e: e.damage_bonus(ctx))
+    return combine(own + aura_modifiers(ctx.attacker, "damage", ctx.battle, attack=ctx))
+
+
+def critical_range(ctx: AttackContext) -> int:
+    return min([20, *(e.critical_range(ctx) for e in effects_of(ctx.attacker))])
+
+
+def immune(creature: "Creature", what: str) -> bool:
+    """Whether ``creature`` ignores ``what`` ("critical hits", "poison", "fire", ...)."""
+    what = what.casefold()
+    return any(e.immune_to(creature, what) for e in effects_of(creature))
+
+
+def flanking_applies(ctx: AttackContext) -> bool:
+    """The ruleset found the defender flanked: does the +2 (and sneak attack) count?"""
+    return ctx.flanking and ctx.melee and not immune(ctx.defender, "flanking")
+
+
+def unseen_bonus_applies(ctx: AttackContext) -> bool:
+    """+2 when the defender cannot see the attacker, unless Blindfight/Blindsight deny it."""
+    if ctx.defender_sees_attacker:
+        return False
+    return not any(e.denies_unseen_bonus(ctx) for e in effects_of(ctx.defender))
+
+
+def is_helpless(creature: "Creature") -> bool:
+    return any(e.helpless(creature) for e in effects_of(creature))
+
+
+def conceal_value(ctx: AttackContext) -> int:
+    """Highest Conceal of the defender against this attack (11 if the attacker can't see it)."""
+    values = [e.conceal(ctx) for e in effects_of(ctx.defender)]
+    if not ctx.attacker_sees_defender:
+        values.append(11)
+    return max([0, *values])
+
+
+def conceal_check(rng: "Rng", ctx: AttackContext) -> tuple[bool, list[Event]]:
+    """Roll the conceal check of a hit (War Drums §10.2 step 4). Returns (hit stands, events)."""
+    value = conceal_value(ctx)
+    if value <= 0:
+        return True, []
+    opinions = [n for e in effects_of(ctx.attacker) if (n := e.conceal_rolls(ctx)) is not None]
+    rolls = min(opinions) if opinions else 1
+    if rolls == 0:
+        return True, [Event(kind="conceal", seat=ctx.attacker.side,
+                            text=f"{ctx.attacker.name} ignores Conceal {value} (Blindsight).")]
+    events = []
+    for _ in range(rolls):
+        roll = roll_d20(rng, 0, purpose=f"{ctx.attacker.name} conceal check")
+        ok = roll.total >= value
+        events.append(Event(kind="conceal", seat=ctx.attacker.side, roll=roll,
+                            text=f"Conceal {value} check: {roll.total} — {'the hit stands' if ok else 'miss'}."))
+        if ok:
+            return True, events
+    return False, events
+
+
+def ignores_dr(ctx: AttackContext) -> bool:
+    return ctx.entry.damage_kind == "magic" or any(e.ignores_dr(ctx) for e in effects_of(ctx.attacker))
+
+
+def ignores_in_melee_penalty(ctx: AttackContext) -> bool:
+    return any(e.ignores_in_melee_penalty(ctx) for e in effects_of(ctx.attacker))
+
+
+def ranged_redirect(ctx: AttackContext) -> "Creature | None":
+    """Arrow Catching Shield: the creature that takes this enemy ranged attack instead."""
+    if ctx.melee or ctx.battle is None:
+        return None
+    for ally in ctx.battle.allies_adjacent_to(ctx.defender):
+        if any(e.redirects_ranged_to_owner(ally, ctx) for e in effects_of(ally)):
+            return ally
+    return None
+
+
+# -- damage taken ------------------------------------------------------------------------------
+def take_damage(defender: "Creature", packets: list[DamagePacket], ctx: DamageContext) -> list[DamagePacket]:
+    """Run each packet through the defender's defences in War Drums §10.5 order.
+
+    The sum of the returned amounts is what comes off the defender's hit points.
+    """
+    effects = sorted(effects_of(defender), key=lambda e: e.damage_stage)
+    out = []
+    for packet in packets:
+        for effect in effects:
+            packet = effect.damage_taken(defender, packet, ctx)
+        out.append(packet)
+    return out
+
+
+# -- saves and morale --------------------------------------------------------------------------
+def save_modifiers(save: SaveContext) -> list[Modifier]:
+    own = _mods(effects_of(save.creature), lambda e: e.save_bonus(save.creature, save))
+    stat = "morale" if save.morale else "save"
+    auras = aura_modifiers(save.creature, "save", save.battle, save=save)
+    if save.morale:
+        auras += aura_modifiers(save.creature, "morale", save.battle, save=save)
+    return combine(own + auras)
+
+
+def save_base(save: SaveContext) -> int:
+    bases = [b for e in effects_of(save.creature) if (b := e.save_base(save.creature, save)) is not None]
+    return bases[0] if bases else (save.creature.card.level or 0)
+
+
+def automatic_morale(save: SaveContext) -> bool:
+    return first_opinion((e.automatic_morale(save.creature, save) for e in effects_of(save.creature)), False)
+
+
+def roll_save(rng: "Rng", save: SaveContext) -> tuple[bool, Event]:
+    """d20 + Level (or Save = N) + save modifiers (+ commander rating for morale) ≥ DC;
+    natural 20 passes, natural 1 fails (War Drums §16). Fearless passes morale saves unrolled."""
+    who = save.creature
+    what = "morale save" if save.morale else f"save against {save.against or 'the effect'} (DC {save.dc})"
+    if save.morale and automatic_morale(save):
+        return True, Event(kind="save", seat=who.side, text=f"{who.name} passes its {what} automatically.",
+                           data={"creature": who.id, "passed": True, "automatic": True})
+    base = save_base(save)
+    mods = save_modifiers(save)
+    bonus = base + sum(m.value for m in mods) + (save.commander_rating if save.morale else 0)
+    roll = roll_d20(rng, bonus, purpose=f"{who.name} {what}")
+    if roll.natural == 20:
+        passed, why = True, "natural 20"
+    elif roll.natural == 1:
+        passed, why = False, "natural 1"
+    else:
+        passed, why = roll.total >= save.dc, f"{roll.total} vs DC {save.dc}"
+    parts = f"d20 {roll.natural} + {base} level" + "".join(
+        f" {'+' if m.value >= 0 else '-'} {abs(m.value)} {m.source}" for m in mods)
+    if save.morale and save.commander_rating:
+        parts += f" + {save.commander_rating} commander"
+    return passed, Event(kind="save", seat=who.side, roll=roll,
+                         text=f"{who.name} makes a {what}: {parts} = {roll.total} ({why}) — "
+                              f"{'passes' if passed else 'fails'}.",
+                         data={"creature": who.id, "passed": passed, "dc": save.dc, "morale": save.morale})
+
+
+def halved(amount: int) -> int:
+    """A successful save against damage: half, rounded down to a multiple of 5 (§16)."""
+    return 5 * (amount // 10)
+
+
+# -- movement, threat, AoO ----------------------------------------------------------------------
+def move_traits(creature: "Creature") -> MoveTraits:
+    traits = MoveTraits(flies=creature.card.fly)
+    for effect in effects_of(creature):
+        traits = effect.movement(creature, traits)
+    return traits
+
+
+def speed(creature: "Creature", move: MoveContext) -> int:
+    value = creature.card.speed
+    for effect in effects_of(creature):
+        value = effect.speed(creature, value, move)
+    return max(0, value)
+
+
+def threatens(creature: "Creature") -> bool:
+    """Active creatures threaten (§12.1); conditions deny it."""
+    if not creature.on_board or creature.routed:
+        return False
+    return first_opinion((e.threatens(creature) for e in effects_of(creature)), True)
+
+
+def is_active(creature: "Creature") -> bool:
+    """Not routing, stunned, asleep, paralyzed or helpless (§20.1)."""
+    return threatens(creature) and not is_helpless(creature)
+
+
+def can_make_aoo(threatener: "Creature", mover: "Creature") -> bool:
+    if not threatens(threatener):
+        return False
+    return first_opinion((e.can_make_aoo(threatener, mover) for e in effects_of(threatener)), True)
+
+
+def provokes_aoo(mover: "Creature", move: MoveContext) -> bool:
+    if move.forced:
+        return False
+    return first_opinion((e.provokes_aoo(mover, move) for e in effects_of(mover)), True)
+
+
+def melee_reach(creature: "Creature") -> int:
+    return max([1, *(e.melee_reach(creature) for e in effects_of(creature))])
+
+
+def visible(viewer: "Creature", target: "Creature", normally: bool, battle: Battle | None = None) -> bool:
+    """Refine the ruleset's line-of-sight verdict with abilities and conditions.
+
+    The viewer's own senses decide first (blind sees nobody; Blindsight sees through
+    invisibility and Hide); otherwise the target's concealment (invisible, Hide) applies.
+    """
+    own = [o for e in effects_of(viewer) if (o := e.sees(viewer, target, normally)) is not None]
+    if False in own:
+        return False
+    if not normally:
+        return False  # walls (and fog at range) block even Blindsight
+    if own:  # a positive sense (Blindsight) sees through the target's invisibility
+        return True
+    return first_opinion((e.visible_to(target, viewer, battle) for e in effects_of(target)), True)
+
+
+# -- turns -----------------------------------------------------------------------------------
+def activations_per_round(creature: "Creature") -> int:
+    return max([1, *(e.activations_per_round(creature) for e in effects_of(creature))])
+
+
+def turn_limits(creature: "Creature", battle: Battle | None) -> TurnLimits:
+    limits = TurnLimits()
+    for effect in effects_of(creature):
+        limits = effect.turn_limits(creature, limits, battle)
+    return limits
+
+
+def start_of_turn(creature: "Creature", battle: Battle | None) -> list[Outcome]:
+    """Outcomes at the start of ``creature``'s turn: its own effects, then adjacent enemies'
+    (Slow Effect)."""
+    out = [o for e in effects_of(creature) for o in e.start_of_turn(creature, battle)]
+    for other in _others(creature, battle):
+        if battle is not None and battle.is_ally(other, creature):
+            continue
+        out += [o for e in effects_of(other) for o in e.enemy_activates(other, creature, battle)]
+    return out
+
+
+def end_of_turn(creature: "Creature", acted: bool, battle: Battle | None) -> list[Outcome]:
+    return [o for e in effects_of(creature) for o in e.end_of_turn(creature, acted, battle)]
+
+
+# -- triggers ------------------------------------------------------------------------------
+def declarable(ctx: AttackContext) -> list[str]:
+    """Printed names the attacker may declare before this attack's roll."""
+    return [e.printed for e in effects_of(ctx.attacker) if e.declarable(ctx)]
+
+
+def on_hit(ctx: AttackContext, damage: int, critical: bool) -> list[Outcome]:
+    """After a hit and its damage (War Drums §10.2 step 6)."""
+    return [o for e in effects_of(ctx.attacker) for o in e.on_hit(ctx, damage, critical)]
+
+
+def on_damaged(creature: "Creature", amount: int, source: "Creature | None") -> list[Outcome]:
+    return [o for e in effects_of(creature) for o in e.on_damaged(creature, amount, source)]
+
+
+def on_destroyed(victim: "Creature", killer: "Creature | None", battle: Battle | None,
+                 ctx: AttackContext | None = None) -> list[Outcome]:
+    """Everything a destruction sets off, in the order of skirmish §18.9: the victim's own
+    (Death Strike, Death Burst, Respawn), the killer's (Feed, Cleave), then everybody else's
+    (Cowardly, Requires, Battlefield Promotion)."""
+    out = [o for e in effects_of(victim) for o in e.on_destroyed(victim, killer, battle)]
+    if killer is not None:
+        out += [o for e in effects_of(killer) for o in e.on_destroys(killer, victim, ctx)]
+    for other in _others(victim, battle):
+        out += [o for e in effects_of(other) for o in e.on_other_destroyed(other, victim, battle)]
+    return out
+
+
+def on_charged(target: "Creature", charger: "Creature") -> list[Outcome]:
+    return [o for e in effects_of(target) for o in e.on_charged(target, charger)]
+
+
+def on_targeted(target: "Creature", actor: "Creature", how: str, battle: Battle | None) -> list[Outcome]:
+    return [o for e in effects_of(target) for o in e.on_targeted(target, actor, how, battle)]
+
+
+# -- actions and spells ------------------------------------------------------------------------
+def actions_of(creature: "Creature", battle: Battle | None) -> list[tuple[Ability, ActionSpec]]:
+    return [(e, spec) for e in effects_of(creature) for spec in e.actions(creature, battle)]
+
+
+def affected_by_spell(target: "Creature", caster: "Creature", spell: str, battle: Battle | None,
+                      rng: "Rng | None" = None) -> tuple[bool, list[Event]]:
+    """Whether a spell cast by ``caster`` affects ``target`` (Almighty, Spell Immunity, Spell
+    Resistance: the caster rolls d20, 11+ works)."""
+    opinions = [o for e in effects_of(target) if (o := e.affected_by_spell(target, caster, spell, battle))]
+    if "no" in opinions or immune(target, spell):
+        return False, [Event(kind="spell", text=f"{spell} has no effect on {target.name}.")]
+    if "resist" in opinions and rng is not None:
+        roll = roll_d20(rng, 0, purpose=f"{caster.name} against {target.name}'s spell resistance")
+        ok = roll.total >= 11
+        return ok, [Event(kind="spell_resistance", seat=caster.side, roll=roll,
+                          text=f"Spell resistance: {roll.total} — {'the spell works' if ok else 'resisted'}.")]
+    return True, []
+
+
+def spell_lost(caster: "Creature", spell: str, battle: Battle | None, rng: "Rng") -> tuple[bool, list[Event]]:
+    """Antimagic Eye: every enemy eye that sees the caster makes it roll d20; under 11 the spell
+    is lost (the use is still spent) [AMB-32]."""
+    events: list[Event] = []
+    for other in _others(caster, battle):
+        if battle is not None and (battle.is_ally(other, caster) or not battle.can_see(other, caster)):
+            continue
+        for effect in effects_of(other):
+            if effect.stacking_family == "antimagic eye":
+                roll = roll_d20(rng, 0, purpose=f"{caster.name} casts {spell} under {other.name}'s Antimagic Eye")
+                lost = roll.total < 11
+                events.append(Event(kind="antimagic", seat=caster.side, roll=roll,
+                                    text=f"Antimagic Eye: {roll.total} — "
+                                         f"{'the spell is lost' if lost else 'the spell goes off'}."))
+                if lost:
+                    return True, events
+    return False, events
+
+
+# -- warband building and set-up ----------------------------------------------------------------
+def deployment(creature: "Creature") -> str | None:
+    for effect in effects_of(creature):
+        where = effect.deployment(creature)
+        if where:
+            return where
+    return None
