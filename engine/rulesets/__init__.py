@@ -1,3 +1,4 @@
 """Every shipped game system. Importing this package registers them all."""
 
 from engine.rulesets import dnd_minis  # noqa: F401
+from engine.rulesets import dnd35_encounter  # noqa: F401

@@ -1,0 +1,206 @@
+"""Reading a referee's or player's command (name + options, as typed) into an action.
+
+Options arrive as text (the console) or typed values (Discord); both are accepted::
+
+    /place creature:Orc square:E5 hp:11 ac:13 init:1 speed:30 owner:referee
+    /place creature:Aria square:B3 hp:14 ac:16 init:3 race:elf armor:light owner:p1
+    /move to:F7 mode:double          /move path:"E5 F6 F7"
+    /attack target:orc roll:1d20+5 damage:1d8+3
+    /condition creature:orc add:prone     /damage creature:orc amount:2d6
+
+>>> parse_speed("30 ft"), parse_speed("6sq"), parse_speed(20)
+(6, 6, 4)
+>>> parse_size("large long")
+('large', False)
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+from engine.core import Action, IllegalAction
+from engine.grid import parse_square
+from engine.grid.body import SIZES
+from engine.grid.speed import ARMOURS, RACE_SPEED
+from engine.rulesets.dnd35_encounter.actions import (
+    MOVE_MODES, Attack, Damage, EndTurn, Finish, Heal, Move, Override, Pause, PlaceCreature,
+    RemoveCreature, Resume, RollInitiative, SetConditions,
+)
+from engine.rulesets.dnd35_encounter.creature import REFEREE
+
+if TYPE_CHECKING:  # pragma: no cover
+    from engine.rulesets.dnd35_encounter.ruleset import Encounter, EncounterState
+
+XY = tuple[int, int]
+
+_MODE_WORDS = {
+    "single": "single", "move": "single", "normal": "single",
+    "double": "double", "double-move": "double", "double_move": "double",
+    "run": "run", "running": "run",
+    "step": "step", "5ft": "step", "5-foot": "step", "five-foot": "step", "5-foot-step": "step",
+    "five_foot_step": "step", "minimum": "minimum", "min": "minimum",
+}
+_REFEREE_WORDS = {"referee", "ref", "gm", "dm", "monsters", "monster"}
+
+
+def parse_speed(value: Any) -> int:
+    """A speed in feet (``30``, ``"30 ft"``) or squares (``"6sq"``), as squares."""
+    text = str(value).strip().casefold().replace(" ", "")
+    match = re.fullmatch(r"(\d{1,3})(ft|feet|')?", text)
+    if match:
+        feet = int(match.group(1))
+        if feet % 5:
+            raise IllegalAction("bad-speed", f"A speed in feet is a multiple of 5 (30 ft = 6 squares), not {feet}.")
+        return feet // 5
+    match = re.fullmatch(r"(\d{1,2})(sq|squares?)", text)
+    if match:
+        return int(match.group(1))
+    raise IllegalAction("bad-speed", f"Give speed in feet (speed:30) or squares (speed:6sq), not {value!r}.")
+
+
+def parse_size(value: Any) -> tuple[str, bool]:
+    """``"large"``, ``"Large long"``, ``"huge-tall"`` -> (size, tall)."""
+    words = re.split(r"[\s,_-]+", str(value).strip().casefold())
+    tall = "long" not in words
+    sizes = [w for w in words if w in SIZES]
+    rest = [w for w in words if w not in SIZES and w not in ("tall", "long", "")]
+    if len(sizes) != 1 or rest:
+        raise IllegalAction("bad-size", f"Size is one of {', '.join(SIZES)} (add 'long' for a long "
+                            f"creature such as a horse), not {value!r}.")
+    return sizes[0], tall
+
+
+def parse_owner(value: Any, seat: str) -> str:
+    text = str(value).strip().casefold()
+    if text in ("me", "mine", "self"):
+        return seat
+    if text in _REFEREE_WORDS:
+        return REFEREE
+    match = re.fullmatch(r"(?:p|player\s*)([1-6])", text)
+    if match:
+        return f"p{match.group(1)}"
+    raise IllegalAction("unknown-seat", f"The owner is the referee or a player seat p1 to p6, not {value!r}.")
+
+
+def parse_int(options: dict[str, Any], key: str, default: int | None = None) -> int | None:
+    value = options.get(key)
+    if value in (None, ""):
+        return default
+    try:
+        return int(str(value).strip())
+    except ValueError:
+        raise IllegalAction("bad-option", f"{key} must be a whole number, not {value!r}.") from None
+
+
+def parse_labels(value: Any) -> list[str]:
+    if value in (None, ""):
+        return []
+    return [part.strip() for part in str(value).split(",") if part.strip()]
+
+
+def attack_roll(value: Any) -> str:
+    """``"+5"`` or ``5`` is shorthand for ``1d20+5``; anything else is a dice expression."""
+    text = str(value if value not in (None, "") else "1d20").strip()
+    if re.fullmatch(r"[+-]?\d{1,3}", text):
+        bonus = int(text)
+        return f"1d20{bonus:+d}" if bonus else "1d20"
+    return text
+
+
+def action_from_command(ruleset: "Encounter", state: "EncounterState", seat: str, command: str,
+                        options: dict[str, Any]) -> Action:
+    grid = state.map
+
+    def square(key: str) -> XY:
+        return parse_square(str(options[key]), grid.width, grid.height)
+
+    def required(key: str, example: str) -> str:
+        value = options.get(key)
+        if value in (None, ""):
+            raise IllegalAction("missing-option", f"/{command} needs {key}, e.g. {example}.")
+        return str(value)
+
+    if command == "place":
+        name = required("creature", "/place creature:Orc square:E5 hp:11")
+        required("square", "square:E5")
+        hp = parse_int(options, "hp")
+        if hp is None:
+            raise IllegalAction("missing-option", "Give the creature its hit points, e.g. hp:11.")
+        if hp < 1:
+            raise IllegalAction("bad-option", "A creature is placed with at least 1 hit point.")
+        size, tall = parse_size(options["size"]) if options.get("size") else ("medium", True)
+        armour = str(options.get("armor") or options.get("armour") or "none").strip().casefold()
+        if armour not in ARMOURS:
+            raise IllegalAction("bad-armour", f"Armor is one of {', '.join(ARMOURS)}, not {armour!r}.")
+        race = options.get("race")
+        if race not in (None, ""):
+            race = str(race).strip().casefold()
+            if race not in RACE_SPEED:
+                raise IllegalAction("unknown-race", f"The speed table knows {', '.join(RACE_SPEED)}; for any "
+                                    "other creature give its speed, e.g. speed:40.")
+        else:
+            race = None
+        speed = parse_speed(options["speed"]) if options.get("speed") not in (None, "") else None
+        reach = parse_int(options, "reach")
+        if reach is not None and reach < 0:
+            raise IllegalAction("bad-option", "Reach is a number of squares, 0 or more.")
+        return PlaceCreature(
+            seat=seat, name=name, square=square("square"),
+            owner=parse_owner(options.get("owner") or REFEREE, seat), size=size, tall=tall, speed=speed,
+            race=race, armour=armour, hp=hp, ac=parse_int(options, "ac", 10), init=parse_int(options, "init", 0),
+            reach=reach,
+        )
+    if command == "remove":
+        return RemoveCreature(seat=seat, creature=required("creature", "creature:orc"))
+    if command == "initiative":
+        return RollInitiative(seat=seat)
+    creature = str(options["creature"]).strip() if options.get("creature") not in (None, "") else None
+    if command == "move":
+        raw_mode = str(options.get("mode") or "single").strip().casefold()
+        mode = _MODE_WORDS.get(raw_mode)
+        if mode is None:
+            raise IllegalAction("bad-mode", f"Mode is one of {', '.join(MOVE_MODES)}, not {raw_mode!r}.")
+        path = None
+        if options.get("path"):
+            path = [parse_square(p, grid.width, grid.height)
+                    for p in str(options["path"]).replace(",", " ").split()]
+        to = square("to") if options.get("to") not in (None, "") else None
+        if to is None and not path:
+            raise IllegalAction("missing-option", "Say where: /move to:F7 (or path:\"E5 F6 F7\").")
+        return Move(seat=seat, creature=creature, to=to, path=path, mode=mode)
+    if command == "attack":
+        target = options.get("target")
+        if target in (None, ""):
+            raise IllegalAction("missing-option", "Say whom to attack: /attack target:orc roll:1d20+5 damage:1d8+3.")
+        damage = options.get("damage")
+        return Attack(seat=seat, creature=creature, target=str(target), roll=attack_roll(options.get("roll")),
+                      damage=str(damage).strip() if damage not in (None, "") else None)
+    if command in ("damage", "heal"):
+        who = creature or options.get("target")
+        if who in (None, ""):
+            raise IllegalAction("missing-option", f"Say which creature: /{command} creature:orc amount:5.")
+        amount = required("amount", "amount:5 or amount:2d6")
+        model = Damage if command == "damage" else Heal
+        return model(seat=seat, creature=str(who), amount=amount)
+    if command == "condition":
+        who = creature or (state.current.id if state.current else None)
+        if who is None:
+            raise IllegalAction("missing-option", "Say which creature: /condition creature:orc add:prone.")
+        return SetConditions(seat=seat, creature=who, add=parse_labels(options.get("add")),
+                             remove=parse_labels(options.get("remove")))
+    if command == "end":
+        return EndTurn(seat=seat, creature=creature)
+    if command == "override":
+        who = creature or (state.current.id if state.current else None)
+        if who is None:
+            raise IllegalAction("missing-option", "Say which creature: /override creature:orc to:F7.")
+        required("to", "to:F7")
+        return Override(seat=seat, creature=who, to=square("to"), reason=str(options.get("reason") or ""))
+    if command == "pause":
+        return Pause(seat=seat, reason=str(options.get("reason") or ""))
+    if command == "resume":
+        return Resume(seat=seat)
+    if command == "finish":
+        return Finish(seat=seat, reason=str(options.get("reason") or ""))
+    raise IllegalAction("unknown-command", f"The D&D 3.5 encounter has no /{command} command.")

@@ -1,0 +1,83 @@
+"""Encounter settings: every movement ruling of the 3.5 rules file, settable at /game new.
+
+The defaults are :meth:`engine.grid.MoveRules.dnd35` (the file's recommendations). A referee
+changes one with ``settings:squeeze_through_opponent=true`` and the game keeps it for good:
+
+>>> rules_of({"squeeze_through_opponent": True}).squeeze_through_opponent
+True
+>>> encounter_options({"run_heavy_x3": False})["run_heavy_x3"]
+False
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from engine.core import IllegalAction
+from engine.grid import MoveRules
+
+# Settings of the encounter itself, beyond the grid's MoveRules.
+ENCOUNTER_SETTINGS: dict[str, tuple[Any, str]] = {
+    "run_heavy_x3": (True, "[EXT] a run in heavy armour is x3 speed, not x4 (default true)"),
+    "ext_speed_table": (True, "[EXT] English 3.5 armour reduction for speeds beyond 20/30 ft (default true)"),
+}
+
+_MOVE_HELP: dict[str, str] = {
+    "max_doublings": "cap on doublings of a step's cost (default none: they multiply, 3.5 §7.1)",
+    "hampered_diagonal_counter_increment": "[DER] A2: diagonals a hampered diagonal counts as (default 2)",
+    "obstacle_square_stoppable": "[DER] A21: may a move end on an obstacle square (default false)",
+    "squeeze_through_opponent": "[DER] A20: squeeze through an active enemy's square (default false)",
+    "squeeze_past_enemies": "squeeze through the free lane beside an enemy (default true)",
+    "squeezed_may_end": "may a move end squeezed (default true)",
+    "tiny_share_squares": "Fine/Diminutive/Tiny share and enter occupied squares (default true)",
+    "three_size_rule": "[DER] A6: pass creatures 3+ sizes larger or smaller (default true)",
+    "end_on_helpless": "may a move end on a helpless creature (default true)",
+    "incorporeal_passes_creatures": "incorporeal creatures pass others (default false)",
+    "burrowing_passes_creatures": "burrowers pass enemies (default false)",
+    "flying_passes_enemies_when_charging": "fliers pass enemies when charging (default false)",
+    "charge_through_difficult": "may charge through difficult terrain (default false)",
+    "run_through_difficult": "may run through difficult terrain (default false)",
+    "minimum_move_only_when_needed": "[EXT] minimum movement only when too hampered (default false)",
+    "reach_weapon_diagonal_exception": "[EXT] reach weapons threaten 2 squares diagonally (default false)",
+    "natural_reach_diagonal_exception": "[EXT] same for natural 10-ft reach (default false)",
+    "snap_to_nearest_when_closer": "[EXT] A22: snap back to a strictly closer legal square (default true)",
+    "five_foot_step_once_per_round": "[EXT] one 5-foot step per round (default true)",
+    "five_foot_step_not_with_other_movement": "[EXT] no 5-foot step with other movement (default true)",
+    "five_foot_step_not_hampered": "[EXT] no 5-foot step into hampered squares (default true)",
+    "five_foot_step_min_speed": "[EXT] least speed in squares for a 5-foot step (default 2)",
+    "run_straight_line": "[EXT] a run goes in a straight line (default true)",
+}
+
+
+def option_names() -> dict[str, str]:
+    names = {"map": "built-in map name (default crypt) or an uploaded mapfile"}
+    for field in MoveRules.model_fields:
+        names[field] = _MOVE_HELP.get(field, "movement rule (see the 3.5 rules file)")
+    for key, (_default, text) in ENCOUNTER_SETTINGS.items():
+        names[key] = text
+    return names
+
+
+def rules_of(options: dict[str, Any]) -> MoveRules:
+    """The movement rules of a game: the 3.5 defaults with the game's settings applied."""
+    chosen = {k: v for k, v in options.items() if k in MoveRules.model_fields}
+    if chosen.get("max_doublings") in ("", "none", "None"):
+        chosen["max_doublings"] = None
+    try:
+        return MoveRules(**chosen)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        raise IllegalAction("bad-setting", f"Setting {where}: {err['msg']}.") from None
+
+
+def encounter_options(options: dict[str, Any]) -> dict[str, Any]:
+    out = {}
+    for key, (default, _text) in ENCOUNTER_SETTINGS.items():
+        value = options.get(key, default)
+        if not isinstance(value, bool):
+            raise IllegalAction("bad-setting", f"Setting {key} is true or false, not {value!r}.")
+        out[key] = value
+    return out
