@@ -229,6 +229,13 @@ class _Mover:
                     if not self.walls_pass:
                         return (f"a wall runs through {square_name(sq)}", 0, False, (), False)
         squeeze = shape != self.full
+        if squeeze:
+            # A creature squeezes only into a space narrower than its own (3.5 §8): when some
+            # full block around this one is free, it simply stands there instead.
+            for box in _box_anchors(anchor, shape, self.full[0]):
+                if self._fits_unsqueezed(box):
+                    return (f"{self.name} has room at {square_name(box)} and need not squeeze",
+                            0, False, (), False)
         # Sub-square gaps (3.5 §8): room of at least half the creature's space is a squeeze.
         if grid.clear_width:
             room_needed = self.mover.space_feet
@@ -268,6 +275,11 @@ class _Mover:
                                     f"{square_name(sq)})", 0, False, (), False)
         k = worst + extra + (1 if (squeeze or squeeze_through) else 0) + (1 if self.mover.blind else 0)
         return (None, k, difficult, tuple(events), squeeze_through)
+
+    def _fits_unsqueezed(self, anchor: XY) -> bool:
+        if self.placement(anchor, self.full)[0] is not None:
+            return False
+        return not any(sq in self.occ for sq in footprint(anchor, *self.full))
 
     def _can_pass(self, occ: Body, sq: XY):
         """3.5 §5.8: may the mover pass through this occupant? Returns a reason when not."""
@@ -493,12 +505,18 @@ class _Mover:
         return (cost + surcharge, diag_count, events)
 
 
-def _boxes_around(anchor: XY, shape: tuple[int, int], s: int):
-    """Every full s-by-s block that contains the squeezed block at anchor."""
+def _box_anchors(anchor: XY, shape: tuple[int, int], s: int):
+    """The anchors of every full s-by-s block that contains the squeezed block at anchor."""
     w, h = shape
     for ox in range(0, s - w + 1):
         for oy in range(0, s - h + 1):
-            yield footprint((anchor[0] - ox, anchor[1] - oy), s, s)
+            yield (anchor[0] - ox, anchor[1] - oy)
+
+
+def _boxes_around(anchor: XY, shape: tuple[int, int], s: int):
+    """Every full s-by-s block that contains the squeezed block at anchor."""
+    for box in _box_anchors(anchor, shape, s):
+        yield footprint(box, s, s)
 
 
 def _article(what: str) -> str:

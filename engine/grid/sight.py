@@ -208,8 +208,10 @@ def has_cover(grid: GridMap, attacker: SquaresLike, target: SquaresLike,
 
 def melee_cover(grid: GridMap, attacker: SquaresLike, defender: SquaresLike, *,
                 terrain_inside: bool = True) -> bool:
-    """Melee cover (minis §12.5): every pairing of an attacker square with a defender square has
-    a line crossing a wall (around a corner or at a wall's end). Creatures never give it.
+    """Melee cover (minis §12.5): every usable pairing of an attacker square with a defender
+    square has a line crossing a wall (around a corner or at a wall's end), so a big creature,
+    which may pick any of its squares, gets or gives cover only when all its touching pairs do.
+    Creatures never give it.
 
     With ``terrain_inside`` a defender in forest has cover too (minis §18.4, AMB-43).
     """
@@ -217,11 +219,12 @@ def melee_cover(grid: GridMap, attacker: SquaresLike, defender: SquaresLike, *,
     if terrain_inside and any(grid.has_property(s, "cover_inside") for s in sd):
         return True
     walls = grid.squares_with("gives_melee_cover")
-    for p in sa:
-        for q in sd:
-            if not _pair_melee_cover(grid, walls, p, q):
-                return False
-    return True
+    # The usable pairings are the adjacent ones (a melee attack goes from a square to a
+    # neighbouring one); a reach attack between spaces that don't touch uses every pairing.
+    pairs = [(p, q) for p in sa for q in sd if max(abs(p[0] - q[0]), abs(p[1] - q[1])) == 1]
+    if not pairs:
+        pairs = [(p, q) for p in sa for q in sd]
+    return all(_pair_melee_cover(grid, walls, p, q) for p, q in pairs)
 
 
 def _pair_melee_cover(grid: GridMap, walls, p: XY, q: XY) -> bool:

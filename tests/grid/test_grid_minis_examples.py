@@ -334,3 +334,19 @@ def test_adjacent_squares_of_a_space():
 
     g = board(walls=[(1, 2)])
     assert adjacent_squares(g, body("o", "B", (0, 0), size="large")) == [(2, 0), (2, 1), (0, 2), (2, 2)]
+
+
+def test_melee_cover_with_a_big_creature_needs_every_touching_pair():
+    # Wall at (2,1). A Large attacker at (0,0)-(1,1) and a defender at (2,2): the only touching
+    # pair is (1,1)-(2,2), diagonal around the wall's corner -> cover.
+    g = board(walls=[(2, 1)])
+    ogre = body("ogre", "A", (0, 0), size="large")
+    assert melee_cover(g, ogre, (2, 2))
+    # Defender at (2,0)... touching pairs (1,0)-(2,0) orthogonal -> no cover.
+    assert not melee_cover(g, ogre, (2, 0))
+
+
+def test_large_creature_does_not_squeeze_where_it_fits():
+    ogre = body("ogre", "A", (0, 0), size="large")
+    with pytest.raises(IllegalAction, match="need not squeeze"):
+        validate_path(board(), ogre, [(1, 0)], [], PathState(), MoveRules(), shapes=[(2, 1)])
