@@ -54,6 +54,7 @@ Stat = Literal[
 MAX_CARD_BYTES = 32 * 1024
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
 _REQUIRES = re.compile(r"^Requires\s+(?P<creature>.+)$", re.IGNORECASE)
+_EPIC_SUFFIX = re.compile(r"\s*\(epic\)\s*$", re.IGNORECASE)
 _NUMBERED = re.compile(r"^(?P<name>.*?)\s*\+?(?P<value>-?\d+)$")
 # Abilities a warband (not a battle) uses; warband.py implements them, so they need no registry entry.
 WARBAND_LEVEL_EFFECTS = ("Warband Building",)
@@ -422,8 +423,11 @@ class StatCard(_Strict):
 
     @property
     def unique_name(self) -> str:
-        """The name Unique compares: the part before the comma ("Regdar, Adventurer" -> "Regdar")."""
-        return self.name.split(",", 1)[0].strip()
+        """The name Unique compares: the part before the comma ("Regdar, Adventurer" -> "Regdar").
+
+        An epic side shares its creature's name: "Aspect of Moradin (Epic)" -> "Aspect of Moradin".
+        """
+        return _EPIC_SUFFIX.sub("", self.name.split(",", 1)[0]).strip()
 
     @property
     def any_faction(self) -> bool:
