@@ -55,7 +55,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("settings", "Rule settings, e.g. 'aoo_entry=best'"),
     )),
     CommandSpec("join", "Take a seat in this channel's game", "game", (
-        Option("seat", "Which seat (default: the first free one)", autocomplete="seat"),
+        Option("seat", "Which seat (default: the first free one)", autocomplete="free-seat"),
     )),
     CommandSpec("status", "Where the game stands and whose turn it is", "game"),
     CommandSpec("board", "Show the board", "game"),
@@ -94,6 +94,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("end", "End the current creature's turn", None, (_CREATURE,)),
     CommandSpec("help", "List the commands"),
 )
+
+GROUPS: dict[str, str] = {"game": "Start, join and manage this channel's game"}
 
 GAME_COMMANDS = frozenset(c.name for c in COMMANDS if c.group == "game")
 

@@ -371,6 +371,12 @@ class Service:
         values: list[str] = []
         if kind == "ruleset":
             values = ruleset_names()
+        elif kind == "map":
+            values = sorted({m for name in ruleset_names() for m in get_ruleset(name).map_names()})
+        elif kind == "free-seat":
+            game = await self.store.active_game(str(channel_id))
+            seats = await self.store.seats(game.id) if game else []
+            values = [s.name for s in seats if s.is_free]
         else:
             game = await self.store.active_game(str(channel_id))
             if game is None:

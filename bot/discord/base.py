@@ -126,6 +126,9 @@ class WarbandCog(commands.Cog):
     async def suggest_seat(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "seat", current)
 
+    async def suggest_free_seat(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "free-seat", current)
+
     async def suggest_ruleset(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "ruleset", current)
 
@@ -138,6 +141,7 @@ SUGGESTERS: dict[str, Callable[..., Awaitable[list[app_commands.Choice[str]]]]] 
     "creature": WarbandCog.suggest_creature,
     "square": WarbandCog.suggest_square,
     "seat": WarbandCog.suggest_seat,
+    "free-seat": WarbandCog.suggest_free_seat,
     "ruleset": WarbandCog.suggest_ruleset,
     "map": WarbandCog.suggest_map,
 }

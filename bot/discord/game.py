@@ -5,11 +5,12 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
+from bot.commands import GROUPS
 from bot.discord.base import WarbandCog, described, named
 
 
 class GameCog(WarbandCog):
-    game = app_commands.Group(name="game", description="Start, join and manage this channel's game")
+    game = app_commands.Group(name="game", description=GROUPS["game"])
 
     @game.command(**named("game new"))
     @described("game new")
@@ -28,7 +29,7 @@ class GameCog(WarbandCog):
 
     @game.command(**named("game join"))
     @described("game join")
-    @app_commands.autocomplete(seat=WarbandCog.suggest_seat)
+    @app_commands.autocomplete(seat=WarbandCog.suggest_free_seat)
     async def join(self, interaction: discord.Interaction, seat: str | None = None) -> None:
         # The last seat taken starts the game, which can draw the board.
         await self.run(interaction, "game join", defer=True, seat=seat)

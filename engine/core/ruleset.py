@@ -42,6 +42,10 @@ class Ruleset(ABC):
     def new_game(self, seed: int, options: dict[str, Any] | None = None) -> GameState:
         """A fresh game, before any action, with its seats and rules options."""
 
+    def map_names(self) -> list[str]:
+        """Built-in maps a game of this ruleset can be played on."""
+        return []
+
     def option_names(self) -> dict[str, str]:
         """Options (rulings made settings) a game can be created with: name -> help text."""
         return {}
@@ -106,7 +110,12 @@ class Ruleset(ABC):
                 value = getattr(action, name, None)
                 if value is None:
                     continue
-                label = self.square_label(value) if kind == "square" else str(value)
+                if kind == "square":
+                    label = self.square_label(value)
+                elif kind == "seat":
+                    label = "me" if value == seat else ("opponent" if len(state.seats) == 2 else state.seat(value).name)
+                else:
+                    label = str(value)
                 if label not in found:
                     found.append(label)
         return found

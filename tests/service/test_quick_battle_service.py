@@ -247,3 +247,18 @@ async def test_custom_settings_are_checked(service):
     assert reply.error == "bad-setting" and "map" in reply.text
     reply = await say(service, ALICE, "/game new ruleset:dnd-minis-quick map:atlantis")
     assert reply.error == "unknown-map"
+
+
+async def test_autocomplete_free_seats_maps_and_who_goes_first(service):
+    await say(service, ALICE, "/game new ruleset:dnd-minis-quick seed:1")
+    assert await service.autocomplete(CHANNEL, BOB, "free-seat", "") == ["Player 2"]
+    assert "ruined-gate" in await service.autocomplete(CHANNEL, BOB, "map", "")
+    await say(service, BOB, "/game join")
+    assert await service.autocomplete(CHANNEL, CAROL, "free-seat", "") == []
+    for _ in range(10):
+        game, ruleset, state = await snapshot(service)
+        if state.phase == "choose-order":
+            break
+        await step(service)
+    winner = USERS[state.initiative_winner]
+    assert sorted(await service.autocomplete(CHANNEL, winner, "seat", "")) == ["me", "opponent"]
