@@ -288,6 +288,14 @@ class GridMap(BaseModel):
         """Movement facts of a square for a way of moving (see :data:`MOVE_MODES`)."""
         return self._facts[mode].get(xy, _OPEN_FACTS)
 
+    def model_copy(self, *, update=None, deep: bool = False) -> "GridMap":
+        """A copy; with ``update`` the precomputed lookups are rebuilt for the new data."""
+        copied = super().model_copy(update=update, deep=deep)
+        if update:
+            for name in _DERIVED:
+                copied.__dict__.pop(name, None)
+        return copied
+
     # ----- precomputed lookups (the map is frozen, so these never go stale) -------------------
     @cached_property
     def _kinds_at(self) -> dict[XY, frozenset[str]]:
@@ -461,6 +469,9 @@ class GridMap(BaseModel):
             ],
             "clear_width": dict(self.clear_width),
         }
+
+
+_DERIVED = ("_kinds_at", "_solid", "_prop_cache", "_memo", "_facts", "edge_vertices")
 
 
 def _ignores(kind: TerrainKind, mode: str) -> bool:

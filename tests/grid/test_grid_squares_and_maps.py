@@ -126,3 +126,15 @@ def test_oversized_text_is_refused():
 def test_pit_names_are_pits():
     m = GridMap(width=2, height=1, terrain={"acid_pit": [(1, 0)]})
     assert m.facts((1, 0)).impassable and not m.facts((1, 0), "fly").impassable
+
+
+def test_a_copy_with_changes_does_not_keep_stale_lookups():
+    from engine.grid import Body, MoveRules, PathState, shortest_path
+
+    m = GridMap(width=4, height=1)
+    assert not m.is_wall((1, 0))
+    shortest_path(m, Body(id="x", side="A", anchor=(0, 0)), (3, 0), [], PathState(), MoveRules())
+    walled = m.model_copy(update={"walls": frozenset({(1, 0)})})
+    assert walled.is_wall((1, 0)) and not m.is_wall((1, 0))
+    with pytest.raises(IllegalAction):
+        shortest_path(walled, Body(id="x", side="A", anchor=(0, 0)), (3, 0), [], PathState(), MoveRules())
