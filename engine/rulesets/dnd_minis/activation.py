@@ -34,6 +34,7 @@ class Activation(BaseModel):
     attack_limit: int | None = None  # Slow Effect: at most one attack this turn
     swift_used: bool = False
     cannot_move: bool = False  # entangled and failed its save
+    hits: list[str] = Field(default_factory=list)  # creatures it hit in melee this turn (Rend)
 
     @property
     def moved(self) -> int:

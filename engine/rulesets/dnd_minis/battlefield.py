@@ -29,9 +29,10 @@ from engine.grid import (
     validate_path,
 )
 from engine.grid import can_see as grid_can_see
-from engine.rulesets.dnd_minis.abilities import AttackContext
+from engine.rulesets.dnd_minis.abilities import AttackContext, hooks
+from engine.rulesets.dnd_minis.abilities.base import MoveContext
 from engine.rulesets.dnd_minis.activation import Activation
-from engine.rulesets.dnd_minis.combat import AttackOutcome, AttackSetup, Defence, morale_save, resolve_attack
+from engine.rulesets.dnd_minis.combat import AttackOutcome, AttackSetup, morale_save, resolve_attack
 from engine.rulesets.dnd_minis.creature import Creature
 
 XY = tuple[int, int]
@@ -39,25 +40,6 @@ XY = tuple[int, int]
 # D&D Miniatures movement: slowing factors never stack (War Drums §8.1, AMB-22), a 3-cost
 # diagonal leaves the 1-2 counter alone (AMB-21), no ending on helpless creatures, etc.
 MINIS_MOVE_RULES = MoveRules.minis()
-
-# Types with built-in immunities (War Drums §26, Skirmish §24.2).
-TYPE_IMMUNITIES: dict[str, set[str]] = {
-    "construct": {"confusion", "critical hits", "dominate", "incite", "paralysis", "poison", "sleep",
-                  "sneak attack", "stun"},
-    "living construct": {"level drain", "paralysis", "poison", "sleep"},
-    "dragon": {"paralysis", "sleep"},
-    "elemental": {"critical hits", "flanking", "paralysis", "poison", "sleep", "sneak attack", "stun"},
-    "elf": {"sleep"},
-    "ooze": {"confusion", "critical hits", "dominate", "flanking", "gaze attack", "incite", "paralysis",
-             "poison", "sleep", "sneak attack", "stun"},
-    "plant": {"confusion", "critical hits", "dominate", "incite", "paralysis", "poison", "sleep",
-              "sneak attack", "stun"},
-    "undead": {"confusion", "critical hits", "dominate", "incite", "paralysis", "poison", "sleep",
-               "sneak attack", "stun"},
-    "vermin": {"confusion", "dominate", "incite", "sleep"},
-}
-FEARLESS_TYPES = {"construct", "ooze", "undead"}
-
 
 @dataclass
 class PlannedPath:
@@ -77,8 +59,8 @@ class Battlefield:
     def __init__(self, grid: GridMap, creatures: dict[str, Creature], rules: MoveRules = MINIS_MOVE_RULES,
                  teams: dict[str, str] | None = None):
         self.grid = grid
-        self.creatures = creatures
-        self.rules = rules
+        self.roster = creatures
+        self.move_rules = rules
         self.teams = teams or {}
         self.turn: Activation | None = None  # the turn in progress (AoO limits, rout causers)
 
@@ -90,7 +72,7 @@ class Battlefield:
         return self.team(a.side) != self.team(b.side)
 
     def on_board(self) -> list[Creature]:
-        return [c for c in self.creatures.values() if c.on_board]
+        return [c for c in self.roster.values() if c.on_board]
 
     def enemies_of(self, creature: Creature) -> list[Creature]:
         return [c for c in self.on_board() if self.hostile(creature, c)]
@@ -98,66 +80,20 @@ class Battlefield:
     def allies_of(self, creature: Creature) -> list[Creature]:
         return [c for c in self.on_board() if c.id != creature.id and not self.hostile(creature, c)]
 
-    # -- traits (types, abilities) ----------------------------------------------------------------
+    # -- traits: asked of the abilities package -----------------------------------------------
     def immune(self, creature: Creature, what: str) -> bool:
-        what = what.casefold()
-        for t in creature.card.types:
-            if what in TYPE_IMMUNITIES.get(t.casefold(), ()):
-                return True
-        for ref in creature.card.abilities:
-            name = ref.name.casefold()
-            if name.startswith("immune "):
-                listed = {w.strip() for w in name[len("immune "):].split(",")}
-                if what in listed:
-                    return True
-        return False
-
-    def has_ability(self, creature: Creature, name: str) -> bool:
-        return creature.card.ability(name) is not None
-
-    def ability_value(self, creature: Creature, prefix: str) -> int | None:
-        """The number of an ability like ``Conceal 6`` or ``DR 5`` (highest if several)."""
-        best = None
-        for ref in creature.card.abilities:
-            words = ref.name.split()
-            head = " ".join(words[:-1]).casefold()
-            if head == prefix.casefold() and words[-1].lstrip("+-").isdigit():
-                value = int(words[-1])
-                best = value if best is None else max(best, value)
-        return best
-
-    def fearless(self, creature: Creature) -> bool:
-        return self.has_ability(creature, "Fearless") or any(
-            t.casefold() in FEARLESS_TYPES for t in creature.card.types)
-
-    def defence(self, creature: Creature) -> Defence:
-        d = Defence(dr=self.ability_value(creature, "DR") or 0,
-                    undead=creature.card.has_type("undead"),
-                    construct=creature.card.has_type("construct"))
-        for ref in creature.card.abilities:
-            words = ref.name.split()
-            low = ref.name.casefold()
-            if low.startswith("immune "):
-                d.immune |= {w.strip() for w in low[len("immune "):].split(",")}
-            elif words[0].casefold() == "resist" and len(words) >= 3 and words[1].isdigit():
-                d.resist[words[2].casefold()] = int(words[1])
-            elif low.startswith("double damage from "):
-                d.double.add(low.rsplit(" ", 1)[-1])
-            elif words[0].casefold() == "vulnerable" and len(words) >= 2:
-                d.vulnerable.add(words[-1].casefold())
-        return d
+        return hooks.immune(creature, what)
 
     # -- geometry ---------------------------------------------------------------------------------
     def body(self, creature: Creature, at: XY | None = None) -> Body:
+        traits = hooks.move_traits(creature)
         return Body(id=creature.id, side=self.team(creature.side), anchor=at or creature.square,
-                    name=creature.name, size=creature.card.size, flying=creature.card.fly,
-                    incorporeal=self.has_ability(creature, "Incorporeal"),
-                    helpless=creature.helpless, blind=creature.has("blind") and not self.has_ability(
-                        creature, "Blindsight") and not self.has_ability(creature, "Blindfight"),
-                    active=creature.active)
+                    name=creature.name, size=creature.card.size, flying=traits.flies,
+                    incorporeal=traits.incorporeal, helpless=hooks.is_helpless(creature),
+                    blind=traits.speed_multiplier_halved, active=hooks.is_active(creature))
 
     def others(self, creature: Creature) -> list[Body]:
-        return [self.body(c) for c in self.creatures.values() if c.id != creature.id and c.on_board]
+        return [self.body(c) for c in self.roster.values() if c.id != creature.id and c.on_board]
 
     def adjacent(self, a: Creature, b: Creature) -> bool:
         return a.on_board and b.on_board and adjacent(self.grid, self.body(a), self.body(b))
@@ -168,7 +104,7 @@ class Battlefield:
 
     def enemies_adjacent_to(self, creature: Creature, at: XY | None = None) -> list[Creature]:
         me = self.body(creature, at)
-        return [c for c in self.creatures.values()
+        return [c for c in self.roster.values()
                 if self.hostile(creature, c) and c.on_board and adjacent(self.grid, me, self.body(c))]
 
     # -- sight ------------------------------------------------------------------------------------
@@ -176,18 +112,13 @@ class Battlefield:
         """LoS plus fog, invisibility and blindness (§9, §18.3, §20.2). Blindsight ignores them."""
         if not viewer.on_board or not target.on_board:
             return False
-        blindsight = self.has_ability(viewer, "Blindsight")
-        if viewer.has("blind") and not blindsight:
-            return False
-        if (target.has("invisible") or target.has("hidden_from_" + viewer.id)) and not blindsight:
-            return False
         squares = self.body(target, target_at).squares
-        return grid_can_see(self.grid, viewer.squares, squares)
+        return hooks.visible(viewer, target, grid_can_see(self.grid, viewer.squares, squares), self)
 
     # -- threat -----------------------------------------------------------------------------------
     def threatens(self, threatener: Creature, creature: Creature, at: XY | None = None) -> bool:
         """An active enemy threatens every square adjacent to its space (§12.1)."""
-        if not threatener.active or not self.hostile(threatener, creature):
+        if not hooks.threatens(threatener) or not self.hostile(threatener, creature):
             return False
         return adjacent(self.grid, self.body(threatener), self.body(creature, at))
 
@@ -216,7 +147,7 @@ class Battlefield:
         for enemy in self.enemies_adjacent_to(creature, at):
             if not self.threatens(enemy, creature, at):
                 continue
-            if enemy.has("confused") or self.has_ability(enemy, "No Reach") or self.has_ability(enemy, "Tiny Reach"):
+            if not hooks.can_make_aoo(enemy, creature):
                 continue
             if self.excused(enemy, creature, at):
                 continue
@@ -236,12 +167,12 @@ class Battlefield:
         others = self.others(creature)
         me = self.body(creature)
         if path:
-            found = validate_path(self.grid, me, list(path), others, state, self.rules, budget=10_000,
+            found = validate_path(self.grid, me, list(path), others, state, self.move_rules, budget=10_000,
                                   charging=charging)
         else:
             if to == creature.square:
                 raise IllegalAction("no-move", f"The {creature.name} is already on {square_name(to)}.")
-            found = shortest_path(self.grid, me, to, others, state, self.rules, charging=charging)
+            found = shortest_path(self.grid, me, to, others, state, self.move_rules, charging=charging)
         return PlannedPath(creature.square, list(found.squares), found.cost, found.diag_count_after, list(found.steps))
 
     def reachable(self, creature: Creature, diag_count: int, budget: int) -> list[XY]:
@@ -249,7 +180,7 @@ class Battlefield:
 
     def reachable_costs(self, creature: Creature, diag_count: int, budget: int) -> dict[XY, int]:
         table = reachable(self.grid, self.body(creature), self.others(creature),
-                          PathState(diag_count=diag_count), self.rules, budget)
+                          PathState(diag_count=diag_count), self.move_rules, budget)
         return {sq: cost for sq, cost in table.items() if sq != creature.square}
 
     def walk(self, rng: Rng, creature: Creature, path: PlannedPath, turn: Activation, events: list[Event],
@@ -280,7 +211,9 @@ class Battlefield:
         try:
             for index, (square, cost) in enumerate(zip(path.squares, path.steps)):
                 threats = []
-                if provokes and not (creature.card.fly and (index > 0 or turn.moved > 0) and not creature.routed):
+                move = MoveContext(creature=creature, squares=turn.moved + index, charging=turn.charged,
+                                   routing=creature.routed, own_turn=turn.creature == creature.id, battle=self)
+                if provokes and hooks.provokes_aoo(creature, move):
                     threats = [e for e in self.threateners(creature, here) if e.id not in turn.opportunity_attackers]
                 if threats:
                     report_segment()
@@ -325,9 +258,8 @@ class Battlefield:
 
     # -- attack modifiers -------------------------------------------------------------------------
     def flanking_partner(self, attacker: Creature, defender: Creature) -> Creature | None:
-        """A creature that threatens the defender from the opposite side (§12.4)."""
-        if self.immune(defender, "flanking") or self.has_ability(defender, "Immune Flanking"):
-            return None
+        """A creature that threatens the defender from the opposite side (§12.4); immunity to
+        flanking is the hooks' to apply."""
         for helper in self.on_board():
             if helper.id in (attacker.id, defender.id) or not self.hostile(helper, defender):
                 continue
@@ -343,60 +275,48 @@ class Battlefield:
         """War Drums: the helper is the attacker's ally. (Starter A-14 widens it.)"""
         return not self.hostile(attacker, helper)
 
-    def melee_setup(self, attacker: Creature, defender: Creature, *, charging: bool = False) -> AttackSetup:
-        """The melee modifier table (§10.7)."""
-        setup = AttackSetup(defence=self.defence(defender))
-        if charging:
+    def attack_context(self, attacker: Creature, defender: Creature, entry_index: int, *, melee: bool,
+                       opportunity: bool = False, charging: bool = False, declared=frozenset(),
+                       earlier_hits: tuple[str, ...] = ()) -> AttackContext:
+        entries = attacker.card.melee if melee else attacker.card.ranged
+        return AttackContext(
+            attacker=attacker, defender=defender, entry=entries[entry_index], melee=melee,
+            opportunity=opportunity, battle=self, charging=charging,
+            flanking=melee and self.flanking_partner(attacker, defender) is not None,
+            entry_index=entry_index, declared=frozenset(declared), earlier_hits=tuple(earlier_hits),
+            attacker_sees_defender=self.can_see(attacker, defender),
+            defender_sees_attacker=self.can_see(defender, attacker),
+            distance=self.distance(attacker, defender))
+
+    def melee_setup(self, ctx: AttackContext) -> AttackSetup:
+        """The situational melee modifiers (§10.7); ability parts come from the hooks."""
+        setup = AttackSetup()
+        if ctx.charging:
             setup.attack_modifiers.append(("charging", 2))
-        if self.flanking_partner(attacker, defender) is not None:
+        if hooks.flanking_applies(ctx):
             setup.attack_modifiers.append(("flanking", 2))
-        attacker_seen = self.can_see(defender, attacker)
-        if not attacker_seen and not self._sees_without_sight(defender):
+        if hooks.unseen_bonus_applies(ctx):
             setup.attack_modifiers.append(("unseen attacker", 2))
-        if defender.has("stunned"):
-            setup.ac_modifiers.append(("stunned", -2))
-        if melee_cover(self.grid, self.body(attacker), self.body(defender)):
+        if melee_cover(self.grid, self.body(ctx.attacker), self.body(ctx.defender)):
             setup.ac_modifiers.append(("cover", 4))
-        if defender.helpless:
-            setup.auto_hit = True
-            setup.double_damage = True
-        setup.crit_immune = self.immune(defender, "critical hits")
-        conceal = self.ability_value(defender, "Conceal") or 0
-        if not self.can_see(attacker, defender):
-            conceal = max(conceal, 11)
-        setup.conceal = conceal
-        setup.conceal_rolls = 2 if self.has_ability(attacker, "Blindfight") else 1
-        setup.conceal_auto = self.has_ability(attacker, "Blindsight")
-        setup.incorporeal = (self.has_ability(defender, "Incorporeal")
-                             and not self.has_ability(attacker, "Incorporeal"))
-        self.terrain_setup(attacker, setup, melee=True)
+        self.terrain_setup(ctx.attacker, setup, melee=True)
         return setup
 
-    def ranged_setup(self, attacker: Creature, defender: Creature) -> AttackSetup:
-        """The ranged modifier table (§10.7, §11.3, §11.4)."""
-        setup = AttackSetup(defence=self.defence(defender))
+    def ranged_setup(self, ctx: AttackContext) -> AttackSetup:
+        """The situational ranged modifiers (§10.7, §11.3, §11.4)."""
+        attacker, defender = ctx.attacker, ctx.defender
+        setup = AttackSetup()
         others = [c.squares for c in self.on_board() if c.id not in (attacker.id, defender.id)]
         if has_cover(self.grid, attacker.squares, defender.squares, others):
             setup.ac_modifiers.append(("cover", 4))
-        if not self.has_ability(attacker, "Precise Shot") and self.in_melee_with_allies_of(defender, attacker):
+        if not hooks.ignores_in_melee_penalty(ctx) and self.in_melee_with_allies_of(defender, attacker):
             setup.ac_modifiers.append(("in melee", 4))
-        if defender.has("stunned"):
-            setup.ac_modifiers.append(("stunned", -2))
-        if not self.can_see(defender, attacker) and not self._sees_without_sight(defender):
+        if hooks.unseen_bonus_applies(ctx):
             setup.attack_modifiers.append(("unseen attacker", 2))
-        if defender.helpless:
+        if hooks.is_helpless(defender):
             setup.attack_modifiers.append(("helpless target", 4))
-        setup.crit_immune = self.immune(defender, "critical hits")
-        setup.conceal = self.ability_value(defender, "Conceal") or 0
-        setup.conceal_auto = self.has_ability(attacker, "Blindsight")
-        setup.incorporeal = (self.has_ability(defender, "Incorporeal")
-                             and not self.has_ability(attacker, "Incorporeal"))
         self.terrain_setup(attacker, setup, melee=False)
         return setup
-
-    def _sees_without_sight(self, creature: Creature) -> bool:
-        # Blindfight/Blindsight: attackers it cannot see get no bonus against it (AMB-9).
-        return self.has_ability(creature, "Blindfight") or self.has_ability(creature, "Blindsight")
 
     def in_melee_with_allies_of(self, target: Creature, attacker: Creature) -> bool:
         """Shooting into melee (§11.4): the target threatens an ally of the attacker, or an ally
@@ -435,48 +355,48 @@ class Battlefield:
 
     # -- attacks ----------------------------------------------------------------------------------
     def melee_attack(self, rng: Rng, attacker: Creature, defender: Creature, entry_index: int,
-                     events: list[Event], *, opportunity: bool, charging: bool = False) -> AttackOutcome:
-        ctx = AttackContext(attacker=attacker, defender=defender, entry=attacker.card.melee[entry_index],
-                            melee=True, opportunity=opportunity, enemies_adjacent_to=self.enemies_adjacent_to)
-        setup = self.melee_setup(attacker, defender, charging=charging)
-        self.adjust_setup(attacker, defender, setup, melee=True)
-        outcome = resolve_attack(rng, ctx, setup=setup)
-        events.extend(outcome.events)
-        self.after_attack_roll(attacker, defender, outcome)
-        if outcome.hit and outcome.damage:
-            self.damage(rng, defender, outcome.damage, events, source=attacker)
-        return outcome
+                     events: list[Event], *, opportunity: bool, charging: bool = False,
+                     declared=frozenset()) -> AttackOutcome:
+        ctx = self.attack_context(attacker, defender, entry_index, melee=True, opportunity=opportunity,
+                                  charging=charging, declared=declared, earlier_hits=self.earlier_hits(attacker))
+        return self._resolve(rng, ctx, self.melee_setup(ctx), events)
 
     def ranged_attack(self, rng: Rng, attacker: Creature, defender: Creature, entry_index: int,
-                      events: list[Event]) -> AttackOutcome:
-        ctx = AttackContext(attacker=attacker, defender=defender, entry=attacker.card.ranged[entry_index],
-                            melee=False, opportunity=False, enemies_adjacent_to=self.enemies_adjacent_to)
-        setup = self.ranged_setup(attacker, defender)
-        self.adjust_setup(attacker, defender, setup, melee=False)
+                      events: list[Event], declared=frozenset()) -> AttackOutcome:
+        ctx = self.attack_context(attacker, defender, entry_index, melee=False, declared=declared)
+        return self._resolve(rng, ctx, self.ranged_setup(ctx), events)
+
+    def _resolve(self, rng: Rng, ctx: AttackContext, setup: AttackSetup, events: list[Event]) -> AttackOutcome:
+        self.adjust_setup(ctx, setup)
         outcome = resolve_attack(rng, ctx, setup=setup)
         events.extend(outcome.events)
-        self.after_attack_roll(attacker, defender, outcome)
+        self.after_attack_roll(ctx, outcome)
         if outcome.hit and outcome.damage:
-            self.damage(rng, defender, outcome.damage, events, source=attacker)
+            self.damage(rng, ctx.defender, outcome.damage, events, source=ctx.attacker, attack=ctx)
+        if outcome.hit:
+            self.after_hit(rng, ctx, outcome, events)
         return outcome
 
+    def earlier_hits(self, attacker: Creature) -> tuple[str, ...]:
+        turn = self.turn
+        return tuple(turn.hits) if turn is not None and turn.creature == attacker.id else ()
+
     def damage(self, rng: Rng, creature: Creature, amount: int, events: list[Event],
-               source: Creature | None = None) -> None:
+               source: Creature | None = None, attack: AttackContext | None = None) -> None:
         """Take hit points away, then destruction or the half-HP morale save (§10.6)."""
         before = creature.hp
         creature.hp -= amount
         events.append(Event(kind="hp", seat=creature.side,
                             text=f"The {creature.name}: {before} → {max(creature.hp, 0)} HP.",
                             data={"creature": creature.id, "hp": creature.hp}))
-        if amount > 0 and creature.has("asleep"):
-            creature.remove_condition("asleep")
-            events.append(Event(kind="wakes", seat=creature.side, text=f"The {creature.name} wakes up."))
         if amount > 0:
-            self.on_damaged(creature, source)
+            self.on_damaged(rng, creature, amount, source, events)
         if creature.hp <= 0:
+            self.on_destroyed(rng, creature, source, events, attack)
             creature.destroyed = True
-            events.append(Event(kind="destroyed", seat=creature.side, text=f"The {creature.name} is destroyed."))
-            self.on_destroyed(rng, creature, source, events)
+            events.append(Event(kind="destroyed", seat=creature.side, text=f"The {creature.name} is destroyed.",
+                                data={"creature": creature.id}))
+            self.after_destroyed(rng, creature, source, events)
             return
         if creature.bloodied and not creature.morale_checked:
             creature.morale_checked = True  # spent even while routing (A-07)
@@ -484,15 +404,10 @@ class Battlefield:
                 self.morale_check(rng, creature, events, cause=source)
 
     def morale_check(self, rng: Rng, creature: Creature, events: list[Event], cause: Creature | None = None,
-                     *, rally: bool = False, extra: int = 0, fearless_applies: bool = True) -> bool:
+                     *, rally: bool = False, against: str = "half hit points", bonus: int = 0) -> bool:
         """A morale save (§15.1); on a failure the creature routs (and the mode moves it)."""
-        if fearless_applies and self.fearless(creature):
-            events.append(Event(kind="morale_save", seat=creature.side,
-                                text=f"The {creature.name} is fearless: its morale holds.", data={"passed": True}))
-            return True
-        passed, event = morale_save(rng, creature.name, creature.card.level or 0, creature.side,
-                                    self.morale_bonus(creature), self.save_modifiers(creature) +
-                                    ([("bonus", extra)] if extra else []))
+        passed, event = morale_save(rng, creature, self.morale_bonus(creature), battle=self, against=against,
+                                    rally=rally, bonus=bonus)
         events.append(event)
         if not passed and not rally:
             self.rout(rng, creature, events, cause=cause)
@@ -512,20 +427,54 @@ class Battlefield:
         """The commander rating added to a morale save (none in the Quick Start Battle)."""
         return 0
 
-    def save_modifiers(self, creature: Creature) -> list[tuple[str, int]]:
-        return []
+    def adjust_setup(self, ctx: AttackContext, setup: AttackSetup) -> None:
+        """Settings of a mode that change an attack (e.g. AMB-70 off)."""
 
-    def adjust_setup(self, attacker: Creature, defender: Creature, setup: AttackSetup, *, melee: bool) -> None:
-        """Spell, commander and ability modifiers of a mode."""
-
-    def after_attack_roll(self, attacker: Creature, defender: Creature, outcome: AttackOutcome) -> None:
+    def after_attack_roll(self, ctx: AttackContext, outcome: AttackOutcome) -> None:
         """E.g. the stalemate counter."""
 
-    def on_damaged(self, creature: Creature, source: Creature | None) -> None:
-        """E.g. the stalemate counter."""
+    def after_hit(self, rng: Rng, ctx: AttackContext, outcome: AttackOutcome, events: list[Event]) -> None:
+        """On-hit riders (poison, stun...): the full rules run the abilities' outcomes."""
+
+    def on_damaged(self, rng: Rng, creature: Creature, amount: int, source: Creature | None,
+                   events: list[Event]) -> None:
+        """Any damage: e.g. sleep ends, the stalemate counter."""
 
     def after_rout(self, rng: Rng, creature: Creature, events: list[Event]) -> None:
         """The rout move (none in the Quick Start Battle: a rout ends it)."""
 
-    def on_destroyed(self, rng: Rng, creature: Creature, source: Creature | None, events: list[Event]) -> None:
-        """Victory points and death triggers."""
+    def on_destroyed(self, rng: Rng, creature: Creature, source: Creature | None, events: list[Event],
+                     attack: AttackContext | None = None) -> None:
+        """Death triggers, asked before the creature leaves the board."""
+
+    def after_destroyed(self, rng: Rng, creature: Creature, source: Creature | None, events: list[Event]) -> None:
+        """Victory points."""
+
+    # -- the Battle protocol (what abilities may ask) ---------------------------------------------
+    def creatures(self) -> list[Creature]:
+        return self.on_board()
+
+    def is_ally(self, a: Creature, b: Creature) -> bool:
+        return a.id != b.id and not self.hostile(a, b)
+
+    def allies_adjacent_to(self, creature: Creature) -> list[Creature]:
+        return [c for c in self.allies_of(creature) if self.adjacent(creature, c)]
+
+    def allies_within(self, creature: Creature, squares: int) -> list[Creature]:
+        return [c for c in self.allies_of(creature) if self.distance(creature, c) <= squares]
+
+    def enemies_within(self, creature: Creature, squares: int) -> list[Creature]:
+        return [c for c in self.enemies_of(creature) if self.distance(creature, c) <= squares]
+
+    def in_command(self, creature: Creature) -> bool:
+        return True
+
+    def commanders_of(self, creature: Creature) -> list[Creature]:
+        return []
+
+    def has_cover_from(self, creature: Creature, other: Creature, *, ignore_creatures: bool = False) -> bool:
+        others = [] if ignore_creatures else [c.squares for c in self.on_board() if c.id not in (creature.id, other.id)]
+        return has_cover(self.grid, other.squares, creature.squares, others)
+
+    def flanked(self, attacker: Creature, defender: Creature) -> bool:
+        return self.flanking_partner(attacker, defender) is not None

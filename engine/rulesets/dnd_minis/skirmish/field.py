@@ -1,0 +1,151 @@
+"""The skirmish battlefield: the shared :class:`Battlefield` plus command, routs, exits, VP.
+
+It also answers the questions abilities may ask (the ``Battle`` protocol of the abilities
+package): allies, distances, sight, command.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, Rng
+from engine.grid import MoveRules, PathState, has_cover, reachable, shortest_path, space_distance, square_name
+from engine.rulesets.dnd_minis.abilities import hooks
+from engine.rulesets.dnd_minis.activation import Activation
+from engine.rulesets.dnd_minis.battlefield import MINIS_MOVE_RULES, Battlefield, PlannedPath
+from engine.rulesets.dnd_minis.combat import AttackOutcome, AttackSetup
+from engine.rulesets.dnd_minis.creature import Creature
+from engine.rulesets.dnd_minis.skirmish import command
+from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
+
+XY = tuple[int, int]
+
+
+class SkirmishField(Battlefield):
+    def __init__(self, state: SkirmishState, rules: MoveRules = MINIS_MOVE_RULES):
+        super().__init__(state.map, state.creatures, rules, teams=state.teams())
+        self.state = state
+        self.rules = state.rules  # the game's settings (movement rules are self.move_rules)
+        self.turn = state.activation
+
+    # -- the Battle protocol: command is measured here -------------------------------------------
+    def allies_within(self, creature: Creature, squares: int) -> list[Creature]:
+        return [c for c in self.allies_of(creature) if command.command_distance(self, creature, c, squares) is not None]
+
+    def enemies_within(self, creature: Creature, squares: int) -> list[Creature]:
+        return [c for c in self.enemies_of(creature) if command.command_distance(self, creature, c, squares) is not None]
+
+    def in_command(self, creature: Creature) -> bool:
+        return command.in_command(self, creature)
+
+    def commanders_of(self, creature: Creature) -> list[Creature]:
+        return command.commanders_of(self, creature)
+
+    # -- refinements of the shared battlefield ----------------------------------------------------
+    def partner_allowed(self, attacker: Creature, helper: Creature) -> bool:
+        return self.rules.flanking_partner_any_enemy or not self.hostile(attacker, helper)
+
+    def immune(self, creature: Creature, what: str) -> bool:
+        if what == "flanking" and self.rules.constructs_immune_flanking and creature.card.has_type("construct"):
+            return True
+        return super().immune(creature, what)
+
+    def morale_bonus(self, creature: Creature) -> int:
+        return command.morale_rating(self, creature)
+
+    def adjust_setup(self, ctx, setup: AttackSetup) -> None:
+        setup.crit_doubles_ability_damage = self.rules.crit_doubles_ability_damage
+
+    def after_attack_roll(self, ctx, outcome: AttackOutcome) -> None:
+        if outcome.rolled:
+            self.state.violence_this_round = True
+
+    def on_damaged(self, rng: Rng, creature: Creature, amount: int, source: Creature | None,
+                   events: list[Event]) -> None:
+        if source is not None and self.hostile(source, creature):
+            self.state.violence_this_round = True
+        from engine.rulesets.dnd_minis.skirmish import effects
+        effects.run(self, rng, hooks.on_damaged(creature, amount, source), events, source=source)
+
+    def after_hit(self, rng: Rng, ctx, outcome: AttackOutcome, events: list[Event]) -> None:
+        from engine.rulesets.dnd_minis.skirmish import effects
+        if ctx.melee and self.turn is not None and ctx.attacker.id == self.turn.creature:
+            self.turn.hits.append(ctx.defender.id)
+        effects.run(self, rng, hooks.on_hit(ctx, outcome.damage, outcome.critical), events, source=ctx.attacker)
+
+    # -- routs ------------------------------------------------------------------------------------
+    def exits_of(self, seat: str) -> list[XY]:
+        letter = self.state.players[seat].letter
+        zones = self.grid.zones_of("exit", letter) if letter else []
+        return sorted({sq for z in zones for sq in z.squares})
+
+    def after_rout(self, rng: Rng, creature: Creature, events: list[Event]) -> None:
+        self.rout_move(rng, creature, events)
+
+    def rout_move(self, rng: Rng, creature: Creature, events: list[Event], seat: str | None = None) -> None:
+        """2 × Speed along the quickest path to its exits, compulsory; off the map from an exit
+        square with movement left (§15.3, AMB-51). Stunned or helpless routers stay put."""
+        if not creature.on_board or creature.helpless or creature.has("stunned") or creature.has("entangled_stuck"):
+            return
+        budget = 2 * creature.card.speed
+        exits = self.exits_of(seat or creature.side)
+        if not exits:
+            events.append(Event(kind="rout_move", seat=creature.side,
+                                text=f"The {creature.name} has no exit to run to and cowers where it is."))
+            return
+        me, others = self.body(creature), self.others(creature)
+        table = reachable(self.grid, me, others, PathState(), self.move_rules, 10_000)
+        table[creature.square] = 0
+        targets = [(table[e], e) for e in exits if any(sq in exits for sq in me.at(e).squares) and e in table]
+        turn = self.turn or Activation(creature=creature.id, serial=self.state.turn_serial)
+        if targets:
+            cost, goal = min(targets)
+        else:  # no way out: as close to an exit as it can get (§15.3)
+            near = sorted(((min(space_distance(me.at(sq).squares, [x]) for x in exits), cost, sq)
+                           for sq, cost in table.items() if cost <= budget))
+            cost, goal = near[0][1], near[0][2]
+        if goal == creature.square:
+            path = PlannedPath(creature.square, [], 0, 0, [])
+        else:
+            found = shortest_path(self.grid, me, goal, others, PathState(), self.move_rules)
+            squares, steps, spent = [], [], 0
+            for sq, step in zip(found.squares, found.steps):
+                if spent + step > budget:
+                    break
+                squares.append(sq)
+                steps.append(step)
+                spent += step
+            path = PlannedPath(creature.square, squares, spent, 0, steps)
+        events.append(Event(kind="rout_move", seat=creature.side,
+                            text=f"The {creature.name} flees toward its exit ({budget} squares).",
+                            data={"creature": creature.id}))
+        walked = self.walk(rng, creature, path, turn, events, step_hook=self._rout_step)
+        if not creature.on_board:
+            return
+        at_exit = any(sq in exits for sq in creature.squares)
+        if at_exit and walked.cost < budget and len(walked.squares) == len(path.squares):
+            self.leave_map(rng, creature, events)
+
+    def _rout_step(self, creature: Creature, square: XY, index: int) -> bool:
+        return True
+
+    def leave_map(self, rng: Rng, creature: Creature, events: list[Event]) -> None:
+        creature.left_map = True
+        events.append(Event(kind="left_map", seat=creature.side,
+                            text=f"The {creature.name} flees off the battlefield at "
+                            f"{square_name(creature.square)} and is eliminated.",
+                            data={"creature": creature.id}))
+        from engine.rulesets.dnd_minis.skirmish import victory
+        victory.award_elimination(self.state, creature, creature.rout_caused_seat, events)
+
+    def on_destroyed(self, rng: Rng, creature: Creature, source: Creature | None, events: list[Event],
+                     attack=None) -> None:
+        from engine.rulesets.dnd_minis.skirmish import effects
+        self.pending_death_outcomes = hooks.on_destroyed(creature, source, self, attack)
+
+    def after_destroyed(self, rng: Rng, creature: Creature, source: Creature | None, events: list[Event]) -> None:
+        from engine.rulesets.dnd_minis.skirmish import effects, victory
+        poison = None
+        victory.award_elimination(self.state, creature, source.side if source is not None else poison, events)
+        outcomes, self.pending_death_outcomes = getattr(self, "pending_death_outcomes", []), []
+        effects.run(self, rng, outcomes, events, source=source)
+
+
