@@ -166,10 +166,10 @@ class Encounter(Ruleset):
         return creature
 
     def _on_turn(self, state: EncounterState, seat: str | None, text: str | None) -> Creature:
-        creature = self._commanded(state, seat, text)
         current = state.current
         if current is None:
-            raise IllegalAction("no-turn", "No creature's turn is running.")
+            raise IllegalAction("no-turn", "No creature's turn is running: " + self.status(state))
+        creature = self._commanded(state, seat, text)
         if creature.id != current.id:
             raise IllegalAction("not-its-turn", f"It is {current.name}'s turn, not {creature.name}'s"
                                 " (the referee can move any creature with /override).")
