@@ -28,10 +28,15 @@ from math import ceil
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from typing import TYPE_CHECKING
+
 from engine.core.errors import IllegalAction
 from engine.grid.body import Body
 from engine.grid.board import GridMap, SquareFacts, edge_key
 from engine.grid.squares import DIRECTIONS, XY, distance, footprint, square_name
+
+if TYPE_CHECKING:
+    from engine.grid.sight import Nearest
 
 _OPEN = SquareFacts(0, False, False, False, False)
 _PASSES = ("ok", "provokes", "squeeze")  # verdicts of _can_pass that let the mover through
@@ -975,7 +980,7 @@ def minimum_move(grid: GridMap, mover: Body, to: XY, others: list[Body],
 
 
 def snap_back(grid: GridMap, mover: Body, stopped_at: XY, last_legal: XY | None, others: list[Body],
-              rules: MoveRules | None = None, rng=None, max_radius: int = 12):
+              rules: MoveRules | None = None, rng=None, max_radius: int = 12) -> "Nearest":
     """Where a creature goes when its move ends somewhere it may not stop (3.5 §9.1, minis §8.4).
 
     3.5 default (A22): the last legal position, unless a legal position is strictly closer to
