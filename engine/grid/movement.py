@@ -551,10 +551,19 @@ def step_cost(grid: GridMap, mover: Body, frm: XY, to: XY, others: list[Body], s
         raise _illegal(f"{square_name(to)} is not next to {square_name(frm)}", "not-adjacent")
     ctx = _Mover(grid, mover, others, rules, charging, running, may_pass)
     shape = mover.dims
-    out = ctx.step(frm, shape, to, shape, state.diag_count)
-    if isinstance(out, str):
-        raise _illegal(out)
-    cost, diag, _ = out
+    best = None
+    first = None
+    # A big creature may squeeze or unsqueeze as it steps: take the cheapest legal block.
+    for sh in _shape_order(ctx, shape):
+        out = ctx.step(frm, shape, to, sh, state.diag_count)
+        if isinstance(out, str):
+            first = out if sh == shape else (first or out)
+            continue
+        if best is None or out[0] < best[0]:
+            best = out
+    if best is None:
+        raise _illegal(first or f"{mover.label} can't step to {square_name(to)}")
+    cost, diag, _ = best
     return cost, PathState(diag_count=diag, spent=state.spent + cost)
 
 

@@ -465,3 +465,14 @@ def test_t05_ext_run_goes_in_a_straight_line():
     with pytest.raises(IllegalAction):
         shortest_path(walled, h, (6, 0), [], PathState(), R, running=True)
     assert shortest_path(walled, h, (6, 0), [], PathState(), R).cost == 7
+
+
+def test_t36_squeezed_creature_unsqueezes_when_it_leaves_the_corridor():
+    walls = [(x, y) for x in (2, 3) for y in range(4) if y != 1]
+    grid = GridMap(width=8, height=4, walls=walls)
+    ogre = Body(id="ogre", side="A", anchor=(2, 1), size="large", shape=(2, 1))
+    assert step_cost(grid, ogre, (2, 1), (3, 1), [], PathState(), R)[0] == 2
+    out = ogre.at((3, 1), (2, 1))
+    assert step_cost(grid, out, (3, 1), (4, 1), [], PathState(), R)[0] == 1
+    path = validate_path(grid, ogre, [(3, 1), (4, 1), (5, 1)], [], PathState(), R)
+    assert path.steps == [2, 1, 1] and path.shapes == [(2, 1), (2, 2), (2, 2)]
