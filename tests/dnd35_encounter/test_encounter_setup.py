@@ -66,6 +66,7 @@ def test_place_creatures_with_speed_from_race_and_armour():
     state = place(state, "Orc", "J1")
     state = place(state, "Orc", "K1")
     assert {"orc", "orc-2"} <= set(state.creatures)
+    assert state.creatures["orc-2"].name == "Orc 2"
     assert state.creatures["orc-2"].label == "OR2"
 
 

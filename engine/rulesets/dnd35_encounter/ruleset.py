@@ -200,6 +200,8 @@ class Encounter(Ruleset):
         while cid in state.creatures:
             n += 1
             cid = f"{base}-{n}"
+        if n > 1:
+            name = f"{name} {n}"  # "Orc", "Orc 2": every creature is told apart in the log
         heavy = action.armour == "heavy"
         if action.speed is not None:
             speed = action.speed
