@@ -1,0 +1,584 @@
+"""Warbands: a player's army of creature cards, and every building limit of both editions.
+
+A :class:`Warband` is plain data (kept per user by the bot, reused across games). Building it
+never fails because of a broken limit: :func:`problems` lists every limit the warband breaks,
+in words a player can act on, and a game only starts with a warband whose list is empty.
+
+The limits come from the edition and the scenario (:func:`limits_for`):
+
+* starter rules (skirmish §5, §27): 100 points by default, at most 12 creatures, no creature
+  above 70 % of the points, one faction, at least one commander, Unique, Requires, and the
+  four terrain tiles each player brings (1 assembly + 3 generic, 2 generic with 3+ players);
+  Out of the Box and Limited drop factions and Unique and allow the Commander 0 rule;
+* War Drums (§4, §22): Assault is 200 points, at most 8 creatures, none above 140, no Huge
+  creatures, no epic sides, one battle map; Epic Assault is 500 points with no single-cost cap,
+  Huge creatures and epic sides allowed, and an epic-size map; Out of the Box and Limited as above.
+
+Minions come free (no points, outside the creature limit); Warband Building lets a commander
+bring named off-faction followers.
+
+>>> wb = new_warband("Orcs", "war-drums", owner="u1", faction="CE")
+>>> wb = add_creature(wb, "orc mauler", count=2)
+>>> points(wb), [e.card for e in wb.creatures]
+(40, ['orc-mauler'])
+>>> problems(wb)[0]
+"Warband 'Orcs' has no commander: War Drums needs at least one creature with a commander rating."
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from collections.abc import Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from engine.core.errors import IllegalAction
+from engine.rulesets.dnd_minis.cards import (
+    EDITIONS, FACTIONS, Edition, Faction, StatCard, find_card, shipped_cards, suggestions,
+)
+
+Catalog = Mapping[str, StatCard]
+
+SCENARIOS: dict[str, tuple[str, ...]] = {
+    "starter": ("standard", "quick-strike", "out-of-the-box", "limited"),
+    "war-drums": ("assault", "epic-assault", "out-of-the-box", "limited"),
+}
+DEFAULT_SCENARIO = {"starter": "standard", "war-drums": "assault"}
+MAX_WARBAND_BYTES = 16 * 1024
+FILE_FORMAT = "warband/dnd-minis"
+COMMANDER_ZERO_SURCHARGE = 5
+BIG_SIZES = ("huge", "gargantuan", "colossal")
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one edition and scenario allow. ``None`` means "no limit"."""
+
+    label: str  # how messages name the rules: "War Drums", "War Drums Epic Assault"...
+    points: int | None
+    max_creatures: int | None
+    max_single_cost: int | None
+    faction_required: bool = True
+    unique_enforced: bool = True
+    commander_required: bool = True
+    commander_zero_allowed: bool = False
+    huge_allowed: bool = True
+    epic_allowed: bool = False
+    minions_work: bool = True
+    requires_relaxed: bool = False  # Limited: any other creature may stand in for the required one
+    generic_tiles: int | None = None  # starter rules: generic tiles each player brings
+    needs_battle_map: bool = False  # War Drums: each player brings one battle map
+    epic_map: bool = False  # Epic Assault: only epic-size maps
+
+
+def limits_for(edition: str, scenario: str | None = None, size: int | None = None, players: int = 2) -> Limits:
+    """The building limits of an edition's scenario at an agreed warband size.
+
+    >>> limits_for("war-drums").points, limits_for("war-drums").max_single_cost
+    (200, 140)
+    >>> limits_for("starter", size=50).max_single_cost
+    35
+    >>> limits_for("starter", players=3).generic_tiles
+    2
+    """
+    scenario = scenario or DEFAULT_SCENARIO[edition]
+    if scenario not in SCENARIOS[edition]:
+        raise IllegalAction("bad-scenario", _scenario_hint(edition, scenario))
+    tiles = (3 if players <= 2 else 2) if edition == "starter" else None
+    common: dict[str, Any] = {"generic_tiles": tiles, "needs_battle_map": edition == "war-drums"}
+    if edition == "starter":
+        pts = size or 100
+        if scenario in ("standard", "quick-strike"):
+            label = "the starter rules" if scenario == "standard" else "the starter rules' Quick Strike"
+            return Limits(label, pts, 12, pts * 7 // 10, **common)
+        if scenario == "limited":
+            return Limits("starter Limited play", pts, 12, pts * 7 // 10, faction_required=False,
+                          unique_enforced=False, commander_zero_allowed=True, requires_relaxed=True, **common)
+        return Limits("starter Out of the Box play", size, None, None, faction_required=False,
+                      unique_enforced=False, commander_required=False, commander_zero_allowed=True,
+                      minions_work=False, requires_relaxed=True, **common)
+    if scenario == "assault":
+        pts = size or 200
+        return Limits("War Drums", pts, 8, pts * 7 // 10, huge_allowed=False, **common)
+    if scenario == "epic-assault":
+        return Limits("War Drums Epic Assault", size or 500, 8, None, epic_allowed=True, epic_map=True, **common)
+    if scenario == "limited":
+        pts = size or 200
+        return Limits("War Drums Limited play", pts, 8, pts * 7 // 10, faction_required=False,
+                      unique_enforced=False, commander_zero_allowed=True, huge_allowed=False,
+                      requires_relaxed=True, **common)
+    return Limits("War Drums Out of the Box play", size, None, None, faction_required=False,
+                  unique_enforced=False, commander_required=False, commander_zero_allowed=True,
+                  huge_allowed=False, minions_work=False, requires_relaxed=True, **common)
+
+
+def _scenario_hint(edition: str, scenario: str) -> str:
+    return (f"'{scenario}' is not a scenario of {'the starter rules' if edition == 'starter' else 'War Drums'} "
+            f"(choose {', '.join(SCENARIOS[edition])}).")
+
+
+class WarbandEntry(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    card: str = Field(min_length=1, max_length=64)  # card id
+    count: int = Field(default=1, ge=1, le=20)
+
+
+class Warband(BaseModel):
+    """One player's warband for one edition: cards with counts, plus what the player brings."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=40)
+    edition: Edition
+    scenario: str | None = None  # None: the edition's default (standard / assault)
+    faction: Faction | None = None
+    size: int | None = Field(default=None, ge=10, le=1000)  # agreed points; None: the scenario's default
+    owner: str = Field(default="", max_length=64)
+    creatures: list[WarbandEntry] = Field(default_factory=list, max_length=40)
+    commander_zero: str | None = None  # card id made Commander 0 (Out of the Box, Limited)
+    tiles: list[str] = Field(default_factory=list, max_length=8)  # starter rules: terrain tile ids
+    battle_map: str | None = Field(default=None, max_length=64)  # War Drums: the map this player brings
+
+    @field_validator("name")
+    @classmethod
+    def _name(cls, value: str) -> str:
+        text = " ".join(value.split())
+        if not text:
+            raise ValueError("a warband needs a name")
+        return text
+
+    @field_validator("faction", mode="before")
+    @classmethod
+    def _faction(cls, value):
+        return value.strip().upper() if isinstance(value, str) else value
+
+    @model_validator(mode="after")
+    def _scenario(self) -> "Warband":
+        if self.scenario is not None and self.scenario not in SCENARIOS[self.edition]:
+            raise ValueError(f"scenario: {_scenario_hint(self.edition, self.scenario)}")
+        return self
+
+    @property
+    def limits(self) -> Limits:
+        return limits_for(self.edition, self.scenario, self.size)
+
+    def count_of(self, card_id: str) -> int:
+        return sum(e.count for e in self.creatures if e.card == card_id)
+
+
+# ----- building ---------------------------------------------------------------------------------
+def new_warband(name: str, edition: str, *, owner: str = "", faction: str | None = None,
+                scenario: str | None = None, size: int | None = None) -> Warband:
+    """An empty warband. Bad values are refused with the reason."""
+    if edition not in EDITIONS:
+        raise IllegalAction("bad-warband", f"'{edition}' is not an edition (choose starter or war-drums).")
+    return _validated({"name": name, "edition": edition, "owner": owner, "faction": faction,
+                       "scenario": scenario, "size": size})
+
+
+def _validated(data: dict[str, Any], source: str = "Warband") -> Warband:
+    try:
+        return Warband.model_validate(data)
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        msg = err["msg"].removeprefix("Value error, ")
+        loc = ".".join(str(p) for p in err["loc"])
+        if not loc and ": " in msg:
+            loc, _, msg = msg.partition(": ")
+        if loc == "faction":
+            msg = f"choose one of {', '.join(FACTIONS)}"
+        raise IllegalAction("bad-warband", f"{source}: {loc or 'warband'}: {msg}") from None
+
+
+def add_creature(warband: Warband, name: str, count: int = 1, catalog: Catalog | None = None) -> Warband:
+    """The warband with ``count`` more of the named creature (found case-insensitively by name or id).
+
+    Limits are not checked here (see :func:`problems`); an unknown name is refused with the
+    closest card names.
+    """
+    if not 1 <= count <= 20:
+        raise IllegalAction("bad-count", f"Add between 1 and 20 creatures at a time, not {count}.")
+    card = find_card(name, catalog)
+    entries = [e.model_copy() for e in warband.creatures]
+    for entry in entries:
+        if entry.card == card.id:
+            entry.count = min(entry.count + count, 20)
+            break
+    else:
+        if len(entries) >= 40:
+            raise IllegalAction("bad-warband", f"Warband '{warband.name}' already lists 40 different cards.")
+        entries.append(WarbandEntry(card=card.id, count=count))
+    return warband.model_copy(update={"creatures": entries})
+
+
+def remove_creature(warband: Warband, name: str, count: int = 1, catalog: Catalog | None = None) -> Warband:
+    """The warband with ``count`` fewer of the named creature (all of them if it holds fewer)."""
+    cards = _catalog(catalog)
+    held = {e.card: cards.get(e.card) for e in warband.creatures}
+    key = " ".join(name.split()).casefold()
+    target = next((cid for cid, c in held.items()
+                   if cid == key or (c is not None and key in (c.name.casefold(), c.unique_name.casefold()))), None)
+    if target is None:
+        names = [c.name if c else cid for cid, c in held.items()]
+        near = suggestions(name, names)
+        hint = f" Did you mean {' or '.join(near)}?" if near else ""
+        raise IllegalAction("not-in-warband", f"Warband '{warband.name}' has no {name!r}.{hint}")
+    entries = []
+    for entry in warband.creatures:
+        if entry.card == target:
+            left = entry.count - count
+            if left > 0:
+                entries.append(entry.model_copy(update={"count": left}))
+        else:
+            entries.append(entry)
+    update: dict[str, Any] = {"creatures": entries}
+    if warband.commander_zero == target and not any(e.card == target for e in entries):
+        update["commander_zero"] = None
+    return warband.model_copy(update=update)
+
+
+def set_faction(warband: Warband, faction: str | None) -> Warband:
+    return _validated({**warband.model_dump(), "faction": faction})
+
+
+def _catalog(catalog: Catalog | None) -> Catalog:
+    return shipped_cards() if catalog is None else catalog
+
+
+def _cards(warband: Warband, catalog: Catalog) -> list[tuple[StatCard, int]]:
+    """(card, count) for every entry whose card is known, in the warband's order."""
+    return [(catalog[e.card], e.count) for e in warband.creatures if e.card in catalog]
+
+
+def card_cost(card: StatCard, warband: Warband) -> int:
+    """What one copy costs this warband (Commander 0 adds 5, War Drums §22.2; skirmish §27.3)."""
+    return (card.cost or 0) + (COMMANDER_ZERO_SURCHARGE if warband.commander_zero == card.id else 0)
+
+
+def points(warband: Warband, catalog: Catalog | None = None) -> int:
+    """Total cost: minions and summoned creatures cost nothing."""
+    cards = _catalog(catalog)
+    return sum(card_cost(card, warband) * n for card, n in _cards(warband, cards))
+
+
+def creature_count(warband: Warband) -> int:
+    return sum(e.count for e in warband.creatures)
+
+
+def minions_of(warband: Warband, catalog: Catalog | None = None) -> list[tuple[StatCard, int]]:
+    """The free creatures Minions bring along (none where Minions do not work)."""
+    cards = _catalog(catalog)
+    if not warband.limits.minions_work:
+        return []
+    out: list[tuple[StatCard, int]] = []
+    for card, n in _cards(warband, cards):
+        for minion in card.minions:
+            try:
+                out.append((find_card(minion.card, cards), minion.count * n))
+            except IllegalAction:
+                continue
+    return out
+
+
+# ----- limits -----------------------------------------------------------------------------------
+def problems(warband: Warband, catalog: Catalog | None = None, *, players: int = 2,
+             maps: Mapping[str, bool] | None = None) -> list[str]:
+    """Every building limit the warband breaks, one message each (empty: ready to play).
+
+    ``players`` matters for the starter rules' tiles; ``maps`` (map name -> epic-size?) lets
+    the battle-map check know the maps (default: the shipped War Drums maps).
+    """
+    cards = _catalog(catalog)
+    limits = limits_for(warband.edition, warband.scenario, warband.size, players)
+    name = f"Warband '{warband.name}'"
+    out: list[str] = []
+    held = _cards(warband, cards)
+
+    for entry in warband.creatures:
+        if entry.card not in cards:
+            out.append(f"{name} lists '{entry.card}', which is not a known creature card.")
+    if not warband.creatures:
+        out.append(f"{name} has no creatures yet.")
+
+    # Points, count, single cost.
+    total = points(warband, cards)
+    if limits.points is not None and total > limits.points:
+        out.append(f"{name} costs {total} points; {limits.label} allows {limits.points}.")
+    count = sum(n for _, n in held)
+    if limits.max_creatures is not None and count > limits.max_creatures:
+        out.append(f"{name} has {count} creatures; {limits.label} allows at most {limits.max_creatures} "
+                   "(minions and summoned creatures don't count).")
+    for card, _ in held:
+        if card.cost is None:
+            out.append(f"{card.name} has no cost on its card, so it can't join a warband.")
+        elif limits.max_single_cost is not None and card_cost(card, warband) > limits.max_single_cost:
+            out.append(f"{card.name} costs {card_cost(card, warband)} points; {limits.label} allows at most "
+                       f"{limits.max_single_cost} for one creature (70% of {limits.points}).")
+
+    # Edition, size, epic sides.
+    edition_name = "the starter rules" if warband.edition == "starter" else "War Drums"
+    for card, _ in held:
+        if warband.edition not in card.editions:
+            out.append(f"{card.name} is not available in {edition_name}.")
+        if not limits.huge_allowed and card.size in BIG_SIZES:
+            out.append(f"{card.name} is {card.size.capitalize()}; {limits.label} allows no Huge or larger "
+                       "creatures (Epic Assault does).")
+        if card.epic and not limits.epic_allowed:
+            standard = cards.get(card.standard_side or "")
+            instead = f" (use {standard.name})" if standard else ""
+            out.append(f"{card.name} is the epic side of a card; only Epic Assault allows epic sides{instead}.")
+
+    out += _faction_problems(warband, held, limits, name)
+    out += _commander_problems(warband, held, limits, name, cards)
+    if limits.unique_enforced:
+        out += _unique_problems(held)
+    out += _requires_problems(warband, held, limits, cards)
+    out += _minion_problems(held, limits, cards)
+    out += _brought_problems(warband, limits, name, players, maps)
+    return out
+
+
+def is_legal(warband: Warband, catalog: Catalog | None = None, *, players: int = 2) -> bool:
+    return not problems(warband, catalog, players=players)
+
+
+def _building_waivers(held: list[tuple[StatCard, int]]) -> list[str]:
+    """Types and names a Warband Building commander effect lets join off-faction."""
+    waived: list[str] = []
+    for card, _ in held:
+        for ce in card.commander_effects:
+            waived.extend(ce.warband_building)
+    return waived
+
+
+def _faction_problems(warband: Warband, held, limits: Limits, name: str) -> list[str]:
+    if not limits.faction_required:
+        return []
+    if warband.faction is None:
+        return [f"{name} has no faction: choose {', '.join(FACTIONS[:-1])} or {FACTIONS[-1]}."]
+    waived = [w.casefold() for w in _building_waivers(held)]
+    out = []
+    for card, _ in held:
+        if warband.faction in card.factions:
+            continue
+        # Warband Building is a commander effect: it never brings a commander (War Drums §4.3).
+        if not card.is_commander and any(card.has_type(w) or w in (card.name.casefold(), card.unique_name.casefold())
+                                         for w in waived):
+            continue
+        shows = ", ".join(card.factions) if card.factions else "no faction symbol"
+        out.append(f"{card.name} can't join a {warband.faction} warband: its card shows {shows}.")
+    return out
+
+
+def _commander_problems(warband: Warband, held, limits: Limits, name: str, cards: Catalog) -> list[str]:
+    out = []
+    real = [card for card, _ in held if card.is_commander]
+    zero_id = warband.commander_zero
+    if zero_id is not None:
+        zero = cards.get(zero_id)
+        if not limits.commander_zero_allowed:
+            out.append(f"{name} uses the Commander 0 rule, which only Out of the Box and Limited play allow.")
+        elif zero is None or warband.count_of(zero_id) == 0:
+            out.append(f"{name} names '{zero_id}' as its Commander 0, but holds no such creature.")
+        elif real:
+            out.append(f"{name} has a commander ({real[0].name}), so it can't also use the Commander 0 rule.")
+        elif zero.has_ability("Difficult") or zero.has_ability("Wild"):
+            out.append(f"{zero.name} is Difficult or Wild, so it can't be the Commander 0.")
+        else:
+            eligible = [c for c, _ in held if not (c.has_ability("Difficult") or c.has_ability("Wild"))]
+            cheapest = min((c.cost or 0) for c in eligible)
+            if (zero.cost or 0) > cheapest:
+                lowest = next(c for c in eligible if (c.cost or 0) == cheapest)
+                out.append(f"The Commander 0 must be the cheapest creature that is neither Difficult nor Wild: "
+                           f"{lowest.name} ({cheapest}) costs less than {zero.name} ({zero.cost}).")
+    has_commander = bool(real) or (zero_id is not None and limits.commander_zero_allowed)
+    if limits.commander_required and held and not has_commander:
+        hint = " (or use the Commander 0 rule)" if limits.commander_zero_allowed else ""
+        out.append(f"{name} has no commander: {limits.label} needs at least one creature with a commander "
+                   f"rating{hint}.")
+    return out
+
+
+def _unique_problems(held) -> list[str]:
+    by_name: dict[str, list[tuple[StatCard, int]]] = {}
+    for card, n in held:
+        if card.unique:
+            by_name.setdefault(card.unique_name.casefold(), []).append((card, n))
+    out = []
+    for group in by_name.values():
+        total = sum(n for _, n in group)
+        if total <= 1:
+            continue
+        who = group[0][0].unique_name
+        if len(group) == 1:
+            out.append(f"{group[0][0].name} is Unique: a warband may hold only one (this one holds {total}).")
+        else:
+            names = " and ".join(c.name for c, _ in group)
+            out.append(f"{names} are all {who}, who is Unique: a warband may hold only one.")
+    return out
+
+
+def _satisfies(card: StatCard, wanted: str) -> bool:
+    w = wanted.casefold()
+    return w in (card.name.casefold(), card.unique_name.casefold(), card.id) or card.has_type(wanted)
+
+
+def _requires_problems(warband: Warband, held, limits: Limits, cards: Catalog) -> list[str]:
+    out = []
+    total = sum(n for _, n in held)
+    for card, n in held:
+        for wanted in card.requires:
+            others = [c for c, m in held if (c.id != card.id or m > 1) and _satisfies(c, wanted)]
+            if others:
+                continue
+            if limits.requires_relaxed and total > n:
+                continue  # Limited: any other creature may be named instead (War Drums §22.3)
+            out.append(f"{card.name} requires {wanted}, but the warband has no {wanted}.")
+    return out
+
+
+def _minion_problems(held, limits: Limits, cards: Catalog) -> list[str]:
+    out = []
+    for card, _ in held:
+        for minion in card.minions:
+            try:
+                find_card(minion.card, cards)
+            except IllegalAction:
+                out.append(f"{card.name} brings minions '{minion.card}', but Warband has no such card.")
+    return out
+
+
+def _brought_problems(warband: Warband, limits: Limits, name: str, players: int,
+                      maps: Mapping[str, bool] | None) -> list[str]:
+    out = []
+    if limits.generic_tiles is not None:
+        from engine.rulesets.dnd_minis.maps import shipped_tiles
+
+        tiles = shipped_tiles()
+        unknown = [t for t in warband.tiles if t not in tiles]
+        for t in unknown:
+            out.append(f"{name} brings the tile '{t}', which Warband doesn't know.")
+        known = [tiles[t] for t in warband.tiles if t in tiles]
+        assembly = [t for t in known if t.assembly]
+        generic = [t for t in known if not t.assembly]
+        want = limits.generic_tiles
+        rule = f"the starter rules need exactly 1 assembly tile and {want} generic tiles" + (
+            f" ({players} players)" if players > 2 else "")
+        if len(assembly) != 1 or len(generic) != want:
+            out.append(f"{name} brings {len(assembly)} assembly and {len(generic)} generic tiles; {rule}.")
+        for tile_id, n in Counter(warband.tiles).items():
+            if n > 1:
+                out.append(f"{name} brings the tile '{tile_id}' {n} times: no two of a player's tiles may be identical.")
+    if limits.needs_battle_map:
+        from engine.rulesets.dnd_minis.maps import battle_maps
+
+        known_maps = battle_maps() if maps is None else dict(maps)
+        if warband.battle_map is None:
+            out.append(f"{name} brings no battle map: War Drums needs each player to bring one.")
+        elif warband.battle_map not in known_maps:
+            out.append(f"{name} brings the map '{warband.battle_map}', which Warband doesn't know "
+                       f"(maps: {', '.join(sorted(known_maps))}).")
+        elif limits.epic_map and not known_maps[warband.battle_map]:
+            out.append(f"{name} brings '{warband.battle_map}', which is not an epic-size map; "
+                       "Epic Assault is played on epic-size maps only.")
+    return out
+
+
+# ----- showing ----------------------------------------------------------------------------------
+def describe(warband: Warband, catalog: Catalog | None = None, *, players: int = 2) -> str:
+    """A few lines for ``/warband show``: faction, points, creatures, and every broken limit."""
+    cards = _catalog(catalog)
+    limits = limits_for(warband.edition, warband.scenario, warband.size, players)
+    scenario = warband.scenario or DEFAULT_SCENARIO[warband.edition]
+    cap = f"/{limits.points}" if limits.points is not None else ""
+    lines = [f"**{warband.name}** — {'starter rules' if warband.edition == 'starter' else 'War Drums'}, "
+             f"{scenario}; faction {warband.faction or 'none'}; {points(warband, cards)}{cap} points; "
+             f"{creature_count(warband)} creatures"]
+    for entry in warband.creatures:
+        card = cards.get(entry.card)
+        if card is None:
+            lines.append(f"- {entry.count} x {entry.card} (unknown card)")
+            continue
+        tags = []
+        if card.is_commander:
+            tags.append(f"Commander {card.commander}")
+        if warband.commander_zero == card.id:
+            tags.append("Commander 0 (+5)")
+        tag = f" — {', '.join(tags)}" if tags else ""
+        lines.append(f"- {entry.count} x {card.name} ({card_cost(card, warband)} each){tag}")
+    for card, n in minions_of(warband, cards):
+        lines.append(f"- {n} x {card.name} (minion, free)")
+    if warband.tiles:
+        lines.append(f"Tiles: {', '.join(warband.tiles)}")
+    if warband.battle_map:
+        lines.append(f"Battle map: {warband.battle_map}")
+    found = problems(warband, cards, players=players)
+    lines += [f"! {p}" for p in found] if found else ["Ready to play."]
+    return "\n".join(lines)
+
+
+# ----- files ------------------------------------------------------------------------------------
+def export_warband(warband: Warband, catalog: Catalog | None = None) -> str:
+    """The warband as a JSON file a player can keep or share (the owner is not exported)."""
+    cards = _catalog(catalog)
+    data: dict[str, Any] = {
+        "format": FILE_FORMAT, "version": 1, "name": warband.name, "edition": warband.edition,
+        "scenario": warband.scenario, "faction": warband.faction, "size": warband.size,
+        "creatures": [
+            {"card": e.card, "name": cards[e.card].name if e.card in cards else e.card, "count": e.count}
+            for e in warband.creatures
+        ],
+        "commander_zero": warband.commander_zero, "tiles": list(warband.tiles), "battle_map": warband.battle_map,
+    }
+    return json.dumps({k: v for k, v in data.items() if v not in (None, [])}, indent=2, ensure_ascii=False) + "\n"
+
+
+def import_warband(text: str | bytes, *, owner: str = "", catalog: Catalog | None = None,
+                   source: str = "Warband file") -> Warband:
+    """Read a warband file, refusing bad data with the field and reason, and unknown creatures by name."""
+    cards = _catalog(catalog)
+    if len(text) > MAX_WARBAND_BYTES:
+        raise IllegalAction("bad-warband", f"{source} is too large (over {MAX_WARBAND_BYTES // 1024} KiB).")
+    try:
+        data = json.loads(text)
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise IllegalAction("bad-warband", f"{source} is not valid JSON: {exc}") from None
+    if not isinstance(data, dict):
+        raise IllegalAction("bad-warband", f"{source}: warband: the file must hold one JSON object")
+    if data.get("format", FILE_FORMAT) != FILE_FORMAT:
+        raise IllegalAction("bad-warband", f"{source}: format: expected '{FILE_FORMAT}', not {data.get('format')!r}")
+    if data.get("version", 1) != 1:
+        raise IllegalAction("bad-warband", f"{source}: version: Warband reads version 1 files, not {data.get('version')!r}")
+    raw = data.get("creatures", [])
+    if not isinstance(raw, list):
+        raise IllegalAction("bad-warband", f"{source}: creatures: must be a list of {{card, count}}")
+    entries: list[dict[str, Any]] = []
+    for i, item in enumerate(raw):
+        if not isinstance(item, dict):
+            raise IllegalAction("bad-warband", f"{source}: creatures.{i}: must be an object with 'card' and 'count'")
+        unknown_keys = set(item) - {"card", "name", "count"}
+        if unknown_keys:
+            raise IllegalAction("bad-warband", f"{source}: creatures.{i}: unknown field {sorted(unknown_keys)[0]!r}")
+        key = item.get("card") or item.get("name")
+        if not isinstance(key, str):
+            raise IllegalAction("bad-warband", f"{source}: creatures.{i}: names no creature card")
+        if key in cards:
+            card = cards[key]
+        else:
+            try:
+                card = find_card(str(item.get("name") or key), cards)
+            except IllegalAction as exc:
+                raise IllegalAction("unknown-creature", f"{source}: creatures.{i}: {exc.message}") from None
+        entries.append({"card": card.id, "count": item.get("count", 1)})
+    fields = {k: data.get(k) for k in ("name", "edition", "scenario", "faction", "size", "commander_zero", "battle_map")}
+    fields["tiles"] = data.get("tiles", [])
+    if fields["edition"] not in EDITIONS:
+        raise IllegalAction("bad-warband", f"{source}: edition: must be starter or war-drums, not {fields['edition']!r}")
+    extra = set(data) - {"format", "version", "creatures", "tiles", *fields}
+    if extra:
+        raise IllegalAction("bad-warband", f"{source}: unknown field {sorted(extra)[0]!r}")
+    return _validated({**fields, "owner": owner, "creatures": entries}, source)
