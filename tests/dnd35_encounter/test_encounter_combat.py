@@ -1,7 +1,7 @@
 """Attacks against AC, damage and healing with the 3.5 hit point thresholds, conditions."""
 
 from engine.grid import parse_square
-from tests.dnd35_encounter.helpers import RULES, cmd, grid_data, new, place, refused, texts
+from tests.dnd35_encounter.helpers import RULES, cmd, new, place, refused, texts
 from tests.scripted import script_dice
 
 
@@ -26,7 +26,11 @@ def test_hit_rolls_damage_and_applies_it():
     assert 4 <= damage.roll.total <= 11
     assert state.creatures["orc"].hp == 10 - damage.roll.total
     assert state.last_attack == (parse_square("B2"), parse_square("C2"))
-    assert "Orc takes" in texts(events)
+    assert "Orc takes" in texts(events) and "squares away" not in attack.text
+    assert attack.data["distance"] == 1
+    state = place(state, "Archer", "J2", hp=5)
+    state, events = cmd(state, "referee", "attack", creature="archer", target="hero", roll="1d20+3")
+    assert "from 8 squares away" in texts(events)
 
 
 def test_miss_and_the_natural_rolls():
@@ -49,7 +53,7 @@ def test_hit_without_damage_leaves_it_to_the_referee():
     script_dice(state, 15)
     state, events = cmd(state, "p1", "attack", target="orc", roll="1d20")
     assert state.creatures["orc"].hp == 10
-    assert any(e.kind == "prompt" and "/damage" in e.text for e in events)
+    assert any(e.kind == "reminder" and "/damage creature:orc" in e.text for e in events)
 
 
 def test_hit_point_thresholds():

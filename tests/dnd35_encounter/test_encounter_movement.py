@@ -1,8 +1,6 @@
 """Movement on a creature's turn: single and double moves, runs, 5-foot steps, minimum
 movement, with the grid core's costs and the diagonal counter carried across the turn."""
 
-import pytest
-
 from tests.dnd35_encounter.helpers import at, cmd, grid_data, new, place, refused, texts
 from tests.scripted import script_dice
 

@@ -3,7 +3,7 @@
 import pytest
 
 from engine.core import IllegalAction
-from engine.grid import parse_square, square_name
+from engine.grid import square_name
 from tests.dnd35_encounter.helpers import RULES, at, cmd, grid_data, new, place, refused, texts
 from tests.scripted import script_dice
 

@@ -8,14 +8,14 @@ directly; the others go through ``parse_line`` exactly as typed.
 
 import json
 
+import io
+
 import pytest
 from PIL import Image
-import io
 
 from bot.commands import Attachment, Command, parse_line
 from bot.service import Service
 from bot.store import Store
-from engine.core import get_ruleset
 
 CHANNEL = "table-1"
 REF, BOB, CAROL = "100", "200", "300"

@@ -4,7 +4,7 @@ import pytest
 
 from engine.core import IllegalAction
 from engine.rulesets.dnd35_encounter.maps import map_names
-from tests.dnd35_encounter.helpers import OPEN, RULES, at, cmd, grid_data, new, place, refused, texts
+from tests.dnd35_encounter.helpers import RULES, cmd, grid_data, new, place, refused, texts
 from tests.scripted import remaining, script_dice
 
 
@@ -158,3 +158,16 @@ def test_latecomer_rolls_and_joins_the_order():
     state, _ = cmd(state, "referee", "place", creature="Goblin", square="J1", hp=5, init=4)
     assert state.order == ["goblin", "aria", "ogre", "orc"]
     assert state.turn.creature == "aria"  # the running turn is not disturbed
+
+
+def test_removing_the_creature_whose_turn_it_is_passes_the_turn_on():
+    state = new()
+    state = place(state, "Aria", "A1", init=4, owner="p1")
+    state = place(state, "Orc", "E1", init=0)
+    script_dice(state, 15, 3)
+    state, _ = cmd(state, "referee", "initiative")
+    state, events = cmd(state, "referee", "remove", creature="aria")
+    assert [e.kind for e in events] == ["remove", "phase_ended", "turn"]
+    assert state.order == ["orc"] and state.turn.creature == "orc"
+    state, events = cmd(state, "referee", "remove", creature="orc")
+    assert state.order == [] and state.turn is None and events[-1].kind == "stalled"

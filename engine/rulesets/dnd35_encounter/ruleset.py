@@ -24,10 +24,11 @@ from engine.core import (
     roll_dice,
 )
 from engine.grid import (
-    GridMap, MoveRules, can_end_at, footprint, reachable, shortest_path, square_name, validate_path,
+    GridMap, MoveRules, can_end_at, footprint, reachable, shortest_path, space_distance, square_name,
+    validate_path,
 )
 from engine.grid.movement import five_foot_step, minimum_move, provocations
-from engine.grid.speed import effective_speed
+from engine.grid.speed import allowance, effective_speed
 from engine.grid.view import board_view_of
 from engine.rulesets.dnd35_encounter import commands as command_parser
 from engine.rulesets.dnd35_encounter.actions import (
@@ -236,13 +237,15 @@ class Encounter(Ruleset):
         was_current = state.current is not None and state.current.id == creature.id
         events.append(Event(kind="remove", seat=action.seat, data={"creature": creature.id},
                             text=f"{creature.name} is taken off the map."))
-        if was_current:
-            self._end_turn(state, events)
-        if creature.id in state.order:
+        index = state.order.index(creature.id) if creature.id in state.order else None
+        if index is not None:
             state.order.remove(creature.id)
         del state.creatures[creature.id]
-        if state.turn is not None and state.turn.creature == creature.id:
-            state.turn = None  # it was the only creature left in the order
+        if was_current:
+            events.append(Event(kind="phase_ended", seat=creature.owner, data={"creature": creature.id},
+                                text=f"{creature.name}'s turn ends."))
+            state.turn = None
+            self._begin_next(state, index, events)  # the next creature now stands at ``index``
 
     def _initiative(self, state: EncounterState, action: RollInitiative, events: list[Event]) -> None:
         if not state.creatures:
@@ -421,9 +424,13 @@ class Encounter(Ruleset):
         how = "a natural 20" if natural == 20 else "a natural 1" if natural == 1 else str(roll.total)
         when = "" if on_turn else " (out of turn: an attack of opportunity or a readied action)"
         verdict = "hits" if hit else "misses"
+        # Range is the referee's call (melee, reach or ranged); the log says how far it was.
+        gap = space_distance(attacker.squares, target.squares)
+        far = f" from {gap} squares away" if gap > attacker.body().reach else ""
         events.append(Event(kind="attack", seat=action.seat, roll=roll,
-                            data={"creature": attacker.id, "target": target.id, "hit": hit, "natural": natural},
-                            text=f"{attacker.name} attacks {target.name} (AC {target.ac}){when}: {how}, {verdict}."))
+                            data={"creature": attacker.id, "target": target.id, "hit": hit, "natural": natural,
+                                  "distance": gap},
+                            text=f"{attacker.name} attacks {target.name} (AC {target.ac}){far}{when}: {how}, {verdict}."))
         if on_turn:
             record_attack(state.turn)
         state.last_attack = (attacker.anchor, target.anchor)
@@ -434,7 +441,7 @@ class Encounter(Ruleset):
         if not hit:
             return
         if not action.damage:
-            events.append(Event(kind="prompt", text=f"Apply the damage with /damage creature:{target.id}."))
+            events.append(Event(kind="reminder", text=f"Apply the damage with /damage creature:{target.id}."))
             return
         damage_roll = roll_dice(action.damage, state.rng, purpose=f"{attacker.name}'s damage")
         amount = max(1, damage_roll.total)  # 3.5: a hit always deals at least 1 damage
@@ -635,8 +642,6 @@ class Encounter(Ruleset):
 
 def movement_budget_total(creature: Creature, mode: str | None, run_x3: bool) -> int:
     """The whole turn's allowance in the mode used so far (for "moved 4 of 6")."""
-    from engine.grid.speed import allowance
-
     key = {"single": "move", None: "move"}.get(mode, mode)
     if key == "minimum":
         return 1
