@@ -1,0 +1,194 @@
+"""A D&D Miniatures stat card as a picture (for ``/card NAME``): StatCard in, PNG bytes out.
+
+Laid out like the printed card: name and cost on top, faction symbols, the statistics row
+(level, speed, AC, hit points), attacks, type and size, commander rating and effects, special
+abilities with their summaries (from the ability registry), spells, and a note naming the values
+Warband supplied where the rulebook gives none. Same card, same bytes: the bundled font only,
+no system fonts, no clock.
+
+>>> from engine.rulesets.dnd_minis.cards import find_card
+>>> render_card(find_card("orc-mauler"))[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
+True
+"""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageDraw
+
+from engine.rulesets.dnd_minis.cards import StatCard
+from renderers.style import INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, RGB, BORDER, blend, font, plain, wrap
+
+WIDTH = 640
+PAD = 22
+FACTION_COLOURS: dict[str, RGB] = {
+    "LG": (0, 114, 178),  # blue
+    "CG": (0, 158, 115),  # green
+    "LE": (120, 80, 150),  # purple
+    "CE": (200, 40, 40),  # red
+}
+FACTION_NAMES = {"LG": "Lawful Good", "CG": "Chaotic Good", "LE": "Lawful Evil", "CE": "Chaotic Evil"}
+NOTE: RGB = (150, 60, 20)
+BOX: RGB = (250, 245, 232)
+
+
+def _summary(ability_name: str, card_text: str) -> str:
+    """The registry's summary of an ability (what Warband will do), else the card's own text."""
+    try:
+        from engine.rulesets.dnd_minis.abilities import ability_for
+
+        found = ability_for(ability_name)
+    except Exception:  # pragma: no cover - the registry is optional for drawing
+        found = None
+    summary = getattr(found, "summary", "") if found is not None else ""
+    return summary or card_text
+
+
+def _sections(card: StatCard) -> list[tuple[str, list[tuple[str, str]]]]:
+    """(heading, [(label, text)]) blocks in card order; empty blocks are left out."""
+    attacks = []
+    for kind, entries in (("Melee", card.melee), ("Ranged", card.ranged)):
+        if entries:
+            text = " / ".join(e.describe() for e in entries)
+            attacks.append((kind, text))
+    sections: list[tuple[str, list[tuple[str, str]]]] = [("Attacks", attacks)]
+    type_line = ", ".join(card.types) or "-"
+    size = "" if card.size == "medium" else f" ({card.size.capitalize()})"
+    sections.append(("Type", [("", type_line + size)]))
+    if card.commander is not None:
+        rows = [(f"Commander {card.commander}", card.commander_effect or "")]
+        for ce in card.commander_effects:
+            text = ce.describe()
+            if text and text != card.commander_effect:
+                rows.append(("", text))
+        sections.append(("Commander", rows))
+    if card.abilities:
+        rows = []
+        for ref in card.abilities:
+            boxes = " " + "[ ]" * ref.uses if ref.uses else ""
+            fmt = ref.describe_format()
+            label = ref.name + boxes + (f" ({fmt})" if fmt and not ref.name.endswith(")") else "")
+            rows.append((label, _summary(ref.name, ref.text)))
+        sections.append(("Special abilities", rows))
+    if card.spells or card.power_points:
+        rows = []
+        if card.sorcerer_slots:
+            rows.append(("Sorcerer spells", "  ".join(f"level {lv}: {'[ ]' * n}" for lv, n in card.sorcerer_slots.items())))
+        if card.power_points:
+            rows.append(("Psionics", f"{card.power_points} power points"))
+        for spell in card.spells:
+            boxes = " " + "[ ]" * spell.uses if spell.uses else ""
+            cost = f" {spell.pp} pp" if spell.pp is not None else ""
+            level = f" (level {spell.level})" if spell.level is not None else ""
+            rows.append((f"{spell.name}{boxes}{cost}{level}", spell.describe_format()))
+        sections.append(("Spells", rows))
+    minions = [f"{m.count} x {m.card}" for m in card.minions]
+    if minions:
+        sections.append(("Minions", [("", ", ".join(minions))]))
+    return sections
+
+
+class _Pen:
+    """Lays text out top to bottom; ``draw`` is None on the measuring pass."""
+
+    def __init__(self, draw: ImageDraw.ImageDraw | None):
+        self.draw = draw
+        self.y = 0
+
+    def text(self, x: float, text: str, size: int, fill: RGB, width: float, gap: int = 4) -> None:
+        for line in wrap(plain(text), size, width) or [""]:
+            if self.draw is not None:
+                self.draw.text((x, self.y), line, font=font(size), fill=fill)
+            self.y += size + gap
+
+
+def _layout(card: StatCard, draw: ImageDraw.ImageDraw | None) -> int:
+    pen = _Pen(draw)
+    inner = WIDTH - 2 * PAD
+    # Header band: name, cost, factions.
+    if draw is not None:
+        draw.rectangle((0, 0, WIDTH, 96), fill=PARCHMENT_DARK)
+        cost = "-" if card.cost is None else str(card.cost)
+        r = 30
+        cx, cy = WIDTH - PAD - r, 48
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=BOX, outline=BORDER, width=3)
+        size = 26 if len(cost) <= 2 else 20
+        draw.text((cx, cy), cost, font=font(size), fill=INK, anchor="mm")
+        draw.text((cx, cy + r + 9), "cost", font=font(12), fill=INK_SOFT, anchor="mm")
+    pen.y = 14
+    name_width = inner - 90
+    name_size = 30
+    while name_size > 18 and font(name_size).getlength(plain(card.name)) > name_width:
+        name_size -= 1
+    pen.text(PAD, card.name, name_size, INK, name_width)
+    x = PAD
+    factions = card.factions or []
+    label_y = pen.y + 2
+    if draw is not None:
+        if card.any_faction:
+            draw.text((x, label_y), "Any faction", font=font(16), fill=INK)
+        for f in ([] if card.any_faction else factions):
+            w = font(15).getlength(f) + 16
+            draw.rounded_rectangle((x, label_y - 1, x + w, label_y + 21), radius=8, fill=FACTION_COLOURS[f])
+            draw.text((x + w / 2, label_y + 10), f, font=font(15), fill=(255, 255, 255), anchor="mm")
+            x += w + 6
+        tags = []
+        if card.unique:
+            tags.append("Unique")
+        if card.epic:
+            tags.append("Epic")
+        if tags:
+            draw.text((x + 6, label_y), " - ".join(tags), font=font(16), fill=INK_SOFT)
+    pen.y = 110
+
+    # Statistics row.
+    stats = [("Level", "-" if card.level is None else str(card.level)),
+             ("Speed", f"{card.speed}{' fly' if card.fly else ''}"),
+             ("AC", str(card.ac)), ("HP", "-" if card.hp is None else str(card.hp))]
+    box_w = (inner - 3 * 10) / 4
+    if draw is not None:
+        for i, (label, value) in enumerate(stats):
+            bx = PAD + i * (box_w + 10)
+            draw.rounded_rectangle((bx, pen.y, bx + box_w, pen.y + 58), radius=8, fill=BOX, outline=BORDER, width=2)
+            draw.text((bx + box_w / 2, pen.y + 15), label, font=font(14), fill=INK_SOFT, anchor="mm")
+            draw.text((bx + box_w / 2, pen.y + 39), value, font=font(24), fill=INK, anchor="mm")
+    pen.y += 72
+
+    # Text sections.
+    for heading, rows in _sections(card):
+        if not rows:
+            continue
+        if draw is not None:
+            draw.line((PAD, pen.y, WIDTH - PAD, pen.y), fill=blend(BORDER, PARCHMENT, 0.6), width=1)
+        pen.y += 6
+        pen.text(PAD, heading.upper(), 13, INK_SOFT, inner, gap=5)
+        for label, text in rows:
+            if label:
+                pen.text(PAD + 4, label, 17, INK, inner - 4, gap=3)
+            if text:
+                pen.text(PAD + (18 if label else 4), text, 15, INK_SOFT if label else INK, inner - 18, gap=3)
+            pen.y += 3
+        pen.y += 4
+
+    supplied = sorted({entry.split(".", 1)[0].replace("_", " ") for entry in card.not_from_rulebook})
+    if supplied:
+        pen.y += 4
+        pen.text(PAD, "Not from the rulebook (supplied by Warband): " + ", ".join(supplied) + ".", 14, NOTE, inner)
+    footer = " - ".join(p for p in (card.set_name, card.number, card.rarity or "") if p)
+    editions = " and ".join({"starter": "starter rules", "war-drums": "War Drums"}[e] for e in card.editions)
+    pen.y += 2
+    pen.text(PAD, f"Playable in: {editions}" + (f" - {footer}" if footer else ""), 13, INK_SOFT, inner)
+    return int(pen.y + PAD)
+
+
+def render_card(card: StatCard) -> bytes:
+    """The card as PNG bytes; identical bytes for identical cards."""
+    height = _layout(card, None)
+    image = Image.new("RGB", (WIDTH, height), PARCHMENT)
+    draw = ImageDraw.Draw(image)
+    _layout(card, draw)
+    draw.rectangle((0, 0, WIDTH - 1, height - 1), outline=BORDER, width=3)
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False)
+    return out.getvalue()
