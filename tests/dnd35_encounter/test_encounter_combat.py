@@ -185,3 +185,47 @@ def test_board_shows_the_encounter():
     from renderers.grid import render_board
 
     assert render_board(view)[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_dying_checks_when_the_referee_turns_them_on():
+    """[EXT] 3.5 dying: on its turn, d% 1-10 stabilises, anything else costs 1 hp."""
+    for seed in range(1, 40):
+        state = new(seed=seed, dying_checks=True)
+        state = place(state, "Hero", "B2", hp=12, init=5, owner="p1")
+        state = place(state, "Orc", "C2", hp=5, init=0)
+        script_dice(state, 18, 2)
+        state, _ = cmd(state, "referee", "initiative")
+        state, _ = cmd(state, "referee", "damage", creature="orc", amount="8")  # -3: dying
+        state, events = cmd(state, "p1", "end")
+        check = next(e for e in events if e.kind in ("stabilise", "bleed"))
+        assert check.roll.expression == "1d100"
+        if check.kind == "bleed":
+            assert check.roll.total > 10 and state.creatures["orc"].hp == -4
+        else:
+            assert check.roll.total <= 10 and state.creatures["orc"].has("stable")
+            assert state.creatures["orc"].hp == -3
+            state, events = cmd(state, "p1", "end")  # a stable creature rolls no more
+            assert not any(e.kind in ("stabilise", "bleed") for e in events)
+            state, _ = cmd(state, "referee", "heal", creature="orc", amount="4")
+            assert not state.creatures["orc"].has("stable")
+            break
+    else:
+        raise AssertionError("no seed gave a stabilising roll")
+    # Off by default: the dying creature is only passed over.
+    state = duel()
+    state, _ = cmd(state, "referee", "damage", creature="orc", amount="13")
+    state, events = cmd(state, "p1", "end")
+    assert state.creatures["orc"].hp == -3 and not any(e.roll for e in events)
+
+
+def test_disabled_strain_when_turned_on():
+    state = new(disabled_strain=True)
+    state = place(state, "Hero", "B2", hp=12, init=5, owner="p1")
+    state = place(state, "Orc", "C2", hp=5, init=0)
+    script_dice(state, 18, 2)
+    state, _ = cmd(state, "referee", "initiative")
+    state, _ = cmd(state, "referee", "damage", creature="hero", amount="12")
+    script_dice(state, 3)
+    state, events = cmd(state, "p1", "attack", target="orc", roll="1d20")
+    assert "the effort costs it 1 hp" in texts(events)
+    assert state.creatures["hero"].hp == -1 and state.creatures["hero"].health == "dying"

@@ -83,6 +83,9 @@ class Creature(BaseModel):
         """Dying and dead creatures take no turns."""
         return self.hp >= 0
 
+    def has(self, condition: str) -> bool:
+        return any(c.casefold() == condition.casefold() for c in self.conditions)
+
     def body(self) -> Body:
         """The creature as the grid core sees it."""
         return Body(id=self.id, side=self.side, anchor=self.anchor, name=self.name, size=self.size,

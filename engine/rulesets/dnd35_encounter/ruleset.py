@@ -61,6 +61,8 @@ class EncounterState(GameState):
     rules: MoveRules = Field(default_factory=MoveRules.dnd35)
     run_heavy_x3: bool = True
     ext_speed_table: bool = True
+    dying_checks: bool = False
+    disabled_strain: bool = False
     creatures: dict[str, Creature] = Field(default_factory=dict)  # in placement order
     order: list[str] = Field(default_factory=list)  # initiative order (creature ids)
     turn: Turn | None = None  # the creature whose turn it is, and what it has done
@@ -220,7 +222,7 @@ class Encounter(Ruleset):
         reason = can_end_at(state.map, creature.body(), action.square, self._others(state, creature), state.rules)
         if reason is not None:
             raise IllegalAction("bad-square", f"{name} can't be placed on {square_name(action.square)}: "
-                                f"{reason[0].lower() + reason[1:]} (use another square, or /override "
+                                f"{reason} (use another square, or /override "
                                 "after placing).")
         state.creatures[cid] = creature
         owner = state.seat(action.owner).name
@@ -278,10 +280,25 @@ class Encounter(Ruleset):
             creature.acted = True
             events.append(Event(kind="skip", data={"creature": creature.id},
                                 text=f"{creature.name} is {creature.health} and takes no turn."))
+            if state.dying_checks and creature.health == "dying" and not creature.has("stable"):
+                self._bleed(state, creature, events)
             i += 1
         state.turn = None
         events.append(Event(kind="stalled", text="No creature can act: the referee heals or places a "
                             "creature, or ends the encounter with /finish."))
+
+    def _bleed(self, state: EncounterState, creature: Creature, events: list[Event]) -> None:
+        """[EXT] 3.5 dying: on its turn a dying creature has a 10% chance to become stable;
+        otherwise it loses 1 hit point."""
+        roll = roll_dice("1d100", state.rng, purpose=f"{creature.name} stabilises?")
+        if roll.total <= 10:
+            creature.conditions.append("stable")
+            events.append(Event(kind="stabilise", roll=roll, data={"creature": creature.id},
+                                text=f"{creature.name} rolls {roll.total} (10 or less): stable."))
+            return
+        events.append(Event(kind="bleed", roll=roll, data={"creature": creature.id},
+                            text=f"{creature.name} rolls {roll.total} (over 10): it bleeds."))
+        self._hurt(state, creature, 1, events)
 
     def _new_round(self, state: EncounterState, events: list[Event]) -> None:
         events.append(Event(kind="round_ended", text=f"Round {state.round} ends."))
@@ -438,16 +455,19 @@ class Encounter(Ruleset):
             events.append(Event(kind="critical_threat", data={"creature": attacker.id},
                                 text="A natural 20 threatens a critical hit: confirm it and add the extra "
                                 "damage with /damage."))
-        if not hit:
-            return
-        if not action.damage:
+        if hit and not action.damage:
             events.append(Event(kind="reminder", text=f"Apply the damage with /damage creature:{target.id}."))
-            return
-        damage_roll = roll_dice(action.damage, state.rng, purpose=f"{attacker.name}'s damage")
-        amount = max(1, damage_roll.total)  # 3.5: a hit always deals at least 1 damage
-        events.append(Event(kind="damage_roll", seat=action.seat, roll=damage_roll,
-                            text=f"Damage: {damage_roll.total}" + (" (at least 1 on a hit)" if amount != damage_roll.total else "") + "."))
-        self._hurt(state, target, amount, events)
+        elif hit:
+            damage_roll = roll_dice(action.damage, state.rng, purpose=f"{attacker.name}'s damage")
+            amount = max(1, damage_roll.total)  # 3.5: a hit always deals at least 1 damage
+            floor = " (at least 1 on a hit)" if amount != damage_roll.total else ""
+            events.append(Event(kind="damage_roll", seat=action.seat, roll=damage_roll,
+                                text=f"Damage: {damage_roll.total}{floor}."))
+            self._hurt(state, target, amount, events)
+        if on_turn and state.disabled_strain and attacker.health == "disabled":
+            events.append(Event(kind="strain", data={"creature": attacker.id},
+                                text=f"{attacker.name} is disabled: the effort costs it 1 hp."))
+            self._hurt(state, attacker, 1, events)
 
     def _hurt(self, state: EncounterState, target: Creature, amount: int, events: list[Event]) -> None:
         before = target.health
@@ -481,6 +501,8 @@ class Encounter(Ruleset):
         before = target.health
         target.hp = min(target.max_hp, target.hp + amount)
         after = target.health
+        if target.hp >= 0:
+            target.conditions = [c for c in target.conditions if c.casefold() != "stable"]
         events.append(Event(kind="heal", data={"creature": target.id, "amount": amount, "hp": target.hp},
                             text=f"{target.name} is healed {amount} ({target.hp}/{target.max_hp} hp)"
                             + (f" and is {_health_words(after)}." if after != before else ".")))

@@ -22,6 +22,9 @@ from engine.grid import MoveRules
 ENCOUNTER_SETTINGS: dict[str, tuple[Any, str]] = {
     "run_heavy_x3": (True, "[EXT] a run in heavy armour is x3 speed, not x4 (default true)"),
     "ext_speed_table": (True, "[EXT] English 3.5 armour reduction for speeds beyond 20/30 ft (default true)"),
+    # Not in the rules file (3.5 PHB "Dying", "Disabled"): off unless the referee wants them.
+    "dying_checks": (False, "[EXT] a dying creature rolls d% on its turn: 1-10 stable, else -1 hp (default false)"),
+    "disabled_strain": (False, "[EXT] a disabled creature's attack costs it 1 hp (default false)"),
 }
 
 _MOVE_HELP: dict[str, str] = {
