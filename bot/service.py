@@ -233,13 +233,13 @@ class Service:
         if not 0 <= seed < 2**63:
             raise IllegalAction("bad-seed", "The seed must be a whole number from 0 to 2^63 - 1.")
         state = ruleset.new_game(seed, options)
+        creator_seat = ruleset.creator_seat(state)
         game = await self.store.create_game(channel_id, guild_id, ruleset.name, seed, options,
                                             state.model_dump(mode="json"), user_id,
-                                            [(s.id, s.name) for s in state.seats])
-        creator_seat = ruleset.creator_seat(state)
+                                            [(s.id, s.name) for s in state.seats],
+                                            creator_seat=creator_seat)
         lines = [f"🎲 New game of **{ruleset.title}** (game #{game.id}, seed {seed})."]
         if creator_seat is not None:
-            await self.store.claim_seat(game.id, creator_seat, user_id, game.version)
             lines.append(f"<@{user_id}> takes the seat {state.seat(creator_seat).name}.")
         free = [s.name for s in state.seats if s.id != creator_seat]
         if free:
@@ -276,15 +276,16 @@ class Service:
             chosen = next((s for s in seats if s.is_free), None)
             if chosen is None:
                 raise IllegalAction("no-free-seat", "Every seat in this game is taken.")
-        version = await self.store.claim_seat(game.id, chosen.seat_id, user_id, game.version)
         lines = [f"<@{user_id}> takes the seat {chosen.name}."]
-        seats = await self.store.seats(game.id)
-        start = ruleset.start_action(state) if all(not s.is_free for s in seats if ruleset.seat_required(s.seat_id)) else None
+        filled = {s.seat_id for s in seats if not s.is_free} | {chosen.seat_id}
+        full = all(s.seat_id in filled for s in seats if ruleset.seat_required(s.seat_id))
+        start = ruleset.start_action(state) if full else None
         if start is None:
+            await self.store.claim_seat(game.id, chosen.seat_id, user_id, game.version)
             return Reply(text="\n".join(lines))
+        # The last seat taken starts the game: seat and first action in one transaction.
         new_state, events = ruleset.apply(state, start)
-        game = await self.store.game(game.id)
-        await self._commit(game, ruleset, new_state, None, None, start, events)
+        await self._commit(game, ruleset, new_state, None, None, start, events, claim=(chosen.seat_id, user_id))
         reply = await self._applied_reply(game, ruleset, new_state, events)
         reply.text = "\n".join(lines) + "\n" + reply.text
         return reply

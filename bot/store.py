@@ -702,8 +702,11 @@ class Store:
         state_json: Any,
         created_by: str | int,
         seats: Iterable[tuple[str, str]],
+        *,
+        creator_seat: str | None = None,
     ) -> GameRecord:
-        """Start a game at version 0 with its seats free; :class:`ChannelBusy` if the channel
+        """Start a game at version 0 with its seats free (``creator_seat``: except that one,
+        taken by the creator in the same transaction); :class:`ChannelBusy` if the channel
         already has an active game."""
         channel = _id(channel_id)
         seat_list = [(str(seat_id), str(name)) for seat_id, name in seats]
@@ -733,6 +736,8 @@ class Store:
                 "INSERT INTO seats (game_id, seat_id, position, name) VALUES (?, ?, ?, ?)",
                 [(game_id, seat_id, i, name) for i, (seat_id, name) in enumerate(seat_list)],
             )
+            if creator_seat is not None:
+                await self._claim(tx, game_id, creator_seat, _id(created_by), now)
             row = await self._fetchone(tx, "SELECT * FROM games WHERE id = ?", (game_id,))
         return _game(row)
 
@@ -825,14 +830,17 @@ class Store:
         result_json: Any = None,
         *,
         pending_json: Any = KEEP,
+        claim: tuple[str, str | int] | None = None,
     ) -> int:
         """Record one applied action: log it with the next seq, store its events, save the new
         state and bump the version, all in one transaction. Returns the new version.
 
         ``status``/``result_json`` end the game in the same transaction (e.g. the winning
         blow). ``pending_json`` replaces the pending request (None clears it); by default it is
-        left as it is. Raises :class:`VersionConflict` (nothing written) when the game is no
-        longer at ``expected_version``, :class:`GameNotActive` when it is over.
+        left as it is. ``claim=(seat_id, user_id)`` seats a player in the same transaction
+        (the join that fills the table and starts the game). Raises :class:`VersionConflict`
+        (nothing written) when the game is no longer at ``expected_version``,
+        :class:`GameNotActive` when it is over.
         """
         if status is not None:
             _check_status(status)
@@ -848,6 +856,8 @@ class Store:
         now = self._now()
         async with self._write() as tx:
             await self._checked_game(tx, game_id, expected_version)
+            if claim is not None:
+                await self._claim(tx, game_id, claim[0], _id(claim[1]), now)
             seq = await self._append_action(
                 tx, game_id, _id(seat_id), _id(user_id), action_text, now
             )
@@ -902,35 +912,39 @@ class Store:
     ) -> int:
         """Seat the player; returns the new version. :class:`SeatTaken` if someone else sits
         there, :class:`AlreadySeated` if the player already has a seat in this game."""
-        user = _id(user_id)
         now = self._now()
         async with self._write() as tx:
             await self._checked_game(tx, game_id, expected_version)
-            seat = await self._fetchone(
-                tx, "SELECT * FROM seats WHERE game_id = ? AND seat_id = ?", (game_id, seat_id)
-            )
-            if seat is None:
-                async with tx.execute(
-                    "SELECT seat_id FROM seats WHERE game_id = ? ORDER BY position", (game_id,)
-                ) as cursor:
-                    names = [r["seat_id"] for r in await cursor.fetchall()]
-                raise NotFound(
-                    f"Game #{game_id} has no seat '{seat_id}'. Seats: {', '.join(names) or 'none'}."
-                )
-            if seat["user_id"] is not None and seat["user_id"] != user:
-                raise SeatTaken(game_id, seat_id, seat["name"])
-            mine = await self._fetchone(
-                tx,
-                "SELECT seat_id, name FROM seats WHERE game_id = ? AND user_id = ?",
-                (game_id, user),
-            )
-            if mine is not None:
-                raise AlreadySeated(game_id, mine["seat_id"], mine["name"])
-            await tx.execute(
-                "UPDATE seats SET user_id = ?, joined_at = ? WHERE game_id = ? AND seat_id = ?",
-                (user, now, game_id, seat_id),
-            )
+            await self._claim(tx, game_id, seat_id, _id(user_id), now)
             return await self._save_game(tx, game_id, expected_version, now)
+
+    async def _claim(self, tx: aiosqlite.Connection, game_id: int, seat_id: str, user: str | None,
+                     now: str) -> None:
+        """Put ``user`` in ``seat_id`` inside the caller's write transaction."""
+        seat = await self._fetchone(
+            tx, "SELECT * FROM seats WHERE game_id = ? AND seat_id = ?", (game_id, seat_id)
+        )
+        if seat is None:
+            async with tx.execute(
+                "SELECT seat_id FROM seats WHERE game_id = ? ORDER BY position", (game_id,)
+            ) as cursor:
+                names = [r["seat_id"] for r in await cursor.fetchall()]
+            raise NotFound(
+                f"Game #{game_id} has no seat '{seat_id}'. Seats: {', '.join(names) or 'none'}."
+            )
+        if seat["user_id"] is not None and seat["user_id"] != user:
+            raise SeatTaken(game_id, seat_id, seat["name"])
+        mine = await self._fetchone(
+            tx,
+            "SELECT seat_id, name FROM seats WHERE game_id = ? AND user_id = ?",
+            (game_id, user),
+        )
+        if mine is not None:
+            raise AlreadySeated(game_id, mine["seat_id"], mine["name"])
+        await tx.execute(
+            "UPDATE seats SET user_id = ?, joined_at = ? WHERE game_id = ? AND seat_id = ?",
+            (user, now, game_id, seat_id),
+        )
 
     async def set_pending(self, game_id: int, expected_version: int, pending_json: Any) -> int:
         """Set (or with None clear) the game's pending request; returns the new version."""

@@ -579,3 +579,30 @@ async def test_a_closed_store_says_so(db: Path):
 def test_the_package_ships_the_migrations():
     assert MIGRATIONS_DIR == REPO / "migrations"
     assert (MIGRATIONS_DIR / "0001_init.sql").is_file()
+
+
+async def test_the_creator_is_seated_in_the_same_transaction_as_the_game(store: Store):
+    game = await store.create_game("c-seat", None, "rules", 1, {}, '{"round": 0}', "u1",
+                                   [("red", "Red"), ("blue", "Blue")], creator_seat="red")
+    seats = {s.seat_id: s.user_id for s in await store.seats(game.id)}
+    assert seats == {"red": "u1", "blue": None} and game.version == 0
+    with pytest.raises(NotFound):
+        await store.create_game("c-seat-2", None, "rules", 1, {}, "{}", "u1", [("red", "Red")],
+                                creator_seat="green")
+    assert await store.active_game("c-seat-2") is None  # nothing half-made is left
+
+
+async def test_a_join_that_starts_the_game_is_one_transaction(store: Store, db: Path):
+    game = await new_game(store)
+    version = await store.claim_seat(game.id, "red", "u1", game.version)
+    before = snapshot(db)
+    # The seat is taken by the same user elsewhere: the claim fails, and the action with it.
+    with pytest.raises(AlreadySeated):
+        await store.commit_action(game.id, version, None, None, {"kind": "start"}, hit(1),
+                                  '{"round": 1}', claim=("blue", "u1"))
+    assert snapshot(db) == before
+    version = await store.commit_action(game.id, version, None, None, {"kind": "start"}, hit(1),
+                                        '{"round": 1}', claim=("blue", "u2"))
+    seats = {s.seat_id: s.user_id for s in await store.seats(game.id)}
+    assert seats == {"red": "u1", "blue": "u2"}
+    assert [a.seq for a in await store.actions(game.id)] == [1] and version == 2
