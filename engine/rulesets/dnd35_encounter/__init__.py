@@ -1,5 +1,31 @@
-"""D&D 3.5 encounter mode: a referee runs a grid combat, the bot keeps the movement rules,
-the initiative order and the hit points. See :mod:`.ruleset`."""
+"""D&D 3.5 encounter mode (ruleset ``dnd35-encounter``): a referee runs a grid combat; the bot
+keeps the map, the initiative order, positions and hit points, and checks every move against
+the 3.5 tactical movement rules (:mod:`engine.grid`).
+
+Seats: ``referee`` (whoever opens the game) and players ``p1``..``p6`` (join any time).
+
+=============  =====================================================  ===================
+command        options                                                who
+=============  =====================================================  ===================
+place          creature, square, hp, ac, init, owner, size, speed,    referee
+               race, armor, reach
+remove         creature                                               referee
+initiative     (none): d20 + modifier for every creature              referee
+move           to | path, mode (single/double/run/step/minimum),      owner or referee,
+               creature                                               on its turn
+attack         target, roll (1d20+5 or +5), damage (1d8+3), creature  owner or referee
+end            creature                                               owner or referee
+damage / heal  creature, amount (7 or 2d6)                            referee
+condition      creature, add, remove (comma-separated labels)         owner or referee
+override       creature, to, reason: any square, outside the rules    referee
+pause/resume   reason (pause)                                         referee
+finish         reason                                                 referee
+=============  =====================================================  ===================
+
+Modules: :mod:`.creature` (hit point thresholds), :mod:`.actions`, :mod:`.commands` (reading
+typed options), :mod:`.initiative` (3.5 tie-breaks), :mod:`.turn` (actions and movement
+allowance in a turn), :mod:`.settings` (every rules option), :mod:`.maps`, :mod:`.ruleset`.
+"""
 
 from engine.core.ruleset import register
 from engine.rulesets.dnd35_encounter.ruleset import Encounter
