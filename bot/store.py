@@ -20,10 +20,11 @@ service parses them with its ruleset's pydantic model; each record also has a pr
 parses the JSON into Python values (``record.state``). Arguments named ``*_json`` accept JSON
 text, a pydantic model (dumped with ``model_dump_json``) or plain JSON-able Python values.
 
-Timestamps are aware UTC datetimes. SQLite runs in WAL mode with ``synchronous=NORMAL``:
-every transaction is atomic and survives a crash of the bot process; an operating-system crash
-or power cut can at worst roll back the last few commits, never tear one. Open with
-``synchronous="FULL"`` where that matters more than write speed.
+Timestamps are aware UTC datetimes. SQLite runs in WAL mode with ``synchronous=FULL``: every
+transaction is atomic, and once a command has answered, its move survives a crash of the bot
+process and of the machine (an fsync per commit: a play-by-post game commits a few moves a
+minute, so durability costs nothing that matters). ``synchronous="NORMAL"`` trades the
+machine-crash guarantee for write speed.
 
 One connection serves the process; an ``asyncio.Lock`` serialises its use so that one
 coroutine's open transaction is never seen, or joined, by another. SQLite serialises writers
@@ -484,7 +485,7 @@ class Store:
         migrations_dir: str | Path | None = None,
         clock: Callable[[], datetime] | None = None,
         busy_timeout_ms: int = 5000,
-        synchronous: str = "NORMAL",
+        synchronous: str = "FULL",
     ) -> Store:
         """Open (creating if needed) the database file and bring its schema up to date.
 
