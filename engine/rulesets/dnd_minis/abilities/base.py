@@ -71,15 +71,27 @@ ModifierKind = Literal["ability", "commander", "spell", "condition", "terrain", 
 # ---------------------------------------------------------------------------------------------
 # The questions the ruleset answers (abilities never reach into board internals)
 # ---------------------------------------------------------------------------------------------
+EDITIONS = ("starter", "war-drums")
+
+
+def edition_of(battle: "Battle | None") -> str:
+    """The rules edition a battle is played under ("starter" = skirmish file, "war-drums");
+    War Drums when unknown. Read from ``battle.edition``."""
+    return getattr(battle, "edition", None) or "war-drums"
+
+
 class Battle(Protocol):
     """What an ability may ask about the battlefield. The ruleset implements it.
 
     Distances are in squares counted the D&D way (1-2-1-2), around walls where the rules say so
     (command, range). ``allies`` are the creature's own and teammates' creatures, never itself.
     Only creatures on the board (not destroyed, not phased out) are returned by the list queries.
+    ``edition`` is "starter" or "war-drums" (abilities whose wording differs read it).
     :class:`~engine.rulesets.dnd_minis.abilities.field.OpenField` is a wall-less implementation
     used by tests and previews.
     """
+
+    edition: str
 
     def creatures(self) -> list["Creature"]: ...
     def is_ally(self, a: "Creature", b: "Creature") -> bool: ...
@@ -183,13 +195,19 @@ class DamagePacket:
 
 @dataclass(frozen=True)
 class DamageContext:
-    """Damage about to be taken: who deals it, from what, and the dice for Incorporeal."""
+    """Damage about to be taken: who deals it, from what, and the dice for Incorporeal.
+
+    ``events`` collects the rolls the defences make (the ruleset appends them to its log);
+    ``spell`` names the spell when the damage is a spell's.
+    """
 
     defender: "Creature"
     source: "Creature | None" = None
     attack: AttackContext | None = None
     rng: "Rng | None" = None
     battle: Battle | None = None
+    spell: str | None = None
+    events: list = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -197,7 +215,8 @@ class MoveContext:
     """A creature's movement this turn, as far as abilities care (War Drums §8, §12.3)."""
 
     creature: "Creature"
-    squares: int = 0  # squares moved so far this turn (after this step)
+    squares: int = 0  # squares already moved this turn before the step being checked
+    planned: int = 0  # squares of the whole move being made (Sidestep: 1)
     charging: bool = False
     routing: bool = False
     forced: bool = False  # push/pull/slide
@@ -232,6 +251,9 @@ class TurnLimits:
     can_act: bool = True  # False: activated but takes no actions (skips, stunned, helpless, 6-15 confusion)
     can_move: bool = True
     can_attack: bool = True
+    can_shoot: bool = True  # blind: no ranged attacks
+    touch_only: bool = False  # blind: spells/abilities targeting another creature only at touch
+    can_cast: bool = True
     max_attacks: int | None = None  # Slow Effect: 1
     move_after_full_attack: int = 0  # Sidestep: 1 square with all attacks
     split_move: bool = False  # Spring Attack: move, attack, move (total <= Speed)
@@ -239,6 +261,11 @@ class TurnLimits:
     attack_during_double_move: bool = False  # Mounted Melee Attack
     no_move_with_melee: bool = False  # Slow Melee Attack
     no_move_with_ranged: bool = False  # Slow Ranged Attack
+    no_move_with_attack: bool = False  # Slow Attack (no kind): attacking or replacing one
+    whirlwind: bool = False  # Whirlwind Attack: moved <= 1 square -> one attack per adjacent enemy
+    hurl_when_charging: bool = False  # Hurling Charge
+    must_rush_to_melee: bool = False  # Difficult out of command (starter rules)
+    combined_attacks: str | None = None  # Simultaneous Attack: the card's list
     controlled_by: str | None = None  # Confusion 1-5: the opponent's seat
     out_of_command: bool = False  # forced out of command this turn
     speed: int | None = None  # Command Dependent: 0
@@ -382,6 +409,9 @@ class ExtraAttack(Outcome):
     not_target: str | None = None
     then_destroy: bool = False
     optional: bool = True
+    target: str | None = None  # a fixed target (Leap: the one chosen)
+    bonus: int | None = None  # Leap: the printed bonus replaces the entry's
+    damage: int | None = None
 
 
 @dataclass(frozen=True)
@@ -393,6 +423,29 @@ class Place(Outcome):
     side_of: str = ""
     where: str = "start area"
     no_activation: bool = True
+
+
+@dataclass(frozen=True)
+class AddEffect(Outcome):
+    """A lasting bonus/penalty on ``target`` (spells, War Drums §17.6): record it as a creature
+    ``Effect(name, family, stat, value, source, flags)``; the same family never stacks."""
+
+    target: str = ""
+    name: str = ""
+    family: str = ""
+    stat: str = ""
+    value: int = 0
+    flags: tuple[str, ...] = ()
+    source: str | None = None
+
+
+@dataclass(frozen=True)
+class Promote(Outcome):
+    """Battlefield Promotion: ``creature`` becomes a commander with ``rating`` (set
+    ``Creature.commander_rating``); when several offer, the owner picks one."""
+
+    creature: str = ""
+    rating: int = 1
 
 
 @dataclass(frozen=True)
@@ -461,6 +514,19 @@ def combine(modifiers: Iterable[Modifier]) -> list[Modifier]:
     kept.extend(commander.values())
     order = {id(m): i for i, m in enumerate(modifiers)} if isinstance(modifiers, list) else {}
     return sorted(kept, key=lambda m: order.get(id(m), 0))
+
+
+def normal_word(text: str) -> str:
+    """Compare keywords loosely: case, spacing, hyphens and a plural 's' don't matter.
+
+    >>> normal_word("Gaze Attacks") == normal_word("gaze attack")
+    True
+    """
+    words = text.casefold().replace("-", " ").split()
+    if words and len(words[-1]) > 3 and words[-1].endswith("s") and not words[-1].endswith("ss") \
+            and not words[-1].endswith("is"):
+        words[-1] = words[-1][:-1]
+    return " ".join(words)
 
 
 def total(modifiers: Iterable[Modifier]) -> int:
@@ -608,6 +674,12 @@ class Ability:
         return False
 
     # -- damage taken ------------------------------------------------------------------------
+    def damage_negated(self, owner: "Creature", ctx: DamageContext) -> bool:
+        """Owner = defender. Asked once per damage instance (one attack, one spell), before the
+        packets: True = it takes no damage at all (Incorporeal's d20; an attack then counts as
+        a miss). May roll ``ctx.rng`` and append to ``ctx.events``."""
+        return False
+
     def damage_taken(self, owner: "Creature", packet: DamagePacket, ctx: DamageContext) -> DamagePacket:
         """Owner = defender. Transform one damage packet before it is subtracted: immunity
         (stage 10), double damage (20), vulnerability (25), resist (30), DR (40), incorporeal

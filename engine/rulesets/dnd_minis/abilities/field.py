@@ -27,6 +27,7 @@ class OpenField:
     (viewer id, target id) pairs with no line of sight."""
 
     members: list[Creature]
+    edition: str = "war-drums"
     teams: dict[str, str] = field(default_factory=dict)
     out_of_command: set[str] = field(default_factory=set)
     blind_spots: set[tuple[str, str]] = field(default_factory=set)
@@ -82,7 +83,7 @@ class OpenField:
     def in_command(self, creature: Creature) -> bool:
         from engine.rulesets.dnd_minis.abilities import hooks
 
-        forced = hooks.always_in_command(creature)
+        forced = hooks.always_in_command(creature, self)
         if forced is not None:
             return forced
         return bool(self.commanders_of(creature))

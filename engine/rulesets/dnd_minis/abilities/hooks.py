@@ -33,7 +33,9 @@ from engine.rulesets.dnd_minis.abilities.base import (
     TurnLimits,
     ability_for,
     combine,
+    edition_of,
     first_opinion,
+    normal_word,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -54,14 +56,14 @@ def card_abilities(creature: "Creature") -> list[Ability]:
     return found
 
 
-def effects_of(creature: "Creature") -> list[Ability]:
-    """Everything that is part of ``creature``: card abilities, type traits, conditions, spell
-    effects. Duplicates of one family count once (the strongest) — War Drums §19."""
+def effects_of(creature: "Creature", battle: Battle | None = None) -> list[Ability]:
+    """Everything that is part of ``creature``: card abilities, type traits (per the battle's
+    edition), conditions, lasting effects. Numeric duplicates of one family count once (the
+    strongest) through :func:`combine` — War Drums §19."""
     from engine.rulesets.dnd_minis.conditions import conditions_of
     from engine.rulesets.dnd_minis.types import type_traits
 
-    found = [*card_abilities(creature), *type_traits(creature), *conditions_of(creature)]
-    return found
+    return [*card_abilities(creature), *type_traits(creature, edition_of(battle)), *conditions_of(creature)]
 
 
 def _others(creature: "Creature", battle: Battle | None) -> list["Creature"]:
@@ -83,23 +85,24 @@ def _mods(effects: Iterable[Ability], value_of, kind="ability") -> list[Modifier
 
 
 # -- command -----------------------------------------------------------------------------------
-def can_command(creature: "Creature") -> bool:
+def can_command(creature: "Creature", battle: Battle | None = None) -> bool:
     """Able to command: not routing, stunned, helpless or confused (War Drums §14.6)."""
     if creature.routed:
         return False
-    return first_opinion((e.can_command(creature) for e in effects_of(creature)), True)
+    return first_opinion((e.can_command(creature) for e in effects_of(creature, battle)), True)
 
 
 def commander_rating(creature: "Creature", battle: Battle | None = None) -> int | None:
     """The creature's commander rating (card, Relay Orders, Battlefield Promotion), or None."""
-    ratings = [creature.card.commander] if creature.card.commander is not None else []
-    ratings += [r for e in effects_of(creature) if (r := e.commander_rating(creature, battle)) is not None]
+    own = getattr(creature, "rating", creature.card.commander)
+    ratings = [own] if own is not None else []
+    ratings += [r for e in effects_of(creature, battle) if (r := e.commander_rating(creature, battle)) is not None]
     return max(ratings) if ratings else None
 
 
-def always_in_command(creature: "Creature") -> bool | None:
+def always_in_command(creature: "Creature", battle: Battle | None = None) -> bool | None:
     """True (Independent), False (Wild), None: the ruleset measures command normally."""
-    return _opinion(e.always_in_command(creature) for e in effects_of(creature))
+    return _opinion(e.always_in_command(creature) for e in effects_of(creature, battle))
 
 
 def _opinion(opinions: Iterable[bool | None]) -> bool | None:
@@ -113,25 +116,25 @@ def can_be_commanded_by(subject: "Creature", commander: "Creature", battle: Batt
     """Whether ``commander`` may bring ``subject`` under command at all (Difficult, Wild,
     Beastmaster, Improved Countersong, the commander's own condition). Distance/LoS are the
     ruleset's; call this for each candidate commander."""
-    if subject.id != commander.id and not can_command(commander):
+    if subject.id != commander.id and not can_command(commander, battle):
         return False
     if any(e.blocks_command(o, commander, subject, battle) for o in _others(subject, battle)
-           for e in effects_of(o) if battle is None or not battle.is_ally(o, commander)):
+           for e in effects_of(o, battle) if battle is None or not battle.is_ally(o, commander)):
         return False
-    return first_opinion((e.can_be_commanded_by(subject, commander, battle) for e in effects_of(subject)), True)
+    return first_opinion((e.can_be_commanded_by(subject, commander, battle) for e in effects_of(subject, battle)), True)
 
 
 def commander_effect_reaches(commander: "Creature", subject: "Creature", battle: Battle | None) -> bool:
     """Whether ``commander``'s CEs reach ``subject`` at all (Countersong, Not Subject to CE,
     rating-0 commanders); the ruleset checks 'in command and within 6 squares'."""
-    if not can_command(commander):
+    if not can_command(commander, battle):
         return False
-    if any(e.ignores_commander_effects(subject) for e in effects_of(subject)):
+    if any(e.ignores_commander_effects(subject) for e in effects_of(subject, battle)):
         return False
     for other in _others(subject, battle):
         if battle is not None and battle.is_ally(other, commander):
             continue
-        if any(e.suppresses_commander_effects(other, commander, subject, battle) for e in effects_of(other)):
+        if any(e.suppresses_commander_effects(other, commander, subject, battle) for e in effects_of(other, battle)):
             return False
     return True
 
@@ -142,7 +145,7 @@ def aura_modifiers(subject: "Creature", stat: Stat, battle: Battle | None,
     """What other creatures' abilities do to ``subject``'s ``stat`` (Stench, commander effects)."""
     mods: list[Modifier] = []
     for other in _others(subject, battle):
-        for effect in effects_of(other):
+        for effect in effects_of(other, battle):
             if effect.commander_effect:
                 if not _ce_applies(other, subject, effect, battle):
                     continue
@@ -170,51 +173,51 @@ def attack_modifiers(ctx: AttackContext) -> list[Modifier]:
     """Ability parts of the attack roll: the attacker's own, and auras on it. The situational
     table (charge +2, flanking +2, unseen +2, helpless +4) stays in the ruleset; ask
     :func:`flanking_applies` and :func:`unseen_bonus_applies` for those."""
-    own = _mods(effects_of(ctx.attacker), lambda e: e.attack_bonus(ctx))
+    own = _mods(effects_of(ctx.attacker, ctx.battle), lambda e: e.attack_bonus(ctx))
     return combine(own + aura_modifiers(ctx.attacker, "attack", ctx.battle, attack=ctx))
 
 
 def ac_modifiers(ctx: AttackContext) -> list[Modifier]:
     """Ability parts of the defender's AC against this attack (its own, auras on it)."""
-    own = _mods(effects_of(ctx.defender), lambda e: e.ac_bonus(ctx))
+    own = _mods(effects_of(ctx.defender, ctx.battle), lambda e: e.ac_bonus(ctx))
     return combine(own + aura_modifiers(ctx.defender, "ac", ctx.battle, attack=ctx))
 
 
 def damage_modifiers(ctx: AttackContext) -> list[Modifier]:
     """Extra damage of the attack's own type (doubled on a critical with the base [AMB-70])."""
-    own = _mods(effects_of(ctx.attacker), lambda e: e.damage_bonus(ctx))
+    own = _mods(effects_of(ctx.attacker, ctx.battle), lambda e: e.damage_bonus(ctx))
     return combine(own + aura_modifiers(ctx.attacker, "damage", ctx.battle, attack=ctx))
 
 
 def critical_range(ctx: AttackContext) -> int:
-    return min([20, *(e.critical_range(ctx) for e in effects_of(ctx.attacker))])
+    return min([20, *(e.critical_range(ctx) for e in effects_of(ctx.attacker, ctx.battle))])
 
 
-def immune(creature: "Creature", what: str) -> bool:
+def immune(creature: "Creature", what: str, battle: Battle | None = None) -> bool:
     """Whether ``creature`` ignores ``what`` ("critical hits", "poison", "fire", ...)."""
-    what = what.casefold()
-    return any(e.immune_to(creature, what) for e in effects_of(creature))
+    what = normal_word(what)
+    return any(e.immune_to(creature, what) for e in effects_of(creature, battle))
 
 
 def flanking_applies(ctx: AttackContext) -> bool:
     """The ruleset found the defender flanked: does the +2 (and sneak attack) count?"""
-    return ctx.flanking and ctx.melee and not immune(ctx.defender, "flanking")
+    return ctx.flanking and ctx.melee and not immune(ctx.defender, "flanking", ctx.battle)
 
 
 def unseen_bonus_applies(ctx: AttackContext) -> bool:
     """+2 when the defender cannot see the attacker, unless Blindfight/Blindsight deny it."""
     if ctx.defender_sees_attacker:
         return False
-    return not any(e.denies_unseen_bonus(ctx) for e in effects_of(ctx.defender))
+    return not any(e.denies_unseen_bonus(ctx) for e in effects_of(ctx.defender, ctx.battle))
 
 
-def is_helpless(creature: "Creature") -> bool:
-    return any(e.helpless(creature) for e in effects_of(creature))
+def is_helpless(creature: "Creature", battle: Battle | None = None) -> bool:
+    return any(e.helpless(creature) for e in effects_of(creature, battle))
 
 
 def conceal_value(ctx: AttackContext) -> int:
     """Highest Conceal of the defender against this attack (11 if the attacker can't see it)."""
-    values = [e.conceal(ctx) for e in effects_of(ctx.defender)]
+    values = [e.conceal(ctx) for e in effects_of(ctx.defender, ctx.battle)]
     if not ctx.attacker_sees_defender:
         values.append(11)
     return max([0, *values])
@@ -225,7 +228,7 @@ def conceal_check(rng: "Rng", ctx: AttackContext) -> tuple[bool, list[Event]]:
     value = conceal_value(ctx)
     if value <= 0:
         return True, []
-    opinions = [n for e in effects_of(ctx.attacker) if (n := e.conceal_rolls(ctx)) is not None]
+    opinions = [n for e in effects_of(ctx.attacker, ctx.battle) if (n := e.conceal_rolls(ctx)) is not None]
     rolls = min(opinions) if opinions else 1
     if rolls == 0:
         return True, [Event(kind="conceal", seat=ctx.attacker.side,
@@ -242,11 +245,11 @@ def conceal_check(rng: "Rng", ctx: AttackContext) -> tuple[bool, list[Event]]:
 
 
 def ignores_dr(ctx: AttackContext) -> bool:
-    return ctx.entry.damage_kind == "magic" or any(e.ignores_dr(ctx) for e in effects_of(ctx.attacker))
+    return ctx.entry.damage_kind == "magic" or any(e.ignores_dr(ctx) for e in effects_of(ctx.attacker, ctx.battle))
 
 
 def ignores_in_melee_penalty(ctx: AttackContext) -> bool:
-    return any(e.ignores_in_melee_penalty(ctx) for e in effects_of(ctx.attacker))
+    return any(e.ignores_in_melee_penalty(ctx) for e in effects_of(ctx.attacker, ctx.battle))
 
 
 def ranged_redirect(ctx: AttackContext) -> "Creature | None":
@@ -254,18 +257,24 @@ def ranged_redirect(ctx: AttackContext) -> "Creature | None":
     if ctx.melee or ctx.battle is None:
         return None
     for ally in ctx.battle.allies_adjacent_to(ctx.defender):
-        if any(e.redirects_ranged_to_owner(ally, ctx) for e in effects_of(ally)):
+        if any(e.redirects_ranged_to_owner(ally, ctx) for e in effects_of(ally, ctx.battle)):
             return ally
     return None
 
 
 # -- damage taken ------------------------------------------------------------------------------
 def take_damage(defender: "Creature", packets: list[DamagePacket], ctx: DamageContext) -> list[DamagePacket]:
-    """Run each packet through the defender's defences in War Drums §10.5 order.
-
-    The sum of the returned amounts is what comes off the defender's hit points.
+    """Run one damage instance (its typed packets) through the defender's defences in War Drums
+    §10.5 order: Incorporeal's roll once for the whole instance, then per packet Immune →
+    Double Damage → Vulnerable → Resist → DR. The sum of the returned amounts comes off the
+    defender's hit points; rolls made are in ``ctx.events``.
     """
-    effects = sorted(effects_of(defender), key=lambda e: e.damage_stage)
+    effects = sorted(effects_of(defender, ctx.battle), key=lambda e: e.damage_stage)
+    if any(p.amount > 0 for p in packets):
+        for effect in effects:
+            if effect.damage_negated(defender, ctx):
+                return [DamagePacket(0, p.kind, p.from_attack, p.spell, p.ignore_dr, p.source,
+                                     (*p.notes, effect.printed)) for p in packets]
     out = []
     for packet in packets:
         for effect in effects:
@@ -276,7 +285,7 @@ def take_damage(defender: "Creature", packets: list[DamagePacket], ctx: DamageCo
 
 # -- saves and morale --------------------------------------------------------------------------
 def save_modifiers(save: SaveContext) -> list[Modifier]:
-    own = _mods(effects_of(save.creature), lambda e: e.save_bonus(save.creature, save))
+    own = _mods(effects_of(save.creature, save.battle), lambda e: e.save_bonus(save.creature, save))
     stat = "morale" if save.morale else "save"
     auras = aura_modifiers(save.creature, "save", save.battle, save=save)
     if save.morale:
@@ -285,12 +294,12 @@ def save_modifiers(save: SaveContext) -> list[Modifier]:
 
 
 def save_base(save: SaveContext) -> int:
-    bases = [b for e in effects_of(save.creature) if (b := e.save_base(save.creature, save)) is not None]
+    bases = [b for e in effects_of(save.creature, save.battle) if (b := e.save_base(save.creature, save)) is not None]
     return bases[0] if bases else (save.creature.card.level or 0)
 
 
 def automatic_morale(save: SaveContext) -> bool:
-    return first_opinion((e.automatic_morale(save.creature, save) for e in effects_of(save.creature)), False)
+    return first_opinion((e.automatic_morale(save.creature, save) for e in effects_of(save.creature, save.battle)), False)
 
 
 def roll_save(rng: "Rng", save: SaveContext) -> tuple[bool, Event]:
@@ -327,46 +336,46 @@ def halved(amount: int) -> int:
 
 
 # -- movement, threat, AoO ----------------------------------------------------------------------
-def move_traits(creature: "Creature") -> MoveTraits:
+def move_traits(creature: "Creature", battle: Battle | None = None) -> MoveTraits:
     traits = MoveTraits(flies=creature.card.fly)
-    for effect in effects_of(creature):
+    for effect in effects_of(creature, battle):
         traits = effect.movement(creature, traits)
     return traits
 
 
 def speed(creature: "Creature", move: MoveContext) -> int:
     value = creature.card.speed
-    for effect in effects_of(creature):
+    for effect in effects_of(creature, move.battle):
         value = effect.speed(creature, value, move)
     return max(0, value)
 
 
-def threatens(creature: "Creature") -> bool:
+def threatens(creature: "Creature", battle: Battle | None = None) -> bool:
     """Active creatures threaten (§12.1); conditions deny it."""
     if not creature.on_board or creature.routed:
         return False
-    return first_opinion((e.threatens(creature) for e in effects_of(creature)), True)
+    return first_opinion((e.threatens(creature) for e in effects_of(creature, battle)), True)
 
 
-def is_active(creature: "Creature") -> bool:
+def is_active(creature: "Creature", battle: Battle | None = None) -> bool:
     """Not routing, stunned, asleep, paralyzed or helpless (§20.1)."""
-    return threatens(creature) and not is_helpless(creature)
+    return threatens(creature, battle) and not is_helpless(creature, battle)
 
 
-def can_make_aoo(threatener: "Creature", mover: "Creature") -> bool:
-    if not threatens(threatener):
+def can_make_aoo(threatener: "Creature", mover: "Creature", battle: Battle | None = None) -> bool:
+    if not threatens(threatener, battle):
         return False
-    return first_opinion((e.can_make_aoo(threatener, mover) for e in effects_of(threatener)), True)
+    return first_opinion((e.can_make_aoo(threatener, mover) for e in effects_of(threatener, battle)), True)
 
 
 def provokes_aoo(mover: "Creature", move: MoveContext) -> bool:
     if move.forced:
         return False
-    return first_opinion((e.provokes_aoo(mover, move) for e in effects_of(mover)), True)
+    return first_opinion((e.provokes_aoo(mover, move) for e in effects_of(mover, move.battle)), True)
 
 
-def melee_reach(creature: "Creature") -> int:
-    return max([1, *(e.melee_reach(creature) for e in effects_of(creature))])
+def melee_reach(creature: "Creature", battle: Battle | None = None) -> int:
+    return max([1, *(e.melee_reach(creature) for e in effects_of(creature, battle))])
 
 
 def visible(viewer: "Creature", target: "Creature", normally: bool, battle: Battle | None = None) -> bool:
@@ -375,24 +384,24 @@ def visible(viewer: "Creature", target: "Creature", normally: bool, battle: Batt
     The viewer's own senses decide first (blind sees nobody; Blindsight sees through
     invisibility and Hide); otherwise the target's concealment (invisible, Hide) applies.
     """
-    own = [o for e in effects_of(viewer) if (o := e.sees(viewer, target, normally)) is not None]
+    own = [o for e in effects_of(viewer, battle) if (o := e.sees(viewer, target, normally)) is not None]
     if False in own:
         return False
     if not normally:
         return False  # walls (and fog at range) block even Blindsight
     if own:  # a positive sense (Blindsight) sees through the target's invisibility
         return True
-    return first_opinion((e.visible_to(target, viewer, battle) for e in effects_of(target)), True)
+    return first_opinion((e.visible_to(target, viewer, battle) for e in effects_of(target, battle)), True)
 
 
 # -- turns -----------------------------------------------------------------------------------
-def activations_per_round(creature: "Creature") -> int:
-    return max([1, *(e.activations_per_round(creature) for e in effects_of(creature))])
+def activations_per_round(creature: "Creature", battle: Battle | None = None) -> int:
+    return max([1, *(e.activations_per_round(creature) for e in effects_of(creature, battle))])
 
 
 def turn_limits(creature: "Creature", battle: Battle | None) -> TurnLimits:
     limits = TurnLimits()
-    for effect in effects_of(creature):
+    for effect in effects_of(creature, battle):
         limits = effect.turn_limits(creature, limits, battle)
     return limits
 
@@ -400,31 +409,32 @@ def turn_limits(creature: "Creature", battle: Battle | None) -> TurnLimits:
 def start_of_turn(creature: "Creature", battle: Battle | None) -> list[Outcome]:
     """Outcomes at the start of ``creature``'s turn: its own effects, then adjacent enemies'
     (Slow Effect)."""
-    out = [o for e in effects_of(creature) for o in e.start_of_turn(creature, battle)]
+    out = [o for e in effects_of(creature, battle) for o in e.start_of_turn(creature, battle)]
     for other in _others(creature, battle):
         if battle is not None and battle.is_ally(other, creature):
             continue
-        out += [o for e in effects_of(other) for o in e.enemy_activates(other, creature, battle)]
+        out += [o for e in effects_of(other, battle) for o in e.enemy_activates(other, creature, battle)]
     return out
 
 
 def end_of_turn(creature: "Creature", acted: bool, battle: Battle | None) -> list[Outcome]:
-    return [o for e in effects_of(creature) for o in e.end_of_turn(creature, acted, battle)]
+    return [o for e in effects_of(creature, battle) for o in e.end_of_turn(creature, acted, battle)]
 
 
 # -- triggers ------------------------------------------------------------------------------
 def declarable(ctx: AttackContext) -> list[str]:
     """Printed names the attacker may declare before this attack's roll."""
-    return [e.printed for e in effects_of(ctx.attacker) if e.declarable(ctx)]
+    return [e.printed for e in effects_of(ctx.attacker, ctx.battle) if e.declarable(ctx)]
 
 
 def on_hit(ctx: AttackContext, damage: int, critical: bool) -> list[Outcome]:
     """After a hit and its damage (War Drums §10.2 step 6)."""
-    return [o for e in effects_of(ctx.attacker) for o in e.on_hit(ctx, damage, critical)]
+    return [o for e in effects_of(ctx.attacker, ctx.battle) for o in e.on_hit(ctx, damage, critical)]
 
 
-def on_damaged(creature: "Creature", amount: int, source: "Creature | None") -> list[Outcome]:
-    return [o for e in effects_of(creature) for o in e.on_damaged(creature, amount, source)]
+def on_damaged(creature: "Creature", amount: int, source: "Creature | None",
+               battle: Battle | None = None) -> list[Outcome]:
+    return [o for e in effects_of(creature, battle) for o in e.on_damaged(creature, amount, source)]
 
 
 def on_destroyed(victim: "Creature", killer: "Creature | None", battle: Battle | None,
@@ -432,35 +442,43 @@ def on_destroyed(victim: "Creature", killer: "Creature | None", battle: Battle |
     """Everything a destruction sets off, in the order of skirmish §18.9: the victim's own
     (Death Strike, Death Burst, Respawn), the killer's (Feed, Cleave), then everybody else's
     (Cowardly, Requires, Battlefield Promotion)."""
-    out = [o for e in effects_of(victim) for o in e.on_destroyed(victim, killer, battle)]
+    out = [o for e in effects_of(victim, battle) for o in e.on_destroyed(victim, killer, battle)]
     if killer is not None:
-        out += [o for e in effects_of(killer) for o in e.on_destroys(killer, victim, ctx)]
+        out += [o for e in effects_of(killer, battle) for o in e.on_destroys(killer, victim, ctx)]
     for other in _others(victim, battle):
-        out += [o for e in effects_of(other) for o in e.on_other_destroyed(other, victim, battle)]
+        out += [o for e in effects_of(other, battle) for o in e.on_other_destroyed(other, victim, battle)]
     return out
 
 
-def on_charged(target: "Creature", charger: "Creature") -> list[Outcome]:
-    return [o for e in effects_of(target) for o in e.on_charged(target, charger)]
+def on_charged(target: "Creature", charger: "Creature", battle: Battle | None = None) -> list[Outcome]:
+    return [o for e in effects_of(target, battle) for o in e.on_charged(target, charger)]
 
 
 def on_targeted(target: "Creature", actor: "Creature", how: str, battle: Battle | None) -> list[Outcome]:
-    return [o for e in effects_of(target) for o in e.on_targeted(target, actor, how, battle)]
+    return [o for e in effects_of(target, battle) for o in e.on_targeted(target, actor, how, battle)]
 
 
 # -- actions and spells ------------------------------------------------------------------------
 def actions_of(creature: "Creature", battle: Battle | None) -> list[tuple[Ability, ActionSpec]]:
-    return [(e, spec) for e in effects_of(creature) for spec in e.actions(creature, battle)]
+    return [(e, spec) for e in effects_of(creature, battle) for spec in e.actions(creature, battle)]
 
 
 def affected_by_spell(target: "Creature", caster: "Creature", spell: str, battle: Battle | None,
-                      rng: "Rng | None" = None) -> tuple[bool, list[Event]]:
-    """Whether a spell cast by ``caster`` affects ``target`` (Almighty, Spell Immunity, Spell
-    Resistance: the caster rolls d20, 11+ works)."""
-    opinions = [o for e in effects_of(target) if (o := e.affected_by_spell(target, caster, spell, battle))]
-    if "no" in opinions or immune(target, spell):
+                      rng: "Rng | None" = None, *, ignores_sr: bool = False) -> tuple[bool, list[Event]]:
+    """Whether a spell cast by ``caster`` affects ``target`` (War Drums §26 Almighty, Spell
+    immunity, Spell resistance: the caster rolls d20, 11+ works; Spell resistance all: never,
+    unless the spell ignores spell resistance). Immune <spell name> also protects."""
+    opinions = [o for e in effects_of(target, battle)
+                if (o := e.affected_by_spell(target, caster, spell, battle))]
+    if "no" in opinions or immune(target, spell, battle):
         return False, [Event(kind="spell", text=f"{spell} has no effect on {target.name}.")]
-    if "resist" in opinions and rng is not None:
+    if ignores_sr or target.id == caster.id:
+        return True, []
+    if "resist all" in opinions:
+        return False, [Event(kind="spell", text=f"{target.name}'s spell resistance stops {spell}.")]
+    if "resist" in opinions:
+        if rng is None:
+            raise ValueError("spell resistance needs the game's dice")
         roll = roll_d20(rng, 0, purpose=f"{caster.name} against {target.name}'s spell resistance")
         ok = roll.total >= 11
         return ok, [Event(kind="spell_resistance", seat=caster.side, roll=roll,
@@ -469,13 +487,13 @@ def affected_by_spell(target: "Creature", caster: "Creature", spell: str, battle
 
 
 def spell_lost(caster: "Creature", spell: str, battle: Battle | None, rng: "Rng") -> tuple[bool, list[Event]]:
-    """Antimagic Eye: every enemy eye that sees the caster makes it roll d20; under 11 the spell
-    is lost (the use is still spent) [AMB-32]."""
+    """Antimagic Eye: for every Antimagic Eye creature that sees the caster (either side) the
+    caster rolls d20; under 11 the spell is lost (the use is still spent) [AMB-32]."""
     events: list[Event] = []
     for other in _others(caster, battle):
-        if battle is not None and (battle.is_ally(other, caster) or not battle.can_see(other, caster)):
-            continue
-        for effect in effects_of(other):
+        if battle is not None and not battle.can_see(other, caster):
+            continue  # [AMB-32]: every caster the eye sees, either side
+        for effect in effects_of(other, battle):
             if effect.stacking_family == "antimagic eye":
                 roll = roll_d20(rng, 0, purpose=f"{caster.name} casts {spell} under {other.name}'s Antimagic Eye")
                 lost = roll.total < 11
@@ -488,8 +506,8 @@ def spell_lost(caster: "Creature", spell: str, battle: Battle | None, rng: "Rng"
 
 
 # -- warband building and set-up ----------------------------------------------------------------
-def deployment(creature: "Creature") -> str | None:
-    for effect in effects_of(creature):
+def deployment(creature: "Creature", battle: Battle | None = None) -> str | None:
+    for effect in effects_of(creature, battle):
         where = effect.deployment(creature)
         if where:
             return where
