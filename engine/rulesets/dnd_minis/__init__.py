@@ -2,5 +2,7 @@
 
 from engine.core.ruleset import register
 from engine.rulesets.dnd_minis.quick_start import QuickStart
+from engine.rulesets.dnd_minis.skirmish import Skirmish
 
 register(QuickStart())
+register(Skirmish())

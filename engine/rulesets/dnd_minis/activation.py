@@ -35,6 +35,7 @@ class Activation(BaseModel):
     swift_used: bool = False
     cannot_move: bool = False  # entangled and failed its save
     hits: list[str] = Field(default_factory=list)  # creatures it hit in melee this turn (Rend)
+    speed: int | None = None  # its speed this turn (out of command, Command Dependent, spells)
 
     @property
     def moved(self) -> int:

@@ -282,6 +282,7 @@ class Battlefield:
         return AttackContext(
             attacker=attacker, defender=defender, entry=entries[entry_index], melee=melee,
             opportunity=opportunity, battle=self, charging=charging,
+            enemies_adjacent_to=self.enemies_adjacent_to,
             flanking=melee and self.flanking_partner(attacker, defender) is not None,
             entry_index=entry_index, declared=frozenset(declared), earlier_hits=tuple(earlier_hits),
             attacker_sees_defender=self.can_see(attacker, defender),

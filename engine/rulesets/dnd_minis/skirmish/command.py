@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.grid import space_distance, walking_distance
+from engine.rulesets.dnd_minis.abilities import hooks
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.rulesets.dnd_minis.creature import Creature
@@ -32,59 +33,38 @@ def command_distance(field: "SkirmishField", a: "Creature", b: "Creature", limit
     return best if best is not None and best <= limit else None
 
 
+def rating(field: "SkirmishField", creature: "Creature") -> int | None:
+    """Its commander rating (card, Commander 0, promotion, Relay Orders), or None."""
+    if creature.commander_rating is not None:
+        return creature.commander_rating
+    return hooks.commander_rating(creature, field)
+
+
 def commands_itself(field: "SkirmishField", commander: "Creature") -> bool:
     """A commander commands itself unless it is routing, stunned or helpless (§14.6, §9.1)."""
-    return commander.is_commander and commander.active
+    return rating(field, commander) is not None and hooks.is_active(commander)
 
 
 def able_to_command(field: "SkirmishField", commander: "Creature") -> bool:
-    """Able to bring *other* creatures under command: active and not confused."""
-    return commander.is_commander and commander.active and not commander.has("confused")
-
-
-def may_command(field: "SkirmishField", commander: "Creature", subject: "Creature") -> bool:
-    """Difficult N, Wild and Beastmaster (§26): whether this commander can command it at all."""
-    difficult = field.ability_value(subject, "Difficult")
-    wild = field.has_ability(subject, "Wild")
-    if (difficult or wild) and _beastmastered(field, subject):
-        difficult, wild = None, False
-    if wild:
-        return False
-    if difficult is not None and (commander.rating or 0) < difficult:
-        return False
-    for enemy in field.enemies_of(commander):  # Improved Countersong (AMB-14)
-        if field.has_ability(enemy, "Improved Countersong") and command_distance(field, enemy, commander) is not None:
-            return False
-    return True
-
-
-def _beastmastered(field: "SkirmishField", subject: "Creature") -> bool:
-    if not any(subject.card.has_type(t) for t in ("animal", "magical beast")):
-        return False
-    for ally in field.allies_of(subject):
-        if ally.side == subject.side:
-            level = field.ability_value(ally, "Beastmaster")
-            if level is not None and (subject.card.level or 0) <= level:
-                return True
-    return False
+    """Able to bring *other* creatures under command: active and not confused (§14.6)."""
+    return rating(field, commander) is not None and hooks.is_active(commander) and hooks.can_command(commander)
 
 
 def commanders_of(field: "SkirmishField", subject: "Creature") -> list["Creature"]:
-    """The commanders of its own warband that have it in command now."""
+    """The commanders of its own warband that have it in command now (itself included)."""
     out = []
     if not subject.on_board:
         return out
-    for k in field.creatures.values():
+    if commands_itself(field, subject):
+        out.append(subject)
+    for k in field.roster.values():
         if k.side != subject.side or k.id == subject.id or not k.on_board:
             continue
-        if not able_to_command(field, k) or not may_command(field, k, subject):
+        if not able_to_command(field, k) or not hooks.can_be_commanded_by(subject, k, field):
             continue
         near = command_distance(field, k, subject) is not None
         sees = field.can_see(subject, k)
-        if field.rules.in_command_needs_sight_and_range:
-            ok = near and sees
-        else:
-            ok = near or sees
+        ok = (near and sees) if field.rules.in_command_needs_sight_and_range else (near or sees)
         if ok:
             out.append(k)
     return out
@@ -95,42 +75,42 @@ def in_command(field: "SkirmishField", subject: "Creature") -> bool:
         return False
     if subject.controller is not None and subject.controller != subject.side:
         return False  # Confusion 1-5: out of command while the opponent controls it
-    if field.has_ability(subject, "Independent"):
-        return True
-    if field.has_ability(subject, "Wild") and not _beastmastered(field, subject):
-        return False
-    if commands_itself(field, subject):
-        return True
+    forced = hooks.always_in_command(subject)
+    if forced is not None:
+        return forced
     return bool(commanders_of(field, subject))
 
 
 def morale_rating(field: "SkirmishField", subject: "Creature") -> int:
     """Commander rating added to a morale save (§14.3): the best commander it is in command
     of; a commander always adds its own rating (even routing or stunned)."""
-    ratings = [k.rating or 0 for k in commanders_of(field, subject)]
-    if subject.is_commander:
-        ratings.append(subject.rating or 0)
+    ratings = [rating(field, k) or 0 for k in commanders_of(field, subject)]
+    own = rating(field, subject)
+    if own is not None:
+        ratings.append(own)
     return max(ratings, default=0)
 
 
 def initiative_rating(field: "SkirmishField", seat: str) -> int:
     """Highest rating among the seat's commanders able to command (§7.1, A-03)."""
     best = 0
-    for k in field.creatures.values():
-        if k.side != seat or not k.on_board or not k.is_commander:
+    for k in field.roster.values():
+        r = rating(field, k)
+        if k.side != seat or not k.on_board or r is None:
             continue
         if field.rules.initiative_explicit_exclusions_only:
             able = not (k.has("stunned") or k.has("confused"))
         else:
             able = able_to_command(field, k)
         if able:
-            best = max(best, k.rating or 0)
+            best = max(best, r)
     return best
 
 
 def commander_effect_sources(field: "SkirmishField", subject: "Creature") -> list["Creature"]:
     """Commanders whose commander effects reach this follower: in command of it and within 6
     squares (§14.4). Commanders themselves get none."""
-    if subject.is_commander:
+    if rating(field, subject) is not None:
         return []
-    return [k for k in commanders_of(field, subject) if command_distance(field, k, subject) is not None]
+    return [k for k in commanders_of(field, subject)
+            if command_distance(field, k, subject) is not None and hooks.commander_effect_reaches(k, subject, field)]

@@ -39,6 +39,93 @@ class SkirmishField(Battlefield):
     def commanders_of(self, creature: Creature) -> list[Creature]:
         return command.commanders_of(self, creature)
 
+    # -- squares next to a creature, charge lanes -------------------------------------------------
+    def adjacent_square(self, creature: Creature, square: XY) -> bool:
+        from engine.grid import adjacent as grid_adjacent
+        return grid_adjacent(self.grid, creature.squares, [square])
+
+    def adjacent_at(self, creature: Creature, anchor: XY, other: Creature) -> bool:
+        from engine.grid import adjacent as grid_adjacent
+        return grid_adjacent(self.grid, self.body(creature, anchor).squares, other.squares)
+
+    def anchors_adjacent_to(self, creature: Creature, target: Creature) -> list[XY]:
+        """Anchors where the creature's space would be adjacent to ``target`` (not overlapping it)."""
+        span = creature.span
+        xs = [s[0] for s in target.squares]
+        ys = [s[1] for s in target.squares]
+        out = []
+        for y in range(min(ys) - span, max(ys) + 2):
+            for x in range(min(xs) - span, max(xs) + 2):
+                squares = self.body(creature, (x, y)).squares
+                if not all(self.grid.in_bounds(sq) and not self.grid.is_wall(sq) for sq in squares):
+                    continue
+                if any(sq in target.squares for sq in squares):
+                    continue
+                if self.adjacent_at(creature, (x, y), target):
+                    out.append((x, y))
+        return out
+
+    def path_cost_ignoring_occupants(self, creature: Creature, anchor: XY, target: Creature) -> int | None:
+        """Cheapest path cost to ``anchor`` as if nobody (but the target) stood on that space
+        (War Drums AMB-23(d), Skirmish A-18)."""
+        from engine.core import IllegalAction
+        if anchor == creature.square:
+            return 0
+        dest = set(self.body(creature, anchor).squares)
+        others = [self.body(c) for c in self.on_board()
+                  if c.id != creature.id and (c.id == target.id or not dest & set(c.squares))]
+        try:
+            return shortest_path(self.grid, self.body(creature), anchor, others, PathState(),
+                                 self.move_rules, charging=True).cost
+        except IllegalAction:
+            return None
+
+    def free_for(self, creature: Creature, anchor: XY) -> bool:
+        from engine.grid import can_end_at
+        return can_end_at(self.grid, self.body(creature, anchor), anchor, self.others(creature),
+                          self.move_rules) is None
+
+    def charge_lane_blocker(self, creature: Creature, dest: XY, *, starter: bool) -> str | None:
+        """What blocks the straight lane of a charge, or None (War Drums §13.4, AMB-23; Skirmish
+        §17.1.5, A-16): slowing or blocking terrain, or any creature. War Drums draws the line
+        between the centres of the start and end spaces; the starter rules use the convex hull of
+        the two spaces. Squares only touched at a corner or along an edge never block."""
+        from engine.grid.geometry import convex_hull, interiors_overlap, rect_corners, segment_crosses_rect_interior
+        start = set(creature.squares)
+        end = self.body(creature, dest).squares
+        mode = self.body(creature).move_mode
+        occupied = {sq: c for c in self.on_board() if c.id != creature.id for sq in c.squares}
+        span = creature.span
+        k = 2
+        if starter:
+            pts = [(x * k, y * k) for sq in list(start) + end for x, y in
+                   ((sq[0], sq[1]), (sq[0] + 1, sq[1]), (sq[0], sq[1] + 1), (sq[0] + 1, sq[1] + 1))]
+            hull = convex_hull(pts)
+
+            def crosses(sq):
+                return interiors_overlap(hull, rect_corners((sq[0] * k, sq[1] * k, (sq[0] + 1) * k, (sq[1] + 1) * k)))
+        else:
+            a, b = creature.square, dest
+            p = (a[0] * k + span, a[1] * k + span)
+            q = (b[0] * k + span, b[1] * k + span)
+
+            def crosses(sq):
+                return segment_crosses_rect_interior(p, q, (sq[0] * k, sq[1] * k, (sq[0] + 1) * k, (sq[1] + 1) * k))
+        xs = [s[0] for s in list(start) + end]
+        ys = [s[1] for s in list(start) + end]
+        for y in range(min(ys), max(ys) + 1):
+            for x in range(min(xs), max(xs) + 1):
+                sq = (x, y)
+                if sq in start or not crosses(sq):
+                    continue
+                if sq in occupied:
+                    return f"{square_name(sq)}, where the {occupied[sq].name} stands"
+                facts = self.grid.facts(sq, mode)
+                if self.grid.is_wall(sq) or facts.impassable or facts.slows or facts.no_end and "statue" in self.grid.terrain_at(sq):
+                    what = ", ".join(sorted(self.grid.terrain_at(sq))) or "terrain"
+                    return f"{square_name(sq)} ({what.replace('_', ' ')})"
+        return None
+
     # -- refinements of the shared battlefield ----------------------------------------------------
     def partner_allowed(self, attacker: Creature, helper: Creature) -> bool:
         return self.rules.flanking_partner_any_enemy or not self.hostile(attacker, helper)

@@ -1,0 +1,96 @@
+"""Players' commands (Discord slash commands or console lines) turned into actions."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from engine.core import Action, IllegalAction
+from engine.grid import parse_square
+from engine.rulesets.dnd_minis.skirmish.actions import (
+    Activate, Attack, Cast, Charge, ChooseFirst, ChooseMap, Deploy, EndActivation, Move, RollInitiative,
+    SubmitWarband,
+)
+from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
+
+XY = tuple[int, int]
+
+
+def _square(state: SkirmishState, text: Any) -> XY:
+    if state.map is None:
+        return parse_square(str(text))
+    return parse_square(str(text), state.map.width, state.map.height)
+
+
+def _cards(text: str) -> list[str]:
+    """``"orc-mauler, 2x gnoll, wood elf ranger"`` -> card names, repeated for counts."""
+    out: list[str] = []
+    for part in re.split(r"[,;\n]+", text or ""):
+        part = part.strip()
+        if not part:
+            continue
+        m = re.match(r"^(\d+)\s*[x×]\s*(.+)$", part, re.IGNORECASE)
+        if m:
+            out += [m.group(2).strip()] * int(m.group(1))
+        else:
+            out.append(part)
+    return out
+
+
+def _who(state: SkirmishState, seat: str, text: str) -> str:
+    who = (text or "me").strip().casefold()
+    if who in ("me", "self", "mine", "i", "myself"):
+        return seat
+    seats = [s.id for s in state.seats]
+    if who in ("opponent", "them", "other", "you") and len(seats) == 2:
+        return next(s for s in seats if s != seat)
+    for s in state.seats:
+        if who in (s.id.casefold(), s.name.casefold()):
+            return s.id
+    raise IllegalAction("unknown-seat", "Say who goes first: me, opponent, or a seat such as p2.")
+
+
+def action_from_command(state: SkirmishState, seat: str, command: str, options: dict[str, Any]) -> Action:
+    creature = str(options.get("creature") or "") or None
+    if command == "warband":
+        return SubmitWarband(seat=seat, cards=_cards(str(options.get("cards", ""))),
+                             faction=options.get("faction") or None, map=options.get("map") or None,
+                             tiles=_cards(str(options.get("tiles", ""))) or None,
+                             name=str(options.get("name", "")))
+    if command == "map":
+        return ChooseMap(seat=seat, name=str(options.get("name") or options.get("map") or ""))
+    if command == "first":
+        return ChooseFirst(seat=seat, first=_who(state, seat, str(options.get("who", "me"))))
+    if command == "place":
+        if "square" not in options or not creature:
+            raise IllegalAction("missing-option", "Say which creature and where: /place creature:orc square:A2")
+        return Deploy(seat=seat, creature=creature, square=_square(state, options["square"]))
+    if command == "initiative":
+        return RollInitiative(seat=seat)
+    if command == "activate":
+        return Activate(seat=seat, creature=creature or "")
+    if command == "move":
+        if options.get("path"):
+            squares = [_square(state, p) for p in str(options["path"]).replace(",", " ").split()]
+            return Move(seat=seat, creature=creature or "", path=squares)
+        if "to" not in options:
+            raise IllegalAction("missing-option", "Say where: /move to:F7 (or path:E5 F6 F7).")
+        return Move(seat=seat, creature=creature or "", to=_square(state, options["to"]))
+    if command == "attack":
+        kind = str(options.get("kind") or "").strip().casefold()
+        ranged = True if kind in ("ranged", "r", "shoot") else False if kind in ("melee", "m") else None
+        entry = options.get("attack")
+        return Attack(seat=seat, creature=creature or "", target=str(options.get("target") or ""),
+                      entry=int(entry) if entry not in (None, "") else None, ranged=ranged)
+    if command == "charge":
+        entry = options.get("attack")
+        return Charge(seat=seat, creature=creature or "", target=str(options.get("target") or "") or None,
+                      to=_square(state, options["to"]) if options.get("to") else None,
+                      entry=int(entry) if entry not in (None, "") else None)
+    if command == "cast":
+        return Cast(seat=seat, creature=creature or "", spell=str(options.get("spell") or ""),
+                    target=str(options.get("target") or "") or None,
+                    square=_square(state, options["square"]) if options.get("square") else None)
+    if command == "end":
+        return EndActivation(seat=seat, creature=creature)
+    raise IllegalAction("unknown-command", f"The skirmish has no /{command} command.")

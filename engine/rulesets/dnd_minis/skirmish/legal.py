@@ -1,0 +1,76 @@
+"""The actions a player may take now, for autocomplete, bots and the property tests.
+
+Movement is summarised by destinations; set-up choices list every option. Warbands are free
+choices (any legal list of cards) and are not enumerated.
+"""
+
+from __future__ import annotations
+
+from engine.core import Action, IllegalAction
+from engine.rulesets.dnd_minis.abilities import hooks
+from engine.rulesets.dnd_minis.skirmish import rounds, setup
+from engine.rulesets.dnd_minis.skirmish.actions import (
+    Activate, Attack, Charge, ChooseFirst, ChooseMap, Deploy, EndActivation, Move, RollInitiative,
+)
+from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
+from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
+
+
+def legal_actions(ruleset, state: SkirmishState, seat: str) -> list[Action]:
+    if state.is_over or seat not in ruleset.to_act(state):
+        return []
+    phase = state.phase
+    if phase == "choose-map":
+        return [ChooseMap(seat=seat, name=m) for m in setup._offered_maps(state)]
+    if phase == "choose-first":
+        return [ChooseFirst(seat=seat, first=s.id) for s in state.seats]
+    if phase == "deploy":
+        out: list[Action] = []
+        for c in state.creatures_of(seat):
+            if c.square is None and not c.eliminated:
+                out += [Deploy(seat=seat, creature=c.id, square=sq) for sq in setup.deploy_squares(state, seat, c)]
+        return out
+    if phase == "initiative":
+        return [RollInitiative(seat=seat)]
+    if phase != "activation":
+        return []
+    if state.activation is None:
+        out = []
+        for c in state.creatures_of(seat):
+            if rounds.can_activate(state, c):
+                out += [Activate(seat=seat, creature=c.id), EndActivation(seat=seat, creature=c.id)]
+        return out
+    return _turn_options(ruleset, state, seat)
+
+
+def _turn_options(ruleset, state: SkirmishState, seat: str) -> list[Action]:
+    turn = state.activation
+    creature = state.creatures[turn.creature]
+    field = SkirmishField(state)
+    out: list[Action] = []
+    if not creature.routed and not turn.no_actions and creature.on_board:
+        speed = turn.speed if turn.speed is not None else creature.card.speed
+        limits = hooks.turn_limits(creature, field)
+        if limits.can_move and not turn.cannot_move and not turn.charged:
+            left = turn.movement_left(speed)
+            split = turn.attacks == 1 and turn.moved_before_attack > 0
+            if left > 0 and not split:
+                for sq in sorted(field.reachable_costs(creature, turn.diag_count, left)):
+                    out.append(Move(seat=seat, creature=creature.id, to=sq))
+        if limits.can_attack and not turn.charged and not turn.replaced_attack:
+            for enemy in field.enemies_of(creature):
+                for ranged in (False, True):
+                    out.append(Attack(seat=seat, creature=creature.id, target=enemy.id, ranged=ranged))
+            if turn.moved == 0 and turn.attacks == 0:
+                out.append(Charge(seat=seat, creature=creature.id))
+    out.append(EndActivation(seat=seat, creature=creature.id))
+    # Keep only what the rules accept (attacks and charges have many conditions).
+    checked = []
+    for action in out:
+        if action.kind in ("attack", "charge", "end"):
+            try:
+                ruleset.apply(state, action)
+            except IllegalAction:
+                continue
+        checked.append(action)
+    return checked

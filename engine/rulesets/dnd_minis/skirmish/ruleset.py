@@ -1,0 +1,227 @@
+"""The D&D Miniatures skirmish ruleset ("dnd-minis"): both editions, 2 to 4 players.
+
+Phases of the state machine::
+
+    warbands -> [choose-map] -> choose-first -> deploy -> initiative -> choose-first
+             -> activation (phases of two turns) -> initiative ... -> over
+
+Option ``edition`` picks War Drums (default) or the starter rules; ``scenario`` the format
+(see :mod:`.rules`). Every ruling the rules files make a setting is an option too.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from engine.core import Action, BoardView, Event, GameState, IllegalAction, Rng, Ruleset, Seat, Token
+from engine.grid import parse_square, square_name
+from engine.grid.view import board_view_of
+from engine.rulesets.dnd_minis.creature import Creature
+from engine.rulesets.dnd_minis.skirmish import rounds, setup, turn
+from engine.rulesets.dnd_minis.skirmish.actions import (
+    ACTION_TYPES, Activate, Attack, Cast, Charge, ChooseFirst, ChooseMap, Deploy, EndActivation, Move,
+    RollInitiative, SubmitWarband,
+)
+from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
+from engine.rulesets.dnd_minis.skirmish.rules import OPTION_HELP, SkirmishRules
+from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
+
+XY = tuple[int, int]
+TURN_ACTIONS = ("activate", "move", "attack", "charge", "cast", "end")
+
+
+class Skirmish(Ruleset):
+    name: ClassVar[str] = "dnd-minis"
+    title: ClassVar[str] = "D&D Miniatures Skirmish"
+    state_model = SkirmishState
+    action_types = ACTION_TYPES
+    min_seats = 2
+    max_seats = 4
+
+    def option_names(self) -> dict[str, str]:
+        return dict(OPTION_HELP)
+
+    def commands(self) -> set[str]:
+        return {"warband", "map", "first", "place", "initiative", "activate", "move", "attack", "charge",
+                "cast", "end"}
+
+    def square_label(self, square: Any) -> str:
+        return square_name(tuple(square))
+
+    # -- set-up -----------------------------------------------------------------------------------
+    def new_game(self, seed: int, options: dict[str, Any] | None = None) -> SkirmishState:
+        options = dict(options or {})
+        rules = SkirmishRules.from_options(options)
+        seats = []
+        for i in range(rules.players):
+            team = None
+            if rules.teams:
+                team = "A" if i % 2 == 0 else "B"  # teammates sit apart so phases alternate (§6.2)
+            seats.append(Seat(id=f"p{i + 1}", name=f"Player {i + 1}", team=team))
+        state = SkirmishState(ruleset=self.name, seed=seed, rng=Rng.from_seed(seed), options=options,
+                              seats=seats, phase="warbands", rules=rules)
+        setup.new_players(state)
+        return state
+
+    def seat_required(self, seat_id: str) -> bool:
+        return True
+
+    # -- dispatch ---------------------------------------------------------------------------------
+    def _apply(self, state: GameState, action: Action, events: list[Event]) -> None:
+        assert isinstance(state, SkirmishState)
+        seats = {s.id for s in state.seats}
+        if action.seat not in seats:
+            raise IllegalAction("not-seated", "Only a player with a seat in this battle can do that.")
+        kind = action.kind
+        expected = {"warband": ("warbands",), "map": ("choose-map",), "first": ("choose-first",),
+                    "place": ("deploy",), "initiative": ("initiative",)}.get(kind, ("activation",))
+        if state.phase not in expected:
+            raise IllegalAction("wrong-phase", f"That can't be done now: {self.status(state)}")
+        if kind not in ("initiative",) and action.seat not in self.to_act(state) and kind != "warband":
+            raise IllegalAction("not-your-turn", f"It is not your turn: {self.status(state)}")
+        if kind == "warband":
+            setup.submit_warband(state, action, events)
+        elif kind == "map":
+            setup.choose_map(state, action, events)
+        elif kind == "first":
+            self._first(state, action, events)
+        elif kind == "place":
+            creature = turn.find_creature(state, action.creature)
+            setup.deploy(state, action, creature, events)
+        elif kind == "initiative":
+            rounds.roll_round_initiative(state, events)
+        else:
+            self._turn_action(state, action, events)
+
+    def _first(self, state: SkirmishState, action: ChooseFirst, events: list[Event]) -> None:
+        if action.first not in {s.id for s in state.seats}:
+            raise IllegalAction("unknown-seat", "Say who goes first: me, opponent, or a seat (p1, p2...).")
+        if state.choice == "deploy-order":
+            setup.choose_deployer(state, action.first, events)
+        else:
+            rounds.choose_order(state, action.first, events)
+
+    def _turn_action(self, state: SkirmishState, action: Action, events: list[Event]) -> None:
+        creature = self._acting(state, action)
+        if state.activation is None:
+            rounds.begin_turn(state, creature, action.seat, events)
+            if state.activation is None or state.activation.creature != creature.id:
+                return  # the turn ended by itself (routing, stunned...)
+            if creature.controller not in (None, action.seat):
+                return  # an opponent takes over (Confusion 1-5)
+            if action.kind == "activate":
+                return
+        elif action.kind == "activate":
+            raise IllegalAction("turn-in-progress", f"The {creature.name} is already taking its turn.")
+        if action.kind == "move":
+            turn.move(state, creature, action, events)
+        elif action.kind == "attack":
+            turn.attack(state, creature, action, events)
+        elif action.kind == "charge":
+            turn.charge(state, creature, action, events)
+        elif action.kind == "cast":
+            from engine.rulesets.dnd_minis.skirmish import casting
+            casting.cast(state, creature, action, events)
+        elif action.kind == "end":
+            t = state.activation
+            if t.rush_target and not t.attacks:
+                target = state.creatures[t.rush_target]
+                field = SkirmishField(state)
+                if target.on_board and field.adjacent(creature, target) and not target.routed:
+                    raise IllegalAction("must-attack", f"The {creature.name} rushed at the {target.name} and "
+                                        "must attack it.")
+            rounds.finish_turn(state, events)
+
+    def _acting(self, state: SkirmishState, action: Action) -> Creature:
+        wanted = getattr(action, "creature", None)
+        if state.activation is not None:
+            current = state.creatures[state.activation.creature]
+            if wanted and turn.find_creature(state, wanted).id != current.id:
+                raise IllegalAction("turn-in-progress", f"The {current.name} is taking its turn; /end it first.")
+            controller = current.controller or current.side
+            if action.seat != controller:
+                raise IllegalAction("not-your-creature", f"The {current.name} is not yours to command.")
+            return current
+        if not wanted:
+            raise IllegalAction("which-creature", "Say which creature takes its turn (creature:).")
+        creature = turn.find_creature(state, wanted)
+        return creature
+
+    # -- views ------------------------------------------------------------------------------------
+    def to_act(self, state: GameState) -> list[str]:
+        assert isinstance(state, SkirmishState)
+        if state.is_over:
+            return []
+        phase = state.phase
+        if phase == "warbands":
+            return [s for s, p in state.players.items() if not p.submitted]
+        if phase in ("choose-map", "choose-first"):
+            return [state.chooser]
+        if phase == "deploy":
+            return [state.deployer]
+        if phase == "initiative":
+            return [s.id for s in state.seats]
+        if phase == "activation":
+            if state.activation is not None:
+                c = state.creatures[state.activation.creature]
+                return [c.controller or c.side]
+            return [state.phase_seat] if state.phase_seat else []
+        return []
+
+    def status(self, state: GameState) -> str:
+        assert isinstance(state, SkirmishState)
+        if state.is_over:
+            return f"The battle is over: {state.result.reason}."
+        names = ", ".join(state.seat(s).name for s in self.to_act(state))
+        phase = state.phase
+        if phase == "warbands":
+            return f"Waiting for warbands from {names} (/warband)."
+        if phase == "choose-map":
+            return f"{names} chooses the battle map (/map)."
+        if phase == "choose-first":
+            what = "deploys" if state.choice == "deploy-order" else "acts"
+            return f"{names} says who {what} first (/first)."
+        if phase == "deploy":
+            return f"{names} deploys (/place creature square)."
+        if phase == "initiative":
+            return f"Round {state.round}: roll initiative (/initiative)."
+        if phase == "activation":
+            vp = "; ".join(f"{state.seat(s).name} {p.vp} VP" for s, p in state.players.items())
+            if state.activation is not None:
+                c = state.creatures[state.activation.creature]
+                return f"Round {state.round}: {names}'s turn with the {c.name}. {vp}."
+            return f"Round {state.round}: {names}'s phase — activate a creature. {vp}."
+        return phase
+
+    def legal_actions(self, state: GameState, seat: str) -> list[Action]:
+        assert isinstance(state, SkirmishState)
+        from engine.rulesets.dnd_minis.skirmish import legal
+
+        return legal.legal_actions(self, state, seat)
+
+    def board(self, state: GameState) -> BoardView:
+        assert isinstance(state, SkirmishState)
+        if state.map is None:
+            return BoardView(width=1, height=1, title=self.title, caption=self.status(state))
+        view = board_view_of(state.map)
+        active = state.activation.creature if state.activation else None
+        for c in state.creatures.values():
+            if not c.on_board:
+                continue
+            conditions = c.condition_names() + (["ROUT"] if c.routed else [])
+            view.tokens.append(Token(id=c.id, label=c.label, name=c.name, side=c.side, squares=c.squares,
+                                     hp=c.hp, max_hp=c.max_hp, conditions=conditions, active=c.id == active,
+                                     activated=c.activated))
+        view.last_path = list(state.last_path)
+        view.last_attack = state.last_attack
+        view.side_names = {s.id: s.name for s in state.seats}
+        view.title = f"{self.title} — {state.map.name}"
+        view.caption = self.status(state)
+        return view
+
+    # -- commands ---------------------------------------------------------------------------------
+    def action_from_command(self, state: GameState, seat: str, command: str, options: dict[str, Any]) -> Action:
+        assert isinstance(state, SkirmishState)
+        from engine.rulesets.dnd_minis.skirmish import commands
+
+        return commands.action_from_command(state, seat, command, options)

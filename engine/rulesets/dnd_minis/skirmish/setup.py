@@ -1,0 +1,342 @@
+"""Setting up a skirmish (War Drums §6, Skirmish §6): warbands, initiative, map, deployment.
+
+1. Every player sends a warband (kept secret); when all are in they are revealed.
+2. War Drums: battle-map initiative (d20 + best commander rating; ties: higher rating, then
+   reroll) — the winner picks one of the maps the players brought; then setup initiative —
+   the winner says who deploys first. Starter rules: terrain initiative — the winner says who
+   places (and deploys) first.
+3. Deployment, in turn from the first deployer, clockwise: each player puts every creature in
+   one start area of a letter nobody else (but a teammate) holds; the first creature placed
+   claims the letter. Never on a wall, pit or statue; big creatures wholly inside.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, IllegalAction, Rng, roll_d20
+from engine.grid import can_end_at, square_name
+from engine.rulesets.dnd_minis.cards import StatCard, card_from_data, find_card, shipped_cards
+from engine.rulesets.dnd_minis.creature import Creature
+from engine.rulesets.dnd_minis.maps import load_map
+from engine.rulesets.dnd_minis.skirmish.actions import ChooseMap, Deploy, SubmitWarband
+from engine.rulesets.dnd_minis.skirmish.state import PlayerState, SkirmishState
+
+XY = tuple[int, int]
+
+
+# -- warbands ---------------------------------------------------------------------------------
+def submit_warband(state: SkirmishState, action: SubmitWarband, events: list[Event]) -> None:
+    player = state.players[action.seat]
+    if player.submitted:
+        raise IllegalAction("already-sent", "You have already sent your warband for this battle.")
+    catalog = dict(shipped_cards())
+    for i, data in enumerate(state.options.get("card_data") or []):
+        card = card_from_data(data, source=f"uploaded card {i + 1}")
+        catalog[card.id] = card
+    cards = [find_card(name, catalog) for name in action.cards]
+    if not cards:
+        raise IllegalAction("bad-warband", "A warband needs at least one creature.")
+    problems = _problems(state, action, cards, catalog)
+    if problems:
+        raise IllegalAction("bad-warband", "That warband can't fight here: " + " ".join(problems))
+    player.cards = [c.id for c in cards]
+    player.faction = action.faction
+    player.map, player.map_data = action.map, action.map_data
+    player.tiles = list(action.tiles or [])
+    player.submitted = True
+    _make_creatures(state, action.seat, cards)
+    events.append(Event(kind="warband", seat=action.seat,
+                        text=f"{state.seat(action.seat).name} has chosen a warband."))
+    if all(p.submitted for p in state.players.values()):
+        reveal(state, events)
+
+
+def _problems(state: SkirmishState, action: SubmitWarband, cards: list[StatCard], catalog) -> list[str]:
+    """The building limits (the warband module knows them all)."""
+    try:
+        from engine.rulesets.dnd_minis import warband as wb
+    except ImportError:  # pragma: no cover - the warband module ships with the cards
+        return []
+    rules = state.rules
+    scenario = rules.scenario if rules.scenario in wb.SCENARIOS[rules.edition] else None
+    counts: dict[str, int] = {}
+    for c in cards:
+        counts[c.id] = counts.get(c.id, 0) + 1
+    data = {"name": action.name or f"{state.seat(action.seat).name}'s warband", "edition": rules.edition,
+            "scenario": scenario, "faction": action.faction, "size": rules.warband_size,
+            "creatures": [{"card": k, "count": n} for k, n in counts.items()],
+            "tiles": list(action.tiles or []), "battle_map": action.map}
+    try:
+        warband = wb.Warband.model_validate(data)
+    except Exception as exc:  # noqa: BLE001 - shown to the player
+        return [str(exc).splitlines()[0]]
+    found = wb.problems(warband, catalog, players=rules.players)
+    # A map given with the game (or as data) stands in for the one each player brings.
+    if rules.map or state.options.get("map_data") or action.map_data:
+        found = [p for p in found if "battle map" not in p and "brings the map" not in p]
+    if not rules.tiles:
+        found = [p for p in found if "tile" not in p]
+    if not rules.require_commander:
+        found = [p for p in found if "commander" not in p.casefold()]
+    return found
+
+
+def _make_creatures(state: SkirmishState, seat: str, cards: list[StatCard]) -> None:
+    used: dict[str, int] = {}
+    for card in cards:
+        used[card.id] = used.get(card.id, 0) + 1
+        n = used[card.id]
+        cid = f"{seat}-{card.id}" + (f"-{n}" if n > 1 else "")
+        label = card.name[:3].upper() + (str(n) if n > 1 or cards.count(card) > 1 else "")
+        state.creatures[cid] = Creature.from_card(card, id=cid, side=seat, label=label)
+
+
+def reveal(state: SkirmishState, events: list[Event]) -> None:
+    for seat, player in state.players.items():
+        names = ", ".join(c.name for c in state.creatures_of(seat))
+        events.append(Event(kind="reveal", seat=seat, text=f"{state.seat(seat).name}'s warband: {names}."))
+    rules = state.rules
+    if rules.map or state.options.get("map_data"):
+        state.map = load_map(rules.map, state.options.get("map_data"))
+        after_map(state, events)
+        return
+    offered = _offered_maps(state)
+    if not offered:
+        raise IllegalAction("no-map", "Nobody brought a battle map: send your warband with a map, "
+                            "or start the game with a map.")
+    if len(offered) == 1:
+        state.map = _load_offered(state, offered[0])
+        after_map(state, events)
+        return
+    winner = initiative_roll(state, [s.id for s in state.seats], "battle-map initiative", events, in_play=False)
+    state.chooser, state.choice = winner, "map"
+    state.phase = "choose-map"
+    events.append(Event(kind="prompt", seat=winner, text=f"{state.seat(winner).name} chooses the battle map: "
+                        + ", ".join(offered) + "."))
+
+
+def _offered_maps(state: SkirmishState) -> list[str]:
+    out: list[str] = []
+    for seat, p in state.players.items():
+        name = p.map or (f"{seat}'s map" if p.map_data else None)
+        if name and name not in out:
+            out.append(name)
+    return out
+
+
+def _load_offered(state: SkirmishState, name: str):
+    for seat, p in state.players.items():
+        if p.map == name or (p.map_data and f"{seat}'s map" == name):
+            return load_map(p.map or "", p.map_data)
+    raise IllegalAction("unknown-map", f"Nobody brought a map called {name!r}: choose "
+                        + " or ".join(_offered_maps(state)) + ".")
+
+
+def choose_map(state: SkirmishState, action: ChooseMap, events: list[Event]) -> None:
+    offered = _offered_maps(state)
+    wanted = next((m for m in offered if m.casefold() == action.name.strip().casefold()), None)
+    if wanted is None:
+        raise IllegalAction("unknown-map", f"Choose one of the maps brought to this battle: {', '.join(offered)}.")
+    state.map = _load_offered(state, wanted)
+    events.append(Event(kind="map", seat=action.seat, text=f"{state.seat(action.seat).name} chooses {state.map.name}."))
+    after_map(state, events)
+
+
+def after_map(state: SkirmishState, events: list[Event]) -> None:
+    """Setup initiative (War Drums) or terrain initiative (starter): the winner picks who deploys first."""
+    what = "terrain initiative" if state.rules.starter else "setup initiative"
+    winner = initiative_roll(state, [s.id for s in state.seats], what, events, in_play=False)
+    state.chooser, state.choice = winner, "deploy-order"
+    state.phase = "choose-first"
+    events.append(Event(kind="prompt", seat=winner,
+                        text=f"{state.seat(winner).name} wins {what} and says who deploys first (/first)."))
+
+
+def choose_deployer(state: SkirmishState, first: str, events: list[Event]) -> None:
+    seats = [s.id for s in state.seats]
+    i = seats.index(first)
+    state.deploy_order = seats[i:] + seats[:i]
+    state.deployer = state.deploy_order[0]
+    state.phase = "deploy"
+    events.append(Event(kind="order", text=f"{state.seat(first).name} deploys first."))
+    _auto_deploy(state, events)
+
+
+# -- initiative ---------------------------------------------------------------------------------
+def rating_for_setup(state: SkirmishState, seat: str) -> int:
+    """Map and setup initiative: the best commander rating in the warband (§6)."""
+    return max((c.rating or 0 for c in state.creatures_of(seat) if c.is_commander), default=0)
+
+
+def initiative_roll(state: SkirmishState, seats: list[str], purpose: str, events: list[Event], *,
+                    in_play: bool = True) -> str:
+    """d20 + commander rating each; the highest wins; ties: the higher added rating, then the
+    tied players roll again (War Drums §7.1, AMB-47; Skirmish §7.2, A-04)."""
+    from engine.rulesets.dnd_minis.skirmish import command
+    from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
+
+    field = SkirmishField(state) if in_play else None
+    rating = {s: (command.initiative_rating(field, s) if in_play else rating_for_setup(state, s)) for s in seats}
+    contenders = list(seats)
+    while True:
+        totals = {}
+        for seat in contenders:
+            roll = roll_d20(state.rng, rating[seat], purpose=f"{state.seat(seat).name} {purpose}")
+            totals[seat] = roll.total
+            events.append(Event(kind="initiative_roll", seat=seat, roll=roll,
+                                text=f"{state.seat(seat).name} rolls {purpose}: d20 {roll.natural} + "
+                                f"{rating[seat]} commander = {roll.total}.",
+                                data={"seat": seat, "total": roll.total, "rating": rating[seat]}))
+        best = max(totals.values())
+        tied = [s for s in contenders if totals[s] == best]
+        if len(tied) == 1:
+            return tied[0]
+        top = max(rating[s] for s in tied)
+        by_rating = [s for s in tied if rating[s] == top]
+        if len(by_rating) == 1:
+            events.append(Event(kind="initiative_tie", text=f"Tie at {best}: the higher commander rating "
+                                f"({top}) wins."))
+            return by_rating[0]
+        events.append(Event(kind="initiative_tie", text=f"Tie at {best} with equal ratings: "
+                            + ", ".join(state.seat(s).name for s in by_rating) + " roll again."))
+        contenders = by_rating
+
+
+# -- deployment ---------------------------------------------------------------------------------
+def letters_taken(state: SkirmishState, seat: str) -> set[str]:
+    team = state.team_of(seat)
+    return {p.letter for s, p in state.players.items() if p.letter and state.team_of(s) != team}
+
+
+def start_letters(state: SkirmishState) -> list[str]:
+    return sorted({z.side for z in state.map.zones_of("start") if z.side})
+
+
+def deploy_squares(state: SkirmishState, seat: str, creature: Creature) -> list[XY]:
+    """Every anchor where ``creature`` may be deployed now."""
+    player = state.players[seat]
+    grid = state.map
+    letters = [player.letter] if player.letter else [x for x in start_letters(state) if x not in letters_taken(state, seat)]
+    areas = [set(sq for z in grid.zones_of("start", x) for sq in z.squares) for x in letters]
+    deployment = _deployment_kind(creature)
+    if deployment == "scout" and state.rules.victory_areas:
+        used = {z.name for z in grid.zones_of("victory")
+                if any(sq in z.squares for c in state.creatures.values() if c.on_board for sq in c.squares)}
+        areas += [set(z.squares) for z in grid.zones_of("victory") if z.name not in used]
+    if deployment == "cave" and state.rules.victory_areas:
+        areas += [set(z.squares) for z in grid.zones_of("victory") if "cave" in {k.casefold() for k in z.keywords}]
+    from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
+
+    field = SkirmishField(state)
+    body_others = field.others(creature)
+    out = []
+    for area in areas:
+        for anchor in sorted(area, key=lambda s: (s[1], s[0])):
+            squares = field.body(creature, anchor).squares
+            if not all(sq in area for sq in squares):
+                continue
+            if any(grid.is_wall(sq) or "statue" in grid.terrain_at(sq) or grid.has_property(sq, "impassable")
+                   for sq in squares):
+                continue
+            if can_end_at(grid, field.body(creature, anchor), anchor, body_others, field.move_rules) is not None:
+                continue
+            if anchor not in out:
+                out.append(anchor)
+    return out
+
+
+def _deployment_kind(creature: Creature) -> str | None:
+    from engine.rulesets.dnd_minis.abilities import hooks
+
+    return hooks.deployment(creature)
+
+
+def letter_of(state: SkirmishState, square: XY) -> str | None:
+    for zone in state.map.zones_of("start"):
+        if square in zone.squares:
+            return zone.side
+    return None
+
+
+def deploy(state: SkirmishState, action: Deploy, creature: Creature, events: list[Event]) -> None:
+    if creature.side != action.seat:
+        raise IllegalAction("not-your-creature", f"The {creature.name} is not yours to deploy.")
+    if creature.square is not None:
+        raise IllegalAction("already-deployed", f"The {creature.name} is already on {square_name(creature.square)}.")
+    allowed = deploy_squares(state, action.seat, creature)
+    if action.square not in allowed:
+        player = state.players[action.seat]
+        where = f"start area {player.letter}" if player.letter else "a free start area (" + ", ".join(
+            x for x in start_letters(state) if x not in letters_taken(state, action.seat)) + ")"
+        raise IllegalAction("not-a-start-square", f"The {creature.name} can't be deployed on "
+                            f"{square_name(action.square)}: deploy it wholly inside {where}, off walls, pits, "
+                            "statues and other creatures.")
+    player = state.players[action.seat]
+    if player.letter is None:
+        player.letter = letter_of(state, action.square)
+        if player.letter:
+            events.append(Event(kind="letter", seat=action.seat,
+                                text=f"{state.seat(action.seat).name} takes start area {player.letter}."))
+    creature.square = action.square
+    events.append(Event(kind="deploy", seat=action.seat,
+                        text=f"The {creature.name} is deployed on {square_name(action.square)}.",
+                        data={"creature": creature.id}))
+    _after_deploy(state, events)
+
+
+def _waiting(state: SkirmishState, seat: str) -> list[Creature]:
+    return [c for c in state.creatures_of(seat) if c.square is None and not c.eliminated]
+
+
+def _after_deploy(state: SkirmishState, events: list[Event]) -> None:
+    _auto_deploy(state, events)
+
+
+def _auto_deploy(state: SkirmishState, events: list[Event]) -> None:
+    """Move the deployment on: Wandering Monsters go to a random victory area by themselves;
+    the next player deploys when the current one is done."""
+    while state.phase == "deploy":
+        seat = state.deployer
+        for creature in _waiting(state, seat):
+            if _deployment_kind(creature) == "wandering monster" and state.rules.victory_areas:
+                _wander(state, creature, events)
+        if _waiting(state, seat):
+            return
+        i = state.deploy_order.index(seat)
+        if i + 1 < len(state.deploy_order):
+            state.deployer = state.deploy_order[i + 1]
+            events.append(Event(kind="prompt", seat=state.deployer,
+                                text=f"{state.seat(state.deployer).name} deploys (/place creature square)."))
+            continue
+        state.deployer = None
+        state.round = 1
+        state.phase = "initiative"
+        events.append(Event(kind="setup_done", text="Every warband is deployed. Round 1: roll initiative (/initiative)."))
+
+
+def _wander(state: SkirmishState, creature: Creature, events: list[Event]) -> None:
+    """Wandering Monster: a random victory area without a creature (AMB-40)."""
+    from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
+
+    field = SkirmishField(state)
+    zones = [z for z in state.map.zones_of("victory")
+             if not any(sq in z.squares for c in state.creatures.values() if c.on_board for sq in c.squares)]
+    while zones:
+        zone = zones[state.rng.randrange(len(zones))]
+        for anchor in sorted(zone.squares, key=lambda s: (s[1], s[0])):
+            body = field.body(creature, anchor)
+            if all(sq in zone.squares for sq in body.squares) and can_end_at(
+                    state.map, body, anchor, field.others(creature), field.move_rules) is None:
+                creature.square = anchor
+                events.append(Event(kind="deploy", seat=creature.side,
+                                    text=f"The wandering {creature.name} turns up in {zone.name} "
+                                    f"({square_name(anchor)}).", data={"creature": creature.id}))
+                return
+        zones.remove(zone)
+
+
+def new_players(state: SkirmishState) -> None:
+    state.players = {s.id: PlayerState(seat=s.id) for s in state.seats}
+
+
+__all__ = ["submit_warband", "choose_map", "choose_deployer", "deploy", "deploy_squares", "initiative_roll",
+           "new_players", "Rng"]

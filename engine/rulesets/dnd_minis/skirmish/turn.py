@@ -1,0 +1,393 @@
+"""A creature's turn: move, attack (melee or ranged), charge, cast, end (War Drums §7.2-§13, §17).
+
+Every option of §7.2: double move; move and one attack in either order; stand still and make
+every attack (all melee or all ranged); charge; do nothing; the 1-square minimum move. The
+starter rules add the out-of-command speed 2 and the rush (Skirmish §9.4, §17.2).
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, IllegalAction
+from engine.grid import PathState, line_squares, shortest_path, square_name
+from engine.grid.geometry import convex_hull, interiors_overlap, rect_corners
+from engine.rulesets.dnd_minis.abilities import hooks
+from engine.rulesets.dnd_minis.activation import Activation
+from engine.rulesets.dnd_minis.battlefield import PlannedPath
+from engine.rulesets.dnd_minis.creature import Creature
+from engine.rulesets.dnd_minis.skirmish import effects
+from engine.rulesets.dnd_minis.skirmish.actions import Attack, Charge, Move
+from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
+from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
+
+XY = tuple[int, int]
+
+
+def _check_can_act(creature: Creature, turn: Activation) -> None:
+    if turn.no_actions:
+        raise IllegalAction("no-actions", f"The {creature.name} can do nothing this turn ({turn.no_actions}).")
+    if creature.routed:
+        raise IllegalAction("routing", f"The {creature.name} is routing: it can only flee.")
+    if not creature.on_board:
+        raise IllegalAction("not-on-board", f"The {creature.name} is not on the battlefield.")
+
+
+# -- movement -----------------------------------------------------------------------------------
+def move(state: SkirmishState, creature: Creature, action: Move, events: list[Event]) -> None:
+    turn = state.activation
+    _check_can_act(creature, turn)
+    field = SkirmishField(state)
+    limits = hooks.turn_limits(creature, field)
+    if not limits.can_move or turn.cannot_move:
+        raise IllegalAction("cannot-move", f"The {creature.name} can't move this turn.")
+    if turn.charged:
+        raise IllegalAction("turn-over", f"The {creature.name} charged: its turn's movement is done.")
+    if _teleport(state, field, creature, action, events):
+        return
+    _entangle_check(state, field, creature, turn, events)
+    speed = turn.speed if turn.speed is not None else creature.card.speed
+    first = turn.moved == 0 and turn.attacks == 0
+    path = field.plan_path(creature, action.to, action.path, turn.diag_count)
+    rush = False
+    if (first and len(path.squares) == 1 and path.cost > turn.movement_left(speed)
+            and (speed > 0 or creature.card.speed > 0)):
+        turn.minimum_move = True  # §7.2: a whole turn may always buy one square
+    elif _rush_allowed(state, field, creature, turn, path):
+        rush = True
+    else:
+        turn.check_move(creature.name, speed, path.cost)
+    spikes = _spike_guard(state, field, creature, path, events)
+    walked = field.walk(state.rng, creature, path, turn, events, step_hook=spikes)
+    turn.record_move(walked.cost, walked.diag_count_after)
+    if rush:
+        turn.rush_target = rush
+    state.last_path = [path.start, *walked.squares]
+    _after(state, creature, events)
+
+
+def _teleport(state: SkirmishState, field: SkirmishField, creature: Creature, action: Move, events) -> bool:
+    """Teleporters (§18.10): from a teleporter square to any other empty one, once per round."""
+    to = action.to
+    if to is None or action.path:
+        return False
+    grid = state.map
+    here_tp = any("teleporter" in grid.terrain_at(sq) for sq in creature.squares)
+    if not here_tp or "teleporter" not in grid.terrain_at(to) or field.adjacent_square(creature, to):
+        return False
+    if creature.teleported_round == state.round:
+        raise IllegalAction("teleported", f"The {creature.name} has already used a teleporter this round.")
+    if creature.routed:
+        raise IllegalAction("routing", "A routing creature can't use a teleporter.")
+    if any(c.on_board and c.id != creature.id and to in c.squares for c in state.creatures.values()):
+        raise IllegalAction("occupied", f"The teleporter on {square_name(to)} is occupied.")
+    start = creature.square
+    creature.square = to
+    creature.teleported_round = state.round
+    state.activation.swift_used = True
+    events.append(Event(kind="teleport", seat=creature.side,
+                        text=f"The {creature.name} steps through the teleporter: {square_name(start)} → {square_name(to)}."))
+    _after(state, creature, events)
+    return True
+
+
+def _entangle_check(state: SkirmishState, field: SkirmishField, creature: Creature, turn: Activation, events) -> None:
+    cond = creature.condition("entangled")
+    if cond is None or turn.swift_used and turn.cannot_move:
+        return
+    from engine.rulesets.dnd_minis.combat import save
+
+    passed, event = save(state.rng, creature, cond.dc or 10, "entangle", battle=field)
+    events.append(event)
+    if passed:
+        creature.remove_condition("entangled")
+        return
+    turn.cannot_move = True
+    raise_after = IllegalAction("cannot-move", f"The {creature.name} is entangled and can't move this turn.")
+    raise raise_after
+
+
+def _rush_allowed(state: SkirmishState, field: SkirmishField, creature: Creature, turn: Activation,
+                  path: PlannedPath):
+    """Starter rules §17.2: out of command at the start of the turn, a creature may move up to
+    twice its printed speed toward the nearest visible enemy, ending adjacent to it."""
+    if not state.rules.rush or turn.in_command or turn.moved or turn.attacks:
+        return False
+    if path.cost > 2 * creature.card.speed:
+        return False
+    targets = charge_targets(state, field, creature)
+    if not targets:
+        return False
+    best = min(d for d, _ in targets.values())
+    end = path.squares[-1]
+    for cid, (d, _) in targets.items():
+        if d == best and field.adjacent_at(creature, end, state.creatures[cid]):
+            return cid
+    return False
+
+
+def _spike_guard(state: SkirmishState, field: SkirmishField, creature: Creature, path: PlannedPath,
+                 events: list[Event]):
+    """Spike stones (§18.8, Skirmish §11.6): 5 magic damage each time a creature slowed by
+    difficult terrain enters spike squares; it may not walk onto spikes that would destroy it."""
+    from engine.rulesets.dnd_minis.abilities.base import Damage
+
+    grid = state.map
+    traits = hooks.move_traits(creature)
+    if traits.flies or traits.incorporeal or traits.ignores_difficult:
+        return None
+
+    def spikes(anchor: XY) -> bool:
+        return any("spike_stones" in grid.terrain_at(s) for s in field.body(creature, anchor).squares)
+
+    # War Drums §18.8: a routing creature may not step on lethal spikes; Skirmish §11.6: a creature
+    # that is *not* routing may not (a routing one may, and is destroyed: W-26).
+    guarded = creature.routed if not state.rules.starter else not creature.routed
+    hp = creature.hp
+    for sq in path.squares:
+        if spikes(sq) and guarded:
+            hp -= 5
+            if hp <= 0:
+                raise IllegalAction("spikes", f"The {creature.name} would be destroyed by the spike stones on "
+                                    f"{square_name(sq)}; it may not walk onto them.")
+
+    def hook(c: Creature, anchor: XY, index: int) -> bool:
+        if not spikes(anchor):
+            return True
+        events.append(Event(kind="spikes", seat=c.side, text=f"The {c.name} steps onto spike stones."))
+        effects.run(field, state.rng, [Damage(target=c.id, amount=5, kind="magic", why="spike stones")], events)
+        return c.on_board
+
+    return hook
+
+
+# -- attacks ------------------------------------------------------------------------------------
+def attack(state: SkirmishState, creature: Creature, action: Attack, events: list[Event]) -> None:
+    turn = state.activation
+    _check_can_act(creature, turn)
+    field = SkirmishField(state)
+    target = find_creature(state, action.target, creature)
+    if not field.hostile(creature, target):
+        raise IllegalAction("attack-ally", f"The {target.name} is on your side: creatures can't attack allies.")
+    if not target.on_board:
+        raise IllegalAction("not-on-board", f"The {target.name} is not on the battlefield.")
+    limits = hooks.turn_limits(creature, field)
+    if not limits.can_attack:
+        raise IllegalAction("cannot-attack", f"The {creature.name} can't attack this turn.")
+    if turn.charged:
+        raise IllegalAction("turn-over", f"The {creature.name} charged: its attack is spent.")
+    if turn.replaced_attack:
+        raise IllegalAction("attack-replaced", f"The {creature.name} used {turn.replaced_attack} instead of attacking.")
+    ranged = action.ranged
+    if ranged is None:
+        ranged = not field.adjacent(creature, target) and bool(creature.card.ranged)
+    if turn.rush_target and (ranged and not state.rules.rush_ranged_allowed or target.id != turn.rush_target):
+        rushed = state.creatures[turn.rush_target]
+        raise IllegalAction("rush-target", f"The {creature.name} rushed at the {rushed.name}: it must attack it in melee.")
+    kind = "ranged" if ranged else "melee"
+    if turn.attack_kind and turn.attack_kind != kind:
+        raise IllegalAction("mixed-attacks", f"The {creature.name} made {turn.attack_kind} attacks this turn: "
+                            "a full attack is all melee or all ranged.")
+    entries = creature.card.ranged if ranged else creature.card.melee
+    if ranged and not entries:
+        raise IllegalAction("no-ranged", f"The {creature.name} has no ranged attack.")
+    speed = turn.speed if turn.speed is not None else creature.card.speed
+    turn.check_attack(creature.name, max(speed, 1) if turn.rush_target else speed, len(entries))
+    if turn.attack_limit is not None and turn.attacks >= turn.attack_limit:
+        raise IllegalAction("slowed", f"The {creature.name} may make only {turn.attack_limit} attack this turn.")
+    if ranged:
+        _check_ranged(state, field, creature, target, entries, action.entry)
+    elif not field.adjacent(creature, target):
+        raise IllegalAction("not-adjacent", f"The {target.name} on {square_name(target.square)} is not adjacent to the "
+                            f"{creature.name} on {square_name(creature.square)}; a melee attack needs an adjacent enemy.")
+    index = _pick_entry(creature, turn, action.entry, entries, kind)
+    turn.attacks += 1
+    turn.attack_kind = kind
+    turn.entries_used.append(index if not ranged else 100 + index)
+    if ranged:
+        field.ranged_attack(state.rng, creature, target, index, events)
+    else:
+        field.melee_attack(state.rng, creature, target, index, events, opportunity=False)
+    turn.rush_target = None
+    state.last_attack = (creature.square, target.square or creature.square)
+    _after(state, creature, events)
+
+
+def _check_ranged(state: SkirmishState, field: SkirmishField, creature: Creature, target: Creature, entries,
+                  entry: int | None) -> None:
+    """§11.1: a ranged attack entry, sight, the nearest visible enemy, not threatened, in range."""
+    threats = field.binding_threats(creature)
+    if threats:
+        raise IllegalAction("threatened", f"The {creature.name} is threatened by the {threats[0].name} and can't "
+                            "shoot (only if it can't see you or you have cover from it).")
+    if not field.can_see(creature, target):
+        raise IllegalAction("no-sight", f"The {creature.name} can't see the {target.name}.")
+    nearest = field.nearest_visible(creature, field.enemies_of(creature))
+    if target not in nearest:
+        names = " or ".join(f"the {c.name}" for c in nearest)
+        raise IllegalAction("not-nearest", f"A ranged attack must target the nearest enemy the {creature.name} "
+                            f"can see: {names}.")
+    chosen = entries[(entry - 1) if entry else 0] if entries else None
+    if chosen is not None and chosen.range is not None and field.distance(creature, target) > chosen.range:
+        raise IllegalAction("out-of-range", f"The {target.name} is {field.distance(creature, target)} squares away; "
+                            f"that attack reaches {chosen.range}.")
+
+
+def _pick_entry(creature: Creature, turn: Activation, requested: int | None, entries, kind: str) -> int:
+    offset = 100 if kind == "ranged" else 0
+    if requested is not None:
+        if not 1 <= requested <= len(entries):
+            raise IllegalAction("unknown-attack", f"The {creature.name} has {len(entries)} {kind} attack "
+                                f"entr{'y' if len(entries) == 1 else 'ies'}; choose 1 to {len(entries)}.")
+        if offset + requested - 1 in turn.entries_used:
+            raise IllegalAction("attack-used", f"The {creature.name} already used {kind} attack {requested} this turn.")
+        return requested - 1
+    return next(i for i in range(len(entries)) if offset + i not in turn.entries_used)
+
+
+# -- charge -------------------------------------------------------------------------------------
+def charge_targets(state: SkirmishState, field: SkirmishField, creature: Creature) -> dict[str, tuple[int, list]]:
+    """Visible enemies with the path cost to their nearest adjacent squares (ignoring who stands
+    on those squares) and those squares: {enemy id: (cost, [anchors])}."""
+    out: dict[str, tuple[int, list]] = {}
+    for enemy in field.enemies_of(creature):
+        if not field.can_see(creature, enemy):
+            continue
+        best, squares = None, []
+        for anchor in field.anchors_adjacent_to(creature, enemy):
+            cost = field.path_cost_ignoring_occupants(creature, anchor, enemy)
+            if cost is None:
+                continue
+            if best is None or cost < best:
+                best, squares = cost, [anchor]
+            elif cost == best:
+                squares.append(anchor)
+        if best is not None:
+            out[enemy.id] = (best, squares)
+    return out
+
+
+def charge(state: SkirmishState, creature: Creature, action: Charge, events: list[Event]) -> None:
+    turn = state.activation
+    _check_can_act(creature, turn)
+    field = SkirmishField(state)
+    limits = hooks.turn_limits(creature, field)
+    if turn.moved or turn.attacks or turn.replaced_attack:
+        raise IllegalAction("charge-start", f"A charge is a whole turn: the {creature.name} has already acted.")
+    if not limits.can_move or not limits.can_attack or not hooks.move_traits(creature).can_charge:
+        raise IllegalAction("cannot-charge", f"The {creature.name} can't charge this turn.")
+    targets = charge_targets(state, field, creature)
+    if not targets:
+        raise IllegalAction("no-charge", f"The {creature.name} can see no enemy it could reach, so it can't charge.")
+    best = min(d for d, _ in targets.values())
+    nearest = [cid for cid, (d, _) in targets.items() if d == best]
+    if action.target:
+        target = find_creature(state, action.target, creature)
+        if target.id not in nearest:
+            names = " or ".join(state.creatures[c].name for c in nearest)
+            raise IllegalAction("not-nearest", f"A charge must go at the nearest enemy: the {names}.")
+    elif len(nearest) == 1:
+        target = state.creatures[nearest[0]]
+    else:
+        raise IllegalAction("choose-target", "Several enemies are equally near: say which one (target:).")
+    cost, squares = targets[target.id]
+    if action.to is not None:
+        if action.to not in squares:
+            raise IllegalAction("not-nearest-square", f"A charge must end on the nearest square next to the "
+                                f"{target.name}: " + " or ".join(square_name(s) for s in squares) + ".")
+        dest = action.to
+    else:
+        free = [s for s in squares if field.free_for(creature, s)]
+        if not free:
+            raise IllegalAction("charge-blocked", f"The nearest square next to the {target.name} "
+                                f"({' or '.join(square_name(s) for s in squares)}) is taken: no charge.")
+        if len(free) > 1:
+            raise IllegalAction("choose-square", "Several squares are equally near: say where (to:) — "
+                                + ", ".join(square_name(s) for s in free) + ".")
+        dest = free[0]
+    if not field.free_for(creature, dest):
+        raise IllegalAction("charge-blocked", f"{square_name(dest)} is taken: the {creature.name} can't charge.")
+    speed = creature.card.speed if state.rules.rush and not turn.in_command else (turn.speed if turn.speed is not None else creature.card.speed)
+    path = field.plan_path(creature, dest, None, 0, charging=True)
+    if path.cost > 2 * speed:
+        raise IllegalAction("too-far", f"The charge to {square_name(dest)} costs {path.cost} squares; the "
+                            f"{creature.name} may charge {2 * speed}.")
+    enough = len(path.squares) >= 2 if not state.rules.starter else path.cost >= 2
+    if not enough:
+        raise IllegalAction("too-short", f"A charge needs at least 2 squares of movement; {square_name(dest)} is "
+                            "too close.")
+    blocker = field.charge_lane_blocker(creature, dest, starter=state.rules.starter)
+    if blocker:
+        raise IllegalAction("lane-blocked", f"The straight line of the charge crosses {blocker}: no charge.")
+    turn.charged = True
+    target_square = target.square
+    events.append(Event(kind="charge", seat=creature.side, text=f"The {creature.name} charges the {target.name}!"))
+    walked = field.walk(state.rng, creature, path, turn, events)
+    turn.record_move(walked.cost, walked.diag_count_after)
+    state.last_path = [path.start, *walked.squares]
+    if not creature.on_board or creature.routed or len(walked.squares) < len(path.squares):
+        _after(state, creature, events, force_end=True)
+        return
+    if not target.on_board or target.routed or target.square != target_square:
+        events.append(Event(kind="note", text=f"The {target.name} is gone: the charge ends without an attack."))
+        _after(state, creature, events, force_end=True)
+        return
+    effects.run(field, state.rng, hooks.on_charged(target, creature), events, source=target)
+    if not creature.on_board or creature.routed:
+        _after(state, creature, events, force_end=True)
+        return
+    attacks = len(creature.card.melee) if limits.full_attack_when_charging else 1
+    first = (action.entry - 1) if action.entry else 0
+    for i in range(attacks):
+        if not target.on_board or target.routed:
+            break
+        index = first if attacks == 1 else i
+        turn.attacks += 1
+        turn.attack_kind = "melee"
+        field.melee_attack(state.rng, creature, target, index, events, opportunity=False, charging=True)
+    state.last_attack = (creature.square, target.square or creature.square)
+    _after(state, creature, events, force_end=True)
+
+
+# -- helpers ------------------------------------------------------------------------------------
+def find_creature(state: SkirmishState, text: str, actor: Creature | None = None) -> Creature:
+    key = (text or "").strip()
+    if key in state.creatures:
+        return state.creatures[key]
+    low = key.casefold()
+    matches = [c for c in state.creatures.values()
+               if low in (c.label.casefold(), c.name.casefold(), c.id.casefold()) and not c.eliminated]
+    if actor is not None and len(matches) > 1:
+        enemies = [c for c in matches if c.side != actor.side]
+        matches = enemies or matches
+    if len(matches) == 1:
+        return matches[0]
+    if not matches:
+        raise IllegalAction("unknown-creature", f"There is no creature {text!r} in this battle.")
+    raise IllegalAction("ambiguous", f"Several creatures are called {text!r}: use one of "
+                        + ", ".join(c.id for c in matches) + ".")
+
+
+def _after(state: SkirmishState, creature: Creature, events: list[Event], force_end: bool = False) -> None:
+    from engine.rulesets.dnd_minis.skirmish import rounds, victory
+
+    if victory.check_victory(state, events):
+        return
+    turn = state.activation
+    if turn is None:
+        return
+    speed = turn.speed if turn.speed is not None else creature.card.speed
+    entries = len(creature.card.ranged if turn.attack_kind == "ranged" else creature.card.melee)
+    if turn.attack_limit is not None:
+        entries = min(entries, turn.attack_limit)
+    if (force_end or not creature.on_board or creature.routed or turn.replaced_attack and turn.moved
+            or not _anything_left(turn, speed, entries, creature, state)):
+        rounds.finish_turn(state, events)
+
+
+def _anything_left(turn: Activation, speed: int, entries: int, creature: Creature, state: SkirmishState) -> bool:
+    if turn.rush_target:
+        return True  # it must still attack
+    if turn.replaced_attack:
+        return turn.movement_left(speed) > 0 and turn.moved == 0
+    if creature.card.ranged and turn.attacks == 0:
+        entries = max(entries, len(creature.card.ranged))
+    return turn.anything_left(speed, entries)
