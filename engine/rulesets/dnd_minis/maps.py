@@ -364,17 +364,24 @@ def _check_walls(base: GridMap, layout: TileLayout, placed: Tile, where: str) ->
                                 f"at least {MIN_GAP} squares from the edge.")
     others = [(f"{t.name} (player {p.player})", t.walls) for p, t in layout.placed()]
     others.append(("the battle grid", base.walls))
+    # Report the closest pair, so walls that touch are named before walls that merely crowd.
+    closest: tuple[int, XY, XY, str] | None = None
     for label, walls in others:
-        for wall in sorted(placed.walls, key=lambda s: (s[1], s[0])):
+        for wall in placed.walls:
             for other in walls:
                 d = _chebyshev(wall, other)
-                if d <= MIN_GAP:
-                    what = "touches" if d == 1 else "leaves only a 1-square gap to"
-                    raise IllegalAction(
-                        "bad-tile",
-                        f"{where}: its wall at {square_name(wall)} {what} the wall of {label} at "
-                        f"{square_name(other)}; walls of different tiles must leave gaps of at least {MIN_GAP} squares.",
-                    )
+                key = (d, (wall[1], wall[0]), (other[1], other[0]), label)
+                if d <= MIN_GAP and (closest is None or key < (closest[0], (closest[1][1], closest[1][0]),
+                                                                (closest[2][1], closest[2][0]), closest[3])):
+                    closest = (d, wall, other, label)
+    if closest is not None:
+        d, wall, other, label = closest
+        what = "touches" if d == 1 else "leaves only a 1-square gap to"
+        raise IllegalAction(
+            "bad-tile",
+            f"{where}: its wall at {square_name(wall)} {what} the wall of {label} at {square_name(other)}; "
+            f"walls of different tiles must not touch and must leave gaps of at least {MIN_GAP} squares.",
+        )
 
 
 def legal_placements(layout: TileLayout, tile_id: str, *, player: str) -> list[tuple[XY, int]]:

@@ -73,6 +73,14 @@ class Limits:
     needs_battle_map: bool = False  # War Drums: each player brings one battle map
     epic_map: bool = False  # Epic Assault: only epic-size maps
 
+    @property
+    def allow(self) -> str:
+        return "allow" if self.label.endswith("rules") else "allows"
+
+    @property
+    def need(self) -> str:
+        return "need" if self.label.endswith("rules") else "needs"
+
 
 def limits_for(edition: str, scenario: str | None = None, size: int | None = None, players: int = 2) -> Limits:
     """The building limits of an edition's scenario at an agreed warband size.
@@ -307,16 +315,16 @@ def problems(warband: Warband, catalog: Catalog | None = None, *, players: int =
     # Points, count, single cost.
     total = points(warband, cards)
     if limits.points is not None and total > limits.points:
-        out.append(f"{name} costs {total} points; {limits.label} allows {limits.points}.")
+        out.append(f"{name} costs {total} points; {limits.label} {limits.allow} {limits.points}.")
     count = sum(n for _, n in held)
     if limits.max_creatures is not None and count > limits.max_creatures:
-        out.append(f"{name} has {count} creatures; {limits.label} allows at most {limits.max_creatures} "
+        out.append(f"{name} has {count} creatures; {limits.label} {limits.allow} at most {limits.max_creatures} "
                    "(minions and summoned creatures don't count).")
     for card, _ in held:
         if card.cost is None:
             out.append(f"{card.name} has no cost on its card, so it can't join a warband.")
         elif limits.max_single_cost is not None and card_cost(card, warband) > limits.max_single_cost:
-            out.append(f"{card.name} costs {card_cost(card, warband)} points; {limits.label} allows at most "
+            out.append(f"{card.name} costs {card_cost(card, warband)} points; {limits.label} {limits.allow} at most "
                        f"{limits.max_single_cost} for one creature (70% of {limits.points}).")
 
     # Edition, size, epic sides.
@@ -325,7 +333,7 @@ def problems(warband: Warband, catalog: Catalog | None = None, *, players: int =
         if warband.edition not in card.editions:
             out.append(f"{card.name} is not available in {edition_name}.")
         if not limits.huge_allowed and card.size in BIG_SIZES:
-            out.append(f"{card.name} is {card.size.capitalize()}; {limits.label} allows no Huge or larger "
+            out.append(f"{card.name} is {card.size.capitalize()}; {limits.label} {limits.allow} no Huge or larger "
                        "creatures (Epic Assault does).")
         if card.epic and not limits.epic_allowed:
             standard = cards.get(card.standard_side or "")
@@ -398,7 +406,7 @@ def _commander_problems(warband: Warband, held, limits: Limits, name: str, cards
     has_commander = bool(real) or (zero_id is not None and limits.commander_zero_allowed)
     if limits.commander_required and held and not has_commander:
         hint = " (or use the Commander 0 rule)" if limits.commander_zero_allowed else ""
-        out.append(f"{name} has no commander: {limits.label} needs at least one creature with a commander "
+        out.append(f"{name} has no commander: {limits.label} {limits.need} at least one creature with a commander "
                    f"rating{hint}.")
     return out
 
