@@ -289,34 +289,44 @@ def charge(state: SkirmishState, creature: Creature, action: Charge, events: lis
     else:
         raise IllegalAction("choose-target", "Several enemies are equally near: say which one (target:).")
     cost, squares = targets[target.id]
+    speed = creature.card.speed if state.rules.rush and not turn.in_command else (
+        turn.speed if turn.speed is not None else creature.card.speed)
+
+    def checked(dest: XY) -> PlannedPath:
+        if not field.free_for(creature, dest):
+            raise IllegalAction("charge-blocked", f"{square_name(dest)}, the nearest square next to the "
+                                f"{target.name}, is taken: the {creature.name} can't charge.")
+        path = field.plan_path(creature, dest, None, 0, charging=True)
+        if path.cost > 2 * speed:
+            raise IllegalAction("too-far", f"The charge to {square_name(dest)} costs {path.cost} squares; the "
+                                f"{creature.name} may charge {2 * speed}.")
+        enough = len(path.squares) >= 2 if not state.rules.starter else path.cost >= 2
+        if not enough:
+            raise IllegalAction("too-short", f"A charge needs at least 2 squares of movement; {square_name(dest)} "
+                                "is too close.")
+        blocker = field.charge_lane_blocker(creature, dest, starter=state.rules.starter)
+        if blocker:
+            raise IllegalAction("lane-blocked", f"The straight line of the charge crosses {blocker}: no charge.")
+        return path
+
     if action.to is not None:
         if action.to not in squares:
             raise IllegalAction("not-nearest-square", f"A charge must end on the nearest square next to the "
                                 f"{target.name}: " + " or ".join(square_name(s) for s in squares) + ".")
-        dest = action.to
+        dest, path = action.to, checked(action.to)
     else:
-        free = [s for s in squares if field.free_for(creature, s)]
-        if not free:
-            raise IllegalAction("charge-blocked", f"The nearest square next to the {target.name} "
-                                f"({' or '.join(square_name(s) for s in squares)}) is taken: no charge.")
-        if len(free) > 1:
+        good, first_error = [], None
+        for sq in squares:
+            try:
+                good.append((sq, checked(sq)))
+            except IllegalAction as exc:
+                first_error = first_error or exc
+        if not good:
+            raise first_error
+        if len(good) > 1:
             raise IllegalAction("choose-square", "Several squares are equally near: say where (to:) — "
-                                + ", ".join(square_name(s) for s in free) + ".")
-        dest = free[0]
-    if not field.free_for(creature, dest):
-        raise IllegalAction("charge-blocked", f"{square_name(dest)} is taken: the {creature.name} can't charge.")
-    speed = creature.card.speed if state.rules.rush and not turn.in_command else (turn.speed if turn.speed is not None else creature.card.speed)
-    path = field.plan_path(creature, dest, None, 0, charging=True)
-    if path.cost > 2 * speed:
-        raise IllegalAction("too-far", f"The charge to {square_name(dest)} costs {path.cost} squares; the "
-                            f"{creature.name} may charge {2 * speed}.")
-    enough = len(path.squares) >= 2 if not state.rules.starter else path.cost >= 2
-    if not enough:
-        raise IllegalAction("too-short", f"A charge needs at least 2 squares of movement; {square_name(dest)} is "
-                            "too close.")
-    blocker = field.charge_lane_blocker(creature, dest, starter=state.rules.starter)
-    if blocker:
-        raise IllegalAction("lane-blocked", f"The straight line of the charge crosses {blocker}: no charge.")
+                                + ", ".join(square_name(s) for s, _ in good) + ".")
+        dest, path = good[0]
     turn.charged = True
     target_square = target.square
     events.append(Event(kind="charge", seat=creature.side, text=f"The {creature.name} charges the {target.name}!"))
