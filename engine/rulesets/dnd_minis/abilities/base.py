@@ -823,9 +823,10 @@ class Ability:
         return []
 
     def affected_by_spell(self, owner: "Creature", caster: "Creature", spell: str,
-                          battle: Battle | None) -> Literal["yes", "no", "resist"] | None:
-        """Owner = a creature a spell would affect: "no" (Almighty, Spell Immunity, Spell
-        Resistance All), "resist" (Spell Resistance: caster rolls d20, 11+ works)."""
+                          battle: Battle | None) -> Literal["no", "resist", "resist all"] | None:
+        """Owner = a creature a spell would affect: "no" (Almighty, Spell Immunity), "resist"
+        (Spell Resistance: the caster rolls d20, 11+ works), "resist all" (Spell Resistance All:
+        no effect unless the spell ignores spell resistance)."""
         return None
 
     # -- actions -------------------------------------------------------------------------

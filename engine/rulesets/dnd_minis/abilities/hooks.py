@@ -63,7 +63,10 @@ def effects_of(creature: "Creature", battle: Battle | None = None) -> list[Abili
     from engine.rulesets.dnd_minis.conditions import conditions_of
     from engine.rulesets.dnd_minis.types import type_traits
 
-    return [*card_abilities(creature), *type_traits(creature, edition_of(battle)), *conditions_of(creature)]
+    found = card_abilities(creature)
+    if creature.card.fly and not any(e.stacking_family == "flight" for e in found):
+        found.append(ability_for("Flight"))  # a flight speed on the card is the Flight ability
+    return [*found, *type_traits(creature, edition_of(battle)), *conditions_of(creature)]
 
 
 def _others(creature: "Creature", battle: Battle | None) -> list["Creature"]:
@@ -448,6 +451,25 @@ def on_destroyed(victim: "Creature", killer: "Creature | None", battle: Battle |
     for other in _others(victim, battle):
         out += [o for e in effects_of(other, battle) for o in e.on_other_destroyed(other, victim, battle)]
     return out
+
+
+def on_eliminated(victim: "Creature", battle: Battle | None) -> list[Outcome]:
+    """A creature left play without being reduced to 0 HP (routed off the map): only other
+    creatures' triggers fire (Requires [AMB-75], Battlefield Promotion [AMB-76], Cowardly)."""
+    return [o for other in _others(victim, battle) for e in effects_of(other, battle)
+            for o in e.on_other_destroyed(other, victim, battle)]
+
+
+def tyrannical_offers(subject: "Creature", battle: Battle | None) -> list[tuple["Creature", int]]:
+    """Commanders that may add Tyrannical Morale +N to ``subject``'s morale save, with N
+    (War Drums §26). If the player takes one, roll with the bonus and destroy on a failure."""
+    offers = []
+    for other in _others(subject, battle):
+        for effect in effects_of(other, battle):
+            bonus = getattr(effect, "tyrannical_bonus", None)
+            if bonus is not None and (n := bonus(other, subject, battle)):
+                offers.append((other, n))
+    return offers
 
 
 def on_charged(target: "Creature", charger: "Creature", battle: Battle | None = None) -> list[Outcome]:
