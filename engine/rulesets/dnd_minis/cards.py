@@ -53,7 +53,6 @@ Stat = Literal[
 
 MAX_CARD_BYTES = 32 * 1024
 _SLUG = re.compile(r"^[a-z0-9][a-z0-9-]{0,63}$")
-_REQUIRES = re.compile(r"^Requires\s+(?P<creature>.+)$", re.IGNORECASE)
 _EPIC_SUFFIX = re.compile(r"\s*\(epic\)\s*$", re.IGNORECASE)
 _NUMBERED = re.compile(r"^(?P<name>.*?)\s*\+?(?P<value>-?\d+)$")
 # Abilities a warband (not a battle) uses; warband.py implements them, so they need no registry entry.
@@ -417,9 +416,9 @@ class StatCard(_Strict):
         return self.ability(name) is not None or self.ability_value(name) is not None
 
     @property
-    def requires(self) -> list[str]:
-        """The creatures named by ``Requires CREATURE`` abilities."""
-        return [m["creature"].strip() for ref in self.abilities if (m := _REQUIRES.match(ref.name))]
+    def is_unique(self) -> bool:
+        """Unique, whether printed as the card's flag or as the ability "Unique"."""
+        return self.unique or self.ability("Unique") is not None
 
     @property
     def unique_name(self) -> str:

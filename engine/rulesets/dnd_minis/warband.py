@@ -277,6 +277,26 @@ def creature_count(warband: Warband) -> int:
     return sum(e.count for e in warband.creatures)
 
 
+def _printed(card: StatCard) -> list[Any]:
+    """The registry's reading of each printed ability (the single place that parses them)."""
+    from engine.rulesets.dnd_minis.abilities import ability_for
+
+    return [a for ref in card.abilities if (a := ability_for(ref.name, ref)) is not None]
+
+
+def _minion_refs(card: StatCard) -> list[tuple[int, str]]:
+    """(count, creature) for the card's Minions: the structured field and the printed ability."""
+    refs = [(m.count, m.card) for m in card.minions]
+    for ability in _printed(card):
+        refs.extend(getattr(ability, "warband_extras", lambda: [])())
+    return refs
+
+
+def _required(card: StatCard) -> list[str]:
+    """The creatures named by the card's Requires CREATURE abilities."""
+    return [name for a in _printed(card) if (name := getattr(a, "required_creature", lambda: None)())]
+
+
 def minions_of(warband: Warband, catalog: Catalog | None = None) -> list[tuple[StatCard, int]]:
     """The free creatures Minions bring along (none where Minions do not work)."""
     cards = _catalog(catalog)
@@ -284,9 +304,9 @@ def minions_of(warband: Warband, catalog: Catalog | None = None) -> list[tuple[S
         return []
     out: list[tuple[StatCard, int]] = []
     for card, n in _cards(warband, cards):
-        for minion in card.minions:
+        for count, minion in _minion_refs(card):
             try:
-                out.append((find_card(minion.card, cards), minion.count * n))
+                out.append((find_card(minion, cards), count * n))
             except IllegalAction:
                 continue
     return out
@@ -355,11 +375,15 @@ def is_legal(warband: Warband, catalog: Catalog | None = None, *, players: int =
 
 
 def _building_waivers(held: list[tuple[StatCard, int]]) -> list[str]:
-    """Types and names a Warband Building commander effect lets join off-faction."""
+    """Types and names a Warband Building commander effect lets join off-faction: the structured
+    commander effect, or the printed ability "Warband Building (Goblin, Kobold)"."""
     waived: list[str] = []
     for card, _ in held:
         for ce in card.commander_effects:
             waived.extend(ce.warband_building)
+        for ability in _printed(card):
+            text = getattr(ability, "waiver", lambda: "")() if hasattr(ability, "waiver") else ""
+            waived.extend(w.strip() for w in text.replace(" and ", ",").split(",") if w.strip())
     return waived
 
 
@@ -414,7 +438,7 @@ def _commander_problems(warband: Warband, held, limits: Limits, name: str, cards
 def _unique_problems(held) -> list[str]:
     by_name: dict[str, list[tuple[StatCard, int]]] = {}
     for card, n in held:
-        if card.unique:
+        if card.is_unique:
             by_name.setdefault(card.unique_name.casefold(), []).append((card, n))
     out = []
     for group in by_name.values():
@@ -439,7 +463,7 @@ def _requires_problems(warband: Warband, held, limits: Limits, cards: Catalog) -
     out = []
     total = sum(n for _, n in held)
     for card, n in held:
-        for wanted in card.requires:
+        for wanted in _required(card):
             others = [c for c, m in held if (c.id != card.id or m > 1) and _satisfies(c, wanted)]
             if others:
                 continue
@@ -452,11 +476,11 @@ def _requires_problems(warband: Warband, held, limits: Limits, cards: Catalog) -
 def _minion_problems(held, limits: Limits, cards: Catalog) -> list[str]:
     out = []
     for card, _ in held:
-        for minion in card.minions:
+        for _, minion in _minion_refs(card):
             try:
-                find_card(minion.card, cards)
+                find_card(minion, cards)
             except IllegalAction:
-                out.append(f"{card.name} brings minions '{minion.card}', but Warband has no such card.")
+                out.append(f"{card.name} brings minions '{minion}', but Warband has no such card.")
     return out
 
 

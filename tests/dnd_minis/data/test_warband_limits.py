@@ -48,6 +48,11 @@ CARDS = {c.id: c for c in [
     card("titan-epic", 300, name="Titan (Epic)", size="huge", epic=True, standard_side="titan"),
     card("saint", 80, name="Saint", unique=True, size="large"),
     card("saint-epic", 200, name="Saint (Epic)", unique=True, epic=True, standard_side="saint"),
+    card("printed-hero", 20, name="Mialee, Elf Wizard", abilities=[{"name": "Unique"}]),
+    card("printed-hero-2", 25, name="Mialee, Adventurer", abilities=[{"name": "Unique"}]),
+    card("goblin-boss", 8, factions=("LE",), commander=1, abilities=[{"name": "Warband Building (Goblin)"}]),
+    card("kobold-master", 9, abilities=[{"name": "Minions (2 Kobolds)"}]),
+    card("kobold", 2, name="Kobold"),
 ]}
 
 
@@ -131,6 +136,18 @@ def test_unique_by_name_before_the_comma():
     assert "Regdar, Human Fighter is Unique: a warband may hold only one (this one holds 2)." in found
     # An opponent may field their own Regdar: the check is per warband.
     assert not has(issues(build("war-drums", ("captain", 1), ("regdar-adventurer", 1))), "Unique")
+
+
+def test_unique_printed_as_an_ability_counts_too():
+    found = issues(build("war-drums", ("captain", 1), ("printed-hero", 1), ("printed-hero-2", 1)))
+    assert has(found, "are all Mialee, who is Unique")
+
+
+def test_printed_minions_and_warband_building_abilities_are_read():
+    wb = build("war-drums", ("captain", 1), ("kobold-master", 1))
+    assert [(c.id, n) for c, n in minions_of(wb, CARDS)] == [("kobold", 2)]
+    found = issues(build("war-drums", ("goblin-boss", 1), ("goblin", 2), faction="LE"))
+    assert not has(found, "can't join")
 
 
 def test_requires_another_creature():
