@@ -151,6 +151,13 @@ class _EffectFormat(_Strict):
     def _kind(cls, value: str | None) -> str | None:
         return None if value is None else _damage_kind(value)
 
+    @property
+    def entry(self) -> str:
+        """The printed parameters in parentheses, e.g. ``(sight; radius 2; 30 fire damage; DC 16)``
+        ("" when there are none): what ``spells.spell_for(name, entry, level)`` reads."""
+        body = self.describe_format()
+        return f"({body})" if body else ""
+
     def describe_format(self) -> str:
         """The parenthesised part as a card prints it, e.g. ``sight; radius 2; 30 fire damage; DC 16``."""
         parts: list[str] = []
