@@ -287,3 +287,42 @@ class WarbandBuilding(Ability):
 @register_ability
 class WarbandBuildingText(WarbandBuilding):
     pattern = "Warband Building {REST}"
+
+
+class PrintedCommanderEffect(Ability):
+    """The Commander Effect printed on a commander's card, read as stat changes: "Followers get
+    +2 melee attack", "(attack +1)", "enemies get -2 AC" (hostile: every enemy within 6)
+    (War Drums §14.4, §26 Commander Effect; skirmish §9.5). Friendly CEs reach followers in
+    command within 6 squares; same-stat CEs keep the largest (War Drums §14.4, WE-56)."""
+
+    pattern = "Commander Effect"
+    commander_effect = True
+    rules = "War Drums §14.4; skirmish §9.5"
+
+    def __init__(self, text: str):
+        super().__init__(f"Commander Effect: {text}")
+        from engine.rulesets.dnd_minis.abilities.params import parse
+
+        self.text = text
+        self.hostile = "enem" in text.casefold()
+        self.stats = parse(text).stats
+
+    def aura(self, owner, subject, stat, attack=None, save=None, battle=None) -> int:
+        if battle is None or battle.is_ally(owner, subject) == self.hostile:
+            return 0
+        melee = attack.melee if attack is not None else None
+        total = 0
+        for s, v in self.stats:
+            if s == stat or (melee is True and s == f"melee_{stat}") or (melee is False and s == f"ranged_{stat}"):
+                total += v
+        return total
+
+
+def printed_commander_effect(creature) -> PrintedCommanderEffect | None:
+    """The card's Commander Effect, or None (none printed; Commander-0 commanders have none, §22.2)."""
+    text = (creature.card.commander_effect or "").strip()
+    rating = getattr(creature, "rating", creature.card.commander)
+    if not text or not rating:
+        return None
+    effect = PrintedCommanderEffect(text)
+    return effect if effect.stats else None

@@ -66,6 +66,11 @@ def effects_of(creature: "Creature", battle: Battle | None = None) -> list[Abili
     found = card_abilities(creature)
     if creature.card.fly and not any(e.stacking_family == "flight" for e in found):
         found.append(ability_for("Flight"))  # a flight speed on the card is the Flight ability
+    from engine.rulesets.dnd_minis.abilities.command import printed_commander_effect
+
+    ce = printed_commander_effect(creature)
+    if ce is not None:
+        found.append(ce)
     return [*found, *type_traits(creature, edition_of(battle)), *conditions_of(creature)]
 
 

@@ -61,6 +61,8 @@ _DC = re.compile(r"\bdc\s*(\d+)(\s+negates)?")
 _RADIUS = re.compile(r"\bradius\s+(\d+)")
 _STAT = re.compile(r"\b(melee attack|ranged attack|attack|melee damage|ranged damage|damage|ac|saves?|speed|morale)"
                    r"\s*([+-]\d+)")
+_STAT_AFTER = re.compile(r"([+-]\d+)\s+(?:to\s+|on\s+)?(melee attack|ranged attack|attack|melee damage|ranged damage|"
+                         r"damage|ac|saves?|speed|morale)\b")
 _HP = re.compile(r"([+-]?\d+)\s*hp\b")
 _HEAL = re.compile(r"\bheal\s+(\d+)")
 
@@ -104,6 +106,9 @@ def parse(text: str | None) -> Params:
             p.conditions.append(name)
     for stat, value in _STAT.findall(low):
         p.stats.append((STATS[stat], int(value)))
+    if not p.stats:
+        for value, stat in _STAT_AFTER.findall(low):
+            p.stats.append((STATS[stat], int(value)))
     if (m := _HP.search(low)):
         p.hp = int(m.group(1))
     if (m := _HEAL.search(low)):
