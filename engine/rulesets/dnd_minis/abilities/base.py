@@ -693,7 +693,7 @@ class Ability:
         Battlefield Promotion); the highest answer counts."""
         return None
 
-    def always_in_command(self, owner: "Creature") -> bool | None:
+    def always_in_command(self, owner: "Creature", battle: Battle | None = None) -> bool | None:
         """True: always in command (Independent); False: never (Wild). Denials win."""
         return None
 

@@ -88,8 +88,8 @@ class Wild(Ability):
     pattern = "Wild"
     rules = "War Drums §26 Wild"
 
-    def always_in_command(self, owner) -> bool | None:
-        return False
+    def always_in_command(self, owner, battle=None) -> bool | None:
+        return None if beastmastered(owner, battle) else False
 
     def can_be_commanded_by(self, owner, commander, battle) -> bool | None:
         if commander.id == owner.id or beastmastered(owner, battle):
@@ -105,7 +105,7 @@ class Independent(Ability):
     pattern = "Independent"
     rules = "War Drums §26 Independent"
 
-    def always_in_command(self, owner) -> bool | None:
+    def always_in_command(self, owner, battle=None) -> bool | None:
         return True
 
 

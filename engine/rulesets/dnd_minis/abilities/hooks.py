@@ -110,7 +110,7 @@ def commander_rating(creature: "Creature", battle: Battle | None = None) -> int 
 
 def always_in_command(creature: "Creature", battle: Battle | None = None) -> bool | None:
     """True (Independent), False (Wild), None: the ruleset measures command normally."""
-    return _opinion(e.always_in_command(creature) for e in effects_of(creature, battle))
+    return _opinion(e.always_in_command(creature, battle) for e in effects_of(creature, battle))
 
 
 def _opinion(opinions: Iterable[bool | None]) -> bool | None:
