@@ -44,7 +44,8 @@ Catalog = Mapping[str, StatCard]
 
 SCENARIOS: dict[str, tuple[str, ...]] = {
     "starter": ("standard", "quick-strike", "out-of-the-box", "limited"),
-    "war-drums": ("assault", "epic-assault", "out-of-the-box", "limited"),
+    # Team and free-for-all games (§22.5) build warbands by the Assault rules.
+    "war-drums": ("assault", "epic-assault", "out-of-the-box", "limited", "team", "free-for-all"),
 }
 DEFAULT_SCENARIO = {"starter": "standard", "war-drums": "assault"}
 MAX_WARBAND_BYTES = 16 * 1024
@@ -108,7 +109,7 @@ def limits_for(edition: str, scenario: str | None = None, size: int | None = Non
         return Limits("starter Out of the Box play", size, None, None, faction_required=False,
                       unique_enforced=False, commander_required=False, commander_zero_allowed=True,
                       minions_work=False, requires_relaxed=True, **common)
-    if scenario == "assault":
+    if scenario in ("assault", "team", "free-for-all"):
         pts = size or 200
         return Limits("War Drums", pts, 8, pts * 7 // 10, huge_allowed=False, **common)
     if scenario == "epic-assault":
@@ -553,7 +554,18 @@ def describe(warband: Warband, catalog: Catalog | None = None, *, players: int =
     return "\n".join(lines)
 
 
-# ----- files ------------------------------------------------------------------------------------
+# ----- storage and files -------------------------------------------------------------------------
+def warband_to_data(warband: Warband) -> dict[str, Any]:
+    """JSON-ready data for the store (``Store.save_warband(owner, name, edition, data)``)."""
+    return warband.model_dump(mode="json")
+
+
+def warband_from_data(data: Any, *, owner: str | None = None) -> Warband:
+    """A stored warband back as a model (refused with field and reason if the data is bad)."""
+    if not isinstance(data, dict):
+        raise IllegalAction("bad-warband", "Warband: warband: stored data must be one JSON object")
+    return _validated({**data, **({"owner": owner} if owner is not None else {})})
+
 def export_warband(warband: Warband, catalog: Catalog | None = None) -> str:
     """The warband as a JSON file a player can keep or share (the owner is not exported)."""
     cards = _catalog(catalog)

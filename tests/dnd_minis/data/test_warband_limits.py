@@ -10,7 +10,7 @@ from engine.core import IllegalAction
 from engine.rulesets.dnd_minis.cards import StatCard
 from engine.rulesets.dnd_minis.warband import (
     Warband, add_creature, creature_count, describe, export_warband, import_warband, limits_for, minions_of,
-    new_warband, points, problems, remove_creature,
+    new_warband, points, problems, remove_creature, warband_from_data, warband_to_data,
 )
 
 
@@ -381,3 +381,27 @@ def test_warband_model_refuses_bad_values():
     with pytest.raises(IllegalAction):
         new_warband("X", "war-drums", size=5)
     assert isinstance(new_warband("X", "war-drums"), Warband)
+
+
+def test_store_data_round_trip():
+    wb = build("war-drums", ("captain", 1), ("knight", 2))
+    data = json.loads(json.dumps(warband_to_data(wb)))
+    assert warband_from_data(data) == wb
+    assert warband_from_data(data, owner="u2").owner == "u2"
+    with pytest.raises(IllegalAction):
+        warband_from_data({**data, "edition": "5e"})
+
+
+def test_we71_regdar_twice_with_the_shipped_cards():
+    wb = new_warband("Heroes", "war-drums", faction="LG")
+    for name in ("Paladin", "Regdar, Human Fighter", "Regdar, Adventurer"):
+        wb = add_creature(wb, name)
+    wb = wb.model_copy(update={"battle_map": "shattered-causeway"})
+    assert problems(wb) == ["Regdar, Human Fighter and Regdar, Adventurer are all Regdar, who is Unique: "
+                            "a warband may hold only one."]
+    assert problems(remove_creature(wb, "regdar, adventurer")) == []
+
+
+def test_multiplayer_war_drums_games_build_by_assault_rules():
+    for scenario in ("team", "free-for-all"):
+        assert limits_for("war-drums", scenario) == limits_for("war-drums", "assault")
