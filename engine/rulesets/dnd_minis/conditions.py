@@ -248,7 +248,11 @@ class Blind(ConditionRule):
         return False
 
     def movement(self, owner, traits: MoveTraits) -> MoveTraits:
-        traits.speed_multiplier_halved = True
+        from engine.rulesets.dnd_minis.abilities import hooks
+
+        # Blindfight and Blindsight move at normal speed when they cannot see.
+        if not any(getattr(e, "normal_speed_when_blind", False) for e in hooks.effects_of(owner)):
+            traits.speed_multiplier_halved = True
         return traits
 
     def turn_limits(self, owner, limits: TurnLimits, battle) -> TurnLimits:

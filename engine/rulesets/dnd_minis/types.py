@@ -180,6 +180,7 @@ class Ooze(TypeTrait):
     Attacks, Incite, Paralysis, Poison, Sleep, Sneak Attack, Stun (War Drums §26; skirmish §24.2)."""
 
     pattern = "Ooze"
+    normal_speed_when_blind = True
     immunities = _n("confusion", "critical hits", "dominate", "flanking", "gaze attack", "incite", "inhibit",
                     "paralysis", "poison", "sleep", "sneak attack", "stun", "blind", "hide", "invisibility",
                     "frightened")

@@ -134,6 +134,7 @@ class Blindfight(Ability):
 
     pattern = "Blindfight"
     family = "blindfight"
+    normal_speed_when_blind = True
     rules = "War Drums §26 Blindfight"
 
     def conceal_rolls(self, ctx: AttackContext) -> int | None:
@@ -145,9 +146,6 @@ class Blindfight(Ability):
     def immune_to(self, owner, what: str) -> bool:
         return what == "gaze attack"
 
-    def movement(self, owner, traits: MoveTraits) -> MoveTraits:
-        traits.speed_multiplier_halved = False
-        return traits
 
 
 @register_ability
@@ -162,6 +160,7 @@ class Blindsight(Ability):
     blinded [AMB-10] (War Drums §26; skirmish §25)."""
 
     pattern = "Blindsight"
+    normal_speed_when_blind = True
     rules = "War Drums §26 Blindsight"
 
     def conceal_rolls(self, ctx: AttackContext) -> int | None:
@@ -176,9 +175,6 @@ class Blindsight(Ability):
     def sees(self, owner, target, normally: bool) -> bool | None:
         return True if normally else None
 
-    def movement(self, owner, traits: MoveTraits) -> MoveTraits:
-        traits.speed_multiplier_halved = False
-        return traits
 
 
 @register_ability
