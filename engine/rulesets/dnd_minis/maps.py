@@ -45,8 +45,10 @@ def _folder():
     return resources.files("engine.rulesets.dnd_minis") / "data" / "maps"
 
 
-def map_names() -> list[str]:
-    return sorted(e.name.rsplit(".", 1)[0] for e in _folder().iterdir() if e.name.endswith((".txt", ".json")))
+def map_names(kind: str | None = None) -> list[str]:
+    """Shipped map names; with ``kind`` ("quick-start", "battle-map", "battle-grid") only those."""
+    names = sorted(e.name.rsplit(".", 1)[0] for e in _folder().iterdir() if e.name.endswith((".txt", ".json")))
+    return names if kind is None else [n for n in names if map_info(n).get("kind") == kind]
 
 
 @lru_cache(maxsize=1)

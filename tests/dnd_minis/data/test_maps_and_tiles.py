@@ -41,6 +41,7 @@ def test_every_shipped_map_loads_and_is_catalogued():
         grid = load_map(name)
         assert grid.width > 0 and map_info(name)["kind"] in ("quick-start", "battle-map", "battle-grid")
     assert set(catalog()) == set(map_names())
+    assert map_names("quick-start") == ["ruined-gate"] and map_names("battle-grid") == ["battle-grid"]
     assert battle_maps() == {"shattered-causeway": False, "teleport-ziggurat": True}
 
 
