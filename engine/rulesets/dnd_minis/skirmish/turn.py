@@ -47,20 +47,29 @@ def move(state: SkirmishState, creature: Creature, action: Move, events: list[Ev
     speed = turn.speed if turn.speed is not None else creature.card.speed
     first = turn.moved == 0 and turn.attacks == 0
     path = field.plan_path(creature, action.to, action.path, turn.diag_count)
-    rush = False
+    rush = None
     if (first and len(path.squares) == 1 and path.cost > turn.movement_left(speed)
             and (speed > 0 or creature.card.speed > 0)):
         turn.minimum_move = True  # §7.2: a whole turn may always buy one square
-    elif _rush_allowed(state, field, creature, turn, path):
-        rush = True
+    elif path.cost > turn.movement_left(speed) and (rush := _rush_allowed(state, field, creature, turn, path)):
+        pass  # starter §17.2: a rush toward the nearest visible enemy, up to twice the printed speed
     else:
         turn.check_move(creature.name, speed, path.cost)
     spikes = _spike_guard(state, field, creature, path, events)
     walked = field.walk(state.rng, creature, path, turn, events, step_hook=spikes)
     turn.record_move(walked.cost, walked.diag_count_after)
-    if rush:
-        turn.rush_target = rush
     state.last_path = [path.start, *walked.squares]
+    if rush:
+        target = state.creatures[rush]
+        if walked.cost <= creature.card.speed:
+            turn.rush_target = rush  # it must attack the enemy it rushed at
+            events.append(Event(kind="rush", seat=creature.side, text=f"The {creature.name} rushes at the "
+                                f"{target.name} and must attack it."))
+        else:
+            events.append(Event(kind="rush", seat=creature.side, text=f"The {creature.name} rushes at the "
+                                f"{target.name}; having run farther than its speed it makes no attack."))
+            _after(state, creature, events, force_end=True)
+            return
     _after(state, creature, events)
 
 
@@ -190,7 +199,13 @@ def attack(state: SkirmishState, creature: Creature, action: Attack, events: lis
     if ranged and not entries:
         raise IllegalAction("no-ranged", f"The {creature.name} has no ranged attack.")
     speed = turn.speed if turn.speed is not None else creature.card.speed
-    turn.check_attack(creature.name, max(speed, 1) if turn.rush_target else speed, len(entries))
+    if turn.rush_target:
+        speed = creature.card.speed  # a rush within its printed speed ends in an attack
+    elif (state.rules.rush and not turn.in_command and not ranged and creature.card.ability_value("Difficult")
+          is not None):
+        raise IllegalAction("must-rush", f"The {creature.name} is Difficult and out of command: it must rush "
+                            "(or charge) to make a melee attack.")
+    turn.check_attack(creature.name, speed, len(entries))
     if turn.attack_limit is not None and turn.attacks >= turn.attack_limit:
         raise IllegalAction("slowed", f"The {creature.name} may make only {turn.attack_limit} attack this turn.")
     if ranged:
