@@ -514,6 +514,34 @@ def _check_known(card: StatCard, source: str) -> None:
             f"{source}: abilities: Warband does not implement {', '.join(unknown)}, "
             "so this card can't be played.",
         )
+    problem = _unplayable_commander_effect(card)
+    if problem:
+        raise IllegalAction("unknown-ability", f"{source}: {problem}")
+
+
+def _unplayable_commander_effect(card: StatCard) -> str | None:
+    """A commander effect the engine would not apply (never silently ignored in play): parts of
+    the structured form it does not read yet, or printed text it can't turn into stat changes."""
+    for i, ce in enumerate(card.commander_effects):
+        for field in ("only", "grants", "includes_commanders"):
+            if getattr(ce, field):
+                return (f"commander_effects.{i}.{field}: Warband can't apply a commander effect with "
+                        f"'{field}' yet, so this card can't be played.")
+    text = card.commander_effect.strip()
+    if not text or card.commander is None:
+        return None
+    named = any(ce.name or ce.stat for ce in card.commander_effects)
+    try:
+        from engine.rulesets.dnd_minis.abilities import ability_for
+        from engine.rulesets.dnd_minis.abilities.params import parse
+    except ImportError:  # pragma: no cover - the registry always ships with the cards
+        return None
+    effect_abilities = [a for ref in card.abilities
+                        if (a := ability_for(ref.name, ref)) is not None and getattr(a, "commander_effect", False)]
+    if parse(text).stats or named or effect_abilities:
+        return None
+    return (f"commander_effect: Warband can't read '{text}' as stat changes (write e.g. 'Followers get "
+            "+2 melee attack' or 'Enemies get -2 AC'), so this card can't be played.")
 
 
 def load_card(text: str | bytes, *, source: str = "card") -> StatCard:

@@ -159,6 +159,21 @@ def test_a_card_with_an_unknown_ability_is_refused_by_name():
     assert load_card(json.dumps(builder)).commander_effects[0].warband_building == ["Goblin"]
 
 
+def test_a_commander_effect_the_engine_would_ignore_is_refused():
+    base = dict(ORC, commander=2)
+    ok = dict(base, commander_effect="Followers get +2 melee attack.",
+              commander_effects=[{"text": "Followers get +2 melee attack.", "stat": "melee attack", "amount": 2}])
+    assert load_card(json.dumps(ok)).commander == 2
+    assert load_card(json.dumps(dict(base, commander_effect="Enemies get -2 AC."))).commander == 2
+    with pytest.raises(IllegalAction) as info:
+        load_card(json.dumps(dict(base, commander_effect="Followers feel brave and sing.")))
+    assert info.value.message.startswith("card: commander_effect: Warband can't read 'Followers feel brave")
+    elves_only = dict(ok, commander_effects=[{"stat": "ac", "amount": 2, "only": ["Elf"]}])
+    with pytest.raises(IllegalAction) as info:
+        load_card(json.dumps(elves_only))
+    assert "commander_effects.0.only" in info.value.message
+
+
 def test_a_card_that_is_too_large_is_refused():
     big = dict(ORC, notes="x" * 900, abilities=[{"name": "Orc Foe", "text": "y" * 400}] * 30)
     text = json.dumps(big) + " " * MAX_CARD_BYTES
