@@ -514,9 +514,25 @@ def _check_known(card: StatCard, source: str) -> None:
             f"{source}: abilities: Warband does not implement {', '.join(unknown)}, "
             "so this card can't be played.",
         )
-    problem = _unplayable_commander_effect(card)
+    problem = _unplayable_commander_effect(card) or _unknown_spell(card)
     if problem:
         raise IllegalAction("unknown-ability", f"{source}: {problem}")
+
+
+def _unknown_spell(card: StatCard) -> str | None:
+    """A spell the engine could not cast: neither a spell it knows by name nor a printed entry."""
+    if not card.spells:
+        return None
+    try:
+        from engine.rulesets.dnd_minis.spells import spell_for
+    except ImportError:  # pragma: no cover - the spell registry always ships with the cards
+        return None
+    for i, spell in enumerate(card.spells):
+        if spell_for(spell.name, spell.entry or None, spell.level) is None:
+            return (f"spells.{i}: Warband does not know the spell '{spell.name}'; give its printed "
+                    "range and effects (e.g. range 'sight', area 'radius 2', damage 30, dc 16), "
+                    "so this card can't be played as it is.")
+    return None
 
 
 def _unplayable_commander_effect(card: StatCard) -> str | None:

@@ -174,6 +174,16 @@ def test_a_commander_effect_the_engine_would_ignore_is_refused():
     assert "commander_effects.0.only" in info.value.message
 
 
+def test_a_spell_the_engine_cannot_cast_is_refused():
+    known = dict(ORC, spells=[{"name": "bless", "uses": 1}])
+    assert load_card(json.dumps(known)).spells[0].name == "bless"
+    printed = dict(ORC, spells=[{"name": "storm of spite", "uses": 1, "range": "sight", "damage": 20, "dc": 15}])
+    assert load_card(json.dumps(printed)).spells[0].entry == "(sight; 20 damage; DC 15)"
+    with pytest.raises(IllegalAction) as info:
+        load_card(json.dumps(dict(ORC, spells=[{"name": "storm of spite", "uses": 1}])))
+    assert "spells.0: Warband does not know the spell 'storm of spite'" in info.value.message
+
+
 def test_a_card_that_is_too_large_is_refused():
     big = dict(ORC, notes="x" * 900, abilities=[{"name": "Orc Foe", "text": "y" * 400}] * 30)
     text = json.dumps(big) + " " * MAX_CARD_BYTES
