@@ -233,6 +233,11 @@ class Undead(TypeTrait):
             return True
         return self.edition == "starter" and what in self.starter_immunities
 
+    def damage_taken(self, owner, packet, ctx):
+        if packet.kind == "negative":  # it heals instead: hooks.heals_instead
+            return packet.minus(packet.amount, "Undead: negative damage heals")
+        return packet
+
     def automatic_morale(self, owner, save) -> bool | None:
         if save.against.casefold() == "turn undead" or (save.rally and owner.has("turned")):
             return False  # a real morale save (War Drums §26 Turn Undead)

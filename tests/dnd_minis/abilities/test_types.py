@@ -80,6 +80,14 @@ def test_undead_by_edition():
     assert not is_living(skeleton)
     assert hooks.roll_save(dice(1), save_ctx(skeleton, morale=True))[0] is True
     assert hooks.roll_save(dice(1), save_ctx(skeleton, morale=True, against="Turn Undead"))[0] is False
+    assert dealt(skeleton, (20, "negative")) == 0 and hooks.heals_instead(skeleton, "negative")
+    assert not hooks.heals_instead(creature("Man"), "negative")
+
+
+def test_condition_names_ask_the_matching_immunity():
+    golem = creature("Golem", types=["Construct"])
+    assert all(hooks.immune(golem, name) for name in ("stunned", "paralyzed", "asleep", "confused", "poisoned"))
+    assert not hooks.immune(creature("Man"), "stunned")
 
 
 def test_vermin():

@@ -76,8 +76,10 @@ EDITIONS = ("starter", "war-drums")
 
 def edition_of(battle: "Battle | None") -> str:
     """The rules edition a battle is played under ("starter" = skirmish file, "war-drums");
-    War Drums when unknown. Read from ``battle.edition``."""
-    return getattr(battle, "edition", None) or "war-drums"
+    War Drums when unknown. Read from ``battle.edition``, else ``battle.rules.edition`` (the
+    skirmish settings)."""
+    edition = getattr(battle, "edition", None) or getattr(getattr(battle, "rules", None), "edition", None)
+    return edition if edition in EDITIONS else "war-drums"
 
 
 class Battle(Protocol):

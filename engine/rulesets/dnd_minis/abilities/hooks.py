@@ -201,9 +201,18 @@ def critical_range(ctx: AttackContext) -> int:
     return min([20, *(e.critical_range(ctx) for e in effects_of(ctx.attacker, ctx.battle))])
 
 
+# Condition names and the immunity keywords the glossary uses for them.
+IMMUNITY_WORDS = {
+    "stunned": "stun", "paralyzed": "paralysis", "asleep": "sleep", "sleeping": "sleep",
+    "confused": "confusion", "poisoned": "poison", "entangled": "entangle", "incited": "incite",
+    "inhibited": "inhibit", "blinded": "blind", "level drained": "level drain", "dominated": "dominate",
+}
+
+
 def immune(creature: "Creature", what: str, battle: Battle | None = None) -> bool:
-    """Whether ``creature`` ignores ``what`` ("critical hits", "poison", "fire", ...)."""
-    what = normal_word(what)
+    """Whether ``creature`` ignores ``what`` ("critical hits", "poison", "fire", ...); a
+    condition's name works too ("stunned" asks about Immune Stun)."""
+    what = normal_word(IMMUNITY_WORDS.get(normal_word(what), what))
     return any(e.immune_to(creature, what) for e in effects_of(creature, battle))
 
 
@@ -336,6 +345,13 @@ def roll_save(rng: "Rng", save: SaveContext) -> tuple[bool, Event]:
                          text=f"{who.name} makes a {what}: {parts} = {roll.total} ({why}) — "
                               f"{'passes' if passed else 'fails'}.",
                          data={"creature": who.id, "passed": passed, "dc": save.dc, "morale": save.morale})
+
+
+def heals_instead(creature: "Creature", kind: str, battle: Battle | None = None) -> bool:
+    """Negative damage heals undead instead of harming them, and they make no save against it
+    (War Drums §26 negative damage, Undead; skirmish §18.1): the ruleset turns such a Damage
+    outcome into healing of the same amount."""
+    return kind == "negative" and creature.card.has_type("undead")
 
 
 def halved(amount: int) -> int:
