@@ -94,3 +94,17 @@ def test_psionics_and_sorcerer_spells_are_known():
     from engine.rulesets.dnd_minis.abilities.spellcasting import can_manifest, sorcerer_box
     assert sorcerer_box(1, {1: 0, 2: 1}) == 2 and sorcerer_box(3, {1: 2, 2: 1}) is None
     assert can_manifest(3, 10, 7) and not can_manifest(3, 10, 8)
+
+
+def test_heal_ability_replaces_the_attack_and_harms_undead():
+    from engine.rulesets.dnd_minis.abilities.base import Heal
+    cleric = creature("Cleric", abilities=["Heal 10"], level=5, at=(0, 0))
+    hurt = creature("Fighter", at=(1, 0))
+    zombie = creature("Zombie", side="p2", types=["Undead"], at=(0, 1))
+    field = OpenField([cleric, hurt, zombie])
+    ability, spec = act(cleric, field, "Heal")
+    assert spec.replaces == "attack" and spec.range == "touch"
+    [heal] = ability.perform(cleric, spec, [hurt], field)
+    assert isinstance(heal, Heal) and heal.amount == 10
+    [harm] = ability.perform(cleric, spec, [zombie], field)
+    assert isinstance(harm, Damage) and harm.dc == 17

@@ -19,7 +19,7 @@ PRINTED = [
     "Death Attack (DC 15)", "Death Burst (radius 2; fire 10; DC 14)", "Death Strike", "Deflect Arrows",
     "Difficult 4", "Double Damage from Fire", "DR 5", "Dual Activation", "Enslave", "Entangle (DC 15)",
     "Fearless", "Feed 10", "Flight", "Gaze Attack (range 6; paralysis; DC 15)", "Ghost Step", "Hide",
-    "Hunter", "Hurling Charge", "Immune Acid", "Immune Cold, Fire", "Immune Critical Hits",
+    "Heal 10", "Hunter", "Hurling Charge", "Immune Acid", "Immune Cold, Fire", "Immune Critical Hits",
     "Improved Countersong", "Incorporeal", "Independent", "Leap (+12, 15 damage)", "Level Drain",
     "Life Drain 10", "Melee Reach 2", "Melee Sneak Attack +10", "Minions (2 Kobolds)", "Mobility",
     "Morale Save +4", "Mounted Melee Attack", "Natural Soul", "No Reach",

@@ -225,3 +225,30 @@ class GhostStep(Ability):
 
     def perform(self, owner, action, targets, battle, rng=None) -> list[Outcome]:
         return [AddCondition(why=self.printed, target=owner.id, condition="ghost step", source=owner.id)]
+
+
+@register_ability
+class HealAbility(Ability):
+    """Heal N as a special ability (replaces attack; touch unless printed otherwise): removes N
+    damage from a living creature, never above its printed HP; deals N damage to undead (save
+    for half, DC 12 + this creature's Level [AMB-78]); constructs are immune (War Drums §26 Heal;
+    skirmish §18.7 [A-10])."""
+
+    pattern = "Heal {N}"
+    rules = "War Drums §26 Heal #, AMB-78"
+
+    def actions(self, owner, battle) -> list[ActionSpec]:
+        if _uses_left(self, owner) == 0:
+            return []
+        return [ActionSpec(ability=self.printed, name="Heal", replaces="attack",
+                           range=parse(self.rest).range or "touch", uses_left=_uses_left(self, owner))]
+
+    def perform(self, owner, action, targets, battle, rng=None) -> list[Outcome]:
+        from engine.rulesets.dnd_minis.spells.cast import heal_outcome
+
+        return [o for t in targets for o in heal_outcome(self.value or 0, t, owner, spell_level=None, battle=battle)]
+
+
+@register_ability
+class HealAbilityText(HealAbility):
+    pattern = "Heal {N} {REST}"
