@@ -39,6 +39,7 @@ call sites listed in ``.notes/ability-hooks.md``.
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Callable, ClassVar, Iterable, Literal, Protocol
 
@@ -879,8 +880,18 @@ def register_ability(cls: type[Ability]) -> type[Ability]:
     """
     cls._regex = _compile(cls.pattern)
     _ABILITIES.append(cls)
+    _match.cache_clear()
     _ABILITIES.sort(key=lambda c: ("{" in c.pattern, -len(c.pattern)))
     return cls
+
+
+@lru_cache(maxsize=4096)
+def _match(text: str) -> tuple[type[Ability], tuple[tuple[str, str | None], ...]] | None:
+    for cls in _ABILITIES:
+        match = cls._regex.match(text)
+        if match:
+            return cls, tuple(match.groupdict().items())
+    return None
 
 
 def ability_for(printed: str, ref: "AbilityRef | None" = None) -> Ability | None:
@@ -890,17 +901,17 @@ def ability_for(printed: str, ref: "AbilityRef | None" = None) -> Ability | None
     'Orc'
     """
     text = " ".join(printed.split())
-    for cls in _ABILITIES:
-        match = cls._regex.match(text)
-        if match:
-            groups = match.groupdict()
+    found = _match(text)
+    if found is None:
+        return None
+    cls, items = found
+    groups = dict(items)
 
-            def number(name: str) -> int | None:
-                return int(groups[name]) if groups.get(name) is not None else None
+    def number(name: str) -> int | None:
+        return int(groups[name]) if groups.get(name) is not None else None
 
-            return cls(text, keyword=groups.get("keyword"), value=number("value"), value2=number("value2"),
-                       dc=number("dc"), rest=groups.get("rest"), ref=ref)
-    return None
+    return cls(text, keyword=groups.get("keyword"), value=number("value"), value2=number("value2"),
+               dc=number("dc"), rest=groups.get("rest"), ref=ref)
 
 
 def abilities_of(card: "StatCard") -> list[Ability]:
