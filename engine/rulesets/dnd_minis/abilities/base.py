@@ -391,12 +391,15 @@ class MoraleSave(Outcome):
 
 @dataclass(frozen=True)
 class Push(Outcome):
-    """Forced movement: ``squares`` away from ``away_from`` (never provokes AoOs)."""
+    """Forced movement (War Drums §26 Push, pull, slide): ``direction`` "away" (push: each square
+    farther from ``away_from``), "toward" (pull: closer), "any" (slide). Never through creatures,
+    statues or walls; never provokes AoOs."""
 
     target: str = ""
     squares: int = 1
     away_from: str = ""
     optional: bool = True
+    direction: str = "away"
 
 
 @dataclass(frozen=True)

@@ -173,7 +173,7 @@ def _ce_applies(commander: "Creature", subject: "Creature", effect: Ability, bat
         # Friendly CEs: followers only (not other commanders), and only while in command of it.
         if commander_rating(subject, battle) is not None:
             return False
-        return battle.in_command(subject) and commander in battle.commanders_of(subject)
+        return battle.in_command(subject) and commander.id in {c.id for c in battle.commanders_of(subject)}
     return True  # hostile CEs reach every enemy within 6 squares
 
 
@@ -303,7 +303,6 @@ def take_damage(defender: "Creature", packets: list[DamagePacket], ctx: DamageCo
 # -- saves and morale --------------------------------------------------------------------------
 def save_modifiers(save: SaveContext) -> list[Modifier]:
     own = _mods(effects_of(save.creature, save.battle), lambda e: e.save_bonus(save.creature, save))
-    stat = "morale" if save.morale else "save"
     auras = aura_modifiers(save.creature, "save", save.battle, save=save)
     if save.morale:
         auras += aura_modifiers(save.creature, "morale", save.battle, save=save)
