@@ -59,8 +59,11 @@ def _turn_options(ruleset, state: SkirmishState, seat: str) -> list[Action]:
                     out.append(Move(seat=seat, creature=creature.id, to=sq))
         if limits.can_attack and not turn.charged and not turn.replaced_attack:
             for enemy in field.enemies_of(creature):
-                for ranged in (False, True):
-                    out.append(Attack(seat=seat, creature=creature.id, target=enemy.id, ranged=ranged))
+                if field.adjacent(creature, enemy):
+                    out.append(Attack(seat=seat, creature=creature.id, target=enemy.id, ranged=False))
+            if creature.card.ranged:
+                for enemy in field.nearest_visible(creature, field.enemies_of(creature)):
+                    out.append(Attack(seat=seat, creature=creature.id, target=enemy.id, ranged=True))
             if turn.moved == 0 and turn.attacks == 0:
                 out.append(Charge(seat=seat, creature=creature.id))
     out.append(EndActivation(seat=seat, creature=creature.id))

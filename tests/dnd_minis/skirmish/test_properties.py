@@ -1,0 +1,71 @@
+"""Property test: random play drawn from the engine's own legal actions never raises and keeps
+the invariants (hit points, one creature per square, positions on the map, activations)."""
+
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.rulesets.dnd_minis.abilities import hooks
+from tests.dnd_minis.skirmish.helpers import RULES, grid
+
+CARDS = [
+    {"id": "captain", "name": "Captain", "factions": ["LG"], "cost": 30, "level": 5, "speed": 5, "ac": 15, "hp": 30,
+     "commander": 3, "melee": [{"bonus": 8, "damage": 10}], "types": ["Humanoid"]},
+    {"id": "bowman", "name": "Bowman", "factions": ["LG"], "cost": 15, "level": 2, "speed": 6, "ac": 13, "hp": 20,
+     "melee": [{"bonus": 2, "damage": 5}], "ranged": [{"bonus": 6, "damage": 10}, {"bonus": 6, "damage": 10}],
+     "types": ["Humanoid"]},
+    {"id": "brute", "name": "Brute", "factions": ["CE"], "cost": 25, "level": 3, "speed": 6, "ac": 14, "hp": 30,
+     "melee": [{"bonus": 7, "damage": 10}, {"bonus": 2, "damage": 5}], "types": ["Humanoid"]},
+    {"id": "chief", "name": "Chief", "factions": ["CE"], "cost": 30, "level": 4, "speed": 6, "ac": 15, "hp": 30,
+     "commander": 2, "melee": [{"bonus": 7, "damage": 10}], "types": ["Humanoid"]},
+    {"id": "ogre", "name": "Ogre", "factions": ["CE"], "cost": 40, "level": 4, "speed": 6, "ac": 14, "hp": 40,
+     "size": "large", "melee": [{"bonus": 9, "damage": 15}], "types": ["Giant"]},
+]
+
+
+def arena():
+    zones = [
+        {"name": "start A", "kind": "start", "side": "A", "squares": [[x, y] for x in range(0, 3) for y in range(0, 4)]},
+        {"name": "start B", "kind": "start", "side": "B", "squares": [[x, y] for x in range(7, 10) for y in range(4, 8)]},
+        {"name": "exit A", "kind": "exit", "side": "A", "squares": [[0, 0]]},
+        {"name": "exit B", "kind": "exit", "side": "B", "squares": [[9, 7]]},
+        {"name": "victory A", "kind": "victory", "side": "A", "squares": [[7, 2]]},
+        {"name": "victory B", "kind": "victory", "side": "B", "squares": [[2, 5]]},
+    ]
+    return grid(10, 8, walls=[(4, 3), (5, 3)], terrain={"difficult": [(4, 5), (5, 5)], "statue": [(6, 1)],
+                                                        "sacred_circle": [(3, 6)], "risky": [(6, 6)]},
+                zones=zones).model_dump(mode="json")
+
+
+def check(state):
+    seen = {}
+    for c in state.creatures.values():
+        assert c.hp <= max(c.max_hp, 0) or c.destroyed
+        assert c.activations <= hooks.activations_per_round(c)
+        if not c.on_board:
+            continue
+        for sq in c.squares:
+            assert state.map.in_bounds(sq) and not state.map.is_wall(sq), (c.id, sq)
+            assert sq not in seen, f"{c.id} and {seen.get(sq)} share {sq}"
+            seen[sq] = c.id
+
+
+@settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.sampled_from(["war-drums", "starter"]))
+def test_random_legal_play_keeps_the_invariants(data, edition):
+    state = RULES.new_game(seed=data.draw(st.integers(0, 10_000)),
+                           options={"map_data": arena(), "card_data": CARDS, "edition": edition,
+                                    "warband_size": 200})
+    state, _ = RULES.apply(state, RULES.parse_action({"kind": "warband", "seat": "p1", "faction": "LG",
+                                                      "cards": ["captain", "bowman", "bowman"]}))
+    state, _ = RULES.apply(state, RULES.parse_action({"kind": "warband", "seat": "p2", "faction": "CE",
+                                                      "cards": ["chief", "brute", "ogre"]}))
+    for _ in range(80):
+        if state.is_over:
+            break
+        seat = RULES.to_act(state)[0]
+        options = RULES.legal_actions(state, seat)
+        assert options, f"{seat} has nothing to do in phase {state.phase}"
+        action = data.draw(st.sampled_from(options))
+        state, _ = RULES.apply(state, action)
+        check(state)
+        assert RULES.load_state(state.model_dump(mode="json")).model_dump() == state.model_dump()
