@@ -125,8 +125,9 @@ class GazeAttack(Ability):
         affected = [t for t in targets if self._affected(owner, t, battle)]
         if battle is not None and edition_of(battle) != "starter":
             reach = self._range()
+            chosen = {t.id for t in targets}
             for other in battle.creatures():
-                if other.id == owner.id or other in affected or other.id in {t.id for t in targets}:
+                if other.id == owner.id or other.id in chosen:
                     continue
                 if reach is not None and battle.distance(owner, other) > reach:
                     continue

@@ -101,8 +101,8 @@ class Stench(Ability):
 
             if not is_living(subject, battle):
                 return 0
-            if self.keyword and subject.card.has_type(self.keyword.rstrip("s")) or (
-                    self.keyword and subject.card.has_type(self.keyword)):
+            spared = self.keyword or ""
+            if spared and (subject.card.has_type(spared) or subject.card.has_type(spared.rstrip("s"))):
                 return 0
         return -2
 
