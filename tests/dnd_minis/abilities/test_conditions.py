@@ -1,6 +1,6 @@
 """Conditions (War Drums §20, §26; skirmish §23)."""
 
-from engine.rulesets.dnd_minis.abilities.base import AddCondition, Damage, RemoveCondition, SaveOr
+from engine.rulesets.dnd_minis.abilities.base import Damage, RemoveCondition, SaveOr
 from engine.rulesets.dnd_minis.conditions import (
     activation_order_rank, confusion_roll, entangle_move_check, known_conditions, wake_targets,
 )

@@ -10,7 +10,7 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from engine.rulesets.dnd_minis.abilities.params import RANGES, parse
 
