@@ -58,8 +58,6 @@ def type_traits(creature: "Creature", edition: str = "war-drums") -> list[TypeTr
 
 
 # -- the types (War Drums §26; skirmish §24.2) ---------------------------------------------------
-_CONSTRUCT_IMMUNE = ("confusion", "critical hit", "dominate", "incite", "inhibit", "paralysi", "poison",
-                     "sleep", "sneak attack", "stun")
 
 
 def _n(*words: str) -> tuple[str, ...]:
