@@ -41,7 +41,7 @@ class PlaceTile(Action):
     kind: Literal["tile"] = "tile"
     tile: str
     square: XY
-    turns: int = 0  # quarter turns clockwise
+    rotation: int = 0  # degrees clockwise: 0, 90, 180 or 270
 
 
 class Deploy(Action):

@@ -8,7 +8,7 @@ from typing import Any
 from engine.core import Action, IllegalAction
 from engine.grid import parse_square
 from engine.rulesets.dnd_minis.skirmish.actions import (
-    Activate, Attack, Cast, Charge, ChooseFirst, ChooseMap, Deploy, EndActivation, Move, RollInitiative,
+    Activate, Attack, Cast, Charge, ChooseFirst, ChooseMap, Deploy, EndActivation, Move, PlaceTile, RollInitiative,
     SubmitWarband,
 )
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
@@ -61,6 +61,11 @@ def action_from_command(state: SkirmishState, seat: str, command: str, options: 
         return ChooseMap(seat=seat, name=str(options.get("name") or options.get("map") or ""))
     if command == "first":
         return ChooseFirst(seat=seat, first=_who(state, seat, str(options.get("who", "me"))))
+    if command == "tile":
+        if not options.get("tile") or "square" not in options:
+            raise IllegalAction("missing-option", "Say which tile and where: /tile tile:crypt square:D4 rotation:90")
+        return PlaceTile(seat=seat, tile=str(options["tile"]), square=_square(state, options["square"]),
+                         rotation=int(options.get("rotation") or 0))
     if command == "place":
         if "square" not in options or not creature:
             raise IllegalAction("missing-option", "Say which creature and where: /place creature:orc square:A2")

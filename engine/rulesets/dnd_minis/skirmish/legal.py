@@ -10,7 +10,7 @@ from engine.core import Action, IllegalAction
 from engine.rulesets.dnd_minis.abilities import hooks
 from engine.rulesets.dnd_minis.skirmish import rounds, setup
 from engine.rulesets.dnd_minis.skirmish.actions import (
-    Activate, Attack, Charge, ChooseFirst, ChooseMap, Deploy, EndActivation, Move, RollInitiative,
+    Activate, Attack, Charge, ChooseFirst, ChooseMap, Deploy, EndActivation, Move, PlaceTile, RollInitiative,
 )
 from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
@@ -32,6 +32,12 @@ def legal_actions(ruleset, state: SkirmishState, seat: str) -> list[Action]:
         return out
     if phase == "initiative":
         return [RollInitiative(seat=seat)]
+    if phase == "tiles":
+        from engine.rulesets.dnd_minis.maps import legal_placements
+        player = state.players[seat]
+        tiles = setup._tiles_of(state, seat, True) or setup._tiles_of(state, seat, False)
+        return [PlaceTile(seat=seat, tile=t, square=at, rotation=rot) for t in tiles
+                for at, rot in legal_placements(state.layout, t, player=player.letter)]
     if phase != "activation":
         return []
     if state.activation is None:

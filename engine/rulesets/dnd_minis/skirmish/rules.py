@@ -80,6 +80,8 @@ class SkirmishRules(BaseModel):
             base.update(warband_size=100, max_creatures=12, victory_areas=False, va_reward=0,
                         in_command_needs_sight_and_range=True, out_of_command_speed=2, rush=True,
                         allow_huge=True, flanking_partner_any_enemy=True, vp_target=None)
+        if edition == "starter" and not options.get("map") and not options.get("map_data"):
+            base.update(tiles=True)  # the battle grid is built from the players' terrain tiles (§6.3)
         if scenario == "epic-assault":
             base.update(warband_size=500, max_cost=None, allow_huge=True, va_reward=25)
         if scenario in ("out-of-the-box", "limited"):
@@ -96,7 +98,7 @@ class SkirmishRules(BaseModel):
         elif scenario == "free-for-all":
             base["players"] = 3
         for key, value in options.items():
-            if key in ("edition", "scenario", "players", "map_data", "settings"):
+            if key in ("edition", "scenario", "players", "map_data", "settings", "card_data"):
                 continue
             if key in cls.model_fields:
                 base[key] = _coerce(cls.model_fields[key].annotation, value)

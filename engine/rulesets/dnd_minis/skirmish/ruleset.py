@@ -42,7 +42,7 @@ class Skirmish(Ruleset):
         return dict(OPTION_HELP)
 
     def commands(self) -> set[str]:
-        return {"warband", "map", "first", "place", "initiative", "activate", "move", "attack", "charge",
+        return {"warband", "map", "first", "tile", "place", "initiative", "activate", "move", "attack", "charge",
                 "cast", "end"}
 
     def square_label(self, square: Any) -> str:
@@ -74,7 +74,7 @@ class Skirmish(Ruleset):
             raise IllegalAction("not-seated", "Only a player with a seat in this battle can do that.")
         kind = action.kind
         expected = {"warband": ("warbands",), "map": ("choose-map",), "first": ("choose-first",),
-                    "place": ("deploy",), "initiative": ("initiative",)}.get(kind, ("activation",))
+                    "place": ("deploy",), "initiative": ("initiative",), "tile": ("tiles",)}.get(kind, ("activation",))
         if state.phase not in expected:
             raise IllegalAction("wrong-phase", f"That can't be done now: {self.status(state)}")
         if kind not in ("initiative",) and action.seat not in self.to_act(state) and kind != "warband":
@@ -90,6 +90,8 @@ class Skirmish(Ruleset):
             setup.deploy(state, action, creature, events)
         elif kind == "initiative":
             rounds.roll_round_initiative(state, events)
+        elif kind == "tile":
+            setup.place_tile(state, action.seat, action.tile, action.square, action.rotation, events)
         else:
             self._turn_action(state, action, events)
 
@@ -157,7 +159,7 @@ class Skirmish(Ruleset):
             return [s for s, p in state.players.items() if not p.submitted]
         if phase in ("choose-map", "choose-first"):
             return [state.chooser]
-        if phase == "deploy":
+        if phase in ("deploy", "tiles"):
             return [state.deployer]
         if phase == "initiative":
             return [s.id for s in state.seats]
@@ -181,6 +183,8 @@ class Skirmish(Ruleset):
         if phase == "choose-first":
             what = "deploys" if state.choice == "deploy-order" else "acts"
             return f"{names} says who {what} first (/first)."
+        if phase == "tiles":
+            return f"{names} lays a terrain tile (/tile tile square rotation)."
         if phase == "deploy":
             return f"{names} deploys (/place creature square)."
         if phase == "initiative":
@@ -201,9 +205,10 @@ class Skirmish(Ruleset):
 
     def board(self, state: GameState) -> BoardView:
         assert isinstance(state, SkirmishState)
-        if state.map is None:
+        grid = state.map or (state.layout.to_grid() if state.layout is not None else None)
+        if grid is None:
             return BoardView(width=1, height=1, title=self.title, caption=self.status(state))
-        view = board_view_of(state.map)
+        view = board_view_of(grid)
         active = state.activation.creature if state.activation else None
         for c in state.creatures.values():
             if not c.on_board:
@@ -215,7 +220,7 @@ class Skirmish(Ruleset):
         view.last_path = list(state.last_path)
         view.last_attack = state.last_attack
         view.side_names = {s.id: s.name for s in state.seats}
-        view.title = f"{self.title} — {state.map.name}"
+        view.title = f"{self.title} — {grid.name}"
         view.caption = self.status(state)
         return view
 

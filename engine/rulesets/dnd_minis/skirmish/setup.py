@@ -95,6 +95,9 @@ def reveal(state: SkirmishState, events: list[Event]) -> None:
         names = ", ".join(c.name for c in state.creatures_of(seat))
         events.append(Event(kind="reveal", seat=seat, text=f"{state.seat(seat).name}'s warband: {names}."))
     rules = state.rules
+    if rules.tiles:
+        start_tiles(state, events)
+        return
     if rules.map or state.options.get("map_data"):
         state.map = load_map(rules.map, state.options.get("map_data"))
         after_map(state, events)
@@ -155,10 +158,105 @@ def choose_deployer(state: SkirmishState, first: str, events: list[Event]) -> No
     seats = [s.id for s in state.seats]
     i = seats.index(first)
     state.deploy_order = seats[i:] + seats[:i]
+    if state.rules.tiles and state.map is None:
+        _begin_tile_rounds(state, events)
+        return
     state.deployer = state.deploy_order[0]
     state.phase = "deploy"
     events.append(Event(kind="order", text=f"{state.seat(first).name} deploys first."))
     _auto_deploy(state, events)
+
+
+# -- terrain tiles (starter rules §6.3) ----------------------------------------------------------
+# Start areas by seat: two players in opposite corners; four one corner each (teammates on the
+# same long side); three: one in the middle of a long side, two in the corners of the other.
+CORNERS = {2: ("A", "B"), 3: ("E", "D", "B"), 4: ("A", "C", "B", "D")}
+TEAM_CORNERS = ("A", "D", "C", "B")  # p1/p3 north (A, C), p2/p4 south (D, B): phases alternate
+
+
+def start_tiles(state: SkirmishState, events: list[Event]) -> None:
+    """Starter rules: start areas by seat, then terrain initiative decides who places first."""
+    from engine.rulesets.dnd_minis.maps import TileLayout
+
+    letters = TEAM_CORNERS if state.rules.teams else CORNERS[len(state.seats)]
+    for seat, letter in zip([s.id for s in state.seats], letters):
+        state.players[seat].letter = letter
+        state.players[seat].tiles_left = list(state.players[seat].tiles)
+    state.layout = TileLayout()
+    winner = initiative_roll(state, [s.id for s in state.seats], "terrain initiative", events, in_play=False)
+    state.chooser, state.choice = winner, "deploy-order"
+    state.phase = "choose-first"
+    events.append(Event(kind="prompt", seat=winner, text=f"{state.seat(winner).name} wins terrain initiative and "
+                        "says who lays the first tile (/first)."))
+
+
+def _tiles_of(state: SkirmishState, seat: str, assembly: bool) -> list[str]:
+    from engine.rulesets.dnd_minis.maps import find_tile
+
+    return [t for t in state.players[seat].tiles_left if find_tile(t).assembly == assembly]
+
+
+def _begin_tile_rounds(state: SkirmishState, events: list[Event]) -> None:
+    state.phase = "tiles"
+    state.tile_queue = list(state.deploy_order)  # every assembly tile first, in turn
+    _next_tile(state, events)
+
+
+def _next_tile(state: SkirmishState, events: list[Event]) -> None:
+    """Whose tile is next: assembly tiles in order, then one generic tile at a time in turn,
+    skipping players with no tile left or no legal space for any of theirs."""
+    from engine.rulesets.dnd_minis.maps import legal_placements
+
+    while True:
+        while state.tile_queue:
+            seat = state.tile_queue[0]
+            assembly = bool(_tiles_of(state, seat, True))
+            tiles = _tiles_of(state, seat, assembly)
+            letter = state.players[seat].letter
+            if tiles and any(legal_placements(state.layout, t, player=letter) for t in tiles):
+                state.deployer = seat
+                events.append(Event(kind="prompt", seat=seat, text=f"{state.seat(seat).name} lays "
+                                    + ("the assembly tile" if assembly else "a generic tile") + " (/tile)."))
+                return
+            state.tile_queue.pop(0)
+        if any(_tiles_of(state, s, False) for s in state.deploy_order) and not _stuck(state):
+            state.tile_queue = [s for s in state.deploy_order if _tiles_of(state, s, False)]
+            continue
+        break
+    state.map = state.layout.to_grid()
+    state.phase = "deploy"
+    state.deployer = state.deploy_order[0]
+    events.append(Event(kind="tiles_done", text="The battle grid is laid out. "
+                        f"{state.seat(state.deployer).name} deploys first (/place)."))
+    _auto_deploy(state, events)
+
+
+def _stuck(state: SkirmishState) -> bool:
+    from engine.rulesets.dnd_minis.maps import legal_placements
+
+    return not any(legal_placements(state.layout, t, player=state.players[s].letter)
+                   for s in state.deploy_order for t in _tiles_of(state, s, False))
+
+
+def place_tile(state: SkirmishState, seat: str, tile: str, at: XY, rotation: int, events: list[Event]) -> None:
+    from engine.rulesets.dnd_minis.maps import find_tile
+    from engine.rulesets.dnd_minis.maps import place_tile as lay
+
+    if seat != state.deployer:
+        raise IllegalAction("not-your-turn", f"It is {state.seat(state.deployer).name}'s tile to lay.")
+    found = find_tile(tile)
+    player = state.players[seat]
+    if found.id not in player.tiles_left:
+        raise IllegalAction("not-your-tile", f"You have no {found.name} left to lay (yours: "
+                            + (", ".join(player.tiles_left) or "none") + ").")
+    if not found.assembly and _tiles_of(state, seat, True):
+        raise IllegalAction("assembly-first", "Lay your assembly tile first.")
+    state.layout = lay(state.layout, found.id, at, rotation, player=player.letter)
+    player.tiles_left.remove(found.id)
+    events.append(Event(kind="tile", seat=seat, text=f"{state.seat(seat).name} lays {found.name} at "
+                        f"{square_name(at)}" + (f", turned {rotation}°" if rotation else "") + "."))
+    state.tile_queue.pop(0)
+    _next_tile(state, events)
 
 
 # -- initiative ---------------------------------------------------------------------------------
@@ -222,6 +320,10 @@ def deploy_squares(state: SkirmishState, seat: str, creature: Creature) -> list[
         used = {z.name for z in grid.zones_of("victory")
                 if any(sq in z.squares for c in state.creatures.values() if c.on_board for sq in c.squares)}
         areas += [set(z.squares) for z in grid.zones_of("victory") if z.name not in used]
+    if deployment == "scout" and not state.rules.victory_areas:  # starter: any generic tile
+        used = {z.name for z in grid.zones_of("tile")
+                if any(sq in z.squares for c in state.creatures.values() if c.on_board for sq in c.squares)}
+        areas += [set(z.squares) for z in grid.zones_of("tile") if z.name not in used]
     if deployment == "cave" and state.rules.victory_areas:
         areas += [set(z.squares) for z in grid.zones_of("victory") if "cave" in {k.casefold() for k in z.keywords}]
     from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
@@ -297,7 +399,7 @@ def _auto_deploy(state: SkirmishState, events: list[Event]) -> None:
     while state.phase == "deploy":
         seat = state.deployer
         for creature in _waiting(state, seat):
-            if _deployment_kind(creature) == "wandering monster" and state.rules.victory_areas:
+            if _deployment_kind(creature) == "wandering monster":
                 _wander(state, creature, events)
         if _waiting(state, seat):
             return
@@ -318,7 +420,8 @@ def _wander(state: SkirmishState, creature: Creature, events: list[Event]) -> No
     from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
 
     field = SkirmishField(state)
-    zones = [z for z in state.map.zones_of("victory")
+    kind = "victory" if state.rules.victory_areas else "tile"  # starter: a random generic tile
+    zones = [z for z in state.map.zones_of(kind)
              if not any(sq in z.squares for c in state.creatures.values() if c.on_board for sq in c.squares)]
     while zones:
         zone = zones[state.rng.randrange(len(zones))]

@@ -8,6 +8,7 @@ from engine.core import GameState
 from engine.grid import GridMap
 from engine.rulesets.dnd_minis.activation import Activation
 from engine.rulesets.dnd_minis.creature import Creature
+from engine.rulesets.dnd_minis.maps import TileLayout
 from engine.rulesets.dnd_minis.skirmish.rules import SkirmishRules
 from pydantic import BaseModel
 
@@ -21,6 +22,7 @@ class PlayerState(BaseModel):
     map: str | None = None
     map_data: dict | None = None
     tiles: list[str] = Field(default_factory=list)
+    tiles_left: list[str] = Field(default_factory=list)  # starter: tiles not laid yet
     submitted: bool = False
     letter: str | None = None  # the start letter it deployed in
     vp: int = 0
@@ -38,6 +40,7 @@ class SkirmishState(GameState):
     deploy_order: list[str] = Field(default_factory=list)
     deployer: str | None = None
     tile_queue: list[str] = Field(default_factory=list)  # starter: seats due to place a tile, in turn
+    layout: TileLayout | None = None  # starter: the battle grid with the tiles laid so far
     order: list[str] = Field(default_factory=list)  # seats in play order this round
     phase_seat: str | None = None
     phase_used: int = 0  # activations used in the current phase
