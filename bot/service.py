@@ -18,6 +18,7 @@ import json
 import logging
 import re
 import secrets
+import weakref
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -109,10 +110,14 @@ class Service:
         self.store = store
         self.render = render or default_renderer
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
-        self._locks: dict[str, asyncio.Lock] = {}
+        # One lock per channel, dropped once no command holds it, so the map stays small.
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
     def _lock(self, channel_id: str) -> asyncio.Lock:
-        return self._locks.setdefault(str(channel_id), asyncio.Lock())
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = self._locks[channel_id] = asyncio.Lock()
+        return lock
 
     # -- entry point ----------------------------------------------------------------------------
     async def handle(self, channel_id: str | int, user_id: str | int, command: Command,

@@ -262,3 +262,17 @@ async def test_autocomplete_free_seats_maps_and_who_goes_first(service):
         await step(service)
     winner = USERS[state.initiative_winner]
     assert sorted(await service.autocomplete(CHANNEL, winner, "seat", "")) == ["me", "opponent"]
+
+
+async def test_concurrent_commands_in_one_channel_are_serialised(service, store):
+    import asyncio
+
+    await new_battle(service, seed=21)
+    game, ruleset, state = await snapshot(service)
+    chooser = USERS[state.chooser]
+    # Two identical commands at once: one applies, the other finds the phase has moved on.
+    first, second = await asyncio.gather(say(service, chooser, "/choose creature:orc"),
+                                         say(service, chooser, "/choose creature:orc"))
+    assert sorted([first.error is None, second.error is None]) == [False, True]
+    assert {first.error, second.error} - {None} == {"wrong-phase"}
+    assert len(await store.actions(game.id)) == 2  # the start roll-off and one choice
