@@ -73,9 +73,19 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("choose", "Choose your creature after winning the roll-off", None, (
         Option("creature", "The creature you take", required=True, autocomplete="creature"),
     )),
-    CommandSpec("place", "Place your creature on a start square", None, (
-        Option("square", "A start square, e.g. A2", required=True, autocomplete="square"),
-        _CREATURE,
+    CommandSpec("place", "Place a creature on a square (set-up, or the referee in an encounter)", None, (
+        Option("square", "The square, e.g. A2", required=True, autocomplete="square"),
+        Option("creature", "The creature (name or id); an encounter names new creatures here",
+               autocomplete="creature"),
+        Option("hp", "Encounter: hit points", type="integer"),
+        Option("ac", "Encounter: Armor Class (default 10)", type="integer"),
+        Option("init", "Encounter: initiative modifier, e.g. 2 or -1", type="integer"),
+        Option("owner", "Encounter: who commands it, referee or a player seat p1-p6 (default referee)"),
+        Option("size", "Encounter: size, e.g. medium, large; add 'long' for long creatures"),
+        Option("speed", "Encounter: speed in feet (30) or squares (6sq); default from race and armor"),
+        Option("race", "Encounter: race for the speed table (human, elf, dwarf, halfling, gnome...)"),
+        Option("armor", "Encounter: armor worn, none, light, medium or heavy (default none)"),
+        Option("reach", "Encounter: natural reach in squares (default from size)", type="integer"),
     )),
     CommandSpec("initiative", "Roll initiative for the round"),
     CommandSpec("first", "After winning initiative, say who acts first", None, (
@@ -85,13 +95,43 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("to", "Destination square, e.g. F7", autocomplete="square"),
         _CREATURE,
         Option("path", "Squares one by one, e.g. 'E5 F6 F7'"),
+        Option("mode", "Encounter: single, double, run, step (5-foot step) or minimum (default single)"),
     )),
     CommandSpec("attack", "Attack an enemy with a creature", None, (
         Option("target", "The enemy to attack", autocomplete="creature"),
         _CREATURE,
         Option("attack", "Which attack entry on the card (1, 2…)", type="integer"),
+        Option("roll", "Encounter: the attack roll, e.g. 1d20+5 or just +5"),
+        Option("damage", "Encounter: damage rolled on a hit, e.g. 1d8+3"),
     )),
     CommandSpec("end", "End the current creature's turn", None, (_CREATURE,)),
+    # -- referee (encounter) ------------------------------------------------------------------
+    CommandSpec("remove", "Referee: take a creature off the map", None, (
+        Option("creature", "The creature to remove", required=True, autocomplete="creature"),
+    )),
+    CommandSpec("damage", "Referee: deal damage to a creature, a number or dice", None, (
+        Option("creature", "The creature that takes the damage", required=True, autocomplete="creature"),
+        Option("amount", "A number or dice, e.g. 7 or 2d6", required=True),
+    )),
+    CommandSpec("heal", "Referee: heal a creature by a number or dice, up to its maximum", None, (
+        Option("creature", "The creature to heal", required=True, autocomplete="creature"),
+        Option("amount", "A number or dice, e.g. 7 or 2d6", required=True),
+    )),
+    CommandSpec("condition", "Add or remove condition labels shown on a creature's token", None, (
+        Option("creature", "The creature", autocomplete="creature"),
+        Option("add", "Labels to add, comma-separated, e.g. prone"),
+        Option("remove", "Labels to remove, comma-separated"),
+    )),
+    CommandSpec("override", "Referee: put a creature on any square, outside the movement rules", None, (
+        Option("creature", "The creature to put down", required=True, autocomplete="creature"),
+        Option("to", "The square", required=True, autocomplete="square"),
+        Option("reason", "Why, for the log"),
+    )),
+    CommandSpec("pause", "Referee: pause the encounter", None, (Option("reason", "Why, for the log"),)),
+    CommandSpec("resume", "Referee: resume a paused encounter"),
+    CommandSpec("finish", "Referee: end the encounter", None, (
+        Option("reason", "Why it ends, e.g. 'the orcs flee'"),
+    )),
     CommandSpec("help", "List the commands"),
 )
 

@@ -22,8 +22,12 @@ class PlayCog(WarbandCog):
     @app_commands.command(**named("place"))
     @described("place")
     @app_commands.autocomplete(square=WarbandCog.suggest_square, creature=WarbandCog.suggest_creature)
-    async def place(self, interaction: discord.Interaction, square: str, creature: str | None = None) -> None:
-        await self.run(interaction, "place", defer=True, square=square, creature=creature)
+    async def place(self, interaction: discord.Interaction, square: str, creature: str | None = None,
+                    hp: int | None = None, ac: int | None = None, init: int | None = None,
+                    owner: str | None = None, size: str | None = None, speed: str | None = None,
+                    race: str | None = None, armor: str | None = None, reach: int | None = None) -> None:
+        await self.run(interaction, "place", defer=True, square=square, creature=creature, hp=hp, ac=ac,
+                       init=init, owner=owner, size=size, speed=speed, race=race, armor=armor, reach=reach)
 
     @app_commands.command(**named("initiative"))
     async def initiative(self, interaction: discord.Interaction) -> None:
@@ -39,21 +43,69 @@ class PlayCog(WarbandCog):
     @described("move")
     @app_commands.autocomplete(to=WarbandCog.suggest_square, creature=WarbandCog.suggest_creature)
     async def move(self, interaction: discord.Interaction, to: str | None = None, creature: str | None = None,
-                   path: str | None = None) -> None:
-        await self.run(interaction, "move", defer=True, to=to, creature=creature, path=path)
+                   path: str | None = None, mode: str | None = None) -> None:
+        await self.run(interaction, "move", defer=True, to=to, creature=creature, path=path, mode=mode)
 
     @app_commands.command(**named("attack"))
     @described("attack")
     @app_commands.autocomplete(target=WarbandCog.suggest_creature, creature=WarbandCog.suggest_creature)
     async def attack(self, interaction: discord.Interaction, target: str | None = None, creature: str | None = None,
-                     attack: int | None = None) -> None:
-        await self.run(interaction, "attack", defer=True, target=target, creature=creature, attack=attack)
+                     attack: int | None = None, roll: str | None = None, damage: str | None = None) -> None:
+        await self.run(interaction, "attack", defer=True, target=target, creature=creature, attack=attack,
+                       roll=roll, damage=damage)
 
     @app_commands.command(**named("end"))
     @described("end")
     @app_commands.autocomplete(creature=WarbandCog.suggest_creature)
     async def end(self, interaction: discord.Interaction, creature: str | None = None) -> None:
         await self.run(interaction, "end", defer=True, creature=creature)
+
+    # -- the referee's commands (encounter) ---------------------------------------------------
+    @app_commands.command(**named("remove"))
+    @described("remove")
+    @app_commands.autocomplete(creature=WarbandCog.suggest_creature)
+    async def remove(self, interaction: discord.Interaction, creature: str) -> None:
+        await self.run(interaction, "remove", defer=True, creature=creature)
+
+    @app_commands.command(**named("damage"))
+    @described("damage")
+    @app_commands.autocomplete(creature=WarbandCog.suggest_creature)
+    async def damage(self, interaction: discord.Interaction, creature: str, amount: str) -> None:
+        await self.run(interaction, "damage", defer=True, creature=creature, amount=amount)
+
+    @app_commands.command(**named("heal"))
+    @described("heal")
+    @app_commands.autocomplete(creature=WarbandCog.suggest_creature)
+    async def heal(self, interaction: discord.Interaction, creature: str, amount: str) -> None:
+        await self.run(interaction, "heal", defer=True, creature=creature, amount=amount)
+
+    @app_commands.command(**named("condition"))
+    @described("condition")
+    @app_commands.autocomplete(creature=WarbandCog.suggest_creature)
+    async def condition(self, interaction: discord.Interaction, creature: str | None = None,
+                        add: str | None = None, remove: str | None = None) -> None:
+        await self.run(interaction, "condition", defer=True, creature=creature, add=add, remove=remove)
+
+    @app_commands.command(**named("override"))
+    @described("override")
+    @app_commands.autocomplete(creature=WarbandCog.suggest_creature, to=WarbandCog.suggest_square)
+    async def override(self, interaction: discord.Interaction, creature: str, to: str,
+                       reason: str | None = None) -> None:
+        await self.run(interaction, "override", defer=True, creature=creature, to=to, reason=reason)
+
+    @app_commands.command(**named("pause"))
+    @described("pause")
+    async def pause(self, interaction: discord.Interaction, reason: str | None = None) -> None:
+        await self.run(interaction, "pause", defer=True, reason=reason)
+
+    @app_commands.command(**named("resume"))
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "resume", defer=True)
+
+    @app_commands.command(**named("finish"))
+    @described("finish")
+    async def finish(self, interaction: discord.Interaction, reason: str | None = None) -> None:
+        await self.run(interaction, "finish", defer=True, reason=reason)
 
     @app_commands.command(**named("help"))
     async def help(self, interaction: discord.Interaction) -> None:

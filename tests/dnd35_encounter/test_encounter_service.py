@@ -2,8 +2,7 @@
 renderer: the referee opens it, a player joins, creatures are placed, initiative is rolled,
 turns are taken, the board is posted after every turn, and the referee ends it.
 
-Commands whose options are not (yet) in bot/commands.py are built as ``Command`` objects
-directly; the others go through ``parse_line`` exactly as typed.
+Every command goes through ``parse_line`` exactly as typed in the console.
 """
 
 import json
@@ -38,7 +37,9 @@ async def say(service, user, line):
 
 
 async def do(service, user, key, **options):
-    return await service.handle(CHANNEL, user, Command(key=key, options=options))
+    """The command as a player types it, through the same parser as the console."""
+    words = " ".join(f'{name}:"{value}"' for name, value in options.items())
+    return await service.handle(CHANNEL, user, parse_line(f"/{key} {words}"))
 
 
 async def snapshot(service):
