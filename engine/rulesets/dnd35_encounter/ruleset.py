@@ -37,7 +37,7 @@ from engine.rulesets.dnd35_encounter.actions import (
 )
 from engine.rulesets.dnd35_encounter.creature import REFEREE, Creature, slug
 from engine.rulesets.dnd35_encounter.initiative import initiative_order, insert_latecomer
-from engine.rulesets.dnd35_encounter.maps import load_map
+from engine.rulesets.dnd35_encounter.maps import load_map, map_names
 from engine.rulesets.dnd35_encounter.settings import encounter_options, option_names, rules_of
 from engine.rulesets.dnd35_encounter.turn import (
     Turn, check_attack, check_special_move, movement_budget, record_attack, record_move,
@@ -93,6 +93,9 @@ class Encounter(Ruleset):
     # -- set-up ---------------------------------------------------------------------------------
     def option_names(self) -> dict[str, str]:
         return option_names()
+
+    def map_names(self) -> list[str]:
+        return map_names()
 
     def new_game(self, seed: int, options: dict[str, Any] | None = None) -> EncounterState:
         options = dict(options or {})
