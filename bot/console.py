@@ -31,7 +31,9 @@ class Console:
         self.user = user
         self.channel = channel
         self.out = out or sys.stdout
-        self.image_count = 0
+        # Carry on the numbering of earlier sessions instead of overwriting their boards.
+        self.image_count = max((int(p.stem.split("-")[-1]) for p in self.images.glob("board-*.png")
+                                if p.stem.split("-")[-1].isdigit()), default=0)
         self.last_reply: Reply | None = None
 
     def say(self, text: str) -> None:

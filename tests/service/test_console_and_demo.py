@@ -88,3 +88,15 @@ def test_without_a_token_the_bot_mode_refuses_with_a_hint(tmp_path):
         cwd=Path(__file__).resolve().parents[2], env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
     )
     assert result.returncode == 2 and "DISCORD_TOKEN" in result.stderr
+
+
+async def test_a_new_console_session_keeps_earlier_board_images(tmp_path):
+    store = await Store.open(tmp_path / "c.sqlite3")
+    (tmp_path / "img").mkdir()
+    (tmp_path / "img" / "board-0007.png").write_bytes(b"earlier")
+    console = Console(Service(store), tmp_path / "img", out=io.StringIO())
+    await console.run_line("/game new ruleset:dnd-minis-quick")
+    await console.run_line("/game board")
+    assert (tmp_path / "img" / "board-0007.png").read_bytes() == b"earlier"
+    assert (tmp_path / "img" / "board-0008.png").exists()
+    await store.close()
