@@ -246,6 +246,22 @@ class WarbandRecord:
 
 
 @dataclass(frozen=True, slots=True)
+class CardRecord:
+    """A stat card a player uploaded (validated card JSON in ``data_json``)."""
+
+    user_id: str
+    card_id: str
+    name: str
+    data_json: str
+    created_at: datetime
+    updated_at: datetime
+
+    @property
+    def data(self) -> Any:
+        return json.loads(self.data_json)
+
+
+@dataclass(frozen=True, slots=True)
 class FreeRollRecord:
     """A /roll made outside any game."""
 
@@ -330,6 +346,17 @@ def _warband(row: sqlite3.Row) -> WarbandRecord:
         user_id=row["user_id"],
         name=row["name"],
         edition=row["edition"],
+        data_json=row["data"],
+        created_at=datetime.fromisoformat(row["created_at"]),
+        updated_at=datetime.fromisoformat(row["updated_at"]),
+    )
+
+
+def _card(row: sqlite3.Row) -> CardRecord:
+    return CardRecord(
+        user_id=row["user_id"],
+        card_id=row["card_id"],
+        name=row["name"],
         data_json=row["data"],
         created_at=datetime.fromisoformat(row["created_at"]),
         updated_at=datetime.fromisoformat(row["updated_at"]),
@@ -1036,6 +1063,36 @@ class Store:
         async with self._write() as tx:
             cursor = await tx.execute(
                 "DELETE FROM warbands WHERE user_id = ? AND name = ?", (_id(user_id), name.strip())
+            )
+            return cursor.rowcount > 0
+
+    # ---- uploaded stat cards ---------------------------------------------------------------
+
+    async def save_card(self, user_id: str | int, card_id: str, name: str, data_json: Any) -> CardRecord:
+        """Create or replace the player's uploaded card ``card_id``."""
+        user, data_text, now = _id(user_id), _json_text(data_json), self._now()
+        async with self._write() as tx:
+            await tx.execute(
+                "INSERT INTO user_cards (user_id, card_id, name, data, created_at, updated_at)"
+                " VALUES (?, ?, ?, ?, ?, ?)"
+                " ON CONFLICT (user_id, card_id) DO UPDATE SET name = excluded.name,"
+                " data = excluded.data, updated_at = excluded.updated_at",
+                (user, card_id, name, data_text, now, now),
+            )
+            row = await self._fetchone(
+                tx, "SELECT * FROM user_cards WHERE user_id = ? AND card_id = ?", (user, card_id)
+            )
+        return _card(row)
+
+    async def cards(self, user_id: str | int) -> list[CardRecord]:
+        """The player's uploaded cards, by id."""
+        rows = await self._all("SELECT * FROM user_cards WHERE user_id = ? ORDER BY card_id", (_id(user_id),))
+        return [_card(r) for r in rows]
+
+    async def delete_card(self, user_id: str | int, card_id: str) -> bool:
+        async with self._write() as tx:
+            cursor = await tx.execute(
+                "DELETE FROM user_cards WHERE user_id = ? AND card_id = ?", (_id(user_id), card_id)
             )
             return cursor.rowcount > 0
 

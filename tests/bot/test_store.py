@@ -32,7 +32,7 @@ from bot.store import (
 )
 
 REPO = Path(__file__).resolve().parents[2]
-TABLES = {"schema_migrations", "games", "seats", "actions", "events", "free_rolls", "warbands"}
+TABLES = {"schema_migrations", "games", "seats", "actions", "events", "free_rolls", "warbands", "user_cards"}
 SEATS = [("red", "Red Warband"), ("blue", "Blue Warband")]
 
 
@@ -163,12 +163,13 @@ async def test_a_failing_migration_is_rolled_back_and_not_recorded(tmp_path: Pat
 async def test_a_database_from_a_newer_warband_is_refused(tmp_path: Path, db: Path):
     folder = tmp_path / "migrations"
     folder.mkdir()
-    (folder / "0001_init.sql").write_text((MIGRATIONS_DIR / "0001_init.sql").read_text())
-    (folder / "0002_more.sql").write_text("CREATE TABLE more (id INTEGER PRIMARY KEY);")
+    for shipped in MIGRATIONS_DIR.glob("*.sql"):
+        (folder / shipped.name).write_text(shipped.read_text())
+    (folder / "9999_more.sql").write_text("CREATE TABLE more (id INTEGER PRIMARY KEY);")
     async with await Store.open(db, migrations_dir=folder):
         pass
-    with pytest.raises(MigrationError, match=r"\[2\]"):
-        await Store.open(db)  # the repository's folder has no 0002
+    with pytest.raises(MigrationError, match=r"\[9999\]"):
+        await Store.open(db)  # the repository's folder has no 9999
 
 
 def test_split_sql_respects_strings_triggers_and_comments():
@@ -606,3 +607,14 @@ async def test_a_join_that_starts_the_game_is_one_transaction(store: Store, db: 
     seats = {s.seat_id: s.user_id for s in await store.seats(game.id)}
     assert seats == {"red": "u1", "blue": "u2"}
     assert [a.seq for a in await store.actions(game.id)] == [1] and version == 2
+
+
+async def test_uploaded_cards_are_kept_per_player(store: Store):
+    await store.save_card("u1", "my-ogre", "My Ogre", {"id": "my-ogre", "name": "My Ogre"})
+    await store.save_card("u1", "my-ogre", "My Big Ogre", {"id": "my-ogre", "name": "My Big Ogre"})
+    await store.save_card("u2", "imp", "Imp", {"id": "imp"})
+    mine = await store.cards("u1")
+    assert [(c.card_id, c.name) for c in mine] == [("my-ogre", "My Big Ogre")]
+    assert mine[0].data["name"] == "My Big Ogre"
+    assert await store.delete_card("u1", "my-ogre") and not await store.delete_card("u1", "my-ogre")
+    assert [c.card_id for c in await store.cards("u2")] == ["imp"]
