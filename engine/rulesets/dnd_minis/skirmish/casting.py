@@ -1,91 +1,148 @@
-"""Spells and abilities that replace the attack (War Drums §17, §19): ``/cast``.
+"""``/cast``: a spell from the card, or an ability that replaces the attack (War Drums §17, §19).
 
-The abilities package offers them (``hooks.actions_of``) and carries them out
-(``ability.perform``); the ruleset checks the turn (one replaces-attack action, no double
-move), the threat restriction (spells beyond touch), the range and the nearest-target rule,
-chooses the targets (areas from :mod:`.areas`) and runs the outcomes.
+Spells come from the spells package (``spells.spell_for`` reads the card's entry, ``spells.cast``
+gives the outcomes); abilities from ``hooks.actions_of`` / ``ability.perform``. The ruleset
+checks the turn (one replaces-attack action, never with a double move), the threat rule for
+spells (touch only while threatened), uses, range and the nearest-target rule (an "immune
+nearest target" refuses the spell: WE-48), picks the area, and runs the outcomes.
 """
 
 from __future__ import annotations
 
 from engine.core import Event, IllegalAction
+from engine.rulesets.dnd_minis import spells
 from engine.rulesets.dnd_minis.abilities import hooks
 from engine.rulesets.dnd_minis.creature import Creature
-from engine.rulesets.dnd_minis.skirmish import effects
+from engine.rulesets.dnd_minis.skirmish import areas, effects
 from engine.rulesets.dnd_minis.skirmish.actions import Cast
 from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
 
+WARBAND_RANGES = ("your warband", "any warband")
 
-def offered(field: SkirmishField, creature: Creature):
-    return hooks.actions_of(creature, field)
+
+def card_spells(creature: Creature) -> list[tuple[object, object]]:
+    """(card entry, Spell) for every spell the creature still has a use of."""
+    out = []
+    for ref in creature.card.spells:
+        used = creature.uses.get(ref.name, 0)
+        if ref.uses is not None and used >= ref.uses:
+            continue
+        spell = spells.spell_for(ref.name, ref.entry or None, ref.level)
+        if spell is not None:
+            out.append((ref, spell))
+    return out
+
+
+def offered_names(field: SkirmishField, creature: Creature) -> list[str]:
+    return [ref.name for ref, _ in card_spells(creature)] + [spec.name for _, spec in hooks.actions_of(creature, field)]
 
 
 def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Event]) -> None:
-    from engine.rulesets.dnd_minis.skirmish.turn import _after, _check_can_act, find_creature
+    from engine.rulesets.dnd_minis.skirmish.turn import _after, _check_can_act
 
     t = state.activation
     _check_can_act(creature, t)
     field = SkirmishField(state)
-    options = offered(field, creature)
     wanted = action.spell.strip().casefold()
-    match = [(a, s) for a, s in options if s.name.casefold() == wanted or s.ability.casefold() == wanted]
-    if not match:
-        names = ", ".join(s.name for _, s in options) or "nothing"
+    spell_match = next(((r, s) for r, s in card_spells(creature) if r.name.casefold() == wanted), None)
+    ability_match = next(((a, spec) for a, spec in hooks.actions_of(creature, field)
+                          if wanted in (spec.name.casefold(), spec.ability.casefold())), None)
+    if spell_match is None and ability_match is None:
+        names = ", ".join(offered_names(field, creature)) or "nothing"
         raise IllegalAction("unknown-spell", f"The {creature.name} can't use {action.spell!r} now (it can use: {names}).")
-    ability, spec = match[0]
-    if spec.uses_left == 0:
-        raise IllegalAction("no-uses", f"The {creature.name} has used up {spec.name}.")
-    replaces = spec.replaces == "attack"
-    if replaces:
-        if t.attacks or t.replaced_attack or t.charged:
-            raise IllegalAction("attack-used", f"The {creature.name} has already used its attack this turn.")
-        if t.moved_before_attack > (t.speed if t.speed is not None else creature.card.speed):
-            raise IllegalAction("double-moved", f"The {creature.name} double-moved: it can't also use {spec.name}.")
-    is_spell = ability.kind in ("spell",) or getattr(ability, "is_spell", False)
-    if is_spell and spec.range != "touch" and field.binding_threats(creature):
-        raise IllegalAction("threatened", f"The {creature.name} is threatened and may cast only touch spells.")
-    targets = choose_targets(state, field, creature, spec, action)
-    if replaces:
-        t.replaced_attack = spec.name
-        t.attacks += 1
-    if spec.swift:
-        if t.swift_used:
-            raise IllegalAction("swift-used", f"The {creature.name} has already taken its swift action.")
-        t.swift_used = True
-    events.append(Event(kind="cast", seat=creature.side, text=f"The {creature.name} uses {spec.name}"
-                        + (f" on {', '.join(c.name for c in targets)}" if targets else "") + "."))
-    state.violence_this_round = state.violence_this_round or any(field.hostile(creature, c) for c in targets)
-    effects.run(field, state.rng, ability.perform(creature, spec, targets, field, state.rng), events, source=creature)
+    limits = hooks.turn_limits(creature, field)
+    if spell_match is not None:
+        ref, spell = spell_match
+        if not getattr(limits, "can_cast", True):
+            raise IllegalAction("cannot-cast", f"The {creature.name} can't cast spells this turn.")
+        _replace_attack(creature, t, spell.name)
+        if not spell.castable_while_threatened and field.binding_threats(creature):
+            raise IllegalAction("threatened", f"The {creature.name} is threatened and may cast only touch spells; "
+                                f"{spell.name} has range {spell.range}.")
+        targets = _targets(state, field, creature, spell.range, spell.area, action, spell.targets_nearest,
+                           spell.max_range, spell.name, living_only=spell.living_only)
+        creature.uses[ref.name] = creature.uses.get(ref.name, 0) + 1  # spent even if lost or resisted
+        t.replaced_attack, t.attacks = spell.name, t.attacks + 1
+        events.append(Event(kind="cast", seat=creature.side, text=f"The {creature.name} casts {spell.name}"
+                            + (f" on {', '.join('the ' + c.name for c in targets)}" if targets else "") + "."))
+        lost, lost_events = hooks.spell_lost(creature, spell.name, field, state.rng)
+        events.extend(lost_events)
+        if not lost:
+            state.violence_this_round = state.violence_this_round or any(field.hostile(creature, c) for c in targets)
+            outcomes, rolls = spells.cast(spell, creature, targets, field, state.rng)
+            events.extend(rolls)
+            effects.run(field, state.rng, outcomes, events, source=creature)
+    else:
+        ability, spec = ability_match
+        if spec.uses_left == 0:
+            raise IllegalAction("no-uses", f"The {creature.name} has used up {spec.name}.")
+        if spec.replaces == "attack":
+            _replace_attack(creature, t, spec.name)
+        if spec.swift:
+            if t.swift_used:
+                raise IllegalAction("swift-used", f"The {creature.name} has already taken its swift action.")
+        rng_kind = spec.range
+        nearest = rng_kind in ("range 6", "sight", "cone", "line 12", "12")
+        limit = 6 if rng_kind == "range 6" else 12 if rng_kind in ("12", "line 12") else None
+        area = rng_kind if rng_kind in ("cone", "line 12") else getattr(spec, "area", None)
+        targets = _targets(state, field, creature, rng_kind, area, action, nearest, limit, spec.name)
+        if spec.replaces == "attack":
+            t.replaced_attack, t.attacks = spec.name, t.attacks + 1
+        if spec.swift:
+            t.swift_used = True
+        creature.uses[spec.ability] = creature.uses.get(spec.ability, 0) + 1
+        events.append(Event(kind="cast", seat=creature.side, text=f"The {creature.name} uses {spec.name}"
+                            + (f" on {', '.join('the ' + c.name for c in targets)}" if targets else "") + "."))
+        state.violence_this_round = state.violence_this_round or any(field.hostile(creature, c) for c in targets)
+        effects.run(field, state.rng, ability.perform(creature, spec, targets, field, state.rng), events,
+                    source=creature)
     _after(state, creature, events)
 
 
-def choose_targets(state: SkirmishState, field: SkirmishField, creature: Creature, spec, action: Cast) -> list[Creature]:
+def _replace_attack(creature: Creature, t, name: str) -> None:
+    if t.attacks or t.replaced_attack or t.charged:
+        raise IllegalAction("attack-used", f"The {creature.name} has already used its attack this turn; "
+                            f"{name} replaces the attack.")
+    speed = t.speed if t.speed is not None else creature.card.speed
+    if t.moved_before_attack > speed:
+        raise IllegalAction("double-moved", f"The {creature.name} double-moved: it can't also use {name}.")
+
+
+def _targets(state: SkirmishState, field: SkirmishField, creature: Creature, rng_kind: str, area: str | None,
+             action: Cast, nearest: bool, limit: int | None, name: str, *, living_only: bool = False) -> list[Creature]:
     from engine.rulesets.dnd_minis.skirmish.turn import find_creature
 
-    rng = spec.range
-    if rng == "self":
+    if rng_kind == "self":
         return [creature]
-    if rng in ("your warband",):
+    if rng_kind == "your warband":
         return [c for c in state.creatures.values() if c.side == creature.side and c.on_board]
-    if rng == "any warband":
+    if rng_kind == "any warband":
         seat = action.target or creature.side
+        if seat not in state.players:
+            seat = find_creature(state, seat).side
         return [c for c in state.creatures.values() if c.side == seat and c.on_board]
     target = find_creature(state, action.target, creature) if action.target else None
-    if rng == "touch":
+    if rng_kind == "touch":
         target = target or creature
         if target.id != creature.id and not field.adjacent(creature, target):
-            raise IllegalAction("not-adjacent", f"{spec.name} has touch range: the {target.name} is not adjacent.")
+            raise IllegalAction("not-adjacent", f"{name} has touch range: the {target.name} is not adjacent.")
         return [target]
-    limit = 6 if rng == "range 6" else 12 if rng in ("12", "line 12") else None
     if target is None:
-        raise IllegalAction("which-target", f"Say who {spec.name} is aimed at (target:): the nearest enemy or ally.")
-    side = field.enemies_of(creature) if field.hostile(creature, target) else field.allies_of(creature)
-    nearest = field.nearest_visible(creature, side, limit)
-    if target not in nearest:
-        names = " or ".join(c.name for c in nearest) or "nobody in range"
-        raise IllegalAction("not-nearest", f"{spec.name} must go to the nearest {'enemy' if field.hostile(creature, target) else 'ally'} "
-                            f"the {creature.name} can see{f' within {limit}' if limit else ''}: {names}.")
-    from engine.rulesets.dnd_minis.skirmish import areas
-
-    return areas.affected(field, creature, target, spec, action)
+        raise IllegalAction("which-target", f"Say who {name} is aimed at (target:): the nearest enemy or ally.")
+    if not field.can_see(creature, target):
+        raise IllegalAction("no-sight", f"The {creature.name} can't see the {target.name}.")
+    if limit is not None and field.distance(creature, target) > limit:
+        raise IllegalAction("out-of-range", f"The {target.name} is beyond {name}'s range of {limit}.")
+    if nearest:
+        side = field.enemies_of(creature) if field.hostile(creature, target) else field.allies_of(creature)
+        closest = field.nearest_visible(creature, side, limit)
+        if target not in closest:
+            who = "enemy" if field.hostile(creature, target) else "ally"
+            names = " or ".join(f"the {c.name}" for c in closest) or "nobody in range"
+            raise IllegalAction("not-nearest", f"{name} must go to the nearest {who} the {creature.name} can see: "
+                                f"{names}.")
+        if living_only and any(t in ("construct", "undead") for t in (x.casefold() for x in target.card.types)):
+            raise IllegalAction("immune-nearest", f"The nearest {target.name} can't be affected by {name}: cast "
+                                "another spell or move so that a creature it affects is nearest (AMB-60).")
+    return areas.affected(field, creature, target, area, action.square)

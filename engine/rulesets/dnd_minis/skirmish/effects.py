@@ -13,11 +13,12 @@ from typing import TYPE_CHECKING
 from engine.core import Event, Rng
 from engine.rulesets.dnd_minis.abilities import hooks
 from engine.rulesets.dnd_minis.abilities.base import (
-    AddCondition, Damage, DamageContext, DamagePacket, Destroy, GainHp, Heal, MoraleSave, Note,
-    RemoveCondition, Rout, SaveOr,
+    AddCondition, AddEffect, Damage, DamageContext, DamagePacket, Destroy, ExtraAttack, GainHp, Heal, LoseSpell,
+    MoraleSave, Note, Place, Promote, Push, RemoveCondition, Rout, SaveOr,
 )
 from engine.rulesets.dnd_minis.combat import save
-from engine.rulesets.dnd_minis.creature import Condition
+from engine.rulesets.dnd_minis.creature import Condition, Creature, Effect
+from engine.grid import PathState, can_end_at, distance, space_distance, square_name
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
@@ -153,4 +154,133 @@ def _one(field: "SkirmishField", rng: Rng, o, events: list[Event], source) -> li
         if not passed and o.destroy_on_fail:
             field.damage(rng, target, max(target.hp, 1), events, source=src)
         return []
+    if isinstance(o, AddEffect):
+        target = _creature(field, o.target)
+        if target is None or not target.on_board:
+            return []
+        same = [e for e in target.effects if e.family == o.family and e.stat == o.stat]
+        if same and all(abs(e.value) >= abs(o.value) for e in same):
+            events.append(Event(kind="note", text=f"{o.name} is already on the {target.name}: it doesn't stack."))
+            return []
+        target.effects = [e for e in target.effects if not (e.family == o.family and e.stat == o.stat)]
+        target.effects.append(Effect(name=o.name, family=o.family, stat=o.stat, value=o.value, source=o.source,
+                                     flags=list(o.flags)))
+        events.append(Event(kind="effect", seat=target.side, text=f"The {target.name} gains {o.name}"
+                            + (f" ({o.stat} {o.value:+d})" if o.value else "") + ".",
+                            data={"creature": target.id, "effect": o.name}))
+        return []
+    if isinstance(o, Promote):
+        target = _creature(field, o.creature)
+        if target is not None and target.on_board and target.commander_rating is None and target.card.commander is None:
+            target.commander_rating = o.rating
+            events.append(Event(kind="promoted", seat=target.side,
+                                text=f"The {target.name} is promoted: commander {o.rating}."))
+        return []
+    if isinstance(o, Push):
+        _push(field, rng, o, events)
+        return []
+    if isinstance(o, ExtraAttack):
+        _extra_attack(field, rng, o, events)
+        return []
+    if isinstance(o, Place):
+        _place(field, o, events)
+        return []
+    if isinstance(o, LoseSpell):
+        events.append(Event(kind="note", text=f"The spell is lost ({o.why})."))
+        return []
     return [o]
+
+
+def _push(field: "SkirmishField", rng: Rng, o: Push, events: list[Event]) -> None:
+    """Forced movement (§26 push/pull/slide): each step farther from (push) or closer to (pull)
+    the acting creature; never through creatures, statues or walls; never provokes. A creature
+    pushed into a pit saves at the end of the turn (§18.5)."""
+    target = _creature(field, o.target)
+    actor = _creature(field, o.away_from)
+    if target is None or not target.on_board:
+        return
+    for _ in range(o.squares):
+        here = target.square
+        options = []
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                nxt = (here[0] + dx, here[1] + dy)
+                if nxt == here or not field.grid.in_bounds(nxt):
+                    continue
+                squares = field.body(target, nxt).squares
+                if any(field.grid.is_wall(sq) or "statue" in field.grid.terrain_at(sq) for sq in squares):
+                    continue
+                if any(c.id != target.id and c.on_board and set(c.squares) & set(squares) for c in field.on_board()):
+                    continue
+                if actor is not None:
+                    before = space_distance(target.squares, actor.squares)
+                    after = space_distance(squares, actor.squares)
+                    if o.direction == "away" and after <= before or o.direction == "toward" and after >= before:
+                        continue
+                options.append(nxt)
+        if not options:
+            break
+        target.square = sorted(options, key=lambda s: (-space_distance([s], actor.squares) if actor and
+                                                       o.direction == "away" else 0, s[1], s[0]))[0]
+        events.append(Event(kind="push", seat=target.side, text=f"The {target.name} is pushed to "
+                            f"{square_name(target.square)}.", data={"creature": target.id}))
+    if any(k.endswith("pit") for sq in target.squares for k in field.grid.terrain_at(sq)):
+        field.state.pending_pit_saves.append(target.id)
+
+
+def _extra_attack(field: "SkirmishField", rng: Rng, o: ExtraAttack, events: list[Event]) -> None:
+    """Cleave, Death Strike, Leap: one immediate melee attack against an adjacent enemy."""
+    attacker = _creature(field, o.attacker)
+    if attacker is None:
+        return
+    if o.target:
+        targets = [t for t in [_creature(field, o.target)] if t is not None and t.on_board]
+    else:
+        targets = [e for e in field.enemies_adjacent_to(attacker) if e.id != o.not_target and e.on_board]
+    if targets and attacker.squares:
+        index = o.entry_index if o.entry_index is not None else field.best_melee_entry(attacker)
+        was_destroyed = attacker.destroyed
+        attacker.destroyed = False  # Death Strike: it strikes as it falls
+        try:
+            field.melee_attack(rng, attacker, targets[0], index, events, opportunity=False)
+        finally:
+            attacker.destroyed = was_destroyed or attacker.destroyed
+    if o.then_destroy and not attacker.destroyed:
+        attacker.destroyed = True
+
+
+def _place(field: "SkirmishField", o: Place, events: list[Event]) -> None:
+    """Summon / Respawn (§23): put a creature of the card on the board; it can't act this round."""
+    from engine.rulesets.dnd_minis.cards import find_card, shipped_cards
+
+    owner = _creature(field, o.side_of)
+    seat = owner.side if owner is not None else o.side_of
+    if seat not in field.state.players:
+        return
+    try:
+        card = find_card(o.card, dict(shipped_cards()))
+    except Exception:  # noqa: BLE001 - an unknown creature kind is reported, never fatal
+        events.append(Event(kind="note", text=f"No creature card {o.card!r} to place ({o.why})."))
+        return
+    n = sum(1 for c in field.roster.values() if c.card.id == card.id and c.side == seat) + 1
+    cid = f"{seat}-{card.id}-{n}"
+    creature = Creature.from_card(card, id=cid, side=seat, label=card.name[:3].upper() + str(n))
+    creature.arrived_round = field.state.round if o.no_activation else None
+    creature.cost = 0 if field.state.rules.starter else card.cost  # starter: summoned creatures give no VP
+    letter = field.state.players[seat].letter
+    if o.where.startswith("within 6") and owner is not None and owner.on_board:
+        squares = [(x, y) for x in range(owner.square[0] - 6, owner.square[0] + 7)
+                   for y in range(owner.square[1] - 6, owner.square[1] + 7)
+                   if field.grid.in_bounds((x, y)) and space_distance([(x, y)], owner.squares) <= 6]
+    else:
+        squares = sorted({sq for z in field.grid.zones_of("start", letter) for sq in z.squares})
+    squares.sort(key=lambda s: (space_distance([s], owner.squares) if owner and owner.squares else 0, s[1], s[0]))
+    for sq in squares:
+        if can_end_at(field.grid, field.body(creature, sq), sq, [field.body(c) for c in field.on_board()],
+                      field.move_rules) is None:
+            creature.square = sq
+            field.roster[cid] = creature
+            events.append(Event(kind="summoned", seat=seat, text=f"A {card.name} appears on {square_name(sq)} ({o.why}).",
+                                data={"creature": cid}))
+            return
+    events.append(Event(kind="note", text=f"There is no room for the {card.name}."))
