@@ -12,9 +12,8 @@ An uploaded map is validated again on load, so a replayed game reads exactly wha
 
 from __future__ import annotations
 
-from functools import lru_cache
 from importlib import resources
-from typing import Any
+from typing import Any, Callable
 
 from engine.core.errors import IllegalAction
 from engine.grid.board import GridMap
@@ -23,10 +22,19 @@ _SUFFIXES = (".txt", ".json")
 
 
 class MapLibrary:
-    def __init__(self, package: str, folder: str = "data/maps", default: str | None = None):
+    """The built-in maps in one package's data folder.
+
+    ``prepare(name, grid)`` lets a ruleset add what its rules read off a map (keywords,
+    split areas...) once, when a built-in map is first loaded.
+    """
+
+    def __init__(self, package: str, folder: str = "data/maps", default: str | None = None,
+                 prepare: Callable[[str, GridMap], GridMap] | None = None):
         self.package = package
         self.folder = folder
         self.default = default
+        self.prepare = prepare
+        self._loaded: dict[str, GridMap] = {}
 
     def _folder(self):
         return resources.files(self.package).joinpath(*self.folder.split("/"))
@@ -40,18 +48,17 @@ class MapLibrary:
         if data is not None:
             return GridMap.from_data(data)
         key = (name or self.default or "").strip().lower()
-        return _shipped(self.package, self.folder, key, tuple(self.names()))
+        if key not in self._loaded:
+            self._loaded[key] = self._read(key)
+        return self._loaded[key]
 
-
-@lru_cache(maxsize=None)
-def _shipped(package: str, folder: str, name: str, known: tuple[str, ...]) -> GridMap:
-    if name in known:
-        base = resources.files(package).joinpath(*folder.split("/"))
-        for suffix in _SUFFIXES:
-            entry = base / f"{name}{suffix}"
-            if entry.is_file():
-                text = entry.read_text(encoding="utf-8")
-                if suffix == ".txt":
-                    return GridMap.from_text_grid(text, name=name)
-                return GridMap.from_json_text(text)
-    raise IllegalAction("unknown-map", f"There is no map called {name!r}. Maps: {', '.join(known) or 'none'}.")
+    def _read(self, name: str) -> GridMap:
+        known = self.names()
+        if name in known:
+            for suffix in _SUFFIXES:
+                entry = self._folder() / f"{name}{suffix}"
+                if entry.is_file():
+                    text = entry.read_text(encoding="utf-8")
+                    grid = GridMap.from_text_grid(text, name=name) if suffix == ".txt" else GridMap.from_json_text(text)
+                    return self.prepare(name, grid) if self.prepare else grid
+        raise IllegalAction("unknown-map", f"There is no map called {name!r}. Maps: {', '.join(known) or 'none'}.")

@@ -32,6 +32,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from engine.core import IllegalAction
 from engine.grid import GridMap
 from engine.grid.board import Zone
+from engine.grid.library import MapLibrary
 from engine.grid.squares import square_name
 
 XY = tuple[int, int]
@@ -45,9 +46,16 @@ def _folder():
     return resources.files("engine.rulesets.dnd_minis") / "data" / "maps"
 
 
+def _prepare(name: str, grid: GridMap) -> GridMap:
+    return separate_areas(grid, map_info(name).get("victory_keywords", {}))
+
+
+MAPS = MapLibrary("engine.rulesets.dnd_minis", prepare=_prepare)
+
+
 def map_names(kind: str | None = None) -> list[str]:
     """Shipped map names; with ``kind`` ("quick-start", "battle-map", "battle-grid") only those."""
-    names = sorted(e.name.rsplit(".", 1)[0] for e in _folder().iterdir() if e.name.endswith((".txt", ".json")))
+    names = MAPS.names()
     return names if kind is None else [n for n in names if map_info(n).get("kind") == kind]
 
 
@@ -70,22 +78,9 @@ def battle_maps(edition: str = "war-drums") -> dict[str, bool]:
             and name in map_names()}
 
 
-@lru_cache(maxsize=None)
-def _shipped(name: str) -> GridMap:
-    for suffix in (".txt", ".json"):
-        entry = _folder() / f"{name}{suffix}"
-        if entry.is_file():
-            text = entry.read_text(encoding="utf-8")
-            grid = GridMap.from_text_grid(text, name=name) if suffix == ".txt" else GridMap.from_json_text(text)
-            return separate_areas(grid, map_info(name).get("victory_keywords", {}))
-    raise IllegalAction("unknown-map", f"There is no map called {name!r}. Maps: {', '.join(map_names())}.")
-
-
 def load_map(name: str = "", data: dict[str, Any] | None = None) -> GridMap:
     """A shipped map by name, or a map given as data (already validated once at upload)."""
-    if data is not None:
-        return GridMap.from_data(data)
-    return _shipped(name.strip().lower())
+    return MAPS.load(name, data)
 
 
 def start_squares(grid: GridMap) -> list[XY]:
