@@ -65,6 +65,52 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("undo", "Ask to take back the last action; the other player confirms with /game undo", "game"),
     CommandSpec("resign", "Concede the game", "game"),
     CommandSpec("abandon", "End this channel's game without a result (its creator only)", "game"),
+    # -- your warbands and cards (kept across games and channels) ------------------------------
+    CommandSpec("new", "Start a new warband", "warband", (
+        Option("name", "Its name, e.g. Orc Raiders", required=True),
+        Option("edition", "starter (100 points, up to 12) or war-drums (200 points, up to 8)", required=True),
+        Option("faction", "LG, CG, LE or CE"),
+        Option("scenario", "e.g. assault, limited, out-of-the-box (default: the edition's standard)"),
+        Option("size", "Agreed points, if not the scenario's usual", type="integer"),
+    )),
+    CommandSpec("add", "Add creatures to one of your warbands", "warband", (
+        Option("name", "Your warband", required=True, autocomplete="warband"),
+        Option("creature", "A creature card", required=True, autocomplete="card"),
+        Option("count", "How many (default 1)", type="integer"),
+    )),
+    CommandSpec("remove", "Take creatures out of one of your warbands", "warband", (
+        Option("name", "Your warband", required=True, autocomplete="warband"),
+        Option("creature", "A creature in it", required=True, autocomplete="card"),
+        Option("count", "How many (default 1)", type="integer"),
+    )),
+    CommandSpec("set", "Change a warband's faction, scenario, size, battle map or terrain tiles", "warband", (
+        Option("name", "Your warband", required=True, autocomplete="warband"),
+        Option("faction", "LG, CG, LE, CE, or none"),
+        Option("scenario", "e.g. assault, limited, out-of-the-box"),
+        Option("size", "Agreed points", type="integer"),
+        Option("map", "War Drums: the battle map you bring", autocomplete="map"),
+        Option("tiles", "Starter rules: your terrain tiles, comma-separated"),
+    )),
+    CommandSpec("show", "Show one of your warbands with its points and every broken limit, or list them", "warband", (
+        Option("name", "Your warband (default: list them all)", autocomplete="warband"),
+    )),
+    CommandSpec("export", "Get one of your warbands as a file", "warband", (
+        Option("name", "Your warband", required=True, autocomplete="warband"),
+    )),
+    CommandSpec("import", "Keep a warband from a file", "warband", (
+        Option("file", "A warband file (.json)", type="attachment", required=True),
+        Option("name", "Keep it under this name instead"),
+    )),
+    CommandSpec("delete", "Delete one of your warbands", "warband", (
+        Option("name", "Your warband", required=True, autocomplete="warband"),
+    )),
+    CommandSpec("use", "Bring one of your warbands into this channel's game", "warband", (
+        Option("name", "Your warband", required=True, autocomplete="warband"),
+    )),
+    CommandSpec("card", "Show a creature's stat card, or upload a card of your own", None, (
+        Option("name", "The creature", autocomplete="card"),
+        Option("upload", "Your own card as a JSON file: checked, then kept for your warbands", type="attachment"),
+    )),
     # -- dice ---------------------------------------------------------------------------------
     CommandSpec("roll", "Roll dice in the open, e.g. 1d20+5 (works with or without a game)", None, (
         Option("dice", "A dice expression such as 1d20+5, 2d6, 4d6kh3", required=True),
@@ -135,9 +181,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("help", "List the commands"),
 )
 
-GROUPS: dict[str, str] = {"game": "Start, join and manage this channel's game"}
+GROUPS: dict[str, str] = {
+    "game": "Start, join and manage this channel's game",
+    "warband": "Build and keep your D&D Miniatures warbands",
+}
 
 GAME_COMMANDS = frozenset(c.name for c in COMMANDS if c.group == "game")
+COLLECTION_COMMANDS = frozenset(c.key for c in COMMANDS if c.group == "warband" and c.name != "use") | {"card"}
 
 
 def find_command(key: str) -> CommandSpec:

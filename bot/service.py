@@ -19,53 +19,18 @@ import logging
 import re
 import secrets
 import weakref
-from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from engine.core import BOARD_EVENTS, BoardView, Event, GameState, IllegalAction, Rng, Ruleset, roll_dice
 from engine.core.ruleset import get_ruleset, ruleset_names
-from bot.commands import GAME_COMMANDS, Attachment, Command, help_text
+from bot.collection import Collection
+from bot.commands import COLLECTION_COMMANDS, GAME_COMMANDS, Attachment, Command, help_text
+from bot.reply import DISCORD_MESSAGE_LIMIT, Reply
 from bot.store import GameRecord, Store, StoreError, VersionConflict
 
 log = logging.getLogger(__name__)
 
-DISCORD_MESSAGE_LIMIT = 2000
 MAX_UPLOAD_BYTES = 256 * 1024
-
-
-@dataclass
-class Reply:
-    """What the bot says back. ``ephemeral`` replies are shown only to the user (refusals)."""
-
-    text: str
-    ephemeral: bool = False
-    image: bytes | None = None
-    image_name: str = "board.png"
-    mentions: list[str] = field(default_factory=list)  # user ids to ping
-    error: str | None = None  # the refusal code, when the command was refused
-    file: bytes | None = None  # a non-image attachment (e.g. an exported warband)
-    file_name: str = ""
-
-    def chunks(self, limit: int = DISCORD_MESSAGE_LIMIT) -> list[str]:
-        """The text split on line breaks into messages Discord accepts."""
-        out: list[str] = []
-        current = ""
-        for line in self.text.splitlines() or [""]:
-            while len(line) > limit:
-                if current:
-                    out.append(current)
-                    current = ""
-                out.append(line[:limit])
-                line = line[limit:]
-            candidate = f"{current}\n{line}" if current else line
-            if len(candidate) > limit:
-                out.append(current)
-                current = line
-            else:
-                current = candidate
-        if current or not out:
-            out.append(current)
-        return out
 
 
 def refusal(exc: IllegalAction) -> Reply:
@@ -109,6 +74,7 @@ class Service:
                  seed_source: Callable[[], int] | None = None):
         self.store = store
         self.render = render or default_renderer
+        self.collection = Collection(store)
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
         # One lock per channel, dropped once no command holds it, so the map stays small.
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -128,7 +94,13 @@ class Service:
                 return Reply(text=help_text(), ephemeral=True)
             if command.key == "roll":
                 return await self._free_roll(channel_id, user_id, guild_id, command)
+            if command.key == "card":
+                return await self.collection.card(user_id, command)
+            if command.key in COLLECTION_COMMANDS:
+                return await self.collection.warband(user_id, command)
             async with self._lock(channel_id):
+                if command.key == "warband use":
+                    return await self._warband_use(channel_id, user_id, command)
                 if command.group == "game" and command.name in GAME_COMMANDS:
                     handler = getattr(self, f"_game_{command.name}")
                     return await handler(channel_id, user_id, guild_id, command)
@@ -202,15 +174,33 @@ class Service:
         game, ruleset, state = await self._game(channel_id)
         if command.name not in ruleset.commands():
             raise IllegalAction("unknown-command", f"{ruleset.title} has no /{command.key} command. Try /help.")
+        seat = await self._seated(game, user_id)
+        return await self._act(game, ruleset, state, seat, user_id, command.name, dict(command.options))
+
+    async def _seated(self, game: GameRecord, user_id: str) -> str:
         seat = await self._seat_of(game, user_id)
         if seat is None:
             raise IllegalAction("not-seated", "You are not playing in this game. Take a free seat with /game join.")
-        action = ruleset.action_from_command(state, seat, command.name, dict(command.options))
+        return seat
+
+    async def _act(self, game: GameRecord, ruleset: Ruleset, state: GameState, seat: str, user_id: str,
+                   name: str, options: dict[str, Any]) -> Reply:
+        """The engine applies one player command; the store commits it; the reply tells the table."""
+        action = ruleset.action_from_command(state, seat, name, options)
         new_state, events = ruleset.apply(state, action)
         # Any new action withdraws an open undo request: it no longer names the last action.
         extra = {"pending_json": None} if game.pending else {}
         await self._commit(game, ruleset, new_state, seat, user_id, action, events, **extra)
         return await self._applied_reply(game, ruleset, new_state, events)
+
+    async def _warband_use(self, channel_id: str, user_id: str, command: Command) -> Reply:
+        """A saved warband goes into the game as the player's warband move."""
+        game, ruleset, state = await self._game(channel_id)
+        if "warband" not in ruleset.commands():
+            raise IllegalAction("no-warbands", f"{ruleset.title} is not played with warbands.")
+        seat = await self._seated(game, user_id)
+        options = await self.collection.game_options(user_id, str(command.options.get("name", "")))
+        return await self._act(game, ruleset, state, seat, user_id, "warband", options)
 
     async def _free_roll(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
         # Free rolls never touch a game's generator: that would break the game's replay.
@@ -375,7 +365,9 @@ class Service:
         """Suggestions for an option being typed: legal squares, creatures, rulesets..."""
         current = (current or "").strip().casefold()
         values: list[str] = []
-        if kind == "ruleset":
+        if kind in ("warband", "card"):
+            values = await self.collection.suggestions(str(user_id), kind, current)
+        elif kind == "ruleset":
             values = ruleset_names()
         elif kind == "map":
             values = sorted({m for name in ruleset_names() for m in get_ruleset(name).map_names()})

@@ -132,6 +132,12 @@ class WarbandCog(commands.Cog):
     async def suggest_ruleset(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "ruleset", current)
 
+    async def suggest_warband(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "warband", current)
+
+    async def suggest_card(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "card", current)
+
     async def suggest_map(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "map", current)
 
@@ -144,4 +150,6 @@ SUGGESTERS: dict[str, Callable[..., Awaitable[list[app_commands.Choice[str]]]]] 
     "free-seat": WarbandCog.suggest_free_seat,
     "ruleset": WarbandCog.suggest_ruleset,
     "map": WarbandCog.suggest_map,
+    "warband": WarbandCog.suggest_warband,
+    "card": WarbandCog.suggest_card,
 }

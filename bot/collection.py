@@ -1,0 +1,223 @@
+"""A player's own things, kept across games and channels: warbands and uploaded stat cards.
+
+``/warband new|add|remove|set|show|export|import|delete`` build and keep warbands (D&D
+Miniatures, both editions); ``/card`` shows a rendered stat card, or checks and keeps a card
+the player uploads. Bringing a saved warband into a game (``/warband use``) goes through the
+game service like any other move.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from typing import Any
+
+from bot.commands import Attachment, Command
+from bot.reply import Reply
+from bot.store import Store
+from engine.core import IllegalAction
+from engine.rulesets.dnd_minis import warband as wb
+from engine.rulesets.dnd_minis.cards import (
+    MAX_CARD_BYTES,
+    StatCard,
+    card_from_data,
+    card_names,
+    find_card,
+    load_card,
+    shipped_cards,
+)
+
+MAX_WARBANDS_PER_PLAYER = 50
+MAX_CARDS_PER_PLAYER = 100
+
+
+def _reply(text: str, **extra) -> Reply:
+    return Reply(text=text, **extra)
+
+
+class Collection:
+    def __init__(self, store: Store, render_card=None):
+        self.store = store
+        self._render_card = render_card
+
+    # -- catalogue ------------------------------------------------------------------------------
+    async def catalog(self, user_id: str) -> dict[str, StatCard]:
+        """The shipped cards and the player's own uploads (checked again as they are read)."""
+        cards = dict(shipped_cards())
+        for record in await self.store.cards(user_id):
+            cards[record.card_id] = card_from_data(record.data, source=f"your card {record.card_id}")
+        return cards
+
+    async def uploaded_card_data(self, user_id: str, card_ids: list[str]) -> list[dict[str, Any]]:
+        """The player's uploaded cards among ``card_ids``, as data to carry into a game."""
+        wanted = set(card_ids)
+        return [r.data for r in await self.store.cards(user_id) if r.card_id in wanted]
+
+    async def _warband(self, user_id: str, name: str) -> wb.Warband:
+        record = await self.store.warband(user_id, str(name or ""))
+        if record is None:
+            saved = [r.name for r in await self.store.warbands(user_id)]
+            listing = f" Your warbands: {', '.join(saved)}." if saved else " Make one with /warband new."
+            raise IllegalAction("unknown-warband", f"You have no warband called {name!r}.{listing}")
+        return wb.warband_from_data(record.data, owner=user_id)
+
+    async def _save(self, user_id: str, warband: wb.Warband, *, new: bool = False) -> None:
+        if new and await self.store.warband(user_id, warband.name) is None:
+            if len(await self.store.warbands(user_id)) >= MAX_WARBANDS_PER_PLAYER:
+                raise IllegalAction("too-many-warbands",
+                                    f"You keep {MAX_WARBANDS_PER_PLAYER} warbands already; delete one first.")
+        await self.store.save_warband(user_id, warband.name, warband.edition, wb.warband_to_data(warband))
+
+    async def _shown(self, user_id: str, warband: wb.Warband, headline: str):
+        return _reply(f"{headline}\n{wb.describe(warband, await self.catalog(user_id))}", ephemeral=True)
+
+    # -- /warband ... ---------------------------------------------------------------------------
+    async def warband(self, user_id: str, command: Command):
+        handler = getattr(self, f"_warband_{command.name}")
+        return await handler(user_id, command.options, command.attachments)
+
+    async def _warband_new(self, user_id: str, options: dict[str, Any], attachments):
+        name = str(options.get("name", "")).strip()
+        if await self.store.warband(user_id, name) is not None:
+            raise IllegalAction("warband-exists", f"You already have a warband called {name!r}; "
+                                "add to it, or /warband delete it first.")
+        warband = wb.new_warband(name, str(options.get("edition", "")).strip().lower(), owner=user_id,
+                                 faction=options.get("faction") or None, scenario=options.get("scenario") or None,
+                                 size=options.get("size"))
+        await self._save(user_id, warband, new=True)
+        return await self._shown(user_id, warband, f"New warband **{warband.name}**.")
+
+    async def _warband_add(self, user_id: str, options: dict[str, Any], attachments):
+        warband = await self._warband(user_id, options.get("name", ""))
+        count = int(options.get("count") or 1)
+        warband = wb.add_creature(warband, str(options.get("creature", "")), count, await self.catalog(user_id))
+        await self._save(user_id, warband)
+        return await self._shown(user_id, warband, "Added.")
+
+    async def _warband_remove(self, user_id: str, options: dict[str, Any], attachments):
+        warband = await self._warband(user_id, options.get("name", ""))
+        count = int(options.get("count") or 1)
+        warband = wb.remove_creature(warband, str(options.get("creature", "")), count, await self.catalog(user_id))
+        await self._save(user_id, warband)
+        return await self._shown(user_id, warband, "Removed.")
+
+    async def _warband_set(self, user_id: str, options: dict[str, Any], attachments):
+        warband = await self._warband(user_id, options.get("name", ""))
+        data = wb.warband_to_data(warband)
+        changed = []
+        for key, field in (("faction", "faction"), ("scenario", "scenario"), ("size", "size"), ("map", "battle_map")):
+            if options.get(key) not in (None, ""):
+                value = options[key]
+                data[field] = None if str(value).casefold() == "none" else value
+                changed.append(key)
+        if options.get("tiles") not in (None, ""):
+            data["tiles"] = [t.strip() for t in str(options["tiles"]).split(",") if t.strip()]
+            changed.append("tiles")
+        if not changed:
+            raise IllegalAction("missing-option", "Say what to set: faction, scenario, size, map or tiles.")
+        warband = wb.warband_from_data(data, owner=user_id)
+        await self._save(user_id, warband)
+        return await self._shown(user_id, warband, f"Set {', '.join(changed)}.")
+
+    async def _warband_show(self, user_id: str, options: dict[str, Any], attachments):
+        if options.get("name"):
+            warband = await self._warband(user_id, options["name"])
+            return await self._shown(user_id, warband, "")
+        saved = await self.store.warbands(user_id)
+        if not saved:
+            return _reply("You have no warbands yet. Start one with /warband new.", ephemeral=True)
+        cards = await self.catalog(user_id)
+        lines = ["**Your warbands**"]
+        for record in saved:
+            warband = wb.warband_from_data(record.data, owner=user_id)
+            ready = "ready" if wb.is_legal(warband, cards) else "not ready"
+            lines.append(f"• {warband.name} — {warband.edition}, {wb.points(warband, cards)} points, "
+                         f"{wb.creature_count(warband)} creatures ({ready})")
+        return _reply("\n".join(lines), ephemeral=True)
+
+    async def _warband_export(self, user_id: str, options: dict[str, Any], attachments):
+        warband = await self._warband(user_id, options.get("name", ""))
+        text = wb.export_warband(warband, await self.catalog(user_id))
+        safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in warband.name.lower()).strip("-") or "warband"
+        return _reply(f"Warband **{warband.name}** as a file: share it, or /warband import it elsewhere.",
+                      ephemeral=True, file=text.encode("utf-8"), file_name=f"{safe}.warband.json")
+
+    async def _warband_import(self, user_id: str, options: dict[str, Any], attachments: dict[str, Attachment]):
+        upload = attachments.get("file")
+        if upload is None:
+            raise IllegalAction("missing-option", "Attach the warband file: /warband import file:<the .json file>.")
+        warband = wb.import_warband(upload.data, owner=user_id, catalog=await self.catalog(user_id),
+                                    source=upload.filename)
+        if options.get("name"):
+            warband = wb.warband_from_data({**wb.warband_to_data(warband), "name": options["name"]}, owner=user_id)
+        if await self.store.warband(user_id, warband.name) is not None:
+            raise IllegalAction("warband-exists", f"You already have a warband called {warband.name!r}; "
+                                "import it under another name with name:.")
+        await self._save(user_id, warband, new=True)
+        return await self._shown(user_id, warband, f"Imported **{warband.name}**.")
+
+    async def _warband_delete(self, user_id: str, options: dict[str, Any], attachments):
+        name = str(options.get("name", ""))
+        if not await self.store.delete_warband(user_id, name):
+            raise IllegalAction("unknown-warband", f"You have no warband called {name!r}.")
+        return _reply(f"Warband {name!r} deleted.", ephemeral=True)
+
+    async def game_options(self, user_id: str, name: str) -> dict[str, Any]:
+        """A saved warband as the options of a game's ``warband`` move (``/warband use``)."""
+        warband = await self._warband(user_id, name)
+        cards = await self.catalog(user_id)
+        found = wb.problems(warband, cards)
+        held = [e.card for e in warband.creatures]
+        return {
+            "name": warband.name,
+            "edition": warband.edition,
+            "cards": ", ".join(f"{e.count}x {e.card}" for e in warband.creatures),
+            "faction": warband.faction or "",
+            "map": warband.battle_map or "",
+            "tiles": ", ".join(warband.tiles),
+            "card_data": await self.uploaded_card_data(user_id, held),
+            "problems": found,
+        }
+
+    # -- /card ----------------------------------------------------------------------------------
+    async def card(self, user_id: str, command: Command):
+        upload = command.attachments.get("upload")
+        if upload is not None:
+            card = await self._keep_upload(user_id, upload)
+            headline = f"Your card **{card.name}** (`{card.id}`) is checked and kept; your warbands can use it."
+        else:
+            name = str(command.options.get("name") or "").strip()
+            if not name:
+                raise IllegalAction("missing-option", "Name a creature (/card name:Orc Mauler) or upload a card file.")
+            card = find_card(name, await self.catalog(user_id))
+            headline = f"**{card.name}**"
+        image = await asyncio.to_thread(self._render, card)
+        return _reply(headline, image=image, image_name=f"{card.id}.png")
+
+    def _render(self, card: StatCard) -> bytes:
+        if self._render_card is not None:
+            return self._render_card(card)
+        from renderers.card import render_card
+
+        return render_card(card)
+
+    async def _keep_upload(self, user_id: str, upload: Attachment) -> StatCard:
+        if len(upload.data) > MAX_CARD_BYTES:
+            raise IllegalAction("bad-card", f"{upload.filename} is too large (over {MAX_CARD_BYTES // 1024} KiB).")
+        card = load_card(upload.data, source=upload.filename)
+        if card.id in shipped_cards():
+            raise IllegalAction("bad-card", f"{upload.filename}: id: '{card.id}' is a shipped card's id; "
+                                "give your card an id of its own.")
+        mine = {r.card_id for r in await self.store.cards(user_id)}
+        if card.id not in mine and len(mine) >= MAX_CARDS_PER_PLAYER:
+            raise IllegalAction("too-many-cards", f"You keep {MAX_CARDS_PER_PLAYER} cards already.")
+        await self.store.save_card(user_id, card.id, card.name, json.loads(card.model_dump_json()))
+        return card
+
+    # -- autocomplete ---------------------------------------------------------------------------
+    async def suggestions(self, user_id: str, kind: str, current: str) -> list[str]:
+        if kind == "warband":
+            return [r.name for r in await self.store.warbands(user_id)]
+        if kind == "card":
+            return card_names(await self.catalog(user_id), prefix=current, limit=25)
+        return []
