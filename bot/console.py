@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import IO
 
 from bot.commands import Attachment, find_command, parse_line
-from bot.service import Reply, Service
+from bot.reply import Reply
+from bot.service import Service
 from engine.core import IllegalAction
 
 CHANNEL = "console"

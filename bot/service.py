@@ -25,7 +25,7 @@ from engine.core import BOARD_EVENTS, BoardView, Event, GameState, IllegalAction
 from engine.core.ruleset import get_ruleset, ruleset_names
 from bot.collection import Collection
 from bot.commands import COLLECTION_COMMANDS, GAME_COMMANDS, Attachment, Command, help_text
-from bot.reply import DISCORD_MESSAGE_LIMIT, Reply
+from bot.reply import Reply
 from bot.store import GameRecord, Store, StoreError, VersionConflict
 
 log = logging.getLogger(__name__)

@@ -17,7 +17,8 @@ from discord.ext import commands
 
 from bot.commands import Attachment, Command, find_command
 from bot.discord.replies import send_reply
-from bot.service import MAX_UPLOAD_BYTES, Reply, Service
+from bot.reply import Reply
+from bot.service import MAX_UPLOAD_BYTES, Service
 
 log = logging.getLogger(__name__)
 

@@ -14,7 +14,7 @@ import discord
 from discord import app_commands
 
 from bot.discord.replies import REPLIED, send_reply
-from bot.service import Reply
+from bot.reply import Reply
 
 log = logging.getLogger(__name__)
 

@@ -15,7 +15,7 @@ from typing import Any
 
 import discord
 
-from bot.service import Reply
+from bot.reply import Reply
 
 log = logging.getLogger(__name__)
 

@@ -26,7 +26,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 from bot.commands import Command
 from bot.config import Settings
 from bot.discord.client import WarbandBot
-from bot.service import Reply
+from bot.reply import Reply
 
 APPLICATION_ID = 1100000000000000001
 GUILD_ID = 1200000000000000002

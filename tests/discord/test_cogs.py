@@ -13,8 +13,6 @@ import pytest
 from discord import app_commands
 from PIL import Image
 
-from bot.service import Service
-from bot.store import Store
 from fake_discord import make_bot
 from fake_discord import CHANNEL_ID, FakeInteraction
 
@@ -23,16 +21,6 @@ USERS = {"p1": ALICE, "p2": BOB}
 PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "t.sqlite3")
-    yield store
-    await store.close()
-
-
-@pytest.fixture
-async def service(store):
-    return Service(store, seed_source=lambda: 4242)
 
 
 @pytest.fixture

@@ -9,27 +9,14 @@ import json
 
 import io
 
-import pytest
 from PIL import Image
 
 from bot.commands import Attachment, Command, parse_line
-from bot.service import Service
-from bot.store import Store
 
 CHANNEL = "table-1"
 REF, BOB, CAROL = "100", "200", "300"
 
 
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "encounter.sqlite3")
-    yield store
-    await store.close()
-
-
-@pytest.fixture
-def service(store):
-    return Service(store, seed_source=lambda: 31337)
 
 
 async def say(service, user, line):

@@ -9,22 +9,11 @@ from bot.commands import parse_line
 from bot.demo import choose_action, command_line
 from bot.service import Service
 from bot.store import Store
-from engine.core import get_ruleset
 
 CHANNEL = "chan-1"
 ALICE, BOB, CAROL = "111", "222", "333"
 
 
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "warband.sqlite3")
-    yield store
-    await store.close()
-
-
-@pytest.fixture
-def service(store):
-    return Service(store, seed_source=lambda: 4242)
 
 
 async def say(service, user, line, channel=CHANNEL):

@@ -7,22 +7,10 @@ import pytest
 from PIL import Image
 
 from bot.commands import Attachment, Command, parse_line
-from bot.service import Service
-from bot.store import Store
 
 ALICE, BOB = "111", "222"
 
 
-@pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "w.sqlite3")
-    yield store
-    await store.close()
-
-
-@pytest.fixture
-def service(store):
-    return Service(store, seed_source=lambda: 1)
 
 
 async def say(service, user, line, channel="chan"):
