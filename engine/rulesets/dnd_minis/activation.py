@@ -36,6 +36,8 @@ class Activation(BaseModel):
     cannot_move: bool = False  # entangled and failed its save
     hits: list[str] = Field(default_factory=list)  # creatures it hit in melee this turn (Rend)
     speed: int | None = None  # its speed this turn (out of command, Command Dependent, spells)
+    entangle_checked: bool = False
+    whirlwind_targets: list[str] = Field(default_factory=list)
 
     @property
     def moved(self) -> int:

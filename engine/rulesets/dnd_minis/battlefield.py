@@ -69,7 +69,9 @@ class Battlefield:
         return self.teams.get(seat) or seat
 
     def hostile(self, a: Creature, b: Creature) -> bool:
-        return self.team(a.side) != self.team(b.side)
+        """Enemies: different teams. A confused creature an opponent controls this turn counts
+        on its controller's side (its owner's creatures may strike it)."""
+        return self.team(a.controller or a.side) != self.team(b.controller or b.side)
 
     def on_board(self) -> list[Creature]:
         return [c for c in self.roster.values() if c.on_board]

@@ -12,6 +12,7 @@ from __future__ import annotations
 from engine.core import Event, IllegalAction, roll_d20
 from engine.grid import square_name
 from engine.grid.movement import snap_back
+from engine.rulesets.dnd_minis import conditions
 from engine.rulesets.dnd_minis.abilities import hooks
 from engine.rulesets.dnd_minis.abilities.base import MoveContext
 from engine.rulesets.dnd_minis.activation import Activation
@@ -117,6 +118,12 @@ def begin_turn(state: SkirmishState, creature: Creature, seat: str, events: list
     if not can_activate(state, creature):
         raise IllegalAction("already-activated", f"The {creature.name} has already taken its turn this round."
                             if creature.activations else f"The {creature.name} can't be activated this round.")
+    rank = conditions.activation_order_rank(creature)
+    waiting = [c for c in state.creatures_of(seat) if c.id != creature.id and can_activate(state, c)
+               and conditions.activation_order_rank(c) < rank]
+    if waiting:
+        raise IllegalAction("activation-order", f"The {waiting[0].name} must be activated first "
+                            "(incited creatures go first, inhibited ones last).")
     state.turn_serial += 1
     turn = Activation(creature=creature.id, serial=state.turn_serial)
     state.activation = turn
@@ -126,20 +133,40 @@ def begin_turn(state: SkirmishState, creature: Creature, seat: str, events: list
     turn.in_command = command.in_command(field, creature)
     events.append(Event(kind="activation", seat=seat, text=f"The {creature.name} takes its turn"
                         + ("" if turn.in_command else " (out of command)") + ".", data={"creature": creature.id}))
-    limits = hooks.turn_limits(creature, field)
+    effects.run(field, state.rng, hooks.start_of_turn(creature, field), events, source=None)
+    limits = hooks.turn_limits(creature, field)  # asked after the start-of-turn effects (Slow Effect)
+    confusion = None
+    if creature.on_board and creature.has("confused") and limits.can_act:
+        confusion, event = conditions.confusion_roll(state.rng, creature)
+        events.append(event)
+        if confusion == "opponent":
+            opponents = state.opponents(creature.side)
+            creature.controller = opponents[state.rng.randrange(len(opponents))] if len(opponents) > 1 else opponents[0]
+            turn.in_command = False
+            events.append(Event(kind="controlled", seat=creature.controller,
+                                text=f"{state.seat(creature.controller).name} controls the {creature.name} this turn."))
+        elif confusion == "nothing":
+            turn.no_actions = "confused"
     if limits.controlled_by and limits.controlled_by != creature.side:
         creature.controller = limits.controlled_by
+        turn.in_command = False
+    if limits.out_of_command:
         turn.in_command = False
     if limits.max_attacks is not None:
         turn.attack_limit = limits.max_attacks
     turn.speed = _speed(state, field, creature, turn, limits)
-    effects.run(field, state.rng, hooks.start_of_turn(creature, field), events, source=None)
     if not creature.on_board:
         turn.no_actions = "gone"
+    elif turn.no_actions:
+        pass
     elif not limits.can_act:
         turn.no_actions = "; ".join(limits.notes) or "it can't act"
     elif creature.routed:
-        _routing_turn(state, field, creature, turn, events)
+        if confusion == "opponent":
+            field.rout_move(state.rng, creature, events, seat=creature.controller)
+            turn.no_actions = "routing"
+        else:
+            _routing_turn(state, field, creature, turn, events)
     if turn.no_actions:
         if turn.no_actions not in ("gone", "routing", "rallied"):
             events.append(Event(kind="no_actions", seat=seat,
@@ -195,6 +222,8 @@ def finish_turn(state: SkirmishState, events: list[Event]) -> None:
         if other is not None and other.on_board and _in_pit(state, other):
             _pit_save(state, field, other, events)
     creature.controller = None
+    if creature.has("entangled_stuck"):
+        creature.remove_condition("entangled_stuck")
     state.activation = None
     events.append(Event(kind="turn_ended", seat=creature.side, text=f"The {creature.name}'s turn ends."))
     if victory.check_victory(state, events):

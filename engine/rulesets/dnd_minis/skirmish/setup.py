@@ -330,8 +330,9 @@ def deploy_squares(state: SkirmishState, seat: str, creature: Creature) -> list[
 
     field = SkirmishField(state)
     body_others = field.others(creature)
+    taken = {sq for c in state.creatures.values() if c.on_board for sq in c.squares}
     out = []
-    for area in areas:
+    for index, area in enumerate(areas):
         for anchor in sorted(area, key=lambda s: (s[1], s[0])):
             squares = field.body(creature, anchor).squares
             if not all(sq in area for sq in squares):
@@ -341,9 +342,33 @@ def deploy_squares(state: SkirmishState, seat: str, creature: Creature) -> list[
                 continue
             if can_end_at(grid, field.body(creature, anchor), anchor, body_others, field.move_rules) is not None:
                 continue
-            if anchor not in out:
-                out.append(anchor)
+            if anchor in out:
+                continue
+            if index < len(letters) and not _room_for_the_rest(state, seat, creature, area, taken | set(squares)):
+                continue  # the rest of the warband would no longer fit in the start area
+            out.append(anchor)
     return out
+
+
+def _room_for_the_rest(state: SkirmishState, seat: str, placed: Creature, area: set[XY], taken: set[XY]) -> bool:
+    """Can the creatures still waiting be put in the start area too? (largest first, greedily)"""
+    grid = state.map
+    rest = sorted((c for c in _waiting(state, seat) if c.id != placed.id and _deployment_kind(c) is None),
+                  key=lambda c: -c.span)
+    taken = set(taken)
+    for c in rest:
+        spot = None
+        for x, y in sorted(area, key=lambda s: (s[1], s[0])):
+            squares = [(x + i, y + j) for i in range(c.span) for j in range(c.span)]
+            if all(sq in area and sq not in taken and not grid.is_wall(sq) and not grid.has_property(sq, "no_end")
+                   and "statue" not in grid.terrain_at(sq) and not grid.has_property(sq, "impassable")
+                   for sq in squares):
+                spot = squares
+                break
+        if spot is None:
+            return False
+        taken |= set(spot)
+    return True
 
 
 def _deployment_kind(creature: Creature) -> str | None:

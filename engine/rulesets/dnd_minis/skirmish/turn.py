@@ -41,9 +41,13 @@ def move(state: SkirmishState, creature: Creature, action: Move, events: list[Ev
         raise IllegalAction("cannot-move", f"The {creature.name} can't move this turn.")
     if turn.charged:
         raise IllegalAction("turn-over", f"The {creature.name} charged: its turn's movement is done.")
+    if turn.attacks and (limits.no_move_with_attack or limits.no_move_with_melee and turn.attack_kind == "melee"
+                         or limits.no_move_with_ranged and turn.attack_kind == "ranged"):
+        raise IllegalAction("slow-attack", f"The {creature.name} attacked this turn and its slow attack forbids moving.")
     if _teleport(state, field, creature, action, events):
         return
-    _entangle_check(state, field, creature, turn, events)
+    if not _entangle_check(state, field, creature, turn, events):
+        return
     speed = turn.speed if turn.speed is not None else creature.card.speed
     first = turn.moved == 0 and turn.attacks == 0
     path = field.plan_path(creature, action.to, action.path, turn.diag_count)
@@ -53,7 +57,7 @@ def move(state: SkirmishState, creature: Creature, action: Move, events: list[Ev
         turn.minimum_move = True  # §7.2: a whole turn may always buy one square
     elif path.cost > turn.movement_left(speed) and (rush := _rush_allowed(state, field, creature, turn, path)):
         pass  # starter §17.2: a rush toward the nearest visible enemy, up to twice the printed speed
-    else:
+    elif not _special_move_allowed(turn, limits, speed, path):
         turn.check_move(creature.name, speed, path.cost)
     spikes = _spike_guard(state, field, creature, path, events)
     walked = field.walk(state.rng, creature, path, turn, events, step_hook=spikes)
@@ -71,6 +75,20 @@ def move(state: SkirmishState, creature: Creature, action: Move, events: list[Ev
             _after(state, creature, events, force_end=True)
             return
     _after(state, creature, events)
+
+
+def _special_move_allowed(turn: Activation, limits, speed: int, path: PlannedPath) -> bool:
+    """Moves the abilities allow beyond the normal turn options: Spring Attack (move, attack,
+    move, ≤ Speed in all), Sidestep (1 square with all attacks, not into slowing terrain),
+    Mounted Melee Attack (one attack anywhere in a double move)."""
+    if limits.split_move and turn.attacks == 1 and turn.moved + path.cost <= speed:
+        return True
+    if (limits.move_after_full_attack and turn.moved == 0 and turn.attacks >= 1
+            and len(path.squares) <= limits.move_after_full_attack and path.cost <= limits.move_after_full_attack):
+        return True
+    if limits.attack_during_double_move and turn.attacks == 1 and turn.moved + path.cost <= 2 * speed:
+        return True
+    return False
 
 
 def _teleport(state: SkirmishState, field: SkirmishField, creature: Creature, action: Move, events) -> bool:
@@ -98,20 +116,23 @@ def _teleport(state: SkirmishState, field: SkirmishField, creature: Creature, ac
     return True
 
 
-def _entangle_check(state: SkirmishState, field: SkirmishField, creature: Creature, turn: Activation, events) -> None:
-    cond = creature.condition("entangled")
-    if cond is None or turn.swift_used and turn.cannot_move:
-        return
-    from engine.rulesets.dnd_minis.combat import save
+def _entangle_check(state: SkirmishState, field: SkirmishField, creature: Creature, turn: Activation,
+                    events: list[Event]) -> bool:
+    """An entangled creature saves the first time it tries to move in a turn (A-51): a failure
+    means no movement this turn. The roll stands (the command is not refused, it is spent)."""
+    from engine.rulesets.dnd_minis import conditions
 
-    passed, event = save(state.rng, creature, cond.dc or 10, "entangle", battle=field)
-    events.append(event)
-    if passed:
-        creature.remove_condition("entangled")
-        return
-    turn.cannot_move = True
-    raise_after = IllegalAction("cannot-move", f"The {creature.name} is entangled and can't move this turn.")
-    raise raise_after
+    if turn.entangle_checked or not creature.has("entangled"):
+        return True
+    turn.entangle_checked = True
+    effects.run(field, state.rng, conditions.entangle_move_check(creature), events)
+    if creature.has("entangled_stuck") or creature.has("entangled") and not hooks.turn_limits(creature, field).can_move:
+        turn.cannot_move = True
+        events.append(Event(kind="note", seat=creature.side, text=f"The {creature.name} struggles in vain: "
+                            "it can't move this turn."))
+        _after(state, creature, events)
+        return False
+    return True
 
 
 def _rush_allowed(state: SkirmishState, field: SkirmishField, creature: Creature, turn: Activation,
@@ -192,28 +213,46 @@ def attack(state: SkirmishState, creature: Creature, action: Attack, events: lis
         rushed = state.creatures[turn.rush_target]
         raise IllegalAction("rush-target", f"The {creature.name} rushed at the {rushed.name}: it must attack it in melee.")
     kind = "ranged" if ranged else "melee"
-    if turn.attack_kind and turn.attack_kind != kind:
+    if turn.attack_kind and turn.attack_kind != kind and not limits.combined_attacks:
         raise IllegalAction("mixed-attacks", f"The {creature.name} made {turn.attack_kind} attacks this turn: "
                             "a full attack is all melee or all ranged.")
     entries = creature.card.ranged if ranged else creature.card.melee
     if ranged and not entries:
         raise IllegalAction("no-ranged", f"The {creature.name} has no ranged attack.")
+    if ranged and not limits.can_shoot:
+        raise IllegalAction("cannot-shoot", f"The {creature.name} can't make ranged attacks this turn.")
     speed = turn.speed if turn.speed is not None else creature.card.speed
+    if turn.moved and (limits.no_move_with_attack or limits.no_move_with_melee and not ranged
+                       or limits.no_move_with_ranged and ranged):
+        raise IllegalAction("slow-attack", f"The {creature.name} moved this turn and its slow attack needs it to "
+                            "stand still.")
+    whirlwind = (limits.whirlwind and not ranged and turn.moved <= 1 and turn.attacks >= 1
+                 and target.id not in turn.whirlwind_targets and turn.attack_kind in (None, "melee"))
     if turn.rush_target:
         speed = creature.card.speed  # a rush within its printed speed ends in an attack
-    elif (state.rules.rush and not turn.in_command and not ranged and creature.card.ability_value("Difficult")
-          is not None):
+    elif state.rules.rush and not turn.in_command and not ranged and limits.must_rush_to_melee:
         raise IllegalAction("must-rush", f"The {creature.name} is Difficult and out of command: it must rush "
                             "(or charge) to make a melee attack.")
-    turn.check_attack(creature.name, speed, len(entries))
+    if whirlwind:
+        pass  # Whirlwind Attack: one attack against each adjacent enemy after at most 1 square
+    elif limits.move_after_full_attack and turn.moved <= limits.move_after_full_attack and turn.moved_after_attack == 0:
+        if turn.attacks >= len(entries):
+            raise IllegalAction("no-attacks-left", f"The {creature.name} has made all of its attacks.")
+    elif limits.attack_during_double_move and turn.attacks == 0 and turn.moved <= 2 * speed:
+        pass  # Mounted Melee Attack: one attack at any point of a double move
+    else:
+        turn.check_attack(creature.name, speed, len(entries))
     if turn.attack_limit is not None and turn.attacks >= turn.attack_limit:
         raise IllegalAction("slowed", f"The {creature.name} may make only {turn.attack_limit} attack this turn.")
+    if whirlwind or limits.whirlwind:
+        turn.whirlwind_targets.append(target.id)
     if ranged:
         _check_ranged(state, field, creature, target, entries, action.entry)
     elif not field.adjacent(creature, target):
         raise IllegalAction("not-adjacent", f"The {target.name} on {square_name(target.square)} is not adjacent to the "
                             f"{creature.name} on {square_name(creature.square)}; a melee attack needs an adjacent enemy.")
-    index = _pick_entry(creature, turn, action.entry, entries, kind)
+    index = (_pick_entry(creature, turn, action.entry, entries, kind) if not whirlwind
+             else (action.entry - 1 if action.entry else turn.entries_used[0] % 100))
     turn.attacks += 1
     turn.attack_kind = kind
     turn.entries_used.append(index if not ranged else 100 + index)

@@ -22,6 +22,8 @@ def award_elimination(state: SkirmishState, creature: Creature, by_seat: str | N
     """VP for an eliminated creature (§21.2): to ``by_seat`` if it is an opponent's, else split."""
     value = creature.vp_value
     owner = creature.side
+    if creature.controller and state.team_of(creature.controller) != state.team_of(owner):
+        by_seat = creature.controller  # Confusion 1-5: the controlling opponent scores it
     if by_seat is not None and state.team_of(by_seat) != state.team_of(owner):
         _give(state, by_seat, value, value, f"for the {creature.name}", events)
     else:
