@@ -18,6 +18,7 @@ class SubmitWarband(Action):
     map: str | None = None  # War Drums: the battle map this player brings
     map_data: dict | None = None
     tiles: list[str] | None = None  # starter: the terrain tiles this player brings
+    commander_zero: str | None = None  # Out of the Box / Limited: the card made Commander 0
     name: str = ""
 
 

@@ -56,6 +56,7 @@ def action_from_command(state: SkirmishState, seat: str, command: str, options: 
         return SubmitWarband(seat=seat, cards=_cards(str(options.get("cards", ""))),
                              faction=options.get("faction") or None, map=options.get("map") or None,
                              tiles=_cards(str(options.get("tiles", ""))) or None,
+                             commander_zero=str(options.get("commander_zero") or "") or None,
                              name=str(options.get("name", "")))
     if command == "map":
         return ChooseMap(seat=seat, name=str(options.get("name") or options.get("map") or ""))

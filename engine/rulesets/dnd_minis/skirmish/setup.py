@@ -35,7 +35,7 @@ def submit_warband(state: SkirmishState, action: SubmitWarband, events: list[Eve
     cards = [find_card(name, catalog) for name in action.cards]
     if not cards:
         raise IllegalAction("bad-warband", "A warband needs at least one creature.")
-    problems = _problems(state, action, cards, catalog)
+    problems, minions = _problems(state, action, cards, catalog)
     if problems:
         raise IllegalAction("bad-warband", "That warband can't fight here: " + " ".join(problems))
     player.cards = [c.id for c in cards]
@@ -43,19 +43,18 @@ def submit_warband(state: SkirmishState, action: SubmitWarband, events: list[Eve
     player.map, player.map_data = action.map, action.map_data
     player.tiles = list(action.tiles or [])
     player.submitted = True
-    _make_creatures(state, action.seat, cards)
+    _make_creatures(state, action.seat, cards, commander_zero=action.commander_zero)
+    _make_creatures(state, action.seat, minions, minion=True)
     events.append(Event(kind="warband", seat=action.seat,
                         text=f"{state.seat(action.seat).name} has chosen a warband."))
     if all(p.submitted for p in state.players.values()):
         reveal(state, events)
 
 
-def _problems(state: SkirmishState, action: SubmitWarband, cards: list[StatCard], catalog) -> list[str]:
-    """The building limits (the warband module knows them all)."""
-    try:
-        from engine.rulesets.dnd_minis import warband as wb
-    except ImportError:  # pragma: no cover - the warband module ships with the cards
-        return []
+def _problems(state: SkirmishState, action: SubmitWarband, cards: list[StatCard], catalog):
+    """The building limits (the warband module knows them all), and the free Minions."""
+    from engine.rulesets.dnd_minis import warband as wb
+
     rules = state.rules
     scenario = rules.scenario if rules.scenario in wb.SCENARIOS[rules.edition] else None
     counts: dict[str, int] = {}
@@ -64,11 +63,11 @@ def _problems(state: SkirmishState, action: SubmitWarband, cards: list[StatCard]
     data = {"name": action.name or f"{state.seat(action.seat).name}'s warband", "edition": rules.edition,
             "scenario": scenario, "faction": action.faction, "size": rules.warband_size,
             "creatures": [{"card": k, "count": n} for k, n in counts.items()],
-            "tiles": list(action.tiles or []), "battle_map": action.map}
+            "tiles": list(action.tiles or []), "battle_map": action.map, "commander_zero": action.commander_zero}
     try:
         warband = wb.Warband.model_validate(data)
     except Exception as exc:  # noqa: BLE001 - shown to the player
-        return [str(exc).splitlines()[0]]
+        return [str(exc).splitlines()[0]], []
     found = wb.problems(warband, catalog, players=rules.players)
     # A map given with the game (or as data) stands in for the one each player brings.
     if rules.map or state.options.get("map_data") or action.map_data:
@@ -77,17 +76,26 @@ def _problems(state: SkirmishState, action: SubmitWarband, cards: list[StatCard]
         found = [p for p in found if "tile" not in p]
     if not rules.require_commander:
         found = [p for p in found if "commander" not in p.casefold()]
-    return found
+    minions = [card for card, n in wb.minions_of(warband, catalog) for _ in range(n)]
+    return found, minions
 
 
-def _make_creatures(state: SkirmishState, seat: str, cards: list[StatCard]) -> None:
-    used: dict[str, int] = {}
+def _make_creatures(state: SkirmishState, seat: str, cards: list[StatCard], *, commander_zero: str | None = None,
+                    minion: bool = False) -> None:
+    """Creatures of a warband. Commander 0 (§22.2): rating 0, cost and VP +5. Minions are free;
+    in War Drums whoever eliminates one scores its cost, in the starter rules nobody does."""
     for card in cards:
-        used[card.id] = used.get(card.id, 0) + 1
-        n = used[card.id]
+        n = sum(1 for c in state.creatures.values() if c.side == seat and c.card.id == card.id) + 1
         cid = f"{seat}-{card.id}" + (f"-{n}" if n > 1 else "")
         label = card.name[:3].upper() + (str(n) if n > 1 or cards.count(card) > 1 else "")
-        state.creatures[cid] = Creature.from_card(card, id=cid, side=seat, label=label)
+        creature = Creature.from_card(card, id=cid, side=seat, label=label)
+        if commander_zero and card.id == commander_zero and not any(
+                c.commander_rating == 0 for c in state.creatures_of(seat)):
+            creature.commander_rating = 0
+            creature.cost = (card.cost or 0) + 5
+        if minion and state.rules.starter:
+            creature.cost = 0
+        state.creatures[cid] = creature
 
 
 def reveal(state: SkirmishState, events: list[Event]) -> None:

@@ -390,11 +390,17 @@ def charge(state: SkirmishState, creature: Creature, action: Charge, events: lis
     if not creature.on_board or creature.routed or len(walked.squares) < len(path.squares):
         _after(state, creature, events, force_end=True)
         return
+    if limits.hurl_when_charging and creature.card.ranged and target.on_board:
+        # Hurling Charge (§26): its ranged attack at the charge target before the melee attack.
+        for i in range(len(creature.card.ranged)):
+            if not target.on_board or target.routed:
+                break
+            field.ranged_attack(state.rng, creature, target, i, events)
     if not target.on_board or target.routed or target.square != target_square:
         events.append(Event(kind="note", text=f"The {target.name} is gone: the charge ends without an attack."))
         _after(state, creature, events, force_end=True)
         return
-    effects.run(field, state.rng, hooks.on_charged(target, creature), events, source=target)
+    effects.run(field, state.rng, hooks.on_charged(target, creature, field), events, source=target)
     if not creature.on_board or creature.routed:
         _after(state, creature, events, force_end=True)
         return
