@@ -69,3 +69,36 @@ def test_random_legal_play_keeps_the_invariants(data, edition):
         state, _ = RULES.apply(state, action)
         check(state)
         assert RULES.load_state(state.model_dump(mode="json")).model_dump() == state.model_dump()
+
+
+def four_corners():
+    zones = []
+    corners = {"A": (0, 0), "B": (9, 9), "C": (9, 0), "D": (0, 9)}
+    for letter, (cx, cy) in corners.items():
+        xs = range(cx - 2, cx + 1) if cx else range(0, 3)
+        ys = range(cy - 2, cy + 1) if cy else range(0, 3)
+        zones.append({"name": f"start {letter}", "kind": "start", "side": letter, "squares": [[x, y] for x in xs for y in ys]})
+        zones.append({"name": f"exit {letter}", "kind": "exit", "side": letter, "squares": [[cx, cy]]})
+    zones.append({"name": "victory", "kind": "victory", "side": None, "squares": [[5, 5], [4, 4]]})
+    return grid(10, 10, walls=[(4, 6), (6, 4)], zones=zones).model_dump(mode="json")
+
+
+@settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.data(), st.sampled_from([{"scenario": "teams"}, {"scenario": "free-for-all", "players": 3},
+                                   {"edition": "starter", "scenario": "teams"}]))
+def test_random_play_with_three_and_four_players(data, options):
+    state = RULES.new_game(seed=data.draw(st.integers(0, 10_000)),
+                           options={"map_data": four_corners(), "card_data": CARDS, **options})
+    bands = [("LG", ["captain", "bowman"]), ("CE", ["chief", "brute"])]
+    for i, seat in enumerate(s.id for s in state.seats):
+        faction, cards = bands[i % 2]
+        state, _ = RULES.apply(state, RULES.parse_action({"kind": "warband", "seat": seat, "faction": faction,
+                                                          "cards": cards}))
+    for _ in range(80):
+        if state.is_over:
+            break
+        seat = RULES.to_act(state)[0]
+        options_now = RULES.legal_actions(state, seat)
+        assert options_now, f"{seat} has nothing to do in phase {state.phase}"
+        state, _ = RULES.apply(state, data.draw(st.sampled_from(options_now)))
+        check(state)
