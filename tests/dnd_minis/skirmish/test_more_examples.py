@@ -94,3 +94,25 @@ def test_we76_out_of_the_box_commander_zero():
     state, _ = act(state, "warband", "p1", cards=["cheap", "pricey"], commander_zero="cheap")
     c = state.creatures["p1-cheap"]
     assert c.rating == 0 and c.vp_value == 11 and c.is_commander
+
+
+def test_waylay_starts_off_the_map_scores_for_the_opponent_until_it_springs():
+    needs("Waylay")
+    cards = [{"id": "boss", "name": "Boss", "factions": ["LG"], "cost": 30, "level": 5, "speed": 6, "ac": 17, "hp": 40,
+              "commander": 3, "melee": [{"bonus": 8, "damage": 10}], "types": ["Humanoid"]},
+             {"id": "ambusher", "name": "Ambusher", "factions": ["LG"], "cost": 20, "level": 3, "speed": 6, "ac": 15,
+              "hp": 20, "melee": [{"bonus": 5, "damage": 10}], "types": ["Humanoid"], "abilities": [{"name": "Waylay"}]},
+             {"id": "brute", "name": "Brute", "factions": ["CE"], "cost": 30, "level": 5, "speed": 6, "ac": 16, "hp": 40,
+              "commander": 2, "melee": [{"bonus": 8, "damage": 10}], "types": ["Humanoid"]}]
+    zones = [{"name": "start A", "kind": "start", "side": "A", "squares": [[0, 0], [1, 0]]},
+             {"name": "start B", "kind": "start", "side": "B", "squares": [[11, 11], [10, 11]]},
+             {"name": "victory A", "kind": "victory", "side": "A", "squares": [[6, 6]]}]
+    state = RULES.new_game(seed=4, options={"card_data": cards, "map_data": grid(zones=zones).model_dump(mode="json")})
+    state, _ = act(state, "warband", "p1", cards=["boss", "ambusher"], faction="LG")
+    state, _ = act(state, "warband", "p2", cards=["brute"], faction="CE")
+    state, _ = act(state, "first", state.chooser, first="p1")
+    state, _ = act(state, "place", "p1", creature="p1-boss", square=(0, 0))
+    state, events = act(state, "place", "p2", creature="p2-brute", square=(11, 11))
+    assert state.phase == "initiative" and state.players["p2"].vp == 20
+    state, _ = act(state, "place", "p1", creature="p1-ambusher", square=(6, 6))
+    assert state.creatures["p1-ambusher"].on_board and state.players["p2"].vp == 0

@@ -220,8 +220,19 @@ class SkirmishField(Battlefield):
                             text=f"The {creature.name} flees off the battlefield at "
                             f"{square_name(creature.square)} and is eliminated.",
                             data={"creature": creature.id}))
-        from engine.rulesets.dnd_minis.skirmish import victory
+        from engine.rulesets.dnd_minis.skirmish import effects, victory
         victory.award_elimination(self.state, creature, creature.rout_caused_seat, events)
+        effects.run(self, rng, hooks.on_eliminated(creature, self), events)  # Requires, promotion, Cowardly
+
+    def ranged_attack(self, rng: Rng, attacker: Creature, defender: Creature, entry_index: int,
+                      events: list[Event], declared=frozenset()):
+        """Being targeted at range can set things off first (a starter Gaze Attack's passive save)."""
+        from engine.rulesets.dnd_minis.skirmish import effects
+        effects.run(self, rng, hooks.on_targeted(defender, attacker, "ranged attack", self), events, source=defender)
+        if not attacker.on_board or attacker.routed:
+            from engine.rulesets.dnd_minis.combat import AttackOutcome
+            return AttackOutcome(False, False, 0, 0, 0, 0, [], rolled=False)
+        return super().ranged_attack(rng, attacker, defender, entry_index, events, declared)
 
     def on_destroyed(self, rng: Rng, creature: Creature, source: Creature | None, events: list[Event],
                      attack=None) -> None:

@@ -31,7 +31,10 @@ def legal_actions(ruleset, state: SkirmishState, seat: str) -> list[Action]:
                 out += [Deploy(seat=seat, creature=c.id, square=sq) for sq in setup.deploy_squares(state, seat, c)]
         return out
     if phase == "initiative":
-        return [RollInitiative(seat=seat)]
+        waylay = [Deploy(seat=seat, creature=c.id, square=sq) for c in state.creatures_of(seat)
+                  if c.phased_out and c.square is None and not c.eliminated
+                  for sq in setup.waylay_squares(state, c)[:4]]
+        return [RollInitiative(seat=seat), *waylay]
     if phase == "tiles":
         from engine.rulesets.dnd_minis.maps import legal_placements
         player = state.players[seat]

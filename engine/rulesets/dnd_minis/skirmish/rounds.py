@@ -51,7 +51,7 @@ def turns_allowed(creature: Creature) -> int:
 
 
 def can_activate(state: SkirmishState, creature: Creature) -> bool:
-    if creature.eliminated or creature.square is None and not creature.phased_out:
+    if creature.eliminated or creature.square is None and not (creature.phased_out and creature.phase_square):
         return False
     if creature.arrived_round == state.round:
         return False  # summoned or respawned this round

@@ -74,7 +74,7 @@ class Skirmish(Ruleset):
             raise IllegalAction("not-seated", "Only a player with a seat in this battle can do that.")
         kind = action.kind
         expected = {"warband": ("warbands",), "map": ("choose-map",), "first": ("choose-first",),
-                    "place": ("deploy",), "initiative": ("initiative",), "tile": ("tiles",)}.get(kind, ("activation",))
+                    "place": ("deploy", "initiative"), "initiative": ("initiative",), "tile": ("tiles",)}.get(kind, ("activation",))
         if state.phase not in expected:
             raise IllegalAction("wrong-phase", f"That can't be done now: {self.status(state)}")
         if kind not in ("initiative",) and action.seat not in self.to_act(state) and kind != "warband":
@@ -85,6 +85,8 @@ class Skirmish(Ruleset):
             setup.choose_map(state, action, events)
         elif kind == "first":
             self._first(state, action, events)
+        elif kind == "place" and state.phase == "initiative":
+            setup.place_waylay(state, action, turn.find_creature(state, action.creature), events)
         elif kind == "place":
             creature = turn.find_creature(state, action.creature)
             setup.deploy(state, action, creature, events)

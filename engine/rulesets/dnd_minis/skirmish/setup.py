@@ -419,7 +419,51 @@ def deploy(state: SkirmishState, action: Deploy, creature: Creature, events: lis
 
 
 def _waiting(state: SkirmishState, seat: str) -> list[Creature]:
-    return [c for c in state.creatures_of(seat) if c.square is None and not c.eliminated]
+    return [c for c in state.creatures_of(seat) if c.square is None and not c.eliminated and not c.phased_out
+            and _deployment_kind(c) != "waylay"]
+
+
+def _waylay_off_map(state: SkirmishState, events: list[Event]) -> None:
+    """Waylay (§23): it starts off the map and counts as eliminated (VP to the opponents) until
+    its player places it in a victory area before a round's initiative (AMB-39, AMB-56)."""
+    from engine.rulesets.dnd_minis.skirmish import victory
+
+    for c in state.creatures.values():
+        if c.square is None and not c.eliminated and _deployment_kind(c) == "waylay":
+            c.phased_out = True
+            before = {s: p.vp for s, p in state.players.items()}
+            victory.award_elimination(state, c, None, events)
+            state.withheld_vp[c.id] = {s: p.vp - before[s] for s, p in state.players.items() if p.vp != before[s]}
+            events.append(Event(kind="waylay", seat=c.side, text=f"The {c.name} lies in wait off the map."))
+
+
+def waylay_squares(state: SkirmishState, creature: Creature) -> list[XY]:
+    from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
+
+    field = SkirmishField(state)
+    out = []
+    for zone in state.map.zones_of("victory"):
+        for anchor in sorted(zone.squares, key=lambda s: (s[1], s[0])):
+            body = field.body(creature, anchor)
+            if all(sq in zone.squares for sq in body.squares) and can_end_at(
+                    state.map, body, anchor, field.others(creature), field.move_rules) is None and anchor not in out:
+                out.append(anchor)
+    return out
+
+
+def place_waylay(state: SkirmishState, action: Deploy, creature: Creature, events: list[Event]) -> None:
+    """Before a round's initiative: put a waiting Waylay creature in a victory area of your choice."""
+    if creature.side != action.seat or not (creature.phased_out and creature.square is None):
+        raise IllegalAction("not-waiting", f"The {creature.name} is not waiting off the map.")
+    if action.square not in waylay_squares(state, creature):
+        raise IllegalAction("not-a-victory-area", f"The {creature.name} must be placed in a free victory area.")
+    creature.square = action.square
+    creature.phased_out = False
+    for seat, vp in state.withheld_vp.pop(creature.id, {}).items():
+        state.players[seat].vp -= vp
+        state.players[seat].eliminated_points -= vp
+    events.append(Event(kind="deploy", seat=creature.side, text=f"The {creature.name} springs its ambush on "
+                        f"{square_name(action.square)}.", data={"creature": creature.id}))
 
 
 def _after_deploy(state: SkirmishState, events: list[Event]) -> None:
@@ -445,6 +489,7 @@ def _auto_deploy(state: SkirmishState, events: list[Event]) -> None:
         state.deployer = None
         state.round = 1
         state.phase = "initiative"
+        _waylay_off_map(state, events)
         events.append(Event(kind="setup_done", text="Every warband is deployed. Round 1: roll initiative (/initiative)."))
 
 

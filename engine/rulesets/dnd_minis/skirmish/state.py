@@ -49,6 +49,7 @@ class SkirmishState(GameState):
     quiet_rounds: int = 0  # rounds without an attack roll, damage to an enemy or forced save
     violence_this_round: bool = False
     pending_pit_saves: list[str] = Field(default_factory=list)
+    withheld_vp: dict[str, dict[str, int]] = Field(default_factory=dict)  # Waylay/phase out: VP to take back
     last_path: list[XY] = Field(default_factory=list)
     last_attack: tuple[XY, XY] | None = None
 
