@@ -138,6 +138,23 @@ class SkirmishField(Battlefield):
     def morale_bonus(self, creature: Creature) -> int:
         return command.morale_rating(self, creature)
 
+    def morale_check(self, rng: Rng, creature: Creature, events: list[Event], cause: Creature | None = None,
+                     *, rally: bool = False, against: str = "half hit points", bonus: int = 0) -> bool:
+        """Tyrannical Morale (§26): with the setting on, a commander lends its +N; a failed save
+        then destroys the creature (VP to the opponent who forced the save)."""
+        offers = hooks.tyrannical_offers(creature, self) if self.rules.tyrannical_morale else []
+        if not offers:
+            return super().morale_check(rng, creature, events, cause, rally=rally, against=against, bonus=bonus)
+        commander, n = max(offers, key=lambda o: o[1])
+        events.append(Event(kind="note", seat=creature.side,
+                            text=f"The {commander.name} lends Tyrannical Morale +{n}: failure means destruction."))
+        passed = super().morale_check(rng, creature, events, cause, rally=True, against=against, bonus=bonus + n)
+        if not passed:
+            events.append(Event(kind="note", seat=creature.side, text=f"The {creature.name} is destroyed by its "
+                                "tyrant's wrath."))
+            self.damage(rng, creature, max(creature.hp, 1), events, source=cause)
+        return passed
+
     def adjust_setup(self, ctx, setup: AttackSetup) -> None:
         setup.crit_doubles_ability_damage = self.rules.crit_doubles_ability_damage
 
