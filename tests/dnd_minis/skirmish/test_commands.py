@@ -58,3 +58,13 @@ def test_commands_run_a_turn_end_to_end():
     view = RULES.board(state)
     assert {t.id for t in view.tokens} == {"orc", "elf"} and "Round 1" in view.caption
     assert "E5" in RULES.suggestions(state, "p2", "square") or RULES.suggestions(state, "p2", "creature")
+
+
+def test_the_board_shows_the_acting_commanders_command_range_around_walls():
+    from tests.dnd_minis.skirmish.helpers import grid
+    g = grid(16, 12, walls=[(6, y) for y in range(0, 9)])
+    state = battle([("k", card("Lord", commander=2), "p1", (5, 0)), ("e", card("E"), "p2", (15, 11))], map=g)
+    state, _ = RULES.apply(state, RULES.action_from_command(state, "p1", "activate", {"creature": "k"}))
+    zone = next(z for z in RULES.board(state).zones if z.kind == "command")
+    assert (4, 0) in zone.squares and (7, 0) not in zone.squares  # 2 through the wall, far more around it
+    assert (5, 6) in zone.squares

@@ -219,12 +219,38 @@ class Skirmish(Ruleset):
             view.tokens.append(Token(id=c.id, label=c.label, name=c.name, side=c.side, squares=c.squares,
                                      hp=c.hp, max_hp=c.max_hp, conditions=conditions, active=c.id == active,
                                      activated=c.activated))
+        if state.activation is not None and state.map is not None:
+            view.zones.extend(self._command_zone(state))
         view.last_path = list(state.last_path)
         view.last_attack = state.last_attack
         view.side_names = {s.id: s.name for s in state.seats}
         view.title = f"{self.title} — {grid.name}"
         view.caption = self.status(state)
         return view
+
+    def _command_zone(self, state: SkirmishState) -> list:
+        """The acting commander's command range (6 squares counted around walls, §14.2)."""
+        from engine.core.board_view import Zone
+        from engine.grid import space_distance, walking_distance
+        from engine.rulesets.dnd_minis.skirmish import command
+
+        c = state.creatures[state.activation.creature]
+        field = SkirmishField(state)
+        if not c.on_board or not command.able_to_command(field, c):
+            return []
+        squares = []
+        x0, y0 = c.square
+        for x in range(x0 - 6, x0 + c.span + 6):
+            for y in range(y0 - 6, y0 + c.span + 6):
+                sq = (x, y)
+                if not state.map.in_bounds(sq) or state.map.is_wall(sq) or sq in c.squares:
+                    continue
+                if space_distance([sq], c.squares) > 6:
+                    continue
+                d = min((walking_distance(state.map, p, sq) for p in c.squares), key=lambda v: 99 if v is None else v)
+                if d is not None and d <= 6:
+                    squares.append(sq)
+        return [Zone(kind="command", squares=squares, label=f"{c.name}'s command", side=c.side)]
 
     # -- commands ---------------------------------------------------------------------------------
     def action_from_command(self, state: GameState, seat: str, command: str, options: dict[str, Any]) -> Action:
