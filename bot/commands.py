@@ -149,6 +149,31 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("attack", "Which attack entry on the card (1, 2…)", type="integer"),
         Option("roll", "Encounter: the attack roll, e.g. 1d20+5 or just +5"),
         Option("damage", "Encounter: damage rolled on a hit, e.g. 1d8+3"),
+        Option("kind", "Skirmish: melee or ranged (default: what the situation allows)"),
+        Option("declare", "Skirmish: limited-use riders announced before the roll, e.g. smite"),
+    )),
+    CommandSpec("charge", "Charge an enemy: move up to double speed in a straight lane, then attack", None, (
+        Option("target", "The enemy to charge", autocomplete="creature"),
+        _CREATURE,
+        Option("to", "The square to charge to (default: the nearest legal one)", autocomplete="square"),
+        Option("attack", "Which attack entry on the card (1, 2…)", type="integer"),
+    )),
+    CommandSpec("cast", "Cast a spell (or use a spell-like ability) with a creature", None, (
+        Option("spell", "The spell", required=True, autocomplete="spell"),
+        _CREATURE,
+        Option("target", "The creature it targets", autocomplete="creature"),
+        Option("square", "The square an area spell is centred on", autocomplete="square"),
+    )),
+    CommandSpec("activate", "Choose which creature takes the next turn in your phase", None, (
+        Option("creature", "The creature", required=True, autocomplete="creature"),
+    )),
+    CommandSpec("map", "Choose the battle map (the winner of the map roll-off)", None, (
+        Option("name", "The battle map", required=True, autocomplete="map"),
+    )),
+    CommandSpec("tile", "Starter rules: lay one of your terrain tiles on the battle grid", None, (
+        Option("tile", "The terrain tile", required=True, autocomplete="tile"),
+        Option("square", "Its top-left square", required=True, autocomplete="square"),
+        Option("rotation", "0, 90, 180 or 270 degrees (default 0)", type="integer"),
     )),
     CommandSpec("end", "End the current creature's turn", None, (_CREATURE,)),
     # -- referee (encounter) ------------------------------------------------------------------

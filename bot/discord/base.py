@@ -139,6 +139,12 @@ class WarbandCog(commands.Cog):
     async def suggest_card(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "card", current)
 
+    async def suggest_spell(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "spell", current)
+
+    async def suggest_tile(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "tile", current)
+
     async def suggest_map(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "map", current)
 
@@ -152,5 +158,7 @@ SUGGESTERS: dict[str, Callable[..., Awaitable[list[app_commands.Choice[str]]]]] 
     "ruleset": WarbandCog.suggest_ruleset,
     "map": WarbandCog.suggest_map,
     "warband": WarbandCog.suggest_warband,
+    "spell": WarbandCog.suggest_spell,
+    "tile": WarbandCog.suggest_tile,
     "card": WarbandCog.suggest_card,
 }

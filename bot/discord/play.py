@@ -50,9 +50,44 @@ class PlayCog(WarbandCog):
     @described("attack")
     @app_commands.autocomplete(target=WarbandCog.suggest_creature, creature=WarbandCog.suggest_creature)
     async def attack(self, interaction: discord.Interaction, target: str | None = None, creature: str | None = None,
-                     attack: int | None = None, roll: str | None = None, damage: str | None = None) -> None:
+                     attack: int | None = None, roll: str | None = None, damage: str | None = None,
+                     kind: str | None = None, declare: str | None = None) -> None:
         await self.run(interaction, "attack", defer=True, target=target, creature=creature, attack=attack,
-                       roll=roll, damage=damage)
+                       roll=roll, damage=damage, kind=kind, declare=declare)
+
+    @app_commands.command(**named("charge"))
+    @described("charge")
+    @app_commands.autocomplete(target=WarbandCog.suggest_creature, creature=WarbandCog.suggest_creature,
+                               to=WarbandCog.suggest_square)
+    async def charge(self, interaction: discord.Interaction, target: str | None = None, creature: str | None = None,
+                     to: str | None = None, attack: int | None = None) -> None:
+        await self.run(interaction, "charge", defer=True, target=target, creature=creature, to=to, attack=attack)
+
+    @app_commands.command(**named("cast"))
+    @described("cast")
+    @app_commands.autocomplete(spell=WarbandCog.suggest_spell, creature=WarbandCog.suggest_creature,
+                               target=WarbandCog.suggest_creature, square=WarbandCog.suggest_square)
+    async def cast(self, interaction: discord.Interaction, spell: str, creature: str | None = None,
+                   target: str | None = None, square: str | None = None) -> None:
+        await self.run(interaction, "cast", defer=True, spell=spell, creature=creature, target=target, square=square)
+
+    @app_commands.command(**named("activate"))
+    @described("activate")
+    @app_commands.autocomplete(creature=WarbandCog.suggest_creature)
+    async def activate(self, interaction: discord.Interaction, creature: str) -> None:
+        await self.run(interaction, "activate", defer=True, creature=creature)
+
+    @app_commands.command(**named("map"))
+    @described("map")
+    @app_commands.autocomplete(name=WarbandCog.suggest_map)
+    async def map(self, interaction: discord.Interaction, name: str) -> None:
+        await self.run(interaction, "map", defer=True, name=name)
+
+    @app_commands.command(**named("tile"))
+    @described("tile")
+    @app_commands.autocomplete(tile=WarbandCog.suggest_tile, square=WarbandCog.suggest_square)
+    async def tile(self, interaction: discord.Interaction, tile: str, square: str, rotation: int | None = None) -> None:
+        await self.run(interaction, "tile", defer=True, tile=tile, square=square, rotation=rotation)
 
     @app_commands.command(**named("end"))
     @described("end")

@@ -103,7 +103,8 @@ class Ruleset(ABC):
         """Autocomplete values for an option kind, drawn from the seat's legal actions."""
         if seat is None:
             return []
-        fields = {"square": ("to", "square"), "creature": ("creature", "target"), "seat": ("first",)}.get(kind, ())
+        fields = {"square": ("to", "square"), "creature": ("creature", "target"), "seat": ("first",),
+                  "spell": ("spell",), "tile": ("tile",), "map": ("name",)}.get(kind, ())
         found: list[str] = []
         for action in self.legal_actions(state, seat):
             for name in fields:
