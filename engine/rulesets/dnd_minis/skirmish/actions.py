@@ -77,6 +77,7 @@ class Attack(Action):
     target: str
     entry: int | None = None  # 1-based attack entry of that kind; default: next in printed order
     ranged: bool | None = None  # None: melee if the target is adjacent, else ranged
+    declare: list[str] = []  # limited-use riders announced before the roll (Smite, Stunning Attack)
 
 
 class Charge(Action):

@@ -22,11 +22,17 @@ WARBAND_RANGES = ("your warband", "any warband")
 
 
 def card_spells(creature: Creature) -> list[tuple[object, object]]:
-    """(card entry, Spell) for every spell the creature still has a use of."""
+    """(card entry, Spell) for every spell the creature still has a use of: its own check
+    boxes, a sorcerer box of its level or higher (§17.3), or power points for a psionic power."""
     out = []
     for ref in creature.card.spells:
         used = creature.uses.get(ref.name, 0)
         if ref.uses is not None and used >= ref.uses:
+            continue
+        if ref.uses is None and ref.pp is not None and creature.card.power_points is not None:
+            if creature.uses.get("power points", 0) + ref.pp > creature.card.power_points:
+                continue
+        elif ref.uses is None and creature.card.sorcerer_slots and _sorcerer_box(creature, ref.level or 0) is None:
             continue
         spell = spells.spell_for(ref.name, ref.entry or None, ref.level)
         if spell is not None:
@@ -48,6 +54,10 @@ def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Ev
     spell_match = next(((r, s) for r, s in card_spells(creature) if r.name.casefold() == wanted), None)
     ability_match = next(((a, spec) for a, spec in hooks.actions_of(creature, field)
                           if wanted in (spec.name.casefold(), spec.ability.casefold())), None)
+    if spell_match is None and ability_match is None and wanted in ("wake", "wake up"):
+        _wake(state, field, creature, action, events)
+        _after(state, creature, events)
+        return
     if spell_match is None and ability_match is None:
         names = ", ".join(offered_names(field, creature)) or "nothing"
         raise IllegalAction("unknown-spell", f"The {creature.name} can't use {action.spell!r} now (it can use: {names}).")
@@ -62,7 +72,7 @@ def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Ev
                                 f"{spell.name} has range {spell.range}.")
         targets = _targets(state, field, creature, spell.range, spell.area, action, spell.targets_nearest,
                            spell.max_range, spell.name, living_only=spell.living_only)
-        creature.uses[ref.name] = creature.uses.get(ref.name, 0) + 1  # spent even if lost or resisted
+        _spend(creature, ref)  # spent even if lost or resisted
         t.replaced_attack, t.attacks = spell.name, t.attacks + 1
         events.append(Event(kind="cast", seat=creature.side, text=f"The {creature.name} casts {spell.name}"
                             + (f" on {', '.join('the ' + c.name for c in targets)}" if targets else "") + "."))
@@ -98,6 +108,38 @@ def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Ev
         effects.run(field, state.rng, ability.perform(creature, spec, targets, field, state.rng), events,
                     source=creature)
     _after(state, creature, events)
+
+
+def _wake(state: SkirmishState, field: SkirmishField, creature: Creature, action: Cast, events: list[Event]) -> None:
+    """Waking an adjacent sleeper replaces the attack (War Drums §26 Sleep, A-66)."""
+    from engine.rulesets.dnd_minis import conditions
+    from engine.rulesets.dnd_minis.skirmish.turn import find_creature
+
+    sleepers = conditions.wake_targets(creature, field)
+    target = find_creature(state, action.target, creature) if action.target else (sleepers[0] if len(sleepers) == 1 else None)
+    if target is None or target not in sleepers:
+        raise IllegalAction("no-sleeper", f"The {creature.name} can wake only an adjacent sleeping creature"
+                            + (f": {', '.join(c.name for c in sleepers)}." if sleepers else " (none is adjacent)."))
+    _replace_attack(creature, state.activation, "waking a sleeper")
+    state.activation.replaced_attack, state.activation.attacks = "wake", state.activation.attacks + 1
+    target.remove_condition("asleep")
+    events.append(Event(kind="wakes", seat=target.side, text=f"The {creature.name} shakes the {target.name} awake."))
+
+
+def _sorcerer_box(creature: Creature, level: int) -> int | None:
+    from engine.rulesets.dnd_minis.abilities.spellcasting import sorcerer_box
+
+    left = {lvl: n - creature.uses.get(f"level {lvl} box", 0) for lvl, n in creature.card.sorcerer_slots.items()}
+    return sorcerer_box(level, left)
+
+
+def _spend(creature: Creature, ref) -> None:
+    if ref.uses is None and ref.pp is not None and creature.card.power_points is not None:
+        creature.uses["power points"] = creature.uses.get("power points", 0) + ref.pp
+    elif ref.uses is None and creature.card.sorcerer_slots:
+        box = _sorcerer_box(creature, ref.level or 0)
+        creature.uses[f"level {box} box"] = creature.uses.get(f"level {box} box", 0) + 1
+    creature.uses[ref.name] = creature.uses.get(ref.name, 0) + 1
 
 
 def _replace_attack(creature: Creature, t, name: str) -> None:

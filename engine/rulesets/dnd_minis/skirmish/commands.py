@@ -86,8 +86,9 @@ def action_from_command(state: SkirmishState, seat: str, command: str, options: 
         kind = str(options.get("kind") or "").strip().casefold()
         ranged = True if kind in ("ranged", "r", "shoot") else False if kind in ("melee", "m") else None
         entry = options.get("attack")
+        declare = [d.strip() for d in str(options.get("declare") or "").split(",") if d.strip()]
         return Attack(seat=seat, creature=creature or "", target=str(options.get("target") or ""),
-                      entry=int(entry) if entry not in (None, "") else None, ranged=ranged)
+                      entry=int(entry) if entry not in (None, "") else None, ranged=ranged, declare=declare)
     if command == "charge":
         entry = options.get("attack")
         return Charge(seat=seat, creature=creature or "", target=str(options.get("target") or "") or None,

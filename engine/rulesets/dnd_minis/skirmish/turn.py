@@ -248,7 +248,7 @@ def attack(state: SkirmishState, creature: Creature, action: Attack, events: lis
         turn.whirlwind_targets.append(target.id)
     if ranged:
         _check_ranged(state, field, creature, target, entries, action.entry)
-    elif not field.adjacent(creature, target):
+    elif not field.adjacent(creature, target) and not _within_reach(field, creature, target):
         raise IllegalAction("not-adjacent", f"The {target.name} on {square_name(target.square)} is not adjacent to the "
                             f"{creature.name} on {square_name(creature.square)}; a melee attack needs an adjacent enemy.")
     index = (_pick_entry(creature, turn, action.entry, entries, kind) if not whirlwind
@@ -256,13 +256,43 @@ def attack(state: SkirmishState, creature: Creature, action: Attack, events: lis
     turn.attacks += 1
     turn.attack_kind = kind
     turn.entries_used.append(index if not ranged else 100 + index)
+    declared = _declare(state, field, creature, target, index, not ranged, action.declare, events)
     if ranged:
-        field.ranged_attack(state.rng, creature, target, index, events)
+        field.ranged_attack(state.rng, creature, target, index, events, declared=declared)
     else:
-        field.melee_attack(state.rng, creature, target, index, events, opportunity=False)
+        field.melee_attack(state.rng, creature, target, index, events, opportunity=False, declared=declared)
     turn.rush_target = None
     state.last_attack = (creature.square, target.square or creature.square)
     _after(state, creature, events)
+
+
+def _within_reach(field: SkirmishField, creature: Creature, target: Creature) -> bool:
+    """Melee Reach N (AMB-17): melee attacks at enemies within N squares in sight."""
+    reach = hooks.melee_reach(creature, field)
+    return reach > 1 and field.distance(creature, target) <= reach and field.can_see(creature, target)
+
+
+def _declare(state: SkirmishState, field: SkirmishField, creature: Creature, target: Creature, index: int,
+             melee: bool, wanted: list[str], events: list[Event]) -> frozenset[str]:
+    """Limited-use riders announced before the roll (§10.2.1): each must be declarable now and
+    have a use left; the use is spent even if the attack misses."""
+    if not wanted:
+        return frozenset()
+    ctx = field.attack_context(creature, target, index, melee=melee)
+    allowed = {n.casefold(): n for n in hooks.declarable(ctx)}
+    out = []
+    for name in wanted:
+        printed = allowed.get(name.casefold()) or next((v for k, v in allowed.items() if k.startswith(name.casefold())), None)
+        if printed is None:
+            raise IllegalAction("cannot-declare", f"The {creature.name} can't declare {name!r} for this attack"
+                                + (f" (it may declare: {', '.join(allowed.values())})." if allowed else "."))
+        ref = creature.card.ability(printed)
+        if ref is not None and ref.uses is not None and creature.uses.get(printed, 0) >= ref.uses:
+            raise IllegalAction("no-uses", f"The {creature.name} has used up {printed}.")
+        creature.uses[printed] = creature.uses.get(printed, 0) + 1
+        out.append(printed)
+        events.append(Event(kind="declare", seat=creature.side, text=f"The {creature.name} declares {printed}."))
+    return frozenset(out)
 
 
 def _check_ranged(state: SkirmishState, field: SkirmishField, creature: Creature, target: Creature, entries,
