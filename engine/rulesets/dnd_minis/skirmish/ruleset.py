@@ -45,6 +45,12 @@ class Skirmish(Ruleset):
         return {"warband", "map", "first", "tile", "place", "initiative", "activate", "move", "attack", "charge",
                 "cast", "end"}
 
+    def map_names(self) -> list[str]:
+        """Shipped maps a skirmish can be played on (battle maps and the starter battle grid)."""
+        from engine.rulesets.dnd_minis.maps import map_names
+
+        return [m for m in map_names() if m not in map_names("quick-start")]
+
     def square_label(self, square: Any) -> str:
         return square_name(tuple(square))
 
@@ -211,6 +217,10 @@ class Skirmish(Ruleset):
         if grid is None:
             return BoardView(width=1, height=1, title=self.title, caption=self.status(state))
         view = board_view_of(grid)
+        owners = {p.letter: seat for seat, p in state.players.items() if p.letter}
+        for zone in view.zones:  # start letters become the seats holding them (side colours)
+            if zone.side in owners:
+                zone.side = owners[zone.side]
         active = state.activation.creature if state.activation else None
         for c in state.creatures.values():
             if not c.on_board:
