@@ -116,3 +116,17 @@ def test_waylay_starts_off_the_map_scores_for_the_opponent_until_it_springs():
     assert state.phase == "initiative" and state.players["p2"].vp == 20
     state, _ = act(state, "place", "p1", creature="p1-ambusher", square=(6, 6))
     assert state.creatures["p1-ambusher"].on_board and state.players["p2"].vp == 0
+
+
+def test_phase_out_counts_as_eliminated_until_it_returns():
+    from engine.rulesets.dnd_minis.abilities.base import AddCondition, RemoveCondition
+    from engine.rulesets.dnd_minis.skirmish import effects
+    from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
+
+    state = battle([("b", card("Blinker", cost=25), "p1", (3, 3)), ("e", card("E"), "p2", (9, 9))])
+    field = SkirmishField(state)
+    effects.run(field, state.rng, [AddCondition(target="b", condition="phased out")], [])
+    b = state.creatures["b"]
+    assert not b.on_board and state.players["p2"].vp == 25
+    effects.run(field, state.rng, [RemoveCondition(target="b", condition="phased out")], [])
+    assert b.on_board and b.square == (3, 3) and state.players["p2"].vp == 0

@@ -104,6 +104,8 @@ def _one(field: "SkirmishField", rng: Rng, o, events: list[Event], source) -> li
         if target.add_condition(cond):
             events.append(Event(kind="condition", seat=target.side, text=f"The {target.name} is {cond.text}.",
                                 data={"creature": target.id, "condition": cond.name}))
+            if cond.name == "phased out":
+                phase_out(field, target, src, events)
         return []
     if isinstance(o, RemoveCondition):
         target = _creature(field, o.target)
@@ -111,6 +113,8 @@ def _one(field: "SkirmishField", rng: Rng, o, events: list[Event], source) -> li
             target.remove_condition(o.condition)
             events.append(Event(kind="condition_ends", seat=target.side,
                                 text=f"The {target.name} is no longer {o.condition}."))
+            if o.condition == "phased out":
+                phase_in(field, target, events)
         return []
     if isinstance(o, GainHp):
         target = _creature(field, o.creature)
@@ -189,6 +193,37 @@ def _one(field: "SkirmishField", rng: Rng, o, events: list[Event], source) -> li
         events.append(Event(kind="note", text=f"The spell is lost ({o.why})."))
         return []
     return [o]
+
+
+def phase_out(field: "SkirmishField", creature: Creature, source, events: list[Event]) -> None:
+    """Phase out (§26): off the map, unaffected by anything, counting as eliminated — VP to the
+    opponents until it returns to its square (AMB-39). It still takes its turns."""
+    from engine.rulesets.dnd_minis.skirmish import victory
+
+    state = field.state
+    creature.phase_square = creature.square
+    creature.phased_out = True
+    before = {s: p.vp for s, p in state.players.items()}
+    victory.award_elimination(state, creature, source.side if source is not None else None, events)
+    state.withheld_vp[creature.id] = {s: p.vp - before[s] for s, p in state.players.items() if p.vp != before[s]}
+    events.append(Event(kind="phased_out", seat=creature.side, text=f"The {creature.name} phases out."))
+
+
+def phase_in(field: "SkirmishField", creature: Creature, events: list[Event]) -> None:
+    state = field.state
+    creature.phased_out = False
+    for seat, vp in state.withheld_vp.pop(creature.id, {}).items():
+        state.players[seat].vp -= vp
+        state.players[seat].eliminated_points -= vp
+    others = [field.body(c) for c in field.on_board() if c.id != creature.id]
+    if can_end_at(field.grid, field.body(creature), creature.square, others, field.move_rules) is not None:
+        from engine.grid.movement import snap_back
+        found = snap_back(field.grid, field.body(creature), creature.square, None, others, field.move_rules,
+                          rng=state.rng)
+        if found.choice is not None:
+            creature.square = tuple(found.choice)
+    events.append(Event(kind="phased_in", seat=creature.side, text=f"The {creature.name} returns on "
+                        f"{square_name(creature.square)}."))
 
 
 def _push(field: "SkirmishField", rng: Rng, o: Push, events: list[Event]) -> None:

@@ -10,7 +10,7 @@ from engine.core import Action, IllegalAction
 from engine.rulesets.dnd_minis.abilities import hooks
 from engine.rulesets.dnd_minis.skirmish import rounds, setup
 from engine.rulesets.dnd_minis.skirmish.actions import (
-    Activate, Attack, Charge, ChooseFirst, ChooseMap, Deploy, EndActivation, Move, PlaceTile, RollInitiative,
+    Activate, Attack, Cast, Charge, ChooseFirst, ChooseMap, Deploy, EndActivation, Move, PlaceTile, RollInitiative,
 )
 from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
@@ -75,11 +75,20 @@ def _turn_options(ruleset, state: SkirmishState, seat: str) -> list[Action]:
                     out.append(Attack(seat=seat, creature=creature.id, target=enemy.id, ranged=True))
             if turn.moved == 0 and turn.attacks == 0:
                 out.append(Charge(seat=seat, creature=creature.id))
+            if turn.attacks == 0:
+                from engine.rulesets.dnd_minis.skirmish import casting
+                nearby = {c.id for group in (field.enemies_of(creature), field.allies_of(creature))
+                          for c in field.nearest_visible(creature, group)}
+                nearby |= {c.id for c in field.allies_of(creature) + field.enemies_of(creature)
+                           if field.adjacent(creature, c)}
+                for name in casting.offered_names(field, creature):
+                    for target in [None, *sorted(nearby)]:
+                        out.append(Cast(seat=seat, creature=creature.id, spell=name, target=target))
     out.append(EndActivation(seat=seat, creature=creature.id))
     # Keep only what the rules accept (attacks and charges have many conditions).
     checked = []
     for action in out:
-        if action.kind in ("attack", "charge", "end"):
+        if action.kind in ("attack", "charge", "cast") or action.kind == "end" and turn.rush_target:
             try:
                 ruleset.apply(state, action)
             except IllegalAction:
