@@ -290,6 +290,9 @@ def _place(field: "SkirmishField", o: Place, events: list[Event]) -> None:
 
     owner = _creature(field, o.side_of)
     seat = owner.side if owner is not None else o.side_of
+    if field.state.rules.scenario in ("out-of-the-box", "limited") and o.where.startswith("within"):
+        events.append(Event(kind="note", text=f"Summoning does not work in {field.state.rules.scenario} play."))
+        return
     if seat not in field.state.players:
         return
     try:

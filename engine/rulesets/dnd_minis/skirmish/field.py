@@ -126,6 +126,12 @@ class SkirmishField(Battlefield):
                     return f"{square_name(sq)} ({what.replace('_', ' ')})"
         return None
 
+    def threateners(self, creature: Creature, at: XY) -> list[Creature]:
+        """Several threateners strike in this round's play order (Skirmish §13.3)."""
+        order = self.state.order or [s.id for s in self.state.seats]
+        found = super().threateners(creature, at)
+        return sorted(found, key=lambda c: order.index(c.side) if c.side in order else len(order))
+
     # -- refinements of the shared battlefield ----------------------------------------------------
     def partner_allowed(self, attacker: Creature, helper: Creature) -> bool:
         return self.rules.flanking_partner_any_enemy or not self.hostile(attacker, helper)
