@@ -141,13 +141,3 @@ def test_we55_difficult_needs_a_high_enough_rating():
     assert not command.in_command(field, state.creatures["m"])
     state.creatures["k"].commander_rating = 4
     assert command.in_command(SkirmishField(state), state.creatures["m"])
-
-
-def test_we57_tyrannical_morale():
-    needs("Tyrannical Morale +5")
-    pytest.skip("Tyrannical Morale is an opt-in commander effect; covered by the abilities package's tests")
-
-
-def test_we58_turn_undead():
-    needs("Turn Undead 6")
-    pytest.skip("Turn Undead's targeting is the abilities package's; the forced morale save runs through effects.run")

@@ -63,3 +63,16 @@ def test_we58_turn_undead_forces_a_real_morale_save():
     script_dice(state, 10)  # 10 + 4 = 14 < 20: it flees (Fearless doesn't help against Turn Undead)
     state, events = act(state, "cast", "p1", creature="c", spell="Turn Undead", target="s")
     assert "morale_save" in kinds(events) and state.creatures["s"].routed
+
+
+def test_we79_the_any_keyword_lifts_the_nearest_rule():
+    bolt = {"name": "seeking bolt", "uses": 2, "level": 1, "range": "sight", "damage": 10, "effect": "any"}
+    plain = {"name": "plain bolt", "uses": 2, "level": 1, "range": "sight", "damage": 10}
+    mage = card("Mage", spells=[bolt, plain])
+    state = battle([("m", mage, "p1", (0, 0)), ("near", card("Near", hp=50), "p2", (3, 0)), ("far", card("Far", hp=50), "p2", (8, 0))])
+    from engine.core import IllegalAction
+    with pytest.raises(IllegalAction) as err:
+        act(state, "cast", "p1", creature="m", spell="plain bolt", target="far")
+    assert err.value.code == "not-nearest"
+    state, _ = act(state, "cast", "p1", creature="m", spell="seeking bolt", target="far")
+    assert state.creatures["far"].hp == 40 and state.creatures["near"].hp == 50
