@@ -21,56 +21,73 @@ from engine.grid import distance, square_name
 PLAYERS = ("alice", "bob")
 
 
-def _nearest_enemy_distance(state: GameState, seat: str) -> int:
-    mine = [c for c in state.creatures.values() if c.side == seat and c.on_board]
-    theirs = [c for c in state.creatures.values() if c.side != seat and c.on_board]
-    return min((distance(a.square, b.square) for a in mine for b in theirs), default=0)
+def _enemy_distance(state: GameState, seat: str, square) -> int:
+    """How far ``square`` is from the nearest enemy of ``seat`` still on the board."""
+    enemies = [c for c in state.creatures.values() if c.side != seat and c.on_board]
+    return min((distance(tuple(square), sq) for c in enemies for sq in c.squares), default=0)
+
+
+def _move_after_which_it_can_attack(ruleset: Ruleset, state: GameState, seat: str, moves: list[Action]):
+    """Among the moves that end closest to an enemy, one after which an attack is legal."""
+    closest = sorted(moves, key=lambda m: (_enemy_distance(state, seat, m.to), m.to))[:8]
+    for move in closest:
+        after, _ = ruleset.apply(state, move)
+        if not after.is_over and any(a.kind in ("attack", "charge") for a in ruleset.legal_actions(after, seat)):
+            return move
+    return None
 
 
 def choose_action(ruleset: Ruleset, state: GameState, seat: str) -> Action:
-    """A greedy but legal choice for ``seat``."""
+    """A greedy but legal choice for ``seat``: attack, else close in, else whatever is next.
+
+    Works for any ruleset whose creatures sit in ``state.creatures``; it only ever picks from
+    the engine's own legal actions.
+    """
     actions = ruleset.legal_actions(state, seat)
     if not actions:
         raise IllegalAction("no-legal-action", "The demo policy found nothing to do.")
     by_kind: dict[str, list[Action]] = {}
     for action in actions:
         by_kind.setdefault(action.kind, []).append(action)
-    if "attack" in by_kind:
-        return by_kind["attack"][0]
+    for kind in ("attack", "charge"):
+        if kind in by_kind:
+            return by_kind[kind][0]
     if "first" in by_kind:
-        return next(a for a in by_kind["first"] if a.first == seat)
-    if "move" in by_kind:
-        best, best_score = None, None
-        for move in by_kind["move"]:
-            after, _ = ruleset.apply(state, move)
-            if after.is_over:
-                continue
-            can_attack = any(a.kind == "attack" for a in ruleset.legal_actions(after, seat))
-            score = (can_attack, -_nearest_enemy_distance(after, seat), -len(move.model_dump_json()))
-            if best_score is None or score > best_score:
-                best, best_score = move, score
-        if best is not None and (best_score[0] or state.activation.moved == 0):
+        return next((a for a in by_kind["first"] if a.first == seat), by_kind["first"][0])
+    moves = [m for m in by_kind.get("move", []) if m.to is not None]
+    if moves:
+        best = _move_after_which_it_can_attack(ruleset, state, seat, moves)
+        if best is not None:
             return best
-    for kind in ("choose", "place", "initiative", "end"):
+        activation = getattr(state, "activation", None)
+        if activation is None or activation.moved == 0:
+            return min(moves, key=lambda m: (_enemy_distance(state, seat, m.to), m.to))
+    for kind in ("choose", "map", "tile", "place", "initiative", "activate", "end"):
         if kind in by_kind:
             return by_kind[kind][0]
     return actions[0]
 
 
+# How an action's fields are typed as command options, where the names differ.
+_OPTION_NAMES = {"entry": "attack", "first": "who", "ranged": "kind"}
+
+
 def command_line(action: Action) -> str:
-    if action.kind == "move":
-        return f"/move creature:{action.creature} to:{square_name(action.to)}"
-    if action.kind == "attack":
-        return f"/attack creature:{action.creature} target:{action.target}"
-    if action.kind == "place":
-        return f"/place square:{square_name(action.square)}"
-    if action.kind == "choose":
-        return f"/choose creature:{action.creature}"
-    if action.kind == "first":
-        return "/first who:me"
-    if action.kind == "end":
-        return f"/end creature:{action.creature}"
-    return f"/{action.kind}"
+    """The command a player types for ``action``: ``/move creature:orc to:F7``."""
+    words = [f"/{action.kind}"]
+    for name, value in action.model_dump(exclude={"kind", "seat"}).items():
+        if value is None or value == [] or value == "":
+            continue
+        if name == "ranged":
+            value = "ranged" if value else "melee"
+        elif isinstance(value, (tuple, list)) and len(value) == 2 and all(isinstance(v, int) for v in value):
+            value = square_name(tuple(value))
+        elif isinstance(value, list) and value and isinstance(value[0], (tuple, list)):
+            value = " ".join(square_name(tuple(v)) for v in value)
+        elif isinstance(value, list):
+            value = ",".join(str(v) for v in value)
+        words.append(f'{_OPTION_NAMES.get(name, name)}:"{value}"')
+    return " ".join(words)
 
 
 async def run_demo(out: Path, seed: int = 2006, max_commands: int = 400, echo=None) -> str:

@@ -139,6 +139,11 @@ class GridMap(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+    def __deepcopy__(self, memo=None) -> "GridMap":
+        # A map is a frozen value: every copy of a game state can share it. Copying it anew
+        # for each action was most of the cost of applying one.
+        return self
+
     name: str = "map"
     width: int = Field(ge=1, le=MAX_SIDE)
     height: int = Field(ge=1, le=MAX_SIDE)

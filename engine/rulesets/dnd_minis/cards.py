@@ -264,6 +264,13 @@ class StatCard(_Strict):
     """Every field of a printed stat card that affects play (War Drums §2; skirmish §3),
     plus the printed fields without a game effect (set, number, rarity)."""
 
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    def __deepcopy__(self, memo=None) -> "StatCard":
+        # A printed card never changes during a game (what happens to a creature lives on the
+        # Creature), so every copy of a game state shares its cards.
+        return self
+
     id: str
     name: str = Field(min_length=1, max_length=60)
     editions: list[Edition] = Field(default_factory=lambda: ["starter", "war-drums"], min_length=1)

@@ -6,7 +6,7 @@ from tests.dnd_minis.abilities.helpers import Condition, OpenField, attack, crea
 
 def commander(name, rating, effect, **kw):
     c = creature(name, commander=rating, **kw)
-    c.card.commander_effect = effect
+    c.card = c.card.model_copy(update={"commander_effect": effect})
     return c
 
 
@@ -85,7 +85,7 @@ def test_commander_effects_reach_followers_within_6_and_take_the_largest():
     assert total(hooks.attack_modifiers(attack(soldier, orc, field))) == 2
     assert total(hooks.attack_modifiers(attack(far, orc, field))) == 0
     assert total(hooks.attack_modifiers(attack(c2, orc, field))) == 0
-    c1.card.commander_effect = "Followers get +2 melee attack"
+    c1.card = c1.card.model_copy(update={"commander_effect": "Followers get +2 melee attack"})
     assert total(hooks.attack_modifiers(attack(soldier, orc, field, melee=False))) == 1
 
 

@@ -29,9 +29,9 @@ def test_creature_foe_against_that_type_only():
 def test_smite_evil_against_evil_enemies_in_melee():
     paladin = creature("Paladin", abilities=["Smite Evil +10"])
     demon = creature("Demon", side="p2", at=(1, 0), types=["Outsider"])
-    demon.card.factions.append("CE")
+    demon.card = demon.card.model_copy(update={"factions": [*demon.card.factions, "CE"]})
     saint = creature("Saint", side="p2", at=(1, 0))
-    saint.card.factions.append("LG")
+    saint.card = saint.card.model_copy(update={"factions": [*saint.card.factions, "LG"]})
     assert total(hooks.damage_modifiers(attack(paladin, demon))) == 10
     assert total(hooks.damage_modifiers(attack(paladin, saint))) == 0
 
@@ -122,7 +122,7 @@ def test_natural_soul_needs_a_beastmaster_commander():
     field = OpenField([druid, wolf, orc])
     ctx = attack(wolf, orc, field)
     assert total(hooks.attack_modifiers(ctx)) == 2 and total(hooks.damage_modifiers(ctx)) == 5
-    druid.card.abilities.clear()
+    druid.card = druid.card.model_copy(update={"abilities": []})
     assert total(hooks.attack_modifiers(ctx)) == 0 and total(hooks.damage_modifiers(ctx)) == 0
 
 

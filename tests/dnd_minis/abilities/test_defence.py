@@ -67,7 +67,8 @@ def test_conceal_roll_decides_even_a_natural_20():
     assert hooks.conceal_value(ctx) == 6
     assert hooks.conceal_check(dice(5), ctx)[0] is False
     assert hooks.conceal_check(dice(6), ctx)[0] is True
-    wisp.card.abilities.append(wisp.card.abilities[0].model_copy(update={"name": "Conceal 11"}))
+    extra = wisp.card.abilities[0].model_copy(update={"name": "Conceal 11"})
+    wisp.card = wisp.card.model_copy(update={"abilities": [*wisp.card.abilities, extra]})
     assert hooks.conceal_value(ctx) == 11
 
 
@@ -163,7 +164,8 @@ def test_resist_energy_highest_only():
     """WE-41: Resist 5 Fire vs 15 fire → 10."""
     imp = creature("Imp", abilities=["Resist 5 Fire"])
     assert dealt(imp, (15, "fire")) == 10 and dealt(imp, (15, "cold")) == 15
-    imp.card.abilities.append(imp.card.abilities[0].model_copy(update={"name": "Resist 10 Fire"}))
+    extra = imp.card.abilities[0].model_copy(update={"name": "Resist 10 Fire"})
+    imp.card = imp.card.model_copy(update={"abilities": [*imp.card.abilities, extra]})
     assert dealt(imp, (15, "fire")) == 5
 
 

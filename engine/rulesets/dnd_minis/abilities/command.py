@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import threading
 
 from engine.rulesets.dnd_minis.abilities.base import (
@@ -324,5 +326,11 @@ def printed_commander_effect(creature) -> PrintedCommanderEffect | None:
     rating = getattr(creature, "rating", creature.card.commander)
     if not text or not rating:
         return None
-    effect = PrintedCommanderEffect(text)
+    effect = _read_commander_effect(text)
     return effect if effect.stats else None
+
+
+@lru_cache(maxsize=1024)
+def _read_commander_effect(text: str) -> "PrintedCommanderEffect":
+    # The same printed text always reads the same way; reading it is regex work.
+    return PrintedCommanderEffect(text)

@@ -13,6 +13,8 @@ combines the answers with the stacking rules of :func:`base.combine`.
 
 from __future__ import annotations
 
+from collections import OrderedDict
+
 from typing import TYPE_CHECKING, Iterable
 
 from engine.core.dice import roll_d20
@@ -61,17 +63,38 @@ def effects_of(creature: "Creature", battle: Battle | None = None) -> list[Abili
     edition), conditions, lasting effects. Numeric duplicates of one family count once (the
     strongest) through :func:`combine` — War Drums §19."""
     from engine.rulesets.dnd_minis.conditions import conditions_of
-    from engine.rulesets.dnd_minis.types import type_traits
-
-    found = card_abilities(creature)
-    if creature.card.fly and not any(e.stacking_family == "flight" for e in found):
-        found.append(ability_for("Flight"))  # a flight speed on the card is the Flight ability
     from engine.rulesets.dnd_minis.abilities.command import printed_commander_effect
 
+    found = list(_printed_effects(creature, edition_of(battle)))
     ce = printed_commander_effect(creature)
     if ce is not None:
         found.append(ce)
-    return [*found, *type_traits(creature, edition_of(battle)), *conditions_of(creature)]
+    return [*found, *conditions_of(creature)]
+
+
+# Printed cards never change during a game (StatCard is frozen), so what a card's text and
+# types mean is worked out once per card and edition. Hooks ask for it hundreds of times an
+# action; re-reading the card each time was most of the cost of applying one.
+_PRINTED: "OrderedDict[tuple[int, str], tuple[object, tuple[Ability, ...]]]" = OrderedDict()
+_PRINTED_LIMIT = 4096
+
+
+def _printed_effects(creature: "Creature", edition: str) -> tuple[Ability, ...]:
+    from engine.rulesets.dnd_minis.types import type_traits
+
+    key = (id(creature.card), edition)
+    hit = _PRINTED.get(key)
+    if hit is not None and hit[0] is creature.card:
+        _PRINTED.move_to_end(key)
+        return hit[1]
+    found = card_abilities(creature)
+    if creature.card.fly and not any(e.stacking_family == "flight" for e in found):
+        found.append(ability_for("Flight"))  # a flight speed on the card is the Flight ability
+    effects = (*found, *type_traits(creature, edition))
+    _PRINTED[key] = (creature.card, effects)  # the card is held, so its id is not reused meanwhile
+    if len(_PRINTED) > _PRINTED_LIMIT:
+        _PRINTED.popitem(last=False)
+    return effects
 
 
 def _others(creature: "Creature", battle: Battle | None) -> list["Creature"]:
