@@ -84,15 +84,15 @@ class Battlefield:
 
     # -- traits: asked of the abilities package -----------------------------------------------
     def immune(self, creature: Creature, what: str) -> bool:
-        return hooks.immune(creature, what)
+        return hooks.immune(creature, what, self)
 
     # -- geometry ---------------------------------------------------------------------------------
     def body(self, creature: Creature, at: XY | None = None) -> Body:
-        traits = hooks.move_traits(creature)
+        traits = hooks.move_traits(creature, self)
         return Body(id=creature.id, side=self.team(creature.side), anchor=at or creature.square,
                     name=creature.name, size=creature.card.size, flying=traits.flies,
-                    incorporeal=traits.incorporeal, helpless=hooks.is_helpless(creature),
-                    blind=traits.speed_multiplier_halved, active=hooks.is_active(creature))
+                    incorporeal=traits.incorporeal, helpless=hooks.is_helpless(creature, self),
+                    blind=traits.speed_multiplier_halved, active=hooks.is_active(creature, self))
 
     def others(self, creature: Creature) -> list[Body]:
         return [self.body(c) for c in self.roster.values() if c.id != creature.id and c.on_board]
@@ -120,7 +120,7 @@ class Battlefield:
     # -- threat -----------------------------------------------------------------------------------
     def threatens(self, threatener: Creature, creature: Creature, at: XY | None = None) -> bool:
         """An active enemy threatens every square adjacent to its space (§12.1)."""
-        if not hooks.threatens(threatener) or not self.hostile(threatener, creature):
+        if not hooks.threatens(threatener, self) or not self.hostile(threatener, creature):
             return False
         return adjacent(self.grid, self.body(threatener), self.body(creature, at))
 
@@ -149,7 +149,7 @@ class Battlefield:
         for enemy in self.enemies_adjacent_to(creature, at):
             if not self.threatens(enemy, creature, at):
                 continue
-            if not hooks.can_make_aoo(enemy, creature):
+            if not hooks.can_make_aoo(enemy, creature, self):
                 continue
             if self.excused(enemy, creature, at):
                 continue
@@ -316,7 +316,7 @@ class Battlefield:
             setup.ac_modifiers.append(("in melee", 4))
         if hooks.unseen_bonus_applies(ctx):
             setup.attack_modifiers.append(("unseen attacker", 2))
-        if hooks.is_helpless(defender):
+        if hooks.is_helpless(defender, self):
             setup.attack_modifiers.append(("helpless target", 4))
         self.terrain_setup(attacker, setup, melee=False)
         return setup

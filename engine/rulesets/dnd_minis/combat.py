@@ -67,8 +67,8 @@ def resolve_attack(rng: Rng, ctx: AttackContext, *, setup: AttackSetup | None = 
     target_ac = sum(v for _, v in ac_parts)
     attack_bonus = sum(v for _, v in attack_parts)
     crit_range = min(setup.critical_range, hooks.critical_range(ctx))
-    crit_immune = hooks.immune(defender, "critical hits")
-    helpless_melee = ctx.melee and hooks.is_helpless(defender)
+    crit_immune = hooks.immune(defender, "critical hits", ctx.battle)
+    helpless_melee = ctx.melee and hooks.is_helpless(defender, ctx.battle)
 
     kind = "an attack of opportunity" if ctx.opportunity else ("a melee attack" if ctx.melee else "a ranged attack")
     ac_text = f"AC {target_ac}" + (f" ({defender.card.ac}{_signed(ac_parts[1:])})" if len(ac_parts) > 1 else "")

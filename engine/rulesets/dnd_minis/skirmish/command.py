@@ -42,12 +42,12 @@ def rating(field: "SkirmishField", creature: "Creature") -> int | None:
 
 def commands_itself(field: "SkirmishField", commander: "Creature") -> bool:
     """A commander commands itself unless it is routing, stunned or helpless (§14.6, §9.1)."""
-    return rating(field, commander) is not None and hooks.is_active(commander)
+    return rating(field, commander) is not None and hooks.is_active(commander, field)
 
 
 def able_to_command(field: "SkirmishField", commander: "Creature") -> bool:
     """Able to bring *other* creatures under command: active and not confused (§14.6)."""
-    return rating(field, commander) is not None and hooks.is_active(commander) and hooks.can_command(commander)
+    return rating(field, commander) is not None and hooks.is_active(commander, field) and hooks.can_command(commander, field)
 
 
 def commanders_of(field: "SkirmishField", subject: "Creature") -> list["Creature"]:
@@ -75,7 +75,7 @@ def in_command(field: "SkirmishField", subject: "Creature") -> bool:
         return False
     if subject.controller is not None and subject.controller != subject.side:
         return False  # Confusion 1-5: out of command while the opponent controls it
-    forced = hooks.always_in_command(subject)
+    forced = hooks.always_in_command(subject, field)
     if forced is not None:
         return forced
     return bool(commanders_of(field, subject))

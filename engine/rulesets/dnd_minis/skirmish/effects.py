@@ -95,7 +95,7 @@ def _one(field: "SkirmishField", rng: Rng, o, events: list[Event], source) -> li
         if target is None or not target.on_board:
             return []
         cond = condition_from_text(o.condition, src)
-        if hooks.immune(target, cond.name):
+        if hooks.immune(target, cond.name, field):
             events.append(Event(kind="note", text=f"The {target.name} is immune to {cond.name}."))
             return []
         if field.state.activation is not None and field.state.activation.creature == target.id \
@@ -130,7 +130,7 @@ def _one(field: "SkirmishField", rng: Rng, o, events: list[Event], source) -> li
         if target.card.has_type("undead"):
             return run(field, rng, [Damage(target=target.id, amount=o.amount, kind="positive", dc=o.dc,
                                            source=o.source, why=o.why or "heal")], events, source)
-        if hooks.immune(target, "heal") or target.card.has_type("construct"):
+        if hooks.immune(target, "heal", field) or target.card.has_type("construct"):
             return []
         cap = max(target.max_hp, min(target.hp, target.max_hp))
         before = target.hp

@@ -161,7 +161,7 @@ def _spike_guard(state: SkirmishState, field: SkirmishField, creature: Creature,
     from engine.rulesets.dnd_minis.abilities.base import Damage
 
     grid = state.map
-    traits = hooks.move_traits(creature)
+    traits = hooks.move_traits(creature, field)
     if traits.flies or traits.incorporeal or traits.ignores_difficult:
         return None
 
@@ -356,7 +356,7 @@ def charge(state: SkirmishState, creature: Creature, action: Charge, events: lis
     limits = hooks.turn_limits(creature, field)
     if turn.moved or turn.attacks or turn.replaced_attack:
         raise IllegalAction("charge-start", f"A charge is a whole turn: the {creature.name} has already acted.")
-    if not limits.can_move or not limits.can_attack or not hooks.move_traits(creature).can_charge:
+    if not limits.can_move or not limits.can_attack or not hooks.move_traits(creature, field).can_charge:
         raise IllegalAction("cannot-charge", f"The {creature.name} can't charge this turn.")
     targets = charge_targets(state, field, creature)
     if not targets:
