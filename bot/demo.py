@@ -27,14 +27,34 @@ def _enemy_distance(state: GameState, seat: str, square) -> int:
     return min((distance(tuple(square), sq) for c in enemies for sq in c.squares), default=0)
 
 
-def _move_after_which_it_can_attack(ruleset: Ruleset, state: GameState, seat: str, moves: list[Action]):
-    """Among the moves that end closest to an enemy, one after which an attack is legal."""
-    closest = sorted(moves, key=lambda m: (_enemy_distance(state, seat, m.to), m.to))[:8]
-    for move in closest:
-        after, _ = ruleset.apply(state, move)
+def _accepted(ruleset: Ruleset, state: GameState, action: Action) -> GameState | None:
+    """The state after ``action``, or None if the engine refuses it.
+
+    Legal move destinations are listed by movement cost; a few rules (lethal spike stones for
+    some creatures, say) are only checked on the actual path, so the policy tries first.
+    """
+    try:
+        after, _ = ruleset.apply(state, action)
+    except IllegalAction:
+        return None
+    return after
+
+
+def _best_move(ruleset: Ruleset, state: GameState, seat: str, moves: list[Action], may_close_in: bool):
+    """Among the moves ending closest to an enemy: one after which an attack is legal, else
+    (when the creature has not moved yet) the closest one the engine accepts."""
+    closest = sorted(moves, key=lambda m: (_enemy_distance(state, seat, m.to), m.to))
+    fallback = None
+    for move in closest[:8]:
+        after = _accepted(ruleset, state, move)
+        if after is None:
+            continue
+        fallback = fallback or move
         if not after.is_over and any(a.kind in ("attack", "charge") for a in ruleset.legal_actions(after, seat)):
             return move
-    return None
+    if not may_close_in:
+        return None
+    return fallback or next((m for m in closest[8:] if _accepted(ruleset, state, m) is not None), None)
 
 
 def choose_action(ruleset: Ruleset, state: GameState, seat: str) -> Action:
@@ -56,12 +76,10 @@ def choose_action(ruleset: Ruleset, state: GameState, seat: str) -> Action:
         return next((a for a in by_kind["first"] if a.first == seat), by_kind["first"][0])
     moves = [m for m in by_kind.get("move", []) if m.to is not None]
     if moves:
-        best = _move_after_which_it_can_attack(ruleset, state, seat, moves)
+        activation = getattr(state, "activation", None)
+        best = _best_move(ruleset, state, seat, moves, may_close_in=activation is None or activation.moved == 0)
         if best is not None:
             return best
-        activation = getattr(state, "activation", None)
-        if activation is None or activation.moved == 0:
-            return min(moves, key=lambda m: (_enemy_distance(state, seat, m.to), m.to))
     for kind in ("choose", "map", "tile", "place", "initiative", "activate", "end"):
         if kind in by_kind:
             return by_kind[kind][0]

@@ -1,0 +1,108 @@
+"""Whole D&D Miniatures skirmishes through the service with a real SQLite file: warbands built
+and kept with /warband, brought into the game with /warband use, then every move typed as a
+player would type it (chosen by the demo policy among the engine's legal actions) until the
+result is recorded."""
+
+import io
+
+import pytest
+from PIL import Image
+
+from bot.commands import parse_line
+from bot.demo import choose_action, command_line
+
+USERS = {"p1": "alice", "p2": "bob", "p3": "carol", "p4": "dave"}
+
+WAR_DRUMS_WARBANDS = {
+    "alice": ("Knights", "LG", [("paladin", 1), ("fighter", 2), ("archer", 1)]),
+    "bob": ("Church", "LG", [("cleric", 1), ("soldier", 2), ("dwarf", 1)]),
+    "carol": ("Wardens", "LG", [("regdar-human-fighter", 1), ("warrior", 2)]),
+    "dave": ("Lanterns", "LG", [("inspired-lieutenant", 1), ("dwarf", 2), ("monk", 1)]),
+}
+
+
+async def say(service, user, line, channel="table"):
+    return await service.handle(channel, user, parse_line(line))
+
+
+async def build_warband(service, user, edition, name, faction, cards):
+    reply = await say(service, user, f'/warband new name:"{name}" edition:{edition} faction:{faction}')
+    assert reply.error is None, reply.text
+    for card, count in cards:
+        reply = await say(service, user, f'/warband add name:"{name}" creature:{card} count:{count}')
+        assert reply.error is None, reply.text
+
+
+async def play_to_the_end(service, store, limit=3000):
+    boards = 0
+    for _ in range(limit):
+        snapshot = await service.game_snapshot("table", finished_ok=True)
+        game, ruleset, state = snapshot
+        if state.is_over:
+            return game, state, boards
+        seat = ruleset.to_act(state)[0]
+        line = command_line(choose_action(ruleset, state, seat))
+        reply = await say(service, USERS[seat], line)
+        assert reply.error is None, f"{line}: {reply.text}"
+        if reply.image is not None:
+            boards += 1
+    raise AssertionError("the skirmish did not end")
+
+
+@pytest.mark.parametrize("players, settings", [
+    (2, "map=shattered-causeway"),
+    (4, "map=teleport-ziggurat,players=4,scenario=teams"),
+])
+async def test_a_war_drums_skirmish_from_warbands_to_the_result(service, store, players, settings):
+    users = list(USERS.values())[:players]
+    for user in users:
+        name, faction, cards = WAR_DRUMS_WARBANDS[user]
+        await build_warband(service, user, "war-drums", name, faction, cards)
+    reply = await say(service, users[0], f"/game new ruleset:dnd-minis seed:8 settings:{settings}")
+    assert reply.error is None, reply.text
+    for user in users[1:]:
+        assert (await say(service, user, "/game join")).error is None
+    for user in users:
+        reply = await say(service, user, f'/warband use name:"{WAR_DRUMS_WARBANDS[user][0]}"')
+        assert reply.error is None, reply.text
+    game, state, boards = await play_to_the_end(service, store)
+    assert state.result is not None and (state.result.winners or state.result.draw)
+    finished = (await store.recent_games("table", limit=1))[0]
+    assert finished.status == "finished" and finished.result == state.result.model_dump(mode="json")
+    assert boards > 0
+    board = await say(service, users[0], "/game board")
+    assert Image.open(io.BytesIO(board.image)).format == "PNG"
+    # The whole game replays from its seed and action log to the stored state.
+    _, ruleset, stored = await service.game_snapshot("table", finished_ok=True)
+    actions = [ruleset.parse_action(a.action) for a in await store.actions(game.id)]
+    replayed, _ = ruleset.replay(game.seed, game.options, actions)
+    assert replayed.model_dump() == stored.model_dump()
+
+
+async def test_a_starter_skirmish_from_warbands_to_the_result(service, store):
+    await build_warband(service, "alice", "starter", "Vanguard", "LG", [("paladin", 1), ("warrior", 3)])
+    await build_warband(service, "bob", "starter", "Shield Wall", "LG", [("cleric", 1), ("dwarf", 3)])
+    # The starter rules: each player brings an assembly tile and three generic terrain tiles.
+    reply = await say(service, "alice", '/warband set name:Vanguard tiles:"gatehouse, crypt, shrine, chasm"')
+    assert reply.error is None, reply.text
+    reply = await say(service, "bob", '/warband set name:"Shield Wall" tiles:"campsite, blood-altar, spike-field, rubble-hall"')
+    assert reply.error is None, reply.text
+    reply = await say(service, "alice", "/game new ruleset:dnd-minis seed:4 settings:edition=starter")
+    assert reply.error is None, reply.text
+    assert (await say(service, "bob", "/game join")).error is None
+    for user, name in (("alice", "Vanguard"), ("bob", "Shield Wall")):
+        reply = await say(service, user, f'/warband use name:"{name}"')
+        assert reply.error is None, reply.text
+    game, state, boards = await play_to_the_end(service, store)
+    assert state.result is not None
+    assert (await store.recent_games("table", limit=1))[0].status == "finished"
+
+
+async def test_a_warband_that_breaks_the_game_limits_is_refused_and_changes_nothing(service, store):
+    await build_warband(service, "alice", "war-drums", "Horde", "CE", [("orc", 3)])
+    await say(service, "alice", "/game new ruleset:dnd-minis seed:1 settings:map=shattered-causeway")
+    game = await store.active_game("table")
+    reply = await say(service, "alice", "/warband use name:Horde")
+    assert reply.error == "bad-warband" and "commander" in reply.text
+    after = await store.active_game("table")
+    assert after.version == game.version and after.state_json == game.state_json
