@@ -44,7 +44,8 @@ def offered_names(field: SkirmishField, creature: Creature) -> list[str]:
     return [ref.name for ref, _ in card_spells(creature)] + [spec.name for _, spec in hooks.actions_of(creature, field)]
 
 
-def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Event]) -> None:
+def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Event], *, dry: bool = False) -> None:
+    """Cast (or, with ``dry``, only check that it could be cast: nothing changes)."""
     from engine.rulesets.dnd_minis.skirmish.turn import _after, _check_can_act
 
     t = state.activation
@@ -55,7 +56,9 @@ def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Ev
     ability_match = next(((a, spec) for a, spec in hooks.actions_of(creature, field)
                           if wanted in (spec.name.casefold(), spec.ability.casefold())), None)
     if spell_match is None and ability_match is None and wanted in ("wake", "wake up"):
-        _wake(state, field, creature, action, events)
+        _wake(state, field, creature, action, events, dry=dry)
+        if dry:
+            return
         _after(state, creature, events)
         return
     if spell_match is None and ability_match is None:
@@ -72,6 +75,8 @@ def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Ev
                                 f"{spell.name} has range {spell.range}.")
         targets = _targets(state, field, creature, spell.range, spell.area, action, spell.targets_nearest,
                            spell.max_range, spell.name, living_only=spell.living_only)
+        if dry:
+            return
         _spend(creature, ref)  # spent even if lost or resisted
         t.replaced_attack, t.attacks = spell.name, t.attacks + 1
         events.append(Event(kind="cast", seat=creature.side, text=f"The {creature.name} casts {spell.name}"
@@ -97,6 +102,8 @@ def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Ev
         limit = 6 if rng_kind == "range 6" else 12 if rng_kind in ("12", "line 12") else None
         area = rng_kind if rng_kind in ("cone", "line 12") else getattr(spec, "area", None)
         targets = _targets(state, field, creature, rng_kind, area, action, nearest, limit, spec.name)
+        if dry:
+            return
         if spec.replaces == "attack":
             t.replaced_attack, t.attacks = spec.name, t.attacks + 1
         if spec.swift:
@@ -110,7 +117,8 @@ def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Ev
     _after(state, creature, events)
 
 
-def _wake(state: SkirmishState, field: SkirmishField, creature: Creature, action: Cast, events: list[Event]) -> None:
+def _wake(state: SkirmishState, field: SkirmishField, creature: Creature, action: Cast, events: list[Event],
+          dry: bool = False) -> None:
     """Waking an adjacent sleeper replaces the attack (War Drums §26 Sleep, A-66)."""
     from engine.rulesets.dnd_minis import conditions
     from engine.rulesets.dnd_minis.skirmish.turn import find_creature
@@ -121,6 +129,8 @@ def _wake(state: SkirmishState, field: SkirmishField, creature: Creature, action
         raise IllegalAction("no-sleeper", f"The {creature.name} can wake only an adjacent sleeping creature"
                             + (f": {', '.join(c.name for c in sleepers)}." if sleepers else " (none is adjacent)."))
     _replace_attack(creature, state.activation, "waking a sleeper")
+    if dry:
+        return
     state.activation.replaced_attack, state.activation.attacks = "wake", state.activation.attacks + 1
     target.remove_condition("asleep")
     events.append(Event(kind="wakes", seat=target.side, text=f"The {creature.name} shakes the {target.name} awake."))

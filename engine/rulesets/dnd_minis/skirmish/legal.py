@@ -53,45 +53,56 @@ def legal_actions(ruleset, state: SkirmishState, seat: str) -> list[Action]:
 
 
 def _turn_options(ruleset, state: SkirmishState, seat: str) -> list[Action]:
-    turn = state.activation
-    creature = state.creatures[turn.creature]
+    """Checked without applying anything: the turn code's own plans say what is allowed."""
+    from engine.rulesets.dnd_minis.skirmish import casting, turn as turns
+
+    t = state.activation
+    creature = state.creatures[t.creature]
     field = SkirmishField(state)
     out: list[Action] = []
-    if not creature.routed and not turn.no_actions and creature.on_board:
-        speed = turn.speed if turn.speed is not None else creature.card.speed
+
+    def ok(check, *args, **kw) -> bool:
+        try:
+            check(*args, **kw)
+            return True
+        except IllegalAction:
+            return False
+
+    if not creature.routed and not t.no_actions and creature.on_board:
+        speed = t.speed if t.speed is not None else creature.card.speed
         limits = hooks.turn_limits(creature, field)
-        if limits.can_move and not turn.cannot_move and not turn.charged:
-            left = turn.movement_left(speed)
-            split = turn.attacks == 1 and turn.moved_before_attack > 0
+        if limits.can_move and not t.cannot_move and not t.charged:
+            left = t.movement_left(speed)
+            split = t.attacks == 1 and t.moved_before_attack > 0
             if left > 0 and not split:
-                for sq in sorted(field.reachable_costs(creature, turn.diag_count, left)):
+                for sq in sorted(field.reachable_costs(creature, t.diag_count, left)):
                     out.append(Move(seat=seat, creature=creature.id, to=sq))
-        if limits.can_attack and not turn.charged and not turn.replaced_attack:
-            for enemy in field.enemies_of(creature):
-                if field.adjacent(creature, enemy):
-                    out.append(Attack(seat=seat, creature=creature.id, target=enemy.id, ranged=False))
+        if limits.can_attack and not t.charged and not t.replaced_attack:
+            candidates = [Attack(seat=seat, creature=creature.id, target=e.id, ranged=False)
+                          for e in field.enemies_of(creature) if field.adjacent(creature, e)]
             if creature.card.ranged:
-                for enemy in field.nearest_visible(creature, field.enemies_of(creature)):
-                    out.append(Attack(seat=seat, creature=creature.id, target=enemy.id, ranged=True))
-            if turn.moved == 0 and turn.attacks == 0:
-                out.append(Charge(seat=seat, creature=creature.id))
-            if turn.attacks == 0:
-                from engine.rulesets.dnd_minis.skirmish import casting
+                candidates += [Attack(seat=seat, creature=creature.id, target=e.id, ranged=True)
+                               for e in field.nearest_visible(creature, field.enemies_of(creature))]
+            out += [a for a in candidates if ok(turns.attack_plan, state, creature, a)]
+            if t.moved == 0 and t.attacks == 0:
+                reach = turns.charge_targets(state, field, creature)
+                best = min((d for d, _ in reach.values()), default=None)
+                for target_id, (d, squares) in reach.items():
+                    for sq in squares if d == best else ():
+                        charge = Charge(seat=seat, creature=creature.id, target=target_id, to=sq)
+                        if ok(turns.charge_plan, state, creature, charge, reach):
+                            out.append(charge)
+            if t.attacks == 0:
                 nearby = {c.id for group in (field.enemies_of(creature), field.allies_of(creature))
                           for c in field.nearest_visible(creature, group)}
                 nearby |= {c.id for c in field.allies_of(creature) + field.enemies_of(creature)
                            if field.adjacent(creature, c)}
                 for name in casting.offered_names(field, creature):
                     for target in [None, *sorted(nearby)]:
-                        out.append(Cast(seat=seat, creature=creature.id, spell=name, target=target))
-    out.append(EndActivation(seat=seat, creature=creature.id))
-    # Keep only what the rules accept (attacks and charges have many conditions).
-    checked = []
-    for action in out:
-        if action.kind in ("attack", "charge", "cast") or action.kind == "end" and turn.rush_target:
-            try:
-                ruleset.apply(state, action)
-            except IllegalAction:
-                continue
-        checked.append(action)
-    return checked
+                        cast = Cast(seat=seat, creature=creature.id, spell=name, target=target)
+                        if ok(casting.cast, state, creature, cast, [], dry=True):
+                            out.append(cast)
+    end = EndActivation(seat=seat, creature=creature.id)
+    if not t.rush_target or ok(ruleset.apply, state, end):
+        out.append(end)
+    return out

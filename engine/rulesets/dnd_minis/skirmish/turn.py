@@ -8,7 +8,7 @@ starter rules add the out-of-command speed 2 and the rush (Skirmish §9.4, §17.
 from __future__ import annotations
 
 from engine.core import Event, IllegalAction
-from engine.grid import PathState, line_squares, shortest_path, square_name
+from engine.grid import PathState, line_squares, shortest_path, space_distance, square_name
 from engine.grid.geometry import convex_hull, interiors_overlap, rect_corners
 from engine.rulesets.dnd_minis.abilities import hooks
 from engine.rulesets.dnd_minis.activation import Activation
@@ -192,6 +192,27 @@ def _spike_guard(state: SkirmishState, field: SkirmishField, creature: Creature,
 # -- attacks ------------------------------------------------------------------------------------
 def attack(state: SkirmishState, creature: Creature, action: Attack, events: list[Event]) -> None:
     turn = state.activation
+    field, target, ranged, kind, index, whirlwind, limits = attack_plan(state, creature, action)
+    if whirlwind or limits.whirlwind:
+        turn.whirlwind_targets.append(target.id)
+    turn.attacks += 1
+    turn.attack_kind = kind
+    turn.entries_used.append(index if not ranged else 100 + index)
+    declared = _declare(state, field, creature, target, index, not ranged, action.declare, events)
+    if ranged:
+        field.ranged_attack(state.rng, creature, target, index, events, declared=declared)
+    else:
+        field.melee_attack(state.rng, creature, target, index, events, opportunity=False, declared=declared)
+    turn.rush_target = None
+    state.last_attack = (creature.square, target.square or creature.square)
+    _after(state, creature, events)
+
+
+def attack_plan(state: SkirmishState, creature: Creature, action: Attack):
+    """Every check of an attack, without changing anything (legal actions use it too).
+
+    Returns (field, target, ranged, kind, entry index, whirlwind, limits)."""
+    turn = state.activation
     _check_can_act(creature, turn)
     field = SkirmishField(state)
     target = find_creature(state, action.target, creature)
@@ -244,8 +265,6 @@ def attack(state: SkirmishState, creature: Creature, action: Attack, events: lis
         turn.check_attack(creature.name, speed, len(entries))
     if turn.attack_limit is not None and turn.attacks >= turn.attack_limit:
         raise IllegalAction("slowed", f"The {creature.name} may make only {turn.attack_limit} attack this turn.")
-    if whirlwind or limits.whirlwind:
-        turn.whirlwind_targets.append(target.id)
     if ranged:
         _check_ranged(state, field, creature, target, entries, action.entry)
     elif not field.adjacent(creature, target) and not _within_reach(field, creature, target):
@@ -253,17 +272,7 @@ def attack(state: SkirmishState, creature: Creature, action: Attack, events: lis
                             f"{creature.name} on {square_name(creature.square)}; a melee attack needs an adjacent enemy.")
     index = (_pick_entry(creature, turn, action.entry, entries, kind) if not whirlwind
              else (action.entry - 1 if action.entry else turn.entries_used[0] % 100))
-    turn.attacks += 1
-    turn.attack_kind = kind
-    turn.entries_used.append(index if not ranged else 100 + index)
-    declared = _declare(state, field, creature, target, index, not ranged, action.declare, events)
-    if ranged:
-        field.ranged_attack(state.rng, creature, target, index, events, declared=declared)
-    else:
-        field.melee_attack(state.rng, creature, target, index, events, opportunity=False, declared=declared)
-    turn.rush_target = None
-    state.last_attack = (creature.square, target.square or creature.square)
-    _after(state, creature, events)
+    return field, target, ranged, kind, index, whirlwind, limits
 
 
 def _within_reach(field: SkirmishField, creature: Creature, target: Creature) -> bool:
@@ -336,7 +345,10 @@ def charge_targets(state: SkirmishState, field: SkirmishField, creature: Creatur
         if not field.can_see(creature, enemy):
             continue
         best, squares = None, []
+        limit = 2 * creature.card.speed  # no charge or rush goes farther; a path is never shorter
         for anchor in field.anchors_adjacent_to(creature, enemy):
+            if space_distance(creature.squares, field.body(creature, anchor).squares) > limit:
+                continue
             cost = field.path_cost_ignoring_occupants(creature, anchor, enemy)
             if cost is None:
                 continue
@@ -349,7 +361,8 @@ def charge_targets(state: SkirmishState, field: SkirmishField, creature: Creatur
     return out
 
 
-def charge(state: SkirmishState, creature: Creature, action: Charge, events: list[Event]) -> None:
+def charge_plan(state: SkirmishState, creature: Creature, action: Charge, targets: dict | None = None):
+    """Every check of a charge, without changing anything. Returns (field, limits, target, path)."""
     turn = state.activation
     _check_can_act(creature, turn)
     field = SkirmishField(state)
@@ -358,7 +371,7 @@ def charge(state: SkirmishState, creature: Creature, action: Charge, events: lis
         raise IllegalAction("charge-start", f"A charge is a whole turn: the {creature.name} has already acted.")
     if not limits.can_move or not limits.can_attack or not hooks.move_traits(creature, field).can_charge:
         raise IllegalAction("cannot-charge", f"The {creature.name} can't charge this turn.")
-    targets = charge_targets(state, field, creature)
+    targets = charge_targets(state, field, creature) if targets is None else targets
     if not targets:
         raise IllegalAction("no-charge", f"The {creature.name} can see no enemy it could reach, so it can't charge.")
     best = min(d for d, _ in targets.values())
@@ -411,6 +424,12 @@ def charge(state: SkirmishState, creature: Creature, action: Charge, events: lis
             raise IllegalAction("choose-square", "Several squares are equally near: say where (to:) — "
                                 + ", ".join(square_name(s) for s, _ in good) + ".")
         dest, path = good[0]
+    return field, limits, target, path
+
+
+def charge(state: SkirmishState, creature: Creature, action: Charge, events: list[Event]) -> None:
+    turn = state.activation
+    field, limits, target, path = charge_plan(state, creature, action)
     turn.charged = True
     target_square = target.square
     events.append(Event(kind="charge", seat=creature.side, text=f"The {creature.name} charges the {target.name}!"))
