@@ -225,3 +225,22 @@ def test_we80_walls_block_and_command_counts_around_them():
     field = SkirmishField(state)
     assert command.command_distance(field, state.creatures["k"], state.creatures["f"], 30) > 6
     assert not command.in_command(field, state.creatures["f"])
+
+
+@pytest.mark.parametrize("edition,dies", [("war-drums", False), ("starter", True)])
+def test_we66_w26_a_router_and_lethal_spikes_differ_by_edition(edition, dies):
+    """War Drums: a routing creature may not enter spikes that would destroy it; starter rules:
+    only a creature that is *not* routing is held back (seed 002 line 708; seed 000 line 2106)."""
+    exits = [{"name": "exit B", "kind": "exit", "side": "B", "squares": [[11, 0]]}]
+    g = grid(12, 3, terrain={"spike_stones": [(x, 0) for x in range(4, 8)] + [(x, 1) for x in range(4, 8)]
+                             + [(x, 2) for x in range(4, 8)]}, zones=exits)
+    state = battle([("r", card("Runner", hp=40, level=0, speed=10), "p2", (2, 0)),
+                    ("a", card("Axe", melee=((10, 15),)), "p1", (1, 0))], map=g, options={"edition": edition})
+    state.creatures["r"].hp = 20
+    script_dice(state, 15, 2)  # 15 damage: 5 left, morale fails, it runs east over the spikes
+    state, events = act(state, "attack", "p1", creature="a", target="r")
+    r = state.creatures["r"]
+    assert r.routed or r.destroyed
+    assert r.destroyed is dies
+    if not dies:
+        assert r.square == (3, 0)

@@ -217,9 +217,14 @@ class SkirmishField(Battlefield):
         else:
             found = shortest_path(self.grid, me, goal, others, PathState(), self.move_rules)
             squares, steps, spent = [], [], 0
+            hp = creature.hp
             for sq, step in zip(found.squares, found.steps):
                 if spent + step > budget:
                     break
+                if self._spikes(creature, sq):
+                    hp -= 5
+                    if hp <= 0 and not self.rules.starter:
+                        break  # War Drums §18.8: a router never steps onto spikes that would destroy it
                 squares.append(sq)
                 steps.append(step)
                 spent += step
@@ -227,6 +232,7 @@ class SkirmishField(Battlefield):
         events.append(Event(kind="rout_move", seat=creature.side,
                             text=f"The {creature.name} flees toward its exit ({budget} squares).",
                             data={"creature": creature.id}))
+        self._rout_events = events
         walked = self.walk(rng, creature, path, turn, events, step_hook=self._rout_step)
         if not creature.on_board:
             return
@@ -234,8 +240,22 @@ class SkirmishField(Battlefield):
         if at_exit and walked.cost < budget and len(walked.squares) == len(path.squares):
             self.leave_map(rng, creature, events)
 
+    def _spikes(self, creature: Creature, anchor: XY) -> bool:
+        traits = hooks.move_traits(creature, self)
+        if traits.flies or traits.incorporeal or traits.ignores_difficult:
+            return False
+        return any("spike_stones" in self.grid.terrain_at(sq) for sq in self.body(creature, anchor).squares)
+
     def _rout_step(self, creature: Creature, square: XY, index: int) -> bool:
-        return True
+        """Spike stones bite a router too (5 magic damage per spike step)."""
+        if not self._spikes(creature, square):
+            return True
+        from engine.rulesets.dnd_minis.abilities.base import Damage
+        from engine.rulesets.dnd_minis.skirmish import effects
+        events = self._rout_events
+        events.append(Event(kind="spikes", seat=creature.side, text=f"The {creature.name} flees over spike stones."))
+        effects.run(self, self.state.rng, [Damage(target=creature.id, amount=5, kind="magic", why="spike stones")], events)
+        return creature.on_board
 
     def leave_map(self, rng: Rng, creature: Creature, events: list[Event]) -> None:
         creature.left_map = True
