@@ -53,7 +53,7 @@ def move(state: SkirmishState, creature: Creature, action: Move, events: list[Ev
     path = field.plan_path(creature, action.to, action.path, turn.diag_count)
     rush = None
     if (first and len(path.squares) == 1 and path.cost > turn.movement_left(speed)
-            and (speed > 0 or creature.card.speed > 0)):
+            and speed > 0):  # never when movement is forbidden (speed 0: Command Dependent)
         turn.minimum_move = True  # §7.2: a whole turn may always buy one square
     elif path.cost > turn.movement_left(speed) and (rush := _rush_allowed(state, field, creature, turn, path)):
         pass  # starter §17.2: a rush toward the nearest visible enemy, up to twice the printed speed
