@@ -37,6 +37,8 @@ class Activation(BaseModel):
     hits: list[str] = Field(default_factory=list)  # creatures it hit in melee this turn (Rend)
     speed: int | None = None  # its speed this turn (out of command, Command Dependent, spells)
     entangle_checked: bool = False
+    squares_moved: int = 0  # squares entered this turn (Sidestep, Flight's first square)
+    slowed: bool = False  # entered slowing terrain this turn (Sidestep loses its benefit)
     whirlwind_targets: list[str] = Field(default_factory=list)
 
     @property

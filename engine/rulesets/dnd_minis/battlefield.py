@@ -213,8 +213,10 @@ class Battlefield:
         try:
             for index, (square, cost) in enumerate(zip(path.squares, path.steps)):
                 threats = []
-                move = MoveContext(creature=creature, squares=turn.moved + index, charging=turn.charged,
-                                   routing=creature.routed, own_turn=turn.creature == creature.id, battle=self)
+                own = turn.creature == creature.id
+                move = MoveContext(creature=creature, squares=turn.squares_moved if own else index,
+                                   planned=len(path.squares), charging=turn.charged and own,
+                                   routing=creature.routed, own_turn=own, slowed=turn.slowed and own, battle=self)
                 if provokes and hooks.provokes_aoo(creature, move):
                     threats = [e for e in self.threateners(creature, here) if e.id not in turn.opportunity_attackers]
                 if threats:
@@ -232,6 +234,11 @@ class Battlefield:
                     break
                 creature.square = square
                 walked.append(square)
+                if turn.creature == creature.id:
+                    turn.squares_moved += 1
+                    if cost > 1 and any(self.grid.facts(sq, self.body(creature).move_mode).slows
+                                        for sq in self.body(creature).squares):
+                        turn.slowed = True
                 segment.append(square)
                 spent += cost
                 segment_cost += cost
