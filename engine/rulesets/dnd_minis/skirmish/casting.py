@@ -175,6 +175,8 @@ def _targets(state: SkirmishState, field: SkirmishField, creature: Creature, rng
             seat = find_creature(state, seat).side
         return [c for c in state.creatures.values() if c.side == seat and c.on_board]
     target = find_creature(state, action.target, creature) if action.target else None
+    if rng_kind not in ("touch",) and hooks.turn_limits(creature, field).touch_only:
+        raise IllegalAction("blind", f"The {creature.name} can't see: only touch-range {name} is possible.")
     if rng_kind == "touch":
         target = target or creature
         if target.id != creature.id and not field.adjacent(creature, target):
