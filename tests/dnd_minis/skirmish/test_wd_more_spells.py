@@ -65,7 +65,7 @@ def test_we58_turn_undead_forces_a_real_morale_save():
     assert "morale_save" in kinds(events) and state.creatures["s"].routed
 
 
-def test_we79_the_any_keyword_lifts_the_nearest_rule():
+def test_we79_w43_the_any_keyword_lifts_the_nearest_rule():
     bolt = {"name": "seeking bolt", "uses": 2, "level": 1, "range": "sight", "damage": 10, "effect": "any"}
     plain = {"name": "plain bolt", "uses": 2, "level": 1, "range": "sight", "damage": 10}
     mage = card("Mage", spells=[bolt, plain])
