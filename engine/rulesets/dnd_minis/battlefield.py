@@ -374,7 +374,15 @@ class Battlefield:
     def ranged_attack(self, rng: Rng, attacker: Creature, defender: Creature, entry_index: int,
                       events: list[Event], declared=frozenset()) -> AttackOutcome:
         ctx = self.attack_context(attacker, defender, entry_index, melee=False, declared=declared)
-        return self._resolve(rng, ctx, self.ranged_setup(ctx), events)
+        setup = self.ranged_setup(ctx)
+        catcher = hooks.ranged_redirect(ctx)
+        if catcher is not None and catcher.id != defender.id:
+            # Arrow Catching Shield: the shield-bearer takes it; sight, range and cover stay the
+            # original target's (AMB-33).
+            events.append(Event(kind="note", seat=catcher.side,
+                                text=f"The {catcher.name} catches the shot meant for the {defender.name}."))
+            ctx = self.attack_context(attacker, catcher, entry_index, melee=False, declared=declared)
+        return self._resolve(rng, ctx, setup, events)
 
     def _resolve(self, rng: Rng, ctx: AttackContext, setup: AttackSetup, events: list[Event]) -> AttackOutcome:
         self.adjust_setup(ctx, setup)

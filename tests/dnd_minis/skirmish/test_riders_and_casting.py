@@ -88,3 +88,13 @@ def test_we61_an_adjacent_ally_wakes_a_sleeper_instead_of_attacking():
     except IllegalAction as exc:
         pytest.skip(f"waking is not offered as an action: {exc.message}")
     assert not state.creatures["s"].has("asleep") and state.activation.replaced_attack
+
+
+def test_arrow_catching_shield_takes_the_shot_meant_for_its_neighbour():
+    needs("Arrow Catching Shield")
+    archer = card("Archer", ranged=((8, 10),))
+    state = battle([("a", archer, "p1", (0, 0)), ("t", card("Target", hp=50, ac=5), "p2", (5, 0)),
+                    ("s", card("Shieldbearer", hp=50, ac=5, abilities=("Arrow Catching Shield",)), "p2", (6, 0))])
+    script_dice(state, 15)
+    state, events = act(state, "attack", "p1", creature="a", target="t")
+    assert state.creatures["s"].hp == 40 and state.creatures["t"].hp == 50

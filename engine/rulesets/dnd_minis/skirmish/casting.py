@@ -84,6 +84,10 @@ def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Ev
         lost, lost_events = hooks.spell_lost(creature, spell.name, field, state.rng)
         events.extend(lost_events)
         if not lost:
+            for target in targets:
+                if target.id != creature.id:
+                    effects.run(field, state.rng, hooks.on_targeted(target, creature, "spell", field), events,
+                                source=target)
             state.violence_this_round = state.violence_this_round or any(field.hostile(creature, c) for c in targets)
             outcomes, rolls = spells.cast(spell, creature, targets, field, state.rng)
             events.extend(rolls)
