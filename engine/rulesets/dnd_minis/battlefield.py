@@ -161,12 +161,15 @@ class Battlefield:
 
     # -- movement ---------------------------------------------------------------------------------
     def plan_path(self, creature: Creature, to: XY | None, path: list[XY] | None, diag_count: int,
-                  *, charging: bool = False) -> PlannedPath:
-        """The path a move command asks for: spelled out square by square, or the cheapest one."""
+                  *, charging: bool = False, passable: frozenset[str] = frozenset()) -> PlannedPath:
+        """The path a move command asks for: spelled out square by square, or the cheapest one.
+
+        ``passable``: creatures it may move through this time (Trample); it may not stop on them.
+        """
         if not creature.on_board:
             raise IllegalAction("not-on-board", f"The {creature.name} is not on the battlefield.")
         state = PathState(diag_count=diag_count)
-        others = self.others(creature)
+        others = [b for b in self.others(creature) if b.id not in passable]
         me = self.body(creature)
         if path:
             found = validate_path(self.grid, me, list(path), others, state, self.move_rules, budget=10_000,
@@ -175,7 +178,13 @@ class Battlefield:
             if to == creature.square:
                 raise IllegalAction("no-move", f"The {creature.name} is already on {square_name(to)}.")
             found = shortest_path(self.grid, me, to, others, state, self.move_rules, charging=charging)
-        return PlannedPath(creature.square, list(found.squares), found.cost, found.diag_count_after, list(found.steps))
+        planned = PlannedPath(creature.square, list(found.squares), found.cost, found.diag_count_after, list(found.steps))
+        if passable and planned.squares:
+            end = set(self.body(creature, planned.squares[-1]).squares)
+            for c in self.on_board():
+                if c.id in passable and end & set(c.squares):
+                    raise IllegalAction("occupied", f"The {creature.name} may pass the {c.name} but not stop on it.")
+        return planned
 
     def reachable(self, creature: Creature, diag_count: int, budget: int) -> list[XY]:
         return sorted(self.reachable_costs(creature, diag_count, budget))

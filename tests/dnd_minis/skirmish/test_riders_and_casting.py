@@ -98,3 +98,13 @@ def test_arrow_catching_shield_takes_the_shot_meant_for_its_neighbour():
     script_dice(state, 15)
     state, events = act(state, "attack", "p1", creature="a", target="t")
     assert state.creatures["s"].hp == 40 and state.creatures["t"].hp == 50
+
+
+def test_trample_passes_smaller_enemies_once_a_round():
+    needs("Trample 10 (DC 15)")
+    beast = card("Mammoth", size="large", speed=8, abilities=("Trample 10 (DC 15)",))
+    state = battle([("m", beast, "p1", (0, 0)), ("k", card("Kobold", hp=30, level=0, size="small"), "p2", (3, 0)),
+                    ("far", card("Far"), "p2", (11, 11))])
+    script_dice(state, 5)  # the kobold fails its save
+    state, events = act(state, "move", "p1", creature="m", to=(5, 0))
+    assert "trample" in kinds(events) and state.creatures["k"].hp == 20

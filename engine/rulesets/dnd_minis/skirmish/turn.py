@@ -50,7 +50,8 @@ def move(state: SkirmishState, creature: Creature, action: Move, events: list[Ev
         return
     speed = turn.speed if turn.speed is not None else creature.card.speed
     first = turn.moved == 0 and turn.attacks == 0
-    path = field.plan_path(creature, action.to, action.path, turn.diag_count)
+    passable = _trample_victims(state, field, creature)
+    path = field.plan_path(creature, action.to, action.path, turn.diag_count, passable=passable)
     rush = None
     if (first and len(path.squares) == 1 and path.cost > turn.movement_left(speed)
             and speed > 0):  # never when movement is forbidden (speed 0: Command Dependent)
@@ -63,6 +64,8 @@ def move(state: SkirmishState, creature: Creature, action: Move, events: list[Ev
     walked = field.walk(state.rng, creature, path, turn, events, step_hook=spikes)
     turn.record_move(walked.cost, walked.diag_count_after)
     state.last_path = [path.start, *walked.squares]
+    if passable:
+        _trample(state, field, creature, path.start, walked.squares, passable, events)
     if rush:
         target = state.creatures[rush]
         if walked.cost <= creature.card.speed:
@@ -75,6 +78,31 @@ def move(state: SkirmishState, creature: Creature, action: Move, events: list[Ev
             _after(state, creature, events, force_end=True)
             return
     _after(state, creature, events)
+
+
+def _trample_victims(state: SkirmishState, field: SkirmishField, creature: Creature) -> frozenset[str]:
+    """Trample (§26): once per round it may move through smaller enemies."""
+    from engine.rulesets.dnd_minis.types import size_rank
+
+    if not hooks.move_traits(creature, field).passes_smaller or creature.uses.get("trample round") == state.round:
+        return frozenset()
+    return frozenset(c.id for c in field.enemies_of(creature) if size_rank(c) < size_rank(creature))
+
+
+def _trample(state: SkirmishState, field: SkirmishField, creature: Creature, start: XY, squares: list[XY],
+             passable: frozenset[str], events: list[Event]) -> None:
+    crossed = set()
+    for anchor in squares:
+        crossed |= set(field.body(creature, anchor).squares)
+    victims = [c for c in field.on_board() if c.id in passable and crossed & set(c.squares)]
+    if not victims:
+        return
+    creature.uses["trample round"] = state.round
+    ability = next((e for e in hooks.effects_of(creature, field) if hasattr(e, "trampled")), None)
+    for victim in victims:
+        events.append(Event(kind="trample", seat=creature.side, text=f"The {creature.name} tramples the {victim.name}."))
+        if ability is not None:
+            effects.run(field, state.rng, ability.trampled(creature, victim, field), events, source=creature)
 
 
 def _special_move_allowed(turn: Activation, limits, speed: int, path: PlannedPath) -> bool:
