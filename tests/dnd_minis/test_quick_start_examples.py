@@ -236,3 +236,11 @@ def test_we08_full_attack_morale_and_victory():
     with pytest.raises(IllegalAction) as err:
         act(state, "end", "p1")
     assert err.value.code == "game-over"
+
+
+def test_the_board_colours_each_start_area_by_the_seat_placed_there():
+    state = _placed()  # the Orc (p1) on A2, the Ranger (p2) on L2
+    sides = {z.label: z.side for z in RULES.board(state).zones if z.kind == "start"}
+    assert sides == {"start A": "p1", "start B": "p2"}
+    fresh = RULES.board(RULES.new_game(seed=1))
+    assert {z.side for z in fresh.zones if z.kind == "start"} == {None}

@@ -36,7 +36,7 @@ from engine.rulesets.dnd_minis.activation import Activation
 from engine.rulesets.dnd_minis.battlefield import Battlefield
 from engine.rulesets.dnd_minis.cards import find_card
 from engine.rulesets.dnd_minis.creature import Creature
-from engine.rulesets.dnd_minis.maps import load_map, start_side_of, start_squares
+from engine.rulesets.dnd_minis.maps import load_map, map_names, start_side_of, start_squares
 
 XY = tuple[int, int]
 SEATS = ("p1", "p2")
@@ -101,6 +101,7 @@ class QuickStartState(GameState):
     activation: Activation | None = None
     last_path: list[XY] = Field(default_factory=list)
     last_attack: tuple[XY, XY] | None = None
+    start_sides: dict[str, str] = Field(default_factory=dict)  # start letter -> seat placed there
 
     def creature_of(self, seat: str) -> Creature | None:
         for creature in self.creatures.values():
@@ -133,6 +134,9 @@ class QuickStart(Ruleset):
 
     def option_names(self) -> dict[str, str]:
         return {"map": f"battle map name (default {DEFAULT_MAP})"}
+
+    def map_names(self) -> list[str]:
+        return map_names("quick-start")
 
     def commands(self) -> set[str]:
         return {"choose", "place", "initiative", "first", "move", "attack", "end"}
@@ -222,6 +226,7 @@ class QuickStart(Ruleset):
                 + " or ".join(square_name(s) for s in allowed) + ".",
             )
         creature.square = action.square
+        state.start_sides[start_side_of(state.map, action.square)] = action.seat
         events.append(Event(kind="place", seat=action.seat,
                             text=f"The {creature.name} takes its place on {square_name(action.square)}."))
         unplaced = [c for c in state.creatures.values() if c.square is None]
@@ -446,8 +451,13 @@ class QuickStart(Ruleset):
         view.last_path = list(state.last_path)
         view.last_attack = state.last_attack
         view.side_names = {s.id: s.name for s in state.seats}
+        # A start area belongs to the seat whose creature was placed there (drawn in its
+        # colour); an unclaimed one is neutral, not a side of its own.
+        for zone in view.zones:
+            if zone.kind == "start":
+                zone.side = state.start_sides.get(zone.side)
         view.title = f"{self.title} — {state.map.name}"
-        view.caption = (f"Round {state.round}. " if state.round else "") + self.status(state)
+        view.caption = self.status(state)
         return view
 
     # -- commands ---------------------------------------------------------------------------------
