@@ -165,8 +165,6 @@ class Collection:
     async def game_options(self, user_id: str, name: str) -> dict[str, Any]:
         """A saved warband as the options of a game's ``warband`` move (``/warband use``)."""
         warband = await self._warband(user_id, name)
-        cards = await self.catalog(user_id)
-        found = wb.problems(warband, cards)
         held = [e.card for e in warband.creatures]
         return {
             "name": warband.name,
@@ -176,7 +174,6 @@ class Collection:
             "map": warband.battle_map or "",
             "tiles": ", ".join(warband.tiles),
             "card_data": await self.uploaded_card_data(user_id, held),
-            "problems": found,
         }
 
     # -- /card ----------------------------------------------------------------------------------

@@ -106,3 +106,25 @@ async def test_a_warband_that_breaks_the_game_limits_is_refused_and_changes_noth
     assert reply.error == "bad-warband" and "commander" in reply.text
     after = await store.active_game("table")
     assert after.version == game.version and after.state_json == game.state_json
+
+
+async def test_a_warband_with_an_uploaded_card_plays_and_the_edition_must_match(service, store):
+    import json
+
+    from bot.commands import Attachment, Command
+
+    captain = {"id": "ogre-captain", "name": "Ogre Captain", "factions": ["LG"], "cost": 40, "level": 6,
+               "speed": 6, "ac": 17, "hp": 60, "melee": [{"bonus": 12, "damage": 15}], "types": ["Giant"],
+               "commander": 2}
+    reply = await service.handle("table", "alice", Command(
+        key="card", attachments={"upload": Attachment("ogre-captain.json", json.dumps(captain).encode())}))
+    assert reply.error is None, reply.text
+    await build_warband(service, "alice", "war-drums", "Giants", "LG", [("ogre-captain", 1), ("fighter", 2)])
+    await build_warband(service, "alice", "starter", "Old Guard", "LG", [("paladin", 1), ("warrior", 2)])
+    await say(service, "alice", "/game new ruleset:dnd-minis seed:2 settings:map=shattered-causeway")
+    wrong = await say(service, "alice", '/warband use name:"Old Guard"')
+    assert wrong.error == "wrong-edition" and "starter rules" in wrong.text
+    reply = await say(service, "alice", "/warband use name:Giants")
+    assert reply.error is None, reply.text
+    _, _, state = await service.game_snapshot("table")
+    assert any(c.card.id == "ogre-captain" for c in state.creatures.values())

@@ -20,6 +20,8 @@ class SubmitWarband(Action):
     tiles: list[str] | None = None  # starter: the terrain tiles this player brings
     commander_zero: str | None = None  # Out of the Box / Limited: the card made Commander 0
     name: str = ""
+    edition: str | None = None  # the edition a saved warband was built for
+    card_data: list[dict] = []  # the player's own uploaded cards this warband uses
 
 
 class ChooseMap(Action):

@@ -57,7 +57,9 @@ def action_from_command(state: SkirmishState, seat: str, command: str, options: 
                              faction=options.get("faction") or None, map=options.get("map") or None,
                              tiles=_cards(str(options.get("tiles", ""))) or None,
                              commander_zero=str(options.get("commander_zero") or "") or None,
-                             name=str(options.get("name", "")))
+                             name=str(options.get("name", "")),
+                             edition=str(options.get("edition") or "") or None,
+                             card_data=list(options.get("card_data") or []))
     if command == "map":
         return ChooseMap(seat=seat, name=str(options.get("name") or options.get("map") or ""))
     if command == "first":

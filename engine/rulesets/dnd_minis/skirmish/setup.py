@@ -28,8 +28,15 @@ def submit_warband(state: SkirmishState, action: SubmitWarband, events: list[Eve
     player = state.players[action.seat]
     if player.submitted:
         raise IllegalAction("already-sent", "You have already sent your warband for this battle.")
+    if action.edition and action.edition != state.rules.edition:
+        edition = {"starter": "the starter rules", "war-drums": "War Drums"}
+        raise IllegalAction("wrong-edition", f"Warband '{action.name}' is built for "
+                            f"{edition.get(action.edition, action.edition)}; this game plays "
+                            f"{edition.get(state.rules.edition, state.rules.edition)}.")
     catalog = dict(shipped_cards())
-    for i, data in enumerate(state.options.get("card_data") or []):
+    # Cards uploaded for the whole game, then the player's own uploads this warband uses.
+    uploads = [*(state.options.get("card_data") or []), *action.card_data]
+    for i, data in enumerate(uploads):
         card = card_from_data(data, source=f"uploaded card {i + 1}")
         catalog[card.id] = card
     cards = [find_card(name, catalog) for name in action.cards]
