@@ -102,3 +102,25 @@ def test_random_play_with_three_and_four_players(data, options):
         assert options_now, f"{seat} has nothing to do in phase {state.phase}"
         state, _ = RULES.apply(state, data.draw(st.sampled_from(options_now)))
         check(state)
+
+
+def test_legal_moves_never_include_a_path_onto_lethal_spikes():
+    """Starter §11.6: a creature that is not routing may not walk onto spikes that would destroy
+    it; the moves offered to it must not be ones the engine then refuses."""
+    from engine.core import IllegalAction
+    from engine.rulesets.dnd_minis.skirmish.turn import move_destination_allowed
+    from tests.dnd_minis.skirmish.helpers import RULES, act, battle, card, grid
+
+    spikes = [(x, y) for x in range(2, 5) for y in range(3)]
+    state = battle([("hero", card("Hero", hp=5), "p1", (0, 1)), ("foe", card("Foe"), "p2", (9, 1))],
+                   map=grid(12, 3, terrain={"spike_stones": spikes}), options={"edition": "starter"})
+    state, _ = act(state, "activate", "p1", creature="hero")
+    moves = [a for a in RULES.legal_actions(state, "p1") if a.kind == "move"]
+    assert moves and not any(m.to in spikes or m.to[0] > 4 for m in moves)
+    for move in moves:
+        RULES.apply(state, move)  # never refused
+    try:
+        move_destination_allowed(state, state.creatures["hero"], (3, 1))
+        raise AssertionError("a lethal spike square was allowed")
+    except IllegalAction as exc:
+        assert exc.code == "spikes"

@@ -75,8 +75,11 @@ def _turn_options(ruleset, state: SkirmishState, seat: str) -> list[Action]:
             left = t.movement_left(speed)
             split = t.attacks == 1 and t.moved_before_attack > 0
             if left > 0 and not split:
-                for sq in sorted(field.reachable_costs(creature, t.diag_count, left)):
-                    out.append(Move(seat=seat, creature=creature.id, to=sq))
+                squares = sorted(field.reachable_costs(creature, t.diag_count, left))
+                if turns.spikes_could_stop(state, field, creature):
+                    # Costs alone don't see lethal spike stones: check those paths as a move would.
+                    squares = [sq for sq in squares if ok(turns.move_destination_allowed, state, creature, sq)]
+                out += [Move(seat=seat, creature=creature.id, to=sq) for sq in squares]
         if limits.can_attack and not t.charged and not t.replaced_attack:
             candidates = [Attack(seat=seat, creature=creature.id, target=e.id, ranged=False)
                           for e in field.enemies_of(creature) if field.adjacent(creature, e)]

@@ -182,33 +182,62 @@ def _rush_allowed(state: SkirmishState, field: SkirmishField, creature: Creature
     return False
 
 
+def _spikes_bite(state: SkirmishState, field: SkirmishField, creature: Creature) -> bool:
+    """Whether spike stones hurt this creature when it walks (not flying, incorporeal...)."""
+    traits = hooks.move_traits(creature, field)
+    return not (traits.flies or traits.incorporeal or traits.ignores_difficult)
+
+
+def _spike_squares(state: SkirmishState, field: SkirmishField, creature: Creature, anchor: XY) -> bool:
+    return any("spike_stones" in state.map.terrain_at(s) for s in field.body(creature, anchor).squares)
+
+
+def _guarded_from_spikes(state: SkirmishState, creature: Creature) -> bool:
+    # War Drums §18.8: a routing creature may not step on lethal spikes; Skirmish §11.6: a creature
+    # that is *not* routing may not (a routing one may, and is destroyed: W-26).
+    return creature.routed if not state.rules.starter else not creature.routed
+
+
+def _check_lethal_spikes(state: SkirmishState, field: SkirmishField, creature: Creature, path: PlannedPath) -> None:
+    if not (_guarded_from_spikes(state, creature) and _spikes_bite(state, field, creature)):
+        return
+    hp = creature.hp
+    for sq in path.squares:
+        if _spike_squares(state, field, creature, sq):
+            hp -= 5
+            if hp <= 0:
+                raise IllegalAction("spikes", f"The {creature.name} would be destroyed by the spike stones on "
+                                    f"{square_name(sq)}; it may not walk onto them.")
+
+
+def spikes_could_stop(state: SkirmishState, field: SkirmishField, creature: Creature) -> bool:
+    """Whether some path could be refused for lethal spike stones (so legal moves must check)."""
+    if state.map is None or not (_guarded_from_spikes(state, creature) and _spikes_bite(state, field, creature)):
+        return False
+    spikes = len(state.map.terrain.get("spike_stones", []))
+    return spikes > 0 and creature.hp <= 5 * spikes
+
+
+def move_destination_allowed(state: SkirmishState, creature: Creature, to: XY) -> None:
+    """Raise if the cheapest path to ``to`` would walk the creature onto lethal spikes."""
+    field = SkirmishField(state)
+    path = field.plan_path(creature, to, None, state.activation.diag_count,
+                           passable=_trample_victims(state, field, creature))
+    _check_lethal_spikes(state, field, creature, path)
+
+
 def _spike_guard(state: SkirmishState, field: SkirmishField, creature: Creature, path: PlannedPath,
                  events: list[Event]):
     """Spike stones (§18.8, Skirmish §11.6): 5 magic damage each time a creature slowed by
     difficult terrain enters spike squares; it may not walk onto spikes that would destroy it."""
     from engine.rulesets.dnd_minis.abilities.base import Damage
 
-    grid = state.map
-    traits = hooks.move_traits(creature, field)
-    if traits.flies or traits.incorporeal or traits.ignores_difficult:
+    if not _spikes_bite(state, field, creature):
         return None
-
-    def spikes(anchor: XY) -> bool:
-        return any("spike_stones" in grid.terrain_at(s) for s in field.body(creature, anchor).squares)
-
-    # War Drums §18.8: a routing creature may not step on lethal spikes; Skirmish §11.6: a creature
-    # that is *not* routing may not (a routing one may, and is destroyed: W-26).
-    guarded = creature.routed if not state.rules.starter else not creature.routed
-    hp = creature.hp
-    for sq in path.squares:
-        if spikes(sq) and guarded:
-            hp -= 5
-            if hp <= 0:
-                raise IllegalAction("spikes", f"The {creature.name} would be destroyed by the spike stones on "
-                                    f"{square_name(sq)}; it may not walk onto them.")
+    _check_lethal_spikes(state, field, creature, path)
 
     def hook(c: Creature, anchor: XY, index: int) -> bool:
-        if not spikes(anchor):
+        if not _spike_squares(state, field, c, anchor):
             return True
         events.append(Event(kind="spikes", seat=c.side, text=f"The {c.name} steps onto spike stones."))
         effects.run(field, state.rng, [Damage(target=c.id, amount=5, kind="magic", why="spike stones")], events)
