@@ -21,7 +21,7 @@ import secrets
 import weakref
 from typing import Any, Callable
 
-from engine.core import BOARD_EVENTS, BoardView, Event, GameState, IllegalAction, Rng, Ruleset, roll_dice
+from engine.core import BoardView, Event, GameState, IllegalAction, Rng, Ruleset, roll_dice
 from engine.core.ruleset import get_ruleset, ruleset_names
 from bot.collection import Collection
 from bot.commands import COLLECTION_COMMANDS, GAME_COMMANDS, Attachment, Command, help_text
@@ -165,7 +165,7 @@ class Service:
         mentions, next_line = await self._mentions(game.id, ruleset, state)
         text = "\n".join(e.line() for e in events if e.kind != "prompt") + next_line
         image = None
-        if force_board or any(e.kind in BOARD_EVENTS for e in events):
+        if force_board or any(e.kind in ruleset.board_events for e in events):
             image = await self._board(ruleset, state)
         return Reply(text=text.strip() or ruleset.status(state), image=image, mentions=mentions)
 

@@ -30,6 +30,8 @@ class Ruleset(ABC):
     action_types: ClassVar[tuple[type[Action], ...]]
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 2
+    # Event kinds after which the bot posts the board; a ruleset adds its own set-up steps.
+    board_events: ClassVar[frozenset[str]] = BOARD_EVENTS
 
     def __init__(self) -> None:
         union = Resign

@@ -128,3 +128,21 @@ async def test_a_warband_with_an_uploaded_card_plays_and_the_edition_must_match(
     assert reply.error is None, reply.text
     _, _, state = await service.game_snapshot("table")
     assert any(c.card.id == "ogre-captain" for c in state.creatures.values())
+
+
+async def test_set_up_steps_that_change_the_board_post_it(service, store):
+    await build_warband(service, "alice", "war-drums", "Knights", "LG", [("paladin", 1), ("fighter", 2)])
+    await build_warband(service, "bob", "war-drums", "Church", "LG", [("cleric", 1), ("soldier", 2)])
+    await say(service, "alice", "/game new ruleset:dnd-minis seed:8 settings:map=shattered-causeway")
+    await say(service, "bob", "/game join")
+    await say(service, "alice", "/warband use name:Knights")
+    await say(service, "bob", "/warband use name:Church")
+    for _ in range(10):
+        _, ruleset, state = await service.game_snapshot("table")
+        seat = ruleset.to_act(state)[0]
+        action = choose_action(ruleset, state, seat)
+        reply = await say(service, USERS[seat], command_line(action))
+        if action.kind == "place":
+            assert reply.image is not None  # each deployment shows where the creature stands
+            return
+    raise AssertionError("no deployment reached")

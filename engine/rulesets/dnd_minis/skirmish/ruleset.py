@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from engine.core import Action, BoardView, Event, GameState, IllegalAction, Rng, Ruleset, Seat, Token
+from engine.core import BOARD_EVENTS, Action, BoardView, Event, GameState, IllegalAction, Rng, Ruleset, Seat, Token
 from engine.grid import parse_square, square_name
 from engine.grid.view import board_view_of
 from engine.rulesets.dnd_minis.creature import Creature
@@ -40,6 +40,9 @@ class Skirmish(Ruleset):
 
     def option_names(self) -> dict[str, str]:
         return dict(OPTION_HELP)
+
+    # Laying terrain tiles and deploying change the board the next player decides on.
+    board_events = BOARD_EVENTS | {"tile", "tiles_done", "deploy"}
 
     def commands(self) -> set[str]:
         return {"warband", "map", "first", "tile", "place", "initiative", "activate", "move", "attack", "charge",
