@@ -546,7 +546,7 @@ def _unplayable_commander_effect(card: StatCard) -> str | None:
     """A commander effect the engine would not apply (never silently ignored in play): parts of
     the structured form it does not read yet, or printed text it can't turn into stat changes."""
     for i, ce in enumerate(card.commander_effects):
-        for field in ("only", "grants", "includes_commanders"):
+        for field in ("grants", "includes_commanders"):
             if getattr(ce, field):
                 return (f"commander_effects.{i}.{field}: Warband can't apply a commander effect with "
                         f"'{field}' yet, so this card can't be played.")

@@ -163,3 +163,18 @@ def test_enslave_and_warband_building_are_known_commander_effects():
     assert enslave.commander_effect and enslave.converts_enemies
     building = ability_for("Warband Building (Kobolds may join any faction)")
     assert building.commander_effect and "Kobolds" in building.waiver()
+
+
+def test_a_structured_commander_effect_for_some_types_only():
+    """War Drums §14.4: a CE printed for some creatures ("Elf followers get +2 AC") reaches only them."""
+    from engine.rulesets.dnd_minis.cards import CommanderEffect
+
+    captain = creature("Captain", commander=2, at=(0, 0))
+    captain.card = captain.card.model_copy(update={"commander_effects": [
+        CommanderEffect(text="Elf followers get +2 AC", stat="ac", amount=2, only=["Elf"])]})
+    elf = creature("Elf Archer", at=(1, 0), types=["Elf"])
+    man = creature("Man", at=(0, 1))
+    orc = creature("Orc", side="p2", at=(2, 0))
+    field = OpenField([captain, elf, man, orc])
+    assert total(hooks.ac_modifiers(attack(orc, elf, field))) == 2
+    assert total(hooks.ac_modifiers(attack(orc, man, field))) == 0

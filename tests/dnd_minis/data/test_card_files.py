@@ -169,9 +169,11 @@ def test_a_commander_effect_the_engine_would_ignore_is_refused():
         load_card(json.dumps(dict(base, commander_effect="Followers feel brave and sing.")))
     assert info.value.message.startswith("card: commander_effect: Warband can't read 'Followers feel brave")
     elves_only = dict(ok, commander_effects=[{"stat": "ac", "amount": 2, "only": ["Elf"]}])
+    assert load_card(json.dumps(elves_only)).commander_effects[0].only == ["Elf"]  # applied in play
+    granting = dict(ok, commander_effects=[{"text": "Followers gain Fearless", "grants": ["Fearless"]}])
     with pytest.raises(IllegalAction) as info:
-        load_card(json.dumps(elves_only))
-    assert "commander_effects.0.only" in info.value.message
+        load_card(json.dumps(granting))
+    assert "commander_effects.0.grants" in info.value.message
 
 
 def test_a_spell_the_engine_cannot_cast_is_refused():

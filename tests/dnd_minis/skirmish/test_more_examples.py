@@ -13,7 +13,7 @@ from tests.scripted import script_dice
 
 def needs(name):
     if ability_for(name) is None:
-        pytest.skip(f"the abilities package does not implement {name!r} yet")
+        pytest.fail(f"the abilities package does not implement {name!r} yet")
 
 
 def test_we27_w51_hurling_charge_routs_the_target_and_the_melee_attack_is_lost():
@@ -38,7 +38,7 @@ def test_we56_commander_effects_take_the_largest_and_stack_with_spells():
     state.creatures["f"].effects = [Effect(name="bless", family="bless", stat="attack", value=1)]
     from engine.rulesets.dnd_minis.abilities import hooks
     if not any(e.commander_effect for e in hooks.effects_of(state.creatures["k2"])):
-        pytest.skip("the abilities package does not read structured commander effects from cards yet")
+        pytest.fail("the abilities package does not read structured commander effects from cards yet")
     script_dice(state, 10)
     state, events = act(state, "attack", "p1", creature="f", target="foe")
     assert first(events, "attack_roll").roll.total == 10 + 5 + 2 + 1
@@ -46,7 +46,7 @@ def test_we56_commander_effects_take_the_largest_and_stack_with_spells():
 
 def test_we62_entangle_failed_save_spends_the_move_but_not_the_attacks():
     if "entangled" not in known_conditions():
-        pytest.skip("entangled is not registered")
+        pytest.fail("entangled is not registered")
     state = battle([("e", card("Entangled", level=4, melee=((5, 5), (5, 5))), "p1", (0, 0)),
                     ("foe", card("Foe", hp=90, ac=5), "p2", (1, 0))])
     state.creatures["e"].add_condition(Condition(name="entangled", dc=19, ends="save"))
@@ -61,7 +61,7 @@ def test_we62_entangle_failed_save_spends_the_move_but_not_the_attacks():
 
 def test_we63_confusion_one_to_five_hands_the_creature_to_the_opponent():
     if "confused" not in known_conditions():
-        pytest.skip("confused is not registered")
+        pytest.fail("confused is not registered")
     state = battle([("c", card("Confused"), "p1", (0, 0)), ("ally", card("Ally", hp=90, ac=5), "p1", (1, 0)),
                     ("foe", card("Foe"), "p2", (9, 9))])
     state.creatures["c"].add_condition(Condition(name="confused", dc=15, ends="save"))
@@ -76,7 +76,7 @@ def test_we63_confusion_one_to_five_hands_the_creature_to_the_opponent():
 
 def test_we63_confusion_six_to_fifteen_does_nothing():
     if "confused" not in known_conditions():
-        pytest.skip("confused is not registered")
+        pytest.fail("confused is not registered")
     state = battle([("c", card("Confused"), "p1", (0, 0)), ("foe", card("Foe"), "p2", (9, 9))])
     state.creatures["c"].add_condition(Condition(name="confused", dc=15, ends="save"))
     script_dice(state, 10, 2)

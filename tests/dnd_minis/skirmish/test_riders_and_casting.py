@@ -14,7 +14,7 @@ from tests.scripted import script_dice
 
 def needs(name):
     if ability_for(name) is None:
-        pytest.skip(f"the abilities package does not implement {name!r} yet")
+        pytest.fail(f"the abilities package does not implement {name!r} yet")
 
 
 def test_w44_a_declared_smite_is_spent_even_on_a_miss():
@@ -28,7 +28,7 @@ def test_w44_a_declared_smite_is_spent_even_on_a_miss():
     try:
         state, events = act(state, "attack", "p1", creature="x", target="d", declare=["Smite Evil +10"])
     except IllegalAction as exc:
-        pytest.skip(f"Smite is not declarable here: {exc.message}")
+        pytest.fail(f"Smite is not declarable here: {exc.message}")
     assert "declare" in kinds(events) and state.creatures["x"].uses["Smite Evil +10"] == 1
     assert not first(events, "attack_roll").data["hit"]
 
@@ -80,13 +80,13 @@ def test_w09_bonus_damage_is_not_doubled_and_dr_comes_after_doubling():
 def test_we61_an_adjacent_ally_wakes_a_sleeper_instead_of_attacking():
     from engine.rulesets.dnd_minis.conditions import known_conditions
     if "asleep" not in known_conditions():
-        pytest.skip("asleep is not registered")
+        pytest.fail("asleep is not registered")
     state = battle([("a", card("Waker"), "p1", (0, 0)), ("s", card("Sleeper"), "p1", (1, 0)), ("e", card("E"), "p2", (9, 9))])
     state.creatures["s"].add_condition(Condition(name="asleep", ends="damage"))
     try:
         state, events = act(state, "cast", "p1", creature="a", spell="wake", target="s")
     except IllegalAction as exc:
-        pytest.skip(f"waking is not offered as an action: {exc.message}")
+        pytest.fail(f"waking is not offered as an action: {exc.message}")
     assert not state.creatures["s"].has("asleep") and state.activation.replaced_attack
 
 

@@ -13,7 +13,7 @@ from tests.scripted import script_dice
 def needs(*names):
     for name in names:
         if ability_for(name) is None:
-            pytest.skip(f"the abilities package does not implement {name!r} yet")
+            pytest.fail(f"the abilities package does not implement {name!r} yet")
 
 
 def initiative_state(rating_a=3, rating_b=2):

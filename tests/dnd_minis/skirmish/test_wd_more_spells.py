@@ -13,7 +13,7 @@ CURE = {"name": "cure", "uses": 2, "level": 3, "range": "touch", "effect": "heal
 
 def needs(name):
     if ability_for(name) is None:
-        pytest.skip(f"the abilities package does not implement {name!r} yet")
+        pytest.fail(f"the abilities package does not implement {name!r} yet")
 
 
 @pytest.mark.parametrize("roll,hurt", [(11, True), (10, False)])
@@ -46,7 +46,7 @@ def test_we57_tyrannical_morale_destroys_instead_of_routing():
     from engine.rulesets.dnd_minis.abilities import hooks
     from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
     if not hooks.tyrannical_offers(state.creatures["f"], SkirmishField(state)):
-        pytest.skip("the abilities package does not offer Tyrannical Morale from card commander effects yet")
+        pytest.fail("the abilities package does not offer Tyrannical Morale from card commander effects yet")
     script_dice(state, 10, 2)  # hit for 20 (half): morale 2 + 0 + 1 + 5 fails
     state, events = act(state, "attack", "p1", creature="a", target="f")
     f = state.creatures["f"]

@@ -15,7 +15,7 @@ from tests.scripted import script_dice
 
 def needs_condition(name):
     if name not in known_conditions():
-        pytest.skip(f"the abilities package has not registered the {name} condition yet")
+        pytest.fail(f"the abilities package has not registered the {name} condition yet")
 
 
 def test_we59_stunned_creature_loses_its_next_turn():

@@ -11,6 +11,7 @@ from engine.rulesets.dnd_minis.abilities.base import (
     MoveContext,
     Outcome,
     Promote,
+    ability_for,
     TurnLimits,
     edition_of,
     register_ability,
@@ -318,6 +319,51 @@ class PrintedCommanderEffect(Ability):
             if s == stat or (melee is True and s == f"melee_{stat}") or (melee is False and s == f"ranged_{stat}"):
                 total += v
         return total
+
+
+class StructuredCommanderEffect(PrintedCommanderEffect):
+    """A Commander Effect given as data on the card (``commander_effects``): a stat and an
+    amount for followers in command within 6 (or, hostile, for enemies within 6), optionally
+    only for creatures of some types or names ("Elf")."""
+
+    def __init__(self, effect):
+        from engine.rulesets.dnd_minis.abilities.params import STATS
+
+        Ability.__init__(self, f"Commander Effect: {effect.text or f'{effect.stat} {effect.amount:+d}'}")
+        self.text = effect.text
+        self.hostile = effect.hostile
+        stat = STATS.get(effect.stat or "")
+        self.stats = [(stat, effect.amount)] if stat and effect.amount else []
+        self.only = [word.casefold() for word in effect.only]
+
+    def aura(self, owner, subject, stat, attack=None, save=None, battle=None) -> int:
+        if self.only and not any(subject.card.has_type(w) or subject.name.casefold() == w for w in self.only):
+            return 0
+        return super().aura(owner, subject, stat, attack=attack, save=save, battle=battle)
+
+
+def commander_effects_of(creature) -> list[Ability]:
+    """The Commander Effects a commander gives (none for Commander 0, §22.2): the structured
+    ones on its card where it has them (named ones, such as Tyrannical Morale +5, are the
+    glossary's abilities), else its printed text read as stat changes."""
+    rating = getattr(creature, "rating", creature.card.commander)
+    if not rating:
+        return []
+    structured = creature.card.commander_effects
+    if structured:
+        found: list[Ability] = []
+        for effect in structured:
+            if effect.name:
+                named = ability_for(effect.name)
+                if named is not None:
+                    found.append(named)
+            elif effect.stat is not None:
+                read = StructuredCommanderEffect(effect)
+                if read.stats:
+                    found.append(read)
+        return found
+    printed = printed_commander_effect(creature)
+    return [printed] if printed is not None else []
 
 
 def printed_commander_effect(creature) -> PrintedCommanderEffect | None:

@@ -63,12 +63,10 @@ def effects_of(creature: "Creature", battle: Battle | None = None) -> list[Abili
     edition), conditions, lasting effects. Numeric duplicates of one family count once (the
     strongest) through :func:`combine` — War Drums §19."""
     from engine.rulesets.dnd_minis.conditions import conditions_of
-    from engine.rulesets.dnd_minis.abilities.command import printed_commander_effect
+    from engine.rulesets.dnd_minis.abilities.command import commander_effects_of
 
     found = list(_printed_effects(creature, edition_of(battle)))
-    ce = printed_commander_effect(creature)
-    if ce is not None:
-        found.append(ce)
+    found.extend(commander_effects_of(creature))
     return [*found, *conditions_of(creature)]
 
 
