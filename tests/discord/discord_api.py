@@ -1,6 +1,6 @@
 """Discord's own OpenAPI 3.1 description, as validators for what the bot sends.
 
-The schema is /work/shared/discord-api-spec/openapi.json (discord/discord-api-spec, MIT). A
+The schema is ../shared/discord-api-spec/openapi.json (beside the repository) (discord/discord-api-spec, MIT). A
 request body is validated exactly as the spec states it for an operation, with ``$ref``\\s
 resolved inside the same document through a ``referencing`` registry.
 
@@ -22,7 +22,8 @@ from openapi_schema_validator import OAS31Validator, oas31_format_checker
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
-SPEC_PATH = Path("/work/shared/discord-api-spec/openapi.json")
+# shared/ sits beside the repository (on developers' machines and in CI alike).
+SPEC_PATH = Path(__file__).resolve().parents[3] / "shared" / "discord-api-spec" / "openapi.json"
 SPEC_URI = "urn:discord-api-spec"
 
 

@@ -5,7 +5,7 @@ command tree and cogs, and records the HTTP requests discord.py makes (see
 :class:`fake_discord.DiscordWire`): the interaction callback (type 4 message or type 5 deferred),
 follow-ups through the interaction webhook, and the deletion of a deferred "thinking…" message.
 Every body is validated against the request schema of its operation in
-/work/shared/discord-api-spec/openapi.json.
+../shared/discord-api-spec/openapi.json.
 """
 
 from __future__ import annotations
