@@ -419,27 +419,31 @@ class _Mover:
                     return (f"the gap at {square_name(to)} is too narrow for {_WHO} "
                             f"({cw:g} ft; it needs Escape Artist)")
                 k += 1
-        dx, dy = to[0] - frm[0], to[1] - frm[1]
-        diag = dx != 0 and dy != 0
-        surcharge = 0
+        diag = to[0] != frm[0] and to[1] != frm[1]
+        crossing = self._crossing(frm, to, diag, _WHO)
+        if isinstance(crossing, str):
+            return crossing
+        return (k, diag, crossing, f.difficult,
+                tuple(MoveEvent(kind=kind, square=to) for kind in f.events))
+
+    def _crossing(self, p: XY, q: XY, diag: bool, who: str) -> str | int:
+        """What stands between neighbouring squares ``p`` and ``q``: the reason the step is
+        illegal (a wall's corner or edge), else the surcharge for crossing a low wall (0 or 2)."""
+        grid = self.grid
         if diag:
-            vertex = (frm[0] + (dx > 0), frm[1] + (dy > 0))
+            vertex = (p[0] + (q[0] > p[0]), p[1] + (q[1] > p[1]))
             if not self.walls_pass:
-                for side in ((to[0], frm[1]), (frm[0], to[1])):
+                for side in ((q[0], p[1]), (p[0], q[1])):
                     if self.facts.get(side, _OPEN).corner:
                         what = "wall" if grid.is_wall(side) else "obstacle"
-                        return f"{_WHO} can't cut the corner of the {what} at {square_name(side)}"
+                        return f"{who} can't cut the corner of the {what} at {square_name(side)}"
                 if vertex in self.wall_vertices:
-                    return f"{_WHO} can't cut the corner of the wall next to {square_name(to)}"
-            if self.mode == "walk" and vertex in self.low_vertices:
-                surcharge = 2
-        else:
-            if grid.wall_edges and not self.walls_pass and edge_key(frm, to) in grid.wall_edges:
-                return f"a wall stands between {square_name(frm)} and {square_name(to)}"
-            if self.mode == "walk" and grid.obstacle_edges and edge_key(frm, to) in grid.obstacle_edges:
-                surcharge = 2
-        return (k, diag, surcharge, f.difficult,
-                tuple(MoveEvent(kind=kind, square=to) for kind in f.events))
+                    return f"{who} can't cut the corner of the wall next to {square_name(q)}"
+            # A5: a diagonal past a low wall's end crosses it.
+            return 2 if self.mode == "walk" and vertex in self.low_vertices else 0
+        if grid.wall_edges and not self.walls_pass and edge_key(p, q) in grid.wall_edges:
+            return f"a wall stands between {square_name(p)} and {square_name(q)}"
+        return 2 if self.mode == "walk" and grid.obstacle_edges and edge_key(p, q) in grid.obstacle_edges else 0
 
     def _static_step_block(self, frm: XY, frm_shape, to: XY, to_shape):
         dx, dy = to[0] - frm[0], to[1] - frm[1]
@@ -452,7 +456,6 @@ class _Mover:
             verb = "charge" if self.charging else "run"
             return f"{self.name} can't {verb} through difficult terrain"
         diag = dx != 0 and dy != 0
-        grid = self.grid
         if frm_shape == (1, 1) and to_shape == (1, 1):
             pairs = ((frm, to),)
         else:
@@ -461,22 +464,10 @@ class _Mover:
                           if (p[0] + dx, p[1] + dy) in new)
         surcharge = 0
         for p, q in pairs:
-            if diag:
-                vertex = (p[0] + (dx > 0), p[1] + (dy > 0))
-                if not self.walls_pass:
-                    for side in ((q[0], p[1]), (p[0], q[1])):
-                        if self.facts.get(side, _OPEN).corner:
-                            what = "wall" if grid.is_wall(side) else "obstacle"
-                            return f"{self.name} can't cut the corner of the {what} at {square_name(side)}"
-                    if vertex in self.wall_vertices:
-                        return f"{self.name} can't cut the corner of the wall next to {square_name(q)}"
-                if self.mode == "walk" and vertex in self.low_vertices:
-                    surcharge = 2  # A5: a diagonal past a low wall's end crosses it
-            else:
-                if not self.walls_pass and edge_key(p, q) in grid.wall_edges:
-                    return f"a wall stands between {square_name(p)} and {square_name(q)}"
-                if self.mode == "walk" and edge_key(p, q) in grid.obstacle_edges:
-                    surcharge = 2
+            crossing = self._crossing(p, q, diag, self.name)
+            if isinstance(crossing, str):
+                return crossing
+            surcharge = max(surcharge, crossing)  # a low wall costs +2 once per step
         cap = self.rules.max_doublings
         if cap is not None and k > cap:
             k = cap
