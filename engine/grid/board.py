@@ -39,7 +39,7 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, validation_problems
 from engine.grid.squares import XY, parse_square, square_name
 from engine.grid.terrain import DEFAULT_KINDS, TerrainKind, kind_for
 
@@ -365,12 +365,7 @@ class GridMap(BaseModel):
         try:
             return cls.model_validate(data)
         except ValidationError as exc:
-            err = exc.errors()[0]
-            msg = err["msg"].removeprefix("Value error, ")
-            if not err["loc"]:  # a whole-map check: its message already names the field
-                where, _, msg = msg.partition(": ")
-            else:
-                where = ".".join(str(p) for p in err["loc"])
+            [(where, msg)] = validation_problems(exc, default_field="map")
             raise _bad(where, msg) from None
         except IllegalAction as exc:  # a malformed square name inside a validator
             raise _bad("map", exc.message) from None

@@ -28,7 +28,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, validation_problems
 
 Size = Literal["tiny", "small", "medium", "large", "huge", "gargantuan", "colossal"]
 SIZES: tuple[str, ...] = ("tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
@@ -468,13 +468,7 @@ class StatCard(_Strict):
 # ----- loading ------------------------------------------------------------------------------
 def _validation_message(exc: ValidationError, limit: int = 3) -> str:
     """``field: reason`` for the first few errors, in words a player can act on."""
-    parts = []
-    for err in exc.errors()[:limit]:
-        msg = err["msg"].removeprefix("Value error, ")
-        loc = ".".join(str(p) for p in err["loc"])
-        if not loc and ": " in msg:  # a whole-card check names its own field
-            loc, _, msg = msg.partition(": ")
-        parts.append(f"{loc or 'card'}: {msg}")
+    parts = [f"{where}: {why}" for where, why in validation_problems(exc, default_field="card", limit=limit)]
     more = len(exc.errors()) - limit
     return "; ".join(parts) + (f" (and {more} more)" if more > 0 else "")
 

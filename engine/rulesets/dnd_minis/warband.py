@@ -35,7 +35,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, validation_problems
 from engine.rulesets.dnd_minis.cards import (
     EDITIONS, FACTIONS, Edition, Faction, StatCard, find_card, shipped_cards, suggestions,
 )
@@ -193,14 +193,10 @@ def _validated(data: dict[str, Any], source: str = "Warband") -> Warband:
     try:
         return Warband.model_validate(data)
     except ValidationError as exc:
-        err = exc.errors()[0]
-        msg = err["msg"].removeprefix("Value error, ")
-        loc = ".".join(str(p) for p in err["loc"])
-        if not loc and ": " in msg:
-            loc, _, msg = msg.partition(": ")
+        [(loc, msg)] = validation_problems(exc, default_field="warband")
         if loc == "faction":
             msg = f"choose one of {', '.join(FACTIONS)}"
-        raise IllegalAction("bad-warband", f"{source}: {loc or 'warband'}: {msg}") from None
+        raise IllegalAction("bad-warband", f"{source}: {loc}: {msg}") from None
 
 
 def add_creature(warband: Warband, name: str, count: int = 1, catalog: Catalog | None = None) -> Warband:
