@@ -10,7 +10,7 @@ bottom (commander bonus to morale, what a rout does, what a destruction scores).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.core import Event, IllegalAction, Rng
 from engine.grid import (
@@ -48,6 +48,7 @@ class PlannedPath:
     cost: int
     diag_count_after: int
     steps: list[int]
+    shapes: list[tuple[int, int]] = field(default_factory=list)  # the block per step (squeezing)
 
 
 class Battlefield:
@@ -89,8 +90,10 @@ class Battlefield:
     # -- geometry ---------------------------------------------------------------------------------
     def body(self, creature: Creature, at: XY | None = None) -> Body:
         traits = hooks.move_traits(creature, self)
+        here = at is None or at == creature.square
         return Body(id=creature.id, side=self.team(creature.side), anchor=at or creature.square,
                     name=creature.name, size=creature.card.size, flying=traits.flies,
+                    shape=creature.shape if here else None,
                     incorporeal=traits.incorporeal, helpless=hooks.is_helpless(creature, self),
                     blind=traits.speed_multiplier_halved, active=hooks.is_active(creature, self))
 
@@ -178,7 +181,8 @@ class Battlefield:
             if to == creature.square:
                 raise IllegalAction("no-move", f"The {creature.name} is already on {square_name(to)}.")
             found = shortest_path(self.grid, me, to, others, state, self.move_rules, charging=charging)
-        planned = PlannedPath(creature.square, list(found.squares), found.cost, found.diag_count_after, list(found.steps))
+        planned = PlannedPath(creature.square, list(found.squares), found.cost, found.diag_count_after,
+                              list(found.steps), list(found.shapes))
         if passable and planned.squares:
             end = set(self.body(creature, planned.squares[-1]).squares)
             for c in self.on_board():
@@ -242,6 +246,8 @@ class Battlefield:
                 if not creature.on_board or creature.routed != was_routing or not self._can_keep_moving(creature):
                     break
                 creature.square = square
+                shape = path.shapes[index] if index < len(path.shapes) else None
+                creature.squeeze = (square, shape) if shape and shape != (creature.span, creature.span) else None
                 walked.append(square)
                 if turn.creature == creature.id:
                     turn.squares_moved += 1
@@ -258,7 +264,8 @@ class Battlefield:
         finally:
             self.turn = previous
         diag_after = path.diag_count_after if len(walked) == len(path.squares) else self._diag_count(path, walked, turn)
-        return PlannedPath(path.start, walked, spent, diag_after, list(path.steps[: len(walked)]))
+        return PlannedPath(path.start, walked, spent, diag_after, list(path.steps[: len(walked)]),
+                           list(path.shapes[: len(walked)]))
 
     @staticmethod
     def _can_keep_moving(creature: Creature) -> bool:
@@ -319,6 +326,7 @@ class Battlefield:
         if melee_cover(self.grid, self.body(ctx.attacker), self.body(ctx.defender)):
             setup.ac_modifiers.append(("cover", 4))
         self.terrain_setup(ctx.attacker, setup, melee=True)
+        self.squeeze_setup(ctx, setup)
         return setup
 
     def ranged_setup(self, ctx: AttackContext) -> AttackSetup:
@@ -335,6 +343,7 @@ class Battlefield:
         if hooks.is_helpless(defender, self):
             setup.attack_modifiers.append(("helpless target", 4))
         self.terrain_setup(attacker, setup, melee=False)
+        self.squeeze_setup(ctx, setup)
         return setup
 
     def in_melee_with_allies_of(self, target: Creature, attacker: Creature) -> bool:
@@ -355,6 +364,14 @@ class Battlefield:
             setup.critical_range = 19
         if melee and "risky" in kinds:
             setup.damage_modifiers.append(("risky terrain", 5))
+
+    def squeeze_setup(self, ctx: AttackContext, setup: AttackSetup) -> None:
+        """A squeezed attacker takes -N on the attack roll, a squeezed defender -N AC (Skirmish §10.5)."""
+        penalty = self.squeeze_penalty()
+        if penalty and ctx.attacker.squeezed:
+            setup.attack_modifiers.append(("squeezing", -penalty))
+        if penalty and ctx.defender.squeezed:
+            setup.ac_modifiers.append(("squeezed", -penalty))
 
     # -- targets ----------------------------------------------------------------------------------
     def nearest_visible(self, creature: Creature, candidates: list[Creature], limit: int | None = None) -> list[Creature]:
@@ -450,6 +467,10 @@ class Battlefield:
         self.after_rout(rng, creature, events)
 
     # -- hooks a mode overrides -------------------------------------------------------------------
+    def squeeze_penalty(self) -> int:
+        """Attack and AC penalty while squeezed: none where a move never ends squeezed (War Drums §8.3)."""
+        return 0
+
     def morale_bonus(self, creature: Creature) -> int:
         """The commander rating added to a morale save (none in the Quick Start Battle)."""
         return 0

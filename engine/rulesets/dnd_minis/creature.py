@@ -68,6 +68,9 @@ class Creature(BaseModel):
     side: str  # the player whose warband it belongs to
     label: str
     square: XY | None = None  # top-left square of its space; None while off the board
+    # (anchor, (w, h)): squeezed into a narrower block there (Skirmish §10.5). Any other placement
+    # (teleport, push, deployment) moves ``square`` away from the anchor and so is a full space.
+    squeeze: tuple[XY, tuple[int, int]] | None = None
     hp: int
     conditions: list[Condition] = Field(default_factory=list)
     effects: list[Effect] = Field(default_factory=list)
@@ -83,6 +86,7 @@ class Creature(BaseModel):
     activated: bool = False
     activations: int = 0  # turns taken this round (Dual Activation allows two)
     arrived_round: int | None = None  # summoned / respawned: no activation in that round
+    summoner: str | None = None  # the creature whose summon brought it (starter: it vanishes with it)
     uses: dict[str, int] = Field(default_factory=dict)  # check boxes spent, by ability/spell name
     teleported_round: int | None = None
     commander_rating: int | None = None  # a promoted or Commander-0 rating, else the card's
@@ -109,11 +113,23 @@ class Creature(BaseModel):
         return FOOTPRINT[self.card.size]
 
     @property
+    def shape(self) -> tuple[int, int] | None:
+        """The (w, h) of its block while it stands squeezed; None: its full space."""
+        if self.squeeze is None or self.square is None or tuple(self.squeeze[0]) != tuple(self.square):
+            return None
+        return tuple(self.squeeze[1])
+
+    @property
+    def squeezed(self) -> bool:
+        return self.shape is not None
+
+    @property
     def squares(self) -> list[XY]:
         if self.square is None:
             return []
         x0, y0 = self.square
-        return [(x0 + dx, y0 + dy) for dy in range(self.span) for dx in range(self.span)]
+        w, h = self.shape or (self.span, self.span)
+        return [(x0 + dx, y0 + dy) for dy in range(h) for dx in range(w)]
 
     @property
     def on_board(self) -> bool:

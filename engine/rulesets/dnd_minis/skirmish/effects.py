@@ -305,6 +305,8 @@ def _place(field: "SkirmishField", o: Place, events: list[Event]) -> None:
     creature = Creature.from_card(card, id=cid, side=seat, label=card.name[:3].upper() + str(n))
     creature.arrived_round = field.state.round if o.no_activation else None
     creature.cost = 0 if field.state.rules.starter else card.cost  # starter: summoned creatures give no VP
+    if o.where.startswith("within") and owner is not None:
+        creature.summoner = owner.id  # a summon, not a Respawn
     letter = field.state.players[seat].letter
     if o.where.startswith("within 6") and owner is not None and owner.on_board:
         squares = [(x, y) for x in range(owner.square[0] - 6, owner.square[0] + 7)

@@ -18,9 +18,15 @@ from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
 
 XY = tuple[int, int]
 
+# Starter §10.5 / A-44: nothing forbids ending a move squeezed; the creature keeps the -4
+# penalties until it is back in its full space. (War Drums §8.3: it must end where it fits.)
+STARTER_MOVE_RULES = MoveRules.minis(squeezed_may_end=True)
+
 
 class SkirmishField(Battlefield):
-    def __init__(self, state: SkirmishState, rules: MoveRules = MINIS_MOVE_RULES):
+    def __init__(self, state: SkirmishState, rules: MoveRules | None = None):
+        if rules is None:
+            rules = STARTER_MOVE_RULES if state.rules.starter else MINIS_MOVE_RULES
         super().__init__(state.map, state.creatures, rules, teams=state.teams())
         self.state = state
         self.rules = state.rules  # the game's settings (movement rules are self.move_rules)
@@ -133,6 +139,9 @@ class SkirmishField(Battlefield):
         return sorted(found, key=lambda c: order.index(c.side) if c.side in order else len(order))
 
     # -- refinements of the shared battlefield ----------------------------------------------------
+    def squeeze_penalty(self) -> int:
+        return 4 if self.rules.starter else 0  # starter §10.5: -4 on attack rolls and -4 AC
+
     def partner_allowed(self, attacker: Creature, helper: Creature) -> bool:
         return self.rules.flanking_partner_any_enemy or not self.hostile(attacker, helper)
 
@@ -216,9 +225,9 @@ class SkirmishField(Battlefield):
             path = PlannedPath(creature.square, [], 0, 0, [])
         else:
             found = shortest_path(self.grid, me, goal, others, PathState(), self.move_rules)
-            squares, steps, spent = [], [], 0
+            squares, steps, shapes, spent = [], [], [], 0
             hp = creature.hp
-            for sq, step in zip(found.squares, found.steps):
+            for sq, step, shape in zip(found.squares, found.steps, found.shapes):
                 if spent + step > budget:
                     break
                 if self._spikes(creature, sq):
@@ -227,8 +236,9 @@ class SkirmishField(Battlefield):
                         break  # War Drums §18.8: a router never steps onto spikes that would destroy it
                 squares.append(sq)
                 steps.append(step)
+                shapes.append(shape)
                 spent += step
-            path = PlannedPath(creature.square, squares, spent, 0, steps)
+            path = PlannedPath(creature.square, squares, spent, 0, steps, shapes)
         events.append(Event(kind="rout_move", seat=creature.side,
                             text=f"The {creature.name} flees toward its exit ({budget} squares).",
                             data={"creature": creature.id}))
@@ -266,6 +276,22 @@ class SkirmishField(Battlefield):
         from engine.rulesets.dnd_minis.skirmish import effects, victory
         victory.award_elimination(self.state, creature, creature.rout_caused_seat, events)
         effects.run(self, rng, hooks.on_eliminated(creature, self), events)  # Requires, promotion, Cowardly
+        self.dismiss_summons(rng, creature, events)
+
+    def dismiss_summons(self, rng: Rng, summoner: Creature, events: list[Event]) -> None:
+        """Starter glossary "summon": a summoned creature is eliminated at once if its summoner is
+        eliminated. They are worth no VP (§27.4), so nobody scores; War Drums keeps them."""
+        if not self.rules.starter:
+            return
+        from engine.rulesets.dnd_minis.skirmish import effects
+        for creature in self.on_board():
+            if creature.summoner != summoner.id:
+                continue
+            creature.destroyed = True
+            events.append(Event(kind="dismissed", seat=creature.side,
+                                text=f"The {creature.name} vanishes with its summoner, the {summoner.name}.",
+                                data={"creature": creature.id}))
+            effects.run(self, rng, hooks.on_eliminated(creature, self), events)
 
     def ranged_attack(self, rng: Rng, attacker: Creature, defender: Creature, entry_index: int,
                       events: list[Event], declared=frozenset()):
@@ -288,5 +314,6 @@ class SkirmishField(Battlefield):
         victory.award_elimination(self.state, creature, source.side if source is not None else poison, events)
         outcomes, self.pending_death_outcomes = getattr(self, "pending_death_outcomes", []), []
         effects.run(self, rng, outcomes, events, source=source)
+        self.dismiss_summons(rng, creature, events)
 
 
