@@ -141,7 +141,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("to", "Destination square, e.g. F7", autocomplete="square"),
         _CREATURE,
         Option("path", "Squares one by one, e.g. 'E5 F6 F7'"),
-        Option("mode", "Encounter: single, double, run, step (5-foot step) or minimum (default single)"),
+        Option("mode", "Encounter: single, double, run, step or minimum; skirmish: burrow"),
     )),
     CommandSpec("attack", "Attack an enemy with a creature", None, (
         Option("target", "The enemy to attack", autocomplete="creature"),
@@ -176,6 +176,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("rotation", "0, 90, 180 or 270 degrees (default 0)", type="integer"),
     )),
     CommandSpec("end", "End the current creature's turn", None, (_CREATURE,)),
+    CommandSpec("aoo", "Standing order: your creatures take or decline attacks of opportunity", None, (
+        Option("choice", "take or decline", required=True),
+        Option("creature", "One of your creatures (default: all of them)", autocomplete="creature"),
+    )),
     # -- referee (encounter) ------------------------------------------------------------------
     CommandSpec("remove", "Referee: take a creature off the map", None, (
         Option("creature", "The creature to remove", required=True, autocomplete="creature"),

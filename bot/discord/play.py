@@ -95,6 +95,12 @@ class PlayCog(WarbandCog):
     async def end(self, interaction: discord.Interaction, creature: str | None = None) -> None:
         await self.run(interaction, "end", defer=True, creature=creature)
 
+    @app_commands.command(**named("aoo"))
+    @described("aoo")
+    @app_commands.autocomplete(creature=WarbandCog.suggest_creature)
+    async def aoo(self, interaction: discord.Interaction, choice: str, creature: str | None = None) -> None:
+        await self.run(interaction, "aoo", choice=choice, creature=creature)
+
     # -- the referee's commands (encounter) ---------------------------------------------------
     @app_commands.command(**named("remove"))
     @described("remove")
