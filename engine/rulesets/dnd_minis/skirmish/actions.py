@@ -71,6 +71,7 @@ class Move(Action):
     creature: str
     to: XY | None = None
     path: list[XY] | None = None
+    mode: Literal["burrow"] | None = None  # Burrow [#]: move underground (War Drums §26)
 
 
 class Attack(Action):

@@ -78,12 +78,16 @@ def action_from_command(state: SkirmishState, seat: str, command: str, options: 
     if command == "activate":
         return Activate(seat=seat, creature=creature or "")
     if command == "move":
+        mode = str(options.get("mode") or "").strip().casefold() or None
+        if mode not in (None, "burrow"):
+            raise IllegalAction("unknown-mode", f"A skirmish move has no mode {mode!r}; say mode:burrow to move "
+                                "underground, or leave it out to move on the surface.")
         if options.get("path"):
             squares = [_square(state, p) for p in str(options["path"]).replace(",", " ").split()]
-            return Move(seat=seat, creature=creature or "", path=squares)
+            return Move(seat=seat, creature=creature or "", path=squares, mode=mode)
         if "to" not in options:
             raise IllegalAction("missing-option", "Say where: /move to:F7 (or path:E5 F6 F7).")
-        return Move(seat=seat, creature=creature or "", to=_square(state, options["to"]))
+        return Move(seat=seat, creature=creature or "", to=_square(state, options["to"]), mode=mode)
     if command == "attack":
         kind = str(options.get("kind") or "").strip().casefold()
         ranged = True if kind in ("ranged", "r", "shoot") else False if kind in ("melee", "m") else None

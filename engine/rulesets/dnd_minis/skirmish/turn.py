@@ -48,10 +48,16 @@ def move(state: SkirmishState, creature: Creature, action: Move, events: list[Ev
         return
     if not _entangle_check(state, field, creature, turn, events):
         return
+    burrow = _burrow_speed(state, field, creature, turn, action)
     speed = turn.speed if turn.speed is not None else creature.card.speed
+    if burrow:  # what cuts its speed this turn (out of command: 2, Slow...) cuts its burrow speed too
+        speed = min(burrow, speed) if speed < creature.card.speed else burrow
     first = turn.moved == 0 and turn.attacks == 0
-    passable = _trample_victims(state, field, creature)
-    path = field.plan_path(creature, action.to, action.path, turn.diag_count, passable=passable)
+    passable = _trample_victims(state, field, creature) if not burrow else frozenset()
+    if burrow:
+        path = _plan_burrow(field, creature, action, turn.diag_count)
+    else:
+        path = field.plan_path(creature, action.to, action.path, turn.diag_count, passable=passable)
     rush = None
     if (first and len(path.squares) == 1 and path.cost > turn.movement_left(speed)
             and speed > 0):  # never when movement is forbidden (speed 0: Command Dependent)
@@ -60,8 +66,13 @@ def move(state: SkirmishState, creature: Creature, action: Move, events: list[Ev
         pass  # starter §17.2: a rush toward the nearest visible enemy, up to twice the printed speed
     elif not _special_move_allowed(turn, limits, speed, path):
         turn.check_move(creature.name, speed, path.cost)
-    spikes = _spike_guard(state, field, creature, path, events)
-    walked = field.walk(state.rng, creature, path, turn, events, step_hook=spikes)
+    if burrow:
+        creature.uses["burrow turn"] = turn.serial
+        events.append(Event(kind="burrow", seat=creature.side, text=f"The {creature.name} burrows underground "
+                            f"(Burrow {burrow}): it passes walls and enemies and provokes no attacks of opportunity."))
+    # Burrowers ignore surface terrain, spike stones included (Skirmish §11.6).
+    spikes = _spike_guard(state, field, creature, path, events) if not burrow else None
+    walked = field.walk(state.rng, creature, path, turn, events, step_hook=spikes, provokes=not burrow)
     turn.record_move(walked.cost, walked.diag_count_after)
     state.last_path = [path.start, *walked.squares]
     if passable:
@@ -78,6 +89,45 @@ def move(state: SkirmishState, creature: Creature, action: Move, events: list[Ev
             _after(state, creature, events, force_end=True)
             return
     _after(state, creature, events)
+
+
+def _burrow_speed(state: SkirmishState, field: SkirmishField, creature: Creature, turn: Activation,
+                  action: Move) -> int:
+    """Burrow [#] (War Drums §26, AMB-24; Skirmish glossary): a creature with Burrow may choose
+    to move underground; once it burrows, all its movement that turn is burrowing, at its
+    Burrow speed. Returns that speed, or 0 for a move on the surface.
+
+    >>> # /move creature:bulette to:F7 mode:burrow  -> 4 for a Bulette with Burrow 4
+    """
+    burrowed = creature.uses.get("burrow turn") == turn.serial
+    if action.mode != "burrow" and not burrowed:
+        return 0
+    speed = hooks.move_traits(creature, field).burrow_speed
+    if not speed:
+        raise IllegalAction("cannot-burrow", f"The {creature.name} has no Burrow ability: it can only move on "
+                            "the surface (leave out mode:burrow).")
+    if turn.moved and not burrowed:
+        raise IllegalAction("burrow-whole-turn", f"The {creature.name} already moved on the surface this turn; "
+                            "a creature that burrows does so for all of its movement that turn.")
+    return speed
+
+
+def _plan_burrow(field: SkirmishField, creature: Creature, action: Move, diag_count: int) -> PlannedPath:
+    """The path of an underground move: through walls and enemies, ignoring surface terrain,
+    but ending in a legal space (War Drums §8.5; the grid's burrow mode)."""
+    from engine.grid import validate_path
+
+    me = field.body(creature).model_copy(update={"burrowing": True, "flying": False, "incorporeal": False})
+    others = field.others(creature)
+    state = PathState(diag_count=diag_count)
+    if action.path:
+        found = validate_path(field.grid, me, list(action.path), others, state, field.move_rules, budget=10_000)
+    else:
+        if action.to == creature.square:
+            raise IllegalAction("no-move", f"The {creature.name} is already on {square_name(action.to)}.")
+        found = shortest_path(field.grid, me, action.to, others, state, field.move_rules)
+    return PlannedPath(creature.square, list(found.squares), found.cost, found.diag_count_after,
+                       list(found.steps), list(found.shapes))
 
 
 def _trample_victims(state: SkirmishState, field: SkirmishField, creature: Creature) -> frozenset[str]:

@@ -1,0 +1,88 @@
+"""Choices a player makes that the engine never made on its own: burrowing (War Drums §26
+Burrow, §8.5, §12.3, AMB-24; Skirmish glossary "Burrow [#]")."""
+
+import pytest
+
+from engine.core import IllegalAction
+from tests.dnd_minis.skirmish.helpers import RULES, act, battle, card, grid, kinds
+from tests.scripted import script_dice
+
+BULETTE = card("Bulette", speed=6, commander=2, abilities=("Burrow 4",))
+SLOW_DIGGER = card("Slow Digger", speed=6, commander=2, abilities=("Burrow 2",))
+WALKER = card("Walker", speed=6, commander=2)
+FOE = card("Foe", ac=15, melee=((5, 10),), commander=2)
+
+
+def wall_across():
+    """A wall along column 5 from top to bottom: no way round on the surface."""
+    return grid(walls=[(5, y) for y in range(12)])
+
+
+def test_a_creature_without_burrow_may_not_choose_to_burrow():
+    state = battle([("w", WALKER, "p1", (2, 2)), ("foe", FOE, "p2", (11, 11))])
+    with pytest.raises(IllegalAction, match="no Burrow ability") as info:
+        act(state, "move", "p1", creature="w", to=(3, 2), mode="burrow")
+    assert info.value.code == "cannot-burrow"
+
+
+def test_a_burrower_passes_a_wall_that_stops_it_on_the_surface():
+    state = battle([("b", BULETTE, "p1", (3, 2)), ("foe", FOE, "p2", (11, 11))], map=wall_across())
+    with pytest.raises(IllegalAction):
+        act(state, "move", "p1", creature="b", to=(7, 2))  # on the surface the wall cuts the map in two
+    state, events = act(state, "move", "p1", creature="b", to=(7, 2), mode="burrow")
+    assert state.creatures["b"].square == (7, 2)
+    assert "burrow" in kinds(events)
+
+
+def test_a_burrower_passes_an_enemy_but_not_on_the_surface():
+    walls = [(x, y) for x in range(1, 6) for y in (1, 3)]  # a corridor along row 2
+    state = battle([("b", BULETTE, "p1", (1, 2)), ("foe", FOE, "p2", (3, 2))], map=grid(walls=walls))
+    with pytest.raises(IllegalAction):
+        act(state, "move", "p1", creature="b", path=[(2, 2), (3, 2), (4, 2)])
+    state, events = act(state, "move", "p1", creature="b", path=[(2, 2), (3, 2), (4, 2)], mode="burrow")
+    assert state.creatures["b"].square == (4, 2)
+    assert "opportunity" not in kinds(events)
+
+
+def test_burrowing_away_from_an_enemy_provokes_no_attack_of_opportunity():
+    # On the surface the same step provokes (the control case)...
+    state = battle([("b", BULETTE, "p1", (4, 4)), ("foe", FOE, "p2", (5, 4))])
+    script_dice(state, 1, 1, 1, 1)
+    _, events = act(state, "move", "p1", creature="b", to=(1, 4))
+    assert "opportunity" in kinds(events)
+    # ...underground it doesn't (War Drums §12.3: burrowing movement does not provoke).
+    state = battle([("b", BULETTE, "p1", (4, 4)), ("foe", FOE, "p2", (5, 4))])
+    state, events = act(state, "move", "p1", creature="b", to=(1, 4), mode="burrow")
+    assert "opportunity" not in kinds(events) and state.creatures["b"].square == (1, 4)
+
+
+def test_a_burrower_moves_at_its_burrow_speed():
+    state = battle([("d", SLOW_DIGGER, "p1", (0, 0)), ("foe", FOE, "p2", (11, 11))])
+    with pytest.raises(IllegalAction):
+        act(state, "move", "p1", creature="d", to=(5, 0), mode="burrow")  # double Burrow 2 is 4 squares
+    state, _ = act(state, "move", "p1", creature="d", to=(4, 0), mode="burrow")
+    assert state.creatures["d"].square == (4, 0)
+
+
+def test_once_it_burrows_all_its_movement_that_turn_is_burrowing():
+    state = battle([("b", BULETTE, "p1", (3, 2)), ("foe", FOE, "p2", (11, 11))], map=wall_across())
+    state, _ = act(state, "move", "p1", creature="b", to=(4, 2), mode="burrow")
+    state, _ = act(state, "move", "p1", creature="b", to=(6, 2))  # still underground: through the wall
+    assert state.creatures["b"].square == (6, 2)
+
+
+def test_a_creature_that_walked_may_not_start_burrowing_in_the_same_turn():
+    state = battle([("b", BULETTE, "p1", (1, 2)), ("foe", FOE, "p2", (11, 11))], map=wall_across())
+    state, _ = act(state, "move", "p1", creature="b", to=(2, 2))
+    with pytest.raises(IllegalAction, match="all of its movement") as info:
+        act(state, "move", "p1", creature="b", to=(3, 2), mode="burrow")
+    assert info.value.code == "burrow-whole-turn"
+
+
+def test_the_move_command_takes_mode_burrow():
+    state = battle([("b", BULETTE, "p1", (0, 0)), ("foe", FOE, "p2", (5, 5))])
+    m = RULES.action_from_command(state, "p1", "move", {"creature": "b", "to": "C3", "mode": "burrow"})
+    assert m.mode == "burrow" and m.to == (2, 2)
+    assert RULES.action_from_command(state, "p1", "move", {"creature": "b", "to": "C3"}).mode is None
+    with pytest.raises(IllegalAction, match="no mode"):
+        RULES.action_from_command(state, "p1", "move", {"creature": "b", "to": "C3", "mode": "fly"})
