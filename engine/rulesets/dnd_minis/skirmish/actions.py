@@ -106,5 +106,17 @@ class EndActivation(Action):
     creature: str | None = None
 
 
+class AooOrder(Action):
+    """A standing order: take or decline attacks of opportunity (Skirmish §13.1: T *may* make one).
+
+    Given at any time, even out of turn, since nobody can be asked mid-move in play-by-post.
+    ``creature`` None: every creature of the player's warband.
+    """
+
+    kind: Literal["aoo"] = "aoo"
+    choice: Literal["take", "decline"]
+    creature: str | None = None
+
+
 ACTION_TYPES = (SubmitWarband, ChooseMap, ChooseFirst, PlaceTile, Deploy, RollInitiative, Activate,
-                Move, Attack, Charge, Cast, EndActivation)
+                Move, Attack, Charge, Cast, EndActivation, AooOrder)

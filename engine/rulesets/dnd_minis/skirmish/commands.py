@@ -8,8 +8,8 @@ from typing import Any
 from engine.core import Action, IllegalAction
 from engine.grid import parse_square
 from engine.rulesets.dnd_minis.skirmish.actions import (
-    Activate, Attack, Cast, Charge, ChooseFirst, ChooseMap, Deploy, EndActivation, Move, PlaceTile, RollInitiative,
-    SubmitWarband,
+    Activate, AooOrder, Attack, Cast, Charge, ChooseFirst, ChooseMap, Deploy, EndActivation, Move, PlaceTile,
+    RollInitiative, SubmitWarband,
 )
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
 
@@ -106,4 +106,10 @@ def action_from_command(state: SkirmishState, seat: str, command: str, options: 
                     square=_square(state, options["square"]) if options.get("square") else None)
     if command == "end":
         return EndActivation(seat=seat, creature=creature)
+    if command == "aoo":
+        choice = str(options.get("choice") or "").strip().casefold()
+        if choice not in ("take", "decline"):
+            raise IllegalAction("missing-option", "Say take or decline: /aoo choice:decline creature:Orc Mauler "
+                                "(leave out creature: for your whole warband).")
+        return AooOrder(seat=seat, choice=choice, creature=creature)
     raise IllegalAction("unknown-command", f"The skirmish has no /{command} command.")

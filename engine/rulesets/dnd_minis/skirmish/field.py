@@ -14,6 +14,7 @@ from engine.rulesets.dnd_minis.battlefield import MINIS_MOVE_RULES, Battlefield,
 from engine.rulesets.dnd_minis.combat import AttackOutcome, AttackSetup
 from engine.rulesets.dnd_minis.creature import Creature
 from engine.rulesets.dnd_minis.skirmish import command
+from engine.rulesets.dnd_minis.skirmish.orders import declines_aoo
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
 
 XY = tuple[int, int]
@@ -133,9 +134,10 @@ class SkirmishField(Battlefield):
         return None
 
     def threateners(self, creature: Creature, at: XY) -> list[Creature]:
-        """Several threateners strike in this round's play order (Skirmish §13.3)."""
+        """Several threateners strike in this round's play order (Skirmish §13.3); a creature whose
+        player has declined attacks of opportunity (/aoo, §13.1 "MAY") lets the mover go."""
         order = self.state.order or [s.id for s in self.state.seats]
-        found = super().threateners(creature, at)
+        found = [c for c in super().threateners(creature, at) if not declines_aoo(self.state, c)]
         return sorted(found, key=lambda c: order.index(c.side) if c.side in order else len(order))
 
     # -- refinements of the shared battlefield ----------------------------------------------------

@@ -46,7 +46,7 @@ class Skirmish(Ruleset):
 
     def commands(self) -> set[str]:
         return {"warband", "map", "first", "tile", "place", "initiative", "activate", "move", "attack", "charge",
-                "cast", "end"}
+                "cast", "end", "aoo"}
 
     def map_names(self) -> list[str]:
         """Shipped maps a skirmish can be played on (battle maps and the starter battle grid)."""
@@ -82,6 +82,10 @@ class Skirmish(Ruleset):
         if action.seat not in seats:
             raise IllegalAction("not-seated", "Only a player with a seat in this battle can do that.")
         kind = action.kind
+        if kind == "aoo":  # a standing order: any phase, even out of turn (there's no mid-move prompt)
+            from engine.rulesets.dnd_minis.skirmish import orders
+            orders.give_aoo_order(state, action, events)
+            return
         expected = {"warband": ("warbands",), "map": ("choose-map",), "first": ("choose-first",),
                     "place": ("deploy", "initiative"), "initiative": ("initiative",), "tile": ("tiles",)}.get(kind, ("activation",))
         if state.phase not in expected:

@@ -27,6 +27,8 @@ class PlayerState(BaseModel):
     letter: str | None = None  # the start letter it deployed in
     vp: int = 0
     eliminated_points: int = 0  # cost of enemies it eliminated (starter stalemate, Quick Strike)
+    # Standing order (/aoo): its creatures that decline attacks of opportunity until told to take them.
+    declined_aoo: list[str] = Field(default_factory=list)
 
 
 class SkirmishState(GameState):

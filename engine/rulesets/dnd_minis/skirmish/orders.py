@@ -1,0 +1,65 @@
+"""Standing orders: whether a player's creatures take the attacks of opportunity they are offered.
+
+The rules let a threatener choose (Skirmish §13.1: "T MAY make an attack of opportunity";
+War Drums §12.3), but a play-by-post game can't stop a move to ask the defender. So each
+player gives a standing order instead, at any time and even out of turn::
+
+    /aoo choice:decline creature:Orc Mauler   -> the Orc Mauler lets enemies walk away
+    /aoo choice:take                          -> every creature of the warband strikes again
+
+The order is kept in :attr:`PlayerState.declined_aoo` and read by
+:meth:`SkirmishField.threateners`; the action is logged, so a replay gives the same orders.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, IllegalAction
+from engine.rulesets.dnd_minis.creature import Creature
+from engine.rulesets.dnd_minis.skirmish.actions import AooOrder
+from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
+
+
+def declines_aoo(state: SkirmishState, creature: Creature) -> bool:
+    """True when the creature's player has ordered it not to make attacks of opportunity."""
+    player = state.players.get(creature.side)
+    return player is not None and creature.id in player.declined_aoo
+
+
+def own_creature(state: SkirmishState, seat: str, text: str) -> Creature:
+    """One of ``seat``'s creatures, by id, label or name; anyone else's is refused."""
+    low = text.strip().casefold()
+    named = [c for c in state.creatures.values()
+             if low in (c.id.casefold(), c.label.casefold(), c.name.casefold()) and not c.eliminated]
+    mine = [c for c in named if c.side == seat]
+    if len(mine) == 1:
+        return mine[0]
+    if len(mine) > 1:
+        raise IllegalAction("ambiguous", f"You have several creatures called {text!r}: use one of "
+                            + ", ".join(c.id for c in mine) + ".")
+    if named:
+        other = named[0]
+        raise IllegalAction("not-your-creature", f"The {other.name} belongs to {state.seat(other.side).name}; "
+                            "you can give attack-of-opportunity orders only to your own creatures.")
+    raise IllegalAction("unknown-creature", f"You have no creature {text!r} in this battle.")
+
+
+def give_aoo_order(state: SkirmishState, action: AooOrder, events: list[Event]) -> None:
+    player = state.players[action.seat]
+    if action.creature:
+        chosen = [own_creature(state, action.seat, action.creature)]
+    else:
+        chosen = [c for c in state.creatures_of(action.seat) if not c.eliminated]
+        if not chosen:
+            raise IllegalAction("no-creatures", "You have no creatures yet; send your warband first (/warband).")
+    ids = [c.id for c in chosen]
+    if action.choice == "decline":
+        player.declined_aoo += [i for i in ids if i not in player.declined_aoo]
+    else:
+        player.declined_aoo = [i for i in player.declined_aoo if i not in ids]
+    who = f"The {chosen[0].name}" if action.creature else f"{state.seat(action.seat).name}'s creatures"
+    verb = "declines" if action.creature else "decline"
+    text = (f"{who} {verb} attacks of opportunity until told to take them (/aoo choice:take)."
+            if action.choice == "decline" else
+            f"{who} {'takes' if action.creature else 'take'} attacks of opportunity again.")
+    events.append(Event(kind="aoo_order", seat=action.seat, text=text,
+                        data={"choice": action.choice, "creatures": ids}))
