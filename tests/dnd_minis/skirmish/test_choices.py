@@ -86,3 +86,69 @@ def test_the_move_command_takes_mode_burrow():
     assert RULES.action_from_command(state, "p1", "move", {"creature": "b", "to": "C3"}).mode is None
     with pytest.raises(IllegalAction, match="no mode"):
         RULES.action_from_command(state, "p1", "move", {"creature": "b", "to": "C3", "mode": "fly"})
+
+
+# -- aiming cones and lines (War Drums §17.7; Skirmish §21.4, §26.2) ---------------------
+BLAST = {"name": "blast of flame", "uses": 1, "level": 2, "range": "cone", "damage": 30, "damage_kind": "fire",
+         "ignore_spell_resistance": True, "dc": 16}
+BOLT = {"name": "lightning bolt", "uses": 1, "level": 3, "range": "line 12", "damage": 20,
+        "damage_kind": "electricity", "ignore_spell_resistance": True, "dc": 14}
+WIZARD = card("Wizard", hp=20, commander=2, spells=[BLAST, BOLT])
+TARGET = card("Target", hp=90, level=1)
+
+
+def _cast_on(events):
+    return next(e.text for e in events if e.kind == "cast")
+
+
+def test_a_cone_aimed_straight_down_a_column_holds_the_creatures_in_it():
+    state = battle([("w", WIZARD, "p1", (5, 2)), ("a", TARGET, "p2", (5, 5)), ("b", TARGET, "p2", (4, 6))])
+    state, events = act(state, "cast", "p1", creature="w", spell="blast of flame", target="a", square=(5, 6))
+    text = _cast_on(events)
+    assert "the Target" in text and text.count("the Target") == 2  # both, in the wedge opening south
+    assert state.creatures["a"].hp < 90 and state.creatures["b"].hp < 90
+
+
+def test_a_cone_may_not_be_aimed_beyond_its_6_squares():
+    state = battle([("w", WIZARD, "p1", (5, 2)), ("a", TARGET, "p2", (5, 5))])
+    with pytest.raises(IllegalAction, match="reaches 6") as info:
+        act(state, "cast", "p1", creature="w", spell="blast of flame", target="a", square=(5, 11))
+    assert info.value.code == "aim-out-of-range"
+
+
+def test_an_aimed_cone_must_hold_the_nearest_enemy():
+    state = battle([("w", WIZARD, "p1", (5, 2)), ("a", TARGET, "p2", (5, 5))])
+    with pytest.raises(IllegalAction, match="misses the Target") as info:
+        act(state, "cast", "p1", creature="w", spell="blast of flame", target="a", square=(9, 2))
+    assert info.value.code == "aim-misses-target"
+    assert state.creatures["w"].uses.get("blast of flame") is None  # a refused aim spends nothing
+
+
+def test_a_cone_is_not_aimed_through_a_wall():
+    state = battle([("w", WIZARD, "p1", (5, 2)), ("a", TARGET, "p2", (5, 5))], map=grid(walls=[(7, 1), (7, 2), (7, 3)]))
+    with pytest.raises(IllegalAction, match="no line of effect") as info:
+        act(state, "cast", "p1", creature="w", spell="blast of flame", target="a", square=(8, 2))
+    assert info.value.code == "aim-no-effect"
+
+
+def test_a_line_aimed_at_a_square_runs_through_the_target_toward_it():
+    placed = [("w", WIZARD, "p1", (0, 5)), ("a", TARGET, "p2", (3, 6)), ("b", TARGET, "p2", (4, 7))]
+    _, events = act(battle(placed), "cast", "p1", creature="w", spell="lightning bolt", target="a")
+    assert _cast_on(events).count("the Target") == 1  # by default straight at the target: b is beside it
+    state, events = act(battle(placed), "cast", "p1", creature="w", spell="lightning bolt", target="a",
+                        square=(6, 8))
+    assert _cast_on(events).count("the Target") == 2
+    assert state.creatures["b"].hp < 90
+
+
+def test_a_line_aimed_away_from_the_target_is_refused():
+    state = battle([("w", WIZARD, "p1", (0, 5)), ("a", TARGET, "p2", (3, 6))])
+    with pytest.raises(IllegalAction, match="nearest enemy or ally must be inside it"):
+        act(state, "cast", "p1", creature="w", spell="lightning bolt", target="a", square=(8, 5))
+
+
+def test_the_cast_command_reads_the_aimed_square():
+    state = battle([("w", WIZARD, "p1", (5, 2)), ("a", TARGET, "p2", (5, 5))])
+    c = RULES.action_from_command(state, "p1", "cast", {"creature": "w", "spell": "blast of flame", "target": "a",
+                                                        "square": "F7"})
+    assert c.square == (5, 6)

@@ -7,15 +7,24 @@ toward the target) and line of effect from the origin.
 
 from __future__ import annotations
 
-from engine.grid import line_of_sight
+from engine.core import IllegalAction
+from engine.grid import line_of_sight, space_distance, square_name
 from engine.rulesets.dnd_minis.spells import cone_squares, line_of_spell, radius_squares
 
 XY = tuple[int, int]
 
+CONE_LENGTH = 6  # War Drums §17.7: creatures within 6 squares of the caster
+LINE_LENGTH = 12
+
 
 def affected(field, caster, target, area: str | None, block: XY | None = None) -> list:
     """Creatures in ``area`` ("radius 2", "radius 4", "cone", "line 12") aimed at ``target``;
-    without an area, the target alone."""
+    without an area, the target alone.
+
+    ``block``: the square the player named (``/cast ... square:F6``). For a radius it picks the
+    2x2 centre block holding the target; a cone or a line is aimed at it instead of straight at
+    the target, which must still be inside the area (§17.7).
+    """
     if not area:
         return [target]
     grid = field.grid
@@ -27,19 +36,52 @@ def affected(field, caster, target, area: str | None, block: XY | None = None) -
                    and line_of_sight(grid, centre, [s], effect=True)}
         return [c for c in field.on_board() if any(sq in squares for sq in c.squares)]
     if area == "cone":
-        apex, direction = cone_toward(caster, target)
-        squares = {s for s in cone_squares(apex, direction) if grid.in_bounds(s) and s not in caster.squares
-                   and line_of_sight(grid, caster.squares, [s], effect=True)}
-        return [c for c in field.on_board() if c.id != caster.id and any(sq in squares for sq in c.squares)]
+        if block is not None:
+            _check_aim(field, caster, block, "cone", CONE_LENGTH)
+        apex, direction, kind = cone_aimed(caster, block) if block is not None else (*cone_toward(caster, target),
+                                                                                       "quadrant")
+        squares = {s for s in cone_squares(apex, direction, kind, CONE_LENGTH) if grid.in_bounds(s)
+                   and s not in caster.squares and line_of_sight(grid, caster.squares, [s], effect=True)}
+        hit = [c for c in field.on_board() if c.id != caster.id and any(sq in squares for sq in c.squares)]
+        _check_holds(caster, target, hit, block, "cone")
+        return hit
     if area.startswith("line"):
+        if block is not None:
+            _check_aim(field, caster, block, "line", LINE_LENGTH)
         squares = []
-        for sq in line_of_spell(caster.squares[0], target.squares[0]):
+        for sq in line_of_spell(caster.squares[0], block if block is not None else target.squares[0], LINE_LENGTH):
             if not grid.in_bounds(sq) or grid.has_property(sq, "blocks_effect"):
                 break
             squares.append(sq)
-        hit = set(squares)
-        return [c for c in field.on_board() if c.id != caster.id and any(sq in hit for sq in c.squares)]
+        hit_squares = set(squares)
+        hit = [c for c in field.on_board() if c.id != caster.id and any(sq in hit_squares for sq in c.squares)]
+        _check_holds(caster, target, hit, block, "line")
+        return hit
     return [target]
+
+
+def _check_aim(field, caster, square: XY, shape: str, length: int) -> None:
+    """A cone or line may be aimed only at a square it could reach: outside the caster's own
+    space, within its length and in line of effect from the caster (§17.7, Skirmish §21.4)."""
+    where = square_name(square)
+    if not field.grid.in_bounds(square):
+        raise IllegalAction("aim-off-map", f"{where} is not on the map.")
+    if square in caster.squares:
+        raise IllegalAction("aim-self", f"Aim the {shape} away from the {caster.name}: {where} is its own square.")
+    distance = space_distance(caster.squares, [square])
+    if distance > length:
+        raise IllegalAction("aim-out-of-range", f"{where} is {distance} squares from the {caster.name}; "
+                            f"a {shape} reaches {length}.")
+    if not line_of_sight(field.grid, caster.squares, [square], effect=True):
+        raise IllegalAction("aim-no-effect", f"The {caster.name} has no line of effect to {where}: "
+                            f"the {shape} can't be aimed there.")
+
+
+def _check_holds(caster, target, hit: list, square: XY | None, shape: str) -> None:
+    """The nearest enemy or ally the spell is cast at must be inside the aimed area (§17.7)."""
+    if square is not None and target not in hit and target.id != caster.id:
+        raise IllegalAction("aim-misses-target", f"A {shape} aimed at {square_name(square)} misses the "
+                            f"{target.name}; the nearest enemy or ally must be inside it.")
 
 
 def blocks_holding(target) -> list[XY]:
@@ -56,11 +98,34 @@ def blocks_holding(target) -> list[XY]:
     return out
 
 
-def cone_toward(caster, target) -> tuple[XY, XY]:
-    """The caster's corner facing the target, and the quadrant direction that opens toward it."""
+def cone_aimed(caster, square: XY) -> tuple[XY, XY, str]:
+    """The cone template a player aims at ``square`` (Skirmish §26.2, A-28): straight along a
+    grid axis (a wedge cone) when the square is in line with the caster's space, else the
+    quadrant cone opening toward it. The apex is a corner on the caster's boundary and the
+    template never overlaps its space. Returns (apex, direction, kind).
+
+    >>> cone_aimed(type("C", (), {"squares": [(5, 5)]})(), (5, 9))  # straight south
+    ((5, 6), (0, 1), 'wedge')
+    """
     xs = [s[0] for s in caster.squares]
     ys = [s[1] for s in caster.squares]
-    tx, ty = target.squares[0]
+    tx, ty = square
+    if min(xs) <= tx <= max(xs):
+        south = ty > max(ys)
+        return (tx, max(ys) + 1 if south else min(ys)), (0, 1 if south else -1), "wedge"
+    if min(ys) <= ty <= max(ys):
+        east = tx > max(xs)
+        return (max(xs) + 1 if east else min(xs), ty), (1 if east else -1, 0), "wedge"
+    apex, direction = cone_toward(caster, None, square)
+    return apex, direction, "quadrant"
+
+
+def cone_toward(caster, target, square: XY | None = None) -> tuple[XY, XY]:
+    """The caster's corner facing the target (or ``square``), and the quadrant direction that
+    opens toward it."""
+    xs = [s[0] for s in caster.squares]
+    ys = [s[1] for s in caster.squares]
+    tx, ty = square if square is not None else target.squares[0]
     sx = 1 if tx > max(xs) else -1 if tx < min(xs) else (1 if tx >= xs[0] else -1)
     sy = 1 if ty > max(ys) else -1 if ty < min(ys) else (1 if ty >= ys[0] else -1)
     px = max(xs) + 1 if sx > 0 else min(xs)
