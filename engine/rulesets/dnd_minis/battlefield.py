@@ -164,16 +164,21 @@ class Battlefield:
 
     # -- movement ---------------------------------------------------------------------------------
     def plan_path(self, creature: Creature, to: XY | None, path: list[XY] | None, diag_count: int,
-                  *, charging: bool = False, passable: frozenset[str] = frozenset()) -> PlannedPath:
+                  *, charging: bool = False, passable: frozenset[str] = frozenset(),
+                  burrowing: bool = False) -> PlannedPath:
         """The path a move command asks for: spelled out square by square, or the cheapest one.
 
         ``passable``: creatures it may move through this time (Trample); it may not stop on them.
+        ``burrowing``: underground (Burrow, War Drums §8.5): through walls and enemies, ignoring
+        surface terrain, but ending in a legal space.
         """
         if not creature.on_board:
             raise IllegalAction("not-on-board", f"The {creature.name} is not on the battlefield.")
         state = PathState(diag_count=diag_count)
         others = [b for b in self.others(creature) if b.id not in passable]
         me = self.body(creature)
+        if burrowing:
+            me = me.model_copy(update={"burrowing": True, "flying": False, "incorporeal": False})
         if path:
             found = validate_path(self.grid, me, list(path), others, state, self.move_rules, budget=10_000,
                                   charging=charging)

@@ -152,3 +152,24 @@ def test_the_cast_command_reads_the_aimed_square():
     c = RULES.action_from_command(state, "p1", "cast", {"creature": "w", "spell": "blast of flame", "target": "a",
                                                         "square": "F7"})
     assert c.square == (5, 6)
+
+
+def test_an_unaimed_cone_reaches_a_target_straight_ahead():
+    """§17.7: a cone cast at a creature in the caster's own column catches it (the default aim)."""
+    from engine.rulesets.dnd_minis.skirmish import areas
+    from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
+
+    state = battle([("m", card("Mage"), "p1", (5, 2)), ("t", card("Target"), "p2", (5, 6))])
+    field = SkirmishField(state)
+    hit = areas.affected(field, state.creatures["m"], state.creatures["t"], "cone")
+    assert [c.id for c in hit] == ["t"]
+
+
+def test_board_zones_belong_to_seats_or_to_nobody():
+    """The board names no side that is not a seat: held areas take the seat, the rest are neutral."""
+    state = battle([("m", card("Mage"), "p1", (0, 0))],
+                   map=grid(zones=[{"name": "start A", "kind": "start", "side": "A", "squares": [[0, 0]]},
+                                   {"name": "start C", "kind": "start", "side": "C", "squares": [[9, 9]]}]))
+    view = RULES.board(state)
+    sides = {z.label: z.side for z in view.zones}
+    assert sides == {"start A": "p1", "start C": None}

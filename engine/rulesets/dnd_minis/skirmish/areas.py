@@ -38,8 +38,9 @@ def affected(field, caster, target, area: str | None, block: XY | None = None) -
     if area == "cone":
         if block is not None:
             _check_aim(field, caster, block, "cone", CONE_LENGTH)
-        apex, direction, kind = cone_aimed(caster, block) if block is not None else (*cone_toward(caster, target),
-                                                                                       "quadrant")
+        # Unaimed, the cone points at the target itself (a wedge when it is in line with the
+        # caster, so a target straight ahead is inside its own cone).
+        apex, direction, kind = cone_aimed(caster, block if block is not None else target.squares[0])
         squares = {s for s in cone_squares(apex, direction, kind, CONE_LENGTH) if grid.in_bounds(s)
                    and s not in caster.squares and line_of_sight(grid, caster.squares, [s], effect=True)}
         hit = [c for c in field.on_board() if c.id != caster.id and any(sq in squares for sq in c.squares)]

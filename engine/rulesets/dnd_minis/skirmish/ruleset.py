@@ -225,9 +225,10 @@ class Skirmish(Ruleset):
             return BoardView(width=1, height=1, title=self.title, caption=self.status(state))
         view = board_view_of(grid)
         owners = {p.letter: seat for seat, p in state.players.items() if p.letter}
-        for zone in view.zones:  # start letters become the seats holding them (side colours)
-            if zone.side in owners:
-                zone.side = owners[zone.side]
+        for zone in view.zones:
+            # Start letters become the seats holding them (side colours); an area no player
+            # holds yet is drawn neutral rather than as a side of its own.
+            zone.side = owners.get(zone.side) if zone.side else None
         active = state.activation.creature if state.activation else None
         for c in state.creatures.values():
             if not c.on_board:

@@ -8,8 +8,7 @@ starter rules add the out-of-command speed 2 and the rush (Skirmish §9.4, §17.
 from __future__ import annotations
 
 from engine.core import Event, IllegalAction
-from engine.grid import PathState, line_squares, shortest_path, space_distance, square_name
-from engine.grid.geometry import convex_hull, interiors_overlap, rect_corners
+from engine.grid import space_distance, square_name
 from engine.rulesets.dnd_minis.abilities import hooks
 from engine.rulesets.dnd_minis.activation import Activation
 from engine.rulesets.dnd_minis.battlefield import PlannedPath
@@ -55,7 +54,7 @@ def move(state: SkirmishState, creature: Creature, action: Move, events: list[Ev
     first = turn.moved == 0 and turn.attacks == 0
     passable = _trample_victims(state, field, creature) if not burrow else frozenset()
     if burrow:
-        path = _plan_burrow(field, creature, action, turn.diag_count)
+        path = field.plan_path(creature, action.to, action.path, turn.diag_count, burrowing=True)
     else:
         path = field.plan_path(creature, action.to, action.path, turn.diag_count, passable=passable)
     rush = None
@@ -110,24 +109,6 @@ def _burrow_speed(state: SkirmishState, field: SkirmishField, creature: Creature
         raise IllegalAction("burrow-whole-turn", f"The {creature.name} already moved on the surface this turn; "
                             "a creature that burrows does so for all of its movement that turn.")
     return speed
-
-
-def _plan_burrow(field: SkirmishField, creature: Creature, action: Move, diag_count: int) -> PlannedPath:
-    """The path of an underground move: through walls and enemies, ignoring surface terrain,
-    but ending in a legal space (War Drums §8.5; the grid's burrow mode)."""
-    from engine.grid import validate_path
-
-    me = field.body(creature).model_copy(update={"burrowing": True, "flying": False, "incorporeal": False})
-    others = field.others(creature)
-    state = PathState(diag_count=diag_count)
-    if action.path:
-        found = validate_path(field.grid, me, list(action.path), others, state, field.move_rules, budget=10_000)
-    else:
-        if action.to == creature.square:
-            raise IllegalAction("no-move", f"The {creature.name} is already on {square_name(action.to)}.")
-        found = shortest_path(field.grid, me, action.to, others, state, field.move_rules)
-    return PlannedPath(creature.square, list(found.squares), found.cost, found.diag_count_after,
-                       list(found.steps), list(found.shapes))
 
 
 def _trample_victims(state: SkirmishState, field: SkirmishField, creature: Creature) -> frozenset[str]:
