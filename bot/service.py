@@ -14,7 +14,6 @@ instead of overwriting a committed move.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import re
 import secrets
@@ -291,7 +290,6 @@ class Service:
         lines = [f"**{ruleset.title}** — game #{game.id}"]
         for s in seats:
             lines.append(f"• {s.name}: " + (f"<@{s.user_id}>" if s.user_id else "free"))
-        mentions, next_line = await self._mentions(game.id, ruleset, state)
         lines.append(ruleset.status(state))
         return Reply(text="\n".join(lines), ephemeral=True)
 
@@ -392,7 +390,3 @@ class Service:
             return await self._game(str(channel_id), finished_ok=finished_ok)
         except IllegalAction:
             return None
-
-
-def events_json(events: list[Event]) -> str:
-    return json.dumps([e.model_dump(mode="json") for e in events])
