@@ -176,6 +176,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("rotation", "0, 90, 180 or 270 degrees (default 0)", type="integer"),
     )),
     CommandSpec("end", "End the current creature's turn", None, (_CREATURE,)),
+    CommandSpec("decide", "Answer the choice the rules give you now (the game asks with ❓)", None, (
+        Option("option", "Your answer, one of those the question lists", required=True, autocomplete="option"),
+    )),
     CommandSpec("aoo", "Standing order: your creatures take or decline attacks of opportunity", None, (
         Option("choice", "take or decline", required=True),
         Option("creature", "One of your creatures (default: all of them)", autocomplete="creature"),

@@ -171,7 +171,7 @@ class Service:
     # -- play -----------------------------------------------------------------------------------
     async def _play(self, channel_id: str, user_id: str, command: Command) -> Reply:
         game, ruleset, state = await self._game(channel_id)
-        if command.name not in ruleset.commands():
+        if not ruleset.accepts_command(command.name):
             raise IllegalAction("unknown-command", f"{ruleset.title} has no /{command.key} command. Try /help.")
         seat = await self._seated(game, user_id)
         return await self._act(game, ruleset, state, seat, user_id, command.name, dict(command.options))

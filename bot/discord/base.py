@@ -148,6 +148,9 @@ class WarbandCog(commands.Cog):
     async def suggest_map(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "map", current)
 
+    async def suggest_option(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "option", current)
+
 
 #: The autocomplete callback for each kind named in the command table (the mirror test uses it).
 SUGGESTERS: dict[str, Callable[..., Awaitable[list[app_commands.Choice[str]]]]] = {
@@ -157,6 +160,7 @@ SUGGESTERS: dict[str, Callable[..., Awaitable[list[app_commands.Choice[str]]]]] 
     "free-seat": WarbandCog.suggest_free_seat,
     "ruleset": WarbandCog.suggest_ruleset,
     "map": WarbandCog.suggest_map,
+    "option": WarbandCog.suggest_option,
     "warband": WarbandCog.suggest_warband,
     "spell": WarbandCog.suggest_spell,
     "tile": WarbandCog.suggest_tile,

@@ -95,6 +95,12 @@ class PlayCog(WarbandCog):
     async def end(self, interaction: discord.Interaction, creature: str | None = None) -> None:
         await self.run(interaction, "end", defer=True, creature=creature)
 
+    @app_commands.command(**named("decide"))
+    @described("decide")
+    @app_commands.autocomplete(option=WarbandCog.suggest_option)
+    async def decide(self, interaction: discord.Interaction, option: str) -> None:
+        await self.run(interaction, "decide", defer=True, option=option)
+
     @app_commands.command(**named("aoo"))
     @described("aoo")
     @app_commands.autocomplete(creature=WarbandCog.suggest_creature)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
 from engine.core.rng import Rng
 
@@ -56,10 +56,23 @@ class GameState(BaseModel):
     round: int = 0
     phase: str = "setup"
     result: Result | None = None
+    # An action waiting for a player's answer (engine.core.decisions); the rest of the state
+    # is as it was before that action.
+    pending: "PendingDecision | None" = None
+    # Answers fed to a run of an action; never stored (the log holds them as Decide actions).
+    _answers: list[str] = PrivateAttr(default_factory=list)
 
     @property
     def is_over(self) -> bool:
         return self.result is not None
+
+    def begin_answers(self, answers: list[str]) -> None:
+        """Feed the answers already given to the run of an action about to start."""
+        self._answers = list(answers)
+
+    def next_answer(self) -> str | None:
+        """The next answer given in advance, or None when the player must be asked."""
+        return self._answers.pop(0) if self._answers else None
 
     def seat(self, seat_id: str) -> Seat:
         for seat in self.seats:
@@ -73,3 +86,8 @@ class GameState(BaseModel):
         if len(others) != 1:
             raise ValueError("other_seat is only defined for two-seat games")
         return others[0]
+
+
+from engine.core.decisions import PendingDecision  # noqa: E402  (decisions imports Action from here)
+
+GameState.model_rebuild()

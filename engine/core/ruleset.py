@@ -13,6 +13,7 @@ from typing import Any, ClassVar, Iterable
 from pydantic import TypeAdapter, ValidationError
 
 from engine.core.board_view import BoardView
+from engine.core.decisions import Decide, DecisionNeeded, PendingDecision
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.models import Action, GameState, Resign, Result
@@ -34,7 +35,7 @@ class Ruleset(ABC):
     board_events: ClassVar[frozenset[str]] = BOARD_EVENTS
 
     def __init__(self) -> None:
-        union = Resign
+        union = Resign | Decide
         for extra in self.action_types:
             union = union | extra  # type: ignore[operator]
         self._action_adapter: TypeAdapter = TypeAdapter(union)
@@ -58,11 +59,11 @@ class Ruleset(ABC):
         """Change ``state`` in place (it is already a private copy) and append events."""
 
     @abstractmethod
-    def to_act(self, state: GameState) -> list[str]:
+    def _to_act(self, state: GameState) -> list[str]:
         """The seats whose action the game is waiting for (empty when it is over)."""
 
     @abstractmethod
-    def legal_actions(self, state: GameState, seat: str) -> list[Action]:
+    def _legal_actions(self, state: GameState, seat: str) -> list[Action]:
         """Every action ``seat`` may take now. Movement is summarised by destinations."""
 
     @abstractmethod
@@ -70,14 +71,54 @@ class Ruleset(ABC):
         """What the board looks like, for a renderer."""
 
     @abstractmethod
-    def action_from_command(
+    def _action_from_command(
         self, state: GameState, seat: str, command: str, options: dict[str, Any]
     ) -> Action:
         """Turn a player's command (``move`` with ``creature``/``to``...) into an action."""
 
-    def status(self, state: GameState) -> str:
+    def _status(self, state: GameState) -> str:
         """A short line saying where the game stands."""
         return f"Round {state.round}, {state.phase}."
+
+    # -- what the table sees: a pending question comes first ------------------------------------
+    def to_act(self, state: GameState) -> list[str]:
+        """The seats whose action the game is waiting for (empty when it is over)."""
+        if state.is_over:
+            return []
+        if state.pending is not None:
+            return [state.pending.decision.seat]
+        return self._to_act(state)
+
+    def legal_actions(self, state: GameState, seat: str) -> list[Action]:
+        """Every action ``seat`` may take now; while a question is pending, its answers."""
+        if state.pending is not None and not state.is_over:
+            decision = state.pending.decision
+            return [Decide(seat=seat, option=o) for o in decision.options] if seat == decision.seat else []
+        return self._legal_actions(state, seat)
+
+    def action_from_command(
+        self, state: GameState, seat: str, command: str, options: dict[str, Any]
+    ) -> Action:
+        """Turn a player's command into an action; ``decide`` answers a pending question."""
+        if command == "decide":
+            option = str(options.get("option") or "").strip()
+            if not option:
+                raise IllegalAction("which-option", "Say your answer (/decide option:).")
+            if state.pending is not None:  # answers are matched without regard to case
+                option = next((o for o in state.pending.decision.options if o.lower() == option.lower()), option)
+            return Decide(seat=seat, option=option)
+        return self._action_from_command(state, seat, command, options)
+
+    def status(self, state: GameState) -> str:
+        """A short line saying where the game stands (the pending question, if there is one)."""
+        if state.pending is not None and not state.is_over:
+            decision = state.pending.decision
+            return decision.prompt(state.seat(decision.seat).name).removeprefix("❓ ")
+        return self._status(state)
+
+    def accepts_command(self, command: str) -> bool:
+        """Whether a play command means something in this ruleset (``decide`` always does)."""
+        return command == "decide" or command in self.commands()
 
     def commands(self) -> set[str]:
         """The play commands this ruleset understands (beyond the common game commands)."""
@@ -106,7 +147,8 @@ class Ruleset(ABC):
         if seat is None:
             return []
         fields = {"square": ("to", "square"), "creature": ("creature", "target"), "seat": ("first",),
-                  "spell": ("spell",), "tile": ("tile",), "map": ("name",)}.get(kind, ())
+                  "spell": ("spell",), "tile": ("tile",), "map": ("name",),
+                  "option": ("option",)}.get(kind, ())
         found: list[str] = []
         for action in self.legal_actions(state, seat):
             for name in fields:
@@ -127,13 +169,53 @@ class Ruleset(ABC):
     def apply(self, state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         if state.is_over:
             raise IllegalAction("game-over", "The game is over; no more moves can be made.")
-        working = state.model_copy(deep=True)
-        events: list[Event] = []
         if isinstance(action, Resign):
+            working = state.model_copy(deep=True)
+            working.pending = None
+            events: list[Event] = []
             self._resign(working, action, events)
-        else:
+            return working, events
+        if isinstance(action, Decide):
+            return self._answer(state, action)
+        if state.pending is not None:
+            decision = state.pending.decision
+            raise IllegalAction("decision-pending", f"Waiting for {state.seat(decision.seat).name} to answer: "
+                                f"{decision.question} (/decide option: {', '.join(decision.options)}).")
+        return self._run(state, action, [], shown=0)
+
+    def _run(self, state: GameState, action: Action, answers: list[str], shown: int) -> tuple[GameState, list[Event]]:
+        """Apply ``action`` to a private copy with the answers given so far (see decisions)."""
+        working = state.model_copy(deep=True)
+        working.begin_answers(answers)
+        events: list[Event] = []
+        try:
             self._apply(working, action, events)
-        return working, events
+        except DecisionNeeded as need:
+            # The table sees what happened up to the question; the state stays as it was.
+            waiting = state.model_copy(deep=True)
+            waiting.pending = PendingDecision(action=action.model_dump(mode="json"), answers=answers,
+                                              decision=need.decision, shown=len(events))
+            question = Event(kind="decision", seat=need.decision.seat,
+                             text=need.decision.prompt(state.seat(need.decision.seat).name),
+                             data={"key": need.decision.key, "options": need.decision.options})
+            return waiting, [*events[shown:], question]
+        return working, events[shown:]
+
+    def _answer(self, state: GameState, action: Decide) -> tuple[GameState, list[Event]]:
+        pending = state.pending
+        if pending is None:
+            raise IllegalAction("nothing-to-decide", "No question is waiting for an answer.")
+        decision = pending.decision
+        if action.seat != decision.seat:
+            raise IllegalAction("not-your-decision", f"The question is for {state.seat(decision.seat).name}: "
+                                f"{decision.question}")
+        if action.option not in decision.options:
+            raise IllegalAction("bad-option", f"{action.option!r} is not an answer to “{decision.question}” "
+                                f"Choose {', '.join(decision.options)}.")
+        before = state.model_copy(deep=False)
+        before.pending = None
+        return self._run(before, self.parse_action(pending.action), [*pending.answers, action.option],
+                         shown=pending.shown)
 
     def _resign(self, state: GameState, action: Resign, events: list[Event]) -> None:
         if action.seat is None or action.seat not in {s.id for s in state.seats}:

@@ -567,7 +567,7 @@ class Encounter(Ruleset):
                             f"{'s' if state.round != 1 else ''}.{summary}"))
 
     # -- views ----------------------------------------------------------------------------------
-    def to_act(self, state: GameState) -> list[str]:
+    def _to_act(self, state: GameState) -> list[str]:
         assert isinstance(state, EncounterState)
         if state.is_over:
             return []
@@ -585,7 +585,7 @@ class Encounter(Ruleset):
             parts.append(f"{mark}{c.name} {c.initiative}")
         return ", ".join(parts)
 
-    def status(self, state: GameState) -> str:
+    def _status(self, state: GameState) -> str:
         assert isinstance(state, EncounterState)
         if state.is_over:
             return f"The encounter is over: {state.result.reason}."
@@ -607,7 +607,7 @@ class Encounter(Ruleset):
         return (f"Round {state.round}: {current.name}'s turn ({owner}{moved}). "
                 f"Order: {self._order_text(state)}.")
 
-    def legal_actions(self, state: GameState, seat: str) -> list[Action]:
+    def _legal_actions(self, state: GameState, seat: str) -> list[Action]:
         """A summary for suggestions: the active creature's single-move squares, its targets,
         ending its turn, and for the referee the creatures it may adjust."""
         assert isinstance(state, EncounterState)
@@ -660,7 +660,7 @@ class Encounter(Ruleset):
         view.caption = self.status(state)
         return view
 
-    def action_from_command(self, state: GameState, seat: str, command: str, options: dict[str, Any]) -> Action:
+    def _action_from_command(self, state: GameState, seat: str, command: str, options: dict[str, Any]) -> Action:
         assert isinstance(state, EncounterState)
         return command_parser.action_from_command(self, state, seat, command, options)
 

@@ -370,7 +370,7 @@ class QuickStart(Ruleset):
         return False
 
     # -- views ------------------------------------------------------------------------------------
-    def to_act(self, state: GameState) -> list[str]:
+    def _to_act(self, state: GameState) -> list[str]:
         assert isinstance(state, QuickStartState)
         if state.is_over:
             return []
@@ -386,7 +386,7 @@ class QuickStart(Ruleset):
             return [state.creatures[state.activation.creature].side]
         return []
 
-    def status(self, state: GameState) -> str:
+    def _status(self, state: GameState) -> str:
         assert isinstance(state, QuickStartState)
         if state.is_over:
             return f"The battle is over: {state.result.reason}."
@@ -402,7 +402,7 @@ class QuickStart(Ruleset):
             f"{state.creatures[state.activation.creature].name if state.activation else ''}.",
         }.get(state.phase, state.phase)
 
-    def legal_actions(self, state: GameState, seat: str) -> list[Action]:
+    def _legal_actions(self, state: GameState, seat: str) -> list[Action]:
         assert isinstance(state, QuickStartState)
         if state.is_over:
             return []
@@ -461,7 +461,7 @@ class QuickStart(Ruleset):
         return view
 
     # -- commands ---------------------------------------------------------------------------------
-    def action_from_command(self, state: GameState, seat: str, command: str, options: dict[str, Any]) -> Action:
+    def _action_from_command(self, state: GameState, seat: str, command: str, options: dict[str, Any]) -> Action:
         assert isinstance(state, QuickStartState)
         grid = state.map
 

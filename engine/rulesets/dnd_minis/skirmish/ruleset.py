@@ -165,7 +165,7 @@ class Skirmish(Ruleset):
         return creature
 
     # -- views ------------------------------------------------------------------------------------
-    def to_act(self, state: GameState) -> list[str]:
+    def _to_act(self, state: GameState) -> list[str]:
         assert isinstance(state, SkirmishState)
         if state.is_over:
             return []
@@ -185,7 +185,7 @@ class Skirmish(Ruleset):
             return [state.phase_seat] if state.phase_seat else []
         return []
 
-    def status(self, state: GameState) -> str:
+    def _status(self, state: GameState) -> str:
         assert isinstance(state, SkirmishState)
         if state.is_over:
             return f"The battle is over: {state.result.reason}."
@@ -212,7 +212,7 @@ class Skirmish(Ruleset):
             return f"Round {state.round}: {names}'s phase — activate a creature. {vp}."
         return phase
 
-    def legal_actions(self, state: GameState, seat: str) -> list[Action]:
+    def _legal_actions(self, state: GameState, seat: str) -> list[Action]:
         assert isinstance(state, SkirmishState)
         from engine.rulesets.dnd_minis.skirmish import legal
 
@@ -271,7 +271,7 @@ class Skirmish(Ruleset):
         return [Zone(kind="command", squares=squares, label=f"{c.name}'s command", side=c.side)]
 
     # -- commands ---------------------------------------------------------------------------------
-    def action_from_command(self, state: GameState, seat: str, command: str, options: dict[str, Any]) -> Action:
+    def _action_from_command(self, state: GameState, seat: str, command: str, options: dict[str, Any]) -> Action:
         assert isinstance(state, SkirmishState)
         from engine.rulesets.dnd_minis.skirmish import commands
 

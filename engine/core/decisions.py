@@ -1,0 +1,91 @@
+"""Choices the rules give a player in the middle of an action.
+
+Some rules leave a choice to a player at a moment no command can name in advance: which
+enemy a Cleave strikes once the first one falls, which square a pushed creature lands on,
+whether a creature that may strike as it dies does so. The engine asks, and the game waits.
+
+How it works (boardgame.io's "the framework owns the log"): rules code calls :func:`decide`.
+If the answer is already known it is returned; if not, :class:`DecisionNeeded` unwinds the
+whole action. :meth:`engine.core.Ruleset.apply` then keeps the state from *before* the action,
+records the action and the question in :class:`PendingDecision`, and waits for a
+:class:`Decide` from the player asked. With the answer the action is applied again from the
+start. Every die comes from the generator in the state, so the second run rolls the very same
+dice up to the question and goes on from there; the events already shown are not repeated.
+A game therefore still replays exactly from its action log (the action, then each Decide).
+
+>>> from engine.core.decisions import Decision
+>>> Decision(seat="p1", key="cleave", question="Cleave: strike whom?", options=["GOB2", "decline"]).prompt("Ann")
+'❓ Ann — Cleave: strike whom? Answer with /decide option: GOB2 or decline.'
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, Field
+
+from engine.core.errors import IllegalAction
+from engine.core.models import Action, GameState
+
+
+class Decision(BaseModel):
+    """One question to one seat: the options are the words the player answers with."""
+
+    seat: str
+    key: str
+    question: str
+    options: list[str]
+
+    def prompt(self, seat_name: str) -> str:
+        listed = ", ".join(self.options[:-1]) + f" or {self.options[-1]}" if len(self.options) > 1 else self.options[0]
+        return f"❓ {seat_name} — {self.question} Answer with /decide option: {listed}."
+
+
+class PendingDecision(BaseModel):
+    """An action waiting for an answer: the action, the answers given so far, the question."""
+
+    action: dict[str, Any]
+    answers: list[str] = Field(default_factory=list)
+    decision: Decision
+    shown: int = 0  # events of the interrupted run already shown to the table
+
+
+class Decide(Action):
+    """A player answers the pending question (``/decide option:``)."""
+
+    kind: Literal["decide"] = "decide"
+    option: str
+
+
+class DecisionNeeded(Exception):
+    """Raised by :func:`decide` to unwind an action until the player has answered."""
+
+    def __init__(self, decision: Decision) -> None:
+        super().__init__(decision.question)
+        self.decision = decision
+
+
+def decide(state: GameState, seat: str, key: str, question: str, options: list[str]) -> str:
+    """The answer ``seat`` gives to ``question``: asked of the player unless already known.
+
+    A question with a single option is never asked. Options must be distinct words.
+
+    >>> from engine.core import Rng
+    >>> state = GameState(ruleset="x", seed=1, rng=Rng.from_seed(1), seats=[])
+    >>> decide(state, "p1", "hurl", "Hurl the javelin first?", ["yes"])
+    'yes'
+    >>> state.begin_answers(["no"])
+    >>> decide(state, "p1", "hurl", "Hurl the javelin first?", ["yes", "no"])
+    'no'
+    """
+    if not options:
+        raise ValueError(f"decision {key!r} has no options")
+    if len(options) == 1:
+        return options[0]
+    answer = state.next_answer()
+    if answer is None:
+        raise DecisionNeeded(Decision(seat=seat, key=key, question=question, options=list(options)))
+    if answer not in options:  # only if the rules code asked differently on the second run
+        raise IllegalAction("bad-option", f"{answer!r} is not an answer to “{question}” "
+                            f"(choose {', '.join(options)}).")
+    return answer
