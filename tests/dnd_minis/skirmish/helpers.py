@@ -57,9 +57,17 @@ def battle(placed, *, map: GridMap | None = None, options=None, order=("p1", "p2
     return state
 
 
-def act(state, kind, seat, **fields):
+def act(state, kind, seat, *, answers=(), **fields):
+    """Apply one action; ``answers`` reply, in order, to the questions it asks (/decide).
+    The events of an answered question are those of one uninterrupted action."""
     action = RULES.parse_action({"kind": kind, "seat": seat, **fields})
-    return RULES.apply(state, action)
+    state, events = RULES.apply(state, action)
+    for answer in answers:
+        assert state.pending is not None, f"no question is waiting for the answer {answer!r}"
+        decide = RULES.parse_action({"kind": "decide", "seat": state.pending.decision.seat, "option": answer})
+        state, more = RULES.apply(state, decide)
+        events = [e for e in events if e.kind != "decision"] + more
+    return state, events
 
 
 def kinds(events):

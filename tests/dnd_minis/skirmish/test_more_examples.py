@@ -23,7 +23,7 @@ def test_we27_w51_hurling_charge_routs_the_target_and_the_melee_attack_is_lost()
     target = card("Goblin", hp=40, level=0, ac=10)
     state = battle([("h", hurler, "p1", (0, 0)), ("g", target, "p2", (5, 5))], map=grid(zones=exits))
     script_dice(state, 15, 2)  # the javelin hits for 20 (half): morale 2 fails, it runs
-    state, events = act(state, "charge", "p1", creature="h")
+    state, events = act(state, "charge", "p1", creature="h", answers=["throw"])
     assert state.creatures["h"].square == (4, 4)  # the charge move is completed
     assert [e.data["hit"] for e in events if e.kind == "attack_roll"] == [True]  # no melee attack
     assert "gone" in next(e.text for e in events if e.kind == "note" and "gone" in e.text)

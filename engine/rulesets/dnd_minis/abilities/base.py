@@ -418,6 +418,7 @@ class ExtraAttack(Outcome):
     target: str | None = None  # a fixed target (Leap: the one chosen)
     bonus: int | None = None  # Leap: the printed bonus replaces the entry's
     damage: int | None = None
+    once_per_turn: str | None = None  # Cleave: one use per (any creature's) turn, under this name
 
 
 @dataclass(frozen=True)

@@ -77,4 +77,5 @@ class Cleave(Ability):
     def on_destroys(self, owner, victim, ctx: AttackContext | None) -> list[Outcome]:
         if ctx is None or not ctx.melee or ctx.cleave:
             return []
-        return [ExtraAttack(why=self.printed, attacker=owner.id, entry_index=ctx.entry_index, not_target=victim.id)]
+        return [ExtraAttack(why=self.printed, attacker=owner.id, entry_index=ctx.entry_index, not_target=victim.id,
+                            once_per_turn="cleave")]

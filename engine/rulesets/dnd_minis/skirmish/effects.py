@@ -11,6 +11,7 @@ import re
 from typing import TYPE_CHECKING
 
 from engine.core import Event, Rng
+from engine.core.decisions import decide
 from engine.rulesets.dnd_minis.abilities import hooks
 from engine.rulesets.dnd_minis.abilities.base import (
     AddCondition, AddEffect, Damage, DamageContext, DamagePacket, Destroy, ExtraAttack, GainHp, Heal, LoseSpell,
@@ -234,7 +235,8 @@ def _push(field: "SkirmishField", rng: Rng, o: Push, events: list[Event]) -> Non
     actor = _creature(field, o.away_from)
     if target is None or not target.on_board:
         return
-    for _ in range(o.squares):
+    chooser = (actor.controller or actor.side) if actor is not None else None
+    for step in range(o.squares):
         here = target.square
         options = []
         for dx in (-1, 0, 1):
@@ -255,8 +257,21 @@ def _push(field: "SkirmishField", rng: Rng, o: Push, events: list[Event]) -> Non
                 options.append(nxt)
         if not options:
             break
-        target.square = sorted(options, key=lambda s: (-space_distance([s], actor.squares) if actor and
-                                                       o.direction == "away" else 0, s[1], s[0]))[0]
+        # The pushing creature's player picks the square (farthest first in the list).
+        options.sort(key=lambda s: (-space_distance([s], actor.squares) if actor and o.direction == "away" else 0,
+                                    s[1], s[0]))
+        if chooser is None:
+            landing = options[0]
+        else:
+            names = [square_name(sq) for sq in options] + (["decline"] if o.optional and step == 0 else [])
+            verb = {"away": "pushes", "toward": "pulls"}.get(o.direction, "slides")
+            answer = decide(field.state, chooser, "push", f"{o.why}: the {actor.name} {verb} the {target.name} "
+                            f"from {square_name(here)} — to which square?", names)
+            if answer == "decline":
+                events.append(Event(kind="note", seat=chooser, text=f"The {actor.name} does not use {o.why}."))
+                return
+            landing = options[names.index(answer)]
+        target.square = landing
         events.append(Event(kind="push", seat=target.side, text=f"The {target.name} is pushed to "
                             f"{square_name(target.square)}.", data={"creature": target.id}))
     if any(k.endswith("pit") for sq in target.squares for k in field.grid.terrain_at(sq)):
@@ -268,11 +283,30 @@ def _extra_attack(field: "SkirmishField", rng: Rng, o: ExtraAttack, events: list
     attacker = _creature(field, o.attacker)
     if attacker is None:
         return
+    state = field.state
+    turn_key = state.activation.serial if state.activation is not None else -state.round
+    once = f"{o.once_per_turn} turn" if o.once_per_turn else None
+    if once and attacker.uses.get(once) == turn_key:
+        return  # already used this turn (Cleave)
     if o.target:
         targets = [t for t in [_creature(field, o.target)] if t is not None and t.on_board]
     else:
+        # Immediate attacks (§7.1): the attacker's player picks among the enemies in reach and
+        # may let an optional one pass.
         targets = [e for e in field.enemies_adjacent_to(attacker) if e.id != o.not_target and e.on_board]
+        if targets and attacker.squares:
+            chooser = attacker.controller or attacker.side
+            names = [t.id for t in targets] + (["decline"] if o.optional else [])
+            answer = decide(field.state, chooser, "extra-attack", f"{o.why}: the {attacker.name} may make an "
+                            "immediate melee attack — at which enemy?", names)
+            if answer == "decline":
+                targets = []
+                events.append(Event(kind="note", seat=chooser, text=f"The {attacker.name} does not use {o.why}."))
+            else:
+                targets = [targets[names.index(answer)]]
     if targets and attacker.squares:
+        if once:
+            attacker.uses[once] = turn_key
         index = o.entry_index if o.entry_index is not None else field.best_melee_entry(attacker)
         was_destroyed = attacker.destroyed
         attacker.destroyed = False  # Death Strike: it strikes as it falls

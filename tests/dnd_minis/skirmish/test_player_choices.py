@@ -1,0 +1,145 @@
+"""Choices the rules give a player mid-action are asked, not made by the engine (/decide).
+
+Hurling Charge *may* throw (War Drums §26; starter W-51); Cleave and Death Strike *may* make an
+immediate attack, at an enemy the player picks (§7.1, §26; starter §25); Pushback *may* push,
+to a square the player picks among those farther away (§26 Push). With one option there is
+no question; a declined choice changes nothing else.
+"""
+
+from engine.core import IllegalAction
+from tests.dnd_minis.skirmish.helpers import RULES, act, battle, card, kinds
+from tests.scripted import script_dice
+
+import pytest
+
+
+def attacks_on(events):
+    return [e.data.get("target") for e in events if e.kind == "attack_roll"]
+
+
+# -- Hurling Charge ------------------------------------------------------------------------------
+def _hurler_battle():
+    hurler = card("Javelineer", speed=4, ranged=((10, 5),), melee=((5, 5),), abilities=("Hurling Charge",))
+    return battle([("h", hurler, "p1", (0, 0)), ("g", card("Goblin", hp=40, ac=10), "p2", (5, 5))])
+
+
+def test_hurling_charge_asks_the_charger_s_player_before_throwing():
+    state, events = act(_hurler_battle(), "charge", "p1", creature="h")
+    assert state.pending.decision.seat == "p1"
+    assert state.pending.decision.options == ["throw", "hold"]
+    assert state.creatures["h"].square == (0, 0)  # nothing moves until the player answers
+    assert kinds(events)[-1] == "decision" and "attack_roll" not in kinds(events)
+
+
+def test_hurling_charge_held_makes_only_the_melee_attack():
+    state = _hurler_battle()
+    script_dice(state, 15, 15)
+    state, events = act(state, "charge", "p1", creature="h", answers=["hold"])
+    rolls = [e for e in events if e.kind == "attack_roll"]
+    assert len(rolls) == 1 and state.pending is None and state.creatures["h"].square == (4, 4)
+
+
+def test_hurling_charge_thrown_makes_the_ranged_attack_then_the_melee_attack():
+    state = _hurler_battle()
+    script_dice(state, 15, 15)
+    state, events = act(state, "charge", "p1", creature="h", answers=["throw"])
+    assert len([e for e in events if e.kind == "attack_roll"]) == 2
+
+
+# -- Cleave ----------------------------------------------------------------------------------------
+def _cleaver_battle():
+    cleaver = card("Axeman", melee=((10, 30),), abilities=("Cleave",))
+    weak = card("Kobold", hp=10, ac=5, level=1)
+    return battle([("a", cleaver, "p1", (5, 5)), ("k1", weak, "p2", (6, 5)), ("k2", weak, "p2", (4, 5)),
+                   ("k3", weak, "p2", (5, 6))])
+
+
+def test_cleave_lets_its_player_pick_the_next_enemy_in_reach():
+    state = _cleaver_battle()
+    script_dice(state, 15, 15)
+    state, events = act(state, "attack", "p1", creature="a", target="k1")
+    assert state.creatures["k1"].hp == 10  # the state waits from before the attack...
+    assert "k1" in {e.data.get("creature") for e in events if e.kind == "destroyed"} or any(
+        "destroyed" in e.text for e in events)  # ...but the table already saw the kobold fall
+    assert state.pending.decision.options == ["k2", "k3", "decline"]
+    state, events = act(_with_dice(_cleaver_battle(), 15, 15), "attack", "p1", creature="a", target="k1",
+                        answers=["k3"])
+    assert state.creatures["k3"].destroyed and not state.creatures["k2"].destroyed
+    assert state.pending is None  # once per turn: killing the second kobold asks nothing more
+
+
+def test_cleave_declined_makes_no_second_attack():
+    state, events = act(_with_dice(_cleaver_battle(), 15, 15), "attack", "p1", creature="a", target="k1",
+                        answers=["decline"])
+    assert state.creatures["k1"].destroyed
+    assert not state.creatures["k2"].destroyed and not state.creatures["k3"].destroyed
+    assert len([e for e in events if e.kind == "attack_roll"]) == 1
+
+
+def test_an_answer_that_is_not_offered_is_refused_and_the_question_stays():
+    state, _ = act(_with_dice(_cleaver_battle(), 15, 15), "attack", "p1", creature="a", target="k1")
+    with pytest.raises(IllegalAction) as refused:
+        RULES.apply(state, RULES.parse_action({"kind": "decide", "seat": "p1", "option": "k1"}))
+    assert refused.value.code == "bad-option"
+    with pytest.raises(IllegalAction) as refused:
+        RULES.apply(state, RULES.parse_action({"kind": "decide", "seat": "p2", "option": "k2"}))
+    assert refused.value.code == "not-your-decision"
+    assert RULES.to_act(state) == ["p1"]
+
+
+def _with_dice(state, *dice):
+    script_dice(state, *dice)
+    return state
+
+
+# -- Death Strike ------------------------------------------------------------------------------
+def _death_strike_battle():
+    martyr = card("Martyr", hp=10, ac=5, melee=((10, 30),), abilities=("Death Strike",))
+    brute = card("Brute", melee=((10, 30),))
+    return battle([("b", brute, "p1", (5, 5)), ("m", martyr, "p2", (6, 5)), ("b2", card("Squire", hp=40), "p1", (7, 5))])
+
+
+def test_death_strike_asks_the_falling_creature_s_player_whom_to_strike():
+    state, events = act(_with_dice(_death_strike_battle(), 15, 15), "attack", "p1", creature="b", target="m")
+    assert state.pending.decision.seat == "p2"  # out of turn: the victim's player answers
+    assert state.pending.decision.options == ["b", "b2", "decline"]
+    assert RULES.to_act(state) == ["p2"]
+
+
+def test_death_strike_at_the_chosen_enemy_and_then_destroyed():
+    state, events = act(_with_dice(_death_strike_battle(), 15, 15, 15), "attack", "p1", creature="b", target="m",
+                        answers=["b2"])
+    assert state.creatures["m"].destroyed
+    assert state.creatures["b2"].hp < 40 and state.creatures["b"].hp == 40
+
+
+def test_death_strike_declined_still_destroys_it():
+    state, events = act(_with_dice(_death_strike_battle(), 15, 15), "attack", "p1", creature="b", target="m",
+                        answers=["decline"])
+    assert state.creatures["m"].destroyed
+    assert state.creatures["b2"].hp == 40 and state.creatures["b"].hp == 40
+
+
+# -- Pushback ---------------------------------------------------------------------------------------
+def _pusher_battle():
+    ogre = card("Ogre", size="large", melee=((10, 5),), abilities=("Pushback",))
+    return battle([("o", ogre, "p1", (4, 4)), ("g", card("Goblin", size="small", hp=40, ac=5), "p2", (6, 4))])
+
+
+def test_pushback_offers_every_square_farther_away_and_declining():
+    state, _ = act(_with_dice(_pusher_battle(), 15, 10), "attack", "p1", creature="o", target="g")
+    options = state.pending.decision.options
+    assert options[-1] == "decline"
+    assert set(options[:-1]) == {"H4", "H5", "H6"}  # every square one step farther from the ogre
+
+
+def test_pushback_to_the_chosen_square():
+    state, events = act(_with_dice(_pusher_battle(), 15, 10), "attack", "p1", creature="o", target="g",
+                        answers=["H6"])
+    assert state.creatures["g"].square == (7, 5) and "push" in kinds(events)
+
+
+def test_pushback_declined_leaves_it_where_it_was():
+    state, events = act(_with_dice(_pusher_battle(), 15, 10), "attack", "p1", creature="o", target="g",
+                        answers=["decline"])
+    assert state.creatures["g"].square == (6, 4) and "push" not in kinds(events)
