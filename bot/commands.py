@@ -52,7 +52,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("map", "Battle map (a built-in name)", autocomplete="map"),
         Option("mapfile", "Upload your own map file (JSON or text grid)", type="attachment"),
         Option("seed", "Seed for the dice, to replay a game exactly", type="integer"),
-        Option("settings", "Rule settings, e.g. 'aoo_entry=best'"),
+        Option("settings", "Rule settings, e.g. 'edition=starter, players=4'"),
     )),
     CommandSpec("join", "Take a seat in this channel's game", "game", (
         Option("seat", "Which seat (default: the first free one)", autocomplete="free-seat"),
@@ -179,8 +179,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("decide", "Answer the choice the rules give you now (the game asks with ❓)", None, (
         Option("option", "Your answer, one of those the question lists", required=True, autocomplete="option"),
     )),
-    CommandSpec("aoo", "Standing order: your creatures take or decline attacks of opportunity", None, (
-        Option("choice", "take or decline", required=True),
+    CommandSpec("aoo", "Standing order: your creatures take, decline, or ask you about attacks of opportunity",
+                None, (
+        Option("choice", "take, decline or ask (the game asks you with ❓ each time)", required=True),
         Option("creature", "One of your creatures (default: all of them)", autocomplete="creature"),
     )),
     # -- referee (encounter) ------------------------------------------------------------------

@@ -37,7 +37,7 @@ def refusal(exc: IllegalAction) -> Reply:
 
 
 def parse_settings(text: str | None) -> dict[str, Any]:
-    """``"aoo_entry=best, edition=starter"`` -> a dict; numbers and true/false are typed."""
+    """``"players=4, edition=starter"`` -> a dict; numbers and true/false are typed."""
     settings: dict[str, Any] = {}
     if not text:
         return settings

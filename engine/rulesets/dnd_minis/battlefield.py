@@ -240,12 +240,18 @@ class Battlefield:
                 if threats:
                     report_segment()
                     segment, segment_cost = [here], 0
-                for enemy in threats:
+                waiting = list(threats)
+                while waiting:
+                    enemy, takes = self.next_opportunity(creature, here, waiting)
+                    waiting.remove(enemy)
+                    if not takes:
+                        continue
                     turn.opportunity_attackers.append(enemy.id)
                     events.append(Event(kind="opportunity", seat=enemy.side,
                                         text=f"The {creature.name} leaves {square_name(here)}, next to the "
                                         f"{enemy.name}: attack of opportunity."))
-                    self.melee_attack(rng, enemy, creature, self.best_melee_entry(enemy), events, opportunity=True)
+                    self.melee_attack(rng, enemy, creature, self.opportunity_entry(enemy, creature), events,
+                                      opportunity=True)
                     if not creature.on_board or creature.routed != was_routing or not self._can_keep_moving(creature):
                         break
                 if not creature.on_board or creature.routed != was_routing or not self._can_keep_moving(creature):
@@ -388,6 +394,15 @@ class Battlefield:
             return []
         best = min(d for d, _ in seen)
         return [c for d, c in seen if d == best]
+
+    def next_opportunity(self, mover: Creature, here: XY, waiting: list[Creature]) -> tuple[Creature, bool]:
+        """Of the enemies entitled to strike ``mover`` as it leaves ``here``, the one that
+        strikes next and whether it takes its attack; a ruleset with players to ask overrides."""
+        return waiting[0], True
+
+    def opportunity_entry(self, attacker: Creature, mover: Creature) -> int:
+        """The melee entry an attack of opportunity uses (rulesets may let the player pick)."""
+        return self.best_melee_entry(attacker)
 
     def best_melee_entry(self, creature: Creature) -> int:
         """The entry an attack of opportunity uses: the highest bonus (one attack only)."""

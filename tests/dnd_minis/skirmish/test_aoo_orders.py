@@ -81,7 +81,7 @@ def test_the_command_and_its_errors():
     action = RULES.action_from_command(state, "p2", "aoo", {"choice": "Decline", "creature": "Guard"})
     assert (action.kind, action.choice, action.creature) == ("aoo", "decline", "Guard")
     assert RULES.action_from_command(state, "p2", "aoo", {"choice": "take"}).creature is None
-    with pytest.raises(IllegalAction, match="take or decline"):
+    with pytest.raises(IllegalAction, match="take, decline or ask"):
         RULES.action_from_command(state, "p2", "aoo", {"choice": "maybe"})
     assert "aoo" in RULES.commands()
 

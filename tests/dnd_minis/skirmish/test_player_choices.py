@@ -143,3 +143,52 @@ def test_pushback_declined_leaves_it_where_it_was():
     state, events = act(_with_dice(_pusher_battle(), 15, 10), "attack", "p1", creature="o", target="g",
                         answers=["decline"])
     assert state.creatures["g"].square == (6, 4) and "push" not in kinds(events)
+
+
+# -- attacks of opportunity: order, attack entry, "ask" ----------------------------------------
+def _walk_away_battle(guard=None):
+    runner = card("Runner", hp=60, ac=5)
+    guard = guard or card("Guard", melee=((5, 1),))
+    return battle([("r", runner, "p1", (5, 5)), ("g1", guard, "p2", (6, 5)), ("g2", guard, "p2", (6, 6))])
+
+
+@pytest.mark.parametrize("options", [{}, {"edition": "starter"}])
+def test_two_threateners_of_one_player_strike_in_the_order_that_player_picks(options):
+    state = _walk_away_battle()
+    state.rules = RULES.new_game(7, options).rules
+    state, _ = act(state, "move", "p1", creature="r", to=(2, 5))
+    decision = state.pending.decision
+    assert (decision.seat, decision.key, decision.options) == ("p2", "aoo-order", ["g1", "g2"])
+    state, events = act(_with_dice(_walk_away_battle(), 15, 15), "move", "p1", creature="r", to=(2, 5),
+                        answers=["g2"])
+    assert len([e for e in events if e.kind == "attack_roll"]) == 2
+    assert state.pending is None and state.creatures["r"].square == (2, 5)
+    assert state.activation.opportunity_attackers == ["g2", "g1"]  # the chosen one struck first
+
+
+def test_an_attack_of_opportunity_uses_the_attack_its_player_picks_when_they_differ():
+    axe_and_bite = card("Wolfrider", melee=((8, 5), (2, 20)))
+    state = battle([("r", card("Runner", hp=60, ac=5), "p1", (5, 5)), ("w", axe_and_bite, "p2", (6, 5))])
+    state, _ = act(state, "move", "p1", creature="r", to=(2, 5))
+    decision = state.pending.decision
+    assert decision.key == "aoo-attack" and decision.options == ["1", "2"]
+    assert "1 = +8 (5); 2 = +2 (20)" in decision.question
+    state = _with_dice(battle([("r", card("Runner", hp=60, ac=5), "p1", (5, 5)), ("w", axe_and_bite, "p2", (6, 5))]),
+                       15)
+    state, events = act(state, "move", "p1", creature="r", to=(2, 5), answers=["2"])
+    assert state.creatures["r"].hp == 40  # the +2 (20) entry hit
+
+
+def test_the_ask_standing_order_asks_before_each_attack_of_opportunity():
+    state = _walk_away_battle()
+    state, events = act(state, "aoo", "p2", choice="ask", creature="g1")
+    assert state.players["p2"].asked_aoo == ["g1"] and "asked" in events[0].text
+    state, _ = act(state, "aoo", "p2", choice="decline", creature="g2")
+    state, events = act(state, "move", "p1", creature="r", to=(2, 5))
+    assert (state.pending.decision.key, state.pending.decision.options) == ("aoo-take", ["take", "decline"])
+    state, events = RULES.apply(state, RULES.parse_action({"kind": "decide", "seat": "p2", "option": "decline"}))
+    assert "attack_roll" not in kinds(events) and state.creatures["r"].square == (2, 5)
+    # "take" turns the question off again.
+    state2, _ = act(_walk_away_battle(), "aoo", "p2", choice="ask")
+    state2, _ = act(state2, "aoo", "p2", choice="take")
+    assert state2.players["p2"].asked_aoo == [] and state2.players["p2"].declined_aoo == []

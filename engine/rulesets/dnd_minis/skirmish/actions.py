@@ -107,14 +107,13 @@ class EndActivation(Action):
 
 
 class AooOrder(Action):
-    """A standing order: take or decline attacks of opportunity (Skirmish §13.1: T *may* make one).
-
-    Given at any time, even out of turn, since nobody can be asked mid-move in play-by-post.
+    """A standing order: take, decline, or be asked about attacks of opportunity (Skirmish §13.1:
+    T *may* make one; §13.3 "always / never / ask"). Given at any time, even out of turn.
     ``creature`` None: every creature of the player's warband.
     """
 
     kind: Literal["aoo"] = "aoo"
-    choice: Literal["take", "decline"]
+    choice: Literal["take", "decline", "ask"]
     creature: str | None = None
 
 

@@ -108,8 +108,8 @@ def action_from_command(state: SkirmishState, seat: str, command: str, options: 
         return EndActivation(seat=seat, creature=creature)
     if command == "aoo":
         choice = str(options.get("choice") or "").strip().casefold()
-        if choice not in ("take", "decline"):
-            raise IllegalAction("missing-option", "Say take or decline: /aoo choice:decline creature:Orc Mauler "
-                                "(leave out creature: for your whole warband).")
+        if choice not in ("take", "decline", "ask"):
+            raise IllegalAction("missing-option", "Say take, decline or ask: /aoo choice:decline creature:Orc Mauler "
+                                "(leave out creature: for your whole warband; ask: the game asks you each time).")
         return AooOrder(seat=seat, choice=choice, creature=creature)
     raise IllegalAction("unknown-command", f"The skirmish has no /{command} command.")

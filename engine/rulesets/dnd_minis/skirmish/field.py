@@ -7,6 +7,7 @@ package): allies, distances, sight, command.
 from __future__ import annotations
 
 from engine.core import Event, Rng
+from engine.core.decisions import decide
 from engine.grid import MoveRules, PathState, has_cover, reachable, shortest_path, space_distance, square_name
 from engine.rulesets.dnd_minis.abilities import hooks
 from engine.rulesets.dnd_minis.activation import Activation
@@ -14,7 +15,7 @@ from engine.rulesets.dnd_minis.battlefield import MINIS_MOVE_RULES, Battlefield,
 from engine.rulesets.dnd_minis.combat import AttackOutcome, AttackSetup
 from engine.rulesets.dnd_minis.creature import Creature
 from engine.rulesets.dnd_minis.skirmish import command
-from engine.rulesets.dnd_minis.skirmish.orders import declines_aoo
+from engine.rulesets.dnd_minis.skirmish.orders import asks_aoo, declines_aoo
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
 
 XY = tuple[int, int]
@@ -139,6 +140,32 @@ class SkirmishField(Battlefield):
         order = self.state.order or [s.id for s in self.state.seats]
         found = [c for c in super().threateners(creature, at) if not declines_aoo(self.state, c)]
         return sorted(found, key=lambda c: order.index(c.side) if c.side in order else len(order))
+
+    def next_opportunity(self, mover: Creature, here: XY, waiting: list[Creature]) -> tuple[Creature, bool]:
+        """Several threateners of one player: that player says which strikes first (Skirmish
+        §13.3; War Drums §24 — players in play order, each ordering their own creatures). A
+        creature under the standing order "ask" (/aoo choice:ask) is asked whether it strikes."""
+        seat = waiting[0].controller or waiting[0].side
+        group = [c for c in waiting if (c.controller or c.side) == seat]
+        answer = decide(self.state, seat, "aoo-order", f"The {mover.name} leaves {square_name(here)} and several "
+                        "of your creatures may make an attack of opportunity. Which strikes first?",
+                        [c.id for c in group])
+        enemy = next(c for c in group if c.id == answer)
+        takes = not asks_aoo(self.state, enemy) or decide(
+            self.state, seat, "aoo-take", f"The {mover.name} leaves {square_name(here)}, next to your "
+            f"{enemy.name}. Attack of opportunity?", ["take", "decline"]) == "take"
+        return enemy, takes
+
+    def opportunity_entry(self, attacker: Creature, mover: Creature) -> int:
+        """It picks which of its melee attacks when they differ (Skirmish §13.3; War Drums §12.3)."""
+        entries = attacker.card.melee
+        if len({e.describe() for e in entries}) < 2:
+            return self.best_melee_entry(attacker)
+        listed = "; ".join(f"{i + 1} = {e.describe()}" for i, e in enumerate(entries))
+        answer = decide(self.state, attacker.controller or attacker.side, "aoo-attack",
+                        f"The {attacker.name}'s attack of opportunity on the {mover.name}: with which attack? "
+                        f"({listed})", [str(i + 1) for i in range(len(entries))])
+        return int(answer) - 1
 
     # -- refinements of the shared battlefield ----------------------------------------------------
     def squeeze_penalty(self) -> int:

@@ -1,14 +1,16 @@
 """Standing orders: whether a player's creatures take the attacks of opportunity they are offered.
 
 The rules let a threatener choose (Skirmish §13.1: "T MAY make an attack of opportunity";
-War Drums §12.3), but a play-by-post game can't stop a move to ask the defender. So each
-player gives a standing order instead, at any time and even out of turn::
+War Drums §12.3). Stopping a move to ask the defender costs a round trip in play-by-post,
+so each player gives a standing order ("always / never / ask", Skirmish §13.3), at any time
+and even out of turn::
 
     /aoo choice:decline creature:Orc Mauler   -> the Orc Mauler lets enemies walk away
-    /aoo choice:take                          -> every creature of the warband strikes again
+    /aoo choice:ask                           -> the game asks (/decide) at every chance
+    /aoo choice:take                          -> every creature of the warband strikes (the default)
 
-The order is kept in :attr:`PlayerState.declined_aoo` and read by
-:meth:`SkirmishField.threateners`; the action is logged, so a replay gives the same orders.
+The orders are kept in :attr:`PlayerState.declined_aoo` and ``asked_aoo``, read by
+:class:`SkirmishField`; the action is logged, so a replay gives the same orders.
 """
 
 from __future__ import annotations
@@ -23,6 +25,12 @@ def declines_aoo(state: SkirmishState, creature: Creature) -> bool:
     """True when the creature's player has ordered it not to make attacks of opportunity."""
     player = state.players.get(creature.side)
     return player is not None and creature.id in player.declined_aoo
+
+
+def asks_aoo(state: SkirmishState, creature: Creature) -> bool:
+    """True when the creature's player wants to be asked before each attack of opportunity."""
+    player = state.players.get(creature.side)
+    return player is not None and creature.id in player.asked_aoo
 
 
 def own_creature(state: SkirmishState, seat: str, text: str) -> Creature:
@@ -52,14 +60,21 @@ def give_aoo_order(state: SkirmishState, action: AooOrder, events: list[Event]) 
         if not chosen:
             raise IllegalAction("no-creatures", "You have no creatures yet; send your warband first (/warband).")
     ids = [c.id for c in chosen]
+    player.declined_aoo = [i for i in player.declined_aoo if i not in ids]
+    player.asked_aoo = [i for i in player.asked_aoo if i not in ids]
     if action.choice == "decline":
-        player.declined_aoo += [i for i in ids if i not in player.declined_aoo]
-    else:
-        player.declined_aoo = [i for i in player.declined_aoo if i not in ids]
-    who = f"The {chosen[0].name}" if action.creature else f"{state.seat(action.seat).name}'s creatures"
-    verb = "declines" if action.creature else "decline"
-    text = (f"{who} {verb} attacks of opportunity until told to take them (/aoo choice:take)."
-            if action.choice == "decline" else
-            f"{who} {'takes' if action.creature else 'take'} attacks of opportunity again.")
+        player.declined_aoo += ids
+    elif action.choice == "ask":
+        player.asked_aoo += ids
+    one = bool(action.creature)
+    who = f"The {chosen[0].name}" if one else f"{state.seat(action.seat).name}'s creatures"
+    text = {
+        "decline": f"{who} {'declines' if one else 'decline'} attacks of opportunity until told to take them "
+                   "(/aoo choice:take).",
+        "ask": f"{state.seat(action.seat).name} will be asked (/decide) before "
+               + (f"the {chosen[0].name} makes" if one else "each of their creatures makes")
+               + " an attack of opportunity.",
+        "take": f"{who} {'takes' if one else 'take'} attacks of opportunity again.",
+    }[action.choice]
     events.append(Event(kind="aoo_order", seat=action.seat, text=text,
                         data={"choice": action.choice, "creatures": ids}))

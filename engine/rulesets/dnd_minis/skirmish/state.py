@@ -29,6 +29,8 @@ class PlayerState(BaseModel):
     eliminated_points: int = 0  # cost of enemies it eliminated (starter stalemate, Quick Strike)
     # Standing order (/aoo): its creatures that decline attacks of opportunity until told to take them.
     declined_aoo: list[str] = Field(default_factory=list)
+    # ... and those whose player is asked each time (/aoo choice:ask), with /decide.
+    asked_aoo: list[str] = Field(default_factory=list)
 
 
 class SkirmishState(GameState):
