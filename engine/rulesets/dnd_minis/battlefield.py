@@ -395,6 +395,11 @@ class Battlefield:
         best = min(d for d, _ in seen)
         return [c for d, c in seen if d == best]
 
+    def ask(self, seat: str, key: str, question: str, options: list[str]) -> str:
+        """A choice the rules give ``seat``; rulesets that can ask their players override this
+        (engine.core.decisions). Without one, the first option is the default."""
+        return options[0]
+
     def next_opportunity(self, mover: Creature, here: XY, waiting: list[Creature]) -> tuple[Creature, bool]:
         """Of the enemies entitled to strike ``mover`` as it leaves ``here``, the one that
         strikes next and whether it takes its attack; a ruleset with players to ask overrides."""

@@ -192,3 +192,34 @@ def test_the_ask_standing_order_asks_before_each_attack_of_opportunity():
     state2, _ = act(_walk_away_battle(), "aoo", "p2", choice="ask")
     state2, _ = act(state2, "aoo", "p2", choice="take")
     assert state2.players["p2"].asked_aoo == [] and state2.players["p2"].declined_aoo == []
+
+
+# -- Spell Resistance, Tyrannical Morale (see WE-57), relocation (see WE-21) ------------------------
+def _friendly_cure(hp=20):
+    from tests.dnd_minis.skirmish.test_wd_more_spells import CURE
+
+    priest = card("Priest", spells=[CURE])
+    warded = card("Warded", hp=50, abilities=("Spell Resistance",))
+    state = battle([("p", priest, "p1", (0, 0)), ("w", warded, "p1", (1, 0)), ("foe", card("Foe"), "p2", (9, 9))])
+    state.creatures["w"].hp = hp
+    return state
+
+
+def test_spell_resistance_against_a_friendly_spell_may_be_lowered():
+    state, events = act(_friendly_cure(), "cast", "p1", creature="p", spell="cure", target="w")
+    assert (state.pending.decision.key, state.pending.decision.options) == ("spell-resistance", ["resist", "allow"])
+    allowed, events = act(_with_dice(_friendly_cure(), 1), "cast", "p1", creature="p", spell="cure", target="w",
+                          answers=["allow"])
+    assert allowed.creatures["w"].hp > 20 and "spell_resistance" not in kinds(events)
+    resisted, events = act(_with_dice(_friendly_cure(), 1), "cast", "p1", creature="p", spell="cure", target="w",
+                           answers=["resist"])
+    assert resisted.creatures["w"].hp == 20 and "spell_resistance" in kinds(events)  # the roll of 1 fails
+
+
+def test_an_enemy_spell_is_resisted_without_asking():
+    from tests.dnd_minis.skirmish.test_wd_more_spells import FIRE
+
+    mage = card("Mage", spells=[FIRE])
+    state = battle([("m", mage, "p1", (0, 0)), ("w", card("Warded", hp=50, abilities=("Spell Resistance",)), "p2", (6, 0))])
+    state, events = act(state, "cast", "p1", creature="m", spell="scorching ray", target="w")
+    assert state.pending is None and "spell_resistance" in kinds(events)

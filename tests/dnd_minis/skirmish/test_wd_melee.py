@@ -4,6 +4,7 @@ position and charges (WE-15, WE-17 to WE-28), through the skirmish ruleset."""
 import pytest
 
 from engine.core import IllegalAction
+from engine.grid import square_name
 from engine.rulesets.dnd_minis.creature import Condition
 from tests.dnd_minis.skirmish.helpers import RULES, act, battle, card, first, grid, kinds
 from tests.scripted import script_dice
@@ -133,5 +134,10 @@ def test_we20_we53_the_creature_that_caused_a_rout_gets_no_aoo_that_turn():
 def test_we21_an_illegal_end_position_snaps_to_the_nearest_legal_square():
     state = battle([("m", SOLDIER, "p1", (2, 2)), ("ally", SOLDIER, "p1", (3, 2)), ("far", SOLDIER, "p2", (9, 9))])
     state.creatures["m"].square = (3, 2)  # as if an AoO had stopped it on its ally's square
-    state, events = act(state, "end", "p1", creature="m")
-    assert state.creatures["m"].square != (3, 2) and "relocate" in kinds(events)
+    asked, _ = act(state, "end", "p1", creature="m")
+    decision = asked.pending.decision  # "...moves it to the nearest legal square of his choice"
+    assert decision.seat == "p1" and decision.key == "relocate"
+    assert decision.options == ["C2", "D2", "E2", "C3", "E3", "C4", "D4", "E4"]  # every square around it
+    chosen = decision.options[-1]
+    state, events = act(state, "end", "p1", creature="m", answers=[chosen])
+    assert square_name(state.creatures["m"].square) == chosen and "relocate" in kinds(events)

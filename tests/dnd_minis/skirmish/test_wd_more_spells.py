@@ -48,9 +48,14 @@ def test_we57_tyrannical_morale_destroys_instead_of_routing():
     if not hooks.tyrannical_offers(state.creatures["f"], SkirmishField(state)):
         pytest.fail("the abilities package does not offer Tyrannical Morale from card commander effects yet")
     script_dice(state, 10, 2)  # hit for 20 (half): morale 2 + 0 + 1 + 5 fails
-    state, events = act(state, "attack", "p1", creature="a", target="f")
-    f = state.creatures["f"]
-    assert f.destroyed and not f.routed and state.players["p1"].vp == 17
+    lent, events = act(state, "attack", "p1", creature="a", target="f", answers=["lend"])
+    f = lent.creatures["f"]
+    assert f.destroyed and not f.routed and lent.players["p1"].vp == 17
+    # "The commander may choose": withheld, the failed save is an ordinary rout (2 + 1 < 20).
+    asked, _ = act(state, "attack", "p1", creature="a", target="f")
+    assert (asked.pending.decision.seat, asked.pending.decision.options) == ("p2", ["lend", "withhold"])
+    withheld, events = act(state, "attack", "p1", creature="a", target="f", answers=["withhold"])
+    assert withheld.creatures["f"].routed and not withheld.creatures["f"].destroyed
 
 
 def test_we58_turn_undead_forces_a_real_morale_save():

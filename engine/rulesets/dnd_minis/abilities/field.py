@@ -94,6 +94,9 @@ class OpenField:
     def flanked(self, attacker: Creature, defender: Creature) -> bool:
         return False
 
+    def ask(self, seat: str, key: str, question: str, options: list[str]) -> str:
+        return options[0]  # no players here: the first option is the default
+
 
 def card(name: str = "Soldier", *, hp: int = 50, ac: int = 15, level: int = 4, speed: int = 6,
          melee: list[tuple[int, int]] | None = None, ranged: list[tuple[int, int]] | None = None,

@@ -539,6 +539,14 @@ def affected_by_spell(target: "Creature", caster: "Creature", spell: str, battle
         return True, []
     if "resist all" in opinions:
         return False, [Event(kind="spell", text=f"{target.name}'s spell resistance stops {spell}.")]
+    if "resist" in opinions and battle is not None and battle.is_ally(caster, target) and battle.ask(
+            target.controller or target.side, "spell-resistance",
+            f"The {caster.name}'s {spell} would affect your {target.name}, which has Spell Resistance. Resist "
+            "(the caster rolls d20, 11+ it works) or allow it?", ["resist", "allow"]) == "allow":
+        # Its controller MAY choose not to resist, e.g. a friendly spell (skirmish §21.7); an
+        # enemy's spell is always resisted, so enemy casts never stop to ask.
+        return True, [Event(kind="spell", seat=target.side, text=f"The {target.name} lowers its spell resistance "
+                            f"to {spell}.")]
     if "resist" in opinions:
         if rng is None:
             raise ValueError("spell resistance needs the game's dice")

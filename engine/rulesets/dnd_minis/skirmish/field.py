@@ -141,6 +141,9 @@ class SkirmishField(Battlefield):
         found = [c for c in super().threateners(creature, at) if not declines_aoo(self.state, c)]
         return sorted(found, key=lambda c: order.index(c.side) if c.side in order else len(order))
 
+    def ask(self, seat: str, key: str, question: str, options: list[str]) -> str:
+        return decide(self.state, seat, key, question, options)
+
     def next_opportunity(self, mover: Creature, here: XY, waiting: list[Creature]) -> tuple[Creature, bool]:
         """Several threateners of one player: that player says which strikes first (Skirmish
         §13.3; War Drums §24 — players in play order, each ordering their own creatures). A
@@ -190,6 +193,12 @@ class SkirmishField(Battlefield):
         if not offers:
             return super().morale_check(rng, creature, events, cause, rally=rally, against=against, bonus=bonus)
         commander, n = max(offers, key=lambda o: o[1])
+        # The commander *may* choose to lend it (War Drums §26 Tyrannical Morale).
+        if self.ask(commander.controller or commander.side, "tyrannical-morale",
+                    f"The {creature.name} must make a morale save ({against}). The {commander.name} may lend "
+                    f"Tyrannical Morale +{n}; if the save then fails, the {creature.name} is destroyed instead "
+                    "of routing. Lend it?", ["lend", "withhold"]) == "withhold":
+            return super().morale_check(rng, creature, events, cause, rally=rally, against=against, bonus=bonus)
         events.append(Event(kind="note", seat=creature.side,
                             text=f"The {commander.name} lends Tyrannical Morale +{n}: failure means destruction."))
         passed = super().morale_check(rng, creature, events, cause, rally=True, against=against, bonus=bonus + n)

@@ -282,8 +282,15 @@ def _legal_position(state: SkirmishState, field: SkirmishField, creature: Creatu
     if _in_pit(state, creature) and not force:
         return
     found = snap_back(state.map, field.body(creature), creature.square, None, field.others(creature),
-                      field.move_rules, rng=state.rng)
-    if found.choice is not None:
-        creature.square = tuple(found.choice)
+                      field.move_rules)
+    choice = found.choice
+    if choice is None and found.tied:  # equally near squares: its controller's choice (Skirmish §13.3)
+        names = [square_name(tuple(sq)) for sq in found.tied]
+        answer = field.ask(creature.controller or creature.side, "relocate", f"The {creature.name} may not end its "
+                           f"turn on {square_name(creature.square)}. To which of the nearest legal squares does it "
+                           "go?", names)
+        choice = found.tied[names.index(answer)]
+    if choice is not None:
+        creature.square = tuple(choice)
         events.append(Event(kind="relocate", seat=creature.side,
                             text=f"The {creature.name} moves to the nearest legal square, {square_name(creature.square)}."))
