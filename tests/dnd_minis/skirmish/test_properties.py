@@ -19,6 +19,10 @@ CARDS = [
      "commander": 2, "melee": [{"bonus": 7, "damage": 10}], "types": ["Humanoid"]},
     {"id": "ogre", "name": "Ogre", "factions": ["CE"], "cost": 40, "level": 4, "speed": 6, "ac": 14, "hp": 40,
      "size": "large", "melee": [{"bonus": 9, "damage": 15}], "types": ["Giant"]},
+    # Burrow: legal play offers underground moves (through the arena's wall) as well.
+    {"id": "bulette", "name": "Bulette", "factions": ["CE"], "cost": 30, "level": 4, "speed": 6, "ac": 16, "hp": 40,
+     "size": "large", "melee": [{"bonus": 8, "damage": 10}], "abilities": [{"name": "Burrow 4"}],
+     "types": ["Magical Beast"]},
 ]
 
 
@@ -58,7 +62,7 @@ def test_random_legal_play_keeps_the_invariants(data, edition):
     state, _ = RULES.apply(state, RULES.parse_action({"kind": "warband", "seat": "p1", "faction": "LG",
                                                       "cards": ["captain", "bowman", "bowman"]}))
     state, _ = RULES.apply(state, RULES.parse_action({"kind": "warband", "seat": "p2", "faction": "CE",
-                                                      "cards": ["chief", "brute", "ogre"]}))
+                                                      "cards": ["chief", "brute", "ogre", "bulette"]}))
     for _ in range(80):
         if state.is_over:
             break
@@ -89,7 +93,7 @@ def four_corners():
 def test_random_play_with_three_and_four_players(data, options):
     state = RULES.new_game(seed=data.draw(st.integers(0, 10_000)),
                            options={"map_data": four_corners(), "card_data": CARDS, **options})
-    bands = [("LG", ["captain", "bowman"]), ("CE", ["chief", "brute"])]
+    bands = [("LG", ["captain", "bowman"]), ("CE", ["chief", "brute", "bulette"])]
     for i, seat in enumerate(s.id for s in state.seats):
         faction, cards = bands[i % 2]
         state, _ = RULES.apply(state, RULES.parse_action({"kind": "warband", "seat": seat, "faction": faction,

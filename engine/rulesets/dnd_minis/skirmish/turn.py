@@ -115,7 +115,7 @@ def _burrow_speed(state: SkirmishState, field: SkirmishField, creature: Creature
 
     >>> # /move creature:bulette to:F7 mode:burrow  -> 4 for a Bulette with Burrow 4
     """
-    burrowed = creature.uses.get("burrow turn") == turn.serial
+    burrowed = burrowed_this_turn(creature, turn)
     if action.mode != "burrow" and not burrowed:
         return 0
     speed = hooks.move_traits(creature, field).burrow_speed
@@ -126,6 +126,11 @@ def _burrow_speed(state: SkirmishState, field: SkirmishField, creature: Creature
         raise IllegalAction("burrow-whole-turn", f"The {creature.name} already moved on the surface this turn; "
                             "a creature that burrows does so for all of its movement that turn.")
     return speed
+
+
+def burrowed_this_turn(creature: Creature, turn: Activation) -> bool:
+    """Whether the creature has burrowed in this turn, so that all its movement is burrowing."""
+    return creature.uses.get("burrow turn") == turn.serial
 
 
 def _trample_victims(state: SkirmishState, field: SkirmishField, creature: Creature) -> frozenset[str]:
@@ -376,8 +381,8 @@ def attack_plan(state: SkirmishState, creature: Creature, action: Attack):
     whirlwind = (limits.whirlwind and not ranged and turn.moved <= 1 and turn.attacks >= 1
                  and target.id not in turn.whirlwind_targets and turn.attack_kind in (None, "melee"))
     if turn.rush_target:  # a rush within its printed (or Burrow) speed ends in an attack
-        burrowed = creature.uses.get("burrow turn") == turn.serial
-        speed = _rush_speed(creature, hooks.move_traits(creature, field).burrow_speed if burrowed else 0)
+        burrow = hooks.move_traits(creature, field).burrow_speed if burrowed_this_turn(creature, turn) else 0
+        speed = _rush_speed(creature, burrow)
     elif state.rules.rush and not turn.in_command and not ranged and limits.must_rush_to_melee:
         raise IllegalAction("must-rush", f"The {creature.name} is Difficult and out of command: it must rush "
                             "(or charge) to make a melee attack.")
