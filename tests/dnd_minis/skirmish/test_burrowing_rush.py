@@ -94,3 +94,45 @@ def test_out_of_command_speed_2_binds_a_burrower_whose_printed_speed_is_2():
         act(state, "move", "p1", creature="m", to=(5, 0), mode="burrow")
     state, _ = act(state, "move", "p1", creature="m", to=(4, 0), mode="burrow")
     assert state.creatures["m"].square == (4, 0)
+
+
+# -- the rushes legal_actions offers ------------------------------------------------------------
+def _rushes(state):
+    from tests.dnd_minis.skirmish.helpers import RULES
+
+    state, _ = act(state, "activate", "p1", creature="d")
+    return state, [a for a in RULES.legal_actions(state, "p1") if a.kind == "move" and a.to[0] >= 5]
+
+
+def test_legal_actions_offer_rushes_on_foot_and_underground_and_each_is_a_rush():
+    from tests.dnd_minis.skirmish.helpers import RULES
+
+    state, offered = _rushes(starter([("d", DIGGER, "p1", (0, 5)), ("foe", FOE, "p2", (8, 5))]))
+    assert {(m.to, m.mode) for m in offered if m.to == (7, 5)} == {((7, 5), None), ((7, 5), "burrow")}
+    assert all(max(abs(m.to[0] - 8), abs(m.to[1] - 5)) == 1 for m in offered)  # beyond 4 squares: next to it
+    assert (9, 5) in {m.to for m in offered if m.mode is None}  # 9 squares: within 12 on foot...
+    assert (9, 5) not in {m.to for m in offered if m.mode == "burrow"}  # ...but not within 8 underground
+    for move in offered:
+        _, events = RULES.apply(state, move)
+        assert "rush" in kinds(events)
+
+
+def test_legal_rushes_underground_go_to_the_enemy_nearest_underground():
+    state, offered = _rushes(_mud_field())
+    underground = {m.to for m in offered if m.mode == "burrow"}
+    on_foot = {m.to for m in offered if m.mode is None}
+    assert (5, 5) in underground and not any(y >= 10 for _, y in underground)  # next to a, not b
+    assert not any(x >= 5 for x, _ in on_foot)  # on foot b (at A13) is the nearest; a is out of reach
+
+
+def test_no_rush_is_offered_in_command():
+    from tests.dnd_minis.skirmish.helpers import RULES
+
+    lord = card("Lord", commander=3)
+    state = starter([("d", DIGGER, "p1", (0, 5)), ("k", lord, "p1", (0, 6)), ("foe", FOE, "p2", (8, 5))])
+    state, _ = act(state, "activate", "p1", creature="d")
+    underground = {m.to for m in RULES.legal_actions(state, "p1") if m.kind == "move" and m.mode == "burrow"}
+    assert (7, 5) in underground  # in command: a double move at Burrow 4 reaches 8 squares anyway
+    _, events = RULES.apply(state, next(m for m in RULES.legal_actions(state, "p1")
+                                        if m.kind == "move" and m.to == (7, 5) and m.mode == "burrow"))
+    assert "rush" not in kinds(events)

@@ -115,6 +115,7 @@ def _turn_options(ruleset, state: SkirmishState, seat: str) -> list[Action]:
                 out += [Move(seat=seat, creature=creature.id, to=sq) for sq in squares]
             if not split:
                 out += _burrow_moves(state, field, creature, seat)
+            out += _rush_moves(state, field, creature, seat, ok)
         if limits.can_attack and not t.charged and not t.replaced_attack:
             candidates = [Attack(seat=seat, creature=creature.id, target=e.id, ranged=False)
                           for e in field.enemies_of(creature) if field.adjacent(creature, e)]
@@ -164,3 +165,35 @@ def _burrow_moves(state: SkirmishState, field: SkirmishField, creature, seat: st
         return []
     squares = sorted(field.reachable_costs(creature, t.diag_count, left, burrowing=True))
     return [Move(seat=seat, creature=creature.id, to=sq, mode="burrow") for sq in squares]
+
+
+def _rush_moves(state: SkirmishState, field: SkirmishField, creature, seat: str, ok) -> list[Action]:
+    """Starter rushes (Skirmish §17.2): out of command at the start of its turn, farther than
+    its speed 2 allows, up to twice its printed speed (twice its Burrow speed underground) to a
+    square next to the nearest enemy it can see, measured as the move measures it."""
+    from engine.rulesets.dnd_minis.skirmish import turn as turns
+
+    t = state.activation
+    if not state.rules.rush or t.in_command or t.moved or t.attacks:
+        return []
+    out: list[Action] = []
+    for mode in (None, "burrow"):
+        try:
+            speed, burrow = turns.move_speed(state, field, creature, t, Move(seat=seat, creature=creature.id,
+                                                                              mode=mode))
+        except IllegalAction:
+            continue  # no Burrow
+        targets = turns.charge_targets(state, field, creature, burrow=burrow)
+        if not targets:
+            continue
+        best = min(d for d, _ in targets.values())
+        nearest = [state.creatures[cid] for cid, (d, _) in targets.items() if d == best]
+        left = t.movement_left(speed)
+        budget = 2 * turns.rush_speed(creature, burrow)
+        costs = field.reachable_costs(creature, t.diag_count, budget, burrowing=bool(burrow))
+        squares = [sq for sq, cost in sorted(costs.items())
+                   if cost > left and any(field.adjacent_at(creature, sq, e) for e in nearest)]
+        if not burrow and turns.spikes_could_stop(state, field, creature):
+            squares = [sq for sq in squares if ok(turns.move_destination_allowed, state, creature, sq)]
+        out += [Move(seat=seat, creature=creature.id, to=sq, mode=mode) for sq in squares]
+    return out

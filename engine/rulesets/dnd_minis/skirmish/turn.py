@@ -76,7 +76,7 @@ def move(state: SkirmishState, creature: Creature, action: Move, events: list[Ev
         _trample(state, field, creature, path.start, walked.squares, passable, events)
     if rush:
         target = state.creatures[rush]
-        if walked.cost <= _rush_speed(creature, burrow):
+        if walked.cost <= rush_speed(creature, burrow):
             turn.rush_target = rush  # it must attack the enemy it rushed at (A-20)
             events.append(Event(kind="rush", seat=creature.side, text=f"The {creature.name} rushes at the "
                                 f"{target.name} and must attack it."))
@@ -216,7 +216,7 @@ def _entangle_check(state: SkirmishState, field: SkirmishField, creature: Creatu
     return True
 
 
-def _rush_speed(creature: Creature, burrow: int) -> int:
+def rush_speed(creature: Creature, burrow: int) -> int:
     """The speed a rush is measured by: the printed speed, or the Burrow speed underground."""
     return burrow or creature.card.speed
 
@@ -243,7 +243,7 @@ def _rush_allowed(state: SkirmishState, field: SkirmishField, creature: Creature
     """
     if not state.rules.rush or turn.in_command or turn.moved or turn.attacks:
         return False
-    if path.cost > 2 * _rush_speed(creature, burrow):
+    if path.cost > 2 * rush_speed(creature, burrow):
         return False
     targets = charge_targets(state, field, creature, burrow=burrow)
     if not targets:
@@ -382,7 +382,7 @@ def attack_plan(state: SkirmishState, creature: Creature, action: Attack):
                  and target.id not in turn.whirlwind_targets and turn.attack_kind in (None, "melee"))
     if turn.rush_target:  # a rush within its printed (or Burrow) speed ends in an attack
         burrow = hooks.move_traits(creature, field).burrow_speed if burrowed_this_turn(creature, turn) else 0
-        speed = _rush_speed(creature, burrow)
+        speed = rush_speed(creature, burrow)
     elif state.rules.rush and not turn.in_command and not ranged and limits.must_rush_to_melee:
         raise IllegalAction("must-rush", f"The {creature.name} is Difficult and out of command: it must rush "
                             "(or charge) to make a melee attack.")
@@ -479,7 +479,7 @@ def charge_targets(state: SkirmishState, field: SkirmishField, creature: Creatur
         if not field.can_see(creature, enemy):
             continue
         best, squares = None, []
-        limit = 2 * _rush_speed(creature, burrow)  # no charge or rush goes farther; a path is never shorter
+        limit = 2 * rush_speed(creature, burrow)  # no charge or rush goes farther; a path is never shorter
         for anchor in field.anchors_adjacent_to(creature, enemy):
             if space_distance(creature.squares, field.body(creature, anchor).squares) > limit:
                 continue
