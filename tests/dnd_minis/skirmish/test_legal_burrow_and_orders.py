@@ -140,3 +140,9 @@ def test_random_legal_play_takes_burrowing_moves_and_orders():
         state, _ = RULES.apply(state, action)
         taken.add("burrow" if action.kind == "move" and action.mode == "burrow" else action.kind)
     assert {"burrow", "aoo"} <= taken
+
+
+def test_out_of_turn_the_creature_suggestions_are_the_players_own_for_aoo():
+    state = two_warbands()
+    assert RULES.suggestions(state, "p2", "creature") == ["elf"]  # /aoo creature: autocomplete
+    assert "orc" in RULES.suggestions(state, "p1", "creature")
