@@ -238,8 +238,8 @@ def _rush_allowed(state: SkirmishState, field: SkirmishField, creature: Creature
     Drums AMB-24 keeps burrowing out of *charge* distance only, and a burrower never charges
     (§17.1.9), so a burrowing rush is never a charge.
 
-    >>> # out of command, Bulette (speed 6, Burrow 4) burrows 7 squares under a wall to the
-    >>> # nearest enemy it sees: a rush (7 <= 8) and, 7 > 4, with no attack afterwards
+    >>> # out of command, Bulette (speed 6, Burrow 4) burrows 7 squares, under whatever is in
+    >>> # the way, to the nearest enemy it sees: a rush (7 <= 8) and, 7 > 4, no attack after it
     """
     if not state.rules.rush or turn.in_command or turn.moved or turn.attacks:
         return False
