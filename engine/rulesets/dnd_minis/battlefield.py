@@ -88,13 +88,15 @@ class Battlefield:
         return hooks.immune(creature, what, self)
 
     # -- geometry ---------------------------------------------------------------------------------
-    def body(self, creature: Creature, at: XY | None = None) -> Body:
+    def body(self, creature: Creature, at: XY | None = None, *, burrowing: bool = False) -> Body:
+        """The creature's space on the grid; ``burrowing``: moving underground (Burrow, War
+        Drums §8.5), which is neither flying nor incorporeal."""
         traits = hooks.move_traits(creature, self)
         here = at is None or at == creature.square
         return Body(id=creature.id, side=self.team(creature.side), anchor=at or creature.square,
-                    name=creature.name, size=creature.card.size, flying=traits.flies,
-                    shape=creature.shape if here else None,
-                    incorporeal=traits.incorporeal, helpless=hooks.is_helpless(creature, self),
+                    name=creature.name, size=creature.card.size, flying=traits.flies and not burrowing,
+                    shape=creature.shape if here else None, burrowing=burrowing,
+                    incorporeal=traits.incorporeal and not burrowing, helpless=hooks.is_helpless(creature, self),
                     blind=traits.speed_multiplier_halved, active=hooks.is_active(creature, self))
 
     def others(self, creature: Creature) -> list[Body]:
@@ -176,9 +178,7 @@ class Battlefield:
             raise IllegalAction("not-on-board", f"The {creature.name} is not on the battlefield.")
         state = PathState(diag_count=diag_count)
         others = [b for b in self.others(creature) if b.id not in passable]
-        me = self.body(creature)
-        if burrowing:
-            me = me.model_copy(update={"burrowing": True, "flying": False, "incorporeal": False})
+        me = self.body(creature, burrowing=burrowing)
         if path:
             found = validate_path(self.grid, me, list(path), others, state, self.move_rules, budget=10_000,
                                   charging=charging)
@@ -195,11 +195,14 @@ class Battlefield:
                     raise IllegalAction("occupied", f"The {creature.name} may pass the {c.name} but not stop on it.")
         return planned
 
-    def reachable(self, creature: Creature, diag_count: int, budget: int) -> list[XY]:
-        return sorted(self.reachable_costs(creature, diag_count, budget))
+    def reachable(self, creature: Creature, diag_count: int, budget: int, *, burrowing: bool = False) -> list[XY]:
+        return sorted(self.reachable_costs(creature, diag_count, budget, burrowing=burrowing))
 
-    def reachable_costs(self, creature: Creature, diag_count: int, budget: int) -> dict[XY, int]:
-        table = reachable(self.grid, self.body(creature), self.others(creature),
+    def reachable_costs(self, creature: Creature, diag_count: int, budget: int, *,
+                        burrowing: bool = False) -> dict[XY, int]:
+        """Where the creature could stop within ``budget`` squares, with the cheapest cost;
+        ``burrowing`` as for :meth:`plan_path`."""
+        table = reachable(self.grid, self.body(creature, burrowing=burrowing), self.others(creature),
                           PathState(diag_count=diag_count), self.move_rules, budget)
         return {sq: cost for sq, cost in table.items() if sq != creature.square}
 

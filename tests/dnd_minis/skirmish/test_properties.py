@@ -19,6 +19,10 @@ CARDS = [
      "commander": 2, "melee": [{"bonus": 7, "damage": 10}], "types": ["Humanoid"]},
     {"id": "ogre", "name": "Ogre", "factions": ["CE"], "cost": 40, "level": 4, "speed": 6, "ac": 14, "hp": 40,
      "size": "large", "melee": [{"bonus": 9, "damage": 15}], "types": ["Giant"]},
+    # Burrow: legal play offers underground moves (through the arena's wall) as well.
+    {"id": "bulette", "name": "Bulette", "factions": ["CE"], "cost": 30, "level": 4, "speed": 6, "ac": 16, "hp": 40,
+     "size": "large", "melee": [{"bonus": 8, "damage": 10}], "abilities": [{"name": "Burrow 4"}],
+     "types": ["Magical Beast"]},
 ]
 
 
@@ -49,6 +53,15 @@ def check(state):
             seen[sq] = c.id
 
 
+def draw_action(data, options):
+    """One of the legal actions. /aoo orders are offered at every step; drawn as often as the
+    rest they would crowd out the moves and attacks, so only about one draw in ten may be one."""
+    play = [a for a in options if a.kind != "aoo"]
+    if not play or data.draw(st.integers(0, 9)) == 0:
+        return data.draw(st.sampled_from(options))
+    return data.draw(st.sampled_from(play))
+
+
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.sampled_from(["war-drums", "starter"]))
 def test_random_legal_play_keeps_the_invariants(data, edition):
@@ -58,14 +71,14 @@ def test_random_legal_play_keeps_the_invariants(data, edition):
     state, _ = RULES.apply(state, RULES.parse_action({"kind": "warband", "seat": "p1", "faction": "LG",
                                                       "cards": ["captain", "bowman", "bowman"]}))
     state, _ = RULES.apply(state, RULES.parse_action({"kind": "warband", "seat": "p2", "faction": "CE",
-                                                      "cards": ["chief", "brute", "ogre"]}))
+                                                      "cards": ["chief", "brute", "ogre", "bulette"]}))
     for _ in range(80):
         if state.is_over:
             break
         seat = RULES.to_act(state)[0]
         options = RULES.legal_actions(state, seat)
         assert options, f"{seat} has nothing to do in phase {state.phase}"
-        action = data.draw(st.sampled_from(options))
+        action = draw_action(data, options)
         state, _ = RULES.apply(state, action)
         check(state)
         assert RULES.load_state(state.model_dump(mode="json")).model_dump() == state.model_dump()
@@ -89,7 +102,7 @@ def four_corners():
 def test_random_play_with_three_and_four_players(data, options):
     state = RULES.new_game(seed=data.draw(st.integers(0, 10_000)),
                            options={"map_data": four_corners(), "card_data": CARDS, **options})
-    bands = [("LG", ["captain", "bowman"]), ("CE", ["chief", "brute"])]
+    bands = [("LG", ["captain", "bowman"]), ("CE", ["chief", "brute", "bulette"])]
     for i, seat in enumerate(s.id for s in state.seats):
         faction, cards = bands[i % 2]
         state, _ = RULES.apply(state, RULES.parse_action({"kind": "warband", "seat": seat, "faction": faction,
@@ -100,7 +113,7 @@ def test_random_play_with_three_and_four_players(data, options):
         seat = RULES.to_act(state)[0]
         options_now = RULES.legal_actions(state, seat)
         assert options_now, f"{seat} has nothing to do in phase {state.phase}"
-        state, _ = RULES.apply(state, data.draw(st.sampled_from(options_now)))
+        state, _ = RULES.apply(state, draw_action(data, options_now))
         check(state)
 
 

@@ -73,9 +73,11 @@ class SkirmishField(Battlefield):
                     out.append((x, y))
         return out
 
-    def path_cost_ignoring_occupants(self, creature: Creature, anchor: XY, target: Creature) -> int | None:
+    def path_cost_ignoring_occupants(self, creature: Creature, anchor: XY, target: Creature, *,
+                                     burrowing: bool = False) -> int | None:
         """Cheapest path cost to ``anchor`` as if nobody (but the target) stood on that space
-        (War Drums AMB-23(d), Skirmish A-18)."""
+        (War Drums AMB-23(d), Skirmish A-18). A charge path unless ``burrowing``: an underground
+        rush (Skirmish §17.2) goes by any path, and a burrower never charges (§17.1.9)."""
         from engine.core import IllegalAction
         if anchor == creature.square:
             return 0
@@ -83,8 +85,8 @@ class SkirmishField(Battlefield):
         others = [self.body(c) for c in self.on_board()
                   if c.id != creature.id and (c.id == target.id or not dest & set(c.squares))]
         try:
-            return shortest_path(self.grid, self.body(creature), anchor, others, PathState(),
-                                 self.move_rules, charging=True).cost
+            return shortest_path(self.grid, self.body(creature, burrowing=burrowing), anchor, others, PathState(),
+                                 self.move_rules, charging=not burrowing).cost
         except IllegalAction:
             return None
 

@@ -48,10 +48,7 @@ def move(state: SkirmishState, creature: Creature, action: Move, events: list[Ev
         return
     if not _entangle_check(state, field, creature, turn, events):
         return
-    burrow = _burrow_speed(state, field, creature, turn, action)
-    speed = turn.speed if turn.speed is not None else creature.card.speed
-    if burrow:  # what cuts its speed this turn (out of command: 2, Slow...) cuts its burrow speed too
-        speed = min(burrow, speed) if speed < creature.card.speed else burrow
+    speed, burrow = move_speed(state, field, creature, turn, action)
     first = turn.moved == 0 and turn.attacks == 0
     passable = _trample_victims(state, field, creature) if not burrow else frozenset()
     if burrow:
@@ -62,8 +59,9 @@ def move(state: SkirmishState, creature: Creature, action: Move, events: list[Ev
     if (first and len(path.squares) == 1 and path.cost > turn.movement_left(speed)
             and speed > 0):  # never when movement is forbidden (speed 0: Command Dependent)
         turn.minimum_move = True  # §7.2: a whole turn may always buy one square
-    elif path.cost > turn.movement_left(speed) and (rush := _rush_allowed(state, field, creature, turn, path)):
-        pass  # starter §17.2: a rush toward the nearest visible enemy, up to twice the printed speed
+    elif path.cost > turn.movement_left(speed) and (rush := _rush_allowed(state, field, creature, turn, path,
+                                                                          burrow)):
+        pass  # starter §17.2: a rush toward the nearest visible enemy, up to twice the printed (Burrow) speed
     elif not _special_move_allowed(turn, limits, speed, path):
         turn.check_move(creature.name, speed, path.cost)
     if burrow:
@@ -79,7 +77,7 @@ def move(state: SkirmishState, creature: Creature, action: Move, events: list[Ev
         _trample(state, field, creature, path.start, walked.squares, passable, events)
     if rush:
         target = state.creatures[rush]
-        if walked.cost <= creature.card.speed:
+        if walked.cost <= rush_speed(creature, burrow):
             turn.rush_target = rush  # it must attack the enemy it rushed at (A-20)
             events.append(Event(kind="rush", seat=creature.side, text=f"The {creature.name} rushes at the "
                                 f"{target.name} and must attack it."))
@@ -91,6 +89,25 @@ def move(state: SkirmishState, creature: Creature, action: Move, events: list[Ev
     _after(state, creature, events)
 
 
+def move_speed(state: SkirmishState, field: SkirmishField, creature: Creature, turn: Activation,
+               action: Move) -> tuple[int, int]:
+    """The speed this move is judged by, and the Burrow speed when it goes underground (else 0).
+
+    What cuts the creature's speed this turn cuts its Burrow speed too: out of command it
+    burrows at speed 2 (Skirmish §9.4 Burrow; the rush is the exception, see
+    :func:`_rush_allowed`), and Slow or a spell's cut applies underground as well.
+
+    >>> # Bulette (speed 6, Burrow 4): in command 4; out of command 2; /move without mode: 6
+    """
+    burrow = _burrow_speed(state, field, creature, turn, action)
+    speed = turn.speed if turn.speed is not None else creature.card.speed
+    if burrow:
+        out_of_command = (state.rules.out_of_command_speed is not None and not turn.in_command
+                          and not creature.routed)
+        speed = min(burrow, speed) if speed < creature.card.speed or out_of_command else burrow
+    return speed, burrow
+
+
 def _burrow_speed(state: SkirmishState, field: SkirmishField, creature: Creature, turn: Activation,
                   action: Move) -> int:
     """Burrow [#] (War Drums §26, AMB-24; Skirmish glossary): a creature with Burrow may choose
@@ -99,7 +116,7 @@ def _burrow_speed(state: SkirmishState, field: SkirmishField, creature: Creature
 
     >>> # /move creature:bulette to:F7 mode:burrow  -> 4 for a Bulette with Burrow 4
     """
-    burrowed = creature.uses.get("burrow turn") == turn.serial
+    burrowed = burrowed_this_turn(creature, turn)
     if action.mode != "burrow" and not burrowed:
         return 0
     speed = hooks.move_traits(creature, field).burrow_speed
@@ -110,6 +127,11 @@ def _burrow_speed(state: SkirmishState, field: SkirmishField, creature: Creature
         raise IllegalAction("burrow-whole-turn", f"The {creature.name} already moved on the surface this turn; "
                             "a creature that burrows does so for all of its movement that turn.")
     return speed
+
+
+def burrowed_this_turn(creature: Creature, turn: Activation) -> bool:
+    """Whether the creature has burrowed in this turn, so that all its movement is burrowing."""
+    return creature.uses.get("burrow turn") == turn.serial
 
 
 def _trample_victims(state: SkirmishState, field: SkirmishField, creature: Creature) -> frozenset[str]:
@@ -195,15 +217,36 @@ def _entangle_check(state: SkirmishState, field: SkirmishField, creature: Creatu
     return True
 
 
+def rush_speed(creature: Creature, burrow: int) -> int:
+    """The speed a rush is measured by: the printed speed, or the Burrow speed underground."""
+    return burrow or creature.card.speed
+
+
 def _rush_allowed(state: SkirmishState, field: SkirmishField, creature: Creature, turn: Activation,
-                  path: PlannedPath):
+                  path: PlannedPath, burrow: int = 0):
     """Starter rules §17.2: out of command at the start of the turn, a creature may move up to
-    twice its printed speed toward the nearest visible enemy, ending adjacent to it."""
+    twice its printed speed toward the nearest visible enemy, ending adjacent to it.
+
+    A burrowing rush (``burrow``: its Burrow speed, the move has mode:burrow) is the same rush
+    underground. "Burrowers rush at twice their Burrow speed" (§17.2, §9.4 Burrow, glossary
+    Burrow [#]): the Burrow speed takes the printed speed's place in the whole of §17.2, so
+    the rush may cost up to twice the Burrow speed, and only a rush of at most the Burrow speed
+    ends in the obligatory attack (a burrower that burrows moves "at the Burrow speed" all turn,
+    and §8.1 allows an attack only after a move within the speed). The path is the burrowing
+    path (through walls and enemies, surface terrain ignored). The nearest enemy is still one
+    it can see from where it starts, but "nearest" is measured by burrowing paths, since for a
+    rush the path distance considers special movement, Burrow named (§10.2 table, §26.3); War
+    Drums AMB-24 keeps burrowing out of *charge* distance only, and a burrower never charges
+    (§17.1.9), so a burrowing rush is never a charge.
+
+    >>> # out of command, Bulette (speed 6, Burrow 4) burrows 7 squares, under whatever is in
+    >>> # the way, to the nearest enemy it sees: a rush (7 <= 8) and, 7 > 4, no attack after it
+    """
     if not state.rules.rush or turn.in_command or turn.moved or turn.attacks:
         return False
-    if path.cost > 2 * creature.card.speed:
+    if path.cost > 2 * rush_speed(creature, burrow):
         return False
-    targets = charge_targets(state, field, creature)
+    targets = charge_targets(state, field, creature, burrow=burrow)
     if not targets:
         return False
     best = min(d for d, _ in targets.values())
@@ -338,8 +381,9 @@ def attack_plan(state: SkirmishState, creature: Creature, action: Attack):
                             "stand still.")
     whirlwind = (limits.whirlwind and not ranged and turn.moved <= 1 and turn.attacks >= 1
                  and target.id not in turn.whirlwind_targets and turn.attack_kind in (None, "melee"))
-    if turn.rush_target:
-        speed = creature.card.speed  # a rush within its printed speed ends in an attack
+    if turn.rush_target:  # a rush within its printed (or Burrow) speed ends in an attack
+        burrow = hooks.move_traits(creature, field).burrow_speed if burrowed_this_turn(creature, turn) else 0
+        speed = rush_speed(creature, burrow)
     elif state.rules.rush and not turn.in_command and not ranged and limits.must_rush_to_melee:
         raise IllegalAction("must-rush", f"The {creature.name} is Difficult and out of command: it must rush "
                             "(or charge) to make a melee attack.")
@@ -426,19 +470,21 @@ def _pick_entry(creature: Creature, turn: Activation, requested: int | None, ent
 
 
 # -- charge -------------------------------------------------------------------------------------
-def charge_targets(state: SkirmishState, field: SkirmishField, creature: Creature) -> dict[str, tuple[int, list]]:
+def charge_targets(state: SkirmishState, field: SkirmishField, creature: Creature,
+                   burrow: int = 0) -> dict[str, tuple[int, list]]:
     """Visible enemies with the path cost to their nearest adjacent squares (ignoring who stands
-    on those squares) and those squares: {enemy id: (cost, [anchors])}."""
+    on those squares) and those squares: {enemy id: (cost, [anchors])}. ``burrow``: the Burrow
+    speed of a burrowing rush, whose costs are underground paths (see :func:`_rush_allowed`)."""
     out: dict[str, tuple[int, list]] = {}
     for enemy in field.enemies_of(creature):
         if not field.can_see(creature, enemy):
             continue
         best, squares = None, []
-        limit = 2 * creature.card.speed  # no charge or rush goes farther; a path is never shorter
+        limit = 2 * rush_speed(creature, burrow)  # no charge or rush goes farther; a path is never shorter
         for anchor in field.anchors_adjacent_to(creature, enemy):
             if space_distance(creature.squares, field.body(creature, anchor).squares) > limit:
                 continue
-            cost = field.path_cost_ignoring_occupants(creature, anchor, enemy)
+            cost = field.path_cost_ignoring_occupants(creature, anchor, enemy, burrowing=bool(burrow))
             if cost is None:
                 continue
             if best is None or cost < best:
