@@ -141,7 +141,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("to", "Destination square, e.g. F7", autocomplete="square"),
         _CREATURE,
         Option("path", "Squares one by one, e.g. 'E5 F6 F7'"),
-        Option("mode", "Encounter: single, double, run, step or minimum; skirmish: burrow"),
+        Option("mode", "Encounter: single, double, run, step or minimum; skirmish: burrow", autocomplete="mode"),
     )),
     CommandSpec("attack", "Attack an enemy with a creature", None, (
         Option("target", "The enemy to attack", autocomplete="creature"),
@@ -181,7 +181,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     )),
     CommandSpec("aoo", "Standing order: your creatures take, decline, or ask you about attacks of opportunity",
                 None, (
-        Option("choice", "take, decline or ask (the game asks you with ❓ each time)", required=True),
+        Option("choice", "take, decline or ask (the game asks you with ❓ each time)", required=True,
+               autocomplete="choice"),
         Option("creature", "One of your creatures (default: all of them)", autocomplete="creature"),
     )),
     # -- referee (encounter) ------------------------------------------------------------------

@@ -151,6 +151,12 @@ class WarbandCog(commands.Cog):
     async def suggest_option(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "option", current)
 
+    async def suggest_mode(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "mode", current)
+
+    async def suggest_choice(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "choice", current)
+
 
 #: The autocomplete callback for each kind named in the command table (the mirror test uses it).
 SUGGESTERS: dict[str, Callable[..., Awaitable[list[app_commands.Choice[str]]]]] = {
@@ -161,6 +167,8 @@ SUGGESTERS: dict[str, Callable[..., Awaitable[list[app_commands.Choice[str]]]]] 
     "ruleset": WarbandCog.suggest_ruleset,
     "map": WarbandCog.suggest_map,
     "option": WarbandCog.suggest_option,
+    "mode": WarbandCog.suggest_mode,
+    "choice": WarbandCog.suggest_choice,
     "warband": WarbandCog.suggest_warband,
     "spell": WarbandCog.suggest_spell,
     "tile": WarbandCog.suggest_tile,

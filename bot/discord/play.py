@@ -41,7 +41,8 @@ class PlayCog(WarbandCog):
 
     @app_commands.command(**named("move"))
     @described("move")
-    @app_commands.autocomplete(to=WarbandCog.suggest_square, creature=WarbandCog.suggest_creature)
+    @app_commands.autocomplete(to=WarbandCog.suggest_square, creature=WarbandCog.suggest_creature,
+                               mode=WarbandCog.suggest_mode)
     async def move(self, interaction: discord.Interaction, to: str | None = None, creature: str | None = None,
                    path: str | None = None, mode: str | None = None) -> None:
         await self.run(interaction, "move", defer=True, to=to, creature=creature, path=path, mode=mode)
@@ -103,7 +104,7 @@ class PlayCog(WarbandCog):
 
     @app_commands.command(**named("aoo"))
     @described("aoo")
-    @app_commands.autocomplete(creature=WarbandCog.suggest_creature)
+    @app_commands.autocomplete(creature=WarbandCog.suggest_creature, choice=WarbandCog.suggest_choice)
     async def aoo(self, interaction: discord.Interaction, choice: str, creature: str | None = None) -> None:
         await self.run(interaction, "aoo", choice=choice, creature=creature)
 

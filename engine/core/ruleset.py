@@ -148,7 +148,7 @@ class Ruleset(ABC):
             return []
         fields = {"square": ("to", "square"), "creature": ("creature", "target"), "seat": ("first",),
                   "spell": ("spell",), "tile": ("tile",), "map": ("name",),
-                  "option": ("option",)}.get(kind, ())
+                  "option": ("option",), "mode": ("mode",), "choice": ("choice",)}.get(kind, ())
         found: list[str] = []
         for action in self.legal_actions(state, seat):
             for name in fields:

@@ -82,22 +82,27 @@ def orders(state, seat):
 def test_aoo_orders_are_offered_to_a_player_out_of_turn():
     state = two_warbands()
     assert RULES.to_act(state) == ["p1"]
-    assert orders(state, "p2") == [("decline", "elf"), ("decline", None)]
-    assert [a.kind for a in RULES.legal_actions(state, "p2")] == ["aoo", "aoo"]  # nothing else out of turn
+    assert orders(state, "p2") == [("decline", "elf"), ("ask", "elf"), ("decline", None), ("ask", None)]
+    assert {a.kind for a in RULES.legal_actions(state, "p2")} == {"aoo"}  # nothing else out of turn
     for order in RULES.legal_actions(state, "p2"):
         RULES.apply(state, order)  # accepted although it is p1's phase
 
 
 def test_aoo_orders_offered_are_the_ones_that_change_something():
     state = two_warbands()
-    assert orders(state, "p1") == [("decline", "orc"), ("decline", "ogre"), ("decline", None)]
+    assert orders(state, "p1") == [("decline", "orc"), ("ask", "orc"), ("decline", "ogre"), ("ask", "ogre"),
+                                   ("decline", None), ("ask", None)]
     state, _ = RULES.apply(state, AooOrder(seat="p1", choice="decline", creature="orc"))
-    assert orders(state, "p1") == [("take", "orc"), ("decline", "ogre"), ("decline", None), ("take", None)]
+    assert orders(state, "p1") == [("take", "orc"), ("ask", "orc"), ("decline", "ogre"), ("ask", "ogre"),
+                                   ("take", None), ("decline", None), ("ask", None)]
     state, _ = RULES.apply(state, AooOrder(seat="p1", choice="decline"))
-    assert orders(state, "p1") == [("take", "orc"), ("take", "ogre"), ("take", None)]
+    assert orders(state, "p1") == [("take", "orc"), ("ask", "orc"), ("take", "ogre"), ("ask", "ogre"),
+                                   ("take", None), ("ask", None)]
+    state, _ = RULES.apply(state, AooOrder(seat="p1", choice="ask", creature="ogre"))
     for order in [a for a in RULES.legal_actions(state, "p1") if a.kind == "aoo"]:
         after, events = RULES.apply(state, order)
-        assert after.players["p1"].declined_aoo != state.players["p1"].declined_aoo
+        standing = lambda s: (s.players["p1"].declined_aoo, s.players["p1"].asked_aoo)  # noqa: E731
+        assert standing(after) != standing(state)
 
 
 def test_the_turn_options_come_before_the_orders():
@@ -146,3 +151,12 @@ def test_out_of_turn_the_creature_suggestions_are_the_players_own_for_aoo():
     state = two_warbands()
     assert RULES.suggestions(state, "p2", "creature") == ["elf"]  # /aoo creature: autocomplete
     assert "orc" in RULES.suggestions(state, "p1", "creature")
+
+
+def test_autocomplete_offers_the_burrow_mode_and_the_order_choices():
+    state, _ = act(battle([("b", BULETTE, "p1", (3, 2)), ("foe", FOE, "p2", (11, 11))], map=wall_across()),
+                   "activate", "p1", creature="b")
+    assert RULES.suggestions(state, "p1", "mode") == ["burrow"]
+    assert RULES.suggestions(state, "p2", "choice") == ["decline", "ask"]
+    walker, _ = act(two_warbands(), "activate", "p1", creature="orc")
+    assert RULES.suggestions(walker, "p1", "mode") == []  # no Burrow: nothing to offer

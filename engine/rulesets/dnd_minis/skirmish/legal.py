@@ -28,12 +28,13 @@ def legal_actions(ruleset, state: SkirmishState, seat: str) -> list[Action]:
 
 def _aoo_orders(state: SkirmishState, seat: str) -> list[Action]:
     """The /aoo orders that would change something: for each of the player's creatures the
-    opposite of its present order, then the same for the whole warband (Skirmish §13.1; see
+    orders other than its present one, then the same for the whole warband (Skirmish §13.1; see
     :mod:`.orders`). An order repeating the present one is accepted but changes nothing, so it
     is not offered."""
     from engine.rulesets.dnd_minis.skirmish import orders
 
-    declined = set(state.players[seat].declined_aoo)
+    player = state.players[seat]
+    present = {**{c: "decline" for c in player.declined_aoo}, **{c: "ask" for c in player.asked_aoo}}
     mine = [c for c in state.creatures_of(seat) if not c.eliminated]
     out: list[Action] = []
     for c in mine:
@@ -41,11 +42,11 @@ def _aoo_orders(state: SkirmishState, seat: str) -> list[Action]:
             orders.own_creature(state, seat, c.id)  # named by id: refused only if that is ambiguous
         except IllegalAction:
             continue
-        out.append(AooOrder(seat=seat, choice="take" if c.id in declined else "decline", creature=c.id))
-    if any(c.id not in declined for c in mine):
-        out.append(AooOrder(seat=seat, choice="decline"))
-    if any(c.id in declined for c in mine):
-        out.append(AooOrder(seat=seat, choice="take"))
+        out += [AooOrder(seat=seat, choice=choice, creature=c.id) for choice in ("take", "decline", "ask")
+                if choice != present.get(c.id, "take")]
+    for choice in ("take", "decline", "ask"):
+        if any(present.get(c.id, "take") != choice for c in mine):
+            out.append(AooOrder(seat=seat, choice=choice))
     return out
 
 
