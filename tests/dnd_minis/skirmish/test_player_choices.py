@@ -223,3 +223,37 @@ def test_an_enemy_spell_is_resisted_without_asking():
     state = battle([("m", mage, "p1", (0, 0)), ("w", card("Warded", hp=50, abilities=("Spell Resistance",)), "p2", (6, 0))])
     state, events = act(state, "cast", "p1", creature="m", spell="scorching ray", target="w")
     assert state.pending is None and "spell_resistance" in kinds(events)
+
+
+# -- a routing creature with Burrow may flee underground ---------------------------------------------
+def _mole_routs():
+    from tests.dnd_minis.skirmish.helpers import grid
+
+    mole = card("Mole", speed=2, hp=40, level=0, abilities=("Burrow 4",))
+    exits = [{"name": "exit B", "kind": "exit", "side": "B", "squares": [[11, y] for y in range(12)]}]
+    field = grid(walls=[(8, y) for y in range(12)], zones=exits)
+    state = battle([("a", card("Axe", melee=((10, 20),)), "p1", (5, 5)), ("g", card("Guard"), "p1", (6, 4)),
+                    ("m", mole, "p2", (6, 5))], map=field)
+    return _with_dice(state, 15, 2)  # hit for 20 (half its hp): the morale save of 2 fails
+
+
+@pytest.mark.parametrize("options", [{}, {"edition": "starter"}])
+def test_a_routing_burrower_is_asked_whether_it_flees_underground(options):
+    state = _mole_routs()
+    state.rules = RULES.new_game(7, options).rules
+    state, events = act(state, "attack", "p1", creature="a", target="m")
+    assert (state.pending.decision.seat, state.pending.decision.key) == ("p2", "rout-burrow")
+    assert state.pending.decision.options == ["burrow", "run"]
+
+
+def test_fleeing_underground_passes_the_wall_provokes_nothing_and_leaves_by_the_exit():
+    state, events = act(_mole_routs(), "attack", "p1", creature="a", target="m", answers=["burrow"])
+    assert state.creatures["m"].left_map and "opportunity" not in kinds(events)
+    assert "underground" in next(e.text for e in events if e.kind == "rout_move")
+
+
+def test_running_on_the_surface_provokes_and_the_wall_holds_it():
+    state, events = act(_mole_routs(), "attack", "p1", creature="a", target="m", answers=["run"])
+    mole = state.creatures["m"]
+    assert not mole.left_map and "opportunity" in kinds(events)
+    assert mole.destroyed or mole.square[0] < 8

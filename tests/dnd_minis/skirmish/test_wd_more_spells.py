@@ -4,7 +4,7 @@ setting), WE-58 (Turn Undead) through the ruleset."""
 import pytest
 
 from engine.rulesets.dnd_minis.abilities import ability_for
-from tests.dnd_minis.skirmish.helpers import act, battle, card, first, grid, kinds
+from tests.dnd_minis.skirmish.helpers import RULES, act, battle, card, first, grid, kinds
 from tests.scripted import script_dice
 
 FIRE = {"name": "scorching ray", "uses": 2, "level": 2, "range": "sight", "damage": 20, "damage_kind": "fire"}
@@ -42,7 +42,7 @@ def test_we57_tyrannical_morale_destroys_instead_of_routing():
     tyrant = card("Tyrant", commander=1, commander_effects=[{"name": "Tyrannical Morale +5", "text": "Tyrannical Morale +5"}])
     follower = card("Thrall", level=0, hp=40, cost=17)
     state = battle([("t", tyrant, "p2", (5, 7)), ("f", follower, "p2", (5, 5)), ("a", card("Axe", melee=((10, 20),)), "p1", (4, 5))],
-                   options={"tyrannical_morale": True})
+                   options={})
     from engine.rulesets.dnd_minis.abilities import hooks
     from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
     if not hooks.tyrannical_offers(state.creatures["f"], SkirmishField(state)):
@@ -56,6 +56,10 @@ def test_we57_tyrannical_morale_destroys_instead_of_routing():
     assert (asked.pending.decision.seat, asked.pending.decision.options) == ("p2", ["lend", "withhold"])
     withheld, events = act(state, "attack", "p1", creature="a", target="f", answers=["withhold"])
     assert withheld.creatures["f"].routed and not withheld.creatures["f"].destroyed
+    # With the setting off the table never uses it: nobody is asked.
+    state.rules = RULES.new_game(7, {"tyrannical_morale": False}).rules
+    never, _ = act(state, "attack", "p1", creature="a", target="f")
+    assert never.pending is None and never.creatures["f"].routed
 
 
 def test_we58_turn_undead_forces_a_real_morale_save():

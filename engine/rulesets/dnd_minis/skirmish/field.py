@@ -244,13 +244,15 @@ class SkirmishField(Battlefield):
         square with movement left (§15.3, AMB-51). Stunned or helpless routers stay put."""
         if not creature.on_board or creature.helpless or creature.has("stunned") or creature.has("entangled_stuck"):
             return
-        budget = 2 * creature.card.speed
         exits = self.exits_of(seat or creature.side)
         if not exits:
             events.append(Event(kind="rout_move", seat=creature.side,
                                 text=f"The {creature.name} has no exit to run to and cowers where it is."))
             return
-        me, others = self.body(creature), self.others(creature)
+        burrowing = self._flees_underground(creature)
+        speed = hooks.move_traits(creature, self).burrow_speed if burrowing else creature.card.speed
+        budget = 2 * speed
+        me, others = self.body(creature, burrowing=burrowing), self.others(creature)
         table = reachable(self.grid, me, others, PathState(), self.move_rules, 10_000)
         table[creature.square] = 0
         targets = [(table[e], e) for e in exits if any(sq in exits for sq in me.at(e).squares) and e in table]
@@ -270,7 +272,7 @@ class SkirmishField(Battlefield):
             for sq, step, shape in zip(found.squares, found.steps, found.shapes):
                 if spent + step > budget:
                     break
-                if self._spikes(creature, sq):
+                if self._spikes(creature, sq) and not burrowing:
                     hp -= 5
                     if hp <= 0 and not self.rules.starter:
                         break  # War Drums §18.8: a router never steps onto spikes that would destroy it
@@ -280,10 +282,12 @@ class SkirmishField(Battlefield):
                 spent += step
             path = PlannedPath(creature.square, squares, spent, 0, steps, shapes)
         events.append(Event(kind="rout_move", seat=creature.side,
-                            text=f"The {creature.name} flees toward its exit ({budget} squares).",
+                            text=f"The {creature.name} flees toward its exit ({budget} squares"
+                            + (", underground" if burrowing else "") + ").",
                             data={"creature": creature.id}))
         self._rout_events = events
-        walked = self.walk(rng, creature, path, turn, events, step_hook=self._rout_step)
+        walked = self.walk(rng, creature, path, turn, events, step_hook=None if burrowing else self._rout_step,
+                           provokes=not burrowing)
         if not creature.on_board:
             return
         at_exit = any(sq in exits for sq in creature.squares)
@@ -295,6 +299,18 @@ class SkirmishField(Battlefield):
         if traits.flies or traits.incorporeal or traits.ignores_difficult:
             return False
         return any("spike_stones" in self.grid.terrain_at(sq) for sq in self.body(creature, anchor).squares)
+
+    def _flees_underground(self, creature: Creature) -> bool:
+        """A routing creature with Burrow may choose to burrow (War Drums §15.4, §26 Burrow): its
+        rout move is then 2 × its Burrow speed underground, past walls and enemies, provoking
+        no attacks of opportunity and ignoring surface terrain (spike stones included)."""
+        burrow = hooks.move_traits(creature, self).burrow_speed
+        if not burrow:
+            return False
+        return self.ask(creature.controller or creature.side, "rout-burrow",
+                        f"The {creature.name} routs. It may flee underground (Burrow {burrow}: "
+                        f"{2 * burrow} squares, no attacks of opportunity) or run on the surface "
+                        f"({2 * creature.card.speed} squares). Which?", ["burrow", "run"]) == "burrow"
 
     def _rout_step(self, creature: Creature, square: XY, index: int) -> bool:
         """Spike stones bite a router too (5 magic damage per spike step)."""

@@ -61,7 +61,9 @@ class SkirmishRules(BaseModel):
     rush_ranged_allowed: bool = False  # A-56
     heal_nonspell_dc_base: int = 12  # AMB-78 / A-10
     stalemate_rounds: int = 10
-    tyrannical_morale: bool = False  # commanders always use Tyrannical Morale when they can
+    # Tyrannical Morale is offered (its commander's player is asked, /decide); off: the table
+    # agrees never to use it.
+    tyrannical_morale: bool = True
     map: str = ""
     tiles: bool = False  # starter: build the battle grid from the players' terrain tiles
 
@@ -163,5 +165,6 @@ OPTION_HELP: dict[str, str] = {
     "rush_ranged_allowed": "a rush may end in a ranged attack on a non-threatening target (A-56)",
     "heal_nonspell_dc_base": "DC base of a non-spell heal against undead: 12 + Level (AMB-78)",
     "stalemate_rounds": "rounds without an attack, damage or forced save that end the game (10)",
-    "tyrannical_morale": "commanders with Tyrannical Morale always lend it (the save may then destroy; default no)",
+    "tyrannical_morale": "commanders with Tyrannical Morale may lend it, their player is asked each time "
+                         "(default yes; no: never used)",
 }
