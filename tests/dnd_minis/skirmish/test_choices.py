@@ -103,7 +103,8 @@ def _cast_on(events):
 
 def test_a_cone_aimed_straight_down_a_column_holds_the_creatures_in_it():
     state = battle([("w", WIZARD, "p1", (5, 2)), ("a", TARGET, "p2", (5, 5)), ("b", TARGET, "p2", (4, 6))])
-    state, events = act(state, "cast", "p1", creature="w", spell="blast of flame", target="a", square=(5, 6))
+    state, events = act(state, "cast", "p1", creature="w", spell="blast of flame", target="a", square=(5, 6),
+                        answers=["a"])
     text = _cast_on(events)
     assert "the Target" in text and text.count("the Target") == 2  # both, in the wedge opening south
     assert state.creatures["a"].hp < 90 and state.creatures["b"].hp < 90
@@ -136,7 +137,7 @@ def test_a_line_aimed_at_a_square_runs_through_the_target_toward_it():
     _, events = act(battle(placed), "cast", "p1", creature="w", spell="lightning bolt", target="a")
     assert _cast_on(events).count("the Target") == 1  # by default straight at the target: b is beside it
     state, events = act(battle(placed), "cast", "p1", creature="w", spell="lightning bolt", target="a",
-                        square=(6, 8))
+                        square=(6, 8), answers=["a"])
     assert _cast_on(events).count("the Target") == 2
     assert state.creatures["b"].hp < 90
 

@@ -257,3 +257,49 @@ def test_running_on_the_surface_provokes_and_the_wall_holds_it():
     mole = state.creatures["m"]
     assert not mole.left_map and "opportunity" in kinds(events)
     assert mole.destroyed or mole.square[0] < 8
+
+
+# -- simultaneous effects, one creature at a time (War Drums §24, Skirmish §22.1) ---------------------
+def _blast(options=None, mine_too=False):
+    from tests.dnd_minis.skirmish.test_spells import WIZARD
+
+    placed = [("w", WIZARD, "p1", (0, 0)), ("a", card("Level Four", level=4, hp=50), "p2", (2, 2)),
+              ("b", card("Level Two", level=2, hp=50), "p2", (3, 1))]
+    if mine_too:
+        placed.append(("c", card("Mine", level=2, hp=50), "p1", (1, 3)))
+    return _with_dice(battle(placed, options=options), 15, 12, 14)
+
+
+def test_effects_on_several_of_one_player_s_creatures_resolve_in_the_order_that_player_picks():
+    state, _ = act(_blast(), "cast", "p1", creature="w", spell="blast of flame", target="a")
+    decision = state.pending.decision
+    assert (decision.seat, decision.key, decision.options) == ("p2", "effect-order", ["a", "b"])
+    # The first save takes the first die (15), the second the next (12); DC 16 for half of 30.
+    a_first, _ = act(_blast(), "cast", "p1", creature="w", spell="blast of flame", target="a", answers=["a"])
+    b_first, _ = act(_blast(), "cast", "p1", creature="w", spell="blast of flame", target="a", answers=["b"])
+    assert (a_first.creatures["a"].hp, a_first.creatures["b"].hp) == (35, 20)  # a 15+4 saves; b 12+2 fails
+    assert (b_first.creatures["a"].hp, b_first.creatures["b"].hp) == (35, 35)  # b 15+2 saves; a 12+4 saves
+
+
+def test_the_acting_player_s_creatures_resolve_first_and_each_player_orders_only_their_own():
+    state, _ = act(_blast(mine_too=True), "cast", "p1", creature="w", spell="blast of flame", target="a")
+    # p1's single creature needs no question; p2 is asked about its two.
+    assert state.pending.decision.seat == "p2" and state.pending.decision.options == ["a", "b"]
+    state, events = act(_blast(mine_too=True), "cast", "p1", creature="w", spell="blast of flame", target="a",
+                        answers=["b"])
+    assert [e.data["creature"] for e in events if e.kind == "save"] == ["c", "b", "a"]
+
+
+def test_effect_order_listed_never_asks():
+    state, _ = act(_blast({"effect_order": "listed"}), "cast", "p1", creature="w", spell="blast of flame",
+                   target="a")
+    assert state.pending is None
+
+
+def test_effects_whose_order_cannot_matter_are_not_asked_about():
+    from tests.dnd_minis.skirmish.test_spells import WIZARD
+
+    state = battle([("w", WIZARD, "p1", (0, 0)), ("x", card("Fighter"), "p1", (5, 5)), ("y", card("Archer"), "p1", (6, 6)),
+                    ("foe", card("Foe"), "p2", (11, 11))])
+    state, events = act(state, "cast", "p1", creature="w", spell="bless")
+    assert state.pending is None and [e.name for e in state.creatures["y"].effects] == ["bless"]

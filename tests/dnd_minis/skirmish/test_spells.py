@@ -23,7 +23,8 @@ def test_w30_blast_of_flame_saves_for_half_and_spends_its_box():
     state = battle([("w", WIZARD, "p1", (0, 0)), ("a", card("Level Four", level=4, hp=50), "p2", (2, 2)),
                     ("b", card("Level Two", level=2, hp=50), "p2", (3, 1))])
     script_dice(state, 12, 13)
-    state, events = act(state, "cast", "p1", creature="w", spell="blast of flame", target="a")
+    state, events = act(state, "cast", "p1", creature="w", spell="blast of flame", target="a",
+                        answers=["a"])  # the order of the two saves: Bob's choice (§22.1)
     assert state.creatures["a"].hp == 35 and state.creatures["b"].hp == 20
     assert state.creatures["w"].uses["blast of flame"] == 1
     assert not any(e.kind == "spell_resistance" for e in events)
@@ -60,7 +61,8 @@ def test_we42_flame_strike_radius_and_halving():
     state = battle([("p", priest, "p1", (0, 0)), ("t", card("Target", level=5, hp=50), "p2", (6, 6)),
                     ("n", card("Neighbour", level=5, hp=50), "p2", (8, 6))])
     script_dice(state, 11, 10)
-    state, events = act(state, "cast", "p1", creature="p", spell="flame strike", target="t")
+    state, events = act(state, "cast", "p1", creature="p", spell="flame strike", target="t",
+                        answers=["t"])  # the order of the two saves: p2's choice (§24)
     assert state.creatures["t"].hp == 35 and state.creatures["n"].hp == 20
 
 

@@ -45,11 +45,64 @@ def condition_from_text(text: str, source=None) -> Condition:
 
 def run(field: "SkirmishField", rng: Rng, outcomes, events: list[Event], source=None) -> list:
     """Execute every outcome the board can; return those the turn code must handle itself
-    (extra attacks, pushes, new creatures)."""
+    (extra attacks, pushes, new creatures). A batch is simultaneous: it resolves one creature
+    at a time, in the order of :func:`resolution_order`."""
     left = []
-    for outcome in outcomes or []:
+    for outcome in resolution_order(field, list(outcomes or [])):
         left += _one(field, rng, outcome, events, source)
     return left
+
+
+# Outcomes whose order can change what happens next: they may destroy, rout, move a creature
+# or make it act. Bonuses, healing, conditions and notes leave the same board in any order.
+_ORDER_MATTERS = (Damage, SaveOr, Destroy, Rout, MoraleSave, Push, ExtraAttack)
+
+
+def _affected(outcome) -> str | None:
+    return getattr(outcome, "target", None) or getattr(outcome, "creature", None) or getattr(outcome, "attacker", None)
+
+
+def resolution_order(field: "SkirmishField", outcomes: list) -> list:
+    """Simultaneous effects, one creature at a time (War Drums §24; Skirmish §22.1): first
+    those on the creatures of the player whose creature is taking its turn, then the player to
+    the left, and so on; each player picks the order of their own creatures when it can matter
+    (setting ``effect_order=ask``, the default). Outcomes on no creature come first.
+
+    >>> # a Fireball on two of Bob's creatures: "which is resolved first?" (/decide)
+    """
+    by_creature: dict[str, list] = {}
+    loose = []
+    for o in outcomes:
+        cid = _affected(o)
+        if cid and cid in field.roster:
+            by_creature.setdefault(cid, []).append(o)
+        else:
+            loose.append(o)
+    if len(by_creature) < 2:
+        return outcomes
+    state = field.state
+    owner = {cid: field.roster[cid].controller or field.roster[cid].side for cid in by_creature}
+    seats = list(state.order) or [s.id for s in state.seats]
+    acting = state.activation and state.creatures.get(state.activation.creature)
+    first = (acting.controller or acting.side) if acting else state.phase_seat
+    if first in seats:
+        seats = seats[seats.index(first):] + seats[:seats.index(first)]
+    seats += sorted({s for s in owner.values() if s not in seats})
+    ordered = list(loose)
+    for seat in seats:
+        ids = [cid for cid in by_creature if owner[cid] == seat]
+        ask = (state.rules.effect_order == "ask" and len(ids) > 1
+               and any(isinstance(o, _ORDER_MATTERS) for cid in ids for o in by_creature[cid]))
+        while ids:
+            chosen = ids[0]
+            if ask and len(ids) > 1:
+                why = next((o.why for cid in ids for o in by_creature[cid] if getattr(o, "why", "")), "")
+                names = ", ".join(f"{field.roster[c].name} ({c})" for c in ids)
+                chosen = field.ask(seat, "effect-order", (f"{why}: " if why else "") + "several of your creatures "
+                                   f"are affected at once — {names}. Which is resolved first?", ids)
+            ids.remove(chosen)
+            ordered += by_creature[chosen]
+    return ordered
 
 
 def _creature(field: "SkirmishField", cid: str | None):

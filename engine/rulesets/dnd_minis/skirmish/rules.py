@@ -64,6 +64,9 @@ class SkirmishRules(BaseModel):
     # Tyrannical Morale is offered (its commander's player is asked, /decide); off: the table
     # agrees never to use it.
     tyrannical_morale: bool = True
+    # Simultaneous effects on several of one player's creatures (War Drums §24, Skirmish §22.1):
+    # "ask" the player for the order when it can matter; "listed" resolves them as listed.
+    effect_order: Literal["ask", "listed"] = "ask"
     map: str = ""
     tiles: bool = False  # starter: build the battle grid from the players' terrain tiles
 
@@ -165,6 +168,8 @@ OPTION_HELP: dict[str, str] = {
     "rush_ranged_allowed": "a rush may end in a ranged attack on a non-threatening target (A-56)",
     "heal_nonspell_dc_base": "DC base of a non-spell heal against undead: 12 + Level (AMB-78)",
     "stalemate_rounds": "rounds without an attack, damage or forced save that end the game (10)",
+    "effect_order": "ask (default): a player whose creatures are hit at once by effects whose order can matter "
+                    "picks the order; listed: resolve them in the order the engine lists them",
     "tyrannical_morale": "commanders with Tyrannical Morale may lend it, their player is asked each time "
                          "(default yes; no: never used)",
 }
