@@ -75,7 +75,7 @@ from engine.grid.board import DEFAULT_LEGEND, GridMap, Zone
 from engine.grid.body import SIZES, Body, size_index
 from engine.grid.movement import (
     MoveEvent, MoveRules, Path, PathState, can_end_at, five_foot_step, forced_move, minimum_move,
-    provocations, reachable, shortest_path, snap_back, step_cost, teleport_destinations,
+    provocations, reachable, shortest_path, shortest_paths, snap_back, step_cost, teleport_destinations,
     validate_path, walking_distance,
 )
 from engine.grid.sight import (
@@ -94,7 +94,7 @@ __all__ = [
     "adjacent_squares", "allowance", "can_end_at", "can_see", "distance", "effective_speed",
     "five_foot_step", "flanked", "footprint", "forced_move", "has_cover", "line_of_sight",
     "line_squares", "melee_cover", "minimum_move", "nearest", "neighbours", "parse_square",
-    "provocations", "reachable", "shortest_path", "size_index", "snap_back", "space_distance",
+    "provocations", "reachable", "shortest_path", "shortest_paths", "size_index", "snap_back", "space_distance",
     "square_name", "squares_adjacent", "step_cost", "teleport_destinations", "threatened_squares",
     "threatens", "validate_path", "walking_distance",
 ]

@@ -762,6 +762,88 @@ def shortest_path(grid: GridMap, mover: Body, dest: XY, others: list[Body],
     return _path_from(ctx, _unwind(parent, found), dist, diag_of)
 
 
+def shortest_paths(grid: GridMap, mover: Body, dest: XY, others: list[Body],
+                   state: PathState | None = None, rules: MoveRules | None = None,
+                   limit: int = 24) -> list[Path]:
+    """Every cheapest legal path to stop on ``dest`` (up to ``limit``), in a fixed order; the
+    first is the one :func:`shortest_path` gives. For rules that let a player pick among
+    equally quick routes (a rout move, minis §15.3). Empty when there is no path.
+
+    >>> from engine.grid import Body, GridMap
+    >>> open_ground = GridMap.from_text_grid("...\\n...\\n...")
+    >>> paths = shortest_paths(open_ground, Body(id="m", side="A", anchor=(0, 0)), (2, 1), [])
+    >>> [[square_name(s) for s in p.squares] for p in paths]
+    [['B1', 'C2'], ['B2', 'C2']]
+    """
+    rules = rules or MoveRules()
+    state = state or PathState()
+    dest = tuple(dest)
+    ctx = _Mover(grid, mover, others, rules, False, False)
+    try:
+        first = shortest_path(grid, mover, dest, others, state, rules)
+    except IllegalAction:
+        return []
+    if not first.squares:
+        return [first]
+    best = first.cost
+    dist, _parent, diag_of, _ = _search(ctx, mover.anchor, mover.dims, state.diag_count, best)
+    goals = {node for node, d in dist.items() if node[0] == dest and d == best and ctx.can_end(dest, node[1]) is None}
+    inc = rules.hampered_diagonal_counter_increment
+
+    def steps_from(node):
+        """(child state, cost) of every step out of ``node``, as the search prices them."""
+        (hx, hy), shape, _par = node
+        dcount = diag_of[node]
+        for dx, dy in DIRECTIONS:
+            nxt = (hx + dx, hy + dy)
+            for sh in ctx.shapes:
+                st = ctx.static_step(node[0], shape, nxt, sh)
+                if st.__class__ is str:
+                    continue
+                k, diag, surcharge, _ev = st
+                if k == 0:
+                    cost, ndiag = (1 if dcount % 2 == 0 else 2, dcount + 1) if diag else (1, dcount)
+                elif diag:
+                    cost, ndiag = 3 << (k - 1), dcount + inc
+                else:
+                    cost, ndiag = 1 << k, dcount
+                yield (nxt, sh, ndiag % 2), cost + surcharge
+
+    # A step is "tight" when it keeps the running cost the cheapest one (subpaths of a cheapest
+    # path are cheapest). Walking back from the goal over tight steps marks every state that
+    # lies on some cheapest path, so the enumeration below never wanders into dead ends.
+    tight_into: dict = {}
+    for node, d in dist.items():
+        for child, cost in steps_from(node):
+            if dist.get(child) == d + cost:
+                tight_into.setdefault(child, []).append(node)
+    on_a_path, frontier = set(goals), list(goals)
+    while frontier:
+        for parent_node in tight_into.get(frontier.pop(), ()):
+            if parent_node not in on_a_path:
+                on_a_path.add(parent_node)
+                frontier.append(parent_node)
+    found: list[list] = []
+
+    def onward(node, chain) -> None:
+        if len(found) >= limit:
+            return
+        if node in goals:
+            found.append(list(chain))
+            return
+        for child, cost in steps_from(node):
+            if child in on_a_path and dist.get(child) == dist[node] + cost and child not in chain:
+                chain.append(child)
+                onward(child, chain)
+                chain.pop()
+
+    start = (mover.anchor, mover.dims, state.diag_count % 2)
+    if start in on_a_path:
+        onward(start, [start])
+    others_found = [p for p in (_path_from(ctx, chain, dist, diag_of) for chain in found) if p.squares != first.squares]
+    return [first, *others_found][:max(limit, 1)]  # the engine's own pick first
+
+
 def _path_from(ctx: _Mover, chain, dist, diag_of) -> Path:
     """The Path along a chain of search states (the costs are the search's own)."""
     path = Path(diag_count_after=diag_of[chain[-1]], cost=dist[chain[-1]])

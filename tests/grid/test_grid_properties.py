@@ -148,3 +148,22 @@ def test_a_blocked_destination_says_why(rules):
     grid = make_map({(3, 3)})
     with pytest.raises(IllegalAction, match="D4 is a wall"):
         shortest_path(grid, Body(id="m", side="A", anchor=(0, 0)), (3, 3), [], PathState(), rules)
+
+
+@common
+@given(square_sets, square_sets, coords, coords, st.sampled_from(RULESETS))
+def test_every_cheapest_path_listed_is_legal_distinct_and_as_cheap_as_the_shortest(walls, difficult, a, b, rules):
+    from engine.grid import shortest_paths
+
+    assume(a != b and a not in walls and b not in walls)
+    grid = make_map(walls, difficult)
+    mover = Body(id="m", side="A", anchor=a)
+    best = cost_or_none(grid, mover, b, rules)
+    paths = shortest_paths(grid, mover, b, [], PathState(), rules, limit=12)
+    assert (best is None) == (paths == [])
+    assert len({tuple(p.squares) for p in paths}) == len(paths) <= 12
+    for p in paths:
+        assert p.cost == best and p.squares[-1] == b
+        assert validate_path(grid, mover, p.squares, [], PathState(), rules).cost == best
+    if paths:
+        assert paths[0].squares == shortest_path(grid, mover, b, [], PathState(), rules).squares

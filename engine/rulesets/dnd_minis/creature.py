@@ -87,6 +87,7 @@ class Creature(BaseModel):
     activations: int = 0  # turns taken this round (Dual Activation allows two)
     arrived_round: int | None = None  # summoned / respawned: no activation in that round
     summoner: str | None = None  # the creature whose summon brought it (starter: it vanishes with it)
+    required: str | None = None  # Requires CREATURE: the creature named at setup as the required one
     uses: dict[str, int] = Field(default_factory=dict)  # check boxes spent, by ability/spell name
     teleported_round: int | None = None
     commander_rating: int | None = None  # a promoted or Commander-0 rating, else the card's

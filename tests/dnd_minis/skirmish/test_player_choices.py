@@ -303,3 +303,75 @@ def test_effects_whose_order_cannot_matter_are_not_asked_about():
                     ("foe", card("Foe"), "p2", (11, 11))])
     state, events = act(state, "cast", "p1", creature="w", spell="bless")
     assert state.pending is None and [e.name for e in state.creatures["y"].effects] == ["bless"]
+
+
+# -- equally quick rout routes: the router's player picks (War Drums §15.3) --------------------------
+def _router(options=None):
+    from tests.dnd_minis.skirmish.helpers import grid
+
+    exits = [{"name": "exit B", "kind": "exit", "side": "B", "squares": [[7, 0]]}]
+    state = battle([("a", card("Axe", melee=((10, 20),)), "p1", (4, 5)), ("g", card("Guard"), "p1", (7, 3)),
+                    ("r", card("Runner", level=0, hp=40), "p2", (5, 5))], map=grid(zones=exits), options=options)
+    return _with_dice(state, 15, 2)  # hit for 20 (half): the morale save of 2 fails
+
+
+def _route_with(question: str, aoo: str) -> str:
+    routes = question.split(": ", 1)[1].rsplit(". Which?", 1)[0].split("; ")
+    return next(r.split(" = ")[0] for r in routes if r.endswith(f"attacks of opportunity: {aoo}"))
+
+
+def test_a_router_s_player_picks_among_equally_quick_routes_that_pass_different_enemies():
+    asked, _ = act(_router(), "attack", "p1", creature="a", target="r")
+    decision = asked.pending.decision
+    assert (decision.seat, decision.key) == ("p2", "rout-path") and len(decision.options) >= 2
+    safe = _route_with(decision.question, "none")
+    past_the_guard = _route_with(decision.question, "Guard (g)")
+    state, events = act(_router(), "attack", "p1", creature="a", target="r", answers=[safe])
+    assert "opportunity" not in kinds(events) and state.creatures["r"].left_map
+    state, events = act(_router(), "attack", "p1", creature="a", target="r", answers=[past_the_guard])
+    assert [e.seat for e in events if e.kind == "opportunity"] == ["p1"]
+
+
+def test_rout_route_first_takes_the_engine_s_route_without_asking():
+    state, _ = act(_router({"rout_route": "first"}), "attack", "p1", creature="a", target="r")
+    assert state.pending is None and state.creatures["r"].routed
+
+
+# -- Requires CREATURE: the required one is named at setup (War Drums §5, §26; Skirmish §5.7) ------
+def _requires_battle():
+    from tests.dnd_minis.skirmish.test_flow import CARDS, field_map
+
+    squire = {"id": "squire", "name": "Squire", "factions": ["LG"], "cost": 8, "level": 1, "speed": 6, "ac": 13,
+              "hp": 10, "melee": [{"bonus": 2, "damage": 5}], "types": ["Humanoid"],
+              "abilities": [{"name": "Requires Spearman"}]}
+    state = RULES.new_game(seed=3, options={"map_data": field_map(), "card_data": [*CARDS, squire]})
+    state, _ = act(state, "warband", "p1", cards=["captain", "spearman", "spearman", "squire"], faction="LG")
+    return state
+
+
+def test_a_creature_that_requires_another_has_it_named_once_the_warbands_are_shown():
+    state, events = act(_requires_battle(), "warband", "p2", cards=["warlord", "raider", "raider"], faction="CE")
+    decision = state.pending.decision
+    assert (decision.seat, decision.key) == ("p1", "requires")  # p2's move, p1's question
+    assert decision.options == ["p1-spearman", "p1-spearman-2"]
+    assert "reveal" in kinds(events)  # asked only once everything is shown
+    state, events = act(_requires_battle(), "warband", "p2", cards=["warlord", "raider", "raider"], faction="CE",
+                        answers=["p1-spearman-2"])
+    assert state.creatures["p1-squire"].required == "p1-spearman-2"
+    assert "depends on the Spearman (p1-spearman-2)" in next(e.text for e in events if e.kind == "requires")
+
+
+def test_only_the_named_creature_s_fall_takes_the_dependant_with_it():
+    from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
+
+    state, _ = act(_requires_battle(), "warband", "p2", cards=["warlord", "raider", "raider"], faction="CE",
+                   answers=["p1-spearman-2"])
+    placed = {"p1-captain": (1, 1), "p1-spearman": (2, 1), "p1-spearman-2": (2, 2), "p1-squire": (1, 2),
+              "p2-warlord": (12, 8), "p2-raider": (11, 8), "p2-raider-2": (11, 9)}
+    for cid, sq in placed.items():
+        state.creatures[cid].square = sq
+    field = SkirmishField(state)
+    field.damage(state.rng, state.creatures["p1-spearman"], 50, [], source=state.creatures["p2-warlord"])
+    assert state.creatures["p1-spearman"].destroyed and not state.creatures["p1-squire"].destroyed
+    field.damage(state.rng, state.creatures["p1-spearman-2"], 50, [], source=state.creatures["p2-warlord"])
+    assert state.creatures["p1-squire"].destroyed

@@ -70,7 +70,8 @@ def test_we58_turn_undead_forces_a_real_morale_save():
     state = battle([("c", cleric, "p1", (0, 0)), ("s", skeleton, "p2", (5, 0)), ("x", card("Other"), "p2", (11, 0))],
                    map=grid(zones=exits))
     script_dice(state, 10)  # 10 + 4 = 14 < 20: it flees (Fearless doesn't help against Turn Undead)
-    state, events = act(state, "cast", "p1", creature="c", spell="Turn Undead", target="s")
+    state, events = act(state, "cast", "p1", creature="c", spell="Turn Undead", target="s",
+                        answers=["1"])  # which of the equally quick routes it flees along (§15.3)
     assert "morale_save" in kinds(events) and state.creatures["s"].routed
 
 

@@ -99,7 +99,15 @@ def unique_name(card_name: str) -> str:
 class Requires(Ability):
     """Requires CREATURE: only in a warband that also has the named creature; if that creature is
     eliminated this one is destroyed too (VP for both to the opponent) [AMB-75] (War Drums §26;
-    skirmish §25). Ignored for summoned creatures."""
+    skirmish §25). Ignored for summoned creatures. The player names which creature is the
+    required one at setup (``Creature.required``, War Drums §5 "show which creature satisfies
+    it"; Skirmish §5.7); without a name, the last qualifying ally's elimination triggers it."""
+
+    def qualifies(self, owner, other) -> bool:
+        """Whether ``other`` can be the creature ``owner`` requires (its name, Unique name or type)."""
+        wanted = (self.keyword or "").casefold()
+        return other.id != owner.id and (wanted in (other.card.name.casefold(), unique_name(other.card.name))
+                                         or other.card.has_type(wanted))
 
     pattern = "Requires {CREATURE}"
     rules = "War Drums §26 Requires CREATURE, AMB-75"
@@ -112,6 +120,8 @@ class Requires(Ability):
             return []
         if battle is not None and not battle.is_ally(owner, victim):
             return []
+        if owner.required is not None:  # named at setup: only that creature counts
+            return [Destroy(why=self.printed, target=owner.id, source=victim.id)] if victim.id == owner.required else []
         wanted = (self.keyword or "").casefold()
         if wanted not in (victim.card.name.casefold(), unique_name(victim.card.name)) \
                 and not victim.card.has_type(wanted):

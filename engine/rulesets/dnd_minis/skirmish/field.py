@@ -8,7 +8,9 @@ from __future__ import annotations
 
 from engine.core import Event, Rng
 from engine.core.decisions import decide
-from engine.grid import MoveRules, PathState, has_cover, reachable, shortest_path, space_distance, square_name
+from engine.grid import (
+    MoveRules, PathState, has_cover, reachable, shortest_path, shortest_paths, space_distance, square_name,
+)
 from engine.rulesets.dnd_minis.abilities import hooks
 from engine.rulesets.dnd_minis.activation import Activation
 from engine.rulesets.dnd_minis.battlefield import MINIS_MOVE_RULES, Battlefield, PlannedPath
@@ -266,21 +268,9 @@ class SkirmishField(Battlefield):
         if goal == creature.square:
             path = PlannedPath(creature.square, [], 0, 0, [])
         else:
-            found = shortest_path(self.grid, me, goal, others, PathState(), self.move_rules)
-            squares, steps, shapes, spent = [], [], [], 0
-            hp = creature.hp
-            for sq, step, shape in zip(found.squares, found.steps, found.shapes):
-                if spent + step > budget:
-                    break
-                if self._spikes(creature, sq) and not burrowing:
-                    hp -= 5
-                    if hp <= 0 and not self.rules.starter:
-                        break  # War Drums §18.8: a router never steps onto spikes that would destroy it
-                squares.append(sq)
-                steps.append(step)
-                shapes.append(shape)
-                spent += step
-            path = PlannedPath(creature.square, squares, spent, 0, steps, shapes)
+            routes = [self._rout_prefix(creature, found, budget, burrowing)
+                      for found in shortest_paths(self.grid, me, goal, others, PathState(), self.move_rules)]
+            path = self._choose_route(creature, routes, burrowing)
         events.append(Event(kind="rout_move", seat=creature.side,
                             text=f"The {creature.name} flees toward its exit ({budget} squares"
                             + (", underground" if burrowing else "") + ").",
@@ -299,6 +289,51 @@ class SkirmishField(Battlefield):
         if traits.flies or traits.incorporeal or traits.ignores_difficult:
             return False
         return any("spike_stones" in self.grid.terrain_at(sq) for sq in self.body(creature, anchor).squares)
+
+    def _rout_prefix(self, creature: Creature, found, budget: int, burrowing: bool) -> PlannedPath:
+        """The part of a cheapest route a rout move of ``budget`` squares covers."""
+        squares, steps, shapes, spent = [], [], [], 0
+        hp = creature.hp
+        for sq, step, shape in zip(found.squares, found.steps, found.shapes):
+            if spent + step > budget:
+                break
+            if self._spikes(creature, sq) and not burrowing:
+                hp -= 5
+                if hp <= 0 and not self.rules.starter:
+                    break  # War Drums §18.8: a router never steps onto spikes that would destroy it
+            squares.append(sq)
+            steps.append(step)
+            shapes.append(shape)
+            spent += step
+        return PlannedPath(creature.square, squares, spent, 0, steps, shapes)
+
+    def _choose_route(self, creature: Creature, routes: list[PlannedPath], burrowing: bool) -> PlannedPath:
+        """Among equally quick routes its controller picks (War Drums §15.3: the opponent may only
+        insist on a quicker one, and every route offered is a quickest). Routes that end on the
+        same square past the same threateners are the same choice, so only real ones are asked."""
+        distinct: dict[tuple, PlannedPath] = {}
+        for route in routes:
+            here, provokers = route.start, []
+            for sq in route.squares:
+                if not burrowing:
+                    provokers += [e.id for e in self.threateners(creature, here) if e.id not in provokers]
+                here = sq
+            distinct.setdefault((here, tuple(sorted(provokers))), route)
+        if len(distinct) < 2 or self.rules.rout_route == "first":
+            return routes[0]
+        options = list(distinct.items())
+
+        def describe(n: int, key: tuple, route: PlannedPath) -> str:
+            end, provokers = key
+            via = " ".join(square_name(sq) for sq in route.squares[:-1][:4]) + (" …" if len(route.squares) > 5 else "")
+            aoo = ", ".join(f"{self.roster[p].name} ({p})" for p in provokers) or "none"
+            return f"{n} = " + (f"via {via} " if via else "") + f"to {square_name(end)}, attacks of opportunity: {aoo}"
+
+        listed = "; ".join(describe(n, key, route) for n, (key, route) in enumerate(options, 1))
+        answer = self.ask(creature.controller or creature.side, "rout-path",
+                          f"The {creature.name} routs; these routes to its exit are equally quick: {listed}. Which?",
+                          [str(n) for n in range(1, len(options) + 1)])
+        return options[int(answer) - 1][1]
 
     def _flees_underground(self, creature: Creature) -> bool:
         """A routing creature with Burrow may choose to burrow (War Drums §15.4, §26 Burrow): its

@@ -67,6 +67,9 @@ class SkirmishRules(BaseModel):
     # Simultaneous effects on several of one player's creatures (War Drums §24, Skirmish §22.1):
     # "ask" the player for the order when it can matter; "listed" resolves them as listed.
     effect_order: Literal["ask", "listed"] = "ask"
+    # A router's equally quick routes that end elsewhere or pass other threateners (War Drums
+    # §15.3): "ask" its player, or take the "first" the engine finds.
+    rout_route: Literal["ask", "first"] = "ask"
     map: str = ""
     tiles: bool = False  # starter: build the battle grid from the players' terrain tiles
 
@@ -170,6 +173,8 @@ OPTION_HELP: dict[str, str] = {
     "stalemate_rounds": "rounds without an attack, damage or forced save that end the game (10)",
     "effect_order": "ask (default): a player whose creatures are hit at once by effects whose order can matter "
                     "picks the order; listed: resolve them in the order the engine lists them",
+    "rout_route": "ask (default): a routing creature's player picks among equally quick routes that end on "
+                  "other squares or pass other enemies; first: the engine's route",
     "tyrannical_morale": "commanders with Tyrannical Morale may lend it, their player is asked each time "
                          "(default yes; no: never used)",
 }

@@ -7,6 +7,15 @@ Phases of the state machine::
 
 Option ``edition`` picks War Drums (default) or the starter rules; ``scenario`` the format
 (see :mod:`.rules`). Every ruling the rules files make a setting is an option too.
+
+Immediate actions (War Drums §7.1, Skirmish §8.5) resolve the moment they are triggered and
+before the action they interrupt goes on: an attack of opportunity before the mover leaves
+its square, Death Strike before its creature leaves the board, Cleave right after the blow
+that felled the first enemy. One triggered while another resolves (Death Strike answering an
+attack of opportunity) resolves first: the last declared resolves first, the stack of the
+rules, kept by the call stack. Where the rules give a player a choice in the middle of all
+this (whether to strike, at whom, in what order, §24), the game asks with a pending decision
+(:mod:`engine.core.decisions`) and resumes with the answer.
 """
 
 from __future__ import annotations

@@ -58,6 +58,36 @@ def submit_warband(state: SkirmishState, action: SubmitWarband, events: list[Eve
         reveal(state, events)
 
 
+def name_required_creatures(state: SkirmishState, events: list[Event]) -> None:
+    """Requires CREATURE: once the warbands are shown, each player names which of their
+    creatures is the required one (War Drums §5 "show which creature satisfies it during
+    setup", §26; Skirmish §5.7); asked only when several could be. In Limited and Out of the Box
+    play, with none that qualifies, any other creature of the warband may be named (§26)."""
+    from engine.core.decisions import decide
+    from engine.rulesets.dnd_minis.abilities import hooks
+    from engine.rulesets.dnd_minis.abilities.setup import Requires
+
+    relaxed = state.rules.scenario in ("limited", "out-of-the-box")
+    for seat in [s.id for s in state.seats]:
+        mine = state.creatures_of(seat)
+        for creature in mine:
+            for ability in hooks.effects_of(creature):
+                if not isinstance(ability, Requires):
+                    continue
+                candidates = [c for c in mine if ability.qualifies(creature, c)]
+                if not candidates and relaxed:
+                    candidates = [c for c in mine if c.id != creature.id]
+                if not candidates:
+                    continue
+                answer = decide(state, seat, "requires", f"The {creature.name} ({creature.id}) requires "
+                                f"{ability.keyword}: which of your creatures is the one it requires?",
+                                [c.id for c in candidates])
+                creature.required = answer
+                events.append(Event(kind="requires", seat=seat, text=f"The {creature.name} ({creature.id}) "
+                                    f"depends on the {state.creatures[answer].name} ({answer}).",
+                                    data={"creature": creature.id, "required": answer}))
+
+
 def _problems(state: SkirmishState, action: SubmitWarband, cards: list[StatCard], catalog):
     """The building limits (the warband module knows them all), and the free Minions."""
     from engine.rulesets.dnd_minis import warband as wb
@@ -109,6 +139,7 @@ def reveal(state: SkirmishState, events: list[Event]) -> None:
     for seat, player in state.players.items():
         names = ", ".join(c.name for c in state.creatures_of(seat))
         events.append(Event(kind="reveal", seat=seat, text=f"{state.seat(seat).name}'s warband: {names}."))
+    name_required_creatures(state, events)
     rules = state.rules
     if rules.tiles:
         start_tiles(state, events)
