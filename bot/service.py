@@ -131,7 +131,8 @@ class Service:
         seat = await self.store.seat_of(game.id, user_id)
         return seat.seat_id if seat else None
 
-    async def _mentions(self, game_id: int, ruleset: Ruleset, state: GameState) -> tuple[list[str], str]:
+    async def _mentions(self, game_id: int, ruleset: Ruleset, state: GameState,
+                        asked: bool = False) -> tuple[list[str], str]:
         if state.is_over:
             return [], ""
         seats = {s.seat_id: s for s in await self.store.seats(game_id)}
@@ -142,7 +143,8 @@ class Service:
             return [], ""
         who = ", ".join(f"<@{seats[s].user_id}>" if s in seats and seats[s].user_id else names.get(s, s)
                         for s in waiting)
-        return users, f"\n➡️ {who}: {ruleset.status(state)}"
+        # A question just posted (❓) is not repeated: the mention only says how to answer.
+        return users, f"\n➡️ {who}: " + ("answer with /decide." if asked else ruleset.status(state))
 
     async def _board(self, ruleset: Ruleset, state: GameState) -> bytes:
         # Drawing takes a fraction of a second: keep it off the event loop.
@@ -161,7 +163,8 @@ class Service:
 
     async def _applied_reply(self, game: GameRecord, ruleset: Ruleset, state: GameState,
                              events: list[Event], force_board: bool = False) -> Reply:
-        mentions, next_line = await self._mentions(game.id, ruleset, state)
+        asked = state.pending is not None and any(e.kind == "decision" for e in events)
+        mentions, next_line = await self._mentions(game.id, ruleset, state, asked=asked)
         text = "\n".join(e.line() for e in events if e.kind != "prompt") + next_line
         image = None
         if force_board or any(e.kind in ruleset.board_events for e in events):

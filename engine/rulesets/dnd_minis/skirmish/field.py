@@ -155,7 +155,7 @@ class SkirmishField(Battlefield):
         seat = waiting[0].controller or waiting[0].side
         group = [c for c in waiting if (c.controller or c.side) == seat]
         answer = decide(self.state, seat, "aoo-order", f"The {mover.name} leaves {square_name(here)} and several "
-                        "of your creatures may make an attack of opportunity. Which strikes first?",
+                        "of your creatures may make an attack of opportunity. Which strikes next?",
                         [c.id for c in group])
         enemy = next(c for c in group if c.id == answer)
         takes = not asks_aoo(self.state, enemy) or decide(
@@ -325,7 +325,8 @@ class SkirmishField(Battlefield):
 
         def describe(n: int, key: tuple, route: PlannedPath) -> str:
             end, provokers = key
-            via = " ".join(square_name(sq) for sq in route.squares[:-1][:4]) + (" …" if len(route.squares) > 5 else "")
+            steps = [square_name(sq) for sq in route.squares[:-1]]
+            via = " ".join(steps if len(steps) <= 6 else [*steps[:2], "…", *steps[-3:]])
             aoo = ", ".join(f"{self.roster[p].name} ({p})" for p in provokers) or "none"
             return f"{n} = " + (f"via {via} " if via else "") + f"to {square_name(end)}, attacks of opportunity: {aoo}"
 
