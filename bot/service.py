@@ -298,6 +298,10 @@ class Service:
 
     async def _game_board(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
         game, ruleset, state = await self._game(channel_id, finished_ok=True)
+        commander = command.options.get("command")
+        if commander is not None:
+            view = ruleset.command_range_board(state, str(commander))
+            return Reply(text=view.caption, image=await asyncio.to_thread(self.render, view))
         return Reply(text=ruleset.status(state), image=await self._board(ruleset, state))
 
     async def _game_log(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:

@@ -39,8 +39,10 @@ class GameCog(WarbandCog):
         await self.run(interaction, "game status")
 
     @game.command(**named("game board"))
-    async def board(self, interaction: discord.Interaction) -> None:
-        await self.run(interaction, "game board", defer=True)
+    @described("game board")
+    @app_commands.autocomplete(command=WarbandCog.suggest_creature)
+    async def board(self, interaction: discord.Interaction, command: str | None = None) -> None:
+        await self.run(interaction, "game board", defer=True, command=command)
 
     @game.command(**named("game log"))
     @described("game log")

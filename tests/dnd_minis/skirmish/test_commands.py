@@ -65,6 +65,12 @@ def test_the_board_shows_the_acting_commanders_command_range_around_walls():
     g = grid(16, 12, walls=[(6, y) for y in range(0, 9)])
     state = battle([("k", card("Lord", commander=2), "p1", (5, 0)), ("e", card("E"), "p2", (15, 11))], map=g)
     state, _ = RULES.apply(state, RULES.action_from_command(state, "p1", "activate", {"creature": "k"}))
-    zone = next(z for z in RULES.board(state).zones if z.kind == "command")
+    assert not any(z.kind == "command" for z in RULES.board(state).zones)  # drawn on request only
+    zone = next(z for z in RULES.command_range_board(state, "active").zones if z.kind == "command")
     assert (4, 0) in zone.squares and (7, 0) not in zone.squares  # 2 through the wall, far more around it
     assert (5, 6) in zone.squares
+    assert RULES.command_range_board(state, "Lord").zones[-1].squares == zone.squares
+    for name, code in (("E", "no-commander"), ("nobody", "unknown-creature")):
+        with pytest.raises(IllegalAction) as refused:
+            RULES.command_range_board(state, name)
+        assert refused.value.code == code

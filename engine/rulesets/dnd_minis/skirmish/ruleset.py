@@ -246,8 +246,6 @@ class Skirmish(Ruleset):
             view.tokens.append(Token(id=c.id, label=c.label, name=c.name, side=c.side, squares=c.squares,
                                      hp=c.hp, max_hp=c.max_hp, conditions=conditions, active=c.id == active,
                                      activated=c.activated))
-        if state.activation is not None and state.map is not None:
-            view.zones.extend(self._command_zone(state))
         view.last_path = list(state.last_path)
         view.last_attack = state.last_attack
         view.side_names = {s.id: s.name for s in state.seats}
@@ -255,16 +253,43 @@ class Skirmish(Ruleset):
         view.caption = self.status(state)
         return view
 
-    def _command_zone(self, state: SkirmishState) -> list:
-        """The acting commander's command range (6 squares counted around walls, §14.2)."""
-        from engine.core.board_view import Zone
-        from engine.grid import space_distance, walking_distance
+    def command_range_board(self, state: GameState, creature: str) -> BoardView:
+        """The board with a commander's command range drawn: 6 squares counted around walls
+        (War Drums §14.2; Skirmish §9). ``creature`` "active" (or empty) is the one taking its turn.
+
+        >>> # /game board command:Lord  -> the board, with the squares the Lord commands tinted
+        """
         from engine.rulesets.dnd_minis.skirmish import command
 
-        c = state.creatures[state.activation.creature]
+        assert isinstance(state, SkirmishState)
+        if state.map is None:
+            raise IllegalAction("no-battlefield", "There is no battlefield yet: command ranges come once the map is set.")
+        text = (creature or "").strip()
+        if text.casefold() in ("", "active"):
+            if state.activation is None:
+                raise IllegalAction("which-creature", "No creature is taking its turn: name the commander "
+                                    "(/game board command:NAME).")
+            c = state.creatures[state.activation.creature]
+        else:
+            c = turn.find_creature(state, text)
         field = SkirmishField(state)
-        if not c.on_board or not command.able_to_command(field, c):
-            return []
+        if not c.on_board:
+            raise IllegalAction("not-on-board", f"The {c.name} is not on the battlefield.")
+        if command.rating(field, c) is None:
+            raise IllegalAction("no-commander", f"The {c.name} is no commander: it has no command range.")
+        if not command.able_to_command(field, c):
+            raise IllegalAction("cannot-command", f"The {c.name} can't command now (routing, stunned, "
+                                "helpless or confused): it has no command range.")
+        view = self.board(state)
+        view.zones.append(self._command_zone(state, c))
+        view.caption = f"{c.name}'s command range. " + view.caption
+        return view
+
+    def _command_zone(self, state: SkirmishState, c: Creature):
+        """The squares within 6 of a commander, counted around walls (§14.2)."""
+        from engine.core.board_view import Zone
+        from engine.grid import space_distance, walking_distance
+
         squares = []
         x0, y0 = c.square
         for x in range(x0 - 6, x0 + c.span + 6):
@@ -277,7 +302,7 @@ class Skirmish(Ruleset):
                 d = min((walking_distance(state.map, p, sq) for p in c.squares), key=lambda v: 99 if v is None else v)
                 if d is not None and d <= 6:
                     squares.append(sq)
-        return [Zone(kind="command", squares=squares, label=f"{c.name}'s command", side=c.side)]
+        return Zone(kind="command", squares=squares, label=f"{c.name}'s command", side=c.side)
 
     # -- commands ---------------------------------------------------------------------------------
     def _action_from_command(self, state: GameState, seat: str, command: str, options: dict[str, Any]) -> Action:
