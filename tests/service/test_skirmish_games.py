@@ -77,25 +77,45 @@ async def test_a_war_drums_skirmish_from_warbands_to_the_result(service, store, 
     actions = [ruleset.parse_action(a.action) for a in await store.actions(game.id)]
     replayed, _ = ruleset.replay(game.seed, game.options, actions)
     assert replayed.model_dump() == stored.model_dump()
+    # Choices the rules leave to players were asked and answered with /decide along the way.
+    assert any(a.kind == "decide" for a in actions)
 
 
-async def test_a_starter_skirmish_from_warbands_to_the_result(service, store):
-    await build_warband(service, "alice", "starter", "Vanguard", "LG", [("paladin", 1), ("warrior", 3)])
-    await build_warband(service, "bob", "starter", "Shield Wall", "LG", [("cleric", 1), ("dwarf", 3)])
-    # The starter rules: each player brings an assembly tile and three generic terrain tiles.
-    reply = await say(service, "alice", '/warband set name:Vanguard tiles:"gatehouse, crypt, shrine, chasm"')
+STARTER_WARBANDS = {
+    "alice": ("Vanguard", [("paladin", 1), ("warrior", 3)], "gatehouse, crypt, shrine, chasm"),
+    "bob": ("Shield Wall", [("cleric", 1), ("dwarf", 3)], "campsite, blood-altar, spike-field, rubble-hall"),
+    "carol": ("Wardens", [("regdar-human-fighter", 1), ("warrior", 2)], "gatehouse, chasm, rubble-hall"),
+    "dave": ("Lanterns", [("inspired-lieutenant", 1), ("dwarf", 2)], "campsite, ruined-tower, shrine"),
+}
+
+
+@pytest.mark.parametrize("players", [2, 4])
+async def test_a_starter_skirmish_from_warbands_to_the_result(service, store, players):
+    users = list(USERS.values())[:players]
+    for user in users:
+        name, cards, tiles = STARTER_WARBANDS[user]
+        await build_warband(service, user, "starter", name, "LG", cards)
+        # Each player brings an assembly tile and generic tiles: three of them, two with 3+ players.
+        if players > 2:
+            tiles = ", ".join(tiles.split(", ")[:3])
+        reply = await say(service, user, f'/warband set name:"{name}" tiles:"{tiles}"')
+        assert reply.error is None, reply.text
+    reply = await say(service, users[0], f"/game new ruleset:dnd-minis seed:4 settings:edition=starter,players={players}")
     assert reply.error is None, reply.text
-    reply = await say(service, "bob", '/warband set name:"Shield Wall" tiles:"campsite, blood-altar, spike-field, rubble-hall"')
-    assert reply.error is None, reply.text
-    reply = await say(service, "alice", "/game new ruleset:dnd-minis seed:4 settings:edition=starter")
-    assert reply.error is None, reply.text
-    assert (await say(service, "bob", "/game join")).error is None
-    for user, name in (("alice", "Vanguard"), ("bob", "Shield Wall")):
-        reply = await say(service, user, f'/warband use name:"{name}"')
+    for user in users[1:]:
+        assert (await say(service, user, "/game join")).error is None
+    for user in users:
+        reply = await say(service, user, f'/warband use name:"{STARTER_WARBANDS[user][0]}"')
         assert reply.error is None, reply.text
     game, state, boards = await play_to_the_end(service, store)
-    assert state.result is not None
+    assert state.result is not None and boards > 0
+    assert len(state.result.winners) + len(state.result.losers) == players or state.result.draw
     assert (await store.recent_games("table", limit=1))[0].status == "finished"
+    _, ruleset, stored = await service.game_snapshot("table", finished_ok=True)
+    actions = [ruleset.parse_action(a.action) for a in await store.actions(game.id)]
+    replayed, _ = ruleset.replay(game.seed, game.options, actions)
+    assert replayed.model_dump() == stored.model_dump()
+    assert any(a.kind == "decide" for a in actions)  # questions asked and answered with /decide
 
 
 async def test_a_warband_that_breaks_the_game_limits_is_refused_and_changes_nothing(service, store):
