@@ -3,9 +3,14 @@
 * a ``/move`` command through the service: parse, engine, SQLite commit, and the board render
   when the move ends a phase (moves are taken from whole Quick Start Battles played by the
   demo policy, so they are real moves on a real file);
+* every play command of a four-player War Drums skirmish through the service (moves, attacks,
+  charges, spells, answers to /decide questions), warbands built with /warband first;
 * a board render alone.
 
-Targets (on the 2-core reference machine): move p99 under 250 ms, render p99 under 150 ms.
+Targets (on the 2-core reference machine): move p99 under 250 ms; skirmish command p99 under
+800 ms (the slowest are the commands that end a phase and post the board of a 36 × 30 battle
+map, about 0.4 s of drawing and PNG encoding); render p99 under 150 ms for the Quick Start
+board and under 600 ms for the largest shipped battle map.
 """
 
 from __future__ import annotations
@@ -69,10 +74,61 @@ async def time_moves(games: int) -> list[float]:
     return samples
 
 
-def time_renders(count: int) -> list[float]:
-    ruleset = get_ruleset("dnd-minis-quick")
-    state = ruleset.new_game(1)
-    view = ruleset.board(state)
+SKIRMISH_WARBANDS = {
+    "alice": ("Knights", [("paladin", 1), ("fighter", 2), ("archer", 1)]),
+    "bob": ("Church", [("cleric", 1), ("soldier", 2), ("dwarf", 1)]),
+    "carol": ("Wardens", [("regdar-human-fighter", 1), ("warrior", 2)]),
+    "dave": ("Lanterns", [("inspired-lieutenant", 1), ("dwarf", 2), ("monk", 1)]),
+}
+
+
+async def time_skirmish_commands(seed: int = 8) -> list[float]:
+    samples: list[float] = []
+    users = dict(zip(("p1", "p2", "p3", "p4"), SKIRMISH_WARBANDS))
+    with tempfile.TemporaryDirectory() as folder:
+        store = await Store.open(Path(folder) / "bench.sqlite3")
+        service = Service(store)
+
+        async def say(user: str, line: str):
+            reply = await service.handle("skirmish", user, parse_line(line))
+            if reply.error:
+                raise RuntimeError(f"{line}: {reply.text}")
+            return reply
+
+        try:
+            for user, (name, cards) in SKIRMISH_WARBANDS.items():
+                await say(user, f"/warband new name:{name} edition:war-drums faction:LG")
+                for card, count in cards:
+                    await say(user, f"/warband add name:{name} creature:{card} count:{count}")
+            await say("alice", f"/game new ruleset:dnd-minis seed:{seed} "
+                               "settings:map=teleport-ziggurat,players=4,scenario=teams")
+            for user in list(SKIRMISH_WARBANDS)[1:]:
+                await say(user, "/game join")
+            for user, (name, _cards) in SKIRMISH_WARBANDS.items():
+                await say(user, f"/warband use name:{name}")
+            for _ in range(3000):
+                _, ruleset, state = await service.game_snapshot("skirmish", finished_ok=True)
+                if state.is_over:
+                    break
+                seat = ruleset.to_act(state)[0]
+                line = command_line(choose_action(ruleset, state, seat))
+                started = time.perf_counter()
+                await say(users[seat], line)
+                samples.append(time.perf_counter() - started)
+        finally:
+            await store.close()
+    return samples
+
+
+def time_renders(count: int, battle_map: str | None = None) -> list[float]:
+    if battle_map is None:
+        ruleset = get_ruleset("dnd-minis-quick")
+        view = ruleset.board(ruleset.new_game(1))
+    else:
+        from engine.grid.view import board_view_of
+        from engine.rulesets.dnd_minis.maps import load_map
+
+        view = board_view_of(load_map(battle_map, None))
     samples = []
     for _ in range(count):
         started = time.perf_counter()
@@ -87,9 +143,13 @@ def main() -> int:
     parser.add_argument("--renders", type=int, default=100)
     args = parser.parse_args()
     moves = asyncio.run(time_moves(args.games))
+    skirmish = asyncio.run(time_skirmish_commands())
     renders = time_renders(args.renders)
+    big_renders = time_renders(max(args.renders // 5, 5), "teleport-ziggurat")
     ok = report("move command (service, store, render)", moves, 250)
+    ok &= report("skirmish command, 4 players", skirmish, 800)
     ok &= report("board render alone", renders, 150)
+    ok &= report("board render, 36 x 30 battle map", big_renders, 600)
     return 0 if ok else 1
 
 
