@@ -160,3 +160,19 @@ def test_autocomplete_offers_the_burrow_mode_and_the_order_choices():
     assert RULES.suggestions(state, "p2", "choice") == ["decline", "ask"]
     walker, _ = act(two_warbands(), "activate", "p1", creature="orc")
     assert RULES.suggestions(walker, "p1", "mode") == []  # no Burrow: nothing to offer
+
+
+def test_a_burrowing_move_passes_under_teleporters_without_using_them():
+    from tests.dnd_minis.skirmish.helpers import grid, kinds
+
+    pads = grid(terrain={"teleporter": [(3, 2), (9, 2)]})
+    state = battle([("b", BULETTE, "p1", (3, 2)), ("foe", FOE, "p2", (11, 11))], map=pads)
+    state, events = act(state, "move", "p1", creature="b", to=(7, 2), mode="burrow")
+    assert state.creatures["b"].square == (7, 2) and "teleport" not in kinds(events)
+    assert state.creatures["b"].teleported_round is None
+    # Every burrow move offered from a teleporter is accepted (none of them is taken for a teleport).
+    state = battle([("b", BULETTE, "p1", (3, 2)), ("foe", FOE, "p2", (11, 11))], map=pads)
+    state.creatures["b"].teleported_round = state.round
+    state, _ = act(state, "activate", "p1", creature="b")
+    for move in [m for m in moves(state) if m.mode == "burrow"]:
+        RULES.apply(state, move)

@@ -117,6 +117,17 @@ def test_we68_teleporters_once_a_round():
     state, events = act(state, "move", "p1", creature="w", to=(9, 9))
     assert state.creatures["w"].square == (9, 9) and "teleport" in kinds(events)
     state, _ = act(state, "move", "p1", creature="w", to=(9, 8))
+    # Later in the same round it may not teleport again.
+    state, _ = act(state, "move", "p1", creature="w", to=(9, 9))
+    with pytest.raises(IllegalAction) as refused:
+        act(state, "move", "p1", creature="w", to=(3, 0))
+    assert refused.value.code == "teleported" and "already used a teleporter" in refused.value.message
+    # Between two teleporters within reach on foot, the same command is an ordinary walk.
+    near = grid(terrain={"teleporter": [(3, 0), (5, 0)]})
+    walker = battle([("w", card("Walker"), "p1", (3, 0)), ("e", card("E"), "p2", (0, 11))], map=near)
+    walker.creatures["w"].teleported_round = walker.round
+    walker, events = act(walker, "move", "p1", creature="w", to=(5, 0))
+    assert walker.creatures["w"].square == (5, 0) and "teleport" not in kinds(events)
     # Occupied destination: refused.
     state = battle([("w", card("Walker"), "p1", (3, 0)), ("e", card("E"), "p2", (9, 9))], map=g)
     with pytest.raises(IllegalAction):

@@ -174,16 +174,30 @@ def _special_move_allowed(turn: Activation, limits, speed: int, path: PlannedPat
 
 
 def _teleport(state: SkirmishState, field: SkirmishField, creature: Creature, action: Move, events) -> bool:
-    """Teleporters (§18.10): from a teleporter square to any other empty one, once per round."""
+    """Teleporters (§18.10): from a teleporter square to any other empty one, once per round.
+
+    A move between two teleporter squares is a teleport when the creature may still teleport
+    this round; once it has, the same command is an ordinary move. A burrowing creature is
+    underground, below the surface terrain teleporters are part of, so it never teleports
+    (Burrow ignores surface terrain, War Drums §8.5)."""
     to = action.to
-    if to is None or action.path:
+    if to is None or action.path or action.mode == "burrow" or burrowed_this_turn(creature, state.activation):
         return False
     grid = state.map
     here_tp = any("teleporter" in grid.terrain_at(sq) for sq in creature.squares)
     if not here_tp or "teleporter" not in grid.terrain_at(to) or field.adjacent_square(creature, to):
         return False
     if creature.teleported_round == state.round:
-        raise IllegalAction("teleported", f"The {creature.name} has already used a teleporter this round.")
+        turn = state.activation
+        try:  # once per round (§18.10): it may still walk there if its movement reaches
+            reachable = field.plan_path(creature, to, None, turn.diag_count).cost <= turn.movement_left(
+                move_speed(state, field, creature, turn, action)[0])
+        except IllegalAction:
+            reachable = False
+        if reachable:
+            return False
+        raise IllegalAction("teleported", f"The {creature.name} has already used a teleporter this round, and "
+                            f"{square_name(to)} is beyond its movement on foot.")
     if creature.routed:
         raise IllegalAction("routing", "A routing creature can't use a teleporter.")
     if any(c.on_board and c.id != creature.id and to in c.squares for c in state.creatures.values()):
