@@ -639,12 +639,15 @@ def _shape_order(ctx: _Mover, current):
 
 
 def _search(ctx: _Mover, start: XY, start_shape, diag0: int, budget: int | None,
-            goal: XY | None = None, need_end: bool = True, allowed: set | None = None):
+            goal: XY | None = None, need_end: bool = True, allowed: set | None = None,
+            ties: dict | None = None):
     """Dijkstra (A* toward ``goal``) over (anchor, block shape, diagonal parity).
 
     Returns (dist, parent, diag_of, goal_state). Deterministic: neighbours are visited in a
     fixed order and a state's cost is replaced only by a strictly cheaper one. The heuristic
-    (open-ground cost from this parity) never overestimates: terrain only adds cost.
+    (open-ground cost from this parity) never overestimates: terrain only adds cost. With
+    ``ties`` (and no ``goal``) every state gets the list of all states a cheapest step reaches
+    it from, not only ``parent``'s one: the graph of every cheapest path.
     """
     start_state = (start, start_shape, diag0 % 2)
     dist = {start_state: 0}
@@ -693,7 +696,11 @@ def _search(ctx: _Mover, start: XY, start_shape, diag0: int, budget: int | None,
                     continue
                 state = (nxt, sh, ndiag % 2)
                 old = dist.get(state)
+                if ties is not None and old == ng:
+                    ties[state].append(node)
                 if old is None or ng < old:
+                    if ties is not None:
+                        ties[state] = [node]
                     dist[state] = ng
                     parent[state] = node
                     diag_of[state] = ndiag
@@ -786,40 +793,17 @@ def shortest_paths(grid: GridMap, mover: Body, dest: XY, others: list[Body],
     if not first.squares:
         return [first]
     best = first.cost
-    dist, _parent, diag_of, _ = _search(ctx, mover.anchor, mover.dims, state.diag_count, best)
-    goals = {node for node, d in dist.items() if node[0] == dest and d == best and ctx.can_end(dest, node[1]) is None}
-    inc = rules.hampered_diagonal_counter_increment
-
-    def steps_from(node):
-        """(child state, cost) of every step out of ``node``, as the search prices them."""
-        (hx, hy), shape, _par = node
-        dcount = diag_of[node]
-        for dx, dy in DIRECTIONS:
-            nxt = (hx + dx, hy + dy)
-            for sh in ctx.shapes:
-                st = ctx.static_step(node[0], shape, nxt, sh)
-                if st.__class__ is str:
-                    continue
-                k, diag, surcharge, _ev = st
-                if k == 0:
-                    cost, ndiag = (1 if dcount % 2 == 0 else 2, dcount + 1) if diag else (1, dcount)
-                elif diag:
-                    cost, ndiag = 3 << (k - 1), dcount + inc
-                else:
-                    cost, ndiag = 1 << k, dcount
-                yield (nxt, sh, ndiag % 2), cost + surcharge
-
-    # A step is "tight" when it keeps the running cost the cheapest one (subpaths of a cheapest
-    # path are cheapest). Walking back from the goal over tight steps marks every state that
-    # lies on some cheapest path, so the enumeration below never wanders into dead ends.
-    tight_into: dict = {}
-    for node, d in dist.items():
-        for child, cost in steps_from(node):
-            if dist.get(child) == d + cost:
-                tight_into.setdefault(child, []).append(node)
+    ties: dict = {}
+    dist, _parent, diag_of, _ = _search(ctx, mover.anchor, mover.dims, state.diag_count, best, ties=ties)
+    goals = [node for node, d in dist.items() if node[0] == dest and d == best and ctx.can_end(dest, node[1]) is None]
+    # Walking back from the goal over cheapest steps marks every state on some cheapest path,
+    # so the enumeration below never wanders into dead ends.
+    onward_steps: dict = {}
     on_a_path, frontier = set(goals), list(goals)
     while frontier:
-        for parent_node in tight_into.get(frontier.pop(), ()):
+        child = frontier.pop()
+        for parent_node in ties.get(child, ()):
+            onward_steps.setdefault(parent_node, []).append(child)
             if parent_node not in on_a_path:
                 on_a_path.add(parent_node)
                 frontier.append(parent_node)
@@ -831,11 +815,10 @@ def shortest_paths(grid: GridMap, mover: Body, dest: XY, others: list[Body],
         if node in goals:
             found.append(list(chain))
             return
-        for child, cost in steps_from(node):
-            if child in on_a_path and dist.get(child) == dist[node] + cost and child not in chain:
-                chain.append(child)
-                onward(child, chain)
-                chain.pop()
+        for child in sorted(onward_steps.get(node, ()), key=lambda n: (n[0][1], n[0][0], n[1], n[2])):
+            chain.append(child)
+            onward(child, chain)
+            chain.pop()
 
     start = (mover.anchor, mover.dims, state.diag_count % 2)
     if start in on_a_path:
