@@ -11,7 +11,6 @@ import re
 from typing import TYPE_CHECKING
 
 from engine.core import Event, Rng
-from engine.core.decisions import decide
 from engine.rulesets.dnd_minis.abilities import hooks
 from engine.rulesets.dnd_minis.abilities.base import (
     AddCondition, AddEffect, Damage, DamageContext, DamagePacket, Destroy, ExtraAttack, GainHp, Heal, LoseSpell,
@@ -318,7 +317,7 @@ def _push(field: "SkirmishField", rng: Rng, o: Push, events: list[Event]) -> Non
         else:
             names = [square_name(sq) for sq in options] + (["decline"] if o.optional and step == 0 else [])
             verb = {"away": "pushes", "toward": "pulls"}.get(o.direction, "slides")
-            answer = decide(field.state, chooser, "push", f"{o.why}: the {actor.name} {verb} the {target.name} "
+            answer = field.ask(chooser, "push", f"{o.why}: the {actor.name} {verb} the {target.name} "
                             f"from {square_name(here)} — to which square?", names)
             if answer == "decline":
                 events.append(Event(kind="note", seat=chooser, text=f"The {actor.name} does not use {o.why}."))
@@ -350,7 +349,7 @@ def _extra_attack(field: "SkirmishField", rng: Rng, o: ExtraAttack, events: list
         if targets and attacker.squares:
             chooser = attacker.controller or attacker.side
             names = [t.id for t in targets] + (["decline"] if o.optional else [])
-            answer = decide(field.state, chooser, "extra-attack", f"{o.why}: the {attacker.name} may make an "
+            answer = field.ask(chooser, "extra-attack", f"{o.why}: the {attacker.name} may make an "
                             "immediate melee attack — at which enemy?", names)
             if answer == "decline":
                 targets = []

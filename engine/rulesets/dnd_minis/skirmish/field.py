@@ -154,12 +154,12 @@ class SkirmishField(Battlefield):
         creature under the standing order "ask" (/aoo choice:ask) is asked whether it strikes."""
         seat = waiting[0].controller or waiting[0].side
         group = [c for c in waiting if (c.controller or c.side) == seat]
-        answer = decide(self.state, seat, "aoo-order", f"The {mover.name} leaves {square_name(here)} and several "
+        answer = self.ask(seat, "aoo-order", f"The {mover.name} leaves {square_name(here)} and several "
                         "of your creatures may make an attack of opportunity. Which strikes next?",
                         [c.id for c in group])
         enemy = next(c for c in group if c.id == answer)
-        takes = not asks_aoo(self.state, enemy) or decide(
-            self.state, seat, "aoo-take", f"The {mover.name} leaves {square_name(here)}, next to your "
+        takes = not asks_aoo(self.state, enemy) or self.ask(
+            seat, "aoo-take", f"The {mover.name} leaves {square_name(here)}, next to your "
             f"{enemy.name}. Attack of opportunity?", ["take", "decline"]) == "take"
         return enemy, takes
 
@@ -169,7 +169,7 @@ class SkirmishField(Battlefield):
         if len({e.describe() for e in entries}) < 2:
             return self.best_melee_entry(attacker)
         listed = "; ".join(f"{i + 1} = {e.describe()}" for i, e in enumerate(entries))
-        answer = decide(self.state, attacker.controller or attacker.side, "aoo-attack",
+        answer = self.ask(attacker.controller or attacker.side, "aoo-attack",
                         f"The {attacker.name}'s attack of opportunity on the {mover.name}: with which attack? "
                         f"({listed})", [str(i + 1) for i in range(len(entries))])
         return int(answer) - 1

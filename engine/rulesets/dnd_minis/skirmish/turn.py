@@ -8,7 +8,6 @@ starter rules add the out-of-command speed 2 and the rush (Skirmish §9.4, §17.
 from __future__ import annotations
 
 from engine.core import Event, IllegalAction
-from engine.core.decisions import decide
 from engine.grid import space_distance, square_name
 from engine.rulesets.dnd_minis.abilities import hooks
 from engine.rulesets.dnd_minis.activation import Activation
@@ -588,8 +587,8 @@ def charge(state: SkirmishState, creature: Creature, action: Charge, events: lis
     if not creature.on_board or creature.routed or len(walked.squares) < len(path.squares):
         _after(state, creature, events, force_end=True)
         return
-    if limits.hurl_when_charging and creature.card.ranged and target.on_board and decide(
-            state, creature.controller or creature.side, "hurling-charge",
+    if limits.hurl_when_charging and creature.card.ranged and target.on_board and field.ask(
+            creature.controller or creature.side, "hurling-charge",
             f"Hurling Charge: the {creature.name} may make its ranged attack at the {target.name} before "
             "its melee attack (if that moves the target, the charge ends without a melee attack). Throw?",
             ["throw", "hold"]) == "throw":
