@@ -12,7 +12,7 @@ Phases of the state machine::
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -27,7 +27,6 @@ from engine.core import (
     Ruleset,
     Seat,
     Token,
-    Zone,
     roll_d20,
 )
 from engine.grid import GridMap, parse_square, square_name

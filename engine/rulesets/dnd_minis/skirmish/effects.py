@@ -18,7 +18,7 @@ from engine.rulesets.dnd_minis.abilities.base import (
 )
 from engine.rulesets.dnd_minis.combat import save
 from engine.rulesets.dnd_minis.creature import Condition, Creature, Effect
-from engine.grid import PathState, can_end_at, distance, space_distance, square_name
+from engine.grid import can_end_at, space_distance, square_name
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.rulesets.dnd_minis.skirmish.field import SkirmishField

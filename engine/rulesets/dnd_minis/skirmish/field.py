@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.core import Event, Rng
 from engine.core.decisions import decide
 from engine.grid import (
-    MoveRules, PathState, has_cover, reachable, shortest_path, shortest_paths, space_distance, square_name,
+    MoveRules, PathState, reachable, shortest_path, shortest_paths, space_distance, square_name,
 )
 from engine.rulesets.dnd_minis.abilities import hooks
 from engine.rulesets.dnd_minis.activation import Activation
@@ -260,11 +260,10 @@ class SkirmishField(Battlefield):
         targets = [(table[e], e) for e in exits if any(sq in exits for sq in me.at(e).squares) and e in table]
         turn = self.turn or Activation(creature=creature.id, serial=self.state.turn_serial)
         if targets:
-            cost, goal = min(targets)
+            goal = min(targets)[1]
         else:  # no way out: as close to an exit as it can get (§15.3)
-            near = sorted(((min(space_distance(me.at(sq).squares, [x]) for x in exits), cost, sq)
-                           for sq, cost in table.items() if cost <= budget))
-            cost, goal = near[0][1], near[0][2]
+            goal = min((min(space_distance(me.at(sq).squares, [x]) for x in exits), cost, sq)
+                       for sq, cost in table.items() if cost <= budget)[2]
         if goal == creature.square:
             path = PlannedPath(creature.square, [], 0, 0, [])
         else:
@@ -397,7 +396,6 @@ class SkirmishField(Battlefield):
 
     def on_destroyed(self, rng: Rng, creature: Creature, source: Creature | None, events: list[Event],
                      attack=None) -> None:
-        from engine.rulesets.dnd_minis.skirmish import effects
         self.pending_death_outcomes = hooks.on_destroyed(creature, source, self, attack)
 
     def after_destroyed(self, rng: Rng, creature: Creature, source: Creature | None, events: list[Event]) -> None:

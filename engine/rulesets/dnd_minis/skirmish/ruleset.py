@@ -23,14 +23,11 @@ from __future__ import annotations
 from typing import Any, ClassVar
 
 from engine.core import BOARD_EVENTS, Action, BoardView, Event, GameState, IllegalAction, Rng, Ruleset, Seat, Token
-from engine.grid import parse_square, square_name
+from engine.grid import square_name
 from engine.grid.view import board_view_of
 from engine.rulesets.dnd_minis.creature import Creature
 from engine.rulesets.dnd_minis.skirmish import rounds, setup, turn
-from engine.rulesets.dnd_minis.skirmish.actions import (
-    ACTION_TYPES, Activate, Attack, Cast, Charge, ChooseFirst, ChooseMap, Deploy, EndActivation, Move,
-    RollInitiative, SubmitWarband,
-)
+from engine.rulesets.dnd_minis.skirmish.actions import ACTION_TYPES, ChooseFirst
 from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
 from engine.rulesets.dnd_minis.skirmish.rules import OPTION_HELP, SkirmishRules
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
