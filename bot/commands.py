@@ -58,7 +58,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("seat", "Which seat (default: the first free one)", autocomplete="free-seat"),
     )),
     CommandSpec("status", "Where the game stands and whose turn it is", "game"),
-    CommandSpec("board", "Show the board", "game", (
+    CommandSpec("board", "Show the board; command:NAME also draws a commander's command range", "game", (
         Option("command", "Skirmish: also draw this commander's command range ('active': the one acting)",
                autocomplete="creature"),
     )),
