@@ -7,7 +7,6 @@ is the claim, so the tests do not trust the store to report on itself.
 from __future__ import annotations
 
 import asyncio
-import os
 import sqlite3
 import subprocess
 import sys

@@ -4,7 +4,6 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.core import get_ruleset
-from engine.grid import GridMap
 
 RULES = get_ruleset("dnd-minis-quick")
 

@@ -16,8 +16,8 @@ async def _cleave_game(store):
     weak = card("Kobold", hp=10, ac=5, level=1)
     state = battle([("a", cleaver, "p1", (5, 5)), ("k1", weak, "p2", (6, 5)), ("k2", weak, "p2", (4, 5)),
                     ("k3", weak, "p2", (5, 6))])
-    game = await store.create_game("table", None, RULES.name, state.seed, {}, state.model_dump(mode="json"),
-                                   "alice", [(s.id, s.name) for s in state.seats], creator_seat="p1")
+    await store.create_game("table", None, RULES.name, state.seed, {}, state.model_dump(mode="json"),
+                            "alice", [(s.id, s.name) for s in state.seats], creator_seat="p1")
     return state
 
 

@@ -4,7 +4,7 @@
 import pytest
 
 from engine.core import IllegalAction
-from tests.dnd_minis.skirmish.helpers import act, battle, card, first, kinds
+from tests.dnd_minis.skirmish.helpers import act, battle, card, first
 from tests.scripted import script_dice
 
 BLAST = {"name": "blast of flame", "uses": 1, "level": 2, "range": "cone", "damage": 30, "damage_kind": "fire",

@@ -154,7 +154,6 @@ def test_w11_flanking_a_large_creature():
     ogre = card("Ogre", size="large", hp=90)
     state = starter([("o", ogre, "p2", (5, 5)), ("d", card("Dwarf"), "p1", (5, 4)), ("a", card("A"), "p1", (5, 7)),
                      ("b", card("B"), "p1", (6, 7)), ("c", card("C"), "p1", (7, 6))])
-    field = SkirmishField(state)
     d, o = state.creatures["d"], state.creatures["o"]
     partners = {h.id for h in (state.creatures[x] for x in "abc")
                 if __import__("engine.grid", fromlist=["flanked"]).flanked(state.map, d.squares, h.squares, o.squares)}

@@ -9,7 +9,7 @@ from engine.rulesets.dnd_minis.combat import half_damage
 from engine.rulesets.dnd_minis.creature import Effect
 from engine.rulesets.dnd_minis.skirmish import command
 from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
-from tests.dnd_minis.skirmish.helpers import RULES, act, battle, card, first, grid, kinds
+from tests.dnd_minis.skirmish.helpers import RULES, act, battle, card, first, grid
 from tests.scripted import script_dice
 
 STARTER = {"edition": "starter"}

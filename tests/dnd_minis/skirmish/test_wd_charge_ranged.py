@@ -74,7 +74,6 @@ def test_we25_too_short_for_a_charge_but_move_and_attack_is_fine():
 
 
 def test_we26_only_the_nearest_visible_enemy():
-    g = grid(walls=[(1, 3), (2, 3), (3, 3), (3, 2), (3, 1)])
     x, y = card("X"), card("Y")
     hidden = card("Z")
     state = battle([("dwarf", DWARF, "p1", (0, 0)), ("x", x, "p2", (4, 0)), ("y", y, "p2", (6, 0)),

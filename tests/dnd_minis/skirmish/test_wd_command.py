@@ -3,7 +3,6 @@
 import pytest
 
 from engine.rulesets.dnd_minis.abilities import ability_for
-from engine.rulesets.dnd_minis.creature import Condition
 from engine.rulesets.dnd_minis.skirmish import command
 from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
 from tests.dnd_minis.skirmish.helpers import act, battle, card, first, grid, kinds

@@ -6,7 +6,7 @@ import pytest
 from engine.core import IllegalAction
 from engine.grid import square_name
 from engine.rulesets.dnd_minis.creature import Condition
-from tests.dnd_minis.skirmish.helpers import RULES, act, battle, card, first, grid, kinds
+from tests.dnd_minis.skirmish.helpers import act, battle, card, first, grid, kinds
 from tests.scripted import script_dice
 
 SOLDIER = card("Soldier", melee=((5, 10),))

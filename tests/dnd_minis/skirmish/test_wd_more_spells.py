@@ -4,7 +4,7 @@ setting), WE-58 (Turn Undead) through the ruleset."""
 import pytest
 
 from engine.rulesets.dnd_minis.abilities import ability_for
-from tests.dnd_minis.skirmish.helpers import RULES, act, battle, card, first, grid, kinds
+from tests.dnd_minis.skirmish.helpers import RULES, act, battle, card, grid, kinds
 from tests.scripted import script_dice
 
 FIRE = {"name": "scorching ray", "uses": 2, "level": 2, "range": "sight", "damage": 20, "damage_kind": "fire"}

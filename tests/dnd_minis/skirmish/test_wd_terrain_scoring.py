@@ -90,7 +90,6 @@ def test_we66_a_routing_creature_may_not_die_on_spikes():
     w = state.creatures["w"]
     w.hp, w.routed = 5, True
     from engine.rulesets.dnd_minis.skirmish import turn
-    from engine.rulesets.dnd_minis.skirmish.actions import Move
     state.activation = __import__("engine.rulesets.dnd_minis.activation", fromlist=["Activation"]).Activation(creature="w")
     w.routed = True
     with pytest.raises(IllegalAction):

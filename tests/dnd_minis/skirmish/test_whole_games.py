@@ -38,7 +38,6 @@ def plan(state, seat):
             return found[0]
     moves = [a for a in options if a.kind == "move"]
     if moves and state.activation is not None and state.activation.moved == 0:
-        me = state.creatures[state.activation.creature]
         foes = [c for c in state.creatures.values() if c.on_board and state.team_of(c.side) != state.team_of(seat)]
         if foes:
             def closeness(a):
