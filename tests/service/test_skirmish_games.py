@@ -49,27 +49,21 @@ async def play_to_the_end(service, store, limit=3000):
     raise AssertionError("the skirmish did not end")
 
 
-@pytest.mark.parametrize("players, settings", [
-    (2, "map=shattered-causeway"),
-    (4, "map=teleport-ziggurat,players=4,scenario=teams"),
-])
-async def test_a_war_drums_skirmish_from_warbands_to_the_result(service, store, players, settings):
-    users = list(USERS.values())[:players]
-    for user in users:
-        name, faction, cards = WAR_DRUMS_WARBANDS[user]
-        await build_warband(service, user, "war-drums", name, faction, cards)
-    reply = await say(service, users[0], f"/game new ruleset:dnd-minis seed:8 settings:{settings}")
+async def battle_to_the_end(service, store, users, settings, warband_names):
+    """Start the game, seat everyone, bring the saved warbands, and play to the recorded result;
+    then check what every whole game must show. Returns the final state."""
+    reply = await say(service, users[0], f"/game new ruleset:dnd-minis {settings}")
     assert reply.error is None, reply.text
     for user in users[1:]:
         assert (await say(service, user, "/game join")).error is None
     for user in users:
-        reply = await say(service, user, f'/warband use name:"{WAR_DRUMS_WARBANDS[user][0]}"')
+        reply = await say(service, user, f'/warband use name:"{warband_names[user]}"')
         assert reply.error is None, reply.text
     game, state, boards = await play_to_the_end(service, store)
-    assert state.result is not None and (state.result.winners or state.result.draw)
+    assert state.result is not None and boards > 0
+    assert len(state.result.winners) + len(state.result.losers) == len(users) or state.result.draw
     finished = (await store.recent_games("table", limit=1))[0]
     assert finished.status == "finished" and finished.result == state.result.model_dump(mode="json")
-    assert boards > 0
     board = await say(service, users[0], "/game board")
     assert Image.open(io.BytesIO(board.image)).format == "PNG"
     # The whole game replays from its seed and action log to the stored state.
@@ -79,6 +73,20 @@ async def test_a_war_drums_skirmish_from_warbands_to_the_result(service, store, 
     assert replayed.model_dump() == stored.model_dump()
     # Choices the rules leave to players were asked and answered with /decide along the way.
     assert any(a.kind == "decide" for a in actions)
+    return state
+
+
+@pytest.mark.parametrize("players, settings", [
+    (2, "map=shattered-causeway"),
+    (4, "map=teleport-ziggurat,players=4,scenario=teams"),
+])
+async def test_a_war_drums_skirmish_from_warbands_to_the_result(service, store, players, settings):
+    users = list(USERS.values())[:players]
+    for user in users:
+        name, faction, cards = WAR_DRUMS_WARBANDS[user]
+        await build_warband(service, user, "war-drums", name, faction, cards)
+    await battle_to_the_end(service, store, users, f"seed:8 settings:{settings}",
+                            {user: WAR_DRUMS_WARBANDS[user][0] for user in users})
 
 
 STARTER_WARBANDS = {
@@ -100,22 +108,8 @@ async def test_a_starter_skirmish_from_warbands_to_the_result(service, store, pl
             tiles = ", ".join(tiles.split(", ")[:3])
         reply = await say(service, user, f'/warband set name:"{name}" tiles:"{tiles}"')
         assert reply.error is None, reply.text
-    reply = await say(service, users[0], f"/game new ruleset:dnd-minis seed:4 settings:edition=starter,players={players}")
-    assert reply.error is None, reply.text
-    for user in users[1:]:
-        assert (await say(service, user, "/game join")).error is None
-    for user in users:
-        reply = await say(service, user, f'/warband use name:"{STARTER_WARBANDS[user][0]}"')
-        assert reply.error is None, reply.text
-    game, state, boards = await play_to_the_end(service, store)
-    assert state.result is not None and boards > 0
-    assert len(state.result.winners) + len(state.result.losers) == players or state.result.draw
-    assert (await store.recent_games("table", limit=1))[0].status == "finished"
-    _, ruleset, stored = await service.game_snapshot("table", finished_ok=True)
-    actions = [ruleset.parse_action(a.action) for a in await store.actions(game.id)]
-    replayed, _ = ruleset.replay(game.seed, game.options, actions)
-    assert replayed.model_dump() == stored.model_dump()
-    assert any(a.kind == "decide" for a in actions)  # questions asked and answered with /decide
+    await battle_to_the_end(service, store, users, f"seed:4 settings:edition=starter,players={players}",
+                            {user: STARTER_WARBANDS[user][0] for user in users})
 
 
 async def test_a_warband_that_breaks_the_game_limits_is_refused_and_changes_nothing(service, store):
