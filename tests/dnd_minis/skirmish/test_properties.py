@@ -72,14 +72,19 @@ def test_random_legal_play_keeps_the_invariants(data, edition):
                                                       "cards": ["captain", "bowman", "bowman"]}))
     state, _ = RULES.apply(state, RULES.parse_action({"kind": "warband", "seat": "p2", "faction": "CE",
                                                       "cards": ["chief", "brute", "ogre", "bulette"]}))
-    for _ in range(80):
+    play_randomly(data, state)
+
+
+def play_randomly(data, state, steps: int = 80):
+    """Up to ``steps`` actions drawn from the engine's own legal actions: none may be refused,
+    every state keeps the invariants and survives the store's JSON round trip."""
+    for _ in range(steps):
         if state.is_over:
-            break
+            return
         seat = RULES.to_act(state)[0]
         options = RULES.legal_actions(state, seat)
         assert options, f"{seat} has nothing to do in phase {state.phase}"
-        action = draw_action(data, options)
-        state, _ = RULES.apply(state, action)
+        state, _ = RULES.apply(state, draw_action(data, options))
         check(state)
         assert RULES.load_state(state.model_dump(mode="json")).model_dump() == state.model_dump()
 
@@ -107,14 +112,7 @@ def test_random_play_with_three_and_four_players(data, options):
         faction, cards = bands[i % 2]
         state, _ = RULES.apply(state, RULES.parse_action({"kind": "warband", "seat": seat, "faction": faction,
                                                           "cards": cards}))
-    for _ in range(80):
-        if state.is_over:
-            break
-        seat = RULES.to_act(state)[0]
-        options_now = RULES.legal_actions(state, seat)
-        assert options_now, f"{seat} has nothing to do in phase {state.phase}"
-        state, _ = RULES.apply(state, draw_action(data, options_now))
-        check(state)
+    play_randomly(data, state)
 
 
 def test_legal_moves_never_include_a_path_onto_lethal_spikes():
