@@ -27,7 +27,7 @@ from bot.store import (
     Store,
     StoreError,
     VersionConflict,
-    _split_sql,
+    split_sql,
 )
 
 REPO = Path(__file__).resolve().parents[2]
@@ -182,11 +182,11 @@ def test_split_sql_respects_strings_triggers_and_comments():
         /* trailing comment */
         """
     )
-    statements = _split_sql(script)
+    statements = split_sql(script)
     assert len(statements) == 2
     assert statements[1].startswith("CREATE TRIGGER") and statements[1].endswith("END;")
     with pytest.raises(MigrationError, match="unfinished"):
-        _split_sql("CREATE TABLE t (x INTEGER);\nCREATE TABLE u (y")
+        split_sql("CREATE TABLE t (x INTEGER);\nCREATE TABLE u (y")
 
 
 # ---- games and seats -------------------------------------------------------------------------

@@ -1,0 +1,75 @@
+"""The errors the store raises on purpose: ``str(error)`` is a sentence a player can read."""
+
+from __future__ import annotations
+
+
+class StoreError(Exception):
+    """Base of every error the store raises on purpose; ``str(error)`` is for players."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class ChannelBusy(StoreError):
+    """The channel already has a game in progress."""
+
+    def __init__(self, channel_id: str, game_id: int, ruleset: str) -> None:
+        super().__init__(
+            f"This channel already has a game in progress (game #{game_id}, {ruleset}). "
+            "Finish or abandon it before starting another."
+        )
+        self.channel_id = channel_id
+        self.game_id = game_id
+
+
+class VersionConflict(StoreError):
+    """The game changed between reading it and writing the command's result."""
+
+    def __init__(self, game_id: int, expected: int, actual: int) -> None:
+        super().__init__(
+            f"Game #{game_id} changed while your command was on its way (someone acted first). "
+            "Look at the game again and repeat your command if it still makes sense."
+        )
+        self.game_id = game_id
+        self.expected = expected
+        self.actual = actual
+
+
+class SeatTaken(StoreError):
+    """Another player already sits in that seat."""
+
+    def __init__(self, game_id: int, seat_id: str, seat_name: str) -> None:
+        super().__init__(
+            f"{seat_name} is already taken by another player in game #{game_id}. "
+            "Pick a free seat."
+        )
+        self.game_id = game_id
+        self.seat_id = seat_id
+
+
+class AlreadySeated(StoreError):
+    """The player already has a seat in that game (one seat per player)."""
+
+    def __init__(self, game_id: int, seat_id: str, seat_name: str) -> None:
+        super().__init__(f"You already sit at game #{game_id} as {seat_name}; one seat per player.")
+        self.game_id = game_id
+        self.seat_id = seat_id
+
+
+class NotFound(StoreError):
+    """No such game or seat."""
+
+
+class GameNotActive(StoreError):
+    """The game is finished or abandoned, so it takes no more moves, seats or requests."""
+
+    def __init__(self, game_id: int, status: str) -> None:
+        super().__init__(f"Game #{game_id} is {status}; it takes no more moves.")
+        self.game_id = game_id
+        self.status = status
+
+
+class MigrationError(StoreError):
+    """The database schema could not be brought up to date (an operator problem)."""
+
