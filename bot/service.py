@@ -22,6 +22,7 @@ from typing import Any, Callable
 
 from engine.core import BoardView, Event, GameState, IllegalAction, Rng, Ruleset, roll_dice
 from engine.core.ruleset import get_ruleset, ruleset_names
+import engine.rulesets  # noqa: F401  - the bot serves every shipped game system; importing registers them
 from bot.collection import Collection
 from bot.commands import COLLECTION_COMMANDS, GAME_COMMANDS, Attachment, Command, help_text
 from bot.reply import Reply

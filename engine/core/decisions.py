@@ -20,34 +20,13 @@ A game therefore still replays exactly from its action log (the action, then eac
 
 from __future__ import annotations
 
-from typing import Any, Literal
-
-from pydantic import BaseModel, Field
+from typing import Literal
 
 from engine.core.errors import IllegalAction
 from engine.core.models import Action, GameState
+from engine.core.questions import Decision, PendingDecision
 
-
-class Decision(BaseModel):
-    """One question to one seat: the options are the words the player answers with."""
-
-    seat: str
-    key: str
-    question: str
-    options: list[str]
-
-    def prompt(self, seat_name: str) -> str:
-        listed = ", ".join(self.options[:-1]) + f" or {self.options[-1]}" if len(self.options) > 1 else self.options[0]
-        return f"❓ {seat_name} — {self.question} Answer with /decide option: {listed}."
-
-
-class PendingDecision(BaseModel):
-    """An action waiting for an answer: the action, the answers given so far, the question."""
-
-    action: dict[str, Any]
-    answers: list[str] = Field(default_factory=list)
-    decision: Decision
-    shown: int = 0  # events of the interrupted run already shown to the table
+__all__ = ["Decide", "Decision", "DecisionNeeded", "PendingDecision", "decide"]
 
 
 class Decide(Action):

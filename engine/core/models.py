@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
 
+from engine.core.questions import PendingDecision
 from engine.core.rng import Rng
 
 
@@ -58,7 +59,7 @@ class GameState(BaseModel):
     result: Result | None = None
     # An action waiting for a player's answer (engine.core.decisions); the rest of the state
     # is as it was before that action.
-    pending: "PendingDecision | None" = None
+    pending: PendingDecision | None = None
     # Answers fed to a run of an action; never stored (the log holds them as Decide actions).
     _answers: list[str] = PrivateAttr(default_factory=list)
 
@@ -87,7 +88,3 @@ class GameState(BaseModel):
             raise ValueError("other_seat is only defined for two-seat games")
         return others[0]
 
-
-from engine.core.decisions import PendingDecision  # noqa: E402  (decisions imports Action from here)
-
-GameState.model_rebuild()

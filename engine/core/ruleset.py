@@ -274,8 +274,12 @@ def register(ruleset: Ruleset) -> Ruleset:
 
 
 def get_ruleset(name: str) -> Ruleset:
-    import engine.rulesets  # noqa: F401  - importing registers every shipped ruleset
+    """The registered ruleset called ``name``.
 
+    The core knows no game system by name: each ruleset package registers itself when it is
+    imported, and whoever starts the engine imports the ones it serves (the bot imports
+    :mod:`engine.rulesets`, which brings in every shipped system).
+    """
     try:
         return _REGISTRY[name]
     except KeyError:
@@ -284,6 +288,5 @@ def get_ruleset(name: str) -> Ruleset:
 
 
 def ruleset_names() -> list[str]:
-    import engine.rulesets  # noqa: F401
-
+    """The names of every registered ruleset, sorted."""
     return sorted(_REGISTRY)

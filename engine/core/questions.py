@@ -1,0 +1,36 @@
+"""The question a rule puts to a player, and the action left waiting for its answer.
+
+Plain data, kept apart from :mod:`engine.core.decisions` (which asks them) so that the game
+state can hold a pending question without the state and the asking importing each other.
+
+>>> Decision(seat="p1", key="cleave", question="Cleave: strike whom?", options=["GOB2", "decline"]).prompt("Ann")
+'❓ Ann — Cleave: strike whom? Answer with /decide option: GOB2 or decline.'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, Field
+
+
+class Decision(BaseModel):
+    """One question to one seat: the options are the words the player answers with."""
+
+    seat: str
+    key: str
+    question: str
+    options: list[str]
+
+    def prompt(self, seat_name: str) -> str:
+        listed = ", ".join(self.options[:-1]) + f" or {self.options[-1]}" if len(self.options) > 1 else self.options[0]
+        return f"❓ {seat_name} — {self.question} Answer with /decide option: {listed}."
+
+
+class PendingDecision(BaseModel):
+    """An action waiting for an answer: the action, the answers given so far, the question."""
+
+    action: dict[str, Any]
+    answers: list[str] = Field(default_factory=list)
+    decision: Decision
+    shown: int = 0  # events of the interrupted run already shown to the table
