@@ -1,15 +1,47 @@
-"""Fixtures every test folder shares: a real SQLite store in a temporary folder, and the
-real service over it (the real renderer too), exactly as the bot and the console use them."""
+"""Fixtures every test folder shares: a real store in a temporary place, and the real service
+over it (the real renderer too), exactly as the bot and the console use them.
+
+The store is a SQLite file by default. With ``WARBAND_TEST_DATABASE=postgresql`` every test
+that uses it runs on a real PostgreSQL server instead, started by the test session itself
+(``tests/postgres_server.py``): the whole suite runs on either database with that one change.
+Tests of the store's own contract run on both, always (``tests/bot/test_store_backends.py``).
+"""
+
+import os
 
 import pytest
 
+import postgres_server
 from bot.service import Service
 from bot.store import Store
 
 
+@pytest.fixture(scope="session")
+def postgres():
+    """A real PostgreSQL server for the whole session, started on first use.
+
+    Where the server binaries are missing, the tests that need it are skipped on a developer's
+    machine but fail in CI (``CI`` is set there), so they can never silently not run.
+    """
+    if not postgres_server.available():
+        if os.environ.get("CI"):
+            pytest.fail("PostgreSQL server binaries are missing: .ci/run installs them")
+        pytest.skip("PostgreSQL server binaries are missing (apt-get install postgresql)")
+    server = postgres_server.start()
+    yield server
+    server.stop()
+
+
+def store_target(request, tmp_path, name: str = "warband.sqlite3") -> str:
+    """Where a test's store lives: a SQLite file, or a fresh PostgreSQL database."""
+    if os.environ.get("WARBAND_TEST_DATABASE", "sqlite") == "postgresql":
+        return request.getfixturevalue("postgres").new_database()
+    return str(tmp_path / name)
+
+
 @pytest.fixture
-async def store(tmp_path):
-    store = await Store.open(tmp_path / "warband.sqlite3")
+async def store(request, tmp_path):
+    store = await Store.open(store_target(request, tmp_path))
     yield store
     await store.close()
 

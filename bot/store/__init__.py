@@ -3,7 +3,9 @@
 One package, one module per concern — :mod:`~bot.store.games` (games, seats, the action log
 and events), :mod:`~bot.store.warbands`, :mod:`~bot.store.cards`, :mod:`~bot.store.rolls`
 (free rolls) and :mod:`~bot.store.migrations` — each a subclass of the shared connection
-(:mod:`~bot.store.sqlite`), joined into one :class:`Store` (:mod:`~bot.store.repository`).
+(:mod:`~bot.store.base`) over one database backend — SQLite (:mod:`~bot.store.sqlite`,
+the default) or PostgreSQL (:mod:`~bot.store.postgres`) — joined into one :class:`Store`
+(:mod:`~bot.store.repository`).
 Callers import what they need from here.
 """
 
@@ -28,12 +30,12 @@ from bot.store.records import (
     SeatRecord,
     WarbandRecord,
 )
-from bot.store.repository import Store
+from bot.store.repository import Store, sqlite_path
 from bot.store.values import GAME_STATUSES, KEEP
 
 __all__ = [
     "GAME_STATUSES", "KEEP", "MIGRATIONS_DIR", "ActionRecord", "AlreadySeated", "CardRecord",
     "ChannelBusy", "EventRecord", "FreeRollRecord", "GameNotActive", "GameRecord",
     "MigrationError", "MigrationRecord", "NotFound", "SeatRecord", "SeatTaken", "Store",
-    "StoreError", "VersionConflict", "WarbandRecord", "split_sql",
+    "StoreError", "VersionConflict", "WarbandRecord", "split_sql", "sqlite_path",
 ]

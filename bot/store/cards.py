@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from bot.store.records import CardRecord, card_from_row
-from bot.store.sqlite import SQLiteBase
+from bot.store.base import StoreBase
 from bot.store.values import as_id, json_text
 
 
-class Cards(SQLiteBase):
+class Cards(StoreBase):
     """A player's uploaded cards, by card id."""
 
     async def save_card(self, user_id: str | int, card_id: str, name: str, data_json: Any) -> CardRecord:

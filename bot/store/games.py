@@ -9,11 +9,8 @@ read (someone else moved first) fails with :class:`VersionConflict` and changes 
 
 from __future__ import annotations
 
-import sqlite3
 from collections.abc import Iterable
 from typing import Any
-
-import aiosqlite
 
 from bot.store.errors import (
     AlreadySeated,
@@ -34,11 +31,11 @@ from bot.store.records import (
     game_from_row,
     seat_from_row,
 )
-from bot.store.sqlite import SQLiteBase
+from bot.store.base import Row, StoreBase
 from bot.store.values import KEEP, as_id, check_status, event_row, json_text, optional_json
 
 
-class Games(SQLiteBase):
+class Games(StoreBase):
     """Games, seats, actions and events. Every method that changes a game takes
     ``expected_version`` (the version the caller read) and checks it inside the same
     transaction, returning the new version. Methods that look a game up by id raise
@@ -143,14 +140,15 @@ class Games(SQLiteBase):
             )
             if busy is not None:
                 raise ChannelBusy(channel, busy["id"], busy["ruleset"])
-            cursor = await tx.execute(
+            inserted = await self._fetchone(
+                tx,
                 "INSERT INTO games (channel_id, guild_id, ruleset, seed, options, state,"
                 " version, status, created_by, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, 0, 'active', ?, ?, ?)",
+                " VALUES (?, ?, ?, ?, ?, ?, 0, 'active', ?, ?, ?) RETURNING id",
                 (channel, as_id(guild_id), ruleset, str(int(seed)), options_text, state_text,
                  as_id(created_by), now, now),
             )
-            game_id = cursor.lastrowid
+            game_id = inserted["id"]
             await tx.executemany(
                 "INSERT INTO seats (game_id, seat_id, position, name) VALUES (?, ?, ?, ?)",
                 [(game_id, seat_id, i, name) for i, (seat_id, name) in enumerate(seat_list)],
@@ -162,16 +160,17 @@ class Games(SQLiteBase):
 
     async def _checked_game(
         self,
-        tx: aiosqlite.Connection,
+        tx: Any,
         game_id: int,
         expected_version: int,
         *,
         must_be_active: bool = True,
-    ) -> sqlite3.Row:
+    ) -> Row:
         """The game row, after checking it exists, is at ``expected_version`` and (by default)
         is still in progress. Call inside :meth:`_write`."""
         row = await self._fetchone(
-            tx, "SELECT id, version, status, channel_id FROM games WHERE id = ?", (game_id,)
+            tx, "SELECT id, version, status, channel_id FROM games WHERE id = ?" + self._row_lock,
+            (game_id,),
         )
         if row is None:
             raise NotFound(f"There is no game #{game_id}.")
@@ -183,7 +182,7 @@ class Games(SQLiteBase):
 
     async def _save_game(
         self,
-        tx: aiosqlite.Connection,
+        tx: Any,
         game_id: int,
         expected_version: int,
         now: str,
@@ -202,7 +201,7 @@ class Games(SQLiteBase):
 
     async def _append_action(
         self,
-        tx: aiosqlite.Connection,
+        tx: Any,
         game_id: int,
         seat_id: str | None,
         user_id: str | None,
@@ -225,7 +224,7 @@ class Games(SQLiteBase):
 
     async def _append_events(
         self,
-        tx: aiosqlite.Connection,
+        tx: Any,
         game_id: int,
         seq: int,
         event_rows: list[tuple[str, str, str | None, str]],
@@ -337,7 +336,7 @@ class Games(SQLiteBase):
             await self._claim(tx, game_id, seat_id, as_id(user_id), now)
             return await self._save_game(tx, game_id, expected_version, now)
 
-    async def _claim(self, tx: aiosqlite.Connection, game_id: int, seat_id: str, user: str | None,
+    async def _claim(self, tx: Any, game_id: int, seat_id: str, user: str | None,
                      now: str) -> None:
         """Put ``user`` in ``seat_id`` inside the caller's write transaction."""
         seat = await self._fetchone(

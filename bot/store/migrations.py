@@ -4,46 +4,17 @@ recorded in ``schema_migrations``."""
 from __future__ import annotations
 
 import re
-import sqlite3
 from datetime import datetime
 from pathlib import Path
-from typing import Final
 
 from bot.store.errors import MigrationError
+from bot.store.base import StoreBase
 from bot.store.records import MigrationRecord
-from bot.store.sqlite import SQLiteBase
+from bot.store.sqlite import MIGRATIONS_DIR, split_sql
 
-MIGRATIONS_DIR: Final = Path(__file__).resolve().parents[2] / "migrations"
+__all__ = ["MIGRATIONS_DIR", "Migrations", "migration_files", "split_sql"]
 
 _MIGRATION_FILE = re.compile(r"^(\d{4})_(\w+)\.sql$")
-
-
-def split_sql(script: str) -> list[str]:
-    """The statements of a migration script, split where SQLite itself sees them end.
-
-    Splitting on every ``;`` would break triggers and string literals; ``complete_statement``
-    knows both.
-
-    >>> split_sql("CREATE TABLE t (x TEXT DEFAULT ';');\\n-- done\\nINSERT INTO t VALUES (1);")
-    ["CREATE TABLE t (x TEXT DEFAULT ';');", '-- done\\nINSERT INTO t VALUES (1);']
-    """
-    statements: list[str] = []
-    pieces = script.split(";")
-    buffer = ""
-    for i, piece in enumerate(pieces):
-        buffer += piece
-        if i < len(pieces) - 1:
-            buffer += ";"
-        if sqlite3.complete_statement(buffer):
-            statements.append(buffer.strip())
-            buffer = ""
-    if _strip_sql_comments(buffer).strip():
-        raise MigrationError(f"unfinished SQL statement at the end: {buffer.strip()[:80]!r}")
-    return statements
-
-
-def _strip_sql_comments(text: str) -> str:
-    return re.sub(r"--[^\n]*|/\*.*?\*/", "", text, flags=re.S)
 
 
 def migration_files(folder: Path) -> list[tuple[int, str, Path]]:
@@ -62,42 +33,47 @@ def migration_files(folder: Path) -> list[tuple[int, str, Path]]:
     return [found[v] for v in sorted(found)]
 
 
-class Migrations(SQLiteBase):
-    """Brings a database's schema up to date, one recorded migration at a time."""
+class Migrations(StoreBase):
+    """Brings a database's schema up to date, one recorded migration at a time.
 
-    async def _migrate(self, folder: Path) -> None:
+    SQLite applies ``migrations/NNNN_name.sql``; PostgreSQL applies the file of the same number
+    and name in ``migrations/postgresql/`` (the dialects differ in types and checks), so both
+    databases walk the same numbered sequence.
+    """
+
+    async def _migrate(self, folder: Path | None = None) -> None:
+        folder = folder or self._db.migrations_dir
         files = migration_files(folder)
-        conn = self._connection()
-        await conn.execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations ("
-            " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT"
-        )
+        async with self._write() as tx:
+            # Two processes starting at once: one creates the table, the other waits for it.
+            await self._db.lock_schema(tx)
+            await tx.execute(self._db.schema_migrations_ddl)
         applied = {m.version for m in await self.applied_migrations()}
         unknown = applied - {version for version, _, _ in files}
         if unknown:
             raise MigrationError(
-                f"{self._path} has migrations {sorted(unknown)} that {folder} lacks; "
+                f"{self._db.location} has migrations {sorted(unknown)} that {folder} lacks; "
                 "it was upgraded by a newer Warband. Run that version instead."
             )
         for version, name, file in files:
             if version in applied:
                 continue
-            statements = split_sql(file.read_text(encoding="utf-8"))
+            script = file.read_text(encoding="utf-8")
             try:
                 async with self._write() as tx:
+                    await self._db.lock_schema(tx)
                     # Another process may have applied it since we looked; we hold the lock now.
                     if await self._fetchone(
                         tx, "SELECT 1 FROM schema_migrations WHERE version = ?", (version,)
                     ):
                         continue
-                    for statement in statements:
-                        await tx.execute(statement)
+                    await self._db.run_script(tx, script)
                     await tx.execute(
                         "INSERT INTO schema_migrations (version, name, applied_at)"
                         " VALUES (?, ?, ?)",
                         (version, name, self._now()),
                     )
-            except sqlite3.Error as exc:
+            except self._db.database_errors as exc:
                 raise MigrationError(
                     f"migration {file.name} failed and was rolled back: {exc}"
                 ) from exc
@@ -111,4 +87,3 @@ class Migrations(SQLiteBase):
             MigrationRecord(r["version"], r["name"], datetime.fromisoformat(r["applied_at"]))
             for r in rows
         ]
-

@@ -1,12 +1,12 @@
-"""The Warband store: one SQLite file holding games and their logs, warbands, cards, free
-rolls and the record of its own migrations.
+"""The Warband store: games and their logs, warbands, cards, free rolls and the record of its
+own migrations, on SQLite (one file, the default) or PostgreSQL (shared by several processes).
 
 The store keeps one promise: a crash or restart loses no committed move (see
-:mod:`bot.store.games` for the one-transaction-per-command rule, :mod:`bot.store.sqlite` for
-durability).
+:mod:`bot.store.games` for the one-transaction-per-command rule). The service does not know
+which database it talks to: every guarantee holds on both.
 
 >>> async def demo(path):                                        # doctest: +SKIP
-...     async with await Store.open(path) as store:
+...     async with await Store.open(path) as store:      # or "postgresql://..." / "sqlite:///..."
 ...         game = await store.create_game("chan-1", None, "skirmish", 42, {}, '{"round": 0}',
 ...                                        "u1", [("red", "Red"), ("blue", "Blue")])
 ...         v = await store.claim_seat(game.id, "red", "u1", game.version)        # -> 1
@@ -24,42 +24,78 @@ from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
 
+from bot.store.base import Backend
 from bot.store.cards import Cards
 from bot.store.games import Games
-from bot.store.migrations import MIGRATIONS_DIR, Migrations
+from bot.store.migrations import Migrations
 from bot.store.rolls import FreeRolls
-from bot.store.sqlite import connect
+from bot.store.sqlite import SQLiteBackend
 from bot.store.values import utc_now
 from bot.store.warbands import Warbands
 
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def sqlite_path(target: str | Path) -> Path | None:
+    """The SQLite file a store target names, or None for a PostgreSQL URL.
+
+    >>> sqlite_path("sqlite:///data/warband.sqlite3"), sqlite_path("warband.sqlite3")
+    (PosixPath('data/warband.sqlite3'), PosixPath('warband.sqlite3'))
+    >>> sqlite_path("sqlite:////var/lib/warband.sqlite3")
+    PosixPath('/var/lib/warband.sqlite3')
+    >>> sqlite_path("postgresql://db/warband") is None
+    True
+    """
+    if isinstance(target, Path):
+        return target
+    if target.startswith(POSTGRES_SCHEMES):
+        return None
+    if target.startswith("sqlite:///"):
+        return Path(target[len("sqlite:///"):])
+    if "://" in target:
+        raise ValueError(f"Unknown database URL {target.split('://')[0]}://...: use sqlite:///PATH "
+                         "or postgresql://USER@HOST/DATABASE.")
+    return Path(target)
+
 
 class Store(Games, Warbands, Cards, FreeRolls, Migrations):
-    """The Warband repository on one SQLite file. Open with :meth:`open`, then ``close()``."""
+    """The Warband repository. Open with :meth:`open`, then ``close()``."""
 
     @classmethod
     async def open(
         cls,
-        path: str | Path,
+        target: str | Path,
         *,
         migrations_dir: str | Path | None = None,
         clock: Callable[[], datetime] | None = None,
         busy_timeout_ms: int = 5000,
         synchronous: str = "FULL",
     ) -> Store:
-        """Open (creating if needed) the database file and bring its schema up to date.
+        """Open the database and bring its schema up to date.
 
-        ``migrations_dir`` defaults to the repository's ``migrations/``; ``clock`` returns the
-        time stamped on rows (tests pass a fixed one).
+        ``target`` is a SQLite file path (created if needed), ``sqlite:///PATH``, or a
+        ``postgresql://`` URL. ``migrations_dir`` defaults to the repository's migrations for
+        that database; ``clock`` returns the time stamped on rows (tests pass a fixed one).
         """
-        path = Path(path)
-        conn = await connect(path, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous)
+        path = sqlite_path(target)
+        backend: Backend
+        if path is None:
+            from bot.store.postgres import PostgresBackend  # asyncpg only where it is used
+
+            backend = await PostgresBackend.open(str(target))
+        else:
+            backend = await SQLiteBackend.open(path, busy_timeout_ms=busy_timeout_ms,
+                                               synchronous=synchronous)
         try:
-            store = cls(conn, path, clock or utc_now)
-            await store._migrate(Path(migrations_dir) if migrations_dir else MIGRATIONS_DIR)
+            store = cls(backend, clock or utc_now)
+            await store._migrate(Path(migrations_dir) if migrations_dir else None)
         except BaseException:
-            await conn.close()
+            await backend.close()
             raise
         return store
 
     async def __aenter__(self) -> Store:
         return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()

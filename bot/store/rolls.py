@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 from bot.store.records import FreeRollRecord, free_roll_from_row
-from bot.store.sqlite import SQLiteBase
+from bot.store.base import StoreBase
 from bot.store.values import as_id, json_text
 
 
-class FreeRolls(SQLiteBase):
+class FreeRolls(StoreBase):
     """The free rolls of a channel."""
 
     async def log_free_roll(
@@ -24,13 +24,11 @@ class FreeRolls(SQLiteBase):
         now = self._now()
         result_text = json_text(result_json)
         async with self._write() as tx:
-            cursor = await tx.execute(
-                "INSERT INTO free_rolls (channel_id, guild_id, user_id, expression, result,"
-                " created_at) VALUES (?, ?, ?, ?, ?, ?)",
-                (as_id(channel_id), as_id(guild_id), as_id(user_id), expression, result_text, now),
-            )
             row = await self._fetchone(
-                tx, "SELECT * FROM free_rolls WHERE id = ?", (cursor.lastrowid,)
+                tx,
+                "INSERT INTO free_rolls (channel_id, guild_id, user_id, expression, result,"
+                " created_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING *",
+                (as_id(channel_id), as_id(guild_id), as_id(user_id), expression, result_text, now),
             )
         return free_roll_from_row(row)
 

@@ -1,4 +1,4 @@
-"""The SQLite connection every part of the store shares: opening, transactions and reads.
+"""The SQLite backend: one file, nothing to run — the default.
 
 SQLite runs in WAL mode with ``synchronous=FULL``: every transaction is atomic, and once a
 command has answered, its move survives a crash of the bot process and of the machine (an
@@ -14,16 +14,18 @@ across processes with ``BEGIN IMMEDIATE`` and ``busy_timeout``.
 from __future__ import annotations
 
 import asyncio
+import re
 import sqlite3
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
-from datetime import datetime, timezone
 from pathlib import Path
-from typing import Any
+from typing import Any, Final
 
 import aiosqlite
 
-from bot.store.errors import StoreError
+from bot.store.errors import MigrationError, StoreError
+
+MIGRATIONS_DIR: Final = Path(__file__).resolve().parents[2] / "migrations"
 
 
 async def connect(path: Path, *, busy_timeout_ms: int, synchronous: str) -> aiosqlite.Connection:
@@ -49,56 +51,72 @@ async def connect(path: Path, *, busy_timeout_ms: int, synchronous: str) -> aios
     return conn
 
 
-class SQLiteBase:
-    """The shared plumbing: one connection, one lock, the clock that stamps rows.
+def split_sql(script: str) -> list[str]:
+    """The statements of a migration script, split where SQLite itself sees them end.
 
-    Each concern of the store (games, warbands, cards, free rolls, migrations) is a subclass
-    that adds its queries; :class:`bot.store.Store` joins them.
+    Splitting on every ``;`` would break triggers and string literals; ``complete_statement``
+    knows both.
+
+    >>> split_sql("CREATE TABLE t (x TEXT DEFAULT ';');\\n-- done\\nINSERT INTO t VALUES (1);")
+    ["CREATE TABLE t (x TEXT DEFAULT ';');", '-- done\\nINSERT INTO t VALUES (1);']
     """
+    statements: list[str] = []
+    pieces = script.split(";")
+    buffer = ""
+    for i, piece in enumerate(pieces):
+        buffer += piece
+        if i < len(pieces) - 1:
+            buffer += ";"
+        if sqlite3.complete_statement(buffer):
+            statements.append(buffer.strip())
+            buffer = ""
+    if _strip_sql_comments(buffer).strip():
+        raise MigrationError(f"unfinished SQL statement at the end: {buffer.strip()[:80]!r}")
+    return statements
 
-    def __init__(
-        self, connection: aiosqlite.Connection, path: Path, clock: Callable[[], datetime]
-    ) -> None:
-        # Use Store.open(); the constructor only wires an already configured connection.
+
+def _strip_sql_comments(text: str) -> str:
+    return re.sub(r"--[^\n]*|/\*.*?\*/", "", text, flags=re.S)
+
+
+class SQLiteBackend:
+    """One SQLite file behind one connection and one lock."""
+
+    dialect = "sqlite"
+    row_lock = ""  # BEGIN IMMEDIATE already holds the write lock
+    migrations_dir = MIGRATIONS_DIR
+    database_errors = (sqlite3.Error,)
+    schema_migrations_ddl = ("CREATE TABLE IF NOT EXISTS schema_migrations ("
+                             " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT")
+
+    def __init__(self, connection: aiosqlite.Connection, path: Path) -> None:
         self._conn: aiosqlite.Connection | None = connection
-        self._path = path
-        self._clock = clock
+        self.path = path
+        self.location = str(path)
         self._lock = asyncio.Lock()
 
+    @classmethod
+    async def open(cls, path: Path, *, busy_timeout_ms: int = 5000,
+                   synchronous: str = "FULL") -> SQLiteBackend:
+        return cls(await connect(path, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous), path)
+
     async def close(self) -> None:
-        """Close the connection. Safe to call twice."""
         async with self._lock:
             if self._conn is not None:
                 conn, self._conn = self._conn, None
                 await conn.close()
 
-    async def __aenter__(self) -> SQLiteBase:
-        return self
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        await self.close()
-
-    @property
-    def path(self) -> Path:
-        return self._path
-
-    def _connection(self) -> aiosqlite.Connection:
+    def connection(self) -> aiosqlite.Connection:
         if self._conn is None:
             raise StoreError("The game store is closed.")
         return self._conn
 
-    def _now(self) -> str:
-        now = self._clock()
-        if now.tzinfo is None:
-            now = now.replace(tzinfo=timezone.utc)
-        return now.astimezone(timezone.utc).isoformat(timespec="microseconds")
-
     @asynccontextmanager
-    async def _write(self) -> AsyncIterator[aiosqlite.Connection]:
-        """One write transaction. IMMEDIATE takes SQLite's write lock at BEGIN, so what the
-        transaction reads (the version) cannot change before it commits."""
+    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        """IMMEDIATE takes SQLite's write lock at BEGIN, so what the transaction reads (the
+        version) cannot change before it commits."""
         async with self._lock:
-            conn = self._connection()
+            conn = self.connection()
             await conn.execute("BEGIN IMMEDIATE")
             try:
                 yield conn
@@ -108,19 +126,19 @@ class SQLiteBase:
                     await conn.execute("ROLLBACK")
                 raise
 
-    async def _all(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
+    async def all(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
         async with self._lock:
-            async with self._connection().execute(sql, params) as cursor:
+            async with self.connection().execute(sql, params) as cursor:
                 return list(await cursor.fetchall())
 
-    async def _one(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
+    async def one(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
         async with self._lock:
-            async with self._connection().execute(sql, params) as cursor:
+            async with self.connection().execute(sql, params) as cursor:
                 return await cursor.fetchone()
 
-    @staticmethod
-    async def _fetchone(
-        conn: aiosqlite.Connection, sql: str, params: Sequence[Any] = ()
-    ) -> sqlite3.Row | None:
-        async with conn.execute(sql, params) as cursor:
-            return await cursor.fetchone()
+    async def lock_schema(self, tx: aiosqlite.Connection) -> None:
+        """Nothing to do: BEGIN IMMEDIATE already keeps other processes out."""
+
+    async def run_script(self, tx: aiosqlite.Connection, script: str) -> None:
+        for statement in split_sql(script):
+            await tx.execute(statement)

@@ -6,11 +6,11 @@ from typing import Any
 
 from bot.store.errors import StoreError
 from bot.store.records import WarbandRecord, warband_from_row
-from bot.store.sqlite import SQLiteBase
+from bot.store.base import StoreBase
 from bot.store.values import as_id, json_text
 
 
-class Warbands(SQLiteBase):
+class Warbands(StoreBase):
     """A player's warbands, by name (names ignore case)."""
 
     async def save_warband(

@@ -128,7 +128,7 @@ async def test_opening_twice_applies_nothing_new(db: Path):
 
 async def test_wal_foreign_keys_and_busy_timeout_are_set(store: Store, db: Path):
     assert rows(db, "PRAGMA journal_mode") == [("wal",)]  # persistent in the file
-    conn = store._connection()
+    conn = store._db.connection()
     for pragma, expected in (("foreign_keys", 1), ("synchronous", 2), ("busy_timeout", 5000)):
         async with conn.execute(f"PRAGMA {pragma}") as cursor:
             assert (await cursor.fetchone())[0] == expected, pragma
