@@ -4,6 +4,8 @@
 ``warband console``     play in the terminal: ``--db FILE --images DIR [--as USER]``
 ``warband demo``        a whole Quick Start Battle played by the built-in policy: ``--out DIR``
 ``warband bot``         the Discord bot (needs DISCORD_TOKEN)
+``warband store copy``  move every game to another database: ``--from A --to B`` (files or URLs)
+``warband backup PATH`` a consistent SQLite copy of the live store
 """
 
 from __future__ import annotations
@@ -21,7 +23,8 @@ def _parser(settings: Settings) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="warband", description="Warband: a play-by-post referee for miniatures skirmish games.")
     sub = parser.add_subparsers(dest="mode")
     console = sub.add_parser("console", help="play in the terminal, same commands as on Discord")
-    console.add_argument("--db", type=Path, default=settings.warband_db, help="SQLite file (default %(default)s)")
+    console.add_argument("--db", default=settings.database,
+                         help="SQLite file or postgresql:// URL (default %(default)s)")
     console.add_argument("--images", type=Path, default=settings.warband_images, help="folder for board images")
     console.add_argument("--as", dest="user", default="player1", help="who is typing (switch later with /as NAME)")
     demo = sub.add_parser("demo", help="play a whole Quick Start Battle with a built-in policy")
@@ -29,10 +32,18 @@ def _parser(settings: Settings) -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=2006)
     demo.add_argument("--quiet", action="store_true", help="print only the winner")
     sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
+    store = sub.add_parser("store", help="operator tasks on the whole store")
+    store_sub = store.add_subparsers(dest="store_task", required=True)
+    copy = store_sub.add_parser("copy", help="copy every game, warband, card and roll into a new, empty database")
+    copy.add_argument("--from", dest="source", default=settings.database, help="SQLite file or URL (default: the configured store)")
+    copy.add_argument("--to", dest="destination", required=True, help="SQLite file or postgresql:// URL of an empty database")
+    backup = sub.add_parser("backup", help="write a consistent SQLite copy of the live store")
+    backup.add_argument("path", type=Path, help="the new backup file")
+    backup.add_argument("--from", dest="source", default=settings.database, help="SQLite file or URL (default: the configured store)")
     return parser
 
 
-async def _console(db: Path, images: Path, user: str) -> None:
+async def _console(db: str, images: Path, user: str) -> None:
     from bot.console import Console
     from bot.service import Service
     from bot.store import Store
@@ -64,11 +75,29 @@ def main(argv: list[str] | None = None) -> int:
         print(asyncio.run(run_demo(args.out, seed=args.seed, echo=echo)))
         print(f"Board images and the full log are in {args.out}/")
         return 0
-    db = getattr(args, "db", settings.warband_db)
+    if mode in {"store", "backup"}:
+        return _maintenance(args)
+    db = getattr(args, "db", settings.database)
     images = getattr(args, "images", settings.warband_images)
     user = getattr(args, "user", "player1")
     asyncio.run(_console(db, images, user))
     return 0
+
+
+def _maintenance(args: argparse.Namespace) -> int:
+    from bot.maintenance import backup, copy_store
+    from bot.store import StoreError
+
+    try:
+        if args.mode == "backup":
+            print(asyncio.run(backup(args.source, args.path)))
+            return 0
+        report = asyncio.run(copy_store(args.source, args.destination))
+    except (StoreError, ValueError) as exc:
+        print(f"warband: {exc}", file=sys.stderr)
+        return 1
+    print(report.summary())
+    return 0 if not report.mismatches else 1
 
 
 if __name__ == "__main__":

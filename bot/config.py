@@ -14,10 +14,18 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
 
     discord_token: SecretStr | None = None
-    # Where the games live. One SQLite file in WAL mode serves a whole community.
+    # Where the games live. One SQLite file in WAL mode serves a whole community;
+    # WARBAND_DATABASE_URL (sqlite:///PATH or postgresql://USER:PASSWORD@HOST/DB) overrides it,
+    # PostgreSQL being the store several bot processes share.
     warband_db: Path = Path("warband.sqlite3")
+    warband_database_url: str | None = None
     # Where the console writes board images.
     warband_images: Path = Path("warband-images")
     # Sync slash commands to one guild only (instant while developing); empty: globally.
     warband_dev_guild: int | None = None
     warband_log_level: str = "INFO"
+
+    @property
+    def database(self) -> str:
+        """What :meth:`bot.store.Store.open` is given: the URL if set, else the SQLite file."""
+        return self.warband_database_url or str(self.warband_db)

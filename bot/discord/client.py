@@ -60,8 +60,8 @@ class WarbandBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self._close_on_sigterm()
-        self.store = await Store.open(self.settings.warband_db)
-        log.info("games are kept in %s", self.settings.warband_db)
+        self.store = await Store.open(self.settings.database)
+        log.info("games are kept in %s", self.store.location)
         await self.add_warband_cogs(Service(self.store))
         if self.sync_commands:
             await self.sync_tree()
