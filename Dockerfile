@@ -23,7 +23,7 @@ RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml
  && rm /tmp/requirements.txt
 
 # The source tree stays at /app: the store finds migrations/ next to the bot package
-# (Path(bot/store.py).parents[1] / "migrations"), so install in editable mode.
+# (bot/store/sqlite.py: MIGRATIONS_DIR), so install in editable mode.
 COPY engine ./engine
 COPY renderers ./renderers
 COPY bot ./bot
