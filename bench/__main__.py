@@ -138,6 +138,12 @@ def time_renders(count: int, battle_map: str | None = None) -> list[float]:
 
 
 def main() -> int:
+    import sys
+
+    if sys.argv[1:2] == ["load"]:  # python3 -m bench load: the store under load (bench/load.py)
+        from bench.load import main as load
+
+        return load(sys.argv[2:])
     parser = argparse.ArgumentParser(prog="python -m bench")
     parser.add_argument("--games", type=int, default=30, help="Quick Start Battles to play for move timings")
     parser.add_argument("--renders", type=int, default=100)

@@ -3,7 +3,7 @@ over it (the real renderer too), exactly as the bot and the console use them.
 
 The store is a SQLite file by default. With ``WARBAND_TEST_DATABASE=postgresql`` every test
 that uses it runs on a real PostgreSQL server instead, started by the test session itself
-(``tests/postgres_server.py``): the whole suite runs on either database with that one change.
+(``bench/postgres_server.py``, shared with the load benchmark): the whole suite runs on either database with that one change.
 Tests of the store's own contract run on both, always (``tests/bot/test_store_backends.py``).
 """
 
@@ -11,7 +11,7 @@ import os
 
 import pytest
 
-import postgres_server
+from bench import postgres_server
 from bot.service import Service
 from bot.store import Store
 

@@ -17,6 +17,7 @@ from bot.store.errors import (
     NotFound,
     SeatTaken,
     StoreError,
+    UniqueViolation,
     VersionConflict,
 )
 from bot.store.migrations import MIGRATIONS_DIR, split_sql
@@ -37,5 +38,5 @@ __all__ = [
     "GAME_STATUSES", "KEEP", "MIGRATIONS_DIR", "ActionRecord", "AlreadySeated", "CardRecord",
     "ChannelBusy", "EventRecord", "FreeRollRecord", "GameNotActive", "GameRecord",
     "MigrationError", "MigrationRecord", "NotFound", "SeatRecord", "SeatTaken", "Store",
-    "StoreError", "VersionConflict", "WarbandRecord", "split_sql", "sqlite_path",
+    "StoreError", "UniqueViolation", "VersionConflict", "WarbandRecord", "split_sql", "sqlite_path",
 ]

@@ -73,3 +73,15 @@ class GameNotActive(StoreError):
 class MigrationError(StoreError):
     """The database schema could not be brought up to date (an operator problem)."""
 
+
+
+class UniqueViolation(StoreError):
+    """Two writers raced to create the same unique thing; the database refused the second.
+
+    SQLite never raises it (``BEGIN IMMEDIATE`` lets one writer in at a time); PostgreSQL
+    transactions run side by side, so the unique index is what catches the race.
+    """
+
+    def __init__(self, constraint: str) -> None:
+        super().__init__("Someone else did that at the same moment; nothing was changed. Try again.")
+        self.constraint = constraint

@@ -19,6 +19,7 @@ from bot.store.errors import (
     NotFound,
     SeatTaken,
     StoreError,
+    UniqueViolation,
     VersionConflict,
 )
 from bot.store.records import (
@@ -132,6 +133,23 @@ class Games(StoreBase):
         options_text = json_text({} if options is None else options)
         state_text = json_text(state_json)
         now = self._now()
+        try:
+            return await self._insert_game(channel, guild_id, ruleset, seed, options_text, state_text,
+                                           created_by, seat_list, creator_seat, now)
+        except UniqueViolation as exc:
+            if exc.constraint != "games_one_active_per_channel":
+                raise
+            # Another process started a game in this channel in the same instant.
+            busy = await self._one(
+                "SELECT id, ruleset FROM games WHERE channel_id = ? AND status = 'active'", (channel,))
+            if busy is None:
+                raise
+            raise ChannelBusy(channel, busy["id"], busy["ruleset"]) from None
+
+    async def _insert_game(self, channel: str | None, guild_id: Any, ruleset: str, seed: int,
+                           options_text: str, state_text: str, created_by: Any,
+                           seat_list: list[tuple[str, str]], creator_seat: str | None,
+                           now: str) -> GameRecord:
         async with self._write() as tx:
             busy = await self._fetchone(
                 tx,

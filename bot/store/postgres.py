@@ -21,7 +21,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from bot.store.errors import StoreError
+from bot.store.errors import StoreError, UniqueViolation
 from bot.store.sqlite import MIGRATIONS_DIR
 
 # The advisory lock that serialises schema changes across processes (any fixed number).
@@ -148,9 +148,12 @@ class PostgresBackend:
 
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PostgresTransaction]:
-        async with self.pool().acquire() as conn:
-            async with conn.transaction():
-                yield PostgresTransaction(conn)
+        try:
+            async with self.pool().acquire() as conn:
+                async with conn.transaction():
+                    yield PostgresTransaction(conn)
+        except asyncpg.UniqueViolationError as exc:
+            raise UniqueViolation(exc.constraint_name or "") from None
 
     async def all(self, sql: str, params: Sequence[Any] = ()) -> list[asyncpg.Record]:
         return list(await self.pool().fetch(numbered(sql), *params))

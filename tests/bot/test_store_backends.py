@@ -211,3 +211,14 @@ def test_store_targets_name_their_database():
     assert sqlite_path("postgresql://u@h/db") is None
     with pytest.raises(ValueError):
         sqlite_path("mysql://u@h/db")
+
+
+async def test_two_processes_starting_a_game_in_one_channel_at_once(target):
+    """Only one game starts; the other process is told the channel is busy (on PostgreSQL the
+    unique index catches the race, on SQLite BEGIN IMMEDIATE never lets it happen)."""
+    async with await Store.open(target) as one, await Store.open(target) as two:
+        results = await asyncio.gather(new_game(one), new_game(two), return_exceptions=True)
+        started = [r for r in results if not isinstance(r, Exception)]
+        assert len(started) == 1
+        assert [type(r) for r in results if isinstance(r, Exception)] == [ChannelBusy]
+        assert (await one.active_game("chan-1")).id == started[0].id

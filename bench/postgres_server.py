@@ -1,4 +1,4 @@
-"""A real PostgreSQL server for the tests, started by the test session itself.
+"""A real, throw-away PostgreSQL server for the tests and the load benchmark, started by themselves.
 
 The server binaries come from the distribution's package (``postgresql``; ``.ci/run``
 installs it where it is missing). The cluster lives in a fresh temporary folder, listens on
