@@ -4,8 +4,10 @@ The store's queries are written once, with SQLite's ``?`` placeholders; this bac
 them (``$1``, ``$2`` ...) for PostgreSQL. A write transaction locks the game row it checks
 (``SELECT ... FOR UPDATE``), which is what ``BEGIN IMMEDIATE`` gives on SQLite: the second of
 two simultaneous commands on one game waits, then sees the new version and is refused with
-:class:`~bot.store.errors.VersionConflict`. JSON columns are ``jsonb`` (checked by the
-server); asyncpg hands them over as JSON text, as SQLite does.
+:class:`~bot.store.errors.VersionConflict`. JSON columns are ``json``: checked by the server,
+kept as the exact text written (``jsonb`` would reorder object keys, and the engine's state
+keeps meaning in the order of its mappings); asyncpg hands them over as JSON text, as SQLite
+does.
 
 >>> numbered("SELECT * FROM t WHERE a = ? AND b = '?' AND c = ?")
 "SELECT * FROM t WHERE a = $1 AND b = '?' AND c = $2"

@@ -1,8 +1,10 @@
 -- Warband schema, first version: the PostgreSQL dialect of ../0001_init.sql.
 --
 -- Same tables, columns and promises as the SQLite file (read its comments); what differs is
--- the dialect: ids are identity columns, JSON columns are jsonb (the server refuses a broken
--- document at write time, as json_valid() does on SQLite), and warband names are citext so
+-- the dialect: ids are identity columns, JSON columns are json (the server refuses a broken
+-- document at write time, as json_valid() does on SQLite; not jsonb, which reorders object
+-- keys, and the engine's state keeps meaning in the order of its mappings — a replay must
+-- read back exactly what was written), and warband names are citext so
 -- that "Orc Raiders" and "orc raiders" are the same warband, as COLLATE NOCASE makes them on
 -- SQLite. Timestamps stay ISO 8601 UTC text written by the application, so both databases hand
 -- the store the same values.
@@ -15,16 +17,16 @@ CREATE TABLE games (
     guild_id    TEXT,
     ruleset     TEXT    NOT NULL,
     seed        TEXT    NOT NULL,
-    options     JSONB   NOT NULL DEFAULT '{}',
-    state       JSONB   NOT NULL,
+    options     JSON    NOT NULL DEFAULT '{}',
+    state       JSON    NOT NULL,
     version     INTEGER NOT NULL DEFAULT 0 CHECK (version >= 0),
     status      TEXT    NOT NULL DEFAULT 'active'
                         CHECK (status IN ('active', 'finished', 'abandoned')),
     created_by  TEXT    NOT NULL,
     created_at  TEXT    NOT NULL,
     updated_at  TEXT    NOT NULL,
-    result      JSONB,
-    pending     JSONB
+    result      JSON,
+    pending     JSON
 );
 
 CREATE UNIQUE INDEX games_one_active_per_channel ON games (channel_id) WHERE status = 'active';
@@ -49,7 +51,7 @@ CREATE TABLE actions (
     seq         INTEGER NOT NULL CHECK (seq >= 1),
     seat_id     TEXT,
     user_id     TEXT,
-    action      JSONB   NOT NULL,
+    action      JSON    NOT NULL,
     created_at  TEXT    NOT NULL,
     PRIMARY KEY (game_id, seq)
 );
@@ -61,7 +63,7 @@ CREATE TABLE events (
     kind        TEXT    NOT NULL,
     text        TEXT    NOT NULL,
     seat_id     TEXT,
-    data        JSONB   NOT NULL,
+    data        JSON    NOT NULL,
     PRIMARY KEY (game_id, action_seq, idx),
     FOREIGN KEY (game_id, action_seq) REFERENCES actions (game_id, seq) ON DELETE CASCADE
 );
@@ -72,7 +74,7 @@ CREATE TABLE free_rolls (
     guild_id    TEXT,
     user_id     TEXT    NOT NULL,
     expression  TEXT    NOT NULL,
-    result      JSONB   NOT NULL,
+    result      JSON    NOT NULL,
     created_at  TEXT    NOT NULL
 );
 
@@ -83,7 +85,7 @@ CREATE TABLE warbands (
     user_id     TEXT    NOT NULL,
     name        CITEXT  NOT NULL CHECK (length(trim(name)) > 0),
     edition     TEXT    NOT NULL,
-    data        JSONB   NOT NULL,
+    data        JSON    NOT NULL,
     created_at  TEXT    NOT NULL,
     updated_at  TEXT    NOT NULL,
     UNIQUE (user_id, name)

@@ -3,7 +3,7 @@ CREATE TABLE user_cards (
     user_id     TEXT    NOT NULL,
     card_id     TEXT    NOT NULL,
     name        TEXT    NOT NULL,
-    data        JSONB   NOT NULL,
+    data        JSON    NOT NULL,
     created_at  TEXT    NOT NULL,
     updated_at  TEXT    NOT NULL,
     PRIMARY KEY (user_id, card_id)
