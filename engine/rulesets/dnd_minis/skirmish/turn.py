@@ -62,6 +62,9 @@ def move(state: SkirmishState, creature: Creature, action: Move, events: list[Ev
                                                                           burrow)):
         pass  # starter §17.2: a rush toward the nearest visible enemy, up to twice the printed (Burrow) speed
     elif not _special_move_allowed(turn, limits, speed, path):
+        if limits.split_move and turn.attacks == 1 and turn.moved_before_attack:
+            raise IllegalAction("too-far", f"Spring Attack: the {creature.name} may move only {speed} squares in "
+                                f"all this turn; it moved {turn.moved} and that move costs {path.cost}.")
         turn.check_move(creature.name, speed, path.cost)
     if burrow:
         creature.uses["burrow turn"] = turn.serial
@@ -661,4 +664,31 @@ def _anything_left(turn: Activation, speed: int, entries: int, creature: Creatur
         return turn.movement_left(speed) > 0 and turn.moved == 0
     if creature.card.ranged and turn.attacks == 0:
         entries = max(entries, len(creature.card.ranged))
-    return turn.anything_left(speed, entries)
+    if turn.anything_left(speed, entries):
+        return True
+    return _ability_options_left(turn, hooks.turn_limits(creature, SkirmishField(state)), speed, entries)
+
+
+def _ability_options_left(turn: Activation, limits, speed: int, entries: int) -> bool:
+    """What the creature's abilities still allow once the ordinary options are spent, asked
+    before the turn ends by itself (the same openings :func:`_special_move_allowed` and
+    :func:`attack_plan` grant, so no command they accept is cut off by an automatic end):
+
+    - Spring Attack: after its one attack, the rest of its Speed (move, attack, move);
+    - Sidestep: after 1 square at most, the rest of its attacks; after its attacks with no
+      move yet, its 1 square;
+    - Mounted Melee Attack: its one attack anywhere in a double move, and the rest of the
+      double move after it.
+    """
+    if turn.minimum_move or turn.cannot_move and turn.attacks >= entries:
+        return False
+    if limits.split_move and turn.attacks == 1 and turn.moved < speed and not turn.cannot_move:
+        return True
+    step = limits.move_after_full_attack
+    if step and turn.moved_after_attack == 0:
+        if turn.moved <= step and 0 < turn.attacks < entries:
+            return True
+        if turn.moved == 0 and turn.attacks >= 1 and not turn.cannot_move:
+            return True
+    return bool(limits.attack_during_double_move and turn.attacks == 1 and turn.moved < 2 * speed
+                and not turn.cannot_move)
