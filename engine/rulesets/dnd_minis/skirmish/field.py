@@ -12,6 +12,7 @@ from engine.grid import (
     MoveRules, PathState, reachable, shortest_path, shortest_paths, space_distance, square_name,
 )
 from engine.rulesets.dnd_minis.abilities import hooks
+from engine.rulesets.dnd_minis.abilities.damage import card_factions
 from engine.rulesets.dnd_minis.activation import Activation
 from engine.rulesets.dnd_minis.battlefield import MINIS_MOVE_RULES, Battlefield, PlannedPath
 from engine.rulesets.dnd_minis.combat import AttackOutcome, AttackSetup
@@ -48,6 +49,16 @@ class SkirmishField(Battlefield):
 
     def commanders_of(self, creature: Creature) -> list[Creature]:
         return command.commanders_of(self, creature)
+
+    def faction_of(self, creature: Creature) -> list[str]:
+        """The factions whose alignment keywords (good, evil, lawful, chaotic) the creature has:
+        its warband's faction, whatever its card shows (War Drums §4.1; skirmish §4.2; a
+        summoned creature is in its summoner's warband, skirmish §4.4); with no warband faction
+        (Out of the Box, Limited) its card's own (§22.2; skirmish §4.3)."""
+        player = self.state.players.get(creature.side)
+        if self.rules.factions and player is not None and player.faction:
+            return [player.faction]
+        return card_factions(creature.card.factions)
 
     # -- squares next to a creature, charge lanes -------------------------------------------------
     def adjacent_square(self, creature: Creature, square: XY) -> bool:
