@@ -25,7 +25,9 @@ XY = tuple[int, int]
 
 # Starter §10.5 / A-44: nothing forbids ending a move squeezed; the creature keeps the -4
 # penalties until it is back in its full space. (War Drums §8.3: it must end where it fits.)
-STARTER_MOVE_RULES = MoveRules.minis(squeezed_may_end=True)
+# Seed 000 Flight: "può muoversi e anche caricare attraverso quadretti occupati da altre
+# creature" (War Drums, seed 002, grants it only when charging).
+STARTER_MOVE_RULES = MoveRules.minis(squeezed_may_end=True, flying_passes_creatures=True)
 
 
 class SkirmishField(Battlefield):
@@ -117,7 +119,10 @@ class SkirmishField(Battlefield):
         start = set(creature.squares)
         end = self.body(creature, dest).squares
         mode = self.body(creature).move_mode
-        occupied = {sq: c for c in self.on_board() if c.id != creature.id for sq in c.squares}
+        # Flight and Incorporeal charge through occupied squares (War Drums §26; skirmish §25):
+        # creatures in the lane don't stop them, the end square must still be free.
+        over = hooks.move_traits(creature, self).charge_through_creatures
+        occupied = {} if over else {sq: c for c in self.on_board() if c.id != creature.id for sq in c.squares}
         span = creature.span
         k = 2
         if starter:
