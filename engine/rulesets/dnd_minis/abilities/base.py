@@ -83,6 +83,18 @@ def edition_of(battle: "Battle | None") -> str:
     return edition if edition in EDITIONS else "war-drums"
 
 
+def ruling(battle: "Battle | None", name: str, default):
+    """A ruling the game's settings make where the seeds contradict themselves or each other
+    (``battle.rules.<name>``, the skirmish's SkirmishRules), or ``default`` when the battle has
+    no such setting (previews, tests on an open field).
+
+    >>> ruling(None, "magic_ignores_dr", True)
+    True
+    """
+    value = getattr(getattr(battle, "rules", None), name, None)
+    return default if value is None else value
+
+
 class Battle(Protocol):
     """What an ability may ask about the battlefield. The ruleset implements it.
 
