@@ -584,6 +584,7 @@ class Ability:
     commander_effect: ClassVar[bool] = False
     rules: ClassVar[str] = ""
     damage_stage: ClassVar[int] = 50  # order of damage_taken hooks (lower first), §10.5
+    once_per_turn: ClassVar[bool] = False  # a declared ability usable once per turn whatever its uses
     _regex: ClassVar[re.Pattern[str]]
 
     def __init__(self, printed: str, keyword: str | None = None, value: int | None = None,

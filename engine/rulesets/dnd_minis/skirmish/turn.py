@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.core import Event, IllegalAction
 from engine.grid import space_distance, square_name
 from engine.rulesets.dnd_minis.abilities import hooks
+from engine.rulesets.dnd_minis.abilities.base import ability_for
 from engine.rulesets.dnd_minis.activation import Activation
 from engine.rulesets.dnd_minis.battlefield import PlannedPath
 from engine.rulesets.dnd_minis.creature import Creature
@@ -447,6 +448,12 @@ def _declare(state: SkirmishState, field: SkirmishField, creature: Creature, tar
         ref = creature.card.ability(printed)
         if ref is not None and ref.uses is not None and creature.uses.get(printed, 0) >= ref.uses:
             raise IllegalAction("no-uses", f"The {creature.name} has used up {printed}.")
+        ability = ability_for(printed)
+        turn_key = f"{printed} turn"
+        if ability is not None and ability.once_per_turn and creature.uses.get(turn_key) == state.activation.serial:
+            raise IllegalAction("once-per-turn", f"The {creature.name} may use {printed} only once per turn.")
+        if ability is not None and ability.once_per_turn:
+            creature.uses[turn_key] = state.activation.serial
         creature.uses[printed] = creature.uses.get(printed, 0) + 1
         out.append(printed)
         events.append(Event(kind="declare", seat=creature.side, text=f"The {creature.name} declares {printed}."))
