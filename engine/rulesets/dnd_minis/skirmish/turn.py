@@ -66,6 +66,9 @@ def move(state: SkirmishState, creature: Creature, action: Move, events: list[Ev
         if limits.split_move and turn.attacks == 1 and turn.moved_before_attack:
             raise IllegalAction("too-far", f"Spring Attack: the {creature.name} may move only {speed} squares in "
                                 f"all this turn; it moved {turn.moved} and that move costs {path.cost}.")
+        if limits.attack_during_double_move and turn.attacks == 1:
+            raise IllegalAction("too-far", f"Mounted Melee Attack: the {creature.name} may move {2 * speed} squares "
+                                f"in all this turn; it moved {turn.moved} and that move costs {path.cost}.")
         turn.check_move(creature.name, speed, path.cost)
     if burrow:
         creature.uses["burrow turn"] = turn.serial
@@ -673,7 +676,20 @@ def _anything_left(turn: Activation, speed: int, entries: int, creature: Creatur
         entries = max(entries, len(creature.card.ranged))
     if turn.anything_left(speed, entries):
         return True
-    return _ability_options_left(turn, hooks.turn_limits(creature, SkirmishField(state)), speed, entries)
+    field = SkirmishField(state)
+    limits = hooks.turn_limits(creature, field)
+    if limits.whirlwind and _whirlwind_targets_left(field, creature, turn):
+        return True
+    return _ability_options_left(turn, limits, speed, entries)
+
+
+def _whirlwind_targets_left(field: SkirmishField, creature: Creature, turn: Activation) -> bool:
+    """Whirlwind Attack: an adjacent enemy it has not attacked yet, while it has moved at most 1
+    square and made only melee attacks (the same test :func:`attack_plan` makes)."""
+    if turn.moved > 1 or turn.attack_kind not in (None, "melee") or turn.moved_after_attack:
+        return False
+    done = set(turn.whirlwind_targets)
+    return any(e.id not in done and e.on_board for e in field.enemies_adjacent_to(creature))
 
 
 def _ability_options_left(turn: Activation, limits, speed: int, entries: int) -> bool:
