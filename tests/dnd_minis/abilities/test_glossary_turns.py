@@ -159,3 +159,205 @@ def test_without_sidestep_one_square_allows_one_attack_and_provokes(edition):
     script_dice(state, 15)
     state, events = act(state, "attack", "p1", creature="dancer", target="target")
     assert "turn_ended" in kinds(events)
+
+
+# -- the other turn entries -----------------------------------------------------------------------
+from tests.dnd_minis.abilities.scenes import duel, hit, hp, refused  # noqa: E402
+
+
+@cites("Dual Activation", edition="both")
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_dual_activation_two_turns_a_round_each_an_activation(edition):
+    """Seed 000, Dual Activation (Doppia Attivazione): "(Questa creatura può compiere due turni ogni
+    round; ogni turno conta come una delle attivazioni del giocatore per quella fase)." Seed 002,
+    Dual Activation/Kétszeres aktiválás: "(Egy körben 2 fordulója lehet; minden forduló egy
+    aktiválásnak számít abban a fázisban)". It takes a second turn this round; an ordinary creature
+    that has had its turn is refused."""
+    for abilities, second in ((("Dual Activation",), True), ((), False)):
+        quick = card("Quick", commander=2, melee=((5, 5),), abilities=abilities)
+        other = ("x", card("Other"), "p1", (0, 11))  # so player 1's phase holds two activations
+        state = duel(edition, quick, others=[other])
+        state, _ = hit(state, 15)
+        state, _ = act(state, "end", "p1")
+        if second:
+            state, _ = hit(state, 15)
+            assert hp(state, "d") == 30
+        else:
+            assert refused(state, "attack", creature="a", target="d") == "already-activated"
+
+
+@cites("Pounce", edition="both")
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_pounce_every_melee_attack_at_the_charge_target_each_with_plus_two(edition):
+    """Seed 000, Pounce (Assaltare): "Quando carica, questa creatura può compiere tutti i suoi attacchi
+    in mischia (invece di uno solo) contro il bersaglio della sua carica. Ogni attacco riceve il
+    bonus di +2 per la carica." Seed 002, Pounce: "Minden támadást a roham célpontja ellen kell
+    végrehajtani. Mindegyik támadásra +2 bónusz jár a rohamozás miatt." Three attacks of 13 + 5 + 2
+    hit AC 20; without Pounce the charge is one attack."""
+    for abilities, expected in ((("Pounce",), 25), ((), 35)):
+        lion = card("Lion", commander=2, melee=((5, 5), (5, 5), (5, 5)), abilities=abilities)
+        state = duel(edition, lion, card("Zebra", hp=40, ac=20, factions=("CE",)), d_at=(4, 0))
+        state, _ = hit(state, 13, 13, 13, kind="charge", creature="a", target="d", to=(3, 0))
+        for _ in range(2):
+            if state.activation is not None and state.activation.creature == "a":
+                state, _ = hit(state)
+        assert hp(state, "d") == expected, abilities
+
+
+@cites("Whirlwind Attack", edition="both")
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_whirlwind_attack_one_attack_on_each_adjacent_enemy(edition):
+    """Seed 000, Whirlwind Attack (Attacco Turbinante): "(Durante il suo turno, se questa creatura non
+    si sposta di più di 1 quadretto, può compiere un attacco in mischia separato contro ogni creatura
+    nemica che minaccia)". Seed 002, Whirlwind Attack: "(ha a lény, a körében nem mozgott egy
+    négyzetnél többet, akkor végrehajthat külön-külön támadást minden lény ellen, ami közelharci
+    távolságra van.)" One attack entry, three adjacent enemies: three attacks, a fourth at the same
+    one is refused; after moving 2 squares, only one attack."""
+    dervish = card("Dervish", commander=2, melee=((5, 5),), abilities=("Whirlwind Attack",))
+    foes = [("e", card("E", hp=40, factions=("CE",)), "p2", (2, 1)), ("f", card("F", hp=40, factions=("CE",)), "p2", (0, 1))]
+    state = duel(edition, dervish, d_at=(1, 0), a_at=(1, 1), others=foes)
+    script_dice(state, 15, 15, 15)
+    for target in ("d", "e", "f"):
+        state, _ = act(state, "attack", "p1", creature="a", target=target)
+    assert [hp(state, c) for c in "def"] == [35, 35, 35]
+    state = duel(edition, dervish, d_at=(4, 3), a_at=(1, 1), others=[("e", foes[0][1], "p2", (4, 4))])
+    state, _ = act(state, "move", "p1", creature="a", path=[(2, 2), (3, 3)])
+    state, _ = hit(state, 15)
+    assert hp(state, "d") == 35
+    assert refused(state, "attack", creature="a", target="e") in ("already-activated", "not-your-turn",
+                                                                  "one-attack-after-moving")
+
+
+@cites("Mounted Melee Attack", edition="war-drums")
+def test_mounted_melee_attack_one_attack_anywhere_in_a_double_move():
+    """Seed 002, Mounted Melee Attack/Közelharci támadás hátasról: "(Ez a lény mozoghat sebességének
+    kétszeresével és végrehajthat egyetlen közelharci támadást a mozgás bármely pontján)". Speed 6:
+    3 squares, an attack, 9 more squares (12 in all); a 13th square is refused. Without the ability
+    the move after the attack may only be 6 (move and attack, not split)."""
+    knight = card("Lancer", commander=2, speed=6, melee=((5, 5),), abilities=("Mounted Melee Attack",))
+    state = duel("war-drums", knight, a_at=(0, 0), d_at=(4, 0))
+    state, _ = act(state, "move", "p1", creature="a", path=[(1, 0), (2, 0), (3, 0)])
+    state, events = hit(state, 15, 2)  # the rider's lance hits; the AoO as it rides on misses
+    assert "turn_ended" not in kinds(events)
+    state, _ = act(state, "move", "p1", creature="a", path=[(3, 1), (3, 2), (3, 3), (3, 4), (3, 5), (3, 6),
+                                                                  (3, 7), (3, 8)])
+    assert refused(state, "move", creature="a", path=[(3, 9), (3, 10)]) in ("too-far",)
+    state, _ = act(state, "move", "p1", creature="a", path=[(3, 9)])
+    assert state.creatures["a"].square == (3, 9)
+
+
+@cites("Slow Melee Attack / Slow Ranged Attack", edition="both")
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_slow_melee_attack_no_move_in_the_turn_of_a_melee_attack(edition):
+    """Seed 000, Slow Melee Attack (Attacco in Mischia Lento): "Questa creatura non può muoversi nello
+    stesso turno in cui compie un attacco in mischia." Slow Ranged Attack: "... in cui compie un
+    attacco a distanza." Seed 002, Slow [melee/ranged] attack: "(Nem hajthat végre
+    [közelharci/táv]támadást és nem mozoghat ugyanabban a fordulóban)". Move then melee: refused;
+    melee then move: refused; a Slow Ranged Attack creature moves and strikes in melee freely."""
+    slug = card("Slug", commander=2, melee=((5, 5),), ranged=((5, 5),), abilities=("Slow Melee Attack",))
+    state = duel(edition, slug, d_at=(2, 0))
+    state, _ = act(state, "move", "p1", creature="a", path=[(1, 1)])
+    assert refused(state, "attack", creature="a", target="d") == "slow-attack"
+    state, _ = hit(duel(edition, slug), 15)
+    assert refused(state, "move", creature="a", path=[(0, 1)]) == "slow-attack"
+    archer = card("Archer", commander=2, melee=((5, 5),), ranged=((5, 5),), abilities=("Slow Ranged Attack",))
+    state = duel(edition, archer, d_at=(2, 0))
+    state, _ = act(state, "move", "p1", creature="a", path=[(1, 1)])
+    state, _ = hit(state, 15)
+    assert hp(state, "d") == 35
+    state = duel(edition, archer, d_at=(5, 0))
+    state, _ = act(state, "move", "p1", creature="a", path=[(0, 1)])
+    assert refused(state, "attack", creature="a", target="d", ranged=True) == "slow-attack"
+
+
+@cites("Slow Melee Attack / Slow Ranged Attack", edition="war-drums")
+def test_war_drums_slow_attack_without_a_kind_forbids_moving_with_any_attack():
+    """Seed 002, Slow attack: "Ha nincs támadás típus meghatározva, akkor nem mozoghat, ha támad vagy
+    bármi olyan akciót hajt végre, ami támadás helyett van, az adott fordulóban." Ranged or melee,
+    an attack after a move is refused."""
+    siege = card("Siege", commander=2, melee=((5, 5),), ranged=((5, 5),), abilities=("Slow Attack",))
+    for ranged, d_at in ((True, (6, 0)), (False, (2, 0))):
+        state = duel("war-drums", siege, d_at=d_at)
+        state, _ = act(state, "move", "p1", creature="a", path=[(0, 1)] if ranged else [(1, 1)])
+        assert refused(state, "attack", creature="a", target="d", ranged=ranged) == "slow-attack"
+
+
+@cites("Cleave", edition="starter")
+def test_cleave_an_extra_melee_attack_once_per_turn_after_a_kill():
+    """Seed 000, Cleave (Incalzare): "Una volta per turno, se una creatura con questa capacità distrugge
+    un nemico riducendo i suoi punti ferita a 0 con il proprio attacco in mischia (anche un attacco
+    di opportunità), può immediatamente compiere un attacco in mischia extra contro un altro
+    nemico." The fighter kills the 5-HP goblin and cleaves into the orc beside it; without a kill
+    there is no extra attack."""
+    fighter = card("Fighter", commander=2, melee=((5, 10),), abilities=("Cleave",))
+    goblin = card("Goblin", hp=5, factions=("CE",))
+    orc = ("o", card("Orc", hp=40, factions=("CE",)), "p2", (1, 1))
+    state = duel("starter", fighter, goblin, others=[orc])
+    script_dice(state, 15, 15)
+    state, events = act(state, "attack", "p1", creature="a", target="d", answers=["o"])
+    assert not state.creatures["d"].on_board and hp(state, "o") == 30
+    state = duel("starter", fighter, card("Tough", hp=40, factions=("CE",)), others=[orc])
+    state, events = hit(state, 15)
+    assert hp(state, "o") == 40 and kinds(events).count("attack_roll") == 1
+
+
+@cites("Set against Charge #", edition="war-drums")
+def test_set_against_charge_damages_the_charger_before_its_attack():
+    """Seed 002, Set against Charge [#]/felkészült a rohamra [#]: "(Ellenségek, amik ezt a lényt
+    rohamozzák [#] sebződnek azután, hogy végrehajtották a rohamot de még a közelharci sebzés
+    támadás előtt)". The charger takes 10 before it swings; an ordinary attack costs it nothing."""
+    pikeman = card("Pikeman", hp=40, abilities=("Set against Charge 10",), factions=("CE",))
+    state = duel("war-drums", None, pikeman, d_at=(4, 0))
+    state, _ = hit(state, 15, kind="charge", creature="a", target="d", to=(3, 0))
+    assert hp(state, "a") == 30 and hp(state, "d") == 35
+    state, _ = hit(duel("war-drums", None, pikeman), 15)
+    assert hp(state, "a") == 40
+
+
+@cites("Precise Shot", edition="both")
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_precise_shot_no_in_melee_bonus_but_cover_still_counts(edition):
+    """Seed 000, Precise Shot (Tiro Preciso): "Questa creatura può compiere attacchi a distanza contro un
+    nemico ingaggiato in mischia senza dare al bersaglio il normale bonus di +4 alla CA." Seed 002,
+    Precise Shot: "(Ha ez a lény közelharcban lő, akkor a védekező nem kapja meg az AC bónuszt)". The
+    target fights an ally: a 12 + 5 shot misses AC 15 + 4 without Precise Shot, hits with it."""
+    for abilities, expected in ((("Precise Shot",), 35), ((), 40)):
+        archer = card("Archer", commander=2, melee=((0, 5),), ranged=((5, 5),), abilities=abilities)
+        ally = ("k", card("Knight"), "p1", (6, 1))
+        state = duel(edition, archer, d_at=(6, 0), others=[ally])
+        state, _ = hit(state, 12, ranged=True)
+        assert hp(state, "d") == expected, abilities
+
+
+@cites("Phalanx Fighting", edition="both")
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_phalanx_fighting_plus_two_ac_beside_another_phalanx_fighter(edition):
+    """Seed 000, Phalanx Fighting (Combattere a Falange): "(+2 CA quando adiacente a un alleato con
+    Phalanx Fighting)". Seed 002, Phalanx fighting/falanx harc: "(+2 AC ha a szomszédos szövetséges
+    lény rendelkezik a falanx harccal)". 11 + 5 = 16 hits AC 15 alone, misses AC 17 in the phalanx;
+    an adjacent ally without the ability gives nothing."""
+    hoplite = card("Hoplite", hp=40, abilities=("Phalanx Fighting",), factions=("CE",))
+    for partner, expected in ((hoplite, 40), (card("Peasant", factions=("CE",)), 35)):
+        state = duel(edition, None, hoplite, others=[("p", partner, "p2", (2, 0))])
+        state, _ = hit(state, 11)
+        assert hp(state, "d") == expected, partner.name
+
+
+@cites("Slow Effect (DC #)", edition="both")
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_slow_effect_one_attack_for_adjacent_enemies_that_fail_their_save(edition):
+    """Seed 000, Slow Effect (Effetto Rallentato): "(I nemici adiacenti a questa creatura quando si
+    attivano non possono compiere più di un attacco a distanza o in mischia per turno; CD [#]) La
+    descrizione continua ad applicarsi anche se si allontanano dalla creatura dopo aver fallito il
+    tiro salvezza." Seed 002, Slow Effect/lassító hatás: the same. A two-attack creature beside it
+    that fails its save (5 + 3 < 15) makes one attack; one that passes makes both."""
+    blade = card("Blade", commander=2, melee=((5, 5), (5, 5)))
+    slowpoke = card("Slowpoke", hp=40, abilities=("Slow Effect (DC 15)",), factions=("CE",))
+    state = duel(edition, blade, slowpoke)
+    state, events = hit(state, 5, 15)  # activation save 5 fails; the first attack hits
+    assert hp(state, "d") == 35
+    assert refused(state, "attack", creature="a", target="d") in ("slowed", "already-activated", "not-your-turn")
+    state = duel(edition, blade, slowpoke)
+    state, _ = hit(state, 15, 15)
+    state, _ = hit(state, 15)
+    assert hp(state, "d") == 30
