@@ -562,7 +562,10 @@ def charge_plan(state: SkirmishState, creature: Creature, action: Charge, target
         if not enough:
             raise IllegalAction("too-short", f"A charge needs at least 2 squares of movement; {square_name(dest)} "
                                 "is too close.")
-        blocker = field.charge_lane_blocker(creature, dest, starter=state.rules.starter)
+        # Stagger (seed 000 "può caricare anche senza un percorso libero che conduce al bersaglio";
+        # seed 002 the same): no straight, clear lane is needed, only a legal path.
+        blocker = (field.charge_lane_blocker(creature, dest, starter=state.rules.starter)
+                   if hooks.move_traits(creature, field).straight_charge else None)
         if blocker:
             raise IllegalAction("lane-blocked", f"The straight line of the charge crosses {blocker}: no charge.")
         return path
