@@ -87,3 +87,128 @@ def test_flight_charges_over_its_own_ally(edition):
     walker = battle([(i, c or _hawk(()), s, sq) for i, c, s, sq in placed], options={"edition": edition})
     assert _refused(walker, "charge", "p1", creature="hawk", target="orc", to=(2, 0)) in ("no-charge", "lane-blocked", "not-nearest-square",
                                                                                "charge-blocked")
+
+
+# -- the other movement entries -------------------------------------------------------------------
+from tests.dnd_minis.abilities.scenes import duel, hit, hp, refused  # noqa: E402
+from tests.dnd_minis.skirmish.helpers import grid  # noqa: E402
+
+
+@cites("Burrow #", edition="both")
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_burrow_passes_walls_and_enemies_at_its_burrow_speed_and_provokes_nothing(edition):
+    """Seed 000, Burrow (Scavare) [#]: "Se sceglie di scavare, impiega quel modo per tutti i movimenti di
+    quel turno, e la velocità è quella riportata in questa voce. Una creatura che scava [...] può
+    anche attraversare quadretti contenenti pareti o creature nemiche, sebbene debba terminare il
+    movimento in una posizione legale. Mentre scava, una creatura è immune agli attacchi di
+    opportunità e non può caricare". Seed 002, Burrow/beásás: the same. Underground it crosses
+    the wall at C1 and the orc at D1 to E1, beside the orc and unharmed by it; 5 squares (more than
+    Burrow 4 without attacking... on a double move 8) are judged at Burrow speed; it may not end in
+    the wall; the same path on foot is refused."""
+    bulette = card("Bulette", commander=2, speed=6, abilities=("Burrow 4",))
+    orc = card("Orc", factions=("CE",))
+    g = grid(walls=[(2, 0)])
+    state = duel(edition, bulette, orc, d_at=(3, 0), map=g)
+    state, events = act(state, "move", "p1", creature="a", path=[(1, 0), (2, 0), (3, 0), (4, 0)], mode="burrow")
+    assert state.creatures["a"].square == (4, 0) and "opportunity" not in kinds(events)
+    state = duel(edition, bulette, orc, d_at=(3, 0), map=g)
+    with pytest.raises(IllegalAction):
+        act(state, "move", "p1", creature="a", path=[(1, 0), (2, 0)], mode="burrow")  # ends in the wall
+    with pytest.raises(IllegalAction):
+        act(state, "move", "p1", creature="a", path=[(1, 0), (2, 0), (3, 0), (4, 0)])  # on foot
+    state = duel(edition, bulette, orc, d_at=(11, 0))
+    with pytest.raises(IllegalAction):  # 9 underground squares: more than a double move at Burrow 4
+        act(state, "move", "p1", creature="a", path=[(i, 1) for i in range(1, 10)], mode="burrow")
+
+
+@cites("Stagger", edition="both")
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_stagger_charges_without_a_straight_clear_lane(edition):
+    """Seed 000, Stagger (Barcollare): "(Questa creatura può caricare anche se non si muove in linea
+    retta). Questa creatura può caricare anche senza un percorso libero che conduce al bersaglio, e
+    non deve percorrere il sentiero più breve. È comunque soggetta alle altre normali restrizioni
+    della carica: può caricare solo il nemico più vicino, deve muoversi di almeno 2 quadretti, e non
+    può muoversi attraverso terreno impervio o altre creature." Seed 002, Stagger/tántorgó: the
+    same. Two squires in the straight lane stop an ordinary charge; the zombie staggers round them;
+    a charge of 1 square is still refused."""
+    squires = [("s", card("Squire"), "p1", (2, 0)), ("t", card("Squire"), "p1", (2, 1))]
+    for abilities, allowed in ((("Stagger",), True), ((), False)):
+        zombie = card("Zombie", commander=2, melee=((5, 10),), abilities=abilities)
+        state = duel(edition, zombie, card("Man", hp=40, factions=("CE",)), d_at=(4, 0), others=squires)
+        if allowed:
+            state, _ = hit(state, 15, kind="charge", creature="a", target="d", to=(3, 1))
+            assert state.creatures["a"].square == (3, 1) and hp(state, "d") == 30
+        else:
+            assert refused(state, "charge", creature="a", target="d", to=(3, 1)) in ("lane-blocked", "no-charge")
+    state = duel(edition, card("Zombie", commander=2, abilities=("Stagger",)), d_at=(2, 0))
+    assert refused(state, "charge", creature="a", target="d") in ("too-short", "no-charge", "charge-blocked")
+
+
+@cites("Trample #", edition="both")
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_trample_through_a_smaller_enemy_once_a_turn(edition):
+    """Seed 000, Trample (Travolgere) [#]: "(CD [#]) Una volta durante il proprio turno, questa creatura
+    può attraversare lo spazio di un nemico di almeno una taglia inferiore. Quel nemico subisce
+    l'ammontare indicato di danni da mischia se fallisce un tiro salvezza [...] Una creatura che
+    travolge provoca comunque attacchi di opportunità. Travolgere non sostituisce l'attacco".
+    Seed 002, Trample (#): "(keresztülmehet a kisebb lények által elfoglalt területen, hogy (#)
+    sebzést okozzon; DC(##)) [...] egy körben csak egyszer használhatja." The Huge mammoth walks
+    through the Medium man, who fails his save (5 + 3 < 15) and takes 10; a Huge enemy blocks it."""
+    mammoth = card("Mammoth", commander=2, speed=8, size="huge", abilities=("Trample 10 (DC 15)",))
+    man = card("Man", hp=40, factions=("CE",))
+    state = duel(edition, mammoth, man, d_at=(4, 1))
+    # Every d20 a 5: the man's attacks of opportunity miss (10 < 15), his save fails (8 < 15).
+    state, events = hit(state, *[5] * 6, kind="move", creature="a", path=[(1, 0), (2, 0), (3, 0), (4, 0), (5, 0)])
+    assert state.creatures["a"].square == (5, 0) and hp(state, "d") == 30
+    giant = card("Giant", hp=40, size="huge", factions=("CE",))
+    state = duel(edition, mammoth, giant, d_at=(4, 0))
+    with pytest.raises(IllegalAction):
+        act(state, "move", "p1", creature="a", path=[(1, 0), (2, 0), (3, 0), (4, 0), (5, 0), (6, 0), (7, 0)])
+
+
+@cites("Melee Reach #", edition="both")
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_melee_reach_attacks_two_squares_away_counting_diagonals(edition):
+    """Seed 000, Melee Reach (Portata in Mischia) [#]: "Questa creatura può compiere attacchi in mischia
+    contro nemici che si trovano fino al numero indicato di quadretti di distanza. [...] Quando si
+    determina se questa creatura può compiere un attacco in mischia, contare normalmente le
+    diagonali. (Una creatura con Portata in Mischia 2 non può attaccare una creatura che si trova
+    distante 2 quadretti in diagonale)." Seed 002 prints "Melee Reach [#]" with no text; the War
+    Drums ruling (AMB-17) reads it the same way. 2 squares straight: a hit; 2 diagonally (3 by
+    1-2-1-2): refused; a plain creature 2 squares away: refused."""
+    giant = card("Giant", commander=2, melee=((5, 10),), abilities=("Melee Reach 2",))
+    state, _ = hit(duel(edition, giant, d_at=(2, 0)), 15)
+    assert hp(state, "d") == 30
+    assert refused(duel(edition, giant, d_at=(2, 2)), "attack", creature="a", target="d", ranged=False) == "not-adjacent"
+    assert refused(duel(edition, None, d_at=(2, 0)), "attack", creature="a", target="d", ranged=False) == "not-adjacent"
+
+
+@cites("Melee Reach #", edition="starter")
+def test_starter_melee_reach_threatens_only_adjacent_squares():
+    """Seed 000, Melee Reach: "Questa capacità non permette a una creatura di minacciare quadretti che
+    non sono adiacenti o compiere attacchi di opportunità contro nemici che non sono adiacenti."
+    An enemy walking away 2 squares from the giant provokes nothing."""
+    giant = card("Giant", hp=40, melee=((5, 10),), abilities=("Melee Reach 2",), factions=("CE",))
+    state = duel("starter", card("Runner", commander=2), giant, a_at=(0, 0), d_at=(2, 0))
+    state, events = act(state, "move", "p1", creature="a", path=[(0, 1), (0, 2), (0, 3)])
+    assert "opportunity" not in kinds(events)
+
+
+@cites("No Reach", edition="war-drums")
+@cites("Tiny Reach", edition="both")
+@pytest.mark.parametrize("edition, printed", [("war-drums", "No Reach"), ("war-drums", "Tiny Reach"),
+                                              ("starter", "Tiny Reach")])
+def test_no_reach_threatens_but_makes_no_attacks_of_opportunity(edition, printed):
+    """Seed 002, No reach/nincs távolság: "(Nem hajthatja végre a támadás lehetőségét) Ez a lény
+    továbbra is fenyegeti a szomszédos négyzeteket. A War Drums kiegészítés előtt ezt a képességet
+    Tiny Reach/apró távolságnak hívták." Seed 000, Tiny Reach (Portata Minuscola): "Questa creatura
+    non può effettuare attacchi di opportunità ma minaccia comunque i quadretti adiacenti." A
+    creature leaving it provokes no attack; yet it threatens, so an archer beside it may not shoot."""
+    sprite = card("Sprite", hp=40, melee=((5, 5),), abilities=(printed,), factions=("CE",))
+    state = duel(edition, card("Runner", commander=2), sprite)
+    state, events = act(state, "move", "p1", creature="a", path=[(0, 1), (0, 2), (0, 3)])
+    assert "opportunity" not in kinds(events) and hp(state, "a") == 40
+    archer = card("Archer", commander=2, melee=((0, 5),), ranged=((5, 5),))
+    far = ("far", card("Far", factions=("CE",)), "p2", (6, 6))
+    assert refused(duel(edition, archer, sprite, others=[far]), "attack", creature="a", target="far",
+                   ranged=True) in ("threatened", "not-nearest")
