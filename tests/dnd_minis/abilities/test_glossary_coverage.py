@@ -12,26 +12,8 @@ from tests.dnd_minis.ability_coverage import citing_tests, report
 from tests.dnd_minis.abilities.glossary import ENTRIES, GLOSSARY
 
 STILL_TO_COVER: dict[str, tuple[str, ...]] = {
-    'Almighty': ('war-drums',),
-    'Antimagic Eye': ('war-drums',),
-    'Battlefield Promotion': ('war-drums',),
-    'Breath Weapon': ('starter', 'war-drums'),
     'Enslave': ('war-drums',),
-    'Gaze Attack': ('starter', 'war-drums'),
-    'Ghost Step': ('war-drums',),
-    'Heal #': ('starter', 'war-drums'),
-    'Hunter': ('war-drums',),
-    'Hurling Charge': ('starter', 'war-drums'),
-    'Leap': ('starter', 'war-drums'),
-    'Psionics': ('starter', 'war-drums'),
-    'Respawn': ('war-drums',),
     'Simultaneous Attack': ('starter', 'war-drums'),
-    'Sorcerer Spells': ('starter', 'war-drums'),
-    'Spell Immunity': ('war-drums',),
-    'Spell Resistance': ('starter', 'war-drums'),
-    'Spell Resistance All': ('starter', 'war-drums'),
-    'Turn Undead #': ('starter', 'war-drums'),
-    'Tyrannical Morale +#': ('starter', 'war-drums'),
 }
 
 
