@@ -69,7 +69,7 @@ def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Ev
         ref, spell = spell_match
         if not getattr(limits, "can_cast", True):
             raise IllegalAction("cannot-cast", f"The {creature.name} can't cast spells this turn.")
-        _replace_attack(creature, t, spell.name)
+        _replace_attack(creature, t, spell.name, limits)
         if not spell.castable_while_threatened and field.binding_threats(creature):
             raise IllegalAction("threatened", f"The {creature.name} is threatened and may cast only touch spells; "
                                 f"{spell.name} has range {spell.range}.")
@@ -78,6 +78,7 @@ def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Ev
         if dry:
             return
         _spend(creature, ref)  # spent even if lost or resisted
+        t.combined = t.combined or bool(t.attacks or t.replaced_attack)
         t.replaced_attack, t.attacks = spell.name, t.attacks + 1
         events.append(Event(kind="cast", seat=creature.side, text=f"The {creature.name} casts {spell.name}"
                             + (f" on {', '.join('the ' + c.name for c in targets)}" if targets else "") + "."))
@@ -97,7 +98,7 @@ def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Ev
         if spec.uses_left == 0:
             raise IllegalAction("no-uses", f"The {creature.name} has used up {spec.name}.")
         if spec.replaces == "attack":
-            _replace_attack(creature, t, spec.name)
+            _replace_attack(creature, t, spec.name, limits)
         if spec.swift:
             if t.swift_used:
                 raise IllegalAction("swift-used", f"The {creature.name} has already taken its swift action.")
@@ -109,6 +110,7 @@ def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Ev
         if dry:
             return
         if spec.replaces == "attack":
+            t.combined = t.combined or bool(t.attacks or t.replaced_attack)
             t.replaced_attack, t.attacks = spec.name, t.attacks + 1
         if spec.swift:
             t.swift_used = True
@@ -156,8 +158,15 @@ def _spend(creature: Creature, ref) -> None:
     creature.uses[ref.name] = creature.uses.get(ref.name, 0) + 1
 
 
-def _replace_attack(creature: Creature, t, name: str) -> None:
-    if t.attacks or t.replaced_attack or t.charged:
+def _replace_attack(creature: Creature, t, name: str, limits=None) -> None:
+    from engine.rulesets.dnd_minis.skirmish import simultaneous
+
+    # Simultaneous Attack: standing still, a listed ability joins the listed attacks (once).
+    combining = (limits is not None and not t.charged and t.replaced_attack != name
+                 and simultaneous.allows(limits, t, name)
+                 and (t.attack_kind is None or simultaneous.allows(limits, t, t.attack_kind))
+                 and (t.replaced_attack is None or simultaneous.allows(limits, t, t.replaced_attack)))
+    if (t.attacks or t.replaced_attack or t.charged) and not combining:
         raise IllegalAction("attack-used", f"The {creature.name} has already used its attack this turn; "
                             f"{name} replaces the attack.")
     speed = t.speed if t.speed is not None else creature.card.speed

@@ -14,7 +14,7 @@ from engine.rulesets.dnd_minis.abilities.base import ability_for
 from engine.rulesets.dnd_minis.activation import Activation
 from engine.rulesets.dnd_minis.battlefield import PlannedPath
 from engine.rulesets.dnd_minis.creature import Creature
-from engine.rulesets.dnd_minis.skirmish import effects
+from engine.rulesets.dnd_minis.skirmish import effects, simultaneous
 from engine.rulesets.dnd_minis.skirmish.actions import Attack, Charge, Move
 from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
@@ -41,6 +41,9 @@ def move(state: SkirmishState, creature: Creature, action: Move, events: list[Ev
         raise IllegalAction("cannot-move", f"The {creature.name} can't move this turn.")
     if turn.charged:
         raise IllegalAction("turn-over", f"The {creature.name} charged: its turn's movement is done.")
+    if turn.combined:
+        raise IllegalAction("simultaneous-attack", f"The {creature.name} combined its attacks standing still "
+                            "(Simultaneous Attack): it can't move this turn.")
     if turn.attacks and (limits.no_move_with_attack or limits.no_move_with_melee and turn.attack_kind == "melee"
                          or limits.no_move_with_ranged and turn.attack_kind == "ranged"):
         raise IllegalAction("slow-attack", f"The {creature.name} attacked this turn and its slow attack forbids moving.")
@@ -347,6 +350,8 @@ def attack(state: SkirmishState, creature: Creature, action: Attack, events: lis
     field, target, ranged, kind, index, whirlwind, limits = attack_plan(state, creature, action)
     if whirlwind or limits.whirlwind:
         turn.whirlwind_targets.append(target.id)
+    if turn.replaced_attack or turn.attack_kind not in (None, kind):
+        turn.combined = True  # only Simultaneous Attack gets here (attack_plan checked it)
     turn.attacks += 1
     turn.attack_kind = kind
     turn.entries_used.append(index if not ranged else 100 + index)
@@ -377,7 +382,7 @@ def attack_plan(state: SkirmishState, creature: Creature, action: Attack):
         raise IllegalAction("cannot-attack", f"The {creature.name} can't attack this turn.")
     if turn.charged:
         raise IllegalAction("turn-over", f"The {creature.name} charged: its attack is spent.")
-    if turn.replaced_attack:
+    if turn.replaced_attack and not simultaneous.allows(limits, turn, turn.replaced_attack):
         raise IllegalAction("attack-replaced", f"The {creature.name} used {turn.replaced_attack} instead of attacking.")
     ranged = action.ranged
     if ranged is None:
@@ -386,7 +391,10 @@ def attack_plan(state: SkirmishState, creature: Creature, action: Attack):
         rushed = state.creatures[turn.rush_target]
         raise IllegalAction("rush-target", f"The {creature.name} rushed at the {rushed.name}: it must attack it in melee.")
     kind = "ranged" if ranged else "melee"
-    if turn.attack_kind and turn.attack_kind != kind and not limits.combined_attacks:
+    combining = simultaneous.allows(limits, turn, kind)
+    if turn.replaced_attack and not combining:
+        raise IllegalAction("attack-replaced", f"The {creature.name} used {turn.replaced_attack} instead of attacking.")
+    if turn.attack_kind and turn.attack_kind != kind and not combining:
         raise IllegalAction("mixed-attacks", f"The {creature.name} made {turn.attack_kind} attacks this turn: "
                             "a full attack is all melee or all ranged.")
     entries = creature.card.ranged if ranged else creature.card.melee
@@ -409,6 +417,9 @@ def attack_plan(state: SkirmishState, creature: Creature, action: Attack):
                             "(or charge) to make a melee attack.")
     if whirlwind:
         pass  # Whirlwind Attack: one attack against each adjacent enemy after at most 1 square
+    elif combining and (turn.replaced_attack or turn.attack_kind not in (None, kind)):
+        if simultaneous.entries_used(turn, kind) >= len(entries):  # each listed attack once
+            raise IllegalAction("no-attacks-left", f"The {creature.name} has made all of its {kind} attacks.")
     elif limits.move_after_full_attack and turn.moved <= limits.move_after_full_attack and turn.moved_after_attack == 0:
         if turn.attacks >= len(entries):
             raise IllegalAction("no-attacks-left", f"The {creature.name} has made all of its attacks.")
@@ -673,6 +684,9 @@ def _after(state: SkirmishState, creature: Creature, events: list[Event], force_
 def _anything_left(turn: Activation, speed: int, entries: int, creature: Creature, state: SkirmishState) -> bool:
     if turn.rush_target:
         return True  # it must still attack
+    limits = hooks.turn_limits(creature, SkirmishField(state))
+    if simultaneous.anything_left(limits, turn, len(creature.card.melee), len(creature.card.ranged)):
+        return True
     if turn.replaced_attack:
         return turn.movement_left(speed) > 0 and turn.moved == 0
     if creature.card.ranged and turn.attacks == 0:
