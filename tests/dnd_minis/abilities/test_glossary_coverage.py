@@ -13,7 +13,6 @@ from tests.dnd_minis.abilities.glossary import ENTRIES, GLOSSARY
 
 STILL_TO_COVER: dict[str, tuple[str, ...]] = {
     'Enslave': ('war-drums',),
-    'Simultaneous Attack': ('starter', 'war-drums'),
 }
 
 
@@ -54,6 +53,8 @@ def test_the_glossary_reaches_every_ability_the_engine_registers():
 def test_docstring_examples_of_the_citation_helpers():
     import doctest
 
+    from engine.rulesets.dnd_minis.skirmish import simultaneous
+    from engine.rulesets.dnd_minis.abilities import damage
     from tests.dnd_minis.abilities import cites, glossary
-    for module in (cites, glossary):
+    for module in (cites, glossary, simultaneous, damage):
         assert doctest.testmod(module).failed == 0

@@ -361,3 +361,61 @@ def test_slow_effect_one_attack_for_adjacent_enemies_that_fail_their_save(editio
     state, _ = hit(state, 15, 15)
     state, _ = hit(state, 15)
     assert hp(state, "d") == 30
+
+
+SIMULTANEOUS = ("Seed 000, Simultaneous Attack (Attacco Simultaneo): \"(Questa creatura può usare una COMBINAZIONE "
+                "DI ATTACCHI O CAPACITÀ se non si sposta) Il testo di questa capacità specifica quali attacchi o "
+                "capacità possano essere usati nello stesso turno. Risolvere gli attacchi o le capacità una alla "
+                "volta\"")
+
+
+@cites("Simultaneous Attack", edition="both")
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_simultaneous_attack_bite_and_breath_standing_still(edition):
+    """Seed 000, Simultaneous Attack (Attacco Simultaneo): "(Questa creatura può usare una COMBINAZIONE
+    DI ATTACCHI O CAPACITÀ se non si sposta) Il testo di questa capacità specifica quali attacchi o
+    capacità possano essere usati nello stesso turno. Risolvere gli attacchi o le capacità una alla
+    volta". Seed 002, Simultaneous Attack/egyidejű támadás: "(ez a lény, a támadások és képességek
+    kombinációját hajthatja végre ha nem mozog) Ennek a képességnek a szövege meghatározza, hogy
+    mely támadásokat és képességeket lehet ugyanabban a fordulóban használni." The dragon bites
+    (5) and breathes (30 fire, failed save) in one turn; then it may not move; a dragon without
+    the ability may not breathe after biting (bite and claw, two entries: its turn stays open)."""
+    breath = "Breath Weapon (cone; 30 fire damage; DC 15)"
+    dragon = card("Dragon", commander=2, melee=((5, 5), (5, 5)),
+                  abilities=("Simultaneous Attack (melee and Breath Weapon)", breath))
+    keeper = ("k", card("Keeper", factions=("CE",)), "p2", (11, 11))
+    state = duel(edition, dragon, card("Knight", hp=60, factions=("CE",)), others=[keeper])
+    state, events = hit(state, 15)
+    assert "turn_ended" not in kinds(events)
+    state, _ = hit(state, 5, kind="cast", creature="a", spell="Breath Weapon", target="d")
+    assert hp(state, "d") == 25
+    assert refused(state, "move", creature="a", path=[(0, 1)]) == "simultaneous-attack"
+    plain = card("Dragon", commander=2, melee=((5, 5),), abilities=(breath,))
+    state, _ = hit(duel(edition, plain, card("Knight", hp=60, factions=("CE",)), others=[keeper]), 15)
+    assert refused(state, "cast", creature="a", spell="Breath Weapon", target="d") == "attack-used"
+
+
+@cites("Simultaneous Attack", edition="both")
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_simultaneous_attack_only_if_it_does_not_move(edition):
+    """Seed 000: "... se non si sposta"; seed 002: "... ha nem mozog". Having moved one square, the
+    bite is its one attack: the breath is refused. Melee and ranged combine as listed: a reach
+    bite and a shot at the same enemy; a second shot (one ranged entry) is refused."""
+    breath = "Breath Weapon (cone; 30 fire damage; DC 15)"
+    dragon = card("Dragon", commander=2, melee=((5, 5),), abilities=("Simultaneous Attack (melee and Breath Weapon)",
+                                                                       breath))
+    keeper = ("k", card("Keeper", factions=("CE",)), "p2", (11, 11))
+    state = duel(edition, dragon, card("Knight", hp=60, factions=("CE",)), a_at=(0, 1), others=[keeper])
+    state, _ = hit(state, 2, kind="move", creature="a", path=[(0, 0)])  # the knight's attack of opportunity misses
+    state, _ = hit(state, 15)
+    assert refused(state, "cast", creature="a", spell="Breath Weapon", target="d") in ("attack-used",
+                                                                                        "already-activated",
+                                                                                        "not-your-turn")
+    hydra = card("Hydra", commander=2, melee=((5, 5),), ranged=((5, 5),),
+                 abilities=("Simultaneous Attack (melee and ranged)", "Melee Reach 2"))
+    state = duel(edition, hydra, card("Knight", hp=60, factions=("CE",)), d_at=(2, 0), others=[keeper])
+    state, _ = hit(state, 15, ranged=False)
+    state, _ = hit(state, 15, ranged=True)
+    assert hp(state, "d") == 50
+    assert refused(state, "attack", creature="a", target="d", ranged=True) in ("no-attacks-left", "already-activated",
+                                                                               "not-your-turn")
