@@ -242,9 +242,10 @@ def test_gaze_attack_at_the_nearest_and_back_at_whoever_targets_it(edition):
     assert not state.creatures["d"].has("paralyzed")
     archer = card("Archer", commander=2, melee=((0, 5),), ranged=((5, 5),))
     foe_medusa = card("Medusa", hp=60, abilities=("Gaze Attack (range 6; paralysis; DC 15)",), factions=("CE",))
-    if edition == "starter":  # seed 000: whoever targets it at range saves
-        state, events = hit(duel(edition, archer, foe_medusa, d_at=(4, 0), others=[KEEPER]), 5, 15, ranged=True)
-        assert state.creatures["a"].has("paralyzed")
+    if edition == "starter":  # seed 000: whoever targets it at range saves, after its attack
+        state, events = hit(duel(edition, archer, foe_medusa, d_at=(4, 0), others=[KEEPER]), 15, 5, ranged=True)
+        assert state.creatures["a"].has("paralyzed") and hp(state, "d") == 55
+        assert kinds(events).index("attack_roll") < kinds(events).index("save")
     else:  # seed 002 (AMB-12): every creature in range that sees the gazer saves when it gazes
         witness = ("w", card("Witness", factions=("LG",)), "p1", (0, 2))
         state, _ = _cast(duel(edition, medusa, d_at=(3, 0), others=[KEEPER, witness]), 5, 5, spell="Gaze Attack",

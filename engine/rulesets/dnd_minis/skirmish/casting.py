@@ -85,14 +85,15 @@ def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Ev
         lost, lost_events = hooks.spell_lost(creature, spell.name, field, state.rng)
         events.extend(lost_events)
         if not lost:
-            for target in targets:
-                if target.id != creature.id:
-                    effects.run(field, state.rng, hooks.on_targeted(target, creature, "spell", field), events,
-                                source=target)
             state.violence_this_round = state.violence_this_round or any(field.hostile(creature, c) for c in targets)
             outcomes, rolls = spells.cast(spell, creature, targets, field, state.rng)
             events.extend(rolls)
             effects.run(field, state.rng, outcomes, events, source=creature)
+            # A starter Gaze Attack's passive save comes after the spell (seed 000 "dopo l'attacco").
+            for target in targets:
+                if target.id != creature.id and creature.on_board:
+                    effects.run(field, state.rng, hooks.on_targeted(target, creature, "spell", field), events,
+                                source=target)
     else:
         ability, spec = ability_match
         if spec.uses_left == 0:

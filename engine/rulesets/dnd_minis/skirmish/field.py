@@ -402,13 +402,14 @@ class SkirmishField(Battlefield):
 
     def ranged_attack(self, rng: Rng, attacker: Creature, defender: Creature, entry_index: int,
                       events: list[Event], declared=frozenset()):
-        """Being targeted at range can set things off first (a starter Gaze Attack's passive save)."""
+        """Being targeted at range can set things off, after the attack: a starter Gaze Attack's
+        passive save (seed 000: "deve compiere un tiro salvezza dopo l'attacco")."""
         from engine.rulesets.dnd_minis.skirmish import effects
-        effects.run(self, rng, hooks.on_targeted(defender, attacker, "ranged attack", self), events, source=defender)
-        if not attacker.on_board or attacker.routed:
-            from engine.rulesets.dnd_minis.combat import AttackOutcome
-            return AttackOutcome(False, False, 0, 0, 0, 0, [], rolled=False)
-        return super().ranged_attack(rng, attacker, defender, entry_index, events, declared)
+        outcome = super().ranged_attack(rng, attacker, defender, entry_index, events, declared)
+        if attacker.on_board:
+            effects.run(self, rng, hooks.on_targeted(defender, attacker, "ranged attack", self), events,
+                        source=defender)
+        return outcome
 
     def on_destroyed(self, rng: Rng, creature: Creature, source: Creature | None, events: list[Event],
                      attack=None) -> None:
