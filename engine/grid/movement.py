@@ -78,6 +78,11 @@ class MoveRules(BaseModel):
     burrowing_passes_creatures: bool = False
     # Minis AMB-25: fliers pass over enemies only when charging.
     flying_passes_enemies_when_charging: bool = False
+    # Minis Flight (War Drums §26; skirmish §25): a flier's charge passes over its allies too,
+    # where a walker's charge may not cross an ally.
+    flying_charge_passes_allies: bool = False
+    # Skirmish §25 Flight (seed 000): a flier moves, not only charges, through occupied squares.
+    flying_passes_creatures: bool = False
     # 3.5 §6.1 [SRC]: no running or charging through difficult terrain.
     charge_through_difficult: bool = False
     run_through_difficult: bool = False
@@ -110,7 +115,8 @@ class MoveRules(BaseModel):
             max_doublings=1, hampered_diagonal_counter_increment=0, squeeze_past_enemies=False,
             squeezed_may_end=False, tiny_share_squares=False, three_size_rule=False,
             end_on_helpless=False, incorporeal_passes_creatures=True, burrowing_passes_creatures=True,
-            flying_passes_enemies_when_charging=True, obstacle_square_stoppable=False,
+            flying_passes_enemies_when_charging=True, flying_charge_passes_allies=True,
+            obstacle_square_stoppable=False,
         )
         base.update(overrides)
         return cls(**base)
@@ -297,8 +303,10 @@ class _Mover:
         if rules.three_size_rule and abs(mover.size_index - occ.size_index) >= 3:
             return "ok"
         friendly = occ.side == mover.side
+        if self.mode == "fly" and rules.flying_passes_creatures:
+            return "ok"
         if friendly:
-            if self.charging:
+            if self.charging and not (self.mode == "fly" and rules.flying_charge_passes_allies):
                 return f"{self.name} can't charge through an ally ({occ.label} at {where})"
             return "ok"
         if occ.helpless:

@@ -40,6 +40,7 @@ class Activation(BaseModel):
     squares_moved: int = 0  # squares entered this turn (Sidestep, Flight's first square)
     slowed: bool = False  # entered slowing terrain this turn (Sidestep loses its benefit)
     whirlwind_targets: list[str] = Field(default_factory=list)
+    combined: bool = False  # Simultaneous Attack: it combined attacks/abilities standing still
 
     @property
     def moved(self) -> int:

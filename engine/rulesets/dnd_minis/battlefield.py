@@ -316,10 +316,13 @@ class Battlefield:
 
     def attack_context(self, attacker: Creature, defender: Creature, entry_index: int, *, melee: bool,
                        opportunity: bool = False, charging: bool = False, declared=frozenset(),
-                       earlier_hits: tuple[str, ...] = ()) -> AttackContext:
+                       earlier_hits: tuple[str, ...] = (), entry=None) -> AttackContext:
+        """``entry``: an attack printed on an ability instead of the card's entry (Leap)."""
         entries = attacker.card.melee if melee else attacker.card.ranged
+        if entry is None:
+            entry = entries[entry_index]
         return AttackContext(
-            attacker=attacker, defender=defender, entry=entries[entry_index], melee=melee,
+            attacker=attacker, defender=defender, entry=entry, melee=melee,
             opportunity=opportunity, battle=self, charging=charging,
             enemies_adjacent_to=self.enemies_adjacent_to,
             flanking=melee and self.flanking_partner(attacker, defender) is not None,
@@ -420,9 +423,10 @@ class Battlefield:
     # -- attacks ----------------------------------------------------------------------------------
     def melee_attack(self, rng: Rng, attacker: Creature, defender: Creature, entry_index: int,
                      events: list[Event], *, opportunity: bool, charging: bool = False,
-                     declared=frozenset()) -> AttackOutcome:
+                     declared=frozenset(), entry=None) -> AttackOutcome:
         ctx = self.attack_context(attacker, defender, entry_index, melee=True, opportunity=opportunity,
-                                  charging=charging, declared=declared, earlier_hits=self.earlier_hits(attacker))
+                                  charging=charging, declared=declared, earlier_hits=self.earlier_hits(attacker),
+                                  entry=entry)
         return self._resolve(rng, ctx, self.melee_setup(ctx), events)
 
     def ranged_attack(self, rng: Rng, attacker: Creature, defender: Creature, entry_index: int,

@@ -29,6 +29,7 @@ from engine.rulesets.dnd_minis.abilities.base import (
     SaveOr,
     TurnLimits,
     edition_of,
+    ruling,
 )
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -379,7 +380,10 @@ class LevelDrained(ConditionRule):
 
     def _penalty(self, battle) -> int:
         count = max(1, self.record.value or 1)
-        return -1 if edition_of(battle) == "starter" else -count
+        # The setting level_drain_penalties_stack rules; by default the starter rules don't stack
+        # them and War Drums does (AMB-35).
+        stack = ruling(battle, "level_drain_penalties_stack", edition_of(battle) != "starter")
+        return -count if stack else -1
 
     def attack_bonus(self, ctx: AttackContext) -> int:
         return self._penalty(ctx.battle)

@@ -175,8 +175,14 @@ class Creature(BaseModel):
         return next((c for c in self.conditions if c.name == name), None)
 
     def add_condition(self, condition: Condition) -> bool:
-        """Add a condition; the same condition (same wording for poison) never stacks."""
+        """Add a condition; the same condition (same wording for poison) never stacks, except
+        Level Drain's, whose drains are counted (its rule decides whether the penalty deepens:
+        War Drums AMB-35 yes, starter A-34 no)."""
         for c in self.conditions:
+            if c.name == condition.name == "level drained":
+                c.value = (c.value or 1) + (condition.value or 1)
+                c.text = f"level drained {c.value}"
+                return True
             if c.name == condition.name and c.text == condition.text:
                 return False
         self.conditions.append(condition)

@@ -83,6 +83,18 @@ def edition_of(battle: "Battle | None") -> str:
     return edition if edition in EDITIONS else "war-drums"
 
 
+def ruling(battle: "Battle | None", name: str, default):
+    """A ruling the game's settings make where the seeds contradict themselves or each other
+    (``battle.rules.<name>``, the skirmish's SkirmishRules), or ``default`` when the battle has
+    no such setting (previews, tests on an open field).
+
+    >>> ruling(None, "magic_ignores_dr", True)
+    True
+    """
+    value = getattr(getattr(battle, "rules", None), name, None)
+    return default if value is None else value
+
+
 class Battle(Protocol):
     """What an ability may ask about the battlefield. The ruleset implements it.
 
@@ -572,6 +584,7 @@ class Ability:
     commander_effect: ClassVar[bool] = False
     rules: ClassVar[str] = ""
     damage_stage: ClassVar[int] = 50  # order of damage_taken hooks (lower first), §10.5
+    once_per_turn: ClassVar[bool] = False  # a declared ability usable once per turn whatever its uses
     _regex: ClassVar[re.Pattern[str]]
 
     def __init__(self, printed: str, keyword: str | None = None, value: int | None = None,

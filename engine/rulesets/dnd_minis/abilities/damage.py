@@ -48,7 +48,11 @@ class CreatureFoe(Ability):
 
 def matches_kind(defender, keyword: str | None, battle=None) -> bool:
     """Whether ``defender`` is of the kind a Smite/Foe names: a type, subtype, name or
-    alignment word (good, evil, lawful, chaotic from the warband's faction, War Drums §26)."""
+    alignment word (good, evil, lawful, chaotic). Alignment comes from the warband's faction,
+    whatever the card prints (seed 000 "evil (malvagio)": "Le creature nelle bande da guerra
+    Lawful Evil o Chaotic Evil sono evil, quali che siano le fazioni segnate sulla loro carta";
+    seed 002 evil/gonosz likewise), which ``battle.faction_of`` answers; without a battlefield
+    that knows the warbands, the card's own factions (see :func:`card_factions`)."""
     if not keyword:
         return True
     word = keyword.casefold()
@@ -58,14 +62,28 @@ def matches_kind(defender, keyword: str | None, battle=None) -> bool:
     for t in card.types:  # "Humanoid (Kobold)" counts as a Kobold (skirmish W-50)
         if "(" in t and word in t.casefold():
             return True
-    alignment = {"good": "G", "evil": "E", "lawful": "L", "chaotic": "C"}
-    if word in alignment:
+    if word in ALIGNMENT_LETTERS:
         factions = getattr(battle, "faction_of", None)
-        codes = factions(defender) if callable(factions) else card.factions
+        codes = factions(defender) if callable(factions) else card_factions(card.factions)
         if isinstance(codes, str):
             codes = [codes]
-        return any(alignment[word] in code for code in codes or [])
+        return any(ALIGNMENT_LETTERS[word] in code for code in codes or [])
     return False
+
+
+ALIGNMENT_LETTERS = {"good": "G", "evil": "E", "lawful": "L", "chaotic": "C"}
+
+
+def card_factions(printed) -> list[str]:
+    """The factions a creature belongs to by its own card, when there is no warband faction
+    (Out of the Box and Limited play, War Drums §22.2, skirmish §4.3): every symbol it shows,
+    but a card showing all four belongs to none and no faction-dependent effect touches it.
+
+    >>> card_factions(["LG", "CG"]), card_factions(["LG", "CG", "LE", "CE"])
+    (['LG', 'CG'], [])
+    """
+    codes = list(printed or [])
+    return [] if {"LG", "CG", "LE", "CE"} <= set(codes) else codes
 
 
 @register_ability

@@ -16,6 +16,7 @@ from engine.rulesets.dnd_minis.abilities.base import (
     edition_of,
     normal_word,
     register_ability,
+    ruling,
 )
 
 
@@ -304,7 +305,12 @@ class DamageReduction(Ability):
     rules = "War Drums §26 DR #"
 
     def damage_taken(self, owner, packet: DamagePacket, ctx: DamageContext) -> DamagePacket:
-        if packet.kind != "normal" or not packet.from_attack or packet.spell or packet.ignore_dr:
+        # Magic damage: seed 000 says both "il danno magico non vengono ridotti dalla RD" (DR) and
+        # "Il danno magico viene ridotto dalla RD" (magic); the setting magic_ignores_dr rules
+        # (default yes: skirmish A-08, War Drums "magic" keyword).
+        reducible = packet.kind == "normal" or packet.kind == "magic" and not ruling(ctx.battle, "magic_ignores_dr",
+                                                                                     True)
+        if not reducible or not packet.from_attack or packet.spell or packet.ignore_dr:
             return packet
         if not strongest(self, owner, ctx.battle):
             return packet
@@ -331,10 +337,12 @@ class Incorporeal(Ability):
         if ctx.rng is None:
             raise ValueError("Incorporeal needs the game's dice")
         roll = roll_d20(ctx.rng, 0, purpose=f"{owner.name} is incorporeal")
-        if edition_of(ctx.battle) == "starter":
-            negated = roll.total >= 11
-        else:
-            negated = roll.total < 11
+        # Seed 000: "con un risultato di 11 o più, la creatura non subisce danni"; seed 002:
+        # "11-es vagy nagyobb dobás esetén ez a lény normálisan sebződik". The setting
+        # incorporeal_high_roll rules; by default each edition's own text (skirmish A-33).
+        high = ruling(ctx.battle, "incorporeal_high_roll",
+                      "no-damage" if edition_of(ctx.battle) == "starter" else "damage")
+        negated = roll.total >= 11 if high == "no-damage" else roll.total < 11
         ctx.events.append(Event(kind="incorporeal", seat=owner.side, roll=roll,
                                 text=f"{owner.name} is incorporeal: {roll.total} — "
                                      f"{'no damage' if negated else 'the damage goes through'}.",

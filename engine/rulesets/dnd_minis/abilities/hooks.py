@@ -283,7 +283,9 @@ def conceal_check(rng: "Rng", ctx: AttackContext) -> tuple[bool, list[Event]]:
 
 
 def ignores_dr(ctx: AttackContext) -> bool:
-    return ctx.entry.damage_kind == "magic" or any(e.ignores_dr(ctx) for e in effects_of(ctx.attacker, ctx.battle))
+    """Effects that bypass DR outright (magic weapon). Printed magic damage is not one of them:
+    DR itself decides on the packet's kind, following the magic_ignores_dr setting."""
+    return any(e.ignores_dr(ctx) for e in effects_of(ctx.attacker, ctx.battle))
 
 
 def ignores_in_melee_penalty(ctx: AttackContext) -> bool:

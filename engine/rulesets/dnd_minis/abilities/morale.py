@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.rulesets.dnd_minis.abilities.base import Ability, Outcome, Rout, SaveContext, register_ability
+from engine.rulesets.dnd_minis.abilities.base import Ability, Outcome, Rout, SaveContext, register_ability, ruling
 
 
 def _hooks():
@@ -78,8 +78,14 @@ class SaveEquals(Ability):
     pattern = "Save = {N}"
     rules = "skirmish §25 Save = #, A-09"
 
+    # Seed 000: "Save (Tiro Salvezza) = [#]: Sommare il numero indicato al livello della
+    # creatura" reads like Save +[#]; the setting save_equals_replaces_level rules (default yes:
+    # N replaces the Level, A-09; no: N is added to it, the Italian literally).
     def save_base(self, owner, save: SaveContext) -> int | None:
-        return self.value
+        return self.value if ruling(save.battle, "save_equals_replaces_level", True) else None
+
+    def save_bonus(self, owner, save: SaveContext) -> int:
+        return 0 if ruling(save.battle, "save_equals_replaces_level", True) else (self.value or 0)
 
 
 @register_ability

@@ -79,6 +79,9 @@ class StunningAttack(Ability):
 
     pattern = "Stunning Attack (DC {DC})"
     rules = "War Drums §26 Stunning Attack"
+    # Seed 000: "lo può comunque usare solo una volta per turno"; seed 002: "csak fordulónként
+    # egyszer használhatja".
+    once_per_turn = True
 
     def declarable(self, ctx: AttackContext) -> bool:
         return ctx.melee

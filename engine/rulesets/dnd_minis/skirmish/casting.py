@@ -69,7 +69,7 @@ def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Ev
         ref, spell = spell_match
         if not getattr(limits, "can_cast", True):
             raise IllegalAction("cannot-cast", f"The {creature.name} can't cast spells this turn.")
-        _replace_attack(creature, t, spell.name)
+        _replace_attack(creature, t, spell.name, limits)
         if not spell.castable_while_threatened and field.binding_threats(creature):
             raise IllegalAction("threatened", f"The {creature.name} is threatened and may cast only touch spells; "
                                 f"{spell.name} has range {spell.range}.")
@@ -78,26 +78,28 @@ def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Ev
         if dry:
             return
         _spend(creature, ref)  # spent even if lost or resisted
+        t.combined = t.combined or bool(t.attacks or t.replaced_attack)
         t.replaced_attack, t.attacks = spell.name, t.attacks + 1
         events.append(Event(kind="cast", seat=creature.side, text=f"The {creature.name} casts {spell.name}"
                             + (f" on {', '.join('the ' + c.name for c in targets)}" if targets else "") + "."))
         lost, lost_events = hooks.spell_lost(creature, spell.name, field, state.rng)
         events.extend(lost_events)
         if not lost:
-            for target in targets:
-                if target.id != creature.id:
-                    effects.run(field, state.rng, hooks.on_targeted(target, creature, "spell", field), events,
-                                source=target)
             state.violence_this_round = state.violence_this_round or any(field.hostile(creature, c) for c in targets)
             outcomes, rolls = spells.cast(spell, creature, targets, field, state.rng)
             events.extend(rolls)
             effects.run(field, state.rng, outcomes, events, source=creature)
+            # A starter Gaze Attack's passive save comes after the spell (seed 000 "dopo l'attacco").
+            for target in targets:
+                if target.id != creature.id and creature.on_board:
+                    effects.run(field, state.rng, hooks.on_targeted(target, creature, "spell", field), events,
+                                source=target)
     else:
         ability, spec = ability_match
         if spec.uses_left == 0:
             raise IllegalAction("no-uses", f"The {creature.name} has used up {spec.name}.")
         if spec.replaces == "attack":
-            _replace_attack(creature, t, spec.name)
+            _replace_attack(creature, t, spec.name, limits)
         if spec.swift:
             if t.swift_used:
                 raise IllegalAction("swift-used", f"The {creature.name} has already taken its swift action.")
@@ -109,6 +111,7 @@ def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Ev
         if dry:
             return
         if spec.replaces == "attack":
+            t.combined = t.combined or bool(t.attacks or t.replaced_attack)
             t.replaced_attack, t.attacks = spec.name, t.attacks + 1
         if spec.swift:
             t.swift_used = True
@@ -156,8 +159,15 @@ def _spend(creature: Creature, ref) -> None:
     creature.uses[ref.name] = creature.uses.get(ref.name, 0) + 1
 
 
-def _replace_attack(creature: Creature, t, name: str) -> None:
-    if t.attacks or t.replaced_attack or t.charged:
+def _replace_attack(creature: Creature, t, name: str, limits=None) -> None:
+    from engine.rulesets.dnd_minis.skirmish import simultaneous
+
+    # Simultaneous Attack: standing still, a listed ability joins the listed attacks (once).
+    combining = (limits is not None and not t.charged and t.replaced_attack != name
+                 and simultaneous.allows(limits, t, name)
+                 and (t.attack_kind is None or simultaneous.allows(limits, t, t.attack_kind))
+                 and (t.replaced_attack is None or simultaneous.allows(limits, t, t.replaced_attack)))
+    if (t.attacks or t.replaced_attack or t.charged) and not combining:
         raise IllegalAction("attack-used", f"The {creature.name} has already used its attack this turn; "
                             f"{name} replaces the attack.")
     speed = t.speed if t.speed is not None else creature.card.speed

@@ -362,8 +362,15 @@ def _extra_attack(field: "SkirmishField", rng: Rng, o: ExtraAttack, events: list
         index = o.entry_index if o.entry_index is not None else field.best_melee_entry(attacker)
         was_destroyed = attacker.destroyed
         attacker.destroyed = False  # Death Strike: it strikes as it falls
+        entry = None
+        if (o.bonus is not None or o.damage is not None) and attacker.card.melee:
+            # Leap: "un singolo attacco in mischia a +[#], [#] danni" (seed 000), "+[#], [#] sebzés"
+            # (seed 002): the printed bonus and damage replace the card's entry.
+            base = attacker.card.melee[index]
+            entry = base.model_copy(update={"bonus": base.bonus if o.bonus is None else o.bonus,
+                                            "damage": base.damage if o.damage is None else o.damage})
         try:
-            field.melee_attack(rng, attacker, targets[0], index, events, opportunity=False)
+            field.melee_attack(rng, attacker, targets[0], index, events, opportunity=False, entry=entry)
         finally:
             attacker.destroyed = was_destroyed or attacker.destroyed
     if o.then_destroy and not attacker.destroyed:
@@ -372,7 +379,7 @@ def _extra_attack(field: "SkirmishField", rng: Rng, o: ExtraAttack, events: list
 
 def _place(field: "SkirmishField", o: Place, events: list[Event]) -> None:
     """Summon / Respawn (§23): put a creature of the card on the board; it can't act this round."""
-    from engine.rulesets.dnd_minis.cards import find_card, shipped_cards
+    from engine.rulesets.dnd_minis.cards import card_from_data, find_card, shipped_cards
 
     owner = _creature(field, o.side_of)
     seat = owner.side if owner is not None else o.side_of
@@ -381,8 +388,19 @@ def _place(field: "SkirmishField", o: Place, events: list[Event]) -> None:
         return
     if seat not in field.state.players:
         return
+    # The shipped cards, the cards uploaded for this game, and every card already fighting (a
+    # player's own uploads): Respawn (Lemure) must find the Lemure its warband brought.
+    catalog = dict(shipped_cards())
+    for i, data in enumerate(field.state.options.get("card_data") or []):
+        try:
+            uploaded = card_from_data(data, source=f"uploaded card {i + 1}")
+        except Exception:  # noqa: BLE001 - setup already refused bad uploads
+            continue
+        catalog[uploaded.id] = uploaded
+    for other in field.roster.values():
+        catalog.setdefault(other.card.id, other.card)
     try:
-        card = find_card(o.card, dict(shipped_cards()))
+        card = find_card(o.card, catalog)
     except Exception:  # noqa: BLE001 - an unknown creature kind is reported, never fatal
         events.append(Event(kind="note", text=f"No creature card {o.card!r} to place ({o.why})."))
         return

@@ -12,6 +12,7 @@ from engine.grid import (
     MoveRules, PathState, reachable, shortest_path, shortest_paths, space_distance, square_name,
 )
 from engine.rulesets.dnd_minis.abilities import hooks
+from engine.rulesets.dnd_minis.abilities.damage import card_factions
 from engine.rulesets.dnd_minis.activation import Activation
 from engine.rulesets.dnd_minis.battlefield import MINIS_MOVE_RULES, Battlefield, PlannedPath
 from engine.rulesets.dnd_minis.combat import AttackOutcome, AttackSetup
@@ -24,7 +25,9 @@ XY = tuple[int, int]
 
 # Starter §10.5 / A-44: nothing forbids ending a move squeezed; the creature keeps the -4
 # penalties until it is back in its full space. (War Drums §8.3: it must end where it fits.)
-STARTER_MOVE_RULES = MoveRules.minis(squeezed_may_end=True)
+# Seed 000 Flight: "può muoversi e anche caricare attraverso quadretti occupati da altre
+# creature" (War Drums, seed 002, grants it only when charging).
+STARTER_MOVE_RULES = MoveRules.minis(squeezed_may_end=True, flying_passes_creatures=True)
 
 
 class SkirmishField(Battlefield):
@@ -48,6 +51,16 @@ class SkirmishField(Battlefield):
 
     def commanders_of(self, creature: Creature) -> list[Creature]:
         return command.commanders_of(self, creature)
+
+    def faction_of(self, creature: Creature) -> list[str]:
+        """The factions whose alignment keywords (good, evil, lawful, chaotic) the creature has:
+        its warband's faction, whatever its card shows (War Drums §4.1; skirmish §4.2; a
+        summoned creature is in its summoner's warband, skirmish §4.4); with no warband faction
+        (Out of the Box, Limited) its card's own (§22.2; skirmish §4.3)."""
+        player = self.state.players.get(creature.side)
+        if self.rules.factions and player is not None and player.faction:
+            return [player.faction]
+        return card_factions(creature.card.factions)
 
     # -- squares next to a creature, charge lanes -------------------------------------------------
     def adjacent_square(self, creature: Creature, square: XY) -> bool:
@@ -106,7 +119,10 @@ class SkirmishField(Battlefield):
         start = set(creature.squares)
         end = self.body(creature, dest).squares
         mode = self.body(creature).move_mode
-        occupied = {sq: c for c in self.on_board() if c.id != creature.id for sq in c.squares}
+        # Flight and Incorporeal charge through occupied squares (War Drums §26; skirmish §25):
+        # creatures in the lane don't stop them, the end square must still be free.
+        over = hooks.move_traits(creature, self).charge_through_creatures
+        occupied = {} if over else {sq: c for c in self.on_board() if c.id != creature.id for sq in c.squares}
         span = creature.span
         k = 2
         if starter:
@@ -386,13 +402,14 @@ class SkirmishField(Battlefield):
 
     def ranged_attack(self, rng: Rng, attacker: Creature, defender: Creature, entry_index: int,
                       events: list[Event], declared=frozenset()):
-        """Being targeted at range can set things off first (a starter Gaze Attack's passive save)."""
+        """Being targeted at range can set things off, after the attack: a starter Gaze Attack's
+        passive save (seed 000: "deve compiere un tiro salvezza dopo l'attacco")."""
         from engine.rulesets.dnd_minis.skirmish import effects
-        effects.run(self, rng, hooks.on_targeted(defender, attacker, "ranged attack", self), events, source=defender)
-        if not attacker.on_board or attacker.routed:
-            from engine.rulesets.dnd_minis.combat import AttackOutcome
-            return AttackOutcome(False, False, 0, 0, 0, 0, [], rolled=False)
-        return super().ranged_attack(rng, attacker, defender, entry_index, events, declared)
+        outcome = super().ranged_attack(rng, attacker, defender, entry_index, events, declared)
+        if attacker.on_board:
+            effects.run(self, rng, hooks.on_targeted(defender, attacker, "ranged attack", self), events,
+                        source=defender)
+        return outcome
 
     def on_destroyed(self, rng: Rng, creature: Creature, source: Creature | None, events: list[Event],
                      attack=None) -> None:

@@ -61,6 +61,12 @@ class SkirmishRules(BaseModel):
     rush_ranged_allowed: bool = False  # A-56
     heal_nonspell_dc_base: int = 12  # AMB-78 / A-10
     stalemate_rounds: int = 10
+    # Ability texts the seeds contradict (seed 000 with itself, or seed 000 with seed 002).
+    magic_ignores_dr: bool = True  # A-08: seed 000's DR entry, not its "magic" keyword entry
+    save_equals_replaces_level: bool = True  # A-09: "Save = N" replaces the Level
+    # Incorporeal's d20: on 11+ "no-damage" (seed 000, A-33) or "damage" (seed 002).
+    incorporeal_high_roll: Literal["no-damage", "damage"] = "damage"
+    level_drain_penalties_stack: bool = True  # AMB-35 (War Drums); starter A-34: no
     # Tyrannical Morale is offered (its commander's player is asked, /decide); off: the table
     # agrees never to use it.
     tyrannical_morale: bool = True
@@ -88,7 +94,8 @@ class SkirmishRules(BaseModel):
         if edition == "starter":
             base.update(warband_size=100, max_creatures=12, victory_areas=False, va_reward=0,
                         in_command_needs_sight_and_range=True, out_of_command_speed=2, rush=True,
-                        allow_huge=True, flanking_partner_any_enemy=True, vp_target=None)
+                        allow_huge=True, flanking_partner_any_enemy=True, vp_target=None,
+                        incorporeal_high_roll="no-damage", level_drain_penalties_stack=False)
         if edition == "starter" and not options.get("map") and not options.get("map_data"):
             base.update(tiles=True)  # the battle grid is built from the players' terrain tiles (§6.3)
         if scenario == "epic-assault":
@@ -170,6 +177,14 @@ OPTION_HELP: dict[str, str] = {
     "out_of_command_speed_min": "out of command speed is min(speed, 2), not 2 (A-76, default yes)",
     "rush_ranged_allowed": "a rush may end in a ranged attack on a non-threatening target (A-56)",
     "heal_nonspell_dc_base": "DC base of a non-spell heal against undead: 12 + Level (AMB-78)",
+    "magic_ignores_dr": "magic damage gets through damage reduction (A-08, default yes; no: DR reduces it, "
+                        "as seed 000's 'magic' entry says)",
+    "save_equals_replaces_level": "'Save = N' replaces the creature's Level on saves (A-09, default yes; no: N is "
+                                  "added to the Level)",
+    "incorporeal_high_roll": "an Incorporeal creature's d20 of 11+ means no-damage (starter default, A-33) or "
+                             "damage (War Drums default)",
+    "level_drain_penalties_stack": "Level Drain's -1 attack/-1 save stack per hit (War Drums default yes, AMB-35; "
+                                   "starter default no, A-34)",
     "stalemate_rounds": "rounds without an attack, damage or forced save that end the game (10)",
     "effect_order": "ask (default): a player whose creatures are hit at once by effects whose order can matter "
                     "picks the order; listed: resolve them in the order the engine lists them",

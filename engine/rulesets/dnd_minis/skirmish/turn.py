@@ -10,10 +10,11 @@ from __future__ import annotations
 from engine.core import Event, IllegalAction
 from engine.grid import space_distance, square_name
 from engine.rulesets.dnd_minis.abilities import hooks
+from engine.rulesets.dnd_minis.abilities.base import ability_for
 from engine.rulesets.dnd_minis.activation import Activation
 from engine.rulesets.dnd_minis.battlefield import PlannedPath
 from engine.rulesets.dnd_minis.creature import Creature
-from engine.rulesets.dnd_minis.skirmish import effects
+from engine.rulesets.dnd_minis.skirmish import effects, simultaneous
 from engine.rulesets.dnd_minis.skirmish.actions import Attack, Charge, Move
 from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
@@ -40,6 +41,9 @@ def move(state: SkirmishState, creature: Creature, action: Move, events: list[Ev
         raise IllegalAction("cannot-move", f"The {creature.name} can't move this turn.")
     if turn.charged:
         raise IllegalAction("turn-over", f"The {creature.name} charged: its turn's movement is done.")
+    if turn.combined:
+        raise IllegalAction("simultaneous-attack", f"The {creature.name} combined its attacks standing still "
+                            "(Simultaneous Attack): it can't move this turn.")
     if turn.attacks and (limits.no_move_with_attack or limits.no_move_with_melee and turn.attack_kind == "melee"
                          or limits.no_move_with_ranged and turn.attack_kind == "ranged"):
         raise IllegalAction("slow-attack", f"The {creature.name} attacked this turn and its slow attack forbids moving.")
@@ -62,6 +66,12 @@ def move(state: SkirmishState, creature: Creature, action: Move, events: list[Ev
                                                                           burrow)):
         pass  # starter §17.2: a rush toward the nearest visible enemy, up to twice the printed (Burrow) speed
     elif not _special_move_allowed(turn, limits, speed, path):
+        if limits.split_move and turn.attacks == 1 and turn.moved_before_attack:
+            raise IllegalAction("too-far", f"Spring Attack: the {creature.name} may move only {speed} squares in "
+                                f"all this turn; it moved {turn.moved} and that move costs {path.cost}.")
+        if limits.attack_during_double_move and turn.attacks == 1:
+            raise IllegalAction("too-far", f"Mounted Melee Attack: the {creature.name} may move {2 * speed} squares "
+                                f"in all this turn; it moved {turn.moved} and that move costs {path.cost}.")
         turn.check_move(creature.name, speed, path.cost)
     if burrow:
         creature.uses["burrow turn"] = turn.serial
@@ -340,6 +350,8 @@ def attack(state: SkirmishState, creature: Creature, action: Attack, events: lis
     field, target, ranged, kind, index, whirlwind, limits = attack_plan(state, creature, action)
     if whirlwind or limits.whirlwind:
         turn.whirlwind_targets.append(target.id)
+    if turn.replaced_attack or turn.attack_kind not in (None, kind):
+        turn.combined = True  # only Simultaneous Attack gets here (attack_plan checked it)
     turn.attacks += 1
     turn.attack_kind = kind
     turn.entries_used.append(index if not ranged else 100 + index)
@@ -370,7 +382,7 @@ def attack_plan(state: SkirmishState, creature: Creature, action: Attack):
         raise IllegalAction("cannot-attack", f"The {creature.name} can't attack this turn.")
     if turn.charged:
         raise IllegalAction("turn-over", f"The {creature.name} charged: its attack is spent.")
-    if turn.replaced_attack:
+    if turn.replaced_attack and not simultaneous.allows(limits, turn, turn.replaced_attack):
         raise IllegalAction("attack-replaced", f"The {creature.name} used {turn.replaced_attack} instead of attacking.")
     ranged = action.ranged
     if ranged is None:
@@ -379,7 +391,10 @@ def attack_plan(state: SkirmishState, creature: Creature, action: Attack):
         rushed = state.creatures[turn.rush_target]
         raise IllegalAction("rush-target", f"The {creature.name} rushed at the {rushed.name}: it must attack it in melee.")
     kind = "ranged" if ranged else "melee"
-    if turn.attack_kind and turn.attack_kind != kind and not limits.combined_attacks:
+    combining = simultaneous.allows(limits, turn, kind)
+    if turn.replaced_attack and not combining:
+        raise IllegalAction("attack-replaced", f"The {creature.name} used {turn.replaced_attack} instead of attacking.")
+    if turn.attack_kind and turn.attack_kind != kind and not combining:
         raise IllegalAction("mixed-attacks", f"The {creature.name} made {turn.attack_kind} attacks this turn: "
                             "a full attack is all melee or all ranged.")
     entries = creature.card.ranged if ranged else creature.card.melee
@@ -402,6 +417,9 @@ def attack_plan(state: SkirmishState, creature: Creature, action: Attack):
                             "(or charge) to make a melee attack.")
     if whirlwind:
         pass  # Whirlwind Attack: one attack against each adjacent enemy after at most 1 square
+    elif combining and (turn.replaced_attack or turn.attack_kind not in (None, kind)):
+        if simultaneous.entries_used(turn, kind) >= len(entries):  # each listed attack once
+            raise IllegalAction("no-attacks-left", f"The {creature.name} has made all of its {kind} attacks.")
     elif limits.move_after_full_attack and turn.moved <= limits.move_after_full_attack and turn.moved_after_attack == 0:
         if turn.attacks >= len(entries):
             raise IllegalAction("no-attacks-left", f"The {creature.name} has made all of its attacks.")
@@ -444,6 +462,12 @@ def _declare(state: SkirmishState, field: SkirmishField, creature: Creature, tar
         ref = creature.card.ability(printed)
         if ref is not None and ref.uses is not None and creature.uses.get(printed, 0) >= ref.uses:
             raise IllegalAction("no-uses", f"The {creature.name} has used up {printed}.")
+        ability = ability_for(printed)
+        turn_key = f"{printed} turn"
+        if ability is not None and ability.once_per_turn and creature.uses.get(turn_key) == state.activation.serial:
+            raise IllegalAction("once-per-turn", f"The {creature.name} may use {printed} only once per turn.")
+        if ability is not None and ability.once_per_turn:
+            creature.uses[turn_key] = state.activation.serial
         creature.uses[printed] = creature.uses.get(printed, 0) + 1
         out.append(printed)
         events.append(Event(kind="declare", seat=creature.side, text=f"The {creature.name} declares {printed}."))
@@ -549,7 +573,10 @@ def charge_plan(state: SkirmishState, creature: Creature, action: Charge, target
         if not enough:
             raise IllegalAction("too-short", f"A charge needs at least 2 squares of movement; {square_name(dest)} "
                                 "is too close.")
-        blocker = field.charge_lane_blocker(creature, dest, starter=state.rules.starter)
+        # Stagger (seed 000 "può caricare anche senza un percorso libero che conduce al bersaglio";
+        # seed 002 the same): no straight, clear lane is needed, only a legal path.
+        blocker = (field.charge_lane_blocker(creature, dest, starter=state.rules.starter)
+                   if hooks.move_traits(creature, field).straight_charge else None)
         if blocker:
             raise IllegalAction("lane-blocked", f"The straight line of the charge crosses {blocker}: no charge.")
         return path
@@ -657,8 +684,51 @@ def _after(state: SkirmishState, creature: Creature, events: list[Event], force_
 def _anything_left(turn: Activation, speed: int, entries: int, creature: Creature, state: SkirmishState) -> bool:
     if turn.rush_target:
         return True  # it must still attack
+    limits = hooks.turn_limits(creature, SkirmishField(state))
+    if simultaneous.anything_left(limits, turn, len(creature.card.melee), len(creature.card.ranged)):
+        return True
     if turn.replaced_attack:
         return turn.movement_left(speed) > 0 and turn.moved == 0
     if creature.card.ranged and turn.attacks == 0:
         entries = max(entries, len(creature.card.ranged))
-    return turn.anything_left(speed, entries)
+    if turn.anything_left(speed, entries):
+        return True
+    field = SkirmishField(state)
+    limits = hooks.turn_limits(creature, field)
+    if limits.whirlwind and _whirlwind_targets_left(field, creature, turn):
+        return True
+    return _ability_options_left(turn, limits, speed, entries)
+
+
+def _whirlwind_targets_left(field: SkirmishField, creature: Creature, turn: Activation) -> bool:
+    """Whirlwind Attack: an adjacent enemy it has not attacked yet, while it has moved at most 1
+    square and made only melee attacks (the same test :func:`attack_plan` makes)."""
+    if turn.moved > 1 or turn.attack_kind not in (None, "melee") or turn.moved_after_attack:
+        return False
+    done = set(turn.whirlwind_targets)
+    return any(e.id not in done and e.on_board for e in field.enemies_adjacent_to(creature))
+
+
+def _ability_options_left(turn: Activation, limits, speed: int, entries: int) -> bool:
+    """What the creature's abilities still allow once the ordinary options are spent, asked
+    before the turn ends by itself (the same openings :func:`_special_move_allowed` and
+    :func:`attack_plan` grant, so no command they accept is cut off by an automatic end):
+
+    - Spring Attack: after its one attack, the rest of its Speed (move, attack, move);
+    - Sidestep: after 1 square at most, the rest of its attacks; after its attacks with no
+      move yet, its 1 square;
+    - Mounted Melee Attack: its one attack anywhere in a double move, and the rest of the
+      double move after it.
+    """
+    if turn.minimum_move or turn.cannot_move and turn.attacks >= entries:
+        return False
+    if limits.split_move and turn.attacks == 1 and turn.moved < speed and not turn.cannot_move:
+        return True
+    step = limits.move_after_full_attack
+    if step and turn.moved_after_attack == 0:
+        if turn.moved <= step and 0 < turn.attacks < entries:
+            return True
+        if turn.moved == 0 and turn.attacks >= 1 and not turn.cannot_move:
+            return True
+    return bool(limits.attack_during_double_move and turn.attacks == 1 and turn.moved < 2 * speed
+                and not turn.cannot_move)
