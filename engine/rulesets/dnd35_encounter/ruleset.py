@@ -113,6 +113,10 @@ class Encounter(Ruleset):
     def seat_required(self, seat_id: str) -> bool:
         return seat_id == REFEREE
 
+    def undo_arbiter(self, state: GameState) -> str | None:
+        """The referee agrees to every undo; players can't take back the referee's rulings."""
+        return REFEREE
+
     def commands(self) -> set[str]:
         return set(self._handlers)
 
