@@ -90,7 +90,7 @@ class Service:
         channel_id, user_id = str(channel_id), str(user_id)
         try:
             if command.key == "help":
-                return Reply(text=help_text(), ephemeral=True)
+                return Reply(text=help_text(command.options.get("topic")), ephemeral=True)
             if command.key == "roll":
                 return await self._free_roll(channel_id, user_id, guild_id, command)
             if command.key == "card":

@@ -222,6 +222,8 @@ class Encounter(Ruleset):
             traits=list(action.traits), attacks=list(action.attacks),
         )
         creature.speed = speed = self._speed_of(state, creature)
+        if action.fly is not None:
+            creature.conditions.append("flying")  # a creature with a fly speed starts aloft
         self._fits(state, creature, action.square)
         reason = can_end_at(state.map, creature.body(), action.square, self._others(state, creature), state.rules)
         if reason is not None:
@@ -554,6 +556,9 @@ class Encounter(Ruleset):
             return shortest_path(grid, body, dest, others, turn.path_state, rules, budget, charging=True)
 
         if action.to is not None:
+            if action.to == creature.anchor:
+                raise IllegalAction("charge-too-short", f"{creature.name} is already on {square_name(action.to)}: "
+                                    "a charge moves (attack instead).")
             path = lane(action.to)
             if not attack_from(path.end, path.shapes[-1] if path.shapes else None):
                 raise IllegalAction("out-of-reach", f"From {square_name(action.to)} {creature.name} can't attack "
@@ -561,7 +566,14 @@ class Encounter(Ruleset):
         else:
             options = reachable(grid, body, others, turn.path_state, rules, budget, charging=True)
             found = None
-            for dest, _cost in sorted(options.items(), key=lambda kv: (kv[1], kv[0][1], kv[0][0])):
+            (sx, sy), (tx, ty) = creature.anchor, target.anchor
+
+            def off_line(dest: XY) -> int:  # how far a square lies off the line toward the target
+                return abs((dest[0] - sx) * (ty - sy) - (dest[1] - sy) * (tx - sx))
+
+            for dest, _cost in sorted(options.items(), key=lambda kv: (kv[1], off_line(kv[0]), kv[0][1], kv[0][0])):
+                if dest == creature.anchor:
+                    continue
                 try:
                     candidate = lane(dest)
                 except IllegalAction:
