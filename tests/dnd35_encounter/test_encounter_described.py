@@ -84,3 +84,12 @@ async def test_the_squeezed_troll_of_the_issue(service, store):
     assert reply.error is None and "-4 squeezed" in reply.text
     reply = await say(service, "ref", "/game board")
     assert reply.image is not None
+
+
+async def test_help_condition_lists_the_conditions_that_change_the_rules(service, store):
+    reply = await say(service, "ref", "/help condition")  # as the issue types it
+    assert reply.error is None and reply.ephemeral
+    for name in ("helpless", "squeezed", "flying", "incorporeal", "escaping"):
+        assert f"`{name}`" in reply.text
+    assert "prone" in reply.text and "token only" in reply.text
+    assert (await say(service, "ref", "/help topic:spells")).error == "unknown-topic"

@@ -335,3 +335,48 @@ def test_edit_describes_attacks_and_fly_speed_and_refuses_bad_input():
     refused(state, "referee", "edit", "unknown-trait", creature="wyvern", traits="huge")
     refused(state, "referee", "edit", "missing-option", creature="wyvern")
     refused(state, "p1", "edit", "referee-only", creature="wyvern", ac=3)
+
+
+# -- more of the same rules, as a referee meets them ----------------------------------------------
+def test_leaving_a_reach_weapons_band_provokes_and_the_squares_beside_its_wielder_do_not():
+    """L242-248: a reach weapon does not threaten the squares around its wielder; a creature
+    leaving a square the weapon reaches provokes."""
+    state = new()
+    state = place(state, "Hero", "B1", hp=12, owner="p1")
+    state = place(state, "Pikeman", "D1", hp=12, attacks="longspear +5 1d8+3 reach")
+    state = begin(state, "hero")
+    state, events = cmd(state, "p1", "move", path="C1")  # leaves B1, two squares off: in the band
+    assert "provokes an attack of opportunity from Pikeman (leaving B1)" in texts(events)
+    state, events = cmd(state, "p1", "move", path="C2")  # leaves C1, next to it: not threatened
+    assert "provokes" not in texts(events)
+
+
+def test_a_squeezed_creature_threatens_and_sees_from_its_narrow_block():
+    """Item 1: reach is measured from the block the creature holds, not its full space."""
+    state = new(CORRIDOR)
+    state = place(state, "troll", "A1", hp=30, size="large", speed="12sq", owner="p1")
+    state = begin(state, "troll")
+    state, _ = cmd(state, "p1", "move", to="D2")
+    zone = RULES._threat(state, state.creatures["troll"])
+    assert parse_square("G2") in zone and parse_square("H2") not in zone  # reach 2 from E2
+
+
+def test_an_incorporeal_creature_crosses_difficult_ground_at_no_extra_cost():
+    """L127: incorporeal creatures are not hampered by difficult terrain."""
+    state = new(grid_data(".^^^....\n........"))
+    state = place(state, "Ghost", "A1", hp=10, traits="incorporeal", owner="p1")
+    state = begin(state, "ghost")
+    state, events = cmd(state, "p1", "move", path="B1 C1 D1 E1")
+    assert "4 squares" in texts(events)
+
+
+def test_a_medium_creature_in_a_narrow_gap_is_squeezed():
+    """L145-151: a space at least half as wide as its own is a squeeze: -4 attack and AC."""
+    gap = {"name": "crack", "width": 5, "height": 1, "clear_width": {"C1": 3}}
+    state = new(gap)
+    state = place(state, "Hero", "A1", hp=10, owner="p1")
+    state = begin(state, "hero")
+    state, events = cmd(state, "p1", "move", to="C1")
+    assert state.creatures["hero"].squeezed and "squeezed into C1" in texts(events)
+    state, events = cmd(state, "p1", "move", to="D1")
+    assert not state.creatures["hero"].squeezed and "no longer squeezed" in texts(events)
