@@ -380,3 +380,13 @@ def test_a_medium_creature_in_a_narrow_gap_is_squeezed():
     assert state.creatures["hero"].squeezed and "squeezed into C1" in texts(events)
     state, events = cmd(state, "p1", "move", to="D1")
     assert not state.creatures["hero"].squeezed and "no longer squeezed" in texts(events)
+
+
+def test_a_failed_overrun_right_at_the_start_leaves_the_mover_where_it_stood():
+    state = new(CORRIDOR)
+    state = place(state, "Hero", "C2", hp=12, owner="p1")
+    state = place(state, "Orc", "D2", hp=10)
+    state = begin(state, "hero")
+    script_dice(state, 2, 19)
+    state, events = cmd(state, "p1", "move", to="F2", overrun="orc", check="1d20")
+    assert at(state, "hero") == "C2" and "stays on C2" in texts(events)

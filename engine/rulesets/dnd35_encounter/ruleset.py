@@ -51,8 +51,8 @@ REFEREE_ONLY = frozenset({"place", "edit", "remove", "initiative", "damage", "he
 # What each phase allows (the referee's adjustments work while paused; turns do not).
 PHASE_ACTIONS = {
     "setup": {"place", "edit", "remove", "initiative", "damage", "heal", "condition", "override", "finish"},
-    "combat": {"place", "edit", "remove", "move", "charge", "attack", "damage", "heal", "condition", "end", "override",
-               "pause", "finish"},
+    "combat": {"place", "edit", "remove", "move", "charge", "attack", "damage", "heal", "condition", "end",
+               "override", "pause", "finish"},
     "paused": {"place", "edit", "remove", "damage", "heal", "condition", "override", "resume", "finish"},
 }
 
@@ -86,8 +86,8 @@ class Encounter(Ruleset):
     max_seats = 7
 
     _handlers: ClassVar[dict[str, str]] = {
-        "place": "_place", "edit": "_edit", "charge": "_charge", "remove": "_remove", "initiative": "_initiative", "move": "_move",
-        "attack": "_attack", "damage": "_damage", "heal": "_heal", "condition": "_condition",
+        "place": "_place", "edit": "_edit", "charge": "_charge", "remove": "_remove",
+        "initiative": "_initiative", "move": "_move", "attack": "_attack", "damage": "_damage", "heal": "_heal", "condition": "_condition",
         "end": "_end", "override": "_override", "pause": "_pause", "resume": "_resume",
         "finish": "_finish",
     }
@@ -448,6 +448,11 @@ class Encounter(Ruleset):
             record_move(turn, mode, path.state_after(turn.path_state))
         start = creature.anchor
         was_squeezed = creature.squeezed
+        if not path.squares:  # stopped at once by a failed Tumble or overrun
+            events.append(Event(kind="move", seat=action.seat, data={"creature": creature.id, "path": [list(start)],
+                                                                     "cost": 0, "mode": mode},
+                                text=f"{creature.name} stays on {square_name(start)}."))
+            return
         self._settle(state, creature, path.end, path.shapes[-1] if path.shapes else None)
         state.last_path = [start, *path.squares]
         route = " → ".join(square_name(s) for s in state.last_path)
