@@ -140,6 +140,13 @@ def test_no_charge_through_an_ally_or_difficult_terrain_or_beyond_double_speed()
     refused(state, "p1", "charge", "too-far", target="orc", to="O2")
 
 
+def test_a_charge_stops_at_the_closest_square_it_can_attack_from():
+    """[EXT] 3.5 Charge: to the closest space from which the charger can attack."""
+    state = charge_field()
+    err = refused(state, "p1", "charge", "charge-not-closest", target="orc", to="I1")  # 8 squares
+    assert "H2 (7 squares)" in err.message
+
+
 def test_a_charge_may_not_come_after_moving():
     state = charge_field()
     state, _ = cmd(state, "p1", "move", to="B2")

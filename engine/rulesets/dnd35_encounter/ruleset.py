@@ -530,8 +530,8 @@ class Encounter(Ruleset):
     def _charge(self, state: EncounterState, action: Charge, events: list[Event]) -> None:
         """Charge (3.5 §2.4): up to double speed, never through an ally's square (L77) or
         difficult terrain (L119-121), then one attack. [EXT] (setting charge_ext, default on,
-        English 3.5 "Charge"): a straight line of at least 2 squares, +2 on the attack, -2 AC
-        until the charger's next turn."""
+        English 3.5 "Charge"): a straight line of at least 2 squares to the closest square from
+        which it can attack, +2 on the attack, -2 AC until the charger's next turn."""
         creature = self._on_turn(state, action.seat, action.creature)
         turn = state.turn
         check_charge(turn, creature.name, creature.health == "disabled")
@@ -560,17 +560,9 @@ class Encounter(Ruleset):
                 return validate_path(grid, body, squares, others, turn.path_state, rules, budget, charging=True)
             return shortest_path(grid, body, dest, others, turn.path_state, rules, budget, charging=True)
 
-        if action.to is not None:
-            if action.to == creature.anchor:
-                raise IllegalAction("charge-too-short", f"{creature.name} is already on {square_name(action.to)}: "
-                                    "a charge moves (attack instead).")
-            path = lane(action.to)
-            if not attack_from(path.end, path.shapes[-1] if path.shapes else None):
-                raise IllegalAction("out-of-reach", f"From {square_name(action.to)} {creature.name} can't attack "
-                                    f"{target.name}; a charge ends where it can.")
-        else:
+        def nearest_lane():
+            """The cheapest lane to a square it can attack from (ties: nearest the line)."""
             options = reachable(grid, body, others, turn.path_state, rules, budget, charging=True)
-            found = None
             (sx, sy), (tx, ty) = creature.anchor, target.anchor
 
             def off_line(dest: XY) -> int:  # how far a square lies off the line toward the target
@@ -585,13 +577,28 @@ class Encounter(Ruleset):
                     continue
                 if attack_from(candidate.end, candidate.shapes[-1] if candidate.shapes else None) and (
                         not straight or len(candidate.squares) >= 2):
-                    found = candidate
-                    break
-            if found is None:
+                    return candidate
+            return None
+
+        if action.to is not None:
+            if action.to == creature.anchor:
+                raise IllegalAction("charge-too-short", f"{creature.name} is already on {square_name(action.to)}: "
+                                    "a charge moves (attack instead).")
+            path = lane(action.to)
+            if not attack_from(path.end, path.shapes[-1] if path.shapes else None):
+                raise IllegalAction("out-of-reach", f"From {square_name(action.to)} {creature.name} can't attack "
+                                    f"{target.name}; a charge ends where it can.")
+            nearest = nearest_lane() if straight else None
+            if nearest is not None and nearest.cost < path.cost:
+                raise IllegalAction("charge-not-closest", f"A charge stops at the closest square from which "
+                                    f"{creature.name} can attack [EXT]: {square_name(nearest.end)} "
+                                    f"({nearest.cost} squares), not {square_name(action.to)} ({path.cost}).")
+        else:
+            path = nearest_lane()
+            if path is None:
                 raise IllegalAction("no-charge", f"{creature.name} has no charge lane to {target.name}: a straight "
                                     "line within double speed, past no ally and no difficult terrain, to a square "
                                     "from which it can attack.")
-            path = found
         if straight and len(path.squares) < 2:
             raise IllegalAction("charge-too-short", f"A charge covers at least 2 squares (10 ft) [EXT]; "
                                 f"{creature.name} is too close to {target.name} — attack instead.")
