@@ -397,3 +397,17 @@ def test_a_failed_overrun_right_at_the_start_leaves_the_mover_where_it_stood():
     script_dice(state, 2, 19)
     state, events = cmd(state, "p1", "move", to="F2", overrun="orc", check="1d20")
     assert at(state, "hero") == "C2" and "stays on C2" in texts(events)
+
+
+def test_players_set_label_conditions_and_take_off_but_rule_conditions_are_the_referees():
+    state = new()
+    state = place(state, "Hero", "B2", hp=12, owner="p1")
+    state = place(state, "Hawk", "D2", hp=4, size="tiny", fly="80ft", owner="p1")
+    state = begin(state, "hero")
+    state, _ = cmd(state, "p1", "condition", creature="hero", add="prone")
+    state, _ = cmd(state, "p1", "condition", creature="hawk", remove="flying")  # it lands
+    state, _ = cmd(state, "p1", "condition", creature="hawk", add="flying")
+    for label in ("flying", "helpless", "squeezed", "incorporeal"):
+        refused(state, "p1", "condition", "referee-only", creature="hero", add=label)
+    state, _ = cmd(state, "referee", "condition", creature="hero", add="flying")  # a fly spell
+    assert state.creatures["hero"].flying

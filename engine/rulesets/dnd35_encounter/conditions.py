@@ -56,5 +56,6 @@ def help_text() -> str:
                  "movement rules give it no effect. Creature traits at /place or /creature edit: "
                  "`incorporeal`, `fills-space` (nothing passes it, not even by overrun or Tumble, "
                  "L109-111), `obstructs` (costs double to cross while helpless, L85-87), `tumble` "
-                 "(trained in Tumble, L95-97).")
+                 "(trained in Tumble, L95-97). Players may add labels, land or take off (`flying`, with a "
+                 "fly speed) and use Escape Artist on their own creatures; the rest is the referee's.")
     return "\n".join(lines)

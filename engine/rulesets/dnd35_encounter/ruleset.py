@@ -35,6 +35,7 @@ from engine.rulesets.dnd35_encounter.actions import (
     ACTION_TYPES, Attack, Charge, Damage, EditCreature, EndTurn, Finish, Heal, Move, Override, Pause,
     PlaceCreature, RemoveCreature, Resume, RollInitiative, SetConditions,
 )
+from engine.rulesets.dnd35_encounter.conditions import canonical
 from engine.rulesets.dnd35_encounter.creature import REFEREE, Creature, Weapon, slug
 from engine.rulesets.dnd35_encounter.initiative import initiative_order, insert_latecomer
 from engine.rulesets.dnd35_encounter.maps import load_map, map_names
@@ -849,6 +850,15 @@ class Encounter(Ruleset):
         creature = self._commanded(state, action.seat, action.creature)
         if not action.add and not action.remove:
             raise IllegalAction("missing-option", "Say which condition to add or remove, e.g. add:prone.")
+        if action.seat != REFEREE:
+            # A player lands or takes off with a creature that has a fly speed, and squeezes with
+            # Escape Artist; every other condition that changes the rules is the referee's call.
+            for label in [*action.add, *action.remove]:
+                effect = canonical(label)
+                if effect is None or effect == "escaping" or (effect == "flying" and creature.fly is not None):
+                    continue
+                raise IllegalAction("referee-only", f"Only the referee sets or clears {label.strip()!r}: it "
+                                    "changes the rules (/help condition).")
         lowered = {c.casefold(): c for c in creature.conditions}
         missing = [c for c in action.remove if c.strip().casefold() not in lowered]
         if missing:
