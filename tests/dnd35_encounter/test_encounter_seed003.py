@@ -411,3 +411,14 @@ def test_players_set_label_conditions_and_take_off_but_rule_conditions_are_the_r
         refused(state, "p1", "condition", "referee-only", creature="hero", add=label)
     state, _ = cmd(state, "referee", "condition", creature="hero", add="flying")  # a fly spell
     assert state.creatures["hero"].flying
+
+
+def test_the_offered_attacks_are_those_that_reach():
+    state = new()
+    state = place(state, "Hero", "B2", hp=12, owner="p1", attacks="longsword +5 1d8+3; shortbow +4 1d6 range:30ft")
+    state = place(state, "Orc", "C2", hp=30)
+    state = place(state, "Goblin", "F2", hp=30)
+    state = place(state, "Kobold", "Z2", hp=30)
+    state = begin(state, "hero")
+    offered = {(a.target, a.weapon) for a in RULES.legal_actions(state, "p1") if a.kind == "attack"}
+    assert offered == {("orc", 1), ("goblin", 2)}  # the kobold is 24 squares off: out of the bow's 6

@@ -549,11 +549,7 @@ class Encounter(Ruleset):
 
         def attack_from(anchor: XY, shape=None) -> bool:
             probe = creature.model_copy(update={"anchor": anchor, "shape": shape})
-            try:
-                self._in_range(state, probe, target, weapon or Weapon(name="attack"))
-            except IllegalAction:
-                return False
-            return True
+            return self._reaches(state, probe, target, weapon or Weapon(name="attack"))
 
         def lane(dest: XY):
             squares = straight_line(creature.anchor, dest) if straight else None
@@ -713,6 +709,13 @@ class Encounter(Ruleset):
         if any(w.reach for w in melee):
             zone |= threatened_squares(state.map, body, reach_weapon=True, rules=state.rules)
         return zone
+
+    def _reaches(self, state: EncounterState, attacker: Creature, target: Creature, weapon: Weapon) -> bool:
+        try:
+            self._in_range(state, attacker, target, weapon)
+        except IllegalAction:
+            return False
+        return True
 
     def _in_range(self, state: EncounterState, attacker: Creature, target: Creature, weapon: Weapon) -> None:
         """Refuse an attack its weapon can't make from here (3.5 §10.2, §10.3)."""
@@ -978,8 +981,15 @@ class Encounter(Ruleset):
             pass
         try:
             check_attack(turn, current.name, current.health == "disabled")
-            actions += [Attack(seat=seat, creature=current.id, target=c.id)
-                        for c in state.creatures.values() if c.id != current.id and c.health != "dead"]
+            for c in state.creatures.values():
+                if c.id == current.id or c.health == "dead":
+                    continue
+                # With attacks described, only those that reach the target are offered.
+                usable = [n for n, w in enumerate(current.attacks, 1) if self._reaches(state, current, c, w)]
+                if not current.attacks:
+                    actions.append(Attack(seat=seat, creature=current.id, target=c.id))
+                elif usable:
+                    actions.append(Attack(seat=seat, creature=current.id, target=c.id, weapon=usable[0]))
         except IllegalAction:
             pass
         actions.append(EndTurn(seat=seat, creature=current.id))
