@@ -139,14 +139,16 @@ def parse_attacks(value: Any) -> list[Weapon]:
             elif low.startswith("range"):
                 rng = parse_speed(low.partition(":")[2] or "0")
                 if rng < 1:
-                    raise IllegalAction("bad-attack", f"Give a ranged attack its range, e.g. range:60ft, in {entry.strip()!r}.")
+                    raise IllegalAction("bad-attack", "Give a ranged attack its range, e.g. range:60ft, in "
+                                        f"{entry.strip()!r}.")
             else:
                 name.append(word)
         if not name:
             raise IllegalAction("bad-attack", f"Each attack starts with its name, e.g. 'longsword +5 1d8+3', "
                                 f"not {entry.strip()!r}.")
         if reach and rng is not None:
-            raise IllegalAction("bad-attack", f"An attack is a reach weapon or a ranged one, not both: {entry.strip()!r}.")
+            raise IllegalAction("bad-attack", "An attack is a reach weapon or a ranged one, not both: "
+                                f"{entry.strip()!r}.")
         out.append(Weapon(name=" ".join(name)[:24], bonus=bonus, damage=damage, reach=reach, range=rng))
     if len(out) > 8:
         raise IllegalAction("bad-attack", "Give a creature at most 8 attacks.")

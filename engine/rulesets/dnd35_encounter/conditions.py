@@ -16,8 +16,8 @@ from __future__ import annotations
 
 # canonical name -> what it does (shown by /help condition)
 EFFECTS: dict[str, str] = {
-    "helpless": "others may move through its square and stop there (L81-91); it threatens no "
-                "square; with the 'obstructs' trait each of its squares crossed costs double (L85-87)",
+    "helpless": "others may move through its square and stop there (L81-91); [EXT] it threatens "
+                "no square; with the 'obstructs' trait each of its squares crossed costs double (L85-87)",
     "squeezed": "in a space narrower than its own: -4 on its attack rolls and -4 to its AC (L149-151); "
                 "set by the bot when a move ends squeezed, or by the referee for a narrow gap",
     "flying": "not hampered by difficult terrain, and passes over most obstacles (L127, L143); "

@@ -88,9 +88,9 @@ class Encounter(Ruleset):
 
     _handlers: ClassVar[dict[str, str]] = {
         "place": "_place", "edit": "_edit", "charge": "_charge", "remove": "_remove",
-        "initiative": "_initiative", "move": "_move", "attack": "_attack", "damage": "_damage", "heal": "_heal", "condition": "_condition",
-        "end": "_end", "override": "_override", "pause": "_pause", "resume": "_resume",
-        "finish": "_finish",
+        "initiative": "_initiative", "move": "_move", "attack": "_attack", "damage": "_damage",
+        "heal": "_heal", "condition": "_condition", "end": "_end", "override": "_override",
+        "pause": "_pause", "resume": "_resume", "finish": "_finish",
     }
 
     # -- set-up ---------------------------------------------------------------------------------
@@ -632,7 +632,8 @@ class Encounter(Ruleset):
     def _squeeze_note(self, creature: Creature, was: bool, events: list[Event]) -> None:
         if creature.squeezed and not was:
             where = " ".join(square_name(sq) for sq in creature.squares)
-            events.append(Event(kind="squeezed", data={"creature": creature.id, "squares": [list(q) for q in creature.squares]},
+            events.append(Event(kind="squeezed",
+                                data={"creature": creature.id, "squares": [list(q) for q in creature.squares]},
                                 text=f"{creature.name} is squeezed into {where}: -4 on its attack rolls and "
                                 "-4 to its AC while there."))
         elif was and not creature.squeezed:
