@@ -46,6 +46,19 @@ def test_a_large_creature_squeezed_into_a_one_square_corridor_holds_two_squares(
     assert "(4 squares" in texts(events) and names(state.creatures["troll"].squares) == ["F2", "G2"]
 
 
+def test_a_large_creature_placed_in_a_corridor_stands_squeezed():
+    state = new(CORRIDOR)
+    state, events = cmd(state, "referee", "place", creature="troll", square="D2", hp=30, size="large")
+    assert names(state.creatures["troll"].squares) == ["D2", "E2"] and state.creatures["troll"].squeezed
+    assert "squeezed into D2 E2" in texts(events)
+    state = place(state, "Ogre", "A1", hp=30, size="large")  # room for its full space: not squeezed
+    assert len(state.creatures["ogre"].squares) == 4 and not state.creatures["ogre"].squeezed
+    state, events = cmd(state, "referee", "override", creature="ogre", to="G2", reason="pushed")
+    assert names(state.creatures["ogre"].squares) == ["G2", "H2"] and "squeezed into G2 H2" in texts(events)
+    state, events = cmd(state, "referee", "override", creature="ogre", to="A1")
+    assert len(state.creatures["ogre"].squares) == 4 and "no longer squeezed" in texts(events)
+
+
 def test_a_squeezed_block_frees_the_lane_beside_it_and_never_overlaps_an_enemy():
     """L159-161 and rules file test 38: a Large creature passes a Medium enemy in a corridor two
     squares wide by squeezing into the free lane; stopped there, it holds only that lane, so an

@@ -168,6 +168,10 @@ class Creature(BaseModel):
     def squares(self) -> list[XY]:
         return self.body().squares
 
+    def squares_at(self, anchor: XY) -> list[XY]:
+        """Its full space with the anchor on ``anchor``."""
+        return self.body().at(anchor).squares
+
     @property
     def label(self) -> str:
         """Short token text: ``"Orc Chief" -> "ORC"``, ``"orc-2" -> "OR2"``."""

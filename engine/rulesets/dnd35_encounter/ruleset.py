@@ -226,7 +226,17 @@ class Encounter(Ruleset):
         if action.fly is not None:
             creature.conditions.append("flying")  # a creature with a fly speed starts aloft
         self._fits(state, creature, action.square)
-        reason = can_end_at(state.map, creature.body(), action.square, self._others(state, creature), state.rules)
+        others = self._others(state, creature)
+        reason = can_end_at(state.map, creature.body(), action.square, others, state.rules)
+        side = creature.body().side_len
+        if reason is not None and side >= 2:
+            # Where its full space doesn't fit, a big creature may stand squeezed (3.5 §8, L153-157).
+            narrow = -(-side // 2)
+            for shape in ((side, narrow), (narrow, side)):
+                if can_end_at(state.map, creature.body(), action.square, others, state.rules, shape=shape) is None:
+                    self._settle(state, creature, action.square, shape)
+                    reason = None
+                    break
         if reason is not None:
             raise IllegalAction("bad-square", f"{name} can't be placed on {square_name(action.square)}: "
                                 f"{reason} (use another square, or /override "
@@ -237,6 +247,7 @@ class Encounter(Ruleset):
                             text=f"{name} ({cid}) is placed on {square_name(action.square)} for {owner}: "
                             f"{creature.hp} hp, AC {creature.ac}, speed {speed} squares ({speed * 5} ft), "
                             f"initiative {creature.init_mod:+d}{self._described(creature)}."))
+        self._squeeze_note(creature, False, events)
         if state.phase in ("combat", "paused") and state.order:
             state.order = insert_latecomer(state.rng, creature, state.order, state.creatures, events)
             events.append(Event(kind="order", text="Initiative order: " + self._order_text(state) + "."))
@@ -667,9 +678,16 @@ class Encounter(Ruleset):
         creature = self.find(state, action.creature)
         start = creature.anchor
         was_squeezed = creature.squeezed
-        creature.shape = None  # the referee puts it down in its full space
+        creature.shape = None  # the referee puts it down in its full space...
         self._fits(state, creature, action.to)
-        self._settle(state, creature, action.to, None)
+        side = creature.body().side_len
+        shape = None
+        if side >= 2 and any(state.map.is_wall(sq) for sq in creature.squares_at(action.to)):
+            # ...or squeezed, where only a narrower block stays off the walls (3.5 §8).
+            narrow = -(-side // 2)
+            shape = next((sh for sh in ((side, narrow), (narrow, side))
+                          if not any(state.map.is_wall(sq) for sq in footprint(action.to, *sh))), None)
+        self._settle(state, creature, action.to, shape)
         state.last_path = [start, action.to]
         why = f": {action.reason.strip()}" if action.reason.strip() else ""
         events.append(Event(kind="override", seat=action.seat,
