@@ -137,18 +137,22 @@ def parse_attacks(value: Any) -> list[Weapon]:
             elif low == "reach":
                 reach = True
             elif low.startswith("range"):
-                rng = parse_speed(low.partition(":")[2] or "0")
+                try:
+                    rng = parse_speed(low.partition(":")[2] or "0")
+                except IllegalAction:
+                    raise IllegalAction("bad-attack", "A range is in feet or squares, e.g. range:60ft or "
+                                        f"range:12sq, not {word[:24]!r}.") from None
                 if rng < 1:
                     raise IllegalAction("bad-attack", "Give a ranged attack its range, e.g. range:60ft, in "
-                                        f"{entry.strip()!r}.")
+                                        f"{entry.strip()[:40]!r}.")
             else:
                 name.append(word)
         if not name:
             raise IllegalAction("bad-attack", f"Each attack starts with its name, e.g. 'longsword +5 1d8+3', "
-                                f"not {entry.strip()!r}.")
+                                f"not {entry.strip()[:40]!r}.")
         if reach and rng is not None:
             raise IllegalAction("bad-attack", "An attack is a reach weapon or a ranged one, not both: "
-                                f"{entry.strip()!r}.")
+                                f"{entry.strip()[:40]!r}.")
         out.append(Weapon(name=" ".join(name)[:24], bonus=bonus, damage=damage, reach=reach, range=rng))
     if len(out) > 8:
         raise IllegalAction("bad-attack", "Give a creature at most 8 attacks.")
@@ -163,7 +167,7 @@ def parse_traits(value: Any) -> list[str]:
     for label in parse_labels(value):
         key = words.get(label.casefold().replace(" ", "-"))
         if key is None:
-            raise IllegalAction("unknown-trait", f"Traits are {', '.join(TRAITS)}, not {label!r}.")
+            raise IllegalAction("unknown-trait", f"Traits are {', '.join(TRAITS)}, not {label[:24]!r}.")
         if key not in out:
             out.append(key)
     return out
@@ -192,7 +196,7 @@ def creature_fields(options: dict[str, Any], seat: str) -> dict[str, Any]:
         klass = str(klass).strip().casefold()
         if klass not in CLASSES + ("none",):
             raise IllegalAction("unknown-class", f"Class changes speed only for {' and '.join(CLASSES)} "
-                                f"(3.5 §2.3); leave it out for {klass!r}.")
+                                f"(3.5 §2.3); leave it out for {klass[:24]!r}.")
         out["klass"] = None if klass == "none" else klass
     level = parse_int(options, "level")
     if level is not None:
