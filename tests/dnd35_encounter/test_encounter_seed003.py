@@ -312,6 +312,18 @@ def test_helpless_words_let_others_pass_and_stop_while_prone_is_a_label_only():
     assert at(state, "hero") == "D2"
 
 
+def test_escape_artist_gets_through_a_slit_under_half_its_width():
+    """L163-167: a space narrower than half its width takes Escape Artist."""
+    slit = {"name": "slit", "width": 5, "height": 1, "clear_width": {"C1": 2}}
+    state = new(slit)
+    state = place(state, "Hero", "A1", hp=10, owner="p1")
+    state = begin(state, "hero")
+    err = refused(state, "p1", "move", "no-path", to="E1")
+    state, _ = cmd(state, "p1", "condition", add="escaping")
+    state, events = cmd(state, "p1", "move", to="E1")  # 1 + 1 + 2 (the squeeze) + 1
+    assert at(state, "hero") == "E1" and "5 squares" in texts(events)
+
+
 def test_escape_artist_forbids_attacks_and_costs_four_ac():
     """L163-167: squeezing through with Escape Artist: no attacks, -4 AC."""
     state = new()

@@ -23,8 +23,9 @@ EFFECTS: dict[str, str] = {
     "flying": "not hampered by difficult terrain, and passes over most obstacles (L127, L143); "
               "moves at its fly speed when it has one",
     "incorporeal": "not hampered by difficult terrain, passes most obstacles and walls (L127, L143)",
-    "escaping": "squeezing through a space under half its width with Escape Artist: it can't attack, "
-                "-4 to its AC, and it loses its Dexterity bonus to AC (L163-167; the referee sets the AC)",
+    "escaping": "using Escape Artist: it may squeeze through a space under half its width (one "
+                "doubling), can't attack, takes -4 to its AC and loses its Dexterity bonus to AC "
+                "(L163-167; the check is the referee's, the Dexterity part too)",
     "charging": "[EXT] after a charge: -2 to its AC until its next turn (the bot sets and clears it)",
 }
 

@@ -162,7 +162,8 @@ class Creature(BaseModel):
                     active=not self.helpless, shape=self.shape, flying=self.flying,
                     incorporeal="incorporeal" in self.traits or self.is_("incorporeal"),
                     fills_space="fills-space" in self.traits,
-                    obstructs_when_helpless="obstructs" in self.traits)
+                    obstructs_when_helpless="obstructs" in self.traits,
+                    escape_artist=self.is_("escaping"))
 
     @property
     def squares(self) -> list[XY]:
