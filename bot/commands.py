@@ -135,6 +135,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("race", "Encounter: race for the speed table (human, elf, dwarf, halfling, gnome...)"),
         Option("armor", "Encounter: armor worn, none, light, medium or heavy (default none)"),
         Option("reach", "Encounter: natural reach in squares (default from size)", type="integer"),
+        Option("class", "Encounter: class for speed, barbarian or monk"),
+        Option("level", "Encounter: class level (a monk's speed grows with it)", type="integer"),
+        Option("fly", "Encounter: fly speed in feet (60) or squares; it flies while 'flying'"),
+        Option("traits", "Encounter: incorporeal, fills-space, obstructs, tumble (comma-separated)"),
+        Option("attacks", "Encounter: 'glaive +8 1d10+6 reach; bow +4 1d8 range:100ft' (; between)"),
     )),
     CommandSpec("initiative", "Roll initiative for the round"),
     CommandSpec("first", "After winning initiative, say who acts first", None, (
@@ -145,6 +150,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _CREATURE,
         Option("path", "Squares one by one, e.g. 'E5 F6 F7'"),
         Option("mode", "Encounter: single, double, run, step or minimum; skirmish: burrow", autocomplete="mode"),
+        Option("tumble", "Encounter: tumble through this opponent's square (needs the tumble trait)",
+               autocomplete="creature"),
+        Option("overrun", "Encounter: overrun this opponent to move through its square", autocomplete="creature"),
+        Option("check", "Encounter: your tumble or overrun check, e.g. 1d20+8"),
+        Option("against", "Encounter: the opponent's opposed overrun check (default 1d20)"),
     )),
     CommandSpec("attack", "Attack an enemy with a creature", None, (
         Option("target", "The enemy to attack", autocomplete="creature"),
@@ -160,6 +170,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _CREATURE,
         Option("to", "The square to charge to (default: the nearest legal one)", autocomplete="square"),
         Option("attack", "Which attack entry on the card (1, 2…)", type="integer"),
+        Option("roll", "Encounter: the attack roll, e.g. 1d20+5 (default 1d20 + the attack's bonus)"),
+        Option("damage", "Encounter: damage rolled on a hit (default the attack's)"),
     )),
     CommandSpec("cast", "Cast a spell (or use a spell-like ability) with a creature", None, (
         Option("spell", "The spell", required=True, autocomplete="spell"),
@@ -200,10 +212,28 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("creature", "The creature to heal", required=True, autocomplete="creature"),
         Option("amount", "A number or dice, e.g. 7 or 2d6", required=True),
     )),
-    CommandSpec("condition", "Add or remove condition labels shown on a creature's token", None, (
+    CommandSpec("condition", "Add or remove conditions on a creature (/help topic:condition: which change rules)", None, (
         Option("creature", "The creature", autocomplete="creature"),
         Option("add", "Labels to add, comma-separated, e.g. prone"),
         Option("remove", "Labels to remove, comma-separated"),
+    )),
+    CommandSpec("edit", "Referee: change a creature's hit points, AC, size, speeds, class, traits or attacks",
+                "creature", (
+        Option("creature", "The creature to change", required=True, autocomplete="creature"),
+        Option("hp", "Maximum hit points (damage taken stays)", type="integer"),
+        Option("ac", "Armor Class", type="integer"),
+        Option("init", "Initiative modifier", type="integer"),
+        Option("owner", "Who commands it, referee or a player seat p1-p6"),
+        Option("size", "Size, e.g. medium, large; add 'long' for long creatures"),
+        Option("speed", "Speed in feet (30) or squares (6sq); it wins over race, class and armor"),
+        Option("race", "Race for the speed table"),
+        Option("armor", "Armor worn: none, light, medium or heavy"),
+        Option("class", "Class for speed: barbarian, monk or none"),
+        Option("level", "Class level", type="integer"),
+        Option("fly", "Fly speed in feet or squares"),
+        Option("reach", "Natural reach in squares", type="integer"),
+        Option("traits", "incorporeal, fills-space, obstructs, tumble (replaces the list)"),
+        Option("attacks", "'glaive +8 1d10+6 reach; bow +4 1d8 range:100ft' (replaces the list)"),
     )),
     CommandSpec("override", "Referee: put a creature on any square, outside the movement rules", None, (
         Option("creature", "The creature to put down", required=True, autocomplete="creature"),
@@ -215,12 +245,15 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("finish", "Referee: end the encounter", None, (
         Option("reason", "Why it ends, e.g. 'the orcs flee'"),
     )),
-    CommandSpec("help", "List the commands"),
+    CommandSpec("help", "List the commands, or explain a topic", None, (
+        Option("topic", "condition: which conditions change the rules in an encounter"),
+    )),
 )
 
 GROUPS: dict[str, str] = {
     "game": "Start, join and manage this channel's game",
     "warband": "Build and keep your D&D Miniatures warbands",
+    "creature": "Referee: describe a creature in a D&D 3.5 encounter",
 }
 
 GAME_COMMANDS = frozenset(c.name for c in COMMANDS if c.group == "game")
@@ -317,7 +350,15 @@ def parse_line(line: str) -> Command:
     return Command(key=key, options=options)
 
 
-def help_text() -> str:
+def help_text(topic: str | None = None) -> str:
+    """The command list, or one topic (``/help topic:condition``)."""
+    if topic not in (None, ""):
+        word = str(topic).strip().casefold()
+        if word in ("condition", "conditions"):
+            from engine.rulesets.dnd35_encounter.conditions import help_text as condition_help
+
+            return condition_help()
+        raise IllegalAction("unknown-topic", "Help topics: condition (or /help alone for the commands).")
     lines = ["**Warband commands**"]
     for spec in COMMANDS:
         lines.append(f"`{spec.usage()}` — {spec.description}")

@@ -91,7 +91,7 @@ class Service:
         channel_id, user_id = str(channel_id), str(user_id)
         try:
             if command.key == "help":
-                return Reply(text=help_text(), ephemeral=True)
+                return Reply(text=help_text(command.options.get("topic")), ephemeral=True)
             if command.key == "roll":
                 return await self._free_roll(channel_id, user_id, guild_id, command)
             if command.key == "card":
@@ -348,22 +348,30 @@ class Service:
         target = undoable[-1]
         pending = game.pending or {}
         request = pending.get("undo") if isinstance(pending, dict) else None
+        # A referee (the ruleset's arbiter) agrees to every undo; their own needs no one.
+        arbiter = ruleset.undo_arbiter(state)
+        if arbiter is not None and seat == arbiter:
+            request = {"seq": target.seq, "by": None}
         if not request or request.get("seq") != target.seq:
             await self.store.set_pending(game.id, game.version, {"undo": {"seq": target.seq, "by": seat}})
-            others = [s for s in await self.store.seats(game.id) if s.seat_id != seat and s.user_id]
+            others = [s for s in await self.store.seats(game.id) if s.seat_id != seat and s.user_id
+                      and arbiter in (None, s.seat_id)]
+            who = ("The referee" if arbiter is not None else "Another player") + " confirms with /game undo."
             return Reply(
-                text=f"<@{user_id}> asks to take back action {target.seq} ({target.action.get('kind')}). "
-                "Another player confirms with /game undo.",
+                text=f"<@{user_id}> asks to take back action {target.seq} ({target.action.get('kind')}). " + who,
                 mentions=[s.user_id for s in others],
             )
         if request.get("by") == seat:
             raise IllegalAction("undo-needs-agreement", "You asked for this undo; another player must confirm it.")
+        if arbiter is not None and seat != arbiter:
+            raise IllegalAction("undo-needs-referee", "Only the referee can agree to an undo in this game.")
         keep = [a for a in actions if a.seq < target.seq]
         # Replay from the seed: the state after the undo is exactly the state before that action.
         replayed, _ = ruleset.replay(game.seed, game.options, [ruleset.parse_action(a.action) for a in keep])
         await self.store.rewrite_after_undo(game.id, game.version, target.seq - 1, replayed.model_dump(mode="json"))
         mentions, next_line = await self._mentions(game.id, ruleset, replayed)
-        return Reply(text=f"↩️ Action {target.seq} is taken back by agreement." + next_line,
+        how = "by the referee" if arbiter is not None else "by agreement"
+        return Reply(text=f"↩️ Action {target.seq} is taken back {how}." + next_line,
                      image=await self._board(ruleset, replayed), mentions=mentions)
 
     # -- autocomplete ---------------------------------------------------------------------------

@@ -6,6 +6,7 @@
 - :mod:`bot.discord.game`    ``/game new|join|status|board|log|undo|resign|abandon``.
 - :mod:`bot.discord.roll`    ``/roll``.
 - :mod:`bot.discord.play`    ``/choose /place /initiative /first /move /attack /end /help``.
+- :mod:`bot.discord.creature`  ``/creature edit`` (the encounter referee describes a creature).
 - :mod:`bot.discord.errors`  the last-resort answer when a command fails unexpectedly.
 
 Every slash command mirrors one entry of :data:`bot.commands.COMMANDS`; a test keeps the two

@@ -8,6 +8,8 @@ console and in ``/help`` is the same.
 
 from __future__ import annotations
 
+import keyword
+
 import logging
 from typing import Any, Awaitable, Callable
 
@@ -40,7 +42,15 @@ def named(key: str) -> dict[str, str]:
 def described(key: str) -> Callable:
     """``app_commands.describe`` with the option descriptions from the command table; it raises
     at import time if the method's parameters and the table's options differ in name."""
-    return app_commands.describe(**{o.name: o.description for o in find_command(key).options})
+    options = find_command(key).options
+    # An option named with a Python keyword (``class``) is the parameter ``class_``, renamed.
+    param = {o.name: o.name + "_" if keyword.iskeyword(o.name) else o.name for o in options}
+    describe = app_commands.describe(**{param[o.name]: o.description for o in options})
+    renamed = {p: name for name, p in param.items() if p != name}
+    if not renamed:
+        return describe
+    rename = app_commands.rename(**renamed)
+    return lambda func: describe(rename(func))
 
 
 def refusal(text: str, code: str) -> Reply:

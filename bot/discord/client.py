@@ -16,6 +16,7 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.discord.errors import answer_error
+from bot.discord.creature import CreatureCog
 from bot.discord.game import GameCog
 from bot.discord.play import PlayCog
 from bot.discord.roll import RollCog
@@ -25,7 +26,7 @@ from bot.store import Store
 
 log = logging.getLogger(__name__)
 
-COGS = (GameCog, RollCog, PlayCog, WarbandGroupCog)
+COGS = (GameCog, RollCog, PlayCog, WarbandGroupCog, CreatureCog)
 
 
 class WarbandTree(app_commands.CommandTree):

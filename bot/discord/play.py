@@ -25,9 +25,12 @@ class PlayCog(WarbandCog):
     async def place(self, interaction: discord.Interaction, square: str, creature: str | None = None,
                     hp: int | None = None, ac: int | None = None, init: int | None = None,
                     owner: str | None = None, size: str | None = None, speed: str | None = None,
-                    race: str | None = None, armor: str | None = None, reach: int | None = None) -> None:
+                    race: str | None = None, armor: str | None = None, reach: int | None = None,
+                    class_: str | None = None, level: int | None = None, fly: str | None = None,
+                    traits: str | None = None, attacks: str | None = None) -> None:
         await self.run(interaction, "place", defer=True, square=square, creature=creature, hp=hp, ac=ac,
-                       init=init, owner=owner, size=size, speed=speed, race=race, armor=armor, reach=reach)
+                       init=init, owner=owner, size=size, speed=speed, race=race, armor=armor, reach=reach,
+                       level=level, fly=fly, traits=traits, attacks=attacks, **{"class": class_})
 
     @app_commands.command(**named("initiative"))
     async def initiative(self, interaction: discord.Interaction) -> None:
@@ -42,10 +45,13 @@ class PlayCog(WarbandCog):
     @app_commands.command(**named("move"))
     @described("move")
     @app_commands.autocomplete(to=WarbandCog.suggest_square, creature=WarbandCog.suggest_creature,
-                               mode=WarbandCog.suggest_mode)
+                               mode=WarbandCog.suggest_mode, tumble=WarbandCog.suggest_creature,
+                               overrun=WarbandCog.suggest_creature)
     async def move(self, interaction: discord.Interaction, to: str | None = None, creature: str | None = None,
-                   path: str | None = None, mode: str | None = None) -> None:
-        await self.run(interaction, "move", defer=True, to=to, creature=creature, path=path, mode=mode)
+                   path: str | None = None, mode: str | None = None, tumble: str | None = None,
+                   overrun: str | None = None, check: str | None = None, against: str | None = None) -> None:
+        await self.run(interaction, "move", defer=True, to=to, creature=creature, path=path, mode=mode,
+                       tumble=tumble, overrun=overrun, check=check, against=against)
 
     @app_commands.command(**named("attack"))
     @described("attack")
@@ -61,8 +67,10 @@ class PlayCog(WarbandCog):
     @app_commands.autocomplete(target=WarbandCog.suggest_creature, creature=WarbandCog.suggest_creature,
                                to=WarbandCog.suggest_square)
     async def charge(self, interaction: discord.Interaction, target: str | None = None, creature: str | None = None,
-                     to: str | None = None, attack: int | None = None) -> None:
-        await self.run(interaction, "charge", defer=True, target=target, creature=creature, to=to, attack=attack)
+                     to: str | None = None, attack: int | None = None, roll: str | None = None,
+                     damage: str | None = None) -> None:
+        await self.run(interaction, "charge", defer=True, target=target, creature=creature, to=to, attack=attack,
+                       roll=roll, damage=damage)
 
     @app_commands.command(**named("cast"))
     @described("cast")
@@ -156,5 +164,6 @@ class PlayCog(WarbandCog):
         await self.run(interaction, "finish", defer=True, reason=reason)
 
     @app_commands.command(**named("help"))
-    async def help(self, interaction: discord.Interaction) -> None:
-        await self.run(interaction, "help")
+    @described("help")
+    async def help(self, interaction: discord.Interaction, topic: str | None = None) -> None:
+        await self.run(interaction, "help", topic=topic)

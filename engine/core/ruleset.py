@@ -137,6 +137,11 @@ class Ruleset(ABC):
         """Whether the game waits for this seat to be filled before it starts."""
         return True
 
+    def undo_arbiter(self, state: GameState) -> str | None:
+        """The seat that must agree to every undo (a referee), whose own undo needs no one;
+        None: any two seats agree between themselves."""
+        return None
+
     def start_action(self, state: GameState) -> Action | None:
         """The automatic first action once every required seat is filled (e.g. a roll-off)."""
         return None

@@ -76,6 +76,7 @@ class Body(BaseModel):
     fills_space: bool = False  # completely fills its squares: nothing passes (3.5 §5.7)
     obstructs_when_helpless: bool = False  # crossing it costs a doubling even when helpless
     blind: bool = False  # minis: every square costs double
+    escape_artist: bool = False  # using Escape Artist: a gap under half its space is a squeeze (3.5 §8)
     active: bool = True  # minis §20.1: only active creatures threaten
 
     @field_validator("anchor", mode="before")

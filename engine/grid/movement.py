@@ -201,7 +201,7 @@ class _Mover:
         # One-square movers share terrain-only step facts across calls on the same map.
         self._memo1 = None
         if self.shapes == [(1, 1)]:
-            key = ("step1", self.mode, mover.space_feet)
+            key = ("step1", self.mode, mover.space_feet, mover.escape_artist)
             self._memo1 = grid._memo.setdefault(key, {})
 
     # A placement's own legality and static cost, independent of where the step came from.
@@ -253,7 +253,7 @@ class _Mover:
             for sq in squares:
                 cw = grid.clear_width_at(sq)
                 if cw is not None and cw < room_needed:
-                    if cw * 2 < room_needed:
+                    if cw * 2 < room_needed and not self.mover.escape_artist:
                         return (f"the gap at {square_name(sq)} is too narrow for {self.name} "
                                 f"({cw:g} ft; it needs Escape Artist)", 0, False, (), False)
                     squeeze = True
@@ -423,7 +423,7 @@ class _Mover:
             cw = grid.clear_width_at(to)
             need = self.mover.space_feet
             if cw is not None and cw < need:
-                if cw * 2 < need:
+                if cw * 2 < need and not self.mover.escape_artist:
                     return (f"the gap at {square_name(to)} is too narrow for {_WHO} "
                             f"({cw:g} ft; it needs Escape Artist)")
                 k += 1

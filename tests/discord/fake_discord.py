@@ -239,7 +239,7 @@ def interaction_payload(bot: discord.Client, command: str, options: dict[str, An
     if tree_command is None:
         raise KeyError(f"/{parts[0]} is not in the tree")
     leaf = tree_command if len(parts) == 1 else tree_command.get_command(parts[1])
-    types = {p.name: p.type.value for p in leaf.parameters}
+    types = {p.display_name: p.type.value for p in leaf.parameters}  # the names Discord sends
     opts = []
     for name, value in (options or {}).items():
         opt = {"name": name, "type": types[name], "value": value}

@@ -66,7 +66,8 @@ async def test_slash_command_mirrors_its_spec(tree, spec):
     assert command.description == spec.description
     assert (command.parent.name if command.parent else None) == spec.group
     params = command.parameters
-    assert [p.name for p in params] == [o.name for o in spec.options], "same options in the same order"
+    # display_name: what Discord shows (a keyword option such as "class" is the parameter class_).
+    assert [p.display_name for p in params] == [o.name for o in spec.options], "same options in the same order"
     for param, option in zip(params, spec.options):
         assert param.description == option.description, option.name
         assert param.type == OPTION_TYPES[option.type], option.name
@@ -158,3 +159,16 @@ async def test_discords_documented_limits(tree):
             names = [o["name"] for o in options]
             assert len(set(names)) == len(names), f"{name!r}: option names are unique"
             assert depth <= 3, "at most one level of groups and one of subcommands"
+
+
+async def test_an_option_named_with_a_python_keyword_reaches_the_service_by_its_own_name(scripted_bot, scripted,
+                                                                                          monkeypatch):
+    """``/place class:barbarian`` and ``/creature edit class:monk``: Discord sends ``class``,
+    the callback's parameter is ``class_``, and the service gets ``class`` again."""
+    DiscordWire().install(monkeypatch)
+    for key, options in (("place", {"square": "A1", "class": "barbarian"}),
+                         ("creature edit", {"creature": "krusk", "class": "monk", "level": 6})):
+        await dispatch(scripted_bot, interaction_payload(scripted_bot, key, options, user_id=7))
+        command = scripted.calls[-1][2]
+        assert command.key == key and command.options["class"] == options["class"], command
+        assert "class_" not in command.options

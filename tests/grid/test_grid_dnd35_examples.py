@@ -351,6 +351,10 @@ def test_t37_too_narrow_without_escape_artist():
     slit = GridMap(width=6, height=1, clear_width={(2, 0): 2.0})
     with pytest.raises(IllegalAction, match="too narrow"):
         step_cost(slit, human((1, 0)), (1, 0), (2, 0), [], PathState(), R)
+    # With Escape Artist (L163-167) the slit is passable, squeezed: one doubling.
+    escaping = human((1, 0)).model_copy(update={"escape_artist": True})
+    assert step_cost(slit, escaping, (1, 0), (2, 0), [], PathState(), R)[0] == 2
+    assert validate_path(gap, ogre.model_copy(update={"escape_artist": True}), [(1, 0)], [], PathState(), R).cost == 2
 
 
 def test_t38_squeezing_past_an_opponent():

@@ -8,12 +8,16 @@ Seats: ``referee`` (whoever opens the game) and players ``p1``..``p6`` (join any
 command        options                                                who
 =============  =====================================================  ===================
 place          creature, square, hp, ac, init, owner, size, speed,    referee
-               race, armor, reach
+               race, armor, reach, class, level, fly, traits,
+               attacks ("glaive +8 1d10+6 reach; bow +4 1d8 range:100ft")
+creature edit  creature + any option of place but square              referee
 remove         creature                                               referee
 initiative     (none): d20 + modifier for every creature              referee
 move           to | path, mode (single/double/run/step/minimum),      owner or referee,
-               creature                                               on its turn
-attack         target, roll (1d20+5 or +5), damage (1d8+3), creature  owner or referee
+               creature, tumble | overrun (opponent), check, against  on its turn
+charge         target, to, attack, roll, damage, creature             owner or referee
+attack         target, attack (1, 2..), roll (1d20+5 or +5), damage,  owner or referee
+               creature
 end            creature                                               owner or referee
 damage / heal  creature, amount (7 or 2d6)                            referee
 condition      creature, add, remove (comma-separated labels)         owner or referee
@@ -22,7 +26,8 @@ pause/resume   reason (pause)                                         referee
 finish         reason                                                 referee
 =============  =====================================================  ===================
 
-Modules: :mod:`.creature` (hit point thresholds), :mod:`.actions`, :mod:`.commands` (reading
+Modules: :mod:`.creature` (hit point thresholds, attacks, traits), :mod:`.conditions` (which
+labels carry a rule), :mod:`.actions`, :mod:`.commands` (reading
 typed options), :mod:`.initiative` (3.5 tie-breaks), :mod:`.turn` (actions and movement
 allowance in a turn), :mod:`.settings` (every rules option), :mod:`.maps`, :mod:`.ruleset`.
 """

@@ -6,12 +6,13 @@ the rules (speed from race and armour, path costs, dice) are applied when the ac
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
 from engine.core import Action
 from engine.grid.body import SizeName
+from engine.rulesets.dnd35_encounter.creature import Weapon
 
 XY = tuple[int, int]
 MoveMode = Literal["single", "double", "run", "step", "minimum"]
@@ -34,6 +35,19 @@ class PlaceCreature(Action):
     ac: int = 10
     init: int = 0
     reach: int | None = Field(default=None, ge=0)
+    klass: str | None = None  # barbarian, monk: class speed (3.5 §2.3)
+    level: int | None = Field(default=None, ge=1, le=20)
+    fly: int | None = Field(default=None, ge=1)  # fly speed, squares
+    traits: list[str] = Field(default_factory=list)
+    attacks: list[Weapon] = Field(default_factory=list)
+
+
+class EditCreature(Action):
+    """The referee changes what a creature is (``/creature edit``): only the fields given."""
+
+    kind: Literal["edit"] = "edit"
+    creature: str
+    changes: dict[str, Any] = Field(default_factory=dict)
 
 
 class RemoveCreature(Action):
@@ -53,14 +67,32 @@ class Move(Action):
     to: XY | None = None
     path: list[XY] | None = None  # squares after the start, when spelled out
     mode: MoveMode = "single"
+    # Moving through an opponent's square (3.5 §5.4): by Tumble or an overrun, with the check.
+    through: str | None = None
+    how: Literal["tumble", "overrun"] | None = None
+    check: str | None = None  # the mover's check, e.g. 1d20+8
+    against: str | None = None  # overrun: the defender's opposed check (default 1d20)
+
+
+class Charge(Action):
+    """Charge (3.5 §2.4, §5.1, §6.1): move up to double speed, then one attack."""
+
+    kind: Literal["charge"] = "charge"
+    creature: str | None = None
+    target: str
+    to: XY | None = None
+    weapon: int | None = None
+    roll: str | None = None
+    damage: str | None = None
 
 
 class Attack(Action):
     kind: Literal["attack"] = "attack"
     creature: str | None = None
     target: str
-    roll: str = "1d20"  # the attack roll, e.g. "1d20+5"
-    damage: str | None = None  # rolled on a hit, e.g. "1d8+3"
+    roll: str | None = None  # the attack roll as typed, e.g. "1d20+5"; None: 1d20 + the attack's bonus
+    damage: str | None = None  # rolled on a hit, e.g. "1d8+3"; None: the attack's damage
+    weapon: int | None = None  # which of the creature's attacks (1, 2...); None: its first
 
 
 class Damage(Action):
@@ -112,5 +144,5 @@ class Finish(Action):
     reason: str = ""
 
 
-ACTION_TYPES = (PlaceCreature, RemoveCreature, RollInitiative, Move, Attack, Damage, Heal, SetConditions,
-                EndTurn, Override, Pause, Resume, Finish)
+ACTION_TYPES = (PlaceCreature, EditCreature, RemoveCreature, RollInitiative, Move, Charge, Attack, Damage,
+                Heal, SetConditions, EndTurn, Override, Pause, Resume, Finish)

@@ -24,10 +24,10 @@ from engine.grid import parse_square
 from engine.grid.body import SIZES
 from engine.grid.speed import ARMOURS, RACE_SPEED
 from engine.rulesets.dnd35_encounter.actions import (
-    MOVE_MODES, Attack, Damage, EndTurn, Finish, Heal, Move, Override, Pause, PlaceCreature,
-    RemoveCreature, Resume, RollInitiative, SetConditions,
+    MOVE_MODES, Attack, Charge, Damage, EditCreature, EndTurn, Finish, Heal, Move, Override, Pause,
+    PlaceCreature, RemoveCreature, Resume, RollInitiative, SetConditions,
 )
-from engine.rulesets.dnd35_encounter.creature import REFEREE
+from engine.rulesets.dnd35_encounter.creature import REFEREE, TRAITS, Weapon
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.rulesets.dnd35_encounter.ruleset import Encounter, EncounterState
@@ -99,13 +99,138 @@ def parse_labels(value: Any) -> list[str]:
     return [part.strip() for part in str(value).split(",") if part.strip()]
 
 
-def attack_roll(value: Any) -> str:
-    """``"+5"`` or ``5`` is shorthand for ``1d20+5``; anything else is a dice expression."""
-    text = str(value if value not in (None, "") else "1d20").strip()
+def attack_roll(value: Any) -> str | None:
+    """``"+5"`` or ``5`` is shorthand for ``1d20+5``; anything else is a dice expression;
+    nothing: None (1d20 plus the attack's own bonus)."""
+    if value in (None, ""):
+        return None
+    text = str(value).strip()
     if re.fullmatch(r"[+-]?\d{1,3}", text):
         bonus = int(text)
         return f"1d20{bonus:+d}" if bonus else "1d20"
     return text
+
+
+CLASSES = ("barbarian", "monk")
+_DICE = re.compile(r"\d*d\d+([+-]\d+)*", re.IGNORECASE)
+
+
+def parse_attacks(value: Any) -> list[Weapon]:
+    """A creature's attacks, ``;``-separated: a name, the attack bonus, the damage, and
+    ``reach`` for a reach weapon or ``range:60ft`` (or ``range:12sq``) for a ranged attack.
+
+    >>> [w.describe() for w in parse_attacks("glaive +8 1d10+6 reach; shortbow +4 1d6 range:60ft")]
+    ['glaive +8 1d10+6 reach', 'shortbow +4 1d6 range 12 sq (60 ft)']
+    """
+    out = []
+    for entry in str(value).split(";"):
+        words = entry.split()
+        if not words:
+            continue
+        name, bonus, damage, reach, rng = [], 0, None, False, None
+        for word in words:
+            low = word.casefold()
+            if re.fullmatch(r"[+-]\d{1,2}", low):
+                bonus = int(low)
+            elif _DICE.fullmatch(low):
+                damage = low
+            elif low == "reach":
+                reach = True
+            elif low.startswith("range"):
+                try:
+                    rng = parse_speed(low.partition(":")[2] or "0")
+                except IllegalAction:
+                    raise IllegalAction("bad-attack", "A range is in feet or squares, e.g. range:60ft or "
+                                        f"range:12sq, not {word[:24]!r}.") from None
+                if rng < 1:
+                    raise IllegalAction("bad-attack", "Give a ranged attack its range, e.g. range:60ft, in "
+                                        f"{entry.strip()[:40]!r}.")
+            else:
+                name.append(word)
+        if not name:
+            raise IllegalAction("bad-attack", f"Each attack starts with its name, e.g. 'longsword +5 1d8+3', "
+                                f"not {entry.strip()[:40]!r}.")
+        if reach and rng is not None:
+            raise IllegalAction("bad-attack", "An attack is a reach weapon or a ranged one, not both: "
+                                f"{entry.strip()[:40]!r}.")
+        out.append(Weapon(name=" ".join(name)[:24], bonus=bonus, damage=damage, reach=reach, range=rng))
+    if len(out) > 8:
+        raise IllegalAction("bad-attack", "Give a creature at most 8 attacks.")
+    return out
+
+
+def parse_traits(value: Any) -> list[str]:
+    words = {"fills": "fills-space", "fills-space": "fills-space", "fills_space": "fills-space",
+             "obstructs": "obstructs", "obstructs-when-helpless": "obstructs", "incorporeal": "incorporeal",
+             "tumble": "tumble", "trained-tumble": "tumble"}
+    out = []
+    for label in parse_labels(value):
+        key = words.get(label.casefold().replace(" ", "-"))
+        if key is None:
+            raise IllegalAction("unknown-trait", f"Traits are {', '.join(TRAITS)}, not {label[:24]!r}.")
+        if key not in out:
+            out.append(key)
+    return out
+
+
+def creature_fields(options: dict[str, Any], seat: str) -> dict[str, Any]:
+    """The creature description options given (``/place`` and ``/creature edit`` share them)."""
+    out: dict[str, Any] = {}
+    if options.get("size"):
+        out["size"], out["tall"] = parse_size(options["size"])
+    armour = options.get("armor") or options.get("armour")
+    if armour:
+        armour = str(armour).strip().casefold()
+        if armour not in ARMOURS:
+            raise IllegalAction("bad-armour", f"Armor is one of {', '.join(ARMOURS)}, not {armour!r}.")
+        out["armour"] = armour
+    race = options.get("race")
+    if race not in (None, ""):
+        race = str(race).strip().casefold()
+        if race not in RACE_SPEED:
+            raise IllegalAction("unknown-race", f"The speed table knows {', '.join(RACE_SPEED)}; for any "
+                                "other creature give its speed, e.g. speed:40.")
+        out["race"] = race
+    klass = options.get("class") or options.get("klass")
+    if klass not in (None, ""):
+        klass = str(klass).strip().casefold()
+        if klass not in CLASSES + ("none",):
+            raise IllegalAction("unknown-class", f"Class changes speed only for {' and '.join(CLASSES)} "
+                                f"(3.5 §2.3); leave it out for {klass[:24]!r}.")
+        out["klass"] = None if klass == "none" else klass
+    level = parse_int(options, "level")
+    if level is not None:
+        if not 1 <= level <= 20:
+            raise IllegalAction("bad-option", "A class level is 1 to 20.")
+        out["level"] = level
+    if options.get("speed") not in (None, ""):
+        out["speed"] = parse_speed(options["speed"])
+    if options.get("fly") not in (None, ""):
+        fly = parse_speed(options["fly"])
+        if fly < 1:
+            raise IllegalAction("bad-speed", "A fly speed is at least 5 ft (1 square).")
+        out["fly"] = fly
+    reach = parse_int(options, "reach")
+    if reach is not None:
+        if reach < 0:
+            raise IllegalAction("bad-option", "Reach is a number of squares, 0 or more.")
+        out["reach"] = reach
+    if options.get("traits") not in (None, ""):
+        out["traits"] = parse_traits(options["traits"])
+    if options.get("attacks") not in (None, ""):
+        out["attacks"] = parse_attacks(options["attacks"])
+    for key in ("ac", "init"):
+        value = parse_int(options, key)
+        if value is not None:
+            out[key] = value
+    if options.get("owner"):
+        out["owner"] = parse_owner(options["owner"], seat)
+    hp = parse_int(options, "hp")
+    if hp is not None:
+        if hp < 1:
+            raise IllegalAction("bad-option", "A creature has at least 1 hit point.")
+        out["hp"] = hp
+    return out
 
 
 def action_from_command(ruleset: "Encounter", state: "EncounterState", seat: str, command: str,
@@ -124,33 +249,19 @@ def action_from_command(ruleset: "Encounter", state: "EncounterState", seat: str
     if command == "place":
         name = required("creature", "/place creature:Orc square:E5 hp:11")
         required("square", "square:E5")
-        hp = parse_int(options, "hp")
-        if hp is None:
+        fields = creature_fields(options, seat)
+        if "hp" not in fields:
             raise IllegalAction("missing-option", "Give the creature its hit points, e.g. hp:11.")
-        if hp < 1:
-            raise IllegalAction("bad-option", "A creature is placed with at least 1 hit point.")
-        size, tall = parse_size(options["size"]) if options.get("size") else ("medium", True)
-        armour = str(options.get("armor") or options.get("armour") or "none").strip().casefold()
-        if armour not in ARMOURS:
-            raise IllegalAction("bad-armour", f"Armor is one of {', '.join(ARMOURS)}, not {armour!r}.")
-        race = options.get("race")
-        if race not in (None, ""):
-            race = str(race).strip().casefold()
-            if race not in RACE_SPEED:
-                raise IllegalAction("unknown-race", f"The speed table knows {', '.join(RACE_SPEED)}; for any "
-                                    "other creature give its speed, e.g. speed:40.")
-        else:
-            race = None
-        speed = parse_speed(options["speed"]) if options.get("speed") not in (None, "") else None
-        reach = parse_int(options, "reach")
-        if reach is not None and reach < 0:
-            raise IllegalAction("bad-option", "Reach is a number of squares, 0 or more.")
-        return PlaceCreature(
-            seat=seat, name=name, square=square("square"),
-            owner=parse_owner(options.get("owner") or REFEREE, seat), size=size, tall=tall, speed=speed,
-            race=race, armour=armour, hp=hp, ac=parse_int(options, "ac", 10), init=parse_int(options, "init", 0),
-            reach=reach,
-        )
+        fields.setdefault("owner", REFEREE)
+        return PlaceCreature(seat=seat, name=name, square=square("square"), **fields)
+    if command == "edit":
+        fields = creature_fields(options, seat)
+        if not fields:
+            raise IllegalAction("missing-option", "Say what to change, e.g. /creature edit creature:orc "
+                                "attacks:\"greataxe +5 1d12+3\" or fly:60.")
+        return EditCreature(seat=seat, creature=required("creature", "creature:orc"),
+                            changes={k: ([w.model_dump() for w in v] if k == "attacks" else v)
+                                     for k, v in fields.items()})
     if command == "remove":
         return RemoveCreature(seat=seat, creature=required("creature", "creature:orc"))
     if command == "initiative":
@@ -168,14 +279,35 @@ def action_from_command(ruleset: "Encounter", state: "EncounterState", seat: str
         to = square("to") if options.get("to") not in (None, "") else None
         if to is None and not path:
             raise IllegalAction("missing-option", "Say where: /move to:F7 (or path:\"E5 F6 F7\").")
-        return Move(seat=seat, creature=creature, to=to, path=path, mode=mode)
+        through = how = None
+        for word in ("tumble", "overrun"):
+            if options.get(word) not in (None, ""):
+                if through is not None:
+                    raise IllegalAction("bad-option", "Tumble or overrun, not both in one move.")
+                through, how = str(options[word]).strip(), word
+        check = options.get("check")
+        if how is None and check not in (None, ""):
+            raise IllegalAction("bad-option", "check: is the roll for tumble:NAME or overrun:NAME.")
+        return Move(seat=seat, creature=creature, to=to, path=path, mode=mode, through=through, how=how,
+                    check=str(check).strip() if check not in (None, "") else None,
+                    against=str(options["against"]).strip() if options.get("against") not in (None, "") else None)
+    if command == "charge":
+        target = options.get("target")
+        if target in (None, ""):
+            raise IllegalAction("missing-option", "Say whom to charge: /charge target:orc.")
+        damage = options.get("damage")
+        return Charge(seat=seat, creature=creature, target=str(target),
+                      to=square("to") if options.get("to") not in (None, "") else None,
+                      weapon=parse_int(options, "attack"), roll=attack_roll(options.get("roll")),
+                      damage=str(damage).strip() if damage not in (None, "") else None)
     if command == "attack":
         target = options.get("target")
         if target in (None, ""):
             raise IllegalAction("missing-option", "Say whom to attack: /attack target:orc roll:1d20+5 damage:1d8+3.")
         damage = options.get("damage")
         return Attack(seat=seat, creature=creature, target=str(target), roll=attack_roll(options.get("roll")),
-                      damage=str(damage).strip() if damage not in (None, "") else None)
+                      damage=str(damage).strip() if damage not in (None, "") else None,
+                      weapon=parse_int(options, "attack"))
     if command in ("damage", "heal"):
         who = creature or options.get("target")
         if who in (None, ""):

@@ -17,6 +17,7 @@ from pydantic import BaseModel, Field
 
 from engine.grid import Body
 from engine.grid.body import SizeName
+from engine.rulesets.dnd35_encounter.conditions import canonical
 
 XY = tuple[int, int]
 
@@ -24,12 +25,36 @@ REFEREE = "referee"
 PARTY_SIDE = "party"
 MONSTER_SIDE = "monsters"
 
-# Free-text conditions the engine understands as "helpless" (3.5: an opponent may be passed,
-# and stopped on, when it is helpless). Any other label is shown on the token and nothing more.
-HELPLESS_CONDITIONS = frozenset({
-    "helpless", "unconscious", "asleep", "sleeping", "paralyzed", "paralysed", "bound", "held",
-    "pinned",
-})
+TRAITS = ("incorporeal", "fills-space", "obstructs", "tumble")
+
+
+class Weapon(BaseModel):
+    """One of a creature's attacks, as the referee describes it.
+
+    ``reach`` marks a reach weapon (3.5 §10.3: a Large or larger wielder hits beyond its natural
+    reach up to double it, and not at natural reach or closer); ``range`` (squares) makes it a
+    ranged attack with that greatest range; otherwise it is a melee attack at natural reach.
+    """
+
+    name: str
+    bonus: int = 0
+    damage: str | None = None
+    reach: bool = False
+    range: int | None = Field(default=None, ge=1)
+
+    @property
+    def kind(self) -> str:
+        return "ranged" if self.range is not None else "reach" if self.reach else "melee"
+
+    def describe(self) -> str:
+        parts = [self.name, f"{self.bonus:+d}"]
+        if self.damage:
+            parts.append(self.damage)
+        if self.reach:
+            parts.append("reach")
+        if self.range is not None:
+            parts.append(f"range {self.range} sq ({self.range * 5} ft)")
+        return " ".join(parts)
 
 
 def slug(text: str) -> str:
@@ -46,11 +71,19 @@ class Creature(BaseModel):
     anchor: XY
     size: SizeName = "medium"
     tall: bool = True
-    speed: int = 6  # squares
+    speed: int = 6  # squares, after race, armour and class
+    typed_speed: int | None = None  # the speed the referee gave, if any (it wins over the tables)
     heavy_armour: bool = False  # runs at x3 instead of x4 ([EXT] 3.5 §2.4)
     race: str | None = None
     armour: str = "none"
     reach: int | None = None  # natural reach in squares; None: from the size table
+    fly: int | None = None  # fly speed in squares, used while it is flying
+    klass: str | None = None  # character class, for class speed (barbarian, monk)
+    level: int | None = None
+    traits: list[str] = Field(default_factory=list)  # incorporeal, fills-space, obstructs, tumble
+    attacks: list[Weapon] = Field(default_factory=list)
+    shape: tuple[int, int] | None = None  # (w, h) while squeezed into a narrower block
+    squeezed: bool = False  # its move ended in a space narrower than its own (3.5 §8)
     hp: int
     max_hp: int
     ac: int = 10
@@ -74,9 +107,45 @@ class Creature(BaseModel):
             return "disabled"
         return "ok"
 
+    def is_(self, condition: str) -> bool:
+        """Whether one of its labels names this condition (synonyms included)."""
+        return any(canonical(c) == condition for c in self.conditions)
+
     @property
     def helpless(self) -> bool:
-        return self.hp < 0 or any(c.casefold() in HELPLESS_CONDITIONS for c in self.conditions)
+        return self.hp < 0 or self.is_("helpless")
+
+    @property
+    def flying(self) -> bool:
+        return self.is_("flying")
+
+    @property
+    def in_narrow_space(self) -> bool:
+        """Squeezed (3.5 §8, L149-151): by its last move, or as the referee says."""
+        return self.squeezed or self.is_("squeezed")
+
+    @property
+    def move_speed(self) -> int:
+        """Its speed now: the fly speed while flying, if it has one."""
+        return self.fly if self.flying and self.fly is not None else self.speed
+
+    def attack_modifiers(self) -> list[tuple[int, str]]:
+        """What its own state adds to its attack rolls."""
+        return [(-4, "squeezed")] if self.in_narrow_space else []
+
+    def ac_modifiers(self) -> list[tuple[int, str]]:
+        out = []
+        if self.in_narrow_space:
+            out.append((-4, "squeezed"))
+        if self.is_("escaping"):
+            out.append((-4, "Escape Artist"))
+        if self.is_("charging"):
+            out.append((-2, "charged"))
+        return out
+
+    @property
+    def effective_ac(self) -> int:
+        return self.ac + sum(m for m, _ in self.ac_modifiers())
 
     @property
     def can_act(self) -> bool:
@@ -90,11 +159,19 @@ class Creature(BaseModel):
         """The creature as the grid core sees it."""
         return Body(id=self.id, side=self.side, anchor=self.anchor, name=self.name, size=self.size,
                     tall=self.tall, natural_reach=self.reach, helpless=self.helpless,
-                    active=not self.helpless)
+                    active=not self.helpless, shape=self.shape, flying=self.flying,
+                    incorporeal="incorporeal" in self.traits or self.is_("incorporeal"),
+                    fills_space="fills-space" in self.traits,
+                    obstructs_when_helpless="obstructs" in self.traits,
+                    escape_artist=self.is_("escaping"))
 
     @property
     def squares(self) -> list[XY]:
         return self.body().squares
+
+    def squares_at(self, anchor: XY) -> list[XY]:
+        """Its full space with the anchor on ``anchor``."""
+        return self.body().at(anchor).squares
 
     @property
     def label(self) -> str:
@@ -109,4 +186,6 @@ class Creature(BaseModel):
     def badges(self) -> list[str]:
         """What the token shows: its hit point state below 1, then the free-text conditions."""
         out = [] if self.health == "ok" else [self.health.upper()]
+        if self.squeezed and not self.is_("squeezed"):
+            out.append("squeezed")
         return out + list(self.conditions)

@@ -24,35 +24,37 @@ from engine.core import (
     roll_dice,
 )
 from engine.grid import (
-    GridMap, MoveRules, can_end_at, footprint, reachable, shortest_path, space_distance, square_name,
-    validate_path,
+    GridMap, MoveRules, can_end_at, footprint, line_of_sight, reachable, shortest_path, space_distance,
+    square_name, threatened_squares, validate_path,
 )
-from engine.grid.movement import five_foot_step, minimum_move, provocations
+from engine.grid.movement import Path, five_foot_step, minimum_move, provocations
 from engine.grid.speed import allowance, effective_speed
 from engine.grid.view import board_view_of
 from engine.rulesets.dnd35_encounter import commands as command_parser
 from engine.rulesets.dnd35_encounter.actions import (
-    ACTION_TYPES, Attack, Damage, EndTurn, Finish, Heal, Move, Override, Pause, PlaceCreature,
-    RemoveCreature, Resume, RollInitiative, SetConditions,
+    ACTION_TYPES, Attack, Charge, Damage, EditCreature, EndTurn, Finish, Heal, Move, Override, Pause,
+    PlaceCreature, RemoveCreature, Resume, RollInitiative, SetConditions,
 )
-from engine.rulesets.dnd35_encounter.creature import REFEREE, Creature, slug
+from engine.rulesets.dnd35_encounter.conditions import canonical
+from engine.rulesets.dnd35_encounter.creature import REFEREE, Creature, Weapon, slug
 from engine.rulesets.dnd35_encounter.initiative import initiative_order, insert_latecomer
 from engine.rulesets.dnd35_encounter.maps import load_map, map_names
 from engine.rulesets.dnd35_encounter.settings import encounter_options, option_names, rules_of
 from engine.rulesets.dnd35_encounter.turn import (
-    Turn, check_attack, check_special_move, movement_budget, record_attack, record_move,
+    Turn, check_attack, check_charge, check_special_move, movement_budget, record_attack, record_move,
 )
 
 XY = tuple[int, int]
 PLAYER_SEATS = tuple(f"p{i}" for i in range(1, 7))
-REFEREE_ONLY = frozenset({"place", "remove", "initiative", "damage", "heal", "override", "pause",
+TUMBLE_THROUGH_DC = 25  # [EXT] English 3.5 Tumble: through an opponent's square
+REFEREE_ONLY = frozenset({"place", "edit", "remove", "initiative", "damage", "heal", "override", "pause",
                           "resume", "finish"})
 # What each phase allows (the referee's adjustments work while paused; turns do not).
 PHASE_ACTIONS = {
-    "setup": {"place", "remove", "initiative", "damage", "heal", "condition", "override", "finish"},
-    "combat": {"place", "remove", "move", "attack", "damage", "heal", "condition", "end", "override",
-               "pause", "finish"},
-    "paused": {"place", "remove", "damage", "heal", "condition", "override", "resume", "finish"},
+    "setup": {"place", "edit", "remove", "initiative", "damage", "heal", "condition", "override", "finish"},
+    "combat": {"place", "edit", "remove", "move", "charge", "attack", "damage", "heal", "condition", "end",
+               "override", "pause", "finish"},
+    "paused": {"place", "edit", "remove", "damage", "heal", "condition", "override", "resume", "finish"},
 }
 
 
@@ -63,6 +65,7 @@ class EncounterState(GameState):
     ext_speed_table: bool = True
     dying_checks: bool = False
     disabled_strain: bool = False
+    charge_ext: bool = True
     creatures: dict[str, Creature] = Field(default_factory=dict)  # in placement order
     order: list[str] = Field(default_factory=list)  # initiative order (creature ids)
     turn: Turn | None = None  # the creature whose turn it is, and what it has done
@@ -84,10 +87,10 @@ class Encounter(Ruleset):
     max_seats = 7
 
     _handlers: ClassVar[dict[str, str]] = {
-        "place": "_place", "remove": "_remove", "initiative": "_initiative", "move": "_move",
-        "attack": "_attack", "damage": "_damage", "heal": "_heal", "condition": "_condition",
-        "end": "_end", "override": "_override", "pause": "_pause", "resume": "_resume",
-        "finish": "_finish",
+        "place": "_place", "edit": "_edit", "charge": "_charge", "remove": "_remove",
+        "initiative": "_initiative", "move": "_move", "attack": "_attack", "damage": "_damage",
+        "heal": "_heal", "condition": "_condition", "end": "_end", "override": "_override",
+        "pause": "_pause", "resume": "_resume", "finish": "_finish",
     }
 
     # -- set-up ---------------------------------------------------------------------------------
@@ -112,6 +115,10 @@ class Encounter(Ruleset):
 
     def seat_required(self, seat_id: str) -> bool:
         return seat_id == REFEREE
+
+    def undo_arbiter(self, state: GameState) -> str | None:
+        """The referee agrees to every undo; players can't take back the referee's rulings."""
+        return REFEREE
 
     def commands(self) -> set[str]:
         return set(self._handlers)
@@ -208,21 +215,28 @@ class Encounter(Ruleset):
             cid = f"{base}-{n}"
         if n > 1:
             name = f"{name} {n}"  # "Orc", "Orc 2": every creature is told apart in the log
-        heavy = action.armour == "heavy"
-        if action.speed is not None:
-            speed = action.speed
-        elif action.race is not None:
-            speed = effective_speed(action.race.strip().casefold(), armour=action.armour,
-                                    use_ext_table=state.ext_speed_table)
-        else:
-            speed = effective_speed(base_ft=30, armour=action.armour, use_ext_table=state.ext_speed_table)
         creature = Creature(
             id=cid, name=name, owner=action.owner, anchor=action.square, size=action.size, tall=action.tall,
-            speed=speed, heavy_armour=heavy, race=action.race, armour=action.armour, reach=action.reach,
-            hp=action.hp, max_hp=action.hp, ac=action.ac, init_mod=action.init,
+            typed_speed=action.speed, heavy_armour=action.armour == "heavy", race=action.race,
+            armour=action.armour, reach=action.reach, hp=action.hp, max_hp=action.hp, ac=action.ac,
+            init_mod=action.init, klass=action.klass, level=action.level, fly=action.fly,
+            traits=list(action.traits), attacks=list(action.attacks),
         )
+        creature.speed = speed = self._speed_of(state, creature)
+        if action.fly is not None:
+            creature.conditions.append("flying")  # a creature with a fly speed starts aloft
         self._fits(state, creature, action.square)
-        reason = can_end_at(state.map, creature.body(), action.square, self._others(state, creature), state.rules)
+        others = self._others(state, creature)
+        reason = can_end_at(state.map, creature.body(), action.square, others, state.rules)
+        side = creature.body().side_len
+        if reason is not None and side >= 2:
+            # Where its full space doesn't fit, a big creature may stand squeezed (3.5 §8, L153-157).
+            narrow = -(-side // 2)
+            for shape in ((side, narrow), (narrow, side)):
+                if can_end_at(state.map, creature.body(), action.square, others, state.rules, shape=shape) is None:
+                    self._settle(state, creature, action.square, shape)
+                    reason = None
+                    break
         if reason is not None:
             raise IllegalAction("bad-square", f"{name} can't be placed on {square_name(action.square)}: "
                                 f"{reason} (use another square, or /override "
@@ -232,10 +246,71 @@ class Encounter(Ruleset):
         events.append(Event(kind="place", seat=action.seat, data={"creature": cid},
                             text=f"{name} ({cid}) is placed on {square_name(action.square)} for {owner}: "
                             f"{creature.hp} hp, AC {creature.ac}, speed {speed} squares ({speed * 5} ft), "
-                            f"initiative {creature.init_mod:+d}."))
+                            f"initiative {creature.init_mod:+d}{self._described(creature)}."))
+        self._squeeze_note(creature, False, events)
         if state.phase in ("combat", "paused") and state.order:
             state.order = insert_latecomer(state.rng, creature, state.order, state.creatures, events)
             events.append(Event(kind="order", text="Initiative order: " + self._order_text(state) + "."))
+
+    def _speed_of(self, state: EncounterState, creature: Creature) -> int:
+        """Speed in squares: the referee's number if given, else race, class and armour
+        (3.5 §2.2-§2.3: class bonuses first, then the armour reduction)."""
+        if creature.typed_speed is not None:
+            return creature.typed_speed
+        if creature.level is None and creature.klass == "monk":
+            raise IllegalAction("missing-option", "A monk's speed depends on its level: add level:, e.g. level:6.")
+        return effective_speed(creature.race, base_ft=None if creature.race else 30, armour=creature.armour,
+                               barbarian=creature.klass == "barbarian",
+                               monk_level=(creature.level or 0) if creature.klass == "monk" else 0,
+                               use_ext_table=state.ext_speed_table)
+
+    def _described(self, creature: Creature) -> str:
+        """The parts of a creature's description beyond the basics, for the log."""
+        parts = []
+        if creature.klass:
+            parts.append(f"{creature.klass}{f' {creature.level}' if creature.level else ''}")
+        if creature.fly is not None:
+            parts.append(f"fly {creature.fly} squares ({creature.fly * 5} ft)")
+        if creature.traits:
+            parts.append(", ".join(creature.traits))
+        if creature.attacks:
+            parts.append("attacks: " + "; ".join(f"{i}. {w.describe()}" for i, w in enumerate(creature.attacks, 1)))
+        return "; " + "; ".join(parts) if parts else ""
+
+    def _edit(self, state: EncounterState, action: EditCreature, events: list[Event]) -> None:
+        """The referee changes a creature's description; speed follows race, class and armour
+        again unless a speed is given."""
+        creature = self.find(state, action.creature)
+        changes = dict(action.changes)
+        if "speed" in changes:
+            creature.typed_speed = changes.pop("speed")
+        if "hp" in changes:
+            new_max = changes.pop("hp")
+            creature.hp += new_max - creature.max_hp
+            creature.max_hp = new_max
+        if "init" in changes:
+            creature.init_mod = changes.pop("init")
+        if "attacks" in changes:
+            creature.attacks = [Weapon(**w) for w in changes.pop("attacks")]
+        if changes.get("owner") not in (None, REFEREE) and changes["owner"] not in PLAYER_SEATS:
+            raise IllegalAction("unknown-seat", f"The owner is the referee or a player seat, not {changes['owner']!r}.")
+        for key, value in changes.items():
+            setattr(creature, key, value)
+        creature.heavy_armour = creature.armour == "heavy"
+        creature.speed = self._speed_of(state, creature)
+        if "size" in changes:
+            creature.shape = None
+            self._fits(state, creature, creature.anchor)
+            reason = can_end_at(state.map, creature.body(), creature.anchor, self._others(state, creature),
+                                state.rules)
+            if reason is not None:
+                raise IllegalAction("bad-square", f"{creature.name} doesn't fit where it stands at that size: "
+                                    f"{reason} (/override it elsewhere first).")
+            self._settle(state, creature, creature.anchor, None)
+        events.append(Event(kind="edit", seat=action.seat, data={"creature": creature.id},
+                            text=f"{creature.name} is now: {creature.hp}/{creature.max_hp} hp, AC {creature.ac}, "
+                            f"{creature.size}, speed {creature.speed} squares ({creature.speed * 5} ft)"
+                            f"{self._described(creature)}."))
 
     def _remove(self, state: EncounterState, action: RemoveCreature, events: list[Event]) -> None:
         creature = self.find(state, action.creature)
@@ -275,6 +350,8 @@ class Encounter(Ruleset):
             creature = state.creatures[state.order[i]]
             if creature.can_act:
                 state.turn = Turn(creature=creature.id)
+                # [EXT] a charger's -2 AC lasts until its next turn.
+                creature.conditions = [c for c in creature.conditions if c.casefold() != "charging"]
                 owner = state.seat(creature.owner).name
                 note = " It is disabled (0 hp): one move or one standard action." if creature.health == "disabled" else ""
                 events.append(Event(kind="turn", seat=creature.owner, data={"creature": creature.id},
@@ -340,20 +417,25 @@ class Encounter(Ruleset):
             raise IllegalAction("no-move", f"{creature.name} is already on {square_name(dest)}.")
         disabled = creature.health == "disabled"
         mode = action.mode
+        foe = self._passing(state, creature, action) if action.through else None
+        may_pass = (foe.id,) if foe is not None else ()
+        if foe is not None and mode in ("step", "minimum"):
+            raise IllegalAction("bad-option", "Tumble and overrun go with a move (single, double or run), not a "
+                                f"{'5-foot step' if mode == 'step' else 'minimum move'}.")
         if mode in ("step", "minimum"):
             check_special_move(turn, creature.name, mode, disabled)
             if squares and len(squares) != 1:
                 raise IllegalAction("not-adjacent", f"A {'5-foot step' if mode == 'step' else 'minimum move'} "
                                     "is one square.")
             if mode == "step":
-                path = five_foot_step(grid, body, dest, others, rules, speed=creature.speed,
+                path = five_foot_step(grid, body, dest, others, rules, speed=creature.move_speed,
                                       moved_this_round=turn.moved, stepped_this_round=turn.stepped)
                 turn.stepped = True
             else:
-                path = minimum_move(grid, body, dest, others, rules, speed=creature.speed)
+                path = minimum_move(grid, body, dest, others, rules, speed=creature.move_speed)
                 record_move(turn, "minimum", turn.path_state)
         else:
-            budget = movement_budget(turn, creature.name, creature.speed, mode,
+            budget = movement_budget(turn, creature.name, creature.move_speed, mode,
                                      heavy_armour=creature.heavy_armour, run_x3=state.run_heavy_x3,
                                      disabled=disabled)
             running = mode == "run"
@@ -367,15 +449,23 @@ class Encounter(Ruleset):
             try:
                 if squares:
                     path = validate_path(grid, body, squares, others, turn.path_state, rules, budget,
-                                         running=running)
+                                         running=running, may_pass=may_pass)
                 else:
                     path = shortest_path(grid, body, dest, others, turn.path_state, rules, budget,
-                                         running=running)
+                                         running=running, may_pass=may_pass)
             except IllegalAction as exc:
                 raise IllegalAction(exc.code, exc.message + self._mode_hint(state, creature, mode, exc.code)) from None
+            if foe is not None:
+                path = self._try_passing(state, creature, foe, action, path, events)
             record_move(turn, mode, path.state_after(turn.path_state))
         start = creature.anchor
-        creature.anchor = path.end
+        was_squeezed = creature.squeezed
+        if not path.squares:  # stopped at once by a failed Tumble or overrun
+            events.append(Event(kind="move", seat=action.seat, data={"creature": creature.id, "path": [list(start)],
+                                                                     "cost": 0, "mode": mode},
+                                text=f"{creature.name} stays on {square_name(start)}."))
+            return
+        self._settle(state, creature, path.end, path.shapes[-1] if path.shapes else None)
         state.last_path = [start, *path.squares]
         route = " → ".join(square_name(s) for s in state.last_path)
         if mode in ("step", "minimum"):
@@ -387,20 +477,193 @@ class Encounter(Ruleset):
                             data={"creature": creature.id, "path": [list(s) for s in state.last_path],
                                   "cost": path.cost, "mode": mode},
                             text=f"{creature.name} moves {route} ({used})."))
+        self._squeeze_note(creature, was_squeezed, events)
         self._provoked(state, creature, body, path, mode, events)
+
+    def _passing(self, state: EncounterState, creature: Creature, action: Move) -> Creature:
+        """The opponent a move tries to pass by Tumble or overrun (3.5 §5.4, L93-97), checked."""
+        foe = self.find(state, action.through)
+        if foe.id == creature.id or foe.side == creature.side:
+            raise IllegalAction("not-an-opponent", f"{foe.name} is no opponent of {creature.name}: allies are "
+                                "passed freely.")
+        if foe.helpless:
+            raise IllegalAction("no-need", f"{foe.name} is helpless: {creature.name} may pass it without "
+                                f"{action.how == 'tumble' and 'tumbling' or 'an overrun'}.")
+        if "fills-space" in foe.traits:
+            raise IllegalAction("fills-space", f"{foe.name} completely fills its space: nothing gets past it, "
+                                "not by overrun nor by Tumble (L109-111).")
+        if action.how == "tumble" and "tumble" not in creature.traits:
+            raise IllegalAction("untrained", f"Only a creature trained in Tumble may tumble through an opponent's "
+                                f"square (L95-97); the referee gives {creature.name} the trait with "
+                                "/creature edit traits:tumble.")
+        if not action.check:
+            raise IllegalAction("missing-option", f"Give the {action.how} check, e.g. check:1d20+8.")
+        return foe
+
+    def _try_passing(self, state: EncounterState, creature: Creature, foe: Creature, action: Move, path,
+                     events: list[Event]):
+        """Roll the Tumble or overrun check: on a success the path stands; on a failure the
+        creature stops on the last square where it may stop before entering the opponent's."""
+        body = creature.body()
+        foe_squares = set(foe.squares)
+        enters = next((i for i, (sq, sh) in enumerate(zip(path.squares, path.shapes))
+                       if foe_squares & set(footprint(sq, *sh))), None)
+        if enters is None:
+            raise IllegalAction("not-through", f"That path doesn't cross {foe.name}'s square; move without "
+                                f"{action.how}:.")
+        check = roll_dice(command_parser.attack_roll(action.check), state.rng,
+                          purpose=f"{creature.name}'s {action.how} check")
+        if action.how == "tumble":
+            # [EXT] 3.5 Tumble: DC 25 to tumble through an opponent's square.
+            success, against = check.total >= TUMBLE_THROUGH_DC, f"DC {TUMBLE_THROUGH_DC}"
+            events.append(Event(kind="tumble", roll=check, data={"creature": creature.id, "by": foe.id},
+                                text=f"{creature.name} tumbles at {foe.name}: {check.total} against {against}, "
+                                f"{'through' if success else 'fails'}."))
+        else:
+            # [EXT] 3.5 overrun: opposed checks; the defender wins ties.
+            defence = roll_dice(command_parser.attack_roll(action.against or "1d20"), state.rng,
+                                purpose=f"{foe.name} resists the overrun")
+            success = check.total > defence.total
+            events.append(Event(kind="overrun", roll=check, data={"creature": creature.id, "by": foe.id},
+                                text=f"{creature.name} tries to overrun {foe.name}: {check.total}."))
+            events.append(Event(kind="overrun_defence", roll=defence, data={"creature": foe.id},
+                                text=f"{foe.name} resists with {defence.total}: {creature.name} "
+                                f"{'gets through' if success else 'is stopped'}."))
+        if success:
+            return path
+        others = self._others(state, creature)
+        for cut in range(enters, 0, -1):
+            anchor, shape = path.squares[cut - 1], path.shapes[cut - 1]
+            if can_end_at(state.map, body, anchor, others, state.rules, shape=shape) is None:
+                return validate_path(state.map, body, path.squares[:cut], others, state.turn.path_state,
+                                     state.rules, shapes=path.shapes[:cut])
+        return Path(diag_count_after=state.turn.path_state.diag_count)
+
+    def _charge(self, state: EncounterState, action: Charge, events: list[Event]) -> None:
+        """Charge (3.5 §2.4): up to double speed, never through an ally's square (L77) or
+        difficult terrain (L119-121), then one attack. [EXT] (setting charge_ext, default on,
+        English 3.5 "Charge"): a straight line of at least 2 squares to the closest square from
+        which it can attack, +2 on the attack, -2 AC until the charger's next turn."""
+        creature = self._on_turn(state, action.seat, action.creature)
+        turn = state.turn
+        check_charge(turn, creature.name, creature.health == "disabled")
+        target = self.find(state, action.target)
+        if target.id == creature.id or target.side == creature.side:
+            raise IllegalAction("not-an-opponent", f"{creature.name} charges an opponent, not {target.name}.")
+        weapon = self._weapon(creature, action.weapon)
+        if weapon is not None and weapon.range is not None:
+            raise IllegalAction("melee-only", f"A charge ends in a melee attack; {weapon.name} is a ranged attack.")
+        grid, rules, body = state.map, state.rules, creature.body()
+        others = self._others(state, creature)
+        budget = allowance(creature.move_speed, "charge")
+        straight = state.charge_ext
+
+        def attack_from(anchor: XY, shape=None) -> bool:
+            probe = creature.model_copy(update={"anchor": anchor, "shape": shape})
+            return self._reaches(state, probe, target, weapon or Weapon(name="attack"))
+
+        def lane(dest: XY):
+            squares = straight_line(creature.anchor, dest) if straight else None
+            if squares is not None:
+                return validate_path(grid, body, squares, others, turn.path_state, rules, budget, charging=True)
+            return shortest_path(grid, body, dest, others, turn.path_state, rules, budget, charging=True)
+
+        def nearest_lane():
+            """The cheapest lane to a square it can attack from (ties: nearest the line)."""
+            options = reachable(grid, body, others, turn.path_state, rules, budget, charging=True)
+            (sx, sy), (tx, ty) = creature.anchor, target.anchor
+
+            def off_line(dest: XY) -> int:  # how far a square lies off the line toward the target
+                return abs((dest[0] - sx) * (ty - sy) - (dest[1] - sy) * (tx - sx))
+
+            for dest, _cost in sorted(options.items(), key=lambda kv: (kv[1], off_line(kv[0]), kv[0][1], kv[0][0])):
+                if dest == creature.anchor:
+                    continue
+                try:
+                    candidate = lane(dest)
+                except IllegalAction:
+                    continue
+                if attack_from(candidate.end, candidate.shapes[-1] if candidate.shapes else None) and (
+                        not straight or len(candidate.squares) >= 2):
+                    return candidate
+            return None
+
+        if action.to is not None:
+            if action.to == creature.anchor:
+                raise IllegalAction("charge-too-short", f"{creature.name} is already on {square_name(action.to)}: "
+                                    "a charge moves (attack instead).")
+            path = lane(action.to)
+            if not attack_from(path.end, path.shapes[-1] if path.shapes else None):
+                raise IllegalAction("out-of-reach", f"From {square_name(action.to)} {creature.name} can't attack "
+                                    f"{target.name}; a charge ends where it can.")
+            nearest = nearest_lane() if straight else None
+            if nearest is not None and nearest.cost < path.cost:
+                raise IllegalAction("charge-not-closest", f"A charge stops at the closest square from which "
+                                    f"{creature.name} can attack [EXT]: {square_name(nearest.end)} "
+                                    f"({nearest.cost} squares), not {square_name(action.to)} ({path.cost}).")
+        else:
+            path = nearest_lane()
+            if path is None:
+                raise IllegalAction("no-charge", f"{creature.name} has no charge lane to {target.name}: a straight "
+                                    "line within double speed, past no ally and no difficult terrain, to a square "
+                                    "from which it can attack.")
+        if straight and len(path.squares) < 2:
+            raise IllegalAction("charge-too-short", f"A charge covers at least 2 squares (10 ft) [EXT]; "
+                                f"{creature.name} is too close to {target.name} — attack instead.")
+        start = creature.anchor
+        was_squeezed = creature.squeezed
+        self._settle(state, creature, path.end, path.shapes[-1] if path.shapes else None)
+        record_move(turn, "charge", path.state_after(turn.path_state))
+        state.last_path = [start, *path.squares]
+        route = " → ".join(square_name(s) for s in state.last_path)
+        events.append(Event(kind="move", seat=action.seat,
+                            data={"creature": creature.id, "path": [list(s) for s in state.last_path],
+                                  "cost": path.cost, "mode": "charge"},
+                            text=f"{creature.name} charges {route} ({path.cost} of {budget} squares)."))
+        self._squeeze_note(creature, was_squeezed, events)
+        self._provoked(state, creature, body, path, "charge", events)
+        self._strike(state, action.seat, creature, target, action.weapon, action.roll, action.damage,
+                     [(2, "charge")] if straight else [], True, events)
+        if straight and not creature.is_("charging"):
+            creature.conditions.append("charging")
+
+    def _settle(self, state: EncounterState, creature: Creature, anchor: XY,
+                shape: tuple[int, int] | None) -> None:
+        """Put the creature down with the block the path planner chose: a big creature squeezed
+        into a narrow space keeps its narrower block (3.5 §8, L153-157: a Large creature in a
+        one-square corridor holds two squares), and it is squeezed while there, as it is in a
+        sub-square gap narrower than its space."""
+        side = creature.body().side_len
+        creature.anchor = anchor
+        creature.shape = shape if shape is not None and shape != (side, side) else None
+        room = creature.body().space_feet
+        gaps = [state.map.clear_width_at(sq) for sq in creature.squares] if state.map.clear_width else []
+        creature.squeezed = creature.shape is not None or any(w is not None and w < room for w in gaps)
+
+    def _squeeze_note(self, creature: Creature, was: bool, events: list[Event]) -> None:
+        if creature.squeezed and not was:
+            where = " ".join(square_name(sq) for sq in creature.squares)
+            events.append(Event(kind="squeezed",
+                                data={"creature": creature.id, "squares": [list(q) for q in creature.squares]},
+                                text=f"{creature.name} is squeezed into {where}: -4 on its attack rolls and "
+                                "-4 to its AC while there."))
+        elif was and not creature.squeezed:
+            events.append(Event(kind="unsqueezed", data={"creature": creature.id},
+                                text=f"{creature.name} has room again: no longer squeezed."))
 
     def _mode_hint(self, state: EncounterState, creature: Creature, mode: str, code: str) -> str:
         if code != "too-far" or mode != "single" or state.turn.attacks:
             return ""
-        return f" A double move allows {2 * creature.speed} squares in all (mode:double)."
+        return f" A double move allows {2 * creature.move_speed} squares in all (mode:double)."
 
     def _provoked(self, state: EncounterState, creature: Creature, body, path, mode: str,
                   events: list[Event]) -> None:
         """Note the attacks of opportunity the move provokes; the referee resolves them."""
         others = self._others(state, creature)
         seen: set[str] = set()
-        triggers = list(path.events) + provocations(state.map, body, path.squares, others,
-                                                    five_foot_step=mode == "step")
+        triggers = list(path.events) + provocations(
+            state.map, body, path.squares, others, five_foot_step=mode == "step",
+            threat=lambda b: self._threat(state, state.creatures[b.id]))
         for trigger in triggers:
             if trigger.kind not in ("provokes", "leaves-threat") or trigger.by in seen or trigger.by is None:
                 continue
@@ -413,58 +676,151 @@ class Encounter(Ruleset):
 
     def _override(self, state: EncounterState, action: Override, events: list[Event]) -> None:
         creature = self.find(state, action.creature)
-        self._fits(state, creature, action.to)
         start = creature.anchor
-        creature.anchor = action.to
+        was_squeezed = creature.squeezed
+        creature.shape = None  # the referee puts it down in its full space...
+        self._fits(state, creature, action.to)
+        side = creature.body().side_len
+        shape = None
+        if side >= 2 and any(state.map.is_wall(sq) for sq in creature.squares_at(action.to)):
+            # ...or squeezed, where only a narrower block stays off the walls (3.5 §8).
+            narrow = -(-side // 2)
+            shape = next((sh for sh in ((side, narrow), (narrow, side))
+                          if not any(state.map.is_wall(sq) for sq in footprint(action.to, *sh))), None)
+        self._settle(state, creature, action.to, shape)
         state.last_path = [start, action.to]
         why = f": {action.reason.strip()}" if action.reason.strip() else ""
         events.append(Event(kind="override", seat=action.seat,
                             data={"creature": creature.id, "from": list(start), "to": list(action.to)},
                             text=f"Referee override: {creature.name} moves from {square_name(start)} to "
                             f"{square_name(action.to)}, outside the movement rules{why}."))
+        self._squeeze_note(creature, was_squeezed, events)
 
     # -- combat ---------------------------------------------------------------------------------
     def _attack(self, state: EncounterState, action: Attack, events: list[Event]) -> None:
         attacker = self._commanded(state, action.seat, action.creature)
         target = self.find(state, action.target)
+        on_turn = state.current is not None and state.current.id == attacker.id
+        if on_turn:
+            check_attack(state.turn, attacker.name, attacker.health == "disabled")
+        self._strike(state, action.seat, attacker, target, action.weapon, action.roll, action.damage,
+                     [], on_turn, events)
+        if on_turn:
+            record_attack(state.turn)
+
+    def _weapon(self, attacker: Creature, number: int | None) -> Weapon | None:
+        if number is None:
+            return attacker.attacks[0] if attacker.attacks else None
+        if not 1 <= number <= len(attacker.attacks):
+            have = "; ".join(f"{i}: {w.describe()}" for i, w in enumerate(attacker.attacks, 1)) or "none given"
+            raise IllegalAction("unknown-attack", f"{attacker.name} has no attack {number} (its attacks: {have}).")
+        return attacker.attacks[number - 1]
+
+    def _threat(self, state: EncounterState, creature: Creature) -> set[XY]:
+        """The squares a creature threatens with its melee attacks (3.5 §10.3): its natural
+        reach, unless all its melee attacks are reach weapons (a reach weapon does not threaten
+        the squares around its wielder, L242-244), plus a reach weapon's band."""
+        body = creature.body()
+        melee = [w for w in creature.attacks if w.range is None]
+        zone: set[XY] = set()
+        if not melee or any(not w.reach for w in melee):
+            zone |= threatened_squares(state.map, body, rules=state.rules)
+        if any(w.reach for w in melee):
+            zone |= threatened_squares(state.map, body, reach_weapon=True, rules=state.rules)
+        return zone
+
+    def _reaches(self, state: EncounterState, attacker: Creature, target: Creature, weapon: Weapon) -> bool:
+        try:
+            self._in_range(state, attacker, target, weapon)
+        except IllegalAction:
+            return False
+        return True
+
+    def _in_range(self, state: EncounterState, attacker: Creature, target: Creature, weapon: Weapon) -> None:
+        """Refuse an attack its weapon can't make from here (3.5 §10.2, §10.3)."""
+        body = attacker.body()
+        near = set(target.squares)
+        gap = space_distance(attacker.squares, target.squares)
+        if weapon.range is not None:
+            if gap > weapon.range:
+                raise IllegalAction("out-of-range", f"{target.name} is {gap} squares from {attacker.name}; its "
+                                    f"{weapon.name} reaches {weapon.range}.")
+            if not line_of_sight(state.map, attacker.squares, target.squares):
+                raise IllegalAction("no-line-of-sight", f"{attacker.name} has no line of sight to {target.name}.")
+            return
+        if weapon.reach:
+            band = threatened_squares(state.map, body, reach_weapon=True, rules=state.rules)
+            if not near & band:
+                big = body.side_len >= 2
+                lo, hi = (body.reach + 1, 2 * max(body.reach, 1)) if big else (2, 2)
+                span = f"{lo} to {hi}" if lo != hi else str(lo)
+                raise IllegalAction("out-of-reach", f"{attacker.name}'s {weapon.name} (a reach weapon) hits at "
+                                    f"{span} squares, not at {gap}" + (" (not at its natural reach or closer)"
+                                                                       if big and gap <= body.reach else "") + ".")
+            return
+        # Melee at natural reach; a creature may always attack into its own square (L228-229).
+        zone = threatened_squares(state.map, body, rules=state.rules) | set(attacker.squares)
+        if not near & zone:
+            if body.reach == 0:
+                raise IllegalAction("out-of-reach", f"{attacker.name} has no reach: it must enter "
+                                    f"{target.name}'s square to attack it in melee (L224-227).")
+            raise IllegalAction("out-of-reach", f"{target.name} is {gap} squares from {attacker.name}; its "
+                                f"{weapon.name} reaches {body.reach}.")
+
+    def _strike(self, state: EncounterState, seat: str | None, attacker: Creature, target: Creature,
+                number: int | None, typed_roll: str | None, typed_damage: str | None,
+                extra: list[tuple[int, str]], on_turn: bool, events: list[Event]) -> None:
+        """One attack roll against AC, with every modifier the creatures' states give."""
         if target.id == attacker.id:
             raise IllegalAction("attack-self", f"{attacker.name} can't attack itself.")
         if not attacker.can_act:
             raise IllegalAction("cannot-act", f"{attacker.name} is {attacker.health} and can't attack.")
+        if attacker.is_("escaping"):
+            raise IllegalAction("no-attack", f"{attacker.name} is squeezing through with Escape Artist and "
+                                "can't attack (L163-167).")
         if target.health == "dead":
             raise IllegalAction("target-dead", f"{target.name} is already dead.")
-        if "d20" not in action.roll.replace(" ", "").casefold():
-            raise IllegalAction("bad-dice", f"An attack roll is a d20 roll, such as 1d20+5, not {action.roll!r}.")
-        on_turn = state.current is not None and state.current.id == attacker.id
-        if on_turn:
-            check_attack(state.turn, attacker.name, attacker.health == "disabled")
-        roll = roll_dice(action.roll, state.rng, purpose=f"{attacker.name} attacks {target.name}")
+        weapon = self._weapon(attacker, number)
+        expression = typed_roll or (f"1d20{weapon.bonus:+d}" if weapon and weapon.bonus else "1d20")
+        if "d20" not in expression.replace(" ", "").casefold():
+            raise IllegalAction("bad-dice", f"An attack roll is a d20 roll, such as 1d20+5, not {expression!r}.")
+        if weapon is not None:
+            self._in_range(state, attacker, target, weapon)
+        damage = typed_damage or (weapon.damage if weapon else None)
+        roll = roll_dice(expression, state.rng, purpose=f"{attacker.name} attacks {target.name}")
         natural = roll.dice[0] if roll.dice else 0
-        hit = natural == 20 or (natural != 1 and roll.total >= target.ac)
-        how = "a natural 20" if natural == 20 else "a natural 1" if natural == 1 else str(roll.total)
+        mods = attacker.attack_modifiers() + list(extra)
+        total = roll.total + sum(m for m, _ in mods)
+        ac = target.effective_ac
+        hit = natural == 20 or (natural != 1 and total >= ac)
+        shown = str(roll.total) + "".join(f" {m:+d} {why}" for m, why in mods) + (f" = {total}" if mods else "")
+        how = "a natural 20" if natural == 20 else "a natural 1" if natural == 1 else shown
         when = "" if on_turn else " (out of turn: an attack of opportunity or a readied action)"
         verdict = "hits" if hit else "misses"
-        # Range is the referee's call (melee, reach or ranged); the log says how far it was.
         gap = space_distance(attacker.squares, target.squares)
         far = f" from {gap} squares away" if gap > attacker.body().reach else ""
-        events.append(Event(kind="attack", seat=action.seat, roll=roll,
+        with_ = f" with its {weapon.name}" if weapon else ""
+        ac_text = f"AC {target.ac}" + "".join(f" {m:+d} {why}" for m, why in target.ac_modifiers())
+        if ac != target.ac:
+            ac_text += f" = {ac}"
+        events.append(Event(kind="attack", seat=seat, roll=roll,
                             data={"creature": attacker.id, "target": target.id, "hit": hit, "natural": natural,
-                                  "distance": gap},
-                            text=f"{attacker.name} attacks {target.name} (AC {target.ac}){far}{when}: {how}, {verdict}."))
-        if on_turn:
-            record_attack(state.turn)
+                                  "distance": gap, "total": total, "modifiers": [m for m, _ in mods], "ac": ac,
+                                  "weapon": weapon.name if weapon else None},
+                            text=f"{attacker.name} attacks {target.name}{with_} ({ac_text}){far}{when}: {how}, "
+                            f"{verdict}."))
         state.last_attack = (attacker.anchor, target.anchor)
         if hit and natural == 20:
             events.append(Event(kind="critical_threat", data={"creature": attacker.id},
                                 text="A natural 20 threatens a critical hit: confirm it and add the extra "
                                 "damage with /damage."))
-        if hit and not action.damage:
+        if hit and not damage:
             events.append(Event(kind="reminder", text=f"Apply the damage with /damage creature:{target.id}."))
         elif hit:
-            damage_roll = roll_dice(action.damage, state.rng, purpose=f"{attacker.name}'s damage")
+            damage_roll = roll_dice(damage, state.rng, purpose=f"{attacker.name}'s damage")
             amount = max(1, damage_roll.total)  # 3.5: a hit always deals at least 1 damage
             floor = " (at least 1 on a hit)" if amount != damage_roll.total else ""
-            events.append(Event(kind="damage_roll", seat=action.seat, roll=damage_roll,
+            events.append(Event(kind="damage_roll", seat=seat, roll=damage_roll,
                                 text=f"Damage: {damage_roll.total}{floor}."))
             self._hurt(state, target, amount, events)
         if on_turn and state.disabled_strain and attacker.health == "disabled":
@@ -516,6 +872,15 @@ class Encounter(Ruleset):
         creature = self._commanded(state, action.seat, action.creature)
         if not action.add and not action.remove:
             raise IllegalAction("missing-option", "Say which condition to add or remove, e.g. add:prone.")
+        if action.seat != REFEREE:
+            # A player lands or takes off with a creature that has a fly speed, and squeezes with
+            # Escape Artist; every other condition that changes the rules is the referee's call.
+            for label in [*action.add, *action.remove]:
+                effect = canonical(label)
+                if effect is None or effect == "escaping" or (effect == "flying" and creature.fly is not None):
+                    continue
+                raise IllegalAction("referee-only", f"Only the referee sets or clears {label.strip()!r}: it "
+                                    "changes the rules (/help condition).")
         lowered = {c.casefold(): c for c in creature.conditions}
         missing = [c for c in action.remove if c.strip().casefold() not in lowered]
         if missing:
@@ -625,7 +990,7 @@ class Encounter(Ruleset):
             return actions
         turn = state.turn
         try:
-            budget = movement_budget(turn, current.name, current.speed, "single",
+            budget = movement_budget(turn, current.name, current.move_speed, "single",
                                      heavy_armour=current.heavy_armour, run_x3=state.run_heavy_x3,
                                      disabled=current.health == "disabled")
             squares = reachable(state.map, current.body(), self._others(state, current), turn.path_state,
@@ -635,8 +1000,15 @@ class Encounter(Ruleset):
             pass
         try:
             check_attack(turn, current.name, current.health == "disabled")
-            actions += [Attack(seat=seat, creature=current.id, target=c.id)
-                        for c in state.creatures.values() if c.id != current.id and c.health != "dead"]
+            for c in state.creatures.values():
+                if c.id == current.id or c.health == "dead":
+                    continue
+                # With attacks described, only those that reach the target are offered.
+                usable = [n for n, w in enumerate(current.attacks, 1) if self._reaches(state, current, c, w)]
+                if not current.attacks:
+                    actions.append(Attack(seat=seat, creature=current.id, target=c.id))
+                elif usable:
+                    actions.append(Attack(seat=seat, creature=current.id, target=c.id, weapon=usable[0]))
         except IllegalAction:
             pass
         actions.append(EndTurn(seat=seat, creature=current.id))
@@ -670,7 +1042,7 @@ def movement_budget_total(creature: Creature, mode: str | None, run_x3: bool) ->
     key = {"single": "move", None: "move"}.get(mode, mode)
     if key == "minimum":
         return 1
-    return allowance(creature.speed, key, heavy_armour=creature.heavy_armour, run_heavy_x3=run_x3)
+    return allowance(creature.move_speed, key, heavy_armour=creature.heavy_armour, run_heavy_x3=run_x3)
 
 
 def straight_line(start: XY, end: XY) -> list[XY]:

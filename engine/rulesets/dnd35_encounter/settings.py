@@ -22,6 +22,8 @@ from engine.grid import MoveRules
 ENCOUNTER_SETTINGS: dict[str, tuple[Any, str]] = {
     "run_heavy_x3": (True, "[EXT] a run in heavy armour is x3 speed, not x4 (default true)"),
     "ext_speed_table": (True, "[EXT] English 3.5 armour reduction for speeds beyond 20/30 ft (default true)"),
+    "charge_ext": (True, "[EXT] English 3.5 charge: straight line, at least 2 squares, +2 attack, -2 AC "
+                   "until the charger's next turn (default true)"),
     # Not in the rules file (3.5 PHB "Dying", "Disabled"): off unless the referee wants them.
     "dying_checks": (False, "[EXT] a dying creature rolls d% on its turn: 1-10 stable, else -1 hp (default false)"),
     "disabled_strain": (False, "[EXT] a disabled creature's attack costs it 1 hp (default false)"),

@@ -52,6 +52,8 @@ def movement_budget(turn: Turn, name: str, speed: int, mode: str, *, heavy_armou
                     run_x3: bool, disabled: bool = False) -> int:
     """Squares the creature may still move this turn in ``mode`` (single/double/run), or a
     refusal saying why that movement is not open to it now."""
+    if turn.mode == "charge":
+        raise _no("turn-spent", f"{name} charged this turn (a full-round action); only /end is left.")
     if turn.stepped:
         raise _no("five-foot-step", f"{name} took a 5-foot step this turn, so it can't move any further.")
     if turn.mode == "minimum":
@@ -90,7 +92,7 @@ def movement_budget(turn: Turn, name: str, speed: int, mode: str, *, heavy_armou
 
 
 def record_move(turn: Turn, mode: str, state_after: PathState) -> None:
-    order = {None: 0, "single": 1, "double": 2, "run": 3, "minimum": 4}
+    order = {None: 0, "single": 1, "double": 2, "run": 3, "minimum": 4, "charge": 5}
     if order[mode] > order[turn.mode]:
         turn.mode = mode
     turn.path_state = state_after
@@ -110,6 +112,8 @@ def check_special_move(turn: Turn, name: str, mode: str, disabled: bool) -> None
 
 def check_attack(turn: Turn, name: str, disabled: bool) -> None:
     """May the creature whose turn it is attack (again)?"""
+    if turn.mode == "charge":
+        raise _no("no-attack", f"{name} charged this turn: the charge's one attack was its round.")
     if turn.mode in ("run", "minimum"):
         raise _no("no-attack", f"{name} spent its full round moving ({_mode_words(turn.mode)}), so it "
                   "can't attack.")
@@ -122,6 +126,14 @@ def check_attack(turn: Turn, name: str, disabled: bool) -> None:
                   "full attack allows only a 5-foot step.")
 
 
+def check_charge(turn: Turn, name: str, disabled: bool) -> None:
+    """A charge is a full-round action (3.5 §2.4): nothing else may come before it."""
+    if turn.moved or turn.stepped or turn.attacks:
+        raise _no("charge-late", f"A charge takes {name}'s whole round; it has already acted this turn.")
+    if disabled:
+        raise _no("disabled", f"{name} is disabled (0 hp): no full-round actions.")
+
+
 def record_attack(turn: Turn) -> None:
     if turn.moved:
         turn.attacked_after_moving = True
@@ -130,4 +142,4 @@ def record_attack(turn: Turn) -> None:
 
 def _mode_words(mode: str | None) -> str:
     return {"single": "single move", "double": "double move", "run": "run",
-            "minimum": "minimum movement", "step": "5-foot step"}.get(mode or "", str(mode))
+            "minimum": "minimum movement", "step": "5-foot step", "charge": "charge"}.get(mode or "", str(mode))
