@@ -30,7 +30,8 @@ from engine.rulesets.dnd35_encounter.actions import (
 from engine.rulesets.dnd35_encounter.creature import REFEREE, TRAITS, Weapon
 
 if TYPE_CHECKING:  # pragma: no cover
-    from engine.rulesets.dnd35_encounter.ruleset import Encounter, EncounterState
+    from engine.core import Ruleset
+    from engine.rulesets.dnd35_encounter.state import EncounterState
 
 XY = tuple[int, int]
 
@@ -233,7 +234,7 @@ def creature_fields(options: dict[str, Any], seat: str) -> dict[str, Any]:
     return out
 
 
-def action_from_command(ruleset: "Encounter", state: "EncounterState", seat: str, command: str,
+def action_from_command(ruleset: "Ruleset", state: "EncounterState", seat: str, command: str,
                         options: dict[str, Any]) -> Action:
     grid = state.map
 

@@ -17,14 +17,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from pydantic import Field
-
 from engine.core import (
     Action, BoardView, Event, GameState, IllegalAction, Resign, Result, Rng, Ruleset, Seat, Token,
     roll_dice,
 )
 from engine.grid import (
-    GridMap, MoveRules, can_end_at, footprint, line_of_sight, reachable, shortest_path, space_distance,
+    can_end_at, footprint, line_of_sight, reachable, shortest_path, space_distance,
     square_name, threatened_squares, validate_path,
 )
 from engine.grid.movement import Path, five_foot_step, minimum_move, provocations
@@ -40,6 +38,7 @@ from engine.rulesets.dnd35_encounter.creature import REFEREE, Creature, Weapon, 
 from engine.rulesets.dnd35_encounter.initiative import initiative_order, insert_latecomer
 from engine.rulesets.dnd35_encounter.maps import load_map, map_names
 from engine.rulesets.dnd35_encounter.settings import encounter_options, option_names, rules_of
+from engine.rulesets.dnd35_encounter.state import EncounterState
 from engine.rulesets.dnd35_encounter.turn import (
     Turn, check_attack, check_charge, check_special_move, movement_budget, record_attack, record_move,
 )
@@ -56,26 +55,6 @@ PHASE_ACTIONS = {
                "override", "pause", "finish"},
     "paused": {"place", "edit", "remove", "damage", "heal", "condition", "override", "resume", "finish"},
 }
-
-
-class EncounterState(GameState):
-    map: GridMap
-    rules: MoveRules = Field(default_factory=MoveRules.dnd35)
-    run_heavy_x3: bool = True
-    ext_speed_table: bool = True
-    dying_checks: bool = False
-    disabled_strain: bool = False
-    charge_ext: bool = True
-    creatures: dict[str, Creature] = Field(default_factory=dict)  # in placement order
-    order: list[str] = Field(default_factory=list)  # initiative order (creature ids)
-    turn: Turn | None = None  # the creature whose turn it is, and what it has done
-    paused_from: str | None = None
-    last_path: list[XY] = Field(default_factory=list)
-    last_attack: tuple[XY, XY] | None = None
-
-    @property
-    def current(self) -> Creature | None:
-        return self.creatures.get(self.turn.creature) if self.turn else None
 
 
 class Encounter(Ruleset):
