@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.config import Settings
 from bot.discord.errors import answer_error
 from bot.discord.game import GameCog
+from bot.discord.league import LeagueCog
 from bot.discord.play import PlayCog
 from bot.discord.roll import RollCog
 from bot.discord.warband import WarbandGroupCog
@@ -25,7 +26,7 @@ from bot.store import Store
 
 log = logging.getLogger(__name__)
 
-COGS = (GameCog, RollCog, PlayCog, WarbandGroupCog)
+COGS = (GameCog, RollCog, PlayCog, WarbandGroupCog, LeagueCog)
 
 
 class WarbandTree(app_commands.CommandTree):

@@ -1,5 +1,5 @@
 """The Warband store: one SQLite file holding games and their logs, warbands, cards, free
-rolls and the record of its own migrations.
+rolls, leagues and ratings, and the record of its own migrations.
 
 The store keeps one promise: a crash or restart loses no committed move (see
 :mod:`bot.store.games` for the one-transaction-per-command rule, :mod:`bot.store.sqlite` for
@@ -26,6 +26,7 @@ from pathlib import Path
 
 from bot.store.cards import Cards
 from bot.store.games import Games
+from bot.store.leagues import Leagues
 from bot.store.migrations import MIGRATIONS_DIR, Migrations
 from bot.store.rolls import FreeRolls
 from bot.store.sqlite import connect
@@ -33,7 +34,7 @@ from bot.store.values import utc_now
 from bot.store.warbands import Warbands
 
 
-class Store(Games, Warbands, Cards, FreeRolls, Migrations):
+class Store(Games, Warbands, Cards, FreeRolls, Leagues, Migrations):
     """The Warband repository on one SQLite file. Open with :meth:`open`, then ``close()``."""
 
     @classmethod
