@@ -62,16 +62,42 @@ def _matching(players: Sequence[str], points: dict[str, int], seen: set[frozense
     """A perfect matching without rematches, pairing equal points, then standings neighbours;
     None when none exists.
 
-    The matching is first looked for among near neighbours in the standings only (a Swiss
-    pairing never reaches far), which keeps a 256-player round fast; only when that finds no
-    perfect matching is every unplayed pair allowed.
+    A big field is cut into segments of :data:`SEGMENT` players, each matched on its own among
+    near neighbours in the standings (a Swiss pairing never reaches far): that keeps a
+    256-player round fast. Whenever a segment has no perfect matching, the whole field is matched
+    at once, near neighbours first, then every unplayed pair.
     """
     n = len(players)
+    pairs: list[tuple[str, str]] = []
+    start = 0
+    for end in _segment_ends(players, points):
+        found = _matching_within(players[start:end], points, seen, 8)
+        if found is None:
+            break
+        pairs += found
+        start = end
+    else:
+        return pairs
     for window in (16, n):
-        pairs = _matching_within(players, points, seen, window)
-        if pairs is not None or window >= n:
-            return pairs
+        found = _matching_within(players, points, seen, window)
+        if found is not None or window >= n:
+            return found
     return None
+
+
+SEGMENT = 24
+
+
+def _segment_ends(players: Sequence[str], points: dict[str, int]) -> list[int]:
+    """Where to cut the field: every SEGMENT players (an even number), the last segment running
+    to the end. The ideal Swiss pairs are neighbours in the standings, (1, 2), (3, 4)..., even a
+    player floating down to the next match-point group, so a cut at an even place splits none of
+    them; where rematches make a segment unpairable, the whole field is matched instead."""
+    n = len(players)
+    ends = list(range(SEGMENT, n - SEGMENT + 1, SEGMENT))
+    if not ends or ends[-1] != n:
+        ends = [e for e in ends if n - e >= SEGMENT] + [n]
+    return ends
 
 
 def _matching_within(players: Sequence[str], points: dict[str, int], seen: set[frozenset[str]],

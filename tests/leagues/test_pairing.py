@@ -101,3 +101,26 @@ def test_ladder_challenges_and_the_winner_climbs():
 def test_met_counts_every_pair_in_a_pod():
     history = swiss_round(list("abc"), [], 1, pod_min=3, pod_max=3)
     assert met(history) == {frozenset("ab"), frozenset("ac"), frozenset("bc")}
+
+
+def test_a_big_field_is_paired_in_segments_without_rematches_and_within_score_groups():
+    # 100 players (cut into segments of 24), 7 rounds, the better-listed player of each pair wins
+    # one game in three: no rematch ever, and a pair spans two match-point groups only where a
+    # group has an odd count left, at most once per group boundary.
+    import random
+
+    rng = random.Random(5)
+    players = [f"p{i:03d}" for i in range(100)]
+    history = []
+    for r in range(1, 8):
+        table = standings(players, history)
+        points = {s.player: s.match_points for s in table}
+        matches = swiss_round([s.player for s in table], history, r, points)
+        groups = len(set(points.values()))
+        crossing = sum(points[m.players[0]] != points[m.players[1]] for m in matches)
+        assert crossing <= groups - 1, (r, crossing, groups)
+        for m in matches:
+            m.result = MatchResult(winners=[m.players[0] if rng.random() < 1 / 3 else m.players[1]])
+        history += matches
+    pairs = [frozenset(m.players) for m in history]
+    assert len(pairs) == len(set(pairs)) == 350
