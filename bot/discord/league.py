@@ -14,6 +14,7 @@ from bot.commands import GROUPS
 from bot.discord.base import WarbandCog, described, named
 from bot.discord.replies import allowed_mentions, reply_files
 from bot.leagues import Caller
+from leagues import LeagueError
 from bot.reply import Reply
 
 
@@ -30,8 +31,9 @@ class DiscordRooms:
             created = await self.interaction.guild.create_text_channel(
                 name[:100], category=getattr(channel, "category", None), reason=f"Warband {key}")
             return str(created.id)
-        if not isinstance(channel, discord.TextChannel):
-            raise discord.app_commands.AppCommandError("League games open in threads of a server text channel.")
+        if not hasattr(channel, "create_thread"):
+            raise LeagueError("no-threads", "League games open in threads of a server text channel; "
+                              "run /league pair in one.")
         thread = await channel.create_thread(name=name[:100], type=discord.ChannelType.public_thread,
                                              reason=f"Warband {key}")
         return str(thread.id)
