@@ -18,6 +18,7 @@ import logging
 import math
 import re
 from dataclasses import dataclass
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.commands import Command
@@ -79,10 +80,13 @@ class DerivedRooms:
 @dataclass
 class Caller:
     """What the transport knows about who is typing: whether Discord gives them Manage Server
-    or Manage Events (the console's ``--organiser`` flag), and where league games open."""
+    or Manage Events (the console's ``--organiser`` flag), their roles, where league games
+    open, and how players are called on this server (for the standings image)."""
 
     organiser: bool = False
     rooms: Rooms | None = None
+    roles: frozenset[str] = frozenset()
+    names: Callable[[str], Awaitable[str]] | None = None
 
 
 def _user(text: str) -> str:
@@ -152,6 +156,9 @@ class LeagueService:
         return LeagueSettings.model_validate(league.settings["league"])
 
     def _check_organiser(self, league: LeagueRecord, user_id: str, caller: Caller) -> None:
+        role = self._settings(league).organiser_role
+        if role is not None and role in caller.roles:
+            return
         if user_id != league.created_by and not caller.organiser:
             raise LeagueError("not-organiser", f"Only an organiser of {league.name} can do that: its creator, "
                               "or a member with the Manage Server or Manage Events permission.")
@@ -503,7 +510,7 @@ class LeagueService:
         text = f"🏁 **{league.name}** (season {league.season}) is closed."
         await self.store.commit_league(league.id, league.version, LeagueChange(
             columns={"status": "closed"}, log=[(user_id, "close", text, {})]))
-        final = await self._standings_reply(await self.store.league(league.id), None)
+        final = await self._standings_reply(await self.store.league(league.id), None, caller)
         final.text = text + "\n" + final.text
         return final
 
@@ -535,9 +542,9 @@ class LeagueService:
         if upto is not None and not 1 <= int(upto) <= max(league.round, 1):
             raise LeagueError("bad-round", f"{league.name} has played {league.round} round(s); round: is 1 to "
                               f"{max(league.round, 1)}.")
-        return await self._standings_reply(league, int(upto) if upto is not None else None)
+        return await self._standings_reply(league, int(upto) if upto is not None else None, caller)
 
-    async def _standings_reply(self, league: LeagueRecord, upto: int | None) -> Reply:
+    async def _standings_reply(self, league: LeagueRecord, upto: int | None, caller: Caller | None = None) -> Reply:
         from renderers.standings import render_standings
 
         settings = self._settings(league)
@@ -550,7 +557,7 @@ class LeagueService:
             table.sort(key=lambda s: place.get(s.player, len(place) + 1))
             for i, s in enumerate(table):
                 s.rank = i + 1
-        names = {p: await self._name(p) for p in signup}
+        names = {p: await self._name(p, caller) for p in signup}
         header = f"{'#':>2} {'player':<16} {'MP':>3} {'W-D-L':>7} {'OMW%':>5} {'GW%':>5} {'OGW%':>5} {'SOS':>4} {'pts':>4}"
         lines = [header]
         for s in table:
@@ -562,8 +569,16 @@ class LeagueService:
         return Reply(text=f"📊 **{title}**\n```\n" + "\n".join(lines) + "\n```", image=image,
                      image_name="standings.png")
 
-    async def _name(self, user: str) -> str:
-        return user  # Discord ids are shown as ids in the image; mentions in the text
+    @staticmethod
+    async def _name(user: str, caller: Caller | None) -> str:
+        """How the server calls a player (Discord: the member's display name); the console's
+        users are their names already."""
+        if caller is not None and caller.names is not None:
+            try:
+                return await caller.names(user)
+            except Exception:  # a member who left the server is still in the standings
+                log.debug("no name for %s", user, exc_info=True)
+        return user
 
     async def _league_history(self, channel_id, user_id, guild, command, caller) -> Reply:
         league = await self._find(guild, command.options.get("name"))
@@ -590,6 +605,15 @@ class LeagueService:
         return Reply(text="\n".join(lines), ephemeral=True)
 
     # -- results flowing in ---------------------------------------------------------------------
+    async def result_note(self, game_id: int) -> str:
+        """A line for the reply to a game's last move: where its result went, if to a league."""
+        match = await self.store.match_of_game(game_id)
+        if match is None or match.result is None:
+            return ""
+        league = await self.store.league(match.league_id)
+        return (f"\n🏆 The result counts in **{league.name}** (round {match.round}, table {match.table}); "
+                "see /league standings.")
+
     async def game_over(self, game: GameRecord, state: GameState) -> None:
         """A game just ended: rate it, and report it to its league pairing, once each."""
         await self._rate(game, state)

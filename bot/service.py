@@ -185,6 +185,8 @@ class Service:
         image = None
         if force_board or any(e.kind in ruleset.board_events for e in events):
             image = await self._board(ruleset, state)
+        if state.is_over:
+            text += await self.leagues.result_note(game.id)
         return Reply(text=text.strip() or ruleset.status(state), image=image, mentions=mentions)
 
     # -- play -----------------------------------------------------------------------------------

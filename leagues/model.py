@@ -88,6 +88,7 @@ class LeagueSettings(BaseModel):
     tiebreakers: list[str] = Field(default_factory=lambda: ["omw", "gw", "ogw", "sos", "score"])
     reach: int = 3                     # ladder: how many rungs up a player may challenge
     games_in: Literal["thread", "channel"] = "thread"
+    organiser_role: str | None = None  # members with this role organise the league too
     campaign: CampaignSettings | None = None
 
     @classmethod
@@ -142,10 +143,17 @@ class LeagueSettings(BaseModel):
             if where not in ("thread", "channel"):
                 raise LeagueError("bad-setting", "games_in= is thread or channel.")
             out.games_in = where  # type: ignore[assignment]
+        if "organiser_role" in settings:
+            role = str(settings.pop("organiser_role")).strip()
+            if role.startswith("<@&") and role.endswith(">"):
+                role = role[3:-1]
+            if not role:
+                raise LeagueError("bad-setting", "organiser_role= names a role (a mention or its id).")
+            out.organiser_role = role
         if settings:
             raise LeagueError("bad-setting", f"A league has no setting {', '.join(sorted(settings))}. Settings: "
                               "campaign, casualties, points_per_win, points_per_game, cap, pod, tiebreakers, "
-                              "reach, games_in.")
+                              "reach, games_in, organiser_role.")
         return out
 
 

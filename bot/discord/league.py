@@ -49,9 +49,18 @@ class DiscordRooms:
 
 
 def caller(interaction: discord.Interaction) -> Caller:
+    """Manage Server or Manage Events makes an organiser; the member's roles may too (a league's
+    ``organiser_role``); names for the standings image are the members' display names."""
     permissions = interaction.permissions
     organiser = bool(permissions.manage_guild or permissions.manage_events)
-    return Caller(organiser=organiser, rooms=DiscordRooms(interaction))
+    roles = frozenset(str(role.id) for role in getattr(interaction.user, "roles", ()) or ())
+    guild = getattr(interaction, "guild", None)
+
+    async def name(user_id: str) -> str:
+        member = guild.get_member(int(user_id)) if guild is not None and user_id.isdigit() else None
+        return member.display_name if member is not None else user_id
+
+    return Caller(organiser=organiser, rooms=DiscordRooms(interaction), roles=roles, names=name)
 
 
 class LeagueCog(WarbandCog):

@@ -45,9 +45,15 @@ async def bot(service):
     await bot.close()
 
 
-async def run(bot, key, user, channel, manage_guild=False, **options):
+NAMES = {ANN: "Ann the Bold", BOB: "Bob", CAT: "Cat"}
+
+
+async def run(bot, key, user, channel, manage_guild=False, roles=(), **options):
     interaction = FakeInteraction(user)
     interaction.permissions = discord.Permissions(manage_guild=manage_guild)
+    interaction.user.roles = [SimpleNamespace(id=r) for r in roles]
+    interaction.guild = SimpleNamespace(get_member=lambda uid: SimpleNamespace(display_name=NAMES[uid])
+                                        if uid in NAMES else None)
     interaction.channel = channel
     interaction.client = SimpleNamespace(get_channel=lambda cid: channel.threads.get(cid))
     head, _, sub = key.partition(" ")
@@ -58,7 +64,8 @@ async def run(bot, key, user, channel, manage_guild=False, **options):
 
 async def test_pairing_opens_a_thread_per_game_and_permissions_make_organisers(bot, service, store):
     hall = FakeChannel()
-    await run(bot, "league create", CAT, hall, name="Autumn", ruleset="dnd-minis-quick", format="swiss")
+    await run(bot, "league create", CAT, hall, name="Autumn", ruleset="dnd-minis-quick", format="swiss",
+              settings="organiser_role=<@&77>")
     for user in (ANN, BOB):
         await run(bot, "league join", user, hall)
     # Bob has no Manage Server: refused, for his eyes only.
@@ -77,3 +84,10 @@ async def test_pairing_opens_a_thread_per_game_and_permissions_make_organisers(b
     game = await store.active_game(str(thread.id))
     assert [s.user_id for s in await store.seats(game.id)] == [str(ANN), str(BOB)]
     assert (await store.match_of_game(game.id)).channel_id == str(thread.id)
+    # A member with the league's organiser role organises it too; the standings use the
+    # members' display names.
+    assert (await run(bot, "league pair", BOB, hall)).text.count("Only an organiser") == 1
+    standings = await run(bot, "league standings", BOB, hall, roles=(77,))
+    assert "Ann the Bold" in standings.text and "standings.png" in standings.files[0].file_names
+    still = await run(bot, "league pair", BOB, hall, roles=(77,))
+    assert "still has 1 game" in still.text

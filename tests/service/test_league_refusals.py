@@ -64,7 +64,8 @@ async def test_refusals_change_nothing(service, store):
     assert reply.error == "bad-result"
     assert await snapshot(store, league.id) == before
     # The game reports itself when it ends; reporting it again is refused.
-    await concede(service, store, game_a.channel_id, game_a.players[1])
+    ended = await concede(service, store, game_a.channel_id, game_a.players[1])
+    assert "The result counts in **Autumn** (round 1, table 1)" in ended.text
     reply = await say(service, "ann", f"/league report game:{game_a.game_id} result:{game_a.players[1]}")
     assert reply.error == "already-reported" and f"<@{game_a.players[0]}> wins" in reply.text
     # The organiser reports the other game (played elsewhere); the bot's game ends with it.
