@@ -683,22 +683,22 @@ class LeagueService:
             return  # an encounter ended by its referee has nobody to rate
         if await self.store.is_rated(game.id):
             return
-        seats = [s for s in await self.store.seats(game.id) if s.user_id]
+        # Players on one team (a team game) share a place; everyone else plays for themselves.
         teams: dict[str, list[str]] = {}
-        for seat in seats:
-            team = (state.seat(seat.seat_id).team if any(x.id == seat.seat_id for x in state.seats) else None)
-            teams.setdefault(team or seat.seat_id, []).append(seat.user_id)
+        team_won: dict[str, bool] = {}
+        for seat in await self.store.seats(game.id):
+            if not seat.user_id:
+                continue
+            team = state.seat(seat.seat_id).team or seat.seat_id
+            teams.setdefault(team, []).append(seat.user_id)
+            team_won[team] = team_won.get(team, False) or seat.seat_id in result.winners
         if len(teams) < 2:
             return
-        winners = set(result.winners)
-        team_seats = {}
-        for seat in seats:
-            team = state.seat(seat.seat_id).team or seat.seat_id
-            team_seats.setdefault(team, set()).add(seat.seat_id)
         keys = list(teams)
-        ranks = [1 if result.draw or team_seats[k] & winners else 2 for k in keys]
+        ranks = [1 if result.draw or team_won[k] else 2 for k in keys]
+        seats = [u for k in keys for u in teams[k]]
         current = {u: PlayerRating(r.mu, r.sigma, r.games, r.wins)
-                   for u, r in (await self.store.ratings_of(game.ruleset, [s.user_id for s in seats])).items()}
+                   for u, r in (await self.store.ratings_of(game.ruleset, seats)).items()}
         new = rate_game(current, [teams[k] for k in keys], ranks)
         await self.store.record_ratings(game.id, game.ruleset,
                                         {u: (r.mu, r.sigma, r.games, r.wins) for u, r in new.items()})
