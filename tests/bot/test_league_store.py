@@ -2,7 +2,6 @@
 twice, ratings once per game, and the migration runner taking the gap left for 0003."""
 
 import shutil
-from pathlib import Path
 
 import pytest
 

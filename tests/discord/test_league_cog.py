@@ -9,7 +9,7 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from fake_discord import CHANNEL_ID, FakeInteraction, make_bot
+from fake_discord import FakeInteraction, make_bot
 
 ANN, BOB, CAT = 410000000000000001, 420000000000000002, 430000000000000003
 _thread_ids = itertools.count(1500000000000000001)

@@ -36,7 +36,6 @@ async def test_a_lost_report_is_caught_up(service, store, monkeypatch):
 async def test_a_team_game_is_rated_team_against_team(service, store):
     # Any finished game is rated, league or not. Four fresh players, two teams of two, the first
     # team wins: exactly openskill's published example (mu 26.964..., sigma 8.178...).
-    import engine.rulesets  # noqa: F401
     from engine.core import Result
     from engine.core.ruleset import get_ruleset
 
