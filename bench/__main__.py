@@ -5,12 +5,15 @@
   demo policy, so they are real moves on a real file);
 * every play command of a four-player War Drums skirmish through the service (moves, attacks,
   charges, spells, answers to /decide questions), warbands built with /warband first;
-* a board render alone.
+* a board render alone;
+* pairing a 256-player Swiss round (each of 8 rounds of simulated seasons), and the standings
+  of a 256-player league after 8 rounds (:mod:`bench.leagues`).
 
 Targets (on the 2-core reference machine): move p99 under 250 ms; skirmish command p99 under
 800 ms (the slowest are the commands that end a phase and post the board of a 36 × 30 battle
 map, about 0.4 s of drawing and PNG encoding); render p99 under 150 ms for the Quick Start
-board and under 600 ms for the largest shipped battle map.
+board and under 600 ms for the largest shipped battle map; a 256-player Swiss pairing p99
+under 500 ms and its standings after 8 rounds under 100 ms.
 """
 
 from __future__ import annotations
@@ -156,6 +159,10 @@ def main() -> int:
     ok &= report("skirmish command, 4 players", skirmish, 800)
     ok &= report("board render alone", renders, 150)
     ok &= report("board render, 36 x 30 battle map", big_renders, 600)
+    from bench.leagues import time_pairings, time_standings
+
+    ok &= report("Swiss pairing, 256 players", time_pairings(), 500)
+    ok &= report("standings, 256 players, 8 rounds", time_standings(), 100)
     return 0 if ok else 1
 
 

@@ -1,7 +1,7 @@
 """The ``warband`` command.
 
 ``warband``             the bot when DISCORD_TOKEN is set, otherwise the local console
-``warband console``     play in the terminal: ``--db FILE --images DIR [--as USER]``
+``warband console``     play in the terminal: ``--db FILE --images DIR [--as USER] [--organiser]``
 ``warband demo``        a whole Quick Start Battle played by the built-in policy: ``--out DIR``
 ``warband bot``         the Discord bot (needs DISCORD_TOKEN)
 ``warband store copy``  move every game to another database: ``--from A --to B`` (files or URLs)
@@ -27,6 +27,8 @@ def _parser(settings: Settings) -> argparse.ArgumentParser:
                          help="SQLite file or postgresql:// URL (default %(default)s)")
     console.add_argument("--images", type=Path, default=settings.warband_images, help="folder for board images")
     console.add_argument("--as", dest="user", default="player1", help="who is typing (switch later with /as NAME)")
+    console.add_argument("--organiser", action="store_true",
+                         help="whoever types organises every league (as Manage Server does on Discord)")
     demo = sub.add_parser("demo", help="play a whole Quick Start Battle with a built-in policy")
     demo.add_argument("--out", type=Path, default=Path("warband-demo"), help="folder for images and the log")
     demo.add_argument("--seed", type=int, default=2006)
@@ -43,14 +45,14 @@ def _parser(settings: Settings) -> argparse.ArgumentParser:
     return parser
 
 
-async def _console(db: str, images: Path, user: str) -> None:
+async def _console(db: str, images: Path, user: str, organiser: bool = False) -> None:
     from bot.console import Console
     from bot.service import Service
     from bot.store import Store
 
     store = await Store.open(db)
     try:
-        await Console(Service(store), images, user=user).repl(sys.stdin)
+        await Console(Service(store), images, user=user, organiser=organiser).repl(sys.stdin)
     finally:
         await store.close()
 
@@ -80,7 +82,7 @@ def main(argv: list[str] | None = None) -> int:
     db = getattr(args, "db", settings.database)
     images = getattr(args, "images", settings.warband_images)
     user = getattr(args, "user", "player1")
-    asyncio.run(_console(db, images, user))
+    asyncio.run(_console(db, images, user, getattr(args, "organiser", False)))
     return 0
 
 

@@ -43,6 +43,7 @@ class CommandSpec:
         return " ".join(parts)
 
 
+_LEAGUE = Option("name", "The league (default: the server's one open league)", autocomplete="league")
 _CREATURE = Option("creature", "Your creature (defaults to the one whose turn it is)", autocomplete="creature")
 
 COMMANDS: tuple[CommandSpec, ...] = (
@@ -113,6 +114,57 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("card", "Show a creature's stat card, or upload a card of your own", None, (
         Option("name", "The creature", autocomplete="card"),
         Option("upload", "Your own card as a JSON file: checked, then kept for your warbands", type="attachment"),
+    )),
+    # -- leagues (per server; name: may be left out where the server has one open league) -------
+    CommandSpec("create", "Create a league on this server: players sign up, get paired, play", "league", (
+        Option("name", "The league's name, e.g. Autumn", required=True),
+        Option("ruleset", "Which game it plays", required=True, autocomplete="ruleset"),
+        Option("format", "swiss, round-robin or ladder", required=True, autocomplete="format"),
+        Option("rounds", "How many rounds (default: Swiss log2 of players, round-robin everyone once)",
+               type="integer"),
+        Option("points", "Match points as win/draw/loss[/bye], e.g. 3/1/0"),
+        Option("settings", "League and game settings, e.g. 'campaign=on, cap=200, pod=3-4, edition=starter'"),
+    )),
+    CommandSpec("join", "Sign up for a league (a campaign takes your warband)", "league", (
+        _LEAGUE,
+        Option("warband", "Campaign: the warband you bring, carried from game to game", autocomplete="warband"),
+    )),
+    CommandSpec("leave", "Leave a league (once it has started, you are dropped)", "league", (_LEAGUE,)),
+    CommandSpec("info", "A league's format, rules, organiser and players", "league", (_LEAGUE,)),
+    CommandSpec("list", "The leagues on this server", "league"),
+    CommandSpec("start", "Organiser: close sign-up and start the league", "league", (_LEAGUE,)),
+    CommandSpec("pair", "Organiser: pair the next round; each game opens in its own thread or channel", "league",
+                (_LEAGUE,)),
+    CommandSpec("drop", "Organiser: drop a player from the pairings", "league", (
+        Option("player", "The player to drop (a mention)", required=True),
+        _LEAGUE,
+    )),
+    CommandSpec("report", "Organiser: record a result for a game played elsewhere or adjudicated", "league", (
+        Option("game", "The league game's number, e.g. 12", required=True, type="integer"),
+        Option("result", "The winner (a mention) or draw; optionally score=12-5 or games=2-1", required=True),
+        _LEAGUE,
+    )),
+    CommandSpec("close", "Organiser: close the league with its final standings", "league", (_LEAGUE,)),
+    CommandSpec("export", "A league's whole history as a JSON file", "league", (_LEAGUE,)),
+    CommandSpec("standings", "A league's standings as a table and an image", "league", (
+        Option("round", "Standings after this round (default: the latest)", type="integer"),
+        _LEAGUE,
+    )),
+    CommandSpec("history", "A player's games in a league", "league", (
+        Option("player", "The player (a mention)", required=True),
+        _LEAGUE,
+    )),
+    CommandSpec("roster", "A campaign warband as it stands now, with its bank of points", "campaign", (
+        Option("player", "Whose warband (default: yours)"),
+        _LEAGUE,
+    )),
+    CommandSpec("buy", "Campaign: spend banked points on new creatures, between games", "campaign", (
+        Option("creature", "The creature to buy", required=True, autocomplete="card"),
+        Option("count", "How many (default 1)", type="integer"),
+        _LEAGUE,
+    )),
+    CommandSpec("profile", "A player's ratings per game, with games played, wins and uncertainty", None, (
+        Option("user", "Whose profile (default: yours)"),
     )),
     # -- dice ---------------------------------------------------------------------------------
     CommandSpec("roll", "Roll dice in the open, e.g. 1d20+5 (works with or without a game)", None, (
@@ -254,6 +306,8 @@ GROUPS: dict[str, str] = {
     "game": "Start, join and manage this channel's game",
     "warband": "Build and keep your D&D Miniatures warbands",
     "creature": "Referee: describe a creature in a D&D 3.5 encounter",
+    "league": "Leagues on this server: sign up, pairings, standings",
+    "campaign": "Campaign warbands carried from game to game",
 }
 
 GAME_COMMANDS = frozenset(c.name for c in COMMANDS if c.group == "game")

@@ -4,6 +4,9 @@ Each line is a slash command in the Discord words (``/move creature:orc to:F7``)
 are written into a folder. ``/as NAME`` (or the ``--as`` switch) changes who is typing, so two
 players can share one terminal. ``option:@path`` attaches a file, as an upload would.
 
+``/channel NAME`` moves to another channel, such as the one a league pairing opened a game in
+(``league-1-r2-t3``); what the bot says in a league game's channel is printed with its name.
+
 It is how a newcomer without a Discord token plays, and how end-to-end tests drive the bot.
 """
 
@@ -15,6 +18,7 @@ from pathlib import Path
 from typing import IO
 
 from bot.commands import Attachment, find_command, parse_line
+from bot.leagues import Caller
 from bot.reply import Reply
 from bot.service import Service
 from engine.core import IllegalAction
@@ -23,9 +27,24 @@ CHANNEL = "console"
 _MENTION = re.compile(r"<@!?([^>]+)>")
 
 
+class ConsoleRooms:
+    """League games in the console: a channel named after the league and the pairing, and what
+    is said there printed under that name."""
+
+    def __init__(self, console: Console):
+        self.console = console
+
+    async def open(self, key: str, name: str, where: str) -> str:
+        return key
+
+    async def post(self, channel_id: str, reply: Reply) -> None:
+        self.console.say(f"[in channel {channel_id}]")
+        self.console.show(reply)
+
+
 class Console:
     def __init__(self, service: Service, images: Path, user: str = "player1",
-                 channel: str = CHANNEL, out: IO[str] | None = None):
+                 channel: str = CHANNEL, out: IO[str] | None = None, organiser: bool = False):
         self.service = service
         self.images = Path(images)
         self.images.mkdir(parents=True, exist_ok=True)
@@ -36,6 +55,7 @@ class Console:
         self.image_count = max((int(p.stem.split("-")[-1]) for p in self.images.glob("board-*.png")
                                 if p.stem.split("-")[-1].isdigit()), default=0)
         self.last_reply: Reply | None = None
+        self.organiser = organiser
 
     def say(self, text: str) -> None:
         print(_MENTION.sub(lambda m: "@" + m.group(1), text), file=self.out, flush=True)
@@ -54,6 +74,14 @@ class Console:
             self.user = name
             self.say(f"(now typing as {name})")
             return None
+        if lowered.startswith("/channel "):
+            name = line.split(None, 1)[1].strip()
+            if not re.fullmatch(r"[A-Za-z0-9_.-]{1,64}", name):
+                self.say("⛔ A console channel name is 1-64 letters, digits, '.', '_' or '-'.")
+                return None
+            self.channel = name
+            self.say(f"(now in channel {name})")
+            return None
         if lowered in ("/quit", "/exit", "quit", "exit"):
             raise EOFError
         try:
@@ -63,7 +91,8 @@ class Console:
             reply = Reply(text=f"⛔ {exc.message}", ephemeral=True, error=exc.code)
             self.show(reply)
             return reply
-        reply = await self.service.handle(self.channel, self.user, command)
+        reply = await self.service.handle(self.channel, self.user, command,
+                                          caller=Caller(organiser=self.organiser, rooms=ConsoleRooms(self)))
         self.show(reply)
         return reply
 

@@ -25,6 +25,7 @@ from engine.core.ruleset import get_ruleset, ruleset_names
 import engine.rulesets  # noqa: F401  - the bot serves every shipped game system; importing registers them
 from bot.collection import Collection
 from bot.commands import COLLECTION_COMMANDS, GAME_COMMANDS, Attachment, Command, help_text
+from bot.leagues import Caller, LeagueService
 from bot.reply import Reply
 from bot.store import GameRecord, Store, StoreError, VersionConflict
 
@@ -75,6 +76,7 @@ class Service:
         self.store = store
         self.render = render or default_renderer
         self.collection = Collection(store)
+        self.leagues = LeagueService(self)
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
         # One lock per channel, dropped once no command holds it, so the map stays small.
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
@@ -87,9 +89,13 @@ class Service:
 
     # -- entry point ----------------------------------------------------------------------------
     async def handle(self, channel_id: str | int, user_id: str | int, command: Command,
-                     guild_id: str | int | None = None) -> Reply:
+                     guild_id: str | int | None = None, caller: Caller | None = None) -> Reply:
+        """``caller``: what the transport knows of the user (organiser permissions) and where
+        league games open; only league commands use it."""
         channel_id, user_id = str(channel_id), str(user_id)
         try:
+            if command.group in ("league", "campaign") or command.key == "profile":
+                return await self.leagues.handle(channel_id, user_id, guild_id, command, caller)
             if command.key == "help":
                 return Reply(text=help_text(command.options.get("topic")), ephemeral=True)
             if command.key == "roll":
@@ -156,11 +162,20 @@ class Service:
         status = result = None
         if state.is_over:
             status, result = "finished", state.result.model_dump(mode="json")
-        return await self.store.commit_action(
+        version = await self.store.commit_action(
             game.id, game.version, seat, user_id, action.model_dump(mode="json"),
             [e.model_dump(mode="json") for e in events], state.model_dump(mode="json"),
             status=status, result_json=result, **extra,
         )
+        if state.is_over:
+            # The result goes to the ratings and to the league pairing that opened the game, if
+            # any. The game is already committed: a failure here is logged, and the league
+            # catches up with the finished game the next time it is looked at.
+            try:
+                await self.leagues.game_over(game, state)
+            except Exception:
+                log.exception("could not report the end of game #%s to its league and ratings", game.id)
+        return version
 
     async def _applied_reply(self, game: GameRecord, ruleset: Ruleset, state: GameState,
                              events: list[Event], force_board: bool = False) -> Reply:
@@ -170,6 +185,8 @@ class Service:
         image = None
         if force_board or any(e.kind in ruleset.board_events for e in events):
             image = await self._board(ruleset, state)
+        if state.is_over:
+            text += await self.leagues.result_note(game.id)
         return Reply(text=text.strip() or ruleset.status(state), image=image, mentions=mentions)
 
     # -- play -----------------------------------------------------------------------------------
@@ -375,11 +392,14 @@ class Service:
                      image=await self._board(ruleset, replayed), mentions=mentions)
 
     # -- autocomplete ---------------------------------------------------------------------------
-    async def autocomplete(self, channel_id: str | int, user_id: str | int, kind: str, current: str) -> list[str]:
-        """Suggestions for an option being typed: legal squares, creatures, rulesets..."""
+    async def autocomplete(self, channel_id: str | int, user_id: str | int, kind: str, current: str,
+                           guild_id: str | int | None = None) -> list[str]:
+        """Suggestions for an option being typed: legal squares, creatures, rulesets, leagues..."""
         current = (current or "").strip().casefold()
         values: list[str] = []
-        if kind in ("warband", "card"):
+        if kind in ("league", "format"):
+            values = await self.leagues.suggestions(guild_id, kind)
+        elif kind in ("warband", "card"):
             values = await self.collection.suggestions(str(user_id), kind, current)
         elif kind == "ruleset":
             values = ruleset_names()

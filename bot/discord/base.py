@@ -64,7 +64,7 @@ class WarbandCog(commands.Cog):
         self.service = service
 
     async def run(self, interaction: discord.Interaction, key: str, *, defer: bool = False,
-                  attachments: dict[str, Attachment] | None = None, **options: Any) -> Reply:
+                  attachments: dict[str, Attachment] | None = None, caller: Any = None, **options: Any) -> Reply:
         """Hand ``/key option:value…`` to the service and send its reply.
 
         ``defer`` first for commands that may render a board: Discord allows three seconds for
@@ -83,7 +83,8 @@ class WarbandCog(commands.Cog):
             attachments=attachments or {},
         )
         guild = str(interaction.guild_id) if interaction.guild_id is not None else None
-        reply = await self.service.handle(interaction.channel_id, interaction.user.id, command, guild_id=guild)
+        reply = await self.service.handle(interaction.channel_id, interaction.user.id, command, guild_id=guild,
+                                          caller=caller)
         await send_reply(interaction, reply)
         return reply
 
@@ -117,7 +118,8 @@ class WarbandCog(commands.Cog):
     # discord.py passes the cog as ``self``.
     async def _suggest(self, interaction: discord.Interaction, kind: str, current: str) -> list[app_commands.Choice[str]]:
         try:
-            values = await self.service.autocomplete(interaction.channel_id, interaction.user.id, kind, current)
+            values = await self.service.autocomplete(interaction.channel_id, interaction.user.id, kind, current,
+                                                     guild_id=interaction.guild_id)
         except Exception:  # a suggestion must never break typing the command
             log.exception("autocomplete %r failed for %r", kind, current)
             return []
@@ -164,6 +166,12 @@ class WarbandCog(commands.Cog):
     async def suggest_mode(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "mode", current)
 
+    async def suggest_league(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "league", current)
+
+    async def suggest_format(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "format", current)
+
     async def suggest_choice(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "choice", current)
 
@@ -183,4 +191,6 @@ SUGGESTERS: dict[str, Callable[..., Awaitable[list[app_commands.Choice[str]]]]] 
     "spell": WarbandCog.suggest_spell,
     "tile": WarbandCog.suggest_tile,
     "card": WarbandCog.suggest_card,
+    "league": WarbandCog.suggest_league,
+    "format": WarbandCog.suggest_format,
 }

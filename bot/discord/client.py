@@ -18,6 +18,7 @@ from bot.config import Settings
 from bot.discord.errors import answer_error
 from bot.discord.creature import CreatureCog
 from bot.discord.game import GameCog
+from bot.discord.league import LeagueCog
 from bot.discord.play import PlayCog
 from bot.discord.roll import RollCog
 from bot.discord.warband import WarbandGroupCog
@@ -26,7 +27,7 @@ from bot.store import Store
 
 log = logging.getLogger(__name__)
 
-COGS = (GameCog, RollCog, PlayCog, WarbandGroupCog, CreatureCog)
+COGS = (GameCog, RollCog, PlayCog, WarbandGroupCog, CreatureCog, LeagueCog)
 
 
 class WarbandTree(app_commands.CommandTree):

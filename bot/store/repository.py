@@ -1,5 +1,6 @@
-"""The Warband store: games and their logs, warbands, cards, free rolls and the record of its
-own migrations, on SQLite (one file, the default) or PostgreSQL (shared by several processes).
+"""The Warband store: games and their logs, warbands, cards, free rolls, leagues and ratings,
+and the record of its own migrations, on SQLite (one file, the default) or PostgreSQL (shared
+by several processes).
 
 The store keeps one promise: a crash or restart loses no committed move (see
 :mod:`bot.store.games` for the one-transaction-per-command rule). The service does not know
@@ -27,6 +28,7 @@ from pathlib import Path
 from bot.store.base import Backend
 from bot.store.cards import Cards
 from bot.store.games import Games
+from bot.store.leagues import Leagues
 from bot.store.migrations import Migrations
 from bot.store.rolls import FreeRolls
 from bot.store.sqlite import SQLiteBackend
@@ -58,7 +60,7 @@ def sqlite_path(target: str | Path) -> Path | None:
     return Path(target)
 
 
-class Store(Games, Warbands, Cards, FreeRolls, Migrations):
+class Store(Games, Warbands, Cards, FreeRolls, Leagues, Migrations):
     """The Warband repository. Open with :meth:`open`, then ``close()``."""
 
     @classmethod

@@ -51,13 +51,13 @@ class ScriptedService:
     calls: list[tuple[str, str, Command, Any]] = field(default_factory=list)
     autocompletes: list[tuple[str, str, str, str]] = field(default_factory=list)
 
-    async def handle(self, channel_id, user_id, command: Command, guild_id=None) -> Reply:
+    async def handle(self, channel_id, user_id, command: Command, guild_id=None, caller=None) -> Reply:
         self.calls.append((str(channel_id), str(user_id), command, guild_id))
         if self.fail is not None:
             raise self.fail
         return self.reply
 
-    async def autocomplete(self, channel_id, user_id, kind: str, current: str) -> list[str]:
+    async def autocomplete(self, channel_id, user_id, kind: str, current: str, guild_id=None) -> list[str]:
         self.autocompletes.append((str(channel_id), str(user_id), kind, current))
         if self.fail is not None:
             raise self.fail
