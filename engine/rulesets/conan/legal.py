@@ -1,0 +1,118 @@
+"""Every action a seat may take now (for autocomplete, the test policies and /decide-free play).
+
+Movement is listed by destination, with the fewest gems that reach it; attacks by target and
+gem count. Everything listed is built with the same checks the rules apply.
+"""
+
+from __future__ import annotations
+
+from engine.areas import melee_reach, routes
+from engine.core import Action, IllegalAction
+from engine.rulesets.conan import heroes as sheet
+from engine.rulesets.conan.actions import (
+    Activate, Attack, Attitude, Done, Drop, EndTurn, Flow, Give, Move, Open, Take, Throw,
+)
+from engine.rulesets.conan.state import OVERLORD, ConanState, Hero
+
+
+def legal_actions(ruleset, state: ConanState, seat: str) -> list[Action]:
+    if seat == OVERLORD:
+        return _overlord(ruleset, state) if state.phase == "activation" else []
+    out: list[Action] = []
+    for hero in state.hero_of(seat):
+        if state.phase == "attitude" and not hero.chose_attitude:
+            out += [Attitude(seat=seat, creature=hero.id, choice=c) for c in ("aggressive", "cautious")]
+        elif state.phase == "action":
+            out += _hero(ruleset, state, seat, hero)
+    return out
+
+
+def _hero(ruleset, state: ConanState, seat: str, hero: Hero) -> list[Action]:
+    cat = state.catalogue
+    out: list[Action] = []
+    if hero.attitude != "aggressive":
+        return [Done(seat=seat, creature=hero.id)] if not hero.passed else []
+    board = ruleset.board_of(state)
+    figures = ruleset._figures(state)
+    me = next(f for f in figures if f.id == hero.id)
+    horror = ruleset._enemy_skill_here(state, "heroes", hero.area, "horror")
+    buyable = max(0, min(hero.gems["reserve"], sheet.space_limit(cat, hero, "move", horror) - hero.gems["move"]))
+    have = hero.free_mp + hero.bought_mp
+    for area, route in routes(board, figures, me, budget=have + buyable).items():
+        if area != hero.area:
+            out.append(Move(seat=seat, creature=hero.id, to=area, gems=max(0, route.cost - have)))
+    for style in ("melee", "ranged"):
+        room = min(hero.gems["reserve"], sheet.space_limit(cat, hero, style, horror) - hero.gems[style])
+        if room < 1:
+            continue
+        try:
+            weapon = ruleset._weapon(state, hero, None, style)
+        except IllegalAction:
+            continue
+        for model in state.living_models():
+            them = next(f for f in figures if f.id == model.id)
+            if style == "melee":
+                if melee_reach(board, figures, me, them, reach=sheet.has_skill(cat, hero, "reach")) is None:
+                    continue
+            elif not board.sees(hero.area, model.area):
+                continue
+            unit = ruleset._unit(state, model)
+            if "protection" in unit.skills and any(
+                    m.area == model.area and m.id != model.id and "protection" not in ruleset._unit(state, m).skills
+                    for m in state.living_models()):
+                continue
+            for gems in range(1, room + 1):
+                out.append(Attack(seat=seat, creature=hero.id, target=model.id, style=style, gems=gems,
+                                  card=weapon or "none"))
+    if sheet.can_pay(cat, hero, "manip", 1, horror):
+        for card in state.ground.get(hero.area, []):
+            out.append(Take(seat=seat, creature=hero.id, item=card))
+        if state.chests.get(hero.area):
+            for gems in range(1, min(hero.gems["reserve"], sheet.space_limit(cat, hero, "manip", horror)
+                                     - hero.gems["manip"]) + 1):
+                out.append(Open(seat=seat, creature=hero.id, gems=gems))
+        for other in state.living_heroes():
+            if other.id != hero.id and other.area == hero.area:
+                out += [Give(seat=seat, creature=hero.id, item=c, to=other.id) for c in hero.cards]
+        for card in hero.cards:
+            if cat.cards[card].encumbrance <= 3:
+                for area in board.adjacent(hero.area):
+                    if board.sees(hero.area, area):
+                        out.append(Throw(seat=seat, creature=hero.id, item=card, to=area, gems=1))
+    out += [Drop(seat=seat, creature=hero.id, item=c) for c in hero.cards]
+    out.append(Done(seat=seat, creature=hero.id))
+    return out
+
+
+def _overlord(ruleset, state: ConanState) -> list[Action]:
+    ol = state.overlord
+    board = ruleset.board_of(state)
+    out: list[Action] = [EndTurn(seat=OVERLORD)]
+    if ol.activations < 2:
+        for slot, tid in enumerate(ol.river):
+            if state.scenario.slot_costs[slot] <= ol.gems["reserve"]:
+                out.append(Activate(seat=OVERLORD, tile=tid))
+    total = sum(ol.gems[z] for z in ("reserve", "fatigue", "movement", "guard", "reroll"))
+    if total >= 2:
+        out += [Flow(seat=OVERLORD, tile=t) for t in ol.river if state.tiles[t].dead]
+    if ol.active is None:
+        return out
+    figures = ruleset._figures(state)
+    unit = state.catalogue.units[state.tiles[ol.active].unit]
+    for model in state.living_models():
+        if model.tile != ol.active:
+            continue
+        me = next(f for f in figures if f.id == model.id)
+        extra = min(ol.gems["reserve"], unit.base_movement - model.bonus_mp)
+        for area, route in routes(board, figures, me, budget=model.mp + extra).items():
+            if area != model.area:
+                out.append(Move(seat=OVERLORD, creature=model.id, to=area, gems=max(0, route.cost - model.mp)))
+        if model.attacked:
+            continue
+        for hero in state.living_heroes():
+            them = next(f for f in figures if f.id == hero.id)
+            if unit.melee and melee_reach(board, figures, me, them, reach="reach" in unit.skills) is not None:
+                out.append(Attack(seat=OVERLORD, creature=model.id, target=hero.id, style="melee"))
+            elif unit.ranged and board.sees(model.area, hero.area):
+                out.append(Attack(seat=OVERLORD, creature=model.id, target=hero.id, style="ranged"))
+    return out
