@@ -154,6 +154,12 @@ class WarbandCog(commands.Cog):
     async def suggest_mode(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "mode", current)
 
+    async def suggest_item(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "item", current)
+
+    async def suggest_gems(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "gems", current)
+
     async def suggest_choice(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "choice", current)
 
@@ -173,4 +179,6 @@ SUGGESTERS: dict[str, Callable[..., Awaitable[list[app_commands.Choice[str]]]]] 
     "spell": WarbandCog.suggest_spell,
     "tile": WarbandCog.suggest_tile,
     "card": WarbandCog.suggest_card,
+    "item": WarbandCog.suggest_item,
+    "gems": WarbandCog.suggest_gems,
 }

@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.discord.conan import ConanCog
 from bot.discord.errors import answer_error
 from bot.discord.game import GameCog
 from bot.discord.play import PlayCog
@@ -25,7 +26,7 @@ from bot.store import Store
 
 log = logging.getLogger(__name__)
 
-COGS = (GameCog, RollCog, PlayCog, WarbandGroupCog)
+COGS = (GameCog, RollCog, PlayCog, ConanCog, WarbandGroupCog)
 
 
 class WarbandTree(app_commands.CommandTree):

@@ -80,7 +80,8 @@ def _hero(ruleset, state: ConanState, seat: str, hero: Hero) -> list[Action]:
                     if board.sees(hero.area, area):
                         out.append(Throw(seat=seat, creature=hero.id, item=card, to=area, gems=1))
     out += [Drop(seat=seat, creature=hero.id, item=c) for c in hero.cards]
-    out.append(Done(seat=seat, creature=hero.id))
+    if not hero.passed:
+        out.append(Done(seat=seat, creature=hero.id))
     return out
 
 

@@ -72,6 +72,13 @@ class Conan(Ruleset):
         return {"attitude", "move", "attack", "take", "give", "drop", "open", "throw", "done", "activate",
                 "flow", "end", "guard", "reroll"}
 
+    def help_notes(self) -> list[str]:
+        catalogue = load_catalogue()
+        return ["The Overlord activates a tile with `/activate tile:NAME`; answer questions with /decide, "
+                "/guard or /reroll.",
+                "**Defaults, not the printed game's** (the seed lost them; a server may override them with "
+                "the file named by WARBAND_CONAN_DATA): " + ", ".join(catalogue.defaults()) + "."]
+
     def new_game(self, seed: int, options: dict[str, Any] | None = None) -> ConanState:
         options = dict(options or {})
         catalogue = load_catalogue()

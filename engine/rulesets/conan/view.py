@@ -38,7 +38,7 @@ def area_view(ruleset, state: ConanState) -> AreaView:
     river = []
     for slot, tid in enumerate(ol.river):
         tile = state.tiles[tid]
-        mark = "†" if tile.dead else ("*" if ol.active == tid else "")
+        mark = "(dead)" if tile.dead else ("(active)" if ol.active == tid else "")
         river.append(f"{state.scenario.slot_costs[slot]}:{tid}{mark}")
     panels.append(SidePanel(title=f"Overlord (turn {state.turn}/{state.scenario.turn_limit})", side=OVERLORD, lines=[
         " ".join(river),
