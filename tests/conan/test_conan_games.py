@@ -60,10 +60,10 @@ async def play_whole_game(service, store, scenario, players, seed):
 
 
 @pytest.mark.parametrize("scenario, players, seed, winner", [
-    ("idol-of-set", 1, 1, "heroes"),  # two seats: the Overlord and one player running four heroes
+    ("idol-of-set", 1, 2, "heroes"),  # two seats: the Overlord and one player running four heroes
     ("idol-of-set", 4, 0, "overlord"),  # five seats
-    ("the-witch-must-die", 1, 5, "overlord"),
-    ("the-witch-must-die", 4, 2, "heroes"),
+    ("the-witch-must-die", 1, 0, "overlord"),
+    ("the-witch-must-die", 4, 3, "heroes"),
 ])
 async def test_a_whole_scenario_through_the_service(service, store, scenario, players, seed, winner):
     state = await play_whole_game(service, store, scenario, players, seed=seed)

@@ -276,11 +276,11 @@ def test_e14_chest_with_lockpicking():
     only(state, "shevatas")
     clear_models(state)
     h = state.heroes["shevatas"]
-    h.area, h.cards = "gallery", []
+    h.area, h.cards = "shrine", []
     gems(h, reserve=10)
     state, events = act(state, Open(seat="h1", creature="shevatas", gems=2), "keep", "leave")
     assert any("s0" in e.text and e.text.count("s1") == 2 for e in events if e.kind == "roll")  # +1 die
-    assert not state.chests and state.ground["gallery"] == ["mail-shirt"]
+    assert not state.chests and state.ground["shrine"] == ["mail-shirt"]
     state, _ = RULES.apply(state, Take(seat="h1", creature="shevatas", item="mail-shirt"))
     assert state.heroes["shevatas"].cards == ["mail-shirt"]
 
@@ -437,7 +437,7 @@ def test_e20_melee_into_an_occupied_area():
     # The Shrine holds 3; fill it with the two guards and the snake's big base... here: 3 sentries' worth.
     state.models["sentry-1"].area = "shrine"
     assert RULES._figures(state)
-    state, _ = act(state, Attack(seat="h1", creature="conan", target="guard-1", gems=1, card="none"), "keep")
+    state, _ = act(state, Attack(seat="h1", creature="conan", target="guard-1", gems=1, card="none"), "no", "keep")
     assert state.heroes["conan"].gems["melee"] == 1  # legal: Occupied, in sight, Hall not full for the guard
 
 
@@ -483,6 +483,7 @@ def test_e26_horror_caps_four_spaces_at_two():
     gems(state.heroes["conan"], reserve=12)
     with pytest.raises(IllegalAction, match="holds 0 of 2 \\(Horror"):
         RULES.apply(state, Attack(seat="h1", creature="conan", target="guard-1", gems=3, card="none"))
+    state.models["guard-2"].area = "shrine"
     state, _ = act(state, Attack(seat="h1", creature="conan", target="guard-1", gems=2, card="none"), "keep")
     assert sheet.space_limit(state.catalogue, state.heroes["conan"], "guard", horror=True) == 4
 

@@ -70,6 +70,14 @@ class Throw(Action):
     gems: int = 1
 
 
+class Cast(Action):
+    kind: Literal["cast"] = "cast"
+    creature: str | None = None
+    spell: str
+    target: str | None = None  # a model or hero in sight
+    to: str | None = None  # the area an area spell strikes (default: the target's area)
+
+
 class Done(Action):
     kind: Literal["done"] = "done"
     creature: str | None = None
@@ -89,4 +97,4 @@ class EndTurn(Action):
     kind: Literal["end"] = "end"
 
 
-ACTION_TYPES = (Begin, Attitude, Move, Attack, Take, Give, Drop, Open, Throw, Done, Activate, Flow, EndTurn)
+ACTION_TYPES = (Begin, Attitude, Move, Attack, Take, Give, Drop, Open, Throw, Cast, Done, Activate, Flow, EndTurn)

@@ -13,6 +13,7 @@ give           item, to (a hero in the same area), creature                heroe
 drop           item, creature                                              heroes
 open           gems, card (equipment), creature: pick a chest's lock       heroes
 throw          item, to (area), gems, creature                             heroes
+cast           spell, target, square (the area of an area spell), creature both
 done           creature: this hero is finished for the Action phase        heroes
 activate       tile                                                        Overlord
 flow           tile: a dead tile leaves the river (2 gems to the box)      Overlord
@@ -30,7 +31,7 @@ from typing import Any
 from engine.core import Action, IllegalAction
 from engine.core.decisions import Decide
 from engine.rulesets.conan.actions import (
-    Activate, Attack, Attitude, Done, Drop, EndTurn, Flow, Give, Move, Open, Take, Throw,
+    Activate, Attack, Attitude, Cast, Done, Drop, EndTurn, Flow, Give, Move, Open, Take, Throw,
 )
 from engine.rulesets.conan.state import OVERLORD, ConanState
 
@@ -110,6 +111,10 @@ def action_from_command(ruleset, state: ConanState, seat: str, command: str, opt
     if command == "throw":
         return Throw(seat=seat, creature=creature, item=_need(options, "item", "/throw item:CARD to:AREA"),
                      to=_need(options, "to", "/throw item:CARD to:AREA"), gems=_int(options, "gems", 1))
+    if command == "cast":
+        return Cast(seat=seat, creature=creature, spell=_need(options, "spell", "/cast spell:NAME target:NAME"),
+                    target=str(options.get("target") or "").strip() or None,
+                    to=str(options.get("square") or "").strip() or None)
     if command == "done":
         return Done(seat=seat, creature=creature)
     if command == "activate":
@@ -137,13 +142,15 @@ def suggestions(ruleset, state: ConanState, seat: str | None, kind: str) -> list
         if value is not None and str(value) not in found:
             found.append(str(value))
     for action in actions:
-        if kind == "square" and getattr(action, "to", None) and action.kind in ("move", "throw"):
+        if kind == "square" and getattr(action, "to", None) and action.kind in ("move", "throw", "cast"):
             add(board.area(action.to).name if action.to in {a.id for a in board.areas} else action.to)
         elif kind == "creature":
             add(getattr(action, "target", None))
             add(getattr(action, "creature", None))
             if action.kind == "give":
                 add(action.to)
+        elif kind == "spell" and action.kind == "cast":
+            add(action.spell)
         elif kind == "tile" and action.kind in ("activate", "flow"):
             add(action.tile)
         elif kind == "item" and action.kind in ("take", "give", "drop", "throw"):

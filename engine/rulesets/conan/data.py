@@ -89,7 +89,7 @@ class HeroSheet(_Data):
 
 class Card(_Data):
     name: str
-    kind: Literal["weapon", "shield", "armour", "equipment", "item"]
+    kind: Literal["weapon", "shield", "armour", "equipment", "item", "spell"]
     melee: list[DieName] = Field(default_factory=list)
     ranged: list[DieName] = Field(default_factory=list)
     guard: list[DieName] = Field(default_factory=list)
@@ -98,6 +98,15 @@ class Card(_Data):
     encumbrance: int = Field(default=0, ge=0)
     thrown: bool = False
     default: bool = False
+    # Spells (§8.8, §13.10): gems onto the card, at most ``limit`` on it; an attack rolls
+    # ``dice`` (against one model, or every model in an area when ``area``); a ``ward``
+    # adds its dice to a defence; a ``reaction`` spell may be cast at any time.
+    cost: int = Field(default=0, ge=0)
+    limit: int = Field(default=0, ge=0)
+    dice: list[DieName] = Field(default_factory=list)
+    area: bool = False
+    reaction: bool = False
+    ward: bool = False
 
     @property
     def two_handed(self) -> bool:
@@ -145,7 +154,7 @@ class Catalogue(_Data):
                 if card not in self.cards:
                     raise ValueError(f"heroes.{name}.cards: there is no card {card!r}")
         for name, card in self.cards.items():
-            for value in (*card.melee, *card.ranged, *card.guard, *card.manip):
+            for value in (*card.melee, *card.ranged, *card.guard, *card.manip, *card.dice):
                 die(value, f"cards.{name}")
         for name, unit in self.units.items():
             for value in (*unit.melee, *unit.ranged):
@@ -276,6 +285,7 @@ class Scenario(_Data):
     resource_deck: list[str] = Field(default_factory=list)
     ground: dict[str, list[str]] = Field(default_factory=dict)
     unspent_reinforcements: Literal["lost", "kept"] = "lost"
+    overlord_spells: list[str] = Field(default_factory=list)
     heroes_first: bool = True
 
     def check(self, catalogue: Catalogue, board) -> "Scenario":
@@ -312,6 +322,9 @@ class Scenario(_Data):
         for card in self.resource_deck:
             if card not in catalogue.cards:
                 raise ValueError(f"resource_deck: there is no card {card!r}")
+        for card in self.overlord_spells:
+            if card not in catalogue.cards or catalogue.cards[card].kind != "spell":
+                raise ValueError(f"overlord_spells: there is no spell card {card!r}")
         for die in self.falling_dice:
             if die not in catalogue.dice:
                 raise ValueError(f"falling_dice: there is no die {die!r}")

@@ -25,9 +25,15 @@ SPACE_NAMES = {"melee": "Melee", "ranged": "Ranged", "guard": "Guard", "move": "
 HORROR_SPACES = ("melee", "ranged", "move", "manip")
 
 
+def spent_zones(hero: Hero) -> list[str]:
+    """Where spent gems lie: the six action spaces, then each spell card (``spell:<card>``)."""
+    return [*SPACES, *sorted(z for z in hero.gems if z.startswith("spell:"))]
+
+
 def start_phase(hero: Hero) -> None:
-    """§4.2 step 1 and the End phase alike: every gem on an action space goes to Fatigue."""
-    for space in SPACES:
+    """§4.2 step 1 and the End phase alike: every gem on an action space or spell card goes
+    to Fatigue."""
+    for space in spent_zones(hero):
         hero.gems["fatigue"] += hero.gems[space]
         hero.gems[space] = 0
 
@@ -104,13 +110,13 @@ def take_damage(hero: Hero, damage: int, choose_space) -> list[str]:
         hero.gems["wounds"] += take
         moved.append(f"{take} from Fatigue")
         left -= take
-    on_spaces = sum(hero.gems[s] for s in SPACES)
+    on_spaces = sum(hero.gems[s] for s in spent_zones(hero))
     while left and on_spaces:
-        holding = [s for s in SPACES if hero.gems[s]]
+        holding = [s for s in spent_zones(hero) if hero.gems[s]]
         space = holding[0] if (len(holding) == 1 or left >= on_spaces) else choose_space(holding)
         hero.gems[space] -= 1
         hero.gems["wounds"] += 1
-        moved.append(f"1 from {SPACE_NAMES[space]}")
+        moved.append(f"1 from {SPACE_NAMES.get(space, space.removeprefix('spell:'))}")
         left -= 1
         on_spaces -= 1
     take = min(left, hero.gems["reserve"])

@@ -10,7 +10,7 @@ from engine.areas import melee_reach, routes
 from engine.core import Action, IllegalAction
 from engine.rulesets.conan import heroes as sheet
 from engine.rulesets.conan.actions import (
-    Activate, Attack, Attitude, Done, Drop, EndTurn, Flow, Give, Move, Open, Take, Throw,
+    Activate, Attack, Attitude, Cast, Done, Drop, EndTurn, Flow, Give, Move, Open, Take, Throw,
 )
 from engine.rulesets.conan.state import OVERLORD, ConanState, Hero
 
@@ -79,7 +79,15 @@ def _hero(ruleset, state: ConanState, seat: str, hero: Hero) -> list[Action]:
                 for area in board.adjacent(hero.area):
                     if board.sees(hero.area, area):
                         out.append(Throw(seat=seat, creature=hero.id, item=card, to=area, gems=1))
-    out += [Drop(seat=seat, creature=hero.id, item=c) for c in hero.cards]
+    items = [c for c in hero.cards if cat.cards[c].kind != "spell"]
+    out = [a for a in out if getattr(a, "item", None) is None or a.kind == "take" or a.item in items]
+    out += [Drop(seat=seat, creature=hero.id, item=c) for c in items]
+    if sheet.has_skill(cat, hero, "spellcaster"):
+        for card in hero.cards:
+            spell = cat.cards[card]
+            if spell.kind == "spell" and not spell.ward and hero.gems["reserve"] >= spell.cost \
+                    and hero.gems.get(f"spell:{card}", 0) + spell.cost <= spell.limit:
+                out += _casts(state, board, seat, hero.id, hero.area, card, spell, enemies_of="heroes")
     if not hero.passed:
         out.append(Done(seat=seat, creature=hero.id))
     return out
@@ -100,6 +108,15 @@ def _overlord(ruleset, state: ConanState) -> list[Action]:
         return out
     figures = ruleset._figures(state)
     unit = state.catalogue.units[state.tiles[ol.active].unit]
+    if "spellcaster" in unit.skills:
+        for model in state.living_models():
+            if model.tile != ol.active:
+                continue
+            for card in state.scenario.overlord_spells:
+                spell = state.catalogue.cards[card]
+                if not spell.ward and ol.gems["reserve"] >= spell.cost \
+                        and ol.gems.get(f"spell:{card}", 0) + spell.cost <= spell.limit:
+                    out += _casts(state, board, OVERLORD, model.id, model.area, card, spell, enemies_of=OVERLORD)
     for model in state.living_models():
         if model.tile != ol.active:
             continue
@@ -116,4 +133,24 @@ def _overlord(ruleset, state: ConanState) -> list[Action]:
                 out.append(Attack(seat=OVERLORD, creature=model.id, target=hero.id, style="melee"))
             elif unit.ranged and board.sees(model.area, hero.area):
                 out.append(Attack(seat=OVERLORD, creature=model.id, target=hero.id, style="ranged"))
+    return out
+
+
+def _casts(state: ConanState, board, seat: str, caster: str, origin: str, card: str, spell, enemies_of: str):
+    """Attack spells at every enemy in sight (an area spell: at each area in sight holding one)."""
+    if enemies_of == "heroes":
+        enemies = [(m.id, m.area) for m in state.living_models()]
+    else:
+        enemies = [(h.id, h.area) for h in state.living_heroes()]
+    out = []
+    seen: set[str] = set()
+    for target, area in enemies:
+        if not board.sees(origin, area):
+            continue
+        if spell.area:
+            if area not in seen:
+                seen.add(area)
+                out.append(Cast(seat=seat, creature=caster, spell=card, to=area))
+        else:
+            out.append(Cast(seat=seat, creature=caster, spell=card, target=target))
     return out

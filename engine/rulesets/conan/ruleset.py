@@ -28,7 +28,7 @@ from engine.core.decisions import decide
 from engine.core.board_view import BoardView
 from engine.rulesets.conan import heroes as sheet
 from engine.rulesets.conan.actions import (
-    ACTION_TYPES, Activate, Attack, Attitude, Begin, Done, Drop, EndTurn, Flow, Give, Move, Open, Take, Throw,
+    ACTION_TYPES, Activate, Attack, Attitude, Begin, Cast, Done, Drop, EndTurn, Flow, Give, Move, Open, Take, Throw,
 )
 from engine.rulesets.conan.boards import board_names, load_board
 from engine.rulesets.conan.data import SPACES, Catalogue, load_catalogue, load_scenario, scenario_names
@@ -45,8 +45,8 @@ OPTIONS = {
     "catch": "C13: aggressive (default: only a hero who may manipulate) or lenient (any hero with a gem)",
 }
 HERO_PHASE_COMMANDS = {"attitude": {"attitude"},
-                       "action": {"move", "attack", "take", "give", "drop", "open", "throw", "done"}}
-OVERLORD_COMMANDS = {"activate", "move", "attack", "flow", "end"}
+                       "action": {"move", "attack", "take", "give", "drop", "open", "throw", "cast", "done"}}
+OVERLORD_COMMANDS = {"activate", "move", "attack", "cast", "flow", "end"}
 
 
 def _slug(text: str) -> str:
@@ -69,7 +69,7 @@ class Conan(Ruleset):
         return scenario_names()
 
     def commands(self) -> set[str]:
-        return {"attitude", "move", "attack", "take", "give", "drop", "open", "throw", "done", "activate",
+        return {"attitude", "move", "attack", "take", "give", "drop", "open", "throw", "cast", "done", "activate",
                 "flow", "end", "guard", "reroll"}
 
     def help_notes(self) -> list[str]:
@@ -106,6 +106,7 @@ class Conan(Ruleset):
             fatigue = min(scenario.hero_fatigue, data.gems)
             gems = {z: 0 for z in ("reserve", "fatigue", "wounds", *SPACES)}
             gems.update(reserve=data.gems - fatigue, fatigue=fatigue)
+            gems.update({f"spell:{c}": 0 for c in data.cards if catalogue.cards[c].kind == "spell"})
             heroes[hid] = Hero(id=hid, name=data.name, seat=HERO_SEATS[i % players], area=scenario.hero_start,
                                gems=gems, cards=list(data.cards))
         models: dict[str, Model] = {}
@@ -116,7 +117,8 @@ class Conan(Ruleset):
                 models[mid] = Model(id=mid, tile=tid, area=area, lp=catalogue.units[spec.unit].lp)
         ol = scenario.overlord
         overlord = Overlord(gems={"reserve": ol.reserve, "fatigue": ol.fatigue, "movement": 0, "guard": 0,
-                                  "reroll": 0, "box": 0}, river=list(scenario.river))
+                                  "reroll": 0, "box": 0, **{f"spell:{c}": 0 for c in scenario.overlord_spells}},
+                            river=list(scenario.river))
         return ConanState(
             ruleset=self.name, seed=seed, rng=Rng.from_seed(seed), options=options, seats=seats, phase="waiting",
             catalogue=catalogue, scenario=scenario, heroes=heroes, models=models, tiles=tiles, overlord=overlord,
@@ -265,7 +267,7 @@ class Conan(Ruleset):
     @staticmethod
     def _benefits_to_fatigue(state: ConanState) -> None:
         ol = state.overlord
-        for zone in ("movement", "guard", "reroll"):
+        for zone in ("movement", "guard", "reroll", *(z for z in ol.gems if z.startswith("spell:"))):
             ol.gems["fatigue"] += ol.gems[zone]
             ol.gems[zone] = 0
 
@@ -320,7 +322,7 @@ class Conan(Ruleset):
             raise IllegalAction("cautious", f"{hero.name} is Cautious: only Guard, Reroll and reaction spells "
                                 "until the next Attitude phase.")
         handler = {"move": self._hero_move, "attack": self._hero_attack, "take": self._take, "give": self._give,
-                   "drop": self._drop, "open": self._open, "throw": self._throw}[action.kind]
+                   "drop": self._drop, "open": self._open, "throw": self._throw, "cast": self._hero_cast}[action.kind]
         handler(state, hero, action, events)
 
     def _other_action(self, hero: Hero) -> None:
@@ -490,6 +492,7 @@ class Conan(Ruleset):
         horror = self._enemy_skill_here(state, "heroes", hero.area, "horror")
         sheet.pay(cat, hero, action.style, action.gems, horror)
         self._other_action(hero)
+        target, armour_only = self._sacrifice_for_model(state, target, events)
         space = cat.heroes[hero.id].spaces[action.style]
         kinds = [space.die] * action.gems if space.die else []
         if weapon:
@@ -517,20 +520,47 @@ class Conan(Ruleset):
                             f"{' (' + ', '.join(notes) + ')' if notes else ''}, locked."))
         precise = sheet.has_skill(cat, hero, "accurate-blow" if action.style == "melee" else "precise-shot")
         where = target.area
-        self._model_defends(state, target, power, precise, events)
+        self._model_defends(state, target, power, precise, events, armour_only=armour_only)
         if weapon and action.style == "ranged" and cat.cards[weapon].thrown:
             hero.cards.remove(weapon)
             state.ground.setdefault(where, []).append(weapon)
             events.append(Event(kind="thrown", seat=hero.seat, text=f"The {cat.cards[weapon].name} lands in "
                                 f"{board.area(where).name}."))
 
-    def _model_defends(self, state: ConanState, model: Model, power: int, precise: bool, events: list[Event]) -> None:
+    def _sacrifice_for_model(self, state: ConanState, target: Model, events: list[Event]) -> tuple[Model, bool]:
+        """Window 4 (§14 Sacrifice): before the dice, a friend with Sacrifice in the target's area
+        may take its place; it defends with armour only (C20)."""
+        willing = [m.id for m in state.living_models() if m.area == target.area and m.id != target.id
+                   and "sacrifice" in self._unit(state, m).skills]
+        if not willing:
+            return target, False
+        answer = decide(state, OVERLORD, "sacrifice", f"{target.id} is attacked. Sacrifice: who takes its place?",
+                        ["no", *willing])
+        if answer == "no":
+            return target, False
+        events.append(Event(kind="sacrifice", seat=OVERLORD, text=f"{answer} steps in front of {target.id} "
+                            "(Sacrifice: armour only)."))
+        return state.models[answer], True
+
+    def _sacrifice_for_hero(self, state: ConanState, target: Hero, events: list[Event]) -> tuple[Hero, bool]:
+        willing = [h for h in state.living_heroes() if h.area == target.area and h.id != target.id
+                   and sheet.has_skill(state.catalogue, h, "sacrifice")]
+        for hero in willing:
+            if decide(state, hero.seat, "sacrifice", f"{target.name} is attacked. Does {hero.name} take his place "
+                      "(Sacrifice: armour only)?", ["no", "yes"]) == "yes":
+                events.append(Event(kind="sacrifice", seat=hero.seat, text=f"{hero.name} steps in front of "
+                                    f"{target.name}."))
+                return hero, True
+        return target, False
+
+    def _model_defends(self, state: ConanState, model: Model, power: int, precise: bool, events: list[Event],
+                       armour_only: bool = False) -> None:
         """§9.1 step 4 for an Overlord model: armour, plus one Guard benefit fixed before rolling."""
         cat = state.catalogue
         ol = state.overlord
         unit = self._unit(state, model)
         guard = 0
-        if power > 0 and ol.gems["reserve"] > 0:
+        if power > 0 and ol.gems["reserve"] > 0 and not armour_only:
             options = ["none"] + [str(n) for n in range(1, ol.gems["reserve"] + 1)]
             answer = decide(state, OVERLORD, "guard", f"{model.id} (armour {unit.armour}) is attacked with power "
                             f"{power}. Guard benefit: how many gems (one die each)?", options)
@@ -543,6 +573,8 @@ class Conan(Ruleset):
             events.append(Event(kind="roll", seat=OVERLORD, text=f"Guard benefit for {model.id}: {describe(dice)}."))
             dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, "guard", events)
             symbols_guard = symbols(dice)
+        if power > 0 and not armour_only:
+            symbols_guard += self._overlord_ward(state, model, power, events)
         armour = max(0, unit.armour - (1 if precise else 0))
         damage = max(0, power - symbols_guard - armour)
         events.append(Event(kind="defence", seat=OVERLORD, text=f"{model.id} defends with {symbols_guard + armour} "
@@ -600,6 +632,7 @@ class Conan(Ruleset):
         for other in state.living_models():  # §13.2: the first attack wipes the tile's base MP
             if other.tile == model.tile:
                 other.mp = 0
+        target, armour_only = self._sacrifice_for_hero(state, target, events)
         kinds = list(unit.melee if action.style == "melee" else unit.ranged)
         if action.style == "ranged" and board.area(target.area).level < board.area(model.area).level:
             kinds.append(cat.icon("ranged_height_die"))
@@ -613,9 +646,144 @@ class Conan(Ruleset):
         power = max(0, power)
         events.append(Event(kind="attack", seat=OVERLORD, text=f"Attack power {power}, locked."))
         self._hero_defends(state, target, power, action.style, "precise-shot" in unit.skills if action.style == "ranged"
-                           else "accurate-blow" in unit.skills, events)
+                           else "accurate-blow" in unit.skills, events, armour_only=armour_only)
         if action.style == "melee" and target.alive and model.alive and target.area == model.area:
             self._counterattack(state, target, model, events)
+
+    # -- spells (§8.8, §13.10) -------------------------------------------------------------------
+    def _spell_card(self, state: ConanState, cards: list[str], text: str, owner: str) -> str:
+        card = self._card_named(state, [c for c in cards if state.catalogue.cards[c].kind == "spell"], text,
+                                f"among {owner}'s spells")
+        return card
+
+    @staticmethod
+    def _pay_spell(catalogue: Catalogue, gems: dict[str, int], card: str, who: str) -> None:
+        """Cost gems from Reserve onto the card, never above its exertion limit (§5.4)."""
+        spell = catalogue.cards[card]
+        zone = f"spell:{card}"
+        if gems["reserve"] < spell.cost:
+            raise IllegalAction("not-enough-gems", f"{who} has only {gems['reserve']} gems in Reserve; "
+                                f"{spell.name} costs {spell.cost}.")
+        if gems.get(zone, 0) + spell.cost > spell.limit:
+            raise IllegalAction("exertion-limit", f"{spell.name} holds {gems.get(zone, 0)} of {spell.limit} gems; "
+                                f"casting it again ({spell.cost}) would pass its exertion limit.")
+        gems["reserve"] -= spell.cost
+        gems[zone] = gems.get(zone, 0) + spell.cost
+
+    def _hero_cast(self, state: ConanState, hero: Hero, action: Cast, events: list[Event]) -> None:
+        cat = state.catalogue
+        if not sheet.has_skill(cat, hero, "spellcaster"):
+            raise IllegalAction("no-spellcaster", f"{hero.name} is no Spellcaster (or too encumbered to cast).")
+        card = self._spell_card(state, hero.cards, action.spell, hero.name)
+        spell = cat.cards[card]
+        if spell.ward:
+            raise IllegalAction("reaction-only", f"{spell.name} is cast when {hero.name} is attacked; the game asks.")
+        victims = self._spell_victims(state, hero.area, action, spell)
+        self._pay_spell(cat, hero.gems, card, hero.name)
+        self._other_action(hero)
+        dice = roll_pool(cat, state.rng, list(spell.dice))
+        events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} casts {spell.name}: {describe(dice)}."))
+        dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, spell.name, events)
+        self._spell_strikes(state, hero.seat, symbols(dice), victims, spell.area, events)
+
+    def _overlord_cast(self, state: ConanState, action: Cast, events: list[Event]) -> None:
+        """§13.10: a non-reaction spell needs an activated Spellcaster tile; its model casts."""
+        cat = state.catalogue
+        model = self._model(state, action.creature)
+        if model.tile != state.overlord.active or "spellcaster" not in self._unit(state, model).skills:
+            raise IllegalAction("no-spellcaster", f"{model.id} is not a Spellcaster of the tile activated now.")
+        card = self._spell_card(state, state.scenario.overlord_spells, action.spell, "the Overlord")
+        spell = cat.cards[card]
+        if spell.ward:
+            raise IllegalAction("reaction-only", f"{spell.name} is cast when one of his models is attacked; "
+                                "the game asks.")
+        victims = self._spell_victims(state, model.area, action, spell)
+        self._pay_spell(cat, state.overlord.gems, card, "The Overlord")
+        dice = roll_pool(cat, state.rng, list(spell.dice))
+        events.append(Event(kind="roll", seat=OVERLORD, text=f"{model.id} casts {spell.name}: {describe(dice)}."))
+        dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, spell.name, events)
+        self._spell_strikes(state, OVERLORD, symbols(dice), victims, spell.area, events)
+
+    def _spell_victims(self, state: ConanState, origin: str, action: Cast, spell) -> list[str]:
+        """Who an attack spell strikes: its target, or every model in the area (§9.5, C10)."""
+        board = self.board_of(state)
+        if spell.area:
+            if action.to:
+                area = self._area(state, action.to)
+            elif action.target:
+                area = self._target(state, action.target).area
+            else:
+                raise IllegalAction("missing-option", f"Say where {spell.name} strikes (square:AREA or target:).")
+            if not board.sees(origin, area):
+                raise IllegalAction("no-sight", f"No line of sight from {board.area(origin).name} to "
+                                    f"{board.area(area).name}.")
+            victims = [h.id for h in state.living_heroes() if h.area == area]
+            victims += [m.id for m in state.living_models() if m.area == area]
+            if not victims:
+                raise IllegalAction("no-target", f"Nobody stands in {board.area(area).name}.")
+            return victims
+        if not action.target:
+            raise IllegalAction("missing-option", f"Say whom {spell.name} strikes (target:).")
+        target = self._target(state, action.target)
+        if not board.sees(origin, target.area):
+            raise IllegalAction("no-sight", f"No line of sight to {getattr(target, 'name', target.id)}.")
+        return [target.id]
+
+    def _spell_strikes(self, state: ConanState, seat: str, power: int, victims: list[str], area: bool,
+                       events: list[Event]) -> None:
+        """Spell power is the symbols rolled (never hindered); each victim defends as from a
+        ranged attack (C29); an area attack's victims defend one by one in the caster's order."""
+        events.append(Event(kind="attack", seat=seat, text=f"Spell power {power}, locked."))
+        left = list(victims)
+        while left:
+            victim = left[0] if len(left) == 1 else decide(
+                state, seat, "order", f"Area attack (power {power}): who defends next?", left)
+            left.remove(victim)
+            if victim in state.heroes:
+                hero = state.heroes[victim]
+                if hero.alive:
+                    self._hero_defends(state, hero, power, "area" if area else "ranged", False, events)
+            else:
+                model = state.models[victim]
+                if model.alive:
+                    self._model_defends(state, model, power, False, events)
+
+    def _hero_ward(self, state: ConanState, hero: Hero, power: int, events: list[Event]) -> int:
+        """Window 7: a reaction spell with a ward, cast as the hero defends."""
+        cat = state.catalogue
+        if not sheet.has_skill(cat, hero, "spellcaster"):
+            return 0
+        wards = [c for c in hero.cards if cat.cards[c].ward and hero.gems["reserve"] >= cat.cards[c].cost
+                 and hero.gems.get(f"spell:{c}", 0) + cat.cards[c].cost <= cat.cards[c].limit]
+        if not wards:
+            return 0
+        answer = decide(state, hero.seat, "ward", f"{hero.name} may cast a reaction spell against power {power}.",
+                        ["no", *wards])
+        if answer == "no":
+            return 0
+        self._pay_spell(cat, hero.gems, answer, hero.name)
+        dice = roll_pool(cat, state.rng, list(cat.cards[answer].dice))
+        events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} casts {cat.cards[answer].name}: "
+                            f"{describe(dice)}."))
+        return symbols(reroll_window(state, cat, self._hero_roller(state, hero), dice, cat.cards[answer].name, events))
+
+    def _overlord_ward(self, state: ConanState, model: Model, power: int, events: list[Event]) -> int:
+        cat = state.catalogue
+        gems = state.overlord.gems
+        wards = [c for c in state.scenario.overlord_spells if cat.cards[c].ward and gems["reserve"] >= cat.cards[c].cost
+                 and gems.get(f"spell:{c}", 0) + cat.cards[c].cost <= cat.cards[c].limit]
+        if not wards:
+            return 0
+        answer = decide(state, OVERLORD, "ward", f"{model.id} is attacked with power {power}: cast a reaction "
+                        "spell?", ["no", *wards])
+        if answer == "no":
+            return 0
+        self._pay_spell(cat, gems, answer, "The Overlord")
+        dice = roll_pool(cat, state.rng, list(cat.cards[answer].dice))
+        events.append(Event(kind="roll", seat=OVERLORD, text=f"The Overlord casts {cat.cards[answer].name}: "
+                            f"{describe(dice)}."))
+        return symbols(reroll_window(state, cat, self._overlord_roller(state, model), dice, cat.cards[answer].name,
+                                     events))
 
     def _guard_options(self, state: ConanState, hero: Hero, style: str) -> list[str]:
         cat = state.catalogue
@@ -629,12 +797,12 @@ class Conan(Ruleset):
         return options
 
     def _hero_defends(self, state: ConanState, hero: Hero, power: int, style: str, precise: bool,
-                      events: list[Event]) -> None:
+                      events: list[Event], armour_only: bool = False) -> None:
         """§8.4: declare Guard (dodge, or parry with one card; only a shield against ranged or
         area attacks), roll, reroll, then add the armour of one card."""
         cat = state.catalogue
         guard_symbols = 0
-        options = self._guard_options(state, hero, style)
+        options = ["none"] if armour_only else self._guard_options(state, hero, style)
         if power > 0 and len(options) > 1:
             answer = decide(state, hero.seat, "guard", f"{hero.name} is attacked ({style}) with power {power}; "
                             f"armour {sheet.armour(cat, hero)}. Guard with how many gems, and which card "
@@ -650,6 +818,8 @@ class Conan(Ruleset):
                                     f"{describe(dice)}."))
                 dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, "guard", events)
                 guard_symbols = symbols(dice)
+        if power > 0 and not armour_only:
+            guard_symbols += self._hero_ward(state, hero, power, events)
         armour = sheet.armour(cat, hero)
         if style == "ranged" and sheet.has_skill(cat, hero, "untouchable"):
             armour += 1
@@ -671,8 +841,9 @@ class Conan(Ruleset):
             board = self.board_of(state)
             hero.alive = False
             state.dead_heroes += 1
-            if hero.cards:
-                state.ground.setdefault(hero.area, []).extend(hero.cards)
+            dropped = [c for c in hero.cards if state.catalogue.cards[c].kind != "spell"]
+            if dropped:
+                state.ground.setdefault(hero.area, []).extend(dropped)
             events.append(Event(kind="death", seat=hero.seat, text=f"💀 {hero.name} dies; his cards fall in "
                                 f"{board.area(hero.area).name}."))
             hero.cards = []
@@ -694,6 +865,11 @@ class Conan(Ruleset):
         self._model_defends(state, model, power, sheet.has_skill(cat, hero, "accurate-blow"), events)
 
     # -- manipulation -------------------------------------------------------------------------
+    def _item_named(self, state: ConanState, hero: Hero, text: str) -> str:
+        """A card the hero carries and can part with (spells stay by the sheet)."""
+        items = [c for c in hero.cards if state.catalogue.cards[c].kind != "spell"]
+        return self._card_named(state, items, text, f"with {hero.name}")
+
     def _card_named(self, state: ConanState, cards: list[str], text: str, where: str) -> str:
         key = _slug(text)
         match = next((c for c in cards if key in (c, _slug(state.catalogue.cards[c].name))), None)
@@ -714,7 +890,7 @@ class Conan(Ruleset):
         self._check_load(state, hero, events)
 
     def _give(self, state: ConanState, hero: Hero, action: Give, events: list[Event]) -> None:
-        card = self._card_named(state, hero.cards, action.item, f"with {hero.name}")
+        card = self._item_named(state, hero, action.item)
         other = self._target(state, action.to)
         if not isinstance(other, Hero) or other.id == hero.id:
             raise IllegalAction("bad-receiver", "Give to another hero (to:HERO).")
@@ -729,7 +905,7 @@ class Conan(Ruleset):
         self._check_load(state, other, events)
 
     def _drop(self, state: ConanState, hero: Hero, action: Drop, events: list[Event]) -> None:
-        card = self._card_named(state, hero.cards, action.item, f"with {hero.name}")
+        card = self._item_named(state, hero, action.item)
         self._other_action(hero)
         hero.cards.remove(card)
         state.ground.setdefault(hero.area, []).append(card)
@@ -742,7 +918,8 @@ class Conan(Ruleset):
         limit = cat.heroes[hero.id].max_encumbrance
         while sheet.encumbrance(cat, hero) > limit:
             card = decide(state, hero.seat, "overloaded", f"{hero.name} carries {sheet.encumbrance(cat, hero)}, "
-                          f"over his maximum {limit}. Which card does he drop?", list(hero.cards))
+                          f"over his maximum {limit}. Which card does he drop?",
+                          [c for c in hero.cards if cat.cards[c].kind != "spell"])
             hero.cards.remove(card)
             state.ground.setdefault(hero.area, []).append(card)
             events.append(Event(kind="drop", seat=hero.seat, text=f"{hero.name} drops the {cat.cards[card].name} "
@@ -804,7 +981,7 @@ class Conan(Ruleset):
         """§8.6.4: difficulty = distance along the authored line; short throws land power areas on."""
         cat = state.catalogue
         board = self.board_of(state)
-        card = self._card_named(state, hero.cards, action.item, f"with {hero.name}")
+        card = self._item_named(state, hero, action.item)
         if cat.cards[card].encumbrance > 3:
             raise IllegalAction("too-heavy", f"The {cat.cards[card].name} weighs {cat.cards[card].encumbrance}; "
                                 "only items of encumbrance 3 or less can be thrown.")
@@ -833,6 +1010,9 @@ class Conan(Ruleset):
     # -- the Overlord ---------------------------------------------------------------------------
     def _overlord_action(self, state: ConanState, action: Action, events: list[Event]) -> None:
         if state.side != "overlord" or state.phase != "activation":
+            if action.kind == "cast":
+                raise IllegalAction("not-your-turn", "In the heroes' turn the Overlord casts only reaction spells, "
+                                    "and those when one of his models is attacked (E30).")
             raise IllegalAction("not-your-turn", f"It is the heroes' turn: {self.status(state)}")
         if action.kind not in OVERLORD_COMMANDS:
             raise IllegalAction("wrong-phase", f"The Overlord has no /{action.kind}; his commands: "
@@ -845,6 +1025,8 @@ class Conan(Ruleset):
             self._model_attack(state, action, events)
         elif isinstance(action, Flow):
             self._flow(state, action, events)
+        elif isinstance(action, Cast):
+            self._overlord_cast(state, action, events)
         elif isinstance(action, EndTurn):
             self._benefits_to_fatigue(state)
             state.overlord.active = None
@@ -965,11 +1147,12 @@ class Conan(Ruleset):
         tile = self._tile_named(state, action.tile)
         if not tile.dead:
             raise IllegalAction("not-dead", f"The {tile.id} tile is not dead; only dead tiles flow out of the river.")
-        total = ol.gems["fatigue"] + ol.gems["movement"] + ol.gems["guard"] + ol.gems["reroll"] + ol.gems["reserve"]
-        if total < 2:
+        zones = ["fatigue", "movement", "guard", "reroll", *sorted(z for z in ol.gems if z.startswith("spell:")),
+                 "reserve"]
+        if sum(ol.gems[z] for z in zones) < 2:
             raise IllegalAction("not-enough-gems", "Flowing the river costs 2 gems; the Overlord has fewer.")
         left = 2
-        for zone in ("fatigue", "movement", "guard", "reroll", "reserve"):
+        for zone in zones:
             take = min(left, ol.gems[zone])
             ol.gems[zone] -= take
             ol.gems["box"] += take
