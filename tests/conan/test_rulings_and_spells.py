@@ -1,0 +1,292 @@
+"""The Conan rules file's ambiguity rulings (§18) that the engine follows, and the examples
+about spells, area attacks and Sacrifice (E11, E27, E30), each shown enforced."""
+
+import pytest
+
+from engine.core import IllegalAction
+from engine.core.decisions import Decide
+from engine.rulesets.conan import heroes as sheet
+from engine.rulesets.conan.actions import Activate, Attack, Cast, Done, EndTurn, Give, Move, Throw
+from engine.rulesets.conan.state import OVERLORD
+
+from helpers import H, RULES, act, action_phase, asked, clear_models, gems, only, table
+
+CASTER = {**H, "name": "Hadrathus", "skills": {"spellcaster": 99},
+          "cards": ["lightning-bolt", "ward-of-mitra"]}
+SPELLS = {"bolt": {"name": "Bolt", "kind": "spell", "cost": 2, "limit": 4, "dice": ["s3"]},
+          "storm": {"name": "Storm", "kind": "spell", "cost": 1, "limit": 3, "area": True, "dice": ["s2", "s2"]},
+          "shroud": {"name": "Shroud", "kind": "spell", "cost": 2, "limit": 2, "reaction": True, "ward": True,
+                     "dice": ["s2"]}}
+
+
+def overlord_turn(state):
+    for hero in state.living_heroes():
+        state, _ = RULES.apply(state, Done(seat=hero.seat, creature=hero.id))
+    return state
+
+
+def finish(state):
+    """Answer every remaining question with its most modest option."""
+    while state.pending:
+        options = state.pending.decision.options
+        pick = next((o for o in ("keep", "none", "no", "stop") if o in options), options[0])
+        state, _ = RULES.apply(state, Decide(seat=state.pending.decision.seat, option=pick))
+    return state
+
+
+def test_e11_an_area_attack_hits_everyone_in_the_area_in_the_attackers_order():
+    state = action_phase(table(heroes={"hadrathus": {**CASTER, "cards": ["storm"]}, "conan": H, "belit": H},
+                               cards=SPELLS, units={"pict-warrior": {"name": "P", "armour": 1, "base_movement": 2,
+                                                                     "melee": ["s1"]}}))
+    only(state, "hadrathus", "conan", "belit")
+    clear_models(state, keep=("sentry-1",))
+    state.models["sentry-1"].area = "hall"
+    for hid in ("conan", "belit"):
+        state.heroes[hid].area = "hall"
+    state.heroes["conan"].cards = ["shield", "broadsword"]
+    state.heroes["belit"].cards = ["broadsword"]
+    state.heroes["hadrathus"].cards = ["storm"]
+    state.heroes["hadrathus"].gems["spell:storm"] = 0
+    for hero in state.heroes.values():
+        gems(hero, reserve=8, fatigue=4, **({"spell:storm": 0} if hero.id == "hadrathus" else {}))
+    cast = Cast(seat="h1", creature="hadrathus", spell="storm", to="hall")
+    waiting, events = act(state, cast, "keep")
+    assert asked(waiting) == ("order", ["conan", "belit", "sentry-1"])  # C10: his own side too
+    # Conan defends first: against an area attack only a shield parries (or a dodge).
+    waiting, _ = act(state, cast, "keep", "conan")
+    assert asked(waiting)[0] == "guard" and "1-shield" in asked(waiting)[1] and "1-broadsword" not in asked(waiting)[1]
+    state, events = act(state, Cast(seat="h1", creature="hadrathus", spell="storm", to="hall"), "keep", "conan",
+                        "1-shield", "keep", "belit", "none", "none")
+    texts = [e.text for e in events]
+    assert "Spell power 4, locked." in texts
+    assert not state.models["sentry-1"].alive  # armour 1: 3 damage, dead
+    assert state.heroes["hadrathus"].gems["spell:storm"] == 1
+
+
+def test_e27_sacrifice_before_the_dice_armour_only():
+    state = action_phase(table(heroes={"conan": H}, units={"temple-guard": {"name": "G", "armour": 2, "lp": 9,
+                                                                             "base_movement": 2, "melee": ["s1"],
+                                                                             "skills": ["sacrifice"]}}))
+    only(state, "conan")
+    gems(state.heroes["conan"], reserve=12)
+    state.heroes["conan"].area = "shrine"
+    state.models["guard-1"].lp = state.models["guard-2"].lp = 9
+    waiting, events = RULES.apply(state, Attack(seat="h1", creature="conan", target="guard-1", gems=3, card="none"))
+    assert asked(waiting) == ("sacrifice", ["no", "guard-2"])
+    assert not any(e.kind == "roll" for e in events), "the window comes before the dice"
+    state, events = act(state, Attack(seat="h1", creature="conan", target="guard-1", gems=3, card="broadsword"),
+                        "guard-2", "keep")
+    assert asked(state) is None, "a sacrificer may not Guard: no Guard-benefit question"
+    assert state.models["guard-2"].lp < 9 and state.models["guard-1"].lp == 9
+
+
+def test_e30_reaction_spells_in_the_heroes_turn_and_their_gems():
+    state = action_phase(table("the-witch-must-die", heroes={"conan": H}, cards=SPELLS, spells=True,
+                               units={"pict-warrior": {"name": "P", "armour": 0, "lp": 9, "base_movement": 2,
+                                                       "melee": ["s1"]}}))
+    state.scenario.overlord_spells = ["shroud", "storm"]
+    state.overlord.gems.update({"spell:shroud": 0, "spell:storm": 0})
+    only(state, "conan")
+    h = state.heroes["conan"]
+    h.area, h.cards = "clearing", []
+    gems(h, reserve=12)
+    state.overlord.gems["reserve"] = 5
+    state, _ = act(state, Attack(seat="h1", creature="conan", target="warrior-1", gems=3, card="none"),
+                   "keep", "none", "shroud", "keep")
+    assert state.overlord.gems["spell:shroud"] == 2 and state.overlord.gems["reserve"] == 3
+    assert state.models["warrior-1"].alive  # power 1 against the ward's 2 symbols
+    # At its limit (2/2) the ward is no longer offered.
+    state.heroes["conan"].gems["melee"] = 0
+    waiting, _ = RULES.apply(state, Attack(seat="h1", creature="conan", target="warrior-1", gems=3, card="none"))
+    waiting, _ = RULES.apply(waiting, Decide(seat="h1", option="keep"))
+    waiting, _ = RULES.apply(waiting, Decide(seat=OVERLORD, option="none"))
+    assert asked(waiting) is None or asked(waiting)[0] != "ward"
+    # A non-reaction spell in the heroes' turn is illegal.
+    with pytest.raises(IllegalAction, match="only reaction spells"):
+        RULES.apply(state, Cast(seat=OVERLORD, creature="witch", spell="storm", to="clearing"))
+    # The ward's gems go to Fatigue in his next Recovery phase (then Fatigue -> Reserve by 6).
+    before = dict(state.overlord.gems)
+    state = overlord_turn(state)
+    recovered = min(before["fatigue"] + 2, state.scenario.overlord.recovery)
+    assert state.overlord.gems["spell:shroud"] == 0
+    assert state.overlord.gems["fatigue"] == before["fatigue"] + 2 - recovered
+
+
+def test_a_hero_spell_needs_spellcaster_and_respects_the_cards_limit():
+    state = action_phase(table(heroes={"hadrathus": {**CASTER, "cards": ["bolt"]}}, cards=SPELLS))
+    only(state, "hadrathus")
+    h = state.heroes["hadrathus"]
+    h.cards = ["bolt"]
+    gems(h, reserve=12, **{"spell:bolt": 0})
+    state.models["sentry-1"].area = "gate"
+    state.scenario.overlord_spells = []
+    state = finish(act(state, Cast(seat="h1", creature="hadrathus", spell="bolt", target="sentry-1"), "keep")[0])
+    assert not state.models["sentry-1"].alive and state.heroes["hadrathus"].gems["spell:bolt"] == 2
+    state.models["sentry-2"].area = "gate"
+    state = finish(act(state, Cast(seat="h1", creature="hadrathus", spell="bolt", target="sentry-2"), "keep")[0])
+    with pytest.raises(IllegalAction) as err:
+        RULES.apply(state, Cast(seat="h1", creature="hadrathus", spell="bolt", target="guard-1"))
+    assert err.value.message == "Bolt holds 4 of 4 gems; casting it again (2) would pass its exertion limit."
+    state.catalogue.heroes["hadrathus"].skills.clear()
+    with pytest.raises(IllegalAction, match="is no Spellcaster"):
+        RULES.apply(state, Cast(seat="h1", creature="hadrathus", spell="bolt", target="guard-1"))
+
+
+def test_c1_one_attack_per_model_and_c2_the_benefit_cap_is_per_model():
+    state = overlord_turn(action_phase(table("the-witch-must-die", heroes={"conan": H})))
+    only(state, "conan")
+    state.heroes["conan"].area = "clearing"
+    state.overlord.gems["reserve"] = 12
+    state, _ = RULES.apply(state, Activate(seat=OVERLORD, tile="warriors"))
+    state = finish(RULES.apply(state, Attack(seat=OVERLORD, creature="warrior-1", target="conan"))[0])
+    state = finish(RULES.apply(state, Attack(seat=OVERLORD, creature="warrior-2", target="conan"))[0])
+    assert state.models["warrior-1"].attacked and state.models["warrior-2"].attacked  # per model, not per tile
+    for model in ("warrior-1", "warrior-2"):
+        state, _ = RULES.apply(state, Move(seat=OVERLORD, creature=model, to="totem", gems=2))
+        state, _ = RULES.apply(state, Move(seat=OVERLORD, creature=model, to="clearing", gems=1))
+        assert state.models[model].bonus_mp == 2
+    assert state.overlord.gems["movement"] == 4  # each model its own cap of 2
+    with pytest.raises(IllegalAction, match=r"at most 2 extra MP per activation \(C2\)"):
+        RULES.apply(state, Move(seat=OVERLORD, creature="warrior-1", to="totem", gems=1))
+
+
+def test_c3_a_ranged_attack_needs_a_ranged_card_unless_set_optional():
+    for setting, refused in (("required", True), ("optional", False)):
+        state = action_phase(table(heroes={"conan": H}, ranged_card=setting))
+        only(state, "conan")
+        h = state.heroes["conan"]
+        h.cards = []
+        gems(h, reserve=12)
+        state.models["sentry-1"].area = "gate"
+        if refused:
+            with pytest.raises(IllegalAction, match="needs one \\(C3\\)"):
+                RULES.apply(state, Attack(seat="h1", creature="conan", target="sentry-1", style="ranged", gems=1))
+        else:
+            finish(RULES.apply(state, Attack(seat="h1", creature="conan", target="sentry-1", style="ranged",
+                                             gems=1))[0])
+    with pytest.raises(IllegalAction, match="ranged_card: required or optional"):
+        RULES.new_game(1, {"ranged_card": "maybe"})
+
+
+def test_c5_damage_is_attack_minus_defence_floored_at_zero():
+    state = action_phase(table(heroes={"conan": H}))
+    only(state, "conan")
+    h = state.heroes["conan"]
+    h.cards = ["mail-shirt"]  # armour 2
+    gems(h, reserve=6, fatigue=6)
+    events = []
+    gems(h, reserve=0, fatigue=6)  # no gem to guard with: armour only, no question
+    RULES._hero_defends(state, h, 1, "melee", False, events)
+    assert "H defends with 2 (0 guard + 2 armour): 0 damage." in [e.text for e in events]
+    assert h.gems["wounds"] == 0
+
+
+def test_c8_a_reroll_during_a_move_keeps_the_remaining_mp():
+    hero = {**H, "name": "Shevatas", "skills": {"jump": 99}}
+    state = action_phase(table(heroes={"shevatas": hero}, icons={"jump_die": {"value": "s3"}}))
+    only(state, "shevatas")
+    h = state.heroes["shevatas"]
+    h.area, h.free_mp = "cloister", 3
+    gems(h, reserve=5, fatigue=7)
+    state, events = act(state, Move(seat="h1", creature="shevatas", to="gallery", mode="jump"), "reroll-1", "keep")
+    h = state.heroes["shevatas"]
+    assert h.area == "gallery" and h.gems["reroll"] == 1 and h.free_mp == 1
+
+
+def test_c12_a_throw_with_power_zero_lands_in_the_throwers_own_area_and_c13_catching():
+    dice = {"s0": {"faces": [{"symbols": 0}, {"symbols": 0}]}}
+    hero = {**H, "spaces": {**H["spaces"], "manip": ["s0", 3]}}
+    for rule, catches in (("aggressive", False), ("lenient", True)):
+        state = action_phase(table(heroes={"conan": hero, "belit": H}, dice=dice, catch=rule))
+        only(state, "conan", "belit")
+        clear_models(state)
+        state.heroes["belit"].attitude = "cautious"
+        state.heroes["conan"].cards = ["healing-draught"]
+        gems(state.heroes["conan"], reserve=8)
+        gems(state.heroes["belit"], reserve=3)
+        waiting, events = RULES.apply(state, Throw(seat="h1", creature="conan", item="healing-draught", to="hall"))
+        waiting, events = RULES.apply(waiting, Decide(seat="h1", option="keep"))
+        if catches:
+            assert asked(waiting) == ("catch", ["catch", "let-fall"])
+            assert "Power 0 against distance 1: the Healing draught lands in Gate." in [e.text for e in events]
+        else:
+            # The thrower is the one Aggressive hero there; a Cautious Bêlit may not catch (C13).
+            assert asked(waiting) == ("catch", ["catch", "let-fall"])
+            after, _ = RULES.apply(waiting, Decide(seat="h1", option="let-fall"))
+            assert after.ground["gate"] == ["healing-draught"]
+
+
+def test_c14_items_are_given_only_within_one_area():
+    state = action_phase(table())
+    only(state, "conan", "belit", "hadrathus")
+    state.heroes["belit"].area = "hall"
+    with pytest.raises(IllegalAction, match="not in Conan's area \\(C14\\)"):
+        RULES.apply(state, Give(seat="h1", creature="conan", item="broadsword", to="belit"))
+    with pytest.raises(IllegalAction, match="no 'ward-of-mitra'"):
+        RULES.apply(state, Give(seat="h1", creature="hadrathus", item="ward-of-mitra", to="conan"))
+
+
+def test_c16_only_the_highest_movement_limit_applies():
+    state = table(heroes={"conan": H})
+    h = state.heroes["conan"]
+    h.cards = ["mail-shirt", "broadsword"]  # 4 + 3 = 7: the first limit (-1)
+    assert sheet.base_movement(state.catalogue, h) == 1
+    h.cards = ["mail-shirt", "broadsword", "healing-draught", "dagger"]  # 9: -2, not -3
+    assert sheet.base_movement(state.catalogue, h) == 0
+
+
+def test_c17_the_overlord_rerolls_only_his_own_dice():
+    state = action_phase(table(heroes={"conan": H}))
+    only(state, "conan")
+    gems(state.heroes["conan"], reserve=12)
+    state.models["sentry-1"].area = "gate"
+    waiting, _ = RULES.apply(state, Attack(seat="h1", creature="conan", target="sentry-1", gems=1))
+    assert waiting.pending.decision.key == "reroll" and waiting.pending.decision.seat == "h1"
+
+
+def test_c24_done_can_be_taken_back_until_the_last_hero_posts_it():
+    state = action_phase(table())
+    only(state, "conan", "belit")
+    state, _ = RULES.apply(state, Done(seat="h1", creature="conan"))
+    assert state.heroes["conan"].passed
+    state, _ = RULES.apply(state, Move(seat="h1", creature="conan", to="hall", gems=1))
+    assert not state.heroes["conan"].passed and state.phase == "action"
+    state, _ = RULES.apply(state, Done(seat="h1", creature="belit"))
+    assert state.phase == "action"
+    state, _ = RULES.apply(state, Done(seat="h1", creature="conan"))
+    assert state.phase == "activation" and state.side == "overlord"
+
+
+def test_c25_heroes_go_first_and_c26_own_turn_guard_gems_go_to_fatigue_at_the_end():
+    state = table()
+    assert state.side == "heroes" and state.phase == "attitude"
+    state = action_phase(state)
+    only(state, "conan")
+    state.heroes["conan"].gems["guard"] = 2
+    fatigue = state.heroes["conan"].gems["fatigue"]
+    state, _ = RULES.apply(state, Done(seat="h1", creature="conan"))
+    assert state.heroes["conan"].gems["guard"] == 0 and state.heroes["conan"].gems["fatigue"] == fatigue + 2
+
+
+def test_c28_horror_leaves_gems_already_there_but_adds_none():
+    units = {"temple-guard": {"name": "Horror", "armour": 0, "lp": 9, "base_movement": 2, "melee": ["s1"],
+                              "skills": ["horror"]}}
+    state = action_phase(table(heroes={"conan": H}, units=units))
+    only(state, "conan")
+    gems(state.heroes["conan"], reserve=9, melee=3)
+    state.models["guard-1"].area = "gate"
+    with pytest.raises(IllegalAction, match="holds 3 of 2"):
+        RULES.apply(state, Attack(seat="h1", creature="conan", target="guard-1", gems=1))
+    assert state.heroes["conan"].gems["melee"] == 3
+
+
+def test_the_cautious_may_not_act_and_the_turn_limit_ends_the_game():
+    state = action_phase(table(), "cautious")
+    only(state, "conan")
+    with pytest.raises(IllegalAction, match="Cautious: only Guard, Reroll and reaction spells"):
+        RULES.apply(state, Move(seat="h1", creature="conan", to="hall", gems=1))
+    state.turn = state.scenario.turn_limit - 1
+    state = overlord_turn(state)
+    assert state.turn == state.scenario.turn_limit
+    state, events = RULES.apply(state, EndTurn(seat=OVERLORD))
+    assert state.result.winners == [OVERLORD] and "turn 8 ended" in state.result.reason
