@@ -5,7 +5,9 @@
   demo policy, so they are real moves on a real file);
 * every play command of a four-player War Drums skirmish through the service (moves, attacks,
   charges, spells, answers to /decide questions), warbands built with /warband first;
-* a board render alone.
+* a board render alone;
+* every command of a whole Conan scenario with five seats, and the render of the largest Conan
+  board (:mod:`bench.conan`).
 
 Targets (on the 2-core reference machine): move p99 under 250 ms; skirmish command p99 under
 800 ms (the slowest are the commands that end a phase and post the board of a 36 × 30 battle
@@ -145,11 +147,17 @@ def main() -> int:
     moves = asyncio.run(time_moves(args.games))
     skirmish = asyncio.run(time_skirmish_commands())
     renders = time_renders(args.renders)
+    from bench.conan import COMMAND_TARGET_MS, RENDER_TARGET_MS, time_conan_commands, time_conan_renders
+
+    conan = asyncio.run(time_conan_commands())
+    conan_renders = time_conan_renders(max(args.renders // 2, 5))
     big_renders = time_renders(max(args.renders // 5, 5), "teleport-ziggurat")
     ok = report("move command (service, store, render)", moves, 250)
     ok &= report("skirmish command, 4 players", skirmish, 800)
     ok &= report("board render alone", renders, 150)
     ok &= report("board render, 36 x 30 battle map", big_renders, 600)
+    ok &= report("Conan command, 5 seats", conan, COMMAND_TARGET_MS)
+    ok &= report("Conan render, largest board", conan_renders, RENDER_TARGET_MS)
     return 0 if ok else 1
 
 
