@@ -116,8 +116,9 @@ def render_areas(view: AreaView, *, width: int = 560) -> bytes:
                 draw.ellipse((cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2), fill=colour,
                              outline=INK, width=2)
                 draw.text((cx, cy), piece.label, font=font(9), fill=(255, 255, 255), anchor="mm")
-            else:
-                draw.rectangle((cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2), fill=OVERLORD_RED,
+            else:  # a stack of the Overlord's models, or a hero's ally, in its side's colour
+                fill = OVERLORD_RED if piece.side == "overlord" else colours.get(piece.side, (0, 114, 178))
+                draw.rectangle((cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2), fill=fill,
                                outline=INK, width=2)
                 draw.text((cx, cy - 3), piece.label, font=font(8), fill=(255, 255, 255), anchor="mm")
                 draw.text((cx, cy + 6), f"x{piece.count}", font=font(8), fill=(255, 255, 255), anchor="mm")

@@ -21,13 +21,15 @@ RULES = get_ruleset("conan")
 
 
 def table(scenario="idol-of-set", dice=None, heroes=None, cards=None, units=None, icons=None, seed=1,
-          spells=False, **options):
+          spells=False, allies=False, **options):
     """A started game (heroes' Attitude phase) with the example's data laid over the shipped data;
     the Overlord's spells only when the example uses them (``spells=True``)."""
     state = RULES.new_game(seed, {"scenario": scenario, "players": 1, **options})
     state, _ = RULES.apply(state, Begin())
     if not spells:
         state.scenario.overlord_spells = []
+    if not allies:
+        state.allies = {}
     state.catalogue = build_catalogue({"dice": {**FIXED, **(dice or {})}, "heroes": heroes or {},
                                        "cards": cards or {}, "units": units or {}, "lost_icons": icons or {}})
     for hero in state.heroes.values():

@@ -290,3 +290,40 @@ def test_the_cautious_may_not_act_and_the_turn_limit_ends_the_game():
     assert state.turn == state.scenario.turn_limit
     state, events = RULES.apply(state, EndTurn(seat=OVERLORD))
     assert state.result.winners == [OVERLORD] and "turn 8 ended" in state.result.reason
+
+
+def test_e22_allies_and_the_commander():
+    units = {"black-corsair": {"name": "Corsair", "armour": 0, "lp": 1, "base_movement": 2, "melee": ["s1"]},
+             "pict-warrior": {"name": "P", "armour": 0, "lp": 1, "base_movement": 2, "melee": ["s3"]}}
+    state = action_phase(table(heroes={"belit": {**H, "name": "Bêlit", "skills": {"commander": 99}}}, units=units,
+                               icons={"ally_guard_die": {"value": "s1"}}, allies=True))
+    only(state, "belit")
+    clear_models(state, keep=("sentry-1", "guard-1"))
+    state.models["sentry-1"].area = "pool"
+    state.models["guard-1"].area = "hall"
+    c = state.heroes["belit"]
+    gems(c, reserve=10, **{"ally:corsairs": 0})
+    state, _ = RULES.apply(state, Activate(seat="h1", tile="corsair-1"))
+    assert state.heroes["belit"].gems["ally:corsairs"] == 1 and state.allies["corsair-1"].mp == 2
+    state, _ = RULES.apply(state, Move(seat="h1", creature="corsair-1", to="hall"))
+    state = finish(RULES.apply(state, Attack(seat="h1", creature="corsair-1", target="guard-1"))[0])
+    assert state.allies["corsair-1"].mp == 0  # the attack took its last base MP
+    state, _ = RULES.apply(state, Move(seat="h1", creature="corsair-1", to="shrine", gems=2))
+    assert state.heroes["belit"].gems["ally:corsairs"] == 3
+    with pytest.raises(IllegalAction, match="at most 2 extra MP"):
+        RULES.apply(state, Move(seat="h1", creature="corsair-1", to="hall", gems=1))
+    with pytest.raises(IllegalAction, match="already been activated"):
+        RULES.apply(state, Activate(seat="h1", tile="corsair-1"))
+    # In the Overlord's turn the Commander guards for the ally, 1 die per gem, and pays for rerolls.
+    state, _ = RULES.apply(state, Done(seat="h1", creature="belit"))
+    assert state.heroes["belit"].gems["ally:corsairs"] == 0  # End phase: ally-tile gems to Fatigue
+    state.allies["corsair-2"].area = "pool"
+    state.overlord.gems["reserve"] = 10
+    state, _ = RULES.apply(state, Activate(seat=OVERLORD, tile="sentries"))
+    state, events = act(state, Attack(seat=OVERLORD, creature="sentry-1", target="corsair-2"), "keep", "2", "keep")
+    assert any("Bêlit guards corsair-2" in e.text for e in events)
+    assert not state.allies["corsair-2"].alive  # power 3 against 2 guard + 0 armour: 1 damage, its 1 LP
+    assert state.heroes["belit"].gems["ally:corsairs"] == 2
+    # With the last Commander dead, every ally leaves play.
+    RULES._hurt_hero(state, state.heroes["belit"], 99, "the test", [])
+    assert not any(a.alive for a in state.allies.values())

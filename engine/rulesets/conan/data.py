@@ -286,6 +286,7 @@ class Scenario(_Data):
     ground: dict[str, list[str]] = Field(default_factory=dict)
     unspent_reinforcements: Literal["lost", "kept"] = "lost"
     overlord_spells: list[str] = Field(default_factory=list)
+    allies: dict[str, TileSpec] = Field(default_factory=dict)  # ally tiles for heroes with Commander
     heroes_first: bool = True
 
     def check(self, catalogue: Catalogue, board) -> "Scenario":
@@ -304,7 +305,7 @@ class Scenario(_Data):
         if sorted(self.river) != sorted(self.tiles):
             raise ValueError("river: the river must hold every tile exactly once")
         models: set[str] = set()
-        for name, tile in self.tiles.items():
+        for name, tile in {**self.tiles, **self.allies}.items():
             if tile.unit is not None and tile.unit not in catalogue.units:
                 raise ValueError(f"tiles.{name}.unit: there is no unit {tile.unit!r}")
             for model, where in tile.models.items():

@@ -27,7 +27,7 @@ HORROR_SPACES = ("melee", "ranged", "move", "manip")
 
 def spent_zones(hero: Hero) -> list[str]:
     """Where spent gems lie: the six action spaces, then each spell card (``spell:<card>``)."""
-    return [*SPACES, *sorted(z for z in hero.gems if z.startswith("spell:"))]
+    return [*SPACES, *sorted(z for z in hero.gems if z.startswith(("spell:", "ally:")))]
 
 
 def start_phase(hero: Hero) -> None:
@@ -116,7 +116,7 @@ def take_damage(hero: Hero, damage: int, choose_space) -> list[str]:
         space = holding[0] if (len(holding) == 1 or left >= on_spaces) else choose_space(holding)
         hero.gems[space] -= 1
         hero.gems["wounds"] += 1
-        moved.append(f"1 from {SPACE_NAMES.get(space, space.removeprefix('spell:'))}")
+        moved.append(f"1 from {SPACE_NAMES.get(space, space.partition(':')[2])}")
         left -= 1
         on_spaces -= 1
     take = min(left, hero.gems["reserve"])

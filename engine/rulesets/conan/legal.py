@@ -19,6 +19,8 @@ def legal_actions(ruleset, state: ConanState, seat: str) -> list[Action]:
     if seat == OVERLORD:
         return _overlord(ruleset, state) if state.phase == "activation" else []
     out: list[Action] = []
+    if state.phase == "action":
+        out += _allies(ruleset, state, seat)
     for hero in state.hero_of(seat):
         if state.phase == "attitude" and not hero.chose_attitude:
             out += [Attitude(seat=seat, creature=hero.id, choice=c) for c in ("aggressive", "cautious")]
@@ -127,7 +129,7 @@ def _overlord(ruleset, state: ConanState) -> list[Action]:
                 out.append(Move(seat=OVERLORD, creature=model.id, to=area, gems=max(0, route.cost - model.mp)))
         if model.attacked:
             continue
-        for hero in state.living_heroes():
+        for hero in [*state.living_heroes(), *state.living_allies()]:
             them = next(f for f in figures if f.id == hero.id)
             if unit.melee and melee_reach(board, figures, me, them, reach="reach" in unit.skills) is not None:
                 out.append(Attack(seat=OVERLORD, creature=model.id, target=hero.id, style="melee"))
@@ -153,4 +155,32 @@ def _casts(state: ConanState, board, seat: str, caster: str, origin: str, card: 
                 out.append(Cast(seat=seat, creature=caster, spell=card, to=area))
         else:
             out.append(Cast(seat=seat, creature=caster, spell=card, target=target))
+    return out
+
+
+def _allies(ruleset, state: ConanState, seat: str) -> list[Action]:
+    """Orders a Commander of this seat may give: activate (1 gem), move, attack."""
+    try:
+        hero = ruleset._commander(state, seat)
+    except IllegalAction:
+        return []
+    board = ruleset.board_of(state)
+    figures = ruleset._figures(state)
+    out: list[Action] = []
+    for ally in state.living_allies():
+        if not ally.activated:
+            if hero.gems["reserve"] >= 1:
+                out.append(Activate(seat=seat, tile=ally.id))
+            continue
+        unit = state.catalogue.units[ally.unit]
+        me = next(f for f in figures if f.id == ally.id)
+        extra = min(hero.gems["reserve"], unit.base_movement - ally.bonus_mp) if (ally.mp == 0 or ally.attacked) else 0
+        for area, route in routes(board, figures, me, budget=ally.mp + extra).items():
+            if area != ally.area:
+                out.append(Move(seat=seat, creature=ally.id, to=area, gems=max(0, route.cost - ally.mp)))
+        if not ally.attacked:
+            for model in state.living_models():
+                them = next(f for f in figures if f.id == model.id)
+                if melee_reach(board, figures, me, them, reach="reach" in unit.skills) is not None:
+                    out.append(Attack(seat=seat, creature=ally.id, target=model.id))
     return out

@@ -34,7 +34,7 @@ from engine.rulesets.conan.boards import board_names, load_board
 from engine.rulesets.conan.data import SPACES, Catalogue, load_catalogue, load_scenario, scenario_names
 from engine.rulesets.conan.rolls import Die, Roller, describe, reroll_window, roll_die, roll_pool, symbols
 from engine.rulesets.conan.state import (
-    HERO_SEATS, OVERLORD, ConanState, Hero, Model, Overlord, Tile,
+    HERO_SEATS, OVERLORD, Ally, ConanState, Hero, Model, Overlord, Tile,
 )
 
 OPTIONS = {
@@ -45,7 +45,8 @@ OPTIONS = {
     "catch": "C13: aggressive (default: only a hero who may manipulate) or lenient (any hero with a gem)",
 }
 HERO_PHASE_COMMANDS = {"attitude": {"attitude"},
-                       "action": {"move", "attack", "take", "give", "drop", "open", "throw", "cast", "done"}}
+                       "action": {"move", "attack", "take", "give", "drop", "open", "throw", "cast", "done",
+                                  "activate"}}
 OVERLORD_COMMANDS = {"activate", "move", "attack", "cast", "flow", "end"}
 
 
@@ -107,6 +108,8 @@ class Conan(Ruleset):
             gems = {z: 0 for z in ("reserve", "fatigue", "wounds", *SPACES)}
             gems.update(reserve=data.gems - fatigue, fatigue=fatigue)
             gems.update({f"spell:{c}": 0 for c in data.cards if catalogue.cards[c].kind == "spell"})
+            if "commander" in data.skills:
+                gems.update({f"ally:{t}": 0 for t in scenario.allies})
             heroes[hid] = Hero(id=hid, name=data.name, seat=HERO_SEATS[i % players], area=scenario.hero_start,
                                gems=gems, cards=list(data.cards))
         models: dict[str, Model] = {}
@@ -115,6 +118,8 @@ class Conan(Ruleset):
             tiles[tid] = Tile(id=tid, unit=spec.unit, event=spec.event, start_count=len(spec.models))
             for mid, area in spec.models.items():
                 models[mid] = Model(id=mid, tile=tid, area=area, lp=catalogue.units[spec.unit].lp)
+        allies = {mid: Ally(id=mid, tile=tid, unit=spec.unit, area=area, lp=catalogue.units[spec.unit].lp)
+                  for tid, spec in scenario.allies.items() for mid, area in spec.models.items()}
         ol = scenario.overlord
         overlord = Overlord(gems={"reserve": ol.reserve, "fatigue": ol.fatigue, "movement": 0, "guard": 0,
                                   "reroll": 0, "box": 0, **{f"spell:{c}": 0 for c in scenario.overlord_spells}},
@@ -122,6 +127,7 @@ class Conan(Ruleset):
         return ConanState(
             ruleset=self.name, seed=seed, rng=Rng.from_seed(seed), options=options, seats=seats, phase="waiting",
             catalogue=catalogue, scenario=scenario, heroes=heroes, models=models, tiles=tiles, overlord=overlord,
+            allies=allies,
             chests=dict(scenario.chests), ground={k: list(v) for k, v in scenario.ground.items()},
             deck=list(scenario.resource_deck),
             rules={"ranged_card": str(options.get("ranged_card", "required")),
@@ -144,6 +150,11 @@ class Conan(Ruleset):
         out = [Figure(id=h.id, name=h.name, side="heroes", area=h.area,
                       evasive=sheet.has_skill(cat, h, "evasive"), swim=sheet.has_skill(cat, h, "swim"))
                for h in state.living_heroes() if h.area]
+        for a in state.living_allies():
+            unit = cat.units[a.unit]
+            out.append(Figure(id=a.id, side="heroes", area=a.area, base_size=unit.base_size,
+                              blocking="blocking" in unit.skills, evasive="evasive" in unit.skills,
+                              swim="swim" in unit.skills))
         for m in state.living_models():
             unit = cat.units[state.tiles[m.tile].unit]
             out.append(Figure(id=m.id, name=self._model_name(state, m), side=OVERLORD, area=m.area,
@@ -203,7 +214,7 @@ class Conan(Ruleset):
             if not hero.alive:
                 raise IllegalAction("dead", f"{hero.name} is dead.")
             return hero
-        model = state.models.get(key)
+        model = state.models.get(key) or state.allies.get(key)
         if model is None or not model.alive:
             raise IllegalAction("unknown-creature", f"There is no living model or hero {name!r}.")
         return model
@@ -243,6 +254,8 @@ class Conan(Ruleset):
 
     def _begin_actions(self, state: ConanState, events: list[Event]) -> None:
         state.phase = "action"
+        for ally in state.allies.values():
+            ally.activated, ally.mp, ally.bonus_mp, ally.attacked = False, 0, 0, False
         for hero in state.living_heroes():
             hero.free_mp = sheet.base_movement(state.catalogue, hero) if hero.attitude == "aggressive" else 0
         events.append(Event(kind="phase_ended", text="Action phase: heroes act in any order; /done when finished."))
@@ -298,6 +311,11 @@ class Conan(Ruleset):
             if state.side == "overlord":
                 raise IllegalAction("not-your-turn", f"It is the Overlord's turn: {self.status(state)}")
             raise IllegalAction("wrong-phase", f"/{action.kind} can't be used now: {self.status(state)}")
+        if _slug(getattr(action, "creature", None) or getattr(action, "tile", None) or "") in state.allies:
+            self._ally_action(state, seat, action, events)
+            return
+        if isinstance(action, Activate):
+            raise IllegalAction("not-an-ally", f"{action.tile!r} is none of your allies; heroes activate allies.")
         hero = self._hero(state, seat, getattr(action, "creature", None))
         if isinstance(action, Attitude):
             if hero.chose_attitude:
@@ -612,7 +630,7 @@ class Conan(Ruleset):
         if model.attacked:
             raise IllegalAction("already-attacked", f"{model.id} has already attacked in this activation (C1).")
         target = self._target(state, action.target)
-        if not isinstance(target, Hero):
+        if isinstance(target, Model):
             raise IllegalAction("friendly", f"{target.id} is one of your own models.")
         unit = self._unit(state, model)
         figures = self._figures(state)
@@ -632,12 +650,14 @@ class Conan(Ruleset):
         for other in state.living_models():  # §13.2: the first attack wipes the tile's base MP
             if other.tile == model.tile:
                 other.mp = 0
-        target, armour_only = self._sacrifice_for_hero(state, target, events)
+        if isinstance(target, Hero):
+            target, armour_only = self._sacrifice_for_hero(state, target, events)
         kinds = list(unit.melee if action.style == "melee" else unit.ranged)
         if action.style == "ranged" and board.area(target.area).level < board.area(model.area).level:
             kinds.append(cat.icon("ranged_height_die"))
         dice = roll_pool(cat, state.rng, kinds)
-        events.append(Event(kind="roll", seat=OVERLORD, text=f"{model.id} attacks {target.name} ({action.style}): "
+        armour_only = False
+        events.append(Event(kind="roll", seat=OVERLORD, text=f"{model.id} attacks {getattr(target, 'name', target.id)} ({action.style}): "
                             f"{describe(dice)}."))
         dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, f"{model.id}'s attack", events)
         power = symbols(dice)
@@ -645,10 +665,120 @@ class Conan(Ruleset):
             power -= sheet_hindrance(figures, me)
         power = max(0, power)
         events.append(Event(kind="attack", seat=OVERLORD, text=f"Attack power {power}, locked."))
+        if isinstance(target, Ally):
+            self._ally_defends(state, target, power, events)
+            return
         self._hero_defends(state, target, power, action.style, "precise-shot" in unit.skills if action.style == "ranged"
                            else "accurate-blow" in unit.skills, events, armour_only=armour_only)
         if action.style == "melee" and target.alive and model.alive and target.area == model.area:
             self._counterattack(state, target, model, events)
+
+    # -- allies and the Commander (§12) ---------------------------------------------------------
+    def _commander(self, state: ConanState, seat: str, aggressive: bool = True) -> Hero:
+        for hero in state.hero_of(seat):
+            if sheet.has_skill(state.catalogue, hero, "commander") and (hero.attitude == "aggressive" or not aggressive):
+                return hero
+        raise IllegalAction("no-commander", "None of your heroes is an Aggressive Commander able to give orders.")
+
+    def _ally_pay(self, state: ConanState, hero: Hero, ally: Ally, gems: int) -> None:
+        zone = f"ally:{ally.tile}"
+        if hero.gems["reserve"] < gems:
+            raise IllegalAction("not-enough-gems", f"{hero.name} has only {hero.gems['reserve']} gems in Reserve; "
+                                f"that order costs {gems}.")
+        hero.gems["reserve"] -= gems
+        hero.gems[zone] = hero.gems.get(zone, 0) + gems
+
+    def _ally_action(self, state: ConanState, seat: str, action: Action, events: list[Event]) -> None:
+        ally = state.allies[_slug(getattr(action, "creature", None) or getattr(action, "tile", ""))]
+        if not ally.alive:
+            raise IllegalAction("dead", f"{ally.id} is dead.")
+        hero = self._commander(state, seat)
+        unit = state.catalogue.units[ally.unit]
+        if isinstance(action, Activate):
+            if ally.activated:
+                raise IllegalAction("already-activated", f"{ally.id} has already been activated this phase.")
+            self._ally_pay(state, hero, ally, 1)
+            self._other_action(hero)
+            ally.activated, ally.mp, ally.bonus_mp, ally.attacked = True, unit.base_movement, 0, False
+            events.append(Event(kind="activate", seat=seat, text=f"{hero.name} orders {ally.id} (1 gem): "
+                                f"{unit.base_movement} MP and one attack."))
+            return
+        if not ally.activated:
+            raise IllegalAction("not-activated", f"Activate {ally.id} first (/activate creature:{ally.id}, 1 gem).")
+        board = self.board_of(state)
+        if isinstance(action, Move):
+            if action.gems and ally.mp and not ally.attacked:
+                raise IllegalAction("base-first", f"{ally.id} still has {ally.mp} base MP; extra MP come after.")
+            if ally.bonus_mp + action.gems > unit.base_movement:
+                raise IllegalAction("ally-cap", f"{ally.id} may gain at most {unit.base_movement} extra MP; "
+                                    f"it has {ally.bonus_mp}.")
+            target = self._area(state, action.to)
+            figures = self._figures(state)
+            me = next(f for f in figures if f.id == ally.id)
+            route = route_to(board, figures, me, target, ally.mp + action.gems)
+            if action.gems:
+                self._ally_pay(state, hero, ally, action.gems)
+                ally.bonus_mp += action.gems
+            ally.mp = max(0, ally.mp - route.cost)
+            ally.area = target
+            events.append(Event(kind="move", seat=seat, text=f"{ally.id} moves "
+                                f"{' > '.join(board.area(a).name for a in route.path)} ({route.cost} MP)."))
+            return
+        if ally.attacked:
+            raise IllegalAction("already-attacked", f"{ally.id} has already attacked.")
+        target = self._target(state, action.target)
+        if not isinstance(target, Model):
+            raise IllegalAction("friendly", f"{getattr(target, 'name', target.id)} is a friend.")
+        figures = self._figures(state)
+        me = next(f for f in figures if f.id == ally.id)
+        them = next(f for f in figures if f.id == target.id)
+        if melee_reach(board, figures, me, them, reach="reach" in unit.skills) is None:
+            raise IllegalAction("out-of-reach", f"{target.id} is out of {ally.id}'s reach.")
+        ally.attacked, ally.mp = True, 0
+        cat = state.catalogue
+        dice = roll_pool(cat, state.rng, list(unit.melee))
+        events.append(Event(kind="roll", seat=seat, text=f"{ally.id} attacks {target.id}: {describe(dice)}."))
+        dice = reroll_window(state, cat, self._ally_roller(state, hero, ally), dice, f"{ally.id}'s attack", events)
+        power = symbols(dice)
+        events.append(Event(kind="attack", seat=seat, text=f"Attack power {power}, locked."))
+        target, armour_only = self._sacrifice_for_model(state, target, events)
+        self._model_defends(state, target, power, False, events, armour_only=armour_only)
+
+    def _ally_roller(self, state: ConanState, hero: Hero, ally: Ally) -> Roller:
+        """The Commander rerolls an ally's dice for 1 gem each (§12), onto the ally tile."""
+        def pay(commit: bool):
+            if hero.gems["reserve"] < 1:
+                return False
+            if commit:
+                self._ally_pay(state, hero, ally, 1)
+            return True
+        return Roller(seat=hero.seat, name=hero.name, pay=pay,
+                      bad_luck=self._enemy_skill_here(state, "heroes", ally.area, "bad-luck"))
+
+    def _ally_defends(self, state: ConanState, ally: Ally, power: int, events: list[Event]) -> None:
+        """Armour, plus a Guard the Commander pays (either attitude): 1 die per gem (§12)."""
+        cat = state.catalogue
+        unit = cat.units[ally.unit]
+        commanders = [h for h in state.living_heroes() if sheet.has_skill(cat, h, "commander")]
+        guard = 0
+        hero = commanders[0] if commanders else None
+        if hero is not None and power > 0 and hero.gems["reserve"] > 0:
+            answer = decide(state, hero.seat, "guard", f"{ally.id} (armour {unit.armour}) is attacked with power "
+                            f"{power}. {hero.name} guards for it with how many gems?",
+                            ["none", *[str(n) for n in range(1, hero.gems["reserve"] + 1)]])
+            if answer != "none":
+                self._ally_pay(state, hero, ally, int(answer))
+                dice = roll_pool(cat, state.rng, [cat.icon("ally_guard_die")] * int(answer))
+                events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} guards {ally.id}: {describe(dice)}."))
+                dice = reroll_window(state, cat, self._ally_roller(state, hero, ally), dice, "guard", events)
+                guard = symbols(dice)
+        damage = max(0, power - guard - unit.armour)
+        events.append(Event(kind="defence", text=f"{ally.id} defends with {guard + unit.armour}: {damage} damage."))
+        if damage:
+            ally.lp = max(0, ally.lp - damage)
+            if ally.lp == 0:
+                ally.alive, ally.area = False, None
+                events.append(Event(kind="death", text=f"💀 {ally.id} dies."))
 
     # -- spells (§8.8, §13.10) -------------------------------------------------------------------
     def _spell_card(self, state: ConanState, cards: list[str], text: str, owner: str) -> str:
@@ -848,6 +978,10 @@ class Conan(Ruleset):
                                 f"{board.area(hero.area).name}."))
             hero.cards = []
             hero.area = None
+            if state.allies and not any(sheet.has_skill(state.catalogue, h, "commander") for h in state.living_heroes()):
+                for ally in state.living_allies():  # §12: with the last Commander the allies leave play
+                    ally.alive, ally.area = False, None
+                events.append(Event(kind="death", text="With no Commander left, every ally leaves play."))
 
     def _counterattack(self, state: ConanState, hero: Hero, model: Model, events: list[Event]) -> None:
         """§14 Counterattack (window 5): after the melee attack, a free melee attack back."""

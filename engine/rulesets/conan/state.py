@@ -51,6 +51,21 @@ class Model(BaseModel):
     attacked: bool = False
 
 
+class Ally(BaseModel):
+    """A friendly model a hero with Commander activates (§12)."""
+
+    id: str
+    tile: str
+    unit: str
+    area: str | None
+    lp: int
+    alive: bool = True
+    activated: bool = False  # once per Action phase
+    mp: int = 0
+    bonus_mp: int = 0
+    attacked: bool = False
+
+
 class Tile(BaseModel):
     id: str
     unit: str | None = None
@@ -73,6 +88,7 @@ class ConanState(GameState):
     scenario: Scenario
     heroes: dict[str, Hero] = Field(default_factory=dict)
     models: dict[str, Model] = Field(default_factory=dict)
+    allies: dict[str, Ally] = Field(default_factory=dict)
     tiles: dict[str, Tile] = Field(default_factory=dict)
     overlord: Overlord
     turn: int = 0  # the turn marker (§4.3 step 2)
@@ -88,6 +104,9 @@ class ConanState(GameState):
 
     def living_heroes(self) -> list[Hero]:
         return [h for h in self.heroes.values() if h.alive]
+
+    def living_allies(self) -> list[Ally]:
+        return [a for a in self.allies.values() if a.alive]
 
     def living_models(self) -> list[Model]:
         return [m for m in self.models.values() if m.alive]

@@ -20,6 +20,10 @@ def area_view(ruleset, state: ConanState) -> AreaView:
         if hero.alive and hero.area:
             pieces.append(AreaPiece(id=hero.id, label=hero.name[:3].upper(), name=hero.name, side=hero.seat,
                                     area=hero.area, hero=True))
+    for ally in state.living_allies():
+        commander = next((h.seat for h in state.living_heroes() if f"ally:{ally.tile}" in h.gems), "h1")
+        pieces.append(AreaPiece(id=ally.id, label=ally.id[:3].upper(), name=ally.id, side=commander, area=ally.area,
+                                lp=[ally.lp]))
     stacks: dict[tuple[str, str], list] = {}
     for model in state.living_models():
         stacks.setdefault((model.tile, model.area), []).append(model)
