@@ -84,17 +84,18 @@ def blocked_leaving(figures: list[Figure], mover: Figure, area: str) -> Figure |
 
 
 def step_cost(board: AreaBoard, figures: list[Figure], mover: Figure, a: str, b: str,
-              evasive_pays: bool = False) -> int:
+              opened: frozenset = frozenset()) -> int:
     """MP to move ``mover`` from ``a`` into adjacent ``b``, or IllegalAction saying why not.
 
     ``figures`` is where everyone stands, the mover included (its own entry is ignored in
-    favour of ``a``).
+    favour of ``a``); ``opened`` holds borders broken open during the game (each a frozenset of
+    its two areas), which count as open for everyone.
     """
     border = board.border(a, b)
     name = mover.label
     if border is None:
         raise IllegalAction("not-adjacent", f"{board.area(b).name} is not next to {board.area(a).name}.")
-    if not border.passable:
+    if border.key not in opened and not border.passable:
         what = f"a shut {border.material} door" if border.kind == "door" else f"a {border.kind}"
         raise IllegalAction("border-blocks", f"{name} can't cross {what} between {board.area(a).name} "
                             f"and {board.area(b).name}.")
@@ -111,7 +112,7 @@ def step_cost(board: AreaBoard, figures: list[Figure], mover: Figure, a: str, b:
     if holder is not None:
         raise IllegalAction("blocked", f"{holder.label} blocks {name}: he can't leave {board.area(a).name}.")
     here = Figure(**{**mover.__dict__, "area": a})
-    surcharge = border.extra_mp
+    surcharge = 0 if border.key in opened else border.extra_mp
     if border.kind == "obstacle" and mover.feline_grace:
         surcharge = max(0, surcharge - 1)
     hinder = 0 if mover.evasive else hindrance([*others, here], here, a)
@@ -125,7 +126,8 @@ class Route:
     path: list[str]
 
 
-def routes(board: AreaBoard, figures: list[Figure], mover: Figure, budget: int | None = None) -> dict[str, Route]:
+def routes(board: AreaBoard, figures: list[Figure], mover: Figure, budget: int | None = None,
+           opened: frozenset = frozenset()) -> dict[str, Route]:
     """The cheapest legal route to every area ``mover`` can reach (within ``budget`` MP).
 
     Passing through an area costs its hindrance on the way out, as the figure stands there
@@ -144,7 +146,7 @@ def routes(board: AreaBoard, figures: list[Figure], mover: Figure, budget: int |
             if nxt in path:
                 continue
             try:
-                step = step_cost(board, figures, mover, here, nxt)
+                step = step_cost(board, figures, mover, here, nxt, opened)
             except IllegalAction:
                 continue
             total = cost + step
@@ -159,16 +161,17 @@ def routes(board: AreaBoard, figures: list[Figure], mover: Figure, budget: int |
     return best
 
 
-def route_to(board: AreaBoard, figures: list[Figure], mover: Figure, target: str, budget: int) -> Route:
+def route_to(board: AreaBoard, figures: list[Figure], mover: Figure, target: str, budget: int,
+             opened: frozenset = frozenset()) -> Route:
     """The cheapest route to ``target`` within ``budget`` MP, or the reason there is none."""
     dest = board.area(target)
     if target == mover.area:
         raise IllegalAction("already-there", f"{mover.label} is already in {dest.name}.")
-    reach = routes(board, figures, mover)
+    reach = routes(board, figures, mover, opened=opened)
     if target not in reach:
         # Say why: the first refusal met on a direct step, else that no way leads there.
         if target in board.adjacent(mover.area):
-            step_cost(board, figures, mover, mover.area, target)
+            step_cost(board, figures, mover, mover.area, target, opened)
         raise IllegalAction("no-route", f"{mover.label} has no way into {dest.name} from "
                             f"{board.area(mover.area).name}.")
     route = reach[target]

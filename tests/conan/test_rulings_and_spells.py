@@ -327,3 +327,94 @@ def test_e22_allies_and_the_commander():
     # With the last Commander dead, every ally leaves play.
     RULES._hurt_hero(state, state.heroes["belit"], 99, "the test", [])
     assert not any(a.alive for a in state.allies.values())
+
+
+def test_e24_sticky_webs_hold_a_hero_until_he_spends_4_mp():
+    units = {"pict-archer": {"name": "Spider", "armour": 0, "base_movement": 2, "melee": ["s1"],
+                             "skills": ["sticky-webs"]}}
+    for web_dice, caught in ((["s3"], False), (["s2", "s2"], True)):
+        state = table(heroes={"conan": H}, units=units, icons={"web_dice": {"value": web_dice}})
+        only(state, "conan")
+        state = overlord_turn(action_phase(state))
+        h = state.heroes["conan"]
+        h.cards = ["mail-shirt", "dagger"]  # armour 2 + 1 guard die below = defence 3
+        gems(h, reserve=6, fatigue=6)
+        state.models["archer-1"].area = "hall"  # in sight, and nobody hinders the spider there
+        state.overlord.gems["reserve"] = 10
+        state, _ = RULES.apply(state, Activate(seat=OVERLORD, tile="archers"))
+        state, events = act(state, Attack(seat=OVERLORD, creature="archer-1", target="conan", style="web"),
+                            "keep", "1", "keep")
+        assert (state.heroes["conan"].id in state.webbed) is caught  # power 3 vs 3: no; 4 vs 3: webbed
+        assert state.heroes["conan"].gems["wounds"] == 0  # a web deals no damage
+    state, _ = RULES.apply(state, EndTurn(seat=OVERLORD))
+    state = action_phase(state)
+    with pytest.raises(IllegalAction, match="caught in a web: /move mode:unweb"):
+        RULES.apply(state, Move(seat="h1", creature="conan", to="hall", gems=1))
+    state, _ = RULES.apply(state, Move(seat="h1", creature="conan", to="gate", mode="unweb", gems=2))
+    assert "conan" not in state.webbed and state.heroes["conan"].gems["move"] == 2
+
+
+def test_e25_whirlwind_carries_the_excess_with_no_defence():
+    cards = {"greatsword": {"name": "Greatsword", "kind": "weapon", "melee": ["s3", "s3"], "encumbrance": 3}}
+    units = {"pict-warrior": {"name": "Pict", "armour": 1, "lp": 1, "base_movement": 2, "melee": ["s1"]}}
+    state = action_phase(table("the-witch-must-die", heroes={"conan": {**H, "skills": {"whirlwind": 99}}},
+                               cards=cards, units=units))
+    only(state, "conan")
+    h = state.heroes["conan"]
+    h.area, h.cards = "clearing", ["greatsword"]
+    state.models["warrior-3"].area = "clearing"
+    gems(h, reserve=12)
+    state.overlord.gems["reserve"] = 0  # no Guard benefit: power 7 - armour 1 = 6 damage
+    state, events = act(state, Attack(seat="h1", creature="conan", target="warrior-1", gems=1, card="greatsword"),
+                        "keep", "warrior-3")
+    texts = [e.text for e in events]
+    assert "Conan's whirlwind carries 5 damage into warrior-3." in [t.replace("H's", "Conan's") for t in texts] \
+        or "H's whirlwind carries 5 damage into warrior-3." in texts
+    assert "H's whirlwind carries 4 damage into warrior-2." in texts
+    assert not any(state.models[m].alive for m in ("warrior-1", "warrior-2", "warrior-3"))
+
+
+def test_wall_breaker_intangible_and_fly_c21():
+    hero = {**H, "skills": {"wall-breaker": 99, "intangible": 99, "fly": 99}}
+    state = action_phase(table(heroes={"conan": hero}))
+    only(state, "conan")
+    clear_models(state)
+    h = state.heroes["conan"]
+    gems(h, reserve=12)
+    h.area, h.free_mp = "gallery", 2
+    with pytest.raises(IllegalAction, match="can't cross a shut wood door"):
+        RULES.apply(state, Move(seat="h1", creature="conan", to="vault"))
+    state, _ = RULES.apply(state, Move(seat="h1", creature="conan", to="vault", mode="break"))
+    assert state.heroes["conan"].area == "vault" and state.heroes["conan"].free_mp == 0
+    state, _ = RULES.apply(state, Move(seat="h1", creature="conan", to="gallery", gems=1))  # open for everyone now
+    with pytest.raises(IllegalAction, match="Wall-breaker goes through a wall or a wooden door only"):
+        RULES.apply(state, Move(seat="h1", creature="conan", to="shrine", mode="break", gems=2))
+    state, _ = RULES.apply(state, Move(seat="h1", creature="conan", to="vault", gems=0, mode="phase")) \
+        if state.heroes["conan"].bought_mp else RULES.apply(state, Move(seat="h1", creature="conan", to="vault",
+                                                                          gems=1, mode="phase"))
+    state, _ = RULES.apply(state, Move(seat="h1", creature="conan", to="shrine", gems=1, mode="phase"))  # bronze door
+    assert state.heroes["conan"].area == "shrine"
+    # Fly: 2 MP a step, +1 over an obstacle (the stairs), never through a wall.
+    state.heroes["conan"].gems["move"] = 0
+    state.heroes["conan"].free_mp = 0
+    state, events = RULES.apply(state, Move(seat="h1", creature="conan", to="gallery", gems=3, mode="fly"))
+    assert "(3 MP)" in events[0].text
+    with pytest.raises(IllegalAction, match="Flying does not pass a wall"):
+        RULES.apply(state, Move(seat="h1", creature="conan", to="chasm", mode="fly"))
+
+
+def test_charm_no_attack_until_it_has_attacked_first():
+    units = {"witch": {"name": "Witch", "armour": 0, "lp": 5, "base_movement": 2, "melee": ["s1"],
+                       "skills": ["charm"]}}
+    state = action_phase(table("the-witch-must-die", heroes={"conan": H}, units=units))
+    only(state, "conan")
+    clear_models(state, keep=("witch",))
+    state.heroes["conan"].area = "tower"
+    gems(state.heroes["conan"], reserve=12)
+    with pytest.raises(IllegalAction, match="can't attack witch \\(Charm\\) until it has attacked him"):
+        RULES.apply(state, Attack(seat="h1", creature="conan", target="witch", gems=1))
+    state = overlord_turn(state)
+    state.overlord.gems["reserve"] = 10
+    state, _ = RULES.apply(state, Activate(seat=OVERLORD, tile="witch"))
+    state = finish(RULES.apply(state, Attack(seat=OVERLORD, creature="witch", target="conan"))[0])
+    assert ("witch", "conan") in [tuple(p) for p in state.charm_broken]

@@ -24,14 +24,14 @@ class Move(Action):
     creature: str | None = None
     to: str
     gems: int = 0  # Movement action (hero) or Movement benefit (Overlord)
-    mode: Literal["walk", "jump"] = "walk"
+    mode: Literal["walk", "jump", "break", "phase", "fly", "unweb"] = "walk"
 
 
 class Attack(Action):
     kind: Literal["attack"] = "attack"
     creature: str | None = None
     target: str
-    style: Literal["melee", "ranged"] = "melee"
+    style: Literal["melee", "ranged", "web"] = "melee"
     gems: int = 0  # heroes only: gems on the Melee or Ranged space
     card: str | None = None  # the weapon; "none" for an unarmed melee attack
 

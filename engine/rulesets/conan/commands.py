@@ -87,14 +87,15 @@ def action_from_command(ruleset, state: ConanState, seat: str, command: str, opt
         return Attitude(seat=seat, creature=creature, choice=choice)
     if command == "move":
         mode = str(options.get("mode") or "walk").strip().casefold()
-        if mode not in ("walk", "jump"):
-            raise IllegalAction("unknown-mode", "A Conan move is a walk, or mode:jump for a hero with Jump.")
+        if mode not in ("walk", "jump", "break", "phase", "fly", "unweb"):
+            raise IllegalAction("unknown-mode", "A Conan move is a walk, or mode: jump (Jump), break (Wall-breaker), "
+                                "phase (Intangible), fly (Fly) or unweb (4 MP to shed a web).")
         return Move(seat=seat, creature=creature, to=_need(options, "to", "/move to:AREA"),
                     gems=_int(options, "gems", 0), mode=mode)
     if command == "attack":
         style = str(options.get("kind") or "melee").strip().casefold()
-        if style not in ("melee", "ranged"):
-            raise IllegalAction("bad-option", "kind: melee or ranged.")
+        if style not in ("melee", "ranged", "web"):
+            raise IllegalAction("bad-option", "kind: melee or ranged (web: Sticky webs).")
         return Attack(seat=seat, creature=creature, target=_need(options, "target", "/attack target:NAME"),
                       style=style, gems=_int(options, "gems", 0 if seat == OVERLORD else 1),
                       card=str(options.get("card") or "").strip() or None)

@@ -40,7 +40,11 @@ def _hero(ruleset, state: ConanState, seat: str, hero: Hero) -> list[Action]:
     horror = ruleset._enemy_skill_here(state, "heroes", hero.area, "horror")
     buyable = max(0, min(hero.gems["reserve"], sheet.space_limit(cat, hero, "move", horror) - hero.gems["move"]))
     have = hero.free_mp + hero.bought_mp
-    for area, route in routes(board, figures, me, budget=have + buyable).items():
+    if hero.id in state.webbed:
+        if have + buyable >= 4:
+            out.append(Move(seat=seat, creature=hero.id, to=hero.area, gems=max(0, 4 - have), mode="unweb"))
+        return out + ([Done(seat=seat, creature=hero.id)] if not hero.passed else [])
+    for area, route in routes(board, figures, me, budget=have + buyable, opened=ruleset._opened(state)).items():
         if area != hero.area:
             out.append(Move(seat=seat, creature=hero.id, to=area, gems=max(0, route.cost - have)))
     for style in ("melee", "ranged"):
@@ -59,6 +63,8 @@ def _hero(ruleset, state: ConanState, seat: str, hero: Hero) -> list[Action]:
             elif not board.sees(hero.area, model.area):
                 continue
             unit = ruleset._unit(state, model)
+            if "charm" in unit.skills and [model.id, hero.id] not in [list(p) for p in state.charm_broken]:
+                continue
             if "protection" in unit.skills and any(
                     m.area == model.area and m.id != model.id and "protection" not in ruleset._unit(state, m).skills
                     for m in state.living_models()):
@@ -124,7 +130,7 @@ def _overlord(ruleset, state: ConanState) -> list[Action]:
             continue
         me = next(f for f in figures if f.id == model.id)
         extra = min(ol.gems["reserve"], unit.base_movement - model.bonus_mp)
-        for area, route in routes(board, figures, me, budget=model.mp + extra).items():
+        for area, route in routes(board, figures, me, budget=model.mp + extra, opened=ruleset._opened(state)).items():
             if area != model.area:
                 out.append(Move(seat=OVERLORD, creature=model.id, to=area, gems=max(0, route.cost - model.mp)))
         if model.attacked:
@@ -135,6 +141,8 @@ def _overlord(ruleset, state: ConanState) -> list[Action]:
                 out.append(Attack(seat=OVERLORD, creature=model.id, target=hero.id, style="melee"))
             elif unit.ranged and board.sees(model.area, hero.area):
                 out.append(Attack(seat=OVERLORD, creature=model.id, target=hero.id, style="ranged"))
+            if "sticky-webs" in unit.skills and hero.id in state.heroes and board.sees(model.area, hero.area):
+                out.append(Attack(seat=OVERLORD, creature=model.id, target=hero.id, style="web"))
     return out
 
 
@@ -175,7 +183,7 @@ def _allies(ruleset, state: ConanState, seat: str) -> list[Action]:
         unit = state.catalogue.units[ally.unit]
         me = next(f for f in figures if f.id == ally.id)
         extra = min(hero.gems["reserve"], unit.base_movement - ally.bonus_mp) if (ally.mp == 0 or ally.attacked) else 0
-        for area, route in routes(board, figures, me, budget=ally.mp + extra).items():
+        for area, route in routes(board, figures, me, budget=ally.mp + extra, opened=ruleset._opened(state)).items():
             if area != ally.area:
                 out.append(Move(seat=seat, creature=ally.id, to=area, gems=max(0, route.cost - ally.mp)))
         if not ally.attacked:

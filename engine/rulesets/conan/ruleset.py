@@ -219,6 +219,10 @@ class Conan(Ruleset):
             raise IllegalAction("unknown-creature", f"There is no living model or hero {name!r}.")
         return model
 
+    @staticmethod
+    def _opened(state: ConanState) -> frozenset:
+        return frozenset(frozenset(pair) for pair in state.opened)
+
     def _area(self, state: ConanState, text: str) -> str:
         return self.board_of(state).find_area(text).id
 
@@ -357,11 +361,17 @@ class Conan(Ruleset):
         if action.gems < 0:
             raise IllegalAction("bad-gems", "gems can't be negative.")
         horror = self._enemy_skill_here(state, "heroes", hero.area, "horror")
+        if action.mode == "unweb" or hero.id in state.webbed:
+            self._unweb(state, hero, action, events)
+            return
         if action.mode == "jump":
             self._jump(state, hero, me, figures, board, target, action, events)
             return
+        if action.mode in ("break", "phase", "fly"):
+            self._skill_step(state, hero, me, figures, board, target, action, events)
+            return
         budget = hero.free_mp + hero.bought_mp + action.gems
-        route = route_to(board, figures, me, target, budget)
+        route = route_to(board, figures, me, target, budget, self._opened(state))
         if action.gems:
             sheet.pay(state.catalogue, hero, "move", action.gems, horror)
             hero.bought_mp += action.gems
@@ -371,6 +381,66 @@ class Conan(Ruleset):
         events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} moves {names} ({route.cost} MP"
                             f"{f', {action.gems} gem(s) bought' if action.gems else ''}; "
                             f"{hero.free_mp + hero.bought_mp} MP left)."))
+
+    def _buy_and_spend(self, state: ConanState, hero: Hero, gems: int, cost: int, what: str) -> None:
+        if hero.free_mp + hero.bought_mp + gems < cost:
+            raise IllegalAction("too-far", f"{what} costs {cost} MP; {hero.name} has {hero.free_mp + hero.bought_mp}"
+                                f"{f' + {gems} bought' if gems else ''}.")
+        if gems:
+            sheet.pay(state.catalogue, hero, "move", gems, self._enemy_skill_here(state, "heroes", hero.area, "horror"))
+            hero.bought_mp += gems
+        self._spend_mp(hero, cost)
+
+    def _unweb(self, state: ConanState, hero: Hero, action: Move, events: list[Event]) -> None:
+        """§14 Sticky webs: a webbed model can't move; it may spend 4 MP to discard the token."""
+        if hero.id not in state.webbed:
+            raise IllegalAction("not-webbed", f"{hero.name} is not caught in a web.")
+        if action.mode != "unweb":
+            raise IllegalAction("webbed", f"{hero.name} is caught in a web: /move mode:unweb (4 MP) first.")
+        self._buy_and_spend(state, hero, action.gems, 4, "Tearing free of the web")
+        state.webbed.remove(hero.id)
+        events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} tears free of the web (4 MP)."))
+
+    def _skill_step(self, state, hero, me, figures, board, target, action, events) -> None:
+        """One step by a movement skill (§14): Wall-breaker (2 MP through a wall or wooden door,
+        which then stays open for everyone), Intangible (1 MP through any obstacle), Fly (2 MP
+        as if jumping, ignoring jump values; +1 over an obstacle, C21)."""
+        from engine.areas import blocked_leaving, hindrance, occupied_for
+        skill = {"break": "wall-breaker", "phase": "intangible", "fly": "fly"}[action.mode]
+        if not sheet.has_skill(state.catalogue, hero, skill):
+            raise IllegalAction("no-skill", f"{hero.name} has no usable {skill.replace('-', ' ').title()} skill.")
+        border = board.border(hero.area, target)
+        if border is None:
+            raise IllegalAction("not-adjacent", f"{board.area(target).name} is not next to {board.area(hero.area).name}.")
+        if action.mode == "break" and not (border.kind == "wall" or (border.kind == "door" and border.material == "wood")):
+            raise IllegalAction("not-breakable", "Wall-breaker goes through a wall or a wooden door only.")
+        if action.mode == "fly" and not border.passable and border.kind != "obstacle" \
+                and border.key not in self._opened(state):
+            raise IllegalAction("border-blocks", f"Flying does not pass a {border.kind}.")
+        area = board.area(target)
+        others = [f for f in figures if f.id != hero.id]
+        if area.chasm or (area.water and not me.swim):
+            raise IllegalAction("no-footing", f"{area.name} gives no footing.")
+        if occupied_for(board, others, target, me):
+            raise IllegalAction("occupied", f"{area.name} is Occupied.")
+        holder = blocked_leaving(others, me, hero.area)
+        if holder is not None:
+            raise IllegalAction("blocked", f"{holder.label} blocks {hero.name}: he can't leave "
+                                f"{board.area(hero.area).name}.")
+        hinder = 0 if me.evasive else hindrance(figures, me, hero.area)
+        if action.mode == "break":
+            cost = 2 + hinder
+        elif action.mode == "phase":
+            cost = 1 + hinder
+        else:
+            cost = 2 + (1 if border.kind == "obstacle" else 0) + hinder
+        self._buy_and_spend(state, hero, action.gems, cost, f"That {skill} move")
+        if action.mode == "break" and border.key not in self._opened(state):
+            state.opened.append(tuple(border.between))
+        hero.area = target
+        events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} moves into {area.name} by "
+                            f"{skill.replace('-', ' ')} ({cost} MP)"
+                            f"{'; the way stays open' if action.mode == 'break' else ''}."))
 
     @staticmethod
     def _spend_mp(hero: Hero, cost: int) -> None:
@@ -506,6 +576,10 @@ class Conan(Ruleset):
             if shield:
                 raise IllegalAction("protected", f"{target.id} is protected by {shield[0].id}: only an area "
                                     "attack can reach it now.")
+        if action.style == "web":
+            raise IllegalAction("no-webs", "Only a model with Sticky webs makes a web attack.")
+        if "charm" in unit.skills and [target.id, hero.id] not in [list(p) for p in state.charm_broken]:
+            raise IllegalAction("charmed", f"{hero.name} can't attack {target.id} (Charm) until it has attacked him.")
         weapon = self._weapon(state, hero, action.card, action.style)
         horror = self._enemy_skill_here(state, "heroes", hero.area, "horror")
         sheet.pay(cat, hero, action.style, action.gems, horror)
@@ -538,7 +612,10 @@ class Conan(Ruleset):
                             f"{' (' + ', '.join(notes) + ')' if notes else ''}, locked."))
         precise = sheet.has_skill(cat, hero, "accurate-blow" if action.style == "melee" else "precise-shot")
         where = target.area
-        self._model_defends(state, target, power, precise, events, armour_only=armour_only)
+        excess = self._model_defends(state, target, power, precise, events, armour_only=armour_only)
+        if (excess > 0 and action.style == "melee" and weapon and cat.cards[weapon].two_handed
+                and sheet.has_skill(cat, hero, "whirlwind")):
+            self._whirlwind(state, hero, where, excess, events)
         if weapon and action.style == "ranged" and cat.cards[weapon].thrown:
             hero.cards.remove(weapon)
             state.ground.setdefault(where, []).append(weapon)
@@ -571,9 +648,25 @@ class Conan(Ruleset):
                 return hero, True
         return target, False
 
+    def _whirlwind(self, state: ConanState, hero: Hero, area: str, excess: int, events: list[Event]) -> None:
+        """§14 Whirlwind: the excess of a two-handed kill falls on another enemy in the area,
+        with no defence and no armour (C23), again and again while it kills."""
+        while excess > 0:
+            victims = [m.id for m in state.living_models() if m.area == area]
+            if not victims:
+                return
+            victim = decide(state, hero.seat, "whirlwind", f"Whirlwind: {excess} excess damage. Who takes it?", victims)
+            model = state.models[victim]
+            events.append(Event(kind="whirlwind", seat=hero.seat, text=f"{hero.name}'s whirlwind carries {excess} "
+                                f"damage into {victim}."))
+            left = model.lp
+            self._hurt_model(state, model, excess, events)
+            excess = excess - left if not model.alive else 0
+
     def _model_defends(self, state: ConanState, model: Model, power: int, precise: bool, events: list[Event],
-                       armour_only: bool = False) -> None:
-        """§9.1 step 4 for an Overlord model: armour, plus one Guard benefit fixed before rolling."""
+                       armour_only: bool = False) -> int:
+        """§9.1 step 4 for an Overlord model: armour, plus one Guard benefit fixed before rolling.
+        Returns the excess damage past what killed it (0 if it lives)."""
         cat = state.catalogue
         ol = state.overlord
         unit = self._unit(state, model)
@@ -597,8 +690,11 @@ class Conan(Ruleset):
         damage = max(0, power - symbols_guard - armour)
         events.append(Event(kind="defence", seat=OVERLORD, text=f"{model.id} defends with {symbols_guard + armour} "
                             f"({symbols_guard} guard + {armour} armour): {damage} damage."))
-        if damage:
-            self._hurt_model(state, model, damage, events)
+        if not damage:
+            return 0
+        left = model.lp
+        self._hurt_model(state, model, damage, events)
+        return 0 if model.alive else damage - left
 
     def _hurt_model(self, state: ConanState, model: Model, damage: int, events: list[Event]) -> None:
         model.lp = max(0, model.lp - damage)
@@ -636,7 +732,12 @@ class Conan(Ruleset):
         figures = self._figures(state)
         me = next(f for f in figures if f.id == model.id)
         them = next(f for f in figures if f.id == target.id)
-        if action.style == "melee":
+        if action.style == "web":
+            if "sticky-webs" not in unit.skills:
+                raise IllegalAction("no-webs", f"{unit.name} has no Sticky webs.")
+            if not isinstance(target, Hero) or not board.sees(model.area, target.area):
+                raise IllegalAction("no-sight", f"{model.id} has no line of sight to that target.")
+        elif action.style == "melee":
             if not unit.melee:
                 raise IllegalAction("no-melee", f"{unit.name} has no melee attack.")
             if melee_reach(board, figures, me, them, reach="reach" in unit.skills) is None:
@@ -652,7 +753,11 @@ class Conan(Ruleset):
                 other.mp = 0
         if isinstance(target, Hero):
             target, armour_only = self._sacrifice_for_hero(state, target, events)
+        if "charm" in unit.skills and [model.id, target.id] not in [list(p) for p in state.charm_broken]:
+            state.charm_broken.append((model.id, target.id))
         kinds = list(unit.melee if action.style == "melee" else unit.ranged)
+        if action.style == "web":
+            kinds = list(cat.icon("web_dice"))
         if action.style == "ranged" and board.area(target.area).level < board.area(model.area).level:
             kinds.append(cat.icon("ranged_height_die"))
         dice = roll_pool(cat, state.rng, kinds)
@@ -661,15 +766,16 @@ class Conan(Ruleset):
                             f"{describe(dice)}."))
         dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, f"{model.id}'s attack", events)
         power = symbols(dice)
-        if action.style == "ranged" and "concentration" not in unit.skills and "marksman" not in unit.skills:
+        if action.style in ("ranged", "web") and "concentration" not in unit.skills and "marksman" not in unit.skills:
             power -= sheet_hindrance(figures, me)
         power = max(0, power)
         events.append(Event(kind="attack", seat=OVERLORD, text=f"Attack power {power}, locked."))
         if isinstance(target, Ally):
             self._ally_defends(state, target, power, events)
             return
-        self._hero_defends(state, target, power, action.style, "precise-shot" in unit.skills if action.style == "ranged"
-                           else "accurate-blow" in unit.skills, events, armour_only=armour_only)
+        self._hero_defends(state, target, power, "ranged" if action.style == "web" else action.style,
+                           "precise-shot" in unit.skills if action.style != "melee" else "accurate-blow" in unit.skills,
+                           events, armour_only=armour_only, web=action.style == "web")
         if action.style == "melee" and target.alive and model.alive and target.area == model.area:
             self._counterattack(state, target, model, events)
 
@@ -715,7 +821,7 @@ class Conan(Ruleset):
             target = self._area(state, action.to)
             figures = self._figures(state)
             me = next(f for f in figures if f.id == ally.id)
-            route = route_to(board, figures, me, target, ally.mp + action.gems)
+            route = route_to(board, figures, me, target, ally.mp + action.gems, self._opened(state))
             if action.gems:
                 self._ally_pay(state, hero, ally, action.gems)
                 ally.bonus_mp += action.gems
@@ -927,7 +1033,7 @@ class Conan(Ruleset):
         return options
 
     def _hero_defends(self, state: ConanState, hero: Hero, power: int, style: str, precise: bool,
-                      events: list[Event], armour_only: bool = False) -> None:
+                      events: list[Event], armour_only: bool = False, web: bool = False) -> None:
         """§8.4: declare Guard (dodge, or parry with one card; only a shield against ranged or
         area attacks), roll, reroll, then add the armour of one card."""
         cat = state.catalogue
@@ -954,6 +1060,13 @@ class Conan(Ruleset):
         if style == "ranged" and sheet.has_skill(cat, hero, "untouchable"):
             armour += 1
         armour = max(0, armour - (1 if precise else 0))
+        if web:  # §14 Sticky webs: strictly more than the defence webs him, and deals no damage
+            caught = power > guard_symbols + armour
+            if caught and hero.id not in state.webbed:
+                state.webbed.append(hero.id)
+            events.append(Event(kind="defence", seat=hero.seat, text=f"{hero.name} defends with "
+                                f"{guard_symbols + armour}: {'caught in a web' if caught else 'the web misses'}."))
+            return
         damage = max(0, power - guard_symbols - armour)
         events.append(Event(kind="defence", seat=hero.seat, text=f"{hero.name} defends with "
                             f"{guard_symbols + armour} ({guard_symbols} guard + {armour} armour): {damage} damage."))
@@ -1313,7 +1426,7 @@ class Conan(Ruleset):
         target = self._area(state, action.to)
         figures = self._figures(state)
         me = next(f for f in figures if f.id == model.id)
-        route = route_to(board, figures, me, target, model.mp + action.gems)
+        route = route_to(board, figures, me, target, model.mp + action.gems, self._opened(state))
         if action.gems and route.cost <= model.mp:
             raise IllegalAction("base-first", f"{model.id} still has {model.mp} base MP; the Movement benefit "
                                 "only adds MP once they are spent.")

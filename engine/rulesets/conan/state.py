@@ -98,6 +98,9 @@ class ConanState(GameState):
     ground: dict[str, list[str]] = Field(default_factory=dict)
     deck: list[str] = Field(default_factory=list)
     rules: dict[str, str] = Field(default_factory=dict)
+    opened: list[tuple[str, str]] = Field(default_factory=list)  # walls and wooden doors broken open
+    webbed: list[str] = Field(default_factory=list)  # heroes held by a web token
+    charm_broken: list[tuple[str, str]] = Field(default_factory=list)  # (charmer, other): it attacked first
 
     def hero_of(self, seat: str) -> list[Hero]:
         return [h for h in self.heroes.values() if h.seat == seat and h.alive]
