@@ -148,7 +148,8 @@ class Conan(Ruleset):
     def _figures(self, state: ConanState) -> list[Figure]:
         cat = state.catalogue
         out = [Figure(id=h.id, name=h.name, side="heroes", area=h.area,
-                      evasive=sheet.has_skill(cat, h, "evasive"), swim=sheet.has_skill(cat, h, "swim"))
+                      evasive=sheet.has_skill(cat, h, "evasive"), swim=sheet.has_skill(cat, h, "swim"),
+                      feline_grace=sheet.has_skill(cat, h, "feline-grace"))
                for h in state.living_heroes() if h.area]
         for a in state.living_allies():
             unit = cat.units[a.unit]
