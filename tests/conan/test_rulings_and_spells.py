@@ -418,3 +418,55 @@ def test_charm_no_attack_until_it_has_attacked_first():
     state, _ = RULES.apply(state, Activate(seat=OVERLORD, tile="witch"))
     state = finish(RULES.apply(state, Attack(seat=OVERLORD, creature="witch", target="conan"))[0])
     assert ("witch", "conan") in [tuple(p) for p in state.charm_broken]
+
+
+def test_ambidextrous_two_one_handed_weapons_never_a_two_handed_one():
+    cards = {"sword": {"name": "Sword", "kind": "weapon", "melee": ["s2"], "encumbrance": 2},
+             "knife": {"name": "Knife", "kind": "weapon", "melee": ["s1"], "encumbrance": 1},
+             "axe": {"name": "Axe", "kind": "weapon", "melee": ["s3"], "encumbrance": 3}}
+    state = action_phase(table(heroes={"conan": {**H, "skills": {"ambidextrous": 99}}}, cards=cards,
+                               units={"pict-warrior": {"name": "P", "armour": 0, "lp": 9, "base_movement": 2,
+                                                       "melee": ["s1"]}}))
+    only(state, "conan")
+    clear_models(state, keep=("sentry-1",))
+    state.models["sentry-1"].area, state.models["sentry-1"].lp = "gate", 9
+    h = state.heroes["conan"]
+    h.cards = ["sword", "knife", "axe"]
+    gems(h, reserve=12)
+    state.overlord.gems["reserve"] = 0
+    state, events = act(state, Attack(seat="h1", creature="conan", target="sentry-1", gems=1, card="sword+knife"), "keep")
+    assert "Attack power 4, locked." in [e.text for e in events]  # 1 + 2 + 1
+    with pytest.raises(IllegalAction, match="A two-handed weapon is never used with a second weapon"):
+        RULES.apply(state, Attack(seat="h1", creature="conan", target="sentry-1", gems=1, card="axe+knife"))
+    state.catalogue.heroes["conan"].skills.clear()
+    with pytest.raises(IllegalAction, match="Only an Ambidextrous hero"):
+        RULES.apply(state, Attack(seat="h1", creature="conan", target="sentry-1", gems=1, card="sword+knife"))
+
+
+def test_e27_bodyguard_parries_in_the_attacked_heros_place():
+    cards = {"buckler": {"name": "Buckler", "kind": "shield", "guard": ["s1", "s1"], "encumbrance": 1},
+             "jerkin": {"name": "Jerkin", "kind": "armour", "armour": 1, "encumbrance": 1}}
+    units = {"pict-warrior": {"name": "P", "armour": 0, "base_movement": 2, "melee": ["s3", "s2"]}}
+    state = action_phase(table(heroes={"conan": H, "belit": {**H, "name": "B", "skills": {"bodyguard": 99},
+                                                               "spaces": {**H["spaces"], "guard": [None, 4]}}},
+                               cards=cards, units=units))
+    only(state, "conan", "belit")
+    clear_models(state, keep=("sentry-1",))
+    state.models["sentry-1"].area = "gate"
+    state = overlord_turn(state)
+    h, b = state.heroes["conan"], state.heroes["belit"]
+    h.cards, b.cards = ["jerkin"], ["buckler"]
+    gems(h, reserve=4, fatigue=8)
+    gems(b, reserve=4, fatigue=8)
+    state.overlord.gems["reserve"] = 10
+    state, _ = RULES.apply(state, Activate(seat=OVERLORD, tile="sentries"))
+    waiting, _ = act(state, Attack(seat=OVERLORD, creature="sentry-1", target="conan"), "keep")
+    assert asked(waiting)[0] == "bodyguard" and "2-buckler" in asked(waiting)[1]
+    # B pays 2 gems onto B's own Guard space (it rolls no dice here) and parries with his
+    # buckler: 2 symbols. H may not Guard himself but keeps his armour 1: defence 3, 2 damage to H.
+    state, events = act(state, Attack(seat=OVERLORD, creature="sentry-1", target="conan"), "keep", "2-buckler",
+                        "keep")
+    texts = [e.text for e in events]
+    assert "H defends with 3 (2 guard + 1 armour): 2 damage." in texts
+    assert state.heroes["belit"].gems["guard"] == 2 and state.heroes["conan"].gems["guard"] == 0
+    assert state.heroes["conan"].gems["wounds"] == 2 and state.heroes["belit"].gems["wounds"] == 0

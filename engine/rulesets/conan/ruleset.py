@@ -581,7 +581,19 @@ class Conan(Ruleset):
             raise IllegalAction("no-webs", "Only a model with Sticky webs makes a web attack.")
         if "charm" in unit.skills and [target.id, hero.id] not in [list(p) for p in state.charm_broken]:
             raise IllegalAction("charmed", f"{hero.name} can't attack {target.id} (Charm) until it has attacked him.")
-        weapon = self._weapon(state, hero, action.card, action.style)
+        second = None
+        if action.card and "+" in action.card:  # §14 Ambidextrous: two one-handed weapons in one melee attack
+            first_name, _, second_name = action.card.partition("+")
+            if action.style != "melee" or not sheet.has_skill(cat, hero, "ambidextrous"):
+                raise IllegalAction("not-ambidextrous", f"Only an Ambidextrous hero strikes with two weapons, in melee.")
+            weapon = self._weapon(state, hero, first_name, "melee")
+            second = self._weapon(state, hero, second_name, "melee")
+            if weapon is None or second is None or weapon == second:
+                raise IllegalAction("two-weapons", "Name two different weapon cards, e.g. card:dagger+sword.")
+            if cat.cards[weapon].two_handed or cat.cards[second].two_handed:
+                raise IllegalAction("two-handed", "A two-handed weapon is never used with a second weapon (§11.5).")
+        else:
+            weapon = self._weapon(state, hero, action.card, action.style)
         horror = self._enemy_skill_here(state, "heroes", hero.area, "horror")
         sheet.pay(cat, hero, action.style, action.gems, horror)
         self._other_action(hero)
@@ -590,11 +602,14 @@ class Conan(Ruleset):
         kinds = [space.die] * action.gems if space.die else []
         if weapon:
             kinds += getattr(cat.cards[weapon], action.style)
+        if second:
+            kinds += cat.cards[second].melee
         if action.style == "ranged" and board.area(target.area).level < board.area(hero.area).level:
             kinds.append(cat.icon("ranged_height_die"))
         dice = roll_pool(cat, state.rng, kinds)
         events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} attacks {target.id} "
-                            f"({action.style}, {action.gems} gem(s), {cat.cards[weapon].name if weapon else 'unarmed'}): "
+                            f"({action.style}, {action.gems} gem(s), {cat.cards[weapon].name if weapon else 'unarmed'}"
+                            f"{' and ' + cat.cards[second].name if second else ''}): "
                             f"{describe(dice)}."))
         dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, f"{action.style} attack", events)
         power = symbols(dice)
@@ -1022,6 +1037,36 @@ class Conan(Ruleset):
         return symbols(reroll_window(state, cat, self._overlord_roller(state, model), dice, cat.cards[answer].name,
                                      events))
 
+    def _guard_roll(self, state: ConanState, hero: Hero, answer: str, events: list[Event], whom: str = "") -> int:
+        """Pay and roll a Guard: ``N`` gems (a dodge) or ``N-card`` (a parry with that card)."""
+        cat = state.catalogue
+        gems, _, card = answer.partition("-")
+        sheet.pay(cat, hero, "guard", int(gems))
+        space = cat.heroes[hero.id].spaces["guard"]
+        kinds = ([space.die] * int(gems) if space.die else []) + (cat.cards[card].guard if card else [])
+        dice = roll_pool(cat, state.rng, kinds)
+        events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} "
+                            f"{'parries with the ' + cat.cards[card].name if card else 'dodges'}{whom}: "
+                            f"{describe(dice)}."))
+        return symbols(reroll_window(state, cat, self._hero_roller(state, hero), dice, "guard", events))
+
+    def _bodyguard(self, state: ConanState, hero: Hero, power: int, style: str, events: list[Event]) -> int | None:
+        """§14 Bodyguard: a friend with the skill in the area parries in the attacked hero's
+        place, paying from his own Reserve onto his own Guard space with his own card; the
+        attacked hero may not Guard but keeps his armour. Returns the symbols, or None."""
+        for guard in state.living_heroes():
+            if guard.id == hero.id or guard.area != hero.area or not sheet.has_skill(state.catalogue, guard, "bodyguard"):
+                continue
+            options = self._guard_options(state, guard, style)
+            if len(options) == 1:
+                continue
+            answer = decide(state, guard.seat, "bodyguard", f"{hero.name} is attacked with power {power}. Does "
+                            f"{guard.name} parry for him (Bodyguard)? N-card or N gems, or no.", ["no", *options[1:]])
+            if answer != "no":
+                events.append(Event(kind="bodyguard", seat=guard.seat, text=f"{guard.name} guards {hero.name}."))
+                return self._guard_roll(state, guard, answer, events, whom=f" for {hero.name}")
+        return None
+
     def _guard_options(self, state: ConanState, hero: Hero, style: str) -> list[str]:
         cat = state.catalogue
         limit = sheet.space_limit(cat, hero, "guard")
@@ -1040,6 +1085,9 @@ class Conan(Ruleset):
         cat = state.catalogue
         guard_symbols = 0
         options = ["none"] if armour_only else self._guard_options(state, hero, style)
+        guard_by = self._bodyguard(state, hero, power, style, events) if power > 0 and not armour_only else None
+        if guard_by is not None:
+            guard_symbols, options = guard_by, ["none"]
         if power > 0 and len(options) > 1:
             answer = decide(state, hero.seat, "guard", f"{hero.name} is attacked ({style}) with power {power}; "
                             f"armour {sheet.armour(cat, hero)}. Guard with how many gems, and which card "
