@@ -470,3 +470,51 @@ def test_e27_bodyguard_parries_in_the_attacked_heros_place():
     assert "H defends with 3 (2 guard + 1 armour): 2 damage." in texts
     assert state.heroes["belit"].gems["guard"] == 2 and state.heroes["conan"].gems["guard"] == 0
     assert state.heroes["conan"].gems["wounds"] == 2 and state.heroes["belit"].gems["wounds"] == 0
+
+
+def test_crush_holds_the_defender_while_both_stay():
+    units = {"giant-snake": {"name": "Snake", "armour": 0, "lp": 9, "base_movement": 2, "melee": ["s2"],
+                             "skills": ["crush"]}}
+    state = overlord_turn(action_phase(table(heroes={"conan": {**H, "skills": {"evasive": 99}}}, units=units)))
+    only(state, "conan")
+    state.heroes["conan"].area = state.models["snake"].area = "gate"
+    gems(state.heroes["conan"], reserve=0, fatigue=12)
+    state.overlord.gems["reserve"] = 10
+    state, _ = RULES.apply(state, Activate(seat=OVERLORD, tile="snake"))
+    state = finish(RULES.apply(state, Attack(seat=OVERLORD, creature="snake", target="conan"))[0])
+    assert ("snake", "conan") in [tuple(p) for p in state.crushed]
+    state, _ = RULES.apply(state, EndTurn(seat=OVERLORD))
+    state = action_phase(state)
+    state.catalogue.heroes["conan"].skills.clear()  # Evasive would slip even a crushing hold
+    with pytest.raises(IllegalAction, match="snake blocks H"):
+        RULES.apply(state, Move(seat="h1", creature="conan", to="hall"))
+
+
+def test_attack_from_beyond_the_grave_and_a_teleport_spell():
+    units = {"pict-warrior": {"name": "P", "armour": 0, "lp": 1, "base_movement": 2, "melee": ["s1"],
+                              "skills": ["beyond-the-grave"]}}
+    state = action_phase(table(heroes={"conan": H}, units=units, icons={"beyond_the_grave_dice": {"value": ["s3"]}}))
+    only(state, "conan")
+    clear_models(state, keep=("sentry-1",))
+    state.models["sentry-1"].area = "gate"
+    h = state.heroes["conan"]
+    h.cards = []
+    gems(h, reserve=6, fatigue=6)
+    state.overlord.gems["reserve"] = 0
+    state, events = act(state, Attack(seat="h1", creature="conan", target="sentry-1", gems=3), "keep", "conan",
+                        "none")
+    assert not state.models["sentry-1"].alive
+    assert any("strikes from beyond the grave at H" in e.text for e in events)
+    assert state.heroes["conan"].gems["wounds"] == 3
+    # Teleport: into an area in sight, past Blocking.
+    spells = {"step": {"name": "Step", "kind": "spell", "cost": 1, "limit": 2, "teleport": True}}
+    state = action_phase(table(heroes={"hadrathus": {**CASTER, "cards": ["step"]}}, cards=spells))
+    only(state, "hadrathus")
+    h = state.heroes["hadrathus"]
+    h.cards = ["step"]
+    gems(h, reserve=6, **{"spell:step": 0})
+    state.models["snake"].area = "gate"  # Blocking does not hold a teleport
+    state, _ = RULES.apply(state, Cast(seat="h1", creature="hadrathus", spell="step", to="shrine"))
+    assert state.heroes["hadrathus"].area == "shrine"
+    with pytest.raises(IllegalAction, match="can't see Vault"):
+        RULES.apply(state, Cast(seat="h1", creature="hadrathus", spell="step", to="vault"))

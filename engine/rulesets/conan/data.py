@@ -107,6 +107,7 @@ class Card(_Data):
     area: bool = False
     reaction: bool = False
     ward: bool = False
+    teleport: bool = False
 
     @property
     def two_handed(self) -> bool:

@@ -153,6 +153,9 @@ def _casts(state: ConanState, board, seat: str, caster: str, origin: str, card: 
     else:
         enemies = [(h.id, h.area) for h in state.living_heroes()]
     out = []
+    if spell.teleport:
+        return [Cast(seat=seat, creature=caster, spell=card, to=a.id) for a in board.areas
+                if a.id != origin and board.sees(origin, a.id) and not a.chasm and not a.water]
     seen: set[str] = set()
     for target, area in enemies:
         if not board.sees(origin, area):

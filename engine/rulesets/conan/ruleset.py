@@ -147,9 +147,13 @@ class Conan(Ruleset):
 
     def _figures(self, state: ConanState) -> list[Figure]:
         cat = state.catalogue
+        held = {}
+        for attacker, defender in state.crushed:
+            held.setdefault(defender, set()).add(attacker)
         out = [Figure(id=h.id, name=h.name, side="heroes", area=h.area,
                       evasive=sheet.has_skill(cat, h, "evasive"), swim=sheet.has_skill(cat, h, "swim"),
-                      feline_grace=sheet.has_skill(cat, h, "feline-grace"))
+                      feline_grace=sheet.has_skill(cat, h, "feline-grace"),
+                      blocked_by=frozenset(held.get(h.id, ())))
                for h in state.living_heroes() if h.area]
         for a in state.living_allies():
             unit = cat.units[a.unit]
@@ -377,6 +381,7 @@ class Conan(Ruleset):
             sheet.pay(state.catalogue, hero, "move", action.gems, horror)
             hero.bought_mp += action.gems
         self._spend_mp(hero, route.cost)
+        self._moved(state, hero.id)
         hero.area = target
         names = " > ".join(board.area(a).name for a in route.path)
         events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} moves {names} ({route.cost} MP"
@@ -438,6 +443,7 @@ class Conan(Ruleset):
         self._buy_and_spend(state, hero, action.gems, cost, f"That {skill} move")
         if action.mode == "break" and border.key not in self._opened(state):
             state.opened.append(tuple(border.between))
+        self._moved(state, hero.id)
         hero.area = target
         events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} moves into {area.name} by "
                             f"{skill.replace('-', ' ')} ({cost} MP)"
@@ -476,12 +482,14 @@ class Conan(Ruleset):
         dice = reroll_window(state, state.catalogue, self._hero_roller(state, hero), [die], "jump", events)
         shown = symbols(dice)
         if shown >= area.jump_value:
+            self._moved(state, hero.id)
             hero.area = target
             events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} jumps into {area.name} "
                                 f"({describe(dice)}: {shown} ≥ {area.jump_value})."))
             return
         text = f"{hero.name}'s jump fails ({describe(dice)}: {shown} < {area.jump_value}); the MP are spent"
         if border.falls_into:
+            self._moved(state, hero.id)
             hero.area = border.falls_into
             events.append(Event(kind="move", seat=hero.seat, text=text + f" and he falls into "
                                 f"{board.area(border.falls_into).name}."))
@@ -717,9 +725,12 @@ class Conan(Ruleset):
         if model.lp > 0:
             events.append(Event(kind="damage", text=f"{model.id} has {model.lp} LP left."))
             return
+        if "beyond-the-grave" in self._unit(state, model).skills:
+            self._beyond_the_grave(state, model, events)
         model.alive = False
         model.killed = True
         model.area = None
+        self._moved(state, model.id)
         events.append(Event(kind="death", text=f"💀 {model.id} dies."))
         tile = state.tiles[model.tile]
         if not any(m.alive for m in state.models.values() if m.tile == tile.id) and not tile.dead:
@@ -731,6 +742,37 @@ class Conan(Ruleset):
                 state.overlord.active = None
             events.append(Event(kind="tile_dead", text=f"Every model of the {tile.id} tile is dead: the tile is "
                                 "flipped to its bloodied side at the end of the river."))
+
+    def _beyond_the_grave(self, state: ConanState, model: Model, events: list[Event]) -> None:
+        """§14 Attack from beyond the grave: before its model is removed, a free melee attack
+        on an enemy in its area, with the skill's own dice."""
+        cat = state.catalogue
+        foes = [h.id for h in state.living_heroes() if h.area == model.area]
+        if not foes:
+            return
+        answer = decide(state, OVERLORD, "beyond-the-grave", f"{model.id} falls. Attack from beyond the grave: "
+                        "strike whom?", ["no", *foes])
+        if answer == "no":
+            return
+        dice = roll_pool(cat, state.rng, list(cat.icon("beyond_the_grave_dice")))
+        events.append(Event(kind="roll", seat=OVERLORD, text=f"{model.id} strikes from beyond the grave at "
+                            f"{state.heroes[answer].name}: {describe(dice)}."))
+        dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, "attack from beyond the grave",
+                             events)
+        power = symbols(dice)
+        events.append(Event(kind="attack", seat=OVERLORD, text=f"Attack power {power}, locked."))
+        self._hero_defends(state, state.heroes[answer], power, "melee", False, events)
+
+    def _crush(self, state: ConanState, attacker: str, defender: str, dice: list[Die], events: list[Event]) -> None:
+        """§14 Crush: a die showing 2 or more symbols locks the two in contact; while both stay
+        in the area, the defender treats the attacker as having Blocking."""
+        if any(d.symbols >= 2 for d in dice) and [attacker, defender] not in [list(p) for p in state.crushed]:
+            state.crushed.append((attacker, defender))
+            events.append(Event(kind="crush", text=f"{attacker} crushes {defender}: bases in contact."))
+
+    def _moved(self, state: ConanState, who: str) -> None:
+        """Whoever leaves an area breaks every Crush hold he is part of."""
+        state.crushed = [p for p in state.crushed if who not in p]
 
     def _model_attack(self, state: ConanState, action: Attack, events: list[Event]) -> None:
         cat = state.catalogue
@@ -781,6 +823,8 @@ class Conan(Ruleset):
         events.append(Event(kind="roll", seat=OVERLORD, text=f"{model.id} attacks {getattr(target, 'name', target.id)} ({action.style}): "
                             f"{describe(dice)}."))
         dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, f"{model.id}'s attack", events)
+        if "crush" in unit.skills:
+            self._crush(state, model.id, target.id, dice, events)
         power = symbols(dice)
         if action.style in ("ranged", "web") and "concentration" not in unit.skills and "marksman" not in unit.skills:
             power -= sheet_hindrance(figures, me)
@@ -842,6 +886,7 @@ class Conan(Ruleset):
                 self._ally_pay(state, hero, ally, action.gems)
                 ally.bonus_mp += action.gems
             ally.mp = max(0, ally.mp - route.cost)
+            self._moved(state, ally.id)
             ally.area = target
             events.append(Event(kind="move", seat=seat, text=f"{ally.id} moves "
                                 f"{' > '.join(board.area(a).name for a in route.path)} ({route.cost} MP)."))
@@ -930,6 +975,9 @@ class Conan(Ruleset):
         spell = cat.cards[card]
         if spell.ward:
             raise IllegalAction("reaction-only", f"{spell.name} is cast when {hero.name} is attacked; the game asks.")
+        if spell.teleport:
+            self._teleport(state, hero, action, card, events)
+            return
         victims = self._spell_victims(state, hero.area, action, spell)
         self._pay_spell(cat, hero.gems, card, hero.name)
         self._other_action(hero)
@@ -937,6 +985,29 @@ class Conan(Ruleset):
         events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} casts {spell.name}: {describe(dice)}."))
         dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, spell.name, events)
         self._spell_strikes(state, hero.seat, symbols(dice), victims, spell.area, events)
+
+    def _teleport(self, state: ConanState, hero: Hero, action: Cast, card: str, events: list[Event]) -> None:
+        """A teleport spell: the caster appears in an area in sight that is not Occupied for
+        him; neither hindrance nor Blocking holds him (§14 Teleportation)."""
+        from engine.areas import occupied_for
+        board = self.board_of(state)
+        if not action.to:
+            raise IllegalAction("missing-option", "Say where to (square:AREA).")
+        target = self._area(state, action.to)
+        area = board.area(target)
+        figures = self._figures(state)
+        me = next(f for f in figures if f.id == hero.id)
+        if target == hero.area or not board.sees(hero.area, target):
+            raise IllegalAction("no-sight", f"{hero.name} can't see {area.name} from where he stands.")
+        if area.chasm or (area.water and not me.swim) or occupied_for(board, [f for f in figures if f.id != hero.id],
+                                                                      target, me):
+            raise IllegalAction("no-footing", f"{area.name} has no room for {hero.name}.")
+        self._pay_spell(state.catalogue, hero.gems, card, hero.name)
+        self._other_action(hero)
+        self._moved(state, hero.id)
+        hero.area = target
+        events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} casts {state.catalogue.cards[card].name} "
+                            f"and stands in {area.name}."))
 
     def _overlord_cast(self, state: ConanState, action: Cast, events: list[Event]) -> None:
         """§13.10: a non-reaction spell needs an activated Spellcaster tile; its model casts."""
@@ -1485,6 +1556,7 @@ class Conan(Ruleset):
             ol.gems["reserve"] -= bought
             ol.gems["movement"] += bought
             model.bonus_mp += bought
+        self._moved(state, model.id)
         model.area = target
         events.append(Event(kind="move", seat=OVERLORD, text=f"{model.id} moves "
                             f"{' > '.join(board.area(a).name for a in route.path)} ({route.cost} MP"

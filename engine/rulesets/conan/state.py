@@ -101,6 +101,7 @@ class ConanState(GameState):
     opened: list[tuple[str, str]] = Field(default_factory=list)  # walls and wooden doors broken open
     webbed: list[str] = Field(default_factory=list)  # heroes held by a web token
     charm_broken: list[tuple[str, str]] = Field(default_factory=list)  # (charmer, other): it attacked first
+    crushed: list[tuple[str, str]] = Field(default_factory=list)  # (attacker, defender) held by Crush
 
     def hero_of(self, seat: str) -> list[Hero]:
         return [h for h in self.heroes.values() if h.seat == seat and h.alive]
