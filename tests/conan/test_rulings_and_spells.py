@@ -518,3 +518,38 @@ def test_attack_from_beyond_the_grave_and_a_teleport_spell():
     assert state.heroes["hadrathus"].area == "shrine"
     with pytest.raises(IllegalAction, match="can't see Vault"):
         RULES.apply(state, Cast(seat="h1", creature="hadrathus", spell="step", to="vault"))
+
+
+def test_c22_a_failed_jump_without_a_drop_spends_the_mp_and_stays():
+    hero = {**H, "name": "Shevatas", "skills": {"jump": 99}}
+    state = action_phase(table("the-witch-must-die", heroes={"shevatas": hero}, icons={"jump_die": {"value": "s0"}}))
+    only(state, "shevatas")
+    clear_models(state, keep=("witch",))
+    h = state.heroes["shevatas"]
+    h.area, h.free_mp = "totem", 3
+    gems(h, reserve=0, fatigue=12)
+    state, events = RULES.apply(state, Move(seat="h1", creature="shevatas", to="tower", mode="jump"))
+    assert state.heroes["shevatas"].area == "totem" and state.heroes["shevatas"].free_mp == 1
+    assert "he stays put (C22)" in events[-1].text
+
+
+def test_c31_counterattack_strikes_back_only_at_the_attacker_in_its_area():
+    units = {"pict-spearman": {"name": "Spear", "armour": 0, "lp": 1, "base_movement": 2, "melee": ["s1"],
+                               "skills": ["reach"]}}
+    state = overlord_turn(action_phase(table("the-witch-must-die", heroes={"conan": {**H, "skills": {"counterattack": 99}}},
+                                             units=units, icons={"counterattack_dice": {"value": ["s2"]}})))
+    only(state, "conan")
+    h = state.heroes["conan"]
+    h.area, h.cards = "clearing", []
+    gems(h, reserve=0, fatigue=12)
+    state.models["spear-1"].area = "trail"  # Reach across the hedge: not in Conan's area
+    state.models["spear-2"].area = "clearing"
+    state.overlord.gems["reserve"] = 10
+    state, _ = RULES.apply(state, Activate(seat=OVERLORD, tile="spears"))
+    waiting, _ = act(state, Attack(seat=OVERLORD, creature="spear-1", target="conan"), "keep")
+    assert asked(waiting) is None or asked(waiting)[0] != "counterattack"
+    state = finish(RULES.apply(state, Attack(seat=OVERLORD, creature="spear-1", target="conan"))[0])
+    waiting, _ = act(state, Attack(seat=OVERLORD, creature="spear-2", target="conan"), "keep")
+    assert asked(waiting) == ("counterattack", ["yes", "no"])
+    state, _ = act(state, Attack(seat=OVERLORD, creature="spear-2", target="conan"), "keep", "yes", "none")
+    assert not state.models["spear-2"].alive
