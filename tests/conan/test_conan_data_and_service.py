@@ -10,7 +10,6 @@ from hypothesis import HealthCheck, given, settings, strategies as st
 
 from bot.commands import parse_line
 from engine.core import IllegalAction
-from engine.core.decisions import Decide
 from engine.rulesets.conan.data import build_catalogue, load_catalogue, parse_scenario
 from engine.rulesets.conan import data as conan_data
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.areas import AreaBoard, Figure, melee_reach, route_to, routes, step_cost
+from engine.areas import AreaBoard, Figure, melee_reach, route_to
 from engine.core import Action, Event, GameState, IllegalAction, Result, Rng, Ruleset, Seat
 from engine.core.decisions import decide
 from engine.core.board_view import BoardView
@@ -30,7 +30,7 @@ from engine.rulesets.conan import heroes as sheet
 from engine.rulesets.conan.actions import (
     ACTION_TYPES, Activate, Attack, Attitude, Begin, Cast, Done, Drop, EndTurn, Flow, Give, Move, Open, Take, Throw,
 )
-from engine.rulesets.conan.boards import board_names, load_board
+from engine.rulesets.conan.boards import load_board
 from engine.rulesets.conan.data import SPACES, Catalogue, load_catalogue, load_scenario, scenario_names
 from engine.rulesets.conan.rolls import Die, Roller, describe, reroll_window, roll_die, roll_pool, symbols
 from engine.rulesets.conan.state import (
@@ -593,7 +593,7 @@ class Conan(Ruleset):
         if action.card and "+" in action.card:  # §14 Ambidextrous: two one-handed weapons in one melee attack
             first_name, _, second_name = action.card.partition("+")
             if action.style != "melee" or not sheet.has_skill(cat, hero, "ambidextrous"):
-                raise IllegalAction("not-ambidextrous", f"Only an Ambidextrous hero strikes with two weapons, in melee.")
+                raise IllegalAction("not-ambidextrous", "Only an Ambidextrous hero strikes with two weapons, in melee.")
             weapon = self._weapon(state, hero, first_name, "melee")
             second = self._weapon(state, hero, second_name, "melee")
             if weapon is None or second is None or weapon == second:
