@@ -98,7 +98,9 @@ def render_areas(view: AreaView, *, width: int = 560) -> bytes:
             draw.text(xy((x0 + 1.5, y1 - 1.5)), " ".join(notes), font=font(10), fill=ink, anchor="ld")
         items = view.items.get(area.id)
         if items:
-            draw.text(xy((x1 - 1.5, y1 - 1.5)), plain(", ".join(items))[:28], font=font(9), fill=ink, anchor="rd")
+            # one line above the notes, so a chest and the cards beside it never overlap
+            draw.text((xy((x1, y1))[0] - 4, xy((x1, y1))[1] - 16), plain(", ".join(items))[:30], font=font(9),
+                      fill=ink, anchor="rd")
         here = [p for p in view.pieces if p.area == area.id]
         anchors = list(area.anchors)
         centre = area.shape.centroid

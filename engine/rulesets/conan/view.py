@@ -46,7 +46,7 @@ def area_view(ruleset, state: ConanState) -> AreaView:
         river.append(f"{state.scenario.slot_costs[slot]}:{tid}{mark}")
     panels.append(SidePanel(title=f"Overlord (turn {state.turn}/{state.scenario.turn_limit})", side=OVERLORD, lines=[
         " ".join(river),
-        " ".join(f"{z[:3].title()} {n}" for z, n in ol.gems.items()),
+        " ".join(f"{z.partition(':')[2] if ':' in z else z[:3].title()} {n}" for z, n in ol.gems.items()),
     ]))
     items = {area: [cat.cards[c].name for c in cards] for area, cards in state.ground.items() if cards}
     marks = {state.scenario.hero_start: "START"}
