@@ -130,3 +130,39 @@ async def test_help_autocomplete_and_refusals_through_the_service(service):
     reply = await say(service, "olga", "/activate tile:guards")
     assert reply.error == "not-your-turn"
     assert "3" in await service.autocomplete("table", "hugo", "gems", "")
+
+
+async def test_guard_reroll_and_cast_answer_their_questions_through_the_service(service):
+    await say(service, "olga", "/game new ruleset:conan scenario:the-witch-must-die seed:5 settings:players=1")
+    await say(service, "hugo", "/game join")
+    for hero in ("conan", "shevatas", "belit", "hadrathus"):
+        await say(service, "hugo", f"/attitude creature:{hero} choice:aggressive")
+    for hero in ("conan", "shevatas", "belit", "hadrathus"):
+        await say(service, "hugo", f"/done creature:{hero}")
+    _, _, state = await service.game_snapshot("table")
+    assert state.side == "overlord"
+    reply = await say(service, "olga", "/activate tile:warriors")
+    assert reply.error is None, reply.text
+    await say(service, "olga", "/move creature:warrior-1 to:trail gems:1")
+    reply = await say(service, "olga", "/attack creature:warrior-1 target:hadrathus")
+    assert reply.error is None, reply.text
+    _, _, state = await service.game_snapshot("table")
+    if state.pending.decision.key == "reroll":
+        reply = await say(service, "olga", "/reroll")
+        assert reply.error is None, reply.text
+    _, _, state = await service.game_snapshot("table")
+    decision = state.pending.decision
+    assert decision.key == "guard" and decision.seat == "h1"
+    reply = await say(service, "hugo", "/guard gems:9 card:shield")
+    assert reply.error == "bad-option" and "That guard is not open" in reply.text
+    reply = await say(service, "hugo", "/guard gems:1 card:shield")
+    assert reply.error is None, reply.text
+    _, _, state = await service.game_snapshot("table")
+    while state.pending is not None and state.pending.decision.key == "reroll":
+        await say(service, "hugo", "/reroll")
+        _, _, state = await service.game_snapshot("table")
+    assert state.pending.decision.key == "ward"  # Hadrathus may answer with his reaction spell
+    reply = await say(service, "hugo", "/cast spell:ward-of-mitra")
+    assert reply.error is None, reply.text
+    _, _, state = await service.game_snapshot("table")
+    assert state.pending is None or state.pending.decision.key == "reroll"

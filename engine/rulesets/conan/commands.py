@@ -53,9 +53,9 @@ def _need(options: dict[str, Any], name: str, usage: str) -> str:
     return value
 
 
-def _pending(state: ConanState, seat: str, key: str, command: str):
+def _pending(state: ConanState, seat: str, key: str, command: str, also: tuple[str, ...] = ()):
     pending = state.pending
-    if pending is None or pending.decision.key != key or pending.decision.seat != seat:
+    if pending is None or pending.decision.key not in (key, *also) or pending.decision.seat != seat:
         what = {"guard": "no attack is waiting for your Guard", "reroll": "no roll is waiting for your reroll"}[key]
         raise IllegalAction("nothing-to-decide", f"/{command}: {what}.")
     return pending.decision
@@ -64,10 +64,10 @@ def _pending(state: ConanState, seat: str, key: str, command: str):
 def action_from_command(ruleset, state: ConanState, seat: str, command: str, options: dict[str, Any]) -> Action:
     creature = str(options.get("creature") or "").strip() or None
     if command == "guard":
-        decision = _pending(state, seat, "guard", "guard")
+        decision = _pending(state, seat, "guard", "guard", also=("bodyguard",))
         gems = _int(options, "gems", 0)
         card = str(options.get("card") or "").strip().casefold().replace(" ", "-")
-        option = "none" if gems == 0 else (f"{gems}-{card}" if card else str(gems))
+        option = ("no" if decision.key == "bodyguard" else "none") if gems == 0 else (f"{gems}-{card}" if card else str(gems))
         if option not in decision.options:
             raise IllegalAction("bad-option", f"That guard is not open: choose {', '.join(decision.options)}.")
         return Decide(seat=seat, option=option)
@@ -112,6 +112,14 @@ def action_from_command(ruleset, state: ConanState, seat: str, command: str, opt
     if command == "throw":
         return Throw(seat=seat, creature=creature, item=_need(options, "item", "/throw item:CARD to:AREA"),
                      to=_need(options, "to", "/throw item:CARD to:AREA"), gems=_int(options, "gems", 1))
+    if command == "cast" and state.pending is not None and state.pending.decision.key == "ward" \
+            and state.pending.decision.seat == seat:
+        # A reaction spell cast while the game asks for one answers the question.
+        spell = str(options.get("spell") or "").strip().casefold().replace(" ", "-")
+        if spell not in state.pending.decision.options:
+            raise IllegalAction("bad-option", f"Cast one of {', '.join(state.pending.decision.options[1:])} now, "
+                                "or /decide option:no.")
+        return Decide(seat=seat, option=spell)
     if command == "cast":
         return Cast(seat=seat, creature=creature, spell=_need(options, "spell", "/cast spell:NAME target:NAME"),
                     target=str(options.get("target") or "").strip() or None,
