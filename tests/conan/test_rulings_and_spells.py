@@ -553,3 +553,15 @@ def test_c31_counterattack_strikes_back_only_at_the_attacker_in_its_area():
     assert asked(waiting) == ("counterattack", ["yes", "no"])
     state, _ = act(state, Attack(seat=OVERLORD, creature="spear-2", target="conan"), "keep", "yes", "none")
     assert not state.models["spear-2"].alive
+
+
+def test_c16_a_card_received_mid_phase_cuts_the_receivers_free_mp_at_once():
+    state = action_phase(table(heroes={"conan": H, "belit": H}))
+    only(state, "conan", "belit")
+    clear_models(state)
+    giver, taker = state.heroes["conan"], state.heroes["belit"]
+    giver.cards, taker.cards = ["mail-shirt"], ["broadsword"]  # taker: 3; with the shirt 7, the -1 limit
+    gems(giver, reserve=5)
+    taker.free_mp = 2
+    state, _ = RULES.apply(state, Give(seat="h1", creature="conan", item="mail-shirt", to="belit"))
+    assert state.heroes["belit"].free_mp == 1

@@ -1266,7 +1266,7 @@ class Conan(Ruleset):
         sheet.pay(state.catalogue, hero, "manip", 1)
         self._other_action(hero)
         hero.cards.remove(card)
-        other.cards.append(card)
+        self._receive(state, other, card)
         events.append(Event(kind="give", seat=hero.seat, text=f"{hero.name} gives the "
                             f"{state.catalogue.cards[card].name} to {other.name}, who equips it at once."))
         self._check_load(state, other, events)
@@ -1278,6 +1278,13 @@ class Conan(Ruleset):
         state.ground.setdefault(hero.area, []).append(card)
         events.append(Event(kind="drop", seat=hero.seat, text=f"{hero.name} drops the "
                             f"{state.catalogue.cards[card].name} (a free action)."))
+
+    def _receive(self, state: ConanState, hero: Hero, card: str) -> None:
+        """A hero who did not act gets a card: a movement limit it crosses cuts his remaining
+        free MP at once (C16: recomputed whenever encumbrance changes, mid-phase too)."""
+        before = sheet.base_movement(state.catalogue, hero)
+        hero.cards.append(card)
+        hero.free_mp = max(0, hero.free_mp - (before - sheet.base_movement(state.catalogue, hero)))
 
     def _check_load(self, state: ConanState, hero: Hero, events: list[Event]) -> None:
         """§11.2: over the maximum, the hero at once drops items (he picks) until within it."""
@@ -1368,7 +1375,7 @@ class Conan(Ruleset):
             if decide(state, other.seat, "catch", f"The {cat.cards[card].name} lands by {other.name}. "
                       "Catch it (1 gem, simple manipulation)?", ["catch", "let-fall"]) == "catch":
                 sheet.pay(cat, other, "manip", 1)
-                other.cards.append(card)
+                self._receive(state, other, card)
                 events.append(Event(kind="catch", seat=other.seat, text=f"{other.name} catches it."))
                 self._check_load(state, other, events)
                 return
