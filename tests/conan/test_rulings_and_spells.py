@@ -565,3 +565,21 @@ def test_c16_a_card_received_mid_phase_cuts_the_receivers_free_mp_at_once():
     taker.free_mp = 2
     state, _ = RULES.apply(state, Give(seat="h1", creature="conan", item="mail-shirt", to="belit"))
     assert state.heroes["belit"].free_mp == 1
+
+
+def test_an_overlord_model_with_counterattack_strikes_back_and_the_hero_may_guard():
+    units = {"temple-guard": {"name": "G", "armour": 5, "lp": 9, "base_movement": 2, "melee": ["s1"],
+                              "skills": ["counterattack"]}}
+    state = action_phase(table(heroes={"conan": H}, units=units, icons={"counterattack_dice": {"value": ["s3"]}}))
+    only(state, "conan")
+    clear_models(state, keep=("guard-1",))
+    state.models["guard-1"].area = "gate"
+    h = state.heroes["conan"]
+    h.cards = []
+    gems(h, reserve=6, fatigue=6)
+    state.overlord.gems["reserve"] = 0
+    state, events = act(state, Attack(seat="h1", creature="conan", target="guard-1", gems=3), "keep", "yes", "1",
+                        "keep")
+    assert any("guard-1 counterattacks H" in e.text for e in events)
+    assert "H defends with 1 (1 guard + 0 armour): 2 damage." in [e.text for e in events]
+    assert state.heroes["conan"].gems["guard"] == 1  # to Fatigue at his End phase (C26)

@@ -640,6 +640,9 @@ class Conan(Ruleset):
         if (excess > 0 and action.style == "melee" and weapon and cat.cards[weapon].two_handed
                 and sheet.has_skill(cat, hero, "whirlwind")):
             self._whirlwind(state, hero, where, excess, events)
+        if (action.style == "melee" and target.alive and hero.alive and target.area == hero.area
+                and "counterattack" in self._unit(state, target).skills):
+            self._model_counterattack(state, target, hero, events)
         if weapon and action.style == "ranged" and cat.cards[weapon].thrown:
             hero.cards.remove(weapon)
             state.ground.setdefault(where, []).append(weapon)
@@ -1230,6 +1233,20 @@ class Conan(Ruleset):
         power = symbols(dice)
         events.append(Event(kind="attack", seat=hero.seat, text=f"Counterattack power {power}, locked."))
         self._model_defends(state, model, power, sheet.has_skill(cat, hero, "accurate-blow"), events)
+
+    def _model_counterattack(self, state: ConanState, model: Model, hero: Hero, events: list[Event]) -> None:
+        """§14 Counterattack for an Overlord model (window 5): a free melee attack back at the
+        hero who struck it, with the skill's dice; the hero guards as against any attack."""
+        cat = state.catalogue
+        if decide(state, OVERLORD, "counterattack", f"{model.id} may counterattack {hero.name}. Counterattack?",
+                  ["yes", "no"]) != "yes":
+            return
+        dice = roll_pool(cat, state.rng, list(cat.icon("counterattack_dice")))
+        events.append(Event(kind="roll", seat=OVERLORD, text=f"{model.id} counterattacks {hero.name}: {describe(dice)}."))
+        dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, "counterattack", events)
+        power = symbols(dice)
+        events.append(Event(kind="attack", seat=OVERLORD, text=f"Counterattack power {power}, locked."))
+        self._hero_defends(state, hero, power, "melee", "accurate-blow" in self._unit(state, model).skills, events)
 
     # -- manipulation -------------------------------------------------------------------------
     def _item_named(self, state: ConanState, hero: Hero, text: str) -> str:
