@@ -583,3 +583,55 @@ def test_an_overlord_model_with_counterattack_strikes_back_and_the_hero_may_guar
     assert any("guard-1 counterattacks H" in e.text for e in events)
     assert "H defends with 1 (1 guard + 0 armour): 2 damage." in [e.text for e in events]
     assert state.heroes["conan"].gems["guard"] == 1  # to Fatigue at his End phase (C26)
+
+
+def test_accurate_blow_precise_shot_untouchable_and_marksman():
+    cards = {"bow": {"name": "Bow", "kind": "weapon", "ranged": ["s2"], "encumbrance": 2},
+             "club": {"name": "Club", "kind": "weapon", "melee": ["s2"], "encumbrance": 2}}
+    units = {"pict-warrior": {"name": "P", "armour": 1, "lp": 9, "base_movement": 2, "melee": ["s1"]},
+             "witch": {"name": "W", "armour": 1, "lp": 9, "base_movement": 2, "melee": ["s1"], "ranged": ["s2"],
+                       "skills": ["protection", "precise-shot"]}}
+    skills = {"accurate-blow": 99, "precise-shot": 99, "marksman": 99, "untouchable": 99}
+    state = action_phase(table("the-witch-must-die", heroes={"conan": {**H, "skills": skills}}, cards=cards,
+                               units=units))
+    only(state, "conan")
+    clear_models(state, keep=("warrior-1", "witch"))
+    h = state.heroes["conan"]
+    h.area, h.cards = "clearing", ["bow", "club", "leather-armour"]
+    gems(h, reserve=12)
+    state.models["warrior-1"].lp = state.models["witch"].lp = 9
+    state.models["witch"].area = "clearing"  # Protection by warrior-1...
+    state.overlord.gems["reserve"] = 0
+    state, events = act(state, Attack(seat="h1", creature="conan", target="warrior-1", gems=1, card="club"), "keep")
+    assert "warrior-1 defends with 0 (0 guard + 0 armour): 3 damage." in [e.text for e in events]  # Accurate blow
+    # ... which Marksman ignores; Precise shot takes 1 from the witch's armour; hindrance ignored too.
+    state, events = act(state, Attack(seat="h1", creature="conan", target="witch", style="ranged", gems=1,
+                                      card="bow"), "keep")
+    texts = [e.text for e in events]
+    assert "Attack power 3, locked." in texts and "witch defends with 0 (0 guard + 0 armour): 3 damage." in texts
+    # Untouchable: +1 armour against ranged; the witch's Precise shot takes it back off.
+    state = overlord_turn(state)
+    state.overlord.gems["reserve"] = 10
+    state, _ = RULES.apply(state, Activate(seat=OVERLORD, tile="witch"))
+    gems(state.heroes["conan"], fatigue=12)
+    state, events = act(state, Attack(seat=OVERLORD, creature="witch", target="conan", style="ranged"), "keep")
+    assert any("defends with 1 (0 guard + 1 armour)" in e.text for e in events)  # leather 1 + 1 - 1
+
+
+def test_a_hero_with_sacrifice_takes_the_blow_and_swim_and_feline_grace_reach_the_board():
+    state = action_phase(table(heroes={"conan": H, "belit": {**H, "name": "B", "skills": {
+        "sacrifice": 99, "swim": 99, "feline-grace": 99}}}))
+    only(state, "conan", "belit")
+    clear_models(state, keep=("sentry-1",))
+    state.models["sentry-1"].area = "gate"
+    figures = {f.id: f for f in RULES._figures(state)}
+    assert figures["belit"].swim and figures["belit"].feline_grace and not figures["conan"].swim
+    state = overlord_turn(state)
+    gems(state.heroes["conan"], reserve=5, fatigue=7)
+    gems(state.heroes["belit"], reserve=5, fatigue=7)
+    state.overlord.gems["reserve"] = 10
+    state, _ = RULES.apply(state, Activate(seat=OVERLORD, tile="sentries"))
+    waiting, _ = RULES.apply(state, Attack(seat=OVERLORD, creature="sentry-1", target="conan"))
+    assert asked(waiting) == ("sacrifice", ["no", "yes"]) and waiting.pending.decision.seat == "h1"
+    state = finish(act(state, Attack(seat=OVERLORD, creature="sentry-1", target="conan"), "yes")[0])
+    assert state.heroes["conan"].gems["guard"] == 0 and state.heroes["conan"].gems["wounds"] == 0
