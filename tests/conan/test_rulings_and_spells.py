@@ -635,3 +635,21 @@ def test_a_hero_with_sacrifice_takes_the_blow_and_swim_and_feline_grace_reach_th
     assert asked(waiting) == ("sacrifice", ["no", "yes"]) and waiting.pending.decision.seat == "h1"
     state = finish(act(state, Attack(seat=OVERLORD, creature="sentry-1", target="conan"), "yes")[0])
     assert state.heroes["conan"].gems["guard"] == 0 and state.heroes["conan"].gems["wounds"] == 0
+
+
+def test_c18_benefit_zones_have_no_limit_unless_the_book_prints_one():
+    state = action_phase(table(heroes={"conan": H}, units={"pict-warrior": {"name": "P", "armour": 0, "lp": 9,
+                                                                           "base_movement": 2, "melee": ["s1"]}}))
+    only(state, "conan")
+    clear_models(state, keep=("sentry-1",))
+    state.models["sentry-1"].area = "gate"
+    gems(state.heroes["conan"], reserve=12)
+    state.overlord.gems["reserve"] = 12
+    waiting, _ = act(state, Attack(seat="h1", creature="conan", target="sentry-1", gems=3, card="none"), "keep")
+    assert asked(waiting)[1][-1] == "12"  # no limit: every gem in Reserve may guard
+    state.scenario.benefit_limits = {"guard": 2, "reroll": 0}
+    waiting, _ = act(state, Attack(seat="h1", creature="conan", target="sentry-1", gems=3, card="none"), "keep")
+    assert asked(waiting) == ("guard", ["none", "1", "2"])
+    waiting, _ = act(state, Attack(seat="h1", creature="conan", target="sentry-1", gems=3, card="none"), "keep", "2")
+    # The Reroll benefit is full (limit 0): no paid reroll is offered (free icon rerolls still are).
+    assert asked(waiting) is None or not any(o.startswith("reroll-") for o in asked(waiting)[1])

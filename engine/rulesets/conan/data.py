@@ -287,6 +287,9 @@ class Scenario(_Data):
     ground: dict[str, list[str]] = Field(default_factory=dict)
     unspent_reinforcements: Literal["lost", "kept"] = "lost"
     overlord_spells: list[str] = Field(default_factory=list)
+    # C18: exertion limits printed on a Book of Skelos for its benefit zones, if any
+    # ("movement", "guard", "reroll"); a zone not named has no limit.
+    benefit_limits: dict[Literal["movement", "guard", "reroll"], int] = Field(default_factory=dict)
     allies: dict[str, TileSpec] = Field(default_factory=dict)  # ally tiles for heroes with Commander
     heroes_first: bool = True
 

@@ -129,7 +129,7 @@ def _overlord(ruleset, state: ConanState) -> list[Action]:
         if model.tile != ol.active:
             continue
         me = next(f for f in figures if f.id == model.id)
-        extra = min(ol.gems["reserve"], unit.base_movement - model.bonus_mp)
+        extra = min(ol.gems["reserve"], unit.base_movement - model.bonus_mp, ruleset._benefit_room(state, "movement"))
         for area, route in routes(board, figures, me, budget=model.mp + extra, opened=ruleset._opened(state)).items():
             if area != model.area:
                 out.append(Move(seat=OVERLORD, creature=model.id, to=area, gems=max(0, route.cost - model.mp)))

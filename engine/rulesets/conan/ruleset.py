@@ -287,6 +287,12 @@ class Conan(Ruleset):
                             f"(Reserve {ol.gems['reserve']}, Fatigue {ol.gems['fatigue']}). He may activate 2 tiles."))
 
     @staticmethod
+    def _benefit_room(state: ConanState, zone: str) -> int:
+        """Gems a benefit zone can still take: unlimited unless the Book prints a limit (C18)."""
+        limit = state.scenario.benefit_limits.get(zone)
+        return 10**6 if limit is None else max(0, limit - state.overlord.gems[zone])
+
+    @staticmethod
     def _benefits_to_fatigue(state: ConanState) -> None:
         ol = state.overlord
         for zone in ("movement", "guard", "reroll", *(z for z in ol.gems if z.startswith("spell:"))):
@@ -524,7 +530,7 @@ class Conan(Ruleset):
         ol = state.overlord
 
         def pay(commit: bool):
-            if ol.gems["reserve"] < 1:
+            if ol.gems["reserve"] < 1 or self._benefit_room(state, "reroll") < 1:
                 return False
             if commit:
                 ol.gems["reserve"] -= 1
@@ -699,7 +705,8 @@ class Conan(Ruleset):
         unit = self._unit(state, model)
         guard = 0
         if power > 0 and ol.gems["reserve"] > 0 and not armour_only:
-            options = ["none"] + [str(n) for n in range(1, ol.gems["reserve"] + 1)]
+            most = min(ol.gems["reserve"], self._benefit_room(state, "guard"))
+            options = ["none"] + [str(n) for n in range(1, most + 1)]
             answer = decide(state, OVERLORD, "guard", f"{model.id} (armour {unit.armour}) is attacked with power "
                             f"{power}. Guard benefit: how many gems (one die each)?", options)
             guard = 0 if answer == "none" else int(answer)
@@ -1566,6 +1573,9 @@ class Conan(Ruleset):
                                 f"activation (C2); it has {model.bonus_mp}.")
         if action.gems > ol.gems["reserve"]:
             raise IllegalAction("not-enough-gems", f"The Overlord has only {ol.gems['reserve']} gems in Reserve.")
+        if action.gems > self._benefit_room(state, "movement"):
+            raise IllegalAction("exertion-limit", f"The Movement benefit holds {ol.gems['movement']} of "
+                                f"{state.scenario.benefit_limits['movement']} gems (the Book's limit).")
         board = self.board_of(state)
         target = self._area(state, action.to)
         figures = self._figures(state)
