@@ -653,3 +653,25 @@ def test_c18_benefit_zones_have_no_limit_unless_the_book_prints_one():
     waiting, _ = act(state, Attack(seat="h1", creature="conan", target="sentry-1", gems=3, card="none"), "keep", "2")
     # The Reroll benefit is full (limit 0): no paid reroll is offered (free icon rerolls still are).
     assert asked(waiting) is None or not any(o.startswith("reroll-") for o in asked(waiting)[1])
+
+
+def test_an_area_item_thrown_or_dropped_attacks_the_area_and_is_discarded():
+    cards = {"pot": {"name": "Pot", "kind": "item", "encumbrance": 1, "area": True, "dice": ["s3"]}}
+    hero = {**H, "spaces": {**H["spaces"], "manip": ["s1", 3]}}
+    state = action_phase(table(heroes={"conan": hero}, cards=cards,
+                               units={"pict-warrior": {"name": "P", "armour": 1, "lp": 1, "base_movement": 2,
+                                                       "melee": ["s1"]}}))
+    only(state, "conan")
+    clear_models(state, keep=("sentry-1",))
+    state.models["sentry-1"].area = "hall"
+    h = state.heroes["conan"]
+    h.cards = ["pot", "pot"]
+    gems(h, reserve=12)
+    state.overlord.gems["reserve"] = 0
+    state, events = act(state, Throw(seat="h1", creature="conan", item="pot", to="hall", gems=1), "keep", "keep")
+    assert not state.models["sentry-1"].alive and "pot" not in state.ground.get("hall", [])
+    assert state.heroes["conan"].cards == ["pot"]
+    # Dropped at his own feet, it strikes his own area: himself included (C10).
+    from engine.rulesets.conan.actions import Drop
+    state, events = act(state, Drop(seat="h1", creature="conan", item="pot"), "keep", "none")
+    assert state.heroes["conan"].gems["wounds"] == 3 and "pot" not in state.ground.get("gate", [])

@@ -1299,9 +1299,27 @@ class Conan(Ruleset):
         card = self._item_named(state, hero, action.item)
         self._other_action(hero)
         hero.cards.remove(card)
-        state.ground.setdefault(hero.area, []).append(card)
         events.append(Event(kind="drop", seat=hero.seat, text=f"{hero.name} drops the "
                             f"{state.catalogue.cards[card].name} (a free action)."))
+        if state.catalogue.cards[card].area:  # §8.6.5: dropped, an area item works as if thrown there
+            self._area_item(state, hero, card, hero.area, events)
+            return
+        state.ground.setdefault(hero.area, []).append(card)
+
+    def _area_item(self, state: ConanState, hero: Hero, card: str, area: str, events: list[Event]) -> None:
+        """§9.5: an item with the area icon attacks every model where it lands, then is
+        discarded (resource cards with the icon are used once)."""
+        cat = state.catalogue
+        victims = [h.id for h in state.living_heroes() if h.area == area]
+        victims += [m.id for m in state.living_models() if m.area == area]
+        events.append(Event(kind="discard", seat=hero.seat, text=f"The {cat.cards[card].name} bursts in "
+                            f"{self.board_of(state).area(area).name} and is discarded."))
+        if not victims or not cat.cards[card].dice:
+            return
+        dice = roll_pool(cat, state.rng, list(cat.cards[card].dice))
+        events.append(Event(kind="roll", seat=hero.seat, text=f"{cat.cards[card].name}: {describe(dice)}."))
+        dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, cat.cards[card].name, events)
+        self._spell_strikes(state, hero.seat, symbols(dice), victims, True, events)
 
     def _receive(self, state: ConanState, hero: Hero, card: str) -> None:
         """A hero who did not act gets a card: a movement limit it crosses cuts his remaining
@@ -1393,6 +1411,9 @@ class Conan(Ruleset):
         hero.cards.remove(card)
         events.append(Event(kind="throw", seat=hero.seat, text=f"Power {power} against distance {need}: the "
                             f"{cat.cards[card].name} lands in {board.area(lands).name}."))
+        if cat.cards[card].area:
+            self._area_item(state, hero, card, lands, events)
+            return
         catchers = [h for h in state.living_heroes() if h.area == lands and sheet.can_pay(cat, h, "manip")
                     and (h.attitude == "aggressive" or state.rules.get("catch") == "lenient")]
         for other in catchers:
