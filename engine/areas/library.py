@@ -1,9 +1,11 @@
 """Boards shipped in a package's data folder, loaded and validated once, by name.
 
->>> from engine.areas.library import BoardLibrary
->>> library = BoardLibrary("engine.rulesets.conan", "data/boards")
->>> "temple-of-set" in library.names()
-True
+A ruleset keeps its boards as JSON files (format: :mod:`engine.areas.board`) and makes one
+library for them::
+
+    BOARDS = BoardLibrary("engine.rulesets.mygame", "data/boards")
+    BOARDS.names()            # ['temple', 'village']
+    BOARDS.load("temple")     # an AreaBoard, or IllegalAction("unknown-board" / "bad-board", ...)
 """
 
 from __future__ import annotations
