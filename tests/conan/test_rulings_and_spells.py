@@ -675,3 +675,23 @@ def test_an_area_item_thrown_or_dropped_attacks_the_area_and_is_discarded():
     from engine.rulesets.conan.actions import Drop
     state, events = act(state, Drop(seat="h1", creature="conan", item="pot"), "keep", "none")
     assert state.heroes["conan"].gems["wounds"] == 3 and "pot" not in state.ground.get("gate", [])
+
+
+def test_a_hero_with_crush_holds_the_model_he_crushed():
+    cards = {"maul": {"name": "Maul", "kind": "weapon", "melee": ["s2"], "encumbrance": 2}}
+    units = {"pict-warrior": {"name": "P", "armour": 5, "lp": 9, "base_movement": 2, "melee": ["s1"]}}
+    state = action_phase(table(heroes={"conan": {**H, "skills": {"crush": 99}}}, cards=cards, units=units))
+    only(state, "conan")
+    clear_models(state, keep=("sentry-1",))
+    state.models["sentry-1"].area = "gate"
+    h = state.heroes["conan"]
+    h.cards = ["maul"]
+    gems(h, reserve=12)
+    state.overlord.gems["reserve"] = 0
+    state, _ = act(state, Attack(seat="h1", creature="conan", target="sentry-1", gems=1, card="maul"), "keep")
+    assert ("conan", "sentry-1") in [tuple(p) for p in state.crushed]
+    state = overlord_turn(state)
+    state.overlord.gems["reserve"] = 10
+    state, _ = RULES.apply(state, Activate(seat=OVERLORD, tile="sentries"))
+    with pytest.raises(IllegalAction, match="H blocks sentry-1"):
+        RULES.apply(state, Move(seat=OVERLORD, creature="sentry-1", to="hall"))

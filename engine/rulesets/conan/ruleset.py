@@ -164,6 +164,7 @@ class Conan(Ruleset):
             unit = cat.units[state.tiles[m.tile].unit]
             out.append(Figure(id=m.id, name=self._model_name(state, m), side=OVERLORD, area=m.area,
                               base_size=unit.base_size, blocking="blocking" in unit.skills,
+                              blocked_by=frozenset(held.get(m.id, ())),
                               evasive="evasive" in unit.skills, swim="swim" in unit.skills))
         return out
 
@@ -626,6 +627,8 @@ class Conan(Ruleset):
                             f"{' and ' + cat.cards[second].name if second else ''}): "
                             f"{describe(dice)}."))
         dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, f"{action.style} attack", events)
+        if sheet.has_skill(cat, hero, "crush"):
+            self._crush(state, hero.id, target.id, dice, events)
         power = symbols(dice)
         notes = []
         if action.style == "ranged" and not (sheet.has_skill(cat, hero, "concentration")
