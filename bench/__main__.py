@@ -8,6 +8,8 @@
 * a board render alone;
 * pairing a 256-player Swiss round (each of 8 rounds of simulated seasons), and the standings
   of a 256-player league after 8 rounds (:mod:`bench.leagues`).
+* every command of a whole Conan scenario with five seats, and the render of the largest Conan
+  board (:mod:`bench.conan`).
 
 Targets (on the 2-core reference machine): move p99 under 250 ms; skirmish command p99 under
 800 ms (the slowest are the commands that end a phase and post the board of a 36 × 30 battle
@@ -154,6 +156,10 @@ def main() -> int:
     moves = asyncio.run(time_moves(args.games))
     skirmish = asyncio.run(time_skirmish_commands())
     renders = time_renders(args.renders)
+    from bench.conan import COMMAND_TARGET_MS, RENDER_TARGET_MS, time_conan_commands, time_conan_renders
+
+    conan = asyncio.run(time_conan_commands())
+    conan_renders = time_conan_renders(max(args.renders // 2, 5))
     big_renders = time_renders(max(args.renders // 5, 5), "teleport-ziggurat")
     ok = report("move command (service, store, render)", moves, 250)
     ok &= report("skirmish command, 4 players", skirmish, 800)
@@ -163,6 +169,8 @@ def main() -> int:
 
     ok &= report("Swiss pairing, 256 players", time_pairings(), 500)
     ok &= report("standings, 256 players, 8 rounds", time_standings(), 100)
+    ok &= report("Conan command, 5 seats", conan, COMMAND_TARGET_MS)
+    ok &= report("Conan render, largest board", conan_renders, RENDER_TARGET_MS)
     return 0 if ok else 1
 
 

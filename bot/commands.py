@@ -22,7 +22,7 @@ class Option:
     description: str
     type: OptionType = "string"
     required: bool = False
-    autocomplete: str | None = None  # creature, square, ruleset, map, seat, card, warband
+    autocomplete: str | None = None  # creature, square, ruleset, map, seat, card, warband, item, gems
 
 
 @dataclass(frozen=True)
@@ -54,6 +54,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("mapfile", "Upload your own map file (JSON or text grid)", type="attachment"),
         Option("seed", "Seed for the dice, to replay a game exactly", type="integer"),
         Option("settings", "Rule settings, e.g. 'edition=starter, players=4'"),
+        Option("scenario", "Conan: the scenario to play", autocomplete="map"),
     )),
     CommandSpec("join", "Take a seat in this channel's game", "game", (
         Option("seat", "Which seat (default: the first free one)", autocomplete="free-seat"),
@@ -207,6 +208,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("overrun", "Encounter: overrun this opponent to move through its square", autocomplete="creature"),
         Option("check", "Encounter: your tumble or overrun check, e.g. 1d20+8"),
         Option("against", "Encounter: the opponent's opposed overrun check (default 1d20)"),
+        Option("gems", "Conan: gems spent on movement (hero Movement action, Overlord benefit)",
+               autocomplete="gems"),
     )),
     CommandSpec("attack", "Attack an enemy with a creature", None, (
         Option("target", "The enemy to attack", autocomplete="creature"),
@@ -216,6 +219,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("damage", "Encounter: damage rolled on a hit, e.g. 1d8+3"),
         Option("kind", "Skirmish: melee or ranged (default: what the situation allows)"),
         Option("declare", "Skirmish: limited-use riders announced before the roll, e.g. smite"),
+        Option("gems", "Conan: gems on the Melee or Ranged space (one die each)", autocomplete="gems"),
+        Option("card", "Conan: the weapon card ('none' for unarmed)", autocomplete="item"),
     )),
     CommandSpec("charge", "Charge an enemy: move up to double speed in a straight lane, then attack", None, (
         Option("target", "The enemy to charge", autocomplete="creature"),
@@ -231,8 +236,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("target", "The creature it targets", autocomplete="creature"),
         Option("square", "The square an area spell is centred on", autocomplete="square"),
     )),
-    CommandSpec("activate", "Choose which creature takes the next turn in your phase", None, (
-        Option("creature", "The creature", required=True, autocomplete="creature"),
+    CommandSpec("activate", "Choose which creature takes the next turn; Conan: activate a river tile", None, (
+        Option("creature", "The creature", autocomplete="creature"),
+        Option("tile", "Conan: the Overlord's tile to activate", autocomplete="tile"),
     )),
     CommandSpec("map", "Choose the battle map (the winner of the map roll-off)", None, (
         Option("name", "The battle map", required=True, autocomplete="map"),
@@ -242,7 +248,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("square", "Its top-left square", required=True, autocomplete="square"),
         Option("rotation", "0, 90, 180 or 270 degrees (default 0)", type="integer"),
     )),
-    CommandSpec("end", "End the current creature's turn", None, (_CREATURE,)),
+    CommandSpec("end", "End the current creature's turn (Conan: the Overlord ends his turn)", None, (_CREATURE,)),
     CommandSpec("decide", "Answer the choice the rules give you now (the game asks with ❓)", None, (
         Option("option", "Your answer, one of those the question lists", required=True, autocomplete="option"),
     )),
@@ -251,6 +257,46 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("choice", "take, decline or ask (the game asks you with ❓ each time)", required=True,
                autocomplete="choice"),
         Option("creature", "One of your creatures (default: all of them)", autocomplete="creature"),
+    )),
+    # -- Conan --------------------------------------------------------------------------------
+    CommandSpec("attitude", "Conan: choose your hero's attitude for this turn and recover gems", None, (
+        Option("choice", "aggressive or cautious", required=True, autocomplete="choice"),
+        _CREATURE,
+    )),
+    CommandSpec("take", "Conan: pick up a card in your hero's area (1 gem, simple manipulation)", None, (
+        Option("item", "The card on the ground", required=True, autocomplete="item"),
+        _CREATURE,
+    )),
+    CommandSpec("give", "Conan: give a card to a hero in the same area (1 gem)", None, (
+        Option("item", "Your card", required=True, autocomplete="item"),
+        Option("to", "The hero who receives it", required=True, autocomplete="creature"),
+        _CREATURE,
+    )),
+    CommandSpec("drop", "Conan: drop a card in your hero's area (a free action)", None, (
+        Option("item", "Your card", required=True, autocomplete="item"),
+        _CREATURE,
+    )),
+    CommandSpec("open", "Conan: pick a chest's lock (complex manipulation)", None, (
+        Option("gems", "Gems on the Manipulation space", autocomplete="gems"),
+        Option("card", "An equipment card with manipulation dice", autocomplete="item"),
+        _CREATURE,
+    )),
+    CommandSpec("throw", "Conan: throw a card to an area in sight (difficulty = distance)", None, (
+        Option("item", "Your card (encumbrance 3 or less)", required=True, autocomplete="item"),
+        Option("to", "The area", required=True, autocomplete="square"),
+        Option("gems", "Gems on the Manipulation space", autocomplete="gems"),
+        _CREATURE,
+    )),
+    CommandSpec("done", "Conan: your hero has finished acting this turn", None, (_CREATURE,)),
+    CommandSpec("flow", "Conan: remove a dead tile from the river for 2 gems", None, (
+        Option("tile", "The dead tile", required=True, autocomplete="tile"),
+    )),
+    CommandSpec("guard", "Conan: answer the Guard question: gems, and the card you parry with", None, (
+        Option("gems", "Gems on the Guard space (0: no guard)", required=True, autocomplete="gems"),
+        Option("card", "The weapon or shield you parry with (none: dodge)", autocomplete="item"),
+    )),
+    CommandSpec("reroll", "Conan: answer the reroll question: the die to reroll, or none to keep", None, (
+        Option("die", "Which die, by its number (none: keep the roll)"),
     )),
     # -- referee (encounter) ------------------------------------------------------------------
     CommandSpec("remove", "Referee: take a creature off the map", None, (
@@ -404,8 +450,10 @@ def parse_line(line: str) -> Command:
     return Command(key=key, options=options)
 
 
-def help_text(topic: str | None = None) -> str:
-    """The command list, or one topic (``/help topic:condition``)."""
+def help_text(title: str | None = None, commands: set[str] | None = None, notes: list[str] | None = None,
+              topic: str | None = None) -> str:
+    """Every command; for a game, its own play commands, the game commands and its notes; or one
+    topic (``/help topic:condition``)."""
     if topic not in (None, ""):
         word = str(topic).strip().casefold()
         if word in ("condition", "conditions"):
@@ -413,7 +461,16 @@ def help_text(topic: str | None = None) -> str:
 
             return condition_help()
         raise IllegalAction("unknown-topic", "Help topics: condition (or /help alone for the commands).")
-    lines = ["**Warband commands**"]
+    if commands is None:
+        lines = ["**Warband commands**"]
+        for spec in COMMANDS:
+            lines.append(f"`{spec.usage()}` — {spec.description}")
+        return "\n".join(lines)
+    lines = [f"**{title} commands**"]
     for spec in COMMANDS:
-        lines.append(f"`{spec.usage()}` — {spec.description}")
+        if spec.group is None and spec.name in commands:
+            lines.append(f"`{spec.usage()}` — {spec.description}")
+    lines.append("**Game commands**")
+    lines += [f"`{spec.usage()}` — {spec.description}" for spec in COMMANDS if spec.group == "game"]
+    lines += notes or []
     return "\n".join(lines)

@@ -62,7 +62,14 @@ def parse_settings(text: str | None) -> dict[str, Any]:
     return settings
 
 
-def default_renderer(view: BoardView) -> bytes:
+def default_renderer(view: Any) -> bytes:
+    """The renderer for the view's board kind: areas (Conan) or a square grid."""
+    from engine.areas.view import AreaView
+
+    if isinstance(view, AreaView):
+        from renderers.areas import render_areas
+
+        return render_areas(view)
     from renderers.grid import render_board
 
     return render_board(view)
@@ -97,7 +104,7 @@ class Service:
             if command.group in ("league", "campaign") or command.key == "profile":
                 return await self.leagues.handle(channel_id, user_id, guild_id, command, caller)
             if command.key == "help":
-                return Reply(text=help_text(command.options.get("topic")), ephemeral=True)
+                return await self._help(channel_id, command.options.get("topic"))
             if command.key == "roll":
                 return await self._free_roll(channel_id, user_id, guild_id, command)
             if command.key == "card":
@@ -120,6 +127,17 @@ class Service:
             # ChannelBusy -> "channel-busy": the store's refusals keep their own names.
             code = re.sub(r"(?<!^)(?=[A-Z])", "-", type(exc).__name__).lower()
             return Reply(text=f"⛔ {exc}", ephemeral=True, error=code)
+
+    async def _help(self, channel_id: str, topic: str | None = None) -> Reply:
+        """Every command; with a game in the channel, its own commands first; or one topic."""
+        if topic not in (None, ""):
+            return Reply(text=help_text(topic=topic), ephemeral=True)
+        game = await self.store.active_game(channel_id)
+        if game is None:
+            return Reply(text=help_text(), ephemeral=True)
+        ruleset = get_ruleset(game.ruleset)
+        return Reply(text=help_text(ruleset.title, ruleset.commands() | {"decide"}, ruleset.help_notes()),
+                     ephemeral=True)
 
     # -- helpers --------------------------------------------------------------------------------
     async def _game(self, channel_id: str, finished_ok: bool = False) -> tuple[GameRecord, Ruleset, GameState]:
@@ -240,6 +258,10 @@ class Service:
             raise IllegalAction("bad-setting", f"{ruleset.title} has no setting {', '.join(unknown)}. Settings: {known}.")
         if command.options.get("map"):
             options["map"] = str(command.options["map"])
+        if command.options.get("scenario"):
+            if "scenario" not in ruleset.option_names():
+                raise IllegalAction("bad-option", f"{ruleset.title} has no scenarios to choose.")
+            options["scenario"] = str(command.options["scenario"])
         upload: Attachment | None = command.attachments.get("mapfile")
         if upload is not None:
             options["map_data"] = self._read_map_upload(upload)

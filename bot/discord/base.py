@@ -171,6 +171,11 @@ class WarbandCog(commands.Cog):
 
     async def suggest_format(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "format", current)
+    async def suggest_item(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "item", current)
+
+    async def suggest_gems(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "gems", current)
 
     async def suggest_choice(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "choice", current)
@@ -193,4 +198,6 @@ SUGGESTERS: dict[str, Callable[..., Awaitable[list[app_commands.Choice[str]]]]] 
     "card": WarbandCog.suggest_card,
     "league": WarbandCog.suggest_league,
     "format": WarbandCog.suggest_format,
+    "item": WarbandCog.suggest_item,
+    "gems": WarbandCog.suggest_gems,
 }

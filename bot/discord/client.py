@@ -15,6 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.config import Settings
+from bot.discord.conan import ConanCog
 from bot.discord.errors import answer_error
 from bot.discord.creature import CreatureCog
 from bot.discord.game import GameCog
@@ -27,7 +28,7 @@ from bot.store import Store
 
 log = logging.getLogger(__name__)
 
-COGS = (GameCog, RollCog, PlayCog, WarbandGroupCog, CreatureCog, LeagueCog)
+COGS = (GameCog, RollCog, PlayCog, ConanCog, WarbandGroupCog, CreatureCog, LeagueCog)
 
 
 class WarbandTree(app_commands.CommandTree):

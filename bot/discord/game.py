@@ -14,10 +14,11 @@ class GameCog(WarbandCog):
 
     @game.command(**named("game new"))
     @described("game new")
-    @app_commands.autocomplete(ruleset=WarbandCog.suggest_ruleset, map=WarbandCog.suggest_map)
+    @app_commands.autocomplete(ruleset=WarbandCog.suggest_ruleset, map=WarbandCog.suggest_map,
+                               scenario=WarbandCog.suggest_map)
     async def new(self, interaction: discord.Interaction, ruleset: str, map: str | None = None,
                   mapfile: discord.Attachment | None = None, seed: int | None = None,
-                  settings: str | None = None) -> None:
+                  settings: str | None = None, scenario: str | None = None) -> None:
         attachments = {}
         if mapfile is not None:
             upload = await self.read_upload(interaction, "map file", mapfile)
@@ -25,7 +26,7 @@ class GameCog(WarbandCog):
                 return
             attachments["mapfile"] = upload
         await self.run(interaction, "game new", attachments=attachments,
-                       ruleset=ruleset, map=map, seed=seed, settings=settings)
+                       ruleset=ruleset, map=map, seed=seed, settings=settings, scenario=scenario)
 
     @game.command(**named("game join"))
     @described("game join")

@@ -46,21 +46,24 @@ class PlayCog(WarbandCog):
     @described("move")
     @app_commands.autocomplete(to=WarbandCog.suggest_square, creature=WarbandCog.suggest_creature,
                                mode=WarbandCog.suggest_mode, tumble=WarbandCog.suggest_creature,
-                               overrun=WarbandCog.suggest_creature)
+                               overrun=WarbandCog.suggest_creature, gems=WarbandCog.suggest_gems)
     async def move(self, interaction: discord.Interaction, to: str | None = None, creature: str | None = None,
                    path: str | None = None, mode: str | None = None, tumble: str | None = None,
-                   overrun: str | None = None, check: str | None = None, against: str | None = None) -> None:
+                   overrun: str | None = None, check: str | None = None, against: str | None = None,
+                   gems: str | None = None) -> None:
         await self.run(interaction, "move", defer=True, to=to, creature=creature, path=path, mode=mode,
-                       tumble=tumble, overrun=overrun, check=check, against=against)
+                       tumble=tumble, overrun=overrun, check=check, against=against, gems=gems)
 
     @app_commands.command(**named("attack"))
     @described("attack")
-    @app_commands.autocomplete(target=WarbandCog.suggest_creature, creature=WarbandCog.suggest_creature)
+    @app_commands.autocomplete(target=WarbandCog.suggest_creature, creature=WarbandCog.suggest_creature,
+                               gems=WarbandCog.suggest_gems, card=WarbandCog.suggest_item)
     async def attack(self, interaction: discord.Interaction, target: str | None = None, creature: str | None = None,
                      attack: int | None = None, roll: str | None = None, damage: str | None = None,
-                     kind: str | None = None, declare: str | None = None) -> None:
+                     kind: str | None = None, declare: str | None = None, gems: str | None = None,
+                     card: str | None = None) -> None:
         await self.run(interaction, "attack", defer=True, target=target, creature=creature, attack=attack,
-                       roll=roll, damage=damage, kind=kind, declare=declare)
+                       roll=roll, damage=damage, kind=kind, declare=declare, gems=gems, card=card)
 
     @app_commands.command(**named("charge"))
     @described("charge")
@@ -82,9 +85,10 @@ class PlayCog(WarbandCog):
 
     @app_commands.command(**named("activate"))
     @described("activate")
-    @app_commands.autocomplete(creature=WarbandCog.suggest_creature)
-    async def activate(self, interaction: discord.Interaction, creature: str) -> None:
-        await self.run(interaction, "activate", defer=True, creature=creature)
+    @app_commands.autocomplete(creature=WarbandCog.suggest_creature, tile=WarbandCog.suggest_tile)
+    async def activate(self, interaction: discord.Interaction, creature: str | None = None,
+                       tile: str | None = None) -> None:
+        await self.run(interaction, "activate", defer=True, creature=creature, tile=tile)
 
     @app_commands.command(**named("map"))
     @described("map")

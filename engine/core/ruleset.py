@@ -124,6 +124,10 @@ class Ruleset(ABC):
         """The play commands this ruleset understands (beyond the common game commands)."""
         return set()
 
+    def help_notes(self) -> list[str]:
+        """Lines /help adds for this game (e.g. which values are defaults)."""
+        return []
+
     def command_range_board(self, state: GameState, creature: str) -> BoardView:
         """The board with a commander's command range drawn (/game board command:)."""
         raise IllegalAction("no-command-range", f"{self.title} has no commanders or command ranges.")

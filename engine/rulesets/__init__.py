@@ -2,3 +2,4 @@
 
 from engine.rulesets import dnd_minis  # noqa: F401
 from engine.rulesets import dnd35_encounter  # noqa: F401
+from engine.rulesets import conan  # noqa: F401

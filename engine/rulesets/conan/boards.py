@@ -1,0 +1,13 @@
+"""The boards shipped with Conan (data/boards/*.json), loaded through engine.areas."""
+
+from engine.areas import AreaBoard, BoardLibrary
+
+BOARDS = BoardLibrary("engine.rulesets.conan", "data/boards")
+
+
+def load_board(name: str) -> AreaBoard:
+    return BOARDS.load(name)
+
+
+def board_names() -> list[str]:
+    return BOARDS.names()

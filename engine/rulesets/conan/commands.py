@@ -1,0 +1,176 @@
+"""Conan's commands as players type them, turned into actions, and their autocomplete.
+
+=============  ==========================================================  =========
+command        options                                                     who
+=============  ==========================================================  =========
+attitude       choice (aggressive | cautious), creature                    heroes
+move           to, gems (bought MP / Movement benefit), mode (jump),       both
+               creature
+attack         target, kind (melee | ranged), gems, card (weapon; none),   both
+               creature
+take           item (from the ground), creature                            heroes
+give           item, to (a hero in the same area), creature                heroes
+drop           item, creature                                              heroes
+open           gems, card (equipment), creature: pick a chest's lock       heroes
+throw          item, to (area), gems, creature                             heroes
+cast           spell, target, square (the area of an area spell), creature both
+done           creature: this hero is finished for the Action phase        heroes
+activate       tile                                                        Overlord
+flow           tile: a dead tile leaves the river (2 gems to the box)      Overlord
+end            end the Overlord's turn                                     Overlord
+guard          gems, card: answers the pending Guard question              defender
+reroll         die (a number; none: keep): answers the pending reroll      roller
+decide         option: answers any question                                asked
+=============  ==========================================================  =========
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.core import Action, IllegalAction
+from engine.core.decisions import Decide
+from engine.rulesets.conan.actions import (
+    Activate, Attack, Attitude, Cast, Done, Drop, EndTurn, Flow, Give, Move, Open, Take, Throw,
+)
+from engine.rulesets.conan.state import OVERLORD, ConanState
+
+
+def _int(options: dict[str, Any], name: str, default: int) -> int:
+    value = options.get(name)
+    if value in (None, ""):
+        return default
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise IllegalAction("bad-option", f"{name} must be a whole number.") from None
+
+
+def _need(options: dict[str, Any], name: str, usage: str) -> str:
+    value = str(options.get(name) or "").strip()
+    if not value:
+        raise IllegalAction("missing-option", f"Say {name}: {usage}")
+    return value
+
+
+def _pending(state: ConanState, seat: str, key: str, command: str, also: tuple[str, ...] = ()):
+    pending = state.pending
+    if pending is None or pending.decision.key not in (key, *also) or pending.decision.seat != seat:
+        what = {"guard": "no attack is waiting for your Guard", "reroll": "no roll is waiting for your reroll"}[key]
+        raise IllegalAction("nothing-to-decide", f"/{command}: {what}.")
+    return pending.decision
+
+
+def action_from_command(ruleset, state: ConanState, seat: str, command: str, options: dict[str, Any]) -> Action:
+    creature = str(options.get("creature") or "").strip() or None
+    if command == "guard":
+        decision = _pending(state, seat, "guard", "guard", also=("bodyguard",))
+        gems = _int(options, "gems", 0)
+        card = str(options.get("card") or "").strip().casefold().replace(" ", "-")
+        option = ("no" if decision.key == "bodyguard" else "none") if gems == 0 else (f"{gems}-{card}" if card else str(gems))
+        if option not in decision.options:
+            raise IllegalAction("bad-option", f"That guard is not open: choose {', '.join(decision.options)}.")
+        return Decide(seat=seat, option=option)
+    if command == "reroll":
+        decision = _pending(state, seat, "reroll", "reroll")
+        die = str(options.get("die") or "").strip()
+        if die in ("", "none", "keep"):
+            return Decide(seat=seat, option="keep")
+        for how in ("free", "support", "reroll"):
+            if f"{how}-{die}" in decision.options:
+                return Decide(seat=seat, option=f"{how}-{die}")
+        raise IllegalAction("bad-option", f"Die {die} can't be rerolled now: choose {', '.join(decision.options)}.")
+    if command == "attitude":
+        choice = _need(options, "choice", "/attitude choice:aggressive (or cautious)").casefold()
+        if choice not in ("aggressive", "cautious"):
+            raise IllegalAction("bad-option", "An attitude is aggressive or cautious.")
+        return Attitude(seat=seat, creature=creature, choice=choice)
+    if command == "move":
+        mode = str(options.get("mode") or "walk").strip().casefold()
+        if mode not in ("walk", "jump", "break", "phase", "fly", "unweb"):
+            raise IllegalAction("unknown-mode", "A Conan move is a walk, or mode: jump (Jump), break (Wall-breaker), "
+                                "phase (Intangible), fly (Fly) or unweb (4 MP to shed a web).")
+        return Move(seat=seat, creature=creature, to=_need(options, "to", "/move to:AREA"),
+                    gems=_int(options, "gems", 0), mode=mode)
+    if command == "attack":
+        style = str(options.get("kind") or "melee").strip().casefold()
+        if style not in ("melee", "ranged", "web"):
+            raise IllegalAction("bad-option", "kind: melee or ranged (web: Sticky webs).")
+        return Attack(seat=seat, creature=creature, target=_need(options, "target", "/attack target:NAME"),
+                      style=style, gems=_int(options, "gems", 0 if seat == OVERLORD else 1),
+                      card=str(options.get("card") or "").strip() or None)
+    if command == "take":
+        return Take(seat=seat, creature=creature, item=_need(options, "item", "/take item:CARD"))
+    if command == "give":
+        return Give(seat=seat, creature=creature, item=_need(options, "item", "/give item:CARD to:HERO"),
+                    to=_need(options, "to", "/give item:CARD to:HERO"))
+    if command == "drop":
+        return Drop(seat=seat, creature=creature, item=_need(options, "item", "/drop item:CARD"))
+    if command == "open":
+        return Open(seat=seat, creature=creature, gems=_int(options, "gems", 1),
+                    card=str(options.get("card") or "").strip() or None)
+    if command == "throw":
+        return Throw(seat=seat, creature=creature, item=_need(options, "item", "/throw item:CARD to:AREA"),
+                     to=_need(options, "to", "/throw item:CARD to:AREA"), gems=_int(options, "gems", 1))
+    if command == "cast" and state.pending is not None and state.pending.decision.key == "ward" \
+            and state.pending.decision.seat == seat:
+        # A reaction spell cast while the game asks for one answers the question.
+        spell = str(options.get("spell") or "").strip().casefold().replace(" ", "-")
+        if spell not in state.pending.decision.options:
+            raise IllegalAction("bad-option", f"Cast one of {', '.join(state.pending.decision.options[1:])} now, "
+                                "or /decide option:no.")
+        return Decide(seat=seat, option=spell)
+    if command == "cast":
+        return Cast(seat=seat, creature=creature, spell=_need(options, "spell", "/cast spell:NAME target:NAME"),
+                    target=str(options.get("target") or "").strip() or None,
+                    to=str(options.get("square") or "").strip() or None)
+    if command == "done":
+        return Done(seat=seat, creature=creature)
+    if command == "activate":
+        return Activate(seat=seat, tile=str(options.get("tile") or creature or "").strip()
+                        or _need(options, "tile", "/activate tile:NAME"))
+    if command == "flow":
+        return Flow(seat=seat, tile=_need(options, "tile", "/flow tile:NAME"))
+    if command == "end":
+        return EndTurn(seat=seat)
+    raise IllegalAction("unknown-command", f"Conan has no /{command} command. Try /help.")
+
+
+def suggestions(ruleset, state: ConanState, seat: str | None, kind: str) -> list[str]:
+    """Areas, models, tiles, cards and gem counts, from the seat's legal actions where it can."""
+    if seat is None:
+        return []
+    board = ruleset.board_of(state)
+    if kind == "option":
+        pending = state.pending
+        return list(pending.decision.options) if pending and pending.decision.seat == seat else []
+    actions = ruleset.legal_actions(state, seat)
+    found: list[str] = []
+
+    def add(value) -> None:
+        if value is not None and str(value) not in found:
+            found.append(str(value))
+    for action in actions:
+        if kind == "square" and getattr(action, "to", None) and action.kind in ("move", "throw", "cast"):
+            add(board.area(action.to).name if action.to in {a.id for a in board.areas} else action.to)
+        elif kind == "creature":
+            add(getattr(action, "target", None))
+            add(getattr(action, "creature", None))
+            if action.kind == "give":
+                add(action.to)
+        elif kind == "spell" and action.kind == "cast":
+            add(action.spell)
+        elif kind == "tile" and action.kind in ("activate", "flow"):
+            add(action.tile)
+        elif kind == "item" and action.kind in ("take", "give", "drop", "throw"):
+            add(action.item)
+        elif kind == "item" and action.kind in ("attack", "open"):
+            add(getattr(action, "card", None))
+        elif kind == "gems":
+            add(getattr(action, "gems", None))
+        elif kind == "choice" and action.kind == "attitude":
+            add(action.choice)
+    if kind == "gems" and state.pending is not None and state.pending.decision.key == "guard":
+        for option in state.pending.decision.options:
+            add(option.split("-")[0] if option != "none" else "0")
+    return found

@@ -1,0 +1,1678 @@
+"""Conan (Monolith, 2016), ruleset ``conan``: one Overlord against one to four hero players.
+
+Seats: ``overlord`` and ``h1``..``h4`` (setting ``players``: how many hero players; the
+scenario's heroes are dealt to them in turn, so one player may run several heroes).
+
+A turn (§4)::
+
+    hero turn:  Start (action spaces -> Fatigue) -> Attitude (/attitude, recovery by §5.3)
+                -> Action (heroes act in any order; /done each) -> End (spaces -> Fatigue)
+    Overlord:   Recovery (benefit zones -> Fatigue, Fatigue -> Reserve by the scenario)
+                -> turn marker + 1 -> Activation (/activate up to 2 tiles, /move, /attack,
+                /flow) -> /end (benefit zones -> Fatigue)
+
+Every choice the rules give in the middle of an action is a ``/decide`` question to the
+player it belongs to (§16.2): rerolls after every roll, the defender's Guard after an attack
+is locked (then the defender's rerolls), the Overlord's Guard benefit, Counterattack, the
+catch after a throw, which action space loses a gem to damage, which card to drop when
+over-encumbered, what to do with a chest's card, events and reinforcements.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.areas import AreaBoard, Figure, melee_reach, route_to
+from engine.core import Action, Event, GameState, IllegalAction, Result, Rng, Ruleset, Seat
+from engine.core.decisions import decide
+from engine.core.board_view import BoardView
+from engine.rulesets.conan import heroes as sheet
+from engine.rulesets.conan.actions import (
+    ACTION_TYPES, Activate, Attack, Attitude, Begin, Cast, Done, Drop, EndTurn, Flow, Give, Move, Open, Take, Throw,
+)
+from engine.rulesets.conan.boards import load_board
+from engine.rulesets.conan.data import SPACES, Catalogue, load_catalogue, load_scenario, scenario_names
+from engine.rulesets.conan.rolls import Die, Roller, describe, reroll_window, roll_die, roll_pool, symbols
+from engine.rulesets.conan.state import (
+    HERO_SEATS, OVERLORD, Ally, ConanState, Hero, Model, Overlord, Tile,
+)
+
+OPTIONS = {
+    "scenario": f"which scenario ({', '.join(scenario_names())})",
+    "players": "how many hero players, 1-4 (default: one per hero of the scenario)",
+    "heroes": "which heroes of the scenario play, joined by + (e.g. conan+shevatas)",
+    "ranged_card": "C3: required (default) or optional: a ranged attack needs a ranged weapon card",
+    "catch": "C13: aggressive (default: only a hero who may manipulate) or lenient (any hero with a gem)",
+}
+HERO_PHASE_COMMANDS = {"attitude": {"attitude"},
+                       "action": {"move", "attack", "take", "give", "drop", "open", "throw", "cast", "done",
+                                  "activate"}}
+OVERLORD_COMMANDS = {"activate", "move", "attack", "cast", "flow", "end"}
+
+
+def _slug(text: str) -> str:
+    return str(text or "").strip().casefold().replace(" ", "-")
+
+
+class Conan(Ruleset):
+    name = "conan"
+    title = "Conan"
+    state_model = ConanState
+    action_types = ACTION_TYPES
+    min_seats = 2
+    max_seats = 5
+
+    # -- set-up -----------------------------------------------------------------------------
+    def option_names(self) -> dict[str, str]:
+        return dict(OPTIONS)
+
+    def map_names(self) -> list[str]:
+        return scenario_names()
+
+    def commands(self) -> set[str]:
+        return {"attitude", "move", "attack", "take", "give", "drop", "open", "throw", "cast", "done", "activate",
+                "flow", "end", "guard", "reroll"}
+
+    def help_notes(self) -> list[str]:
+        catalogue = load_catalogue()
+        return ["The Overlord activates a tile with `/activate tile:NAME`; answer questions with /decide, "
+                "/guard or /reroll.",
+                "**Defaults, not the printed game's** (the seed lost them; a server may override them with "
+                "the file named by WARBAND_CONAN_DATA): " + ", ".join(catalogue.defaults()) + "."]
+
+    def new_game(self, seed: int, options: dict[str, Any] | None = None) -> ConanState:
+        options = dict(options or {})
+        catalogue = load_catalogue()
+        scenario, board = load_scenario(options.get("scenario") or options.get("map"), catalogue)
+        hero_ids = list(scenario.heroes)
+        if options.get("heroes"):
+            wanted = [_slug(h) for h in str(options["heroes"]).replace(",", "+").split("+") if h.strip()]
+            unknown = [h for h in wanted if h not in scenario.heroes]
+            if unknown or not wanted:
+                raise IllegalAction("bad-setting", f"heroes: {scenario.title} is played by "
+                                    f"{', '.join(scenario.heroes)}; not {', '.join(unknown) or 'nobody'}.")
+            hero_ids = wanted
+        players = int(options.get("players") or len(hero_ids))
+        if not 1 <= players <= min(4, len(hero_ids)):
+            raise IllegalAction("bad-setting", f"players: from 1 to {min(4, len(hero_ids))} hero players "
+                                f"for {len(hero_ids)} heroes.")
+        for key, allowed in (("ranged_card", ("required", "optional")), ("catch", ("aggressive", "lenient"))):
+            if key in options and options[key] not in allowed:
+                raise IllegalAction("bad-setting", f"{key}: {' or '.join(allowed)}, not {options[key]!r}.")
+        seats = [Seat(id=OVERLORD, name="Overlord", team="overlord")]
+        seats += [Seat(id=HERO_SEATS[i], name=f"Heroes {i + 1}", team="heroes") for i in range(players)]
+        heroes: dict[str, Hero] = {}
+        for i, hid in enumerate(hero_ids):
+            data = catalogue.heroes[hid]
+            fatigue = min(scenario.hero_fatigue, data.gems)
+            gems = {z: 0 for z in ("reserve", "fatigue", "wounds", *SPACES)}
+            gems.update(reserve=data.gems - fatigue, fatigue=fatigue)
+            gems.update({f"spell:{c}": 0 for c in data.cards if catalogue.cards[c].kind == "spell"})
+            if "commander" in data.skills:
+                gems.update({f"ally:{t}": 0 for t in scenario.allies})
+            heroes[hid] = Hero(id=hid, name=data.name, seat=HERO_SEATS[i % players], area=scenario.hero_start,
+                               gems=gems, cards=list(data.cards))
+        models: dict[str, Model] = {}
+        tiles: dict[str, Tile] = {}
+        for tid, spec in scenario.tiles.items():
+            tiles[tid] = Tile(id=tid, unit=spec.unit, event=spec.event, start_count=len(spec.models))
+            for mid, area in spec.models.items():
+                models[mid] = Model(id=mid, tile=tid, area=area, lp=catalogue.units[spec.unit].lp)
+        allies = {mid: Ally(id=mid, tile=tid, unit=spec.unit, area=area, lp=catalogue.units[spec.unit].lp)
+                  for tid, spec in scenario.allies.items() for mid, area in spec.models.items()}
+        ol = scenario.overlord
+        overlord = Overlord(gems={"reserve": ol.reserve, "fatigue": ol.fatigue, "movement": 0, "guard": 0,
+                                  "reroll": 0, "box": 0, **{f"spell:{c}": 0 for c in scenario.overlord_spells}},
+                            river=list(scenario.river))
+        return ConanState(
+            ruleset=self.name, seed=seed, rng=Rng.from_seed(seed), options=options, seats=seats, phase="waiting",
+            catalogue=catalogue, scenario=scenario, heroes=heroes, models=models, tiles=tiles, overlord=overlord,
+            allies=allies,
+            chests=dict(scenario.chests), ground={k: list(v) for k, v in scenario.ground.items()},
+            deck=list(scenario.resource_deck),
+            rules={"ranged_card": str(options.get("ranged_card", "required")),
+                   "catch": str(options.get("catch", "aggressive"))},
+        )
+
+    def creator_seat(self, state: GameState) -> str | None:
+        return OVERLORD
+
+    def start_action(self, state: GameState) -> Action | None:
+        return Begin() if state.phase == "waiting" else None
+
+    # -- helpers ------------------------------------------------------------------------------
+    @staticmethod
+    def board_of(state: ConanState) -> AreaBoard:
+        return load_board(state.scenario.board)
+
+    def _figures(self, state: ConanState) -> list[Figure]:
+        cat = state.catalogue
+        held = {}
+        for attacker, defender in state.crushed:
+            held.setdefault(defender, set()).add(attacker)
+        out = [Figure(id=h.id, name=h.name, side="heroes", area=h.area,
+                      evasive=sheet.has_skill(cat, h, "evasive"), swim=sheet.has_skill(cat, h, "swim"),
+                      feline_grace=sheet.has_skill(cat, h, "feline-grace"),
+                      blocked_by=frozenset(held.get(h.id, ())))
+               for h in state.living_heroes() if h.area]
+        for a in state.living_allies():
+            unit = cat.units[a.unit]
+            out.append(Figure(id=a.id, side="heroes", area=a.area, base_size=unit.base_size,
+                              blocking="blocking" in unit.skills, evasive="evasive" in unit.skills,
+                              swim="swim" in unit.skills))
+        for m in state.living_models():
+            unit = cat.units[state.tiles[m.tile].unit]
+            out.append(Figure(id=m.id, name=self._model_name(state, m), side=OVERLORD, area=m.area,
+                              base_size=unit.base_size, blocking="blocking" in unit.skills,
+                              blocked_by=frozenset(held.get(m.id, ())),
+                              evasive="evasive" in unit.skills, swim="swim" in unit.skills))
+        return out
+
+    @staticmethod
+    def _model_name(state: ConanState, m: Model) -> str:
+        return m.id
+
+    def _unit(self, state: ConanState, m: Model):
+        return state.catalogue.units[state.tiles[m.tile].unit]
+
+    def _enemy_skill_here(self, state: ConanState, side: str, area: str, skill: str) -> bool:
+        """Whether an enemy of ``side`` with ``skill`` stands in ``area``."""
+        if side == "heroes":
+            return any(m.area == area and skill in self._unit(state, m).skills for m in state.living_models())
+        return any(h.area == area and sheet.has_skill(state.catalogue, h, skill) for h in state.living_heroes())
+
+    def _hero(self, state: ConanState, seat: str, name: str | None) -> Hero:
+        mine = state.hero_of(seat)
+        if name:
+            key = _slug(name)
+            hero = next((h for h in state.heroes.values() if key in (h.id, _slug(h.name))), None)
+            if hero is None:
+                raise IllegalAction("unknown-creature", f"There is no hero {name!r}. Heroes: "
+                                    f"{', '.join(h.name for h in state.heroes.values())}.")
+            if hero.seat != seat:
+                raise IllegalAction("not-yours", f"{hero.name} is not your hero.")
+            if not hero.alive:
+                raise IllegalAction("dead", f"{hero.name} is dead.")
+            return hero
+        if len(mine) == 1:
+            return mine[0]
+        if not mine:
+            raise IllegalAction("no-hero", "You have no living hero.")
+        raise IllegalAction("which-hero", "Say which hero (creature:): " + ", ".join(h.name for h in mine) + ".")
+
+    def _model(self, state: ConanState, name: str | None) -> Model:
+        key = _slug(name or "")
+        active = [m for m in state.living_models() if m.tile == state.overlord.active]
+        if not key:
+            if len(active) == 1:
+                return active[0]
+            raise IllegalAction("which-model", "Say which model (creature:): "
+                                + (", ".join(m.id for m in active) or "no tile is active") + ".")
+        model = state.models.get(key)
+        if model is None or not model.alive:
+            raise IllegalAction("unknown-creature", f"There is no living model {name!r}.")
+        return model
+
+    def _target(self, state: ConanState, name: str):
+        key = _slug(name)
+        hero = next((h for h in state.heroes.values() if key in (h.id, _slug(h.name))), None)
+        if hero is not None:
+            if not hero.alive:
+                raise IllegalAction("dead", f"{hero.name} is dead.")
+            return hero
+        model = state.models.get(key) or state.allies.get(key)
+        if model is None or not model.alive:
+            raise IllegalAction("unknown-creature", f"There is no living model or hero {name!r}.")
+        return model
+
+    @staticmethod
+    def _opened(state: ConanState) -> frozenset:
+        return frozenset(frozenset(pair) for pair in state.opened)
+
+    def _area(self, state: ConanState, text: str) -> str:
+        return self.board_of(state).find_area(text).id
+
+    # -- turn structure -----------------------------------------------------------------------
+    def _to_act(self, state: GameState) -> list[str]:
+        assert isinstance(state, ConanState)
+        if state.phase == "waiting":
+            return []
+        if state.phase == "attitude":
+            return sorted({h.seat for h in state.living_heroes() if not h.chose_attitude})
+        if state.phase == "action":
+            return sorted({h.seat for h in state.living_heroes() if not h.passed})
+        return [OVERLORD]
+
+    def _status(self, state: GameState) -> str:
+        assert isinstance(state, ConanState)
+        phase = {"attitude": "heroes' Attitude phase (/attitude)", "action": "heroes' Action phase (/done when finished)",
+                 "activation": f"Overlord's Activation phase ({state.overlord.activations}/2 tiles)",
+                 "waiting": "waiting for players", "over": "over"}.get(state.phase, state.phase)
+        return f"{state.scenario.title}, turn {state.turn}/{state.scenario.turn_limit}: {phase}."
+
+    def _begin_hero_turn(self, state: ConanState, events: list[Event]) -> None:
+        state.side = "heroes"
+        for hero in state.living_heroes():
+            sheet.start_phase(hero)
+            hero.chose_attitude = False
+            hero.passed = False
+            hero.free_mp = hero.bought_mp = 0
+        state.phase = "attitude"
+        events.append(Event(kind="phase_ended", text=f"⚔️ Heroes' turn (turn marker {state.turn}): gems spent in "
+                            "the Overlord's turn go to Fatigue. Each hero picks an attitude: /attitude "
+                            "choice:aggressive or cautious."))
+
+    def _begin_actions(self, state: ConanState, events: list[Event]) -> None:
+        state.phase = "action"
+        for ally in state.allies.values():
+            ally.activated, ally.mp, ally.bonus_mp, ally.attacked = False, 0, 0, False
+        for hero in state.living_heroes():
+            hero.free_mp = sheet.base_movement(state.catalogue, hero) if hero.attitude == "aggressive" else 0
+        events.append(Event(kind="phase_ended", text="Action phase: heroes act in any order; /done when finished."))
+
+    def _end_hero_turn(self, state: ConanState, events: list[Event]) -> None:
+        for hero in state.living_heroes():
+            sheet.start_phase(hero)  # End phase: every action space -> Fatigue
+            hero.free_mp = hero.bought_mp = 0
+        ol = state.overlord
+        state.side = "overlord"
+        self._benefits_to_fatigue(state)
+        recovered = min(ol.gems["fatigue"], state.scenario.overlord.recovery)
+        ol.gems["fatigue"] -= recovered
+        ol.gems["reserve"] += recovered
+        state.turn += 1
+        ol.activations = 0
+        ol.active = None
+        state.phase = "activation"
+        events.append(Event(kind="phase_ended", text=f"🐍 Overlord's turn {state.turn}: he recovers {recovered} gems "
+                            f"(Reserve {ol.gems['reserve']}, Fatigue {ol.gems['fatigue']}). He may activate 2 tiles."))
+
+    @staticmethod
+    def _benefit_room(state: ConanState, zone: str) -> int:
+        """Gems a benefit zone can still take: unlimited unless the Book prints a limit (C18)."""
+        limit = state.scenario.benefit_limits.get(zone)
+        return 10**6 if limit is None else max(0, limit - state.overlord.gems[zone])
+
+    @staticmethod
+    def _benefits_to_fatigue(state: ConanState) -> None:
+        ol = state.overlord
+        for zone in ("movement", "guard", "reroll", *(z for z in ol.gems if z.startswith("spell:"))):
+            ol.gems["fatigue"] += ol.gems[zone]
+            ol.gems[zone] = 0
+
+    # -- dispatch -------------------------------------------------------------------------------
+    def _apply(self, state: GameState, action: Action, events: list[Event]) -> None:
+        assert isinstance(state, ConanState)
+        if isinstance(action, Begin):
+            if state.phase != "waiting":
+                raise IllegalAction("wrong-phase", "The game has already begun.")
+            events.append(Event(kind="setup_done", text=f"📜 {state.scenario.title}: {state.scenario.story} "
+                                f"Heroes win: {state.scenario.victory.get('heroes', '')} Overlord wins: "
+                                f"{state.scenario.victory.get('overlord', '')}"))
+            if state.scenario.heroes_first:
+                self._begin_hero_turn(state, events)
+            else:
+                self._end_hero_turn(state, events)
+            return
+        seat = action.seat or ""
+        if seat == OVERLORD:
+            self._overlord_action(state, action, events)
+        else:
+            self._hero_action(state, seat, action, events)
+        self._check_victory(state, events)
+
+    def _hero_action(self, state: ConanState, seat: str, action: Action, events: list[Event]) -> None:
+        allowed = HERO_PHASE_COMMANDS.get(state.phase, set())
+        if action.kind not in allowed:
+            if state.side == "overlord":
+                raise IllegalAction("not-your-turn", f"It is the Overlord's turn: {self.status(state)}")
+            raise IllegalAction("wrong-phase", f"/{action.kind} can't be used now: {self.status(state)}")
+        if _slug(getattr(action, "creature", None) or getattr(action, "tile", None) or "") in state.allies:
+            self._ally_action(state, seat, action, events)
+            return
+        if isinstance(action, Activate):
+            raise IllegalAction("not-an-ally", f"{action.tile!r} is none of your allies; heroes activate allies.")
+        hero = self._hero(state, seat, getattr(action, "creature", None))
+        if isinstance(action, Attitude):
+            if hero.chose_attitude:
+                raise IllegalAction("already-chosen", f"{hero.name} has already chosen to be {hero.attitude}.")
+            got = sheet.recover(hero, action.choice, state.dead_heroes)
+            hero.chose_attitude = True
+            events.append(Event(kind="attitude", seat=seat, text=f"{hero.name} is {action.choice} and recovers "
+                                f"{got} gem{'s' if got != 1 else ''} (Reserve {hero.gems['reserve']}, "
+                                f"Fatigue {hero.gems['fatigue']})."))
+            if all(h.chose_attitude for h in state.living_heroes()):
+                self._begin_actions(state, events)
+            return
+        if isinstance(action, Done):
+            hero.passed = True
+            hero.free_mp = hero.bought_mp = 0
+            events.append(Event(kind="done", seat=seat, text=f"{hero.name} is done for this turn."))
+            if all(h.passed for h in state.living_heroes()):
+                self._end_hero_turn(state, events)
+            return
+        hero.passed = False  # C24: acting again takes back "done"
+        if hero.attitude != "aggressive":
+            raise IllegalAction("cautious", f"{hero.name} is Cautious: only Guard, Reroll and reaction spells "
+                                "until the next Attitude phase.")
+        handler = {"move": self._hero_move, "attack": self._hero_attack, "take": self._take, "give": self._give,
+                   "drop": self._drop, "open": self._open, "throw": self._throw, "cast": self._hero_cast}[action.kind]
+        handler(state, hero, action, events)
+
+    def _other_action(self, hero: Hero) -> None:
+        """§8.5: any action but Movement wipes the hero's remaining MP (C8)."""
+        hero.free_mp = 0
+        hero.bought_mp = 0
+
+    # -- hero movement ------------------------------------------------------------------------
+    def _hero_move(self, state: ConanState, hero: Hero, action: Move, events: list[Event]) -> None:
+        board = self.board_of(state)
+        target = self._area(state, action.to)
+        figures = self._figures(state)
+        me = next(f for f in figures if f.id == hero.id)
+        if action.gems < 0:
+            raise IllegalAction("bad-gems", "gems can't be negative.")
+        horror = self._enemy_skill_here(state, "heroes", hero.area, "horror")
+        if action.mode == "unweb" or hero.id in state.webbed:
+            self._unweb(state, hero, action, events)
+            return
+        if action.mode == "jump":
+            self._jump(state, hero, me, figures, board, target, action, events)
+            return
+        if action.mode in ("break", "phase", "fly"):
+            self._skill_step(state, hero, me, figures, board, target, action, events)
+            return
+        budget = hero.free_mp + hero.bought_mp + action.gems
+        route = route_to(board, figures, me, target, budget, self._opened(state))
+        if action.gems:
+            sheet.pay(state.catalogue, hero, "move", action.gems, horror)
+            hero.bought_mp += action.gems
+        self._spend_mp(hero, route.cost)
+        self._moved(state, hero.id)
+        hero.area = target
+        names = " > ".join(board.area(a).name for a in route.path)
+        events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} moves {names} ({route.cost} MP"
+                            f"{f', {action.gems} gem(s) bought' if action.gems else ''}; "
+                            f"{hero.free_mp + hero.bought_mp} MP left)."))
+
+    def _buy_and_spend(self, state: ConanState, hero: Hero, gems: int, cost: int, what: str) -> None:
+        if hero.free_mp + hero.bought_mp + gems < cost:
+            raise IllegalAction("too-far", f"{what} costs {cost} MP; {hero.name} has {hero.free_mp + hero.bought_mp}"
+                                f"{f' + {gems} bought' if gems else ''}.")
+        if gems:
+            sheet.pay(state.catalogue, hero, "move", gems, self._enemy_skill_here(state, "heroes", hero.area, "horror"))
+            hero.bought_mp += gems
+        self._spend_mp(hero, cost)
+
+    def _unweb(self, state: ConanState, hero: Hero, action: Move, events: list[Event]) -> None:
+        """§14 Sticky webs: a webbed model can't move; it may spend 4 MP to discard the token."""
+        if hero.id not in state.webbed:
+            raise IllegalAction("not-webbed", f"{hero.name} is not caught in a web.")
+        if action.mode != "unweb":
+            raise IllegalAction("webbed", f"{hero.name} is caught in a web: /move mode:unweb (4 MP) first.")
+        self._buy_and_spend(state, hero, action.gems, 4, "Tearing free of the web")
+        state.webbed.remove(hero.id)
+        events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} tears free of the web (4 MP)."))
+
+    def _skill_step(self, state, hero, me, figures, board, target, action, events) -> None:
+        """One step by a movement skill (§14): Wall-breaker (2 MP through a wall or wooden door,
+        which then stays open for everyone), Intangible (1 MP through any obstacle), Fly (2 MP
+        as if jumping, ignoring jump values; +1 over an obstacle, C21)."""
+        from engine.areas import blocked_leaving, hindrance, occupied_for
+        skill = {"break": "wall-breaker", "phase": "intangible", "fly": "fly"}[action.mode]
+        if not sheet.has_skill(state.catalogue, hero, skill):
+            raise IllegalAction("no-skill", f"{hero.name} has no usable {skill.replace('-', ' ').title()} skill.")
+        border = board.border(hero.area, target)
+        if border is None:
+            raise IllegalAction("not-adjacent", f"{board.area(target).name} is not next to {board.area(hero.area).name}.")
+        if action.mode == "break" and not (border.kind == "wall" or (border.kind == "door" and border.material == "wood")):
+            raise IllegalAction("not-breakable", "Wall-breaker goes through a wall or a wooden door only.")
+        if action.mode == "fly" and not border.passable and border.kind != "obstacle" \
+                and border.key not in self._opened(state):
+            raise IllegalAction("border-blocks", f"Flying does not pass a {border.kind}.")
+        area = board.area(target)
+        others = [f for f in figures if f.id != hero.id]
+        if area.chasm or (area.water and not me.swim):
+            raise IllegalAction("no-footing", f"{area.name} gives no footing.")
+        if occupied_for(board, others, target, me):
+            raise IllegalAction("occupied", f"{area.name} is Occupied.")
+        holder = blocked_leaving(others, me, hero.area)
+        if holder is not None:
+            raise IllegalAction("blocked", f"{holder.label} blocks {hero.name}: he can't leave "
+                                f"{board.area(hero.area).name}.")
+        hinder = 0 if me.evasive else hindrance(figures, me, hero.area)
+        if action.mode == "break":
+            cost = 2 + hinder
+        elif action.mode == "phase":
+            cost = 1 + hinder
+        else:
+            cost = 2 + (1 if border.kind == "obstacle" else 0) + hinder
+        self._buy_and_spend(state, hero, action.gems, cost, f"That {skill} move")
+        if action.mode == "break" and border.key not in self._opened(state):
+            state.opened.append(tuple(border.between))
+        self._moved(state, hero.id)
+        hero.area = target
+        events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} moves into {area.name} by "
+                            f"{skill.replace('-', ' ')} ({cost} MP)"
+                            f"{'; the way stays open' if action.mode == 'break' else ''}."))
+
+    @staticmethod
+    def _spend_mp(hero: Hero, cost: int) -> None:
+        free = min(cost, hero.free_mp)
+        hero.free_mp -= free
+        hero.bought_mp -= cost - free
+
+    def _jump(self, state, hero, me, figures, board, target, action, events) -> None:
+        """§14 Jump: 2 MP, a die against the jump value of the adjacent area; ignores obstacles."""
+        if not sheet.has_skill(state.catalogue, hero, "jump"):
+            raise IllegalAction("no-jump", f"{hero.name} has no usable Jump skill.")
+        border = board.border(hero.area, target)
+        if border is None:
+            raise IllegalAction("not-adjacent", f"{board.area(target).name} is not next to {board.area(hero.area).name}.")
+        if border.kind in ("wall", "door") and not border.passable:
+            raise IllegalAction("border-blocks", f"A jump clears obstacles, not a {border.kind}.")
+        area = board.area(target)
+        if area.jump_value is None:
+            raise IllegalAction("no-jump-value", f"{area.name} has no jump value; walk there instead.")
+        if hero.free_mp + hero.bought_mp + action.gems < 2:
+            raise IllegalAction("too-far", f"A jump costs 2 MP; {hero.name} has {hero.free_mp + hero.bought_mp}"
+                                f"{f' + {action.gems} bought' if action.gems else ''}.")
+        others = [f for f in figures if f.id != hero.id]
+        from engine.areas import occupied_for
+        if occupied_for(board, others, target, me):
+            raise IllegalAction("occupied", f"{area.name} is Occupied.")
+        if action.gems:
+            sheet.pay(state.catalogue, hero, "move", action.gems)
+            hero.bought_mp += action.gems
+        self._spend_mp(hero, 2)
+        die = roll_die(state.catalogue, state.rng, state.catalogue.icon("jump_die"))
+        dice = reroll_window(state, state.catalogue, self._hero_roller(state, hero), [die], "jump", events)
+        shown = symbols(dice)
+        if shown >= area.jump_value:
+            self._moved(state, hero.id)
+            hero.area = target
+            events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} jumps into {area.name} "
+                                f"({describe(dice)}: {shown} ≥ {area.jump_value})."))
+            return
+        text = f"{hero.name}'s jump fails ({describe(dice)}: {shown} < {area.jump_value}); the MP are spent"
+        if border.falls_into:
+            self._moved(state, hero.id)
+            hero.area = border.falls_into
+            events.append(Event(kind="move", seat=hero.seat, text=text + f" and he falls into "
+                                f"{board.area(border.falls_into).name}."))
+            self._fall(state, hero, events)
+        else:
+            events.append(Event(kind="move", seat=hero.seat, text=text + "; he stays put (C22)."))
+
+    def _fall(self, state: ConanState, hero: Hero, events: list[Event]) -> None:
+        """§9.6: the scenario's dice, no Guard, no armour; Reroll gems allowed; base MP kept."""
+        kinds = state.scenario.falling_dice
+        dice = roll_pool(state.catalogue, state.rng, kinds)
+        dice = reroll_window(state, state.catalogue, self._hero_roller(state, hero, paid_only=True), dice,
+                             "falling damage", events)
+        self._hurt_hero(state, hero, symbols(dice), f"the fall ({describe(dice)})", events)
+
+    # -- rolls --------------------------------------------------------------------------------
+    def _hero_roller(self, state: ConanState, hero: Hero, paid_only: bool = False) -> Roller:
+        cat = state.catalogue
+
+        def pay(commit: bool):
+            if not sheet.can_pay(cat, hero, "reroll"):
+                return False
+            if commit:
+                sheet.pay(cat, hero, "reroll", 1)
+            return True
+        support = any(h.id != hero.id and h.area == hero.area and sheet.has_skill(cat, h, "support")
+                      for h in state.living_heroes())
+        bad_luck = self._enemy_skill_here(state, "heroes", hero.area, "bad-luck")
+        return Roller(seat=hero.seat, name=hero.name, pay=pay, support=support and not paid_only, bad_luck=bad_luck)
+
+    def _overlord_roller(self, state: ConanState, model: Model | None) -> Roller:
+        ol = state.overlord
+
+        def pay(commit: bool):
+            if ol.gems["reserve"] < 1 or self._benefit_room(state, "reroll") < 1:
+                return False
+            if commit:
+                ol.gems["reserve"] -= 1
+                ol.gems["reroll"] += 1
+            return True
+        bad_luck = model is not None and self._enemy_skill_here(state, OVERLORD, model.area, "bad-luck")
+        support = model is not None and any(
+            m.id != model.id and m.area == model.area and "support" in self._unit(state, m).skills
+            for m in state.living_models())
+        return Roller(seat=OVERLORD, name="The Overlord", pay=pay, support=support, bad_luck=bad_luck)
+
+    # -- attacks ------------------------------------------------------------------------------
+    def _weapon(self, state: ConanState, hero: Hero, card: str | None, style: str) -> str | None:
+        cat = state.catalogue
+        field = "melee" if style == "melee" else "ranged"
+        if card and _slug(card) in ("none", "unarmed"):
+            if style == "ranged":
+                raise IllegalAction("needs-weapon", "A ranged attack needs a ranged weapon card (C3).")
+            return None
+        if card:
+            key = _slug(card)
+            match = next((c for c in hero.cards if key in (c, _slug(cat.cards[c].name))), None)
+            if match is None:
+                raise IllegalAction("no-card", f"{hero.name} holds no card {card!r}. Cards: "
+                                    f"{', '.join(cat.cards[c].name for c in hero.cards) or 'none'}.")
+            if not getattr(cat.cards[match], field):
+                raise IllegalAction("not-a-weapon", f"{cat.cards[match].name} gives no {style} dice.")
+            return match
+        usable = [c for c in hero.cards if getattr(cat.cards[c], field)]
+        if not usable:
+            if style == "ranged" and state.rules.get("ranged_card") == "required":
+                raise IllegalAction("needs-weapon", f"{hero.name} has no ranged weapon card; a ranged attack "
+                                    "needs one (C3).")
+            return None
+        return max(usable, key=lambda c: (len(getattr(cat.cards[c], field)), c))
+
+    def _hero_attack(self, state: ConanState, hero: Hero, action: Attack, events: list[Event]) -> None:
+        cat = state.catalogue
+        board = self.board_of(state)
+        target = self._target(state, action.target)
+        if not isinstance(target, Model):
+            raise IllegalAction("friendly", f"{target.name} is a hero; heroes attack the Overlord's models.")
+        unit = self._unit(state, target)
+        figures = self._figures(state)
+        me = next(f for f in figures if f.id == hero.id)
+        them = next(f for f in figures if f.id == target.id)
+        if action.style == "melee":
+            how = melee_reach(board, figures, me, them, reach=sheet.has_skill(cat, hero, "reach"))
+            if how is None:
+                raise IllegalAction("out-of-reach", f"{target.id} in {board.area(target.area).name} is out of "
+                                    f"{hero.name}'s reach (same area, Reach, or an Occupied area in sight).")
+        elif not board.sees(hero.area, target.area):
+            raise IllegalAction("no-sight", f"{hero.name} has no line of sight from {board.area(hero.area).name} "
+                                f"to {board.area(target.area).name}.")
+        if "protection" in unit.skills and not sheet.has_skill(cat, hero, "marksman"):
+            shield = [m for m in state.living_models() if m.area == target.area and m.id != target.id
+                      and "protection" not in self._unit(state, m).skills]
+            if shield:
+                raise IllegalAction("protected", f"{target.id} is protected by {shield[0].id}: only an area "
+                                    "attack can reach it now.")
+        if action.style == "web":
+            raise IllegalAction("no-webs", "Only a model with Sticky webs makes a web attack.")
+        if "charm" in unit.skills and [target.id, hero.id] not in [list(p) for p in state.charm_broken]:
+            raise IllegalAction("charmed", f"{hero.name} can't attack {target.id} (Charm) until it has attacked him.")
+        second = None
+        if action.card and "+" in action.card:  # §14 Ambidextrous: two one-handed weapons in one melee attack
+            first_name, _, second_name = action.card.partition("+")
+            if action.style != "melee" or not sheet.has_skill(cat, hero, "ambidextrous"):
+                raise IllegalAction("not-ambidextrous", "Only an Ambidextrous hero strikes with two weapons, in melee.")
+            weapon = self._weapon(state, hero, first_name, "melee")
+            second = self._weapon(state, hero, second_name, "melee")
+            if weapon is None or second is None or weapon == second:
+                raise IllegalAction("two-weapons", "Name two different weapon cards, e.g. card:dagger+sword.")
+            if cat.cards[weapon].two_handed or cat.cards[second].two_handed:
+                raise IllegalAction("two-handed", "A two-handed weapon is never used with a second weapon (§11.5).")
+        else:
+            weapon = self._weapon(state, hero, action.card, action.style)
+        horror = self._enemy_skill_here(state, "heroes", hero.area, "horror")
+        sheet.pay(cat, hero, action.style, action.gems, horror)
+        self._other_action(hero)
+        target, armour_only = self._sacrifice_for_model(state, target, events)
+        space = cat.heroes[hero.id].spaces[action.style]
+        kinds = [space.die] * action.gems if space.die else []
+        if weapon:
+            kinds += getattr(cat.cards[weapon], action.style)
+        if second:
+            kinds += cat.cards[second].melee
+        if action.style == "ranged" and board.area(target.area).level < board.area(hero.area).level:
+            kinds.append(cat.icon("ranged_height_die"))
+        dice = roll_pool(cat, state.rng, kinds)
+        events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} attacks {target.id} "
+                            f"({action.style}, {action.gems} gem(s), {cat.cards[weapon].name if weapon else 'unarmed'}"
+                            f"{' and ' + cat.cards[second].name if second else ''}): "
+                            f"{describe(dice)}."))
+        dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, f"{action.style} attack", events)
+        if sheet.has_skill(cat, hero, "crush"):
+            self._crush(state, hero.id, target.id, dice, events)
+        power = symbols(dice)
+        notes = []
+        if action.style == "ranged" and not (sheet.has_skill(cat, hero, "concentration")
+                                             or sheet.has_skill(cat, hero, "marksman")):
+            hinder = sheet_hindrance(figures, me)
+            if hinder:
+                power -= hinder
+                notes.append(f"−{hinder} hindrance")
+        if action.style == "melee" and weapon is None:
+            power -= 2
+            notes.append("−2 unarmed")
+        power = max(0, power)
+        events.append(Event(kind="attack", seat=hero.seat, text=f"Attack power {power}"
+                            f"{' (' + ', '.join(notes) + ')' if notes else ''}, locked."))
+        precise = sheet.has_skill(cat, hero, "accurate-blow" if action.style == "melee" else "precise-shot")
+        where = target.area
+        excess = self._model_defends(state, target, power, precise, events, armour_only=armour_only)
+        if (excess > 0 and action.style == "melee" and weapon and cat.cards[weapon].two_handed
+                and sheet.has_skill(cat, hero, "whirlwind")):
+            self._whirlwind(state, hero, where, excess, events)
+        if (action.style == "melee" and target.alive and hero.alive and target.area == hero.area
+                and "counterattack" in self._unit(state, target).skills):
+            self._model_counterattack(state, target, hero, events)
+        if weapon and action.style == "ranged" and cat.cards[weapon].thrown:
+            hero.cards.remove(weapon)
+            state.ground.setdefault(where, []).append(weapon)
+            events.append(Event(kind="thrown", seat=hero.seat, text=f"The {cat.cards[weapon].name} lands in "
+                                f"{board.area(where).name}."))
+
+    def _sacrifice_for_model(self, state: ConanState, target: Model, events: list[Event]) -> tuple[Model, bool]:
+        """Window 4 (§14 Sacrifice): before the dice, a friend with Sacrifice in the target's area
+        may take its place; it defends with armour only (C20)."""
+        willing = [m.id for m in state.living_models() if m.area == target.area and m.id != target.id
+                   and "sacrifice" in self._unit(state, m).skills]
+        if not willing:
+            return target, False
+        answer = decide(state, OVERLORD, "sacrifice", f"{target.id} is attacked. Sacrifice: who takes its place?",
+                        ["no", *willing])
+        if answer == "no":
+            return target, False
+        events.append(Event(kind="sacrifice", seat=OVERLORD, text=f"{answer} steps in front of {target.id} "
+                            "(Sacrifice: armour only)."))
+        return state.models[answer], True
+
+    def _sacrifice_for_hero(self, state: ConanState, target: Hero, events: list[Event]) -> tuple[Hero, bool]:
+        willing = [h for h in state.living_heroes() if h.area == target.area and h.id != target.id
+                   and sheet.has_skill(state.catalogue, h, "sacrifice")]
+        for hero in willing:
+            if decide(state, hero.seat, "sacrifice", f"{target.name} is attacked. Does {hero.name} take his place "
+                      "(Sacrifice: armour only)?", ["no", "yes"]) == "yes":
+                events.append(Event(kind="sacrifice", seat=hero.seat, text=f"{hero.name} steps in front of "
+                                    f"{target.name}."))
+                return hero, True
+        return target, False
+
+    def _whirlwind(self, state: ConanState, hero: Hero, area: str, excess: int, events: list[Event]) -> None:
+        """§14 Whirlwind: the excess of a two-handed kill falls on another enemy in the area,
+        with no defence and no armour (C23), again and again while it kills."""
+        while excess > 0:
+            victims = [m.id for m in state.living_models() if m.area == area]
+            if not victims:
+                return
+            victim = decide(state, hero.seat, "whirlwind", f"Whirlwind: {excess} excess damage. Who takes it?", victims)
+            model = state.models[victim]
+            events.append(Event(kind="whirlwind", seat=hero.seat, text=f"{hero.name}'s whirlwind carries {excess} "
+                                f"damage into {victim}."))
+            left = model.lp
+            self._hurt_model(state, model, excess, events)
+            excess = excess - left if not model.alive else 0
+
+    def _model_defends(self, state: ConanState, model: Model, power: int, precise: bool, events: list[Event],
+                       armour_only: bool = False) -> int:
+        """§9.1 step 4 for an Overlord model: armour, plus one Guard benefit fixed before rolling.
+        Returns the excess damage past what killed it (0 if it lives)."""
+        cat = state.catalogue
+        ol = state.overlord
+        unit = self._unit(state, model)
+        guard = 0
+        if power > 0 and ol.gems["reserve"] > 0 and not armour_only:
+            most = min(ol.gems["reserve"], self._benefit_room(state, "guard"))
+            options = ["none"] + [str(n) for n in range(1, most + 1)]
+            answer = decide(state, OVERLORD, "guard", f"{model.id} (armour {unit.armour}) is attacked with power "
+                            f"{power}. Guard benefit: how many gems (one die each)?", options)
+            guard = 0 if answer == "none" else int(answer)
+        symbols_guard = 0
+        if guard:
+            ol.gems["reserve"] -= guard
+            ol.gems["guard"] += guard
+            dice = roll_pool(cat, state.rng, [cat.icon("overlord_guard_die")] * guard)
+            events.append(Event(kind="roll", seat=OVERLORD, text=f"Guard benefit for {model.id}: {describe(dice)}."))
+            dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, "guard", events)
+            symbols_guard = symbols(dice)
+        if power > 0 and not armour_only:
+            symbols_guard += self._overlord_ward(state, model, power, events)
+        armour = max(0, unit.armour - (1 if precise else 0))
+        damage = max(0, power - symbols_guard - armour)
+        events.append(Event(kind="defence", seat=OVERLORD, text=f"{model.id} defends with {symbols_guard + armour} "
+                            f"({symbols_guard} guard + {armour} armour): {damage} damage."))
+        if not damage:
+            return 0
+        left = model.lp
+        self._hurt_model(state, model, damage, events)
+        return 0 if model.alive else damage - left
+
+    def _hurt_model(self, state: ConanState, model: Model, damage: int, events: list[Event]) -> None:
+        model.lp = max(0, model.lp - damage)
+        if model.lp > 0:
+            events.append(Event(kind="damage", text=f"{model.id} has {model.lp} LP left."))
+            return
+        if "beyond-the-grave" in self._unit(state, model).skills:
+            self._beyond_the_grave(state, model, events)
+        model.alive = False
+        model.killed = True
+        model.area = None
+        self._moved(state, model.id)
+        events.append(Event(kind="death", text=f"💀 {model.id} dies."))
+        tile = state.tiles[model.tile]
+        if not any(m.alive for m in state.models.values() if m.tile == tile.id) and not tile.dead:
+            tile.dead = True
+            river = state.overlord.river
+            river.remove(tile.id)
+            river.append(tile.id)
+            if state.overlord.active == tile.id:
+                state.overlord.active = None
+            events.append(Event(kind="tile_dead", text=f"Every model of the {tile.id} tile is dead: the tile is "
+                                "flipped to its bloodied side at the end of the river."))
+
+    def _beyond_the_grave(self, state: ConanState, model: Model, events: list[Event]) -> None:
+        """§14 Attack from beyond the grave: before its model is removed, a free melee attack
+        on an enemy in its area, with the skill's own dice."""
+        cat = state.catalogue
+        foes = [h.id for h in state.living_heroes() if h.area == model.area]
+        if not foes:
+            return
+        answer = decide(state, OVERLORD, "beyond-the-grave", f"{model.id} falls. Attack from beyond the grave: "
+                        "strike whom?", ["no", *foes])
+        if answer == "no":
+            return
+        dice = roll_pool(cat, state.rng, list(cat.icon("beyond_the_grave_dice")))
+        events.append(Event(kind="roll", seat=OVERLORD, text=f"{model.id} strikes from beyond the grave at "
+                            f"{state.heroes[answer].name}: {describe(dice)}."))
+        dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, "attack from beyond the grave",
+                             events)
+        power = symbols(dice)
+        events.append(Event(kind="attack", seat=OVERLORD, text=f"Attack power {power}, locked."))
+        self._hero_defends(state, state.heroes[answer], power, "melee", False, events)
+
+    def _crush(self, state: ConanState, attacker: str, defender: str, dice: list[Die], events: list[Event]) -> None:
+        """§14 Crush: a die showing 2 or more symbols locks the two in contact; while both stay
+        in the area, the defender treats the attacker as having Blocking."""
+        if any(d.symbols >= 2 for d in dice) and [attacker, defender] not in [list(p) for p in state.crushed]:
+            state.crushed.append((attacker, defender))
+            events.append(Event(kind="crush", text=f"{attacker} crushes {defender}: bases in contact."))
+
+    def _moved(self, state: ConanState, who: str) -> None:
+        """Whoever leaves an area breaks every Crush hold he is part of."""
+        state.crushed = [p for p in state.crushed if who not in p]
+
+    def _model_attack(self, state: ConanState, action: Attack, events: list[Event]) -> None:
+        cat = state.catalogue
+        board = self.board_of(state)
+        model = self._model(state, action.creature)
+        if model.tile != state.overlord.active:
+            raise IllegalAction("not-active", f"{model.id}'s tile is not the one activated now"
+                                f"{f' ({state.overlord.active})' if state.overlord.active else ''}.")
+        if model.attacked:
+            raise IllegalAction("already-attacked", f"{model.id} has already attacked in this activation (C1).")
+        target = self._target(state, action.target)
+        if isinstance(target, Model):
+            raise IllegalAction("friendly", f"{target.id} is one of your own models.")
+        unit = self._unit(state, model)
+        figures = self._figures(state)
+        me = next(f for f in figures if f.id == model.id)
+        them = next(f for f in figures if f.id == target.id)
+        if action.style == "web":
+            if "sticky-webs" not in unit.skills:
+                raise IllegalAction("no-webs", f"{unit.name} has no Sticky webs.")
+            if not isinstance(target, Hero) or not board.sees(model.area, target.area):
+                raise IllegalAction("no-sight", f"{model.id} has no line of sight to that target.")
+        elif action.style == "melee":
+            if not unit.melee:
+                raise IllegalAction("no-melee", f"{unit.name} has no melee attack.")
+            if melee_reach(board, figures, me, them, reach="reach" in unit.skills) is None:
+                raise IllegalAction("out-of-reach", f"{target.name} is out of {model.id}'s reach.")
+        else:
+            if not unit.ranged:
+                raise IllegalAction("no-ranged", f"{unit.name} has no ranged attack.")
+            if not board.sees(model.area, target.area):
+                raise IllegalAction("no-sight", f"{model.id} has no line of sight to {target.name}.")
+        model.attacked = True
+        for other in state.living_models():  # §13.2: the first attack wipes the tile's base MP
+            if other.tile == model.tile:
+                other.mp = 0
+        if isinstance(target, Hero):
+            target, armour_only = self._sacrifice_for_hero(state, target, events)
+        if "charm" in unit.skills and [model.id, target.id] not in [list(p) for p in state.charm_broken]:
+            state.charm_broken.append((model.id, target.id))
+        kinds = list(unit.melee if action.style == "melee" else unit.ranged)
+        if action.style == "web":
+            kinds = list(cat.icon("web_dice"))
+        if action.style == "ranged" and board.area(target.area).level < board.area(model.area).level:
+            kinds.append(cat.icon("ranged_height_die"))
+        dice = roll_pool(cat, state.rng, kinds)
+        armour_only = False
+        events.append(Event(kind="roll", seat=OVERLORD, text=f"{model.id} attacks {getattr(target, 'name', target.id)} ({action.style}): "
+                            f"{describe(dice)}."))
+        dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, f"{model.id}'s attack", events)
+        if "crush" in unit.skills:
+            self._crush(state, model.id, target.id, dice, events)
+        power = symbols(dice)
+        if action.style in ("ranged", "web") and "concentration" not in unit.skills and "marksman" not in unit.skills:
+            power -= sheet_hindrance(figures, me)
+        power = max(0, power)
+        events.append(Event(kind="attack", seat=OVERLORD, text=f"Attack power {power}, locked."))
+        if isinstance(target, Ally):
+            self._ally_defends(state, target, power, events)
+            return
+        self._hero_defends(state, target, power, "ranged" if action.style == "web" else action.style,
+                           "precise-shot" in unit.skills if action.style != "melee" else "accurate-blow" in unit.skills,
+                           events, armour_only=armour_only, web=action.style == "web")
+        if action.style == "melee" and target.alive and model.alive and target.area == model.area:
+            self._counterattack(state, target, model, events)
+
+    # -- allies and the Commander (§12) ---------------------------------------------------------
+    def _commander(self, state: ConanState, seat: str, aggressive: bool = True) -> Hero:
+        for hero in state.hero_of(seat):
+            if sheet.has_skill(state.catalogue, hero, "commander") and (hero.attitude == "aggressive" or not aggressive):
+                return hero
+        raise IllegalAction("no-commander", "None of your heroes is an Aggressive Commander able to give orders.")
+
+    def _ally_pay(self, state: ConanState, hero: Hero, ally: Ally, gems: int) -> None:
+        zone = f"ally:{ally.tile}"
+        if hero.gems["reserve"] < gems:
+            raise IllegalAction("not-enough-gems", f"{hero.name} has only {hero.gems['reserve']} gems in Reserve; "
+                                f"that order costs {gems}.")
+        hero.gems["reserve"] -= gems
+        hero.gems[zone] = hero.gems.get(zone, 0) + gems
+
+    def _ally_action(self, state: ConanState, seat: str, action: Action, events: list[Event]) -> None:
+        ally = state.allies[_slug(getattr(action, "creature", None) or getattr(action, "tile", ""))]
+        if not ally.alive:
+            raise IllegalAction("dead", f"{ally.id} is dead.")
+        hero = self._commander(state, seat)
+        unit = state.catalogue.units[ally.unit]
+        if isinstance(action, Activate):
+            if ally.activated:
+                raise IllegalAction("already-activated", f"{ally.id} has already been activated this phase.")
+            self._ally_pay(state, hero, ally, 1)
+            self._other_action(hero)
+            ally.activated, ally.mp, ally.bonus_mp, ally.attacked = True, unit.base_movement, 0, False
+            events.append(Event(kind="activate", seat=seat, text=f"{hero.name} orders {ally.id} (1 gem): "
+                                f"{unit.base_movement} MP and one attack."))
+            return
+        if not ally.activated:
+            raise IllegalAction("not-activated", f"Activate {ally.id} first (/activate creature:{ally.id}, 1 gem).")
+        board = self.board_of(state)
+        if isinstance(action, Move):
+            if action.gems and ally.mp and not ally.attacked:
+                raise IllegalAction("base-first", f"{ally.id} still has {ally.mp} base MP; extra MP come after.")
+            if ally.bonus_mp + action.gems > unit.base_movement:
+                raise IllegalAction("ally-cap", f"{ally.id} may gain at most {unit.base_movement} extra MP; "
+                                    f"it has {ally.bonus_mp}.")
+            target = self._area(state, action.to)
+            figures = self._figures(state)
+            me = next(f for f in figures if f.id == ally.id)
+            route = route_to(board, figures, me, target, ally.mp + action.gems, self._opened(state))
+            if action.gems:
+                self._ally_pay(state, hero, ally, action.gems)
+                ally.bonus_mp += action.gems
+            ally.mp = max(0, ally.mp - route.cost)
+            self._moved(state, ally.id)
+            ally.area = target
+            events.append(Event(kind="move", seat=seat, text=f"{ally.id} moves "
+                                f"{' > '.join(board.area(a).name for a in route.path)} ({route.cost} MP)."))
+            return
+        if ally.attacked:
+            raise IllegalAction("already-attacked", f"{ally.id} has already attacked.")
+        target = self._target(state, action.target)
+        if not isinstance(target, Model):
+            raise IllegalAction("friendly", f"{getattr(target, 'name', target.id)} is a friend.")
+        figures = self._figures(state)
+        me = next(f for f in figures if f.id == ally.id)
+        them = next(f for f in figures if f.id == target.id)
+        if melee_reach(board, figures, me, them, reach="reach" in unit.skills) is None:
+            raise IllegalAction("out-of-reach", f"{target.id} is out of {ally.id}'s reach.")
+        ally.attacked, ally.mp = True, 0
+        cat = state.catalogue
+        dice = roll_pool(cat, state.rng, list(unit.melee))
+        events.append(Event(kind="roll", seat=seat, text=f"{ally.id} attacks {target.id}: {describe(dice)}."))
+        dice = reroll_window(state, cat, self._ally_roller(state, hero, ally), dice, f"{ally.id}'s attack", events)
+        power = symbols(dice)
+        events.append(Event(kind="attack", seat=seat, text=f"Attack power {power}, locked."))
+        target, armour_only = self._sacrifice_for_model(state, target, events)
+        self._model_defends(state, target, power, False, events, armour_only=armour_only)
+
+    def _ally_roller(self, state: ConanState, hero: Hero, ally: Ally) -> Roller:
+        """The Commander rerolls an ally's dice for 1 gem each (§12), onto the ally tile."""
+        def pay(commit: bool):
+            if hero.gems["reserve"] < 1:
+                return False
+            if commit:
+                self._ally_pay(state, hero, ally, 1)
+            return True
+        return Roller(seat=hero.seat, name=hero.name, pay=pay,
+                      bad_luck=self._enemy_skill_here(state, "heroes", ally.area, "bad-luck"))
+
+    def _ally_defends(self, state: ConanState, ally: Ally, power: int, events: list[Event]) -> None:
+        """Armour, plus a Guard the Commander pays (either attitude): 1 die per gem (§12)."""
+        cat = state.catalogue
+        unit = cat.units[ally.unit]
+        commanders = [h for h in state.living_heroes() if sheet.has_skill(cat, h, "commander")]
+        guard = 0
+        hero = commanders[0] if commanders else None
+        if hero is not None and power > 0 and hero.gems["reserve"] > 0:
+            answer = decide(state, hero.seat, "guard", f"{ally.id} (armour {unit.armour}) is attacked with power "
+                            f"{power}. {hero.name} guards for it with how many gems?",
+                            ["none", *[str(n) for n in range(1, hero.gems["reserve"] + 1)]])
+            if answer != "none":
+                self._ally_pay(state, hero, ally, int(answer))
+                dice = roll_pool(cat, state.rng, [cat.icon("ally_guard_die")] * int(answer))
+                events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} guards {ally.id}: {describe(dice)}."))
+                dice = reroll_window(state, cat, self._ally_roller(state, hero, ally), dice, "guard", events)
+                guard = symbols(dice)
+        damage = max(0, power - guard - unit.armour)
+        events.append(Event(kind="defence", text=f"{ally.id} defends with {guard + unit.armour}: {damage} damage."))
+        if damage:
+            ally.lp = max(0, ally.lp - damage)
+            if ally.lp == 0:
+                ally.alive, ally.area = False, None
+                events.append(Event(kind="death", text=f"💀 {ally.id} dies."))
+
+    # -- spells (§8.8, §13.10) -------------------------------------------------------------------
+    def _spell_card(self, state: ConanState, cards: list[str], text: str, owner: str) -> str:
+        card = self._card_named(state, [c for c in cards if state.catalogue.cards[c].kind == "spell"], text,
+                                f"among {owner}'s spells")
+        return card
+
+    @staticmethod
+    def _pay_spell(catalogue: Catalogue, gems: dict[str, int], card: str, who: str) -> None:
+        """Cost gems from Reserve onto the card, never above its exertion limit (§5.4)."""
+        spell = catalogue.cards[card]
+        zone = f"spell:{card}"
+        if gems["reserve"] < spell.cost:
+            raise IllegalAction("not-enough-gems", f"{who} has only {gems['reserve']} gems in Reserve; "
+                                f"{spell.name} costs {spell.cost}.")
+        if gems.get(zone, 0) + spell.cost > spell.limit:
+            raise IllegalAction("exertion-limit", f"{spell.name} holds {gems.get(zone, 0)} of {spell.limit} gems; "
+                                f"casting it again ({spell.cost}) would pass its exertion limit.")
+        gems["reserve"] -= spell.cost
+        gems[zone] = gems.get(zone, 0) + spell.cost
+
+    def _hero_cast(self, state: ConanState, hero: Hero, action: Cast, events: list[Event]) -> None:
+        cat = state.catalogue
+        if not sheet.has_skill(cat, hero, "spellcaster"):
+            raise IllegalAction("no-spellcaster", f"{hero.name} is no Spellcaster (or too encumbered to cast).")
+        card = self._spell_card(state, hero.cards, action.spell, hero.name)
+        spell = cat.cards[card]
+        if spell.ward:
+            raise IllegalAction("reaction-only", f"{spell.name} is cast when {hero.name} is attacked; the game asks.")
+        if spell.teleport:
+            self._teleport(state, hero, action, card, events)
+            return
+        victims = self._spell_victims(state, hero.area, action, spell)
+        self._pay_spell(cat, hero.gems, card, hero.name)
+        self._other_action(hero)
+        dice = roll_pool(cat, state.rng, list(spell.dice))
+        events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} casts {spell.name}: {describe(dice)}."))
+        dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, spell.name, events)
+        self._spell_strikes(state, hero.seat, symbols(dice), victims, spell.area, events)
+
+    def _teleport(self, state: ConanState, hero: Hero, action: Cast, card: str, events: list[Event]) -> None:
+        """A teleport spell: the caster appears in an area in sight that is not Occupied for
+        him; neither hindrance nor Blocking holds him (§14 Teleportation)."""
+        from engine.areas import occupied_for
+        board = self.board_of(state)
+        if not action.to:
+            raise IllegalAction("missing-option", "Say where to (square:AREA).")
+        target = self._area(state, action.to)
+        area = board.area(target)
+        figures = self._figures(state)
+        me = next(f for f in figures if f.id == hero.id)
+        if target == hero.area or not board.sees(hero.area, target):
+            raise IllegalAction("no-sight", f"{hero.name} can't see {area.name} from where he stands.")
+        if area.chasm or (area.water and not me.swim) or occupied_for(board, [f for f in figures if f.id != hero.id],
+                                                                      target, me):
+            raise IllegalAction("no-footing", f"{area.name} has no room for {hero.name}.")
+        self._pay_spell(state.catalogue, hero.gems, card, hero.name)
+        self._other_action(hero)
+        self._moved(state, hero.id)
+        hero.area = target
+        events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} casts {state.catalogue.cards[card].name} "
+                            f"and stands in {area.name}."))
+
+    def _overlord_cast(self, state: ConanState, action: Cast, events: list[Event]) -> None:
+        """§13.10: a non-reaction spell needs an activated Spellcaster tile; its model casts."""
+        cat = state.catalogue
+        model = self._model(state, action.creature)
+        if model.tile != state.overlord.active or "spellcaster" not in self._unit(state, model).skills:
+            raise IllegalAction("no-spellcaster", f"{model.id} is not a Spellcaster of the tile activated now.")
+        card = self._spell_card(state, state.scenario.overlord_spells, action.spell, "the Overlord")
+        spell = cat.cards[card]
+        if spell.ward:
+            raise IllegalAction("reaction-only", f"{spell.name} is cast when one of his models is attacked; "
+                                "the game asks.")
+        victims = self._spell_victims(state, model.area, action, spell)
+        self._pay_spell(cat, state.overlord.gems, card, "The Overlord")
+        dice = roll_pool(cat, state.rng, list(spell.dice))
+        events.append(Event(kind="roll", seat=OVERLORD, text=f"{model.id} casts {spell.name}: {describe(dice)}."))
+        dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, spell.name, events)
+        self._spell_strikes(state, OVERLORD, symbols(dice), victims, spell.area, events)
+
+    def _spell_victims(self, state: ConanState, origin: str, action: Cast, spell) -> list[str]:
+        """Who an attack spell strikes: its target, or every model in the area (§9.5, C10)."""
+        board = self.board_of(state)
+        if spell.area:
+            if action.to:
+                area = self._area(state, action.to)
+            elif action.target:
+                area = self._target(state, action.target).area
+            else:
+                raise IllegalAction("missing-option", f"Say where {spell.name} strikes (square:AREA or target:).")
+            if not board.sees(origin, area):
+                raise IllegalAction("no-sight", f"No line of sight from {board.area(origin).name} to "
+                                    f"{board.area(area).name}.")
+            victims = [h.id for h in state.living_heroes() if h.area == area]
+            victims += [m.id for m in state.living_models() if m.area == area]
+            if not victims:
+                raise IllegalAction("no-target", f"Nobody stands in {board.area(area).name}.")
+            return victims
+        if not action.target:
+            raise IllegalAction("missing-option", f"Say whom {spell.name} strikes (target:).")
+        target = self._target(state, action.target)
+        if not board.sees(origin, target.area):
+            raise IllegalAction("no-sight", f"No line of sight to {getattr(target, 'name', target.id)}.")
+        return [target.id]
+
+    def _spell_strikes(self, state: ConanState, seat: str, power: int, victims: list[str], area: bool,
+                       events: list[Event]) -> None:
+        """Spell power is the symbols rolled (never hindered); each victim defends as from a
+        ranged attack (C29); an area attack's victims defend one by one in the caster's order."""
+        events.append(Event(kind="attack", seat=seat, text=f"Spell power {power}, locked."))
+        left = list(victims)
+        while left:
+            victim = left[0] if len(left) == 1 else decide(
+                state, seat, "order", f"Area attack (power {power}): who defends next?", left)
+            left.remove(victim)
+            if victim in state.heroes:
+                hero = state.heroes[victim]
+                if hero.alive:
+                    self._hero_defends(state, hero, power, "area" if area else "ranged", False, events)
+            else:
+                model = state.models[victim]
+                if model.alive:
+                    self._model_defends(state, model, power, False, events)
+
+    def _hero_ward(self, state: ConanState, hero: Hero, power: int, events: list[Event]) -> int:
+        """Window 7: a reaction spell with a ward, cast as the hero defends."""
+        cat = state.catalogue
+        if not sheet.has_skill(cat, hero, "spellcaster"):
+            return 0
+        wards = [c for c in hero.cards if cat.cards[c].ward and hero.gems["reserve"] >= cat.cards[c].cost
+                 and hero.gems.get(f"spell:{c}", 0) + cat.cards[c].cost <= cat.cards[c].limit]
+        if not wards:
+            return 0
+        answer = decide(state, hero.seat, "ward", f"{hero.name} may cast a reaction spell against power {power}.",
+                        ["no", *wards])
+        if answer == "no":
+            return 0
+        self._pay_spell(cat, hero.gems, answer, hero.name)
+        dice = roll_pool(cat, state.rng, list(cat.cards[answer].dice))
+        events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} casts {cat.cards[answer].name}: "
+                            f"{describe(dice)}."))
+        return symbols(reroll_window(state, cat, self._hero_roller(state, hero), dice, cat.cards[answer].name, events))
+
+    def _overlord_ward(self, state: ConanState, model: Model, power: int, events: list[Event]) -> int:
+        cat = state.catalogue
+        gems = state.overlord.gems
+        wards = [c for c in state.scenario.overlord_spells if cat.cards[c].ward and gems["reserve"] >= cat.cards[c].cost
+                 and gems.get(f"spell:{c}", 0) + cat.cards[c].cost <= cat.cards[c].limit]
+        if not wards:
+            return 0
+        answer = decide(state, OVERLORD, "ward", f"{model.id} is attacked with power {power}: cast a reaction "
+                        "spell?", ["no", *wards])
+        if answer == "no":
+            return 0
+        self._pay_spell(cat, gems, answer, "The Overlord")
+        dice = roll_pool(cat, state.rng, list(cat.cards[answer].dice))
+        events.append(Event(kind="roll", seat=OVERLORD, text=f"The Overlord casts {cat.cards[answer].name}: "
+                            f"{describe(dice)}."))
+        return symbols(reroll_window(state, cat, self._overlord_roller(state, model), dice, cat.cards[answer].name,
+                                     events))
+
+    def _guard_roll(self, state: ConanState, hero: Hero, answer: str, events: list[Event], whom: str = "") -> int:
+        """Pay and roll a Guard: ``N`` gems (a dodge) or ``N-card`` (a parry with that card)."""
+        cat = state.catalogue
+        gems, _, card = answer.partition("-")
+        sheet.pay(cat, hero, "guard", int(gems))
+        space = cat.heroes[hero.id].spaces["guard"]
+        kinds = ([space.die] * int(gems) if space.die else []) + (cat.cards[card].guard if card else [])
+        dice = roll_pool(cat, state.rng, kinds)
+        events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} "
+                            f"{'parries with the ' + cat.cards[card].name if card else 'dodges'}{whom}: "
+                            f"{describe(dice)}."))
+        return symbols(reroll_window(state, cat, self._hero_roller(state, hero), dice, "guard", events))
+
+    def _bodyguard(self, state: ConanState, hero: Hero, power: int, style: str, events: list[Event]) -> int | None:
+        """§14 Bodyguard: a friend with the skill in the area parries in the attacked hero's
+        place, paying from his own Reserve onto his own Guard space with his own card; the
+        attacked hero may not Guard but keeps his armour. Returns the symbols, or None."""
+        for guard in state.living_heroes():
+            if guard.id == hero.id or guard.area != hero.area or not sheet.has_skill(state.catalogue, guard, "bodyguard"):
+                continue
+            options = self._guard_options(state, guard, style)
+            if len(options) == 1:
+                continue
+            answer = decide(state, guard.seat, "bodyguard", f"{hero.name} is attacked with power {power}. Does "
+                            f"{guard.name} parry for him (Bodyguard)? N-card or N gems, or no.", ["no", *options[1:]])
+            if answer != "no":
+                events.append(Event(kind="bodyguard", seat=guard.seat, text=f"{guard.name} guards {hero.name}."))
+                return self._guard_roll(state, guard, answer, events, whom=f" for {hero.name}")
+        return None
+
+    def _guard_options(self, state: ConanState, hero: Hero, style: str) -> list[str]:
+        cat = state.catalogue
+        limit = sheet.space_limit(cat, hero, "guard")
+        most = min(hero.gems["reserve"], limit - hero.gems["guard"])
+        cards = [c for c in hero.cards if cat.cards[c].guard and (style == "melee" or cat.cards[c].kind == "shield")]
+        options = ["none"]
+        for n in range(1, most + 1):
+            options.append(str(n))
+            options += [f"{n}-{c}" for c in cards]
+        return options
+
+    def _hero_defends(self, state: ConanState, hero: Hero, power: int, style: str, precise: bool,
+                      events: list[Event], armour_only: bool = False, web: bool = False) -> None:
+        """§8.4: declare Guard (dodge, or parry with one card; only a shield against ranged or
+        area attacks), roll, reroll, then add the armour of one card."""
+        cat = state.catalogue
+        guard_symbols = 0
+        options = ["none"] if armour_only else self._guard_options(state, hero, style)
+        guard_by = self._bodyguard(state, hero, power, style, events) if power > 0 and not armour_only else None
+        if guard_by is not None:
+            guard_symbols, options = guard_by, ["none"]
+        if power > 0 and len(options) > 1:
+            answer = decide(state, hero.seat, "guard", f"{hero.name} is attacked ({style}) with power {power}; "
+                            f"armour {sheet.armour(cat, hero)}. Guard with how many gems, and which card "
+                            "(N to dodge, N-card to parry; a shield only against ranged)? /guard gems: card:", options)
+            if answer != "none":
+                gems, _, card = answer.partition("-")
+                sheet.pay(cat, hero, "guard", int(gems))
+                space = cat.heroes[hero.id].spaces["guard"]
+                kinds = ([space.die] * int(gems) if space.die else []) + (cat.cards[card].guard if card else [])
+                dice = roll_pool(cat, state.rng, kinds)
+                events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} "
+                                    f"{'parries with the ' + cat.cards[card].name if card else 'dodges'}: "
+                                    f"{describe(dice)}."))
+                dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, "guard", events)
+                guard_symbols = symbols(dice)
+        if power > 0 and not armour_only:
+            guard_symbols += self._hero_ward(state, hero, power, events)
+        armour = sheet.armour(cat, hero)
+        if style == "ranged" and sheet.has_skill(cat, hero, "untouchable"):
+            armour += 1
+        armour = max(0, armour - (1 if precise else 0))
+        if web:  # §14 Sticky webs: strictly more than the defence webs him, and deals no damage
+            caught = power > guard_symbols + armour
+            if caught and hero.id not in state.webbed:
+                state.webbed.append(hero.id)
+            events.append(Event(kind="defence", seat=hero.seat, text=f"{hero.name} defends with "
+                                f"{guard_symbols + armour}: {'caught in a web' if caught else 'the web misses'}."))
+            return
+        damage = max(0, power - guard_symbols - armour)
+        events.append(Event(kind="defence", seat=hero.seat, text=f"{hero.name} defends with "
+                            f"{guard_symbols + armour} ({guard_symbols} guard + {armour} armour): {damage} damage."))
+        if damage:
+            self._hurt_hero(state, hero, damage, "the attack", events)
+
+    def _hurt_hero(self, state: ConanState, hero: Hero, damage: int, source: str, events: list[Event]) -> None:
+        def choose(spaces: list[str]) -> str:
+            return decide(state, hero.seat, "wound", f"{hero.name} loses gems to {source}: Fatigue is empty. "
+                          "Which action space gives the next gem?", spaces)
+        moved = sheet.take_damage(hero, damage, choose)
+        events.append(Event(kind="damage", seat=hero.seat, text=f"{hero.name} takes {damage} damage from {source} "
+                            f"({', '.join(moved)}): Wounds {hero.gems['wounds']}/{hero.total}."))
+        if hero.gems["wounds"] == hero.total:
+            board = self.board_of(state)
+            hero.alive = False
+            state.dead_heroes += 1
+            dropped = [c for c in hero.cards if state.catalogue.cards[c].kind != "spell"]
+            if dropped:
+                state.ground.setdefault(hero.area, []).extend(dropped)
+            events.append(Event(kind="death", seat=hero.seat, text=f"💀 {hero.name} dies; his cards fall in "
+                                f"{board.area(hero.area).name}."))
+            hero.cards = []
+            hero.area = None
+            if state.allies and not any(sheet.has_skill(state.catalogue, h, "commander") for h in state.living_heroes()):
+                for ally in state.living_allies():  # §12: with the last Commander the allies leave play
+                    ally.alive, ally.area = False, None
+                events.append(Event(kind="death", text="With no Commander left, every ally leaves play."))
+
+    def _counterattack(self, state: ConanState, hero: Hero, model: Model, events: list[Event]) -> None:
+        """§14 Counterattack (window 5): after the melee attack, a free melee attack back."""
+        cat = state.catalogue
+        if not sheet.has_skill(cat, hero, "counterattack"):
+            return
+        if decide(state, hero.seat, "counterattack", f"{hero.name} may counterattack {model.id} "
+                  "(a free melee attack). Counterattack?", ["yes", "no"]) != "yes":
+            return
+        dice = roll_pool(cat, state.rng, list(cat.icon("counterattack_dice")))
+        events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} counterattacks {model.id}: {describe(dice)}."))
+        dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, "counterattack", events)
+        power = symbols(dice)
+        events.append(Event(kind="attack", seat=hero.seat, text=f"Counterattack power {power}, locked."))
+        self._model_defends(state, model, power, sheet.has_skill(cat, hero, "accurate-blow"), events)
+
+    def _model_counterattack(self, state: ConanState, model: Model, hero: Hero, events: list[Event]) -> None:
+        """§14 Counterattack for an Overlord model (window 5): a free melee attack back at the
+        hero who struck it, with the skill's dice; the hero guards as against any attack."""
+        cat = state.catalogue
+        if decide(state, OVERLORD, "counterattack", f"{model.id} may counterattack {hero.name}. Counterattack?",
+                  ["yes", "no"]) != "yes":
+            return
+        dice = roll_pool(cat, state.rng, list(cat.icon("counterattack_dice")))
+        events.append(Event(kind="roll", seat=OVERLORD, text=f"{model.id} counterattacks {hero.name}: {describe(dice)}."))
+        dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, "counterattack", events)
+        power = symbols(dice)
+        events.append(Event(kind="attack", seat=OVERLORD, text=f"Counterattack power {power}, locked."))
+        self._hero_defends(state, hero, power, "melee", "accurate-blow" in self._unit(state, model).skills, events)
+
+    # -- manipulation -------------------------------------------------------------------------
+    def _item_named(self, state: ConanState, hero: Hero, text: str) -> str:
+        """A card the hero carries and can part with (spells stay by the sheet)."""
+        items = [c for c in hero.cards if state.catalogue.cards[c].kind != "spell"]
+        return self._card_named(state, items, text, f"with {hero.name}")
+
+    def _card_named(self, state: ConanState, cards: list[str], text: str, where: str) -> str:
+        key = _slug(text)
+        match = next((c for c in cards if key in (c, _slug(state.catalogue.cards[c].name))), None)
+        if match is None:
+            names = ", ".join(state.catalogue.cards[c].name for c in cards) or "nothing"
+            raise IllegalAction("no-card", f"There is no {text!r} {where} (there: {names}).")
+        return match
+
+    def _take(self, state: ConanState, hero: Hero, action: Take, events: list[Event]) -> None:
+        here = state.ground.get(hero.area, [])
+        card = self._card_named(state, here, action.item, f"in {self.board_of(state).area(hero.area).name}")
+        sheet.pay(state.catalogue, hero, "manip", 1, self._enemy_skill_here(state, "heroes", hero.area, "horror"))
+        self._other_action(hero)
+        here.remove(card)
+        hero.cards.append(card)
+        events.append(Event(kind="take", seat=hero.seat, text=f"{hero.name} takes the "
+                            f"{state.catalogue.cards[card].name} (1 gem, simple manipulation)."))
+        self._check_load(state, hero, events)
+
+    def _give(self, state: ConanState, hero: Hero, action: Give, events: list[Event]) -> None:
+        card = self._item_named(state, hero, action.item)
+        other = self._target(state, action.to)
+        if not isinstance(other, Hero) or other.id == hero.id:
+            raise IllegalAction("bad-receiver", "Give to another hero (to:HERO).")
+        if other.area != hero.area:
+            raise IllegalAction("not-here", f"{other.name} is not in {hero.name}'s area (C14).")
+        sheet.pay(state.catalogue, hero, "manip", 1)
+        self._other_action(hero)
+        hero.cards.remove(card)
+        self._receive(state, other, card)
+        events.append(Event(kind="give", seat=hero.seat, text=f"{hero.name} gives the "
+                            f"{state.catalogue.cards[card].name} to {other.name}, who equips it at once."))
+        self._check_load(state, other, events)
+
+    def _drop(self, state: ConanState, hero: Hero, action: Drop, events: list[Event]) -> None:
+        card = self._item_named(state, hero, action.item)
+        self._other_action(hero)
+        hero.cards.remove(card)
+        events.append(Event(kind="drop", seat=hero.seat, text=f"{hero.name} drops the "
+                            f"{state.catalogue.cards[card].name} (a free action)."))
+        if state.catalogue.cards[card].area:  # §8.6.5: dropped, an area item works as if thrown there
+            self._area_item(state, hero, card, hero.area, events)
+            return
+        state.ground.setdefault(hero.area, []).append(card)
+
+    def _area_item(self, state: ConanState, hero: Hero, card: str, area: str, events: list[Event]) -> None:
+        """§9.5: an item with the area icon attacks every model where it lands, then is
+        discarded (resource cards with the icon are used once)."""
+        cat = state.catalogue
+        victims = [h.id for h in state.living_heroes() if h.area == area]
+        victims += [m.id for m in state.living_models() if m.area == area]
+        events.append(Event(kind="discard", seat=hero.seat, text=f"The {cat.cards[card].name} bursts in "
+                            f"{self.board_of(state).area(area).name} and is discarded."))
+        if not victims or not cat.cards[card].dice:
+            return
+        dice = roll_pool(cat, state.rng, list(cat.cards[card].dice))
+        events.append(Event(kind="roll", seat=hero.seat, text=f"{cat.cards[card].name}: {describe(dice)}."))
+        dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, cat.cards[card].name, events)
+        self._spell_strikes(state, hero.seat, symbols(dice), victims, True, events)
+
+    def _receive(self, state: ConanState, hero: Hero, card: str) -> None:
+        """A hero who did not act gets a card: a movement limit it crosses cuts his remaining
+        free MP at once (C16: recomputed whenever encumbrance changes, mid-phase too)."""
+        before = sheet.base_movement(state.catalogue, hero)
+        hero.cards.append(card)
+        hero.free_mp = max(0, hero.free_mp - (before - sheet.base_movement(state.catalogue, hero)))
+
+    def _check_load(self, state: ConanState, hero: Hero, events: list[Event]) -> None:
+        """§11.2: over the maximum, the hero at once drops items (he picks) until within it."""
+        cat = state.catalogue
+        limit = cat.heroes[hero.id].max_encumbrance
+        while sheet.encumbrance(cat, hero) > limit:
+            card = decide(state, hero.seat, "overloaded", f"{hero.name} carries {sheet.encumbrance(cat, hero)}, "
+                          f"over his maximum {limit}. Which card does he drop?",
+                          [c for c in hero.cards if cat.cards[c].kind != "spell"])
+            hero.cards.remove(card)
+            state.ground.setdefault(hero.area, []).append(card)
+            events.append(Event(kind="drop", seat=hero.seat, text=f"{hero.name} drops the {cat.cards[card].name} "
+                                "(over-encumbered)."))
+
+    def _complex(self, state: ConanState, hero: Hero, gems: int, card: str | None, extra: list[str],
+                 what: str, events: list[Event]) -> int:
+        """§8.6.3: gems on Manipulation, the card's dice, hindered; returns the power."""
+        cat = state.catalogue
+        chosen = None
+        if card:
+            chosen = self._card_named(state, hero.cards, card, f"with {hero.name}")
+            if not cat.cards[chosen].manip:
+                raise IllegalAction("not-equipment", f"{cat.cards[chosen].name} gives no manipulation dice.")
+        sheet.pay(cat, hero, "manip", gems, self._enemy_skill_here(state, "heroes", hero.area, "horror"))
+        self._other_action(hero)
+        space = cat.heroes[hero.id].spaces["manip"]
+        kinds = ([space.die] * gems if space.die else []) + (cat.cards[chosen].manip if chosen else []) + extra
+        dice = roll_pool(cat, state.rng, kinds)
+        events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} {what}: {describe(dice)}."))
+        dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, what, events)
+        power = symbols(dice)
+        if not sheet.has_skill(cat, hero, "concentration"):
+            figures = self._figures(state)
+            power -= sheet_hindrance(figures, next(f for f in figures if f.id == hero.id))
+        return max(0, power)
+
+    def _open(self, state: ConanState, hero: Hero, action: Open, events: list[Event]) -> None:
+        board = self.board_of(state)
+        if not state.chests.get(hero.area):
+            raise IllegalAction("no-chest", f"There is no chest in {board.area(hero.area).name}.")
+        extra = [state.catalogue.icon("lockpicking_die")] if sheet.has_skill(state.catalogue, hero, "lockpicking") else []
+        power = self._complex(state, hero, action.gems, action.card, extra, "picks the chest's lock", events)
+        need = state.scenario.chest_difficulty
+        if power < need:
+            events.append(Event(kind="chest", seat=hero.seat, text=f"Power {power} < difficulty {need}: the lock holds."))
+            return
+        state.chests[hero.area] -= 1
+        if not state.chests[hero.area]:
+            del state.chests[hero.area]
+        if not state.deck:
+            events.append(Event(kind="chest", seat=hero.seat, text=f"Power {power} ≥ {need}: the chest opens, empty."))
+            return
+        card = state.deck.pop(0)
+        name = state.catalogue.cards[card].name
+        keep = decide(state, hero.seat, "chest", f"The chest holds a {name}. Keep it or leave it in the area?",
+                      ["keep", "leave"])
+        if keep == "keep":
+            hero.cards.append(card)
+            events.append(Event(kind="chest", seat=hero.seat, text=f"Power {power} ≥ {need}: the chest opens; "
+                                f"{hero.name} keeps the {name}."))
+            self._check_load(state, hero, events)
+        else:
+            state.ground.setdefault(hero.area, []).append(card)
+            events.append(Event(kind="chest", seat=hero.seat, text=f"Power {power} ≥ {need}: the chest opens; "
+                                f"the {name} stays in {board.area(hero.area).name}."))
+
+    def _throw(self, state: ConanState, hero: Hero, action: Throw, events: list[Event]) -> None:
+        """§8.6.4: difficulty = distance along the authored line; short throws land power areas on."""
+        cat = state.catalogue
+        board = self.board_of(state)
+        card = self._item_named(state, hero, action.item)
+        if cat.cards[card].encumbrance > 3:
+            raise IllegalAction("too-heavy", f"The {cat.cards[card].name} weighs {cat.cards[card].encumbrance}; "
+                                "only items of encumbrance 3 or less can be thrown.")
+        target = self._area(state, action.to)
+        line = board.sight_line(hero.area, target)
+        if line is None:
+            raise IllegalAction("no-sight", f"{hero.name} can't see {board.area(target).name}.")
+        need = len(line.path) - 1
+        power = self._complex(state, hero, action.gems, None, [], f"throws the {cat.cards[card].name}", events)
+        lands = target if power >= need else line.path[min(power, len(line.path) - 1)]
+        hero.cards.remove(card)
+        events.append(Event(kind="throw", seat=hero.seat, text=f"Power {power} against distance {need}: the "
+                            f"{cat.cards[card].name} lands in {board.area(lands).name}."))
+        if cat.cards[card].area:
+            self._area_item(state, hero, card, lands, events)
+            return
+        catchers = [h for h in state.living_heroes() if h.area == lands and sheet.can_pay(cat, h, "manip")
+                    and (h.attitude == "aggressive" or state.rules.get("catch") == "lenient")]
+        for other in catchers:
+            if decide(state, other.seat, "catch", f"The {cat.cards[card].name} lands by {other.name}. "
+                      "Catch it (1 gem, simple manipulation)?", ["catch", "let-fall"]) == "catch":
+                sheet.pay(cat, other, "manip", 1)
+                self._receive(state, other, card)
+                events.append(Event(kind="catch", seat=other.seat, text=f"{other.name} catches it."))
+                self._check_load(state, other, events)
+                return
+        state.ground.setdefault(lands, []).append(card)
+
+    # -- the Overlord ---------------------------------------------------------------------------
+    def _overlord_action(self, state: ConanState, action: Action, events: list[Event]) -> None:
+        if state.side != "overlord" or state.phase != "activation":
+            if action.kind == "cast":
+                raise IllegalAction("not-your-turn", "In the heroes' turn the Overlord casts only reaction spells, "
+                                    "and those when one of his models is attacked (E30).")
+            raise IllegalAction("not-your-turn", f"It is the heroes' turn: {self.status(state)}")
+        if action.kind not in OVERLORD_COMMANDS:
+            raise IllegalAction("wrong-phase", f"The Overlord has no /{action.kind}; his commands: "
+                                "/activate, /move, /attack, /flow, /end.")
+        if isinstance(action, Activate):
+            self._activate(state, action, events)
+        elif isinstance(action, Move):
+            self._model_move(state, action, events)
+        elif isinstance(action, Attack):
+            self._model_attack(state, action, events)
+        elif isinstance(action, Flow):
+            self._flow(state, action, events)
+        elif isinstance(action, Cast):
+            self._overlord_cast(state, action, events)
+        elif isinstance(action, EndTurn):
+            self._benefits_to_fatigue(state)
+            state.overlord.active = None
+            events.append(Event(kind="phase_ended", seat=OVERLORD, text=f"The Overlord ends turn {state.turn}."))
+            if state.turn >= state.scenario.turn_limit:
+                self._finish(state, [OVERLORD], f"turn {state.turn} ended: "
+                             f"{state.scenario.victory.get('overlord', '')}", events)
+                return
+            self._begin_hero_turn(state, events)
+
+    def _tile_named(self, state: ConanState, text: str) -> Tile:
+        key = _slug(text)
+        tile = state.tiles.get(key)
+        if tile is None or tile.in_box:
+            raise IllegalAction("unknown-tile", f"There is no tile {text!r} in the river. River: "
+                                f"{', '.join(state.overlord.river)}.")
+        return tile
+
+    def _activate(self, state: ConanState, action: Activate, events: list[Event]) -> None:
+        ol = state.overlord
+        tile = self._tile_named(state, action.tile)
+        if ol.activations >= 2:
+            raise IllegalAction("two-activations", "The Overlord has already activated 2 tiles this turn.")
+        slot = ol.river.index(tile.id)
+        cost = state.scenario.slot_costs[slot]
+        if ol.gems["reserve"] < cost:
+            raise IllegalAction("not-enough-gems", f"The {tile.id} tile sits in slot {slot + 1} (cost {cost}); "
+                                f"the Overlord has only {ol.gems['reserve']} gems in Reserve.")
+        ol.gems["reserve"] -= cost
+        ol.gems["fatigue"] += cost
+        ol.river.remove(tile.id)
+        ol.river.append(tile.id)
+        ol.activations += 1
+        ol.active = None
+        text = f"The Overlord activates {tile.id} (slot {slot + 1}, {cost} gems)"
+        if tile.dead:
+            events.append(Event(kind="activate", seat=OVERLORD, text=text + ": a dead tile; nothing acts."))
+            return
+        if tile.event:
+            events.append(Event(kind="activate", seat=OVERLORD, text=text + "."))
+            self._event(state, tile, events)
+            return
+        ol.active = tile.id
+        unit = state.catalogue.units[tile.unit]
+        for m in state.living_models():
+            if m.tile == tile.id:
+                m.mp, m.bonus_mp, m.attacked = unit.base_movement, 0, False
+        events.append(Event(kind="activate", seat=OVERLORD, text=text + f": its models move (base {unit.base_movement}"
+                            " MP) and attack, one attack each."))
+
+    def _event(self, state: ConanState, tile: Tile, events: list[Event]) -> None:
+        spec = state.scenario.tiles[tile.id]
+        chosen = decide(state, OVERLORD, "event", "Which event?", [e.id for e in spec.events])
+        event = next(e for e in spec.events if e.id == chosen)
+        ol = state.overlord
+        events.append(Event(kind="event", seat=OVERLORD, text=event.text))
+        if event.overlord_gems:
+            moved = min(event.overlord_gems, ol.gems["fatigue"])
+            ol.gems["fatigue"] -= moved
+            ol.gems["reserve"] += moved
+        if event.reinforcement_points:
+            ol.reinforcement_points += event.reinforcement_points
+            self._reinforce(state, events)
+            if state.scenario.unspent_reinforcements == "lost":
+                ol.reinforcement_points = 0
+
+    def _reinforcement_places(self, state: ConanState, tile: Tile) -> list[str]:
+        board = self.board_of(state)
+        figures = self._figures(state)
+        unit = state.catalogue.units[tile.unit]
+        probe = Figure(id="_new", side=OVERLORD, area="", base_size=unit.base_size)
+        from engine.areas import occupied_for
+        places: list[str] = []
+        for area in board.areas:
+            if not area.reinforcement:
+                continue
+            if not occupied_for(board, figures, area.id, probe):
+                places.append(area.id)
+                continue
+            places += [n for n in board.adjacent(area.id) if not board.area(n).water and not board.area(n).chasm
+                       and not occupied_for(board, figures, n, probe) and n not in places]
+        return places
+
+    def _reinforce(self, state: ConanState, events: list[Event]) -> None:
+        """§13.9: killed models come back for their tile's cost, never past the starting count."""
+        ol = state.overlord
+        while ol.reinforcement_points > 0:
+            options = ["stop"]
+            for tile in state.tiles.values():
+                unit = state.catalogue.units[tile.unit] if tile.unit else None
+                if tile.event or tile.in_box or unit is None or unit.reinforcement_cost is None:
+                    continue
+                if unit.reinforcement_cost > ol.reinforcement_points:
+                    continue
+                if not any(m.killed and not m.alive for m in state.models.values() if m.tile == tile.id):
+                    continue
+                options += [f"{tile.id}@{a}" for a in self._reinforcement_places(state, tile)]
+            answer = decide(state, OVERLORD, "reinforce", f"{ol.reinforcement_points} reinforcement point(s): "
+                            "bring back a killed model (tile@area) or stop?", options)
+            if answer == "stop":
+                return
+            tid, _, area = answer.partition("@")
+            tile = state.tiles[tid]
+            unit = state.catalogue.units[tile.unit]
+            model = next(m for m in state.models.values() if m.tile == tid and m.killed and not m.alive)
+            model.alive, model.killed, model.area, model.lp = True, False, area, unit.lp
+            model.mp, model.attacked = 0, True
+            ol.reinforcement_points -= unit.reinforcement_cost
+            if tile.dead:
+                tile.dead = False
+            events.append(Event(kind="reinforce", seat=OVERLORD, text=f"{model.id} returns in "
+                                f"{self.board_of(state).area(area).name}."))
+
+    def _flow(self, state: ConanState, action: Flow, events: list[Event]) -> None:
+        """§13.8: a dead tile leaves the game for 2 gems to the Box (Fatigue first, then the
+        benefit zones, then Reserve)."""
+        ol = state.overlord
+        tile = self._tile_named(state, action.tile)
+        if not tile.dead:
+            raise IllegalAction("not-dead", f"The {tile.id} tile is not dead; only dead tiles flow out of the river.")
+        zones = ["fatigue", "movement", "guard", "reroll", *sorted(z for z in ol.gems if z.startswith("spell:")),
+                 "reserve"]
+        if sum(ol.gems[z] for z in zones) < 2:
+            raise IllegalAction("not-enough-gems", "Flowing the river costs 2 gems; the Overlord has fewer.")
+        left = 2
+        for zone in zones:
+            take = min(left, ol.gems[zone])
+            ol.gems[zone] -= take
+            ol.gems["box"] += take
+            left -= take
+        ol.river.remove(tile.id)
+        tile.in_box = True
+        events.append(Event(kind="flow", seat=OVERLORD, text=f"The {tile.id} tile leaves the river for good "
+                            "(2 gems to the box)."))
+
+    def _model_move(self, state: ConanState, action: Move, events: list[Event]) -> None:
+        ol = state.overlord
+        model = self._model(state, action.creature)
+        if model.tile != ol.active:
+            raise IllegalAction("not-active", f"{model.id}'s tile is not the one activated now.")
+        unit = self._unit(state, model)
+        if action.gems < 0:
+            raise IllegalAction("bad-gems", "gems can't be negative.")
+        if action.gems and model.bonus_mp + action.gems > unit.base_movement:
+            raise IllegalAction("benefit-cap", f"{model.id} may gain at most {unit.base_movement} extra MP per "
+                                f"activation (C2); it has {model.bonus_mp}.")
+        if action.gems > ol.gems["reserve"]:
+            raise IllegalAction("not-enough-gems", f"The Overlord has only {ol.gems['reserve']} gems in Reserve.")
+        if action.gems > self._benefit_room(state, "movement"):
+            raise IllegalAction("exertion-limit", f"The Movement benefit holds {ol.gems['movement']} of "
+                                f"{state.scenario.benefit_limits['movement']} gems (the Book's limit).")
+        board = self.board_of(state)
+        target = self._area(state, action.to)
+        figures = self._figures(state)
+        me = next(f for f in figures if f.id == model.id)
+        route = route_to(board, figures, me, target, model.mp + action.gems, self._opened(state))
+        if action.gems and route.cost <= model.mp:
+            raise IllegalAction("base-first", f"{model.id} still has {model.mp} base MP; the Movement benefit "
+                                "only adds MP once they are spent.")
+        bought = max(0, route.cost - model.mp)
+        model.mp = max(0, model.mp - route.cost)
+        if bought:
+            ol.gems["reserve"] -= bought
+            ol.gems["movement"] += bought
+            model.bonus_mp += bought
+        self._moved(state, model.id)
+        model.area = target
+        events.append(Event(kind="move", seat=OVERLORD, text=f"{model.id} moves "
+                            f"{' > '.join(board.area(a).name for a in route.path)} ({route.cost} MP"
+                            f"{f', {bought} from the Movement benefit' if bought else ''})."))
+
+    # -- the end --------------------------------------------------------------------------------
+    def _finish(self, state: ConanState, winners: list[str], reason: str, events: list[Event]) -> None:
+        heroes = sorted({s.id for s in state.seats if s.id != OVERLORD})
+        winners = heroes if winners == ["heroes"] else winners
+        losers = [s.id for s in state.seats if s.id not in winners]
+        state.result = Result(winners=winners, losers=losers, reason=reason)
+        state.phase = "over"
+        events.append(Event(kind="game_over", text=f"🏁 {'The heroes win' if winners == heroes else 'The Overlord wins'}: "
+                            f"{reason}"))
+
+    def _check_victory(self, state: ConanState, events: list[Event]) -> None:
+        if state.is_over:
+            return
+        goal = state.scenario.objective
+        if goal.kind == "carry-out":
+            for hero in state.living_heroes():
+                if hero.area == goal.exit and goal.item in hero.cards:
+                    self._finish(state, ["heroes"], f"{hero.name} carries the "
+                                 f"{state.catalogue.cards[goal.item].name} out.", events)
+                    return
+        elif not state.models[goal.model].alive:
+            self._finish(state, ["heroes"], f"{goal.model} is dead.", events)
+            return
+        if not state.living_heroes():
+            self._finish(state, [OVERLORD], "every hero is dead.", events)
+
+    # -- legal actions ----------------------------------------------------------------------------
+    def _legal_actions(self, state: GameState, seat: str) -> list[Action]:
+        from engine.rulesets.conan.legal import legal_actions
+
+        assert isinstance(state, ConanState)
+        return legal_actions(self, state, seat)
+
+    def _action_from_command(self, state: GameState, seat: str, command: str, options: dict[str, Any]) -> Action:
+        from engine.rulesets.conan.commands import action_from_command
+
+        assert isinstance(state, ConanState)
+        return action_from_command(self, state, seat, command, options)
+
+    def suggestions(self, state: GameState, seat: str | None, kind: str) -> list[str]:
+        from engine.rulesets.conan.commands import suggestions
+
+        assert isinstance(state, ConanState)
+        return suggestions(self, state, seat, kind)
+
+    def board(self, state: GameState) -> BoardView:
+        from engine.rulesets.conan.view import area_view
+
+        assert isinstance(state, ConanState)
+        return area_view(self, state)  # type: ignore[return-value]
+
+
+def sheet_hindrance(figures: list[Figure], actor: Figure) -> int:
+    from engine.areas import hindrance
+
+    return hindrance(figures, actor, actor.area)
