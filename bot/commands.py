@@ -68,6 +68,18 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("undo", "Ask to take back the last action; the other player confirms with /game undo", "game"),
     CommandSpec("resign", "Concede the game", "game"),
     CommandSpec("abandon", "End this channel's game without a result (its creator only)", "game"),
+    CommandSpec("pause", "Pause the game's clocks (its creator at once, a player with another's consent)", "game"),
+    CommandSpec("resume", "Start the game's paused clocks again (as /game pause, by consent)", "game"),
+    CommandSpec("claim", "Claim the win when an opponent's time is out (clock with timeout=claim)", "game"),
+    # -- play by post over days ---------------------------------------------------------------
+    CommandSpec("games", "Your inbox: every game in this server where you hold a seat", None),
+    CommandSpec("vacation", "Pause your clocks in every game for some days (a yearly allowance)", None, (
+        Option("days", "How many days", type="integer", required=True),
+    )),
+    CommandSpec("notify", "How you are reminded when a game waits for you", None, (
+        Option("mode", "mention, dm (mention and a direct message) or none", required=True, autocomplete="notify"),
+    )),
+    CommandSpec("nudge", "Remind the player this game waits for (once a day)", None),
     # -- your warbands and cards (kept across games and channels) ------------------------------
     CommandSpec("new", "Start a new warband", "warband", (
         Option("name", "Its name, e.g. Orc Raiders", required=True),
@@ -224,6 +236,8 @@ GROUPS: dict[str, str] = {
 }
 
 GAME_COMMANDS = frozenset(c.name for c in COMMANDS if c.group == "game")
+# Clocks and reminders (bot.clocks); /notify and /vacation are about the user, not the channel.
+CLOCK_COMMANDS = frozenset({"game pause", "game resume", "game claim", "nudge", "notify", "vacation"})
 COLLECTION_COMMANDS = frozenset(c.key for c in COMMANDS if c.group == "warband" and c.name != "use") | {"card"}
 
 

@@ -21,3 +21,5 @@ class Settings(BaseSettings):
     # Sync slash commands to one guild only (instant while developing); empty: globally.
     warband_dev_guild: int | None = None
     warband_log_level: str = "INFO"
+    # Vacation days a player may take per calendar year (/vacation).
+    warband_vacation_days: int = 21

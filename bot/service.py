@@ -18,15 +18,19 @@ import logging
 import re
 import secrets
 import weakref
+from datetime import datetime
 from typing import Any, Callable
 
 from engine.core import BoardView, Event, GameState, IllegalAction, Rng, Ruleset, roll_dice
 from engine.core.ruleset import get_ruleset, ruleset_names
 import engine.rulesets  # noqa: F401  - the bot serves every shipped game system; importing registers them
+from bot.clocks import Clocks, parse_clock, parse_timeout
 from bot.collection import Collection
-from bot.commands import COLLECTION_COMMANDS, GAME_COMMANDS, Attachment, Command, help_text
+from bot.inbox import inbox
+from bot.commands import CLOCK_COMMANDS, COLLECTION_COMMANDS, GAME_COMMANDS, Attachment, Command, help_text
 from bot.reply import Reply
 from bot.store import GameRecord, Store, StoreError, VersionConflict
+from bot.store.values import utc_now
 
 log = logging.getLogger(__name__)
 
@@ -71,8 +75,12 @@ class Service:
     """Transport-independent handling of every command."""
 
     def __init__(self, store: Store, render: Callable[[BoardView], bytes] | None = None,
-                 seed_source: Callable[[], int] | None = None):
+                 seed_source: Callable[[], int] | None = None,
+                 clock: Callable[[], datetime] | None = None, vacation_days: int = 21):
         self.store = store
+        # What time it is: clocks, reminders and time-outs read it; tests drive it by hand.
+        self.now = clock or utc_now
+        self.clocks = Clocks(self, vacation_days=vacation_days)
         self.render = render or default_renderer
         self.collection = Collection(store)
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
@@ -98,7 +106,13 @@ class Service:
                 return await self.collection.card(user_id, command)
             if command.key in COLLECTION_COMMANDS:
                 return await self.collection.warband(user_id, command)
+            if command.key == "games":
+                return await inbox(self, user_id, None if guild_id is None else str(guild_id))
+            if command.key in ("notify", "vacation"):  # about the user, not one channel's game
+                return await self.clocks.handle(channel_id, user_id, guild_id, command)
             async with self._lock(channel_id):
+                if command.key in CLOCK_COMMANDS:
+                    return await self.clocks.handle(channel_id, user_id, guild_id, command)
                 if command.key == "warband use":
                     return await self._warband_use(channel_id, user_id, command)
                 if command.group == "game" and command.name in GAME_COMMANDS:
@@ -147,20 +161,27 @@ class Service:
         # A question just posted (❓) is not repeated: the mention only says how to answer.
         return users, f"\n➡️ {who}: " + ("answer with /decide." if asked else ruleset.status(state))
 
-    async def _board(self, ruleset: Ruleset, state: GameState) -> bytes:
+    async def _board(self, ruleset: Ruleset, state: GameState, game_id: int | None = None) -> bytes:
+        view = ruleset.board(state)
+        if game_id is not None:  # each seat's time left, under the board
+            times = await self.clocks.caption(game_id, {s.id: s.name for s in state.seats})
+            if times:
+                view.caption = f"{view.caption}  {times}".strip()
         # Drawing takes a fraction of a second: keep it off the event loop.
-        return await asyncio.to_thread(self.render, ruleset.board(state))
+        return await asyncio.to_thread(self.render, view)
 
     async def _commit(self, game: GameRecord, ruleset: Ruleset, state: GameState, seat: str | None,
                       user_id: str | None, action, events: list[Event], **extra) -> int:
         status = result = None
         if state.is_over:
             status, result = "finished", state.result.model_dump(mode="json")
-        return await self.store.commit_action(
+        version = await self.store.commit_action(
             game.id, game.version, seat, user_id, action.model_dump(mode="json"),
             [e.model_dump(mode="json") for e in events], state.model_dump(mode="json"),
             status=status, result_json=result, **extra,
         )
+        await self.clocks.sync(game.id, ruleset, state, acted=seat)
+        return version
 
     async def _applied_reply(self, game: GameRecord, ruleset: Ruleset, state: GameState,
                              events: list[Event], force_board: bool = False) -> Reply:
@@ -169,7 +190,7 @@ class Service:
         text = "\n".join(e.line() for e in events if e.kind != "prompt") + next_line
         image = None
         if force_board or any(e.kind in ruleset.board_events for e in events):
-            image = await self._board(ruleset, state)
+            image = await self._board(ruleset, state, game.id)
         return Reply(text=text.strip() or ruleset.status(state), image=image, mentions=mentions)
 
     # -- play -----------------------------------------------------------------------------------
@@ -217,6 +238,9 @@ class Service:
         name = str(command.options.get("ruleset", "")).strip()
         ruleset = get_ruleset(name)
         options = parse_settings(command.options.get("settings"))
+        # The time control is the bot's, not a rule: it never reaches the engine.
+        clock = parse_clock(options.pop("clock", "none"))
+        timeout_setting = options.pop("timeout", "default")
         unknown = sorted(set(options) - set(ruleset.option_names()))
         if unknown:
             known = ", ".join(f"{k} ({v})" for k, v in ruleset.option_names().items()) or "none"
@@ -231,12 +255,18 @@ class Service:
         if not 0 <= seed < 2**63:
             raise IllegalAction("bad-seed", "The seed must be a whole number from 0 to 2^63 - 1.")
         state = ruleset.new_game(seed, options)
+        timeout = parse_timeout(timeout_setting, ruleset, len(state.seats))
         creator_seat = ruleset.creator_seat(state)
         game = await self.store.create_game(channel_id, guild_id, ruleset.name, seed, options,
                                             state.model_dump(mode="json"), user_id,
                                             [(s.id, s.name) for s in state.seats],
                                             creator_seat=creator_seat)
+        if clock is not None:
+            await self.clocks.create(game.id, clock, timeout, [s.id for s in state.seats])
+            await self.clocks.sync(game.id, ruleset, state)
         lines = [f"🎲 New game of **{ruleset.title}** (game #{game.id}, seed {seed})."]
+        if clock is not None:
+            lines.append(f"⏱️ Clock: {clock.describe()}; on time-out: {timeout}.")
         if creator_seat is not None:
             lines.append(f"<@{user_id}> takes the seat {state.seat(creator_seat).name}.")
         free = [s.name for s in state.seats if s.id != creator_seat]
@@ -280,6 +310,7 @@ class Service:
         start = ruleset.start_action(state) if full else None
         if start is None:
             await self.store.claim_seat(game.id, chosen.seat_id, user_id, game.version)
+            await self.clocks.sync(game.id, ruleset, state)
             return Reply(text="\n".join(lines))
         # The last seat taken starts the game: seat and first action in one transaction.
         new_state, events = ruleset.apply(state, start)
@@ -295,6 +326,7 @@ class Service:
         for s in seats:
             lines.append(f"• {s.name}: " + (f"<@{s.user_id}>" if s.user_id else "free"))
         lines.append(ruleset.status(state))
+        lines.extend(await self.clocks.lines(game.id, {s.seat_id: s.name for s in seats}))
         return Reply(text="\n".join(lines), ephemeral=True)
 
     async def _game_board(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
@@ -303,7 +335,7 @@ class Service:
         if commander is not None:
             view = ruleset.command_range_board(state, str(commander))
             return Reply(text=view.caption, image=await asyncio.to_thread(self.render, view))
-        return Reply(text=ruleset.status(state), image=await self._board(ruleset, state))
+        return Reply(text=ruleset.status(state), image=await self._board(ruleset, state, game.id))
 
     async def _game_log(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
         game, ruleset, state = await self._game(channel_id, finished_ok=True)
@@ -362,6 +394,7 @@ class Service:
         # Replay from the seed: the state after the undo is exactly the state before that action.
         replayed, _ = ruleset.replay(game.seed, game.options, [ruleset.parse_action(a.action) for a in keep])
         await self.store.rewrite_after_undo(game.id, game.version, target.seq - 1, replayed.model_dump(mode="json"))
+        await self.clocks.sync(game.id, ruleset, replayed)
         mentions, next_line = await self._mentions(game.id, ruleset, replayed)
         return Reply(text=f"↩️ Action {target.seq} is taken back by agreement." + next_line,
                      image=await self._board(ruleset, replayed), mentions=mentions)
@@ -375,6 +408,8 @@ class Service:
             values = await self.collection.suggestions(str(user_id), kind, current)
         elif kind == "ruleset":
             values = ruleset_names()
+        elif kind == "notify":
+            values = ["mention", "dm", "none"]
         elif kind == "map":
             values = sorted({m for name in ruleset_names() for m in get_ruleset(name).map_names()})
         elif kind == "free-seat":

@@ -157,6 +157,9 @@ class WarbandCog(commands.Cog):
     async def suggest_choice(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "choice", current)
 
+    async def suggest_notify(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "notify", current)
+
 
 #: The autocomplete callback for each kind named in the command table (the mirror test uses it).
 SUGGESTERS: dict[str, Callable[..., Awaitable[list[app_commands.Choice[str]]]]] = {
@@ -173,4 +176,5 @@ SUGGESTERS: dict[str, Callable[..., Awaitable[list[app_commands.Choice[str]]]]] 
     "spell": WarbandCog.suggest_spell,
     "tile": WarbandCog.suggest_tile,
     "card": WarbandCog.suggest_card,
+    "notify": WarbandCog.suggest_notify,
 }

@@ -16,16 +16,19 @@ from discord.ext import commands
 
 from bot.config import Settings
 from bot.discord.errors import answer_error
+from bot.discord.replies import post_to_channel
 from bot.discord.game import GameCog
+from bot.discord.pbp import PostCog
 from bot.discord.play import PlayCog
 from bot.discord.roll import RollCog
 from bot.discord.warband import WarbandGroupCog
+from bot.scheduler import Scheduler
 from bot.service import Service
 from bot.store import Store
 
 log = logging.getLogger(__name__)
 
-COGS = (GameCog, RollCog, PlayCog, WarbandGroupCog)
+COGS = (GameCog, RollCog, PlayCog, WarbandGroupCog, PostCog)
 
 
 class WarbandTree(app_commands.CommandTree):
@@ -51,6 +54,7 @@ class WarbandBot(commands.Bot):
         self.sync_commands = sync
         self.store: Store | None = None
         self.service: Service | None = None
+        self.scheduler_task: asyncio.Task | None = None
 
     async def add_warband_cogs(self, service: Service) -> None:
         """Add every Warband cog (also used by the tests to build the same tree)."""
@@ -62,7 +66,7 @@ class WarbandBot(commands.Bot):
         self._close_on_sigterm()
         self.store = await Store.open(self.settings.warband_db)
         log.info("games are kept in %s", self.settings.warband_db)
-        await self.add_warband_cogs(Service(self.store))
+        await self.add_warband_cogs(Service(self.store, vacation_days=self.settings.warband_vacation_days))
         if self.sync_commands:
             await self.sync_tree()
 
@@ -87,8 +91,20 @@ class WarbandBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+        if self.scheduler_task is None and self.service is not None:
+            # Started once connected, so its first pass (what fell due while down) can post.
+            self.scheduler_task = asyncio.create_task(self.run_scheduler(Scheduler(self.service)))
+
+    async def run_scheduler(self, scheduler: Scheduler) -> None:
+        async def post(channel_id: str, reply) -> None:
+            await post_to_channel(self, channel_id, reply)
+
+        await scheduler.run_forever(post)
 
     async def close(self) -> None:
+        if self.scheduler_task is not None:
+            self.scheduler_task.cancel()
+            self.scheduler_task = None
         try:
             await super().close()
         finally:

@@ -60,3 +60,16 @@ class GameCog(WarbandCog):
     @game.command(**named("game abandon"))
     async def abandon(self, interaction: discord.Interaction) -> None:
         await self.run(interaction, "game abandon")
+
+    @game.command(**named("game pause"))
+    async def pause(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "game pause")
+
+    @game.command(**named("game resume"))
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "game resume")
+
+    @game.command(**named("game claim"))
+    async def claim(self, interaction: discord.Interaction) -> None:
+        # The claim ends the game, and the reply carries the final board.
+        await self.run(interaction, "game claim", defer=True)

@@ -71,3 +71,32 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
     for chunk in chunks[1:]:
         if chunk:
             await interaction.followup.send(content=chunk, ephemeral=reply.ephemeral, allowed_mentions=mentions)
+    if reply.direct:
+        await send_direct(interaction.client, reply)
+
+
+async def send_direct(client: discord.Client, reply: Reply) -> None:
+    """DM the reply's text to the users who asked for it (/notify mode:dm). A user who closed
+    their DMs still has the mention in the channel, so a refusal is only logged."""
+    for user_id in dict.fromkeys(reply.direct):
+        if not str(user_id).isdigit():
+            continue
+        try:
+            user = client.get_user(int(user_id)) or await client.fetch_user(int(user_id))
+            await user.send(reply.chunks()[0], allowed_mentions=discord.AllowedMentions.none())
+        except discord.HTTPException as exc:
+            log.info("could not DM user %s: %s", user_id, exc)
+
+
+async def post_to_channel(client: discord.Client, channel_id: str, reply: Reply) -> None:
+    """Post a reply nobody asked for (a reminder, a time-out) to a game's channel or thread."""
+    channel = client.get_channel(int(channel_id)) or await client.fetch_channel(int(channel_id))
+    mentions = allowed_mentions(reply)
+    chunks = reply.chunks()
+    files = reply_files(reply)
+    await channel.send(content=chunks[0] or (None if files else EMPTY_TEXT), files=files or discord.utils.MISSING,
+                       allowed_mentions=mentions)
+    for chunk in chunks[1:]:
+        if chunk:
+            await channel.send(content=chunk, allowed_mentions=mentions)
+    await send_direct(client, reply)

@@ -28,12 +28,14 @@ from bot.store.cards import Cards
 from bot.store.games import Games
 from bot.store.migrations import MIGRATIONS_DIR, Migrations
 from bot.store.rolls import FreeRolls
+from bot.store.schedule import Schedule
 from bot.store.sqlite import connect
 from bot.store.values import utc_now
+from bot.store.users import Users
 from bot.store.warbands import Warbands
 
 
-class Store(Games, Warbands, Cards, FreeRolls, Migrations):
+class Store(Games, Warbands, Cards, FreeRolls, Schedule, Users, Migrations):
     """The Warband repository on one SQLite file. Open with :meth:`open`, then ``close()``."""
 
     @classmethod
