@@ -4,6 +4,7 @@
 ``warband console``     play in the terminal: ``--db FILE --images DIR [--as USER]``
 ``warband demo``        a whole Quick Start Battle played by the built-in policy: ``--out DIR``
 ``warband bot``         the Discord bot (needs DISCORD_TOKEN)
+``warband sync``        register the slash commands now: ``[--guild ID]``
 """
 
 from __future__ import annotations
@@ -29,6 +30,9 @@ def _parser(settings: Settings) -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=2006)
     demo.add_argument("--quiet", action="store_true", help="print only the winner")
     sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
+    sync = sub.add_parser("sync", help="register the slash commands with Discord now (needs DISCORD_TOKEN)")
+    sync.add_argument("--guild", type=int, default=settings.warband_dev_guild,
+                      help="a server id: sync there at once (default: WARBAND_DEV_GUILD, else globally)")
     return parser
 
 
@@ -56,6 +60,12 @@ def main(argv: list[str] | None = None) -> int:
         from bot.discord.client import run_bot
 
         run_bot(settings)
+        return 0
+    if mode == "sync":
+        from bot.discord.client import sync_now
+
+        asyncio.run(sync_now(settings, args.guild))
+        print("Slash commands synced" + (f" to server {args.guild}." if args.guild else " globally."))
         return 0
     if mode == "demo":
         from bot.demo import run_demo

@@ -236,6 +236,12 @@ GROUPS: dict[str, str] = {
 }
 
 GAME_COMMANDS = frozenset(c.name for c in COMMANDS if c.group == "game")
+# Commands whose answer only the user sees: Discord is told so at once (an ephemeral defer),
+# so no public "thinking…" appears before a private reply.
+PRIVATE_COMMANDS = frozenset({"help", "game status", "game log", "games", "notify", "vacation",
+                              "warband show", "warband export", "warband import", "warband delete"})
+# Commands answered at once without waiting for anything: no defer needed.
+INSTANT_COMMANDS = frozenset({"help"})
 # Clocks and reminders (bot.clocks); /notify and /vacation are about the user, not the channel.
 CLOCK_COMMANDS = frozenset({"game pause", "game resume", "game claim", "nudge", "notify", "vacation"})
 COLLECTION_COMMANDS = frozenset(c.key for c in COMMANDS if c.group == "warband" and c.name != "use") | {"card"}

@@ -35,6 +35,10 @@ from bot.store.values import utc_now
 log = logging.getLogger(__name__)
 
 MAX_UPLOAD_BYTES = 256 * 1024
+# The largest integer a Discord option carries (its integers are JSON doubles).
+MAX_SEED = 2**53 - 1
+# A free roll's dice are listed up to this many characters; past it, the total only.
+MAX_ROLL_TEXT = 1500
 
 
 def refusal(exc: IllegalAction) -> Reply:
@@ -83,7 +87,9 @@ class Service:
         self.clocks = Clocks(self, vacation_days=vacation_days)
         self.render = render or default_renderer
         self.collection = Collection(store)
-        self.seed_source = seed_source or (lambda: secrets.randbits(63))
+        # Seeds stay within Discord's integer options (2^53 - 1), so a printed seed can be
+        # typed back into /game new seed:.
+        self.seed_source = seed_source or (lambda: secrets.randbelow(MAX_SEED + 1))
         # One lock per channel, dropped once no command holds it, so the map stays small.
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
@@ -147,12 +153,17 @@ class Service:
         return seat.seat_id if seat else None
 
     async def _mentions(self, game_id: int, ruleset: Ruleset, state: GameState,
-                        asked: bool = False) -> tuple[list[str], str]:
+                        asked: bool = False, acted: str | None = None) -> tuple[list[str], str]:
+        """Who is pinged, and the line naming whose move it is. ``acted``: the seat that just
+        acted; it is at the keyboard, so it is named but not pinged, unless a question newly
+        asks it."""
         if state.is_over:
             return [], ""
         seats = {s.seat_id: s for s in await self.store.seats(game_id)}
         waiting = ruleset.to_act(state)
-        users = [seats[s].user_id for s in waiting if s in seats and seats[s].user_id]
+        fresh = [s for s in waiting if s != acted
+                 or (asked and state.pending is not None and state.pending.decision.seat == s)]
+        users = [seats[s].user_id for s in fresh if s in seats and seats[s].user_id]
         names = {s.id: s.name for s in state.seats}
         if not waiting:
             return [], ""
@@ -184,9 +195,11 @@ class Service:
         return version
 
     async def _applied_reply(self, game: GameRecord, ruleset: Ruleset, state: GameState,
-                             events: list[Event], force_board: bool = False) -> Reply:
+                             events: list[Event], force_board: bool = False,
+                             acted: str | None = None) -> Reply:
         asked = state.pending is not None and any(e.kind == "decision" for e in events)
-        mentions, next_line = await self._mentions(game.id, ruleset, state, asked=asked)
+        mentions, next_line = await self._mentions(game.id, ruleset, state, asked=asked,
+                                                   acted=acted)
         text = "\n".join(e.line() for e in events if e.kind != "prompt") + next_line
         image = None
         if force_board or any(e.kind in ruleset.board_events for e in events):
@@ -215,7 +228,7 @@ class Service:
         # Any new action withdraws an open undo request: it no longer names the last action.
         extra = {"pending_json": None} if game.pending else {}
         await self._commit(game, ruleset, new_state, seat, user_id, action, events, **extra)
-        return await self._applied_reply(game, ruleset, new_state, events)
+        return await self._applied_reply(game, ruleset, new_state, events, acted=seat)
 
     async def _warband_use(self, channel_id: str, user_id: str, command: Command) -> Reply:
         """A saved warband goes into the game as the player's warband move."""
@@ -231,7 +244,10 @@ class Service:
         rng = Rng.from_seed(self.seed_source())
         roll = roll_dice(str(command.options.get("dice", "")), rng, purpose="")
         await self.store.log_free_roll(channel_id, guild_id, user_id, roll.expression, roll.model_dump(mode="json"))
-        return Reply(text=f"🎲 <@{user_id}> rolls {roll.describe()}")
+        shown = roll.describe()
+        if len(shown) > MAX_ROLL_TEXT:  # a huge roll: the dice are in the roll history, the total here
+            shown = f"{roll.expression} = {roll.total} (too many dice to list)"
+        return Reply(text=f"🎲 <@{user_id}> rolls {shown}")
 
     # -- /game ... ------------------------------------------------------------------------------
     async def _game_new(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
@@ -252,8 +268,8 @@ class Service:
             options["map_data"] = self._read_map_upload(upload)
         seed = command.options.get("seed")
         seed = int(seed) if seed not in (None, "") else self.seed_source()
-        if not 0 <= seed < 2**63:
-            raise IllegalAction("bad-seed", "The seed must be a whole number from 0 to 2^63 - 1.")
+        if not 0 <= seed <= MAX_SEED:
+            raise IllegalAction("bad-seed", f"The seed must be a whole number from 0 to {MAX_SEED} (2^53 - 1).")
         state = ruleset.new_game(seed, options)
         timeout = parse_timeout(timeout_setting, ruleset, len(state.seats))
         creator_seat = ruleset.creator_seat(state)

@@ -15,8 +15,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.commands import Attachment, Command, find_command
-from bot.discord.replies import send_reply
+from bot.commands import INSTANT_COMMANDS, PRIVATE_COMMANDS, Attachment, Command, find_command
+from bot.discord.replies import DEFERRED_PRIVATELY, send_reply
 from bot.reply import Reply
 from bot.service import MAX_UPLOAD_BYTES, Service
 
@@ -57,16 +57,21 @@ class WarbandCog(commands.Cog):
                   attachments: dict[str, Attachment] | None = None, **options: Any) -> Reply:
         """Hand ``/key option:value…`` to the service and send its reply.
 
-        ``defer`` first for commands that may render a board: Discord allows three seconds for
-        the first answer, and drawing the board can take longer on a busy machine.
+        Every command but the instant ones is acknowledged (deferred) first: Discord allows
+        three seconds for the first answer, and a command may wait on its channel's lock while
+        another one of the same channel renders a board. A command whose answer is private
+        defers privately, so no public "thinking…" shows before it. (``defer`` is kept for the
+        callers that name it; it changes nothing now.)
         """
         if interaction.channel_id is None:
             # Games belong to a channel; without one every such command would share one game.
             reply = refusal("I can't tell which channel this is. Use Warband in a server channel.", "no-channel")
             await send_reply(interaction, reply)
             return reply
-        if defer and not interaction.response.is_done():
-            await interaction.response.defer(thinking=True)
+        if key not in INSTANT_COMMANDS and not interaction.response.is_done():
+            private = key in PRIVATE_COMMANDS
+            await interaction.response.defer(thinking=True, ephemeral=private)
+            interaction.extras[DEFERRED_PRIVATELY] = private
         command = Command(
             key=key,
             options={name: value for name, value in options.items() if value is not None},
@@ -78,7 +83,7 @@ class WarbandCog(commands.Cog):
         return reply
 
     async def read_upload(self, interaction: discord.Interaction, option: str,
-                          upload: discord.Attachment) -> Attachment | None:
+                          upload: discord.Attachment, private: bool = False) -> Attachment | None:
         """The bytes of an uploaded file, or None after refusing it.
 
         The size Discord reports is checked *before* downloading, so a huge upload costs
@@ -91,7 +96,8 @@ class WarbandCog(commands.Cog):
                 f"{MAX_UPLOAD_BYTES // 1024} KiB.", "upload-too-large"))
             return None
         if not interaction.response.is_done():
-            await interaction.response.defer(thinking=True)
+            await interaction.response.defer(thinking=True, ephemeral=private)
+            interaction.extras[DEFERRED_PRIVATELY] = private
         try:
             data = await upload.read()
         except discord.HTTPException as exc:
@@ -112,10 +118,15 @@ class WarbandCog(commands.Cog):
             log.exception("autocomplete %r failed for %r", kind, current)
             return []
         choices = []
+        seen: set[str] = set()
         for value in values:
-            text = str(value)[:MAX_CHOICE_TEXT]
-            if text:
-                choices.append(app_commands.Choice(name=text, value=text))
+            text = str(value)
+            # A value cut to Discord's 100 characters would be submitted cut: leave it out
+            # (the player can still type it); a repeated value is offered once.
+            if not text or len(text) > MAX_CHOICE_TEXT or text in seen:
+                continue
+            seen.add(text)
+            choices.append(app_commands.Choice(name=text, value=text))
         return choices[:MAX_CHOICES]
 
     async def suggest_creature(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

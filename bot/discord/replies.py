@@ -23,6 +23,8 @@ log = logging.getLogger(__name__)
 EMPTY_TEXT = "✅"
 # Set in ``interaction.extras`` once the reply's first message is out.
 REPLIED = "warband_replied"
+# Set in ``interaction.extras`` when the defer was ephemeral: its follow-up is private already.
+DEFERRED_PRIVATELY = "warband_deferred_privately"
 
 
 def allowed_mentions(reply: Reply) -> discord.AllowedMentions:
@@ -30,6 +32,34 @@ def allowed_mentions(reply: Reply) -> discord.AllowedMentions:
     names are not and are skipped)."""
     users = [discord.Object(id=int(u)) for u in dict.fromkeys(reply.mentions) if str(u).isdigit()]
     return discord.AllowedMentions(everyone=False, roles=False, replied_user=False, users=users)
+
+
+# A reply longer than this many messages (a long /game log, /help) is sent as its opening lines
+# plus the whole text as a file, instead of a wall of messages.
+MAX_MESSAGES = 2
+FULL_TEXT_NAME = "warband.txt"
+
+
+def as_file_if_long(reply: Reply) -> Reply:
+    """A long reply as its first lines and the whole text attached (``warband.txt``).
+
+    >>> short = as_file_if_long(Reply(text="\\n".join(f"line {i}" for i in range(1000))))
+    >>> short.file_name, short.text.splitlines()[-1]
+    ('warband.txt', '… the whole text (1000 lines) is in the attached file.')
+    """
+    chunks = reply.chunks()
+    if len(chunks) <= MAX_MESSAGES or reply.file is not None:
+        return reply
+    lines = reply.text.splitlines()
+    head: list[str] = []
+    for line in lines:
+        if sum(len(x) + 1 for x in head) + len(line) > 1500:
+            break
+        head.append(line)
+    note = f"… the whole text ({len(lines)} lines) is in the attached file."
+    return Reply(text="\n".join([*head, note]), ephemeral=reply.ephemeral, image=reply.image,
+                 image_name=reply.image_name, mentions=reply.mentions, direct=reply.direct, error=reply.error,
+                 file=reply.text.encode("utf-8"), file_name=FULL_TEXT_NAME)
 
 
 def reply_files(reply: Reply) -> list[discord.File]:
@@ -49,6 +79,7 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
     that message's visibility, so a refusal would be shown to everyone; instead the thinking
     message is deleted and the refusal sent as a fresh ephemeral follow-up.
     """
+    reply = as_file_if_long(reply)
     chunks = reply.chunks()
     files = reply_files(reply)
     mentions = allowed_mentions(reply)
@@ -60,7 +91,8 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
     if not interaction.response.is_done():
         await interaction.response.send_message(ephemeral=reply.ephemeral, allowed_mentions=mentions, **first)
     else:
-        if reply.ephemeral and interaction.response.type == discord.InteractionResponseType.deferred_channel_message:
+        if (reply.ephemeral and interaction.response.type == discord.InteractionResponseType.deferred_channel_message
+                and not interaction.extras.get(DEFERRED_PRIVATELY)):
             try:
                 await interaction.delete_original_response()
             except discord.HTTPException:
@@ -90,6 +122,7 @@ async def send_direct(client: discord.Client, reply: Reply) -> None:
 
 async def post_to_channel(client: discord.Client, channel_id: str, reply: Reply) -> None:
     """Post a reply nobody asked for (a reminder, a time-out) to a game's channel or thread."""
+    reply = as_file_if_long(reply)
     channel = client.get_channel(int(channel_id)) or await client.fetch_channel(int(channel_id))
     mentions = allowed_mentions(reply)
     chunks = reply.chunks()

@@ -90,6 +90,7 @@ class FakeResponse:
         self._interaction = interaction
         self.type: discord.InteractionResponseType | None = None
         self.deferred = False
+        self.deferred_ephemeral = False
         self.autocompleted: list | None = None
 
     def is_done(self) -> bool:
@@ -99,6 +100,7 @@ class FakeResponse:
         assert not self.is_done(), "defer after the interaction was answered"
         self.type = discord.InteractionResponseType.deferred_channel_message
         self.deferred = True
+        self.deferred_ephemeral = ephemeral
 
     async def send_message(self, content: str | None = None, *, ephemeral: bool = False,
                            files: list[discord.File] | None = None, file: discord.File | None = None,
