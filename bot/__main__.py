@@ -4,6 +4,7 @@
 ``warband console``     play in the terminal: ``--db FILE --images DIR [--as USER]``
 ``warband demo``        a whole Quick Start Battle played by the built-in policy: ``--out DIR``
 ``warband bot``         the Discord bot (needs DISCORD_TOKEN)
+``warband health``      the Docker healthcheck: exit 1 unless connected to Discord
 ``warband sync``        register the slash commands now: ``[--guild ID]``
 """
 
@@ -30,6 +31,7 @@ def _parser(settings: Settings) -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=2006)
     demo.add_argument("--quiet", action="store_true", help="print only the winner")
     sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
+    sub.add_parser("health", help="exit 1 unless the bot is connected to Discord (the Docker healthcheck)")
     sync = sub.add_parser("sync", help="register the slash commands with Discord now (needs DISCORD_TOKEN)")
     sync.add_argument("--guild", type=int, default=settings.warband_dev_guild,
                       help="a server id: sync there at once (default: WARBAND_DEV_GUILD, else globally)")
@@ -61,6 +63,12 @@ def main(argv: list[str] | None = None) -> int:
 
         run_bot(settings)
         return 0
+    if mode == "health":
+        from bot.health import check
+
+        problem = check(settings.warband_db)
+        print(problem or "healthy: connected to Discord, database readable")
+        return 1 if problem else 0
     if mode == "sync":
         from bot.discord.client import sync_now
 

@@ -10,6 +10,7 @@ import asyncio
 import hashlib
 import json
 import logging
+import math
 import signal
 from pathlib import Path
 
@@ -17,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import health
 from bot.config import Settings
 from bot.discord.errors import answer_error
 from bot.discord.replies import post_to_channel
@@ -75,6 +77,7 @@ class WarbandBot(commands.Bot):
         self.store: Store | None = None
         self.service: Service | None = None
         self.scheduler_task: asyncio.Task | None = None
+        self.heartbeat_task: asyncio.Task | None = None
 
     async def add_warband_cogs(self, service: Service) -> None:
         """Add every Warband cog (also used by the tests to build the same tree)."""
@@ -145,9 +148,30 @@ class WarbandBot(commands.Bot):
 
     async def on_ready(self) -> None:
         log.info("logged in as %s (%s) in %d servers", self.user, getattr(self.user, "id", "?"), len(self.guilds))
+        if self.heartbeat_task is None:
+            self.heartbeat_task = asyncio.create_task(self.keep_heartbeat())
         if self.scheduler_task is None and self.service is not None:
             # Started once connected, so its first pass (what fell due while down) can post.
             self.scheduler_task = asyncio.create_task(self.run_scheduler(Scheduler(self.service)))
+
+    def connected(self) -> bool:
+        """Ready, not closed, and the gateway has answered a heartbeat (finite latency)."""
+        return self.is_ready() and not self.is_closed() and math.isfinite(self.latency)
+
+    async def keep_heartbeat(self) -> None:
+        """Touch the heartbeat file while connected (``warband health`` reads it)."""
+        while True:
+            try:
+                if self.connected():
+                    health.beat(self.settings.warband_db)
+                else:
+                    health.lost(self.settings.warband_db)
+            except OSError:
+                log.warning("could not write the heartbeat file")
+            await asyncio.sleep(health.BEAT_EVERY)
+
+    async def on_disconnect(self) -> None:
+        health.lost(self.settings.warband_db)
 
     async def run_scheduler(self, scheduler: Scheduler) -> None:
         async def post(channel_id: str, reply) -> None:
@@ -156,9 +180,11 @@ class WarbandBot(commands.Bot):
         await scheduler.run_forever(post)
 
     async def close(self) -> None:
-        if self.scheduler_task is not None:
-            self.scheduler_task.cancel()
-            self.scheduler_task = None
+        for task in (self.scheduler_task, self.heartbeat_task):
+            if task is not None:
+                task.cancel()
+        self.scheduler_task = self.heartbeat_task = None
+        health.lost(self.settings.warband_db)
         try:
             await super().close()
         finally:

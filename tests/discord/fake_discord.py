@@ -137,6 +137,7 @@ class FakeInteraction:
 
     def __init__(self, user_id: int, channel_id: int = CHANNEL_ID, guild_id: int | None = GUILD_ID):
         self.id = next(_ids)
+        self.type = discord.InteractionType.application_command
         self.user = SimpleNamespace(id=user_id, mention=f"<@{user_id}>")
         self.channel_id = channel_id
         self.guild_id = guild_id
