@@ -24,6 +24,7 @@ from typing import Any, Callable
 from engine.core import BoardView, Event, GameState, IllegalAction, Rng, Ruleset, roll_dice
 from engine.core.ruleset import get_ruleset, ruleset_names
 import engine.rulesets  # noqa: F401  - the bot serves every shipped game system; importing registers them
+from bot.buttons import join_button, moves_button, question_buttons, undo_buttons
 from bot.clocks import Clocks, parse_clock, parse_timeout
 from bot.collection import Collection
 from bot.inbox import inbox
@@ -204,7 +205,14 @@ class Service:
         image = None
         if force_board or any(e.kind in ruleset.board_events for e in events):
             image = await self._board(ruleset, state, game.id)
-        return Reply(text=text.strip() or ruleset.status(state), image=image, mentions=mentions)
+        # Buttons beside the slash commands: the question's answers, or the player's moves.
+        # The game's version after this commit (+1) marks a question's buttons as current.
+        buttons = []
+        if asked:
+            buttons = question_buttons(game.id, game.version + 1, state.pending.decision.options)
+        elif not state.is_over and ruleset.to_act(state):
+            buttons = [moves_button(game.id)]
+        return Reply(text=text.strip() or ruleset.status(state), image=image, mentions=mentions, buttons=buttons)
 
     # -- play -----------------------------------------------------------------------------------
     async def _play(self, channel_id: str, user_id: str, command: Command) -> Reply:
@@ -288,7 +296,7 @@ class Service:
         free = [s.name for s in state.seats if s.id != creator_seat]
         if free:
             lines.append("Free seats: " + ", ".join(free) + ". Join with /game join.")
-        return Reply(text="\n".join(lines))
+        return Reply(text="\n".join(lines), buttons=[join_button(game.id)] if free else [])
 
     @staticmethod
     def _read_map_upload(upload: Attachment) -> dict[str, Any]:
@@ -403,6 +411,7 @@ class Service:
                 text=f"<@{user_id}> asks to take back action {target.seq} ({target.action.get('kind')}). "
                 "Another player confirms with /game undo.",
                 mentions=[s.user_id for s in others],
+                buttons=undo_buttons(game.id, game.version + 1),
             )
         if request.get("by") == seat:
             raise IllegalAction("undo-needs-agreement", "You asked for this undo; another player must confirm it.")
@@ -441,6 +450,16 @@ class Service:
             seat = await self._seat_of(game, str(user_id))
             values = ruleset.suggestions(state, seat, kind)
         return [v for v in values if current in v.casefold()][:25]
+
+    async def click(self, channel_id: str | int, user_id: str | int, custom_id: str,
+                    guild_id: str | int | None = None) -> Reply:
+        """A click on one of the bot's buttons (see bot.buttons)."""
+        from bot.buttons import click
+
+        try:
+            return await click(self, str(channel_id), str(user_id), custom_id, guild_id)
+        except IllegalAction as exc:
+            return refusal(exc)
 
     async def game_snapshot(self, channel_id: str | int, finished_ok: bool = False
                             ) -> tuple[GameRecord, Ruleset, GameState] | None:

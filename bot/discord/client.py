@@ -22,6 +22,7 @@ from bot import health
 from bot.config import Settings
 from bot.discord.errors import answer_error
 from bot.discord.replies import post_to_channel
+from bot.discord.views import WarbandButton
 from bot.discord.game import GameCog
 from bot.discord.pbp import PostCog
 from bot.discord.play import PlayCog
@@ -82,6 +83,8 @@ class WarbandBot(commands.Bot):
     async def add_warband_cogs(self, service: Service) -> None:
         """Add every Warband cog (also used by the tests to build the same tree)."""
         self.service = service
+        # Buttons posted before a restart keep working: a click is matched by its custom id.
+        self.add_dynamic_items(WarbandButton)
         for cog in COGS:
             await self.add_cog(cog(service))
         guild_only = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)

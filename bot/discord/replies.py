@@ -62,6 +62,14 @@ def as_file_if_long(reply: Reply) -> Reply:
                  file=reply.text.encode("utf-8"), file_name=FULL_TEXT_NAME)
 
 
+def _view(reply: Reply):
+    if not reply.buttons:
+        return None
+    from bot.discord.views import view_of  # views import this module
+
+    return view_of(reply.buttons)
+
+
 def reply_files(reply: Reply) -> list[discord.File]:
     """The image and the other file of a reply, fresh each call (a File is read once)."""
     files = []
@@ -88,6 +96,9 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
         first["content"] = chunks[0] or EMPTY_TEXT
     if files:
         first["files"] = files
+    view = _view(reply)
+    if view is not None and len(chunks) == 1:
+        first["view"] = view
     if not interaction.response.is_done():
         await interaction.response.send_message(ephemeral=reply.ephemeral, allowed_mentions=mentions, **first)
     else:
@@ -100,9 +111,12 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
                 log.debug("no deferred response to delete for interaction %s", interaction.id)
         await interaction.followup.send(ephemeral=reply.ephemeral, allowed_mentions=mentions, **first)
     interaction.extras[REPLIED] = True
-    for chunk in chunks[1:]:
+    for i, chunk in enumerate(chunks[1:], start=2):
         if chunk:
-            await interaction.followup.send(content=chunk, ephemeral=reply.ephemeral, allowed_mentions=mentions)
+            # The buttons go under the last message, where the question or the turn is named.
+            extra = {"view": view} if view is not None and i == len(chunks) else {}
+            await interaction.followup.send(content=chunk, ephemeral=reply.ephemeral, allowed_mentions=mentions,
+                                            **extra)
     if reply.direct:
         await send_direct(interaction.client, reply)
 
@@ -127,8 +141,9 @@ async def post_to_channel(client: discord.Client, channel_id: str, reply: Reply)
     mentions = allowed_mentions(reply)
     chunks = reply.chunks()
     files = reply_files(reply)
+    view = _view(reply)
     await channel.send(content=chunks[0] or (None if files else EMPTY_TEXT), files=files or discord.utils.MISSING,
-                       allowed_mentions=mentions)
+                       allowed_mentions=mentions, view=view if view is not None and len(chunks) == 1 else discord.utils.MISSING)
     for chunk in chunks[1:]:
         if chunk:
             await channel.send(content=chunk, allowed_mentions=mentions)

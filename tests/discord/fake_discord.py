@@ -74,6 +74,11 @@ class Sent:
     ephemeral: bool
     files: list[discord.File]
     allowed_mentions: discord.AllowedMentions | None
+    view: discord.ui.View | None = None
+
+    @property
+    def custom_ids(self) -> list[str]:
+        return [item.custom_id for item in self.view.children] if self.view else []
 
     @property
     def file_names(self) -> list[str]:
@@ -104,12 +109,13 @@ class FakeResponse:
 
     async def send_message(self, content: str | None = None, *, ephemeral: bool = False,
                            files: list[discord.File] | None = None, file: discord.File | None = None,
-                           allowed_mentions: discord.AllowedMentions | None = None, **kwargs: Any) -> None:
+                           allowed_mentions: discord.AllowedMentions | None = None,
+                           view: discord.ui.View | None = None, **kwargs: Any) -> None:
         assert not self.is_done(), "send_message after the interaction was answered"
         assert not kwargs, f"unexpected arguments {kwargs}"
         self.type = discord.InteractionResponseType.channel_message
         files = list(files or []) + ([file] if file else [])
-        self._interaction.sent.append(Sent("response", content, ephemeral, files, allowed_mentions))
+        self._interaction.sent.append(Sent("response", content, ephemeral, files, allowed_mentions, view))
 
     async def autocomplete(self, choices: list) -> None:
         self.type = discord.InteractionResponseType.autocomplete_result
@@ -122,11 +128,12 @@ class FakeFollowup:
 
     async def send(self, content: str | None = None, *, ephemeral: bool = False,
                    files: list[discord.File] | None = None, file: discord.File | None = None,
-                   allowed_mentions: discord.AllowedMentions | None = None, **kwargs: Any) -> None:
+                   allowed_mentions: discord.AllowedMentions | None = None,
+                   view: discord.ui.View | None = None, **kwargs: Any) -> None:
         assert self._interaction.response.is_done(), "a follow-up needs a response or a defer first"
         assert not kwargs, f"unexpected arguments {kwargs}"
         files = list(files or []) + ([file] if file else [])
-        self._interaction.sent.append(Sent("followup", content, ephemeral, files, allowed_mentions))
+        self._interaction.sent.append(Sent("followup", content, ephemeral, files, allowed_mentions, view))
 
 
 _ids = itertools.count(1400000000000000000)
