@@ -4,6 +4,8 @@
 ``warband console``     play in the terminal: ``--db FILE --images DIR [--as USER]``
 ``warband demo``        a whole Quick Start Battle played by the built-in policy: ``--out DIR``
 ``warband bot``         the Discord bot (needs DISCORD_TOKEN)
+``warband verify FILE``  check an exported log's dice against its commitment
+``warband replay FILE``  its boards and animation: ``--out DIR``
 ``warband health``      the Docker healthcheck: exit 1 unless connected to Discord
 ``warband sync``        register the slash commands now: ``[--guild ID]``
 """
@@ -31,6 +33,11 @@ def _parser(settings: Settings) -> argparse.ArgumentParser:
     demo.add_argument("--seed", type=int, default=2006)
     demo.add_argument("--quiet", action="store_true", help="print only the winner")
     sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
+    verify = sub.add_parser("verify", help="check an exported game log: the seed against its commitment, every roll")
+    verify.add_argument("file", type=Path)
+    replay = sub.add_parser("replay", help="rebuild a game's boards and its animation from an exported log")
+    replay.add_argument("file", type=Path)
+    replay.add_argument("--out", type=Path, default=Path("warband-replay"), help="folder for the images")
     sub.add_parser("health", help="exit 1 unless the bot is connected to Discord (the Docker healthcheck)")
     sync = sub.add_parser("sync", help="register the slash commands with Discord now (needs DISCORD_TOKEN)")
     sync.add_argument("--guild", type=int, default=settings.warband_dev_guild,
@@ -62,6 +69,30 @@ def main(argv: list[str] | None = None) -> int:
         from bot.discord.client import run_bot
 
         run_bot(settings)
+        return 0
+    if mode == "verify":
+        import json
+
+        from bot import fairness
+
+        try:
+            data = json.loads(args.file.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            print(f"cannot read {args.file}: {exc}", file=sys.stderr)
+            return 2
+        problems = fairness.verify(data)
+        for problem in problems:
+            print(f"✗ {problem}")
+        if not problems:
+            print(f"✓ game #{data.get('game')}: the seed matches the commitment and all {fairness.rolls(data)} rolls "
+                  f"of {len(data['actions'])} actions replay exactly")
+        return 1 if problems else 0
+    if mode == "replay":
+        from bot.replays import replay_file
+        from bot.service import default_renderer
+
+        written = replay_file(args.file, args.out, default_renderer)
+        print(f"{len(written) - 1} frames and {written[-1]} written to {args.out}/")
         return 0
     if mode == "health":
         from bot.health import check

@@ -68,6 +68,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("undo", "Ask to take back the last action; the other player confirms with /game undo", "game"),
     CommandSpec("resign", "Concede the game", "game"),
     CommandSpec("abandon", "End this channel's game without a result (its creator only)", "game"),
+    CommandSpec("export", "Get the game's log as a JSON file, with every roll", "game"),
+    CommandSpec("verify", "After the game: reveal its dice seed and check it against the commitment", "game"),
+    CommandSpec("replay", "Watch the game as an animated image, a frame per phase", "game", (
+        Option("from", "From this action number (default: the first)", type="integer"),
+        Option("to", "To this action number (default: the last)", type="integer"),
+    )),
     CommandSpec("pause", "Pause the game's clocks (its creator at once, a player with another's consent)", "game"),
     CommandSpec("resume", "Start the game's paused clocks again (as /game pause, by consent)", "game"),
     CommandSpec("claim", "Claim the win when an opponent's time is out (clock with timeout=claim)", "game"),
@@ -128,7 +134,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     )),
     # -- dice ---------------------------------------------------------------------------------
     CommandSpec("roll", "Roll dice in the open, e.g. 1d20+5 (works with or without a game)", None, (
-        Option("dice", "A dice expression such as 1d20+5, 2d6, 4d6kh3", required=True),
+        Option("dice", "A dice expression such as 1d20+5, 2d6, 4d6kh3, or 'history' for this channel's rolls",
+               required=True),
     )),
     # -- playing ------------------------------------------------------------------------------
     CommandSpec("choose", "Choose your creature after winning the roll-off", None, (
@@ -238,10 +245,12 @@ GROUPS: dict[str, str] = {
 GAME_COMMANDS = frozenset(c.name for c in COMMANDS if c.group == "game")
 # Commands whose answer only the user sees: Discord is told so at once (an ephemeral defer),
 # so no public "thinking…" appears before a private reply.
-PRIVATE_COMMANDS = frozenset({"help", "game status", "game log", "games", "notify", "vacation",
+PRIVATE_COMMANDS = frozenset({"help", "game status", "game log", "game export", "games", "notify", "vacation",
                               "warband show", "warband export", "warband import", "warband delete"})
 # Commands answered at once without waiting for anything: no defer needed.
 INSTANT_COMMANDS = frozenset({"help"})
+# The game's record (bot.replays): export, verify, replay.
+REPLAY_COMMANDS = frozenset({"game export", "game verify", "game replay"})
 # Clocks and reminders (bot.clocks); /notify and /vacation are about the user, not the channel.
 CLOCK_COMMANDS = frozenset({"game pause", "game resume", "game claim", "nudge", "notify", "vacation"})
 COLLECTION_COMMANDS = frozenset(c.key for c in COMMANDS if c.group == "warband" and c.name != "use") | {"card"}

@@ -27,8 +27,10 @@ import engine.rulesets  # noqa: F401  - the bot serves every shipped game system
 from bot.buttons import join_button, moves_button, question_buttons, undo_buttons
 from bot.clocks import Clocks, parse_clock, parse_timeout
 from bot.collection import Collection
+from bot import fairness
 from bot.inbox import inbox
-from bot.commands import CLOCK_COMMANDS, COLLECTION_COMMANDS, GAME_COMMANDS, Attachment, Command, help_text
+from bot.replays import Replays
+from bot.commands import REPLAY_COMMANDS, CLOCK_COMMANDS, COLLECTION_COMMANDS, GAME_COMMANDS, Attachment, Command, help_text
 from bot.reply import Reply
 from bot.store import GameRecord, Store, StoreError, VersionConflict
 from bot.store.values import utc_now
@@ -86,6 +88,7 @@ class Service:
         # What time it is: clocks, reminders and time-outs read it; tests drive it by hand.
         self.now = clock or utc_now
         self.clocks = Clocks(self, vacation_days=vacation_days)
+        self.replays = Replays(self)
         self.render = render or default_renderer
         self.collection = Collection(store)
         # Seeds stay within Discord's integer options (2^53 - 1), so a printed seed can be
@@ -118,6 +121,8 @@ class Service:
             if command.key in ("notify", "vacation"):  # about the user, not one channel's game
                 return await self.clocks.handle(channel_id, user_id, guild_id, command)
             async with self._lock(channel_id):
+                if command.key in REPLAY_COMMANDS:
+                    return await self.replays.handle(channel_id, user_id, guild_id, command)
                 if command.key in CLOCK_COMMANDS:
                     return await self.clocks.handle(channel_id, user_id, guild_id, command)
                 if command.key == "warband use":
@@ -212,7 +217,17 @@ class Service:
             buttons = question_buttons(game.id, game.version + 1, state.pending.decision.options)
         elif not state.is_over and ruleset.to_act(state):
             buttons = [moves_button(game.id)]
+        if state.is_over:
+            text += await self._reveal(game)
         return Reply(text=text.strip() or ruleset.status(state), image=image, mentions=mentions, buttons=buttons)
+
+    async def _reveal(self, game: GameRecord) -> str:
+        """The end of a game reveals its seed, to check against the commitment posted at the start."""
+        commitment = await self.store.commitment(game.id)
+        if commitment is None:
+            return ""
+        return (f"\n🔓 The dice seed was {game.seed} (salt `{commitment.salt}`); SHA-256 of \"{game.seed}:"
+                f"{commitment.salt}\" is the commitment `{commitment.digest}`. /game verify checks every roll.")
 
     # -- play -----------------------------------------------------------------------------------
     async def _play(self, channel_id: str, user_id: str, command: Command) -> Reply:
@@ -248,6 +263,8 @@ class Service:
         return await self._act(game, ruleset, state, seat, user_id, "warband", options)
 
     async def _free_roll(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
+        if str(command.options.get("dice", "")).strip().lower() == "history":
+            return await self._roll_history(channel_id)
         # Free rolls never touch a game's generator: that would break the game's replay.
         rng = Rng.from_seed(self.seed_source())
         roll = roll_dice(str(command.options.get("dice", "")), rng, purpose="")
@@ -256,6 +273,17 @@ class Service:
         if len(shown) > MAX_ROLL_TEXT:  # a huge roll: the dice are in the roll history, the total here
             shown = f"{roll.expression} = {roll.total} (too many dice to list)"
         return Reply(text=f"🎲 <@{user_id}> rolls {shown}")
+
+    async def _roll_history(self, channel_id: str) -> Reply:
+        """``/roll history``: the channel's latest free rolls, for referees."""
+        rolls = await self.store.free_rolls(channel_id, limit=20)
+        if not rolls:
+            return Reply(text="No dice were rolled here outside a game yet.", ephemeral=True)
+        lines = [f"🎲 **The last {len(rolls)} free rolls here**"]
+        for record in rolls:
+            total = record.result.get("total") if isinstance(record.result, dict) else "?"
+            lines.append(f"{record.created_at:%Y-%m-%d %H:%M} <@{record.user_id}> {record.expression} = {total}")
+        return Reply(text="\n".join(lines), ephemeral=True)
 
     # -- /game ... ------------------------------------------------------------------------------
     async def _game_new(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
@@ -275,7 +303,8 @@ class Service:
         if upload is not None:
             options["map_data"] = self._read_map_upload(upload)
         seed = command.options.get("seed")
-        seed = int(seed) if seed not in (None, "") else self.seed_source()
+        seed_given = seed not in (None, "")
+        seed = int(seed) if seed_given else self.seed_source()
         if not 0 <= seed <= MAX_SEED:
             raise IllegalAction("bad-seed", f"The seed must be a whole number from 0 to {MAX_SEED} (2^53 - 1).")
         state = ruleset.new_game(seed, options)
@@ -288,7 +317,14 @@ class Service:
         if clock is not None:
             await self.clocks.create(game.id, clock, timeout, [s.id for s in state.seats])
             await self.clocks.sync(game.id, ruleset, state)
-        lines = [f"🎲 New game of **{ruleset.title}** (game #{game.id}, seed {seed})."]
+        # Fair dice: the seed stays secret, a commitment to it is posted (bot.fairness).
+        salt = fairness.new_salt()
+        await self.store.save_commitment(game.id, salt, fairness.digest(seed, salt), seed_given)
+        if seed_given:
+            lines = [f"🎲 New game of **{ruleset.title}** (game #{game.id}, seed {seed}, chosen by a player)."]
+        else:
+            lines = [f"🎲 New game of **{ruleset.title}** (game #{game.id}). 🔒 Dice commitment "
+                     f"`{fairness.digest(seed, salt)}`: the seed is revealed when the game ends (/game verify)."]
         if clock is not None:
             lines.append(f"⏱️ Clock: {clock.describe()}; on time-out: {timeout}.")
         if creator_seat is not None:
@@ -389,7 +425,7 @@ class Service:
         if game.created_by != user_id:
             raise IllegalAction("not-creator", "Only the player who started this game can abandon it.")
         await self.store.finish_game(game.id, game.version, {"reason": "abandoned"}, status="abandoned")
-        return Reply(text=f"Game #{game.id} is abandoned. The channel is free for a new game.")
+        return Reply(text=f"Game #{game.id} is abandoned. The channel is free for a new game." + await self._reveal(game))
 
     async def _game_undo(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
         """Undo needs both sides: the first /game undo asks, a player of another seat confirms."""

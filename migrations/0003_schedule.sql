@@ -68,3 +68,13 @@ CREATE TABLE nudges (
     at          TEXT    NOT NULL,
     PRIMARY KEY (game_id, user_id)
 ) STRICT, WITHOUT ROWID;
+
+-- Fair dice: a SHA-256 commitment to the game's seed (with a random salt, so a short seed
+-- cannot be found by trying them all), posted at the start and revealed at the end.
+CREATE TABLE commitments (
+    game_id      INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    salt         TEXT    NOT NULL,
+    digest       TEXT    NOT NULL,
+    -- Whether a player gave the seed (then it was never secret).
+    seed_given   INTEGER NOT NULL DEFAULT 0 CHECK (seed_given IN (0, 1))
+) STRICT;

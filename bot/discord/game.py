@@ -5,7 +5,7 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.commands import GROUPS
+from bot.commands import GROUPS, find_command
 from bot.discord.base import WarbandCog, described, named
 
 
@@ -73,3 +73,18 @@ class GameCog(WarbandCog):
     async def claim(self, interaction: discord.Interaction) -> None:
         # The claim ends the game, and the reply carries the final board.
         await self.run(interaction, "game claim", defer=True)
+
+    @game.command(**named("game export"))
+    async def export(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "game export")
+
+    @game.command(**named("game verify"))
+    async def verify(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "game verify")
+
+    @game.command(**named("game replay"))
+    @app_commands.rename(from_="from")
+    @app_commands.describe(from_=find_command("game replay").options[0].description,
+                           to=find_command("game replay").options[1].description)
+    async def replay(self, interaction: discord.Interaction, from_: int | None = None, to: int | None = None) -> None:
+        await self.run(interaction, "game replay", **{"from": from_, "to": to})

@@ -25,6 +25,7 @@ from datetime import datetime
 from pathlib import Path
 
 from bot.store.cards import Cards
+from bot.store.fairness import Fairness
 from bot.store.games import Games
 from bot.store.migrations import MIGRATIONS_DIR, Migrations
 from bot.store.rolls import FreeRolls
@@ -35,7 +36,7 @@ from bot.store.users import Users
 from bot.store.warbands import Warbands
 
 
-class Store(Games, Warbands, Cards, FreeRolls, Schedule, Users, Migrations):
+class Store(Games, Warbands, Cards, FreeRolls, Schedule, Users, Fairness, Migrations):
     """The Warband repository on one SQLite file. Open with :meth:`open`, then ``close()``."""
 
     @classmethod

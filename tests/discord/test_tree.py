@@ -66,7 +66,7 @@ async def test_slash_command_mirrors_its_spec(tree, spec):
     assert command.description == spec.description
     assert (command.parent.name if command.parent else None) == spec.group
     params = command.parameters
-    assert [p.name for p in params] == [o.name for o in spec.options], "same options in the same order"
+    assert [p.display_name for p in params] == [o.name for o in spec.options], "same options in the same order"
     for param, option in zip(params, spec.options):
         assert param.description == option.description, option.name
         assert param.type == OPTION_TYPES[option.type], option.name
