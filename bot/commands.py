@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from engine.core.errors import IllegalAction
 
-OptionType = Literal["string", "integer", "attachment"]
+OptionType = Literal["string", "integer", "boolean", "attachment"]
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("mapfile", "Upload your own map file (JSON or text grid)", type="attachment"),
         Option("seed", "Seed for the dice, to replay a game exactly", type="integer"),
         Option("settings", "Rule settings, e.g. 'edition=starter, players=4'"),
+        Option("thread", "Play it in a new thread of this channel, named after the game", type="boolean"),
     )),
     CommandSpec("join", "Take a seat in this channel's game", "game", (
         Option("seat", "Which seat (default: the first free one)", autocomplete="free-seat"),
@@ -335,6 +336,11 @@ def parse_line(line: str) -> Command:
             raise IllegalAction("bad-option", f"I don't know what {' '.join(bare)!r} is for. Usage: {spec.usage()}")
         options[first.name] = " ".join(bare)
     for opt in spec.options:
+        if opt.name in options and opt.type == "boolean":
+            word = str(options[opt.name]).strip().lower()
+            if word not in ("true", "false", "yes", "no"):
+                raise IllegalAction("bad-option", f"{opt.name} is true or false.")
+            options[opt.name] = word in ("true", "yes")
         if opt.name in options and opt.type == "integer":
             try:
                 options[opt.name] = int(options[opt.name])

@@ -327,6 +327,8 @@ class Service:
                      f"`{fairness.digest(seed, salt)}`: the seed is revealed when the game ends (/game verify)."]
         if clock is not None:
             lines.append(f"⏱️ Clock: {clock.describe()}; on time-out: {timeout}.")
+        if command.options.get("thread"):  # Discord opens the thread before it gets here
+            lines.append("(There are no threads here: the game is played in this channel.)")
         if creator_seat is not None:
             lines.append(f"<@{user_id}> takes the seat {state.seat(creator_seat).name}.")
         free = [s.name for s in state.seats if s.id != creator_seat]

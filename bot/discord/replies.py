@@ -136,15 +136,23 @@ async def send_direct(client: discord.Client, reply: Reply) -> None:
 
 async def post_to_channel(client: discord.Client, channel_id: str, reply: Reply) -> None:
     """Post a reply nobody asked for (a reminder, a time-out) to a game's channel or thread."""
-    reply = as_file_if_long(reply)
     channel = client.get_channel(int(channel_id)) or await client.fetch_channel(int(channel_id))
+    await send_to(channel, reply, client)
+
+
+async def send_to(channel, reply: Reply, client: discord.Client | None = None) -> discord.Message:
+    """Send a reply as new messages in a channel or thread; returns the first message."""
+    reply = as_file_if_long(reply)
     mentions = allowed_mentions(reply)
     chunks = reply.chunks()
     files = reply_files(reply)
     view = _view(reply)
-    await channel.send(content=chunks[0] or (None if files else EMPTY_TEXT), files=files or discord.utils.MISSING,
-                       allowed_mentions=mentions, view=view if view is not None and len(chunks) == 1 else discord.utils.MISSING)
+    first = await channel.send(content=chunks[0] or (None if files else EMPTY_TEXT),
+                               files=files or discord.utils.MISSING, allowed_mentions=mentions,
+                               view=view if view is not None and len(chunks) == 1 else discord.utils.MISSING)
     for chunk in chunks[1:]:
         if chunk:
             await channel.send(content=chunk, allowed_mentions=mentions)
-    await send_direct(client, reply)
+    if client is not None and reply.direct:
+        await send_direct(client, reply)
+    return first
