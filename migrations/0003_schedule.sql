@@ -78,3 +78,12 @@ CREATE TABLE commitments (
     -- Whether a player gave the seed (then it was never secret).
     seed_given   INTEGER NOT NULL DEFAULT 0 CHECK (seed_given IN (0, 1))
 ) STRICT;
+
+-- The living status message of each game: the one message the bot keeps editing (whose turn,
+-- clocks, last events, a link to the latest board).
+CREATE TABLE status_messages (
+    game_id     INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+    channel_id  TEXT    NOT NULL,
+    message_id  TEXT    NOT NULL,
+    board_url   TEXT
+) STRICT;

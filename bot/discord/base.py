@@ -15,8 +15,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.commands import INSTANT_COMMANDS, PRIVATE_COMMANDS, Attachment, Command, find_command
-from bot.discord.replies import DEFERRED_PRIVATELY, send_reply
+from bot.commands import COLLECTION_COMMANDS, INSTANT_COMMANDS, PRIVATE_COMMANDS, Attachment, Command, find_command
+from bot.discord.replies import BOARD_URL, DEFERRED_PRIVATELY, send_reply
+from bot.discord.status import refresh_status
 from bot.reply import Reply
 from bot.service import MAX_UPLOAD_BYTES, Service
 
@@ -41,6 +42,11 @@ def described(key: str) -> Callable:
     """``app_commands.describe`` with the option descriptions from the command table; it raises
     at import time if the method's parameters and the table's options differ in name."""
     return app_commands.describe(**{o.name: o.description for o in find_command(key).options})
+
+
+# Commands that do not change what a game's status message shows.
+STATUSLESS = frozenset({"help", "roll", "card", "games", "notify", "vacation", "game status", "game log",
+                        "game board", "game export", "game verify", "game replay"}) | COLLECTION_COMMANDS
 
 
 def refusal(text: str, code: str) -> Reply:
@@ -80,7 +86,16 @@ class WarbandCog(commands.Cog):
         guild = str(interaction.guild_id) if interaction.guild_id is not None else None
         reply = await self.service.handle(interaction.channel_id, interaction.user.id, command, guild_id=guild)
         await send_reply(interaction, reply)
+        if reply.error is None and key not in STATUSLESS:
+            await self.refresh_status(interaction, reply)
         return reply
+
+    async def refresh_status(self, interaction: discord.Interaction, reply: Reply) -> None:
+        """Bring the game's living status message up to date (bot.discord.status)."""
+        channel = getattr(interaction, "channel", None)
+        if channel is None or not hasattr(channel, "get_partial_message"):
+            return
+        await refresh_status(self.service, channel, interaction.channel_id, interaction.extras.get(BOARD_URL))
 
     async def read_upload(self, interaction: discord.Interaction, option: str,
                           upload: discord.Attachment, private: bool = False) -> Attachment | None:

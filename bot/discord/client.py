@@ -22,6 +22,7 @@ from bot import health
 from bot.config import Settings
 from bot.discord.errors import answer_error
 from bot.discord.replies import post_to_channel
+from bot.discord.status import refresh_status
 from bot.discord.views import WarbandButton
 from bot.discord.game import GameCog
 from bot.discord.pbp import PostCog
@@ -179,6 +180,9 @@ class WarbandBot(commands.Bot):
     async def run_scheduler(self, scheduler: Scheduler) -> None:
         async def post(channel_id: str, reply) -> None:
             await post_to_channel(self, channel_id, reply)
+            channel = self.get_channel(int(channel_id))
+            if channel is not None and self.service is not None:
+                await refresh_status(self.service, channel, channel_id)
 
         await scheduler.run_forever(post)
 

@@ -23,6 +23,8 @@ log = logging.getLogger(__name__)
 EMPTY_TEXT = "✅"
 # Set in ``interaction.extras`` once the reply's first message is out.
 REPLIED = "warband_replied"
+# Set in ``interaction.extras`` to the link of a board just posted (for the status message).
+BOARD_URL = "warband_board_url"
 # Set in ``interaction.extras`` when the defer was ephemeral: its follow-up is private already.
 DEFERRED_PRIVATELY = "warband_deferred_privately"
 
@@ -109,7 +111,14 @@ async def send_reply(interaction: discord.Interaction, reply: Reply) -> None:
             except discord.HTTPException:
                 # Already gone: the ephemeral follow-up still reaches the user.
                 log.debug("no deferred response to delete for interaction %s", interaction.id)
-        await interaction.followup.send(ephemeral=reply.ephemeral, allowed_mentions=mentions, **first)
+        if reply.image is not None and not reply.ephemeral:
+            # Wait for the message, to link the game's status message to this board.
+            message = await interaction.followup.send(ephemeral=False, allowed_mentions=mentions, wait=True, **first)
+            url = getattr(message, "jump_url", None)
+            if url:
+                interaction.extras[BOARD_URL] = url
+        else:
+            await interaction.followup.send(ephemeral=reply.ephemeral, allowed_mentions=mentions, **first)
     interaction.extras[REPLIED] = True
     for i, chunk in enumerate(chunks[1:], start=2):
         if chunk:

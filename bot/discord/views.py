@@ -12,7 +12,7 @@ from __future__ import annotations
 import discord
 
 from bot.buttons import PREFIX, Button
-from bot.discord.replies import DEFERRED_PRIVATELY, send_reply
+from bot.discord.replies import BOARD_URL, DEFERRED_PRIVATELY, send_reply
 
 STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
           "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
@@ -39,6 +39,11 @@ class WarbandButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{PREF
         guild = str(interaction.guild_id) if interaction.guild_id is not None else None
         reply = await service.click(interaction.channel_id, interaction.user.id, self.item.custom_id, guild_id=guild)
         await send_reply(interaction, reply)
+        if reply.error is None and self.what != "moves":
+            from bot.discord.status import refresh_status
+
+            await refresh_status(service, interaction.channel, interaction.channel_id,
+                                 interaction.extras.get(BOARD_URL))
 
 
 def view_of(buttons: list[Button]) -> discord.ui.View | None:

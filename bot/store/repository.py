@@ -25,7 +25,7 @@ from datetime import datetime
 from pathlib import Path
 
 from bot.store.cards import Cards
-from bot.store.fairness import Fairness
+from bot.store.fairness import Fairness, StatusMessages
 from bot.store.games import Games
 from bot.store.migrations import MIGRATIONS_DIR, Migrations
 from bot.store.rolls import FreeRolls
@@ -36,7 +36,7 @@ from bot.store.users import Users
 from bot.store.warbands import Warbands
 
 
-class Store(Games, Warbands, Cards, FreeRolls, Schedule, Users, Fairness, Migrations):
+class Store(Games, Warbands, Cards, FreeRolls, Schedule, Users, Fairness, StatusMessages, Migrations):
     """The Warband repository on one SQLite file. Open with :meth:`open`, then ``close()``."""
 
     @classmethod

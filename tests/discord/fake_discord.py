@@ -129,11 +129,14 @@ class FakeFollowup:
     async def send(self, content: str | None = None, *, ephemeral: bool = False,
                    files: list[discord.File] | None = None, file: discord.File | None = None,
                    allowed_mentions: discord.AllowedMentions | None = None,
-                   view: discord.ui.View | None = None, **kwargs: Any) -> None:
+                   view: discord.ui.View | None = None, wait: bool = False, **kwargs: Any):
         assert self._interaction.response.is_done(), "a follow-up needs a response or a defer first"
         assert not kwargs, f"unexpected arguments {kwargs}"
         files = list(files or []) + ([file] if file else [])
         self._interaction.sent.append(Sent("followup", content, ephemeral, files, allowed_mentions, view))
+        if wait:  # Discord answers with the message: its link is what the bot keeps
+            return SimpleNamespace(jump_url=f"https://discord.com/channels/{GUILD_ID}/{CHANNEL_ID}/{next(_ids)}")
+        return None
 
 
 _ids = itertools.count(1400000000000000000)
