@@ -5,7 +5,9 @@
   demo policy, so they are real moves on a real file);
 * every play command of a four-player War Drums skirmish through the service (moves, attacks,
   charges, spells, answers to /decide questions), warbands built with /warband first;
-* a board render alone.
+* a board render alone;
+* the replay of that whole four-player War Drums game as an animated GIF (``/game replay``):
+  its time and its size, which must stay under Discord's 10 MiB upload limit.
 
 Targets (on the 2-core reference machine): move p99 under 250 ms; skirmish command p99 under
 800 ms (the slowest are the commands that end a phase and post the board of a 36 × 30 battle
@@ -82,7 +84,8 @@ SKIRMISH_WARBANDS = {
 }
 
 
-async def time_skirmish_commands(seed: int = 8) -> list[float]:
+async def time_skirmish_commands(seed: int = 8) -> tuple[list[float], float, int]:
+    """The command timings of a whole four-player game, then (seconds, bytes) of its replay."""
     samples: list[float] = []
     users = dict(zip(("p1", "p2", "p3", "p4"), SKIRMISH_WARBANDS))
     with tempfile.TemporaryDirectory() as folder:
@@ -115,9 +118,12 @@ async def time_skirmish_commands(seed: int = 8) -> list[float]:
                 started = time.perf_counter()
                 await say(users[seat], line)
                 samples.append(time.perf_counter() - started)
+            started = time.perf_counter()
+            replay = await say("alice", "/game replay")
+            replay_seconds = time.perf_counter() - started
         finally:
             await store.close()
-    return samples
+    return samples, replay_seconds, len(replay.image or b"")
 
 
 def time_renders(count: int, battle_map: str | None = None) -> list[float]:
@@ -143,13 +149,17 @@ def main() -> int:
     parser.add_argument("--renders", type=int, default=100)
     args = parser.parse_args()
     moves = asyncio.run(time_moves(args.games))
-    skirmish = asyncio.run(time_skirmish_commands())
+    skirmish, replay_seconds, replay_bytes = asyncio.run(time_skirmish_commands())
     renders = time_renders(args.renders)
     big_renders = time_renders(max(args.renders // 5, 5), "teleport-ziggurat")
     ok = report("move command (service, store, render)", moves, 250)
     ok &= report("skirmish command, 4 players", skirmish, 800)
     ok &= report("board render alone", renders, 150)
     ok &= report("board render, 36 x 30 battle map", big_renders, 600)
+    ok &= report("replay GIF of the 4-player game", [replay_seconds], 60_000)
+    fits = replay_bytes <= 10 * 1024 * 1024
+    print(f"{'replay GIF size':<34} {replay_bytes / 1024 / 1024:.2f} MiB   target ≤ 10 MiB  {'OK' if fits else 'TOO BIG'}")
+    ok &= fits
     return 0 if ok else 1
 
 

@@ -159,3 +159,15 @@ async def test_undo_request_buttons_agree_and_refuse(store, service, wire):
         assert stale["flags"] & EPHEMERAL and "already answered" in stale["content"]
     finally:
         await bot.close()
+
+
+async def test_a_button_of_a_finished_game_does_nothing(store, service, wire):
+    asked = await _question(store, service)
+    assert (await service.handle(CHANNEL_ID, ALICE, parse_line("/game abandon"))).error is None
+    bot = await make_bot(service)
+    try:
+        await click(bot, asked.buttons[0].custom_id, ALICE)
+        [refused] = answers(wire)
+        assert refused["flags"] & EPHEMERAL and "is over" in refused["content"]
+    finally:
+        await bot.close()

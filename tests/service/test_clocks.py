@@ -321,11 +321,29 @@ async def test_the_console_advances_time_and_plays_a_claim(tmp_path):
     late = {"p1": "alice", "p2": "bob"}[ruleset.to_act(state)[0]]
     claimant = "bob" if late == "alice" else "alice"
     for line in ["/clock advance 13h", f"/as {late}", "/vacation days:2", "/clock advance 2d", "/clock advance 12h",
-                 "/clock advance nonsense", f"/as {claimant}", "/game claim"]:
+                 "/clock advance nonsense", f"/as {claimant}", "/games", "/game claim"]:
         await console.run_line(line)
     text = out.getvalue()
     assert text.count("left on your clock") == 1  # the half-time reminder, once
     assert "on vacation until" in text
     assert "may claim the win" in text and "loses on time" in text
     assert "not a time span" in text
+    assert "Your games" in text and "#console" in text  # the inbox in the console
     await store.close()
+
+
+async def test_the_board_caption_shows_each_seats_time(store, clock):
+    seen = []
+
+    def render(view):
+        seen.append(view.caption)
+        from renderers.grid import render_board
+
+        return render_board(view)
+
+    service = Service(store, seed_source=lambda: 4242, clock=clock, render=render)
+    await new_game(service, settings="clock=bank:3d+1d")
+    clock.advance(hours=2)
+    board = await say(service, ALICE, "/game board")
+    assert board.error is None
+    assert "⏱ Player 1 2d 22h▶ · Player 2 3d" in seen[-1] or "⏱ Player 1 3d · Player 2 2d 22h▶" in seen[-1]
