@@ -18,18 +18,21 @@ from bot.reply import Reply
 if TYPE_CHECKING:
     from bot.service import Service
 
-MAX_FRAMES = 150
+MAX_FRAMES = 80
+FRAME_SQUARE_PX = 24
 
 
 def frames(data: dict[str, Any], render: Callable[[BoardView], bytes], start: int = 1,
-           end: int | None = None) -> list[bytes]:
+           end: int | None = None, most: int = MAX_FRAMES) -> list[bytes]:
     """Replay an exported log and draw the board after each action that ended a phase (and the
-    last one), captioned with the phase and its key event. ``start``/``end``: action numbers."""
+    last one), captioned with the phase and its key event. ``start``/``end``: action numbers.
+    With more than ``most`` such moments, ``most`` are chosen evenly (the last always kept)
+    before any is drawn: drawing is the slow part."""
     ruleset = get_ruleset(data["ruleset"])
     if data.get("seed") is None:
         raise IllegalAction("seed-secret", "The replay needs the seed, which stays secret until the game ends.")
     state = ruleset.new_game(int(data["seed"]), dict(data.get("options") or {}))
-    pictures: list[bytes] = []
+    views: list[BoardView] = []
     actions = data["actions"]
     for i, entry in enumerate(actions):
         state, events = ruleset.apply(state, ruleset.parse_action(entry["action"]))
@@ -42,11 +45,23 @@ def frames(data: dict[str, Any], render: Callable[[BoardView], bytes], start: in
         view = ruleset.board(state)
         key = _key_event(events)
         view.caption = f"#{seq} · Round {state.round}, {state.phase}" + (f" — {key}" if key else "")
-        pictures.append(render(view))
-    if len(pictures) > MAX_FRAMES:  # evenly chosen, the last always kept
-        step = len(pictures) / (MAX_FRAMES - 1)
-        pictures = [pictures[int(i * step)] for i in range(MAX_FRAMES - 1)] + [pictures[-1]]
-    return pictures
+        views.append(view)
+    if len(views) > most:
+        step = (len(views) - 1) / (most - 1)
+        views = [views[round(i * step)] for i in range(most)]
+    return [render(view) for view in views]
+
+
+def frame_renderer(service) -> Callable[[BoardView], bytes]:
+    """Frames are drawn smaller than the boards posted after each phase: an animation of many
+    frames must fit Discord's upload limit, and drawing is the slow part."""
+    from bot.service import default_renderer
+
+    if service.render is not default_renderer:
+        return service.render
+    from renderers.grid import render_board
+
+    return lambda view: render_board(view, square_px=FRAME_SQUARE_PX)
 
 
 def _key_event(events: list[Event]) -> str:
@@ -107,7 +122,7 @@ class Replays:
             raise IllegalAction("nothing-to-replay", "Nothing has happened in this game yet.")
         from renderers.animation import animate
 
-        pictures = await asyncio.to_thread(frames, data, self.service.render, start, end)
+        pictures = await asyncio.to_thread(frames, data, frame_renderer(self.service), start, end)
         if not pictures:
             raise IllegalAction("nothing-to-replay", "No phase ended between those actions.")
         gif = await asyncio.to_thread(animate, pictures)
@@ -120,7 +135,7 @@ def replay_file(path: Path, out: Path, render: Callable[[BoardView], bytes]) -> 
     from renderers.animation import animate
 
     data = json.loads(Path(path).read_text(encoding="utf-8"))
-    pictures = frames(data, render)
+    pictures = frames(data, render, most=10_000)  # offline: every phase
     out.mkdir(parents=True, exist_ok=True)
     written = []
     for i, picture in enumerate(pictures, start=1):

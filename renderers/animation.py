@@ -30,7 +30,9 @@ def _encode(images: list[Image.Image], scale: float, duration_ms: int) -> bytes:
         if scale != 1.0:
             image = image.resize((max(1, round(image.width * scale)), max(1, round(image.height * scale))),
                                  Image.Resampling.LANCZOS)
-        frames.append(image.convert("P", palette=Image.Palette.ADAPTIVE, colors=255))
+        # Fast octree quantisation: board images are flat colours, and adaptive (median cut)
+        # quantisation of a hundred frames costs seconds.
+        frames.append(image.quantize(colors=255, method=Image.Quantize.FASTOCTREE))
     out = io.BytesIO()
     # The last frame stays longer: it is the result.
     durations = [duration_ms] * (len(frames) - 1) + [duration_ms * 3]
@@ -57,6 +59,10 @@ def animate(frames_png: list[bytes], *, max_bytes: int = DISCORD_UPLOAD_LIMIT, d
             gif = _encode(images, scale, duration_ms)
             if len(gif) <= max_bytes:
                 return gif
+            # The size goes with the area: skip the scales that cannot fit.
+            needed = (max_bytes / len(gif)) ** 0.5 * scale
+            if needed < SCALES[-1]:
+                break
         if len(images) <= 2:
             raise ValueError(f"even two small frames exceed {max_bytes} bytes")
         images = _thin(images)
