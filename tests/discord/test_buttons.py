@@ -15,7 +15,7 @@ from bot.buttons import parse_custom_id
 from bot.commands import parse_line
 from bot.service import Service
 from fake_discord import APPLICATION_ID, CHANNEL_ID, GUILD_ID, DiscordWire, _user, make_bot
-from test_payloads import CALLBACK, EPHEMERAL, FOLLOWUP, checked
+from test_payloads import EPHEMERAL, FOLLOWUP, checked
 from tests.dnd_minis.skirmish.helpers import RULES, battle, card
 
 ALICE, BOB, CAROL = 310000000000000001, 320000000000000002, 330000000000000003
