@@ -88,3 +88,31 @@ async def test_every_command_is_acknowledged_first_and_private_ones_privately(bo
     assert inbox.response.deferred_ephemeral and inbox.ephemeral
     helped = await play(bot, "help", ALICE)
     assert not helped.response.deferred and helped.ephemeral
+
+
+async def test_a_reminder_asked_by_dm_is_also_sent_privately():
+    from types import SimpleNamespace
+
+    from bot.discord.replies import post_to_channel, send_reply
+    from bot.reply import Reply
+
+    dms, posted = [], []
+
+    class User:
+        async def send(self, text, allowed_mentions=None):
+            dms.append(text)
+
+    class Channel:
+        async def send(self, content=None, **kwargs):
+            posted.append(content)
+            return SimpleNamespace(id=1)
+
+    client = SimpleNamespace(get_user=lambda user_id: User(), get_channel=lambda channel_id: Channel())
+    reminder = Reply(text=f"⏰ <@{ALICE}> (Player 1): game #1 waits for you; 11h left on your clock.",
+                     mentions=[str(ALICE)], direct=[str(ALICE), "console-name"])
+    await post_to_channel(client, "1300000000000000003", reminder)
+    assert posted == [reminder.text] and dms == [reminder.text]  # console names are never DMed
+    nudge = FakeInteraction(BOB)
+    nudge.client = client
+    await send_reply(nudge, reminder)
+    assert len(dms) == 2
