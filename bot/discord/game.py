@@ -8,6 +8,7 @@ from discord import app_commands
 from bot.commands import GROUPS, Command, find_command
 from bot.discord.base import WarbandCog, described, named, refusal
 from bot.discord.replies import send_reply, send_to
+from bot.discord.status import refresh_status
 from bot.reply import Reply
 from engine.core import IllegalAction
 from engine.core.ruleset import get_ruleset
@@ -65,6 +66,7 @@ class GameCog(WarbandCog):
             return
         await send_to(place, reply, interaction.client)
         await send_reply(interaction, Reply(text=f"🧵 A new game is open in {place.mention}: play it there."))
+        await refresh_status(self.service, place, place.id)
 
     @game.command(**named("game join"))
     @described("game join")

@@ -20,11 +20,16 @@ class FakeThread:
         self.name = name
         self.mention = f"<#{self.id}>"
         self.messages: list[dict] = []
+        self.pinned: list[int] = []
         self.deleted = False
 
     async def send(self, content=None, **kwargs):
         self.messages.append({"content": content, **kwargs})
-        return SimpleNamespace(id=len(self.messages))
+
+        async def pin(reason=None):
+            self.pinned.append(len(self.messages))
+
+        return SimpleNamespace(id=len(self.messages), pin=pin)
 
     async def delete(self):
         self.deleted = True
@@ -65,6 +70,8 @@ async def test_two_games_in_two_threads_of_one_channel(bot, service, store):
     assert one.name == "D&D Miniatures Quick Start Battle — Alice"
     assert one.mention in first.text and two.mention in second.text
     assert "New game" in one.messages[0]["content"] and "New game" in two.messages[0]["content"]
+    # Each thread has its game's status message, pinned.
+    assert one.messages[1]["content"].startswith("📋 **Game #1") and one.pinned == [2]
     game_one, game_two = await store.active_game(one.id), await store.active_game(two.id)
     assert game_one.id != game_two.id and game_one.channel_id == str(one.id)
     # Joining happens in the thread, as in any channel.
