@@ -15,12 +15,10 @@ RUN groupadd --system --gid 10001 warband \
 
 WORKDIR /app
 
-# Dependencies first, so a code change doesn't reinstall them.
-COPY pyproject.toml README.md ./
-RUN python -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml', 'rb'))['project']['dependencies']))" \
-      > /tmp/requirements.txt \
- && pip install -r /tmp/requirements.txt \
- && rm /tmp/requirements.txt
+# Dependencies first, so a code change doesn't reinstall them: the exact versions the tests
+# passed with (requirements.lock, written by scripts/lock.py).
+COPY pyproject.toml README.md requirements.lock ./
+RUN pip install -r requirements.lock
 
 # The source tree stays at /app: the store finds migrations/ next to the bot package
 # (bot/store/sqlite.py: MIGRATIONS_DIR), so install in editable mode.
@@ -37,8 +35,9 @@ VOLUME ["/data"]
 
 USER warband
 
-# Unhealthy when the games database can't be read (a lost volume, wrong permissions).
-HEALTHCHECK --interval=60s --timeout=10s --start-period=60s --retries=3 \
-  CMD python -c "import os, sqlite3; sqlite3.connect('file:' + os.environ['WARBAND_DB'] + '?mode=ro', uri=True, timeout=5).execute('select count(*) from sqlite_master')" || exit 1
+# Unhealthy when the gateway connection is lost (no fresh heartbeat file beside the database)
+# or the games database can't be read (a lost volume, wrong permissions).
+HEALTHCHECK --interval=60s --timeout=10s --start-period=90s --retries=3 \
+  CMD ["warband", "health"]
 
 CMD ["warband", "bot"]

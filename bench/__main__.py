@@ -10,6 +10,8 @@
   of a 256-player league after 8 rounds (:mod:`bench.leagues`).
 * every command of a whole Conan scenario with five seats, and the render of the largest Conan
   board (:mod:`bench.conan`).
+* the replay of that whole four-player War Drums game as an animated GIF (``/game replay``):
+  its time and its size, which must stay under Discord's 10 MiB upload limit.
 
 Targets (on the 2-core reference machine): move p99 under 250 ms; skirmish command p99 under
 800 ms (the slowest are the commands that end a phase and post the board of a 36 × 30 battle
@@ -87,7 +89,8 @@ SKIRMISH_WARBANDS = {
 }
 
 
-async def time_skirmish_commands(seed: int = 8) -> list[float]:
+async def time_skirmish_commands(seed: int = 8) -> tuple[list[float], float, int]:
+    """The command timings of a whole four-player game, then (seconds, bytes) of its replay."""
     samples: list[float] = []
     users = dict(zip(("p1", "p2", "p3", "p4"), SKIRMISH_WARBANDS))
     with tempfile.TemporaryDirectory() as folder:
@@ -120,9 +123,12 @@ async def time_skirmish_commands(seed: int = 8) -> list[float]:
                 started = time.perf_counter()
                 await say(users[seat], line)
                 samples.append(time.perf_counter() - started)
+            started = time.perf_counter()
+            replay = await say("alice", "/game replay")
+            replay_seconds = time.perf_counter() - started
         finally:
             await store.close()
-    return samples
+    return samples, replay_seconds, len(replay.image or b"")
 
 
 def time_renders(count: int, battle_map: str | None = None) -> list[float]:
@@ -154,7 +160,7 @@ def main() -> int:
     parser.add_argument("--renders", type=int, default=100)
     args = parser.parse_args()
     moves = asyncio.run(time_moves(args.games))
-    skirmish = asyncio.run(time_skirmish_commands())
+    skirmish, replay_seconds, replay_bytes = asyncio.run(time_skirmish_commands())
     renders = time_renders(args.renders)
     from bench.conan import COMMAND_TARGET_MS, RENDER_TARGET_MS, time_conan_commands, time_conan_renders
 
@@ -171,6 +177,10 @@ def main() -> int:
     ok &= report("standings, 256 players, 8 rounds", time_standings(), 100)
     ok &= report("Conan command, 5 seats", conan, COMMAND_TARGET_MS)
     ok &= report("Conan render, largest board", conan_renders, RENDER_TARGET_MS)
+    ok &= report("replay GIF of the 4-player game", [replay_seconds], 60_000)
+    fits = replay_bytes <= 10 * 1024 * 1024
+    print(f"{'replay GIF size':<34} {replay_bytes / 1024 / 1024:.2f} MiB   target ≤ 10 MiB  {'OK' if fits else 'TOO BIG'}")
+    ok &= fits
     return 0 if ok else 1
 
 

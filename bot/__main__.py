@@ -6,6 +6,10 @@
 ``warband bot``         the Discord bot (needs DISCORD_TOKEN)
 ``warband store copy``  move every game to another database: ``--from A --to B`` (files or URLs)
 ``warband backup PATH`` a consistent SQLite copy of the live store
+``warband verify FILE``  check an exported log's dice against its commitment
+``warband replay FILE``  its boards and animation: ``--out DIR``
+``warband health``      the Docker healthcheck: exit 1 unless connected to Discord
+``warband sync``        register the slash commands now: ``[--guild ID]``
 """
 
 from __future__ import annotations
@@ -42,6 +46,15 @@ def _parser(settings: Settings) -> argparse.ArgumentParser:
     backup = sub.add_parser("backup", help="write a consistent SQLite copy of the live store")
     backup.add_argument("path", type=Path, help="the new backup file")
     backup.add_argument("--from", dest="source", default=settings.database, help="SQLite file or URL (default: the configured store)")
+    verify = sub.add_parser("verify", help="check an exported game log: the seed against its commitment, every roll")
+    verify.add_argument("file", type=Path)
+    replay = sub.add_parser("replay", help="rebuild a game's boards and its animation from an exported log")
+    replay.add_argument("file", type=Path)
+    replay.add_argument("--out", type=Path, default=Path("warband-replay"), help="folder for the images")
+    sub.add_parser("health", help="exit 1 unless the bot is connected to Discord (the Docker healthcheck)")
+    sync = sub.add_parser("sync", help="register the slash commands with Discord now (needs DISCORD_TOKEN)")
+    sync.add_argument("--guild", type=int, default=settings.warband_dev_guild,
+                      help="a server id: sync there at once (default: WARBAND_DEV_GUILD, else globally)")
     return parser
 
 
@@ -69,6 +82,42 @@ def main(argv: list[str] | None = None) -> int:
         from bot.discord.client import run_bot
 
         run_bot(settings)
+        return 0
+    if mode == "verify":
+        import json
+
+        from bot import fairness
+
+        try:
+            data = json.loads(args.file.read_text(encoding="utf-8"))
+        except (OSError, ValueError) as exc:
+            print(f"cannot read {args.file}: {exc}", file=sys.stderr)
+            return 2
+        problems = fairness.verify(data)
+        for problem in problems:
+            print(f"✗ {problem}")
+        if not problems:
+            print(f"✓ game #{data.get('game')}: the seed matches the commitment and all {fairness.rolls(data)} rolls "
+                  f"of {len(data['actions'])} actions replay exactly")
+        return 1 if problems else 0
+    if mode == "replay":
+        from bot.replays import replay_file
+        from bot.service import default_renderer
+
+        written = replay_file(args.file, args.out, default_renderer)
+        print(f"{len(written) - 1} frames and {written[-1]} written to {args.out}/")
+        return 0
+    if mode == "health":
+        from bot.health import check
+
+        problem = check(settings.warband_db)
+        print(problem or "healthy: connected to Discord, database readable")
+        return 1 if problem else 0
+    if mode == "sync":
+        from bot.discord.client import sync_now
+
+        asyncio.run(sync_now(settings, args.guild))
+        print("Slash commands synced" + (f" to server {args.guild}." if args.guild else " globally."))
         return 0
     if mode == "demo":
         from bot.demo import run_demo

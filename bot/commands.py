@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from engine.core.errors import IllegalAction
 
-OptionType = Literal["string", "integer", "attachment"]
+OptionType = Literal["string", "integer", "boolean", "attachment"]
 
 
 @dataclass(frozen=True)
@@ -55,6 +55,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("seed", "Seed for the dice, to replay a game exactly", type="integer"),
         Option("settings", "Rule settings, e.g. 'edition=starter, players=4'"),
         Option("scenario", "Conan: the scenario to play", autocomplete="map"),
+        Option("thread", "Play it in a new thread of this channel, named after the game", type="boolean"),
     )),
     CommandSpec("join", "Take a seat in this channel's game", "game", (
         Option("seat", "Which seat (default: the first free one)", autocomplete="free-seat"),
@@ -70,6 +71,24 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("undo", "Ask to take back the last action; the other player confirms with /game undo", "game"),
     CommandSpec("resign", "Concede the game", "game"),
     CommandSpec("abandon", "End this channel's game without a result (its creator only)", "game"),
+    CommandSpec("export", "Get the game's log as a JSON file, with every roll", "game"),
+    CommandSpec("verify", "After the game: reveal its dice seed and check it against the commitment", "game"),
+    CommandSpec("replay", "Watch the game as an animated image, a frame per phase", "game", (
+        Option("from", "From this action number (default: the first)", type="integer"),
+        Option("to", "To this action number (default: the last)", type="integer"),
+    )),
+    CommandSpec("pause", "Pause the game's clocks (its creator at once, a player with another's consent)", "game"),
+    CommandSpec("resume", "Start the game's paused clocks again (as /game pause, by consent)", "game"),
+    CommandSpec("claim", "Claim the win when an opponent's time is out (clock with timeout=claim)", "game"),
+    # -- play by post over days ---------------------------------------------------------------
+    CommandSpec("games", "Your inbox: every game in this server where you hold a seat", None),
+    CommandSpec("vacation", "Pause your clocks in every game for some days (a yearly allowance)", None, (
+        Option("days", "How many days", type="integer", required=True),
+    )),
+    CommandSpec("notify", "How you are reminded when a game waits for you", None, (
+        Option("mode", "mention, dm (mention and a direct message) or none", required=True, autocomplete="notify"),
+    )),
+    CommandSpec("nudge", "Remind the player this game waits for (once a day)", None),
     # -- your warbands and cards (kept across games and channels) ------------------------------
     CommandSpec("new", "Start a new warband", "warband", (
         Option("name", "Its name, e.g. Orc Raiders", required=True),
@@ -169,7 +188,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     )),
     # -- dice ---------------------------------------------------------------------------------
     CommandSpec("roll", "Roll dice in the open, e.g. 1d20+5 (works with or without a game)", None, (
-        Option("dice", "A dice expression such as 1d20+5, 2d6, 4d6kh3", required=True),
+        Option("dice", "A dice expression such as 1d20+5, 2d6, 4d6kh3, or 'history' for this channel's rolls",
+               required=True),
     )),
     # -- playing ------------------------------------------------------------------------------
     CommandSpec("choose", "Choose your creature after winning the roll-off", None, (
@@ -357,6 +377,16 @@ GROUPS: dict[str, str] = {
 }
 
 GAME_COMMANDS = frozenset(c.name for c in COMMANDS if c.group == "game")
+# Commands whose answer only the user sees: Discord is told so at once (an ephemeral defer),
+# so no public "thinking…" appears before a private reply.
+PRIVATE_COMMANDS = frozenset({"help", "game status", "game log", "game export", "games", "notify", "vacation",
+                              "warband show", "warband export", "warband import", "warband delete"})
+# Commands answered at once without waiting for anything: no defer needed.
+INSTANT_COMMANDS = frozenset({"help"})
+# The game's record (bot.replays): export, verify, replay.
+REPLAY_COMMANDS = frozenset({"game export", "game verify", "game replay"})
+# Clocks and reminders (bot.clocks); /notify and /vacation are about the user, not the channel.
+CLOCK_COMMANDS = frozenset({"game pause", "game resume", "game claim", "nudge", "notify", "vacation"})
 COLLECTION_COMMANDS = frozenset(c.key for c in COMMANDS if c.group == "warband" and c.name != "use") | {"card"}
 
 
@@ -439,6 +469,11 @@ def parse_line(line: str) -> Command:
             raise IllegalAction("bad-option", f"I don't know what {' '.join(bare)!r} is for. Usage: {spec.usage()}")
         options[first.name] = " ".join(bare)
     for opt in spec.options:
+        if opt.name in options and opt.type == "boolean":
+            word = str(options[opt.name]).strip().lower()
+            if word not in ("true", "false", "yes", "no"):
+                raise IllegalAction("bad-option", f"{opt.name} is true or false.")
+            options[opt.name] = word in ("true", "yes")
         if opt.name in options and opt.type == "integer":
             try:
                 options[opt.name] = int(options[opt.name])

@@ -29,3 +29,5 @@ class Settings(BaseSettings):
     def database(self) -> str:
         """What :meth:`bot.store.Store.open` is given: the URL if set, else the SQLite file."""
         return self.warband_database_url or str(self.warband_db)
+    # Vacation days a player may take per calendar year (/vacation).
+    warband_vacation_days: int = 21

@@ -20,6 +20,7 @@ from typing import IO
 from bot.commands import Attachment, find_command, parse_line
 from bot.leagues import Caller
 from bot.reply import Reply
+from bot.scheduler import Scheduler, ShiftedClock
 from bot.service import Service
 from engine.core import IllegalAction
 
@@ -56,6 +57,12 @@ class Console:
                                 if p.stem.split("-")[-1].isdigit()), default=0)
         self.last_reply: Reply | None = None
         self.organiser = organiser
+        # The console's time can be moved by hand (/clock advance), so clocks can be tried
+        # without waiting days; its scheduler runs after every line.
+        if not isinstance(service.now, ShiftedClock):
+            service.now = ShiftedClock(service.now)
+        self.clock: ShiftedClock = service.now
+        self.scheduler = Scheduler(service)
 
     def say(self, text: str) -> None:
         print(_MENTION.sub(lambda m: "@" + m.group(1), text), file=self.out, flush=True)
@@ -84,6 +91,9 @@ class Console:
             return None
         if lowered in ("/quit", "/exit", "quit", "exit"):
             raise EOFError
+        if lowered.startswith("/clock"):
+            await self._clock(line)
+            return None
         try:
             command = parse_line(line)
             self._attach_files(command)
@@ -94,7 +104,27 @@ class Console:
         reply = await self.service.handle(self.channel, self.user, command,
                                           caller=Caller(organiser=self.organiser, rooms=ConsoleRooms(self)))
         self.show(reply)
+        await self.fire_due()
         return reply
+
+    async def _clock(self, line: str) -> None:
+        """``/clock advance 1d12h`` (console only): move time on, then fire what fell due."""
+        words = line.split()
+        if len(words) != 3 or words[1].lower() != "advance":
+            self.say("⛔ Usage: /clock advance SPAN, e.g. /clock advance 1d or /clock advance 12h30m.")
+            return
+        try:
+            step = self.clock.advance(words[2].removeprefix("by:"))
+        except ValueError as exc:
+            self.say(f"⛔ {exc}")
+            return
+        self.say(f"(the clock moves on {step}; it is now {self.clock():%Y-%m-%d %H:%M} UTC)")
+        await self.fire_due()
+
+    async def fire_due(self) -> None:
+        """Post the reminders and time-outs that fell due, as the bot would in the channel."""
+        for channel_id, reply in await self.scheduler.run_due():
+            self.show(reply)
 
     def _attach_files(self, command) -> None:
         spec = find_command(command.key)

@@ -16,9 +16,11 @@ class Reply:
     image: bytes | None = None
     image_name: str = "board.png"
     mentions: list[str] = field(default_factory=list)  # user ids to ping
+    direct: list[str] = field(default_factory=list)  # user ids also sent the text by DM (/notify mode:dm)
     error: str | None = None  # the refusal code, when the command was refused
     file: bytes | None = None  # a non-image attachment (e.g. an exported warband)
     file_name: str = ""
+    buttons: list = field(default_factory=list)  # bot.buttons.Button: small choices under the message
 
     def chunks(self, limit: int = DISCORD_MESSAGE_LIMIT) -> list[str]:
         """The text split on line breaks into messages Discord accepts."""

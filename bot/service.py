@@ -18,20 +18,33 @@ import logging
 import re
 import secrets
 import weakref
+from datetime import datetime
 from typing import Any, Callable
 
 from engine.core import BoardView, Event, GameState, IllegalAction, Rng, Ruleset, roll_dice
 from engine.core.ruleset import get_ruleset, ruleset_names
 import engine.rulesets  # noqa: F401  - the bot serves every shipped game system; importing registers them
+from bot.buttons import join_button, moves_button, question_buttons, undo_buttons
+from bot.clocks import Clocks, parse_clock, parse_timeout
 from bot.collection import Collection
-from bot.commands import COLLECTION_COMMANDS, GAME_COMMANDS, Attachment, Command, help_text
+from bot import fairness
+from bot.commands import (
+    CLOCK_COMMANDS, COLLECTION_COMMANDS, GAME_COMMANDS, REPLAY_COMMANDS, Attachment, Command, help_text,
+)
+from bot.inbox import inbox
 from bot.leagues import Caller, LeagueService
+from bot.replays import Replays
 from bot.reply import Reply
 from bot.store import GameRecord, Store, StoreError, VersionConflict
+from bot.store.values import utc_now
 
 log = logging.getLogger(__name__)
 
 MAX_UPLOAD_BYTES = 256 * 1024
+# The largest integer a Discord option carries (its integers are JSON doubles).
+MAX_SEED = 2**53 - 1
+# A free roll's dice are listed up to this many characters; past it, the total only.
+MAX_ROLL_TEXT = 1500
 
 
 def refusal(exc: IllegalAction) -> Reply:
@@ -79,12 +92,19 @@ class Service:
     """Transport-independent handling of every command."""
 
     def __init__(self, store: Store, render: Callable[[BoardView], bytes] | None = None,
-                 seed_source: Callable[[], int] | None = None):
+                 seed_source: Callable[[], int] | None = None,
+                 clock: Callable[[], datetime] | None = None, vacation_days: int = 21):
         self.store = store
+        # What time it is: clocks, reminders and time-outs read it; tests drive it by hand.
+        self.now = clock or utc_now
+        self.clocks = Clocks(self, vacation_days=vacation_days)
+        self.replays = Replays(self)
         self.render = render or default_renderer
         self.collection = Collection(store)
         self.leagues = LeagueService(self)
-        self.seed_source = seed_source or (lambda: secrets.randbits(63))
+        # Seeds stay within Discord's integer options (2^53 - 1), so a printed seed can be
+        # typed back into /game new seed:.
+        self.seed_source = seed_source or (lambda: secrets.randbelow(MAX_SEED + 1))
         # One lock per channel, dropped once no command holds it, so the map stays small.
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
@@ -111,7 +131,15 @@ class Service:
                 return await self.collection.card(user_id, command)
             if command.key in COLLECTION_COMMANDS:
                 return await self.collection.warband(user_id, command)
+            if command.key == "games":
+                return await inbox(self, user_id, None if guild_id is None else str(guild_id))
+            if command.key in ("notify", "vacation"):  # about the user, not one channel's game
+                return await self.clocks.handle(channel_id, user_id, guild_id, command)
             async with self._lock(channel_id):
+                if command.key in REPLAY_COMMANDS:
+                    return await self.replays.handle(channel_id, user_id, guild_id, command)
+                if command.key in CLOCK_COMMANDS:
+                    return await self.clocks.handle(channel_id, user_id, guild_id, command)
                 if command.key == "warband use":
                     return await self._warband_use(channel_id, user_id, command)
                 if command.group == "game" and command.name in GAME_COMMANDS:
@@ -157,12 +185,17 @@ class Service:
         return seat.seat_id if seat else None
 
     async def _mentions(self, game_id: int, ruleset: Ruleset, state: GameState,
-                        asked: bool = False) -> tuple[list[str], str]:
+                        asked: bool = False, acted: str | None = None) -> tuple[list[str], str]:
+        """Who is pinged, and the line naming whose move it is. ``acted``: the seat that just
+        acted; it is at the keyboard, so it is named but not pinged, unless a question newly
+        asks it."""
         if state.is_over:
             return [], ""
         seats = {s.seat_id: s for s in await self.store.seats(game_id)}
         waiting = ruleset.to_act(state)
-        users = [seats[s].user_id for s in waiting if s in seats and seats[s].user_id]
+        fresh = [s for s in waiting if s != acted
+                 or (asked and state.pending is not None and state.pending.decision.seat == s)]
+        users = [seats[s].user_id for s in fresh if s in seats and seats[s].user_id]
         names = {s.id: s.name for s in state.seats}
         if not waiting:
             return [], ""
@@ -171,9 +204,14 @@ class Service:
         # A question just posted (❓) is not repeated: the mention only says how to answer.
         return users, f"\n➡️ {who}: " + ("answer with /decide." if asked else ruleset.status(state))
 
-    async def _board(self, ruleset: Ruleset, state: GameState) -> bytes:
+    async def _board(self, ruleset: Ruleset, state: GameState, game_id: int | None = None) -> bytes:
+        view = ruleset.board(state)
+        if game_id is not None:  # each seat's time left, under the board
+            times = await self.clocks.caption(game_id, {s.id: s.name for s in state.seats})
+            if times:
+                view.caption = f"{view.caption}  {times}".strip()
         # Drawing takes a fraction of a second: keep it off the event loop.
-        return await asyncio.to_thread(self.render, ruleset.board(state))
+        return await asyncio.to_thread(self.render, view)
 
     async def _commit(self, game: GameRecord, ruleset: Ruleset, state: GameState, seat: str | None,
                       user_id: str | None, action, events: list[Event], **extra) -> int:
@@ -185,6 +223,7 @@ class Service:
             [e.model_dump(mode="json") for e in events], state.model_dump(mode="json"),
             status=status, result_json=result, **extra,
         )
+        await self.clocks.sync(game.id, ruleset, state, acted=seat)
         if state.is_over:
             # The result goes to the ratings and to the league pairing that opened the game, if
             # any. The game is already committed: a failure here is logged, and the league
@@ -196,16 +235,34 @@ class Service:
         return version
 
     async def _applied_reply(self, game: GameRecord, ruleset: Ruleset, state: GameState,
-                             events: list[Event], force_board: bool = False) -> Reply:
+                             events: list[Event], force_board: bool = False,
+                             acted: str | None = None) -> Reply:
         asked = state.pending is not None and any(e.kind == "decision" for e in events)
-        mentions, next_line = await self._mentions(game.id, ruleset, state, asked=asked)
+        mentions, next_line = await self._mentions(game.id, ruleset, state, asked=asked,
+                                                   acted=acted)
         text = "\n".join(e.line() for e in events if e.kind != "prompt") + next_line
         image = None
         if force_board or any(e.kind in ruleset.board_events for e in events):
-            image = await self._board(ruleset, state)
+            image = await self._board(ruleset, state, game.id)
+        # Buttons beside the slash commands: the question's answers, or the player's moves.
+        # The game's version after this commit (+1) marks a question's buttons as current.
+        buttons = []
+        if asked:
+            buttons = question_buttons(game.id, game.version + 1, state.pending.decision.options)
+        elif not state.is_over and ruleset.to_act(state):
+            buttons = [moves_button(game.id)]
         if state.is_over:
             text += await self.leagues.result_note(game.id)
-        return Reply(text=text.strip() or ruleset.status(state), image=image, mentions=mentions)
+            text += await self._reveal(game)
+        return Reply(text=text.strip() or ruleset.status(state), image=image, mentions=mentions, buttons=buttons)
+
+    async def _reveal(self, game: GameRecord) -> str:
+        """The end of a game reveals its seed, to check against the commitment posted at the start."""
+        commitment = await self.store.commitment(game.id)
+        if commitment is None:
+            return ""
+        return (f"\n🔓 The dice seed was {game.seed} (salt `{commitment.salt}`); SHA-256 of \"{game.seed}:"
+                f"{commitment.salt}\" is the commitment `{commitment.digest}`. /game verify checks every roll.")
 
     # -- play -----------------------------------------------------------------------------------
     async def _play(self, channel_id: str, user_id: str, command: Command) -> Reply:
@@ -229,7 +286,7 @@ class Service:
         # Any new action withdraws an open undo request: it no longer names the last action.
         extra = {"pending_json": None} if game.pending else {}
         await self._commit(game, ruleset, new_state, seat, user_id, action, events, **extra)
-        return await self._applied_reply(game, ruleset, new_state, events)
+        return await self._applied_reply(game, ruleset, new_state, events, acted=seat)
 
     async def _warband_use(self, channel_id: str, user_id: str, command: Command) -> Reply:
         """A saved warband goes into the game as the player's warband move."""
@@ -241,17 +298,36 @@ class Service:
         return await self._act(game, ruleset, state, seat, user_id, "warband", options)
 
     async def _free_roll(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
+        if str(command.options.get("dice", "")).strip().lower() == "history":
+            return await self._roll_history(channel_id)
         # Free rolls never touch a game's generator: that would break the game's replay.
         rng = Rng.from_seed(self.seed_source())
         roll = roll_dice(str(command.options.get("dice", "")), rng, purpose="")
         await self.store.log_free_roll(channel_id, guild_id, user_id, roll.expression, roll.model_dump(mode="json"))
-        return Reply(text=f"🎲 <@{user_id}> rolls {roll.describe()}")
+        shown = roll.describe()
+        if len(shown) > MAX_ROLL_TEXT:  # a huge roll: the dice are in the roll history, the total here
+            shown = f"{roll.expression} = {roll.total} (too many dice to list)"
+        return Reply(text=f"🎲 <@{user_id}> rolls {shown}")
+
+    async def _roll_history(self, channel_id: str) -> Reply:
+        """``/roll history``: the channel's latest free rolls, for referees."""
+        rolls = await self.store.free_rolls(channel_id, limit=20)
+        if not rolls:
+            return Reply(text="No dice were rolled here outside a game yet.", ephemeral=True)
+        lines = [f"🎲 **The last {len(rolls)} free rolls here**"]
+        for record in rolls:
+            total = record.result.get("total") if isinstance(record.result, dict) else "?"
+            lines.append(f"{record.created_at:%Y-%m-%d %H:%M} <@{record.user_id}> {record.expression} = {total}")
+        return Reply(text="\n".join(lines), ephemeral=True)
 
     # -- /game ... ------------------------------------------------------------------------------
     async def _game_new(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
         name = str(command.options.get("ruleset", "")).strip()
         ruleset = get_ruleset(name)
         options = parse_settings(command.options.get("settings"))
+        # The time control is the bot's, not a rule: it never reaches the engine.
+        clock = parse_clock(options.pop("clock", "none"))
+        timeout_setting = options.pop("timeout", "default")
         unknown = sorted(set(options) - set(ruleset.option_names()))
         if unknown:
             known = ", ".join(f"{k} ({v})" for k, v in ruleset.option_names().items()) or "none"
@@ -266,22 +342,38 @@ class Service:
         if upload is not None:
             options["map_data"] = self._read_map_upload(upload)
         seed = command.options.get("seed")
-        seed = int(seed) if seed not in (None, "") else self.seed_source()
-        if not 0 <= seed < 2**63:
-            raise IllegalAction("bad-seed", "The seed must be a whole number from 0 to 2^63 - 1.")
+        seed_given = seed not in (None, "")
+        seed = int(seed) if seed_given else self.seed_source()
+        if not 0 <= seed <= MAX_SEED:
+            raise IllegalAction("bad-seed", f"The seed must be a whole number from 0 to {MAX_SEED} (2^53 - 1).")
         state = ruleset.new_game(seed, options)
+        timeout = parse_timeout(timeout_setting, ruleset, len(state.seats))
         creator_seat = ruleset.creator_seat(state)
         game = await self.store.create_game(channel_id, guild_id, ruleset.name, seed, options,
                                             state.model_dump(mode="json"), user_id,
                                             [(s.id, s.name) for s in state.seats],
                                             creator_seat=creator_seat)
-        lines = [f"🎲 New game of **{ruleset.title}** (game #{game.id}, seed {seed})."]
+        if clock is not None:
+            await self.clocks.create(game.id, clock, timeout, [s.id for s in state.seats])
+            await self.clocks.sync(game.id, ruleset, state)
+        # Fair dice: the seed stays secret, a commitment to it is posted (bot.fairness).
+        salt = fairness.new_salt()
+        await self.store.save_commitment(game.id, salt, fairness.digest(seed, salt), seed_given)
+        if seed_given:
+            lines = [f"🎲 New game of **{ruleset.title}** (game #{game.id}, seed {seed}, chosen by a player)."]
+        else:
+            lines = [f"🎲 New game of **{ruleset.title}** (game #{game.id}). 🔒 Dice commitment "
+                     f"`{fairness.digest(seed, salt)}`: the seed is revealed when the game ends (/game verify)."]
+        if clock is not None:
+            lines.append(f"⏱️ Clock: {clock.describe()}; on time-out: {timeout}.")
+        if command.options.get("thread"):  # Discord opens the thread before it gets here
+            lines.append("(There are no threads here: the game is played in this channel.)")
         if creator_seat is not None:
             lines.append(f"<@{user_id}> takes the seat {state.seat(creator_seat).name}.")
         free = [s.name for s in state.seats if s.id != creator_seat]
         if free:
             lines.append("Free seats: " + ", ".join(free) + ". Join with /game join.")
-        return Reply(text="\n".join(lines))
+        return Reply(text="\n".join(lines), buttons=[join_button(game.id)] if free else [])
 
     @staticmethod
     def _read_map_upload(upload: Attachment) -> dict[str, Any]:
@@ -319,6 +411,7 @@ class Service:
         start = ruleset.start_action(state) if full else None
         if start is None:
             await self.store.claim_seat(game.id, chosen.seat_id, user_id, game.version)
+            await self.clocks.sync(game.id, ruleset, state)
             return Reply(text="\n".join(lines))
         # The last seat taken starts the game: seat and first action in one transaction.
         new_state, events = ruleset.apply(state, start)
@@ -334,6 +427,7 @@ class Service:
         for s in seats:
             lines.append(f"• {s.name}: " + (f"<@{s.user_id}>" if s.user_id else "free"))
         lines.append(ruleset.status(state))
+        lines.extend(await self.clocks.lines(game.id, {s.seat_id: s.name for s in seats}))
         return Reply(text="\n".join(lines), ephemeral=True)
 
     async def _game_board(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
@@ -342,7 +436,7 @@ class Service:
         if commander is not None:
             view = ruleset.command_range_board(state, str(commander))
             return Reply(text=view.caption, image=await asyncio.to_thread(self.render, view))
-        return Reply(text=ruleset.status(state), image=await self._board(ruleset, state))
+        return Reply(text=ruleset.status(state), image=await self._board(ruleset, state, game.id))
 
     async def _game_log(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
         game, ruleset, state = await self._game(channel_id, finished_ok=True)
@@ -372,7 +466,7 @@ class Service:
         if game.created_by != user_id:
             raise IllegalAction("not-creator", "Only the player who started this game can abandon it.")
         await self.store.finish_game(game.id, game.version, {"reason": "abandoned"}, status="abandoned")
-        return Reply(text=f"Game #{game.id} is abandoned. The channel is free for a new game.")
+        return Reply(text=f"Game #{game.id} is abandoned. The channel is free for a new game." + await self._reveal(game))
 
     async def _game_undo(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
         """Undo needs both sides: the first /game undo asks, a player of another seat confirms."""
@@ -399,6 +493,7 @@ class Service:
             return Reply(
                 text=f"<@{user_id}> asks to take back action {target.seq} ({target.action.get('kind')}). " + who,
                 mentions=[s.user_id for s in others],
+                buttons=undo_buttons(game.id, game.version + 1),
             )
         if request.get("by") == seat:
             raise IllegalAction("undo-needs-agreement", "You asked for this undo; another player must confirm it.")
@@ -408,6 +503,7 @@ class Service:
         # Replay from the seed: the state after the undo is exactly the state before that action.
         replayed, _ = ruleset.replay(game.seed, game.options, [ruleset.parse_action(a.action) for a in keep])
         await self.store.rewrite_after_undo(game.id, game.version, target.seq - 1, replayed.model_dump(mode="json"))
+        await self.clocks.sync(game.id, ruleset, replayed)
         mentions, next_line = await self._mentions(game.id, ruleset, replayed)
         how = "by the referee" if arbiter is not None else "by agreement"
         return Reply(text=f"↩️ Action {target.seq} is taken back {how}." + next_line,
@@ -425,6 +521,8 @@ class Service:
             values = await self.collection.suggestions(str(user_id), kind, current)
         elif kind == "ruleset":
             values = ruleset_names()
+        elif kind == "notify":
+            values = ["mention", "dm", "none"]
         elif kind == "map":
             values = sorted({m for name in ruleset_names() for m in get_ruleset(name).map_names()})
         elif kind == "free-seat":
@@ -440,6 +538,16 @@ class Service:
             seat = await self._seat_of(game, str(user_id))
             values = ruleset.suggestions(state, seat, kind)
         return [v for v in values if current in v.casefold()][:25]
+
+    async def click(self, channel_id: str | int, user_id: str | int, custom_id: str,
+                    guild_id: str | int | None = None) -> Reply:
+        """A click on one of the bot's buttons (see bot.buttons)."""
+        from bot.buttons import click
+
+        try:
+            return await click(self, str(channel_id), str(user_id), custom_id, guild_id)
+        except IllegalAction as exc:
+            return refusal(exc)
 
     async def game_snapshot(self, channel_id: str | int, finished_ok: bool = False
                             ) -> tuple[GameRecord, Ruleset, GameState] | None:

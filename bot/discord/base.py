@@ -17,8 +17,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.commands import Attachment, Command, find_command
-from bot.discord.replies import send_reply
+from bot.commands import COLLECTION_COMMANDS, INSTANT_COMMANDS, PRIVATE_COMMANDS, Attachment, Command, find_command
+from bot.discord.replies import BOARD_URL, DEFERRED_PRIVATELY, send_reply
+from bot.discord.status import refresh_status
 from bot.reply import Reply
 from bot.service import MAX_UPLOAD_BYTES, Service
 
@@ -53,6 +54,11 @@ def described(key: str) -> Callable:
     return lambda func: describe(rename(func))
 
 
+# Commands that do not change what a game's status message shows.
+STATUSLESS = frozenset({"help", "roll", "card", "games", "notify", "vacation", "game status", "game log",
+                        "game board", "game export", "game verify", "game replay"}) | COLLECTION_COMMANDS
+
+
 def refusal(text: str, code: str) -> Reply:
     return Reply(text=f"⛔ {text}", ephemeral=True, error=code)
 
@@ -67,16 +73,21 @@ class WarbandCog(commands.Cog):
                   attachments: dict[str, Attachment] | None = None, caller: Any = None, **options: Any) -> Reply:
         """Hand ``/key option:value…`` to the service and send its reply.
 
-        ``defer`` first for commands that may render a board: Discord allows three seconds for
-        the first answer, and drawing the board can take longer on a busy machine.
+        Every command but the instant ones is acknowledged (deferred) first: Discord allows
+        three seconds for the first answer, and a command may wait on its channel's lock while
+        another one of the same channel renders a board. A command whose answer is private
+        defers privately, so no public "thinking…" shows before it. (``defer`` is kept for the
+        callers that name it; it changes nothing now.)
         """
         if interaction.channel_id is None:
             # Games belong to a channel; without one every such command would share one game.
             reply = refusal("I can't tell which channel this is. Use Warband in a server channel.", "no-channel")
             await send_reply(interaction, reply)
             return reply
-        if defer and not interaction.response.is_done():
-            await interaction.response.defer(thinking=True)
+        if key not in INSTANT_COMMANDS and not interaction.response.is_done():
+            private = key in PRIVATE_COMMANDS
+            await interaction.response.defer(thinking=True, ephemeral=private)
+            interaction.extras[DEFERRED_PRIVATELY] = private
         command = Command(
             key=key,
             options={name: value for name, value in options.items() if value is not None},
@@ -86,10 +97,19 @@ class WarbandCog(commands.Cog):
         reply = await self.service.handle(interaction.channel_id, interaction.user.id, command, guild_id=guild,
                                           caller=caller)
         await send_reply(interaction, reply)
+        if reply.error is None and key not in STATUSLESS:
+            await self.refresh_status(interaction, reply)
         return reply
 
+    async def refresh_status(self, interaction: discord.Interaction, reply: Reply) -> None:
+        """Bring the game's living status message up to date (bot.discord.status)."""
+        channel = getattr(interaction, "channel", None)
+        if channel is None or not hasattr(channel, "get_partial_message"):
+            return
+        await refresh_status(self.service, channel, interaction.channel_id, interaction.extras.get(BOARD_URL))
+
     async def read_upload(self, interaction: discord.Interaction, option: str,
-                          upload: discord.Attachment) -> Attachment | None:
+                          upload: discord.Attachment, private: bool = False) -> Attachment | None:
         """The bytes of an uploaded file, or None after refusing it.
 
         The size Discord reports is checked *before* downloading, so a huge upload costs
@@ -102,7 +122,8 @@ class WarbandCog(commands.Cog):
                 f"{MAX_UPLOAD_BYTES // 1024} KiB.", "upload-too-large"))
             return None
         if not interaction.response.is_done():
-            await interaction.response.defer(thinking=True)
+            await interaction.response.defer(thinking=True, ephemeral=private)
+            interaction.extras[DEFERRED_PRIVATELY] = private
         try:
             data = await upload.read()
         except discord.HTTPException as exc:
@@ -124,10 +145,15 @@ class WarbandCog(commands.Cog):
             log.exception("autocomplete %r failed for %r", kind, current)
             return []
         choices = []
+        seen: set[str] = set()
         for value in values:
-            text = str(value)[:MAX_CHOICE_TEXT]
-            if text:
-                choices.append(app_commands.Choice(name=text, value=text))
+            text = str(value)
+            # A value cut to Discord's 100 characters would be submitted cut: leave it out
+            # (the player can still type it); a repeated value is offered once.
+            if not text or len(text) > MAX_CHOICE_TEXT or text in seen:
+                continue
+            seen.add(text)
+            choices.append(app_commands.Choice(name=text, value=text))
         return choices[:MAX_CHOICES]
 
     async def suggest_creature(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -180,6 +206,9 @@ class WarbandCog(commands.Cog):
     async def suggest_choice(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "choice", current)
 
+    async def suggest_notify(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "notify", current)
+
 
 #: The autocomplete callback for each kind named in the command table (the mirror test uses it).
 SUGGESTERS: dict[str, Callable[..., Awaitable[list[app_commands.Choice[str]]]]] = {
@@ -200,4 +229,5 @@ SUGGESTERS: dict[str, Callable[..., Awaitable[list[app_commands.Choice[str]]]]] 
     "format": WarbandCog.suggest_format,
     "item": WarbandCog.suggest_item,
     "gems": WarbandCog.suggest_gems,
+    "notify": WarbandCog.suggest_notify,
 }

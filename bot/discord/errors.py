@@ -41,6 +41,11 @@ async def answer_error(interaction: discord.Interaction, error: app_commands.App
               exc_info=(type(original), original, original.__traceback__))
     reply = Reply(text=error_text(interaction, error), ephemeral=True, error="internal")
     try:
+        if interaction.type == discord.InteractionType.autocomplete:
+            # Discord takes only choices in answer to typing: offer none, the player types on.
+            if not interaction.response.is_done():
+                await interaction.response.autocomplete([])
+            return
         if interaction.extras.get(REPLIED):
             # The command's own reply is out; add to it rather than replace it.
             await interaction.followup.send(reply.text, ephemeral=True)

@@ -5,8 +5,13 @@ from __future__ import annotations
 import discord
 from discord import app_commands
 
-from bot.commands import GROUPS
-from bot.discord.base import WarbandCog, described, named
+from bot.commands import GROUPS, Command, find_command
+from bot.discord.base import WarbandCog, described, named, refusal
+from bot.discord.replies import send_reply, send_to
+from bot.discord.status import refresh_status
+from bot.reply import Reply
+from engine.core import IllegalAction
+from engine.core.ruleset import get_ruleset
 
 
 class GameCog(WarbandCog):
@@ -18,15 +23,53 @@ class GameCog(WarbandCog):
                                scenario=WarbandCog.suggest_map)
     async def new(self, interaction: discord.Interaction, ruleset: str, map: str | None = None,
                   mapfile: discord.Attachment | None = None, seed: int | None = None,
-                  settings: str | None = None, scenario: str | None = None) -> None:
+                  settings: str | None = None, scenario: str | None = None,
+                  thread: bool | None = None) -> None:
         attachments = {}
         if mapfile is not None:
             upload = await self.read_upload(interaction, "map file", mapfile)
             if upload is None:
                 return
             attachments["mapfile"] = upload
+        if thread:
+            await self.new_in_thread(interaction, attachments, ruleset=ruleset, map=map, seed=seed, settings=settings,
+                                     scenario=scenario)
+            return
         await self.run(interaction, "game new", attachments=attachments,
                        ruleset=ruleset, map=map, seed=seed, settings=settings, scenario=scenario)
+
+    async def new_in_thread(self, interaction: discord.Interaction, attachments, **options) -> None:
+        """``/game new thread:true``: open a thread named after the game and play it there; the
+        store keys the game by the thread's id, as by a channel's, so one channel hosts many."""
+        if not interaction.response.is_done():
+            await interaction.response.defer(thinking=True)
+        title = options["ruleset"]
+        try:
+            title = get_ruleset(options["ruleset"]).title
+        except IllegalAction:
+            pass
+        name = f"{title} — {interaction.user.display_name}"[:100]
+        try:
+            place = await interaction.channel.create_thread(name=name, type=discord.ChannelType.public_thread,
+                                                            auto_archive_duration=10080)
+        except (discord.HTTPException, AttributeError) as exc:
+            await send_reply(interaction, refusal(f"I can't open a thread here ({exc}); start the game without "
+                                                  "thread:true, or give me the Create Public Threads permission.",
+                                                  "no-thread"))
+            return
+        command = Command("game new", {k: v for k, v in options.items() if v is not None}, attachments)
+        guild = str(interaction.guild_id) if interaction.guild_id is not None else None
+        reply = await self.service.handle(place.id, interaction.user.id, command, guild_id=guild)
+        if reply.error:
+            await send_reply(interaction, reply)
+            try:
+                await place.delete()
+            except discord.HTTPException:
+                pass
+            return
+        await send_to(place, reply, interaction.client)
+        await send_reply(interaction, Reply(text=f"🧵 A new game is open in {place.mention}: play it there."))
+        await refresh_status(self.service, place, place.id)
 
     @game.command(**named("game join"))
     @described("game join")
@@ -61,3 +104,31 @@ class GameCog(WarbandCog):
     @game.command(**named("game abandon"))
     async def abandon(self, interaction: discord.Interaction) -> None:
         await self.run(interaction, "game abandon")
+
+    @game.command(**named("game pause"))
+    async def pause(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "game pause")
+
+    @game.command(**named("game resume"))
+    async def resume(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "game resume")
+
+    @game.command(**named("game claim"))
+    async def claim(self, interaction: discord.Interaction) -> None:
+        # The claim ends the game, and the reply carries the final board.
+        await self.run(interaction, "game claim", defer=True)
+
+    @game.command(**named("game export"))
+    async def export(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "game export")
+
+    @game.command(**named("game verify"))
+    async def verify(self, interaction: discord.Interaction) -> None:
+        await self.run(interaction, "game verify")
+
+    @game.command(**named("game replay"))
+    @app_commands.rename(from_="from")
+    @app_commands.describe(from_=find_command("game replay").options[0].description,
+                           to=find_command("game replay").options[1].description)
+    async def replay(self, interaction: discord.Interaction, from_: int | None = None, to: int | None = None) -> None:
+        await self.run(interaction, "game replay", **{"from": from_, "to": to})

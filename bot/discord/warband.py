@@ -57,7 +57,7 @@ class WarbandGroupCog(WarbandCog):
     @described("warband import")
     async def import_(self, interaction: discord.Interaction, file: discord.Attachment,
                       name: str | None = None) -> None:
-        upload = await self.read_upload(interaction, "warband file", file)
+        upload = await self.read_upload(interaction, "warband file", file, private=True)
         if upload is not None:
             await self.run(interaction, "warband import", attachments={"file": upload}, name=name)
 

@@ -27,12 +27,15 @@ from pathlib import Path
 
 from bot.store.base import Backend
 from bot.store.cards import Cards
+from bot.store.fairness import Fairness, StatusMessages
 from bot.store.games import Games
 from bot.store.leagues import Leagues
 from bot.store.migrations import Migrations
 from bot.store.rolls import FreeRolls
+from bot.store.schedule import Schedule
 from bot.store.sqlite import SQLiteBackend
 from bot.store.values import utc_now
+from bot.store.users import Users
 from bot.store.warbands import Warbands
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
@@ -60,7 +63,8 @@ def sqlite_path(target: str | Path) -> Path | None:
     return Path(target)
 
 
-class Store(Games, Warbands, Cards, FreeRolls, Leagues, Migrations):
+class Store(Games, Warbands, Cards, FreeRolls, Leagues, Schedule, Users, Fairness, StatusMessages,
+            Migrations):
     """The Warband repository. Open with :meth:`open`, then ``close()``."""
 
     @classmethod

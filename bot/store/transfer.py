@@ -20,9 +20,10 @@ from bot.store.repository import Store
 
 # Parents before children; schema_migrations is the target's own business.
 TABLES: tuple[str, ...] = ("games", "seats", "actions", "events", "free_rolls", "warbands", "user_cards",
+                           "clocks", "seat_clocks", "schedule", "users", "nudges", "commitments", "status_messages",
                            "leagues", "league_players", "league_matches", "league_log", "ratings", "rated_games")
 # Tables whose id the database hands out: after a copy the next id must follow the copied ones.
-IDENTITY_TABLES: tuple[str, ...] = ("games", "free_rolls", "warbands", "leagues", "league_matches")
+IDENTITY_TABLES: tuple[str, ...] = ("games", "free_rolls", "warbands", "schedule", "leagues", "league_matches")
 
 
 async def table_counts(store: Store) -> dict[str, int]:

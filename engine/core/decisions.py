@@ -44,10 +44,12 @@ class DecisionNeeded(Exception):
         self.decision = decision
 
 
-def decide(state: GameState, seat: str, key: str, question: str, options: list[str]) -> str:
+def decide(state: GameState, seat: str, key: str, question: str, options: list[str],
+           default: str | None = None) -> str:
     """The answer ``seat`` gives to ``question``: asked of the player unless already known.
 
     A question with a single option is never asked. Options must be distinct words.
+    ``default`` is the answer taken if the player's time runs out (engine.core.timeout).
 
     >>> from engine.core import Rng
     >>> state = GameState(ruleset="x", seed=1, rng=Rng.from_seed(1), seats=[])
@@ -63,7 +65,8 @@ def decide(state: GameState, seat: str, key: str, question: str, options: list[s
         return options[0]
     answer = state.next_answer()
     if answer is None:
-        raise DecisionNeeded(Decision(seat=seat, key=key, question=question, options=list(options)))
+        raise DecisionNeeded(Decision(seat=seat, key=key, question=question, options=list(options),
+                                      default=default))
     if answer not in options:  # only if the rules code asked differently on the second run
         raise IllegalAction("bad-option", f"{answer!r} is not an answer to “{question}” "
                             f"(choose {', '.join(options)}).")

@@ -21,6 +21,8 @@ class Decision(BaseModel):
     key: str
     question: str
     options: list[str]
+    # The answer taken when the player's time runs out (engine.core.timeout); None: see there.
+    default: str | None = None
 
     def prompt(self, seat_name: str) -> str:
         listed = ", ".join(self.options[:-1]) + f" or {self.options[-1]}" if len(self.options) > 1 else self.options[0]

@@ -17,6 +17,7 @@ from engine.core.decisions import Decide, DecisionNeeded, PendingDecision
 from engine.core.errors import IllegalAction
 from engine.core.events import Event
 from engine.core.models import Action, GameState, Resign, Result
+from engine.core.timeout import Timeout, default_answer
 
 # Event kinds after which the bot posts a fresh board image.
 BOARD_EVENTS = frozenset({"phase_ended", "round_ended", "setup_done", "game_over"})
@@ -33,9 +34,11 @@ class Ruleset(ABC):
     max_seats: ClassVar[int] = 2
     # Event kinds after which the bot posts the board; a ruleset adds its own set-up steps.
     board_events: ClassVar[frozenset[str]] = BOARD_EVENTS
+    # Whether a late seat can leave a game of three or more and the game go on (Timeout "drop").
+    can_drop_seats: ClassVar[bool] = False
 
     def __init__(self) -> None:
-        union = Resign | Decide
+        union = Resign | Decide | Timeout
         for extra in self.action_types:
             union = union | extra  # type: ignore[operator]
         self._action_adapter: TypeAdapter = TypeAdapter(union)
@@ -150,6 +153,63 @@ class Ruleset(ABC):
         """The automatic first action once every required seat is filled (e.g. a roll-off)."""
         return None
 
+    # -- running out of time (engine.core.timeout) -----------------------------------------
+    def timeout_action(self, state: GameState, seat: str) -> Action | None:
+        """The move made for ``seat`` when its time runs out outside a question: by default its
+        legal ``end`` action (end the activation or turn), else its only legal action (e.g. an
+        initiative roll), else None (nothing can be done for it: the opponents may claim)."""
+        legal = self._legal_actions(state, seat)
+        ends = [a for a in legal if a.kind == "end"]
+        if ends:
+            return ends[0]
+        return legal[0] if len(legal) == 1 else None
+
+    def _drop_seat(self, state: GameState, seat: str, events: list[Event]) -> None:
+        """Take a late seat out of a game of three or more; rulesets that can say so set
+        :attr:`can_drop_seats` and override this."""
+        raise IllegalAction("cannot-drop", f"{self.title} cannot go on without a seat.")
+
+    def _timeout(self, state: GameState, action: Timeout) -> tuple[GameState, list[Event]]:
+        seat = action.seat
+        if seat is None or seat not in {s.id for s in state.seats}:
+            raise IllegalAction("not-seated", "A time-out names a seat of this game.")
+        if seat not in self.to_act(state):
+            raise IllegalAction("not-late", f"{state.seat(seat).name} is not the one the game waits for.")
+        name = state.seat(seat).name
+        notice = Event(kind="timeout", seat=seat, text=f"⏰ {name} ran out of time.",
+                       data={"policy": action.policy})
+        if action.policy == "claim":
+            working = state.model_copy(deep=True)
+            working.pending = None
+            losing = {seat}
+            winners = [s.id for s in working.seats if s.id not in losing]
+            working.result = Result(winners=winners, losers=[seat], reason=f"{name} lost on time")
+            working.phase = "over"
+            return working, [notice, Event(kind="game_over", seat=seat, text=f"{name} loses on time. "
+                                           + ", ".join(working.seat(w).name for w in winners) + " wins.")]
+        if action.policy == "drop":
+            if len(state.seats) < 3:
+                raise IllegalAction("cannot-drop", "Only a game of three or more seats goes on without one.")
+            working = state.model_copy(deep=True)
+            working.pending = None
+            events = [notice]
+            self._drop_seat(working, seat, events)
+            return working, events
+        events = [notice]
+        if state.pending is not None:
+            answer = default_answer(state.pending.decision)
+            state, answered = self._answer(state, Decide(seat=seat, option=answer))
+            events.append(Event(kind="timeout_answer", seat=seat, text=f"{name}'s answer is taken as {answer}."))
+            events.extend(answered)
+            # "default" stops at the answer, unless nothing was asked (then it ends the turn).
+            if action.policy == "default" or state.is_over or seat not in self.to_act(state):
+                return state, events
+        stand_in = self.timeout_action(state, seat)
+        if stand_in is None:
+            raise IllegalAction("no-timeout-move", f"Nothing can be done for {name}: the opponents may claim the game.")
+        state, acted = self.apply(state, stand_in)
+        return state, [*events, *acted]
+
     # -- suggestions --------------------------------------------------------------------------
     def square_label(self, square: Any) -> str:
         """How a square is written to players; grid rulesets name squares like E5."""
@@ -190,6 +250,8 @@ class Ruleset(ABC):
             return working, events
         if isinstance(action, Decide):
             return self._answer(state, action)
+        if isinstance(action, Timeout):
+            return self._timeout(state, action)
         if state.pending is not None:
             decision = state.pending.decision
             raise IllegalAction("decision-pending", f"Waiting for {state.seat(decision.seat).name} to answer: "

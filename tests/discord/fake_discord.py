@@ -74,6 +74,11 @@ class Sent:
     ephemeral: bool
     files: list[discord.File]
     allowed_mentions: discord.AllowedMentions | None
+    view: discord.ui.View | None = None
+
+    @property
+    def custom_ids(self) -> list[str]:
+        return [item.custom_id for item in self.view.children] if self.view else []
 
     @property
     def file_names(self) -> list[str]:
@@ -90,6 +95,7 @@ class FakeResponse:
         self._interaction = interaction
         self.type: discord.InteractionResponseType | None = None
         self.deferred = False
+        self.deferred_ephemeral = False
         self.autocompleted: list | None = None
 
     def is_done(self) -> bool:
@@ -99,15 +105,17 @@ class FakeResponse:
         assert not self.is_done(), "defer after the interaction was answered"
         self.type = discord.InteractionResponseType.deferred_channel_message
         self.deferred = True
+        self.deferred_ephemeral = ephemeral
 
     async def send_message(self, content: str | None = None, *, ephemeral: bool = False,
                            files: list[discord.File] | None = None, file: discord.File | None = None,
-                           allowed_mentions: discord.AllowedMentions | None = None, **kwargs: Any) -> None:
+                           allowed_mentions: discord.AllowedMentions | None = None,
+                           view: discord.ui.View | None = None, **kwargs: Any) -> None:
         assert not self.is_done(), "send_message after the interaction was answered"
         assert not kwargs, f"unexpected arguments {kwargs}"
         self.type = discord.InteractionResponseType.channel_message
         files = list(files or []) + ([file] if file else [])
-        self._interaction.sent.append(Sent("response", content, ephemeral, files, allowed_mentions))
+        self._interaction.sent.append(Sent("response", content, ephemeral, files, allowed_mentions, view))
 
     async def autocomplete(self, choices: list) -> None:
         self.type = discord.InteractionResponseType.autocomplete_result
@@ -120,11 +128,15 @@ class FakeFollowup:
 
     async def send(self, content: str | None = None, *, ephemeral: bool = False,
                    files: list[discord.File] | None = None, file: discord.File | None = None,
-                   allowed_mentions: discord.AllowedMentions | None = None, **kwargs: Any) -> None:
+                   allowed_mentions: discord.AllowedMentions | None = None,
+                   view: discord.ui.View | None = None, wait: bool = False, **kwargs: Any):
         assert self._interaction.response.is_done(), "a follow-up needs a response or a defer first"
         assert not kwargs, f"unexpected arguments {kwargs}"
         files = list(files or []) + ([file] if file else [])
-        self._interaction.sent.append(Sent("followup", content, ephemeral, files, allowed_mentions))
+        self._interaction.sent.append(Sent("followup", content, ephemeral, files, allowed_mentions, view))
+        if wait:  # Discord answers with the message: its link is what the bot keeps
+            return SimpleNamespace(jump_url=f"https://discord.com/channels/{GUILD_ID}/{CHANNEL_ID}/{next(_ids)}")
+        return None
 
 
 _ids = itertools.count(1400000000000000000)
@@ -135,6 +147,7 @@ class FakeInteraction:
 
     def __init__(self, user_id: int, channel_id: int = CHANNEL_ID, guild_id: int | None = GUILD_ID):
         self.id = next(_ids)
+        self.type = discord.InteractionType.application_command
         self.user = SimpleNamespace(id=user_id, mention=f"<@{user_id}>")
         self.channel_id = channel_id
         self.guild_id = guild_id

@@ -42,9 +42,13 @@ async def test_setup_hook_opens_the_store_adds_the_cogs_and_syncs(tmp_path, monk
     try:
         assert db.exists() and bot.store is not None and bot.service is not None
         assert set(bot.cogs) == {"GameCog", "RollCog", "PlayCog", "ConanCog", "WarbandGroupCog", "CreatureCog",
-                                 "LeagueCog"}
-        [(method, path, body)] = sent
+                                 "LeagueCog", "PostCog"}
+        (method, path, body), *cleanup = sent
         assert (method, path) == operation, "guild sync while developing, global otherwise"
+        if dev_guild:  # the global commands a former global sync left are removed
+            assert [(m, p, b) for m, p, b in cleanup] == [("PUT", BULK_OVERWRITE_COMMANDS[1], [])]
+        else:
+            assert cleanup == []
         top_level = {spec.group or spec.name for spec in COMMANDS}
         assert sorted(c["name"] for c in body) == sorted(top_level)
         assert errors(request_validator(*operation), body) == []
@@ -74,3 +78,50 @@ def test_run_bot_passes_the_token(monkeypatch):
     assert seen["token"] == "abc.def" and isinstance(seen["bot"], WarbandBot)
     with pytest.raises(SystemExit):
         client.run_bot(Settings(discord_token=None))
+
+
+async def test_sync_only_when_the_tree_changed_and_a_failed_sync_never_stops_start_up(tmp_path, monkeypatch):
+    db = tmp_path / "warband.sqlite3"
+    first = WarbandBot(Settings(warband_db=db))
+    sent = record_http(first, monkeypatch)
+    await first.setup_hook()
+    await first.close()
+    assert len(sent) == 1
+    again = WarbandBot(Settings(warband_db=db))
+    sent = record_http(again, monkeypatch)
+    await again.setup_hook()  # same commands: nothing sent
+    await again.close()
+    assert sent == []
+
+    (tmp_path / "warband.sqlite3.commands.sha256").write_text("stale")
+    broken = WarbandBot(Settings(warband_db=db))
+    broken._connection.application_id = APPLICATION_ID
+
+    async def refuse(route, **kwargs):
+        raise RuntimeError("Discord is down")
+
+    monkeypatch.setattr(broken.http, "request", refuse)
+    await broken.setup_hook()  # logged, not raised
+    try:
+        assert broken.service is not None
+        assert (tmp_path / "warband.sqlite3.commands.sha256").read_text() == "stale", "retried next start"
+    finally:
+        await broken.close()
+
+
+async def test_game_commands_are_guild_only_and_there_is_no_text_prefix(tmp_path, monkeypatch):
+    bot = WarbandBot(Settings(warband_db=tmp_path / "w.sqlite3"))
+    sent = record_http(bot, monkeypatch)
+    await bot.setup_hook()
+    try:
+        [(_, _, body)] = sent
+        contexts = {c["name"]: c.get("contexts") for c in body}
+        assert contexts["game"] == [0] and contexts["move"] == [0] and contexts["games"] == [0]
+        assert contexts["roll"] is None and contexts["warband"] is None and contexts["help"] is None
+        assert client.no_prefix(bot, None) == []
+    finally:
+        await bot.close()
+
+
+def test_only_the_guilds_intent():
+    assert intents() == client.discord.Intents(guilds=True)

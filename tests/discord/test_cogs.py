@@ -92,9 +92,9 @@ async def start_battle(bot, service) -> None:
 
 
 async def test_the_quick_start_flow_through_the_cogs(bot, service, store):
-    # /game new: the creator takes seat p1; a public answer, nobody deferred.
+    # /game new: the creator takes seat p1; a public answer, acknowledged (deferred) first.
     new = await play(bot, "game new", ALICE, ruleset="dnd-minis-quick", seed=7)
-    assert not new.ephemeral and not new.response.deferred
+    assert not new.ephemeral and new.response.deferred and not new.response.deferred_ephemeral
     assert "New game" in new.text and f"<@{ALICE}>" in new.text
 
     # /game join: the roll-off for the creature choice; the winner is named and pinged.
@@ -201,8 +201,12 @@ async def test_roll_works_with_and_without_a_game(bot, service, store):
 async def test_help_lists_every_command_privately(bot):
     shown = await play(bot, "help", CAROL)
     assert shown.ephemeral
+    # Longer than two messages: its opening lines, and the whole list as a file.
+    [sent] = shown.files
+    whole = sent.file_bytes().decode("utf-8")
+    assert "whole text" in shown.text
     for key in ("game new", "game join", "roll", "move", "attack", "end"):
-        assert f"/{key}" in shown.text
+        assert f"/{key}" in whole
 
 
 async def test_commands_without_a_game_are_refused_privately(bot):

@@ -62,9 +62,9 @@ async def test_public_reply_pings_only_the_named_players(scripted_bot, scripted,
     scripted.reply = Reply(text=f"🎲 New game.\n<@{PLAYER}> takes the seat Player 1.\n➡️ <@{OTHER}>: join",
                            mentions=[str(OTHER)])
     await run(scripted_bot, "game new", {"ruleset": "dnd-minis-quick"})
-    [(route, body)] = checked(wire)
-    assert route == CALLBACK and body["type"] == 4
-    data = body["data"]
+    (r1, defer), (route, data) = checked(wire)
+    assert (r1, defer) == (CALLBACK, {"type": 5}), "acknowledged first, whatever the channel's lock"
+    assert route == FOLLOWUP
     assert data["content"] == scripted.reply.text
     assert "flags" not in data or not data["flags"] & EPHEMERAL
     # Exactly the player to act is pinged; @everyone, roles and the other mention are not.
@@ -74,9 +74,18 @@ async def test_public_reply_pings_only_the_named_players(scripted_bot, scripted,
 async def test_refusal_is_ephemeral(scripted_bot, scripted, wire):
     scripted.reply = Reply(text="⛔ There is no game in this channel.", ephemeral=True, error="no-game")
     await run(scripted_bot, "game status")
+    # A private command defers privately: no public "thinking…", nothing to delete.
+    (r1, defer), (route, body) = checked(wire)
+    assert defer == {"type": 5, "data": {"flags": EPHEMERAL}}
+    assert route == FOLLOWUP and body["flags"] & EPHEMERAL
+    assert body["allowed_mentions"]["parse"] == []
+
+
+async def test_help_is_answered_at_once(scripted_bot, scripted, wire):
+    scripted.reply = Reply(text="**Warband commands**", ephemeral=True)
+    await run(scripted_bot, "help")
     [(route, body)] = checked(wire)
     assert body["type"] == 4 and body["data"]["flags"] & EPHEMERAL
-    assert body["data"]["allowed_mentions"]["parse"] == []
 
 
 async def test_deferred_command_sends_the_board_as_a_followup(scripted_bot, scripted, wire):
@@ -103,23 +112,32 @@ async def test_refusal_after_defer_deletes_the_thinking_message_and_stays_privat
 
 
 async def test_long_reply_is_split_into_messages_discord_accepts(scripted_bot, scripted, wire):
+    lines = [f"`{i:>3}` Orc attacks Ranger: 1d20+5 = 17 vs AC 15, hit; 1d8+3 = 7 damage." for i in range(30)]
+    scripted.reply = Reply(text="\n".join(lines), ephemeral=True)
+    await run(scripted_bot, "game log", {"last": 30})
+    sent = checked(wire)
+    contents = [body["content"] for route, body in sent if route == FOLLOWUP]
+    assert len(contents) == 2
+    assert "\n".join(contents) == scripted.reply.text, "nothing lost or reordered"
+    assert all(body["flags"] & EPHEMERAL for route, body in sent if route == FOLLOWUP)
+
+
+async def test_very_long_reply_comes_as_its_opening_and_a_file(scripted_bot, scripted, wire):
     lines = [f"`{i:>3}` Orc attacks Ranger: 1d20+5 = 17 vs AC 15, hit; 1d8+3 = 7 damage." for i in range(120)]
     scripted.reply = Reply(text="\n".join(lines), ephemeral=True)
     await run(scripted_bot, "game log", {"last": 120})
-    sent = checked(wire)
-    assert len(sent) >= 4
-    contents = [body["data"]["content"] if route == CALLBACK else body["content"] for route, body in sent]
-    assert "\n".join(contents) == scripted.reply.text, "nothing lost or reordered"
-    assert all(len(c) <= 2000 for c in contents)
-    assert all((body["data"] if route == CALLBACK else body)["flags"] & EPHEMERAL for route, body in sent)
+    (r1, defer), (route, body) = checked(wire)
+    assert route == FOLLOWUP and body["flags"] & EPHEMERAL
+    assert body["content"].startswith(lines[0]) and "whole text (120 lines)" in body["content"]
+    assert wire.requests[1].files == ["warband.txt"]
 
 
 async def test_unexpected_error_gets_an_ephemeral_answer(scripted_bot, scripted, wire, caplog):
     scripted.fail = RuntimeError("database on fire")
     await run(scripted_bot, "game status")
-    [(route, body)] = checked(wire)
-    assert body["type"] == 4 and body["data"]["flags"] & EPHEMERAL
-    assert "went wrong" in body["data"]["content"] and "/game status" in body["data"]["content"]
+    (r1, defer), (route, body) = checked(wire)
+    assert route == FOLLOWUP and body["flags"] & EPHEMERAL
+    assert "went wrong" in body["content"] and "/game status" in body["content"]
     assert "database on fire" in caplog.text, "the traceback is logged"
 
 
@@ -166,12 +184,15 @@ async def test_map_upload_reaches_the_service(scripted_bot, scripted, wire, monk
 
 
 async def test_autocomplete_payload_caps_at_25_choices_of_100_characters(scripted_bot, scripted, wire):
-    scripted.suggestions = [f"square-{i:02d}-" + "x" * 120 for i in range(40)]
+    too_long = ["z" * 101]  # would be submitted cut: never offered
+    scripted.suggestions = too_long + [f"square-{i:02d}-" + "x" * 80 for i in range(40)] + ["square-00-" + "x" * 80]
     await run(scripted_bot, "move", {"to": "square"}, focused="to")
     [(route, body)] = checked(wire)
     choices = body["data"]["choices"]
     assert body["type"] == 8 and len(choices) == 25
     assert all(1 <= len(c["name"]) <= 100 and c["name"] == c["value"] for c in choices)
+    assert len({c["value"] for c in choices}) == 25, "no value twice"
+    assert choices[0]["value"] == "square-00-" + "x" * 80
 
 
 async def test_autocomplete_failure_offers_nothing_instead_of_breaking(scripted_bot, scripted, wire):

@@ -21,6 +21,7 @@ from fake_discord import DiscordWire, dispatch, interaction_payload
 OPTION_TYPES = {
     "string": AppCommandOptionType.string,
     "integer": AppCommandOptionType.integer,
+    "boolean": AppCommandOptionType.boolean,
     "attachment": AppCommandOptionType.attachment,
 }
 

@@ -1,0 +1,135 @@
+"""Buttons for small choices, beside the slash commands (which stay as they are).
+
+The service puts :class:`Button` s on a reply; the Discord layer draws them
+(:mod:`bot.discord.views`) and hands a click back as its ``custom_id``. A custom id carries
+everything needed to act on it after a restart (the game, and for a question its version), so
+no view has to stay in memory:
+
+- ``wb:decide:GAME:VERSION:INDEX`` — answer the pending question with its option INDEX;
+- ``wb:join:GAME`` — take a free seat of a new game;
+- ``wb:undo:GAME:VERSION:agree|refuse`` — answer an undo request;
+- ``wb:moves:GAME`` — show the clicking player their legal moves, privately.
+
+A click on a question already answered (or a game that moved on) is refused with what
+happened; a click by someone with no seat is refused privately. Either way nothing changes.
+
+>>> parse_custom_id("wb:decide:12:40:1")
+('decide', 12, ['40', '1'])
+>>> parse_custom_id("somebody-else") is None
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine.core import IllegalAction
+from engine.core.ruleset import get_ruleset
+from bot.commands import Command
+from bot.reply import Reply
+
+if TYPE_CHECKING:
+    from bot.service import Service
+
+PREFIX = "wb"
+MAX_BUTTONS = 25  # Discord: five rows of five
+MAX_LABEL = 80
+
+
+@dataclass(frozen=True)
+class Button:
+    label: str
+    custom_id: str
+    style: str = "secondary"  # primary, secondary, success, danger
+
+
+def parse_custom_id(custom_id: str) -> tuple[str, int, list[str]] | None:
+    parts = custom_id.split(":")
+    if len(parts) < 3 or parts[0] != PREFIX or not parts[2].isdigit():
+        return None
+    return parts[1], int(parts[2]), parts[3:]
+
+
+def question_buttons(game_id: int, version: int, options: list[str]) -> list[Button]:
+    """One button per answer of a question (the slash command /decide still works)."""
+    if len(options) > MAX_BUTTONS:
+        return []
+    return [Button(option[:MAX_LABEL], f"{PREFIX}:decide:{game_id}:{version}:{i}", "primary")
+            for i, option in enumerate(options)]
+
+
+def join_button(game_id: int) -> Button:
+    return Button("Join", f"{PREFIX}:join:{game_id}", "success")
+
+
+def undo_buttons(game_id: int, version: int) -> list[Button]:
+    return [Button("Agree", f"{PREFIX}:undo:{game_id}:{version}:agree", "success"),
+            Button("Refuse", f"{PREFIX}:undo:{game_id}:{version}:refuse", "danger")]
+
+
+def moves_button(game_id: int) -> Button:
+    return Button("Show my moves", f"{PREFIX}:moves:{game_id}")
+
+
+def _stale(text: str) -> Reply:
+    return Reply(text=f"⛔ {text}", ephemeral=True, error="stale-button")
+
+
+async def click(service: Service, channel_id: str, user_id: str, custom_id: str, guild_id=None) -> Reply:
+    """What a click on a Warband button does, as a reply (refusals are private)."""
+    parsed = parse_custom_id(custom_id)
+    if parsed is None:
+        return _stale("That button is not one of mine any more.")
+    kind, game_id, rest = parsed
+    store = service.store
+    try:
+        game = await store.game(game_id)
+    except Exception:
+        return _stale(f"Game #{game_id} no longer exists.")
+    if not game.is_active:
+        return _stale(f"Game #{game_id} is over; its buttons do nothing now.")
+    if kind == "join":
+        return await service.handle(game.channel_id, user_id, Command("game join"), guild_id=guild_id)
+    seat = await store.seat_of(game.id, user_id)
+    if seat is None:
+        return Reply(text="⛔ You hold no seat in this game; these buttons are for its players.",
+                     ephemeral=True, error="not-seated")
+    ruleset = get_ruleset(game.ruleset)
+    state = ruleset.load_state(game.state_json)
+    if kind == "moves":
+        return _moves(ruleset, state, seat.seat_id)
+    if kind == "decide":
+        version, index = (int(x) for x in rest[:2])
+        pending = state.pending
+        if game.version != version or pending is None or index >= len(pending.decision.options):
+            last = await store.events(game.id, limit=1)
+            said = f" Last: {last[0].text}" if last else ""
+            return _stale("That question was already answered (or the game moved on)." + said)
+        option = pending.decision.options[index]
+        return await service.handle(game.channel_id, user_id, Command("decide", {"option": option}),
+                                    guild_id=guild_id)
+    if kind == "undo":
+        version, answer = int(rest[0]), rest[1]
+        if game.version != version or not (game.pending or {}).get("undo"):
+            return _stale("That undo request was already answered (or the game moved on).")
+        if answer == "agree":
+            return await service.handle(game.channel_id, user_id, Command("game undo"), guild_id=guild_id)
+        async with service._lock(game.channel_id):
+            await store.set_pending(game.id, game.version, None)
+        return Reply(text=f"<@{user_id}> refuses to take the action back; the game goes on.")
+    return _stale("That button is not one of mine any more.")
+
+
+def _moves(ruleset, state, seat: str) -> Reply:
+    from bot.demo import command_line
+
+    if seat not in ruleset.to_act(state):
+        return Reply(text="The game is not waiting for you now.", ephemeral=True)
+    try:
+        lines = sorted({command_line(a) for a in ruleset.legal_actions(state, seat)})
+    except IllegalAction as exc:
+        return Reply(text=f"⛔ {exc.message}", ephemeral=True, error=exc.code)
+    shown = lines[:20]
+    more = f"\n… and {len(lines) - len(shown)} more." if len(lines) > len(shown) else ""
+    return Reply(text="Your moves now:\n" + "\n".join(f"`{line}`" for line in shown) + more, ephemeral=True)

@@ -1,0 +1,148 @@
+"""A game's record: ``/game export`` (the log as JSON with every roll), ``/game verify`` (the
+seed revealed and checked against its commitment) and ``/game replay`` (the game as an animated
+image, a frame per phase), plus the offline ``warband replay FILE`` and ``warband verify FILE``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Callable
+
+from engine.core import BoardView, Event, IllegalAction
+from engine.core.ruleset import get_ruleset
+from bot import fairness
+from bot.reply import Reply
+
+if TYPE_CHECKING:
+    from bot.service import Service
+
+MAX_FRAMES = 80
+FRAME_SQUARE_PX = 24
+
+
+def frames(data: dict[str, Any], render: Callable[[BoardView], bytes], start: int = 1,
+           end: int | None = None, most: int = MAX_FRAMES) -> list[bytes]:
+    """Replay an exported log and draw the board after each action that ended a phase (and the
+    last one), captioned with the phase and its key event. ``start``/``end``: action numbers.
+    With more than ``most`` such moments, ``most`` are chosen evenly (the last always kept)
+    before any is drawn: drawing is the slow part."""
+    ruleset = get_ruleset(data["ruleset"])
+    if data.get("seed") is None:
+        raise IllegalAction("seed-secret", "The replay needs the seed, which stays secret until the game ends.")
+    state = ruleset.new_game(int(data["seed"]), dict(data.get("options") or {}))
+    views: list[BoardView] = []
+    actions = data["actions"]
+    for i, entry in enumerate(actions):
+        state, events = ruleset.apply(state, ruleset.parse_action(entry["action"]))
+        seq = entry["seq"]
+        if seq < start or (end is not None and seq > end):
+            continue
+        last = i == len(actions) - 1 or (end is not None and seq == end)
+        if not (last or any(e.kind in ruleset.board_events for e in events)):
+            continue
+        view = ruleset.board(state)
+        key = _key_event(events)
+        view.caption = f"#{seq} · Round {state.round}, {state.phase}" + (f" — {key}" if key else "")
+        views.append(view)
+    if len(views) > most:
+        step = (len(views) - 1) / (most - 1)
+        views = [views[round(i * step)] for i in range(most)]
+    return [render(view) for view in views]
+
+
+def frame_renderer(service) -> Callable[[BoardView], bytes]:
+    """Frames are drawn smaller than the boards posted after each phase: an animation of many
+    frames must fit Discord's upload limit, and drawing is the slow part."""
+    from bot.service import default_renderer
+
+    if service.render is not default_renderer:
+        return service.render
+    from renderers.grid import render_board
+
+    return lambda view: render_board(view, square_px=FRAME_SQUARE_PX)
+
+
+def _key_event(events: list[Event]) -> str:
+    """The event a frame is named after: the game's end, a creature destroyed, else the last."""
+    for kind in ("game_over", "destroyed", "phase_ended", "round_ended"):
+        for event in events:
+            if event.kind == kind:
+                return event.text[:120]
+    shown = [e for e in events if e.kind not in ("prompt", "decision")]
+    return shown[-1].text[:120] if shown else ""
+
+
+class Replays:
+    def __init__(self, service: Service):
+        self.service = service
+        self.store = service.store
+
+    async def handle(self, channel_id: str, user_id: str, guild_id, command) -> Reply:
+        game, ruleset, state = await self.service._game(channel_id, finished_ok=True)
+        if command.key == "game export":
+            data = await fairness.export(self.store, game)
+            secret = "" if data["seed"] is not None else " The seed is left out until the game ends."
+            return Reply(text=f"📜 The log of game #{game.id}: {len(data['actions'])} actions, "
+                         f"{fairness.rolls(data)} rolls.{secret}", file=fairness.dumps(data),
+                         file_name=f"warband-game-{game.id}.json")
+        if command.key == "game verify":
+            return await self.verify(game)
+        return await self.replay(game, command)
+
+    async def verify(self, game) -> Reply:
+        commitment = await self.store.commitment(game.id)
+        if commitment is None:
+            raise IllegalAction("no-commitment", f"Game #{game.id} was started before dice commitments.")
+        if game.is_active and not commitment.seed_given:
+            raise IllegalAction("seed-secret", f"The seed stays secret until the game ends. Commitment: "
+                                f"`{commitment.digest}`.")
+        data = await fairness.export(self.store, game)
+        problems = await asyncio.to_thread(fairness.verify, data)
+        head = (f"🔓 Game #{game.id}: seed {game.seed}, salt `{commitment.salt}`; "
+                f"SHA-256(\"{game.seed}:{commitment.salt}\") = `{fairness.digest(game.seed, commitment.salt)}`, "
+                f"committed `{commitment.digest}`.")
+        if problems:
+            return Reply(text=head + "\n⚠️ " + "\n⚠️ ".join(problems))
+        return Reply(text=head + f"\n✅ The seed matches the commitment and all {fairness.rolls(data)} rolls of "
+                     f"{len(data['actions'])} actions replay exactly. Check it yourself: /game export, then "
+                     f"`warband verify FILE`.")
+
+    async def replay(self, game, command) -> Reply:
+        data = await fairness.export(self.store, game)
+        if data["seed"] is None:
+            data["seed"] = game.seed  # the bot's own replay may use the secret; the picture shows no dice
+        start = int(command.options.get("from") or 1)
+        end = command.options.get("to")
+        end = int(end) if end not in (None, "") else None
+        if start < 1 or (end is not None and end < start):
+            raise IllegalAction("bad-option", "from and to are action numbers, from 1, with from ≤ to.")
+        if not data["actions"]:
+            raise IllegalAction("nothing-to-replay", "Nothing has happened in this game yet.")
+        from renderers.animation import animate
+
+        pictures = await asyncio.to_thread(frames, data, frame_renderer(self.service), start, end)
+        if not pictures:
+            raise IllegalAction("nothing-to-replay", "No phase ended between those actions.")
+        gif = await asyncio.to_thread(animate, pictures)
+        return Reply(text=f"🎞️ Game #{game.id}, {len(pictures)} frames.", image=gif,
+                     image_name=f"warband-game-{game.id}.gif")
+
+
+def replay_file(path: Path, out: Path, render: Callable[[BoardView], bytes]) -> list[Path]:
+    """``warband replay FILE --out DIR``: the frames as PNGs and the animation, offline."""
+    from renderers.animation import animate
+
+    data = json.loads(Path(path).read_text(encoding="utf-8"))
+    pictures = frames(data, render, most=10_000)  # offline: every phase
+    out.mkdir(parents=True, exist_ok=True)
+    written = []
+    for i, picture in enumerate(pictures, start=1):
+        target = out / f"frame-{i:04d}.png"
+        target.write_bytes(picture)
+        written.append(target)
+    target = out / "replay.gif"
+    target.write_bytes(animate(pictures))
+    written.append(target)
+    return written

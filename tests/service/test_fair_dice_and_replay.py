@@ -1,0 +1,103 @@
+"""Fair dice, export and replay through the service on SQLite: the commitment posted at the
+start, the seed kept secret until the end and then revealed, `warband verify` on the exported
+log (and catching a forged roll), the replay as an animated GIF under Discord's limit, and
+`/roll history`."""
+
+import io
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+from bot import fairness
+from bot.commands import parse_line
+from bot.service import Service
+from tests.service.test_quick_battle_service import play_until_over
+
+ROOT = Path(__file__).resolve().parents[2]
+ALICE, BOB = "111", "222"
+
+
+async def say(service, user, line):
+    return await service.handle("chan-1", user, parse_line(line))
+
+
+async def test_the_seed_is_committed_kept_secret_revealed_and_verified(store, tmp_path):
+    service = Service(store)  # the bot chooses the seed
+    new = await say(service, ALICE, "/game new ruleset:dnd-minis-quick")
+    game = await store.active_game("chan-1")
+    commitment = await store.commitment(game.id)
+    assert commitment.digest in new.text and str(game.seed) not in new.text
+    assert commitment.digest == fairness.digest(game.seed, commitment.salt)
+    await say(service, BOB, "/game join")
+    early = await say(service, ALICE, "/game verify")
+    assert early.error == "seed-secret" and commitment.digest in early.text
+    exported = await say(service, ALICE, "/game export")
+    assert json.loads(exported.file)["seed"] is None and json.loads(exported.file)["salt"] is None
+
+    _, _, state = await play_until_over(service)
+    finished = (await store.recent_games("chan-1", limit=1))[0]
+    log = await say(service, ALICE, "/game log last:5")
+    assert "🔓" not in log.text
+    verified = await say(service, BOB, "/game verify")
+    assert verified.error is None and str(finished.seed) in verified.text and "✅" in verified.text
+
+    exported = await say(service, ALICE, "/game export")
+    data = json.loads(exported.file)
+    assert data["seed"] == finished.seed and data["salt"] == commitment.salt and fairness.rolls(data) > 5
+    assert fairness.verify(data) == []
+    path = tmp_path / "game.json"
+    path.write_bytes(exported.file)
+    run = subprocess.run([sys.executable, "-m", "bot", "verify", str(path)], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0 and "replay exactly" in run.stdout
+
+    # A forged roll, or a seed that is not the committed one, is caught.
+    forged = json.loads(exported.file)
+    rolled = next((a, e) for a in forged["actions"] for e in a["events"] if e.get("roll"))
+    rolled[1]["text"] = rolled[1]["text"] + " (forged)"
+    assert any("the log says" in p for p in fairness.verify(forged))
+    other = dict(data, seed=data["seed"] + 1)
+    assert "the seed does not match the commitment posted at the start" in fairness.verify(other)
+    path.write_text(json.dumps(forged))
+    run = subprocess.run([sys.executable, "-m", "bot", "verify", str(path)], cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 1 and "✗" in run.stdout
+
+
+async def test_a_given_seed_is_not_secret(service, store):
+    new = await say(service, ALICE, "/game new ruleset:dnd-minis-quick seed:7")
+    assert "seed 7, chosen by a player" in new.text
+    await say(service, BOB, "/game join")
+    assert (await say(service, ALICE, "/game verify")).error is None
+
+
+async def test_the_replay_is_an_animation_under_the_upload_limit(service, store, tmp_path):
+    await say(service, ALICE, "/game new ruleset:dnd-minis-quick seed:11")
+    await say(service, BOB, "/game join")
+    await play_until_over(service)
+    reply = await say(service, ALICE, "/game replay")
+    assert reply.error is None and reply.image_name.endswith(".gif")
+    image = Image.open(io.BytesIO(reply.image))
+    assert image.format == "GIF" and image.n_frames >= 3 and len(reply.image) < 10 * 1024 * 1024
+    part = await say(service, ALICE, "/game replay from:1 to:3")
+    assert part.error is None and Image.open(io.BytesIO(part.image)).n_frames == 1
+    assert (await say(service, ALICE, "/game replay from:5 to:2")).error == "bad-option"
+
+    exported = await say(service, ALICE, "/game export")
+    path = tmp_path / "game.json"
+    path.write_bytes(exported.file)
+    run = subprocess.run([sys.executable, "-m", "bot", "replay", str(path), "--out", str(tmp_path / "out")],
+                         cwd=ROOT, capture_output=True, text=True)
+    assert run.returncode == 0, run.stderr
+    assert (tmp_path / "out" / "replay.gif").exists() and list((tmp_path / "out").glob("frame-*.png"))
+
+
+async def test_roll_history(service):
+    assert (await say(service, ALICE, "/roll history")).text.startswith("No dice")
+    await say(service, ALICE, "/roll 2d6")
+    await say(service, BOB, "/roll 1d20+5")
+    history = await say(service, BOB, "/roll history")
+    assert history.ephemeral and "2d6 = " in history.text and "1d20+5 = " in history.text
+    huge = await say(service, ALICE, "/roll 900d6")
+    assert huge.error is None and len(huge.text) < 200 and "too many dice to list" in huge.text
