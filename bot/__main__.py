@@ -80,7 +80,13 @@ def main(argv: list[str] | None = None) -> int:
             print("DISCORD_TOKEN is not set; run `warband console` to play locally.", file=sys.stderr)
             return 2
         from bot.discord.client import run_bot
+        from bot.sharding import Shards
 
+        try:
+            Shards.parse(settings.warband_shard_count, settings.warband_shard_ids)
+        except ValueError as exc:
+            print(f"warband: {exc}", file=sys.stderr)
+            return 2
         run_bot(settings)
         return 0
     if mode == "verify":

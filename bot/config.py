@@ -19,6 +19,10 @@ class Settings(BaseSettings):
     # PostgreSQL being the store several bot processes share.
     warband_db: Path = Path("warband.sqlite3")
     warband_database_url: str | None = None
+    # Several bot processes on one PostgreSQL database: the total number of Discord shards, and
+    # the ones this process holds ("0,1" or "0-3"). Unset: one process holds every shard.
+    warband_shard_count: int | None = None
+    warband_shard_ids: str | None = None
     # Where the console writes board images.
     warband_images: Path = Path("warband-images")
     # Sync slash commands to one guild only (instant while developing); empty: globally.

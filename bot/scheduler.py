@@ -23,6 +23,7 @@ import re
 from datetime import datetime, timedelta
 
 from bot.reply import Reply
+from bot.sharding import Shards
 
 log = logging.getLogger(__name__)
 
@@ -66,9 +67,12 @@ class Scheduler:
     # after this many, the rest waits for the next tick.
     MAX_PASSES = 50
 
-    def __init__(self, service, clock: Callable[[], datetime] | None = None):
+    def __init__(self, service, clock: Callable[[], datetime] | None = None, shards: Shards | None = None):
         self.service = service
         self.clock = clock or service.now
+        # With several bot processes, each fires the jobs of the servers on its own shards (the
+        # claim below would keep a job to one firing anyway; this keeps it to the right process).
+        self.shards = shards or Shards()
 
     async def run_due(self) -> list[tuple[str, Reply]]:
         """Fire every job due now, oldest first; returns what to post, (channel id, reply)."""
@@ -78,6 +82,8 @@ class Scheduler:
             jobs = await self.service.store.due_jobs(now)
             fired = 0
             for job in jobs:
+                if not self.shards.holds(job.guild_id):
+                    continue
                 if not await self.service.store.claim_job(job.id, now):
                     continue  # another loop fired it, or the clock it belonged to moved on
                 fired += 1

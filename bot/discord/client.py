@@ -33,6 +33,7 @@ from bot.discord.play import PlayCog
 from bot.discord.roll import RollCog
 from bot.discord.warband import WarbandGroupCog
 from bot.scheduler import Scheduler
+from bot.sharding import Shards
 from bot.service import Service
 from bot.store import Store
 
@@ -71,12 +72,15 @@ def tree_hash(tree: app_commands.CommandTree, guild_id: int | None) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-class WarbandBot(commands.Bot):
+class WarbandBot(commands.AutoShardedBot):
     """The bot. ``setup_hook`` runs once, after login and before the gateway connects."""
 
     def __init__(self, settings: Settings, *, sync: bool = True):
+        # Shards: one process holds them all unless settings split them across processes.
+        self.shard_plan = Shards.parse(settings.warband_shard_count, settings.warband_shard_ids)
         super().__init__(command_prefix=no_prefix, intents=intents(), tree_cls=WarbandTree,
-                         help_command=None, allowed_mentions=discord.AllowedMentions.none())
+                         help_command=None, allowed_mentions=discord.AllowedMentions.none(),
+                         **self.shard_plan.bot_options())
         self.settings = settings
         self.sync_commands = sync
         self.store: Store | None = None
@@ -159,7 +163,7 @@ class WarbandBot(commands.Bot):
             self.heartbeat_task = asyncio.create_task(self.keep_heartbeat())
         if self.scheduler_task is None and self.service is not None:
             # Started once connected, so its first pass (what fell due while down) can post.
-            self.scheduler_task = asyncio.create_task(self.run_scheduler(Scheduler(self.service)))
+            self.scheduler_task = asyncio.create_task(self.run_scheduler(Scheduler(self.service, shards=self.shard_plan)))
 
     def connected(self) -> bool:
         """Ready, not closed, and the gateway has answered a heartbeat (finite latency)."""

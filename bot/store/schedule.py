@@ -75,6 +75,7 @@ class Job:
     kind: str
     due_at: datetime
     fired_at: datetime | None
+    guild_id: str | None = None  # the game's server (read with due jobs, for sharding)
 
 
 def _clock(row) -> ClockRecord:
@@ -92,7 +93,7 @@ def _seat_clock(row) -> SeatClock:
 
 def _job(row) -> Job:
     return Job(row["id"], row["game_id"], row["seat_id"], row["kind"], moment(row["due_at"]),
-               moment(row["fired_at"]))
+               moment(row["fired_at"]), row["guild_id"] if "guild_id" in row.keys() else None)
 
 
 class Schedule(StoreBase):
@@ -152,7 +153,7 @@ class Schedule(StoreBase):
     async def due_jobs(self, now: datetime, limit: int = 100) -> list[Job]:
         """Unfired jobs due at ``now`` or before, oldest first (only of games in progress)."""
         rows = await self._all(
-            "SELECT j.* FROM schedule j JOIN games g ON g.id = j.game_id"
+            "SELECT j.*, g.guild_id FROM schedule j JOIN games g ON g.id = j.game_id"
             " WHERE j.fired_at IS NULL AND j.due_at <= ? AND g.status = 'active'"
             " ORDER BY j.due_at, j.id LIMIT ?", (iso(now), limit))
         return [_job(r) for r in rows]
