@@ -83,6 +83,9 @@ class MoveRules(BaseModel):
     flying_charge_passes_allies: bool = False
     # Skirmish §25 Flight (seed 000): a flier moves, not only charges, through occupied squares.
     flying_passes_creatures: bool = False
+    # War Drums §26 Incorporeal (seed 002): it "may move or even charge through" non-incorporeal
+    # creatures, its allies included (the starter text names enemies only).
+    incorporeal_charge_passes_allies: bool = False
     # 3.5 §6.1 [SRC]: no running or charging through difficult terrain.
     charge_through_difficult: bool = False
     run_through_difficult: bool = False
@@ -116,6 +119,7 @@ class MoveRules(BaseModel):
             squeezed_may_end=False, tiny_share_squares=False, three_size_rule=False,
             end_on_helpless=False, incorporeal_passes_creatures=True, burrowing_passes_creatures=True,
             flying_passes_enemies_when_charging=True, flying_charge_passes_allies=True,
+            incorporeal_charge_passes_allies=True,
             obstacle_square_stoppable=False,
         )
         base.update(overrides)
@@ -306,7 +310,8 @@ class _Mover:
         if self.mode == "fly" and rules.flying_passes_creatures:
             return "ok"
         if friendly:
-            if self.charging and not (self.mode == "fly" and rules.flying_charge_passes_allies):
+            if self.charging and not (self.mode == "fly" and rules.flying_charge_passes_allies) and not (
+                    self.mode == "incorporeal" and rules.incorporeal_charge_passes_allies and not occ.incorporeal):
                 return f"{self.name} can't charge through an ally ({occ.label} at {where})"
             return "ok"
         if occ.helpless:

@@ -235,9 +235,15 @@ class Battlefield:
             for index, (square, cost) in enumerate(zip(path.squares, path.steps)):
                 threats = []
                 own = turn.creature == creature.id
+                # A step into slowing terrain already counts (Sidestep: "Entrare nel terreno [che]
+                # rallenta il movimento impedisce il funzionamento di Passo Laterale", seed 000).
+                mode = self.body(creature).move_mode
+                entering_slow = own and cost > 1 and any(
+                    self.grid.facts(sq, mode).slows for sq in self.body(creature, square).squares)
                 move = MoveContext(creature=creature, squares=turn.squares_moved if own else index,
                                    planned=len(path.squares), charging=turn.charged and own,
-                                   routing=creature.routed, own_turn=own, slowed=turn.slowed and own, battle=self)
+                                   routing=creature.routed, own_turn=own, slowed=(turn.slowed or entering_slow) and own,
+                                   battle=self)
                 if provokes and hooks.provokes_aoo(creature, move):
                     threats = [e for e in self.threateners(creature, here) if e.id not in turn.opportunity_attackers]
                 if threats:

@@ -6,7 +6,7 @@ commands with scripted dice."""
 import pytest
 
 from tests.dnd_minis.abilities.cites import cites
-from tests.dnd_minis.abilities.scenes import EDITIONS, act, card, duel, hit, hp, kinds, refused
+from tests.dnd_minis.abilities.scenes import EDITIONS, card, duel, hit, hp, kinds, refused
 from tests.dnd_minis.skirmish.helpers import grid
 
 SWORD = card("Sword", commander=2, melee=((5, 10),))

@@ -212,3 +212,40 @@ def test_no_reach_threatens_but_makes_no_attacks_of_opportunity(edition, printed
     far = ("far", card("Far", factions=("CE",)), "p2", (6, 6))
     assert refused(duel(edition, archer, sprite, others=[far]), "attack", creature="a", target="far",
                    ranged=True) in ("threatened", "not-nearest")
+
+
+@cites("Incorporeal", edition="both")
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_incorporeal_moves_through_walls_and_enemies_never_ending_in_them(edition):
+    """Seed 000, Incorporeal (Incorporeo): "Può addirittura attraversare le pareti e le fosse [...] Non
+    può terminare il proprio movimento [...] dentro una parete [...] Questa creatura può attraversare
+    le creature nemiche che non possiedono la capacità Incorporeal ma non può terminare il proprio
+    movimento in uno spazio occupato". Seed 002, Incorporeal/testetlen: "Akár a falakon és gödrökön
+    is keresztülmehet [...] Ez a lény mozoghat vagy akár rohamozhat is olyan lényeken keresztül,
+    amik nem rendelkeznek a testetlen képességgel". Through the wall at B1 and the orc at C1 to D1;
+    never stopping in the wall; another incorporeal creature blocks it."""
+    ghost = card("Ghost", commander=2, abilities=("Incorporeal",))
+    g = grid(walls=[(1, 0)])
+    state = duel(edition, ghost, card("Orc", factions=("CE",)), d_at=(2, 0), map=g)
+    state, _ = hit(state, 2, 2, kind="move", creature="a", path=[(1, 0), (2, 0), (3, 0)])
+    assert state.creatures["a"].square == (3, 0)
+    assert refused(duel(edition, ghost, d_at=(5, 5), map=g), "move", creature="a", path=[(1, 0)]) == "illegal-move"
+    shade = card("Shade", abilities=("Incorporeal",), factions=("CE",))
+    with pytest.raises(IllegalAction):
+        act(duel(edition, ghost, shade, d_at=(1, 0)), "move", "p1", creature="a", path=[(1, 0), (2, 0)])
+
+
+@cites("Incorporeal", edition="war-drums")
+def test_war_drums_incorporeal_charges_through_its_ally():
+    """Seed 002, Incorporeal: "Ez a lény mozoghat vagy akár rohamozhat is olyan lényeken keresztül, amik
+    nem rendelkeznek a testetlen képességgel" — any creature, its allies too. (Seed 000 names enemy
+    creatures only: the starter ghost's charge over its squire is refused, as any charge over an
+    ally.)"""
+    ghost = card("Ghost", commander=2, abilities=("Incorporeal",))
+    squire = ("s", card("Squire"), "p1", (1, 0))
+    state, _ = hit(duel("war-drums", ghost, card("Orc", hp=60, factions=("CE",)), d_at=(3, 0), others=[squire]), 15,
+                   kind="charge", creature="a", target="d", to=(2, 0))
+    assert state.creatures["a"].square == (2, 0) and hp(state, "d") == 50
+    starter = duel("starter", ghost, card("Orc", hp=60, factions=("CE",)), d_at=(3, 0), others=[squire])
+    assert refused(starter, "charge", creature="a", target="d", to=(2, 0)) in ("not-nearest-square", "lane-blocked",
+                                                                               "charge-blocked", "no-charge")

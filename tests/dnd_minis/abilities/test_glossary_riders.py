@@ -199,3 +199,37 @@ def test_death_attack_declared_with_a_sneak_attack(edition):
         assert getattr(exc, "code", "") == "cannot-declare"
     else:
         assert state.creatures["d"].on_board and hp(state, "d") == 35
+
+
+# -- pairs ----------------------------------------------------------------------------------------
+@cites("Stunning Attack (DC #)", edition="both")
+@cites("DR #", edition="both")
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_a_rider_needs_damage_that_gets_through_damage_reduction(edition):
+    """Seed 000, Stunning Attack: "Se l'attacco colpisce e infligge danni, la creatura danneggiata
+    deve riuscire un tiro salvezza"; DR (RD) [#]: "Quando questa creatura subisce danni da un
+    attacco in mischia o a distanza, sottrarre l'ammontare indicato dal danno subito." Seed 002, DR
+    [#]: the same. A 5-damage stunning blow against DR 5 deals nothing: no save, no stun; against
+    DR 0 the failed save stuns."""
+    monk = _striker("Stunning Attack (DC 16)")
+    armoured = card("Armoured", hp=40, abilities=("DR 5",), factions=("CE",))
+    state, events = hit(duel(edition, monk, armoured), 15, 5, declare=["Stunning Attack"])
+    assert hp(state, "d") == 40 and "save" not in kinds(events) and not state.creatures["d"].has("stunned")
+    state, _ = hit(duel(edition, monk), 15, 5, declare=["Stunning Attack"])
+    assert state.creatures["d"].has("stunned")
+
+
+@cites("Stench", edition="both")
+@cites("Paralysis", edition="both")
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_an_aura_and_a_save_stench_lowers_the_paralysis_save(edition):
+    """Seed 000, Stench (Fetore): "(Creature viventi adiacenti [...] ottengono attack -2, save -2 e -2
+    AC)"; Paralysis: "paralizzata se non supera un tiro salvezza contro la CD". Seed 002, Stench:
+    "-2 támadóérték, -2 mentés és -2 AC". A Level 3 defender beside a troglodyte (an ally of the
+    spider) rolls 12: 12 + 3 - 2 = 13 fails DC 14; without the stench 15 passes."""
+    spider = _striker("Paralysis (DC 14)")
+    trog = ("t", card("Troglodyte", abilities=("Stench",)), "p1", (2, 1))
+    state, _ = hit(duel(edition, spider, others=[trog]), 15, 12)
+    assert state.creatures["d"].has("paralyzed")
+    state, _ = hit(duel(edition, spider), 15, 12)
+    assert not state.creatures["d"].has("paralyzed")

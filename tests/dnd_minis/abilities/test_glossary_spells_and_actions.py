@@ -9,7 +9,7 @@ import pytest
 from engine.core import IllegalAction
 from tests.dnd_minis.abilities.cites import cites
 from tests.dnd_minis.abilities.scenes import EDITIONS, act, card, duel, hit, hp, kinds, refused
-from tests.dnd_minis.skirmish.helpers import RULES, grid
+from tests.dnd_minis.skirmish.helpers import grid
 
 RAY = {"name": "scorching ray", "uses": 2, "level": 2, "range": "sight", "damage": 20, "damage_kind": "fire"}
 PIERCING = {"name": "sunbeam", "uses": 2, "level": 2, "range": "sight", "damage": 20, "damage_kind": "fire",

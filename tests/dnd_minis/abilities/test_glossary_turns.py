@@ -419,3 +419,23 @@ def test_simultaneous_attack_only_if_it_does_not_move(edition):
     assert hp(state, "d") == 50
     assert refused(state, "attack", creature="a", target="d", ranged=True) in ("no-attacks-left", "already-activated",
                                                                                "not-your-turn")
+
+
+@cites("Sidestep", edition="both")
+@pytest.mark.parametrize("edition", EDITIONS)
+def test_sidestep_into_slowing_terrain_is_no_sidestep(edition):
+    """Seed 000, Sidestep: "Entrare nel terreno rallenta il movimento impedisce il funzionamento di
+    Passo Laterale." Seed 002, Sidestep/oldallépés: "A belépés egy olyan területre, ami lassítja a
+    mozgást meggátolja az oldallépés működését." One square into difficult terrain provokes the
+    target's attack of opportunity and leaves one attack only."""
+    from tests.dnd_minis.skirmish.helpers import grid
+    dancer = card("Dancer", speed=6, melee=((5, 5), (5, 5)), abilities=("Sidestep",), commander=2)
+    target = card("Target", hp=80, melee=((0, 5),), factions=("CE",))
+    state = battle([("dancer", dancer, "p1", (1, 1)), ("target", target, "p2", (2, 1))],
+                   options={"edition": edition}, map=grid(terrain={"difficult": [(1, 2)]}))
+    script_dice(state, 2)  # the attack of opportunity misses
+    state, events = act(state, "move", "p1", creature="dancer", path=[(1, 2)])
+    assert "opportunity" in kinds(events)
+    script_dice(state, 15)
+    state, events = act(state, "attack", "p1", creature="dancer", target="target")
+    assert "turn_ended" in kinds(events)

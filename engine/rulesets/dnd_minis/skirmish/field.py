@@ -27,7 +27,10 @@ XY = tuple[int, int]
 # penalties until it is back in its full space. (War Drums §8.3: it must end where it fits.)
 # Seed 000 Flight: "può muoversi e anche caricare attraverso quadretti occupati da altre
 # creature" (War Drums, seed 002, grants it only when charging).
-STARTER_MOVE_RULES = MoveRules.minis(squeezed_may_end=True, flying_passes_creatures=True)
+# Seed 000 Incorporeal passes enemies only ("può attraversare le creature nemiche"): no charge
+# through its allies, unlike seed 002.
+STARTER_MOVE_RULES = MoveRules.minis(squeezed_may_end=True, flying_passes_creatures=True,
+                                     incorporeal_charge_passes_allies=False)
 
 
 class SkirmishField(Battlefield):
