@@ -60,7 +60,14 @@ def parse_settings(text: str | None) -> dict[str, Any]:
     return settings
 
 
-def default_renderer(view: BoardView) -> bytes:
+def default_renderer(view: Any) -> bytes:
+    """Draw a view with the renderer of its board kind (a continuous table, or a square grid)."""
+    from engine.table.view import TableView
+
+    if isinstance(view, TableView):
+        from renderers.table import render_table
+
+        return render_table(view)
     from renderers.grid import render_board
 
     return render_board(view)

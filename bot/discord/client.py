@@ -19,13 +19,14 @@ from bot.discord.errors import answer_error
 from bot.discord.game import GameCog
 from bot.discord.play import PlayCog
 from bot.discord.roll import RollCog
+from bot.discord.table import TableCog
 from bot.discord.warband import WarbandGroupCog
 from bot.service import Service
 from bot.store import Store
 
 log = logging.getLogger(__name__)
 
-COGS = (GameCog, RollCog, PlayCog, WarbandGroupCog)
+COGS = (GameCog, RollCog, PlayCog, WarbandGroupCog, TableCog)
 
 
 class WarbandTree(app_commands.CommandTree):

@@ -16,6 +16,7 @@ templates.py   Circle(diameter), Line (hits_in_order), Capsule, touched()
 terrain.py     TerrainFeature(polygon or wall line, kind, categories), Table(width, height,
                terrain) (.edges .off_table_fraction .fully_on .touches_edge .feature_at
                .area_fraction .impassable)
+charge.py      flush_poses(charger, target, side, others, impassable, table) -> [FlushPose] best first
 motion.py      Step, run_move() -> MoveResult(length, max_displacement, path), wheel(), pivot(),
                translate(), wheel_arc(), Surroundings, check_path(), reformed(),
                reform_displacement(), bottleneck_assignment()

@@ -41,7 +41,7 @@ async def test_setup_hook_opens_the_store_adds_the_cogs_and_syncs(tmp_path, monk
     await bot.setup_hook()
     try:
         assert db.exists() and bot.store is not None and bot.service is not None
-        assert set(bot.cogs) == {"GameCog", "RollCog", "PlayCog", "WarbandGroupCog"}
+        assert set(bot.cogs) == {"GameCog", "RollCog", "PlayCog", "WarbandGroupCog", "TableCog"}
         [(method, path, body)] = sent
         assert (method, path) == operation, "guild sync while developing, global otherwise"
         top_level = {spec.group or spec.name for spec in COMMANDS}

@@ -1,0 +1,345 @@
+"""Charges (§8.2-8.7), flee moves (§8.8), Rally tests (§8.8) and the Panic tests a movement
+can cause (§13): declarations with their reactions and redirects, the charge rolls, the charge
+move to the best flush placement (§24.5: the target is never rotated, contact is maximised),
+failed charge moves, and fleeing through and off the table.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, IllegalAction, roll_dice
+from engine.core.decisions import decide
+from engine.rulesets.ninth_age.leadership import (
+    charge_dice, charge_range, failed_charge_distance, leadership_test, rally_leadership, unit_leadership,
+)
+from engine.rulesets.ninth_age.movement import engaged
+from engine.rulesets.ninth_age.setup import surroundings
+from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState
+from engine.table.arcs import majority_arc
+from engine.table.charge import FlushPose, flush_poses
+from engine.table.contact import distance
+from engine.table.frame import EPS_DIST, bearing_between
+from engine.table.motion import CLEARANCE_END, MOVE_SAMPLE, Step, clearance_problem, pivot, run_move, translate
+
+MAX_DICE = 12  # 2D6, or 3D6 keeping the best two
+PANIC_RANGE = 6.0
+SIDES = ("front", "left", "right", "rear")
+
+
+def _others(state: NinthAgeState, *ids: str) -> dict:
+    return {u.id: u.footprint() for u in state.on_table() if u.id not in ids}
+
+
+def placements(state: NinthAgeState, charger: UnitState, target: UnitState, side: str | None) -> list[FlushPose]:
+    """Flush poses against ``side`` (every side for a fleeing target or a round base), best first."""
+    cfp, tfp = charger.footprint(), target.footprint()
+    sides = SIDES if side is None else (side,)
+    out: list[FlushPose] = []
+    for s in sides:
+        out += flush_poses(cfp, tfp, s, others=_others(state, charger.id, target.id),
+                           impassable=state.table.impassable(), table=state.table)
+    out.sort(key=lambda p: (-p.contact, abs(p.turn), round(p.travel, 6), p.footprint.centre))
+    return out
+
+
+def contact_side(charger: UnitState, target: UnitState) -> str | None:
+    """The target's side to contact: the arc holding most of the charger's front edge (§8.5);
+    None when any side will do (a round base)."""
+    tfp = target.footprint()
+    if not tfp.has_arcs:
+        return None
+    arc = majority_arc(tfp, charger.footprint().front_edge)
+    return "front" if arc == "inside" else arc
+
+
+def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events: list[Event]) -> None:
+    seat = charger.owner
+    entry = state.unit_entry(charger)
+    if target.owner == seat:
+        raise IllegalAction("not-an-enemy", f"{target.id} is one of your own units.")
+    if not target.on_table:
+        raise IllegalAction("not-on-table", f"{target.id} is not on the table.")
+    why = None
+    if charger.declared_charge:
+        why = "has already declared a charge"
+    elif charger.fleeing:
+        why = "is fleeing"
+    elif engaged(state, charger):
+        why = "is engaged in combat"
+    elif entry.troop_type == "war machine":
+        why = "is a war machine"
+    elif entry.movement == 0:
+        why = "has M 0"
+    if why:
+        raise IllegalAction("cannot-charge", f"{charger.id} {why} and cannot declare a charge (§8.2).")
+    _check_reach(state, charger, target)
+    side = None if target.fleeing else contact_side(charger, target)
+    if not placements(state, charger, target, side):
+        raise IllegalAction("no-room", f"{charger.id} has no room to reach {target.id}'s {side or 'side'} with one "
+                            "wheel of at most 90° (§8.2); the align move that rotates the target is not offered.")
+    d = distance(charger.footprint(), target.footprint())
+    charger.declared_charge = True
+    decl = ChargeDeclaration(charger=charger.id, target=target.id, side=side or "any", distance=d)
+    state.charges.append(decl)
+    events.append(Event(kind="charge", seat=seat, data={"unit": charger.id, "target": target.id},
+                        text=f"{charger.id} declares a charge on {target.id} ({d:.1f}\" away, to its "
+                        f"{side or 'any side'})."))
+    _reaction(state, decl, events)
+
+
+def _check_reach(state: NinthAgeState, charger: UnitState, target: UnitState) -> None:
+    entry = state.unit_entry(charger)
+    d = distance(charger.footprint(), target.footprint())
+    reach = entry.movement + MAX_DICE
+    if d > reach + EPS_DIST:
+        raise IllegalAction("out-of-reach", f"{target.id} is {d:.1f}\" from {charger.id}; its farthest possible "
+                            f"charge is M {entry.movement} + 12 = {reach}\" (§8.2).")
+
+
+def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]) -> None:
+    target = state.units[decl.target]
+    tentry = state.unit_entry(target)
+    reactive = target.owner
+    if target.fleeing:
+        options = ["flee"]
+    elif engaged(state, target) or tentry.has_rule("Undead") or tentry.has_rule("Immune to Psychology"):
+        options = ["hold"]
+    else:
+        options = ["hold", "flee"]
+    answer = decide(state, reactive, f"reaction-{decl.charger}-{decl.target}",
+                    f"{decl.charger} charges {decl.target}: how does {decl.target} react? (Stand and Shoot comes "
+                    "with the Shooting step)", options)
+    decl.reaction = answer  # type: ignore[assignment]
+    events.append(Event(kind="reaction", seat=reactive, text=f"{decl.target} reacts: {answer}."))
+    if answer != "flee":
+        return
+    # the flee move is made at once ([A-8]), directly away from the charger, centre to centre
+    charger = state.units[decl.charger]
+    away = bearing_between(charger.footprint().centre, target.footprint().centre)
+    flee(state, target, away, events, reason=f"{target.id} flees from {charger.id}")
+    _redirects(state, decl.target, events)
+
+
+def _redirects(state: NinthAgeState, fled: str, events: list[Event]) -> None:
+    """Every unit charging the fleeing unit may test to redirect (§8.4), once per turn."""
+    for decl in [d for d in state.charges if d.target == fled]:
+        charger = state.units[decl.charger]
+        if charger.redirected or not charger.on_table:
+            continue
+        choices = [u for u in state.on_table(state.enemy_of(charger.owner))
+                   if u.id != fled and _legal_target(state, charger, u)]
+        if not choices:
+            continue
+        if decide(state, charger.owner, f"redirect-test-{charger.id}", f"{fled} fled. Test to redirect "
+                  f"{charger.id}'s charge?", ["test", "keep"]) == "keep":
+            continue
+        charger.redirected = True
+        ld, source = unit_leadership(state, charger)
+        if not leadership_test(state.rng, ld, f"{charger.id} redirect test (Ld from {source})", events,
+                               seat=charger.owner):
+            continue
+        answer = decide(state, charger.owner, f"redirect-{charger.id}", f"Redirect {charger.id} onto which "
+                        "unit (or keep charging the fleeing one)?", [u.id for u in choices] + ["keep"])
+        if answer == "keep":
+            continue
+        new_target = state.units[answer]
+        side = None if new_target.fleeing else contact_side(charger, new_target)
+        d = distance(charger.footprint(), new_target.footprint())
+        state.charges.remove(decl)
+        new = ChargeDeclaration(charger=charger.id, target=new_target.id, side=side or "any", distance=d)
+        state.charges.append(new)
+        events.append(Event(kind="charge", seat=charger.owner, text=f"{charger.id} redirects its charge onto "
+                            f"{new_target.id} ({d:.1f}\" away)."))
+        _reaction(state, new, events)
+
+
+def _legal_target(state: NinthAgeState, charger: UnitState, target: UnitState) -> bool:
+    try:
+        _check_reach(state, charger, target)
+    except IllegalAction:
+        return False
+    side = None if target.fleeing else contact_side(charger, target)
+    return bool(placements(state, charger, target, side))
+
+
+# -- moving the chargers ---------------------------------------------------------------------------
+def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
+    """Roll every charge range first, then move successful and failed chargers (§8.5)."""
+    rolls: dict[str, tuple[list[int], int]] = {}
+    for decl in state.charges:
+        charger = state.units[decl.charger]
+        if not charger.on_table:
+            continue
+        entry = state.unit_entry(charger)
+        swift = entry.has_rule("Swiftstride")
+        roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{charger.id} charge range")
+        total = charge_range(roll.dice, entry.movement, champion=entry.command.champion, swiftstride=swift)
+        rolls[decl.charger] = (roll.dice, total)
+        kept = charge_dice(roll.dice, swiftstride=swift)
+        note = " (Order a Charge: at least 4)" if entry.command.champion and sum(kept) < 4 else ""
+        events.append(Event(kind="roll", seat=charger.owner, roll=roll,
+                            text=f"{charger.id} charge range: {'+'.join(map(str, kept))}{note} + M "
+                            f"{entry.movement} = {total}\"."))
+    for decl in state.charges:
+        charger = state.units[decl.charger]
+        target = state.units[decl.target]
+        if decl.charger not in rolls:
+            continue
+        dice, total = rolls[decl.charger]
+        charger.charged = True
+        if not target.on_table:
+            _failed(state, charger, target, dice, events, why=f"{target.id} is no longer on the table")
+            continue
+        d = distance(charger.footprint(), target.footprint())
+        if total + EPS_DIST < d:
+            _failed(state, charger, target, dice, events, why=f"{total}\" is short of {d:.1f}\"")
+            continue
+        side = None if (target.fleeing or decl.side == "any") else decl.side
+        poses = placements(state, charger, target, side)
+        if state.charge_path_capped:
+            poses = [p for p in poses if p.travel <= total + EPS_DIST]
+        if not poses:
+            _failed(state, charger, target, dice, events, why="there is no room to make contact")
+            continue
+        best = poses[0]
+        ties = sum(1 for p in poses if p.contact == best.contact and abs(abs(p.turn) - abs(best.turn)) < 1e-6)
+        charger.pose = best.footprint.pose
+        state.last_moves.append({"unit": charger.id, "kind": "charge", "path": [list(best.footprint.centre)]})
+        text = (f"{charger.id} charges home into {target.id}'s {best.side}: wheel {abs(best.turn):.0f}°, "
+                f"{best.contact} models in base contact" + (f" ({ties} placements tie; the nearest is taken)"
+                                                             if ties > 1 else "") + ".")
+        events.append(Event(kind="charge-move", seat=charger.owner, data={"unit": charger.id}, text=text))
+        if target.fleeing:
+            _destroy(state, target, events, f"{target.id} is caught fleeing and destroyed")
+
+
+def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: list[int], events: list[Event],
+            why: str) -> None:
+    """Pivot to face the target's centre, then move the highest die forward, stopping 1" short
+    of units and impassable terrain (§8.7, [A-12])."""
+    charger.charged = False
+    charger.failed_charge = True
+    fp = charger.footprint()
+    towards = target.footprint().centre if target.pose is not None else fp.centre
+    turned = pivot(fp, bearing_between(fp.centre, towards)) if towards != fp.centre else fp
+    go = failed_charge_distance(dice)
+    around = surroundings(state, {charger.id})
+    best, moved = None, 0.0
+    steps = int(round(go / MOVE_SAMPLE))
+    for k in range(steps, -1, -1):
+        candidate = translate(turned, 0, k * MOVE_SAMPLE)
+        if clearance_problem(candidate, around, CLEARANCE_END, during=False) is None:
+            best, moved = candidate, k * MOVE_SAMPLE
+            break
+    if best is None:
+        events.append(Event(kind="failed-charge", seat=charger.owner, text=f"{charger.id}'s charge fails ({why}); "
+                            "it has no room to move and stays where it is."))
+        return
+    charger.pose = best.pose
+    events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
+                        text=f"{charger.id}'s charge fails ({why}): it turns toward {target.id} and moves "
+                        f"{moved:.1f}\" of {go}\" (the highest die), then may not move or shoot this turn."))
+
+
+# -- fleeing, rallying, panicking ------------------------------------------------------------------
+def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: list[Event], reason: str) -> None:
+    """A flee move (§8.8): pivot (unless ``bearing`` is None: straight on), 2D6 (Swiftstride
+    3D6 keep 2) straight through everything, extended to clear 1"; off the table if it touches
+    an edge."""
+    entry = state.unit_entry(unit)
+    swift = entry.has_rule("Swiftstride")
+    roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{unit.id} flee distance")
+    go = sum(charge_dice(roll.dice, swiftstride=swift))
+    unit.fleeing = True
+    fp = unit.footprint()
+    if bearing is not None:
+        fp = pivot(fp, bearing)
+    result = run_move(fp, [Step("forward", go)])
+    around = surroundings(state, {unit.id})
+    end, extra = result.footprint, 0.0
+    while clearance_problem(end, _no_table(around), CLEARANCE_END, during=False) and extra < 200:
+        extra += MOVE_SAMPLE
+        end = translate(result.footprint, 0, extra)
+    path = result.path + ([end] if extra else [])
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=f"{reason}: {go}\""
+                        + (f" (+{extra:.1f}\" to clear 1\")" if extra else "") + "."))
+    crossed = {k for p in path for k, o in around.others.items() if p.shape.intersects(o.shape)}
+    if any(state.table.touches_edge(p.shape) for p in path):
+        _destroy(state, unit, events, f"{unit.id} flees off the table", fled=True)
+        return
+    unit.pose = end.pose
+    state.last_moves.append({"unit": unit.id, "kind": "flee", "path": [fp.centre, end.centre]})
+    for k in sorted(crossed):
+        other = state.units[k]
+        if other.owner == unit.owner:
+            events.append(Event(kind="panic-cause", seat=other.owner, text=f"{unit.id} flees through {k}."))
+            panic(state, other, events, f"{k} is passed through by fleeing {unit.id}")
+
+
+def _no_table(around):
+    from engine.table.motion import Surroundings
+
+    return Surroundings(others=around.others, impassable=around.impassable, table=None, names=around.names)
+
+
+def _destroy(state: NinthAgeState, unit: UnitState, events: list[Event], text: str, fled: bool = False) -> None:
+    where = unit.footprint() if unit.pose is not None else None
+    unit.location = "fled" if fled else "destroyed"
+    unit.fleeing = False
+    events.append(Event(kind="destroyed", seat=unit.owner, data={"unit": unit.id}, text=text + "."))
+    if where is None:
+        return
+    for friend in state.on_table(unit.owner):
+        if distance(friend.footprint(), where) <= PANIC_RANGE + EPS_DIST:
+            panic(state, friend, events, f"{unit.id} was destroyed within 6\" of {friend.id}")
+
+
+def panic(state: NinthAgeState, unit: UnitState, events: list[Event], cause: str) -> None:
+    """A Panic test (§13); a failure flees directly away from the nearest enemy model (war
+    machines instead lose their next shooting)."""
+    entry = state.unit_entry(unit)
+    if unit.fleeing or engaged(state, unit) or not unit.on_table:
+        return
+    if entry.has_rule("Immune to Psychology") or entry.has_rule("Unbreakable"):
+        events.append(Event(kind="panic", seat=unit.owner, text=f"{unit.id} is immune to Panic ({cause})."))
+        return
+    ld, source = unit_leadership(state, unit)
+    if leadership_test(state.rng, ld, f"{unit.id} Panic test ({cause}; Ld from {source})", events, seat=unit.owner):
+        return
+    if entry.troop_type == "war machine":
+        events.append(Event(kind="panic", seat=unit.owner, text=f"{unit.id} may not shoot in its next Shooting phase."))
+        return
+    enemies = state.on_table(state.enemy_of(unit.owner))
+    fp = unit.footprint()
+    if not enemies:
+        flee(state, unit, None, events, reason=f"{unit.id} panics and flees")
+        return
+    from shapely.ops import nearest_points
+
+    nearest = min(enemies, key=lambda e: distance(fp, e.footprint()))
+    a, b = nearest_points(fp.shape, nearest.footprint().shape)
+    away = bearing_between((b.x, b.y), fp.centre)
+    flee(state, unit, away, events, reason=f"{unit.id} panics and flees from {nearest.id}")
+
+
+def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
+    """Compulsory Moves (§8.8): every fleeing unit of the active player tests to rally; those
+    that fail flee straight on ([A-13])."""
+    for unit in [u for u in state.on_table(seat) if u.fleeing]:
+        entry = state.unit_entry(unit)
+        ld, source = unit_leadership(state, unit)
+        current = unit.models
+        value = rally_leadership(ld, start=unit.start_models, current=current, musician=entry.command.musician)
+        notes = []
+        if current * 4 <= unit.start_models:
+            notes.append(f"{current} of {unit.start_models} models: half Ld")
+        if entry.command.musician:
+            notes.append("Musician +1")
+        if leadership_test(state.rng, value, f"{unit.id} Rally test (Ld {ld} from {source}"
+                           + (f"; {', '.join(notes)}" if notes else "") + ")", events, seat=seat):
+            unit.fleeing = False
+            unit.rallied = True
+            events.append(Event(kind="rally", seat=seat, text=f"{unit.id} rallies; it may /reform now, and may not "
+                                "otherwise move or shoot this turn."))
+        else:
+            flee(state, unit, None, events, reason=f"{unit.id} fails to rally and flees")
+

@@ -1,0 +1,140 @@
+"""The Remaining Moves sub-phase (§8.10-8.14): Advance, March (with the 8" March test), Reform,
+pivots of single-model units, each checked as §24.5's pipeline says and answered with what the
+engine measured.
+"""
+
+from __future__ import annotations
+
+import math
+
+from engine.core import Event, IllegalAction
+from engine.rulesets.ninth_age.actions import MoveStep
+from engine.rulesets.ninth_age.leadership import leadership_test, unit_leadership
+from engine.rulesets.ninth_age.setup import surroundings
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.table.contact import distance, in_contact
+from engine.table.footprint import Formation
+from engine.table.frame import EPS_DIST, normalise
+from engine.table.motion import (
+    CLEARANCE_END, Step, check_path, clearance_problem, reform_displacement, reformed, run_move,
+)
+
+MARCH_TEST_RANGE = 8.0
+
+
+def engaged(state: NinthAgeState, unit: UnitState) -> bool:
+    fp = unit.footprint()
+    return any(in_contact(fp, o.footprint()) for o in state.on_table(state.enemy_of(unit.owner)))
+
+
+def may_move(state: NinthAgeState, unit: UnitState) -> None:
+    """Eligibility for the Remaining Moves sub-phase (§8.10), or the reason it may not move."""
+    why = None
+    if unit.moved:
+        why = "has already moved this phase"
+    elif unit.fleeing:
+        why = "is fleeing"
+    elif unit.charged or unit.failed_charge or unit.declared_charge:
+        why = "charged (or failed a charge) this phase"
+    elif unit.rallied:
+        why = "rallied this phase (it may only reform)"
+    elif engaged(state, unit):
+        why = "is engaged in combat"
+    if why:
+        raise IllegalAction("cannot-move", f"{unit.id} {why}.")
+
+
+def _steps(steps: list[MoveStep]) -> list[Step]:
+    return [Step(s.kind, s.amount, s.side) for s in steps]
+
+
+def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list[MoveStep], pivot: float | None,
+                   events: list[Event]) -> None:
+    """Advance or March (§8.11-8.12)."""
+    may_move(state, unit)
+    entry = state.unit_entry(unit)
+    m = entry.movement
+    if m == 0:
+        raise IllegalAction("cannot-move", f"{unit.id} has M 0 and cannot move.")
+    if not steps and pivot is None:
+        raise IllegalAction("missing-option", "Say how it moves: forward:, back:, left:, right:, wheel:.")
+    kinds = {s.kind for s in steps}
+    single = unit.models == 1
+    if pivot is not None and not single:
+        raise IllegalAction("no-pivot", f"Only single-model units may pivot while moving; {unit.id} has "
+                            f"{unit.models} models (use /reform).")
+    if kinds & {"back", "left", "right"}:
+        if kind == "march":
+            raise IllegalAction("march-forward", "A March is forward only (§8.12).")
+        if len(kinds) > 1 or len(steps) > 1:
+            raise IllegalAction("one-direction", "An Advance goes forward, backward or sideways, one direction, "
+                                "with no wheels (§8.11).")
+        allowance = m / 2
+        direction = "backward" if "back" in kinds else "sideways"
+    else:
+        allowance = float(m if kind == "advance" else 2 * m)
+        direction = "forward"
+    if kind == "march":
+        if entry.has_rule("Can't March"):
+            raise IllegalAction("cannot-march", f"{unit.id} can't march ({entry.troop_type}: Can't March).")
+        fp0 = unit.footprint()
+        near = [e for e in state.on_table(state.enemy_of(unit.owner))
+                if distance(fp0, e.footprint()) <= MARCH_TEST_RANGE + EPS_DIST]
+        if near:
+            ld, source = unit_leadership(state, unit)
+            closest = min(distance(fp0, e.footprint()) for e in near)
+            if not leadership_test(state.rng, ld, f"{unit.id} March test (enemy {closest:.1f}\" away, Ld from "
+                                   f"{source})", events, seat=unit.owner):
+                allowance = float(m)
+                events.append(Event(kind="march-test", seat=unit.owner, text=f"{unit.id} still marches, but no "
+                                    f"farther than M ({m}\")."))
+    fp = unit.footprint()
+    plan = ([Step("pivot", normalise(pivot))] if pivot is not None else []) + _steps(steps)
+    result = run_move(fp, plan)
+    if result.length > allowance + EPS_DIST:
+        raise IllegalAction("too-far", f"{unit.id}: {', '.join(result.parts)} uses {result.length:.1f}\"; the "
+                            f"{direction} {kind} allows {allowance:g}\".")
+    if result.max_displacement > allowance + EPS_DIST and not single:
+        raise IllegalAction("too-far", f"{unit.id}: a model would end {result.max_displacement:.1f}\" from where "
+                            f"it started; no model may move farther than {allowance:g}\" (§8.14).")
+    problem = check_path(result, surroundings(state, {unit.id}))
+    if problem:
+        raise IllegalAction("blocked", f"{unit.id} can't move like that: {problem}.")
+    unit.pose = result.footprint.pose
+    unit.moved = True
+    unit.marched = kind == "march"
+    state.last_moves.append({"unit": unit.id, "kind": kind, "path": [p.centre for p in result.path[:: max(
+        1, len(result.path) // 20)]] + [result.footprint.centre]})
+    events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
+                        text=f"{unit.id} {'marches' if kind == 'march' else 'advances'}: {', '.join(result.parts)}; "
+                        f"{result.length:.1f}\" of {allowance:g}\" used, farthest model "
+                        f"{result.max_displacement:.1f}\" from its start."))
+
+
+def reform(state: NinthAgeState, unit: UnitState, files: int, facing: float, events: list[Event],
+           *, after_rally: bool = False) -> None:
+    """Reform about the unit centre (§8.13): no model farther than 2M from where it started."""
+    if not after_rally:
+        may_move(state, unit)
+    elif unit.moved or unit.reformed:
+        raise IllegalAction("cannot-move", f"{unit.id} has already moved this phase.")
+    entry = state.unit_entry(unit)
+    if not 1 <= files <= unit.models:
+        raise IllegalAction("bad-files", f"{unit.id} has {unit.models} models: between 1 and {unit.models} files.")
+    fp = unit.footprint()
+    new = reformed(fp, files, normalise(facing))
+    moved = reform_displacement(fp, new)
+    limit = 2 * entry.movement
+    if moved > limit + EPS_DIST:
+        raise IllegalAction("too-far", f"{unit.id}: reforming to {files} wide would move a model {moved:.1f}\"; "
+                            f"no model may move more than 2 × M = {limit}\" (§8.13).")
+    problem = clearance_problem(new, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
+    if problem:
+        raise IllegalAction("blocked", f"{unit.id} can't reform like that: {problem}.")
+    unit.formation = Formation(**{**unit.formation.model_dump(), "files": files})
+    unit.pose = new.pose
+    unit.moved = unit.reformed = True
+    ranks = math.ceil(unit.models / files)
+    events.append(Event(kind="reform", seat=unit.owner, data={"unit": unit.id},
+                        text=f"{unit.id} reforms {files} wide and {ranks} deep, facing {new.bearing:g}°; the "
+                        f"farthest model moves {moved:.1f}\" of {limit}\"."))
