@@ -1,0 +1,171 @@
+"""Ninth Age set-up and deployment (§3-4): zones (E-10), spells (E-11), sides, drops, the
+first/second declaration, the Undeployed Units Number and the first-turn roll-off."""
+
+import pytest
+from shapely.geometry import LineString, Point
+
+from engine.core.errors import IllegalAction
+from engine.core.rng import Rng
+from engine.rulesets.ninth_age import spells
+from engine.rulesets.ninth_age.actions import Deploy, EndStep
+from engine.rulesets.ninth_age.zones import deployment_zone
+
+from game_helpers import RULESET, apply, deploy_all, new_battle, slots
+
+
+def test_e10_classic_zones():
+    south, north = deployment_zone("classic", "south", 72, 48), deployment_zone("classic", "north", 72, 48)
+    assert south.bounds == (0, 0, 72, 12) and north.bounds == (0, 36, 72, 48)
+    assert south.covers(Point(10, 11.9)) and not south.covers(Point(10, 12.1))
+
+
+def test_e10_diagonal_zones_are_more_than_9_inches_from_the_line():
+    line = LineString([(0, 0), (72, 48)])
+    for side in ("south", "north"):
+        zone = deployment_zone("diagonal", side, 72, 48)
+        assert zone.distance(line) == pytest.approx(9)
+        assert min(line.distance(Point(c)) for c in zone.exterior.coords) == pytest.approx(9)
+    assert deployment_zone("diagonal", "south", 72, 48).covers(Point(70, 1))
+    assert deployment_zone("diagonal", "north", 72, 48).covers(Point(1, 47))
+    other = deployment_zone("diagonal", "south", 72, 48, diagonal="nw-se")
+    assert other.covers(Point(1, 1)) and not other.covers(Point(70, 1))
+
+
+def test_e10_flank_attack_zones():
+    attacker = deployment_zone("flank", "south", 72, 48, attacker=True)
+    defender = deployment_zone("flank", "north", 72, 48, attacker=False)
+    # Attacker: (x <= 18 or x >= 54) and y < 15, or 18 < x < 54 and y < 9
+    assert attacker.covers(Point(10, 14.9)) and attacker.covers(Point(60, 14.9))
+    assert attacker.covers(Point(30, 8.9)) and not attacker.covers(Point(30, 9.5))
+    # Defender: (x <= 18 or x >= 54) and y > 39, or 18 < x < 54 and y > 33
+    assert defender.covers(Point(10, 39.1)) and not defender.covers(Point(10, 38))
+    assert defender.covers(Point(30, 33.1)) and not defender.covers(Point(30, 32.9))
+
+
+def _seed_for(rolls):
+    """A seed whose first D6s are ``rolls`` (found, not hard-coded)."""
+    from engine.core.dice import roll_dice
+
+    for seed in range(20000):
+        rng = Rng.from_seed(seed)
+        if [roll_dice("1d6", rng).total for _ in rolls] == list(rolls):
+            return seed
+    raise AssertionError("no seed")
+
+
+def test_e11_spell_generation_with_duplicates():
+    rng = Rng.from_seed(_seed_for([3, 3, 3]))
+    taken, events, asked = set(), [], []
+
+    def choose(key, question, options):
+        asked.append((key, options))
+        if key.startswith("generic"):
+            return "keep"
+        return "5" if key.startswith("spell-W1") else "1"
+
+    w1 = spells.generate(rng, "W1", 2, "Embers", taken, choose, events)
+    # Wizard 1 keeps 3 and replaces the duplicate with any unrolled spell (here 5); 0 is also offered
+    assert w1 == [3, 5] and asked[0] == ("spell-W1-1", ["1", "2", "4", "5", "6", "0"])
+    w2 = spells.generate(rng, "W2", 1, "Embers", taken, choose, events)
+    # Wizard 2's 3 duplicates Wizard 1's: it picks another not yet obtained (1, 2, 4 or 6)
+    assert w2 == [1] and asked[2] == ("spell-W2-0", ["1", "2", "4", "6", "0"])
+
+
+def test_e11_spell_zero_may_be_held_twice_and_a_duplicate_with_nothing_left_is_lost():
+    rng = Rng.from_seed(_seed_for([3]))
+    events = []
+    known = spells.generate(rng, "W3", 1, "Embers", {1, 2, 3, 4, 5, 6}, lambda k, q, o: o[-1], events)
+    assert known == [0]  # the only way to keep the spell is the Generic swap
+    rng = Rng.from_seed(_seed_for([3, 3]))
+    known = spells.generate(rng, "W4", 2, "Embers", {1, 2, 4, 5, 6}, lambda k, q, o: "keep" if "keep" in o else o[0],
+                            events)
+    assert known == [0, 3]  # 3, then the duplicate can only become the Generic spell
+    rng = Rng.from_seed(_seed_for([3, 3]))
+    known = spells.generate(rng, "W5", 2, "Embers", {1, 2, 4, 5, 6},
+                            lambda k, q, o: "keep" if "keep" in o else "0", [])
+    assert known == [0, 3]
+
+
+def test_pre_game_sequence_asks_the_right_players():
+    state = RULESET.new_game(5, {"deployment": "flank"})
+    state, events = RULESET.apply(state, RULESET.start_action(state))
+    chooser = state.pending.decision.seat
+    assert state.pending.decision.key == "side" and state.pending.decision.options == ["south", "north"]
+    assert any("rolls for the choice of side" in e.text for e in events)
+    state = new_battle(5, {"side": "north", "attacker": "defender"}, deployment="flank")
+    other = "p2" if chooser == "p1" else "p1"
+    assert state.sides[chooser] == "north" and state.sides[other] == "south"
+    assert state.attacker == other and state.phase == "deployment"
+    # the non-chooser said "first": it deploys first
+    assert state.deploy.turn == other
+
+
+def test_bad_settings_are_refused():
+    with pytest.raises(IllegalAction, match="deployment is classic, diagonal, flank or random"):
+        RULESET.new_game(1, {"deployment": "sideways"})
+    with pytest.raises(IllegalAction, match="objective is hold or breakthrough"):
+        RULESET.new_game(1, {"objective": "secure"})
+    with pytest.raises(IllegalAction, match="no sample army 'elves'"):
+        RULESET.new_game(1, {"army_p1": "elves"})
+
+
+def test_deployment_refusals():
+    state = new_battle()
+    seat = state.deploy.turn
+    other = "p2" if seat == "p1" else "p1"
+    uid, x, y = next(p for p in slots(state, seat) if not state.unit_entry(state.units[p[0]]).is_character
+                     and state.unit_entry(state.units[p[0]]).troop_type != "war machine")
+    mine = state.units[uid]
+    theirs = next(u for u in state.units.values() if u.owner == other)
+    with pytest.raises(IllegalAction, match="Deploy at least one unit"):
+        RULESET.apply(state, EndStep(seat=seat))
+    with pytest.raises(IllegalAction, match="turn to deploy"):
+        RULESET.apply(state, Deploy(seat=other, unit=theirs.id, x=30, y=45))
+    with pytest.raises(IllegalAction, match="outside your deployment zone"):
+        RULESET.apply(state, Deploy(seat=seat, unit=mine.id, x=30, y=24))
+    state = apply(state, Deploy(seat=seat, unit=uid, x=x, y=y))
+    with pytest.raises(IllegalAction, match="already deployed"):
+        RULESET.apply(state, Deploy(seat=seat, unit=uid, x=x, y=y))
+    # the shallowest other unit, put on the same spot, fits the zone but overlaps
+    from engine.table.footprint import Pose, footprint
+    nxt = min((p for p in slots(state, seat) if p[0] != uid),
+              key=lambda p: footprint(state.units[p[0]].formation, Pose(x=0, y=0)).depth)
+    with pytest.raises(IllegalAction, match="it would overlap " + uid):
+        RULESET.apply(state, Deploy(seat=seat, unit=nxt[0], x=x, y=y))
+    # characters deploy together: once one is down, the rest follow before anything else
+    chars = [p for p in slots(state, seat) if state.unit_entry(state.units[p[0]]).is_character]
+    state = apply(state, Deploy(seat=seat, unit=chars[0][0], x=chars[0][1], y=chars[0][2]))
+    other_unit = next(p for p in slots(state, seat) if not state.unit_entry(state.units[p[0]]).is_character)
+    with pytest.raises(IllegalAction, match="All your characters deploy together"):
+        RULESET.apply(state, Deploy(seat=seat, unit=other_unit[0], x=other_unit[1], y=other_unit[2]))
+    with pytest.raises(IllegalAction, match="All your characters deploy together"):
+        RULESET.apply(state, EndStep(seat=seat))
+
+
+def test_deployment_to_the_first_turn():
+    state = deploy_all(new_battle(), answers={"first-or-second": "second"})
+    assert state.phase == "movement" and state.round == 1 and state.step == "charges"
+    status = state.deploy
+    finisher = status.finished_first
+    # the other player placed every unit after that: Undeployed Units Number, groups counted once
+    late = [u for u in state.units.values() if u.owner != finisher]
+    groups = {("c" if state.unit_entry(u).is_character else "w" if state.unit_entry(u).troop_type == "war machine"
+               else u.id) for u in late}
+    assert status.declared == "second" and 1 <= status.uun <= len(groups)
+    assert state.active == state.first_player and all(u.on_table for u in state.units.values())
+
+
+def test_first_turn_roll_off_follows_the_declaration_or_the_other_player_decides():
+    outcomes = set()
+    for seed in range(1, 7):
+        state = deploy_all(new_battle(seed), answers={"first-or-second": "first", "first-turn": "second"})
+        finisher = state.deploy.finished_first
+        outcomes.add(state.first_player == finisher)
+    # when the finisher's roll + UUN beats the other's it goes first as declared; when it does
+    # not, the other player (answering "second") also gives it the first turn
+    assert outcomes == {True}
+    outcomes = set()
+    for seed in range(1, 7):
+        state = deploy_all(new_battle(seed), answers={"first-or-second": "first", "first-turn": "first"})
+        outcomes.add(state.first_player == state.deploy.finished_first)
+    assert outcomes == {True, False}  # the other player takes the first turn when it settles the roll-off
