@@ -92,3 +92,24 @@ def place(state: NinthAgeState, uid: str, x: float, y: float, bearing: float, fi
     unit.pose = Pose(x=x, y=y, bearing=bearing)
     unit.location = "table"
     return unit
+
+
+_BATTLE = {}
+
+
+def scenario(placements: dict, *, seat: str = "p1", step: str = "remaining", seed: int = 7, **options) -> NinthAgeState:
+    """A battle in ``seat``'s Movement phase with only the named units on the table, each at
+    (x, y, bearing[, files]); every other unit is left off the table."""
+    key = (seed, tuple(sorted(options.items())))
+    if key not in _BATTLE:
+        _BATTLE[key] = deploy_all(new_battle(seed, **options))
+    state = _BATTLE[key].model_copy(deep=True)
+    for u in state.units.values():
+        u.location = "reserve"
+        u.pose = None
+    for uid, where in placements.items():
+        place(state, uid, *where)
+    state.active, state.phase, state.step, state.charges, state.last_moves = seat, "movement", step, [], []
+    state.round = 1
+    state.first_player = seat
+    return state
