@@ -1,0 +1,207 @@
+"""Ninth Age charges (§8.2-8.8): declarations, reactions and redirects, charge range, the charge
+move to a flush placement, failed charges, flee moves, Rally and Panic (E-12, E-13, E-14, E-15,
+E-58)."""
+
+import pytest
+
+from engine.core.errors import IllegalAction
+from engine.core.rng import Rng
+from engine.rulesets.ninth_age.actions import Advance, Charge, EndStep, MoveStep
+from engine.rulesets.ninth_age.leadership import charge_range, failed_charge_distance, rally_leadership
+from engine.table.contact import contact_side, distance, in_contact
+from engine.table.frame import bearing_between, turn_between
+
+from game_helpers import RULESET, apply, scenario
+
+
+def charge(state, unit, target, answers=None, log=None):
+    return apply(state, Charge(seat=state.units[unit].owner, unit=unit, target=target), answers, log)
+
+
+def move_chargers(state, log=None):
+    return apply(state, EndStep(seat=state.active), None, log)
+
+
+def test_e14_charge_range_arithmetic():
+    assert charge_range([3, 1], 5) == 9  # 9 >= 9: reaches
+    assert charge_range([2, 1], 5) == 8 and failed_charge_distance([2, 1]) == 2
+    assert charge_range([1, 1], 5, champion=True) == 9  # Order a Charge: the dice count as 4
+    assert charge_range([1, 1], 5, champion=True) < 10 and failed_charge_distance([1, 1]) == 1
+    assert charge_range([6, 2, 1], 0, swiftstride=True) == 8 and failed_charge_distance([6, 2, 1]) == 6
+
+
+def test_e15_rally_leadership():
+    assert rally_leadership(8, start=40, current=9 + 2) == 8
+    assert rally_leadership(8, start=40, current=9) == 4
+    assert rally_leadership(8, start=40, current=9, musician=True) == 5
+
+
+def test_e13_a_charger_mostly_in_the_front_arc_contacts_the_front():
+    state = scenario({"Spearmen": (30, 14, 20, 6), "Brutes": (33, 22, 180)}, step="charges")
+    log = []
+    state = charge(state, "Spearmen", "Brutes", log=log)
+    assert "to its front" in log[0].text and "Brutes reacts: hold." in log[-1].text
+    before = state.units["Brutes"].pose
+    state = move_chargers(state, log)
+    spear, brutes = state.units["Spearmen"].footprint(), state.units["Brutes"].footprint()
+    assert in_contact(spear, brutes) and contact_side(brutes, spear) == "front"
+    assert contact_side(spear, brutes) == "front"
+    assert state.units["Brutes"].pose == before  # the charged unit is not rotated
+    assert turn_between(spear.bearing, brutes.bearing) == pytest.approx(180)  # flush, face to face
+    assert any("charges home into Brutes's front" in e.text for e in log)
+
+
+def test_e12_not_rotating_the_target_comes_before_more_contact():
+    # a wide charger comes in at an angle: the engine never turns the target, it brings the
+    # charger flush with the target's side instead, maximising contact among those placements
+    base = scenario({"Halberdiers": (27, 14, 35, 10), "Trolls": (34, 22, 225)}, step="charges")
+    before = base.units["Trolls"].pose
+    for seed in range(40):
+        state = move_chargers(charge(_seeded(base, seed), "Halberdiers", "Trolls"))
+        if state.units["Halberdiers"].charged:
+            break
+    trolls, halb = state.units["Trolls"].footprint(), state.units["Halberdiers"].footprint()
+    assert state.units["Trolls"].pose == before
+    assert in_contact(halb, trolls) and abs(turn_between(halb.bearing, trolls.bearing)) == pytest.approx(180)
+
+
+def test_charges_out_of_reach_or_wrong_step_are_refused():
+    state = scenario({"Spearmen": (30, 6, 0, 6), "Brutes": (30, 30, 180)}, step="charges")
+    with pytest.raises(IllegalAction, match=r"its farthest possible charge is M 4 \+ 12 = 16\""):
+        charge(state, "Spearmen", "Brutes")
+    state = scenario({"Spearmen": (30, 10, 0, 6), "Brutes": (30, 18, 180)}, step="remaining")
+    with pytest.raises(IllegalAction, match="charge declarations are over"):
+        charge(state, "Spearmen", "Brutes")
+    state = scenario({"Great Cannon": (30, 10, 0), "Brutes": (30, 18, 180)}, step="charges")
+    with pytest.raises(IllegalAction, match="is a war machine"):
+        charge(state, "Great Cannon", "Brutes")
+
+
+def _seeded(state, seed):
+    state = state.model_copy(deep=True)
+    state.rng = Rng.from_seed(seed)
+    return state
+
+
+def test_e14_failed_charge_turns_toward_the_target_and_moves_the_highest_die():
+    base = scenario({"Spearmen": (30, 8, 10, 6), "Brutes": (36, 22, 180)}, step="charges")
+    d = distance(base.units["Spearmen"].footprint(), base.units["Brutes"].footprint())
+    assert 10 < d < 16
+    for seed in range(200):
+        log = []
+        state = move_chargers(charge(_seeded(base, seed), "Spearmen", "Brutes"), log)
+        roll = next(e for e in log if e.roll is not None and "charge range" in e.text)
+        if sum(roll.roll.dice) + 4 < d:
+            break
+    else:
+        raise AssertionError("no failing seed")
+    spear = state.units["Spearmen"]
+    start = base.units["Spearmen"].footprint()
+    target_centre = base.units["Brutes"].footprint().centre
+    assert spear.failed_charge and not spear.charged
+    assert spear.pose.bearing == pytest.approx(bearing_between(start.centre, target_centre))
+    moved = ((spear.pose.x - start.centre[0]) ** 2 + (spear.pose.y - start.centre[1]) ** 2) ** 0.5
+    assert moved <= max(roll.roll.dice) + 1e-9
+    assert distance(spear.footprint(), state.units["Brutes"].footprint()) >= 1 - 1e-6
+    assert any("charge fails" in e.text and "(the highest die)" in e.text for e in log)
+    with pytest.raises(IllegalAction, match="charged \\(or failed a charge\\) this phase"):
+        RULESET.apply(state, Advance(seat="p1", unit="Spearmen", steps=[MoveStep(kind="forward", amount=1)]))
+
+
+def test_e58_flee_reaction_moves_at_once_and_the_charger_may_redirect():
+    state = scenario({"Knights": (30, 10, 0), "Vermin Swarm": (30, 20, 180), "Brutes": (44, 22, 180)},
+                     step="charges")
+    log = []
+    state = charge(state, "Knights", "Vermin Swarm", {"reaction": "flee", "redirect-test": "test",
+                                                      "redirect": "Brutes"}, log)
+    swarm = state.units["Vermin Swarm"]
+    assert swarm.fleeing or swarm.location == "fled"
+    texts = [e.text for e in log]
+    assert "Vermin Swarm reacts: flee." in texts
+    assert any("Vermin Swarm flees from Knights" in t for t in texts)
+    if swarm.on_table:  # fled directly away from the charger, centre to centre
+        assert swarm.pose.bearing == pytest.approx(bearing_between((30, 10), (30, 20)))
+        assert swarm.pose.y > 20
+    test = next(e for e in log if "redirect test" in e.text)
+    if "passed" in test.text:
+        assert [c.target for c in state.charges] == ["Brutes"] and any("redirects its charge onto Brutes" in t
+                                                                         for t in texts)
+    else:
+        assert [c.target for c in state.charges] == ["Vermin Swarm"]
+    # a unit redirects only once
+    assert state.units["Knights"].redirected
+
+
+def test_a_redirect_test_that_passes_or_fails_with_seeds():
+    base = scenario({"Knights": (30, 10, 0), "Vermin Swarm": (30, 20, 180), "Brutes": (44, 22, 180)},
+                    step="charges")
+    seen = set()
+    for seed in range(40):
+        log = []
+        state = charge(_seeded(base, seed), "Knights", "Vermin Swarm",
+                       {"reaction": "flee", "redirect-test": "test", "redirect": "Brutes"}, log)
+        test = next((e for e in log if "redirect test" in e.text), None)
+        if test is None:
+            continue
+        passed = "passed" in test.text
+        seen.add(passed)
+        assert [c.target for c in state.charges] == (["Brutes"] if passed else ["Vermin Swarm"])
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}
+
+
+def test_fleeing_off_the_table_destroys_the_unit_and_panics_friends_nearby():
+    base = scenario({"Knights": (30, 30, 0), "Wolf Riders": (30, 44, 180), "Trolls": (38, 44.5, 180)},
+                    step="charges")
+    for seed in range(40):
+        log = []
+        state = charge(_seeded(base, seed), "Knights", "Wolf Riders", {"reaction": "flee"}, log)
+        if state.units["Wolf Riders"].location == "fled":
+            break
+    else:
+        raise AssertionError("never fled off")
+    texts = " ".join(e.text for e in log)
+    assert "Wolf Riders flees off the table." in texts
+    assert "Trolls Panic test (Wolf Riders was destroyed within 6\" of Trolls" in texts
+
+
+def test_charging_home_on_a_fleeing_unit_destroys_it():
+    base = scenario({"Knights": (30, 12, 0), "Sabre Beasts": (30, 19, 180)}, step="charges")
+    for seed in range(60):
+        log = []
+        state = move_chargers(charge(_seeded(base, seed), "Knights", "Sabre Beasts", {"reaction": "flee"}), log)
+        if state.units["Sabre Beasts"].location == "destroyed":
+            assert any("Sabre Beasts is caught fleeing and destroyed" in e.text for e in log)
+            assert state.units["Knights"].charged
+            return
+    raise AssertionError("the knights never caught them")
+
+
+def test_rally_tests_in_compulsory_moves():
+    base = scenario({"Spearmen": (30, 20, 0, 6), "Brutes": (50, 40, 180)}, step="charges")
+    base.units["Spearmen"].fleeing = True
+    outcomes = set()
+    for seed in range(30):
+        log = []
+        state = move_chargers(_seeded(base, seed), log)
+        spear = state.units["Spearmen"]
+        test = next(e for e in log if "Rally test" in e.text)
+        if "passed" in test.text:
+            outcomes.add("rallied")
+            assert not spear.fleeing and spear.rallied
+            with pytest.raises(IllegalAction, match="rallied this phase"):
+                RULESET.apply(state, Advance(seat="p1", unit="Spearmen", steps=[MoveStep(kind="forward", amount=1)]))
+        else:
+            outcomes.add("fled")
+            assert spear.fleeing or spear.location == "fled"
+        if outcomes == {"rallied", "fled"}:
+            break
+    assert outcomes == {"rallied", "fled"}
+
+
+def test_legal_actions_list_the_possible_charges():
+    state = scenario({"Spearmen": (30, 10, 0, 6), "Brutes": (30, 20, 180), "Trolls": (60, 40, 180)}, step="charges")
+    charges = [(a.unit, a.target) for a in RULESET.legal_actions(state, "p1") if isinstance(a, Charge)]
+    assert ("Spearmen", "Brutes") in charges and ("Spearmen", "Trolls") not in charges
+    assert RULESET.suggestions(state, "p1", "creature") == ["Brutes", "Trolls"]
