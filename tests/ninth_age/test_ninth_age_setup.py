@@ -169,3 +169,13 @@ def test_first_turn_roll_off_follows_the_declaration_or_the_other_player_decides
         state = deploy_all(new_battle(seed), answers={"first-or-second": "first", "first-turn": "first"})
         outcomes.add(state.first_player == state.deploy.finished_first)
     assert outcomes == {True, False}  # the other player takes the first turn when it settles the roll-off
+
+
+def test_table_size_follows_the_army_size_or_the_setting():
+    state = RULESET.new_game(1, {"table": "48x36", "deployment": "classic"})
+    assert (state.table.width, state.table.height) == (48, 36)
+    assert deployment_zone("classic", "south", 48, 36).bounds == (0, 0, 48, 6)
+    assert max(t.polygon.bounds[2] for t in state.table.terrain) <= 48  # the layout is scaled to the table
+    assert (RULESET.new_game(1, {}).table.width, RULESET.new_game(1, {}).table.height) == (72, 48)
+    with pytest.raises(IllegalAction, match="table is width x depth in inches"):
+        RULESET.new_game(1, {"table": "huge"})

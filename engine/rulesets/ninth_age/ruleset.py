@@ -34,8 +34,28 @@ OPTIONS = {
     "objective": "hold or breakthrough (agreed secondary objective, §3.3; default hold)",
     "terrain": f"built-in terrain layout: {', '.join(LAYOUTS)} (default standard)",
     "charge_path_capped": "on: a charge's path may not be longer than its charge range ([A-11]; default off)",
+    "table": "table size in inches, e.g. 72x48 (default: 48x36 when both armies are Warbands, else 72x48)",
 }
 COMMANDS = {"deploy", "end", "advance", "march", "reform", "charge"}
+
+
+def table_size(text: Any, armies: dict[str, Army]) -> tuple[float, float]:
+    """The agreed table, or the suggested one (§2.3, §3.1): 48" x 36" for Warbands, else 72" x 48".
+
+    >>> from engine.rulesets.ninth_age.army import sample_army
+    >>> table_size(None, {"p1": sample_army("iron-marches")}), table_size("60x44", {})
+    ((72.0, 48.0), (60.0, 44.0))
+    """
+    if text not in (None, ""):
+        import re
+
+        m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*", str(text))
+        if not m or not (36 <= float(m.group(1)) <= 120 and 24 <= float(m.group(2)) <= 96):
+            raise IllegalAction("bad-setting", f"table is width x depth in inches, from 36x24 to 120x96, not {text!r}.")
+        return float(m.group(1)), float(m.group(2))
+    if armies and all(a.points_limit <= 1500 for a in armies.values()):
+        return 48.0, 36.0
+    return 72.0, 48.0
 
 
 class NinthAge(Ruleset):
@@ -65,7 +85,9 @@ class NinthAge(Ruleset):
         if objective not in ("hold", "breakthrough"):
             raise IllegalAction("bad-setting", f"objective is hold or breakthrough, not {objective!r} (Secure Target "
                                 "needs objective markers, which come with the victory step).")
-        table = Table(width=72, height=48, terrain=layout(str(options.get("terrain", "standard")), 72, 48))
+        width, height = table_size(options.get("table"), armies)
+        table = Table(width=width, height=height,
+                      terrain=layout(str(options.get("terrain", "standard")), width, height))
         state = NinthAgeState(
             ruleset=self.name, seed=seed, rng=Rng.from_seed(seed), options=options,
             seats=[Seat(id="p1", name="Player 1"), Seat(id="p2", name="Player 2")], phase="setup",
