@@ -101,7 +101,7 @@ async def test_a_ninth_age_battle_through_the_service(service, store):
         await answer_questions(service)
     assert images >= 12 * 4
     game, ruleset, state = await snapshot(service)
-    assert state.result is not None and "six game turns" in state.result.reason
+    assert state.result is not None and "VP" in state.result.reason
     stored = await store.actions(game.id)
     replayed, _ = ruleset.replay(game.seed, game.options, [ruleset.parse_action(a.action) for a in stored])
     assert replayed.model_dump(mode="json") == state.model_dump(mode="json")

@@ -34,6 +34,7 @@ OPTIONS = {
     "objective": "hold or breakthrough (agreed secondary objective, §3.3; default hold)",
     "terrain": f"built-in terrain layout: {', '.join(LAYOUTS)} (default standard)",
     "charge_path_capped": "on: a charge's path may not be longer than its charge range ([A-11]; default off)",
+    "battle_points": "on: score the 10-0 Battle Points of §20.4 instead of the victory margins (default off)",
     "table": "table size in inches, e.g. 72x48 (default: 48x36 when both armies are Warbands, else 72x48)",
 }
 COMMANDS = {"deploy", "end", "advance", "march", "reform", "charge"}

@@ -7,7 +7,7 @@ through with /end and say so; their rules are later steps of issue #10.
 
 from __future__ import annotations
 
-from engine.core import Event, Result
+from engine.core import Event
 from engine.rulesets.ninth_age.state import NinthAgeState
 
 PHASES = ("movement", "magic", "shooting", "melee")
@@ -51,9 +51,9 @@ def end_phase(state: NinthAgeState, events: list[Event]) -> None:
 
 
 def finish(state: NinthAgeState, events: list[Event]) -> None:
-    """Six game turns are over (§20.5). Victory points (§20) are a later step: the game records
-    that it ended without a scored winner rather than inventing one."""
+    """Six game turns are over (§20.5): victory points, the secondary objective, the result."""
+    from engine.rulesets.ninth_age.victory import score
+
     state.phase = "over"
-    state.result = Result(draw=True, reason="six game turns played; victory points are not scored yet")
-    events.append(Event(kind="game_over", text="The sixth game turn is over. Victory points (§20) are not "
-                        "scored in this version, so no winner is named."))
+    state.result = score(state, events)
+    events.append(Event(kind="game_over", text=f"The sixth game turn is over: {state.result.reason}."))
