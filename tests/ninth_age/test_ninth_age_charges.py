@@ -205,3 +205,39 @@ def test_legal_actions_list_the_possible_charges():
     charges = [(a.unit, a.target) for a in RULESET.legal_actions(state, "p1") if isinstance(a, Charge)]
     assert ("Spearmen", "Brutes") in charges and ("Spearmen", "Trolls") not in charges
     assert RULESET.suggestions(state, "p1", "creature") == ["Brutes", "Trolls"]
+
+
+def test_e33_skirmishers_close_ranks_and_a_second_charger_finds_their_flank():
+    # green skirmishers (Skulkers, 5 wide loose: 5.9"), blue (Knights) in front, purple
+    # (Pistoliers) off their right front corner, its front edge laid along the band between the
+    # loose unit's 135° line and the line the closed unit will have: in the front arc now
+    base = scenario({"Skulkers": (36, 30, 180), "Knights": (36, 22, 0), "Pistoliers": (30.55, 27.38, 135)},
+                    step="charges", terrain="open")
+    from engine.table.arcs import majority_arc
+
+    skulkers0 = base.units["Skulkers"].footprint()
+    assert majority_arc(skulkers0, base.units["Pistoliers"].footprint().front_edge) == "front"
+    log = []
+    state = charge(base, "Knights", "Skulkers", {"reaction": "hold"}, log)
+    skulkers = state.units["Skulkers"]
+    assert not skulkers.formation.skirmish and any("Skulkers closes ranks" in e.text for e in log)
+    closed = skulkers.footprint()
+    assert closed.width == pytest.approx(5 * 20 / 25.4)
+    # the model nearest the Knights kept its place
+    knights = state.units["Knights"].footprint()
+    nearest = min(range(10), key=lambda i: skulkers0.models[i].distance(knights.shape))
+    assert closed.models[nearest].centroid.distance(skulkers0.models[nearest].centroid) < 1e-9
+    state = charge(state, "Pistoliers", "Skulkers", {"reaction": "hold"}, log)
+    second = state.charges[-1]
+    assert second.side in ("left", "right")  # the new formation puts purple in green's flank
+    # next Movement phase, not engaged: the skirmishers open out, front rank centre fixed
+    from engine.rulesets.ninth_age.turns import begin_player_turn
+
+    state.charges = []
+    state.units["Knights"].location = state.units["Pistoliers"].location = "reserve"
+    front = closed.world((0, closed.half_depth))
+    events = []
+    begin_player_turn(state, "p2", events)
+    reopened = state.units["Skulkers"].footprint()
+    assert state.units["Skulkers"].formation.skirmish
+    assert reopened.world((0, reopened.half_depth)) == pytest.approx(front)

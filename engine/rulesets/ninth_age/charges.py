@@ -17,6 +17,7 @@ from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, Un
 from engine.table.arcs import majority_arc
 from engine.table.charge import FlushPose, flush_poses
 from engine.table.contact import distance
+from engine.table.footprint import Pose, footprint
 from engine.table.frame import EPS_DIST, bearing_between
 from engine.table.motion import CLEARANCE_END, MOVE_SAMPLE, Step, clearance_problem, pivot, run_move, translate
 
@@ -72,6 +73,7 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
     if why:
         raise IllegalAction("cannot-charge", f"{charger.id} {why} and cannot declare a charge (§8.2).")
     _check_reach(state, charger, target)
+    close_ranks(state, charger, target, events)
     side = None if target.fleeing else contact_side(charger, target)
     if not placements(state, charger, target, side):
         raise IllegalAction("no-room", f"{charger.id} has no room to reach {target.id}'s {side or 'side'} with one "
@@ -111,6 +113,7 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     decl.reaction = answer  # type: ignore[assignment]
     events.append(Event(kind="reaction", seat=reactive, text=f"{decl.target} reacts: {answer}."))
     if answer != "flee":
+        close_ranks(state, target, state.units[decl.charger], events)
         return
     # the flee move is made at once ([A-8]), directly away from the charger, centre to centre
     charger = state.units[decl.charger]
@@ -159,6 +162,41 @@ def _legal_target(state: NinthAgeState, charger: UnitState, target: UnitState) -
         return False
     side = None if target.fleeing else contact_side(charger, target)
     return bool(placements(state, charger, target, side))
+
+
+# -- skirmishers -------------------------------------------------------------------------------------
+def close_ranks(state: NinthAgeState, unit: UnitState, other: UnitState, events: list[Event]) -> None:
+    """A Skirmisher unit that charges or reacts other than by fleeing closes up into close order;
+    the model nearest the other unit keeps its place (§22 Skirmishers, E-33)."""
+    if not unit.formation.skirmish:
+        return
+    fp, ofp = unit.footprint(), other.footprint()
+    keep = min(range(len(fp.models)), key=lambda i: fp.models[i].distance(ofp.shape))
+    anchor = fp.models[keep].centroid
+    closed = footprint(unit.formation.model_copy(update={"skirmish": False}), Pose(x=0, y=0, bearing=fp.bearing))
+    moved = closed.models[keep].centroid
+    unit.formation = closed.formation
+    unit.pose = Pose(x=anchor.x - moved.x, y=anchor.y - moved.y, bearing=fp.bearing)
+    events.append(Event(kind="close-ranks", seat=unit.owner, data={"unit": unit.id},
+                        text=f"{unit.id} closes ranks (Skirmishers), its model nearest {other.id} keeping its place."))
+
+
+def open_ranks(state: NinthAgeState, unit: UnitState, events: list[Event]) -> None:
+    """At the start of a Movement phase an unengaged Skirmisher unit in close order opens out
+    again, the centre of its front rank fixed, if there is room."""
+    entry = state.unit_entry(unit)
+    if unit.formation.skirmish or not entry.has_rule("Skirmishers") or not unit.on_table or engaged(state, unit):
+        return
+    fp = unit.footprint()
+    front = fp.world((0, fp.half_depth))
+    loose = footprint(unit.formation.model_copy(update={"skirmish": True}), Pose(x=0, y=0, bearing=fp.bearing))
+    offset = loose.world((0, loose.half_depth))
+    placed = loose.at(Pose(x=front[0] - offset[0], y=front[1] - offset[1], bearing=fp.bearing))
+    if clearance_problem(placed, surroundings(state, {unit.id}), CLEARANCE_END, during=False):
+        return
+    unit.formation, unit.pose = placed.formation, placed.pose
+    events.append(Event(kind="open-ranks", seat=unit.owner, data={"unit": unit.id},
+                        text=f"{unit.id} opens out into loose order again (Skirmishers)."))
 
 
 # -- moving the chargers ---------------------------------------------------------------------------

@@ -21,9 +21,13 @@ def begin_player_turn(state: NinthAgeState, seat: str, events: list[Event]) -> N
     state.step = "charges"
     state.charges = []
     state.last_moves = []
+    from engine.rulesets.ninth_age.charges import open_ranks
+
     for u in state.units.values():
         u.moved = u.marched = u.reformed = u.declared_charge = u.charged = u.failed_charge = False
         u.rallied = u.redirected = False
+    for u in list(state.units.values()):
+        open_ranks(state, u, events)
     events.append(Event(kind="turn", seat=seat, text=f"Game turn {state.round}: {state.seat(seat).name}'s "
                         "Movement phase. Declare charges with /charge unit: target:, then /end to move the "
                         "chargers."))
