@@ -179,3 +179,21 @@ def test_table_size_follows_the_army_size_or_the_setting():
     assert (RULESET.new_game(1, {}).table.width, RULESET.new_game(1, {}).table.height) == (72, 48)
     with pytest.raises(IllegalAction, match="table is width x depth in inches"):
         RULESET.new_game(1, {"table": "huge"})
+
+
+def test_random_terrain_set_up_of_section_3_1():
+    from itertools import combinations
+
+    seen_kinds = set()
+    for seed in (1, 2, 3):
+        state = new_battle(seed, terrain="random")
+        again = new_battle(seed, terrain="random")
+        terrain = state.table.terrain
+        assert [t.model_dump() for t in terrain] == [t.model_dump() for t in again.table.terrain]  # replayable
+        assert 1 <= len(terrain) <= 9
+        for a, b in combinations(terrain, 2):
+            assert a.polygon.distance(b.polygon) >= 6 - 1e-6
+        for t in terrain:
+            assert state.table.fully_on(t.polygon)
+        seen_kinds |= {t.kind for t in terrain}
+    assert {"hill", "forest"} <= seen_kinds and seen_kinds & {"building", "impassable"}

@@ -29,6 +29,10 @@ def zone(state: NinthAgeState, seat: str):
 def start(state: NinthAgeState, events: list[Event]) -> None:
     """Steps 4-7 of §3, then the deployment begins."""
     rng = state.rng
+    if state.options.get("terrain") == "random":
+        from engine.rulesets.ninth_age.terrain_layouts import random_layout
+
+        state.table.terrain = random_layout(rng, state.table.width, state.table.height, events)
     if state.deployment == "random":
         roll = roll_dice("1d6", rng, purpose="deployment type")
         state.deployment = deployment_type_for_roll(roll.total)
