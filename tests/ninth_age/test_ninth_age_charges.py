@@ -241,3 +241,36 @@ def test_e33_skirmishers_close_ranks_and_a_second_charger_finds_their_flank():
     reopened = state.units["Skulkers"].footprint()
     assert state.units["Skulkers"].formation.skirmish
     assert reopened.world((0, reopened.half_depth)) == pytest.approx(front)
+
+
+def test_fleeing_through_enemies_is_dangerous_terrain_failing_on_1_to_3():
+    # the Spearmen flee from Brutes straight through the Trolls behind them
+    base = scenario({"Brutes": (30, 20, 0), "Spearmen": (30, 26, 180, 6), "Trolls": (30, 31, 180)},
+                    step="charges", seat="p2", terrain="open")
+    for seed in range(60):
+        log = []
+        state = charge(_seeded(base, seed), "Brutes", "Spearmen", {"reaction": "flee"}, log)
+        test = next((e for e in log if "Dangerous Terrain" in e.text), None)
+        if test is None:
+            continue
+        assert "fleeing through Trolls; 1D6 a model, 1-3 wounds" in test.text
+        wounds = sum(1 for d in test.roll.dice if d <= 3)
+        assert len(test.roll.dice) == 30
+        spear = state.units["Spearmen"]
+        assert spear.models == 30 - wounds or spear.location == "fled"
+        return
+    raise AssertionError("never fled through the Trolls")
+
+
+def test_dangerous_terrain_dice_by_troop_type_and_regeneration():
+    from engine.rulesets.ninth_age.charges import dangerous_terrain
+
+    state = scenario({"Trolls": (30, 30, 180)}, terrain="open")
+    log = []
+    dangerous_terrain(state, state.units["Trolls"], 3, "a test", log)
+    assert len(log[0].roll.dice) == 3 * 2  # Monstrous Infantry roll 2D6 a model
+    wounds = sum(1 for d in log[0].roll.dice if d <= 3)
+    if wounds:
+        assert "saves" in log[1].text and "on 4+" in log[1].text  # Regeneration (4+)
+    trolls = state.units["Trolls"]
+    assert trolls.models * 3 - trolls.wounds_lost <= 9

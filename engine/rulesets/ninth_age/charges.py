@@ -306,11 +306,66 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
         return
     unit.pose = end.pose
     state.last_moves.append({"unit": unit.id, "kind": "flee", "path": [fp.centre, end.centre]})
+    # through enemies or impassable terrain: Dangerous Terrain failing on 1-3; through
+    # dangerous terrain: the standard test (once per feature, §18.1)
+    through_enemy = [k for k in sorted(crossed) if state.units[k].owner != unit.owner]
+    through_rock = [t.name for t in state.table.features("impassable") if any(p.shape.intersects(t.polygon)
+                                                                              for p in path)]
+    for source in through_enemy + through_rock:
+        if unit.on_table:
+            dangerous_terrain(state, unit, 3, f"fleeing through {source}", events)
+    for t in state.table.features("dangerous"):
+        if unit.on_table and any(p.shape.intersects(t.polygon) for p in path):
+            dangerous_terrain(state, unit, 1, f"fleeing through {t.name}", events)
+    if not unit.on_table:
+        return
     for k in sorted(crossed):
         other = state.units[k]
         if other.owner == unit.owner:
             events.append(Event(kind="panic-cause", seat=other.owner, text=f"{unit.id} flees through {k}."))
             panic(state, other, events, f"{k} is passed through by fleeing {unit.id}")
+
+
+DANGEROUS_DICE = {"monstrous infantry": 2, "monstrous beast": 2, "monstrous cavalry": 2, "chariot": 4,
+                  "monster": 4, "ridden monster": 4}
+
+
+def dangerous_terrain(state: NinthAgeState, unit: UnitState, fail_max: int, why: str, events: list[Event]) -> None:
+    """A Dangerous Terrain test (§18.1): per model 1, 2 or 4 D6 by troop type; each die of
+    ``fail_max`` or less is a wound with Armour Piercing (6), so no armour save; ward saves and
+    Regeneration still apply."""
+    entry = state.unit_entry(unit)
+    per_model = DANGEROUS_DICE.get(entry.troop_type, 1)
+    roll = roll_dice(f"{per_model * unit.models}d6", state.rng, purpose=f"{unit.id} Dangerous Terrain ({why})")
+    wounds = sum(1 for d in roll.dice if d <= fail_max)
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=f"{unit.id} takes a Dangerous Terrain test "
+                        f"({why}; {per_model}D6 a model, 1-{fail_max} wounds): {wounds} wound(s)."))
+    save = None
+    for rule in ("Ward Save", "Regeneration"):
+        value = entry.rule_value(rule)
+        if value and value.rstrip("+").isdigit():
+            save = min(save or 7, int(value.rstrip("+")))
+    if wounds and save:
+        saves = roll_dice(f"{wounds}d6", state.rng, purpose=f"{unit.id} {save}+ saves")
+        saved = sum(1 for d in saves.dice if d >= save)
+        wounds -= saved
+        events.append(Event(kind="roll", seat=unit.owner, roll=saves, text=f"{unit.id} saves {saved} on {save}+."))
+    if wounds:
+        lose_wounds(state, unit, wounds, events)
+
+
+def lose_wounds(state: NinthAgeState, unit: UnitState, wounds: int, events: list[Event]) -> None:
+    """Unsaved wounds fill the wound pool: whole models are removed, the rest stays on one."""
+    per_model = max(p.W for p in state.unit_entry(unit).parts) or 1
+    total = unit.wounds_lost + wounds
+    dead, unit.wounds_lost = divmod(total, per_model)
+    dead = min(dead, unit.models)
+    unit.models -= dead
+    if dead:
+        events.append(Event(kind="casualties", seat=unit.owner, data={"unit": unit.id},
+                            text=f"{unit.id} loses {dead} model(s); {unit.models} left."))
+    if unit.models <= 0:
+        _destroy(state, unit, events, f"{unit.id} is wiped out")
 
 
 def _no_table(around):

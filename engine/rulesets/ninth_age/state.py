@@ -27,6 +27,7 @@ class UnitState(BaseModel):
     models: int  # models now (R&F and command)
     start_models: int
     fleeing: bool = False
+    wounds_lost: int = 0  # wounds on the model now taking them (a wound pool, §12.7)
     # per-phase flags (§24.2), cleared at the start of each Movement phase of its owner
     moved: bool = False
     marched: bool = False

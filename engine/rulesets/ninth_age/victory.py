@@ -112,7 +112,7 @@ def ledger(state: NinthAgeState, seat: str, *, with_objective: bool = True) -> L
         half = math.ceil(cost / 2)
         if unit.fleeing:
             out.lines.append((f"{unit.id} fleeing", half))
-        elif wounds(state, unit, unit.models) * 4 <= wounds(state, unit, unit.start_models):
+        elif (wounds(state, unit, unit.models) - unit.wounds_lost) * 4 <= wounds(state, unit, unit.start_models):
             out.lines.append((f"{unit.id} decimated", half))
     if with_objective and secondary(state)[seat]:
         out.lines.append(("secondary objective", math.ceil(points_of(state) * 20 / 100)))
