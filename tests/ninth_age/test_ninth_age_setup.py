@@ -156,19 +156,28 @@ def test_deployment_to_the_first_turn():
 
 
 def test_first_turn_roll_off_follows_the_declaration_or_the_other_player_decides():
-    outcomes = set()
-    for seed in range(1, 7):
-        state = deploy_all(new_battle(seed), answers={"first-or-second": "first", "first-turn": "second"})
-        finisher = state.deploy.finished_first
-        outcomes.add(state.first_player == finisher)
-    # when the finisher's roll + UUN beats the other's it goes first as declared; when it does
-    # not, the other player (answering "second") also gives it the first turn
-    assert outcomes == {True}
-    outcomes = set()
-    for seed in range(1, 7):
-        state = deploy_all(new_battle(seed), answers={"first-or-second": "first", "first-turn": "first"})
-        outcomes.add(state.first_player == state.deploy.finished_first)
-    assert outcomes == {True, False}  # the other player takes the first turn when it settles the roll-off
+    from engine.rulesets.ninth_age.setup import _first_turn
+
+    base = new_battle()
+    outcomes = {}
+    for seed in range(30):
+        for answer in ("first", "second"):
+            state = base.model_copy(deep=True)
+            state.rng = Rng.from_seed(seed)
+            state.deploy.finished_first, state.deploy.declared, state.deploy.uun = "p1", "second", 2
+            state.begin_answers([answer])  # p2's answer if the roll-off is p2's to settle
+            events = []
+            _first_turn(state, events)
+            mine, theirs = (e.roll.total for e in events if e.roll is not None)
+            if mine + 2 > theirs:  # p1 wins the roll-off: it goes second, as it declared
+                assert state.first_player == "p2"
+                outcomes["declared"] = True
+            else:  # a tie or p2 higher: p2 decides
+                assert state.first_player == ("p2" if answer == "first" else "p1")
+                outcomes["decided"] = True
+            assert state.phase == "movement" and state.active == state.first_player
+            assert f"+ 2 (Undeployed Units Number) = {mine + 2}" in events[0].text
+    assert outcomes == {"declared": True, "decided": True}
 
 
 def test_table_size_follows_the_army_size_or_the_setting():
