@@ -128,15 +128,26 @@ def sight_line(observer: Footprint, target, obstacles: Iterable[Obstacle], *, he
         bases = [bases[i] for i in models]
     for base in bases:
         wedge = None if not observer.has_arcs else _front_wedge(base, observer)
-        visible = samples if wedge is None else [q for q in samples if wedge.covers(ShapelyPoint(q))]
+        if wedge is None:
+            visible = samples
+        else:
+            inside = shapely.covers(wedge, shapely.points(np.asarray(samples)))
+            visible = [q for q, ok in zip(samples, inside) if ok]
         if not visible:
             continue
         starts = observer_points(base, observer) if observer.has_arcs else [
             (p[0], p[1]) for p in base.exterior.coords[:-1:8]]
-        for q in visible:
-            for p in starts:
-                if line_clear(p, q, obs):
-                    return (p, q)
+        if not obs:
+            return (starts[0], visible[0])
+        for p in starts:
+            coords = np.stack([np.broadcast_to(np.asarray(p, float), (len(visible), 2)), np.asarray(visible)], axis=1)
+            segments = shapely.linestrings(coords)
+            blocked = np.zeros(len(visible), bool)
+            for o in obs:
+                blocked |= shapely.intersects(segments, o.shape)
+            clear = np.flatnonzero(~blocked)
+            if len(clear):
+                return (p, tuple(visible[clear[0]]))
     return None
 
 
@@ -168,14 +179,17 @@ def cover_fractions(origin: Point, target: Footprint, obstacles: Iterable[Obstac
     """Sample the target footprint and test each segment from ``origin`` (convention: the
     midpoint of the shooting model's front edge) for soft and hard obstructions."""
     obs = _relevant(obstacles, heights, set(exclude))
-    samples = target_samples(target.shape)
-    hard = soft = anyc = 0
-    for q in samples:
-        seg = LineString([origin, q])
-        kinds = {o.kind for o in obs if seg.intersects(o.shape)}
-        h, s = "hard" in kinds or "blocking" in kinds, "soft" in kinds
-        hard += h
-        soft += s
-        anyc += h or s
+    samples = np.asarray(target_samples(target.shape))
     n = len(samples)
-    return CoverFractions(hard / n, soft / n, anyc / n, n)
+    # every sight line at once, tested against each obstacle in shapely's vectorised core
+    coords = np.stack([np.broadcast_to(np.asarray(origin, float), samples.shape), samples], axis=1)
+    segments = shapely.linestrings(coords)
+    hard = np.zeros(n, bool)
+    soft = np.zeros(n, bool)
+    for o in obs:
+        hit = shapely.intersects(segments, o.shape)
+        if o.kind in ("hard", "blocking"):
+            hard |= hit
+        elif o.kind == "soft":
+            soft |= hit
+    return CoverFractions(float(hard.mean()), float(soft.mean()), float((hard | soft).mean()), n)
