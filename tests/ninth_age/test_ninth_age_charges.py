@@ -274,3 +274,25 @@ def test_dangerous_terrain_dice_by_troop_type_and_regeneration():
         assert "saves" in log[1].text and "on 4+" in log[1].text  # Regeneration (4+)
     trolls = state.units["Trolls"]
     assert trolls.models * 3 - trolls.wounds_lost <= 9
+
+
+def test_tied_placements_are_the_charging_players_choice():
+    from engine.core.decisions import Decide
+
+    base = scenario({"Knights": (30, 14, 0), "Brutes": (30, 20, 180)}, step="charges", terrain="open")
+    for seed in range(40):
+        state = charge(_seeded(base, seed), "Knights", "Brutes")
+        asked, _ = RULESET.apply(state, EndStep(seat="p1"))
+        if asked.pending is not None and asked.pending.decision.key == "placement-Knights":
+            break
+    else:
+        raise AssertionError("no charge reached")
+    options = asked.pending.decision.options
+    assert asked.pending.decision.seat == "p1" and len(options) >= 2 and "Which one?" in asked.pending.decision.question
+    ends = set()
+    for option in options[:2]:
+        after, _ = RULESET.apply(asked, Decide(seat="p1", option=option))
+        knights, brutes = after.units["Knights"].footprint(), after.units["Brutes"].footprint()
+        assert in_contact(knights, brutes)
+        ends.add(tuple(round(c, 6) for c in knights.centre))
+    assert len(ends) == 2

@@ -174,4 +174,9 @@ async def test_a_charge_and_its_reaction_through_the_service(service):
     assert reply.error is None and f"{target.id} reacts: hold." in reply.text
     reply = await say(service, USERS[active], "/end")
     assert reply.error is None and f"{runner.id} charge range" in reply.text
+    if "Which one?" in reply.text:  # placements tie: the charging player picks (§24.5)
+        _, _, state = await snapshot(service)
+        assert state.pending.decision.seat == active and state.pending.decision.key == f"placement-{runner.id}"
+        reply = await say(service, USERS[active], "/decide option:2")
+        assert reply.error is None, reply.text
     assert "charges home" in reply.text or "charge fails" in reply.text

@@ -238,16 +238,38 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         if not poses:
             _failed(state, charger, target, dice, events, why="there is no room to make contact")
             continue
-        best = poses[0]
-        ties = sum(1 for p in poses if p.contact == best.contact and abs(abs(p.turn) - abs(best.turn)) < 1e-6)
+        best = _choose_placement(state, charger, target, poses)
+        start = charger.footprint().centre
         charger.pose = best.footprint.pose
-        state.last_moves.append({"unit": charger.id, "kind": "charge", "path": [list(best.footprint.centre)]})
+        state.last_moves.append({"unit": charger.id, "kind": "charge", "path": [list(start),
+                                                                                 list(best.footprint.centre)]})
         text = (f"{charger.id} charges home into {target.id}'s {best.side}: wheel {abs(best.turn):.0f}°, "
-                f"{best.contact} models in base contact" + (f" ({ties} placements tie; the nearest is taken)"
-                                                             if ties > 1 else "") + ".")
+                f"{best.contact} models in base contact.")
         events.append(Event(kind="charge-move", seat=charger.owner, data={"unit": charger.id}, text=text))
         if target.fleeing:
             _destroy(state, target, events, f"{target.id} is caught fleeing and destroyed")
+
+
+MAX_TIES = 5
+
+
+def _choose_placement(state: NinthAgeState, charger: UnitState, target: UnitState, poses: list[FlushPose]) -> FlushPose:
+    """The engine's best flush placement; when several tie (as many models in contact, as
+    little turning), the charging player picks among them (§24.5), nearest first."""
+    best = poses[0]
+    ties = [p for p in poses if p.contact == best.contact and abs(abs(p.turn) - abs(best.turn)) < 1e-6][:MAX_TIES]
+    if len(ties) == 1:
+        return best
+    tfp = target.footprint()
+    described = []
+    for n, p in enumerate(ties, 1):
+        x, _ = tfp.local(p.footprint.centre)
+        described.append(f"{n}: {abs(x):.1f}\" {'right' if x > 0 else 'left'} of {target.id}'s centre line"
+                         if abs(x) > 0.05 else f"{n}: centred on {target.id}")
+    answer = decide(state, charger.owner, f"placement-{charger.id}", f"{charger.id} can contact {target.id} as well "
+                    f"in {len(ties)} places ({'; '.join(described)}). Which one?",
+                    [str(n) for n in range(1, len(ties) + 1)])
+    return ties[int(answer) - 1]
 
 
 def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: list[int], events: list[Event],
