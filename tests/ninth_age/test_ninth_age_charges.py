@@ -296,3 +296,32 @@ def test_tied_placements_are_the_charging_players_choice():
         assert in_contact(knights, brutes)
         ends.add(tuple(round(c, 6) for c in knights.centre))
     assert len(ends) == 2
+
+
+def test_align_turns_the_charged_unit_only_when_the_charger_cannot_turn_enough():
+    # the Knights face 260°: meeting the Brutes' front face to face would need a 100° wheel
+    base = scenario({"Knights": (41, 22, 260), "Brutes": (36, 30, 180)}, step="charges", terrain="open")
+    from engine.rulesets.ninth_age.charges import aligned_placements, placements
+
+    knights, brutes = base.units["Knights"], base.units["Brutes"]
+    assert placements(base, knights, brutes, "front") == []
+    poses, turn = aligned_placements(base, knights, brutes, "front")
+    assert poses and turn == -10  # the smallest turn of the target that lets the charger be flush
+    for seed in range(60):
+        log = []
+        state = move_chargers(charge(_seeded(base, seed), "Knights", "Brutes"), log)
+        if state.units["Knights"].charged:
+            break
+    else:
+        raise AssertionError("never reached")
+    k, b = state.units["Knights"].footprint(), state.units["Brutes"].footprint()
+    assert b.bearing == pytest.approx(170) and in_contact(k, b) and contact_side(b, k) == "front"
+    assert abs(turn_between(k.bearing, b.bearing)) == pytest.approx(180)
+    assert any("Brutes turns 10° about the contact point" in e.text for e in log)
+    # an engaged target is never turned: the charge cannot be declared at all
+    engaged = scenario({"Knights": (41, 22, 260), "Brutes": (36, 30, 180), "Halberdiers": (36, 32.83, 180, 10)},
+                       step="charges", terrain="open")
+    engaged.units["Halberdiers"].pose = engaged.units["Halberdiers"].pose.moved(36, 31.58, 0)
+    assert in_contact(engaged.units["Halberdiers"].footprint(), engaged.units["Brutes"].footprint())
+    with pytest.raises(IllegalAction, match="no room to reach Brutes's front"):
+        charge(engaged, "Knights", "Brutes")

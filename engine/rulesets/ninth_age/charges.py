@@ -30,9 +30,14 @@ def _others(state: NinthAgeState, *ids: str) -> dict:
     return {u.id: u.footprint() for u in state.on_table() if u.id not in ids}
 
 
-def placements(state: NinthAgeState, charger: UnitState, target: UnitState, side: str | None) -> list[FlushPose]:
+ALIGN_STEP = 5.0  # degrees between the target rotations tried by the align move
+ALIGN_MAX = 90.0
+
+
+def placements(state: NinthAgeState, charger: UnitState, target: UnitState, side: str | None,
+               tfp=None) -> list[FlushPose]:
     """Flush poses against ``side`` (every side for a fleeing target or a round base), best first."""
-    cfp, tfp = charger.footprint(), target.footprint()
+    cfp, tfp = charger.footprint(), tfp or target.footprint()
     sides = SIDES if side is None else (side,)
     out: list[FlushPose] = []
     for s in sides:
@@ -40,6 +45,37 @@ def placements(state: NinthAgeState, charger: UnitState, target: UnitState, side
                            impassable=state.table.impassable(), table=state.table)
     out.sort(key=lambda p: (-p.contact, abs(p.turn), round(p.travel, 6), p.footprint.centre))
     return out
+
+
+def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitState, side: str | None
+                       ) -> tuple[list[FlushPose], float]:
+    """Flush poses, rotating the charged unit only when the charger cannot be brought flush on
+    its own, and then as little as possible (§8.5 align; [A-47]): the target turns about the
+    middle of the side being contacted. A target already engaged is never rotated. Returns the
+    poses and the target's turn in degrees (0 when it stays)."""
+    poses = placements(state, charger, target, side)
+    if poses or side is None or engaged(state, target):
+        return poses, 0.0
+    tfp = target.footprint()
+    from engine.table.charge import side_frame
+    from engine.table.frame import to_world
+
+    mid, _, _, _ = side_frame(tfp, side)
+    around = surroundings(state, {target.id, charger.id})
+    steps = int(ALIGN_MAX / ALIGN_STEP)
+    for k in range(1, steps + 1):
+        for sign in (1, -1):
+            turn = sign * k * ALIGN_STEP
+            bearing = tfp.bearing + turn
+            local_mid = tfp.local(mid)
+            cx, cy = to_world(mid, bearing, (-local_mid[0], -local_mid[1]))
+            rotated = tfp.at(Pose(x=cx, y=cy, bearing=bearing % 360))
+            if clearance_problem(rotated, around, 0.0, during=False):
+                continue
+            poses = placements(state, charger, target, side, tfp=rotated)
+            if poses:
+                return poses, turn
+    return [], 0.0
 
 
 def contact_side(charger: UnitState, target: UnitState) -> str | None:
@@ -75,9 +111,9 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
     _check_reach(state, charger, target)
     close_ranks(state, charger, target, events)
     side = None if target.fleeing else contact_side(charger, target)
-    if not placements(state, charger, target, side):
+    if not aligned_placements(state, charger, target, side)[0]:
         raise IllegalAction("no-room", f"{charger.id} has no room to reach {target.id}'s {side or 'side'} with one "
-                            "wheel of at most 90° (§8.2); the align move that rotates the target is not offered.")
+                            "wheel of at most 90°, even turning the charged unit up to 90° (§8.2, §8.5).")
     d = distance(charger.footprint(), target.footprint())
     charger.declared_charge = True
     decl = ChargeDeclaration(charger=charger.id, target=target.id, side=side or "any", distance=d)
@@ -161,7 +197,7 @@ def _legal_target(state: NinthAgeState, charger: UnitState, target: UnitState) -
     except IllegalAction:
         return False
     side = None if target.fleeing else contact_side(charger, target)
-    return bool(placements(state, charger, target, side))
+    return bool(aligned_placements(state, charger, target, side)[0])
 
 
 # -- skirmishers -------------------------------------------------------------------------------------
@@ -232,13 +268,28 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
             _failed(state, charger, target, dice, events, why=f"{total}\" is short of {d:.1f}\"")
             continue
         side = None if (target.fleeing or decl.side == "any") else decl.side
-        poses = placements(state, charger, target, side)
+        if target.fleeing:  # no align and no maximising contact against a fleeing unit
+            poses, turn = placements(state, charger, target, side), 0.0
+        else:
+            poses, turn = aligned_placements(state, charger, target, side)
         if state.charge_path_capped:
             poses = [p for p in poses if p.travel <= total + EPS_DIST]
         if not poses:
             _failed(state, charger, target, dice, events, why="there is no room to make contact")
             continue
         best = _choose_placement(state, charger, target, poses)
+        if turn:
+            tfp = target.footprint()
+            from engine.table.charge import side_frame
+            from engine.table.frame import to_world
+
+            mid = side_frame(tfp, side)[0]
+            local_mid = tfp.local(mid)
+            cx, cy = to_world(mid, tfp.bearing + turn, (-local_mid[0], -local_mid[1]))
+            target.pose = Pose(x=cx, y=cy, bearing=(tfp.bearing + turn) % 360)
+            events.append(Event(kind="align", seat=target.owner, data={"unit": target.id},
+                                text=f"{target.id} turns {abs(turn):.0f}° about the contact point to align with "
+                                f"{charger.id}: the charger could not be brought flush on its own (§8.5)."))
         start = charger.footprint().centre
         charger.pose = best.footprint.pose
         state.last_moves.append({"unit": charger.id, "kind": "charge", "path": [list(start),
