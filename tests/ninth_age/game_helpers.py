@@ -12,7 +12,7 @@ RULESET = get_ruleset("ninth-age")
 
 DEFAULT_ANSWERS = {"side": "south", "generic": "keep", "deploys-first": "first", "first-or-second": "first",
                    "first-turn": "first", "diagonal": "sw-ne", "attacker": "attacker", "redirect-test": "keep",
-                   "reaction": "hold"}
+                   "reaction": "hold", "scout": "no"}
 
 
 def answer_for(key: str, answers: dict[str, str]) -> str | None:
@@ -60,11 +60,18 @@ def slots(state: NinthAgeState, seat: str) -> list[tuple[str, float, float]]:
     return [p for p in out if state.units[p[0]].location == "reserve"]
 
 
-def deploy_all(state: NinthAgeState, answers=None) -> NinthAgeState:
-    """Both players deploy everything in alternate drops, grouping characters and war machines."""
+def deploy_all(state: NinthAgeState, answers=None, stop_at: str | None = None) -> NinthAgeState:
+    """Both players deploy everything in alternate drops, grouping characters and war machines
+    (Scouts in their zone, when declared); ``stop_at`` "scouts" or "vanguard" stops there."""
     while state.phase == "deployment":
         seat = state.deploy.turn
-        plan = slots(state, seat)
+        if state.deploy.step == stop_at:
+            return state
+        if state.deploy.step == "vanguard":  # no Vanguard moves unless a test makes them
+            state = apply(state, EndStep(seat=seat), answers)
+            continue
+        scouts = state.deploy.step == "scouts"
+        plan = [p for p in slots(state, seat) if state.units[p[0]].scouting == scouts]
         # one drop: all characters, or all war machines, or one other unit
         first = plan[0]
         entry = state.unit_entry(state.units[first[0]])

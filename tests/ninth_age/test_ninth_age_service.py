@@ -66,9 +66,11 @@ async def test_a_ninth_age_battle_through_the_service(service, store):
             _, _, state = await snapshot(service)
             if state.phase != "deployment" or state.deploy.turn != seat:
                 break
-        if state.phase == "deployment" and state.deploy.turn == seat and state.deploy.finished_first is None:
-            reply = await say(service, USERS[seat], "/end")
+        if state.phase == "deployment" and (state.deploy.step == "vanguard" or (
+                state.deploy.turn == seat and state.deploy.finished_first is None)):
+            reply = await say(service, USERS[state.deploy.turn], "/end")
             assert reply.error is None, reply.text
+            await answer_questions(service)
         _, _, state = await snapshot(service)
     assert state.phase == "movement" and state.round == 1
     active = state.active
@@ -131,8 +133,10 @@ async def test_a_charge_and_its_reaction_through_the_service(service):
             _, _, state = await snapshot(service)
             if state.phase != "deployment" or state.deploy.turn != seat:
                 break
-        if state.phase == "deployment" and state.deploy.turn == seat and state.deploy.finished_first is None:
-            await say(service, USERS[seat], "/end")
+        if state.phase == "deployment" and (state.deploy.step == "vanguard" or (
+                state.deploy.turn == seat and state.deploy.finished_first is None)):
+            await say(service, USERS[state.deploy.turn], "/end")
+            await answer_questions(service)
         _, _, state = await snapshot(service)
     active = state.active
     enemy = "p2" if active == "p1" else "p1"

@@ -206,3 +206,44 @@ def test_random_terrain_set_up_of_section_3_1():
             assert state.table.fully_on(t.polygon)
         seen_kinds |= {t.kind for t in terrain}
     assert {"hill", "forest"} <= seen_kinds and seen_kinds & {"building", "impassable"}
+
+
+def test_scouts_deploy_last_and_vanguard_units_move_12_inches():
+    from engine.rulesets.ninth_age.actions import Advance, MoveStep, March
+    from engine.rulesets.ninth_age.actions import Charge
+
+    state = new_battle(answers={"scout": "yes"})
+    assert state.units["Skulkers"].scouting
+    seat = state.units["Skulkers"].owner
+    if state.deploy.turn == seat:
+        with pytest.raises(IllegalAction, match="deploys with the Scouts, after every other unit"):
+            RULESET.apply(state, Deploy(seat=seat, unit="Skulkers", x=30, y=45))
+    state = deploy_all(state, stop_at="scouts")
+    assert state.deploy.step == "scouts" and state.deploy.turn == seat
+    enemies = [u.footprint().shape.bounds for u in state.on_table(state.enemy_of(seat))]
+    north = state.sides[seat] == "north"
+    enemy_front = max(b[3] for b in enemies) if north else min(b[1] for b in enemies)
+
+    def ahead(gap):  # a y that far beyond the enemy front, toward our own side
+        return enemy_front + gap if north else enemy_front - gap
+
+    # outside the zone: more than 12" from every enemy unit
+    with pytest.raises(IllegalAction, match='more than 12" from every enemy unit'):
+        RULESET.apply(state, Deploy(seat=seat, unit="Skulkers", x=66, y=ahead(8)))
+    log = []
+    state = apply(state, Deploy(seat=seat, unit="Skulkers", x=66, y=ahead(14)), log=log)
+    assert any("outside the deployment zone: no charges in game turn 1" in e.text for e in log)
+    assert state.units["Skulkers"].no_charge_turn1
+    # Vanguard: the Skulkers (Vanguard) move up to 12", never marching
+    assert state.deploy.step == "vanguard" and state.deploy.turn == seat
+    with pytest.raises(IllegalAction, match="Vanguard units move now: /advance or /reform"):
+        RULESET.apply(state, March(seat=seat, unit="Skulkers", steps=[MoveStep(kind="forward", amount=3)]))
+    with pytest.raises(IllegalAction, match='allows 12"'):
+        RULESET.apply(state, Advance(seat=seat, unit="Skulkers", steps=[MoveStep(kind="forward", amount=12.5)]))
+    state = apply(state, Advance(seat=seat, unit="Skulkers", steps=[MoveStep(kind="back", amount=6)]),
+                  {"first-turn": "first", "first-or-second": "first"})
+    assert state.phase == "movement" and state.units["Skulkers"].vanguard_done
+    if state.first_player == seat:  # Scouts outside the zone and Vanguard movers: no charge in turn 1
+        target = state.on_table(state.enemy_of(seat))[0]
+        with pytest.raises(IllegalAction, match="its side has the first turn"):
+            RULESET.apply(state, Charge(seat=seat, unit="Skulkers", target=target.id))

@@ -106,6 +106,8 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
         why = "is a war machine"
     elif entry.movement == 0:
         why = "has M 0"
+    elif charger.no_charge_turn1 and state.round == 1 and state.first_player == seat:
+        why = "scouted outside its zone or made a Vanguard move, and its side has the first turn"
     if why:
         raise IllegalAction("cannot-charge", f"{charger.id} {why} and cannot declare a charge (§8.2).")
     _check_reach(state, charger, target)

@@ -49,11 +49,11 @@ def _steps(steps: list[MoveStep]) -> list[Step]:
 
 
 def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list[MoveStep], pivot: float | None,
-                   events: list[Event]) -> None:
-    """Advance or March (§8.11-8.12)."""
+                   events: list[Event], *, movement: float | None = None) -> None:
+    """Advance or March (§8.11-8.12); ``movement`` replaces M (a Vanguard move's 12")."""
     may_move(state, unit)
     entry = state.unit_entry(unit)
-    m = entry.movement
+    m = entry.movement if movement is None else movement
     if m == 0:
         raise IllegalAction("cannot-move", f"{unit.id} has M 0 and cannot move.")
     if not steps and pivot is None:
@@ -74,6 +74,8 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     else:
         allowance = float(m if kind == "advance" else 2 * m)
         direction = "forward"
+    if kind == "march" and movement is not None:
+        raise IllegalAction("no-march", "A Vanguard move may not march.")
     if kind == "march":
         if entry.has_rule("Can't March"):
             raise IllegalAction("cannot-march", f"{unit.id} can't march ({entry.troop_type}: Can't March).")
@@ -112,7 +114,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
 
 
 def reform(state: NinthAgeState, unit: UnitState, files: int, facing: float, events: list[Event],
-           *, after_rally: bool = False) -> None:
+           *, after_rally: bool = False, movement: float | None = None) -> None:
     """Reform about the unit centre (§8.13): no model farther than 2M from where it started."""
     if not after_rally:
         may_move(state, unit)
@@ -124,7 +126,7 @@ def reform(state: NinthAgeState, unit: UnitState, files: int, facing: float, eve
     fp = unit.footprint()
     new = reformed(fp, files, normalise(facing))
     moved = reform_displacement(fp, new)
-    limit = 2 * entry.movement
+    limit = 2 * (entry.movement if movement is None else movement)
     if moved > limit + EPS_DIST:
         raise IllegalAction("too-far", f"{unit.id}: reforming to {files} wide would move a model {moved:.1f}\"; "
                             f"no model may move more than 2 × M = {limit}\" (§8.13).")

@@ -188,7 +188,9 @@ class NinthAge(Ruleset):
         if state.phase == "setup":
             raise IllegalAction("wrong-phase", "The game starts when both players have joined.")
         if state.phase == "deployment":
-            if isinstance(action, Deploy):
+            if state.deploy.step == "vanguard":
+                self._vanguard(state, seat, action, events)
+            elif isinstance(action, Deploy):
                 setup.deploy(state, seat, state.units[action.unit], action.x, action.y, action.facing, action.files,
                              events)
             elif isinstance(action, EndStep):
@@ -221,6 +223,26 @@ class NinthAge(Ruleset):
             movement.voluntary_move(state, unit, action.kind, action.steps, action.pivot, events)
         elif isinstance(action, Reform):
             movement.reform(state, unit, action.files, action.facing, events, after_rally=unit.rallied)
+
+    def _vanguard(self, state: NinthAgeState, seat: str, action: Action, events: list[Event]) -> None:
+        """Vanguard moves (§22): up to 12" as in Remaining Moves, no march, one unit at a time."""
+        if state.deploy.turn != seat:
+            raise IllegalAction("not-your-turn", f"It is {state.seat(state.deploy.turn).name}'s Vanguard move.")
+        if isinstance(action, EndStep):
+            setup.vanguard_done(state, seat, None, events)
+            return
+        if not isinstance(action, (Advance, Reform)):
+            raise IllegalAction("vanguard", "Vanguard units move now: /advance or /reform (12\" instead of M), "
+                                "or /end.")
+        unit = state.units[action.unit]
+        if unit.owner != seat or not unit.on_table or not state.unit_entry(unit).has_rule("Vanguard") \
+                or unit.vanguard_done:
+            raise IllegalAction("not-vanguard", f"{unit.id} has no Vanguard move to make.")
+        if isinstance(action, Advance):
+            movement.voluntary_move(state, unit, "advance", action.steps, action.pivot, events, movement=12)
+        else:
+            movement.reform(state, unit, action.files, action.facing, events, movement=12)
+        setup.vanguard_done(state, seat, unit, events)
 
     def _end(self, state: NinthAgeState, events: list[Event]) -> None:
         if state.phase == "movement" and state.step == "charges":

@@ -67,6 +67,12 @@ def start(state: NinthAgeState, events: list[Event]) -> None:
         events.append(Event(kind="setup", seat=chooser, text=f"{name(state, state.attacker)} is the Attacker."))
     for seat in (chooser, other):
         _generate_spells(state, seat, events)
+    for seat in (chooser, other):  # Scouts are declared before deployment, the chooser first
+        for unit in [u for u in state.units.values() if u.owner == seat and state.unit_entry(u).has_rule("Scout")]:
+            if decide(state, seat, f"scout-{unit.id}", f"Will {unit.id} deploy as Scouts (after every other unit, "
+                      "in your zone or more than 12\" from the enemy)?", ["yes", "no"]) == "yes":
+                unit.scouting = True
+                events.append(Event(kind="setup", seat=seat, text=f"{unit.id} will deploy as Scouts."))
     first = decide(state, other, "deploys-first", "Do you deploy first or second?", ["first", "second"])
     turn = other if first == "first" else chooser
     from engine.rulesets.ninth_age.state import DeployStatus
@@ -122,6 +128,13 @@ def deploy(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float,
         raise IllegalAction("not-your-unit", f"{unit.id} is not yours to deploy.")
     if unit.location != "reserve":
         raise IllegalAction("already-deployed", f"{unit.id} is already deployed.")
+    if status.step == "vanguard":
+        raise IllegalAction("vanguard", "Deployment is over: Vanguard units move now (/advance, /reform), /end to "
+                            "make no more Vanguard moves.")
+    if unit.scouting != (status.step == "scouts"):
+        raise IllegalAction("scouts-later" if unit.scouting else "scouts-now",
+                            f"{unit.id} deploys with the Scouts, after every other unit." if unit.scouting
+                            else "Only Scouts are placed now.")
     open_group = next((g for g in ("characters", "war machines") if _group_started(state, seat, g)), None)
     group = group_of(state, unit)
     if open_group and group != open_group:
@@ -137,12 +150,28 @@ def deploy(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float,
     fp = placed.footprint()
     z = zone(state, seat)
     if not z.buffer(1e-6).covers(fp.shape):
-        raise IllegalAction("outside-zone", f"{unit.id} would stand partly outside your deployment zone "
-                            f"({_zone_text(state, seat)}).")
+        if not unit.scouting:
+            raise IllegalAction("outside-zone", f"{unit.id} would stand partly outside your deployment zone "
+                                f"({_zone_text(state, seat)}).")
+        from engine.table.contact import distance
+
+        near = [(distance(fp, e.footprint()), e.id) for e in state.on_table(state.enemy_of(seat))]
+        close = min(near) if near else None
+        if close is not None and close[0] <= 12 + 1e-9:
+            raise IllegalAction("scout-too-close", f"Scouts outside their zone stand more than 12\" from every "
+                                f"enemy unit; {close[1]} would be {close[0]:.1f}\" away.")
+        placed.no_charge_turn1 = True
     problem = clearance_problem(fp, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
     if problem:
         raise IllegalAction("no-room", f"{unit.id} can't deploy there: {problem}.")
     state.units[unit.id] = placed
+    if status.step == "scouts":
+        events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id},
+                            text=f"{name(state, seat)} places the Scouts {unit.id} at ({x:g}, {y:g}) facing "
+                            f"{bearing:g}°" + (" outside the deployment zone: no charges in game turn 1 if their "
+                                              "side goes first." if placed.no_charge_turn1 else ".")))
+        _next_scout(state, seat, events)
+        return
     status.drop_units.append(unit.id)
     events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id},
                         text=f"{name(state, seat)} deploys {unit.id} ({entry.models} {entry.troop_type}, "
@@ -164,7 +193,77 @@ def _zone_text(state: NinthAgeState, seat: str) -> str:
 
 
 def _reserve(state: NinthAgeState, seat: str) -> list[UnitState]:
-    return [u for u in state.units.values() if u.owner == seat and u.location == "reserve"]
+    """Units still to deploy normally (Scouts come later)."""
+    return [u for u in state.units.values() if u.owner == seat and u.location == "reserve" and not u.scouting]
+
+
+def _scouts(state: NinthAgeState, seat: str) -> list[UnitState]:
+    return [u for u in state.units.values() if u.owner == seat and u.location == "reserve" and u.scouting]
+
+
+def _after_deployment(state: NinthAgeState, events: list[Event]) -> None:
+    """Steps 5-6 of §4.1: Scouts, alternating one unit at a time from the player who finished
+    first; then Vanguard moves; then the first-turn roll-off."""
+    status = state.deploy
+    assert status is not None and status.finished_first is not None
+    first = status.finished_first
+    if _scouts(state, first) or _scouts(state, state.enemy_of(first)):
+        status.step = "scouts"
+        status.turn = first if _scouts(state, first) else state.enemy_of(first)
+        events.append(Event(kind="deploy", seat=status.turn, text=f"Scouts: {name(state, status.turn)} places "
+                            "one (/deploy), in the zone or more than 12\" from every enemy unit."))
+        return
+    _vanguard_start(state, events)
+
+
+def _next_scout(state: NinthAgeState, seat: str, events: list[Event]) -> None:
+    status = state.deploy
+    other = state.enemy_of(seat)
+    if _scouts(state, other):
+        status.turn = other
+    elif not _scouts(state, seat):
+        _vanguard_start(state, events)
+
+
+def _vanguards(state: NinthAgeState, seat: str) -> list[UnitState]:
+    return [u for u in state.on_table(seat) if state.unit_entry(u).has_rule("Vanguard") and not u.vanguard_done]
+
+
+def _vanguard_start(state: NinthAgeState, events: list[Event]) -> None:
+    status = state.deploy
+    assert status is not None
+    have = [s for s in ("p1", "p2") if _vanguards(state, s)]
+    if not have:
+        _first_turn(state, events)
+        return
+    status.step = "vanguard"
+    if len(have) == 2:
+        roll = roll_dice("1d6", state.rng, purpose="who makes the first Vanguard move")
+        status.turn = "p1" if roll.total >= 4 else "p2"
+        events.append(Event(kind="roll", roll=roll, text=f"Vanguard: {name(state, status.turn)} moves first "
+                            "(4+ Player 1)."))
+    else:
+        status.turn = have[0]
+    events.append(Event(kind="deploy", seat=status.turn, text=f"Vanguard: {name(state, status.turn)} may move a "
+                        "Vanguard unit up to 12\" (/advance or /reform, no march), or /end to move no more."))
+
+
+def vanguard_done(state: NinthAgeState, seat: str, unit: UnitState | None, events: list[Event]) -> None:
+    """After a Vanguard move (or /end, ``unit`` None: no more moves for ``seat``), alternate."""
+    status = state.deploy
+    if unit is None:
+        for u in _vanguards(state, seat):
+            u.vanguard_done = True
+        events.append(Event(kind="deploy", seat=seat, text=f"{name(state, seat)} makes no more Vanguard moves."))
+    else:
+        unit.vanguard_done = True
+        unit.no_charge_turn1 = True
+        unit.moved = unit.reformed = False
+    other = state.enemy_of(seat)
+    if _vanguards(state, other):
+        status.turn = other
+    elif not _vanguards(state, seat):
+        _first_turn(state, events)
 
 
 def _group_started(state: NinthAgeState, seat: str, group: str) -> bool:
@@ -204,7 +303,7 @@ def _finished(state: NinthAgeState, seat: str, events: list[Event]) -> None:
         status.drop_units = []
         if _reserve(state, other):
             return
-    _first_turn(state, events)
+    _after_deployment(state, events)
 
 
 def _first_turn(state: NinthAgeState, events: list[Event]) -> None:

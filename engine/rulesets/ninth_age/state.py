@@ -28,6 +28,9 @@ class UnitState(BaseModel):
     start_models: int
     fleeing: bool = False
     wounds_lost: int = 0  # wounds on the model now taking them (a wound pool, §12.7)
+    scouting: bool = False  # declared to deploy as Scouts (§22 Scout)
+    vanguard_done: bool = False
+    no_charge_turn1: bool = False  # Scouts outside the zone and Vanguard movers, if their side goes first
     # per-phase flags (§24.2), cleared at the start of each Movement phase of its owner
     moved: bool = False
     marched: bool = False
@@ -57,6 +60,7 @@ class ChargeDeclaration(BaseModel):
 
 class DeployStatus(BaseModel):
     turn: str  # whose drop it is
+    step: Literal["units", "scouts", "vanguard"] = "units"
     drop_units: list[str] = Field(default_factory=list)  # units placed in the current drop
     finished_first: str | None = None
     declared: Literal["first", "second"] | None = None
