@@ -12,7 +12,7 @@ RULESET = get_ruleset("ninth-age")
 
 DEFAULT_ANSWERS = {"side": "south", "generic": "keep", "deploys-first": "first", "first-or-second": "first",
                    "first-turn": "first", "diagonal": "sw-ne", "attacker": "attacker", "redirect-test": "keep",
-                   "reaction": "hold", "scout": "no"}
+                   "reaction": "hold", "scout": "no", "ambush": "no"}
 
 
 def answer_for(key: str, answers: dict[str, str]) -> str | None:

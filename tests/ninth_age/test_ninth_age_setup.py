@@ -247,3 +247,39 @@ def test_scouts_deploy_last_and_vanguard_units_move_12_inches():
         target = state.on_table(state.enemy_of(seat))[0]
         with pytest.raises(IllegalAction, match="its side has the first turn"):
             RULESET.apply(state, Charge(seat=seat, unit="Skulkers", target=target.id))
+
+
+def test_ambushers_arrive_from_game_turn_2_on_a_3_plus_at_a_table_edge():
+    from engine.rulesets.ninth_age.actions import Advance, March, MoveStep
+    from engine.rulesets.ninth_age.victory import ledger
+    from engine.table.footprint import Pose, footprint
+
+    state = deploy_all(new_battle(answers={"ambush": "yes"}))
+    skulkers = state.units["Skulkers"]
+    seat = skulkers.owner
+    assert skulkers.ambushing and skulkers.location == "reserve" and state.phase == "movement"
+    # never arriving counts as destroyed
+    assert ("Skulkers never arrived from Ambush", 60) in ledger(state, state.enemy_of(seat)).lines
+    state.round, state.active, state.step = 2, seat, "charges"
+    for seed in range(30):
+        trial = state.model_copy(deep=True)
+        trial.rng = Rng.from_seed(seed)
+        log = []
+        trial = apply(trial, EndStep(seat=seat), log=log)
+        roll = next(e for e in log if "Ambush" in e.text)
+        assert roll.roll.expression == "1d6"
+        if roll.roll.total >= 3:
+            assert trial.units["Skulkers"].arriving
+            break
+        assert "stays in Ambush (3+ needed)" in roll.text and not trial.units["Skulkers"].arriving
+    state = trial
+    depth = footprint(skulkers.formation, Pose(x=0, y=0)).depth
+    with pytest.raises(IllegalAction, match="rear rank on a table edge"):
+        RULESET.apply(state, Deploy(seat=seat, unit="Skulkers", x=10, y=24, facing=90))
+    state = apply(state, Deploy(seat=seat, unit="Skulkers", x=depth / 2, y=30, facing=90))
+    unit = state.units["Skulkers"]
+    assert unit.on_table and unit.ambush_edge == "west" and unit.arrived_turn == 2
+    with pytest.raises(IllegalAction, match="may not march"):
+        RULESET.apply(state, March(seat=seat, unit="Skulkers", steps=[MoveStep(kind="forward", amount=3)]))
+    state = apply(state, Advance(seat=seat, unit="Skulkers", steps=[MoveStep(kind="forward", amount=5)]))
+    assert state.units["Skulkers"].pose.x == pytest.approx(depth / 2 + 5)

@@ -208,6 +208,11 @@ class NinthAge(Ruleset):
         unit = state.units[action.unit]
         if unit.owner != seat:
             raise IllegalAction("not-your-unit", f"{unit.id} is not yours to command.")
+        if isinstance(action, Deploy):
+            if state.phase != "movement" or state.step != "remaining":
+                raise IllegalAction("wrong-phase", "Ambushers arrive in the Remaining Moves sub-phase.")
+            setup.arrive(state, seat, unit, action.x, action.y, action.facing, action.files, events)
+            return
         if not unit.on_table:
             raise IllegalAction("not-on-table", f"{unit.id} is not on the table.")
         if isinstance(action, Charge):
@@ -220,7 +225,17 @@ class NinthAge(Ruleset):
             raise IllegalAction("charges-first", "Declare charges first (or /end to finish declaring); units make "
                                 "their other moves in the Remaining Moves sub-phase (§8.1).")
         if isinstance(action, (Advance, March)):
+            if unit.arrived_turn == state.round and isinstance(action, March):
+                raise IllegalAction("cannot-march", f"{unit.id} arrived from Ambush this turn and may not march.")
+            before = unit.pose
             movement.voluntary_move(state, unit, action.kind, action.steps, action.pivot, events)
+            if unit.arrived_turn == state.round and unit.ambush_edge:
+                far = setup.edge_distance(state, unit.footprint(), unit.ambush_edge)
+                limit = 2 * state.unit_entry(unit).movement
+                if far > limit + 1e-3:
+                    unit.pose = before
+                    raise IllegalAction("too-far", f"{unit.id} arrived from Ambush: it must end within 2 × M = "
+                                        f"{limit}\" of the {unit.ambush_edge} edge, not {far:.1f}\" from it.")
         elif isinstance(action, Reform):
             movement.reform(state, unit, action.files, action.facing, events, after_rally=unit.rallied)
 
@@ -250,6 +265,7 @@ class NinthAge(Ruleset):
                 charges.move_chargers(state, events)
             charges.rally_tests(state, state.active, events)
             state.step = "remaining"
+            setup.ambush_rolls(state, state.active, events)
             events.append(Event(kind="phase", seat=state.active, text="Remaining moves: /advance, /march, /reform "
                                 "your units, then /end the Movement phase."))
             return

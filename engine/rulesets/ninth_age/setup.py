@@ -73,6 +73,12 @@ def start(state: NinthAgeState, events: list[Event]) -> None:
                       "in your zone or more than 12\" from the enemy)?", ["yes", "no"]) == "yes":
                 unit.scouting = True
                 events.append(Event(kind="setup", seat=seat, text=f"{unit.id} will deploy as Scouts."))
+        for unit in [u for u in state.units.values() if u.owner == seat and state.unit_entry(u).has_rule("Ambush")
+                     and not u.scouting]:
+            if decide(state, seat, f"ambush-{unit.id}", f"Will {unit.id} lie in Ambush (not deployed; from game "
+                      "turn 2 it arrives on a 3+ from a table edge)?", ["yes", "no"]) == "yes":
+                unit.ambushing = True
+                events.append(Event(kind="setup", seat=seat, text=f"{unit.id} lies in Ambush."))
     first = decide(state, other, "deploys-first", "Do you deploy first or second?", ["first", "second"])
     turn = other if first == "first" else chooser
     from engine.rulesets.ninth_age.state import DeployStatus
@@ -194,7 +200,8 @@ def _zone_text(state: NinthAgeState, seat: str) -> str:
 
 def _reserve(state: NinthAgeState, seat: str) -> list[UnitState]:
     """Units still to deploy normally (Scouts come later)."""
-    return [u for u in state.units.values() if u.owner == seat and u.location == "reserve" and not u.scouting]
+    return [u for u in state.units.values() if u.owner == seat and u.location == "reserve" and not u.scouting
+            and not u.ambushing]
 
 
 def _scouts(state: NinthAgeState, seat: str) -> list[UnitState]:
@@ -334,3 +341,65 @@ def surroundings(state: NinthAgeState, exclude: set[str]) -> Surroundings:
     others = {u.id: u.footprint() for u in state.on_table() if u.id not in exclude}
     return Surroundings(others=others, impassable=state.table.impassable(), table=state.table,
                         names={k: k for k in others})
+
+
+# -- ambushers ----------------------------------------------------------------------------------
+AMBUSH_ARRIVAL = 3
+
+
+def ambush_rolls(state: NinthAgeState, seat: str, events: list[Event]) -> None:
+    """Start of the Remaining Moves from game turn 2: a D6 for each ambusher, arriving on 3+."""
+    if state.round < 2:
+        return
+    for unit in [u for u in state.units.values() if u.owner == seat and u.ambushing and u.location == "reserve"
+                 and not u.arriving]:
+        roll = roll_dice("1d6", state.rng, purpose=f"{unit.id} Ambush")
+        if roll.total >= AMBUSH_ARRIVAL:
+            unit.arriving = True
+            events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{unit.id} arrives from Ambush: place it "
+                                "with /deploy, its rear rank on a table edge; it may then move (no march) and must "
+                                "end within 2 × M of that edge."))
+        else:
+            events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{unit.id} stays in Ambush (3+ needed)."))
+
+
+def _edge_touched(state: NinthAgeState, fp) -> str | None:
+    """The table edge the footprint's rear edge lies on, or None."""
+    a, b = (fp.corners["rear_left"], fp.corners["rear_right"])
+    w, h = state.table.width, state.table.height
+    for name, test in (("south", lambda p: abs(p[1]) < 1e-3), ("north", lambda p: abs(p[1] - h) < 1e-3),
+                       ("west", lambda p: abs(p[0]) < 1e-3), ("east", lambda p: abs(p[0] - w) < 1e-3)):
+        if test(a) and test(b):
+            return name
+    return None
+
+
+def arrive(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float, facing: float | None,
+           files: int | None, events: list[Event]) -> None:
+    if unit.owner != seat or not unit.arriving:
+        raise IllegalAction("not-arriving", f"{unit.id} is not arriving from Ambush this turn.")
+    files = files or unit.formation.files
+    if not 1 <= files <= unit.models:
+        raise IllegalAction("bad-files", f"{unit.id} has {unit.models} models: between 1 and {unit.models} files.")
+    formation = Formation(**{**unit.formation.model_dump(), "files": files})
+    bearing = enemy_facing(state, seat) if facing is None else normalise(facing)
+    placed = UnitState(**{**unit.model_dump(), "formation": formation, "pose": Pose(x=x, y=y, bearing=bearing),
+                          "location": "table"})
+    fp = placed.footprint()
+    edge = _edge_touched(state, fp)
+    if edge is None:
+        raise IllegalAction("not-on-edge", f"{unit.id} arrives with its rear rank on a table edge: face it inward "
+                            "and put its rear edge on the edge of the table.")
+    problem = clearance_problem(fp, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
+    if problem:
+        raise IllegalAction("no-room", f"{unit.id} can't arrive there: {problem}.")
+    placed.arriving, placed.arrived_turn, placed.ambush_edge = False, state.round, edge
+    state.units[unit.id] = placed
+    events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id}, text=f"{unit.id} arrives on the {edge} "
+                        f"edge at ({x:g}, {y:g}) facing {bearing:g}°."))
+
+
+def edge_distance(state: NinthAgeState, fp, edge: str) -> float:
+    """How far the farthest part of a footprint stands from a table edge."""
+    minx, miny, maxx, maxy = fp.shape.bounds
+    return {"south": maxy, "north": state.table.height - miny, "west": maxx, "east": state.table.width - minx}[edge]

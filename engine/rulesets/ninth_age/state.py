@@ -30,7 +30,11 @@ class UnitState(BaseModel):
     wounds_lost: int = 0  # wounds on the model now taking them (a wound pool, §12.7)
     scouting: bool = False  # declared to deploy as Scouts (§22 Scout)
     vanguard_done: bool = False
-    no_charge_turn1: bool = False  # Scouts outside the zone and Vanguard movers, if their side goes first
+    no_charge_turn1: bool = False
+    ambushing: bool = False  # declared to Ambush (§22): held back, arriving from game turn 2
+    arriving: bool = False  # rolled its arrival this turn: to be placed on a table edge
+    arrived_turn: int | None = None
+    ambush_edge: str | None = None  # Scouts outside the zone and Vanguard movers, if their side goes first
     # per-phase flags (§24.2), cleared at the start of each Movement phase of its owner
     moved: bool = False
     marched: bool = False

@@ -89,7 +89,8 @@ def secondary(state: NinthAgeState) -> dict[str, bool]:
             enemy = state.enemy_of(s)
             zone = deployment_zone(state.deployment, state.sides[enemy], state.table.width, state.table.height,
                                    diagonal=state.diagonal, attacker=state.attacker == enemy)
-            out[s] = any(scoring(state, u) and u.footprint().shape.intersection(zone).area * 2
+            out[s] = any(scoring(state, u) and not (u.arrived_turn or 0) >= 4  # late ambushers don't count
+                         and u.footprint().shape.intersection(zone).area * 2
                          >= u.footprint().shape.area for u in state.on_table(s))
         return out
     return {s: False for s in SEATS}
@@ -102,6 +103,9 @@ def ledger(state: NinthAgeState, seat: str, *, with_objective: bool = True) -> L
     for unit in [u for u in state.units.values() if u.owner == enemy]:
         entry = state.unit_entry(unit)
         cost = entry.points
+        if unit.ambushing and unit.location == "reserve":  # never arrived: counts as destroyed
+            out.lines.append((f"{unit.id} never arrived from Ambush", cost))
+            continue
         if unit.location in ("destroyed", "fled"):
             out.lines.append((f"{unit.id} {'fled off the table' if unit.location == 'fled' else 'destroyed'}", cost))
             if entry.general:
