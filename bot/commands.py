@@ -171,6 +171,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("facing", "Bearing in degrees (0 = north) or north/south/east/west (default: toward the enemy)"),
         Option("files", "How many models wide (default: its army-list formation)", type="integer"),
     )),
+    CommandSpec("marker", "Ninth Age: place your Secure Target marker (inches from the south-west corner)", None, (
+        Option("x", "Inches along the long edge", required=True),
+        Option("y", "Inches from the south edge", required=True),
+    )),
     CommandSpec("advance", "Ninth Age: advance a unit (forward up to M with wheels, or back/sideways up to M/2)", None, (
         Option("unit", "Your unit", required=True, autocomplete="unit"),
         Option("wheel", "A wheel before moving forward, e.g. left 30"),

@@ -57,6 +57,11 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
         draw.line(pts, fill=ink, width=2)
         if len(pts) >= 2:
             arrowhead(draw, pts[-2], pts[-1], length=8, fill=ink)
+    for m in view.markers:
+        cx, cy = p(*m.at)
+        r = 0.6 * s
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colours.get(m.side or "", (230, 230, 230)),
+                     outline=(255, 255, 255), width=2)
     for u in view.units:
         colour = colours.get(u.side, (120, 120, 120))
         for base in u.bases:

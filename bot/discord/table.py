@@ -1,4 +1,4 @@
-"""Rank-and-flank commands (The Ninth Age): ``/deploy /advance /march /reform``.
+"""Rank-and-flank commands (The Ninth Age): ``/deploy /marker /advance /march /reform``.
 
 Units on a table measured in inches; each command can end a step and carry the board, so they
 defer first (see :meth:`WarbandCog.run`).
@@ -19,6 +19,11 @@ class TableCog(WarbandCog):
     async def deploy(self, interaction: discord.Interaction, unit: str, x: str, y: str, facing: str | None = None,
                      files: int | None = None) -> None:
         await self.run(interaction, "deploy", defer=True, unit=unit, x=x, y=y, facing=facing, files=files)
+
+    @app_commands.command(**named("marker"))
+    @described("marker")
+    async def marker(self, interaction: discord.Interaction, x: str, y: str) -> None:
+        await self.run(interaction, "marker", defer=True, x=x, y=y)
 
     @app_commands.command(**named("advance"))
     @described("advance")

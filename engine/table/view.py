@@ -39,6 +39,12 @@ class PathShape(BaseModel):
     points: list[XY]
 
 
+class MarkerShape(BaseModel):
+    label: str
+    side: str | None = None
+    at: XY
+
+
 class TableView(BaseModel):
     kind: str = "table"
     width: float
@@ -49,6 +55,7 @@ class TableView(BaseModel):
     zones: list[ZoneShape] = Field(default_factory=list)
     units: list[UnitShape] = Field(default_factory=list)
     paths: list[PathShape] = Field(default_factory=list)
+    markers: list[MarkerShape] = Field(default_factory=list)
     side_names: dict[str, str] = Field(default_factory=dict)
 
 

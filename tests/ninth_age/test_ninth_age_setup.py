@@ -103,8 +103,8 @@ def test_pre_game_sequence_asks_the_right_players():
 def test_bad_settings_are_refused():
     with pytest.raises(IllegalAction, match="deployment is classic, diagonal, flank or random"):
         RULESET.new_game(1, {"deployment": "sideways"})
-    with pytest.raises(IllegalAction, match="objective is hold or breakthrough"):
-        RULESET.new_game(1, {"objective": "secure"})
+    with pytest.raises(IllegalAction, match="objective is hold, breakthrough, secure or random"):
+        RULESET.new_game(1, {"objective": "capture"})
     with pytest.raises(IllegalAction, match="no sample army 'elves'"):
         RULESET.new_game(1, {"army_p1": "elves"})
 
@@ -283,3 +283,38 @@ def test_ambushers_arrive_from_game_turn_2_on_a_3_plus_at_a_table_edge():
         RULESET.apply(state, March(seat=seat, unit="Skulkers", steps=[MoveStep(kind="forward", amount=3)]))
     state = apply(state, Advance(seat=seat, unit="Skulkers", steps=[MoveStep(kind="forward", amount=5)]))
     assert state.units["Skulkers"].pose.x == pytest.approx(depth / 2 + 5)
+
+
+def test_secure_target_markers():
+    from engine.rulesets.ninth_age.actions import PlaceMarker
+
+    state = RULESET.new_game(4, {"deployment": "classic", "objective": "secure"})
+    state = apply(state, RULESET.start_action(state), {"side": "south"})
+    assert state.phase == "markers"
+    chooser = state.side_chooser
+    other = state.enemy_of(chooser)
+    assert RULESET.to_act(state) == [chooser]  # the player who chose the side places first
+    with pytest.raises(IllegalAction, match="places the next marker"):
+        RULESET.apply(state, PlaceMarker(seat=other, x=30, y=30))
+    with pytest.raises(IllegalAction, match='more than 12" from your own deployment zone; \\(30, 20\\) is 8.0"'):
+        RULESET.apply(state, PlaceMarker(seat=chooser, x=30, y=20))  # the south zone ends at y = 12
+    state = apply(state, PlaceMarker(seat=chooser, x=20, y=30))
+    with pytest.raises(IllegalAction, match='at least 24" apart; \\(40, 20\\) is 22.4"'):
+        RULESET.apply(state, PlaceMarker(seat=other, x=40, y=20))
+    state = apply(state, PlaceMarker(seat=other, x=50, y=16))
+    assert state.phase == "deployment" and state.markers == {chooser: (20, 30), other: (50, 16)}
+    assert len(RULESET.board(state).markers) == 2
+
+
+def test_secure_target_scoring():
+    from engine.rulesets.ninth_age.victory import secondary
+
+    from game_helpers import scenario
+
+    state = scenario({"Spearmen": (20, 25, 0, 6), "Halberdiers": (50, 20, 0), "Brutes": (50, 28, 180)})
+    state.objective = "secure"
+    state.markers = {"p1": (20, 30), "p2": (50, 24)}
+    # p1 holds the first marker alone; at the second, Halberdiers and Brutes tie
+    assert secondary(state) == {"p1": True, "p2": False}
+    state.units["Halberdiers"].location = "reserve"
+    assert secondary(state) == {"p1": False, "p2": False}  # one marker each

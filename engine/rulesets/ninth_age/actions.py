@@ -64,4 +64,10 @@ class Charge(Action):
     target: str
 
 
-ACTION_TYPES = (StartBattle, Deploy, EndStep, Advance, March, Reform, Charge)
+class PlaceMarker(Action):
+    kind: Literal["marker"] = "marker"
+    x: float
+    y: float
+
+
+ACTION_TYPES = (StartBattle, Deploy, EndStep, Advance, March, Reform, Charge, PlaceMarker)

@@ -16,7 +16,7 @@ from typing import Any
 from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, Seat
 from engine.rulesets.ninth_age import charges, movement, setup, turns
 from engine.rulesets.ninth_age.actions import (
-    ACTION_TYPES, Advance, Charge, Deploy, EndStep, March, MoveStep, Reform, StartBattle,
+    ACTION_TYPES, Advance, Charge, Deploy, EndStep, March, MoveStep, PlaceMarker, Reform, StartBattle,
 )
 from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, sample_army
 from engine.rulesets.ninth_age.commands import number, parse_facing, parse_formation, parse_path, parse_wheel
@@ -25,19 +25,21 @@ from engine.rulesets.ninth_age.terrain_layouts import LAYOUTS, layout
 from engine.rulesets.ninth_age.zones import DEPLOYMENT_TYPES
 from engine.table.footprint import Formation
 from engine.table.terrain import Table
-from engine.table.view import PathShape, TableView, TerrainShape, UnitShape, ZoneShape, polygon_points
+from engine.table.view import (
+    MarkerShape, PathShape, TableView, TerrainShape, UnitShape, ZoneShape, polygon_points,
+)
 
 OPTIONS = {
     "army_p1": f"Player 1's army: a sample army ({', '.join(SAMPLE_ARMIES)}); default iron-marches",
     "army_p2": f"Player 2's army: a sample army ({', '.join(SAMPLE_ARMIES)}); default ashen-host",
     "deployment": "classic, diagonal, flank or random (the D6 of §3.2; default random)",
-    "objective": "hold or breakthrough (agreed secondary objective, §3.3; default hold)",
+    "objective": "hold, breakthrough, secure or random (secondary objective, §3.3; default hold)",
     "terrain": f"built-in terrain layout: {', '.join(LAYOUTS)} (default standard)",
     "charge_path_capped": "on: a charge's path may not be longer than its charge range ([A-11]; default off)",
     "battle_points": "on: score the 10-0 Battle Points of §20.4 instead of the victory margins (default off)",
     "table": "table size in inches, e.g. 72x48 (default: 48x36 when both armies are Warbands, else 72x48)",
 }
-COMMANDS = {"deploy", "end", "advance", "march", "reform", "charge"}
+COMMANDS = {"deploy", "end", "advance", "march", "reform", "charge", "marker"}
 
 
 def table_size(text: Any, armies: dict[str, Army]) -> tuple[float, float]:
@@ -83,9 +85,8 @@ class NinthAge(Ruleset):
         if deployment not in DEPLOYMENT_TYPES + ("random",):
             raise IllegalAction("bad-setting", f"deployment is classic, diagonal, flank or random, not {deployment!r}.")
         objective = str(options.get("objective", "hold")).lower()
-        if objective not in ("hold", "breakthrough"):
-            raise IllegalAction("bad-setting", f"objective is hold or breakthrough, not {objective!r} (Secure Target "
-                                "needs objective markers, which come with the victory step).")
+        if objective not in ("hold", "breakthrough", "secure", "random"):
+            raise IllegalAction("bad-setting", f"objective is hold, breakthrough, secure or random, not {objective!r}.")
         width, height = table_size(options.get("table"), armies)
         table = Table(width=width, height=height,
                       terrain=layout(str(options.get("terrain", "standard")), width, height))
@@ -141,6 +142,11 @@ class NinthAge(Ruleset):
         assert isinstance(state, NinthAgeState)
         if command == "end":
             return EndStep(seat=seat)
+        if command == "marker":
+            for key in ("x", "y"):
+                if options.get(key) in (None, ""):
+                    raise IllegalAction("missing-option", "Say where: /marker x: y: (inches).")
+            return PlaceMarker(seat=seat, x=number(options["x"], "x"), y=number(options["y"], "y"))
         unit = self.find_unit(state, options.get("unit"), owner=seat)
         if command == "deploy":
             for key in ("x", "y"):
@@ -187,6 +193,12 @@ class NinthAge(Ruleset):
             raise IllegalAction("not-seated", "Only the two players act in this game.")
         if state.phase == "setup":
             raise IllegalAction("wrong-phase", "The game starts when both players have joined.")
+        if state.phase == "markers" or isinstance(action, PlaceMarker):
+            if not isinstance(action, PlaceMarker) or state.phase != "markers":
+                raise IllegalAction("wrong-phase", "Secure Target markers are placed now, with /marker x: y:."
+                                    if state.phase == "markers" else "The markers are already placed.")
+            setup.place_marker(state, seat, action.x, action.y, events)
+            return
         if state.phase == "deployment":
             if state.deploy.step == "vanguard":
                 self._vanguard(state, seat, action, events)
@@ -275,6 +287,9 @@ class NinthAge(Ruleset):
         assert isinstance(state, NinthAgeState)
         if state.phase == "setup":
             return []
+        if state.phase == "markers":
+            return [state.side_chooser if state.side_chooser not in state.markers
+                    else state.enemy_of(state.side_chooser)]
         if state.phase == "deployment":
             return [state.deploy.turn] if state.deploy else []
         return [state.active] if state.active else []
@@ -298,6 +313,8 @@ class NinthAge(Ruleset):
         assert isinstance(state, NinthAgeState)
         if state.phase == "setup":
             return "Waiting for both players to join."
+        if state.phase == "markers":
+            return f"Secure Target: {state.seat(self._to_act(state)[0]).name} places a marker (/marker x: y:)."
         if state.phase == "deployment" and state.deploy:
             left = sum(1 for u in state.units.values() if u.owner == state.deploy.turn and u.location == "reserve")
             return f"Deployment: {state.seat(state.deploy.turn).name} deploys ({left} units left)."
@@ -326,10 +343,12 @@ class NinthAge(Ruleset):
                          caption=self._status(state), side_names={s.id: s.name for s in state.seats})
         for t in state.table.terrain:
             view.terrain.append(TerrainShape(name=t.name, kind=t.kind, points=polygon_points(t.polygon)))
-        if state.phase in ("deployment", "setup") and state.sides:
+        if state.phase in ("deployment", "setup", "markers") and state.sides:
             for seat in SEATS:
                 view.zones.append(ZoneShape(label=f"{state.seat(seat).name} deploys", side=seat,
                                             points=polygon_points(setup.zone(state, seat))))
+        for seat, (mx, my) in state.markers.items():
+            view.markers.append(MarkerShape(label="objective", side=seat, at=(mx, my)))
         for u in state.on_table():
             fp = u.footprint()
             badges = [b for b, on in (("fleeing", u.fleeing), ("charged", u.charged), ("failed charge",

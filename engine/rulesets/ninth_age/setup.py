@@ -65,6 +65,46 @@ def start(state: NinthAgeState, events: list[Event]) -> None:
                       ["attacker", "defender"])
         state.attacker = chooser if role == "attacker" else other
         events.append(Event(kind="setup", seat=chooser, text=f"{name(state, state.attacker)} is the Attacker."))
+    if state.objective == "secure":  # the markers are placed now, the chooser first (§3.4, §20.2)
+        state.phase = "markers"
+        events.append(Event(kind="setup_done", seat=chooser, text=f"Secure Target: {name(state, chooser)} places a "
+                            "marker first with /marker x: y: (more than 12\" from your own zone, at least 24\" "
+                            "from the other marker)."))
+        return
+    continue_setup(state, events)
+
+
+def place_marker(state: NinthAgeState, seat: str, x: float, y: float, events: list[Event]) -> None:
+    """A Secure Target marker ([A-35]): on the table, more than 12" from its owner's zone, at
+    least 24" from the other marker."""
+    from shapely.geometry import Point
+
+    chooser = state.side_chooser
+    turn = chooser if chooser not in state.markers else state.enemy_of(chooser)
+    if seat != turn:
+        raise IllegalAction("not-your-turn", f"{name(state, turn)} places the next marker.")
+    if not (0 <= x <= state.table.width and 0 <= y <= state.table.height):
+        raise IllegalAction("off-table", "The marker goes on the table.")
+    d = zone(state, seat).distance(Point(x, y))
+    if d <= 12:
+        raise IllegalAction("marker-too-close", f"Your marker must be more than 12\" from your own deployment "
+                            f"zone; ({x:g}, {y:g}) is {d:.1f}\" from it.")
+    for other, (ox, oy) in state.markers.items():
+        gap = ((x - ox) ** 2 + (y - oy) ** 2) ** 0.5
+        if gap < 24:
+            raise IllegalAction("markers-too-close", f"The markers stand at least 24\" apart; ({x:g}, {y:g}) is "
+                                f"{gap:.1f}\" from {name(state, other)}'s.")
+    state.markers[seat] = (x, y)
+    events.append(Event(kind="setup", seat=seat, text=f"{name(state, seat)} places a Secure Target marker at "
+                        f"({x:g}, {y:g})."))
+    if len(state.markers) == 2:
+        continue_setup(state, events)
+
+
+def continue_setup(state: NinthAgeState, events: list[Event]) -> None:
+    """Spells, Scout and Ambush declarations, and who deploys first."""
+    chooser = state.side_chooser
+    other = state.enemy_of(chooser)
     for seat in (chooser, other):
         _generate_spells(state, seat, events)
     for seat in (chooser, other):  # Scouts are declared before deployment, the chooser first

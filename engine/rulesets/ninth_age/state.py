@@ -82,6 +82,7 @@ class NinthAgeState(GameState):
     objective: str = "hold"
     side_chooser: str | None = None
     sides: dict[str, str] = Field(default_factory=dict)  # seat -> south/north
+    markers: dict[str, tuple[float, float]] = Field(default_factory=dict)  # Secure Target markers by owner
     spells: dict[str, list[int]] = Field(default_factory=dict)  # "seat/unit" -> spell numbers known
     deploy: DeployStatus | None = None
     first_player: str | None = None

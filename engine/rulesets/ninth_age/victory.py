@@ -93,6 +93,14 @@ def secondary(state: NinthAgeState) -> dict[str, bool]:
                          and u.footprint().shape.intersection(zone).area * 2
                          >= u.footprint().shape.area for u in state.on_table(s))
         return out
+    if state.objective == "secure":
+        held = {s: 0 for s in SEATS}
+        for at in state.markers.values():
+            near = {s: sum(1 for u in state.on_table(s) if scoring(state, u)
+                           and distance(u.footprint(), at) <= OBJECTIVE_RANGE + 1e-3) for s in SEATS}
+            if near["p1"] != near["p2"]:
+                held["p1" if near["p1"] > near["p2"] else "p2"] += 1
+        return {s: held[s] > held[state.enemy_of(s)] for s in SEATS}
     return {s: False for s in SEATS}
 
 
