@@ -184,6 +184,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("right", "Inches sideways to its right (no wheels)"),
         Option("path", "A chain of moves, e.g. 'wheel left 30, forward 4, wheel right 10'"),
         Option("pivot", "Single models: face this bearing (or left/right/back) first"),
+        Option("to", "Free Reform units: end with the centre at x,y (inches), e.g. 30,18"),
+        Option("facing", "Free Reform units: the facing at the end (bearing or left/right/back)"),
+        Option("files", "Free Reform units: the width at the end", type="integer"),
     )),
     CommandSpec("march", "Ninth Age: march a unit forward up to 2M with wheels (March test if enemies within 8\")",
                 None, (
@@ -192,6 +195,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("forward", "Inches straight forward"),
         Option("path", "A chain of moves, e.g. 'forward 3, wheel right 20, forward 5'"),
         Option("pivot", "Single models: face this bearing (or left/right/back) first"),
+        Option("to", "Free Reform units: end with the centre at x,y (inches), e.g. 30,18"),
+        Option("facing", "Free Reform units: the facing at the end (bearing or left/right/back)"),
+        Option("files", "Free Reform units: the width at the end", type="integer"),
     )),
     CommandSpec("reform", "Ninth Age: reform a unit about its centre (no model moves more than 2M)", None, (
         Option("unit", "Your unit", required=True, autocomplete="unit"),

@@ -30,17 +30,19 @@ class TableCog(WarbandCog):
     @app_commands.autocomplete(unit=WarbandCog.suggest_unit)
     async def advance(self, interaction: discord.Interaction, unit: str, wheel: str | None = None,
                       forward: str | None = None, back: str | None = None, left: str | None = None,
-                      right: str | None = None, path: str | None = None, pivot: str | None = None) -> None:
+                      right: str | None = None, path: str | None = None, pivot: str | None = None,
+                      to: str | None = None, facing: str | None = None, files: int | None = None) -> None:
         await self.run(interaction, "advance", defer=True, unit=unit, wheel=wheel, forward=forward, back=back,
-                       left=left, right=right, path=path, pivot=pivot)
+                       left=left, right=right, path=path, pivot=pivot, to=to, facing=facing, files=files)
 
     @app_commands.command(**named("march"))
     @described("march")
     @app_commands.autocomplete(unit=WarbandCog.suggest_unit)
     async def march(self, interaction: discord.Interaction, unit: str, wheel: str | None = None,
-                    forward: str | None = None, path: str | None = None, pivot: str | None = None) -> None:
+                    forward: str | None = None, path: str | None = None, pivot: str | None = None,
+                    to: str | None = None, facing: str | None = None, files: int | None = None) -> None:
         await self.run(interaction, "march", defer=True, unit=unit, wheel=wheel, forward=forward, path=path,
-                       pivot=pivot)
+                       pivot=pivot, to=to, facing=facing, files=files)
 
     @app_commands.command(**named("reform"))
     @described("reform")

@@ -21,4 +21,6 @@ motion.py      Step, run_move() -> MoveResult(length, max_displacement, path), w
                translate(), wheel_arc(), Surroundings, check_path(), reformed(),
                reform_displacement(), bottleneck_assignment()
 scatter.py     random_bearing(rng), scatter(start, distance, rng), is_hit()
+paths.py       shortest_path(start, end, obstacles, clearance=1) -> (length, corner points)
+view.py        TableView (terrain, zones, markers, units, paths) for renderers.table
 """

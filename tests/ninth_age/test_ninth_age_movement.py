@@ -165,3 +165,27 @@ def test_after_any_accepted_move_units_are_an_inch_apart(mover, x, y, bearing, e
             assert distance(moved, other.footprint()) >= 1 - 1e-3 or in_contact(moved, other.footprint())
     assert after.table.fully_on(moved.shape)
     assert after.table.impassable().distance(moved.shape) >= 1 - 1e-3
+
+
+def test_free_reform_moves_any_formation_measured_around_obstacles():
+    from engine.rulesets.ninth_age.actions import FreeReform
+
+    # Skulkers (Skirmishers: Free Reform, M5) behind the Farmhouse (33-39 x 22-26)
+    state = scenario({"Skulkers": (36, 29, 180)}, seat="p2")
+    log = []
+    moved = apply(state, Advance(seat="p2", unit="Skulkers", steps=[], to=FreeReform(x=36, y=32, facing=90,
+                                                                                       files=2)), log=log)
+    unit = moved.units["Skulkers"]
+    assert unit.formation.files == 2 and unit.pose.bearing == 90 and "Free Reform" in log[-1].text
+    # marching (10"): straight through the building each model would move 9.8"; around it,
+    # keeping 1" away, farther than 10"
+    from engine.rulesets.ninth_age.actions import March
+
+    with pytest.raises(IllegalAction, match=r"around the obstacles; Free Reform allows 10\""):
+        RULESET.apply(state, March(seat="p2", unit="Skulkers", steps=[], to=FreeReform(x=36, y=19.2, facing=180,
+                                                                                        files=5)))
+    # a unit without Free Reform is told how to move
+    state = scenario({"Spearmen": (20, 10, 0, 6)})
+    with pytest.raises(IllegalAction, match="has no Free Reform"):
+        RULESET.apply(state, Advance(seat="p1", unit="Spearmen", steps=[], to=FreeReform(x=20, y=12, facing=0,
+                                                                                          files=6)))

@@ -92,3 +92,26 @@ def test_bottleneck_assignment_is_optimal(points, random):
     best = min(max(math.dist(points[i], targets[j]) for i, j in enumerate(perm))
                for perm in itertools.permutations(range(len(points))))
     assert math.isclose(cost, best)
+
+
+@common
+@given(st.tuples(st.floats(0, 40), st.floats(0, 40)), st.tuples(st.floats(0, 40), st.floats(0, 40)),
+       st.lists(st.tuples(st.floats(5, 35), st.floats(5, 35), st.floats(0.5, 6), st.floats(0.5, 6)), max_size=4))
+def test_paths_around_obstacles_are_no_shorter_than_straight_and_keep_clear(a, b, boxes):
+    from shapely.geometry import LineString, box
+
+    from engine.table.paths import shortest_path
+
+    obstacles = [box(x, y, x + w, y + h) for x, y, w, h in boxes]
+    grown = [o.buffer(1.0, quad_segs=2, join_style="mitre") for o in obstacles]
+    assume(not any(g.buffer(1e-3).contains(ShapelyPoint(p)) for g in grown for p in (a, b)))
+    length, points = shortest_path(a, b, obstacles, clearance=1.0)
+    if not points:
+        return  # walled in
+    assert length >= math.dist(a, b) - 1e-9
+    assert math.isclose(length, sum(math.dist(p, q) for p, q in zip(points, points[1:])), rel_tol=1e-9)
+    for p, q in zip(points, points[1:]):
+        seg = LineString([p, q])
+        assert all(seg.intersection(g.buffer(-1e-3)).length < 1e-6 for g in grown)
+    if not any(LineString([a, b]).intersects(g.buffer(-1e-6)) for g in grown):
+        assert math.isclose(length, math.dist(a, b))

@@ -37,11 +37,21 @@ class EndStep(Action):
     kind: Literal["end"] = "end"
 
 
+class FreeReform(BaseModel):
+    """Where a Free Reform unit ends: its centre, facing and width (§22 Free Reform)."""
+
+    x: float
+    y: float
+    facing: float
+    files: int = Field(ge=1)
+
+
 class Advance(Action):
     kind: Literal["advance"] = "advance"
     unit: str
     steps: list[MoveStep]
     pivot: float | None = None  # single-model units may pivot (to this bearing) before moving
+    to: FreeReform | None = None
 
 
 class March(Action):
@@ -49,6 +59,7 @@ class March(Action):
     unit: str
     steps: list[MoveStep]
     pivot: float | None = None
+    to: FreeReform | None = None
 
 
 class Reform(Action):

@@ -140,3 +140,65 @@ def reform(state: NinthAgeState, unit: UnitState, files: int, facing: float, eve
     events.append(Event(kind="reform", seat=unit.owner, data={"unit": unit.id},
                         text=f"{unit.id} reforms {files} wide and {ranks} deep, facing {new.bearing:g}°; the "
                         f"farthest model moves {moved:.1f}\" of {limit}\"."))
+
+
+FREE_REFORM_RULES = ("Free Reform", "Skirmishers", "Fast Cavalry", "Fly")
+
+
+def has_free_reform(state: NinthAgeState, unit: UnitState) -> bool:
+    entry = state.unit_entry(unit)
+    return any(entry.has_rule(r) for r in FREE_REFORM_RULES)
+
+
+def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float, y: float, facing: float, files: int,
+                     events: list[Event]) -> None:
+    """A Free Reform unit moves to any legal formation: no model may go farther than M (2M
+    marching) along a path around obstacles keeping the 1" rule (§22 Free Reform)."""
+    from engine.table.footprint import Pose, footprint
+    from engine.table.motion import bottleneck_assignment
+    from engine.table.paths import shortest_path
+
+    may_move(state, unit)
+    if not has_free_reform(state, unit):
+        raise IllegalAction("no-free-reform", f"{unit.id} has no Free Reform: move it with forward:, wheel:, path:.")
+    entry = state.unit_entry(unit)
+    if not 1 <= files <= unit.models:
+        raise IllegalAction("bad-files", f"{unit.id} has {unit.models} models: between 1 and {unit.models} files.")
+    allowance = float(entry.movement if kind == "advance" else 2 * entry.movement)
+    if kind == "march":
+        if entry.has_rule("Can't March"):
+            raise IllegalAction("cannot-march", f"{unit.id} can't march.")
+        fp0 = unit.footprint()
+        near = [distance(fp0, e.footprint()) for e in state.on_table(state.enemy_of(unit.owner))]
+        if near and min(near) <= MARCH_TEST_RANGE + EPS_DIST:
+            ld, source = unit_leadership(state, unit)
+            if not leadership_test(state.rng, ld, f"{unit.id} March test (enemy {min(near):.1f}\" away, Ld from "
+                                   f"{source})", events, seat=unit.owner):
+                allowance = float(entry.movement)
+    start = unit.footprint()
+    end = footprint(unit.formation.model_copy(update={"files": files}), Pose(x=x, y=y, bearing=normalise(facing)))
+    problem = clearance_problem(end, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
+    if problem:
+        raise IllegalAction("blocked", f"{unit.id} can't end there: {problem}.")
+    a = [(m.centroid.x, m.centroid.y) for m in start.models]
+    b = [(m.centroid.x, m.centroid.y) for m in end.models]
+    _, match = bottleneck_assignment(a, b)
+    around = surroundings(state, {unit.id})
+    obstacles = [o.shape for o in around.others.values()]
+    if not around.impassable.is_empty:
+        obstacles.append(around.impassable)
+    worst = 0.0
+    for i, j in enumerate(match):
+        length, _ = shortest_path(a[i], b[j], obstacles, clearance=1.0)
+        worst = max(worst, length)
+        if length > allowance + EPS_DIST:
+            raise IllegalAction("too-far", f"{unit.id}: a model would travel {length:.1f}\" around the obstacles; "
+                                f"Free Reform allows {allowance:g}\" (§22).")
+    unit.formation, unit.pose = end.formation, end.pose
+    unit.moved = True
+    unit.marched = kind == "march"
+    state.last_moves.append({"unit": unit.id, "kind": kind, "path": [start.centre, end.centre]})
+    events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
+                        text=f"{unit.id} {'marches' if kind == 'march' else 'advances'} with Free Reform to "
+                        f"({x:g}, {y:g}), {files} wide facing {end.bearing:g}°; the farthest model travels "
+                        f"{worst:.1f}\" of {allowance:g}\" around obstacles."))

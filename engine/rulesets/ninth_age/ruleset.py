@@ -16,7 +16,7 @@ from typing import Any
 from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, Seat
 from engine.rulesets.ninth_age import charges, movement, setup, turns
 from engine.rulesets.ninth_age.actions import (
-    ACTION_TYPES, Advance, Charge, Deploy, EndStep, March, MoveStep, PlaceMarker, Reform, StartBattle,
+    ACTION_TYPES, Advance, Charge, Deploy, EndStep, FreeReform, March, MoveStep, PlaceMarker, Reform, StartBattle,
 )
 from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, sample_army
 from engine.rulesets.ninth_age.commands import number, parse_facing, parse_formation, parse_path, parse_wheel
@@ -164,7 +164,17 @@ class NinthAge(Ruleset):
             if options.get("pivot") not in (None, ""):
                 pivot = parse_facing(options["pivot"], unit.pose.bearing if unit.pose else 0.0)
             cls = Advance if command == "advance" else March
-            return cls(seat=seat, unit=unit.id, steps=self._steps(options), pivot=pivot)
+            to = None
+            if options.get("to"):
+                parts = str(options["to"]).replace(" ", ",").split(",")
+                parts = [p for p in parts if p]
+                if len(parts) != 2:
+                    raise IllegalAction("bad-option", "Write to: as x,y in inches, e.g. to:30,18.")
+                current = unit.pose.bearing if unit.pose else 0.0
+                facing = parse_facing(options["facing"], current) if options.get("facing") else current
+                files = int(number(options["files"], "files")) if options.get("files") else unit.formation.files
+                to = FreeReform(x=number(parts[0], "x"), y=number(parts[1], "y"), facing=facing, files=files)
+            return cls(seat=seat, unit=unit.id, steps=self._steps(options), pivot=pivot, to=to)
         if command == "reform":
             current = unit.pose.bearing if unit.pose else 0.0
             files = unit.formation.files
@@ -236,6 +246,12 @@ class NinthAge(Ruleset):
         if state.step != "remaining":
             raise IllegalAction("charges-first", "Declare charges first (or /end to finish declaring); units make "
                                 "their other moves in the Remaining Moves sub-phase (§8.1).")
+        if isinstance(action, (Advance, March)) and action.to is not None:
+            if unit.arrived_turn == state.round and isinstance(action, March):
+                raise IllegalAction("cannot-march", f"{unit.id} arrived from Ambush this turn and may not march.")
+            t = action.to
+            movement.free_reform_move(state, unit, action.kind, t.x, t.y, t.facing, t.files, events)
+            return
         if isinstance(action, (Advance, March)):
             if unit.arrived_turn == state.round and isinstance(action, March):
                 raise IllegalAction("cannot-march", f"{unit.id} arrived from Ambush this turn and may not march.")
