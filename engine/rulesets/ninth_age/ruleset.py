@@ -332,8 +332,14 @@ class NinthAge(Ruleset):
         if state.phase == "markers":
             return f"Secure Target: {state.seat(self._to_act(state)[0]).name} places a marker (/marker x: y:)."
         if state.phase == "deployment" and state.deploy:
-            left = sum(1 for u in state.units.values() if u.owner == state.deploy.turn and u.location == "reserve")
-            return f"Deployment: {state.seat(state.deploy.turn).name} deploys ({left} units left)."
+            who = state.seat(state.deploy.turn).name
+            if state.deploy.step == "scouts":
+                return f"Deployment: {who} places a Scouts unit."
+            if state.deploy.step == "vanguard":
+                return f"Deployment: {who} may make a Vanguard move (or /end)."
+            left = sum(1 for u in state.units.values() if u.owner == state.deploy.turn and u.location == "reserve"
+                       and not u.scouting and not u.ambushing)
+            return f"Deployment: {who} deploys ({left} units left)."
         if state.phase == "over":
             return "The battle is over."
         step = {"charges": " — declare charges", "remaining": " — remaining moves"}.get(state.step, "")
