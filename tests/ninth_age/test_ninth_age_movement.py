@@ -189,3 +189,23 @@ def test_free_reform_moves_any_formation_measured_around_obstacles():
     with pytest.raises(IllegalAction, match="has no Free Reform"):
         RULESET.apply(state, Advance(seat="p1", unit="Spearmen", steps=[], to=FreeReform(x=20, y=12, facing=0,
                                                                                           files=6)))
+
+
+def test_water_stops_a_march_and_ruins_are_dangerous_to_march_through():
+    # the Pond: (44,31)-(54,33)... ; Knights south of it
+    state = scenario({"Knights": (49, 25, 0)})
+    with pytest.raises(IllegalAction, match="can't march into, across or out of Water \\(Pond"):
+        RULESET.apply(state, March(seat="p1", unit="Knights", steps=[fwd(8)]))
+    apply(state, Advance(seat="p1", unit="Knights", steps=[fwd(4)]))  # an advance may enter it
+    # the Ruined Chapel (21-28 x 12-17): marching through is a Dangerous Terrain test
+    state = scenario({"Halberdiers": (24.5, 8, 0)})
+    log = []
+    moved = apply(state, March(seat="p1", unit="Halberdiers", steps=[fwd(8)]), log=log)
+    test = next(e for e in log if "Dangerous Terrain" in e.text)
+    assert "marching through Ruined Chapel; 1D6 a model, 1-1 wounds" in test.text and len(test.roll.dice) == 20
+    assert moved.units["Halberdiers"].models == 20 - test.roll.dice.count(1)
+    # Skirmishers do not find ruins dangerous
+    state = scenario({"Skulkers": (24.5, 8, 0)}, seat="p2")
+    log = []
+    apply(state, March(seat="p2", unit="Skulkers", steps=[fwd(8)]), log=log)
+    assert not any("Dangerous Terrain" in e.text for e in log)

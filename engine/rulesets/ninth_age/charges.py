@@ -292,13 +292,18 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
             events.append(Event(kind="align", seat=target.owner, data={"unit": target.id},
                                 text=f"{target.id} turns {abs(turn):.0f}° about the contact point to align with "
                                 f"{charger.id}: the charger could not be brought flush on its own (§8.5)."))
-        start = charger.footprint().centre
+        start_fp = charger.footprint()
+        start = start_fp.centre
         charger.pose = best.footprint.pose
         state.last_moves.append({"unit": charger.id, "kind": "charge", "path": [list(start),
                                                                                  list(best.footprint.centre)]})
         text = (f"{charger.id} charges home into {target.id}'s {best.side}: wheel {abs(best.turn):.0f}°, "
                 f"{best.contact} models in base contact.")
         events.append(Event(kind="charge-move", seat=charger.owner, data={"unit": charger.id}, text=text))
+        # the ground the charge swept over: Dangerous Terrain once per feature (§18.1)
+        from engine.rulesets.ninth_age.movement import terrain_checks
+
+        terrain_checks(state, charger, "charge", [start_fp.shape.union(best.footprint.shape).convex_hull], events)
         if target.fleeing:
             _destroy(state, target, events, f"{target.id} is caught fleeing and destroyed")
 

@@ -102,6 +102,12 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     problem = check_path(result, surroundings(state, {unit.id}))
     if problem:
         raise IllegalAction("blocked", f"{unit.id} can't move like that: {problem}.")
+    shapes = [p.shape for p in result.path]
+    if kind == "march":
+        water = water_blocks_march(state, unit, shapes)
+        if water:
+            raise IllegalAction("cannot-march", f"{unit.id} can't march into, across or out of Water ({water}, "
+                                "§18.3); advance instead.")
     unit.pose = result.footprint.pose
     unit.moved = True
     unit.marched = kind == "march"
@@ -111,6 +117,8 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
                         text=f"{unit.id} {'marches' if kind == 'march' else 'advances'}: {', '.join(result.parts)}; "
                         f"{result.length:.1f}\" of {allowance:g}\" used, farthest model "
                         f"{result.max_displacement:.1f}\" from its start."))
+    if kind == "march":
+        terrain_checks(state, unit, kind, shapes, events)
 
 
 def reform(state: NinthAgeState, unit: UnitState, files: int, facing: float, events: list[Event],
@@ -194,11 +202,58 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
         if length > allowance + EPS_DIST:
             raise IllegalAction("too-far", f"{unit.id}: a model would travel {length:.1f}\" around the obstacles; "
                                 f"Free Reform allows {allowance:g}\" (§22).")
+    swept = [start.shape.union(end.shape).convex_hull]
+    if kind == "march":
+        water = water_blocks_march(state, unit, swept)
+        if water:
+            raise IllegalAction("cannot-march", f"{unit.id} can't march into, across or out of Water ({water}, "
+                                "§18.3); advance instead.")
     unit.formation, unit.pose = end.formation, end.pose
     unit.moved = True
     unit.marched = kind == "march"
+    if kind == "march":
+        terrain_checks(state, unit, kind, swept, events)
     state.last_moves.append({"unit": unit.id, "kind": kind, "path": [start.centre, end.centre]})
     events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
                         text=f"{unit.id} {'marches' if kind == 'march' else 'advances'} with Free Reform to "
                         f"({x:g}, {y:g}), {files} wide facing {end.bearing:g}°; the farthest model travels "
                         f"{worst:.1f}\" of {allowance:g}\" around obstacles."))
+
+
+MOUNTED_DANGER = ("cavalry", "monstrous cavalry", "chariot")
+
+
+def dangerous_features(state: NinthAgeState, unit: UnitState) -> list[tuple[object, int]]:
+    """Terrain that is dangerous to this unit, each with the highest failing die (§18.3, §18.9):
+    Water for Cavalry, Monstrous Cavalry and Chariots; Ruins for all but Skirmishers (those
+    mounted fail on 1-2); features marked dangerous otherwise."""
+    entry = state.unit_entry(unit)
+    mounted = entry.troop_type in MOUNTED_DANGER
+    out = []
+    for t in state.table.terrain:
+        if t.kind == "water" and mounted:
+            out.append((t, 1))
+        elif t.kind == "ruins":
+            if not entry.has_rule("Skirmishers"):
+                out.append((t, 2 if mounted else 1))
+        elif t.has("dangerous") and t.kind not in ("water", "ruins"):
+            out.append((t, 1))
+    return out
+
+
+def terrain_checks(state: NinthAgeState, unit: UnitState, kind: str, path_shapes: list, events: list[Event]) -> None:
+    """After a march or a charge: one Dangerous Terrain test per dangerous feature crossed (§18.1)."""
+    from engine.rulesets.ninth_age.charges import dangerous_terrain
+
+    for feature, fail_max in dangerous_features(state, unit):
+        if unit.on_table and any(shape.intersects(feature.polygon) for shape in path_shapes):
+            dangerous_terrain(state, unit, fail_max, f"{'marching' if kind == 'march' else 'charging'} through "
+                              f"{feature.name}", events)
+
+
+def water_blocks_march(state: NinthAgeState, unit: UnitState, path_shapes: list) -> str | None:
+    """Units never march when entering, crossing or leaving Water (§18.3)."""
+    for t in state.table.features("water"):
+        if any(shape.intersects(t.polygon) for shape in path_shapes):
+            return t.name
+    return None
