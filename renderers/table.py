@@ -57,6 +57,10 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
         draw.line(pts, fill=ink, width=2)
         if len(pts) >= 2:
             arrowhead(draw, pts[-2], pts[-1], length=8, fill=ink)
+        if path.label and len(pts) >= 2:
+            mx, my = (pts[0][0] + pts[-1][0]) / 2, (pts[0][1] + pts[-1][1]) / 2
+            draw.text((mx, my - 8), plain(path.label), font=font(10), fill=ink, anchor="mm",
+                      stroke_width=2, stroke_fill=(255, 255, 255))
     for m in view.markers:
         cx, cy = p(*m.at)
         r = 0.6 * s

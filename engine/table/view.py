@@ -37,6 +37,7 @@ class UnitShape(BaseModel):
 class PathShape(BaseModel):
     kind: str  # advance, march, charge, flee...
     points: list[XY]
+    label: str = ""  # e.g. the charge range and its dice
 
 
 class MarkerShape(BaseModel):

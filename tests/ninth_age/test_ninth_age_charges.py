@@ -49,6 +49,10 @@ def test_e13_a_charger_mostly_in_the_front_arc_contacts_the_front():
     assert state.units["Brutes"].pose == before  # the charged unit is not rotated
     assert turn_between(spear.bearing, brutes.bearing) == pytest.approx(180)  # flush, face to face
     assert any("charges home into Brutes's front" in e.text for e in log)
+    # the board draws the charge line with the distance, the range and the dice
+    roll = next(e.roll for e in log if e.roll is not None and "charge range" in e.text)
+    line = next(p for p in RULESET.board(state).paths if p.kind == "charge")
+    assert line.label.endswith(f"({'+'.join(map(str, roll.dice))})") and " vs " in line.label
 
 
 def test_e12_not_rotating_the_target_comes_before_more_contact():

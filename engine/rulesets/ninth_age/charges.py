@@ -296,7 +296,8 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         start = start_fp.centre
         charger.pose = best.footprint.pose
         state.last_moves.append({"unit": charger.id, "kind": "charge", "path": [list(start),
-                                                                                 list(best.footprint.centre)]})
+                                                                                 list(best.footprint.centre)],
+                                 "label": f"{d:.1f}\" vs {total}\" ({'+'.join(map(str, dice))})"})
         text = (f"{charger.id} charges home into {target.id}'s {best.side}: wheel {abs(best.turn):.0f}°, "
                 f"{best.contact} models in base contact.")
         events.append(Event(kind="charge-move", seat=charger.owner, data={"unit": charger.id}, text=text))
@@ -352,6 +353,9 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
         events.append(Event(kind="failed-charge", seat=charger.owner, text=f"{charger.id}'s charge fails ({why}); "
                             "it has no room to move and stays where it is."))
         return
+    state.last_moves.append({"unit": charger.id, "kind": "failed charge", "path": [list(fp.centre),
+                                                                                   list(best.centre)],
+                             "label": f"failed: {why}"})
     charger.pose = best.pose
     events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
                         text=f"{charger.id}'s charge fails ({why}): it turns toward {target.id} and moves "

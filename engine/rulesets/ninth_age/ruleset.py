@@ -381,5 +381,6 @@ class NinthAge(Ruleset):
                 bases=[[(round(x, 3), round(y, 3)) for x, y in m.exterior.coords[:-1]] for m in fp.models]))
         for move in state.last_moves:
             if len(move.get("path", [])) >= 2:
-                view.paths.append(PathShape(kind=move["kind"], points=[tuple(p) for p in move["path"]]))
+                view.paths.append(PathShape(kind=move["kind"], points=[tuple(p) for p in move["path"]],
+                                            label=move.get("label", "")))
         return view
