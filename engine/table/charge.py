@@ -71,7 +71,6 @@ def flush_poses(charger: Footprint, target: Footprint, side: str, *,
     tangent = right_of(bearing)  # the charger's own right, along the side
     half_w = charger.half_width
     targets = _boundaries(target, tangent, mid)
-    own_left = -half_w
     offsets = {0.0}
     local_bounds = sorted({round(fp_x, 6) for fp_x in _charger_local_bounds(charger)})
     for p in targets:

@@ -165,7 +165,7 @@ def clearance_problem(fp: Footprint, around: Surroundings, gap: float, *, during
     if around.impassable is not None and not around.impassable.is_empty:
         d = shape.distance(around.impassable)
         if d < gap - EPS_DIST:
-            return (f"it would enter impassable terrain" if d <= 0
+            return ("it would enter impassable terrain" if d <= 0
                     else f"it would come {d:.2f}\" from impassable terrain (at least {gap:g}\" needed)")
     if around.table is not None:
         off = around.table.off_table_fraction(shape)

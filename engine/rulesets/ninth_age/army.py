@@ -27,7 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from engine.core.errors import IllegalAction, validation_problems
 from engine.rulesets.ninth_age.catalogue import (
-    CATEGORIES, CHARACTER_CATEGORIES, EQUIPMENT, TROOP_TYPES, magic_items, rule_name, rule_param, rule_problem,
+    CHARACTER_CATEGORIES, EQUIPMENT, TROOP_TYPES, magic_items, rule_name, rule_param, rule_problem,
 )
 
 Characteristic = Field(ge=0, le=10)
