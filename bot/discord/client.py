@@ -31,6 +31,7 @@ from bot.discord.status import refresh_status
 from bot.discord.views import WarbandButton
 from bot.discord.play import PlayCog
 from bot.discord.roll import RollCog
+from bot.discord.table import TableCog
 from bot.discord.warband import WarbandGroupCog
 from bot.scheduler import Scheduler
 from bot.sharding import Shards
@@ -39,7 +40,7 @@ from bot.store import Store
 
 log = logging.getLogger(__name__)
 
-COGS = (GameCog, RollCog, PlayCog, ConanCog, WarbandGroupCog, CreatureCog, LeagueCog, PostCog)
+COGS = (GameCog, RollCog, PlayCog, ConanCog, TableCog, WarbandGroupCog, CreatureCog, LeagueCog, PostCog)
 
 
 class WarbandTree(app_commands.CommandTree):
