@@ -24,6 +24,7 @@ from engine.core import BoardView, Event, GameState, IllegalAction, Rng, Ruleset
 from engine.core.ruleset import get_ruleset, ruleset_names
 import engine.rulesets  # noqa: F401  - the bot serves every shipped game system; importing registers them
 from bot.collection import Collection
+from bot.parsed import ParsedGames
 from bot.commands import COLLECTION_COMMANDS, GAME_COMMANDS, Attachment, Command, help_text
 from bot.reply import Reply
 from bot.store import GameRecord, Store, StoreError, VersionConflict
@@ -76,6 +77,7 @@ class Service:
         self.render = render or default_renderer
         self.collection = Collection(store)
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
+        self.parsed = ParsedGames()
         # One lock per channel, dropped once no command holds it, so the map stays small.
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
@@ -126,7 +128,15 @@ class Service:
         if game is None:
             raise IllegalAction("no-game", "There is no game in this channel. Start one with /game new.")
         ruleset = get_ruleset(game.ruleset)
-        return game, ruleset, ruleset.load_state(game.state_json)
+        return game, ruleset, self._state_of(game, ruleset)
+
+    def _state_of(self, game: GameRecord, ruleset: Ruleset) -> GameState:
+        """The game's state, parsed once per version (see :mod:`bot.parsed`)."""
+        state = self.parsed.get(game.id, game.version)
+        if state is None:
+            state = ruleset.load_state(game.state_json)
+            self.parsed.put(game.id, game.version, state)
+        return state
 
     async def _seat_of(self, game: GameRecord, user_id: str) -> str | None:
         seat = await self.store.seat_of(game.id, user_id)
@@ -156,11 +166,13 @@ class Service:
         status = result = None
         if state.is_over:
             status, result = "finished", state.result.model_dump(mode="json")
-        return await self.store.commit_action(
+        version = await self.store.commit_action(
             game.id, game.version, seat, user_id, action.model_dump(mode="json"),
             [e.model_dump(mode="json") for e in events], state.model_dump(mode="json"),
             status=status, result_json=result, **extra,
         )
+        self.parsed.put(game.id, version, state)
+        return version
 
     async def _applied_reply(self, game: GameRecord, ruleset: Ruleset, state: GameState,
                              events: list[Event], force_board: bool = False) -> Reply:
@@ -386,7 +398,7 @@ class Service:
             if game is None:
                 return []
             ruleset = get_ruleset(game.ruleset)
-            state = ruleset.load_state(game.state_json)
+            state = self._state_of(game, ruleset)
             seat = await self._seat_of(game, str(user_id))
             values = ruleset.suggestions(state, seat, kind)
         return [v for v in values if current in v.casefold()][:25]
