@@ -169,7 +169,7 @@ class Service:
         version = await self.store.commit_action(
             game.id, game.version, seat, user_id, action.model_dump(mode="json"),
             [e.model_dump(mode="json") for e in events], state.model_dump(mode="json"),
-            status=status, result_json=result, **extra,
+            status=status, result_json=result, snapshot=state.pending is None, **extra,
         )
         self.parsed.put(game.id, version, state)
         return version
@@ -370,13 +370,26 @@ class Service:
             )
         if request.get("by") == seat:
             raise IllegalAction("undo-needs-agreement", "You asked for this undo; another player must confirm it.")
-        keep = [a for a in actions if a.seq < target.seq]
-        # Replay from the seed: the state after the undo is exactly the state before that action.
-        replayed, _ = ruleset.replay(game.seed, game.options, [ruleset.parse_action(a.action) for a in keep])
-        await self.store.rewrite_after_undo(game.id, game.version, target.seq - 1, replayed.model_dump(mode="json"))
+        replayed = await self._replayed_before(game, ruleset, actions, target.seq)
+        version = await self.store.rewrite_after_undo(game.id, game.version, target.seq - 1,
+                                                      replayed.model_dump(mode="json"))
+        self.parsed.put(game.id, version, replayed)
         mentions, next_line = await self._mentions(game.id, ruleset, replayed)
         return Reply(text=f"↩️ Action {target.seq} is taken back by agreement." + next_line,
                      image=await self._board(ruleset, replayed), mentions=mentions)
+
+    async def _replayed_before(self, game: GameRecord, ruleset: Ruleset, actions, seq: int) -> GameState:
+        """The state just before action ``seq``, exactly: replayed from the nearest snapshot
+        (or the seed), in a worker thread so other channels go on meanwhile."""
+        snapshot = await self.store.nearest_snapshot(game.id, seq - 1)
+        since = snapshot[0] if snapshot else 0
+        log = [ruleset.parse_action(a.action) for a in actions if since < a.seq < seq]
+
+        def replay() -> GameState:
+            start = ruleset.load_state(snapshot[1]) if snapshot else None
+            return ruleset.replay(game.seed, game.options, log, start=start)[0]
+
+        return await asyncio.to_thread(replay)
 
     # -- autocomplete ---------------------------------------------------------------------------
     async def autocomplete(self, channel_id: str | int, user_id: str | int, kind: str, current: str) -> list[str]:
