@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 DISCORD_MESSAGE_LIMIT = 2000
 
@@ -19,6 +20,9 @@ class Reply:
     error: str | None = None  # the refusal code, when the command was refused
     file: bytes | None = None  # a non-image attachment (e.g. an exported warband)
     file_name: str = ""
+    # A board still to draw (a BoardView): the service draws it into ``image`` once the
+    # channel's lock is released, so drawing never holds up the channel's next command.
+    board: Any = None
 
     def chunks(self, limit: int = DISCORD_MESSAGE_LIMIT) -> list[str]:
         """The text split on line breaks into messages Discord accepts."""

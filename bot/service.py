@@ -22,16 +22,19 @@ from typing import Any, Callable
 
 from engine.core import BoardView, Event, GameState, IllegalAction, Rng, Ruleset, roll_dice
 from engine.core.ruleset import get_ruleset, ruleset_names
+from engine.grid.board import GridMap, shared_map
 import engine.rulesets  # noqa: F401  - the bot serves every shipped game system; importing registers them
 from bot.collection import Collection
+from bot.boards import BoardPainter
 from bot.parsed import ParsedGames
-from bot.commands import COLLECTION_COMMANDS, GAME_COMMANDS, Attachment, Command, help_text
+from bot.commands import AROUND_SIZE, COLLECTION_COMMANDS, GAME_COMMANDS, MOST_AROUND, Attachment, Command, help_text
 from bot.reply import Reply
 from bot.store import GameRecord, Store, StoreError, VersionConflict
 
 log = logging.getLogger(__name__)
 
 MAX_UPLOAD_BYTES = 256 * 1024
+BIG_BOARD = 20  # squares on a side past which a phase's board shows the action's area only
 
 
 def refusal(exc: IllegalAction) -> Reply:
@@ -72,9 +75,11 @@ class Service:
     """Transport-independent handling of every command."""
 
     def __init__(self, store: Store, render: Callable[[BoardView], bytes] | None = None,
-                 seed_source: Callable[[], int] | None = None):
+                 seed_source: Callable[[], int] | None = None, render_processes: int = 0):
         self.store = store
         self.render = render or default_renderer
+        # render_processes > 0 draws boards in that many worker processes (the bot: every core).
+        self.boards = BoardPainter(self.render, processes=render_processes)
         self.collection = Collection(store)
         self.seed_source = seed_source or (lambda: secrets.randbits(63))
         self.parsed = ParsedGames()
@@ -102,11 +107,17 @@ class Service:
                 return await self.collection.warband(user_id, command)
             async with self._lock(channel_id):
                 if command.key == "warband use":
-                    return await self._warband_use(channel_id, user_id, command)
-                if command.group == "game" and command.name in GAME_COMMANDS:
+                    reply = await self._warband_use(channel_id, user_id, command)
+                elif command.group == "game" and command.name in GAME_COMMANDS:
                     handler = getattr(self, f"_game_{command.name}")
-                    return await handler(channel_id, user_id, guild_id, command)
-                return await self._play(channel_id, user_id, command)
+                    reply = await handler(channel_id, user_id, guild_id, command)
+                else:
+                    reply = await self._play(channel_id, user_id, command)
+            # Drawn after the lock: the channel's next command need not wait for the picture.
+            if reply.board is not None:
+                view, reply.board = reply.board, None
+                reply.image = await self.boards.draw(channel_id, view)
+            return reply
         except IllegalAction as exc:
             return refusal(exc)
         except VersionConflict:
@@ -135,6 +146,8 @@ class Service:
         state = self.parsed.get(game.id, game.version)
         if state is None:
             state = ruleset.load_state(game.state_json)
+            if isinstance(getattr(state, "map", None), GridMap):
+                state.map = shared_map(state.map)  # one map object per map content
             self.parsed.put(game.id, game.version, state)
         return state
 
@@ -159,7 +172,7 @@ class Service:
 
     async def _board(self, ruleset: Ruleset, state: GameState) -> bytes:
         # Drawing takes a fraction of a second: keep it off the event loop.
-        return await asyncio.to_thread(self.render, ruleset.board(state))
+        return await self.boards.draw(None, ruleset.board(state))
 
     async def _commit(self, game: GameRecord, ruleset: Ruleset, state: GameState, seat: str | None,
                       user_id: str | None, action, events: list[Event], **extra) -> int:
@@ -179,10 +192,16 @@ class Service:
         asked = state.pending is not None and any(e.kind == "decision" for e in events)
         mentions, next_line = await self._mentions(game.id, ruleset, state, asked=asked)
         text = "\n".join(e.line() for e in events if e.kind != "prompt") + next_line
-        image = None
+        board = None
         if force_board or any(e.kind in ruleset.board_events for e in events):
-            image = await self._board(ruleset, state)
-        return Reply(text=text.strip() or ruleset.status(state), image=image, mentions=mentions)
+            board = ruleset.board(state)
+            focus = board.action_square()
+            if focus is not None and not state.is_over and max(board.width, board.height) > BIG_BOARD:
+                # A whole big board is unreadable at Discord's preview width: post where the
+                # action was, larger; the whole battlefield is a command away.
+                board = board.around(focus, AROUND_SIZE)
+                text += "\n🔎 The board around the action; /game board shows the whole battlefield."
+        return Reply(text=text.strip() or ruleset.status(state), board=board, mentions=mentions)
 
     # -- play -----------------------------------------------------------------------------------
     async def _play(self, channel_id: str, user_id: str, command: Command) -> Reply:
@@ -314,8 +333,28 @@ class Service:
         commander = command.options.get("command")
         if commander is not None:
             view = ruleset.command_range_board(state, str(commander))
-            return Reply(text=view.caption, image=await asyncio.to_thread(self.render, view))
-        return Reply(text=ruleset.status(state), image=await self._board(ruleset, state))
+            return Reply(text=view.caption, board=self._around(view, command))
+        return Reply(text=ruleset.status(state), board=self._around(ruleset.board(state), command))
+
+    @staticmethod
+    def _around(view: BoardView, command: Command) -> BoardView:
+        """``view``, or with ``around:SQUARE [size:N]`` the squares around that one."""
+        around = str(command.options.get("around") or "").strip()
+        if not around:
+            return view
+        from engine.grid import parse_square
+
+        try:
+            square = parse_square(around)
+        except (ValueError, IllegalAction):
+            raise IllegalAction("bad-square", f"{around[:20]!r} is not a square; write one like E5.") from None
+        if not (0 <= square[0] < view.width and 0 <= square[1] < view.height):
+            raise IllegalAction("bad-square", f"{around[:20]} is not on this {view.width} x {view.height} board.")
+        size = command.options.get("size")
+        size = AROUND_SIZE if size in (None, "") else int(size)
+        if not 3 <= size <= MOST_AROUND:
+            raise IllegalAction("bad-option", f"size must be from 3 to {MOST_AROUND} squares.")
+        return view.around(square, size)
 
     async def _game_log(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
         game, ruleset, state = await self._game(channel_id, finished_ok=True)
@@ -376,7 +415,7 @@ class Service:
         self.parsed.put(game.id, version, replayed)
         mentions, next_line = await self._mentions(game.id, ruleset, replayed)
         return Reply(text=f"↩️ Action {target.seq} is taken back by agreement." + next_line,
-                     image=await self._board(ruleset, replayed), mentions=mentions)
+                     board=ruleset.board(replayed), mentions=mentions)
 
     async def _replayed_before(self, game: GameRecord, ruleset: Ruleset, actions, seq: int) -> GameState:
         """The state just before action ``seq``, exactly: replayed from the nearest snapshot

@@ -289,7 +289,7 @@ def _static_key(view: BoardView, big: BoardLayout, text: _Text, colours: dict[st
         return tuple(sorted({tuple(sq) for sq in items}))
 
     return (
-        big.cols, big.rows, big.square, big.margin, text.coord_size,
+        big.cols, big.rows, big.square, big.margin, text.coord_size, tuple(view.origin),
         tuple((kind, squares(sq)) for kind, sq in view.terrain.items()),
         squares(view.wall_squares),
         tuple((tuple(a), tuple(b)) for a, b in view.wall_edges),
@@ -626,11 +626,13 @@ class _Painter:
         for x in range(L.cols):
             cx = L.grid_left + (x + 0.5) * self.s
             for cy in (L.grid_top - half - self.px(0.04), bottom + half + self.px(0.04)):
-                self.draw.text((cx, cy), column_name(x), font=f, fill=INK, anchor="mm")
+                self.draw.text((cx, cy), column_name(x + self.view.origin[0]), font=f, fill=INK,
+                               anchor="mm")
         for y in range(L.rows):
             cy = L.grid_top + (y + 0.5) * self.s
             for cx in (L.grid_left - half - self.px(0.04), right + half + self.px(0.04)):
-                self.draw.text((cx, cy), str(y + 1), font=f, fill=INK, anchor="mm")
+                self.draw.text((cx, cy), str(y + 1 + self.view.origin[1]), font=f, fill=INK,
+                               anchor="mm")
 
     # -- zones -------------------------------------------------------------------------------
 

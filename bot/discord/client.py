@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import signal
 
 import discord
@@ -62,7 +63,8 @@ class WarbandBot(commands.Bot):
         self._close_on_sigterm()
         self.store = await Store.open(self.settings.warband_db)
         log.info("games are kept in %s", self.settings.warband_db)
-        await self.add_warband_cogs(Service(self.store))
+        # Boards are drawn in worker processes, one per core: drawing holds Python's lock.
+        await self.add_warband_cogs(Service(self.store, render_processes=os.cpu_count() or 1))
         if self.sync_commands:
             await self.sync_tree()
 
