@@ -425,7 +425,18 @@ class _Tracked:
         self._touch(self._flat(xy), width)
 
     def line(self, xy, fill=None, width=0, joint=None) -> None:
-        self._touch(self._flat(xy), width)
+        # Segment by segment: a long diagonal line's box would be most of the board.
+        flat = self._flat(xy)
+        if len(flat) <= 4:
+            self._touch(flat, width)
+        for i in range(0, len(flat) - 2, 2):
+            ax, ay, bx, by = flat[i:i + 4]
+            # A long segment in short pieces, each with its own box.
+            pieces = max(1, math.ceil(math.dist((ax, ay), (bx, by)) / (TILE / 2)))
+            for k in range(pieces):
+                t0, t1 = k / pieces, (k + 1) / pieces
+                self._touch([ax + (bx - ax) * t0, ay + (by - ay) * t0,
+                             ax + (bx - ax) * t1, ay + (by - ay) * t1], width)
 
     def polygon(self, xy, fill=None, outline=None, width=1) -> None:
         self._touch(self._flat(xy), width)
@@ -435,15 +446,30 @@ class _Tracked:
         self._touch(list(box), stroke_width + 1)
 
     def runs(self) -> list[tuple[int, int, int, int]]:
-        """The touched tiles as pixel boxes, neighbours along a row joined into one."""
-        boxes: list[list[int]] = []
+        """The touched tiles as pixel boxes: neighbours along a row joined into one, and a run
+        that spans the same columns on the next row too grown down (a token is one box)."""
+        rows: dict[int, list[list[int]]] = {}
         for tx, ty in sorted(self._tiles, key=lambda t: (t[1], t[0])):
-            if boxes and boxes[-1][1] == ty and boxes[-1][2] == tx - 1:
-                boxes[-1][2] = tx
+            spans = rows.setdefault(ty, [])
+            if spans and spans[-1][1] == tx - 1:
+                spans[-1][1] = tx
             else:
-                boxes.append([tx, ty, tx])
-        return [(x0 * TILE, ty * TILE, min(self._size[0], (x1 + 1) * TILE),
-                 min(self._size[1], (ty + 1) * TILE)) for x0, ty, x1 in boxes]
+                spans.append([tx, tx])
+        boxes: list[list[int]] = []  # [x0, y0, x1, y1] in tiles
+        open_boxes: dict[tuple[int, int], list[int]] = {}
+        for ty in sorted(rows):
+            still_open: dict[tuple[int, int], list[int]] = {}
+            for x0, x1 in rows[ty]:
+                box = open_boxes.get((x0, x1))
+                if box is not None and box[3] == ty - 1:
+                    box[3] = ty
+                else:
+                    box = [x0, ty, x1, ty]
+                    boxes.append(box)
+                still_open[(x0, x1)] = box
+            open_boxes = still_open
+        return [(x0 * TILE, y0 * TILE, min(self._size[0], (x1 + 1) * TILE),
+                 min(self._size[1], (y1 + 1) * TILE)) for x0, y0, x1, y1 in boxes]
 
 
 class _Painter:
