@@ -392,11 +392,10 @@ class Service:
         seat = await self._seat_of(game, user_id)
         if seat is None:
             raise IllegalAction("not-seated", "Only a player in this game can ask for an undo.")
-        actions = await self.store.actions(game.id)
-        undoable = [a for a in actions if a.seat_id is not None]
-        if not undoable:
+        # Only the last player action is read, not the whole log (10,000 rows in a long game).
+        target = await self.store.last_player_action(game.id)
+        if target is None:
             raise IllegalAction("nothing-to-undo", "There is no player action to take back.")
-        target = undoable[-1]
         pending = game.pending or {}
         request = pending.get("undo") if isinstance(pending, dict) else None
         if not request or request.get("seq") != target.seq:
@@ -409,7 +408,7 @@ class Service:
             )
         if request.get("by") == seat:
             raise IllegalAction("undo-needs-agreement", "You asked for this undo; another player must confirm it.")
-        replayed = await self._replayed_before(game, ruleset, actions, target.seq)
+        replayed = await self._replayed_before(game, ruleset, target.seq)
         version = await self.store.rewrite_after_undo(game.id, game.version, target.seq - 1,
                                                       replayed.model_dump(mode="json"))
         self.parsed.put(game.id, version, replayed)
@@ -417,12 +416,13 @@ class Service:
         return Reply(text=f"↩️ Action {target.seq} is taken back by agreement." + next_line,
                      board=ruleset.board(replayed), mentions=mentions)
 
-    async def _replayed_before(self, game: GameRecord, ruleset: Ruleset, actions, seq: int) -> GameState:
+    async def _replayed_before(self, game: GameRecord, ruleset: Ruleset, seq: int) -> GameState:
         """The state just before action ``seq``, exactly: replayed from the nearest snapshot
         (or the seed), in a worker thread so other channels go on meanwhile."""
         snapshot = await self.store.nearest_snapshot(game.id, seq - 1)
         since = snapshot[0] if snapshot else 0
-        log = [ruleset.parse_action(a.action) for a in actions if since < a.seq < seq]
+        log = [ruleset.parse_action(a.action) for a in await self.store.actions(game.id, since_seq=since)
+               if a.seq < seq]
 
         def replay() -> GameState:
             start = ruleset.load_state(snapshot[1]) if snapshot else None

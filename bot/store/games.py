@@ -93,6 +93,14 @@ class Games(SQLiteBase):
         )
         return [action_from_row(r) for r in rows]
 
+    async def last_player_action(self, game_id: int) -> ActionRecord | None:
+        """The latest action a seat took (automatic steps have no seat), or None."""
+        row = await self._one(
+            "SELECT * FROM actions WHERE game_id = ? AND seat_id IS NOT NULL ORDER BY seq DESC LIMIT 1",
+            (game_id,),
+        )
+        return action_from_row(row) if row else None
+
     async def events(
         self, game_id: int, since_seq: int | None = None, limit: int | None = None
     ) -> list[EventRecord]:
