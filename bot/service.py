@@ -351,7 +351,10 @@ class Service:
         if not (0 <= square[0] < view.width and 0 <= square[1] < view.height):
             raise IllegalAction("bad-square", f"{around[:20]} is not on this {view.width} x {view.height} board.")
         size = command.options.get("size")
-        size = AROUND_SIZE if size in (None, "") else int(size)
+        try:
+            size = AROUND_SIZE if size in (None, "") else int(size)
+        except (TypeError, ValueError):
+            size = 0
         if not 3 <= size <= MOST_AROUND:
             raise IllegalAction("bad-option", f"size must be from 3 to {MOST_AROUND} squares.")
         return view.around(square, size)
