@@ -53,11 +53,11 @@ class Store(Games, Warbands, Cards, FreeRolls, Migrations):
         """
         path = Path(path)
         conn = await connect(path, busy_timeout_ms=busy_timeout_ms, synchronous=synchronous)
+        store = cls(conn, path, clock or utc_now)
         try:
-            store = cls(conn, path, clock or utc_now)
             await store._migrate(Path(migrations_dir) if migrations_dir else MIGRATIONS_DIR)
         except BaseException:
-            await conn.close()
+            await store.close()  # the write connection and any read connection it opened
             raise
         return store
 
