@@ -262,9 +262,7 @@ def render_board(view: BoardView, *, square_px: int = 48, cache: bool = True) ->
     colours = side_colours(side_order(view))
     image = Image.new("RGB", final.size, PARCHMENT)
     if text.header:
-        band = Image.new("RGB", (big.size[0], text.header), PARCHMENT)
-        _Painter(view, big, text, ImageDraw.Draw(band, "RGBA"), colours).header()
-        image.paste(band.reduce(SS), (0, 0))
+        image.paste(_header_band(view, big, text, colours, cache).reduce(SS), (0, 0))
     block_top = final.header
     key = _static_key(view, big, text, colours)
     if cache:
@@ -281,6 +279,33 @@ def render_board(view: BoardView, *, square_px: int = 48, cache: bool = True) ->
         image.paste(band.reduce(SS), (0, block_top + big.size[1] // SS))
     assert image.size == final.size
     return png.encode(image)
+
+
+_TITLE_BANDS: OrderedDict[tuple, Image.Image] = OrderedDict()
+_TITLE_BANDS_LOCK = threading.Lock()
+
+
+def _header_band(view: BoardView, big: BoardLayout, text: _Text, colours: dict[str, RGB],
+                 cache: bool) -> Image.Image:
+    """The header at drawing scale. The band with its title (a stroked face, the costliest
+    text) is kept per title, width and band height; the caption, which changes from board to
+    board, is drawn over a copy — the same strokes in the same order as drawing it all."""
+    key = (big.size[0], big.square, text.header, text.title_size, text.title_lines)
+    with _TITLE_BANDS_LOCK:
+        band = _TITLE_BANDS.get(key) if cache else None
+        if band is not None:
+            _TITLE_BANDS.move_to_end(key)
+    if band is None:
+        band = Image.new("RGB", (big.size[0], text.header), PARCHMENT)
+        _Painter(view, big, text, ImageDraw.Draw(band, "RGBA"), colours).header(captions=False)
+        if cache:
+            with _TITLE_BANDS_LOCK:
+                _TITLE_BANDS[key] = band
+                while len(_TITLE_BANDS) > 16:
+                    _TITLE_BANDS.popitem(last=False)
+    band = band.copy()
+    _Painter(view, big, text, ImageDraw.Draw(band, "RGBA"), colours).header(titles=False)
+    return band
 
 
 def _static_key(view: BoardView, big: BoardLayout, text: _Text, colours: dict[str, RGB]) -> tuple:
@@ -527,26 +552,30 @@ class _Painter:
 
     # -- header and legend -------------------------------------------------------------------
 
-    def header(self) -> None:
+    def header(self, titles: bool = True, captions: bool = True) -> None:
+        """The band, its title lines (``titles``), then its caption lines (``captions``)."""
         t = self.text
         if not t.header:
             return
         width = self.L.size[0]
-        self.draw.rectangle((0, 0, width - 1, t.header - 1), fill=PARCHMENT_DARK)
-        self.draw.line([(0, t.header - SS), (width, t.header - SS)], fill=INK_SOFT, width=SS)
+        if titles:
+            self.draw.rectangle((0, 0, width - 1, t.header - 1), fill=PARCHMENT_DARK)
+            self.draw.line([(0, t.header - SS), (width, t.header - SS)], fill=INK_SOFT, width=SS)
         y = round(self.s * 0.25)
         for line in t.title_lines:
             step = round(t.title_size * 1.2)
-            # A stroke in the ink's own colour thickens the regular face into a bold one.
-            self.draw.text((width / 2, y + step / 2), line, font=font(t.title_size), fill=INK,
-                           anchor="mm", stroke_width=max(1, t.title_size // 28), stroke_fill=INK)
+            if titles:
+                # A stroke in the ink's own colour thickens the regular face into a bold one.
+                self.draw.text((width / 2, y + step / 2), line, font=font(t.title_size), fill=INK,
+                               anchor="mm", stroke_width=max(1, t.title_size // 28), stroke_fill=INK)
             y += step
         if t.title_lines and t.caption_lines:
             y += round(t.caption_size * 0.3)
         for line in t.caption_lines:
             step = round(t.caption_size * 1.3)
-            self.draw.text((width / 2, y + step / 2), line, font=font(t.caption_size),
-                           fill=INK_SOFT, anchor="mm")
+            if captions:
+                self.draw.text((width / 2, y + step / 2), line, font=font(t.caption_size),
+                               fill=INK_SOFT, anchor="mm")
             y += step
 
     def legend(self) -> None:

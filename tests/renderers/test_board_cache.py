@@ -157,3 +157,11 @@ def test_png_rows_are_unfiltered_and_decode_to_the_drawn_pixels():
     assert len(raw) == 5 * stride and all(raw[row * stride] == 0 for row in range(5))
     board = render_board(battle([orc(1, 1)]))
     assert board[:8] == png.SIGNATURE
+
+
+def test_a_kept_title_band_gives_the_same_header_as_one_drawn_afresh():
+    grid._TITLE_BANDS.clear()
+    for caption in ("Round 1", "Round 2: the orc charges", "Round 2: the orc charges\nand the elf falls", ""):
+        view = battle([orc(1, 1)], caption=caption)
+        assert pixels_of(render_board(view)) == pixels_of(render_board(view, cache=False))
+    assert 1 <= len(grid._TITLE_BANDS) <= 3  # one per band height, not one per caption
