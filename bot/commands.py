@@ -44,6 +44,9 @@ class CommandSpec:
 
 
 _LEAGUE = Option("name", "The league (default: the server's one open league)", autocomplete="league")
+AROUND_SIZE = 12  # squares across a /game board around: crop, and the board posted after a phase
+MOST_AROUND = 40
+
 _CREATURE = Option("creature", "Your creature (defaults to the one whose turn it is)", autocomplete="creature")
 
 COMMANDS: tuple[CommandSpec, ...] = (
@@ -64,6 +67,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("board", "Show the board; command:NAME also draws a commander's command range", "game", (
         Option("command", "Skirmish: also draw this commander's command range ('active': the one acting)",
                autocomplete="creature"),
+        Option("around", "Draw only the squares around this one (e.g. E5), larger", autocomplete="square"),
+        Option("size", f"With around: how many squares across (default {AROUND_SIZE})", type="integer"),
     )),
     CommandSpec("log", "Show the game log with every roll", "game", (
         Option("last", "How many entries (default 20)", type="integer"),

@@ -11,6 +11,7 @@ import hashlib
 import json
 import logging
 import math
+import os
 import signal
 from pathlib import Path
 
@@ -105,7 +106,9 @@ class WarbandBot(commands.AutoShardedBot):
         self._close_on_sigterm()
         self.store = await Store.open(self.settings.database)
         log.info("games are kept in %s", self.store.location)
-        await self.add_warband_cogs(Service(self.store, vacation_days=self.settings.warband_vacation_days))
+        # Boards are drawn in worker processes, one per core: drawing holds Python's lock.
+        await self.add_warband_cogs(Service(self.store, vacation_days=self.settings.warband_vacation_days,
+                                            render_processes=os.cpu_count() or 1))
         if self.sync_commands:
             await self.sync_if_changed()
 

@@ -743,6 +743,15 @@ def _unwind(parent, node):
     return chain
 
 
+def refusal_search_bound(budget: int) -> int:
+    """How far a refused move's cost is looked for: twice the movement left, at least 12 more.
+
+    >>> refusal_search_bound(6), refusal_search_bound(20)
+    (18, 40)
+    """
+    return max(2 * budget, budget + 12)
+
+
 def shortest_path(grid: GridMap, mover: Body, dest: XY, others: list[Body],
                   state: PathState | None = None, rules: MoveRules | None = None,
                   budget: int | None = None, charging: bool = False, running: bool = False,
@@ -750,7 +759,8 @@ def shortest_path(grid: GridMap, mover: Body, dest: XY, others: list[Body],
     """The cheapest legal path for ``mover`` to stop with its anchor on ``dest``.
 
     Raises ``IllegalAction("too-far", "Reaching F9 costs 8 squares; Orc Mauler has 6 left.")``
-    when the cheapest path is over ``budget``, and ``IllegalAction("no-path", ...)`` when there
+    when the cheapest path is over ``budget`` ("costs more than 18 squares" past
+    :func:`refusal_search_bound`, walled-off squares included), and ``IllegalAction("no-path", ...)`` when there
     is none.
     """
     rules = rules or MoveRules()
@@ -771,12 +781,19 @@ def shortest_path(grid: GridMap, mover: Body, dest: XY, others: list[Body],
     dist, parent, diag_of, found = _search(ctx, start, mover.dims, state.diag_count, budget, dest,
                                            allowed=lane)
     if found is None and budget is not None:
-        dist2, _p, _d, found2 = _search(ctx, start, mover.dims, state.diag_count, None, dest,
+        # Only to tell the player the cost: searched within a bound, since a square far away
+        # (or walled off) would otherwise cost a search of the whole map.
+        bound = refusal_search_bound(budget)
+        dist2, _p, _d, found2 = _search(ctx, start, mover.dims, state.diag_count, bound, dest,
                                         allowed=lane)
         if found2 is not None:
             raise IllegalAction(
                 "too-far", f"Reaching {name} costs {dist2[found2]} squares; {mover.label} has {budget} left."
             )
+        raise IllegalAction(
+            "too-far", f"Reaching {name} costs more than {bound} squares, if it can be reached at all; "
+            f"{mover.label} has {budget} left."
+        )
     if found is None:
         raise IllegalAction("no-path", f"{mover.label} has no legal path to {name}.")
     return _path_from(ctx, _unwind(parent, found), dist, diag_of)
@@ -862,7 +879,9 @@ def reachable(grid: GridMap, mover: Body, others: list[Body], state: PathState |
     dist, _parent, _diag, _ = _search(ctx, mover.anchor, mover.dims, state.diag_count, budget)
     out: dict[XY, int] = {}
     for (xy, shape, _par), cost in dist.items():
-        if xy == mover.anchor and cost == 0:
+        if xy == mover.anchor:
+            # Stepping out and back reaches the start at a cost, but a move that ends where it
+            # began is no move: /move refuses it, so it is never offered.
             continue
         if ctx.can_end(xy, shape) is not None:
             continue
