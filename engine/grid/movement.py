@@ -653,14 +653,15 @@ def _shape_order(ctx: _Mover, current):
 
 def _search(ctx: _Mover, start: XY, start_shape, diag0: int, budget: int | None,
             goal: XY | None = None, need_end: bool = True, allowed: set | None = None,
-            ties: dict | None = None):
+            ties: dict | None = None, cut: list | None = None):
     """Dijkstra (A* toward ``goal``) over (anchor, block shape, diagonal parity).
 
     Returns (dist, parent, diag_of, goal_state). Deterministic: neighbours are visited in a
     fixed order and a state's cost is replaced only by a strictly cheaper one. The heuristic
     (open-ground cost from this parity) never overestimates: terrain only adds cost. With
     ``ties`` (and no ``goal``) every state gets the list of all states a cheapest step reaches
-    it from, not only ``parent``'s one: the graph of every cheapest path.
+    it from, not only ``parent``'s one: the graph of every cheapest path. ``cut`` (a list) gets
+    an entry when the budget pruned a step, so a failed search can tell "too far" from "no path".
     """
     start_state = (start, start_shape, diag0 % 2)
     dist = {start_state: 0}
@@ -706,6 +707,8 @@ def _search(ctx: _Mover, start: XY, start_shape, diag0: int, budget: int | None,
                     cost, ndiag = 1 << k, dcount
                 ng = g + cost + surcharge
                 if budget is not None and ng > budget:
+                    if cut is not None and not cut:
+                        cut.append(nxt)
                     continue
                 state = (nxt, sh, ndiag % 2)
                 old = dist.get(state)
@@ -778,18 +781,22 @@ def shortest_path(grid: GridMap, mover: Body, dest: XY, others: list[Body],
         reason = (fitting or end_reasons)[0]
         raise _illegal(f"{mover.label} can't stop on {name}: {reason}", "bad-destination")
     lane = set(_straight_lane(start, dest)) if running and rules.run_straight_line else None
+    cut: list = []
     dist, parent, diag_of, found = _search(ctx, start, mover.dims, state.diag_count, budget, dest,
-                                           allowed=lane)
-    if found is None and budget is not None:
+                                           allowed=lane, cut=cut)
+    if found is None and budget is not None and cut:
         # Only to tell the player the cost: searched within a bound, since a square far away
         # (or walled off) would otherwise cost a search of the whole map.
         bound = refusal_search_bound(budget)
+        cut_again: list = []
         dist2, _p, _d, found2 = _search(ctx, start, mover.dims, state.diag_count, bound, dest,
-                                        allowed=lane)
+                                        allowed=lane, cut=cut_again)
         if found2 is not None:
             raise IllegalAction(
                 "too-far", f"Reaching {name} costs {dist2[found2]} squares; {mover.label} has {budget} left."
             )
+        if not cut_again:  # the whole reachable map was searched: there is no way at all
+            raise IllegalAction("no-path", f"{mover.label} has no legal path to {name}.")
         raise IllegalAction(
             "too-far", f"Reaching {name} costs more than {bound} squares, if it can be reached at all; "
             f"{mover.label} has {budget} left."

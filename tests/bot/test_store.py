@@ -631,4 +631,4 @@ async def test_reads_do_not_wait_for_an_open_write_transaction(store: Store):
         seen = await asyncio.wait_for(store.game(game.id), timeout=30)
         assert seen.state == {"n": 1}
     assert (await store.game(game.id)).state == {"n": 2}
-    assert 1 <= len(store._readers) <= store.max_readers
+    assert 1 <= len(store._db._readers) <= store._db.max_readers

@@ -7,7 +7,7 @@ from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, full_ranks, load
 from engine.rulesets.ninth_age.catalogue import TROOP_TYPES, magic_items
 from engine.rulesets.ninth_age.composition import composition_problems, duplicate_limit, minimum_units
 
-from helpers import army, army_data, legal_2500, text, unit
+from ninth_age_helpers import army, army_data, legal_2500, text, unit
 
 
 def test_the_two_sample_armies_are_legal_and_use_every_troop_type():
