@@ -40,6 +40,7 @@ from typing import Any, NamedTuple
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from engine.core.errors import IllegalAction, validation_problems
+from engine.core.jsonfile import read_json
 from engine.grid.squares import XY, parse_square, square_name
 from engine.grid.terrain import DEFAULT_KINDS, TerrainKind, kind_for
 
@@ -373,11 +374,8 @@ class GridMap(BaseModel):
     @classmethod
     def from_json_text(cls, text: str) -> "GridMap":
         _check_size(text)
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise _bad(f"line {exc.lineno}", f"not valid JSON ({exc.msg})") from None
-        return cls.from_data(data)
+        # read_json refuses what would crash json.loads (deep nesting, huge numbers).
+        return cls.from_data(read_json(text, code="bad-map", source="map"))
 
     @classmethod
     def from_text_grid(cls, text: str, name: str | None = None) -> "GridMap":

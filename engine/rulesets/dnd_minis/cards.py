@@ -29,6 +29,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from engine.core.errors import IllegalAction, validation_problems
+from engine.core.jsonfile import read_json
 
 Size = Literal["tiny", "small", "medium", "large", "huge", "gargantuan", "colossal"]
 SIZES: tuple[str, ...] = ("tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
@@ -485,10 +486,7 @@ def parse_card(text: str | bytes, *, source: str = "card") -> StatCard:
     """Parse and validate a card file without consulting the ability registry."""
     if len(text) > MAX_CARD_BYTES:
         raise IllegalAction("bad-card", f"{source} is too large (over {MAX_CARD_BYTES // 1024} KiB).")
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise IllegalAction("bad-card", f"{source} is not valid JSON: {exc}") from None
+    data = read_json(text, code="bad-card", source=source)
     return card_from_data(data, source=source, check_abilities=False)
 
 

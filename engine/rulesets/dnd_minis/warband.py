@@ -36,6 +36,7 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from engine.core.errors import IllegalAction, validation_problems
+from engine.core.jsonfile import read_json
 from engine.rulesets.dnd_minis.cards import (
     EDITIONS, FACTIONS, Edition, Faction, StatCard, find_card, shipped_cards, suggestions,
 )
@@ -583,10 +584,7 @@ def import_warband(text: str | bytes, *, owner: str = "", catalog: Catalog | Non
     cards = _catalog(catalog)
     if len(text) > MAX_WARBAND_BYTES:
         raise IllegalAction("bad-warband", f"{source} is too large (over {MAX_WARBAND_BYTES // 1024} KiB).")
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise IllegalAction("bad-warband", f"{source} is not valid JSON: {exc}") from None
+    data = read_json(text, code="bad-warband", source=source)
     if not isinstance(data, dict):
         raise IllegalAction("bad-warband", f"{source}: warband: the file must hold one JSON object")
     if data.get("format", FILE_FORMAT) != FILE_FORMAT:
