@@ -33,7 +33,6 @@ or replaces a character (words: a terrain kind, ``wall``, ``open``, ``start A``,
 
 from __future__ import annotations
 
-import json
 from functools import cached_property
 from typing import Any, NamedTuple
 

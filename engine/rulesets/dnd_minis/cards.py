@@ -19,7 +19,6 @@ True
 from __future__ import annotations
 
 import difflib
-import json
 import re
 from collections.abc import Mapping
 from functools import lru_cache
