@@ -9,6 +9,7 @@ It is how a newcomer without a Discord token plays, and how end-to-end tests dri
 
 from __future__ import annotations
 
+import logging
 import re
 import sys
 from pathlib import Path
@@ -18,6 +19,8 @@ from bot.commands import Attachment, find_command, parse_line
 from bot.reply import Reply
 from bot.service import Service
 from engine.core import IllegalAction
+
+log = logging.getLogger(__name__)
 
 CHANNEL = "console"
 _MENTION = re.compile(r"<@!?([^>]+)>")
@@ -109,3 +112,8 @@ class Console:
                 await self.run_line(line)
             except EOFError:
                 break
+            except Exception:
+                # The service answers its own errors; this is for the console's (a file that
+                # can't be read...): one line, and the next line is still read.
+                log.exception("console line failed: %.80s", line)
+                self.say("⚠️ Sorry, that line failed unexpectedly; it is logged. Carry on with the next.")

@@ -114,6 +114,15 @@ class Service:
             # ChannelBusy -> "channel-busy": the store's refusals keep their own names.
             code = re.sub(r"(?<!^)(?=[A-Z])", "-", type(exc).__name__).lower()
             return Reply(text=f"⛔ {exc}", ephemeral=True, error=code)
+        except Exception:
+            # A bug must cost one command, not the console or the channel: the lock is released
+            # by `async with`, a write either committed whole or not at all, and the traceback
+            # goes to the log under a reference the player can quote.
+            ref = secrets.token_hex(4)
+            log.exception("unexpected error %s in /%s (channel %s, user %s)", ref, command.key, channel_id, user_id)
+            return Reply(text=f"⚠️ Sorry, Warband hit an unexpected error with /{command.key} (ref {ref}); "
+                         "it is logged. Check /game status before trying again.",
+                         ephemeral=True, error="internal-error")
 
     # -- helpers --------------------------------------------------------------------------------
     async def _game(self, channel_id: str, finished_ok: bool = False) -> tuple[GameRecord, Ruleset, GameState]:
