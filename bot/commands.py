@@ -16,6 +16,16 @@ from engine.core.errors import IllegalAction
 OptionType = Literal["string", "integer", "attachment"]
 
 
+# How long a typed text may be (#15 item 11). Names of things (creatures, warbands, cards,
+# maps, squares, seats) fit in Discord's 100-character choices; a reason is a sentence; lists
+# (settings, paths, tiles, labels) a few dozen words. Whatever passes is safe to draw and echo.
+MAX_TEXT = 100
+LONGER_TEXT: dict[str, int] = {"reason": 200, "settings": 300, "path": 300, "tiles": 300,
+                               "add": 200, "remove": 200}
+# Discord's integers stop at 2^53; the console is held to the same.
+MAX_INTEGER = 2**53
+
+
 @dataclass(frozen=True)
 class Option:
     name: str
@@ -23,6 +33,11 @@ class Option:
     type: OptionType = "string"
     required: bool = False
     autocomplete: str | None = None  # creature, square, ruleset, map, seat, card, warband
+
+    @property
+    def max_length(self) -> int:
+        """The longest text this option takes."""
+        return LONGER_TEXT.get(self.name, MAX_TEXT)
 
 
 @dataclass(frozen=True)
@@ -315,6 +330,31 @@ def parse_line(line: str) -> Command:
     if missing:
         raise IllegalAction("missing-option", f"/{key} needs {', '.join(missing)}. Usage: {spec.usage()}")
     return Command(key=key, options=options)
+
+
+def check_bounds(command: Command) -> None:
+    """Refuse a command whose texts are longer, or numbers bigger, than its options take.
+
+    Every transport's command passes here before anything reads it, so no later refusal,
+    log line or board caption has to cope with a 100,000-letter name.
+
+    >>> check_bounds(Command("warband delete", {"name": "x" * 500}))
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.IllegalAction: name is 500 characters long; /warband delete takes at most 100.
+    """
+    spec = find_command(command.key)
+    for opt in spec.options:
+        value = command.options.get(opt.name)
+        if value is None:
+            continue
+        if opt.type == "integer" and isinstance(value, int):
+            if abs(value) > MAX_INTEGER:
+                raise IllegalAction("too-big", f"{opt.name} is a number of {len(str(abs(value)))} digits; "
+                                    f"/{spec.key} takes whole numbers up to {MAX_INTEGER:,}.")
+        elif len(str(value)) > opt.max_length:
+            raise IllegalAction("too-long", f"{opt.name} is {len(str(value)):,} characters long; "
+                                f"/{spec.key} takes at most {opt.max_length}.")
 
 
 def help_text() -> str:

@@ -24,7 +24,7 @@ from engine.core import BoardView, Event, GameState, IllegalAction, Rng, Ruleset
 from engine.core.ruleset import get_ruleset, ruleset_names
 import engine.rulesets  # noqa: F401  - the bot serves every shipped game system; importing registers them
 from bot.collection import Collection
-from bot.commands import COLLECTION_COMMANDS, GAME_COMMANDS, Attachment, Command, help_text
+from bot.commands import COLLECTION_COMMANDS, GAME_COMMANDS, Attachment, Command, check_bounds, help_text
 from bot.reply import Reply
 from bot.store import GameRecord, Store, StoreError, VersionConflict
 
@@ -90,6 +90,7 @@ class Service:
                      guild_id: str | int | None = None) -> Reply:
         channel_id, user_id = str(channel_id), str(user_id)
         try:
+            check_bounds(command)
             if command.key == "help":
                 return Reply(text=help_text(), ephemeral=True)
             if command.key == "roll":

@@ -45,6 +45,8 @@ from engine.grid.terrain import DEFAULT_KINDS, TerrainKind, kind_for
 
 MAX_SIDE = 100
 MAX_TEXT_BYTES = 256 * 1024
+# A map's or zone's name: enough for "The Ruined Temple of the Frog God", short enough to draw.
+MAX_NAME = 60
 
 Edge = tuple[XY, XY]
 
@@ -102,8 +104,8 @@ class Zone(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str
-    kind: str = "zone"  # "start", "exit", "victory" or a scenario's own word
+    name: str = Field(min_length=1, max_length=MAX_NAME)
+    kind: str = Field(default="zone", max_length=MAX_NAME)  # "start", "exit", "victory" or a scenario's own word
     side: str | None = None  # the start letter the zone belongs to (minis "A"/"B")
     squares: list[XY] = Field(default_factory=list)
     keywords: list[str] = Field(default_factory=list)  # e.g. "Cave" on a victory area
@@ -144,7 +146,8 @@ class GridMap(BaseModel):
         # for each action was most of the cost of applying one.
         return self
 
-    name: str = "map"
+    # Bounded: the name is drawn in the board's caption (#15 item 11).
+    name: str = Field(default="map", min_length=1, max_length=MAX_NAME)
     width: int = Field(ge=1, le=MAX_SIDE)
     height: int = Field(ge=1, le=MAX_SIDE)
     walls: frozenset[XY] = frozenset()
