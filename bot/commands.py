@@ -11,7 +11,7 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, quote
 
 OptionType = Literal["string", "integer", "attachment"]
 
@@ -246,7 +246,7 @@ def find_command(key: str) -> CommandSpec:
     for spec in COMMANDS:
         if spec.key == key:
             return spec
-    raise IllegalAction("unknown-command", f"There is no command /{key}. Try /help.")
+    raise IllegalAction("unknown-command", f"There is no command /{key[:40]}{'…' if len(key) > 40 else ''}. Try /help.")
 
 
 @dataclass
@@ -311,14 +311,14 @@ def parse_line(line: str) -> Command:
             options[name.lower()] = value
         elif sep and name.isidentifier():
             known = ", ".join(sorted(names)) or "none"
-            raise IllegalAction("bad-option", f"/{key} has no option {name!r}. Its options: {known}.")
+            raise IllegalAction("bad-option", f"/{key} has no option {quote(name)}. Its options: {known}.")
         else:
             bare.append(word)
     if bare:
         # Words without a name fill the first option, so '/roll 1d20+5' and '/move F7' work.
         first = next((o for o in spec.options if o.type != "attachment"), None)
         if first is None or first.name in options:
-            raise IllegalAction("bad-option", f"I don't know what {' '.join(bare)!r} is for. Usage: {spec.usage()}")
+            raise IllegalAction("bad-option", f"I don't know what {quote(' '.join(bare))} is for. Usage: {spec.usage()}")
         options[first.name] = " ".join(bare)
     for opt in spec.options:
         if opt.name in options and opt.type == "integer":

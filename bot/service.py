@@ -21,6 +21,7 @@ import weakref
 from typing import Any, Callable
 
 from engine.core import BoardView, Event, GameState, IllegalAction, Rng, Ruleset, roll_dice
+from engine.core.errors import quote
 from engine.core.ruleset import get_ruleset, ruleset_names
 import engine.rulesets  # noqa: F401  - the bot serves every shipped game system; importing registers them
 from bot.collection import Collection
@@ -33,8 +34,14 @@ log = logging.getLogger(__name__)
 MAX_UPLOAD_BYTES = 256 * 1024
 
 
+# A refusal is a line or two: whatever it quotes is cut short where it is quoted (errors.quote);
+# this is the last guard, well inside Discord's 2,000 characters.
+MAX_REFUSAL = 1500
+
+
 def refusal(exc: IllegalAction) -> Reply:
-    return Reply(text=f"⛔ {exc.message}", ephemeral=True, error=exc.code)
+    message = exc.message if len(exc.message) <= MAX_REFUSAL else exc.message[:MAX_REFUSAL] + "…"
+    return Reply(text=f"⛔ {message}", ephemeral=True, error=exc.code)
 
 
 def parse_settings(text: str | None) -> dict[str, Any]:
@@ -47,7 +54,7 @@ def parse_settings(text: str | None) -> dict[str, Any]:
             continue
         key, sep, value = part.partition("=")
         if not sep or not key.strip():
-            raise IllegalAction("bad-setting", f"Write settings as name=value, not {part.strip()!r}.")
+            raise IllegalAction("bad-setting", f"Write settings as name=value, not {quote(part.strip())}.")
         value = value.strip()
         lowered = value.casefold()
         typed: Any = value
@@ -278,7 +285,7 @@ class Service:
             key = str(wanted).strip().casefold()
             chosen = next((s for s in seats if key in (s.seat_id.casefold(), s.name.casefold())), None)
             if chosen is None:
-                raise IllegalAction("unknown-seat", f"There is no seat {wanted!r}. Seats: "
+                raise IllegalAction("unknown-seat", f"There is no seat {quote(wanted)}. Seats: "
                                     + ", ".join(f"{s.seat_id} ({s.name})" for s in seats) + ".")
         else:
             chosen = next((s for s in seats if s.is_free), None)

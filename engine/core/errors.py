@@ -42,7 +42,27 @@ def validation_problems(exc: ValidationError, *, default_field: str, limit: int 
     return out
 
 
-def _shown(value: object, limit: int = 40) -> str:
+QUOTE_LIMIT = 40
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """A value as a refusal quotes it: in quotes, and cut to a short prefix, so a refusal never
+    echoes a whole 100,000-letter input back (#15 item 13).
+
+    >>> quote("Orc Raiders")
+    "'Orc Raiders'"
+    >>> quote("x" * 1000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'"
+    >>> quote(3)
+    '3'
+    """
+    if not isinstance(value, str):
+        value = repr(value)
+        return value if len(value) <= limit else value[:limit] + "…"
+    return repr(value if len(value) <= limit else value[:limit] + "…")
+
+
+def _shown(value: object, limit: int = QUOTE_LIMIT) -> str:
     text = str(value)
     return text if len(text) <= limit else text[:limit] + "…"
 

@@ -14,7 +14,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from engine.core.board_view import BoardView
 from engine.core.decisions import Decide, DecisionNeeded, PendingDecision
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, quote
 from engine.core.events import Event
 from engine.core.models import Action, GameState, Resign, Result
 
@@ -214,7 +214,7 @@ class Ruleset(ABC):
             raise IllegalAction("not-your-decision", f"The question is for {state.seat(decision.seat).name}: "
                                 f"{decision.question}")
         if action.option not in decision.options:
-            raise IllegalAction("bad-option", f"{action.option!r} is not an answer to “{decision.question}” "
+            raise IllegalAction("bad-option", f"{quote(action.option)} is not an answer to “{decision.question}” "
                                 f"Choose {', '.join(decision.options)}.")
         before = state.model_copy(deep=False)
         before.pending = None
@@ -284,7 +284,7 @@ def get_ruleset(name: str) -> Ruleset:
         return _REGISTRY[name]
     except KeyError:
         known = ", ".join(sorted(_REGISTRY)) or "none"
-        raise IllegalAction("unknown-ruleset", f"There is no game called {name!r}. Known: {known}.") from None
+        raise IllegalAction("unknown-ruleset", f"There is no game called {quote(name)}. Known: {known}.") from None
 
 
 def ruleset_names() -> list[str]:

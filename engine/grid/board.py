@@ -38,7 +38,7 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from engine.core.errors import IllegalAction, validation_problems
+from engine.core.errors import IllegalAction, quote, validation_problems
 from engine.core.jsonfile import read_json
 from engine.grid.squares import XY, parse_square, square_name
 from engine.grid.terrain import DEFAULT_KINDS, TerrainKind, kind_for
@@ -96,7 +96,7 @@ def _square_from_file(value: Any) -> XY:
             raise ValueError(exc.message) from None
     if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, int) for v in value):
         return (int(value[0]), int(value[1]))
-    raise ValueError(f"{value!r} is not a square (use a name like E5 or [x, y])")
+    raise ValueError(f"{quote(value)} is not a square (use a name like E5 or [x, y])")
 
 
 class Zone(BaseModel):
@@ -170,7 +170,7 @@ class GridMap(BaseModel):
         out = set()
         for pair in v:
             if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-                raise ValueError(f"{pair!r} is not a pair of squares")
+                raise ValueError(f"{quote(pair)} is not a pair of squares")
             a, b = _square_from_file(pair[0]), _square_from_file(pair[1])
             if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
                 raise ValueError(

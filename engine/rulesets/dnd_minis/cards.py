@@ -27,7 +27,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from engine.core.errors import IllegalAction, validation_problems
+from engine.core.errors import IllegalAction, quote, validation_problems
 from engine.core.jsonfile import read_json
 
 Size = Literal["tiny", "small", "medium", "large", "huge", "gargantuan", "colossal"]
@@ -332,7 +332,7 @@ class StatCard(_Strict):
             if isinstance(item, str) and item.strip().upper() in FACTIONS:
                 out.append(item.strip().upper())
                 continue
-            raise ValueError(f"{item!r} is not a faction (use LG, CG, LE, CE or 'any')")
+            raise ValueError(f"{quote(item)} is not a faction (use LG, CG, LE, CE or 'any')")
         return [f for f in FACTIONS if f in out]  # printed order, no repeats
 
     @field_validator("size", mode="before")
@@ -347,7 +347,7 @@ class StatCard(_Strict):
         for t in value:
             text = " ".join(t.split())
             if not text or len(text) > 40:
-                raise ValueError(f"{t!r} is not a type keyword (1 to 40 letters, e.g. 'Humanoid (Kobold)')")
+                raise ValueError(f"{quote(t)} is not a type keyword (1 to 40 letters, e.g. 'Humanoid (Kobold)')")
             if text.lower() in SIZES:
                 raise ValueError(f"'{text}' is a size: put it in 'size', not in 'types'")
             out.append(text)
@@ -629,11 +629,11 @@ def find_card(name_or_id: str, catalog: Mapping[str, StatCard] | None = None) ->
     if len(titled) > 1:
         raise IllegalAction(
             "ambiguous-creature",
-            f"{name_or_id!r} could be {', '.join(sorted(c.name for c in titled))}: say which one.",
+            f"{quote(name_or_id)} could be {', '.join(sorted(c.name for c in titled))}: say which one.",
         )
     near = suggestions(key, [c.name for c in cards.values()])
     hint = f" Did you mean {' or '.join(near)}?" if near else ""
-    raise IllegalAction("unknown-creature", f"There is no creature card called {name_or_id!r}.{hint}")
+    raise IllegalAction("unknown-creature", f"There is no creature card called {quote(name_or_id)}.{hint}")
 
 
 def card_names(catalog: Mapping[str, StatCard] | None = None, prefix: str = "", limit: int = 25) -> list[str]:

@@ -35,7 +35,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from engine.core.errors import IllegalAction, validation_problems
+from engine.core.errors import IllegalAction, quote, validation_problems
 from engine.core.jsonfile import read_json
 from engine.rulesets.dnd_minis.cards import (
     EDITIONS, FACTIONS, Edition, Faction, StatCard, find_card, shipped_cards, suggestions,
@@ -232,7 +232,7 @@ def remove_creature(warband: Warband, name: str, count: int = 1, catalog: Catalo
         names = [c.name if c else cid for cid, c in held.items()]
         near = suggestions(name, names)
         hint = f" Did you mean {' or '.join(near)}?" if near else ""
-        raise IllegalAction("not-in-warband", f"Warband '{warband.name}' has no {name!r}.{hint}")
+        raise IllegalAction("not-in-warband", f"Warband '{warband.name}' has no {quote(name)}.{hint}")
     entries = []
     for entry in warband.creatures:
         if entry.card == target:
@@ -588,9 +588,9 @@ def import_warband(text: str | bytes, *, owner: str = "", catalog: Catalog | Non
     if not isinstance(data, dict):
         raise IllegalAction("bad-warband", f"{source}: warband: the file must hold one JSON object")
     if data.get("format", FILE_FORMAT) != FILE_FORMAT:
-        raise IllegalAction("bad-warband", f"{source}: format: expected '{FILE_FORMAT}', not {data.get('format')!r}")
+        raise IllegalAction("bad-warband", f"{source}: format: expected '{FILE_FORMAT}', not {quote(data.get('format'))}")
     if data.get("version", 1) != 1:
-        raise IllegalAction("bad-warband", f"{source}: version: Warband reads version 1 files, not {data.get('version')!r}")
+        raise IllegalAction("bad-warband", f"{source}: version: Warband reads version 1 files, not {quote(data.get('version'))}")
     raw = data.get("creatures", [])
     if not isinstance(raw, list):
         raise IllegalAction("bad-warband", f"{source}: creatures: must be a list of {{card, count}}")
@@ -600,7 +600,7 @@ def import_warband(text: str | bytes, *, owner: str = "", catalog: Catalog | Non
             raise IllegalAction("bad-warband", f"{source}: creatures.{i}: must be an object with 'card' and 'count'")
         unknown_keys = set(item) - {"card", "name", "count"}
         if unknown_keys:
-            raise IllegalAction("bad-warband", f"{source}: creatures.{i}: unknown field {sorted(unknown_keys)[0]!r}")
+            raise IllegalAction("bad-warband", f"{source}: creatures.{i}: unknown field {quote(sorted(unknown_keys)[0])}")
         key = item.get("card") or item.get("name")
         if not isinstance(key, str):
             raise IllegalAction("bad-warband", f"{source}: creatures.{i}: names no creature card")
@@ -615,8 +615,8 @@ def import_warband(text: str | bytes, *, owner: str = "", catalog: Catalog | Non
     fields = {k: data.get(k) for k in ("name", "edition", "scenario", "faction", "size", "commander_zero", "battle_map")}
     fields["tiles"] = data.get("tiles", [])
     if fields["edition"] not in EDITIONS:
-        raise IllegalAction("bad-warband", f"{source}: edition: must be starter or war-drums, not {fields['edition']!r}")
+        raise IllegalAction("bad-warband", f"{source}: edition: must be starter or war-drums, not {quote(fields['edition'])}")
     extra = set(data) - {"format", "version", "creatures", "tiles", *fields}
     if extra:
-        raise IllegalAction("bad-warband", f"{source}: unknown field {sorted(extra)[0]!r}")
+        raise IllegalAction("bad-warband", f"{source}: unknown field {quote(sorted(extra)[0])}")
     return _validated({**fields, "owner": owner, "creatures": entries}, source)
