@@ -45,6 +45,18 @@ async def _console(db: Path, images: Path, user: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from bot.store import StoreError
+
+    try:
+        return _run(argv)
+    except StoreError as exc:
+        # A database the store refuses (damaged, not Warband's, from a newer Warband): one
+        # line saying what, which file and what to do, not a traceback.
+        print(f"warband: {exc}", file=sys.stderr)
+        return 2
+
+
+def _run(argv: list[str] | None) -> int:
     settings = Settings()
     logging.basicConfig(level=settings.warband_log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     args = _parser(settings).parse_args(argv)
@@ -67,7 +79,11 @@ def main(argv: list[str] | None = None) -> int:
     db = getattr(args, "db", settings.warband_db)
     images = getattr(args, "images", settings.warband_images)
     user = getattr(args, "user", "player1")
-    asyncio.run(_console(db, images, user))
+    try:
+        asyncio.run(_console(db, images, user))
+    except KeyboardInterrupt:
+        # Ctrl-C: _console's finally has closed the store; leave without a traceback.
+        return 130
     return 0
 
 

@@ -9,6 +9,7 @@ Callers import what they need from here.
 
 from bot.store.errors import (
     AlreadySeated,
+    BadDatabase,
     ChannelBusy,
     GameNotActive,
     MigrationError,
@@ -32,7 +33,7 @@ from bot.store.repository import Store
 from bot.store.values import GAME_STATUSES, KEEP
 
 __all__ = [
-    "GAME_STATUSES", "KEEP", "MIGRATIONS_DIR", "ActionRecord", "AlreadySeated", "CardRecord",
+    "GAME_STATUSES", "KEEP", "MIGRATIONS_DIR", "ActionRecord", "AlreadySeated", "BadDatabase", "CardRecord",
     "ChannelBusy", "EventRecord", "FreeRollRecord", "GameNotActive", "GameRecord",
     "MigrationError", "MigrationRecord", "NotFound", "SeatRecord", "SeatTaken", "Store",
     "StoreError", "VersionConflict", "WarbandRecord", "split_sql",

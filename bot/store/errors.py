@@ -73,3 +73,9 @@ class GameNotActive(StoreError):
 class MigrationError(StoreError):
     """The database schema could not be brought up to date (an operator problem)."""
 
+
+
+class BadDatabase(StoreError):
+    """The file at the configured path is not a Warband database Warband can use: damaged, not
+    SQLite at all, a folder, or another application's database. The message is one line for
+    the operator: what is wrong, which file, what to do."""

@@ -11,7 +11,7 @@ from typing import Final
 
 from bot.store.errors import MigrationError
 from bot.store.records import MigrationRecord
-from bot.store.sqlite import SQLiteBase
+from bot.store.sqlite import APPLICATION_ID, SQLiteBase
 
 MIGRATIONS_DIR: Final = Path(__file__).resolve().parents[2] / "migrations"
 
@@ -101,6 +101,15 @@ class Migrations(SQLiteBase):
                 raise MigrationError(
                     f"migration {file.name} failed and was rolled back: {exc}"
                 ) from exc
+
+    async def _mark(self) -> None:
+        """Mark the file as Warband's (a new file, or one made before the mark existed)."""
+        async with self._lock:
+            conn = self._connection()
+            async with conn.execute("PRAGMA application_id") as cursor:
+                (app_id,) = await cursor.fetchone()
+            if app_id != APPLICATION_ID:
+                await conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
     async def applied_migrations(self) -> list[MigrationRecord]:
         """The migrations recorded in this database, oldest first."""

@@ -20,6 +20,7 @@ Arguments named ``*_json`` accept JSON text, a pydantic model (dumped with
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -28,7 +29,8 @@ from bot.store.cards import Cards
 from bot.store.games import Games
 from bot.store.migrations import MIGRATIONS_DIR, Migrations
 from bot.store.rolls import FreeRolls
-from bot.store.sqlite import connect
+from bot.store.errors import BadDatabase
+from bot.store.sqlite import connect, damaged
 from bot.store.values import utc_now
 from bot.store.warbands import Warbands
 
@@ -56,6 +58,10 @@ class Store(Games, Warbands, Cards, FreeRolls, Migrations):
         try:
             store = cls(conn, path, clock or utc_now)
             await store._migrate(Path(migrations_dir) if migrations_dir else MIGRATIONS_DIR)
+            await store._mark()
+        except sqlite3.DatabaseError as exc:  # a page damaged past what quick_check read
+            await conn.close()
+            raise BadDatabase(damaged(path, exc)) from None
         except BaseException:
             await conn.close()
             raise
