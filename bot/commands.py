@@ -333,27 +333,39 @@ def parse_line(line: str) -> Command:
 
 
 def check_bounds(command: Command) -> None:
-    """Refuse a command whose texts are longer, or numbers bigger, than its options take.
+    """Refuse a command whose texts are longer, or numbers bigger, than its options take, and
+    give each option its declared type (a number where a whole number is due, text elsewhere).
 
     Every transport's command passes here before anything reads it, so no later refusal,
-    log line or board caption has to cope with a 100,000-letter name.
+    log line or board caption has to cope with a 100,000-letter name, and no handler meets a
+    word where it expects a number.
 
     >>> check_bounds(Command("warband delete", {"name": "x" * 500}))
     Traceback (most recent call last):
     ...
     engine.core.errors.IllegalAction: name is 500 characters long; /warband delete takes at most 100.
+    >>> command = Command("game log", {"last": "12"}); check_bounds(command); command.options
+    {'last': 12}
     """
     spec = find_command(command.key)
     for opt in spec.options:
         value = command.options.get(opt.name)
-        if value is None:
+        if value is None or opt.type == "attachment":
             continue
-        if opt.type == "integer" and isinstance(value, int):
+        if opt.type == "integer":
+            if not isinstance(value, int) or isinstance(value, bool):
+                text = str(value).strip()
+                if not (text.lstrip("-").isdigit() and len(text) <= 20):
+                    raise IllegalAction("bad-option", f"{opt.name} must be a whole number, not {quote(text)}.")
+                value = command.options[opt.name] = int(text)
             if abs(value) > MAX_INTEGER:
                 raise IllegalAction("too-big", f"{opt.name} is a number of {len(str(abs(value)))} digits; "
                                     f"/{spec.key} takes whole numbers up to {MAX_INTEGER:,}.")
-        elif len(str(value)) > opt.max_length:
-            raise IllegalAction("too-long", f"{opt.name} is {len(str(value)):,} characters long; "
+            continue
+        if not isinstance(value, str):
+            value = command.options[opt.name] = str(value)
+        if len(value) > opt.max_length:
+            raise IllegalAction("too-long", f"{opt.name} is {len(value):,} characters long; "
                                 f"/{spec.key} takes at most {opt.max_length}.")
 
 
