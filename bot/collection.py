@@ -131,7 +131,8 @@ class Collection:
         lines = ["**Your warbands**"]
         for record in saved:
             warband = wb.warband_from_data(record.data, owner=user_id)
-            ready = "ready" if wb.is_legal(warband, cards) else "not ready"
+            ready = ("ready" if wb.is_legal(warband, cards) else
+                     "ready on a fixed battle map" if wb.ready_on_a_battle_map(warband, cards) else "not ready")
             lines.append(f"• {warband.name} — {warband.edition}, {wb.points(warband, cards)} points, "
                          f"{wb.creature_count(warband)} creatures ({ready})")
         return _reply("\n".join(lines), ephemeral=True)
