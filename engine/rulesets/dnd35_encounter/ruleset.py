@@ -23,6 +23,7 @@ from engine.core import (
     Action, BoardView, Event, GameState, IllegalAction, Resign, Result, Rng, Ruleset, Seat, Token,
     roll_dice,
 )
+from engine.core.events import attack_numbers
 from engine.grid import (
     GridMap, MoveRules, can_end_at, footprint, reachable, shortest_path, space_distance, square_name,
     validate_path,
@@ -449,7 +450,10 @@ class Encounter(Ruleset):
         far = f" from {gap} squares away" if gap > attacker.body().reach else ""
         events.append(Event(kind="attack", seat=action.seat, roll=roll,
                             data={"creature": attacker.id, "target": target.id, "hit": hit, "natural": natural,
-                                  "distance": gap},
+                                  "distance": gap,
+                                  # Everything the roll added to the d20 is the attack's bonus.
+                                  **attack_numbers(natural, [("bonus", roll.total - natural)], roll.total,
+                                                   target.ac)},
                             text=f"{attacker.name} attacks {target.name} (AC {target.ac}){far}{when}: {how}, {verdict}."))
         if on_turn:
             record_attack(state.turn)
