@@ -107,6 +107,13 @@ class Ruleset(ABC):
             if state.pending is not None:  # answers are matched without regard to case
                 option = next((o for o in state.pending.decision.options if o.lower() == option.lower()), option)
             return Decide(seat=seat, option=option)
+        if command == "place" and state.pending is not None and options.get("square"):
+            # A question whose answers are squares (where a summoned creature appears) is
+            # answered by placing it there, as a player would put the miniature down.
+            square = str(options["square"]).strip().lower()
+            match = next((o for o in state.pending.decision.options if o.lower() == square), None)
+            if match is not None:
+                return Decide(seat=seat, option=match)
         return self._action_from_command(state, seat, command, options)
 
     def status(self, state: GameState) -> str:
@@ -184,7 +191,7 @@ class Ruleset(ABC):
         if state.pending is not None:
             decision = state.pending.decision
             raise IllegalAction("decision-pending", f"Waiting for {state.seat(decision.seat).name} to answer: "
-                                f"{decision.question} (/decide option: {', '.join(decision.options)}).")
+                                f"{decision.question} (/decide option: {decision.listed()}).")
         return self._run(state, action, [], shown=0)
 
     def _run(self, state: GameState, action: Action, answers: list[str], shown: int) -> tuple[GameState, list[Event]]:
