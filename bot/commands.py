@@ -13,7 +13,7 @@ from typing import Any, Literal
 
 from engine.core.errors import IllegalAction, quote
 
-OptionType = Literal["string", "integer", "attachment"]
+OptionType = Literal["string", "integer", "attachment", "user"]  # user: a Discord member; typed as a name
 
 
 # How long a typed text may be (#15 item 11). Names of things (creatures, warbands, cards,
@@ -83,6 +83,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("undo", "Ask to take back the last action; the other player confirms with /game undo", "game"),
     CommandSpec("resign", "Concede the game", "game"),
     CommandSpec("abandon", "End this channel's game without a result (its creator only)", "game"),
+    CommandSpec("judge", "Creator: name the judge, who rules with /override, /damage, /heal, /remove, /condition",
+                "game", (
+        Option("user", "Who judges the game (needs no seat)", type="user", required=True),
+    )),
     # -- your warbands and cards (kept across games and channels) ------------------------------
     CommandSpec("new", "Start a new warband", "warband", (
         Option("name", "Its name, e.g. Orc Raiders", required=True),
@@ -203,24 +207,28 @@ COMMANDS: tuple[CommandSpec, ...] = (
                autocomplete="choice"),
         Option("creature", "One of your creatures (default: all of them)", autocomplete="creature"),
     )),
-    # -- referee (encounter) ------------------------------------------------------------------
-    CommandSpec("remove", "Referee: take a creature off the map", None, (
+    # -- referee (encounter) and judge (skirmish) ---------------------------------------------
+    CommandSpec("remove", "Referee or judge: take a creature off the map", None, (
         Option("creature", "The creature to remove", required=True, autocomplete="creature"),
+        Option("reason", "Why, for the log (a judge must say)"),
     )),
-    CommandSpec("damage", "Referee: deal damage to a creature, a number or dice", None, (
+    CommandSpec("damage", "Referee or judge: deal damage to a creature, a number or dice", None, (
         Option("creature", "The creature that takes the damage", required=True, autocomplete="creature"),
         Option("amount", "A number or dice, e.g. 7 or 2d6", required=True),
+        Option("reason", "Why, for the log (a judge must say)"),
     )),
-    CommandSpec("heal", "Referee: heal a creature by a number or dice, up to its maximum", None, (
+    CommandSpec("heal", "Referee or judge: heal a creature by a number or dice, up to its maximum", None, (
         Option("creature", "The creature to heal", required=True, autocomplete="creature"),
         Option("amount", "A number or dice, e.g. 7 or 2d6", required=True),
+        Option("reason", "Why, for the log (a judge must say)"),
     )),
-    CommandSpec("condition", "Add or remove condition labels shown on a creature's token", None, (
+    CommandSpec("condition", "Add or remove conditions on a creature (encounter labels; skirmish: judge)", None, (
         Option("creature", "The creature", autocomplete="creature"),
         Option("add", "Labels to add, comma-separated, e.g. prone"),
         Option("remove", "Labels to remove, comma-separated"),
+        Option("reason", "Why, for the log (a judge must say)"),
     )),
-    CommandSpec("override", "Referee: put a creature on any square, outside the movement rules", None, (
+    CommandSpec("override", "Referee or judge: put a creature on any square, outside the movement rules", None, (
         Option("creature", "The creature to put down", required=True, autocomplete="creature"),
         Option("to", "The square", required=True, autocomplete="square"),
         Option("reason", "Why, for the log"),

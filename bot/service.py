@@ -32,6 +32,8 @@ from bot.store import GameRecord, Store, StoreError, VersionConflict
 log = logging.getLogger(__name__)
 
 MAX_UPLOAD_BYTES = 256 * 1024
+JUDGE_SEAT = "judge"  # the seat a game's judge holds (a ruleset with has_judge logs rulings under it)
+_MENTION = re.compile(r"^<@!?([^>]+)>$")
 
 
 # A refusal is a line or two: whatever it quotes is cut short where it is quoted (errors.quote);
@@ -352,6 +354,22 @@ class Service:
         await self.store.finish_game(game.id, game.version, {"reason": "abandoned"}, status="abandoned")
         return Reply(text=f"Game #{game.id} is abandoned. The channel is free for a new game.")
 
+    async def _game_judge(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
+        """The game's creator names a judge, who needs no seat (#15 item 16)."""
+        game, ruleset, state = await self._game(channel_id)
+        if not ruleset.has_judge:
+            raise IllegalAction("no-judge", f"{ruleset.title} has no judge"
+                                + (": its referee rules." if ruleset.creator_seat(state) else "."))
+        if game.created_by != user_id:
+            raise IllegalAction("not-creator", "Only the player who started this game can name its judge.")
+        judge = _MENTION.sub(r"\1", str(command.options.get("user", "")).strip())
+        if not judge:
+            raise IllegalAction("missing-option", "Say who judges: /game judge user:@someone.")
+        await self.store.name_judge(game.id, judge, game.version)
+        return Reply(text=f"⚖️ <@{judge}> judges game #{game.id}: their rulings (/override, /damage, /heal, "
+                     "/remove, /condition, each with a reason) go into the log, and are taken back only with them.",
+                     mentions=[judge])
+
     async def _game_undo(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
         """Undo needs both sides: the first /game undo asks, a player of another seat confirms."""
         game, ruleset, state = await self._game(channel_id)
@@ -375,6 +393,9 @@ class Service:
             )
         if request.get("by") == seat:
             raise IllegalAction("undo-needs-agreement", "You asked for this undo; another player must confirm it.")
+        if target.seat_id == JUDGE_SEAT and JUDGE_SEAT not in (seat, request.get("by")):
+            raise IllegalAction("undo-needs-judge", "A judge's ruling is taken back only with the judge: "
+                                "the judge confirms with /game undo.")
         keep = [a for a in actions if a.seq < target.seq]
         # Replay from the seed: the state after the undo is exactly the state before that action.
         replayed, _ = ruleset.replay(game.seed, game.options, [ruleset.parse_action(a.action) for a in keep])

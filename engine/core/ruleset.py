@@ -33,6 +33,9 @@ class Ruleset(ABC):
     max_seats: ClassVar[int] = 2
     # Event kinds after which the bot posts the board; a ruleset adds its own set-up steps.
     board_events: ClassVar[frozenset[str]] = BOARD_EVENTS
+    # A game of this ruleset may have a judge: a user without a seat whose rulings are actions
+    # of the seat "judge" (D&D Miniatures tournaments; /game judge).
+    has_judge: ClassVar[bool] = False
 
     def __init__(self) -> None:
         union = Resign | Decide

@@ -22,6 +22,7 @@ OPTION_TYPES = {
     "string": AppCommandOptionType.string,
     "integer": AppCommandOptionType.integer,
     "attachment": AppCommandOptionType.attachment,
+    "user": AppCommandOptionType.user,
 }
 
 

@@ -35,9 +35,9 @@ async def test_a_long_text_is_refused_before_anything_reads_it(service, store, l
 async def test_every_text_option_of_every_command_is_bounded(service):
     for spec in COMMANDS:
         for opt in spec.options:
-            if opt.type != "string":
+            if opt.type not in ("string", "user"):
                 continue
-            options = {o.name: "a" for o in spec.options if o.required and o.type == "string"}
+            options = {o.name: "a" for o in spec.options if o.required and o.type in ("string", "user")}
             options[opt.name] = "y" * (opt.max_length + 1)
             reply = await service.handle("chan", ALICE, Command(spec.key, options))
             assert reply.error == "too-long", (spec.key, opt.name, reply.text)
