@@ -44,6 +44,13 @@ async def _console(db: Path, images: Path, user: str) -> None:
         await store.close()
 
 
+async def _check_store(db: Path) -> None:
+    from bot.store import Store
+
+    store = await Store.open(db)
+    await store.close()
+
+
 def main(argv: list[str] | None = None) -> int:
     from bot.store import StoreError
 
@@ -67,6 +74,9 @@ def _run(argv: list[str] | None) -> int:
             return 2
         from bot.discord.client import run_bot
 
+        # Check the database before logging in: a bad file is one line and exit 2, not a
+        # traceback after connecting to Discord.
+        asyncio.run(_check_store(settings.warband_db))
         run_bot(settings)
         return 0
     if mode == "demo":

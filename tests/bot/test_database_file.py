@@ -181,3 +181,14 @@ def test_ctrl_c_closes_the_store_and_exits(tmp_path):
     assert proc.returncode == 130, proc.stderr.read()
     # Closed cleanly: the last connection checkpointed and removed the write-ahead log.
     assert not Path(str(db) + "-wal").exists()
+
+
+def test_the_bot_refuses_a_bad_database_before_logging_in(tmp_path):
+    db = tmp_path / "games"
+    db.mkdir()
+    result = subprocess.run(
+        [sys.executable, "-m", "bot", "bot"], capture_output=True, text=True, timeout=60, cwd=ROOT,
+        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path), "DISCORD_TOKEN": "not-a-real-token",
+             "WARBAND_DB": str(db)},
+    )
+    assert_one_clear_line(result, db, "folder")
