@@ -62,9 +62,16 @@ class WarbandBot(commands.Bot):
         self._close_on_sigterm()
         self.store = await Store.open(self.settings.warband_db)
         log.info("games are kept in %s", self.settings.warband_db)
-        await self.add_warband_cogs(Service(self.store))
-        if self.sync_commands:
-            await self.sync_tree()
+        try:
+            await self.add_warband_cogs(Service(self.store))
+            if self.sync_commands:
+                await self.sync_tree()
+        except BaseException:
+            # Whoever started us may never call close(): an open store's thread would keep the
+            # process from exiting (#15 item 10).
+            store, self.store = self.store, None
+            await store.close()
+            raise
 
     async def sync_tree(self) -> None:
         """Register the slash commands: in the development guild at once, else globally

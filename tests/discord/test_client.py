@@ -73,3 +73,27 @@ def test_run_bot_passes_the_token(monkeypatch):
     assert seen["token"] == "abc.def" and isinstance(seen["bot"], WarbandBot)
     with pytest.raises(SystemExit):
         client.run_bot(Settings(discord_token=None))
+
+
+async def test_a_failed_start_closes_the_store(tmp_path, monkeypatch):
+    """#15 item 10: a start that fails after the store is open (here the command sync) closes it,
+    so aiosqlite's thread can't keep the process alive."""
+    bot = WarbandBot(Settings(warband_db=tmp_path / "warband.sqlite3"))
+    record_http(bot, monkeypatch)
+    opened = []
+    real_open = client.Store.open
+
+    async def open_and_remember(path):
+        opened.append(await real_open(path))
+        return opened[-1]
+
+    async def sync_fails():
+        raise RuntimeError("Discord is down")
+
+    monkeypatch.setattr(client.Store, "open", open_and_remember)
+    monkeypatch.setattr(bot, "sync_tree", sync_fails)
+    with pytest.raises(RuntimeError):
+        await bot.setup_hook()
+    assert bot.store is None
+    with pytest.raises(StoreError, match="closed"):
+        await opened[0].active_game("x")
