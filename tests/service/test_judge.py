@@ -38,7 +38,7 @@ async def test_the_judge_rules_with_a_reason_and_needs_no_seat(service, store):
     assert (await say(service, JUDGE, f"/damage creature:{target.id} amount:3")).error == "needs-reason"
     reply = await say(service, JUDGE, f'/damage creature:{target.id} amount:3 reason:"missed spike damage"')
     assert reply.error is None, reply.text
-    assert "Judge's ruling (missed spike damage)" in reply.text
+    assert "Judge's ruling (missed spike damage)" in reply.text and reply.image is not None  # the board follows
     _, _, after = await service.game_snapshot("chan")
     assert after.creatures[target.id].hp == target.hp - 3
     reply = await say(service, JUDGE, f'/heal creature:{target.id} amount:2 reason:"too much"')

@@ -49,7 +49,7 @@ class Skirmish(Ruleset):
         return dict(OPTION_HELP)
 
     # Laying terrain tiles and deploying change the board the next player decides on.
-    board_events = BOARD_EVENTS | {"tile", "tiles_done", "deploy"}
+    board_events = BOARD_EVENTS | {"tile", "tiles_done", "deploy", "judge"}  # a ruling changes the board too
 
     def commands(self) -> set[str]:
         return {"warband", "map", "first", "tile", "place", "initiative", "activate", "move", "attack", "charge",
