@@ -67,11 +67,15 @@ class Migrations(SQLiteBase):
 
     async def _migrate(self, folder: Path) -> None:
         files = migration_files(folder)
-        conn = self._connection()
-        await conn.execute(
-            "CREATE TABLE IF NOT EXISTS schema_migrations ("
-            " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT"
-        )
+        async with self._write() as tx:
+            # The record of migrations and Warband's mark appear in one transaction: a process
+            # opening the file at the same moment sees neither (a new file) or both (Warband's),
+            # never a lone table it would take for another application's.
+            await tx.execute(
+                "CREATE TABLE IF NOT EXISTS schema_migrations ("
+                " version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL) STRICT"
+            )
+            await tx.execute(f"PRAGMA application_id = {APPLICATION_ID}")
         applied = {m.version for m in await self.applied_migrations()}
         unknown = applied - {version for version, _, _ in files}
         if unknown:
@@ -101,15 +105,6 @@ class Migrations(SQLiteBase):
                 raise MigrationError(
                     f"migration {file.name} failed and was rolled back: {exc}"
                 ) from exc
-
-    async def _mark(self) -> None:
-        """Mark the file as Warband's (a new file, or one made before the mark existed)."""
-        async with self._lock:
-            conn = self._connection()
-            async with conn.execute("PRAGMA application_id") as cursor:
-                (app_id,) = await cursor.fetchone()
-            if app_id != APPLICATION_ID:
-                await conn.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
     async def applied_migrations(self) -> list[MigrationRecord]:
         """The migrations recorded in this database, oldest first."""

@@ -58,7 +58,6 @@ class Store(Games, Warbands, Cards, FreeRolls, Migrations):
         try:
             store = cls(conn, path, clock or utc_now)
             await store._migrate(Path(migrations_dir) if migrations_dir else MIGRATIONS_DIR)
-            await store._mark()
         except sqlite3.DatabaseError as exc:  # a page damaged past what quick_check read
             await conn.close()
             raise BadDatabase(damaged(path, exc)) from None

@@ -83,8 +83,19 @@ async def check_is_warbands(conn: aiosqlite.Connection, path: Path) -> None:
 
     A Warband file carries :data:`APPLICATION_ID`. A file without a mark is Warband's only if it
     is empty (a new database) or holds Warband's tables (made before the mark existed; the
-    store marks it after migrating). Anything else belongs to another application.
+    store marks it as it migrates). Anything else belongs to another application.
     """
+    # One read transaction: the mark and the tables are read from the same snapshot, so a
+    # process migrating the file at this moment is seen before or after, never half-way.
+    await conn.execute("BEGIN")
+    try:
+        await _check_snapshot(conn, path)
+    finally:
+        if conn.in_transaction:
+            await conn.execute("COMMIT")
+
+
+async def _check_snapshot(conn: aiosqlite.Connection, path: Path) -> None:
     async with conn.execute("PRAGMA application_id") as cursor:
         (app_id,) = await cursor.fetchone()
     if app_id not in (0, APPLICATION_ID):

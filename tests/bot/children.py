@@ -50,6 +50,9 @@ async def play(db: str, channel: str, seed: int) -> None:
                 continue
             game, ruleset, state = snapshot
             seats = {s.seat_id: s.user_id for s in await store.seats(game.id)}
+            if not ruleset.to_act(state):  # an earlier child was killed between /game new and join
+                await service.handle(channel, "bob", parse_line("/game join"))
+                continue
             seat = ruleset.to_act(state)[0]
             line = command_line(choose_action(ruleset, state, seat))
             reply = await service.handle(channel, seats[seat], parse_line(line))
