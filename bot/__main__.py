@@ -70,7 +70,26 @@ async def _console(db: str, images: Path, user: str, organiser: bool = False) ->
         await store.close()
 
 
+async def _check_store(db: Path) -> None:
+    from bot.store import Store
+
+    store = await Store.open(db)
+    await store.close()
+
+
 def main(argv: list[str] | None = None) -> int:
+    from bot.store import StoreError
+
+    try:
+        return _run(argv)
+    except StoreError as exc:
+        # A database the store refuses (damaged, not Warband's, from a newer Warband): one
+        # line saying what, which file and what to do, not a traceback.
+        print(f"warband: {exc}", file=sys.stderr)
+        return 2
+
+
+def _run(argv: list[str] | None) -> int:
     settings = Settings()
     logging.basicConfig(level=settings.warband_log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     args = _parser(settings).parse_args(argv)
@@ -87,6 +106,9 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as exc:
             print(f"warband: {exc}", file=sys.stderr)
             return 2
+        # Check the database before logging in: a bad file is one line and exit 2, not a
+        # traceback after connecting to Discord.
+        asyncio.run(_check_store(settings.database))
         run_bot(settings)
         return 0
     if mode == "verify":
@@ -137,7 +159,11 @@ def main(argv: list[str] | None = None) -> int:
     db = getattr(args, "db", settings.database)
     images = getattr(args, "images", settings.warband_images)
     user = getattr(args, "user", "player1")
-    asyncio.run(_console(db, images, user, getattr(args, "organiser", False)))
+    try:
+        asyncio.run(_console(db, images, user, getattr(args, "organiser", False)))
+    except KeyboardInterrupt:
+        # Ctrl-C: _console's finally has closed the store; leave without a traceback.
+        return 130
     return 0
 
 

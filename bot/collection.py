@@ -16,6 +16,7 @@ from bot.commands import Attachment, Command
 from bot.reply import Reply
 from bot.store import Store
 from engine.core import IllegalAction
+from engine.core.errors import quote
 from engine.rulesets.dnd_minis import warband as wb
 from engine.rulesets.dnd_minis.cards import (
     MAX_CARD_BYTES,
@@ -58,7 +59,7 @@ class Collection:
         if record is None:
             saved = [r.name for r in await self.store.warbands(user_id)]
             listing = f" Your warbands: {', '.join(saved)}." if saved else " Make one with /warband new."
-            raise IllegalAction("unknown-warband", f"You have no warband called {name!r}.{listing}")
+            raise IllegalAction("unknown-warband", f"You have no warband called {quote(name)}.{listing}")
         return wb.warband_from_data(record.data, owner=user_id)
 
     async def _save(self, user_id: str, warband: wb.Warband, *, new: bool = False) -> None:
@@ -79,7 +80,7 @@ class Collection:
     async def _warband_new(self, user_id: str, options: dict[str, Any], attachments):
         name = str(options.get("name", "")).strip()
         if await self.store.warband(user_id, name) is not None:
-            raise IllegalAction("warband-exists", f"You already have a warband called {name!r}; "
+            raise IllegalAction("warband-exists", f"You already have a warband called {quote(name)}; "
                                 "add to it, or /warband delete it first.")
         warband = wb.new_warband(name, str(options.get("edition", "")).strip().lower(), owner=user_id,
                                  faction=options.get("faction") or None, scenario=options.get("scenario") or None,
@@ -130,7 +131,8 @@ class Collection:
         lines = ["**Your warbands**"]
         for record in saved:
             warband = wb.warband_from_data(record.data, owner=user_id)
-            ready = "ready" if wb.is_legal(warband, cards) else "not ready"
+            ready = ("ready" if wb.is_legal(warband, cards) else
+                     "ready on a fixed battle map" if wb.ready_on_a_battle_map(warband, cards) else "not ready")
             lines.append(f"• {warband.name} — {warband.edition}, {wb.points(warband, cards)} points, "
                          f"{wb.creature_count(warband)} creatures ({ready})")
         return _reply("\n".join(lines), ephemeral=True)
@@ -151,7 +153,7 @@ class Collection:
         if options.get("name"):
             warband = wb.warband_from_data({**wb.warband_to_data(warband), "name": options["name"]}, owner=user_id)
         if await self.store.warband(user_id, warband.name) is not None:
-            raise IllegalAction("warband-exists", f"You already have a warband called {warband.name!r}; "
+            raise IllegalAction("warband-exists", f"You already have a warband called {quote(warband.name)}; "
                                 "import it under another name with name:.")
         await self._save(user_id, warband, new=True)
         return await self._shown(user_id, warband, f"Imported **{warband.name}**.")
@@ -159,8 +161,8 @@ class Collection:
     async def _warband_delete(self, user_id: str, options: dict[str, Any], attachments):
         name = str(options.get("name", ""))
         if not await self.store.delete_warband(user_id, name):
-            raise IllegalAction("unknown-warband", f"You have no warband called {name!r}.")
-        return _reply(f"Warband {name!r} deleted.", ephemeral=True)
+            raise IllegalAction("unknown-warband", f"You have no warband called {quote(name)}.")
+        return _reply(f"Warband {quote(name)} deleted.", ephemeral=True)
 
     async def game_options(self, user_id: str, name: str) -> dict[str, Any]:
         """A saved warband as the options of a game's ``warband`` move (``/warband use``)."""

@@ -11,9 +11,19 @@ import shlex
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, quote
 
-OptionType = Literal["string", "integer", "boolean", "attachment"]
+OptionType = Literal["string", "integer", "boolean", "attachment", "user"]  # user: a Discord member; typed as a name
+
+
+# How long a typed text may be (#15 item 11). Names of things (creatures, warbands, cards,
+# maps, squares, seats) fit in Discord's 100-character choices; a reason is a sentence; lists
+# (settings, paths, tiles, labels) a few dozen words. Whatever passes is safe to draw and echo.
+MAX_TEXT = 100
+LONGER_TEXT: dict[str, int] = {"reason": 200, "settings": 300, "path": 300, "tiles": 300,
+                               "add": 200, "remove": 200}
+# Discord's integers stop at 2^53; the console is held to the same.
+MAX_INTEGER = 2**53
 
 
 @dataclass(frozen=True)
@@ -23,6 +33,11 @@ class Option:
     type: OptionType = "string"
     required: bool = False
     autocomplete: str | None = None  # creature, square, ruleset, map, seat, card, warband, item, gems, unit
+
+    @property
+    def max_length(self) -> int:
+        """The longest text this option takes."""
+        return LONGER_TEXT.get(self.name, MAX_TEXT)
 
 
 @dataclass(frozen=True)
@@ -94,6 +109,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("mode", "mention, dm (mention and a direct message) or none", required=True, autocomplete="notify"),
     )),
     CommandSpec("nudge", "Remind the player this game waits for (once a day)", None),
+    CommandSpec("judge", "Creator: name the judge, who rules with /override, /damage, /heal, /remove, /condition",
+                "game", (
+        Option("user", "Who judges the game (needs no seat)", type="user", required=True),
+    )),
     # -- your warbands and cards (kept across games and channels) ------------------------------
     CommandSpec("new", "Start a new warband", "warband", (
         Option("name", "Its name, e.g. Orc Raiders", required=True),
@@ -366,22 +385,26 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("reroll", "Conan: answer the reroll question: the die to reroll, or none to keep", None, (
         Option("die", "Which die, by its number (none: keep the roll)"),
     )),
-    # -- referee (encounter) ------------------------------------------------------------------
-    CommandSpec("remove", "Referee: take a creature off the map", None, (
+    # -- referee (encounter) and judge (skirmish) ---------------------------------------------
+    CommandSpec("remove", "Referee or judge: take a creature off the map", None, (
         Option("creature", "The creature to remove", required=True, autocomplete="creature"),
+        Option("reason", "Why, for the log (a judge must say)"),
     )),
-    CommandSpec("damage", "Referee: deal damage to a creature, a number or dice", None, (
+    CommandSpec("damage", "Referee or judge: deal damage to a creature, a number or dice", None, (
         Option("creature", "The creature that takes the damage", required=True, autocomplete="creature"),
         Option("amount", "A number or dice, e.g. 7 or 2d6", required=True),
+        Option("reason", "Why, for the log (a judge must say)"),
     )),
-    CommandSpec("heal", "Referee: heal a creature by a number or dice, up to its maximum", None, (
+    CommandSpec("heal", "Referee or judge: heal a creature by a number or dice, up to its maximum", None, (
         Option("creature", "The creature to heal", required=True, autocomplete="creature"),
         Option("amount", "A number or dice, e.g. 7 or 2d6", required=True),
+        Option("reason", "Why, for the log (a judge must say)"),
     )),
-    CommandSpec("condition", "Add or remove conditions on a creature (/help topic:condition: which change rules)", None, (
+    CommandSpec("condition", "Add or remove conditions on a creature (encounter: /help topic:condition; skirmish: judge)", None, (
         Option("creature", "The creature", autocomplete="creature"),
         Option("add", "Labels to add, comma-separated, e.g. prone"),
         Option("remove", "Labels to remove, comma-separated"),
+        Option("reason", "Why, for the log (a judge must say)"),
     )),
     CommandSpec("edit", "Referee: change a creature's hit points, AC, size, speeds, class, traits or attacks",
                 "creature", (
@@ -401,7 +424,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("traits", "incorporeal, fills-space, obstructs, tumble (replaces the list)"),
         Option("attacks", "'glaive +8 1d10+6 reach; bow +4 1d8 range:100ft' (replaces the list)"),
     )),
-    CommandSpec("override", "Referee: put a creature on any square, outside the movement rules", None, (
+    CommandSpec("override", "Referee or judge: put a creature on any square, outside the movement rules", None, (
         Option("creature", "The creature to put down", required=True, autocomplete="creature"),
         Option("to", "The square", required=True, autocomplete="square"),
         Option("reason", "Why, for the log"),
@@ -442,7 +465,7 @@ def find_command(key: str) -> CommandSpec:
     for spec in COMMANDS:
         if spec.key == key:
             return spec
-    raise IllegalAction("unknown-command", f"There is no command /{key}. Try /help.")
+    raise IllegalAction("unknown-command", f"There is no command /{key[:40]}{'…' if len(key) > 40 else ''}. Try /help.")
 
 
 @dataclass
@@ -511,7 +534,7 @@ def parse_line(line: str) -> Command:
             last = name.lower()
         elif sep and name.isidentifier():
             known = ", ".join(sorted(names)) or "none"
-            raise IllegalAction("bad-option", f"/{key} has no option {name!r}. Its options: {known}.")
+            raise IllegalAction("bad-option", f"/{key} has no option {quote(name)}. Its options: {known}.")
         elif last is not None and options[last] and not bare:
             options[last] = f"{options[last]} {word}"
         else:
@@ -520,7 +543,7 @@ def parse_line(line: str) -> Command:
         # Words without a name fill the first option, so '/roll 1d20+5' and '/move F7' work.
         first = next((o for o in spec.options if o.type != "attachment"), None)
         if first is None or first.name in options:
-            raise IllegalAction("bad-option", f"I don't know what {' '.join(bare)!r} is for. Usage: {spec.usage()}")
+            raise IllegalAction("bad-option", f"I don't know what {quote(' '.join(bare))} is for. Usage: {spec.usage()}")
         options[first.name] = " ".join(bare)
     for opt in spec.options:
         if opt.name in options and opt.type == "boolean":
@@ -537,6 +560,43 @@ def parse_line(line: str) -> Command:
     if missing:
         raise IllegalAction("missing-option", f"/{key} needs {', '.join(missing)}. Usage: {spec.usage()}")
     return Command(key=key, options=options)
+
+
+def check_bounds(command: Command) -> None:
+    """Refuse a command whose texts are longer, or numbers bigger, than its options take, and
+    give each option its declared type (a number where a whole number is due, text elsewhere).
+
+    Every transport's command passes here before anything reads it, so no later refusal,
+    log line or board caption has to cope with a 100,000-letter name, and no handler meets a
+    word where it expects a number.
+
+    >>> check_bounds(Command("warband delete", {"name": "x" * 500}))
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.IllegalAction: name is 500 characters long; /warband delete takes at most 100.
+    >>> command = Command("game log", {"last": "12"}); check_bounds(command); command.options
+    {'last': 12}
+    """
+    spec = find_command(command.key)
+    for opt in spec.options:
+        value = command.options.get(opt.name)
+        if value is None or opt.type == "attachment" or (opt.type == "boolean" and isinstance(value, bool)):
+            continue
+        if opt.type == "integer":
+            if not isinstance(value, int) or isinstance(value, bool):
+                text = str(value).strip()
+                if not (text.lstrip("-").isdigit() and len(text) <= 20):
+                    raise IllegalAction("bad-option", f"{opt.name} must be a whole number, not {quote(text)}.")
+                value = command.options[opt.name] = int(text)
+            if abs(value) > MAX_INTEGER:
+                raise IllegalAction("too-big", f"{opt.name} is a number of {len(str(abs(value)))} digits; "
+                                    f"/{spec.key} takes whole numbers up to {MAX_INTEGER:,}.")
+            continue
+        if not isinstance(value, str):
+            value = command.options[opt.name] = str(value)
+        if len(value) > opt.max_length:
+            raise IllegalAction("too-long", f"{opt.name} is {len(value):,} characters long; "
+                                f"/{spec.key} takes at most {opt.max_length}.")
 
 
 def help_text(title: str | None = None, commands: set[str] | None = None, notes: list[str] | None = None,

@@ -12,8 +12,11 @@ It is how a newcomer without a Discord token plays, and how end-to-end tests dri
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 import sys
+import threading
 from pathlib import Path
 from typing import IO
 
@@ -23,6 +26,8 @@ from bot.reply import Reply
 from bot.scheduler import Scheduler, ShiftedClock
 from bot.service import Service
 from engine.core import IllegalAction
+
+log = logging.getLogger(__name__)
 
 CHANNEL = "console"
 _MENTION = re.compile(r"<@!?([^>]+)>")
@@ -158,13 +163,45 @@ class Console:
         interactive = stream.isatty()
         if interactive:
             self.say("Warband console. Type /help for commands, /as NAME to switch player, /quit to leave.")
+        lines = _read_lines(stream)
         while True:
             if interactive:
                 print(f"{self.user}> ", end="", file=self.out, flush=True)
-            line = stream.readline()
-            if not line:
+            line = await lines.get()
+            if line is None:
                 break
             try:
                 await self.run_line(line)
             except EOFError:
                 break
+            except Exception:
+                # The service answers its own errors; this is for the console's (a file that
+                # can't be read...): one line, and the next line is still read.
+                log.exception("console line failed: %.80s", line)
+                self.say("⚠️ Sorry, that line failed unexpectedly; it is logged. Carry on with the next.")
+
+
+def _read_lines(stream: IO[str]) -> asyncio.Queue[str | None]:
+    """The lines of ``stream``, read by a daemon thread; None after the last.
+
+    Reading on the event loop would block it: Ctrl-C could then not stop the console until
+    the next line came, and a reader in asyncio's own thread pool would keep the process alive
+    at exit. A daemon thread is dropped at exit, so the console closes its store and ends.
+    """
+    loop = asyncio.get_running_loop()
+    queue: asyncio.Queue[str | None] = asyncio.Queue()
+
+    def pump() -> None:
+        try:
+            for line in iter(stream.readline, ""):
+                loop.call_soon_threadsafe(queue.put_nowait, line)
+        except (OSError, ValueError):  # the stream was closed under us
+            pass
+        finally:
+            try:
+                loop.call_soon_threadsafe(queue.put_nowait, None)
+            except RuntimeError:  # the loop is already closed: nobody is waiting
+                pass
+
+    threading.Thread(target=pump, name="console-input", daemon=True).start()
+    return queue

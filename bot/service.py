@@ -22,6 +22,7 @@ from datetime import datetime
 from typing import Any, Callable
 
 from engine.core import BoardView, Event, GameState, IllegalAction, Rng, Ruleset, roll_dice
+from engine.core.errors import quote
 from engine.core.ruleset import get_ruleset, ruleset_names
 from engine.grid.board import GridMap, shared_map
 import engine.rulesets  # noqa: F401  - the bot serves every shipped game system; importing registers them
@@ -32,7 +33,7 @@ from bot import fairness
 from bot.boards import BoardPainter
 from bot.commands import (
     AROUND_SIZE, CLOCK_COMMANDS, COLLECTION_COMMANDS, GAME_COMMANDS, MOST_AROUND, REPLAY_COMMANDS, Attachment,
-    Command, help_text,
+    Command, check_bounds, help_text,
 )
 from bot.inbox import inbox
 from bot.leagues import Caller, LeagueService
@@ -50,10 +51,18 @@ MAX_SEED = 2**53 - 1
 # A free roll's dice are listed up to this many characters; past it, the total only.
 MAX_ROLL_TEXT = 1500
 BIG_BOARD = 20  # squares on a side past which a phase's board shows the action's area only
+JUDGE_SEAT = "judge"  # the seat a game's judge holds (a ruleset with has_judge logs rulings under it)
+_MENTION = re.compile(r"^<@!?([^>]+)>$")
+
+
+# A refusal is a line or two: whatever it quotes is cut short where it is quoted (errors.quote);
+# this is the last guard, well inside Discord's 2,000 characters.
+MAX_REFUSAL = 1500
 
 
 def refusal(exc: IllegalAction) -> Reply:
-    return Reply(text=f"⛔ {exc.message}", ephemeral=True, error=exc.code)
+    message = exc.message if len(exc.message) <= MAX_REFUSAL else exc.message[:MAX_REFUSAL] + "…"
+    return Reply(text=f"⛔ {message}", ephemeral=True, error=exc.code)
 
 
 def parse_settings(text: str | None) -> dict[str, Any]:
@@ -66,7 +75,7 @@ def parse_settings(text: str | None) -> dict[str, Any]:
             continue
         key, sep, value = part.partition("=")
         if not sep or not key.strip():
-            raise IllegalAction("bad-setting", f"Write settings as name=value, not {part.strip()!r}.")
+            raise IllegalAction("bad-setting", f"Write settings as name=value, not {quote(part.strip())}.")
         value = value.strip()
         lowered = value.casefold()
         typed: Any = value
@@ -136,6 +145,7 @@ class Service:
         league games open; only league commands use it."""
         channel_id, user_id = str(channel_id), str(user_id)
         try:
+            check_bounds(command)
             if command.group in ("league", "campaign") or command.key == "profile":
                 return await self.leagues.handle(channel_id, user_id, guild_id, command, caller)
             if command.key == "help":
@@ -176,6 +186,15 @@ class Service:
             # ChannelBusy -> "channel-busy": the store's refusals keep their own names.
             code = re.sub(r"(?<!^)(?=[A-Z])", "-", type(exc).__name__).lower()
             return Reply(text=f"⛔ {exc}", ephemeral=True, error=code)
+        except Exception:
+            # A bug must cost one command, not the console or the channel: the lock is released
+            # by `async with`, a write either committed whole or not at all, and the traceback
+            # goes to the log under a reference the player can quote.
+            ref = secrets.token_hex(4)
+            log.exception("unexpected error %s in /%s (channel %s, user %s)", ref, command.key, channel_id, user_id)
+            return Reply(text=f"⚠️ Sorry, Warband hit an unexpected error with /{command.key} (ref {ref}); "
+                         "it is logged. Check /game status before trying again.",
+                         ephemeral=True, error="internal-error")
 
     async def _help(self, channel_id: str, topic: str | None = None) -> Reply:
         """Every command; with a game in the channel, its own commands first; or one topic."""
@@ -442,7 +461,7 @@ class Service:
             key = str(wanted).strip().casefold()
             chosen = next((s for s in seats if key in (s.seat_id.casefold(), s.name.casefold())), None)
             if chosen is None:
-                raise IllegalAction("unknown-seat", f"There is no seat {wanted!r}. Seats: "
+                raise IllegalAction("unknown-seat", f"There is no seat {quote(wanted)}. Seats: "
                                     + ", ".join(f"{s.seat_id} ({s.name})" for s in seats) + ".")
         else:
             chosen = next((s for s in seats if s.is_free), None)
@@ -536,6 +555,22 @@ class Service:
         await self.store.finish_game(game.id, game.version, {"reason": "abandoned"}, status="abandoned")
         return Reply(text=f"Game #{game.id} is abandoned. The channel is free for a new game." + await self._reveal(game))
 
+    async def _game_judge(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
+        """The game's creator names a judge, who needs no seat (#15 item 16)."""
+        game, ruleset, state = await self._game(channel_id)
+        if not ruleset.has_judge:
+            raise IllegalAction("no-judge", f"{ruleset.title} has no judge"
+                                + (": its referee rules." if ruleset.creator_seat(state) else "."))
+        if game.created_by != user_id:
+            raise IllegalAction("not-creator", "Only the player who started this game can name its judge.")
+        judge = _MENTION.sub(r"\1", str(command.options.get("user", "")).strip())
+        if not judge:
+            raise IllegalAction("missing-option", "Say who judges: /game judge user:@someone.")
+        await self.store.name_judge(game.id, judge, game.version)
+        return Reply(text=f"⚖️ <@{judge}> judges game #{game.id}: their rulings (/override, /damage, /heal, "
+                     "/remove, /condition, each with a reason) go into the log, and are taken back only with them.",
+                     mentions=[judge])
+
     async def _game_undo(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
         """Undo needs both sides: the first /game undo asks, a player of another seat confirms."""
         game, ruleset, state = await self._game(channel_id)
@@ -566,6 +601,9 @@ class Service:
             raise IllegalAction("undo-needs-agreement", "You asked for this undo; another player must confirm it.")
         if arbiter is not None and seat != arbiter:
             raise IllegalAction("undo-needs-referee", "Only the referee can agree to an undo in this game.")
+        if target.seat_id == JUDGE_SEAT and JUDGE_SEAT not in (seat, request.get("by")):
+            raise IllegalAction("undo-needs-judge", "A judge's ruling is taken back only with the judge: "
+                                "the judge confirms with /game undo.")
         replayed = await self._replayed_before(game, ruleset, target.seq)
         version = await self.store.rewrite_after_undo(game.id, game.version, target.seq - 1,
                                                       replayed.model_dump(mode="json"))
@@ -575,6 +613,7 @@ class Service:
         how = "by the referee" if arbiter is not None else "by agreement"
         return Reply(text=f"↩️ Action {target.seq} is taken back {how}." + next_line,
                      board=await self._view(ruleset, replayed, game.id), mentions=mentions)
+
     async def _replayed_before(self, game: GameRecord, ruleset: Ruleset, seq: int) -> GameState:
         """The state just before action ``seq``, exactly: replayed from the nearest snapshot
         (or the seed), in a worker thread so other channels go on meanwhile."""

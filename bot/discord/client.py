@@ -107,11 +107,18 @@ class WarbandBot(commands.Bot):
         self._close_on_sigterm()
         self.store = await Store.open(self.settings.database)
         log.info("games are kept in %s", self.store.location)
-        # Boards are drawn in worker processes, one per core: drawing holds Python's lock.
-        await self.add_warband_cogs(Service(self.store, vacation_days=self.settings.warband_vacation_days,
-                                            render_processes=os.cpu_count() or 1))
-        if self.sync_commands:
-            await self.sync_if_changed()
+        try:
+            # Boards are drawn in worker processes, one per core: drawing holds Python's lock.
+            await self.add_warband_cogs(Service(self.store, vacation_days=self.settings.warband_vacation_days,
+                                                render_processes=os.cpu_count() or 1))
+            if self.sync_commands:
+                await self.sync_if_changed()
+        except BaseException:
+            # Whoever started us may never call close(): an open store's thread would keep the
+            # process from exiting (#15 item 10).
+            store, self.store = self.store, None
+            await store.close()
+            raise
 
     @property
     def hash_file(self) -> Path:

@@ -102,6 +102,11 @@ class GameCog(WarbandCog):
     async def resign(self, interaction: discord.Interaction) -> None:
         await self.run(interaction, "game resign", defer=True)
 
+    @game.command(**named("game judge"))
+    @described("game judge")
+    async def judge(self, interaction: discord.Interaction, user: discord.User) -> None:
+        await self.run(interaction, "game judge", user=str(user.id))
+
     @game.command(**named("game abandon"))
     async def abandon(self, interaction: discord.Interaction) -> None:
         await self.run(interaction, "game abandon")

@@ -120,31 +120,34 @@ class PlayCog(WarbandCog):
     async def aoo(self, interaction: discord.Interaction, choice: str, creature: str | None = None) -> None:
         await self.run(interaction, "aoo", choice=choice, creature=creature)
 
-    # -- the referee's commands (encounter) ---------------------------------------------------
+    # -- the referee's (encounter) and the judge's (skirmish) commands ---------------------------
     @app_commands.command(**named("remove"))
     @described("remove")
     @app_commands.autocomplete(creature=WarbandCog.suggest_creature)
-    async def remove(self, interaction: discord.Interaction, creature: str) -> None:
-        await self.run(interaction, "remove", defer=True, creature=creature)
+    async def remove(self, interaction: discord.Interaction, creature: str, reason: str | None = None) -> None:
+        await self.run(interaction, "remove", defer=True, creature=creature, reason=reason)
 
     @app_commands.command(**named("damage"))
     @described("damage")
     @app_commands.autocomplete(creature=WarbandCog.suggest_creature)
-    async def damage(self, interaction: discord.Interaction, creature: str, amount: str) -> None:
-        await self.run(interaction, "damage", defer=True, creature=creature, amount=amount)
+    async def damage(self, interaction: discord.Interaction, creature: str, amount: str,
+                     reason: str | None = None) -> None:
+        await self.run(interaction, "damage", defer=True, creature=creature, amount=amount, reason=reason)
 
     @app_commands.command(**named("heal"))
     @described("heal")
     @app_commands.autocomplete(creature=WarbandCog.suggest_creature)
-    async def heal(self, interaction: discord.Interaction, creature: str, amount: str) -> None:
-        await self.run(interaction, "heal", defer=True, creature=creature, amount=amount)
+    async def heal(self, interaction: discord.Interaction, creature: str, amount: str,
+                   reason: str | None = None) -> None:
+        await self.run(interaction, "heal", defer=True, creature=creature, amount=amount, reason=reason)
 
     @app_commands.command(**named("condition"))
     @described("condition")
     @app_commands.autocomplete(creature=WarbandCog.suggest_creature)
     async def condition(self, interaction: discord.Interaction, creature: str | None = None,
-                        add: str | None = None, remove: str | None = None) -> None:
-        await self.run(interaction, "condition", defer=True, creature=creature, add=add, remove=remove)
+                        add: str | None = None, remove: str | None = None, reason: str | None = None) -> None:
+        await self.run(interaction, "condition", defer=True, creature=creature, add=add, remove=remove,
+                       reason=reason)
 
     @app_commands.command(**named("override"))
     @described("override")

@@ -11,6 +11,7 @@ Callers import what they need from here.
 
 from bot.store.errors import (
     AlreadySeated,
+    BadDatabase,
     ChannelBusy,
     GameNotActive,
     MigrationError,
@@ -36,7 +37,7 @@ from bot.store.repository import Store, sqlite_path
 from bot.store.values import GAME_STATUSES, KEEP
 
 __all__ = [
-    "GAME_STATUSES", "KEEP", "LeagueChange", "LeagueConflict", "LeagueNameTaken", "MIGRATIONS_DIR", "ActionRecord", "AlreadySeated", "CardRecord",
+    "GAME_STATUSES", "KEEP", "LeagueChange", "LeagueConflict", "LeagueNameTaken", "MIGRATIONS_DIR", "ActionRecord", "AlreadySeated", "BadDatabase", "CardRecord",
     "ChannelBusy", "EventRecord", "FreeRollRecord", "GameNotActive", "GameRecord",
     "MigrationError", "MigrationRecord", "NotFound", "SeatRecord", "SeatTaken", "Store",
     "StoreError", "UniqueViolation", "VersionConflict", "WarbandRecord", "split_sql", "sqlite_path",

@@ -85,3 +85,9 @@ class UniqueViolation(StoreError):
     def __init__(self, constraint: str) -> None:
         super().__init__("Someone else did that at the same moment; nothing was changed. Try again.")
         self.constraint = constraint
+
+
+class BadDatabase(StoreError):
+    """The file at the configured path is not a Warband database Warband can use: damaged, not
+    SQLite at all, a folder, or another application's database. The message is one line for
+    the operator: what is wrong, which file, what to do."""

@@ -410,6 +410,29 @@ class Games(StoreBase):
             (user, now, game_id, seat_id),
         )
 
+    async def name_judge(self, game_id: int, user_id: str | int, expected_version: int,
+                         seat_id: str = "judge", name: str = "Judge") -> int:
+        """Make ``user_id`` the game's judge: a seat of its own beside the players' (a new judge
+        replaces the old); returns the new version. :class:`AlreadySeated` if the user plays
+        in this game: a judge is nobody's player."""
+        user, now = as_id(user_id), self._now()
+        async with self._write() as tx:
+            await self._checked_game(tx, game_id, expected_version)
+            mine = await self._fetchone(
+                tx, "SELECT seat_id, name FROM seats WHERE game_id = ? AND user_id = ? AND seat_id != ?",
+                (game_id, user, seat_id),
+            )
+            if mine is not None:
+                raise AlreadySeated(game_id, mine["seat_id"], mine["name"])
+            await tx.execute(
+                "INSERT INTO seats (game_id, seat_id, position, name, user_id, joined_at)"
+                " VALUES (?, ?, (SELECT COALESCE(MAX(position), 0) + 1 FROM seats WHERE game_id = ?), ?, ?, ?)"
+                " ON CONFLICT (game_id, seat_id) DO UPDATE SET user_id = excluded.user_id,"
+                " joined_at = excluded.joined_at",
+                (game_id, seat_id, game_id, name, user, now),
+            )
+            return await self._save_game(tx, game_id, expected_version, now)
+
     async def set_pending(self, game_id: int, expected_version: int, pending_json: Any) -> int:
         """Set (or with None clear) the game's pending request; returns the new version."""
         pending_text = optional_json(pending_json)

@@ -46,8 +46,12 @@ class Migrations(StoreBase):
         files = migration_files(folder)
         async with self._write() as tx:
             # Two processes starting at once: one creates the table, the other waits for it.
+            # The record of migrations and Warband's mark appear in one transaction: a process
+            # opening the file at the same moment sees neither (a new file) or both (Warband's),
+            # never a lone table it would take for another application's.
             await self._db.lock_schema(tx)
             await tx.execute(self._db.schema_migrations_ddl)
+            await self._db.mark_as_warbands(tx)
         applied = {m.version for m in await self.applied_migrations()}
         unknown = applied - {version for version, _, _ in files}
         if unknown:

@@ -166,6 +166,9 @@ class PostgresBackend:
     async def lock_schema(self, tx: PostgresTransaction) -> None:
         await tx.connection.execute("SELECT pg_advisory_xact_lock($1)", _SCHEMA_LOCK)
 
+    async def mark_as_warbands(self, tx: PostgresTransaction) -> None:
+        """Nothing to mark: a PostgreSQL database is named for Warband in its URL."""
+
     async def run_script(self, tx: PostgresTransaction, script: str) -> None:
         # Without parameters PostgreSQL takes a whole script of statements in one call.
         await tx.connection.execute(script)

@@ -21,6 +21,8 @@ Arguments named ``*_json`` accept JSON text, a pydantic model (dumped with
 
 from __future__ import annotations
 
+import sqlite3
+import sqlite3
 from collections.abc import Callable
 from datetime import datetime
 from pathlib import Path
@@ -32,8 +34,9 @@ from bot.store.games import Games
 from bot.store.leagues import Leagues
 from bot.store.migrations import Migrations
 from bot.store.rolls import FreeRolls
+from bot.store.errors import BadDatabase
 from bot.store.schedule import Schedule
-from bot.store.sqlite import SQLiteBackend
+from bot.store.sqlite import SQLiteBackend, damaged
 from bot.store.values import utc_now
 from bot.store.users import Users
 from bot.store.warbands import Warbands
@@ -95,8 +98,11 @@ class Store(Games, Warbands, Cards, FreeRolls, Leagues, Schedule, Users, Fairnes
         try:
             store = cls(backend, clock or utc_now)
             await store._migrate(Path(migrations_dir) if migrations_dir else None)
-        except BaseException:
+        except BaseException as exc:
             await backend.close()
+            if path is not None and isinstance(exc, sqlite3.DatabaseError):
+                # A page damaged past what quick_check read.
+                raise BadDatabase(damaged(path, exc)) from None
             raise
         return store
 

@@ -26,28 +26,51 @@ from typing import Any, Final
 
 import aiosqlite
 
-from bot.store.errors import MigrationError, StoreError
+from bot.store.errors import BadDatabase, MigrationError, StoreError
 
 MIGRATIONS_DIR: Final = Path(__file__).resolve().parents[2] / "migrations"
 
+# Marks a Warband database in its SQLite header (PRAGMA application_id): "WARB".
+APPLICATION_ID = 0x57415242
+# The tables that tell a Warband database from before the mark.
+WARBAND_TABLES = frozenset({"schema_migrations", "games", "seats", "actions", "events"})
+_ELSEWHERE = "point WARBAND_DB (or --db) at another file"
+
 
 async def connect(path: Path, *, busy_timeout_ms: int, synchronous: str) -> aiosqlite.Connection:
-    """A connection to ``path`` (created if missing) in WAL mode, with foreign keys on."""
+    """A connection to ``path`` (created if missing) in WAL mode, with foreign keys on.
+
+    The file is checked before anything is written to it (:func:`check_is_warbands`): a
+    damaged file, a folder or another application's database raises :class:`BadDatabase`.
+    """
     if synchronous.upper() not in {"NORMAL", "FULL", "EXTRA"}:
         raise ValueError("synchronous must be NORMAL, FULL or EXTRA")
-    path.parent.mkdir(parents=True, exist_ok=True)
-    # isolation_level=None: no implicit transactions; the store says BEGIN itself.
-    conn = await aiosqlite.connect(path, isolation_level=None)
+    if path.is_dir():
+        raise BadDatabase(f"{path} is a folder, not a database file: {_ELSEWHERE}.")
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise BadDatabase(f"can't make the folder for {path} ({exc.strerror or exc}): {_ELSEWHERE}.") from None
+    try:
+        # isolation_level=None: no implicit transactions; the store says BEGIN itself.
+        conn = await aiosqlite.connect(path, isolation_level=None)
+    except sqlite3.Error as exc:
+        raise BadDatabase(f"can't open {path} ({exc}): check its permissions, or {_ELSEWHERE}.") from None
     try:
         conn.row_factory = sqlite3.Row
         # First, so that switching to WAL waits for another process instead of failing.
         await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        # Before WAL: switching the journal mode is already a write to someone else's file.
+        await check_is_warbands(conn, path)
         async with conn.execute("PRAGMA journal_mode = WAL") as cursor:
             (mode,) = await cursor.fetchone()
         if str(mode).lower() != "wal":
             raise StoreError(f"could not switch {path} to WAL mode (journal mode is {mode})")
         await conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
         await conn.execute("PRAGMA foreign_keys = ON")
+    except sqlite3.DatabaseError as exc:
+        await conn.close()
+        raise BadDatabase(damaged(path, exc)) from None
     except BaseException:
         await conn.close()
         raise
@@ -65,6 +88,49 @@ async def connect_reader(path: Path, *, busy_timeout_ms: int = 5000) -> aiosqlit
         await conn.close()
         raise
     return conn
+
+
+def damaged(path: Path, exc: Exception) -> str:
+    return (f"{path} is damaged or is not an SQLite database ({exc}): restore it from a backup, "
+            f"or {_ELSEWHERE}.")
+
+
+async def check_is_warbands(conn: aiosqlite.Connection, path: Path) -> None:
+    """Refuse a file that is damaged or not Warband's, before writing a byte to it.
+
+    A Warband file carries :data:`APPLICATION_ID`. A file without a mark is Warband's only if it
+    is empty (a new database) or holds Warband's tables (made before the mark existed; the
+    store marks it as it migrates). Anything else belongs to another application.
+    """
+    # One read transaction: the mark and the tables are read from the same snapshot, so a
+    # process migrating the file at this moment is seen before or after, never half-way.
+    await conn.execute("BEGIN")
+    try:
+        await _check_snapshot(conn, path)
+    finally:
+        if conn.in_transaction:
+            await conn.execute("COMMIT")
+
+
+async def _check_snapshot(conn: aiosqlite.Connection, path: Path) -> None:
+    async with conn.execute("PRAGMA application_id") as cursor:
+        (app_id,) = await cursor.fetchone()
+    if app_id not in (0, APPLICATION_ID):
+        raise BadDatabase(f"{path} is another application's SQLite database (application id "
+                          f"{app_id:#x}); Warband will not write into it: {_ELSEWHERE}.")
+    async with conn.execute("PRAGMA quick_check(1)") as cursor:
+        (verdict,) = await cursor.fetchone()
+    if verdict != "ok":
+        raise BadDatabase(damaged(path, verdict))
+    if app_id == APPLICATION_ID:
+        return
+    async with conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"
+                            " AND name NOT LIKE 'sqlite_%'") as cursor:
+        tables = {row[0] for row in await cursor.fetchall()}
+    if tables and not WARBAND_TABLES <= tables:
+        shown = ", ".join(sorted(tables)[:5]) + (", ..." if len(tables) > 5 else "")
+        raise BadDatabase(f"{path} is another application's SQLite database (tables {shown}); "
+                          f"Warband will not write into it: {_ELSEWHERE}.")
 
 
 def split_sql(script: str) -> list[str]:
@@ -192,6 +258,10 @@ class SQLiteBackend:
 
     async def lock_schema(self, tx: aiosqlite.Connection) -> None:
         """Nothing to do: BEGIN IMMEDIATE already keeps other processes out."""
+
+    async def mark_as_warbands(self, tx: aiosqlite.Connection) -> None:
+        """Put Warband's mark in the file's header (see :func:`check_is_warbands`)."""
+        await tx.execute(f"PRAGMA application_id = {APPLICATION_ID}")
 
     async def run_script(self, tx: aiosqlite.Connection, script: str) -> None:
         for statement in split_sql(script):

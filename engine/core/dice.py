@@ -20,7 +20,7 @@ import d20
 import d20.expression as _d20_expression
 from pydantic import BaseModel
 
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, quote
 from engine.core.rng import Rng
 
 MAX_EXPRESSION_LENGTH = 200
@@ -104,7 +104,7 @@ def roll_dice(expression: str, rng: Rng, purpose: str = "") -> Roll:
     try:
         parsed = d20.parse(text)
     except d20.RollSyntaxError as exc:
-        raise IllegalAction("bad-dice", f"I can't read the dice expression {text!r}: {exc}") from None
+        raise IllegalAction("bad-dice", f"I can't read the dice expression {quote(text)}: {exc}") from None
     # Roll with a scratch copy first so a too-large roll costs the game nothing.
     scratch = rng.model_copy()
     roller = d20.Roller(context=d20.RollContext(max_rolls=MAX_DICE_PER_ROLL))
@@ -116,7 +116,7 @@ def roll_dice(expression: str, rng: Rng, purpose: str = "") -> Roll:
             "bad-dice", f"That expression rolls more than {MAX_DICE_PER_ROLL} dice."
         ) from None
     except d20.RollError as exc:
-        raise IllegalAction("bad-dice", f"I can't roll {text!r}: {exc}") from None
+        raise IllegalAction("bad-dice", f"I can't roll {quote(text)}: {exc}") from None
     rng.state, rng.draws = scratch.state, scratch.draws
     dice: list[int] = []
     _collect_dice(result.expr, dice)

@@ -29,13 +29,80 @@ def validation_problems(exc: ValidationError, *, default_field: str, limit: int 
     as ``"field: reason"``; ``default_field`` stands in when there is none.
 
     Every uploaded file (cards, warbands, maps) is refused through this, so the refusals read
-    alike: ``"orc.json: ac: Input should be a valid integer"``.
+    alike: ``"orc.json: ac: must be a whole number"``. Pydantic's own wording ("Input should
+    be less than or equal to 100") is put in the game's words (:func:`plain_reason`).
     """
     out: list[tuple[str, str]] = []
     for err in exc.errors()[:limit]:
-        msg = err["msg"].removeprefix("Value error, ")
+        msg = plain_reason(err)
         loc = ".".join(str(p) for p in err["loc"])
         if not loc and ": " in msg:
             loc, _, msg = msg.partition(": ")
         out.append((loc or default_field, msg))
     return out
+
+
+QUOTE_LIMIT = 40
+
+
+def quote(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """A value as a refusal quotes it: in quotes, and cut to a short prefix, so a refusal never
+    echoes a whole 100,000-letter input back (#15 item 13).
+
+    >>> quote("Orc Raiders")
+    "'Orc Raiders'"
+    >>> quote("x" * 1000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx…'"
+    >>> quote(3)
+    '3'
+    """
+    if not isinstance(value, str):
+        value = repr(value)
+        return value if len(value) <= limit else value[:limit] + "…"
+    return repr(value if len(value) <= limit else value[:limit] + "…")
+
+
+def _shown(value: object, limit: int = QUOTE_LIMIT) -> str:
+    text = str(value)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def plain_reason(err: dict) -> str:
+    """One pydantic error as a reason a player reads: what is allowed, not the library's words.
+
+    >>> plain_reason({"type": "less_than_equal", "msg": "Input should be less than or equal to 100",
+    ...               "ctx": {"le": 100}, "input": 250})
+    'must be at most 100, not 250'
+    >>> plain_reason({"type": "string_too_long", "msg": "...", "ctx": {"max_length": 60}, "input": "x" * 99})
+    'must be at most 60 characters long (this one has 99)'
+    """
+    kind, ctx, value = err.get("type", ""), err.get("ctx") or {}, err.get("input")
+    words = {
+        "less_than_equal": lambda: f"must be at most {ctx.get('le')}, not {_shown(value)}",
+        "less_than": lambda: f"must be less than {ctx.get('lt')}, not {_shown(value)}",
+        "greater_than_equal": lambda: f"must be at least {ctx.get('ge')}, not {_shown(value)}",
+        "greater_than": lambda: f"must be more than {ctx.get('gt')}, not {_shown(value)}",
+        "string_too_long": lambda: f"must be at most {ctx.get('max_length')} characters long"
+                                   f" (this one has {len(str(value))})",
+        "string_too_short": lambda: f"must be at least {ctx.get('min_length')} characters long",
+        "too_long": lambda: f"may hold at most {ctx.get('max_length')} entries",
+        "too_short": lambda: f"needs at least {ctx.get('min_length')} entries",
+        "int_type": lambda: "must be a whole number",
+        "int_parsing": lambda: "must be a whole number",
+        "int_from_float": lambda: "must be a whole number",
+        "float_type": lambda: "must be a number",
+        "float_parsing": lambda: "must be a number",
+        "bool_type": lambda: "must be true or false",
+        "bool_parsing": lambda: "must be true or false",
+        "string_type": lambda: "must be text",
+        "list_type": lambda: "must be a list",
+        "dict_type": lambda: "must be an object with named fields",
+        "model_type": lambda: "must be an object with named fields",
+        "missing": lambda: "is required",
+        "extra_forbidden": lambda: "is not a field Warband knows (check the spelling)",
+        "literal_error": lambda: f"must be one of {ctx.get('expected')}",
+        "enum": lambda: f"must be one of {ctx.get('expected')}",
+    }
+    if kind in words:
+        return words[kind]()
+    return str(err.get("msg", "is not allowed")).removeprefix("Value error, ")

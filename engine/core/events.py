@@ -27,3 +27,29 @@ class Event(BaseModel):
         if self.roll is not None:
             return f"{self.text} 🎲 {self.roll.detail or self.roll.expression} = {self.roll.total}"
         return self.text
+
+
+def attack_numbers(natural: int | None, modifiers: list[tuple[str, int]], total: int | None,
+                   defence: int, defence_modifiers: list[tuple[str, int]] | None = None,
+                   defence_name: str = "AC") -> dict[str, Any]:
+    """The numbers of one attack roll, as every ruleset's attack event carries them in ``data``
+    (#15 item 19), so logs, exports and replays can show them without reading the text.
+
+    ``margin`` is total minus defence: 0 or more beats it (a natural 1 or 20 may still decide
+    otherwise; the event's ``hit`` says what happened).
+
+    >>> attack_numbers(14, [("bonus", 5), ("flanking", 2)], 21, 17, [("cover", 4)])
+    {'roll': 14, 'modifiers': [{'source': 'bonus', 'value': 5}, {'source': 'flanking', 'value': 2}], \
+'modifier': 7, 'total': 21, 'defence': 17, 'defence_name': 'AC', 'defence_modifiers': [{'source': 'cover', \
+'value': 4}], 'margin': 4}
+    """
+    return {
+        "roll": natural,
+        "modifiers": [{"source": source, "value": value} for source, value in modifiers],
+        "modifier": sum(value for _, value in modifiers),
+        "total": total,
+        "defence": defence,
+        "defence_name": defence_name,
+        "defence_modifiers": [{"source": source, "value": value} for source, value in defence_modifiers or []],
+        "margin": None if total is None else total - defence,
+    }

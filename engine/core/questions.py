@@ -13,6 +13,9 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
+# A question lists at most this many answers in its prompt.
+MAX_LISTED = 12
+
 
 class Decision(BaseModel):
     """One question to one seat: the options are the words the player answers with."""
@@ -24,9 +27,16 @@ class Decision(BaseModel):
     # The answer taken when the player's time runs out (engine.core.timeout); None: see there.
     default: str | None = None
 
+    def listed(self) -> str:
+        """The answers as a prompt lists them: all of a few, the first dozen of many."""
+        if len(self.options) > MAX_LISTED:
+            # Dozens of squares would drown the question: the first few, and autocomplete for the rest.
+            return (", ".join(self.options[:MAX_LISTED]) + f" or one of {len(self.options) - MAX_LISTED} more "
+                    "(autocomplete lists them)")
+        return ", ".join(self.options[:-1]) + f" or {self.options[-1]}" if len(self.options) > 1 else self.options[0]
+
     def prompt(self, seat_name: str) -> str:
-        listed = ", ".join(self.options[:-1]) + f" or {self.options[-1]}" if len(self.options) > 1 else self.options[0]
-        return f"❓ {seat_name} — {self.question} Answer with /decide option: {listed}."
+        return f"❓ {seat_name} — {self.question} Answer with /decide option: {self.listed()}."
 
 
 class PendingDecision(BaseModel):

@@ -14,7 +14,7 @@ from pydantic import TypeAdapter, ValidationError
 
 from engine.core.board_view import BoardView
 from engine.core.decisions import Decide, DecisionNeeded, PendingDecision
-from engine.core.errors import IllegalAction
+from engine.core.errors import IllegalAction, quote
 from engine.core.events import Event
 from engine.core.models import Action, GameState, Resign, Result
 from engine.core.timeout import Timeout, default_answer
@@ -36,6 +36,9 @@ class Ruleset(ABC):
     board_events: ClassVar[frozenset[str]] = BOARD_EVENTS
     # Whether a late seat can leave a game of three or more and the game go on (Timeout "drop").
     can_drop_seats: ClassVar[bool] = False
+    # A game of this ruleset may have a judge: a user without a seat whose rulings are actions
+    # of the seat "judge" (D&D Miniatures tournaments; /game judge).
+    has_judge: ClassVar[bool] = False
 
     def __init__(self) -> None:
         union = Resign | Decide | Timeout
@@ -110,6 +113,13 @@ class Ruleset(ABC):
             if state.pending is not None:  # answers are matched without regard to case
                 option = next((o for o in state.pending.decision.options if o.lower() == option.lower()), option)
             return Decide(seat=seat, option=option)
+        if command == "place" and state.pending is not None and options.get("square"):
+            # A question whose answers are squares (where a summoned creature appears) is
+            # answered by placing it there, as a player would put the miniature down.
+            square = str(options["square"]).strip().lower()
+            match = next((o for o in state.pending.decision.options if o.lower() == square), None)
+            if match is not None:
+                return Decide(seat=seat, option=match)
         return self._action_from_command(state, seat, command, options)
 
     def status(self, state: GameState) -> str:
@@ -255,7 +265,7 @@ class Ruleset(ABC):
         if state.pending is not None:
             decision = state.pending.decision
             raise IllegalAction("decision-pending", f"Waiting for {state.seat(decision.seat).name} to answer: "
-                                f"{decision.question} (/decide option: {', '.join(decision.options)}).")
+                                f"{decision.question} (/decide option: {decision.listed()}).")
         return self._run(state, action, [], shown=0)
 
     def _run(self, state: GameState, action: Action, answers: list[str], shown: int) -> tuple[GameState, list[Event]]:
@@ -285,7 +295,7 @@ class Ruleset(ABC):
             raise IllegalAction("not-your-decision", f"The question is for {state.seat(decision.seat).name}: "
                                 f"{decision.question}")
         if action.option not in decision.options:
-            raise IllegalAction("bad-option", f"{action.option!r} is not an answer to “{decision.question}” "
+            raise IllegalAction("bad-option", f"{quote(action.option)} is not an answer to “{decision.question}” "
                                 f"Choose {', '.join(decision.options)}.")
         before = state.model_copy(deep=False)
         before.pending = None
@@ -394,7 +404,7 @@ def get_ruleset(name: str) -> Ruleset:
         return _REGISTRY[name]
     except KeyError:
         known = ", ".join(sorted(_REGISTRY)) or "none"
-        raise IllegalAction("unknown-ruleset", f"There is no game called {name!r}. Known: {known}.") from None
+        raise IllegalAction("unknown-ruleset", f"There is no game called {quote(name)}. Known: {known}.") from None
 
 
 def ruleset_names() -> list[str]:

@@ -41,12 +41,15 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from engine.core.errors import IllegalAction, validation_problems
+from engine.core.errors import IllegalAction, quote, validation_problems
+from engine.core.jsonfile import read_json
 from engine.grid.squares import XY, parse_square, square_name
 from engine.grid.terrain import DEFAULT_KINDS, TerrainKind, kind_for
 
 MAX_SIDE = 100
 MAX_TEXT_BYTES = 256 * 1024
+# A map's or zone's name: enough for "The Ruined Temple of the Frog God", short enough to draw.
+MAX_NAME = 60
 
 Edge = tuple[XY, XY]
 
@@ -96,7 +99,7 @@ def _square_from_file(value: Any) -> XY:
             raise ValueError(exc.message) from None
     if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, int) for v in value):
         return (int(value[0]), int(value[1]))
-    raise ValueError(f"{value!r} is not a square (use a name like E5 or [x, y])")
+    raise ValueError(f"{quote(value)} is not a square (use a name like E5 or [x, y])")
 
 
 class Zone(BaseModel):
@@ -104,8 +107,8 @@ class Zone(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    name: str
-    kind: str = "zone"  # "start", "exit", "victory" or a scenario's own word
+    name: str = Field(min_length=1, max_length=MAX_NAME)
+    kind: str = Field(default="zone", max_length=MAX_NAME)  # "start", "exit", "victory" or a scenario's own word
     side: str | None = None  # the start letter the zone belongs to (minis "A"/"B")
     squares: list[XY] = Field(default_factory=list)
     keywords: list[str] = Field(default_factory=list)  # e.g. "Cave" on a victory area
@@ -146,7 +149,8 @@ class GridMap(BaseModel):
         # for each action was most of the cost of applying one.
         return self
 
-    name: str = "map"
+    # Bounded: the name is drawn in the board's caption (#15 item 11).
+    name: str = Field(default="map", min_length=1, max_length=MAX_NAME)
     width: int = Field(ge=1, le=MAX_SIDE)
     height: int = Field(ge=1, le=MAX_SIDE)
     walls: frozenset[XY] = frozenset()
@@ -169,7 +173,7 @@ class GridMap(BaseModel):
         out = set()
         for pair in v:
             if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-                raise ValueError(f"{pair!r} is not a pair of squares")
+                raise ValueError(f"{quote(pair)} is not a pair of squares")
             a, b = _square_from_file(pair[0]), _square_from_file(pair[1])
             if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
                 raise ValueError(
@@ -375,11 +379,8 @@ class GridMap(BaseModel):
     @classmethod
     def from_json_text(cls, text: str) -> "GridMap":
         _check_size(text)
-        try:
-            data = json.loads(text)
-        except json.JSONDecodeError as exc:
-            raise _bad(f"line {exc.lineno}", f"not valid JSON ({exc.msg})") from None
-        return cls.from_data(data)
+        # read_json refuses what would crash json.loads (deep nesting, huge numbers).
+        return cls.from_data(read_json(text, code="bad-map", source="map"))
 
     @classmethod
     def from_text_grid(cls, text: str, name: str | None = None) -> "GridMap":

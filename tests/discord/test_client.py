@@ -125,3 +125,27 @@ async def test_game_commands_are_guild_only_and_there_is_no_text_prefix(tmp_path
 
 def test_only_the_guilds_intent():
     assert intents() == client.discord.Intents(guilds=True)
+
+
+async def test_a_failed_start_closes_the_store(tmp_path, monkeypatch):
+    """#15 item 10: a start that fails after the store is open (here adding the cogs; a failed command sync is only logged) closes it,
+    so aiosqlite's thread can't keep the process alive."""
+    bot = WarbandBot(Settings(warband_db=tmp_path / "warband.sqlite3"))
+    record_http(bot, monkeypatch)
+    opened = []
+    real_open = client.Store.open
+
+    async def open_and_remember(path):
+        opened.append(await real_open(path))
+        return opened[-1]
+
+    async def cogs_fail(service):
+        raise RuntimeError("a cog failed to load")
+
+    monkeypatch.setattr(client.Store, "open", open_and_remember)
+    monkeypatch.setattr(bot, "add_warband_cogs", cogs_fail)
+    with pytest.raises(RuntimeError):
+        await bot.setup_hook()
+    assert bot.store is None
+    with pytest.raises(StoreError, match="closed"):
+        await opened[0].active_game("x")

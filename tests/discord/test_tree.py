@@ -23,6 +23,7 @@ OPTION_TYPES = {
     "integer": AppCommandOptionType.integer,
     "boolean": AppCommandOptionType.boolean,
     "attachment": AppCommandOptionType.attachment,
+    "user": AppCommandOptionType.user,
 }
 
 

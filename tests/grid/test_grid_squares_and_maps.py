@@ -83,7 +83,7 @@ def test_json_custom_kind():
 
 
 @pytest.mark.parametrize("text,where", [
-    ("not json", "line 1"),
+    ("not json", "map: line 1"),
     ("[]", "map"),
     ('{"width": 101, "height": 3}', "width/height"),
     ('{"width": 3}', "height"),

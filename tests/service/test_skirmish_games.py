@@ -117,7 +117,7 @@ async def test_a_warband_that_breaks_the_game_limits_is_refused_and_changes_noth
     await say(service, "alice", "/game new ruleset:dnd-minis seed:1 settings:map=shattered-causeway")
     game = await store.active_game("table")
     reply = await say(service, "alice", "/warband use name:Horde")
-    assert reply.error == "bad-warband" and "commander" in reply.text
+    assert reply.error == "warband-commander" and "commander" in reply.text
     after = await store.active_game("table")
     assert after.version == game.version and after.state_json == game.state_json
 

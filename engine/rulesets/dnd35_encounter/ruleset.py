@@ -22,6 +22,7 @@ from engine.core import (
     Action, BoardView, Event, GameState, IllegalAction, Resign, Result, Rng, Ruleset, Seat, Token,
     roll_dice,
 )
+from engine.core.events import attack_numbers
 from engine.grid import (
     can_end_at, footprint, line_of_sight, reachable, shortest_path, space_distance,
     square_name, threatened_squares, validate_path,
@@ -785,8 +786,12 @@ class Encounter(Ruleset):
             ac_text += f" = {ac}"
         events.append(Event(kind="attack", seat=seat, roll=roll,
                             data={"creature": attacker.id, "target": target.id, "hit": hit, "natural": natural,
-                                  "distance": gap, "total": total, "modifiers": [m for m, _ in mods], "ac": ac,
-                                  "weapon": weapon.name if weapon else None},
+                                  "distance": gap, "ac": ac, "weapon": weapon.name if weapon else None,
+                                  # What the roll added to the d20 is the attack's bonus; then the
+                                  # creatures' states (squeezed, charging...) on both sides.
+                                  **attack_numbers(natural, [("bonus", roll.total - natural)]
+                                                   + [(why, m) for m, why in mods], total, ac,
+                                                   [(why, m) for m, why in target.ac_modifiers()])},
                             text=f"{attacker.name} attacks {target.name}{with_} ({ac_text}){far}{when}: {how}, "
                             f"{verdict}."))
         state.last_attack = (attacker.anchor, target.anchor)

@@ -19,7 +19,6 @@ True
 from __future__ import annotations
 
 import difflib
-import json
 import re
 from collections.abc import Mapping
 from functools import lru_cache
@@ -28,7 +27,8 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from engine.core.errors import IllegalAction, validation_problems
+from engine.core.errors import IllegalAction, quote, validation_problems
+from engine.core.jsonfile import read_json
 
 Size = Literal["tiny", "small", "medium", "large", "huge", "gargantuan", "colossal"]
 SIZES: tuple[str, ...] = ("tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
@@ -332,7 +332,7 @@ class StatCard(_Strict):
             if isinstance(item, str) and item.strip().upper() in FACTIONS:
                 out.append(item.strip().upper())
                 continue
-            raise ValueError(f"{item!r} is not a faction (use LG, CG, LE, CE or 'any')")
+            raise ValueError(f"{quote(item)} is not a faction (use LG, CG, LE, CE or 'any')")
         return [f for f in FACTIONS if f in out]  # printed order, no repeats
 
     @field_validator("size", mode="before")
@@ -347,7 +347,7 @@ class StatCard(_Strict):
         for t in value:
             text = " ".join(t.split())
             if not text or len(text) > 40:
-                raise ValueError(f"{t!r} is not a type keyword (1 to 40 letters, e.g. 'Humanoid (Kobold)')")
+                raise ValueError(f"{quote(t)} is not a type keyword (1 to 40 letters, e.g. 'Humanoid (Kobold)')")
             if text.lower() in SIZES:
                 raise ValueError(f"'{text}' is a size: put it in 'size', not in 'types'")
             out.append(text)
@@ -485,10 +485,7 @@ def parse_card(text: str | bytes, *, source: str = "card") -> StatCard:
     """Parse and validate a card file without consulting the ability registry."""
     if len(text) > MAX_CARD_BYTES:
         raise IllegalAction("bad-card", f"{source} is too large (over {MAX_CARD_BYTES // 1024} KiB).")
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise IllegalAction("bad-card", f"{source} is not valid JSON: {exc}") from None
+    data = read_json(text, code="bad-card", source=source)
     return card_from_data(data, source=source, check_abilities=False)
 
 
@@ -632,11 +629,11 @@ def find_card(name_or_id: str, catalog: Mapping[str, StatCard] | None = None) ->
     if len(titled) > 1:
         raise IllegalAction(
             "ambiguous-creature",
-            f"{name_or_id!r} could be {', '.join(sorted(c.name for c in titled))}: say which one.",
+            f"{quote(name_or_id)} could be {', '.join(sorted(c.name for c in titled))}: say which one.",
         )
     near = suggestions(key, [c.name for c in cards.values()])
     hint = f" Did you mean {' or '.join(near)}?" if near else ""
-    raise IllegalAction("unknown-creature", f"There is no creature card called {name_or_id!r}.{hint}")
+    raise IllegalAction("unknown-creature", f"There is no creature card called {quote(name_or_id)}.{hint}")
 
 
 def card_names(catalog: Mapping[str, StatCard] | None = None, prefix: str = "", limit: int = 25) -> list[str]:

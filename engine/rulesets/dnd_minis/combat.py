@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.core.dice import roll_d20
-from engine.core.events import Event
+from engine.core.events import Event, attack_numbers
 from engine.core.rng import Rng
 from engine.rulesets.dnd_minis.abilities import AttackContext, hooks
 from engine.rulesets.dnd_minis.abilities.base import DamageContext, DamagePacket, SaveContext
@@ -80,7 +80,8 @@ def resolve_attack(rng: Rng, ctx: AttackContext, *, setup: AttackSetup | None = 
                             text=f"{attacker.name} makes {kind} on the helpless {defender.name} with "
                             f"{entry.describe()}: automatic hit.",
                             data={"attacker": attacker.id, "defender": defender.id, "hit": True,
-                                  "critical": False, "auto": True}))
+                                  "critical": False, "auto": True,
+                                  **attack_numbers(None, attack_parts, None, target_ac, ac_parts[1:])}))
     else:
         rolled = True
         roll = roll_d20(rng, attack_bonus, purpose=f"{attacker.name} attacks {defender.name}")
@@ -98,7 +99,8 @@ def resolve_attack(rng: Rng, ctx: AttackContext, *, setup: AttackSetup | None = 
             kind="attack_roll", seat=attacker.side, roll=roll,
             text=f"{attacker.name} makes {kind} on {defender.name} with {entry.describe()}: "
             f"d20 {natural}{_signed(attack_parts)} = {roll.total} vs {ac_text} — {verdict}.",
-            data={"attacker": attacker.id, "defender": defender.id, "hit": hit, "critical": critical},
+            data={"attacker": attacker.id, "defender": defender.id, "hit": hit, "critical": critical,
+                  **attack_numbers(natural, attack_parts, roll.total, target_ac, ac_parts[1:])},
         ))
     if hit:
         stands, conceal_events = hooks.conceal_check(rng, ctx)

@@ -35,7 +35,8 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from engine.core.errors import IllegalAction, validation_problems
+from engine.core.errors import IllegalAction, quote, validation_problems
+from engine.core.jsonfile import read_json
 from engine.rulesets.dnd_minis.cards import (
     EDITIONS, FACTIONS, Edition, Faction, StatCard, find_card, shipped_cards, suggestions,
 )
@@ -231,7 +232,7 @@ def remove_creature(warband: Warband, name: str, count: int = 1, catalog: Catalo
         names = [c.name if c else cid for cid, c in held.items()]
         near = suggestions(name, names)
         hint = f" Did you mean {' or '.join(near)}?" if near else ""
-        raise IllegalAction("not-in-warband", f"Warband '{warband.name}' has no {name!r}.{hint}")
+        raise IllegalAction("not-in-warband", f"Warband '{warband.name}' has no {quote(name)}.{hint}")
     entries = []
     for entry in warband.creatures:
         if entry.card == target:
@@ -310,8 +311,67 @@ def minions_of(warband: Warband, catalog: Catalog | None = None) -> list[tuple[S
 
 
 # ----- limits -----------------------------------------------------------------------------------
+class Problem(str):
+    """One broken building limit: the sentence a player reads, with the limit's own ``code``.
+
+    A ``str``, so it reads and joins like the sentence it is.
+
+    >>> p = Problem("Warband 'X' costs 120 points; the starter rules allow 100.", "warband-points")
+    >>> p.code, p.startswith("Warband")
+    ('warband-points', True)
+    """
+
+    code: str
+
+    def __new__(cls, text: str, code: str) -> "Problem":
+        problem = super().__new__(cls, text)
+        problem.code = code
+        return problem
+
+
+# The code of each kind of broken limit (#15 item 18): a refusal names each one it lists.
+LIMIT_CODES = {
+    "unknown-card": "warband-unknown-card", "empty": "warband-empty", "points": "warband-points",
+    "size": "warband-size", "cost": "warband-cost", "edition": "warband-edition", "huge": "warband-huge",
+    "epic": "warband-epic", "faction": "warband-faction", "commander": "warband-commander",
+    "unique": "warband-unique", "requires": "warband-requires", "minions": "warband-minions",
+    "tiles": "warband-tiles", "copies": "warband-copies", "battle-map": "warband-battle-map",
+}
+
+
+TILE_CODES = frozenset({"warband-tiles", "warband-copies"})
+
+
+def _tagged(kind: str, texts: list[str]) -> list[Problem]:
+    return [Problem(text, LIMIT_CODES[kind]) for text in texts]
+
+
+def refuse_limits(found: list[Problem], headline: str) -> IllegalAction:
+    """One refusal listing every broken limit; its code is the limit's own when one is broken,
+    ``warband-limits`` when several are (``codes`` lists them all).
+
+    >>> err = refuse_limits([Problem("Too dear.", "warband-points"), Problem("No chief.", "warband-commander")],
+    ...                     "That warband can't fight here:")
+    >>> err.code, err.codes
+    ('warband-limits', ('warband-points', 'warband-commander'))
+    >>> print(err.message)
+    That warband can't fight here (2 limits broken):
+    • Too dear.
+    • No chief.
+    """
+    codes = tuple(dict.fromkeys(getattr(p, "code", "bad-warband") for p in found))
+    code = codes[0] if len(codes) == 1 else "warband-limits"
+    if len(found) == 1:
+        error = IllegalAction(code, f"{headline} {found[0]}")
+    else:
+        error = IllegalAction(code, f"{headline.rstrip(':')} ({len(found)} limits broken):\n"
+                              + "\n".join(f"• {p}" for p in found))
+    error.codes = codes
+    return error
+
+
 def problems(warband: Warband, catalog: Catalog | None = None, *, players: int = 2,
-             maps: Mapping[str, bool] | None = None) -> list[str]:
+             maps: Mapping[str, bool] | None = None) -> list[Problem]:
     """Every building limit the warband breaks, one message each (empty: ready to play).
 
     ``players`` matters for the starter rules' tiles; ``maps`` (map name -> epic-size?) lets
@@ -320,49 +380,51 @@ def problems(warband: Warband, catalog: Catalog | None = None, *, players: int =
     cards = _catalog(catalog)
     limits = limits_for(warband.edition, warband.scenario, warband.size, players)
     name = f"Warband '{warband.name}'"
-    out: list[str] = []
+    out: list[Problem] = []
     held = _cards(warband, cards)
 
     for entry in warband.creatures:
         if entry.card not in cards:
-            out.append(f"{name} lists '{entry.card}', which is not a known creature card.")
+            out += _tagged("unknown-card", [f"{name} lists '{entry.card}', which is not a known creature card."])
     if not warband.creatures:
-        out.append(f"{name} has no creatures yet.")
+        out += _tagged("empty", [f"{name} has no creatures yet."])
 
     # Points, count, single cost.
     total = points(warband, cards)
     if limits.points is not None and total > limits.points:
-        out.append(f"{name} costs {total} points; {limits.label} {limits.allow} {limits.points}.")
+        out += _tagged("points", [f"{name} costs {total} points; {limits.label} {limits.allow} {limits.points}."])
     count = sum(n for _, n in held)
     if limits.max_creatures is not None and count > limits.max_creatures:
-        out.append(f"{name} has {count} creatures; {limits.label} {limits.allow} at most {limits.max_creatures} "
-                   "(minions and summoned creatures don't count).")
+        out += _tagged("size", [f"{name} has {count} creatures; {limits.label} {limits.allow} at most "
+                                f"{limits.max_creatures} (minions and summoned creatures don't count)."])
     for card, _ in held:
         if card.cost is None:
-            out.append(f"{card.name} has no cost on its card, so it can't join a warband.")
+            out += _tagged("cost", [f"{card.name} has no cost on its card, so it can't join a warband."])
         elif limits.max_single_cost is not None and card_cost(card, warband) > limits.max_single_cost:
-            out.append(f"{card.name} costs {card_cost(card, warband)} points; {limits.label} {limits.allow} at most "
-                       f"{limits.max_single_cost} for one creature (70% of {limits.points}).")
+            out += _tagged("cost", [f"{card.name} costs {card_cost(card, warband)} points; {limits.label} "
+                                    f"{limits.allow} at most {limits.max_single_cost} for one creature "
+                                    f"(70% of {limits.points})."])
 
     # Edition, size, epic sides.
     edition_name = "the starter rules" if warband.edition == "starter" else "War Drums"
     for card, _ in held:
         if warband.edition not in card.editions:
-            out.append(f"{card.name} is not available in {edition_name}.")
+            out += _tagged("edition", [f"{card.name} is not available in {edition_name}."])
         if not limits.huge_allowed and card.size in BIG_SIZES:
-            out.append(f"{card.name} is {card.size.capitalize()}; {limits.label} {limits.allow} no Huge or larger "
-                       "creatures (Epic Assault does).")
+            out += _tagged("huge", [f"{card.name} is {card.size.capitalize()}; {limits.label} {limits.allow} no "
+                                    "Huge or larger creatures (Epic Assault does)."])
         if card.epic and not limits.epic_allowed:
             standard = cards.get(card.standard_side or "")
             instead = f" (use {standard.name})" if standard else ""
-            out.append(f"{card.name} is the epic side of a card; only Epic Assault allows epic sides{instead}.")
+            out += _tagged("epic", [f"{card.name} is the epic side of a card; only Epic Assault allows epic "
+                                    f"sides{instead}."])
 
-    out += _faction_problems(warband, held, limits, name)
-    out += _commander_problems(warband, held, limits, name, cards)
+    out += _tagged("faction", _faction_problems(warband, held, limits, name))
+    out += _tagged("commander", _commander_problems(warband, held, limits, name, cards))
     if limits.unique_enforced:
-        out += _unique_problems(held)
-    out += _requires_problems(warband, held, limits, cards)
-    out += _minion_problems(held, limits, cards)
+        out += _tagged("unique", _unique_problems(held))
+    out += _tagged("requires", _requires_problems(warband, held, limits, cards))
+    out += _tagged("minions", _minion_problems(held, limits, cards))
     out += _brought_problems(warband, limits, name, players, maps)
     return out
 
@@ -482,15 +544,15 @@ def _minion_problems(held, limits: Limits, cards: Catalog) -> list[str]:
 
 
 def _brought_problems(warband: Warband, limits: Limits, name: str, players: int,
-                      maps: Mapping[str, bool] | None) -> list[str]:
-    out = []
+                      maps: Mapping[str, bool] | None) -> list[Problem]:
+    out: list[Problem] = []
     if limits.generic_tiles is not None:
         from engine.rulesets.dnd_minis.maps import shipped_tiles
 
         tiles = shipped_tiles()
         unknown = [t for t in warband.tiles if t not in tiles]
         for t in unknown:
-            out.append(f"{name} brings the tile '{t}', which Warband doesn't know.")
+            out += _tagged("tiles", [f"{name} brings the tile '{t}', which Warband doesn't know."])
         known = [tiles[t] for t in warband.tiles if t in tiles]
         assembly = [t for t in known if t.assembly]
         generic = [t for t in known if not t.assembly]
@@ -498,22 +560,24 @@ def _brought_problems(warband: Warband, limits: Limits, name: str, players: int,
         rule = f"the starter rules need exactly 1 assembly tile and {want} generic tiles" + (
             f" ({players} players)" if players > 2 else "")
         if len(assembly) != 1 or len(generic) != want:
-            out.append(f"{name} brings {len(assembly)} assembly and {len(generic)} generic tiles; {rule}.")
+            out += _tagged("tiles", [f"{name} brings {len(assembly)} assembly and {len(generic)} generic tiles; "
+                                     f"{rule}."])
         for tile_id, n in Counter(warband.tiles).items():
             if n > 1:
-                out.append(f"{name} brings the tile '{tile_id}' {n} times: no two of a player's tiles may be identical.")
+                out += _tagged("copies", [f"{name} brings the tile '{tile_id}' {n} times: no two of a player's "
+                                          "tiles may be identical."])
     if limits.needs_battle_map:
         from engine.rulesets.dnd_minis.maps import battle_maps
 
         known_maps = battle_maps() if maps is None else dict(maps)
         if warband.battle_map is None:
-            out.append(f"{name} brings no battle map: War Drums needs each player to bring one.")
+            out += _tagged("battle-map", [f"{name} brings no battle map: War Drums needs each player to bring one."])
         elif warband.battle_map not in known_maps:
-            out.append(f"{name} brings the map '{warband.battle_map}', which Warband doesn't know "
-                       f"(maps: {', '.join(sorted(known_maps))}).")
+            out += _tagged("battle-map", [f"{name} brings the map '{warband.battle_map}', which Warband doesn't "
+                                          f"know (maps: {', '.join(sorted(known_maps))})."])
         elif limits.epic_map and not known_maps[warband.battle_map]:
-            out.append(f"{name} brings '{warband.battle_map}', which is not an epic-size map; "
-                       "Epic Assault is played on epic-size maps only.")
+            out += _tagged("battle-map", [f"{name} brings '{warband.battle_map}', which is not an epic-size map; "
+                                          "Epic Assault is played on epic-size maps only."])
     return out
 
 
@@ -546,8 +610,21 @@ def describe(warband: Warband, catalog: Catalog | None = None, *, players: int =
     if warband.battle_map:
         lines.append(f"Battle map: {warband.battle_map}")
     found = problems(warband, cards, players=players)
-    lines += [f"! {p}" for p in found] if found else ["Ready to play."]
+    # Terrain tiles matter only in a starter game laid out with them; a game on a fixed battle
+    # map needs none, so missing tiles are a note, not a broken limit (#15 item 18).
+    blocking = [p for p in found if p.code not in TILE_CODES]
+    lines += [f"! {p}" for p in blocking]
+    lines += [f"~ {p} (only for a game laid out with terrain tiles; on a fixed battle map none are needed)"
+              for p in found if p.code in TILE_CODES]
+    if not blocking:
+        lines.append("Ready to play." if len(blocking) == len(found) else
+                     "Ready to play on a fixed battle map; a game laid out with terrain tiles needs the tiles above.")
     return "\n".join(lines)
+
+
+def ready_on_a_battle_map(warband: Warband, catalog: Catalog | None = None, *, players: int = 2) -> bool:
+    """Legal but for terrain tiles: ready for a game on a fixed battle map."""
+    return all(p.code in TILE_CODES for p in problems(warband, catalog, players=players))
 
 
 # ----- storage and files -------------------------------------------------------------------------
@@ -583,16 +660,13 @@ def import_warband(text: str | bytes, *, owner: str = "", catalog: Catalog | Non
     cards = _catalog(catalog)
     if len(text) > MAX_WARBAND_BYTES:
         raise IllegalAction("bad-warband", f"{source} is too large (over {MAX_WARBAND_BYTES // 1024} KiB).")
-    try:
-        data = json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise IllegalAction("bad-warband", f"{source} is not valid JSON: {exc}") from None
+    data = read_json(text, code="bad-warband", source=source)
     if not isinstance(data, dict):
         raise IllegalAction("bad-warband", f"{source}: warband: the file must hold one JSON object")
     if data.get("format", FILE_FORMAT) != FILE_FORMAT:
-        raise IllegalAction("bad-warband", f"{source}: format: expected '{FILE_FORMAT}', not {data.get('format')!r}")
+        raise IllegalAction("bad-warband", f"{source}: format: expected '{FILE_FORMAT}', not {quote(data.get('format'))}")
     if data.get("version", 1) != 1:
-        raise IllegalAction("bad-warband", f"{source}: version: Warband reads version 1 files, not {data.get('version')!r}")
+        raise IllegalAction("bad-warband", f"{source}: version: Warband reads version 1 files, not {quote(data.get('version'))}")
     raw = data.get("creatures", [])
     if not isinstance(raw, list):
         raise IllegalAction("bad-warband", f"{source}: creatures: must be a list of {{card, count}}")
@@ -602,7 +676,7 @@ def import_warband(text: str | bytes, *, owner: str = "", catalog: Catalog | Non
             raise IllegalAction("bad-warband", f"{source}: creatures.{i}: must be an object with 'card' and 'count'")
         unknown_keys = set(item) - {"card", "name", "count"}
         if unknown_keys:
-            raise IllegalAction("bad-warband", f"{source}: creatures.{i}: unknown field {sorted(unknown_keys)[0]!r}")
+            raise IllegalAction("bad-warband", f"{source}: creatures.{i}: unknown field {quote(sorted(unknown_keys)[0])}")
         key = item.get("card") or item.get("name")
         if not isinstance(key, str):
             raise IllegalAction("bad-warband", f"{source}: creatures.{i}: names no creature card")
@@ -617,8 +691,8 @@ def import_warband(text: str | bytes, *, owner: str = "", catalog: Catalog | Non
     fields = {k: data.get(k) for k in ("name", "edition", "scenario", "faction", "size", "commander_zero", "battle_map")}
     fields["tiles"] = data.get("tiles", [])
     if fields["edition"] not in EDITIONS:
-        raise IllegalAction("bad-warband", f"{source}: edition: must be starter or war-drums, not {fields['edition']!r}")
+        raise IllegalAction("bad-warband", f"{source}: edition: must be starter or war-drums, not {quote(fields['edition'])}")
     extra = set(data) - {"format", "version", "creatures", "tiles", *fields}
     if extra:
-        raise IllegalAction("bad-warband", f"{source}: unknown field {sorted(extra)[0]!r}")
+        raise IllegalAction("bad-warband", f"{source}: unknown field {quote(sorted(extra)[0])}")
     return _validated({**fields, "owner": owner, "creatures": entries}, source)

@@ -96,7 +96,7 @@ def test_a_card_with_a_bad_field_is_refused_with_field_and_reason():
     with pytest.raises(IllegalAction) as info:
         load_card(json.dumps(bad), source="orc.json")
     assert "orc.json" in info.value.message and "ac" in info.value.message
-    assert "greater than or equal to 0" in info.value.message
+    assert "must be at least 0, not -3" in info.value.message
 
     with pytest.raises(IllegalAction) as info:
         load_card(json.dumps(dict(ORC, factions=["NG"])))

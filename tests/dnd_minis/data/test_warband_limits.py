@@ -405,3 +405,41 @@ def test_we71_regdar_twice_with_the_shipped_cards():
 def test_multiplayer_war_drums_games_build_by_assault_rules():
     for scenario in ("team", "free-for-all"):
         assert limits_for("war-drums", scenario) == limits_for("war-drums", "assault")
+
+
+# -- #15 item 18: each broken limit has its own code, and one refusal lists them all ----------------
+@pytest.mark.parametrize("warband, code", [
+    (lambda: build("war-drums", ("captain", 1), ("knight", 10)), "warband-points"),
+    (lambda: build("war-drums", ("soldier", 2)), "warband-commander"),
+    (lambda: build("war-drums", ("captain", 1), ("goblin", 1)), "warband-faction"),
+    (lambda: build("war-drums", ("captain", 1), ("soldier", 8)), "warband-size"),
+    (lambda: build("war-drums", ("captain", 1), ("regdar-human-fighter", 1), ("regdar-adventurer", 1)),
+     "warband-unique"),
+    (lambda: build("starter", ("captain", 1), tiles=["gatehouse", "crypt", "crypt", "shrine"]), "warband-copies"),
+    (lambda: build("war-drums", ("captain", 1), ("huge-beast", 1)), "warband-huge"),
+])
+def test_each_broken_limit_has_its_own_code(warband, code):
+    found = problems(warband(), CARDS)
+    assert code in {p.code for p in found}, found
+    assert all(p.code.startswith("warband-") for p in found)
+
+
+def test_a_game_refuses_a_warband_listing_every_broken_limit_with_their_codes():
+    from tests.dnd_minis.skirmish.helpers import RULES, act, grid
+
+    state = RULES.new_game(seed=1, options={"map_data": grid().model_dump(mode="json"), "card_data": [
+        {"id": "big-orc", "name": "Big Orc", "factions": ["CE"], "cost": 150, "level": 5, "speed": 6,
+         "ac": 17, "hp": 40, "melee": [{"bonus": 8, "damage": 10}], "types": ["Giant"]}]})
+    with pytest.raises(IllegalAction) as err:  # a LG warband of one CE creature, too dear, no commander
+        act(state, "warband", "p1", cards=["big-orc"], faction="LG")
+    assert err.value.code == "warband-limits"
+    assert set(err.value.codes) >= {"warband-faction", "warband-cost", "warband-commander"}
+    assert err.value.message.count("\n• ") == len(err.value.message.splitlines()) - 1 >= 3
+
+
+def test_warband_show_notes_missing_tiles_without_calling_the_warband_unready():
+    shown = describe(build("starter", ("captain", 1), tiles=[]), CARDS)
+    assert "! " not in shown
+    assert "~ Warband 'Test' brings 0 assembly and 0 generic tiles" in shown
+    assert "on a fixed battle map none are needed" in shown and "Ready to play on a fixed battle map" in shown
+    assert "! Warband 'Test' has no commander" in describe(build("starter", ("soldier", 1), tiles=[]), CARDS)

@@ -11,7 +11,7 @@ def test_the_ruleset_is_registered_with_its_options_and_commands():
     assert rules.title == "D&D Miniatures Skirmish" and (rules.min_seats, rules.max_seats) == (2, 4)
     assert {"edition", "scenario", "players"} <= set(rules.option_names())
     assert {"warband", "map", "tile", "place", "initiative", "first", "activate", "move", "attack", "charge",
-            "cast", "end", "aoo"} == rules.commands()
+            "cast", "end", "aoo", "override", "damage", "heal", "remove", "condition"} == rules.commands()
     assert [s.id for s in rules.new_game(1, {"players": 3, "scenario": "free-for-all"}).seats] == ["p1", "p2", "p3"]
     teams = rules.new_game(1, {"scenario": "teams"})
     assert [s.team for s in teams.seats] == ["A", "B", "A", "B"]

@@ -58,10 +58,11 @@ def _summon_then_kill(options, *, flee: bool = False):
     state = battle([("wiz", wizard, "p1", (5, 5)), ("foe", FOE, "p2", (6, 5))], options=options)
     field = SkirmishField(state)
     events = []
+    state.begin_answers(["D4"])  # the summoner's player puts it down within 6 squares (#15 item 17)
     effects.run(field, state.rng, [Place(why="summon monster", card="archer", side_of="wiz",
                                          where="within 6 of wiz", no_activation=True)], events)
     summoned = next(c for c in state.creatures.values() if c.card.id == "archer")
-    assert summoned.on_board and summoned.summoner == "wiz"
+    assert summoned.on_board and summoned.summoner == "wiz" and summoned.square == (3, 3)
     vp_before = state.players["p2"].vp
     if flee:
         field.leave_map(state.rng, state.creatures["wiz"], events)

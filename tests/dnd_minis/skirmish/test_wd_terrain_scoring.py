@@ -164,7 +164,7 @@ def test_we71_warband_validation_is_enforced_at_submission():
          "hp": 40, "commander": 3, "melee": [{"bonus": 8, "damage": 10}], "types": ["Giant"]}]})
     with pytest.raises(IllegalAction) as err:
         act(state, "warband", "p1", cards=["huge-thing"], faction="LG")
-    assert err.value.code == "bad-warband" and "150" in err.value.message
+    assert err.value.code == "warband-cost" and "150" in err.value.message
 
 
 def test_we72_victory_areas_score_once_per_player_per_round():

@@ -51,6 +51,10 @@ def _who(state: SkirmishState, seat: str, text: str) -> str:
 
 
 def action_from_command(state: SkirmishState, seat: str, command: str, options: dict[str, Any]) -> Action:
+    from engine.rulesets.dnd_minis.skirmish import judge
+
+    if command in judge.RULINGS:
+        return judge.ruling_from_command(seat, command, options, lambda text: _square(state, text))
     creature = str(options.get("creature") or "") or None
     if command == "warband":
         return SubmitWarband(seat=seat, cards=_cards(str(options.get("cards", ""))),

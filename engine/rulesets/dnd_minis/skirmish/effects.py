@@ -419,12 +419,21 @@ def _place(field: "SkirmishField", o: Place, events: list[Event]) -> None:
     else:
         squares = sorted({sq for z in field.grid.zones_of("start", letter) for sq in z.squares})
     squares.sort(key=lambda s: (space_distance([s], owner.squares) if owner and owner.squares else 0, s[1], s[0]))
-    for sq in squares:
-        if can_end_at(field.grid, field.body(creature, sq), sq, [field.body(c) for c in field.on_board()],
-                      field.move_rules) is None:
-            creature.square = sq
-            field.roster[cid] = creature
-            events.append(Event(kind="summoned", seat=seat, text=f"A {card.name} appears on {square_name(sq)} ({o.why}).",
-                                data={"creature": cid}))
-            return
-    events.append(Event(kind="note", text=f"There is no room for the {card.name}."))
+    others = [field.body(c) for c in field.on_board()]
+    legal = [sq for sq in squares
+             if can_end_at(field.grid, field.body(creature, sq), sq, others, field.move_rules) is None]
+    if not legal:
+        events.append(Event(kind="note", text=f"There is no room for the {card.name}."))
+        return
+    sq = legal[0]
+    if o.where.startswith("within 6") and owner is not None and owner.on_board:
+        # The summoner's player puts the creature down anywhere legal within 6 squares (War Drums
+        # glossary "Summon"; #15 item 17): /decide, or /place square:, answers. Nearest first.
+        names = [square_name(s) for s in legal]
+        answer = field.ask(seat, "summon-square", f"Your {card.name} appears ({o.why}): on which square "
+                           f"within 6 squares of the {owner.name}? (nearest: {names[0]})", names)
+        sq = legal[names.index(answer)]
+    creature.square = sq
+    field.roster[cid] = creature
+    events.append(Event(kind="summoned", seat=seat, text=f"A {card.name} appears on {square_name(sq)} ({o.why}).",
+                        data={"creature": cid, "square": list(sq)}))

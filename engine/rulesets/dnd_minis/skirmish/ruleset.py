@@ -27,7 +27,7 @@ from engine.grid import square_name
 from engine.grid.view import board_view_of
 from engine.rulesets.dnd_minis.creature import Creature
 from engine.rulesets.dnd_minis.skirmish import rounds, setup, turn
-from engine.rulesets.dnd_minis.skirmish.actions import ACTION_TYPES, ChooseFirst
+from engine.rulesets.dnd_minis.skirmish.actions import ACTION_TYPES, ChooseFirst, JudgeRuling
 from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
 from engine.rulesets.dnd_minis.skirmish.rules import OPTION_HELP, SkirmishRules
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
@@ -43,16 +43,17 @@ class Skirmish(Ruleset):
     action_types = ACTION_TYPES
     min_seats = 2
     max_seats = 4
+    has_judge = True  # /game judge: rulings by /override, /damage, /heal, /remove, /condition
 
     def option_names(self) -> dict[str, str]:
         return dict(OPTION_HELP)
 
     # Laying terrain tiles and deploying change the board the next player decides on.
-    board_events = BOARD_EVENTS | {"tile", "tiles_done", "deploy"}
+    board_events = BOARD_EVENTS | {"tile", "tiles_done", "deploy", "judge"}  # a ruling changes the board too
 
     def commands(self) -> set[str]:
         return {"warband", "map", "first", "tile", "place", "initiative", "activate", "move", "attack", "charge",
-                "cast", "end", "aoo"}
+                "cast", "end", "aoo", "override", "damage", "heal", "remove", "condition"}
 
     def map_names(self) -> list[str]:
         """Shipped maps a skirmish can be played on (battle maps and the starter battle grid)."""
@@ -84,6 +85,10 @@ class Skirmish(Ruleset):
     # -- dispatch ---------------------------------------------------------------------------------
     def _apply(self, state: GameState, action: Action, events: list[Event]) -> None:
         assert isinstance(state, SkirmishState)
+        if isinstance(action, JudgeRuling):  # the judge's rulings: any phase, no seat (#15 item 16)
+            from engine.rulesets.dnd_minis.skirmish import judge
+            judge.rule(state, action, events)
+            return
         seats = {s.id for s in state.seats}
         if action.seat not in seats:
             raise IllegalAction("not-seated", "Only a player with a seat in this battle can do that.")

@@ -44,7 +44,9 @@ def submit_warband(state: SkirmishState, action: SubmitWarband, events: list[Eve
         raise IllegalAction("bad-warband", "A warband needs at least one creature.")
     problems, minions = _problems(state, action, cards, catalog)
     if problems:
-        raise IllegalAction("bad-warband", "That warband can't fight here: " + " ".join(problems))
+        from engine.rulesets.dnd_minis.warband import refuse_limits
+
+        raise refuse_limits(problems, "That warband can't fight here:")
     player.cards = [c.id for c in cards]
     player.faction = action.faction
     player.map, player.map_data = action.map, action.map_data
@@ -104,15 +106,15 @@ def _problems(state: SkirmishState, action: SubmitWarband, cards: list[StatCard]
     try:
         warband = wb.Warband.model_validate(data)
     except Exception as exc:  # noqa: BLE001 - shown to the player
-        return [str(exc).splitlines()[0]], []
+        return [wb.Problem(str(exc).splitlines()[0], "bad-warband")], []
     found = wb.problems(warband, catalog, players=rules.players)
     # A map given with the game (or as data) stands in for the one each player brings.
     if rules.map or state.options.get("map_data") or action.map_data:
-        found = [p for p in found if "battle map" not in p and "brings the map" not in p]
+        found = [p for p in found if p.code != "warband-battle-map"]
     if not rules.tiles:
-        found = [p for p in found if "tile" not in p]
+        found = [p for p in found if p.code not in ("warband-tiles", "warband-copies")]
     if not rules.require_commander:
-        found = [p for p in found if "commander" not in p.casefold()]
+        found = [p for p in found if p.code != "warband-commander"]
     minions = [card for card, n in wb.minions_of(warband, catalog) for _ in range(n)]
     return found, minions
 

@@ -1,0 +1,138 @@
+"""The judge's rulings in a skirmish (#15 item 16).
+
+D&D Miniatures tournaments are run with judges. A game's creator names one (``/game judge
+user:``, in the service); the judge holds no player's seat, and their rulings are actions of
+the seat :data:`~engine.rulesets.dnd_minis.skirmish.actions.JUDGE`, so they are in the log and
+replay like any move. As the 3.5 encounter's referee does, a judge may put a creature on a
+square outside the movement rules (/override), deal or heal damage (/damage, /heal), take a
+creature off the battlefield (/remove) and add or clear conditions (/condition). Each ruling
+needs a reason, written into the log: "Judge's ruling (the ogre was misplaced): ...".
+
+Damage goes through the battlefield's own damage (destruction, morale, elimination VP: nobody
+scores for a judge's damage), so a ruling never leaves the battle in a state the rules could
+not reach. /remove takes a creature out without anyone scoring its VP.
+
+>>> from engine.rulesets.dnd_minis.skirmish.actions import JudgeDamage
+>>> JudgeDamage(seat="judge", creature="ogre", amount="5", reason="missed spike damage").kind
+'damage'
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, IllegalAction, roll_dice
+from engine.grid import can_end_at, square_name
+from engine.rulesets.dnd_minis.conditions import known_conditions
+from engine.rulesets.dnd_minis.creature import Condition
+from engine.rulesets.dnd_minis.skirmish.actions import (
+    JUDGE, JudgeCondition, JudgeDamage, JudgeHeal, JudgeOverride, JudgeRemove, JudgeRuling,
+)
+from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
+
+RULINGS = ("override", "damage", "heal", "remove", "condition")
+MAX_AMOUNT = 1000
+
+
+def rule(state: SkirmishState, action: JudgeRuling, events: list[Event]) -> None:
+    """Apply one ruling of the judge."""
+    from engine.rulesets.dnd_minis.skirmish import victory
+    from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
+    from engine.rulesets.dnd_minis.skirmish.turn import find_creature
+
+    if action.seat != JUDGE:
+        raise IllegalAction("judge-only", f"Only the game's judge may use /{action.kind} in a skirmish "
+                            "(the game's creator names one with /game judge).")
+    reason = action.reason.strip()
+    if not reason:
+        raise IllegalAction("needs-reason", f"A judge's ruling goes into the log with its reason: "
+                            f"add reason:\"...\" to /{action.kind}.")
+    if state.map is None or state.phase == "warbands":
+        raise IllegalAction("wrong-phase", "There is nothing on the battlefield to rule on yet.")
+    creature = find_creature(state, action.creature)
+    if creature.eliminated:
+        raise IllegalAction("eliminated", f"The {creature.name} is already out of the battle.")
+    field = SkirmishField(state)
+    ruling = f"⚖️ Judge's ruling ({reason}): "
+    data = {"creature": creature.id, "reason": reason, "ruling": action.kind}
+    if isinstance(action, JudgeOverride):
+        if not field.grid.in_bounds(action.to):
+            raise IllegalAction("bad-square", f"{square_name(action.to)} is not on the map.")
+        others = [field.body(c) for c in field.on_board() if c.id != creature.id]
+        problem = can_end_at(field.grid, field.body(creature, action.to), action.to, others, field.move_rules)
+        if problem is not None:
+            raise IllegalAction("bad-square", f"The {creature.name} can't stand on {square_name(action.to)}: "
+                                f"{problem}.")
+        start = creature.square
+        creature.square = action.to
+        creature.squeeze = None
+        events.append(Event(kind="judge", seat=JUDGE, data={**data, "from": list(start) if start else None,
+                                                              "to": list(action.to)},
+                            text=ruling + f"the {creature.name} is moved from "
+                            f"{square_name(start) if start else 'off the map'} to {square_name(action.to)}."))
+    elif isinstance(action, (JudgeDamage, JudgeHeal)):
+        if not creature.on_board:
+            raise IllegalAction("not-on-board", f"The {creature.name} is not on the battlefield.")
+        roll = roll_dice(action.amount, state.rng, purpose=f"the judge's {action.kind}")
+        amount = roll.total
+        if not 0 <= amount <= MAX_AMOUNT:
+            raise IllegalAction("bad-amount", f"A judge's {action.kind} is 0 to {MAX_AMOUNT} hit points, not {amount}.")
+        if isinstance(action, JudgeHeal):
+            before = creature.hp
+            creature.hp = min(creature.max_hp, creature.hp + amount)
+            events.append(Event(kind="judge", seat=JUDGE, roll=roll if roll.dice else None,
+                                data={**data, "amount": creature.hp - before, "hp": creature.hp},
+                                text=ruling + f"the {creature.name} heals {creature.hp - before} "
+                                f"({before} → {creature.hp} HP)."))
+        else:
+            events.append(Event(kind="judge", seat=JUDGE, roll=roll if roll.dice else None,
+                                data={**data, "amount": amount},
+                                text=ruling + f"the {creature.name} takes {amount} damage."))
+            field.damage(state.rng, creature, amount, events, source=None)
+    elif isinstance(action, JudgeRemove):
+        creature.destroyed = True
+        events.append(Event(kind="judge", seat=JUDGE, data=data,
+                            text=ruling + f"the {creature.name} is taken off the battlefield; nobody scores it."))
+        field.dismiss_summons(state.rng, creature, events)
+    elif isinstance(action, JudgeCondition):
+        known = set(known_conditions())
+        unknown = [n for n in action.add if n not in known and not any(
+            k.endswith("*") and n.startswith(k[:-1]) for k in known)]
+        if unknown:
+            raise IllegalAction("unknown-condition", f"Warband knows no condition {unknown[0]!r}; "
+                                f"conditions: {', '.join(sorted(k for k in known if not k.endswith('*')))}.")
+        if not action.add and not action.remove:
+            raise IllegalAction("missing-option", "Say which conditions to add or remove: /condition add:stunned.")
+        missing = [n for n in action.remove if not creature.has(n)]
+        if missing:
+            raise IllegalAction("no-such-condition", f"The {creature.name} is not {missing[0]}.")
+        for name in action.remove:
+            creature.remove_condition(name)
+        for name in action.add:
+            creature.add_condition(Condition(name=name, source_seat=JUDGE))
+        said = [f"now {', '.join(action.add)}"] if action.add else []
+        said += [f"no longer {', '.join(action.remove)}"] if action.remove else []
+        events.append(Event(kind="judge", seat=JUDGE, data={**data, "add": action.add, "remove": action.remove},
+                            text=ruling + f"the {creature.name} is {' and '.join(said)}."))
+    victory.check_victory(state, events)
+
+
+def ruling_from_command(seat: str, command: str, options: dict, square) -> JudgeRuling:
+    """``/damage creature:ogre amount:5 reason:"..."`` -> the ruling's action."""
+    creature = str(options.get("creature") or "")
+    reason = str(options.get("reason") or "")
+    if not creature:
+        raise IllegalAction("missing-option", f"Say which creature: /{command} creature:NAME.")
+    if command == "override":
+        if not options.get("to"):
+            raise IllegalAction("missing-option", "Say where: /override creature:NAME to:F7 reason:...")
+        return JudgeOverride(seat=seat, creature=creature, reason=reason, to=square(options["to"]))
+    if command in ("damage", "heal"):
+        amount = str(options.get("amount") or "").strip()
+        if not amount:
+            raise IllegalAction("missing-option", f"Say how much: /{command} creature:NAME amount:5 reason:...")
+        cls = JudgeDamage if command == "damage" else JudgeHeal
+        return cls(seat=seat, creature=creature, reason=reason, amount=amount)
+    if command == "remove":
+        return JudgeRemove(seat=seat, creature=creature, reason=reason)
+    labels = {key: [w.strip().casefold() for w in str(options.get(key) or "").split(",") if w.strip()]
+              for key in ("add", "remove")}
+    return JudgeCondition(seat=seat, creature=creature, reason=reason, **labels)
