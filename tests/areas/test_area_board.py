@@ -53,8 +53,8 @@ def refusal(data):
     (lambda d: d["sight"].append({"from": "a", "to": "c", "path": ["b", "c"]}),
      "mine.json: sight.3: path: the line from 'a' to 'c' must start at 'a' and end at 'c'"),
     (lambda d: d["sight"].append({"from": "a", "to": "b"}), "mine.json: sight.3: the line a -> b is listed twice"),
-    (lambda d: d["areas"][0].update(capacity=-1), "mine.json: areas.0.capacity: Input should be greater than or equal to 0"),
-    (lambda d: d["borders"][0].update(kind="portal"), "mine.json: borders.0.kind: Input should be 'open', 'obstacle', 'wall' or 'door'"),
+    (lambda d: d["areas"][0].update(capacity=-1), "mine.json: areas.0.capacity: must be at least 0, not -1"),
+    (lambda d: d["borders"][0].update(kind="portal"), "mine.json: borders.0.kind: must be one of 'open', 'obstacle', 'wall' or 'door'"),
 ])
 def test_a_bad_board_is_refused_with_the_exact_problem(change, reason):
     data = copy.deepcopy(ROW)

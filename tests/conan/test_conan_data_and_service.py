@@ -22,14 +22,14 @@ SCENARIO = json.loads((conan_data.resources.files("engine.rulesets.conan") / "da
 @pytest.mark.parametrize("change, reason", [
     (lambda d: d.update(hero_start="attic"), "mine.json: hero_start: temple-of-set has no area 'attic'"),
     (lambda d: d["heroes"].__setitem__(0, "hercules"), "mine.json: heroes: there is no hero sheet 'hercules'"),
-    (lambda d: d["heroes"].append("conan"), "mine.json: heroes: List should have at most 4 items after validation, not 5"),
+    (lambda d: d["heroes"].append("conan"), "mine.json: heroes: may hold at most 4 entries"),
     (lambda d: d["river"].pop(), "mine.json: river: the river must hold every tile exactly once"),
     (lambda d: d["tiles"]["guards"].update(unit="dragon"), "mine.json: tiles.guards.unit: there is no unit 'dragon'"),
     (lambda d: d["tiles"]["snake"]["models"].update({"guard-1": "pool"}),
      "mine.json: tiles.snake.models: model 'guard-1' appears twice"),
     (lambda d: d.update(ground={}), "mine.json: objective.item: 'idol' lies nowhere on the board (ground)"),
     (lambda d: d.update(objective={"kind": "kill"}), "mine.json: objective: objective: kill needs the model to kill"),
-    (lambda d: d.update(turn_limit=0), "mine.json: turn_limit: Input should be greater than or equal to 1"),
+    (lambda d: d.update(turn_limit=0), "mine.json: turn_limit: must be at least 1, not 0"),
     (lambda d: d.update(slot_costs=[1, 2]), "mine.json: river: 5 tiles but only 2 slot costs"),
     (lambda d: d.update(falling_dice=["purple"]), "mine.json: falling_dice: there is no die 'purple'"),
     (lambda d: d["tiles"]["ritual"].update(events=[]), "mine.json: tiles.ritual: an event tile needs at least one event"),
@@ -48,7 +48,7 @@ def test_a_bad_scenario_is_refused_with_the_exact_reason(change, reason):
 
 
 @pytest.mark.parametrize("overrides, reason", [
-    ({"dice": {"red": {"faces": [{"symbols": 1}]}}}, "x.json: dice.red.faces: List should have at least 2 items after validation, not 1"),
+    ({"dice": {"red": {"faces": [{"symbols": 1}]}}}, "x.json: dice.red.faces: needs at least 2 entries"),
     ({"dice": {"red": {"faces": [{"symbols": 1}, {"symbols": 0, "reroll": "blue"}]}}},
      "x.json: dice.red.faces.1.reroll: there is no die 'blue' (dice: yellow, orange, red)"),
     ({"heroes": {"conan": {"name": "C", "gems": 12, "base_movement": 2, "max_encumbrance": 9,

@@ -165,7 +165,7 @@ def test_magic_item_catalogue_has_every_item_of_section_23():
 @pytest.mark.parametrize("mutate, reason", [
     (lambda d: d["units"][0].update(troop_type="dragon"),
      "units.0.troop_type: 'dragon' is not a troop type (infantry, war beast"),
-    (lambda d: d["units"][0]["parts"][0].update(WS=11), "units.0.parts.0.WS: Input should be less than or equal to 10"),
+    (lambda d: d["units"][0]["parts"][0].update(WS=11), "units.0.parts.0.WS: must be at most 10, not 11"),
     (lambda d: d["units"][0].update(special_rules=["Kung Fu"]),
      "units.0.special_rules: 'Kung Fu' is not a special rule of the rulebook (army-book rules go in extra_rules)"),
     (lambda d: d["units"][0].update(special_rules=["Regeneration"]),

@@ -14,7 +14,7 @@ is checked separately by :mod:`.composition`, which names every broken rule at o
 ...     ' "parts": [{"name": "A", "M": 4, "WS": 3, "BS": 3, "S": 11, "T": 3, "W": 1, "I": 3, "A": 1, "Ld": 7}]}]}')
 Traceback (most recent call last):
 ...
-engine.core.errors.IllegalAction: army file: units.0.parts.0.S: Input should be less than or equal to 10
+engine.core.errors.IllegalAction: army file: units.0.parts.0.S: must be at most 10, not 11
 """
 
 from __future__ import annotations
