@@ -79,6 +79,10 @@ class SkirmishRules(BaseModel):
     # A router's equally quick routes that end elsewhere or pass other threateners (War Drums
     # §15.3): "ask" its player, or take the "first" the engine finds.
     rout_route: Literal["ask", "first"] = "ask"
+    # A player dropped for time (timeout=drop): "none" score for its creatures, or "split" among
+    # the opponents (War Drums §22.5's rule for creatures eliminated by nobody). A ruling: the
+    # seeds say nothing about a player leaving.
+    dropped_seat_vp: Literal["none", "split"] = "none"
     map: str = ""
     tiles: bool = False  # starter: build the battle grid from the players' terrain tiles
 
@@ -191,6 +195,8 @@ OPTION_HELP: dict[str, str] = {
                                    "starter default no, A-34)",
     "reach_threatens": "a creature with Melee Reach N threatens every square within N it can see: attacks of "
                        "opportunity, no shooting (War Drums default yes, AMB-17; starter default no, W-42)",
+    "dropped_seat_vp": "a player dropped for time (timeout=drop): none (default) score for its creatures, or "
+                       "split: the remaining opponents split their VP",
     "stalemate_rounds": "rounds without an attack, damage or forced save that end the game (10)",
     "effect_order": "ask (default): a player whose creatures are hit at once by effects whose order can matter "
                     "picks the order; listed: resolve them in the order the engine lists them",

@@ -90,8 +90,11 @@ def _alive(state: SkirmishState, seat: str) -> list[Creature]:
 
 
 def teams_in_order(state: SkirmishState) -> list[str]:
+    """The teams (a seat alone is its own team) still in the battle: a dropped seat is out."""
     out: list[str] = []
     for s in state.seats:
+        if s.id in state.dropped:
+            continue
         t = state.team_of(s.id)
         if t not in out:
             out.append(t)
