@@ -12,6 +12,9 @@
   board (:mod:`bench.conan`).
 * the replay of that whole four-player War Drums game as an animated GIF (``/game replay``):
   its time and its size, which must stay under Discord's 10 MiB upload limit.
+* issue #15's speed items (:mod:`bench.speed`): boards of a 24 x 24 encounter and of the
+  36 x 30 battle map, commands per second of 100 channels at once, /move on a 100 x 100 map,
+  replaying 1,000 actions, undoing at 10,000 actions, and the memory of 1,000 parsed games.
 
 Targets (on the 2-core reference machine): move p99 under 250 ms; skirmish command p99 under
 800 ms (the slowest are the commands that end a phase and post the board of a 36 × 30 battle
@@ -33,6 +36,7 @@ from bot.commands import parse_line
 from bot.demo import choose_action, command_line
 from bot.service import Service
 from bot.store import Store
+from bench import speed
 from engine.core import get_ruleset
 from renderers.grid import render_board
 
@@ -89,7 +93,7 @@ SKIRMISH_WARBANDS = {
 }
 
 
-async def time_skirmish_commands(seed: int = 8) -> tuple[list[float], float, int]:
+async def time_skirmish_commands(seed: int = 8, states: list[str] | None = None) -> tuple[list[float], float, int]:
     """The command timings of a whole four-player game, then (seconds, bytes) of its replay."""
     samples: list[float] = []
     users = dict(zip(("p1", "p2", "p3", "p4"), SKIRMISH_WARBANDS))
@@ -114,8 +118,10 @@ async def time_skirmish_commands(seed: int = 8) -> tuple[list[float], float, int
                 await say(user, "/game join")
             for user, (name, _cards) in SKIRMISH_WARBANDS.items():
                 await say(user, f"/warband use name:{name}")
-            for _ in range(3000):
+            for n in range(3000):
                 _, ruleset, state = await service.game_snapshot("skirmish", finished_ok=True)
+                if states is not None and n == 200:
+                    states.append(state.model_dump_json())  # a mid-game state, for the memory figure
                 if state.is_over:
                     break
                 seat = ruleset.to_act(state)[0]
@@ -148,6 +154,13 @@ def time_renders(count: int, battle_map: str | None = None) -> list[float]:
     return samples
 
 
+def report_figure(name: str, value: float, unit: str, target: float, higher_is_better: bool = False) -> bool:
+    ok = value >= target if higher_is_better else value <= target
+    sign = "≥" if higher_is_better else "≤"
+    print(f"{name:<34} {value:10.1f} {unit:<9} target {sign} {target:g} {unit}  {'OK' if ok else 'SLOW'}")
+    return ok
+
+
 def main() -> int:
     import sys
 
@@ -158,9 +171,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(prog="python -m bench")
     parser.add_argument("--games", type=int, default=30, help="Quick Start Battles to play for move timings")
     parser.add_argument("--renders", type=int, default=100)
+    parser.add_argument("--channels", type=int, default=100, help="channels playing the command mix at once")
+    parser.add_argument("--undo-actions", type=int, default=10_000)
     args = parser.parse_args()
     moves = asyncio.run(time_moves(args.games))
-    skirmish, replay_seconds, replay_bytes = asyncio.run(time_skirmish_commands())
+    states: list[str] = []
+    skirmish, replay_seconds, replay_bytes = asyncio.run(time_skirmish_commands(states=states))
     renders = time_renders(args.renders)
     from bench.conan import COMMAND_TARGET_MS, RENDER_TARGET_MS, time_conan_commands, time_conan_renders
 
@@ -181,7 +197,31 @@ def main() -> int:
     fits = replay_bytes <= 10 * 1024 * 1024
     print(f"{'replay GIF size':<34} {replay_bytes / 1024 / 1024:.2f} MiB   target ≤ 10 MiB  {'OK' if fits else 'TOO BIG'}")
     ok &= fits
+    # Issue #15's speed items: medians, figures and ratios, never timed tests.
+    encounter = speed.time_board(speed.encounter_board(), max(args.renders // 2, 10))
+    ziggurat = speed.time_board(speed.ziggurat_board(), max(args.renders // 4, 10))
+    ok &= report_median("render 24 x 24, 24 creatures", encounter, 30)
+    ok &= report_median("render 36 x 30, 16 creatures", ziggurat, 45)
+    with_images = asyncio.run(speed.commands_per_second(args.channels))
+    without_images = asyncio.run(speed.commands_per_second(args.channels, images=False))
+    ok &= report_figure("command mix with boards", with_images, "cmd/s", 100, higher_is_better=True)
+    print(f"{'command mix without boards':<34} {without_images:10.1f} cmd/s     (for comparison)")
+    big_moves, far_moves = asyncio.run(speed.time_big_map_moves())
+    ok &= report_median("/move on a 100 x 100 map", big_moves, 5)
+    report_median("refused far /move, 100 x 100", far_moves, 155)
+    ok &= report_median("replay of 1,000 actions", speed.time_replays(1000), 100)
+    ok &= report_median(f"undo at {args.undo_actions:,} actions", asyncio.run(speed.time_undo(args.undo_actions)), 200)
+    if states:
+        ok &= report_figure("memory, 1,000 parsed games", speed.memory_of_parsed_games(states[0]), "MB", 200)
     return 0 if ok else 1
+
+
+def report_median(name: str, samples: list[float], target_ms: float) -> bool:
+    median = statistics.median(samples) * 1000
+    ok = median <= target_ms
+    print(f"{name:<34} n={len(samples):<5} median={median:8.2f} ms   p99={percentile(samples, 99) * 1000:8.2f} ms   "
+          f"target median ≤ {target_ms:g} ms  {'OK' if ok else 'SLOW'}")
+    return ok
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ class Option:
     description: str
     type: OptionType = "string"
     required: bool = False
-    autocomplete: str | None = None  # creature, square, ruleset, map, seat, card, warband, item, gems
+    autocomplete: str | None = None  # creature, square, ruleset, map, seat, card, warband, item, gems, unit
 
 
 @dataclass(frozen=True)
@@ -44,6 +44,9 @@ class CommandSpec:
 
 
 _LEAGUE = Option("name", "The league (default: the server's one open league)", autocomplete="league")
+AROUND_SIZE = 12  # squares across a /game board around: crop, and the board posted after a phase
+MOST_AROUND = 40
+
 _CREATURE = Option("creature", "Your creature (defaults to the one whose turn it is)", autocomplete="creature")
 
 COMMANDS: tuple[CommandSpec, ...] = (
@@ -64,6 +67,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("board", "Show the board; command:NAME also draws a commander's command range", "game", (
         Option("command", "Skirmish: also draw this commander's command range ('active': the one acting)",
                autocomplete="creature"),
+        Option("around", "Draw only the squares around this one (e.g. E5), larger", autocomplete="square"),
+        Option("size", f"With around: how many squares across (default {AROUND_SIZE})", type="integer"),
     )),
     CommandSpec("log", "Show the game log with every roll", "game", (
         Option("last", "How many entries (default 20)", type="integer"),
@@ -242,13 +247,56 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("gems", "Conan: gems on the Melee or Ranged space (one die each)", autocomplete="gems"),
         Option("card", "Conan: the weapon card ('none' for unarmed)", autocomplete="item"),
     )),
-    CommandSpec("charge", "Charge an enemy: move up to double speed in a straight lane, then attack", None, (
+    CommandSpec("charge", "Charge an enemy (skirmish: straight lane and attack; Ninth Age: declare a unit's charge)",
+                None, (
         Option("target", "The enemy to charge", autocomplete="creature"),
         _CREATURE,
         Option("to", "The square to charge to (default: the nearest legal one)", autocomplete="square"),
         Option("attack", "Which attack entry on the card (1, 2…)", type="integer"),
         Option("roll", "Encounter: the attack roll, e.g. 1d20+5 (default 1d20 + the attack's bonus)"),
         Option("damage", "Encounter: damage rolled on a hit (default the attack's)"),
+        Option("unit", "Ninth Age: your charging unit", autocomplete="unit"),
+    )),
+    # -- rank and flank (The Ninth Age): units on a table measured in inches ---------------------
+    CommandSpec("deploy", "Ninth Age: deploy a unit in your zone (inches from the south-west corner)", None, (
+        Option("unit", "Your unit", required=True, autocomplete="unit"),
+        Option("x", "Its centre, inches along the long edge (0-72)", required=True),
+        Option("y", "Its centre, inches from the south edge (0-48)", required=True),
+        Option("facing", "Bearing in degrees (0 = north) or north/south/east/west (default: toward the enemy)"),
+        Option("files", "How many models wide (default: its army-list formation)", type="integer"),
+    )),
+    CommandSpec("marker", "Ninth Age: place your Secure Target marker (inches from the south-west corner)", None, (
+        Option("x", "Inches along the long edge", required=True),
+        Option("y", "Inches from the south edge", required=True),
+    )),
+    CommandSpec("advance", "Ninth Age: advance a unit (forward up to M with wheels, or back/sideways up to M/2)", None, (
+        Option("unit", "Your unit", required=True, autocomplete="unit"),
+        Option("wheel", "A wheel before moving forward, e.g. left 30"),
+        Option("forward", "Inches straight forward"),
+        Option("back", "Inches straight backward (no wheels)"),
+        Option("left", "Inches sideways to its left (no wheels)"),
+        Option("right", "Inches sideways to its right (no wheels)"),
+        Option("path", "A chain of moves, e.g. 'wheel left 30, forward 4, wheel right 10'"),
+        Option("pivot", "Single models: face this bearing (or left/right/back) first"),
+        Option("to", "Free Reform units: end with the centre at x,y (inches), e.g. 30,18"),
+        Option("facing", "Free Reform units: the facing at the end (bearing or left/right/back)"),
+        Option("files", "Free Reform units: the width at the end", type="integer"),
+    )),
+    CommandSpec("march", "Ninth Age: march a unit forward up to 2M with wheels (March test if enemies within 8\")",
+                None, (
+        Option("unit", "Your unit", required=True, autocomplete="unit"),
+        Option("wheel", "A wheel before moving forward, e.g. right 45"),
+        Option("forward", "Inches straight forward"),
+        Option("path", "A chain of moves, e.g. 'forward 3, wheel right 20, forward 5'"),
+        Option("pivot", "Single models: face this bearing (or left/right/back) first"),
+        Option("to", "Free Reform units: end with the centre at x,y (inches), e.g. 30,18"),
+        Option("facing", "Free Reform units: the facing at the end (bearing or left/right/back)"),
+        Option("files", "Free Reform units: the width at the end", type="integer"),
+    )),
+    CommandSpec("reform", "Ninth Age: reform a unit about its centre (no model moves more than 2M)", None, (
+        Option("unit", "Your unit", required=True, autocomplete="unit"),
+        Option("to", "New formation, files x ranks, e.g. 5x4"),
+        Option("facing", "left, right, back, or a bearing in degrees"),
     )),
     CommandSpec("cast", "Cast a spell (or use a spell-like ability) with a creature", None, (
         Option("spell", "The spell", required=True, autocomplete="spell"),
@@ -430,6 +478,8 @@ def parse_line(line: str) -> Command:
     {'dice': '1d20+5'}
     >>> parse_line('/move path:"E5 F6"').options
     {'path': 'E5 F6'}
+    >>> parse_line("/advance unit:Spearmen wheel:left 30 forward:6").options
+    {'unit': 'Spearmen', 'wheel': 'left 30', 'forward': '6'}
     """
     text = line.strip()
     if not text.startswith("/"):
@@ -453,13 +503,17 @@ def parse_line(line: str) -> Command:
     options: dict[str, Any] = {}
     names = {o.name for o in spec.options}
     bare: list[str] = []
+    last: str | None = None  # a bare word right after a named option continues it: wheel:left 30
     for word in rest:
         name, sep, value = word.partition(":")
         if sep and name.lower() in names:
             options[name.lower()] = value
+            last = name.lower()
         elif sep and name.isidentifier():
             known = ", ".join(sorted(names)) or "none"
             raise IllegalAction("bad-option", f"/{key} has no option {name!r}. Its options: {known}.")
+        elif last is not None and options[last] and not bare:
+            options[last] = f"{options[last]} {word}"
         else:
             bare.append(word)
     if bare:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 DISCORD_MESSAGE_LIMIT = 2000
 
@@ -21,6 +22,9 @@ class Reply:
     file: bytes | None = None  # a non-image attachment (e.g. an exported warband)
     file_name: str = ""
     buttons: list = field(default_factory=list)  # bot.buttons.Button: small choices under the message
+    # A board still to draw (a BoardView): the service draws it into ``image`` once the
+    # channel's lock is released, so drawing never holds up the channel's next command.
+    board: Any = None
 
     def chunks(self, limit: int = DISCORD_MESSAGE_LIMIT) -> list[str]:
         """The text split on line breaks into messages Discord accepts."""

@@ -23,16 +23,20 @@ from typing import Any, Callable
 
 from engine.core import BoardView, Event, GameState, IllegalAction, Rng, Ruleset, roll_dice
 from engine.core.ruleset import get_ruleset, ruleset_names
+from engine.grid.board import GridMap, shared_map
 import engine.rulesets  # noqa: F401  - the bot serves every shipped game system; importing registers them
 from bot.buttons import join_button, moves_button, question_buttons, undo_buttons
 from bot.clocks import Clocks, parse_clock, parse_timeout
 from bot.collection import Collection
 from bot import fairness
+from bot.boards import BoardPainter
 from bot.commands import (
-    CLOCK_COMMANDS, COLLECTION_COMMANDS, GAME_COMMANDS, REPLAY_COMMANDS, Attachment, Command, help_text,
+    AROUND_SIZE, CLOCK_COMMANDS, COLLECTION_COMMANDS, GAME_COMMANDS, MOST_AROUND, REPLAY_COMMANDS, Attachment,
+    Command, help_text,
 )
 from bot.inbox import inbox
 from bot.leagues import Caller, LeagueService
+from bot.parsed import ParsedGames
 from bot.replays import Replays
 from bot.reply import Reply
 from bot.store import GameRecord, Store, StoreError, VersionConflict
@@ -45,6 +49,7 @@ MAX_UPLOAD_BYTES = 256 * 1024
 MAX_SEED = 2**53 - 1
 # A free roll's dice are listed up to this many characters; past it, the total only.
 MAX_ROLL_TEXT = 1500
+BIG_BOARD = 20  # squares on a side past which a phase's board shows the action's area only
 
 
 def refusal(exc: IllegalAction) -> Reply:
@@ -76,13 +81,19 @@ def parse_settings(text: str | None) -> dict[str, Any]:
 
 
 def default_renderer(view: Any) -> bytes:
-    """The renderer for the view's board kind: areas (Conan) or a square grid."""
+    """The renderer for the view's board kind: areas (Conan), a continuous table (The Ninth Age)
+    or a square grid."""
     from engine.areas.view import AreaView
+    from engine.table.view import TableView
 
     if isinstance(view, AreaView):
         from renderers.areas import render_areas
 
         return render_areas(view)
+    if isinstance(view, TableView):
+        from renderers.table import render_table
+
+        return render_table(view)
     from renderers.grid import render_board
 
     return render_board(view)
@@ -93,18 +104,22 @@ class Service:
 
     def __init__(self, store: Store, render: Callable[[BoardView], bytes] | None = None,
                  seed_source: Callable[[], int] | None = None,
-                 clock: Callable[[], datetime] | None = None, vacation_days: int = 21):
+                 clock: Callable[[], datetime] | None = None, vacation_days: int = 21,
+                 render_processes: int = 0):
         self.store = store
         # What time it is: clocks, reminders and time-outs read it; tests drive it by hand.
         self.now = clock or utc_now
         self.clocks = Clocks(self, vacation_days=vacation_days)
         self.replays = Replays(self)
         self.render = render or default_renderer
+        # render_processes > 0 draws boards in that many worker processes (the bot: every core).
+        self.boards = BoardPainter(self.render, processes=render_processes)
         self.collection = Collection(store)
         self.leagues = LeagueService(self)
         # Seeds stay within Discord's integer options (2^53 - 1), so a printed seed can be
         # typed back into /game new seed:.
         self.seed_source = seed_source or (lambda: secrets.randbelow(MAX_SEED + 1))
+        self.parsed = ParsedGames()
         # One lock per channel, dropped once no command holds it, so the map stays small.
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
@@ -141,11 +156,17 @@ class Service:
                 if command.key in CLOCK_COMMANDS:
                     return await self.clocks.handle(channel_id, user_id, guild_id, command)
                 if command.key == "warband use":
-                    return await self._warband_use(channel_id, user_id, command)
-                if command.group == "game" and command.name in GAME_COMMANDS:
+                    reply = await self._warband_use(channel_id, user_id, command)
+                elif command.group == "game" and command.name in GAME_COMMANDS:
                     handler = getattr(self, f"_game_{command.name}")
-                    return await handler(channel_id, user_id, guild_id, command)
-                return await self._play(channel_id, user_id, command)
+                    reply = await handler(channel_id, user_id, guild_id, command)
+                else:
+                    reply = await self._play(channel_id, user_id, command)
+            # Drawn after the lock: the channel's next command need not wait for the picture.
+            if reply.board is not None:
+                view, reply.board = reply.board, None
+                reply.image = await self.boards.draw(channel_id, view)
+            return reply
         except IllegalAction as exc:
             return refusal(exc)
         except VersionConflict:
@@ -178,7 +199,17 @@ class Service:
         if game is None:
             raise IllegalAction("no-game", "There is no game in this channel. Start one with /game new.")
         ruleset = get_ruleset(game.ruleset)
-        return game, ruleset, ruleset.load_state(game.state_json)
+        return game, ruleset, self._state_of(game, ruleset)
+
+    def _state_of(self, game: GameRecord, ruleset: Ruleset) -> GameState:
+        """The game's state, parsed once per version (see :mod:`bot.parsed`)."""
+        state = self.parsed.get(game.id, game.version)
+        if state is None:
+            state = ruleset.load_state(game.state_json)
+            if isinstance(getattr(state, "map", None), GridMap):
+                state.map = shared_map(state.map)  # one map object per map content
+            self.parsed.put(game.id, game.version, state)
+        return state
 
     async def _seat_of(self, game: GameRecord, user_id: str) -> str | None:
         seat = await self.store.seat_of(game.id, user_id)
@@ -204,14 +235,19 @@ class Service:
         # A question just posted (❓) is not repeated: the mention only says how to answer.
         return users, f"\n➡️ {who}: " + ("answer with /decide." if asked else ruleset.status(state))
 
-    async def _board(self, ruleset: Ruleset, state: GameState, game_id: int | None = None) -> bytes:
+    async def _view(self, ruleset: Ruleset, state: GameState, game_id: int | None = None) -> Any:
+        """The board to draw, with each seat's time left under it when the game has a clock."""
         view = ruleset.board(state)
-        if game_id is not None:  # each seat's time left, under the board
+        if game_id is not None:
             times = await self.clocks.caption(game_id, {s.id: s.name for s in state.seats})
             if times:
                 view.caption = f"{view.caption}  {times}".strip()
+        return view
+
+    async def _board(self, ruleset: Ruleset, state: GameState, game_id: int | None = None) -> bytes:
+        view = await self._view(ruleset, state, game_id)
         # Drawing takes a fraction of a second: keep it off the event loop.
-        return await asyncio.to_thread(self.render, view)
+        return await self.boards.draw(None, view)
 
     async def _commit(self, game: GameRecord, ruleset: Ruleset, state: GameState, seat: str | None,
                       user_id: str | None, action, events: list[Event], **extra) -> int:
@@ -221,8 +257,9 @@ class Service:
         version = await self.store.commit_action(
             game.id, game.version, seat, user_id, action.model_dump(mode="json"),
             [e.model_dump(mode="json") for e in events], state.model_dump(mode="json"),
-            status=status, result_json=result, **extra,
+            status=status, result_json=result, snapshot=state.pending is None, **extra,
         )
+        self.parsed.put(game.id, version, state)
         await self.clocks.sync(game.id, ruleset, state, acted=seat)
         if state.is_over:
             # The result goes to the ratings and to the league pairing that opened the game, if
@@ -241,9 +278,15 @@ class Service:
         mentions, next_line = await self._mentions(game.id, ruleset, state, asked=asked,
                                                    acted=acted)
         text = "\n".join(e.line() for e in events if e.kind != "prompt") + next_line
-        image = None
+        board = None
         if force_board or any(e.kind in ruleset.board_events for e in events):
-            image = await self._board(ruleset, state, game.id)
+            board = await self._view(ruleset, state, game.id)
+            focus = board.action_square() if isinstance(board, BoardView) else None
+            if focus is not None and not state.is_over and max(board.width, board.height) > BIG_BOARD:
+                # A whole big board is unreadable at Discord's preview width: post where the
+                # action was, larger; the whole battlefield is a command away.
+                board = board.around(focus, AROUND_SIZE)
+                text += "\n🔎 The board around the action; /game board shows the whole battlefield."
         # Buttons beside the slash commands: the question's answers, or the player's moves.
         # The game's version after this commit (+1) marks a question's buttons as current.
         buttons = []
@@ -254,7 +297,7 @@ class Service:
         if state.is_over:
             text += await self.leagues.result_note(game.id)
             text += await self._reveal(game)
-        return Reply(text=text.strip() or ruleset.status(state), image=image, mentions=mentions, buttons=buttons)
+        return Reply(text=text.strip() or ruleset.status(state), board=board, mentions=mentions, buttons=buttons)
 
     async def _reveal(self, game: GameRecord) -> str:
         """The end of a game reveals its seed, to check against the commitment posted at the start."""
@@ -435,8 +478,33 @@ class Service:
         commander = command.options.get("command")
         if commander is not None:
             view = ruleset.command_range_board(state, str(commander))
-            return Reply(text=view.caption, image=await asyncio.to_thread(self.render, view))
-        return Reply(text=ruleset.status(state), image=await self._board(ruleset, state, game.id))
+            return Reply(text=view.caption, board=self._around(view, command))
+        return Reply(text=ruleset.status(state), board=self._around(await self._view(ruleset, state, game.id), command))
+
+    @staticmethod
+    def _around(view: BoardView, command: Command) -> BoardView:
+        """``view``, or with ``around:SQUARE [size:N]`` the squares around that one."""
+        around = str(command.options.get("around") or "").strip()
+        if not around:
+            return view
+        if not isinstance(view, BoardView):
+            raise IllegalAction("bad-option", "around: crops a board of squares; this game's board has none.")
+        from engine.grid import parse_square
+
+        try:
+            square = parse_square(around)
+        except (ValueError, IllegalAction):
+            raise IllegalAction("bad-square", f"{around[:20]!r} is not a square; write one like E5.") from None
+        if not (0 <= square[0] < view.width and 0 <= square[1] < view.height):
+            raise IllegalAction("bad-square", f"{around[:20]} is not on this {view.width} x {view.height} board.")
+        size = command.options.get("size")
+        try:
+            size = AROUND_SIZE if size in (None, "") else int(size)
+        except (TypeError, ValueError):
+            size = 0
+        if not 3 <= size <= MOST_AROUND:
+            raise IllegalAction("bad-option", f"size must be from 3 to {MOST_AROUND} squares.")
+        return view.around(square, size)
 
     async def _game_log(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
         game, ruleset, state = await self._game(channel_id, finished_ok=True)
@@ -474,11 +542,10 @@ class Service:
         seat = await self._seat_of(game, user_id)
         if seat is None:
             raise IllegalAction("not-seated", "Only a player in this game can ask for an undo.")
-        actions = await self.store.actions(game.id)
-        undoable = [a for a in actions if a.seat_id is not None]
-        if not undoable:
+        # Only the last player action is read, not the whole log (10,000 rows in a long game).
+        target = await self.store.last_player_action(game.id)
+        if target is None:
             raise IllegalAction("nothing-to-undo", "There is no player action to take back.")
-        target = undoable[-1]
         pending = game.pending or {}
         request = pending.get("undo") if isinstance(pending, dict) else None
         # A referee (the ruleset's arbiter) agrees to every undo; their own needs no one.
@@ -499,15 +566,28 @@ class Service:
             raise IllegalAction("undo-needs-agreement", "You asked for this undo; another player must confirm it.")
         if arbiter is not None and seat != arbiter:
             raise IllegalAction("undo-needs-referee", "Only the referee can agree to an undo in this game.")
-        keep = [a for a in actions if a.seq < target.seq]
-        # Replay from the seed: the state after the undo is exactly the state before that action.
-        replayed, _ = ruleset.replay(game.seed, game.options, [ruleset.parse_action(a.action) for a in keep])
-        await self.store.rewrite_after_undo(game.id, game.version, target.seq - 1, replayed.model_dump(mode="json"))
+        replayed = await self._replayed_before(game, ruleset, target.seq)
+        version = await self.store.rewrite_after_undo(game.id, game.version, target.seq - 1,
+                                                      replayed.model_dump(mode="json"))
+        self.parsed.put(game.id, version, replayed)
         await self.clocks.sync(game.id, ruleset, replayed)
         mentions, next_line = await self._mentions(game.id, ruleset, replayed)
         how = "by the referee" if arbiter is not None else "by agreement"
         return Reply(text=f"↩️ Action {target.seq} is taken back {how}." + next_line,
-                     image=await self._board(ruleset, replayed), mentions=mentions)
+                     board=await self._view(ruleset, replayed, game.id), mentions=mentions)
+    async def _replayed_before(self, game: GameRecord, ruleset: Ruleset, seq: int) -> GameState:
+        """The state just before action ``seq``, exactly: replayed from the nearest snapshot
+        (or the seed), in a worker thread so other channels go on meanwhile."""
+        snapshot = await self.store.nearest_snapshot(game.id, seq - 1)
+        since = snapshot[0] if snapshot else 0
+        log = [ruleset.parse_action(a.action) for a in await self.store.actions(game.id, since_seq=since)
+               if a.seq < seq]
+
+        def replay() -> GameState:
+            start = ruleset.load_state(snapshot[1]) if snapshot else None
+            return ruleset.replay(game.seed, game.options, log, start=start)[0]
+
+        return await asyncio.to_thread(replay)
 
     # -- autocomplete ---------------------------------------------------------------------------
     async def autocomplete(self, channel_id: str | int, user_id: str | int, kind: str, current: str,
@@ -534,7 +614,7 @@ class Service:
             if game is None:
                 return []
             ruleset = get_ruleset(game.ruleset)
-            state = ruleset.load_state(game.state_json)
+            state = self._state_of(game, ruleset)
             seat = await self._seat_of(game, str(user_id))
             values = ruleset.suggestions(state, seat, kind)
         return [v for v in values if current in v.casefold()][:25]

@@ -20,8 +20,9 @@ colour), so tests can compare pixels with the palette.
 
 from __future__ import annotations
 
-import io
 import math
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -29,7 +30,7 @@ from PIL import Image, ImageDraw
 
 from engine.core.board_view import XY, BoardView, Token, Zone
 from engine.grid.squares import column_name
-from renderers import style
+from renderers import png, style
 from renderers.style import (
     ACTIVE_GOLD, ATTACK_RED, BORDER, FLOOR, GRID_LINE, HALO, INK, INK_SOFT, NEUTRAL_SIDE,
     PARCHMENT, PARCHMENT_DARK, PATH_INK, RGB, WALL_EDGE, WALL_MORTAR, WALL_STONE, Point,
@@ -45,6 +46,8 @@ MIN_SQUARE = 10
 SS = 2  # supersampling factor
 MAX_TITLE_LINES = 2
 MAX_CAPTION_LINES = 5
+MAX_TEXT = 2000  # characters of a title or caption looked at; five lines never hold more
+MAX_LABEL = 60  # characters of a name drawn on a token, zone or legend entry
 
 
 def side_order(view: BoardView) -> list[str]:
@@ -115,7 +118,7 @@ class _Text:
 
 
 def _legend_items(view: BoardView) -> list[tuple[str, str, str]]:
-    items = [("side", side, plain(view.side_names.get(side, side)) or "?")
+    items = [("side", side, plain(view.side_names.get(side, side)[:MAX_LABEL]) or "?")
              for side in side_order(view)]
     seen: set[str] = set()
     for kind, squares in view.terrain.items():
@@ -165,9 +168,13 @@ def _lines(text: str, size: int, width: float, most: int) -> tuple[str, ...]:
     """``text`` wrapped to ``width``, keeping its own line breaks, cut to ``most`` lines.
 
     A chat caption can be long; beyond a few lines it belongs in the message, not the picture.
+    Only the first :data:`MAX_TEXT` characters are looked at: more could never be drawn.
     """
-    lines = [line for paragraph in text.splitlines()
-             for line in wrap(plain(paragraph), size, width)]
+    lines: list[str] = []
+    for paragraph in text[:MAX_TEXT].splitlines():
+        lines.extend(wrap(plain(paragraph), size, width, most=most + 1 - len(lines)))
+        if len(lines) > most:
+            break
     if len(lines) > most:
         last = lines[most - 1]
         while last and style.text_width(last + " …", size) > width:
@@ -185,16 +192,34 @@ def _margin(square: int) -> int:
 
 
 def _fit_square(view: BoardView, square_px: int) -> tuple[int, _Text]:
-    """The largest square size up to ``square_px`` whose image fits ``MAX_SIDE`` both ways."""
-    square = max(MIN_SQUARE, min(square_px, MAX_SIDE // max(view.width, view.height, 1)))
-    while True:
-        margin = _margin(square)
-        text = _plan_text(view, square * SS, margin * SS)
-        layout = BoardLayout(view.width, view.height, square, margin, text.header // SS,
-                             text.footer // SS)
-        if max(layout.size) <= MAX_SIDE or square <= MIN_SQUARE:
-            return square, text
-        square -= 1
+    """The largest square size up to ``square_px`` whose image fits ``MAX_SIDE`` both ways.
+
+    Worked out, not searched: the width fixes a first size, and each try that is still too
+    tall shrinks the square by the excess shared over the rows (the bands barely change as the
+    square shrinks), so a board of any size settles in two or three plans of its text.
+    """
+    cols, rows = view.width, view.height
+
+    def height(square: int) -> tuple[int, _Text]:
+        text = _plan_text(view, square * SS, _margin(square) * SS)
+        return rows * square + 2 * _margin(square) + (text.header + text.footer) // SS, text
+
+    largest = max(MIN_SQUARE, min(square_px, MAX_SIDE // max(cols, rows, 1)))
+    while largest > MIN_SQUARE and cols * largest + 2 * _margin(largest) > MAX_SIDE:
+        largest -= 1  # the margins: at most a step or two
+    square = largest
+    for _ in range(32):
+        tall, text = height(square)
+        if tall <= MAX_SIDE or square <= MIN_SQUARE:
+            break
+        square = max(MIN_SQUARE, square - max(1, math.ceil((tall - MAX_SIDE) / (rows + 1))))
+    # The shared-out step may overshoot by a pixel: take back what still fits.
+    while square < largest:
+        tall, bigger = height(square + 1)
+        if tall > MAX_SIDE:
+            break
+        square, text = square + 1, bigger
+    return square, text
 
 
 def board_layout(view: BoardView, *, square_px: int = 48) -> BoardLayout:
@@ -217,40 +242,272 @@ def _check(view: BoardView, square_px: int) -> None:
 # Rendering
 
 
-def render_board(view: BoardView, *, square_px: int = 48) -> bytes:
+def render_board(view: BoardView, *, square_px: int = 48, cache: bool = True) -> bytes:
     """Draw ``view`` and return PNG bytes; the same view always gives the same bytes.
 
     Squares are ``square_px`` pixels unless the image would exceed 2000 pixels on a side, in
     which case they shrink to fit (see :func:`board_layout`).
+
+    The map's unchanging layer (floor, terrain, zone tints, grid, walls, frame, coordinates) is
+    drawn once per map and look and kept (see :class:`BlockCache`); each board then draws only
+    its tokens, lines and badges over it, and averages down only the patches they touched.
+    ``cache=False`` draws everything afresh and averages the whole board: the same pixels
+    (tests compare the two), for checking.
     """
     _check(view, square_px)
     square, text = _fit_square(view, square_px)
     final = BoardLayout(view.width, view.height, square, _margin(square), text.header // SS,
                         text.footer // SS)
-    big = BoardLayout(view.width, view.height, square * SS, final.margin * SS, text.header,
-                      text.footer)
-    image = Image.new("RGB", big.size, PARCHMENT)
-    painter = _Painter(view, big, text, ImageDraw.Draw(image, "RGBA"))
-    painter.paint()
-    image = image.reduce(SS)
+    big = BoardLayout(view.width, view.height, square * SS, final.margin * SS, 0, 0)
+    colours = side_colours(side_order(view))
+    image = Image.new("RGB", final.size, PARCHMENT)
+    if text.header:
+        image.paste(_header_band(view, big, text, colours, cache).reduce(SS), (0, 0))
+    block_top = final.header
+    key = _static_key(view, big, text, colours)
+    if cache:
+        BLOCKS.draw_over(key, lambda: _static_block(view, big, text, colours),
+                         lambda draw: _Painter(view, big, text, draw, colours).paint_overlays(),
+                         image, (0, block_top))
+    else:
+        block = _static_block(view, big, text, colours)
+        _Painter(view, big, text, ImageDraw.Draw(block, "RGBA"), colours).paint_overlays()
+        image.paste(block.reduce(SS), (0, block_top))
+    if text.footer:
+        band = Image.new("RGB", (big.size[0], text.footer), PARCHMENT)
+        _Painter(view, big, text, ImageDraw.Draw(band, "RGBA"), colours).legend()
+        image.paste(band.reduce(SS), (0, block_top + big.size[1] // SS))
     assert image.size == final.size
-    out = io.BytesIO()
-    # Fixed encoder settings and no metadata chunks, so equal pictures are equal bytes.
-    image.save(out, format="PNG", optimize=False, compress_level=6)
-    return out.getvalue()
+    return png.encode(image)
+
+
+_TITLE_BANDS: OrderedDict[tuple, Image.Image] = OrderedDict()
+_TITLE_BANDS_LOCK = threading.Lock()
+
+
+def _header_band(view: BoardView, big: BoardLayout, text: _Text, colours: dict[str, RGB],
+                 cache: bool) -> Image.Image:
+    """The header at drawing scale. The band with its title (a stroked face, the costliest
+    text) is kept per title, width and band height; the caption, which changes from board to
+    board, is drawn over a copy — the same strokes in the same order as drawing it all."""
+    key = (big.size[0], big.square, text.header, text.title_size, text.title_lines)
+    with _TITLE_BANDS_LOCK:
+        band = _TITLE_BANDS.get(key) if cache else None
+        if band is not None:
+            _TITLE_BANDS.move_to_end(key)
+    if band is None:
+        band = Image.new("RGB", (big.size[0], text.header), PARCHMENT)
+        _Painter(view, big, text, ImageDraw.Draw(band, "RGBA"), colours).header(captions=False)
+        if cache:
+            with _TITLE_BANDS_LOCK:
+                _TITLE_BANDS[key] = band
+                while len(_TITLE_BANDS) > 16:
+                    _TITLE_BANDS.popitem(last=False)
+    band = band.copy()
+    _Painter(view, big, text, ImageDraw.Draw(band, "RGBA"), colours).header(titles=False)
+    return band
+
+
+def _static_key(view: BoardView, big: BoardLayout, text: _Text, colours: dict[str, RGB]) -> tuple:
+    """Everything the unchanging layer is drawn from, so equal keys mean equal pixels."""
+    def squares(items) -> tuple:
+        return tuple(sorted({tuple(sq) for sq in items}))
+
+    return (
+        big.cols, big.rows, big.square, big.margin, text.coord_size, tuple(view.origin),
+        tuple((kind, squares(sq)) for kind, sq in view.terrain.items()),
+        squares(view.wall_squares),
+        tuple((tuple(a), tuple(b)) for a, b in view.wall_edges),
+        tuple((tuple(a), tuple(b)) for a, b in view.low_edges),
+        tuple((z.kind, squares(z.squares), colours.get(z.side, NEUTRAL_SIDE) if z.side else None)
+              for z in view.zones),
+    )
+
+
+def _static_block(view: BoardView, big: BoardLayout, text: _Text, colours: dict[str, RGB]) -> Image.Image:
+    """The grid with its margins at drawing scale, without anything that moves."""
+    block = Image.new("RGB", big.size, PARCHMENT)
+    _Painter(view, big, text, ImageDraw.Draw(block, "RGBA"), colours).paint_static()
+    return block
+
+
+TILE = 64  # drawing pixels a side of the patches averaged down after the moving layer (even)
+
+
+class _Block:
+    """One cached unchanging layer: at drawing scale (to draw over) and at final scale."""
+
+    def __init__(self, big: Image.Image) -> None:
+        self.big = big
+        self.small = big.reduce(SS)
+        self.lock = threading.Lock()
+        self.bytes = big.size[0] * big.size[1] * 3 * 5 // 4  # both scales
+
+
+class BlockCache:
+    """The unchanging layers of recently drawn maps, least recently used dropped first.
+
+    Bounded by memory (a 36 × 30 map's layer is about 40 MB at drawing scale), not by count.
+    Drawing over a cached layer marks the patches each stroke may touch (:class:`_Tracked`),
+    keeps their pristine pixels, draws, averages down just those patches into the picture and
+    puts the pristine pixels back, so the layer is never copied whole. Two threads drawing over
+    the same layer at once: the second works on its own copy.
+    """
+
+    def __init__(self, budget_bytes: int = 160 * 1024 * 1024) -> None:
+        self.budget = budget_bytes
+        self._blocks: OrderedDict[tuple, _Block] = OrderedDict()
+        self._lock = threading.Lock()
+        self.hits = self.misses = 0
+
+    def clear(self) -> None:
+        with self._lock:
+            self._blocks.clear()
+
+    def _get(self, key: tuple, make) -> _Block:
+        with self._lock:
+            block = self._blocks.get(key)
+            if block is not None:
+                self._blocks.move_to_end(key)
+                self.hits += 1
+                return block
+        block = _Block(make())
+        with self._lock:
+            self.misses += 1
+            self._blocks[key] = block
+            while len(self._blocks) > 1 and sum(b.bytes for b in self._blocks.values()) > self.budget:
+                self._blocks.popitem(last=False)
+        return block
+
+    def draw_over(self, key: tuple, make, paint, image: Image.Image, at: tuple[int, int]) -> None:
+        """Paste the layer for ``key`` into ``image`` at ``at`` with ``paint``'s strokes on it."""
+        block = self._get(key, make)
+        image.paste(block.small, at)
+        # First pass: only where the strokes would go.
+        touched = _Tracked(block.big.size)
+        paint(touched)
+        runs = touched.runs()
+        if not block.lock.acquire(blocking=False):
+            big = block.big.copy()  # another thread is drawing over this layer
+            paint(ImageDraw.Draw(big, "RGBA"))
+            for box in runs:
+                image.paste(big.crop(box).reduce(SS), (at[0] + box[0] // SS, at[1] + box[1] // SS))
+            return
+        try:
+            pristine = [block.big.crop(box) for box in runs]
+            try:
+                paint(ImageDraw.Draw(block.big, "RGBA"))
+                for box in runs:
+                    image.paste(block.big.crop(box).reduce(SS),
+                                (at[0] + box[0] // SS, at[1] + box[1] // SS))
+            finally:
+                for box, pixels in zip(runs, pristine):
+                    block.big.paste(pixels, box[:2])
+        finally:
+            block.lock.release()
+
+
+BLOCKS = BlockCache()
+
+
+class _Tracked:
+    """Stands in for ``ImageDraw.Draw`` and draws nothing: it notes the tiles each stroke may
+    touch. Boxes are generous (a stroke's width and two pixels more on every side), so a tile
+    never noted is a tile the real pass never draws on."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        self._size = size
+        self._cols = -(-size[0] // TILE)
+        self._rows = -(-size[1] // TILE)
+        self._tiles: set[tuple[int, int]] = set()
+        self._measure = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+
+    def _touch(self, points, extra: float) -> None:
+        xs, ys = points[0::2], points[1::2]
+        x0 = max(0, int((min(xs) - extra - 2) // TILE))
+        y0 = max(0, int((min(ys) - extra - 2) // TILE))
+        x1 = min(self._cols - 1, int((max(xs) + extra + 2) // TILE))
+        y1 = min(self._rows - 1, int((max(ys) + extra + 2) // TILE))
+        self._tiles.update((tx, ty) for ty in range(y0, y1 + 1) for tx in range(x0, x1 + 1))
+
+    @staticmethod
+    def _flat(xy) -> list[float]:
+        flat: list[float] = []
+        for item in xy:
+            if isinstance(item, (tuple, list)):
+                flat.extend(item)
+            else:
+                flat.append(item)
+        return flat
+
+    def ellipse(self, xy, fill=None, outline=None, width=1) -> None:
+        self._touch(self._flat(xy), width)
+
+    def rectangle(self, xy, fill=None, outline=None, width=1) -> None:
+        self._touch(self._flat(xy), width)
+
+    def rounded_rectangle(self, xy, radius=0, fill=None, outline=None, width=1) -> None:
+        self._touch(self._flat(xy), width)
+
+    def line(self, xy, fill=None, width=0, joint=None) -> None:
+        # Segment by segment: a long diagonal line's box would be most of the board.
+        flat = self._flat(xy)
+        if len(flat) <= 4:
+            self._touch(flat, width)
+        for i in range(0, len(flat) - 2, 2):
+            ax, ay, bx, by = flat[i:i + 4]
+            # A long segment in short pieces, each with its own box.
+            pieces = max(1, math.ceil(math.dist((ax, ay), (bx, by)) / (TILE / 2)))
+            for k in range(pieces):
+                t0, t1 = k / pieces, (k + 1) / pieces
+                self._touch([ax + (bx - ax) * t0, ay + (by - ay) * t0,
+                             ax + (bx - ax) * t1, ay + (by - ay) * t1], width)
+
+    def polygon(self, xy, fill=None, outline=None, width=1) -> None:
+        self._touch(self._flat(xy), width)
+
+    def text(self, xy, text, fill=None, font=None, anchor=None, stroke_width=0, stroke_fill=None) -> None:
+        box = self._measure.textbbox(xy, text, font=font, anchor=anchor, stroke_width=stroke_width)
+        self._touch(list(box), stroke_width + 1)
+
+    def runs(self) -> list[tuple[int, int, int, int]]:
+        """The touched tiles as pixel boxes: neighbours along a row joined into one, and a run
+        that spans the same columns on the next row too grown down (a token is one box)."""
+        rows: dict[int, list[list[int]]] = {}
+        for tx, ty in sorted(self._tiles, key=lambda t: (t[1], t[0])):
+            spans = rows.setdefault(ty, [])
+            if spans and spans[-1][1] == tx - 1:
+                spans[-1][1] = tx
+            else:
+                spans.append([tx, tx])
+        boxes: list[list[int]] = []  # [x0, y0, x1, y1] in tiles
+        open_boxes: dict[tuple[int, int], list[int]] = {}
+        for ty in sorted(rows):
+            still_open: dict[tuple[int, int], list[int]] = {}
+            for x0, x1 in rows[ty]:
+                box = open_boxes.get((x0, x1))
+                if box is not None and box[3] == ty - 1:
+                    box[3] = ty
+                else:
+                    box = [x0, ty, x1, ty]
+                    boxes.append(box)
+                still_open[(x0, x1)] = box
+            open_boxes = still_open
+        return [(x0 * TILE, y0 * TILE, min(self._size[0], (x1 + 1) * TILE),
+                 min(self._size[1], (y1 + 1) * TILE)) for x0, y0, x1, y1 in boxes]
 
 
 class _Painter:
     """Draws one view onto one canvas, layer by layer (later layers cover earlier ones)."""
 
     def __init__(self, view: BoardView, layout: BoardLayout, text: _Text,
-                 draw: ImageDraw.ImageDraw) -> None:
+                 draw: ImageDraw.ImageDraw, colours: dict[str, RGB]) -> None:
         self.view = view
         self.L = layout
         self.s = layout.square
         self.text = text
         self.draw = draw
-        self.colours = side_colours(side_order(view))
+        self.colours = colours
         self.attack_target = None
         if view.last_attack:
             attacker, target = (tuple(xy) for xy in view.last_attack)
@@ -269,8 +526,8 @@ class _Painter:
     def colour_of(self, side: str | None) -> RGB:
         return self.colours.get(side, NEUTRAL_SIDE) if side else NEUTRAL_SIDE
 
-    def paint(self) -> None:
-        self.header()
+    def paint_static(self) -> None:
+        """What only the map decides: drawn once per map and look, then cached."""
         self.floor()
         self.zones()
         self.grid_lines()
@@ -278,6 +535,10 @@ class _Painter:
         self.wall_edges()
         self.frame()
         self.coordinates()
+
+    def paint_overlays(self) -> None:
+        """What changes from board to board, over the unchanging layer."""
+        self.zone_badges()
         self.move_path()
         tokens = sorted(self.view.tokens, key=lambda t: (t.active, not t.activated))
         for token in tokens:
@@ -288,38 +549,40 @@ class _Painter:
             circle = self.token_circle(token)
             if circle and token.conditions:
                 self.conditions(token.conditions, *circle)
-        self.legend()
 
     # -- header and legend -------------------------------------------------------------------
 
-    def header(self) -> None:
+    def header(self, titles: bool = True, captions: bool = True) -> None:
+        """The band, its title lines (``titles``), then its caption lines (``captions``)."""
         t = self.text
         if not t.header:
             return
         width = self.L.size[0]
-        self.draw.rectangle((0, 0, width - 1, t.header - 1), fill=PARCHMENT_DARK)
-        self.draw.line([(0, t.header - SS), (width, t.header - SS)], fill=INK_SOFT, width=SS)
+        if titles:
+            self.draw.rectangle((0, 0, width - 1, t.header - 1), fill=PARCHMENT_DARK)
+            self.draw.line([(0, t.header - SS), (width, t.header - SS)], fill=INK_SOFT, width=SS)
         y = round(self.s * 0.25)
         for line in t.title_lines:
             step = round(t.title_size * 1.2)
-            # A stroke in the ink's own colour thickens the regular face into a bold one.
-            self.draw.text((width / 2, y + step / 2), line, font=font(t.title_size), fill=INK,
-                           anchor="mm", stroke_width=max(1, t.title_size // 28), stroke_fill=INK)
+            if titles:
+                # A stroke in the ink's own colour thickens the regular face into a bold one.
+                self.draw.text((width / 2, y + step / 2), line, font=font(t.title_size), fill=INK,
+                               anchor="mm", stroke_width=max(1, t.title_size // 28), stroke_fill=INK)
             y += step
         if t.title_lines and t.caption_lines:
             y += round(t.caption_size * 0.3)
         for line in t.caption_lines:
             step = round(t.caption_size * 1.3)
-            self.draw.text((width / 2, y + step / 2), line, font=font(t.caption_size),
-                           fill=INK_SOFT, anchor="mm")
+            if captions:
+                self.draw.text((width / 2, y + step / 2), line, font=font(t.caption_size),
+                               fill=INK_SOFT, anchor="mm")
             y += step
 
     def legend(self) -> None:
         t = self.text
         if not t.footer:
             return
-        width, height = self.L.size
-        top = height - t.footer
+        width, top = self.L.size[0], 0  # drawn on a band of its own
         self.draw.line([(0, top), (width, top)], fill=INK_SOFT, width=SS)
         size = t.legend_size
         row_h = size * 1.6
@@ -418,22 +681,23 @@ class _Painter:
         for x in range(L.cols):
             cx = L.grid_left + (x + 0.5) * self.s
             for cy in (L.grid_top - half - self.px(0.04), bottom + half + self.px(0.04)):
-                self.draw.text((cx, cy), column_name(x), font=f, fill=INK, anchor="mm")
+                self.draw.text((cx, cy), column_name(x + self.view.origin[0]), font=f, fill=INK,
+                               anchor="mm")
         for y in range(L.rows):
             cy = L.grid_top + (y + 0.5) * self.s
             for cx in (L.grid_left - half - self.px(0.04), right + half + self.px(0.04)):
-                self.draw.text((cx, cy), str(y + 1), font=f, fill=INK, anchor="mm")
+                self.draw.text((cx, cy), str(y + 1 + self.view.origin[1]), font=f, fill=INK,
+                               anchor="mm")
 
     # -- zones -------------------------------------------------------------------------------
 
     def zones(self) -> None:
-        taken = {tuple(sq) for t in self.view.tokens for sq in t.squares}
         for zone in self.view.zones:
             squares = {tuple(sq) for sq in zone.squares if self.on_board(sq)}
             if squares:
-                self.zone(zone, squares, taken)
+                self.zone(zone, squares)
 
-    def zone(self, zone: Zone, squares: set[XY], taken: set[XY]) -> None:
+    def _zone_look(self, zone: Zone) -> tuple[str, RGB, int, str, bool]:
         kind = normalise_kind(zone.kind)
         side_colour = self.colour_of(zone.side)
         if kind in ("start", "start_area", "deployment", "deployment_zone", "assembly"):
@@ -445,7 +709,11 @@ class _Painter:
             colour, tint, label, dashed = (196, 142, 0), 80, "VICTORY", False
         else:
             colour, tint, label, dashed = blend(side_colour, INK, 0.3), 40, "", True
-        label = plain(zone.label) or label or plain(zone.kind).upper()
+        label = plain(zone.label[:MAX_LABEL]) or label or plain(zone.kind[:MAX_LABEL]).upper()
+        return kind, colour, tint, label, dashed
+
+    def zone(self, zone: Zone, squares: set[XY]) -> None:
+        kind, colour, tint, _, dashed = self._zone_look(zone)
         w = self.px(0.06)
         for xy in sorted(squares):
             x0, y0, x1, y1 = self.L.square_box(xy)
@@ -470,9 +738,19 @@ class _Painter:
                                 fill=colour, width=w)
                 else:
                     self.draw.line([a, b], fill=colour, width=w)
-        free = [xy for xy in sorted(squares, key=lambda q: (q[1], q[0])) if xy not in taken]
-        anchor = free[0] if free else min(squares, key=lambda q: (q[1], q[0]))
-        self._badge(anchor, label, colour)
+
+    def zone_badges(self) -> None:
+        """Each zone's name, on its first square no token stands on (tokens move, so these
+        are drawn with them, over the grid)."""
+        taken = {tuple(sq) for t in self.view.tokens for sq in t.squares}
+        for zone in self.view.zones:
+            squares = {tuple(sq) for sq in zone.squares if self.on_board(sq)}
+            if not squares:
+                continue
+            _, colour, _, label, _ = self._zone_look(zone)
+            free = [xy for xy in sorted(squares, key=lambda q: (q[1], q[0])) if xy not in taken]
+            anchor = free[0] if free else min(squares, key=lambda q: (q[1], q[0]))
+            self._badge(anchor, label, colour)
 
     def _chevrons(self, xy: XY, colour: RGB) -> None:
         x0, y0, _, _ = self.L.square_box(xy)
@@ -553,7 +831,7 @@ class _Painter:
             ink = (70, 68, 66)
         stroke = (0, 0, 0) if ink == (255, 255, 255) else None
         has_hp = token.hp is not None
-        label = plain(token.label) or plain(token.name)[:3].upper() or "?"
+        label = plain(token.label[:MAX_LABEL]) or plain(token.name[:MAX_LABEL])[:3].upper() or "?"
         size = fit_size(label, round(s * 0.33 * scale), round(s * 0.22), r * 1.75)
         while len(label) > 1 and style.text_width(label, size) > r * 1.75:
             label = label[:-1]
@@ -597,7 +875,7 @@ class _Painter:
         size = max(7 * SS, round(self.s * 0.19 * scale))
         f = font(size)
         pad, gap, h = size * 0.25, size * 0.2, size * 1.15
-        labels = [plain(c).upper()[:4] or "?" for c in conditions]
+        labels = [plain(c[:MAX_LABEL]).upper()[:4] or "?" for c in conditions]
         widths = [f.getlength(lab) + 2 * pad for lab in labels]
         room = r * 2.3
         # Show as many as fit on one row; the rest collapse into "+n".

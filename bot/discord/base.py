@@ -208,6 +208,8 @@ class WarbandCog(commands.Cog):
 
     async def suggest_notify(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "notify", current)
+    async def suggest_unit(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "unit", current)
 
 
 #: The autocomplete callback for each kind named in the command table (the mirror test uses it).
@@ -221,6 +223,7 @@ SUGGESTERS: dict[str, Callable[..., Awaitable[list[app_commands.Choice[str]]]]] 
     "option": WarbandCog.suggest_option,
     "mode": WarbandCog.suggest_mode,
     "choice": WarbandCog.suggest_choice,
+    "unit": WarbandCog.suggest_unit,
     "warband": WarbandCog.suggest_warband,
     "spell": WarbandCog.suggest_spell,
     "tile": WarbandCog.suggest_tile,

@@ -11,6 +11,7 @@ import hashlib
 import json
 import logging
 import math
+import os
 import signal
 from pathlib import Path
 
@@ -31,6 +32,7 @@ from bot.discord.status import refresh_status
 from bot.discord.views import WarbandButton
 from bot.discord.play import PlayCog
 from bot.discord.roll import RollCog
+from bot.discord.table import TableCog
 from bot.discord.warband import WarbandGroupCog
 from bot.scheduler import Scheduler
 from bot.sharding import Shards
@@ -39,7 +41,7 @@ from bot.store import Store
 
 log = logging.getLogger(__name__)
 
-COGS = (GameCog, RollCog, PlayCog, ConanCog, WarbandGroupCog, CreatureCog, LeagueCog, PostCog)
+COGS = (GameCog, RollCog, PlayCog, ConanCog, TableCog, WarbandGroupCog, CreatureCog, LeagueCog, PostCog)
 
 
 class WarbandTree(app_commands.CommandTree):
@@ -72,15 +74,16 @@ def tree_hash(tree: app_commands.CommandTree, guild_id: int | None) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
-class WarbandBot(commands.AutoShardedBot):
+class WarbandBot(commands.Bot):
     """The bot. ``setup_hook`` runs once, after login and before the gateway connects."""
 
     def __init__(self, settings: Settings, *, sync: bool = True):
-        # Shards: one process holds them all unless settings split them across processes.
+        # Shards: one process holds them all unless settings split them across processes
+        # (then the bot is a ShardedWarbandBot, see bot_for).
         self.shard_plan = Shards.parse(settings.warband_shard_count, settings.warband_shard_ids)
         super().__init__(command_prefix=no_prefix, intents=intents(), tree_cls=WarbandTree,
                          help_command=None, allowed_mentions=discord.AllowedMentions.none(),
-                         **self.shard_plan.bot_options())
+                         **(self.shard_plan.bot_options() if isinstance(self, commands.AutoShardedBot) else {}))
         self.settings = settings
         self.sync_commands = sync
         self.store: Store | None = None
@@ -104,7 +107,9 @@ class WarbandBot(commands.AutoShardedBot):
         self._close_on_sigterm()
         self.store = await Store.open(self.settings.database)
         log.info("games are kept in %s", self.store.location)
-        await self.add_warband_cogs(Service(self.store, vacation_days=self.settings.warband_vacation_days))
+        # Boards are drawn in worker processes, one per core: drawing holds Python's lock.
+        await self.add_warband_cogs(Service(self.store, vacation_days=self.settings.warband_vacation_days,
+                                            render_processes=os.cpu_count() or 1))
         if self.sync_commands:
             await self.sync_if_changed()
 
@@ -221,10 +226,22 @@ async def sync_now(settings: Settings, guild_id: int | None) -> None:
         await bot.close()
 
 
+class ShardedWarbandBot(WarbandBot, commands.AutoShardedBot):
+    """The bot as one of several processes: discord.py's AutoShardedBot holding the shards
+    WARBAND_SHARD_IDS names out of WARBAND_SHARD_COUNT (see bot.sharding)."""
+
+
+def bot_for(settings: Settings) -> WarbandBot:
+    """The bot these settings ask for: sharded across processes, or one process."""
+    if settings.warband_shard_count is not None or settings.warband_shard_ids:
+        return ShardedWarbandBot(settings)
+    return WarbandBot(settings)
+
+
 def run_bot(settings: Settings) -> None:
     """Run until stopped (Ctrl-C / SIGTERM). discord.py sets up its own logging unless the
     root logger already has handlers, which ``warband`` configured from WARBAND_LOG_LEVEL."""
     if settings.discord_token is None:
         raise SystemExit("DISCORD_TOKEN is not set.")
-    bot = WarbandBot(settings)
+    bot = bot_for(settings)
     bot.run(settings.discord_token.get_secret_value(), log_handler=None if logging.getLogger().handlers else discord.utils.MISSING)

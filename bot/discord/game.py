@@ -84,9 +84,10 @@ class GameCog(WarbandCog):
 
     @game.command(**named("game board"))
     @described("game board")
-    @app_commands.autocomplete(command=WarbandCog.suggest_creature)
-    async def board(self, interaction: discord.Interaction, command: str | None = None) -> None:
-        await self.run(interaction, "game board", defer=True, command=command)
+    @app_commands.autocomplete(command=WarbandCog.suggest_creature, around=WarbandCog.suggest_square)
+    async def board(self, interaction: discord.Interaction, command: str | None = None,
+                    around: str | None = None, size: int | None = None) -> None:
+        await self.run(interaction, "game board", defer=True, command=command, around=around, size=size)
 
     @game.command(**named("game log"))
     @described("game log")

@@ -68,12 +68,12 @@ class PlayCog(WarbandCog):
     @app_commands.command(**named("charge"))
     @described("charge")
     @app_commands.autocomplete(target=WarbandCog.suggest_creature, creature=WarbandCog.suggest_creature,
-                               to=WarbandCog.suggest_square)
+                               to=WarbandCog.suggest_square, unit=WarbandCog.suggest_unit)
     async def charge(self, interaction: discord.Interaction, target: str | None = None, creature: str | None = None,
                      to: str | None = None, attack: int | None = None, roll: str | None = None,
-                     damage: str | None = None) -> None:
+                     damage: str | None = None, unit: str | None = None) -> None:
         await self.run(interaction, "charge", defer=True, target=target, creature=creature, to=to, attack=attack,
-                       roll=roll, damage=damage)
+                       roll=roll, damage=damage, unit=unit)
 
     @app_commands.command(**named("cast"))
     @described("cast")

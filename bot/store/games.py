@@ -42,6 +42,9 @@ class Games(StoreBase):
     transaction, returning the new version. Methods that look a game up by id raise
     :class:`NotFound`; lookups by channel return None."""
 
+    # A snapshot of the state every this many actions; an undo replays at most this many.
+    snapshot_every: int = 100
+
     # ---- games: reads ----------------------------------------------------------------------
 
     async def game(self, game_id: int) -> GameRecord:
@@ -87,6 +90,14 @@ class Games(StoreBase):
             (game_id, since_seq),
         )
         return [action_from_row(r) for r in rows]
+
+    async def last_player_action(self, game_id: int) -> ActionRecord | None:
+        """The latest action a seat took (automatic steps have no seat), or None."""
+        row = await self._one(
+            "SELECT * FROM actions WHERE game_id = ? AND seat_id IS NOT NULL ORDER BY seq DESC LIMIT 1",
+            (game_id,),
+        )
+        return action_from_row(row) if row else None
 
     async def events(
         self, game_id: int, since_seq: int | None = None, limit: int | None = None
@@ -267,6 +278,7 @@ class Games(StoreBase):
         *,
         pending_json: Any = KEEP,
         claim: tuple[str, str | int] | None = None,
+        snapshot: bool = True,
     ) -> int:
         """Record one applied action: log it with the next seq, store its events, save the new
         state and bump the version, all in one transaction. Returns the new version.
@@ -274,7 +286,9 @@ class Games(StoreBase):
         ``status``/``result_json`` end the game in the same transaction (e.g. the winning
         blow). ``pending_json`` replaces the pending request (None clears it); by default it is
         left as it is. ``claim=(seat_id, user_id)`` seats a player in the same transaction
-        (the join that fills the table and starts the game). Raises :class:`VersionConflict`
+        (the join that fills the table and starts the game). Every :attr:`snapshot_every`
+        actions the new state is also kept as a snapshot for undo (unless ``snapshot`` is
+        False: a state waiting for an answer is no place to replay from). Raises :class:`VersionConflict`
         (nothing written) when the game is no longer at ``expected_version``,
         :class:`GameNotActive` when it is over.
         """
@@ -298,7 +312,18 @@ class Games(StoreBase):
                 tx, game_id, as_id(seat_id), as_id(user_id), action_text, now
             )
             await self._append_events(tx, game_id, seq, event_rows)
+            if snapshot and seq % self.snapshot_every == 0:
+                await tx.execute("INSERT INTO snapshots (game_id, seq, state) VALUES (?, ?, ?)",
+                                 (game_id, seq, columns["state"]))
             return await self._save_game(tx, game_id, expected_version, now, **columns)
+
+    async def nearest_snapshot(self, game_id: int, through_seq: int) -> tuple[int, str] | None:
+        """The latest snapshot taken at or before action ``through_seq``, as (seq, state JSON)."""
+        row = await self._one(
+            "SELECT seq, state FROM snapshots WHERE game_id = ? AND seq <= ? ORDER BY seq DESC LIMIT 1",
+            (game_id, through_seq),
+        )
+        return (row["seq"], row["state"]) if row else None
 
     async def rewrite_after_undo(
         self,
@@ -331,10 +356,13 @@ class Games(StoreBase):
                     f"Game #{game_id} has {last} recorded actions; "
                     f"cannot go back to action {keep_through_seq}."
                 )
-            # Events first: correct even if foreign keys were ever switched off.
+            # Events and snapshots first: correct even if foreign keys were ever switched off.
             await tx.execute(
                 "DELETE FROM events WHERE game_id = ? AND action_seq > ?",
                 (game_id, keep_through_seq),
+            )
+            await tx.execute(
+                "DELETE FROM snapshots WHERE game_id = ? AND seq > ?", (game_id, keep_through_seq)
             )
             await tx.execute(
                 "DELETE FROM actions WHERE game_id = ? AND seq > ?", (game_id, keep_through_seq)

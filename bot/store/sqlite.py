@@ -6,9 +6,12 @@ fsync per commit: a play-by-post game commits a few moves a minute, so durabilit
 nothing that matters). ``synchronous="NORMAL"`` trades the machine-crash guarantee for write
 speed.
 
-One connection serves the process; an ``asyncio.Lock`` serialises its use so that one
+One connection writes for the process; an ``asyncio.Lock`` serialises its use so that one
 coroutine's open transaction is never seen, or joined, by another. SQLite serialises writers
-across processes with ``BEGIN IMMEDIATE`` and ``busy_timeout``.
+across processes with ``BEGIN IMMEDIATE`` and ``busy_timeout``. Reads outside a transaction go
+through a few read-only connections of their own (opened when first needed): in WAL a reader
+sees the last commit and never waits for a writer, so one channel's commit (an fsync) does not
+hold up another channel's look at its game.
 """
 
 from __future__ import annotations
@@ -45,6 +48,19 @@ async def connect(path: Path, *, busy_timeout_ms: int, synchronous: str) -> aios
             raise StoreError(f"could not switch {path} to WAL mode (journal mode is {mode})")
         await conn.execute(f"PRAGMA synchronous = {synchronous.upper()}")
         await conn.execute("PRAGMA foreign_keys = ON")
+    except BaseException:
+        await conn.close()
+        raise
+    return conn
+
+
+async def connect_reader(path: Path, *, busy_timeout_ms: int = 5000) -> aiosqlite.Connection:
+    """A read-only connection to ``path``, already a WAL database (the writer made it one)."""
+    conn = await aiosqlite.connect(path, isolation_level=None)
+    try:
+        conn.row_factory = sqlite3.Row
+        await conn.execute(f"PRAGMA busy_timeout = {int(busy_timeout_ms)}")
+        await conn.execute("PRAGMA query_only = ON")
     except BaseException:
         await conn.close()
         raise
@@ -94,6 +110,12 @@ class SQLiteBackend:
         self.path = path
         self.location = str(path)
         self._lock = asyncio.Lock()
+        self._readers: list[aiosqlite.Connection] = []
+        self._idle_readers: asyncio.Queue[aiosqlite.Connection] | None = None
+        self._opening_readers = 0
+
+    # At most this many read connections; reads beyond wait for one to be free.
+    max_readers = 2
 
     @classmethod
     async def open(cls, path: Path, *, busy_timeout_ms: int = 5000,
@@ -105,6 +127,12 @@ class SQLiteBackend:
             if self._conn is not None:
                 conn, self._conn = self._conn, None
                 await conn.close()
+            readers, self._readers = self._readers, []
+            for reader in readers:
+                await reader.close()
+            readers, self._readers = self._readers, []
+            for reader in readers:
+                await reader.close()
 
     def connection(self) -> aiosqlite.Connection:
         if self._conn is None:
@@ -126,14 +154,40 @@ class SQLiteBackend:
                     await conn.execute("ROLLBACK")
                 raise
 
+    @asynccontextmanager
+    async def _reader(self) -> AsyncIterator[aiosqlite.Connection]:
+        """A read connection of its own (see the module docstring), or the writer's under its
+        lock for a database that lives only in memory."""
+        self.connection()  # refuse when closed
+        if str(self.path) == ":memory:" or self.max_readers < 1:
+            async with self._lock:
+                yield self.connection()
+            return
+        if self._idle_readers is None:
+            self._idle_readers = asyncio.Queue()
+        if self._idle_readers.empty() and len(self._readers) + self._opening_readers < self.max_readers:
+            self._opening_readers += 1
+            try:
+                conn = await connect_reader(self.path)
+            finally:
+                self._opening_readers -= 1
+            self._readers.append(conn)
+        else:
+            conn = await self._idle_readers.get()
+        try:
+            yield conn
+        finally:
+            if conn in self._readers:
+                self._idle_readers.put_nowait(conn)
+
     async def all(self, sql: str, params: Sequence[Any] = ()) -> list[sqlite3.Row]:
-        async with self._lock:
-            async with self.connection().execute(sql, params) as cursor:
+        async with self._reader() as conn:
+            async with conn.execute(sql, params) as cursor:
                 return list(await cursor.fetchall())
 
     async def one(self, sql: str, params: Sequence[Any] = ()) -> sqlite3.Row | None:
-        async with self._lock:
-            async with self.connection().execute(sql, params) as cursor:
+        async with self._reader() as conn:
+            async with conn.execute(sql, params) as cursor:
                 return await cursor.fetchone()
 
     async def lock_schema(self, tx: aiosqlite.Connection) -> None:

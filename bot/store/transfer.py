@@ -19,7 +19,7 @@ from bot.store.errors import StoreError
 from bot.store.repository import Store
 
 # Parents before children; schema_migrations is the target's own business.
-TABLES: tuple[str, ...] = ("games", "seats", "actions", "events", "free_rolls", "warbands", "user_cards",
+TABLES: tuple[str, ...] = ("games", "seats", "actions", "events", "snapshots", "free_rolls", "warbands", "user_cards",
                            "clocks", "seat_clocks", "schedule", "users", "nudges", "commitments", "status_messages",
                            "leagues", "league_players", "league_matches", "league_log", "ratings", "rated_games")
 # Tables whose id the database hands out: after a copy the next id must follow the copied ones.

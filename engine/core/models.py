@@ -88,3 +88,14 @@ class GameState(BaseModel):
             raise ValueError("other_seat is only defined for two-seat games")
         return others[0]
 
+
+
+def kept_options(options: dict[str, Any]) -> dict[str, Any]:
+    """A game's options as its state keeps them: an uploaded map (``map_data``) is left out,
+    since the state holds that map already (as ``map``) and the games table keeps the options
+    whole for replays; one copy of a 100 x 100 map per state is enough.
+
+    >>> kept_options({"map": "crypt", "map_data": {"width": 100}})
+    {'map': 'crypt'}
+    """
+    return {key: value for key, value in options.items() if key != "map_data"}

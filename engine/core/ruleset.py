@@ -323,12 +323,51 @@ class Ruleset(ABC):
         return self.state_model.model_validate(data)
 
     def replay(
-        self, seed: int, options: dict[str, Any] | None, actions: Iterable[Action]
+        self, seed: int, options: dict[str, Any] | None, actions: Iterable[Action],
+        *, start: GameState | None = None,
     ) -> tuple[GameState, list[Event]]:
-        """Rebuild a game from its seed and action log (undo and audits use this)."""
-        state = self.new_game(seed, options)
+        """Rebuild a game from its seed and action log (undo and audits use this), or from
+        ``start`` (a state saved part-way, which is not changed) and the actions after it.
+
+        The log is applied in place on one working state, with no copy per action: every
+        logged action was legal when it was taken, so there is nothing to roll back (a log
+        that is not is refused, as at the table). An action followed by its /decide answers
+        runs once with all of them, exactly as the answering run did at the table; only the
+        last action of the log goes through :meth:`apply` answer by answer, so a question
+        still open at the end is open again. The events are those of each completed run.
+
+        >>> from engine.core.ruleset import Ruleset
+        >>> Ruleset.replay.__doc__ is not None
+        True
+        """
+        state = start.model_copy(deep=True) if start is not None else self.new_game(seed, options)
+        log = list(actions)
         events: list[Event] = []
-        for action in actions:
+        last = max((i for i, a in enumerate(log) if not isinstance(a, Decide)), default=len(log))
+        i = 0
+        while i < last:
+            action = log[i]
+            answers: list[str] = []
+            i += 1
+            while i < len(log) and isinstance(log[i], Decide):
+                answers.append(log[i].option)
+                i += 1
+            if state.is_over:
+                raise IllegalAction("game-over", "The game is over; no more moves can be made.")
+            if isinstance(action, Decide) or state.pending is not None:
+                raise IllegalAction("bad-log", "The log answers a question no action asked.")
+            if isinstance(action, Resign):
+                state.pending = None
+                self._resign(state, action, events)
+                continue
+            state.begin_answers(answers)
+            try:
+                self._apply(state, action, events)
+            except DecisionNeeded as need:
+                raise IllegalAction("bad-log", f"The log leaves a question unanswered before its end: "
+                                    f"{need.decision.question}") from None
+            state.begin_answers([])
+        for action in log[i:]:
             state, new_events = self.apply(state, action)
             events.extend(new_events)
         return state, events

@@ -34,6 +34,8 @@ or replaces a character (words: a terrain kind, ``wall``, ``open``, ``start A``,
 from __future__ import annotations
 
 import json
+import threading
+from collections import OrderedDict
 from functools import cached_property
 from typing import Any, NamedTuple
 
@@ -472,6 +474,31 @@ class GridMap(BaseModel):
 
 
 _DERIVED = ("_kinds_at", "_solid", "_prop_cache", "_memo", "_facts", "edge_vertices")
+
+_SHARED_MAPS: OrderedDict[str, GridMap] = OrderedDict()
+_SHARED_LIMIT = 64
+_SHARED_LOCK = threading.Lock()
+
+
+def shared_map(grid: GridMap) -> GridMap:
+    """One map object per map content: ``grid`` itself the first time, after that the object
+    already seen (with its lookup tables built). Maps are frozen, so every game on the same
+    map may share one; a game parsed from JSON otherwise carries a copy of its own.
+
+    >>> a = GridMap(width=3, height=2, walls=[(1, 1)])
+    >>> shared_map(a) is a and shared_map(GridMap(width=3, height=2, walls=[(1, 1)])) is a
+    True
+    """
+    key = grid.model_dump_json()
+    with _SHARED_LOCK:
+        found = _SHARED_MAPS.get(key)
+        if found is not None:
+            _SHARED_MAPS.move_to_end(key)
+            return found
+        _SHARED_MAPS[key] = grid
+        while len(_SHARED_MAPS) > _SHARED_LIMIT:
+            _SHARED_MAPS.popitem(last=False)
+    return grid
 
 
 def _ignores(kind: TerrainKind, mode: str) -> bool:

@@ -653,14 +653,15 @@ def _shape_order(ctx: _Mover, current):
 
 def _search(ctx: _Mover, start: XY, start_shape, diag0: int, budget: int | None,
             goal: XY | None = None, need_end: bool = True, allowed: set | None = None,
-            ties: dict | None = None):
+            ties: dict | None = None, cut: list | None = None):
     """Dijkstra (A* toward ``goal``) over (anchor, block shape, diagonal parity).
 
     Returns (dist, parent, diag_of, goal_state). Deterministic: neighbours are visited in a
     fixed order and a state's cost is replaced only by a strictly cheaper one. The heuristic
     (open-ground cost from this parity) never overestimates: terrain only adds cost. With
     ``ties`` (and no ``goal``) every state gets the list of all states a cheapest step reaches
-    it from, not only ``parent``'s one: the graph of every cheapest path.
+    it from, not only ``parent``'s one: the graph of every cheapest path. ``cut`` (a list) gets
+    an entry when the budget pruned a step, so a failed search can tell "too far" from "no path".
     """
     start_state = (start, start_shape, diag0 % 2)
     dist = {start_state: 0}
@@ -706,6 +707,8 @@ def _search(ctx: _Mover, start: XY, start_shape, diag0: int, budget: int | None,
                     cost, ndiag = 1 << k, dcount
                 ng = g + cost + surcharge
                 if budget is not None and ng > budget:
+                    if cut is not None and not cut:
+                        cut.append(nxt)
                     continue
                 state = (nxt, sh, ndiag % 2)
                 old = dist.get(state)
@@ -743,6 +746,15 @@ def _unwind(parent, node):
     return chain
 
 
+def refusal_search_bound(budget: int) -> int:
+    """How far a refused move's cost is looked for: twice the movement left, at least 12 more.
+
+    >>> refusal_search_bound(6), refusal_search_bound(20)
+    (18, 40)
+    """
+    return max(2 * budget, budget + 12)
+
+
 def shortest_path(grid: GridMap, mover: Body, dest: XY, others: list[Body],
                   state: PathState | None = None, rules: MoveRules | None = None,
                   budget: int | None = None, charging: bool = False, running: bool = False,
@@ -750,7 +762,8 @@ def shortest_path(grid: GridMap, mover: Body, dest: XY, others: list[Body],
     """The cheapest legal path for ``mover`` to stop with its anchor on ``dest``.
 
     Raises ``IllegalAction("too-far", "Reaching F9 costs 8 squares; Orc Mauler has 6 left.")``
-    when the cheapest path is over ``budget``, and ``IllegalAction("no-path", ...)`` when there
+    when the cheapest path is over ``budget`` ("costs more than 18 squares" past
+    :func:`refusal_search_bound`, walled-off squares included), and ``IllegalAction("no-path", ...)`` when there
     is none.
     """
     rules = rules or MoveRules()
@@ -768,15 +781,26 @@ def shortest_path(grid: GridMap, mover: Body, dest: XY, others: list[Body],
         reason = (fitting or end_reasons)[0]
         raise _illegal(f"{mover.label} can't stop on {name}: {reason}", "bad-destination")
     lane = set(_straight_lane(start, dest)) if running and rules.run_straight_line else None
+    cut: list = []
     dist, parent, diag_of, found = _search(ctx, start, mover.dims, state.diag_count, budget, dest,
-                                           allowed=lane)
-    if found is None and budget is not None:
-        dist2, _p, _d, found2 = _search(ctx, start, mover.dims, state.diag_count, None, dest,
-                                        allowed=lane)
+                                           allowed=lane, cut=cut)
+    if found is None and budget is not None and cut:
+        # Only to tell the player the cost: searched within a bound, since a square far away
+        # (or walled off) would otherwise cost a search of the whole map.
+        bound = refusal_search_bound(budget)
+        cut_again: list = []
+        dist2, _p, _d, found2 = _search(ctx, start, mover.dims, state.diag_count, bound, dest,
+                                        allowed=lane, cut=cut_again)
         if found2 is not None:
             raise IllegalAction(
                 "too-far", f"Reaching {name} costs {dist2[found2]} squares; {mover.label} has {budget} left."
             )
+        if not cut_again:  # the whole reachable map was searched: there is no way at all
+            raise IllegalAction("no-path", f"{mover.label} has no legal path to {name}.")
+        raise IllegalAction(
+            "too-far", f"Reaching {name} costs more than {bound} squares, if it can be reached at all; "
+            f"{mover.label} has {budget} left."
+        )
     if found is None:
         raise IllegalAction("no-path", f"{mover.label} has no legal path to {name}.")
     return _path_from(ctx, _unwind(parent, found), dist, diag_of)
@@ -862,7 +886,9 @@ def reachable(grid: GridMap, mover: Body, others: list[Body], state: PathState |
     dist, _parent, _diag, _ = _search(ctx, mover.anchor, mover.dims, state.diag_count, budget)
     out: dict[XY, int] = {}
     for (xy, shape, _par), cost in dist.items():
-        if xy == mover.anchor and cost == 0:
+        if xy == mover.anchor:
+            # Stepping out and back reaches the start at a cost, but a move that ends where it
+            # began is no move: /move refuses it, so it is never offered.
             continue
         if ctx.can_end(xy, shape) is not None:
             continue

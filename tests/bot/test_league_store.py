@@ -67,8 +67,9 @@ async def test_the_runner_takes_the_gap_left_for_0003_and_fills_it_later(tmp_pat
     for path in MIGRATIONS_DIR.glob("*.sql"):
         if not path.name.startswith("0003"):
             shutil.copy(path, folder / path.name)
+    shipped = sorted(int(path.name[:4]) for path in MIGRATIONS_DIR.glob("*.sql"))
     async with await Store.open(tmp_path / "gap.sqlite3", migrations_dir=folder) as store:
-        assert [m.version for m in await store.applied_migrations()] == [1, 2, 4]
+        assert [m.version for m in await store.applied_migrations()] == [v for v in shipped if v != 3]
     (folder / "0003_schedule.sql").write_text("CREATE TABLE schedule_probe (id INTEGER PRIMARY KEY);\n")
     async with await Store.open(tmp_path / "gap.sqlite3", migrations_dir=folder) as store:
-        assert [m.version for m in await store.applied_migrations()] == [1, 2, 3, 4]
+        assert [m.version for m in await store.applied_migrations()] == shipped

@@ -617,3 +617,18 @@ async def test_uploaded_cards_are_kept_per_player(store: Store):
     assert mine[0].data["name"] == "My Big Ogre"
     assert await store.delete_card("u1", "my-ogre") and not await store.delete_card("u1", "my-ogre")
     assert [c.card_id for c in await store.cards("u2")] == ["imp"]
+
+
+async def test_reads_do_not_wait_for_an_open_write_transaction(store: Store):
+    """#15 item 6: in WAL a reader need not wait for a writer; reads use connections of their
+    own, so a look at one game goes on while another game's commit holds the write connection."""
+    import asyncio
+
+    game = await store.create_game("c1", None, "dnd-minis-quick", 1, {}, {"n": 1}, "alice", [("p1", "P1")])
+    async with store._write() as tx:
+        await tx.execute("UPDATE games SET state = ? WHERE id = ?", ('{"n": 2}', game.id))
+        # The write is open and uncommitted: a read finishes and sees the last commit.
+        seen = await asyncio.wait_for(store.game(game.id), timeout=30)
+        assert seen.state == {"n": 1}
+    assert (await store.game(game.id)).state == {"n": 2}
+    assert 1 <= len(store._db._readers) <= store._db.max_readers

@@ -13,7 +13,7 @@ from engine.core import IllegalAction
 from engine.rulesets.conan.data import build_catalogue, load_catalogue, parse_scenario
 from engine.rulesets.conan import data as conan_data
 
-from helpers import RULES
+from conan_helpers import RULES
 
 SCENARIO = json.loads((conan_data.resources.files("engine.rulesets.conan") / "data" / "scenarios"
                        / "idol-of-set.json").read_text())

@@ -9,7 +9,7 @@ from engine.rulesets.conan import heroes as sheet
 from engine.rulesets.conan.actions import Activate, Attack, Cast, Done, EndTurn, Give, Move, Throw
 from engine.rulesets.conan.state import OVERLORD
 
-from helpers import H, RULES, act, action_phase, asked, clear_models, gems, only, table
+from conan_helpers import H, RULES, act, action_phase, asked, clear_models, gems, only, table
 
 CASTER = {**H, "name": "Hadrathus", "skills": {"spellcaster": 99},
           "cards": ["lightning-bolt", "ward-of-mitra"]}

@@ -7,7 +7,7 @@ from engine.rulesets.conan import heroes as sheet
 from engine.rulesets.conan.actions import Activate, Attack, Done, EndTurn, Flow, Move, Open, Take, Throw
 from engine.rulesets.conan.state import OVERLORD
 
-from helpers import H, RULES, act, action_phase, asked, clear_models, gems, only, table
+from conan_helpers import H, RULES, act, action_phase, asked, clear_models, gems, only, table
 
 
 def h_table(scenario="idol-of-set", **extra):

@@ -169,3 +169,34 @@ def test_disabled_creature_moves_or_acts_once():
     refused(state, "p1", "move", "disabled", to="K1", mode="double")
     state, _ = cmd(state, "p1", "move", to="C1")
     refused(state, "p1", "attack", "disabled", target="orc", roll="1d20")
+
+
+def test_legal_moves_never_offer_the_square_the_creature_stands_on():
+    """A creature that could step out and back (a diagonal there, a straight step back) is not
+    offered its own square: /move would refuse it as 'already on' (#15 item 7)."""
+    from engine.core import get_ruleset
+
+    state = fight(hero=("Hero", "E5"))
+    moves = [a for a in get_ruleset("dnd35-encounter").legal_actions(state, "p1") if a.kind == "move"]
+    assert moves and all(tuple(m.to) != (4, 4) for m in moves)
+    assert "E5" not in get_ruleset("dnd35-encounter").suggestions(state, "p1", "square")
+    refused(state, "p1", "move", "no-move", to="E5")
+
+
+def test_a_refused_far_move_searches_only_a_bounded_area(monkeypatch):
+    """Stating the cost of an out-of-reach square must not search the whole map (#15 item 5):
+    past twice the movement left (at least 12 more) the refusal says 'more than'."""
+    import engine.grid.movement as movement
+
+    big = grid_data("\n".join(["." * 100] * 100), "a wide plain")
+    state = fight(big)
+    budgets = []
+    real = movement._search
+    monkeypatch.setattr(movement, "_search", lambda ctx, start, shape, diag, budget, *a, **k:
+                        budgets.append(budget) or real(ctx, start, shape, diag, budget, *a, **k))
+    err = refused(state, "p1", "move", "too-far", to="CV100")
+    assert "costs more than 18 squares" in err.message and "Hero has 6 left" in err.message
+    assert budgets and all(b is not None and b <= 18 for b in budgets)
+    budgets.clear()
+    err = refused(state, "p1", "move", "too-far", to="J10")
+    assert "Reaching J10 costs 13 squares; Hero has 6 left." in err.message

@@ -152,3 +152,35 @@ def test_the_pending_question_survives_the_store_round_trip():
     assert loaded.pending == waiting.pending
     done, _ = RULES.apply(loaded, Decide(seat="p1", option="orc"))
     assert done.hits == ["orc"]
+
+
+def test_replay_copies_no_state_per_action_and_matches_play_step_by_step(monkeypatch):
+    """#15 item 3: a replay applies the log in place (one copy in all, not one per action),
+    answers included, and ends exactly where step-by-step play ends — also when the log ends
+    on an open question, which is open again, and when it starts from a saved state."""
+    seeds = [_seed_with_first_roll(lambda t: t == 20), _seed_with_first_roll(lambda t: 10 <= t < 20),
+             _seed_with_first_roll(lambda t: t < 10)]
+    for seed in seeds:
+        state = RULES.new_game(seed)
+        log: list[Action] = []
+        for _ in range(12):
+            action = (Decide(seat="p1", option=state.pending.decision.options[0]) if state.pending
+                      else Swing(seat="p1"))
+            state, _ = RULES.apply(state, action)
+            log.append(action)
+        log.append(Swing(seat="p1"))
+        try:
+            state, _ = RULES.apply(state, log[-1])
+        except IllegalAction:
+            log.pop()
+        copies = []
+        real = GameState.model_copy
+        monkeypatch.setattr(GameState, "model_copy", lambda self, **kw: copies.append(1) or real(self, **kw))
+        replayed, _ = RULES.replay(seed, None, log)
+        assert len(copies) <= 3  # the last action's own run and its answers only
+        monkeypatch.undo()
+        assert replayed.model_dump() == state.model_dump()
+        middle, _ = RULES.replay(seed, None, log[:5])
+        rest, _ = RULES.replay(seed, None, log[5:], start=middle)
+        if middle.pending is None:
+            assert rest.model_dump() == state.model_dump()

@@ -9,7 +9,7 @@ import pytest
 
 from bot.commands import parse_line
 from bot.config import Settings
-from bot.discord.client import WarbandBot
+from bot.discord.client import ShardedWarbandBot, WarbandBot, bot_for
 from bot.scheduler import Scheduler
 from bot.service import Service
 from bot.sharding import Shards
@@ -90,6 +90,7 @@ def test_shard_settings_are_checked():
 
 
 def test_the_bot_connects_with_the_shards_it_holds(tmp_path):
-    bot = WarbandBot(Settings(warband_db=tmp_path / "w.sqlite3", warband_shard_count=4, warband_shard_ids="2,3"))
-    assert (bot.shard_count, bot.shard_ids) == (4, [2, 3])
-    assert WarbandBot(Settings(warband_db=tmp_path / "w.sqlite3")).shard_ids is None
+    bot = bot_for(Settings(warband_db=tmp_path / "w.sqlite3", warband_shard_count=4, warband_shard_ids="2,3"))
+    assert isinstance(bot, ShardedWarbandBot) and (bot.shard_count, bot.shard_ids) == (4, [2, 3])
+    single = bot_for(Settings(warband_db=tmp_path / "w.sqlite3"))
+    assert type(single) is WarbandBot and single.shard_plan.holds(12345)

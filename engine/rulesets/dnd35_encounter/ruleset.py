@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
+from engine.core.models import kept_options
 from engine.core import (
     Action, BoardView, Event, GameState, IllegalAction, Resign, Result, Rng, Ruleset, Seat, Token,
     roll_dice,
@@ -85,7 +86,7 @@ class Encounter(Ruleset):
         extra = encounter_options(options)
         seats = [Seat(id=REFEREE, name="Referee")] + [Seat(id=s, name=f"Player {s[1:]}") for s in PLAYER_SEATS]
         return EncounterState(
-            ruleset=self.name, seed=seed, rng=Rng.from_seed(seed), options=options, seats=seats,
+            ruleset=self.name, seed=seed, rng=Rng.from_seed(seed), options=kept_options(options), seats=seats,
             phase="setup", map=grid, rules=rules_of(options), **extra,
         )
 

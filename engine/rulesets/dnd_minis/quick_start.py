@@ -16,6 +16,7 @@ from typing import Any, Literal
 
 from pydantic import Field
 
+from engine.core.models import kept_options
 from engine.core import (
     Action,
     BoardView,
@@ -153,7 +154,7 @@ class QuickStart(Ruleset):
         if len(start_squares(grid)) < 4:
             raise IllegalAction("bad-map", f"Map {grid.name} needs four start squares for a Quick Start Battle.")
         return QuickStartState(
-            ruleset=self.name, seed=seed, rng=Rng.from_seed(seed), options=options,
+            ruleset=self.name, seed=seed, rng=Rng.from_seed(seed), options=kept_options(options),
             seats=[Seat(id="p1", name="Player 1"), Seat(id="p2", name="Player 2")],
             phase="waiting", map=grid,
         )

@@ -1,0 +1,84 @@
+"""Every Ninth Age action, as data for the game's log: what the player said, already read into
+names, numbers and steps; the rules are applied when the action is."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from engine.core import Action
+
+
+class MoveStep(BaseModel):
+    kind: Literal["forward", "back", "left", "right", "wheel"]
+    amount: float = Field(ge=0)
+    side: Literal["left", "right"] | None = None
+
+
+class StartBattle(Action):
+    """Automatic once both seats are filled: the pre-game sequence of §3 begins."""
+
+    kind: Literal["start"] = "start"
+
+
+class Deploy(Action):
+    kind: Literal["deploy"] = "deploy"
+    unit: str
+    x: float
+    y: float
+    facing: float | None = None  # None: facing the enemy's long edge
+    files: int | None = None
+
+
+class EndStep(Action):
+    """/end: finish a deployment drop, the charge declarations, or the current phase."""
+
+    kind: Literal["end"] = "end"
+
+
+class FreeReform(BaseModel):
+    """Where a Free Reform unit ends: its centre, facing and width (§22 Free Reform)."""
+
+    x: float
+    y: float
+    facing: float
+    files: int = Field(ge=1)
+
+
+class Advance(Action):
+    kind: Literal["advance"] = "advance"
+    unit: str
+    steps: list[MoveStep]
+    pivot: float | None = None  # single-model units may pivot (to this bearing) before moving
+    to: FreeReform | None = None
+
+
+class March(Action):
+    kind: Literal["march"] = "march"
+    unit: str
+    steps: list[MoveStep]
+    pivot: float | None = None
+    to: FreeReform | None = None
+
+
+class Reform(Action):
+    kind: Literal["reform"] = "reform"
+    unit: str
+    files: int = Field(ge=1)
+    facing: float  # absolute bearing
+
+
+class Charge(Action):
+    kind: Literal["charge"] = "charge"
+    unit: str
+    target: str
+
+
+class PlaceMarker(Action):
+    kind: Literal["marker"] = "marker"
+    x: float
+    y: float
+
+
+ACTION_TYPES = (StartBattle, Deploy, EndStep, Advance, March, Reform, Charge, PlaceMarker)

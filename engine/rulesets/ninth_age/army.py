@@ -1,0 +1,350 @@
+"""Army lists as validated data: profiles, troop types, equipment, special rules, magic items,
+wizards; every field checked when a file is read, with the field and the reason.
+
+An army file (JSON) is the Army List of §2.1: every unit with its options and points, plus the
+army-book content the rulebook does not define (``extra_rules``: names of army-book special
+rules the list uses; ``lores``: the wizard lores its wizards may know). Composition (§2.2-2.3)
+is checked separately by :mod:`.composition`, which names every broken rule at once.
+
+>>> army = load_army_text(sample_army_text("iron-marches"))
+>>> army.name, len(army.units) >= 6
+('The Iron Marches', True)
+>>> load_army_text('{"name": "X", "points_limit": 2500, "units": [{"name": "A", "category": "core",'
+...     ' "points": 10, "troop_type": "infantry", "models": 10, "base": [20, 20],'
+...     ' "parts": [{"name": "A", "M": 4, "WS": 3, "BS": 3, "S": 11, "T": 3, "W": 1, "I": 3, "A": 1, "Ld": 7}]}]}')
+Traceback (most recent call last):
+...
+engine.core.errors.IllegalAction: army file: units.0.parts.0.S: Input should be less than or equal to 10
+"""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from engine.core.errors import IllegalAction, validation_problems
+from engine.rulesets.ninth_age.catalogue import (
+    CHARACTER_CATEGORIES, EQUIPMENT, TROOP_TYPES, magic_items, rule_name, rule_param, rule_problem,
+)
+
+Characteristic = Field(ge=0, le=10)
+CHARACTERISTICS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
+MAX_ARMY_BYTES = 256 * 1024
+
+
+class Strict(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+class Part(Strict):
+    """One model part's profile (a rider, a mount, a crew member, a machine)."""
+
+    name: str = Field(min_length=1, max_length=40)
+    M: int = Characteristic
+    WS: int = Characteristic
+    BS: int = Characteristic
+    S: int = Characteristic
+    T: int = Characteristic
+    W: int = Characteristic
+    I: int = Characteristic  # noqa: E741 - the rulebook's own abbreviation
+    A: int = Characteristic
+    Ld: int = Characteristic
+    role: Literal["model", "rider", "mount", "crew", "machine", "draught"] = "model"
+    special_rules: list[str] = Field(default_factory=list)
+
+    def value(self, characteristic: str) -> int:
+        return getattr(self, characteristic)
+
+
+class Upgrade(Strict):
+    """An army-list upgrade: it changes the profile (counted as unmodified, §1.9) and may be
+    One per Army."""
+
+    name: str = Field(min_length=1, max_length=60)
+    points: int = Field(default=0, ge=0)
+    profile: dict[str, int] = Field(default_factory=dict)  # e.g. {"S": 1} for a veteran upgrade
+    one_per_army: bool = False
+
+    @field_validator("profile")
+    @classmethod
+    def _chars(cls, v: dict[str, int]) -> dict[str, int]:
+        for key, delta in v.items():
+            if key not in CHARACTERISTICS:
+                raise ValueError(f"{key!r} is not a characteristic ({', '.join(CHARACTERISTICS)})")
+            if not -10 <= delta <= 10:
+                raise ValueError(f"{key} changes by {delta}; a characteristic stays within 0-10")
+        return v
+
+
+class Wizard(Strict):
+    level: int = Field(ge=1, le=4)
+    lore: str = Field(min_length=1, max_length=40)
+
+
+class Command(Strict):
+    champion: bool = False
+    musician: bool = False
+    standard: bool = False
+
+
+class Unit(Strict):
+    """One entry of the army list: a unit, or a character (category lord or hero)."""
+
+    name: str = Field(min_length=1, max_length=40)
+    choice: str = ""  # the army-book choice it was taken from (duplicates count by it); default name
+    category: Literal["lord", "hero", "core", "special", "rare"]
+    points: int = Field(ge=0, le=5000)
+    troop_type: str
+    models: int = Field(ge=1, le=200)
+    files: int | None = Field(default=None, ge=1, le=60)
+    base: tuple[float, float] = Field(description="front width x depth in mm")
+    round_base: bool = False
+    parts: list[Part] = Field(min_length=1, max_length=8)
+    equipment: list[str] = Field(default_factory=list)
+    special_rules: list[str] = Field(default_factory=list)
+    command: Command = Field(default_factory=Command)
+    magic_items: list[str] = Field(default_factory=list)
+    upgrades: list[Upgrade] = Field(default_factory=list)
+    wizard: Wizard | None = None
+    general: bool = False
+    bsb: bool = False
+    one_per_army: bool = False  # the choice itself is Unique / One per Army
+
+    @field_validator("troop_type")
+    @classmethod
+    def _troop(cls, v: str) -> str:
+        key = v.strip().lower()
+        if key not in TROOP_TYPES:
+            raise ValueError(f"{v!r} is not a troop type ({', '.join(TROOP_TYPES)})")
+        return key
+
+    @field_validator("base")
+    @classmethod
+    def _base(cls, v):
+        if not all(0 < x <= 400 for x in v):
+            raise ValueError("base sizes are mm between 1 and 400")
+        return v
+
+    @field_validator("equipment")
+    @classmethod
+    def _equipment(cls, v: list[str]) -> list[str]:
+        out = []
+        for item in v:
+            key = item.strip().lower()
+            if key not in EQUIPMENT:
+                raise ValueError(f"{item!r} is not equipment of the rulebook ({', '.join(sorted(EQUIPMENT))})")
+            out.append(key)
+        return out
+
+    @model_validator(mode="after")
+    def _consistent(self) -> "Unit":
+        if not self.choice:
+            self.choice = self.name
+        character = self.category in CHARACTER_CATEGORIES
+        if character and self.models != 1:
+            raise ValueError(f"models: a character is a single model, not {self.models}")
+        if (self.general or self.bsb) and not character:
+            raise ValueError(f"{'general' if self.general else 'bsb'}: only a character can be "
+                             f"{'the General' if self.general else 'the Battle Standard Bearer'}")
+        if self.wizard and not character:
+            raise ValueError("wizard: only characters are wizards in this list format")
+        if self.files is not None and self.files > self.models:
+            raise ValueError(f"files: {self.files} files need at least {self.files} models")
+        if self.round_base and self.models != 1:
+            raise ValueError("round_base: a round base holds a single model")
+        if self.general and self.bsb:
+            raise ValueError("general: the General cannot be the Battle Standard Bearer (§16.7)")
+        for item in self.magic_items:
+            if item.strip().lower() not in magic_items():
+                raise ValueError(f"magic_items: {item!r} is not a magic item of the rulebook (§23)")
+        kinds = [magic_items()[i.strip().lower()].category for i in self.magic_items]
+        for kind in set(kinds):
+            if kinds.count(kind) > 1 and character:
+                raise ValueError(f"magic_items: a model carries at most one magic item of each category; "
+                                 f"{self.name} has {kinds.count(kind)} {kind} items (§23.2)")
+        for item in self.magic_items:
+            mi = magic_items()[item.strip().lower()]
+            if mi.category == "arcane" and not self.wizard:
+                raise ValueError(f"magic_items: {mi.name} is an arcane item, for wizards only (§23.1)")
+            if mi.category == "standard" and not (self.bsb or self.command.standard):
+                raise ValueError(f"magic_items: {mi.name} is a magic standard, for a standard bearer or the "
+                                 f"BSB only (§23.1)")
+            if mi.category != "standard" and not character:
+                raise ValueError(f"magic_items: {mi.name} needs a character to carry it (units carry only "
+                                 f"magic standards in this list format)")
+            if mi.on_foot_only and TROOP_TYPES[self.troop_type].mounted:
+                raise ValueError(f"magic_items: {mi.name} is for models on foot only")
+            if mi.infantry_only and self.troop_type != "infantry":
+                raise ValueError(f"magic_items: {mi.name} is for Infantry only")
+        return self
+
+    # -- derived ----------------------------------------------------------------------------------
+    @property
+    def is_character(self) -> bool:
+        return self.category in CHARACTER_CATEGORIES
+
+    @property
+    def troop(self):
+        return TROOP_TYPES[self.troop_type]
+
+    @property
+    def default_files(self) -> int:
+        if self.files:
+            return self.files
+        return min(self.models, 5 if self.troop.full_rank >= 5 or self.troop.full_rank == 0 else 3)
+
+    def unmodified(self, characteristic: str, part: int = 0) -> int:
+        """The profile value with army-list upgrades included (§1.9), clamped to 0-10.
+
+        >>> u = Unit(name="V", category="core", points=50, troop_type="infantry", models=10, base=(20, 20),
+        ...          parts=[Part(name="V", M=4, WS=3, BS=3, S=3, T=3, W=1, I=3, A=1, Ld=7)],
+        ...          upgrades=[Upgrade(name="Veterans", profile={"S": 1})])
+        >>> u.unmodified("S")
+        4
+        """
+        value = self.parts[part].value(characteristic)
+        for up in self.upgrades:
+            value = max(0, min(10, value + up.profile.get(characteristic, 0)))
+        return value
+
+    @property
+    def movement(self) -> int:
+        """M of the unit for moving: the mount's (or draught beast's) M for a combined profile,
+        barding's −1 included (§15.5); the lowest M of its parts otherwise."""
+        movers = ([p for p in self.parts if p.role in ("mount", "draught")]
+                  or [p for p in self.parts if p.role != "machine"] or self.parts)
+        m = min(self.unmodified("M", self.parts.index(p)) for p in movers)
+        if "barding" in self.equipment:
+            m = max(0, m - 1)
+        return m
+
+    @property
+    def leadership(self) -> int:
+        return max(self.unmodified("Ld", i) for i, p in enumerate(self.parts) if p.role != "mount")
+
+    def all_rules(self) -> list[str]:
+        """Unit rules, part rules and the troop type's inherent rules."""
+        out = list(self.troop.inherent) + list(self.special_rules)
+        for p in self.parts:
+            out.extend(p.special_rules)
+        return out
+
+    def has_rule(self, name: str) -> bool:
+        return any(rule_name(r) == name for r in self.all_rules())
+
+    def rule_value(self, name: str) -> str | None:
+        """The bracketed value of a rule (the highest-numbered when duplicated, §21.4)."""
+        values = [rule_param(r) for r in self.all_rules() if rule_name(r) == name]
+        values = [v for v in values if v]
+        if not values:
+            return None
+        numeric = [v for v in values if v.isdigit()]
+        return max(numeric, key=int) if numeric else values[0]
+
+
+class Spell(Strict):
+    number: int = Field(ge=0, le=6)
+    name: str = Field(min_length=1, max_length=60)
+    casting_value: int = Field(ge=1, le=20)
+    boosted_value: int | None = Field(default=None, ge=1, le=25)
+    types: list[str] = Field(default_factory=list)
+    range: float | None = Field(default=None, ge=0, le=72)
+    duration: Literal["instant", "one turn", "permanent", "remains in play"] = "instant"
+    effect: str = Field(min_length=1, max_length=400)
+
+
+class Lore(Strict):
+    name: str = Field(min_length=1, max_length=40)
+    spells: list[Spell] = Field(min_length=7, max_length=7)
+
+    @model_validator(mode="after")
+    def _numbered(self) -> "Lore":
+        if sorted(s.number for s in self.spells) != list(range(7)):
+            raise ValueError(f"spells: lore {self.name} needs spells numbered 0 to 6, once each")
+        return self
+
+
+class Army(Strict):
+    name: str = Field(min_length=1, max_length=60)
+    points_limit: int = Field(ge=100, le=20000)
+    units: list[Unit] = Field(min_length=1, max_length=60)
+    extra_rules: list[str] = Field(default_factory=list)  # army-book special rules used by the list
+    lores: list[Lore] = Field(default_factory=list)
+
+    @model_validator(mode="after")
+    def _rules_and_names(self) -> "Army":
+        extra = frozenset(self.extra_rules)
+        seen: set[str] = set()
+        for n, u in enumerate(self.units):
+            if u.name.lower() in seen:
+                raise ValueError(f"units.{n}.name: two units are called {u.name!r}; give each its own name")
+            seen.add(u.name.lower())
+            rules = [("special_rules", r) for r in u.special_rules]
+            rules += [(f"parts.{i}.special_rules", r) for i, p in enumerate(u.parts) for r in p.special_rules]
+            for where, r in rules:
+                problem = rule_problem(r, extra)
+                if problem:
+                    raise ValueError(f"units.{n}.{where}: {problem}")
+            if u.wizard and u.wizard.lore.lower() not in {lo.name.lower() for lo in self.lores}:
+                raise ValueError(f"units.{n}.wizard.lore: {u.wizard.lore!r} is not among the army's lores "
+                                 f"({', '.join(lo.name for lo in self.lores) or 'none given'})")
+        return self
+
+    @property
+    def points(self) -> int:
+        return sum(u.points for u in self.units)
+
+    def unit(self, name: str) -> Unit:
+        for u in self.units:
+            if u.name.lower() == name.strip().lower():
+                return u
+        raise IllegalAction("unknown-unit", f"{self.name} has no unit called {name!r}.")
+
+    def lore(self, name: str) -> Lore:
+        return next(lo for lo in self.lores if lo.name.lower() == name.lower())
+
+    @property
+    def general(self) -> Unit | None:
+        return next((u for u in self.units if u.general), None)
+
+
+def load_army_text(text: str, filename: str = "army file") -> Army:
+    """Read and validate an army file; a bad file is refused with the field and the reason."""
+    if len(text.encode("utf-8")) > MAX_ARMY_BYTES:
+        raise IllegalAction("bad-army", f"{filename}: larger than {MAX_ARMY_BYTES // 1024} KiB.")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise IllegalAction("bad-army", f"{filename}: not valid JSON ({exc.msg}, line {exc.lineno}).") from None
+    try:
+        return Army.model_validate(data)
+    except ValidationError as exc:
+        field, reason = validation_problems(exc, default_field="army")[0]
+        raise IllegalAction("bad-army", f"{filename}: {field}: {reason}") from None
+
+
+SAMPLE_ARMIES = ("iron-marches", "ashen-host")
+
+
+def sample_army_text(name: str) -> str:
+    if name not in SAMPLE_ARMIES:
+        raise IllegalAction("unknown-army", f"There is no sample army {name!r}. Samples: {', '.join(SAMPLE_ARMIES)}.")
+    return resources.files("engine.rulesets.ninth_age").joinpath(f"data/armies/{name}.json").read_text("utf-8")
+
+
+def sample_army(name: str) -> Army:
+    return load_army_text(sample_army_text(name), f"{name}.json")
+
+
+def full_ranks(unit: Unit, files: int, models: int) -> int:
+    """Full ranks of a block ``files`` wide holding ``models`` R&F (§7.5): a rank is full at the
+    troop type's width; Free Reform (Skirmishers, Fast Cavalry, Fly) means 0 full ranks."""
+    if unit.has_rule("Skirmishers") or unit.has_rule("Fast Cavalry") or unit.has_rule("Fly") \
+            or unit.has_rule("Free Reform") or unit.troop.full_rank == 0:
+        return 0
+    if files < unit.troop.full_rank:
+        return 0
+    return models // files

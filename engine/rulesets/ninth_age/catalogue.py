@@ -1,0 +1,143 @@
+"""What the rulebook names: troop types (§14), special rules (§22), mundane equipment (§15),
+magic items (§23, loaded from data/magic_items.json) and the unit categories (§2).
+
+A data file may use only these names; anything else is refused with the name and where it
+was met (army books add their own rules only through an army file's ``extra_rules``).
+
+>>> TROOP_TYPES["monstrous infantry"].full_rank, TROOP_TYPES["monstrous infantry"].horde
+(3, 6)
+>>> rule_name("Magic Resistance (2)"), rule_param("Magic Resistance (2)")
+('Magic Resistance', '2')
+>>> is_known_rule("Hatred (first round)"), is_known_rule("Kung Fu")
+(True, False)
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Literal
+
+CATEGORIES = ("lord", "hero", "core", "special", "rare")
+CHARACTER_CATEGORIES = ("lord", "hero")
+Height = Literal["small", "medium", "large"]
+
+
+@dataclass(frozen=True)
+class TroopType:
+    name: str
+    full_rank: int  # models for a full rank (0: no ranks)
+    horde: int  # models wide for Horde (0: never)
+    supporting_attacks: int
+    inherent: tuple[str, ...]
+    height: Height
+    mounted: bool
+
+
+TROOP_TYPES: dict[str, TroopType] = {t.name: t for t in (
+    TroopType("infantry", 5, 10, 1, (), "small", False),
+    TroopType("war beast", 5, 10, 1, ("Swiftstride",), "small", False),
+    TroopType("cavalry", 5, 10, 1, ("Swiftstride", "Combined Profile", "Cavalry Support", "Mount's Protection"),
+              "medium", True),
+    TroopType("monstrous infantry", 3, 6, 3, ("Monstrous Support", "Monstrous Ranks", "Stomp (1)"), "medium", False),
+    TroopType("monstrous beast", 3, 6, 3, ("Swiftstride", "Monstrous Support", "Monstrous Ranks", "Stomp (1)"),
+              "medium", False),
+    TroopType("monstrous cavalry", 3, 6, 3, ("Swiftstride", "Combined Profile", "Cavalry Support",
+                                               "Monstrous Support", "Monstrous Ranks", "Stomp (1)",
+                                               "Mount's Protection"), "medium", True),
+    TroopType("chariot", 3, 6, 1, ("Impact Hits (D6)", "Swiftstride", "Combined Profile", "Cavalry Support",
+                                     "Monstrous Ranks", "Mount's Protection", "Can't March"), "medium", True),
+    TroopType("monster", 1, 0, 0, ("Monster Ranks", "Stomp (D6)", "Large Target", "Terror"), "large", False),
+    TroopType("ridden monster", 1, 0, 0, ("Monster Ranks", "Stomp (D6)", "Ridden Monster Profile", "Large Target",
+                                           "Terror"), "large", True),
+    TroopType("swarm", 0, 10, 1, ("Unbreakable", "Unstable", "Skirmishers"), "small", False),
+    TroopType("war machine", 0, 0, 0, ("War Machine Profile", "Cumbersome", "Move or Fire", "Can't March"),
+              "small", False),
+)}
+
+# §22's glossary and the troop-type rules of §14.4; "(X)" rules take a bracketed value.
+SPECIAL_RULES = frozenset({
+    "Ambush", "Armour Piercing", "Bodyguard", "Breath Weapon", "Channel", "Crush Attack", "Cumbersome",
+    "Devastating Charge", "Distracting", "Divine Attacks", "Engineer", "Ethereal", "Fast Cavalry", "Fear",
+    "Fight in Extra Rank", "Fireborn", "Flaming Attacks", "Flammable", "Fly", "Free Reform", "Frenzy",
+    "Grinding Attacks", "Hard Target", "Hatred", "Hellfire", "Hidden", "Immune to Psychology", "Impact Hits",
+    "Insignificant", "Large Target", "Lethal Strike", "Lightning Attack", "Lightning Reflexes",
+    "Magic Resistance", "Magical Attacks", "Metalshifting", "Move or Fire", "Multiple Shots",
+    "Multiple Wounds", "Not a Leader", "Otherworldly", "Pathmaster", "Poisoned Attacks", "Quick to Fire",
+    "Random Attacks", "Random Movement", "Regeneration", "Requires Two Hands", "Scout", "Scythes",
+    "Skirmishers", "Stomp", "Strider", "Stubborn", "Stupidity", "Swiftstride", "Terror", "Thunderous Charge",
+    "Toxic Attacks", "Undead", "Unbreakable", "Unstable", "Unwieldy", "Vanguard", "Volley Fire",
+    "War Platform", "Ward Save", "Weapon Masters", "Wizard Conclave",
+    # troop-type rules (§14.4)
+    "Can't March", "Cavalry Support", "Combined Profile", "Monster Ranks", "Monstrous Ranks",
+    "Monstrous Support", "Mount's Protection", "Ridden Monster Profile", "War Machine Profile",
+    # equipment-given (§15)
+    "Natural Armour",
+})
+NEEDS_PARAM = frozenset({"Armour Piercing", "Bodyguard", "Breath Weapon", "Fly", "Grinding Attacks", "Impact Hits",
+                         "Magic Resistance", "Multiple Shots", "Multiple Wounds", "Random Attacks",
+                         "Random Movement", "Regeneration", "Stomp", "Strider", "Ward Save", "Natural Armour"})
+
+WEAPONS = frozenset({"hand weapon", "flail", "great weapon", "halberd", "additional hand weapon", "lance",
+                     "light lance", "pike", "spear", "short bow", "bow", "longbow", "crossbow", "handgun",
+                     "pistol", "brace of pistols", "throwing weapons", "cannon", "catapult", "bolt thrower",
+                     "flame thrower", "volley gun"})
+ARMOUR = frozenset({"light armour", "heavy armour", "plate armour", "shield", "barding", "helmet"})
+EQUIPMENT = WEAPONS | ARMOUR
+
+_RULE = re.compile(r"^\s*([A-Za-z' -]+?)\s*(?:\(([^()]*)\))?\s*$")
+
+
+def rule_name(text: str) -> str:
+    m = _RULE.match(text)
+    return m.group(1).strip() if m else text.strip()
+
+
+def rule_param(text: str) -> str | None:
+    m = _RULE.match(text)
+    return m.group(2).strip() if m and m.group(2) else None
+
+
+def is_known_rule(text: str, extra: frozenset[str] | set[str] = frozenset()) -> bool:
+    m = _RULE.match(text)
+    return bool(m) and (m.group(1).strip() in SPECIAL_RULES or m.group(1).strip() in extra)
+
+
+def rule_problem(text: str, extra: frozenset[str] | set[str] = frozenset()) -> str | None:
+    """Why a special rule as written is not usable, or None."""
+    if not _RULE.match(text):
+        return f"{text!r} is not written as Name or Name (X)"
+    name, param = rule_name(text), rule_param(text)
+    if name not in SPECIAL_RULES and name not in extra:
+        return f"{name!r} is not a special rule of the rulebook (army-book rules go in extra_rules)"
+    if name in NEEDS_PARAM and param is None:
+        return f"{name} needs its value in brackets, e.g. {name} (2)"
+    return None
+
+
+@dataclass(frozen=True)
+class MagicItem:
+    name: str
+    category: Literal["weapon", "armour", "talisman", "enchanted", "arcane", "standard"]
+    points: int  # the Lord price (the only price for single-cost items)
+    hero_points: int  # the Hero price (equal to points for single-cost items)
+    type: str  # the mundane counterpart ("hand weapon", "heavy armour", "-")
+    on_foot_only: bool = False
+    one_use: bool = False
+    infantry_only: bool = False
+
+
+@lru_cache(maxsize=1)
+def magic_items() -> dict[str, MagicItem]:
+    """The common magic items of §23, by lower-case name."""
+    text = resources.files("engine.rulesets.ninth_age").joinpath("data/magic_items.json").read_text("utf-8")
+    out = {}
+    for row in json.loads(text):
+        cost = row.pop("cost")
+        lord, _, hero = str(cost).partition("/")
+        item = MagicItem(points=int(lord), hero_points=int(hero or lord), **row)
+        out[item.name.lower()] = item
+    return out

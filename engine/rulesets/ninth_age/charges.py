@@ -1,0 +1,522 @@
+"""Charges (§8.2-8.7), flee moves (§8.8), Rally tests (§8.8) and the Panic tests a movement
+can cause (§13): declarations with their reactions and redirects, the charge rolls, the charge
+move to the best flush placement (§24.5: the target is never rotated, contact is maximised),
+failed charge moves, and fleeing through and off the table.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, IllegalAction, roll_dice
+from engine.core.decisions import decide
+from engine.rulesets.ninth_age.leadership import (
+    charge_dice, charge_range, failed_charge_distance, leadership_test, rally_leadership, unit_leadership,
+)
+from engine.rulesets.ninth_age.movement import engaged
+from engine.rulesets.ninth_age.setup import surroundings
+from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState
+from engine.table.arcs import majority_arc
+from engine.table.charge import FlushPose, flush_poses
+from engine.table.contact import distance
+from engine.table.footprint import Pose, footprint
+from engine.table.frame import EPS_DIST, bearing_between
+from engine.table.motion import CLEARANCE_END, MOVE_SAMPLE, Step, clearance_problem, pivot, run_move, translate
+
+MAX_DICE = 12  # 2D6, or 3D6 keeping the best two
+PANIC_RANGE = 6.0
+SIDES = ("front", "left", "right", "rear")
+
+
+def _others(state: NinthAgeState, *ids: str) -> dict:
+    return {u.id: u.footprint() for u in state.on_table() if u.id not in ids}
+
+
+ALIGN_STEP = 5.0  # degrees between the target rotations tried by the align move
+ALIGN_MAX = 90.0
+
+
+def placements(state: NinthAgeState, charger: UnitState, target: UnitState, side: str | None,
+               tfp=None) -> list[FlushPose]:
+    """Flush poses against ``side`` (every side for a fleeing target or a round base), best first."""
+    cfp, tfp = charger.footprint(), tfp or target.footprint()
+    sides = SIDES if side is None else (side,)
+    out: list[FlushPose] = []
+    for s in sides:
+        out += flush_poses(cfp, tfp, s, others=_others(state, charger.id, target.id),
+                           impassable=state.table.impassable(), table=state.table)
+    out.sort(key=lambda p: (-p.contact, abs(p.turn), round(p.travel, 6), p.footprint.centre))
+    return out
+
+
+def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitState, side: str | None
+                       ) -> tuple[list[FlushPose], float]:
+    """Flush poses, rotating the charged unit only when the charger cannot be brought flush on
+    its own, and then as little as possible (§8.5 align; [A-47]): the target turns about the
+    middle of the side being contacted. A target already engaged is never rotated. Returns the
+    poses and the target's turn in degrees (0 when it stays)."""
+    poses = placements(state, charger, target, side)
+    if poses or side is None or engaged(state, target):
+        return poses, 0.0
+    tfp = target.footprint()
+    from engine.table.charge import side_frame
+    from engine.table.frame import to_world
+
+    mid, _, _, _ = side_frame(tfp, side)
+    around = surroundings(state, {target.id, charger.id})
+    steps = int(ALIGN_MAX / ALIGN_STEP)
+    for k in range(1, steps + 1):
+        for sign in (1, -1):
+            turn = sign * k * ALIGN_STEP
+            bearing = tfp.bearing + turn
+            local_mid = tfp.local(mid)
+            cx, cy = to_world(mid, bearing, (-local_mid[0], -local_mid[1]))
+            rotated = tfp.at(Pose(x=cx, y=cy, bearing=bearing % 360))
+            if clearance_problem(rotated, around, 0.0, during=False):
+                continue
+            poses = placements(state, charger, target, side, tfp=rotated)
+            if poses:
+                return poses, turn
+    return [], 0.0
+
+
+def contact_side(charger: UnitState, target: UnitState) -> str | None:
+    """The target's side to contact: the arc holding most of the charger's front edge (§8.5);
+    None when any side will do (a round base)."""
+    tfp = target.footprint()
+    if not tfp.has_arcs:
+        return None
+    arc = majority_arc(tfp, charger.footprint().front_edge)
+    return "front" if arc == "inside" else arc
+
+
+def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events: list[Event]) -> None:
+    seat = charger.owner
+    entry = state.unit_entry(charger)
+    if target.owner == seat:
+        raise IllegalAction("not-an-enemy", f"{target.id} is one of your own units.")
+    if not target.on_table:
+        raise IllegalAction("not-on-table", f"{target.id} is not on the table.")
+    why = None
+    if charger.declared_charge:
+        why = "has already declared a charge"
+    elif charger.fleeing:
+        why = "is fleeing"
+    elif engaged(state, charger):
+        why = "is engaged in combat"
+    elif entry.troop_type == "war machine":
+        why = "is a war machine"
+    elif entry.movement == 0:
+        why = "has M 0"
+    elif charger.no_charge_turn1 and state.round == 1 and state.first_player == seat:
+        why = "scouted outside its zone or made a Vanguard move, and its side has the first turn"
+    if why:
+        raise IllegalAction("cannot-charge", f"{charger.id} {why} and cannot declare a charge (§8.2).")
+    _check_reach(state, charger, target)
+    close_ranks(state, charger, target, events)
+    side = None if target.fleeing else contact_side(charger, target)
+    if not aligned_placements(state, charger, target, side)[0]:
+        raise IllegalAction("no-room", f"{charger.id} has no room to reach {target.id}'s {side or 'side'} with one "
+                            "wheel of at most 90°, even turning the charged unit up to 90° (§8.2, §8.5).")
+    d = distance(charger.footprint(), target.footprint())
+    charger.declared_charge = True
+    decl = ChargeDeclaration(charger=charger.id, target=target.id, side=side or "any", distance=d)
+    state.charges.append(decl)
+    events.append(Event(kind="charge", seat=seat, data={"unit": charger.id, "target": target.id},
+                        text=f"{charger.id} declares a charge on {target.id} ({d:.1f}\" away, to its "
+                        f"{side or 'any side'})."))
+    _reaction(state, decl, events)
+
+
+def _check_reach(state: NinthAgeState, charger: UnitState, target: UnitState) -> None:
+    entry = state.unit_entry(charger)
+    d = distance(charger.footprint(), target.footprint())
+    reach = entry.movement + MAX_DICE
+    if d > reach + EPS_DIST:
+        raise IllegalAction("out-of-reach", f"{target.id} is {d:.1f}\" from {charger.id}; its farthest possible "
+                            f"charge is M {entry.movement} + 12 = {reach}\" (§8.2).")
+
+
+def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]) -> None:
+    target = state.units[decl.target]
+    tentry = state.unit_entry(target)
+    reactive = target.owner
+    if target.fleeing:
+        options = ["flee"]
+    elif engaged(state, target) or tentry.has_rule("Undead") or tentry.has_rule("Immune to Psychology"):
+        options = ["hold"]
+    else:
+        options = ["hold", "flee"]
+    answer = decide(state, reactive, f"reaction-{decl.charger}-{decl.target}",
+                    f"{decl.charger} charges {decl.target}: how does {decl.target} react? (Stand and Shoot comes "
+                    "with the Shooting step)", options)
+    decl.reaction = answer  # type: ignore[assignment]
+    events.append(Event(kind="reaction", seat=reactive, text=f"{decl.target} reacts: {answer}."))
+    if answer != "flee":
+        close_ranks(state, target, state.units[decl.charger], events)
+        return
+    # the flee move is made at once ([A-8]), directly away from the charger, centre to centre
+    charger = state.units[decl.charger]
+    away = bearing_between(charger.footprint().centre, target.footprint().centre)
+    flee(state, target, away, events, reason=f"{target.id} flees from {charger.id}")
+    _redirects(state, decl.target, events)
+
+
+def _redirects(state: NinthAgeState, fled: str, events: list[Event]) -> None:
+    """Every unit charging the fleeing unit may test to redirect (§8.4), once per turn."""
+    for decl in [d for d in state.charges if d.target == fled]:
+        charger = state.units[decl.charger]
+        if charger.redirected or not charger.on_table:
+            continue
+        choices = [u for u in state.on_table(state.enemy_of(charger.owner))
+                   if u.id != fled and _legal_target(state, charger, u)]
+        if not choices:
+            continue
+        if decide(state, charger.owner, f"redirect-test-{charger.id}", f"{fled} fled. Test to redirect "
+                  f"{charger.id}'s charge?", ["test", "keep"]) == "keep":
+            continue
+        charger.redirected = True
+        ld, source = unit_leadership(state, charger)
+        if not leadership_test(state.rng, ld, f"{charger.id} redirect test (Ld from {source})", events,
+                               seat=charger.owner):
+            continue
+        answer = decide(state, charger.owner, f"redirect-{charger.id}", f"Redirect {charger.id} onto which "
+                        "unit (or keep charging the fleeing one)?", [u.id for u in choices] + ["keep"])
+        if answer == "keep":
+            continue
+        new_target = state.units[answer]
+        side = None if new_target.fleeing else contact_side(charger, new_target)
+        d = distance(charger.footprint(), new_target.footprint())
+        state.charges.remove(decl)
+        new = ChargeDeclaration(charger=charger.id, target=new_target.id, side=side or "any", distance=d)
+        state.charges.append(new)
+        events.append(Event(kind="charge", seat=charger.owner, text=f"{charger.id} redirects its charge onto "
+                            f"{new_target.id} ({d:.1f}\" away)."))
+        _reaction(state, new, events)
+
+
+def _legal_target(state: NinthAgeState, charger: UnitState, target: UnitState) -> bool:
+    try:
+        _check_reach(state, charger, target)
+    except IllegalAction:
+        return False
+    side = None if target.fleeing else contact_side(charger, target)
+    return bool(aligned_placements(state, charger, target, side)[0])
+
+
+# -- skirmishers -------------------------------------------------------------------------------------
+def close_ranks(state: NinthAgeState, unit: UnitState, other: UnitState, events: list[Event]) -> None:
+    """A Skirmisher unit that charges or reacts other than by fleeing closes up into close order;
+    the model nearest the other unit keeps its place (§22 Skirmishers, E-33)."""
+    if not unit.formation.skirmish:
+        return
+    fp, ofp = unit.footprint(), other.footprint()
+    keep = min(range(len(fp.models)), key=lambda i: fp.models[i].distance(ofp.shape))
+    anchor = fp.models[keep].centroid
+    closed = footprint(unit.formation.model_copy(update={"skirmish": False}), Pose(x=0, y=0, bearing=fp.bearing))
+    moved = closed.models[keep].centroid
+    unit.formation = closed.formation
+    unit.pose = Pose(x=anchor.x - moved.x, y=anchor.y - moved.y, bearing=fp.bearing)
+    events.append(Event(kind="close-ranks", seat=unit.owner, data={"unit": unit.id},
+                        text=f"{unit.id} closes ranks (Skirmishers), its model nearest {other.id} keeping its place."))
+
+
+def open_ranks(state: NinthAgeState, unit: UnitState, events: list[Event]) -> None:
+    """At the start of a Movement phase an unengaged Skirmisher unit in close order opens out
+    again, the centre of its front rank fixed, if there is room."""
+    entry = state.unit_entry(unit)
+    if unit.formation.skirmish or not entry.has_rule("Skirmishers") or not unit.on_table or engaged(state, unit):
+        return
+    fp = unit.footprint()
+    front = fp.world((0, fp.half_depth))
+    loose = footprint(unit.formation.model_copy(update={"skirmish": True}), Pose(x=0, y=0, bearing=fp.bearing))
+    offset = loose.world((0, loose.half_depth))
+    placed = loose.at(Pose(x=front[0] - offset[0], y=front[1] - offset[1], bearing=fp.bearing))
+    if clearance_problem(placed, surroundings(state, {unit.id}), CLEARANCE_END, during=False):
+        return
+    unit.formation, unit.pose = placed.formation, placed.pose
+    events.append(Event(kind="open-ranks", seat=unit.owner, data={"unit": unit.id},
+                        text=f"{unit.id} opens out into loose order again (Skirmishers)."))
+
+
+# -- moving the chargers ---------------------------------------------------------------------------
+def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
+    """Roll every charge range first, then move successful and failed chargers (§8.5)."""
+    rolls: dict[str, tuple[list[int], int]] = {}
+    for decl in state.charges:
+        charger = state.units[decl.charger]
+        if not charger.on_table:
+            continue
+        entry = state.unit_entry(charger)
+        swift = entry.has_rule("Swiftstride")
+        roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{charger.id} charge range")
+        total = charge_range(roll.dice, entry.movement, champion=entry.command.champion, swiftstride=swift)
+        rolls[decl.charger] = (roll.dice, total)
+        kept = charge_dice(roll.dice, swiftstride=swift)
+        note = " (Order a Charge: at least 4)" if entry.command.champion and sum(kept) < 4 else ""
+        events.append(Event(kind="roll", seat=charger.owner, roll=roll,
+                            text=f"{charger.id} charge range: {'+'.join(map(str, kept))}{note} + M "
+                            f"{entry.movement} = {total}\"."))
+    for decl in state.charges:
+        charger = state.units[decl.charger]
+        target = state.units[decl.target]
+        if decl.charger not in rolls:
+            continue
+        dice, total = rolls[decl.charger]
+        charger.charged = True
+        if not target.on_table:
+            _failed(state, charger, target, dice, events, why=f"{target.id} is no longer on the table")
+            continue
+        d = distance(charger.footprint(), target.footprint())
+        if total + EPS_DIST < d:
+            _failed(state, charger, target, dice, events, why=f"{total}\" is short of {d:.1f}\"")
+            continue
+        side = None if (target.fleeing or decl.side == "any") else decl.side
+        if target.fleeing:  # no align and no maximising contact against a fleeing unit
+            poses, turn = placements(state, charger, target, side), 0.0
+        else:
+            poses, turn = aligned_placements(state, charger, target, side)
+        if state.charge_path_capped:
+            poses = [p for p in poses if p.travel <= total + EPS_DIST]
+        if not poses:
+            _failed(state, charger, target, dice, events, why="there is no room to make contact")
+            continue
+        best = _choose_placement(state, charger, target, poses)
+        if turn:
+            tfp = target.footprint()
+            from engine.table.charge import side_frame
+            from engine.table.frame import to_world
+
+            mid = side_frame(tfp, side)[0]
+            local_mid = tfp.local(mid)
+            cx, cy = to_world(mid, tfp.bearing + turn, (-local_mid[0], -local_mid[1]))
+            target.pose = Pose(x=cx, y=cy, bearing=(tfp.bearing + turn) % 360)
+            events.append(Event(kind="align", seat=target.owner, data={"unit": target.id},
+                                text=f"{target.id} turns {abs(turn):.0f}° about the contact point to align with "
+                                f"{charger.id}: the charger could not be brought flush on its own (§8.5)."))
+        start_fp = charger.footprint()
+        start = start_fp.centre
+        charger.pose = best.footprint.pose
+        state.last_moves.append({"unit": charger.id, "kind": "charge", "path": [list(start),
+                                                                                 list(best.footprint.centre)],
+                                 "label": f"{d:.1f}\" vs {total}\" ({'+'.join(map(str, dice))})"})
+        text = (f"{charger.id} charges home into {target.id}'s {best.side}: wheel {abs(best.turn):.0f}°, "
+                f"{best.contact} models in base contact.")
+        events.append(Event(kind="charge-move", seat=charger.owner, data={"unit": charger.id}, text=text))
+        # the ground the charge swept over: Dangerous Terrain once per feature (§18.1)
+        from engine.rulesets.ninth_age.movement import terrain_checks
+
+        terrain_checks(state, charger, "charge", [start_fp.shape.union(best.footprint.shape).convex_hull], events)
+        if target.fleeing:
+            _destroy(state, target, events, f"{target.id} is caught fleeing and destroyed")
+
+
+MAX_TIES = 5
+
+
+def _choose_placement(state: NinthAgeState, charger: UnitState, target: UnitState, poses: list[FlushPose]) -> FlushPose:
+    """The engine's best flush placement; when several tie (as many models in contact, as
+    little turning), the charging player picks among them (§24.5), nearest first."""
+    best = poses[0]
+    ties = [p for p in poses if p.contact == best.contact and abs(abs(p.turn) - abs(best.turn)) < 1e-6][:MAX_TIES]
+    if len(ties) == 1:
+        return best
+    tfp = target.footprint()
+    described = []
+    for n, p in enumerate(ties, 1):
+        x, _ = tfp.local(p.footprint.centre)
+        described.append(f"{n}: {abs(x):.1f}\" {'right' if x > 0 else 'left'} of {target.id}'s centre line"
+                         if abs(x) > 0.05 else f"{n}: centred on {target.id}")
+    answer = decide(state, charger.owner, f"placement-{charger.id}", f"{charger.id} can contact {target.id} as well "
+                    f"in {len(ties)} places ({'; '.join(described)}). Which one?",
+                    [str(n) for n in range(1, len(ties) + 1)])
+    return ties[int(answer) - 1]
+
+
+def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: list[int], events: list[Event],
+            why: str) -> None:
+    """Pivot to face the target's centre, then move the highest die forward, stopping 1" short
+    of units and impassable terrain (§8.7, [A-12])."""
+    charger.charged = False
+    charger.failed_charge = True
+    fp = charger.footprint()
+    towards = target.footprint().centre if target.pose is not None else fp.centre
+    turned = pivot(fp, bearing_between(fp.centre, towards)) if towards != fp.centre else fp
+    go = failed_charge_distance(dice)
+    around = surroundings(state, {charger.id})
+    best, moved = None, 0.0
+    steps = int(round(go / MOVE_SAMPLE))
+    for k in range(steps, -1, -1):
+        candidate = translate(turned, 0, k * MOVE_SAMPLE)
+        if clearance_problem(candidate, around, CLEARANCE_END, during=False) is None:
+            best, moved = candidate, k * MOVE_SAMPLE
+            break
+    if best is None:
+        events.append(Event(kind="failed-charge", seat=charger.owner, text=f"{charger.id}'s charge fails ({why}); "
+                            "it has no room to move and stays where it is."))
+        return
+    state.last_moves.append({"unit": charger.id, "kind": "failed charge", "path": [list(fp.centre),
+                                                                                   list(best.centre)],
+                             "label": f"failed: {why}"})
+    charger.pose = best.pose
+    events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
+                        text=f"{charger.id}'s charge fails ({why}): it turns toward {target.id} and moves "
+                        f"{moved:.1f}\" of {go}\" (the highest die), then may not move or shoot this turn."))
+
+
+# -- fleeing, rallying, panicking ------------------------------------------------------------------
+def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: list[Event], reason: str) -> None:
+    """A flee move (§8.8): pivot (unless ``bearing`` is None: straight on), 2D6 (Swiftstride
+    3D6 keep 2) straight through everything, extended to clear 1"; off the table if it touches
+    an edge."""
+    entry = state.unit_entry(unit)
+    swift = entry.has_rule("Swiftstride")
+    roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{unit.id} flee distance")
+    go = sum(charge_dice(roll.dice, swiftstride=swift))
+    unit.fleeing = True
+    fp = unit.footprint()
+    if bearing is not None:
+        fp = pivot(fp, bearing)
+    result = run_move(fp, [Step("forward", go)])
+    around = surroundings(state, {unit.id})
+    end, extra = result.footprint, 0.0
+    while clearance_problem(end, _no_table(around), CLEARANCE_END, during=False) and extra < 200:
+        extra += MOVE_SAMPLE
+        end = translate(result.footprint, 0, extra)
+    path = result.path + ([end] if extra else [])
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=f"{reason}: {go}\""
+                        + (f" (+{extra:.1f}\" to clear 1\")" if extra else "") + "."))
+    crossed = {k for p in path for k, o in around.others.items() if p.shape.intersects(o.shape)}
+    if any(state.table.touches_edge(p.shape) for p in path):
+        _destroy(state, unit, events, f"{unit.id} flees off the table", fled=True)
+        return
+    unit.pose = end.pose
+    state.last_moves.append({"unit": unit.id, "kind": "flee", "path": [fp.centre, end.centre]})
+    # through enemies or impassable terrain: Dangerous Terrain failing on 1-3; through
+    # dangerous terrain: the standard test (once per feature, §18.1)
+    through_enemy = [k for k in sorted(crossed) if state.units[k].owner != unit.owner]
+    through_rock = [t.name for t in state.table.features("impassable") if any(p.shape.intersects(t.polygon)
+                                                                              for p in path)]
+    for source in through_enemy + through_rock:
+        if unit.on_table:
+            dangerous_terrain(state, unit, 3, f"fleeing through {source}", events)
+    for t in state.table.features("dangerous"):
+        if unit.on_table and any(p.shape.intersects(t.polygon) for p in path):
+            dangerous_terrain(state, unit, 1, f"fleeing through {t.name}", events)
+    if not unit.on_table:
+        return
+    for k in sorted(crossed):
+        other = state.units[k]
+        if other.owner == unit.owner:
+            events.append(Event(kind="panic-cause", seat=other.owner, text=f"{unit.id} flees through {k}."))
+            panic(state, other, events, f"{k} is passed through by fleeing {unit.id}")
+
+
+DANGEROUS_DICE = {"monstrous infantry": 2, "monstrous beast": 2, "monstrous cavalry": 2, "chariot": 4,
+                  "monster": 4, "ridden monster": 4}
+
+
+def dangerous_terrain(state: NinthAgeState, unit: UnitState, fail_max: int, why: str, events: list[Event]) -> None:
+    """A Dangerous Terrain test (§18.1): per model 1, 2 or 4 D6 by troop type; each die of
+    ``fail_max`` or less is a wound with Armour Piercing (6), so no armour save; ward saves and
+    Regeneration still apply."""
+    entry = state.unit_entry(unit)
+    per_model = DANGEROUS_DICE.get(entry.troop_type, 1)
+    roll = roll_dice(f"{per_model * unit.models}d6", state.rng, purpose=f"{unit.id} Dangerous Terrain ({why})")
+    wounds = sum(1 for d in roll.dice if d <= fail_max)
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=f"{unit.id} takes a Dangerous Terrain test "
+                        f"({why}; {per_model}D6 a model, 1-{fail_max} wounds): {wounds} wound(s)."))
+    save = None
+    for rule in ("Ward Save", "Regeneration"):
+        value = entry.rule_value(rule)
+        if value and value.rstrip("+").isdigit():
+            save = min(save or 7, int(value.rstrip("+")))
+    if wounds and save:
+        saves = roll_dice(f"{wounds}d6", state.rng, purpose=f"{unit.id} {save}+ saves")
+        saved = sum(1 for d in saves.dice if d >= save)
+        wounds -= saved
+        events.append(Event(kind="roll", seat=unit.owner, roll=saves, text=f"{unit.id} saves {saved} on {save}+."))
+    if wounds:
+        lose_wounds(state, unit, wounds, events)
+
+
+def lose_wounds(state: NinthAgeState, unit: UnitState, wounds: int, events: list[Event]) -> None:
+    """Unsaved wounds fill the wound pool: whole models are removed, the rest stays on one."""
+    per_model = max(p.W for p in state.unit_entry(unit).parts) or 1
+    total = unit.wounds_lost + wounds
+    dead, unit.wounds_lost = divmod(total, per_model)
+    dead = min(dead, unit.models)
+    unit.models -= dead
+    if dead:
+        events.append(Event(kind="casualties", seat=unit.owner, data={"unit": unit.id},
+                            text=f"{unit.id} loses {dead} model(s); {unit.models} left."))
+    if unit.models <= 0:
+        _destroy(state, unit, events, f"{unit.id} is wiped out")
+
+
+def _no_table(around):
+    from engine.table.motion import Surroundings
+
+    return Surroundings(others=around.others, impassable=around.impassable, table=None, names=around.names)
+
+
+def _destroy(state: NinthAgeState, unit: UnitState, events: list[Event], text: str, fled: bool = False) -> None:
+    where = unit.footprint() if unit.pose is not None else None
+    unit.location = "fled" if fled else "destroyed"
+    unit.fleeing = False
+    events.append(Event(kind="destroyed", seat=unit.owner, data={"unit": unit.id}, text=text + "."))
+    if where is None:
+        return
+    for friend in state.on_table(unit.owner):
+        if distance(friend.footprint(), where) <= PANIC_RANGE + EPS_DIST:
+            panic(state, friend, events, f"{unit.id} was destroyed within 6\" of {friend.id}")
+
+
+def panic(state: NinthAgeState, unit: UnitState, events: list[Event], cause: str) -> None:
+    """A Panic test (§13); a failure flees directly away from the nearest enemy model (war
+    machines instead lose their next shooting)."""
+    entry = state.unit_entry(unit)
+    if unit.fleeing or engaged(state, unit) or not unit.on_table:
+        return
+    if entry.has_rule("Immune to Psychology") or entry.has_rule("Unbreakable"):
+        events.append(Event(kind="panic", seat=unit.owner, text=f"{unit.id} is immune to Panic ({cause})."))
+        return
+    ld, source = unit_leadership(state, unit)
+    if leadership_test(state.rng, ld, f"{unit.id} Panic test ({cause}; Ld from {source})", events, seat=unit.owner):
+        return
+    if entry.troop_type == "war machine":
+        events.append(Event(kind="panic", seat=unit.owner, text=f"{unit.id} may not shoot in its next Shooting phase."))
+        return
+    enemies = state.on_table(state.enemy_of(unit.owner))
+    fp = unit.footprint()
+    if not enemies:
+        flee(state, unit, None, events, reason=f"{unit.id} panics and flees")
+        return
+    from shapely.ops import nearest_points
+
+    nearest = min(enemies, key=lambda e: distance(fp, e.footprint()))
+    a, b = nearest_points(fp.shape, nearest.footprint().shape)
+    away = bearing_between((b.x, b.y), fp.centre)
+    flee(state, unit, away, events, reason=f"{unit.id} panics and flees from {nearest.id}")
+
+
+def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
+    """Compulsory Moves (§8.8): every fleeing unit of the active player tests to rally; those
+    that fail flee straight on ([A-13])."""
+    for unit in [u for u in state.on_table(seat) if u.fleeing]:
+        entry = state.unit_entry(unit)
+        ld, source = unit_leadership(state, unit)
+        current = unit.models
+        value = rally_leadership(ld, start=unit.start_models, current=current, musician=entry.command.musician)
+        notes = []
+        if current * 4 <= unit.start_models:
+            notes.append(f"{current} of {unit.start_models} models: half Ld")
+        if entry.command.musician:
+            notes.append("Musician +1")
+        if leadership_test(state.rng, value, f"{unit.id} Rally test (Ld {ld} from {source}"
+                           + (f"; {', '.join(notes)}" if notes else "") + ")", events, seat=seat):
+            unit.fleeing = False
+            unit.rallied = True
+            events.append(Event(kind="rally", seat=seat, text=f"{unit.id} rallies; it may /reform now, and may not "
+                                "otherwise move or shoot this turn."))
+        else:
+            flee(state, unit, None, events, reason=f"{unit.id} fails to rally and flees")
+

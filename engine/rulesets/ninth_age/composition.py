@@ -1,0 +1,144 @@
+"""Army composition (§2.2-2.3): points, category shares, duplicates, minimum size, the General,
+One per Army. :func:`composition_problems` names every broken rule at once.
+
+>>> from engine.rulesets.ninth_age.army import sample_army
+>>> composition_problems(sample_army("iron-marches"))
+[]
+>>> army_size(1500), army_size(2500), army_size(4000)
+('warband', 'standard', 'grand army')
+>>> duplicate_limit("rare", 1500), duplicate_limit("core", 4500), duplicate_limit("hero", 2500)
+(1, 8, 3)
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from fractions import Fraction
+
+from engine.rulesets.ninth_age.army import Army
+from engine.rulesets.ninth_age.catalogue import CHARACTER_CATEGORIES
+
+UNDERSPEND = 20  # an army may fall short of the limit by at most this many points
+DUPLICATES = {"core": 4, "special": 3, "rare": 2, "hero": 3, "lord": 3}
+# (category set, at least / at most, share of the points limit)
+SHARES = (
+    (("core",), "at least", Fraction(25, 100)),
+    (("rare",), "at most", Fraction(25, 100)),
+    (("hero",), "at most", Fraction(50, 100)),
+    (("lord",), "at most", Fraction(35, 100)),
+    (("hero", "lord"), "at most", Fraction(50, 100)),
+)
+NAMES = {"core": "Core", "special": "Special", "rare": "Rare", "hero": "Heroes", "lord": "Lords"}
+
+
+def army_size(points_limit: int) -> str:
+    """Warband up to 1,500 points, Grand Army from 4,000, standard in between (§2.3)."""
+    if points_limit <= 1500:
+        return "warband"
+    if points_limit >= 4000:
+        return "grand army"
+    return "standard"
+
+
+def duplicate_limit(category: str, points_limit: int) -> int:
+    """Copies of one unit choice allowed: halved (rounding up) for a Warband, doubled for a
+    Grand Army."""
+    base = DUPLICATES[category]
+    size = army_size(points_limit)
+    if size == "warband":
+        return math.ceil(base / 2)
+    if size == "grand army":
+        return base * 2
+    return base
+
+
+def minimum_units(points_limit: int) -> int:
+    return 3 if army_size(points_limit) == "warband" else 4
+
+
+def composition_problems(army: Army) -> list[str]:
+    """Every composition rule the army breaks, each in one line; empty when the army is legal."""
+    limit, total = army.points_limit, army.points
+    problems: list[str] = []
+    if total > limit:
+        problems.append(f"Army points: {total} is over the {limit}-point limit by {total - limit}.")
+    elif total < limit - UNDERSPEND:
+        problems.append(f"Army points: {total} is {limit - total} short of {limit}; an army may fall short "
+                        f"by at most {UNDERSPEND} (§2.2).")
+    spent = Counter()
+    for u in army.units:
+        spent[u.category] += u.points
+    for cats, bound, share in SHARES:
+        amount = sum(spent[c] for c in cats)
+        threshold = share * limit
+        shown = math.ceil(threshold) if bound == "at least" else math.floor(threshold)
+        label = " + ".join(NAMES[c] for c in cats)
+        if bound == "at least" and amount < threshold:
+            problems.append(f"{label}: {amount} points, but at least {share * 100}% of {limit} ({shown}) is needed.")
+        if bound == "at most" and amount > threshold:
+            problems.append(f"{label}: {amount} points, over the {share * 100}% limit of {limit} ({shown}).")
+    choices = Counter((u.category, u.choice.lower()) for u in army.units)
+    for (cat, choice), count in sorted(choices.items()):
+        allowed = duplicate_limit(cat, limit)
+        if count > allowed:
+            name = next(u.choice for u in army.units if u.choice.lower() == choice)
+            problems.append(f"Duplicates: {count} × {name} ({NAMES[cat]}); a {army_size(limit)} allows "
+                            f"{allowed} of one {NAMES[cat]} choice.")
+    troops = [u for u in army.units if not u.is_character]
+    machines = [u for u in troops if u.troop_type == "war machine"]
+    count = len(troops) - len(machines) + (1 if machines else 0)
+    needed = minimum_units(limit)
+    if count < needed:
+        problems.append(f"Minimum size: {count} units count (characters left out, all war machines as one); "
+                        f"a {army_size(limit)} needs at least {needed}.")
+    problems.extend(_general_problems(army))
+    problems.extend(_unique_problems(army))
+    return problems
+
+
+def _general_problems(army: Army) -> list[str]:
+    characters = [u for u in army.units if u.is_character]
+    generals = [u for u in army.units if u.general]
+    out = []
+    if not characters:
+        out.append("General: the army has no character, so it cannot name a General (§2.2).")
+    elif len(generals) != 1:
+        out.append(f"General: exactly one General is needed; the list names {len(generals)}"
+                   + (f" ({', '.join(g.name for g in generals)})." if generals else "."))
+    for g in generals:
+        if g.has_rule("Not a Leader"):
+            out.append(f"General: {g.name} has Not a Leader and can never be the General (§16.7).")
+        best = max(c.leadership for c in characters if not c.has_rule("Not a Leader")) if characters else 0
+        if g.leadership < best:
+            higher = ", ".join(c.name for c in characters if c.leadership == best)
+            out.append(f"General: {g.name} has Ld {g.leadership}, but the General must be the character with the "
+                       f"highest Ld ({higher}, Ld {best}) (§16.7).")
+    bsbs = [u for u in army.units if u.bsb]
+    if len(bsbs) > 1:
+        out.append(f"Battle Standard Bearer: one per army; the list has {len(bsbs)} "
+                   f"({', '.join(b.name for b in bsbs)}).")
+    return out
+
+
+def _unique_problems(army: Army) -> list[str]:
+    grand = army_size(army.points_limit) == "grand army"
+    out = []
+    chosen = Counter()
+    for u in army.units:
+        if u.one_per_army:
+            chosen[("unit", u.choice.lower(), u.category in CHARACTER_CATEGORIES)] += 1
+    for (_, choice, character), n in sorted(chosen.items()):
+        allowed = 2 if grand and not character else 1
+        if n > allowed:
+            out.append(f"One per Army: {choice!s} appears {n} times; allowed {allowed}"
+                       + (" (a Grand Army doubles Unique units, never characters)." if grand else "."))
+    upgrades = Counter(up.name.lower() for u in army.units for up in u.upgrades if up.one_per_army)
+    for name, n in sorted(upgrades.items()):
+        if n > 1:
+            out.append(f"One per Army: the upgrade {name!s} is taken {n} times.")
+    items = Counter(i.strip().lower() for u in army.units for i in u.magic_items)
+    for name, n in sorted(items.items()):
+        if n > 1:
+            out.append(f"Magic items are Unique: {name} is taken {n} times (§23.2).")
+    return out

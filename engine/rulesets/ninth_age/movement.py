@@ -1,0 +1,259 @@
+"""The Remaining Moves sub-phase (§8.10-8.14): Advance, March (with the 8" March test), Reform,
+pivots of single-model units, each checked as §24.5's pipeline says and answered with what the
+engine measured.
+"""
+
+from __future__ import annotations
+
+import math
+
+from engine.core import Event, IllegalAction
+from engine.rulesets.ninth_age.actions import MoveStep
+from engine.rulesets.ninth_age.leadership import leadership_test, unit_leadership
+from engine.rulesets.ninth_age.setup import surroundings
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.table.contact import distance, in_contact
+from engine.table.footprint import Formation
+from engine.table.frame import EPS_DIST, normalise
+from engine.table.motion import (
+    CLEARANCE_END, Step, check_path, clearance_problem, reform_displacement, reformed, run_move,
+)
+
+MARCH_TEST_RANGE = 8.0
+
+
+def engaged(state: NinthAgeState, unit: UnitState) -> bool:
+    fp = unit.footprint()
+    return any(in_contact(fp, o.footprint()) for o in state.on_table(state.enemy_of(unit.owner)))
+
+
+def may_move(state: NinthAgeState, unit: UnitState) -> None:
+    """Eligibility for the Remaining Moves sub-phase (§8.10), or the reason it may not move."""
+    why = None
+    if unit.moved:
+        why = "has already moved this phase"
+    elif unit.fleeing:
+        why = "is fleeing"
+    elif unit.charged or unit.failed_charge or unit.declared_charge:
+        why = "charged (or failed a charge) this phase"
+    elif unit.rallied:
+        why = "rallied this phase (it may only reform)"
+    elif engaged(state, unit):
+        why = "is engaged in combat"
+    if why:
+        raise IllegalAction("cannot-move", f"{unit.id} {why}.")
+
+
+def _steps(steps: list[MoveStep]) -> list[Step]:
+    return [Step(s.kind, s.amount, s.side) for s in steps]
+
+
+def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list[MoveStep], pivot: float | None,
+                   events: list[Event], *, movement: float | None = None) -> None:
+    """Advance or March (§8.11-8.12); ``movement`` replaces M (a Vanguard move's 12")."""
+    may_move(state, unit)
+    entry = state.unit_entry(unit)
+    m = entry.movement if movement is None else movement
+    if m == 0:
+        raise IllegalAction("cannot-move", f"{unit.id} has M 0 and cannot move.")
+    if not steps and pivot is None:
+        raise IllegalAction("missing-option", "Say how it moves: forward:, back:, left:, right:, wheel:.")
+    kinds = {s.kind for s in steps}
+    single = unit.models == 1
+    if pivot is not None and not single:
+        raise IllegalAction("no-pivot", f"Only single-model units may pivot while moving; {unit.id} has "
+                            f"{unit.models} models (use /reform).")
+    if kinds & {"back", "left", "right"}:
+        if kind == "march":
+            raise IllegalAction("march-forward", "A March is forward only (§8.12).")
+        if len(kinds) > 1 or len(steps) > 1:
+            raise IllegalAction("one-direction", "An Advance goes forward, backward or sideways, one direction, "
+                                "with no wheels (§8.11).")
+        allowance = m / 2
+        direction = "backward" if "back" in kinds else "sideways"
+    else:
+        allowance = float(m if kind == "advance" else 2 * m)
+        direction = "forward"
+    if kind == "march" and movement is not None:
+        raise IllegalAction("no-march", "A Vanguard move may not march.")
+    if kind == "march":
+        if entry.has_rule("Can't March"):
+            raise IllegalAction("cannot-march", f"{unit.id} can't march ({entry.troop_type}: Can't March).")
+        fp0 = unit.footprint()
+        near = [e for e in state.on_table(state.enemy_of(unit.owner))
+                if distance(fp0, e.footprint()) <= MARCH_TEST_RANGE + EPS_DIST]
+        if near:
+            ld, source = unit_leadership(state, unit)
+            closest = min(distance(fp0, e.footprint()) for e in near)
+            if not leadership_test(state.rng, ld, f"{unit.id} March test (enemy {closest:.1f}\" away, Ld from "
+                                   f"{source})", events, seat=unit.owner):
+                allowance = float(m)
+                events.append(Event(kind="march-test", seat=unit.owner, text=f"{unit.id} still marches, but no "
+                                    f"farther than M ({m}\")."))
+    fp = unit.footprint()
+    plan = ([Step("pivot", normalise(pivot))] if pivot is not None else []) + _steps(steps)
+    result = run_move(fp, plan)
+    if result.length > allowance + EPS_DIST:
+        raise IllegalAction("too-far", f"{unit.id}: {', '.join(result.parts)} uses {result.length:.1f}\"; the "
+                            f"{direction} {kind} allows {allowance:g}\".")
+    if result.max_displacement > allowance + EPS_DIST and not single:
+        raise IllegalAction("too-far", f"{unit.id}: a model would end {result.max_displacement:.1f}\" from where "
+                            f"it started; no model may move farther than {allowance:g}\" (§8.14).")
+    problem = check_path(result, surroundings(state, {unit.id}))
+    if problem:
+        raise IllegalAction("blocked", f"{unit.id} can't move like that: {problem}.")
+    shapes = [p.shape for p in result.path]
+    if kind == "march":
+        water = water_blocks_march(state, unit, shapes)
+        if water:
+            raise IllegalAction("cannot-march", f"{unit.id} can't march into, across or out of Water ({water}, "
+                                "§18.3); advance instead.")
+    unit.pose = result.footprint.pose
+    unit.moved = True
+    unit.marched = kind == "march"
+    state.last_moves.append({"unit": unit.id, "kind": kind, "path": [p.centre for p in result.path[:: max(
+        1, len(result.path) // 20)]] + [result.footprint.centre]})
+    events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
+                        text=f"{unit.id} {'marches' if kind == 'march' else 'advances'}: {', '.join(result.parts)}; "
+                        f"{result.length:.1f}\" of {allowance:g}\" used, farthest model "
+                        f"{result.max_displacement:.1f}\" from its start."))
+    if kind == "march":
+        terrain_checks(state, unit, kind, shapes, events)
+
+
+def reform(state: NinthAgeState, unit: UnitState, files: int, facing: float, events: list[Event],
+           *, after_rally: bool = False, movement: float | None = None) -> None:
+    """Reform about the unit centre (§8.13): no model farther than 2M from where it started."""
+    if not after_rally:
+        may_move(state, unit)
+    elif unit.moved or unit.reformed:
+        raise IllegalAction("cannot-move", f"{unit.id} has already moved this phase.")
+    entry = state.unit_entry(unit)
+    if not 1 <= files <= unit.models:
+        raise IllegalAction("bad-files", f"{unit.id} has {unit.models} models: between 1 and {unit.models} files.")
+    fp = unit.footprint()
+    new = reformed(fp, files, normalise(facing))
+    moved = reform_displacement(fp, new)
+    limit = 2 * (entry.movement if movement is None else movement)
+    if moved > limit + EPS_DIST:
+        raise IllegalAction("too-far", f"{unit.id}: reforming to {files} wide would move a model {moved:.1f}\"; "
+                            f"no model may move more than 2 × M = {limit}\" (§8.13).")
+    problem = clearance_problem(new, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
+    if problem:
+        raise IllegalAction("blocked", f"{unit.id} can't reform like that: {problem}.")
+    unit.formation = Formation(**{**unit.formation.model_dump(), "files": files})
+    unit.pose = new.pose
+    unit.moved = unit.reformed = True
+    ranks = math.ceil(unit.models / files)
+    events.append(Event(kind="reform", seat=unit.owner, data={"unit": unit.id},
+                        text=f"{unit.id} reforms {files} wide and {ranks} deep, facing {new.bearing:g}°; the "
+                        f"farthest model moves {moved:.1f}\" of {limit}\"."))
+
+
+FREE_REFORM_RULES = ("Free Reform", "Skirmishers", "Fast Cavalry", "Fly")
+
+
+def has_free_reform(state: NinthAgeState, unit: UnitState) -> bool:
+    entry = state.unit_entry(unit)
+    return any(entry.has_rule(r) for r in FREE_REFORM_RULES)
+
+
+def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float, y: float, facing: float, files: int,
+                     events: list[Event]) -> None:
+    """A Free Reform unit moves to any legal formation: no model may go farther than M (2M
+    marching) along a path around obstacles keeping the 1" rule (§22 Free Reform)."""
+    from engine.table.footprint import Pose, footprint
+    from engine.table.motion import bottleneck_assignment
+    from engine.table.paths import shortest_path
+
+    may_move(state, unit)
+    if not has_free_reform(state, unit):
+        raise IllegalAction("no-free-reform", f"{unit.id} has no Free Reform: move it with forward:, wheel:, path:.")
+    entry = state.unit_entry(unit)
+    if not 1 <= files <= unit.models:
+        raise IllegalAction("bad-files", f"{unit.id} has {unit.models} models: between 1 and {unit.models} files.")
+    allowance = float(entry.movement if kind == "advance" else 2 * entry.movement)
+    if kind == "march":
+        if entry.has_rule("Can't March"):
+            raise IllegalAction("cannot-march", f"{unit.id} can't march.")
+        fp0 = unit.footprint()
+        near = [distance(fp0, e.footprint()) for e in state.on_table(state.enemy_of(unit.owner))]
+        if near and min(near) <= MARCH_TEST_RANGE + EPS_DIST:
+            ld, source = unit_leadership(state, unit)
+            if not leadership_test(state.rng, ld, f"{unit.id} March test (enemy {min(near):.1f}\" away, Ld from "
+                                   f"{source})", events, seat=unit.owner):
+                allowance = float(entry.movement)
+    start = unit.footprint()
+    end = footprint(unit.formation.model_copy(update={"files": files}), Pose(x=x, y=y, bearing=normalise(facing)))
+    problem = clearance_problem(end, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
+    if problem:
+        raise IllegalAction("blocked", f"{unit.id} can't end there: {problem}.")
+    a = [(m.centroid.x, m.centroid.y) for m in start.models]
+    b = [(m.centroid.x, m.centroid.y) for m in end.models]
+    _, match = bottleneck_assignment(a, b)
+    around = surroundings(state, {unit.id})
+    obstacles = [o.shape for o in around.others.values()]
+    if not around.impassable.is_empty:
+        obstacles.append(around.impassable)
+    worst = 0.0
+    for i, j in enumerate(match):
+        length, _ = shortest_path(a[i], b[j], obstacles, clearance=1.0)
+        worst = max(worst, length)
+        if length > allowance + EPS_DIST:
+            raise IllegalAction("too-far", f"{unit.id}: a model would travel {length:.1f}\" around the obstacles; "
+                                f"Free Reform allows {allowance:g}\" (§22).")
+    swept = [start.shape.union(end.shape).convex_hull]
+    if kind == "march":
+        water = water_blocks_march(state, unit, swept)
+        if water:
+            raise IllegalAction("cannot-march", f"{unit.id} can't march into, across or out of Water ({water}, "
+                                "§18.3); advance instead.")
+    unit.formation, unit.pose = end.formation, end.pose
+    unit.moved = True
+    unit.marched = kind == "march"
+    if kind == "march":
+        terrain_checks(state, unit, kind, swept, events)
+    state.last_moves.append({"unit": unit.id, "kind": kind, "path": [start.centre, end.centre]})
+    events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
+                        text=f"{unit.id} {'marches' if kind == 'march' else 'advances'} with Free Reform to "
+                        f"({x:g}, {y:g}), {files} wide facing {end.bearing:g}°; the farthest model travels "
+                        f"{worst:.1f}\" of {allowance:g}\" around obstacles."))
+
+
+MOUNTED_DANGER = ("cavalry", "monstrous cavalry", "chariot")
+
+
+def dangerous_features(state: NinthAgeState, unit: UnitState) -> list[tuple[object, int]]:
+    """Terrain that is dangerous to this unit, each with the highest failing die (§18.3, §18.9):
+    Water for Cavalry, Monstrous Cavalry and Chariots; Ruins for all but Skirmishers (those
+    mounted fail on 1-2); features marked dangerous otherwise."""
+    entry = state.unit_entry(unit)
+    mounted = entry.troop_type in MOUNTED_DANGER
+    out = []
+    for t in state.table.terrain:
+        if t.kind == "water" and mounted:
+            out.append((t, 1))
+        elif t.kind == "ruins":
+            if not entry.has_rule("Skirmishers"):
+                out.append((t, 2 if mounted else 1))
+        elif t.has("dangerous") and t.kind not in ("water", "ruins"):
+            out.append((t, 1))
+    return out
+
+
+def terrain_checks(state: NinthAgeState, unit: UnitState, kind: str, path_shapes: list, events: list[Event]) -> None:
+    """After a march or a charge: one Dangerous Terrain test per dangerous feature crossed (§18.1)."""
+    from engine.rulesets.ninth_age.charges import dangerous_terrain
+
+    for feature, fail_max in dangerous_features(state, unit):
+        if unit.on_table and any(shape.intersects(feature.polygon) for shape in path_shapes):
+            dangerous_terrain(state, unit, fail_max, f"{'marching' if kind == 'march' else 'charging'} through "
+                              f"{feature.name}", events)
+
+
+def water_blocks_march(state: NinthAgeState, unit: UnitState, path_shapes: list) -> str | None:
+    """Units never march when entering, crossing or leaving Water (§18.3)."""
+    for t in state.table.features("water"):
+        if any(shape.intersects(t.polygon) for shape in path_shapes):
+            return t.name
+    return None

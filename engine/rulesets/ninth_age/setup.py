@@ -1,0 +1,445 @@
+"""The pre-game sequence (§3) and deployment (§4): deployment type, secondary objective, who
+chooses the side, sides, spells, alternate drops, the first/second declaration, the
+Undeployed Units Number and the first-turn roll-off."""
+
+from __future__ import annotations
+
+from engine.core import Event, IllegalAction, roll_dice
+from engine.core.decisions import decide
+from engine.rulesets.ninth_age import spells
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.zones import deployment_type_for_roll, deployment_zone, objective_for_roll
+from engine.table.footprint import Formation, Pose
+from engine.table.frame import normalise
+from engine.table.motion import CLEARANCE_END, Surroundings, clearance_problem
+
+OBJECTIVE_NAMES = {"hold": "Hold the Ground", "breakthrough": "Breakthrough", "secure": "Secure Target"}
+TYPE_NAMES = {"classic": "Classic", "diagonal": "Diagonal", "flank": "Flank Attack"}
+
+
+def name(state: NinthAgeState, seat: str) -> str:
+    return state.seat(seat).name
+
+
+def zone(state: NinthAgeState, seat: str):
+    return deployment_zone(state.deployment, state.sides[seat], state.table.width, state.table.height,
+                           diagonal=state.diagonal, attacker=state.attacker == seat)
+
+
+def start(state: NinthAgeState, events: list[Event]) -> None:
+    """Steps 4-7 of §3, then the deployment begins."""
+    rng = state.rng
+    if state.options.get("terrain") == "random":
+        from engine.rulesets.ninth_age.terrain_layouts import random_layout
+
+        state.table.terrain = random_layout(rng, state.table.width, state.table.height, events)
+    if state.deployment == "random":
+        roll = roll_dice("1d6", rng, purpose="deployment type")
+        state.deployment = deployment_type_for_roll(roll.total)
+        events.append(Event(kind="roll", roll=roll, text=f"Deployment type: {TYPE_NAMES[state.deployment]}."))
+    else:
+        events.append(Event(kind="setup", text=f"Deployment type (agreed): {TYPE_NAMES[state.deployment]}."))
+    if state.objective == "random":
+        roll = roll_dice("1d6", rng, purpose="secondary objective")
+        state.objective = objective_for_roll(roll.total)
+        events.append(Event(kind="roll", roll=roll, text=f"Secondary objective: {OBJECTIVE_NAMES[state.objective]}."))
+    else:
+        events.append(Event(kind="setup", text=f"Secondary objective (agreed): {OBJECTIVE_NAMES[state.objective]}."))
+    roll = roll_dice("1d6", rng, purpose="who chooses the side")
+    chooser = "p1" if roll.total >= 4 else "p2"
+    state.side_chooser = chooser
+    events.append(Event(kind="roll", seat="p1", roll=roll, text=f"{name(state, 'p1')} rolls for the choice of side "
+                        f"(4+ chooses): {name(state, chooser)} chooses."))
+    side = decide(state, chooser, "side", "Which long table edge is yours (south: y = 0, north: y = "
+                  f"{state.table.height:g})?", ["south", "north"])
+    other = state.enemy_of(chooser)
+    state.sides = {chooser: side, other: "north" if side == "south" else "south"}
+    events.append(Event(kind="setup", seat=chooser, text=f"{name(state, chooser)} takes the {side} edge; "
+                        f"{name(state, other)} the {state.sides[other]} edge."))
+    if state.deployment == "diagonal":
+        state.diagonal = decide(state, chooser, "diagonal", "Which diagonal divides the table (sw-ne or nw-se)?",
+                                ["sw-ne", "nw-se"])
+        events.append(Event(kind="setup", seat=chooser, text=f"The dividing line runs {state.diagonal}."))
+    if state.deployment == "flank":
+        role = decide(state, chooser, "attacker", "Flank Attack: are you the attacker or the defender?",
+                      ["attacker", "defender"])
+        state.attacker = chooser if role == "attacker" else other
+        events.append(Event(kind="setup", seat=chooser, text=f"{name(state, state.attacker)} is the Attacker."))
+    if state.objective == "secure":  # the markers are placed now, the chooser first (§3.4, §20.2)
+        state.phase = "markers"
+        events.append(Event(kind="setup_done", seat=chooser, text=f"Secure Target: {name(state, chooser)} places a "
+                            "marker first with /marker x: y: (more than 12\" from your own zone, at least 24\" "
+                            "from the other marker)."))
+        return
+    continue_setup(state, events)
+
+
+def place_marker(state: NinthAgeState, seat: str, x: float, y: float, events: list[Event]) -> None:
+    """A Secure Target marker ([A-35]): on the table, more than 12" from its owner's zone, at
+    least 24" from the other marker."""
+    from shapely.geometry import Point
+
+    chooser = state.side_chooser
+    turn = chooser if chooser not in state.markers else state.enemy_of(chooser)
+    if seat != turn:
+        raise IllegalAction("not-your-turn", f"{name(state, turn)} places the next marker.")
+    if not (0 <= x <= state.table.width and 0 <= y <= state.table.height):
+        raise IllegalAction("off-table", "The marker goes on the table.")
+    d = zone(state, seat).distance(Point(x, y))
+    if d <= 12:
+        raise IllegalAction("marker-too-close", f"Your marker must be more than 12\" from your own deployment "
+                            f"zone; ({x:g}, {y:g}) is {d:.1f}\" from it.")
+    for other, (ox, oy) in state.markers.items():
+        gap = ((x - ox) ** 2 + (y - oy) ** 2) ** 0.5
+        if gap < 24:
+            raise IllegalAction("markers-too-close", f"The markers stand at least 24\" apart; ({x:g}, {y:g}) is "
+                                f"{gap:.1f}\" from {name(state, other)}'s.")
+    state.markers[seat] = (x, y)
+    events.append(Event(kind="setup", seat=seat, text=f"{name(state, seat)} places a Secure Target marker at "
+                        f"({x:g}, {y:g})."))
+    if len(state.markers) == 2:
+        continue_setup(state, events)
+
+
+def continue_setup(state: NinthAgeState, events: list[Event]) -> None:
+    """Spells, Scout and Ambush declarations, and who deploys first."""
+    chooser = state.side_chooser
+    other = state.enemy_of(chooser)
+    for seat in (chooser, other):
+        _generate_spells(state, seat, events)
+    for seat in (chooser, other):  # Scouts are declared before deployment, the chooser first
+        for unit in [u for u in state.units.values() if u.owner == seat and state.unit_entry(u).has_rule("Scout")]:
+            if decide(state, seat, f"scout-{unit.id}", f"Will {unit.id} deploy as Scouts (after every other unit, "
+                      "in your zone or more than 12\" from the enemy)?", ["yes", "no"]) == "yes":
+                unit.scouting = True
+                events.append(Event(kind="setup", seat=seat, text=f"{unit.id} will deploy as Scouts."))
+        for unit in [u for u in state.units.values() if u.owner == seat and state.unit_entry(u).has_rule("Ambush")
+                     and not u.scouting]:
+            if decide(state, seat, f"ambush-{unit.id}", f"Will {unit.id} lie in Ambush (not deployed; from game "
+                      "turn 2 it arrives on a 3+ from a table edge)?", ["yes", "no"]) == "yes":
+                unit.ambushing = True
+                events.append(Event(kind="setup", seat=seat, text=f"{unit.id} lies in Ambush."))
+    first = decide(state, other, "deploys-first", "Do you deploy first or second?", ["first", "second"])
+    turn = other if first == "first" else chooser
+    from engine.rulesets.ninth_age.state import DeployStatus
+
+    state.deploy = DeployStatus(turn=turn)
+    state.phase = "deployment"
+    events.append(Event(kind="setup_done", seat=turn, text=f"{name(state, other)} decides that "
+                        f"{name(state, turn)} deploys first. Deploy with /deploy unit: x: y: [facing:] [files:], "
+                        "then /end to hand over."))
+
+
+def _generate_spells(state: NinthAgeState, seat: str, events: list[Event]) -> None:
+    army = state.armies[seat]
+    taken: dict[str, set[int]] = {}
+    for unit in army.units:
+        if unit.wizard is None:
+            continue
+        lore = unit.wizard.lore
+        state.spells[f"{seat}/{unit.name}"] = spells.generate(
+            state.rng, unit.name, unit.wizard.level, lore, taken.setdefault(lore.lower(), set()),
+            lambda key, q, opts: decide(state, seat, key, q, opts), events, seat=seat)
+
+
+# -- deployment --------------------------------------------------------------------------------
+def enemy_facing(state: NinthAgeState, seat: str) -> float:
+    return 0.0 if state.sides[seat] == "south" else 180.0
+
+
+def is_character(state: NinthAgeState, unit: UnitState) -> bool:
+    return state.unit_entry(unit).is_character
+
+
+def is_war_machine(state: NinthAgeState, unit: UnitState) -> bool:
+    return state.unit_entry(unit).troop_type == "war machine"
+
+
+def group_of(state: NinthAgeState, unit: UnitState) -> str | None:
+    """Characters deploy together, and so do war machines ([A-4])."""
+    if is_character(state, unit):
+        return "characters"
+    if is_war_machine(state, unit):
+        return "war machines"
+    return None
+
+
+def deploy(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float, facing: float | None,
+           files: int | None, events: list[Event]) -> None:
+    status = state.deploy
+    assert status is not None
+    if status.turn != seat:
+        raise IllegalAction("not-your-turn", f"It is {name(state, status.turn)}'s turn to deploy.")
+    if unit.owner != seat:
+        raise IllegalAction("not-your-unit", f"{unit.id} is not yours to deploy.")
+    if unit.location != "reserve":
+        raise IllegalAction("already-deployed", f"{unit.id} is already deployed.")
+    if status.step == "vanguard":
+        raise IllegalAction("vanguard", "Deployment is over: Vanguard units move now (/advance, /reform), /end to "
+                            "make no more Vanguard moves.")
+    if unit.scouting != (status.step == "scouts"):
+        raise IllegalAction("scouts-later" if unit.scouting else "scouts-now",
+                            f"{unit.id} deploys with the Scouts, after every other unit." if unit.scouting
+                            else "Only Scouts are placed now.")
+    open_group = next((g for g in ("characters", "war machines") if _group_started(state, seat, g)), None)
+    group = group_of(state, unit)
+    if open_group and group != open_group:
+        raise IllegalAction("finish-group", f"All your {open_group} deploy together: place the rest of them first.")
+    entry = state.unit_entry(unit)
+    files = files or unit.formation.files
+    if not 1 <= files <= unit.models:
+        raise IllegalAction("bad-files", f"{unit.id} has {unit.models} models: between 1 and {unit.models} files.")
+    formation = Formation(**{**unit.formation.model_dump(), "files": files})
+    bearing = enemy_facing(state, seat) if facing is None else normalise(facing)
+    placed = UnitState(**{**unit.model_dump(), "formation": formation, "pose": Pose(x=x, y=y, bearing=bearing),
+                          "location": "table"})
+    fp = placed.footprint()
+    z = zone(state, seat)
+    if not z.buffer(1e-6).covers(fp.shape):
+        if not unit.scouting:
+            raise IllegalAction("outside-zone", f"{unit.id} would stand partly outside your deployment zone "
+                                f"({_zone_text(state, seat)}).")
+        from engine.table.contact import distance
+
+        near = [(distance(fp, e.footprint()), e.id) for e in state.on_table(state.enemy_of(seat))]
+        close = min(near) if near else None
+        if close is not None and close[0] <= 12 + 1e-9:
+            raise IllegalAction("scout-too-close", f"Scouts outside their zone stand more than 12\" from every "
+                                f"enemy unit; {close[1]} would be {close[0]:.1f}\" away.")
+        placed.no_charge_turn1 = True
+    problem = clearance_problem(fp, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
+    if problem:
+        raise IllegalAction("no-room", f"{unit.id} can't deploy there: {problem}.")
+    state.units[unit.id] = placed
+    if status.step == "scouts":
+        events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id},
+                            text=f"{name(state, seat)} places the Scouts {unit.id} at ({x:g}, {y:g}) facing "
+                            f"{bearing:g}°" + (" outside the deployment zone: no charges in game turn 1 if their "
+                                              "side goes first." if placed.no_charge_turn1 else ".")))
+        _next_scout(state, seat, events)
+        return
+    status.drop_units.append(unit.id)
+    events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id},
+                        text=f"{name(state, seat)} deploys {unit.id} ({entry.models} {entry.troop_type}, "
+                        f"{files} wide) at ({x:g}, {y:g}) facing {bearing:g}°."))
+    if status.finished_first and status.finished_first != seat:
+        g = group_of(state, placed)
+        if g is None:
+            status.uun += 1
+        elif g not in status.counted_groups:
+            status.counted_groups.append(g)
+            status.uun += 1
+    if not _reserve(state, seat):
+        _finished(state, seat, events)
+
+
+def _zone_text(state: NinthAgeState, seat: str) -> str:
+    minx, miny, maxx, maxy = zone(state, seat).bounds
+    return f"{state.deployment}, {state.sides[seat]} side, within x {minx:.1f}-{maxx:.1f}, y {miny:.1f}-{maxy:.1f}"
+
+
+def _reserve(state: NinthAgeState, seat: str) -> list[UnitState]:
+    """Units still to deploy normally (Scouts come later)."""
+    return [u for u in state.units.values() if u.owner == seat and u.location == "reserve" and not u.scouting
+            and not u.ambushing]
+
+
+def _scouts(state: NinthAgeState, seat: str) -> list[UnitState]:
+    return [u for u in state.units.values() if u.owner == seat and u.location == "reserve" and u.scouting]
+
+
+def _after_deployment(state: NinthAgeState, events: list[Event]) -> None:
+    """Steps 5-6 of §4.1: Scouts, alternating one unit at a time from the player who finished
+    first; then Vanguard moves; then the first-turn roll-off."""
+    status = state.deploy
+    assert status is not None and status.finished_first is not None
+    first = status.finished_first
+    if _scouts(state, first) or _scouts(state, state.enemy_of(first)):
+        status.step = "scouts"
+        status.turn = first if _scouts(state, first) else state.enemy_of(first)
+        events.append(Event(kind="deploy", seat=status.turn, text=f"Scouts: {name(state, status.turn)} places "
+                            "one (/deploy), in the zone or more than 12\" from every enemy unit."))
+        return
+    _vanguard_start(state, events)
+
+
+def _next_scout(state: NinthAgeState, seat: str, events: list[Event]) -> None:
+    status = state.deploy
+    other = state.enemy_of(seat)
+    if _scouts(state, other):
+        status.turn = other
+    elif not _scouts(state, seat):
+        _vanguard_start(state, events)
+
+
+def _vanguards(state: NinthAgeState, seat: str) -> list[UnitState]:
+    return [u for u in state.on_table(seat) if state.unit_entry(u).has_rule("Vanguard") and not u.vanguard_done]
+
+
+def _vanguard_start(state: NinthAgeState, events: list[Event]) -> None:
+    status = state.deploy
+    assert status is not None
+    have = [s for s in ("p1", "p2") if _vanguards(state, s)]
+    if not have:
+        _first_turn(state, events)
+        return
+    status.step = "vanguard"
+    if len(have) == 2:
+        roll = roll_dice("1d6", state.rng, purpose="who makes the first Vanguard move")
+        status.turn = "p1" if roll.total >= 4 else "p2"
+        events.append(Event(kind="roll", roll=roll, text=f"Vanguard: {name(state, status.turn)} moves first "
+                            "(4+ Player 1)."))
+    else:
+        status.turn = have[0]
+    events.append(Event(kind="deploy", seat=status.turn, text=f"Vanguard: {name(state, status.turn)} may move a "
+                        "Vanguard unit up to 12\" (/advance or /reform, no march), or /end to move no more."))
+
+
+def vanguard_done(state: NinthAgeState, seat: str, unit: UnitState | None, events: list[Event]) -> None:
+    """After a Vanguard move (or /end, ``unit`` None: no more moves for ``seat``), alternate."""
+    status = state.deploy
+    if unit is None:
+        for u in _vanguards(state, seat):
+            u.vanguard_done = True
+        events.append(Event(kind="deploy", seat=seat, text=f"{name(state, seat)} makes no more Vanguard moves."))
+    else:
+        unit.vanguard_done = True
+        unit.no_charge_turn1 = True
+        unit.moved = unit.reformed = False
+    other = state.enemy_of(seat)
+    if _vanguards(state, other):
+        status.turn = other
+    elif not _vanguards(state, seat):
+        _first_turn(state, events)
+
+
+def _group_started(state: NinthAgeState, seat: str, group: str) -> bool:
+    placed = [u for u in state.units.values() if u.owner == seat and group_of(state, u) == group]
+    return any(u.location != "reserve" for u in placed) and any(u.location == "reserve" for u in placed)
+
+
+def end_drop(state: NinthAgeState, seat: str, events: list[Event]) -> None:
+    status = state.deploy
+    assert status is not None
+    if status.turn != seat:
+        raise IllegalAction("not-your-turn", f"It is {name(state, status.turn)}'s turn to deploy.")
+    if not status.drop_units:
+        raise IllegalAction("deploy-first", "Deploy at least one unit before handing over (§4.2).")
+    for g in ("characters", "war machines"):
+        if _group_started(state, seat, g):
+            raise IllegalAction("finish-group", f"All your {g} deploy together: place the rest of them first.")
+    if status.finished_first == state.enemy_of(seat) or not _reserve(state, state.enemy_of(seat)):
+        raise IllegalAction("keep-deploying", "Your opponent has finished: deploy all your remaining units.")
+    status.turn = state.enemy_of(seat)
+    status.drop_units = []
+    events.append(Event(kind="deploy", seat=seat, text=f"{name(state, seat)} hands over: "
+                        f"{name(state, status.turn)} deploys."))
+
+
+def _finished(state: NinthAgeState, seat: str, events: list[Event]) -> None:
+    status = state.deploy
+    assert status is not None
+    other = state.enemy_of(seat)
+    if status.finished_first is None:
+        status.finished_first = seat
+        status.declared = decide(state, seat, "first-or-second", "You finished deploying first: will you try "
+                                 "to take the first turn or the second?", ["first", "second"])
+        events.append(Event(kind="deploy", seat=seat, text=f"{name(state, seat)} has deployed every unit and will "
+                            f"try to go {status.declared}. {name(state, other)} deploys all the rest."))
+        status.turn = other
+        status.drop_units = []
+        if _reserve(state, other):
+            return
+    _after_deployment(state, events)
+
+
+def _first_turn(state: NinthAgeState, events: list[Event]) -> None:
+    status = state.deploy
+    assert status is not None and status.finished_first is not None
+    first, second = status.finished_first, state.enemy_of(status.finished_first)
+    a = roll_dice("1d6", state.rng, purpose=f"first turn: {name(state, first)}")
+    b = roll_dice("1d6", state.rng, purpose=f"first turn: {name(state, second)}")
+    total = a.total + status.uun
+    events.append(Event(kind="roll", seat=first, roll=a, text=f"First turn: {name(state, first)} rolls {a.total} "
+                        f"+ {status.uun} (Undeployed Units Number) = {total}."))
+    events.append(Event(kind="roll", seat=second, roll=b, text=f"First turn: {name(state, second)} rolls {b.total}."))
+    if total > b.total:
+        goes = first if status.declared == "first" else second
+    else:
+        choice = decide(state, second, "first-turn", "The roll-off is yours to settle: do you take the first "
+                        "turn or the second?", ["first", "second"])
+        goes = second if choice == "first" else first
+    state.first_player = goes
+    events.append(Event(kind="deploy", seat=goes, text=f"{name(state, goes)} takes the first turn."))
+    from engine.rulesets.ninth_age.turns import begin_player_turn
+
+    state.round = 1
+    begin_player_turn(state, goes, events)
+
+
+def surroundings(state: NinthAgeState, exclude: set[str]) -> Surroundings:
+    others = {u.id: u.footprint() for u in state.on_table() if u.id not in exclude}
+    return Surroundings(others=others, impassable=state.table.impassable(), table=state.table,
+                        names={k: k for k in others})
+
+
+# -- ambushers ----------------------------------------------------------------------------------
+AMBUSH_ARRIVAL = 3
+
+
+def ambush_rolls(state: NinthAgeState, seat: str, events: list[Event]) -> None:
+    """Start of the Remaining Moves from game turn 2: a D6 for each ambusher, arriving on 3+."""
+    if state.round < 2:
+        return
+    for unit in [u for u in state.units.values() if u.owner == seat and u.ambushing and u.location == "reserve"
+                 and not u.arriving]:
+        roll = roll_dice("1d6", state.rng, purpose=f"{unit.id} Ambush")
+        if roll.total >= AMBUSH_ARRIVAL:
+            unit.arriving = True
+            events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{unit.id} arrives from Ambush: place it "
+                                "with /deploy, its rear rank on a table edge; it may then move (no march) and must "
+                                "end within 2 × M of that edge."))
+        else:
+            events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{unit.id} stays in Ambush (3+ needed)."))
+
+
+def _edge_touched(state: NinthAgeState, fp) -> str | None:
+    """The table edge the footprint's rear edge lies on, or None."""
+    a, b = (fp.corners["rear_left"], fp.corners["rear_right"])
+    w, h = state.table.width, state.table.height
+    for name, test in (("south", lambda p: abs(p[1]) < 1e-3), ("north", lambda p: abs(p[1] - h) < 1e-3),
+                       ("west", lambda p: abs(p[0]) < 1e-3), ("east", lambda p: abs(p[0] - w) < 1e-3)):
+        if test(a) and test(b):
+            return name
+    return None
+
+
+def arrive(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float, facing: float | None,
+           files: int | None, events: list[Event]) -> None:
+    if unit.owner != seat or not unit.arriving:
+        raise IllegalAction("not-arriving", f"{unit.id} is not arriving from Ambush this turn.")
+    files = files or unit.formation.files
+    if not 1 <= files <= unit.models:
+        raise IllegalAction("bad-files", f"{unit.id} has {unit.models} models: between 1 and {unit.models} files.")
+    formation = Formation(**{**unit.formation.model_dump(), "files": files})
+    bearing = enemy_facing(state, seat) if facing is None else normalise(facing)
+    placed = UnitState(**{**unit.model_dump(), "formation": formation, "pose": Pose(x=x, y=y, bearing=bearing),
+                          "location": "table"})
+    fp = placed.footprint()
+    edge = _edge_touched(state, fp)
+    if edge is None:
+        raise IllegalAction("not-on-edge", f"{unit.id} arrives with its rear rank on a table edge: face it inward "
+                            "and put its rear edge on the edge of the table.")
+    problem = clearance_problem(fp, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
+    if problem:
+        raise IllegalAction("no-room", f"{unit.id} can't arrive there: {problem}.")
+    placed.arriving, placed.arrived_turn, placed.ambush_edge = False, state.round, edge
+    state.units[unit.id] = placed
+    events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id}, text=f"{unit.id} arrives on the {edge} "
+                        f"edge at ({x:g}, {y:g}) facing {bearing:g}°."))
+
+
+def edge_distance(state: NinthAgeState, fp, edge: str) -> float:
+    """How far the farthest part of a footprint stands from a table edge."""
+    minx, miny, maxx, maxy = fp.shape.bounds
+    return {"south": maxy, "north": state.table.height - miny, "west": maxx, "east": state.table.width - minx}[edge]

@@ -1,0 +1,53 @@
+"""Generating spells (§3.5): one D6 per Wizard Level; a duplicate (of the same wizard's or of
+another wizard of the army with the same lore) is replaced by any not-yet-obtained spell of the
+lore, the player's choice, or lost when none is left; any wizard may take spell 0 (Generic)
+instead of one of its spells, even if another wizard has it.
+
+``choose(question, options)`` asks the player; with one option it is never asked.
+"""
+
+from __future__ import annotations
+
+from typing import Callable
+
+from engine.core import Event, roll_dice
+from engine.core.rng import Rng
+
+Choose = Callable[[str, str, list[str]], str]  # (key, question, options) -> answer
+
+
+def generate(rng: Rng, wizard: str, level: int, lore: str, taken: set[int], choose: Choose,
+             events: list[Event], seat: str | None = None) -> list[int]:
+    """The spells one wizard knows; ``taken`` (numbers 1-6 already obtained in the army for
+    this lore) is updated."""
+    known: list[int] = []
+    for n in range(level):
+        roll = roll_dice("1d6", rng, purpose=f"{wizard}: spell {n + 1} of {level} ({lore})")
+        spell = roll.total
+        text = f"{wizard} rolls spell {spell} of {lore}."
+        if spell in taken or spell in known:
+            free = [s for s in range(1, 7) if s not in taken and s not in known]
+            options = [str(s) for s in free] + (["0"] if 0 not in known else [])
+            if not options:
+                events.append(Event(kind="roll", seat=seat, roll=roll, text=text + " A duplicate, and no spell "
+                                    "is left to replace it: it is lost."))
+                continue
+            answer = choose(f"spell-{wizard}-{n}", f"{wizard} rolled {spell} of {lore}, a duplicate. Which spell "
+                            f"replaces it (0 is the Generic spell)?", options)
+            text += f" A duplicate: replaced by spell {answer}."
+            spell = int(answer)
+        events.append(Event(kind="roll", seat=seat, roll=roll, text=text))
+        known.append(spell)
+        if spell:
+            taken.add(spell)
+    if known and 0 not in known:
+        options = ["keep"] + [str(s) for s in known]
+        answer = choose(f"generic-{wizard}", f"{wizard} knows {', '.join(map(str, sorted(known)))} of {lore}. "
+                        "Swap one for spell 0 (Generic)? Say which, or keep.", options)
+        if answer != "keep":
+            known[known.index(int(answer))] = 0
+            taken.discard(int(answer))
+            events.append(Event(kind="spells", seat=seat, text=f"{wizard} swaps spell {answer} for the Generic spell."))
+    events.append(Event(kind="spells", seat=seat, text=f"{wizard} knows {lore} spells "
+                        f"{', '.join(map(str, sorted(known))) or 'none'}."))
+    return sorted(known)

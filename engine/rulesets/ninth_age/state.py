@@ -1,0 +1,102 @@
+"""The state of a Ninth Age game: armies, the table, every unit's pose and flags, the turn."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from engine.core import GameState
+from engine.rulesets.ninth_age.army import Army, Unit
+from engine.table.footprint import Footprint, Formation, Pose, footprint
+from engine.table.terrain import Table
+
+SEATS = ("p1", "p2")
+Location = Literal["reserve", "table", "destroyed", "fled"]
+
+
+class UnitState(BaseModel):
+    """One unit in play: where its army entry stands and what it has done this turn."""
+
+    id: str
+    owner: str
+    entry: int  # index into the owner's army units
+    formation: Formation
+    pose: Pose | None = None
+    location: Location = "reserve"
+    models: int  # models now (R&F and command)
+    start_models: int
+    fleeing: bool = False
+    wounds_lost: int = 0  # wounds on the model now taking them (a wound pool, §12.7)
+    scouting: bool = False  # declared to deploy as Scouts (§22 Scout)
+    vanguard_done: bool = False
+    no_charge_turn1: bool = False
+    ambushing: bool = False  # declared to Ambush (§22): held back, arriving from game turn 2
+    arriving: bool = False  # rolled its arrival this turn: to be placed on a table edge
+    arrived_turn: int | None = None
+    ambush_edge: str | None = None  # Scouts outside the zone and Vanguard movers, if their side goes first
+    # per-phase flags (§24.2), cleared at the start of each Movement phase of its owner
+    moved: bool = False
+    marched: bool = False
+    reformed: bool = False
+    declared_charge: bool = False
+    charged: bool = False
+    failed_charge: bool = False
+    rallied: bool = False
+    redirected: bool = False
+
+    @property
+    def on_table(self) -> bool:
+        return self.location == "table" and self.pose is not None
+
+    def footprint(self) -> Footprint:
+        assert self.pose is not None, self.id
+        return footprint(self.formation, self.pose)
+
+
+class ChargeDeclaration(BaseModel):
+    charger: str
+    target: str
+    side: str  # the target's side it must contact (majority of the front edge, §8.5)
+    reaction: Literal["hold", "flee", "stand-and-shoot"] = "hold"
+    distance: float  # closest distance at declaration (re-measured at the roll)
+
+
+class DeployStatus(BaseModel):
+    turn: str  # whose drop it is
+    step: Literal["units", "scouts", "vanguard"] = "units"
+    drop_units: list[str] = Field(default_factory=list)  # units placed in the current drop
+    finished_first: str | None = None
+    declared: Literal["first", "second"] | None = None
+    uun: int = 0  # Undeployed Units Number (§4.2 step 4)
+    counted_groups: list[str] = Field(default_factory=list)  # "characters"/"war machines" already counted
+
+
+class NinthAgeState(GameState):
+    armies: dict[str, Army]
+    table: Table
+    units: dict[str, UnitState] = Field(default_factory=dict)
+    deployment: str = "classic"
+    diagonal: str = "sw-ne"
+    attacker: str | None = None  # Flank Attack
+    objective: str = "hold"
+    side_chooser: str | None = None
+    sides: dict[str, str] = Field(default_factory=dict)  # seat -> south/north
+    markers: dict[str, tuple[float, float]] = Field(default_factory=dict)  # Secure Target markers by owner
+    spells: dict[str, list[int]] = Field(default_factory=dict)  # "seat/unit" -> spell numbers known
+    deploy: DeployStatus | None = None
+    first_player: str | None = None
+    active: str | None = None
+    step: str = ""  # within a phase: charges, remaining
+    charges: list[ChargeDeclaration] = Field(default_factory=list)
+    charge_path_capped: bool = False
+    last_moves: list[dict] = Field(default_factory=list)  # for the board: unit id, path points, kind
+
+    def unit_entry(self, unit: UnitState) -> Unit:
+        return self.armies[unit.owner].units[unit.entry]
+
+    def on_table(self, owner: str | None = None) -> list[UnitState]:
+        return [u for u in self.units.values() if u.on_table and (owner is None or u.owner == owner)]
+
+    def enemy_of(self, seat: str) -> str:
+        return "p2" if seat == "p1" else "p1"

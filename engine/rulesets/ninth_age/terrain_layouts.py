@@ -1,0 +1,146 @@
+"""Built-in terrain layouts (§3.1) and what each terrain kind means to the rules.
+
+Kinds and the categories the engine reads: hill, forest (soft cover), field (soft cover),
+water, wall (hard cover), ruins (soft cover, dangerous), impassable (blocks movement and
+sight, hard cover), building (impassable to movement until garrisons are refereed).
+
+>>> [t.name for t in layout("standard", 72, 48)]
+['Hill', 'Forest', 'Farmhouse', 'Wheat Field', 'Stone Wall', 'Pond', 'Ruined Chapel']
+"""
+
+from __future__ import annotations
+
+from engine.core.errors import IllegalAction
+from engine.table.terrain import TerrainFeature
+
+CATEGORIES: dict[str, list[str]] = {
+    "hill": ["hill"],
+    "forest": ["forest", "soft_cover"],
+    "field": ["field", "soft_cover"],
+    "water": ["water"],
+    "wall": ["wall", "hard_cover"],
+    "ruins": ["ruins", "soft_cover", "dangerous"],
+    "impassable": ["impassable", "blocking", "hard_cover"],
+    "building": ["building", "impassable", "blocking", "hard_cover"],
+}
+
+# name, kind, polygon (or wall line) on a 72" x 48" table
+_STANDARD = [
+    ("Hill", "hill", [(10, 21), (14, 19.5), (18, 21), (18, 27), (14, 28.5), (10, 27)]),
+    ("Forest", "forest", [(54, 22), (57, 20.5), (61, 21), (62, 25), (60, 29), (55, 29), (53, 26)]),
+    ("Farmhouse", "building", [(33, 22), (39, 22), (39, 26), (33, 26)]),
+    ("Wheat Field", "field", [(45, 13), (53, 13), (53, 19), (45, 19)]),
+    ("Stone Wall", "wall", [(19, 34), (29, 34)]),
+    ("Pond", "water", [(44, 31), (50, 30), (54, 33), (50, 36), (45, 35.5)]),
+    ("Ruined Chapel", "ruins", [(21, 12), (28, 12), (28, 17), (21, 17)]),
+]
+LAYOUTS = ("standard", "open", "random")
+SECTION = 24.0
+SPACING = 6.0
+EXTRA_TYPES = {1: "hill", 2: "forest", 3: "field", 4: "water", 5: "wall", 6: "ruins"}
+NAMES = {"hill": "Hill", "forest": "Forest", "field": "Field", "water": "Water", "wall": "Wall", "ruins": "Ruins",
+         "building": "Building", "impassable": "Rocks"}
+
+
+def feature(name: str, kind: str, shape: list[tuple[float, float]]) -> TerrainFeature:
+    if kind not in CATEGORIES:
+        raise IllegalAction("bad-terrain", f"{name}: {kind!r} is not a terrain kind ({', '.join(CATEGORIES)}).")
+    if kind == "wall":
+        return TerrainFeature(name=name, kind=kind, line=shape, categories=CATEGORIES[kind])
+    return TerrainFeature(name=name, kind=kind, points=shape, categories=CATEGORIES[kind])
+
+
+def layout(name: str, width: float = 72, height: float = 48) -> list[TerrainFeature]:
+    """A built-in layout scaled to the table (``open``: no terrain at all)."""
+    if name in ("open", "random"):  # a random layout is rolled when the game starts (random_layout)
+        return []
+    if name != "standard":
+        raise IllegalAction("unknown-terrain", f"There is no terrain layout {name!r}. Layouts: {', '.join(LAYOUTS)}.")
+    sx, sy = width / 72, height / 48
+    return [feature(n, k, [(x * sx, y * sy) for x, y in pts]) for n, k, pts in _STANDARD]
+
+
+def _shape(kind: str, centre: tuple[float, float]) -> list[tuple[float, float]]:
+    """The suggested sizes (§3.1): 8" x 6" features, walls 10" long."""
+    x, y = centre
+    if kind == "wall":
+        return [(x - 5, y), (x + 5, y)]
+    return [(x - 4, y - 3), (x + 4, y - 3), (x + 4, y + 3), (x - 4, y + 3)]
+
+
+def random_layout(rng, width: float, height: float, events: list) -> list[TerrainFeature]:
+    """§3.1 when the players do not agree: 24" sections; a Building or Impassable terrain, a
+    Hill and a Forest at random section centres (one per section), each moved 2D6" in a random
+    direction; then 2D3 more (D6 for the type) placed the same way ([A-3]: sections are reused
+    once all are taken); every feature at least 6" from the others, moved the least needed or
+    removed."""
+    from engine.core import Event, roll_dice
+    from engine.table.frame import direction
+    from engine.table.scatter import random_bearing
+
+    cols, rows = max(1, int(width // SECTION)), max(1, int(height // SECTION))
+    centres = [((c + 0.5) * width / cols, (r + 0.5) * height / rows) for r in range(rows) for c in range(cols)]
+    free = list(range(len(centres)))
+
+    def section(kind: str) -> tuple[float, float]:
+        nonlocal free
+        if not free:
+            free = list(range(len(centres)))
+        roll = roll_dice(f"1d{len(free)}", rng, purpose=f"{kind}: section")
+        index = free.pop(roll.total - 1)
+        return centres[index]
+
+    kinds = []
+    roll = roll_dice("1d6", rng, purpose="building or impassable terrain")
+    kinds.append("building" if roll.total <= 3 else "impassable")
+    what = "Building" if roll.total <= 3 else "piece of Impassable terrain"
+    events.append(Event(kind="roll", roll=roll, text=f"Terrain: a {what} (1-3 Building, 4-6 Impassable)."))
+    kinds += ["hill", "forest"]
+    extra = roll_dice("2d3", rng, purpose="extra terrain features")
+    events.append(Event(kind="roll", roll=extra, text=f"Terrain: {extra.total} more features."))
+    for _ in range(extra.total):
+        t = roll_dice("1d6", rng, purpose="extra feature type")
+        kinds.append(EXTRA_TYPES[t.total])
+        events.append(Event(kind="roll", roll=t, text=f"Terrain: an extra {NAMES[EXTRA_TYPES[t.total]]}."))
+    placed: list[TerrainFeature] = []
+    counts: dict[str, int] = {}
+    for kind in kinds:
+        cx, cy = section(kind)
+        move = roll_dice("2d6", rng, purpose=f"{kind}: distance")
+        bearing = random_bearing(rng)
+        dx, dy = direction(bearing)
+        cx, cy = cx + dx * move.total, cy + dy * move.total
+        counts[kind] = counts.get(kind, 0) + 1
+        name = NAMES[kind] + (f" {counts[kind]}" if counts[kind] > 1 else "")
+        spot = _spaced(kind, (cx, cy), placed, width, height)
+        if spot is None:
+            events.append(Event(kind="roll", roll=move, text=f"Terrain: {name} cannot stand 6\" from the others and "
+                                "is removed."))
+            continue
+        placed.append(feature(name, kind, _shape(kind, spot)))
+        events.append(Event(kind="roll", roll=move, text=f"Terrain: {name} moves {move.total}\" at {bearing:.0f}° to "
+                            f"({spot[0]:.1f}, {spot[1]:.1f})."))
+    return placed
+
+
+def _spaced(kind, centre, placed, width, height):
+    """Move a feature the least needed to stand 6" from the others and on the table, or None."""
+    from shapely import affinity
+
+    x, y = centre
+    for _ in range(30):
+        shape = feature("probe", kind, _shape(kind, (x, y))).polygon
+        minx, miny, maxx, maxy = shape.bounds
+        x += max(0.0, -minx) - max(0.0, maxx - width)
+        y += max(0.0, -miny) - max(0.0, maxy - height)
+        shape = affinity.translate(feature("probe", kind, _shape(kind, (x, y))).polygon, 0, 0)
+        clashes = [(f.polygon.distance(shape), f) for f in placed if f.polygon.distance(shape) < SPACING - 1e-9]
+        if not clashes:
+            return (x, y)
+        d, other = min(clashes, key=lambda t: t[0])
+        ox, oy = other.polygon.centroid.x, other.polygon.centroid.y
+        vx, vy = x - ox, y - oy
+        norm = (vx * vx + vy * vy) ** 0.5 or 1.0
+        push = SPACING - d + 0.01
+        x, y = x + vx / norm * push, y + vy / norm * push
+    return None

@@ -1,0 +1,63 @@
+"""Game turns and phases (§5): six game turns of two player turns, each of Movement, Magic,
+Shooting and Melee, in that order.
+
+Refereed so far: the Movement phase (§8). The Magic, Shooting and Melee phases are passed
+through with /end and say so; their rules are later steps of issue #10.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.rulesets.ninth_age.state import NinthAgeState
+
+PHASES = ("movement", "magic", "shooting", "melee")
+GAME_TURNS = 6
+NOT_YET = {"magic": "Magic (§9)", "shooting": "Shooting (§10)", "melee": "Melee (§11)"}
+
+
+def begin_player_turn(state: NinthAgeState, seat: str, events: list[Event]) -> None:
+    state.active = seat
+    state.phase = "movement"
+    state.step = "charges"
+    state.charges = []
+    state.last_moves = []
+    from engine.rulesets.ninth_age.charges import open_ranks
+
+    for u in state.units.values():
+        u.moved = u.marched = u.reformed = u.declared_charge = u.charged = u.failed_charge = False
+        u.rallied = u.redirected = False
+    for u in list(state.units.values()):
+        open_ranks(state, u, events)
+    events.append(Event(kind="turn", seat=seat, text=f"Game turn {state.round}: {state.seat(seat).name}'s "
+                        "Movement phase. Declare charges with /charge unit: target:, then /end to move the "
+                        "chargers."))
+
+
+def end_phase(state: NinthAgeState, events: list[Event]) -> None:
+    """The active player ends the current phase (the Movement phase ends from its remaining moves)."""
+    seat = state.active
+    assert seat is not None
+    index = PHASES.index(state.phase)
+    events.append(Event(kind="phase_ended", seat=seat, text=f"{state.seat(seat).name}'s {state.phase} phase ends."))
+    if index + 1 < len(PHASES):
+        state.phase = PHASES[index + 1]
+        state.step = ""
+        events.append(Event(kind="phase", seat=seat, text=f"{state.seat(seat).name}'s {state.phase} phase: "
+                            f"{NOT_YET[state.phase]} is not refereed yet in this version; /end passes it."))
+        return
+    # the player turn is over
+    if seat != state.first_player:
+        if state.round >= GAME_TURNS:
+            finish(state, events)
+            return
+        state.round += 1
+    begin_player_turn(state, state.enemy_of(seat), events)
+
+
+def finish(state: NinthAgeState, events: list[Event]) -> None:
+    """Six game turns are over (§20.5): victory points, the secondary objective, the result."""
+    from engine.rulesets.ninth_age.victory import score
+
+    state.phase = "over"
+    state.result = score(state, events)
+    events.append(Event(kind="game_over", text=f"The sixth game turn is over: {state.result.reason}."))

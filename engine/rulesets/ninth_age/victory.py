@@ -1,0 +1,162 @@
+"""Victory points, secondary objectives and the result (§20).
+
+Rulings: Fleeing and Decimated do not stack ([A-33]); a scoring unit is "inside" the enemy
+deployment zone for Breakthrough when half or more of its footprint is (like every other
+"half the footprint" test of the rules); Battle Points use the percentage bands ([A-37]) and
+the secondary objective's ±2 for each achiever and non-achiever, clamped to 0-10 with the
+winner keeping 10 minus the loser ([A-36]).
+
+>>> margin(90, 2000), margin(100, 2000), margin(400, 2000), margin(401, 2000), margin(1201, 2000)
+('draw', 'minor', 'minor', 'major', 'massacre')
+>>> battle_points(1400, 600, 2500, achieved=(True, False))
+(9, 1)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from engine.core import Event, Result
+from engine.rulesets.ninth_age.state import SEATS, NinthAgeState, UnitState
+from engine.rulesets.ninth_age.zones import deployment_zone
+from engine.table.contact import distance
+
+OBJECTIVE_RANGE = 6.0
+MARGIN_NAMES = {"draw": "Draw", "minor": "Minor victory", "major": "Major victory", "massacre": "Massacre"}
+MARGIN_SCORE = {"draw": 0, "minor": 1, "major": 2, "massacre": 3}
+
+
+def margin(delta: float, points: int) -> str:
+    """§20.3: under 5 % a draw, to 20 % minor, to 60 % major, beyond a massacre."""
+    share = delta * 100 / points
+    if share < 5:
+        return "draw"
+    if share <= 20:
+        return "minor"
+    if share <= 60:
+        return "major"
+    return "massacre"
+
+
+def battle_points(vp_a: int, vp_b: int, points: int, achieved: tuple[bool, bool] = (False, False)) -> tuple[int, int]:
+    """§20.4's 10-0 split for (A, B), the secondary objective's ±2 included."""
+    share = abs(vp_a - vp_b) * 100 / points
+    high, low = (5, 5) if share <= 10 else (6, 4) if share <= 25 else (7, 3) if share <= 50 else (8, 2)
+    a, b = (high, low) if vp_a >= vp_b else (low, high)
+    if achieved[0] == achieved[1]:  # both or neither: the adjustments cancel
+        return a, b
+    a = max(0, min(10, a + (2 if achieved[0] else -2)))
+    b = max(0, min(10, b + (2 if achieved[1] else -2)))
+    return (10 - b, b) if a >= b else (a, 10 - a)
+
+
+@dataclass
+class Ledger:
+    seat: str
+    lines: list[tuple[str, int]] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return sum(v for _, v in self.lines)
+
+
+def wounds(state: NinthAgeState, unit: UnitState, models: int) -> int:
+    entry = state.unit_entry(unit)
+    return models * max(p.W for p in entry.parts)
+
+
+def scoring(state: NinthAgeState, unit: UnitState) -> bool:
+    """A unit with a standard bearer (or the BSB), without Free Reform; never characters alone."""
+    entry = state.unit_entry(unit)
+    if entry.is_character or not unit.on_table:
+        return False
+    free = any(entry.has_rule(r) for r in ("Free Reform", "Skirmishers", "Fast Cavalry", "Fly"))
+    return entry.command.standard and not free
+
+
+def secondary(state: NinthAgeState) -> dict[str, bool]:
+    """Who achieved the secondary objective."""
+    if state.objective == "hold":
+        centre = state.table.centre
+        counts = {s: sum(1 for u in state.on_table(s) if scoring(state, u)
+                         and distance(u.footprint(), centre) <= OBJECTIVE_RANGE + 1e-3) for s in SEATS}
+        best = max(counts.values())
+        return {s: best > 0 and counts[s] == best and list(counts.values()).count(best) == 1 for s in SEATS}
+    if state.objective == "breakthrough":
+        out = {}
+        for s in SEATS:
+            enemy = state.enemy_of(s)
+            zone = deployment_zone(state.deployment, state.sides[enemy], state.table.width, state.table.height,
+                                   diagonal=state.diagonal, attacker=state.attacker == enemy)
+            out[s] = any(scoring(state, u) and not (u.arrived_turn or 0) >= 4  # late ambushers don't count
+                         and u.footprint().shape.intersection(zone).area * 2
+                         >= u.footprint().shape.area for u in state.on_table(s))
+        return out
+    if state.objective == "secure":
+        held = {s: 0 for s in SEATS}
+        for at in state.markers.values():
+            near = {s: sum(1 for u in state.on_table(s) if scoring(state, u)
+                           and distance(u.footprint(), at) <= OBJECTIVE_RANGE + 1e-3) for s in SEATS}
+            if near["p1"] != near["p2"]:
+                held["p1" if near["p1"] > near["p2"] else "p2"] += 1
+        return {s: held[s] > held[state.enemy_of(s)] for s in SEATS}
+    return {s: False for s in SEATS}
+
+
+def ledger(state: NinthAgeState, seat: str, *, with_objective: bool = True) -> Ledger:
+    """Victory points ``seat`` scores from the enemy army (§20.1)."""
+    out = Ledger(seat)
+    enemy = state.enemy_of(seat)
+    for unit in [u for u in state.units.values() if u.owner == enemy]:
+        entry = state.unit_entry(unit)
+        cost = entry.points
+        if unit.ambushing and unit.location == "reserve":  # never arrived: counts as destroyed
+            out.lines.append((f"{unit.id} never arrived from Ambush", cost))
+            continue
+        if unit.location in ("destroyed", "fled"):
+            out.lines.append((f"{unit.id} {'fled off the table' if unit.location == 'fled' else 'destroyed'}", cost))
+            if entry.general:
+                out.lines.append(("The King is Dead", 100))
+            if entry.bsb:
+                out.lines.append(("The Flag is Lost", 100))
+            continue
+        half = math.ceil(cost / 2)
+        if unit.fleeing:
+            out.lines.append((f"{unit.id} fleeing", half))
+        elif (wounds(state, unit, unit.models) - unit.wounds_lost) * 4 <= wounds(state, unit, unit.start_models):
+            out.lines.append((f"{unit.id} decimated", half))
+    if with_objective and secondary(state)[seat]:
+        out.lines.append(("secondary objective", math.ceil(points_of(state) * 20 / 100)))
+    return out
+
+
+def points_of(state: NinthAgeState) -> int:
+    return max(a.points_limit for a in state.armies.values())
+
+
+def score(state: NinthAgeState, events: list[Event]) -> Result:
+    """Score the game (§20.1-20.4) and name the result."""
+    battle = bool(state.options.get("battle_points", False))
+    ledgers = {s: ledger(state, s, with_objective=not battle) for s in SEATS}
+    for s in SEATS:
+        items = "; ".join(f"{k} {v}" for k, v in ledgers[s].lines) or "nothing"
+        events.append(Event(kind="score", seat=s, text=f"{state.seat(s).name}: {ledgers[s].total} VP ({items})."))
+    a, b = ledgers["p1"].total, ledgers["p2"].total
+    points = points_of(state)
+    kind = margin(abs(a - b), points)
+    if battle:
+        achieved = secondary(state)
+        bp = battle_points(a, b, points, (achieved["p1"], achieved["p2"]))
+        scores = {"p1": bp[0], "p2": bp[1]}
+        if bp[0] == bp[1]:
+            return Result(draw=True, reason=f"Battle Points {bp[0]}-{bp[1]} ({a} to {b} VP)", scores=scores)
+        winner = "p1" if bp[0] > bp[1] else "p2"
+        return Result(winners=[winner], losers=[state.enemy_of(winner)], scores=scores,
+                      reason=f"Battle Points {max(bp)}-{min(bp)} ({a} to {b} VP)")
+    if kind == "draw":
+        return Result(draw=True, reason=f"Draw, {a} to {b} VP", scores={"p1": 0, "p2": 0})
+    winner = "p1" if a > b else "p2"
+    n = MARGIN_SCORE[kind]
+    return Result(winners=[winner], losers=[state.enemy_of(winner)], scores={winner: n, state.enemy_of(winner): -n},
+                  reason=f"{MARGIN_NAMES[kind]}, {max(a, b)} to {min(a, b)} VP")

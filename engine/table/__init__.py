@@ -1,0 +1,26 @@
+"""engine.table — a continuous table in inches, for rank-and-flank games (The Ninth Age).
+
+Knows nothing of any game's rules: it measures. Built on shapely (polygons, exact distances,
+clipping) and numpy/scipy (sampling, bottleneck assignment). Bearings: 0 = +y, clockwise.
+
+frame.py       mm(), direction(), right_of(), bearing_between(), turn_between(), to_world/to_local,
+               EPS_CONTACT (0.01"), EPS_DIST (0.001")
+footprint.py   Formation(base mm, files, models, skirmish, round_base, attached[Attached]),
+               Pose(x, y, bearing) (the unit centre), footprint() -> Footprint (.models .shape
+               .rect .corners .front_edge .edge(side) .front_rank() .local() .world())
+arcs.py        arc_of(fp, point), arc_region(fp, arc), edge_share(), majority_arc()
+contact.py     distance(), in_contact(), models_in_contact(), contact_side(), contact_graph(),
+               combats()
+sight.py       Obstacle, sight_line(), has_line_of_sight(), cover_fractions() -> CoverFractions
+templates.py   Circle(diameter), Line (hits_in_order), Capsule, touched()
+terrain.py     TerrainFeature(polygon or wall line, kind, categories), Table(width, height,
+               terrain) (.edges .off_table_fraction .fully_on .touches_edge .feature_at
+               .area_fraction .impassable)
+charge.py      flush_poses(charger, target, side, others, impassable, table) -> [FlushPose] best first
+motion.py      Step, run_move() -> MoveResult(length, max_displacement, path), wheel(), pivot(),
+               translate(), wheel_arc(), Surroundings, check_path(), reformed(),
+               reform_displacement(), bottleneck_assignment()
+scatter.py     random_bearing(rng), scatter(start, distance, rng), is_hit()
+paths.py       shortest_path(start, end, obstacles, clearance=1) -> (length, corner points)
+view.py        TableView (terrain, zones, markers, units, paths) for renderers.table
+"""

@@ -1,0 +1,121 @@
+"""Where a charger can end flush against one side of its target (the geometry of §8.5 and
+§24.5's charge solver), best first.
+
+A flush pose puts the charger's front edge on the line of the target's side, facing it, at
+some offset along it. Candidate offsets line the charger's model edges up with the target's
+(and centre the two); each candidate is kept if the charger turned at most ``max_turn`` degrees
+(one wheel of at most 90°), did not end behind where its front edge started (a charge moves
+forward), overlaps nothing and touches no other unit or impassable terrain, and stands on the
+table. Poses are ranked by models in base contact on both sides (maximise contact), then the
+smaller turn, then the shorter move. The target is never rotated here: a pose that would need
+the target to turn is simply not offered.
+
+>>> from engine.table.footprint import Formation, Pose, footprint
+>>> f = Formation(base_width_mm=25.4, base_depth_mm=25.4, files=5, models=10)
+>>> target = footprint(f, Pose(x=36, y=30, bearing=180))
+>>> charger = footprint(f, Pose(x=38, y=20, bearing=0))
+>>> best = flush_poses(charger, target, "front")[0]
+>>> best.contact, best.footprint.centre, round(best.turn, 6)  # corner contacts count: a file off ties
+(10, (37.0, 28.0), 0.0)
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Hashable, Mapping
+
+from engine.table.contact import models_in_contact
+from engine.table.footprint import Footprint, Pose
+from engine.table.frame import EPS_CONTACT, direction, normalise, right_of, turn_between
+
+SIDE_NORMAL = {"front": 0.0, "right": 90.0, "rear": 180.0, "left": 270.0}  # relative to the target's bearing
+
+
+@dataclass(frozen=True)
+class FlushPose:
+    footprint: Footprint
+    side: str
+    contact: int  # models in base contact, both sides counted
+    turn: float  # degrees the charger turned (signed, clockwise positive)
+    travel: float  # how far its centre moved
+
+
+def side_frame(target: Footprint, side: str) -> tuple[tuple[float, float], tuple[float, float], float, float]:
+    """Midpoint of a side, its outward bearing, and its length; plus the tangent direction."""
+    w, d = target.half_width, target.half_depth
+    local_mid = {"front": (0, d), "rear": (0, -d), "left": (-w, 0), "right": (w, 0)}[side]
+    length = 2 * w if side in ("front", "rear") else 2 * d
+    outward = normalise(target.bearing + SIDE_NORMAL[side])
+    return target.world(local_mid), direction(outward), outward, length
+
+
+def _boundaries(fp: Footprint, along: tuple[float, float], origin: tuple[float, float]) -> list[float]:
+    """Positions of model edges projected on a direction (relative to ``origin``)."""
+    out = set()
+    for m in fp.models:
+        for x, y in m.exterior.coords:
+            out.add(round((x - origin[0]) * along[0] + (y - origin[1]) * along[1], 6))
+    return sorted(out)
+
+
+def flush_poses(charger: Footprint, target: Footprint, side: str, *,
+                others: Mapping[Hashable, Footprint] | None = None, impassable=None, table=None,
+                max_turn: float = 90.0) -> list[FlushPose]:
+    """Legal flush poses of ``charger`` against ``side`` of ``target``, best first."""
+    mid, normal, outward, length = side_frame(target, side)
+    bearing = normalise(outward + 180.0)  # the charger faces into the side
+    turn = turn_between(charger.bearing, bearing)
+    if abs(turn) > max_turn + 1e-9:
+        return []
+    tangent = right_of(bearing)  # the charger's own right, along the side
+    half_w = charger.half_width
+    targets = _boundaries(target, tangent, mid)
+    offsets = {0.0}
+    local_bounds = sorted({round(fp_x, 6) for fp_x in _charger_local_bounds(charger)})
+    for p in targets:
+        for q in local_bounds:
+            offsets.add(round(p - q, 6))
+    start_front = charger.world((0, charger.half_depth))
+    f0 = direction(charger.bearing)
+    out: list[FlushPose] = []
+    for s in sorted(offsets):
+        # the charger's edge spans [s - w, s + w] along the side; it must overlap the side
+        if s - half_w >= length / 2 - 1e-6 or s + half_w <= -length / 2 + 1e-6:
+            continue
+        cx = mid[0] + tangent[0] * s + normal[0] * charger.half_depth
+        cy = mid[1] + tangent[1] * s + normal[1] * charger.half_depth
+        pose = charger.at(Pose(x=cx, y=cy, bearing=bearing))
+        front = pose.world((0, pose.half_depth))
+        if (front[0] - start_front[0]) * f0[0] + (front[1] - start_front[1]) * f0[1] < -1e-6:
+            continue  # behind where its front started: a charge only moves forward
+        if not _clear(pose, others or {}, impassable, table):
+            continue
+        pairs = models_in_contact(pose, target)
+        contact = len({i for i, _ in pairs}) + len({j for _, j in pairs})
+        if contact == 0:
+            continue
+        travel = math.dist(pose.centre, charger.centre)
+        out.append(FlushPose(pose, side, contact, turn, travel))
+    out.sort(key=lambda p: (-p.contact, abs(p.turn), round(p.travel, 6), p.footprint.centre))
+    return out
+
+
+def _charger_local_bounds(fp: Footprint) -> list[float]:
+    xs = []
+    for m in fp.local_models:
+        for x, _ in m.exterior.coords:
+            xs.append(x)
+    return xs
+
+
+def _clear(pose: Footprint, others: Mapping[Hashable, Footprint], impassable, table) -> bool:
+    shape = pose.shape
+    for other in others.values():
+        if shape.distance(other.shape) <= EPS_CONTACT:
+            return False
+    if impassable is not None and not impassable.is_empty and shape.intersects(impassable):
+        return False
+    if table is not None and not table.fully_on(shape):
+        return False
+    return True

@@ -1,0 +1,234 @@
+"""Rigid motions of a unit and the checks every move must pass.
+
+A move is a list of :class:`Step`: ``forward``/``back``/``left``/``right`` by inches, ``wheel``
+by degrees (about the front corner on the side turned toward, so a left wheel swings the
+front right corner forward), and ``pivot`` to a bearing (about the unit centre). The length of
+a move is the sum of its straight segments plus each wheel's arc at the outer front corner,
+θ·W for a unit W wide; every model's displacement (start to end, per base corner) is measured
+too, because a deep unit's rear corners travel farther than its front (§8.14).
+
+>>> from engine.table.footprint import Formation, Pose, footprint
+>>> fp = footprint(Formation(base_width_mm=25.4, base_depth_mm=25.4, files=5, models=20), Pose(x=36, y=10))
+>>> r = run_move(fp, [Step("wheel", 90, "left")])
+>>> round(r.length, 4), round(r.footprint.bearing, 4)
+(7.854, 270.0)
+>>> round(r.max_displacement, 3)  # the rear right corner: 2·√(5²+4²)·sin 45°
+9.055
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+from typing import Iterable, Literal, Mapping, Hashable, Sequence
+
+import numpy as np
+from scipy.sparse import csr_matrix
+from scipy.sparse.csgraph import maximum_bipartite_matching
+from shapely.geometry import Point as ShapelyPoint
+
+from engine.core.errors import IllegalAction
+from engine.table.footprint import Footprint, Pose, footprint
+from engine.table.frame import EPS_DIST, normalise, to_world, turn_between
+
+StepKind = Literal["forward", "back", "left", "right", "wheel", "pivot"]
+MOVE_SAMPLE = 0.1  # inches between checked positions along a move
+TURN_SAMPLE = 1.0  # degrees between checked positions along a wheel or pivot
+CLEARANCE_DURING = 0.5  # the 1" rule may shrink to ½" during a move
+CLEARANCE_END = 1.0
+
+
+@dataclass(frozen=True)
+class Step:
+    kind: StepKind
+    amount: float  # inches, or degrees for a wheel; the new bearing for a pivot
+    side: Literal["left", "right"] | None = None  # wheels only
+
+    def describe(self, fp: Footprint | None = None) -> str:
+        if self.kind == "wheel":
+            text = f"wheel {self.side} {self.amount:g}°"
+            if fp is not None:
+                text += f" = {math.radians(self.amount) * fp.width:.1f}\" at the outer corner"
+            return text
+        if self.kind == "pivot":
+            return f"pivot to {self.amount:g}°"
+        return f"{self.kind} {self.amount:.1f}\""
+
+
+def translate(fp: Footprint, dx_local: float, dy_local: float) -> Footprint:
+    x, y = to_world(fp.centre, fp.bearing, (dx_local, dy_local))
+    return fp.at(fp.pose.moved(x, y))
+
+
+def wheel(fp: Footprint, side: str, degrees: float) -> Footprint:
+    """Rotate about the front corner on ``side`` by ``degrees`` (turning toward that side)."""
+    w, d = fp.half_width, fp.half_depth
+    pivot_local = (-w, d) if side == "left" else (w, d)
+    pivot = fp.world(pivot_local)
+    bearing = normalise(fp.bearing - degrees if side == "left" else fp.bearing + degrees)
+    cx, cy = to_world(pivot, bearing, (-pivot_local[0], -pivot_local[1]))
+    return fp.at(Pose(x=cx, y=cy, bearing=bearing))
+
+
+def pivot(fp: Footprint, bearing: float) -> Footprint:
+    return fp.at(fp.pose.moved(fp.pose.x, fp.pose.y, bearing))
+
+
+def wheel_arc(fp: Footprint, degrees: float) -> float:
+    """Distance a wheel uses: θ·W along the outer front corner's path."""
+    return math.radians(abs(degrees)) * fp.width
+
+
+def _step_positions(fp: Footprint, step: Step) -> list[Footprint]:
+    """The positions along one step, at most 0.1" or 1° apart, the end included."""
+    if step.kind == "wheel":
+        n = max(1, math.ceil(abs(step.amount) / TURN_SAMPLE))
+        return [wheel(fp, step.side or "left", step.amount * k / n) for k in range(1, n + 1)]
+    if step.kind == "pivot":
+        turn = turn_between(fp.bearing, step.amount)
+        n = max(1, math.ceil(abs(turn) / TURN_SAMPLE))
+        return [pivot(fp, fp.bearing + turn * k / n) for k in range(1, n + 1)]
+    dx, dy = {"forward": (0, 1), "back": (0, -1), "left": (-1, 0), "right": (1, 0)}[step.kind]
+    n = max(1, math.ceil(abs(step.amount) / MOVE_SAMPLE))
+    return [translate(fp, dx * step.amount * k / n, dy * step.amount * k / n) for k in range(1, n + 1)]
+
+
+def step_length(fp: Footprint, step: Step) -> float:
+    if step.kind == "wheel":
+        return wheel_arc(fp, step.amount)
+    if step.kind == "pivot":
+        return 0.0
+    return abs(step.amount)
+
+
+def _vertices(fp: Footprint) -> np.ndarray:
+    return np.array([c for m in fp.models for c in m.exterior.coords[:-1]])
+
+
+def displacement(start: Footprint, end: Footprint) -> float:
+    """The farthest any point of any base moved, start to end (same formation, rigid motion)."""
+    a, b = _vertices(start), _vertices(end)
+    return float(np.max(np.hypot(*(b - a).T)))
+
+
+@dataclass
+class MoveResult:
+    footprint: Footprint
+    length: float
+    max_displacement: float
+    path: list[Footprint] = field(default_factory=list)  # sampled positions, the end included
+    parts: list[str] = field(default_factory=list)  # "wheel left 30° = 2.6\" at the outer corner"...
+
+
+def run_move(fp: Footprint, steps: Sequence[Step]) -> MoveResult:
+    """Carry out the steps geometrically (no rules checked): where the unit ends, how far it
+    went along the outer edge, and the farthest any base moved."""
+    path: list[Footprint] = [fp]
+    length, parts, current = 0.0, [], fp
+    for step in steps:
+        if step.amount < 0:
+            raise IllegalAction("bad-move", f"{step.kind} takes a positive amount, not {step.amount:g}.")
+        parts.append(step.describe(current))
+        length += step_length(current, step)
+        positions = _step_positions(current, step)
+        path.extend(positions)
+        current = positions[-1]
+    return MoveResult(current, length, displacement(fp, current), path, parts)
+
+
+@dataclass(frozen=True)
+class Surroundings:
+    """What a moving unit must keep clear of: other units' footprints, impassable terrain,
+    and the table."""
+
+    others: Mapping[Hashable, Footprint]
+    impassable: object = None  # a shapely geometry (or None)
+    table: object = None  # an engine.table.terrain.Table (or None)
+    names: Mapping[Hashable, str] = field(default_factory=dict)
+
+
+def clearance_problem(fp: Footprint, around: Surroundings, gap: float, *, during: bool,
+                      ignore: Iterable[Hashable] = ()) -> str | None:
+    """Why the unit may not stand here (within ``gap`` of a unit or impassable terrain, or off
+    the table), or None."""
+    skip = set(ignore)
+    shape = fp.shape
+    for key, other in around.others.items():
+        if key in skip:
+            continue
+        d = shape.distance(other.shape)
+        if d < gap - EPS_DIST:
+            name = around.names.get(key, str(key))
+            if d <= 0:
+                return f"it would overlap {name}"
+            return f"it would come {d:.2f}\" from {name} (at least {gap:g}\" needed)"
+    if around.impassable is not None and not around.impassable.is_empty:
+        d = shape.distance(around.impassable)
+        if d < gap - EPS_DIST:
+            return ("it would enter impassable terrain" if d <= 0
+                    else f"it would come {d:.2f}\" from impassable terrain (at least {gap:g}\" needed)")
+    if around.table is not None:
+        off = around.table.off_table_fraction(shape)
+        if during and off > 0.5 + 1e-9:
+            return f"{off:.0%} of it would be off the table (at most 50% during a move)"
+        if not during and not around.table.fully_on(shape):
+            return "it would end partly off the table"
+    return None
+
+
+def check_path(result: MoveResult, around: Surroundings, *, ignore: Iterable[Hashable] = ()) -> str | None:
+    """The first problem along the sampled path (½" clearance, 50% on the table), then at the
+    end (1" clearance, fully on the table), or None when the move is legal."""
+    ignore = list(ignore)
+    for position in result.path[1:-1]:
+        problem = clearance_problem(position, around, CLEARANCE_DURING, during=True, ignore=ignore)
+        if problem:
+            return "on the way " + problem
+    problem = clearance_problem(result.footprint, around, CLEARANCE_END, during=False, ignore=ignore)
+    return f"at the end {problem}" if problem else None
+
+
+def reformed(fp: Footprint, files: int, bearing: float) -> Footprint:
+    """The unit re-laid out ``files`` wide facing ``bearing``, its centre on the same point."""
+    return footprint(fp.formation.reformed(files), fp.pose.moved(fp.pose.x, fp.pose.y, bearing))
+
+
+def bottleneck_assignment(start: Sequence[tuple[float, float]], end: Sequence[tuple[float, float]]
+                          ) -> tuple[float, list[int]]:
+    """Assign each start position to an end position so the longest single move is as short as
+    possible (bottleneck assignment: the smallest threshold with a perfect matching, found by
+    bisection over the sorted distances with scipy's bipartite matching).
+
+    >>> bottleneck_assignment([(0, 0), (1, 0)], [(1, 0), (2, 0)])
+    (1.0, [0, 1])
+    """
+    a, b = np.asarray(start, float), np.asarray(end, float)
+    dist = np.hypot(a[:, None, 0] - b[None, :, 0], a[:, None, 1] - b[None, :, 1])
+    values = np.unique(dist)
+    lo, hi = 0, len(values) - 1
+    best = None
+    while lo <= hi:
+        mid = (lo + hi) // 2
+        match = maximum_bipartite_matching(csr_matrix(dist <= values[mid] + 1e-12), perm_type="column")
+        if (match >= 0).all():
+            best, hi = match, mid - 1
+        else:
+            lo = mid + 1
+    assert best is not None
+    return float(max(dist[i, best[i]] for i in range(len(a)))), [int(j) for j in best]
+
+
+def reform_displacement(start: Footprint, end: Footprint) -> float:
+    """The farthest any model must move for a reform, models assigned to the new slots so the
+    longest move is as short as possible (measured base centre to base centre)."""
+    def centres(fp: Footprint) -> list[tuple[float, float]]:
+        return [(m.centroid.x, m.centroid.y) for m in fp.models]
+    n_block = len(start.formation.slots())
+    worst, _ = bottleneck_assignment(centres(start)[:n_block], centres(end)[:n_block])
+    for a, b in zip(start.models[n_block:], end.models[n_block:]):
+        worst = max(worst, a.centroid.distance(b.centroid))
+    return worst
+
+
+def point_in(fp: Footprint, point: tuple[float, float]) -> bool:
+    return fp.shape.covers(ShapelyPoint(point))

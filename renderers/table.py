@@ -1,0 +1,84 @@
+"""Draws a continuous table (:class:`engine.table.view.TableView`) as a PNG.
+
+Fixed scale (``px_per_inch``, 10 by default: a 72" x 48" table is 720 x 480 px plus a header),
+north up. Terrain is shaded by kind, deployment zones are tinted in the side's colour, each
+unit is its footprint of bases with a facing arrow and a label (name and models), paths of the
+last moves are drawn as lines. Deterministic: the same view gives the same pixels.
+
+>>> from engine.table.view import TableView
+>>> render_table(TableView(width=72, height=48))[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
+True
+"""
+
+from __future__ import annotations
+
+import io
+
+from PIL import Image, ImageDraw
+
+from engine.table.view import TableView
+from renderers.style import INK, PARCHMENT, PARCHMENT_DARK, arrowhead, font, plain, side_colours, with_alpha
+
+TERRAIN_FILL = {
+    "hill": (186, 160, 112), "forest": (74, 130, 72), "field": (214, 196, 110), "water": (104, 160, 206),
+    "wall": (110, 100, 92), "ruins": (150, 136, 124), "impassable": (90, 84, 80), "building": (140, 84, 66),
+}
+TABLE_FILL = (150, 178, 120)
+PATH_INK = {"charge": (200, 20, 30), "flee": (230, 159, 0)}
+HEADER = 28
+
+
+def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
+    s = px_per_inch
+    w, h = int(round(view.width * s)), int(round(view.height * s))
+    image = Image.new("RGB", (w, h + HEADER), PARCHMENT)
+    draw = ImageDraw.Draw(image, "RGBA")
+
+    def p(x: float, y: float) -> tuple[float, float]:  # table inches -> pixels, north up
+        return (x * s, HEADER + (view.height - y) * s)
+
+    draw.rectangle([0, 0, w, HEADER], fill=PARCHMENT_DARK)
+    title = plain(" — ".join(t for t in (view.title, view.caption) if t))
+    draw.text((6, HEADER / 2), title, font=font(13), fill=INK, anchor="lm")
+    draw.rectangle([0, HEADER, w - 1, h + HEADER - 1], fill=TABLE_FILL, outline=INK)
+    colours = side_colours(sorted({u.side for u in view.units} | set(view.side_names)))
+    for zone in view.zones:
+        colour = colours.get(zone.side or "", (200, 200, 200))
+        draw.polygon([p(*pt) for pt in zone.points], fill=with_alpha(colour, 50), outline=colour)
+    for t in view.terrain:
+        fill = TERRAIN_FILL.get(t.kind, (160, 160, 160))
+        draw.polygon([p(*pt) for pt in t.points], fill=fill, outline=INK)
+        xs, ys = [pt[0] for pt in t.points], [pt[1] for pt in t.points]
+        draw.text(p(sum(xs) / len(xs), sum(ys) / len(ys)), plain(t.name), font=font(10), fill=(255, 255, 255),
+                  anchor="mm", stroke_width=2, stroke_fill=(40, 40, 40))
+    for path in view.paths:
+        ink = PATH_INK.get(path.kind, (35, 35, 40))
+        pts = [p(*pt) for pt in path.points]
+        draw.line(pts, fill=ink, width=2)
+        if len(pts) >= 2:
+            arrowhead(draw, pts[-2], pts[-1], length=8, fill=ink)
+        if path.label and len(pts) >= 2:
+            mx, my = (pts[0][0] + pts[-1][0]) / 2, (pts[0][1] + pts[-1][1]) / 2
+            draw.text((mx, my - 8), plain(path.label), font=font(10), fill=ink, anchor="mm",
+                      stroke_width=2, stroke_fill=(255, 255, 255))
+    for m in view.markers:
+        cx, cy = p(*m.at)
+        r = 0.6 * s
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colours.get(m.side or "", (230, 230, 230)),
+                     outline=(255, 255, 255), width=2)
+    for u in view.units:
+        colour = colours.get(u.side, (120, 120, 120))
+        for base in u.bases:
+            draw.polygon([p(*pt) for pt in base], fill=colour, outline=(255, 255, 255))
+        if u.has_arcs:
+            c, f = p(*u.centre), p(*u.front)
+            tip = (f[0] + (f[0] - c[0]) * 0.4, f[1] + (f[1] - c[1]) * 0.4) if c != f else f
+            draw.line([c, tip], fill=(255, 255, 255), width=2)
+            arrowhead(draw, c, tip, length=7, fill=(255, 255, 255))
+        label = plain(u.label + (" [" + ", ".join(u.badges) + "]" if u.badges else ""))
+        cx, cy = p(*u.centre)
+        draw.text((cx, cy), label, font=font(11), fill=(255, 255, 255), anchor="mm", stroke_width=2,
+                  stroke_fill=(20, 20, 20))
+    out = io.BytesIO()
+    image.save(out, format="PNG", optimize=False)
+    return out.getvalue()

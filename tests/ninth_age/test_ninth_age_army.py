@@ -1,0 +1,216 @@
+"""Ninth Age armies as validated data and the composition rules of §2 (E-05, E-07, E-09, E-30)."""
+
+import pytest
+
+from engine.core.errors import IllegalAction
+from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, full_ranks, load_army_text, sample_army
+from engine.rulesets.ninth_age.catalogue import TROOP_TYPES, magic_items
+from engine.rulesets.ninth_age.composition import composition_problems, duplicate_limit, minimum_units
+
+from ninth_age_helpers import army, army_data, legal_2500, text, unit
+
+
+def test_the_two_sample_armies_are_legal_and_use_every_troop_type():
+    armies = [sample_army(n) for n in SAMPLE_ARMIES]
+    for a in armies:
+        assert composition_problems(a) == [] and a.points == a.points_limit == 2500
+    assert {u.troop_type for a in armies for u in a.units} == set(TROOP_TYPES)
+
+
+def test_the_sample_armies_carry_the_special_rules_the_worked_examples_name():
+    named = {"Breath Weapon", "Channel", "Fear", "Fight in Extra Rank", "Flaming Attacks", "Fly", "Frenzy", "Hatred",
+             "Hidden", "Magic Resistance", "Multiple Wounds", "Quick to Fire", "Random Attacks", "Skirmishers",
+             "Stomp", "Stubborn", "Swiftstride", "Unstable", "Unwieldy", "Wizard Conclave", "Regeneration"}
+    carried = set()
+    for a in (sample_army(n) for n in SAMPLE_ARMIES):
+        for u in a.units:
+            for rule in u.all_rules():
+                carried.add(rule.split(" (")[0])
+                if "Flaming Attacks" in rule:
+                    carried.add("Flaming Attacks")
+    assert named <= carried, named - carried
+
+
+def test_e09_a_legal_2500_point_army():
+    assert composition_problems(army(legal_2500())) == []
+
+
+@pytest.mark.parametrize("change, problem", [
+    (lambda u: u[2].update(points=229), "Army points: 2479 is 21 short of 2500"),
+    (lambda u: u[2].update(points=251), "Army points: 2501 is over the 2500-point limit by 1."),
+    # Core at least 625: move points from core to special
+    (lambda u: (u[2].update(points=94), u[3].update(points=31), u[6].update(points=625)),
+     "Core: 625 points"),
+    (lambda u: (u[2].update(points=5), u[3].update(points=244), u[4].update(points=126), u[5].update(points=249),
+                u[6].update(points=251)), "Core: 624 points, but at least 25% of 2500 (625) is needed."),
+    (lambda u: (u[8].update(points=626), u[7].update(points=124)), "Rare: 626 points, over the 25% limit of 2500 (625)."),
+    (lambda u: (u[0].update(points=876), u[8].update(points=0), u[7].update(points=174)),
+     "Lords: 876 points, over the 35% limit of 2500 (875)."),
+    (lambda u: (u[0].update(points=875), u[1].update(points=376), u[8].update(points=0), u[7].update(points=0),
+                u[6].update(points=249)),
+     "Heroes + Lords: 1251 points, over the 50% limit of 2500 (1250)."),
+])
+def test_e09_points_and_category_shares(change, problem):
+    units = legal_2500()
+    change(units)
+    problems = composition_problems(army(units))
+    if problem == "Core: 625 points":  # exactly 25 %: legal
+        assert not any(p.startswith("Core") for p in problems), problems
+    else:
+        assert any(p.startswith(problem) for p in problems), problems
+
+
+def test_e09_duplicates_minimum_size_and_general_in_a_standard_army():
+    units = legal_2500()
+    units.append(unit("Core 5", points=0, choice="Warriors"))
+    assert "Duplicates: 5 × Warriors (Core); a standard allows 4 of one Core choice." in composition_problems(army(units))
+    # 3 infantry units + 3 war machines count as 4 units: legal
+    units = [unit("General", "lord", 300, ld=9, general=True), unit("Hero", "hero", 200, ld=8),
+             unit("A", points=700), unit("B", points=700), unit("C", "special", points=100),
+             *[unit(f"Gun {i}", "rare", 160, troop="war machine") for i in range(3)]]
+    problems = composition_problems(army(units))
+    assert not any(p.startswith("Minimum size") for p in problems), problems
+    assert "Duplicates" not in " ".join(problems)
+    units = [u for u in units if u["name"] != "C"]
+    units[2]["points"] = 800
+    assert "Minimum size: 3 units count (characters left out, all war machines as one); a standard needs at least 4." \
+        in composition_problems(army(units))
+    # exactly one General
+    units = legal_2500()
+    units[1]["general"] = True
+    assert any(p.startswith("General: exactly one General is needed; the list names 2") for p in
+               composition_problems(army(units)))
+    units = legal_2500()
+    units[0]["general"] = False
+    assert "General: exactly one General is needed; the list names 0." in composition_problems(army(units))
+    units = legal_2500()
+    units[1]["parts"][0]["Ld"] = 10  # the Hero outranks the General
+    assert any("the General must be the character with the highest Ld (Hero, Ld 10)" in p
+               for p in composition_problems(army(units)))
+
+
+def test_e09_warband_and_grand_army_limits():
+    assert [duplicate_limit(c, 1500) for c in ("core", "special", "rare", "hero", "lord")] == [2, 2, 1, 2, 2]
+    assert [duplicate_limit(c, 4500) for c in ("core", "special", "rare", "hero", "lord")] == [8, 6, 4, 6, 6]
+    assert minimum_units(1500) == 3 and minimum_units(2500) == minimum_units(4500) == 4
+    # a 1,500-point Warband with three non-character units is big enough; two Rare copies are not allowed
+    units = [unit("General", "lord", 300, ld=9, general=True), unit("A", points=500),
+             unit("R1", "rare", 180, choice="Ogres"), unit("R2", "rare", 180, choice="Ogres"), unit("B", points=340)]
+    problems = composition_problems(army(units, 1500))
+    assert problems == ["Duplicates: 2 × Ogres (Rare); a warband allows 1 of one Rare choice."]
+    # Grand Army: a Unique unit twice is fine, a Unique character or a magic item twice is not
+    units = [unit("General", "lord", 900, ld=9, general=True, one_per_army=True),
+             unit("General 2", "lord", 600, ld=8, choice="General", one_per_army=True),
+             unit("Hero", "hero", 100, ld=7, magic_items=["Sword of Strength"]),
+             unit("Hero 2", "hero", 100, ld=7, magic_items=["Sword of Strength"]),
+             unit("U1", points=700, choice="Guard", one_per_army=True),
+             unit("U2", points=700, choice="Guard", one_per_army=True),
+             unit("C", points=700), unit("D", points=700)]
+    problems = composition_problems(army(units, 4500))
+    assert problems == ["One per Army: general appears 2 times; allowed 1 (a Grand Army doubles Unique units, "
+                        "never characters).", "Magic items are Unique: sword of strength is taken 2 times (§23.2)."]
+
+
+def test_every_broken_rule_is_named_at_once():
+    units = [unit("Hero", "hero", 900, ld=8), unit("A", points=100), unit("A2", points=100, choice="A"),
+             unit("A3", points=100, choice="A")]
+    problems = composition_problems(army(units, 1500))
+    assert [p.split(":")[0] for p in problems] == [
+        "Army points", "Core", "Heroes", "Heroes + Lords", "Duplicates", "General"]
+
+
+def test_e05_unmodified_characteristic_includes_army_list_upgrades():
+    a = army([unit("Veterans", upgrades=[{"name": "Veterans", "profile": {"S": 1}}]), unit("Gen", "lord", ld=9,
+                                                                                            general=True)])
+    assert a.unit("Veterans").unmodified("S") == 4  # S3 + the veteran upgrade; a Sword of Strength would add later
+
+
+def test_e07_a_chariot_is_one_model_of_five_parts():
+    part = {"M": 9, "WS": 4, "BS": 4, "S": 3, "T": 3, "W": 1, "I": 5, "A": 1, "Ld": 8}
+    chariot = unit("Elf Chariot", "special", troop="chariot", models=1, base=[50, 100], parts=[
+        {"name": "Steed", "role": "draught", **part}, {"name": "Steed", "role": "draught", **part},
+        {"name": "Crew", "role": "crew", **part}, {"name": "Crew", "role": "crew", **part},
+        {"name": "Chariot", "role": "machine", **dict(part, M=0, T=4, W=4)}])
+    u = army([chariot, unit("Gen", "lord", ld=9, general=True)]).unit("Elf Chariot")
+    assert u.models == 1 and len(u.parts) == 5 and u.movement == 9 and u.has_rule("Can't March")
+
+
+def test_e30_duplicate_special_rules_keep_the_highest_value():
+    a = army([unit("Warded", special_rules=["Magic Resistance (2)", "Magic Resistance (3)"]),
+              unit("Gen", "lord", ld=9, general=True)])
+    assert a.unit("Warded").rule_value("Magic Resistance") == "3"
+
+
+def test_barding_costs_an_inch_and_the_mount_moves_a_combined_profile():
+    captain = sample_army("iron-marches").unit("Captain")
+    assert captain.movement == 7 and captain.leadership == 8
+
+
+def test_e28_full_ranks_ignore_an_incomplete_last_rank_and_free_reform():
+    spearmen = sample_army("iron-marches").unit("Spearmen")
+    assert full_ranks(spearmen, 5, 13) == 2 and full_ranks(spearmen, 4, 20) == 0
+    skulkers = sample_army("ashen-host").unit("Skulkers")
+    assert full_ranks(skulkers, 5, 10) == 0  # Skirmishers: Free Reform, no full ranks
+    brutes = sample_army("ashen-host").unit("Brutes")
+    assert full_ranks(brutes, 3, 6) == 2  # Monstrous Ranks: 3 wide is full
+
+
+def test_magic_item_catalogue_has_every_item_of_section_23():
+    items = magic_items()
+    assert len(items) == 73
+    assert (items["giant sword"].points, items["giant sword"].hero_points) == (60, 50)
+    assert items["bronze breastplate"].one_use and items["fencer's swords"].on_foot_only
+
+
+@pytest.mark.parametrize("mutate, reason", [
+    (lambda d: d["units"][0].update(troop_type="dragon"),
+     "units.0.troop_type: 'dragon' is not a troop type (infantry, war beast"),
+    (lambda d: d["units"][0]["parts"][0].update(WS=11), "units.0.parts.0.WS: Input should be less than or equal to 10"),
+    (lambda d: d["units"][0].update(special_rules=["Kung Fu"]),
+     "units.0.special_rules: 'Kung Fu' is not a special rule of the rulebook (army-book rules go in extra_rules)"),
+    (lambda d: d["units"][0].update(special_rules=["Regeneration"]),
+     "units.0.special_rules: Regeneration needs its value in brackets, e.g. Regeneration (2)"),
+    (lambda d: d["units"][1].update(magic_items=["Vorpal Blade"]),
+     "units.1: magic_items: 'Vorpal Blade' is not a magic item of the rulebook (§23)"),
+    (lambda d: d["units"][1].update(magic_items=["Dispel Scroll"]),
+     "units.1: magic_items: Dispel Scroll is an arcane item, for wizards only (§23.1)"),
+    (lambda d: d["units"][1].update(magic_items=["Sword of Strength", "Giant Sword"]),
+     "units.1: magic_items: a model carries at most one magic item of each category; Gen has 2 weapon items (§23.2)"),
+    (lambda d: d["units"][0].update(magic_items=["War Banner"]),
+     "units.0: magic_items: War Banner is a magic standard, for a standard bearer or the BSB only (§23.1)"),
+    (lambda d: d["units"][0].update(general=True), "units.0: general: only a character can be the General"),
+    (lambda d: d["units"][1].update(wizard={"level": 2, "lore": "Shadows"}),
+     "units.1.wizard.lore: 'Shadows' is not among the army's lores (none given)"),
+    (lambda d: d["units"][0].update(equipment=["laser"]), "units.0.equipment: 'laser' is not equipment of the rulebook"),
+    (lambda d: d["units"][0].update(files=12), "units.0: files: 12 files need at least 12 models"),
+    (lambda d: d["units"].append(dict(d["units"][0])), "units.2.name: two units are called 'Warriors'"),
+])
+def test_bad_army_files_are_refused_with_the_exact_reason(mutate, reason):
+    data = army_data([unit("Warriors"), unit("Gen", "lord", ld=9, general=True)])
+    mutate(data)
+    with pytest.raises(IllegalAction) as exc:
+        load_army_text(text(data), "host.json")
+    assert exc.value.code == "bad-army"
+    assert exc.value.message.startswith(f"host.json: {reason}"), exc.value.message
+
+
+def test_malformed_json_is_refused():
+    with pytest.raises(IllegalAction, match=r"host.json: not valid JSON \(Expecting property name enclosed in double quotes, line 1\)"):
+        load_army_text("{units: }", "host.json")
+
+
+def test_a_sample_army_round_trips_through_its_file():
+    a = sample_army("ashen-host")
+    again = load_army_text(a.model_dump_json(), "again.json")
+    assert again == a and isinstance(again, Army)
+
+
+def test_doctests():
+    import doctest
+
+    import engine.rulesets.ninth_age.army as army_module
+    import engine.rulesets.ninth_age.catalogue as catalogue_module
+    import engine.rulesets.ninth_age.composition as composition_module
+
+    for module in (army_module, catalogue_module, composition_module):
+        assert doctest.testmod(module).failed == 0

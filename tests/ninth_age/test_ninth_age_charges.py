@@ -1,0 +1,331 @@
+"""Ninth Age charges (§8.2-8.8): declarations, reactions and redirects, charge range, the charge
+move to a flush placement, failed charges, flee moves, Rally and Panic (E-12, E-13, E-14, E-15,
+E-58)."""
+
+import pytest
+
+from engine.core.errors import IllegalAction
+from engine.core.rng import Rng
+from engine.rulesets.ninth_age.actions import Advance, Charge, EndStep, MoveStep
+from engine.rulesets.ninth_age.leadership import charge_range, failed_charge_distance, rally_leadership
+from engine.table.contact import contact_side, distance, in_contact
+from engine.table.frame import bearing_between, turn_between
+
+from game_helpers import RULESET, apply, scenario
+
+
+def charge(state, unit, target, answers=None, log=None):
+    return apply(state, Charge(seat=state.units[unit].owner, unit=unit, target=target), answers, log)
+
+
+def move_chargers(state, log=None):
+    return apply(state, EndStep(seat=state.active), None, log)
+
+
+def test_e14_charge_range_arithmetic():
+    assert charge_range([3, 1], 5) == 9  # 9 >= 9: reaches
+    assert charge_range([2, 1], 5) == 8 and failed_charge_distance([2, 1]) == 2
+    assert charge_range([1, 1], 5, champion=True) == 9  # Order a Charge: the dice count as 4
+    assert charge_range([1, 1], 5, champion=True) < 10 and failed_charge_distance([1, 1]) == 1
+    assert charge_range([6, 2, 1], 0, swiftstride=True) == 8 and failed_charge_distance([6, 2, 1]) == 6
+
+
+def test_e15_rally_leadership():
+    assert rally_leadership(8, start=40, current=9 + 2) == 8
+    assert rally_leadership(8, start=40, current=9) == 4
+    assert rally_leadership(8, start=40, current=9, musician=True) == 5
+
+
+def test_e13_a_charger_mostly_in_the_front_arc_contacts_the_front():
+    state = scenario({"Spearmen": (30, 14, 20, 6), "Brutes": (33, 22, 180)}, step="charges")
+    log = []
+    state = charge(state, "Spearmen", "Brutes", log=log)
+    assert "to its front" in log[0].text and "Brutes reacts: hold." in log[-1].text
+    before = state.units["Brutes"].pose
+    state = move_chargers(state, log)
+    spear, brutes = state.units["Spearmen"].footprint(), state.units["Brutes"].footprint()
+    assert in_contact(spear, brutes) and contact_side(brutes, spear) == "front"
+    assert contact_side(spear, brutes) == "front"
+    assert state.units["Brutes"].pose == before  # the charged unit is not rotated
+    assert turn_between(spear.bearing, brutes.bearing) == pytest.approx(180)  # flush, face to face
+    assert any("charges home into Brutes's front" in e.text for e in log)
+    # the board draws the charge line with the distance, the range and the dice
+    roll = next(e.roll for e in log if e.roll is not None and "charge range" in e.text)
+    line = next(p for p in RULESET.board(state).paths if p.kind == "charge")
+    assert line.label.endswith(f"({'+'.join(map(str, roll.dice))})") and " vs " in line.label
+
+
+def test_e12_not_rotating_the_target_comes_before_more_contact():
+    # a wide charger comes in at an angle: the engine never turns the target, it brings the
+    # charger flush with the target's side instead, maximising contact among those placements
+    base = scenario({"Halberdiers": (27, 14, 35, 10), "Trolls": (34, 22, 225)}, step="charges")
+    before = base.units["Trolls"].pose
+    for seed in range(40):
+        state = move_chargers(charge(_seeded(base, seed), "Halberdiers", "Trolls"))
+        if state.units["Halberdiers"].charged:
+            break
+    trolls, halb = state.units["Trolls"].footprint(), state.units["Halberdiers"].footprint()
+    assert state.units["Trolls"].pose == before
+    assert in_contact(halb, trolls) and abs(turn_between(halb.bearing, trolls.bearing)) == pytest.approx(180)
+
+
+def test_charges_out_of_reach_or_wrong_step_are_refused():
+    state = scenario({"Spearmen": (30, 6, 0, 6), "Brutes": (30, 30, 180)}, step="charges")
+    with pytest.raises(IllegalAction, match=r"its farthest possible charge is M 4 \+ 12 = 16\""):
+        charge(state, "Spearmen", "Brutes")
+    state = scenario({"Spearmen": (30, 10, 0, 6), "Brutes": (30, 18, 180)}, step="remaining")
+    with pytest.raises(IllegalAction, match="charge declarations are over"):
+        charge(state, "Spearmen", "Brutes")
+    state = scenario({"Great Cannon": (30, 10, 0), "Brutes": (30, 18, 180)}, step="charges")
+    with pytest.raises(IllegalAction, match="is a war machine"):
+        charge(state, "Great Cannon", "Brutes")
+
+
+def _seeded(state, seed):
+    state = state.model_copy(deep=True)
+    state.rng = Rng.from_seed(seed)
+    return state
+
+
+def test_e14_failed_charge_turns_toward_the_target_and_moves_the_highest_die():
+    base = scenario({"Spearmen": (30, 8, 10, 6), "Brutes": (36, 22, 180)}, step="charges")
+    d = distance(base.units["Spearmen"].footprint(), base.units["Brutes"].footprint())
+    assert 10 < d < 16
+    for seed in range(200):
+        log = []
+        state = move_chargers(charge(_seeded(base, seed), "Spearmen", "Brutes"), log)
+        roll = next(e for e in log if e.roll is not None and "charge range" in e.text)
+        if sum(roll.roll.dice) + 4 < d:
+            break
+    else:
+        raise AssertionError("no failing seed")
+    spear = state.units["Spearmen"]
+    start = base.units["Spearmen"].footprint()
+    target_centre = base.units["Brutes"].footprint().centre
+    assert spear.failed_charge and not spear.charged
+    assert spear.pose.bearing == pytest.approx(bearing_between(start.centre, target_centre))
+    moved = ((spear.pose.x - start.centre[0]) ** 2 + (spear.pose.y - start.centre[1]) ** 2) ** 0.5
+    assert moved <= max(roll.roll.dice) + 1e-9
+    assert distance(spear.footprint(), state.units["Brutes"].footprint()) >= 1 - 1e-6
+    assert any("charge fails" in e.text and "(the highest die)" in e.text for e in log)
+    with pytest.raises(IllegalAction, match="charged \\(or failed a charge\\) this phase"):
+        RULESET.apply(state, Advance(seat="p1", unit="Spearmen", steps=[MoveStep(kind="forward", amount=1)]))
+
+
+def test_e58_flee_reaction_moves_at_once_and_the_charger_may_redirect():
+    state = scenario({"Knights": (30, 10, 0), "Vermin Swarm": (30, 20, 180), "Brutes": (44, 22, 180)},
+                     step="charges")
+    log = []
+    state = charge(state, "Knights", "Vermin Swarm", {"reaction": "flee", "redirect-test": "test",
+                                                      "redirect": "Brutes"}, log)
+    swarm = state.units["Vermin Swarm"]
+    assert swarm.fleeing or swarm.location == "fled"
+    texts = [e.text for e in log]
+    assert "Vermin Swarm reacts: flee." in texts
+    assert any("Vermin Swarm flees from Knights" in t for t in texts)
+    if swarm.on_table:  # fled directly away from the charger, centre to centre
+        assert swarm.pose.bearing == pytest.approx(bearing_between((30, 10), (30, 20)))
+        assert swarm.pose.y > 20
+    test = next(e for e in log if "redirect test" in e.text)
+    if "passed" in test.text:
+        assert [c.target for c in state.charges] == ["Brutes"] and any("redirects its charge onto Brutes" in t
+                                                                         for t in texts)
+    else:
+        assert [c.target for c in state.charges] == ["Vermin Swarm"]
+    # a unit redirects only once
+    assert state.units["Knights"].redirected
+
+
+def test_a_redirect_test_that_passes_or_fails_with_seeds():
+    base = scenario({"Knights": (30, 10, 0), "Vermin Swarm": (30, 20, 180), "Brutes": (44, 22, 180)},
+                    step="charges")
+    seen = set()
+    for seed in range(40):
+        log = []
+        state = charge(_seeded(base, seed), "Knights", "Vermin Swarm",
+                       {"reaction": "flee", "redirect-test": "test", "redirect": "Brutes"}, log)
+        test = next((e for e in log if "redirect test" in e.text), None)
+        if test is None:
+            continue
+        passed = "passed" in test.text
+        seen.add(passed)
+        assert [c.target for c in state.charges] == (["Brutes"] if passed else ["Vermin Swarm"])
+        if seen == {True, False}:
+            break
+    assert seen == {True, False}
+
+
+def test_fleeing_off_the_table_destroys_the_unit_and_panics_friends_nearby():
+    base = scenario({"Knights": (30, 30, 0), "Wolf Riders": (30, 44, 180), "Trolls": (38, 44.5, 180)},
+                    step="charges")
+    for seed in range(40):
+        log = []
+        state = charge(_seeded(base, seed), "Knights", "Wolf Riders", {"reaction": "flee"}, log)
+        if state.units["Wolf Riders"].location == "fled":
+            break
+    else:
+        raise AssertionError("never fled off")
+    texts = " ".join(e.text for e in log)
+    assert "Wolf Riders flees off the table." in texts
+    assert "Trolls Panic test (Wolf Riders was destroyed within 6\" of Trolls" in texts
+
+
+def test_charging_home_on_a_fleeing_unit_destroys_it():
+    base = scenario({"Knights": (30, 12, 0), "Sabre Beasts": (30, 19, 180)}, step="charges")
+    for seed in range(60):
+        log = []
+        state = move_chargers(charge(_seeded(base, seed), "Knights", "Sabre Beasts", {"reaction": "flee"}), log)
+        if state.units["Sabre Beasts"].location == "destroyed":
+            assert any("Sabre Beasts is caught fleeing and destroyed" in e.text for e in log)
+            assert state.units["Knights"].charged
+            return
+    raise AssertionError("the knights never caught them")
+
+
+def test_rally_tests_in_compulsory_moves():
+    base = scenario({"Spearmen": (30, 20, 0, 6), "Brutes": (50, 40, 180)}, step="charges")
+    base.units["Spearmen"].fleeing = True
+    outcomes = set()
+    for seed in range(30):
+        log = []
+        state = move_chargers(_seeded(base, seed), log)
+        spear = state.units["Spearmen"]
+        test = next(e for e in log if "Rally test" in e.text)
+        if "passed" in test.text:
+            outcomes.add("rallied")
+            assert not spear.fleeing and spear.rallied
+            with pytest.raises(IllegalAction, match="rallied this phase"):
+                RULESET.apply(state, Advance(seat="p1", unit="Spearmen", steps=[MoveStep(kind="forward", amount=1)]))
+        else:
+            outcomes.add("fled")
+            assert spear.fleeing or spear.location == "fled"
+        if outcomes == {"rallied", "fled"}:
+            break
+    assert outcomes == {"rallied", "fled"}
+
+
+def test_legal_actions_list_the_possible_charges():
+    state = scenario({"Spearmen": (30, 10, 0, 6), "Brutes": (30, 20, 180), "Trolls": (60, 40, 180)}, step="charges")
+    charges = [(a.unit, a.target) for a in RULESET.legal_actions(state, "p1") if isinstance(a, Charge)]
+    assert ("Spearmen", "Brutes") in charges and ("Spearmen", "Trolls") not in charges
+    assert RULESET.suggestions(state, "p1", "creature") == ["Brutes", "Trolls"]
+
+
+def test_e33_skirmishers_close_ranks_and_a_second_charger_finds_their_flank():
+    # green skirmishers (Skulkers, 5 wide loose: 5.9"), blue (Knights) in front, purple
+    # (Pistoliers) off their right front corner, its front edge laid along the band between the
+    # loose unit's 135° line and the line the closed unit will have: in the front arc now
+    base = scenario({"Skulkers": (36, 30, 180), "Knights": (36, 22, 0), "Pistoliers": (30.55, 27.38, 135)},
+                    step="charges", terrain="open")
+    from engine.table.arcs import majority_arc
+
+    skulkers0 = base.units["Skulkers"].footprint()
+    assert majority_arc(skulkers0, base.units["Pistoliers"].footprint().front_edge) == "front"
+    log = []
+    state = charge(base, "Knights", "Skulkers", {"reaction": "hold"}, log)
+    skulkers = state.units["Skulkers"]
+    assert not skulkers.formation.skirmish and any("Skulkers closes ranks" in e.text for e in log)
+    closed = skulkers.footprint()
+    assert closed.width == pytest.approx(5 * 20 / 25.4)
+    # the model nearest the Knights kept its place
+    knights = state.units["Knights"].footprint()
+    nearest = min(range(10), key=lambda i: skulkers0.models[i].distance(knights.shape))
+    assert closed.models[nearest].centroid.distance(skulkers0.models[nearest].centroid) < 1e-9
+    state = charge(state, "Pistoliers", "Skulkers", {"reaction": "hold"}, log)
+    second = state.charges[-1]
+    assert second.side in ("left", "right")  # the new formation puts purple in green's flank
+    # next Movement phase, not engaged: the skirmishers open out, front rank centre fixed
+    from engine.rulesets.ninth_age.turns import begin_player_turn
+
+    state.charges = []
+    state.units["Knights"].location = state.units["Pistoliers"].location = "reserve"
+    front = closed.world((0, closed.half_depth))
+    events = []
+    begin_player_turn(state, "p2", events)
+    reopened = state.units["Skulkers"].footprint()
+    assert state.units["Skulkers"].formation.skirmish
+    assert reopened.world((0, reopened.half_depth)) == pytest.approx(front)
+
+
+def test_fleeing_through_enemies_is_dangerous_terrain_failing_on_1_to_3():
+    # the Spearmen flee from Brutes straight through the Trolls behind them
+    base = scenario({"Brutes": (30, 20, 0), "Spearmen": (30, 26, 180, 6), "Trolls": (30, 31, 180)},
+                    step="charges", seat="p2", terrain="open")
+    for seed in range(60):
+        log = []
+        state = charge(_seeded(base, seed), "Brutes", "Spearmen", {"reaction": "flee"}, log)
+        test = next((e for e in log if "Dangerous Terrain" in e.text), None)
+        if test is None:
+            continue
+        assert "fleeing through Trolls; 1D6 a model, 1-3 wounds" in test.text
+        wounds = sum(1 for d in test.roll.dice if d <= 3)
+        assert len(test.roll.dice) == 30
+        spear = state.units["Spearmen"]
+        assert spear.models == 30 - wounds or spear.location == "fled"
+        return
+    raise AssertionError("never fled through the Trolls")
+
+
+def test_dangerous_terrain_dice_by_troop_type_and_regeneration():
+    from engine.rulesets.ninth_age.charges import dangerous_terrain
+
+    state = scenario({"Trolls": (30, 30, 180)}, terrain="open")
+    log = []
+    dangerous_terrain(state, state.units["Trolls"], 3, "a test", log)
+    assert len(log[0].roll.dice) == 3 * 2  # Monstrous Infantry roll 2D6 a model
+    wounds = sum(1 for d in log[0].roll.dice if d <= 3)
+    if wounds:
+        assert "saves" in log[1].text and "on 4+" in log[1].text  # Regeneration (4+)
+    trolls = state.units["Trolls"]
+    assert trolls.models * 3 - trolls.wounds_lost <= 9
+
+
+def test_tied_placements_are_the_charging_players_choice():
+    from engine.core.decisions import Decide
+
+    base = scenario({"Knights": (30, 14, 0), "Brutes": (30, 20, 180)}, step="charges", terrain="open")
+    for seed in range(40):
+        state = charge(_seeded(base, seed), "Knights", "Brutes")
+        asked, _ = RULESET.apply(state, EndStep(seat="p1"))
+        if asked.pending is not None and asked.pending.decision.key == "placement-Knights":
+            break
+    else:
+        raise AssertionError("no charge reached")
+    options = asked.pending.decision.options
+    assert asked.pending.decision.seat == "p1" and len(options) >= 2 and "Which one?" in asked.pending.decision.question
+    ends = set()
+    for option in options[:2]:
+        after, _ = RULESET.apply(asked, Decide(seat="p1", option=option))
+        knights, brutes = after.units["Knights"].footprint(), after.units["Brutes"].footprint()
+        assert in_contact(knights, brutes)
+        ends.add(tuple(round(c, 6) for c in knights.centre))
+    assert len(ends) == 2
+
+
+def test_align_turns_the_charged_unit_only_when_the_charger_cannot_turn_enough():
+    # the Knights face 260°: meeting the Brutes' front face to face would need a 100° wheel
+    base = scenario({"Knights": (41, 22, 260), "Brutes": (36, 30, 180)}, step="charges", terrain="open")
+    from engine.rulesets.ninth_age.charges import aligned_placements, placements
+
+    knights, brutes = base.units["Knights"], base.units["Brutes"]
+    assert placements(base, knights, brutes, "front") == []
+    poses, turn = aligned_placements(base, knights, brutes, "front")
+    assert poses and turn == -10  # the smallest turn of the target that lets the charger be flush
+    for seed in range(60):
+        log = []
+        state = move_chargers(charge(_seeded(base, seed), "Knights", "Brutes"), log)
+        if state.units["Knights"].charged:
+            break
+    else:
+        raise AssertionError("never reached")
+    k, b = state.units["Knights"].footprint(), state.units["Brutes"].footprint()
+    assert b.bearing == pytest.approx(170) and in_contact(k, b) and contact_side(b, k) == "front"
+    assert abs(turn_between(k.bearing, b.bearing)) == pytest.approx(180)
+    assert any("Brutes turns 10° about the contact point" in e.text for e in log)
+    # an engaged target is never turned: the charge cannot be declared at all
+    engaged = scenario({"Knights": (41, 22, 260), "Brutes": (36, 30, 180), "Halberdiers": (36, 32.83, 180, 10)},
+                       step="charges", terrain="open")
+    engaged.units["Halberdiers"].pose = engaged.units["Halberdiers"].pose.moved(36, 31.58, 0)
+    assert in_contact(engaged.units["Halberdiers"].footprint(), engaged.units["Brutes"].footprint())
+    with pytest.raises(IllegalAction, match="no room to reach Brutes's front"):
+        charge(engaged, "Knights", "Brutes")

@@ -1,0 +1,320 @@
+"""Ninth Age set-up and deployment (§3-4): zones (E-10), spells (E-11), sides, drops, the
+first/second declaration, the Undeployed Units Number and the first-turn roll-off."""
+
+import pytest
+from shapely.geometry import LineString, Point
+
+from engine.core.errors import IllegalAction
+from engine.core.rng import Rng
+from engine.rulesets.ninth_age import spells
+from engine.rulesets.ninth_age.actions import Deploy, EndStep
+from engine.rulesets.ninth_age.zones import deployment_zone
+
+from game_helpers import RULESET, apply, deploy_all, new_battle, slots
+
+
+def test_e10_classic_zones():
+    south, north = deployment_zone("classic", "south", 72, 48), deployment_zone("classic", "north", 72, 48)
+    assert south.bounds == (0, 0, 72, 12) and north.bounds == (0, 36, 72, 48)
+    assert south.covers(Point(10, 11.9)) and not south.covers(Point(10, 12.1))
+
+
+def test_e10_diagonal_zones_are_more_than_9_inches_from_the_line():
+    line = LineString([(0, 0), (72, 48)])
+    for side in ("south", "north"):
+        zone = deployment_zone("diagonal", side, 72, 48)
+        assert zone.distance(line) == pytest.approx(9)
+        assert min(line.distance(Point(c)) for c in zone.exterior.coords) == pytest.approx(9)
+    assert deployment_zone("diagonal", "south", 72, 48).covers(Point(70, 1))
+    assert deployment_zone("diagonal", "north", 72, 48).covers(Point(1, 47))
+    other = deployment_zone("diagonal", "south", 72, 48, diagonal="nw-se")
+    assert other.covers(Point(1, 1)) and not other.covers(Point(70, 1))
+
+
+def test_e10_flank_attack_zones():
+    attacker = deployment_zone("flank", "south", 72, 48, attacker=True)
+    defender = deployment_zone("flank", "north", 72, 48, attacker=False)
+    # Attacker: (x <= 18 or x >= 54) and y < 15, or 18 < x < 54 and y < 9
+    assert attacker.covers(Point(10, 14.9)) and attacker.covers(Point(60, 14.9))
+    assert attacker.covers(Point(30, 8.9)) and not attacker.covers(Point(30, 9.5))
+    # Defender: (x <= 18 or x >= 54) and y > 39, or 18 < x < 54 and y > 33
+    assert defender.covers(Point(10, 39.1)) and not defender.covers(Point(10, 38))
+    assert defender.covers(Point(30, 33.1)) and not defender.covers(Point(30, 32.9))
+
+
+def _seed_for(rolls):
+    """A seed whose first D6s are ``rolls`` (found, not hard-coded)."""
+    from engine.core.dice import roll_dice
+
+    for seed in range(20000):
+        rng = Rng.from_seed(seed)
+        if [roll_dice("1d6", rng).total for _ in rolls] == list(rolls):
+            return seed
+    raise AssertionError("no seed")
+
+
+def test_e11_spell_generation_with_duplicates():
+    rng = Rng.from_seed(_seed_for([3, 3, 3]))
+    taken, events, asked = set(), [], []
+
+    def choose(key, question, options):
+        asked.append((key, options))
+        if key.startswith("generic"):
+            return "keep"
+        return "5" if key.startswith("spell-W1") else "1"
+
+    w1 = spells.generate(rng, "W1", 2, "Embers", taken, choose, events)
+    # Wizard 1 keeps 3 and replaces the duplicate with any unrolled spell (here 5); 0 is also offered
+    assert w1 == [3, 5] and asked[0] == ("spell-W1-1", ["1", "2", "4", "5", "6", "0"])
+    w2 = spells.generate(rng, "W2", 1, "Embers", taken, choose, events)
+    # Wizard 2's 3 duplicates Wizard 1's: it picks another not yet obtained (1, 2, 4 or 6)
+    assert w2 == [1] and asked[2] == ("spell-W2-0", ["1", "2", "4", "6", "0"])
+
+
+def test_e11_spell_zero_may_be_held_twice_and_a_duplicate_with_nothing_left_is_lost():
+    rng = Rng.from_seed(_seed_for([3]))
+    events = []
+    known = spells.generate(rng, "W3", 1, "Embers", {1, 2, 3, 4, 5, 6}, lambda k, q, o: o[-1], events)
+    assert known == [0]  # the only way to keep the spell is the Generic swap
+    rng = Rng.from_seed(_seed_for([3, 3]))
+    known = spells.generate(rng, "W4", 2, "Embers", {1, 2, 4, 5, 6}, lambda k, q, o: "keep" if "keep" in o else o[0],
+                            events)
+    assert known == [0, 3]  # 3, then the duplicate can only become the Generic spell
+    rng = Rng.from_seed(_seed_for([3, 3]))
+    known = spells.generate(rng, "W5", 2, "Embers", {1, 2, 4, 5, 6},
+                            lambda k, q, o: "keep" if "keep" in o else "0", [])
+    assert known == [0, 3]
+
+
+def test_pre_game_sequence_asks_the_right_players():
+    state = RULESET.new_game(5, {"deployment": "flank"})
+    state, events = RULESET.apply(state, RULESET.start_action(state))
+    chooser = state.pending.decision.seat
+    assert state.pending.decision.key == "side" and state.pending.decision.options == ["south", "north"]
+    assert any("rolls for the choice of side" in e.text for e in events)
+    state = new_battle(5, {"side": "north", "attacker": "defender"}, deployment="flank")
+    other = "p2" if chooser == "p1" else "p1"
+    assert state.sides[chooser] == "north" and state.sides[other] == "south"
+    assert state.attacker == other and state.phase == "deployment"
+    # the non-chooser said "first": it deploys first
+    assert state.deploy.turn == other
+
+
+def test_bad_settings_are_refused():
+    with pytest.raises(IllegalAction, match="deployment is classic, diagonal, flank or random"):
+        RULESET.new_game(1, {"deployment": "sideways"})
+    with pytest.raises(IllegalAction, match="objective is hold, breakthrough, secure or random"):
+        RULESET.new_game(1, {"objective": "capture"})
+    with pytest.raises(IllegalAction, match="no sample army 'elves'"):
+        RULESET.new_game(1, {"army_p1": "elves"})
+
+
+def test_deployment_refusals():
+    state = new_battle()
+    seat = state.deploy.turn
+    other = "p2" if seat == "p1" else "p1"
+    uid, x, y = next(p for p in slots(state, seat) if not state.unit_entry(state.units[p[0]]).is_character
+                     and state.unit_entry(state.units[p[0]]).troop_type != "war machine")
+    mine = state.units[uid]
+    theirs = next(u for u in state.units.values() if u.owner == other)
+    with pytest.raises(IllegalAction, match="Deploy at least one unit"):
+        RULESET.apply(state, EndStep(seat=seat))
+    with pytest.raises(IllegalAction, match="turn to deploy"):
+        RULESET.apply(state, Deploy(seat=other, unit=theirs.id, x=30, y=45))
+    with pytest.raises(IllegalAction, match="outside your deployment zone"):
+        RULESET.apply(state, Deploy(seat=seat, unit=mine.id, x=30, y=24))
+    state = apply(state, Deploy(seat=seat, unit=uid, x=x, y=y))
+    with pytest.raises(IllegalAction, match="already deployed"):
+        RULESET.apply(state, Deploy(seat=seat, unit=uid, x=x, y=y))
+    # the shallowest other unit, put on the same spot, fits the zone but overlaps
+    from engine.table.footprint import Pose, footprint
+    nxt = min((p for p in slots(state, seat) if p[0] != uid),
+              key=lambda p: footprint(state.units[p[0]].formation, Pose(x=0, y=0)).depth)
+    with pytest.raises(IllegalAction, match="it would overlap " + uid):
+        RULESET.apply(state, Deploy(seat=seat, unit=nxt[0], x=x, y=y))
+    # characters deploy together: once one is down, the rest follow before anything else
+    chars = [p for p in slots(state, seat) if state.unit_entry(state.units[p[0]]).is_character]
+    state = apply(state, Deploy(seat=seat, unit=chars[0][0], x=chars[0][1], y=chars[0][2]))
+    other_unit = next(p for p in slots(state, seat) if not state.unit_entry(state.units[p[0]]).is_character)
+    with pytest.raises(IllegalAction, match="All your characters deploy together"):
+        RULESET.apply(state, Deploy(seat=seat, unit=other_unit[0], x=other_unit[1], y=other_unit[2]))
+    with pytest.raises(IllegalAction, match="All your characters deploy together"):
+        RULESET.apply(state, EndStep(seat=seat))
+
+
+def test_deployment_to_the_first_turn():
+    state = deploy_all(new_battle(), answers={"first-or-second": "second"})
+    assert state.phase == "movement" and state.round == 1 and state.step == "charges"
+    status = state.deploy
+    finisher = status.finished_first
+    # the other player placed every unit after that: Undeployed Units Number, groups counted once
+    late = [u for u in state.units.values() if u.owner != finisher]
+    groups = {("c" if state.unit_entry(u).is_character else "w" if state.unit_entry(u).troop_type == "war machine"
+               else u.id) for u in late}
+    assert status.declared == "second" and 1 <= status.uun <= len(groups)
+    assert state.active == state.first_player and all(u.on_table for u in state.units.values())
+
+
+def test_first_turn_roll_off_follows_the_declaration_or_the_other_player_decides():
+    from engine.rulesets.ninth_age.setup import _first_turn
+
+    base = new_battle()
+    outcomes = {}
+    for seed in range(30):
+        for answer in ("first", "second"):
+            state = base.model_copy(deep=True)
+            state.rng = Rng.from_seed(seed)
+            state.deploy.finished_first, state.deploy.declared, state.deploy.uun = "p1", "second", 2
+            state.begin_answers([answer])  # p2's answer if the roll-off is p2's to settle
+            events = []
+            _first_turn(state, events)
+            mine, theirs = (e.roll.total for e in events if e.roll is not None)
+            if mine + 2 > theirs:  # p1 wins the roll-off: it goes second, as it declared
+                assert state.first_player == "p2"
+                outcomes["declared"] = True
+            else:  # a tie or p2 higher: p2 decides
+                assert state.first_player == ("p2" if answer == "first" else "p1")
+                outcomes["decided"] = True
+            assert state.phase == "movement" and state.active == state.first_player
+            assert f"+ 2 (Undeployed Units Number) = {mine + 2}" in events[0].text
+    assert outcomes == {"declared": True, "decided": True}
+
+
+def test_table_size_follows_the_army_size_or_the_setting():
+    state = RULESET.new_game(1, {"table": "48x36", "deployment": "classic"})
+    assert (state.table.width, state.table.height) == (48, 36)
+    assert deployment_zone("classic", "south", 48, 36).bounds == (0, 0, 48, 6)
+    assert max(t.polygon.bounds[2] for t in state.table.terrain) <= 48  # the layout is scaled to the table
+    assert (RULESET.new_game(1, {}).table.width, RULESET.new_game(1, {}).table.height) == (72, 48)
+    with pytest.raises(IllegalAction, match="table is width x depth in inches"):
+        RULESET.new_game(1, {"table": "huge"})
+
+
+def test_random_terrain_set_up_of_section_3_1():
+    from itertools import combinations
+
+    seen_kinds = set()
+    for seed in (1, 2, 3):
+        state = new_battle(seed, terrain="random")
+        again = new_battle(seed, terrain="random")
+        terrain = state.table.terrain
+        assert [t.model_dump() for t in terrain] == [t.model_dump() for t in again.table.terrain]  # replayable
+        assert 1 <= len(terrain) <= 9
+        for a, b in combinations(terrain, 2):
+            assert a.polygon.distance(b.polygon) >= 6 - 1e-6
+        for t in terrain:
+            assert state.table.fully_on(t.polygon)
+        seen_kinds |= {t.kind for t in terrain}
+    assert {"hill", "forest"} <= seen_kinds and seen_kinds & {"building", "impassable"}
+
+
+def test_scouts_deploy_last_and_vanguard_units_move_12_inches():
+    from engine.rulesets.ninth_age.actions import Advance, MoveStep, March
+    from engine.rulesets.ninth_age.actions import Charge
+
+    state = new_battle(answers={"scout": "yes"})
+    assert state.units["Skulkers"].scouting
+    seat = state.units["Skulkers"].owner
+    if state.deploy.turn == seat:
+        with pytest.raises(IllegalAction, match="deploys with the Scouts, after every other unit"):
+            RULESET.apply(state, Deploy(seat=seat, unit="Skulkers", x=30, y=45))
+    state = deploy_all(state, stop_at="scouts")
+    assert state.deploy.step == "scouts" and state.deploy.turn == seat
+    enemies = [u.footprint().shape.bounds for u in state.on_table(state.enemy_of(seat))]
+    north = state.sides[seat] == "north"
+    enemy_front = max(b[3] for b in enemies) if north else min(b[1] for b in enemies)
+
+    def ahead(gap):  # a y that far beyond the enemy front, toward our own side
+        return enemy_front + gap if north else enemy_front - gap
+
+    # outside the zone: more than 12" from every enemy unit
+    with pytest.raises(IllegalAction, match='more than 12" from every enemy unit'):
+        RULESET.apply(state, Deploy(seat=seat, unit="Skulkers", x=66, y=ahead(8)))
+    log = []
+    state = apply(state, Deploy(seat=seat, unit="Skulkers", x=66, y=ahead(14)), log=log)
+    assert any("outside the deployment zone: no charges in game turn 1" in e.text for e in log)
+    assert state.units["Skulkers"].no_charge_turn1
+    # Vanguard: the Skulkers (Vanguard) move up to 12", never marching
+    assert state.deploy.step == "vanguard" and state.deploy.turn == seat
+    with pytest.raises(IllegalAction, match="Vanguard units move now: /advance or /reform"):
+        RULESET.apply(state, March(seat=seat, unit="Skulkers", steps=[MoveStep(kind="forward", amount=3)]))
+    with pytest.raises(IllegalAction, match='allows 12"'):
+        RULESET.apply(state, Advance(seat=seat, unit="Skulkers", steps=[MoveStep(kind="forward", amount=12.5)]))
+    state = apply(state, Advance(seat=seat, unit="Skulkers", steps=[MoveStep(kind="back", amount=6)]),
+                  {"first-turn": "first", "first-or-second": "first"})
+    assert state.phase == "movement" and state.units["Skulkers"].vanguard_done
+    if state.first_player == seat:  # Scouts outside the zone and Vanguard movers: no charge in turn 1
+        target = state.on_table(state.enemy_of(seat))[0]
+        with pytest.raises(IllegalAction, match="its side has the first turn"):
+            RULESET.apply(state, Charge(seat=seat, unit="Skulkers", target=target.id))
+
+
+def test_ambushers_arrive_from_game_turn_2_on_a_3_plus_at_a_table_edge():
+    from engine.rulesets.ninth_age.actions import Advance, March, MoveStep
+    from engine.rulesets.ninth_age.victory import ledger
+    from engine.table.footprint import Pose, footprint
+
+    state = deploy_all(new_battle(answers={"ambush": "yes"}))
+    skulkers = state.units["Skulkers"]
+    seat = skulkers.owner
+    assert skulkers.ambushing and skulkers.location == "reserve" and state.phase == "movement"
+    # never arriving counts as destroyed
+    assert ("Skulkers never arrived from Ambush", 60) in ledger(state, state.enemy_of(seat)).lines
+    state.round, state.active, state.step = 2, seat, "charges"
+    for seed in range(30):
+        trial = state.model_copy(deep=True)
+        trial.rng = Rng.from_seed(seed)
+        log = []
+        trial = apply(trial, EndStep(seat=seat), log=log)
+        roll = next(e for e in log if "Ambush" in e.text)
+        assert roll.roll.expression == "1d6"
+        if roll.roll.total >= 3:
+            assert trial.units["Skulkers"].arriving
+            break
+        assert "stays in Ambush (3+ needed)" in roll.text and not trial.units["Skulkers"].arriving
+    state = trial
+    depth = footprint(skulkers.formation, Pose(x=0, y=0)).depth
+    with pytest.raises(IllegalAction, match="rear rank on a table edge"):
+        RULESET.apply(state, Deploy(seat=seat, unit="Skulkers", x=10, y=24, facing=90))
+    state = apply(state, Deploy(seat=seat, unit="Skulkers", x=depth / 2, y=30, facing=90))
+    unit = state.units["Skulkers"]
+    assert unit.on_table and unit.ambush_edge == "west" and unit.arrived_turn == 2
+    with pytest.raises(IllegalAction, match="may not march"):
+        RULESET.apply(state, March(seat=seat, unit="Skulkers", steps=[MoveStep(kind="forward", amount=3)]))
+    state = apply(state, Advance(seat=seat, unit="Skulkers", steps=[MoveStep(kind="forward", amount=5)]))
+    assert state.units["Skulkers"].pose.x == pytest.approx(depth / 2 + 5)
+
+
+def test_secure_target_markers():
+    from engine.rulesets.ninth_age.actions import PlaceMarker
+
+    state = RULESET.new_game(4, {"deployment": "classic", "objective": "secure"})
+    state = apply(state, RULESET.start_action(state), {"side": "south"})
+    assert state.phase == "markers"
+    chooser = state.side_chooser
+    other = state.enemy_of(chooser)
+    assert RULESET.to_act(state) == [chooser]  # the player who chose the side places first
+    with pytest.raises(IllegalAction, match="places the next marker"):
+        RULESET.apply(state, PlaceMarker(seat=other, x=30, y=30))
+    with pytest.raises(IllegalAction, match='more than 12" from your own deployment zone; \\(30, 20\\) is 8.0"'):
+        RULESET.apply(state, PlaceMarker(seat=chooser, x=30, y=20))  # the south zone ends at y = 12
+    state = apply(state, PlaceMarker(seat=chooser, x=20, y=30))
+    with pytest.raises(IllegalAction, match='at least 24" apart; \\(40, 20\\) is 22.4"'):
+        RULESET.apply(state, PlaceMarker(seat=other, x=40, y=20))
+    state = apply(state, PlaceMarker(seat=other, x=50, y=16))
+    assert state.phase == "deployment" and state.markers == {chooser: (20, 30), other: (50, 16)}
+    assert len(RULESET.board(state).markers) == 2
+
+
+def test_secure_target_scoring():
+    from engine.rulesets.ninth_age.victory import secondary
+
+    from game_helpers import scenario
+
+    state = scenario({"Spearmen": (20, 25, 0, 6), "Halberdiers": (50, 20, 0), "Brutes": (50, 28, 180)})
+    state.objective = "secure"
+    state.markers = {"p1": (20, 30), "p2": (50, 24)}
+    # p1 holds the first marker alone; at the second, Halberdiers and Brutes tie
+    assert secondary(state) == {"p1": True, "p2": False}
+    state.units["Halberdiers"].location = "reserve"
+    assert secondary(state) == {"p1": False, "p2": False}  # one marker each

@@ -1,0 +1,53 @@
+"""renderers.table: the continuous table drawn at a fixed scale, deterministic pixels."""
+
+import doctest
+import io
+import sys
+from pathlib import Path
+
+from PIL import Image
+
+import renderers.table
+from engine.table.view import TableView, TerrainShape, UnitShape, ZoneShape
+from renderers.style import side_colours
+from renderers.table import HEADER, TERRAIN_FILL, render_table
+
+sys.path.insert(0, str(Path(__file__).parents[1] / "ninth_age"))
+
+
+def pixel(png: bytes, x: float, y: float, height: float = 48, scale: int = 10):
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    return image.getpixel((int(x * scale), int(HEADER + (height - y) * scale)))
+
+
+def test_doctests():
+    assert doctest.testmod(renderers.table).failed == 0
+
+
+def test_terrain_zones_and_units_are_drawn_where_they_stand():
+    view = TableView(width=72, height=48, title="T", side_names={"p1": "A", "p2": "B"},
+                     terrain=[TerrainShape(name="", kind="forest", points=[(50, 20), (60, 20), (60, 30), (50, 30)])],
+                     zones=[ZoneShape(label="", side="p1", points=[(0, 0), (72, 0), (72, 12), (0, 12)])],
+                     units=[UnitShape(id="u", label="", side="p2", bases=[[(10, 40), (12, 40), (12, 42), (10, 42)]],
+                                      centre=(11, 41), front=(11, 42))])
+    png = render_table(view)
+    assert Image.open(io.BytesIO(png)).size == (720, 480 + HEADER)
+    assert pixel(png, 52, 22) == TERRAIN_FILL["forest"]
+    colours = side_colours(["p1", "p2"])
+    assert pixel(png, 10.5, 40.5) == colours["p2"]
+    zone = pixel(png, 30, 6)
+    assert zone != pixel(png, 30, 24)  # the zone is tinted, the open table is not
+    assert render_table(view) == png  # the same view gives the same pixels
+
+
+def test_a_deployed_battle_renders(tmp_path):
+    from game_helpers import RULESET, deploy_all, new_battle
+
+    state = deploy_all(new_battle())
+    view = RULESET.board(state)
+    assert isinstance(view, TableView) and len(view.units) == len(state.units) and len(view.terrain) == 7
+    png = render_table(view)
+    spear = next(u for u in view.units if u.id == "Spearmen")
+    base = spear.bases[0]
+    cx, cy = sum(p[0] for p in base) / 4, sum(p[1] for p in base) / 4
+    assert pixel(png, cx, cy) == side_colours(["p1", "p2"])["p1"]
