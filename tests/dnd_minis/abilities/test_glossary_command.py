@@ -338,8 +338,8 @@ def test_enslave_refusals_a_saved_enemy_stays_and_range_six():
     harccsapatodba átállított lények nem adnak győzelmi pontokat az ellenfélnek, ha az ellenfél
     megsemmisít őket." Nothing changes sides unless Enslave moves it: the Ogre saving
     (12 + 3 ≥ 15) stays in player 2's warband and nobody scores; an enemy beyond 6 squares (the
-    reach of a commander effect) can't be enslaved; a bare "Enslave" (no printed save) offers no
-    action to the player."""
+    reach of a commander effect) can't be enslaved, nor a creature Not Subject to Commander
+    Effects; a bare "Enslave" (no printed save) offers no action to the player."""
     state = _enslaver_scene(12)
     state, events = act(state, "cast", "p1", creature="a", spell="Enslave", target="d")
     assert "enslaved" not in kinds(events)
@@ -347,5 +347,11 @@ def test_enslave_refusals_a_saved_enemy_stays_and_range_six():
     far = _enslaver_scene(0, d_at=(8, 0))
     assert refused(far, "cast", creature="a", spell="Enslave", target="d") != ""
     assert far.creatures["d"].side == "p2"
+    # A commander effect: a creature Not Subject to Commander Effects fails its save and stays.
+    state = duel("war-drums", card("Flayer", commander=2, abilities=("Enslave (DC 15)",), factions=("LE",)),
+                 card("Golem", factions=("CE",), abilities=("Not Subject to Commander Effects",)), d_at=(3, 0))
+    script_dice(state, 1)
+    state, events = act(state, "cast", "p1", creature="a", spell="Enslave", target="d")
+    assert state.creatures["d"].side == "p2" and state.players["p1"].vp == 0
     bare = duel("war-drums", card("Flayer", commander=2, abilities=("Enslave",), factions=("LE",)))
     assert refused(bare, "cast", creature="a", spell="Enslave", target="d") != ""

@@ -265,7 +265,9 @@ class Enslave(Ability):
     Printed with a save, "Enslave (DC 15)" or "Enslave (range 6; DC 15)", it is an action that
     replaces the attack: the nearest enemy within range (6 squares, the reach of commander
     effects, unless printed) saves or joins the enslaver's warband for the rest of the battle
-    (the seed names no end: "a harccsapatodba átállított lények"). Printed bare, it offers no
+    (the seed names no end: "a harccsapatodba átállított lények"). Being a commander effect, it
+    does not reach a creature Not Subject to Commander Effects or shielded by Countersong.
+    Printed bare, it offers no
     action (the card's own mechanic is for the referee) and only the VP rule applies."""
 
     pattern = "Enslave"
@@ -297,6 +299,8 @@ class Enslave(Ability):
         for target in targets:
             if battle is not None and not battle.hostile(owner, target):
                 continue  # only an enemy changes sides
+            if not _hooks().commander_effect_reaches(owner, target, battle):
+                continue  # a commander effect: Not Subject to Commander Effects, Countersong
             out.append(SaveOr(why=self.printed, target=target.id, dc=self.params.dc, against="Enslave",
                               on_fail=(Enslaved(why=self.printed, creature=target.id, seat=owner.side),),
                               source=owner.id))
