@@ -42,3 +42,12 @@ def test_a_drop_in_the_initiative_phase_leaves_the_others_to_roll():
     assert not after.is_over and RULES.to_act(after) == ["p1", "p3"]
     after, _ = RULES.apply(after, RULES.parse_action({"kind": "initiative", "seat": "p1"}))
     assert after.chooser in ("p1", "p3")
+
+
+def test_a_creature_the_dropped_player_held_by_confusion_returns_to_its_owner():
+    orc = card("Orc", commander=2)
+    state = battle([("a", orc, "p1", (1, 1)), ("b", orc, "p2", (5, 5)), ("c", orc, "p3", (9, 9))],
+                   options={"players": 3, "scenario": "free-for-all"}, order=("p1", "p2", "p3"))
+    state.creatures["b"].controller = "p1"
+    after, _ = _timeout(state, "p1")
+    assert after.creatures["b"].controller is None and after.creatures["b"].on_board

@@ -28,6 +28,9 @@ def drop_seat(state: SkirmishState, seat: str, events: list[Event]) -> None:
     state.dropped.append(seat)
     if state.activation is not None and state.creatures[state.activation.creature].side == seat:
         state.activation = None  # its turn ends unfinished
+    for other in state.creatures.values():
+        if other.controller == seat:
+            other.controller = None  # a creature it held by Confusion goes back to its own player
     leaving = [c for c in state.creatures_of(seat) if not c.eliminated]
     for creature in leaving:
         creature.square, creature.squeeze, creature.left_map = None, None, True
