@@ -175,6 +175,7 @@ class Collection:
             "faction": warband.faction or "",
             "map": warband.battle_map or "",
             "tiles": ", ".join(warband.tiles),
+            "commander_zero": warband.commander_zero or "",
             "card_data": await self.uploaded_card_data(user_id, held),
         }
 

@@ -27,6 +27,7 @@ from bot.store import LeagueChange, StoreError
 from bot.store.leagues import LeagueMatchRecord, LeagueRecord
 from engine.core import GameState
 from engine.core.ruleset import get_ruleset
+from engine.rulesets.dnd_minis.warband import COMMANDER_ZERO_SURCHARGE
 from leagues import (
     LeagueError,
     LeagueSettings,
@@ -720,7 +721,7 @@ class LeagueService:
         for entry in warband.creatures:
             roster.cards[entry.card] = roster.cards.get(entry.card, 0) + entry.count
         prices = await self._prices(user_id)
-        cost = roster.cost(prices)
+        cost = roster.cost(prices, COMMANDER_ZERO_SURCHARGE)
         if cost > settings.campaign.cap:
             raise LeagueError("over-cap", f"Warband {warband.name} costs {cost} points; this campaign's cap is "
                               f"{settings.campaign.cap}.")
@@ -743,8 +744,9 @@ class LeagueService:
         prices = await self._prices(player)
         lines = [f"**{league.name}**: <@{player}>'s warband {roster.details.get('name', '')} after {roster.games} game(s)"]
         for card, count in roster.cards.items():
-            lines.append(f"• {count}x {card} ({prices.get(card, 0)} points each)")
-        lines.append(f"Cost {roster.cost(prices)} of {settings.campaign.cap} points; bank {roster.bank} points.")
+            zero = " (+5 as Commander 0)" if card == roster.commander_zero else ""
+            lines.append(f"• {count}x {card} ({prices.get(card, 0)} points each){zero}")
+        lines.append(f"Cost {roster.cost(prices, COMMANDER_ZERO_SURCHARGE)} of {settings.campaign.cap} points; bank {roster.bank} points.")
         changes = [e.text for e in await self.store.league_log(league.id)
                    if e.kind in ("campaign", "buy") and e.data.get("player") == player]
         if changes:
@@ -766,8 +768,10 @@ class LeagueService:
         count = int(command.options.get("count") or 1)
         card = find_card(str(command.options.get("creature", "")), await self.service.collection.catalog(user_id))
         roster = Roster.model_validate(players[user_id].roster or {})
-        new = buy(roster, card.id, await self._prices(user_id), settings.campaign, count)
-        text = f"🛒 <@{user_id}> buys {count}x {card.name} for {(card.cost or 0) * count} points (bank {new.bank})."
+        new = buy(roster, card.id, await self._prices(user_id), settings.campaign, count, COMMANDER_ZERO_SURCHARGE)
+        zero = " (one as the warband's Commander 0, +5)" if card.id == roster.commander_zero and not roster.cards.get(card.id) else ""
+        text = (f"🛒 <@{user_id}> buys {count}x {card.name} for {roster.bank - new.bank} points{zero} "
+                f"(bank {new.bank}).")
         await self.store.commit_league(league.id, league.version, LeagueChange(
             rosters={user_id: new.model_dump(mode="json")},
             log=[(user_id, "buy", text, {"player": user_id, "card": card.id, "count": count})]))

@@ -34,8 +34,18 @@ class Roster(BaseModel):
     games: int = 0
     details: dict = Field(default_factory=dict)
 
-    def cost(self, prices: Mapping[str, int]) -> int:
-        return sum(prices.get(card, 0) * count for card, count in self.cards.items())
+    @property
+    def commander_zero(self) -> str | None:
+        """The card the saved warband made its Commander 0 (D&D Miniatures Out of the Box and
+        Limited play), carried in its details; None when it uses no such rule."""
+        return self.details.get("commander_zero") or None
+
+    def cost(self, prices: Mapping[str, int], commander_zero_surcharge: int = 0) -> int:
+        """The warband's points. One copy of the Commander 0 card costs ``commander_zero_surcharge``
+        more (War Drums §22.2: "its cost (and VP value) increases by +5"; the ruleset's number)."""
+        base = sum(prices.get(card, 0) * count for card, count in self.cards.items())
+        held = self.commander_zero is not None and self.cards.get(self.commander_zero, 0) > 0
+        return base + (commander_zero_surcharge if held else 0)
 
 
 def after_game(roster: Roster, casualties: Sequence[str], won: bool, rules: CampaignRules) -> tuple[Roster, list[str]]:
@@ -59,17 +69,36 @@ def after_game(roster: Roster, casualties: Sequence[str], won: bool, rules: Camp
     return new, lines
 
 
-def buy(roster: Roster, card: str, prices: Mapping[str, int], rules: CampaignRules, count: int = 1) -> Roster:
+def price_of(roster: Roster, card: str, prices: Mapping[str, int], count: int = 1,
+             commander_zero_surcharge: int = 0) -> int:
+    """What ``count`` copies of ``card`` cost this roster: a copy that takes up the warband's
+    vacant Commander 0 role (its Commander 0 creature was lost) pays the surcharge.
+
+    >>> roster = Roster(cards={"goblin": 1}, details={"commander_zero": "orc"})
+    >>> price_of(roster, "orc", {"orc": 6}, 2, commander_zero_surcharge=5)
+    17
+    >>> price_of(roster, "goblin", {"goblin": 4}, 1, commander_zero_surcharge=5)
+    4
+    """
+    price = prices[card] * count
+    if card == roster.commander_zero and roster.cards.get(card, 0) == 0:
+        price += commander_zero_surcharge
+    return price
+
+
+def buy(roster: Roster, card: str, prices: Mapping[str, int], rules: CampaignRules, count: int = 1,
+        commander_zero_surcharge: int = 0) -> Roster:
     """The roster with ``count`` more of ``card`` bought from the bank; refused with the reason
-    when the bank is short or the warband would break the cap."""
+    when the bank is short or the warband would break the cap. ``commander_zero_surcharge``:
+    what the game system adds to its Commander 0 (D&D Miniatures: 5)."""
     if count < 1:
         raise LeagueError("bad-count", "Buy at least one creature.")
     if card not in prices:
         raise LeagueError("unknown-card", f"There is no creature {card!r} to buy.")
-    price = prices[card] * count
+    price = price_of(roster, card, prices, count, commander_zero_surcharge)
     if price > roster.bank:
         raise LeagueError("bank-short", f"{count} x {card} costs {price} points; your bank holds {roster.bank}.")
-    total = roster.cost(prices) + price
+    total = roster.cost(prices, commander_zero_surcharge) + price
     if total > rules.cap:
         raise LeagueError("over-cap", f"That would make your warband cost {total} points; "
                           f"the campaign's cap is {rules.cap}.")

@@ -43,3 +43,23 @@ def test_campaign_casualties_points_and_cap():
     assert roster.cards == {"orc": 1, "ogre": 1} and roster.bank == 0 and roster.cost(prices) == 40
     kept = CampaignRules(casualties="kept")
     assert after_game(roster, ["ogre"], won=False, rules=kept)[0].cards == roster.cards
+
+
+def test_campaign_commander_0_surcharge_on_the_cost_and_on_a_purchase_that_takes_up_the_role():
+    """War Drums §22.2: a Commander 0's "cost (and VP value) increases by +5". One copy pays it:
+    held, the warband costs 5 more; buying more copies costs the plain price; a copy bought when
+    the role is vacant pays it, and the cap counts it."""
+    prices = {"soldier": 7, "fighter": 10}
+    rules = CampaignRules(cap=40)
+    held = Roster(cards={"soldier": 1, "fighter": 1}, bank=30, details={"commander_zero": "soldier"})
+    assert held.cost(prices, 5) == 22 and held.cost(prices) == 17
+    assert buy(held, "soldier", prices, rules, 1, 5).bank == 23  # the role is taken: plain price
+    vacant = Roster(cards={"fighter": 2}, bank=12, details={"commander_zero": "soldier"})
+    after = buy(vacant, "soldier", prices, rules, 1, 5)
+    assert after.bank == 0 and after.cost(prices, 5) == 32
+    with pytest.raises(LeagueError) as err:
+        buy(vacant.model_copy(update={"bank": 11}), "soldier", prices, rules, 1, 5)
+    assert err.value.code == "bank-short"
+    with pytest.raises(LeagueError) as err:
+        buy(vacant, "soldier", prices, rules.model_copy(update={"cap": 31}), 1, 5)
+    assert err.value.code == "over-cap"  # 20 + 7 + 5 = 32 > 31

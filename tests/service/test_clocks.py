@@ -347,3 +347,81 @@ async def test_the_board_caption_shows_each_seats_time(store, clock):
     board = await say(service, ALICE, "/game board")
     assert board.error is None
     assert "⏱ Player 1 2d 22h▶ · Player 2 3d" in seen[-1] or "⏱ Player 1 3d · Player 2 2d 22h▶" in seen[-1]
+
+
+async def test_timeout_drop_is_offered_for_a_skirmish_of_three_or_more_only(service, store):
+    refused = await say(service, ALICE, "/game new ruleset:dnd-minis settings:clock=1d,timeout=drop")
+    assert refused.error == "bad-timeout" and "2 seats" in refused.text
+    assert await store.active_game("chan") is None
+    reply = await say(service, ALICE, "/game new ruleset:dnd-minis "
+                                      "settings:players=3,scenario=free-for-all,clock=1d,timeout=drop")
+    assert reply.error is None, reply.text
+
+
+def _three_player_battle(**options):
+    orc = card("Orc", commander=2, cost=20)
+    start = battle([("a", orc, "p1", (1, 1)), ("a2", orc, "p1", (1, 3)), ("b", orc, "p2", (6, 6)),
+                    ("c", orc, "p3", (10, 10))],
+                   options={"players": 3, "scenario": "free-for-all", **options}, order=("p1", "p2", "p3"))
+    return start
+
+
+async def _seat_three(service, store, start, policy="drop"):
+    game = await store.create_game("chan", "g1", RULES.name, start.seed, {}, start.model_dump(mode="json"),
+                                   ALICE, [(s.id, s.name) for s in start.seats], creator_seat="p1")
+    from bot.clocks import parse_clock
+
+    await service.clocks.create(game.id, parse_clock("1d"), policy, ["p1", "p2", "p3"])
+    assert (await say(service, BOB, "/game join")).error is None
+    assert (await say(service, CAROL, "/game join")).error is None
+    return game
+
+
+@pytest.mark.parametrize("vp_setting, shares", [(None, 0), ("split", 20)])
+async def test_drop_policy_takes_the_late_player_out_and_the_battle_goes_on(service, store, clock, vp_setting,
+                                                                            shares):
+    """Issue #12 item 3: with three or more seats the late seat is dropped and the game goes on.
+    Player 1 lets a day pass in his phase: his two Orcs leave the battlefield, the phase passes to
+    player 2, the clock runs for player 2, and player 1 no longer rolls initiative or scores
+    (dropped_seat_vp: none by default; split: players 2 and 3 share his 40 points of creatures)."""
+    start = _three_player_battle(**({"dropped_seat_vp": vp_setting} if vp_setting else {}))
+    game = await _seat_three(service, store, start)
+    assert list(await running(store, game.id)) == ["p1"]
+    clock.advance(days=1, minutes=1)
+    posted = await Scheduler(service).run_due()
+    text = "\n".join(r.text for _, r in posted)
+    assert "ran out of time" in text and "leaves the battle" in text, text
+    game, ruleset, state = await service.game_snapshot("chan")
+    assert not state.is_over and state.dropped == ["p1"]
+    assert all(not c.on_board for c in state.creatures_of("p1"))
+    assert ruleset.to_act(state) == ["p2"] and state.phase_seat == "p2"
+    assert list(await running(store, game.id)) == ["p2"]
+    assert state.players["p2"].vp == shares and state.players["p3"].vp == shares
+    actions = [a.action for a in await store.actions(game.id)]
+    assert actions[-1] == {"kind": "timeout", "seat": "p1", "policy": "drop"}
+    # The dropped player can't act any more; the others play on.
+    assert (await say(service, ALICE, "/activate creature:a")).error is not None
+    assert (await say(service, BOB, "/move creature:b path:G8")).error is None
+    game, ruleset, state = await service.game_snapshot("chan")
+    assert state.creatures["b"].square == (6, 7)
+
+
+async def test_a_dropped_player_is_out_of_the_next_rounds_initiative(service, store, clock):
+    """After the drop only players 2 and 3 roll initiative and take phases."""
+    start = _three_player_battle()
+    await _seat_three(service, store, start)
+    clock.advance(days=1, minutes=1)
+    await Scheduler(service).run_due()
+    for user, creature in ((BOB, "b"), (CAROL, "c")):
+        reply = await say(service, user, f"/end creature:{creature}")
+        assert reply.error is None, reply.text
+    game, ruleset, state = await service.game_snapshot("chan")
+    assert state.phase == "initiative" and ruleset.to_act(state) == ["p2", "p3"]
+    reply = await say(service, BOB, "/initiative")
+    assert reply.error is None, reply.text
+    game, ruleset, state = await service.game_snapshot("chan")
+    assert state.chooser in ("p2", "p3")
+    reply = await say(service, {"p2": BOB, "p3": CAROL}[state.chooser], "/first who:me")
+    assert reply.error is None, reply.text
+    game, ruleset, state = await service.game_snapshot("chan")
+    assert sorted(state.order) == ["p2", "p3"] and state.phase_seat == state.order[0]

@@ -102,3 +102,40 @@ async def test_a_campaign_of_three_games_carries_casualties_and_purchases(servic
     reply = await say(service, "alice", "/campaign buy creature:paladin count:5")
     assert reply.error == "bank-short" and "costs 140 points" in reply.text
     assert {p.user_id: p.roster for p in await store.league_players(league.id)} == {u: p.roster for u, p in players.items()}
+
+
+async def test_a_campaign_creature_taking_up_the_commander_0_role_costs_5_more(service, store):
+    """War Drums §22.2 (Commander 0): "its cost (and VP value) increases by +5". A campaign
+    warband whose Commander 0 is its Soldier (7 points) costs 5 more while it holds one; when the
+    Soldier was lost, buying one back takes up the role and costs 12, and a bank of 11 is short."""
+    import json
+
+    from bot.commands import Attachment, Command
+    from bot.store import LeagueChange
+    from league_helpers import HALL
+
+    box = {"format": "warband/dnd-minis", "version": 1, "name": "Box", "edition": "war-drums",
+           "scenario": "out-of-the-box", "size": 200, "commander_zero": "soldier",
+           "creatures": [{"card": "fighter", "count": 2}, {"card": "soldier", "count": 1}, {"card": "archer", "count": 1}]}
+    reply = await service.handle(HALL, "alice", Command(key="warband import", options={}, attachments={
+        "file": Attachment("box.json", json.dumps(box).encode())}), guild_id=GUILD)
+    assert reply.error is None, reply.text
+    await ok(service, "gm", '/league create name:Boxes ruleset:dnd-minis format:ladder rounds:3 '
+                            'settings:"campaign=on, points_per_win=30, cap=120"')
+    await ok(service, "alice", "/league join warband:Box")
+    roster = await ok(service, "alice", "/campaign roster")
+    assert "Cost 46 of 120" in roster.text and "+5 as Commander 0" in roster.text  # 20 + 7 + 14 + 5
+    # After a game in which the Soldier fell (casualties lost) and 11 points were won:
+    league = await store.league_named(GUILD, "Boxes")
+    [player] = await store.league_players(league.id)
+    lost = {**player.roster, "cards": {"fighter": 2, "archer": 1}, "bank": 11}
+    await store.commit_league(league.id, league.version, LeagueChange(rosters={"alice": lost}))
+    short = await say(service, "alice", "/campaign buy creature:soldier")
+    assert short.error == "bank-short" and "costs 12 points" in short.text
+    lost["bank"] = 12
+    league = await store.league_named(GUILD, "Boxes")
+    await store.commit_league(league.id, league.version, LeagueChange(rosters={"alice": lost}))
+    bought = await ok(service, "alice", "/campaign buy creature:soldier")
+    assert "for 12 points" in bought.text and "Commander 0" in bought.text and "(bank 0)" in bought.text
+    roster = await ok(service, "alice", "/campaign roster")
+    assert "Cost 46 of 120" in roster.text

@@ -124,10 +124,17 @@ class Battlefield:
 
     # -- threat -----------------------------------------------------------------------------------
     def threatens(self, threatener: Creature, creature: Creature, at: XY | None = None) -> bool:
-        """An active enemy threatens every square adjacent to its space (§12.1)."""
+        """An active enemy threatens every square adjacent to its space (§12.1), and with Melee
+        Reach N and the ``reach_threatens`` setting every square within N it has a line of
+        sight to, counted like range (War Drums AMB-17)."""
         if not hooks.threatens(threatener, self) or not self.hostile(threatener, creature):
             return False
-        return adjacent(self.grid, self.body(threatener), self.body(creature, at))
+        body = self.body(creature, at)
+        if adjacent(self.grid, self.body(threatener), body):
+            return True
+        reach = hooks.threat_reach(threatener, self)
+        return (reach > 1 and space_distance(threatener.squares, body.squares) <= reach
+                and grid_can_see(self.grid, threatener.squares, body.squares))
 
     def excused(self, threatener: Creature, creature: Creature, at: XY | None = None) -> bool:
         """The threat doesn't count when the threatener can't see the creature or the creature
@@ -151,7 +158,7 @@ class Battlefield:
     def threateners(self, creature: Creature, at: XY) -> list[Creature]:
         """Enemies that may strike the creature leaving ``at`` with an attack of opportunity (§12.3)."""
         out = []
-        for enemy in self.enemies_adjacent_to(creature, at):
+        for enemy in self.enemies_of(creature):  # adjacent ones, and reach (AMB-17)
             if not self.threatens(enemy, creature, at):
                 continue
             if not hooks.can_make_aoo(enemy, creature, self):

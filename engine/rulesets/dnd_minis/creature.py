@@ -93,6 +93,7 @@ class Creature(BaseModel):
     commander_rating: int | None = None  # a promoted or Commander-0 rating, else the card's
     cost: int | None = None  # VP value (Commander 0: cost + 5)
     controller: str | None = None  # Confusion 1-5: the opponent deciding its turn
+    enslaved_from: str | None = None  # Enslave: the seat whose warband it left (its VP are spent)
 
     @classmethod
     def from_card(cls, card: StatCard, *, id: str, side: str, label: str | None = None) -> "Creature":

@@ -10,8 +10,9 @@ Two yardsticks: a starter creature out of command has speed 2 (a double move of 
 import pytest
 
 from tests.dnd_minis.abilities.cites import cites
-from tests.dnd_minis.abilities.scenes import EDITIONS, act, card, duel, hit, hp, refused
+from tests.dnd_minis.abilities.scenes import EDITIONS, act, card, duel, hit, hp, kinds, refused
 from tests.dnd_minis.skirmish.helpers import grid
+from tests.scripted import script_dice
 
 WALLED = grid(walls=[(2, 0), (2, 1)])  # hides B1.. from A1 along row 1
 BRUTE = card("Brute", commander=2, melee=((5, 25),))  # drops a 40-HP defender below half: a morale save
@@ -285,3 +286,72 @@ def test_natural_soul_under_a_beastmaster_commander():
                      others=[("f", elf, "p1", (4, 4))])
         state, _ = hit(state, 14, creature="f", target="d")
         assert hp(state, "d") == expected, boss_abilities
+
+
+# -- Enslave (War Drums only) -----------------------------------------------------------------------
+def _enslaver_scene(save_face: int, *, d_at=(3, 0)):
+    flayer = card("Flayer", commander=2, abilities=("Enslave (DC 15)",), factions=("LE",))
+    ogre = card("Ogre", cost=30, factions=("CE",))  # Level 3: a save of d20 + 3 against 15
+    brute = card("Brute", commander=2, melee=((5, 40),), factions=("CE",))
+    state = duel("war-drums", flayer, ogre, d_at=d_at, others=[("e", brute, "p2", (d_at[0] + 1, d_at[1]))],
+                 map=grid(width=20))
+    if save_face:
+        script_dice(state, save_face)
+    return state
+
+
+@cites("Enslave", edition="war-drums")
+def test_enslave_moves_the_enemy_into_the_warband_for_the_rest_of_the_battle():
+    """Seed 002, Enslave/Leigázás: "(parancsnoki hatás) Úgy kapsz győzelmi pontokat, mintha
+    megsemmisítetted volna a lényt, ha a leigázás képességgel lényt állít be a harccsapatodba. A
+    harccsapatodba átállított lények nem adnak győzelmi pontokat az ellenfélnek, ha az ellenfél
+    megsemmisít őket." ("You score VP as if you had destroyed the creature when Enslave moves
+    it into your warband. Creatures moved into your warband give the opponent no VP if he destroys
+    them.") The printed "Enslave (DC 15)" replaces the Flayer's attack: the nearest enemy within 6,
+    the Ogre (cost 30), rolls 5 + 3 < 15 and joins player 1's warband; player 1 scores 30 VP. It
+    stays there: player 2 may not move it, player 1 may, and when player 2's Brute destroys it
+    player 2 scores nothing."""
+    state = _enslaver_scene(5)
+    state, events = act(state, "cast", "p1", creature="a", spell="Enslave", target="d")
+    assert "enslaved" in kinds(events)
+    assert state.creatures["d"].side == "p1" and state.players["p1"].vp == 30
+    assert refused(state, "attack", creature="a", target="e") in ("attack-replaced", "attack-used",
+                                                                 "already-activated", "no-attacks-left")
+    state, _ = act(state, "end", "p1", creature="a")
+    # Player 1 now commands the Ogre in his phase (it keeps its own activation this round).
+    state, _ = act(state, "move", "p1", creature="d", path=[(3, 1)])
+    assert state.creatures["d"].square == (3, 1)
+    state, _ = act(state, "end", "p1", creature="d")
+    assert state.phase_seat == "p2"
+    # Player 2's phase: the Ogre is no longer his to command, and his Brute may strike it.
+    assert refused(state, "activate", seat="p2", creature="d") != ""
+    script_dice(state, 15)
+    state, events = act(state, "attack", "p2", creature="e", target="d")
+    assert state.creatures["d"].destroyed
+    assert state.players["p2"].vp == 0 and state.players["p1"].vp == 30
+
+
+@cites("Enslave", edition="war-drums")
+def test_enslave_refusals_a_saved_enemy_stays_and_range_six():
+    """Seed 002, Enslave/Leigázás: "(parancsnoki hatás) Úgy kapsz győzelmi pontokat, mintha
+    megsemmisítetted volna a lényt, ha a leigázás képességgel lényt állít be a harccsapatodba. A
+    harccsapatodba átállított lények nem adnak győzelmi pontokat az ellenfélnek, ha az ellenfél
+    megsemmisít őket." Nothing changes sides unless Enslave moves it: the Ogre saving
+    (12 + 3 ≥ 15) stays in player 2's warband and nobody scores; an enemy beyond 6 squares (the
+    reach of a commander effect) can't be enslaved, nor a creature Not Subject to Commander
+    Effects; a bare "Enslave" (no printed save) offers no action to the player."""
+    state = _enslaver_scene(12)
+    state, events = act(state, "cast", "p1", creature="a", spell="Enslave", target="d")
+    assert "enslaved" not in kinds(events)
+    assert state.creatures["d"].side == "p2" and state.players["p1"].vp == 0
+    far = _enslaver_scene(0, d_at=(8, 0))
+    assert refused(far, "cast", creature="a", spell="Enslave", target="d") != ""
+    assert far.creatures["d"].side == "p2"
+    # A commander effect: a creature Not Subject to Commander Effects fails its save and stays.
+    state = duel("war-drums", card("Flayer", commander=2, abilities=("Enslave (DC 15)",), factions=("LE",)),
+                 card("Golem", factions=("CE",), abilities=("Not Subject to Commander Effects",)), d_at=(3, 0))
+    script_dice(state, 1)
+    state, events = act(state, "cast", "p1", creature="a", spell="Enslave", target="d")
+    assert state.creatures["d"].side == "p2" and state.players["p1"].vp == 0
+    bare = duel("war-drums", card("Flayer", commander=2, abilities=("Enslave",), factions=("LE",)))
+    assert refused(bare, "cast", creature="a", spell="Enslave", target="d") != ""

@@ -249,3 +249,55 @@ def test_war_drums_incorporeal_charges_through_its_ally():
     starter = duel("starter", ghost, card("Orc", hp=60, factions=("CE",)), d_at=(3, 0), others=[squire])
     assert refused(starter, "charge", creature="a", target="d", to=(2, 0)) in ("not-nearest-square", "lane-blocked",
                                                                                "charge-blocked", "no-charge")
+
+
+# -- Melee Reach: threatening at reach (War Drums AMB-17, a setting) --------------------------------
+@cites("Melee Reach #", edition="both")
+@pytest.mark.parametrize("edition, setting, provokes", [
+    ("war-drums", None, True), ("war-drums", "true", True), ("war-drums", "false", False),
+    ("starter", None, False), ("starter", "false", False), ("starter", "true", True),
+])
+def test_melee_reach_threatens_at_reach_by_the_setting(edition, setting, provokes):
+    """Seed 002 prints "Melee Reach [#]/Közelharci támadási hatótáv." with no text; the War Drums
+    ruling AMB-17: "it threatens those squares (AoO, shooting restriction) [...] Keep behind a
+    switch" (setting reach_threatens, default yes). Seed 000 (the starter default, no), Melee Reach
+    (Portata in Mischia) [#]: "Questa capacità non permette a una creatura di minacciare quadretti
+    che non sono adiacenti o compiere attacchi di opportunità contro nemici che non sono adiacenti."
+    The orc on C3 leaves a square two squares from the Melee Reach 2 giant on E3: with the setting
+    the giant strikes it (a 15 hits, 10 damage); without it the move provokes nothing. Leaving B3,
+    three squares away, never provokes."""
+    giant = card("Giant", commander=2, melee=((5, 10),), abilities=("Melee Reach 2",), factions=("CE",))
+    orc = card("Orc", commander=2, hp=40)
+    options = {"edition": edition, **({"reach_threatens": setting} if setting else {})}
+    state = battle([("orc", orc, "p1", (2, 2)), ("giant", giant, "p2", (4, 2))], options=options)
+    script_dice(state, 15)
+    state, events = act(state, "move", "p1", creature="orc", path=[(1, 2), (0, 2)])
+    assert kinds(events).count("opportunity") == (1 if provokes else 0)
+    assert state.creatures["orc"].hp == (30 if provokes else 40)
+    assert state.creatures["orc"].square == (0, 2)
+
+
+@cites("Melee Reach #", edition="war-drums")
+@pytest.mark.parametrize("setting", ["true", "false"])
+def test_melee_reach_at_reach_stops_shooting_only_with_the_setting(setting):
+    """AMB-17: a reach creature "threatens those squares (AoO, shooting restriction)", seed 002
+    §Effects of Threatening: "[egy ellenség] nem hajthat végre távtámadást, amíg olyan négyzetben van,
+    amit a lényed fenyeget". The archer on C3, two squares from the Melee Reach 2 giant, may not
+    shoot with reach_threatens on, and may with it off; three squares away it always may."""
+    giant = card("Giant", commander=2, hp=80, melee=((5, 10),), abilities=("Melee Reach 2",), factions=("CE",))
+    archer = card("Archer", commander=2, melee=((0, 5),), ranged=((5, 5),))
+    state = battle([("archer", archer, "p1", (2, 2)), ("giant", giant, "p2", (4, 2))],
+                   options={"reach_threatens": setting})
+    if setting == "true":
+        with pytest.raises(IllegalAction) as err:
+            act(state, "attack", "p1", creature="archer", target="giant", ranged=True)
+        assert err.value.code == "threatened"
+    else:
+        script_dice(state, 15)
+        state, _ = act(state, "attack", "p1", creature="archer", target="giant", ranged=True)
+        assert state.creatures["giant"].hp == 75
+    far = battle([("archer", archer, "p1", (1, 2)), ("giant", giant, "p2", (4, 2))],
+                 options={"reach_threatens": "true"})
+    script_dice(far, 15)
+    far, _ = act(far, "attack", "p1", creature="archer", target="giant", ranged=True)
+    assert far.creatures["giant"].hp == 75

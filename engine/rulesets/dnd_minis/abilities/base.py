@@ -472,6 +472,16 @@ class Promote(Outcome):
 
 
 @dataclass(frozen=True)
+class Enslaved(Outcome):
+    """Enslave: ``creature`` moves into the warband of ``seat`` for the rest of the battle; that
+    player scores its VP as if it had been eliminated, and its elimination later scores nothing
+    (War Drums §26 Enslave, §21.2)."""
+
+    creature: str = ""
+    seat: str = ""
+
+
+@dataclass(frozen=True)
 class LoseSpell(Outcome):
     """Antimagic Eye: the spell is lost (the use is still spent)."""
 

@@ -260,12 +260,51 @@ class CommandDependent(Ability):
 class Enslave(Ability):
     """Enslave (commander effect): the conversion itself is printed on the card; when it moves an
     enemy into your warband you gain VP as if you had eliminated it, and the opponent gets none
-    for it later (War Drums §26 Enslave, §21.2). ``converts_enemies`` tells the VP code."""
+    for it later (War Drums §26 Enslave, §21.2). ``converts_enemies`` tells the VP code.
+
+    Printed with a save, "Enslave (DC 15)" or "Enslave (range 6; DC 15)", it is an action that
+    replaces the attack: the nearest enemy within range (6 squares, the reach of commander
+    effects, unless printed) saves or joins the enslaver's warband for the rest of the battle
+    (the seed names no end: "a harccsapatodba átállított lények"). Being a commander effect, it
+    does not reach a creature Not Subject to Commander Effects or shielded by Countersong.
+    Printed bare, it offers no
+    action (the card's own mechanic is for the referee) and only the VP rule applies."""
 
     pattern = "Enslave"
     commander_effect = True
     converts_enemies = True
     rules = "War Drums §26 Enslave"
+
+    @property
+    def params(self):
+        from engine.rulesets.dnd_minis.abilities.params import parse
+
+        return parse(self.rest or "")
+
+    def actions(self, owner, battle) -> list:
+        from engine.rulesets.dnd_minis.abilities.base import ActionSpec
+
+        if self.params.dc is None:
+            return []
+        left = None if self.uses is None else max(0, self.uses - owner.uses.get(self.printed, 0))
+        if left == 0:
+            return []
+        return [ActionSpec(ability=self.printed, name="Enslave", replaces="attack",
+                           range=self.params.range or "range 6", uses_left=left)]
+
+    def perform(self, owner, action, targets, battle, rng=None) -> list[Outcome]:
+        from engine.rulesets.dnd_minis.abilities.base import Enslaved, SaveOr
+
+        out: list[Outcome] = []
+        for target in targets:
+            if battle is not None and not battle.hostile(owner, target):
+                continue  # only an enemy changes sides
+            if not _hooks().commander_effect_reaches(owner, target, battle):
+                continue  # a commander effect: Not Subject to Commander Effects, Countersong
+            out.append(SaveOr(why=self.printed, target=target.id, dc=self.params.dc, against="Enslave",
+                              on_fail=(Enslaved(why=self.printed, creature=target.id, seat=owner.side),),
+                              source=owner.id))
+        return out
 
 
 @register_ability

@@ -37,6 +37,7 @@ from engine.rulesets.dnd_minis.abilities.base import (
     combine,
     edition_of,
     first_opinion,
+    ruling,
     normal_word,
 )
 
@@ -422,6 +423,20 @@ def provokes_aoo(mover: "Creature", move: MoveContext) -> bool:
 
 def melee_reach(creature: "Creature", battle: Battle | None = None) -> int:
     return max([1, *(e.melee_reach(creature) for e in effects_of(creature, battle))])
+
+
+def threat_reach(creature: "Creature", battle: Battle | None = None) -> int:
+    """How far the creature threatens, in squares (1: adjacent squares only). Melee Reach N
+    threatens N squares away when the game's ``reach_threatens`` setting says so (War Drums
+    AMB-17: "it threatens those squares (AoO, shooting restriction)", kept behind a switch; the
+    starter rules, W-42: adjacent squares only); without settings, the edition's default.
+    """
+    from engine.rulesets.dnd_minis.abilities.movement import MeleeReach
+
+    reach = melee_reach(creature, battle)
+    if reach <= 1:
+        return 1
+    return reach if ruling(battle, "reach_threatens", MeleeReach.threatens_at_reach(edition_of(battle))) else 1
 
 
 def visible(viewer: "Creature", target: "Creature", normally: bool, battle: Battle | None = None) -> bool:

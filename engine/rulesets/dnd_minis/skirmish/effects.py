@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 from engine.core import Event, Rng
 from engine.rulesets.dnd_minis.abilities import hooks
 from engine.rulesets.dnd_minis.abilities.base import (
-    AddCondition, AddEffect, Damage, DamageContext, DamagePacket, Destroy, ExtraAttack, GainHp, Heal, LoseSpell,
+    AddCondition, AddEffect, Damage, DamageContext, DamagePacket, Destroy, Enslaved, ExtraAttack, GainHp, Heal, LoseSpell,
     MoraleSave, Note, Place, Promote, Push, RemoveCondition, Rout, SaveOr,
 )
 from engine.rulesets.dnd_minis.combat import save
@@ -225,6 +225,20 @@ def _one(field: "SkirmishField", rng: Rng, o, events: list[Event], source) -> li
         events.append(Event(kind="effect", seat=target.side, text=f"The {target.name} gains {o.name}"
                             + (f" ({o.stat} {o.value:+d})" if o.value else "") + ".",
                             data={"creature": target.id, "effect": o.name}))
+        return []
+    if isinstance(o, Enslaved):
+        target = _creature(field, o.creature)
+        if target is None or not target.on_board or target.enslaved_from is not None or target.side == o.seat:
+            return []
+        from engine.rulesets.dnd_minis.skirmish.victory import award_enslaved
+
+        before, target.enslaved_from, target.side = target.side, target.side, o.seat
+        target.controller = None  # its new player decides its turns from now on
+        events.append(Event(kind="enslaved", seat=o.seat,
+                            text=f"The {target.name} is enslaved: it leaves {field.state.seat(before).name}'s "
+                                 f"warband for {field.state.seat(o.seat).name}'s.",
+                            data={"creature": target.id, "from": before, "to": o.seat}))
+        award_enslaved(field.state, target, o.seat, events)
         return []
     if isinstance(o, Promote):
         target = _creature(field, o.creature)

@@ -26,7 +26,7 @@ PHASE_SIZE = 2
 
 
 def roll_round_initiative(state: SkirmishState, events: list[Event]) -> None:
-    winner = initiative_roll(state, [s.id for s in state.seats], f"initiative (round {state.round})", events)
+    winner = initiative_roll(state, state.in_battle(), f"initiative (round {state.round})", events)
     state.initiative_winner = winner
     state.chooser, state.choice = winner, "order"
     state.phase = "choose-first"
@@ -35,7 +35,7 @@ def roll_round_initiative(state: SkirmishState, events: list[Event]) -> None:
 
 
 def choose_order(state: SkirmishState, first: str, events: list[Event]) -> None:
-    seats = [s.id for s in state.seats]
+    seats = state.in_battle()
     i = seats.index(first)
     state.order = seats[i:] + seats[:i]  # clockwise from the first player
     state.chooser = state.choice = None
@@ -85,6 +85,12 @@ def _next_phase(state: SkirmishState, events: list[Event], start: bool = False) 
                                 f"creature{'s' if phase_quota(state, seat) > 1 else ''}."))
             return
     end_round(state, events)
+
+
+def next_phase_after_drop(state: SkirmishState, events: list[Event]) -> None:
+    """The player whose phase it was left the battle: the next player in order takes a phase."""
+    state.phase_used = 0
+    _next_phase(state, events, start=True)
 
 
 def end_round(state: SkirmishState, events: list[Event]) -> None:

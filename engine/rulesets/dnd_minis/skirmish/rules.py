@@ -67,6 +67,9 @@ class SkirmishRules(BaseModel):
     # Incorporeal's d20: on 11+ "no-damage" (seed 000, A-33) or "damage" (seed 002).
     incorporeal_high_roll: Literal["no-damage", "damage"] = "damage"
     level_drain_penalties_stack: bool = True  # AMB-35 (War Drums); starter A-34: no
+    # Melee Reach N threatens (AoO, shooting) N squares away: War Drums AMB-17's switch; the
+    # starter rules (W-42) threaten adjacent squares only.
+    reach_threatens: bool = True
     # Tyrannical Morale is offered (its commander's player is asked, /decide); off: the table
     # agrees never to use it.
     tyrannical_morale: bool = True
@@ -76,6 +79,10 @@ class SkirmishRules(BaseModel):
     # A router's equally quick routes that end elsewhere or pass other threateners (War Drums
     # §15.3): "ask" its player, or take the "first" the engine finds.
     rout_route: Literal["ask", "first"] = "ask"
+    # A player dropped for time (timeout=drop): "none" score for its creatures, or "split" among
+    # the opponents (War Drums §22.5's rule for creatures eliminated by nobody). A ruling: the
+    # seeds say nothing about a player leaving.
+    dropped_seat_vp: Literal["none", "split"] = "none"
     map: str = ""
     tiles: bool = False  # starter: build the battle grid from the players' terrain tiles
 
@@ -95,7 +102,8 @@ class SkirmishRules(BaseModel):
             base.update(warband_size=100, max_creatures=12, victory_areas=False, va_reward=0,
                         in_command_needs_sight_and_range=True, out_of_command_speed=2, rush=True,
                         allow_huge=True, flanking_partner_any_enemy=True, vp_target=None,
-                        incorporeal_high_roll="no-damage", level_drain_penalties_stack=False)
+                        incorporeal_high_roll="no-damage", level_drain_penalties_stack=False,
+                        reach_threatens=False)
         if edition == "starter" and not options.get("map") and not options.get("map_data"):
             base.update(tiles=True)  # the battle grid is built from the players' terrain tiles (§6.3)
         if scenario == "epic-assault":
@@ -185,6 +193,10 @@ OPTION_HELP: dict[str, str] = {
                              "damage (War Drums default)",
     "level_drain_penalties_stack": "Level Drain's -1 attack/-1 save stack per hit (War Drums default yes, AMB-35; "
                                    "starter default no, A-34)",
+    "reach_threatens": "a creature with Melee Reach N threatens every square within N it can see: attacks of "
+                       "opportunity, no shooting (War Drums default yes, AMB-17; starter default no, W-42)",
+    "dropped_seat_vp": "a player dropped for time (timeout=drop): none (default) score for its creatures, or "
+                       "split: the remaining opponents split their VP",
     "stalemate_rounds": "rounds without an attack, damage or forced save that end the game (10)",
     "effect_order": "ask (default): a player whose creatures are hit at once by effects whose order can matter "
                     "picks the order; listed: resolve them in the order the engine lists them",

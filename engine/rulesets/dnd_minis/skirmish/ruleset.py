@@ -44,6 +44,7 @@ class Skirmish(Ruleset):
     min_seats = 2
     max_seats = 4
     has_judge = True  # /game judge: rulings by /override, /damage, /heal, /remove, /condition
+    can_drop_seats = True  # three or four players: the battle goes on without a late one
 
     def option_names(self) -> dict[str, str]:
         return dict(OPTION_HELP)
@@ -121,6 +122,13 @@ class Skirmish(Ruleset):
         else:
             self._turn_action(state, action, events)
 
+    def _drop_seat(self, state: GameState, seat: str, events: list[Event]) -> None:
+        """A late player leaves a battle of three or more; see :mod:`.leaving`."""
+        from engine.rulesets.dnd_minis.skirmish.leaving import drop_seat
+
+        assert isinstance(state, SkirmishState)
+        drop_seat(state, seat, events)
+
     def _first(self, state: SkirmishState, action: ChooseFirst, events: list[Event]) -> None:
         if action.first not in {s.id for s in state.seats}:
             raise IllegalAction("unknown-seat", "Say who goes first: me, opponent, or a seat (p1, p2...).")
@@ -188,7 +196,7 @@ class Skirmish(Ruleset):
         if phase in ("deploy", "tiles"):
             return [state.deployer]
         if phase == "initiative":
-            return [s.id for s in state.seats]
+            return state.in_battle()
         if phase == "activation":
             if state.activation is not None:
                 c = state.creatures[state.activation.creature]

@@ -56,6 +56,7 @@ class SkirmishState(GameState):
     withheld_vp: dict[str, dict[str, int]] = Field(default_factory=dict)  # Waylay/phase out: VP to take back
     last_path: list[XY] = Field(default_factory=list)
     last_attack: tuple[XY, XY] | None = None
+    dropped: list[str] = Field(default_factory=list)  # seats that left the battle (timeout=drop)
 
     def team_of(self, seat: str) -> str:
         team = self.seat(seat).team
@@ -69,4 +70,8 @@ class SkirmishState(GameState):
 
     def opponents(self, seat: str) -> list[str]:
         mine = self.team_of(seat)
-        return [s.id for s in self.seats if self.team_of(s.id) != mine]
+        return [s.id for s in self.seats if self.team_of(s.id) != mine and s.id not in self.dropped]
+
+    def in_battle(self) -> list[str]:
+        """The seats still playing (not dropped), in seat order."""
+        return [s.id for s in self.seats if s.id not in self.dropped]

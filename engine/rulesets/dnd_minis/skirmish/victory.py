@@ -22,6 +22,11 @@ def award_elimination(state: SkirmishState, creature: Creature, by_seat: str | N
     """VP for an eliminated creature (§21.2): to ``by_seat`` if it is an opponent's, else split."""
     value = creature.vp_value
     owner = creature.side
+    if creature.enslaved_from is not None:
+        # Seed 002, Enslave: "A harccsapatodba átállított lények nem adnak győzelmi pontokat az
+        # ellenfélnek, ha az ellenfél megsemmisít őket" (its VP went to the enslaver already).
+        events.append(Event(kind="note", text=f"The enslaved {creature.name} scores no VP."))
+        return
     if creature.controller and state.team_of(creature.controller) != state.team_of(owner):
         by_seat = creature.controller  # Confusion 1-5: the controlling opponent scores it
     if by_seat is not None and state.team_of(by_seat) != state.team_of(owner):
@@ -33,6 +38,11 @@ def award_elimination(state: SkirmishState, creature: Creature, by_seat: str | N
         share = value // len(opponents)
         for seat in opponents:
             _give(state, seat, share, share, f"(a share of the {creature.name})", events)
+
+
+def award_enslaved(state: SkirmishState, creature: Creature, seat: str, events: list[Event]) -> None:
+    """Enslave moves an enemy into ``seat``'s warband: VP as if it were eliminated (§26, §21.2)."""
+    _give(state, seat, creature.vp_value, creature.vp_value, f"for enslaving the {creature.name}", events)
 
 
 def _give(state: SkirmishState, seat: str, vp: int, points: int, why: str, events: list[Event]) -> None:
@@ -80,8 +90,11 @@ def _alive(state: SkirmishState, seat: str) -> list[Creature]:
 
 
 def teams_in_order(state: SkirmishState) -> list[str]:
+    """The teams (a seat alone is its own team) still in the battle: a dropped seat is out."""
     out: list[str] = []
     for s in state.seats:
+        if s.id in state.dropped:
+            continue
         t = state.team_of(s.id)
         if t not in out:
             out.append(t)
