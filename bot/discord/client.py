@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from bot import health
 from bot.config import Settings
+from bot.discord.clicks import answer_click
 from bot.discord.conan import ConanCog
 from bot.discord.errors import answer_error
 from bot.discord.creature import CreatureCog
@@ -90,6 +91,10 @@ class WarbandBot(commands.Bot):
         self.service: Service | None = None
         self.scheduler_task: asyncio.Task | None = None
         self.heartbeat_task: asyncio.Task | None = None
+
+    async def answer_click(self, interaction: discord.Interaction, what: str, custom_id: str) -> None:
+        """Answer a click on a Warband button (:class:`~bot.discord.views.WarbandButton` asks)."""
+        await answer_click(interaction, what, custom_id)
 
     async def add_warband_cogs(self, service: Service) -> None:
         """Add every Warband cog (also used by the tests to build the same tree)."""

@@ -15,6 +15,7 @@ from typing import Any
 
 import discord
 
+from bot.discord.views import view_of
 from bot.reply import Reply
 
 log = logging.getLogger(__name__)
@@ -67,8 +68,6 @@ def as_file_if_long(reply: Reply) -> Reply:
 def _view(reply: Reply):
     if not reply.buttons:
         return None
-    from bot.discord.views import view_of  # views import this module
-
     return view_of(reply.buttons)
 
 

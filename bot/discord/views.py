@@ -12,7 +12,6 @@ from __future__ import annotations
 import discord
 
 from bot.buttons import PREFIX, Button
-from bot.discord.replies import BOARD_URL, DEFERRED_PRIVATELY, send_reply
 
 STYLES = {"primary": discord.ButtonStyle.primary, "secondary": discord.ButtonStyle.secondary,
           "success": discord.ButtonStyle.success, "danger": discord.ButtonStyle.danger}
@@ -31,19 +30,9 @@ class WarbandButton(discord.ui.DynamicItem[discord.ui.Button], template=rf"{PREF
         return cls(Button(item.label or "", item.custom_id or "", "secondary"))
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        service = interaction.client.service
-        # "Show my moves" and refusals are private; an answer or a join is for the table.
-        private = self.what == "moves"
-        await interaction.response.defer(thinking=True, ephemeral=private)
-        interaction.extras[DEFERRED_PRIVATELY] = private
-        guild = str(interaction.guild_id) if interaction.guild_id is not None else None
-        reply = await service.click(interaction.channel_id, interaction.user.id, self.item.custom_id, guild_id=guild)
-        await send_reply(interaction, reply)
-        if reply.error is None and self.what != "moves":
-            from bot.discord.status import refresh_status
-
-            await refresh_status(service, interaction.channel, interaction.channel_id,
-                                 interaction.extras.get(BOARD_URL))
+        # The bot answers (bot.discord.clicks): the replies build these buttons, so the
+        # buttons cannot import the replies.
+        await interaction.client.answer_click(interaction, self.what, self.item.custom_id)
 
 
 def view_of(buttons: list[Button]) -> discord.ui.View | None:

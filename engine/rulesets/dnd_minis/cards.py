@@ -473,12 +473,22 @@ def _validation_message(exc: ValidationError, limit: int = 3) -> str:
     return "; ".join(parts) + (f" (and {more} more)" if more > 0 else "")
 
 
-def _unknown_names(card: StatCard) -> list[str]:
-    from engine.rulesets.dnd_minis.abilities import ability_for, unknown_abilities
+# What makes a card unplayable is known to the abilities and spells, which sit above the cards
+# (they read cards): they register the check here when they load (dnd_minis.playable), so the
+# cards never import them back.
+_UNPLAYABLE: list = []
 
-    unknown = list(unknown_abilities(card))
-    unknown += [n for n in card.effect_names() if ability_for(n) is None]
-    return unknown
+
+def register_playability(unknown_names, problem) -> None:
+    """Set the two checks :func:`load_card` applies: ``unknown_names(card)`` lists the abilities
+    and effects Warband does not implement; ``problem(card)`` says what else it can't play."""
+    _UNPLAYABLE[:] = [(unknown_names, problem)]
+
+
+def _playability():
+    if not _UNPLAYABLE:
+        raise RuntimeError("the card playability checks are not registered (import engine.rulesets.dnd_minis)")
+    return _UNPLAYABLE[0]
 
 
 def parse_card(text: str | bytes, *, source: str = "card") -> StatCard:
@@ -505,57 +515,17 @@ def card_from_data(data: Any, *, source: str = "card", check_abilities: bool = T
 
 
 def _check_known(card: StatCard, source: str) -> None:
-    unknown = _unknown_names(card)
+    unknown_names, problem_of = _playability()
+    unknown = unknown_names(card)
     if unknown:
         raise IllegalAction(
             "unknown-ability",
             f"{source}: abilities: Warband does not implement {', '.join(unknown)}, "
             "so this card can't be played.",
         )
-    problem = _unplayable_commander_effect(card) or _unknown_spell(card)
+    problem = problem_of(card)
     if problem:
         raise IllegalAction("unknown-ability", f"{source}: {problem}")
-
-
-def _unknown_spell(card: StatCard) -> str | None:
-    """A spell the engine could not cast: neither a spell it knows by name nor a printed entry."""
-    if not card.spells:
-        return None
-    try:
-        from engine.rulesets.dnd_minis.spells import spell_for
-    except ImportError:  # pragma: no cover - the spell registry always ships with the cards
-        return None
-    for i, spell in enumerate(card.spells):
-        if spell_for(spell.name, spell.entry or None, spell.level) is None:
-            return (f"spells.{i}: Warband does not know the spell '{spell.name}'; give its printed "
-                    "range and effects (e.g. range 'sight', area 'radius 2', damage 30, dc 16), "
-                    "so this card can't be played as it is.")
-    return None
-
-
-def _unplayable_commander_effect(card: StatCard) -> str | None:
-    """A commander effect the engine would not apply (never silently ignored in play): parts of
-    the structured form it does not read yet, or printed text it can't turn into stat changes."""
-    for i, ce in enumerate(card.commander_effects):
-        for field in ("grants", "includes_commanders"):
-            if getattr(ce, field):
-                return (f"commander_effects.{i}.{field}: Warband can't apply a commander effect with "
-                        f"'{field}' yet, so this card can't be played.")
-    text = card.commander_effect.strip()
-    if not text or card.commander is None:
-        return None
-    named = any(ce.name or ce.stat for ce in card.commander_effects)
-    try:
-        from engine.rulesets.dnd_minis.abilities import ability_for
-        from engine.rulesets.dnd_minis.abilities.params import parse
-    except ImportError:  # pragma: no cover - the registry always ships with the cards
-        return None
-    effect_abilities = [a for ref in card.abilities
-                        if (a := ability_for(ref.name, ref)) is not None and getattr(a, "commander_effect", False)]
-    if parse(text).stats or named or effect_abilities:
-        return None
-    return (f"commander_effect: Warband can't read '{text}' as stat changes (write e.g. 'Followers get "
-            "+2 melee attack' or 'Enemies get -2 AC'), so this card can't be played.")
 
 
 def load_card(text: str | bytes, *, source: str = "card") -> StatCard:
@@ -594,7 +564,7 @@ def pending_cards() -> dict[str, tuple[StatCard, list[str]]]:
     for entry in sorted(folder.iterdir(), key=lambda e: e.name):
         if entry.name.endswith(".json"):
             card = parse_card(entry.read_text(encoding="utf-8"), source=entry.name)
-            out[card.id] = (card, _unknown_names(card))
+            out[card.id] = (card, _playability()[0](card))
     return out
 
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from engine.core.dice import roll_d20
 from engine.core.events import Event
+from engine.rulesets.dnd_minis.abilities import hooks
 from engine.rulesets.dnd_minis.abilities.base import (
     Ability,
     AttackContext,
@@ -242,15 +243,11 @@ class Blind(ConditionRule):
     rules = "War Drums §26 Blind"
 
     def sees(self, owner, target, normally: bool) -> bool | None:
-        from engine.rulesets.dnd_minis.abilities import hooks
-
         if hooks.immune(owner, "blind"):
             return None  # Blindsight: cannot be blinded [AMB-10]
         return False
 
     def movement(self, owner, traits: MoveTraits) -> MoveTraits:
-        from engine.rulesets.dnd_minis.abilities import hooks
-
         # Blindfight and Blindsight move at normal speed when they cannot see.
         if not any(getattr(e, "normal_speed_when_blind", False) for e in hooks.effects_of(owner)):
             traits.speed_multiplier_halved = True
@@ -512,3 +509,6 @@ def activation_order_rank(creature: "Creature") -> int:
     if creature.has("inhibited"):
         return 1
     return 0
+
+
+hooks.register_source("conditions", conditions_of)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine.rulesets.dnd_minis.abilities import hooks
 from engine.rulesets.dnd_minis.abilities.base import Ability
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -263,3 +264,6 @@ def size_rank(creature: "Creature") -> int:
     from engine.rulesets.dnd_minis.abilities.base import SIZES
 
     return SIZES.index(creature.card.size)
+
+
+hooks.register_source("type traits", type_traits)

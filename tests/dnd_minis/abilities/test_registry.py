@@ -74,6 +74,7 @@ def test_stacking_rules():
     "engine.rulesets.dnd_minis.abilities.params", "engine.rulesets.dnd_minis.abilities.field",
     "engine.rulesets.dnd_minis.abilities.spellcasting", "engine.rulesets.dnd_minis.conditions",
     "engine.rulesets.dnd_minis.spells.base", "engine.rulesets.dnd_minis.spells.areas",
+    "engine.rulesets.dnd_minis.playable",
 ])
 def test_docstring_examples(module):
     result = doctest.testmod(importlib.import_module(module))

@@ -1,7 +1,9 @@
 """Every special ability Warband implements, registered by its printed name.
 
-Importing this package imports each ability module, the creature-type traits, the conditions
-and the spells, so every registry is complete. The ruleset calls the functions of
+Importing this package imports each ability module, the creature-type traits, the conditions,
+the spells and the card playability checks, so every registry is complete (each of those
+modules registers itself with the lower one it extends: :mod:`.base`, :mod:`.hooks`,
+:mod:`..cards`; none imports this package back). The ruleset calls the functions of
 :mod:`.hooks` (see ``.notes/ability-hooks.md``).
 """
 
@@ -28,6 +30,7 @@ from engine.rulesets.dnd_minis.abilities.base import (
     unknown_abilities,
 )
 from engine.rulesets.dnd_minis import conditions as _conditions  # noqa: F401,E402
+from engine.rulesets.dnd_minis import playable as _playable  # noqa: F401,E402
 from engine.rulesets.dnd_minis import spells as _spells  # noqa: F401,E402
 from engine.rulesets.dnd_minis import types as _types  # noqa: F401,E402
 

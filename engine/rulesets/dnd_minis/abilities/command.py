@@ -419,3 +419,6 @@ def printed_commander_effect(creature) -> PrintedCommanderEffect | None:
 def _read_commander_effect(text: str) -> "PrintedCommanderEffect":
     # The same printed text always reads the same way; reading it is regex work.
     return PrintedCommanderEffect(text)
+
+
+_hooks().register_source("commander effects", commander_effects_of)

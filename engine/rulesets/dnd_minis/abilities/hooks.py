@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import OrderedDict
 
-from typing import TYPE_CHECKING, Iterable
+from typing import TYPE_CHECKING, Callable, Iterable
 
 from engine.core.dice import roll_d20
 from engine.core.events import Event
@@ -59,16 +59,35 @@ def card_abilities(creature: "Creature") -> list[Ability]:
     return found
 
 
+# The other sources of effects: creature-type traits (types.py), commander effects (command.py),
+# conditions and lasting effects (conditions.py). Those modules call these hooks, so they
+# register themselves here when they load instead of these hooks importing them back.
+_SOURCES: dict[str, Callable[..., Iterable[Ability]]] = {}
+SOURCE_KINDS = ("type traits", "commander effects", "conditions")
+
+
+def register_source(kind: str, effects: Callable[..., Iterable[Ability]]) -> None:
+    """Name the function giving a creature's effects of one ``kind`` (one of SOURCE_KINDS):
+    ``type traits`` takes (creature, edition); the others take (creature)."""
+    if kind not in SOURCE_KINDS:
+        raise ValueError(f"unknown source of effects {kind!r}")
+    _SOURCES[kind] = effects
+
+
+def _source(kind: str) -> Callable[..., Iterable[Ability]]:
+    found = _SOURCES.get(kind)
+    if found is None:
+        raise LookupError(f"no {kind} registered (import engine.rulesets.dnd_minis)")
+    return found
+
+
 def effects_of(creature: "Creature", battle: Battle | None = None) -> list[Ability]:
     """Everything that is part of ``creature``: card abilities, type traits (per the battle's
     edition), conditions, lasting effects. Numeric duplicates of one family count once (the
     strongest) through :func:`combine` — War Drums §19."""
-    from engine.rulesets.dnd_minis.conditions import conditions_of
-    from engine.rulesets.dnd_minis.abilities.command import commander_effects_of
-
     found = list(_printed_effects(creature, edition_of(battle)))
-    found.extend(commander_effects_of(creature))
-    return [*found, *conditions_of(creature)]
+    found.extend(_source("commander effects")(creature))
+    return [*found, *_source("conditions")(creature)]
 
 
 # Printed cards never change during a game (StatCard is frozen), so what a card's text and
@@ -79,8 +98,6 @@ _PRINTED_LIMIT = 4096
 
 
 def _printed_effects(creature: "Creature", edition: str) -> tuple[Ability, ...]:
-    from engine.rulesets.dnd_minis.types import type_traits
-
     key = (id(creature.card), edition)
     hit = _PRINTED.get(key)
     if hit is not None and hit[0] is creature.card:
@@ -89,7 +106,7 @@ def _printed_effects(creature: "Creature", edition: str) -> tuple[Ability, ...]:
     found = card_abilities(creature)
     if creature.card.fly and not any(e.stacking_family == "flight" for e in found):
         found.append(ability_for("Flight"))  # a flight speed on the card is the Flight ability
-    effects = (*found, *type_traits(creature, edition))
+    effects = (*found, *_source("type traits")(creature, edition))
     _PRINTED[key] = (creature.card, effects)  # the card is held, so its id is not reused meanwhile
     if len(_PRINTED) > _PRINTED_LIMIT:
         _PRINTED.popitem(last=False)

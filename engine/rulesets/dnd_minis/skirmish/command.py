@@ -15,12 +15,12 @@ from engine.rulesets.dnd_minis.abilities import hooks
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.rulesets.dnd_minis.creature import Creature
-    from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
+    from engine.rulesets.dnd_minis.skirmish.view import SkirmishView
 
 COMMAND_RANGE = 6
 
 
-def command_distance(field: "SkirmishField", a: "Creature", b: "Creature", limit: int = COMMAND_RANGE) -> int | None:
+def command_distance(field: "SkirmishView", a: "Creature", b: "Creature", limit: int = COMMAND_RANGE) -> int | None:
     """Squares between two spaces counted around walls (§8.6); None when beyond ``limit``."""
     if space_distance(a.squares, b.squares) > limit:
         return None  # walking round walls is never shorter than the straight count
@@ -33,24 +33,24 @@ def command_distance(field: "SkirmishField", a: "Creature", b: "Creature", limit
     return best if best is not None and best <= limit else None
 
 
-def rating(field: "SkirmishField", creature: "Creature") -> int | None:
+def rating(field: "SkirmishView", creature: "Creature") -> int | None:
     """Its commander rating (card, Commander 0, promotion, Relay Orders), or None."""
     if creature.commander_rating is not None:
         return creature.commander_rating
     return hooks.commander_rating(creature, field)
 
 
-def commands_itself(field: "SkirmishField", commander: "Creature") -> bool:
+def commands_itself(field: "SkirmishView", commander: "Creature") -> bool:
     """A commander commands itself unless it is routing, stunned or helpless (§14.6, §9.1)."""
     return rating(field, commander) is not None and hooks.is_active(commander, field)
 
 
-def able_to_command(field: "SkirmishField", commander: "Creature") -> bool:
+def able_to_command(field: "SkirmishView", commander: "Creature") -> bool:
     """Able to bring *other* creatures under command: active and not confused (§14.6)."""
     return rating(field, commander) is not None and hooks.is_active(commander, field) and hooks.can_command(commander, field)
 
 
-def commanders_of(field: "SkirmishField", subject: "Creature") -> list["Creature"]:
+def commanders_of(field: "SkirmishView", subject: "Creature") -> list["Creature"]:
     """The commanders of its own warband that have it in command now (itself included)."""
     out = []
     if not subject.on_board:
@@ -70,7 +70,7 @@ def commanders_of(field: "SkirmishField", subject: "Creature") -> list["Creature
     return out
 
 
-def in_command(field: "SkirmishField", subject: "Creature") -> bool:
+def in_command(field: "SkirmishView", subject: "Creature") -> bool:
     if not subject.on_board:
         return False
     if subject.controller is not None and subject.controller != subject.side:
@@ -81,7 +81,7 @@ def in_command(field: "SkirmishField", subject: "Creature") -> bool:
     return bool(commanders_of(field, subject))
 
 
-def morale_rating(field: "SkirmishField", subject: "Creature") -> int:
+def morale_rating(field: "SkirmishView", subject: "Creature") -> int:
     """Commander rating added to a morale save (§14.3): the best commander it is in command
     of; a commander always adds its own rating (even routing or stunned)."""
     ratings = [rating(field, k) or 0 for k in commanders_of(field, subject)]
@@ -91,7 +91,7 @@ def morale_rating(field: "SkirmishField", subject: "Creature") -> int:
     return max(ratings, default=0)
 
 
-def initiative_rating(field: "SkirmishField", seat: str) -> int:
+def initiative_rating(field: "SkirmishView", seat: str) -> int:
     """Highest rating among the seat's commanders able to command (§7.1, A-03)."""
     best = 0
     for k in field.roster.values():
@@ -107,7 +107,7 @@ def initiative_rating(field: "SkirmishField", seat: str) -> int:
     return best
 
 
-def commander_effect_sources(field: "SkirmishField", subject: "Creature") -> list["Creature"]:
+def commander_effect_sources(field: "SkirmishView", subject: "Creature") -> list["Creature"]:
     """Commanders whose commander effects reach this follower: in command of it and within 6
     squares (§14.4). Commanders themselves get none."""
     if rating(field, subject) is not None:

@@ -21,7 +21,7 @@ from engine.rulesets.dnd_minis.creature import Condition, Creature, Effect
 from engine.grid import can_end_at, space_distance, square_name
 
 if TYPE_CHECKING:  # pragma: no cover
-    from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
+    from engine.rulesets.dnd_minis.skirmish.view import SkirmishView
 
 # How long each condition lasts when an ability gives it (War Drums §20.2).
 ENDS = {"stunned": "next_turn_end", "paralyzed": "save", "confused": "save", "entangled": "save",
@@ -42,7 +42,7 @@ def condition_from_text(text: str, source=None) -> Condition:
                      source_seat=source.side if source is not None else None)
 
 
-def run(field: "SkirmishField", rng: Rng, outcomes, events: list[Event], source=None) -> list:
+def run(field: "SkirmishView", rng: Rng, outcomes, events: list[Event], source=None) -> list:
     """Execute every outcome the board can; return those the turn code must handle itself
     (extra attacks, pushes, new creatures). A batch is simultaneous: it resolves one creature
     at a time, in the order of :func:`resolution_order`."""
@@ -61,7 +61,7 @@ def _affected(outcome) -> str | None:
     return getattr(outcome, "target", None) or getattr(outcome, "creature", None) or getattr(outcome, "attacker", None)
 
 
-def resolution_order(field: "SkirmishField", outcomes: list) -> list:
+def resolution_order(field: "SkirmishView", outcomes: list) -> list:
     """Simultaneous effects, one creature at a time (War Drums §24; Skirmish §22.1): first
     those on the creatures of the player whose creature is taking its turn, then the player to
     the left, and so on; each player picks the order of their own creatures when it can matter
@@ -104,13 +104,13 @@ def resolution_order(field: "SkirmishField", outcomes: list) -> list:
     return ordered
 
 
-def _creature(field: "SkirmishField", cid: str | None):
+def _creature(field: "SkirmishView", cid: str | None):
     if not cid:
         return None
     return field.roster.get(cid)
 
 
-def _one(field: "SkirmishField", rng: Rng, o, events: list[Event], source) -> list:
+def _one(field: "SkirmishView", rng: Rng, o, events: list[Event], source) -> list:
     src = _creature(field, getattr(o, "source", None)) or source
     if isinstance(o, Note):
         if o.text:
@@ -262,7 +262,7 @@ def _one(field: "SkirmishField", rng: Rng, o, events: list[Event], source) -> li
     return [o]
 
 
-def phase_out(field: "SkirmishField", creature: Creature, source, events: list[Event]) -> None:
+def phase_out(field: "SkirmishView", creature: Creature, source, events: list[Event]) -> None:
     """Phase out (§26): off the map, unaffected by anything, counting as eliminated — VP to the
     opponents until it returns to its square (AMB-39). It still takes its turns."""
     from engine.rulesets.dnd_minis.skirmish import victory
@@ -276,7 +276,7 @@ def phase_out(field: "SkirmishField", creature: Creature, source, events: list[E
     events.append(Event(kind="phased_out", seat=creature.side, text=f"The {creature.name} phases out."))
 
 
-def phase_in(field: "SkirmishField", creature: Creature, events: list[Event]) -> None:
+def phase_in(field: "SkirmishView", creature: Creature, events: list[Event]) -> None:
     state = field.state
     creature.phased_out = False
     for seat, vp in state.withheld_vp.pop(creature.id, {}).items():
@@ -293,7 +293,7 @@ def phase_in(field: "SkirmishField", creature: Creature, events: list[Event]) ->
                         f"{square_name(creature.square)}."))
 
 
-def _push(field: "SkirmishField", rng: Rng, o: Push, events: list[Event]) -> None:
+def _push(field: "SkirmishView", rng: Rng, o: Push, events: list[Event]) -> None:
     """Forced movement (§26 push/pull/slide): each step farther from (push) or closer to (pull)
     the acting creature; never through creatures, statues or walls; never provokes. A creature
     pushed into a pit saves at the end of the turn (§18.5)."""
@@ -344,7 +344,7 @@ def _push(field: "SkirmishField", rng: Rng, o: Push, events: list[Event]) -> Non
         field.state.pending_pit_saves.append(target.id)
 
 
-def _extra_attack(field: "SkirmishField", rng: Rng, o: ExtraAttack, events: list[Event]) -> None:
+def _extra_attack(field: "SkirmishView", rng: Rng, o: ExtraAttack, events: list[Event]) -> None:
     """Cleave, Death Strike, Leap: one immediate melee attack against an adjacent enemy."""
     attacker = _creature(field, o.attacker)
     if attacker is None:
@@ -391,7 +391,7 @@ def _extra_attack(field: "SkirmishField", rng: Rng, o: ExtraAttack, events: list
         attacker.destroyed = True
 
 
-def _place(field: "SkirmishField", o: Place, events: list[Event]) -> None:
+def _place(field: "SkirmishView", o: Place, events: list[Event]) -> None:
     """Summon / Respawn (§23): put a creature of the card on the board; it can't act this round."""
     from engine.rulesets.dnd_minis.cards import card_from_data, find_card, shipped_cards
 
