@@ -315,8 +315,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("gems", "Gems on the Guard space (0: no guard)", required=True, autocomplete="gems"),
         Option("card", "The weapon or shield you parry with (none: dodge)", autocomplete="item"),
     )),
-    CommandSpec("reroll", "Conan: answer the reroll question: the die to reroll, or none to keep", None, (
+    CommandSpec("reroll", "Conan: answer the reroll question (die:), or a standing order (auto:keep|ask)", None, (
         Option("die", "Which die, by its number (none: keep the roll)"),
+        Option("auto", "Standing order: keep (never ask me) or ask (ask me again)"),
     )),
     # -- referee (encounter) ------------------------------------------------------------------
     CommandSpec("remove", "Referee: take a creature off the map", None, (

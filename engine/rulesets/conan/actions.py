@@ -93,8 +93,17 @@ class Flow(Action):
     tile: str
 
 
+class RerollOrder(Action):
+    """A standing order (like the skirmish's /aoo): ``keep`` every roll without being asked,
+    or ``ask`` again. Given at any time, even while a question waits."""
+
+    kind: Literal["reroll_order"] = "reroll_order"
+    choice: Literal["keep", "ask"]
+
+
 class EndTurn(Action):
     kind: Literal["end"] = "end"
 
 
-ACTION_TYPES = (Begin, Attitude, Move, Attack, Take, Give, Drop, Open, Throw, Cast, Done, Activate, Flow, EndTurn)
+ACTION_TYPES = (Begin, Attitude, Move, Attack, Take, Give, Drop, Open, Throw, Cast, Done, Activate, Flow, EndTurn,
+                RerollOrder)

@@ -20,6 +20,7 @@ flow           tile: a dead tile leaves the river (2 gems to the box)      Overl
 end            end the Overlord's turn                                     Overlord
 guard          gems, card: answers the pending Guard question              defender
 reroll         die (a number; none: keep): answers the pending reroll      roller
+               auto (keep | ask): standing order, at any time              anyone
 decide         option: answers any question                                asked
 =============  ==========================================================  =========
 """
@@ -31,7 +32,8 @@ from typing import Any
 from engine.core import Action, IllegalAction
 from engine.core.decisions import Decide
 from engine.rulesets.conan.actions import (
-    Activate, Attack, Attitude, Cast, Done, Drop, EndTurn, Flow, Give, Move, Open, Take, Throw,
+    Activate, Attack, Attitude, Cast, Done, Drop, EndTurn, Flow, Give, Move, Open, RerollOrder, Take,
+    Throw,
 )
 from engine.rulesets.conan.state import OVERLORD, ConanState
 
@@ -71,6 +73,11 @@ def action_from_command(ruleset, state: ConanState, seat: str, command: str, opt
         if option not in decision.options:
             raise IllegalAction("bad-option", f"That guard is not open: choose {', '.join(decision.options)}.")
         return Decide(seat=seat, option=option)
+    if command == "reroll" and str(options.get("auto") or "").strip():
+        choice = str(options.get("auto")).strip().casefold()
+        if choice not in ("keep", "ask"):
+            raise IllegalAction("bad-option", "auto: keep (never ask me, keep every roll) or ask (ask me again).")
+        return RerollOrder(seat=seat, choice=choice)
     if command == "reroll":
         decision = _pending(state, seat, "reroll", "reroll")
         die = str(options.get("die") or "").strip()

@@ -24,11 +24,12 @@ from typing import Any
 
 from engine.areas import AreaBoard, Figure, melee_reach, route_to
 from engine.core import Action, Event, GameState, IllegalAction, Result, Rng, Ruleset, Seat
-from engine.core.decisions import decide
+from engine.core.decisions import Decide, decide
 from engine.core.board_view import BoardView
 from engine.rulesets.conan import heroes as sheet
 from engine.rulesets.conan.actions import (
-    ACTION_TYPES, Activate, Attack, Attitude, Begin, Cast, Done, Drop, EndTurn, Flow, Give, Move, Open, Take, Throw,
+    ACTION_TYPES, Activate, Attack, Attitude, Begin, Cast, Done, Drop, EndTurn, Flow, Give, Move, Open,
+    RerollOrder, Take, Throw,
 )
 from engine.rulesets.conan.boards import load_board
 from engine.rulesets.conan.data import SPACES, Catalogue, load_catalogue, load_scenario, scenario_names
@@ -301,6 +302,29 @@ class Conan(Ruleset):
             ol.gems[zone] = 0
 
     # -- dispatch -------------------------------------------------------------------------------
+    def apply(self, state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+        """A standing reroll order is taken at any time, even while a question waits (it is the
+        player's own order, not a move); every other action goes through the framework."""
+        if not isinstance(action, RerollOrder) or state.is_over:
+            return super().apply(state, action)
+        assert isinstance(state, ConanState)
+        seat = action.seat or ""
+        if seat not in {s.id for s in state.seats}:
+            raise IllegalAction("not-seated", "Only a player with a seat in this game gives reroll orders.")
+        working = state.model_copy(deep=True)
+        working.keep_rolls = [s for s in working.keep_rolls if s != seat] + ([seat] if action.choice == "keep" else [])
+        name = state.seat(seat).name
+        text = (f"{name} keeps every roll from now on without being asked (/reroll auto:ask to be asked again)."
+                if action.choice == "keep" else f"{name} will be asked again before each roll is totalled.")
+        events = [Event(kind="reroll_order", seat=seat, text=text, data={"choice": action.choice})]
+        pending = working.pending
+        if action.choice == "keep" and pending is not None and pending.decision.key == "reroll" \
+                and pending.decision.seat == seat:
+            # The roll waiting for this player is kept at once: that is what the order says.
+            working, answered = super().apply(working, Decide(seat=seat, option="keep"))
+            events += answered
+        return working, events
+
     def _apply(self, state: GameState, action: Action, events: list[Event]) -> None:
         assert isinstance(state, ConanState)
         if isinstance(action, Begin):

@@ -102,6 +102,7 @@ class ConanState(GameState):
     webbed: list[str] = Field(default_factory=list)  # heroes held by a web token
     charm_broken: list[tuple[str, str]] = Field(default_factory=list)  # (charmer, other): it attacked first
     crushed: list[tuple[str, str]] = Field(default_factory=list)  # (attacker, defender) held by Crush
+    keep_rolls: list[str] = Field(default_factory=list)  # seats under the standing order /reroll auto:keep
 
     def hero_of(self, seat: str) -> list[Hero]:
         return [h for h in self.heroes.values() if h.seat == seat and h.alive]
