@@ -731,19 +731,33 @@ class Conan(Ruleset):
         ol = state.overlord
         unit = self._unit(state, model)
         guard = 0
+        parrier = model  # whose parry the Guard benefit is: the model, or its Bodyguard
         if power > 0 and ol.gems["reserve"] > 0 and not armour_only:
             most = min(ol.gems["reserve"], self._benefit_room(state, "guard"))
             options = ["none"] + [str(n) for n in range(1, most + 1)]
+            # §14 Bodyguard, the Overlord's side ("alleato" read as any friendly character, §14
+            # intro): a friend with the skill in the area may parry instead of the model's Guard.
+            guards = [m for m in state.living_models() if m.id != model.id and m.area == model.area
+                      and "bodyguard" in self._unit(state, m).skills]
+            options += [f"{n}-{m.id}" for m in guards for n in range(1, most + 1)]
             answer = decide(state, OVERLORD, "guard", f"{model.id} (armour {unit.armour}) is attacked with power "
-                            f"{power}. Guard benefit: how many gems (one die each)?", options)
-            guard = 0 if answer == "none" else int(answer)
+                            f"{power}. Guard benefit: how many gems (one die each)?"
+                            + (f" N-{guards[0].id}: {', '.join(m.id for m in guards)} parries for it (Bodyguard)."
+                               if guards else ""), options)
+            count, _, by = answer.partition("-")
+            guard = 0 if answer == "none" else int(count)
+            if by:
+                parrier = state.models[by]
+                events.append(Event(kind="bodyguard", seat=OVERLORD, text=f"{by} guards {model.id} (Bodyguard): "
+                                    f"{model.id} may not Guard, and keeps its armour."))
         symbols_guard = 0
         if guard:
             ol.gems["reserve"] -= guard
             ol.gems["guard"] += guard
             dice = roll_pool(cat, state.rng, [cat.icon("overlord_guard_die")] * guard)
-            events.append(Event(kind="roll", seat=OVERLORD, text=f"Guard benefit for {model.id}: {describe(dice)}."))
-            dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, "guard", events)
+            whose = f"{parrier.id} parries for {model.id}" if parrier is not model else f"Guard benefit for {model.id}"
+            events.append(Event(kind="roll", seat=OVERLORD, text=f"{whose}: {describe(dice)}."))
+            dice = reroll_window(state, cat, self._overlord_roller(state, parrier), dice, "guard", events)
             symbols_guard = symbols(dice)
         if power > 0 and not armour_only:
             symbols_guard += self._overlord_ward(state, model, power, events)
