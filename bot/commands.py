@@ -307,6 +307,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("gems", "Gems on the Manipulation space", autocomplete="gems"),
         _CREATURE,
     )),
+    CommandSpec("carry", "Conan: pick up a hero in your area and carry him (who:none sets him down)", None, (
+        Option("who", "The hero to carry (none: set him down)", required=True, autocomplete="creature"),
+        _CREATURE,
+    )),
     CommandSpec("done", "Conan: your hero has finished acting this turn", None, (_CREATURE,)),
     CommandSpec("flow", "Conan: remove a dead tile from the river for 2 gems", None, (
         Option("tile", "The dead tile", required=True, autocomplete="tile"),

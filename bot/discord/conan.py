@@ -1,4 +1,4 @@
-"""Conan's own play commands: ``/attitude /take /give /drop /open /throw /done /flow /guard
+"""Conan's own play commands: ``/attitude /take /give /drop /open /throw /carry /done /flow /guard
 /reroll`` (``/move``, ``/attack``, ``/activate``, ``/end`` and ``/decide`` are shared, in
 :mod:`bot.discord.play`). Each can end a phase, so they defer first."""
 
@@ -57,6 +57,12 @@ class ConanCog(WarbandCog):
     @app_commands.autocomplete(creature=WarbandCog.suggest_creature)
     async def done(self, interaction: discord.Interaction, creature: str | None = None) -> None:
         await self.run(interaction, "done", defer=True, creature=creature)
+
+    @app_commands.command(**named("carry"))
+    @described("carry")
+    @app_commands.autocomplete(who=WarbandCog.suggest_creature, creature=WarbandCog.suggest_creature)
+    async def carry(self, interaction: discord.Interaction, who: str, creature: str | None = None) -> None:
+        await self.run(interaction, "carry", defer=True, who=who, creature=creature)
 
     @app_commands.command(**named("flow"))
     @described("flow")

@@ -62,6 +62,15 @@ class Open(Action):
     card: str | None = None
 
 
+class Carry(Action):
+    """Pick up a friendly hero in the same area and carry him (``who``), or set him down
+    (``who`` none)."""
+
+    kind: Literal["carry"] = "carry"
+    creature: str | None = None
+    who: str | None = None
+
+
 class Throw(Action):
     kind: Literal["throw"] = "throw"
     creature: str | None = None
@@ -106,4 +115,4 @@ class EndTurn(Action):
 
 
 ACTION_TYPES = (Begin, Attitude, Move, Attack, Take, Give, Drop, Open, Throw, Cast, Done, Activate, Flow, EndTurn,
-                RerollOrder)
+                RerollOrder, Carry)

@@ -13,6 +13,7 @@ give           item, to (a hero in the same area), creature                heroe
 drop           item, creature                                              heroes
 open           gems, card (equipment), creature: pick a chest's lock       heroes
 throw          item, to (area), gems, creature                             heroes
+carry          who (a hero in the area; none: set him down), creature      heroes
 cast           spell, target, square (the area of an area spell), creature both
 done           creature: this hero is finished for the Action phase        heroes
 activate       tile                                                        Overlord
@@ -32,7 +33,7 @@ from typing import Any
 from engine.core import Action, IllegalAction
 from engine.core.decisions import Decide
 from engine.rulesets.conan.actions import (
-    Activate, Attack, Attitude, Cast, Done, Drop, EndTurn, Flow, Give, Move, Open, RerollOrder, Take,
+    Activate, Attack, Attitude, Carry, Cast, Done, Drop, EndTurn, Flow, Give, Move, Open, RerollOrder, Take,
     Throw,
 )
 from engine.rulesets.conan.state import OVERLORD, ConanState
@@ -116,6 +117,8 @@ def action_from_command(ruleset, state: ConanState, seat: str, command: str, opt
     if command == "open":
         return Open(seat=seat, creature=creature, gems=_int(options, "gems", 1),
                     card=str(options.get("card") or "").strip() or None)
+    if command == "carry":
+        return Carry(seat=seat, creature=creature, who=str(options.get("who") or "").strip() or None)
     if command == "throw":
         return Throw(seat=seat, creature=creature, item=_need(options, "item", "/throw item:CARD to:AREA"),
                      to=_need(options, "to", "/throw item:CARD to:AREA"), gems=_int(options, "gems", 1))

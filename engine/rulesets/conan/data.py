@@ -281,6 +281,9 @@ class Scenario(_Data):
     river: list[str] = Field(min_length=1)
     tiles: dict[str, TileSpec]
     falling_dice: list[DieName] = Field(default_factory=list)
+    # The encumbrance a carried character adds to its carrier (§9.6 names carrying, no sheet value
+    # survives): Warband's default, a scenario may change it.
+    carried_encumbrance: int = Field(default=5, ge=0)
     chests: dict[str, int] = Field(default_factory=dict)
     chest_difficulty: int = Field(default=2, ge=0)
     resource_deck: list[str] = Field(default_factory=list)

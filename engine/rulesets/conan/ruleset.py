@@ -28,7 +28,7 @@ from engine.core.decisions import Decide, decide
 from engine.core.board_view import BoardView
 from engine.rulesets.conan import heroes as sheet
 from engine.rulesets.conan.actions import (
-    ACTION_TYPES, Activate, Attack, Attitude, Begin, Cast, Done, Drop, EndTurn, Flow, Give, Move, Open,
+    ACTION_TYPES, Activate, Attack, Attitude, Begin, Cast, Done, Carry, Drop, EndTurn, Flow, Give, Move, Open,
     RerollOrder, Take, Throw,
 )
 from engine.rulesets.conan.boards import load_board
@@ -47,7 +47,7 @@ OPTIONS = {
 }
 HERO_PHASE_COMMANDS = {"attitude": {"attitude"},
                        "action": {"move", "attack", "take", "give", "drop", "open", "throw", "cast", "done",
-                                  "activate"}}
+                                  "activate", "carry"}}
 OVERLORD_COMMANDS = {"activate", "move", "attack", "cast", "flow", "end"}
 
 
@@ -72,7 +72,7 @@ class Conan(Ruleset):
 
     def commands(self) -> set[str]:
         return {"attitude", "move", "attack", "take", "give", "drop", "open", "throw", "cast", "done", "activate",
-                "flow", "end", "guard", "reroll"}
+                "flow", "end", "guard", "reroll", "carry"}
 
     def help_notes(self) -> list[str]:
         catalogue = load_catalogue()
@@ -380,8 +380,67 @@ class Conan(Ruleset):
             raise IllegalAction("cautious", f"{hero.name} is Cautious: only Guard, Reroll and reaction spells "
                                 "until the next Attitude phase.")
         handler = {"move": self._hero_move, "attack": self._hero_attack, "take": self._take, "give": self._give,
-                   "drop": self._drop, "open": self._open, "throw": self._throw, "cast": self._hero_cast}[action.kind]
+                   "drop": self._drop, "open": self._open, "throw": self._throw, "cast": self._hero_cast,
+                   "carry": self._carry}[action.kind]
         handler(state, hero, action, events)
+        self._carry_along(state)
+
+    # -- carrying a character (§9.6) ----------------------------------------------------------
+    @staticmethod
+    def _carrier_of(state: ConanState, hero: Hero) -> Hero | None:
+        return next((h for h in state.living_heroes() if h.carrying == hero.id), None)
+
+    @staticmethod
+    def _carry_along(state: ConanState) -> None:
+        """A carried hero is where his carrier is; a dead carrier (or a dead load) carries nobody."""
+        for h in state.heroes.values():
+            if h.carrying is None:
+                continue
+            load = state.heroes[h.carrying]
+            if not h.alive or not load.alive:
+                h.carrying, h.carried_weight = None, 0
+            else:
+                load.area = h.area
+
+    def _carry(self, state: ConanState, hero: Hero, action: Carry, events: list[Event]) -> None:
+        """Pick up a friendly hero in the area (1 gem on Manipulation, a simple manipulation:
+        Warband's ruling, the seed names carrying in §9.6 without a cost) or set him down (free,
+        like dropping an item). The carried hero weighs the scenario's ``carried_encumbrance``
+        (§11.1: it counts with the cards); a load over the maximum is refused, since a character
+        is not an item to discard (§11.2)."""
+        cat = state.catalogue
+        board = self.board_of(state)
+        if _slug(action.who or "") in ("", "none", "down"):
+            if hero.carrying is None:
+                raise IllegalAction("carries-nobody", f"{hero.name} carries nobody.")
+            load = state.heroes[hero.carrying]
+            self._other_action(hero)
+            hero.carrying, hero.carried_weight = None, 0
+            events.append(Event(kind="carry", seat=hero.seat, text=f"{hero.name} sets {load.name} down in "
+                                f"{board.area(hero.area).name} (a free action)."))
+            return
+        load = self._target(state, action.who or "")
+        if not isinstance(load, Hero) or load.id == hero.id:
+            raise IllegalAction("bad-load", "Carry another hero (who:HERO), or who:none to set him down.")
+        if load.area != hero.area:
+            raise IllegalAction("not-here", f"{load.name} is not in {hero.name}'s area.")
+        if hero.carrying is not None:
+            raise IllegalAction("already-carrying", f"{hero.name} already carries {state.heroes[hero.carrying].name}.")
+        if self._carrier_of(state, hero) is not None:
+            raise IllegalAction("carried", f"{hero.name} is carried himself.")
+        if load.carrying is not None or self._carrier_of(state, load) is not None:
+            raise IllegalAction("busy", f"{load.name} already carries or is carried.")
+        weight = state.scenario.carried_encumbrance
+        limit = cat.heroes[hero.id].max_encumbrance
+        load_now = sheet.encumbrance(cat, hero)
+        if load_now + weight > limit:
+            raise IllegalAction("too-heavy", f"{hero.name} carries {load_now}; {load.name} weighs {weight} more, "
+                                f"over his maximum encumbrance {limit} (§11.2).")
+        sheet.pay(cat, hero, "manip", 1, self._enemy_skill_here(state, "heroes", hero.area, "horror"))
+        self._other_action(hero)
+        hero.carrying, hero.carried_weight = load.id, weight
+        events.append(Event(kind="carry", seat=hero.seat, text=f"{hero.name} picks up {load.name} and carries him "
+                            f"(1 gem, simple manipulation; encumbrance {sheet.encumbrance(cat, hero)})."))
 
     def _other_action(self, hero: Hero) -> None:
         """§8.5: any action but Movement wipes the hero's remaining MP (C8)."""
@@ -391,6 +450,10 @@ class Conan(Ruleset):
     # -- hero movement ------------------------------------------------------------------------
     def _hero_move(self, state: ConanState, hero: Hero, action: Move, events: list[Event]) -> None:
         board = self.board_of(state)
+        carrier = self._carrier_of(state, hero)
+        if carrier is not None:
+            raise IllegalAction("carried", f"{hero.name} is carried by {carrier.name}; he moves with him until "
+                                f"set down (/carry creature:{carrier.id} who:none).")
         target = self._area(state, action.to)
         figures = self._figures(state)
         me = next(f for f in figures if f.id == hero.id)
@@ -531,10 +594,17 @@ class Conan(Ruleset):
     def _fall(self, state: ConanState, hero: Hero, events: list[Event]) -> None:
         """§9.6: the scenario's dice, no Guard, no armour; Reroll gems allowed; base MP kept."""
         kinds = state.scenario.falling_dice
+        load = state.heroes[hero.carrying] if hero.carrying else None
+        if load is not None:
+            load.area = hero.area  # he falls with his carrier
         dice = roll_pool(state.catalogue, state.rng, kinds)
+        # Only the carrier's controller may reroll (seed: "il giocatore che controlla il
+        # personaggio portante è l'unico che può provare ad eseguire azioni di Rilancio").
         dice = reroll_window(state, state.catalogue, self._hero_roller(state, hero, paid_only=True), dice,
                              "falling damage", events)
         self._hurt_hero(state, hero, symbols(dice), f"the fall ({describe(dice)})", events)
+        if load is not None and load.alive:  # "entrambi subiscono lo stesso danno"
+            self._hurt_hero(state, load, symbols(dice), f"the fall, carried by {hero.name}", events)
 
     # -- rolls --------------------------------------------------------------------------------
     def _hero_roller(self, state: ConanState, hero: Hero, paid_only: bool = False) -> Roller:
@@ -1040,6 +1110,9 @@ class Conan(Ruleset):
     def _teleport(self, state: ConanState, hero: Hero, action: Cast, card: str, events: list[Event]) -> None:
         """A teleport spell: the caster appears in an area in sight that is not Occupied for
         him; neither hindrance nor Blocking holds him (§14 Teleportation)."""
+        carrier = self._carrier_of(state, hero)
+        if carrier is not None:
+            raise IllegalAction("carried", f"{hero.name} is carried by {carrier.name}: set down first.")
         from engine.areas import occupied_for
         board = self.board_of(state)
         if not action.to:

@@ -33,6 +33,8 @@ class Hero(BaseModel):
     bought_mp: int = 0
     passed: bool = False
     alive: bool = True
+    carrying: str | None = None  # the hero this one carries (§9.6)
+    carried_weight: int = 0  # its encumbrance, counted with the cards (§11.1)
 
     @property
     def total(self) -> int:
