@@ -346,6 +346,9 @@ class Conan(Ruleset):
         self._check_victory(state, events)
 
     def _hero_action(self, state: ConanState, seat: str, action: Action, events: list[Event]) -> None:
+        if isinstance(action, Cast) and state.phase != "waiting" and self._is_reaction(state, seat, action):
+            self._hero_reaction(state, seat, action, events)
+            return
         allowed = HERO_PHASE_COMMANDS.get(state.phase, set())
         if action.kind not in allowed:
             if state.side == "overlord":
@@ -1107,6 +1110,32 @@ class Conan(Ruleset):
         dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, spell.name, events)
         self._spell_strikes(state, hero.seat, symbols(dice), victims, spell.area, events)
 
+    def _is_reaction(self, state: ConanState, seat: str, action: Cast) -> bool:
+        """Whether the hero's spell named by the cast is a reaction spell (not a ward, which the
+        game offers when he is attacked)."""
+        if _slug(action.creature or "") in state.allies:
+            return False
+        hero = self._hero(state, seat, action.creature)
+        key = _slug(action.spell)
+        cat = state.catalogue
+        card = next((c for c in hero.cards if cat.cards[c].kind == "spell" and key in (c, _slug(cat.cards[c].name))),
+                    None)
+        return card is not None and cat.cards[card].reaction and not cat.cards[card].ward
+
+    def _hero_reaction(self, state: ConanState, seat: str, action: Cast, events: list[Event]) -> None:
+        """§16.2 window 7, §13.10 "può essere lanciato in qualsiasi momento": a hero's reaction
+        spell is cast at any time between actions, in the Overlord's turn too, and by a Cautious
+        hero (§4: Cautious heroes cast reaction spells). Only one cast in his own Action phase
+        wipes his MP (C8: actions he initiates there)."""
+        hero = self._hero(state, seat, action.creature)
+        own_phase = state.side == "heroes" and state.phase == "action"
+        if own_phase:
+            hero.passed = False  # C24: acting again takes back "done"
+        mp = (hero.free_mp, hero.bought_mp)
+        self._hero_cast(state, hero, action, events)
+        if not own_phase:
+            hero.free_mp, hero.bought_mp = mp
+
     def _teleport(self, state: ConanState, hero: Hero, action: Cast, card: str, events: list[Event]) -> None:
         """A teleport spell: the caster appears in an area in sight that is not Occupied for
         him; neither hindrance nor Blocking holds him (§14 Teleportation)."""
@@ -1132,6 +1161,35 @@ class Conan(Ruleset):
         hero.area = target
         events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} casts {state.catalogue.cards[card].name} "
                             f"and stands in {area.name}."))
+
+    def _overlord_reaction(self, state: ConanState, action: Cast, events: list[Event]) -> bool:
+        """§13.10: a reaction spell is cast at any time. In the heroes' turn it needs no tile
+        activation ("Quando lanci un incantesimo di reazione durante il turno degli eroi, non è
+        necessario attivare la tessera unità dell'incantatore"), so any living Spellcaster model
+        casts it; in his own turn the seed's general rule holds ("Per lanciare un incantesimo,
+        l'Overlord deve prima attivare una tessera unità che ha l'abilità Incantatore"): the
+        caster's tile must be the one activated. (The rules file says only non-reaction spells
+        need it; the seed wins.) Returns False when the spell is no (non-ward) reaction spell."""
+        cat = state.catalogue
+        key = _slug(action.spell)
+        card = next((c for c in state.scenario.overlord_spells if key in (c, _slug(cat.cards[c].name))), None)
+        if card is None or not cat.cards[card].reaction or cat.cards[card].ward:
+            return False
+        spell = cat.cards[card]
+        model = self._model(state, action.creature)
+        if "spellcaster" not in self._unit(state, model).skills:
+            raise IllegalAction("no-spellcaster", f"{model.id} is no Spellcaster.")
+        if state.side == "overlord" and model.tile != state.overlord.active:
+            raise IllegalAction("no-spellcaster", f"In his own turn the Overlord casts through the tile he has "
+                                f"activated; {model.id}'s is not (only in the heroes' turn is none needed).")
+        victims = self._spell_victims(state, model.area, action, spell)
+        self._pay_spell(cat, state.overlord.gems, card, "The Overlord")
+        dice = roll_pool(cat, state.rng, list(spell.dice))
+        when = " (a reaction spell, in the heroes' turn)" if state.side == "heroes" else " (a reaction spell)"
+        events.append(Event(kind="roll", seat=OVERLORD, text=f"{model.id} casts {spell.name}{when}: {describe(dice)}."))
+        dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, spell.name, events)
+        self._spell_strikes(state, OVERLORD, symbols(dice), victims, spell.area, events)
+        return True
 
     def _overlord_cast(self, state: ConanState, action: Cast, events: list[Event]) -> None:
         """§13.10: a non-reaction spell needs an activated Spellcaster tile; its model casts."""
@@ -1542,6 +1600,8 @@ class Conan(Ruleset):
 
     # -- the Overlord ---------------------------------------------------------------------------
     def _overlord_action(self, state: ConanState, action: Action, events: list[Event]) -> None:
+        if isinstance(action, Cast) and state.phase != "waiting" and self._overlord_reaction(state, action, events):
+            return
         if state.side != "overlord" or state.phase != "activation":
             if action.kind == "cast":
                 raise IllegalAction("not-your-turn", "In the heroes' turn the Overlord casts only reaction spells, "
