@@ -24,7 +24,7 @@ class Move(Action):
     creature: str | None = None
     to: str
     gems: int = 0  # Movement action (hero) or Movement benefit (Overlord)
-    mode: Literal["walk", "jump", "break", "phase", "fly", "unweb"] = "walk"
+    mode: Literal["walk", "jump", "break", "phase", "fly", "unweb", "climb"] = "walk"
 
 
 class Attack(Action):

@@ -95,9 +95,10 @@ def action_from_command(ruleset, state: ConanState, seat: str, command: str, opt
         return Attitude(seat=seat, creature=creature, choice=choice)
     if command == "move":
         mode = str(options.get("mode") or "walk").strip().casefold()
-        if mode not in ("walk", "jump", "break", "phase", "fly", "unweb"):
+        if mode not in ("walk", "jump", "break", "phase", "fly", "unweb", "climb"):
             raise IllegalAction("unknown-mode", "A Conan move is a walk, or mode: jump (Jump), break (Wall-breaker), "
-                                "phase (Intangible), fly (Fly) or unweb (4 MP to shed a web).")
+                                "phase (Intangible), fly (Fly), climb (Climb, where the scenario allows) or unweb "
+                                "(4 MP to shed a web).")
         return Move(seat=seat, creature=creature, to=_need(options, "to", "/move to:AREA"),
                     gems=_int(options, "gems", 0), mode=mode)
     if command == "attack":

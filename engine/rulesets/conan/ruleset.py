@@ -469,6 +469,9 @@ class Conan(Ruleset):
         if action.mode == "jump":
             self._jump(state, hero, me, figures, board, target, action, events)
             return
+        if action.mode == "climb":
+            self._climb(state, hero, me, figures, board, target, action, events)
+            return
         if action.mode in ("break", "phase", "fly"):
             self._skill_step(state, hero, me, figures, board, target, action, events)
             return
@@ -545,6 +548,40 @@ class Conan(Ruleset):
         events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} moves into {area.name} by "
                             f"{skill.replace('-', ' ')} ({cost} MP)"
                             f"{'; the way stays open' if action.mode == 'break' else ''}."))
+
+    def _climb_cost(self, state: ConanState, hero: Hero, target: str) -> int:
+        """§14 Climb, defined by the scenario: a climber crosses a border the scenario names
+        (``climbs``), whatever the border is, for its MP plus hindrance; the area must give
+        footing and room, and Blocking still holds him. The MP, or IllegalAction saying why not."""
+        from engine.areas import blocked_leaving, hindrance, occupied_for
+        board = self.board_of(state)
+        if not sheet.has_skill(state.catalogue, hero, "climb"):
+            raise IllegalAction("no-skill", f"{hero.name} has no usable Climb skill.")
+        climb = next((c for c in state.scenario.climbs if set(c.between) == {hero.area, target}), None)
+        if climb is None:
+            raise IllegalAction("no-climb", f"{state.scenario.title} gives no climb between "
+                                f"{board.area(hero.area).name} and {board.area(target).name}.")
+        figures = self._figures(state)
+        me = next(f for f in figures if f.id == hero.id)
+        area = board.area(target)
+        others = [f for f in figures if f.id != hero.id]
+        if area.chasm or (area.water and not me.swim):
+            raise IllegalAction("no-footing", f"{area.name} gives no footing.")
+        if occupied_for(board, others, target, me):
+            raise IllegalAction("occupied", f"{area.name} is Occupied.")
+        holder = blocked_leaving(others, me, hero.area)
+        if holder is not None:
+            raise IllegalAction("blocked", f"{holder.label} blocks {hero.name}: he can't leave "
+                                f"{board.area(hero.area).name}.")
+        return climb.mp + (0 if me.evasive else hindrance(figures, me, hero.area))
+
+    def _climb(self, state, hero, me, figures, board, target, action, events) -> None:
+        cost = self._climb_cost(state, hero, target)
+        self._buy_and_spend(state, hero, action.gems, cost, "That climb")
+        self._moved(state, hero.id)
+        hero.area = target
+        events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} climbs into "
+                            f"{board.area(target).name} ({cost} MP)."))
 
     @staticmethod
     def _spend_mp(hero: Hero, cost: int) -> None:
@@ -885,7 +922,8 @@ class Conan(Ruleset):
                              events)
         power = symbols(dice)
         events.append(Event(kind="attack", seat=OVERLORD, text=f"Attack power {power}, locked."))
-        self._hero_defends(state, state.heroes[answer], power, "melee", False, events)
+        self._hero_defends(state, state.heroes[answer], power, "melee", False, events,
+                           poison=self._poison(state, model))
 
     def _crush(self, state: ConanState, attacker: str, defender: str, dice: list[Die], events: list[Event]) -> None:
         """§14 Crush: a die showing 2 or more symbols locks the two in contact; while both stay
@@ -959,7 +997,8 @@ class Conan(Ruleset):
             return
         self._hero_defends(state, target, power, "ranged" if action.style == "web" else action.style,
                            "precise-shot" in unit.skills if action.style != "melee" else "accurate-blow" in unit.skills,
-                           events, armour_only=armour_only, web=action.style == "web")
+                           events, armour_only=armour_only, web=action.style == "web",
+                           poison=self._poison(state, model))
         if action.style == "melee" and target.alive and model.alive and target.area == model.area:
             self._counterattack(state, target, model, events)
 
@@ -1331,8 +1370,12 @@ class Conan(Ruleset):
             options += [f"{n}-{c}" for c in cards]
         return options
 
+    def _poison(self, state: ConanState, model: Model) -> int:
+        """The scenario's Poison damage if the model has the skill (§14: defined by the scenario)."""
+        return state.scenario.poison_damage if "poison" in self._unit(state, model).skills else 0
+
     def _hero_defends(self, state: ConanState, hero: Hero, power: int, style: str, precise: bool,
-                      events: list[Event], armour_only: bool = False, web: bool = False) -> None:
+                      events: list[Event], armour_only: bool = False, web: bool = False, poison: int = 0) -> None:
         """§8.4: declare Guard (dodge, or parry with one card; only a shield against ranged or
         area attacks), roll, reroll, then add the armour of one card."""
         cat = state.catalogue
@@ -1374,6 +1417,8 @@ class Conan(Ruleset):
                             f"{guard_symbols + armour} ({guard_symbols} guard + {armour} armour): {damage} damage."))
         if damage:
             self._hurt_hero(state, hero, damage, "the attack", events)
+        if damage and poison and hero.alive:  # §14 Poison as the scenario defines it: past any defence
+            self._hurt_hero(state, hero, poison, "poison", events)
 
     def _hurt_hero(self, state: ConanState, hero: Hero, damage: int, source: str, events: list[Event]) -> None:
         def choose(spaces: list[str]) -> str:
@@ -1425,7 +1470,8 @@ class Conan(Ruleset):
         dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, "counterattack", events)
         power = symbols(dice)
         events.append(Event(kind="attack", seat=OVERLORD, text=f"Counterattack power {power}, locked."))
-        self._hero_defends(state, hero, power, "melee", "accurate-blow" in self._unit(state, model).skills, events)
+        self._hero_defends(state, hero, power, "melee", "accurate-blow" in self._unit(state, model).skills, events,
+                           poison=self._poison(state, model))
 
     # -- manipulation -------------------------------------------------------------------------
     def _item_named(self, state: ConanState, hero: Hero, text: str) -> str:
@@ -1480,8 +1526,15 @@ class Conan(Ruleset):
 
     def _area_item(self, state: ConanState, hero: Hero, card: str, area: str, events: list[Event]) -> None:
         """§9.5: an item with the area icon attacks every model where it lands, then is
-        discarded (resource cards with the icon are used once)."""
+        discarded (resource cards with the icon are used once). An alchemical item of the
+        scenario (§14 Alchemy, defined by the scenario) bursts only in a hand with Alchemy;
+        from any other it lands as a plain card."""
         cat = state.catalogue
+        if card in state.scenario.alchemy_items and not sheet.has_skill(cat, hero, "alchemy"):
+            state.ground.setdefault(area, []).append(card)
+            events.append(Event(kind="land", seat=hero.seat, text=f"The {cat.cards[card].name} lands in "
+                                f"{self.board_of(state).area(area).name} unbroken: only an alchemist sets it off."))
+            return
         victims = [h.id for h in state.living_heroes() if h.area == area]
         victims += [m.id for m in state.living_models() if m.area == area]
         events.append(Event(kind="discard", seat=hero.seat, text=f"The {cat.cards[card].name} bursts in "
