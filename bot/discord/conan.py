@@ -78,7 +78,6 @@ class ConanCog(WarbandCog):
 
     @app_commands.command(**named("reroll"))
     @described("reroll")
-    @app_commands.choices(auto=[app_commands.Choice(name=c, value=c) for c in ("keep", "ask")])
     async def reroll(self, interaction: discord.Interaction, die: str | None = None,
                      auto: str | None = None) -> None:
         await self.run(interaction, "reroll", defer=True, die=die, auto=auto)
