@@ -37,6 +37,7 @@ def test_pick_up_weighs_on_the_carrier_and_the_load_moves_with_him():
     assert s.gems["manip"] == 1 and "picks up G" in events[0].text
     with pytest.raises(IllegalAction, match="G is carried by Shevatas"):
         RULES.apply(state, Move(seat="h1", creature="conan", to="hall"))
+    assert not [a for a in RULES.legal_actions(state, "h1") if a.kind == "move" and a.creature == "conan"]
     state.heroes["shevatas"].free_mp = 2
     state, _ = RULES.apply(state, Move(seat="h1", creature="shevatas", to="hall"))
     assert state.heroes["conan"].area == "hall"
