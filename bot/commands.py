@@ -374,6 +374,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("gems", "Gems on the Manipulation space", autocomplete="gems"),
         _CREATURE,
     )),
+    CommandSpec("carry", "Conan: pick up a hero in your area and carry him (who:none sets him down)", None, (
+        Option("who", "The hero to carry (none: set him down)", required=True, autocomplete="creature"),
+        _CREATURE,
+    )),
     CommandSpec("done", "Conan: your hero has finished acting this turn", None, (_CREATURE,)),
     CommandSpec("flow", "Conan: remove a dead tile from the river for 2 gems", None, (
         Option("tile", "The dead tile", required=True, autocomplete="tile"),
@@ -382,8 +386,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("gems", "Gems on the Guard space (0: no guard)", required=True, autocomplete="gems"),
         Option("card", "The weapon or shield you parry with (none: dodge)", autocomplete="item"),
     )),
-    CommandSpec("reroll", "Conan: answer the reroll question: the die to reroll, or none to keep", None, (
+    CommandSpec("reroll", "Conan: answer the reroll question (die:), or a standing order (auto:keep|ask)", None, (
         Option("die", "Which die, by its number (none: keep the roll)"),
+        Option("auto", "Standing order: keep (never ask me) or ask (ask me again)"),
     )),
     # -- referee (encounter) and judge (skirmish) ---------------------------------------------
     CommandSpec("remove", "Referee or judge: take a creature off the map", None, (

@@ -1,4 +1,4 @@
-"""Conan's own play commands: ``/attitude /take /give /drop /open /throw /done /flow /guard
+"""Conan's own play commands: ``/attitude /take /give /drop /open /throw /carry /done /flow /guard
 /reroll`` (``/move``, ``/attack``, ``/activate``, ``/end`` and ``/decide`` are shared, in
 :mod:`bot.discord.play`). Each can end a phase, so they defer first."""
 
@@ -58,6 +58,12 @@ class ConanCog(WarbandCog):
     async def done(self, interaction: discord.Interaction, creature: str | None = None) -> None:
         await self.run(interaction, "done", defer=True, creature=creature)
 
+    @app_commands.command(**named("carry"))
+    @described("carry")
+    @app_commands.autocomplete(who=WarbandCog.suggest_creature, creature=WarbandCog.suggest_creature)
+    async def carry(self, interaction: discord.Interaction, who: str, creature: str | None = None) -> None:
+        await self.run(interaction, "carry", defer=True, who=who, creature=creature)
+
     @app_commands.command(**named("flow"))
     @described("flow")
     @app_commands.autocomplete(tile=WarbandCog.suggest_tile)
@@ -72,5 +78,6 @@ class ConanCog(WarbandCog):
 
     @app_commands.command(**named("reroll"))
     @described("reroll")
-    async def reroll(self, interaction: discord.Interaction, die: str | None = None) -> None:
-        await self.run(interaction, "reroll", defer=True, die=die)
+    async def reroll(self, interaction: discord.Interaction, die: str | None = None,
+                     auto: str | None = None) -> None:
+        await self.run(interaction, "reroll", defer=True, die=die, auto=auto)

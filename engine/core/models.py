@@ -75,6 +75,11 @@ class GameState(BaseModel):
         """The next answer given in advance, or None when the player must be asked."""
         return self._answers.pop(0) if self._answers else None
 
+    def answers_waiting(self) -> bool:
+        """True while answers given earlier to this run of an action are still to be read: a
+        standing order (Conan's /reroll auto:keep) must not skip a question already answered."""
+        return bool(self._answers)
+
     def seat(self, seat_id: str) -> Seat:
         for seat in self.seats:
             if seat.id == seat_id:

@@ -33,6 +33,12 @@ SCENARIO = json.loads((conan_data.resources.files("engine.rulesets.conan") / "da
     (lambda d: d.update(slot_costs=[1, 2]), "mine.json: river: 5 tiles but only 2 slot costs"),
     (lambda d: d.update(falling_dice=["purple"]), "mine.json: falling_dice: there is no die 'purple'"),
     (lambda d: d["tiles"]["ritual"].update(events=[]), "mine.json: tiles.ritual: an event tile needs at least one event"),
+    (lambda d: d.update(climbs=[{"between": ["gate", "gallery"], "mp": 2}]),
+     "mine.json: climbs.0.between: 'gate' and 'gallery' are not adjacent"),
+    (lambda d: d.update(climbs=[{"between": ["chasm", "roof"], "mp": 2}]),
+     "mine.json: climbs.0.between: temple-of-set has no area 'roof'"),
+    (lambda d: d.update(alchemy_items=["elixir"]), "mine.json: alchemy_items: there is no card 'elixir'"),
+    (lambda d: d.update(poison_damage=-1), "mine.json: poison_damage: Input should be greater than or equal to 0"),
     (lambda d: d.update(board="atlantis"), None),
 ])
 def test_a_bad_scenario_is_refused_with_the_exact_reason(change, reason):
@@ -166,3 +172,21 @@ async def test_guard_reroll_and_cast_answer_their_questions_through_the_service(
     assert reply.error is None, reply.text
     _, _, state = await service.game_snapshot("table")
     assert state.pending is None or state.pending.decision.key == "reroll"
+
+
+async def test_standing_reroll_order_and_carrying_through_the_service(service):
+    await say(service, "olga", "/game new ruleset:conan scenario:idol-of-set seed:3 settings:players=1")
+    await say(service, "hugo", "/game join")
+    # A standing order is taken at any time, even before the player's turn; a bad one says why.
+    reply = await say(service, "hugo", "/reroll auto:sometimes")
+    assert reply.error == "bad-option" and "auto: keep" in reply.text
+    reply = await say(service, "hugo", "/reroll auto:keep")
+    assert reply.error is None and "keeps every roll" in reply.text
+    for hero in ("conan", "shevatas", "belit", "hadrathus"):
+        await say(service, "hugo", f"/attitude creature:{hero} choice:aggressive")
+    reply = await say(service, "hugo", "/carry creature:conan who:shevatas")
+    assert reply.error is None, reply.text
+    _, _, state = await service.game_snapshot("table")
+    assert state.heroes["conan"].carrying == "shevatas" and state.keep_rolls == ["h1"]
+    reply = await say(service, "hugo", "/move creature:shevatas to:hall")
+    assert reply.error == "carried" and "carried by Conan" in reply.text

@@ -24,7 +24,7 @@ class Move(Action):
     creature: str | None = None
     to: str
     gems: int = 0  # Movement action (hero) or Movement benefit (Overlord)
-    mode: Literal["walk", "jump", "break", "phase", "fly", "unweb"] = "walk"
+    mode: Literal["walk", "jump", "break", "phase", "fly", "unweb", "climb"] = "walk"
 
 
 class Attack(Action):
@@ -62,6 +62,15 @@ class Open(Action):
     card: str | None = None
 
 
+class Carry(Action):
+    """Pick up a friendly hero in the same area and carry him (``who``), or set him down
+    (``who`` none)."""
+
+    kind: Literal["carry"] = "carry"
+    creature: str | None = None
+    who: str | None = None
+
+
 class Throw(Action):
     kind: Literal["throw"] = "throw"
     creature: str | None = None
@@ -93,8 +102,17 @@ class Flow(Action):
     tile: str
 
 
+class RerollOrder(Action):
+    """A standing order (like the skirmish's /aoo): ``keep`` every roll without being asked,
+    or ``ask`` again. Given at any time, even while a question waits."""
+
+    kind: Literal["reroll_order"] = "reroll_order"
+    choice: Literal["keep", "ask"]
+
+
 class EndTurn(Action):
     kind: Literal["end"] = "end"
 
 
-ACTION_TYPES = (Begin, Attitude, Move, Attack, Take, Give, Drop, Open, Throw, Cast, Done, Activate, Flow, EndTurn)
+ACTION_TYPES = (Begin, Attitude, Move, Attack, Take, Give, Drop, Open, Throw, Cast, Done, Activate, Flow, EndTurn,
+                RerollOrder, Carry)

@@ -13,6 +13,7 @@ give           item, to (a hero in the same area), creature                heroe
 drop           item, creature                                              heroes
 open           gems, card (equipment), creature: pick a chest's lock       heroes
 throw          item, to (area), gems, creature                             heroes
+carry          who (a hero in the area; none: set him down), creature      heroes
 cast           spell, target, square (the area of an area spell), creature both
 done           creature: this hero is finished for the Action phase        heroes
 activate       tile                                                        Overlord
@@ -20,6 +21,7 @@ flow           tile: a dead tile leaves the river (2 gems to the box)      Overl
 end            end the Overlord's turn                                     Overlord
 guard          gems, card: answers the pending Guard question              defender
 reroll         die (a number; none: keep): answers the pending reroll      roller
+               auto (keep | ask): standing order, at any time              anyone
 decide         option: answers any question                                asked
 =============  ==========================================================  =========
 """
@@ -31,7 +33,8 @@ from typing import Any
 from engine.core import Action, IllegalAction
 from engine.core.decisions import Decide
 from engine.rulesets.conan.actions import (
-    Activate, Attack, Attitude, Cast, Done, Drop, EndTurn, Flow, Give, Move, Open, Take, Throw,
+    Activate, Attack, Attitude, Carry, Cast, Done, Drop, EndTurn, Flow, Give, Move, Open, RerollOrder, Take,
+    Throw,
 )
 from engine.rulesets.conan.state import OVERLORD, ConanState
 
@@ -71,6 +74,11 @@ def action_from_command(ruleset, state: ConanState, seat: str, command: str, opt
         if option not in decision.options:
             raise IllegalAction("bad-option", f"That guard is not open: choose {', '.join(decision.options)}.")
         return Decide(seat=seat, option=option)
+    if command == "reroll" and str(options.get("auto") or "").strip():
+        choice = str(options.get("auto")).strip().casefold()
+        if choice not in ("keep", "ask"):
+            raise IllegalAction("bad-option", "auto: keep (never ask me, keep every roll) or ask (ask me again).")
+        return RerollOrder(seat=seat, choice=choice)
     if command == "reroll":
         decision = _pending(state, seat, "reroll", "reroll")
         die = str(options.get("die") or "").strip()
@@ -87,9 +95,10 @@ def action_from_command(ruleset, state: ConanState, seat: str, command: str, opt
         return Attitude(seat=seat, creature=creature, choice=choice)
     if command == "move":
         mode = str(options.get("mode") or "walk").strip().casefold()
-        if mode not in ("walk", "jump", "break", "phase", "fly", "unweb"):
+        if mode not in ("walk", "jump", "break", "phase", "fly", "unweb", "climb"):
             raise IllegalAction("unknown-mode", "A Conan move is a walk, or mode: jump (Jump), break (Wall-breaker), "
-                                "phase (Intangible), fly (Fly) or unweb (4 MP to shed a web).")
+                                "phase (Intangible), fly (Fly), climb (Climb, where the scenario allows) or unweb "
+                                "(4 MP to shed a web).")
         return Move(seat=seat, creature=creature, to=_need(options, "to", "/move to:AREA"),
                     gems=_int(options, "gems", 0), mode=mode)
     if command == "attack":
@@ -109,6 +118,8 @@ def action_from_command(ruleset, state: ConanState, seat: str, command: str, opt
     if command == "open":
         return Open(seat=seat, creature=creature, gems=_int(options, "gems", 1),
                     card=str(options.get("card") or "").strip() or None)
+    if command == "carry":
+        return Carry(seat=seat, creature=creature, who=str(options.get("who") or "").strip() or None)
     if command == "throw":
         return Throw(seat=seat, creature=creature, item=_need(options, "item", "/throw item:CARD to:AREA"),
                      to=_need(options, "to", "/throw item:CARD to:AREA"), gems=_int(options, "gems", 1))

@@ -264,6 +264,14 @@ class OverlordSetup(_Data):
     recovery: int = Field(ge=0)
 
 
+class Climb(_Data):
+    """§14 Climb, "l'effetto di questa abilità è descritta dallo scenario": where a climber goes
+    that nobody else can (the border between two adjacent areas, either way), and its MP."""
+
+    between: tuple[str, str]
+    mp: int = Field(ge=0)
+
+
 class Scenario(_Data):
     name: str
     title: str
@@ -281,6 +289,15 @@ class Scenario(_Data):
     river: list[str] = Field(min_length=1)
     tiles: dict[str, TileSpec]
     falling_dice: list[DieName] = Field(default_factory=list)
+    # The encumbrance a carried character adds to its carrier (§9.6 names carrying, no sheet value
+    # survives): Warband's default, a scenario may change it.
+    carried_encumbrance: int = Field(default=5, ge=0)
+    # The three skills whose effect "è descritta dallo scenario" (§14): Climb's routes; Poison's
+    # extra damage when a Poison character's attack wounds a hero (0: Poison does nothing here);
+    # Alchemy's items, whose area effect only a hero with Alchemy sets off.
+    climbs: list[Climb] = Field(default_factory=list)
+    poison_damage: int = Field(default=0, ge=0)
+    alchemy_items: list[str] = Field(default_factory=list)
     chests: dict[str, int] = Field(default_factory=dict)
     chest_difficulty: int = Field(default=2, ge=0)
     resource_deck: list[str] = Field(default_factory=list)
@@ -333,6 +350,14 @@ class Scenario(_Data):
         for die in self.falling_dice:
             if die not in catalogue.dice:
                 raise ValueError(f"falling_dice: there is no die {die!r}")
+        for i, climb in enumerate(self.climbs):
+            for end in climb.between:
+                area(end, f"climbs.{i}.between")
+            if board.border(*climb.between) is None:
+                raise ValueError(f"climbs.{i}.between: {climb.between[0]!r} and {climb.between[1]!r} are not adjacent")
+        for card in self.alchemy_items:
+            if card not in catalogue.cards:
+                raise ValueError(f"alchemy_items: there is no card {card!r}")
         if self.objective.kind == "carry-out":
             area(self.objective.exit or "", "objective.exit")
             if self.objective.item not in catalogue.cards:

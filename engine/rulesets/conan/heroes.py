@@ -48,7 +48,7 @@ def recover(hero: Hero, attitude: str, dead_heroes: int) -> int:
 
 
 def encumbrance(catalogue: Catalogue, hero: Hero) -> int:
-    return sum(catalogue.cards[c].encumbrance for c in hero.cards)
+    return sum(catalogue.cards[c].encumbrance for c in hero.cards) + hero.carried_weight
 
 
 def has_skill(catalogue: Catalogue, hero: Hero, skill: str) -> bool:

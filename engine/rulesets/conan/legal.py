@@ -44,9 +44,20 @@ def _hero(ruleset, state: ConanState, seat: str, hero: Hero) -> list[Action]:
         if have + buyable >= 4:
             out.append(Move(seat=seat, creature=hero.id, to=hero.area, gems=max(0, 4 - have), mode="unweb"))
         return out + ([Done(seat=seat, creature=hero.id)] if not hero.passed else [])
-    for area, route in routes(board, figures, me, budget=have + buyable, opened=ruleset._opened(state)).items():
+    carried = ruleset._carrier_of(state, hero) is not None  # he moves only with his carrier
+    for area, route in routes(board, figures, me, budget=0 if carried else have + buyable,
+                              opened=ruleset._opened(state)).items():
         if area != hero.area:
             out.append(Move(seat=seat, creature=hero.id, to=area, gems=max(0, route.cost - have)))
+    for climb in state.scenario.climbs:  # §14 Climb, where the scenario allows it
+        if hero.area in climb.between and not carried:
+            other = climb.between[1] if climb.between[0] == hero.area else climb.between[0]
+            try:
+                cost = ruleset._climb_cost(state, hero, other)
+            except IllegalAction:
+                continue
+            if cost <= have + buyable:
+                out.append(Move(seat=seat, creature=hero.id, to=other, gems=max(0, cost - have), mode="climb"))
     for style in ("melee", "ranged"):
         room = min(hero.gems["reserve"], sheet.space_limit(cat, hero, style, horror) - hero.gems[style])
         if room < 1:

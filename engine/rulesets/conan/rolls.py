@@ -6,7 +6,9 @@ which lets the roller reroll one die of that type for free, but never a die alre
 rerolled (§6.3). Paid rerolls (a hero's Reroll space, the Overlord's Reroll benefit) cost one
 gem per die and may hit the same die again. Support gives a friend one extra free reroll per
 action, even of a rerolled die; Bad luck forbids every reroll to its enemies in its area.
-The window stays open, one question at a time, until the roller answers ``keep``.
+The window stays open, one question at a time, until the roller answers ``keep``. It opens only
+when the roller has a way to reroll (a free icon, Support, a gem to pay), and never for a player
+under the standing order ``/reroll auto:keep``.
 
 >>> from engine.core import Rng
 >>> from engine.rulesets.conan.data import load_catalogue
@@ -93,6 +95,10 @@ def reroll_window(state, catalogue: Catalogue, roller: Roller, dice: list[Die], 
             if roller.pay is not None and roller.pay(False) is True:
                 options.append(f"reroll-{i}")
         if len(options) == 1:
+            return dice
+        if roller.seat in getattr(state, "keep_rolls", ()) and not state.answers_waiting():
+            # The standing order /reroll auto:keep answers for the player; a question answered
+            # before the order was given is still read from the answers, so a replay is exact.
             return dice
         answer = decide(state, roller.seat, "reroll",
                         f"{roller.name}'s {purpose}: {describe(dice)} = {symbols(dice)} symbols. "

@@ -24,11 +24,12 @@ from typing import Any
 
 from engine.areas import AreaBoard, Figure, melee_reach, route_to
 from engine.core import Action, Event, GameState, IllegalAction, Result, Rng, Ruleset, Seat
-from engine.core.decisions import decide
+from engine.core.decisions import Decide, decide
 from engine.core.board_view import BoardView
 from engine.rulesets.conan import heroes as sheet
 from engine.rulesets.conan.actions import (
-    ACTION_TYPES, Activate, Attack, Attitude, Begin, Cast, Done, Drop, EndTurn, Flow, Give, Move, Open, Take, Throw,
+    ACTION_TYPES, Activate, Attack, Attitude, Begin, Cast, Done, Carry, Drop, EndTurn, Flow, Give, Move, Open,
+    RerollOrder, Take, Throw,
 )
 from engine.rulesets.conan.boards import load_board
 from engine.rulesets.conan.data import SPACES, Catalogue, load_catalogue, load_scenario, scenario_names
@@ -46,7 +47,7 @@ OPTIONS = {
 }
 HERO_PHASE_COMMANDS = {"attitude": {"attitude"},
                        "action": {"move", "attack", "take", "give", "drop", "open", "throw", "cast", "done",
-                                  "activate"}}
+                                  "activate", "carry"}}
 OVERLORD_COMMANDS = {"activate", "move", "attack", "cast", "flow", "end"}
 
 
@@ -71,7 +72,7 @@ class Conan(Ruleset):
 
     def commands(self) -> set[str]:
         return {"attitude", "move", "attack", "take", "give", "drop", "open", "throw", "cast", "done", "activate",
-                "flow", "end", "guard", "reroll"}
+                "flow", "end", "guard", "reroll", "carry"}
 
     def help_notes(self) -> list[str]:
         catalogue = load_catalogue()
@@ -301,6 +302,29 @@ class Conan(Ruleset):
             ol.gems[zone] = 0
 
     # -- dispatch -------------------------------------------------------------------------------
+    def apply(self, state: GameState, action: Action) -> tuple[GameState, list[Event]]:
+        """A standing reroll order is taken at any time, even while a question waits (it is the
+        player's own order, not a move); every other action goes through the framework."""
+        if not isinstance(action, RerollOrder) or state.is_over:
+            return super().apply(state, action)
+        assert isinstance(state, ConanState)
+        seat = action.seat or ""
+        if seat not in {s.id for s in state.seats}:
+            raise IllegalAction("not-seated", "Only a player with a seat in this game gives reroll orders.")
+        working = state.model_copy(deep=True)
+        working.keep_rolls = [s for s in working.keep_rolls if s != seat] + ([seat] if action.choice == "keep" else [])
+        name = state.seat(seat).name
+        text = (f"{name} keeps every roll from now on without being asked (/reroll auto:ask to be asked again)."
+                if action.choice == "keep" else f"{name} will be asked again before each roll is totalled.")
+        events = [Event(kind="reroll_order", seat=seat, text=text, data={"choice": action.choice})]
+        pending = working.pending
+        if action.choice == "keep" and pending is not None and pending.decision.key == "reroll" \
+                and pending.decision.seat == seat:
+            # The roll waiting for this player is kept at once: that is what the order says.
+            working, answered = super().apply(working, Decide(seat=seat, option="keep"))
+            events += answered
+        return working, events
+
     def _apply(self, state: GameState, action: Action, events: list[Event]) -> None:
         assert isinstance(state, ConanState)
         if isinstance(action, Begin):
@@ -322,6 +346,9 @@ class Conan(Ruleset):
         self._check_victory(state, events)
 
     def _hero_action(self, state: ConanState, seat: str, action: Action, events: list[Event]) -> None:
+        if isinstance(action, Cast) and state.phase != "waiting" and self._is_reaction(state, seat, action):
+            self._hero_reaction(state, seat, action, events)
+            return
         allowed = HERO_PHASE_COMMANDS.get(state.phase, set())
         if action.kind not in allowed:
             if state.side == "overlord":
@@ -356,8 +383,67 @@ class Conan(Ruleset):
             raise IllegalAction("cautious", f"{hero.name} is Cautious: only Guard, Reroll and reaction spells "
                                 "until the next Attitude phase.")
         handler = {"move": self._hero_move, "attack": self._hero_attack, "take": self._take, "give": self._give,
-                   "drop": self._drop, "open": self._open, "throw": self._throw, "cast": self._hero_cast}[action.kind]
+                   "drop": self._drop, "open": self._open, "throw": self._throw, "cast": self._hero_cast,
+                   "carry": self._carry}[action.kind]
         handler(state, hero, action, events)
+        self._carry_along(state)
+
+    # -- carrying a character (§9.6) ----------------------------------------------------------
+    @staticmethod
+    def _carrier_of(state: ConanState, hero: Hero) -> Hero | None:
+        return next((h for h in state.living_heroes() if h.carrying == hero.id), None)
+
+    @staticmethod
+    def _carry_along(state: ConanState) -> None:
+        """A carried hero is where his carrier is; a dead carrier (or a dead load) carries nobody."""
+        for h in state.heroes.values():
+            if h.carrying is None:
+                continue
+            load = state.heroes[h.carrying]
+            if not h.alive or not load.alive:
+                h.carrying, h.carried_weight = None, 0
+            else:
+                load.area = h.area
+
+    def _carry(self, state: ConanState, hero: Hero, action: Carry, events: list[Event]) -> None:
+        """Pick up a friendly hero in the area (1 gem on Manipulation, a simple manipulation:
+        Warband's ruling, the seed names carrying in §9.6 without a cost) or set him down (free,
+        like dropping an item). The carried hero weighs the scenario's ``carried_encumbrance``
+        (§11.1: it counts with the cards); a load over the maximum is refused, since a character
+        is not an item to discard (§11.2)."""
+        cat = state.catalogue
+        board = self.board_of(state)
+        if _slug(action.who or "") in ("", "none", "down"):
+            if hero.carrying is None:
+                raise IllegalAction("carries-nobody", f"{hero.name} carries nobody.")
+            load = state.heroes[hero.carrying]
+            self._other_action(hero)
+            hero.carrying, hero.carried_weight = None, 0
+            events.append(Event(kind="carry", seat=hero.seat, text=f"{hero.name} sets {load.name} down in "
+                                f"{board.area(hero.area).name} (a free action)."))
+            return
+        load = self._target(state, action.who or "")
+        if not isinstance(load, Hero) or load.id == hero.id:
+            raise IllegalAction("bad-load", "Carry another hero (who:HERO), or who:none to set him down.")
+        if load.area != hero.area:
+            raise IllegalAction("not-here", f"{load.name} is not in {hero.name}'s area.")
+        if hero.carrying is not None:
+            raise IllegalAction("already-carrying", f"{hero.name} already carries {state.heroes[hero.carrying].name}.")
+        if self._carrier_of(state, hero) is not None:
+            raise IllegalAction("carried", f"{hero.name} is carried himself.")
+        if load.carrying is not None or self._carrier_of(state, load) is not None:
+            raise IllegalAction("busy", f"{load.name} already carries or is carried.")
+        weight = state.scenario.carried_encumbrance
+        limit = cat.heroes[hero.id].max_encumbrance
+        load_now = sheet.encumbrance(cat, hero)
+        if load_now + weight > limit:
+            raise IllegalAction("too-heavy", f"{hero.name} carries {load_now}; {load.name} weighs {weight} more, "
+                                f"over his maximum encumbrance {limit} (§11.2).")
+        sheet.pay(cat, hero, "manip", 1, self._enemy_skill_here(state, "heroes", hero.area, "horror"))
+        self._other_action(hero)
+        hero.carrying, hero.carried_weight = load.id, weight
+        events.append(Event(kind="carry", seat=hero.seat, text=f"{hero.name} picks up {load.name} and carries him "
+                            f"(1 gem, simple manipulation; encumbrance {sheet.encumbrance(cat, hero)})."))
 
     def _other_action(self, hero: Hero) -> None:
         """§8.5: any action but Movement wipes the hero's remaining MP (C8)."""
@@ -367,6 +453,10 @@ class Conan(Ruleset):
     # -- hero movement ------------------------------------------------------------------------
     def _hero_move(self, state: ConanState, hero: Hero, action: Move, events: list[Event]) -> None:
         board = self.board_of(state)
+        carrier = self._carrier_of(state, hero)
+        if carrier is not None:
+            raise IllegalAction("carried", f"{hero.name} is carried by {carrier.name}; he moves with him until "
+                                f"set down (/carry creature:{carrier.id} who:none).")
         target = self._area(state, action.to)
         figures = self._figures(state)
         me = next(f for f in figures if f.id == hero.id)
@@ -378,6 +468,9 @@ class Conan(Ruleset):
             return
         if action.mode == "jump":
             self._jump(state, hero, me, figures, board, target, action, events)
+            return
+        if action.mode == "climb":
+            self._climb(state, hero, me, figures, board, target, action, events)
             return
         if action.mode in ("break", "phase", "fly"):
             self._skill_step(state, hero, me, figures, board, target, action, events)
@@ -456,6 +549,40 @@ class Conan(Ruleset):
                             f"{skill.replace('-', ' ')} ({cost} MP)"
                             f"{'; the way stays open' if action.mode == 'break' else ''}."))
 
+    def _climb_cost(self, state: ConanState, hero: Hero, target: str) -> int:
+        """§14 Climb, defined by the scenario: a climber crosses a border the scenario names
+        (``climbs``), whatever the border is, for its MP plus hindrance; the area must give
+        footing and room, and Blocking still holds him. The MP, or IllegalAction saying why not."""
+        from engine.areas import blocked_leaving, hindrance, occupied_for
+        board = self.board_of(state)
+        if not sheet.has_skill(state.catalogue, hero, "climb"):
+            raise IllegalAction("no-skill", f"{hero.name} has no usable Climb skill.")
+        climb = next((c for c in state.scenario.climbs if set(c.between) == {hero.area, target}), None)
+        if climb is None:
+            raise IllegalAction("no-climb", f"{state.scenario.title} gives no climb between "
+                                f"{board.area(hero.area).name} and {board.area(target).name}.")
+        figures = self._figures(state)
+        me = next(f for f in figures if f.id == hero.id)
+        area = board.area(target)
+        others = [f for f in figures if f.id != hero.id]
+        if area.chasm or (area.water and not me.swim):
+            raise IllegalAction("no-footing", f"{area.name} gives no footing.")
+        if occupied_for(board, others, target, me):
+            raise IllegalAction("occupied", f"{area.name} is Occupied.")
+        holder = blocked_leaving(others, me, hero.area)
+        if holder is not None:
+            raise IllegalAction("blocked", f"{holder.label} blocks {hero.name}: he can't leave "
+                                f"{board.area(hero.area).name}.")
+        return climb.mp + (0 if me.evasive else hindrance(figures, me, hero.area))
+
+    def _climb(self, state, hero, me, figures, board, target, action, events) -> None:
+        cost = self._climb_cost(state, hero, target)
+        self._buy_and_spend(state, hero, action.gems, cost, "That climb")
+        self._moved(state, hero.id)
+        hero.area = target
+        events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} climbs into "
+                            f"{board.area(target).name} ({cost} MP)."))
+
     @staticmethod
     def _spend_mp(hero: Hero, cost: int) -> None:
         free = min(cost, hero.free_mp)
@@ -507,10 +634,17 @@ class Conan(Ruleset):
     def _fall(self, state: ConanState, hero: Hero, events: list[Event]) -> None:
         """§9.6: the scenario's dice, no Guard, no armour; Reroll gems allowed; base MP kept."""
         kinds = state.scenario.falling_dice
+        load = state.heroes[hero.carrying] if hero.carrying else None
+        if load is not None:
+            load.area = hero.area  # he falls with his carrier
         dice = roll_pool(state.catalogue, state.rng, kinds)
+        # Only the carrier's controller may reroll (seed: "il giocatore che controlla il
+        # personaggio portante è l'unico che può provare ad eseguire azioni di Rilancio").
         dice = reroll_window(state, state.catalogue, self._hero_roller(state, hero, paid_only=True), dice,
                              "falling damage", events)
         self._hurt_hero(state, hero, symbols(dice), f"the fall ({describe(dice)})", events)
+        if load is not None and load.alive:  # "entrambi subiscono lo stesso danno"
+            self._hurt_hero(state, load, symbols(dice), f"the fall, carried by {hero.name}", events)
 
     # -- rolls --------------------------------------------------------------------------------
     def _hero_roller(self, state: ConanState, hero: Hero, paid_only: bool = False) -> Roller:
@@ -707,19 +841,33 @@ class Conan(Ruleset):
         ol = state.overlord
         unit = self._unit(state, model)
         guard = 0
+        parrier = model  # whose parry the Guard benefit is: the model, or its Bodyguard
         if power > 0 and ol.gems["reserve"] > 0 and not armour_only:
             most = min(ol.gems["reserve"], self._benefit_room(state, "guard"))
             options = ["none"] + [str(n) for n in range(1, most + 1)]
+            # §14 Bodyguard, the Overlord's side ("alleato" read as any friendly character, §14
+            # intro): a friend with the skill in the area may parry instead of the model's Guard.
+            guards = [m for m in state.living_models() if m.id != model.id and m.area == model.area
+                      and "bodyguard" in self._unit(state, m).skills]
+            options += [f"{n}-{m.id}" for m in guards for n in range(1, most + 1)]
             answer = decide(state, OVERLORD, "guard", f"{model.id} (armour {unit.armour}) is attacked with power "
-                            f"{power}. Guard benefit: how many gems (one die each)?", options)
-            guard = 0 if answer == "none" else int(answer)
+                            f"{power}. Guard benefit: how many gems (one die each)?"
+                            + (f" N-{guards[0].id}: {', '.join(m.id for m in guards)} parries for it (Bodyguard)."
+                               if guards else ""), options)
+            count, _, by = answer.partition("-")
+            guard = 0 if answer == "none" else int(count)
+            if by:
+                parrier = state.models[by]
+                events.append(Event(kind="bodyguard", seat=OVERLORD, text=f"{by} guards {model.id} (Bodyguard): "
+                                    f"{model.id} may not Guard, and keeps its armour."))
         symbols_guard = 0
         if guard:
             ol.gems["reserve"] -= guard
             ol.gems["guard"] += guard
             dice = roll_pool(cat, state.rng, [cat.icon("overlord_guard_die")] * guard)
-            events.append(Event(kind="roll", seat=OVERLORD, text=f"Guard benefit for {model.id}: {describe(dice)}."))
-            dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, "guard", events)
+            whose = f"{parrier.id} parries for {model.id}" if parrier is not model else f"Guard benefit for {model.id}"
+            events.append(Event(kind="roll", seat=OVERLORD, text=f"{whose}: {describe(dice)}."))
+            dice = reroll_window(state, cat, self._overlord_roller(state, parrier), dice, "guard", events)
             symbols_guard = symbols(dice)
         if power > 0 and not armour_only:
             symbols_guard += self._overlord_ward(state, model, power, events)
@@ -774,7 +922,8 @@ class Conan(Ruleset):
                              events)
         power = symbols(dice)
         events.append(Event(kind="attack", seat=OVERLORD, text=f"Attack power {power}, locked."))
-        self._hero_defends(state, state.heroes[answer], power, "melee", False, events)
+        self._hero_defends(state, state.heroes[answer], power, "melee", False, events,
+                           poison=self._poison(state, model))
 
     def _crush(self, state: ConanState, attacker: str, defender: str, dice: list[Die], events: list[Event]) -> None:
         """§14 Crush: a die showing 2 or more symbols locks the two in contact; while both stay
@@ -848,7 +997,8 @@ class Conan(Ruleset):
             return
         self._hero_defends(state, target, power, "ranged" if action.style == "web" else action.style,
                            "precise-shot" in unit.skills if action.style != "melee" else "accurate-blow" in unit.skills,
-                           events, armour_only=armour_only, web=action.style == "web")
+                           events, armour_only=armour_only, web=action.style == "web",
+                           poison=self._poison(state, model))
         if action.style == "melee" and target.alive and model.alive and target.area == model.area:
             self._counterattack(state, target, model, events)
 
@@ -999,9 +1149,38 @@ class Conan(Ruleset):
         dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, spell.name, events)
         self._spell_strikes(state, hero.seat, symbols(dice), victims, spell.area, events)
 
+    def _is_reaction(self, state: ConanState, seat: str, action: Cast) -> bool:
+        """Whether the hero's spell named by the cast is a reaction spell (not a ward, which the
+        game offers when he is attacked)."""
+        if _slug(action.creature or "") in state.allies:
+            return False
+        hero = self._hero(state, seat, action.creature)
+        key = _slug(action.spell)
+        cat = state.catalogue
+        card = next((c for c in hero.cards if cat.cards[c].kind == "spell" and key in (c, _slug(cat.cards[c].name))),
+                    None)
+        return card is not None and cat.cards[card].reaction and not cat.cards[card].ward
+
+    def _hero_reaction(self, state: ConanState, seat: str, action: Cast, events: list[Event]) -> None:
+        """§16.2 window 7, §13.10 "può essere lanciato in qualsiasi momento": a hero's reaction
+        spell is cast at any time between actions, in the Overlord's turn too, and by a Cautious
+        hero (§4: Cautious heroes cast reaction spells). Only one cast in his own Action phase
+        wipes his MP (C8: actions he initiates there)."""
+        hero = self._hero(state, seat, action.creature)
+        own_phase = state.side == "heroes" and state.phase == "action"
+        if own_phase:
+            hero.passed = False  # C24: acting again takes back "done"
+        mp = (hero.free_mp, hero.bought_mp)
+        self._hero_cast(state, hero, action, events)
+        if not own_phase:
+            hero.free_mp, hero.bought_mp = mp
+
     def _teleport(self, state: ConanState, hero: Hero, action: Cast, card: str, events: list[Event]) -> None:
         """A teleport spell: the caster appears in an area in sight that is not Occupied for
         him; neither hindrance nor Blocking holds him (§14 Teleportation)."""
+        carrier = self._carrier_of(state, hero)
+        if carrier is not None:
+            raise IllegalAction("carried", f"{hero.name} is carried by {carrier.name}: set down first.")
         from engine.areas import occupied_for
         board = self.board_of(state)
         if not action.to:
@@ -1021,6 +1200,35 @@ class Conan(Ruleset):
         hero.area = target
         events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} casts {state.catalogue.cards[card].name} "
                             f"and stands in {area.name}."))
+
+    def _overlord_reaction(self, state: ConanState, action: Cast, events: list[Event]) -> bool:
+        """§13.10: a reaction spell is cast at any time. In the heroes' turn it needs no tile
+        activation ("Quando lanci un incantesimo di reazione durante il turno degli eroi, non è
+        necessario attivare la tessera unità dell'incantatore"), so any living Spellcaster model
+        casts it; in his own turn the seed's general rule holds ("Per lanciare un incantesimo,
+        l'Overlord deve prima attivare una tessera unità che ha l'abilità Incantatore"): the
+        caster's tile must be the one activated. (The rules file says only non-reaction spells
+        need it; the seed wins.) Returns False when the spell is no (non-ward) reaction spell."""
+        cat = state.catalogue
+        key = _slug(action.spell)
+        card = next((c for c in state.scenario.overlord_spells if key in (c, _slug(cat.cards[c].name))), None)
+        if card is None or not cat.cards[card].reaction or cat.cards[card].ward:
+            return False
+        spell = cat.cards[card]
+        model = self._model(state, action.creature)
+        if "spellcaster" not in self._unit(state, model).skills:
+            raise IllegalAction("no-spellcaster", f"{model.id} is no Spellcaster.")
+        if state.side == "overlord" and model.tile != state.overlord.active:
+            raise IllegalAction("no-spellcaster", f"In his own turn the Overlord casts through the tile he has "
+                                f"activated; {model.id}'s is not (only in the heroes' turn is none needed).")
+        victims = self._spell_victims(state, model.area, action, spell)
+        self._pay_spell(cat, state.overlord.gems, card, "The Overlord")
+        dice = roll_pool(cat, state.rng, list(spell.dice))
+        when = " (a reaction spell, in the heroes' turn)" if state.side == "heroes" else " (a reaction spell)"
+        events.append(Event(kind="roll", seat=OVERLORD, text=f"{model.id} casts {spell.name}{when}: {describe(dice)}."))
+        dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, spell.name, events)
+        self._spell_strikes(state, OVERLORD, symbols(dice), victims, spell.area, events)
+        return True
 
     def _overlord_cast(self, state: ConanState, action: Cast, events: list[Event]) -> None:
         """§13.10: a non-reaction spell needs an activated Spellcaster tile; its model casts."""
@@ -1162,8 +1370,12 @@ class Conan(Ruleset):
             options += [f"{n}-{c}" for c in cards]
         return options
 
+    def _poison(self, state: ConanState, model: Model) -> int:
+        """The scenario's Poison damage if the model has the skill (§14: defined by the scenario)."""
+        return state.scenario.poison_damage if "poison" in self._unit(state, model).skills else 0
+
     def _hero_defends(self, state: ConanState, hero: Hero, power: int, style: str, precise: bool,
-                      events: list[Event], armour_only: bool = False, web: bool = False) -> None:
+                      events: list[Event], armour_only: bool = False, web: bool = False, poison: int = 0) -> None:
         """§8.4: declare Guard (dodge, or parry with one card; only a shield against ranged or
         area attacks), roll, reroll, then add the armour of one card."""
         cat = state.catalogue
@@ -1205,6 +1417,8 @@ class Conan(Ruleset):
                             f"{guard_symbols + armour} ({guard_symbols} guard + {armour} armour): {damage} damage."))
         if damage:
             self._hurt_hero(state, hero, damage, "the attack", events)
+        if damage and poison and hero.alive:  # §14 Poison as the scenario defines it: past any defence
+            self._hurt_hero(state, hero, poison, "poison", events)
 
     def _hurt_hero(self, state: ConanState, hero: Hero, damage: int, source: str, events: list[Event]) -> None:
         def choose(spaces: list[str]) -> str:
@@ -1256,7 +1470,8 @@ class Conan(Ruleset):
         dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, "counterattack", events)
         power = symbols(dice)
         events.append(Event(kind="attack", seat=OVERLORD, text=f"Counterattack power {power}, locked."))
-        self._hero_defends(state, hero, power, "melee", "accurate-blow" in self._unit(state, model).skills, events)
+        self._hero_defends(state, hero, power, "melee", "accurate-blow" in self._unit(state, model).skills, events,
+                           poison=self._poison(state, model))
 
     # -- manipulation -------------------------------------------------------------------------
     def _item_named(self, state: ConanState, hero: Hero, text: str) -> str:
@@ -1311,8 +1526,15 @@ class Conan(Ruleset):
 
     def _area_item(self, state: ConanState, hero: Hero, card: str, area: str, events: list[Event]) -> None:
         """§9.5: an item with the area icon attacks every model where it lands, then is
-        discarded (resource cards with the icon are used once)."""
+        discarded (resource cards with the icon are used once). An alchemical item of the
+        scenario (§14 Alchemy, defined by the scenario) bursts only in a hand with Alchemy;
+        from any other it lands as a plain card."""
         cat = state.catalogue
+        if card in state.scenario.alchemy_items and not sheet.has_skill(cat, hero, "alchemy"):
+            state.ground.setdefault(area, []).append(card)
+            events.append(Event(kind="land", seat=hero.seat, text=f"The {cat.cards[card].name} lands in "
+                                f"{self.board_of(state).area(area).name} unbroken: only an alchemist sets it off."))
+            return
         victims = [h.id for h in state.living_heroes() if h.area == area]
         victims += [m.id for m in state.living_models() if m.area == area]
         events.append(Event(kind="discard", seat=hero.seat, text=f"The {cat.cards[card].name} bursts in "
@@ -1431,6 +1653,8 @@ class Conan(Ruleset):
 
     # -- the Overlord ---------------------------------------------------------------------------
     def _overlord_action(self, state: ConanState, action: Action, events: list[Event]) -> None:
+        if isinstance(action, Cast) and state.phase != "waiting" and self._overlord_reaction(state, action, events):
+            return
         if state.side != "overlord" or state.phase != "activation":
             if action.kind == "cast":
                 raise IllegalAction("not-your-turn", "In the heroes' turn the Overlord casts only reaction spells, "

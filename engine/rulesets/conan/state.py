@@ -33,6 +33,8 @@ class Hero(BaseModel):
     bought_mp: int = 0
     passed: bool = False
     alive: bool = True
+    carrying: str | None = None  # the hero this one carries (§9.6)
+    carried_weight: int = 0  # its encumbrance, counted with the cards (§11.1)
 
     @property
     def total(self) -> int:
@@ -102,6 +104,7 @@ class ConanState(GameState):
     webbed: list[str] = Field(default_factory=list)  # heroes held by a web token
     charm_broken: list[tuple[str, str]] = Field(default_factory=list)  # (charmer, other): it attacked first
     crushed: list[tuple[str, str]] = Field(default_factory=list)  # (attacker, defender) held by Crush
+    keep_rolls: list[str] = Field(default_factory=list)  # seats under the standing order /reroll auto:keep
 
     def hero_of(self, seat: str) -> list[Hero]:
         return [h for h in self.heroes.values() if h.seat == seat and h.alive]

@@ -36,6 +36,8 @@ def area_view(ruleset, state: ConanState) -> AreaView:
         gems = " ".join(f"{ZONE_SHORT[z]} {n}" for z, n in hero.gems.items() if n or z in ("reserve", "fatigue"))
         status = "dead" if not hero.alive else f"{hero.attitude}, MP {hero.free_mp + hero.bought_mp}"
         cards = ", ".join(cat.cards[c].name for c in hero.cards) or "no cards"
+        if hero.carrying:
+            cards += f"; carries {state.heroes[hero.carrying].name}"
         panels.append(SidePanel(title=f"{hero.name} ({status})", side=hero.seat,
                                 lines=[gems, f"{cards} (enc {sheet.encumbrance(cat, hero)})"]))
     ol = state.overlord
