@@ -12,7 +12,7 @@ rolled by the bodyguard.
 
 from engine.rulesets.conan.actions import Attack
 
-from helpers import H, RULES, act, action_phase, asked, clear_models, gems, only, table
+from conan_helpers import H, RULES, act, action_phase, asked, clear_models, gems, only, table
 
 CARDS = {"axe": {"name": "Axe", "kind": "weapon", "melee": ["s2"], "encumbrance": 2}}
 

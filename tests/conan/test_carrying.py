@@ -13,7 +13,7 @@ from engine.core import IllegalAction
 from engine.rulesets.conan import heroes as sheet
 from engine.rulesets.conan.actions import Carry, Move
 
-from helpers import H, RULES, act, action_phase, gems, only, table
+from conan_helpers import H, RULES, act, action_phase, gems, only, table
 
 
 def _pair(players=1, **scenario):

@@ -15,7 +15,7 @@ from engine.core import IllegalAction
 from engine.rulesets.conan.actions import Activate, Attitude, Cast, Done
 from engine.rulesets.conan.state import OVERLORD
 
-from helpers import H, RULES, act, gems, only, table
+from conan_helpers import H, RULES, act, gems, only, table
 
 SPELLS = {"hex": {"name": "Hex", "kind": "spell", "cost": 1, "limit": 2, "reaction": True, "dice": ["s2"]},
           "bolt": {"name": "Bolt", "kind": "spell", "cost": 2, "limit": 4, "dice": ["s3"]}}

@@ -13,7 +13,7 @@ from engine.core import IllegalAction
 from engine.core.decisions import Decide
 from engine.rulesets.conan.actions import Attack, RerollOrder
 
-from helpers import H, RULES, act, action_phase, asked, clear_models, gems, only, table
+from conan_helpers import H, RULES, act, action_phase, asked, clear_models, gems, only, table
 
 
 def _duel(reserve=10):

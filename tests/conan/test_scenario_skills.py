@@ -13,7 +13,7 @@ from engine.rulesets.conan.actions import Attack, Activate, Done, Drop, Move
 from engine.rulesets.conan.data import build_catalogue, load_scenario
 from engine.rulesets.conan.state import OVERLORD
 
-from helpers import H, RULES, act, action_phase, clear_models, gems, only, table
+from conan_helpers import H, RULES, act, action_phase, clear_models, gems, only, table
 
 
 def test_the_shipped_scenarios_use_all_three():
