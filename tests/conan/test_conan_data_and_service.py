@@ -38,7 +38,7 @@ SCENARIO = json.loads((conan_data.resources.files("engine.rulesets.conan") / "da
     (lambda d: d.update(climbs=[{"between": ["chasm", "roof"], "mp": 2}]),
      "mine.json: climbs.0.between: temple-of-set has no area 'roof'"),
     (lambda d: d.update(alchemy_items=["elixir"]), "mine.json: alchemy_items: there is no card 'elixir'"),
-    (lambda d: d.update(poison_damage=-1), "mine.json: poison_damage: Input should be greater than or equal to 0"),
+    (lambda d: d.update(poison_damage=-1), "mine.json: poison_damage: must be at least 0, not -1"),
     (lambda d: d.update(board="atlantis"), None),
 ])
 def test_a_bad_scenario_is_refused_with_the_exact_reason(change, reason):

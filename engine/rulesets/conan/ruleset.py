@@ -507,11 +507,29 @@ class Conan(Ruleset):
         state.webbed.remove(hero.id)
         events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} tears free of the web (4 MP)."))
 
+    @staticmethod
+    def _may_enter(board, figures, me, hero: Hero, target: str):
+        """The area ``hero`` steps into by a skill or a climb, once it is sure he may: it gives
+        footing (no chasm, no water unless he swims), it is not Occupied for him, and no enemy
+        Blocks him where he stands (§10). Raises IllegalAction saying which rule stops him."""
+        from engine.areas import blocked_leaving, occupied_for
+        area = board.area(target)
+        others = [f for f in figures if f.id != hero.id]
+        if area.chasm or (area.water and not me.swim):
+            raise IllegalAction("no-footing", f"{area.name} gives no footing.")
+        if occupied_for(board, others, target, me):
+            raise IllegalAction("occupied", f"{area.name} is Occupied.")
+        holder = blocked_leaving(others, me, hero.area)
+        if holder is not None:
+            raise IllegalAction("blocked", f"{holder.label} blocks {hero.name}: he can't leave "
+                                f"{board.area(hero.area).name}.")
+        return area
+
     def _skill_step(self, state, hero, me, figures, board, target, action, events) -> None:
         """One step by a movement skill (§14): Wall-breaker (2 MP through a wall or wooden door,
         which then stays open for everyone), Intangible (1 MP through any obstacle), Fly (2 MP
         as if jumping, ignoring jump values; +1 over an obstacle, C21)."""
-        from engine.areas import blocked_leaving, hindrance, occupied_for
+        from engine.areas import hindrance
         skill = {"break": "wall-breaker", "phase": "intangible", "fly": "fly"}[action.mode]
         if not sheet.has_skill(state.catalogue, hero, skill):
             raise IllegalAction("no-skill", f"{hero.name} has no usable {skill.replace('-', ' ').title()} skill.")
@@ -523,16 +541,7 @@ class Conan(Ruleset):
         if action.mode == "fly" and not border.passable and border.kind != "obstacle" \
                 and border.key not in self._opened(state):
             raise IllegalAction("border-blocks", f"Flying does not pass a {border.kind}.")
-        area = board.area(target)
-        others = [f for f in figures if f.id != hero.id]
-        if area.chasm or (area.water and not me.swim):
-            raise IllegalAction("no-footing", f"{area.name} gives no footing.")
-        if occupied_for(board, others, target, me):
-            raise IllegalAction("occupied", f"{area.name} is Occupied.")
-        holder = blocked_leaving(others, me, hero.area)
-        if holder is not None:
-            raise IllegalAction("blocked", f"{holder.label} blocks {hero.name}: he can't leave "
-                                f"{board.area(hero.area).name}.")
+        area = self._may_enter(board, figures, me, hero, target)
         hinder = 0 if me.evasive else hindrance(figures, me, hero.area)
         if action.mode == "break":
             cost = 2 + hinder
@@ -553,7 +562,7 @@ class Conan(Ruleset):
         """§14 Climb, defined by the scenario: a climber crosses a border the scenario names
         (``climbs``), whatever the border is, for its MP plus hindrance; the area must give
         footing and room, and Blocking still holds him. The MP, or IllegalAction saying why not."""
-        from engine.areas import blocked_leaving, hindrance, occupied_for
+        from engine.areas import hindrance
         board = self.board_of(state)
         if not sheet.has_skill(state.catalogue, hero, "climb"):
             raise IllegalAction("no-skill", f"{hero.name} has no usable Climb skill.")
@@ -563,16 +572,7 @@ class Conan(Ruleset):
                                 f"{board.area(hero.area).name} and {board.area(target).name}.")
         figures = self._figures(state)
         me = next(f for f in figures if f.id == hero.id)
-        area = board.area(target)
-        others = [f for f in figures if f.id != hero.id]
-        if area.chasm or (area.water and not me.swim):
-            raise IllegalAction("no-footing", f"{area.name} gives no footing.")
-        if occupied_for(board, others, target, me):
-            raise IllegalAction("occupied", f"{area.name} is Occupied.")
-        holder = blocked_leaving(others, me, hero.area)
-        if holder is not None:
-            raise IllegalAction("blocked", f"{holder.label} blocks {hero.name}: he can't leave "
-                                f"{board.area(hero.area).name}.")
+        self._may_enter(board, figures, me, hero, target)
         return climb.mp + (0 if me.evasive else hindrance(figures, me, hero.area))
 
     def _climb(self, state, hero, me, figures, board, target, action, events) -> None:

@@ -164,6 +164,20 @@ def group_of(state: NinthAgeState, unit: UnitState) -> str | None:
     return None
 
 
+def placed_on_table(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float,
+                    facing: float | None, files: int | None) -> UnitState:
+    """``unit`` as it would stand on the table at (x, y), ``files`` wide (default: its army-list
+    formation), facing ``facing`` (default: toward the enemy): deployment and Ambush arrivals
+    both put a unit down this way, then check where it stands."""
+    files = files or unit.formation.files
+    if not 1 <= files <= unit.models:
+        raise IllegalAction("bad-files", f"{unit.id} has {unit.models} models: between 1 and {unit.models} files.")
+    formation = Formation(**{**unit.formation.model_dump(), "files": files})
+    bearing = enemy_facing(state, seat) if facing is None else normalise(facing)
+    return UnitState(**{**unit.model_dump(), "formation": formation, "pose": Pose(x=x, y=y, bearing=bearing),
+                        "location": "table"})
+
+
 def deploy(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float, facing: float | None,
            files: int | None, events: list[Event]) -> None:
     status = state.deploy
@@ -186,13 +200,7 @@ def deploy(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float,
     if open_group and group != open_group:
         raise IllegalAction("finish-group", f"All your {open_group} deploy together: place the rest of them first.")
     entry = state.unit_entry(unit)
-    files = files or unit.formation.files
-    if not 1 <= files <= unit.models:
-        raise IllegalAction("bad-files", f"{unit.id} has {unit.models} models: between 1 and {unit.models} files.")
-    formation = Formation(**{**unit.formation.model_dump(), "files": files})
-    bearing = enemy_facing(state, seat) if facing is None else normalise(facing)
-    placed = UnitState(**{**unit.model_dump(), "formation": formation, "pose": Pose(x=x, y=y, bearing=bearing),
-                          "location": "table"})
+    placed = placed_on_table(state, seat, unit, x, y, facing, files)
     fp = placed.footprint()
     z = zone(state, seat)
     if not z.buffer(1e-6).covers(fp.shape):
@@ -214,14 +222,14 @@ def deploy(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float,
     if status.step == "scouts":
         events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id},
                             text=f"{name(state, seat)} places the Scouts {unit.id} at ({x:g}, {y:g}) facing "
-                            f"{bearing:g}°" + (" outside the deployment zone: no charges in game turn 1 if their "
+                            f"{placed.pose.bearing:g}°" + (" outside the deployment zone: no charges in game turn 1 if their "
                                               "side goes first." if placed.no_charge_turn1 else ".")))
         _next_scout(state, seat, events)
         return
     status.drop_units.append(unit.id)
     events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id},
                         text=f"{name(state, seat)} deploys {unit.id} ({entry.models} {entry.troop_type}, "
-                        f"{files} wide) at ({x:g}, {y:g}) facing {bearing:g}°."))
+                        f"{files} wide) at ({x:g}, {y:g}) facing {placed.pose.bearing:g}°."))
     if status.finished_first and status.finished_first != seat:
         g = group_of(state, placed)
         if g is None:
@@ -418,13 +426,7 @@ def arrive(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float,
            files: int | None, events: list[Event]) -> None:
     if unit.owner != seat or not unit.arriving:
         raise IllegalAction("not-arriving", f"{unit.id} is not arriving from Ambush this turn.")
-    files = files or unit.formation.files
-    if not 1 <= files <= unit.models:
-        raise IllegalAction("bad-files", f"{unit.id} has {unit.models} models: between 1 and {unit.models} files.")
-    formation = Formation(**{**unit.formation.model_dump(), "files": files})
-    bearing = enemy_facing(state, seat) if facing is None else normalise(facing)
-    placed = UnitState(**{**unit.model_dump(), "formation": formation, "pose": Pose(x=x, y=y, bearing=bearing),
-                          "location": "table"})
+    placed = placed_on_table(state, seat, unit, x, y, facing, files)
     fp = placed.footprint()
     edge = _edge_touched(state, fp)
     if edge is None:
@@ -436,7 +438,7 @@ def arrive(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float,
     placed.arriving, placed.arrived_turn, placed.ambush_edge = False, state.round, edge
     state.units[unit.id] = placed
     events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id}, text=f"{unit.id} arrives on the {edge} "
-                        f"edge at ({x:g}, {y:g}) facing {bearing:g}°."))
+                        f"edge at ({x:g}, {y:g}) facing {placed.pose.bearing:g}°."))
 
 
 def edge_distance(state: NinthAgeState, fp, edge: str) -> float:
