@@ -440,7 +440,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("reason", "Why it ends, e.g. 'the orcs flee'"),
     )),
     CommandSpec("help", "List the commands, or explain a topic", None, (
-        Option("topic", "condition: which conditions change the rules in an encounter"),
+        Option("topic", "condition, or a game (e.g. dnd-minis) for its commands"),
     )),
 )
 
@@ -604,21 +604,32 @@ def check_bounds(command: Command) -> None:
                                 f"/{spec.key} takes at most {opt.max_length}.")
 
 
+# Commands outside any group that every player may use whatever the game; the rest of the
+# ungrouped commands belong to one game or another and are listed by that game's /help.
+EVERYONES = frozenset({"help", "roll", "card", "decide", "games", "vacation", "notify", "nudge", "profile"})
+
+
 def help_text(title: str | None = None, commands: set[str] | None = None, notes: list[str] | None = None,
-              topic: str | None = None) -> str:
-    """Every command; for a game, its own play commands, the game commands and its notes; or one
-    topic (``/help topic:condition``)."""
+              topic: str | None = None, games: list[str] | None = None) -> str:
+    """For a game, its own play commands, the game commands and its notes; without one, the
+    commands everyone uses and the games there are (each game's commands are a /help away, so
+    the overview stays a screen long); or one topic (``/help topic:condition``)."""
     if topic not in (None, ""):
         word = str(topic).strip().casefold()
         if word in ("condition", "conditions"):
             from engine.rulesets.dnd35_encounter.conditions import help_text as condition_help
 
             return condition_help()
-        raise IllegalAction("unknown-topic", "Help topics: condition (or /help alone for the commands).")
+        also = f", or a game: {', '.join(games)}" if games else ""
+        raise IllegalAction("unknown-topic", f"Help topics: condition{also} (or /help alone for the commands).")
     if commands is None:
         lines = ["**Warband commands**"]
         for spec in COMMANDS:
-            lines.append(f"`{spec.usage()}` — {spec.description}")
+            if spec.group is not None or spec.name in EVERYONES:
+                lines.append(f"`/{spec.key}` — {spec.description}")
+        if games:
+            lines.append(f"**Games**: {', '.join(games)}. Each game's own commands: `/help topic:<game>`, "
+                         "or `/help` in a channel where one is played.")
         return "\n".join(lines)
     lines = [f"**{title} commands**"]
     for spec in COMMANDS:

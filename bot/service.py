@@ -197,13 +197,18 @@ class Service:
                          ephemeral=True, error="internal-error")
 
     async def _help(self, channel_id: str, topic: str | None = None) -> Reply:
-        """Every command; with a game in the channel, its own commands first; or one topic."""
-        if topic not in (None, ""):
-            return Reply(text=help_text(topic=topic), ephemeral=True)
-        game = await self.store.active_game(channel_id)
-        if game is None:
-            return Reply(text=help_text(), ephemeral=True)
-        ruleset = get_ruleset(game.ruleset)
+        """The commands everyone uses and the games there are; with a game in the channel (or
+        ``topic:`` naming a game), that game's own commands; or another topic."""
+        name = str(topic or "").strip().casefold()
+        if name in ruleset_names():
+            ruleset = get_ruleset(name)
+        elif name:
+            return Reply(text=help_text(topic=topic, games=ruleset_names()), ephemeral=True)
+        else:
+            game = await self.store.active_game(channel_id)
+            if game is None:
+                return Reply(text=help_text(games=ruleset_names()), ephemeral=True)
+            ruleset = get_ruleset(game.ruleset)
         return Reply(text=help_text(ruleset.title, ruleset.commands() | {"decide"}, ruleset.help_notes()),
                      ephemeral=True)
 

@@ -199,14 +199,22 @@ async def test_roll_works_with_and_without_a_game(bot, service, store):
 
 
 async def test_help_lists_every_command_privately(bot):
+    """/help alone: the commands everyone uses and the games there are; topic:<game> (or /help
+    in that game's channel): the game's own commands. Long answers come as a file."""
+    def text_of(shown):
+        return "".join(f.file_bytes().decode("utf-8") for f in shown.files) or shown.text
+
     shown = await play(bot, "help", CAROL)
     assert shown.ephemeral
-    # Longer than two messages: its opening lines, and the whole list as a file.
-    [sent] = shown.files
-    whole = sent.file_bytes().decode("utf-8")
-    assert "whole text" in shown.text
-    for key in ("game new", "game join", "roll", "move", "attack", "end"):
-        assert f"/{key}" in whole
+    overview = text_of(shown)
+    for key in ("game new", "game join", "roll", "warband new", "league create"):
+        assert f"/{key}" in overview
+    assert "dnd-minis-quick" in overview and "conan" in overview and "ninth-age" in overview
+    game = await play(bot, "help", CAROL, topic="dnd-minis-quick")
+    assert game.ephemeral
+    commands = text_of(game)
+    for key in ("move", "attack", "end", "game new"):
+        assert f"/{key}" in commands
 
 
 async def test_commands_without_a_game_are_refused_privately(bot):
