@@ -59,9 +59,16 @@ def frame_renderer(service) -> Callable[[BoardView], bytes]:
 
     if service.render is not default_renderer:
         return service.render
+    from engine.core.board_view import BoardView
     from renderers.grid import render_board
 
-    return lambda view: render_board(view, square_px=FRAME_SQUARE_PX)
+    def draw(view) -> bytes:
+        # Square grids are drawn smaller; area boards and tables have one size of their own.
+        if isinstance(view, BoardView):
+            return render_board(view, square_px=FRAME_SQUARE_PX)
+        return default_renderer(view)
+
+    return draw
 
 
 def _key_event(events: list[Event]) -> str:

@@ -93,6 +93,19 @@ async def test_the_replay_is_an_animation_under_the_upload_limit(service, store,
     assert (tmp_path / "out" / "replay.gif").exists() and list((tmp_path / "out").glob("frame-*.png"))
 
 
+async def test_a_game_on_a_board_of_areas_replays_too(service):
+    """The replay draws each game's board with its own renderer (Conan's areas here), not only
+    square grids."""
+    await say(service, ALICE, "/game new ruleset:conan scenario:idol-of-set seed:3 settings:players=1")
+    await say(service, BOB, "/game join")
+    for hero in ("conan", "shevatas", "belit", "hadrathus"):
+        reply = await say(service, BOB, f"/attitude creature:{hero} choice:aggressive")
+        assert reply.error is None, reply.text
+    reply = await say(service, ALICE, "/game replay")
+    assert reply.error is None, reply.text
+    assert Image.open(io.BytesIO(reply.image)).format == "GIF"
+
+
 async def test_roll_history(service):
     assert (await say(service, ALICE, "/roll history")).text.startswith("No dice")
     await say(service, ALICE, "/roll 2d6")

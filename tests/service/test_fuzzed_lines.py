@@ -12,10 +12,12 @@ Bounded: a few hundred examples in all.
 from __future__ import annotations
 
 import asyncio
+import io
 import shutil
 from pathlib import Path
 
 import pytest
+from PIL import Image
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -29,8 +31,19 @@ USERS = {"p1": "alice", "p2": "bob", "referee": "ref"}
 PEOPLE = ["alice", "bob", "ref", "stranger"]
 
 
+def _one_pixel_png() -> bytes:
+    buffer = io.BytesIO()
+    Image.new("RGB", (1, 1)).save(buffer, format="PNG")
+    return buffer.getvalue()
+
+
+ONE_PIXEL = _one_pixel_png()
+
+
 def no_board(view) -> bytes:
-    return b""  # drawing is not under test here, and would make each example slow
+    # Drawing is not under test here, and would make each example slow; a real (tiny) PNG,
+    # since some replies decode what the renderer gives (/game replay animates the frames).
+    return ONE_PIXEL
 
 
 async def say(service, user, line, channel="chan"):
