@@ -448,12 +448,15 @@ def threat_reach(creature: "Creature", battle: Battle | None = None) -> int:
     AMB-17: "it threatens those squares (AoO, shooting restriction)", kept behind a switch; the
     starter rules, W-42: adjacent squares only); without settings, the edition's default.
     """
-    from engine.rulesets.dnd_minis.abilities.movement import MeleeReach
-
     reach = melee_reach(creature, battle)
     if reach <= 1:
         return 1
-    return reach if ruling(battle, "reach_threatens", MeleeReach.threatens_at_reach(edition_of(battle))) else 1
+    return reach if ruling(battle, "reach_threatens", reach_threatens_by_default(edition_of(battle))) else 1
+
+
+def reach_threatens_by_default(edition: str) -> bool:
+    """The ``reach_threatens`` default of each edition: War Drums yes (AMB-17), starter no (W-42)."""
+    return edition != "starter"
 
 
 def visible(viewer: "Creature", target: "Creature", normally: bool, battle: Battle | None = None) -> bool:

@@ -94,7 +94,7 @@ class MeleeReach(Ability):
 
     @staticmethod
     def threatens_at_reach(edition: str) -> bool:
-        return edition != "starter"
+        return _hooks().reach_threatens_by_default(edition)
 
 
 @register_ability
