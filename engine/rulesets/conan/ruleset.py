@@ -1389,16 +1389,7 @@ class Conan(Ruleset):
                             f"armour {sheet.armour(cat, hero)}. Guard with how many gems, and which card "
                             "(N to dodge, N-card to parry; a shield only against ranged)? /guard gems: card:", options)
             if answer != "none":
-                gems, _, card = answer.partition("-")
-                sheet.pay(cat, hero, "guard", int(gems))
-                space = cat.heroes[hero.id].spaces["guard"]
-                kinds = ([space.die] * int(gems) if space.die else []) + (cat.cards[card].guard if card else [])
-                dice = roll_pool(cat, state.rng, kinds)
-                events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} "
-                                    f"{'parries with the ' + cat.cards[card].name if card else 'dodges'}: "
-                                    f"{describe(dice)}."))
-                dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, "guard", events)
-                guard_symbols = symbols(dice)
+                guard_symbols = self._guard_roll(state, hero, answer, events)
         if power > 0 and not armour_only:
             guard_symbols += self._hero_ward(state, hero, power, events)
         armour = sheet.armour(cat, hero)
