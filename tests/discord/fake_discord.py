@@ -41,6 +41,24 @@ async def make_bot(service) -> WarbandBot:
     return bot
 
 
+def leaf(bot: discord.Client, key: str):
+    """The slash command ``key`` ("game new", "move") of the bot's tree."""
+    head, _, sub = key.partition(" ")
+    command = bot.tree.get_command(head)
+    return command.get_command(sub) if sub else command
+
+
+async def invoke(bot: discord.Client, key: str, user: int, *, channel: Any = None, **options) -> "FakeInteraction":
+    """``/key option:value…`` typed by ``user`` (in ``channel``, if given): the command's own
+    callback, with its cog; returns the interaction with what was sent."""
+    interaction = FakeInteraction(user)
+    if channel is not None:
+        interaction.channel = channel
+    command = leaf(bot, key)
+    await command.callback(command.binding, interaction, **options)
+    return interaction
+
+
 @dataclass
 class ScriptedService:
     """Stands in for :class:`bot.service.Service`: records calls, answers from a script."""

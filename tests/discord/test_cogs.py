@@ -9,12 +9,10 @@ from __future__ import annotations
 
 import io
 
-import pytest
 from discord import app_commands
 from PIL import Image
 
-from fake_discord import make_bot
-from fake_discord import CHANNEL_ID, FakeInteraction
+from fake_discord import CHANNEL_ID, FakeInteraction, invoke, leaf
 
 ALICE, BOB, CAROL = 310000000000000001, 320000000000000002, 330000000000000003
 USERS = {"p1": ALICE, "p2": BOB}
@@ -23,24 +21,9 @@ PNG_MAGIC = b"\x89PNG\r\n\x1a\n"
 
 
 
-@pytest.fixture
-async def bot(service):
-    bot = await make_bot(service)
-    yield bot
-    await bot.close()
-
-
-def leaf(bot, key: str) -> app_commands.Command:
-    head, _, sub = key.partition(" ")
-    command = bot.tree.get_command(head)
-    return command.get_command(sub) if sub else command
-
-
 async def play(bot, key: str, user: int, **options) -> FakeInteraction:
-    """``/key option:value…`` typed by ``user``: the command's own callback, with its cog."""
-    interaction = FakeInteraction(user)
-    command = leaf(bot, key)
-    await command.callback(command.binding, interaction, **options)
+    """``/key option:value…`` typed by ``user``, which must be answered."""
+    interaction = await invoke(bot, key, user, **options)
     assert interaction.sent, f"/{key} left the interaction unanswered"
     return interaction
 

@@ -4,31 +4,14 @@ charges, and reads ``/help topic:condition``; the real service and store answer.
 
 from __future__ import annotations
 
-import pytest
-from discord import app_commands
 
-from fake_discord import CHANNEL_ID, FakeInteraction, make_bot
+from fake_discord import CHANNEL_ID, FakeInteraction, invoke
 
 REF, BOB = 410000000000000001, 420000000000000002
 
 
-@pytest.fixture
-async def bot(service):
-    bot = await make_bot(service)
-    yield bot
-    await bot.close()
-
-
-def leaf(bot, key: str) -> app_commands.Command:
-    head, _, sub = key.partition(" ")
-    command = bot.tree.get_command(head)
-    return command.get_command(sub) if sub else command
-
-
 async def play(bot, key: str, user: int, **options) -> FakeInteraction:
-    interaction = FakeInteraction(user)
-    command = leaf(bot, key)
-    await command.callback(command.binding, interaction, **options)
+    interaction = await invoke(bot, key, user, **options)
     assert interaction.sent, f"/{key} left the interaction unanswered"
     return interaction
 

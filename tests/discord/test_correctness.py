@@ -3,34 +3,14 @@
 
 from __future__ import annotations
 
-import pytest
 
 from bot.demo import choose_action
 from bot.service import MAX_SEED, Service
-from fake_discord import FakeInteraction, make_bot
+from fake_discord import FakeInteraction, leaf
+from fake_discord import invoke as play
 
 ALICE, BOB = 310000000000000001, 320000000000000002
 USERS = {"p1": ALICE, "p2": BOB}
-
-
-@pytest.fixture
-async def bot(service):
-    bot = await make_bot(service)
-    yield bot
-    await bot.close()
-
-
-def leaf(bot, key):
-    head, _, sub = key.partition(" ")
-    command = bot.tree.get_command(head)
-    return command.get_command(sub) if sub else command
-
-
-async def play(bot, key, user, **options) -> FakeInteraction:
-    interaction = FakeInteraction(user)
-    command = leaf(bot, key)
-    await command.callback(command.binding, interaction, **options)
-    return interaction
 
 
 def pinged(interaction) -> set[int]:

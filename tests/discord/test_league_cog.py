@@ -7,9 +7,8 @@ import itertools
 from types import SimpleNamespace
 
 import discord
-import pytest
 
-from fake_discord import FakeInteraction, make_bot
+from fake_discord import FakeInteraction
 
 ANN, BOB, CAT = 410000000000000001, 420000000000000002, 430000000000000003
 _thread_ids = itertools.count(1500000000000000001)
@@ -36,13 +35,6 @@ class FakeChannel:
         thread = FakeThread(name)
         self.threads[thread.id] = thread
         return thread
-
-
-@pytest.fixture
-async def bot(service):
-    bot = await make_bot(service)
-    yield bot
-    await bot.close()
 
 
 NAMES = {ANN: "Ann the Bold", BOB: "Bob", CAT: "Cat"}

@@ -10,7 +10,7 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from fake_discord import FakeInteraction, make_bot
+from fake_discord import invoke
 
 ALICE, BOB = 310000000000000001, 320000000000000002
 USERS = {"p1": ALICE, "p2": BOB}
@@ -57,21 +57,8 @@ class StatusChannel:
         return Partial(self, message_id)
 
 
-@pytest.fixture
-async def bot(service):
-    bot = await make_bot(service)
-    yield bot
-    await bot.close()
-
-
 async def play(bot, channel, key, user, **options):
-    interaction = FakeInteraction(user)
-    interaction.channel = channel
-    head, _, sub = key.partition(" ")
-    command = bot.tree.get_command(head)
-    command = command.get_command(sub) if sub else command
-    await command.callback(command.binding, interaction, **options)
-    return interaction
+    return await invoke(bot, key, user, channel=channel, **options)
 
 
 @pytest.mark.parametrize("may_pin", [True, False])

@@ -6,9 +6,8 @@ from __future__ import annotations
 import itertools
 from types import SimpleNamespace
 
-import pytest
 
-from fake_discord import FakeInteraction, make_bot
+from fake_discord import FakeInteraction
 
 ALICE, BOB, CAROL = 310000000000000001, 320000000000000002, 330000000000000003
 _thread_ids = itertools.count(1700000000000000001)
@@ -43,13 +42,6 @@ class FakeChannel:
         thread = FakeThread(name)
         self.threads.append(thread)
         return thread
-
-
-@pytest.fixture
-async def bot(service):
-    bot = await make_bot(service)
-    yield bot
-    await bot.close()
 
 
 async def new_game(bot, channel, user, **options):
