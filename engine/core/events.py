@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from engine.core.dice import Roll
+from engine.core.text import Lookup, Text, render
 
 
 class Event(BaseModel):
@@ -21,12 +22,29 @@ class Event(BaseModel):
     seat: str | None = None
     roll: Roll | None = None
     data: dict[str, Any] = Field(default_factory=dict)
+    # How ``text`` was made (engine.core.text.Text.to_data), kept so a log read back later is
+    # shown in each reader's language; None for text that has no catalogue key.
+    message: dict[str, Any] | None = None
 
-    def line(self) -> str:
-        """The log line: the text, and the dice behind it whenever there were dice."""
-        if self.roll is not None:
-            return f"{self.text} 🎲 {self.roll.detail or self.roll.expression} = {self.roll.total}"
+    @model_validator(mode="before")
+    @classmethod
+    def _keep_message(cls, data: Any) -> Any:
+        if isinstance(data, dict) and isinstance(data.get("text"), Text) and data.get("message") is None:
+            data = {**data, "message": data["text"].to_data()}
+        return data
+
+    def says(self, lookup: Lookup | None = None) -> str:
+        """The text in the language ``lookup`` translates to (English without one)."""
+        if self.message is not None and lookup is not None:
+            return render(Text.from_data(self.message), lookup)
         return self.text
+
+    def line(self, lookup: Lookup | None = None) -> str:
+        """The log line: the text, and the dice behind it whenever there were dice."""
+        text = self.says(lookup)
+        if self.roll is not None:
+            return f"{text} 🎲 {self.roll.detail or self.roll.expression} = {self.roll.total}"
+        return text
 
 
 def attack_numbers(natural: int | None, modifiers: list[tuple[str, int]], total: int | None,

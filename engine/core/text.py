@@ -1,0 +1,171 @@
+"""Player-facing text that the bot can say in the player's language (#13).
+
+The engine is pure: it knows no locale, loads no catalogue and does no I/O. So a sentence the
+engine produces is a :class:`Text`: a ``str`` that reads as the English it always was (every
+test and every caller that treats it as a string keeps working), and that also remembers how it
+was made: its catalogue key (``msgid``, the English source with ``{name}`` placeholders) and
+its parameters. The bot, at the edge, looks the key up in the player's language and fills the
+parameters in, translating any parameter that is itself a :class:`Text`::
+
+    >>> t = _("{creature} is not adjacent to {target}.", creature="Orc Mauler", target="Elf Ranger")
+    >>> t
+    Text('{creature} is not adjacent to {target}.', creature='Orc Mauler', target='Elf Ranger')
+    >>> str(t) == "Orc Mauler is not adjacent to Elf Ranger."
+    True
+    >>> t.render(lambda msgid, plural, n: msgid.replace("is not adjacent to", "non è adiacente a"))
+    'Orc Mauler non è adiacente a Elf Ranger.'
+
+Plurals are chosen by the catalogue's own rule for the language (English, Italian and
+Hungarian differ), so the engine passes the count and both English forms::
+
+    >>> str(ngettext("{n} square", "{n} squares", 1)), str(ngettext("{n} square", "{n} squares", 3))
+    ('1 square', '3 squares')
+
+A sentence built from parts (a refusal with its reasons, a list of events) is :func:`join`;
+each part is translated on its own::
+
+    >>> str(join(" ", [_("Too far."), _("Speed {speed}.", speed=6)]))
+    'Too far. Speed 6.'
+
+``to_data``/``from_data`` keep a Text in JSON (the game log stores events), so a log read back
+tomorrow is still shown in each reader's language::
+
+    >>> Text.from_data(t.to_data()) == t and Text.from_data(t.to_data()).params == t.params
+    True
+
+Catalogue keys are found by ``pybabel extract`` with the keywords ``_``, ``N_`` and
+``ngettext:1,2``, so a key must be a string literal at the call.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from typing import Any
+
+# (msgid, plural msgid or None, n or None) -> the translated template. English is identity.
+Lookup = Callable[[str, "str | None", "int | None"], str]
+
+
+def _english(msgid: str, plural: str | None, n: int | None) -> str:
+    if plural is not None and n != 1:
+        return plural
+    return msgid
+
+
+class Text(str):
+    """A translatable sentence; see the module's docstring. Its ``str`` value is the English."""
+
+    msgid: str | None
+    plural: str | None
+    n: int | None
+    params: dict[str, Any]
+    separator: str | None
+    parts: tuple[Any, ...]
+
+    def __new__(cls, msgid: str, /, **params: Any) -> Text:
+        return cls._make(msgid, None, None, params)
+
+    @classmethod
+    def _make(cls, msgid: str, plural: str | None, n: int | None, params: dict[str, Any]) -> Text:
+        if n is not None:
+            params = {"n": n, **params}
+        english = _fill(_english(msgid, plural, n), params, None)
+        self = str.__new__(cls, english)
+        self.msgid, self.plural, self.n, self.params = msgid, plural, n, params
+        self.separator, self.parts = None, ()
+        return self
+
+    @classmethod
+    def _joined(cls, separator: str, parts: Iterable[Any]) -> Text:
+        parts = tuple(parts)
+        self = str.__new__(cls, separator.join(str(p) for p in parts))
+        self.msgid, self.plural, self.n, self.params = None, None, None, {}
+        self.separator, self.parts = separator, parts
+        return self
+
+    def render(self, lookup: Lookup | None = None) -> str:
+        """This sentence in the language ``lookup`` translates to (English without one)."""
+        if lookup is None:
+            return str(self)
+        if self.msgid is None:
+            return (self.separator or "").join(render(p, lookup) for p in self.parts)
+        template = lookup(self.msgid, self.plural, self.n) or _english(self.msgid, self.plural, self.n)
+        try:
+            return _fill(template, self.params, lookup)
+        except (KeyError, IndexError, ValueError):
+            # A translation with a broken placeholder must never lose the sentence: say it in
+            # English. The catalogue tests keep this from happening in a shipped language.
+            return _fill(_english(self.msgid, self.plural, self.n), self.params, lookup)
+
+    def to_data(self) -> dict[str, Any]:
+        """This sentence as JSON data (see :meth:`from_data`)."""
+        if self.msgid is None:
+            return {"join": self.separator, "parts": [_param_data(p) for p in self.parts]}
+        data: dict[str, Any] = {"msgid": self.msgid,
+                                "params": {k: _param_data(v) for k, v in self.params.items() if k != "n" or self.n is None}}
+        if self.plural is not None:
+            data["plural"], data["n"] = self.plural, self.n
+        return data
+
+    @classmethod
+    def from_data(cls, data: dict[str, Any]) -> Text:
+        if "join" in data:
+            return cls._joined(data["join"], [_param_from(p) for p in data["parts"]])
+        params = {k: _param_from(v) for k, v in data.get("params", {}).items()}
+        return cls._make(data["msgid"], data.get("plural"), data.get("n"), params)
+
+    def __repr__(self) -> str:
+        if self.msgid is None:
+            return f"join({self.separator!r}, {list(self.parts)!r})"
+        args = "".join(f", {k}={v!r}" for k, v in self.params.items())
+        return f"Text({self.msgid!r}{args})"
+
+    def __reduce__(self):  # pickling (the board process pool) keeps what the Text is
+        return (Text.from_data, (self.to_data(),))
+
+
+def _fill(template: str, params: dict[str, Any], lookup: Lookup | None) -> str:
+    if not params:
+        return template
+    return template.format(**{k: render(v, lookup) if isinstance(v, Text) else v for k, v in params.items()})
+
+
+def _param_data(value: Any) -> Any:
+    if isinstance(value, Text):
+        return {"text": value.to_data()}
+    return value
+
+
+def _param_from(value: Any) -> Any:
+    if isinstance(value, dict) and set(value) == {"text"}:
+        return Text.from_data(value["text"])
+    return value
+
+
+def render(value: Any, lookup: Lookup | None = None) -> str:
+    """Any value as a player reads it: a :class:`Text` translated, anything else as ``str``."""
+    if isinstance(value, Text):
+        return value.render(lookup)
+    return str(value)
+
+
+def _(msgid: str, /, **params: Any) -> Text:
+    """The sentence ``msgid`` (a literal with ``{name}`` placeholders) filled with ``params``."""
+    return Text(msgid, **params)
+
+
+def ngettext(singular: str, plural: str, n: int, /, **params: Any) -> Text:
+    """The singular or plural sentence for ``n``, by the reader's language's plural rule;
+    ``{n}`` is available to both forms."""
+    return Text._make(singular, plural, n, params)
+
+
+def N_(msgid: str) -> str:
+    """Marks a literal for the catalogue without translating it here (a constant's value
+    that is turned into a :class:`Text` later with ``_(CONSTANT)``)."""
+    return msgid
+
+
+def join(separator: str, parts: Iterable[Any]) -> Text:
+    """Parts joined by ``separator``; each part that is a :class:`Text` is translated alone."""
+    return Text._joined(separator, parts)
