@@ -488,7 +488,7 @@ class Service:
         return reply
 
     async def _game_status(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
-        game, ruleset, state = await self._game(channel_id)
+        game, ruleset, state = await self._game(channel_id, finished_ok=True)
         seats = await self.store.seats(game.id)
         lines = [f"**{ruleset.title}** — game #{game.id}"]
         for s in seats:

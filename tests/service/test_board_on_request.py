@@ -27,3 +27,16 @@ async def test_the_command_range_is_drawn_on_request(service, store):
     refused = await say(service, "alice", "/game board command:active")  # nobody is taking a turn
     assert refused.error == "which-creature"
     assert (await store.active_game("table")).version == game.version
+
+
+async def test_game_status_after_the_end_shows_how_the_last_game_ended(service, store):
+    """A player who asks /game status once the battle is over reads its result, not "there is
+    no game in this channel" (found playing a whole 4-player skirmish in the console)."""
+    from bot.commands import parse_line
+
+    assert (await service.handle("after", "alice", parse_line("/game new ruleset:dnd-minis-quick seed:3"))).error is None
+    assert (await service.handle("after", "bob", parse_line("/game join"))).error is None
+    assert (await service.handle("after", "bob", parse_line("/game resign"))).error is None
+    reply = await service.handle("after", "alice", parse_line("/game status"))
+    assert reply.error is None, reply.text
+    assert "game #" in reply.text and "over" in reply.text.casefold(), reply.text
