@@ -79,3 +79,58 @@ async def test_rulesets_without_a_judge_say_so(service):
     await say(service, "ref", "/game new ruleset:dnd35-encounter map:crypt")
     reply = await say(service, "ref", f"/game judge user:{JUDGE}")
     assert reply.error == "no-judge" and "referee" in reply.text
+
+
+async def quick_battle_placed(service):
+    """A Quick Start Battle set up to its first activation, whoever won the roll-offs."""
+    assert (await say(service, "alice", "/game new ruleset:dnd-minis-quick seed:5")).error is None
+    assert (await say(service, "bob", "/game join")).error is None
+    users = {"p1": "alice", "p2": "bob"}
+    for _ in range(12):
+        game, ruleset, state = await service.game_snapshot("chan")
+        if state.phase == "activation":
+            return state
+        seat = ruleset.to_act(state)[0]
+        if state.phase == "choose-creature":
+            line = "/choose creature:ranger"
+        elif state.phase == "place":
+            square = ruleset.allowed_start_squares(state, seat)[0]
+            line = f"/place square:{ruleset.square_label(square)}"
+        elif state.phase == "initiative":
+            line = "/initiative"
+        else:
+            line = "/first who:me"
+        reply = await say(service, users[seat], line)
+        assert reply.error is None, reply.text
+    raise AssertionError("the Quick Start Battle never reached its first activation")
+
+
+async def test_a_quick_start_battle_has_a_judge_too(service, store):
+    """#15 item 16, "referee tools in every ruleset": the Quick Start Battle's judge rules as a
+    skirmish's does, and a creature a ruling destroys ends the battle."""
+    await quick_battle_placed(service)
+    named = await say(service, "alice", f"/game judge user:{JUDGE}")
+    assert named.error is None, named.text
+    assert (await say(service, "bob", "/damage creature:orc amount:3 reason:x")).error == "judge-only"
+    assert (await say(service, JUDGE, "/damage creature:orc amount:3")).error == "needs-reason"
+    _, _, before = await service.game_snapshot("chan")
+    reply = await say(service, JUDGE, '/damage creature:orc amount:3 reason:"missed a hit"')
+    assert reply.error is None, reply.text
+    assert "Judge's ruling (missed a hit)" in reply.text and reply.image is not None
+    _, _, after = await service.game_snapshot("chan")
+    assert after.creatures["orc"].hp == before.creatures["orc"].hp - 3
+    ranger = after.creatures["ranger"]
+    free = next(f"{chr(65 + x)}{y + 1}" for y in range(after.map.height) for x in range(after.map.width)
+                if (x, y) != tuple(ranger.square) and (x, y) != tuple(after.creatures["orc"].square)
+                and not after.map.is_wall((x, y)) and not after.map.terrain_at((x, y)))
+    reply = await say(service, JUDGE, f'/override creature:ranger to:{free} reason:"misplaced"')
+    assert reply.error is None, reply.text
+    assert (await say(service, JUDGE, '/condition creature:orc add:stunned reason:"stun"')).error is None
+    assert (await service.game_snapshot("chan"))[2].creatures["orc"].has("stunned")
+    # A ruling that destroys a creature ends the battle, and nobody rules after the end.
+    reply = await say(service, JUDGE, '/remove creature:orc reason:"left the table"')
+    assert reply.error is None, reply.text
+    _, _, over = await service.game_snapshot("chan", finished_ok=True)
+    assert over.is_over and over.result.winners == ["p1" if over.creatures["ranger"].side == "p1" else "p2"]
+    log = await store.actions((await store.recent_games("chan", limit=1))[0].id)
+    assert [a.action["kind"] for a in log if a.seat_id == "judge"] == ["damage", "override", "condition", "remove"]

@@ -36,6 +36,7 @@ from engine.rulesets.dnd_minis.activation import Activation
 from engine.rulesets.dnd_minis.battlefield import Battlefield
 from engine.rulesets.dnd_minis.cards import find_card
 from engine.rulesets.dnd_minis.creature import Creature
+from engine.rulesets.dnd_minis import judge
 from engine.rulesets.dnd_minis.maps import load_map, map_names, start_side_of, start_squares
 from engine.core.text import _
 
@@ -132,7 +133,10 @@ class QuickStart(Ruleset):
     name = "dnd-minis-quick"
     title = "D&D Miniatures Quick Start Battle"
     state_model = QuickStartState
-    action_types = (Start, ChooseCreature, Place, RollInitiative, ChooseFirst, Move, Attack, EndActivation)
+    action_types = (Start, ChooseCreature, Place, RollInitiative, ChooseFirst, Move, Attack, EndActivation,
+                    *judge.JUDGE_ACTIONS)
+    has_judge = True  # /game judge: rulings by /override, /damage, /heal, /remove, /condition (#15 item 16)
+    board_events = Ruleset.board_events | {"judge"}  # a ruling changes the board too
 
     def option_names(self) -> dict[str, str]:
         return {"map": f"battle map name (default {DEFAULT_MAP})"}
@@ -141,7 +145,7 @@ class QuickStart(Ruleset):
         return map_names("quick-start")
 
     def commands(self) -> set[str]:
-        return {"choose", "place", "initiative", "first", "move", "attack", "end"}
+        return {"choose", "place", "initiative", "first", "move", "attack", "end", *judge.RULINGS}
 
     def square_label(self, square: Any) -> str:
         return square_name(tuple(square))
@@ -165,6 +169,9 @@ class QuickStart(Ruleset):
     # -- dispatch ---------------------------------------------------------------------------------
     def _apply(self, state: GameState, action: Action, events: list[Event]) -> None:
         assert isinstance(state, QuickStartState)
+        if isinstance(action, judge.JudgeRuling):  # the judge's rulings: any phase once placed, no seat
+            self._judge(state, action, events)
+            return
         handler = {
             "start": self._start, "choose": self._choose, "place": self._place,
             "initiative": self._initiative, "first": self._first, "move": self._move,
@@ -341,6 +348,19 @@ class QuickStart(Ruleset):
                 return creature
         raise IllegalAction("unknown-creature", _('There is no creature {text!r} in this battle.', text=text))
 
+    def _judge(self, state: QuickStartState, action: judge.JudgeRuling, events: list[Event]) -> None:
+        """A ruling of the game's judge (the same rulings as in a skirmish), then victory: a
+        creature a ruling destroys or routs ends the battle as a blow would."""
+        if state.is_over:
+            raise IllegalAction("game-over", _("The battle is over: there is nothing left to rule on."))
+
+        def find(text: str) -> Creature:
+            return state.creatures.get(text.strip().casefold()) or self._find_by_name(state, text)
+
+        judge.rule(state, action, events, ready=any(c.on_board for c in state.creatures.values()),
+                   field=lambda: Battlefield(state.map, state.creatures), find_creature=find)
+        self._check_victory(state, events)
+
     def _end(self, state: QuickStartState, action: EndActivation, events: list[Event]) -> None:
         self._acting(state, action.seat, action.creature)
         self._finish_activation(state, action.seat, events)
@@ -489,6 +509,9 @@ class QuickStart(Ruleset):
         def square(key: str) -> XY:
             return parse_square(str(options[key]), grid.width, grid.height)
 
+        if command in judge.RULINGS:
+            return judge.ruling_from_command(seat, command, options, lambda text: parse_square(str(text), grid.width,
+                                                                                              grid.height))
         if command == "choose":
             return ChooseCreature(seat=seat, creature=str(options.get("creature", "")))
         if command == "place":

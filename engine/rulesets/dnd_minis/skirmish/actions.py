@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Literal
 
 from engine.core import Action
+from engine.rulesets.dnd_minis.judge import JUDGE, JUDGE_ACTIONS, JudgeRuling  # noqa: F401 (the log's action types)
 
 XY = tuple[int, int]
 
@@ -117,42 +118,10 @@ class AooOrder(Action):
     creature: str | None = None
 
 
-# -- the judge's rulings (D&D Miniatures tournaments have judges; #15 item 16) ----------------------
-JUDGE = "judge"  # the seat id a judge's rulings are logged under; a judge holds no player's seat
-
-
-class JudgeRuling(Action):
-    """A ruling by the game's judge, outside the rules of play, logged with its reason."""
-
-    creature: str
-    reason: str
-
-
-class JudgeOverride(JudgeRuling):
-    kind: Literal["override"] = "override"
-    to: XY
-
-
-class JudgeDamage(JudgeRuling):
-    kind: Literal["damage"] = "damage"
-    amount: str  # a number or dice, rolled with the game's dice
-
-
-class JudgeHeal(JudgeRuling):
-    kind: Literal["heal"] = "heal"
-    amount: str
-
-
-class JudgeRemove(JudgeRuling):
-    kind: Literal["remove"] = "remove"
-
-
-class JudgeCondition(JudgeRuling):
-    kind: Literal["condition"] = "condition"
-    add: list[str] = []
-    remove: list[str] = []
+# -- the judge's rulings (D&D Miniatures tournaments have judges; #15 item 16): shared with the
+# Quick Start Battle, so they live in engine/rulesets/dnd_minis/judge.py.
 
 
 ACTION_TYPES = (SubmitWarband, ChooseMap, ChooseFirst, PlaceTile, Deploy, RollInitiative, Activate,
                 Move, Attack, Charge, Cast, EndActivation, AooOrder,
-                JudgeOverride, JudgeDamage, JudgeHeal, JudgeRemove, JudgeCondition)
+                *JUDGE_ACTIONS)

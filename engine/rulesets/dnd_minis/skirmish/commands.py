@@ -52,7 +52,7 @@ def _who(state: SkirmishState, seat: str, text: str) -> str:
 
 
 def action_from_command(state: SkirmishState, seat: str, command: str, options: dict[str, Any]) -> Action:
-    from engine.rulesets.dnd_minis.skirmish import judge
+    from engine.rulesets.dnd_minis import judge
 
     if command in judge.RULINGS:
         return judge.ruling_from_command(seat, command, options, lambda text: _square(state, text))

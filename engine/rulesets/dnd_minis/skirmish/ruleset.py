@@ -88,8 +88,8 @@ class Skirmish(Ruleset):
     def _apply(self, state: GameState, action: Action, events: list[Event]) -> None:
         assert isinstance(state, SkirmishState)
         if isinstance(action, JudgeRuling):  # the judge's rulings: any phase, no seat (#15 item 16)
-            from engine.rulesets.dnd_minis.skirmish import judge
-            judge.rule(state, action, events)
+            from engine.rulesets.dnd_minis.skirmish.judging import judge
+            judge(state, action, events)
             return
         seats = {s.id for s in state.seats}
         if action.seat not in seats:

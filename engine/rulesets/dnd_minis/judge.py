@@ -1,46 +1,88 @@
-"""The judge's rulings in a skirmish (#15 item 16).
+"""The judge's rulings in a D&D Miniatures game, Quick Start or skirmish (#15 item 16).
 
 D&D Miniatures tournaments are run with judges. A game's creator names one (``/game judge
 user:``, in the service); the judge holds no player's seat, and their rulings are actions of
-the seat :data:`~engine.rulesets.dnd_minis.skirmish.actions.JUDGE`, so they are in the log and
-replay like any move. As the 3.5 encounter's referee does, a judge may put a creature on a
-square outside the movement rules (/override), deal or heal damage (/damage, /heal), take a
-creature off the battlefield (/remove) and add or clear conditions (/condition). Each ruling
-needs a reason, written into the log: "Judge's ruling (the ogre was misplaced): ...".
+the seat :data:`JUDGE`, so they are in the log and replay like any move. As the 3.5
+encounter's referee does, a judge may put a creature on a square outside the movement rules
+(/override), deal or heal damage (/damage, /heal), take a creature off the battlefield
+(/remove) and add or clear conditions (/condition). Each ruling needs a reason, written into
+the log: "Judge's ruling (the ogre was misplaced): ...".
 
 Damage goes through the battlefield's own damage (destruction, morale, elimination VP: nobody
 scores for a judge's damage), so a ruling never leaves the battle in a state the rules could
-not reach. /remove takes a creature out without anyone scoring its VP.
+not reach. /remove takes a creature out without anyone scoring its VP. The game that uses the
+judge says when there is a battlefield to rule on and checks victory afterwards: the rulings
+themselves are the same in the Quick Start Battle and in a skirmish.
 
->>> from engine.rulesets.dnd_minis.skirmish.actions import JudgeDamage
 >>> JudgeDamage(seat="judge", creature="ogre", amount="5", reason="missed spike damage").kind
 'damage'
 """
 
 from __future__ import annotations
 
-from engine.core import Event, IllegalAction, roll_dice
-from engine.grid import can_end_at, square_name
-from engine.rulesets.dnd_minis.conditions import known_conditions
-from engine.rulesets.dnd_minis.creature import Condition
-from engine.rulesets.dnd_minis.skirmish.actions import (
-    JUDGE, JudgeCondition, JudgeDamage, JudgeHeal, JudgeOverride, JudgeRemove, JudgeRuling,
-)
-from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
-from engine.core.text import _
+from collections.abc import Callable
+from typing import Literal
 
+from engine.core import Action, Event, IllegalAction, roll_dice
+from engine.core.text import _
+from engine.grid import can_end_at, square_name
+from engine.rulesets.dnd_minis.battlefield import Battlefield
+from engine.rulesets.dnd_minis.conditions import known_conditions
+from engine.rulesets.dnd_minis.creature import Condition, Creature
+
+XY = tuple[int, int]
+JUDGE = "judge"  # the seat id a judge's rulings are logged under; a judge holds no player's seat
 RULINGS = ("override", "damage", "heal", "remove", "condition")
 MAX_AMOUNT = 1000
 
 
-def rule(state: SkirmishState, action: JudgeRuling, events: list[Event]) -> None:
-    """Apply one ruling of the judge."""
-    from engine.rulesets.dnd_minis.skirmish import victory
-    from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
-    from engine.rulesets.dnd_minis.skirmish.turn import find_creature
+class JudgeRuling(Action):
+    """A ruling by the game's judge, outside the rules of play, logged with its reason."""
 
+    creature: str
+    reason: str
+
+
+class JudgeOverride(JudgeRuling):
+    kind: Literal["override"] = "override"
+    to: XY
+
+
+class JudgeDamage(JudgeRuling):
+    kind: Literal["damage"] = "damage"
+    amount: str  # a number or dice, rolled with the game's dice
+
+
+class JudgeHeal(JudgeRuling):
+    kind: Literal["heal"] = "heal"
+    amount: str
+
+
+class JudgeRemove(JudgeRuling):
+    kind: Literal["remove"] = "remove"
+
+
+class JudgeCondition(JudgeRuling):
+    kind: Literal["condition"] = "condition"
+    add: list[str] = []
+    remove: list[str] = []
+
+
+JUDGE_ACTIONS = (JudgeOverride, JudgeDamage, JudgeHeal, JudgeRemove, JudgeCondition)
+
+
+def rule(state, action: JudgeRuling, events: list[Event], *, ready: bool, field: Callable[[], Battlefield],
+         find_creature: Callable[[str], Creature],
+         on_removed: Callable[[Creature, list[Event]], None] | None = None) -> None:
+    """Apply one ruling of the judge to ``state`` (its ``rng`` rolls the dice).
+
+    ``ready`` says whether there is a battlefield to rule on yet; ``field`` builds the game's
+    battlefield (a skirmish's knows summons and morale, the Quick Start's is the plain one);
+    ``find_creature`` reads the name the judge typed; ``on_removed`` follows a /remove (a
+    skirmish dismisses the creature's summons). Victory is the caller's to check afterwards.
+    """
     if action.seat != JUDGE:
-        raise IllegalAction("judge-only", _("Only the game's judge may use /{kind} in a skirmish (the game's "
+        raise IllegalAction("judge-only", _("Only the game's judge may use /{kind} in this game (the game's "
                                             "creator names one with /game judge).",
                                             kind=action.kind))
     reason = action.reason.strip()
@@ -48,14 +90,14 @@ def rule(state: SkirmishState, action: JudgeRuling, events: list[Event]) -> None
         raise IllegalAction("needs-reason", _('A judge\'s ruling goes into the log with its reason: add '
                                               'reason:"..." to /{kind}.',
                                               kind=action.kind))
-    if state.map is None or state.phase == "warbands":
+    if not ready:
         raise IllegalAction("wrong-phase", _('There is nothing on the battlefield to rule on yet.'))
-    creature = find_creature(state, action.creature)
+    creature = find_creature(action.creature)
     if creature.eliminated:
         raise IllegalAction("eliminated", _('The {creature} is already out of the battle.',
                                             creature=creature.name))
-    field = SkirmishField(state)
-    ruling = f"⚖️ Judge's ruling ({reason}): "
+    field = field()
+    ruling = _("⚖️ Judge's ruling ({reason}): ", reason=reason)
     data = {"creature": creature.id, "reason": reason, "ruling": action.kind}
     if isinstance(action, JudgeOverride):
         if not field.grid.in_bounds(action.to):
@@ -98,7 +140,8 @@ def rule(state: SkirmishState, action: JudgeRuling, events: list[Event]) -> None
         events.append(Event(kind="judge", seat=JUDGE, data=data,
                             text=_('{ruling}the {creature} is taken off the battlefield; nobody scores it.',
                                    ruling=ruling, creature=creature.name)))
-        field.dismiss_summons(state.rng, creature, events)
+        if on_removed is not None:
+            on_removed(creature, events)
     elif isinstance(action, JudgeCondition):
         known = set(known_conditions())
         unknown = [n for n in action.add if n not in known and not any(
@@ -117,12 +160,16 @@ def rule(state: SkirmishState, action: JudgeRuling, events: list[Event]) -> None
             creature.remove_condition(name)
         for name in action.add:
             creature.add_condition(Condition(name=name, source_seat=JUDGE))
-        said = [f"now {', '.join(action.add)}"] if action.add else []
-        said += [f"no longer {', '.join(action.remove)}"] if action.remove else []
+        added, removed = ", ".join(action.add), ", ".join(action.remove)
+        if added and removed:
+            said = _("now {added} and no longer {removed}", added=added, removed=removed)
+        elif added:
+            said = _("now {names}", names=added)
+        else:
+            said = _("no longer {names}", names=removed)
         events.append(Event(kind="judge", seat=JUDGE, data={**data, "add": action.add, "remove": action.remove},
                             text=_('{ruling}the {creature} is {names}.',
-                                   ruling=ruling, creature=creature.name, names=' and '.join(said))))
-    victory.check_victory(state, events)
+                                   ruling=ruling, creature=creature.name, names=said)))
 
 
 def ruling_from_command(seat: str, command: str, options: dict, square) -> JudgeRuling:
