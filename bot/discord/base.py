@@ -59,6 +59,12 @@ STATUSLESS = frozenset({"help", "roll", "card", "games", "notify", "vacation", "
                         "game board", "game export", "game verify", "game replay"}) | COLLECTION_COMMANDS
 
 
+def locale_of(interaction: discord.Interaction) -> str | None:
+    """The language Discord says the user reads (``it``, ``hu``, ``en-US``...), if it says."""
+    locale = getattr(interaction, "locale", None)
+    return getattr(locale, "value", locale) if locale is not None else None
+
+
 def refusal(text: str, code: str) -> Reply:
     return Reply(text=f"⛔ {text}", ephemeral=True, error=code)
 
@@ -95,7 +101,7 @@ class WarbandCog(commands.Cog):
         )
         guild = str(interaction.guild_id) if interaction.guild_id is not None else None
         reply = await self.service.handle(interaction.channel_id, interaction.user.id, command, guild_id=guild,
-                                          caller=caller)
+                                          caller=caller, locale=locale_of(interaction))
         await send_reply(interaction, reply)
         if reply.error is None and key not in STATUSLESS:
             await self.refresh_status(interaction, reply)
@@ -208,6 +214,9 @@ class WarbandCog(commands.Cog):
 
     async def suggest_notify(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "notify", current)
+    async def suggest_language(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "language", current)
+
     async def suggest_unit(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "unit", current)
 
@@ -233,4 +242,5 @@ SUGGESTERS: dict[str, Callable[..., Awaitable[list[app_commands.Choice[str]]]]] 
     "item": WarbandCog.suggest_item,
     "gems": WarbandCog.suggest_gems,
     "notify": WarbandCog.suggest_notify,
+    "language": WarbandCog.suggest_language,
 }
