@@ -89,6 +89,8 @@ def lookup_for(lang: str | None) -> Lookup | None:
             return catalogue.ngettext(msgid, plural, 1 if n is None else n)
         return catalogue.gettext(msgid)
 
+    # Lists (engine.core.text.listed) by the language's CLDR pattern ("a, b e c", "a, b és c").
+    lookup.format_list = lambda parts: format_list(list(parts), locale=Locale.parse(lang))  # type: ignore[attr-defined]
     return lookup
 
 

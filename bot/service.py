@@ -24,7 +24,7 @@ from typing import Any, Callable
 
 from engine.core import BoardView, Event, GameState, IllegalAction, Rng, Ruleset, roll_dice
 from engine.core.errors import quote
-from engine.core.text import Text, _, join, ngettext
+from engine.core.text import Text, _, join, listed, ngettext
 from engine.core.ruleset import get_ruleset, ruleset_names
 from engine.grid.board import GridMap, shared_map
 import engine.rulesets  # noqa: F401  - the bot serves every shipped game system; importing registers them
@@ -37,7 +37,7 @@ from bot.commands import (
     AROUND_SIZE, CLOCK_COMMANDS, COLLECTION_COMMANDS, GAME_COMMANDS, MOST_AROUND, REPLAY_COMMANDS, Attachment,
     Command, check_bounds, help_text,
 )
-from bot.i18n import LANGUAGES, SOURCE, language_of, listed, localised_view, say, spoken, supported
+from bot.i18n import LANGUAGES, SOURCE, language_of, localised_view, say, spoken, supported
 from bot.inbox import inbox
 from bot.leagues import Caller, LeagueService
 from bot.parsed import ParsedGames
@@ -249,7 +249,7 @@ class Service:
     async def _preferences(self, user_id: str, guild_id, command: Command, caller: Caller | None) -> Reply:
         """``/language [lang:]``: the user's own language, or which one they read now;
         ``/server [language:]``: the server's settings (an organiser changes them)."""
-        names = listed([f"{code} ({name})" for code, name in LANGUAGES.items()], SOURCE)
+        names = listed(f"{code} ({name})" for code, name in LANGUAGES.items())
         if command.key == "language":
             wanted = str(command.options.get("lang") or "").strip().casefold()
             if not wanted:

@@ -79,6 +79,31 @@ def _po_text(catalog: Catalog) -> bytes:
     return out.getvalue()
 
 
+def plural_forms(lang: str) -> tuple[int, str] | None:
+    """The gettext ``Plural-Forms`` of CLDR's plural rule for ``lang`` (Hungarian: one and
+    other, where gettext's old table has a single form), or None where CLDR's rule needs
+    operands gettext cannot evaluate (Italian's "many" for millions): babel's table then.
+
+    >>> plural_forms("hu")
+    (2, '(((n == 1)) ? 0 : 1)')
+    >>> plural_forms("it") is None
+    True
+    """
+    import gettext
+
+    from babel import Locale
+    from babel.plural import to_gettext
+
+    header = to_gettext(Locale.parse(lang).plural_form)
+    count, _, expr = header.rstrip(";").partition("; plural=")
+    try:
+        rule = gettext.c2py(expr)
+        [rule(n) for n in range(3)]
+    except (ValueError, NameError, SyntaxError):
+        return None
+    return int(count.split("=")[1]), expr
+
+
 def languages() -> list[str]:
     return sorted(p.name for p in LOCALES.iterdir() if (p / "LC_MESSAGES").is_dir())
 
@@ -104,6 +129,9 @@ def update(area: str) -> None:
         else:
             po = Catalog(locale=lang, domain=area, project="Warband", version="1", fuzzy=False)
         po.update(catalog, no_fuzzy_matching=True)
+        forms = plural_forms(lang)
+        if forms is not None:
+            po._num_plurals, po._plural_expr = forms
         po.obsolete.clear()  # a key gone from the code is gone from the catalogue
         path.write_bytes(_po_text(po))
 
