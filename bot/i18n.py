@@ -52,28 +52,52 @@ def po_files(lang: str, root: Path = LOCALES_DIR) -> list[Path]:
     return sorted((root / lang / "LC_MESSAGES").glob("*.po"))
 
 
+class Catalogue:
+    """Every area's catalogue of one language. Each area keeps its own plural rule (its
+    ``.po`` header), so a file written with another tool's rule still reads right."""
+
+    def __init__(self, parts: list[Translations]):
+        self.parts = parts
+
+    def _find(self, key: Any) -> str | None:
+        for part in self.parts:
+            said = part._catalog.get(key)
+            if said:
+                return said
+        return None
+
+    def gettext(self, msgid: str) -> str:
+        return self._find(msgid) or msgid
+
+    def pgettext(self, context: str, msgid: str) -> str:
+        return self._find(f"{context}\x04{msgid}") or msgid
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        for part in self.parts:
+            said = part._catalog.get((singular, part.plural(n)))
+            if said:
+                return said
+        return singular if n == 1 else plural
+
+
 @lru_cache(maxsize=None)
-def translations(lang: str) -> Translations | None:
-    """Every area's catalogue of ``lang`` merged into one (None for English, the source).
+def translations(lang: str) -> Catalogue | None:
+    """Every area's catalogue of ``lang`` (None for English, the source).
 
     Each ``.po`` is compiled in memory; fuzzy and empty entries are left out by babel, so an
     unfinished translation reads in English rather than wrongly.
     """
     if lang == SOURCE or lang not in LANGUAGES:
         return None
-    merged: Translations | None = None
+    parts = []
     for path in po_files(lang):
         with path.open("rb") as handle:
             catalog = read_po(handle, locale=lang, domain=path.stem)
         compiled = io.BytesIO()
         write_mo(compiled, catalog)
         compiled.seek(0)
-        part = Translations(compiled, domain=path.stem)
-        if merged is None:
-            merged = part
-        else:
-            merged.merge(part)
-    return merged
+        parts.append(Translations(compiled, domain=path.stem))
+    return Catalogue(parts)
 
 
 @lru_cache(maxsize=None)

@@ -104,6 +104,17 @@ def plural_forms(lang: str) -> tuple[int, str] | None:
     return int(count.split("=")[1]), expr
 
 
+def keys(catalog: Catalog) -> set[tuple]:
+    """The (context, msgid) keys of a catalogue: what ``check`` compares (not the layout, so a
+    template written by pybabel with line numbers is as good as one written here)."""
+    return {(m.context, m.id if isinstance(m.id, str) else tuple(m.id)) for m in catalog if m.id}
+
+
+def _read(path: Path) -> Catalog:
+    with path.open("rb") as handle:
+        return read_po(handle)
+
+
 def languages() -> list[str]:
     return sorted(p.name for p in LOCALES.iterdir() if (p / "LC_MESSAGES").is_dir())
 
@@ -154,8 +165,7 @@ def main(argv: list[str]) -> int:
         else:
             pot = LOCALES / f"{area}.pot"
             fresh = template(area)
-            if len(fresh) and (not pot.exists() or pot.read_bytes().split(b"\n\n", 1)[1:]
-                               != _po_text(fresh).split(b"\n\n", 1)[1:]):
+            if len(fresh) and (not pot.exists() or keys(fresh) != keys(_read(pot))):
                 stale.append(area)
     if stale:
         print("out of date: " + ", ".join(stale) + " (run python3 -m scripts.catalogues update)")
