@@ -425,10 +425,16 @@ class Clocks:
                 reply = await self._reminder(game.id, [user], lambda who: _(
                     "⏰ {who} ({seat}): game #{id} waits for you; {time} left on your clock.", who=who, seat=name,
                     id=game.id, time=left))
-                return [(game.channel_id, reply)]
+                return [(game.channel_id, await self._said(game, reply))]
             if sc.deadline > now:
                 return []
-            return [(game.channel_id, await self._time_out(game, ruleset, state, sc, user, now))]
+            return [(game.channel_id, await self._said(game, await self._time_out(game, ruleset, state, sc, user, now)))]
+
+    async def _said(self, game, reply: Reply) -> Reply:
+        """A reminder or time-out is posted in the game's channel: in its server's language."""
+        from bot.i18n import spoken
+
+        return spoken(reply, await self.service.server_language(game.guild_id))
 
     async def _time_out(self, game, ruleset: Ruleset, state, sc: SeatClock, user: str | None, now: datetime) -> Reply:
         service = self.service

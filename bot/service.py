@@ -173,6 +173,8 @@ class Service:
             reply = await self._handle(channel_id, user_id, command, guild_id, caller, server)
         finally:
             self._server_language.reset(token)
+        if command.key == "server":  # a new server language is the one its answer is said in
+            server = await self.server_language(guild_id)
         lang = language_of(await self._user_language(user_id), locale, server)
         return spoken(reply, lang)
 
