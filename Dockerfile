@@ -26,6 +26,7 @@ COPY engine ./engine
 COPY renderers ./renderers
 COPY bot ./bot
 COPY migrations ./migrations
+COPY locales ./locales
 RUN pip install --no-deps -e . \
  && mkdir -p /data \
  && chown warband:warband /data

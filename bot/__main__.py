@@ -30,6 +30,8 @@ def _parser(settings: Settings) -> argparse.ArgumentParser:
     console.add_argument("--db", default=settings.database,
                          help="SQLite file or postgresql:// URL (default %(default)s)")
     console.add_argument("--images", type=Path, default=settings.warband_images, help="folder for board images")
+    console.add_argument("--lang", choices=["en", "it", "hu"], default=None,
+                         help="the language Warband speaks (default: WARBAND_LANG, else English)")
     console.add_argument("--as", dest="user", default="player1", help="who is typing (switch later with /as NAME)")
     console.add_argument("--organiser", action="store_true",
                          help="whoever types organises every league (as Manage Server does on Discord)")
@@ -58,14 +60,14 @@ def _parser(settings: Settings) -> argparse.ArgumentParser:
     return parser
 
 
-async def _console(db: str, images: Path, user: str, organiser: bool = False) -> None:
+async def _console(db: str, images: Path, user: str, organiser: bool = False, lang: str | None = None) -> None:
     from bot.console import Console
     from bot.service import Service
     from bot.store import Store
 
     store = await Store.open(db)
     try:
-        await Console(Service(store), images, user=user, organiser=organiser).repl(sys.stdin)
+        await Console(Service(store), images, user=user, organiser=organiser, lang=lang).repl(sys.stdin)
     finally:
         await store.close()
 
@@ -160,7 +162,8 @@ def _run(argv: list[str] | None) -> int:
     images = getattr(args, "images", settings.warband_images)
     user = getattr(args, "user", "player1")
     try:
-        asyncio.run(_console(db, images, user, getattr(args, "organiser", False)))
+        lang = getattr(args, "lang", None) or settings.warband_lang
+        asyncio.run(_console(db, images, user, getattr(args, "organiser", False), lang))
     except KeyboardInterrupt:
         # Ctrl-C: _console's finally has closed the store; leave without a traceback.
         return 130

@@ -24,7 +24,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine.core import IllegalAction
+from engine.core import Event, IllegalAction
+from engine.core.text import _, join, ngettext
 from engine.core.ruleset import get_ruleset
 from bot.commands import Command
 from bot.reply import Reply
@@ -60,40 +61,40 @@ def question_buttons(game_id: int, version: int, options: list[str]) -> list[But
 
 
 def join_button(game_id: int) -> Button:
-    return Button("Join", f"{PREFIX}:join:{game_id}", "success")
+    return Button(_("Join"), f"{PREFIX}:join:{game_id}", "success")
 
 
 def undo_buttons(game_id: int, version: int) -> list[Button]:
-    return [Button("Agree", f"{PREFIX}:undo:{game_id}:{version}:agree", "success"),
-            Button("Refuse", f"{PREFIX}:undo:{game_id}:{version}:refuse", "danger")]
+    return [Button(_("Agree"), f"{PREFIX}:undo:{game_id}:{version}:agree", "success"),
+            Button(_("Refuse"), f"{PREFIX}:undo:{game_id}:{version}:refuse", "danger")]
 
 
 def moves_button(game_id: int) -> Button:
-    return Button("Show my moves", f"{PREFIX}:moves:{game_id}")
+    return Button(_("Show my moves"), f"{PREFIX}:moves:{game_id}")
 
 
 def _stale(text: str) -> Reply:
-    return Reply(text=f"⛔ {text}", ephemeral=True, error="stale-button")
+    return Reply(text=join("", ["⛔ ", text]), ephemeral=True, error="stale-button")
 
 
 async def click(service: Service, channel_id: str, user_id: str, custom_id: str, guild_id=None) -> Reply:
     """What a click on a Warband button does, as a reply (refusals are private)."""
     parsed = parse_custom_id(custom_id)
     if parsed is None:
-        return _stale("That button is not one of mine any more.")
+        return _stale(_("That button is not one of mine any more."))
     kind, game_id, rest = parsed
     store = service.store
     try:
         game = await store.game(game_id)
     except Exception:
-        return _stale(f"Game #{game_id} no longer exists.")
+        return _stale(_("Game #{id} no longer exists.", id=game_id))
     if not game.is_active:
-        return _stale(f"Game #{game_id} is over; its buttons do nothing now.")
+        return _stale(_("Game #{id} is over; its buttons do nothing now.", id=game_id))
     if kind == "join":
         return await service.handle(game.channel_id, user_id, Command("game join"), guild_id=guild_id)
     seat = await store.seat_of(game.id, user_id)
     if seat is None:
-        return Reply(text="⛔ You hold no seat in this game; these buttons are for its players.",
+        return Reply(text=_("⛔ You hold no seat in this game; these buttons are for its players."),
                      ephemeral=True, error="not-seated")
     ruleset = get_ruleset(game.ruleset)
     state = ruleset.load_state(game.state_json)
@@ -104,32 +105,39 @@ async def click(service: Service, channel_id: str, user_id: str, custom_id: str,
         pending = state.pending
         if game.version != version or pending is None or index >= len(pending.decision.options):
             last = await store.events(game.id, limit=1)
-            said = f" Last: {last[0].text}" if last else ""
-            return _stale("That question was already answered (or the game moved on)." + said)
+            stale = _("That question was already answered (or the game moved on).")
+            if last:
+                from bot.service import event_text
+
+                stale = join(" ", [stale, _("Last: {event}", event=event_text(
+                    Event.model_validate(last[0].event).model_copy(update={"roll": None})))])
+            return _stale(stale)
         option = pending.decision.options[index]
         return await service.handle(game.channel_id, user_id, Command("decide", {"option": option}),
                                     guild_id=guild_id)
     if kind == "undo":
         version, answer = int(rest[0]), rest[1]
         if game.version != version or not (game.pending or {}).get("undo"):
-            return _stale("That undo request was already answered (or the game moved on).")
+            return _stale(_("That undo request was already answered (or the game moved on)."))
         if answer == "agree":
             return await service.handle(game.channel_id, user_id, Command("game undo"), guild_id=guild_id)
         async with service._lock(game.channel_id):
             await store.set_pending(game.id, game.version, None)
-        return Reply(text=f"<@{user_id}> refuses to take the action back; the game goes on.")
-    return _stale("That button is not one of mine any more.")
+        return Reply(text=_("<@{user}> refuses to take the action back; the game goes on.", user=user_id))
+    return _stale(_("That button is not one of mine any more."))
 
 
 def _moves(ruleset, state, seat: str) -> Reply:
     from bot.demo import command_line
 
     if seat not in ruleset.to_act(state):
-        return Reply(text="The game is not waiting for you now.", ephemeral=True)
+        return Reply(text=_("The game is not waiting for you now."), ephemeral=True)
     try:
         lines = sorted({command_line(a) for a in ruleset.legal_actions(state, seat)})
     except IllegalAction as exc:
-        return Reply(text=f"⛔ {exc.message}", ephemeral=True, error=exc.code)
+        return Reply(text=join("", ["⛔ ", exc.message]), ephemeral=True, error=exc.code)
     shown = lines[:20]
-    more = f"\n… and {len(lines) - len(shown)} more." if len(lines) > len(shown) else ""
-    return Reply(text="Your moves now:\n" + "\n".join(f"`{line}`" for line in shown) + more, ephemeral=True)
+    parts: list = [_("Your moves now:"), *(f"`{line}`" for line in shown)]
+    if len(lines) > len(shown):
+        parts.append(ngettext("… and {n} more.", "… and {n} more.", len(lines) - len(shown)))
+    return Reply(text=join("\n", parts), ephemeral=True)

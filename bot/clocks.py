@@ -43,6 +43,7 @@ from typing import TYPE_CHECKING, Any
 from engine.core import IllegalAction, Timeout, TIMEOUT_POLICIES
 from engine.core.ruleset import Ruleset, get_ruleset
 from bot.reply import Reply
+from engine.core.text import _, join
 from bot.store.schedule import ClockRecord, Job, SeatClock
 
 if TYPE_CHECKING:
@@ -67,15 +68,17 @@ class ClockSpec:
 
     def describe(self) -> str:
         if self.kind == "move":
-            return f"{duration(self.per_move_s)} per move"
-        extra = f" + {duration(self.increment_s)} per move" if self.increment_s else ""
-        return f"{duration(self.bank_s)} each{extra}"
+            return _("{time} per move", time=duration(self.per_move_s))
+        if self.increment_s:
+            return _("{bank} each + {increment} per move", bank=duration(self.bank_s),
+                     increment=duration(self.increment_s))
+        return _("{bank} each", bank=duration(self.bank_s))
 
 
 def _span(text: str) -> int:
     match = re.fullmatch(r"(\d+)\s*([dhm])", text.strip().lower())
     if not match or int(match.group(1)) <= 0:
-        raise IllegalAction("bad-clock", f"{text!r} is not a time span; write e.g. 10d, 12h or 30m.")
+        raise IllegalAction("bad-clock", _("{span} is not a time span; write e.g. 10d, 12h or 30m.", span=repr(text)))
     return int(match.group(1)) * _UNITS[match.group(2)]
 
 
@@ -85,22 +88,25 @@ def parse_clock(value: Any) -> ClockSpec | None:
     if text in ("", "none", "off", "false"):
         return None
     if text.startswith("bank:"):
-        bank, _, increment = text[5:].partition("+")
+        bank, _plus, increment = text[5:].partition("+")
         return ClockSpec("bank", bank_s=_span(bank), increment_s=_span(increment) if increment.strip() else 0)
     days = text[:-1] if text.endswith("d") else text
     if days.isdigit() and int(days) in DAYS_PER_MOVE:
         return ClockSpec("move", per_move_s=int(days) * DAY)
-    raise IllegalAction("bad-clock", f"clock={value} is not a time control. Use none, days per move "
-                        f"({', '.join(f'{d}d' for d in DAYS_PER_MOVE)}) or bank:10d+1d (a bank plus an increment).")
+    raise IllegalAction("bad-clock", _("clock={value} is not a time control. Use none, days per move ({days}) or "
+                                       "bank:10d+1d (a bank plus an increment).", value=value,
+                                       days=", ".join(f"{d}d" for d in DAYS_PER_MOVE)))
 
 
 def parse_timeout(value: Any, ruleset: Ruleset, seats: int) -> str:
     policy = str(value).strip().lower()
     if policy not in TIMEOUT_POLICIES:
-        raise IllegalAction("bad-timeout", f"timeout={value} is not a time-out policy; use {', '.join(TIMEOUT_POLICIES)}.")
+        raise IllegalAction("bad-timeout", _("timeout={value} is not a time-out policy; use {policies}.", value=value,
+                                             policies=", ".join(TIMEOUT_POLICIES)))
     if policy == "drop" and (seats < 3 or not ruleset.can_drop_seats):
-        raise IllegalAction("bad-timeout", f"timeout=drop needs three or more seats and a game that goes on without "
-                            f"one; {ruleset.title} with {seats} seats cannot. Use default, end-turn or claim.")
+        raise IllegalAction("bad-timeout", _("timeout=drop needs three or more seats and a game that goes on without "
+                                             "one; {game} with {seats} seats cannot. Use default, end-turn or claim.",
+                                             game=ruleset.title, seats=seats))
     return policy
 
 
@@ -111,10 +117,10 @@ def duration(seconds: float | None) -> str:
     hours, rest = divmod(rest, HOUR)
     minutes = rest // 60
     if days:
-        return f"{days}d {hours}h" if hours else f"{days}d"
+        return _("{days}d {hours}h", days=days, hours=hours) if hours else _("{days}d", days=days)
     if hours:
-        return f"{hours}h {minutes}m" if minutes else f"{hours}h"
-    return f"{minutes}m"
+        return _("{hours}h {minutes}m", hours=hours, minutes=minutes) if minutes else _("{hours}h", hours=hours)
+    return _("{minutes}m", minutes=minutes)
 
 
 def allotment(clock: ClockRecord) -> int:
@@ -201,12 +207,12 @@ class Clocks:
         if clock is None:
             return []
         now = self.now()
-        head = f"⏱️ Clock: {self._spec(clock).describe()}; on time-out: {clock.timeout}"
+        head = _("⏱️ Clock: {clock}; on time-out: {timeout}", clock=self._spec(clock).describe(), timeout=clock.timeout)
         if clock.paused_at is not None:
-            head += " (paused)"
-        lines = [head]
+            head = join("", [head, _(" (paused)")])
+        lines: list[Any] = [head]
         for sc in await self.store.seat_clocks(game_id):
-            lines.append(f"• {names.get(sc.seat_id, sc.seat_id)}: {self._left_text(sc, now)}")
+            lines.append(_("• {seat}: {who}", seat=names.get(sc.seat_id, sc.seat_id), who=self._left_text(sc, now)))
         return lines
 
     async def caption(self, game_id: int, names: dict[str, str]) -> str:
@@ -214,8 +220,9 @@ class Clocks:
         if await self.store.clock(game_id) is None:
             return ""
         now = self.now()
-        return "⏱ " + " · ".join(f"{names.get(sc.seat_id, sc.seat_id)} {self._left_text(sc, now, short=True)}"
-                                 for sc in await self.store.seat_clocks(game_id))
+        return join("", ["⏱ ", join(" · ", [join(" ", [names.get(sc.seat_id, sc.seat_id),
+                                                         self._left_text(sc, now, short=True)])
+                                             for sc in await self.store.seat_clocks(game_id)])])
 
     @staticmethod
     def _spec(clock: ClockRecord) -> ClockSpec:
@@ -229,13 +236,14 @@ class Clocks:
 
     def _left_text(self, sc: SeatClock, now: datetime, short: bool = False) -> str:
         if sc.timed_out_at is not None:
-            return "out of time"
+            return _("out of time")
         left = duration(self.left(sc, now))
         if not sc.running:
-            return left if short else f"{left} left"
+            return left if short else _("{time} left", time=left)
         if sc.running_since > now:
-            return f"{left} (on vacation)" if short else f"{left} left, starting after a vacation"
-        return f"{left}▶" if short else f"{left} left, running"
+            return (_("{time} (on vacation)", time=left) if short
+                    else _("{time} left, starting after a vacation", time=left))
+        return join("", [left, "▶"]) if short else _("{time} left, running", time=left)
 
     # -- commands ------------------------------------------------------------------------------
     async def handle(self, channel_id: str, user_id: str, guild_id, command) -> Reply:
@@ -250,33 +258,37 @@ class Clocks:
             return await self._claim(channel_id, user_id)
         if key in ("game pause", "game resume"):
             return await self._pause(channel_id, user_id, pause=key == "game pause")
-        raise IllegalAction("unknown-command", f"There is no command /{key}.")
+        raise IllegalAction("unknown-command", _("There is no command /{command}.", command=key))
 
     async def _notify(self, user_id: str, command) -> Reply:
         from bot.store.users import NOTIFY_MODES
 
         mode = str(command.options.get("mode", "")).strip().lower()
         if mode not in NOTIFY_MODES:
-            raise IllegalAction("bad-option", f"mode must be mention, dm or none, not {mode!r}.")
+            raise IllegalAction("bad-option", _("mode must be mention, dm or none, not {mode}.", mode=repr(mode)))
         await self.store.set_notify(user_id, mode)
-        said = {"mention": "mentioned in the game's channel", "dm": "mentioned in the game's channel and sent a DM",
-                "none": "reminded in the game's channel without a mention"}[mode]
-        return Reply(text=f"🔔 From now on you are {said} when a game waits for you.", ephemeral=True)
+        said = {"mention": _("🔔 From now on you are mentioned in the game's channel when a game waits for you."),
+                "dm": _("🔔 From now on you are mentioned in the game's channel and sent a DM when a game waits "
+                        "for you."),
+                "none": _("🔔 From now on you are reminded in the game's channel without a mention when a game "
+                          "waits for you.")}[mode]
+        return Reply(text=said, ephemeral=True)
 
     async def _vacation(self, user_id: str, command) -> Reply:
         try:
             days = int(command.options.get("days"))
         except (TypeError, ValueError):
-            raise IllegalAction("bad-option", "days must be a whole number of days.") from None
+            raise IllegalAction("bad-option", _("days must be a whole number of days.")) from None
         now = self.now()
         user = await self.store.user(user_id)
         used = user.vacation_used if user.vacation_year == now.year else 0
         left = self.vacation_days - used
         if days < 1:
-            raise IllegalAction("bad-vacation", "A vacation is at least one day.")
+            raise IllegalAction("bad-vacation", _("A vacation is at least one day."))
         if days > left:
-            raise IllegalAction("bad-vacation", f"You have {left} of your {self.vacation_days} vacation days "
-                                f"left this year; {days} is too many.")
+            raise IllegalAction("bad-vacation", _("You have {left} of your {allowance} vacation days left this year; "
+                                                  "{days} is too many.", left=left, allowance=self.vacation_days,
+                                                  days=days))
         current = user.vacation_until if user.vacation_until and user.vacation_until > now else now
         until = current + timedelta(days=days)
         await self.store.set_vacation(user_id, now.year, used + days, until)
@@ -287,45 +299,48 @@ class Clocks:
             left_s = self.left(sc, now)
             await self._run_from(game_id, seat_id, until, left_s)
             paused += 1
-        return Reply(text=f"🏖️ <@{user_id}> is on vacation until {until:%Y-%m-%d %H:%M} UTC "
-                     f"({left - days} vacation days left this year). Clocks paused in {paused} game(s).")
+        return Reply(text=_("🏖️ <@{user}> is on vacation until {until} UTC ({left} vacation days left this year). "
+                            "Clocks paused in {paused} game(s).", user=user_id, until=f"{until:%Y-%m-%d %H:%M}",
+                            left=left - days, paused=paused))
 
     async def _nudge(self, channel_id: str, user_id: str) -> Reply:
         service = self.service
         game, ruleset, state = await service._game(channel_id)
         seat = await service._seat_of(game, user_id)
         if seat is None:
-            raise IllegalAction("not-seated", "Only a player in this game can nudge.")
+            raise IllegalAction("not-seated", _("Only a player in this game can nudge."))
         waiting = [s for s in ruleset.to_act(state) if s != seat]
         seats = {s.seat_id: s for s in await self.store.seats(game.id)}
         targets = [seats[s].user_id for s in waiting if s in seats and seats[s].user_id]
         if not targets:
-            raise IllegalAction("nothing-to-nudge", "The game is waiting for you, not for an opponent.")
+            raise IllegalAction("nothing-to-nudge", _("The game is waiting for you, not for an opponent."))
         now = self.now()
         last = await self.store.last_nudge(game.id, user_id)
         if last is not None and now - last < NUDGE_EVERY:
             wait = duration((last + NUDGE_EVERY - now).total_seconds())
-            raise IllegalAction("nudge-too-soon", f"You nudged in this game less than a day ago; try again in {wait}.")
+            raise IllegalAction("nudge-too-soon", _("You nudged in this game less than a day ago; try again in {wait}.",
+                                                    wait=wait))
         await self.store.record_nudge(game.id, user_id, now)
-        return await self._reminder(game.id, targets, f"👋 <@{user_id}> nudges {{who}}: game #{game.id} waits for you.")
+        return await self._reminder(game.id, targets, lambda who: _("👋 <@{user}> nudges {who}: game #{id} waits for you.",
+                                                                      user=user_id, who=who, id=game.id))
 
-    async def _reminder(self, game_id: int, user_ids: list[str], text: str) -> Reply:
+    async def _reminder(self, game_id: int, user_ids: list[str], text: Any) -> Reply:
         """A reminder for ``user_ids`` as each asked with /notify: mention, DM as well, or neither."""
         users = await self.store.users(user_ids)
         mentions = [u for u in user_ids if users[u].notify in ("mention", "dm")]
         dms = [u for u in user_ids if users[u].notify == "dm"]
         who = ", ".join(f"<@{u}>" for u in user_ids)
-        return Reply(text=text.format(who=who), mentions=mentions, direct=dms)
+        return Reply(text=text(who), mentions=mentions, direct=dms)
 
     async def _claim(self, channel_id: str, user_id: str) -> Reply:
         service = self.service
         game, ruleset, state = await service._game(channel_id)
         seat = await service._seat_of(game, user_id)
         if seat is None:
-            raise IllegalAction("not-seated", "Only a player in this game can claim it.")
+            raise IllegalAction("not-seated", _("Only a player in this game can claim it."))
         clock = await self.store.clock(game.id)
         if clock is None:
-            raise IllegalAction("no-clock", "This game has no clock, so nobody can run out of time.")
+            raise IllegalAction("no-clock", _("This game has no clock, so nobody can run out of time."))
         waiting = ruleset.to_act(state)
         now = self.now()
         late = [sc for sc in await self.store.seat_clocks(game.id)
@@ -333,8 +348,10 @@ class Clocks:
         if not late:
             running = [sc for sc in await self.store.seat_clocks(game.id) if sc.seat_id in waiting and sc.seat_id != seat]
             names = {s.id: s.name for s in state.seats}
-            told = "; ".join(f"{names[sc.seat_id]} has {duration(self.left(sc, now))} left" for sc in running)
-            raise IllegalAction("not-out-of-time", "Nobody's time is out" + (f": {told}." if told else "."))
+            told = join("; ", [_("{seat} has {time} left", seat=names[sc.seat_id], time=duration(self.left(sc, now)))
+                               for sc in running])
+            raise IllegalAction("not-out-of-time", _("Nobody's time is out: {told}.", told=told) if running
+                                else _("Nobody's time is out."))
         action = Timeout(seat=late[0].seat_id, policy="claim")
         new_state, events = ruleset.apply(state, action)
         await service._commit(game, ruleset, new_state, seat, user_id, action, events)
@@ -348,23 +365,28 @@ class Clocks:
         clock = await self.store.clock(game.id)
         word = "pause" if pause else "resume"
         if clock is None:
-            raise IllegalAction("no-clock", "This game has no clock to pause.")
+            raise IllegalAction("no-clock", _("This game has no clock to pause."))
         if pause and clock.paused_at is not None:
-            raise IllegalAction("already-paused", "The clocks are already paused; /game resume starts them again.")
+            raise IllegalAction("already-paused", _("The clocks are already paused; /game resume starts them again."))
         if not pause and clock.paused_at is None:
-            raise IllegalAction("not-paused", "The clocks are running; /game pause stops them.")
+            raise IllegalAction("not-paused", _("The clocks are running; /game pause stops them."))
         seat = await service._seat_of(game, user_id)
         if game.created_by != user_id:
             if seat is None:
-                raise IllegalAction("not-seated", f"Only a player in this game or its creator can {word} the clocks.")
+                raise IllegalAction("not-seated", _("Only a player in this game or its creator can pause the clocks.")
+                                    if pause else _("Only a player in this game or its creator can resume the clocks."))
             request = clock.request or {}
             if request.get("ask") != word or request.get("by") == seat:
                 if request.get("ask") == word:
-                    raise IllegalAction("needs-consent", f"You asked to {word}; another player must agree with /game {word}.")
+                    raise IllegalAction("needs-consent", _("You asked to pause; another player must agree with /game pause.")
+                                        if pause else _("You asked to resume; another player must agree with /game resume."))
                 await self.store.set_clock_request(game.id, {"ask": word, "by": seat})
                 others = [s.user_id for s in await self.store.seats(game.id) if s.user_id and s.seat_id != seat]
-                return Reply(text=f"<@{user_id}> asks to {word} the clocks of game #{game.id}; "
-                             f"another player agrees with /game {word}.", mentions=others)
+                asks = (_("<@{user}> asks to pause the clocks of game #{id}; another player agrees with /game pause.",
+                          user=user_id, id=game.id) if pause else
+                        _("<@{user}> asks to resume the clocks of game #{id}; another player agrees with /game resume.",
+                          user=user_id, id=game.id))
+                return Reply(text=asks, mentions=others)
         now = self.now()
         if pause:
             for sc in await self.store.seat_clocks(game.id):
@@ -372,10 +394,10 @@ class Clocks:
                     await self.store.set_seat_clock(game.id, sc.seat_id, remaining_s=self.left(sc, now),
                                                     running_since=None, deadline=None)
             await self.store.set_clock_pause(game.id, now)
-            return Reply(text=f"⏸️ The clocks of game #{game.id} are paused. /game resume starts them again.")
+            return Reply(text=_("⏸️ The clocks of game #{id} are paused. /game resume starts them again.", id=game.id))
         await self.store.set_clock_pause(game.id, None)
         await self.sync(game.id, ruleset, state)
-        return Reply(text=f"▶️ The clocks of game #{game.id} run again.")
+        return Reply(text=_("▶️ The clocks of game #{id} run again.", id=game.id))
 
     # -- the scheduler's jobs --------------------------------------------------------------------
     async def fire(self, job: Job) -> list[tuple[str, Reply]]:
@@ -400,12 +422,19 @@ class Clocks:
                 if sc.deadline <= now or user is None:
                     return []  # the time-out is due as well: a reminder now would only be noise
                 left = duration((sc.deadline - now).total_seconds())
-                reply = await self._reminder(game.id, [user], f"⏰ {{who}} ({name}): game #{game.id} waits for "
-                                             f"you; {left} left on your clock.")
-                return [(game.channel_id, reply)]
+                reply = await self._reminder(game.id, [user], lambda who: _(
+                    "⏰ {who} ({seat}): game #{id} waits for you; {time} left on your clock.", who=who, seat=name,
+                    id=game.id, time=left))
+                return [(game.channel_id, await self._said(game, reply))]
             if sc.deadline > now:
                 return []
-            return [(game.channel_id, await self._time_out(game, ruleset, state, sc, user, now))]
+            return [(game.channel_id, await self._said(game, await self._time_out(game, ruleset, state, sc, user, now)))]
+
+    async def _said(self, game, reply: Reply) -> Reply:
+        """A reminder or time-out is posted in the game's channel: in its server's language."""
+        from bot.i18n import spoken
+
+        return spoken(reply, await self.service.server_language(game.guild_id))
 
     async def _time_out(self, game, ruleset: Ruleset, state, sc: SeatClock, user: str | None, now: datetime) -> Reply:
         service = self.service
@@ -428,8 +457,8 @@ class Clocks:
         await self.store.set_seat_clock(game.id, sc.seat_id, remaining_s=_after_timeout(clock),
                                         running_since=None, deadline=None, timed_out_at=now)
         others = [s.user_id for s in await self.store.seats(game.id) if s.user_id and s.seat_id != sc.seat_id]
-        text = (f"⏰ {name}'s time is out in game #{game.id}. "
-                + (f"{reason} " if reason else "")
-                + ", ".join(f"<@{u}>" for u in others) + " may claim the win with /game claim; "
-                + (f"<@{user}>" if user else name) + " may still move until then.")
+        text = join("", [_("⏰ {seat}'s time is out in game #{id}. ", seat=name, id=game.id),
+                         join("", [reason, " "]) if reason else "",
+                         _("{others} may claim the win with /game claim; {late} may still move until then.",
+                           others=", ".join(f"<@{u}>" for u in others), late=f"<@{user}>" if user else name)])
         return Reply(text=text, mentions=others)

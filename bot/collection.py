@@ -15,6 +15,7 @@ from typing import Any
 from bot.commands import Attachment, Command
 from bot.reply import Reply
 from bot.store import Store
+from engine.core.text import _, join
 from engine.core import IllegalAction
 from engine.core.errors import quote
 from engine.rulesets.dnd_minis import warband as wb
@@ -58,19 +59,22 @@ class Collection:
         record = await self.store.warband(user_id, str(name or ""))
         if record is None:
             saved = [r.name for r in await self.store.warbands(user_id)]
-            listing = f" Your warbands: {', '.join(saved)}." if saved else " Make one with /warband new."
-            raise IllegalAction("unknown-warband", f"You have no warband called {quote(name)}.{listing}")
+            listing = (_(" Your warbands: {warbands}.", warbands=", ".join(saved)) if saved
+                       else _(" Make one with /warband new."))
+            raise IllegalAction("unknown-warband", join("", [_("You have no warband called {name}.", name=quote(name)),
+                                                             listing]))
         return wb.warband_from_data(record.data, owner=user_id)
 
     async def _save(self, user_id: str, warband: wb.Warband, *, new: bool = False) -> None:
         if new and await self.store.warband(user_id, warband.name) is None:
             if len(await self.store.warbands(user_id)) >= MAX_WARBANDS_PER_PLAYER:
                 raise IllegalAction("too-many-warbands",
-                                    f"You keep {MAX_WARBANDS_PER_PLAYER} warbands already; delete one first.")
+                                    _("You keep {most} warbands already; delete one first.",
+                                      most=MAX_WARBANDS_PER_PLAYER))
         await self.store.save_warband(user_id, warband.name, warband.edition, wb.warband_to_data(warband))
 
     async def _shown(self, user_id: str, warband: wb.Warband, headline: str):
-        return _reply(f"{headline}\n{wb.describe(warband, await self.catalog(user_id))}", ephemeral=True)
+        return _reply(join("\n", [headline, wb.describe(warband, await self.catalog(user_id))]), ephemeral=True)
 
     # -- /warband ... ---------------------------------------------------------------------------
     async def warband(self, user_id: str, command: Command):
@@ -80,27 +84,27 @@ class Collection:
     async def _warband_new(self, user_id: str, options: dict[str, Any], attachments):
         name = str(options.get("name", "")).strip()
         if await self.store.warband(user_id, name) is not None:
-            raise IllegalAction("warband-exists", f"You already have a warband called {quote(name)}; "
-                                "add to it, or /warband delete it first.")
+            raise IllegalAction("warband-exists", _("You already have a warband called {name}; add to it, or "
+                                                    "/warband delete it first.", name=quote(name)))
         warband = wb.new_warband(name, str(options.get("edition", "")).strip().lower(), owner=user_id,
                                  faction=options.get("faction") or None, scenario=options.get("scenario") or None,
                                  size=options.get("size"))
         await self._save(user_id, warband, new=True)
-        return await self._shown(user_id, warband, f"New warband **{warband.name}**.")
+        return await self._shown(user_id, warband, _("New warband **{name}**.", name=warband.name))
 
     async def _warband_add(self, user_id: str, options: dict[str, Any], attachments):
         warband = await self._warband(user_id, options.get("name", ""))
         count = int(options.get("count") or 1)
         warband = wb.add_creature(warband, str(options.get("creature", "")), count, await self.catalog(user_id))
         await self._save(user_id, warband)
-        return await self._shown(user_id, warband, "Added.")
+        return await self._shown(user_id, warband, _("Added."))
 
     async def _warband_remove(self, user_id: str, options: dict[str, Any], attachments):
         warband = await self._warband(user_id, options.get("name", ""))
         count = int(options.get("count") or 1)
         warband = wb.remove_creature(warband, str(options.get("creature", "")), count, await self.catalog(user_id))
         await self._save(user_id, warband)
-        return await self._shown(user_id, warband, "Removed.")
+        return await self._shown(user_id, warband, _("Removed."))
 
     async def _warband_set(self, user_id: str, options: dict[str, Any], attachments):
         warband = await self._warband(user_id, options.get("name", ""))
@@ -115,10 +119,10 @@ class Collection:
             data["tiles"] = [t.strip() for t in str(options["tiles"]).split(",") if t.strip()]
             changed.append("tiles")
         if not changed:
-            raise IllegalAction("missing-option", "Say what to set: faction, scenario, size, map or tiles.")
+            raise IllegalAction("missing-option", _("Say what to set: faction, scenario, size, map or tiles."))
         warband = wb.warband_from_data(data, owner=user_id)
         await self._save(user_id, warband)
-        return await self._shown(user_id, warband, f"Set {', '.join(changed)}.")
+        return await self._shown(user_id, warband, _("Set {settings}.", settings=", ".join(changed)))
 
     async def _warband_show(self, user_id: str, options: dict[str, Any], attachments):
         if options.get("name"):
@@ -126,43 +130,44 @@ class Collection:
             return await self._shown(user_id, warband, "")
         saved = await self.store.warbands(user_id)
         if not saved:
-            return _reply("You have no warbands yet. Start one with /warband new.", ephemeral=True)
+            return _reply(_("You have no warbands yet. Start one with /warband new."), ephemeral=True)
         cards = await self.catalog(user_id)
-        lines = ["**Your warbands**"]
+        lines: list[Any] = [_("**Your warbands**")]
         for record in saved:
             warband = wb.warband_from_data(record.data, owner=user_id)
-            ready = ("ready" if wb.is_legal(warband, cards) else
-                     "ready on a fixed battle map" if wb.ready_on_a_battle_map(warband, cards) else "not ready")
-            lines.append(f"• {warband.name} — {warband.edition}, {wb.points(warband, cards)} points, "
-                         f"{wb.creature_count(warband)} creatures ({ready})")
-        return _reply("\n".join(lines), ephemeral=True)
+            ready = (_("ready") if wb.is_legal(warband, cards) else
+                     _("ready on a fixed battle map") if wb.ready_on_a_battle_map(warband, cards) else _("not ready"))
+            lines.append(_("• {name} — {edition}, {points} points, {creatures} creatures ({ready})", name=warband.name,
+                           edition=warband.edition, points=wb.points(warband, cards),
+                           creatures=wb.creature_count(warband), ready=ready))
+        return _reply(join("\n", lines), ephemeral=True)
 
     async def _warband_export(self, user_id: str, options: dict[str, Any], attachments):
         warband = await self._warband(user_id, options.get("name", ""))
         text = wb.export_warband(warband, await self.catalog(user_id))
         safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in warband.name.lower()).strip("-") or "warband"
-        return _reply(f"Warband **{warband.name}** as a file: share it, or /warband import it elsewhere.",
+        return _reply(_("Warband **{name}** as a file: share it, or /warband import it elsewhere.", name=warband.name),
                       ephemeral=True, file=text.encode("utf-8"), file_name=f"{safe}.warband.json")
 
     async def _warband_import(self, user_id: str, options: dict[str, Any], attachments: dict[str, Attachment]):
         upload = attachments.get("file")
         if upload is None:
-            raise IllegalAction("missing-option", "Attach the warband file: /warband import file:<the .json file>.")
+            raise IllegalAction("missing-option", _("Attach the warband file: /warband import file:<the .json file>."))
         warband = wb.import_warband(upload.data, owner=user_id, catalog=await self.catalog(user_id),
                                     source=upload.filename)
         if options.get("name"):
             warband = wb.warband_from_data({**wb.warband_to_data(warband), "name": options["name"]}, owner=user_id)
         if await self.store.warband(user_id, warband.name) is not None:
-            raise IllegalAction("warband-exists", f"You already have a warband called {quote(warband.name)}; "
-                                "import it under another name with name:.")
+            raise IllegalAction("warband-exists", _("You already have a warband called {name}; import it under "
+                                                    "another name with name:.", name=quote(warband.name)))
         await self._save(user_id, warband, new=True)
-        return await self._shown(user_id, warband, f"Imported **{warband.name}**.")
+        return await self._shown(user_id, warband, _("Imported **{name}**.", name=warband.name))
 
     async def _warband_delete(self, user_id: str, options: dict[str, Any], attachments):
         name = str(options.get("name", ""))
         if not await self.store.delete_warband(user_id, name):
-            raise IllegalAction("unknown-warband", f"You have no warband called {quote(name)}.")
-        return _reply(f"Warband {quote(name)} deleted.", ephemeral=True)
+            raise IllegalAction("unknown-warband", _("You have no warband called {name}.", name=quote(name)))
+        return _reply(_("Warband {name} deleted.", name=quote(name)), ephemeral=True)
 
     async def game_options(self, user_id: str, name: str) -> dict[str, Any]:
         """A saved warband as the options of a game's ``warband`` move (``/warband use``)."""
@@ -184,11 +189,12 @@ class Collection:
         upload = command.attachments.get("upload")
         if upload is not None:
             card = await self._keep_upload(user_id, upload)
-            headline = f"Your card **{card.name}** (`{card.id}`) is checked and kept; your warbands can use it."
+            headline = _("Your card **{name}** (`{id}`) is checked and kept; your warbands can use it.",
+                         name=card.name, id=card.id)
         else:
             name = str(command.options.get("name") or "").strip()
             if not name:
-                raise IllegalAction("missing-option", "Name a creature (/card name:Orc Mauler) or upload a card file.")
+                raise IllegalAction("missing-option", _("Name a creature (/card name:Orc Mauler) or upload a card file."))
             card = find_card(name, await self.catalog(user_id))
             headline = f"**{card.name}**"
         image = await asyncio.to_thread(self._render, card)
@@ -203,14 +209,15 @@ class Collection:
 
     async def _keep_upload(self, user_id: str, upload: Attachment) -> StatCard:
         if len(upload.data) > MAX_CARD_BYTES:
-            raise IllegalAction("bad-card", f"{upload.filename} is too large (over {MAX_CARD_BYTES // 1024} KiB).")
+            raise IllegalAction("bad-card", _("{file} is too large (over {kib} KiB).", file=upload.filename,
+                                              kib=MAX_CARD_BYTES // 1024))
         card = load_card(upload.data, source=upload.filename)
         if card.id in shipped_cards():
-            raise IllegalAction("bad-card", f"{upload.filename}: id: '{card.id}' is a shipped card's id; "
-                                "give your card an id of its own.")
+            raise IllegalAction("bad-card", _("{file}: id: '{id}' is a shipped card's id; give your card an id of "
+                                              "its own.", file=upload.filename, id=card.id))
         mine = {r.card_id for r in await self.store.cards(user_id)}
         if card.id not in mine and len(mine) >= MAX_CARDS_PER_PLAYER:
-            raise IllegalAction("too-many-cards", f"You keep {MAX_CARDS_PER_PLAYER} cards already.")
+            raise IllegalAction("too-many-cards", _("You keep {most} cards already.", most=MAX_CARDS_PER_PLAYER))
         await self.store.save_card(user_id, card.id, card.name, json.loads(card.model_dump_json()))
         return card
 

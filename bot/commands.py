@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.core.errors import IllegalAction, quote
+from engine.core.text import _, join
 
 OptionType = Literal["string", "integer", "boolean", "attachment", "user"]  # user: a Discord member; typed as a name
 
@@ -439,6 +440,14 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("finish", "Referee: end the encounter", None, (
         Option("reason", "Why it ends, e.g. 'the orcs flee'"),
     )),
+    # -- languages and server settings -----------------------------------------------------------
+    CommandSpec("language", "Your language for Warband's replies; alone, the one you read now", None, (
+        Option("lang", "en (English), it (Italiano), hu (Magyar), or auto for your Discord's language",
+               autocomplete="language"),
+    )),
+    CommandSpec("server", "This server's settings: its default language (organisers change them)", None, (
+        Option("language", "The server's language: en, it or hu", autocomplete="language"),
+    )),
     CommandSpec("help", "List the commands, or explain a topic", None, (
         Option("topic", "condition, or a game (e.g. dnd-minis) for its commands"),
     )),
@@ -455,7 +464,7 @@ GROUPS: dict[str, str] = {
 GAME_COMMANDS = frozenset(c.name for c in COMMANDS if c.group == "game")
 # Commands whose answer only the user sees: Discord is told so at once (an ephemeral defer),
 # so no public "thinking…" appears before a private reply.
-PRIVATE_COMMANDS = frozenset({"help", "game status", "game log", "game export", "games", "notify", "vacation",
+PRIVATE_COMMANDS = frozenset({"help", "language", "game status", "game log", "game export", "games", "notify", "vacation",
                               "warband show", "warband export", "warband import", "warband delete"})
 # Commands answered at once without waiting for anything: no defer needed.
 INSTANT_COMMANDS = frozenset({"help"})
@@ -470,7 +479,8 @@ def find_command(key: str) -> CommandSpec:
     for spec in COMMANDS:
         if spec.key == key:
             return spec
-    raise IllegalAction("unknown-command", f"There is no command /{key[:40]}{'…' if len(key) > 40 else ''}. Try /help.")
+    raise IllegalAction("unknown-command", _("There is no command /{command}. Try /help.",
+                                             command=f"{key[:40]}{'…' if len(key) > 40 else ''}"))
 
 
 @dataclass
@@ -511,19 +521,20 @@ def parse_line(line: str) -> Command:
     """
     text = line.strip()
     if not text.startswith("/"):
-        raise IllegalAction("not-a-command", "Commands start with '/', e.g. /game status or /roll 1d20.")
+        raise IllegalAction("not-a-command", _("Commands start with '/', e.g. /game status or /roll 1d20."))
     try:
         words = shlex.split(text[1:])
     except ValueError as exc:
-        raise IllegalAction("bad-command", f"I can't read that command: {exc}.") from None
+        raise IllegalAction("bad-command", _("I can't read that command: {problem}.", problem=str(exc))) from None
     if not words:
-        raise IllegalAction("bad-command", "Type a command after '/', e.g. /help.")
+        raise IllegalAction("bad-command", _("Type a command after '/', e.g. /help."))
     head = words[0].lower()
     rest = words[1:]
     if any(spec.group == head for spec in COMMANDS):
         if not rest:
             subs = ", ".join(s.name for s in COMMANDS if s.group == head)
-            raise IllegalAction("bad-command", f"/{head} needs a subcommand: {subs}.")
+            raise IllegalAction("bad-command", _("/{group} needs a subcommand: {subcommands}.", group=head,
+                                                 subcommands=subs))
         key, rest = f"{head} {rest[0].lower()}", rest[1:]
     else:
         key = head
@@ -538,8 +549,9 @@ def parse_line(line: str) -> Command:
             options[name.lower()] = value
             last = name.lower()
         elif sep and name.isidentifier():
-            known = ", ".join(sorted(names)) or "none"
-            raise IllegalAction("bad-option", f"/{key} has no option {quote(name)}. Its options: {known}.")
+            known = ", ".join(sorted(names)) or _("none")
+            raise IllegalAction("bad-option", _("/{command} has no option {option}. Its options: {known}.",
+                                                command=key, option=quote(name), known=known))
         elif last is not None and options[last] and not bare:
             options[last] = f"{options[last]} {word}"
         else:
@@ -548,22 +560,24 @@ def parse_line(line: str) -> Command:
         # Words without a name fill the first option, so '/roll 1d20+5' and '/move F7' work.
         first = next((o for o in spec.options if o.type != "attachment"), None)
         if first is None or first.name in options:
-            raise IllegalAction("bad-option", f"I don't know what {quote(' '.join(bare))} is for. Usage: {spec.usage()}")
+            raise IllegalAction("bad-option", _("I don't know what {words} is for. Usage: {usage}",
+                                                words=quote(" ".join(bare)), usage=spec.usage()))
         options[first.name] = " ".join(bare)
     for opt in spec.options:
         if opt.name in options and opt.type == "boolean":
             word = str(options[opt.name]).strip().lower()
             if word not in ("true", "false", "yes", "no"):
-                raise IllegalAction("bad-option", f"{opt.name} is true or false.")
+                raise IllegalAction("bad-option", _("{option} is true or false.", option=opt.name))
             options[opt.name] = word in ("true", "yes")
         if opt.name in options and opt.type == "integer":
             try:
                 options[opt.name] = int(options[opt.name])
             except ValueError:
-                raise IllegalAction("bad-option", f"{opt.name} must be a whole number.") from None
+                raise IllegalAction("bad-option", _("{option} must be a whole number.", option=opt.name)) from None
     missing = [o.name for o in spec.options if o.required and o.name not in options and o.type != "attachment"]
     if missing:
-        raise IllegalAction("missing-option", f"/{key} needs {', '.join(missing)}. Usage: {spec.usage()}")
+        raise IllegalAction("missing-option", _("/{command} needs {options}. Usage: {usage}", command=key,
+                                                options=", ".join(missing), usage=spec.usage()))
     return Command(key=key, options=options)
 
 
@@ -591,22 +605,26 @@ def check_bounds(command: Command) -> None:
             if not isinstance(value, int) or isinstance(value, bool):
                 text = str(value).strip()
                 if not (text.lstrip("-").isdigit() and len(text) <= 20):
-                    raise IllegalAction("bad-option", f"{opt.name} must be a whole number, not {quote(text)}.")
+                    raise IllegalAction("bad-option", _("{option} must be a whole number, not {value}.",
+                                                        option=opt.name, value=quote(text)))
                 value = command.options[opt.name] = int(text)
             if abs(value) > MAX_INTEGER:
-                raise IllegalAction("too-big", f"{opt.name} is a number of {len(str(abs(value)))} digits; "
-                                    f"/{spec.key} takes whole numbers up to {MAX_INTEGER:,}.")
+                raise IllegalAction("too-big", _("{option} is a number of {digits} digits; /{command} takes whole "
+                                                 "numbers up to {most}.", option=opt.name, digits=len(str(abs(value))),
+                                                 command=spec.key, most=f"{MAX_INTEGER:,}"))
             continue
         if not isinstance(value, str):
             value = command.options[opt.name] = str(value)
         if len(value) > opt.max_length:
-            raise IllegalAction("too-long", f"{opt.name} is {len(value):,} characters long; "
-                                f"/{spec.key} takes at most {opt.max_length}.")
+            raise IllegalAction("too-long", _("{option} is {length} characters long; /{command} takes at most {most}.",
+                                              option=opt.name, length=f"{len(value):,}", command=spec.key,
+                                              most=opt.max_length))
 
 
 # Commands outside any group that every player may use whatever the game; the rest of the
 # ungrouped commands belong to one game or another and are listed by that game's /help.
-EVERYONES = frozenset({"help", "roll", "card", "decide", "games", "vacation", "notify", "nudge", "profile"})
+EVERYONES = frozenset({"help", "roll", "card", "decide", "games", "vacation", "notify", "nudge", "profile",
+                       "language", "server"})
 
 
 def help_text(title: str | None = None, commands: set[str] | None = None, notes: list[str] | None = None,
@@ -620,22 +638,24 @@ def help_text(title: str | None = None, commands: set[str] | None = None, notes:
             from engine.rulesets.dnd35_encounter.conditions import help_text as condition_help
 
             return condition_help()
-        also = f", or a game: {', '.join(games)}" if games else ""
-        raise IllegalAction("unknown-topic", f"Help topics: condition{also} (or /help alone for the commands).")
+        if games:
+            raise IllegalAction("unknown-topic", _("Help topics: condition, or a game: {games} (or /help alone for "
+                                                   "the commands).", games=", ".join(games)))
+        raise IllegalAction("unknown-topic", _("Help topics: condition (or /help alone for the commands)."))
     if commands is None:
-        lines = ["**Warband commands**"]
+        lines: list[Any] = [_("**Warband commands**")]
         for spec in COMMANDS:
             if spec.group is not None or spec.name in EVERYONES:
-                lines.append(f"`/{spec.key}` — {spec.description}")
+                lines.append(join("", [f"`/{spec.key}` — ", _(spec.description)]))
         if games:
-            lines.append(f"**Games**: {', '.join(games)}. Each game's own commands: `/help topic:<game>`, "
-                         "or `/help` in a channel where one is played.")
-        return "\n".join(lines)
-    lines = [f"**{title} commands**"]
+            lines.append(_("**Games**: {games}. Each game's own commands: `/help topic:<game>`, or `/help` in a "
+                           "channel where one is played.", games=", ".join(games)))
+        return join("\n", lines)
+    lines = [_("**{game} commands**", game=title)]
     for spec in COMMANDS:
         if spec.group is None and spec.name in commands:
-            lines.append(f"`{spec.usage()}` — {spec.description}")
-    lines.append("**Game commands**")
-    lines += [f"`{spec.usage()}` — {spec.description}" for spec in COMMANDS if spec.group == "game"]
+            lines.append(join("", [f"`{spec.usage()}` — ", _(spec.description)]))
+    lines.append(_("**Game commands**"))
+    lines += [join("", [f"`{spec.usage()}` — ", _(spec.description)]) for spec in COMMANDS if spec.group == "game"]
     lines += notes or []
-    return "\n".join(lines)
+    return join("\n", lines)

@@ -28,6 +28,8 @@ class Settings(BaseSettings):
     # Sync slash commands to one guild only (instant while developing); empty: globally.
     warband_dev_guild: int | None = None
     warband_log_level: str = "INFO"
+    # The console's language (en, it, hu); on Discord each player's own (/language) or Discord's.
+    warband_lang: str | None = None
 
     @property
     def database(self) -> str:

@@ -25,7 +25,9 @@ from bot.leagues import Caller
 from bot.reply import Reply
 from bot.scheduler import Scheduler, ShiftedClock
 from bot.service import Service
+from bot.i18n import say, spoken, supported
 from engine.core import IllegalAction
+from engine.core.text import _, join
 
 log = logging.getLogger(__name__)
 
@@ -44,14 +46,17 @@ class ConsoleRooms:
         return key
 
     async def post(self, channel_id: str, reply: Reply) -> None:
-        self.console.say(f"[in channel {channel_id}]")
+        self.console.say(_("[in channel {channel}]", channel=channel_id))
         self.console.show(reply)
 
 
 class Console:
     def __init__(self, service: Service, images: Path, user: str = "player1",
-                 channel: str = CHANNEL, out: IO[str] | None = None, organiser: bool = False):
+                 channel: str = CHANNEL, out: IO[str] | None = None, organiser: bool = False,
+                 lang: str | None = None):
         self.service = service
+        # The console's language stands where Discord's locale does: /language still wins.
+        self.lang = supported(lang)
         self.images = Path(images)
         self.images.mkdir(parents=True, exist_ok=True)
         self.user = user
@@ -70,6 +75,7 @@ class Console:
         self.scheduler = Scheduler(service)
 
     def say(self, text: str) -> None:
+        text = say(text, self.lang)
         print(_MENTION.sub(lambda m: "@" + m.group(1), text), file=self.out, flush=True)
 
     async def run_line(self, line: str) -> Reply | None:
@@ -81,18 +87,18 @@ class Console:
         if lowered.startswith(("/as ", "as ")):
             name = line.split(None, 1)[1].strip()
             if not re.fullmatch(r"[A-Za-z0-9_.-]{1,32}", name):
-                self.say("⛔ A console user name is 1-32 letters, digits, '.', '_' or '-'.")
+                self.say(_("⛔ A console user name is 1-32 letters, digits, '.', '_' or '-'."))
                 return None
             self.user = name
-            self.say(f"(now typing as {name})")
+            self.say(_("(now typing as {name})", name=name))
             return None
         if lowered.startswith("/channel "):
             name = line.split(None, 1)[1].strip()
             if not re.fullmatch(r"[A-Za-z0-9_.-]{1,64}", name):
-                self.say("⛔ A console channel name is 1-64 letters, digits, '.', '_' or '-'.")
+                self.say(_("⛔ A console channel name is 1-64 letters, digits, '.', '_' or '-'."))
                 return None
             self.channel = name
-            self.say(f"(now in channel {name})")
+            self.say(_("(now in channel {name})", name=name))
             return None
         if lowered in ("/quit", "/exit", "quit", "exit"):
             raise EOFError
@@ -103,11 +109,12 @@ class Console:
             command = parse_line(line)
             self._attach_files(command)
         except IllegalAction as exc:
-            reply = Reply(text=f"⛔ {exc.message}", ephemeral=True, error=exc.code)
+            reply = spoken(Reply(text=join("", ["⛔ ", exc.message]), ephemeral=True, error=exc.code), self.lang)
             self.show(reply)
             return reply
         reply = await self.service.handle(self.channel, self.user, command,
-                                          caller=Caller(organiser=self.organiser, rooms=ConsoleRooms(self)))
+                                          caller=Caller(organiser=self.organiser, rooms=ConsoleRooms(self)),
+                                          locale=self.lang)
         self.show(reply)
         await self.fire_due()
         return reply
@@ -116,14 +123,15 @@ class Console:
         """``/clock advance 1d12h`` (console only): move time on, then fire what fell due."""
         words = line.split()
         if len(words) != 3 or words[1].lower() != "advance":
-            self.say("⛔ Usage: /clock advance SPAN, e.g. /clock advance 1d or /clock advance 12h30m.")
+            self.say(_("⛔ Usage: /clock advance SPAN, e.g. /clock advance 1d or /clock advance 12h30m."))
             return
         try:
             step = self.clock.advance(words[2].removeprefix("by:"))
         except ValueError as exc:
             self.say(f"⛔ {exc}")
             return
-        self.say(f"(the clock moves on {step}; it is now {self.clock():%Y-%m-%d %H:%M} UTC)")
+        self.say(_("(the clock moves on {step}; it is now {now} UTC)", step=step,
+                   now=f"{self.clock():%Y-%m-%d %H:%M}"))
         await self.fire_due()
 
     async def fire_due(self) -> None:
@@ -139,7 +147,7 @@ class Console:
                 continue
             path = Path(str(value).lstrip("@")).expanduser()
             if not path.is_file():
-                raise IllegalAction("bad-file", f"There is no file {path} to attach.")
+                raise IllegalAction("bad-file", _("There is no file {path} to attach.", path=str(path)))
             with path.open("rb") as handle:
                 data = handle.read(1024 * 1024 + 1)  # enough to know it is too big
             command.attachments[option.name] = Attachment(filename=path.name, data=data)
@@ -147,22 +155,22 @@ class Console:
 
     def show(self, reply: Reply) -> None:
         self.last_reply = reply
-        prefix = "(only you see this) " if reply.ephemeral else ""
-        self.say(prefix + reply.text)
+        prefix = _("(only you see this) ") if reply.ephemeral else ""
+        self.say(join("", [prefix, reply.text]))
         if reply.image is not None:
             self.image_count += 1
             path = self.images / f"board-{self.image_count:04d}.png"
             path.write_bytes(reply.image)
-            self.say(f"[board image: {path}]")
+            self.say(_("[board image: {path}]", path=str(path)))
         if reply.file is not None:
             path = self.images / reply.file_name
             path.write_bytes(reply.file)
-            self.say(f"[file: {path}]")
+            self.say(_("[file: {path}]", path=str(path)))
 
     async def repl(self, stream: IO[str]) -> None:
         interactive = stream.isatty()
         if interactive:
-            self.say("Warband console. Type /help for commands, /as NAME to switch player, /quit to leave.")
+            self.say(_("Warband console. Type /help for commands, /as NAME to switch player, /quit to leave."))
         lines = _read_lines(stream)
         while True:
             if interactive:
@@ -178,7 +186,7 @@ class Console:
                 # The service answers its own errors; this is for the console's (a file that
                 # can't be read...): one line, and the next line is still read.
                 log.exception("console line failed: %.80s", line)
-                self.say("⚠️ Sorry, that line failed unexpectedly; it is logged. Carry on with the next.")
+                self.say(_("⚠️ Sorry, that line failed unexpectedly; it is logged. Carry on with the next."))
 
 
 def _read_lines(stream: IO[str]) -> asyncio.Queue[str | None]:

@@ -8,9 +8,10 @@ left on the clock when it has one, and links to the game's channel (or thread).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from engine.core.ruleset import get_ruleset
+from engine.core.text import _, join, ngettext
 from bot.clocks import duration
 from bot.reply import Reply
 
@@ -42,32 +43,35 @@ async def inbox(service: Service, user_id: str, guild_id: str | None) -> Reply:
         mine = next(s.seat_id for s in seats.values() if s.user_id == user_id)
         waiting = ruleset.to_act(state)
         clocks = {c.seat_id: c for c in await store.seat_clocks(game.id)}
-        who = ", ".join("you" if s == mine else (f"<@{seats[s].user_id}>" if s in seats and seats[s].user_id
-                                                  else state.seat(s).name) for s in waiting)
+        who = ", ".join(f"<@{seats[s].user_id}>" if s in seats and seats[s].user_id else state.seat(s).name
+                        for s in waiting if s != mine)
         since = min((clocks[s].running_since for s in waiting if s in clocks and clocks[s].running), default=None)
         since = since or game.updated_at
         waited = duration(max(0.0, (now - since).total_seconds()))
         if mine in waiting:
-            doing = "your move"
+            doing = _("your move")
         elif waiting:
-            doing = f"waiting for {who}"
+            doing = _("waiting for {who}", who=who)
         elif any(s.is_free for s in seats.values()):
-            doing = "waiting for a player to join"
+            doing = _("waiting for a player to join")
         else:
-            doing = "waiting"
-        line = f"**#{game.id} {ruleset.title}** — {doing}, for {waited}"
-        left = [f"{state.seat(s).name} {duration(service.clocks.left(clocks[s], now))} left"
-                for s in waiting if s in clocks and clocks[s].timed_out_at is None]
+            doing = _("waiting")
+        parts: list[Any] = [_("**#{id} {game}** — {doing}, for {waited}", id=game.id, game=ruleset.title,
+                              doing=doing, waited=waited)]
+        left: list[Any] = [_("{seat} {time} left", seat=state.seat(s).name,
+                             time=duration(service.clocks.left(clocks[s], now)))
+                           for s in waiting if s in clocks and clocks[s].timed_out_at is None]
         if any(s in clocks and clocks[s].timed_out_at is not None for s in waiting):
-            left.append("time is out")
+            left.append(_("time is out"))
         if left:
-            line += " · ⏱ " + ", ".join(left)
-        line += f" · {channel_link(game.guild_id, game.channel_id)}"
-        rows.append((mine in waiting, game.id, line))
+            parts.append(join("", [" · ⏱ ", join(", ", left)]))
+        parts.append(f" · {channel_link(game.guild_id, game.channel_id)}")
+        rows.append((mine in waiting, game.id, join("", parts)))
     if not rows:
-        return Reply(text="You hold no seat in a game in progress here. Start one with /game new or "
-                     "take a seat with /game join.", ephemeral=True)
+        return Reply(text=_("You hold no seat in a game in progress here. Start one with /game new or "
+                            "take a seat with /game join."), ephemeral=True)
     rows.sort(key=lambda r: (not r[0], -r[1]))
     yours = sum(1 for r in rows if r[0])
-    head = f"📬 **Your games** ({len(rows)}, {yours} waiting for you)"
-    return Reply(text="\n".join([head, *(r[2] for r in rows)]), ephemeral=True)
+    head = ngettext("📬 **Your games** ({n}, {waiting} waiting for you)", "📬 **Your games** ({n}, {waiting} waiting for you)",
+                    len(rows), waiting=yours)
+    return Reply(text=join("\n", [head, *(r[2] for r in rows)]), ephemeral=True)

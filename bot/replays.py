@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Callable
 
+from engine.core.text import _, join
 from engine.core import BoardView, Event, IllegalAction
 from engine.core.ruleset import get_ruleset
 from bot import fairness
@@ -30,7 +31,7 @@ def frames(data: dict[str, Any], render: Callable[[BoardView], bytes], start: in
     before any is drawn: drawing is the slow part."""
     ruleset = get_ruleset(data["ruleset"])
     if data.get("seed") is None:
-        raise IllegalAction("seed-secret", "The replay needs the seed, which stays secret until the game ends.")
+        raise IllegalAction("seed-secret", _("The replay needs the seed, which stays secret until the game ends."))
     state = ruleset.new_game(int(data["seed"]), dict(data.get("options") or {}))
     views: list[BoardView] = []
     actions = data["actions"]
@@ -44,7 +45,8 @@ def frames(data: dict[str, Any], render: Callable[[BoardView], bytes], start: in
             continue
         view = ruleset.board(state)
         key = _key_event(events)
-        view.caption = f"#{seq} · Round {state.round}, {state.phase}" + (f" — {key}" if key else "")
+        caption = _("#{seq} · Round {round}, {phase}", seq=seq, round=state.round, phase=state.phase)
+        view.caption = join(" — ", [caption, key]) if key else caption
         views.append(view)
     if len(views) > most:
         step = (len(views) - 1) / (most - 1)
@@ -90,9 +92,11 @@ class Replays:
         game, ruleset, state = await self.service._game(channel_id, finished_ok=True)
         if command.key == "game export":
             data = await fairness.export(self.store, game)
-            secret = "" if data["seed"] is not None else " The seed is left out until the game ends."
-            return Reply(text=f"📜 The log of game #{game.id}: {len(data['actions'])} actions, "
-                         f"{fairness.rolls(data)} rolls.{secret}", file=fairness.dumps(data),
+            said = _("📜 The log of game #{id}: {actions} actions, {rolls} rolls.", id=game.id,
+                     actions=len(data["actions"]), rolls=fairness.rolls(data))
+            if data["seed"] is None:
+                said = join("", [said, _(" The seed is left out until the game ends.")])
+            return Reply(text=said, file=fairness.dumps(data),
                          file_name=f"warband-game-{game.id}.json")
         if command.key == "game verify":
             return await self.verify(game)
@@ -101,20 +105,21 @@ class Replays:
     async def verify(self, game) -> Reply:
         commitment = await self.store.commitment(game.id)
         if commitment is None:
-            raise IllegalAction("no-commitment", f"Game #{game.id} was started before dice commitments.")
+            raise IllegalAction("no-commitment", _("Game #{id} was started before dice commitments.", id=game.id))
         if game.is_active and not commitment.seed_given:
-            raise IllegalAction("seed-secret", f"The seed stays secret until the game ends. Commitment: "
-                                f"`{commitment.digest}`.")
+            raise IllegalAction("seed-secret", _("The seed stays secret until the game ends. Commitment: `{digest}`.",
+                                                 digest=commitment.digest))
         data = await fairness.export(self.store, game)
         problems = await asyncio.to_thread(fairness.verify, data)
-        head = (f"🔓 Game #{game.id}: seed {game.seed}, salt `{commitment.salt}`; "
-                f"SHA-256(\"{game.seed}:{commitment.salt}\") = `{fairness.digest(game.seed, commitment.salt)}`, "
-                f"committed `{commitment.digest}`.")
+        head = _("🔓 Game #{id}: seed {seed}, salt `{salt}`; SHA-256(\"{seed}:{salt}\") = `{digest}`, committed "
+                 "`{committed}`.", id=game.id, seed=game.seed, salt=commitment.salt,
+                 digest=fairness.digest(game.seed, commitment.salt), committed=commitment.digest)
         if problems:
-            return Reply(text=head + "\n⚠️ " + "\n⚠️ ".join(problems))
-        return Reply(text=head + f"\n✅ The seed matches the commitment and all {fairness.rolls(data)} rolls of "
-                     f"{len(data['actions'])} actions replay exactly. Check it yourself: /game export, then "
-                     f"`warband verify FILE`.")
+            return Reply(text=join("\n⚠️ ", [head, *problems]))
+        return Reply(text=join("\n", [head, _("✅ The seed matches the commitment and all {rolls} rolls of {actions} "
+                                               "actions replay exactly. Check it yourself: /game export, then "
+                                               "`warband verify FILE`.", rolls=fairness.rolls(data),
+                                               actions=len(data["actions"]))]))
 
     async def replay(self, game, command) -> Reply:
         data = await fairness.export(self.store, game)
@@ -124,16 +129,16 @@ class Replays:
         end = command.options.get("to")
         end = int(end) if end not in (None, "") else None
         if start < 1 or (end is not None and end < start):
-            raise IllegalAction("bad-option", "from and to are action numbers, from 1, with from ≤ to.")
+            raise IllegalAction("bad-option", _("from and to are action numbers, from 1, with from ≤ to."))
         if not data["actions"]:
-            raise IllegalAction("nothing-to-replay", "Nothing has happened in this game yet.")
+            raise IllegalAction("nothing-to-replay", _("Nothing has happened in this game yet."))
         from renderers.animation import animate
 
         pictures = await asyncio.to_thread(frames, data, frame_renderer(self.service), start, end)
         if not pictures:
-            raise IllegalAction("nothing-to-replay", "No phase ended between those actions.")
+            raise IllegalAction("nothing-to-replay", _("No phase ended between those actions."))
         gif = await asyncio.to_thread(animate, pictures)
-        return Reply(text=f"🎞️ Game #{game.id}, {len(pictures)} frames.", image=gif,
+        return Reply(text=_("🎞️ Game #{id}, {frames} frames.", id=game.id, frames=len(pictures)), image=gif,
                      image_name=f"warband-game-{game.id}.gif")
 
 

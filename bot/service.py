@@ -14,6 +14,7 @@ instead of overwriting a committed move.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import logging
 import re
 import secrets
@@ -23,6 +24,7 @@ from typing import Any, Callable
 
 from engine.core import BoardView, Event, GameState, IllegalAction, Rng, Ruleset, roll_dice
 from engine.core.errors import quote
+from engine.core.text import Text, _, join, listed, ngettext
 from engine.core.ruleset import get_ruleset, ruleset_names
 from engine.grid.board import GridMap, shared_map
 import engine.rulesets  # noqa: F401  - the bot serves every shipped game system; importing registers them
@@ -35,6 +37,7 @@ from bot.commands import (
     AROUND_SIZE, CLOCK_COMMANDS, COLLECTION_COMMANDS, GAME_COMMANDS, MOST_AROUND, REPLAY_COMMANDS, Attachment,
     Command, check_bounds, help_text,
 )
+from bot.i18n import LANGUAGES, SOURCE, language_of, localised_view, say, spoken, supported
 from bot.inbox import inbox
 from bot.leagues import Caller, LeagueService
 from bot.parsed import ParsedGames
@@ -62,7 +65,20 @@ MAX_REFUSAL = 1500
 
 def refusal(exc: IllegalAction) -> Reply:
     message = exc.message if len(exc.message) <= MAX_REFUSAL else exc.message[:MAX_REFUSAL] + "…"
-    return Reply(text=f"⛔ {message}", ephemeral=True, error=exc.code)
+    return Reply(text=join("", ["⛔ ", message]), ephemeral=True, error=exc.code)
+
+
+def event_text(event: Event) -> Any:
+    """An event's log line (:meth:`Event.line`) as a Text, so it is said in each reader's
+    language; its English is the line itself."""
+    said: Any = event.text
+    if event.message is not None:
+        message = Text.from_data(event.message)
+        if str(message) == event.text:
+            said = message
+    if event.roll is not None:
+        return join("", [said, f" 🎲 {event.roll.detail or event.roll.expression} = {event.roll.total}"])
+    return said
 
 
 def parse_settings(text: str | None) -> dict[str, Any]:
@@ -75,7 +91,8 @@ def parse_settings(text: str | None) -> dict[str, Any]:
             continue
         key, sep, value = part.partition("=")
         if not sep or not key.strip():
-            raise IllegalAction("bad-setting", f"Write settings as name=value, not {quote(part.strip())}.")
+            raise IllegalAction("bad-setting", _("Write settings as name=value, not {setting}.",
+                                                  setting=quote(part.strip())))
         value = value.strip()
         lowered = value.casefold()
         typed: Any = value
@@ -129,6 +146,9 @@ class Service:
         # typed back into /game new seed:.
         self.seed_source = seed_source or (lambda: secrets.randbelow(MAX_SEED + 1))
         self.parsed = ParsedGames()
+        # The language of the server the command at hand came from (each command is its own
+        # task, so concurrent commands of two servers never mix them up).
+        self._server_language: contextvars.ContextVar[str] = contextvars.ContextVar("server_language", default=SOURCE)
         # One lock per channel, dropped once no command holds it, so the map stays small.
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
 
@@ -140,12 +160,43 @@ class Service:
 
     # -- entry point ----------------------------------------------------------------------------
     async def handle(self, channel_id: str | int, user_id: str | int, command: Command,
-                     guild_id: str | int | None = None, caller: Caller | None = None) -> Reply:
+                     guild_id: str | int | None = None, caller: Caller | None = None,
+                     locale: str | None = None) -> Reply:
         """``caller``: what the transport knows of the user (organiser permissions) and where
-        league games open; only league commands use it."""
+        league games open; only league commands use it. ``locale``: the language Discord says
+        the user reads (``interaction.locale``); the reply is said in the user's language
+        (:func:`bot.i18n.language_of`), the board in the server's."""
         channel_id, user_id = str(channel_id), str(user_id)
+        server = await self.server_language(guild_id)
+        token = self._server_language.set(server)
+        try:
+            reply = await self._handle(channel_id, user_id, command, guild_id, caller, server)
+        finally:
+            self._server_language.reset(token)
+        if command.key == "server":  # a new server language is the one its answer is said in
+            server = await self.server_language(guild_id)
+        lang = language_of(await self._user_language(user_id), locale, server)
+        return spoken(reply, lang)
+
+    async def server_language(self, guild_id: str | int | None) -> str:
+        """The language of what everyone in the server sees (board captions, the turn ping)."""
+        try:
+            return supported(await self.store.server_setting(guild_id, "language")) or SOURCE
+        except StoreError:
+            return SOURCE
+
+    async def _user_language(self, user_id: str) -> str | None:
+        try:
+            return await self.store.user_language(user_id)
+        except StoreError:
+            return None
+
+    async def _handle(self, channel_id: str, user_id: str, command: Command, guild_id: str | int | None,
+                      caller: Caller | None, server: str) -> Reply:
         try:
             check_bounds(command)
+            if command.key in ("language", "server"):
+                return await self._preferences(user_id, guild_id, command, caller)
             if command.group in ("league", "campaign") or command.key == "profile":
                 return await self.leagues.handle(channel_id, user_id, guild_id, command, caller)
             if command.key == "help":
@@ -175,26 +226,70 @@ class Service:
             # Drawn after the lock: the channel's next command need not wait for the picture.
             if reply.board is not None:
                 view, reply.board = reply.board, None
-                reply.image = await self.boards.draw(channel_id, view)
+                reply.image = await self.boards.draw(channel_id, localised_view(view, server))
             return reply
         except IllegalAction as exc:
             return refusal(exc)
         except VersionConflict:
-            return Reply(text="⛔ Someone else acted at the same moment; nothing was changed. Try again.",
+            return Reply(text=_("⛔ Someone else acted at the same moment; nothing was changed. Try again."),
                          ephemeral=True, error="conflict")
         except StoreError as exc:
             # ChannelBusy -> "channel-busy": the store's refusals keep their own names.
             code = re.sub(r"(?<!^)(?=[A-Z])", "-", type(exc).__name__).lower()
-            return Reply(text=f"⛔ {exc}", ephemeral=True, error=code)
+            return Reply(text=join("", ["⛔ ", exc.args[0] if exc.args and isinstance(exc.args[0], Text) else str(exc)]),
+                         ephemeral=True, error=code)
         except Exception:
             # A bug must cost one command, not the console or the channel: the lock is released
             # by `async with`, a write either committed whole or not at all, and the traceback
             # goes to the log under a reference the player can quote.
             ref = secrets.token_hex(4)
             log.exception("unexpected error %s in /%s (channel %s, user %s)", ref, command.key, channel_id, user_id)
-            return Reply(text=f"⚠️ Sorry, Warband hit an unexpected error with /{command.key} (ref {ref}); "
-                         "it is logged. Check /game status before trying again.",
+            return Reply(text=_("⚠️ Sorry, Warband hit an unexpected error with /{command} (ref {ref}); "
+                                "it is logged. Check /game status before trying again.", command=command.key, ref=ref),
                          ephemeral=True, error="internal-error")
+
+    async def _preferences(self, user_id: str, guild_id, command: Command, caller: Caller | None) -> Reply:
+        """``/language [lang:]``: the user's own language, or which one they read now;
+        ``/server [language:]``: the server's settings (an organiser changes them)."""
+        names = listed(f"{code} ({name})" for code, name in LANGUAGES.items())
+        if command.key == "language":
+            wanted = str(command.options.get("lang") or "").strip().casefold()
+            if not wanted:
+                chosen = await self.store.user_language(user_id)
+                if chosen is None:
+                    return Reply(text=_("You have chosen no language: you read your Discord's language, else "
+                                        "the server's, else English. Choose one with /language lang:, one of "
+                                        "{languages}.", languages=names), ephemeral=True)
+                return Reply(text=_("Your language is {language}. /language lang:auto goes back to your "
+                                    "Discord's language.", language=LANGUAGES.get(chosen, chosen)), ephemeral=True)
+            if wanted in ("auto", "none", "discord"):
+                await self.store.set_user_language(user_id, None)
+                return Reply(text=_("You read your Discord's language again (else the server's, else English)."),
+                             ephemeral=True)
+            if supported(wanted) != wanted:
+                raise IllegalAction("bad-language", _("There is no language {lang}. Languages: {languages}.",
+                                                      lang=quote(wanted), languages=names))
+            await self.store.set_user_language(user_id, wanted)
+            return Reply(text=_("Your language is now {language}.", language=LANGUAGES[wanted]), ephemeral=True)
+        if guild_id is None:
+            raise IllegalAction("no-server", _("/server sets a Discord server's defaults; there is no server here."))
+        wanted = command.options.get("language")
+        if wanted in (None, ""):
+            current = await self.store.server_settings(guild_id)
+            language = current.get("language") or SOURCE
+            return Reply(text=_("This server's language is {language}. An organiser changes it with "
+                                "/server language:, one of {languages}.",
+                                language=LANGUAGES.get(language, language), languages=names), ephemeral=True)
+        if caller is None or not caller.organiser:
+            raise IllegalAction("not-organiser", _("Only an organiser (Manage Server or Manage Events) can change "
+                                                   "the server's settings."))
+        wanted = str(wanted).strip().casefold()
+        if supported(wanted) != wanted:
+            raise IllegalAction("bad-language", _("There is no language {lang}. Languages: {languages}.",
+                                                  lang=quote(wanted), languages=names))
+        await self.store.set_server_setting(guild_id, "language", wanted, by=user_id)
+        return Reply(text=_("This server's language is now {language}: boards and turn pings are said in it, "
+                            "and it is the language of players who chose none.", language=LANGUAGES[wanted]))
 
     async def _help(self, channel_id: str, topic: str | None = None) -> Reply:
         """The commands everyone uses and the games there are; with a game in the channel (or
@@ -221,7 +316,7 @@ class Service:
             recent = await self.store.recent_games(channel_id, limit=1)
             game = recent[0] if recent else None
         if game is None:
-            raise IllegalAction("no-game", "There is no game in this channel. Start one with /game new.")
+            raise IllegalAction("no-game", _("There is no game in this channel. Start one with /game new."))
         ruleset = get_ruleset(game.ruleset)
         return game, ruleset, self._state_of(game, ruleset)
 
@@ -257,7 +352,9 @@ class Service:
         who = ", ".join(f"<@{seats[s].user_id}>" if s in seats and seats[s].user_id else names.get(s, s)
                         for s in waiting)
         # A question just posted (❓) is not repeated: the mention only says how to answer.
-        return users, f"\n➡️ {who}: " + ("answer with /decide." if asked else ruleset.status(state))
+        line = _("➡️ {who}: {what}", who=who, what=_("answer with /decide.") if asked else ruleset.status(state))
+        # Everyone in the channel reads whose turn it is: in the server's language.
+        return users, "\n" + say(line, self._server_language.get())
 
     async def _view(self, ruleset: Ruleset, state: GameState, game_id: int | None = None) -> Any:
         """The board to draw, with each seat's time left under it when the game has a clock."""
@@ -265,7 +362,7 @@ class Service:
         if game_id is not None:
             times = await self.clocks.caption(game_id, {s.id: s.name for s in state.seats})
             if times:
-                view.caption = f"{view.caption}  {times}".strip()
+                view.caption = join("  ", [view.caption, times]) if view.caption.strip() else times
         return view
 
     async def _board(self, ruleset: Ruleset, state: GameState, game_id: int | None = None) -> bytes:
@@ -301,7 +398,7 @@ class Service:
         asked = state.pending is not None and any(e.kind == "decision" for e in events)
         mentions, next_line = await self._mentions(game.id, ruleset, state, asked=asked,
                                                    acted=acted)
-        text = "\n".join(e.line() for e in events if e.kind != "prompt") + next_line
+        parts: list[Any] = [join("\n", [event_text(e) for e in events if e.kind != "prompt"]), next_line]
         board = None
         if force_board or any(e.kind in ruleset.board_events for e in events):
             board = await self._view(ruleset, state, game.id)
@@ -310,7 +407,7 @@ class Service:
                 # A whole big board is unreadable at Discord's preview width: post where the
                 # action was, larger; the whole battlefield is a command away.
                 board = board.around(focus, AROUND_SIZE)
-                text += "\n🔎 The board around the action; /game board shows the whole battlefield."
+                parts.append(_("\n🔎 The board around the action; /game board shows the whole battlefield."))
         # Buttons beside the slash commands: the question's answers, or the player's moves.
         # The game's version after this commit (+1) marks a question's buttons as current.
         buttons = []
@@ -319,30 +416,34 @@ class Service:
         elif not state.is_over and ruleset.to_act(state):
             buttons = [moves_button(game.id)]
         if state.is_over:
-            text += await self.leagues.result_note(game.id)
-            text += await self._reveal(game)
-        return Reply(text=text.strip() or ruleset.status(state), board=board, mentions=mentions, buttons=buttons)
+            parts.append(await self.leagues.result_note(game.id))
+            parts.append(await self._reveal(game))
+        text = join("", parts)
+        return Reply(text=text if text.strip() else ruleset.status(state), board=board, mentions=mentions,
+                     buttons=buttons)
 
     async def _reveal(self, game: GameRecord) -> str:
         """The end of a game reveals its seed, to check against the commitment posted at the start."""
         commitment = await self.store.commitment(game.id)
         if commitment is None:
             return ""
-        return (f"\n🔓 The dice seed was {game.seed} (salt `{commitment.salt}`); SHA-256 of \"{game.seed}:"
-                f"{commitment.salt}\" is the commitment `{commitment.digest}`. /game verify checks every roll.")
+        return _("\n🔓 The dice seed was {seed} (salt `{salt}`); SHA-256 of \"{seed}:{salt}\" is the commitment "
+                 "`{digest}`. /game verify checks every roll.", seed=game.seed, salt=commitment.salt,
+                 digest=commitment.digest)
 
     # -- play -----------------------------------------------------------------------------------
     async def _play(self, channel_id: str, user_id: str, command: Command) -> Reply:
         game, ruleset, state = await self._game(channel_id)
         if not ruleset.accepts_command(command.name):
-            raise IllegalAction("unknown-command", f"{ruleset.title} has no /{command.key} command. Try /help.")
+            raise IllegalAction("unknown-command", _("{game} has no /{command} command. Try /help.",
+                                                      game=ruleset.title, command=command.key))
         seat = await self._seated(game, user_id)
         return await self._act(game, ruleset, state, seat, user_id, command.name, dict(command.options))
 
     async def _seated(self, game: GameRecord, user_id: str) -> str:
         seat = await self._seat_of(game, user_id)
         if seat is None:
-            raise IllegalAction("not-seated", "You are not playing in this game. Take a free seat with /game join.")
+            raise IllegalAction("not-seated", _("You are not playing in this game. Take a free seat with /game join."))
         return seat
 
     async def _act(self, game: GameRecord, ruleset: Ruleset, state: GameState, seat: str, user_id: str,
@@ -359,7 +460,7 @@ class Service:
         """A saved warband goes into the game as the player's warband move."""
         game, ruleset, state = await self._game(channel_id)
         if "warband" not in ruleset.commands():
-            raise IllegalAction("no-warbands", f"{ruleset.title} is not played with warbands.")
+            raise IllegalAction("no-warbands", _("{game} is not played with warbands.", game=ruleset.title))
         seat = await self._seated(game, user_id)
         options = await self.collection.game_options(user_id, str(command.options.get("name", "")))
         return await self._act(game, ruleset, state, seat, user_id, "warband", options)
@@ -373,19 +474,19 @@ class Service:
         await self.store.log_free_roll(channel_id, guild_id, user_id, roll.expression, roll.model_dump(mode="json"))
         shown = roll.describe()
         if len(shown) > MAX_ROLL_TEXT:  # a huge roll: the dice are in the roll history, the total here
-            shown = f"{roll.expression} = {roll.total} (too many dice to list)"
-        return Reply(text=f"🎲 <@{user_id}> rolls {shown}")
+            shown = _("{expression} = {total} (too many dice to list)", expression=roll.expression, total=roll.total)
+        return Reply(text=_("🎲 <@{user}> rolls {roll}", user=user_id, roll=shown))
 
     async def _roll_history(self, channel_id: str) -> Reply:
         """``/roll history``: the channel's latest free rolls, for referees."""
         rolls = await self.store.free_rolls(channel_id, limit=20)
         if not rolls:
-            return Reply(text="No dice were rolled here outside a game yet.", ephemeral=True)
-        lines = [f"🎲 **The last {len(rolls)} free rolls here**"]
+            return Reply(text=_("No dice were rolled here outside a game yet."), ephemeral=True)
+        lines: list[Any] = [ngettext("🎲 **The last free roll here**", "🎲 **The last {n} free rolls here**", len(rolls))]
         for record in rolls:
             total = record.result.get("total") if isinstance(record.result, dict) else "?"
             lines.append(f"{record.created_at:%Y-%m-%d %H:%M} <@{record.user_id}> {record.expression} = {total}")
-        return Reply(text="\n".join(lines), ephemeral=True)
+        return Reply(text=join("\n", lines), ephemeral=True)
 
     # -- /game ... ------------------------------------------------------------------------------
     async def _game_new(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
@@ -397,13 +498,14 @@ class Service:
         timeout_setting = options.pop("timeout", "default")
         unknown = sorted(set(options) - set(ruleset.option_names()))
         if unknown:
-            known = ", ".join(f"{k} ({v})" for k, v in ruleset.option_names().items()) or "none"
-            raise IllegalAction("bad-setting", f"{ruleset.title} has no setting {', '.join(unknown)}. Settings: {known}.")
+            known = ", ".join(f"{k} ({v})" for k, v in ruleset.option_names().items()) or _("none")
+            raise IllegalAction("bad-setting", _("{game} has no setting {unknown}. Settings: {known}.",
+                                                 game=ruleset.title, unknown=", ".join(unknown), known=known))
         if command.options.get("map"):
             options["map"] = str(command.options["map"])
         if command.options.get("scenario"):
             if "scenario" not in ruleset.option_names():
-                raise IllegalAction("bad-option", f"{ruleset.title} has no scenarios to choose.")
+                raise IllegalAction("bad-option", _("{game} has no scenarios to choose.", game=ruleset.title))
             options["scenario"] = str(command.options["scenario"])
         upload: Attachment | None = command.attachments.get("mapfile")
         if upload is not None:
@@ -412,7 +514,8 @@ class Service:
         seed_given = seed not in (None, "")
         seed = int(seed) if seed_given else self.seed_source()
         if not 0 <= seed <= MAX_SEED:
-            raise IllegalAction("bad-seed", f"The seed must be a whole number from 0 to {MAX_SEED} (2^53 - 1).")
+            raise IllegalAction("bad-seed", _("The seed must be a whole number from 0 to {most} (2^53 - 1).",
+                                              most=MAX_SEED))
         state = ruleset.new_game(seed, options)
         timeout = parse_timeout(timeout_setting, ruleset, len(state.seats))
         creator_seat = ruleset.creator_seat(state)
@@ -427,31 +530,35 @@ class Service:
         salt = fairness.new_salt()
         await self.store.save_commitment(game.id, salt, fairness.digest(seed, salt), seed_given)
         if seed_given:
-            lines = [f"🎲 New game of **{ruleset.title}** (game #{game.id}, seed {seed}, chosen by a player)."]
+            lines: list[Any] = [_("🎲 New game of **{game}** (game #{id}, seed {seed}, chosen by a player).",
+                                  game=ruleset.title, id=game.id, seed=seed)]
         else:
-            lines = [f"🎲 New game of **{ruleset.title}** (game #{game.id}). 🔒 Dice commitment "
-                     f"`{fairness.digest(seed, salt)}`: the seed is revealed when the game ends (/game verify)."]
+            lines = [_("🎲 New game of **{game}** (game #{id}). 🔒 Dice commitment `{digest}`: the seed is revealed "
+                       "when the game ends (/game verify).", game=ruleset.title, id=game.id,
+                       digest=fairness.digest(seed, salt))]
         if clock is not None:
-            lines.append(f"⏱️ Clock: {clock.describe()}; on time-out: {timeout}.")
+            lines.append(_("⏱️ Clock: {clock}; on time-out: {timeout}.", clock=clock.describe(), timeout=timeout))
         if command.options.get("thread"):  # Discord opens the thread before it gets here
-            lines.append("(There are no threads here: the game is played in this channel.)")
+            lines.append(_("(There are no threads here: the game is played in this channel.)"))
         if creator_seat is not None:
-            lines.append(f"<@{user_id}> takes the seat {state.seat(creator_seat).name}.")
+            lines.append(_("<@{user}> takes the seat {seat}.", user=user_id, seat=state.seat(creator_seat).name))
         free = [s.name for s in state.seats if s.id != creator_seat]
         if free:
-            lines.append("Free seats: " + ", ".join(free) + ". Join with /game join.")
-        return Reply(text="\n".join(lines), buttons=[join_button(game.id)] if free else [])
+            lines.append(_("Free seats: {seats}. Join with /game join.", seats=", ".join(free)))
+        return Reply(text=join("\n", lines), buttons=[join_button(game.id)] if free else [])
 
     @staticmethod
     def _read_map_upload(upload: Attachment) -> dict[str, Any]:
         from engine.grid import GridMap
 
         if len(upload.data) > MAX_UPLOAD_BYTES:
-            raise IllegalAction("bad-map", f"{upload.filename} is too large (over {MAX_UPLOAD_BYTES // 1024} KiB).")
+            raise IllegalAction("bad-map", _("{file} is too large (over {kib} KiB).", file=upload.filename,
+                                             kib=MAX_UPLOAD_BYTES // 1024))
         try:
             text = upload.data.decode("utf-8")
         except UnicodeDecodeError:
-            raise IllegalAction("bad-map", f"{upload.filename} is not a text file (UTF-8 JSON or a text grid).") from None
+            raise IllegalAction("bad-map", _("{file} is not a text file (UTF-8 JSON or a text grid).",
+                                             file=upload.filename)) from None
         if upload.filename.lower().endswith(".json") or text.lstrip().startswith("{"):
             grid = GridMap.from_json_text(text)
         else:
@@ -466,36 +573,36 @@ class Service:
             key = str(wanted).strip().casefold()
             chosen = next((s for s in seats if key in (s.seat_id.casefold(), s.name.casefold())), None)
             if chosen is None:
-                raise IllegalAction("unknown-seat", f"There is no seat {quote(wanted)}. Seats: "
-                                    + ", ".join(f"{s.seat_id} ({s.name})" for s in seats) + ".")
+                raise IllegalAction("unknown-seat", _("There is no seat {seat}. Seats: {seats}.", seat=quote(wanted),
+                                                      seats=", ".join(f"{s.seat_id} ({s.name})" for s in seats)))
         else:
             chosen = next((s for s in seats if s.is_free), None)
             if chosen is None:
-                raise IllegalAction("no-free-seat", "Every seat in this game is taken.")
-        lines = [f"<@{user_id}> takes the seat {chosen.name}."]
+                raise IllegalAction("no-free-seat", _("Every seat in this game is taken."))
+        lines: list[Any] = [_("<@{user}> takes the seat {seat}.", user=user_id, seat=chosen.name)]
         filled = {s.seat_id for s in seats if not s.is_free} | {chosen.seat_id}
         full = all(s.seat_id in filled for s in seats if ruleset.seat_required(s.seat_id))
         start = ruleset.start_action(state) if full else None
         if start is None:
             await self.store.claim_seat(game.id, chosen.seat_id, user_id, game.version)
             await self.clocks.sync(game.id, ruleset, state)
-            return Reply(text="\n".join(lines))
+            return Reply(text=join("\n", lines))
         # The last seat taken starts the game: seat and first action in one transaction.
         new_state, events = ruleset.apply(state, start)
         await self._commit(game, ruleset, new_state, None, None, start, events, claim=(chosen.seat_id, user_id))
         reply = await self._applied_reply(game, ruleset, new_state, events)
-        reply.text = "\n".join(lines) + "\n" + reply.text
+        reply.text = join("\n", [*lines, reply.text])
         return reply
 
     async def _game_status(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
         game, ruleset, state = await self._game(channel_id, finished_ok=True)
         seats = await self.store.seats(game.id)
-        lines = [f"**{ruleset.title}** — game #{game.id}"]
+        lines: list[Any] = [_("**{game}** — game #{id}", game=ruleset.title, id=game.id)]
         for s in seats:
-            lines.append(f"• {s.name}: " + (f"<@{s.user_id}>" if s.user_id else "free"))
+            lines.append(_("• {seat}: {who}", seat=s.name, who=f"<@{s.user_id}>" if s.user_id else _("free")))
         lines.append(ruleset.status(state))
         lines.extend(await self.clocks.lines(game.id, {s.seat_id: s.name for s in seats}))
-        return Reply(text="\n".join(lines), ephemeral=True)
+        return Reply(text=join("\n", lines), ephemeral=True)
 
     async def _game_board(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
         game, ruleset, state = await self._game(channel_id, finished_ok=True)
@@ -512,42 +619,45 @@ class Service:
         if not around:
             return view
         if not isinstance(view, BoardView):
-            raise IllegalAction("bad-option", "around: crops a board of squares; this game's board has none.")
+            raise IllegalAction("bad-option", _("around: crops a board of squares; this game's board has none."))
         from engine.grid import parse_square
 
         try:
             square = parse_square(around)
         except (ValueError, IllegalAction):
-            raise IllegalAction("bad-square", f"{around[:20]!r} is not a square; write one like E5.") from None
+            raise IllegalAction("bad-square", _("{square} is not a square; write one like E5.",
+                                                square=repr(around[:20]))) from None
         if not (0 <= square[0] < view.width and 0 <= square[1] < view.height):
-            raise IllegalAction("bad-square", f"{around[:20]} is not on this {view.width} x {view.height} board.")
+            raise IllegalAction("bad-square", _("{square} is not on this {width} x {height} board.",
+                                                square=around[:20], width=view.width, height=view.height))
         size = command.options.get("size")
         try:
             size = AROUND_SIZE if size in (None, "") else int(size)
         except (TypeError, ValueError):
             size = 0
         if not 3 <= size <= MOST_AROUND:
-            raise IllegalAction("bad-option", f"size must be from 3 to {MOST_AROUND} squares.")
+            raise IllegalAction("bad-option", _("size must be from 3 to {most} squares.", most=MOST_AROUND))
         return view.around(square, size)
 
     async def _game_log(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
         game, ruleset, state = await self._game(channel_id, finished_ok=True)
         last = int(command.options.get("last") or 20)
         if not 1 <= last <= 500:
-            raise IllegalAction("bad-option", "last must be between 1 and 500.")
+            raise IllegalAction("bad-option", _("last must be between 1 and 500."))
         records = await self.store.events(game.id, limit=last)
         if not records:
-            return Reply(text="Nothing has happened yet.", ephemeral=True)
-        lines = [f"**Log of game #{game.id}** (last {len(records)} entries)"]
+            return Reply(text=_("Nothing has happened yet."), ephemeral=True)
+        lines: list[Any] = [ngettext("**Log of game #{id}** (last {n} entry)", "**Log of game #{id}** (last {n} entries)",
+                                     len(records), id=game.id)]
         for record in records:
-            lines.append(f"`{record.action_seq:>3}` " + Event.model_validate(record.event).line())
-        return Reply(text="\n".join(lines), ephemeral=True)
+            lines.append(join("", [f"`{record.action_seq:>3}` ", event_text(Event.model_validate(record.event))]))
+        return Reply(text=join("\n", lines), ephemeral=True)
 
     async def _game_resign(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
         game, ruleset, state = await self._game(channel_id)
         seat = await self._seat_of(game, user_id)
         if seat is None:
-            raise IllegalAction("not-seated", "Only a player in this game can resign.")
+            raise IllegalAction("not-seated", _("Only a player in this game can resign."))
         action = ruleset.parse_action({"kind": "resign", "seat": seat})
         new_state, events = ruleset.apply(state, action)
         await self._commit(game, ruleset, new_state, seat, user_id, action, events)
@@ -556,24 +666,26 @@ class Service:
     async def _game_abandon(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
         game, ruleset, state = await self._game(channel_id)
         if game.created_by != user_id:
-            raise IllegalAction("not-creator", "Only the player who started this game can abandon it.")
+            raise IllegalAction("not-creator", _("Only the player who started this game can abandon it."))
         await self.store.finish_game(game.id, game.version, {"reason": "abandoned"}, status="abandoned")
-        return Reply(text=f"Game #{game.id} is abandoned. The channel is free for a new game." + await self._reveal(game))
+        return Reply(text=join("", [_("Game #{id} is abandoned. The channel is free for a new game.", id=game.id),
+                                    await self._reveal(game)]))
 
     async def _game_judge(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
         """The game's creator names a judge, who needs no seat (#15 item 16)."""
         game, ruleset, state = await self._game(channel_id)
         if not ruleset.has_judge:
-            raise IllegalAction("no-judge", f"{ruleset.title} has no judge"
-                                + (": its referee rules." if ruleset.creator_seat(state) else "."))
+            raise IllegalAction("no-judge", _("{game} has no judge: its referee rules.", game=ruleset.title)
+                                if ruleset.creator_seat(state) else _("{game} has no judge.", game=ruleset.title))
         if game.created_by != user_id:
-            raise IllegalAction("not-creator", "Only the player who started this game can name its judge.")
+            raise IllegalAction("not-creator", _("Only the player who started this game can name its judge."))
         judge = _MENTION.sub(r"\1", str(command.options.get("user", "")).strip())
         if not judge:
-            raise IllegalAction("missing-option", "Say who judges: /game judge user:@someone.")
+            raise IllegalAction("missing-option", _("Say who judges: /game judge user:@someone."))
         await self.store.name_judge(game.id, judge, game.version)
-        return Reply(text=f"⚖️ <@{judge}> judges game #{game.id}: their rulings (/override, /damage, /heal, "
-                     "/remove, /condition, each with a reason) go into the log, and are taken back only with them.",
+        return Reply(text=_("⚖️ <@{judge}> judges game #{id}: their rulings (/override, /damage, /heal, /remove, "
+                            "/condition, each with a reason) go into the log, and are taken back only with them.",
+                            judge=judge, id=game.id),
                      mentions=[judge])
 
     async def _game_undo(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
@@ -581,11 +693,11 @@ class Service:
         game, ruleset, state = await self._game(channel_id)
         seat = await self._seat_of(game, user_id)
         if seat is None:
-            raise IllegalAction("not-seated", "Only a player in this game can ask for an undo.")
+            raise IllegalAction("not-seated", _("Only a player in this game can ask for an undo."))
         # Only the last player action is read, not the whole log (10,000 rows in a long game).
         target = await self.store.last_player_action(game.id)
         if target is None:
-            raise IllegalAction("nothing-to-undo", "There is no player action to take back.")
+            raise IllegalAction("nothing-to-undo", _("There is no player action to take back."))
         pending = game.pending or {}
         request = pending.get("undo") if isinstance(pending, dict) else None
         # A referee (the ruleset's arbiter) agrees to every undo; their own needs no one.
@@ -596,27 +708,30 @@ class Service:
             await self.store.set_pending(game.id, game.version, {"undo": {"seq": target.seq, "by": seat}})
             others = [s for s in await self.store.seats(game.id) if s.seat_id != seat and s.user_id
                       and arbiter in (None, s.seat_id)]
-            who = ("The referee" if arbiter is not None else "Another player") + " confirms with /game undo."
+            who = (_("The referee confirms with /game undo.") if arbiter is not None
+                   else _("Another player confirms with /game undo."))
             return Reply(
-                text=f"<@{user_id}> asks to take back action {target.seq} ({target.action.get('kind')}). " + who,
+                text=join(" ", [_("<@{user}> asks to take back action {seq} ({kind}).", user=user_id, seq=target.seq,
+                                  kind=target.action.get("kind")), who]),
                 mentions=[s.user_id for s in others],
                 buttons=undo_buttons(game.id, game.version + 1),
             )
         if request.get("by") == seat:
-            raise IllegalAction("undo-needs-agreement", "You asked for this undo; another player must confirm it.")
+            raise IllegalAction("undo-needs-agreement", _("You asked for this undo; another player must confirm it."))
         if arbiter is not None and seat != arbiter:
-            raise IllegalAction("undo-needs-referee", "Only the referee can agree to an undo in this game.")
+            raise IllegalAction("undo-needs-referee", _("Only the referee can agree to an undo in this game."))
         if target.seat_id == JUDGE_SEAT and JUDGE_SEAT not in (seat, request.get("by")):
-            raise IllegalAction("undo-needs-judge", "A judge's ruling is taken back only with the judge: "
-                                "the judge confirms with /game undo.")
+            raise IllegalAction("undo-needs-judge", _("A judge's ruling is taken back only with the judge: "
+                                                      "the judge confirms with /game undo."))
         replayed = await self._replayed_before(game, ruleset, target.seq)
         version = await self.store.rewrite_after_undo(game.id, game.version, target.seq - 1,
                                                       replayed.model_dump(mode="json"))
         self.parsed.put(game.id, version, replayed)
         await self.clocks.sync(game.id, ruleset, replayed)
         mentions, next_line = await self._mentions(game.id, ruleset, replayed)
-        how = "by the referee" if arbiter is not None else "by agreement"
-        return Reply(text=f"↩️ Action {target.seq} is taken back {how}." + next_line,
+        taken = (_("↩️ Action {seq} is taken back by the referee.", seq=target.seq) if arbiter is not None
+                 else _("↩️ Action {seq} is taken back by agreement.", seq=target.seq))
+        return Reply(text=join("", [taken, next_line]),
                      board=await self._view(ruleset, replayed, game.id), mentions=mentions)
 
     async def _replayed_before(self, game: GameRecord, ruleset: Ruleset, seq: int) -> GameState:
@@ -645,6 +760,8 @@ class Service:
             values = await self.collection.suggestions(str(user_id), kind, current)
         elif kind == "ruleset":
             values = ruleset_names()
+        elif kind == "language":
+            values = [*LANGUAGES, "auto"]
         elif kind == "notify":
             values = ["mention", "dm", "none"]
         elif kind == "map":
@@ -664,14 +781,16 @@ class Service:
         return [v for v in values if current in v.casefold()][:25]
 
     async def click(self, channel_id: str | int, user_id: str | int, custom_id: str,
-                    guild_id: str | int | None = None) -> Reply:
-        """A click on one of the bot's buttons (see bot.buttons)."""
+                    guild_id: str | int | None = None, locale: str | None = None) -> Reply:
+        """A click on one of the bot's buttons (see bot.buttons), answered in the clicker's language."""
         from bot.buttons import click
 
         try:
-            return await click(self, str(channel_id), str(user_id), custom_id, guild_id)
+            reply = await click(self, str(channel_id), str(user_id), custom_id, guild_id)
         except IllegalAction as exc:
-            return refusal(exc)
+            reply = refusal(exc)
+        server = await self.server_language(guild_id)
+        return spoken(reply, language_of(await self._user_language(str(user_id)), locale, server))
 
     async def game_snapshot(self, channel_id: str | int, finished_ok: bool = False
                             ) -> tuple[GameRecord, Ruleset, GameState] | None:

@@ -7,9 +7,11 @@ The text comes from here (transport-free); :mod:`bot.discord.status` posts, pins
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from bot.i18n import say
 from engine.core import Event
+from engine.core.text import _, join
 from bot.store import GameRecord
 
 if TYPE_CHECKING:
@@ -26,16 +28,19 @@ async def status_card(service: Service, channel_id: str | int) -> tuple[GameReco
     game, ruleset, state = found
     store = service.store
     seats = await store.seats(game.id)
-    lines = [f"📋 **Game #{game.id} — {ruleset.title}**"
-             + ("" if game.is_active else f" · {game.status}")]
-    lines.append(" · ".join(f"{s.name}: " + (f"<@{s.user_id}>" if s.user_id else "free") for s in seats))
+    title = _("📋 **Game #{id} — {game}**", id=game.id, game=ruleset.title)
+    lines: list[Any] = [title if game.is_active else join(" · ", [title, game.status])]
+    lines.append(join(" · ", [_("{seat}: {who}", seat=s.name, who=f"<@{s.user_id}>" if s.user_id else _("free"))
+                              for s in seats]))
     if state.is_over:
-        lines.append(f"🏁 {state.result.reason}" if state.result and state.result.reason else "🏁 The game is over.")
+        lines.append(join("", ["🏁 ", state.result.reason]) if state.result and state.result.reason
+                     else _("🏁 The game is over."))
     else:
         waiting = ruleset.to_act(state)
         names = {s.seat_id: (f"<@{s.user_id}>" if s.user_id else s.name) for s in seats}
         if waiting:
-            lines.append("➡️ " + ", ".join(names.get(w, w) for w in waiting) + ": " + ruleset.status(state))
+            lines.append(_("➡️ {who}: {what}", who=", ".join(names.get(w, w) for w in waiting),
+                           what=ruleset.status(state)))
         else:
             lines.append(ruleset.status(state))
     times = await service.clocks.caption(game.id, {s.seat_id: s.name for s in seats})
@@ -44,8 +49,17 @@ async def status_card(service: Service, channel_id: str | int) -> tuple[GameReco
     events = [Event.model_validate(r.event) for r in await store.events(game.id, limit=LAST_EVENTS * 3)]
     shown = [e for e in events if e.kind not in ("prompt", "decision")][-LAST_EVENTS:]
     if shown:
-        lines.append("Last: " + " · ".join(e.text[:140] for e in shown))
+        lines.append(_("Last: {event}", event=join(" · ", [_short(e) for e in shown])))
     record = await store.status_message(game.id)
     if record is not None and record.board_url:
-        lines.append(f"🗺️ Latest board: {record.board_url}")
-    return game, "\n".join(lines)[:2000]
+        lines.append(_("🗺️ Latest board: {url}", url=record.board_url))
+    # Everyone in the channel reads it: in the server's language.
+    return game, say(join("\n", lines), await service.server_language(game.guild_id))[:2000]
+
+
+def _short(event: Event) -> Any:
+    """An event's text, cut to 140 characters (a Text only when it fits, so it can translate)."""
+    from bot.service import event_text
+
+    said = event_text(event.model_copy(update={"roll": None}))
+    return said if len(said) <= 140 else event.text[:140]

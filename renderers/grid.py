@@ -38,6 +38,7 @@ from renderers.style import (
     with_alpha, wrap,
 )
 from renderers.terrain import WALL_KINDS, normalise_kind, paint_square, terrain_style
+from renderers.words import said
 
 __all__ = ["BoardLayout", "board_layout", "render_board", "side_order"]
 
@@ -125,7 +126,7 @@ def _legend_items(view: BoardView) -> list[tuple[str, str, str]]:
         key = normalise_kind(kind)
         if squares and key not in WALL_KINDS and key not in seen:
             seen.add(key)
-            items.append(("terrain", kind, terrain_style(kind).name))
+            items.append(("terrain", kind, plain(said(view, terrain_style(kind).name))))
     return items
 
 
@@ -321,6 +322,7 @@ def _static_key(view: BoardView, big: BoardLayout, text: _Text, colours: dict[st
         tuple((tuple(a), tuple(b)) for a, b in view.low_edges),
         tuple((z.kind, squares(z.squares), colours.get(z.side, NEUTRAL_SIDE) if z.side else None)
               for z in view.zones),
+        tuple(sorted(view.words.items())),  # zone marks in the reader's language
     )
 
 
@@ -701,12 +703,12 @@ class _Painter:
         kind = normalise_kind(zone.kind)
         side_colour = self.colour_of(zone.side)
         if kind in ("start", "start_area", "deployment", "deployment_zone", "assembly"):
-            colour, tint, label, dashed = side_colour, 70, "START", True
+            colour, tint, label, dashed = side_colour, 70, said(self.view, "START"), True
         elif kind in ("exit", "exits"):
             colour = side_colour if zone.side else (40, 120, 60)
-            tint, label, dashed = 0, "EXIT", False
+            tint, label, dashed = 0, said(self.view, "EXIT"), False
         elif kind in ("victory", "victory_area", "objective"):
-            colour, tint, label, dashed = (196, 142, 0), 80, "VICTORY", False
+            colour, tint, label, dashed = (196, 142, 0), 80, said(self.view, "VICTORY"), False
         else:
             colour, tint, label, dashed = blend(side_colour, INK, 0.3), 40, "", True
         label = plain(zone.label[:MAX_LABEL]) or label or plain(zone.kind[:MAX_LABEL]).upper()

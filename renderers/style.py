@@ -1,13 +1,16 @@
 """Colours, fonts and small drawing helpers shared by the board renderers.
 
-Everything here is deterministic: the font is the scalable Aileron that Pillow itself ships
-(``ImageFont.load_default(size=...)``), never a system font, so the same machine always produces
-the same pixels.
+Everything here is deterministic: the font is DejaVu Sans shipped in ``renderers/fonts`` (cut to
+the Latin letters: ASCII, Latin-1 and Latin Extended-A, so Italian and Hungarian words keep their
+accents: à è ì ò ù, á é í ó ö ő ú ü ű), drawn with Pillow's basic layout, never a system font,
+so every machine produces the same pixels.
 
 >>> side_colours(["red-seat", "blue-seat"])["blue-seat"] == SIDE_PALETTE[1]
 True
->>> plain("Élodie's Orcs 🐗")
-"Elodie's Orcs"
+>>> plain("Élodie's Orcs 🐗"), plain("Ősi ütközet, città")
+("Élodie's Orcs", 'Ősi ütközet, città')
+>>> plain("Ørsted’s Дружина")
+"Orsted's"
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ import math
 import unicodedata
 from collections.abc import Iterable, Sequence
 from functools import lru_cache
+from pathlib import Path
 
 from PIL import ImageDraw, ImageFont
 
@@ -77,18 +81,20 @@ def with_alpha(c: RGB, alpha: int) -> tuple[int, int, int, int]:
     return (c[0], c[1], c[2], alpha)
 
 
+FONT_FILE = Path(__file__).resolve().parent / "fonts" / "DejaVuSans-Latin.ttf"
+
+
 @lru_cache(maxsize=64)
 def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's bundled Aileron at ``size`` pixels (basic layout: no system text shaper)."""
-    loaded = ImageFont.load_default(size=max(1, size))
-    assert isinstance(loaded, ImageFont.FreeTypeFont), "Pillow was built without FreeType"
-    return loaded
+    """The bundled DejaVu Sans at ``size`` pixels (basic layout: no system text shaper)."""
+    return ImageFont.truetype(str(FONT_FILE), max(1, size), layout_engine=ImageFont.Layout.BASIC)
 
 
-# The bundled font is a subset: ASCII plus a few signs. Other letters are folded to their
-# unaccented form and anything left (emoji, scripts the font lacks) is dropped, so a player
-# name never turns into a row of empty boxes.
-_EXTRA_GLYPHS = set("·…°")
+# The bundled font holds ASCII, Latin-1 and Latin Extended-A (every letter of the Italian and
+# Hungarian alphabets) and a few signs. Other letters are folded to their unaccented form and
+# anything left (emoji, scripts the font lacks) is dropped, so a player name never turns into
+# a row of empty boxes.
+_EXTRA_GLYPHS = {*map(chr, range(0xA0, 0x180)), *"·…°"} - {"\xa0", "\xad"}
 _FOLD = {"ß": "ss", "ø": "o", "Ø": "O", "æ": "ae", "Æ": "AE", "œ": "oe", "Œ": "OE", "ł": "l",
          "Ł": "L", "đ": "d", "Đ": "D", "–": "-", "—": "-", "‘": "'", "’": "'", "“": '"', "”": '"',
          "×": "x", "→": "->"}
@@ -98,6 +104,9 @@ def plain(text: str) -> str:
     """``text`` reduced to characters the bundled font can draw."""
     out = []
     for ch in text:
+        if ch in _EXTRA_GLYPHS and ch not in _FOLD:
+            out.append(ch)
+            continue
         ch = _FOLD.get(ch, ch)
         for part in unicodedata.normalize("NFKD", ch):
             if (" " <= part <= "~") or part in _EXTRA_GLYPHS:

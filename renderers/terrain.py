@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from PIL import ImageDraw
 
+from engine.core.text import N_
 from renderers.style import RGB, font
 
 Box = tuple[float, float, float, float]
@@ -159,23 +160,23 @@ def _unknown_painter(letter: str) -> Painter:
 
 
 _KNOWN: dict[str, TerrainStyle] = {
-    "difficult": TerrainStyle("Difficult terrain", (226, 208, 168), _tri_corner),
-    "pit": TerrainStyle("Pit", (120, 100, 80), _pit),
-    "forest": TerrainStyle("Forest", (178, 206, 142), _forest),
-    "fog": TerrainStyle("Fog", (212, 212, 220), _waves((150, 150, 168), (0.3, 0.55, 0.8))),
-    "smoke": TerrainStyle("Smoke", (196, 192, 196), _waves((128, 120, 128), (0.3, 0.55, 0.8))),
-    "statue": TerrainStyle("Statue", (208, 204, 196), _statue),
-    "water": TerrainStyle("Water", (156, 194, 228), _waves((64, 116, 178), (0.38, 0.70))),
-    "risky": TerrainStyle("Risky terrain", (246, 214, 170), _stripes((226, 120, 48), 0.5)),
-    "spike_stones": TerrainStyle("Spike stones", (214, 204, 188), _spikes),
-    "sacred_circle": TerrainStyle("Sacred circle", (248, 234, 170), _sacred),
-    "blood_rock": TerrainStyle("Blood rock", (196, 96, 86), _blood_rock),
-    "teleporter": TerrainStyle("Teleporter", (214, 196, 238), _teleporter),
-    "obstacle": TerrainStyle("Obstacle", (214, 196, 166), _obstacle),
-    "lava_pit": TerrainStyle("Lava pit", (150, 60, 20), _lava_pit),
-    "poor_visibility": TerrainStyle("Poor visibility", (222, 222, 226),
+    "difficult": TerrainStyle(N_("Difficult terrain"), (226, 208, 168), _tri_corner),
+    "pit": TerrainStyle(N_("Pit"), (120, 100, 80), _pit),
+    "forest": TerrainStyle(N_("Forest"), (178, 206, 142), _forest),
+    "fog": TerrainStyle(N_("Fog"), (212, 212, 220), _waves((150, 150, 168), (0.3, 0.55, 0.8))),
+    "smoke": TerrainStyle(N_("Smoke"), (196, 192, 196), _waves((128, 120, 128), (0.3, 0.55, 0.8))),
+    "statue": TerrainStyle(N_("Statue"), (208, 204, 196), _statue),
+    "water": TerrainStyle(N_("Water"), (156, 194, 228), _waves((64, 116, 178), (0.38, 0.70))),
+    "risky": TerrainStyle(N_("Risky terrain"), (246, 214, 170), _stripes((226, 120, 48), 0.5)),
+    "spike_stones": TerrainStyle(N_("Spike stones"), (214, 204, 188), _spikes),
+    "sacred_circle": TerrainStyle(N_("Sacred circle"), (248, 234, 170), _sacred),
+    "blood_rock": TerrainStyle(N_("Blood rock"), (196, 96, 86), _blood_rock),
+    "teleporter": TerrainStyle(N_("Teleporter"), (214, 196, 238), _teleporter),
+    "obstacle": TerrainStyle(N_("Obstacle"), (214, 196, 166), _obstacle),
+    "lava_pit": TerrainStyle(N_("Lava pit"), (150, 60, 20), _lava_pit),
+    "poor_visibility": TerrainStyle(N_("Poor visibility"), (222, 222, 226),
                                     _waves((170, 170, 184), (0.42, 0.72))),
-    "darkness": TerrainStyle("Darkness", (150, 148, 166), _stripes((120, 118, 138), 0.34)),
+    "darkness": TerrainStyle(N_("Darkness"), (150, 148, 166), _stripes((120, 118, 138), 0.34)),
 }
 
 # Other spellings that the rules texts and map files use for the same kinds.

@@ -20,7 +20,9 @@ from discord.ext import commands
 from bot.commands import COLLECTION_COMMANDS, INSTANT_COMMANDS, PRIVATE_COMMANDS, Attachment, Command, find_command
 from bot.discord.replies import BOARD_URL, DEFERRED_PRIVATELY, send_reply
 from bot.discord.status import refresh_status
+from bot.i18n import spoken, supported
 from bot.reply import Reply
+from engine.core.text import _, join
 from bot.service import MAX_UPLOAD_BYTES, Service
 
 log = logging.getLogger(__name__)
@@ -59,8 +61,14 @@ STATUSLESS = frozenset({"help", "roll", "card", "games", "notify", "vacation", "
                         "game board", "game export", "game verify", "game replay"}) | COLLECTION_COMMANDS
 
 
+def locale_of(interaction: discord.Interaction) -> str | None:
+    """The language Discord says the user reads (``it``, ``hu``, ``en-US``...), if it says."""
+    locale = getattr(interaction, "locale", None)
+    return getattr(locale, "value", locale) if locale is not None else None
+
+
 def refusal(text: str, code: str) -> Reply:
-    return Reply(text=f"⛔ {text}", ephemeral=True, error=code)
+    return Reply(text=join("", ["⛔ ", text]), ephemeral=True, error=code)
 
 
 class WarbandCog(commands.Cog):
@@ -81,7 +89,8 @@ class WarbandCog(commands.Cog):
         """
         if interaction.channel_id is None:
             # Games belong to a channel; without one every such command would share one game.
-            reply = refusal("I can't tell which channel this is. Use Warband in a server channel.", "no-channel")
+            reply = spoken(refusal(_("I can't tell which channel this is. Use Warband in a server channel."),
+                                   "no-channel"), supported(locale_of(interaction)))
             await send_reply(interaction, reply)
             return reply
         if key not in INSTANT_COMMANDS and not interaction.response.is_done():
@@ -95,7 +104,7 @@ class WarbandCog(commands.Cog):
         )
         guild = str(interaction.guild_id) if interaction.guild_id is not None else None
         reply = await self.service.handle(interaction.channel_id, interaction.user.id, command, guild_id=guild,
-                                          caller=caller)
+                                          caller=caller, locale=locale_of(interaction))
         await send_reply(interaction, reply)
         if reply.error is None and key not in STATUSLESS:
             await self.refresh_status(interaction, reply)
@@ -117,9 +126,10 @@ class WarbandCog(commands.Cog):
         take a moment, so the interaction is deferred first.
         """
         if upload.size > MAX_UPLOAD_BYTES:
-            await send_reply(interaction, refusal(
-                f"{upload.filename} is {upload.size / 1024:.0f} KiB; a {option} may be at most "
-                f"{MAX_UPLOAD_BYTES // 1024} KiB.", "upload-too-large"))
+            await send_reply(interaction, spoken(refusal(
+                _("{file} is {size} KiB; a {option} may be at most {most} KiB.", file=upload.filename,
+                  size=f"{upload.size / 1024:.0f}", option=option, most=MAX_UPLOAD_BYTES // 1024),
+                "upload-too-large"), supported(locale_of(interaction))))
             return None
         if not interaction.response.is_done():
             await interaction.response.defer(thinking=True, ephemeral=private)
@@ -128,8 +138,9 @@ class WarbandCog(commands.Cog):
             data = await upload.read()
         except discord.HTTPException as exc:
             log.warning("could not download %s: %s", upload.url, exc)
-            await send_reply(interaction, refusal(
-                f"I couldn't download {upload.filename} from Discord; please upload it again.", "upload-failed"))
+            await send_reply(interaction, spoken(refusal(
+                _("I couldn't download {file} from Discord; please upload it again.", file=upload.filename),
+                "upload-failed"), supported(locale_of(interaction))))
             return None
         return Attachment(filename=upload.filename, data=data)
 
@@ -208,6 +219,9 @@ class WarbandCog(commands.Cog):
 
     async def suggest_notify(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "notify", current)
+    async def suggest_language(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "language", current)
+
     async def suggest_unit(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "unit", current)
 
@@ -233,4 +247,5 @@ SUGGESTERS: dict[str, Callable[..., Awaitable[list[app_commands.Choice[str]]]]] 
     "item": WarbandCog.suggest_item,
     "gems": WarbandCog.suggest_gems,
     "notify": WarbandCog.suggest_notify,
+    "language": WarbandCog.suggest_language,
 }

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import discord
 
+from bot.discord.base import locale_of
 from bot.discord.replies import BOARD_URL, DEFERRED_PRIVATELY, send_reply
 from bot.discord.status import refresh_status
 
@@ -22,7 +23,8 @@ async def answer_click(interaction: discord.Interaction, what: str, custom_id: s
     await interaction.response.defer(thinking=True, ephemeral=private)
     interaction.extras[DEFERRED_PRIVATELY] = private
     guild = str(interaction.guild_id) if interaction.guild_id is not None else None
-    reply = await service.click(interaction.channel_id, interaction.user.id, custom_id, guild_id=guild)
+    reply = await service.click(interaction.channel_id, interaction.user.id, custom_id, guild_id=guild,
+                                locale=locale_of(interaction))
     await send_reply(interaction, reply)
     if reply.error is None and what != "moves":
         await refresh_status(service, interaction.channel, interaction.channel_id,

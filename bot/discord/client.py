@@ -21,12 +21,14 @@ from discord.ext import commands
 
 from bot import health
 from bot.config import Settings
+from bot.i18n import LANGUAGES, po_files
 from bot.discord.clicks import answer_click
 from bot.discord.conan import ConanCog
 from bot.discord.errors import answer_error
 from bot.discord.creature import CreatureCog
 from bot.discord.game import GameCog
 from bot.discord.league import LeagueCog
+from bot.discord.language import LanguageCog
 from bot.discord.pbp import PostCog
 from bot.discord.replies import post_to_channel
 from bot.discord.status import refresh_status
@@ -34,6 +36,7 @@ from bot.discord.views import WarbandButton
 from bot.discord.play import PlayCog
 from bot.discord.roll import RollCog
 from bot.discord.table import TableCog
+from bot.discord.translator import WarbandTranslator
 from bot.discord.warband import WarbandGroupCog
 from bot.scheduler import Scheduler
 from bot.sharding import Shards
@@ -42,7 +45,7 @@ from bot.store import Store
 
 log = logging.getLogger(__name__)
 
-COGS = (GameCog, RollCog, PlayCog, ConanCog, TableCog, WarbandGroupCog, CreatureCog, LeagueCog, PostCog)
+COGS = (GameCog, RollCog, PlayCog, ConanCog, TableCog, WarbandGroupCog, CreatureCog, LeagueCog, PostCog, LanguageCog)
 
 
 class WarbandTree(app_commands.CommandTree):
@@ -55,7 +58,7 @@ class WarbandTree(app_commands.CommandTree):
 # Commands that mean something outside a server: your warbands and cards, dice, help, your
 # reminder settings. Every other command belongs to a channel's game, so it is guild-only
 # (a game in a DM is a game nobody can join).
-ANYWHERE = frozenset({"roll", "card", "warband", "help", "notify", "vacation"})
+ANYWHERE = frozenset({"roll", "card", "warband", "help", "notify", "vacation", "language"})
 
 
 def intents() -> discord.Intents:
@@ -71,7 +74,10 @@ def no_prefix(bot: commands.Bot, message: discord.Message) -> list[str]:
 def tree_hash(tree: app_commands.CommandTree, guild_id: int | None) -> str:
     """A fingerprint of what a sync would send, to sync only when it changed."""
     body = [command.to_dict(tree) for command in tree.get_commands()]
-    text = json.dumps({"guild": guild_id, "commands": body}, sort_keys=True, default=str)
+    # The localised names and descriptions come from the catalogues: a changed translation
+    # is a changed tree.
+    words = [hashlib.sha256(p.read_bytes()).hexdigest() for lang in LANGUAGES for p in po_files(lang)]
+    text = json.dumps({"guild": guild_id, "commands": body, "catalogues": words}, sort_keys=True, default=str)
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
@@ -103,6 +109,7 @@ class WarbandBot(commands.Bot):
         self.add_dynamic_items(WarbandButton)
         for cog in COGS:
             await self.add_cog(cog(service))
+        await self.tree.set_translator(WarbandTranslator())
         guild_only = app_commands.AppCommandContext(guild=True, dm_channel=False, private_channel=False)
         for command in self.tree.get_commands():
             if command.name not in ANYWHERE:

@@ -13,7 +13,10 @@ import logging
 import discord
 from discord import app_commands
 
+from bot.discord.base import locale_of
 from bot.discord.replies import REPLIED, send_reply
+from bot.i18n import say, supported
+from engine.core.text import _
 from bot.reply import Reply
 
 log = logging.getLogger(__name__)
@@ -21,15 +24,19 @@ log = logging.getLogger(__name__)
 
 def error_text(interaction: discord.Interaction, error: app_commands.AppCommandError) -> str:
     """What the player reads."""
-    command = interaction.command.qualified_name if interaction.command else "that command"
+    lang = supported(locale_of(interaction))
+    command = interaction.command.qualified_name if interaction.command else say(_("that command"), lang)
     if isinstance(error, app_commands.CommandNotFound):
-        return "⛔ I don't know that command any more; Discord may still be updating its list. Try /help."
-    if isinstance(error, app_commands.TransformerError):
-        return f"⛔ I can't read {error.value!r} for /{command}. Check the option and try again."
-    if isinstance(error, app_commands.CheckFailure):
-        return f"⛔ You can't use /{command} here."
-    return (f"⚠️ Something went wrong on my side while running /{command}; the error is logged. "
-            "/game status shows where the game stands.")
+        said = _("⛔ I don't know that command any more; Discord may still be updating its list. Try /help.")
+    elif isinstance(error, app_commands.TransformerError):
+        said = _("⛔ I can't read {value} for /{command}. Check the option and try again.", value=repr(error.value),
+                 command=command)
+    elif isinstance(error, app_commands.CheckFailure):
+        said = _("⛔ You can't use /{command} here.", command=command)
+    else:
+        said = _("⚠️ Something went wrong on my side while running /{command}; the error is logged. "
+                 "/game status shows where the game stands.", command=command)
+    return say(said, lang)
 
 
 async def answer_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

@@ -36,6 +36,7 @@ from bot.store.migrations import Migrations
 from bot.store.rolls import FreeRolls
 from bot.store.errors import BadDatabase
 from bot.store.schedule import Schedule
+from bot.store.settings import Preferences
 from bot.store.sqlite import SQLiteBackend, damaged
 from bot.store.values import utc_now
 from bot.store.users import Users
@@ -66,7 +67,7 @@ def sqlite_path(target: str | Path) -> Path | None:
     return Path(target)
 
 
-class Store(Games, Warbands, Cards, FreeRolls, Leagues, Schedule, Users, Fairness, StatusMessages,
+class Store(Games, Warbands, Cards, FreeRolls, Leagues, Schedule, Users, Preferences, Fairness, StatusMessages,
             Migrations):
     """The Warband repository. Open with :meth:`open`, then ``close()``."""
 

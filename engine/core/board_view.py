@@ -51,6 +51,9 @@ class BoardView(BaseModel):
     last_attack: tuple[XY, XY] | None = None
     side_names: dict[str, str] = Field(default_factory=dict)
     caption: str = ""
+    # The renderer's own words (legend, zone marks) in the reader's language, English -> said;
+    # empty: English. The bot fills it (bot.i18n.localised_view): renderers know no catalogue.
+    words: dict[str, str] = Field(default_factory=dict)
     # The whole map's square that this view's top-left square is: a crop of a big board
     # (:meth:`around`) keeps the whole map's coordinates on its edges.
     origin: XY = (0, 0)

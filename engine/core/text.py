@@ -87,6 +87,10 @@ class Text(str):
         """This sentence in the language ``lookup`` translates to (English without one)."""
         if lookup is None:
             return str(self)
+        if self.msgid is None and self.separator is None:  # a list (see listed())
+            parts = [render(p, lookup) for p in self.parts]
+            format_list = getattr(lookup, "format_list", None)
+            return format_list(parts) if format_list is not None else _english_list(parts)
         if self.msgid is None:
             return (self.separator or "").join(render(p, lookup) for p in self.parts)
         template = lookup(self.msgid, self.plural, self.n) or _english(self.msgid, self.plural, self.n)
@@ -99,6 +103,8 @@ class Text(str):
 
     def to_data(self) -> dict[str, Any]:
         """This sentence as JSON data (see :meth:`from_data`)."""
+        if self.msgid is None and self.separator is None:
+            return {"list": [_param_data(p) for p in self.parts]}
         if self.msgid is None:
             return {"join": self.separator, "parts": [_param_data(p) for p in self.parts]}
         data: dict[str, Any] = {"msgid": self.msgid,
@@ -109,12 +115,16 @@ class Text(str):
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Text:
+        if "list" in data:
+            return listed(_param_from(p) for p in data["list"])
         if "join" in data:
             return cls._joined(data["join"], [_param_from(p) for p in data["parts"]])
         params = {k: _param_from(v) for k, v in data.get("params", {}).items()}
         return cls._make(data["msgid"], data.get("plural"), data.get("n"), params)
 
     def __repr__(self) -> str:
+        if self.msgid is None and self.separator is None:
+            return f"listed({list(self.parts)!r})"
         if self.msgid is None:
             return f"join({self.separator!r}, {list(self.parts)!r})"
         args = "".join(f", {k}={v!r}" for k, v in self.params.items())
@@ -169,3 +179,25 @@ def N_(msgid: str) -> str:
 def join(separator: str, parts: Iterable[Any]) -> Text:
     """Parts joined by ``separator``; each part that is a :class:`Text` is translated alone."""
     return Text._joined(separator, parts)
+
+
+def listed(items: Iterable[Any]) -> Text:
+    """Items as a list ("a, b, and c"), said by the reader's language's own pattern: a lookup
+    may carry ``format_list(parts)`` (the bot's does, with babel's CLDR patterns); without one
+    the list reads as English::
+
+        >>> str(listed(["Orc", "Elf", "Dwarf"])), str(listed(["Orc", "Elf"])), str(listed(["Orc"]))
+        ('Orc, Elf, and Dwarf', 'Orc and Elf', 'Orc')
+    """
+    parts = tuple(items)
+    self = str.__new__(Text, _english_list([str(p) for p in parts]))
+    self.msgid, self.plural, self.n, self.params = None, None, None, {}
+    self.separator, self.parts = None, parts
+    return self
+
+
+def _english_list(parts: list[str]) -> str:
+    # CLDR's English "standard" pattern, so English reads the same with or without babel.
+    if len(parts) <= 2:
+        return " and ".join(parts)
+    return ", ".join(parts[:-1]) + ", and " + parts[-1]

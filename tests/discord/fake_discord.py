@@ -68,9 +68,11 @@ class ScriptedService:
     fail: Exception | None = None
     calls: list[tuple[str, str, Command, Any]] = field(default_factory=list)
     autocompletes: list[tuple[str, str, str, str]] = field(default_factory=list)
+    locales: list[str | None] = field(default_factory=list)  # interaction.locale of each call
 
-    async def handle(self, channel_id, user_id, command: Command, guild_id=None, caller=None) -> Reply:
+    async def handle(self, channel_id, user_id, command: Command, guild_id=None, caller=None, locale=None) -> Reply:
         self.calls.append((str(channel_id), str(user_id), command, guild_id))
+        self.locales.append(locale)
         if self.fail is not None:
             raise self.fail
         return self.reply

@@ -1,0 +1,200 @@
+"""The bot's languages: message catalogues, the reader's language, and saying things in it (#13).
+
+The engine and the service build sentences as :class:`engine.core.text.Text` (English that
+remembers its catalogue key); this module is the one place that knows the catalogues. Every
+``locales/<lang>/LC_MESSAGES/*.po`` of a language (one file per area: ``bot``, ``dnd_minis``,
+``dnd35``...) is read with babel and merged in memory, so no compiled ``.mo`` is kept in the
+repository and a catalogue edit shows at the next start. Plural forms follow the catalogue's
+own ``Plural-Forms`` rule (CLDR's, written by babel), numbers and lists are formatted by babel::
+
+    >>> from engine.core.text import _, ngettext
+    >>> say(_("There is no game in this channel. Start one with /game new."), "it")
+    'Non c’è nessuna partita in questo canale. Iniziane una con /game new.'
+    >>> say(_("There is no game in this channel. Start one with /game new."), "en")
+    'There is no game in this channel. Start one with /game new.'
+    >>> language_of(None, "hu", None), language_of(None, "en-GB", "it"), language_of("it", "hu", None)
+    ('hu', 'en', 'it')
+    >>> language_of(None, "de", "hu"), language_of(None, None, None)
+    ('hu', 'en')
+    >>> listed(["Orc", "Elf", "Dwarf"], "it"), listed(["Orc", "Elf", "Dwarf"], "hu")
+    ('Orc, Elf e Dwarf', 'Orc, Elf és Dwarf')
+    >>> number(12345, "it"), number(12345, "hu"), number(12345, "en")
+    ('12.345', '12\\xa0345', '12,345')
+
+Discord's locales are ``it``, ``hu``, ``en-US``, ``en-GB``...; any other one (Discord in German)
+falls back to the server's default, then to English.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+from pathlib import Path
+from typing import Any, Iterable
+
+from babel import Locale
+from babel.messages.mofile import write_mo
+from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
+from babel.lists import format_list
+from babel.support import Translations
+
+from engine.core.text import Lookup, render
+
+LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
+SOURCE = "en"
+# The languages Warband speaks, each named in its own words (as /language lists them).
+LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano", "hu": "Magyar"}
+
+
+def po_files(lang: str, root: Path = LOCALES_DIR) -> list[Path]:
+    """The catalogues of ``lang``, one per area, in a fixed order."""
+    return sorted((root / lang / "LC_MESSAGES").glob("*.po"))
+
+
+class Catalogue:
+    """Every area's catalogue of one language. Each area keeps its own plural rule (its
+    ``.po`` header), so a file written with another tool's rule still reads right."""
+
+    def __init__(self, parts: list[Translations]):
+        self.parts = parts
+
+    def _find(self, key: Any) -> str | None:
+        for part in self.parts:
+            said = part._catalog.get(key)
+            if said:
+                return said
+        return None
+
+    def gettext(self, msgid: str) -> str:
+        return self._find(msgid) or msgid
+
+    def pgettext(self, context: str, msgid: str) -> str:
+        return self._find(f"{context}\x04{msgid}") or msgid
+
+    def ngettext(self, singular: str, plural: str, n: int) -> str:
+        for part in self.parts:
+            said = part._catalog.get((singular, part.plural(n)))
+            if said:
+                return said
+        return singular if n == 1 else plural
+
+
+@lru_cache(maxsize=None)
+def translations(lang: str) -> Catalogue | None:
+    """Every area's catalogue of ``lang`` (None for English, the source).
+
+    Each ``.po`` is compiled in memory; fuzzy and empty entries are left out by babel, so an
+    unfinished translation reads in English rather than wrongly.
+    """
+    if lang == SOURCE or lang not in LANGUAGES:
+        return None
+    parts = []
+    for path in po_files(lang):
+        with path.open("rb") as handle:
+            catalog = read_po(handle, locale=lang, domain=path.stem)
+        compiled = io.BytesIO()
+        write_mo(compiled, catalog)
+        compiled.seek(0)
+        parts.append(Translations(compiled, domain=path.stem))
+    return Catalogue(parts)
+
+
+@lru_cache(maxsize=None)
+def lookup_for(lang: str | None) -> Lookup | None:
+    """The ``lookup(msgid, plural, n)`` that :meth:`Text.render` uses for ``lang``; None for
+    English (a Text's own English is the source)."""
+    catalogue = translations(lang or SOURCE)
+    if catalogue is None:
+        return None
+
+    def lookup(msgid: str, plural: str | None, n: int | None) -> str:
+        if plural is not None:
+            return catalogue.ngettext(msgid, plural, 1 if n is None else n)
+        return catalogue.gettext(msgid)
+
+    # Lists (engine.core.text.listed) by the language's CLDR pattern ("a, b e c", "a, b és c").
+    lookup.format_list = lambda parts: format_list(list(parts), locale=Locale.parse(lang))  # type: ignore[attr-defined]
+    return lookup
+
+
+def say(value: Any, lang: str | None) -> str:
+    """``value`` as a reader of ``lang`` reads it: a Text translated, anything else as is."""
+    if value is None:
+        return value
+    return render(value, lookup_for(lang))
+
+
+def supported(lang: str | None) -> str | None:
+    """``lang`` (a Discord locale such as ``it`` or ``en-GB``) as one of :data:`LANGUAGES`, or None."""
+    if not lang:
+        return None
+    base = str(lang).replace("_", "-").split("-")[0].casefold()
+    return base if base in LANGUAGES else None
+
+
+def language_of(chosen: str | None, discord_locale: str | None, server_default: str | None) -> str:
+    """The reader's language: their own ``/language`` choice, else Discord's locale of the
+    interaction, else the server's default (``/server language:``), else English."""
+    return supported(chosen) or supported(discord_locale) or supported(server_default) or SOURCE
+
+
+def listed(items: Iterable[Any], lang: str | None, style: str = "standard") -> str:
+    """Items as a list in ``lang`` ("a, b and c"), by CLDR's patterns."""
+    return format_list([str(i) for i in items], style=style, locale=Locale.parse(lang or SOURCE))
+
+
+def number(value: float, lang: str | None) -> str:
+    """A number with ``lang``'s digit grouping and decimal sign."""
+    return format_decimal(value, locale=Locale.parse(lang or SOURCE))
+
+
+def spoken(reply: Any, lang: str | None) -> Any:
+    """The reply with its text and button labels said in ``lang`` (the reply is changed and
+    returned). English is the Text's own value, so an English reply is byte for byte the same."""
+    from dataclasses import replace
+
+    reply.text = say(reply.text, lang)
+    if reply.buttons:
+        reply.buttons = [replace(b, label=say(b.label, lang)) for b in reply.buttons]
+    return reply
+
+
+def localised_view(view: Any, lang: str | None) -> Any:
+    """A board view whose sentences (captions, titles, labels that are Texts) are said in
+    ``lang``, and whose ``words`` tell the renderer its own words (legends, zone marks) in
+    ``lang``: renderers stay Pillow only and never see a catalogue."""
+    lookup = lookup_for(lang)
+    if lookup is None:
+        return view
+    out = _said(view, lookup)
+    if hasattr(out, "words"):
+        out = out.model_copy()
+        from renderers.words import WORDS
+
+        out.words = {word: lookup(word, None, None) or word for word in WORDS}
+    return out
+
+
+def _said(value: Any, lookup: Lookup) -> Any:
+    from pydantic import BaseModel
+
+    from engine.core.text import Text
+
+    if isinstance(value, Text):
+        return value.render(lookup)
+    if isinstance(value, BaseModel):
+        changes = {}
+        for name in type(value).model_fields:
+            field = getattr(value, name)
+            said = _said(field, lookup)
+            if said is not field:
+                changes[name] = said
+        return value.model_copy(update=changes) if changes else value
+    if isinstance(value, list):
+        said = [_said(v, lookup) for v in value]
+        return said if any(a is not b for a, b in zip(said, value)) else value
+    if isinstance(value, dict):
+        said = {k: _said(v, lookup) for k, v in value.items()}
+        return said if any(said[k] is not value[k] for k in value) else value
+    return value

@@ -1,0 +1,99 @@
+"""/language and /server through the service, on a real SQLite store: who reads what.
+
+A reply is in the user's own choice, else Discord's locale of the interaction, else the
+server's default, else English; what everyone in the channel sees (the board, the turn ping)
+is in the server's language.
+"""
+
+from __future__ import annotations
+
+from bot.commands import parse_line
+from bot.leagues import Caller
+from bot.store import Store
+
+GUILD, CHANNEL, ALICE, BOB = "900", "chan-1", "111", "222"
+ORGANISER = Caller(organiser=True)
+
+NO_GAME = {
+    "en": "⛔ There is no game in this channel. Start one with /game new.",
+    "it": "⛔ Non c’è nessuna partita in questo canale. Iniziane una con /game new.",
+    "hu": "⛔ Ebben a csatornában nincs játék. Indíts egyet: /game new.",
+}
+
+
+async def say(service, user, line, locale=None, caller=None, guild=GUILD):
+    return await service.handle(CHANNEL, user, parse_line(line), guild_id=guild, locale=locale, caller=caller)
+
+
+async def test_a_reply_follows_discords_locale_when_the_user_chose_none(service):
+    assert (await say(service, ALICE, "/game status")).text == NO_GAME["en"]
+    assert (await say(service, ALICE, "/game status", locale="it")).text == NO_GAME["it"]
+    assert (await say(service, ALICE, "/game status", locale="hu")).text == NO_GAME["hu"]
+    assert (await say(service, ALICE, "/game status", locale="en-GB")).text == NO_GAME["en"]
+    assert (await say(service, ALICE, "/game status", locale="de")).text == NO_GAME["en"]
+
+
+async def test_language_alone_shows_the_choice_and_lang_sets_it_over_discords_locale(service, store):
+    shown = await say(service, ALICE, "/language")
+    assert shown.ephemeral and "You have chosen no language" in shown.text
+    reply = await say(service, ALICE, "/language lang:hu", locale="it")
+    assert reply.error is None and reply.text == "A nyelved mostantól: Magyar."
+    assert await store.user_language(ALICE) == "hu"
+    # Discord in Italian, the user's own choice Hungarian: Hungarian wins.
+    assert (await say(service, ALICE, "/game status", locale="it")).text == NO_GAME["hu"]
+    assert (await say(service, ALICE, "/language", locale="it")).text.startswith("A nyelved: Magyar.")
+    # Bob chose nothing: his Discord's language.
+    assert (await say(service, BOB, "/game status", locale="it")).text == NO_GAME["it"]
+    back = await say(service, ALICE, "/language lang:auto")
+    assert back.error is None and await store.user_language(ALICE) is None
+    assert (await say(service, ALICE, "/game status", locale="it")).text == NO_GAME["it"]
+
+
+async def test_a_bad_language_is_refused_and_changes_nothing(service, store):
+    await say(service, ALICE, "/language lang:it")
+    reply = await say(service, ALICE, "/language lang:klingon")
+    assert reply.error == "bad-language" and reply.ephemeral
+    assert reply.text == "⛔ Non esiste la lingua 'klingon'. Lingue: en (English), it (Italiano) e hu (Magyar)."
+    assert await store.user_language(ALICE) == "it"
+
+
+async def test_the_servers_language_is_the_default_and_only_an_organiser_sets_it(service, store):
+    refused = await say(service, ALICE, "/server language:it")
+    assert refused.error == "not-organiser" and await store.server_settings(GUILD) == {}
+    assert (await say(service, ALICE, "/server")).text.startswith("This server's language is English.")
+    reply = await say(service, ALICE, "/server language:it", caller=ORGANISER)
+    assert reply.error is None and not reply.ephemeral
+    assert await store.server_setting(GUILD, "language") == "it"
+    # Nobody chose, Discord says nothing (the console): the server's language.
+    assert (await say(service, BOB, "/game status")).text == NO_GAME["it"]
+    # Discord's locale and the user's choice still come first.
+    assert (await say(service, BOB, "/game status", locale="hu")).text == NO_GAME["hu"]
+    await say(service, BOB, "/language lang:en")
+    assert (await say(service, BOB, "/game status", locale="hu")).text == NO_GAME["en"]
+    # Another server keeps English.
+    assert (await say(service, BOB, "/game status", guild="901")).text == NO_GAME["en"]
+    assert (await say(service, ALICE, "/server language:xx", caller=ORGANISER)).error == "bad-language"
+    outside = await say(service, ALICE, "/server language:hu", caller=ORGANISER, guild=None)
+    assert outside.error == "no-server"
+
+
+async def test_the_turn_ping_is_in_the_servers_language_and_the_reply_in_the_users(service):
+    await say(service, ALICE, "/server language:hu", caller=ORGANISER)
+    await say(service, ALICE, "/game new ruleset:dnd-minis-quick seed:7", locale="it")
+    joined = await say(service, BOB, "/game join", locale="it")
+    assert joined.error is None
+    assert "prende il posto" in joined.text  # Bob reads Italian
+    ping = joined.text.splitlines()[-1]
+    assert ping.startswith("➡️ ") and "/decide" not in ping
+
+
+async def test_settings_survive_a_restart(tmp_path):
+    path = tmp_path / "warband.sqlite3"
+    async with await Store.open(path) as store:
+        await store.set_user_language(ALICE, "hu")
+        await store.set_server_setting(GUILD, "language", "it", by=ALICE)
+    async with await Store.open(path) as store:
+        assert await store.user_language(ALICE) == "hu"
+        assert await store.server_settings(GUILD) == {"language": "it"}
+        await store.set_server_setting(GUILD, "language", None)
+        assert await store.server_settings(GUILD) == {}
