@@ -64,10 +64,12 @@ async def test_ratings_are_recorded_once_per_game(store):
 async def test_the_runner_takes_the_gap_left_for_0003_and_fills_it_later(tmp_path):
     folder = tmp_path / "migrations"
     folder.mkdir()
+    # The migrations up to 0005 (the leagues' own); a later one may alter 0003's tables (0006
+    # adds the players' language to its users), so it could not run before 0003 exists.
+    shipped = sorted(int(path.name[:4]) for path in MIGRATIONS_DIR.glob("*.sql") if int(path.name[:4]) <= 5)
     for path in MIGRATIONS_DIR.glob("*.sql"):
-        if not path.name.startswith("0003"):
+        if int(path.name[:4]) in shipped and not path.name.startswith("0003"):
             shutil.copy(path, folder / path.name)
-    shipped = sorted(int(path.name[:4]) for path in MIGRATIONS_DIR.glob("*.sql"))
     async with await Store.open(tmp_path / "gap.sqlite3", migrations_dir=folder) as store:
         assert [m.version for m in await store.applied_migrations()] == [v for v in shipped if v != 3]
     (folder / "0003_schedule.sql").write_text("CREATE TABLE schedule_probe (id INTEGER PRIMARY KEY);\n")
