@@ -747,6 +747,8 @@ class Conan(Ruleset):
         sheet.pay(cat, hero, action.style, action.gems, horror)
         self._other_action(hero)
         target, armour_only = self._sacrifice_for_model(state, target, events)
+        if not self._reaction_window(state, hero.id, target.id, events):
+            return
         space = cat.heroes[hero.id].spaces[action.style]
         kinds = [space.die] * action.gems if space.die else []
         if weapon:
@@ -971,17 +973,19 @@ class Conan(Ruleset):
         for other in state.living_models():  # §13.2: the first attack wipes the tile's base MP
             if other.tile == model.tile:
                 other.mp = 0
+        armour_only = False
         if isinstance(target, Hero):
             target, armour_only = self._sacrifice_for_hero(state, target, events)
         if "charm" in unit.skills and [model.id, target.id] not in [list(p) for p in state.charm_broken]:
             state.charm_broken.append((model.id, target.id))
+        if not self._reaction_window(state, model.id, target.id, events):
+            return
         kinds = list(unit.melee if action.style == "melee" else unit.ranged)
         if action.style == "web":
             kinds = list(cat.icon("web_dice"))
         if action.style == "ranged" and board.area(target.area).level < board.area(model.area).level:
             kinds.append(cat.icon("ranged_height_die"))
         dice = roll_pool(cat, state.rng, kinds)
-        armour_only = False
         events.append(Event(kind="roll", seat=OVERLORD, text=f"{model.id} attacks {getattr(target, 'name', target.id)} ({action.style}): "
                             f"{describe(dice)}."))
         dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, f"{model.id}'s attack", events)
@@ -1066,6 +1070,8 @@ class Conan(Ruleset):
             raise IllegalAction("out-of-reach", f"{target.id} is out of {ally.id}'s reach.")
         ally.attacked, ally.mp = True, 0
         cat = state.catalogue
+        if not self._reaction_window(state, ally.id, target.id, events):
+            return
         dice = roll_pool(cat, state.rng, list(unit.melee))
         events.append(Event(kind="roll", seat=seat, text=f"{ally.id} attacks {target.id}: {describe(dice)}."))
         dice = reroll_window(state, cat, self._ally_roller(state, hero, ally), dice, f"{ally.id}'s attack", events)
@@ -1130,7 +1136,7 @@ class Conan(Ruleset):
         gems["reserve"] -= spell.cost
         gems[zone] = gems.get(zone, 0) + spell.cost
 
-    def _hero_cast(self, state: ConanState, hero: Hero, action: Cast, events: list[Event]) -> None:
+    def _hero_cast(self, state: ConanState, hero: Hero, action: Cast, events: list[Event], react: bool = True) -> None:
         cat = state.catalogue
         if not sheet.has_skill(cat, hero, "spellcaster"):
             raise IllegalAction("no-spellcaster", f"{hero.name} is no Spellcaster (or too encumbered to cast).")
@@ -1144,6 +1150,9 @@ class Conan(Ruleset):
         victims = self._spell_victims(state, hero.area, action, spell)
         self._pay_spell(cat, hero.gems, card, hero.name)
         self._other_action(hero)
+        if react and not spell.reaction and not self._reaction_window(state, hero.id, None if spell.area else victims[0], events):
+            return
+        victims = [v for v in victims if (state.heroes.get(v) or state.models[v]).alive]
         dice = roll_pool(cat, state.rng, list(spell.dice))
         events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} casts {spell.name}: {describe(dice)}."))
         dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, spell.name, events)
@@ -1230,6 +1239,84 @@ class Conan(Ruleset):
         self._spell_strikes(state, OVERLORD, symbols(dice), victims, spell.area, events)
         return True
 
+    def _reaction_casts(self, state: ConanState, seat: str, caster_ids: list[str], origin_of, gems: dict,
+                        spells: list[str], foes: list[str]) -> list[str]:
+        """The answers ``caster:spell@target`` (``@area`` for an area spell) a seat may give in a
+        reaction window: a reaction spell (no ward) it can pay within the card's exertion limit,
+        at an enemy (or an area holding one) its caster sees."""
+        cat = state.catalogue
+        board = self.board_of(state)
+        found: list[str] = []
+        for caster in caster_ids:
+            origin = origin_of(caster)
+            for card in spells:
+                spell = cat.cards[card]
+                if not spell.reaction or spell.ward or spell.teleport or gems["reserve"] < spell.cost \
+                        or gems.get(f"spell:{card}", 0) + spell.cost > spell.limit:
+                    continue
+                if spell.area:
+                    areas = sorted({self._target(state, f).area for f in foes} & {a.id for a in board.areas
+                                                                                  if board.sees(origin, a.id)})
+                    found += [f"{caster}:{card}@{a}" for a in areas]
+                else:
+                    found += [f"{caster}:{card}@{f}" for f in foes if board.sees(origin, self._target(state, f).area)]
+        return found
+
+    def _reaction_window(self, state: ConanState, attacker: str, target: str | None, events: list[Event]) -> bool:
+        """§16.2 window 7 inside an action: "[un incantesimo di reazione] può essere lanciato in
+        qualsiasi momento" (seed, lines 578-580). Warband's ruling on the moment: when an attack is
+        declared (its target fixed, Sacrifice answered) and before its dice are rolled, the side
+        attacked may cast reaction spells, one question per caster; the attack then goes on, unless
+        its attacker has fallen (the gems it paid stay spent). A reaction spell opens no window of
+        its own, so the questions end. Returns whether the attack goes on."""
+        if attacker in state.models:  # the heroes' side answers, hero by hero
+            foes = [m.id for m in state.living_models()]
+            for hero in state.living_heroes():
+                if not sheet.has_skill(state.catalogue, hero, "spellcaster"):
+                    continue
+                options = self._reaction_casts(state, hero.seat, [hero.id], lambda _: hero.area, hero.gems,
+                                               [c for c in hero.cards if state.catalogue.cards[c].kind == "spell"],
+                                               foes)
+                if options:
+                    self._react(state, hero.seat, attacker, target, options, events)
+        else:
+            spellcasters = [m.id for m in state.living_models() if "spellcaster" in self._unit(state, m).skills
+                            and (state.side == "heroes" or m.tile == state.overlord.active)]
+            foes = [h.id for h in state.living_heroes()] + [a.id for a in state.living_allies()]
+            options = self._reaction_casts(state, OVERLORD, spellcasters, lambda m: state.models[m].area,
+                                           state.overlord.gems, list(state.scenario.overlord_spells), foes)
+            if options:
+                self._react(state, OVERLORD, attacker, target, options, events)
+        def living(who: str) -> bool:
+            return (state.heroes.get(who) or state.models.get(who) or state.allies[who]).alive
+        if not living(attacker) or (target is not None and not living(target)):
+            events.append(Event(kind="attack", text="The attack is not made: "
+                                f"{'its attacker' if not living(attacker) else 'its target'} "
+                                "fell to a reaction spell first."))
+            return False
+        return True
+
+    def _react(self, state: ConanState, seat: str, attacker: str, target: str | None, options: list[str],
+               events: list[Event]) -> None:
+        who = lambda i: getattr(self._target(state, i), "name", i)  # noqa: E731 (a hero's name, a model's id)
+        what = f"attacks {who(target)}" if target else "casts an area spell"
+        answer = decide(state, seat, "reaction", f"{who(attacker)} {what}. Cast a reaction spell "
+                        "first (caster:spell@target), or no?", ["no", *options])
+        if answer == "no":
+            return
+        caster, _, rest = answer.partition(":")
+        card, _, aim = rest.partition("@")
+        area = self._target(state, aim).area if aim in state.heroes or aim in state.models or aim in state.allies \
+            else None
+        cast = Cast(seat=seat, creature=caster, spell=card, target=aim if area else None, to=None if area else aim)
+        if seat == OVERLORD:
+            self._overlord_reaction(state, cast, events)
+            return
+        hero = state.heroes[caster]
+        mp = (hero.free_mp, hero.bought_mp)  # C8: a cast in reaction wipes no MP
+        self._hero_cast(state, hero, cast, events, react=False)
+        hero.free_mp, hero.bought_mp = mp
+
     def _overlord_cast(self, state: ConanState, action: Cast, events: list[Event]) -> None:
         """§13.10: a non-reaction spell needs an activated Spellcaster tile; its model casts."""
         cat = state.catalogue
@@ -1243,6 +1330,9 @@ class Conan(Ruleset):
                                 "the game asks.")
         victims = self._spell_victims(state, model.area, action, spell)
         self._pay_spell(cat, state.overlord.gems, card, "The Overlord")
+        if not self._reaction_window(state, model.id, None if spell.area else victims[0], events):
+            return
+        victims = [v for v in victims if (state.heroes.get(v) or state.models[v]).alive]
         dice = roll_pool(cat, state.rng, list(spell.dice))
         events.append(Event(kind="roll", seat=OVERLORD, text=f"{model.id} casts {spell.name}: {describe(dice)}."))
         dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, spell.name, events)
