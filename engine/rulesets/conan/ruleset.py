@@ -997,7 +997,7 @@ class Conan(Ruleset):
         power = max(0, power)
         events.append(Event(kind="attack", seat=OVERLORD, text=f"Attack power {power}, locked."))
         if isinstance(target, Ally):
-            self._ally_defends(state, target, power, events)
+            self._ally_defends(state, target, power, events, style=action.style)
             return
         self._hero_defends(state, target, power, "ranged" if action.style == "web" else action.style,
                            "precise-shot" in unit.skills if action.style != "melee" else "accurate-blow" in unit.skills,
@@ -1091,13 +1091,18 @@ class Conan(Ruleset):
         return Roller(seat=hero.seat, name=hero.name, pay=pay,
                       bad_luck=self._enemy_skill_here(state, "heroes", ally.area, "bad-luck"))
 
-    def _ally_defends(self, state: ConanState, ally: Ally, power: int, events: list[Event]) -> None:
-        """Armour, plus a Guard the Commander pays (either attitude): 1 die per gem (§12)."""
+    def _ally_defends(self, state: ConanState, ally: Ally, power: int, events: list[Event],
+                      style: str = "melee") -> None:
+        """Armour, plus a Guard the Commander pays (either attitude): 1 die per gem (§12), or a
+        hero's Bodyguard parry in its place (§14)."""
         cat = state.catalogue
         unit = cat.units[ally.unit]
         commanders = [h for h in state.living_heroes() if sheet.has_skill(cat, h, "commander")]
         guard = 0
         hero = commanders[0] if commanders else None
+        parried = self._bodyguard(state, ally, power, style, events) if power > 0 else None
+        if parried is not None:
+            guard, hero = parried, None  # the guarded ally may not Guard as well
         if hero is not None and power > 0 and hero.gems["reserve"] > 0:
             answer = decide(state, hero.seat, "guard", f"{ally.id} (armour {unit.armour}) is attacked with power "
                             f"{power}. {hero.name} guards for it with how many gems?",
@@ -1432,21 +1437,44 @@ class Conan(Ruleset):
                             f"{describe(dice)}."))
         return symbols(reroll_window(state, cat, self._hero_roller(state, hero), dice, "guard", events))
 
-    def _bodyguard(self, state: ConanState, hero: Hero, power: int, style: str, events: list[Event]) -> int | None:
-        """§14 Bodyguard: a friend with the skill in the area parries in the attacked hero's
-        place, paying from his own Reserve onto his own Guard space with his own card; the
-        attacked hero may not Guard but keeps his armour. Returns the symbols, or None."""
+    def _bodyguard(self, state: ConanState, hero: Hero | Ally, power: int, style: str,
+                   events: list[Event]) -> int | None:
+        """§14 Bodyguard: a friend with the skill in the area parries in the attacked character's
+        place; the attacked one may not Guard but keeps his armour; all damage stays his. The seed's
+        "alleato" is any friendly character (§14 intro), so heroes and the Commander's allies guard
+        one another: a hero pays from his own Reserve onto his own Guard space with his own card; an
+        ally's parry is the Commander's to pay, 1 die per gem onto its tile, as his Guard for an ally
+        (§12). Returns the symbols, or None."""
+        cat = state.catalogue
+        name = getattr(hero, "name", hero.id)
         for guard in state.living_heroes():
-            if guard.id == hero.id or guard.area != hero.area or not sheet.has_skill(state.catalogue, guard, "bodyguard"):
+            if guard.id == hero.id or guard.area != hero.area or not sheet.has_skill(cat, guard, "bodyguard"):
                 continue
             options = self._guard_options(state, guard, style)
             if len(options) == 1:
                 continue
-            answer = decide(state, guard.seat, "bodyguard", f"{hero.name} is attacked with power {power}. Does "
+            answer = decide(state, guard.seat, "bodyguard", f"{name} is attacked with power {power}. Does "
                             f"{guard.name} parry for him (Bodyguard)? N-card or N gems, or no.", ["no", *options[1:]])
             if answer != "no":
-                events.append(Event(kind="bodyguard", seat=guard.seat, text=f"{guard.name} guards {hero.name}."))
-                return self._guard_roll(state, guard, answer, events, whom=f" for {hero.name}")
+                events.append(Event(kind="bodyguard", seat=guard.seat, text=f"{guard.name} guards {name}."))
+                return self._guard_roll(state, guard, answer, events, whom=f" for {name}")
+        if not isinstance(hero, Hero):
+            return None
+        commander = next((h for h in state.living_heroes() if sheet.has_skill(cat, h, "commander")), None)
+        for ally in state.living_allies():
+            if ally.area != hero.area or "bodyguard" not in cat.units[ally.unit].skills or commander is None \
+                    or commander.gems["reserve"] < 1:
+                continue
+            answer = decide(state, commander.seat, "bodyguard", f"{name} is attacked with power {power}. Does "
+                            f"{ally.id} parry for him (Bodyguard)? {commander.name} pays N gems (1 die each), or no.",
+                            ["no", *(str(n) for n in range(1, commander.gems["reserve"] + 1))])
+            if answer == "no":
+                continue
+            self._ally_pay(state, commander, ally, int(answer))
+            dice = roll_pool(cat, state.rng, [cat.icon("ally_guard_die")] * int(answer))
+            events.append(Event(kind="bodyguard", seat=commander.seat, text=f"{ally.id} guards {name} "
+                                f"(Bodyguard, {answer} gem(s) from {commander.name}): {describe(dice)}."))
+            return symbols(reroll_window(state, cat, self._ally_roller(state, commander, ally), dice, "guard", events))
         return None
 
     def _guard_options(self, state: ConanState, hero: Hero, style: str) -> list[str]:
