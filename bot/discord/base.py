@@ -211,6 +211,9 @@ class WarbandCog(commands.Cog):
     async def suggest_unit(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "unit", current)
 
+    async def suggest_load(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "load", current)
+
 
 #: The autocomplete callback for each kind named in the command table (the mirror test uses it).
 SUGGESTERS: dict[str, Callable[..., Awaitable[list[app_commands.Choice[str]]]]] = {
@@ -233,4 +236,5 @@ SUGGESTERS: dict[str, Callable[..., Awaitable[list[app_commands.Choice[str]]]]] 
     "item": WarbandCog.suggest_item,
     "gems": WarbandCog.suggest_gems,
     "notify": WarbandCog.suggest_notify,
+    "load": WarbandCog.suggest_load,
 }

@@ -13,7 +13,7 @@ give           item, to (a hero in the same area), creature                heroe
 drop           item, creature                                              heroes
 open           gems, card (equipment), creature: pick a chest's lock       heroes
 throw          item, to (area), gems, creature                             heroes
-carry          who (a hero in the area; none: set him down), creature      heroes
+carry          who (a friend in the area; none: set him down), creature    both
 cast           spell, target, square (the area of an area spell), creature both
 done           creature: this hero is finished for the Action phase        heroes
 activate       tile                                                        Overlord
@@ -155,6 +155,8 @@ def suggestions(ruleset, state: ConanState, seat: str | None, kind: str) -> list
     if kind == "option":
         pending = state.pending
         return list(pending.decision.options) if pending and pending.decision.seat == seat else []
+    if kind == "load":
+        return _loads(ruleset, state, seat)
     actions = ruleset.legal_actions(state, seat)
     found: list[str] = []
 
@@ -184,4 +186,37 @@ def suggestions(ruleset, state: ConanState, seat: str | None, kind: str) -> list
     if kind == "gems" and state.pending is not None and state.pending.decision.key == "guard":
         for option in state.pending.decision.options:
             add(option.split("-")[0] if option != "none" else "0")
+    return found
+
+
+def _loads(ruleset, state: ConanState, seat: str) -> list[str]:
+    """What ``/carry who:`` may name now: ``none`` for a carrier of the seat, and each friend
+    one of the seat's characters could pick up (checked as the rules check it)."""
+    if seat == OVERLORD:
+        carriers = [m for m in state.living_models() if m.tile == state.overlord.active] \
+            if state.phase == "activation" else []
+        friends = state.living_models()
+    elif state.phase == "action":
+        carriers = [*state.hero_of(seat)]
+        try:
+            ruleset._commander(state, seat)
+            carriers += state.living_allies()
+        except IllegalAction:
+            pass
+        friends = [*state.living_heroes(), *state.living_allies()]
+    else:
+        return []
+    found: list[str] = []
+    for carrier in carriers:
+        if carrier.carrying is not None:
+            if "none" not in found:
+                found.append("none")
+            continue
+        for friend in friends:
+            try:
+                load = ruleset._load_for(state, carrier, friend.id)
+            except IllegalAction:
+                continue
+            if load.id not in found:
+                found.append(load.id)
     return found

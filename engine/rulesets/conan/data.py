@@ -125,6 +125,9 @@ class Unit(_Data):
     ranged: list[DieName] = Field(default_factory=list)
     skills: list[str] = Field(default_factory=list)
     reinforcement_cost: int | None = None
+    # How much this unit can carry (§9.6 lets any character carry another; §11.2's maximum is
+    # printed on hero sheets only, so a unit's is data, and a unit with none carries nobody).
+    max_encumbrance: int | None = Field(default=None, ge=0)
     default: bool = False
 
 

@@ -48,7 +48,7 @@ OPTIONS = {
 HERO_PHASE_COMMANDS = {"attitude": {"attitude"},
                        "action": {"move", "attack", "take", "give", "drop", "open", "throw", "cast", "done",
                                   "activate", "carry"}}
-OVERLORD_COMMANDS = {"activate", "move", "attack", "cast", "flow", "end"}
+OVERLORD_COMMANDS = {"activate", "move", "attack", "cast", "flow", "end", "carry"}
 
 
 def _slug(text: str) -> str:
@@ -343,6 +343,7 @@ class Conan(Ruleset):
             self._overlord_action(state, action, events)
         else:
             self._hero_action(state, seat, action, events)
+        self._carry_along(state)
         self._check_victory(state, events)
 
     def _hero_action(self, state: ConanState, seat: str, action: Action, events: list[Event]) -> None:
@@ -386,64 +387,138 @@ class Conan(Ruleset):
                    "drop": self._drop, "open": self._open, "throw": self._throw, "cast": self._hero_cast,
                    "carry": self._carry}[action.kind]
         handler(state, hero, action, events)
-        self._carry_along(state)
 
     # -- carrying a character (§9.6) ----------------------------------------------------------
+    # The seed names carrying only in the fall rule, and of any character ("Se un personaggio che
+    # cade trasporta un altro personaggio"): heroes, the Commander's allies and the Overlord's
+    # models all carry, each a friendly character in its area (heroes and allies are friends;
+    # the Overlord's models are friends of one another).
     @staticmethod
-    def _carrier_of(state: ConanState, hero: Hero) -> Hero | None:
-        return next((h for h in state.living_heroes() if h.carrying == hero.id), None)
+    def _characters(state: ConanState) -> list[Hero | Ally | Model]:
+        return [*state.heroes.values(), *state.allies.values(), *state.models.values()]
+
+    def _carrier_of(self, state: ConanState, who: Hero | Ally | Model) -> Hero | Ally | Model | None:
+        return next((c for c in self._characters(state) if c.alive and c.carrying == who.id), None)
+
+    def _character(self, state: ConanState, key: str) -> Hero | Ally | Model:
+        return state.heroes.get(key) or state.allies.get(key) or state.models[key]
+
+    def _carry_along(self, state: ConanState) -> None:
+        """A carried character is where his carrier is; a dead carrier (or a dead load) carries
+        nobody."""
+        for c in self._characters(state):
+            if c.carrying is None:
+                continue
+            load = self._character(state, c.carrying)
+            if not c.alive or not load.alive:
+                c.carrying = None
+                if isinstance(c, Hero):
+                    c.carried_weight = 0
+            else:
+                load.area = c.area
 
     @staticmethod
-    def _carry_along(state: ConanState) -> None:
-        """A carried hero is where his carrier is; a dead carrier (or a dead load) carries nobody."""
-        for h in state.heroes.values():
-            if h.carrying is None:
-                continue
-            load = state.heroes[h.carrying]
-            if not h.alive or not load.alive:
-                h.carrying, h.carried_weight = None, 0
-            else:
-                load.area = h.area
+    def _called(c: Hero | Ally | Model) -> str:
+        return getattr(c, "name", c.id)
+
+    def _load_for(self, state: ConanState, carrier: Hero | Ally | Model, who: str) -> Hero | Ally | Model:
+        """The friendly character ``who`` that ``carrier`` may pick up now, or the reason not."""
+        load = self._target(state, who)
+        friends = isinstance(load, Model) == isinstance(carrier, Model)
+        if load.id == carrier.id or not friends:
+            raise IllegalAction("bad-load", f"{self._called(carrier)} carries a friendly character in his area "
+                                "(who:NAME), or who:none to set him down.")
+        if load.area != carrier.area:
+            raise IllegalAction("not-here", f"{self._called(load)} is not in {self._called(carrier)}'s area.")
+        if carrier.carrying is not None:
+            raise IllegalAction("already-carrying", f"{self._called(carrier)} already carries "
+                                f"{self._called(self._character(state, carrier.carrying))}.")
+        if self._carrier_of(state, carrier) is not None:
+            raise IllegalAction("carried", f"{self._called(carrier)} is carried himself.")
+        if load.carrying is not None or self._carrier_of(state, load) is not None:
+            raise IllegalAction("busy", f"{self._called(load)} already carries or is carried.")
+        weight = state.scenario.carried_encumbrance
+        if isinstance(carrier, Hero):
+            limit = state.catalogue.heroes[carrier.id].max_encumbrance
+            now = sheet.encumbrance(state.catalogue, carrier)
+        else:
+            unit = state.catalogue.units[carrier.unit if isinstance(carrier, Ally) else state.tiles[carrier.tile].unit]
+            if unit.max_encumbrance is None:
+                raise IllegalAction("cannot-carry", f"{unit.name} has no maximum encumbrance in the unit data, so "
+                                    f"{carrier.id} carries nobody.")
+            limit, now = unit.max_encumbrance, 0
+        if now + weight > limit:
+            raise IllegalAction("too-heavy", f"{self._called(carrier)} carries {now}; {self._called(load)} weighs "
+                                f"{weight} more, over his maximum encumbrance {limit} (§11.2).")
+        return load
+
+    def _set_down(self, state: ConanState, carrier: Hero | Ally | Model, seat: str, events: list[Event]) -> None:
+        if carrier.carrying is None:
+            raise IllegalAction("carries-nobody", f"{self._called(carrier)} carries nobody.")
+        load = self._character(state, carrier.carrying)
+        carrier.carrying = None
+        if isinstance(carrier, Hero):
+            carrier.carried_weight = 0
+        events.append(Event(kind="carry", seat=seat, text=f"{self._called(carrier)} sets {self._called(load)} down "
+                            f"in {self.board_of(state).area(carrier.area).name} (a free action)."))
+
+    @staticmethod
+    def _setting_down(action: Carry) -> bool:
+        return _slug(action.who or "") in ("", "none", "down")
 
     def _carry(self, state: ConanState, hero: Hero, action: Carry, events: list[Event]) -> None:
-        """Pick up a friendly hero in the area (1 gem on Manipulation, a simple manipulation:
-        Warband's ruling, the seed names carrying in §9.6 without a cost) or set him down (free,
-        like dropping an item). The carried hero weighs the scenario's ``carried_encumbrance``
-        (§11.1: it counts with the cards); a load over the maximum is refused, since a character
-        is not an item to discard (§11.2)."""
+        """Pick up a friendly hero or ally in the area (1 gem on Manipulation, a simple
+        manipulation: Warband's ruling, the seed names carrying in §9.6 without a cost) or set him
+        down (free, like dropping an item). The load weighs the scenario's
+        ``carried_encumbrance`` (§11.1: it counts with the cards); a load over the maximum is
+        refused, since a character is not an item to discard (§11.2)."""
         cat = state.catalogue
-        board = self.board_of(state)
-        if _slug(action.who or "") in ("", "none", "down"):
-            if hero.carrying is None:
-                raise IllegalAction("carries-nobody", f"{hero.name} carries nobody.")
-            load = state.heroes[hero.carrying]
+        if self._setting_down(action):
+            self._set_down(state, hero, hero.seat, events)
             self._other_action(hero)
-            hero.carrying, hero.carried_weight = None, 0
-            events.append(Event(kind="carry", seat=hero.seat, text=f"{hero.name} sets {load.name} down in "
-                                f"{board.area(hero.area).name} (a free action)."))
             return
-        load = self._target(state, action.who or "")
-        if not isinstance(load, Hero) or load.id == hero.id:
-            raise IllegalAction("bad-load", "Carry another hero (who:HERO), or who:none to set him down.")
-        if load.area != hero.area:
-            raise IllegalAction("not-here", f"{load.name} is not in {hero.name}'s area.")
-        if hero.carrying is not None:
-            raise IllegalAction("already-carrying", f"{hero.name} already carries {state.heroes[hero.carrying].name}.")
-        if self._carrier_of(state, hero) is not None:
-            raise IllegalAction("carried", f"{hero.name} is carried himself.")
-        if load.carrying is not None or self._carrier_of(state, load) is not None:
-            raise IllegalAction("busy", f"{load.name} already carries or is carried.")
-        weight = state.scenario.carried_encumbrance
-        limit = cat.heroes[hero.id].max_encumbrance
-        load_now = sheet.encumbrance(cat, hero)
-        if load_now + weight > limit:
-            raise IllegalAction("too-heavy", f"{hero.name} carries {load_now}; {load.name} weighs {weight} more, "
-                                f"over his maximum encumbrance {limit} (§11.2).")
+        load = self._load_for(state, hero, action.who or "")
         sheet.pay(cat, hero, "manip", 1, self._enemy_skill_here(state, "heroes", hero.area, "horror"))
         self._other_action(hero)
-        hero.carrying, hero.carried_weight = load.id, weight
-        events.append(Event(kind="carry", seat=hero.seat, text=f"{hero.name} picks up {load.name} and carries him "
-                            f"(1 gem, simple manipulation; encumbrance {sheet.encumbrance(cat, hero)})."))
+        hero.carrying, hero.carried_weight = load.id, state.scenario.carried_encumbrance
+        events.append(Event(kind="carry", seat=hero.seat, text=f"{hero.name} picks up {self._called(load)} and "
+                            f"carries him (1 gem, simple manipulation; encumbrance {sheet.encumbrance(cat, hero)})."))
+
+    def _ally_carry(self, state: ConanState, hero: Hero, ally: Ally, action: Carry, events: list[Event]) -> None:
+        """An activated ally picks up a friend as the hero would: its Commander pays 1 gem onto
+        the ally tile and the ally's remaining base MP end, as after its attack (§12; extra MP may
+        then be bought). Setting down is free."""
+        if self._setting_down(action):
+            self._set_down(state, ally, hero.seat, events)
+            return
+        if not ally.activated:
+            raise IllegalAction("not-activated", f"Activate {ally.id} first (/activate creature:{ally.id}, 1 gem).")
+        load = self._load_for(state, ally, action.who or "")
+        self._ally_pay(state, hero, ally, 1)
+        ally.carrying, ally.mp = load.id, 0
+        events.append(Event(kind="carry", seat=hero.seat, text=f"{ally.id} picks up {self._called(load)} and carries "
+                            f"him (1 gem from {hero.name}; its base MP end)."))
+
+    def _model_carry(self, state: ConanState, action: Carry, events: list[Event]) -> None:
+        """A model of the activated tile picks up a friendly model: the Overlord has no
+        Manipulation, so the price is the model's remaining base MP, as an attack ends them
+        (§13.2); the Movement benefit still moves it on. Setting down is free, while its tile acts."""
+        model = self._model(state, action.creature)
+        if model.tile != state.overlord.active:
+            raise IllegalAction("not-active", f"{model.id}'s tile is not the one activated now.")
+        if self._setting_down(action):
+            self._set_down(state, model, OVERLORD, events)
+            return
+        load = self._load_for(state, model, action.who or "")
+        model.carrying, model.mp = load.id, 0
+        events.append(Event(kind="carry", seat=OVERLORD, text=f"{model.id} picks up {load.id} and carries it "
+                            "(its base MP end)."))
+
+    def _not_carried(self, state: ConanState, who: Hero | Ally | Model) -> None:
+        carrier = self._carrier_of(state, who)
+        if carrier is not None:
+            raise IllegalAction("carried", f"{self._called(who)} is carried by {self._called(carrier)}; he moves "
+                                f"with him until set down (/carry creature:{carrier.id} who:none).")
 
     def _other_action(self, hero: Hero) -> None:
         """§8.5: any action but Movement wipes the hero's remaining MP (C8)."""
@@ -453,10 +528,7 @@ class Conan(Ruleset):
     # -- hero movement ------------------------------------------------------------------------
     def _hero_move(self, state: ConanState, hero: Hero, action: Move, events: list[Event]) -> None:
         board = self.board_of(state)
-        carrier = self._carrier_of(state, hero)
-        if carrier is not None:
-            raise IllegalAction("carried", f"{hero.name} is carried by {carrier.name}; he moves with him until "
-                                f"set down (/carry creature:{carrier.id} who:none).")
+        self._not_carried(state, hero)
         target = self._area(state, action.to)
         figures = self._figures(state)
         me = next(f for f in figures if f.id == hero.id)
@@ -634,7 +706,7 @@ class Conan(Ruleset):
     def _fall(self, state: ConanState, hero: Hero, events: list[Event]) -> None:
         """§9.6: the scenario's dice, no Guard, no armour; Reroll gems allowed; base MP kept."""
         kinds = state.scenario.falling_dice
-        load = state.heroes[hero.carrying] if hero.carrying else None
+        load = self._character(state, hero.carrying) if hero.carrying else None
         if load is not None:
             load.area = hero.area  # he falls with his carrier
         dice = roll_pool(state.catalogue, state.rng, kinds)
@@ -643,8 +715,10 @@ class Conan(Ruleset):
         dice = reroll_window(state, state.catalogue, self._hero_roller(state, hero, paid_only=True), dice,
                              "falling damage", events)
         self._hurt_hero(state, hero, symbols(dice), f"the fall ({describe(dice)})", events)
-        if load is not None and load.alive:  # "entrambi subiscono lo stesso danno"
+        if load is not None and load.alive and isinstance(load, Hero):  # "entrambi subiscono lo stesso danno"
             self._hurt_hero(state, load, symbols(dice), f"the fall, carried by {hero.name}", events)
+        elif load is not None and load.alive:  # a carried ally: the same damage, on its life points
+            self._hurt_ally(state, load, symbols(dice), events)
 
     # -- rolls --------------------------------------------------------------------------------
     def _hero_roller(self, state: ConanState, hero: Hero, paid_only: bool = False) -> Roller:
@@ -1036,10 +1110,14 @@ class Conan(Ruleset):
             events.append(Event(kind="activate", seat=seat, text=f"{hero.name} orders {ally.id} (1 gem): "
                                 f"{unit.base_movement} MP and one attack."))
             return
+        if isinstance(action, Carry):
+            self._ally_carry(state, hero, ally, action, events)
+            return
         if not ally.activated:
             raise IllegalAction("not-activated", f"Activate {ally.id} first (/activate creature:{ally.id}, 1 gem).")
         board = self.board_of(state)
         if isinstance(action, Move):
+            self._not_carried(state, ally)
             if action.gems and ally.mp and not ally.attacked:
                 raise IllegalAction("base-first", f"{ally.id} still has {ally.mp} base MP; extra MP come after.")
             if ally.bonus_mp + action.gems > unit.base_movement:
@@ -1116,10 +1194,16 @@ class Conan(Ruleset):
         damage = max(0, power - guard - unit.armour)
         events.append(Event(kind="defence", text=f"{ally.id} defends with {guard + unit.armour}: {damage} damage."))
         if damage:
-            ally.lp = max(0, ally.lp - damage)
-            if ally.lp == 0:
-                ally.alive, ally.area = False, None
-                events.append(Event(kind="death", text=f"💀 {ally.id} dies."))
+            self._hurt_ally(state, ally, damage, events)
+
+    @staticmethod
+    def _hurt_ally(state: ConanState, ally: Ally, damage: int, events: list[Event]) -> None:
+        ally.lp = max(0, ally.lp - damage)
+        if ally.lp == 0:
+            ally.alive, ally.area = False, None
+            events.append(Event(kind="death", text=f"💀 {ally.id} dies."))
+        else:
+            events.append(Event(kind="damage", text=f"{ally.id} takes {damage} damage: {ally.lp} LP left."))
 
     # -- spells (§8.8, §13.10) -------------------------------------------------------------------
     def _spell_card(self, state: ConanState, cards: list[str], text: str, owner: str) -> str:
@@ -1192,9 +1276,7 @@ class Conan(Ruleset):
     def _teleport(self, state: ConanState, hero: Hero, action: Cast, card: str, events: list[Event]) -> None:
         """A teleport spell: the caster appears in an area in sight that is not Occupied for
         him; neither hindrance nor Blocking holds him (§14 Teleportation)."""
-        carrier = self._carrier_of(state, hero)
-        if carrier is not None:
-            raise IllegalAction("carried", f"{hero.name} is carried by {carrier.name}: set down first.")
+        self._not_carried(state, hero)
         from engine.areas import occupied_for
         board = self.board_of(state)
         if not action.to:
@@ -1771,7 +1853,7 @@ class Conan(Ruleset):
             raise IllegalAction("not-your-turn", f"It is the heroes' turn: {self.status(state)}")
         if action.kind not in OVERLORD_COMMANDS:
             raise IllegalAction("wrong-phase", f"The Overlord has no /{action.kind}; his commands: "
-                                "/activate, /move, /attack, /flow, /end.")
+                                "/activate, /move, /attack, /cast, /carry, /flow, /end.")
         if isinstance(action, Activate):
             self._activate(state, action, events)
         elif isinstance(action, Move):
@@ -1780,6 +1862,8 @@ class Conan(Ruleset):
             self._model_attack(state, action, events)
         elif isinstance(action, Flow):
             self._flow(state, action, events)
+        elif isinstance(action, Carry):
+            self._model_carry(state, action, events)
         elif isinstance(action, Cast):
             self._overlord_cast(state, action, events)
         elif isinstance(action, EndTurn):
@@ -1922,6 +2006,7 @@ class Conan(Ruleset):
         model = self._model(state, action.creature)
         if model.tile != ol.active:
             raise IllegalAction("not-active", f"{model.id}'s tile is not the one activated now.")
+        self._not_carried(state, model)
         unit = self._unit(state, model)
         if action.gems < 0:
             raise IllegalAction("bad-gems", "gems can't be negative.")
