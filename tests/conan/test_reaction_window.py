@@ -91,3 +91,23 @@ def test_an_overlord_spell_attack_is_a_declared_attack_too():
     state, events = act(state, cast, "hadrathus:hex@warrior-1", "keep", "none")
     assert not state.models["warrior-1"].alive and state.pending is None
     assert any(e.text.startswith("witch casts Bolt") for e in events), "the Witch's spell goes on"
+
+
+def test_the_overlords_ward_needs_a_living_spellcaster():
+    """A ward is a reaction spell: no activation in the heroes' turn, but a caster all the same
+    (seed line 566: "Per lanciare un incantesimo, l'Overlord deve prima attivare una tessera unità
+    che ha l'abilità Incantatore"; 579-582 waive the activation, not the caster)."""
+    def first_questions(witch_alive):
+        state = action_phase(_table())
+        ward = {"name": "Shroud", "kind": "spell", "cost": 1, "limit": 2, "reaction": True, "ward": True,
+                "dice": ["s1"]}
+        state.catalogue.cards["shroud"] = state.catalogue.cards["hex"].model_validate(ward)
+        state.scenario.overlord_spells = ["shroud"]
+        state.overlord.gems["spell:shroud"] = 0
+        state.models["witch"].alive = witch_alive
+        state.heroes["hadrathus"].cards = []
+        _, events = act(state, Attack(seat="h1", creature="hadrathus", target="warrior-1", gems=3, card="none"),
+                        "keep", "none")
+        return keys(events)
+    assert "ward" in first_questions(witch_alive=True)
+    assert "ward" not in first_questions(witch_alive=False)

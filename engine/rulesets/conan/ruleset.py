@@ -1489,8 +1489,14 @@ class Conan(Ruleset):
         return symbols(reroll_window(state, cat, self._hero_roller(state, hero), dice, cat.cards[answer].name, events))
 
     def _overlord_ward(self, state: ConanState, model: Model, power: int, events: list[Event]) -> int:
+        """Window 7 for the Overlord: a ward cast as one of his models defends. A spell needs a
+        caster: a living Spellcaster model, any in the heroes' turn (no activation needed for a
+        reaction spell), the activated tile's in his own (the seed's general rule, §13.10)."""
         cat = state.catalogue
         gems = state.overlord.gems
+        if not any("spellcaster" in self._unit(state, m).skills
+                   and (state.side == "heroes" or m.tile == state.overlord.active) for m in state.living_models()):
+            return 0
         wards = [c for c in state.scenario.overlord_spells if cat.cards[c].ward and gems["reserve"] >= cat.cards[c].cost
                  and gems.get(f"spell:{c}", 0) + cat.cards[c].cost <= cat.cards[c].limit]
         if not wards:
