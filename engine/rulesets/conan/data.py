@@ -350,6 +350,11 @@ class Scenario(_Data):
         for card in self.overlord_spells:
             if card not in catalogue.cards or catalogue.cards[card].kind != "spell":
                 raise ValueError(f"overlord_spells: there is no spell card {card!r}")
+        casters = [t for t in self.tiles.values() if t.unit and t.unit in catalogue.units
+                   and "spellcaster" in catalogue.units[t.unit].skills]
+        if self.overlord_spells and not casters:
+            # §13.10: every Overlord spell is cast by a Spellcaster model; without one they are dead cards.
+            raise ValueError("overlord_spells: no tile of the river is a Spellcaster to cast them")
         for die in self.falling_dice:
             if die not in catalogue.dice:
                 raise ValueError(f"falling_dice: there is no die {die!r}")
