@@ -481,8 +481,8 @@ class Conan(Ruleset):
         sheet.pay(cat, hero, "manip", 1, self._enemy_skill_here(state, "heroes", hero.area, "horror"))
         self._other_action(hero)
         hero.carrying, hero.carried_weight = load.id, state.scenario.carried_encumbrance
-        events.append(Event(kind="carry", seat=hero.seat, text=f"{hero.name} picks up {self._called(load)} and "
-                            f"carries him (1 gem, simple manipulation; encumbrance {sheet.encumbrance(cat, hero)})."))
+        events.append(Event(kind="carry", seat=hero.seat, text=f"{hero.name} picks up {self._called(load)} "
+                            f"(1 gem, simple manipulation; encumbrance {sheet.encumbrance(cat, hero)})."))
 
     def _ally_carry(self, state: ConanState, hero: Hero, ally: Ally, action: Carry, events: list[Event]) -> None:
         """An activated ally picks up a friend as the hero would: its Commander pays 1 gem onto
@@ -496,8 +496,8 @@ class Conan(Ruleset):
         load = self._load_for(state, ally, action.who or "")
         self._ally_pay(state, hero, ally, 1)
         ally.carrying, ally.mp = load.id, 0
-        events.append(Event(kind="carry", seat=hero.seat, text=f"{ally.id} picks up {self._called(load)} and carries "
-                            f"him (1 gem from {hero.name}; its base MP end)."))
+        events.append(Event(kind="carry", seat=hero.seat, text=f"{ally.id} picks up {self._called(load)} "
+                            f"(1 gem from {hero.name}; its base MP end)."))
 
     def _model_carry(self, state: ConanState, action: Carry, events: list[Event]) -> None:
         """A model of the activated tile picks up a friendly model: the Overlord has no
@@ -511,7 +511,7 @@ class Conan(Ruleset):
             return
         load = self._load_for(state, model, action.who or "")
         model.carrying, model.mp = load.id, 0
-        events.append(Event(kind="carry", seat=OVERLORD, text=f"{model.id} picks up {load.id} and carries it "
+        events.append(Event(kind="carry", seat=OVERLORD, text=f"{model.id} picks up {load.id} "
                             "(its base MP end)."))
 
     def _not_carried(self, state: ConanState, who: Hero | Ally | Model) -> None:
