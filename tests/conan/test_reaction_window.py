@@ -7,6 +7,10 @@ attack is declared, before its dice: the side attacked is asked, the attack then
 not made if its attacker fell. A spell cast in that window opens no window of its own.
 """
 
+import pytest
+
+from engine.core import IllegalAction
+from engine.core.decisions import Decide
 from engine.rulesets.conan.actions import Activate, Attack, Attitude, Cast, Done
 
 from conan_helpers import RULES, act, action_phase, asked, gems
@@ -111,3 +115,36 @@ def test_the_overlords_ward_needs_a_living_spellcaster():
         return keys(events)
     assert "ward" in first_questions(witch_alive=True)
     assert "ward" not in first_questions(witch_alive=False)
+
+
+def test_a_spell_at_an_ally_strikes_it_and_an_area_spell_reaches_allies_too():
+    """Allies are characters a spell strikes like any other: they defend with armour and the
+    Commander's Guard (§12), against a spell as against a ranged attack (C29)."""
+    from engine.rulesets.conan.state import Ally
+
+    state = action_phase(_table())
+    state.catalogue.heroes["hadrathus"].skills["commander"] = 99
+    state.allies["corsair-1"] = Ally(id="corsair-1", tile="corsairs", unit="black-corsair", area="clearing", lp=1)
+    state.heroes["hadrathus"].gems["ally:corsairs"] = 0
+    state.heroes["hadrathus"].gems.update(reserve=0, fatigue=12)  # no Guard, no reaction
+    state, events = act(state, Cast(seat="overlord", creature="witch", spell="hex", target="corsair-1"), "keep")
+    assert not state.allies["corsair-1"].alive and any("corsair-1 dies" in e.text for e in events)
+    victims = RULES._spell_victims(state, "tower", Cast(seat="overlord", creature="witch", spell="hex",
+                                                        to="clearing"), state.catalogue.cards["hex"].model_copy(
+                                                            update={"area": True}))
+    assert "corsair-1" not in victims and "hadrathus" in victims
+    state.allies["corsair-1"].alive, state.allies["corsair-1"].area = True, "clearing"
+    victims = RULES._spell_victims(state, "tower", Cast(seat="overlord", creature="witch", spell="hex",
+                                                        to="clearing"), state.catalogue.cards["hex"].model_copy(
+                                                            update={"area": True}))
+    assert "corsair-1" in victims
+
+
+def test_cast_typed_while_the_reaction_question_waits_answers_it():
+    state = action_phase(_table())
+    waiting, _ = RULES.apply(state, STRIKE)
+    assert RULES.action_from_command(waiting, "overlord", "cast", {"spell": "Hex", "target": "hadrathus"}) == \
+        Decide(seat="overlord", option="witch:hex@hadrathus")
+    assert RULES.action_from_command(waiting, "overlord", "cast", {"spell": "hex"}).option == "witch:hex@hadrathus"
+    with pytest.raises(IllegalAction, match="witch:hex@hadrathus"):
+        RULES.action_from_command(waiting, "overlord", "cast", {"spell": "bolt", "target": "hadrathus"})

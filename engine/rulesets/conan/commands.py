@@ -131,6 +131,9 @@ def action_from_command(ruleset, state: ConanState, seat: str, command: str, opt
             raise IllegalAction("bad-option", f"Cast one of {', '.join(state.pending.decision.options[1:])} now, "
                                 "or /decide option:no.")
         return Decide(seat=seat, option=spell)
+    if command == "cast" and state.pending is not None and state.pending.decision.key == "reaction" \
+            and state.pending.decision.seat == seat:
+        return _reaction_answer(ruleset, state, seat, creature, options)
     if command == "cast":
         return Cast(seat=seat, creature=creature, spell=_need(options, "spell", "/cast spell:NAME target:NAME"),
                     target=str(options.get("target") or "").strip() or None,
@@ -220,3 +223,22 @@ def _loads(ruleset, state: ConanState, seat: str) -> list[str]:
             if load.id not in found:
                 found.append(load.id)
     return found
+
+
+def _reaction_answer(ruleset, state: ConanState, seat: str, creature: str | None, options: dict[str, Any]) -> Decide:
+    """``/cast spell: target:|square: [creature:]`` typed while the game offers reaction spells
+    (window 7 inside an action) answers the question with the matching ``caster:spell@target``."""
+    def slug(text) -> str:
+        return str(text or "").strip().casefold().replace(" ", "-")
+    spell, target, square = slug(options.get("spell")), slug(options.get("target")), options.get("square")
+    aim = ruleset._area(state, str(square)) if square else target
+    offered = state.pending.decision.options[1:]
+    for option in offered:
+        caster, _, rest = option.partition(":")
+        card, _, at = rest.partition("@")
+        name = slug(state.catalogue.cards[card].name)
+        if spell in (card, name) and (not aim or at == aim) and (not creature or slug(creature) == caster):
+            if aim or sum(1 for o in offered if o.partition(":")[2].partition("@")[0] == card) == 1:
+                return Decide(seat=seat, option=option)
+    raise IllegalAction("bad-option", f"The reaction spells you may cast now: {', '.join(offered)} "
+                        "(/cast spell: target: or /decide option:), or /decide option:no.")

@@ -1241,7 +1241,7 @@ class Conan(Ruleset):
         self._other_action(hero)
         if react and not spell.reaction and not self._reaction_window(state, hero.id, None if spell.area else victims[0], events):
             return
-        victims = [v for v in victims if (state.heroes.get(v) or state.models[v]).alive]
+        victims = [v for v in victims if self._character(state, v).alive]
         dice = roll_pool(cat, state.rng, list(spell.dice))
         events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} casts {spell.name}: {describe(dice)}."))
         dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, spell.name, events)
@@ -1419,7 +1419,7 @@ class Conan(Ruleset):
         self._pay_spell(cat, state.overlord.gems, card, "The Overlord")
         if not self._reaction_window(state, model.id, None if spell.area else victims[0], events):
             return
-        victims = [v for v in victims if (state.heroes.get(v) or state.models[v]).alive]
+        victims = [v for v in victims if self._character(state, v).alive]
         dice = roll_pool(cat, state.rng, list(spell.dice))
         events.append(Event(kind="roll", seat=OVERLORD, text=f"{model.id} casts {spell.name}: {describe(dice)}."))
         dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, spell.name, events)
@@ -1439,6 +1439,7 @@ class Conan(Ruleset):
                 raise IllegalAction("no-sight", f"No line of sight from {board.area(origin).name} to "
                                     f"{board.area(area).name}.")
             victims = [h.id for h in state.living_heroes() if h.area == area]
+            victims += [a.id for a in state.living_allies() if a.area == area]
             victims += [m.id for m in state.living_models() if m.area == area]
             if not victims:
                 raise IllegalAction("no-target", f"Nobody stands in {board.area(area).name}.")
@@ -1464,6 +1465,9 @@ class Conan(Ruleset):
                 hero = state.heroes[victim]
                 if hero.alive:
                     self._hero_defends(state, hero, power, "area" if area else "ranged", False, events)
+            elif victim in state.allies:
+                if state.allies[victim].alive:
+                    self._ally_defends(state, state.allies[victim], power, events, style="area" if area else "ranged")
             else:
                 model = state.models[victim]
                 if model.alive:
