@@ -375,8 +375,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("gems", "Gems on the Manipulation space", autocomplete="gems"),
         _CREATURE,
     )),
-    CommandSpec("carry", "Conan: pick up a hero in your area and carry him (who:none sets him down)", None, (
-        Option("who", "The hero to carry (none: set him down)", required=True, autocomplete="creature"),
+    CommandSpec("carry", "Conan: pick up a friend in your area and carry him (who:none sets him down)", None, (
+        Option("who", "The friend to carry (none: set him down)", required=True, autocomplete="load"),
         _CREATURE,
     )),
     CommandSpec("done", "Conan: your hero has finished acting this turn", None, (_CREATURE,)),

@@ -31,6 +31,59 @@ def _level_colour(level: int) -> tuple[int, int, int]:
     return tuple(max(0, min(255, c + shift)) for c in base)  # type: ignore[return-value]
 
 
+TOKEN = 24  # a token's side in pixels, shrunk only when an area can't hold its pieces at this size
+TOKEN_MIN = 14
+LABEL_BAND = 18  # pixels kept free under an area's top edge (its name) and above its bottom (notes)
+
+
+def _token_spots(area, count: int, xy) -> tuple[list[tuple[float, float]], int]:
+    """Where ``count`` tokens stand in ``area``, in pixels, and their size: the authored anchors
+    when there are enough of them, else a grid of rows inside the polygon (clear of its name and
+    notes), filled from the middle out, so tokens never overlap one another or the labels. The
+    grid shrinks until every piece fits.
+
+    A row is a token plus the life-point line under a stack, so rows are taller than columns.
+    """
+    if count == 0:
+        return [], TOKEN
+    if len(area.anchors) >= count:
+        return [xy(a) for a in area.anchors[:count]], TOKEN
+    from shapely.geometry import Point, Polygon
+
+    outline = Polygon([xy(p) for p in area.polygon])
+    x0, y0, x1, y1 = outline.bounds
+    size = TOKEN
+    while True:
+        gap = max(4, size // 4)
+        room = outline.buffer(-(size / 2 + 3))
+        step_x, step_y = size + gap, size + gap + 8
+        top, bottom = y0 + LABEL_BAND + size / 2, y1 - LABEL_BAND - size / 2 - 12  # 12: the LP line
+        if room.is_empty or bottom < top:
+            top = bottom = (y0 + y1) / 2
+        centre = room.centroid if not room.is_empty else outline.centroid
+        cols = max(1, int((x1 - x0) // step_x) + 1)
+        need = -(-count // cols)  # rows wanted if every row were full
+        first_y = max(top, min(centre.y - (need - 1) * step_y / 2, bottom - (need - 1) * step_y))
+        ys = [first_y + k * step_y for k in range(-int((first_y - top) // step_y), int((bottom - first_y) // step_y) + 1)]
+        rows: dict[float, list[tuple[float, float]]] = {}
+        for y in ys:
+            row = [(centre.x + (c - (cols - 1) / 2) * step_x, y) for c in range(cols)]
+            row = [p for p in row if room.contains(Point(*p))]
+            if row:
+                rows[y] = sorted(row, key=lambda p: (abs(p[0] - centre.x), p[0]))  # the middle first
+        if sum(len(r) for r in rows.values()) >= count or size <= TOKEN_MIN:
+            break
+        size -= 2
+    # the rows nearest the middle first, each filled from its middle out
+    chosen: list[tuple[float, float]] = []
+    for y in sorted(rows, key=lambda y: (abs(y - (first_y + (need - 1) * step_y / 2)), y)):
+        chosen += rows[y][: count - len(chosen)]
+    if len(chosen) < count:  # a sliver of an area: overlapping beats vanishing
+        chosen += [(outline.centroid.x, outline.centroid.y)] * (count - len(chosen))
+    chosen.sort(key=lambda p: (p[1], p[0]))
+    return chosen, size
+
+
 def render_areas(view: AreaView, *, width: int = 560) -> bytes:
     board = view.board
     pad = 8
@@ -84,7 +137,9 @@ def render_areas(view: AreaView, *, width: int = 560) -> bytes:
         x0, y0, x1, y1 = area.shape.bounds
         label = area.name + (f" L{area.level}" if area.level else "")
         ink = PARCHMENT if area.chasm else INK
-        draw.text(xy((x0 + 1.5, y0 + 1.5)), plain(label), font=font(11), fill=ink, anchor="la")
+        halo = CHASM if area.chasm else PARCHMENT
+        draw.text(xy((x0 + 1.5, y0 + 1.5)), plain(label), font=font(11), fill=ink, anchor="la",
+                  stroke_width=2, stroke_fill=halo)
         notes = []
         if area.reinforcement:
             notes.append("R")
@@ -102,30 +157,27 @@ def render_areas(view: AreaView, *, width: int = 560) -> bytes:
             draw.text((xy((x1, y1))[0] - 4, xy((x1, y1))[1] - 16), plain(", ".join(items))[:30], font=font(9),
                       fill=ink, anchor="rd")
         here = [p for p in view.pieces if p.area == area.id]
-        anchors = list(area.anchors)
-        centre = area.shape.centroid
-        size = 22
-        cols = max(1, int((x1 - x0) * scale) // (size + 4) - 1)
-        start_x = (x0 + x1) / 2 * scale + pad - min(cols, len(here)) * (size + 4) / 2 + (size + 4) / 2
-        for i, piece in enumerate(here):
-            if len(anchors) > i:
-                cx, cy = xy(anchors[i])
-            else:
-                cx = start_x + (i % cols) * (size + 4)
-                cy = xy((0, centre.y))[1] + (i // cols) * (size + 10) - 4
+        spots, size = _token_spots(area, len(here), xy)
+        for piece, (cx, cy) in zip(here, spots):
+            half = size / 2
             if piece.hero:
                 colour = colours.get(piece.side, (0, 114, 178))
-                draw.ellipse((cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2), fill=colour,
-                             outline=INK, width=2)
-                draw.text((cx, cy), piece.label, font=font(9), fill=(255, 255, 255), anchor="mm")
+                draw.ellipse((cx - half, cy - half, cx + half, cy + half), fill=colour, outline=INK, width=2)
+                draw.text((cx, cy), plain(piece.label), font=font(max(8, size // 2 - 1)), fill=(255, 255, 255),
+                          anchor="mm")
             else:  # a stack of the Overlord's models, or a hero's ally, in its side's colour
                 fill = OVERLORD_RED if piece.side == "overlord" else colours.get(piece.side, (0, 114, 178))
-                draw.rectangle((cx - size / 2, cy - size / 2, cx + size / 2, cy + size / 2), fill=fill,
-                               outline=INK, width=2)
-                draw.text((cx, cy - 3), piece.label, font=font(8), fill=(255, 255, 255), anchor="mm")
-                draw.text((cx, cy + 6), f"x{piece.count}", font=font(8), fill=(255, 255, 255), anchor="mm")
+                draw.rectangle((cx - half, cy - half, cx + half, cy + half), fill=fill, outline=INK, width=2)
+                if piece.count > 1:
+                    draw.text((cx, cy - 4), plain(piece.label), font=font(max(7, size // 3)), fill=(255, 255, 255),
+                              anchor="mm")
+                    draw.text((cx, cy + 6), f"x{piece.count}", font=font(max(7, size // 3)), fill=(255, 255, 255),
+                              anchor="mm")
+                else:
+                    draw.text((cx, cy), plain(piece.label), font=font(max(7, size // 3)), fill=(255, 255, 255),
+                              anchor="mm")
                 lp = "/".join(str(v) for v in piece.lp)
-                draw.text((cx, cy + size / 2 + 1), f"{lp}LP", font=font(8), fill=INK, anchor="ma",
+                draw.text((cx, cy + half + 1), f"{lp}LP", font=font(9), fill=INK, anchor="ma",
                           stroke_width=2, stroke_fill=PARCHMENT)
     y = top + map_h + pad
     for panel in view.panels:

@@ -225,6 +225,9 @@ class WarbandCog(commands.Cog):
     async def suggest_unit(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "unit", current)
 
+    async def suggest_load(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "load", current)
+
 
 #: The autocomplete callback for each kind named in the command table (the mirror test uses it).
 SUGGESTERS: dict[str, Callable[..., Awaitable[list[app_commands.Choice[str]]]]] = {
@@ -248,4 +251,5 @@ SUGGESTERS: dict[str, Callable[..., Awaitable[list[app_commands.Choice[str]]]]] 
     "gems": WarbandCog.suggest_gems,
     "notify": WarbandCog.suggest_notify,
     "language": WarbandCog.suggest_language,
+    "load": WarbandCog.suggest_load,
 }

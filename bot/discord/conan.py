@@ -60,7 +60,7 @@ class ConanCog(WarbandCog):
 
     @app_commands.command(**named("carry"))
     @described("carry")
-    @app_commands.autocomplete(who=WarbandCog.suggest_creature, creature=WarbandCog.suggest_creature)
+    @app_commands.autocomplete(who=WarbandCog.suggest_load, creature=WarbandCog.suggest_creature)
     async def carry(self, interaction: discord.Interaction, who: str, creature: str | None = None) -> None:
         await self.run(interaction, "carry", defer=True, who=who, creature=creature)
 

@@ -39,6 +39,8 @@ SCENARIO = json.loads((conan_data.resources.files("engine.rulesets.conan") / "da
      "mine.json: climbs.0.between: temple-of-set has no area 'roof'"),
     (lambda d: d.update(alchemy_items=["elixir"]), "mine.json: alchemy_items: there is no card 'elixir'"),
     (lambda d: d.update(poison_damage=-1), "mine.json: poison_damage: must be at least 0, not -1"),
+    (lambda d: d.update(overlord_spells=["black-shroud"]),
+     "mine.json: overlord_spells: no tile of the river is a Spellcaster to cast them"),
     (lambda d: d.update(board="atlantis"), None),
 ])
 def test_a_bad_scenario_is_refused_with_the_exact_reason(change, reason):

@@ -60,8 +60,8 @@ async def play_whole_game(service, store, scenario, players, seed):
 
 
 @pytest.mark.parametrize("scenario, players, seed, winner", [
-    ("idol-of-set", 1, 8, "heroes"),  # two seats: the Overlord and one player running four heroes
-    ("idol-of-set", 4, 0, "overlord"),  # five seats
+    ("idol-of-set", 1, 0, "heroes"),  # two seats: the Overlord and one player running four heroes
+    ("idol-of-set", 4, 1, "overlord"),  # five seats
     ("the-witch-must-die", 1, 0, "overlord"),
     ("the-witch-must-die", 4, 3, "heroes"),
 ])

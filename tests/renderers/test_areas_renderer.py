@@ -46,3 +46,35 @@ def test_a_model_moving_changes_the_picture():
     state.models["snake"].area = "gate"
     after = render_areas(ruleset.board(state))
     assert before != after
+
+
+def test_a_crowded_area_keeps_its_tokens_apart_inside_it_and_clear_of_its_labels():
+    """Eight pieces in the Gate (four heroes, two allies, two stacks): no two tokens overlap,
+    every one stands inside the area, below its name and above its notes (EXIT)."""
+    from shapely.geometry import Point, Polygon
+
+    from renderers.areas import LABEL_BAND, _token_spots
+
+    ruleset, state = started("idol-of-set")
+    for model in ("sentry-1", "sentry-2", "guard-1"):
+        state.models[model].area = "gate"
+    view = ruleset.board(state)
+    here = [p for p in view.pieces if p.area == "gate"]
+    assert len(here) == 8
+    gate = view.board.area("gate")
+
+    def xy(point):
+        return (8 + point[0] * 4, 34 + point[1] * 4)
+    spots, size = _token_spots(gate, len(here), xy)
+    outline = Polygon([xy(p) for p in gate.polygon])
+    _, top, _, bottom = outline.bounds
+    assert len(spots) == 8 and size >= 14
+    for i, (x, y) in enumerate(spots):
+        assert outline.buffer(-size / 2).contains(Point(x, y))
+        assert y - size / 2 >= top + LABEL_BAND and y + size / 2 + 12 <= bottom - LABEL_BAND
+        for (u, v) in spots[i + 1:]:
+            assert abs(x - u) >= size or abs(y - v) >= size, "two tokens overlap"
+    # An area with no pieces gets no spots; one with enough anchors keeps them.
+    assert _token_spots(gate, 0, xy)[0] == []
+    trail = ruleset.board(started("the-witch-must-die")[1]).board.area("trail")
+    assert _token_spots(trail, 4, xy)[0] == [xy(a) for a in trail.anchors]

@@ -13,7 +13,7 @@ give           item, to (a hero in the same area), creature                heroe
 drop           item, creature                                              heroes
 open           gems, card (equipment), creature: pick a chest's lock       heroes
 throw          item, to (area), gems, creature                             heroes
-carry          who (a hero in the area; none: set him down), creature      heroes
+carry          who (a friend in the area; none: set him down), creature    both
 cast           spell, target, square (the area of an area spell), creature both
 done           creature: this hero is finished for the Action phase        heroes
 activate       tile                                                        Overlord
@@ -131,6 +131,9 @@ def action_from_command(ruleset, state: ConanState, seat: str, command: str, opt
             raise IllegalAction("bad-option", f"Cast one of {', '.join(state.pending.decision.options[1:])} now, "
                                 "or /decide option:no.")
         return Decide(seat=seat, option=spell)
+    if command == "cast" and state.pending is not None and state.pending.decision.key == "reaction" \
+            and state.pending.decision.seat == seat:
+        return _reaction_answer(ruleset, state, seat, creature, options)
     if command == "cast":
         return Cast(seat=seat, creature=creature, spell=_need(options, "spell", "/cast spell:NAME target:NAME"),
                     target=str(options.get("target") or "").strip() or None,
@@ -155,6 +158,8 @@ def suggestions(ruleset, state: ConanState, seat: str | None, kind: str) -> list
     if kind == "option":
         pending = state.pending
         return list(pending.decision.options) if pending and pending.decision.seat == seat else []
+    if kind == "load":
+        return _loads(ruleset, state, seat)
     actions = ruleset.legal_actions(state, seat)
     found: list[str] = []
 
@@ -185,3 +190,55 @@ def suggestions(ruleset, state: ConanState, seat: str | None, kind: str) -> list
         for option in state.pending.decision.options:
             add(option.split("-")[0] if option != "none" else "0")
     return found
+
+
+def _loads(ruleset, state: ConanState, seat: str) -> list[str]:
+    """What ``/carry who:`` may name now: ``none`` for a carrier of the seat, and each friend
+    one of the seat's characters could pick up (checked as the rules check it)."""
+    if seat == OVERLORD:
+        carriers = [m for m in state.living_models() if m.tile == state.overlord.active] \
+            if state.phase == "activation" else []
+        friends = state.living_models()
+    elif state.phase == "action":
+        carriers = [*state.hero_of(seat)]
+        try:
+            ruleset._commander(state, seat)
+            carriers += state.living_allies()
+        except IllegalAction:
+            pass
+        friends = [*state.living_heroes(), *state.living_allies()]
+    else:
+        return []
+    found: list[str] = []
+    for carrier in carriers:
+        if carrier.carrying is not None:
+            if "none" not in found:
+                found.append("none")
+            continue
+        for friend in friends:
+            try:
+                load = ruleset._load_for(state, carrier, friend.id)
+            except IllegalAction:
+                continue
+            if load.id not in found:
+                found.append(load.id)
+    return found
+
+
+def _reaction_answer(ruleset, state: ConanState, seat: str, creature: str | None, options: dict[str, Any]) -> Decide:
+    """``/cast spell: target:|square: [creature:]`` typed while the game offers reaction spells
+    (window 7 inside an action) answers the question with the matching ``caster:spell@target``."""
+    def slug(text) -> str:
+        return str(text or "").strip().casefold().replace(" ", "-")
+    spell, target, square = slug(options.get("spell")), slug(options.get("target")), options.get("square")
+    aim = ruleset._area(state, str(square)) if square else target
+    offered = state.pending.decision.options[1:]
+    for option in offered:
+        caster, _, rest = option.partition(":")
+        card, _, at = rest.partition("@")
+        name = slug(state.catalogue.cards[card].name)
+        if spell in (card, name) and (not aim or at == aim) and (not creature or slug(creature) == caster):
+            if aim or sum(1 for o in offered if o.partition(":")[2].partition("@")[0] == card) == 1:
+                return Decide(seat=seat, option=option)
+    raise IllegalAction("bad-option", f"The reaction spells you may cast now: {', '.join(offered)} "
+                        "(/cast spell: target: or /decide option:), or /decide option:no.")

@@ -125,6 +125,9 @@ class Unit(_Data):
     ranged: list[DieName] = Field(default_factory=list)
     skills: list[str] = Field(default_factory=list)
     reinforcement_cost: int | None = None
+    # How much this unit can carry (§9.6 lets any character carry another; §11.2's maximum is
+    # printed on hero sheets only, so a unit's is data, and a unit with none carries nobody).
+    max_encumbrance: int | None = Field(default=None, ge=0)
     default: bool = False
 
 
@@ -347,6 +350,11 @@ class Scenario(_Data):
         for card in self.overlord_spells:
             if card not in catalogue.cards or catalogue.cards[card].kind != "spell":
                 raise ValueError(f"overlord_spells: there is no spell card {card!r}")
+        casters = [t for t in self.tiles.values() if t.unit and t.unit in catalogue.units
+                   and "spellcaster" in catalogue.units[t.unit].skills]
+        if self.overlord_spells and not casters:
+            # §13.10: every Overlord spell is cast by a Spellcaster model; without one they are dead cards.
+            raise ValueError("overlord_spells: no tile of the river is a Spellcaster to cast them")
         for die in self.falling_dice:
             if die not in catalogue.dice:
                 raise ValueError(f"falling_dice: there is no die {die!r}")

@@ -142,7 +142,7 @@ def _overlord(ruleset, state: ConanState) -> list[Action]:
         me = next(f for f in figures if f.id == model.id)
         extra = min(ol.gems["reserve"], unit.base_movement - model.bonus_mp, ruleset._benefit_room(state, "movement"))
         for area, route in routes(board, figures, me, budget=model.mp + extra, opened=ruleset._opened(state)).items():
-            if area != model.area:
+            if area != model.area and ruleset._carrier_of(state, model) is None:
                 out.append(Move(seat=OVERLORD, creature=model.id, to=area, gems=max(0, route.cost - model.mp)))
         if model.attacked:
             continue
@@ -198,7 +198,7 @@ def _allies(ruleset, state: ConanState, seat: str) -> list[Action]:
         me = next(f for f in figures if f.id == ally.id)
         extra = min(hero.gems["reserve"], unit.base_movement - ally.bonus_mp) if (ally.mp == 0 or ally.attacked) else 0
         for area, route in routes(board, figures, me, budget=ally.mp + extra, opened=ruleset._opened(state)).items():
-            if area != ally.area:
+            if area != ally.area and ruleset._carrier_of(state, ally) is None:
                 out.append(Move(seat=seat, creature=ally.id, to=area, gems=max(0, route.cost - ally.mp)))
         if not ally.attacked:
             for model in state.living_models():

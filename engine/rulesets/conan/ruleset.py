@@ -48,7 +48,7 @@ OPTIONS = {
 HERO_PHASE_COMMANDS = {"attitude": {"attitude"},
                        "action": {"move", "attack", "take", "give", "drop", "open", "throw", "cast", "done",
                                   "activate", "carry"}}
-OVERLORD_COMMANDS = {"activate", "move", "attack", "cast", "flow", "end"}
+OVERLORD_COMMANDS = {"activate", "move", "attack", "cast", "flow", "end", "carry"}
 
 
 def _slug(text: str) -> str:
@@ -343,6 +343,7 @@ class Conan(Ruleset):
             self._overlord_action(state, action, events)
         else:
             self._hero_action(state, seat, action, events)
+        self._carry_along(state)
         self._check_victory(state, events)
 
     def _hero_action(self, state: ConanState, seat: str, action: Action, events: list[Event]) -> None:
@@ -386,64 +387,138 @@ class Conan(Ruleset):
                    "drop": self._drop, "open": self._open, "throw": self._throw, "cast": self._hero_cast,
                    "carry": self._carry}[action.kind]
         handler(state, hero, action, events)
-        self._carry_along(state)
 
     # -- carrying a character (§9.6) ----------------------------------------------------------
+    # The seed names carrying only in the fall rule, and of any character ("Se un personaggio che
+    # cade trasporta un altro personaggio"): heroes, the Commander's allies and the Overlord's
+    # models all carry, each a friendly character in its area (heroes and allies are friends;
+    # the Overlord's models are friends of one another).
     @staticmethod
-    def _carrier_of(state: ConanState, hero: Hero) -> Hero | None:
-        return next((h for h in state.living_heroes() if h.carrying == hero.id), None)
+    def _characters(state: ConanState) -> list[Hero | Ally | Model]:
+        return [*state.heroes.values(), *state.allies.values(), *state.models.values()]
+
+    def _carrier_of(self, state: ConanState, who: Hero | Ally | Model) -> Hero | Ally | Model | None:
+        return next((c for c in self._characters(state) if c.alive and c.carrying == who.id), None)
+
+    def _character(self, state: ConanState, key: str) -> Hero | Ally | Model:
+        return state.heroes.get(key) or state.allies.get(key) or state.models[key]
+
+    def _carry_along(self, state: ConanState) -> None:
+        """A carried character is where his carrier is; a dead carrier (or a dead load) carries
+        nobody."""
+        for c in self._characters(state):
+            if c.carrying is None:
+                continue
+            load = self._character(state, c.carrying)
+            if not c.alive or not load.alive:
+                c.carrying = None
+                if isinstance(c, Hero):
+                    c.carried_weight = 0
+            else:
+                load.area = c.area
 
     @staticmethod
-    def _carry_along(state: ConanState) -> None:
-        """A carried hero is where his carrier is; a dead carrier (or a dead load) carries nobody."""
-        for h in state.heroes.values():
-            if h.carrying is None:
-                continue
-            load = state.heroes[h.carrying]
-            if not h.alive or not load.alive:
-                h.carrying, h.carried_weight = None, 0
-            else:
-                load.area = h.area
+    def _called(c: Hero | Ally | Model) -> str:
+        return getattr(c, "name", c.id)
+
+    def _load_for(self, state: ConanState, carrier: Hero | Ally | Model, who: str) -> Hero | Ally | Model:
+        """The friendly character ``who`` that ``carrier`` may pick up now, or the reason not."""
+        load = self._target(state, who)
+        friends = isinstance(load, Model) == isinstance(carrier, Model)
+        if load.id == carrier.id or not friends:
+            raise IllegalAction("bad-load", f"{self._called(carrier)} carries a friendly character in his area "
+                                "(who:NAME), or who:none to set him down.")
+        if load.area != carrier.area:
+            raise IllegalAction("not-here", f"{self._called(load)} is not in {self._called(carrier)}'s area.")
+        if carrier.carrying is not None:
+            raise IllegalAction("already-carrying", f"{self._called(carrier)} already carries "
+                                f"{self._called(self._character(state, carrier.carrying))}.")
+        if self._carrier_of(state, carrier) is not None:
+            raise IllegalAction("carried", f"{self._called(carrier)} is carried himself.")
+        if load.carrying is not None or self._carrier_of(state, load) is not None:
+            raise IllegalAction("busy", f"{self._called(load)} already carries or is carried.")
+        weight = state.scenario.carried_encumbrance
+        if isinstance(carrier, Hero):
+            limit = state.catalogue.heroes[carrier.id].max_encumbrance
+            now = sheet.encumbrance(state.catalogue, carrier)
+        else:
+            unit = state.catalogue.units[carrier.unit if isinstance(carrier, Ally) else state.tiles[carrier.tile].unit]
+            if unit.max_encumbrance is None:
+                raise IllegalAction("cannot-carry", f"{unit.name} has no maximum encumbrance in the unit data, so "
+                                    f"{carrier.id} carries nobody.")
+            limit, now = unit.max_encumbrance, 0
+        if now + weight > limit:
+            raise IllegalAction("too-heavy", f"{self._called(carrier)} carries {now}; {self._called(load)} weighs "
+                                f"{weight} more, over his maximum encumbrance {limit} (§11.2).")
+        return load
+
+    def _set_down(self, state: ConanState, carrier: Hero | Ally | Model, seat: str, events: list[Event]) -> None:
+        if carrier.carrying is None:
+            raise IllegalAction("carries-nobody", f"{self._called(carrier)} carries nobody.")
+        load = self._character(state, carrier.carrying)
+        carrier.carrying = None
+        if isinstance(carrier, Hero):
+            carrier.carried_weight = 0
+        events.append(Event(kind="carry", seat=seat, text=f"{self._called(carrier)} sets {self._called(load)} down "
+                            f"in {self.board_of(state).area(carrier.area).name} (a free action)."))
+
+    @staticmethod
+    def _setting_down(action: Carry) -> bool:
+        return _slug(action.who or "") in ("", "none", "down")
 
     def _carry(self, state: ConanState, hero: Hero, action: Carry, events: list[Event]) -> None:
-        """Pick up a friendly hero in the area (1 gem on Manipulation, a simple manipulation:
-        Warband's ruling, the seed names carrying in §9.6 without a cost) or set him down (free,
-        like dropping an item). The carried hero weighs the scenario's ``carried_encumbrance``
-        (§11.1: it counts with the cards); a load over the maximum is refused, since a character
-        is not an item to discard (§11.2)."""
+        """Pick up a friendly hero or ally in the area (1 gem on Manipulation, a simple
+        manipulation: Warband's ruling, the seed names carrying in §9.6 without a cost) or set him
+        down (free, like dropping an item). The load weighs the scenario's
+        ``carried_encumbrance`` (§11.1: it counts with the cards); a load over the maximum is
+        refused, since a character is not an item to discard (§11.2)."""
         cat = state.catalogue
-        board = self.board_of(state)
-        if _slug(action.who or "") in ("", "none", "down"):
-            if hero.carrying is None:
-                raise IllegalAction("carries-nobody", f"{hero.name} carries nobody.")
-            load = state.heroes[hero.carrying]
+        if self._setting_down(action):
+            self._set_down(state, hero, hero.seat, events)
             self._other_action(hero)
-            hero.carrying, hero.carried_weight = None, 0
-            events.append(Event(kind="carry", seat=hero.seat, text=f"{hero.name} sets {load.name} down in "
-                                f"{board.area(hero.area).name} (a free action)."))
             return
-        load = self._target(state, action.who or "")
-        if not isinstance(load, Hero) or load.id == hero.id:
-            raise IllegalAction("bad-load", "Carry another hero (who:HERO), or who:none to set him down.")
-        if load.area != hero.area:
-            raise IllegalAction("not-here", f"{load.name} is not in {hero.name}'s area.")
-        if hero.carrying is not None:
-            raise IllegalAction("already-carrying", f"{hero.name} already carries {state.heroes[hero.carrying].name}.")
-        if self._carrier_of(state, hero) is not None:
-            raise IllegalAction("carried", f"{hero.name} is carried himself.")
-        if load.carrying is not None or self._carrier_of(state, load) is not None:
-            raise IllegalAction("busy", f"{load.name} already carries or is carried.")
-        weight = state.scenario.carried_encumbrance
-        limit = cat.heroes[hero.id].max_encumbrance
-        load_now = sheet.encumbrance(cat, hero)
-        if load_now + weight > limit:
-            raise IllegalAction("too-heavy", f"{hero.name} carries {load_now}; {load.name} weighs {weight} more, "
-                                f"over his maximum encumbrance {limit} (§11.2).")
+        load = self._load_for(state, hero, action.who or "")
         sheet.pay(cat, hero, "manip", 1, self._enemy_skill_here(state, "heroes", hero.area, "horror"))
         self._other_action(hero)
-        hero.carrying, hero.carried_weight = load.id, weight
-        events.append(Event(kind="carry", seat=hero.seat, text=f"{hero.name} picks up {load.name} and carries him "
+        hero.carrying, hero.carried_weight = load.id, state.scenario.carried_encumbrance
+        events.append(Event(kind="carry", seat=hero.seat, text=f"{hero.name} picks up {self._called(load)} "
                             f"(1 gem, simple manipulation; encumbrance {sheet.encumbrance(cat, hero)})."))
+
+    def _ally_carry(self, state: ConanState, hero: Hero, ally: Ally, action: Carry, events: list[Event]) -> None:
+        """An activated ally picks up a friend as the hero would: its Commander pays 1 gem onto
+        the ally tile and the ally's remaining base MP end, as after its attack (§12; extra MP may
+        then be bought). Setting down is free."""
+        if self._setting_down(action):
+            self._set_down(state, ally, hero.seat, events)
+            return
+        if not ally.activated:
+            raise IllegalAction("not-activated", f"Activate {ally.id} first (/activate creature:{ally.id}, 1 gem).")
+        load = self._load_for(state, ally, action.who or "")
+        self._ally_pay(state, hero, ally, 1)
+        ally.carrying, ally.mp = load.id, 0
+        events.append(Event(kind="carry", seat=hero.seat, text=f"{ally.id} picks up {self._called(load)} "
+                            f"(1 gem from {hero.name}; its base MP end)."))
+
+    def _model_carry(self, state: ConanState, action: Carry, events: list[Event]) -> None:
+        """A model of the activated tile picks up a friendly model: the Overlord has no
+        Manipulation, so the price is the model's remaining base MP, as an attack ends them
+        (§13.2); the Movement benefit still moves it on. Setting down is free, while its tile acts."""
+        model = self._model(state, action.creature)
+        if model.tile != state.overlord.active:
+            raise IllegalAction("not-active", f"{model.id}'s tile is not the one activated now.")
+        if self._setting_down(action):
+            self._set_down(state, model, OVERLORD, events)
+            return
+        load = self._load_for(state, model, action.who or "")
+        model.carrying, model.mp = load.id, 0
+        events.append(Event(kind="carry", seat=OVERLORD, text=f"{model.id} picks up {load.id} "
+                            "(its base MP end)."))
+
+    def _not_carried(self, state: ConanState, who: Hero | Ally | Model) -> None:
+        carrier = self._carrier_of(state, who)
+        if carrier is not None:
+            raise IllegalAction("carried", f"{self._called(who)} is carried by {self._called(carrier)}; he moves "
+                                f"with him until set down (/carry creature:{carrier.id} who:none).")
 
     def _other_action(self, hero: Hero) -> None:
         """§8.5: any action but Movement wipes the hero's remaining MP (C8)."""
@@ -453,10 +528,7 @@ class Conan(Ruleset):
     # -- hero movement ------------------------------------------------------------------------
     def _hero_move(self, state: ConanState, hero: Hero, action: Move, events: list[Event]) -> None:
         board = self.board_of(state)
-        carrier = self._carrier_of(state, hero)
-        if carrier is not None:
-            raise IllegalAction("carried", f"{hero.name} is carried by {carrier.name}; he moves with him until "
-                                f"set down (/carry creature:{carrier.id} who:none).")
+        self._not_carried(state, hero)
         target = self._area(state, action.to)
         figures = self._figures(state)
         me = next(f for f in figures if f.id == hero.id)
@@ -634,7 +706,7 @@ class Conan(Ruleset):
     def _fall(self, state: ConanState, hero: Hero, events: list[Event]) -> None:
         """§9.6: the scenario's dice, no Guard, no armour; Reroll gems allowed; base MP kept."""
         kinds = state.scenario.falling_dice
-        load = state.heroes[hero.carrying] if hero.carrying else None
+        load = self._character(state, hero.carrying) if hero.carrying else None
         if load is not None:
             load.area = hero.area  # he falls with his carrier
         dice = roll_pool(state.catalogue, state.rng, kinds)
@@ -643,8 +715,10 @@ class Conan(Ruleset):
         dice = reroll_window(state, state.catalogue, self._hero_roller(state, hero, paid_only=True), dice,
                              "falling damage", events)
         self._hurt_hero(state, hero, symbols(dice), f"the fall ({describe(dice)})", events)
-        if load is not None and load.alive:  # "entrambi subiscono lo stesso danno"
+        if load is not None and load.alive and isinstance(load, Hero):  # "entrambi subiscono lo stesso danno"
             self._hurt_hero(state, load, symbols(dice), f"the fall, carried by {hero.name}", events)
+        elif load is not None and load.alive:  # a carried ally: the same damage, on its life points
+            self._hurt_ally(state, load, symbols(dice), events)
 
     # -- rolls --------------------------------------------------------------------------------
     def _hero_roller(self, state: ConanState, hero: Hero, paid_only: bool = False) -> Roller:
@@ -747,6 +821,8 @@ class Conan(Ruleset):
         sheet.pay(cat, hero, action.style, action.gems, horror)
         self._other_action(hero)
         target, armour_only = self._sacrifice_for_model(state, target, events)
+        if not self._reaction_window(state, hero.id, target.id, events):
+            return
         space = cat.heroes[hero.id].spaces[action.style]
         kinds = [space.die] * action.gems if space.die else []
         if weapon:
@@ -971,17 +1047,19 @@ class Conan(Ruleset):
         for other in state.living_models():  # §13.2: the first attack wipes the tile's base MP
             if other.tile == model.tile:
                 other.mp = 0
+        armour_only = False
         if isinstance(target, Hero):
             target, armour_only = self._sacrifice_for_hero(state, target, events)
         if "charm" in unit.skills and [model.id, target.id] not in [list(p) for p in state.charm_broken]:
             state.charm_broken.append((model.id, target.id))
+        if not self._reaction_window(state, model.id, target.id, events):
+            return
         kinds = list(unit.melee if action.style == "melee" else unit.ranged)
         if action.style == "web":
             kinds = list(cat.icon("web_dice"))
         if action.style == "ranged" and board.area(target.area).level < board.area(model.area).level:
             kinds.append(cat.icon("ranged_height_die"))
         dice = roll_pool(cat, state.rng, kinds)
-        armour_only = False
         events.append(Event(kind="roll", seat=OVERLORD, text=f"{model.id} attacks {getattr(target, 'name', target.id)} ({action.style}): "
                             f"{describe(dice)}."))
         dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, f"{model.id}'s attack", events)
@@ -993,7 +1071,7 @@ class Conan(Ruleset):
         power = max(0, power)
         events.append(Event(kind="attack", seat=OVERLORD, text=f"Attack power {power}, locked."))
         if isinstance(target, Ally):
-            self._ally_defends(state, target, power, events)
+            self._ally_defends(state, target, power, events, style=action.style)
             return
         self._hero_defends(state, target, power, "ranged" if action.style == "web" else action.style,
                            "precise-shot" in unit.skills if action.style != "melee" else "accurate-blow" in unit.skills,
@@ -1032,10 +1110,14 @@ class Conan(Ruleset):
             events.append(Event(kind="activate", seat=seat, text=f"{hero.name} orders {ally.id} (1 gem): "
                                 f"{unit.base_movement} MP and one attack."))
             return
+        if isinstance(action, Carry):
+            self._ally_carry(state, hero, ally, action, events)
+            return
         if not ally.activated:
             raise IllegalAction("not-activated", f"Activate {ally.id} first (/activate creature:{ally.id}, 1 gem).")
         board = self.board_of(state)
         if isinstance(action, Move):
+            self._not_carried(state, ally)
             if action.gems and ally.mp and not ally.attacked:
                 raise IllegalAction("base-first", f"{ally.id} still has {ally.mp} base MP; extra MP come after.")
             if ally.bonus_mp + action.gems > unit.base_movement:
@@ -1066,6 +1148,8 @@ class Conan(Ruleset):
             raise IllegalAction("out-of-reach", f"{target.id} is out of {ally.id}'s reach.")
         ally.attacked, ally.mp = True, 0
         cat = state.catalogue
+        if not self._reaction_window(state, ally.id, target.id, events):
+            return
         dice = roll_pool(cat, state.rng, list(unit.melee))
         events.append(Event(kind="roll", seat=seat, text=f"{ally.id} attacks {target.id}: {describe(dice)}."))
         dice = reroll_window(state, cat, self._ally_roller(state, hero, ally), dice, f"{ally.id}'s attack", events)
@@ -1085,13 +1169,18 @@ class Conan(Ruleset):
         return Roller(seat=hero.seat, name=hero.name, pay=pay,
                       bad_luck=self._enemy_skill_here(state, "heroes", ally.area, "bad-luck"))
 
-    def _ally_defends(self, state: ConanState, ally: Ally, power: int, events: list[Event]) -> None:
-        """Armour, plus a Guard the Commander pays (either attitude): 1 die per gem (§12)."""
+    def _ally_defends(self, state: ConanState, ally: Ally, power: int, events: list[Event],
+                      style: str = "melee") -> None:
+        """Armour, plus a Guard the Commander pays (either attitude): 1 die per gem (§12), or a
+        hero's Bodyguard parry in its place (§14)."""
         cat = state.catalogue
         unit = cat.units[ally.unit]
         commanders = [h for h in state.living_heroes() if sheet.has_skill(cat, h, "commander")]
         guard = 0
         hero = commanders[0] if commanders else None
+        parried = self._bodyguard(state, ally, power, style, events) if power > 0 else None
+        if parried is not None:
+            guard, hero = parried, None  # the guarded ally may not Guard as well
         if hero is not None and power > 0 and hero.gems["reserve"] > 0:
             answer = decide(state, hero.seat, "guard", f"{ally.id} (armour {unit.armour}) is attacked with power "
                             f"{power}. {hero.name} guards for it with how many gems?",
@@ -1105,10 +1194,16 @@ class Conan(Ruleset):
         damage = max(0, power - guard - unit.armour)
         events.append(Event(kind="defence", text=f"{ally.id} defends with {guard + unit.armour}: {damage} damage."))
         if damage:
-            ally.lp = max(0, ally.lp - damage)
-            if ally.lp == 0:
-                ally.alive, ally.area = False, None
-                events.append(Event(kind="death", text=f"💀 {ally.id} dies."))
+            self._hurt_ally(state, ally, damage, events)
+
+    @staticmethod
+    def _hurt_ally(state: ConanState, ally: Ally, damage: int, events: list[Event]) -> None:
+        ally.lp = max(0, ally.lp - damage)
+        if ally.lp == 0:
+            ally.alive, ally.area = False, None
+            events.append(Event(kind="death", text=f"💀 {ally.id} dies."))
+        else:
+            events.append(Event(kind="damage", text=f"{ally.id} takes {damage} damage: {ally.lp} LP left."))
 
     # -- spells (§8.8, §13.10) -------------------------------------------------------------------
     def _spell_card(self, state: ConanState, cards: list[str], text: str, owner: str) -> str:
@@ -1130,7 +1225,7 @@ class Conan(Ruleset):
         gems["reserve"] -= spell.cost
         gems[zone] = gems.get(zone, 0) + spell.cost
 
-    def _hero_cast(self, state: ConanState, hero: Hero, action: Cast, events: list[Event]) -> None:
+    def _hero_cast(self, state: ConanState, hero: Hero, action: Cast, events: list[Event], react: bool = True) -> None:
         cat = state.catalogue
         if not sheet.has_skill(cat, hero, "spellcaster"):
             raise IllegalAction("no-spellcaster", f"{hero.name} is no Spellcaster (or too encumbered to cast).")
@@ -1144,6 +1239,9 @@ class Conan(Ruleset):
         victims = self._spell_victims(state, hero.area, action, spell)
         self._pay_spell(cat, hero.gems, card, hero.name)
         self._other_action(hero)
+        if react and not spell.reaction and not self._reaction_window(state, hero.id, None if spell.area else victims[0], events):
+            return
+        victims = [v for v in victims if self._character(state, v).alive]
         dice = roll_pool(cat, state.rng, list(spell.dice))
         events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} casts {spell.name}: {describe(dice)}."))
         dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, spell.name, events)
@@ -1178,9 +1276,7 @@ class Conan(Ruleset):
     def _teleport(self, state: ConanState, hero: Hero, action: Cast, card: str, events: list[Event]) -> None:
         """A teleport spell: the caster appears in an area in sight that is not Occupied for
         him; neither hindrance nor Blocking holds him (§14 Teleportation)."""
-        carrier = self._carrier_of(state, hero)
-        if carrier is not None:
-            raise IllegalAction("carried", f"{hero.name} is carried by {carrier.name}: set down first.")
+        self._not_carried(state, hero)
         from engine.areas import occupied_for
         board = self.board_of(state)
         if not action.to:
@@ -1230,6 +1326,84 @@ class Conan(Ruleset):
         self._spell_strikes(state, OVERLORD, symbols(dice), victims, spell.area, events)
         return True
 
+    def _reaction_casts(self, state: ConanState, seat: str, caster_ids: list[str], origin_of, gems: dict,
+                        spells: list[str], foes: list[str]) -> list[str]:
+        """The answers ``caster:spell@target`` (``@area`` for an area spell) a seat may give in a
+        reaction window: a reaction spell (no ward) it can pay within the card's exertion limit,
+        at an enemy (or an area holding one) its caster sees."""
+        cat = state.catalogue
+        board = self.board_of(state)
+        found: list[str] = []
+        for caster in caster_ids:
+            origin = origin_of(caster)
+            for card in spells:
+                spell = cat.cards[card]
+                if not spell.reaction or spell.ward or spell.teleport or gems["reserve"] < spell.cost \
+                        or gems.get(f"spell:{card}", 0) + spell.cost > spell.limit:
+                    continue
+                if spell.area:
+                    areas = sorted({self._target(state, f).area for f in foes} & {a.id for a in board.areas
+                                                                                  if board.sees(origin, a.id)})
+                    found += [f"{caster}:{card}@{a}" for a in areas]
+                else:
+                    found += [f"{caster}:{card}@{f}" for f in foes if board.sees(origin, self._target(state, f).area)]
+        return found
+
+    def _reaction_window(self, state: ConanState, attacker: str, target: str | None, events: list[Event]) -> bool:
+        """§16.2 window 7 inside an action: "[un incantesimo di reazione] può essere lanciato in
+        qualsiasi momento" (seed, lines 578-580). Warband's ruling on the moment: when an attack is
+        declared (its target fixed, Sacrifice answered) and before its dice are rolled, the side
+        attacked may cast reaction spells, one question per caster; the attack then goes on, unless
+        its attacker has fallen (the gems it paid stay spent). A reaction spell opens no window of
+        its own, so the questions end. Returns whether the attack goes on."""
+        if attacker in state.models:  # the heroes' side answers, hero by hero
+            foes = [m.id for m in state.living_models()]
+            for hero in state.living_heroes():
+                if not sheet.has_skill(state.catalogue, hero, "spellcaster"):
+                    continue
+                options = self._reaction_casts(state, hero.seat, [hero.id], lambda _: hero.area, hero.gems,
+                                               [c for c in hero.cards if state.catalogue.cards[c].kind == "spell"],
+                                               foes)
+                if options:
+                    self._react(state, hero.seat, attacker, target, options, events)
+        else:
+            spellcasters = [m.id for m in state.living_models() if "spellcaster" in self._unit(state, m).skills
+                            and (state.side == "heroes" or m.tile == state.overlord.active)]
+            foes = [h.id for h in state.living_heroes()] + [a.id for a in state.living_allies()]
+            options = self._reaction_casts(state, OVERLORD, spellcasters, lambda m: state.models[m].area,
+                                           state.overlord.gems, list(state.scenario.overlord_spells), foes)
+            if options:
+                self._react(state, OVERLORD, attacker, target, options, events)
+        def living(who: str) -> bool:
+            return (state.heroes.get(who) or state.models.get(who) or state.allies[who]).alive
+        if not living(attacker) or (target is not None and not living(target)):
+            events.append(Event(kind="attack", text="The attack is not made: "
+                                f"{'its attacker' if not living(attacker) else 'its target'} "
+                                "fell to a reaction spell first."))
+            return False
+        return True
+
+    def _react(self, state: ConanState, seat: str, attacker: str, target: str | None, options: list[str],
+               events: list[Event]) -> None:
+        who = lambda i: getattr(self._target(state, i), "name", i)  # noqa: E731 (a hero's name, a model's id)
+        what = f"attacks {who(target)}" if target else "casts an area spell"
+        answer = decide(state, seat, "reaction", f"{who(attacker)} {what}. Cast a reaction spell "
+                        "first (caster:spell@target), or no?", ["no", *options])
+        if answer == "no":
+            return
+        caster, _, rest = answer.partition(":")
+        card, _, aim = rest.partition("@")
+        area = self._target(state, aim).area if aim in state.heroes or aim in state.models or aim in state.allies \
+            else None
+        cast = Cast(seat=seat, creature=caster, spell=card, target=aim if area else None, to=None if area else aim)
+        if seat == OVERLORD:
+            self._overlord_reaction(state, cast, events)
+            return
+        hero = state.heroes[caster]
+        mp = (hero.free_mp, hero.bought_mp)  # C8: a cast in reaction wipes no MP
+        self._hero_cast(state, hero, cast, events, react=False)
+        hero.free_mp, hero.bought_mp = mp
+
     def _overlord_cast(self, state: ConanState, action: Cast, events: list[Event]) -> None:
         """§13.10: a non-reaction spell needs an activated Spellcaster tile; its model casts."""
         cat = state.catalogue
@@ -1243,6 +1417,9 @@ class Conan(Ruleset):
                                 "the game asks.")
         victims = self._spell_victims(state, model.area, action, spell)
         self._pay_spell(cat, state.overlord.gems, card, "The Overlord")
+        if not self._reaction_window(state, model.id, None if spell.area else victims[0], events):
+            return
+        victims = [v for v in victims if self._character(state, v).alive]
         dice = roll_pool(cat, state.rng, list(spell.dice))
         events.append(Event(kind="roll", seat=OVERLORD, text=f"{model.id} casts {spell.name}: {describe(dice)}."))
         dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, spell.name, events)
@@ -1262,6 +1439,7 @@ class Conan(Ruleset):
                 raise IllegalAction("no-sight", f"No line of sight from {board.area(origin).name} to "
                                     f"{board.area(area).name}.")
             victims = [h.id for h in state.living_heroes() if h.area == area]
+            victims += [a.id for a in state.living_allies() if a.area == area]
             victims += [m.id for m in state.living_models() if m.area == area]
             if not victims:
                 raise IllegalAction("no-target", f"Nobody stands in {board.area(area).name}.")
@@ -1287,6 +1465,9 @@ class Conan(Ruleset):
                 hero = state.heroes[victim]
                 if hero.alive:
                     self._hero_defends(state, hero, power, "area" if area else "ranged", False, events)
+            elif victim in state.allies:
+                if state.allies[victim].alive:
+                    self._ally_defends(state, state.allies[victim], power, events, style="area" if area else "ranged")
             else:
                 model = state.models[victim]
                 if model.alive:
@@ -1312,8 +1493,14 @@ class Conan(Ruleset):
         return symbols(reroll_window(state, cat, self._hero_roller(state, hero), dice, cat.cards[answer].name, events))
 
     def _overlord_ward(self, state: ConanState, model: Model, power: int, events: list[Event]) -> int:
+        """Window 7 for the Overlord: a ward cast as one of his models defends. A spell needs a
+        caster: a living Spellcaster model, any in the heroes' turn (no activation needed for a
+        reaction spell), the activated tile's in his own (the seed's general rule, §13.10)."""
         cat = state.catalogue
         gems = state.overlord.gems
+        if not any("spellcaster" in self._unit(state, m).skills
+                   and (state.side == "heroes" or m.tile == state.overlord.active) for m in state.living_models()):
+            return 0
         wards = [c for c in state.scenario.overlord_spells if cat.cards[c].ward and gems["reserve"] >= cat.cards[c].cost
                  and gems.get(f"spell:{c}", 0) + cat.cards[c].cost <= cat.cards[c].limit]
         if not wards:
@@ -1342,21 +1529,44 @@ class Conan(Ruleset):
                             f"{describe(dice)}."))
         return symbols(reroll_window(state, cat, self._hero_roller(state, hero), dice, "guard", events))
 
-    def _bodyguard(self, state: ConanState, hero: Hero, power: int, style: str, events: list[Event]) -> int | None:
-        """§14 Bodyguard: a friend with the skill in the area parries in the attacked hero's
-        place, paying from his own Reserve onto his own Guard space with his own card; the
-        attacked hero may not Guard but keeps his armour. Returns the symbols, or None."""
+    def _bodyguard(self, state: ConanState, hero: Hero | Ally, power: int, style: str,
+                   events: list[Event]) -> int | None:
+        """§14 Bodyguard: a friend with the skill in the area parries in the attacked character's
+        place; the attacked one may not Guard but keeps his armour; all damage stays his. The seed's
+        "alleato" is any friendly character (§14 intro), so heroes and the Commander's allies guard
+        one another: a hero pays from his own Reserve onto his own Guard space with his own card; an
+        ally's parry is the Commander's to pay, 1 die per gem onto its tile, as his Guard for an ally
+        (§12). Returns the symbols, or None."""
+        cat = state.catalogue
+        name = getattr(hero, "name", hero.id)
         for guard in state.living_heroes():
-            if guard.id == hero.id or guard.area != hero.area or not sheet.has_skill(state.catalogue, guard, "bodyguard"):
+            if guard.id == hero.id or guard.area != hero.area or not sheet.has_skill(cat, guard, "bodyguard"):
                 continue
             options = self._guard_options(state, guard, style)
             if len(options) == 1:
                 continue
-            answer = decide(state, guard.seat, "bodyguard", f"{hero.name} is attacked with power {power}. Does "
+            answer = decide(state, guard.seat, "bodyguard", f"{name} is attacked with power {power}. Does "
                             f"{guard.name} parry for him (Bodyguard)? N-card or N gems, or no.", ["no", *options[1:]])
             if answer != "no":
-                events.append(Event(kind="bodyguard", seat=guard.seat, text=f"{guard.name} guards {hero.name}."))
-                return self._guard_roll(state, guard, answer, events, whom=f" for {hero.name}")
+                events.append(Event(kind="bodyguard", seat=guard.seat, text=f"{guard.name} guards {name}."))
+                return self._guard_roll(state, guard, answer, events, whom=f" for {name}")
+        if not isinstance(hero, Hero):
+            return None
+        commander = next((h for h in state.living_heroes() if sheet.has_skill(cat, h, "commander")), None)
+        for ally in state.living_allies():
+            if ally.area != hero.area or "bodyguard" not in cat.units[ally.unit].skills or commander is None \
+                    or commander.gems["reserve"] < 1:
+                continue
+            answer = decide(state, commander.seat, "bodyguard", f"{name} is attacked with power {power}. Does "
+                            f"{ally.id} parry for him (Bodyguard)? {commander.name} pays N gems (1 die each), or no.",
+                            ["no", *(str(n) for n in range(1, commander.gems["reserve"] + 1))])
+            if answer == "no":
+                continue
+            self._ally_pay(state, commander, ally, int(answer))
+            dice = roll_pool(cat, state.rng, [cat.icon("ally_guard_die")] * int(answer))
+            events.append(Event(kind="bodyguard", seat=commander.seat, text=f"{ally.id} guards {name} "
+                                f"(Bodyguard, {answer} gem(s) from {commander.name}): {describe(dice)}."))
+            return symbols(reroll_window(state, cat, self._ally_roller(state, commander, ally), dice, "guard", events))
         return None
 
     def _guard_options(self, state: ConanState, hero: Hero, style: str) -> list[str]:
@@ -1653,7 +1863,7 @@ class Conan(Ruleset):
             raise IllegalAction("not-your-turn", f"It is the heroes' turn: {self.status(state)}")
         if action.kind not in OVERLORD_COMMANDS:
             raise IllegalAction("wrong-phase", f"The Overlord has no /{action.kind}; his commands: "
-                                "/activate, /move, /attack, /flow, /end.")
+                                "/activate, /move, /attack, /cast, /carry, /flow, /end.")
         if isinstance(action, Activate):
             self._activate(state, action, events)
         elif isinstance(action, Move):
@@ -1662,6 +1872,8 @@ class Conan(Ruleset):
             self._model_attack(state, action, events)
         elif isinstance(action, Flow):
             self._flow(state, action, events)
+        elif isinstance(action, Carry):
+            self._model_carry(state, action, events)
         elif isinstance(action, Cast):
             self._overlord_cast(state, action, events)
         elif isinstance(action, EndTurn):
@@ -1804,6 +2016,7 @@ class Conan(Ruleset):
         model = self._model(state, action.creature)
         if model.tile != ol.active:
             raise IllegalAction("not-active", f"{model.id}'s tile is not the one activated now.")
+        self._not_carried(state, model)
         unit = self._unit(state, model)
         if action.gems < 0:
             raise IllegalAction("bad-gems", "gems can't be negative.")

@@ -33,7 +33,7 @@ class Hero(BaseModel):
     bought_mp: int = 0
     passed: bool = False
     alive: bool = True
-    carrying: str | None = None  # the hero this one carries (§9.6)
+    carrying: str | None = None  # the hero or ally this one carries (§9.6)
     carried_weight: int = 0  # its encumbrance, counted with the cards (§11.1)
 
     @property
@@ -51,6 +51,7 @@ class Model(BaseModel):
     mp: int = 0
     bonus_mp: int = 0  # Movement-benefit MP bought this activation
     attacked: bool = False
+    carrying: str | None = None  # the friendly model this one carries (§9.6: any character)
 
 
 class Ally(BaseModel):
@@ -66,6 +67,7 @@ class Ally(BaseModel):
     mp: int = 0
     bonus_mp: int = 0
     attacked: bool = False
+    carrying: str | None = None  # the hero or ally this one carries (§9.6: any character)
 
 
 class Tile(BaseModel):

@@ -37,7 +37,7 @@ def area_view(ruleset, state: ConanState) -> AreaView:
         status = "dead" if not hero.alive else f"{hero.attitude}, MP {hero.free_mp + hero.bought_mp}"
         cards = ", ".join(cat.cards[c].name for c in hero.cards) or "no cards"
         if hero.carrying:
-            cards += f"; carries {state.heroes[hero.carrying].name}"
+            cards += f"; carries {ruleset._called(ruleset._character(state, hero.carrying))}"
         panels.append(SidePanel(title=f"{hero.name} ({status})", side=hero.seat,
                                 lines=[gems, f"{cards} (enc {sheet.encumbrance(cat, hero)})"]))
     ol = state.overlord
