@@ -103,6 +103,8 @@ class NinthAgeState(GameState):
     charges: list[ChargeDeclaration] = Field(default_factory=list)
     charge_path_capped: bool = False
     last_moves: list[dict] = Field(default_factory=list)  # for the board: unit id, path points, kind
+    # -- shooting (§10): the board's sight and cover rays, templates and scatter of this phase --
+    shots: list[dict] = Field(default_factory=list)
 
     def unit_entry(self, unit: UnitState) -> Unit:
         return self.armies[unit.owner].units[unit.entry]
