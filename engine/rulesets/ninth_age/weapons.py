@@ -86,7 +86,7 @@ RANGED: dict[str, RangedWeapon] = {w.name: w for w in (
 )}
 BREATH_RANGE = 6.0
 
-_STRENGTH = re.compile(r"^\s*(?:Strength|S)\s*(\d+)\s*$", re.I)
+_STRENGTH = re.compile(r"^\s*(?:Strength|Forza|S)\s*(\d+)\s*$", re.I)  # Forza: the seed's own word
 
 
 def breath_weapon(param: str) -> Attack:
