@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from shapely.geometry import Point as ShapelyPoint
+from shapely.ops import unary_union
 
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
@@ -52,54 +53,68 @@ def need_text(need: tuple[int, int | None] | None) -> str:
 
 
 # -- heights, sight and cover -------------------------------------------------------------------------
-def height(state: NinthAgeState, unit: UnitState) -> int:
+def height(state: NinthAgeState, unit: UnitState, fp=None) -> int:
     """Small, Medium or Large (§6.2): Large Target is Large; more than half the footprint on a
     hill counts as Large."""
     entry = state.unit_entry(unit)
     if entry.has_rule("Large Target"):
         return HEIGHTS["large"]
-    if unit.pose is not None and state.table.area_fraction(unit.footprint().shape, "hill") > 0.5:
+    if unit.pose is not None and state.table.features("hill") and \
+            state.table.area_fraction((fp or unit.footprint()).shape, "hill") > 0.5:
         return HEIGHTS["large"]
     return HEIGHTS[entry.troop.height]
 
 
-def sight_obstacles(state: NinthAgeState) -> list[Obstacle]:
+class Table:
+    """The units' footprints and heights, worked out once for a whole shooting attack."""
+
+    def __init__(self, state: NinthAgeState):
+        self.fps = {u.id: u.footprint() for u in state.on_table()}
+        self.heights = {uid: height(state, state.units[uid], fp) for uid, fp in self.fps.items()}
+
+
+def sight_obstacles(state: NinthAgeState, table: Table | None = None) -> list[Obstacle]:
     """What interrupts line of sight (§6.1): Blocking Terrain, and bases taller than both ends."""
+    table = table or Table(state)
     out = [Obstacle(shape=t.polygon, kind="blocking") for t in state.table.features("blocking")]
-    for u in state.on_table():
-        h = height(state, u)
-        out += [Obstacle(shape=b, kind="model", height=h, owner=u.id) for b in u.footprint().models]
+    for uid, fp in table.fps.items():  # one obstacle a unit: its bases together (fewer, faster tests)
+        out.append(Obstacle(shape=fp.shape, kind="model", height=table.heights[uid], owner=uid))
     return out
 
 
-def cover_obstacles(state: NinthAgeState, shooter: UnitState, target: UnitState, origin, *, volley: bool
-                    ) -> list[Obstacle]:
+def cover_obstacles(state: NinthAgeState, shooter: UnitState, target: UnitState, origin, *, volley: bool,
+                    around=None, table: Table | None = None) -> list[Obstacle]:
     """What may give cover to ``target`` from a shooting model at ``origin`` (§10.5): soft and
     hard terrain (not the feature the shooter stands in), and the bases of other units: hard
     when at least as tall as the shooter or the target, soft otherwise (Small models are
-    ignored when shooting with or at a Large one). Volley Fire ignores intervening models."""
-    out = []
+    ignored when shooting with or at a Large one). Volley Fire ignores intervening models.
+    Only what lies between the two units can be in the way (``around``: their convex hull),
+    and obstacles of one kind are merged, so each sight line is tested against few shapes."""
     here = ShapelyPoint(origin)
+    table = table or Table(state)
+    if around is None:
+        around = unary_union([table.fps[shooter.id].shape, table.fps[target.id].shape]).convex_hull
+    hard, soft = [], []
     for t in state.table.terrain:
-        if t.polygon.covers(here):
+        if t.polygon.covers(here) or not t.polygon.intersects(around):
             continue  # the terrain the shooting model stands in gives no cover
         if t.has("hard_cover") or t.has("blocking"):
-            out.append(Obstacle(shape=t.polygon, kind="hard"))
+            hard.append(t.polygon)
         elif t.has("soft_cover"):
-            out.append(Obstacle(shape=t.polygon, kind="soft"))
-    if volley:
-        return out
-    hs, ht = height(state, shooter), height(state, target)
-    large = HEIGHTS["large"] in (hs, ht)
-    for u in state.on_table():
-        if u.id in (shooter.id, target.id):
-            continue
-        h = height(state, u)
-        if large and h == HEIGHTS["small"]:
-            continue
-        kind = "hard" if h >= hs or h >= ht else "soft"
-        out += [Obstacle(shape=b, kind=kind) for b in u.footprint().models]
-    return out
+            soft.append(t.polygon)
+    if not volley:
+        hs, ht = table.heights[shooter.id], table.heights[target.id]
+        large = HEIGHTS["large"] in (hs, ht)
+        for uid, fp in table.fps.items():
+            if uid in (shooter.id, target.id):
+                continue
+            h = table.heights[uid]
+            if large and h == HEIGHTS["small"]:
+                continue
+            shape = fp.shape
+            if shape.intersects(around):
+                (hard if h >= hs or h >= ht else soft).append(shape)
+    return [Obstacle(shape=unary_union(group), kind=kind) for kind, group in (("hard", hard), ("soft", soft)) if group]
 
 
 # -- who may shoot -------------------------------------------------------------------------------------
@@ -193,16 +208,19 @@ class ModelShot:
 
 
 def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: RangedWeapon, *,
-            stand_and_shoot: bool = False, ignore_cover: bool = False, max_range: float | None = None
-            ) -> tuple[list[ModelShot], list[str]]:
-    """Each model that may shoot: rank, range, sight and cover; and why the others may not."""
-    fp, tfp = unit.footprint(), target.footprint()
+            stand_and_shoot: bool = False, ignore_cover: bool = False, max_range: float | None = None,
+            table: Table | None = None) -> tuple[list[ModelShot], list[str]]:
+    """Each model that may shoot: rank, range, sight and cover; and why the others may not.
+    ``table``: the footprints and heights, when already worked out for this position."""
+    table = table or Table(state)
+    fp, tfp = table.fps[unit.id], table.fps[target.id]
     single = len(fp.models) == 1 or fp.formation.round_base
     volley = weapon.has("Volley Fire") and not moved_this_turn(unit) and not stand_and_shoot
     slots = fp.formation.slots() + [(0, -1)] * (len(fp.models) - len(fp.formation.slots()))
-    obstacles = sight_obstacles(state)
-    heights = (height(state, unit), height(state, target))
+    obstacles = sight_obstacles(state, table)
+    heights = (table.heights[unit.id], table.heights[target.id])
     reach = weapon.range if max_range is None else max_range
+    around = unary_union([fp.shape, tfp.shape]).convex_hull
     sight_by_file: dict[int, tuple | None] = {}
     out, notes = [], []
     out_of_range = no_sight = too_deep = 0
@@ -228,7 +246,7 @@ def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ra
         shot = ModelShot(index=i, rank=rank, distance=d, sight=seen, origin=origin)
         if not ignore_cover:
             cf = cover_fractions(origin, tfp, cover_obstacles(state, unit, target, origin, volley=weapon.has(
-                "Volley Fire")))
+                "Volley Fire"), around=around, table=table))
             shot.cover, shot.f_hard, shot.f_soft = cf.cover, cf.f_hard, cf.f_soft
         out.append(shot)
     if too_deep:
