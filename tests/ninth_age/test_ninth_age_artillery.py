@@ -198,3 +198,45 @@ def test_stand_and_shoot_refused_when_the_charger_is_close_cumbersome_or_used():
     asked, _ = RULESET.apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"))
     assert "stand-and-shoot" not in asked.pending.decision.options
     assert "already stood and shot this turn" in asked.pending.decision.question
+
+
+def _flamer(placements):
+    state = shooting(placements)
+    state.unit_entry(state.units["Mortar"]).equipment = ["flame thrower"]
+    return state
+
+
+def test_flame_thrower_sweeps_its_template_or_misfires_at_minus_one():
+    state = _flamer({"Mortar": (30, 10, 0), "Skulkers": (30, 20, 180)})
+    block(state)
+    load(state, 3)  # the template moves 3" straight on
+    log = []
+    state = shoot(state, "Mortar", "Skulkers", log=log)
+    text = " | ".join(e.text for e in log)
+    assert "the template moves 3\" straight on" in text and "model(s) of Skulkers under the flames" in text
+    assert any(s["kind"] == "circle" for s in state.shots)
+    # a 6: no shot, and the Misfire table at -1 (a 1 becomes 0: destroyed, a D6" blast)
+    state = _flamer({"Mortar": (30, 10, 0), "Skulkers": (30, 20, 180)})
+    block(state)
+    load(state, 6, 1, 2)
+    log = []
+    state = shoot(state, "Mortar", "Skulkers", log=log)
+    assert any("Misfire table: 1 -1: it blows up" in e.text for e in log)
+    assert state.units["Mortar"].location == "destroyed"
+    # no friendly unit may lie where the template could go (up to 5" on)
+    state = _flamer({"Mortar": (30, 10, 0), "Skulkers": (30, 20, 180), "Halberdiers": (30, 25.5, 180)})
+    block(state)
+    with pytest.raises(IllegalAction, match="Halberdiers, a friendly unit, lies where the template could go"):
+        shoot(state, "Mortar", "Skulkers")
+
+
+def test_doctests():
+    import doctest
+
+    import engine.rulesets.ninth_age.artillery as artillery_module
+    import engine.rulesets.ninth_age.shooting as shooting_module
+    import engine.rulesets.ninth_age.shooting_phase as phase_module
+    import engine.rulesets.ninth_age.weapons as weapons_module
+
+    for module in (artillery_module, shooting_module, phase_module, weapons_module):
+        assert doctest.testmod(module).failed == 0

@@ -123,6 +123,8 @@ def fire(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Range
         catapult(state, unit, target, weapon, events, at)
     elif weapon.kind == "volley gun":
         volley_gun(state, unit, target, weapon, events)
+    elif weapon.kind == "flame thrower":
+        flame_thrower(state, unit, target, weapon, events, at)
     else:
         raise IllegalAction("not-refereed", f"The {weapon.name} is not refereed yet in this version.")
     unit.shot = True
@@ -386,6 +388,59 @@ def volley_gun(state: NinthAgeState, unit: UnitState, target: UnitState, weapon:
     if hits:
         user_s = state.unit_entry(unit).unmodified("S")
         resolve_hits(state, target, weapon.attack(user_s), hits, events, attacker=unit, purpose=purpose)
+
+
+FLAME_REACH = 5.0  # [A-74]: a 6 misfires, so the template can move at most 5"
+
+
+def flame_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: RangedWeapon,
+                  events: list[Event], at: tuple[float, float] | None) -> None:
+    """Place the 3" template with its centre in range and sight, roll a D6: a 6 misfires (the
+    Misfire table at −1); otherwise the template moves that many inches straight away from the
+    flame thrower and every model it passed over is hit. No friendly or engaged unit may lie
+    where the template could go, from where it is placed to 5" on ([A-74]) (§15.3)."""
+    from engine.table.templates import Capsule
+
+    fp, tfp = unit.footprint(), target.footprint()
+    if at is None:
+        at = tfp.centre
+    reach = fp.shape.distance(ShapelyPoint(at))
+    if reach > weapon.range + 1e-3:
+        raise IllegalAction("out-of-range", f"({at[0]:.1f}, {at[1]:.1f}) is {reach:.1f}\" away; the flame thrower "
+                            f"reaches {weapon.range:g}\".")
+    heights = (height(state, unit), height(state, target))
+    if sight_line(fp, at, sight_obstacles(state), heights=heights, exclude={unit.id, target.id}) is None:
+        raise IllegalAction("no-sight", f"{unit.id} cannot see ({at[0]:.1f}, {at[1]:.1f}) (§6.1).")
+    dx, dy = direction(bearing_between(fp.centre, at))
+    furthest = Capsule(start=at, end=(at[0] + dx * FLAME_REACH, at[1] + dy * FLAME_REACH), diameter=weapon.template)
+    swept_units = [u for u in state.on_table() if u.id != unit.id
+                   and any(furthest.touches(b) for b in u.footprint().models)]
+    if target.id not in {u.id for u in swept_units}:
+        raise IllegalAction("bad-point", f"The template's path from ({at[0]:.1f}, {at[1]:.1f}) would not reach "
+                            f"{target.id}.")
+    for u in swept_units:
+        if u.owner == unit.owner:
+            raise IllegalAction("friends-under", f"{u.id}, a friendly unit, lies where the template could go (§15.3).")
+        if engaged(state, u):
+            raise IllegalAction("engaged-under", f"{u.id}, engaged in combat, lies where the template could go.")
+    roll = roll_dice("1d6", state.rng, purpose=f"{unit.id} flame thrower distance")
+    purpose = f"{unit.id} flames {target.id}"
+    if roll.total == 6:
+        events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=f"{purpose}: D6 6, a misfire."))
+        misfire(state, unit, events, modifier=-1)
+        return
+    end = (at[0] + dx * roll.total, at[1] + dy * roll.total)
+    swept = Capsule(start=at, end=end, diameter=weapon.template)
+    state.shots.append({"kind": "scatter", "from": list(at), "to": list(end), "unit": unit.id})
+    state.shots.append({"kind": "circle", "at": list(end), "diameter": weapon.template, "unit": unit.id})
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=f"{purpose}: the template moves {roll.total}\" "
+                        "straight on, burning everything it passes over."))
+    for u in swept_units:
+        n = sum(1 for b in u.footprint().models if swept.touches(b))
+        if n and u.on_table:
+            events.append(Event(kind="shoot", seat=unit.owner, text=f"{n} model(s) of {u.id} under the flames."))
+            resolve_hits(state, u, weapon.attack(weapon.strength or 0), n, events, attacker=unit,
+                         purpose=f"{unit.id} flame thrower on {u.id}")
 
 
 # -- Breath Weapon -------------------------------------------------------------------------------------

@@ -168,16 +168,12 @@ def choose_weapon(state: NinthAgeState, unit: UnitState, name: str | None) -> Ra
     carried = weapons_of(entry)
     if name:
         key = name.strip().lower().replace("-", " ")
-        if key not in RANGED and key in ("flame thrower",):
-            raise IllegalAction("not-refereed", "Flame throwers are not refereed yet in this version.")
         match = [w for w in carried if w.name == key]
         if not match:
             raise IllegalAction("no-weapon", f"{unit.id} carries no {name} (its ranged weapons: "
                                 f"{', '.join(w.name for w in carried) or 'none'}).")
         return match[0]
     if not carried:
-        if "flame thrower" in entry.equipment:
-            raise IllegalAction("not-refereed", "Flame throwers are not refereed yet in this version.")
         raise IllegalAction("no-weapon", f"{unit.id} has no ranged weapon (§10.2).")
     if len(carried) == 1:
         return carried[0]

@@ -6,7 +6,7 @@ ones (the worked examples' numbers where they give any: a catapult S 3[9], a bol
 a cannon S 10 with an 8" line).
 
 >>> RANGED["crossbow"].range, RANGED["crossbow"].strength, RANGED["crossbow"].rules
-(30.0, 4, ('Unwieldy',))
+(30, 4, ('Unwieldy',))
 >>> RANGED["handgun"].armour_piercing, RANGED["brace of pistols"].multiple_shots
 (1, '2')
 >>> RANGED["throwing weapons"].strength is None  # the user's S
@@ -81,6 +81,7 @@ RANGED: dict[str, RangedWeapon] = {w.name: w for w in (
     RangedWeapon("bolt thrower", 48, 6, ("Cumbersome",), kind="bolt thrower"),
     RangedWeapon("cannon", 48, 10, ("Cumbersome", "Multiple Wounds (D3)"), kind="cannon", template=8),
     RangedWeapon("catapult", 48, 3, ("Cumbersome",), kind="catapult", template=3, bracket_strength=9),
+    RangedWeapon("flame thrower", 12, 5, ("Cumbersome", "Flaming Attacks"), kind="flame thrower", template=3),
     RangedWeapon("volley gun", 24, 5, ("Cumbersome", "Armour Piercing (1)", "Multiple Shots (2D6)"),
                  kind="volley gun"),
 )}
