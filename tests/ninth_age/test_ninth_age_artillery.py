@@ -200,6 +200,23 @@ def test_stand_and_shoot_refused_when_the_charger_is_close_cumbersome_or_used():
     assert "already stood and shot this turn" in asked.pending.decision.question
 
 
+def test_a_charger_panicked_by_stand_and_shoot_casualties_no_longer_charges():
+    from engine.rulesets.ninth_age.actions import EndStep
+
+    state = charging({"Wolf Riders": (30, 24, 180), "Handgunners": (30, 14, 0)}, seat="p2")
+    load(state, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1,  # ten handguns at -1 (Stand and Shoot): two hits on 5+
+         6, 6,  # both wound (no armour save at S4, AP 1 against the wolves' +1)
+         6, 6)  # 2 of 5 riders lost, 25 % or more: Panic test, 12 fails
+    log = []
+    state = apply(state, Charge(seat="p2", unit="Wolf Riders", target="Handgunners"), {"reaction": "stand-and-shoot"},
+                  log)
+    text = " | ".join(e.text for e in log)
+    assert "Heavy Casualties: 2 of 5 models lost this phase" in text and "panics and flees from Handgunners" in text
+    state = apply(state, EndStep(seat="p2"), None, log)
+    riders = state.units["Wolf Riders"]
+    assert not riders.charged and (not riders.on_table or any("no longer charges Handgunners" in e.text for e in log))
+
+
 def _flamer(placements):
     state = shooting(placements)
     state.unit_entry(state.units["Mortar"]).equipment = ["flame thrower"]

@@ -219,6 +219,10 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         charger = state.units[decl.charger]
         if not charger.on_table:
             continue
+        if charger.fleeing:  # e.g. panicked by the casualties of a Stand and Shoot (§13)
+            events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
+                                text=f"{charger.id} is fleeing and no longer charges {decl.target}."))
+            continue
         entry = state.unit_entry(charger)
         swift = entry.has_rule("Swiftstride")
         roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{charger.id} charge range")
