@@ -217,6 +217,24 @@ def test_a_charger_panicked_by_stand_and_shoot_casualties_no_longer_charges():
     assert not riders.charged and (not riders.on_table or any("no longer charges Handgunners" in e.text for e in log))
 
 
+def test_an_engineer_lends_its_bs_and_re_rolls_a_misfire():
+    state = shooting({"Bolt Thrower": (30, 10, 0), "Marshal": (33.5, 10, 0), "Skulkers": (30, 25, 180)})
+    state.unit_entry(state.units["Marshal"]).special_rules.append("Engineer")
+    block(state)
+    log = []
+    shoot(state, "Bolt Thrower", "Skulkers", log=log)
+    text = " | ".join(e.text for e in log)
+    assert "Marshal (Engineer, within 3\") lends Bolt Thrower its BS 5" in text and "at BS 5" in text
+    state = shooting({"Great Cannon": (30, 10, 0), "Marshal": (33.5, 10, 0), "Skulkers": (30, 25, 180)})
+    state.unit_entry(state.units["Marshal"]).special_rules.append("Engineer")
+    block(state)
+    load(state, 1, 1, 5)  # a natural 1 misfires; the table's 1 (disabled) is re-rolled: 5, one wound
+    log = []
+    state = shoot(state, "Great Cannon", "Skulkers", {"engineer-reroll": "reroll"}, log)
+    assert any("Marshal (Engineer) re-rolls it" in e.text for e in log)
+    assert not state.units["Great Cannon"].disabled and state.units["Great Cannon"].wounds_lost == 1
+
+
 def _flamer(placements):
     state = shooting(placements)
     state.unit_entry(state.units["Mortar"]).equipment = ["flame thrower"]

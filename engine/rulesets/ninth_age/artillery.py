@@ -80,10 +80,58 @@ def bolt_hits_cap(state: NinthAgeState, machine: UnitState, target: UnitState) -
     return f.ranks, f"{arc} arc: {f.ranks} ranks"
 
 
+# -- Engineers (§22) ---------------------------------------------------------------------------------------
+ENGINEER_RANGE = 3.0
+
+
+def engineer(state: NinthAgeState, machine: UnitState) -> UnitState | None:
+    """A friendly Engineer within 3" of the war machine that has not helped another machine this
+    phase (an Engineer helps one War Machine, §22), or None."""
+    from engine.rulesets.ninth_age.casualties import phase_key
+
+    fp = machine.footprint()
+    for u in state.on_table(machine.owner):
+        if u.id == machine.id or u.fleeing or not state.unit_entry(u).has_rule("Engineer"):
+            continue
+        helped = state.engineers.get(u.id)
+        if helped is not None and helped != f"{phase_key(state)}/{machine.id}":
+            if helped.startswith(phase_key(state) + "/"):
+                continue
+        if distance(fp, u.footprint()) <= ENGINEER_RANGE + 1e-3:
+            return u
+    return None
+
+
+def machine_bs(state: NinthAgeState, machine: UnitState, events: list[Event]) -> int:
+    """The crew's BS, or a nearby Engineer's when better (§22 Engineer)."""
+    from engine.rulesets.ninth_age.casualties import phase_key
+
+    bs = shooting_bs(state.unit_entry(machine))
+    helper = engineer(state, machine)
+    if helper is not None:
+        ebs = shooting_bs(state.unit_entry(helper))
+        if ebs > bs:
+            state.engineers[helper.id] = f"{phase_key(state)}/{machine.id}"
+            events.append(Event(kind="engineer", seat=machine.owner, text=f"{helper.id} (Engineer, within 3\") lends "
+                                f"{machine.id} its BS {ebs}."))
+            return ebs
+    return bs
+
+
 # -- misfires ------------------------------------------------------------------------------------------
 def misfire(state: NinthAgeState, unit: UnitState, events: list[Event], modifier: int = 0) -> None:
     """Roll on the Misfire table (§15.4) and apply the result."""
     roll = roll_dice("1d6", state.rng, purpose=f"{unit.id} Misfire table")
+    helper = engineer(state, unit) if unit.on_table else None
+    if helper is not None and misfire_result(roll.total + modifier) != "wounded":
+        from engine.core.decisions import decide
+
+        if decide(state, unit.owner, f"engineer-reroll-{unit.id}", f"{unit.id} misfired and rolled {roll.total} on the "
+                  f"Misfire table ({misfire_result(roll.total + modifier)}). Let {helper.id} (Engineer) re-roll it?",
+                  ["reroll", "keep"]) == "reroll":
+            events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=f"{unit.id} Misfire table: "
+                                f"{roll.total}; {helper.id} (Engineer) re-rolls it."))
+            roll = roll_dice("1d6", state.rng, purpose=f"{unit.id} Misfire table, re-rolled")
     total = roll.total + modifier
     result = misfire_result(total)
     text = {"destroyed": "it blows up: destroyed, and every model within D6\" takes a S5 hit",
@@ -150,7 +198,7 @@ def bolt_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weapo
     """Roll to hit as usual; the bolt goes on through the ranks (or files) while each hit removes
     a model, one S less each time (minimum 1), never beyond the cap (§15.3, E-51)."""
     shot = _aim(state, unit, target, weapon)
-    bs = shooting_bs(state.unit_entry(unit))
+    bs = machine_bs(state, unit, events)
     cap, why = bolt_hits_cap(state, unit, target)
     purpose = f"{unit.id} shoots its bolt thrower at {target.id}"
     events.append(Event(kind="shoot", seat=unit.owner, text=f"{purpose}: {shot.distance:.1f}\" of {weapon.range:g}\", "
@@ -197,8 +245,7 @@ def cannon(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ran
     Wall: the first model at full S, the next ones at half S (rounded up), in order, until one
     survives (§15.3, E-52)."""
     shot = _aim(state, unit, target, weapon, ignore_cover=True)
-    entry = state.unit_entry(unit)
-    bs = shooting_bs(entry)
+    bs = machine_bs(state, unit, events)
     fp, tfp = unit.footprint(), target.footprint()
     obstacles = sight_obstacles(state)
     heights = (height(state, unit), height(state, target))
@@ -291,7 +338,7 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     engaged units; roll the scatter die and a D6; every model under the final template is hit,
     the one under its centre at the bracketed S (§15.3, E-39)."""
     fp, tfp = unit.footprint(), target.footprint()
-    bs = shooting_bs(state.unit_entry(unit))
+    bs = machine_bs(state, unit, events)
     if at is None:
         centre = tfp.centre
         base = min(tfp.models, key=lambda b: b.distance(ShapelyPoint(centre)))
@@ -366,7 +413,7 @@ def volley_gun(state: NinthAgeState, unit: UnitState, target: UnitState, weapon:
     """Normal shooting with Multiple Shots and no penalty; a random number of shots gets −1 to
     hit on exactly one natural 6 among its dice, and misfires on two or more (§15.3)."""
     shot = _aim(state, unit, target, weapon)
-    bs = shooting_bs(state.unit_entry(unit))
+    bs = machine_bs(state, unit, events)
     spec = weapon.multiple_shots or "1"
     purpose = f"{unit.id} fires its volley gun at {target.id}"
     extra = 0

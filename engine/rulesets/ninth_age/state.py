@@ -105,6 +105,7 @@ class NinthAgeState(GameState):
     last_moves: list[dict] = Field(default_factory=list)  # for the board: unit id, path points, kind
     # -- shooting (§10): the board's sight and cover rays, templates and scatter of this phase --
     shots: list[dict] = Field(default_factory=list)
+    engineers: dict[str, str] = Field(default_factory=dict)  # Engineer -> "phase/war machine" it helped
 
     def unit_entry(self, unit: UnitState) -> Unit:
         return self.armies[unit.owner].units[unit.entry]
