@@ -236,3 +236,26 @@ def test_doctests():
 
     for module in (attacks_module, damage_module):
         assert doctest.testmod(module).failed == 0
+
+
+def test_defence_profiles_of_combined_models_and_war_machines():
+    from ninth_age_helpers import SOLDIER, army, unit
+
+    machine = dict(SOLDIER, name="Engine", T=7, W=3, role="machine")
+    crew = dict(SOLDIER, name="Crew", T=3, W=1, role="crew")
+    rider = dict(SOLDIER, name="Rider", T=4, W=3, role="rider")
+    beast = dict(SOLDIER, name="Drake", T=6, W=6, role="mount", special_rules=["Natural Armour (4+)"])
+    host = army([unit("General", "lord", 300, ld=9, general=True),
+                 unit("Engine", "special", troop="war machine", parts=[machine, crew]),
+                 unit("Drake Rider", "lord", troop="ridden monster", base=[100, 150], parts=[rider, beast],
+                      equipment=["plate armour", "shield"], special_rules=["Ward Save (5+)"])])
+    engine, drake = host.unit("Engine"), host.unit("Drake Rider")
+    # the machine's T against ranged attacks, the crew's in close combat; the machine's W
+    assert (defence(engine, "shooting").toughness, defence(engine, "ranged").toughness) == (7, 7)
+    assert defence(engine, "close combat").toughness == 3 and defence(engine, "close combat").wounds == 3
+    # a ridden monster: the monster's T and W, and only its Natural Armour (the rider's plate is not used)
+    d = defence(drake)
+    assert (d.toughness, d.wounds, d.armour, d.ward) == (6, 6, 3, 5)
+    drake.special_rules.clear()
+    drake.parts[0].special_rules.append("Ward Save (4+)")  # the rider's own ward is not the model's
+    assert defence(drake).ward is None

@@ -209,7 +209,11 @@ def defence(entry, category: Category = "shooting") -> Defence:
         wounds_ = max(entry.unmodified("W", i) for i in idx)
     ward = regeneration = None
     magic_resistance = 0
-    for rule in entry.all_rules():
+    rules = entry.all_rules()
+    if entry.troop_type == "ridden monster":  # the rider's saves are not used (§14.4)
+        rules = list(entry.troop.inherent) + list(entry.special_rules) + [
+            r for p in parts if p.role not in ("rider", "crew") for r in p.special_rules]
+    for rule in rules:
         name, param = rule_name(rule), rule_param(rule)
         if name == "Ward Save" and save_value(param):
             ward = min(ward or 7, save_value(param))
