@@ -175,3 +175,24 @@ def test_the_shooting_phase_opens_and_closes_with_end():
     assert state.shots and RULESET.board(state).shots
     state = apply(state, EndStep(seat="p1"))
     assert state.phase == "melee"
+
+
+def test_hard_target_quick_to_fire_and_poisoned_shots():
+    state = shooting({"Handgunners": (30, 10, 0), "Brutes": (30, 22, 180)})
+    gunners, brutes = state.units["Handgunners"], state.units["Brutes"]
+    gunners.moved = True
+    state.unit_entry(brutes).special_rules.append("Hard Target")
+    shots, _ = measure(state, gunners, brutes, RANGED["handgun"])
+    mods = [m for m, _ in modifiers(state, gunners, brutes, RANGED["handgun"], shots[0], stand_and_shoot=False,
+                                    multiple=False)]
+    # the Handgunners' Quick to Fire: no -1 for moving, but the handgun's Unwieldy still applies
+    assert mods == ["Unwieldy", "Hard Target"]
+    # Poisoned Attacks: natural 6s to hit wound automatically (only when 7+ is not needed)
+    state.unit_entry(gunners).special_rules.append("Poisoned Attacks")
+    gunners.moved = False
+    load(state, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1)  # two hits, both natural 6s: no to-wound roll for them
+    log = []
+    state = shoot(state, "Handgunners", "Brutes", log=log)
+    assert left(state) == []
+    assert not any("to wound at S4" in e.text for e in log)
+    assert any("2 hit(s), 2 wound(s)" in e.text for e in log)
