@@ -71,6 +71,10 @@ def test_e52_cannon_ball_stops_at_the_first_survivor():
     assert abs(line["to"][1] - line["from"][1] - 8) < 1e-6  # 8" on, away from the cannon
     board = RULESET.board(state)
     assert any(s.kind == "line" for s in board.shots)
+    from renderers.table import render_table
+
+    plain = board.model_copy(update={"shots": [], "templates": []})
+    assert render_table(board) != render_table(plain)  # the line and the sight ray are drawn
     # a natural 1 to hit: a misfire instead (3-4: no shooting next turn)
     state = shooting({"Great Cannon": (30, 10, 0), "Skulkers": (30, 25, 180)})
     block(state)
