@@ -324,6 +324,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("weapon", "Which ranged weapon, if it has several; 'breath' for a Breath Weapon"),
         Option("multiple", "Multiple Shots: yes or no (asked if not given)"),
         Option("at", "Catapult template centre or cannonball landing point, x,y in inches"),
+        Option("models", "Fire only this many models (front rank first); the others hold their fire",
+               type="integer"),
     )),
     CommandSpec("cast", "Cast a spell (or use a spell-like ability) with a creature", None, (
         Option("spell", "The spell", required=True, autocomplete="spell"),

@@ -196,3 +196,13 @@ def test_hard_target_quick_to_fire_and_poisoned_shots():
     assert left(state) == []
     assert not any("to wound at S4" in e.text for e in log)
     assert any("2 hit(s), 2 wound(s)" in e.text for e in log)
+
+
+def test_models_may_hold_their_fire():
+    state = shooting({"Crossbowmen": (30, 10, 0), "Brutes": (30, 30, 180)})
+    log = []
+    shoot(state, "Crossbowmen", "Brutes", log=log, models=3)
+    assert any("3 model(s) in range" in e.text and "7 able model(s) hold their fire" in e.text for e in log)
+    assert any("3 shot(s) at BS 3" in e.text for e in log)
+    with pytest.raises(IllegalAction, match="at least 1"):
+        shoot(state, "Crossbowmen", "Brutes", models=0)

@@ -326,9 +326,12 @@ def check_target(state: NinthAgeState, unit: UnitState, target: UnitState, *, re
 
 
 def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, events: list[Event], *,
-                  weapon: RangedWeapon, multiple: bool | None = None, stand_and_shoot: bool = False) -> None:
+                  weapon: RangedWeapon, multiple: bool | None = None, stand_and_shoot: bool = False,
+                  models: int | None = None) -> None:
     """One unit's shooting attack with a ranged weapon (§10.3): the measured shots, the to-hit
-    rolls, the attack sequence on the hits, then Panic for Heavy Casualties (§12.2 step 6)."""
+    rolls, the attack sequence on the hits, then Panic for Heavy Casualties (§12.2 step 6).
+    ``models``: at most that many models fire, front rank first (any model may hold its fire,
+    §10.3)."""
     entry = state.unit_entry(unit)
     bs = shooting_bs(entry)
     w = weapon
@@ -336,6 +339,12 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     if not shots:
         raise IllegalAction("no-shot", f"No model of {unit.id} can shoot at {target.id}: "
                             f"{'; '.join(notes) or 'none has line of sight'} (§10.3).")
+    if models is not None:
+        if models < 1:
+            raise IllegalAction("bad-option", "models: is how many models fire, at least 1.")
+        if models < len(shots):
+            notes.append(f"{len(shots) - models} able model(s) hold their fire")
+            shots = sorted(shots, key=lambda s: (s.rank, s.index))[:models]
     per_model = 1
     if w.multiple_shots and w.kind != "volley gun":
         if multiple is None:

@@ -4,7 +4,7 @@
 ``/shoot`` picks the procedure: a Breath Weapon (``weapon:breath``), artillery (:mod:`.artillery`)
 or ranged weapons (:mod:`.shooting`). Options: ``weapon:`` when a unit carries several,
 ``multiple:yes|no`` for Multiple Shots (asked with /decide when not given), ``at:x,y`` for the
-catapult's template centre or the cannonball's landing point.
+catapult's template centre or the cannonball's landing point, ``models:N`` to fire only N models.
 
 >>> parse_point("30, 18.5")
 (30.0, 18.5)
@@ -38,6 +38,7 @@ class Shoot(Action):
     weapon: str | None = None
     multiple: bool | None = None
     at: tuple[float, float] | None = None
+    models: int | None = None  # at most this many models fire (§10.3: any model may hold its fire)
 
 
 ACTIONS = (Shoot,)
@@ -64,7 +65,12 @@ def action(ruleset, state: NinthAgeState, seat: str, options: dict[str, Any]) ->
         multiple = word in ("yes", "multiple")
     at = parse_point(options["at"]) if options.get("at") not in (None, "") else None
     weapon = str(options["weapon"]).strip() if options.get("weapon") not in (None, "") else None
-    return Shoot(seat=seat, unit=unit.id, target=target.id, weapon=weapon, multiple=multiple, at=at)
+    models = None
+    if options.get("models") not in (None, ""):
+        from engine.rulesets.ninth_age.commands import number
+
+        models = int(number(options["models"], "models"))
+    return Shoot(seat=seat, unit=unit.id, target=target.id, weapon=weapon, multiple=multiple, at=at, models=models)
 
 
 def apply(state: NinthAgeState, action: Shoot, events: list[Event]) -> None:
@@ -73,11 +79,12 @@ def apply(state: NinthAgeState, action: Shoot, events: list[Event]) -> None:
     unit, target = state.units[action.unit], state.units[action.target]
     if unit.owner != action.seat:
         raise IllegalAction("not-your-unit", f"{unit.id} is not yours to command.")
-    shoot(state, unit, target, events, weapon=action.weapon, multiple=action.multiple, at=action.at)
+    shoot(state, unit, target, events, weapon=action.weapon, multiple=action.multiple, at=action.at,
+          models=action.models)
 
 
 def shoot(state: NinthAgeState, unit: UnitState, target: UnitState, events: list[Event], *, weapon: str | None = None,
-          multiple: bool | None = None, at: tuple[float, float] | None = None) -> None:
+          multiple: bool | None = None, at: tuple[float, float] | None = None, models: int | None = None) -> None:
     """One unit's shooting attack in the Shooting phase (§10.1 step 2)."""
     entry = state.unit_entry(unit)
     wants_breath = weapon is not None and weapon.strip().lower() in ("breath", "breath weapon")
@@ -96,7 +103,7 @@ def shoot(state: NinthAgeState, unit: UnitState, target: UnitState, events: list
         return
     if at is not None:
         raise IllegalAction("bad-option", "at: is for templates and cannonballs; ranged weapons shoot at the unit.")
-    ranged_attack(state, unit, target, events, weapon=w, multiple=multiple)
+    ranged_attack(state, unit, target, events, weapon=w, multiple=multiple, models=models)
 
 
 # -- Stand and Shoot (§8.3) ------------------------------------------------------------------------------
