@@ -206,3 +206,19 @@ def test_models_may_hold_their_fire():
     assert any("3 shot(s) at BS 3" in e.text for e in log)
     with pytest.raises(IllegalAction, match="at least 1"):
         shoot(state, "Crossbowmen", "Brutes", models=0)
+
+
+def test_multiple_shots_with_a_dice_value_are_rolled_for_each_model():
+    from engine.rulesets.ninth_age.weapons import RangedWeapon
+
+    state = shooting({"Pistoliers": (30, 20, 0), "Brutes": (30, 28, 180)})
+    RANGED["test darts"] = RangedWeapon("test darts", 12, 3, ("Multiple Shots (D3)",))
+    try:
+        state.unit_entry(state.units["Pistoliers"]).equipment = ["test darts"]
+        load(state, 1, 2, 3, 4, 6)  # D3 per model: 1, 1, 2, 2, 3 = 9 shots
+        log = []
+        shoot(state, "Pistoliers", "Brutes", {"multiple-shots": "multiple"}, log)
+        assert any("Multiple Shots (D3) rolled 1 1 2 2 3" in e.text for e in log)
+        assert any("9 shot(s) at BS 3 -1" in e.text for e in log)
+    finally:
+        del RANGED["test darts"]

@@ -23,6 +23,7 @@ from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age.attacks import resolve_hits
 from engine.rulesets.ninth_age.casualties import heavy_casualties
+from engine.rulesets.ninth_age.damage import roll_value
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.saves import faces
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -353,11 +354,18 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
         per_model = int(w.multiple_shots) if multiple and w.multiple_shots.isdigit() else 1
     else:
         multiple = False
+    random_shots = bool(multiple) and not w.multiple_shots.isdigit()
+    rolled: list[int] = []
     groups: dict[int, int] = {}
     for s in shots:
         s.modifiers = modifiers(state, unit, target, w, s, stand_and_shoot=stand_and_shoot, multiple=bool(multiple))
+        if random_shots:  # a dice value (e.g. D3): rolled for each model, like Random Attacks (E-34)
+            per_model, _ = roll_value(w.multiple_shots, state.rng, f"{unit.id} Multiple Shots ({w.multiple_shots})")
+            rolled.append(per_model)
         s.shots = per_model
         groups[s.total] = groups.get(s.total, 0) + per_model
+    if rolled:
+        notes.append(f"Multiple Shots ({w.multiple_shots}) rolled {' '.join(map(str, rolled))}")
     unit.shot = True
     if stand_and_shoot:
         unit.stood_and_shot = True
