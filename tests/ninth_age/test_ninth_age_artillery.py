@@ -196,6 +196,14 @@ def test_stand_and_shoot_refused_when_the_charger_is_close_cumbersome_or_used():
     state = charging({"Brutes": (30, 30, 180), "Great Cannon": (30, 14, 0)}, seat="p2")
     asked, _ = RULESET.apply(state, Charge(seat="p2", unit="Brutes", target="Great Cannon"))
     assert asked.pending is None or "stand-and-shoot" not in asked.pending.decision.options
+    # no model can see the charger (a crag between them)
+    from engine.rulesets.ninth_age.terrain_layouts import feature
+
+    state = charging({"Knights": (30, 10, 0), "Skulkers": (30, 25.0, 180)})
+    state.table.terrain.append(feature("Crag", "impassable", [(20, 17), (40, 17), (40, 19.5), (20, 19.5)]))
+    asked, _ = RULESET.apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"))
+    assert "stand-and-shoot" not in asked.pending.decision.options  # the charge goes around the crag
+    assert "none of its models can see Knights" in asked.pending.decision.question
     # once per turn
     state = charging({"Knights": (30, 10, 0), "Skulkers": (30, 25.0, 180)})
     state.units["Skulkers"].stood_and_shot = True

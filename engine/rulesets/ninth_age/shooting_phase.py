@@ -18,7 +18,7 @@ from engine.core import Action, Event, IllegalAction
 from engine.rulesets.ninth_age import artillery
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.shooting import (
-    check_target, choose_weapon, may_shoot, moved_this_turn, ranged_attack, shooting_bs,
+    check_target, choose_weapon, may_shoot, measure, moved_this_turn, ranged_attack, shooting_bs,
 )
 from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState
 from engine.rulesets.ninth_age.weapons import breath_of, weapons_of
@@ -132,6 +132,8 @@ def stand_and_shoot_problem(state: NinthAgeState, unit: UnitState, charger: Unit
     quick = entry.has_rule("Quick to Fire") or all(w.has("Quick to Fire") for w in carried)
     if d <= m + EPS_DIST and not quick:
         return f"{charger.id} is {d:.1f}\" away, not farther than its M {m}"
+    if not measure(state, unit, charger, carried[0], stand_and_shoot=True, ignore_cover=True)[0]:
+        return f"none of its models can see {charger.id}"
     return None
 
 
