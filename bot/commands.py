@@ -318,6 +318,16 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("to", "New formation, files x ranks, e.g. 5x4"),
         Option("facing", "left, right, back, or a bearing in degrees"),
     )),
+    CommandSpec("shoot", "Ninth Age: shoot with a unit in the Shooting phase (the bot measures range, sight, cover)",
+                None, (
+        Option("unit", "Your shooting unit", required=True, autocomplete="unit"),
+        Option("target", "The enemy unit to shoot at", required=True, autocomplete="creature"),
+        Option("weapon", "Which ranged weapon, if it has several; 'breath' for a Breath Weapon"),
+        Option("multiple", "Multiple Shots: yes or no (asked if not given)"),
+        Option("at", "Catapult template centre or cannonball landing point, x,y in inches"),
+        Option("models", "Fire only this many models (front rank first); the others hold their fire",
+               type="integer"),
+    )),
     CommandSpec("cast", "Cast a spell (or use a spell-like ability) with a creature", None, (
         Option("spell", "The spell", required=True, autocomplete="spell"),
         _CREATURE,

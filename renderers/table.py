@@ -25,6 +25,10 @@ TERRAIN_FILL = {
 }
 TABLE_FILL = (150, 178, 120)
 PATH_INK = {"charge": (200, 20, 30), "flee": (230, 159, 0)}
+# shooting overlays: sight rays by the cover they met, the cannonball's line, scatter arrows
+SHOT_INK = {"cover-none": (255, 255, 255, 150), "cover-soft": (240, 200, 40, 200), "cover-hard": (210, 40, 40, 210),
+            "line": (25, 25, 25, 255), "scatter": (120, 40, 160, 255)}
+TEMPLATE_INK = (120, 40, 160)
 HEADER = 28
 
 
@@ -61,6 +65,13 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
             mx, my = (pts[0][0] + pts[-1][0]) / 2, (pts[0][1] + pts[-1][1]) / 2
             draw.text((mx, my - 8), plain(path.label), font=font(10), fill=ink, anchor="mm",
                       stroke_width=2, stroke_fill=(255, 255, 255))
+    for shot in view.shots:
+        pts = [p(*pt) for pt in shot.points]
+        ink = SHOT_INK.get(shot.kind, (255, 255, 255, 150))
+        width = 3 if shot.kind == "line" else 2 if shot.kind == "scatter" else 1
+        draw.line(pts, fill=ink, width=width)
+        if shot.kind == "scatter" and len(pts) >= 2:
+            arrowhead(draw, pts[-2], pts[-1], length=7, fill=ink)
     for m in view.markers:
         cx, cy = p(*m.at)
         r = 0.6 * s
@@ -79,6 +90,11 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
         cx, cy = p(*u.centre)
         draw.text((cx, cy), label, font=font(11), fill=(255, 255, 255), anchor="mm", stroke_width=2,
                   stroke_fill=(20, 20, 20))
+    for t in view.templates:
+        cx, cy = p(*t.centre)
+        r = t.diameter / 2 * s
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=with_alpha(TEMPLATE_INK, 60), outline=TEMPLATE_INK,
+                     width=2)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False)
     return out.getvalue()

@@ -1,4 +1,4 @@
-"""Rank-and-flank commands (The Ninth Age): ``/deploy /marker /advance /march /reform``.
+"""Rank-and-flank commands (The Ninth Age): ``/deploy /marker /advance /march /reform /shoot``.
 
 Units on a table measured in inches; each command can end a step and carry the board, so they
 defer first (see :meth:`WarbandCog.run`).
@@ -50,3 +50,11 @@ class TableCog(WarbandCog):
     async def reform(self, interaction: discord.Interaction, unit: str, to: str | None = None,
                      facing: str | None = None) -> None:
         await self.run(interaction, "reform", defer=True, unit=unit, to=to, facing=facing)
+
+    @app_commands.command(**named("shoot"))
+    @described("shoot")
+    @app_commands.autocomplete(unit=WarbandCog.suggest_unit, target=WarbandCog.suggest_creature)
+    async def shoot(self, interaction: discord.Interaction, unit: str, target: str, weapon: str | None = None,
+                    multiple: str | None = None, at: str | None = None, models: int | None = None) -> None:
+        await self.run(interaction, "shoot", defer=True, unit=unit, target=target, weapon=weapon, multiple=multiple,
+                       at=at, models=models)

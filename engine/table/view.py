@@ -46,6 +46,24 @@ class MarkerShape(BaseModel):
     at: XY
 
 
+class ShotShape(BaseModel):
+    """A line of the Shooting phase: a shooting model's sight and cover ray (kind ``cover-none``,
+    ``cover-soft``, ``cover-hard``), a cannonball's line (``line``) or a template's scatter
+    (``scatter``), from the first point to the second."""
+
+    kind: str
+    points: list[XY]
+    label: str = ""
+
+
+class TemplateShape(BaseModel):
+    """A round template where it finally lay (diameter in inches)."""
+
+    centre: XY
+    diameter: float
+    label: str = ""
+
+
 class TableView(BaseModel):
     kind: str = "table"
     width: float
@@ -57,6 +75,8 @@ class TableView(BaseModel):
     units: list[UnitShape] = Field(default_factory=list)
     paths: list[PathShape] = Field(default_factory=list)
     markers: list[MarkerShape] = Field(default_factory=list)
+    shots: list[ShotShape] = Field(default_factory=list)
+    templates: list[TemplateShape] = Field(default_factory=list)
     side_names: dict[str, str] = Field(default_factory=dict)
 
 

@@ -11,12 +11,19 @@ advance    unit, forward | back | left | right, wheel ("left 30"),       movemen
            path ("wheel left 30, forward 4"), pivot (single models)      remaining moves
 march      unit, forward, wheel, path, pivot                             remaining moves
 reform     unit, to ("5x4"), facing (left/right/back or a bearing)       remaining moves
-decide     option: side, spells, reactions, redirects, first turn        when asked
+shoot      unit, target, weapon (or "breath"), multiple (yes/no),        shooting
+           at ("x,y": a catapult's or flame thrower's template, a cannonball's landing point)
+decide     option: side, spells, reactions (hold, stand-and-shoot,       when asked
+           flee), redirects, first turn, weapon, Multiple Shots
 =========  ============================================================  =================
 
 Modules: :mod:`.catalogue`, :mod:`.army`, :mod:`.composition` (army data and §2);
 :mod:`.zones`, :mod:`.terrain_layouts`, :mod:`.spells`, :mod:`.setup` (§3-4);
-:mod:`.leadership`, :mod:`.movement`, :mod:`.charges` (§8, §13); :mod:`.turns` (§5);
+:mod:`.leadership`, :mod:`.neighbours`, :mod:`.skirmishers`, :mod:`.movement`, :mod:`.charges` (§8);
+:mod:`.damage`, :mod:`.saves`, :mod:`.attacks` (the §12 attack sequence, shared by every phase),
+:mod:`.casualties` (wound pool, removal, Panic §13, fleeing, Dangerous Terrain);
+:mod:`.weapons`, :mod:`.shooting`, :mod:`.artillery`, :mod:`.shooting_phase` (§10, §15.2-15.4,
+Stand and Shoot); :mod:`.turns` (§5);
 :mod:`.commands` (reading options), :mod:`.actions`, :mod:`.state`, :mod:`.ruleset`.
 Geometry comes from :mod:`engine.table`.
 """

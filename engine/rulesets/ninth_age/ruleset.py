@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, Seat
-from engine.rulesets.ninth_age import charges, movement, setup, turns
+from engine.rulesets.ninth_age import charges, movement, setup, shooting_phase, turns
 from engine.rulesets.ninth_age.actions import (
     ACTION_TYPES, Advance, Charge, Deploy, EndStep, FreeReform, March, MoveStep, PlaceMarker, Reform, StartBattle,
 )
@@ -26,7 +26,7 @@ from engine.rulesets.ninth_age.zones import DEPLOYMENT_TYPES
 from engine.table.footprint import Formation
 from engine.table.terrain import Table
 from engine.table.view import (
-    MarkerShape, PathShape, TableView, TerrainShape, UnitShape, ZoneShape, polygon_points,
+    MarkerShape, PathShape, ShotShape, TableView, TemplateShape, TerrainShape, UnitShape, ZoneShape, polygon_points,
 )
 
 OPTIONS = {
@@ -39,7 +39,7 @@ OPTIONS = {
     "battle_points": "on: score the 10-0 Battle Points of §20.4 instead of the victory margins (default off)",
     "table": "table size in inches, e.g. 72x48 (default: 48x36 when both armies are Warbands, else 72x48)",
 }
-COMMANDS = {"deploy", "end", "advance", "march", "reform", "charge", "marker"}
+COMMANDS = {"deploy", "end", "advance", "march", "reform", "charge", "marker"} | shooting_phase.COMMANDS
 
 
 def table_size(text: Any, armies: dict[str, Army]) -> tuple[float, float]:
@@ -65,7 +65,7 @@ class NinthAge(Ruleset):
     name = "ninth-age"
     title = "The Ninth Age"
     state_model = NinthAgeState
-    action_types = ACTION_TYPES
+    action_types = ACTION_TYPES + shooting_phase.ACTIONS
     min_seats = 2
     max_seats = 2
 
@@ -147,6 +147,8 @@ class NinthAge(Ruleset):
                 if options.get(key) in (None, ""):
                     raise IllegalAction("missing-option", "Say where: /marker x: y: (inches).")
             return PlaceMarker(seat=seat, x=number(options["x"], "x"), y=number(options["y"], "y"))
+        if command in shooting_phase.COMMANDS:
+            return shooting_phase.action(self, state, seat, options)
         unit = self.find_unit(state, options.get("unit"), owner=seat)
         if command == "deploy":
             for key in ("x", "y"):
@@ -224,6 +226,9 @@ class NinthAge(Ruleset):
             raise IllegalAction("not-your-turn", f"It is {state.seat(state.active).name}'s turn ({self._status(state)})")
         if isinstance(action, EndStep):
             self._end(state, events)
+            return
+        if isinstance(action, shooting_phase.ACTIONS):
+            shooting_phase.apply(state, action, events)
             return
         if state.phase != "movement":
             raise IllegalAction("wrong-phase", f"Units move in the Movement phase; this is the {state.phase} phase.")
@@ -383,4 +388,11 @@ class NinthAge(Ruleset):
             if len(move.get("path", [])) >= 2:
                 view.paths.append(PathShape(kind=move["kind"], points=[tuple(p) for p in move["path"]],
                                             label=move.get("label", "")))
+        # the Shooting phase's overlays: sight and cover rays of the shots taken, templates, scatter
+        for shot in state.shots:
+            if shot["kind"] == "circle":
+                view.templates.append(TemplateShape(centre=tuple(shot["at"]), diameter=shot["diameter"],
+                                                    label=shot.get("unit", "")))
+            else:
+                view.shots.append(ShotShape(kind=shot["kind"], points=[tuple(shot["from"]), tuple(shot["to"])]))
         return view
