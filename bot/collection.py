@@ -29,6 +29,7 @@ from engine.rulesets.dnd_minis.cards import (
 )
 
 MAX_WARBANDS_PER_PLAYER = 50
+NINTH_AGE = "ninth-age"  # the warbands table also keeps Ninth Age armies (bot.armies) under this edition
 MAX_CARDS_PER_PLAYER = 100
 
 
@@ -56,15 +57,17 @@ class Collection:
 
     async def _warband(self, user_id: str, name: str) -> wb.Warband:
         record = await self.store.warband(user_id, str(name or ""))
+        if record is not None and record.edition == NINTH_AGE:
+            raise IllegalAction("unknown-warband", f"{quote(name)} is one of your Ninth Age armies: see /army.")
         if record is None:
-            saved = [r.name for r in await self.store.warbands(user_id)]
+            saved = [r.name for r in await self.store.warbands(user_id) if r.edition != NINTH_AGE]
             listing = f" Your warbands: {', '.join(saved)}." if saved else " Make one with /warband new."
             raise IllegalAction("unknown-warband", f"You have no warband called {quote(name)}.{listing}")
         return wb.warband_from_data(record.data, owner=user_id)
 
     async def _save(self, user_id: str, warband: wb.Warband, *, new: bool = False) -> None:
         if new and await self.store.warband(user_id, warband.name) is None:
-            if len(await self.store.warbands(user_id)) >= MAX_WARBANDS_PER_PLAYER:
+            if len([r for r in await self.store.warbands(user_id) if r.edition != NINTH_AGE]) >= MAX_WARBANDS_PER_PLAYER:
                 raise IllegalAction("too-many-warbands",
                                     f"You keep {MAX_WARBANDS_PER_PLAYER} warbands already; delete one first.")
         await self.store.save_warband(user_id, warband.name, warband.edition, wb.warband_to_data(warband))
@@ -124,7 +127,7 @@ class Collection:
         if options.get("name"):
             warband = await self._warband(user_id, options["name"])
             return await self._shown(user_id, warband, "")
-        saved = await self.store.warbands(user_id)
+        saved = [r for r in await self.store.warbands(user_id) if r.edition != NINTH_AGE]
         if not saved:
             return _reply("You have no warbands yet. Start one with /warband new.", ephemeral=True)
         cards = await self.catalog(user_id)
@@ -160,6 +163,7 @@ class Collection:
 
     async def _warband_delete(self, user_id: str, options: dict[str, Any], attachments):
         name = str(options.get("name", ""))
+        await self._warband(user_id, name)  # a warband, never a Ninth Age army of that name
         if not await self.store.delete_warband(user_id, name):
             raise IllegalAction("unknown-warband", f"You have no warband called {quote(name)}.")
         return _reply(f"Warband {quote(name)} deleted.", ephemeral=True)
@@ -217,7 +221,7 @@ class Collection:
     # -- autocomplete ---------------------------------------------------------------------------
     async def suggestions(self, user_id: str, kind: str, current: str) -> list[str]:
         if kind == "warband":
-            return [r.name for r in await self.store.warbands(user_id)]
+            return [r.name for r in await self.store.warbands(user_id) if r.edition != NINTH_AGE]
         if kind == "card":
             return card_names(await self.catalog(user_id), prefix=current, limit=25)
         return []

@@ -35,6 +35,7 @@ from bot.discord.play import PlayCog
 from bot.discord.roll import RollCog
 from bot.discord.table import TableCog
 from bot.discord.warband import WarbandGroupCog
+from bot.discord.army import ArmyGroupCog
 from bot.scheduler import Scheduler
 from bot.sharding import Shards
 from bot.service import Service
@@ -42,7 +43,8 @@ from bot.store import Store
 
 log = logging.getLogger(__name__)
 
-COGS = (GameCog, RollCog, PlayCog, ConanCog, TableCog, WarbandGroupCog, CreatureCog, LeagueCog, PostCog)
+COGS = (GameCog, RollCog, PlayCog, ConanCog, TableCog, WarbandGroupCog, CreatureCog, LeagueCog, PostCog,
+        ArmyGroupCog)
 
 
 class WarbandTree(app_commands.CommandTree):
@@ -55,7 +57,7 @@ class WarbandTree(app_commands.CommandTree):
 # Commands that mean something outside a server: your warbands and cards, dice, help, your
 # reminder settings. Every other command belongs to a channel's game, so it is guild-only
 # (a game in a DM is a game nobody can join).
-ANYWHERE = frozenset({"roll", "card", "warband", "help", "notify", "vacation"})
+ANYWHERE = frozenset({"roll", "card", "warband", "army", "help", "notify", "vacation"})
 
 
 def intents() -> discord.Intents:

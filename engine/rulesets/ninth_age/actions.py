@@ -81,4 +81,11 @@ class PlaceMarker(Action):
     y: float
 
 
-ACTION_TYPES = (StartBattle, Deploy, EndStep, Advance, March, Reform, Charge, PlaceMarker)
+class UseArmy(Action):
+    """/army use: the seat's Army List, as checked data (kept in the log, so the game replays)."""
+
+    kind: Literal["army"] = "army"
+    army: dict
+
+
+ACTION_TYPES = (StartBattle, Deploy, EndStep, Advance, March, Reform, Charge, PlaceMarker, UseArmy)

@@ -35,6 +35,7 @@ from engine.rulesets.ninth_age.items import catalogue as item_catalogue
 Characteristic = Field(ge=0, le=10)
 CHARACTERISTICS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
 MAX_ARMY_BYTES = 256 * 1024
+MOVEMENT_ITEMS = {"banner of speed": 1}  # item -> +M (§23.8)
 
 
 class Strict(BaseModel):
@@ -114,6 +115,7 @@ class Unit(Strict):
     general: bool = False
     bsb: bool = False
     one_per_army: bool = False  # the choice itself is Unique / One per Army
+    mark: str = Field(default="", max_length=40)  # how to tell alike units apart in hidden lists (E-46)
 
     @field_validator("troop_type")
     @classmethod
@@ -192,6 +194,16 @@ class Unit(Strict):
 
     @property
     def movement(self) -> int:
+        """M with the movement-enhancing magic items it carries (Banner of Speed +1 M, §23.8)."""
+        return min(10, self.base_movement + sum(MOVEMENT_ITEMS[i.lower()] for i in self.movement_items))
+
+    @property
+    def movement_items(self) -> list[str]:
+        """The items that make it move farther (revealed when that matters, §2.4, E-47)."""
+        return [i for i in self.magic_items if i.lower() in MOVEMENT_ITEMS]
+
+    @property
+    def base_movement(self) -> int:
         """M of the unit for moving: the mount's (or draught beast's) M for a combined profile,
         barding's −1 included (§15.5); the lowest M of its parts otherwise."""
         movers = ([p for p in self.parts if p.role in ("mount", "draught")]

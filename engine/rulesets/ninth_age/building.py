@@ -104,29 +104,49 @@ def remove_unit(army: Army, name: str) -> Army:
     return _valid(data)
 
 
-def unit_line(unit: Unit, army: Army, hidden: bool = False) -> str:
+def _item_shown(name: str, army: Army, revealed: set[str]) -> str:
+    """A hidden item as the opponent sees it: its name once revealed, else its mundane type and
+    any rune revealed on its own (E-48)."""
+    if name.lower() in revealed:
+        return name
+    shown = visible_type(army.items()[name.lower()])
+    runes = [r.partition("/")[2] for r in revealed if r.partition("/")[0] == name.lower() and "/" in r]
+    book = next((b for b in army.magic_items if b.name.lower() == name.lower()), None)
+    if runes and book:
+        named = [r for r in book.runes if r.lower() in runes]
+        shown += f" (revealed: {', '.join(named)}; {len(book.runes) - len(named)} more hidden)"
+    return shown
+
+
+def unit_line(unit: Unit, army: Army, hidden: bool = False, revealed: set[str] = frozenset()) -> str:
     """One entry as the list shows it; ``hidden``: the Common Army List's view (§2.4), each
-    magic item shown only as its mundane type."""
-    catalogue = army.items()
+    magic item not in ``revealed`` shown only as its mundane type."""
     roles = [r for r, on in (("General", unit.general), ("BSB", unit.bsb)) if on]
     if unit.wizard:
         roles.append(f"wizard level {unit.wizard.level}, {unit.wizard.lore}")
     cmd = [r for r, on in (("champion", unit.command.champion), ("musician", unit.command.musician),
                            ("standard", unit.command.standard)) if on]
-    items = [visible_type(catalogue[i.lower()]) if hidden else i for i in unit.magic_items]
+    items = [_item_shown(i, army, revealed) if hidden else i for i in unit.magic_items]
     extras = ", ".join(unit.equipment + cmd + items)
     shown = "?" if hidden and unit.magic_items else unit.points
     label = f"{unit.models} × " if unit.models > 1 else ""
-    return (f"• {unit.name} ({unit.category}, {unit.troop_type}) — {label}{unit.parts[0].name}, {shown} pts"
+    mark = f" [{unit.mark}]" if unit.mark else ""
+    return (f"• {unit.name}{mark} ({unit.category}, {unit.troop_type}) — {label}{unit.parts[0].name}, {shown} pts"
             + (f"; {'; '.join(roles)}" if roles else "") + (f" — {extras}" if extras else ""))
 
 
-def describe(army: Army, hidden: bool = False) -> str:
-    """The list with its points and every broken composition rule (§2.2-2.3)."""
+def describe(army: Army, hidden: bool = False, revealed: set[str] = frozenset()) -> str:
+    """The list with its points and every broken composition rule (§2.2-2.3); ``hidden``: the
+    Common Army List an opponent sees in a hidden-list game (§2.4)."""
     lines = [f"**{army.name}** — {army.points if not hidden else '?'} of {army.points_limit} points "
              f"({army_size(army.points_limit)})"]
-    lines += [unit_line(u, army, hidden) for u in army.units] or ["(no units yet: /army add)"]
+    lines += [unit_line(u, army, hidden, revealed) for u in army.units] or ["(no units yet: /army add)"]
     if not hidden:
+        from engine.rulesets.ninth_age.hidden import alike_entries
+
+        for a, b in alike_entries(army):
+            lines.append(f"ℹ️ For hidden lists (§2.4): {a} and {b} look alike but carry different magic items; "
+                         "give each its own mark (e.g. a banner colour) in the army file.")
         problems = composition_problems(army)
         if problems:
             lines.append(f"⚠️ {len(problems)} composition rule{'s' if len(problems) != 1 else ''} broken:")

@@ -246,6 +246,9 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         if not charger.on_table:
             continue
         entry = state.unit_entry(charger)
+        from engine.rulesets.ninth_age import hidden  # hidden lists: reveal a movement item now (§2.4, E-47)
+
+        hidden.before_charge_roll(state, charger, events)
         swift = entry.has_rule("Swiftstride")
         roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{charger.id} charge range")
         total = charge_range(roll.dice, entry.movement, champion=entry.command.champion, swiftstride=swift)

@@ -50,6 +50,7 @@ class BookItem(BaseModel):
     ward: int | None = Field(default=None, ge=2, le=6)
     regeneration: int | None = Field(default=None, ge=2, le=6)
     rules: list[str] = Field(default_factory=list)
+    runes: list[str] = Field(default_factory=list, max_length=4)  # a runic item's runes, revealed one by one
 
     @field_validator("type")
     @classmethod

@@ -113,10 +113,13 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     unit.marched = kind == "march"
     state.last_moves.append({"unit": unit.id, "kind": kind, "path": [p.centre for p in result.path[:: max(
         1, len(result.path) // 20)]] + [result.footprint.centre]})
+    from engine.rulesets.ninth_age import hidden  # hidden lists: a movement item shows only once used (§2.4)
+
+    hidden.after_move(state, unit, result.length, allowance, events)
     events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
                         text=f"{unit.id} {'marches' if kind == 'march' else 'advances'}: {', '.join(result.parts)}; "
-                        f"{result.length:.1f}\" of {allowance:g}\" used, farthest model "
-                        f"{result.max_displacement:.1f}\" from its start."))
+                        f"{result.length:.1f}\" of {hidden.shown_allowance(state, unit, allowance):g}\" used, "
+                        f"farthest model {result.max_displacement:.1f}\" from its start."))
     if kind == "march":
         terrain_checks(state, unit, kind, shapes, events)
 

@@ -14,16 +14,16 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, Seat
-from engine.rulesets.ninth_age import charges, movement, setup, turns
+from engine.rulesets.ninth_age import charges, movement, muster, setup, turns
 from engine.rulesets.ninth_age.actions import (
     ACTION_TYPES, Advance, Charge, Deploy, EndStep, FreeReform, March, MoveStep, PlaceMarker, Reform, StartBattle,
+    UseArmy,
 )
 from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, sample_army
 from engine.rulesets.ninth_age.commands import number, parse_facing, parse_formation, parse_path, parse_wheel
 from engine.rulesets.ninth_age.state import SEATS, NinthAgeState, UnitState
-from engine.rulesets.ninth_age.terrain_layouts import LAYOUTS, layout
+from engine.rulesets.ninth_age.terrain_layouts import LAYOUTS, layout, load_layout_text
 from engine.rulesets.ninth_age.zones import DEPLOYMENT_TYPES
-from engine.table.footprint import Formation
 from engine.table.terrain import Table
 from engine.table.view import (
     MarkerShape, PathShape, TableView, TerrainShape, UnitShape, ZoneShape, polygon_points,
@@ -38,8 +38,11 @@ OPTIONS = {
     "charge_path_capped": "on: a charge's path may not be longer than its charge range ([A-11]; default off)",
     "battle_points": "on: score the 10-0 Battle Points of §20.4 instead of the victory margins (default off)",
     "table": "table size in inches, e.g. 72x48 (default: 48x36 when both armies are Warbands, else 72x48)",
+    # -- armies (muster.py) and hidden lists (§2.4) --
+    "armies": "chosen: the battle waits until each player brings an army with /army use (default: the samples)",
+    "lists": "open or hidden (§2.4: magic items stay secret until used; default open)",
 }
-COMMANDS = {"deploy", "end", "advance", "march", "reform", "charge", "marker"}
+COMMANDS = {"deploy", "end", "advance", "march", "reform", "charge", "marker", "army"}
 
 
 def table_size(text: Any, armies: dict[str, Army]) -> tuple[float, float]:
@@ -72,6 +75,23 @@ class NinthAge(Ruleset):
     def option_names(self) -> dict[str, str]:
         return dict(OPTIONS)
 
+    def army_text(self, state: NinthAgeState, seat: str, viewer: str | None) -> str:
+        """``/army show seat:`` in a game: that seat's army as ``viewer`` may see it (§2.4)."""
+        from engine.rulesets.ninth_age.hidden import army_text
+
+        return army_text(state, seat, viewer)
+
+    def read_map_upload(self, filename: str, data: bytes, options: dict[str, Any]) -> dict[str, Any]:
+        """``/game new ruleset:ninth-age mapfile:<layout.json>``: an uploaded terrain layout, checked
+        now on the agreed (or the standard) table and kept in the game's options."""
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise IllegalAction("bad-terrain", f"{filename}: not a text file (UTF-8 JSON).") from None
+        width, height = table_size(options.get("table"), {})
+        load_layout_text(text, width, height, filename)
+        return {"terrain_file": text, "terrain_file_name": filename[:100]}
+
     def commands(self) -> set[str]:
         return set(COMMANDS)
 
@@ -87,23 +107,26 @@ class NinthAge(Ruleset):
         objective = str(options.get("objective", "hold")).lower()
         if objective not in ("hold", "breakthrough", "secure", "random"):
             raise IllegalAction("bad-setting", f"objective is hold, breakthrough, secure or random, not {objective!r}.")
+        armies_mode = str(options.get("armies", "samples")).lower()
+        if armies_mode not in ("samples", "chosen"):
+            raise IllegalAction("bad-setting", f"armies is samples or chosen, not {armies_mode!r}.")
+        lists = str(options.get("lists", "open")).lower()
+        if lists not in ("open", "hidden"):
+            raise IllegalAction("bad-setting", f"lists is open or hidden (§2.4), not {lists!r}.")
         width, height = table_size(options.get("table"), armies)
-        table = Table(width=width, height=height,
-                      terrain=layout(str(options.get("terrain", "standard")), width, height))
+        if options.get("terrain_file"):  # an uploaded layout (/game new ... mapfile:), checked on this table
+            terrain = load_layout_text(str(options["terrain_file"]), width, height,
+                                       str(options.get("terrain_file_name") or "terrain file"))
+        else:
+            terrain = layout(str(options.get("terrain", "standard")), width, height)
+        table = Table(width=width, height=height, terrain=terrain)
         state = NinthAgeState(
             ruleset=self.name, seed=seed, rng=Rng.from_seed(seed), options=options,
             seats=[Seat(id="p1", name="Player 1"), Seat(id="p2", name="Player 2")], phase="setup",
             armies=armies, table=table, deployment=deployment, objective=objective,
             charge_path_capped=bool(options.get("charge_path_capped", False)),
         )
-        for seat in SEATS:
-            for i, entry in enumerate(armies[seat].units):
-                uid = entry.name if entry.name not in state.units else f"{entry.name} ({seat})"
-                formation = Formation(base_width_mm=entry.base[0], base_depth_mm=entry.base[1],
-                                      files=entry.default_files, models=entry.models,
-                                      skirmish=entry.has_rule("Skirmishers"), round_base=entry.round_base)
-                state.units[uid] = UnitState(id=uid, owner=seat, entry=i, formation=formation, models=entry.models,
-                                             start_models=entry.models)
+        muster.build_units(state)
         return state
 
     def start_action(self, state: GameState) -> Action | None:
@@ -142,6 +165,11 @@ class NinthAge(Ruleset):
         assert isinstance(state, NinthAgeState)
         if command == "end":
             return EndStep(seat=seat)
+        if command == "army":  # /army use: the service sends the checked army file's data
+            data = options.get("army_data")
+            if not isinstance(data, dict):
+                raise IllegalAction("missing-option", "Bring an army with /army use name:<your army or a sample>.")
+            return UseArmy(seat=seat, army=data)
         if command == "marker":
             for key in ("x", "y"):
                 if options.get(key) in (None, ""):
@@ -196,11 +224,23 @@ class NinthAge(Ruleset):
         if isinstance(action, StartBattle):
             if state.phase != "setup":
                 raise IllegalAction("wrong-phase", "The battle has already begun.")
+            if state.options.get("armies") == "chosen" and muster.waiting_for(state):
+                state.phase = "armies"
+                events.append(Event(kind="setup", text="Each player brings an army: /army use name:<your army or a "
+                                    "sample>. The battle begins when both have."))
+                return
             setup.start(state, events)
             return
         seat = action.seat
         if seat not in SEATS:
             raise IllegalAction("not-seated", "Only the two players act in this game.")
+        if isinstance(action, UseArmy):
+            if muster.use_army(state, seat, action.army, events):
+                setup.start(state, events)
+            return
+        if state.phase == "armies":
+            raise IllegalAction("wrong-phase", "The battle begins when both players have brought an army with "
+                                "/army use.")
         if state.phase == "setup":
             raise IllegalAction("wrong-phase", "The game starts when both players have joined.")
         if state.phase == "markers" or isinstance(action, PlaceMarker):
@@ -303,6 +343,8 @@ class NinthAge(Ruleset):
         assert isinstance(state, NinthAgeState)
         if state.phase == "setup":
             return []
+        if state.phase == "armies":
+            return muster.waiting_for(state)
         if state.phase == "markers":
             return [state.side_chooser if state.side_chooser not in state.markers
                     else state.enemy_of(state.side_chooser)]
@@ -329,6 +371,9 @@ class NinthAge(Ruleset):
         assert isinstance(state, NinthAgeState)
         if state.phase == "setup":
             return "Waiting for both players to join."
+        if state.phase == "armies":
+            return "Waiting for " + " and ".join(state.seat(s).name for s in muster.waiting_for(state)) + \
+                " to bring an army (/army use name:)."
         if state.phase == "markers":
             return f"Secure Target: {state.seat(self._to_act(state)[0]).name} places a marker (/marker x: y:)."
         if state.phase == "deployment" and state.deploy:

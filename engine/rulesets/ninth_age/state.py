@@ -91,6 +91,9 @@ class NinthAgeState(GameState):
     charges: list[ChargeDeclaration] = Field(default_factory=list)
     charge_path_capped: bool = False
     last_moves: list[dict] = Field(default_factory=list)  # for the board: unit id, path points, kind
+    # -- armies and hidden lists (muster.py, hidden.py) -----------------------------------------
+    armies_chosen: list[str] = Field(default_factory=list)  # seats that brought an army by /army use
+    revealed: dict[str, list[str]] = Field(default_factory=dict)  # seat -> hidden items revealed (§2.4)
 
     def unit_entry(self, unit: UnitState) -> Unit:
         return self.armies[unit.owner].units[unit.entry]
