@@ -354,6 +354,28 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("to", "New formation, files x ranks, e.g. 5x4"),
         Option("facing", "left, right, back, or a bearing in degrees"),
     )),
+    # -- Ninth Age characters in units (engine/rulesets/ninth_age/characters.py) -----------------
+    CommandSpec("join", "Ninth Age: a character joins a unit (deploying, or in the Remaining Moves); hidden: in secret",
+                None, (
+        Option("unit", "Your character", required=True, autocomplete="unit"),
+        Option("into", "The unit it joins", required=True, autocomplete="unit"),
+        Option("file", "The front-rank file it takes, 1 from the left (default: the first legal place)",
+               type="integer"),
+        Option("hidden", "Deploying a Hidden model: hide it in the unit, in secret (§22 Hidden)", type="boolean"),
+    )),
+    CommandSpec("leave", "Ninth Age: a character leaves its unit with a move of its own (ending 1\" away)", None, (
+        Option("unit", "Your character", required=True, autocomplete="unit"),
+        Option("forward", "Inches straight forward"),
+        Option("back", "Inches straight backward"),
+        Option("left", "Inches sideways to its left"),
+        Option("right", "Inches sideways to its right"),
+        Option("path", "A chain of moves, e.g. 'forward 2, wheel right 20, forward 3'"),
+        Option("pivot", "Face this bearing (or left/right/back) first"),
+    )),
+    CommandSpec("reveal", "Ninth Age: reveal a Hidden character, or a hidden magic item (Item/Rune) you use", None, (
+        Option("unit", "Your character or unit", required=True, autocomplete="unit"),
+        Option("item", "The magic item being used (Item/Rune: only that rune); none: a Hidden character"),
+    )),
     CommandSpec("cast", "Cast a spell (or use a spell-like ability) with a creature", None, (
         Option("spell", "The spell", required=True, autocomplete="spell"),
         _CREATURE,

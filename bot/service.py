@@ -527,6 +527,12 @@ class Service:
         if commander is not None:
             view = ruleset.command_range_board(state, str(commander))
             return Reply(text=view.caption, board=self._around(view, command))
+        private = getattr(ruleset, "private_board", None)  # secrets a seat may see (Ninth Age Hidden models)
+        if private is not None:
+            view = private(state, await self._seat_of(game, user_id))
+            if view is not None:
+                return Reply(text=ruleset.status(state) + " (your own view: only you see it)", board=view,
+                             ephemeral=True)
         return Reply(text=ruleset.status(state), board=self._around(await self._view(ruleset, state, game.id), command))
 
     @staticmethod

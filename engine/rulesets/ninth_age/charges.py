@@ -9,7 +9,8 @@ from __future__ import annotations
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age.leadership import (
-    charge_dice, charge_range, failed_charge_distance, leadership_test, rally_leadership, unit_leadership,
+    charge_dice, charge_range, failed_charge_distance, hold_your_ground, leadership_test, rally_leadership,
+    unit_leadership,
 )
 from engine.rulesets.ninth_age.movement import engaged
 from engine.rulesets.ninth_age.setup import surroundings
@@ -176,7 +177,7 @@ def _redirects(state: NinthAgeState, fled: str, events: list[Event]) -> None:
         charger.redirected = True
         ld, source = unit_leadership(state, charger)
         if not leadership_test(state.rng, ld, f"{charger.id} redirect test (Ld from {source})", events,
-                               seat=charger.owner):
+                               seat=charger.owner, reroll=hold_your_ground(state, charger)):
             continue
         answer = decide(state, charger.owner, f"redirect-{charger.id}", f"Redirect {charger.id} onto which "
                         "unit (or keep charging the fleeing one)?", [u.id for u in choices] + ["keep"])
@@ -483,7 +484,8 @@ def panic(state: NinthAgeState, unit: UnitState, events: list[Event], cause: str
         events.append(Event(kind="panic", seat=unit.owner, text=f"{unit.id} is immune to Panic ({cause})."))
         return
     ld, source = unit_leadership(state, unit)
-    if leadership_test(state.rng, ld, f"{unit.id} Panic test ({cause}; Ld from {source})", events, seat=unit.owner):
+    if leadership_test(state.rng, ld, f"{unit.id} Panic test ({cause}; Ld from {source})", events, seat=unit.owner,
+                       reroll=hold_your_ground(state, unit)):
         return
     if entry.troop_type == "war machine":
         events.append(Event(kind="panic", seat=unit.owner, text=f"{unit.id} may not shoot in its next Shooting phase."))
@@ -515,7 +517,8 @@ def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
         if entry.command.musician:
             notes.append("Musician +1")
         if leadership_test(state.rng, value, f"{unit.id} Rally test (Ld {ld} from {source}"
-                           + (f"; {', '.join(notes)}" if notes else "") + ")", events, seat=seat):
+                           + (f"; {', '.join(notes)}" if notes else "") + ")", events, seat=seat,
+                           reroll=hold_your_ground(state, unit)):
             unit.fleeing = False
             unit.rallied = True
             events.append(Event(kind="rally", seat=seat, text=f"{unit.id} rallies; it may /reform now, and may not "

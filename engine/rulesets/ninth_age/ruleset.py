@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, Seat
-from engine.rulesets.ninth_age import charges, movement, muster, setup, turns
+from engine.rulesets.ninth_age import characters, charges, movement, muster, setup, turns
 from engine.rulesets.ninth_age.actions import (
     ACTION_TYPES, Advance, Charge, Deploy, EndStep, FreeReform, March, MoveStep, PlaceMarker, Reform, StartBattle,
-    UseArmy,
+    Join, Leave, Reveal, UseArmy,
 )
 from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, sample_army
 from engine.rulesets.ninth_age.commands import number, parse_facing, parse_formation, parse_path, parse_wheel
@@ -42,7 +42,7 @@ OPTIONS = {
     "armies": "chosen: the battle waits until each player brings an army with /army use (default: the samples)",
     "lists": "open or hidden (§2.4: magic items stay secret until used; default open)",
 }
-COMMANDS = {"deploy", "end", "advance", "march", "reform", "charge", "marker", "army"}
+COMMANDS = {"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "reveal"}
 
 
 def table_size(text: Any, armies: dict[str, Army]) -> tuple[float, float]:
@@ -176,6 +176,17 @@ class NinthAge(Ruleset):
                     raise IllegalAction("missing-option", "Say where: /marker x: y: (inches).")
             return PlaceMarker(seat=seat, x=number(options["x"], "x"), y=number(options["y"], "y"))
         unit = self.find_unit(state, options.get("unit"), owner=seat)
+        if command == "join":  # deployed in a unit, or joining one in the Remaining Moves (§16.2); hidden (§22)
+            host = self.find_unit(state, options.get("into"), owner=seat)
+            file = int(number(options["file"], "file")) - 1 if options.get("file") not in (None, "") else None
+            hidden = options.get("hidden") is True or str(options.get("hidden", "")).strip().lower() in ("true", "yes")
+            return Join(seat=seat, unit=unit.id, into=host.id, file=file, hidden=hidden)
+        if command == "leave":
+            pivot = parse_facing(options["pivot"], 0.0) if options.get("pivot") not in (None, "") else None
+            return Leave(seat=seat, unit=unit.id, steps=self._steps(options), pivot=pivot)
+        if command == "reveal":
+            item = str(options.get("item") or "").strip() or None
+            return Reveal(seat=seat, unit=unit.id, item=item)
         if command == "deploy":
             for key in ("x", "y"):
                 if options.get(key) in (None, ""):
@@ -252,6 +263,9 @@ class NinthAge(Ruleset):
         if state.phase == "deployment":
             if state.deploy.step == "vanguard":
                 self._vanguard(state, seat, action, events)
+            elif isinstance(action, Join):
+                characters.deploy_into(state, seat, state.units[action.unit], state.units[action.into], action.file,
+                                       action.hidden, events)
             elif isinstance(action, Deploy):
                 setup.deploy(state, seat, state.units[action.unit], action.x, action.y, action.facing, action.files,
                              events)
@@ -259,6 +273,9 @@ class NinthAge(Ruleset):
                 setup.end_drop(state, seat, events)
             else:
                 raise IllegalAction("wrong-phase", "Deployment first: /deploy your units, /end to hand over.")
+            return
+        if isinstance(action, Reveal):  # either player, at the moments the rules allow (§2.4, §22 Hidden)
+            self._reveal(state, seat, action, events)
             return
         if seat != state.active:
             raise IllegalAction("not-your-turn", f"It is {state.seat(state.active).name}'s turn ({self._status(state)})")
@@ -274,6 +291,17 @@ class NinthAge(Ruleset):
             if state.phase != "movement" or state.step != "remaining":
                 raise IllegalAction("wrong-phase", "Ambushers arrive in the Remaining Moves sub-phase.")
             setup.arrive(state, seat, unit, action.x, action.y, action.facing, action.files, events)
+            return
+        if isinstance(action, (Join, Leave)):
+            if state.step != "remaining":
+                raise IllegalAction("charges-first", "Characters join and leave units in the Remaining Moves "
+                                    "sub-phase (§16.2-16.3).")
+            if isinstance(action, Join):
+                if action.hidden:
+                    raise IllegalAction("deploy-hidden", "A Hidden model hides in a unit when it deploys (§22).")
+                characters.join(state, unit, state.units[action.into], action.file, events)
+            else:
+                characters.leave_move(state, unit, action.steps, action.pivot, events)
             return
         if not unit.on_table:
             raise IllegalAction("not-on-table", f"{unit.id} is not on the table.")
@@ -306,6 +334,30 @@ class NinthAge(Ruleset):
                                         f"{limit}\" of the {unit.ambush_edge} edge, not {far:.1f}\" from it.")
         elif isinstance(action, Reform):
             movement.reform(state, unit, action.files, action.facing, events, after_rally=unit.rallied)
+
+    def _reveal(self, state: NinthAgeState, seat: str, action: Reveal, events: list[Event]) -> None:
+        from engine.rulesets.ninth_age import hidden
+
+        unit = state.units[action.unit]
+        if unit.owner != seat:
+            raise IllegalAction("not-your-unit", f"{unit.id} is not yours.")
+        if action.item is None:
+            characters.reveal_hidden(state, unit, events)
+            return
+        if not hidden.hidden_lists(state):
+            raise IllegalAction("open-lists", "This game is played with open lists: every item is known (§2.4).")
+        name, _, rune = action.item.partition("/")
+        entry = state.unit_entry(unit)
+        carried = next((i for i in entry.magic_items if i.lower() == name.strip().lower()), None)
+        if carried is None:
+            raise IllegalAction("no-item", f"{unit.id} carries no {name.strip()!r}.")
+        if rune:
+            book = next((b for b in state.armies[seat].magic_items if b.name.lower() == carried.lower()), None)
+            known = [r for r in (book.runes if book else []) if r.lower() == rune.strip().lower()]
+            if not known:
+                raise IllegalAction("no-rune", f"{carried} has no rune {rune.strip()!r}.")
+            carried = f"{carried}/{known[0]}"
+        hidden.reveal(state, seat, unit.id, carried, "its owner uses it", events)
 
     def _vanguard(self, state: NinthAgeState, seat: str, action: Action, events: list[Event]) -> None:
         """Vanguard moves (§22): up to 12" as in Remaining Moves, no march, one unit at a time."""
@@ -404,7 +456,16 @@ class NinthAge(Ruleset):
         return super().suggestions(state, seat, kind)
 
     # -- the board --------------------------------------------------------------------------------
-    def board(self, state: GameState) -> TableView:  # type: ignore[override]
+    def private_board(self, state: GameState, seat: str | None) -> TableView | None:
+        """The board as ``seat`` alone may see it, when it differs from the public one: its Hidden
+        models are marked in their units (§24.10); None when there is nothing secret to show."""
+        assert isinstance(state, NinthAgeState)
+        if seat is None or not any(u.owner == seat and u.location == "hidden" for u in state.units.values()):
+            return None
+        return self.board(state, viewer=seat)
+
+    def board(self, state: GameState, viewer: str | None = None) -> TableView:  # type: ignore[override]
+        """The public board (``viewer`` None): no secret is drawn on it."""
         assert isinstance(state, NinthAgeState)
         view = TableView(width=state.table.width, height=state.table.height, title="The Ninth Age",
                          caption=self._status(state), side_names={s.id: s.name for s in state.seats})
@@ -420,8 +481,11 @@ class NinthAge(Ruleset):
             fp = u.footprint()
             badges = [b for b, on in (("fleeing", u.fleeing), ("charged", u.charged), ("failed charge",
                       u.failed_charge), ("marched", u.marched), ("reformed", u.reformed)) if on]
+            inside = [c.id for c in characters.joined(state, u)]  # joined characters; never the hidden ones
+            if viewer is not None and viewer == u.owner:
+                inside += [f"{c.id} (hidden)" for c in characters.joined(state, u, hidden=True)]
             view.units.append(UnitShape(
-                id=u.id, label=f"{u.id} {u.models}", side=u.owner, centre=fp.centre,
+                id=u.id, label=f"{u.id} {u.models}" + "".join(f" + {c}" for c in inside), side=u.owner, centre=fp.centre,
                 front=fp.world((0, fp.half_depth)), has_arcs=fp.has_arcs, badges=badges,
                 bases=[[(round(x, 3), round(y, 3)) for x, y in m.exterior.coords[:-1]] for m in fp.models]))
         for move in state.last_moves:

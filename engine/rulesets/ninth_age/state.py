@@ -12,7 +12,7 @@ from engine.table.footprint import Footprint, Formation, Pose, footprint
 from engine.table.terrain import Table
 
 SEATS = ("p1", "p2")
-Location = Literal["reserve", "table", "destroyed", "fled"]
+Location = Literal["reserve", "table", "destroyed", "fled", "joined", "hidden"]  # joined/hidden: characters.py
 
 
 class UnitState(BaseModel):
@@ -44,6 +44,13 @@ class UnitState(BaseModel):
     failed_charge: bool = False
     rallied: bool = False
     redirected: bool = False
+    # -- characters in units (characters.py, §16.2-16.5) ------------------------------------------
+    host: str | None = None  # the unit a character has joined, or hides in
+    cells: tuple[int, int] | None = None  # positions (files, ranks) its matching base takes; None: against a side
+    rank: int = 0  # where its base stands in the host's block (front left = 0, 0)
+    file: int = 0
+    joined_this_phase: bool = False  # a character joined it: it may not move again this Remaining Moves
+    command_at: dict[str, tuple[int, int]] = Field(default_factory=dict)  # champion/musician/standard -> rank, file
 
     @property
     def on_table(self) -> bool:

@@ -1,0 +1,522 @@
+"""Characters joining and leaving units (§16.2-16.6), Hidden characters (§22 Hidden), and the
+General's and the Battle Standard Bearer's reach (§16.7-16.8).
+
+A character in a unit stands inside the block when its base is *matching* (the R&F base, or a
+whole multiple of it of at least double in each dimension, [A-29]) and takes as many positions
+as its base covers; a non-matching base stands against one side, aligned with the front (at
+most one per side), and counts for no rank width (§16.5). Front-Rank models (characters and the
+command group) stand as far forward as possible; a character joining may take a Front-Rank
+model's place, which then moves as little as it can (E-29).
+
+>>> command = dict(character=False)
+>>> arrangement = Arrangement(files=5, members=[Member("C2", 2, 2, 0, 0), Member("C3", 1, 1, 0, 2),
+...     Member("Champion", rank=0, file=3, **command), Member("Musician", rank=0, file=4, **command),
+...     Member("Standard", rank=1, file=2, **command)])
+>>> after, moved = arrangement.join(Member("C4"), file=4)
+>>> moved, after.where("Musician")
+(['Musician'], (1, 4))
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field, replace
+
+from engine.core import Event, IllegalAction
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.table.footprint import Attached, Pose
+
+UNJOINABLE_BY_RULE = ("Unbreakable", "Random Movement", "Insignificant", "Otherworldly", "Ethereal")
+
+
+# -- the block: who stands where (E-29) -----------------------------------------------------------
+@dataclass
+class Member:
+    """A Front-Rank model in a unit's block: ``width`` x ``depth`` positions from (rank, file)."""
+
+    name: str
+    width: int = 1
+    depth: int = 1
+    rank: int = 0
+    file: int = 0
+    character: bool = True
+
+    def cells(self) -> set[tuple[int, int]]:
+        return {(self.rank + r, self.file + f) for r in range(self.depth) for f in range(self.width)}
+
+
+@dataclass
+class Arrangement:
+    files: int
+    members: list[Member] = field(default_factory=list)
+
+    def where(self, name: str) -> tuple[int, int]:
+        m = next(m for m in self.members if m.name == name)
+        return m.rank, m.file
+
+    def taken(self, but: str | None = None) -> set[tuple[int, int]]:
+        return {c for m in self.members if m.name != but for c in m.cells()}
+
+    def _spot(self, width: int, depth: int, avoid: set[tuple[int, int]], near: int) -> tuple[int, int]:
+        """The forward-most place for a ``width`` x ``depth`` base clear of ``avoid``, nearest to
+        file ``near`` within that rank."""
+        rank = 0
+        while True:
+            options = [f for f in range(self.files - width + 1)
+                       if not {(rank + r, f + c) for r in range(depth) for c in range(width)} & avoid]
+            if options:
+                return rank, min(options, key=lambda f: (abs(f - near), f))
+            rank += 1
+
+    def join(self, joiner: Member, file: int | None = None) -> tuple["Arrangement", list[str]]:
+        """The block after ``joiner`` joins at ``file`` of the front rank (default: the first place
+        free of other Front-Rank models, else the nearest one it may take): the Front-Rank
+        models it overlaps move as little as possible to the forward-most free place; a
+        character is never displaced (§16.2, §16.5). Returns the new block and who moved."""
+        if joiner.width > self.files:
+            raise IllegalAction("too-wide", f"{joiner.name} is {joiner.width} positions wide; the unit is "
+                                f"{self.files} wide.")
+        characters = {c for m in self.members if m.character for c in m.cells()}
+        if file is None:
+            rank, file = self._spot(joiner.width, joiner.depth, self.taken(), 0)
+            if rank > 0:  # the front rank is full of Front-Rank models: take a non-character's place
+                rank, file = self._spot(joiner.width, joiner.depth, characters, 0)
+        else:
+            if not 0 <= file <= self.files - joiner.width:
+                raise IllegalAction("bad-file", f"{joiner.name} fits at files 1 to {self.files - joiner.width + 1}.")
+            rank = 0
+            while {(rank + r, file + c) for r in range(joiner.depth) for c in range(joiner.width)} & characters:
+                rank += 1
+        placed = replace(joiner, rank=rank, file=file)
+        out = Arrangement(self.files, [replace(m) for m in self.members] + [placed])
+        moved = []
+        for m in out.members:
+            if m is placed or not (m.cells() & placed.cells()):
+                continue
+            m.rank, m.file = out._spot(m.width, m.depth, out.taken(but=m.name), m.file)
+            moved.append(m.name)
+        return out, moved
+
+    def leave(self, name: str) -> tuple["Arrangement", list[str]]:
+        """The block after ``name`` leaves: Front-Rank models behind step forward into the gap,
+        as few as possible (§16.5 Refilling gaps)."""
+        out = Arrangement(self.files, [replace(m) for m in self.members if m.name != name])
+        moved = []
+        for m in sorted(out.members, key=lambda m: (m.rank, m.file)):
+            if m.rank == 0:
+                continue
+            rank, file = out._spot(m.width, m.depth, out.taken(but=m.name), m.file)
+            if rank < m.rank:
+                m.rank, m.file = rank, file
+                moved.append(m.name)
+        return out, moved
+
+
+def block_counts(files: int, positions: int, full_rank: int) -> tuple[int, list[int]]:
+    """Full ranks and the positions in each rank of a block ``files`` wide holding ``positions``
+    (R&F plus matching characters, a large base counting in every rank and file it covers);
+    non-matching models are not positions (§16.5, E-29).
+
+    >>> block_counts(5, 20, 5)
+    (4, [5, 5, 5, 5])
+    """
+    ranks = [min(files, positions - r * files) for r in range(math.ceil(positions / files))]
+    full = 0
+    for n in ranks:
+        if n < max(full_rank, 1) or n < files:
+            break
+        full += 1
+    return full, ranks
+
+
+def base_fit(char_mm: tuple[float, float], rf_mm: tuple[float, float], skirmish: bool = False) -> tuple[int, int] | None:
+    """Positions (width, depth) a matching base takes, or None for a non-matching base ([A-29]).
+
+    >>> base_fit((20, 20), (20, 20)), base_fit((40, 40), (20, 20)), base_fit((50, 50), (20, 20))
+    ((1, 1), (2, 2), None)
+    """
+    if tuple(char_mm) == tuple(rf_mm):
+        return 1, 1
+    if skirmish:
+        return None
+    w, d = char_mm[0] / rf_mm[0], char_mm[1] / rf_mm[1]
+    if w >= 2 and d >= 2 and abs(w - round(w)) < 1e-9 and abs(d - round(d)) < 1e-9:
+        return int(round(w)), int(round(d))
+    return None
+
+
+# -- in play --------------------------------------------------------------------------------------
+def joined(state: NinthAgeState, host: UnitState, *, hidden: bool | None = False) -> list[UnitState]:
+    """The characters in ``host`` (``hidden``: only the hidden ones; None: all)."""
+    return [u for u in state.units.values() if u.host == host.id
+            and (hidden is None or (u.location == "hidden") == hidden)]
+
+
+def reshape(host: UnitState, formation) -> None:
+    """Give ``host`` a new formation (a character in or out) without moving the block: the front
+    left model stays where it stood (the pose is the centre of the whole footprint, which shifts)."""
+    from engine.table.footprint import footprint
+
+    if host.pose is None:
+        host.formation = formation
+        return
+    before = footprint(host.formation, host.pose).models[0].centroid
+    after = footprint(formation, host.pose).models[0].centroid
+    host.formation = formation
+    host.pose = host.pose.moved(host.pose.x + before.x - after.x, host.pose.y + before.y - after.y)
+
+
+COMMAND = ("standard", "musician", "champion")
+
+
+def command_positions(state: NinthAgeState, host: UnitState) -> dict[str, tuple[int, int]]:
+    """Where the unit's command models stand: as recorded, or at first the middle of the front
+    rank (standard, then musician to its left and champion to its right)."""
+    cmd = state.unit_entry(host).command
+    present = [n for n in COMMAND if getattr(cmd, n)]
+    if host.command_at and set(host.command_at) == set(present):
+        return dict(host.command_at)
+    files = host.formation.files
+    middle = (files - 1) // 2
+    order = [middle, middle - 1, middle + 1, middle - 2, middle + 2]
+    spots = [f for f in order if 0 <= f < files]
+    out, rank = {}, 0
+    for name in present:
+        if not spots:  # a narrow unit: the rest go to the next rank
+            rank, spots = rank + 1, [f for f in order if 0 <= f < files]
+        out[name] = (rank, spots.pop(0))
+    return out
+
+
+def block(state: NinthAgeState, host: UnitState) -> Arrangement:
+    """The unit's Front-Rank models: its characters and its command group."""
+    members = [Member(c.id, *c.cells, c.rank, c.file) for c in joined(state, host) if c.cells is not None]
+    members += [Member(name.capitalize(), 1, 1, r, f, character=False)
+                for name, (r, f) in command_positions(state, host).items()]
+    return Arrangement(host.formation.files, members)
+
+
+def _store(state: NinthAgeState, host: UnitState, after: Arrangement) -> None:
+    for m in after.members:
+        if m.character:
+            state.units[m.name].rank, state.units[m.name].file = m.rank, m.file
+        else:
+            host.command_at[m.name.lower()] = (m.rank, m.file)
+
+
+def join_problem(state: NinthAgeState, char: UnitState, host: UnitState) -> str | None:
+    """Why the character may not join the unit (§16.2), or None."""
+    centry, hentry = state.unit_entry(char), state.unit_entry(host)
+    if not centry.is_character:
+        return f"{char.id} is not a character"
+    if host.owner != char.owner:
+        return f"{host.id} is not yours"
+    if host.id == char.id or char.host:
+        return f"{char.id} is already in a unit"
+    if host.location != "table":
+        return f"{host.id} is not on the table"
+    if host.fleeing:
+        return f"{host.id} is fleeing"
+    from engine.rulesets.ninth_age.movement import engaged
+
+    if engaged(state, host):
+        return f"{host.id} is engaged in combat"
+    if hentry.troop_type == "war machine":
+        return "War Machines cannot be joined"
+    if centry.has_rule("Large Target") and not hentry.has_rule("War Platform"):
+        return f"{char.id} is a Large Target and cannot join units"
+    for rule in UNJOINABLE_BY_RULE:
+        if hentry.has_rule(rule) != centry.has_rule(rule) and hentry.has_rule(rule):
+            return f"{host.id} has {rule} and accepts only characters with {rule}"
+    return None
+
+
+def _place(state: NinthAgeState, char: UnitState, host: UnitState, file: int | None, events: list[Event],
+           *, keep_front_rank: bool = False) -> list[str]:
+    """Put ``char`` into ``host``'s block (or against its side); who had to move."""
+    centry, hentry = state.unit_entry(char), state.unit_entry(host)
+    fit = base_fit(centry.base, hentry.base, host.formation.skirmish)
+    char.host, char.location, char.pose = host.id, "joined", None
+    if fit is None:
+        sides = {a.side for a in host.formation.attached}
+        free = [s for s in ("right", "left") if s not in sides]
+        if not free:
+            raise IllegalAction("no-side", f"{host.id} already has a non-matching model on each side (§16.5).")
+        side = "left" if file == 0 and "left" in free else free[0]
+        reshape(host, host.formation.model_copy(update={"attached": [*host.formation.attached, Attached(
+            id=char.id, width_mm=centry.base[0], depth_mm=centry.base[1], side=side)]}))
+        char.cells, char.rank, char.file = None, 0, 0
+        return []
+    arrangement = block(state, host)
+    member = Member(char.id, fit[0], fit[1])
+    if keep_front_rank:  # a Hidden model revealed may not displace other Front-Rank models
+        rank, spot = arrangement._spot(fit[0], fit[1], arrangement.taken(), file or 0)
+        after, moved = Arrangement(arrangement.files, arrangement.members + [replace(member, rank=rank, file=spot)]), []
+    else:
+        after, moved = arrangement.join(member, file)
+    host.command_at = command_positions(state, host)
+    _store(state, host, after)
+    char.cells = (fit[0], fit[1])
+    reshape(host, host.formation.model_copy(update={"models": host.formation.models + fit[0] * fit[1]}))
+    return moved
+
+
+def join(state: NinthAgeState, char: UnitState, host: UnitState, file: int | None, events: list[Event]) -> None:
+    """The Remaining Moves join (§16.2): the character moves into contact and takes its place;
+    the unit may not move again this sub-phase; the character counts as having moved."""
+    problem = join_problem(state, char, host)
+    if problem:
+        raise IllegalAction("cannot-join", f"{char.id} cannot join {host.id}: {problem} (§16.2).")
+    if char.location != "table":
+        raise IllegalAction("cannot-join", f"{char.id} is not on the table.")
+    if char.moved or char.fleeing:
+        raise IllegalAction("cannot-join", f"{char.id} has {'fled' if char.fleeing else 'already moved'} this turn.")
+    start = char.footprint()
+    m = state.unit_entry(char).movement
+    moved = _place(state, char, host, file, events)
+    target = character_base(state, char)
+    reach = start.shape.centroid.distance(target.centroid)
+    if reach > m + 1e-3:  # the action is refused whole: the game's state is left as it was
+        raise IllegalAction("too-far", f"{char.id} would move {reach:.1f}\" to that place in {host.id}; it has M {m} "
+                            "(§16.2). Choose a nearer file, or move closer first.")
+    char.moved = True
+    host.joined_this_phase = True
+    where = "against its side (a non-matching base)" if char.cells is None else \
+        f"in rank {char.rank + 1}, file {char.file + 1}"
+    events.append(Event(kind="join", seat=char.owner, data={"unit": host.id, "character": char.id},
+                        text=f"{char.id} joins {host.id} {where}, moving {reach:.1f}\" of {m}\""
+                        + (f"; {', '.join(moved)} moved aside to keep every Front-Rank model as far forward as "
+                           f"possible" if moved else "") + ". The unit may not move again this phase."))
+
+
+def character_base(state: NinthAgeState, char: UnitState):
+    """The polygon of a joined character's base, from its host's footprint."""
+    host = state.units[char.host]
+    fp = host.footprint()
+    if char.cells is None:
+        index = host.formation.models + [a.id for a in host.formation.attached].index(char.id)
+        return fp.models[index]
+    from shapely.ops import unary_union
+
+    files = host.formation.files
+    cells = [(char.rank + r) * files + char.file + f for r in range(char.cells[1]) for f in range(char.cells[0])]
+    return unary_union([fp.models[i] for i in cells if i < len(fp.models)])
+
+
+def leave(state: NinthAgeState, char: UnitState, events: list[Event]) -> UnitState:
+    """Take a character out of its unit (§16.3), standing where its base stood, facing the unit's
+    way: the caller then moves it, and it must end at least 1" from the unit."""
+    if char.location != "joined" or not char.host:
+        raise IllegalAction("not-joined", f"{char.id} is not in a unit.")
+    host = state.units[char.host]
+    from engine.rulesets.ninth_age.movement import engaged
+
+    if engaged(state, host) or host.fleeing or char.moved or host.joined_this_phase:
+        raise IllegalAction("cannot-leave", f"{char.id} cannot leave {host.id} now: it must be able to move (not "
+                            "engaged, not fleeing, not moved this phase) (§16.3).")
+    base = character_base(state, char)
+    c = base.centroid
+    if char.cells is None:
+        reshape(host, host.formation.model_copy(update={"attached": [a for a in host.formation.attached
+                                                                     if a.id != char.id]}))
+    else:
+        after, moved = block(state, host).leave(char.id)
+        reshape(host, host.formation.model_copy(update={"models": host.formation.models
+                                                        - char.cells[0] * char.cells[1]}))
+        _store(state, host, after)
+        if moved:
+            events.append(Event(kind="front-rank", seat=char.owner, text=f"{', '.join(moved)} step forward into the "
+                                "gap (§16.5)."))
+    char.host, char.cells, char.location = None, None, "table"
+    char.pose = Pose(x=c.x, y=c.y, bearing=host.pose.bearing)
+    return host
+
+
+def unit_movement(state: NinthAgeState, unit: UnitState) -> int:
+    """A mixed unit Advances and Marches at the lowest M in it (§16.2)."""
+    return min([state.unit_entry(unit).movement] + [state.unit_entry(c).movement for c in joined(state, unit)])
+
+
+def unit_models_ld(state: NinthAgeState, unit: UnitState) -> int:
+    """The best Ld of the unit's own models, its characters included (§24.3)."""
+    return max([state.unit_entry(unit).leadership] + [state.unit_entry(c).leadership for c in joined(state, unit)])
+
+
+def position(state: NinthAgeState, unit: UnitState):
+    """Where a model stands for a range: its own footprint, or its base inside its unit; None if
+    it is not on the table (a Hidden model is nowhere until revealed)."""
+    if unit.location == "joined" and unit.host:
+        return character_base(state, unit)
+    if unit.on_table:
+        return unit.footprint().shape
+    return None
+
+
+def host_of(state: NinthAgeState, unit: UnitState) -> UnitState:
+    return state.units[unit.host] if unit.location == "joined" and unit.host else unit
+
+
+# -- Hidden (§22) -----------------------------------------------------------------------------------
+def hide(state: NinthAgeState, char: UnitState, host: UnitState, events: list[Event]) -> None:
+    """Deploy a Hidden model secretly in an already deployed unit of the same troop type that it
+    could join, not a characters-only unit."""
+    centry, hentry = state.unit_entry(char), state.unit_entry(host)
+    if not centry.has_rule("Hidden"):
+        raise IllegalAction("not-hidden", f"{char.id} has no Hidden rule; it may join {host.id} openly.")
+    problem = join_problem(state, char, host)
+    if problem is None and hentry.is_character:
+        problem = "a characters-only unit hides no one"
+    if problem is None and hentry.troop_type != centry.troop_type:
+        problem = f"it must have {char.id}'s troop type ({centry.troop_type}), not {hentry.troop_type}"
+    if problem:
+        raise IllegalAction("cannot-hide", f"{char.id} cannot hide in {host.id}: {problem} (§22 Hidden).")
+    char.host, char.location, char.pose, char.cells = host.id, "hidden", None, None
+    events.append(Event(kind="deploy", seat=char.owner, data={"unit": char.id, "hidden": True},
+                        text=f"{state.seat(char.owner).name} deploys {char.id} hidden in one of their units "
+                        "(recorded in secret)."))
+
+
+def reveal_hidden(state: NinthAgeState, char: UnitState, events: list[Event]) -> None:
+    """Reveal a Hidden model: it is placed as if it had just joined, as far forward as it can
+    without displacing other Front-Rank models, and is a normal model from now on."""
+    if char.location != "hidden" or not char.host:
+        raise IllegalAction("not-hidden", f"{char.id} is not hidden.")
+    host = state.units[char.host]
+    if host.fleeing:
+        raise IllegalAction("fleeing", f"{host.id} is fleeing: {char.id} cannot be revealed now (§22 Hidden).")
+    if not host.on_table:
+        raise IllegalAction("gone", f"{host.id} is no longer on the table.")
+    start = state.phase == "movement" and state.step == "charges" and not state.charges \
+        and not any(u.moved for u in state.units.values())
+    end = state.phase == "melee"
+    if not (start or end):
+        raise IllegalAction("not-now", "A Hidden model is revealed at the start of a player turn (before any charge "
+                            "is declared) or at its end (the Melee phase, before /end) (§22 Hidden).")
+    char.location = "joined"
+    _place(state, char, host, None, events, keep_front_rank=True)
+    where = "against its side" if char.cells is None else f"in rank {char.rank + 1}, file {char.file + 1}"
+    events.append(Event(kind="reveal", seat=char.owner, data={"unit": host.id, "character": char.id},
+                        text=f"{char.id} was hidden in {host.id} and is revealed {where}."))
+
+
+# -- the General and the BSB (§16.7-16.8) ----------------------------------------------------------
+INSPIRING_PRESENCE = 12.0
+LARGE_TARGET_BONUS = 6.0
+
+
+def in_reach(state: NinthAgeState, source: UnitState, unit: UnitState) -> bool:
+    """Within 12" (18" for a Large Target) of a non-fleeing source model ([A-56]: the closest
+    distance between the model's base and the unit's footprint)."""
+    here, there = position(state, source), position(state, host_of(state, unit))
+    if here is None or there is None or host_of(state, source).fleeing:
+        return False
+    reach = INSPIRING_PRESENCE + (LARGE_TARGET_BONUS if state.unit_entry(source).has_rule("Large Target") else 0)
+    return here.distance(there) <= reach + 1e-3
+
+
+def leadership(state: NinthAgeState, unit: UnitState) -> tuple[int, str]:
+    """The best Ld the unit may use: its models' own (characters included), or the General's
+    Inspiring Presence (§16.7)."""
+    best, source = unit_models_ld(state, unit), "its own"
+    for other in state.units.values():
+        if other.owner != unit.owner or other.id == unit.id or not state.unit_entry(other).general:
+            continue
+        if other.host == unit.id:
+            continue  # already counted among the unit's models
+        ld = state.unit_entry(other).leadership
+        if ld > best and in_reach(state, other, unit):
+            best, source = ld, f"{other.id}'s Inspiring Presence"
+    return best, source
+
+
+def hold_your_ground(state: NinthAgeState, unit: UnitState) -> str | None:
+    """The BSB whose Hold Your Ground lets ``unit`` re-roll a failed Leadership test, if any."""
+    for other in state.units.values():
+        if other.owner == unit.owner and state.unit_entry(other).bsb and (
+                other.host == unit.id or other.id == unit.id or in_reach(state, other, unit)):
+            if not host_of(state, other).fleeing and position(state, other) is not None:
+                return other.id
+    return None
+
+
+def leadership_test(state: NinthAgeState, unit: UnitState, purpose: str, events: list[Event],
+                    modifier: int = 0) -> bool:
+    """A unit's Leadership test with the best Ld it may use and, failed, the BSB's re-roll."""
+    from engine.rulesets.ninth_age.leadership import clamp
+    from engine.rulesets.ninth_age.leadership import leadership_test as roll_test
+
+    ld, source = leadership(state, unit)
+    ld = clamp(ld + modifier)
+    if roll_test(state.rng, ld, f"{purpose} (Ld from {source})", events, seat=unit.owner):
+        return True
+    bsb = hold_your_ground(state, unit)
+    if bsb is None:
+        return False
+    return roll_test(state.rng, ld, f"{purpose}: re-rolled with {bsb}'s Hold Your Ground", events, seat=unit.owner)
+
+
+
+# -- deployment in a unit ----------------------------------------------------------------------------
+def deploy_into(state: NinthAgeState, seat: str, char: UnitState, host: UnitState, file: int | None, hidden: bool,
+                events: list[Event]) -> None:
+    """Deploy a character in an already deployed unit (§16.2), or hidden in it (§22 Hidden); it is
+    part of its drop of characters like any other (§4.2, [A-4])."""
+    from engine.rulesets.ninth_age import setup
+
+    status = state.deploy
+    if status is None or status.turn != seat:
+        raise IllegalAction("not-your-turn", "It is not your turn to deploy.")
+    if char.owner != seat or char.location != "reserve":
+        raise IllegalAction("already-deployed", f"{char.id} is not one of your units waiting to deploy.")
+    if status.step != "units" or char.scouting:
+        raise IllegalAction("wrong-step", "Characters deploy in units during the normal drops.")
+    if hidden:
+        hide(state, char, host, events)
+    else:
+        problem = join_problem(state, char, host)
+        if problem:
+            raise IllegalAction("cannot-join", f"{char.id} cannot deploy in {host.id}: {problem} (§16.2).")
+        moved = _place(state, char, host, file, events)
+        where = "against its side" if char.cells is None else f"in rank {char.rank + 1}, file {char.file + 1}"
+        events.append(Event(kind="deploy", seat=seat, data={"unit": char.id},
+                            text=f"{state.seat(seat).name} deploys {char.id} in {host.id}, {where}"
+                            + (f" ({', '.join(moved)} moved aside)" if moved else "") + "."))
+    status.drop_units.append(char.id)
+    if status.finished_first and status.finished_first != seat and "characters" not in status.counted_groups:
+        status.counted_groups.append("characters")
+        status.uun += 1
+    if not setup._reserve(state, seat):
+        setup._finished(state, seat, events)
+
+
+def leave_move(state: NinthAgeState, char: UnitState, steps, pivot: float | None, events: list[Event]) -> None:
+    """Leave the unit and move (§16.3): through its own unit, up to its own M, ending at least
+    1" from the unit; it cannot leave if it cannot get 1" away."""
+    from engine.rulesets.ninth_age.movement import _steps, surroundings
+    from engine.table.frame import EPS_DIST, normalise
+    from engine.table.motion import Step, check_path, run_move
+
+    if state.phase != "movement" or state.step != "remaining":
+        raise IllegalAction("wrong-phase", "Characters leave units in the Remaining Moves sub-phase (§16.3).")
+    host = leave(state, char, events)
+    m = state.unit_entry(char).movement
+    plan = ([Step("pivot", normalise(pivot))] if pivot is not None else []) + _steps(steps)
+    if not plan:
+        raise IllegalAction("missing-option", "Say how it moves out: forward:, back:, left:, right:, path:.")
+    result = run_move(char.footprint(), plan)
+    if result.length > m + EPS_DIST:
+        raise IllegalAction("too-far", f"{char.id}: {', '.join(result.parts)} uses {result.length:.1f}\"; it has M {m}.")
+    problem = check_path(result, surroundings(state, {char.id, host.id}))
+    if problem:
+        raise IllegalAction("blocked", f"{char.id} can't move like that: {problem}.")
+    from engine.table.footprint import footprint as lay_out
+
+    gap = result.footprint.shape.distance(lay_out(host.formation, host.pose).shape)
+    if gap < 1.0 - 1e-3:
+        raise IllegalAction("cannot-leave", f"{char.id} would end {gap:.1f}\" from {host.id}; a character leaves "
+                            "only if it reaches a place at least 1\" from the unit (§16.3).")
+    char.pose = result.footprint.pose
+    char.moved = True
+    events.append(Event(kind="leave", seat=char.owner, data={"unit": host.id, "character": char.id},
+                        text=f"{char.id} leaves {host.id}: {', '.join(result.parts)}; {result.length:.1f}\" of {m}\" "
+                        f"used, {gap:.1f}\" from the unit. {host.id} has not moved."))
