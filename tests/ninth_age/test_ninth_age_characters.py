@@ -185,3 +185,41 @@ def test_doctests():
     import doctest
 
     assert doctest.testmod(characters).failed == 0
+
+
+def test_e57_hits_on_a_mixed_unit():
+    # 12 infantry R&F plus an infantry character: every hit goes to the R&F
+    state = scenario({"Crossbowmen": (20, 14, 0), "Marshal": (22.5, 15.5, 0)})
+    state.units["Crossbowmen"].models = 12
+    state = apply(state, Join(seat="p1", unit="Marshal", into="Crossbowmen", file=4))
+    xbows = state.units["Crossbowmen"]
+    assert characters.hit_allocation(state, xbows) == ("A", [])
+    assert characters.template_on_character(state, xbows, "Marshal") == "transferred"
+    assert "protects" in characters.even_allocation_problem(10, {"Marshal": 1}, 12, [])
+    # the character rides a horse (Cavalry): situation B, spread evenly over the 13 models
+    state = scenario({"Crossbowmen": (20, 14, 0), "Captain": (22.8, 16, 0)})
+    state.units["Crossbowmen"].models = 12
+    state = apply(state, Join(seat="p1", unit="Captain", into="Crossbowmen", file=4))
+    xbows = state.units["Crossbowmen"]
+    assert characters.hit_allocation(state, xbows) == ("B", ["Captain"])
+    assert characters.even_allocation_problem(10, {"Captain": 1}, 12, ["Captain"]) is None
+    assert "none takes more than 1" in characters.even_allocation_problem(10, {"Captain": 2}, 12, ["Captain"])
+    # 4 R&F and an infantry character: a template over the character hits it
+    state = scenario({"Crossbowmen": (20, 14, 0), "Marshal": (22.5, 15.5, 0)})
+    state.units["Crossbowmen"].models = 4
+    state.units["Crossbowmen"].formation = state.units["Crossbowmen"].formation.model_copy(
+        update={"models": 4, "files": 4})
+    state = apply(state, Join(seat="p1", unit="Marshal", into="Crossbowmen", file=3))
+    assert characters.template_on_character(state, state.units["Crossbowmen"], "Marshal") == "takes"
+
+
+def test_make_way_only_from_the_front_rank_on_a_matching_base():
+    state = scenario({"Spearmen": (20, 14, 0), "Marshal": (24, 15.5, 0), "Knights": (40, 14, 0),
+                      "Captain": (44.5, 15.5, 0)})
+    state = apply(state, Join(seat="p1", unit="Marshal", into="Spearmen", file=5))
+    state = apply(state, Join(seat="p1", unit="Captain", into="Knights", file=3))
+    assert characters.make_way_problem(state, state.units["Marshal"]) is None
+    assert characters.make_way_problem(state, state.units["Captain"]) is None  # 25x50 in a 25x50 unit: matching
+    assert "not in a unit" in characters.make_way_problem(state, state.units["Halberdiers"])
+    state.units["Marshal"].rank = 1
+    assert "not in the front rank" in characters.make_way_problem(state, state.units["Marshal"])

@@ -520,3 +520,61 @@ def leave_move(state: NinthAgeState, char: UnitState, steps, pivot: float | None
     events.append(Event(kind="leave", seat=char.owner, data={"unit": host.id, "character": char.id},
                         text=f"{char.id} leaves {host.id}: {', '.join(result.parts)}; {result.length:.1f}\" of {m}\" "
                         f"used, {gap:.1f}\" from the unit. {host.id} has not moved."))
+
+
+# -- hits on a mixed unit (§16.4, E-57) and make way (§16.6) ------------------------------------------
+def hit_allocation(state: NinthAgeState, unit: UnitState) -> tuple[str, list[str]]:
+    """Who ordinary hits on the unit may go to: situation "A" (characters of the unit's troop
+    type in a unit of 5+ R&F take none) or "B" (the attacker spreads the hits evenly over the
+    R&F and the characters listed). With 5+ R&F, characters of the unit's own troop type stay
+    protected even when others are exposed."""
+    troop = state.unit_entry(unit).troop_type
+    inside = joined(state, unit)
+    if unit.models >= 5:
+        exposed = [c.id for c in inside if state.unit_entry(c).troop_type != troop]
+    else:
+        exposed = [c.id for c in inside]
+    return ("B" if exposed else "A"), exposed
+
+
+def even_allocation_problem(total: int, hits: dict[str, int], rank_and_file: int,
+                            characters: list[str]) -> str | None:
+    """Situation B: ``total`` hits spread as evenly as possible, nobody taking a second before
+    every eligible model has taken one, so no model takes more than ceil(total / models);
+    ``hits`` is what the attacker gives each character (the rest go to the R&F).
+
+    >>> even_allocation_problem(10, {"Captain": 1}, 12, ["Captain"]) is None
+    True
+    >>> even_allocation_problem(10, {"Captain": 2}, 12, ["Captain"])
+    'Captain takes 2 of 10 hits; spread evenly over 13 models none takes more than 1 (§16.4)'
+    """
+    models = rank_and_file + len(characters)
+    cap = -(-total // models)
+    for name, n in hits.items():
+        if name not in characters:
+            return f"{name} cannot be allocated hits: situation A protects it (§16.4)"
+        if n > cap:
+            return (f"{name} takes {n} of {total} hits; spread evenly over {models} models none takes more "
+                    f"than {cap} (§16.4)")
+    if sum(hits.values()) > total:
+        return f"{sum(hits.values())} hits allocated of {total}"
+    return None
+
+
+def template_on_character(state: NinthAgeState, unit: UnitState, character: str) -> str:
+    """A template hit on a character in the unit: "transferred" to an R&F model in situation A,
+    else the character "takes" it (§16.4)."""
+    _, exposed = hit_allocation(state, unit)
+    return "takes" if character in exposed else "transferred"
+
+
+def make_way_problem(state: NinthAgeState, char: UnitState) -> str | None:
+    """Why a character may not make way (§16.6): it must be in its unit's front rank, on a
+    matching base; it swaps with R&F, never with characters."""
+    if char.location != "joined" or not char.host:
+        return f"{char.id} is not in a unit"
+    if char.cells is None:
+        return f"{char.id} has a non-matching base and can never make way"
+    if char.rank != 0:
+        return f"{char.id} is not in the front rank"
+    return None
