@@ -131,3 +131,26 @@ async def test_army_commands_without_a_ninth_age_game(service):
     await say(service, P1, "/game new ruleset:dnd-minis")
     reply = await say(service, P1, "/army use name:iron-marches")
     assert reply.error == "no-armies"
+
+
+async def test_a_hidden_list_game_shows_each_player_only_the_common_army_list(service):
+    reply = await say(service, P1, "/game new ruleset:ninth-age seed:3 settings:lists=hidden")
+    assert reply.error is None, reply.text
+    await say(service, P2, "/game join")
+    mine = await say(service, P1, "/army show seat:p1")
+    theirs = await say(service, P2, "/army show seat:p1")
+    assert mine.ephemeral and theirs.ephemeral
+    assert "Banner of Speed" in mine.text and "Sword of Strength" in mine.text
+    assert "Banner of Speed" not in theirs.text and "Sword of Strength" not in theirs.text
+    assert "magic weapon of type hand weapon" in theirs.text and "Knights (special, cavalry) — 8 × Knight, ? pts" \
+        in theirs.text
+    reply = await say(service, P2, "/army show seat:p3")
+    assert reply.error == "unknown-seat"
+    # the game's log holds the secrets: it is exported when the game ends
+    reply = await say(service, P2, "/game export")
+    assert reply.error == "secret-log"
+    # an open-list game shows everything to everyone
+    await say(service, P1, "/game abandon")
+    await say(service, P1, "/game new ruleset:ninth-age seed:3")
+    await say(service, P2, "/game join")
+    assert "Banner of Speed" in (await say(service, P2, "/army show seat:p1")).text

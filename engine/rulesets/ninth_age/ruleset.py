@@ -456,6 +456,12 @@ class NinthAge(Ruleset):
         return super().suggestions(state, seat, kind)
 
     # -- the board --------------------------------------------------------------------------------
+    def has_secrets(self, state: GameState) -> bool:
+        """Whether the game's log holds something a player may not see yet: a hidden-list game
+        (the army files), or a Hidden model still hidden."""
+        assert isinstance(state, NinthAgeState)
+        return state.options.get("lists") == "hidden" or any(u.location == "hidden" for u in state.units.values())
+
     def private_board(self, state: GameState, seat: str | None) -> TableView | None:
         """The board as ``seat`` alone may see it, when it differs from the public one: its Hidden
         models are marked in their units (§24.10); None when there is nothing secret to show."""
