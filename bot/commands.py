@@ -362,6 +362,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("file", "The front-rank file it takes, 1 from the left (default: the first legal place)",
                type="integer"),
         Option("hidden", "Deploying a Hidden model: hide it in the unit, in secret (§22 Hidden)", type="boolean"),
+        Option("widen", "A single-rank unit: widen it instead of moving a model to a second rank", type="boolean"),
     )),
     CommandSpec("leave", "Ninth Age: a character leaves its unit with a move of its own (ending 1\" away)", None, (
         Option("unit", "Your character", required=True, autocomplete="unit"),

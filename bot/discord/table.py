@@ -56,9 +56,8 @@ class TableCog(WarbandCog):
     @described("join")
     @app_commands.autocomplete(unit=WarbandCog.suggest_unit, into=WarbandCog.suggest_unit)
     async def join(self, interaction: discord.Interaction, unit: str, into: str, file: int | None = None,
-                   hidden: bool | None = None) -> None:
-        # A Hidden model's place is a secret: the answer goes to its owner only.
-        await self.run(interaction, "join", defer=True, unit=unit, into=into, file=file, hidden=hidden)
+                   hidden: bool | None = None, widen: bool | None = None) -> None:
+        await self.run(interaction, "join", defer=True, unit=unit, into=into, file=file, hidden=hidden, widen=widen)
 
     @app_commands.command(**named("leave"))
     @described("leave")

@@ -223,3 +223,16 @@ def test_make_way_only_from_the_front_rank_on_a_matching_base():
     assert "not in a unit" in characters.make_way_problem(state, state.units["Halberdiers"])
     state.units["Marshal"].rank = 1
     assert "not in the front rank" in characters.make_way_problem(state, state.units["Marshal"])
+
+
+def test_joining_a_single_rank_unit_may_widen_it():
+    state = scenario({"Handgunners": (20, 14, 0, 10), "Marshal": (26, 14.2, 0)})
+    hand = state.units["Handgunners"]
+    assert hand.formation.ranks == 1
+    wide = apply(state, Join(seat="p1", unit="Marshal", into="Handgunners", file=9, widen=True))
+    assert (wide.units["Handgunners"].formation.files, wide.units["Handgunners"].formation.ranks) == (11, 1)
+    deep = apply(state, Join(seat="p1", unit="Marshal", into="Handgunners", file=9))
+    assert (deep.units["Handgunners"].formation.files, deep.units["Handgunners"].formation.ranks) == (10, 2)
+    two = scenario({"Spearmen": (20, 14, 0), "Marshal": (24, 15.5, 0)})
+    with pytest.raises(IllegalAction, match="Only a single-rank unit is widened"):
+        RULESET.apply(two, Join(seat="p1", unit="Marshal", into="Spearmen", file=5, widen=True))

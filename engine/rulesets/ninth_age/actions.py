@@ -90,6 +90,7 @@ class Join(Action):
     into: str
     file: int | None = None  # 0-based; None: the first legal place
     hidden: bool = False
+    widen: bool = False  # a single-rank unit grows wider instead of a second rank
 
 
 class Leave(Action):

@@ -232,8 +232,9 @@ def join_problem(state: NinthAgeState, char: UnitState, host: UnitState) -> str 
 
 
 def _place(state: NinthAgeState, char: UnitState, host: UnitState, file: int | None, events: list[Event],
-           *, keep_front_rank: bool = False) -> list[str]:
-    """Put ``char`` into ``host``'s block (or against its side); who had to move."""
+           *, keep_front_rank: bool = False, widen: bool = False) -> list[str]:
+    """Put ``char`` into ``host``'s block (or against its side); who had to move. ``widen``: a
+    single-rank unit grows wider by the character's base instead of a second rank (§16.2)."""
     centry, hentry = state.unit_entry(char), state.unit_entry(host)
     fit = base_fit(centry.base, hentry.base, host.formation.skirmish)
     char.host, char.location, char.pose = host.id, "joined", None
@@ -247,6 +248,12 @@ def _place(state: NinthAgeState, char: UnitState, host: UnitState, file: int | N
             id=char.id, width_mm=centry.base[0], depth_mm=centry.base[1], side=side)]}))
         char.cells, char.rank, char.file = None, 0, 0
         return []
+    if widen:
+        if host.formation.ranks != 1 or fit[1] != 1:
+            raise IllegalAction("cannot-widen", f"Only a single-rank unit is widened by a character one rank deep; "
+                                f"{host.id} has {host.formation.ranks} ranks (§16.2).")
+        reshape(host, host.formation.model_copy(update={"files": host.formation.files + fit[0],
+                                                        "models": host.formation.models + fit[0]}))
     arrangement = block(state, host)
     member = Member(char.id, fit[0], fit[1])
     if keep_front_rank:  # a Hidden model revealed may not displace other Front-Rank models
@@ -257,11 +264,13 @@ def _place(state: NinthAgeState, char: UnitState, host: UnitState, file: int | N
     host.command_at = command_positions(state, host)
     _store(state, host, after)
     char.cells = (fit[0], fit[1])
-    reshape(host, host.formation.model_copy(update={"models": host.formation.models + fit[0] * fit[1]}))
+    if not widen:
+        reshape(host, host.formation.model_copy(update={"models": host.formation.models + fit[0] * fit[1]}))
     return moved
 
 
-def join(state: NinthAgeState, char: UnitState, host: UnitState, file: int | None, events: list[Event]) -> None:
+def join(state: NinthAgeState, char: UnitState, host: UnitState, file: int | None, events: list[Event],
+         widen: bool = False) -> None:
     """The Remaining Moves join (§16.2): the character moves into contact and takes its place;
     the unit may not move again this sub-phase; the character counts as having moved."""
     problem = join_problem(state, char, host)
@@ -273,7 +282,7 @@ def join(state: NinthAgeState, char: UnitState, host: UnitState, file: int | Non
         raise IllegalAction("cannot-join", f"{char.id} has {'fled' if char.fleeing else 'already moved'} this turn.")
     start = char.footprint()
     m = state.unit_entry(char).movement
-    moved = _place(state, char, host, file, events)
+    moved = _place(state, char, host, file, events, widen=widen)
     target = character_base(state, char)
     reach = start.shape.centroid.distance(target.centroid)
     if reach > m + 1e-3:  # the action is refused whole: the game's state is left as it was
@@ -458,7 +467,7 @@ def leadership_test(state: NinthAgeState, unit: UnitState, purpose: str, events:
 
 # -- deployment in a unit ----------------------------------------------------------------------------
 def deploy_into(state: NinthAgeState, seat: str, char: UnitState, host: UnitState, file: int | None, hidden: bool,
-                events: list[Event]) -> None:
+                events: list[Event], widen: bool = False) -> None:
     """Deploy a character in an already deployed unit (§16.2), or hidden in it (§22 Hidden); it is
     part of its drop of characters like any other (§4.2, [A-4])."""
     from engine.rulesets.ninth_age import setup
@@ -476,7 +485,7 @@ def deploy_into(state: NinthAgeState, seat: str, char: UnitState, host: UnitStat
         problem = join_problem(state, char, host)
         if problem:
             raise IllegalAction("cannot-join", f"{char.id} cannot deploy in {host.id}: {problem} (§16.2).")
-        moved = _place(state, char, host, file, events)
+        moved = _place(state, char, host, file, events, widen=widen)
         where = "against its side" if char.cells is None else f"in rank {char.rank + 1}, file {char.file + 1}"
         events.append(Event(kind="deploy", seat=seat, data={"unit": char.id},
                             text=f"{state.seat(seat).name} deploys {char.id} in {host.id}, {where}"

@@ -179,8 +179,8 @@ class NinthAge(Ruleset):
         if command == "join":  # deployed in a unit, or joining one in the Remaining Moves (§16.2); hidden (§22)
             host = self.find_unit(state, options.get("into"), owner=seat)
             file = int(number(options["file"], "file")) - 1 if options.get("file") not in (None, "") else None
-            hidden = options.get("hidden") is True or str(options.get("hidden", "")).strip().lower() in ("true", "yes")
-            return Join(seat=seat, unit=unit.id, into=host.id, file=file, hidden=hidden)
+            flag = lambda key: options.get(key) is True or str(options.get(key, "")).strip().lower() in ("true", "yes")  # noqa: E731
+            return Join(seat=seat, unit=unit.id, into=host.id, file=file, hidden=flag("hidden"), widen=flag("widen"))
         if command == "leave":
             pivot = parse_facing(options["pivot"], 0.0) if options.get("pivot") not in (None, "") else None
             return Leave(seat=seat, unit=unit.id, steps=self._steps(options), pivot=pivot)
@@ -265,7 +265,7 @@ class NinthAge(Ruleset):
                 self._vanguard(state, seat, action, events)
             elif isinstance(action, Join):
                 characters.deploy_into(state, seat, state.units[action.unit], state.units[action.into], action.file,
-                                       action.hidden, events)
+                                       action.hidden, events, widen=action.widen)
             elif isinstance(action, Deploy):
                 setup.deploy(state, seat, state.units[action.unit], action.x, action.y, action.facing, action.files,
                              events)
@@ -299,7 +299,7 @@ class NinthAge(Ruleset):
             if isinstance(action, Join):
                 if action.hidden:
                     raise IllegalAction("deploy-hidden", "A Hidden model hides in a unit when it deploys (§22).")
-                characters.join(state, unit, state.units[action.into], action.file, events)
+                characters.join(state, unit, state.units[action.into], action.file, events, widen=action.widen)
             else:
                 characters.leave_move(state, unit, action.steps, action.pivot, events)
             return
