@@ -236,3 +236,40 @@ def test_joining_a_single_rank_unit_may_widen_it():
     two = scenario({"Spearmen": (20, 14, 0), "Marshal": (24, 15.5, 0)})
     with pytest.raises(IllegalAction, match="Only a single-rank unit is widened"):
         RULESET.apply(two, Join(seat="p1", unit="Marshal", into="Spearmen", file=5, widen=True))
+
+
+def test_a_character_charges_out_of_its_unit():
+    from engine.rulesets.ninth_age.actions import Charge, EndStep
+
+    state = scenario({"Spearmen": (20, 14, 0), "Marshal": (24, 15.5, 0), "Brutes": (22, 22.5, 180)})
+    state = apply(state, Join(seat="p1", unit="Marshal", into="Spearmen", file=5))
+    state.units["Marshal"].moved = False
+    state.units["Spearmen"].joined_this_phase = False
+    state.step = "charges"
+    log = []
+    state = apply(state, Charge(seat="p1", unit="Marshal", target="Brutes"), {"reaction": "hold"}, log=log)
+    marshal = state.units["Marshal"]
+    assert marshal.location == "table" and marshal.host is None and marshal.charged_out_of == "Spearmen"
+    assert "Marshal charges out of Spearmen" in log[-1].text
+    assert state.units["Spearmen"].formation.models == 30
+    with pytest.raises(IllegalAction, match="Marshal charged out of it this turn"):
+        RULESET.apply(state, Charge(seat="p1", unit="Spearmen", target="Brutes"))
+    log = []
+    state = apply(state, EndStep(seat="p1"), log=log)
+    assert state.units["Marshal"].charged or state.units["Marshal"].failed_charge
+    assert any("Marshal charge range" in e.text for e in log)
+
+
+def test_a_short_failed_charge_out_of_a_unit_leaves_the_character_in_it():
+    state = scenario({"Spearmen": (20, 14, 0), "Marshal": (24, 15.5, 0)})
+    state = apply(state, Join(seat="p1", unit="Marshal", into="Spearmen", file=5))
+    state.units["Marshal"].moved = state.units["Spearmen"].joined_this_phase = False  # the next turn
+    log = []
+    characters.leave(state, state.units["Marshal"], log)
+    marshal = state.units["Marshal"]
+    marshal.charged_out_of, marshal.left_slot, marshal.failed_charge = "Spearmen", [0, 5], True
+    marshal.pose = marshal.pose.moved(marshal.pose.x, marshal.pose.y + 0.6)  # a failed charge of under 1"
+    characters.after_charge_moves(state, log)
+    assert marshal.location == "joined" and marshal.host == "Spearmen" and (marshal.rank, marshal.file) == (0, 5)
+    assert state.units["Spearmen"].failed_charge
+    assert "it stays in the unit, and Spearmen counts as having failed a charge" in log[-1].text

@@ -587,3 +587,53 @@ def make_way_problem(state: NinthAgeState, char: UnitState) -> str | None:
     if char.rank != 0:
         return f"{char.id} is not in the front rank"
     return None
+
+
+# -- charging out of a unit (§16.4) -----------------------------------------------------------------
+def charge_out(state: NinthAgeState, char: UnitState, target: UnitState, events: list[Event]) -> None:
+    """A character declares a charge out of its unit: it stands as a model of its own where its
+    base stood, moving through its unit; the unit and its other characters declare no charge
+    this turn. The declaration itself is then the ordinary one (§8.2)."""
+    from engine.rulesets.ninth_age import charges
+
+    host = state.units[char.host]
+    if host.declared_charge:
+        raise IllegalAction("cannot-charge", f"{host.id} has declared a charge: {char.id} charges with it, not out "
+                            "of it (§16.4).")
+    slot = (char.rank, char.file, char.cells)
+    leave(state, char, events)
+    char.charged_out_of = host.id
+    char.left_slot = list(slot[:2])
+    charges.declare(state, char, target, events)
+    events.append(Event(kind="charge-out", seat=char.owner, data={"unit": host.id, "character": char.id},
+                        text=f"{char.id} charges out of {host.id}; {host.id} and its other characters may declare "
+                        "no charge this turn (§16.4)."))
+
+
+def unit_may_declare(state: NinthAgeState, unit: UnitState) -> str | None:
+    """Why a unit may not declare a charge because one of its characters charged out of it."""
+    out = [u.id for u in state.units.values() if u.charged_out_of == unit.id]
+    if out:
+        return f"{', '.join(out)} charged out of it this turn (§16.4)"
+    if unit.location == "joined" and unit.host and state.units[unit.host].declared_charge:
+        return f"its unit {unit.host} has declared a charge"
+    return None
+
+
+def after_charge_moves(state: NinthAgeState, events: list[Event]) -> None:
+    """A character whose charge out of a unit failed and whose failed-charge move did not take
+    it 1" from the unit stays in the unit, and the whole unit counts as having failed a charge."""
+    for char in [u for u in state.units.values() if u.charged_out_of and u.on_table and u.failed_charge]:
+        host = state.units[char.charged_out_of]
+        if not host.on_table:
+            continue
+        gap = char.footprint().shape.distance(host.footprint().shape)
+        if gap >= 1.0 - 1e-3:
+            continue
+        rank, file = char.left_slot or [0, 0]
+        char.location = "table"
+        _place(state, char, host, file if rank == 0 else None, events)
+        host.failed_charge = True
+        events.append(Event(kind="failed-charge", seat=char.owner, data={"unit": host.id, "character": char.id},
+                            text=f"{char.id} ends {gap:.1f}\" from {host.id}, less than 1\": it stays in the unit, "
+                            f"and {host.id} counts as having failed a charge (§16.4)."))

@@ -303,12 +303,23 @@ class NinthAge(Ruleset):
             else:
                 characters.leave_move(state, unit, action.steps, action.pivot, events)
             return
+        if isinstance(action, Charge) and unit.location == "joined":  # a character charging out of its unit (§16.4)
+            if state.step != "charges":
+                raise IllegalAction("charges-over", "Charges are declared at the start of the Movement phase.")
+            why = characters.unit_may_declare(state, unit)
+            if why:
+                raise IllegalAction("cannot-charge", f"{unit.id} cannot declare a charge: {why}.")
+            characters.charge_out(state, unit, state.units[action.target], events)
+            return
         if not unit.on_table:
             raise IllegalAction("not-on-table", f"{unit.id} is not on the table.")
         if isinstance(action, Charge):
             if state.step != "charges":
                 raise IllegalAction("charges-over", "Charges are declared at the start of the Movement phase; the "
                                     "charge declarations are over for this turn.")
+            why = characters.unit_may_declare(state, unit)
+            if why:
+                raise IllegalAction("cannot-charge", f"{unit.id} cannot declare a charge: {why}.")
             charges.declare(state, unit, state.units[action.target], events)
             return
         if state.step != "remaining":
@@ -383,6 +394,7 @@ class NinthAge(Ruleset):
         if state.phase == "movement" and state.step == "charges":
             if state.charges:
                 charges.move_chargers(state, events)
+                characters.after_charge_moves(state, events)
             charges.rally_tests(state, state.active, events)
             state.step = "remaining"
             setup.ambush_rolls(state, state.active, events)

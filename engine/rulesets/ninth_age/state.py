@@ -51,6 +51,8 @@ class UnitState(BaseModel):
     file: int = 0
     joined_this_phase: bool = False  # a character joined it: it may not move again this Remaining Moves
     command_at: dict[str, tuple[int, int]] = Field(default_factory=dict)  # champion/musician/standard -> rank, file
+    charged_out_of: str | None = None  # this turn a character charged out of that unit (§16.4)
+    left_slot: list[int] | None = None  # where it stood in that unit (rank, file), to go back on a short failed charge
 
     @property
     def on_table(self) -> bool:

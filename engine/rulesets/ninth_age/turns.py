@@ -27,6 +27,7 @@ def begin_player_turn(state: NinthAgeState, seat: str, events: list[Event]) -> N
         u.moved = u.marched = u.reformed = u.declared_charge = u.charged = u.failed_charge = False
         u.rallied = u.redirected = False
         u.joined_this_phase = False  # characters.py
+        u.charged_out_of = None
     for u in list(state.units.values()):
         open_ranks(state, u, events)
     events.append(Event(kind="turn", seat=seat, text=f"Game turn {state.round}: {state.seat(seat).name}'s "
