@@ -121,6 +121,11 @@ def test_building_a_list_from_the_sample_book_names_every_broken_rule_until_it_i
                                        "(§2.2)."]
     with pytest.raises(IllegalAction, match="already the General"):
         add_unit(a, book, "Captain", general=True)
+    captain = add_unit(a, book, "Captain").unit("Captain")
+    assert not captain.bsb and not captain.general  # the sample's choices do not come along
+    a = add_unit(a, book, "Captain", bsb=True)
+    with pytest.raises(IllegalAction, match="already the Battle Standard Bearer"):
+        add_unit(a, book, "Captain", name="Second Captain", bsb=True)
     with pytest.raises(IllegalAction, match="already has a unit called 'Spearmen'"):
         add_unit(a, book, "Spearmen")
 

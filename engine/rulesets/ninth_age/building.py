@@ -78,13 +78,17 @@ def add_unit(army: Army, book: Army, entry: str, *, name: str | None = None, ite
                                 f"once per army, and {holder} already carries it (§23.2).")
         data["magic_items"].append(catalogue[key].name)
         data["points"] += price(catalogue[key], source.category)
+    # General and BSB are the player's choices for this list, not the book's sample's
+    data["general"], data["bsb"] = bool(general), bool(bsb)
     if general:
         for u in army.units:
             if u.general:
                 raise IllegalAction("general-taken", f"{u.name} is already the General; exactly one is (§2.2).")
-        data["general"] = True
     if bsb:
-        data["bsb"] = True
+        for u in army.units:
+            if u.bsb:
+                raise IllegalAction("bsb-taken", f"{u.name} is already the Battle Standard Bearer; one per army "
+                                    "(§16.8).")
     merged = army.model_dump(mode="json")
     merged["units"].append(data)
     if source.wizard and source.wizard.lore.lower() not in {lo.name.lower() for lo in army.lores}:
