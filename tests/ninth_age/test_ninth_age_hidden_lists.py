@@ -83,3 +83,24 @@ def test_e48_a_runic_item_reveals_only_the_rune_used():
     after = army_text(state, "p1", "p2")
     assert "revealed: Rune of Fury; 1 more hidden" in after and "Rune of Cleaving" not in after
     assert "Runic Axe" not in after.replace("Rune of Fury", "")
+
+
+def test_e46_a_hidden_list_game_refuses_alike_units_without_marks():
+    import pytest
+
+    from engine.core import IllegalAction
+    from engine.rulesets.ninth_age.actions import UseArmy
+    from game_helpers import RULESET
+
+    from ninth_age_helpers import legal_2500
+
+    units = legal_2500()
+    units[2].update(command={"standard": True}, magic_items=["War Banner"])
+    units[3].update(command={"standard": True})
+    state = RULESET.new_game(1, {"lists": "hidden", "armies": "chosen"})
+    data = army(units).model_dump(mode="json")
+    with pytest.raises(IllegalAction, match="Core 0 and Core 1 look the same in the Common Army List"):
+        RULESET.apply(state, UseArmy(seat="p1", army=data))
+    data["units"][2]["mark"], data["units"][3]["mark"] = "red banner", "blue banner"
+    state, events = RULESET.apply(state, UseArmy(seat="p1", army=data))
+    assert "points hidden" in events[-1].text

@@ -43,6 +43,15 @@ def use_army(state: NinthAgeState, seat: str, data: dict, events: list[Event]) -
     if problems:
         raise IllegalAction("illegal-army", f"{army.name} breaks {len(problems)} composition rule"
                             f"{'s' if len(problems) != 1 else ''} of §2: " + " ".join(problems))
+    if state.options.get("lists") == "hidden":  # §2.4, E-46: alike entries must be told apart
+        from engine.rulesets.ninth_age.hidden import alike_entries
+
+        alike = alike_entries(army)
+        if alike:
+            a, b = alike[0]
+            raise IllegalAction("alike-units", f"{a} and {b} look the same in the Common Army List but carry "
+                                "different magic items: give each its own mark (e.g. \"red banner\") in the army "
+                                "file, so the hidden list can say which is which (§2.4).")
     state.armies[seat] = army
     build_units(state)
     if state.options.get("table") in (None, ""):
