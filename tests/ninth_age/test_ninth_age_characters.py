@@ -4,9 +4,9 @@ General's and the BSB's reach on Leadership (§16.7-16.8)."""
 import pytest
 
 from engine.core import IllegalAction
-from engine.rulesets.ninth_age import characters
+from engine.rulesets.ninth_age import characters, front_rank, leaders
 from engine.rulesets.ninth_age.actions import Advance, Join, Leave, MoveStep, Reveal
-from engine.rulesets.ninth_age.characters import Arrangement, Member, base_fit, block_counts
+from engine.rulesets.ninth_age.front_rank import Arrangement, Member, base_fit, block_counts
 from engine.rulesets.ninth_age.victory import ledger
 
 from game_helpers import RULESET, apply, new_battle, scenario
@@ -109,17 +109,17 @@ def test_a_mixed_unit_moves_at_its_lowest_m_and_a_character_leaves_at_least_1_in
 def test_the_general_lends_his_leadership_from_inside_a_unit_and_the_bsb_re_rolls():
     state = scenario({"Spearmen": (20, 14, 0), "Marshal": (24, 15.5, 0), "Handgunners": (20, 30, 0)})
     hand = state.units["Handgunners"]
-    assert characters.leadership(state, hand) == (7, "its own")  # the Marshal 14" away
+    assert leaders.leadership(state, hand) == (7, "its own")  # the Marshal 14" away
     state = apply(state, Join(seat="p1", unit="Marshal", into="Spearmen", file=5))
     spears = state.units["Spearmen"]
-    assert characters.leadership(state, spears) == (9, "its own")  # the General is one of its models now
+    assert leaders.leadership(state, spears) == (9, "its own")  # the General is one of its models now
     state.units["Handgunners"].pose = state.units["Handgunners"].pose.moved(20, 26)
-    assert characters.leadership(state, state.units["Handgunners"]) == (9, "Marshal's Inspiring Presence")
-    assert characters.hold_your_ground(state, spears) is None
+    assert leaders.leadership(state, state.units["Handgunners"]) == (9, "Marshal's Inspiring Presence")
+    assert leaders.hold_your_ground(state, spears) is None
     state = scenario({"Spearmen": (20, 14, 0), "Captain": (30, 14, 0)})
-    assert characters.hold_your_ground(state, state.units["Spearmen"]) == "Captain"
+    assert leaders.hold_your_ground(state, state.units["Spearmen"]) == "Captain"
     state.units["Captain"].fleeing = True
-    assert characters.hold_your_ground(state, state.units["Spearmen"]) is None
+    assert leaders.hold_your_ground(state, state.units["Spearmen"]) is None
 
 
 def test_hold_your_ground_re_rolls_a_failed_leadership_test():
@@ -127,7 +127,7 @@ def test_hold_your_ground_re_rolls_a_failed_leadership_test():
     for seed in range(40):
         state.rng = type(state.rng).from_seed(seed)
         log = []
-        if not characters.leadership_test(state, state.units["Handgunners"], "Panic test", log) or len(log) > 1:
+        if not leaders.leadership_test(state, state.units["Handgunners"], "Panic test", log) or len(log) > 1:
             break
     assert len(log) == 2 and "failed" in log[0].text and "re-rolled with Captain's Hold Your Ground" in log[1].text
 
@@ -184,7 +184,8 @@ def test_a_hidden_character_deploys_in_secret_is_revealed_and_else_counts_as_sla
 def test_doctests():
     import doctest
 
-    assert doctest.testmod(characters).failed == 0
+    for module in (characters, front_rank, leaders):
+        assert doctest.testmod(module).failed == 0
 
 
 def test_e57_hits_on_a_mixed_unit():

@@ -71,14 +71,14 @@ def leadership_test(rng: Rng, ld: int, purpose: str, events: list[Event], seat: 
 def unit_leadership(state, unit) -> tuple[int, str]:
     """The best Ld the unit may use and where it comes from: its own models' (characters in it
     included), or the General's within 12" (18" if a Large Target) when the General is not
-    fleeing, from inside a unit too (§16.7; :mod:`.characters`)."""
-    from engine.rulesets.ninth_age.characters import leadership
+    fleeing, from inside a unit too (§16.7; :mod:`.leaders`)."""
+    from engine.rulesets.ninth_age.leaders import leadership
 
     return leadership(state, unit)
 
 
 def hold_your_ground(state, unit) -> str | None:
     """The BSB within reach whose Hold Your Ground re-rolls the unit's failed Leadership tests."""
-    from engine.rulesets.ninth_age.characters import hold_your_ground as bsb
+    from engine.rulesets.ninth_age.leaders import hold_your_ground as bsb
 
     return bsb(state, unit)
