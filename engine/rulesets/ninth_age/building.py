@@ -147,6 +147,12 @@ def describe(army: Army, hidden: bool = False, revealed: set[str] = frozenset())
     lines += [unit_line(u, army, hidden, revealed) for u in army.units] or ["(no units yet: /army add)"]
     if not hidden:
         from engine.rulesets.ninth_age.hidden import alike_entries
+        from engine.rulesets.ninth_age.loadout import refereed
+
+        book = {b.name.lower() for b in army.magic_items}
+        waiting = sorted({i for u in army.units for i in u.magic_items if i.lower() not in book and not refereed(i)})
+        if waiting:
+            lines.append(f"ℹ️ Not refereed by the engine yet (apply them by hand): {', '.join(waiting)}.")
 
         for a, b in alike_entries(army):
             lines.append(f"ℹ️ For hidden lists (§2.4): {a} and {b} look alike but carry different magic items; "

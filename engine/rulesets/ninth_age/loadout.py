@@ -87,6 +87,21 @@ MAGIC_ARMOUR: dict[str, dict] = {
 TALISMAN_WARD = {"talisman of supreme shielding": 4, "talisman of greater shielding": 5, "talisman of shielding": 6}
 
 
+def refereed(item: str) -> bool:
+    """Whether the engine applies this rulebook item's effect in the profile it computes (the
+    other items' effects belong to the phases that use them, and are listed as not refereed
+    until those phases apply them)."""
+    from engine.rulesets.ninth_age.army import MOVEMENT_ITEMS
+
+    key = item.lower()
+    effect = MAGIC_WEAPONS.get(key) or MAGIC_ARMOUR.get(key)
+    if key in MAGIC_WEAPONS:
+        return bool(effect) and not set(effect.get("rules", [])) - {"Flaming Attacks", "Divine Attacks"}
+    if key in MAGIC_ARMOUR:
+        return bool(set(effect) & {"bonus", "body", "natural", "ward"}) and not effect.get("rules")
+    return key in TALISMAN_WARD or key in MOVEMENT_ITEMS
+
+
 @dataclass
 class Armour:
     """A model's armour: the bonus (capped at +6), the roll it needs, and what makes it up."""
