@@ -372,6 +372,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("right", "Inches sideways to its right"),
         Option("path", "A chain of moves, e.g. 'forward 2, wheel right 20, forward 3'"),
         Option("pivot", "Face this bearing (or left/right/back) first"),
+        Option("march", "March out (2M; the March test is taken for the whole unit if enemies are within 8\")",
+               type="boolean"),
     )),
     CommandSpec("reveal", "Ninth Age: reveal a Hidden character, or a hidden magic item (Item/Rune) you use", None, (
         Option("unit", "Your character or unit", required=True, autocomplete="unit"),

@@ -64,9 +64,9 @@ class TableCog(WarbandCog):
     @app_commands.autocomplete(unit=WarbandCog.suggest_unit)
     async def leave(self, interaction: discord.Interaction, unit: str, forward: str | None = None,
                     back: str | None = None, left: str | None = None, right: str | None = None,
-                    path: str | None = None, pivot: str | None = None) -> None:
+                    path: str | None = None, pivot: str | None = None, march: bool | None = None) -> None:
         await self.run(interaction, "leave", defer=True, unit=unit, forward=forward, back=back, left=left,
-                       right=right, path=path, pivot=pivot)
+                       right=right, path=path, pivot=pivot, march=march)
 
     @app_commands.command(**named("reveal"))
     @described("reveal")

@@ -274,3 +274,16 @@ def test_a_short_failed_charge_out_of_a_unit_leaves_the_character_in_it():
     assert marshal.location == "joined" and marshal.host == "Spearmen" and (marshal.rank, marshal.file) == (0, 5)
     assert state.units["Spearmen"].failed_charge
     assert "it stays in the unit, and Spearmen counts as having failed a charge" in log[-1].text
+
+
+def test_a_character_may_march_out_of_its_unit():
+    state = scenario({"Spearmen": (20, 14, 0), "Marshal": (24, 15.5, 0), "Brutes": (60, 40, 180)})
+    state = apply(state, Join(seat="p1", unit="Marshal", into="Spearmen", file=5))
+    state.units["Marshal"].moved = state.units["Spearmen"].joined_this_phase = False  # the next turn
+    with pytest.raises(IllegalAction, match=r"uses 7\.0\"; it has M 4"):
+        RULESET.apply(state, Leave(seat="p1", unit="Marshal", steps=[MoveStep(kind="forward", amount=7)]))
+    log = []
+    state = apply(state, Leave(seat="p1", unit="Marshal", steps=[MoveStep(kind="forward", amount=7)], march=True),
+                  log=log)
+    assert "Marshal marches out of Spearmen" in log[-1].text and '7.0" of 8"' in log[-1].text
+    assert not any("March test" in e.text for e in log)  # no enemy within 8"

@@ -100,6 +100,7 @@ class Leave(Action):
     unit: str
     steps: list[MoveStep]
     pivot: float | None = None
+    march: bool = False
 
 
 class Reveal(Action):

@@ -320,8 +320,10 @@ def deploy_into(state: NinthAgeState, seat: str, char: UnitState, host: UnitStat
         setup._finished(state, seat, events)
 
 
-def leave_move(state: NinthAgeState, char: UnitState, steps, pivot: float | None, events: list[Event]) -> None:
-    """Leave the unit and move (§16.3): through its own unit, up to its own M, ending at least
+def leave_move(state: NinthAgeState, char: UnitState, steps, pivot: float | None, events: list[Event],
+               march: bool = False) -> None:
+    """Leave the unit and move (§16.3): through its own unit, up to its own M (2M marching, with
+    the March test taken for the whole unit first when an enemy is within 8"), ending at least
     1" from the unit; it cannot leave if it cannot get 1" away."""
     from engine.rulesets.ninth_age.movement import _steps, surroundings
     from engine.table.frame import EPS_DIST, normalise
@@ -329,8 +331,20 @@ def leave_move(state: NinthAgeState, char: UnitState, steps, pivot: float | None
 
     if state.phase != "movement" or state.step != "remaining":
         raise IllegalAction("wrong-phase", "Characters leave units in the Remaining Moves sub-phase (§16.3).")
+    if march and state.unit_entry(char).has_rule("Can't March"):
+        raise IllegalAction("cannot-march", f"{char.id} can't march.")
+    host = state.units[char.host] if char.host else None
+    m = state.unit_entry(char).movement * (2 if march else 1)
+    if march and host is not None and host.on_table:
+        from engine.rulesets.ninth_age.leaders import leadership_test
+        from engine.rulesets.ninth_age.movement import MARCH_TEST_RANGE
+        from engine.table.contact import distance
+
+        near = [distance(host.footprint(), e.footprint()) for e in state.on_table(state.enemy_of(char.owner))]
+        if near and min(near) <= MARCH_TEST_RANGE + 1e-3 and not leadership_test(
+                state, host, f"{host.id} March test for the whole unit (enemy {min(near):.1f}\" away)", events):
+            m = state.unit_entry(char).movement
     host = leave(state, char, events)
-    m = state.unit_entry(char).movement
     plan = ([Step("pivot", normalise(pivot))] if pivot is not None else []) + _steps(steps)
     if not plan:
         raise IllegalAction("missing-option", "Say how it moves out: forward:, back:, left:, right:, path:.")
@@ -348,8 +362,10 @@ def leave_move(state: NinthAgeState, char: UnitState, steps, pivot: float | None
                             "only if it reaches a place at least 1\" from the unit (§16.3).")
     char.pose = result.footprint.pose
     char.moved = True
+    char.marched = march
     events.append(Event(kind="leave", seat=char.owner, data={"unit": host.id, "character": char.id},
-                        text=f"{char.id} leaves {host.id}: {', '.join(result.parts)}; {result.length:.1f}\" of {m}\" "
+                        text=f"{char.id} {'marches out of' if march else 'leaves'} {host.id}: {', '.join(result.parts)}; "
+                        f"{result.length:.1f}\" of {m}\" "
                         f"used, {gap:.1f}\" from the unit. {host.id} has not moved."))
 
 

@@ -183,7 +183,8 @@ class NinthAge(Ruleset):
             return Join(seat=seat, unit=unit.id, into=host.id, file=file, hidden=flag("hidden"), widen=flag("widen"))
         if command == "leave":
             pivot = parse_facing(options["pivot"], 0.0) if options.get("pivot") not in (None, "") else None
-            return Leave(seat=seat, unit=unit.id, steps=self._steps(options), pivot=pivot)
+            march = options.get("march") is True or str(options.get("march", "")).strip().lower() in ("true", "yes")
+            return Leave(seat=seat, unit=unit.id, steps=self._steps(options), pivot=pivot, march=march)
         if command == "reveal":
             item = str(options.get("item") or "").strip() or None
             return Reveal(seat=seat, unit=unit.id, item=item)
@@ -301,7 +302,7 @@ class NinthAge(Ruleset):
                     raise IllegalAction("deploy-hidden", "A Hidden model hides in a unit when it deploys (§22).")
                 characters.join(state, unit, state.units[action.into], action.file, events, widen=action.widen)
             else:
-                characters.leave_move(state, unit, action.steps, action.pivot, events)
+                characters.leave_move(state, unit, action.steps, action.pivot, events, march=action.march)
             return
         if isinstance(action, Charge) and unit.location == "joined":  # a character charging out of its unit (§16.4)
             if state.step != "charges":
