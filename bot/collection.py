@@ -30,6 +30,7 @@ from engine.rulesets.dnd_minis.cards import (
 )
 
 MAX_WARBANDS_PER_PLAYER = 50
+NINTH_AGE = "ninth-age"  # the warbands table also keeps Ninth Age armies (bot.armies) under this edition
 MAX_CARDS_PER_PLAYER = 100
 
 
@@ -57,8 +58,10 @@ class Collection:
 
     async def _warband(self, user_id: str, name: str) -> wb.Warband:
         record = await self.store.warband(user_id, str(name or ""))
+        if record is not None and record.edition == NINTH_AGE:
+            raise IllegalAction("unknown-warband", f"{quote(name)} is one of your Ninth Age armies: see /army.")
         if record is None:
-            saved = [r.name for r in await self.store.warbands(user_id)]
+            saved = [r.name for r in await self.store.warbands(user_id) if r.edition != NINTH_AGE]
             listing = (_(" Your warbands: {warbands}.", warbands=", ".join(saved)) if saved
                        else _(" Make one with /warband new."))
             raise IllegalAction("unknown-warband", join("", [_("You have no warband called {name}.", name=quote(name)),
@@ -67,7 +70,7 @@ class Collection:
 
     async def _save(self, user_id: str, warband: wb.Warband, *, new: bool = False) -> None:
         if new and await self.store.warband(user_id, warband.name) is None:
-            if len(await self.store.warbands(user_id)) >= MAX_WARBANDS_PER_PLAYER:
+            if len([r for r in await self.store.warbands(user_id) if r.edition != NINTH_AGE]) >= MAX_WARBANDS_PER_PLAYER:
                 raise IllegalAction("too-many-warbands",
                                     _("You keep {most} warbands already; delete one first.",
                                       most=MAX_WARBANDS_PER_PLAYER))
@@ -128,7 +131,7 @@ class Collection:
         if options.get("name"):
             warband = await self._warband(user_id, options["name"])
             return await self._shown(user_id, warband, "")
-        saved = await self.store.warbands(user_id)
+        saved = [r for r in await self.store.warbands(user_id) if r.edition != NINTH_AGE]
         if not saved:
             return _reply(_("You have no warbands yet. Start one with /warband new."), ephemeral=True)
         cards = await self.catalog(user_id)
@@ -165,6 +168,7 @@ class Collection:
 
     async def _warband_delete(self, user_id: str, options: dict[str, Any], attachments):
         name = str(options.get("name", ""))
+        await self._warband(user_id, name)  # a warband, never a Ninth Age army of that name
         if not await self.store.delete_warband(user_id, name):
             raise IllegalAction("unknown-warband", _("You have no warband called {name}.", name=quote(name)))
         return _reply(_("Warband {name} deleted.", name=quote(name)), ephemeral=True)
@@ -224,7 +228,7 @@ class Collection:
     # -- autocomplete ---------------------------------------------------------------------------
     async def suggestions(self, user_id: str, kind: str, current: str) -> list[str]:
         if kind == "warband":
-            return [r.name for r in await self.store.warbands(user_id)]
+            return [r.name for r in await self.store.warbands(user_id) if r.edition != NINTH_AGE]
         if kind == "card":
             return card_names(await self.catalog(user_id), prefix=current, limit=25)
         return []

@@ -22,7 +22,7 @@ OptionType = Literal["string", "integer", "boolean", "attachment", "user"]  # us
 # (settings, paths, tiles, labels) a few dozen words. Whatever passes is safe to draw and echo.
 MAX_TEXT = 100
 LONGER_TEXT: dict[str, int] = {"reason": 200, "settings": 300, "path": 300, "tiles": 300,
-                               "add": 200, "remove": 200}
+                               "add": 200, "remove": 200, "items": 300}
 # Discord's integers stop at 2^53; the console is held to the same.
 MAX_INTEGER = 2**53
 
@@ -33,7 +33,7 @@ class Option:
     description: str
     type: OptionType = "string"
     required: bool = False
-    autocomplete: str | None = None  # creature, square, ruleset, map, seat, card, warband, item, gems, unit
+    autocomplete: str | None = None  # creature, square, ruleset, map, seat, card, warband, item, gems, unit, army
 
     @property
     def max_length(self) -> int:
@@ -155,6 +155,43 @@ COMMANDS: tuple[CommandSpec, ...] = (
     )),
     CommandSpec("use", "Bring one of your warbands into this channel's game", "warband", (
         Option("name", "Your warband", required=True, autocomplete="warband"),
+    )),
+    # -- your Ninth Age armies (kept across games and channels; bot/armies.py) -------------------
+    CommandSpec("new", "Ninth Age: start an army list (empty, or a copy of a sample or of one of yours)", "army", (
+        Option("name", "Its name, e.g. Border Guard", required=True),
+        Option("points", "The points limit (default 2500)", type="integer"),
+        Option("from", "Start as a copy of this army (a sample: iron-marches, ashen-host; or one of yours)",
+               autocomplete="army"),
+    )),
+    CommandSpec("add", "Ninth Age: add a unit from an army book, with magic items paid at its price", "army", (
+        Option("name", "Your army", required=True, autocomplete="army"),
+        Option("unit", "The army book's entry, e.g. Spearmen", required=True),
+        Option("book", "The army book: a sample army or one of yours (default iron-marches)", autocomplete="army"),
+        Option("as", "Its name in your list (default: the entry's)"),
+        Option("items", "Magic items it carries, comma-separated, e.g. Giant Sword, Talisman of Shielding"),
+        Option("general", "Name it the General", type="boolean"),
+        Option("bsb", "Make it the Battle Standard Bearer", type="boolean"),
+    )),
+    CommandSpec("remove", "Ninth Age: take a unit out of one of your armies", "army", (
+        Option("name", "Your army", required=True, autocomplete="army"),
+        Option("unit", "The unit", required=True),
+    )),
+    CommandSpec("show", "Ninth Age: an army with every broken composition rule; seat: an army in this game", "army", (
+        Option("name", "Your army or a sample (default: list yours)", autocomplete="army"),
+        Option("seat", "In this channel's game: that seat's army as you may see it (p1 or p2)"),
+    )),
+    CommandSpec("export", "Ninth Age: get one of your armies as a file", "army", (
+        Option("name", "Your army", required=True, autocomplete="army"),
+    )),
+    CommandSpec("import", "Ninth Age: keep an army from a file (checked field by field)", "army", (
+        Option("file", "An army file (.json)", type="attachment", required=True),
+        Option("name", "Keep it under this name instead"),
+    )),
+    CommandSpec("delete", "Ninth Age: delete one of your armies", "army", (
+        Option("name", "Your army", required=True, autocomplete="army"),
+    )),
+    CommandSpec("use", "Ninth Age: bring one of your armies (or a sample) into this channel's game", "army", (
+        Option("name", "Your army or a sample army", required=True, autocomplete="army"),
     )),
     CommandSpec("card", "Show a creature's stat card, or upload a card of your own", None, (
         Option("name", "The creature", autocomplete="card"),
@@ -328,6 +365,31 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("models", "Fire only this many models (front rank first); the others hold their fire",
                type="integer"),
     )),
+    # -- Ninth Age characters in units (engine/rulesets/ninth_age/characters.py) -----------------
+    CommandSpec("join", "Ninth Age: a character joins a unit (deploying, or in the Remaining Moves); hidden: in secret",
+                None, (
+        Option("unit", "Your character", required=True, autocomplete="unit"),
+        Option("into", "The unit it joins", required=True, autocomplete="unit"),
+        Option("file", "The front-rank file it takes, 1 from the left (default: the first legal place)",
+               type="integer"),
+        Option("hidden", "Deploying a Hidden model: hide it in the unit, in secret (§22 Hidden)", type="boolean"),
+        Option("widen", "A single-rank unit: widen it instead of moving a model to a second rank", type="boolean"),
+    )),
+    CommandSpec("leave", "Ninth Age: a character leaves its unit with a move of its own (ending 1\" away)", None, (
+        Option("unit", "Your character", required=True, autocomplete="unit"),
+        Option("forward", "Inches straight forward"),
+        Option("back", "Inches straight backward"),
+        Option("left", "Inches sideways to its left"),
+        Option("right", "Inches sideways to its right"),
+        Option("path", "A chain of moves, e.g. 'forward 2, wheel right 20, forward 3'"),
+        Option("pivot", "Face this bearing (or left/right/back) first"),
+        Option("march", "March out (2M; the March test is taken for the whole unit if enemies are within 8\")",
+               type="boolean"),
+    )),
+    CommandSpec("reveal", "Ninth Age: reveal a Hidden character, or a hidden magic item (Item/Rune) you use", None, (
+        Option("unit", "Your character or unit", required=True, autocomplete="unit"),
+        Option("item", "The magic item being used (Item/Rune: only that rune); none: a Hidden character"),
+    )),
     CommandSpec("cast", "Cast a spell (or use a spell-like ability) with a creature", None, (
         Option("spell", "The spell", required=True, autocomplete="spell"),
         _CREATURE,
@@ -466,6 +528,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
 GROUPS: dict[str, str] = {
     "game": "Start, join and manage this channel's game",
     "warband": "Build and keep your D&D Miniatures warbands",
+    "army": "Build and keep your Ninth Age armies",
     "creature": "Referee: describe a creature in a D&D 3.5 encounter",
     "league": "Leagues on this server: sign up, pairings, standings",
     "campaign": "Campaign warbands carried from game to game",
@@ -475,7 +538,9 @@ GAME_COMMANDS = frozenset(c.name for c in COMMANDS if c.group == "game")
 # Commands whose answer only the user sees: Discord is told so at once (an ephemeral defer),
 # so no public "thinking…" appears before a private reply.
 PRIVATE_COMMANDS = frozenset({"help", "language", "game status", "game log", "game export", "games", "notify", "vacation",
-                              "warband show", "warband export", "warband import", "warband delete"})
+                              "warband show", "warband export", "warband import", "warband delete",
+                              "army new", "army add", "army remove", "army show", "army export", "army import",
+                              "army delete"})
 # Commands answered at once without waiting for anything: no defer needed.
 INSTANT_COMMANDS = frozenset({"help"})
 # The game's record (bot.replays): export, verify, replay.
@@ -483,6 +548,8 @@ REPLAY_COMMANDS = frozenset({"game export", "game verify", "game replay"})
 # Clocks and reminders (bot.clocks); /notify and /vacation are about the user, not the channel.
 CLOCK_COMMANDS = frozenset({"game pause", "game resume", "game claim", "nudge", "notify", "vacation"})
 COLLECTION_COMMANDS = frozenset(c.key for c in COMMANDS if c.group == "warband" and c.name != "use") | {"card"}
+# A player's Ninth Age armies (bot.armies); /army use and /army show seat: go to the channel's game.
+ARMY_COMMANDS = frozenset(c.key for c in COMMANDS if c.group == "army" and c.name != "use")
 
 
 def find_command(key: str) -> CommandSpec:

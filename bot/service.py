@@ -30,11 +30,13 @@ from engine.grid.board import GridMap, shared_map
 import engine.rulesets  # noqa: F401  - the bot serves every shipped game system; importing registers them
 from bot.buttons import join_button, moves_button, question_buttons, undo_buttons
 from bot.clocks import Clocks, parse_clock, parse_timeout
+from bot.armies import Armies
 from bot.collection import Collection
 from bot import fairness
 from bot.boards import BoardPainter
 from bot.commands import (
-    AROUND_SIZE, CLOCK_COMMANDS, COLLECTION_COMMANDS, GAME_COMMANDS, MOST_AROUND, REPLAY_COMMANDS, Attachment,
+    ARMY_COMMANDS, AROUND_SIZE, CLOCK_COMMANDS, COLLECTION_COMMANDS, GAME_COMMANDS, MOST_AROUND, REPLAY_COMMANDS,
+    Attachment,
     Command, check_bounds, help_text,
 )
 from bot.i18n import LANGUAGES, SOURCE, language_of, localised_view, say, spoken, supported
@@ -141,6 +143,7 @@ class Service:
         # render_processes > 0 draws boards in that many worker processes (the bot: every core).
         self.boards = BoardPainter(self.render, processes=render_processes)
         self.collection = Collection(store)
+        self.armies = Armies(store)
         self.leagues = LeagueService(self)
         # Seeds stay within Discord's integer options (2^53 - 1), so a printed seed can be
         # typed back into /game new seed:.
@@ -207,6 +210,8 @@ class Service:
                 return await self.collection.card(user_id, command)
             if command.key in COLLECTION_COMMANDS:
                 return await self.collection.warband(user_id, command)
+            if command.key in ARMY_COMMANDS and not (command.key == "army show" and command.options.get("seat")):
+                return await self.armies.handle(user_id, command)
             if command.key == "games":
                 return await inbox(self, user_id, None if guild_id is None else str(guild_id))
             if command.key in ("notify", "vacation"):  # about the user, not one channel's game
@@ -218,6 +223,8 @@ class Service:
                     return await self.clocks.handle(channel_id, user_id, guild_id, command)
                 if command.key == "warband use":
                     reply = await self._warband_use(channel_id, user_id, command)
+                elif command.key in ("army use", "army show"):  # Ninth Age armies in this channel's game
+                    reply = await self._army_in_game(channel_id, user_id, command)
                 elif command.group == "game" and command.name in GAME_COMMANDS:
                     handler = getattr(self, f"_game_{command.name}")
                     reply = await handler(channel_id, user_id, guild_id, command)
@@ -465,6 +472,19 @@ class Service:
         options = await self.collection.game_options(user_id, str(command.options.get("name", "")))
         return await self._act(game, ruleset, state, seat, user_id, "warband", options)
 
+    async def _army_in_game(self, channel_id: str, user_id: str, command: Command) -> Reply:
+        """``/army use``: a saved army (or a sample) goes into the game as the player's army move;
+        ``/army show seat:``: a seat's army as this user may see it (hidden lists, §2.4)."""
+        game, ruleset, state = await self._game(channel_id)
+        if "army" not in ruleset.commands():
+            raise IllegalAction("no-armies", f"{ruleset.title} is not played with armies.")
+        if command.name == "show":
+            seat = await self._seat_of(game, user_id)
+            return Reply(text=ruleset.army_text(state, str(command.options.get("seat", "")), seat), ephemeral=True)
+        seat = await self._seated(game, user_id)
+        options = await self.armies.game_options(user_id, str(command.options.get("name", "")))
+        return await self._act(game, ruleset, state, seat, user_id, "army", options)
+
     async def _free_roll(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
         if str(command.options.get("dice", "")).strip().lower() == "history":
             return await self._roll_history(channel_id)
@@ -508,7 +528,11 @@ class Service:
                 raise IllegalAction("bad-option", _("{game} has no scenarios to choose.", game=ruleset.title))
             options["scenario"] = str(command.options["scenario"])
         upload: Attachment | None = command.attachments.get("mapfile")
-        if upload is not None:
+        if upload is not None and hasattr(ruleset, "read_map_upload"):  # a ruleset's own file (Ninth Age terrain)
+            if len(upload.data) > MAX_UPLOAD_BYTES:
+                raise IllegalAction("bad-map", f"{upload.filename} is too large (over {MAX_UPLOAD_BYTES // 1024} KiB).")
+            options.update(ruleset.read_map_upload(upload.filename, upload.data, options))
+        elif upload is not None:
             options["map_data"] = self._read_map_upload(upload)
         seed = command.options.get("seed")
         seed_given = seed not in (None, "")
@@ -610,6 +634,12 @@ class Service:
         if commander is not None:
             view = ruleset.command_range_board(state, str(commander))
             return Reply(text=view.caption, board=self._around(view, command))
+        private = getattr(ruleset, "private_board", None)  # secrets a seat may see (Ninth Age Hidden models)
+        if private is not None:
+            view = private(state, await self._seat_of(game, user_id))
+            if view is not None:
+                return Reply(text=ruleset.status(state) + " (your own view: only you see it)", board=view,
+                             ephemeral=True)
         return Reply(text=ruleset.status(state), board=self._around(await self._view(ruleset, state, game.id), command))
 
     @staticmethod
@@ -758,6 +788,8 @@ class Service:
             values = await self.leagues.suggestions(guild_id, kind)
         elif kind in ("warband", "card"):
             values = await self.collection.suggestions(str(user_id), kind, current)
+        elif kind == "army":
+            values = await self.armies.suggestions(str(user_id))
         elif kind == "ruleset":
             values = ruleset_names()
         elif kind == "language":

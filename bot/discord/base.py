@@ -17,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.commands import COLLECTION_COMMANDS, INSTANT_COMMANDS, PRIVATE_COMMANDS, Attachment, Command, find_command
+from bot.commands import ARMY_COMMANDS, COLLECTION_COMMANDS, INSTANT_COMMANDS, PRIVATE_COMMANDS, Attachment, Command, find_command
 from bot.discord.replies import BOARD_URL, DEFERRED_PRIVATELY, send_reply
 from bot.discord.status import refresh_status
 from bot.i18n import spoken, supported
@@ -58,7 +58,8 @@ def described(key: str) -> Callable:
 
 # Commands that do not change what a game's status message shows.
 STATUSLESS = frozenset({"help", "roll", "card", "games", "notify", "vacation", "game status", "game log",
-                        "game board", "game export", "game verify", "game replay"}) | COLLECTION_COMMANDS
+                        "game board", "game export", "game verify", "game replay"}) | COLLECTION_COMMANDS \
+    | ARMY_COMMANDS
 
 
 def locale_of(interaction: discord.Interaction) -> str | None:
@@ -185,6 +186,9 @@ class WarbandCog(commands.Cog):
     async def suggest_warband(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "warband", current)
 
+    async def suggest_army(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, "army", current)
+
     async def suggest_card(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, "card", current)
 
@@ -242,6 +246,7 @@ SUGGESTERS: dict[str, Callable[..., Awaitable[list[app_commands.Choice[str]]]]] 
     "choice": WarbandCog.suggest_choice,
     "unit": WarbandCog.suggest_unit,
     "warband": WarbandCog.suggest_warband,
+    "army": WarbandCog.suggest_army,
     "spell": WarbandCog.suggest_spell,
     "tile": WarbandCog.suggest_tile,
     "card": WarbandCog.suggest_card,

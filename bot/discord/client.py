@@ -38,6 +38,7 @@ from bot.discord.roll import RollCog
 from bot.discord.table import TableCog
 from bot.discord.translator import WarbandTranslator
 from bot.discord.warband import WarbandGroupCog
+from bot.discord.army import ArmyGroupCog
 from bot.scheduler import Scheduler
 from bot.sharding import Shards
 from bot.service import Service
@@ -45,7 +46,8 @@ from bot.store import Store
 
 log = logging.getLogger(__name__)
 
-COGS = (GameCog, RollCog, PlayCog, ConanCog, TableCog, WarbandGroupCog, CreatureCog, LeagueCog, PostCog, LanguageCog)
+COGS = (GameCog, RollCog, PlayCog, ConanCog, TableCog, WarbandGroupCog, CreatureCog, LeagueCog, PostCog, LanguageCog,
+        ArmyGroupCog)
 
 
 class WarbandTree(app_commands.CommandTree):
@@ -58,7 +60,7 @@ class WarbandTree(app_commands.CommandTree):
 # Commands that mean something outside a server: your warbands and cards, dice, help, your
 # reminder settings. Every other command belongs to a channel's game, so it is guild-only
 # (a game in a DM is a game nobody can join).
-ANYWHERE = frozenset({"roll", "card", "warband", "help", "notify", "vacation", "language"})
+ANYWHERE = frozenset({"roll", "card", "warband", "army", "help", "notify", "vacation", "language"})
 
 
 def intents() -> discord.Intents:

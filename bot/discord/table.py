@@ -1,4 +1,4 @@
-"""Rank-and-flank commands (The Ninth Age): ``/deploy /marker /advance /march /reform /shoot``.
+"""Rank-and-flank commands (The Ninth Age): ``/deploy /marker /advance /march /reform /shoot /join /leave /reveal``.
 
 Units on a table measured in inches; each command can end a step and carry the board, so they
 defer first (see :meth:`WarbandCog.run`).
@@ -58,3 +58,26 @@ class TableCog(WarbandCog):
                     multiple: str | None = None, at: str | None = None, models: int | None = None) -> None:
         await self.run(interaction, "shoot", defer=True, unit=unit, target=target, weapon=weapon, multiple=multiple,
                        at=at, models=models)
+
+    # -- characters in units (engine/rulesets/ninth_age/characters.py) --------------------------
+    @app_commands.command(**named("join"))
+    @described("join")
+    @app_commands.autocomplete(unit=WarbandCog.suggest_unit, into=WarbandCog.suggest_unit)
+    async def join(self, interaction: discord.Interaction, unit: str, into: str, file: int | None = None,
+                   hidden: bool | None = None, widen: bool | None = None) -> None:
+        await self.run(interaction, "join", defer=True, unit=unit, into=into, file=file, hidden=hidden, widen=widen)
+
+    @app_commands.command(**named("leave"))
+    @described("leave")
+    @app_commands.autocomplete(unit=WarbandCog.suggest_unit)
+    async def leave(self, interaction: discord.Interaction, unit: str, forward: str | None = None,
+                    back: str | None = None, left: str | None = None, right: str | None = None,
+                    path: str | None = None, pivot: str | None = None, march: bool | None = None) -> None:
+        await self.run(interaction, "leave", defer=True, unit=unit, forward=forward, back=back, left=left,
+                       right=right, path=path, pivot=pivot, march=march)
+
+    @app_commands.command(**named("reveal"))
+    @described("reveal")
+    @app_commands.autocomplete(unit=WarbandCog.suggest_unit)
+    async def reveal(self, interaction: discord.Interaction, unit: str, item: str | None = None) -> None:
+        await self.run(interaction, "reveal", defer=True, unit=unit, item=item)

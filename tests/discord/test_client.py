@@ -42,7 +42,7 @@ async def test_setup_hook_opens_the_store_adds_the_cogs_and_syncs(tmp_path, monk
     try:
         assert db.exists() and bot.store is not None and bot.service is not None
         assert set(bot.cogs) == {"GameCog", "RollCog", "PlayCog", "ConanCog", "TableCog", "WarbandGroupCog",
-                                 "CreatureCog", "LeagueCog", "PostCog", "LanguageCog"}
+                                 "CreatureCog", "LeagueCog", "PostCog", "LanguageCog", "ArmyGroupCog"}
         (method, path, body), *cleanup = sent
         assert (method, path) == operation, "guild sync while developing, global otherwise"
         if dev_guild:  # the global commands a former global sync left are removed

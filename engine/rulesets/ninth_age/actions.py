@@ -81,4 +81,42 @@ class PlaceMarker(Action):
     y: float
 
 
-ACTION_TYPES = (StartBattle, Deploy, EndStep, Advance, March, Reform, Charge, PlaceMarker)
+class Join(Action):
+    """A character deployed in a unit, or joining one in the Remaining Moves (§16.2), at a file
+    of its front rank; ``hidden``: a Hidden model deployed in secret (§22 Hidden)."""
+
+    kind: Literal["join"] = "join"
+    unit: str
+    into: str
+    file: int | None = None  # 0-based; None: the first legal place
+    hidden: bool = False
+    widen: bool = False  # a single-rank unit grows wider instead of a second rank
+
+
+class Leave(Action):
+    """A character leaves its unit with a move of its own (§16.3)."""
+
+    kind: Literal["leave"] = "leave"
+    unit: str
+    steps: list[MoveStep]
+    pivot: float | None = None
+    march: bool = False
+
+
+class Reveal(Action):
+    """Reveal a Hidden character, or a hidden magic item (or one rune of it) being used (§2.4)."""
+
+    kind: Literal["reveal"] = "reveal"
+    unit: str
+    item: str | None = None
+
+
+class UseArmy(Action):
+    """/army use: the seat's Army List, as checked data (kept in the log, so the game replays)."""
+
+    kind: Literal["army"] = "army"
+    army: dict
+
+
+ACTION_TYPES = (StartBattle, Deploy, EndStep, Advance, March, Reform, Charge, PlaceMarker, UseArmy, Join, Leave,
+                Reveal)

@@ -27,12 +27,15 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from engine.core.errors import IllegalAction, validation_problems
 from engine.rulesets.ninth_age.catalogue import (
-    CHARACTER_CATEGORIES, EQUIPMENT, TROOP_TYPES, magic_items, rule_name, rule_param, rule_problem,
+    CHARACTER_CATEGORIES, EQUIPMENT, TROOP_TYPES, MagicItem, rule_name, rule_param, rule_problem,
 )
+from engine.rulesets.ninth_age.items import BookItem, unit_item_problems
+from engine.rulesets.ninth_age.items import catalogue as item_catalogue
 
 Characteristic = Field(ge=0, le=10)
 CHARACTERISTICS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
 MAX_ARMY_BYTES = 256 * 1024
+MOVEMENT_ITEMS = {"banner of speed": 1}  # item -> +M (§23.8)
 
 
 class Strict(BaseModel):
@@ -112,6 +115,7 @@ class Unit(Strict):
     general: bool = False
     bsb: bool = False
     one_per_army: bool = False  # the choice itself is Unique / One per Army
+    mark: str = Field(default="", max_length=40)  # how to tell alike units apart in hidden lists (E-46)
 
     @field_validator("troop_type")
     @classmethod
@@ -157,28 +161,6 @@ class Unit(Strict):
             raise ValueError("round_base: a round base holds a single model")
         if self.general and self.bsb:
             raise ValueError("general: the General cannot be the Battle Standard Bearer (§16.7)")
-        for item in self.magic_items:
-            if item.strip().lower() not in magic_items():
-                raise ValueError(f"magic_items: {item!r} is not a magic item of the rulebook (§23)")
-        kinds = [magic_items()[i.strip().lower()].category for i in self.magic_items]
-        for kind in set(kinds):
-            if kinds.count(kind) > 1 and character:
-                raise ValueError(f"magic_items: a model carries at most one magic item of each category; "
-                                 f"{self.name} has {kinds.count(kind)} {kind} items (§23.2)")
-        for item in self.magic_items:
-            mi = magic_items()[item.strip().lower()]
-            if mi.category == "arcane" and not self.wizard:
-                raise ValueError(f"magic_items: {mi.name} is an arcane item, for wizards only (§23.1)")
-            if mi.category == "standard" and not (self.bsb or self.command.standard):
-                raise ValueError(f"magic_items: {mi.name} is a magic standard, for a standard bearer or the "
-                                 f"BSB only (§23.1)")
-            if mi.category != "standard" and not character:
-                raise ValueError(f"magic_items: {mi.name} needs a character to carry it (units carry only "
-                                 f"magic standards in this list format)")
-            if mi.on_foot_only and TROOP_TYPES[self.troop_type].mounted:
-                raise ValueError(f"magic_items: {mi.name} is for models on foot only")
-            if mi.infantry_only and self.troop_type != "infantry":
-                raise ValueError(f"magic_items: {mi.name} is for Infantry only")
         return self
 
     # -- derived ----------------------------------------------------------------------------------
@@ -212,6 +194,16 @@ class Unit(Strict):
 
     @property
     def movement(self) -> int:
+        """M with the movement-enhancing magic items it carries (Banner of Speed +1 M, §23.8)."""
+        return min(10, self.base_movement + sum(MOVEMENT_ITEMS[i.lower()] for i in self.movement_items))
+
+    @property
+    def movement_items(self) -> list[str]:
+        """The items that make it move farther (revealed when that matters, §2.4, E-47)."""
+        return [i for i in self.magic_items if i.lower() in MOVEMENT_ITEMS]
+
+    @property
+    def base_movement(self) -> int:
         """M of the unit for moving: the mount's (or draught beast's) M for a combined profile,
         barding's −1 included (§15.5); the lowest M of its parts otherwise."""
         movers = ([p for p in self.parts if p.role in ("mount", "draught")]
@@ -270,9 +262,10 @@ class Lore(Strict):
 class Army(Strict):
     name: str = Field(min_length=1, max_length=60)
     points_limit: int = Field(ge=100, le=20000)
-    units: list[Unit] = Field(min_length=1, max_length=60)
+    units: list[Unit] = Field(default_factory=list, max_length=60)  # empty while /army new builds it
     extra_rules: list[str] = Field(default_factory=list)  # army-book special rules used by the list
     lores: list[Lore] = Field(default_factory=list)
+    magic_items: list[BookItem] = Field(default_factory=list, max_length=100)  # the army book's own items
 
     @model_validator(mode="after")
     def _rules_and_names(self) -> "Army":
@@ -288,6 +281,9 @@ class Army(Strict):
                 problem = rule_problem(r, extra)
                 if problem:
                     raise ValueError(f"units.{n}.{where}: {problem}")
+            problems = unit_item_problems(u, self.items())
+            if problems:
+                raise ValueError(f"units.{n}: magic_items: {problems[0]}")
             if u.wizard and u.wizard.lore.lower() not in {lo.name.lower() for lo in self.lores}:
                 raise ValueError(f"units.{n}.wizard.lore: {u.wizard.lore!r} is not among the army's lores "
                                  f"({', '.join(lo.name for lo in self.lores) or 'none given'})")
@@ -296,6 +292,10 @@ class Army(Strict):
     @property
     def points(self) -> int:
         return sum(u.points for u in self.units)
+
+    def items(self) -> dict[str, MagicItem]:
+        """Every magic item this army may take: the rulebook's and its army book's."""
+        return item_catalogue(self.magic_items)
 
     def unit(self, name: str) -> Unit:
         for u in self.units:

@@ -15,7 +15,7 @@ from shapely.ops import nearest_points
 
 from engine.core import Event, roll_dice
 from engine.rulesets.ninth_age.damage import Attack, armour_save_needed, defence
-from engine.rulesets.ninth_age.leadership import charge_dice, leadership_test, unit_leadership
+from engine.rulesets.ninth_age.leadership import charge_dice, hold_your_ground, leadership_test, unit_leadership
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.saves import special_saves
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -140,7 +140,8 @@ def panic(state: NinthAgeState, unit: UnitState, events: list[Event], cause: str
         events.append(Event(kind="panic", seat=unit.owner, text=f"{unit.id} is immune to Panic ({cause})."))
         return
     ld, why = unit_leadership(state, unit)
-    if leadership_test(state.rng, ld, f"{unit.id} Panic test ({cause}; Ld from {why})", events, seat=unit.owner):
+    if leadership_test(state.rng, ld, f"{unit.id} Panic test ({cause}; Ld from {why})", events, seat=unit.owner,
+                       reroll=hold_your_ground(state, unit)):
         unit.panic_passed = phase_key(state)
         return
     if entry.troop_type == "war machine":

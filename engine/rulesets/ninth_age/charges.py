@@ -9,7 +9,8 @@ from __future__ import annotations
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age.leadership import (
-    charge_dice, charge_range, failed_charge_distance, leadership_test, rally_leadership, unit_leadership,
+    charge_dice, charge_range, failed_charge_distance, hold_your_ground, leadership_test, rally_leadership,
+    unit_leadership,
 )
 from engine.rulesets.ninth_age.casualties import (  # noqa: F401 - kept importable from here for older callers
     _destroy, dangerous_terrain, flee, lose_wounds, panic,
@@ -185,7 +186,7 @@ def _redirects(state: NinthAgeState, fled: str, events: list[Event]) -> None:
         charger.redirected = True
         ld, source = unit_leadership(state, charger)
         if not leadership_test(state.rng, ld, f"{charger.id} redirect test (Ld from {source})", events,
-                               seat=charger.owner):
+                               seat=charger.owner, reroll=hold_your_ground(state, charger)):
             continue
         answer = decide(state, charger.owner, f"redirect-{charger.id}", f"Redirect {charger.id} onto which "
                         "unit (or keep charging the fleeing one)?", [u.id for u in choices] + ["keep"])
@@ -224,6 +225,9 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                                 text=f"{charger.id} is fleeing and no longer charges {decl.target}."))
             continue
         entry = state.unit_entry(charger)
+        from engine.rulesets.ninth_age import hidden  # hidden lists: reveal a movement item now (§2.4, E-47)
+
+        hidden.before_charge_roll(state, charger, events)
         swift = entry.has_rule("Swiftstride")
         roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{charger.id} charge range")
         total = charge_range(roll.dice, entry.movement, champion=entry.command.champion, swiftstride=swift)
@@ -354,7 +358,8 @@ def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
         if entry.command.musician:
             notes.append("Musician +1")
         if leadership_test(state.rng, value, f"{unit.id} Rally test (Ld {ld} from {source}"
-                           + (f"; {', '.join(notes)}" if notes else "") + ")", events, seat=seat):
+                           + (f"; {', '.join(notes)}" if notes else "") + ")", events, seat=seat,
+                           reroll=hold_your_ground(state, unit)):
             unit.fleeing = False
             unit.rallied = True
             events.append(Event(kind="rally", seat=seat, text=f"{unit.id} rallies; it may /reform now, and may not "

@@ -17,7 +17,6 @@ import math
 
 from engine.core import Event, roll_dice
 from engine.core.rng import Rng
-from engine.table.contact import distance
 
 INSPIRING_PRESENCE = 12.0
 LARGE_TARGET_BONUS = 6.0
@@ -56,26 +55,30 @@ def failed_charge_distance(dice: list[int]) -> int:
     return max(dice)
 
 
-def leadership_test(rng: Rng, ld: int, purpose: str, events: list[Event], seat: str | None = None) -> bool:
-    """2D6 against Ld: passed when the total is not greater (Ld 0 fails, [A-1])."""
+def leadership_test(rng: Rng, ld: int, purpose: str, events: list[Event], seat: str | None = None,
+                    reroll: str | None = None) -> bool:
+    """2D6 against Ld: passed when the total is not greater (Ld 0 fails, [A-1]); ``reroll``
+    names the Battle Standard Bearer whose Hold Your Ground re-rolls a failure (§16.8)."""
     roll = roll_dice("2d6", rng, purpose=purpose)
     passed = ld > 0 and roll.total <= ld
     events.append(Event(kind="roll", seat=seat, roll=roll,
                         text=f"{purpose}: Ld {ld}, rolled {roll.total}: {'passed' if passed else 'failed'}."))
+    if not passed and reroll:
+        return leadership_test(rng, ld, f"{purpose}, re-rolled with {reroll}'s Hold Your Ground", events, seat)
     return passed
 
 
 def unit_leadership(state, unit) -> tuple[int, str]:
-    """The best Ld the unit may use and where it comes from: its own, or the General's within
-    12" (18" if a Large Target) when the General is not fleeing (§16.7)."""
-    entry = state.unit_entry(unit)
-    best, source = entry.leadership, "its own"
-    army = state.armies[unit.owner]
-    for other in state.on_table(unit.owner):
-        oentry = army.units[other.entry]
-        if not oentry.general or other.fleeing or other.id == unit.id:
-            continue
-        reach = INSPIRING_PRESENCE + (LARGE_TARGET_BONUS if oentry.has_rule("Large Target") else 0)
-        if distance(other.footprint(), unit.footprint()) <= reach + 1e-3 and oentry.leadership > best:
-            best, source = oentry.leadership, f"{other.id}'s Inspiring Presence"
-    return best, source
+    """The best Ld the unit may use and where it comes from: its own models' (characters in it
+    included), or the General's within 12" (18" if a Large Target) when the General is not
+    fleeing, from inside a unit too (§16.7; :mod:`.leaders`)."""
+    from engine.rulesets.ninth_age.leaders import leadership
+
+    return leadership(state, unit)
+
+
+def hold_your_ground(state, unit) -> str | None:
+    """The BSB within reach whose Hold Your Ground re-rolls the unit's failed Leadership tests."""
+    from engine.rulesets.ninth_age.leaders import hold_your_ground as bsb
+
+    return bsb(state, unit)

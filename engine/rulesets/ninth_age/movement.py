@@ -10,7 +10,7 @@ import math
 from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.actions import MoveStep
 from engine.rulesets.ninth_age.casualties import dangerous_terrain
-from engine.rulesets.ninth_age.leadership import leadership_test, unit_leadership
+from engine.rulesets.ninth_age.leadership import hold_your_ground, leadership_test, unit_leadership
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.table.contact import distance
@@ -32,6 +32,8 @@ def may_move(state: NinthAgeState, unit: UnitState) -> None:
         why = "is fleeing"
     elif unit.charged or unit.failed_charge or unit.declared_charge:
         why = "charged (or failed a charge) this phase"
+    elif unit.joined_this_phase:  # §16.2
+        why = "was joined by a character this phase and may not move again"
     elif unit.rallied:
         why = "rallied this phase (it may only reform)"
     elif engaged(state, unit):
@@ -49,7 +51,9 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     """Advance or March (§8.11-8.12); ``movement`` replaces M (a Vanguard move's 12")."""
     may_move(state, unit)
     entry = state.unit_entry(unit)
-    m = entry.movement if movement is None else movement
+    from engine.rulesets.ninth_age.characters import unit_movement  # a mixed unit: the lowest M (§16.2)
+
+    m = unit_movement(state, unit) if movement is None else movement
     if m == 0:
         raise IllegalAction("cannot-move", f"{unit.id} has M 0 and cannot move.")
     if not steps and pivot is None:
@@ -82,7 +86,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
             ld, source = unit_leadership(state, unit)
             closest = min(distance(fp0, e.footprint()) for e in near)
             if not leadership_test(state.rng, ld, f"{unit.id} March test (enemy {closest:.1f}\" away, Ld from "
-                                   f"{source})", events, seat=unit.owner):
+                                   f"{source})", events, seat=unit.owner, reroll=hold_your_ground(state, unit)):
                 allowance = float(m)
                 events.append(Event(kind="march-test", seat=unit.owner, text=f"{unit.id} still marches, but no "
                                     f"farther than M ({m}\")."))
@@ -109,10 +113,13 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     unit.marched = kind == "march"
     state.last_moves.append({"unit": unit.id, "kind": kind, "path": [p.centre for p in result.path[:: max(
         1, len(result.path) // 20)]] + [result.footprint.centre]})
+    from engine.rulesets.ninth_age import hidden  # hidden lists: a movement item shows only once used (§2.4)
+
+    hidden.after_move(state, unit, result.length, allowance, events)
     events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
                         text=f"{unit.id} {'marches' if kind == 'march' else 'advances'}: {', '.join(result.parts)}; "
-                        f"{result.length:.1f}\" of {allowance:g}\" used, farthest model "
-                        f"{result.max_displacement:.1f}\" from its start."))
+                        f"{result.length:.1f}\" of {hidden.shown_allowance(state, unit, allowance):g}\" used, "
+                        f"farthest model {result.max_displacement:.1f}\" from its start."))
     if kind == "march":
         terrain_checks(state, unit, kind, shapes, events)
 
@@ -177,7 +184,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
         if near and min(near) <= MARCH_TEST_RANGE + EPS_DIST:
             ld, source = unit_leadership(state, unit)
             if not leadership_test(state.rng, ld, f"{unit.id} March test (enemy {min(near):.1f}\" away, Ld from "
-                                   f"{source})", events, seat=unit.owner):
+                                   f"{source})", events, seat=unit.owner, reroll=hold_your_ground(state, unit)):
                 allowance = float(entry.movement)
     start = unit.footprint()
     end = footprint(unit.formation.model_copy(update={"files": files}), Pose(x=x, y=y, bearing=normalise(facing)))

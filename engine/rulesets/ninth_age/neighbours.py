@@ -14,6 +14,9 @@ from engine.table.motion import Surroundings
 
 def surroundings(state: NinthAgeState, exclude: set[str]) -> Surroundings:
     """Every other unit's footprint, the impassable terrain and the table edges."""
+    # a character charging out of its unit moves through that unit (§16.4, characters.py)
+    exclude = set(exclude) | {state.units[c].charged_out_of for c in exclude
+                              if c in state.units and state.units[c].charged_out_of}
     others = {u.id: u.footprint() for u in state.on_table() if u.id not in exclude}
     return Surroundings(others=others, impassable=state.table.impassable(), table=state.table,
                         names={k: k for k in others})

@@ -14,16 +14,16 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, Seat
-from engine.rulesets.ninth_age import charges, movement, setup, shooting_phase, turns
+from engine.rulesets.ninth_age import characters, charges, movement, muster, setup, shooting_phase, turns
 from engine.rulesets.ninth_age.actions import (
     ACTION_TYPES, Advance, Charge, Deploy, EndStep, FreeReform, March, MoveStep, PlaceMarker, Reform, StartBattle,
+    Join, Leave, Reveal, UseArmy,
 )
 from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, sample_army
 from engine.rulesets.ninth_age.commands import number, parse_facing, parse_formation, parse_path, parse_wheel
 from engine.rulesets.ninth_age.state import SEATS, NinthAgeState, UnitState
-from engine.rulesets.ninth_age.terrain_layouts import LAYOUTS, layout
+from engine.rulesets.ninth_age.terrain_layouts import LAYOUTS, layout, load_layout_text
 from engine.rulesets.ninth_age.zones import DEPLOYMENT_TYPES
-from engine.table.footprint import Formation
 from engine.table.terrain import Table
 from engine.table.view import (
     MarkerShape, PathShape, ShotShape, TableView, TemplateShape, TerrainShape, UnitShape, ZoneShape, polygon_points,
@@ -38,8 +38,12 @@ OPTIONS = {
     "charge_path_capped": "on: a charge's path may not be longer than its charge range ([A-11]; default off)",
     "battle_points": "on: score the 10-0 Battle Points of §20.4 instead of the victory margins (default off)",
     "table": "table size in inches, e.g. 72x48 (default: 48x36 when both armies are Warbands, else 72x48)",
+    # -- armies (muster.py) and hidden lists (§2.4) --
+    "armies": "chosen: the battle waits until each player brings an army with /army use (default: the samples)",
+    "lists": "open or hidden (§2.4: magic items stay secret until used; default open)",
 }
-COMMANDS = {"deploy", "end", "advance", "march", "reform", "charge", "marker"} | shooting_phase.COMMANDS
+COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "reveal"}
+            | shooting_phase.COMMANDS)
 
 
 def table_size(text: Any, armies: dict[str, Army]) -> tuple[float, float]:
@@ -72,6 +76,23 @@ class NinthAge(Ruleset):
     def option_names(self) -> dict[str, str]:
         return dict(OPTIONS)
 
+    def army_text(self, state: NinthAgeState, seat: str, viewer: str | None) -> str:
+        """``/army show seat:`` in a game: that seat's army as ``viewer`` may see it (§2.4)."""
+        from engine.rulesets.ninth_age.hidden import army_text
+
+        return army_text(state, seat, viewer)
+
+    def read_map_upload(self, filename: str, data: bytes, options: dict[str, Any]) -> dict[str, Any]:
+        """``/game new ruleset:ninth-age mapfile:<layout.json>``: an uploaded terrain layout, checked
+        now on the agreed (or the standard) table and kept in the game's options."""
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise IllegalAction("bad-terrain", f"{filename}: not a text file (UTF-8 JSON).") from None
+        width, height = table_size(options.get("table"), {})
+        load_layout_text(text, width, height, filename)
+        return {"terrain_file": text, "terrain_file_name": filename[:100]}
+
     def commands(self) -> set[str]:
         return set(COMMANDS)
 
@@ -87,23 +108,26 @@ class NinthAge(Ruleset):
         objective = str(options.get("objective", "hold")).lower()
         if objective not in ("hold", "breakthrough", "secure", "random"):
             raise IllegalAction("bad-setting", f"objective is hold, breakthrough, secure or random, not {objective!r}.")
+        armies_mode = str(options.get("armies", "samples")).lower()
+        if armies_mode not in ("samples", "chosen"):
+            raise IllegalAction("bad-setting", f"armies is samples or chosen, not {armies_mode!r}.")
+        lists = str(options.get("lists", "open")).lower()
+        if lists not in ("open", "hidden"):
+            raise IllegalAction("bad-setting", f"lists is open or hidden (§2.4), not {lists!r}.")
         width, height = table_size(options.get("table"), armies)
-        table = Table(width=width, height=height,
-                      terrain=layout(str(options.get("terrain", "standard")), width, height))
+        if options.get("terrain_file"):  # an uploaded layout (/game new ... mapfile:), checked on this table
+            terrain = load_layout_text(str(options["terrain_file"]), width, height,
+                                       str(options.get("terrain_file_name") or "terrain file"))
+        else:
+            terrain = layout(str(options.get("terrain", "standard")), width, height)
+        table = Table(width=width, height=height, terrain=terrain)
         state = NinthAgeState(
             ruleset=self.name, seed=seed, rng=Rng.from_seed(seed), options=options,
             seats=[Seat(id="p1", name="Player 1"), Seat(id="p2", name="Player 2")], phase="setup",
             armies=armies, table=table, deployment=deployment, objective=objective,
             charge_path_capped=bool(options.get("charge_path_capped", False)),
         )
-        for seat in SEATS:
-            for i, entry in enumerate(armies[seat].units):
-                uid = entry.name if entry.name not in state.units else f"{entry.name} ({seat})"
-                formation = Formation(base_width_mm=entry.base[0], base_depth_mm=entry.base[1],
-                                      files=entry.default_files, models=entry.models,
-                                      skirmish=entry.has_rule("Skirmishers"), round_base=entry.round_base)
-                state.units[uid] = UnitState(id=uid, owner=seat, entry=i, formation=formation, models=entry.models,
-                                             start_models=entry.models)
+        muster.build_units(state)
         return state
 
     def start_action(self, state: GameState) -> Action | None:
@@ -142,6 +166,11 @@ class NinthAge(Ruleset):
         assert isinstance(state, NinthAgeState)
         if command == "end":
             return EndStep(seat=seat)
+        if command == "army":  # /army use: the service sends the checked army file's data
+            data = options.get("army_data")
+            if not isinstance(data, dict):
+                raise IllegalAction("missing-option", "Bring an army with /army use name:<your army or a sample>.")
+            return UseArmy(seat=seat, army=data)
         if command == "marker":
             for key in ("x", "y"):
                 if options.get(key) in (None, ""):
@@ -150,6 +179,18 @@ class NinthAge(Ruleset):
         if command in shooting_phase.COMMANDS:
             return shooting_phase.action(self, state, seat, options)
         unit = self.find_unit(state, options.get("unit"), owner=seat)
+        if command == "join":  # deployed in a unit, or joining one in the Remaining Moves (§16.2); hidden (§22)
+            host = self.find_unit(state, options.get("into"), owner=seat)
+            file = int(number(options["file"], "file")) - 1 if options.get("file") not in (None, "") else None
+            flag = lambda key: options.get(key) is True or str(options.get(key, "")).strip().lower() in ("true", "yes")  # noqa: E731
+            return Join(seat=seat, unit=unit.id, into=host.id, file=file, hidden=flag("hidden"), widen=flag("widen"))
+        if command == "leave":
+            pivot = parse_facing(options["pivot"], 0.0) if options.get("pivot") not in (None, "") else None
+            march = options.get("march") is True or str(options.get("march", "")).strip().lower() in ("true", "yes")
+            return Leave(seat=seat, unit=unit.id, steps=self._steps(options), pivot=pivot, march=march)
+        if command == "reveal":
+            item = str(options.get("item") or "").strip() or None
+            return Reveal(seat=seat, unit=unit.id, item=item)
         if command == "deploy":
             for key in ("x", "y"):
                 if options.get(key) in (None, ""):
@@ -198,11 +239,23 @@ class NinthAge(Ruleset):
         if isinstance(action, StartBattle):
             if state.phase != "setup":
                 raise IllegalAction("wrong-phase", "The battle has already begun.")
+            if state.options.get("armies") == "chosen" and muster.waiting_for(state):
+                state.phase = "armies"
+                events.append(Event(kind="setup", text="Each player brings an army: /army use name:<your army or a "
+                                    "sample>. The battle begins when both have."))
+                return
             setup.start(state, events)
             return
         seat = action.seat
         if seat not in SEATS:
             raise IllegalAction("not-seated", "Only the two players act in this game.")
+        if isinstance(action, UseArmy):
+            if muster.use_army(state, seat, action.army, events):
+                setup.start(state, events)
+            return
+        if state.phase == "armies":
+            raise IllegalAction("wrong-phase", "The battle begins when both players have brought an army with "
+                                "/army use.")
         if state.phase == "setup":
             raise IllegalAction("wrong-phase", "The game starts when both players have joined.")
         if state.phase == "markers" or isinstance(action, PlaceMarker):
@@ -214,6 +267,9 @@ class NinthAge(Ruleset):
         if state.phase == "deployment":
             if state.deploy.step == "vanguard":
                 self._vanguard(state, seat, action, events)
+            elif isinstance(action, Join):
+                characters.deploy_into(state, seat, state.units[action.unit], state.units[action.into], action.file,
+                                       action.hidden, events, widen=action.widen)
             elif isinstance(action, Deploy):
                 setup.deploy(state, seat, state.units[action.unit], action.x, action.y, action.facing, action.files,
                              events)
@@ -221,6 +277,9 @@ class NinthAge(Ruleset):
                 setup.end_drop(state, seat, events)
             else:
                 raise IllegalAction("wrong-phase", "Deployment first: /deploy your units, /end to hand over.")
+            return
+        if isinstance(action, Reveal):  # either player, at the moments the rules allow (§2.4, §22 Hidden)
+            self._reveal(state, seat, action, events)
             return
         if seat != state.active:
             raise IllegalAction("not-your-turn", f"It is {state.seat(state.active).name}'s turn ({self._status(state)})")
@@ -240,12 +299,34 @@ class NinthAge(Ruleset):
                 raise IllegalAction("wrong-phase", "Ambushers arrive in the Remaining Moves sub-phase.")
             setup.arrive(state, seat, unit, action.x, action.y, action.facing, action.files, events)
             return
+        if isinstance(action, (Join, Leave)):
+            if state.step != "remaining":
+                raise IllegalAction("charges-first", "Characters join and leave units in the Remaining Moves "
+                                    "sub-phase (§16.2-16.3).")
+            if isinstance(action, Join):
+                if action.hidden:
+                    raise IllegalAction("deploy-hidden", "A Hidden model hides in a unit when it deploys (§22).")
+                characters.join(state, unit, state.units[action.into], action.file, events, widen=action.widen)
+            else:
+                characters.leave_move(state, unit, action.steps, action.pivot, events, march=action.march)
+            return
+        if isinstance(action, Charge) and unit.location == "joined":  # a character charging out of its unit (§16.4)
+            if state.step != "charges":
+                raise IllegalAction("charges-over", "Charges are declared at the start of the Movement phase.")
+            why = characters.unit_may_declare(state, unit)
+            if why:
+                raise IllegalAction("cannot-charge", f"{unit.id} cannot declare a charge: {why}.")
+            characters.charge_out(state, unit, state.units[action.target], events)
+            return
         if not unit.on_table:
             raise IllegalAction("not-on-table", f"{unit.id} is not on the table.")
         if isinstance(action, Charge):
             if state.step != "charges":
                 raise IllegalAction("charges-over", "Charges are declared at the start of the Movement phase; the "
                                     "charge declarations are over for this turn.")
+            why = characters.unit_may_declare(state, unit)
+            if why:
+                raise IllegalAction("cannot-charge", f"{unit.id} cannot declare a charge: {why}.")
             charges.declare(state, unit, state.units[action.target], events)
             return
         if state.step != "remaining":
@@ -272,6 +353,30 @@ class NinthAge(Ruleset):
         elif isinstance(action, Reform):
             movement.reform(state, unit, action.files, action.facing, events, after_rally=unit.rallied)
 
+    def _reveal(self, state: NinthAgeState, seat: str, action: Reveal, events: list[Event]) -> None:
+        from engine.rulesets.ninth_age import hidden
+
+        unit = state.units[action.unit]
+        if unit.owner != seat:
+            raise IllegalAction("not-your-unit", f"{unit.id} is not yours.")
+        if action.item is None:
+            characters.reveal_hidden(state, unit, events)
+            return
+        if not hidden.hidden_lists(state):
+            raise IllegalAction("open-lists", "This game is played with open lists: every item is known (§2.4).")
+        name, _, rune = action.item.partition("/")
+        entry = state.unit_entry(unit)
+        carried = next((i for i in entry.magic_items if i.lower() == name.strip().lower()), None)
+        if carried is None:
+            raise IllegalAction("no-item", f"{unit.id} carries no {name.strip()!r}.")
+        if rune:
+            book = next((b for b in state.armies[seat].magic_items if b.name.lower() == carried.lower()), None)
+            known = [r for r in (book.runes if book else []) if r.lower() == rune.strip().lower()]
+            if not known:
+                raise IllegalAction("no-rune", f"{carried} has no rune {rune.strip()!r}.")
+            carried = f"{carried}/{known[0]}"
+        hidden.reveal(state, seat, unit.id, carried, "its owner uses it", events)
+
     def _vanguard(self, state: NinthAgeState, seat: str, action: Action, events: list[Event]) -> None:
         """Vanguard moves (§22): up to 12" as in Remaining Moves, no march, one unit at a time."""
         if state.deploy.turn != seat:
@@ -296,6 +401,7 @@ class NinthAge(Ruleset):
         if state.phase == "movement" and state.step == "charges":
             if state.charges:
                 charges.move_chargers(state, events)
+                characters.after_charge_moves(state, events)
             charges.rally_tests(state, state.active, events)
             state.step = "remaining"
             setup.ambush_rolls(state, state.active, events)
@@ -308,6 +414,8 @@ class NinthAge(Ruleset):
         assert isinstance(state, NinthAgeState)
         if state.phase == "setup":
             return []
+        if state.phase == "armies":
+            return muster.waiting_for(state)
         if state.phase == "markers":
             return [state.side_chooser if state.side_chooser not in state.markers
                     else state.enemy_of(state.side_chooser)]
@@ -334,6 +442,9 @@ class NinthAge(Ruleset):
         assert isinstance(state, NinthAgeState)
         if state.phase == "setup":
             return "Waiting for both players to join."
+        if state.phase == "armies":
+            return "Waiting for " + " and ".join(state.seat(s).name for s in muster.waiting_for(state)) + \
+                " to bring an army (/army use name:)."
         if state.phase == "markers":
             return f"Secure Target: {state.seat(self._to_act(state)[0]).name} places a marker (/marker x: y:)."
         if state.phase == "deployment" and state.deploy:
@@ -364,7 +475,22 @@ class NinthAge(Ruleset):
         return super().suggestions(state, seat, kind)
 
     # -- the board --------------------------------------------------------------------------------
-    def board(self, state: GameState) -> TableView:  # type: ignore[override]
+    def has_secrets(self, state: GameState) -> bool:
+        """Whether the game's log holds something a player may not see yet: a hidden-list game
+        (the army files), or a Hidden model still hidden."""
+        assert isinstance(state, NinthAgeState)
+        return state.options.get("lists") == "hidden" or any(u.location == "hidden" for u in state.units.values())
+
+    def private_board(self, state: GameState, seat: str | None) -> TableView | None:
+        """The board as ``seat`` alone may see it, when it differs from the public one: its Hidden
+        models are marked in their units (§24.10); None when there is nothing secret to show."""
+        assert isinstance(state, NinthAgeState)
+        if seat is None or not any(u.owner == seat and u.location == "hidden" for u in state.units.values()):
+            return None
+        return self.board(state, viewer=seat)
+
+    def board(self, state: GameState, viewer: str | None = None) -> TableView:  # type: ignore[override]
+        """The public board (``viewer`` None): no secret is drawn on it."""
         assert isinstance(state, NinthAgeState)
         view = TableView(width=state.table.width, height=state.table.height, title="The Ninth Age",
                          caption=self._status(state), side_names={s.id: s.name for s in state.seats})
@@ -380,8 +506,11 @@ class NinthAge(Ruleset):
             fp = u.footprint()
             badges = [b for b, on in (("fleeing", u.fleeing), ("charged", u.charged), ("failed charge",
                       u.failed_charge), ("marched", u.marched), ("reformed", u.reformed)) if on]
+            inside = [c.id for c in characters.joined(state, u)]  # joined characters; never the hidden ones
+            if viewer is not None and viewer == u.owner:
+                inside += [f"{c.id} (hidden)" for c in characters.joined(state, u, hidden=True)]
             view.units.append(UnitShape(
-                id=u.id, label=f"{u.id} {u.models}", side=u.owner, centre=fp.centre,
+                id=u.id, label=f"{u.id} {u.models}" + "".join(f" + {c}" for c in inside), side=u.owner, centre=fp.centre,
                 front=fp.world((0, fp.half_depth)), has_arcs=fp.has_arcs, badges=badges,
                 bases=[[(round(x, 3), round(y, 3)) for x, y in m.exterior.coords[:-1]] for m in fp.models]))
         for move in state.last_moves:

@@ -12,7 +12,7 @@ from engine.table.footprint import Footprint, Formation, Pose, footprint
 from engine.table.terrain import Table
 
 SEATS = ("p1", "p2")
-Location = Literal["reserve", "table", "destroyed", "fled"]
+Location = Literal["reserve", "table", "destroyed", "fled", "joined", "hidden"]  # joined/hidden: characters.py
 
 
 class UnitState(BaseModel):
@@ -56,6 +56,15 @@ class UnitState(BaseModel):
     phase_lost: int = 0
     phase_causes: list[str] = Field(default_factory=list)  # enemy units that caused those losses
     panic_passed: str = ""  # the phase in which it passed a Panic test (no second test, §13)
+    # -- characters in units (characters.py, §16.2-16.5) ------------------------------------------
+    host: str | None = None  # the unit a character has joined, or hides in
+    cells: tuple[int, int] | None = None  # positions (files, ranks) its matching base takes; None: against a side
+    rank: int = 0  # where its base stands in the host's block (front left = 0, 0)
+    file: int = 0
+    joined_this_phase: bool = False  # a character joined it: it may not move again this Remaining Moves
+    command_at: dict[str, tuple[int, int]] = Field(default_factory=dict)  # champion/musician/standard -> rank, file
+    charged_out_of: str | None = None  # this turn a character charged out of that unit (§16.4)
+    left_slot: list[int] | None = None  # where it stood in that unit (rank, file), to go back on a short failed charge
 
     @property
     def on_table(self) -> bool:
@@ -106,6 +115,9 @@ class NinthAgeState(GameState):
     # -- shooting (§10): the board's sight and cover rays, templates and scatter of this phase --
     shots: list[dict] = Field(default_factory=list)
     engineers: dict[str, str] = Field(default_factory=dict)  # Engineer -> "phase/war machine" it helped
+    # -- armies and hidden lists (muster.py, hidden.py) -----------------------------------------
+    armies_chosen: list[str] = Field(default_factory=list)  # seats that brought an army by /army use
+    revealed: dict[str, list[str]] = Field(default_factory=dict)  # seat -> hidden items revealed (§2.4)
 
     def unit_entry(self, unit: UnitState) -> Unit:
         return self.armies[unit.owner].units[unit.entry]

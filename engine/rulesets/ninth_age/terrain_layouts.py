@@ -144,3 +144,71 @@ def _spaced(kind, centre, placed, width, height):
         push = SPACING - d + 0.01
         x, y = x + vx / norm * push, y + vy / norm * push
     return None
+
+
+# -- an uploaded terrain layout (/game new ruleset:ninth-age mapfile:<file>) ---------------------
+MAX_LAYOUT_BYTES = 64 * 1024
+MAX_FEATURES = 40
+
+
+def load_layout_text(text: str, width: float, height: float, filename: str = "terrain file") -> list[TerrainFeature]:
+    """A terrain layout file: ``{"features": [{"name", "kind", "points": [[x, y], ...]}]}``, a
+    wall with ``"line": [[x1, y1], [x2, y2]]`` instead of points; inches from the south-west
+    corner. A bad file is refused with the feature, the field and what is allowed.
+
+    >>> [f.name for f in load_layout_text('{"features": [{"name": "Hill", "kind": "hill",'
+    ...     ' "points": [[10, 10], [18, 10], [18, 16], [10, 16]]}]}', 72, 48)]
+    ['Hill']
+    >>> load_layout_text('{"features": [{"name": "Lava", "kind": "lava", "points": [[1, 1], [5, 1], [5, 5]]}]}', 72, 48)
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.IllegalAction: terrain file: features.0.kind: 'lava' is not a terrain kind (hill, forest, field, water, wall, ruins, impassable, building)
+    """
+    import json
+
+    if len(text.encode("utf-8")) > MAX_LAYOUT_BYTES:
+        raise IllegalAction("bad-terrain", f"{filename}: larger than {MAX_LAYOUT_BYTES // 1024} KiB.")
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        raise IllegalAction("bad-terrain", f"{filename}: not valid JSON ({exc.msg}, line {exc.lineno}).") from None
+    if not isinstance(data, dict) or not isinstance(data.get("features"), list):
+        raise IllegalAction("bad-terrain", f"{filename}: features: a list of terrain features is needed, e.g. "
+                            '{"features": [{"name": "Hill", "kind": "hill", "points": [[10, 10], [18, 10], [18, 16]]}]}.')
+    extra = sorted(set(data) - {"name", "features"})
+    if extra:
+        raise IllegalAction("bad-terrain", f"{filename}: {extra[0]}: not a field of a terrain file (name, features).")
+    if len(data["features"]) > MAX_FEATURES:
+        raise IllegalAction("bad-terrain", f"{filename}: features: at most {MAX_FEATURES}, not {len(data['features'])}.")
+    out: list[TerrainFeature] = []
+    for n, row in enumerate(data["features"]):
+        where = f"{filename}: features.{n}"
+        if not isinstance(row, dict):
+            raise IllegalAction("bad-terrain", f"{where}: each feature is an object with name, kind and points.")
+        unknown = sorted(set(row) - {"name", "kind", "points", "line"})
+        if unknown:
+            raise IllegalAction("bad-terrain", f"{where}.{unknown[0]}: not a field of a feature (name, kind, points, "
+                                "line).")
+        kind = str(row.get("kind", "")).strip().lower()
+        if kind not in CATEGORIES:
+            raise IllegalAction("bad-terrain", f"{where}.kind: {row.get('kind')!r} is not a terrain kind "
+                                f"({', '.join(CATEGORIES)})")
+        name = str(row.get("name") or NAMES[kind])[:60]
+        shape_key = "line" if kind == "wall" else "points"
+        shape = row.get(shape_key)
+        if not isinstance(shape, list) or not all(isinstance(p, (list, tuple)) and len(p) == 2
+                                                  and all(isinstance(c, (int, float)) for c in p) for p in shape):
+            raise IllegalAction("bad-terrain", f"{where}.{shape_key}: a list of [x, y] inch pairs is needed"
+                                + (" (a wall: exactly 2)" if kind == "wall" else " (at least 3)") + ".")
+        for x, y in shape:
+            if not (0 <= x <= width and 0 <= y <= height):
+                raise IllegalAction("bad-terrain", f"{where}.{shape_key}: ({x:g}, {y:g}) is off the {width:g}\" x "
+                                    f"{height:g}\" table.")
+        try:
+            out.append(feature(name, kind, [(float(x), float(y)) for x, y in shape]))
+        except ValueError as exc:  # pydantic's: a polygon crossing itself, a wall of 3 points
+            reason = str(exc).splitlines()
+            detail = next((line.strip() for line in reason if name in line), reason[-1].strip())
+            detail = detail.split(", [type=")[0].removeprefix("Value error, ")
+            raise IllegalAction("bad-terrain", f"{where}.{shape_key}: {detail}") from None
+    return out

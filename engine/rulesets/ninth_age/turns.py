@@ -26,6 +26,8 @@ def begin_player_turn(state: NinthAgeState, seat: str, events: list[Event]) -> N
     for u in state.units.values():
         u.moved = u.marched = u.reformed = u.declared_charge = u.charged = u.failed_charge = False
         u.rallied = u.redirected = False
+        u.joined_this_phase = False  # characters.py
+        u.charged_out_of = None
     for u in list(state.units.values()):
         open_ranks(state, u, events)
     from engine.rulesets.ninth_age.shooting_phase import new_player_turn

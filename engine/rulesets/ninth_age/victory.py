@@ -114,8 +114,10 @@ def ledger(state: NinthAgeState, seat: str, *, with_objective: bool = True) -> L
         if unit.ambushing and unit.location == "reserve":  # never arrived: counts as destroyed
             out.lines.append((f"{unit.id} never arrived from Ambush", cost))
             continue
-        if unit.location in ("destroyed", "fled"):
-            out.lines.append((f"{unit.id} {'fled off the table' if unit.location == 'fled' else 'destroyed'}", cost))
+        if unit.location in ("destroyed", "fled", "hidden"):  # §22 Hidden: never revealed, it counts as slain
+            what = {"fled": "fled off the table", "destroyed": "destroyed",
+                    "hidden": "never revealed from hiding: counts as slain"}[unit.location]
+            out.lines.append((f"{unit.id} {what}", cost))
             if entry.general:
                 out.lines.append(("The King is Dead", 100))
             if entry.bsb:

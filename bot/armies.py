@@ -1,0 +1,163 @@
+"""A player's Ninth Age armies, kept across games and channels: ``/army new|add|remove|show|
+export|import|delete`` build and keep Army Lists; ``/army use`` brings one into this channel's
+game (through the game service, like any move).
+
+Armies are kept in the warbands table under the edition ``ninth-age`` (one list of names per
+player: an army and a warband cannot share a name). Units are taken from an army book: one of
+the sample armies, or one of the player's own armies (an uploaded army file is one).
+
+``/army show`` names every broken composition rule of §2; in a channel whose game is played
+with hidden lists (§2.4), ``/army show seat:`` shows the other player's Common Army List only.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from bot.commands import Attachment, Command
+from bot.reply import Reply
+from bot.store import Store
+from engine.core import IllegalAction
+from engine.core.errors import quote
+from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, load_army_text, sample_army
+from engine.rulesets.ninth_age.building import add_unit, describe, new_army, remove_unit
+
+EDITION = "ninth-age"
+MAX_ARMIES_PER_PLAYER = 50
+DEFAULT_POINTS = 2500
+
+
+def _yes(value: Any) -> bool:
+    return value is True or str(value).strip().lower() in ("true", "yes", "on", "1")
+
+
+class Armies:
+    def __init__(self, store: Store):
+        self.store = store
+
+    async def _army(self, user_id: str, name: str) -> Army:
+        record = await self.store.warband(user_id, str(name or ""))
+        if record is None or record.edition != EDITION:
+            mine = [r.name for r in await self.store.warbands(user_id) if r.edition == EDITION]
+            listing = f" Your armies: {', '.join(mine)}." if mine else " Start one with /army new."
+            raise IllegalAction("unknown-army", f"You have no army called {quote(name)}.{listing}")
+        return Army.model_validate(record.data)
+
+    async def _book(self, user_id: str, name: str) -> Army:
+        """An army book to take units from: a sample army, or one of the player's own."""
+        key = str(name or "").strip()
+        if key.lower() in SAMPLE_ARMIES:
+            return sample_army(key.lower())
+        record = await self.store.warband(user_id, key)
+        if record is None or record.edition != EDITION:
+            raise IllegalAction("unknown-army", f"There is no army book {quote(key)}: name a sample army "
+                                f"({', '.join(SAMPLE_ARMIES)}) or one of your armies.")
+        return Army.model_validate(record.data)
+
+    async def _save(self, user_id: str, army: Army, *, new: bool = False) -> None:
+        existing = await self.store.warband(user_id, army.name)
+        if existing is not None and existing.edition != EDITION:
+            raise IllegalAction("name-taken", f"You have a warband called {quote(army.name)}; give the army "
+                                "another name.")
+        if new and existing is not None:
+            raise IllegalAction("army-exists", f"You already have an army called {quote(army.name)}; add to it, "
+                                "or /army delete it first.")
+        if new and len([r for r in await self.store.warbands(user_id) if r.edition == EDITION]) >= MAX_ARMIES_PER_PLAYER:
+            raise IllegalAction("too-many-armies", f"You keep {MAX_ARMIES_PER_PLAYER} armies already; delete one first.")
+        await self.store.save_warband(user_id, army.name, EDITION, army.model_dump(mode="json"))
+
+    @staticmethod
+    def _shown(army: Army, headline: str) -> Reply:
+        return Reply(text=f"{headline}\n{describe(army)}".strip(), ephemeral=True)
+
+    # -- /army ... ------------------------------------------------------------------------------
+    async def handle(self, user_id: str, command: Command) -> Reply:
+        handler = getattr(self, f"_army_{command.name}")
+        return await handler(user_id, command.options, command.attachments)
+
+    async def _army_new(self, user_id: str, options: dict[str, Any], attachments) -> Reply:
+        name = str(options.get("name", "")).strip()
+        if options.get("from"):
+            army = (await self._book(user_id, options["from"])).model_copy(update={"name": name})
+            army = Army.model_validate(army.model_dump(mode="json"))
+        else:
+            points = options.get("points") or DEFAULT_POINTS
+            if not 100 <= int(points) <= 20000:
+                raise IllegalAction("bad-option", "points is the army's limit, from 100 to 20000.")
+            army = new_army(name, int(points))
+        if options.get("from") and options.get("points"):
+            army = army.model_copy(update={"points_limit": int(options["points"])})
+        await self._save(user_id, army, new=True)
+        return self._shown(army, f"New army **{army.name}**.")
+
+    async def _army_add(self, user_id: str, options: dict[str, Any], attachments) -> Reply:
+        army = await self._army(user_id, options.get("name", ""))
+        book = await self._book(user_id, options.get("book") or "iron-marches")
+        items = [i.strip() for i in str(options.get("items") or "").split(",") if i.strip()]
+        army = add_unit(army, book, str(options.get("unit", "")), name=options.get("as") or None, items=items,
+                        general=_yes(options.get("general")), bsb=_yes(options.get("bsb")))
+        await self._save(user_id, army)
+        return self._shown(army, "Added.")
+
+    async def _army_remove(self, user_id: str, options: dict[str, Any], attachments) -> Reply:
+        army = remove_unit(await self._army(user_id, options.get("name", "")), str(options.get("unit", "")))
+        await self._save(user_id, army)
+        return self._shown(army, "Removed.")
+
+    async def _army_show(self, user_id: str, options: dict[str, Any], attachments) -> Reply:
+        if options.get("name"):
+            name = str(options["name"])
+            if name.strip().lower() in SAMPLE_ARMIES and await self.store.warband(user_id, name) is None:
+                return self._shown(sample_army(name.strip().lower()), "A sample army (an army book to /army add from):")
+            return self._shown(await self._army(user_id, name), "")
+        mine = [r for r in await self.store.warbands(user_id) if r.edition == EDITION]
+        lines = ["**Your armies**" if mine else "You have no armies yet. Start one with /army new."]
+        for record in mine:
+            army = Army.model_validate(record.data)
+            from engine.rulesets.ninth_age.composition import composition_problems
+
+            broken = len(composition_problems(army))
+            lines.append(f"• {army.name} — {army.points} of {army.points_limit} points, {len(army.units)} units "
+                         f"({'legal' if not broken else f'{broken} rules broken'})")
+        lines.append(f"Sample armies (army books): {', '.join(SAMPLE_ARMIES)}.")
+        return Reply(text="\n".join(lines), ephemeral=True)
+
+    async def _army_export(self, user_id: str, options: dict[str, Any], attachments) -> Reply:
+        army = await self._army(user_id, options.get("name", ""))
+        safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in army.name.lower()).strip("-") or "army"
+        return Reply(text=f"Army **{army.name}** as a file: share it, or /army import it elsewhere.", ephemeral=True,
+                     file=army.model_dump_json(indent=1).encode("utf-8"), file_name=f"{safe}.army.json")
+
+    async def _army_import(self, user_id: str, options: dict[str, Any], attachments: dict[str, Attachment]) -> Reply:
+        upload = attachments.get("file")
+        if upload is None:
+            raise IllegalAction("missing-option", "Attach the army file: /army import file:<the .json file>.")
+        try:
+            text = upload.data.decode("utf-8")
+        except UnicodeDecodeError:
+            raise IllegalAction("bad-army", f"{upload.filename}: not a text file (UTF-8 JSON).") from None
+        army = load_army_text(text, upload.filename)
+        if options.get("name"):
+            army = load_army_text(army.model_copy(update={"name": str(options["name"]).strip()}).model_dump_json(),
+                                  upload.filename)
+        await self._save(user_id, army, new=True)
+        return self._shown(army, f"Imported **{army.name}**.")
+
+    async def _army_delete(self, user_id: str, options: dict[str, Any], attachments) -> Reply:
+        name = str(options.get("name", ""))
+        await self._army(user_id, name)  # only an army, never a warband of the same name
+        await self.store.delete_warband(user_id, name)
+        return Reply(text=f"Army {quote(name)} deleted.", ephemeral=True)
+
+    async def game_options(self, user_id: str, name: str) -> dict[str, Any]:
+        """``/army use``: the player's army (or a sample) as the options of the game's army move."""
+        key = str(name or "").strip()
+        record = await self.store.warband(user_id, key)
+        if record is not None and record.edition == EDITION:
+            return {"army_data": record.data}
+        if key.lower() in SAMPLE_ARMIES:
+            return {"army_data": sample_army(key.lower()).model_dump(mode="json")}
+        return {"army_data": (await self._army(user_id, key)).model_dump(mode="json")}
+
+    async def suggestions(self, user_id: str) -> list[str]:
+        return [r.name for r in await self.store.warbands(user_id) if r.edition == EDITION] + list(SAMPLE_ARMIES)

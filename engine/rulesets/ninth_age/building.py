@@ -1,0 +1,166 @@
+"""Building an Army List (§2) step by step, as ``/army new|add|remove`` do: an empty list with
+its points limit, then units taken from an army book (a sample army, or the player's own army
+file), each with its magic items paid at the Lord or Hero price (§23.2, E-40).
+
+Each step returns a new, validated army; a step that breaks a rule of the list's *form* (an
+item nobody may carry, a second copy of a Unique item) is refused with the reason, while the
+composition rules of §2.2-2.3 are reported by :func:`describe` until the list is complete.
+
+>>> from engine.rulesets.ninth_age.army import sample_army
+>>> book = sample_army("iron-marches")
+>>> a = new_army("Border Guard", 2000)
+>>> a = add_unit(a, book, "Marshal", items=["Giant Sword"])
+>>> book.unit("Marshal").magic_items, book.unit("Marshal").points  # the sample's own choice of items
+(['Sword of Strength', 'Talisman of Shielding'], 210)
+>>> a.unit("Marshal").magic_items, a.unit("Marshal").points  # 210 - 15 - 5 + 60
+(['Giant Sword'], 250)
+"""
+
+from __future__ import annotations
+
+from engine.core import IllegalAction
+from engine.core.errors import quote
+from engine.rulesets.ninth_age.army import Army, Unit
+from engine.rulesets.ninth_age.composition import army_size, composition_problems
+from engine.rulesets.ninth_age.items import price, visible_type
+
+MAX_UNITS = 60
+
+
+def new_army(name: str, points_limit: int) -> Army:
+    name = str(name or "").strip()
+    if not name:
+        raise IllegalAction("missing-option", "An army needs a name (name:).")
+    return _valid({"name": name, "points_limit": points_limit, "units": []})
+
+
+def _valid(data: dict) -> Army:
+    from pydantic import ValidationError
+
+    from engine.core.errors import validation_problems
+
+    try:
+        return Army.model_validate(data)
+    except ValidationError as exc:
+        field, reason = validation_problems(exc, default_field="army")[0]
+        raise IllegalAction("bad-army", f"{field}: {reason}") from None
+
+
+def add_unit(army: Army, book: Army, entry: str, *, name: str | None = None, items: list[str] = (),
+             general: bool = False, bsb: bool = False) -> Army:
+    """``army`` with a copy of ``book``'s entry ``entry``, renamed ``name``, carrying ``items``
+    (their price added to its points; the items the book's entry carries are left behind) and, if asked, named General or BSB. The book's lores,
+    army-book rules and army-book magic items come along as the entry needs them."""
+    if len(army.units) >= MAX_UNITS:
+        raise IllegalAction("too-many-units", f"An army list holds at most {MAX_UNITS} entries.")
+    source = book.unit(entry)
+    data = source.model_dump(mode="json")
+    data["name"] = (name or source.name).strip()
+    data["choice"] = source.choice
+    if any(u.name.lower() == data["name"].lower() for u in army.units):
+        raise IllegalAction("unit-exists", f"{army.name} already has a unit called {quote(data['name'])}; "
+                            "give the new one its own name with as:.")
+    catalogue = {**army.items(), **book.items()}
+    # The book's entry comes bare: the items its sample carries are taken off with their price,
+    # and the player's own choice of items is paid for below.
+    for item in data["magic_items"]:
+        data["points"] = max(0, data["points"] - price(catalogue[item.strip().lower()], source.category))
+    data["magic_items"] = []
+    carried = {i.strip().lower(): u.name for u in army.units for i in u.magic_items}
+    for item in items:
+        key = item.strip().lower()
+        if key not in catalogue:
+            raise IllegalAction("bad-item", f"{quote(item)} is not a magic item of the rulebook (§23) or of "
+                                f"{book.name}.")
+        if key in carried or key in [i.strip().lower() for i in data["magic_items"]]:
+            holder = carried.get(key, data["name"])
+            raise IllegalAction("unique-item", f"{catalogue[key].name} is Unique: every magic item may be taken "
+                                f"once per army, and {holder} already carries it (§23.2).")
+        data["magic_items"].append(catalogue[key].name)
+        data["points"] += price(catalogue[key], source.category)
+    # General and BSB are the player's choices for this list, not the book's sample's
+    data["general"], data["bsb"] = bool(general), bool(bsb)
+    if general:
+        for u in army.units:
+            if u.general:
+                raise IllegalAction("general-taken", f"{u.name} is already the General; exactly one is (§2.2).")
+    if bsb:
+        for u in army.units:
+            if u.bsb:
+                raise IllegalAction("bsb-taken", f"{u.name} is already the Battle Standard Bearer; one per army "
+                                    "(§16.8).")
+    merged = army.model_dump(mode="json")
+    merged["units"].append(data)
+    if source.wizard and source.wizard.lore.lower() not in {lo.name.lower() for lo in army.lores}:
+        merged["lores"].append(book.lore(source.wizard.lore).model_dump(mode="json"))
+    used = {r.split("(")[0].strip() for r in source.all_rules()}
+    merged["extra_rules"] += [r for r in book.extra_rules if r in used and r not in army.extra_rules]
+    own = {b.name.lower() for b in army.magic_items}
+    merged["magic_items"] += [b.model_dump(mode="json") for b in book.magic_items
+                              if b.name.lower() in {i.lower() for i in data["magic_items"]} and b.name.lower() not in own]
+    return _valid(merged)
+
+
+def remove_unit(army: Army, name: str) -> Army:
+    unit = army.unit(name)
+    data = army.model_dump(mode="json")
+    data["units"] = [u for u in data["units"] if u["name"] != unit.name]
+    return _valid(data)
+
+
+def _item_shown(name: str, army: Army, revealed: set[str]) -> str:
+    """A hidden item as the opponent sees it: its name once revealed, else its mundane type and
+    any rune revealed on its own (E-48)."""
+    if name.lower() in revealed:
+        return name
+    shown = visible_type(army.items()[name.lower()])
+    runes = [r.partition("/")[2] for r in revealed if r.partition("/")[0] == name.lower() and "/" in r]
+    book = next((b for b in army.magic_items if b.name.lower() == name.lower()), None)
+    if runes and book:
+        named = [r for r in book.runes if r.lower() in runes]
+        shown += f" (revealed: {', '.join(named)}; {len(book.runes) - len(named)} more hidden)"
+    return shown
+
+
+def unit_line(unit: Unit, army: Army, hidden: bool = False, revealed: set[str] = frozenset()) -> str:
+    """One entry as the list shows it; ``hidden``: the Common Army List's view (§2.4), each
+    magic item not in ``revealed`` shown only as its mundane type."""
+    roles = [r for r, on in (("General", unit.general), ("BSB", unit.bsb)) if on]
+    if unit.wizard:
+        roles.append(f"wizard level {unit.wizard.level}, {unit.wizard.lore}")
+    cmd = [r for r, on in (("champion", unit.command.champion), ("musician", unit.command.musician),
+                           ("standard", unit.command.standard)) if on]
+    items = [_item_shown(i, army, revealed) if hidden else i for i in unit.magic_items]
+    extras = ", ".join(unit.equipment + cmd + items)
+    shown = "?" if hidden and unit.magic_items else unit.points
+    label = f"{unit.models} × " if unit.models > 1 else ""
+    mark = f" [{unit.mark}]" if unit.mark else ""
+    return (f"• {unit.name}{mark} ({unit.category}, {unit.troop_type}) — {label}{unit.parts[0].name}, {shown} pts"
+            + (f"; {'; '.join(roles)}" if roles else "") + (f" — {extras}" if extras else ""))
+
+
+def describe(army: Army, hidden: bool = False, revealed: set[str] = frozenset()) -> str:
+    """The list with its points and every broken composition rule (§2.2-2.3); ``hidden``: the
+    Common Army List an opponent sees in a hidden-list game (§2.4)."""
+    lines = [f"**{army.name}** — {army.points if not hidden else '?'} of {army.points_limit} points "
+             f"({army_size(army.points_limit)})"]
+    lines += [unit_line(u, army, hidden, revealed) for u in army.units] or ["(no units yet: /army add)"]
+    if not hidden:
+        from engine.rulesets.ninth_age.hidden import alike_entries
+        from engine.rulesets.ninth_age.loadout import refereed
+
+        book = {b.name.lower() for b in army.magic_items}
+        waiting = sorted({i for u in army.units for i in u.magic_items if i.lower() not in book and not refereed(i)})
+        if waiting:
+            lines.append(f"ℹ️ Not refereed by the engine yet (apply them by hand): {', '.join(waiting)}.")
+
+        for a, b in alike_entries(army):
+            lines.append(f"ℹ️ For hidden lists (§2.4): {a} and {b} look alike but carry different magic items; "
+                         "give each its own mark (e.g. a banner colour) in the army file.")
+        problems = composition_problems(army)
+        if problems:
+            lines.append(f"⚠️ {len(problems)} composition rule{'s' if len(problems) != 1 else ''} broken:")
+            lines += [f"  – {p}" for p in problems]
+        else:
+            lines.append("✅ The list follows every composition rule of §2.")
+    return "\n".join(lines)

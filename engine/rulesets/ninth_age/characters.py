@@ -1,0 +1,477 @@
+"""Characters joining and leaving units (§16.2-16.6): deployed in a unit or joining it, leaving
+it, charging out of it, hits on a mixed unit, make way; and Hidden characters (§22 Hidden).
+
+A character in a unit stands inside the block when its base is *matching* (the R&F base, or a
+whole multiple of it of at least double in each dimension, [A-29]) and takes as many positions
+as its base covers; a non-matching base stands against one side, aligned with the front (at
+most one per side), and counts for no rank width (§16.5). Front-Rank models (characters and the
+command group) stand as far forward as possible; a character joining may take a Front-Rank
+model's place, which then moves as little as it can (E-29).
+
+The block itself (who stands where) is :mod:`.front_rank`; the General's and the BSB's reach
+is :mod:`.leaders`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.core import Event, IllegalAction
+from engine.rulesets.ninth_age.front_rank import Arrangement, Member, base_fit
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.table.footprint import Attached, Pose
+
+UNJOINABLE_BY_RULE = ("Unbreakable", "Random Movement", "Insignificant", "Otherworldly", "Ethereal")
+
+
+# -- in play --------------------------------------------------------------------------------------
+def joined(state: NinthAgeState, host: UnitState, *, hidden: bool | None = False) -> list[UnitState]:
+    """The characters in ``host`` (``hidden``: only the hidden ones; None: all)."""
+    return [u for u in state.units.values() if u.host == host.id
+            and (hidden is None or (u.location == "hidden") == hidden)]
+
+
+def reshape(host: UnitState, formation) -> None:
+    """Give ``host`` a new formation (a character in or out) without moving the block: the front
+    left model stays where it stood (the pose is the centre of the whole footprint, which shifts)."""
+    from engine.table.footprint import footprint
+
+    if host.pose is None:
+        host.formation = formation
+        return
+    before = footprint(host.formation, host.pose).models[0].centroid
+    after = footprint(formation, host.pose).models[0].centroid
+    host.formation = formation
+    host.pose = host.pose.moved(host.pose.x + before.x - after.x, host.pose.y + before.y - after.y)
+
+
+COMMAND = ("standard", "musician", "champion")
+
+
+def command_positions(state: NinthAgeState, host: UnitState) -> dict[str, tuple[int, int]]:
+    """Where the unit's command models stand: as recorded, or at first the middle of the front
+    rank (standard, then musician to its left and champion to its right)."""
+    cmd = state.unit_entry(host).command
+    present = [n for n in COMMAND if getattr(cmd, n)]
+    if host.command_at and set(host.command_at) == set(present):
+        return dict(host.command_at)
+    files = host.formation.files
+    middle = (files - 1) // 2
+    order = [middle, middle - 1, middle + 1, middle - 2, middle + 2]
+    spots = [f for f in order if 0 <= f < files]
+    out, rank = {}, 0
+    for name in present:
+        if not spots:  # a narrow unit: the rest go to the next rank
+            rank, spots = rank + 1, [f for f in order if 0 <= f < files]
+        out[name] = (rank, spots.pop(0))
+    return out
+
+
+def block(state: NinthAgeState, host: UnitState) -> Arrangement:
+    """The unit's Front-Rank models: its characters and its command group."""
+    members = [Member(c.id, *c.cells, c.rank, c.file) for c in joined(state, host) if c.cells is not None]
+    members += [Member(name.capitalize(), 1, 1, r, f, character=False)
+                for name, (r, f) in command_positions(state, host).items()]
+    return Arrangement(host.formation.files, members)
+
+
+def _store(state: NinthAgeState, host: UnitState, after: Arrangement) -> None:
+    for m in after.members:
+        if m.character:
+            state.units[m.name].rank, state.units[m.name].file = m.rank, m.file
+        else:
+            host.command_at[m.name.lower()] = (m.rank, m.file)
+
+
+def join_problem(state: NinthAgeState, char: UnitState, host: UnitState) -> str | None:
+    """Why the character may not join the unit (§16.2), or None."""
+    centry, hentry = state.unit_entry(char), state.unit_entry(host)
+    if not centry.is_character:
+        return f"{char.id} is not a character"
+    if host.owner != char.owner:
+        return f"{host.id} is not yours"
+    if host.id == char.id or char.host:
+        return f"{char.id} is already in a unit"
+    if host.location != "table":
+        return f"{host.id} is not on the table"
+    if host.fleeing:
+        return f"{host.id} is fleeing"
+    from engine.rulesets.ninth_age.movement import engaged
+
+    if engaged(state, host):
+        return f"{host.id} is engaged in combat"
+    if hentry.troop_type == "war machine":
+        return "War Machines cannot be joined"
+    if centry.has_rule("Large Target") and not hentry.has_rule("War Platform"):
+        return f"{char.id} is a Large Target and cannot join units"
+    for rule in UNJOINABLE_BY_RULE:
+        if hentry.has_rule(rule) != centry.has_rule(rule) and hentry.has_rule(rule):
+            return f"{host.id} has {rule} and accepts only characters with {rule}"
+    return None
+
+
+def _place(state: NinthAgeState, char: UnitState, host: UnitState, file: int | None, events: list[Event],
+           *, keep_front_rank: bool = False, widen: bool = False) -> list[str]:
+    """Put ``char`` into ``host``'s block (or against its side); who had to move. ``widen``: a
+    single-rank unit grows wider by the character's base instead of a second rank (§16.2)."""
+    centry, hentry = state.unit_entry(char), state.unit_entry(host)
+    fit = base_fit(centry.base, hentry.base, host.formation.skirmish)
+    char.host, char.location, char.pose = host.id, "joined", None
+    if fit is None:
+        sides = {a.side for a in host.formation.attached}
+        free = [s for s in ("right", "left") if s not in sides]
+        if not free:
+            raise IllegalAction("no-side", f"{host.id} already has a non-matching model on each side (§16.5).")
+        side = "left" if file == 0 and "left" in free else free[0]
+        reshape(host, host.formation.model_copy(update={"attached": [*host.formation.attached, Attached(
+            id=char.id, width_mm=centry.base[0], depth_mm=centry.base[1], side=side)]}))
+        char.cells, char.rank, char.file = None, 0, 0
+        return []
+    if widen:
+        if host.formation.ranks != 1 or fit[1] != 1:
+            raise IllegalAction("cannot-widen", f"Only a single-rank unit is widened by a character one rank deep; "
+                                f"{host.id} has {host.formation.ranks} ranks (§16.2).")
+        reshape(host, host.formation.model_copy(update={"files": host.formation.files + fit[0],
+                                                        "models": host.formation.models + fit[0]}))
+    arrangement = block(state, host)
+    member = Member(char.id, fit[0], fit[1])
+    if keep_front_rank:  # a Hidden model revealed may not displace other Front-Rank models
+        rank, spot = arrangement._spot(fit[0], fit[1], arrangement.taken(), file or 0)
+        after, moved = Arrangement(arrangement.files, arrangement.members + [replace(member, rank=rank, file=spot)]), []
+    else:
+        after, moved = arrangement.join(member, file)
+    host.command_at = command_positions(state, host)
+    _store(state, host, after)
+    char.cells = (fit[0], fit[1])
+    if not widen:
+        reshape(host, host.formation.model_copy(update={"models": host.formation.models + fit[0] * fit[1]}))
+    return moved
+
+
+def join(state: NinthAgeState, char: UnitState, host: UnitState, file: int | None, events: list[Event],
+         widen: bool = False) -> None:
+    """The Remaining Moves join (§16.2): the character moves into contact and takes its place;
+    the unit may not move again this sub-phase; the character counts as having moved."""
+    problem = join_problem(state, char, host)
+    if problem:
+        raise IllegalAction("cannot-join", f"{char.id} cannot join {host.id}: {problem} (§16.2).")
+    if char.location != "table":
+        raise IllegalAction("cannot-join", f"{char.id} is not on the table.")
+    if char.moved or char.fleeing:
+        raise IllegalAction("cannot-join", f"{char.id} has {'fled' if char.fleeing else 'already moved'} this turn.")
+    start = char.footprint()
+    m = state.unit_entry(char).movement
+    moved = _place(state, char, host, file, events, widen=widen)
+    target = character_base(state, char)
+    reach = start.shape.centroid.distance(target.centroid)
+    if reach > m + 1e-3:  # the action is refused whole: the game's state is left as it was
+        raise IllegalAction("too-far", f"{char.id} would move {reach:.1f}\" to that place in {host.id}; it has M {m} "
+                            "(§16.2). Choose a nearer file, or move closer first.")
+    char.moved = True
+    host.joined_this_phase = True
+    where = "against its side (a non-matching base)" if char.cells is None else \
+        f"in rank {char.rank + 1}, file {char.file + 1}"
+    events.append(Event(kind="join", seat=char.owner, data={"unit": host.id, "character": char.id},
+                        text=f"{char.id} joins {host.id} {where}, moving {reach:.1f}\" of {m}\""
+                        + (f"; {', '.join(moved)} moved aside to keep every Front-Rank model as far forward as "
+                           f"possible" if moved else "") + ". The unit may not move again this phase."))
+
+
+def character_base(state: NinthAgeState, char: UnitState):
+    """The polygon of a joined character's base, from its host's footprint."""
+    host = state.units[char.host]
+    fp = host.footprint()
+    if char.cells is None:
+        index = host.formation.models + [a.id for a in host.formation.attached].index(char.id)
+        return fp.models[index]
+    from shapely.ops import unary_union
+
+    files = host.formation.files
+    cells = [(char.rank + r) * files + char.file + f for r in range(char.cells[1]) for f in range(char.cells[0])]
+    return unary_union([fp.models[i] for i in cells if i < len(fp.models)])
+
+
+def leave(state: NinthAgeState, char: UnitState, events: list[Event]) -> UnitState:
+    """Take a character out of its unit (§16.3), standing where its base stood, facing the unit's
+    way: the caller then moves it, and it must end at least 1" from the unit."""
+    if char.location != "joined" or not char.host:
+        raise IllegalAction("not-joined", f"{char.id} is not in a unit.")
+    host = state.units[char.host]
+    from engine.rulesets.ninth_age.movement import engaged
+
+    if engaged(state, host) or host.fleeing or char.moved or host.joined_this_phase:
+        raise IllegalAction("cannot-leave", f"{char.id} cannot leave {host.id} now: it must be able to move (not "
+                            "engaged, not fleeing, not moved this phase) (§16.3).")
+    base = character_base(state, char)
+    c = base.centroid
+    if char.cells is None:
+        reshape(host, host.formation.model_copy(update={"attached": [a for a in host.formation.attached
+                                                                     if a.id != char.id]}))
+    else:
+        after, moved = block(state, host).leave(char.id)
+        reshape(host, host.formation.model_copy(update={"models": host.formation.models
+                                                        - char.cells[0] * char.cells[1]}))
+        _store(state, host, after)
+        if moved:
+            events.append(Event(kind="front-rank", seat=char.owner, text=f"{', '.join(moved)} step forward into the "
+                                "gap (§16.5)."))
+    char.host, char.cells, char.location = None, None, "table"
+    char.pose = Pose(x=c.x, y=c.y, bearing=host.pose.bearing)
+    return host
+
+
+def unit_movement(state: NinthAgeState, unit: UnitState) -> int:
+    """A mixed unit Advances and Marches at the lowest M in it (§16.2)."""
+    return min([state.unit_entry(unit).movement] + [state.unit_entry(c).movement for c in joined(state, unit)])
+
+
+def unit_models_ld(state: NinthAgeState, unit: UnitState) -> int:
+    """The best Ld of the unit's own models, its characters included (§24.3)."""
+    return max([state.unit_entry(unit).leadership] + [state.unit_entry(c).leadership for c in joined(state, unit)])
+
+
+def position(state: NinthAgeState, unit: UnitState):
+    """Where a model stands for a range: its own footprint, or its base inside its unit; None if
+    it is not on the table (a Hidden model is nowhere until revealed)."""
+    if unit.location == "joined" and unit.host:
+        return character_base(state, unit)
+    if unit.on_table:
+        return unit.footprint().shape
+    return None
+
+
+def host_of(state: NinthAgeState, unit: UnitState) -> UnitState:
+    return state.units[unit.host] if unit.location == "joined" and unit.host else unit
+
+
+# -- Hidden (§22) -----------------------------------------------------------------------------------
+def hide(state: NinthAgeState, char: UnitState, host: UnitState, events: list[Event]) -> None:
+    """Deploy a Hidden model secretly in an already deployed unit of the same troop type that it
+    could join, not a characters-only unit."""
+    centry, hentry = state.unit_entry(char), state.unit_entry(host)
+    if not centry.has_rule("Hidden"):
+        raise IllegalAction("not-hidden", f"{char.id} has no Hidden rule; it may join {host.id} openly.")
+    problem = join_problem(state, char, host)
+    if problem is None and hentry.is_character:
+        problem = "a characters-only unit hides no one"
+    if problem is None and hentry.troop_type != centry.troop_type:
+        problem = f"it must have {char.id}'s troop type ({centry.troop_type}), not {hentry.troop_type}"
+    if problem:
+        raise IllegalAction("cannot-hide", f"{char.id} cannot hide in {host.id}: {problem} (§22 Hidden).")
+    char.host, char.location, char.pose, char.cells = host.id, "hidden", None, None
+    events.append(Event(kind="deploy", seat=char.owner, data={"unit": char.id, "hidden": True},
+                        text=f"{state.seat(char.owner).name} deploys {char.id} hidden in one of their units "
+                        "(recorded in secret)."))
+
+
+def reveal_hidden(state: NinthAgeState, char: UnitState, events: list[Event]) -> None:
+    """Reveal a Hidden model: it is placed as if it had just joined, as far forward as it can
+    without displacing other Front-Rank models, and is a normal model from now on."""
+    if char.location != "hidden" or not char.host:
+        raise IllegalAction("not-hidden", f"{char.id} is not hidden.")
+    host = state.units[char.host]
+    if host.fleeing:
+        raise IllegalAction("fleeing", f"{host.id} is fleeing: {char.id} cannot be revealed now (§22 Hidden).")
+    if not host.on_table:
+        raise IllegalAction("gone", f"{host.id} is no longer on the table.")
+    start = state.phase == "movement" and state.step == "charges" and not state.charges \
+        and not any(u.moved for u in state.units.values())
+    end = state.phase == "melee"
+    if not (start or end):
+        raise IllegalAction("not-now", "A Hidden model is revealed at the start of a player turn (before any charge "
+                            "is declared) or at its end (the Melee phase, before /end) (§22 Hidden).")
+    char.location = "joined"
+    _place(state, char, host, None, events, keep_front_rank=True)
+    where = "against its side" if char.cells is None else f"in rank {char.rank + 1}, file {char.file + 1}"
+    events.append(Event(kind="reveal", seat=char.owner, data={"unit": host.id, "character": char.id},
+                        text=f"{char.id} was hidden in {host.id} and is revealed {where}."))
+
+
+# -- deployment in a unit ----------------------------------------------------------------------------
+def deploy_into(state: NinthAgeState, seat: str, char: UnitState, host: UnitState, file: int | None, hidden: bool,
+                events: list[Event], widen: bool = False) -> None:
+    """Deploy a character in an already deployed unit (§16.2), or hidden in it (§22 Hidden); it is
+    part of its drop of characters like any other (§4.2, [A-4])."""
+    from engine.rulesets.ninth_age import setup
+
+    status = state.deploy
+    if status is None or status.turn != seat:
+        raise IllegalAction("not-your-turn", "It is not your turn to deploy.")
+    if char.owner != seat or char.location != "reserve":
+        raise IllegalAction("already-deployed", f"{char.id} is not one of your units waiting to deploy.")
+    if status.step != "units" or char.scouting:
+        raise IllegalAction("wrong-step", "Characters deploy in units during the normal drops.")
+    if hidden:
+        hide(state, char, host, events)
+    else:
+        problem = join_problem(state, char, host)
+        if problem:
+            raise IllegalAction("cannot-join", f"{char.id} cannot deploy in {host.id}: {problem} (§16.2).")
+        moved = _place(state, char, host, file, events, widen=widen)
+        where = "against its side" if char.cells is None else f"in rank {char.rank + 1}, file {char.file + 1}"
+        events.append(Event(kind="deploy", seat=seat, data={"unit": char.id},
+                            text=f"{state.seat(seat).name} deploys {char.id} in {host.id}, {where}"
+                            + (f" ({', '.join(moved)} moved aside)" if moved else "") + "."))
+    status.drop_units.append(char.id)
+    if status.finished_first and status.finished_first != seat and "characters" not in status.counted_groups:
+        status.counted_groups.append("characters")
+        status.uun += 1
+    if not setup._reserve(state, seat):
+        setup._finished(state, seat, events)
+
+
+def leave_move(state: NinthAgeState, char: UnitState, steps, pivot: float | None, events: list[Event],
+               march: bool = False) -> None:
+    """Leave the unit and move (§16.3): through its own unit, up to its own M (2M marching, with
+    the March test taken for the whole unit first when an enemy is within 8"), ending at least
+    1" from the unit; it cannot leave if it cannot get 1" away."""
+    from engine.rulesets.ninth_age.movement import _steps, surroundings
+    from engine.table.frame import EPS_DIST, normalise
+    from engine.table.motion import Step, check_path, run_move
+
+    if state.phase != "movement" or state.step != "remaining":
+        raise IllegalAction("wrong-phase", "Characters leave units in the Remaining Moves sub-phase (§16.3).")
+    if march and state.unit_entry(char).has_rule("Can't March"):
+        raise IllegalAction("cannot-march", f"{char.id} can't march.")
+    host = state.units[char.host] if char.host else None
+    m = state.unit_entry(char).movement * (2 if march else 1)
+    if march and host is not None and host.on_table:
+        from engine.rulesets.ninth_age.leaders import leadership_test
+        from engine.rulesets.ninth_age.movement import MARCH_TEST_RANGE
+        from engine.table.contact import distance
+
+        near = [distance(host.footprint(), e.footprint()) for e in state.on_table(state.enemy_of(char.owner))]
+        if near and min(near) <= MARCH_TEST_RANGE + 1e-3 and not leadership_test(
+                state, host, f"{host.id} March test for the whole unit (enemy {min(near):.1f}\" away)", events):
+            m = state.unit_entry(char).movement
+    host = leave(state, char, events)
+    plan = ([Step("pivot", normalise(pivot))] if pivot is not None else []) + _steps(steps)
+    if not plan:
+        raise IllegalAction("missing-option", "Say how it moves out: forward:, back:, left:, right:, path:.")
+    result = run_move(char.footprint(), plan)
+    if result.length > m + EPS_DIST:
+        raise IllegalAction("too-far", f"{char.id}: {', '.join(result.parts)} uses {result.length:.1f}\"; it has M {m}.")
+    problem = check_path(result, surroundings(state, {char.id, host.id}))
+    if problem:
+        raise IllegalAction("blocked", f"{char.id} can't move like that: {problem}.")
+    from engine.table.footprint import footprint as lay_out
+
+    gap = result.footprint.shape.distance(lay_out(host.formation, host.pose).shape)
+    if gap < 1.0 - 1e-3:
+        raise IllegalAction("cannot-leave", f"{char.id} would end {gap:.1f}\" from {host.id}; a character leaves "
+                            "only if it reaches a place at least 1\" from the unit (§16.3).")
+    char.pose = result.footprint.pose
+    char.moved = True
+    char.marched = march
+    events.append(Event(kind="leave", seat=char.owner, data={"unit": host.id, "character": char.id},
+                        text=f"{char.id} {'marches out of' if march else 'leaves'} {host.id}: {', '.join(result.parts)}; "
+                        f"{result.length:.1f}\" of {m}\" "
+                        f"used, {gap:.1f}\" from the unit. {host.id} has not moved."))
+
+
+# -- hits on a mixed unit (§16.4, E-57) and make way (§16.6) ------------------------------------------
+def hit_allocation(state: NinthAgeState, unit: UnitState) -> tuple[str, list[str]]:
+    """Who ordinary hits on the unit may go to: situation "A" (characters of the unit's troop
+    type in a unit of 5+ R&F take none) or "B" (the attacker spreads the hits evenly over the
+    R&F and the characters listed). With 5+ R&F, characters of the unit's own troop type stay
+    protected even when others are exposed."""
+    troop = state.unit_entry(unit).troop_type
+    inside = joined(state, unit)
+    if unit.models >= 5:
+        exposed = [c.id for c in inside if state.unit_entry(c).troop_type != troop]
+    else:
+        exposed = [c.id for c in inside]
+    return ("B" if exposed else "A"), exposed
+
+
+def even_allocation_problem(total: int, hits: dict[str, int], rank_and_file: int,
+                            characters: list[str]) -> str | None:
+    """Situation B: ``total`` hits spread as evenly as possible, nobody taking a second before
+    every eligible model has taken one, so no model takes more than ceil(total / models);
+    ``hits`` is what the attacker gives each character (the rest go to the R&F).
+
+    >>> even_allocation_problem(10, {"Captain": 1}, 12, ["Captain"]) is None
+    True
+    >>> even_allocation_problem(10, {"Captain": 2}, 12, ["Captain"])
+    'Captain takes 2 of 10 hits; spread evenly over 13 models none takes more than 1 (§16.4)'
+    """
+    models = rank_and_file + len(characters)
+    cap = -(-total // models)
+    for name, n in hits.items():
+        if name not in characters:
+            return f"{name} cannot be allocated hits: situation A protects it (§16.4)"
+        if n > cap:
+            return (f"{name} takes {n} of {total} hits; spread evenly over {models} models none takes more "
+                    f"than {cap} (§16.4)")
+    if sum(hits.values()) > total:
+        return f"{sum(hits.values())} hits allocated of {total}"
+    return None
+
+
+def template_on_character(state: NinthAgeState, unit: UnitState, character: str) -> str:
+    """A template hit on a character in the unit: "transferred" to an R&F model in situation A,
+    else the character "takes" it (§16.4)."""
+    _, exposed = hit_allocation(state, unit)
+    return "takes" if character in exposed else "transferred"
+
+
+def make_way_problem(state: NinthAgeState, char: UnitState) -> str | None:
+    """Why a character may not make way (§16.6): it must be in its unit's front rank, on a
+    matching base; it swaps with R&F, never with characters."""
+    if char.location != "joined" or not char.host:
+        return f"{char.id} is not in a unit"
+    if char.cells is None:
+        return f"{char.id} has a non-matching base and can never make way"
+    if char.rank != 0:
+        return f"{char.id} is not in the front rank"
+    return None
+
+
+# -- charging out of a unit (§16.4) -----------------------------------------------------------------
+def charge_out(state: NinthAgeState, char: UnitState, target: UnitState, events: list[Event]) -> None:
+    """A character declares a charge out of its unit: it stands as a model of its own where its
+    base stood, moving through its unit; the unit and its other characters declare no charge
+    this turn. The declaration itself is then the ordinary one (§8.2)."""
+    from engine.rulesets.ninth_age import charges
+
+    host = state.units[char.host]
+    if host.declared_charge:
+        raise IllegalAction("cannot-charge", f"{host.id} has declared a charge: {char.id} charges with it, not out "
+                            "of it (§16.4).")
+    slot = (char.rank, char.file, char.cells)
+    leave(state, char, events)
+    char.charged_out_of = host.id
+    char.left_slot = list(slot[:2])
+    charges.declare(state, char, target, events)
+    events.append(Event(kind="charge-out", seat=char.owner, data={"unit": host.id, "character": char.id},
+                        text=f"{char.id} charges out of {host.id}; {host.id} and its other characters may declare "
+                        "no charge this turn (§16.4)."))
+
+
+def unit_may_declare(state: NinthAgeState, unit: UnitState) -> str | None:
+    """Why a unit may not declare a charge because one of its characters charged out of it."""
+    out = [u.id for u in state.units.values() if u.charged_out_of == unit.id]
+    if out:
+        return f"{', '.join(out)} charged out of it this turn (§16.4)"
+    if unit.location == "joined" and unit.host and state.units[unit.host].declared_charge:
+        return f"its unit {unit.host} has declared a charge"
+    return None
+
+
+def after_charge_moves(state: NinthAgeState, events: list[Event]) -> None:
+    """A character whose charge out of a unit failed and whose failed-charge move did not take
+    it 1" from the unit stays in the unit, and the whole unit counts as having failed a charge."""
+    for char in [u for u in state.units.values() if u.charged_out_of and u.on_table and u.failed_charge]:
+        host = state.units[char.charged_out_of]
+        if not host.on_table:
+            continue
+        gap = char.footprint().shape.distance(host.footprint().shape)
+        if gap >= 1.0 - 1e-3:
+            continue
+        rank, file = char.left_slot or [0, 0]
+        char.location = "table"
+        _place(state, char, host, file if rank == 0 else None, events)
+        host.failed_charge = True
+        events.append(Event(kind="failed-charge", seat=char.owner, data={"unit": host.id, "character": char.id},
+                            text=f"{char.id} ends {gap:.1f}\" from {host.id}, less than 1\": it stays in the unit, "
+                            f"and {host.id} counts as having failed a charge (§16.4)."))

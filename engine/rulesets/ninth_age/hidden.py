@@ -1,0 +1,99 @@
+"""Hidden lists (§2.4) and what each player may see of the other's army.
+
+With ``lists=hidden`` each player sees the other's Common Army List: every unit and option, but
+each magic item only as its mundane type ("magic weapon of type hand weapon"), until the item is
+revealed the first time it is used. An item is used when it affects or could affect the game;
+a movement-enhancing item only when the unit moves farther than it could without it, or
+charges (then it is revealed after the charge reaction, before the charge roll: E-47). A dwarf
+rune item reveals only the rune used (E-48). The game keeps what was revealed
+(``state.revealed``), so every later view and reply shows it.
+
+Two entries that look alike in the Common Army List but differ in hidden items must be told
+apart (E-46): their ``mark`` (e.g. "red banner") is public, and the hidden list records which
+mark carries what.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, IllegalAction
+from engine.rulesets.ninth_age.army import Army, Unit
+from engine.rulesets.ninth_age.building import describe
+from engine.rulesets.ninth_age.state import SEATS, NinthAgeState, UnitState
+
+
+def hidden_lists(state: NinthAgeState) -> bool:
+    return state.options.get("lists") == "hidden"
+
+
+def is_revealed(state: NinthAgeState, seat: str, item: str) -> bool:
+    return not hidden_lists(state) or item.lower() in {r.lower() for r in state.revealed.get(seat, [])}
+
+
+def reveal(state: NinthAgeState, seat: str, unit: str, item: str, why: str, events: list[Event]) -> None:
+    """Reveal ``item`` (or ``"Item/Rune"``: only that rune) carried by ``unit`` the first time it
+    is used; a revealed item stays revealed. Nothing happens in an open-list game."""
+    if not hidden_lists(state) or is_revealed(state, seat, item):
+        return
+    state.revealed.setdefault(seat, []).append(item)
+    name, _, rune = item.partition("/")
+    shown = f"the rune {rune} of {name}" if rune else name
+    events.append(Event(kind="reveal", seat=seat, data={"unit": unit, "item": item},
+                        text=f"{state.seat(seat).name} reveals {shown}, carried by {unit}: {why} (§2.4)."))
+
+
+def alike_entries(army: Army) -> list[tuple[str, str]]:
+    """Pairs of entries that look the same in the Common Army List (same choice, models,
+    equipment and command) but carry different hidden items, and share a ``mark``: E-46 asks
+    that each such pair be told apart."""
+    out = []
+    for i, a in enumerate(army.units):
+        for b in army.units[i + 1:]:
+            if (a.choice, a.models, a.equipment, a.command) == (b.choice, b.models, b.equipment, b.command) \
+                    and sorted(a.magic_items) != sorted(b.magic_items) and (a.mark or "") == (b.mark or ""):
+                out.append((a.name, b.name))
+    return out
+
+
+def army_text(state: NinthAgeState, seat_text: str, viewer: str | None) -> str:
+    """A seat's army as ``viewer`` may see it: whole for its owner or in an open-list game;
+    otherwise the Common Army List with the items revealed so far."""
+    seat = next((s.id for s in state.seats if seat_text.strip().casefold() in (s.id.casefold(),
+                                                                              s.name.casefold())), None)
+    if seat not in SEATS:
+        raise IllegalAction("unknown-seat", f"There is no seat {seat_text[:20]!r}: p1 or p2.")
+    army = state.armies[seat]
+    if viewer == seat or not hidden_lists(state):
+        return describe(army)
+    return describe(army, hidden=True, revealed=set(r.lower() for r in state.revealed.get(seat, [])))
+
+
+# -- movement-enhancing items (E-47) -------------------------------------------------------------
+def unrevealed_movement_items(state: NinthAgeState, unit: UnitState) -> list[str]:
+    entry = state.unit_entry(unit)
+    return [i for i in entry.movement_items if not is_revealed(state, unit.owner, i)]
+
+
+def shown_allowance(state: NinthAgeState, unit: UnitState, allowance: float) -> float:
+    """The allowance a reply may show: without the unit's unrevealed movement items."""
+    entry = state.unit_entry(unit)
+    if not unrevealed_movement_items(state, unit) or entry.movement == 0:
+        return allowance
+    return allowance * entry.base_movement / entry.movement
+
+
+def after_move(state: NinthAgeState, unit: UnitState, used: float, allowance: float, events: list[Event]) -> None:
+    """A move longer than the unit could make without its movement item reveals the item."""
+    if used > shown_allowance(state, unit, allowance) + 1e-3:
+        for item in unrevealed_movement_items(state, unit):
+            reveal(state, unit.owner, unit.id, item, f"it moved {used:.1f}\", farther than it could without it",
+                   events)
+
+
+def before_charge_roll(state: NinthAgeState, unit: UnitState, events: list[Event]) -> None:
+    """A charging unit's movement item is revealed after the reaction, before the roll."""
+    for item in unrevealed_movement_items(state, unit):
+        reveal(state, unit.owner, unit.id, item, "the unit charges", events)
+
+
+def marks(unit: Unit) -> str:
+    return f" [{unit.mark}]" if unit.mark else ""

@@ -1,0 +1,146 @@
+"""Who may carry which magic item, and what it costs (§23.1-23.2).
+
+An item is the rulebook's (data/magic_items.json) or an army book's, given in the army file's
+``magic_items`` list (for example a magic light armour, E-41). Every item has a mundane type and
+follows its rules and limits: a magic lance is for mounted models, War Beasts and Monstrous
+Beasts only (E-42). Two prices ("60/50") are the Lord's and the Hero's (E-40).
+
+>>> from engine.rulesets.ninth_age.catalogue import magic_items
+>>> giant = magic_items()["giant sword"]
+>>> price(giant, "lord"), price(giant, "hero")
+(60, 50)
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from engine.rulesets.ninth_age.catalogue import CHARACTER_CATEGORIES, TROOP_TYPES, MagicItem, magic_items
+
+if TYPE_CHECKING:
+    from engine.rulesets.ninth_age.army import Unit
+
+BODY_ARMOUR = ("light armour", "heavy armour", "plate armour")
+# The mundane types whose rules say who may use them (§15.1).
+LANCES = ("lance", "light lance")
+LANCE_TROOPS = ("war beast", "monstrous beast")
+NO_MOUNTED = ("pike", "additional hand weapon")
+
+
+class BookItem(BaseModel):
+    """An army book's magic item, as an army file gives it (the rulebook's are built in).
+
+    ``profile``: characteristic changes for the bearer (a weapon's only for attacks made with
+    it); ``armour``: its armour bonus (body armour and shields: their mundane bonus when left
+    out); ``ward``/``regeneration``: the X+ it gives; ``rules``: special rules it gives."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    name: str = Field(min_length=1, max_length=60)
+    category: Literal["weapon", "armour", "talisman", "enchanted", "arcane", "standard"]
+    cost: str = Field(pattern=r"^\d{1,4}(/\d{1,4})?$", description="points, or Lord/Hero points as 60/50")
+    type: str = Field(default="-", max_length=40)
+    on_foot_only: bool = False
+    one_use: bool = False
+    infantry_only: bool = False
+    profile: dict[str, int] = Field(default_factory=dict)
+    armour: int | None = Field(default=None, ge=0, le=6)
+    ward: int | None = Field(default=None, ge=2, le=6)
+    regeneration: int | None = Field(default=None, ge=2, le=6)
+    rules: list[str] = Field(default_factory=list)
+    runes: list[str] = Field(default_factory=list, max_length=4)  # a runic item's runes, revealed one by one
+
+    @field_validator("type")
+    @classmethod
+    def _type(cls, v: str) -> str:
+        return v.strip().lower()
+
+    def item(self) -> MagicItem:
+        lord, _, hero = self.cost.partition("/")
+        return MagicItem(name=self.name, category=self.category, points=int(lord), hero_points=int(hero or lord),
+                         type=self.type, on_foot_only=self.on_foot_only, one_use=self.one_use,
+                         infantry_only=self.infantry_only)
+
+
+def catalogue(book: list[BookItem] | tuple = ()) -> dict[str, MagicItem]:
+    """The rulebook's items and the army book's, by lower-case name."""
+    out = dict(magic_items())
+    for b in book:
+        out[b.name.lower()] = b.item()
+    return out
+
+
+def price(item: MagicItem, category: str) -> int:
+    """What the item costs this choice: the Hero price for a Hero, the Lord price otherwise."""
+    return item.hero_points if category == "hero" else item.points
+
+
+def item_problem(unit: "Unit", name: str, items: dict[str, MagicItem]) -> str | None:
+    """Why ``unit`` may not carry the item ``name``, in one line, or None (§23.1-23.2)."""
+    item = items.get(name.strip().lower())
+    if item is None:
+        return f"{name!r} is not a magic item of the rulebook (§23) nor of the army file's magic_items"
+    character = unit.category in CHARACTER_CATEGORIES
+    troop = TROOP_TYPES[unit.troop_type]
+    if item.category == "arcane" and not unit.wizard:
+        return f"{item.name} is an arcane item, for wizards only (§23.1)"
+    if item.category == "standard" and not (unit.bsb or unit.command.standard):
+        return f"{item.name} is a magic standard, for a standard bearer or the BSB only (§23.1)"
+    if item.category != "standard" and not character:
+        return (f"{item.name} needs a character to carry it (units carry only magic standards in this list "
+                f"format)")
+    if item.on_foot_only and troop.mounted:
+        return f"{item.name} is for models on foot only"
+    if item.infantry_only and unit.troop_type != "infantry":
+        return f"{item.name} is for Infantry only"
+    if item.type in LANCES and not (troop.mounted or unit.troop_type in LANCE_TROOPS):
+        return (f"{item.name} is a magic {item.type}: lances are only for mounted models, War Beasts and "
+                f"Monstrous Beasts (§15.1, §23.2)")
+    if item.type in NO_MOUNTED and troop.mounted:
+        return f"{item.name} is a magic {item.type}, which mounted models cannot use (§15.1)"
+    if item.category == "armour":
+        if unit.wizard and not _wizard_may_wear(unit, item):
+            return (f"{item.name}: a wizard wears magic armour only of a type it already has "
+                    f"({item.type if item.type != '-' else 'helmet'}) (§23.1)")
+        if item.name == "Bluffer's Helm" and unit.has_rule("Large Target"):
+            return f"{item.name} is not for Large Targets"
+        if item.name == "Mithril Mail" and ("shield" in unit.equipment or any(
+                items.get(i.lower()) and items[i.lower()].type == "shield" for i in unit.magic_items)):
+            return f"{item.name} cannot be combined with shields"
+    return None
+
+
+def _wizard_may_wear(unit: "Unit", item: MagicItem) -> bool:
+    """§23.1: a wizard needs the mundane armour type already (natural armour is exempt).
+    Ruling: an armour item with no mundane type counts as a helmet, unless it gives Natural
+    Armour (the Dragon Mantle)."""
+    if item.name == "Dragon Mantle":
+        return True
+    needed = item.type if item.type != "-" else "helmet"
+    return needed in unit.equipment
+
+
+def unit_item_problems(unit: "Unit", items: dict[str, MagicItem]) -> list[str]:
+    """Every problem with the items one army entry carries."""
+    out = [p for p in (item_problem(unit, i, items) for i in unit.magic_items) if p]
+    if out:
+        return out
+    kinds = [items[i.strip().lower()].category for i in unit.magic_items]
+    for kind in sorted(set(kinds)):
+        if kinds.count(kind) > 1 and unit.category in CHARACTER_CATEGORIES:
+            out.append(f"a model carries at most one magic item of each category; {unit.name} has "
+                       f"{kinds.count(kind)} {kind} items (§23.2)")
+    return out
+
+
+def visible_type(item: MagicItem) -> str:
+    """What an opponent sees of a hidden item (§2.4): its mundane counterpart, if it has one.
+
+    >>> visible_type(magic_items()["giant sword"]), visible_type(magic_items()["talisman of shielding"])
+    ('magic weapon of type hand weapon', 'a magic item (hidden)')
+    """
+    if item.category in ("weapon", "armour") and item.type not in ("-", ""):
+        return f"magic {item.category} of type {item.type}"
+    return "a magic item (hidden)"

@@ -1,0 +1,291 @@
+"""What a model fights with: its armour save, ward and regeneration, and the attack profile of
+each weapon it may use, mundane equipment (§15) and magic items (§23) together.
+
+A weapon's rules change only the attacks made with it (§21.4, E-43); a magic weapon must be
+used (§23.1); magic armour replaces mundane armour of the same category and, destroyed,
+becomes its mundane type (§23.1, E-41); changes bought in the army list are part of the
+unmodified profile, an item's are not (§1.9, E-05).
+
+>>> from engine.rulesets.ninth_age.army import sample_army
+>>> marshal = sample_army("iron-marches").unit("Marshal")
+>>> armour(marshal).needed, ward(marshal)  # plate armour and shield; Talisman of Shielding
+(3, 6)
+>>> [(w.name, w.strength) for w in weapons(marshal, "cc")]
+[('Sword of Strength', 5)]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.rulesets.ninth_age.army import Army, Unit
+from engine.rulesets.ninth_age.catalogue import MagicItem, magic_items, rule_name, rule_param
+from engine.rulesets.ninth_age.items import BODY_ARMOUR
+
+MUNDANE_ARMOUR = {"light armour": 1, "heavy armour": 2, "plate armour": 3, "shield": 1, "helmet": 1, "barding": 1}
+ARMOUR_CAP = 6
+
+# §15.1: strength, attacks and initiative changes, rules, who cannot use it
+CC_WEAPONS: dict[str, dict] = {
+    "hand weapon": {},
+    "flail": {"S": 2, "rules": ["Requires Two Hands"]},
+    "great weapon": {"S": 2, "I_set": 0, "rules": ["Requires Two Hands"]},
+    "halberd": {"S": 1, "rules": ["Requires Two Hands"]},
+    "additional hand weapon": {"A": 1, "I": 1, "rules": ["Requires Two Hands"]},
+    "lance": {"S_charge": 2},
+    "light lance": {"S_charge": 1},
+    "pike": {"AP": 1, "rules": ["Fight in Extra Rank"]},
+    "spear": {},
+}
+# §15.2: range, strength (None: the user's), rules
+RANGED_WEAPONS: dict[str, tuple[float, int | None, tuple[str, ...]]] = {
+    "short bow": (18, 3, ("Volley Fire",)),
+    "bow": (24, 3, ("Volley Fire",)),
+    "longbow": (30, 3, ("Volley Fire",)),
+    "crossbow": (30, 4, ("Unwieldy",)),
+    "handgun": (24, 4, ("Unwieldy", "Armour Piercing (1)")),
+    "pistol": (12, 4, ("Quick to Fire", "Armour Piercing (1)")),
+    "brace of pistols": (12, 4, ("Quick to Fire", "Armour Piercing (1)", "Multiple Shots (2)")),
+    "throwing weapons": (12, None, ("Quick to Fire", "Multiple Shots (2)")),
+}
+# The rulebook's magic weapons (§23.3): changes to the attacks made with them.
+MAGIC_WEAPONS: dict[str, dict] = {
+    "giant sword": {"S": 3},
+    "blade of strife": {"A": 3},
+    "ogre sword": {"S": 2},
+    "axe of battle": {"A": 2},
+    "fencer's swords": {"WS_set": 10},
+    "obsidian sword": {"AP": 6},
+    "beast-bane halberd": {"S_fixed": 5, "rules": ["Multiple Wounds (2, Monsters, Ridden Monsters, Monstrous "
+                                                   "Cavalry, Monstrous Infantry, Monstrous Beasts, Chariots)"]},
+    "king slayer": {"rules": ["King Slayer"]},
+    "sword of haste": {"I_set": 10, "rules": ["Always wounds on 4+"]},
+    "blessed sword": {"rules": ["Divine Attacks", "Re-roll failed to-wound rolls"]},
+    "fleshrender": {"AP": 1},
+    "sword of strength": {"S": 1},
+    "sword of skill": {"to_hit": 1},
+    "flaming lance": {"rules": ["Flaming Attacks"]},
+    "screaming swords": {},
+    "razor blade": {"AP": 1},
+    "skull splitter": {"range": 24, "S_fixed": 4, "AP": 1, "rules": ["Multiple Shots (4)", "Always hits on 4+"]},
+}
+# The rulebook's magic armour (§23.4): extra bonus, a fixed save, ward, rules for the model.
+MAGIC_ARMOUR: dict[str, dict] = {
+    "force shield": {"ward_ranged": 5},
+    "armour of destiny": {"ward": 4},
+    "bluffer's helm": {"bonus": 1, "rules": ["Re-roll successful to-wound rolls against the wearer"]},
+    "glittering cuirass": {"rules": ["Distracting"]},
+    "armour of fortune": {"ward": 5},
+    "mithril mail": {"body": 5},
+    "dragon mantle": {"natural": 5},
+    "bronze breastplate": {},
+    "gambler's armour": {"ward": 6},
+    "dragonscale helm": {"bonus": 1, "rules": ["Fireborn"]},
+    "lucky shield": {},
+    "hardened shield": {"bonus": 1},
+}
+TALISMAN_WARD = {"talisman of supreme shielding": 4, "talisman of greater shielding": 5, "talisman of shielding": 6}
+
+
+def refereed(item: str) -> bool:
+    """Whether the engine applies this rulebook item's effect in the profile it computes (the
+    other items' effects belong to the phases that use them, and are listed as not refereed
+    until those phases apply them)."""
+    from engine.rulesets.ninth_age.army import MOVEMENT_ITEMS
+
+    key = item.lower()
+    effect = MAGIC_WEAPONS.get(key) or MAGIC_ARMOUR.get(key)
+    if key in MAGIC_WEAPONS:
+        return bool(effect) and not set(effect.get("rules", [])) - {"Flaming Attacks", "Divine Attacks"}
+    if key in MAGIC_ARMOUR:
+        return bool(set(effect) & {"bonus", "body", "natural", "ward"}) and not effect.get("rules")
+    return key in TALISMAN_WARD or key in MOVEMENT_ITEMS
+
+
+@dataclass
+class Armour:
+    """A model's armour: the bonus (capped at +6), the roll it needs, and what makes it up."""
+
+    bonus: int
+    pieces: list[str] = field(default_factory=list)
+
+    @property
+    def needed(self) -> int | None:
+        """The D6 roll that saves (``7 - bonus``, never better than 1+... and a 1 always fails);
+        None: no armour save."""
+        return None if self.bonus <= 0 else max(1, 7 - self.bonus)
+
+
+@dataclass
+class Weapon:
+    """One weapon's attacks as the engine computes them for a model part."""
+
+    name: str
+    kind: str  # cc / ranged
+    strength: int
+    attacks: int
+    initiative: int
+    weapon_skill: int
+    armour_piercing: int = 0
+    to_hit: int = 0
+    magic: bool = False
+    range: float | None = None
+    strength_on_charge: int | None = None
+    rules: list[str] = field(default_factory=list)
+
+
+def _items(unit: Unit, army: Army | None) -> list[MagicItem]:
+    catalogue = army.items() if army is not None else magic_items()
+    return [catalogue[i.strip().lower()] for i in unit.magic_items if i.strip().lower() in catalogue]
+
+
+def _book(army: Army | None, name: str):
+    if army is None:
+        return None
+    return next((b for b in army.magic_items if b.name.lower() == name.lower()), None)
+
+
+def armour(unit: Unit, army: Army | None = None, destroyed: frozenset[str] | set[str] = frozenset()) -> Armour:
+    """The armour bonus of the unit's models (the rider's, for a combined profile).
+
+    Magic body armour or a magic shield replaces the mundane piece of its category (E-41); an
+    item in ``destroyed`` counts as its mundane type. Mount's Protection takes its best value,
+    never for Large Targets; natural armour the best of the model's.
+
+    >>> from engine.rulesets.ninth_age.army import sample_army
+    >>> captain = sample_army("iron-marches").unit("Captain")  # heavy armour, shield, horse, barding
+    >>> armour(captain).bonus, armour(captain).needed
+    (5, 2)
+    """
+    body = next((e for e in reversed(BODY_ARMOUR) if e in unit.equipment), None)
+    pieces: dict[str, tuple[str, int]] = {}
+    if body:
+        pieces["body"] = (body, MUNDANE_ARMOUR[body])
+    if "shield" in unit.equipment:
+        pieces["shield"] = ("shield", 1)
+    if "helmet" in unit.equipment:
+        pieces["helmet"] = ("helmet", 1)
+    extra: list[tuple[str, int]] = []
+    natural = 0
+    for item in _items(unit, army):
+        if item.category != "armour":
+            continue
+        key = item.name.lower()
+        effect = MAGIC_ARMOUR.get(key, {})
+        book = _book(army, item.name)
+        lost = item.name in destroyed
+        slot = "body" if item.type in BODY_ARMOUR else "shield" if item.type == "shield" else None
+        if slot is not None:
+            mundane = MUNDANE_ARMOUR[item.type]
+            value = mundane if lost else effect.get("body", book.armour if book and book.armour else mundane)
+            label = item.type if lost else f"{item.name} ({item.type})"
+            pieces[slot] = (label, value)  # the magic piece replaces the mundane one (§23.1)
+            if not lost and effect.get("bonus"):
+                extra.append((item.name, effect["bonus"]))
+        elif not lost:
+            if effect.get("natural"):
+                natural = max(natural, 7 - effect["natural"])
+            elif effect.get("bonus") or (book and book.armour):
+                extra.append((item.name, effect.get("bonus") or book.armour))
+    for rule in unit.all_rules():
+        if rule_name(rule) == "Natural Armour" and (rule_param(rule) or "").rstrip("+").isdigit():
+            natural = max(natural, 7 - int(rule_param(rule).rstrip("+")))
+    mount = 0
+    if not unit.has_rule("Large Target"):
+        for rule in unit.all_rules():
+            if rule_name(rule) == "Mount's Protection":
+                param = (rule_param(rule) or "6").rstrip("+")
+                mount = max(mount, 7 - int(param) if param.isdigit() else 1)
+    if "barding" in unit.equipment:
+        extra.append(("barding", 1))
+    listed = [(label, value) for label, value in pieces.values()] + extra
+    if natural:
+        listed.append(("natural armour", natural))
+    if mount:
+        listed.append(("mount's protection", mount))
+    total = min(ARMOUR_CAP, sum(v for _, v in listed))
+    return Armour(bonus=total, pieces=[f"{label} +{value}" for label, value in listed])
+
+
+def ward(unit: Unit, army: Army | None = None, *, ranged: bool = False) -> int | None:
+    """The best ward save X+ the unit's models have from rules and items, or None."""
+    best: list[int] = []
+    for rule in unit.all_rules():
+        if rule_name(rule) == "Ward Save" and (rule_param(rule) or "").rstrip("+").isdigit():
+            best.append(int(rule_param(rule).rstrip("+")))
+    for item in _items(unit, army):
+        key = item.name.lower()
+        effect = MAGIC_ARMOUR.get(key, {})
+        if effect.get("ward"):
+            best.append(effect["ward"])
+        if ranged and effect.get("ward_ranged"):
+            best.append(effect["ward_ranged"])
+        if key in TALISMAN_WARD:
+            best.append(TALISMAN_WARD[key])
+        book = _book(army, item.name)
+        if book and book.ward:
+            best.append(book.ward)
+    return min(best) if best else None
+
+
+def weapons(unit: Unit, kind: str, army: Army | None = None, part: int = 0) -> list[Weapon]:
+    """The weapons of ``kind`` (cc or ranged) a model part may use, each with its attacks.
+
+    In close combat a magic weapon must be used (§23.1); otherwise any weapon but the hand
+    weapon when the model has another (§15.1)."""
+    base = {c: unit.unmodified(c, part) for c in ("S", "A", "I", "WS", "BS")}
+    magic = [i for i in _items(unit, army) if i.category == "weapon"]
+    out: list[Weapon] = []
+    if kind == "cc":
+        cc_magic = [i for i in magic if i.type not in ("ranged weapon",) and i.type not in RANGED_WEAPONS]
+        if cc_magic:
+            return [_weapon(unit, army, base, i.type, i) for i in cc_magic]
+        others = [e for e in unit.equipment if e in CC_WEAPONS and e != "hand weapon"]
+        if any(e in ("pistol", "brace of pistols") for e in unit.equipment):
+            others.append("additional hand weapon")  # a pistol counts as one in CC (§15.2)
+        names = list(dict.fromkeys(others)) or ["hand weapon"]
+        return [_weapon(unit, army, base, name, None) for name in names]
+    for e in unit.equipment:
+        if e in RANGED_WEAPONS:
+            rng, strength, rules = RANGED_WEAPONS[e]
+            out.append(Weapon(name=e, kind="ranged", strength=base["S"] if strength is None else strength,
+                              attacks=1, initiative=base["I"], weapon_skill=base["WS"], range=rng,
+                              armour_piercing=_ap(rules), rules=list(rules)))
+    for item in magic:
+        if item.type == "ranged weapon" or item.type in RANGED_WEAPONS:
+            effect = MAGIC_WEAPONS.get(item.name.lower(), {})
+            out.append(Weapon(name=item.name, kind="ranged", strength=effect.get("S_fixed", base["S"]), attacks=1,
+                              initiative=base["I"], weapon_skill=base["WS"], range=effect.get("range"),
+                              armour_piercing=effect.get("AP", 0), magic=True, rules=list(effect.get("rules", []))))
+    return out
+
+
+def _ap(rules) -> int:
+    return max((int(rule_param(r)) for r in rules if rule_name(r) == "Armour Piercing"
+                and (rule_param(r) or "").isdigit()), default=0)
+
+
+def _weapon(unit: Unit, army: Army | None, base: dict[str, int], mundane: str, item: MagicItem | None) -> Weapon:
+    """A close-combat weapon: its mundane type's rules, then the magic item's own (§23.2)."""
+    rules = dict(CC_WEAPONS.get(mundane, {}))
+    effect = MAGIC_WEAPONS.get(item.name.lower(), {}) if item else {}
+    book = _book(army, item.name) if item else None
+    if book:
+        effect = {**{k: v for k, v in book.profile.items()}, "rules": list(book.rules)}
+    clamp = lambda v: max(0, min(10, v))  # noqa: E731
+    strength = clamp(base["S"] + rules.get("S", 0) + effect.get("S", 0))
+    if "S_fixed" in effect:
+        strength = effect["S_fixed"]  # "whatever the modifiers"
+    initiative = clamp(base["I"] + rules.get("I", 0) + effect.get("I", 0))
+    if "I_set" in rules:
+        initiative = rules["I_set"]
+    if "I_set" in effect:
+        initiative = effect["I_set"]
+    weapon_skill = effect.get("WS_set", clamp(base["WS"] + effect.get("WS", 0)))
+    on_charge = clamp(strength + rules["S_charge"]) if "S_charge" in rules else None
+    return Weapon(
+        name=item.name if item else mundane, kind="cc", strength=strength,
+        attacks=clamp(base["A"] + rules.get("A", 0) + effect.get("A", 0)), initiative=initiative,
+        weapon_skill=weapon_skill, armour_piercing=max(rules.get("AP", 0), effect.get("AP", 0)),
+        to_hit=effect.get("to_hit", 0), magic=item is not None, strength_on_charge=on_charge,
+        rules=list(rules.get("rules", [])) + list(effect.get("rules", [])))

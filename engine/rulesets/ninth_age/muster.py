@@ -1,0 +1,71 @@
+"""Bringing armies to the table: each seat's Army List (a sample army or the player's own, by
+``/army use``), checked against every composition rule of §2 before it is accepted, and the
+units in play built from it.
+
+With the setting ``armies=chosen`` the battle waits, once both players have joined, until
+each has brought an army (phase ``armies``); otherwise the sample armies named by
+``army_p1``/``army_p2`` are used, and a player may still swap in another with ``/army use``
+while waiting for the second player.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event, IllegalAction
+from engine.rulesets.ninth_age.army import Army
+from engine.rulesets.ninth_age.composition import composition_problems
+from engine.rulesets.ninth_age.state import SEATS, NinthAgeState, UnitState
+from engine.table.footprint import Formation
+
+
+def build_units(state: NinthAgeState) -> None:
+    """Every unit of both armies, in reserve (ids are the army-list names; a name both armies
+    use gets the seat after it)."""
+    state.units = {}
+    for seat in SEATS:
+        for i, entry in enumerate(state.armies[seat].units):
+            uid = entry.name if entry.name not in state.units else f"{entry.name} ({seat})"
+            formation = Formation(base_width_mm=entry.base[0], base_depth_mm=entry.base[1],
+                                  files=entry.default_files, models=entry.models,
+                                  skirmish=entry.has_rule("Skirmishers"), round_base=entry.round_base)
+            state.units[uid] = UnitState(id=uid, owner=seat, entry=i, formation=formation, models=entry.models,
+                                         start_models=entry.models)
+
+
+def use_army(state: NinthAgeState, seat: str, data: dict, events: list[Event]) -> bool:
+    """``seat`` brings the army ``data``; True once both armies are in and the battle may begin."""
+    if state.phase not in ("setup", "armies"):
+        raise IllegalAction("wrong-phase", "Armies are brought before the battle begins; this one has begun.")
+    try:
+        army = Army.model_validate(data)
+    except Exception:  # the service sends checked files; a hand-made action gets one line
+        raise IllegalAction("bad-army", "That army file does not pass the army checks; see /army show.") from None
+    problems = composition_problems(army)
+    if problems:
+        raise IllegalAction("illegal-army", f"{army.name} breaks {len(problems)} composition rule"
+                            f"{'s' if len(problems) != 1 else ''} of §2: " + " ".join(problems))
+    if state.options.get("lists") == "hidden":  # §2.4, E-46: alike entries must be told apart
+        from engine.rulesets.ninth_age.hidden import alike_entries
+
+        alike = alike_entries(army)
+        if alike:
+            a, b = alike[0]
+            raise IllegalAction("alike-units", f"{a} and {b} look the same in the Common Army List but carry "
+                                "different magic items: give each its own mark (e.g. \"red banner\") in the army "
+                                "file, so the hidden list can say which is which (§2.4).")
+    state.armies[seat] = army
+    build_units(state)
+    if state.options.get("table") in (None, ""):
+        from engine.rulesets.ninth_age.ruleset import table_size
+
+        state.table.width, state.table.height = table_size(None, state.armies)
+    if seat not in state.armies_chosen:
+        state.armies_chosen.append(seat)
+    hidden = state.options.get("lists") == "hidden"
+    events.append(Event(kind="setup", seat=seat, text=f"{state.seat(seat).name} brings {army.name} "
+                        f"({'points hidden' if hidden and any(u.magic_items for u in army.units) else f'{army.points} points'}"
+                        f", {len(army.units)} units)."))
+    return state.phase == "armies" and all(s in state.armies_chosen for s in SEATS)
+
+
+def waiting_for(state: NinthAgeState) -> list[str]:
+    return [s for s in SEATS if s not in state.armies_chosen]
