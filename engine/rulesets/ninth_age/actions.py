@@ -81,4 +81,12 @@ class PlaceMarker(Action):
     y: float
 
 
-ACTION_TYPES = (StartBattle, Deploy, EndStep, Advance, March, Reform, Charge, PlaceMarker)
+# -- the Melee phase (combat.py) --
+class Fight(Action):
+    """/fight unit: the active player picks the combat holding this unit to fight next ([A-21])."""
+
+    kind: Literal["fight"] = "fight"
+    unit: str
+
+
+ACTION_TYPES = (StartBattle, Deploy, EndStep, Advance, March, Reform, Charge, PlaceMarker, Fight)

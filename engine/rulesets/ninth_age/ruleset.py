@@ -18,6 +18,8 @@ from engine.rulesets.ninth_age import charges, movement, setup, turns
 from engine.rulesets.ninth_age.actions import (
     ACTION_TYPES, Advance, Charge, Deploy, EndStep, FreeReform, March, MoveStep, PlaceMarker, Reform, StartBattle,
 )
+from engine.rulesets.ninth_age import combat
+from engine.rulesets.ninth_age.actions import Fight
 from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, sample_army
 from engine.rulesets.ninth_age.commands import number, parse_facing, parse_formation, parse_path, parse_wheel
 from engine.rulesets.ninth_age.state import SEATS, NinthAgeState, UnitState
@@ -40,6 +42,7 @@ OPTIONS = {
     "table": "table size in inches, e.g. 72x48 (default: 48x36 when both armies are Warbands, else 72x48)",
 }
 COMMANDS = {"deploy", "end", "advance", "march", "reform", "charge", "marker"}
+COMMANDS |= {"fight"}  # the Melee phase (combat.py)
 
 
 def table_size(text: Any, armies: dict[str, Army]) -> tuple[float, float]:
@@ -185,6 +188,8 @@ class NinthAge(Ruleset):
                                         f"does not fit them ({files} wide needs {-(-unit.models // files)} ranks).")
             facing = parse_facing(options["facing"], current) if options.get("facing") else current
             return Reform(seat=seat, unit=unit.id, files=files, facing=facing)
+        if command == "fight":  # the Melee phase: any engaged unit names its combat
+            return Fight(seat=seat, unit=self.find_unit(state, options.get("unit")).id)
         if command == "charge":
             target = self.find_unit(state, options.get("target"), owner=state.enemy_of(seat))
             return Charge(seat=seat, unit=unit.id, target=target.id)
@@ -224,6 +229,12 @@ class NinthAge(Ruleset):
             raise IllegalAction("not-your-turn", f"It is {state.seat(state.active).name}'s turn ({self._status(state)})")
         if isinstance(action, EndStep):
             self._end(state, events)
+            return
+        if isinstance(action, Fight):  # the Melee phase (combat.py)
+            if state.phase != "melee":
+                raise IllegalAction("wrong-phase", f"Combats are fought in the Melee phase; this is the {state.phase} "
+                                    "phase.")
+            combat.fight(state, state.units[action.unit], events)
             return
         if state.phase != "movement":
             raise IllegalAction("wrong-phase", f"Units move in the Movement phase; this is the {state.phase} phase.")
@@ -297,6 +308,8 @@ class NinthAge(Ruleset):
             events.append(Event(kind="phase", seat=state.active, text="Remaining moves: /advance, /march, /reform "
                                 "your units, then /end the Movement phase."))
             return
+        if state.phase == "melee":  # every combat not yet fought fights before the phase ends
+            combat.fight_all(state, events)
         turns.end_phase(state, events)
 
     def _to_act(self, state: GameState) -> list[str]:

@@ -44,6 +44,14 @@ class UnitState(BaseModel):
     failed_charge: bool = False
     rallied: bool = False
     redirected: bool = False
+    # -- the Melee phase (combat.py) --
+    combat_rounds: int = 0  # rounds fought in its present combat (0: the next is its first)
+    fought: bool = False  # fought a combat round this Melee phase
+    pursuit_charge: bool = False  # charged by a pursuit: counts as charging in its next combat
+    frenzy_lost: bool = False  # lost a combat round: its Frenzy is gone (§22)
+    standard_lost: bool = False  # its standard fled from a combat (§17.2)
+    champion_lost: bool = False  # its Champion fell (§17)
+    no_attacks: bool = False  # refused a challenge: no close-combat attacks this round (§16.9)
 
     @property
     def on_table(self) -> bool:
@@ -91,6 +99,8 @@ class NinthAgeState(GameState):
     charges: list[ChargeDeclaration] = Field(default_factory=list)
     charge_path_capped: bool = False
     last_moves: list[dict] = Field(default_factory=list)  # for the board: unit id, path points, kind
+    # -- the Melee phase (combat.py) --
+    challenges: list[tuple[str, str]] = Field(default_factory=list)  # duellists (unit ids) in running challenges
 
     def unit_entry(self, unit: UnitState) -> Unit:
         return self.armies[unit.owner].units[unit.entry]

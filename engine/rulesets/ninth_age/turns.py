@@ -42,6 +42,11 @@ def end_phase(state: NinthAgeState, events: list[Event]) -> None:
     if index + 1 < len(PHASES):
         state.phase = PHASES[index + 1]
         state.step = ""
+        if state.phase == "melee":  # refereed by combat.py
+            from engine.rulesets.ninth_age import combat
+
+            combat.begin(state, events)
+            return
         events.append(Event(kind="phase", seat=seat, text=f"{state.seat(seat).name}'s {state.phase} phase: "
                             f"{NOT_YET[state.phase]} is not refereed yet in this version; /end passes it."))
         return

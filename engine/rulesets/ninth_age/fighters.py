@@ -1,0 +1,213 @@
+"""Who fights in a combat (§11.1, §11.5): combats as connected groups of the contact graph,
+the models in base contact (across gaps too), supporting ranks (Horde and Fight in Extra Rank),
+and each fighting model part's attacks and Initiative step.
+
+E-21: a Horde fighting to its front attacks with its front rank and supports from the 2nd and
+3rd ranks; a unit engaged only on a flank or the rear fights with the models in contact alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shapely import affinity
+from shapely.geometry import box
+
+from engine.rulesets.ninth_age.army import full_ranks
+from engine.rulesets.ninth_age.melee import attacks_of
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.table.contact import combats, contact_graph, contact_side, models_in_contact
+from engine.table.footprint import Footprint
+from engine.table.frame import EPS_CONTACT, affine, mm
+
+
+def combat_groups(state: NinthAgeState) -> list[list[str]]:
+    """Every combat on the table (§11.1): opposing units connected through base contact,
+    listed in a fixed order (by the first unit's name) so replays agree."""
+    units = {u.id: u.footprint() for u in state.on_table() if not u.fleeing}
+    owners = {u.id: u.owner for u in state.on_table()}
+    groups = combats(contact_graph(units, owners))
+    return sorted((sorted(g) for g in groups), key=lambda g: g[0])
+
+
+def enemies_in_contact(state: NinthAgeState, unit: UnitState) -> list[UnitState]:
+    fp = unit.footprint()
+    from engine.table.contact import in_contact
+
+    return [e for e in state.on_table(state.enemy_of(unit.owner)) if not e.fleeing and in_contact(fp, e.footprint())]
+
+
+def unit_full_ranks(state: NinthAgeState, unit: UnitState) -> int:
+    """Full ranks now (§7.5)."""
+    entry = state.unit_entry(unit)
+    return full_ranks(entry, unit.formation.files, unit.models)
+
+
+def horde(state: NinthAgeState, unit: UnitState) -> bool:
+    """Ranks 10 wide (6 with Monstrous Ranks) make a Horde (§7.5)."""
+    troop = state.unit_entry(unit).troop
+    return troop.horde > 0 and unit.formation.files >= troop.horde and unit.models >= troop.horde
+
+
+def fighting_ranks(state: NinthAgeState, unit: UnitState) -> int:
+    """How many ranks behind the front make supporting attacks: 1, +1 for a Horde, +1 for
+    Fight in Extra Rank (pikes, or the rule itself); the sources add up (§11.5)."""
+    entry = state.unit_entry(unit)
+    extra = 1 if horde(state, unit) else 0
+    if entry.has_rule("Fight in Extra Rank") or "pike" in entry.equipment:
+        extra += 1
+    return 1 + extra
+
+
+def _gap_strip(model, fp: Footprint, depth: float):
+    """The strip straight ahead of a front-rank model, one base deep: an enemy inside it is
+    'in contact across a gap' (§11.5)."""
+    minx, miny, maxx, maxy = affinity.affine_transform(model, _local_matrix(fp)).bounds
+    strip = box(minx + EPS_CONTACT, maxy, maxx - EPS_CONTACT, maxy + depth)
+    return affinity.affine_transform(strip, affine(fp.centre, fp.bearing))
+
+
+def _local_matrix(fp: Footprint):
+    """A shapely affine matrix taking world points to the unit's local frame."""
+    from engine.table.frame import to_local
+
+    o = to_local(fp.centre, fp.bearing, (0.0, 0.0))
+    ex = to_local(fp.centre, fp.bearing, (1.0, 0.0))
+    ey = to_local(fp.centre, fp.bearing, (0.0, 1.0))
+    a, d = ex[0] - o[0], ex[1] - o[1]
+    b, e = ey[0] - o[0], ey[1] - o[1]
+    return [a, b, d, e, o[0], o[1]]
+
+
+@dataclass
+class Contacts:
+    """A unit's fighting models against one enemy unit: model indices in contact (bases
+    touching, or across a gap) and those supporting; ``side`` is where the enemy touches."""
+
+    enemy: str
+    side: str
+    touching: list[int]
+    supporting: list[int]
+
+
+def contacts(state: NinthAgeState, unit: UnitState) -> list[Contacts]:
+    """For each enemy unit in contact: which of this unit's models fight it (§11.5)."""
+    fp = unit.footprint()
+    slots = unit.formation.slots()
+    others = [o for o in state.on_table() if o.id != unit.id]
+    out = []
+    for enemy in enemies_in_contact(state, unit):
+        efp = enemy.footprint()
+        side = contact_side(fp, efp) or "front"
+        touching = sorted({i for i, _ in models_in_contact(fp, efp)})
+        if side == "front":
+            depth = mm(unit.formation.base_depth_mm)
+            blockers = [o.footprint().shape for o in others if o.id != enemy.id]
+            for i, model in enumerate(fp.models):
+                if i in touching or i >= len(slots) or slots[i][0] != 0:
+                    continue
+                strip = _gap_strip(model, fp, depth)
+                if strip.intersects(efp.shape) and not any(strip.intersects(b) for b in blockers) \
+                        and not strip.intersects(state.table.impassable() or box(0, 0, 0, 0)):
+                    touching.append(i)
+            touching.sort()
+        supporting: list[int] = []
+        if side == "front":
+            files = {slots[i][1] for i in touching if i < len(slots) and slots[i][0] == 0}
+            ranks = fighting_ranks(state, unit)
+            supporting = [i for i, (rank, file) in enumerate(slots) if 1 <= rank <= ranks and file in files]
+        out.append(Contacts(enemy=enemy.id, side=side, touching=touching, supporting=supporting))
+    return out
+
+
+@dataclass
+class Blow:
+    """Attacks of one kind from one unit at one Initiative step: ``count`` attacks by the
+    named part at WS ``ws``, and the enemy units they may be allocated to."""
+
+    unit: str
+    part: int
+    part_name: str
+    initiative: int
+    ws: int
+    count: int
+    targets: list[str]
+    champion: bool = False
+
+
+def _part_attacks(state: NinthAgeState, unit: UnitState, part: int, *, supporting: bool,
+                  champion: bool = False) -> tuple[int, int]:
+    """(attacks, Initiative) of one model part (§11.5, §15.1, §17.3, §22)."""
+    entry = state.unit_entry(unit)
+    p = entry.parts[part]
+    mount = p.role in ("mount", "draught")
+    if p.role == "machine" or (supporting and mount):  # Cavalry Support: mounts never support
+        return 0, 0
+    frenzy = (entry.has_rule("Frenzy") if not p.special_rules else "Frenzy" in p.special_rules
+              or "Frenzy" in entry.special_rules) and not unit.frenzy_lost
+    if entry.is_character and p.role == "rider" and "Frenzy" not in p.special_rules \
+            and "Frenzy" not in entry.special_rules:
+        frenzy = False  # E-32: a frenzied mount does not make its rider frenzied
+    weapon_user = not mount
+    extra_hand = weapon_user and "additional hand weapon" in entry.equipment
+    count = attacks_of(entry.unmodified("A", part), champion=champion and weapon_user, extra_hand_weapon=extra_hand,
+                       frenzy=frenzy, supporting=supporting, monstrous_support=entry.has_rule("Monstrous Support"))
+    initiative = entry.unmodified("I", part)
+    if weapon_user and "great weapon" in entry.equipment:
+        initiative = 0
+    return count, initiative
+
+
+def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None) -> list[Blow]:
+    """Every attack the unit makes this round, grouped by part, step and the enemies it may
+    strike (§11.5-11.6). A unit that refused a challenge's named character makes none; a
+    Champion in a challenge strikes only the other duellist (§16.9)."""
+    if unit.no_attacks:
+        return []
+    entry = state.unit_entry(unit)
+    champion = entry.command.champion and not unit.champion_lost
+    out: list[Blow] = []
+    for c in contacts(state, unit):
+        for i in c.touching + c.supporting:
+            supporting = i not in c.touching
+            for part in range(len(entry.parts)):
+                count, step = _part_attacks(state, unit, part, supporting=supporting)
+                if count:
+                    ws = entry.unmodified("WS", part)
+                    out.append(Blow(unit.id, part, entry.parts[part].name, step, ws, count, [c.enemy]))
+    # the champion: one of the front-rank models in contact is the champion (+1 A, +1 WS)
+    if champion and any(c.touching for c in contacts(state, unit)):
+        for part in range(len(entry.parts)):
+            count, step = _part_attacks(state, unit, part, supporting=False, champion=True)
+            base, _ = _part_attacks(state, unit, part, supporting=False)
+            if count and count != base:
+                for b in out:  # the champion replaces one ordinary model's attacks of that part
+                    if b.part == part and b.count == base and not b.champion and b.targets:
+                        target = [duel_with] if duel_with else b.targets
+                        b.count, b.ws, b.champion, b.targets = count, min(10, b.ws + 1), True, target
+                        b.part_name = f"{entry.parts[part].name} Champion"
+                        break
+    if duel_with and entry.is_character:
+        for b in out:
+            b.targets = [duel_with]
+    return _merge(out)
+
+
+def _merge(blows_: list[Blow]) -> list[Blow]:
+    merged: dict[tuple, Blow] = {}
+    for b in blows_:
+        key = (b.unit, b.part, b.initiative, b.ws, tuple(b.targets), b.champion)
+        if key in merged:
+            merged[key].count += b.count
+        else:
+            merged[key] = Blow(**b.__dict__)
+    return list(merged.values())
+
+
+def fighting_models(state: NinthAgeState, unit: UnitState) -> tuple[set[int], set[int]]:
+    """Model indices fighting (in contact) and supporting, over every enemy."""
+    touching, supporting = set(), set()
+    for c in contacts(state, unit):
+        touching |= set(c.touching)
+        supporting |= set(c.supporting)
+    return touching, supporting - touching
