@@ -191,8 +191,10 @@ def _allocate(state: NinthAgeState, blow: Blow, rnd: Round) -> str | None:
     """Which enemy unit the attacks go to: the only one, or the attacker's choice (§11.6);
     duellists strike only each other and no one else strikes a duellist (§16.9)."""
     targets = [t for t in blow.targets if state.units[t].on_table]
-    if rnd.duel and blow.unit not in rnd.duel:
-        targets = [t for t in targets if not (t in rnd.duel and state.unit_entry(state.units[t]).is_character)]
+    if rnd.duel:
+        duellist = blow.unit in rnd.duel and (blow.champion or state.unit_entry(state.units[blow.unit]).is_character)
+        if not duellist:  # a lone character in the duel may be struck by no one else
+            targets = [t for t in targets if not (t in rnd.duel and state.unit_entry(state.units[t]).is_character)]
     if not targets:
         return None
     if len(targets) == 1:

@@ -14,6 +14,7 @@ from shapely import affinity
 from shapely.geometry import box
 
 from engine.rulesets.ninth_age.army import full_ranks
+from engine.rulesets.ninth_age.catalogue import rule_name
 from engine.rulesets.ninth_age.melee import attacks_of
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.table.contact import combats, contact_graph, contact_side, models_in_contact
@@ -143,11 +144,9 @@ def _part_attacks(state: NinthAgeState, unit: UnitState, part: int, *, supportin
     mount = p.role in ("mount", "draught")
     if p.role == "machine" or (supporting and mount):  # Cavalry Support: mounts never support
         return 0, 0
-    frenzy = (entry.has_rule("Frenzy") if not p.special_rules else "Frenzy" in p.special_rules
-              or "Frenzy" in entry.special_rules) and not unit.frenzy_lost
-    if entry.is_character and p.role == "rider" and "Frenzy" not in p.special_rules \
-            and "Frenzy" not in entry.special_rules:
-        frenzy = False  # E-32: a frenzied mount does not make its rider frenzied
+    # Frenzy belongs to the parts that have it (E-32): a frenzied mount does not frenzy its rider
+    own = [rule_name(r) for r in entry.special_rules + p.special_rules]
+    frenzy = "Frenzy" in own and not unit.frenzy_lost
     weapon_user = not mount
     extra_hand = weapon_user and "additional hand weapon" in entry.equipment
     count = attacks_of(entry.unmodified("A", part), champion=champion and weapon_user, extra_hand_weapon=extra_hand,

@@ -1,0 +1,339 @@
+"""Ninth Age Melee phase (§11, §16.9, §17, §22): who fights (E-21), CC to-hit (E-22), challenges
+(E-23), Break tests and Steadfast (E-24), pursuit (E-26), Frenzy on a mount (E-32), Hatred (E-36),
+Unstable and Stubborn (E-56), combat score (E-59), Leadership tests (E-60), and the phase played
+through the rules with every roll shown."""
+
+import doctest
+
+import pytest
+
+from engine.core import Event
+from engine.core.errors import IllegalAction
+from engine.core.rng import Rng
+from engine.rulesets.ninth_age import combat, fighters, melee
+from engine.rulesets.ninth_age.actions import EndStep, Fight
+from engine.rulesets.ninth_age.army import Part
+from engine.rulesets.ninth_age.leadership import leadership_test
+from engine.rulesets.ninth_age.melee import (
+    SideScore, attacks_of, break_leadership, caught, outcome, to_hit_needed, unstable_wounds,
+)
+from engine.table.contact import contact_side, in_contact
+from engine.table.footprint import footprint
+from engine.table.frame import mm
+
+from game_helpers import apply, place, scenario as _scenario
+
+
+def scenario(placements, **kw):
+    return _scenario(placements, terrain="open", **kw)
+
+INCH40 = mm(40)
+INCH20 = mm(20)
+
+
+def test_melee_docstrings():
+    assert doctest.testmod(melee).failed == 0
+
+
+def test_e22_close_combat_to_hit():
+    # WS 3, A 2 and an additional hand weapon: 3 attacks, 3+ on WS 2, 5+ on WS 7
+    assert attacks_of(2, extra_hand_weapon=True) == 3
+    assert to_hit_needed(3, 2) == 3 and to_hit_needed(3, 7) == 5
+    assert (to_hit_needed(4, 8), to_hit_needed(4, 9), to_hit_needed(5, 5)) == (4, 5, 4)
+    # the whole table of §11.6, against the closed form's three bands
+    for att in range(1, 11):
+        for dfd in range(1, 11):
+            expected = 3 if att > dfd else 4 if dfd <= 2 * att else 5
+            assert to_hit_needed(att, dfd) == expected
+    assert melee.hit_succeeds(6, 5, -3) and not melee.hit_succeeds(1, 2, +5)
+
+
+def test_e24_break_test_steadfast_disrupted_stubborn_musician():
+    assert break_leadership(8, 3, own_full_ranks=1, enemy_full_ranks=[2])[0] == 5
+    assert break_leadership(8, 3, own_full_ranks=4, enemy_full_ranks=[2, 3])[0] == 8
+    assert break_leadership(8, 3, own_full_ranks=4, enemy_full_ranks=[2, 3], disrupted=True)[0] == 5
+    assert break_leadership(8, 3, own_full_ranks=1, enemy_full_ranks=[2], disrupted=True, stubborn=True)[0] == 8
+    assert break_leadership(8, 3, own_full_ranks=4, enemy_full_ranks=[2], in_forest=True)[0] == 5
+    draw = outcome("A", SideScore(wounds=4, musician=True), "B", SideScore(wounds=4))
+    assert draw.winner == "A" and draw.difference == 0 and draw.musician_win
+    assert outcome("A", SideScore(wounds=4, musician=True), "B", SideScore(wounds=4, musician=True)).winner is None
+    assert outcome("A", SideScore(wounds=2), "B", SideScore(wounds=2)).winner is None
+
+
+def test_e56_unstable_and_stubborn():
+    assert unstable_wounds(5, hold_your_ground=True) == 4
+    assert unstable_wounds(5, stubborn=True, hold_your_ground=True) == 2
+    assert unstable_wounds(5) == 5 and unstable_wounds(1, hold_your_ground=True) == 0
+
+
+def test_e59_combat_score():
+    a = SideScore(wounds=4, charge=1, rank_ranks=[3], standard=True)
+    b = SideScore(wounds=2 + 1, rank_ranks=[2, 1], battle_standard=True, flank=[1])
+    assert a.total == 8 and b.total == 7
+    result = outcome("A", a, "B", b)
+    assert result.winner == "A" and result.difference == 1
+    # rank bonus at most +3, from one unit; rear +2 or +3; Overkill at most +3
+    assert SideScore(rank_ranks=[7, 2]).parts()["ranks"] == 3
+    assert SideScore(rear=[0]).parts()["rear"] == 2 and SideScore(rear=[0, 2]).parts()["rear"] == 3
+    assert SideScore(flank=[0]).parts()["flank"] == 1
+    assert SideScore(overkill=5).parts()["overkill"] == 3
+
+
+def test_e26_catch():
+    assert caught(flee=7, pursuit=7) and not caught(flee=7, pursuit=6)
+
+
+def test_e60_leadership_test():
+    def rolled(total):
+        for seed in range(500):
+            rng = Rng.from_seed(seed)
+            probe = rng.model_copy(deep=True)
+            from engine.core import roll_dice
+
+            if roll_dice("2d6", probe).total == total:
+                return rng
+        raise AssertionError(total)
+
+    assert leadership_test(rolled(7), 7, "test", []) is True
+    assert leadership_test(rolled(8), 7, "test", []) is False
+    assert leadership_test(rolled(2), 0, "test", []) is False  # [A-1]: Ld 0 always fails
+
+
+# -- the table ---------------------------------------------------------------------------------
+def _melee(state, seat="p1"):
+    state.phase, state.step, state.active = "melee", "", seat
+    return state
+
+
+def _grow(state, uid, models, files):
+    u = state.units[uid]
+    u.models = u.start_models = models
+    u.formation = u.formation.model_copy(update={"models": models, "files": files})
+
+
+def test_e21_horde_supports_from_two_ranks_and_a_flanked_unit_only_with_contact():
+    # purple: Halberdiers 10 wide (a Horde), 4 ranks, Brutes on their front
+    # the Brutes (3 x 40 mm) stand 0.2" off the Halberdiers' centre line: 7 files face them
+    state = scenario({"Brutes": (30.2, 20, 180), "Halberdiers": (30, 20 - INCH40 - 2 * INCH20, 0)})
+    _grow(state, "Halberdiers", 40, 10)
+    halb, brutes = state.units["Halberdiers"], state.units["Brutes"]
+    assert in_contact(halb.footprint(), brutes.footprint()) and fighters.horde(state, halb)
+    (c,) = fighters.contacts(state, halb)
+    slots = halb.formation.slots()
+    assert c.side == "front" and [slots[i] for i in c.touching] == [(0, f) for f in range(2, 9)]
+    assert sorted({slots[i][0] for i in c.supporting}) == [1, 2]  # 2nd and 3rd ranks; not the 4th
+    assert sorted({slots[i][1] for i in c.supporting}) == list(range(2, 9)) and len(c.supporting) == 14
+    # green: Brutes engaged only on their flank by the Halberdiers' front
+    state = scenario({"Brutes": (30, 20, 180), "Halberdiers": (30 + 1.5 * INCH40 + 2 * INCH20, 20, 270)})
+    _grow(state, "Halberdiers", 40, 10)
+    brutes = state.units["Brutes"]
+    (c,) = fighters.contacts(state, brutes)
+    assert c.side in ("left", "right") and c.supporting == []
+    assert len(c.touching) == 2  # the file along the flank: one model of each rank
+    blows = fighters.blows(state, brutes)
+    assert sum(b.count for b in blows) == 3 + 4  # two Brutes of A3, one is the Champion (+1 A)
+
+
+def test_e32_frenzy_on_a_mount_and_frenzy_forces_pursuit():
+    # the Captain (rider A 3 on a Warhorse A 1) faces the Brutes; only its mount has Frenzy
+    state = scenario({"Captain": (30, 20, 180), "Brutes": (30, 20 - mm(50) / 2 - INCH40, 0)})
+    captain = state.units["Captain"]
+    entry = state.unit_entry(captain)
+    mount = entry.parts[1].model_copy(update={"special_rules": ["Frenzy"]})
+    state.armies["p1"].units[captain.entry] = entry.model_copy(update={"parts": [entry.parts[0], mount]})
+    assert in_contact(captain.footprint(), state.units["Brutes"].footprint())
+    by_part = {b.part: b.count for b in fighters.blows(state, captain)}
+    assert by_part == {0: 3, 1: 1 + 1}  # the rider keeps A 3; the Warhorse gets Frenzy's +1
+    assert state.unit_entry(captain).has_rule("Frenzy")  # the whole model counts as Frenzied
+    captain.frenzy_lost = True  # lost a round: Frenzy is gone
+    assert {b.part: b.count for b in fighters.blows(state, captain)} == {0: 3, 1: 1}
+
+
+def test_e36_hatred_only_against_the_named_army():
+    state = scenario({"Zealots": (30, 17, 0), "Brutes": (30, 17 + 2 * INCH20 + 1.0 * INCH40, 180)})
+    zealots, brutes = state.units["Zealots"], state.units["Brutes"]
+    assert combat._hatred(state, zealots, 0, brutes)  # plain Hatred: every enemy, first round
+    zealots.combat_rounds = 1
+    assert not combat._hatred(state, zealots, 0, brutes)
+    zealots.combat_rounds = 0
+    entry = state.unit_entry(zealots)
+    for named, expected in (("Hatred (Army Book: Ashen Host)", True), ("Hatred (Army Book: Empire of Men)", False)):
+        rules = [r for r in entry.special_rules if not r.startswith("Hatred")] + [named]
+        state.armies["p1"].units[zealots.entry] = entry.model_copy(update={"special_rules": rules})
+        assert combat._hatred(state, zealots, 0, brutes) is expected
+
+
+def _face_off(files=6, **extra):
+    """Spearmen charging Brutes face to face: the Spearmen's front against the Brutes' front."""
+    ranks = -(-30 // files)
+    placements = {"Brutes": (30, 20, 180), "Spearmen": (30, 20 - INCH40 - ranks * INCH20 / 2, 0, files), **extra}
+    state = scenario(placements)
+    assert in_contact(state.units["Spearmen"].footprint(), state.units["Brutes"].footprint())
+    state.units["Spearmen"].charged = True
+    return _melee(state)
+
+
+def test_a_combat_round_shows_every_roll_and_scores_from_the_table():
+    for seed in range(40):  # a round after which both units still fight (nobody broke)
+        state = _face_off()
+        state.rng = Rng.from_seed(seed)
+        log = []
+        state = apply(state, Fight(seat="p1", unit="Brutes"), {"challenge": "none", "pursue": "restrain"}, log)
+        if not any(e.text.endswith("breaks!") for e in log):
+            break
+    rolls = [e for e in log if e.roll is not None and "to hit" in e.roll.purpose]
+    assert rolls and all("+ to hit, rolled" in e.text for e in rolls)
+    # Initiative order: the Spearmen (I3) strike before the Brutes (I2)
+    steps = [e.data["initiative"] for e in rolls]
+    assert steps == sorted(steps, reverse=True) and steps[0] == 3 and steps[-1] == 2
+    # Spearmen: 6 in contact, 2 supporting ranks (Fight in Extra Rank): 18 models, the Champion +1
+    assert sum(len(e.roll.dice) for e in rolls if e.text.startswith("I3: Spearmen")) == 19
+    score = next(e for e in log if e.kind == "combat-score" and e.seat == "p1")
+    # 30 Spearmen 6 wide: 5 full ranks -> +3; charge +1; standard +1 (wounds come from §12)
+    assert "charge 1" in score.text and "ranks 3" in score.text and "standard 1" in score.text
+    assert all(state.units[u].fought for u in ("Spearmen", "Brutes"))
+    with pytest.raises(IllegalAction, match="already fought"):
+        apply(state, Fight(seat="p1", unit="Spearmen"))
+
+
+def test_fight_refusals():
+    state = _face_off()
+    with pytest.raises(IllegalAction, match="not in a combat"):
+        apply(state, Fight(seat="p1", unit="Halberdiers"))
+    state.phase = "movement"
+    with pytest.raises(IllegalAction, match="Melee phase"):
+        apply(state, Fight(seat="p1", unit="Spearmen"))
+    with pytest.raises(IllegalAction, match="turn"):
+        apply(_face_off(), Fight(seat="p2", unit="Brutes"))
+
+
+def _chieftain_beside_brutes():
+    """Spearmen 10 wide against the Brutes and, beside them, the Chieftain (a lone character)."""
+    front = 20 - INCH40  # the Brutes' front edge
+    state = _face_off(files=10, Chieftain=(30 + 1.5 * INCH40 + INCH40 / 2, front + INCH40 / 2, 180))
+    return state, front
+
+
+def test_e23_challenge_duellists_strike_only_each_other():
+    state, _ = _chieftain_beside_brutes()
+    chief = state.units["Chieftain"]
+    assert in_contact(chief.footprint(), state.units["Spearmen"].footprint())
+    log = []
+    state = apply(state, Fight(seat="p1", unit="Spearmen"),
+                  {"challenge": "Spearmen", "accept": "Chieftain", "pursue": "restrain"}, log)
+    assert state.challenges == [("Spearmen", "Chieftain")]
+    rolls = [e.text for e in log if e.roll is not None and "to hit" in e.roll.purpose]
+    champion = [t for t in rolls if "Spearman Champion" in t]
+    assert champion and all(" at Chieftain " in t for t in champion)
+    assert all(" at Brutes " in t for t in rolls if "Spearmen Spearman ×" in t)  # R&F never strike a duellist
+    assert any(t.startswith("I3: Spearmen Spearman ×") for t in rolls)
+    assert all(" at Spearmen " in t for t in rolls if t.startswith("I3: Chieftain") or "Chieftain Chieftain" in t)
+    assert any("Chieftain Chieftain" in t for t in rolls)
+
+
+def test_e23_refused_challenge_silences_the_named_character():
+    state, _ = _chieftain_beside_brutes()
+    log = []
+    state = apply(state, Fight(seat="p1", unit="Spearmen"),
+                  {"challenge": "Spearmen", "accept": "refuse", "refuser": "Chieftain", "pursue": "restrain"}, log)
+    assert any("The challenge is refused" in e.text for e in log)
+    assert any("Chieftain refused" in e.text for e in log)
+    assert not any(e.roll is not None and e.text.startswith(("I3: Chieftain", "I0: Chieftain")) for e in log)
+    assert state.units["Chieftain"].no_attacks and state.challenges == []
+
+
+def _pursuit_state(extra=None):
+    """Spearmen 10 wide and 3 deep facing north at (30, 20); turning east swings their front
+    edge across y 16-24."""
+    return scenario({"Spearmen": (30, 20, 0, 10), **(extra or {})})
+
+
+def _pursue(state, bearing, go):
+    events: list[Event] = []
+    combat.pursuit_move(state, state.units["Spearmen"], bearing, go, events, pivoting=True)
+    return events
+
+
+def test_e26a_pivot_toward_the_fleeing_unit_then_forward():
+    state = _pursuit_state()
+    start = state.units["Spearmen"].footprint().centre
+    events = _pursue(state, 90, 6)
+    k = state.units["Spearmen"].footprint()
+    assert k.bearing == pytest.approx(90)
+    assert k.centre[0] - start[0] == pytest.approx(6, abs=0.11) and k.centre[1] == pytest.approx(start[1])
+    assert "pursues 6.0\" of 6\"" in events[-1].text
+
+
+BESIDE = (32, 24.3, 0)  # 2.3" beyond the Spearmen's right front, where their front lands after the pivot
+
+
+def test_e26b_pivot_front_onto_an_enemy_charges_it():
+    state = _pursuit_state({"Skulkers": BESIDE})
+    state.units["Skulkers"].formation = state.units["Skulkers"].formation.model_copy(update={"skirmish": False})
+    events = _pursue(state, 90, 6)
+    k, b = state.units["Spearmen"], state.units["Skulkers"]
+    assert in_contact(k.footprint(), b.footprint()) and contact_side(k.footprint(), b.footprint()) == "front"
+    assert k.pursuit_charge and "charges it (no reaction)" in events[-1].text
+
+
+def test_e26c_pivot_front_onto_a_friend_stops_1_inch_away():
+    state = _pursuit_state({"Handgunners": BESIDE})
+    events = _pursue(state, 90, 6)
+    k, h = state.units["Spearmen"].footprint(), state.units["Handgunners"].footprint()
+    from engine.table.contact import distance
+
+    assert distance(k, h) >= 1.0 - 1e-3
+    assert 0 < k.bearing < 90 and "its pursuit ends" in events[-1].text
+
+
+def test_e26d_part_of_the_pivot_overlaps_but_the_front_is_clear():
+    # a friend beside the Spearmen's rear corner is swept by the pivot, not by the front: on it goes
+    state = _pursuit_state({"Handgunners": (26.5, 16.0, 0)})
+    start = state.units["Spearmen"].footprint()
+    events = _pursue(state, 90, 6)
+    k = state.units["Spearmen"].footprint()
+    assert k.bearing == pytest.approx(90) and k.centre[0] > start.centre[0] + 5
+    assert "pursues" in events[-1].text
+
+
+def test_break_flee_and_pursuit_through_the_phase():
+    """A loser that breaks flees directly away and records its flee distance; the pursuer's
+    roll is compared with it (caught: destroyed), and the board draws the pursuit."""
+    for seed in range(60):
+        state = _face_off()
+        state.rng = Rng.from_seed(seed)
+        log = []
+        state = apply(state, EndStep(seat="p1"), {"challenge": "none", "pursue": "Brutes"}, log)
+        if any(e.text == "Brutes breaks!" for e in log):
+            break
+    else:
+        raise AssertionError("the Brutes never broke")
+    flee_event = next(e for e in log if e.roll is not None and "flee distance" in e.roll.purpose)
+    pursuit_event = next(e for e in log if e.roll is not None and "pursuit distance" in e.roll.purpose)
+    flee_d = int(flee_event.text.split(": ")[1].split('"')[0])
+    pursuit_d = int(pursuit_event.text.split(": ")[1].split('"')[0])
+    assert "away from Spearmen" in flee_event.text
+    brutes = state.units["Brutes"]
+    assert (brutes.location == "destroyed") == caught(flee_d, pursuit_d)
+    assert brutes.standard_lost
+    assert state.phase == "movement" and state.active == "p2"  # /end fought the combat and ended the turn
+
+
+def test_unstable_loser_loses_wounds_instead_of_breaking():
+    state = _face_off(files=6, **{"Vermin Swarm": (40, 20, 180)})
+    swarm = state.units["Vermin Swarm"]
+    state.units["Brutes"].location = "reserve"
+    place(state, "Vermin Swarm", 30, 20 - 0 * INCH40, 180)
+    swarm.pose = swarm.pose.moved(30, 20 + 0.0)
+    spear = state.units["Spearmen"]
+    # bring the swarm's front flush with the Spearmen's front
+    sfp = spear.footprint()
+    front_y = sfp.centre[1] + sfp.half_depth
+    vfp = swarm.footprint()
+    swarm.pose = swarm.pose.moved(30, front_y + vfp.half_depth)
+    assert in_contact(spear.footprint(), swarm.footprint())
+    log = []
+    state = apply(state, Fight(seat="p1", unit="Spearmen"), {"challenge": "none"}, log)
+    text = " ".join(e.text for e in log)
+    assert "Vermin Swarm is Unstable: it does not break" in text
+    assert not state.units["Vermin Swarm"].fleeing
