@@ -189,8 +189,15 @@ def test_a_combat_round_shows_every_roll_and_scores_from_the_table():
     # Spearmen: 6 in contact, 2 supporting ranks (Fight in Extra Rank): 18 models, the Champion +1
     assert sum(len(e.roll.dice) for e in rolls if e.text.startswith("I3: Spearmen")) == 19
     score = next(e for e in log if e.kind == "combat-score" and e.seat == "p1")
-    # 30 Spearmen 6 wide: 5 full ranks -> +3; charge +1; standard +1 (wounds come from §12)
-    assert "charge 1" in score.text and "ranks 3" in score.text and "standard 1" in score.text
+    other = next(e for e in log if e.kind == "combat-score" and e.seat == "p2")
+    spear, brutes = state.units["Spearmen"], state.units["Brutes"]
+    # full ranks after the casualties (+1 each after the first, at most 3); charge +1; standard +1
+    ranks = min(3, fighters.unit_full_ranks(state, spear) - 1)
+    assert "charge 1" in score.text and f"ranks {ranks}," in score.text and "standard 1" in score.text
+    # wounds caused, through §12: every wound the other side lost (W1 Spearmen; W3 Brutes' pool)
+    assert f"wounds {(6 - brutes.models) * 3 + brutes.wounds_lost}," in score.text
+    assert f"wounds {30 - spear.models}," in other.text
+    assert any("to wound at S" in e.text for e in log)
     assert all(state.units[u].fought for u in ("Spearmen", "Brutes"))
     with pytest.raises(IllegalAction, match="already fought"):
         apply(state, Fight(seat="p1", unit="Spearmen"))

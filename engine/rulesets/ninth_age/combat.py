@@ -17,7 +17,8 @@ from dataclasses import dataclass, field
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import fighters
-from engine.rulesets.ninth_age.charges import flee, lose_wounds, panic, placements, PANIC_RANGE
+from engine.rulesets.ninth_age.casualties import PANIC_RANGE, destroy, flee, lose_wounds, panic
+from engine.rulesets.ninth_age.charges import placements
 from engine.rulesets.ninth_age.fighters import Blow, combat_groups, contacts, enemies_in_contact, unit_full_ranks
 from engine.rulesets.ninth_age.leadership import charge_dice, leadership_test, unit_leadership
 from engine.rulesets.ninth_age.melee import (
@@ -224,15 +225,15 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             if target_id is None:
                 continue
             attacker, target = state.units[b.unit], state.units[target_id]
-            need = to_hit_needed(b.ws, _defender_ws(state, target))
+            need, modifier, why = to_hit(state, attacker, target, b)
             roll = roll_dice(f"{b.count}d6", state.rng, purpose=f"{b.unit} {b.part_name} to hit")
-            hits = sum(1 for d in roll.dice if hit_succeeds(d, need))
-            note = ""
+            hits = sum(1 for d in roll.dice if hit_succeeds(d, need, modifier))
+            note = why
             if _hatred(state, attacker, b.part, target) and hits < b.count:
                 again = roll_dice(f"{b.count - hits}d6", state.rng, purpose=f"{b.unit} Hatred re-rolls")
-                extra = sum(1 for d in again.dice if hit_succeeds(d, need))
+                extra = sum(1 for d in again.dice if hit_succeeds(d, need, modifier))
                 hits += extra
-                note = (f"; Hatred re-rolls {len(again.dice)} miss(es): {', '.join(map(str, again.dice))} "
+                note += (f"; Hatred re-rolls {len(again.dice)} miss(es): {', '.join(map(str, again.dice))} "
                         f"({extra} more)")
             events.append(Event(kind="roll", seat=attacker.owner, roll=roll, data={"initiative": step},
                                 text=f"I{step}: {b.unit} {b.part_name} ×{b.count} (WS {b.ws}) at {target_id} "
@@ -242,25 +243,47 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                 pending.append((b, target, hits))
         # wounds of the step land together, after every attack of the step was rolled
         for b, target, hits in pending:
-            wounds = wound_hits(state, state.units[b.unit], b.part, target, hits, events)
+            wounds = wound_hits(state, state.units[b.unit], b, target, hits, events)
             rnd.wounds[state.units[b.unit].owner] += wounds
             if not target.on_table and target.id not in rnd.destroyed:
                 rnd.destroyed.append(target.id)
 
 
-def wound_hits(state: NinthAgeState, attacker: UnitState, part: int, target: UnitState, hits: int,
+def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: Blow) -> tuple[int, int, str]:
+    """(needed, modifier, note) of a close-combat attack (§11.6, §15.1): Parry makes the base 4+
+    for hits from the front of a model on foot with hand weapon and shield ([A-27]); attacks
+    against a flail get +1."""
+    need = to_hit_needed(blow.ws, _defender_ws(state, target))
+    entry = state.unit_entry(target)
+    note, modifier = "", 0
+    if (fighters.weapon(state, target) == "hand weapon" and "shield" in entry.equipment and not entry.troop.mounted
+            and contact_side(target.footprint(), attacker.footprint()) == "front"):
+        need, note = 4, " (Parry: 4+)"
+    if fighters.weapon(state, target) == "flail":
+        modifier, note = modifier + 1, note + " (+1 against a flail)"
+    return need, modifier, note
+
+
+def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitState, hits: int,
                events: list[Event]) -> int:
-    """Close-combat hits through the attack sequence of §12 (to wound, armour, ward and
-    regeneration, wounds and casualties); the unsaved wounds caused. The §12 pipeline is the
-    shared attacks module; until it is present the hits stand recorded and wound no one."""
-    try:
-        from engine.rulesets.ninth_age import attacks as pipeline  # the shared §12 pipeline
-    except ImportError:
-        events.append(Event(kind="hits", seat=attacker.owner, data={"unit": target.id, "hits": hits},
-                            text=f"{hits} hit(s) on {target.id}: to wound and saves (§12) are not refereed in this "
-                            "version yet."))
-        return 0
-    return pipeline.close_combat_hits(state, attacker, part, target, hits, events)
+    """Close-combat hits through the shared attack sequence of §12 (to wound, armour, ward and
+    regeneration, Multiple Wounds, the wound pool and casualties); the wounds it caused, which
+    count toward the combat score (excess wounds beyond the models there are lost, §11.9)."""
+    from engine.rulesets.ninth_age import attacks as pipeline
+    from engine.rulesets.ninth_age.damage import Attack
+
+    entry = state.unit_entry(attacker)
+    rules = entry.special_rules + entry.parts[blow.part].special_rules
+    from engine.rulesets.ninth_age.catalogue import rule_name, rule_param
+
+    multiple = next((rule_param(r) for r in rules if rule_name(r) == "Multiple Wounds"), None)
+    attack = Attack(strength=blow.strength, category="close combat", armour_piercing=blow.armour_piercing,
+                    multiple_wounds=multiple, lethal_strike=any(rule_name(r) == "Lethal Strike" for r in rules),
+                    source=blow.weapon or blow.part_name)
+    pool = target.models * pipeline.defence(state.unit_entry(target), "close combat").wounds - target.wounds_lost
+    result = pipeline.resolve_hits(state, target, attack, hits, events, attacker=attacker,
+                                   purpose=f"{attacker.id} {blow.part_name} against {target.id}")
+    return min(result.wounds_inflicted, max(0, pool))
 
 
 # -- combat score and Break tests (§11.9-11.10) ---------------------------------------------------
@@ -488,9 +511,7 @@ def pursue(state: NinthAgeState, unit: UnitState, target_id: str, flee_distance:
     if target.on_table:
         point = target.footprint().centre
         if caught(flee_distance, go):
-            from engine.rulesets.ninth_age.charges import _destroy
-
-            _destroy(state, target, events, f"{go}\" ≥ {flee_distance}\": {unit.id} catches {target.id}, which is "
+            destroy(state, target, events, f"{go}\" ≥ {flee_distance}\": {unit.id} catches {target.id}, which is "
                      "destroyed")
     else:
         point = None
@@ -596,9 +617,7 @@ def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, eve
     events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id},
                         text=f"{unit.id} pursues into {enemy.id}'s {poses[0].side} and charges it (no reaction)."))
     if enemy.fleeing:
-        from engine.rulesets.ninth_age.charges import _destroy
-
-        _destroy(state, enemy, events, f"{enemy.id} is caught fleeing and destroyed")
+        destroy(state, enemy, events, f"{enemy.id} is caught fleeing and destroyed")
 
 
 def overrun_or_reform(state: NinthAgeState, unit: UnitState, events: list[Event], may_overrun: bool) -> None:

@@ -50,12 +50,41 @@ def horde(state: NinthAgeState, unit: UnitState) -> bool:
     return troop.horde > 0 and unit.formation.files >= troop.horde and unit.models >= troop.horde
 
 
+CC_WEAPONS = ("great weapon", "halberd", "flail", "additional hand weapon", "lance", "light lance", "pike")
+STRENGTH_BONUS = {"great weapon": 2, "flail": 2, "halberd": 1}
+LANCE_BONUS = {"lance": 2, "light lance": 1}
+
+
+def weapon_choices(state: NinthAgeState, unit: UnitState) -> list[str]:
+    """The close-combat weapons the unit's R&F may choose among (§15.1): a model with any
+    other CC weapon may not choose its hand weapon; lances only for mounted models, War Beasts
+    and Monstrous Beasts; mounted models use neither an additional hand weapon nor a pike."""
+    entry = state.unit_entry(unit)
+    mounted = entry.troop.mounted
+    out = []
+    for w in CC_WEAPONS:
+        if w not in entry.equipment:
+            continue
+        if w in LANCE_BONUS and not (mounted or entry.troop_type in ("war beast", "monstrous beast")):
+            continue
+        if w in ("additional hand weapon", "pike") and mounted:
+            continue
+        out.append(w)
+    return out or ["hand weapon"]
+
+
+def weapon(state: NinthAgeState, unit: UnitState) -> str:
+    """The weapon in use: the one chosen for this combat, or the only one."""
+    choices = weapon_choices(state, unit)
+    return unit.weapon if unit.weapon in choices else choices[0]
+
+
 def fighting_ranks(state: NinthAgeState, unit: UnitState) -> int:
     """How many ranks behind the front make supporting attacks: 1, +1 for a Horde, +1 for
     Fight in Extra Rank (pikes, or the rule itself); the sources add up (§11.5)."""
     entry = state.unit_entry(unit)
     extra = 1 if horde(state, unit) else 0
-    if entry.has_rule("Fight in Extra Rank") or "pike" in entry.equipment:
+    if entry.has_rule("Fight in Extra Rank") or weapon(state, unit) == "pike":
         extra += 1
     return 1 + extra
 
@@ -134,6 +163,23 @@ class Blow:
     count: int
     targets: list[str]
     champion: bool = False
+    strength: int = 0
+    weapon: str = "hand weapon"
+    armour_piercing: int = 0
+
+
+def part_strength(state: NinthAgeState, unit: UnitState, part: int) -> tuple[int, str, int]:
+    """(S, weapon, Armour Piercing) of a part's close-combat attacks: weapons serve the model,
+    never the mount (§15.1); a lance's bonus only in the round after the model charged."""
+    entry = state.unit_entry(unit)
+    s = entry.unmodified("S", part)
+    if entry.parts[part].role in ("mount", "draught", "machine"):
+        return s, "", 0
+    w = weapon(state, unit)
+    bonus = STRENGTH_BONUS.get(w, 0)
+    if w in LANCE_BONUS and unit.charged and unit.combat_rounds == 0:
+        bonus = LANCE_BONUS[w]
+    return min(10, s + bonus), w, 1 if w == "pike" else 0
 
 
 def _part_attacks(state: NinthAgeState, unit: UnitState, part: int, *, supporting: bool,
@@ -148,11 +194,13 @@ def _part_attacks(state: NinthAgeState, unit: UnitState, part: int, *, supportin
     own = [rule_name(r) for r in entry.special_rules + p.special_rules]
     frenzy = "Frenzy" in own and not unit.frenzy_lost
     weapon_user = not mount
-    extra_hand = weapon_user and "additional hand weapon" in entry.equipment
+    extra_hand = weapon_user and weapon(state, unit) == "additional hand weapon"
     count = attacks_of(entry.unmodified("A", part), champion=champion and weapon_user, extra_hand_weapon=extra_hand,
                        frenzy=frenzy, supporting=supporting, monstrous_support=entry.has_rule("Monstrous Support"))
     initiative = entry.unmodified("I", part)
-    if weapon_user and "great weapon" in entry.equipment:
+    if extra_hand:
+        initiative = min(10, initiative + 1)
+    if weapon_user and weapon(state, unit) == "great weapon":
         initiative = 0
     return count, initiative
 
@@ -173,7 +221,9 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None) -
                 count, step = _part_attacks(state, unit, part, supporting=supporting)
                 if count:
                     ws = entry.unmodified("WS", part)
-                    out.append(Blow(unit.id, part, entry.parts[part].name, step, ws, count, [c.enemy]))
+                    strength, used, ap = part_strength(state, unit, part)
+                    out.append(Blow(unit.id, part, entry.parts[part].name, step, ws, count, [c.enemy],
+                                    strength=strength, weapon=used, armour_piercing=ap))
     # the champion: one of the front-rank models in contact is the champion (+1 A, +1 WS)
     if champion and any(c.touching for c in contacts(state, unit)):
         for part in range(len(entry.parts)):
@@ -195,7 +245,7 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None) -
 def _merge(blows_: list[Blow]) -> list[Blow]:
     merged: dict[tuple, Blow] = {}
     for b in blows_:
-        key = (b.unit, b.part, b.initiative, b.ws, tuple(b.targets), b.champion)
+        key = (b.unit, b.part, b.initiative, b.ws, tuple(b.targets), b.champion, b.strength)
         if key in merged:
             merged[key].count += b.count
         else:

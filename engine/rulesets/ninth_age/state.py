@@ -52,6 +52,19 @@ class UnitState(BaseModel):
     standard_lost: bool = False  # its standard fled from a combat (§17.2)
     champion_lost: bool = False  # its Champion fell (§17)
     no_attacks: bool = False  # refused a challenge: no close-combat attacks this round (§16.9)
+    weapon: str = ""  # the close-combat weapon chosen for its present combat (§15.1)
+    # -- shooting and casualties (§10, §12, §13) ------------------------------------------------
+    shot: bool = False  # has shot this Shooting phase
+    stood_and_shot: bool = False  # used Stand and Shoot this turn (once per turn, §8.3)
+    breath_used: bool = False  # Breath Weapon is once per game (§22)
+    no_shoot_round: int | None = None  # a War Machine that failed Panic / a Misfire 3-4: no shooting then
+    no_shoot_seat: str | None = None  # ... in this seat's player turn of that game turn
+    disabled: bool = False  # Misfire 1-2: the war machine cannot shoot for the rest of the game
+    phase_key: str = ""  # the phase the next three fields count in
+    phase_start_models: int = 0  # models at the start of that phase (Heavy Casualties, §13)
+    phase_lost: int = 0
+    phase_causes: list[str] = Field(default_factory=list)  # enemy units that caused those losses
+    panic_passed: str = ""  # the phase in which it passed a Panic test (no second test, §13)
 
     @property
     def on_table(self) -> bool:
