@@ -82,7 +82,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("board", "Show the board; command:NAME also draws a commander's command range", "game", (
         Option("command", "Skirmish: also draw this commander's command range ('active': the one acting)",
                autocomplete="creature"),
-        Option("around", "Draw only the squares around this one (e.g. E5), larger", autocomplete="square"),
+        Option("around", "Draw only the squares around this one (e.g. E5), larger; on a table: a unit and its combat",
+               autocomplete="square"),
         Option("size", f"With around: how many squares across (default {AROUND_SIZE})", type="integer"),
     )),
     CommandSpec("log", "Show the game log with every roll", "game", (

@@ -26,16 +26,22 @@ TERRAIN_FILL = {
 TABLE_FILL = (150, 178, 120)
 PATH_INK = {"charge": (200, 20, 30), "flee": (230, 159, 0)}
 HEADER = 28
+COMBAT_INK = (150, 20, 120)
+ZOOM_WIDTH = 550  # px: a zoomed view (view.window) fills Discord's preview width
+MOST_ZOOM = 60  # px per inch at most
 
 
 def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
     s = px_per_inch
-    w, h = int(round(view.width * s)), int(round(view.height * s))
+    x0, y0, x1, y1 = view.window or (0.0, 0.0, view.width, view.height)
+    if view.window:  # one combat or one unit, zoomed in
+        s = max(px_per_inch, min(MOST_ZOOM, int(ZOOM_WIDTH / max(1.0, x1 - x0))))
+    w, h = int(round((x1 - x0) * s)), int(round((y1 - y0) * s))
     image = Image.new("RGB", (w, h + HEADER), PARCHMENT)
     draw = ImageDraw.Draw(image, "RGBA")
 
     def p(x: float, y: float) -> tuple[float, float]:  # table inches -> pixels, north up
-        return (x * s, HEADER + (view.height - y) * s)
+        return ((x - x0) * s, HEADER + (y1 - y) * s)
 
     draw.rectangle([0, 0, w, HEADER], fill=PARCHMENT_DARK)
     title = plain(" — ".join(t for t in (view.title, view.caption) if t))
@@ -61,6 +67,13 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
             mx, my = (pts[0][0] + pts[-1][0]) / 2, (pts[0][1] + pts[-1][1]) / 2
             draw.text((mx, my - 8), plain(path.label), font=font(10), fill=ink, anchor="mm",
                       stroke_width=2, stroke_fill=(255, 255, 255))
+    for c in view.combats:  # combat groups (§11.1): an outline around each, labelled
+        pts = [p(*pt) for pt in c.points]
+        if len(pts) >= 3:
+            draw.polygon(pts, fill=with_alpha(COMBAT_INK, 28), outline=COMBAT_INK, width=2)
+            top = min(pts, key=lambda q: q[1])
+            draw.text((top[0], top[1] - 7), plain(c.label), font=font(10), fill=COMBAT_INK, anchor="mm",
+                      stroke_width=2, stroke_fill=(255, 255, 255))
     for m in view.markers:
         cx, cy = p(*m.at)
         r = 0.6 * s
@@ -79,6 +92,9 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
         cx, cy = p(*u.centre)
         draw.text((cx, cy), label, font=font(11), fill=(255, 255, 255), anchor="mm", stroke_width=2,
                   stroke_fill=(20, 20, 20))
+    if view.window:  # a zoomed view's content may run under the header: draw it again on top
+        draw.rectangle([0, 0, w, HEADER], fill=PARCHMENT_DARK)
+        draw.text((6, HEADER / 2), title, font=font(13), fill=INK, anchor="lm")
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False)
     return out.getvalue()

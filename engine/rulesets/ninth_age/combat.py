@@ -104,6 +104,20 @@ def combat_round(state: NinthAgeState, group: list[str], events: list[Event]) ->
         state.units[uid].pursuit_charge = False
 
 
+def combat_shapes(state: NinthAgeState):
+    """The combat-group overlay of the board (§24.10): an outline ½" around each combat's units."""
+    from shapely.ops import unary_union
+
+    from engine.table.view import CombatShape, polygon_points
+
+    out = []
+    for n, group in enumerate(combat_groups(state), 1):
+        hull = unary_union([state.units[u].footprint().shape for u in group]).convex_hull.buffer(0.5, quad_segs=2)
+        label = f"Combat {n}" + (" (fought)" if all(state.units[u].fought for u in group) else "")
+        out.append(CombatShape(label=label, units=list(group), points=polygon_points(hull)))
+    return out
+
+
 # -- challenges (§16.9) ---------------------------------------------------------------------------
 def duellists(state: NinthAgeState, group: list[str], seat: str) -> list[str]:
     """Characters and Champions of ``seat`` engaged in the combat (units standing for them)."""

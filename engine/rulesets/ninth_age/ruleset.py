@@ -392,6 +392,7 @@ class NinthAge(Ruleset):
                 id=u.id, label=f"{u.id} {u.models}", side=u.owner, centre=fp.centre,
                 front=fp.world((0, fp.half_depth)), has_arcs=fp.has_arcs, badges=badges,
                 bases=[[(round(x, 3), round(y, 3)) for x, y in m.exterior.coords[:-1]] for m in fp.models]))
+        view.combats = combat.combat_shapes(state)  # the combat-group overlay (combat.py)
         for move in state.last_moves:
             if len(move.get("path", [])) >= 2:
                 view.paths.append(PathShape(kind=move["kind"], points=[tuple(p) for p in move["path"]],
