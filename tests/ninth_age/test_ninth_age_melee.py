@@ -12,13 +12,11 @@ from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
 from engine.rulesets.ninth_age import combat, fighters, melee
 from engine.rulesets.ninth_age.actions import EndStep, Fight
-from engine.rulesets.ninth_age.army import Part
 from engine.rulesets.ninth_age.leadership import leadership_test
 from engine.rulesets.ninth_age.melee import (
     SideScore, attacks_of, break_leadership, caught, outcome, to_hit_needed, unstable_wounds,
 )
 from engine.table.contact import contact_side, in_contact
-from engine.table.footprint import footprint
 from engine.table.frame import mm
 
 from game_helpers import apply, place, scenario as _scenario
@@ -344,3 +342,92 @@ def test_unstable_loser_loses_wounds_instead_of_breaking():
     text = " ".join(e.text for e in log)
     assert "Vermin Swarm is Unstable: it does not break" in text
     assert not state.units["Vermin Swarm"].fleeing
+
+
+def test_weapon_choice_and_parry():
+    # Halberdiers also carrying great weapons choose at the start of the combat (§15.1)
+    state = scenario({"Brutes": (30, 20, 180), "Halberdiers": (30, 20 - INCH40 - 2 * INCH20, 0, 5)})
+    entry = state.unit_entry(state.units["Halberdiers"])
+    state.armies["p1"].units[state.units["Halberdiers"].entry] = entry.model_copy(
+        update={"equipment": entry.equipment + ["great weapon"]})
+    assert fighters.weapon_choices(state, state.units["Halberdiers"]) == ["great weapon", "halberd"]
+    log = []
+    state = apply(_melee(state), Fight(seat="p1", unit="Halberdiers"),
+                  {"weapon": "great weapon", "challenge": "none", "pursue": "restrain"}, log)
+    assert any(e.text == "Halberdiers fights with great weapon." for e in log)
+    halb_rolls = [e for e in log if e.roll is not None and e.text.startswith(("I3: Halberdiers", "I0: Halberdiers"))]
+    assert halb_rolls and all(e.text.startswith("I0: Halberdiers") for e in halb_rolls)  # great weapon: I0
+    assert any("Halberdiers Halberdier against Brutes: " in e.text and "at S5 " in e.text for e in log)
+    assert state.units["Halberdiers"].weapon == "great weapon"
+    # the Spearmen (hand weapon and shield, on foot) Parry attacks from their front: base 4+
+    state = _face_off()
+    brutes, spear = state.units["Brutes"], state.units["Spearmen"]
+    champion = next(b for b in fighters.blows(state, brutes) if b.champion)
+    assert to_hit_needed(champion.ws, 3) == 3 and combat.to_hit(state, brutes, spear, champion)[0] == 4
+
+
+def test_no_more_foes_then_overrun_straight_forward():
+    # the Knights charged a lone Wolf Rider and destroy it: they may overrun
+    for seed in range(80):
+        state = scenario({"Knights": (30, 20, 0), "Wolf Riders": (30, 20 + mm(50) + 0.0, 180, 1)})
+        wolves = state.units["Wolf Riders"]
+        wolves.models = 1
+        wolves.formation = wolves.formation.model_copy(update={"models": 1, "files": 1})
+        state.units["Knights"].charged = True
+        assert in_contact(state.units["Knights"].footprint(), wolves.footprint())
+        state.rng = Rng.from_seed(seed)
+        start = state.units["Knights"].footprint().centre
+        log = []
+        state = apply(_melee(state), Fight(seat="p1", unit="Knights"), {"challenge": "none", "post-combat": "overrun"},
+                      log)
+        if state.units["Wolf Riders"].location == "destroyed":
+            break
+    else:
+        raise AssertionError("the wolf rider always survived")
+    score = next(e for e in log if e.kind == "combat-score" and e.seat == "p1")
+    assert "No More Foes" in score.text and "Player 1 wins" in " ".join(e.text for e in log)
+    overrun = next(e for e in log if e.roll is not None and "overrun distance" in e.roll.purpose)
+    k = state.units["Knights"]
+    assert k.pose.bearing == 0 and k.footprint().centre[0] == pytest.approx(start[0])  # straight forward
+    assert k.footprint().centre[1] > start[1] and overrun.roll.total >= 2
+
+
+def test_no_longer_engaged_at_the_start_of_the_melee_phase():
+    state = scenario({"Knights": (30, 20, 0), "Brutes": (30, 20 + mm(50) + INCH40, 180)})
+    state.units["Knights"].charged = True
+    state.units["Brutes"].location = "destroyed"  # shot away before the Melee phase
+    state.phase = "shooting"
+    log = []
+    state = apply(state, EndStep(seat="p1"), {"post-combat": "right"}, log)
+    assert any("Knights is no longer engaged" in e.text for e in log)
+    assert state.units["Knights"].pose.bearing == 90 and state.phase == "melee"
+
+
+def test_combat_reform_turns_a_flanked_unit_to_face_its_enemy():
+    state = scenario({"Brutes": (30, 20, 180), "Halberdiers": (30 + 1.5 * INCH40 + 2 * INCH20, 20, 270)})
+    _grow(state, "Halberdiers", 40, 10)
+    brutes = state.units["Brutes"]
+    options = combat.reform_options(state, brutes)
+    assert "3-wide-facing-Halberdiers" in options and "2-wide" not in options  # 2 wide: fewer in contact
+    rnd = combat.Round(units=["Brutes", "Halberdiers"])
+    result = outcome("p2", SideScore(wounds=2), "p1", SideScore(wounds=1))
+    state.active = "p1"
+    log = []
+    from engine.core.decisions import DecisionNeeded
+
+    state.begin_answers(["opponent", "3-wide-facing-Halberdiers"])
+    try:
+        combat.combat_reforms(state, rnd, result, log)
+    except DecisionNeeded as asked:  # the Halberdiers' own question, left unanswered
+        assert asked.decision.key == "combat-reform-Halberdiers"
+    b, h = brutes.footprint(), state.units["Halberdiers"].footprint()
+    assert contact_side(b, h) == "front" and in_contact(b, h)
+    assert any("Brutes makes a combat reform: 3 wide facing Halberdiers" in e.text for e in log)
+
+
+def test_a_pursuer_touching_the_table_edge_leaves_and_returns_as_an_ambusher():
+    state = scenario({"Knights": (30, 44, 0)})
+    events: list[Event] = []
+    combat.pursuit_move(state, state.units["Knights"], 0, 8, events, pivoting=False)
+    k = state.units["Knights"]
+    assert k.location == "reserve" and k.arriving and "leaves the table" in events[-1].text

@@ -19,17 +19,17 @@ from engine.core.decisions import decide
 from engine.rulesets.ninth_age import fighters
 from engine.rulesets.ninth_age.casualties import PANIC_RANGE, destroy, flee, lose_wounds, panic
 from engine.rulesets.ninth_age.charges import placements
-from engine.rulesets.ninth_age.fighters import Blow, combat_groups, contacts, enemies_in_contact, unit_full_ranks
+from engine.rulesets.ninth_age.fighters import Blow, combat_groups, enemies_in_contact, unit_full_ranks
 from engine.rulesets.ninth_age.leadership import charge_dice, leadership_test, unit_leadership
 from engine.rulesets.ninth_age.melee import (
     Outcome, SideScore, break_leadership, caught, hit_succeeds, outcome, to_hit_needed, unstable_wounds,
 )
 from engine.rulesets.ninth_age.setup import surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
-from engine.table.contact import contact_side, distance, in_contact
+from engine.table.contact import contact_side, distance, in_contact, models_in_contact
 from engine.table.frame import EPS_DIST, bearing_between, turn_between
 from engine.table.motion import (
-    CLEARANCE_END, MOVE_SAMPLE, TURN_SAMPLE, Step, clearance_problem, pivot, run_move, translate,
+    CLEARANCE_END, MOVE_SAMPLE, TURN_SAMPLE, clearance_problem, pivot, translate,
 )
 
 HOLD_YOUR_GROUND = 12.0
@@ -39,11 +39,21 @@ HOLD_YOUR_GROUND = 12.0
 def begin(state: NinthAgeState, events: list[Event]) -> None:
     """Start of the Melee phase: units no longer in any combat start afresh (§11.3)."""
     engaged = {uid for group in combat_groups(state) for uid in group}
+    # No longer engaged (§11.3): a unit that charged this turn, or was fighting, whose enemies
+    # were all moved or removed since, may overrun (if it charged) or reform before any combat
+    for u in sorted(state.on_table(), key=lambda u: u.id):
+        if u.id in engaged or u.fleeing or u.moved or not (u.charged or u.combat_rounds):
+            continue
+        events.append(Event(kind="no-longer-engaged", seat=u.owner, data={"unit": u.id},
+                            text=f"{u.id} is no longer engaged: its enemies are gone (No More Foes)."))
+        overrun_or_reform(state, u, events, may_overrun=u.charged and u.failed_charge is False)
+    engaged = {uid for group in combat_groups(state) for uid in group}
     for u in state.units.values():
         u.fought = False
         u.no_attacks = False
         if u.id not in engaged:
             u.combat_rounds = 0
+            u.weapon = ""
     state.challenges = [c for c in state.challenges if c[0] in engaged and c[1] in engaged]
     groups = unfought(state)
     if groups:
@@ -86,6 +96,7 @@ class Round:
     overkill: dict[str, int] = field(default_factory=dict)
     destroyed: list[str] = field(default_factory=list)
     duel: tuple[str, str] | None = None
+    break_ld: dict[str, tuple[int, str]] = field(default_factory=dict)  # a loser's Break-test Ld, and why
 
 
 def combat_round(state: NinthAgeState, group: list[str], events: list[Event]) -> None:
@@ -95,6 +106,7 @@ def combat_round(state: NinthAgeState, group: list[str], events: list[Event]) ->
     events.append(Event(kind="combat", seat=active, data={"units": group},
                         text="Combat: " + " vs ".join(", ".join(names[s]) for s in seats) + "."))
     rnd = Round(units=list(group), wounds={s: 0 for s in seats}, overkill={s: 0 for s in seats})
+    choose_weapons(state, group, events)
     rnd.duel = challenges(state, group, events)
     attacks(state, rnd, events)
     for uid in group:
@@ -116,6 +128,20 @@ def combat_shapes(state: NinthAgeState):
         label = f"Combat {n}" + (" (fought)" if all(state.units[u].fought for u in group) else "")
         out.append(CombatShape(label=label, units=list(group), points=polygon_points(hull)))
     return out
+
+
+def choose_weapons(state: NinthAgeState, group: list[str], events: list[Event]) -> None:
+    """Step 2 (§15.1): a unit with more than one close-combat weapon chooses at the start of a
+    combat and keeps it for the whole combat; Weapon Masters choose every round."""
+    for uid in group:
+        u = state.units[uid]
+        choices = fighters.weapon_choices(state, u)
+        master = state.unit_entry(u).has_rule("Weapon Master")
+        if len(choices) < 2 or (u.weapon in choices and not master):
+            continue
+        u.weapon = decide(state, u.owner, f"weapon-{uid}", f"{uid} fights: with which weapon?", choices,
+                          default=choices[0])
+        events.append(Event(kind="weapon", seat=u.owner, text=f"{uid} fights with {u.weapon}."))
 
 
 # -- challenges (§16.9) ---------------------------------------------------------------------------
@@ -380,6 +406,7 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
                                   in_forest=in_forest)
     if result.musician_win:
         why += " (the draw was lost to a Musician: no penalty)"
+    rnd.break_ld[unit.id] = (value, why)
     purpose = f"{unit.id} Break test ({why}; Ld from {source})"
     if leadership_test(state.rng, value, purpose, events, seat=unit.owner):
         return False
@@ -483,6 +510,12 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
             continue
         if w in reformers or not w.fleeing:
             overrun_or_reform(state, w, events, may_overrun=w not in reformers)
+    for uid in rnd.units:  # out of the fight now: a later Melee phase does not see it as engaged
+        u = state.units[uid]
+        if u.on_table and not enemies_in_contact(state, u):
+            u.combat_rounds = 0
+    # step 12: combat reforms
+    combat_reforms(state, rnd, result, events)
 
 
 def flee_from_combat(state: NinthAgeState, unit: UnitState, result: Outcome, exempt: frozenset[str],
@@ -662,3 +695,112 @@ def overrun_or_reform(state: NinthAgeState, unit: UnitState, events: list[Event]
         unit.pose = pivot(unit.footprint(), unit.pose.bearing + turn).pose
         events.append(Event(kind="reform", seat=unit.owner, text=f"{unit.id} makes a post-combat reform: it pivots "
                             f"{choice} about its centre."))
+
+
+# -- combat reforms (§11.14) ----------------------------------------------------------------------
+def _engaged_sides(state: NinthAgeState, unit: UnitState) -> set[str]:
+    fp = unit.footprint()
+    return {contact_side(fp, e.footprint()) or "front" for e in enemies_in_contact(state, unit)}
+
+
+def reform_options(state: NinthAgeState, unit: UnitState) -> dict[str, object]:
+    """Legal combat reforms of a unit fighting one enemy unit on one facing: each width,
+    facing the enemy's side it touches, its edge centred where it fights now; every model
+    within 2 x M, no fewer models in contact, no new enemy touched, no unit overlapped."""
+    from engine.table.charge import side_frame
+    from engine.table.footprint import Pose, footprint
+    from engine.table.frame import normalise, right_of
+    from engine.table.motion import reform_displacement
+
+    foes = enemies_in_contact(state, unit)
+    if len(foes) != 1:
+        return {}
+    enemy = foes[0]
+    efp, fp = enemy.footprint(), unit.footprint()
+    eside = contact_side(efp, fp) or "front"
+    mid, normal, outward, _length = side_frame(efp, eside)
+    bearing = normalise(outward + 180.0)
+    tangent = right_of(bearing)
+    offset = (fp.centre[0] - mid[0]) * tangent[0] + (fp.centre[1] - mid[1]) * tangent[1]
+    before = len({i for i, _ in models_in_contact(fp, efp)})
+    limit = 2 * state.unit_entry(unit).movement
+    around = surroundings(state, {unit.id})
+    others = [o for o in state.on_table() if o.id not in (unit.id, enemy.id)]
+    out: dict[str, object] = {}
+    for files in range(1, unit.models + 1):
+        formation = unit.formation.reformed(files)
+        probe = footprint(formation, Pose(x=0, y=0, bearing=bearing))
+        if probe.width > 60:
+            break
+        s_ = max(-probe.half_width, min(probe.half_width, offset))
+        cx = mid[0] + tangent[0] * s_ + normal[0] * probe.half_depth
+        cy = mid[1] + tangent[1] * s_ + normal[1] * probe.half_depth
+        new = footprint(formation, Pose(x=cx, y=cy, bearing=bearing))
+        if abs(turn_between(new.bearing, fp.bearing)) < 1e-6 and files == unit.formation.files:
+            continue
+        if len({i for i, _ in models_in_contact(new, efp)}) < before:
+            continue
+        if any(new.shape.intersects(o.footprint().shape) and new.shape.intersection(o.footprint().shape).area > 1e-6
+               for o in others):
+            continue
+        if any(o.owner != unit.owner and in_contact(new, o.footprint()) for o in others):
+            continue  # may not contact a unit it was not already fighting
+        if state.table.off_table_fraction(new.shape) > 0 or not state.table.fully_on(new.shape):
+            continue
+        if around.impassable is not None and not around.impassable.is_empty and new.shape.intersects(around.impassable):
+            continue
+        if reform_displacement(fp, new) > limit + EPS_DIST:
+            continue
+        facing = "" if abs(turn_between(new.bearing, fp.bearing)) < 1e-6 else f" facing {enemy.id}"
+        out[f"{files}-wide{facing}".replace(" ", "-")] = new
+    return out
+
+
+def combat_reforms(state: NinthAgeState, rnd: Round, result: Outcome, events: list[Event]) -> None:
+    """Units still fighting may combat reform (§11.14): never engaged on two facings nor with
+    (or as) War Machines; a loser first passes a Leadership test at its Break-test Ld. The active
+    player picks which player reforms first; each reforms one unit at a time."""
+    def eligible(u: UnitState) -> bool:
+        if not u.on_table or u.fleeing or not enemies_in_contact(state, u):
+            return False
+        if len(_engaged_sides(state, u)) > 1 or state.unit_entry(u).troop_type == "war machine":
+            return False
+        return not any(state.unit_entry(e).troop_type == "war machine" for e in enemies_in_contact(state, u))
+
+    seats = sorted({state.units[u].owner for u in rnd.units})
+    wanting = {s: [state.units[u] for u in rnd.units if state.units[u].owner == s and eligible(state.units[u])]
+               for s in seats}
+    order = [s for s in seats if wanting[s]]
+    if len(order) == 2:
+        first = decide(state, state.active, f"reform-first-{rnd.units[0]}", "Both sides may combat reform: who "
+                       "reforms first, you or your opponent?", ["me", "opponent"], default="me")
+        order = [state.active, state.enemy_of(state.active)] if first == "me" else \
+            [state.enemy_of(state.active), state.active]
+    for seat in order:
+        for u in wanting[seat]:
+            if not eligible(u):
+                continue
+            options = reform_options(state, u)
+            if not options:
+                continue
+            choice = decide(state, seat, f"combat-reform-{u.id}", f"{u.id} may combat reform: to which "
+                            "formation (or no)?", ["no"] + list(options)[:8], default="no")
+            if choice == "no":
+                continue
+            if u.id in rnd.break_ld:
+                ld, why = rnd.break_ld[u.id]
+                if not leadership_test(state.rng, ld, f"{u.id} combat reform test ({why})", events, seat=seat):
+                    events.append(Event(kind="reform", seat=seat, text=f"{u.id} fails to combat reform."))
+                    continue
+            before = {uid: len(fighters.fighting_models(state, state.units[uid])[0]) for uid in rnd.units
+                      if state.units[uid].on_table}
+            old = (u.formation, u.pose)
+            u.formation, u.pose = options[choice].formation, options[choice].pose
+            if any(len(fighters.fighting_models(state, state.units[uid])[0]) < n and uid != u.id
+                   for uid, n in before.items() if state.units[uid].owner == seat):
+                u.formation, u.pose = old  # the models that fought must all still fight (§11.14)
+                events.append(Event(kind="reform", seat=seat, text=f"{u.id} cannot reform so: other models would "
+                                    "lose contact."))
+                continue
+            events.append(Event(kind="reform", seat=seat, data={"unit": u.id},
+                                text=f"{u.id} makes a combat reform: {choice.replace('-', ' ')}."))
