@@ -129,7 +129,8 @@ def test_e21_horde_supports_from_two_ranks_and_a_flanked_unit_only_with_contact(
     assert c.side in ("left", "right") and c.supporting == []
     assert len(c.touching) == 2  # the file along the flank: one model of each rank
     blows = fighters.blows(state, brutes)
-    assert sum(b.count for b in blows) == 3 + 4  # two Brutes of A3, one is the Champion (+1 A)
+    assert sum(b.count for b in blows if not b.special) == 3 + 4  # two Brutes of A3, one the Champion (+1 A)
+    assert [(b.special, b.count, b.initiative) for b in blows if b.special] == [("Stomp", 2, 0)]
 
 
 def test_e32_frenzy_on_a_mount_and_frenzy_forces_pursuit():
@@ -431,3 +432,46 @@ def test_a_pursuer_touching_the_table_edge_leaves_and_returns_as_an_ambusher():
     combat.pursuit_move(state, state.units["Knights"], 0, 8, events, pivoting=False)
     k = state.units["Knights"]
     assert k.location == "reserve" and k.arriving and "leaves the table" in events[-1].text
+
+
+def test_champions_duel_until_one_falls_and_overkill_counts():
+    for seed in range(120):
+        state = _face_off()
+        state.rng = Rng.from_seed(seed)
+        log = []
+        state = apply(state, Fight(seat="p1", unit="Spearmen"),
+                      {"challenge": "Spearmen", "accept": "Brutes", "pursue": "restrain"}, log)
+        fell = [e.text for e in log if "Champion falls" in e.text]
+        if fell and "Overkill)" in fell[0] and not fell[0].endswith(": 0 Overkill)."):
+            break
+    else:
+        raise AssertionError("no Champion fell with wounds to spare")
+    loser = "Spearmen" if fell[0].startswith("Spearmen's") else "Brutes"
+    winner_seat = "p2" if loser == "Spearmen" else "p1"
+    assert state.units[loser].champion_lost
+    excess = int(fell[0].rsplit(": ", 1)[1].split()[0])
+    score = next(e for e in log if e.kind == "combat-score" and e.seat == winner_seat)
+    assert f"overkill {min(3, excess)}" in score.text
+    assert state.challenges == [("Spearmen", "Brutes")]  # it ends at the end of the phase
+    from engine.rulesets.ninth_age.combat import _still_duelling
+
+    assert not _still_duelling(state, loser, {"Spearmen", "Brutes"})
+    # the Champion's hits went to the Champion alone, never the R&F
+    assert all("against " + loser + "'s Champion" in e.text for e in log
+               if e.text.startswith(("Spearmen Spearman Champion against", "Brutes Brute Champion against")))
+
+
+def test_stomp_and_impact_hits_are_automatic_hits():
+    state = _face_off()
+    log = []
+    apply(state, Fight(seat="p1", unit="Spearmen"), {"challenge": "none", "pursue": "restrain"}, log)
+    stomp = next(e for e in log if e.kind == "special-attack")
+    # the Brutes (monstrous infantry, Stomp (1)) stomp the Spearmen (infantry) at I0, one hit a model
+    assert stomp.text.startswith("I0: Brutes Stomp (1) from 3 model(s) at Spearmen: 3 automatic hit(s)")
+    # a Battle Chariot that charged: Impact Hits (D6) with Scythes, D6+1 at I10
+    state = scenario({"Brutes": (30, 20, 180), "Battle Chariot": (30, 20 - INCH40 - mm(100) / 2, 0)})
+    state.units["Battle Chariot"].charged = True
+    (impact,) = [b for b in fighters.blows(state, state.units["Battle Chariot"]) if b.special == "Impact Hits"]
+    assert (impact.initiative, impact.hits, impact.count) == (10, "D6+1", 1)
+    state.units["Battle Chariot"].combat_rounds = 1
+    assert not [b for b in fighters.blows(state, state.units["Battle Chariot"]) if b.special == "Impact Hits"]

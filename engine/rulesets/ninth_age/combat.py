@@ -54,7 +54,7 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
         if u.id not in engaged:
             u.combat_rounds = 0
             u.weapon = ""
-    state.challenges = [c for c in state.challenges if c[0] in engaged and c[1] in engaged]
+    state.challenges = [c for c in state.challenges if all(_still_duelling(state, d, engaged) for d in c)]
     groups = unfought(state)
     if groups:
         listed = "; ".join(" vs ".join(g) for g in groups)
@@ -62,6 +62,13 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
                             "/fight unit: picks the next combat; /end fights the rest in this order."))
     else:
         events.append(Event(kind="phase", seat=state.active, text="Melee phase: no unit is engaged; /end passes it."))
+
+
+def _still_duelling(state: NinthAgeState, uid: str, engaged: set[str]) -> bool:
+    """A challenge lasts until a duellist is killed (§16.9): a character's unit gone, or a
+    Champion fallen."""
+    u = state.units[uid]
+    return uid in engaged and (state.unit_entry(u).is_character or not u.champion_lost)
 
 
 def unfought(state: NinthAgeState) -> list[list[str]]:
@@ -265,6 +272,19 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             if target_id is None:
                 continue
             attacker, target = state.units[b.unit], state.units[target_id]
+            if b.special:  # automatic hits, X per model (rolled per model when X is dice)
+                from engine.rulesets.ninth_age.damage import roll_value
+
+                counts = [roll_value(b.hits, state.rng, f"{b.unit} {b.special}") for _ in range(b.count)]
+                hits = sum(v for v, _ in counts)
+                faces = [f for _, fs in counts for f in fs]
+                events.append(Event(kind="special-attack", seat=attacker.owner, data={"initiative": step},
+                                    text=f"I{step}: {b.unit} {b.special} ({b.hits}) from {b.count} model(s) at "
+                                    f"{target_id}" + (f", rolled {', '.join(map(str, faces))}" if faces else "")
+                                    + f": {hits} automatic hit(s) at S{b.strength}."))
+                if hits:
+                    pending.append((b, target, hits))
+                continue
             need, modifier, why = to_hit(state, attacker, target, b)
             roll = roll_dice(f"{b.count}d6", state.rng, purpose=f"{b.unit} {b.part_name} to hit")
             hits = sum(1 for d in roll.dice if hit_succeeds(d, need, modifier))
@@ -283,8 +303,16 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                 pending.append((b, target, hits))
         # wounds of the step land together, after every attack of the step was rolled
         for b, target, hits in pending:
-            wounds = wound_hits(state, state.units[b.unit], b, target, hits, events)
-            rnd.wounds[state.units[b.unit].owner] += wounds
+            attacker = state.units[b.unit]
+            duel = rnd.duel is not None and b.unit in rnd.duel and target.id in rnd.duel and \
+                (b.champion or state.unit_entry(attacker).is_character)
+            if duel and not state.unit_entry(target).is_character:
+                wounds, overkill = wound_champion(state, attacker, b, target, hits, events)
+            else:
+                wounds, overkill = wound_hits(state, attacker, b, target, hits, events)
+            rnd.wounds[attacker.owner] += wounds
+            if duel:  # excess wounds in a challenge count, at most +3 (§11.9)
+                rnd.overkill[attacker.owner] += overkill
             if not target.on_table and target.id not in rnd.destroyed:
                 rnd.destroyed.append(target.id)
 
@@ -305,25 +333,59 @@ def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: B
 
 
 def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitState, hits: int,
-               events: list[Event]) -> int:
+               events: list[Event]) -> tuple[int, int]:
     """Close-combat hits through the shared attack sequence of §12 (to wound, armour, ward and
-    regeneration, Multiple Wounds, the wound pool and casualties); the wounds it caused, which
-    count toward the combat score (excess wounds beyond the models there are lost, §11.9)."""
+    regeneration, Multiple Wounds, the wound pool and casualties): the wounds it caused, which
+    count toward the combat score, and the excess beyond the models there (lost, §11.9, except
+    as Overkill in a challenge)."""
     from engine.rulesets.ninth_age import attacks as pipeline
-    from engine.rulesets.ninth_age.damage import Attack
 
-    entry = state.unit_entry(attacker)
-    rules = entry.special_rules + entry.parts[blow.part].special_rules
-    from engine.rulesets.ninth_age.catalogue import rule_name, rule_param
-
-    multiple = next((rule_param(r) for r in rules if rule_name(r) == "Multiple Wounds"), None)
-    attack = Attack(strength=blow.strength, category="close combat", armour_piercing=blow.armour_piercing,
-                    multiple_wounds=multiple, lethal_strike=any(rule_name(r) == "Lethal Strike" for r in rules),
-                    source=blow.weapon or blow.part_name)
+    attack = _attack(state, attacker, blow)
     pool = target.models * pipeline.defence(state.unit_entry(target), "close combat").wounds - target.wounds_lost
     result = pipeline.resolve_hits(state, target, attack, hits, events, attacker=attacker,
                                    purpose=f"{attacker.id} {blow.part_name} against {target.id}")
-    return min(result.wounds_inflicted, max(0, pool))
+    counted = min(result.wounds_inflicted, max(0, pool))
+    return counted, result.wounds_inflicted - counted
+
+
+def _attack(state: NinthAgeState, attacker: UnitState, blow: Blow):
+    from engine.rulesets.ninth_age.catalogue import rule_name, rule_param
+    from engine.rulesets.ninth_age.damage import Attack
+
+    entry = state.unit_entry(attacker)
+    rules = [] if blow.special else entry.special_rules + entry.parts[blow.part].special_rules
+    multiple = next((rule_param(r) for r in rules if rule_name(r) == "Multiple Wounds"), None)
+    return Attack(strength=blow.strength, category="close combat", armour_piercing=blow.armour_piercing,
+                  multiple_wounds=multiple, lethal_strike=any(rule_name(r) == "Lethal Strike" for r in rules),
+                  source=blow.weapon or blow.part_name)
+
+
+def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitState, hits: int,
+                   events: list[Event]) -> tuple[int, int]:
+    """A duellist's hits on a Champion: the §12 steps against the Champion alone (it has the
+    unit's profile); at its W it falls, and the wounds beyond are Overkill (§16.9)."""
+    from engine.rulesets.ninth_age import attacks as pipeline
+    from engine.rulesets.ninth_age.casualties import lose_wounds as remove
+    from engine.rulesets.ninth_age.saves import armour_saves, special_saves
+
+    attack = _attack(state, attacker, blow)
+    d = pipeline.defence(state.unit_entry(target), "close combat")
+    purpose = f"{attacker.id} {blow.part_name} against {target.id}'s Champion"
+    wounded = pipeline.to_wound_rolls(state, attack, d, hits, events, purpose, attacker.owner)
+    kept = armour_saves(state, attack, d, wounded, events, purpose, target.owner)
+    unsaved = special_saves(state, target, attack, kept, events, purpose, target.owner)
+    dealt = pipeline.inflict(state, target, attack, len(unsaved), d, events, purpose)
+    if dealt < d.wounds:
+        events.append(Event(kind="challenge", seat=attacker.owner, text=f"{purpose}: {dealt} wound(s); the Champion "
+                            "stands."))
+        return dealt, 0
+    target.champion_lost = True
+    leftover, target.wounds_lost = target.wounds_lost, 0
+    remove(state, target, d.wounds, events, cause=attacker.id)  # the Champion's own model goes
+    target.wounds_lost = leftover if target.on_table else 0
+    events.append(Event(kind="challenge", seat=attacker.owner, text=f"{target.id}'s Champion falls ({dealt} "
+                        f"wound(s) against W{d.wounds}: {dealt - d.wounds} Overkill)."))
+    return d.wounds, dealt - d.wounds
 
 
 # -- combat score and Break tests (§11.9-11.10) ---------------------------------------------------

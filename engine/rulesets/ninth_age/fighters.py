@@ -166,6 +166,8 @@ class Blow:
     strength: int = 0
     weapon: str = "hand weapon"
     armour_piercing: int = 0
+    special: str = ""  # Stomp / Impact Hits: automatic hits, ``hits`` per model, no weapon (§22)
+    hits: str = ""
 
 
 def part_strength(state: NinthAgeState, unit: UnitState, part: int) -> tuple[int, str, int]:
@@ -236,10 +238,49 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None) -
                         b.count, b.ws, b.champion, b.targets = count, min(10, b.ws + 1), True, target
                         b.part_name = f"{entry.parts[part].name} Champion"
                         break
+    out += special_attacks(state, unit)
     if duel_with and entry.is_character:
         for b in out:
             b.targets = [duel_with]
     return _merge(out)
+
+
+STOMPABLE = ("infantry", "war beast", "swarm", "war machine")
+
+
+def special_attacks(state: NinthAgeState, unit: UnitState) -> list[Blow]:
+    """Stomp (X) at I0 against a unit of Infantry, War Beasts, Swarms or War Machines (the mount
+    stomps, never the rider), and Impact Hits (X) at I10 in the first round after charging, +1 S
+    per full rank beyond the first (§22); each model in base contact makes them, automatic hits
+    at its S with no weapon."""
+    entry = state.unit_entry(unit)
+    touching = set()
+    enemies: list[str] = []
+    for c in contacts(state, unit):
+        touching |= set(c.touching)
+        enemies.append(c.enemy)
+    if not touching:
+        return []
+    out = []
+    stomp = entry.rule_value("Stomp")
+    if stomp:
+        parts = [i for i, p in enumerate(entry.parts) if p.role in ("mount", "draught")] or \
+            [i for i, p in enumerate(entry.parts) if p.role not in ("rider", "crew")] or [0]
+        targets = [e for e in enemies if state.unit_entry(state.units[e]).troop_type in STOMPABLE]
+        if targets:
+            part = max(parts, key=lambda i: entry.unmodified("S", i))
+            out.append(Blow(unit.id, part, f"{entry.parts[part].name} Stomp", 0, 0, len(touching), targets,
+                            strength=entry.unmodified("S", part), weapon="Stomp", special="Stomp", hits=stomp))
+    impact = entry.rule_value("Impact Hits")
+    if impact and (unit.charged or unit.pursuit_charge) and unit.combat_rounds == 0:
+        hits = impact
+        if entry.has_rule("Scythes"):  # Scythes: one more hit
+            hits = str(int(impact) + 1) if impact.isdigit() else f"{impact}+1"
+        part = max(range(len(entry.parts)), key=lambda i: entry.unmodified("S", i))
+        strength = min(10, entry.unmodified("S", part) + max(0, unit_full_ranks(state, unit) - 1))
+        out.append(Blow(unit.id, part, "Impact Hits", 10, 0, len(touching), enemies,
+                        strength=strength, weapon="Impact Hits", special="Impact Hits", hits=hits))
+    return out
 
 
 def _merge(blows_: list[Blow]) -> list[Blow]:
