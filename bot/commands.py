@@ -285,6 +285,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("facing", "Bearing in degrees (0 = north) or north/south/east/west (default: toward the enemy)"),
         Option("files", "How many models wide (default: its army-list formation)", type="integer"),
     )),
+    CommandSpec("fight", "Ninth Age: in the Melee phase, fight the combat this unit is in next (/end fights the rest)",
+                None, (
+        Option("unit", "A unit in the combat", required=True, autocomplete="unit"),
+    )),
     CommandSpec("marker", "Ninth Age: place your Secure Target marker (inches from the south-west corner)", None, (
         Option("x", "Inches along the long edge", required=True),
         Option("y", "Inches from the south edge", required=True),
