@@ -475,3 +475,22 @@ def test_stomp_and_impact_hits_are_automatic_hits():
     assert (impact.initiative, impact.hits, impact.count) == (10, "D6+1", 1)
     state.units["Battle Chariot"].combat_rounds = 1
     assert not [b for b in fighters.blows(state, state.units["Battle Chariot"]) if b.special == "Impact Hits"]
+
+
+def test_leaving_combat_pulls_the_unhurt_unit_back_into_contact():
+    # the Brutes hold the Halberdiers' flank by their rear ranks; those ranks fall (the front edge
+    # stays) and contact is lost: the unhurt Brutes are brought back by the least move (§11.8)
+    state = scenario({"Halberdiers": (30, 20, 0, 5), "Brutes": (30 + 2.5 * INCH20 + INCH40, 20 - 3 * INCH20 - 0.3, 270)})
+    halb, brutes = state.units["Halberdiers"], state.units["Brutes"]
+    assert in_contact(halb.footprint(), brutes.footprint())
+    before = combat._contact_pairs(state, ["Halberdiers", "Brutes"])
+    from engine.rulesets.ninth_age.casualties import lose_wounds
+
+    events: list[Event] = []
+    lose_wounds(state, halb, 10, events)  # the two rear ranks go, the front edge stays
+    assert not in_contact(halb.footprint(), brutes.footprint())
+    start, halb_at = brutes.pose, halb.pose
+    combat.pull_back(state, before, {"Halberdiers"}, events)
+    assert in_contact(halb.footprint(), brutes.footprint()) and brutes.pose.bearing == start.bearing
+    assert halb.pose == halb_at and brutes.pose.y - start.y == pytest.approx(0.3, abs=0.01)
+    assert events[-1].text == "Brutes is brought back into contact with Halberdiers: 0.3\" (§11.8)."

@@ -268,6 +268,8 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
         # allocate every attack of the step first, then roll: the step is simultaneous
         allocated = [(b, _allocate(state, b, rnd)) for b in now]
         pending: list[tuple[Blow, UnitState, int]] = []
+        touching = _contact_pairs(state, rnd.units)
+        models = {uid: state.units[uid].models for uid in rnd.units}
         for b, target_id in allocated:
             if target_id is None:
                 continue
@@ -315,6 +317,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                 rnd.overkill[attacker.owner] += overkill
             if not target.on_table and target.id not in rnd.destroyed:
                 rnd.destroyed.append(target.id)
+        pull_back(state, touching, {u for u, n in models.items() if state.units[u].models < n}, events)
 
 
 def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: Blow) -> tuple[int, int, str]:
@@ -330,6 +333,56 @@ def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: B
     if fighters.weapon(state, target) == "flail":
         modifier, note = modifier + 1, note + " (+1 against a flail)"
     return need, modifier, note
+
+
+def _contact_pairs(state: NinthAgeState, units: list[str]) -> list[tuple[str, str]]:
+    out = []
+    for a in units:
+        ua = state.units[a]
+        if not ua.on_table:
+            continue
+        for e in enemies_in_contact(state, ua):
+            if e.id in units and a < e.id:
+                out.append((a, e.id))
+    return out
+
+
+def pull_back(state: NinthAgeState, before: list[tuple[str, str]], suffered: set[str], events: list[Event]) -> None:
+    """Leaving combat (§11.8): units of the combat that casualties pulled apart are brought back
+    into base contact by the least move, facing unchanged: first the unit that suffered no
+    casualties, else the other; never a unit still touching another enemy, never through units
+    or Impassable Terrain. If neither can, they are disengaged."""
+    from shapely.ops import nearest_points
+
+    for a, b in before:
+        ua, ub = state.units[a], state.units[b]
+        if not (ua.on_table and ub.on_table) or in_contact(ua.footprint(), ub.footprint()):
+            continue
+        order = sorted((ua, ub), key=lambda u: u.id in suffered)
+        moved = False
+        for mover in order:
+            other = ub if mover is ua else ua
+            if enemies_in_contact(state, mover):
+                continue
+            fp = mover.footprint()
+            p, q = nearest_points(fp.shape, other.footprint().shape)
+            dx, dy = q.x - p.x, q.y - p.y
+            new = fp.at(fp.pose.moved(fp.pose.x + dx, fp.pose.y + dy))
+            swept = fp.shape.union(new.shape).convex_hull
+            blocked = [o.id for o in state.on_table() if o.id not in (a, b)
+                       and swept.intersection(o.footprint().shape).area > 1e-6]
+            rock = state.table.impassable()
+            if blocked or (rock is not None and not rock.is_empty and swept.intersects(rock)):
+                continue
+            mover.pose = new.pose
+            events.append(Event(kind="pull-back", seat=mover.owner, data={"unit": mover.id},
+                                text=f"{mover.id} is brought back into contact with {other.id}: "
+                                f"{(dx * dx + dy * dy) ** 0.5:.1f}\" (§11.8)."))
+            moved = True
+            break
+        if not moved:
+            events.append(Event(kind="pull-back", text=f"{a} and {b} cannot be brought back into contact: they are "
+                                "disengaged (No More Foes)."))
 
 
 def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitState, hits: int,
