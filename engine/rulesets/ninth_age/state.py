@@ -12,6 +12,8 @@ from engine.table.footprint import Footprint, Formation, Pose, footprint
 from engine.table.terrain import Table
 
 SEATS = ("p1", "p2")
+_FOOTPRINTS: dict[tuple, Footprint] = {}  # (formation, pose) -> footprint: see UnitState.footprint
+_MOST_FOOTPRINTS = 4096
 Location = Literal["reserve", "table", "destroyed", "fled"]
 
 
@@ -71,8 +73,16 @@ class UnitState(BaseModel):
         return self.location == "table" and self.pose is not None
 
     def footprint(self) -> Footprint:
+        """The unit's footprint; laid out once per formation and pose (a Footprint is immutable,
+        and melee and movement ask for the same ones many times)."""
         assert self.pose is not None, self.id
-        return footprint(self.formation, self.pose)
+        key = (self.formation.model_dump_json(), self.pose.x, self.pose.y, self.pose.bearing)
+        fp = _FOOTPRINTS.get(key)
+        if fp is None:
+            if len(_FOOTPRINTS) >= _MOST_FOOTPRINTS:
+                _FOOTPRINTS.clear()
+            fp = _FOOTPRINTS[key] = footprint(self.formation, self.pose)
+        return fp
 
 
 class ChargeDeclaration(BaseModel):
