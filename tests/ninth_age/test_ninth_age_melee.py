@@ -11,7 +11,7 @@ from engine.core import Event
 from engine.core.errors import IllegalAction
 from engine.core.rng import Rng
 from engine.rulesets.ninth_age import combat, fighters, melee
-from engine.rulesets.ninth_age.actions import EndStep, Fight
+from engine.rulesets.ninth_age.actions import Charge, EndStep, Fight
 from engine.rulesets.ninth_age.leadership import leadership_test
 from engine.rulesets.ninth_age.melee import (
     SideScore, attacks_of, break_leadership, caught, outcome, to_hit_needed, unstable_wounds,
@@ -494,3 +494,48 @@ def test_leaving_combat_pulls_the_unhurt_unit_back_into_contact():
     assert in_contact(halb.footprint(), brutes.footprint()) and brutes.pose.bearing == start.bearing
     assert halb.pose == halb_at and brutes.pose.y - start.y == pytest.approx(0.3, abs=0.01)
     assert events[-1].text == "Brutes is brought back into contact with Halberdiers: 0.3\" (§11.8)."
+
+
+def test_frenzy_test_forces_a_charge_on_the_nearest_enemy():
+    # the Zealots (Frenzy) declared no charge; Brutes 6" away, Trolls farther: a failed test charges the Brutes
+    base = scenario({"Zealots": (30, 10, 0), "Brutes": (30, 19, 180), "Trolls": (40, 22, 180)}, step="charges")
+    outcomes = set()
+    for seed in range(40):
+        state = base.model_copy(deep=True)
+        state.rng = Rng.from_seed(seed)
+        log = []
+        state = apply(state, EndStep(seat="p1"), {"reaction": "hold"}, log)
+        test = next(e for e in log if "Zealots Frenzy test" in e.text)
+        failed = test.text.endswith("failed.")
+        outcomes.add(failed)
+        assert any("Zealots declares a charge on Brutes" in e.text for e in log) == failed
+        assert state.units["Zealots"].charged == failed  # a failed test: the charge is rolled and made
+        if outcomes == {True, False}:
+            break
+    assert outcomes == {True, False}
+    # a unit that declared a charge itself takes no Frenzy test
+    state = apply(base.model_copy(deep=True), Charge(seat="p1", unit="Zealots", target="Trolls"), {"reaction": "hold"})
+    log = []
+    apply(state, EndStep(seat="p1"), None, log)
+    assert not any("Frenzy test" in e.text for e in log)
+
+
+def test_fear_strikes_ws_to_1_and_costs_1_ld():
+    # Trolls cause Fear: the Spearmen in contact test at the start of the round
+    placements = {"Trolls": (30, 20, 180), "Spearmen": (30, 20 - INCH40 / 2 - 2.5 * INCH20, 0)}
+    for seed in range(60):
+        state = _melee(scenario(placements))
+        state.units["Trolls"].formation = state.units["Trolls"].formation.model_copy(update={"files": 3})
+        assert in_contact(state.units["Spearmen"].footprint(), state.units["Trolls"].footprint())
+        assert fighters.feared(state, state.units["Spearmen"]) and not fighters.feared(state, state.units["Trolls"])
+        state.rng = Rng.from_seed(seed)
+        log = []
+        state = apply(state, Fight(seat="p1", unit="Spearmen"), {"challenge": "none", "pursue": "restrain"}, log)
+        test = next(e for e in log if "Spearmen Fear test" in e.text)
+        assert "Ld 7 - 1 for Fear" in test.text and ": Ld 6, rolled" in test.text
+        if any("struck by Fear" in e.text for e in log):
+            break
+    else:
+        raise AssertionError("the Spearmen never failed their Fear test")
+    rolls = [e.text for e in log if e.text.startswith("I3: Spearmen")]
+    assert rolls and all("(WS 1) at Trolls (WS 3): 5+ to hit" in t for t in rolls)

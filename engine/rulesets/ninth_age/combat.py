@@ -51,6 +51,7 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
     for u in state.units.values():
         u.fought = False
         u.no_attacks = False
+        u.fear_struck = False
         if u.id not in engaged:
             u.combat_rounds = 0
             u.weapon = ""
@@ -113,6 +114,7 @@ def combat_round(state: NinthAgeState, group: list[str], events: list[Event]) ->
     events.append(Event(kind="combat", seat=active, data={"units": group},
                         text="Combat: " + " vs ".join(", ".join(names[s]) for s in seats) + "."))
     rnd = Round(units=list(group), wounds={s: 0 for s in seats}, overkill={s: 0 for s in seats})
+    fear_tests(state, group, events)
     choose_weapons(state, group, events)
     rnd.duel = challenges(state, group, events)
     attacks(state, rnd, events)
@@ -135,6 +137,24 @@ def combat_shapes(state: NinthAgeState):
         label = f"Combat {n}" + (" (fought)" if all(state.units[u].fought for u in group) else "")
         out.append(CombatShape(label=label, units=list(group), points=polygon_points(hull)))
     return out
+
+
+def fear_tests(state: NinthAgeState, group: list[str], events: list[Event]) -> None:
+    """Start of the round (§22 Fear): each unit touching an enemy that causes Fear tests its Ld
+    (already -1 for the Fear); failing, its models have WS 1 for the rest of the Melee phase."""
+    for uid in group:
+        u = state.units[uid]
+        if u.fear_struck or not fighters.feared(state, u):
+            continue
+        ld, source = unit_leadership(state, u)
+        value = max(0, ld - 1)
+        if not leadership_test(state.rng, value, f"{uid} Fear test (Ld {ld} - 1 for Fear; Ld from {source})", events,
+                               seat=u.owner):
+            if not (_bsb_near(state, u) and leadership_test(state.rng, value, f"{uid} re-rolls (Hold Your Ground)",
+                                                            events, seat=u.owner)):
+                u.fear_struck = True
+                events.append(Event(kind="fear", seat=u.owner, text=f"{uid} is struck by Fear: WS 1 for the rest of "
+                                    "this Melee phase."))
 
 
 def choose_weapons(state: NinthAgeState, group: list[str], events: list[Event]) -> None:
@@ -207,8 +227,11 @@ def challenges(state: NinthAgeState, group: list[str], events: list[Event]) -> t
 
 # -- attacks, Initiative 10 down to 0 (§11.5-11.7) ------------------------------------------------
 def _defender_ws(state: NinthAgeState, target: UnitState) -> int:
-    """The WS attacks on a unit's R&F compare against: its first fighting part's (§11.6)."""
+    """The WS attacks on a unit's R&F compare against: its first fighting part's (§11.6); WS 1
+    once it failed a Fear test."""
     entry = state.unit_entry(target)
+    if target.fear_struck:
+        return 1
     for i, p in enumerate(entry.parts):
         if p.role not in ("mount", "draught", "machine"):
             return entry.unmodified("WS", i)
@@ -512,12 +535,17 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
         events.append(Event(kind="break", seat=unit.owner, text=f"{unit.id} is Unbreakable: it passes its Break test."))
         return False
     ld, source = unit_leadership(state, unit)
+    stubborn = entry.has_rule("Stubborn")
+    if fighters.feared(state, unit):  # -1 Ld while touching a Fear-causer, after borrowing (§1.10)
+        ld, source = max(0, ld - 1), source + ", -1 for Fear"
+    if unit.no_attacks:  # it refused a challenge: Ld 0 and no Stubborn (§16.9)
+        ld, source, stubborn = 0, "a refused challenge (Ld 0)", False
     enemies = [state.units[u] for u in rnd.units if state.units[u].owner != unit.owner and state.units[u].on_table]
     in_forest = any(t.kind == "forest" and unit.footprint().shape.intersection(t.polygon).area
                     > unit.footprint().shape.area / 2 for t in state.table.terrain)
     value, why = break_leadership(ld, result.difference, own_full_ranks=unit_full_ranks(state, unit),
                                   enemy_full_ranks=[unit_full_ranks(state, e) for e in enemies],
-                                  disrupted=disrupted(state, unit), stubborn=entry.has_rule("Stubborn"),
+                                  disrupted=disrupted(state, unit), stubborn=stubborn,
                                   in_forest=in_forest)
     if result.musician_win:
         why += " (the draw was lost to a Musician: no penalty)"

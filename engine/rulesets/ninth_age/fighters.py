@@ -55,6 +55,26 @@ STRENGTH_BONUS = {"great weapon": 2, "flail": 2, "halberd": 1}
 LANCE_BONUS = {"lance": 2, "light lance": 1}
 
 
+def psychology_immune(state: NinthAgeState, unit: UnitState) -> bool:
+    """Immune to Psychology (§22): the rule itself, or Frenzy (while kept), Unbreakable, Undead,
+    Stupidity."""
+    entry = state.unit_entry(unit)
+    return (entry.has_rule("Immune to Psychology") or entry.has_rule("Unbreakable") or entry.has_rule("Undead")
+            or entry.has_rule("Stupidity") or (entry.has_rule("Frenzy") and not unit.frenzy_lost))
+
+
+def causes_fear(state: NinthAgeState, unit: UnitState) -> bool:
+    entry = state.unit_entry(unit)
+    return entry.has_rule("Fear") or entry.has_rule("Terror")
+
+
+def feared(state: NinthAgeState, unit: UnitState) -> bool:
+    """In base contact with an enemy that causes Fear, and not immune to it (§22 Fear)."""
+    if psychology_immune(state, unit) or causes_fear(state, unit):
+        return False
+    return any(causes_fear(state, e) for e in enemies_in_contact(state, unit))
+
+
 def weapon_choices(state: NinthAgeState, unit: UnitState) -> list[str]:
     """The close-combat weapons the unit's R&F may choose among (§15.1): a model with any
     other CC weapon may not choose its hand weapon; lances only for mounted models, War Beasts
@@ -222,7 +242,7 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None) -
             for part in range(len(entry.parts)):
                 count, step = _part_attacks(state, unit, part, supporting=supporting)
                 if count:
-                    ws = entry.unmodified("WS", part)
+                    ws = 1 if unit.fear_struck else entry.unmodified("WS", part)
                     strength, used, ap = part_strength(state, unit, part)
                     out.append(Blow(unit.id, part, entry.parts[part].name, step, ws, count, [c.enemy],
                                     strength=strength, weapon=used, armour_piercing=ap))
@@ -235,7 +255,8 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None) -
                 for b in out:  # the champion replaces one ordinary model's attacks of that part
                     if b.part == part and b.count == base and not b.champion and b.targets:
                         target = [duel_with] if duel_with else b.targets
-                        b.count, b.ws, b.champion, b.targets = count, min(10, b.ws + 1), True, target
+                        ws = 1 if unit.fear_struck else min(10, b.ws + 1)  # Fear sets WS 1 (§1.11)
+                        b.count, b.ws, b.champion, b.targets = count, ws, True, target
                         b.part_name = f"{entry.parts[part].name} Champion"
                         break
     out += special_attacks(state, unit)

@@ -300,6 +300,9 @@ class NinthAge(Ruleset):
 
     def _end(self, state: NinthAgeState, events: list[Event]) -> None:
         if state.phase == "movement" and state.step == "charges":
+            from engine.rulesets.ninth_age.frenzy import frenzy_tests
+
+            frenzy_tests(state, state.active, events)  # after every charge is declared (§22 Frenzy)
             if state.charges:
                 charges.move_chargers(state, events)
             charges.rally_tests(state, state.active, events)
