@@ -539,3 +539,12 @@ def test_fear_strikes_ws_to_1_and_costs_1_ld():
         raise AssertionError("the Spearmen never failed their Fear test")
     rolls = [e.text for e in log if e.text.startswith("I3: Spearmen")]
     assert rolls and all("(WS 1) at Trolls (WS 3): 5+ to hit" in t for t in rolls)
+
+
+def test_a_model_touching_two_enemy_units_attacks_once_and_chooses():
+    state, _ = _chieftain_beside_brutes()
+    spear = state.units["Spearmen"]
+    touching, supporting = fighters.fighting_models(state, spear)
+    blows = [b for b in fighters.blows(state, spear) if not b.special]
+    assert sum(b.count for b in blows) == len(touching) + len(supporting) + 1  # A 1 each; the Champion +1
+    assert any(sorted(b.targets) == ["Brutes", "Chieftain"] for b in blows)  # the corner model may pick

@@ -236,16 +236,25 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None) -
     entry = state.unit_entry(unit)
     champion = entry.command.champion and not unit.champion_lost
     out: list[Blow] = []
+    # each model attacks once: a model touching two enemy units chooses between them, and one
+    # that could fight in contact never makes supporting attacks instead (§11.6)
+    touching: dict[int, set[str]] = {}
+    supporting: dict[int, set[str]] = {}
     for c in contacts(state, unit):
-        for i in c.touching + c.supporting:
-            supporting = i not in c.touching
-            for part in range(len(entry.parts)):
-                count, step = _part_attacks(state, unit, part, supporting=supporting)
-                if count:
-                    ws = 1 if unit.fear_struck else entry.unmodified("WS", part)
-                    strength, used, ap = part_strength(state, unit, part)
-                    out.append(Blow(unit.id, part, entry.parts[part].name, step, ws, count, [c.enemy],
-                                    strength=strength, weapon=used, armour_piercing=ap))
+        for i in c.touching:
+            touching.setdefault(i, set()).add(c.enemy)
+        for i in c.supporting:
+            supporting.setdefault(i, set()).add(c.enemy)
+    models = [(i, sorted(e), False) for i, e in sorted(touching.items())]
+    models += [(i, sorted(e), True) for i, e in sorted(supporting.items()) if i not in touching]
+    for i, enemies, in_support in models:
+        for part in range(len(entry.parts)):
+            count, step = _part_attacks(state, unit, part, supporting=in_support)
+            if count:
+                ws = 1 if unit.fear_struck else entry.unmodified("WS", part)
+                strength, used, ap = part_strength(state, unit, part)
+                out.append(Blow(unit.id, part, entry.parts[part].name, step, ws, count, list(enemies),
+                                strength=strength, weapon=used, armour_piercing=ap))
     # the champion: one of the front-rank models in contact is the champion (+1 A, +1 WS)
     if champion and any(c.touching for c in contacts(state, unit)):
         for part in range(len(entry.parts)):
