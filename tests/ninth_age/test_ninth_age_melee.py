@@ -548,3 +548,16 @@ def test_a_model_touching_two_enemy_units_attacks_once_and_chooses():
     blows = [b for b in fighters.blows(state, spear) if not b.special]
     assert sum(b.count for b in blows) == len(touching) + len(supporting) + 1  # A 1 each; the Champion +1
     assert any(sorted(b.targets) == ["Brutes", "Chieftain"] for b in blows)  # the corner model may pick
+
+
+def test_e24_e59_disrupted_and_the_flank_bonus_from_the_table():
+    # the Halberdiers (10 wide, 4 full ranks) hold the Brutes' flank: Disrupted, and +2 flank
+    state = scenario({"Brutes": (30, 20, 180), "Halberdiers": (30 + 1.5 * INCH40 + 2 * INCH20, 20, 270)})
+    _grow(state, "Halberdiers", 40, 10)
+    brutes, halb = state.units["Brutes"], state.units["Halberdiers"]
+    assert combat.disrupted(state, brutes) and not combat.disrupted(state, halb)
+    rnd = combat.Round(units=["Brutes", "Halberdiers"], wounds={"p1": 2, "p2": 1})
+    p1 = combat.side_score(state, "p1", rnd)
+    assert p1.parts() == {"wounds": 2, "ranks": 3, "standard": 1, "flank": 2}
+    p2 = combat.side_score(state, "p2", rnd)
+    assert "flank" not in p2.parts() and p2.musician and p2.standard
