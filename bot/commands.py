@@ -83,7 +83,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("board", "Show the board; command:NAME also draws a commander's command range", "game", (
         Option("command", "Skirmish: also draw this commander's command range ('active': the one acting)",
                autocomplete="creature"),
-        Option("around", "Draw only the squares around this one (e.g. E5), larger", autocomplete="square"),
+        Option("around", "Draw only the squares around this one (e.g. E5), larger; on a table: a unit and its combat",
+               autocomplete="square"),
         Option("size", f"With around: how many squares across (default {AROUND_SIZE})", type="integer"),
     )),
     CommandSpec("log", "Show the game log with every roll", "game", (
@@ -321,6 +322,10 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("y", "Its centre, inches from the south edge (0-48)", required=True),
         Option("facing", "Bearing in degrees (0 = north) or north/south/east/west (default: toward the enemy)"),
         Option("files", "How many models wide (default: its army-list formation)", type="integer"),
+    )),
+    CommandSpec("fight", "Ninth Age: in the Melee phase, fight the combat this unit is in next (/end fights the rest)",
+                None, (
+        Option("unit", "A unit in the combat", required=True, autocomplete="unit"),
     )),
     CommandSpec("marker", "Ninth Age: place your Secure Target marker (inches from the south-west corner)", None, (
         Option("x", "Inches along the long edge", required=True),

@@ -648,6 +648,13 @@ class Service:
         around = str(command.options.get("around") or "").strip()
         if not around:
             return view
+        from engine.table.view import TableView
+
+        if isinstance(view, TableView):  # a table: around:UNIT zooms on that unit and its whole combat
+            try:
+                return view.around(around)
+            except ValueError as problem:
+                raise IllegalAction("unknown-unit", f"around: {problem}.") from None
         if not isinstance(view, BoardView):
             raise IllegalAction("bad-option", _("around: crops a board of squares; this game's board has none."))
         from engine.grid import parse_square

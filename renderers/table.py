@@ -30,16 +30,22 @@ SHOT_INK = {"cover-none": (255, 255, 255, 150), "cover-soft": (240, 200, 40, 200
             "line": (25, 25, 25, 255), "scatter": (120, 40, 160, 255)}
 TEMPLATE_INK = (120, 40, 160)
 HEADER = 28
+COMBAT_INK = (150, 20, 120)
+ZOOM_WIDTH = 550  # px: a zoomed view (view.window) fills Discord's preview width
+MOST_ZOOM = 60  # px per inch at most
 
 
 def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
     s = px_per_inch
-    w, h = int(round(view.width * s)), int(round(view.height * s))
+    x0, y0, x1, y1 = view.window or (0.0, 0.0, view.width, view.height)
+    if view.window:  # one combat or one unit, zoomed in
+        s = max(px_per_inch, min(MOST_ZOOM, int(ZOOM_WIDTH / max(1.0, x1 - x0))))
+    w, h = int(round((x1 - x0) * s)), int(round((y1 - y0) * s))
     image = Image.new("RGB", (w, h + HEADER), PARCHMENT)
     draw = ImageDraw.Draw(image, "RGBA")
 
     def p(x: float, y: float) -> tuple[float, float]:  # table inches -> pixels, north up
-        return (x * s, HEADER + (view.height - y) * s)
+        return ((x - x0) * s, HEADER + (y1 - y) * s)
 
     draw.rectangle([0, 0, w, HEADER], fill=PARCHMENT_DARK)
     title = plain(" — ".join(t for t in (view.title, view.caption) if t))
@@ -72,6 +78,13 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
         draw.line(pts, fill=ink, width=width)
         if shot.kind == "scatter" and len(pts) >= 2:
             arrowhead(draw, pts[-2], pts[-1], length=7, fill=ink)
+    for c in view.combats:  # combat groups (§11.1): an outline around each, labelled
+        pts = [p(*pt) for pt in c.points]
+        if len(pts) >= 3:
+            draw.polygon(pts, fill=with_alpha(COMBAT_INK, 28), outline=COMBAT_INK, width=2)
+            top = min(pts, key=lambda q: q[1])
+            draw.text((top[0], top[1] - 7), plain(c.label), font=font(10), fill=COMBAT_INK, anchor="mm",
+                      stroke_width=2, stroke_fill=(255, 255, 255))
     for m in view.markers:
         cx, cy = p(*m.at)
         r = 0.6 * s
@@ -95,6 +108,9 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
         r = t.diameter / 2 * s
         draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=with_alpha(TEMPLATE_INK, 60), outline=TEMPLATE_INK,
                      width=2)
+    if view.window:  # a zoomed view's content may run under the header: draw it again on top
+        draw.rectangle([0, 0, w, HEADER], fill=PARCHMENT_DARK)
+        draw.text((6, HEADER / 2), title, font=font(13), fill=INK, anchor="lm")
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False)
     return out.getvalue()

@@ -25,6 +25,12 @@ class TableCog(WarbandCog):
     async def marker(self, interaction: discord.Interaction, x: str, y: str) -> None:
         await self.run(interaction, "marker", defer=True, x=x, y=y)
 
+    @app_commands.command(**named("fight"))
+    @described("fight")
+    @app_commands.autocomplete(unit=WarbandCog.suggest_unit)
+    async def fight(self, interaction: discord.Interaction, unit: str) -> None:
+        await self.run(interaction, "fight", defer=True, unit=unit)
+
     @app_commands.command(**named("advance"))
     @described("advance")
     @app_commands.autocomplete(unit=WarbandCog.suggest_unit)

@@ -64,6 +64,14 @@ class TemplateShape(BaseModel):
     label: str = ""
 
 
+class CombatShape(BaseModel):
+    """A combat group (§11.1): the outline around its units, for the combat overlay."""
+
+    label: str
+    units: list[str]
+    points: list[XY]
+
+
 class TableView(BaseModel):
     kind: str = "table"
     width: float
@@ -78,6 +86,35 @@ class TableView(BaseModel):
     shots: list[ShotShape] = Field(default_factory=list)
     templates: list[TemplateShape] = Field(default_factory=list)
     side_names: dict[str, str] = Field(default_factory=dict)
+    combats: list[CombatShape] = Field(default_factory=list)
+    window: tuple[float, float, float, float] | None = None  # x0, y0, x1, y1: draw only this part, zoomed
+
+    def around(self, name: str, margin: float = 4.0) -> "TableView":
+        """The part of the table around one unit and its whole combat (the zoomed view of
+        §24.10), ``margin`` inches beyond them; raises ValueError naming the units when
+        ``name`` is none of them.
+
+        >>> v = TableView(width=72, height=48, units=[UnitShape(id="Spearmen", label="Spearmen 30", side="p1",
+        ...     bases=[[(30, 10), (34, 10), (34, 12), (30, 12)]], centre=(32, 11), front=(32, 12))])
+        >>> v.around("spear").window
+        (26.0, 6.0, 38.0, 16.0)
+        """
+        key = name.strip().casefold()
+        matches = [u for u in self.units if u.id.casefold() == key] or \
+            [u for u in self.units if u.id.casefold().startswith(key)]
+        if len(matches) != 1:
+            raise ValueError(f"there is {'more than one' if matches else 'no'} unit {name!r} on the table "
+                             f"(units: {', '.join(u.id for u in self.units)})")
+        ids = {matches[0].id}
+        for c in self.combats:
+            if matches[0].id in c.units:
+                ids |= set(c.units)
+        pts = [pt for u in self.units if u.id in ids for base in u.bases for pt in base]
+        xs, ys = [x for x, _ in pts], [y for _, y in pts]
+        x0, x1 = max(0.0, min(xs) - margin), min(self.width, max(xs) + margin)
+        y0, y1 = max(0.0, min(ys) - margin), min(self.height, max(ys) + margin)
+        return self.model_copy(update={"window": (round(x0, 3), round(y0, 3), round(x1, 3), round(y1, 3)),
+                                       "caption": f"around {matches[0].id}"})
 
 
 def polygon_points(shape) -> list[XY]:

@@ -118,5 +118,14 @@ class UseArmy(Action):
     army: dict
 
 
+# -- the Melee phase (combat.py) --
+class Fight(Action):
+    """/fight unit: the active player picks the combat holding this unit to fight next ([A-21])."""
+
+    kind: Literal["fight"] = "fight"
+    unit: str
+
+
+
 ACTION_TYPES = (StartBattle, Deploy, EndStep, Advance, March, Reform, Charge, PlaceMarker, UseArmy, Join, Leave,
-                Reveal)
+                Reveal, Fight)

@@ -173,10 +173,12 @@ def _next_shooting(state: NinthAgeState, seat: str) -> tuple[int, str]:
     return state.round, seat
 
 
-def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: list[Event], reason: str) -> None:
+def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: list[Event], reason: str,
+         exempt: frozenset[str] = frozenset()) -> int:
     """A flee move (§8.8): pivot (unless ``bearing`` is None: straight on), 2D6 (Swiftstride
     3D6 keep 2) straight through everything, extended to clear 1"; off the table if it touches
-    an edge."""
+    an edge. Returns the flee distance rolled (pursuers compare against it, §11.12); enemies in
+    ``exempt`` (those of the combat it flees from) cause no Dangerous Terrain test."""
     entry = state.unit_entry(unit)
     swift = entry.has_rule("Swiftstride")
     roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{unit.id} flee distance")
@@ -197,12 +199,12 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
     crossed = {k for p in path for k, o in around.others.items() if p.shape.intersects(o.shape)}
     if any(state.table.touches_edge(p.shape) for p in path):
         destroy(state, unit, events, f"{unit.id} flees off the table", fled=True)
-        return
+        return go
     unit.pose = end.pose
     state.last_moves.append({"unit": unit.id, "kind": "flee", "path": [fp.centre, end.centre]})
     # through enemies or impassable terrain: Dangerous Terrain failing on 1-3; through
     # dangerous terrain: the standard test (once per feature, §18.1)
-    through_enemy = [k for k in sorted(crossed) if state.units[k].owner != unit.owner]
+    through_enemy = [k for k in sorted(crossed) if state.units[k].owner != unit.owner and k not in exempt]
     through_rock = [t.name for t in state.table.features("impassable") if any(p.shape.intersects(t.polygon)
                                                                               for p in path)]
     for what in through_enemy + through_rock:
@@ -212,12 +214,13 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
         if unit.on_table and any(p.shape.intersects(t.polygon) for p in path):
             dangerous_terrain(state, unit, 1, f"fleeing through {t.name}", events)
     if not unit.on_table:
-        return
+        return go
     for k in sorted(crossed):
         other = state.units[k]
         if other.owner == unit.owner:
             events.append(Event(kind="panic-cause", seat=other.owner, text=f"{unit.id} flees through {k}."))
             panic(state, other, events, f"{k} is passed through by fleeing {unit.id}")
+    return go
 
 
 def _no_table(around: Surroundings) -> Surroundings:

@@ -19,6 +19,8 @@ from engine.rulesets.ninth_age.actions import (
     ACTION_TYPES, Advance, Charge, Deploy, EndStep, FreeReform, March, MoveStep, PlaceMarker, Reform, StartBattle,
     Join, Leave, Reveal, UseArmy,
 )
+from engine.rulesets.ninth_age import combat
+from engine.rulesets.ninth_age.actions import Fight
 from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, sample_army
 from engine.rulesets.ninth_age.commands import number, parse_facing, parse_formation, parse_path, parse_wheel
 from engine.rulesets.ninth_age.state import SEATS, NinthAgeState, UnitState
@@ -44,6 +46,7 @@ OPTIONS = {
 }
 COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "reveal"}
             | shooting_phase.COMMANDS)
+COMMANDS |= {"fight"}  # the Melee phase (combat.py)
 
 
 def table_size(text: Any, armies: dict[str, Army]) -> tuple[float, float]:
@@ -228,6 +231,8 @@ class NinthAge(Ruleset):
                                         f"does not fit them ({files} wide needs {-(-unit.models // files)} ranks).")
             facing = parse_facing(options["facing"], current) if options.get("facing") else current
             return Reform(seat=seat, unit=unit.id, files=files, facing=facing)
+        if command == "fight":  # the Melee phase: any engaged unit names its combat
+            return Fight(seat=seat, unit=self.find_unit(state, options.get("unit")).id)
         if command == "charge":
             target = self.find_unit(state, options.get("target"), owner=state.enemy_of(seat))
             return Charge(seat=seat, unit=unit.id, target=target.id)
@@ -288,6 +293,12 @@ class NinthAge(Ruleset):
             return
         if isinstance(action, shooting_phase.ACTIONS):
             shooting_phase.apply(state, action, events)
+            return
+        if isinstance(action, Fight):  # the Melee phase (combat.py)
+            if state.phase != "melee":
+                raise IllegalAction("wrong-phase", f"Combats are fought in the Melee phase; this is the {state.phase} "
+                                    "phase.")
+            combat.fight(state, state.units[action.unit], events)
             return
         if state.phase != "movement":
             raise IllegalAction("wrong-phase", f"Units move in the Movement phase; this is the {state.phase} phase.")
@@ -399,6 +410,9 @@ class NinthAge(Ruleset):
 
     def _end(self, state: NinthAgeState, events: list[Event]) -> None:
         if state.phase == "movement" and state.step == "charges":
+            from engine.rulesets.ninth_age.frenzy import frenzy_tests
+
+            frenzy_tests(state, state.active, events)  # after every charge is declared (§22 Frenzy)
             if state.charges:
                 charges.move_chargers(state, events)
                 characters.after_charge_moves(state, events)
@@ -408,6 +422,8 @@ class NinthAge(Ruleset):
             events.append(Event(kind="phase", seat=state.active, text="Remaining moves: /advance, /march, /reform "
                                 "your units, then /end the Movement phase."))
             return
+        if state.phase == "melee":  # every combat not yet fought fights before the phase ends
+            combat.fight_all(state, events)
         turns.end_phase(state, events)
 
     def _to_act(self, state: GameState) -> list[str]:
@@ -513,6 +529,7 @@ class NinthAge(Ruleset):
                 id=u.id, label=f"{u.id} {u.models}" + "".join(f" + {c}" for c in inside), side=u.owner, centre=fp.centre,
                 front=fp.world((0, fp.half_depth)), has_arcs=fp.has_arcs, badges=badges,
                 bases=[[(round(x, 3), round(y, 3)) for x, y in m.exterior.coords[:-1]] for m in fp.models]))
+        view.combats = combat.combat_shapes(state)  # the combat-group overlay (combat.py)
         for move in state.last_moves:
             if len(move.get("path", [])) >= 2:
                 view.paths.append(PathShape(kind=move["kind"], points=[tuple(p) for p in move["path"]],

@@ -12,6 +12,8 @@ from engine.table.footprint import Footprint, Formation, Pose, footprint
 from engine.table.terrain import Table
 
 SEATS = ("p1", "p2")
+_FOOTPRINTS: dict[tuple, Footprint] = {}  # (formation, pose) -> footprint: see UnitState.footprint
+_MOST_FOOTPRINTS = 4096
 Location = Literal["reserve", "table", "destroyed", "fled", "joined", "hidden"]  # joined/hidden: characters.py
 
 
@@ -44,6 +46,16 @@ class UnitState(BaseModel):
     failed_charge: bool = False
     rallied: bool = False
     redirected: bool = False
+    # -- the Melee phase (combat.py) --
+    combat_rounds: int = 0  # rounds fought in its present combat (0: the next is its first)
+    fought: bool = False  # fought a combat round this Melee phase
+    pursuit_charge: bool = False  # charged by a pursuit: counts as charging in its next combat
+    frenzy_lost: bool = False  # lost a combat round: its Frenzy is gone (§22)
+    standard_lost: bool = False  # its standard fled from a combat (§17.2)
+    champion_lost: bool = False  # its Champion fell (§17)
+    no_attacks: bool = False  # refused a challenge: no close-combat attacks this round (§16.9)
+    weapon: str = ""  # the close-combat weapon chosen for its present combat (§15.1)
+    fear_struck: bool = False  # failed a Fear test: WS 1 for the rest of this Melee phase (§22)
     # -- shooting and casualties (§10, §12, §13) ------------------------------------------------
     shot: bool = False  # has shot this Shooting phase
     stood_and_shot: bool = False  # used Stand and Shoot this turn (once per turn, §8.3)
@@ -71,8 +83,16 @@ class UnitState(BaseModel):
         return self.location == "table" and self.pose is not None
 
     def footprint(self) -> Footprint:
+        """The unit's footprint; laid out once per formation and pose (a Footprint is immutable,
+        and melee and movement ask for the same ones many times)."""
         assert self.pose is not None, self.id
-        return footprint(self.formation, self.pose)
+        key = (self.formation.model_dump_json(), self.pose.x, self.pose.y, self.pose.bearing)
+        fp = _FOOTPRINTS.get(key)
+        if fp is None:
+            if len(_FOOTPRINTS) >= _MOST_FOOTPRINTS:
+                _FOOTPRINTS.clear()
+            fp = _FOOTPRINTS[key] = footprint(self.formation, self.pose)
+        return fp
 
 
 class ChargeDeclaration(BaseModel):
@@ -118,6 +138,8 @@ class NinthAgeState(GameState):
     # -- armies and hidden lists (muster.py, hidden.py) -----------------------------------------
     armies_chosen: list[str] = Field(default_factory=list)  # seats that brought an army by /army use
     revealed: dict[str, list[str]] = Field(default_factory=dict)  # seat -> hidden items revealed (§2.4)
+    # -- the Melee phase (combat.py) --
+    challenges: list[tuple[str, str]] = Field(default_factory=list)  # duellists (unit ids) in running challenges
 
     def unit_entry(self, unit: UnitState) -> Unit:
         return self.armies[unit.owner].units[unit.entry]

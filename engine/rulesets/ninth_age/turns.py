@@ -1,8 +1,8 @@
 """Game turns and phases (§5): six game turns of two player turns, each of Movement, Magic,
 Shooting and Melee, in that order.
 
-Refereed so far: the Movement phase (§8) and the Shooting phase (§10). The Magic and Melee
-phases are passed through with /end and say so; their rules are later steps of issue #10.
+Refereed so far: the Movement (§8), Shooting (§10) and Melee (§11) phases. The Magic phase is
+passed through with /end and says so.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from engine.rulesets.ninth_age.state import NinthAgeState
 
 PHASES = ("movement", "magic", "shooting", "melee")
 GAME_TURNS = 6
-NOT_YET = {"magic": "Magic (§9)", "melee": "Melee (§11)"}
+NOT_YET = {"magic": "Magic (§9)"}
 
 
 def begin_player_turn(state: NinthAgeState, seat: str, events: list[Event]) -> None:
@@ -51,6 +51,11 @@ def end_phase(state: NinthAgeState, events: list[Event]) -> None:
             from engine.rulesets.ninth_age.shooting_phase import begin_phase
 
             begin_phase(state, events)
+            return
+        if state.phase == "melee":  # refereed by combat.py
+            from engine.rulesets.ninth_age import combat
+
+            combat.begin(state, events)
             return
         events.append(Event(kind="phase", seat=seat, text=f"{state.seat(seat).name}'s {state.phase} phase: "
                             f"{NOT_YET[state.phase]} is not refereed yet in this version; /end passes it."))

@@ -1,0 +1,34 @@
+"""The Frenzy test (§22 Frenzy, §24.8): after every charge is declared, each unit with a
+frenzied model (or part) that declared none tests its Leadership; failing, it must declare a
+charge on the nearest enemy unit it can legally charge. Characters are never forced to charge
+out of a unit; E-32: a model whose mount alone is frenzied counts as Frenzied for this test.
+"""
+
+from __future__ import annotations
+
+from engine.core import Event
+from engine.rulesets.ninth_age import charges
+from engine.rulesets.ninth_age.leadership import leadership_test, unit_leadership
+from engine.rulesets.ninth_age.neighbours import engaged
+from engine.rulesets.ninth_age.state import NinthAgeState
+from engine.table.contact import distance
+
+
+def frenzy_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
+    for unit in sorted(state.on_table(seat), key=lambda u: u.id):
+        entry = state.unit_entry(unit)
+        if not entry.has_rule("Frenzy") or unit.frenzy_lost or unit.declared_charge or unit.fleeing \
+                or engaged(state, unit):
+            continue
+        fp = unit.footprint()
+        targets = sorted((t for t in state.on_table(state.enemy_of(seat)) if charges._legal_target(state, unit, t)),
+                         key=lambda t: (distance(fp, t.footprint()), t.id))
+        if not targets:
+            continue
+        ld, source = unit_leadership(state, unit)
+        if leadership_test(state.rng, ld, f"{unit.id} Frenzy test (Ld from {source})", events, seat=seat):
+            continue
+        events.append(Event(kind="frenzy", seat=seat, data={"unit": unit.id},
+                            text=f"{unit.id} fails its Frenzy test and must charge the nearest enemy it can: "
+                            f"{targets[0].id}."))
+        charges.declare(state, unit, targets[0], events)
