@@ -274,9 +274,7 @@ def render_board(view: BoardView, *, square_px: int = 48, cache: bool = True) ->
         _Painter(view, big, text, ImageDraw.Draw(block, "RGBA"), colours).paint_overlays()
         image.paste(block.reduce(SS), (0, block_top))
     if text.footer:
-        band = Image.new("RGB", (big.size[0], text.footer), PARCHMENT)
-        _Painter(view, big, text, ImageDraw.Draw(band, "RGBA"), colours).legend()
-        image.paste(band.reduce(SS), (0, block_top + big.size[1] // SS))
+        image.paste(_legend_band(view, big, text, colours, cache), (0, block_top + big.size[1] // SS))
     assert image.size == final.size
     return png.encode(image)
 
@@ -305,6 +303,32 @@ def _header_band(view: BoardView, big: BoardLayout, text: _Text, colours: dict[s
                     _TITLE_BANDS.popitem(last=False)
     band = band.copy()
     _Painter(view, big, text, ImageDraw.Draw(band, "RGBA"), colours).header(titles=False)
+    return band
+
+
+_LEGEND_BANDS: OrderedDict[tuple, Image.Image] = OrderedDict()
+
+
+def _legend_band(view: BoardView, big: BoardLayout, text: _Text, colours: dict[str, RGB],
+                 cache: bool) -> Image.Image:
+    """The legend at final scale. It depends only on the sides, the terrain kinds and the
+    width, which a game keeps from board to board, so it is drawn once and kept (the legend
+    of a four-player battle map is a fifth of its drawing)."""
+    key = (big.size[0], big.square, text.footer, text.legend_size, text.legend_rows,
+           tuple(sorted(colours.items())))
+    with _TITLE_BANDS_LOCK:
+        band = _LEGEND_BANDS.get(key) if cache else None
+        if band is not None:
+            _LEGEND_BANDS.move_to_end(key)
+            return band
+    big_band = Image.new("RGB", (big.size[0], text.footer), PARCHMENT)
+    _Painter(view, big, text, ImageDraw.Draw(big_band, "RGBA"), colours).legend()
+    band = big_band.reduce(SS)
+    if cache:
+        with _TITLE_BANDS_LOCK:
+            _LEGEND_BANDS[key] = band
+            while len(_LEGEND_BANDS) > 16:
+                _LEGEND_BANDS.popitem(last=False)
     return band
 
 
