@@ -43,6 +43,10 @@ __all__ = ["BoardLayout", "board_layout", "render_board", "side_order"]
 
 MAX_SIDE = 2000  # Discord shows bigger images, but phones then load them slowly
 MIN_SQUARE = 10
+SQUARE_PX = 48  # a board's squares, unless the map is big (see default_square)
+PREVIEW_WIDTH = 550  # Discord's in-channel preview of an image, in pixels at most
+WIDE_GRID = 880  # a grid wider than this at SQUARE_PX gets smaller squares by default
+MIN_DEFAULT_SQUARE = 32
 SS = 2  # supersampling factor
 MAX_TITLE_LINES = 2
 MAX_CAPTION_LINES = 5
@@ -222,8 +226,29 @@ def _fit_square(view: BoardView, square_px: int) -> tuple[int, _Text]:
     return square, text
 
 
-def board_layout(view: BoardView, *, square_px: int = 48) -> BoardLayout:
+def default_square(view: BoardView) -> int:
+    """The square size a board is drawn at unless told: :data:`SQUARE_PX`, less on a big map.
+
+    Discord shows a board in the channel at most :data:`PREVIEW_WIDTH` pixels wide, and full
+    size only when it is opened. Squares of 48 pixels make a 24 x 24 map 1,200 pixels wide,
+    which the channel shows at less than half size, for 1.8 times the pixels of a board 900
+    wide that it shows the same; so a map wider than :data:`WIDE_GRID` pixels of 48-pixel squares
+    gets smaller squares, down to :data:`MIN_DEFAULT_SQUARE`, still readable when opened (a
+    token's name and hit points are 10 and 8 pixels high there). Small maps and the crops of
+    ``/game board around:`` keep 48.
+
+    >>> default_square(BoardView(width=12, height=9))
+    48
+    >>> default_square(BoardView(width=24, height=24)), default_square(BoardView(width=36, height=30))
+    (36, 32)
+    """
+    side = max(view.width, view.height, 1)
+    return max(MIN_DEFAULT_SQUARE, min(SQUARE_PX, WIDE_GRID // side))
+
+
+def board_layout(view: BoardView, *, square_px: int | None = None) -> BoardLayout:
     """The layout :func:`render_board` will use for ``view`` (square size after any scaling)."""
+    square_px = default_square(view) if square_px is None else square_px
     _check(view, square_px)
     square, text = _fit_square(view, square_px)
     return BoardLayout(view.width, view.height, square, _margin(square), text.header // SS,
@@ -242,10 +267,11 @@ def _check(view: BoardView, square_px: int) -> None:
 # Rendering
 
 
-def render_board(view: BoardView, *, square_px: int = 48, cache: bool = True) -> bytes:
+def render_board(view: BoardView, *, square_px: int | None = None, cache: bool = True) -> bytes:
     """Draw ``view`` and return PNG bytes; the same view always gives the same bytes.
 
-    Squares are ``square_px`` pixels unless the image would exceed 2000 pixels on a side, in
+    Squares are ``square_px`` pixels (by default :func:`default_square`: 48, less on a big
+    map) unless the image would exceed 2000 pixels on a side, in
     which case they shrink to fit (see :func:`board_layout`).
 
     The map's unchanging layer (floor, terrain, zone tints, grid, walls, frame, coordinates) is
@@ -254,6 +280,7 @@ def render_board(view: BoardView, *, square_px: int = 48, cache: bool = True) ->
     ``cache=False`` draws everything afresh and averages the whole board: the same pixels
     (tests compare the two), for checking.
     """
+    square_px = default_square(view) if square_px is None else square_px
     _check(view, square_px)
     square, text = _fit_square(view, square_px)
     final = BoardLayout(view.width, view.height, square, _margin(square), text.header // SS,
