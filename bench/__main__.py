@@ -202,6 +202,9 @@ def main() -> int:
     ziggurat = speed.time_board(speed.ziggurat_board(), max(args.renders // 4, 10))
     ok &= report_median("render 24 x 24, 24 creatures", encounter, 30)
     ok &= report_median("render 36 x 30, 16 creatures", ziggurat, 45)
+    # The same boards with 48-pixel squares, the size before big maps got smaller ones.
+    report_median("render 24 x 24 at 48 px squares", speed.time_board(speed.encounter_board(), 10, 48), 30)
+    report_median("render 36 x 30 at 48 px squares", speed.time_board(speed.ziggurat_board(), 10, 48), 45)
     with_images = asyncio.run(speed.commands_per_second(args.channels))
     without_images = asyncio.run(speed.commands_per_second(args.channels, images=False))
     ok &= report_figure("command mix with boards", with_images, "cmd/s", 100, higher_is_better=True)

@@ -64,13 +64,15 @@ def ziggurat_board(creatures: int = 16) -> BoardView:
                                        caption="Round 2, phase 3: Player 2"))
 
 
-def time_board(view: BoardView, count: int) -> list[float]:
-    """Boards of one map drawn one after another (the first fills the map's layer cache)."""
+def time_board(view: BoardView, count: int, square_px: int | None = None) -> list[float]:
+    """Boards of one map drawn one after another (the first fills the map's layer cache), at
+    the size the bot posts them (``renderers.grid.default_square``: 36-pixel squares on a
+    24 x 24 map, 32 on 36 x 30) unless ``square_px`` says."""
     samples = []
     for n in range(count):
         moved = view.model_copy(update={"caption": f"{view.caption} ({n})"})
         started = time.perf_counter()
-        render_board(moved)
+        render_board(moved, square_px=square_px)
         samples.append(time.perf_counter() - started)
     return samples
 

@@ -84,3 +84,22 @@ class BoardPainter:
         if self._executor is not None:
             self._executor.shutdown(wait=True, cancel_futures=True)
             self._executor = None
+
+
+def default_renderer(view: Any) -> bytes:
+    """The renderer for the view's board kind: areas (Conan), a continuous table (The Ninth Age)
+    or a square grid."""
+    from engine.areas.view import AreaView
+    from engine.table.view import TableView
+
+    if isinstance(view, AreaView):
+        from renderers.areas import render_areas
+
+        return render_areas(view)
+    if isinstance(view, TableView):
+        from renderers.table import render_table
+
+        return render_table(view)
+    from renderers.grid import render_board
+
+    return render_board(view)

@@ -22,16 +22,13 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from engine.core import Event, IllegalAction
 from engine.core.text import _, join, ngettext
 from engine.core.ruleset import get_ruleset
 from bot.commands import Command
+from bot.host import Host
 from bot.reply import Reply
-
-if TYPE_CHECKING:
-    from bot.service import Service
 
 PREFIX = "wb"
 MAX_BUTTONS = 25  # Discord: five rows of five
@@ -77,7 +74,7 @@ def _stale(text: str) -> Reply:
     return Reply(text=join("", ["⛔ ", text]), ephemeral=True, error="stale-button")
 
 
-async def click(service: Service, channel_id: str, user_id: str, custom_id: str, guild_id=None) -> Reply:
+async def click(service: Host, channel_id: str, user_id: str, custom_id: str, guild_id=None) -> Reply:
     """What a click on a Warband button does, as a reply (refusals are private)."""
     parsed = parse_custom_id(custom_id)
     if parsed is None:
@@ -128,7 +125,7 @@ async def click(service: Service, channel_id: str, user_id: str, custom_id: str,
 
 
 def _moves(ruleset, state, seat: str) -> Reply:
-    from bot.demo import command_line
+    from bot.command_lines import command_line
 
     if seat not in ruleset.to_act(state):
         return Reply(text=_("The game is not waiting for you now."), ephemeral=True)

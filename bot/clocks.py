@@ -38,16 +38,14 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import datetime, timedelta
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.core import IllegalAction, Timeout, TIMEOUT_POLICIES
 from engine.core.ruleset import Ruleset, get_ruleset
+from bot.host import Host
 from bot.reply import Reply
 from engine.core.text import _, join
 from bot.store.schedule import ClockRecord, Job, SeatClock
-
-if TYPE_CHECKING:
-    from bot.service import Service
 
 DAY = 86400
 HOUR = 3600
@@ -138,7 +136,7 @@ class Clocks:
     """The service's clock keeping: it runs clocks after each change, handles the clock
     commands (/game pause|resume|claim, /vacation, /notify, /nudge) and fires due jobs."""
 
-    def __init__(self, service: Service, vacation_days: int = 21):
+    def __init__(self, service: Host, vacation_days: int = 21):
         self.service = service
         self.store = service.store
         self.vacation_days = vacation_days

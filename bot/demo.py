@@ -12,11 +12,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from bot.command_lines import command_line
 from bot.console import Console
 from bot.service import Service
 from bot.store import Store
 from engine.core import Action, GameState, IllegalAction, Ruleset
-from engine.grid import distance, square_name
+from engine.grid import distance
 
 PLAYERS = ("alice", "bob")
 
@@ -84,28 +85,6 @@ def choose_action(ruleset: Ruleset, state: GameState, seat: str) -> Action:
         if kind in by_kind:
             return by_kind[kind][0]
     return actions[0]
-
-
-# How an action's fields are typed as command options, where the names differ.
-_OPTION_NAMES = {"entry": "attack", "first": "who", "ranged": "kind"}
-
-
-def command_line(action: Action) -> str:
-    """The command a player types for ``action``: ``/move creature:orc to:F7``."""
-    words = [f"/{action.kind}"]
-    for name, value in action.model_dump(exclude={"kind", "seat"}).items():
-        if value is None or value == [] or value == "":
-            continue
-        if name == "ranged":
-            value = "ranged" if value else "melee"
-        elif isinstance(value, (tuple, list)) and len(value) == 2 and all(isinstance(v, int) for v in value):
-            value = square_name(tuple(value))
-        elif isinstance(value, list) and value and isinstance(value[0], (tuple, list)):
-            value = " ".join(square_name(tuple(v)) for v in value)
-        elif isinstance(value, list):
-            value = ",".join(str(v) for v in value)
-        words.append(f'{_OPTION_NAMES.get(name, name)}:"{value}"')
-    return " ".join(words)
 
 
 async def run_demo(out: Path, seed: int = 2006, max_commands: int = 400, echo=None) -> str:

@@ -8,15 +8,13 @@ left on the clock when it has one, and links to the game's channel (or thread).
 from __future__ import annotations
 
 from datetime import datetime
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.core.ruleset import get_ruleset
 from engine.core.text import _, join, ngettext
 from bot.clocks import duration
+from bot.host import Host
 from bot.reply import Reply
-
-if TYPE_CHECKING:
-    from bot.service import Service
 
 
 def channel_link(guild_id: str | None, channel_id: str) -> str:
@@ -32,7 +30,7 @@ def channel_link(guild_id: str | None, channel_id: str) -> str:
     return f"#{channel_id}"
 
 
-async def inbox(service: Service, user_id: str, guild_id: str | None) -> Reply:
+async def inbox(service: Host, user_id: str, guild_id: str | None) -> Reply:
     store = service.store
     now: datetime = service.now()
     rows: list[tuple[bool, int, str]] = []

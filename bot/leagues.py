@@ -22,6 +22,7 @@ from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.commands import Command
+from bot.host import Host
 from bot.reply import Reply
 from bot.store import LeagueChange, StoreError
 from bot.store.leagues import LeagueMatchRecord, LeagueRecord
@@ -45,7 +46,6 @@ from leagues import (
 )
 
 if TYPE_CHECKING:
-    from bot.service import Service
     from bot.store import GameRecord
 
 log = logging.getLogger(__name__)
@@ -118,7 +118,7 @@ def casualties(state: GameState) -> dict[str, list[str]]:
 class LeagueService:
     """The league commands. ``service`` is the game service that creates and plays games."""
 
-    def __init__(self, service: Service):
+    def __init__(self, service: Host):
         self.service = service
         self.store = service.store
 
@@ -174,7 +174,7 @@ class LeagueService:
 
     # -- /league create, join, leave, info, list -----------------------------------------------
     async def _league_create(self, channel_id, user_id, guild, command, caller) -> Reply:
-        from bot.service import parse_settings
+        from bot.settings import parse_settings
 
         name = str(command.options.get("name", "")).strip()
         if not 1 <= len(name) <= 50:

@@ -8,16 +8,14 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable
 
 from engine.core.text import _, join
 from engine.core import BoardView, Event, IllegalAction
 from engine.core.ruleset import get_ruleset
 from bot import fairness
+from bot.host import Host
 from bot.reply import Reply
-
-if TYPE_CHECKING:
-    from bot.service import Service
 
 MAX_FRAMES = 80
 FRAME_SQUARE_PX = 24
@@ -57,7 +55,7 @@ def frames(data: dict[str, Any], render: Callable[[BoardView], bytes], start: in
 def frame_renderer(service) -> Callable[[BoardView], bytes]:
     """Frames are drawn smaller than the boards posted after each phase: an animation of many
     frames must fit Discord's upload limit, and drawing is the slow part."""
-    from bot.service import default_renderer
+    from bot.boards import default_renderer
 
     if service.render is not default_renderer:
         return service.render
@@ -84,7 +82,7 @@ def _key_event(events: list[Event]) -> str:
 
 
 class Replays:
-    def __init__(self, service: Service):
+    def __init__(self, service: Host):
         self.service = service
         self.store = service.store
 

@@ -33,7 +33,7 @@ from bot.clocks import Clocks, parse_clock, parse_timeout
 from bot.armies import Armies
 from bot.collection import Collection
 from bot import fairness
-from bot.boards import BoardPainter
+from bot.boards import BoardPainter, default_renderer
 from bot.commands import (
     ARMY_COMMANDS, AROUND_SIZE, CLOCK_COMMANDS, COLLECTION_COMMANDS, GAME_COMMANDS, MOST_AROUND, REPLAY_COMMANDS,
     Attachment,
@@ -45,6 +45,7 @@ from bot.leagues import Caller, LeagueService
 from bot.parsed import ParsedGames
 from bot.replays import Replays
 from bot.reply import Reply
+from bot.settings import parse_settings
 from bot.store import GameRecord, Store, StoreError, VersionConflict
 from bot.store.values import utc_now
 
@@ -81,50 +82,6 @@ def event_text(event: Event) -> Any:
     if event.roll is not None:
         return join("", [said, f" 🎲 {event.roll.detail or event.roll.expression} = {event.roll.total}"])
     return said
-
-
-def parse_settings(text: str | None) -> dict[str, Any]:
-    """``"players=4, edition=starter"`` -> a dict; numbers and true/false are typed."""
-    settings: dict[str, Any] = {}
-    if not text:
-        return settings
-    for part in str(text).replace(";", ",").split(","):
-        if not part.strip():
-            continue
-        key, sep, value = part.partition("=")
-        if not sep or not key.strip():
-            raise IllegalAction("bad-setting", _("Write settings as name=value, not {setting}.",
-                                                  setting=quote(part.strip())))
-        value = value.strip()
-        lowered = value.casefold()
-        typed: Any = value
-        if lowered in ("true", "yes", "on"):
-            typed = True
-        elif lowered in ("false", "no", "off"):
-            typed = False
-        elif value.lstrip("-").isdigit():
-            typed = int(value)
-        settings[key.strip()] = typed
-    return settings
-
-
-def default_renderer(view: Any) -> bytes:
-    """The renderer for the view's board kind: areas (Conan), a continuous table (The Ninth Age)
-    or a square grid."""
-    from engine.areas.view import AreaView
-    from engine.table.view import TableView
-
-    if isinstance(view, AreaView):
-        from renderers.areas import render_areas
-
-        return render_areas(view)
-    if isinstance(view, TableView):
-        from renderers.table import render_table
-
-        return render_table(view)
-    from renderers.grid import render_board
-
-    return render_board(view)
 
 
 class Service:

@@ -44,6 +44,10 @@ __all__ = ["BoardLayout", "board_layout", "render_board", "side_order"]
 
 MAX_SIDE = 2000  # Discord shows bigger images, but phones then load them slowly
 MIN_SQUARE = 10
+SQUARE_PX = 48  # a board's squares, unless the map is big (see default_square)
+PREVIEW_WIDTH = 550  # Discord's in-channel preview of an image, in pixels at most
+WIDE_GRID = 880  # a grid wider than this at SQUARE_PX gets smaller squares by default
+MIN_DEFAULT_SQUARE = 32
 SS = 2  # supersampling factor
 MAX_TITLE_LINES = 2
 MAX_CAPTION_LINES = 5
@@ -223,8 +227,29 @@ def _fit_square(view: BoardView, square_px: int) -> tuple[int, _Text]:
     return square, text
 
 
-def board_layout(view: BoardView, *, square_px: int = 48) -> BoardLayout:
+def default_square(view: BoardView) -> int:
+    """The square size a board is drawn at unless told: :data:`SQUARE_PX`, less on a big map.
+
+    Discord shows a board in the channel at most :data:`PREVIEW_WIDTH` pixels wide, and full
+    size only when it is opened. Squares of 48 pixels make a 24 x 24 map 1,200 pixels wide,
+    which the channel shows at less than half size, for 1.8 times the pixels of a board 900
+    wide that it shows the same; so a map wider than :data:`WIDE_GRID` pixels of 48-pixel squares
+    gets smaller squares, down to :data:`MIN_DEFAULT_SQUARE`, still readable when opened (a
+    token's name and hit points are 10 and 8 pixels high there). Small maps and the crops of
+    ``/game board around:`` keep 48.
+
+    >>> default_square(BoardView(width=12, height=9))
+    48
+    >>> default_square(BoardView(width=24, height=24)), default_square(BoardView(width=36, height=30))
+    (36, 32)
+    """
+    side = max(view.width, view.height, 1)
+    return max(MIN_DEFAULT_SQUARE, min(SQUARE_PX, WIDE_GRID // side))
+
+
+def board_layout(view: BoardView, *, square_px: int | None = None) -> BoardLayout:
     """The layout :func:`render_board` will use for ``view`` (square size after any scaling)."""
+    square_px = default_square(view) if square_px is None else square_px
     _check(view, square_px)
     square, text = _fit_square(view, square_px)
     return BoardLayout(view.width, view.height, square, _margin(square), text.header // SS,
@@ -243,10 +268,11 @@ def _check(view: BoardView, square_px: int) -> None:
 # Rendering
 
 
-def render_board(view: BoardView, *, square_px: int = 48, cache: bool = True) -> bytes:
+def render_board(view: BoardView, *, square_px: int | None = None, cache: bool = True) -> bytes:
     """Draw ``view`` and return PNG bytes; the same view always gives the same bytes.
 
-    Squares are ``square_px`` pixels unless the image would exceed 2000 pixels on a side, in
+    Squares are ``square_px`` pixels (by default :func:`default_square`: 48, less on a big
+    map) unless the image would exceed 2000 pixels on a side, in
     which case they shrink to fit (see :func:`board_layout`).
 
     The map's unchanging layer (floor, terrain, zone tints, grid, walls, frame, coordinates) is
@@ -255,6 +281,7 @@ def render_board(view: BoardView, *, square_px: int = 48, cache: bool = True) ->
     ``cache=False`` draws everything afresh and averages the whole board: the same pixels
     (tests compare the two), for checking.
     """
+    square_px = default_square(view) if square_px is None else square_px
     _check(view, square_px)
     square, text = _fit_square(view, square_px)
     final = BoardLayout(view.width, view.height, square, _margin(square), text.header // SS,
@@ -275,9 +302,7 @@ def render_board(view: BoardView, *, square_px: int = 48, cache: bool = True) ->
         _Painter(view, big, text, ImageDraw.Draw(block, "RGBA"), colours).paint_overlays()
         image.paste(block.reduce(SS), (0, block_top))
     if text.footer:
-        band = Image.new("RGB", (big.size[0], text.footer), PARCHMENT)
-        _Painter(view, big, text, ImageDraw.Draw(band, "RGBA"), colours).legend()
-        image.paste(band.reduce(SS), (0, block_top + big.size[1] // SS))
+        image.paste(_legend_band(view, big, text, colours, cache), (0, block_top + big.size[1] // SS))
     assert image.size == final.size
     return png.encode(image)
 
@@ -306,6 +331,32 @@ def _header_band(view: BoardView, big: BoardLayout, text: _Text, colours: dict[s
                     _TITLE_BANDS.popitem(last=False)
     band = band.copy()
     _Painter(view, big, text, ImageDraw.Draw(band, "RGBA"), colours).header(titles=False)
+    return band
+
+
+_LEGEND_BANDS: OrderedDict[tuple, Image.Image] = OrderedDict()
+
+
+def _legend_band(view: BoardView, big: BoardLayout, text: _Text, colours: dict[str, RGB],
+                 cache: bool) -> Image.Image:
+    """The legend at final scale. It depends only on the sides, the terrain kinds and the
+    width, which a game keeps from board to board, so it is drawn once and kept (the legend
+    of a four-player battle map is a fifth of its drawing)."""
+    key = (big.size[0], big.square, text.footer, text.legend_size, text.legend_rows,
+           tuple(sorted(colours.items())))
+    with _TITLE_BANDS_LOCK:
+        band = _LEGEND_BANDS.get(key) if cache else None
+        if band is not None:
+            _LEGEND_BANDS.move_to_end(key)
+            return band
+    big_band = Image.new("RGB", (big.size[0], text.footer), PARCHMENT)
+    _Painter(view, big, text, ImageDraw.Draw(big_band, "RGBA"), colours).legend()
+    band = big_band.reduce(SS)
+    if cache:
+        with _TITLE_BANDS_LOCK:
+            _LEGEND_BANDS[key] = band
+            while len(_LEGEND_BANDS) > 16:
+                _LEGEND_BANDS.popitem(last=False)
     return band
 
 

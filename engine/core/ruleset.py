@@ -1,7 +1,8 @@
 """The ruleset interface (OpenSpiel's state / legal actions / apply) and the registry.
 
 A ruleset is a set of pure functions over a state. :meth:`Ruleset.apply` never changes the
-state it is given: it works on a copy, so an action that turns out to be illegal half-way
+state it is given: it works on a copy (one per command, made by
+:func:`engine.core.copying.copy_state`), so an action that turns out to be illegal half-way
 through leaves nothing behind.
 """
 
@@ -13,6 +14,7 @@ from typing import Any, ClassVar, Iterable
 from pydantic import TypeAdapter, ValidationError
 
 from engine.core.board_view import BoardView
+from engine.core.copying import copy_state
 from engine.core.decisions import Decide, DecisionNeeded, PendingDecision
 from engine.core.errors import IllegalAction, quote
 from engine.core.events import Event
@@ -189,7 +191,7 @@ class Ruleset(ABC):
         notice = Event(kind="timeout", seat=seat, text=f"⏰ {name} ran out of time.",
                        data={"policy": action.policy})
         if action.policy == "claim":
-            working = state.model_copy(deep=True)
+            working = copy_state(state)
             working.pending = None
             losing = {seat}
             winners = [s.id for s in working.seats if s.id not in losing]
@@ -200,7 +202,7 @@ class Ruleset(ABC):
         if action.policy == "drop":
             if len(state.seats) < 3:
                 raise IllegalAction("cannot-drop", "Only a game of three or more seats goes on without one.")
-            working = state.model_copy(deep=True)
+            working = copy_state(state)
             working.pending = None
             events = [notice]
             self._drop_seat(working, seat, events)
@@ -253,7 +255,7 @@ class Ruleset(ABC):
         if state.is_over:
             raise IllegalAction("game-over", "The game is over; no more moves can be made.")
         if isinstance(action, Resign):
-            working = state.model_copy(deep=True)
+            working = copy_state(state)
             working.pending = None
             events: list[Event] = []
             self._resign(working, action, events)
@@ -270,14 +272,14 @@ class Ruleset(ABC):
 
     def _run(self, state: GameState, action: Action, answers: list[str], shown: int) -> tuple[GameState, list[Event]]:
         """Apply ``action`` to a private copy with the answers given so far (see decisions)."""
-        working = state.model_copy(deep=True)
+        working = copy_state(state)
         working.begin_answers(answers)
         events: list[Event] = []
         try:
             self._apply(working, action, events)
         except DecisionNeeded as need:
             # The table sees what happened up to the question; the state stays as it was.
-            waiting = state.model_copy(deep=True)
+            waiting = copy_state(state)
             waiting.pending = PendingDecision(action=action.model_dump(mode="json"), answers=answers,
                                               decision=need.decision, shown=len(events))
             question = Event(kind="decision", seat=need.decision.seat,
@@ -350,7 +352,7 @@ class Ruleset(ABC):
         >>> Ruleset.replay.__doc__ is not None
         True
         """
-        state = start.model_copy(deep=True) if start is not None else self.new_game(seed, options)
+        state = copy_state(start) if start is not None else self.new_game(seed, options)
         log = list(actions)
         events: list[Event] = []
         last = max((i for i, a in enumerate(log) if not isinstance(a, Decide)), default=len(log))

@@ -54,10 +54,11 @@ class Body(BaseModel):
     """A creature on the grid: where it stands, how big it is, how it moves.
 
     ``anchor`` is the top-left square of its space (a name like ``"E5"`` is accepted).
-    ``shape`` is set only while a big creature is squeezed into a narrower placement.
+    ``shape`` is set only while a big creature is squeezed into a narrower placement. A body is
+    a frozen value (:meth:`at` gives the same creature elsewhere), so one can be shared.
     """
 
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", frozen=True)
 
     id: str
     side: str

@@ -673,6 +673,10 @@ def _search(ctx: _Mover, start: XY, start_shape, diag0: int, budget: int | None,
     seq = 0
     shapes = ctx.shapes
     static = ctx.static_step
+    # A one-square mover's steps come straight from the map's memo (see _Mover._memo1): a
+    # search seldom asks for a step twice, so the per-search cache in between only costs.
+    one_square = ctx._memo1 is not None
+    static1 = ctx._static_step1
     inc = ctx.rules.hampered_diagonal_counter_increment
     closed = set()
     push, pop = heapq.heappush, heapq.heappop
@@ -691,7 +695,7 @@ def _search(ctx: _Mover, start: XY, start_shape, diag0: int, budget: int | None,
             if allowed is not None and nxt not in allowed:
                 continue
             for sh in shapes:
-                st = static(here, shape, nxt, sh)
+                st = static1(here, nxt) if one_square else static(here, shape, nxt, sh)
                 if st.__class__ is str:
                     continue
                 k, diag, surcharge, _ev = st

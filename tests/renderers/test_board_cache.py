@@ -165,3 +165,28 @@ def test_a_kept_title_band_gives_the_same_header_as_one_drawn_afresh():
         view = battle([orc(1, 1)], caption=caption)
         assert pixels_of(render_board(view)) == pixels_of(render_board(view, cache=False))
     assert 1 <= len(grid._TITLE_BANDS) <= 3  # one per band height, not one per caption
+
+
+def test_the_legend_is_drawn_once_per_game_and_gives_the_same_pixels():
+    grid._LEGEND_BANDS.clear()
+    boards = [battle([orc(1, 1)], caption="Round 1"), battle([orc(2, 2, hp=3)], caption="Round 2"),
+              battle([orc(3, 1), orc(4, 4, side="a")], caption="Round 3")]
+    for view in boards:
+        assert pixels_of(render_board(view)) == pixels_of(render_board(view, cache=False))
+    assert len(grid._LEGEND_BANDS) == 1  # the same sides and terrain: one band for the game
+    renamed = battle([orc(1, 1)]).model_copy(update={"side_names": {"a": "Alice", "b": "Bertrand"}})
+    assert pixels_of(render_board(renamed)) == pixels_of(render_board(renamed, cache=False))
+    assert len(grid._LEGEND_BANDS) == 2
+
+
+def test_png_parts_checked_apart_give_the_checksum_of_the_whole(monkeypatch):
+    # zlib.decompress checks the Adler-32 of the whole stream, joined from each part's.
+    for parts in (1, 2, 3, 5):
+        monkeypatch.setattr(png, "PARTS", parts)
+        picture = Image.new("RGB", (13, 11), (236, 224, 196))
+        for n in range(11):
+            picture.putpixel((n, n), (n * 20, 255 - n * 7, 3 * n))
+        data = png.encode(picture)
+        idat = data[data.index(b"IDAT") + 4:data.index(b"IEND") - 8]
+        assert len(zlib.decompress(idat)) == 11 * (13 * 3 + 1)
+        assert pixels_of(data) == picture.tobytes()

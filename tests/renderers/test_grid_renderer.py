@@ -37,7 +37,7 @@ def decode(png: bytes) -> Image.Image:
     return image.convert("RGB")
 
 
-def centre_px(view: BoardView, xy: tuple[int, int], square_px: int = 48) -> tuple[int, int]:
+def centre_px(view: BoardView, xy: tuple[int, int], square_px: int | None = None) -> tuple[int, int]:
     """Where square ``xy``'s centre lands, from the layout's documented geometry."""
     lay = board_layout(view, square_px=square_px)
     return (lay.margin + xy[0] * lay.square + lay.square // 2,
@@ -530,3 +530,15 @@ def test_low_wall_edges_are_drawn_dashed_on_the_shared_edge():
     b = Image.open(io.BytesIO(low_png)).convert("RGB")
     column = [b.getpixel((x0, y)) != a.getpixel((x0, y)) for y in range(y0 + 1, y0 + layout.square - 1)]
     assert any(column) and not all(column)  # dashes and gaps along the edge
+
+
+def test_big_maps_get_smaller_squares_by_default_and_small_ones_keep_48():
+    """Discord shows a board at most 550 pixels wide in the channel: a 24 x 24 map at 48-pixel
+    squares would be 1,200 wide for the same preview, so its squares are 36 by default."""
+    small = BoardView(width=12, height=9, tokens=[token("a", "a", [(1, 1)])])
+    big = BoardView(width=24, height=24, tokens=[token("a", "a", [(1, 1)])])
+    assert board_layout(small).square == 48
+    assert board_layout(big).square == 36 and board_layout(big, square_px=48).square == 48
+    assert decode(render_board(big)).size == board_layout(big).size
+    assert decode(render_board(big, square_px=48)).size == board_layout(big, square_px=48).size
+    assert board_layout(BoardView(width=36, height=30)).square == 32

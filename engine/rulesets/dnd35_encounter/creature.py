@@ -62,6 +62,11 @@ def slug(text: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text.casefold()).strip("-")
 
 
+# Bodies already made, by everything they are made from (see Creature.body); cleared when full.
+_BODIES: dict[tuple, Body] = {}
+_BODIES_KEPT = 4096
+
+
 class Creature(BaseModel):
     """One combatant. ``anchor`` is the top-left square of its space (big creatures)."""
 
@@ -156,14 +161,36 @@ class Creature(BaseModel):
         return any(c.casefold() == condition.casefold() for c in self.conditions)
 
     def body(self) -> Body:
-        """The creature as the grid core sees it."""
-        return Body(id=self.id, side=self.side, anchor=self.anchor, name=self.name, size=self.size,
-                    tall=self.tall, natural_reach=self.reach, helpless=self.helpless,
-                    active=not self.helpless, shape=self.shape, flying=self.flying,
-                    incorporeal="incorporeal" in self.traits or self.is_("incorporeal"),
-                    fills_space="fills-space" in self.traits,
-                    obstructs_when_helpless="obstructs" in self.traits,
-                    escape_artist=self.is_("escaping"))
+        """The creature as the grid core sees it.
+
+        Bodies are frozen values, kept by what they are made of: a move's path search asks for
+        the bodies of all the others, and making them anew (and asking each condition in turn)
+        was half of a replay's time.
+
+        >>> orc = Creature(id="orc", name="Orc", owner="referee", anchor=(2, 3), hp=-1, max_hp=5,
+        ...                conditions=["Flying"])
+        >>> body = orc.body()
+        >>> body == Body(id="orc", side=orc.side, anchor=(2, 3), name="Orc", helpless=True,
+        ...              active=False, flying=True)
+        True
+        """
+        labels = {canonical(c) for c in self.conditions}
+        helpless = self.hp < 0 or "helpless" in labels
+        shape = None if self.shape is None else (self.shape[0], self.shape[1])
+        key = (self.id, self.side, (self.anchor[0], self.anchor[1]), self.name, self.size, self.tall,
+               self.reach, helpless, shape, "flying" in labels,
+               "incorporeal" in self.traits or "incorporeal" in labels, "fills-space" in self.traits,
+               "obstructs" in self.traits, "escaping" in labels)
+        found = _BODIES.get(key)
+        if found is None:
+            if len(_BODIES) >= _BODIES_KEPT:
+                _BODIES.clear()
+            found = _BODIES[key] = Body(
+                id=self.id, side=self.side, anchor=key[2], name=self.name, size=self.size,
+                tall=self.tall, natural_reach=self.reach, helpless=helpless, active=not helpless,
+                shape=shape, flying=key[9], incorporeal=key[10], fills_space=key[11],
+                obstructs_when_helpless=key[12], escape_artist=key[13])
+        return found
 
     @property
     def squares(self) -> list[XY]:

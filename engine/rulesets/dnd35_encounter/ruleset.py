@@ -27,6 +27,7 @@ from engine.grid import (
     can_end_at, footprint, line_of_sight, reachable, shortest_path, space_distance,
     square_name, threatened_squares, validate_path,
 )
+from engine.grid.board import shared_map
 from engine.grid.movement import Path, five_foot_step, minimum_move, provocations
 from engine.grid.speed import allowance, effective_speed
 from engine.grid.view import board_view_of
@@ -83,7 +84,9 @@ class Encounter(Ruleset):
 
     def new_game(self, seed: int, options: dict[str, Any] | None = None) -> EncounterState:
         options = dict(options or {})
-        grid = load_map(options.get("map"), options.get("map_data"))
+        # One map object per map content: its lookup tables and step memo, built by the first
+        # game or replay on it, serve every later one (an undo replays from a new game).
+        grid = shared_map(load_map(options.get("map"), options.get("map_data")))
         extra = encounter_options(options)
         seats = [Seat(id=REFEREE, name="Referee")] + [Seat(id=s, name=f"Player {s[1:]}") for s in PLAYER_SEATS]
         return EncounterState(
@@ -459,7 +462,8 @@ class Encounter(Ruleset):
                                   "cost": path.cost, "mode": mode},
                             text=f"{creature.name} moves {route} ({used})."))
         self._squeeze_note(creature, was_squeezed, events)
-        self._provoked(state, creature, body, path, mode, events)
+        # The others stand where they stood for the search, unless a Tumble or overrun moved one.
+        self._provoked(state, creature, body, path, mode, events, others if foe is None else None)
 
     def _passing(self, state: EncounterState, creature: Creature, action: Move) -> Creature:
         """The opponent a move tries to pass by Tumble or overrun (3.5 §5.4, L93-97), checked."""
@@ -638,9 +642,11 @@ class Encounter(Ruleset):
         return f" A double move allows {2 * creature.move_speed} squares in all (mode:double)."
 
     def _provoked(self, state: EncounterState, creature: Creature, body, path, mode: str,
-                  events: list[Event]) -> None:
-        """Note the attacks of opportunity the move provokes; the referee resolves them."""
-        others = self._others(state, creature)
+                  events: list[Event], others: list | None = None) -> None:
+        """Note the attacks of opportunity the move provokes; the referee resolves them.
+        ``others``: the other creatures' bodies, if the caller has them as they stand now."""
+        if others is None:
+            others = self._others(state, creature)
         seen: set[str] = set()
         triggers = list(path.events) + provocations(
             state.map, body, path.squares, others, five_foot_step=mode == "step",
