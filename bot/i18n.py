@@ -198,3 +198,19 @@ def _said(value: Any, lookup: Lookup) -> Any:
         said = {k: _said(v, lookup) for k, v in value.items()}
         return said if any(said[k] is not value[k] for k in value) else value
     return value
+
+
+class _Words:
+    """A renderer's own words in one language, looked up as the renderer asks for them."""
+
+    def __init__(self, lookup: Lookup):
+        self.lookup = lookup
+
+    def get(self, word: str, default: str | None = None) -> str:
+        return self.lookup(word, None, None) or (word if default is None else default)
+
+
+def renderer_words(lang: str | None) -> _Words | None:
+    """What ``renderers.card.render_card(card, words)`` takes for ``lang`` (None: English)."""
+    lookup = lookup_for(lang)
+    return None if lookup is None else _Words(lookup)

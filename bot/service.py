@@ -168,14 +168,14 @@ class Service:
         (:func:`bot.i18n.language_of`), the board in the server's."""
         channel_id, user_id = str(channel_id), str(user_id)
         server = await self.server_language(guild_id)
+        lang = language_of(await self._user_language(user_id), locale, server)
         token = self._server_language.set(server)
         try:
-            reply = await self._handle(channel_id, user_id, command, guild_id, caller, server)
+            reply = await self._handle(channel_id, user_id, command, guild_id, caller, server, lang)
         finally:
             self._server_language.reset(token)
-        if command.key == "server":  # a new server language is the one its answer is said in
-            server = await self.server_language(guild_id)
-        lang = language_of(await self._user_language(user_id), locale, server)
+        if command.key in ("language", "server"):  # the answer is said in the language just chosen
+            lang = language_of(await self._user_language(user_id), locale, await self.server_language(guild_id))
         return spoken(reply, lang)
 
     async def server_language(self, guild_id: str | int | None) -> str:
@@ -192,7 +192,7 @@ class Service:
             return None
 
     async def _handle(self, channel_id: str, user_id: str, command: Command, guild_id: str | int | None,
-                      caller: Caller | None, server: str) -> Reply:
+                      caller: Caller | None, server: str, lang: str) -> Reply:
         try:
             check_bounds(command)
             if command.key in ("language", "server"):
@@ -204,7 +204,7 @@ class Service:
             if command.key == "roll":
                 return await self._free_roll(channel_id, user_id, guild_id, command)
             if command.key == "card":
-                return await self.collection.card(user_id, command)
+                return await self.collection.card(user_id, command, lang)
             if command.key in COLLECTION_COMMANDS:
                 return await self.collection.warband(user_id, command)
             if command.key == "games":

@@ -97,3 +97,17 @@ async def test_settings_survive_a_restart(tmp_path):
         assert await store.server_settings(GUILD) == {"language": "it"}
         await store.set_server_setting(GUILD, "language", None)
         assert await store.server_settings(GUILD) == {}
+
+
+async def test_a_card_image_has_its_headings_in_the_readers_language(service):
+    from engine.rulesets.dnd_minis.cards import shipped_cards
+    from renderers.card import render_card
+    from bot.i18n import renderer_words
+
+    card = next(iter(shipped_cards().values()))
+    english = await say(service, ALICE, f"/card name:{card.id}")
+    italian = await say(service, ALICE, f"/card name:{card.id}", locale="it")
+    assert english.error is None and italian.error is None
+    assert english.image == render_card(card) and italian.image == render_card(card, renderer_words("it"))
+    assert italian.image != english.image
+    assert renderer_words("hu").get("Special abilities") == "Különleges képességek"
