@@ -261,8 +261,8 @@ class QuickStart(Ruleset):
         state.order = [action.first, state.other_seat(action.first)]
         state.acted = []
         events.append(Event(kind="order", seat=action.seat,
-                            text=_('{seat} chooses: the {creature_of} acts first.',
-                                   seat=state.seat(action.seat).name, creature_of=state.creature_of(action.first).name)))
+                            text=_('{seat} chooses: the {creature} acts first.',
+                                   seat=state.seat(action.seat).name, creature=state.creature_of(action.first).name)))
         self._begin_activation(state, action.first, events)
 
     def _begin_activation(self, state: QuickStartState, seat: str, events: list[Event]) -> None:

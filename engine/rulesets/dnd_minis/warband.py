@@ -369,7 +369,7 @@ def refuse_limits(found: list[Problem], headline: str) -> IllegalAction:
     if len(found) == 1:
         error = IllegalAction(code, _('{headline} {found}', headline=headline, found=found[0]))
     else:
-        error = IllegalAction(code, _('{rstrip} ({count} limits broken):\n{names}', rstrip=headline.rstrip(':'), count=len(found), names="\n".join(f"• {p}" for p in found)))
+        error = IllegalAction(code, _('{headline} ({count} limits broken):\n{names}', headline=headline.rstrip(':'), count=len(found), names="\n".join(f"• {p}" for p in found)))
     error.codes = codes
     return error
 
@@ -670,11 +670,11 @@ def import_warband(text: str | bytes, *, owner: str = "", catalog: Catalog | Non
         raise IllegalAction("bad-warband", _('{source}: warband: the file must hold one JSON object',
                                              source=source))
     if data.get("format", FILE_FORMAT) != FILE_FORMAT:
-        raise IllegalAction("bad-warband", _("{source}: format: expected '{file_format}', not {get}",
-                                             source=source, file_format=FILE_FORMAT, get=quote(data.get('format'))))
+        raise IllegalAction("bad-warband", _("{source}: format: expected '{file_format}', not {found}",
+                                             source=source, file_format=FILE_FORMAT, found=quote(data.get('format'))))
     if data.get("version", 1) != 1:
-        raise IllegalAction("bad-warband", _('{source}: version: Warband reads version 1 files, not {get}',
-                                             source=source, get=quote(data.get('version'))))
+        raise IllegalAction("bad-warband", _('{source}: version: Warband reads version 1 files, not {found}',
+                                             source=source, found=quote(data.get('version'))))
     raw = data.get("creatures", [])
     if not isinstance(raw, list):
         raise IllegalAction("bad-warband", _('{source}: creatures: must be a list of {{card, count}}',
@@ -687,8 +687,8 @@ def import_warband(text: str | bytes, *, owner: str = "", catalog: Catalog | Non
                                                  source=source, i=i))
         unknown_keys = set(item) - {"card", "name", "count"}
         if unknown_keys:
-            raise IllegalAction("bad-warband", _('{source}: creatures.{i}: unknown field {sorted}',
-                                                 source=source, i=i, sorted=quote(sorted(unknown_keys)[0])))
+            raise IllegalAction("bad-warband", _('{source}: creatures.{i}: unknown field {field}',
+                                                 source=source, i=i, field=quote(sorted(unknown_keys)[0])))
         key = item.get("card") or item.get("name")
         if not isinstance(key, str):
             raise IllegalAction("bad-warband", _('{source}: creatures.{i}: names no creature card',
@@ -705,10 +705,10 @@ def import_warband(text: str | bytes, *, owner: str = "", catalog: Catalog | Non
     fields = {k: data.get(k) for k in ("name", "edition", "scenario", "faction", "size", "commander_zero", "battle_map")}
     fields["tiles"] = data.get("tiles", [])
     if fields["edition"] not in EDITIONS:
-        raise IllegalAction("bad-warband", _('{source}: edition: must be starter or war-drums, not {fields}',
-                                             source=source, fields=quote(fields['edition'])))
+        raise IllegalAction("bad-warband", _('{source}: edition: must be starter or war-drums, not {edition}',
+                                             source=source, edition=quote(fields['edition'])))
     extra = set(data) - {"format", "version", "creatures", "tiles", *fields}
     if extra:
-        raise IllegalAction("bad-warband", _('{source}: unknown field {sorted}',
-                                             source=source, sorted=quote(sorted(extra)[0])))
+        raise IllegalAction("bad-warband", _('{source}: unknown field {field}',
+                                             source=source, field=quote(sorted(extra)[0])))
     return _validated({**fields, "owner": owner, "creatures": entries}, source)

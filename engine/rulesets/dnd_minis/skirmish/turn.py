@@ -360,7 +360,7 @@ def _spike_guard(state: SkirmishState, field: SkirmishField, creature: Creature,
     def hook(c: Creature, anchor: XY, index: int) -> bool:
         if not _spike_squares(state, field, c, anchor):
             return True
-        events.append(Event(kind="spikes", seat=c.side, text=_('The {c} steps onto spike stones.', c=c.name)))
+        events.append(Event(kind="spikes", seat=c.side, text=_('The {creature} steps onto spike stones.', creature=c.name)))
         effects.run(field, state.rng, [Damage(target=c.id, amount=5, kind="magic", why="spike stones")], events)
         return c.on_board
 
