@@ -297,7 +297,7 @@ class SkirmishField(Battlefield):
                       for found in shortest_paths(self.grid, me, goal, others, PathState(), self.move_rules)]
             path = self._choose_route(creature, routes, burrowing)
         events.append(Event(kind="rout_move", seat=creature.side,
-                            text=_('The {creature} flees toward its exit ({budget} squares{outcome}).', creature=creature.name, budget=budget, outcome=(_(', underground') if burrowing else '')),
+                            text=_('The {creature} flees toward its exit ({budget} squares{outcome}).', creature=creature.name, budget=budget, outcome=_(', underground') if burrowing else ''),
                             data={"creature": creature.id}))
         self._rout_events = events
         walked = self.walk(rng, creature, path, turn, events, step_hook=None if burrowing else self._rout_step,

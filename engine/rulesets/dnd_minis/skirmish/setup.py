@@ -267,7 +267,7 @@ def _next_tile(state: SkirmishState, events: list[Event]) -> None:
             letter = state.players[seat].letter
             if tiles and any(legal_placements(state.layout, t, player=letter) for t in tiles):
                 state.deployer = seat
-                events.append(Event(kind="prompt", seat=seat, text=_('{seat} lays {outcome} (/tile).', seat=state.seat(seat).name, outcome=(_('the assembly tile') if assembly else _('a generic tile')))))
+                events.append(Event(kind="prompt", seat=seat, text=_('{seat} lays {outcome} (/tile).', seat=state.seat(seat).name, outcome=_('the assembly tile') if assembly else _('a generic tile'))))
                 return
             state.tile_queue.pop(0)
         if any(_tiles_of(state, s, False) for s in state.deploy_order) and not _stuck(state):
@@ -305,7 +305,7 @@ def place_tile(state: SkirmishState, seat: str, tile: str, at: XY, rotation: int
         raise IllegalAction("assembly-first", _('Lay your assembly tile first.'))
     state.layout = lay(state.layout, found.id, at, rotation, player=player.letter)
     player.tiles_left.remove(found.id)
-    events.append(Event(kind="tile", seat=seat, text=_('{seat} lays {found} at {square}{outcome}.', seat=state.seat(seat).name, found=found.name, square=square_name(at), outcome=(_(', turned {rotation}°', rotation=rotation) if rotation else ''))))
+    events.append(Event(kind="tile", seat=seat, text=_('{seat} lays {found} at {square}{outcome}.', seat=state.seat(seat).name, found=found.name, square=square_name(at), outcome=_(', turned {rotation}°', rotation=rotation) if rotation else '')))
     state.tile_queue.pop(0)
     _next_tile(state, events)
 
