@@ -10,6 +10,7 @@ from __future__ import annotations
 from pydantic import BaseModel, Field
 
 from engine.core.errors import IllegalAction
+from engine.core.text import _
 
 
 class Activation(BaseModel):
@@ -58,29 +59,31 @@ class Activation(BaseModel):
 
     def check_move(self, name: str, speed: int, cost: int) -> None:
         if self.minimum_move:
-            raise IllegalAction("turn-over", f"{name} spent its turn on a minimum move.")
+            raise IllegalAction("turn-over", _('{name} spent its turn on a minimum move.', name=name))
         if self.attacks >= 2:
             raise IllegalAction(
                 "no-move-after-full-attack",
-                f"{name} made all its attacks standing still, so it can't move this turn.",
+                _("{name} made all its attacks standing still, so it can't move this turn.", name=name),
             )
         if self.attacks == 1 and self.moved_before_attack > 0:
             raise IllegalAction(
                 "no-split-move",
-                f"{name} already moved and attacked; movement can't be split around an attack.",
+                _("{name} already moved and attacked; movement can't be split around an attack.", name=name),
             )
         left = self.movement_left(speed)
         if cost > left:
             if self.attacks == 1:
                 raise IllegalAction(
                     "too-far",
-                    f"{name} attacked, so it may move only its speed ({speed}) afterwards; "
-                    f"that move costs {cost} squares and {left} are left.",
+                    _('{name} attacked, so it may move only its speed ({speed}) afterwards; that move costs '
+                      '{cost} squares and {left} are left.',
+                      name=name, speed=speed, cost=cost, left=left),
                 )
             raise IllegalAction(
                 "too-far",
-                f"{name} has speed {speed} (up to {2 * speed} with a double move); that move costs "
-                f"{cost} squares and {left} are left this turn.",
+                _('{name} has speed {speed} (up to {amount} with a double move); that move costs {cost} '
+                  'squares and {left} are left this turn.',
+                  name=name, speed=speed, amount=2 * speed, cost=cost, left=left),
             )
 
     def record_move(self, cost: int, diag_count: int) -> None:
@@ -92,25 +95,26 @@ class Activation(BaseModel):
 
     def check_attack(self, name: str, speed: int, entries: int) -> None:
         if self.minimum_move:
-            raise IllegalAction("turn-over", f"{name} spent its turn on a minimum move.")
+            raise IllegalAction("turn-over", _('{name} spent its turn on a minimum move.', name=name))
         if self.moved_after_attack > 0:
             raise IllegalAction(
                 "attack-after-move-after-attack",
-                f"{name} already attacked and then moved; its turn allows no more attacks.",
+                _('{name} already attacked and then moved; its turn allows no more attacks.', name=name),
             )
         if self.moved_before_attack > speed:
             raise IllegalAction(
                 "double-moved",
-                f"{name} moved {self.moved_before_attack} squares, more than its speed {speed}: "
-                "a double move allows no attack.",
+                _('{name} moved {moved_before_attack} squares, more than its speed {speed}: a double move '
+                  'allows no attack.',
+                  name=name, moved_before_attack=self.moved_before_attack, speed=speed),
             )
         if self.moved_before_attack > 0 and self.attacks >= 1:
             raise IllegalAction(
                 "one-attack-after-moving",
-                f"{name} moved this turn, so it makes only one attack.",
+                _('{name} moved this turn, so it makes only one attack.', name=name),
             )
         if self.attacks >= entries:
-            raise IllegalAction("no-attacks-left", f"{name} has made all of its attacks.")
+            raise IllegalAction("no-attacks-left", _('{name} has made all of its attacks.', name=name))
 
     def anything_left(self, speed: int, entries: int) -> bool:
         """False once no further move or attack is possible, so the turn can end by itself."""

@@ -34,6 +34,7 @@ from engine.rulesets.dnd_minis.abilities.base import MoveContext
 from engine.rulesets.dnd_minis.activation import Activation
 from engine.rulesets.dnd_minis.combat import AttackOutcome, AttackSetup, morale_save, resolve_attack
 from engine.rulesets.dnd_minis.creature import Creature
+from engine.core.text import _, ngettext
 
 XY = tuple[int, int]
 
@@ -182,7 +183,8 @@ class Battlefield:
         surface terrain, but ending in a legal space.
         """
         if not creature.on_board:
-            raise IllegalAction("not-on-board", f"The {creature.name} is not on the battlefield.")
+            raise IllegalAction("not-on-board", _('The {creature} is not on the battlefield.',
+                                                  creature=creature.name))
         state = PathState(diag_count=diag_count)
         others = [b for b in self.others(creature) if b.id not in passable]
         me = self.body(creature, burrowing=burrowing)
@@ -191,7 +193,8 @@ class Battlefield:
                                   charging=charging)
         else:
             if to == creature.square:
-                raise IllegalAction("no-move", f"The {creature.name} is already on {square_name(to)}.")
+                raise IllegalAction("no-move", _('The {creature} is already on {square}.',
+                                                 creature=creature.name, square=square_name(to)))
             found = shortest_path(self.grid, me, to, others, state, self.move_rules, charging=charging)
         planned = PlannedPath(creature.square, list(found.squares), found.cost, found.diag_count_after,
                               list(found.steps), list(found.shapes))
@@ -199,7 +202,8 @@ class Battlefield:
             end = set(self.body(creature, planned.squares[-1]).squares)
             for c in self.on_board():
                 if c.id in passable and end & set(c.squares):
-                    raise IllegalAction("occupied", f"The {creature.name} may pass the {c.name} but not stop on it.")
+                    raise IllegalAction("occupied", _('The {creature} may pass the {other} but not stop on it.',
+                                                      creature=creature.name, other=c.name))
         return planned
 
     def reachable(self, creature: Creature, diag_count: int, budget: int, *, burrowing: bool = False) -> list[XY]:
@@ -233,8 +237,9 @@ class Battlefield:
             # One line per stretch of movement, so attacks of opportunity read in order.
             if len(segment) > 1:
                 events.append(Event(kind="move", seat=creature.side,
-                                    text=f"The {creature.name} moves " + " → ".join(square_name(s) for s in segment)
-                                    + f" ({segment_cost} square{'s' if segment_cost != 1 else ''}).",
+                                    text=ngettext("The {creature} moves {path} ({n} square).", "The {creature} moves {path} ({n} squares).",
+                                                  segment_cost, creature=creature.name,
+                                                  path=" → ".join(square_name(s) for s in segment)),
                                     data={"creature": creature.id, "path": [list(s) for s in segment],
                                           "cost": segment_cost}))
 
@@ -264,8 +269,9 @@ class Battlefield:
                         continue
                     turn.opportunity_attackers.append(enemy.id)
                     events.append(Event(kind="opportunity", seat=enemy.side,
-                                        text=f"The {creature.name} leaves {square_name(here)}, next to the "
-                                        f"{enemy.name}: attack of opportunity."))
+                                        text=_('The {creature} leaves {square}, next to the {enemy}: attack of '
+                                               'opportunity.',
+                                               creature=creature.name, square=square_name(here), enemy=enemy.name)))
                     self.melee_attack(rng, enemy, creature, self.opportunity_entry(enemy, creature), events,
                                       opportunity=True)
                     if not creature.on_board or creature.routed != was_routing or not self._can_keep_moving(creature):
@@ -451,7 +457,8 @@ class Battlefield:
             # Arrow Catching Shield: the shield-bearer takes it; sight, range and cover stay the
             # original target's (AMB-33).
             events.append(Event(kind="note", seat=catcher.side,
-                                text=f"The {catcher.name} catches the shot meant for the {defender.name}."))
+                                text=_('The {catcher} catches the shot meant for the {defender}.',
+                                       catcher=catcher.name, defender=defender.name)))
             ctx = self.attack_context(attacker, catcher, entry_index, melee=False, declared=declared)
         return self._resolve(rng, ctx, setup, events)
 
@@ -476,14 +483,16 @@ class Battlefield:
         before = creature.hp
         creature.hp -= amount
         events.append(Event(kind="hp", seat=creature.side,
-                            text=f"The {creature.name}: {before} → {max(creature.hp, 0)} HP.",
+                            text=_('The {creature}: {before} → {max} HP.',
+                                   creature=creature.name, before=before, max=max(creature.hp, 0)),
                             data={"creature": creature.id, "hp": creature.hp}))
         if amount > 0:
             self.on_damaged(rng, creature, amount, source, events)
         if creature.hp <= 0:
             self.on_destroyed(rng, creature, source, events, attack)
             creature.destroyed = True
-            events.append(Event(kind="destroyed", seat=creature.side, text=f"The {creature.name} is destroyed.",
+            events.append(Event(kind="destroyed", seat=creature.side, text=_('The {creature} is destroyed.',
+                                                                             creature=creature.name),
                                 data={"creature": creature.id}))
             self.after_destroyed(rng, creature, source, events)
             return
@@ -507,7 +516,8 @@ class Battlefield:
         creature.rout_caused_by = cause.id if cause is not None else None
         creature.rout_caused_seat = cause.side if cause is not None else None
         creature.rout_turn = self.turn.serial if self.turn is not None else None
-        events.append(Event(kind="routed", seat=creature.side, text=f"The {creature.name} routs!",
+        events.append(Event(kind="routed", seat=creature.side, text=_('The {creature} routs!',
+                                                                      creature=creature.name),
                             data={"creature": creature.id}))
         self.after_rout(rng, creature, events)
 

@@ -29,6 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from engine.core.errors import IllegalAction, quote, validation_problems
 from engine.core.jsonfile import read_json
+from engine.core.text import _
 
 Size = Literal["tiny", "small", "medium", "large", "huge", "gargantuan", "colossal"]
 SIZES: tuple[str, ...] = ("tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
@@ -494,7 +495,8 @@ def _playability():
 def parse_card(text: str | bytes, *, source: str = "card") -> StatCard:
     """Parse and validate a card file without consulting the ability registry."""
     if len(text) > MAX_CARD_BYTES:
-        raise IllegalAction("bad-card", f"{source} is too large (over {MAX_CARD_BYTES // 1024} KiB).")
+        raise IllegalAction("bad-card", _('{source} is too large (over {amount} KiB).',
+                                          source=source, amount=MAX_CARD_BYTES // 1024))
     data = read_json(text, code="bad-card", source=source)
     return card_from_data(data, source=source, check_abilities=False)
 
@@ -502,13 +504,14 @@ def parse_card(text: str | bytes, *, source: str = "card") -> StatCard:
 def card_from_data(data: Any, *, source: str = "card", check_abilities: bool = True) -> StatCard:
     """Validate already-parsed card data (one JSON object)."""
     if not isinstance(data, dict):
-        raise IllegalAction("bad-card", f"{source}: card: the file must hold one JSON object")
+        raise IllegalAction("bad-card", _('{source}: card: the file must hold one JSON object', source=source))
     try:
         card = StatCard.model_validate(data)
     except ValidationError as exc:
-        raise IllegalAction("bad-card", f"{source}: {_validation_message(exc)}") from None
+        raise IllegalAction("bad-card", _('{source}: {validation_message}',
+                                          source=source, validation_message=_validation_message(exc))) from None
     if card.hp is None:
-        raise IllegalAction("bad-card", f"{source}: hp: a playable card needs hit points")
+        raise IllegalAction("bad-card", _('{source}: hp: a playable card needs hit points', source=source))
     if check_abilities:
         _check_known(card, source)
     return card
@@ -520,12 +523,12 @@ def _check_known(card: StatCard, source: str) -> None:
     if unknown:
         raise IllegalAction(
             "unknown-ability",
-            f"{source}: abilities: Warband does not implement {', '.join(unknown)}, "
-            "so this card can't be played.",
+            _("{source}: abilities: Warband does not implement {names}, so this card can't be played.",
+              source=source, names=', '.join(unknown)),
         )
     problem = problem_of(card)
     if problem:
-        raise IllegalAction("unknown-ability", f"{source}: {problem}")
+        raise IllegalAction("unknown-ability", _('{source}: {problem}', source=source, problem=problem))
 
 
 def load_card(text: str | bytes, *, source: str = "card") -> StatCard:
@@ -547,7 +550,8 @@ def shipped_cards() -> dict[str, StatCard]:
         if entry.name.endswith(".json"):
             card = load_card(entry.read_text(encoding="utf-8"), source=entry.name)
             if card.id in cards:
-                raise IllegalAction("bad-card", f"{entry.name}: id: '{card.id}' is used by two cards")
+                raise IllegalAction("bad-card", _("{entry}: id: '{id}' is used by two cards",
+                                                  entry=entry.name, id=card.id))
             cards[card.id] = card
     return cards
 
@@ -599,11 +603,13 @@ def find_card(name_or_id: str, catalog: Mapping[str, StatCard] | None = None) ->
     if len(titled) > 1:
         raise IllegalAction(
             "ambiguous-creature",
-            f"{quote(name_or_id)} could be {', '.join(sorted(c.name for c in titled))}: say which one.",
+            _('{name_or_id} could be {names}: say which one.',
+              name_or_id=quote(name_or_id), names=', '.join(sorted((c.name for c in titled)))),
         )
     near = suggestions(key, [c.name for c in cards.values()])
     hint = f" Did you mean {' or '.join(near)}?" if near else ""
-    raise IllegalAction("unknown-creature", f"There is no creature card called {quote(name_or_id)}.{hint}")
+    raise IllegalAction("unknown-creature", _('There is no creature card called {name_or_id}.{hint}',
+                                              name_or_id=quote(name_or_id), hint=hint))
 
 
 def card_names(catalog: Mapping[str, StatCard] | None = None, prefix: str = "", limit: int = 25) -> list[str]:

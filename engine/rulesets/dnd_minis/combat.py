@@ -19,6 +19,7 @@ from engine.core.events import Event, attack_numbers
 from engine.core.rng import Rng
 from engine.rulesets.dnd_minis.abilities import AttackContext, hooks
 from engine.rulesets.dnd_minis.abilities.base import DamageContext, DamagePacket, SaveContext
+from engine.core.text import _
 
 Modifier = tuple[str, int]  # (why, how much)
 
@@ -77,8 +78,9 @@ def resolve_attack(rng: Rng, ctx: AttackContext, *, setup: AttackSetup | None = 
         # Melee against a helpless creature: no roll, automatic hit, double damage (§10.7, AMB-53).
         natural, total, hit, critical, rolled = 0, 0, True, False, False
         events.append(Event(kind="attack_roll", seat=attacker.side,
-                            text=f"{attacker.name} makes {kind} on the helpless {defender.name} with "
-                            f"{entry.describe()}: automatic hit.",
+                            text=_('{attacker} makes {kind} on the helpless {defender} with {describe}: '
+                                   'automatic hit.',
+                                   attacker=attacker.name, kind=kind, defender=defender.name, describe=entry.describe()),
                             data={"attacker": attacker.id, "defender": defender.id, "hit": True,
                                   "critical": False, "auto": True,
                                   **attack_numbers(None, attack_parts, None, target_ac, ac_parts[1:])}))
@@ -97,8 +99,8 @@ def resolve_attack(rng: Rng, ctx: AttackContext, *, setup: AttackSetup | None = 
             verdict = "hit" if hit else "miss"
         events.append(Event(
             kind="attack_roll", seat=attacker.side, roll=roll,
-            text=f"{attacker.name} makes {kind} on {defender.name} with {entry.describe()}: "
-            f"d20 {natural}{_signed(attack_parts)} = {roll.total} vs {ac_text} — {verdict}.",
+            text=_('{attacker} makes {kind} on {defender} with {describe}: d20 {natural}{signed} = {total} vs '
+                   '{ac_text} — {verdict}.', attacker=attacker.name, kind=kind, defender=defender.name, describe=entry.describe(), natural=natural, signed=_signed(attack_parts), total=roll.total, ac_text=ac_text, verdict=verdict),
             data={"attacker": attacker.id, "defender": defender.id, "hit": hit, "critical": critical,
                   **attack_numbers(natural, attack_parts, roll.total, target_ac, ac_parts[1:])},
         ))
@@ -138,10 +140,12 @@ def resolve_attack(rng: Rng, ctx: AttackContext, *, setup: AttackSetup | None = 
         if damage == 0 and raw > 0 and any("incorporeal" in n.casefold() for n in notes):
             hit, critical = False, False  # damage negated by Incorporeal counts as a miss (§10.5)
             events.append(Event(kind="miss", seat=attacker.side,
-                                text=f"The blow passes through the incorporeal {defender.name}: a miss."))
+                                text=_('The blow passes through the incorporeal {defender}: a miss.',
+                                       defender=defender.name)))
         else:
             events.append(Event(kind="damage", seat=attacker.side,
-                                text=f"{defender.name} takes {breakdown}{tail} damage.",
+                                text=_('{defender} takes {breakdown}{tail} damage.',
+                                       defender=defender.name, breakdown=breakdown, tail=tail),
                                 data={"defender": defender.id, "amount": damage, "critical": critical}))
     return AttackOutcome(hit, critical, natural, total, target_ac, damage, events, rolled)
 

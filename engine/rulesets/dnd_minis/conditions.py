@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, ClassVar
 from engine.core.dice import roll_d20
 from engine.core.events import Event
 from engine.rulesets.dnd_minis.abilities import hooks
+from engine.core.text import _
 from engine.rulesets.dnd_minis.abilities.base import (
     Ability,
     AttackContext,
@@ -477,7 +478,8 @@ def confusion_roll(rng: "Rng", creature: "Creature") -> tuple[str, Event]:
     words = {"opponent": "an opponent controls it this turn", "nothing": "it does nothing this turn",
              "normal": "its owner controls it normally"}
     return result, Event(kind="confusion", seat=creature.side, roll=roll,
-                         text=f"{creature.name} is confused: {n} — {words[result]}.",
+                         text=_('{creature} is confused: {number} — {words}.',
+                                creature=creature.name, number=n, words=words[result]),
                          data={"creature": creature.id, "result": result})
 
 

@@ -34,6 +34,7 @@ from engine.grid import GridMap
 from engine.grid.board import Zone
 from engine.grid.library import MapLibrary
 from engine.grid.squares import square_name
+from engine.core.text import _
 
 XY = tuple[int, int]
 Rotation = Literal[0, 90, 180, 270]
@@ -179,9 +180,10 @@ class Tile(BaseModel):
         if self.origin != (0, 0):
             raise ValueError("turn a tile before laying it")
         if rotation not in (0, 90, 180, 270):
-            raise IllegalAction("bad-rotation", f"Tiles turn by 0, 90, 180 or 270 degrees, not {rotation}.")
+            raise IllegalAction("bad-rotation", _('Tiles turn by 0, 90, 180 or 270 degrees, not {rotation}.',
+                                                  rotation=rotation))
         tile = self
-        for _ in range(rotation // 90):
+        for _turn in range(rotation // 90):
             h = tile.height
 
             def turn(xy: XY, h=h) -> XY:
@@ -214,7 +216,8 @@ def find_tile(tile_id: str) -> Tile:
     for tile in tiles.values():
         if key in (tile.id, tile.name.lower(), tile.name.lower().removeprefix("assembly tile: ")):
             return tile
-    raise IllegalAction("unknown-tile", f"There is no terrain tile called {tile_id!r}. Tiles: {', '.join(tiles)}.")
+    raise IllegalAction("unknown-tile", _('There is no terrain tile called {tile_id!r}. Tiles: {names}.',
+                                          tile_id=tile_id, names=', '.join(tiles)))
 
 
 class TilePlacement(BaseModel):
@@ -309,25 +312,29 @@ def place_tile(layout: TileLayout, tile_id: str, at: XY, rotation: int = 0, *, p
     x0, y0 = at
     where = f"{tile.name} at {square_name(at) if x0 >= 0 and y0 >= 0 else at}"
     if x0 < 0 or y0 < 0 or x0 + tile.width > base.width or y0 + tile.height > base.height:
-        raise IllegalAction("bad-tile", f"{where} ({tile.width} x {tile.height}) would hang off the battle grid "
-                            f"({base.width} x {base.height}).")
+        raise IllegalAction("bad-tile", _('{where} ({width} x {height}) would hang off the battle grid '
+                                          '({width_2} x {height_2}).', where=where, width=tile.width, height=tile.height, width_2=base.width, height_2=base.height))
     placed = _moved(tile, at)
     mine = [(p, t) for p, t in layout.placed() if p.player == player]
     if any(p.tile == tile.id for p, _ in mine):
-        raise IllegalAction("bad-tile", f"Player {player} has already laid {tile.name}: no two of a player's tiles "
-                            "may be identical.")
+        raise IllegalAction("bad-tile", _("Player {player} has already laid {tile}: no two of a player's tiles "
+                                          "may be identical.",
+                                          player=player, tile=tile.name))
     has_assembly = any(t.assembly for _, t in mine)
     if tile.assembly:
         if has_assembly:
-            raise IllegalAction("bad-tile", f"Player {player} has already laid an assembly tile.")
+            raise IllegalAction("bad-tile", _('Player {player} has already laid an assembly tile.',
+                                              player=player))
         _check_start_area(base, placed, player, where)
     elif not has_assembly:
-        raise IllegalAction("bad-tile", f"Player {player} lays the assembly tile first, then generic tiles.")
+        raise IllegalAction("bad-tile", _('Player {player} lays the assembly tile first, then generic tiles.',
+                                          player=player))
     for p, other in layout.placed():
         overlap = placed.squares & other.squares
         if overlap:
             sq = square_name(min(overlap, key=lambda s: (s[1], s[0])))
-            raise IllegalAction("bad-tile", f"{where} would overlap {other.name} (player {p.player}) at {sq}.")
+            raise IllegalAction("bad-tile", _('{where} would overlap {other} (player {player}) at {sq}.',
+                                              where=where, other=other.name, player=p.player, sq=sq))
     _check_walls(base, layout, placed, where)
     return layout.model_copy(update={"placements": (*layout.placements, TilePlacement(
         tile=tile.id, at=at, rotation=rotation, player=player))})
@@ -337,15 +344,15 @@ def _check_start_area(base: GridMap, placed: Tile, player: str, where: str) -> N
     exits = base.zones_of("exit", player)
     if not exits:
         letters = sorted({z.side for z in base.zones_of("exit") if z.side})
-        raise IllegalAction("bad-tile", f"The battle grid has no start area {player} (start areas: {', '.join(letters)}).")
+        raise IllegalAction("bad-tile", _('The battle grid has no start area {player} (start areas: {names}).',
+                                          player=player, names=', '.join(letters)))
     wanted = frozenset(sq for z in exits for sq in z.squares)
     on_edge = frozenset(s for s in placed.exits if _on_edge(base, s))
     corner = len(wanted) == len(placed.exits)
     if on_edge != wanted or (corner and placed.exits != wanted):
         n = len(wanted)
-        raise IllegalAction("bad-tile", f"{where} is not in start area {player}: its exit squares must lie over "
-                            f"the {n} exit squares of that start area "
-                            f"({', '.join(square_name(s) for s in sorted(wanted, key=lambda s: (s[1], s[0])))}).")
+        raise IllegalAction("bad-tile", _('{where} is not in start area {player}: its exit squares must lie '
+                                          'over the {number} exit squares of that start area ({names}).', where=where, player=player, number=n, names=', '.join((square_name(s) for s in sorted(wanted, key=lambda s: (s[1], s[0]))))))
 
 
 def _chebyshev(a: XY, b: XY) -> int:
@@ -357,8 +364,9 @@ def _check_walls(base: GridMap, layout: TileLayout, placed: Tile, where: str) ->
         to_edge = min(wall[0], wall[1], base.width - 1 - wall[0], base.height - 1 - wall[1])
         if to_edge < MIN_GAP:
             what = "touches the wall along the grid edge" if to_edge == 0 else "leaves a 1-square gap to the grid edge"
-            raise IllegalAction("bad-tile", f"{where}: its wall at {square_name(wall)} {what}; tile walls must stay "
-                                f"at least {MIN_GAP} squares from the edge.")
+            raise IllegalAction("bad-tile", _('{where}: its wall at {square} {what}; tile walls must stay at '
+                                              'least {min_gap} squares from the edge.',
+                                              where=where, square=square_name(wall), what=what, min_gap=MIN_GAP))
     others = [(f"{t.name} (player {p.player})", t.walls) for p, t in layout.placed()]
     others.append(("the battle grid", base.walls))
     # Report the closest pair, so walls that touch are named before walls that merely crowd.
@@ -376,8 +384,8 @@ def _check_walls(base: GridMap, layout: TileLayout, placed: Tile, where: str) ->
         what = "touches" if d == 1 else "leaves only a 1-square gap to"
         raise IllegalAction(
             "bad-tile",
-            f"{where}: its wall at {square_name(wall)} {what} the wall of {label} at {square_name(other)}; "
-            f"walls of different tiles must not touch and must leave gaps of at least {MIN_GAP} squares.",
+            _('{where}: its wall at {square} {what} the wall of {label} at {square_2}; walls of different '
+              'tiles must not touch and must leave gaps of at least {min_gap} squares.', where=where, square=square_name(wall), what=what, label=label, square_2=square_name(other), min_gap=MIN_GAP),
         )
 
 

@@ -37,6 +37,7 @@ from engine.rulesets.dnd_minis.battlefield import Battlefield
 from engine.rulesets.dnd_minis.cards import find_card
 from engine.rulesets.dnd_minis.creature import Creature
 from engine.rulesets.dnd_minis.maps import load_map, map_names, start_side_of, start_squares
+from engine.core.text import _
 
 XY = tuple[int, int]
 SEATS = ("p1", "p2")
@@ -118,12 +119,13 @@ def roll_off(rng: Rng, seats: list[Seat], purpose: str, events: list[Event]) -> 
             roll = roll_d20(rng, purpose=f"{seat.name} {purpose}")
             rolls[seat.id] = roll.total
             events.append(Event(kind="roll_off", seat=seat.id, roll=roll,
-                                text=f"{seat.name} rolls {roll.total} for {purpose}."))
+                                text=_('{seat} rolls {total} for {purpose}.',
+                                       seat=seat.name, total=roll.total, purpose=purpose)))
         best = max(rolls.values())
         leaders = [s for s, v in rolls.items() if v == best]
         if len(leaders) == 1:
             return leaders[0]
-        events.append(Event(kind="roll_off_tie", text=f"Tie at {best}: roll again."))
+        events.append(Event(kind="roll_off_tie", text=_('Tie at {best}: roll again.', best=best)))
 
 
 class QuickStart(Ruleset):
@@ -152,7 +154,8 @@ class QuickStart(Ruleset):
         options = dict(options or {})
         grid = load_map(options.get("map", DEFAULT_MAP), options.get("map_data"))
         if len(start_squares(grid)) < 4:
-            raise IllegalAction("bad-map", f"Map {grid.name} needs four start squares for a Quick Start Battle.")
+            raise IllegalAction("bad-map", _('Map {grid} needs four start squares for a Quick Start Battle.',
+                                             grid=grid.name))
         return QuickStartState(
             ruleset=self.name, seed=seed, rng=Rng.from_seed(seed), options=kept_options(options),
             seats=[Seat(id="p1", name="Player 1"), Seat(id="p2", name="Player 2")],
@@ -173,16 +176,17 @@ class QuickStart(Ruleset):
             "attack": "activation", "end": "activation",
         }[action.kind]
         if state.phase != expected:
-            raise IllegalAction("wrong-phase", f"That can't be done now: {self.status(state)}")
+            raise IllegalAction("wrong-phase", _("That can't be done now: {status}", status=self.status(state)))
         if action.kind != "start" and action.kind != "initiative" and action.seat not in self.to_act(state):
-            raise IllegalAction("not-your-turn", f"It is not your turn: {self.status(state)}")
+            raise IllegalAction("not-your-turn", _('It is not your turn: {status}', status=self.status(state)))
         handler(state, action, events)
 
     def _start(self, state: QuickStartState, action: Start, events: list[Event]) -> None:
-        state.chooser = roll_off(state.rng, state.seats, "the choice of creature", events)
+        state.chooser = roll_off(state.rng, state.seats, _('the choice of creature'), events)
         state.phase = "choose-creature"
         events.append(Event(kind="prompt", seat=state.chooser,
-                            text=f"{state.seat(state.chooser).name} chooses a creature: ranger or orc."))
+                            text=_('{seat} chooses a creature: ranger or orc.',
+                                   seat=state.seat(state.chooser).name)))
 
     def _choose(self, state: QuickStartState, action: ChooseCreature, events: list[Event]) -> None:
         key = self._creature_key(action.creature)
@@ -194,19 +198,21 @@ class QuickStart(Ruleset):
             state.creatures[creature_key] = Creature.from_card(card, id=creature_key, side=seat, label=label)
             state.seat(seat).name = f"{state.seat(seat).name} ({card.name})"
         events.append(Event(kind="choose", seat=action.seat,
-                            text=f"{state.seat(action.seat).name} takes the {state.creatures[key].name}."))
-        state.placer = roll_off(state.rng, state.seats, "placement", events)
+                            text=_('{seat} takes the {creature}.',
+                                   seat=state.seat(action.seat).name, creature=state.creatures[key].name)))
+        state.placer = roll_off(state.rng, state.seats, _('placement'), events)
         state.phase = "place"
         events.append(Event(kind="prompt", seat=state.placer,
-                            text=f"{state.seat(state.placer).name} places first, on any start square: "
-                            + ", ".join(square_name(s) for s in start_squares(state.map)) + "."))
+                            text=_('{seat} places first, on any start square: {names}.', seat=state.seat(state.placer).name, names=", ".join(square_name(s) for s in start_squares(state.map)))))
 
     def _creature_key(self, text: str) -> str:
         t = text.strip().casefold()
         for key, card_id in CREATURE_CARDS.items():
             if t in (key, card_id, find_card(card_id).name.casefold()):
                 return key
-        raise IllegalAction("unknown-creature", f"Choose 'ranger' (Wood Elf Ranger) or 'orc' (Orc Mauler), not {text!r}.")
+        raise IllegalAction("unknown-creature", _("Choose 'ranger' (Wood Elf Ranger) or 'orc' (Orc Mauler), "
+                                                  "not {text!r}.",
+                                                  text=text))
 
     def allowed_start_squares(self, state: QuickStartState, seat: str) -> list[XY]:
         placed = [c for c in state.creatures.values() if c.square is not None]
@@ -222,13 +228,13 @@ class QuickStart(Ruleset):
         if action.square not in allowed:
             raise IllegalAction(
                 "not-a-start-square",
-                f"{square_name(action.square)} is not open to you; place the {creature.name} on "
-                + " or ".join(square_name(s) for s in allowed) + ".",
+                _('{square} is not open to you; place the {creature} on {names}.', square=square_name(action.square), creature=creature.name, names=" or ".join(square_name(s) for s in allowed)),
             )
         creature.square = action.square
         state.start_sides[start_side_of(state.map, action.square)] = action.seat
         events.append(Event(kind="place", seat=action.seat,
-                            text=f"The {creature.name} takes its place on {square_name(action.square)}."))
+                            text=_('The {creature} takes its place on {square}.',
+                                   creature=creature.name, square=square_name(action.square))))
         unplaced = [c for c in state.creatures.values() if c.square is None]
         if unplaced:
             state.placer = unplaced[0].side
@@ -236,30 +242,35 @@ class QuickStart(Ruleset):
         state.placer = None
         state.round = 1
         state.phase = "initiative"
-        events.append(Event(kind="setup_done", text="Both creatures are on the battlefield. Round 1: roll initiative."))
+        events.append(Event(kind="setup_done", text=_('Both creatures are on the battlefield. Round 1: roll '
+                                                      'initiative.')))
 
     def _initiative(self, state: QuickStartState, action: RollInitiative, events: list[Event]) -> None:
         if action.seat not in {s.id for s in state.seats}:
-            raise IllegalAction("not-seated", "Only the two players can roll initiative.")
-        state.initiative_winner = roll_off(state.rng, state.seats, f"initiative (round {state.round})", events)
+            raise IllegalAction("not-seated", _('Only the two players can roll initiative.'))
+        state.initiative_winner = roll_off(state.rng, state.seats, _('initiative (round {round})',
+                                                                     round=state.round), events)
         state.phase = "choose-order"
         events.append(Event(kind="prompt", seat=state.initiative_winner,
-                            text=f"{state.seat(state.initiative_winner).name} wins initiative and chooses who acts first."))
+                            text=_('{seat} wins initiative and chooses who acts first.',
+                                   seat=state.seat(state.initiative_winner).name)))
 
     def _first(self, state: QuickStartState, action: ChooseFirst, events: list[Event]) -> None:
         if action.first not in SEATS:
-            raise IllegalAction("unknown-seat", "Say which side acts first: yours or your opponent's.")
+            raise IllegalAction("unknown-seat", _("Say which side acts first: yours or your opponent's."))
         state.order = [action.first, state.other_seat(action.first)]
         state.acted = []
         events.append(Event(kind="order", seat=action.seat,
-                            text=f"{state.seat(action.seat).name} chooses: the {state.creature_of(action.first).name} acts first."))
+                            text=_('{seat} chooses: the {creature} acts first.',
+                                   seat=state.seat(action.seat).name, creature=state.creature_of(action.first).name)))
         self._begin_activation(state, action.first, events)
 
     def _begin_activation(self, state: QuickStartState, seat: str, events: list[Event]) -> None:
         creature = state.creature_of(seat)
         state.phase = "activation"
         state.activation = Activation(creature=creature.id)
-        events.append(Event(kind="activation", seat=seat, text=f"The {creature.name} takes its turn."))
+        events.append(Event(kind="activation", seat=seat, text=_('The {creature} takes its turn.',
+                                                                 creature=creature.name)))
 
     # -- a turn -----------------------------------------------------------------------------------
     def _acting(self, state: QuickStartState, seat: str, creature_id: str | None) -> Creature:
@@ -267,8 +278,9 @@ class QuickStart(Ruleset):
         if creature_id is not None and creature_id != creature.id:
             other = state.creatures.get(creature_id)
             if other is None:
-                raise IllegalAction("unknown-creature", f"There is no creature {creature_id!r} in this battle.")
-            raise IllegalAction("not-your-creature", f"The {other.name} is not yours to command.")
+                raise IllegalAction("unknown-creature", _('There is no creature {creature_id!r} in this battle.',
+                                                          creature_id=creature_id))
+            raise IllegalAction("not-your-creature", _('The {other} is not yours to command.', other=other.name))
         return creature
 
     def _move(self, state: QuickStartState, action: Move, events: list[Event]) -> None:
@@ -290,7 +302,7 @@ class QuickStart(Ruleset):
         creature = self._acting(state, action.seat, action.creature)
         target = state.creatures.get(action.target) or self._find_by_name(state, action.target)
         if target.side == creature.side:
-            raise IllegalAction("attack-ally", "A creature can't attack its own side.")
+            raise IllegalAction("attack-ally", _("A creature can't attack its own side."))
         turn = state.activation
         entries = creature.card.melee
         turn.check_attack(creature.name, creature.card.speed, len(entries))
@@ -298,8 +310,8 @@ class QuickStart(Ruleset):
         if not field.adjacent(creature, target):
             raise IllegalAction(
                 "not-adjacent",
-                f"The {target.name} on {square_name(target.square)} is not adjacent to the "
-                f"{creature.name} on {square_name(creature.square)}; a melee attack needs an adjacent enemy.",
+                _('The {target} on {square} is not adjacent to the {creature} on {square_2}; a melee attack '
+                  'needs an adjacent enemy.', target=target.name, square=square_name(target.square), creature=creature.name, square_2=square_name(creature.square)),
             )
         index = self._pick_entry(creature, turn, action.entry)
         turn.attacks += 1
@@ -313,10 +325,12 @@ class QuickStart(Ruleset):
         entries = creature.card.melee
         if requested is not None:
             if not 1 <= requested <= len(entries):
-                raise IllegalAction("unknown-attack", f"The {creature.name} has {len(entries)} attack entr"
-                                    f"{'y' if len(entries) == 1 else 'ies'}; choose 1 to {len(entries)}.")
+                raise IllegalAction("unknown-attack", ngettext('The {creature} has {n} attack entry; choose 1 to {n}.',
+                                                             'The {creature} has {n} attack entries; choose 1 to {n}.',
+                                                             len(entries), creature=creature.name))
             if requested - 1 in turn.entries_used:
-                raise IllegalAction("attack-used", f"The {creature.name} already used attack {requested} this turn.")
+                raise IllegalAction("attack-used", _('The {creature} already used attack {requested} this turn.',
+                                                     creature=creature.name, requested=requested))
             return requested - 1
         return next(i for i in range(len(entries)) if i not in turn.entries_used)
 
@@ -325,7 +339,7 @@ class QuickStart(Ruleset):
         for creature in state.creatures.values():
             if creature.name.casefold() == text.strip().casefold():
                 return creature
-        raise IllegalAction("unknown-creature", f"There is no creature {text!r} in this battle.")
+        raise IllegalAction("unknown-creature", _('There is no creature {text!r} in this battle.', text=text))
 
     def _end(self, state: QuickStartState, action: EndActivation, events: list[Event]) -> None:
         self._acting(state, action.seat, action.creature)
@@ -343,13 +357,14 @@ class QuickStart(Ruleset):
         creature.activated = True
         state.acted.append(seat)
         state.activation = None
-        events.append(Event(kind="phase_ended", seat=seat, text=f"The {creature.name}'s turn ends."))
+        events.append(Event(kind="phase_ended", seat=seat, text=_("The {creature}'s turn ends.",
+                                                                  creature=creature.name)))
         if len(state.acted) < 2:
             self._begin_activation(state, state.order[1], events)
             return
         for c in state.creatures.values():
             c.activated = False
-        events.append(Event(kind="round_ended", text=f"Round {state.round} ends."))
+        events.append(Event(kind="round_ended", text=_('Round {round} ends.', round=state.round)))
         state.round += 1
         state.phase = "initiative"
         state.order, state.acted = [], []
@@ -359,13 +374,18 @@ class QuickStart(Ruleset):
             if creature.destroyed or creature.routed:
                 loser = creature.side
                 winner = state.other_seat(loser)
-                why = "is destroyed" if creature.destroyed else "routs"
-                state.result = Result(winners=[winner], losers=[loser],
-                                      reason=f"the {creature.name} {why}")
+                seat_name = state.seat(winner).name
+                if creature.destroyed:
+                    reason = _("the {creature} is destroyed", creature=creature.name)
+                    text = _("The {creature} is destroyed: {seat} wins the battle!", creature=creature.name,
+                             seat=seat_name)
+                else:
+                    reason = _("the {creature} routs", creature=creature.name)
+                    text = _("The {creature} routs: {seat} wins the battle!", creature=creature.name, seat=seat_name)
+                state.result = Result(winners=[winner], losers=[loser], reason=reason)
                 state.phase = "over"
                 state.activation = None
-                events.append(Event(kind="game_over", seat=winner,
-                                    text=f"The {creature.name} {why}: {state.seat(winner).name} wins the battle!"))
+                events.append(Event(kind="game_over", seat=winner, text=text))
                 return True
         return False
 
@@ -389,17 +409,18 @@ class QuickStart(Ruleset):
     def _status(self, state: GameState) -> str:
         assert isinstance(state, QuickStartState)
         if state.is_over:
-            return f"The battle is over: {state.result.reason}."
+            return _("The battle is over: {reason}.", reason=state.result.reason)
         names = {s.id: s.name for s in state.seats}
         waiting = ", ".join(names[s] for s in self.to_act(state))
+        rnd = state.round
         return {
-            "waiting": "Waiting for a second player to join.",
-            "choose-creature": f"{waiting} chooses a creature (/choose ranger or /choose orc).",
-            "place": f"{waiting} places their creature (/place square).",
-            "initiative": f"Round {state.round}: either player rolls initiative (/initiative).",
-            "choose-order": f"Round {state.round}: {waiting} chooses who acts first (/first).",
-            "activation": f"Round {state.round}: {waiting}'s turn with the "
-            f"{state.creatures[state.activation.creature].name if state.activation else ''}.",
+            "waiting": _("Waiting for a second player to join."),
+            "choose-creature": _("{waiting} chooses a creature (/choose ranger or /choose orc).", waiting=waiting),
+            "place": _("{waiting} places their creature (/place square).", waiting=waiting),
+            "initiative": _("Round {round}: either player rolls initiative (/initiative).", round=rnd),
+            "choose-order": _("Round {round}: {waiting} chooses who acts first (/first).", round=rnd, waiting=waiting),
+            "activation": _("Round {round}: {waiting}'s turn with the {creature}.", round=rnd, waiting=waiting,
+                            creature=state.creatures[state.activation.creature].name if state.activation else ""),
         }.get(state.phase, state.phase)
 
     def _legal_actions(self, state: GameState, seat: str) -> list[Action]:
@@ -472,7 +493,7 @@ class QuickStart(Ruleset):
             return ChooseCreature(seat=seat, creature=str(options.get("creature", "")))
         if command == "place":
             if "square" not in options:
-                raise IllegalAction("missing-option", "Say where: /place square:A2")
+                raise IllegalAction("missing-option", _('Say where: /place square:A2'))
             return Place(seat=seat, square=square("square"))
         if command == "initiative":
             return RollInitiative(seat=seat)
@@ -486,7 +507,7 @@ class QuickStart(Ruleset):
                 matches = [c.side for c in state.creatures.values()
                            if who in (c.id, c.name.casefold())] + [s.id for s in state.seats if who == s.id]
                 if not matches:
-                    raise IllegalAction("unknown-seat", "Say who acts first: me, opponent, ranger or orc.")
+                    raise IllegalAction("unknown-seat", _('Say who acts first: me, opponent, ranger or orc.'))
                 first = matches[0]
             return ChooseFirst(seat=seat, first=first)
         creature = state.creature_of(seat)
@@ -497,7 +518,7 @@ class QuickStart(Ruleset):
                            for p in str(options["path"]).replace(",", " ").split()]
                 return Move(seat=seat, creature=creature_id, path=squares)
             if "to" not in options:
-                raise IllegalAction("missing-option", "Say where: /move to:F7 (or path:E5 F6 F7).")
+                raise IllegalAction("missing-option", _('Say where: /move to:F7 (or path:E5 F6 F7).'))
             return Move(seat=seat, creature=creature_id, to=square("to"))
         if command == "attack":
             target = options.get("target")
@@ -509,4 +530,5 @@ class QuickStart(Ruleset):
                           entry=int(entry) if entry not in (None, "") else None)
         if command == "end":
             return EndActivation(seat=seat, creature=creature_id)
-        raise IllegalAction("unknown-command", f"The Quick Start Battle has no /{command} command.")
+        raise IllegalAction("unknown-command", _('The Quick Start Battle has no /{command} command.',
+                                                 command=command))

@@ -37,6 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from engine.core.errors import IllegalAction, quote, validation_problems
 from engine.core.jsonfile import read_json
+from engine.core.text import _
 from engine.rulesets.dnd_minis.cards import (
     EDITIONS, FACTIONS, Edition, Faction, StatCard, find_card, shipped_cards, suggestions,
 )
@@ -185,7 +186,8 @@ def new_warband(name: str, edition: str, *, owner: str = "", faction: str | None
                 scenario: str | None = None, size: int | None = None) -> Warband:
     """An empty warband. Bad values are refused with the reason."""
     if edition not in EDITIONS:
-        raise IllegalAction("bad-warband", f"'{edition}' is not an edition (choose starter or war-drums).")
+        raise IllegalAction("bad-warband", _("'{edition}' is not an edition (choose starter or war-drums).",
+                                             edition=edition))
     return _validated({"name": name, "edition": edition, "owner": owner, "faction": faction,
                        "scenario": scenario, "size": size})
 
@@ -197,7 +199,7 @@ def _validated(data: dict[str, Any], source: str = "Warband") -> Warband:
         [(loc, msg)] = validation_problems(exc, default_field="warband")
         if loc == "faction":
             msg = f"choose one of {', '.join(FACTIONS)}"
-        raise IllegalAction("bad-warband", f"{source}: {loc}: {msg}") from None
+        raise IllegalAction("bad-warband", _('{source}: {loc}: {msg}', source=source, loc=loc, msg=msg)) from None
 
 
 def add_creature(warband: Warband, name: str, count: int = 1, catalog: Catalog | None = None) -> Warband:
@@ -207,7 +209,8 @@ def add_creature(warband: Warband, name: str, count: int = 1, catalog: Catalog |
     closest card names.
     """
     if not 1 <= count <= 20:
-        raise IllegalAction("bad-count", f"Add between 1 and 20 creatures at a time, not {count}.")
+        raise IllegalAction("bad-count", _('Add between 1 and 20 creatures at a time, not {count}.',
+                                           count=count))
     card = find_card(name, catalog)
     entries = [e.model_copy() for e in warband.creatures]
     for entry in entries:
@@ -216,7 +219,8 @@ def add_creature(warband: Warband, name: str, count: int = 1, catalog: Catalog |
             break
     else:
         if len(entries) >= 40:
-            raise IllegalAction("bad-warband", f"Warband '{warband.name}' already lists 40 different cards.")
+            raise IllegalAction("bad-warband", _("Warband '{warband}' already lists 40 different cards.",
+                                                 warband=warband.name))
         entries.append(WarbandEntry(card=card.id, count=count))
     return warband.model_copy(update={"creatures": entries})
 
@@ -232,7 +236,8 @@ def remove_creature(warband: Warband, name: str, count: int = 1, catalog: Catalo
         names = [c.name if c else cid for cid, c in held.items()]
         near = suggestions(name, names)
         hint = f" Did you mean {' or '.join(near)}?" if near else ""
-        raise IllegalAction("not-in-warband", f"Warband '{warband.name}' has no {quote(name)}.{hint}")
+        raise IllegalAction("not-in-warband", _("Warband '{warband}' has no {name}.{hint}",
+                                                warband=warband.name, name=quote(name), hint=hint))
     entries = []
     for entry in warband.creatures:
         if entry.card == target:
@@ -362,10 +367,9 @@ def refuse_limits(found: list[Problem], headline: str) -> IllegalAction:
     codes = tuple(dict.fromkeys(getattr(p, "code", "bad-warband") for p in found))
     code = codes[0] if len(codes) == 1 else "warband-limits"
     if len(found) == 1:
-        error = IllegalAction(code, f"{headline} {found[0]}")
+        error = IllegalAction(code, _('{headline} {found}', headline=headline, found=found[0]))
     else:
-        error = IllegalAction(code, f"{headline.rstrip(':')} ({len(found)} limits broken):\n"
-                              + "\n".join(f"• {p}" for p in found))
+        error = IllegalAction(code, _('{headline} ({count} limits broken):\n{names}', headline=headline.rstrip(':'), count=len(found), names="\n".join(f"• {p}" for p in found)))
     error.codes = codes
     return error
 
@@ -397,7 +401,7 @@ def problems(warband: Warband, catalog: Catalog | None = None, *, players: int =
     if limits.max_creatures is not None and count > limits.max_creatures:
         out += _tagged("size", [f"{name} has {count} creatures; {limits.label} {limits.allow} at most "
                                 f"{limits.max_creatures} (minions and summoned creatures don't count)."])
-    for card, _ in held:
+    for card, _count in held:
         if card.cost is None:
             out += _tagged("cost", [f"{card.name} has no cost on its card, so it can't join a warband."])
         elif limits.max_single_cost is not None and card_cost(card, warband) > limits.max_single_cost:
@@ -407,7 +411,7 @@ def problems(warband: Warband, catalog: Catalog | None = None, *, players: int =
 
     # Edition, size, epic sides.
     edition_name = "the starter rules" if warband.edition == "starter" else "War Drums"
-    for card, _ in held:
+    for card, _count in held:
         if warband.edition not in card.editions:
             out += _tagged("edition", [f"{card.name} is not available in {edition_name}."])
         if not limits.huge_allowed and card.size in BIG_SIZES:
@@ -437,7 +441,7 @@ def _building_waivers(held: list[tuple[StatCard, int]]) -> list[str]:
     """Types and names a Warband Building commander effect lets join off-faction: the structured
     commander effect, or the printed ability "Warband Building (Goblin, Kobold)"."""
     waived: list[str] = []
-    for card, _ in held:
+    for card, _count in held:
         for ce in card.commander_effects:
             waived.extend(ce.warband_building)
         for ability in _printed(card):
@@ -453,7 +457,7 @@ def _faction_problems(warband: Warband, held, limits: Limits, name: str) -> list
         return [f"{name} has no faction: choose {', '.join(FACTIONS[:-1])} or {FACTIONS[-1]}."]
     waived = [w.casefold() for w in _building_waivers(held)]
     out = []
-    for card, _ in held:
+    for card, _count in held:
         if warband.faction in card.factions:
             continue
         # Warband Building is a commander effect: it never brings a commander (War Drums §4.3).
@@ -534,8 +538,8 @@ def _requires_problems(warband: Warband, held, limits: Limits, cards: Catalog) -
 
 def _minion_problems(held, limits: Limits, cards: Catalog) -> list[str]:
     out = []
-    for card, _ in held:
-        for _, minion in _minion_refs(card):
+    for card, _count in held:
+        for _card, minion in _minion_refs(card):
             try:
                 find_card(minion, cards)
             except IllegalAction:
@@ -636,7 +640,7 @@ def warband_to_data(warband: Warband) -> dict[str, Any]:
 def warband_from_data(data: Any, *, owner: str | None = None) -> Warband:
     """A stored warband back as a model (refused with field and reason if the data is bad)."""
     if not isinstance(data, dict):
-        raise IllegalAction("bad-warband", "Warband: warband: stored data must be one JSON object")
+        raise IllegalAction("bad-warband", _('Warband: warband: stored data must be one JSON object'))
     return _validated({**data, **({"owner": owner} if owner is not None else {})})
 
 def export_warband(warband: Warband, catalog: Catalog | None = None) -> str:
@@ -659,40 +663,52 @@ def import_warband(text: str | bytes, *, owner: str = "", catalog: Catalog | Non
     """Read a warband file, refusing bad data with the field and reason, and unknown creatures by name."""
     cards = _catalog(catalog)
     if len(text) > MAX_WARBAND_BYTES:
-        raise IllegalAction("bad-warband", f"{source} is too large (over {MAX_WARBAND_BYTES // 1024} KiB).")
+        raise IllegalAction("bad-warband", _('{source} is too large (over {amount} KiB).',
+                                             source=source, amount=MAX_WARBAND_BYTES // 1024))
     data = read_json(text, code="bad-warband", source=source)
     if not isinstance(data, dict):
-        raise IllegalAction("bad-warband", f"{source}: warband: the file must hold one JSON object")
+        raise IllegalAction("bad-warband", _('{source}: warband: the file must hold one JSON object',
+                                             source=source))
     if data.get("format", FILE_FORMAT) != FILE_FORMAT:
-        raise IllegalAction("bad-warband", f"{source}: format: expected '{FILE_FORMAT}', not {quote(data.get('format'))}")
+        raise IllegalAction("bad-warband", _("{source}: format: expected '{file_format}', not {found}",
+                                             source=source, file_format=FILE_FORMAT, found=quote(data.get('format'))))
     if data.get("version", 1) != 1:
-        raise IllegalAction("bad-warband", f"{source}: version: Warband reads version 1 files, not {quote(data.get('version'))}")
+        raise IllegalAction("bad-warband", _('{source}: version: Warband reads version 1 files, not {found}',
+                                             source=source, found=quote(data.get('version'))))
     raw = data.get("creatures", [])
     if not isinstance(raw, list):
-        raise IllegalAction("bad-warband", f"{source}: creatures: must be a list of {{card, count}}")
+        raise IllegalAction("bad-warband", _('{source}: creatures: must be a list of {{card, count}}',
+                                             source=source))
     entries: list[dict[str, Any]] = []
     for i, item in enumerate(raw):
         if not isinstance(item, dict):
-            raise IllegalAction("bad-warband", f"{source}: creatures.{i}: must be an object with 'card' and 'count'")
+            raise IllegalAction("bad-warband", _("{source}: creatures.{i}: must be an object with 'card' and "
+                                                 "'count'",
+                                                 source=source, i=i))
         unknown_keys = set(item) - {"card", "name", "count"}
         if unknown_keys:
-            raise IllegalAction("bad-warband", f"{source}: creatures.{i}: unknown field {quote(sorted(unknown_keys)[0])}")
+            raise IllegalAction("bad-warband", _('{source}: creatures.{i}: unknown field {field}',
+                                                 source=source, i=i, field=quote(sorted(unknown_keys)[0])))
         key = item.get("card") or item.get("name")
         if not isinstance(key, str):
-            raise IllegalAction("bad-warband", f"{source}: creatures.{i}: names no creature card")
+            raise IllegalAction("bad-warband", _('{source}: creatures.{i}: names no creature card',
+                                                 source=source, i=i))
         if key in cards:
             card = cards[key]
         else:
             try:
                 card = find_card(str(item.get("name") or key), cards)
             except IllegalAction as exc:
-                raise IllegalAction("unknown-creature", f"{source}: creatures.{i}: {exc.message}") from None
+                raise IllegalAction("unknown-creature", _('{source}: creatures.{i}: {message}',
+                                                          source=source, i=i, message=exc.message)) from None
         entries.append({"card": card.id, "count": item.get("count", 1)})
     fields = {k: data.get(k) for k in ("name", "edition", "scenario", "faction", "size", "commander_zero", "battle_map")}
     fields["tiles"] = data.get("tiles", [])
     if fields["edition"] not in EDITIONS:
-        raise IllegalAction("bad-warband", f"{source}: edition: must be starter or war-drums, not {quote(fields['edition'])}")
+        raise IllegalAction("bad-warband", _('{source}: edition: must be starter or war-drums, not {edition}',
+                                             source=source, edition=quote(fields['edition'])))
     extra = set(data) - {"format", "version", "creatures", "tiles", *fields}
     if extra:
-        raise IllegalAction("bad-warband", f"{source}: unknown field {quote(sorted(extra)[0])}")
+        raise IllegalAction("bad-warband", _('{source}: unknown field {field}',
+                                             source=source, field=quote(sorted(extra)[0])))
     return _validated({**fields, "owner": owner, "creatures": entries}, source)

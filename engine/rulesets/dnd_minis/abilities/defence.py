@@ -6,6 +6,7 @@ import re
 
 from engine.core.dice import roll_d20
 from engine.core.events import Event
+from engine.core.text import _
 from engine.rulesets.dnd_minis.abilities.base import (
     ENERGIES,
     Ability,
@@ -344,8 +345,7 @@ class Incorporeal(Ability):
                       "no-damage" if edition_of(ctx.battle) == "starter" else "damage")
         negated = roll.total >= 11 if high == "no-damage" else roll.total < 11
         ctx.events.append(Event(kind="incorporeal", seat=owner.side, roll=roll,
-                                text=f"{owner.name} is incorporeal: {roll.total} — "
-                                     f"{'no damage' if negated else 'the damage goes through'}.",
+                                text=_('{owner} is incorporeal: {total} — {outcome}.', owner=owner.name, total=roll.total, outcome=_('no damage') if negated else _('the damage goes through')),
                                 data={"creature": owner.id, "negated": negated}))
         return negated
 

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Callable, Iterable
 
 from engine.core.dice import roll_d20
 from engine.core.events import Event
+from engine.core.text import _
 from engine.rulesets.dnd_minis.abilities.base import (
     Ability,
     ActionSpec,
@@ -288,13 +289,15 @@ def conceal_check(rng: "Rng", ctx: AttackContext) -> tuple[bool, list[Event]]:
     rolls = min(opinions) if opinions else 1
     if rolls == 0:
         return True, [Event(kind="conceal", seat=ctx.attacker.side,
-                            text=f"{ctx.attacker.name} ignores Conceal {value} (Blindsight).")]
+                            text=_('{attacker} ignores Conceal {value} (Blindsight).',
+                                   attacker=ctx.attacker.name, value=value))]
     events = []
-    for _ in range(rolls):
+    for _roll in range(rolls):
         roll = roll_d20(rng, 0, purpose=f"{ctx.attacker.name} conceal check")
         ok = roll.total >= value
         events.append(Event(kind="conceal", seat=ctx.attacker.side, roll=roll,
-                            text=f"Conceal {value} check: {roll.total} — {'the hit stands' if ok else 'miss'}."))
+                            text=_('Conceal {value} check: {total} — {outcome}.',
+                                   value=value, total=roll.total, outcome=_('the hit stands') if ok else _('miss'))))
         if ok:
             return True, events
     return False, events
@@ -365,7 +368,8 @@ def roll_save(rng: "Rng", save: SaveContext) -> tuple[bool, Event]:
     who = save.creature
     what = "morale save" if save.morale else f"save against {save.against or 'the effect'} (DC {save.dc})"
     if save.morale and automatic_morale(save):
-        return True, Event(kind="save", seat=who.side, text=f"{who.name} passes its {what} automatically.",
+        return True, Event(kind="save", seat=who.side, text=_('{who} passes its {what} automatically.',
+                                                              who=who.name, what=what),
                            data={"creature": who.id, "passed": True, "automatic": True})
     base = save_base(save)
     mods = save_modifiers(save)
@@ -382,8 +386,7 @@ def roll_save(rng: "Rng", save: SaveContext) -> tuple[bool, Event]:
     if save.morale and save.commander_rating:
         parts += f" + {save.commander_rating} commander"
     return passed, Event(kind="save", seat=who.side, roll=roll,
-                         text=f"{who.name} makes a {what}: {parts} = {roll.total} ({why}) — "
-                              f"{'passes' if passed else 'fails'}.",
+                         text=_('{who} makes a {what}: {parts} = {total} ({why}) — {outcome}.', who=who.name, what=what, parts=parts, total=roll.total, why=why, outcome=_('passes') if passed else _('fails')),
                          data={"creature": who.id, "passed": passed, "dc": save.dc, "morale": save.morale})
 
 
@@ -571,26 +574,31 @@ def affected_by_spell(target: "Creature", caster: "Creature", spell: str, battle
     opinions = [o for e in effects_of(target, battle)
                 if (o := e.affected_by_spell(target, caster, spell, battle))]
     if "no" in opinions or immune(target, spell, battle):
-        return False, [Event(kind="spell", text=f"{spell} has no effect on {target.name}.")]
+        return False, [Event(kind="spell", text=_('{spell} has no effect on {target}.',
+                                                  spell=spell, target=target.name))]
     if ignores_sr or target.id == caster.id:
         return True, []
     if "resist all" in opinions:
-        return False, [Event(kind="spell", text=f"{target.name}'s spell resistance stops {spell}.")]
+        return False, [Event(kind="spell", text=_("{target}'s spell resistance stops {spell}.",
+                                                  target=target.name, spell=spell))]
     if "resist" in opinions and battle is not None and battle.is_ally(caster, target) and battle.ask(
             target.controller or target.side, "spell-resistance",
-            f"The {caster.name}'s {spell} would affect your {target.name}, which has Spell Resistance. Resist "
-            "(the caster rolls d20, 11+ it works) or allow it?", ["resist", "allow"]) == "allow":
+            _("The {caster}'s {spell} would affect your {target}, which has Spell Resistance. Resist (the "
+              "caster rolls d20, 11+ it works) or allow it?",
+              caster=caster.name, spell=spell, target=target.name), ["resist", "allow"]) == "allow":
         # Its controller MAY choose not to resist, e.g. a friendly spell (skirmish §21.7); an
         # enemy's spell is always resisted, so enemy casts never stop to ask.
-        return True, [Event(kind="spell", seat=target.side, text=f"The {target.name} lowers its spell resistance "
-                            f"to {spell}.")]
+        return True, [Event(kind="spell", seat=target.side, text=_('The {target} lowers its spell resistance '
+                                                                   'to {spell}.',
+                                                                   target=target.name, spell=spell))]
     if "resist" in opinions:
         if rng is None:
             raise ValueError("spell resistance needs the game's dice")
         roll = roll_d20(rng, 0, purpose=f"{caster.name} against {target.name}'s spell resistance")
         ok = roll.total >= 11
         return ok, [Event(kind="spell_resistance", seat=caster.side, roll=roll,
-                          text=f"Spell resistance: {roll.total} — {'the spell works' if ok else 'resisted'}.")]
+                          text=_('Spell resistance: {total} — {outcome}.',
+                                 total=roll.total, outcome=_('the spell works') if ok else _('resisted')))]
     return True, []
 
 
@@ -606,8 +614,7 @@ def spell_lost(caster: "Creature", spell: str, battle: Battle | None, rng: "Rng"
                 roll = roll_d20(rng, 0, purpose=f"{caster.name} casts {spell} under {other.name}'s Antimagic Eye")
                 lost = roll.total < 11
                 events.append(Event(kind="antimagic", seat=caster.side, roll=roll,
-                                    text=f"Antimagic Eye: {roll.total} — "
-                                         f"{'the spell is lost' if lost else 'the spell goes off'}."))
+                                    text=_('Antimagic Eye: {total} — {outcome}.', total=roll.total, outcome=_('the spell is lost') if lost else _('the spell goes off'))))
                 if lost:
                     return True, events
     return False, events

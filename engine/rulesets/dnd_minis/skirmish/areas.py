@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.core import IllegalAction
 from engine.grid import line_of_sight, space_distance, square_name
 from engine.rulesets.dnd_minis.spells import cone_squares, line_of_spell, radius_squares
+from engine.core.text import _
 
 XY = tuple[int, int]
 
@@ -66,23 +67,26 @@ def _check_aim(field, caster, square: XY, shape: str, length: int) -> None:
     space, within its length and in line of effect from the caster (§17.7, Skirmish §21.4)."""
     where = square_name(square)
     if not field.grid.in_bounds(square):
-        raise IllegalAction("aim-off-map", f"{where} is not on the map.")
+        raise IllegalAction("aim-off-map", _('{where} is not on the map.', where=where))
     if square in caster.squares:
-        raise IllegalAction("aim-self", f"Aim the {shape} away from the {caster.name}: {where} is its own square.")
+        raise IllegalAction("aim-self", _('Aim the {shape} away from the {caster}: {where} is its own square.',
+                                          shape=shape, caster=caster.name, where=where))
     distance = space_distance(caster.squares, [square])
     if distance > length:
-        raise IllegalAction("aim-out-of-range", f"{where} is {distance} squares from the {caster.name}; "
-                            f"a {shape} reaches {length}.")
+        raise IllegalAction("aim-out-of-range", _('{where} is {distance} squares from the {caster}; a {shape} '
+                                                  'reaches {length}.', where=where, distance=distance, caster=caster.name, shape=shape, length=length))
     if not line_of_sight(field.grid, caster.squares, [square], effect=True):
-        raise IllegalAction("aim-no-effect", f"The {caster.name} has no line of effect to {where}: "
-                            f"the {shape} can't be aimed there.")
+        raise IllegalAction("aim-no-effect", _("The {caster} has no line of effect to {where}: the {shape} "
+                                               "can't be aimed there.",
+                                               caster=caster.name, where=where, shape=shape))
 
 
 def _check_holds(caster, target, hit: list, square: XY | None, shape: str) -> None:
     """The nearest enemy or ally the spell is cast at must be inside the aimed area (§17.7)."""
     if square is not None and target not in hit and target.id != caster.id:
-        raise IllegalAction("aim-misses-target", f"A {shape} aimed at {square_name(square)} misses the "
-                            f"{target.name}; the nearest enemy or ally must be inside it.")
+        raise IllegalAction("aim-misses-target", _('A {shape} aimed at {square} misses the {target}; the '
+                                                   'nearest enemy or ally must be inside it.',
+                                                   shape=shape, square=square_name(square), target=target.name))
 
 
 def blocks_holding(target) -> list[XY]:

@@ -17,6 +17,7 @@ from engine.rulesets.dnd_minis.skirmish import areas, effects
 from engine.rulesets.dnd_minis.skirmish.actions import Cast
 from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
+from engine.core.text import _
 
 WARBAND_RANGES = ("your warband", "any warband")
 
@@ -63,16 +64,19 @@ def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Ev
         return
     if spell_match is None and ability_match is None:
         names = ", ".join(offered_names(field, creature)) or "nothing"
-        raise IllegalAction("unknown-spell", f"The {creature.name} can't use {action.spell!r} now (it can use: {names}).")
+        raise IllegalAction("unknown-spell", _("The {creature} can't use {spell!r} now (it can use: {names}).",
+                                               creature=creature.name, spell=action.spell, names=names))
     limits = hooks.turn_limits(creature, field)
     if spell_match is not None:
         ref, spell = spell_match
         if not getattr(limits, "can_cast", True):
-            raise IllegalAction("cannot-cast", f"The {creature.name} can't cast spells this turn.")
+            raise IllegalAction("cannot-cast", _("The {creature} can't cast spells this turn.",
+                                                 creature=creature.name))
         _replace_attack(creature, t, spell.name, limits)
         if not spell.castable_while_threatened and field.binding_threats(creature):
-            raise IllegalAction("threatened", f"The {creature.name} is threatened and may cast only touch spells; "
-                                f"{spell.name} has range {spell.range}.")
+            raise IllegalAction("threatened", _('The {creature} is threatened and may cast only touch spells; '
+                                                '{spell} has range {range}.',
+                                                creature=creature.name, spell=spell.name, range=spell.range))
         targets = _targets(state, field, creature, spell.range, spell.area, action, spell.targets_nearest,
                            spell.max_range, spell.name, living_only=spell.living_only)
         if dry:
@@ -80,8 +84,7 @@ def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Ev
         _spend(creature, ref)  # spent even if lost or resisted
         t.combined = t.combined or bool(t.attacks or t.replaced_attack)
         t.replaced_attack, t.attacks = spell.name, t.attacks + 1
-        events.append(Event(kind="cast", seat=creature.side, text=f"The {creature.name} casts {spell.name}"
-                            + (f" on {', '.join('the ' + c.name for c in targets)}" if targets else "") + "."))
+        events.append(Event(kind="cast", seat=creature.side, text=_('The {creature} casts {spell}{outcome}.', creature=creature.name, spell=spell.name, outcome=_(' on {names}', names=', '.join(('the ' + c.name for c in targets))) if targets else '')))
         lost, lost_events = hooks.spell_lost(creature, spell.name, field, state.rng)
         events.extend(lost_events)
         if not lost:
@@ -97,12 +100,14 @@ def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Ev
     else:
         ability, spec = ability_match
         if spec.uses_left == 0:
-            raise IllegalAction("no-uses", f"The {creature.name} has used up {spec.name}.")
+            raise IllegalAction("no-uses", _('The {creature} has used up {spec}.',
+                                             creature=creature.name, spec=spec.name))
         if spec.replaces == "attack":
             _replace_attack(creature, t, spec.name, limits)
         if spec.swift:
             if t.swift_used:
-                raise IllegalAction("swift-used", f"The {creature.name} has already taken its swift action.")
+                raise IllegalAction("swift-used", _('The {creature} has already taken its swift action.',
+                                                    creature=creature.name))
         rng_kind = spec.range
         nearest = rng_kind in ("range 6", "sight", "cone", "line 12", "12")
         limit = 6 if rng_kind == "range 6" else 12 if rng_kind in ("12", "line 12") else None
@@ -116,8 +121,7 @@ def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Ev
         if spec.swift:
             t.swift_used = True
         creature.uses[spec.ability] = creature.uses.get(spec.ability, 0) + 1
-        events.append(Event(kind="cast", seat=creature.side, text=f"The {creature.name} uses {spec.name}"
-                            + (f" on {', '.join('the ' + c.name for c in targets)}" if targets else "") + "."))
+        events.append(Event(kind="cast", seat=creature.side, text=_('The {creature} uses {spec}{outcome}.', creature=creature.name, spec=spec.name, outcome=_(' on {names}', names=', '.join(('the ' + c.name for c in targets))) if targets else '')))
         state.violence_this_round = state.violence_this_round or any(field.hostile(creature, c) for c in targets)
         effects.run(field, state.rng, ability.perform(creature, spec, targets, field, state.rng), events,
                     source=creature)
@@ -133,14 +137,15 @@ def _wake(state: SkirmishState, field: SkirmishField, creature: Creature, action
     sleepers = conditions.wake_targets(creature, field)
     target = find_creature(state, action.target, creature) if action.target else (sleepers[0] if len(sleepers) == 1 else None)
     if target is None or target not in sleepers:
-        raise IllegalAction("no-sleeper", f"The {creature.name} can wake only an adjacent sleeping creature"
-                            + (f": {', '.join(c.name for c in sleepers)}." if sleepers else " (none is adjacent)."))
+        raise IllegalAction("no-sleeper", _('The {creature} can wake only an adjacent sleeping '
+                                            'creature{outcome}', creature=creature.name, outcome=_(': {names}.', names=', '.join((c.name for c in sleepers))) if sleepers else _(' (none is adjacent).')))
     _replace_attack(creature, state.activation, "waking a sleeper")
     if dry:
         return
     state.activation.replaced_attack, state.activation.attacks = "wake", state.activation.attacks + 1
     target.remove_condition("asleep")
-    events.append(Event(kind="wakes", seat=target.side, text=f"The {creature.name} shakes the {target.name} awake."))
+    events.append(Event(kind="wakes", seat=target.side, text=_('The {creature} shakes the {target} awake.',
+                                                               creature=creature.name, target=target.name)))
 
 
 def _sorcerer_box(creature: Creature, level: int) -> int | None:
@@ -168,11 +173,13 @@ def _replace_attack(creature: Creature, t, name: str, limits=None) -> None:
                  and (t.attack_kind is None or simultaneous.allows(limits, t, t.attack_kind))
                  and (t.replaced_attack is None or simultaneous.allows(limits, t, t.replaced_attack)))
     if (t.attacks or t.replaced_attack or t.charged) and not combining:
-        raise IllegalAction("attack-used", f"The {creature.name} has already used its attack this turn; "
-                            f"{name} replaces the attack.")
+        raise IllegalAction("attack-used", _('The {creature} has already used its attack this turn; {name} '
+                                             'replaces the attack.',
+                                             creature=creature.name, name=name))
     speed = t.speed if t.speed is not None else creature.card.speed
     if t.moved_before_attack > speed:
-        raise IllegalAction("double-moved", f"The {creature.name} double-moved: it can't also use {name}.")
+        raise IllegalAction("double-moved", _("The {creature} double-moved: it can't also use {name}.",
+                                              creature=creature.name, name=name))
 
 
 def _targets(state: SkirmishState, field: SkirmishField, creature: Creature, rng_kind: str, area: str | None,
@@ -190,27 +197,35 @@ def _targets(state: SkirmishState, field: SkirmishField, creature: Creature, rng
         return [c for c in state.creatures.values() if c.side == seat and c.on_board]
     target = find_creature(state, action.target, creature) if action.target else None
     if rng_kind not in ("touch",) and hooks.turn_limits(creature, field).touch_only:
-        raise IllegalAction("blind", f"The {creature.name} can't see: only touch-range {name} is possible.")
+        raise IllegalAction("blind", _("The {creature} can't see: only touch-range {name} is possible.",
+                                       creature=creature.name, name=name))
     if rng_kind == "touch":
         target = target or creature
         if target.id != creature.id and not field.adjacent(creature, target):
-            raise IllegalAction("not-adjacent", f"{name} has touch range: the {target.name} is not adjacent.")
+            raise IllegalAction("not-adjacent", _('{name} has touch range: the {target} is not adjacent.',
+                                                  name=name, target=target.name))
         return [target]
     if target is None:
-        raise IllegalAction("which-target", f"Say who {name} is aimed at (target:): the nearest enemy or ally.")
+        raise IllegalAction("which-target", _('Say who {name} is aimed at (target:): the nearest enemy or ally.',
+                                              name=name))
     if not field.can_see(creature, target):
-        raise IllegalAction("no-sight", f"The {creature.name} can't see the {target.name}.")
+        raise IllegalAction("no-sight", _("The {creature} can't see the {target}.",
+                                          creature=creature.name, target=target.name))
     if limit is not None and field.distance(creature, target) > limit:
-        raise IllegalAction("out-of-range", f"The {target.name} is beyond {name}'s range of {limit}.")
+        raise IllegalAction("out-of-range", _("The {target} is beyond {name}'s range of {limit}.",
+                                              target=target.name, name=name, limit=limit))
     if nearest:
         side = field.enemies_of(creature) if field.hostile(creature, target) else field.allies_of(creature)
         closest = field.nearest_visible(creature, side, limit)
         if target not in closest:
             who = "enemy" if field.hostile(creature, target) else "ally"
             names = " or ".join(f"the {c.name}" for c in closest) or "nobody in range"
-            raise IllegalAction("not-nearest", f"{name} must go to the nearest {who} the {creature.name} can see: "
-                                f"{names}.")
+            raise IllegalAction("not-nearest", _('{name} must go to the nearest {who} the {creature} can see: '
+                                                 '{names}.',
+                                                 name=name, who=who, creature=creature.name, names=names))
         if living_only and any(t in ("construct", "undead") for t in (x.casefold() for x in target.card.types)):
-            raise IllegalAction("immune-nearest", f"The nearest {target.name} can't be affected by {name}: cast "
-                                "another spell or move so that a creature it affects is nearest (AMB-60).")
+            raise IllegalAction("immune-nearest", _("The nearest {target} can't be affected by {name}: cast "
+                                                    "another spell or move so that a creature it affects is "
+                                                    "nearest (AMB-60).",
+                                                    target=target.name, name=name))
     return areas.affected(field, creature, target, area, action.square)

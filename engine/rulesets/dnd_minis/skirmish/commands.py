@@ -12,6 +12,7 @@ from engine.rulesets.dnd_minis.skirmish.actions import (
     RollInitiative, SubmitWarband,
 )
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
+from engine.core.text import _
 
 XY = tuple[int, int]
 
@@ -47,7 +48,7 @@ def _who(state: SkirmishState, seat: str, text: str) -> str:
     for s in state.seats:
         if who in (s.id.casefold(), s.name.casefold()):
             return s.id
-    raise IllegalAction("unknown-seat", "Say who goes first: me, opponent, or a seat such as p2.")
+    raise IllegalAction("unknown-seat", _('Say who goes first: me, opponent, or a seat such as p2.'))
 
 
 def action_from_command(state: SkirmishState, seat: str, command: str, options: dict[str, Any]) -> Action:
@@ -70,12 +71,14 @@ def action_from_command(state: SkirmishState, seat: str, command: str, options: 
         return ChooseFirst(seat=seat, first=_who(state, seat, str(options.get("who", "me"))))
     if command == "tile":
         if not options.get("tile") or "square" not in options:
-            raise IllegalAction("missing-option", "Say which tile and where: /tile tile:crypt square:D4 rotation:90")
+            raise IllegalAction("missing-option", _('Say which tile and where: /tile tile:crypt square:D4 '
+                                                    'rotation:90'))
         return PlaceTile(seat=seat, tile=str(options["tile"]), square=_square(state, options["square"]),
                          rotation=int(options.get("rotation") or 0))
     if command == "place":
         if "square" not in options or not creature:
-            raise IllegalAction("missing-option", "Say which creature and where: /place creature:orc square:A2")
+            raise IllegalAction("missing-option", _('Say which creature and where: /place creature:orc '
+                                                    'square:A2'))
         return Deploy(seat=seat, creature=creature, square=_square(state, options["square"]))
     if command == "initiative":
         return RollInitiative(seat=seat)
@@ -84,13 +87,14 @@ def action_from_command(state: SkirmishState, seat: str, command: str, options: 
     if command == "move":
         mode = str(options.get("mode") or "").strip().casefold() or None
         if mode not in (None, "burrow"):
-            raise IllegalAction("unknown-mode", f"A skirmish move has no mode {mode!r}; say mode:burrow to move "
-                                "underground, or leave it out to move on the surface.")
+            raise IllegalAction("unknown-mode", _('A skirmish move has no mode {mode!r}; say mode:burrow to '
+                                                  'move underground, or leave it out to move on the surface.',
+                                                  mode=mode))
         if options.get("path"):
             squares = [_square(state, p) for p in str(options["path"]).replace(",", " ").split()]
             return Move(seat=seat, creature=creature or "", path=squares, mode=mode)
         if "to" not in options:
-            raise IllegalAction("missing-option", "Say where: /move to:F7 (or path:E5 F6 F7).")
+            raise IllegalAction("missing-option", _('Say where: /move to:F7 (or path:E5 F6 F7).'))
         return Move(seat=seat, creature=creature or "", to=_square(state, options["to"]), mode=mode)
     if command == "attack":
         kind = str(options.get("kind") or "").strip().casefold()
@@ -113,7 +117,8 @@ def action_from_command(state: SkirmishState, seat: str, command: str, options: 
     if command == "aoo":
         choice = str(options.get("choice") or "").strip().casefold()
         if choice not in ("take", "decline", "ask"):
-            raise IllegalAction("missing-option", "Say take, decline or ask: /aoo choice:decline creature:Orc Mauler "
-                                "(leave out creature: for your whole warband; ask: the game asks you each time).")
+            raise IllegalAction("missing-option", _('Say take, decline or ask: /aoo choice:decline '
+                                                    'creature:Orc Mauler (leave out creature: for your whole '
+                                                    'warband; ask: the game asks you each time).'))
         return AooOrder(seat=seat, choice=choice, creature=creature)
-    raise IllegalAction("unknown-command", f"The skirmish has no /{command} command.")
+    raise IllegalAction("unknown-command", _('The skirmish has no /{command} command.', command=command))

@@ -19,6 +19,7 @@ from engine.rulesets.dnd_minis.abilities.base import (
 from engine.rulesets.dnd_minis.combat import save
 from engine.rulesets.dnd_minis.creature import Condition, Creature, Effect
 from engine.grid import can_end_at, space_distance, square_name
+from engine.core.text import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.rulesets.dnd_minis.skirmish.view import SkirmishView
@@ -97,8 +98,9 @@ def resolution_order(field: "SkirmishView", outcomes: list) -> list:
             if ask and len(ids) > 1:
                 why = next((o.why for cid in ids for o in by_creature[cid] if getattr(o, "why", "")), "")
                 names = ", ".join(f"{field.roster[c].name} ({c})" for c in ids)
-                chosen = field.ask(seat, "effect-order", (f"{why}: " if why else "") + "several of your creatures "
-                                   f"are affected at once — {names}. Which is resolved first?", ids)
+                chosen = field.ask(seat, "effect-order", _('{outcome}several of your creatures are affected at '
+                                                           'once — {names}. Which is resolved first?',
+                                                           outcome=_('{why}: ', why=why) if why else '', names=names), ids)
             ids.remove(chosen)
             ordered += by_creature[chosen]
     return ordered
@@ -130,8 +132,7 @@ def _one(field: "SkirmishView", rng: Rng, o, events: list[Event], source) -> lis
         taken = hooks.take_damage(target, [DamagePacket(amount, o.kind, from_attack=o.from_attack, source=src)],
                                   DamageContext(defender=target, source=src, rng=rng, battle=field))
         dealt = sum(p.amount for p in taken)
-        events.append(Event(kind="damage", text=f"{target.name} takes {dealt} {o.kind} damage"
-                            + (f" ({o.why})" if o.why else "") + ".", data={"defender": target.id, "amount": dealt}))
+        events.append(Event(kind="damage", text=_('{target} takes {dealt} {kind} damage{outcome}.', target=target.name, dealt=dealt, kind=o.kind, outcome=_(' ({why})', why=o.why) if o.why else ''), data={"defender": target.id, "amount": dealt}))
         if dealt:
             field.damage(rng, target, dealt, events, source=src)
         return []
@@ -149,13 +150,15 @@ def _one(field: "SkirmishView", rng: Rng, o, events: list[Event], source) -> lis
             return []
         cond = condition_from_text(o.condition, src)
         if hooks.immune(target, cond.name, field):
-            events.append(Event(kind="note", text=f"The {target.name} is immune to {cond.name}."))
+            events.append(Event(kind="note", text=_('The {target} is immune to {cond}.',
+                                                    target=target.name, cond=cond.name)))
             return []
         if field.state.activation is not None and field.state.activation.creature == target.id \
                 and cond.name == "stunned":
             cond.turns_missed = -1  # stunned in its own turn: the rest of it is lost too (AMB-31)
         if target.add_condition(cond):
-            events.append(Event(kind="condition", seat=target.side, text=f"The {target.name} is {cond.text}.",
+            events.append(Event(kind="condition", seat=target.side, text=_('The {target} is {text}.',
+                                                                           target=target.name, text=cond.text),
                                 data={"creature": target.id, "condition": cond.name}))
             if cond.name == "phased out":
                 phase_out(field, target, src, events)
@@ -165,7 +168,8 @@ def _one(field: "SkirmishView", rng: Rng, o, events: list[Event], source) -> lis
         if target is not None and target.has(o.condition):
             target.remove_condition(o.condition)
             events.append(Event(kind="condition_ends", seat=target.side,
-                                text=f"The {target.name} is no longer {o.condition}."))
+                                text=_('The {target} is no longer {condition}.',
+                                       target=target.name, condition=o.condition)))
             if o.condition == "phased out":
                 phase_in(field, target, events)
         return []
@@ -173,8 +177,8 @@ def _one(field: "SkirmishView", rng: Rng, o, events: list[Event], source) -> lis
         target = _creature(field, o.creature)
         if target is not None and target.on_board:
             target.hp += o.amount
-            events.append(Event(kind="hp", seat=target.side, text=f"The {target.name} gains {o.amount} hp "
-                                f"(now {target.hp}).", data={"creature": target.id, "hp": target.hp}))
+            events.append(Event(kind="hp", seat=target.side, text=_('The {target} gains {amount} hp (now {hp}).',
+                                                                    target=target.name, amount=o.amount, hp=target.hp), data={"creature": target.id, "hp": target.hp}))
         return []
     if isinstance(o, Heal):
         target = _creature(field, o.creature)
@@ -188,7 +192,8 @@ def _one(field: "SkirmishView", rng: Rng, o, events: list[Event], source) -> lis
         cap = max(target.max_hp, min(target.hp, target.max_hp))
         before = target.hp
         target.hp = min(cap, target.hp + o.amount) if target.hp < target.max_hp else target.hp
-        events.append(Event(kind="hp", seat=target.side, text=f"The {target.name} is healed: {before} → {target.hp}.",
+        events.append(Event(kind="hp", seat=target.side, text=_('The {target} is healed: {before} → {hp}.',
+                                                                target=target.name, before=before, hp=target.hp),
                             data={"creature": target.id, "hp": target.hp}))
         return []
     if isinstance(o, Destroy):
@@ -217,13 +222,13 @@ def _one(field: "SkirmishView", rng: Rng, o, events: list[Event], source) -> lis
             return []
         same = [e for e in target.effects if e.family == o.family and e.stat == o.stat]
         if same and all(abs(e.value) >= abs(o.value) for e in same):
-            events.append(Event(kind="note", text=f"{o.name} is already on the {target.name}: it doesn't stack."))
+            events.append(Event(kind="note", text=_("{effect} is already on the {target}: it doesn't stack.",
+                                                    effect=o.name, target=target.name)))
             return []
         target.effects = [e for e in target.effects if not (e.family == o.family and e.stat == o.stat)]
         target.effects.append(Effect(name=o.name, family=o.family, stat=o.stat, value=o.value, source=o.source,
                                      flags=list(o.flags)))
-        events.append(Event(kind="effect", seat=target.side, text=f"The {target.name} gains {o.name}"
-                            + (f" ({o.stat} {o.value:+d})" if o.value else "") + ".",
+        events.append(Event(kind="effect", seat=target.side, text=_('The {target} gains {effect}{outcome}.', target=target.name, effect=o.name, outcome=_(' ({stat} {value:+d})', stat=o.stat, value=o.value) if o.value else ''),
                             data={"creature": target.id, "effect": o.name}))
         return []
     if isinstance(o, Enslaved):
@@ -235,8 +240,7 @@ def _one(field: "SkirmishView", rng: Rng, o, events: list[Event], source) -> lis
         before, target.enslaved_from, target.side = target.side, target.side, o.seat
         target.controller = None  # its new player decides its turns from now on
         events.append(Event(kind="enslaved", seat=o.seat,
-                            text=f"The {target.name} is enslaved: it leaves {field.state.seat(before).name}'s "
-                                 f"warband for {field.state.seat(o.seat).name}'s.",
+                            text=_("The {target} is enslaved: it leaves {seat}'s warband for {seat_2}'s.", target=target.name, seat=field.state.seat(before).name, seat_2=field.state.seat(o.seat).name),
                             data={"creature": target.id, "from": before, "to": o.seat}))
         award_enslaved(field.state, target, o.seat, events)
         return []
@@ -245,7 +249,8 @@ def _one(field: "SkirmishView", rng: Rng, o, events: list[Event], source) -> lis
         if target is not None and target.on_board and target.commander_rating is None and target.card.commander is None:
             target.commander_rating = o.rating
             events.append(Event(kind="promoted", seat=target.side,
-                                text=f"The {target.name} is promoted: commander {o.rating}."))
+                                text=_('The {target} is promoted: commander {rating}.',
+                                       target=target.name, rating=o.rating)))
         return []
     if isinstance(o, Push):
         _push(field, rng, o, events)
@@ -257,7 +262,7 @@ def _one(field: "SkirmishView", rng: Rng, o, events: list[Event], source) -> lis
         _place(field, o, events)
         return []
     if isinstance(o, LoseSpell):
-        events.append(Event(kind="note", text=f"The spell is lost ({o.why})."))
+        events.append(Event(kind="note", text=_('The spell is lost ({why}).', why=o.why)))
         return []
     return [o]
 
@@ -273,7 +278,8 @@ def phase_out(field: "SkirmishView", creature: Creature, source, events: list[Ev
     before = {s: p.vp for s, p in state.players.items()}
     victory.award_elimination(state, creature, source.side if source is not None else None, events)
     state.withheld_vp[creature.id] = {s: p.vp - before[s] for s, p in state.players.items() if p.vp != before[s]}
-    events.append(Event(kind="phased_out", seat=creature.side, text=f"The {creature.name} phases out."))
+    events.append(Event(kind="phased_out", seat=creature.side, text=_('The {creature} phases out.',
+                                                                      creature=creature.name)))
 
 
 def phase_in(field: "SkirmishView", creature: Creature, events: list[Event]) -> None:
@@ -289,8 +295,7 @@ def phase_in(field: "SkirmishView", creature: Creature, events: list[Event]) -> 
                           rng=state.rng)
         if found.choice is not None:
             creature.square = tuple(found.choice)
-    events.append(Event(kind="phased_in", seat=creature.side, text=f"The {creature.name} returns on "
-                        f"{square_name(creature.square)}."))
+    events.append(Event(kind="phased_in", seat=creature.side, text=_('The {creature} returns on {square}.', creature=creature.name, square=square_name(creature.square))))
 
 
 def _push(field: "SkirmishView", rng: Rng, o: Push, events: list[Event]) -> None:
@@ -331,15 +336,16 @@ def _push(field: "SkirmishView", rng: Rng, o: Push, events: list[Event]) -> None
         else:
             names = [square_name(sq) for sq in options] + (["decline"] if o.optional and step == 0 else [])
             verb = {"away": "pushes", "toward": "pulls"}.get(o.direction, "slides")
-            answer = field.ask(chooser, "push", f"{o.why}: the {actor.name} {verb} the {target.name} "
-                            f"from {square_name(here)} — to which square?", names)
+            answer = field.ask(chooser, "push", _('{why}: the {actor} {verb} the {target} from {square} — to '
+                                                  'which square?', why=o.why, actor=actor.name, verb=verb, target=target.name, square=square_name(here)), names)
             if answer == "decline":
-                events.append(Event(kind="note", seat=chooser, text=f"The {actor.name} does not use {o.why}."))
+                events.append(Event(kind="note", seat=chooser, text=_('The {actor} does not use {why}.',
+                                                                      actor=actor.name, why=o.why)))
                 return
             landing = options[names.index(answer)]
         target.square = landing
-        events.append(Event(kind="push", seat=target.side, text=f"The {target.name} is pushed to "
-                            f"{square_name(target.square)}.", data={"creature": target.id}))
+        events.append(Event(kind="push", seat=target.side, text=_('The {target} is pushed to {square}.',
+                                                                  target=target.name, square=square_name(target.square)), data={"creature": target.id}))
     if any(k.endswith("pit") for sq in target.squares for k in field.grid.terrain_at(sq)):
         field.state.pending_pit_saves.append(target.id)
 
@@ -363,11 +369,13 @@ def _extra_attack(field: "SkirmishView", rng: Rng, o: ExtraAttack, events: list[
         if targets and attacker.squares:
             chooser = attacker.controller or attacker.side
             names = [t.id for t in targets] + (["decline"] if o.optional else [])
-            answer = field.ask(chooser, "extra-attack", f"{o.why}: the {attacker.name} may make an "
-                            "immediate melee attack — at which enemy?", names)
+            answer = field.ask(chooser, "extra-attack", _('{why}: the {attacker} may make an immediate melee '
+                                                          'attack — at which enemy?',
+                                                          why=o.why, attacker=attacker.name), names)
             if answer == "decline":
                 targets = []
-                events.append(Event(kind="note", seat=chooser, text=f"The {attacker.name} does not use {o.why}."))
+                events.append(Event(kind="note", seat=chooser, text=_('The {attacker} does not use {why}.',
+                                                                      attacker=attacker.name, why=o.why)))
             else:
                 targets = [targets[names.index(answer)]]
     if targets and attacker.squares:
@@ -398,7 +406,8 @@ def _place(field: "SkirmishView", o: Place, events: list[Event]) -> None:
     owner = _creature(field, o.side_of)
     seat = owner.side if owner is not None else o.side_of
     if field.state.rules.scenario in ("out-of-the-box", "limited") and o.where.startswith("within"):
-        events.append(Event(kind="note", text=f"Summoning does not work in {field.state.rules.scenario} play."))
+        events.append(Event(kind="note", text=_('Summoning does not work in {scenario} play.',
+                                                scenario=field.state.rules.scenario)))
         return
     if seat not in field.state.players:
         return
@@ -416,7 +425,8 @@ def _place(field: "SkirmishView", o: Place, events: list[Event]) -> None:
     try:
         card = find_card(o.card, catalog)
     except Exception:  # noqa: BLE001 - an unknown creature kind is reported, never fatal
-        events.append(Event(kind="note", text=f"No creature card {o.card!r} to place ({o.why})."))
+        events.append(Event(kind="note", text=_('No creature card {card!r} to place ({why}).',
+                                                card=o.card, why=o.why)))
         return
     n = sum(1 for c in field.roster.values() if c.card.id == card.id and c.side == seat) + 1
     cid = f"{seat}-{card.id}-{n}"
@@ -437,17 +447,19 @@ def _place(field: "SkirmishView", o: Place, events: list[Event]) -> None:
     legal = [sq for sq in squares
              if can_end_at(field.grid, field.body(creature, sq), sq, others, field.move_rules) is None]
     if not legal:
-        events.append(Event(kind="note", text=f"There is no room for the {card.name}."))
+        events.append(Event(kind="note", text=_('There is no room for the {card}.', card=card.name)))
         return
     sq = legal[0]
     if o.where.startswith("within 6") and owner is not None and owner.on_board:
         # The summoner's player puts the creature down anywhere legal within 6 squares (War Drums
         # glossary "Summon"; #15 item 17): /decide, or /place square:, answers. Nearest first.
         names = [square_name(s) for s in legal]
-        answer = field.ask(seat, "summon-square", f"Your {card.name} appears ({o.why}): on which square "
-                           f"within 6 squares of the {owner.name}? (nearest: {names[0]})", names)
+        answer = field.ask(seat, "summon-square", _('Your {card} appears ({why}): on which square within 6 '
+                                                    'squares of the {owner}? (nearest: {names})',
+                                                    card=card.name, why=o.why, owner=owner.name, names=names[0]), names)
         sq = legal[names.index(answer)]
     creature.square = sq
     field.roster[cid] = creature
-    events.append(Event(kind="summoned", seat=seat, text=f"A {card.name} appears on {square_name(sq)} ({o.why}).",
+    events.append(Event(kind="summoned", seat=seat, text=_('A {card} appears on {square} ({why}).',
+                                                           card=card.name, square=square_name(sq), why=o.why),
                         data={"creature": cid, "square": list(sq)}))

@@ -20,6 +20,7 @@ from engine.rulesets.dnd_minis.creature import Creature
 from engine.rulesets.dnd_minis.skirmish import command
 from engine.rulesets.dnd_minis.skirmish.orders import asks_aoo, declines_aoo
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
+from engine.core.text import _
 
 XY = tuple[int, int]
 
@@ -173,13 +174,14 @@ class SkirmishField(Battlefield):
         creature under the standing order "ask" (/aoo choice:ask) is asked whether it strikes."""
         seat = waiting[0].controller or waiting[0].side
         group = [c for c in waiting if (c.controller or c.side) == seat]
-        answer = self.ask(seat, "aoo-order", f"The {mover.name} leaves {square_name(here)} and several "
-                        "of your creatures may make an attack of opportunity. Which strikes next?",
+        answer = self.ask(seat, "aoo-order", _('The {mover} leaves {square} and several of your creatures may '
+                                               'make an attack of opportunity. Which strikes next?',
+                                               mover=mover.name, square=square_name(here)),
                         [c.id for c in group])
         enemy = next(c for c in group if c.id == answer)
         takes = not asks_aoo(self.state, enemy) or self.ask(
-            seat, "aoo-take", f"The {mover.name} leaves {square_name(here)}, next to your "
-            f"{enemy.name}. Attack of opportunity?", ["take", "decline"]) == "take"
+            seat, "aoo-take", _('The {mover} leaves {square}, next to your {enemy}. Attack of opportunity?',
+                                mover=mover.name, square=square_name(here), enemy=enemy.name), ["take", "decline"]) == "take"
         return enemy, takes
 
     def opportunity_entry(self, attacker: Creature, mover: Creature) -> int:
@@ -189,8 +191,8 @@ class SkirmishField(Battlefield):
             return self.best_melee_entry(attacker)
         listed = "; ".join(f"{i + 1} = {e.describe()}" for i, e in enumerate(entries))
         answer = self.ask(attacker.controller or attacker.side, "aoo-attack",
-                        f"The {attacker.name}'s attack of opportunity on the {mover.name}: with which attack? "
-                        f"({listed})", [str(i + 1) for i in range(len(entries))])
+                        _("The {attacker}'s attack of opportunity on the {mover}: with which attack? ({listed})",
+                          attacker=attacker.name, mover=mover.name, listed=listed), [str(i + 1) for i in range(len(entries))])
         return int(answer) - 1
 
     # -- refinements of the shared battlefield ----------------------------------------------------
@@ -218,16 +220,20 @@ class SkirmishField(Battlefield):
         commander, n = max(offers, key=lambda o: o[1])
         # The commander *may* choose to lend it (War Drums §26 Tyrannical Morale).
         if self.ask(commander.controller or commander.side, "tyrannical-morale",
-                    f"The {creature.name} must make a morale save ({against}). The {commander.name} may lend "
-                    f"Tyrannical Morale +{n}; if the save then fails, the {creature.name} is destroyed instead "
-                    "of routing. Lend it?", ["lend", "withhold"]) == "withhold":
+                    _('The {creature} must make a morale save ({against}). The {commander} may lend Tyrannical '
+                      'Morale +{number}; if the save then fails, the {creature} is destroyed instead of '
+                      'routing. Lend it?',
+                      creature=creature.name, against=against, commander=commander.name, number=n), ["lend", "withhold"]) == "withhold":
             return super().morale_check(rng, creature, events, cause, rally=rally, against=against, bonus=bonus)
         events.append(Event(kind="note", seat=creature.side,
-                            text=f"The {commander.name} lends Tyrannical Morale +{n}: failure means destruction."))
+                            text=_('The {commander} lends Tyrannical Morale +{number}: failure means '
+                                   'destruction.',
+                                   commander=commander.name, number=n)))
         passed = super().morale_check(rng, creature, events, cause, rally=True, against=against, bonus=bonus + n)
         if not passed:
-            events.append(Event(kind="note", seat=creature.side, text=f"The {creature.name} is destroyed by its "
-                                "tyrant's wrath."))
+            events.append(Event(kind="note", seat=creature.side, text=_("The {creature} is destroyed by its "
+                                                                        "tyrant's wrath.",
+                                                                        creature=creature.name)))
             self.damage(rng, creature, max(creature.hp, 1), events, source=cause)
         return passed
 
@@ -268,7 +274,8 @@ class SkirmishField(Battlefield):
         exits = self.exits_of(seat or creature.side)
         if not exits:
             events.append(Event(kind="rout_move", seat=creature.side,
-                                text=f"The {creature.name} has no exit to run to and cowers where it is."))
+                                text=_('The {creature} has no exit to run to and cowers where it is.',
+                                       creature=creature.name)))
             return
         burrowing = self._flees_underground(creature)
         speed = hooks.move_traits(creature, self).burrow_speed if burrowing else creature.card.speed
@@ -290,8 +297,7 @@ class SkirmishField(Battlefield):
                       for found in shortest_paths(self.grid, me, goal, others, PathState(), self.move_rules)]
             path = self._choose_route(creature, routes, burrowing)
         events.append(Event(kind="rout_move", seat=creature.side,
-                            text=f"The {creature.name} flees toward its exit ({budget} squares"
-                            + (", underground" if burrowing else "") + ").",
+                            text=_('The {creature} flees toward its exit ({budget} squares{outcome}).', creature=creature.name, budget=budget, outcome=_(', underground') if burrowing else ''),
                             data={"creature": creature.id}))
         self._rout_events = events
         walked = self.walk(rng, creature, path, turn, events, step_hook=None if burrowing else self._rout_step,
@@ -350,7 +356,8 @@ class SkirmishField(Battlefield):
 
         listed = "; ".join(describe(n, key, route) for n, (key, route) in enumerate(options, 1))
         answer = self.ask(creature.controller or creature.side, "rout-path",
-                          f"The {creature.name} routs; these routes to its exit are equally quick: {listed}. Which?",
+                          _('The {creature} routs; these routes to its exit are equally quick: {listed}. Which?',
+                            creature=creature.name, listed=listed),
                           [str(n) for n in range(1, len(options) + 1)])
         return options[int(answer) - 1][1]
 
@@ -362,9 +369,9 @@ class SkirmishField(Battlefield):
         if not burrow:
             return False
         return self.ask(creature.controller or creature.side, "rout-burrow",
-                        f"The {creature.name} routs. It may flee underground (Burrow {burrow}: "
-                        f"{2 * burrow} squares, no attacks of opportunity) or run on the surface "
-                        f"({2 * creature.card.speed} squares). Which?", ["burrow", "run"]) == "burrow"
+                        _('The {creature} routs. It may flee underground (Burrow {burrow}: {amount} squares, '
+                          'no attacks of opportunity) or run on the surface ({amount_2} squares). Which?',
+                          creature=creature.name, burrow=burrow, amount=2 * burrow, amount_2=2 * creature.card.speed), ["burrow", "run"]) == "burrow"
 
     def _rout_step(self, creature: Creature, square: XY, index: int) -> bool:
         """Spike stones bite a router too (5 magic damage per spike step)."""
@@ -373,15 +380,16 @@ class SkirmishField(Battlefield):
         from engine.rulesets.dnd_minis.abilities.base import Damage
         from engine.rulesets.dnd_minis.skirmish import effects
         events = self._rout_events
-        events.append(Event(kind="spikes", seat=creature.side, text=f"The {creature.name} flees over spike stones."))
+        events.append(Event(kind="spikes", seat=creature.side, text=_('The {creature} flees over spike stones.',
+                                                                      creature=creature.name)))
         effects.run(self, self.state.rng, [Damage(target=creature.id, amount=5, kind="magic", why="spike stones")], events)
         return creature.on_board
 
     def leave_map(self, rng: Rng, creature: Creature, events: list[Event]) -> None:
         creature.left_map = True
         events.append(Event(kind="left_map", seat=creature.side,
-                            text=f"The {creature.name} flees off the battlefield at "
-                            f"{square_name(creature.square)} and is eliminated.",
+                            text=_('The {creature} flees off the battlefield at {square} and is eliminated.',
+                                   creature=creature.name, square=square_name(creature.square)),
                             data={"creature": creature.id}))
         from engine.rulesets.dnd_minis.skirmish import effects, victory
         victory.award_elimination(self.state, creature, creature.rout_caused_seat, events)
@@ -399,7 +407,8 @@ class SkirmishField(Battlefield):
                 continue
             creature.destroyed = True
             events.append(Event(kind="dismissed", seat=creature.side,
-                                text=f"The {creature.name} vanishes with its summoner, the {summoner.name}.",
+                                text=_('The {creature} vanishes with its summoner, the {summoner}.',
+                                       creature=creature.name, summoner=summoner.name),
                                 data={"creature": creature.id}))
             effects.run(self, rng, hooks.on_eliminated(creature, self), events)
 

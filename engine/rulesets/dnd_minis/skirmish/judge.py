@@ -27,6 +27,7 @@ from engine.rulesets.dnd_minis.skirmish.actions import (
     JUDGE, JudgeCondition, JudgeDamage, JudgeHeal, JudgeOverride, JudgeRemove, JudgeRuling,
 )
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
+from engine.core.text import _
 
 RULINGS = ("override", "damage", "heal", "remove", "condition")
 MAX_AMOUNT = 1000
@@ -39,71 +40,79 @@ def rule(state: SkirmishState, action: JudgeRuling, events: list[Event]) -> None
     from engine.rulesets.dnd_minis.skirmish.turn import find_creature
 
     if action.seat != JUDGE:
-        raise IllegalAction("judge-only", f"Only the game's judge may use /{action.kind} in a skirmish "
-                            "(the game's creator names one with /game judge).")
+        raise IllegalAction("judge-only", _("Only the game's judge may use /{kind} in a skirmish (the game's "
+                                            "creator names one with /game judge).",
+                                            kind=action.kind))
     reason = action.reason.strip()
     if not reason:
-        raise IllegalAction("needs-reason", f"A judge's ruling goes into the log with its reason: "
-                            f"add reason:\"...\" to /{action.kind}.")
+        raise IllegalAction("needs-reason", _('A judge\'s ruling goes into the log with its reason: add '
+                                              'reason:"..." to /{kind}.',
+                                              kind=action.kind))
     if state.map is None or state.phase == "warbands":
-        raise IllegalAction("wrong-phase", "There is nothing on the battlefield to rule on yet.")
+        raise IllegalAction("wrong-phase", _('There is nothing on the battlefield to rule on yet.'))
     creature = find_creature(state, action.creature)
     if creature.eliminated:
-        raise IllegalAction("eliminated", f"The {creature.name} is already out of the battle.")
+        raise IllegalAction("eliminated", _('The {creature} is already out of the battle.',
+                                            creature=creature.name))
     field = SkirmishField(state)
     ruling = f"⚖️ Judge's ruling ({reason}): "
     data = {"creature": creature.id, "reason": reason, "ruling": action.kind}
     if isinstance(action, JudgeOverride):
         if not field.grid.in_bounds(action.to):
-            raise IllegalAction("bad-square", f"{square_name(action.to)} is not on the map.")
+            raise IllegalAction("bad-square", _('{square} is not on the map.', square=square_name(action.to)))
         others = [field.body(c) for c in field.on_board() if c.id != creature.id]
         problem = can_end_at(field.grid, field.body(creature, action.to), action.to, others, field.move_rules)
         if problem is not None:
-            raise IllegalAction("bad-square", f"The {creature.name} can't stand on {square_name(action.to)}: "
-                                f"{problem}.")
+            raise IllegalAction("bad-square", _("The {creature} can't stand on {square}: {problem}.",
+                                                creature=creature.name, square=square_name(action.to), problem=problem))
         start = creature.square
         creature.square = action.to
         creature.squeeze = None
         events.append(Event(kind="judge", seat=JUDGE, data={**data, "from": list(start) if start else None,
                                                               "to": list(action.to)},
-                            text=ruling + f"the {creature.name} is moved from "
-                            f"{square_name(start) if start else 'off the map'} to {square_name(action.to)}."))
+                            text=_('{ruling}the {creature} is moved from {outcome} to {square}.', ruling=ruling, creature=creature.name, outcome=square_name(start) if start else _('off the map'), square=square_name(action.to))))
     elif isinstance(action, (JudgeDamage, JudgeHeal)):
         if not creature.on_board:
-            raise IllegalAction("not-on-board", f"The {creature.name} is not on the battlefield.")
+            raise IllegalAction("not-on-board", _('The {creature} is not on the battlefield.',
+                                                  creature=creature.name))
         roll = roll_dice(action.amount, state.rng, purpose=f"the judge's {action.kind}")
         amount = roll.total
         if not 0 <= amount <= MAX_AMOUNT:
-            raise IllegalAction("bad-amount", f"A judge's {action.kind} is 0 to {MAX_AMOUNT} hit points, not {amount}.")
+            raise IllegalAction("bad-amount", _("A judge's {kind} is 0 to {max_amount} hit points, not "
+                                                "{amount}.",
+                                                kind=action.kind, max_amount=MAX_AMOUNT, amount=amount))
         if isinstance(action, JudgeHeal):
             before = creature.hp
             creature.hp = min(creature.max_hp, creature.hp + amount)
             events.append(Event(kind="judge", seat=JUDGE, roll=roll if roll.dice else None,
                                 data={**data, "amount": creature.hp - before, "hp": creature.hp},
-                                text=ruling + f"the {creature.name} heals {creature.hp - before} "
-                                f"({before} → {creature.hp} HP)."))
+                                text=_('{ruling}the {creature} heals {amount} ({before} → {hp} HP).', ruling=ruling, creature=creature.name, amount=creature.hp - before, before=before, hp=creature.hp)))
         else:
             events.append(Event(kind="judge", seat=JUDGE, roll=roll if roll.dice else None,
                                 data={**data, "amount": amount},
-                                text=ruling + f"the {creature.name} takes {amount} damage."))
+                                text=_('{ruling}the {creature} takes {amount} damage.',
+                                       ruling=ruling, creature=creature.name, amount=amount)))
             field.damage(state.rng, creature, amount, events, source=None)
     elif isinstance(action, JudgeRemove):
         creature.destroyed = True
         events.append(Event(kind="judge", seat=JUDGE, data=data,
-                            text=ruling + f"the {creature.name} is taken off the battlefield; nobody scores it."))
+                            text=_('{ruling}the {creature} is taken off the battlefield; nobody scores it.',
+                                   ruling=ruling, creature=creature.name)))
         field.dismiss_summons(state.rng, creature, events)
     elif isinstance(action, JudgeCondition):
         known = set(known_conditions())
         unknown = [n for n in action.add if n not in known and not any(
             k.endswith("*") and n.startswith(k[:-1]) for k in known)]
         if unknown:
-            raise IllegalAction("unknown-condition", f"Warband knows no condition {unknown[0]!r}; "
-                                f"conditions: {', '.join(sorted(k for k in known if not k.endswith('*')))}.")
+            raise IllegalAction("unknown-condition", _('Warband knows no condition {unknown!r}; conditions: '
+                                                       '{names}.', unknown=unknown[0], names=', '.join(sorted((k for k in known if not k.endswith('*'))))))
         if not action.add and not action.remove:
-            raise IllegalAction("missing-option", "Say which conditions to add or remove: /condition add:stunned.")
+            raise IllegalAction("missing-option", _('Say which conditions to add or remove: /condition '
+                                                    'add:stunned.'))
         missing = [n for n in action.remove if not creature.has(n)]
         if missing:
-            raise IllegalAction("no-such-condition", f"The {creature.name} is not {missing[0]}.")
+            raise IllegalAction("no-such-condition", _('The {creature} is not {missing}.',
+                                                       creature=creature.name, missing=missing[0]))
         for name in action.remove:
             creature.remove_condition(name)
         for name in action.add:
@@ -111,7 +120,8 @@ def rule(state: SkirmishState, action: JudgeRuling, events: list[Event]) -> None
         said = [f"now {', '.join(action.add)}"] if action.add else []
         said += [f"no longer {', '.join(action.remove)}"] if action.remove else []
         events.append(Event(kind="judge", seat=JUDGE, data={**data, "add": action.add, "remove": action.remove},
-                            text=ruling + f"the {creature.name} is {' and '.join(said)}."))
+                            text=_('{ruling}the {creature} is {names}.',
+                                   ruling=ruling, creature=creature.name, names=' and '.join(said))))
     victory.check_victory(state, events)
 
 
@@ -120,15 +130,17 @@ def ruling_from_command(seat: str, command: str, options: dict, square) -> Judge
     creature = str(options.get("creature") or "")
     reason = str(options.get("reason") or "")
     if not creature:
-        raise IllegalAction("missing-option", f"Say which creature: /{command} creature:NAME.")
+        raise IllegalAction("missing-option", _('Say which creature: /{command} creature:NAME.',
+                                                command=command))
     if command == "override":
         if not options.get("to"):
-            raise IllegalAction("missing-option", "Say where: /override creature:NAME to:F7 reason:...")
+            raise IllegalAction("missing-option", _('Say where: /override creature:NAME to:F7 reason:...'))
         return JudgeOverride(seat=seat, creature=creature, reason=reason, to=square(options["to"]))
     if command in ("damage", "heal"):
         amount = str(options.get("amount") or "").strip()
         if not amount:
-            raise IllegalAction("missing-option", f"Say how much: /{command} creature:NAME amount:5 reason:...")
+            raise IllegalAction("missing-option", _('Say how much: /{command} creature:NAME amount:5 reason:...',
+                                                    command=command))
         cls = JudgeDamage if command == "damage" else JudgeHeal
         return cls(seat=seat, creature=creature, reason=reason, amount=amount)
     if command == "remove":

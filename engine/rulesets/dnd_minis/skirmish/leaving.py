@@ -13,6 +13,7 @@ from __future__ import annotations
 from engine.core import Event, IllegalAction
 from engine.rulesets.dnd_minis.skirmish import rounds, victory
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
+from engine.core.text import _, join, ngettext
 
 # Before the battle is laid out a missing player leaves nothing to remove: the set-up waits.
 _SETUP = ("warbands", "choose-map", "tiles", "deploy")
@@ -20,10 +21,11 @@ _SETUP = ("warbands", "choose-map", "tiles", "deploy")
 
 def drop_seat(state: SkirmishState, seat: str, events: list[Event]) -> None:
     if state.phase in _SETUP:
-        raise IllegalAction("cannot-drop", f"{state.seat(seat).name} can't leave before the battle is set up "
-                            "(the opponents may claim the game instead).")
+        raise IllegalAction("cannot-drop", _("{seat} can't leave before the battle is set up (the opponents "
+                                             "may claim the game instead).",
+                                             seat=state.seat(seat).name))
     if seat in state.dropped:
-        raise IllegalAction("cannot-drop", f"{state.seat(seat).name} has already left the battle.")
+        raise IllegalAction("cannot-drop", _('{seat} has already left the battle.', seat=state.seat(seat).name))
     name = state.seat(seat).name
     state.dropped.append(seat)
     if state.activation is not None and state.creatures[state.activation.creature].side == seat:
@@ -35,9 +37,14 @@ def drop_seat(state: SkirmishState, seat: str, events: list[Event]) -> None:
     for creature in leaving:
         creature.square, creature.squeeze, creature.left_map = None, None, True
         creature.controller = None
-    events.append(Event(kind="seat_dropped", seat=seat,
-                        text=f"{name} leaves the battle; " + (", ".join(f"the {c.name}" for c in leaving) or "nothing")
-                        + " leave" + ("s" if len(leaving) == 1 else "") + " the battlefield.",
+    creatures = join(", ", [_("the {creature}", creature=c.name) for c in leaving])
+    if leaving:
+        text = ngettext("{name} leaves the battle; {creatures} leaves the battlefield.",
+                        "{name} leaves the battle; {creatures} leave the battlefield.", len(leaving), name=name,
+                        creatures=creatures)
+    else:
+        text = _("{name} leaves the battle; nothing leaves the battlefield.", name=name)
+    events.append(Event(kind="seat_dropped", seat=seat, text=text,
                         data={"seat": seat, "creatures": [c.id for c in leaving]}))
     if state.rules.dropped_seat_vp == "split":
         for creature in leaving:

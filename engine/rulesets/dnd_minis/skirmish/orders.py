@@ -19,6 +19,7 @@ from engine.core import Event, IllegalAction
 from engine.rulesets.dnd_minis.creature import Creature
 from engine.rulesets.dnd_minis.skirmish.actions import AooOrder
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
+from engine.core.text import _
 
 
 def declines_aoo(state: SkirmishState, creature: Creature) -> bool:
@@ -42,13 +43,14 @@ def own_creature(state: SkirmishState, seat: str, text: str) -> Creature:
     if len(mine) == 1:
         return mine[0]
     if len(mine) > 1:
-        raise IllegalAction("ambiguous", f"You have several creatures called {text!r}: use one of "
-                            + ", ".join(c.id for c in mine) + ".")
+        raise IllegalAction("ambiguous", _('You have several creatures called {text!r}: use one of {names}.',
+                                           text=text, names=", ".join(c.id for c in mine)))
     if named:
         other = named[0]
-        raise IllegalAction("not-your-creature", f"The {other.name} belongs to {state.seat(other.side).name}; "
-                            "you can give attack-of-opportunity orders only to your own creatures.")
-    raise IllegalAction("unknown-creature", f"You have no creature {text!r} in this battle.")
+        raise IllegalAction("not-your-creature", _('The {other} belongs to {seat}; you can give '
+                                                   'attack-of-opportunity orders only to your own creatures.',
+                                                   other=other.name, seat=state.seat(other.side).name))
+    raise IllegalAction("unknown-creature", _('You have no creature {text!r} in this battle.', text=text))
 
 
 def give_aoo_order(state: SkirmishState, action: AooOrder, events: list[Event]) -> None:
@@ -58,7 +60,8 @@ def give_aoo_order(state: SkirmishState, action: AooOrder, events: list[Event]) 
     else:
         chosen = [c for c in state.creatures_of(action.seat) if not c.eliminated]
         if not chosen:
-            raise IllegalAction("no-creatures", "You have no creatures yet; send your warband first (/warband).")
+            raise IllegalAction("no-creatures", _('You have no creatures yet; send your warband first '
+                                                  '(/warband).'))
     ids = [c.id for c in chosen]
     player.declined_aoo = [i for i in player.declined_aoo if i not in ids]
     player.asked_aoo = [i for i in player.asked_aoo if i not in ids]
@@ -67,14 +70,23 @@ def give_aoo_order(state: SkirmishState, action: AooOrder, events: list[Event]) 
     elif action.choice == "ask":
         player.asked_aoo += ids
     one = bool(action.creature)
-    who = f"The {chosen[0].name}" if one else f"{state.seat(action.seat).name}'s creatures"
-    text = {
-        "decline": f"{who} {'declines' if one else 'decline'} attacks of opportunity until told to take them "
-                   "(/aoo choice:take).",
-        "ask": f"{state.seat(action.seat).name} will be asked (/decide) before "
-               + (f"the {chosen[0].name} makes" if one else "each of their creatures makes")
-               + " an attack of opportunity.",
-        "take": f"{who} {'takes' if one else 'take'} attacks of opportunity again.",
-    }[action.choice]
+    seat_name = state.seat(action.seat).name
+    if action.creature:
+        creature = chosen[0].name
+        text = {
+            "decline": _("The {creature} declines attacks of opportunity until told to take them "
+                         "(/aoo choice:take).", creature=creature),
+            "ask": _("{seat} will be asked (/decide) before the {creature} makes an attack of opportunity.",
+                     seat=seat_name, creature=creature),
+            "take": _("The {creature} takes attacks of opportunity again.", creature=creature),
+        }[action.choice]
+    else:
+        text = {
+            "decline": _("{seat}'s creatures decline attacks of opportunity until told to take them "
+                         "(/aoo choice:take).", seat=seat_name),
+            "ask": _("{seat} will be asked (/decide) before each of their creatures makes an attack of "
+                     "opportunity.", seat=seat_name),
+            "take": _("{seat}'s creatures take attacks of opportunity again.", seat=seat_name),
+        }[action.choice]
     events.append(Event(kind="aoo_order", seat=action.seat, text=text,
                         data={"choice": action.choice, "creatures": ids}))

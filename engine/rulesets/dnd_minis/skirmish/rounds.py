@@ -21,6 +21,7 @@ from engine.rulesets.dnd_minis.skirmish import command, effects, victory
 from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
 from engine.rulesets.dnd_minis.skirmish.setup import initiative_roll
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
+from engine.core.text import _, ngettext
 
 PHASE_SIZE = 2
 
@@ -31,7 +32,8 @@ def roll_round_initiative(state: SkirmishState, events: list[Event]) -> None:
     state.chooser, state.choice = winner, "order"
     state.phase = "choose-first"
     events.append(Event(kind="prompt", seat=winner,
-                        text=f"{state.seat(winner).name} wins initiative and says who acts first (/first)."))
+                        text=_('{seat} wins initiative and says who acts first (/first).',
+                               seat=state.seat(winner).name)))
 
 
 def choose_order(state: SkirmishState, first: str, events: list[Event]) -> None:
@@ -39,7 +41,8 @@ def choose_order(state: SkirmishState, first: str, events: list[Event]) -> None:
     i = seats.index(first)
     state.order = seats[i:] + seats[:i]  # clockwise from the first player
     state.chooser = state.choice = None
-    events.append(Event(kind="order", text="Order this round: " + ", ".join(state.seat(s).name for s in state.order) + "."))
+    events.append(Event(kind="order", text=_('Order this round: {names}.',
+                                             names=", ".join(state.seat(s).name for s in state.order))))
     state.phase = "activation"
     state.phase_seat = None
     _next_phase(state, events, start=True)
@@ -81,8 +84,8 @@ def _next_phase(state: SkirmishState, events: list[Event], start: bool = False) 
             state.phase_seat = seat
             state.phase_used = 0
             events.append(Event(kind="phase", seat=seat,
-                                text=f"{state.seat(seat).name}'s phase: activate {phase_quota(state, seat)} "
-                                f"creature{'s' if phase_quota(state, seat) > 1 else ''}."))
+                                text=ngettext("{seat}'s phase: activate {n} creature.", "{seat}'s phase: activate {n} creatures.",
+                                         phase_quota(state, seat), seat=state.seat(seat).name)))
             return
     end_round(state, events)
 
@@ -100,9 +103,10 @@ def end_round(state: SkirmishState, events: list[Event]) -> None:
     for c in state.creatures.values():
         c.activated = False
         c.activations = 0
-    events.append(Event(kind="round_ended", text=f"Round {state.round} ends."
-                        + (f" ({state.quiet_rounds} quiet round{'s' if state.quiet_rounds != 1 else ''} in a row.)"
-                           if state.quiet_rounds else "")))
+    events.append(Event(kind="round_ended", text=_("Round {round} ends.", round=state.round) if not state.quiet_rounds else
+                        ngettext("Round {round} ends. ({n} quiet round in a row.)",
+                                 "Round {round} ends. ({n} quiet rounds in a row.)", state.quiet_rounds,
+                                 round=state.round)))
     state.phase_seat = None
     state.order = []
     if victory.check_victory(state, events, end_of_round=True):
@@ -116,20 +120,22 @@ def begin_turn(state: SkirmishState, creature: Creature, seat: str, events: list
     """Start ``creature``'s turn (§7.4): command status, start-of-turn effects, rally or rout."""
     if state.activation is not None:
         current = state.creatures[state.activation.creature]
-        raise IllegalAction("turn-in-progress", f"The {current.name} is taking its turn; /end it first.")
+        raise IllegalAction("turn-in-progress", _('The {current} is taking its turn; /end it first.',
+                                                  current=current.name))
     if seat != state.phase_seat:
-        raise IllegalAction("not-your-phase", f"It is {state.seat(state.phase_seat).name}'s phase.")
+        raise IllegalAction("not-your-phase", _("It is {seat}'s phase.", seat=state.seat(state.phase_seat).name))
     if creature.side != seat:
-        raise IllegalAction("not-your-creature", f"The {creature.name} is not yours to command.")
+        raise IllegalAction("not-your-creature", _('The {creature} is not yours to command.',
+                                                   creature=creature.name))
     if not can_activate(state, creature):
-        raise IllegalAction("already-activated", f"The {creature.name} has already taken its turn this round."
-                            if creature.activations else f"The {creature.name} can't be activated this round.")
+        raise IllegalAction("already-activated", (_('The {creature} has already taken its turn this round.', creature=creature.name) if creature.activations else _("The {creature} can't be activated this round.", creature=creature.name)))
     rank = conditions.activation_order_rank(creature)
     waiting = [c for c in state.creatures_of(seat) if c.id != creature.id and can_activate(state, c)
                and conditions.activation_order_rank(c) < rank]
     if waiting:
-        raise IllegalAction("activation-order", f"The {waiting[0].name} must be activated first "
-                            "(incited creatures go first, inhibited ones last).")
+        raise IllegalAction("activation-order", _('The {waiting} must be activated first (incited creatures go '
+                                                  'first, inhibited ones last).',
+                                                  waiting=waiting[0].name))
     state.turn_serial += 1
     turn = Activation(creature=creature.id, serial=state.turn_serial)
     state.activation = turn
@@ -137,8 +143,7 @@ def begin_turn(state: SkirmishState, creature: Creature, seat: str, events: list
     creature.activated = creature.activations >= turns_allowed(creature)
     field = SkirmishField(state)
     turn.in_command = command.in_command(field, creature)
-    events.append(Event(kind="activation", seat=seat, text=f"The {creature.name} takes its turn"
-                        + ("" if turn.in_command else " (out of command)") + ".", data={"creature": creature.id}))
+    events.append(Event(kind="activation", seat=seat, text=_('The {creature} takes its turn{outcome}.', creature=creature.name, outcome='' if turn.in_command else _(' (out of command)')), data={"creature": creature.id}))
     effects.run(field, state.rng, hooks.start_of_turn(creature, field), events, source=None)
     limits = hooks.turn_limits(creature, field)  # asked after the start-of-turn effects (Slow Effect)
     confusion = None
@@ -150,7 +155,8 @@ def begin_turn(state: SkirmishState, creature: Creature, seat: str, events: list
             creature.controller = opponents[state.rng.randrange(len(opponents))] if len(opponents) > 1 else opponents[0]
             turn.in_command = False
             events.append(Event(kind="controlled", seat=creature.controller,
-                                text=f"{state.seat(creature.controller).name} controls the {creature.name} this turn."))
+                                text=_('{seat} controls the {creature} this turn.',
+                                       seat=state.seat(creature.controller).name, creature=creature.name)))
         elif confusion == "nothing":
             turn.no_actions = "confused"
     if limits.controlled_by and limits.controlled_by != creature.side:
@@ -176,7 +182,8 @@ def begin_turn(state: SkirmishState, creature: Creature, seat: str, events: list
     if turn.no_actions:
         if turn.no_actions not in ("gone", "routing", "rallied"):
             events.append(Event(kind="no_actions", seat=seat,
-                                text=f"The {creature.name} does nothing this turn ({turn.no_actions})."))
+                                text=_('The {creature} does nothing this turn ({no_actions}).',
+                                       creature=creature.name, no_actions=turn.no_actions)))
         finish_turn(state, events)
     return turn
 
@@ -199,12 +206,13 @@ def _routing_turn(state: SkirmishState, field: SkirmishField, creature: Creature
         if field.morale_check(state.rng, creature, events, rally=True, against="rally"):
             creature.routed = False
             creature.rout_caused_by = creature.rout_caused_seat = None
-            events.append(Event(kind="rallied", seat=creature.side, text=f"The {creature.name} rallies."))
+            events.append(Event(kind="rallied", seat=creature.side, text=_('The {creature} rallies.',
+                                                                           creature=creature.name)))
             turn.no_actions = "rallied"
             return
     else:
         events.append(Event(kind="note", seat=creature.side,
-                            text=f"The {creature.name} is out of command and can't rally."))
+                            text=_("The {creature} is out of command and can't rally.", creature=creature.name)))
     field.rout_move(state.rng, creature, events)
     turn.no_actions = "routing"
 
@@ -231,7 +239,8 @@ def finish_turn(state: SkirmishState, events: list[Event]) -> None:
     if creature.has("entangled_stuck"):
         creature.remove_condition("entangled_stuck")
     state.activation = None
-    events.append(Event(kind="turn_ended", seat=creature.side, text=f"The {creature.name}'s turn ends."))
+    events.append(Event(kind="turn_ended", seat=creature.side, text=_("The {creature}'s turn ends.",
+                                                                      creature=creature.name)))
     if victory.check_victory(state, events):
         return
     state.phase_used += 1
@@ -239,7 +248,8 @@ def finish_turn(state: SkirmishState, events: list[Event]) -> None:
     quota_left = PHASE_SIZE - state.phase_used
     if quota_left > 0 and turns_left(state, seat) > 0:
         return
-    events.append(Event(kind="phase_ended", seat=seat, text=f"{state.seat(seat).name}'s phase ends."))
+    events.append(Event(kind="phase_ended", seat=seat, text=_("{seat}'s phase ends.",
+                                                              seat=state.seat(seat).name)))
     _next_phase(state, events)
 
 
@@ -250,15 +260,15 @@ def _in_pit(state: SkirmishState, creature: Creature) -> bool:
 def _end_of_turn_terrain(state: SkirmishState, field: SkirmishField, creature: Creature, events: list[Event]) -> None:
     """Pits destroy a creature ending its own turn in them; risky terrain bites on 1-5 (§18.5-18.6)."""
     if _in_pit(state, creature):
-        events.append(Event(kind="pit", seat=creature.side, text=f"The {creature.name} ends its turn in a pit."))
+        events.append(Event(kind="pit", seat=creature.side, text=_('The {creature} ends its turn in a pit.',
+                                                                   creature=creature.name)))
         field.damage(state.rng, creature, max(creature.hp, 1), events, source=None)
         return
     if any("risky" in state.map.terrain_at(sq) for sq in creature.squares):
         roll = roll_d20(state.rng, purpose=f"{creature.name} risky terrain")
         hurt = roll.natural <= 5
         events.append(Event(kind="risky", seat=creature.side, roll=roll,
-                            text=f"The {creature.name} ends its turn on risky terrain: d20 {roll.natural} — "
-                            + ("it takes 10 damage." if hurt else "nothing happens.")))
+                            text=_('The {creature} ends its turn on risky terrain: d20 {natural} — {outcome}', creature=creature.name, natural=roll.natural, outcome=_('it takes 10 damage.') if hurt else _('nothing happens.'))))
         if hurt:
             field.damage(state.rng, creature, 10, events, source=None)
 
@@ -292,11 +302,13 @@ def _legal_position(state: SkirmishState, field: SkirmishField, creature: Creatu
     choice = found.choice
     if choice is None and found.tied:  # equally near squares: its controller's choice (Skirmish §13.3)
         names = [square_name(tuple(sq)) for sq in found.tied]
-        answer = field.ask(creature.controller or creature.side, "relocate", f"The {creature.name} may not end its "
-                           f"turn on {square_name(creature.square)}. To which of the nearest legal squares does it "
-                           "go?", names)
+        answer = field.ask(creature.controller or creature.side, "relocate", _('The {creature} may not end its '
+                                                                               'turn on {square}. To which of '
+                                                                               'the nearest legal squares '
+                                                                               'does it go?', creature=creature.name, square=square_name(creature.square)), names)
         choice = found.tied[names.index(answer)]
     if choice is not None:
         creature.square = tuple(choice)
         events.append(Event(kind="relocate", seat=creature.side,
-                            text=f"The {creature.name} moves to the nearest legal square, {square_name(creature.square)}."))
+                            text=_('The {creature} moves to the nearest legal square, {square}.',
+                                   creature=creature.name, square=square_name(creature.square))))

@@ -19,6 +19,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from engine.core import IllegalAction
+from engine.core.text import _
 
 Edition = Literal["war-drums", "starter"]
 
@@ -90,13 +91,15 @@ class SkirmishRules(BaseModel):
     def from_options(cls, options: dict[str, Any]) -> "SkirmishRules":
         edition = str(options.get("edition") or "war-drums").strip().lower()
         if edition not in SCENARIOS:
-            raise IllegalAction("bad-option", f"edition must be war-drums or starter, not {edition!r}.")
+            raise IllegalAction("bad-option", _('edition must be war-drums or starter, not {edition!r}.',
+                                                edition=edition))
         scenario = str(options.get("scenario") or SCENARIOS[edition][0]).strip().lower()
         if edition == "starter" and scenario == "assault":
             scenario = "standard"  # the starter rules' default scenario
         if scenario not in SCENARIOS[edition]:
-            raise IllegalAction("bad-option", f"The {edition} rules have the scenarios "
-                                f"{', '.join(SCENARIOS[edition])}; not {scenario!r}.")
+            raise IllegalAction("bad-option", _('The {edition} rules have the scenarios {names}; not '
+                                                '{scenario!r}.',
+                                                edition=edition, names=', '.join(SCENARIOS[edition]), scenario=scenario))
         base: dict[str, Any] = {"edition": edition, "scenario": scenario}
         if edition == "starter":
             base.update(warband_size=100, max_creatures=12, victory_areas=False, va_reward=0,
@@ -138,13 +141,14 @@ class SkirmishRules(BaseModel):
             rules = cls(**base)
         except ValidationError as exc:
             err = exc.errors()[0]
-            raise IllegalAction("bad-option", f"{'.'.join(map(str, err['loc']))}: {err['msg']}") from None
+            raise IllegalAction("bad-option", _('{names}: {err}',
+                                                names='.'.join(map(str, err['loc'])), err=err['msg'])) from None
         if not 2 <= rules.players <= 4:
-            raise IllegalAction("bad-option", "A skirmish is for 2 to 4 players.")
+            raise IllegalAction("bad-option", _('A skirmish is for 2 to 4 players.'))
         if rules.teams and rules.players != 4:
-            raise IllegalAction("bad-option", "Team play needs 4 players (two teams of two).")
+            raise IllegalAction("bad-option", _('Team play needs 4 players (two teams of two).'))
         if rules.scenario == "free-for-all" and rules.players < 3:
-            raise IllegalAction("bad-option", "Free-for-all is for 3 or 4 players.")
+            raise IllegalAction("bad-option", _('Free-for-all is for 3 or 4 players.'))
         return rules
 
     @property

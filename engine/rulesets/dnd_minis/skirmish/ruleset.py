@@ -31,6 +31,7 @@ from engine.rulesets.dnd_minis.skirmish.actions import ACTION_TYPES, ChooseFirst
 from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
 from engine.rulesets.dnd_minis.skirmish.rules import OPTION_HELP, SkirmishRules
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
+from engine.core.text import _, join
 
 XY = tuple[int, int]
 TURN_ACTIONS = ("activate", "move", "attack", "charge", "cast", "end")
@@ -92,7 +93,7 @@ class Skirmish(Ruleset):
             return
         seats = {s.id for s in state.seats}
         if action.seat not in seats:
-            raise IllegalAction("not-seated", "Only a player with a seat in this battle can do that.")
+            raise IllegalAction("not-seated", _('Only a player with a seat in this battle can do that.'))
         kind = action.kind
         if kind == "aoo":  # a standing order: any phase, even out of turn (there's no mid-move prompt)
             from engine.rulesets.dnd_minis.skirmish import orders
@@ -101,9 +102,9 @@ class Skirmish(Ruleset):
         expected = {"warband": ("warbands",), "map": ("choose-map",), "first": ("choose-first",),
                     "place": ("deploy", "initiative"), "initiative": ("initiative",), "tile": ("tiles",)}.get(kind, ("activation",))
         if state.phase not in expected:
-            raise IllegalAction("wrong-phase", f"That can't be done now: {self.status(state)}")
+            raise IllegalAction("wrong-phase", _("That can't be done now: {status}", status=self.status(state)))
         if kind not in ("initiative",) and action.seat not in self.to_act(state) and kind != "warband":
-            raise IllegalAction("not-your-turn", f"It is not your turn: {self.status(state)}")
+            raise IllegalAction("not-your-turn", _('It is not your turn: {status}', status=self.status(state)))
         if kind == "warband":
             setup.submit_warband(state, action, events)
         elif kind == "map":
@@ -131,7 +132,7 @@ class Skirmish(Ruleset):
 
     def _first(self, state: SkirmishState, action: ChooseFirst, events: list[Event]) -> None:
         if action.first not in {s.id for s in state.seats}:
-            raise IllegalAction("unknown-seat", "Say who goes first: me, opponent, or a seat (p1, p2...).")
+            raise IllegalAction("unknown-seat", _('Say who goes first: me, opponent, or a seat (p1, p2...).'))
         if state.choice == "deploy-order":
             setup.choose_deployer(state, action.first, events)
         else:
@@ -148,7 +149,8 @@ class Skirmish(Ruleset):
             if action.kind == "activate":
                 return
         elif action.kind == "activate":
-            raise IllegalAction("turn-in-progress", f"The {creature.name} is already taking its turn.")
+            raise IllegalAction("turn-in-progress", _('The {creature} is already taking its turn.',
+                                                      creature=creature.name))
         if action.kind == "move":
             turn.move(state, creature, action, events)
         elif action.kind == "attack":
@@ -164,8 +166,9 @@ class Skirmish(Ruleset):
                 target = state.creatures[t.rush_target]
                 field = SkirmishField(state)
                 if target.on_board and field.adjacent(creature, target) and not target.routed:
-                    raise IllegalAction("must-attack", f"The {creature.name} rushed at the {target.name} and "
-                                        "must attack it.")
+                    raise IllegalAction("must-attack", _('The {creature} rushed at the {target} and must '
+                                                         'attack it.',
+                                                         creature=creature.name, target=target.name))
             rounds.finish_turn(state, events)
 
     def _acting(self, state: SkirmishState, action: Action) -> Creature:
@@ -173,13 +176,15 @@ class Skirmish(Ruleset):
         if state.activation is not None:
             current = state.creatures[state.activation.creature]
             if wanted and turn.find_creature(state, wanted).id != current.id:
-                raise IllegalAction("turn-in-progress", f"The {current.name} is taking its turn; /end it first.")
+                raise IllegalAction("turn-in-progress", _('The {current} is taking its turn; /end it first.',
+                                                          current=current.name))
             controller = current.controller or current.side
             if action.seat != controller:
-                raise IllegalAction("not-your-creature", f"The {current.name} is not yours to command.")
+                raise IllegalAction("not-your-creature", _('The {current} is not yours to command.',
+                                                           current=current.name))
             return current
         if not wanted:
-            raise IllegalAction("which-creature", "Say which creature takes its turn (creature:).")
+            raise IllegalAction("which-creature", _('Say which creature takes its turn (creature:).'))
         creature = turn.find_creature(state, wanted)
         return creature
 
@@ -207,28 +212,31 @@ class Skirmish(Ruleset):
     def _status(self, state: GameState) -> str:
         assert isinstance(state, SkirmishState)
         if state.is_over:
-            return f"The battle is over: {state.result.reason}."
+            return _("The battle is over: {reason}.", reason=state.result.reason)
         names = ", ".join(state.seat(s).name for s in self.to_act(state))
         phase = state.phase
         if phase == "warbands":
-            return f"Waiting for warbands from {names} (/warband)."
+            return _("Waiting for warbands from {names} (/warband).", names=names)
         if phase == "choose-map":
-            return f"{names} chooses the battle map (/map)."
+            return _("{names} chooses the battle map (/map).", names=names)
         if phase == "choose-first":
-            what = "deploys" if state.choice == "deploy-order" else "acts"
-            return f"{names} says who {what} first (/first)."
+            if state.choice == "deploy-order":
+                return _("{names} says who deploys first (/first).", names=names)
+            return _("{names} says who acts first (/first).", names=names)
         if phase == "tiles":
-            return f"{names} lays a terrain tile (/tile tile square rotation)."
+            return _("{names} lays a terrain tile (/tile tile square rotation).", names=names)
         if phase == "deploy":
-            return f"{names} deploys (/place creature square)."
+            return _("{names} deploys (/place creature square).", names=names)
         if phase == "initiative":
-            return f"Round {state.round}: roll initiative (/initiative)."
+            return _("Round {round}: roll initiative (/initiative).", round=state.round)
         if phase == "activation":
-            vp = "; ".join(f"{state.seat(s).name} {p.vp} VP" for s, p in state.players.items())
+            vp = join("; ", [_("{seat} {vp} VP", seat=state.seat(s).name, vp=p.vp) for s, p in state.players.items()])
             if state.activation is not None:
                 c = state.creatures[state.activation.creature]
-                return f"Round {state.round}: {names}'s turn with the {c.name}. {vp}."
-            return f"Round {state.round}: {names}'s phase — activate a creature. {vp}."
+                return _("Round {round}: {names}'s turn with the {creature}. {vp}.", round=state.round, names=names,
+                         creature=c.name, vp=vp)
+            return _("Round {round}: {names}'s phase — activate a creature. {vp}.", round=state.round, names=names,
+                     vp=vp)
         return phase
 
     def _legal_actions(self, state: GameState, seat: str) -> list[Action]:
@@ -273,23 +281,25 @@ class Skirmish(Ruleset):
 
         assert isinstance(state, SkirmishState)
         if state.map is None:
-            raise IllegalAction("no-battlefield", "There is no battlefield yet: command ranges come once the map is set.")
+            raise IllegalAction("no-battlefield", _('There is no battlefield yet: command ranges come once the '
+                                                    'map is set.'))
         text = (creature or "").strip()
         if text.casefold() in ("", "active"):
             if state.activation is None:
-                raise IllegalAction("which-creature", "No creature is taking its turn: name the commander "
-                                    "(/game board command:NAME).")
+                raise IllegalAction("which-creature", _('No creature is taking its turn: name the commander '
+                                                        '(/game board command:NAME).'))
             c = state.creatures[state.activation.creature]
         else:
             c = turn.find_creature(state, text)
         field = SkirmishField(state)
         if not c.on_board:
-            raise IllegalAction("not-on-board", f"The {c.name} is not on the battlefield.")
+            raise IllegalAction("not-on-board", _('The {creature} is not on the battlefield.', creature=c.name))
         if command.rating(field, c) is None:
-            raise IllegalAction("no-commander", f"The {c.name} is no commander: it has no command range.")
+            raise IllegalAction("no-commander", _('The {creature} is no commander: it has no command range.', creature=c.name))
         if not command.able_to_command(field, c):
-            raise IllegalAction("cannot-command", f"The {c.name} can't command now (routing, stunned, "
-                                "helpless or confused): it has no command range.")
+            raise IllegalAction("cannot-command", _("The {creature} can't command now (routing, stunned, helpless or "
+                                                    "confused): it has no command range.",
+                                                    creature=c.name))
         view = self.board(state)
         view.zones.append(self._command_zone(state, c))
         view.caption = f"{c.name}'s command range. " + view.caption

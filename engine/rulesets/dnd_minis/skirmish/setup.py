@@ -19,6 +19,7 @@ from engine.rulesets.dnd_minis.creature import Creature
 from engine.rulesets.dnd_minis.maps import load_map
 from engine.rulesets.dnd_minis.skirmish.actions import ChooseMap, Deploy, SubmitWarband
 from engine.rulesets.dnd_minis.skirmish.state import PlayerState, SkirmishState
+from engine.core.text import _
 
 XY = tuple[int, int]
 
@@ -27,12 +28,10 @@ XY = tuple[int, int]
 def submit_warband(state: SkirmishState, action: SubmitWarband, events: list[Event]) -> None:
     player = state.players[action.seat]
     if player.submitted:
-        raise IllegalAction("already-sent", "You have already sent your warband for this battle.")
+        raise IllegalAction("already-sent", _('You have already sent your warband for this battle.'))
     if action.edition and action.edition != state.rules.edition:
         edition = {"starter": "the starter rules", "war-drums": "War Drums"}
-        raise IllegalAction("wrong-edition", f"Warband '{action.name}' is built for "
-                            f"{edition.get(action.edition, action.edition)}; this game plays "
-                            f"{edition.get(state.rules.edition, state.rules.edition)}.")
+        raise IllegalAction("wrong-edition", _("Warband '{warband}' is built for {built}; this game plays {plays}.", warband=action.name, built=edition.get(action.edition, action.edition), plays=edition.get(state.rules.edition, state.rules.edition)))
     catalog = dict(shipped_cards())
     # Cards uploaded for the whole game, then the player's own uploads this warband uses.
     uploads = [*(state.options.get("card_data") or []), *action.card_data]
@@ -41,7 +40,7 @@ def submit_warband(state: SkirmishState, action: SubmitWarband, events: list[Eve
         catalog[card.id] = card
     cards = [find_card(name, catalog) for name in action.cards]
     if not cards:
-        raise IllegalAction("bad-warband", "A warband needs at least one creature.")
+        raise IllegalAction("bad-warband", _('A warband needs at least one creature.'))
     problems, minions = _problems(state, action, cards, catalog)
     if problems:
         from engine.rulesets.dnd_minis.warband import refuse_limits
@@ -55,7 +54,7 @@ def submit_warband(state: SkirmishState, action: SubmitWarband, events: list[Eve
     _make_creatures(state, action.seat, cards, commander_zero=action.commander_zero)
     _make_creatures(state, action.seat, minions, minion=True)
     events.append(Event(kind="warband", seat=action.seat,
-                        text=f"{state.seat(action.seat).name} has chosen a warband."))
+                        text=_('{seat} has chosen a warband.', seat=state.seat(action.seat).name)))
     if all(p.submitted for p in state.players.values()):
         reveal(state, events)
 
@@ -81,12 +80,12 @@ def name_required_creatures(state: SkirmishState, events: list[Event]) -> None:
                     candidates = [c for c in mine if c.id != creature.id]
                 if not candidates:
                     continue
-                answer = decide(state, seat, "requires", f"The {creature.name} ({creature.id}) requires "
-                                f"{ability.keyword}: which of your creatures is the one it requires?",
+                answer = decide(state, seat, "requires", _('The {creature} ({id}) requires {keyword}: which of '
+                                                           'your creatures is the one it requires?', creature=creature.name, id=creature.id, keyword=ability.keyword),
                                 [c.id for c in candidates])
                 creature.required = answer
-                events.append(Event(kind="requires", seat=seat, text=f"The {creature.name} ({creature.id}) "
-                                    f"depends on the {state.creatures[answer].name} ({answer}).",
+                events.append(Event(kind="requires", seat=seat, text=_('The {creature} ({id}) depends on the '
+                                                                       '{creature_2} ({answer}).', creature=creature.name, id=creature.id, creature_2=state.creatures[answer].name, answer=answer),
                                     data={"creature": creature.id, "required": answer}))
 
 
@@ -140,7 +139,8 @@ def _make_creatures(state: SkirmishState, seat: str, cards: list[StatCard], *, c
 def reveal(state: SkirmishState, events: list[Event]) -> None:
     for seat, player in state.players.items():
         names = ", ".join(c.name for c in state.creatures_of(seat))
-        events.append(Event(kind="reveal", seat=seat, text=f"{state.seat(seat).name}'s warband: {names}."))
+        events.append(Event(kind="reveal", seat=seat, text=_("{seat}'s warband: {names}.",
+                                                             seat=state.seat(seat).name, names=names)))
     name_required_creatures(state, events)
     rules = state.rules
     if rules.tiles:
@@ -152,8 +152,8 @@ def reveal(state: SkirmishState, events: list[Event]) -> None:
         return
     offered = _offered_maps(state)
     if not offered:
-        raise IllegalAction("no-map", "Nobody brought a battle map: send your warband with a map, "
-                            "or start the game with a map.")
+        raise IllegalAction("no-map", _('Nobody brought a battle map: send your warband with a map, or start '
+                                        'the game with a map.'))
     if len(offered) == 1:
         state.map = _load_offered(state, offered[0])
         after_map(state, events)
@@ -161,8 +161,8 @@ def reveal(state: SkirmishState, events: list[Event]) -> None:
     winner = initiative_roll(state, [s.id for s in state.seats], "battle-map initiative", events, in_play=False)
     state.chooser, state.choice = winner, "map"
     state.phase = "choose-map"
-    events.append(Event(kind="prompt", seat=winner, text=f"{state.seat(winner).name} chooses the battle map: "
-                        + ", ".join(offered) + "."))
+    events.append(Event(kind="prompt", seat=winner, text=_('{seat} chooses the battle map: {names}.',
+                                                           seat=state.seat(winner).name, names=", ".join(offered))))
 
 
 def _offered_maps(state: SkirmishState) -> list[str]:
@@ -178,17 +178,19 @@ def _load_offered(state: SkirmishState, name: str):
     for seat, p in state.players.items():
         if p.map == name or (p.map_data and f"{seat}'s map" == name):
             return load_map(p.map or "", p.map_data)
-    raise IllegalAction("unknown-map", f"Nobody brought a map called {name!r}: choose "
-                        + " or ".join(_offered_maps(state)) + ".")
+    raise IllegalAction("unknown-map", _('Nobody brought a map called {name!r}: choose {names}.',
+                                         name=name, names=" or ".join(_offered_maps(state))))
 
 
 def choose_map(state: SkirmishState, action: ChooseMap, events: list[Event]) -> None:
     offered = _offered_maps(state)
     wanted = next((m for m in offered if m.casefold() == action.name.strip().casefold()), None)
     if wanted is None:
-        raise IllegalAction("unknown-map", f"Choose one of the maps brought to this battle: {', '.join(offered)}.")
+        raise IllegalAction("unknown-map", _('Choose one of the maps brought to this battle: {names}.',
+                                             names=', '.join(offered)))
     state.map = _load_offered(state, wanted)
-    events.append(Event(kind="map", seat=action.seat, text=f"{state.seat(action.seat).name} chooses {state.map.name}."))
+    events.append(Event(kind="map", seat=action.seat, text=_('{seat} chooses {map}.',
+                                                             seat=state.seat(action.seat).name, map=state.map.name)))
     after_map(state, events)
 
 
@@ -199,7 +201,8 @@ def after_map(state: SkirmishState, events: list[Event]) -> None:
     state.chooser, state.choice = winner, "deploy-order"
     state.phase = "choose-first"
     events.append(Event(kind="prompt", seat=winner,
-                        text=f"{state.seat(winner).name} wins {what} and says who deploys first (/first)."))
+                        text=_('{seat} wins {what} and says who deploys first (/first).',
+                               seat=state.seat(winner).name, what=what)))
 
 
 def choose_deployer(state: SkirmishState, first: str, events: list[Event]) -> None:
@@ -211,7 +214,7 @@ def choose_deployer(state: SkirmishState, first: str, events: list[Event]) -> No
         return
     state.deployer = state.deploy_order[0]
     state.phase = "deploy"
-    events.append(Event(kind="order", text=f"{state.seat(first).name} deploys first."))
+    events.append(Event(kind="order", text=_('{seat} deploys first.', seat=state.seat(first).name)))
     _auto_deploy(state, events)
 
 
@@ -234,8 +237,9 @@ def start_tiles(state: SkirmishState, events: list[Event]) -> None:
     winner = initiative_roll(state, [s.id for s in state.seats], "terrain initiative", events, in_play=False)
     state.chooser, state.choice = winner, "deploy-order"
     state.phase = "choose-first"
-    events.append(Event(kind="prompt", seat=winner, text=f"{state.seat(winner).name} wins terrain initiative and "
-                        "says who lays the first tile (/first)."))
+    events.append(Event(kind="prompt", seat=winner, text=_('{seat} wins terrain initiative and says who lays '
+                                                           'the first tile (/first).',
+                                                           seat=state.seat(winner).name)))
 
 
 def _tiles_of(state: SkirmishState, seat: str, assembly: bool) -> list[str]:
@@ -263,8 +267,7 @@ def _next_tile(state: SkirmishState, events: list[Event]) -> None:
             letter = state.players[seat].letter
             if tiles and any(legal_placements(state.layout, t, player=letter) for t in tiles):
                 state.deployer = seat
-                events.append(Event(kind="prompt", seat=seat, text=f"{state.seat(seat).name} lays "
-                                    + ("the assembly tile" if assembly else "a generic tile") + " (/tile)."))
+                events.append(Event(kind="prompt", seat=seat, text=_('{seat} lays {outcome} (/tile).', seat=state.seat(seat).name, outcome=_('the assembly tile') if assembly else _('a generic tile'))))
                 return
             state.tile_queue.pop(0)
         if any(_tiles_of(state, s, False) for s in state.deploy_order) and not _stuck(state):
@@ -274,8 +277,8 @@ def _next_tile(state: SkirmishState, events: list[Event]) -> None:
     state.map = state.layout.to_grid()
     state.phase = "deploy"
     state.deployer = state.deploy_order[0]
-    events.append(Event(kind="tiles_done", text="The battle grid is laid out. "
-                        f"{state.seat(state.deployer).name} deploys first (/place)."))
+    events.append(Event(kind="tiles_done", text=_('The battle grid is laid out. {seat} deploys first (/place).',
+                                                  seat=state.seat(state.deployer).name)))
     _auto_deploy(state, events)
 
 
@@ -291,18 +294,18 @@ def place_tile(state: SkirmishState, seat: str, tile: str, at: XY, rotation: int
     from engine.rulesets.dnd_minis.maps import place_tile as lay
 
     if seat != state.deployer:
-        raise IllegalAction("not-your-turn", f"It is {state.seat(state.deployer).name}'s tile to lay.")
+        raise IllegalAction("not-your-turn", _("It is {seat}'s tile to lay.",
+                                               seat=state.seat(state.deployer).name))
     found = find_tile(tile)
     player = state.players[seat]
     if found.id not in player.tiles_left:
-        raise IllegalAction("not-your-tile", f"You have no {found.name} left to lay (yours: "
-                            + (", ".join(player.tiles_left) or "none") + ").")
+        raise IllegalAction("not-your-tile", _('You have no {found} left to lay (yours: {value}).',
+                                               found=found.name, value=", ".join(player.tiles_left) or "none"))
     if not found.assembly and _tiles_of(state, seat, True):
-        raise IllegalAction("assembly-first", "Lay your assembly tile first.")
+        raise IllegalAction("assembly-first", _('Lay your assembly tile first.'))
     state.layout = lay(state.layout, found.id, at, rotation, player=player.letter)
     player.tiles_left.remove(found.id)
-    events.append(Event(kind="tile", seat=seat, text=f"{state.seat(seat).name} lays {found.name} at "
-                        f"{square_name(at)}" + (f", turned {rotation}°" if rotation else "") + "."))
+    events.append(Event(kind="tile", seat=seat, text=_('{seat} lays {found} at {square}{outcome}.', seat=state.seat(seat).name, found=found.name, square=square_name(at), outcome=_(', turned {rotation}°', rotation=rotation) if rotation else '')))
     state.tile_queue.pop(0)
     _next_tile(state, events)
 
@@ -329,8 +332,7 @@ def initiative_roll(state: SkirmishState, seats: list[str], purpose: str, events
             roll = roll_d20(state.rng, rating[seat], purpose=f"{state.seat(seat).name} {purpose}")
             totals[seat] = roll.total
             events.append(Event(kind="initiative_roll", seat=seat, roll=roll,
-                                text=f"{state.seat(seat).name} rolls {purpose}: d20 {roll.natural} + "
-                                f"{rating[seat]} commander = {roll.total}.",
+                                text=_('{seat} rolls {purpose}: d20 {natural} + {rating} commander = {total}.', seat=state.seat(seat).name, purpose=purpose, natural=roll.natural, rating=rating[seat], total=roll.total),
                                 data={"seat": seat, "total": roll.total, "rating": rating[seat]}))
         best = max(totals.values())
         tied = [s for s in contenders if totals[s] == best]
@@ -339,11 +341,12 @@ def initiative_roll(state: SkirmishState, seats: list[str], purpose: str, events
         top = max(rating[s] for s in tied)
         by_rating = [s for s in tied if rating[s] == top]
         if len(by_rating) == 1:
-            events.append(Event(kind="initiative_tie", text=f"Tie at {best}: the higher commander rating "
-                                f"({top}) wins."))
+            events.append(Event(kind="initiative_tie", text=_('Tie at {best}: the higher commander rating '
+                                                              '({top}) wins.',
+                                                              best=best, top=top)))
             return by_rating[0]
-        events.append(Event(kind="initiative_tie", text=f"Tie at {best} with equal ratings: "
-                            + ", ".join(state.seat(s).name for s in by_rating) + " roll again."))
+        events.append(Event(kind="initiative_tie", text=_('Tie at {best} with equal ratings: {names} roll '
+                                                          'again.', best=best, names=", ".join(state.seat(s).name for s in by_rating))))
         contenders = by_rating
 
 
@@ -434,26 +437,30 @@ def letter_of(state: SkirmishState, square: XY) -> str | None:
 
 def deploy(state: SkirmishState, action: Deploy, creature: Creature, events: list[Event]) -> None:
     if creature.side != action.seat:
-        raise IllegalAction("not-your-creature", f"The {creature.name} is not yours to deploy.")
+        raise IllegalAction("not-your-creature", _('The {creature} is not yours to deploy.',
+                                                   creature=creature.name))
     if creature.square is not None:
-        raise IllegalAction("already-deployed", f"The {creature.name} is already on {square_name(creature.square)}.")
+        raise IllegalAction("already-deployed", _('The {creature} is already on {square}.',
+                                                  creature=creature.name, square=square_name(creature.square)))
     allowed = deploy_squares(state, action.seat, creature)
     if action.square not in allowed:
         player = state.players[action.seat]
         where = f"start area {player.letter}" if player.letter else "a free start area (" + ", ".join(
             x for x in start_letters(state) if x not in letters_taken(state, action.seat)) + ")"
-        raise IllegalAction("not-a-start-square", f"The {creature.name} can't be deployed on "
-                            f"{square_name(action.square)}: deploy it wholly inside {where}, off walls, pits, "
-                            "statues and other creatures.")
+        raise IllegalAction("not-a-start-square", _("The {creature} can't be deployed on {square}: deploy it "
+                                                    "wholly inside {where}, off walls, pits, statues and "
+                                                    "other creatures.", creature=creature.name, square=square_name(action.square), where=where))
     player = state.players[action.seat]
     if player.letter is None:
         player.letter = letter_of(state, action.square)
         if player.letter:
             events.append(Event(kind="letter", seat=action.seat,
-                                text=f"{state.seat(action.seat).name} takes start area {player.letter}."))
+                                text=_('{seat} takes start area {letter}.',
+                                       seat=state.seat(action.seat).name, letter=player.letter)))
     creature.square = action.square
     events.append(Event(kind="deploy", seat=action.seat,
-                        text=f"The {creature.name} is deployed on {square_name(action.square)}.",
+                        text=_('The {creature} is deployed on {square}.',
+                               creature=creature.name, square=square_name(action.square)),
                         data={"creature": creature.id}))
     _after_deploy(state, events)
 
@@ -474,7 +481,8 @@ def _waylay_off_map(state: SkirmishState, events: list[Event]) -> None:
             before = {s: p.vp for s, p in state.players.items()}
             victory.award_elimination(state, c, None, events)
             state.withheld_vp[c.id] = {s: p.vp - before[s] for s, p in state.players.items() if p.vp != before[s]}
-            events.append(Event(kind="waylay", seat=c.side, text=f"The {c.name} lies in wait off the map."))
+            events.append(Event(kind="waylay", seat=c.side, text=_('The {creature} lies in wait off the map.',
+                                                                   creature=c.name)))
 
 
 def waylay_squares(state: SkirmishState, creature: Creature) -> list[XY]:
@@ -494,16 +502,18 @@ def waylay_squares(state: SkirmishState, creature: Creature) -> list[XY]:
 def place_waylay(state: SkirmishState, action: Deploy, creature: Creature, events: list[Event]) -> None:
     """Before a round's initiative: put a waiting Waylay creature in a victory area of your choice."""
     if creature.side != action.seat or not (creature.phased_out and creature.square is None):
-        raise IllegalAction("not-waiting", f"The {creature.name} is not waiting off the map.")
+        raise IllegalAction("not-waiting", _('The {creature} is not waiting off the map.',
+                                             creature=creature.name))
     if action.square not in waylay_squares(state, creature):
-        raise IllegalAction("not-a-victory-area", f"The {creature.name} must be placed in a free victory area.")
+        raise IllegalAction("not-a-victory-area", _('The {creature} must be placed in a free victory area.',
+                                                    creature=creature.name))
     creature.square = action.square
     creature.phased_out = False
     for seat, vp in state.withheld_vp.pop(creature.id, {}).items():
         state.players[seat].vp -= vp
         state.players[seat].eliminated_points -= vp
-    events.append(Event(kind="deploy", seat=creature.side, text=f"The {creature.name} springs its ambush on "
-                        f"{square_name(action.square)}.", data={"creature": creature.id}))
+    events.append(Event(kind="deploy", seat=creature.side, text=_('The {creature} springs its ambush on '
+                                                                  '{square}.', creature=creature.name, square=square_name(action.square)), data={"creature": creature.id}))
 
 
 def _after_deploy(state: SkirmishState, events: list[Event]) -> None:
@@ -524,13 +534,15 @@ def _auto_deploy(state: SkirmishState, events: list[Event]) -> None:
         if i + 1 < len(state.deploy_order):
             state.deployer = state.deploy_order[i + 1]
             events.append(Event(kind="prompt", seat=state.deployer,
-                                text=f"{state.seat(state.deployer).name} deploys (/place creature square)."))
+                                text=_('{seat} deploys (/place creature square).',
+                                       seat=state.seat(state.deployer).name)))
             continue
         state.deployer = None
         state.round = 1
         state.phase = "initiative"
         _waylay_off_map(state, events)
-        events.append(Event(kind="setup_done", text="Every warband is deployed. Round 1: roll initiative (/initiative)."))
+        events.append(Event(kind="setup_done", text=_('Every warband is deployed. Round 1: roll initiative '
+                                                      '(/initiative).')))
 
 
 def _wander(state: SkirmishState, creature: Creature, events: list[Event]) -> None:
@@ -549,8 +561,8 @@ def _wander(state: SkirmishState, creature: Creature, events: list[Event]) -> No
                     state.map, body, anchor, field.others(creature), field.move_rules) is None:
                 creature.square = anchor
                 events.append(Event(kind="deploy", seat=creature.side,
-                                    text=f"The wandering {creature.name} turns up in {zone.name} "
-                                    f"({square_name(anchor)}).", data={"creature": creature.id}))
+                                    text=_('The wandering {creature} turns up in {zone} ({square}).',
+                                           creature=creature.name, zone=zone.name, square=square_name(anchor)), data={"creature": creature.id}))
                 return
         zones.remove(zone)
 

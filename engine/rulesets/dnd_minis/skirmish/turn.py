@@ -18,17 +18,20 @@ from engine.rulesets.dnd_minis.skirmish import effects, simultaneous
 from engine.rulesets.dnd_minis.skirmish.actions import Attack, Charge, Move
 from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
+from engine.core.text import _, ngettext
 
 XY = tuple[int, int]
 
 
 def _check_can_act(creature: Creature, turn: Activation) -> None:
     if turn.no_actions:
-        raise IllegalAction("no-actions", f"The {creature.name} can do nothing this turn ({turn.no_actions}).")
+        raise IllegalAction("no-actions", _('The {creature} can do nothing this turn ({no_actions}).',
+                                            creature=creature.name, no_actions=turn.no_actions))
     if creature.routed:
-        raise IllegalAction("routing", f"The {creature.name} is routing: it can only flee.")
+        raise IllegalAction("routing", _('The {creature} is routing: it can only flee.', creature=creature.name))
     if not creature.on_board:
-        raise IllegalAction("not-on-board", f"The {creature.name} is not on the battlefield.")
+        raise IllegalAction("not-on-board", _('The {creature} is not on the battlefield.',
+                                              creature=creature.name))
 
 
 # -- movement -----------------------------------------------------------------------------------
@@ -38,15 +41,19 @@ def move(state: SkirmishState, creature: Creature, action: Move, events: list[Ev
     field = SkirmishField(state)
     limits = hooks.turn_limits(creature, field)
     if not limits.can_move or turn.cannot_move:
-        raise IllegalAction("cannot-move", f"The {creature.name} can't move this turn.")
+        raise IllegalAction("cannot-move", _("The {creature} can't move this turn.", creature=creature.name))
     if turn.charged:
-        raise IllegalAction("turn-over", f"The {creature.name} charged: its turn's movement is done.")
+        raise IllegalAction("turn-over", _("The {creature} charged: its turn's movement is done.",
+                                           creature=creature.name))
     if turn.combined:
-        raise IllegalAction("simultaneous-attack", f"The {creature.name} combined its attacks standing still "
-                            "(Simultaneous Attack): it can't move this turn.")
+        raise IllegalAction("simultaneous-attack", _("The {creature} combined its attacks standing still "
+                                                     "(Simultaneous Attack): it can't move this turn.",
+                                                     creature=creature.name))
     if turn.attacks and (limits.no_move_with_attack or limits.no_move_with_melee and turn.attack_kind == "melee"
                          or limits.no_move_with_ranged and turn.attack_kind == "ranged"):
-        raise IllegalAction("slow-attack", f"The {creature.name} attacked this turn and its slow attack forbids moving.")
+        raise IllegalAction("slow-attack", _('The {creature} attacked this turn and its slow attack forbids '
+                                             'moving.',
+                                             creature=creature.name))
     if _teleport(state, field, creature, action, events):
         return
     if not _entangle_check(state, field, creature, turn, events):
@@ -67,16 +74,21 @@ def move(state: SkirmishState, creature: Creature, action: Move, events: list[Ev
         pass  # starter §17.2: a rush toward the nearest visible enemy, up to twice the printed (Burrow) speed
     elif not _special_move_allowed(turn, limits, speed, path):
         if limits.split_move and turn.attacks == 1 and turn.moved_before_attack:
-            raise IllegalAction("too-far", f"Spring Attack: the {creature.name} may move only {speed} squares in "
-                                f"all this turn; it moved {turn.moved} and that move costs {path.cost}.")
+            raise IllegalAction("too-far", _('Spring Attack: the {creature} may move only {speed} squares in '
+                                             'all this turn; it moved {moved} and that move costs {cost}.',
+                                             creature=creature.name, speed=speed, moved=turn.moved, cost=path.cost))
         if limits.attack_during_double_move and turn.attacks == 1:
-            raise IllegalAction("too-far", f"Mounted Melee Attack: the {creature.name} may move {2 * speed} squares "
-                                f"in all this turn; it moved {turn.moved} and that move costs {path.cost}.")
+            raise IllegalAction("too-far", _('Mounted Melee Attack: the {creature} may move {amount} squares '
+                                             'in all this turn; it moved {moved} and that move costs {cost}.',
+                                             creature=creature.name, amount=2 * speed, moved=turn.moved, cost=path.cost))
         turn.check_move(creature.name, speed, path.cost)
     if burrow:
         creature.uses["burrow turn"] = turn.serial
-        events.append(Event(kind="burrow", seat=creature.side, text=f"The {creature.name} burrows underground "
-                            f"(Burrow {burrow}): it passes walls and enemies and provokes no attacks of opportunity."))
+        events.append(Event(kind="burrow", seat=creature.side, text=_('The {creature} burrows underground '
+                                                                      '(Burrow {burrow}): it passes walls and '
+                                                                      'enemies and provokes no attacks of '
+                                                                      'opportunity.',
+                                                                      creature=creature.name, burrow=burrow)))
     # Burrowers ignore surface terrain, spike stones included (Skirmish §11.6).
     spikes = _spike_guard(state, field, creature, path, events) if not burrow else None
     walked = field.walk(state.rng, creature, path, turn, events, step_hook=spikes, provokes=not burrow)
@@ -88,11 +100,14 @@ def move(state: SkirmishState, creature: Creature, action: Move, events: list[Ev
         target = state.creatures[rush]
         if walked.cost <= rush_speed(creature, burrow):
             turn.rush_target = rush  # it must attack the enemy it rushed at (A-20)
-            events.append(Event(kind="rush", seat=creature.side, text=f"The {creature.name} rushes at the "
-                                f"{target.name} and must attack it."))
+            events.append(Event(kind="rush", seat=creature.side, text=_('The {creature} rushes at the {target} '
+                                                                        'and must attack it.',
+                                                                        creature=creature.name, target=target.name)))
         else:
-            events.append(Event(kind="rush", seat=creature.side, text=f"The {creature.name} rushes at the "
-                                f"{target.name}; having run farther than its speed it makes no attack."))
+            events.append(Event(kind="rush", seat=creature.side, text=_('The {creature} rushes at the '
+                                                                        '{target}; having run farther than '
+                                                                        'its speed it makes no attack.',
+                                                                        creature=creature.name, target=target.name)))
             _after(state, creature, events, force_end=True)
             return
     _after(state, creature, events)
@@ -130,11 +145,14 @@ def _burrow_speed(state: SkirmishState, field: SkirmishField, creature: Creature
         return 0
     speed = hooks.move_traits(creature, field).burrow_speed
     if not speed:
-        raise IllegalAction("cannot-burrow", f"The {creature.name} has no Burrow ability: it can only move on "
-                            "the surface (leave out mode:burrow).")
+        raise IllegalAction("cannot-burrow", _('The {creature} has no Burrow ability: it can only move on the '
+                                               'surface (leave out mode:burrow).',
+                                               creature=creature.name))
     if turn.moved and not burrowed:
-        raise IllegalAction("burrow-whole-turn", f"The {creature.name} already moved on the surface this turn; "
-                            "a creature that burrows does so for all of its movement that turn.")
+        raise IllegalAction("burrow-whole-turn", _('The {creature} already moved on the surface this turn; a '
+                                                   'creature that burrows does so for all of its movement '
+                                                   'that turn.',
+                                                   creature=creature.name))
     return speed
 
 
@@ -163,7 +181,8 @@ def _trample(state: SkirmishState, field: SkirmishField, creature: Creature, sta
     creature.uses["trample round"] = state.round
     ability = next((e for e in hooks.effects_of(creature, field) if hasattr(e, "trampled")), None)
     for victim in victims:
-        events.append(Event(kind="trample", seat=creature.side, text=f"The {creature.name} tramples the {victim.name}."))
+        events.append(Event(kind="trample", seat=creature.side, text=_('The {creature} tramples the {victim}.',
+                                                                       creature=creature.name, victim=victim.name)))
         if ability is not None:
             effects.run(field, state.rng, ability.trampled(creature, victim, field), events, source=creature)
 
@@ -205,18 +224,20 @@ def _teleport(state: SkirmishState, field: SkirmishField, creature: Creature, ac
             reachable = False
         if reachable:
             return False
-        raise IllegalAction("teleported", f"The {creature.name} has already used a teleporter this round, and "
-                            f"{square_name(to)} is beyond its movement on foot.")
+        raise IllegalAction("teleported", _('The {creature} has already used a teleporter this round, and '
+                                            '{square} is beyond its movement on foot.',
+                                            creature=creature.name, square=square_name(to)))
     if creature.routed:
-        raise IllegalAction("routing", "A routing creature can't use a teleporter.")
+        raise IllegalAction("routing", _("A routing creature can't use a teleporter."))
     if any(c.on_board and c.id != creature.id and to in c.squares for c in state.creatures.values()):
-        raise IllegalAction("occupied", f"The teleporter on {square_name(to)} is occupied.")
+        raise IllegalAction("occupied", _('The teleporter on {square} is occupied.', square=square_name(to)))
     start = creature.square
     creature.square = to
     creature.teleported_round = state.round
     state.activation.swift_used = True
     events.append(Event(kind="teleport", seat=creature.side,
-                        text=f"The {creature.name} steps through the teleporter: {square_name(start)} → {square_name(to)}."))
+                        text=_('The {creature} steps through the teleporter: {square} → {square_2}.',
+                               creature=creature.name, square=square_name(start), square_2=square_name(to))))
     _after(state, creature, events)
     return True
 
@@ -233,8 +254,9 @@ def _entangle_check(state: SkirmishState, field: SkirmishField, creature: Creatu
     effects.run(field, state.rng, conditions.entangle_move_check(creature), events)
     if creature.has("entangled_stuck") or creature.has("entangled") and not hooks.turn_limits(creature, field).can_move:
         turn.cannot_move = True
-        events.append(Event(kind="note", seat=creature.side, text=f"The {creature.name} struggles in vain: "
-                            "it can't move this turn."))
+        events.append(Event(kind="note", seat=creature.side, text=_("The {creature} struggles in vain: it "
+                                                                    "can't move this turn.",
+                                                                    creature=creature.name)))
         _after(state, creature, events)
         return False
     return True
@@ -274,7 +296,7 @@ def _rush_allowed(state: SkirmishState, field: SkirmishField, creature: Creature
         return False
     best = min(d for d, _ in targets.values())
     end = path.squares[-1]
-    for cid, (d, _) in targets.items():
+    for cid, (d, _path) in targets.items():
         if d == best and field.adjacent_at(creature, end, state.creatures[cid]):
             return cid
     return False
@@ -304,8 +326,9 @@ def _check_lethal_spikes(state: SkirmishState, field: SkirmishField, creature: C
         if _spike_squares(state, field, creature, sq):
             hp -= 5
             if hp <= 0:
-                raise IllegalAction("spikes", f"The {creature.name} would be destroyed by the spike stones on "
-                                    f"{square_name(sq)}; it may not walk onto them.")
+                raise IllegalAction("spikes", _('The {creature} would be destroyed by the spike stones on '
+                                                '{square}; it may not walk onto them.',
+                                                creature=creature.name, square=square_name(sq)))
 
 
 def spikes_could_stop(state: SkirmishState, field: SkirmishField, creature: Creature) -> bool:
@@ -337,7 +360,7 @@ def _spike_guard(state: SkirmishState, field: SkirmishField, creature: Creature,
     def hook(c: Creature, anchor: XY, index: int) -> bool:
         if not _spike_squares(state, field, c, anchor):
             return True
-        events.append(Event(kind="spikes", seat=c.side, text=f"The {c.name} steps onto spike stones."))
+        events.append(Event(kind="spikes", seat=c.side, text=_('The {creature} steps onto spike stones.', creature=c.name)))
         effects.run(field, state.rng, [Damage(target=c.id, amount=5, kind="magic", why="spike stones")], events)
         return c.on_board
 
@@ -374,66 +397,79 @@ def attack_plan(state: SkirmishState, creature: Creature, action: Attack):
     field = SkirmishField(state)
     target = find_creature(state, action.target, creature)
     if not field.hostile(creature, target):
-        raise IllegalAction("attack-ally", f"The {target.name} is on your side: creatures can't attack allies.")
+        raise IllegalAction("attack-ally", _("The {target} is on your side: creatures can't attack allies.",
+                                             target=target.name))
     if not target.on_board:
-        raise IllegalAction("not-on-board", f"The {target.name} is not on the battlefield.")
+        raise IllegalAction("not-on-board", _('The {target} is not on the battlefield.', target=target.name))
     limits = hooks.turn_limits(creature, field)
     if not limits.can_attack:
-        raise IllegalAction("cannot-attack", f"The {creature.name} can't attack this turn.")
+        raise IllegalAction("cannot-attack", _("The {creature} can't attack this turn.", creature=creature.name))
     if turn.charged:
-        raise IllegalAction("turn-over", f"The {creature.name} charged: its attack is spent.")
+        raise IllegalAction("turn-over", _('The {creature} charged: its attack is spent.',
+                                           creature=creature.name))
     if turn.replaced_attack and not simultaneous.allows(limits, turn, turn.replaced_attack):
-        raise IllegalAction("attack-replaced", f"The {creature.name} used {turn.replaced_attack} instead of attacking.")
+        raise IllegalAction("attack-replaced", _('The {creature} used {replaced_attack} instead of attacking.',
+                                                 creature=creature.name, replaced_attack=turn.replaced_attack))
     ranged = action.ranged
     if ranged is None:
         ranged = not field.adjacent(creature, target) and bool(creature.card.ranged)
     if turn.rush_target and (ranged and not state.rules.rush_ranged_allowed or target.id != turn.rush_target):
         rushed = state.creatures[turn.rush_target]
-        raise IllegalAction("rush-target", f"The {creature.name} rushed at the {rushed.name}: it must attack it in melee.")
+        raise IllegalAction("rush-target", _('The {creature} rushed at the {rushed}: it must attack it in '
+                                             'melee.',
+                                             creature=creature.name, rushed=rushed.name))
     kind = "ranged" if ranged else "melee"
     combining = simultaneous.allows(limits, turn, kind)
     if turn.replaced_attack and not combining:
-        raise IllegalAction("attack-replaced", f"The {creature.name} used {turn.replaced_attack} instead of attacking.")
+        raise IllegalAction("attack-replaced", _('The {creature} used {replaced_attack} instead of attacking.',
+                                                 creature=creature.name, replaced_attack=turn.replaced_attack))
     if turn.attack_kind and turn.attack_kind != kind and not combining:
-        raise IllegalAction("mixed-attacks", f"The {creature.name} made {turn.attack_kind} attacks this turn: "
-                            "a full attack is all melee or all ranged.")
+        raise IllegalAction("mixed-attacks", _('The {creature} made {attack_kind} attacks this turn: a full '
+                                               'attack is all melee or all ranged.',
+                                               creature=creature.name, attack_kind=turn.attack_kind))
     entries = creature.card.ranged if ranged else creature.card.melee
     if ranged and not entries:
-        raise IllegalAction("no-ranged", f"The {creature.name} has no ranged attack.")
+        raise IllegalAction("no-ranged", _('The {creature} has no ranged attack.', creature=creature.name))
     if ranged and not limits.can_shoot:
-        raise IllegalAction("cannot-shoot", f"The {creature.name} can't make ranged attacks this turn.")
+        raise IllegalAction("cannot-shoot", _("The {creature} can't make ranged attacks this turn.",
+                                              creature=creature.name))
     speed = turn.speed if turn.speed is not None else creature.card.speed
     if turn.moved and (limits.no_move_with_attack or limits.no_move_with_melee and not ranged
                        or limits.no_move_with_ranged and ranged):
-        raise IllegalAction("slow-attack", f"The {creature.name} moved this turn and its slow attack needs it to "
-                            "stand still.")
+        raise IllegalAction("slow-attack", _('The {creature} moved this turn and its slow attack needs it to '
+                                             'stand still.',
+                                             creature=creature.name))
     whirlwind = (limits.whirlwind and not ranged and turn.moved <= 1 and turn.attacks >= 1
                  and target.id not in turn.whirlwind_targets and turn.attack_kind in (None, "melee"))
     if turn.rush_target:  # a rush within its printed (or Burrow) speed ends in an attack
         burrow = hooks.move_traits(creature, field).burrow_speed if burrowed_this_turn(creature, turn) else 0
         speed = rush_speed(creature, burrow)
     elif state.rules.rush and not turn.in_command and not ranged and limits.must_rush_to_melee:
-        raise IllegalAction("must-rush", f"The {creature.name} is Difficult and out of command: it must rush "
-                            "(or charge) to make a melee attack.")
+        raise IllegalAction("must-rush", _('The {creature} is Difficult and out of command: it must rush (or '
+                                           'charge) to make a melee attack.',
+                                           creature=creature.name))
     if whirlwind:
         pass  # Whirlwind Attack: one attack against each adjacent enemy after at most 1 square
     elif combining and (turn.replaced_attack or turn.attack_kind not in (None, kind)):
         if simultaneous.entries_used(turn, kind) >= len(entries):  # each listed attack once
-            raise IllegalAction("no-attacks-left", f"The {creature.name} has made all of its {kind} attacks.")
+            raise IllegalAction("no-attacks-left", _('The {creature} has made all of its {kind} attacks.',
+                                                     creature=creature.name, kind=kind))
     elif limits.move_after_full_attack and turn.moved <= limits.move_after_full_attack and turn.moved_after_attack == 0:
         if turn.attacks >= len(entries):
-            raise IllegalAction("no-attacks-left", f"The {creature.name} has made all of its attacks.")
+            raise IllegalAction("no-attacks-left", _('The {creature} has made all of its attacks.',
+                                                     creature=creature.name))
     elif limits.attack_during_double_move and turn.attacks == 0 and turn.moved <= 2 * speed:
         pass  # Mounted Melee Attack: one attack at any point of a double move
     else:
         turn.check_attack(creature.name, speed, len(entries))
     if turn.attack_limit is not None and turn.attacks >= turn.attack_limit:
-        raise IllegalAction("slowed", f"The {creature.name} may make only {turn.attack_limit} attack this turn.")
+        raise IllegalAction("slowed", _('The {creature} may make only {attack_limit} attack this turn.',
+                                        creature=creature.name, attack_limit=turn.attack_limit))
     if ranged:
         _check_ranged(state, field, creature, target, entries, action.entry)
     elif not field.adjacent(creature, target) and not _within_reach(field, creature, target):
-        raise IllegalAction("not-adjacent", f"The {target.name} on {square_name(target.square)} is not adjacent to the "
-                            f"{creature.name} on {square_name(creature.square)}; a melee attack needs an adjacent enemy.")
+        raise IllegalAction("not-adjacent", _('The {target} on {square} is not adjacent to the {creature} on '
+                                              '{square_2}; a melee attack needs an adjacent enemy.', target=target.name, square=square_name(target.square), creature=creature.name, square_2=square_name(creature.square)))
     index = (_pick_entry(creature, turn, action.entry, entries, kind) if not whirlwind
              else (action.entry - 1 if action.entry else turn.entries_used[0] % 100))
     return field, target, ranged, kind, index, whirlwind, limits
@@ -457,20 +493,23 @@ def _declare(state: SkirmishState, field: SkirmishField, creature: Creature, tar
     for name in wanted:
         printed = allowed.get(name.casefold()) or next((v for k, v in allowed.items() if k.startswith(name.casefold())), None)
         if printed is None:
-            raise IllegalAction("cannot-declare", f"The {creature.name} can't declare {name!r} for this attack"
-                                + (f" (it may declare: {', '.join(allowed.values())})." if allowed else "."))
+            raise IllegalAction("cannot-declare", _("The {creature} can't declare {name!r} for this "
+                                                    "attack{outcome}", creature=creature.name, name=name, outcome=_(' (it may declare: {names}).', names=', '.join(allowed.values())) if allowed else '.'))
         ref = creature.card.ability(printed)
         if ref is not None and ref.uses is not None and creature.uses.get(printed, 0) >= ref.uses:
-            raise IllegalAction("no-uses", f"The {creature.name} has used up {printed}.")
+            raise IllegalAction("no-uses", _('The {creature} has used up {printed}.',
+                                             creature=creature.name, printed=printed))
         ability = ability_for(printed)
         turn_key = f"{printed} turn"
         if ability is not None and ability.once_per_turn and creature.uses.get(turn_key) == state.activation.serial:
-            raise IllegalAction("once-per-turn", f"The {creature.name} may use {printed} only once per turn.")
+            raise IllegalAction("once-per-turn", _('The {creature} may use {printed} only once per turn.',
+                                                   creature=creature.name, printed=printed))
         if ability is not None and ability.once_per_turn:
             creature.uses[turn_key] = state.activation.serial
         creature.uses[printed] = creature.uses.get(printed, 0) + 1
         out.append(printed)
-        events.append(Event(kind="declare", seat=creature.side, text=f"The {creature.name} declares {printed}."))
+        events.append(Event(kind="declare", seat=creature.side, text=_('The {creature} declares {printed}.',
+                                                                       creature=creature.name, printed=printed)))
     return frozenset(out)
 
 
@@ -479,29 +518,39 @@ def _check_ranged(state: SkirmishState, field: SkirmishField, creature: Creature
     """§11.1: a ranged attack entry, sight, the nearest visible enemy, not threatened, in range."""
     threats = field.binding_threats(creature)
     if threats:
-        raise IllegalAction("threatened", f"The {creature.name} is threatened by the {threats[0].name} and can't "
-                            "shoot (only if it can't see you or you have cover from it).")
+        raise IllegalAction("threatened", _("The {creature} is threatened by the {threat} and can't shoot "
+                                            "(only if it can't see you or you have cover from it).",
+                                            creature=creature.name, threat=threats[0].name))
     if not field.can_see(creature, target):
-        raise IllegalAction("no-sight", f"The {creature.name} can't see the {target.name}.")
+        raise IllegalAction("no-sight", _("The {creature} can't see the {target}.",
+                                          creature=creature.name, target=target.name))
     nearest = field.nearest_visible(creature, field.enemies_of(creature))
     if target not in nearest:
         names = " or ".join(f"the {c.name}" for c in nearest)
-        raise IllegalAction("not-nearest", f"A ranged attack must target the nearest enemy the {creature.name} "
-                            f"can see: {names}.")
+        raise IllegalAction("not-nearest", _('A ranged attack must target the nearest enemy the {creature} can '
+                                             'see: {names}.',
+                                             creature=creature.name, names=names))
     chosen = entries[(entry - 1) if entry else 0] if entries else None
     if chosen is not None and chosen.range is not None and field.distance(creature, target) > chosen.range:
-        raise IllegalAction("out-of-range", f"The {target.name} is {field.distance(creature, target)} squares away; "
-                            f"that attack reaches {chosen.range}.")
+        raise IllegalAction("out-of-range", _('The {target} is {distance} squares away; that attack reaches '
+                                              '{range}.', target=target.name, distance=field.distance(creature, target), range=chosen.range))
+
+
+def _kind(kind: str):
+    """'melee' or 'ranged' in the reader's language."""
+    return _("ranged") if kind == "ranged" else _("melee")
 
 
 def _pick_entry(creature: Creature, turn: Activation, requested: int | None, entries, kind: str) -> int:
     offset = 100 if kind == "ranged" else 0
     if requested is not None:
         if not 1 <= requested <= len(entries):
-            raise IllegalAction("unknown-attack", f"The {creature.name} has {len(entries)} {kind} attack "
-                                f"entr{'y' if len(entries) == 1 else 'ies'}; choose 1 to {len(entries)}.")
+            raise IllegalAction("unknown-attack", ngettext("The {creature} has {n} {kind} attack entry; choose 1 to {n}.",
+                                                         "The {creature} has {n} {kind} attack entries; choose 1 to {n}.",
+                                                         len(entries), creature=creature.name, kind=_kind(kind)))
         if offset + requested - 1 in turn.entries_used:
-            raise IllegalAction("attack-used", f"The {creature.name} already used {kind} attack {requested} this turn.")
+            raise IllegalAction("attack-used", _("The {creature} already used {kind} attack {requested} this turn.",
+                                                 creature=creature.name, kind=_kind(kind), requested=requested))
         return requested - 1
     return next(i for i in range(len(entries)) if offset + i not in turn.entries_used)
 
@@ -540,51 +589,57 @@ def charge_plan(state: SkirmishState, creature: Creature, action: Charge, target
     field = SkirmishField(state)
     limits = hooks.turn_limits(creature, field)
     if turn.moved or turn.attacks or turn.replaced_attack:
-        raise IllegalAction("charge-start", f"A charge is a whole turn: the {creature.name} has already acted.")
+        raise IllegalAction("charge-start", _('A charge is a whole turn: the {creature} has already acted.',
+                                              creature=creature.name))
     if not limits.can_move or not limits.can_attack or not hooks.move_traits(creature, field).can_charge:
-        raise IllegalAction("cannot-charge", f"The {creature.name} can't charge this turn.")
+        raise IllegalAction("cannot-charge", _("The {creature} can't charge this turn.", creature=creature.name))
     targets = charge_targets(state, field, creature) if targets is None else targets
     if not targets:
-        raise IllegalAction("no-charge", f"The {creature.name} can see no enemy it could reach, so it can't charge.")
+        raise IllegalAction("no-charge", _("The {creature} can see no enemy it could reach, so it can't charge.",
+                                           creature=creature.name))
     best = min(d for d, _ in targets.values())
     nearest = [cid for cid, (d, _) in targets.items() if d == best]
     if action.target:
         target = find_creature(state, action.target, creature)
         if target.id not in nearest:
             names = " or ".join(state.creatures[c].name for c in nearest)
-            raise IllegalAction("not-nearest", f"A charge must go at the nearest enemy: the {names}.")
+            raise IllegalAction("not-nearest", _('A charge must go at the nearest enemy: the {names}.',
+                                                 names=names))
     elif len(nearest) == 1:
         target = state.creatures[nearest[0]]
     else:
-        raise IllegalAction("choose-target", "Several enemies are equally near: say which one (target:).")
+        raise IllegalAction("choose-target", _('Several enemies are equally near: say which one (target:).'))
     cost, squares = targets[target.id]
     speed = creature.card.speed if state.rules.rush and not turn.in_command else (
         turn.speed if turn.speed is not None else creature.card.speed)
 
     def checked(dest: XY) -> PlannedPath:
         if not field.free_for(creature, dest):
-            raise IllegalAction("charge-blocked", f"{square_name(dest)}, the nearest square next to the "
-                                f"{target.name}, is taken: the {creature.name} can't charge.")
+            raise IllegalAction("charge-blocked", _("{square}, the nearest square next to the {target}, is "
+                                                    "taken: the {creature} can't charge.", square=square_name(dest), target=target.name, creature=creature.name))
         path = field.plan_path(creature, dest, None, 0, charging=True)
         if path.cost > 2 * speed:
-            raise IllegalAction("too-far", f"The charge to {square_name(dest)} costs {path.cost} squares; the "
-                                f"{creature.name} may charge {2 * speed}.")
+            raise IllegalAction("too-far", _('The charge to {square} costs {cost} squares; the {creature} may '
+                                             'charge {amount}.', square=square_name(dest), cost=path.cost, creature=creature.name, amount=2 * speed))
         enough = len(path.squares) >= 2 if not state.rules.starter else path.cost >= 2
         if not enough:
-            raise IllegalAction("too-short", f"A charge needs at least 2 squares of movement; {square_name(dest)} "
-                                "is too close.")
+            raise IllegalAction("too-short", _('A charge needs at least 2 squares of movement; {square} is too '
+                                               'close.',
+                                               square=square_name(dest)))
         # Stagger (seed 000 "può caricare anche senza un percorso libero che conduce al bersaglio";
         # seed 002 the same): no straight, clear lane is needed, only a legal path.
         blocker = (field.charge_lane_blocker(creature, dest, starter=state.rules.starter)
                    if hooks.move_traits(creature, field).straight_charge else None)
         if blocker:
-            raise IllegalAction("lane-blocked", f"The straight line of the charge crosses {blocker}: no charge.")
+            raise IllegalAction("lane-blocked", _('The straight line of the charge crosses {blocker}: no '
+                                                  'charge.',
+                                                  blocker=blocker))
         return path
 
     if action.to is not None:
         if action.to not in squares:
-            raise IllegalAction("not-nearest-square", f"A charge must end on the nearest square next to the "
-                                f"{target.name}: " + " or ".join(square_name(s) for s in squares) + ".")
+            raise IllegalAction("not-nearest-square", _('A charge must end on the nearest square next to the '
+                                                        '{target}: {names}.', target=target.name, names=" or ".join(square_name(s) for s in squares)))
         dest, path = action.to, checked(action.to)
     else:
         good, first_error = [], None
@@ -596,8 +651,9 @@ def charge_plan(state: SkirmishState, creature: Creature, action: Charge, target
         if not good:
             raise first_error
         if len(good) > 1:
-            raise IllegalAction("choose-square", "Several squares are equally near: say where (to:) — "
-                                + ", ".join(square_name(s) for s, _ in good) + ".")
+            raise IllegalAction("choose-square", _('Several squares are equally near: say where (to:) — '
+                                                   '{names}.',
+                                                   names=", ".join(square_name(s) for s, _ in good)))
         dest, path = good[0]
     return field, limits, target, path
 
@@ -607,7 +663,8 @@ def charge(state: SkirmishState, creature: Creature, action: Charge, events: lis
     field, limits, target, path = charge_plan(state, creature, action)
     turn.charged = True
     target_square = target.square
-    events.append(Event(kind="charge", seat=creature.side, text=f"The {creature.name} charges the {target.name}!"))
+    events.append(Event(kind="charge", seat=creature.side, text=_('The {creature} charges the {target}!',
+                                                                  creature=creature.name, target=target.name)))
     walked = field.walk(state.rng, creature, path, turn, events)
     turn.record_move(walked.cost, walked.diag_count_after)
     state.last_path = [path.start, *walked.squares]
@@ -616,8 +673,9 @@ def charge(state: SkirmishState, creature: Creature, action: Charge, events: lis
         return
     if limits.hurl_when_charging and creature.card.ranged and target.on_board and field.ask(
             creature.controller or creature.side, "hurling-charge",
-            f"Hurling Charge: the {creature.name} may make its ranged attack at the {target.name} before "
-            "its melee attack (if that moves the target, the charge ends without a melee attack). Throw?",
+            _('Hurling Charge: the {creature} may make its ranged attack at the {target} before its melee '
+              'attack (if that moves the target, the charge ends without a melee attack). Throw?',
+              creature=creature.name, target=target.name),
             ["throw", "hold"]) == "throw":
         # Hurling Charge (§26): its ranged attack at the charge target before the melee attack.
         for i in range(len(creature.card.ranged)):
@@ -625,7 +683,8 @@ def charge(state: SkirmishState, creature: Creature, action: Charge, events: lis
                 break
             field.ranged_attack(state.rng, creature, target, i, events)
     if not target.on_board or target.routed or target.square != target_square:
-        events.append(Event(kind="note", text=f"The {target.name} is gone: the charge ends without an attack."))
+        events.append(Event(kind="note", text=_('The {target} is gone: the charge ends without an attack.',
+                                                target=target.name)))
         _after(state, creature, events, force_end=True)
         return
     effects.run(field, state.rng, hooks.on_charged(target, creature, field), events, source=target)
@@ -659,9 +718,9 @@ def find_creature(state: SkirmishState, text: str, actor: Creature | None = None
     if len(matches) == 1:
         return matches[0]
     if not matches:
-        raise IllegalAction("unknown-creature", f"There is no creature {text!r} in this battle.")
-    raise IllegalAction("ambiguous", f"Several creatures are called {text!r}: use one of "
-                        + ", ".join(c.id for c in matches) + ".")
+        raise IllegalAction("unknown-creature", _('There is no creature {text!r} in this battle.', text=text))
+    raise IllegalAction("ambiguous", _('Several creatures are called {text!r}: use one of {names}.',
+                                       text=text, names=", ".join(c.id for c in matches)))
 
 
 def _after(state: SkirmishState, creature: Creature, events: list[Event], force_end: bool = False) -> None:

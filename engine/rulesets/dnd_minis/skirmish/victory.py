@@ -16,6 +16,7 @@ from engine.core import Event, Result
 from engine.grid import distance
 from engine.rulesets.dnd_minis.creature import Creature
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
+from engine.core.text import _, ngettext
 
 
 def award_elimination(state: SkirmishState, creature: Creature, by_seat: str | None, events: list[Event]) -> None:
@@ -25,24 +26,25 @@ def award_elimination(state: SkirmishState, creature: Creature, by_seat: str | N
     if creature.enslaved_from is not None:
         # Seed 002, Enslave: "A harccsapatodba átállított lények nem adnak győzelmi pontokat az
         # ellenfélnek, ha az ellenfél megsemmisít őket" (its VP went to the enslaver already).
-        events.append(Event(kind="note", text=f"The enslaved {creature.name} scores no VP."))
+        events.append(Event(kind="note", text=_('The enslaved {creature} scores no VP.', creature=creature.name)))
         return
     if creature.controller and state.team_of(creature.controller) != state.team_of(owner):
         by_seat = creature.controller  # Confusion 1-5: the controlling opponent scores it
     if by_seat is not None and state.team_of(by_seat) != state.team_of(owner):
-        _give(state, by_seat, value, value, f"for the {creature.name}", events)
+        _give(state, by_seat, value, value, _('for the {creature}', creature=creature.name), events)
     else:
         opponents = state.opponents(owner)
         if not opponents:
             return
         share = value // len(opponents)
         for seat in opponents:
-            _give(state, seat, share, share, f"(a share of the {creature.name})", events)
+            _give(state, seat, share, share, _('(a share of the {creature})', creature=creature.name), events)
 
 
 def award_enslaved(state: SkirmishState, creature: Creature, seat: str, events: list[Event]) -> None:
     """Enslave moves an enemy into ``seat``'s warband: VP as if it were eliminated (§26, §21.2)."""
-    _give(state, seat, creature.vp_value, creature.vp_value, f"for enslaving the {creature.name}", events)
+    _give(state, seat, creature.vp_value, creature.vp_value, _('for enslaving the {creature}',
+                                                               creature=creature.name), events)
 
 
 def _give(state: SkirmishState, seat: str, vp: int, points: int, why: str, events: list[Event]) -> None:
@@ -50,8 +52,7 @@ def _give(state: SkirmishState, seat: str, vp: int, points: int, why: str, event
     player.vp += vp
     player.eliminated_points += points
     if vp:
-        events.append(Event(kind="vp", seat=seat, text=f"{state.seat(seat).name} scores {vp} VP {why} "
-                            f"(now {team_vp(state, seat)}).", data={"seat": seat, "vp": vp}))
+        events.append(Event(kind="vp", seat=seat, text=_('{seat} scores {vp} VP {why} (now {team_vp}).', seat=state.seat(seat).name, vp=vp, why=why, team_vp=team_vp(state, seat)), data={"seat": seat, "vp": vp}))
 
 
 def team_vp(state: SkirmishState, seat: str) -> int:
@@ -79,8 +80,8 @@ def score_victory_areas(state: SkirmishState, events: list[Event]) -> None:
         if holders:
             player.vp += rules.va_reward
             events.append(Event(kind="vp", seat=seat,
-                                text=f"{state.seat(seat).name} holds a victory area ({holders[0].name}): "
-                                f"+{rules.va_reward} VP (now {team_vp(state, seat)}).",
+                                text=_('{seat} holds a victory area ({holder}): +{va_reward} VP (now '
+                                       '{team_vp}).', seat=state.seat(seat).name, holder=holders[0].name, va_reward=rules.va_reward, team_vp=team_vp(state, seat)),
                                 data={"seat": seat, "vp": rules.va_reward}))
 
 
@@ -120,30 +121,33 @@ def check_victory(state: SkirmishState, events: list[Event], *, end_of_round: bo
             best = max(scores[t] for t in reached)
             top = [t for t in reached if scores[t] == best]
             if len(top) == 1:
-                return _finish(state, top[0], f"{_names(state, top[0])} reach {best} VP", events)
-            return _tie_break(state, top, events, why=f"both reach {best} VP")
+                return _finish(state, top[0], _('{names} reach {best} VP',
+                                                names=_names(state, top[0]), best=best), events)
+            return _tie_break(state, top, events, why=_('both reach {best} VP', best=best))
     if rules.quick_strike:
         need = (rules.warband_size * 70 + 99) // 100
         for t in teams:
             pts = team_points(state, seats_of_team(state, t)[0])
             if pts >= need:
-                return _finish(state, t, f"{_names(state, t)} eliminated {pts} points of enemies (Quick Strike)", events)
+                return _finish(state, t, _('{names} eliminated {pts} points of enemies (Quick Strike)',
+                                           names=_names(state, t), pts=pts), events)
         for t in teams:
             others = [o for o in teams if o != t]
             if others and all(len(_alive(state, s)) <= 1 for o in others for s in seats_of_team(state, o)):
                 if any(_alive(state, s) for s in seats_of_team(state, t)):
-                    return _finish(state, t, "every opponent has at most one creature left (Quick Strike)", events)
+                    return _finish(state, t, _('every opponent has at most one creature left (Quick Strike)'), events)
     if len(standing) == 1 and len(teams) > 1:
-        return _finish(state, standing[0], f"{_names(state, standing[0])} eliminated every enemy creature", events)
+        return _finish(state, standing[0], _('{names} eliminated every enemy creature',
+                                             names=_names(state, standing[0])), events)
     if not standing:
-        return _draw(state, "every creature is gone", events)
+        return _draw(state, _('every creature is gone'), events)
     if end_of_round and state.quiet_rounds >= rules.stalemate_rounds:
         key = (lambda t: scores[t]) if not rules.starter else (lambda t: team_points(state, seats_of_team(state, t)[0]))
         best = max(key(t) for t in standing)
         top = [t for t in standing if key(t) == best]
-        why = f"{rules.stalemate_rounds} rounds without a blow"
+        why = _('{stalemate_rounds} rounds without a blow', stalemate_rounds=rules.stalemate_rounds)
         if len(top) == 1:
-            return _finish(state, top[0], f"{why}; {_names(state, top[0])} lead", events)
+            return _finish(state, top[0], _('{why}; {names} lead', why=why, names=_names(state, top[0])), events)
         return _tie_break(state, top, events, why=why)
     return False
 
@@ -168,12 +172,17 @@ def _tie_break(state: SkirmishState, tied: list[str], events: list[Event], why: 
     top = min(best.values())
     winners = [t for t in tied if best.get(t) == top]
     if len(winners) == 1:
-        return _finish(state, winners[0], f"{why}; {_names(state, winners[0])} stand nearest the centre", events)
-    return _draw(state, f"{why}; still tied at the centre", events)
+        return _finish(state, winners[0], _('{why}; {names} stand nearest the centre',
+                                            why=why, names=_names(state, winners[0])), events)
+    return _draw(state, _('{why}; still tied at the centre', why=why), events)
 
 
 def _names(state: SkirmishState, team: str) -> str:
-    return " and ".join(state.seat(s).name for s in seats_of_team(state, team))
+    names = [state.seat(s).name for s in seats_of_team(state, team)]
+    said = names[0] if names else ""
+    for name in names[1:]:
+        said = _("{names} and {name}", names=said, name=name)
+    return said
 
 
 def _scores(state: SkirmishState) -> dict[str, int]:
@@ -186,8 +195,9 @@ def _finish(state: SkirmishState, team: str, reason: str, events: list[Event]) -
     state.result = Result(winners=winners, losers=losers, reason=reason, scores=_scores(state))
     state.phase = "over"
     state.activation = None
-    events.append(Event(kind="game_over", seat=winners[0], text=f"The battle is over: {reason}. "
-                        f"{_names(state, team)} win{'s' if len(winners) == 1 else ''}!"))
+    events.append(Event(kind="game_over", seat=winners[0], text=ngettext("The battle is over: {reason}. {names} wins!",
+                                                                  "The battle is over: {reason}. {names} win!",
+                                                                  len(winners), reason=reason, names=_names(state, team))))
     return True
 
 
@@ -195,5 +205,5 @@ def _draw(state: SkirmishState, reason: str, events: list[Event]) -> bool:
     state.result = Result(draw=True, reason=reason, scores=_scores(state))
     state.phase = "over"
     state.activation = None
-    events.append(Event(kind="game_over", text=f"The battle is over: {reason}. It is a draw."))
+    events.append(Event(kind="game_over", text=_('The battle is over: {reason}. It is a draw.', reason=reason)))
     return True

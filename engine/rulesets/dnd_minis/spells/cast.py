@@ -22,6 +22,7 @@ from engine.rulesets.dnd_minis.abilities.base import (
     SaveOr,
 )
 from engine.rulesets.dnd_minis.spells.base import Spell
+from engine.core.text import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.core.rng import Rng
@@ -38,7 +39,7 @@ def heal_outcome(amount: int, target: "Creature", source: "Creature", *, spell_l
     from engine.rulesets.dnd_minis.abilities import hooks
 
     if hooks.immune(target, "heal", battle):
-        return [Note(why="heal", text=f"Heal has no effect on {target.name}.")]
+        return [Note(why="heal", text=_('Heal has no effect on {target}.', target=target.name))]
     if target.card.has_type("undead"):
         dc = HEAL_DC_BASE + (spell_level if spell_level is not None else (source.card.level or 0))
         return [Damage(why="heal", target=target.id, amount=amount, kind="positive", dc=dc, source=source.id)]
@@ -62,7 +63,8 @@ def cast(spell: Spell, caster: "Creature", targets: list["Creature"], battle=Non
                               where=f"within 6 of {caster.id}", no_activation=True))
     for target in targets:
         if spell.living_only and not is_living(target, battle):
-            outcomes.append(Note(why=spell.name, text=f"{spell.name} affects only living creatures."))
+            outcomes.append(Note(why=spell.name, text=_('{spell} affects only living creatures.',
+                                                        spell=spell.name)))
             continue
         ok, rolls = hooks.affected_by_spell(target, caster, spell.name, battle, rng, ignores_sr=spell.ignores_sr)
         events += rolls
