@@ -3,9 +3,10 @@
 The engine and the service build sentences as :class:`engine.core.text.Text` (English that
 remembers its catalogue key); this module is the one place that knows the catalogues. Every
 ``locales/<lang>/LC_MESSAGES/*.po`` of a language (one file per area: ``bot``, ``dnd_minis``,
-``dnd35``...) is read with babel and merged in memory, so no compiled ``.mo`` is kept in the
-repository and a catalogue edit shows at the next start. Plural forms follow the catalogue's
-own ``Plural-Forms`` rule (CLDR's, written by babel), numbers and lists are formatted by babel::
+``dnd35``...) is read with babel and compiled in memory, so no compiled ``.mo`` is kept in the
+repository and a catalogue edit shows at the next start. A key is looked up area by area; plural
+forms follow each file's own ``Plural-Forms`` rule (CLDR's for files made by
+``scripts.catalogues``), numbers and lists are formatted by babel::
 
     >>> from engine.core.text import _, ngettext
     >>> say(_("There is no game in this channel. Start one with /game new."), "it")
