@@ -67,3 +67,15 @@ def test_a_single_square_takes_the_italian_singular():
     move = next(e for e in events if e.kind == "move")
     assert move.line(lookup("it")) == "Orc Mauler si muove: A1 → B1 (1 quadretto)."
     assert move.text == "The Orc Mauler moves A1 → B1 (1 square)."
+
+
+def test_a_refusal_with_a_count_takes_each_languages_plural():
+    state = round_one()
+    state, _ = act(state, "move", "p1", creature="orc", to=(12, 0))  # a double move ends its turn
+    state, _ = act(state, "move", "p2", creature="ranger", to=(13, 0))
+    with pytest.raises(IllegalAction) as err:
+        act(state, "attack", "p2", creature="ranger", target="orc", entry=5)
+    assert err.value.code == "unknown-attack"
+    assert str(err.value) == "The Wood Elf Ranger has 2 attack entries; choose 1 to 2."
+    assert err.value.message.render(lookup("it")) == "Wood Elf Ranger ha 2 attacchi; scegli da 1 a 2."
+    assert err.value.message.render(lookup("hu")) == "Wood Elf Ranger lénynek 2 támadása van; válassz 1 és 2 között."

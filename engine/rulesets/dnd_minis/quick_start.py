@@ -37,7 +37,7 @@ from engine.rulesets.dnd_minis.battlefield import Battlefield
 from engine.rulesets.dnd_minis.cards import find_card
 from engine.rulesets.dnd_minis.creature import Creature
 from engine.rulesets.dnd_minis.maps import load_map, map_names, start_side_of, start_squares
-from engine.core.text import _
+from engine.core.text import _, ngettext
 
 XY = tuple[int, int]
 SEATS = ("p1", "p2")

@@ -366,7 +366,7 @@ def roll_save(rng: "Rng", save: SaveContext) -> tuple[bool, Event]:
     """d20 + Level (or Save = N) + save modifiers (+ commander rating for morale) ≥ DC;
     natural 20 passes, natural 1 fails (War Drums §16). Fearless passes morale saves unrolled."""
     who = save.creature
-    what = "morale save" if save.morale else f"save against {save.against or 'the effect'} (DC {save.dc})"
+    what = (_('morale save') if save.morale else _('save against {against} (DC {dc})', against=save.against or _('the effect'), dc=save.dc))
     if save.morale and automatic_morale(save):
         return True, Event(kind="save", seat=who.side, text=_('{who} passes its {what} automatically.',
                                                               who=who.name, what=what),
@@ -376,11 +376,11 @@ def roll_save(rng: "Rng", save: SaveContext) -> tuple[bool, Event]:
     bonus = base + sum(m.value for m in mods) + (save.commander_rating if save.morale else 0)
     roll = roll_d20(rng, bonus, purpose=f"{who.name} {what}")
     if roll.natural == 20:
-        passed, why = True, "natural 20"
+        passed, why = True, _('natural 20')
     elif roll.natural == 1:
-        passed, why = False, "natural 1"
+        passed, why = False, _('natural 1')
     else:
-        passed, why = roll.total >= save.dc, f"{roll.total} vs DC {save.dc}"
+        passed, why = roll.total >= save.dc, _('{total} vs DC {dc}', total=roll.total, dc=save.dc)
     parts = f"d20 {roll.natural} + {base} level" + "".join(
         f" {'+' if m.value >= 0 else '-'} {abs(m.value)} {m.source}" for m in mods)
     if save.morale and save.commander_rating:

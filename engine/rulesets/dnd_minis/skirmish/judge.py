@@ -27,7 +27,7 @@ from engine.rulesets.dnd_minis.skirmish.actions import (
     JUDGE, JudgeCondition, JudgeDamage, JudgeHeal, JudgeOverride, JudgeRemove, JudgeRuling,
 )
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
-from engine.core.text import _
+from engine.core.text import _, join
 
 RULINGS = ("override", "damage", "heal", "remove", "condition")
 MAX_AMOUNT = 1000
@@ -55,7 +55,7 @@ def rule(state: SkirmishState, action: JudgeRuling, events: list[Event]) -> None
         raise IllegalAction("eliminated", _('The {creature} is already out of the battle.',
                                             creature=creature.name))
     field = SkirmishField(state)
-    ruling = f"⚖️ Judge's ruling ({reason}): "
+    ruling = _("⚖️ Judge's ruling ({reason}): ", reason=reason)
     data = {"creature": creature.id, "reason": reason, "ruling": action.kind}
     if isinstance(action, JudgeOverride):
         if not field.grid.in_bounds(action.to):
@@ -117,11 +117,11 @@ def rule(state: SkirmishState, action: JudgeRuling, events: list[Event]) -> None
             creature.remove_condition(name)
         for name in action.add:
             creature.add_condition(Condition(name=name, source_seat=JUDGE))
-        said = [f"now {', '.join(action.add)}"] if action.add else []
-        said += [f"no longer {', '.join(action.remove)}"] if action.remove else []
+        said = [_('now {names}', names=', '.join(action.add))] if action.add else []
+        said += [_('no longer {names}', names=', '.join(action.remove))] if action.remove else []
         events.append(Event(kind="judge", seat=JUDGE, data={**data, "add": action.add, "remove": action.remove},
                             text=_('{ruling}the {creature} is {names}.',
-                                   ruling=ruling, creature=creature.name, names=' and '.join(said))))
+                                   ruling=ruling, creature=creature.name, names=_('{names} and {name}', names=said[0], name=said[1]) if len(said) == 2 else join('', said))))
     victory.check_victory(state, events)
 
 
