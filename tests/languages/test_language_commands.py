@@ -111,3 +111,30 @@ async def test_a_card_image_has_its_headings_in_the_readers_language(service):
     assert english.image == render_card(card) and italian.image == render_card(card, renderer_words("it"))
     assert italian.image != english.image
     assert renderer_words("hu").get("Special abilities") == "Különleges képességek"
+
+
+async def test_the_console_speaks_the_language_of_lang(service, tmp_path):
+    import io as _io
+
+    from bot.console import Console
+
+    out = _io.StringIO()
+    console = Console(service, tmp_path / "images", out=out, lang="hu")
+    reply = await console.run_line("/game status")
+    assert reply.text == NO_GAME["hu"]
+    await console.run_line("/as bob")
+    await console.run_line("/nosuchcommand")
+    printed = out.getvalue()
+    assert "(csak te látod) ⛔ Ebben a csatornában nincs játék." in printed
+    assert "(most bob néven írsz)" in printed and "Nincs nosuchcommand parancs" not in printed
+    assert "⛔ Nincs /nosuchcommand parancs. Próbáld a /help parancsot." in printed
+
+
+def test_the_console_takes_lang_or_warband_lang(monkeypatch):
+    from bot.__main__ import _parser
+    from bot.config import Settings
+
+    monkeypatch.setenv("WARBAND_LANG", "it")
+    settings = Settings(_env_file=None)
+    assert settings.warband_lang == "it"
+    assert _parser(settings).parse_args(["console", "--lang", "hu"]).lang == "hu"
