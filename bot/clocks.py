@@ -27,10 +27,8 @@ ClockSpec(kind='move', per_move_s=259200, bank_s=None, increment_s=0)
 ClockSpec(kind='bank', per_move_s=None, bank_s=864000, increment_s=43200)
 >>> parse_clock("none") is None
 True
->>> duration(93784)
-'1d 2h'
->>> duration(3000)
-'50m'
+>>> str(duration(93784)), str(duration(3000))
+('1d 2h', '50m')
 """
 
 from __future__ import annotations

@@ -189,7 +189,8 @@ class Collection:
         }
 
     # -- /card ----------------------------------------------------------------------------------
-    async def card(self, user_id: str, command: Command):
+    async def card(self, user_id: str, command: Command, lang: str | None = None):
+        """``/card``: a creature's stat card as an image, its headings in ``lang``."""
         upload = command.attachments.get("upload")
         if upload is not None:
             card = await self._keep_upload(user_id, upload)
@@ -201,15 +202,16 @@ class Collection:
                 raise IllegalAction("missing-option", _("Name a creature (/card name:Orc Mauler) or upload a card file."))
             card = find_card(name, await self.catalog(user_id))
             headline = f"**{card.name}**"
-        image = await asyncio.to_thread(self._render, card)
+        image = await asyncio.to_thread(self._render, card, lang)
         return _reply(headline, image=image, image_name=f"{card.id}.png")
 
-    def _render(self, card: StatCard) -> bytes:
+    def _render(self, card: StatCard, lang: str | None = None) -> bytes:
         if self._render_card is not None:
             return self._render_card(card)
+        from bot.i18n import renderer_words
         from renderers.card import render_card
 
-        return render_card(card)
+        return render_card(card, renderer_words(lang))
 
     async def _keep_upload(self, user_id: str, upload: Attachment) -> StatCard:
         if len(upload.data) > MAX_CARD_BYTES:

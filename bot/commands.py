@@ -14,7 +14,7 @@ from typing import Any, Literal
 from engine.core.errors import IllegalAction, quote
 from engine.core.text import _, join
 
-OptionType = Literal["string", "integer", "boolean", "attachment", "user"]  # user: a Discord member; typed as a name
+OptionType = Literal["string", "integer", "boolean", "attachment", "user", "role"]  # user: a Discord member; typed as a name
 
 
 # How long a typed text may be (#15 item 11). Names of things (creatures, warbands, cards,
@@ -522,8 +522,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("lang", "en (English), it (Italiano), hu (Magyar), or auto for your Discord's language",
                autocomplete="language"),
     )),
-    CommandSpec("server", "This server's settings: its default language (organisers change them)", None, (
+    CommandSpec("server", "This server's settings: language, where league games open, league organisers", None, (
         Option("language", "The server's language: en, it or hu", autocomplete="language"),
+        Option("games_in", "Where /league pair opens each game: thread or channel (a league's own setting wins)"),
+        Option("organiser_role", "Members with this role organise every league on this server", type="role"),
+        Option("reset", "Forget one setting (back to its default): language, games_in or organiser_role"),
     )),
     CommandSpec("help", "List the commands, or explain a topic", None, (
         Option("topic", "condition, or a game (e.g. dnd-minis) for its commands"),

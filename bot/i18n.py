@@ -3,9 +3,10 @@
 The engine and the service build sentences as :class:`engine.core.text.Text` (English that
 remembers its catalogue key); this module is the one place that knows the catalogues. Every
 ``locales/<lang>/LC_MESSAGES/*.po`` of a language (one file per area: ``bot``, ``dnd_minis``,
-``dnd35``...) is read with babel and merged in memory, so no compiled ``.mo`` is kept in the
-repository and a catalogue edit shows at the next start. Plural forms follow the catalogue's
-own ``Plural-Forms`` rule (CLDR's, written by babel), numbers and lists are formatted by babel::
+``dnd35``...) is read with babel and compiled in memory, so no compiled ``.mo`` is kept in the
+repository and a catalogue edit shows at the next start. A key is looked up area by area; plural
+forms follow each file's own ``Plural-Forms`` rule (CLDR's for files made by
+``scripts.catalogues``), numbers and lists are formatted by babel::
 
     >>> from engine.core.text import _, ngettext
     >>> say(_("There is no game in this channel. Start one with /game new."), "it")
@@ -198,3 +199,19 @@ def _said(value: Any, lookup: Lookup) -> Any:
         said = {k: _said(v, lookup) for k, v in value.items()}
         return said if any(said[k] is not value[k] for k in value) else value
     return value
+
+
+class _Words:
+    """A renderer's own words in one language, looked up as the renderer asks for them."""
+
+    def __init__(self, lookup: Lookup):
+        self.lookup = lookup
+
+    def get(self, word: str, default: str | None = None) -> str:
+        return self.lookup(word, None, None) or (word if default is None else default)
+
+
+def renderer_words(lang: str | None) -> _Words | None:
+    """What ``renderers.card.render_card(card, words)`` takes for ``lang`` (None: English)."""
+    lookup = lookup_for(lang)
+    return None if lookup is None else _Words(lookup)

@@ -28,6 +28,7 @@ from bot.store import LeagueChange, StoreError
 from bot.store.leagues import LeagueMatchRecord, LeagueRecord
 from engine.core import GameState
 from engine.core.ruleset import get_ruleset
+from engine.core.text import _, join
 from engine.rulesets.dnd_minis.warband import COMMANDER_ZERO_SURCHARGE
 from leagues import (
     LeagueError,
@@ -139,16 +140,18 @@ class LeagueService:
             league = await self.store.league_named(guild, str(name))
             if league is None:
                 known = [lg.name for lg in await self.store.leagues(guild, include_closed=False)]
-                listing = f" Leagues here: {', '.join(known)}." if known else " Start one with /league create."
-                raise LeagueError("unknown-league", f"There is no league called {name!r} on this server.{listing}")
+                listing = (_(" Leagues here: {leagues}.", leagues=", ".join(known)) if known
+                           else _(" Start one with /league create."))
+                raise LeagueError("unknown-league", join("", [_("There is no league called {name} on this server.",
+                                                                name=repr(name)), listing]))
             await self._catch_up(league)
             return await self.store.league(league.id)
         open_ = await self.store.leagues(guild, include_closed=False)
         if not open_:
-            raise LeagueError("no-league", "This server has no open league. Start one with /league create.")
+            raise LeagueError("no-league", _("This server has no open league. Start one with /league create."))
         if len(open_) > 1:
-            raise LeagueError("which-league", "This server has several open leagues; name one with name:. "
-                              f"Open: {', '.join(lg.name for lg in open_)}.")
+            raise LeagueError("which-league", _("This server has several open leagues; name one with name:. "
+                                                "Open: {leagues}.", leagues=", ".join(lg.name for lg in open_)))
         await self._catch_up(open_[0])
         return await self.store.league(open_[0].id)
 
@@ -156,13 +159,22 @@ class LeagueService:
     def _settings(league: LeagueRecord) -> LeagueSettings:
         return LeagueSettings.model_validate(league.settings["league"])
 
-    def _check_organiser(self, league: LeagueRecord, user_id: str, caller: Caller) -> None:
-        role = self._settings(league).organiser_role
-        if role is not None and role in caller.roles:
+    async def _check_organiser(self, league: LeagueRecord, user_id: str, caller: Caller) -> None:
+        """The league's creator, a member with Manage Server or Manage Events, or one with the
+        league's organiser role or the server's (``/server organiser_role:``)."""
+        roles = {self._settings(league).organiser_role,
+                 await self._server_setting(league.guild_id, "organiser_role")} - {None}
+        if roles & set(caller.roles):
             return
         if user_id != league.created_by and not caller.organiser:
-            raise LeagueError("not-organiser", f"Only an organiser of {league.name} can do that: its creator, "
-                              "or a member with the Manage Server or Manage Events permission.")
+            raise LeagueError("not-organiser", _("Only an organiser of {league} can do that: its creator, or a member "
+                                                 "with the Manage Server or Manage Events permission.", league=league.name))
+
+    async def _server_setting(self, guild_id: str, key: str) -> str | None:
+        """A server-wide default (``/server``); the console's one "server" has none."""
+        if guild_id == LOCAL_GUILD:
+            return None
+        return await self.store.server_setting(guild_id, key)
 
     async def _domain(self, league: LeagueRecord) -> tuple[list[str], list[str], list[Match], list[LeagueMatchRecord]]:
         """(players in sign-up order, dropped players, matches as domain objects, match rows)."""
@@ -178,7 +190,7 @@ class LeagueService:
 
         name = str(command.options.get("name", "")).strip()
         if not 1 <= len(name) <= 50:
-            raise LeagueError("bad-name", "A league's name is 1 to 50 characters.")
+            raise LeagueError("bad-name", _("A league's name is 1 to 50 characters."))
         ruleset = get_ruleset(str(command.options.get("ruleset", "")).strip())
         given = parse_settings(command.options.get("settings"))
         # The game's own settings (e.g. edition=starter) go to every game the league opens.
@@ -186,53 +198,61 @@ class LeagueService:
         settings = LeagueSettings.build(str(command.options.get("format", "")), command.options.get("rounds"),
                                         command.options.get("points"), given)
         if settings.campaign is not None and "warband" not in ruleset.commands():
-            raise LeagueError("no-warbands", f"A campaign carries warbands from game to game; {ruleset.title} "
-                              "is not played with warbands.")
+            raise LeagueError("no-warbands", _("A campaign carries warbands from game to game; {game} is not played "
+                                               "with warbands.", game=ruleset.title))
         if settings.pod_max > 2 and "players" not in ruleset.option_names():
-            raise LeagueError("bad-setting", f"{ruleset.title} is not played by more than two players.")
+            raise LeagueError("bad-setting", _("{game} is not played by more than two players.", game=ruleset.title))
         league = await self.store.create_league(
             guild, name, ruleset.name, {"league": settings.model_dump(mode="json"), "game": game_options},
             channel_id, user_id)
-        kind = "campaign" if settings.campaign else "league"
-        season = f", season {league.season}" if league.season > 1 else ""
-        return Reply(text=f"🏆 New {settings.format} {kind} **{league.name}**{season} for {ruleset.title}, "
-                     f"organised by <@{user_id}>. Sign up with /league join"
-                     + (" warband:NAME" if settings.campaign else "") + ".")
+        what = dict(league=league.name, format=settings.format, game=ruleset.title, user=user_id, season=league.season)
+        if settings.campaign:
+            said = (_("🏆 New {format} campaign **{league}**, season {season} for {game}, organised by <@{user}>. Sign up "
+                      "with /league join warband:NAME.", **what) if league.season > 1 else
+                    _("🏆 New {format} campaign **{league}** for {game}, organised by <@{user}>. Sign up with /league join "
+                      "warband:NAME.", **what))
+        else:
+            said = (_("🏆 New {format} league **{league}**, season {season} for {game}, organised by <@{user}>. Sign up "
+                      "with /league join.", **what) if league.season > 1 else
+                    _("🏆 New {format} league **{league}** for {game}, organised by <@{user}>. Sign up with /league "
+                      "join.", **what))
+        return Reply(text=said)
 
     async def _league_join(self, channel_id, user_id, guild, command, caller) -> Reply:
         league = await self._find(guild, command.options.get("name"))
         if league.status == "closed":
-            raise LeagueError("league-closed", f"{league.name} is closed; it takes no more players.")
+            raise LeagueError("league-closed", _("{league} is closed; it takes no more players.", league=league.name))
         if league.status == "running":
-            raise LeagueError("league-started", f"{league.name} has started; sign-up is over.")
+            raise LeagueError("league-started", _("{league} has started; sign-up is over.", league=league.name))
         players = await self.store.league_players(league.id)
         if any(p.user_id == user_id for p in players):
-            raise LeagueError("already-joined", f"You are already signed up for {league.name}.")
+            raise LeagueError("already-joined", _("You are already signed up for {league}.", league=league.name))
         settings = self._settings(league)
         roster = None
-        lines = [f"<@{user_id}> joins **{league.name}** (player {len(players) + 1})."]
+        lines: list[Any] = [_("<@{user}> joins **{league}** (player {number}).", user=user_id, league=league.name,
+                              number=len(players) + 1)]
         log_data: dict[str, Any] = {}
         if settings.campaign is not None:
             wanted = command.options.get("warband")
             if not wanted:
-                raise LeagueError("needs-warband", f"{league.name} is a campaign: sign up with your warband, "
-                                  "/league join warband:NAME.")
+                raise LeagueError("needs-warband", _("{league} is a campaign: sign up with your warband, "
+                                                     "/league join warband:NAME.", league=league.name))
             roster = await self._roster_from_warband(user_id, str(wanted), settings)
-            lines.append(f"Warband {roster.details.get('name')}: {self._cards_text(roster)}.")
+            lines.append(_("Warband {name}: {cards}.", name=roster.details.get("name"), cards=self._cards_text(roster)))
             log_data = {"roster": roster.model_dump(mode="json")}
         await self.store.commit_league(league.id, league.version, LeagueChange(
             join=[(user_id, roster.model_dump(mode="json") if roster else None)],
             log=[(user_id, "join", lines[0], log_data)]))
-        return Reply(text="\n".join(lines))
+        return Reply(text=join("\n", lines))
 
     async def _league_leave(self, channel_id, user_id, guild, command, caller) -> Reply:
         league = await self._find(guild, command.options.get("name"))
         players = {p.user_id: p for p in await self.store.league_players(league.id)}
         if user_id not in players or players[user_id].status != "active":
-            raise LeagueError("not-in-league", f"You are not playing in {league.name}.")
+            raise LeagueError("not-in-league", _("You are not playing in {league}.", league=league.name))
         if league.status == "closed":
-            raise LeagueError("league-closed", f"{league.name} is closed.")
-        text = f"<@{user_id}> leaves **{league.name}**."
+            raise LeagueError("league-closed", _("{league} is closed.", league=league.name))
+        text = _("<@{user}> leaves **{league}**.", user=user_id, league=league.name)
         if league.status == "open":
             change = LeagueChange(leave=[user_id], log=[(user_id, "leave", text, {})])
         else:  # once started, leaving is a drop: the games played stay in the standings
@@ -245,33 +265,42 @@ class LeagueService:
         settings = self._settings(league)
         players = await self.store.league_players(league.id)
         p = settings.points
-        lines = [f"**{league.name}** (season {league.season}) — {get_ruleset(league.ruleset).title}, "
-                 f"{settings.format}{' campaign' if settings.campaign else ''}, {league.status}, "
-                 f"round {league.round} of {self._rounds(settings, len(players)) or 'open-ended'}.",
-                 f"Organiser: <@{league.created_by}>. Points: win {p.win}, draw {p.draw}, loss {p.loss}, bye {p.bye}. "
-                 f"Tiebreakers: {'/'.join(settings.tiebreakers)}."]
+        rounds = self._rounds(settings, len(players))
+        lines: list[Any] = [_("**{league}** (season {season}) — {game}, {format}{campaign}, {status}, round {round} of "
+                              "{rounds}.", league=league.name, season=league.season,
+                              game=get_ruleset(league.ruleset).title, format=settings.format,
+                              campaign=join("", [" ", _("campaign")]) if settings.campaign else "",
+                              status=league.status, round=league.round, rounds=rounds or _("open-ended")),
+                            _("Organiser: <@{user}>. Points: win {win}, draw {draw}, loss {loss}, bye {bye}. "
+                              "Tiebreakers: {tiebreakers}.", user=league.created_by, win=p.win, draw=p.draw,
+                              loss=p.loss, bye=p.bye, tiebreakers="/".join(settings.tiebreakers))]
         if settings.pod_max > 2:
-            lines.append(f"Games of {settings.pod_min}-{settings.pod_max} players.")
+            lines.append(_("Games of {least}-{most} players.", least=settings.pod_min, most=settings.pod_max))
         if settings.campaign:
             c = settings.campaign
-            lines.append(f"Campaign: casualties {c.casualties}, {c.points_per_win} points a win, "
-                         f"{c.points_per_game} a game, warbands up to {c.cap} points.")
+            lines.append(_("Campaign: casualties {casualties}, {per_win} points a win, {per_game} a game, warbands up "
+                           "to {cap} points.", casualties=c.casualties, per_win=c.points_per_win,
+                           per_game=c.points_per_game, cap=c.cap))
         if league.settings.get("game"):
-            lines.append("Game settings: " + ", ".join(f"{k}={v}" for k, v in league.settings["game"].items()))
-        lines.append("Players: " + (", ".join(f"<@{q.user_id}>" + (" (dropped)" if q.status == "dropped" else "")
-                                              for q in players) or "none yet"))
-        return Reply(text="\n".join(lines), ephemeral=True)
+            lines.append(_("Game settings: {settings}", settings=", ".join(
+                f"{k}={v}" for k, v in league.settings["game"].items())))
+        who = [join("", [f"<@{q.user_id}>", _(" (dropped)")]) if q.status == "dropped" else f"<@{q.user_id}>"
+               for q in players]
+        lines.append(_("Players: {players}", players=join(", ", who) if who else _("none yet")))
+        return Reply(text=join("\n", lines), ephemeral=True)
 
     async def _league_list(self, channel_id, user_id, guild, command, caller) -> Reply:
         leagues = await self.store.leagues(guild)
         if not leagues:
-            return Reply(text="This server has no leagues yet. Start one with /league create.", ephemeral=True)
-        lines = ["**Leagues on this server**"]
+            return Reply(text=_("This server has no leagues yet. Start one with /league create."), ephemeral=True)
+        lines: list[Any] = [_("**Leagues on this server**")]
         for lg in leagues:
             settings = self._settings(lg)
-            lines.append(f"• **{lg.name}** season {lg.season}: {lg.ruleset}, {settings.format}, {lg.status}"
-                         + (f", round {lg.round}" if lg.round else ""))
-        return Reply(text="\n".join(lines), ephemeral=True)
+            what = dict(league=lg.name, season=lg.season, game=lg.ruleset, format=settings.format, status=lg.status,
+                        round=lg.round)
+            lines.append(_("• **{league}** season {season}: {game}, {format}, {status}, round {round}", **what)
+                         if lg.round else _("• **{league}** season {season}: {game}, {format}, {status}", **what))
+        return Reply(text=join("\n", lines), ephemeral=True)
 
     # -- organiser commands ---------------------------------------------------------------------
     @staticmethod
@@ -287,40 +316,48 @@ class LeagueService:
 
     async def _league_start(self, channel_id, user_id, guild, command, caller) -> Reply:
         league = await self._find(guild, command.options.get("name"))
-        self._check_organiser(league, user_id, caller)
+        await self._check_organiser(league, user_id, caller)
         if league.status != "open":
             raise LeagueError("league-started" if league.status == "running" else "league-closed",
-                              f"{league.name} is {league.status}; only a league open for sign-up can start.")
+                              _("{league} is {status}; only a league open for sign-up can start.", league=league.name,
+                                status=league.status))
         settings = self._settings(league)
         players = await self.store.league_players(league.id)
         if len(players) < max(2, settings.pod_min):
-            raise LeagueError("too-few-players", f"{league.name} needs at least {max(2, settings.pod_min)} players "
-                              f"to start; it has {len(players)}.")
+            raise LeagueError("too-few-players", _("{league} needs at least {least} players to start; it has {count}.",
+                                                   league=league.name, least=max(2, settings.pod_min),
+                                                   count=len(players)))
         columns: dict[str, Any] = {"status": "running"}
         if settings.format == "ladder":
             columns["ladder"] = [p.user_id for p in players]
         rounds = self._rounds(settings, len(players))
-        text = (f"▶️ **{league.name}** starts with {len(players)} players"
-                + (f" over {rounds} rounds" if rounds else "") + ". Sign-up is over; pair round 1 with /league pair.")
+        text = (_("▶️ **{league}** starts with {count} players over {rounds} rounds. Sign-up is over; pair round 1 "
+                  "with /league pair.", league=league.name, count=len(players), rounds=rounds) if rounds else
+                _("▶️ **{league}** starts with {count} players. Sign-up is over; pair round 1 with /league pair.",
+                  league=league.name, count=len(players)))
         await self.store.commit_league(league.id, league.version, LeagueChange(
             columns=columns, log=[(user_id, "start", text, {"players": [p.user_id for p in players]})]))
         return Reply(text=text, mentions=[p.user_id for p in players])
 
     async def _league_pair(self, channel_id, user_id, guild, command, caller) -> Reply:
         league = await self._find(guild, command.options.get("name"))
-        self._check_organiser(league, user_id, caller)
+        await self._check_organiser(league, user_id, caller)
         if league.status != "running":
-            raise LeagueError("not-running", f"{league.name} is {league.status}: "
-                              + ("start it first with /league start." if league.status == "open" else "it pairs no more rounds."))
+            raise LeagueError("not-running", _("{league} is {status}: start it first with /league start.",
+                                               league=league.name, status=league.status) if league.status == "open"
+                              else _("{league} is {status}: it pairs no more rounds.", league=league.name,
+                                     status=league.status))
         settings = self._settings(league)
         signup, dropped, matches, rows = await self._domain(league)
         waiting = [r for r in rows if r.round == league.round and len(r.players) > 1 and r.result is None]
         if waiting:
-            raise LeagueError("round-unfinished", f"Round {league.round} still has {len(waiting)} game(s) to finish: "
-                              + ", ".join(f"#{r.game_id}" for r in waiting) + ".")
+            raise LeagueError("round-unfinished", _("Round {round} still has {count} game(s) to finish: {games}.",
+                                                    round=league.round, count=len(waiting),
+                                                    games=", ".join(f"#{r.game_id}" for r in waiting)))
         rounds = self._rounds(settings, len(signup))
         if rounds is not None and league.round >= rounds:
-            raise LeagueError("season-over", f"{league.name} has played all its {rounds} rounds; close it with /league close.")
+            raise LeagueError("season-over", _("{league} has played all its {rounds} rounds; close it with /league "
+                                               "close.", league=league.name, rounds=rounds))
         active = [p for p in signup if p not in set(dropped)]
         round_no = league.round + 1
         if settings.format == "ladder":
@@ -340,17 +377,17 @@ class LeagueService:
                 channel, game_id = await self._open_game(league, settings, match, rooms, guild)
                 created.append((match, channel, game_id))
         except BaseException:
-            await self._abandon([g for _, _, g in created])
+            await self._abandon([g for _match, _channel, g in created])
             raise
         by_table = {m.table: (c, g) for m, c, g in created}
-        lines = [f"⚔️ **{league.name}**, round {round_no}:"]
+        lines: list[Any] = [_("⚔️ **{league}**, round {round}:", league=league.name, round=round_no)]
         for match in new:
             if match.is_bye:
-                lines.append(f"• Bye: <@{match.players[0]}> ({settings.points.bye} points)")
+                lines.append(_("• Bye: <@{user}> ({points} points)", user=match.players[0], points=settings.points.bye))
             else:
                 channel, game_id = by_table[match.table]
-                lines.append(f"• Table {match.table}: " + " v ".join(f"<@{p}>" for p in match.players)
-                             + f" — game #{game_id} in <#{channel}>")
+                lines.append(_("• Table {table}: {players} — game #{id} in <#{channel}>", table=match.table,
+                               players=" v ".join(f"<@{p}>" for p in match.players), id=game_id, channel=channel))
         try:
             await self.store.commit_league(league.id, league.version, LeagueChange(
                 columns={"round": round_no},
@@ -359,16 +396,18 @@ class LeagueService:
                               "channel_id": by_table.get(m.table, (None, None))[0]} for m in new],
                 log=[(user_id, "pair", "\n".join(lines), {"round": round_no})]))
         except BaseException:
-            await self._abandon([g for _, _, g in created])
+            await self._abandon([g for _match, _channel, g in created])
             raise
-        return Reply(text="\n".join(lines), mentions=sorted({p for m in new for p in m.players}))
+        return Reply(text=join("\n", lines), mentions=sorted({p for m in new for p in m.players}))
 
     async def _open_game(self, league: LeagueRecord, settings: LeagueSettings, match: Match, rooms: Rooms,
                          guild: str) -> tuple[str, int]:
         """One pairing's game: its own thread or channel, created and joined through the service as
         the players would, then (in a campaign) each player's roster brought in."""
         channel = await rooms.open(f"league-{league.id}-r{match.round}-t{match.table}",
-                                   f"{league.name} R{match.round} T{match.table}", settings.games_in)
+                                   f"{league.name} R{match.round} T{match.table}",
+                                   settings.games_in or await self._server_setting(league.guild_id, "games_in")
+                                   or "thread")
         options = dict(league.settings.get("game") or {})
         if len(match.players) > 2:
             options["players"] = len(match.players)
@@ -378,7 +417,8 @@ class LeagueService:
                                                                               **({"settings": text} if text else {})}),
                                           guild_id=None if guild == LOCAL_GUILD else guild)]
         if said[0].error:
-            raise LeagueError("game-not-created", f"Table {match.table}'s game could not start: {said[0].text}")
+            raise LeagueError("game-not-created", _("Table {table}'s game could not start: {reason}", table=match.table,
+                                                    reason=said[0].text))
         snapshot = await self.service.game_snapshot(channel)
         game_id = snapshot[0].id
         if await self.service._seat_of(snapshot[0], first) is None:
@@ -386,15 +426,20 @@ class LeagueService:
         for player in others:
             reply = await self.service.handle(channel, player, Command("game join"))
             if reply.error:
-                raise LeagueError("game-not-created", f"Table {match.table}: {reply.text}")
+                raise LeagueError("game-not-created", _("Table {table}: {reason}", table=match.table, reason=reply.text))
             said.append(reply)
         if settings.campaign is not None:
             for player in match.players:
                 said.append(await self._bring_roster(league, channel, player))
-        header = (f"**{league.name}**, round {match.round}, table {match.table}: "
-                  + " v ".join(f"<@{p}>" for p in match.players) + f". Game #{game_id}; its result goes to the league by itself.")
-        await rooms.post(channel, Reply(text=header + "\n" + "\n".join(r.text for r in said if r.text),
-                                        mentions=list(match.players)))
+        header = _("**{league}**, round {round}, table {table}: {players}. Game #{id}; its result goes to the league by "
+                   "itself.", league=league.name, round=match.round, table=match.table,
+                   players=" v ".join(f"<@{p}>" for p in match.players), id=game_id)
+        # Posted in the game's own thread or channel, for everyone: in the server's language.
+        from bot.i18n import spoken
+
+        await rooms.post(channel, spoken(Reply(text=join("\n", [header, *(r.text for r in said if r.text)]),
+                                               mentions=list(match.players)),
+                                         await self.service.server_language(None if guild == LOCAL_GUILD else guild)))
         return channel, game_id
 
     async def _bring_roster(self, league: LeagueRecord, channel: str, player: str) -> Reply:
@@ -418,16 +463,18 @@ class LeagueService:
 
     async def _league_drop(self, channel_id, user_id, guild, command, caller) -> Reply:
         league = await self._find(guild, command.options.get("name"))
-        self._check_organiser(league, user_id, caller)
+        await self._check_organiser(league, user_id, caller)
         if league.status == "closed":
-            raise LeagueError("league-closed", f"{league.name} is closed.")
+            raise LeagueError("league-closed", _("{league} is closed.", league=league.name))
         player = _user(command.options.get("player", ""))
         players = {p.user_id: p for p in await self.store.league_players(league.id)}
         if player not in players:
-            raise LeagueError("not-in-league", f"<@{player}> is not playing in {league.name}.")
+            raise LeagueError("not-in-league", _("<@{user}> is not playing in {league}.", user=player, league=league.name))
         if players[player].status == "dropped":
-            raise LeagueError("already-dropped", f"<@{player}> was already dropped from {league.name}.")
-        text = f"<@{player}> is dropped from **{league.name}**: no more pairings; games played stay in the standings."
+            raise LeagueError("already-dropped", _("<@{user}> was already dropped from {league}.", user=player,
+                                                   league=league.name))
+        text = _("<@{user}> is dropped from **{league}**: no more pairings; games played stay in the standings.",
+                 user=player, league=league.name)
         change = LeagueChange(player_status={player: "dropped"}, log=[(user_id, "drop", text, {"player": player})])
         if league.status == "open":
             change = LeagueChange(leave=[player], log=[(user_id, "drop", text, {"player": player})])
@@ -436,22 +483,23 @@ class LeagueService:
 
     async def _league_report(self, channel_id, user_id, guild, command, caller) -> Reply:
         league = await self._find(guild, command.options.get("name"))
-        self._check_organiser(league, user_id, caller)
+        await self._check_organiser(league, user_id, caller)
         try:
             game_id = int(str(command.options.get("game", "")).lstrip("#"))
         except ValueError:
-            raise LeagueError("bad-option", "game: is the game's number, e.g. 12.") from None
+            raise LeagueError("bad-option", _("game: is the game's number, e.g. 12.")) from None
         match = await self.store.match_of_game(game_id)
         if match is None or match.league_id != league.id:
-            raise LeagueError("not-league-game", f"Game #{game_id} is not a game of {league.name}.")
+            raise LeagueError("not-league-game", _("Game #{id} is not a game of {league}.", id=game_id, league=league.name))
         if match.result is not None:
-            raise LeagueError("already-reported", f"Game #{game_id} already has its result "
-                              f"({self._result_text(MatchResult.model_validate(match.result))}); "
-                              "a result is never recorded twice.")
+            raise LeagueError("already-reported", _("Game #{id} already has its result ({result}); a result is never "
+                                                    "recorded twice.", id=game_id,
+                                                    result=self._result_text(MatchResult.model_validate(match.result))))
         result = self._parse_result(str(command.options.get("result", "")), match.players)
         result.reported_by = user_id
         result.reason = result.reason or "reported by an organiser"
-        text = f"📝 Game #{game_id} ({' v '.join(f'<@{p}>' for p in match.players)}): {self._result_text(result)}."
+        text = _("📝 Game #{id} ({players}): {result}.", id=game_id, players=" v ".join(f"<@{p}>" for p in match.players),
+                 result=self._result_text(result))
         await self._record(league, match, result, user_id, text, game_state=None)
         game = await self.store.game(game_id)
         if game.status == "active":  # played elsewhere or adjudicated: the bot's game is over
@@ -465,7 +513,7 @@ class LeagueService:
         points, winner first) and ``games=2-1`` (a match of several games)."""
         words = text.split()
         if not words:
-            raise LeagueError("bad-result", "result: is the winner (a mention) or draw, e.g. '@alice score=12-5'.")
+            raise LeagueError("bad-result", _("result: is the winner (a mention) or draw, e.g. '@alice score=12-5'."))
         result = MatchResult()
         order = list(players)
         head = words[0]
@@ -474,45 +522,46 @@ class LeagueService:
         else:
             winner = _user(head)
             if winner not in players:
-                raise LeagueError("bad-result", f"{head} did not play that game; its players: "
-                                  + ", ".join(f"<@{p}>" for p in players) + ".")
+                raise LeagueError("bad-result", _("{who} did not play that game; its players: {players}.", who=head,
+                                                  players=", ".join(f"<@{p}>" for p in players)))
             result.winners = [winner]
             order = [winner] + [p for p in players if p != winner]
         for word in words[1:]:
-            key, _, value = word.partition("=")
+            key, _eq, value = word.partition("=")
             try:
                 numbers = [int(v) for v in value.split("-")]
             except ValueError:
-                raise LeagueError("bad-result", f"I can't read {word!r}: write score=12-5 or games=2-1.") from None
+                raise LeagueError("bad-result", _("I can't read {word}: write score=12-5 or games=2-1.",
+                                                  word=repr(word))) from None
             if key not in ("score", "games") or len(numbers) != len(order):
-                raise LeagueError("bad-result", f"I can't read {word!r}: write score=12-5 or games=2-1, "
-                                  f"one number per player.")
+                raise LeagueError("bad-result", _("I can't read {word}: write score=12-5 or games=2-1, one number per "
+                                                  "player.", word=repr(word)))
             if key == "score":
                 result.scores = dict(zip(order, numbers))
             else:
                 if len(order) != 2:
-                    raise LeagueError("bad-result", "games= is for a match of two players.")
+                    raise LeagueError("bad-result", _("games= is for a match of two players."))
                 a, b = numbers
                 result.games = {order[0]: [a, b, 0], order[1]: [b, a, 0]}
         return result
 
     @staticmethod
     def _result_text(result: MatchResult) -> str:
-        text = "a draw" if result.draw else " and ".join(f"<@{w}>" for w in result.winners) + " wins"
+        text = _("a draw") if result.draw else _("{winners} wins", winners=" and ".join(f"<@{w}>" for w in result.winners))
         if result.scores:
-            text += " (" + "-".join(str(v) for v in result.scores.values()) + ")"
+            text = join(" ", [text, "(" + "-".join(str(v) for v in result.scores.values()) + ")"])
         return text
 
     async def _league_close(self, channel_id, user_id, guild, command, caller) -> Reply:
         league = await self._find(guild, command.options.get("name"))
-        self._check_organiser(league, user_id, caller)
+        await self._check_organiser(league, user_id, caller)
         if league.status == "closed":
-            raise LeagueError("league-closed", f"{league.name} is already closed.")
-        text = f"🏁 **{league.name}** (season {league.season}) is closed."
+            raise LeagueError("league-closed", _("{league} is already closed.", league=league.name))
+        text = _("🏁 **{league}** (season {season}) is closed.", league=league.name, season=league.season)
         await self.store.commit_league(league.id, league.version, LeagueChange(
             columns={"status": "closed"}, log=[(user_id, "close", text, {})]))
         final = await self._standings_reply(await self.store.league(league.id), None, caller)
-        final.text = text + "\n" + final.text
+        final.text = join("\n", [text, final.text])
         return final
 
     async def _league_export(self, channel_id, user_id, guild, command, caller) -> Reply:
@@ -533,7 +582,8 @@ class LeagueService:
         }
         body = json.dumps(data, indent=2, ensure_ascii=False).encode("utf-8")
         slug = re.sub(r"[^a-z0-9]+", "-", league.name.casefold()).strip("-") or "league"
-        return Reply(text=f"📦 {league.name}, season {league.season}: the whole history as JSON.", ephemeral=True,
+        return Reply(text=_("📦 {league}, season {season}: the whole history as JSON.", league=league.name,
+                            season=league.season), ephemeral=True,
                      file=body, file_name=f"{slug}-season-{league.season}.json")
 
     # -- standings and history ------------------------------------------------------------------
@@ -541,15 +591,15 @@ class LeagueService:
         league = await self._find(guild, command.options.get("name"))
         upto = command.options.get("round")
         if upto is not None and not 1 <= int(upto) <= max(league.round, 1):
-            raise LeagueError("bad-round", f"{league.name} has played {league.round} round(s); round: is 1 to "
-                              f"{max(league.round, 1)}.")
+            raise LeagueError("bad-round", _("{league} has played {rounds} round(s); round: is 1 to {most}.",
+                                             league=league.name, rounds=league.round, most=max(league.round, 1)))
         return await self._standings_reply(league, int(upto) if upto is not None else None, caller)
 
     async def _standings_reply(self, league: LeagueRecord, upto: int | None, caller: Caller | None = None) -> Reply:
         from renderers.standings import render_standings
 
         settings = self._settings(league)
-        signup, dropped, matches, _ = await self._domain(league)
+        signup, dropped, matches, _rows = await self._domain(league)
         table = standings(signup, matches, settings, dropped, up_to_round=upto)
         shown_round = upto or league.round
         if settings.format == "ladder":
@@ -565,9 +615,9 @@ class LeagueService:
             lines.append(f"{s.rank:>2} {names[s.player][:16]:<16} {s.match_points:>3} "
                          f"{f'{s.wins}-{s.draws}-{s.losses}':>7} {_pct(s.omw):>5} {_pct(s.gw):>5} {_pct(s.ogw):>5} "
                          f"{s.sos:>4} {s.score:>4}" + (" (dropped)" if s.dropped else ""))
-        title = f"{league.name} — standings after round {shown_round}"
-        image = render_standings(title, [{**s.row(), "player": names[s.player]} for s in table])
-        return Reply(text=f"📊 **{title}**\n```\n" + "\n".join(lines) + "\n```", image=image,
+        title = _("{league} — standings after round {round}", league=league.name, round=shown_round)
+        image = render_standings(str(title), [{**s.row(), "player": names[s.player]} for s in table])
+        return Reply(text=join("", ["📊 **", title, "**\n```\n" + "\n".join(lines) + "\n```"]), image=image,
                      image_name="standings.png")
 
     @staticmethod
@@ -584,26 +634,27 @@ class LeagueService:
     async def _league_history(self, channel_id, user_id, guild, command, caller) -> Reply:
         league = await self._find(guild, command.options.get("name"))
         player = _user(command.options.get("player", ""))
-        signup, _, matches, _ = await self._domain(league)
+        signup, _dropped, matches, _rows = await self._domain(league)
         if player not in signup:
-            raise LeagueError("not-in-league", f"<@{player}> is not playing in {league.name}.")
-        lines = [f"**{league.name}**: <@{player}>'s games"]
+            raise LeagueError("not-in-league", _("<@{user}> is not playing in {league}.", user=player, league=league.name))
+        lines: list[Any] = [_("**{league}**: <@{user}>'s games", league=league.name, user=player)]
         for m in matches:
             if player not in m.players:
                 continue
             if m.is_bye:
-                lines.append(f"• Round {m.round}: bye")
+                lines.append(_("• Round {round}: bye", round=m.round))
                 continue
             others = " and ".join(f"<@{p}>" for p in m.players if p != player)
             if m.result is None:
-                outcome = "being played"
+                outcome = _("being played")
             else:
                 outcome = m.result.outcome(player)
                 if m.result.scores:
                     outcome += f" {m.result.scores.get(player, 0)}-" + "-".join(
                         str(v) for k, v in m.result.scores.items() if k != player)
-            lines.append(f"• Round {m.round}, table {m.table}: v {others} — {outcome} (game #{m.game_id})")
-        return Reply(text="\n".join(lines), ephemeral=True)
+            lines.append(_("• Round {round}, table {table}: v {others} — {outcome} (game #{id})", round=m.round,
+                           table=m.table, others=others, outcome=outcome, id=m.game_id))
+        return Reply(text=join("\n", lines), ephemeral=True)
 
     # -- results flowing in ---------------------------------------------------------------------
     async def result_note(self, game_id: int) -> str:
@@ -612,8 +663,8 @@ class LeagueService:
         if match is None or match.result is None:
             return ""
         league = await self.store.league(match.league_id)
-        return (f"\n🏆 The result counts in **{league.name}** (round {match.round}, table {match.table}); "
-                "see /league standings.")
+        return _("\n🏆 The result counts in **{league}** (round {round}, table {table}); see /league standings.",
+                 league=league.name, round=match.round, table=match.table)
 
     async def game_over(self, game: GameRecord, state: GameState) -> None:
         """A game just ended: rate it, and report it to its league pairing, once each."""
@@ -630,7 +681,8 @@ class LeagueService:
             draw=state.result.draw,
             scores={seats[k]: v for k, v in state.result.scores.items() if seats.get(k)},
             reason=state.result.reason)
-        text = f"🏆 Game #{game.id} ({' v '.join(f'<@{p}>' for p in match.players)}) ends: {self._result_text(result)}."
+        text = _("🏆 Game #{id} ({players}) ends: {result}.", id=game.id, players=" v ".join(f"<@{p}>" for p in match.players),
+                 result=self._result_text(result))
         await self._record(league, match, result, None, text, game_state=state, seats=seats)
 
     async def _record(self, league: LeagueRecord, match: LeagueMatchRecord, result: MatchResult, user_id: str | None,
@@ -709,7 +761,7 @@ class LeagueService:
         league = await self._find(guild, name)
         settings = self._settings(league)
         if settings.campaign is None:
-            raise LeagueError("not-campaign", f"{league.name} is not a campaign; it keeps no warbands.")
+            raise LeagueError("not-campaign", _("{league} is not a campaign; it keeps no warbands.", league=league.name))
         return league, settings
 
     async def _roster_from_warband(self, user_id: str, name: str, settings: LeagueSettings) -> Roster:
@@ -723,8 +775,8 @@ class LeagueService:
         prices = await self._prices(user_id)
         cost = roster.cost(prices, COMMANDER_ZERO_SURCHARGE)
         if cost > settings.campaign.cap:
-            raise LeagueError("over-cap", f"Warband {warband.name} costs {cost} points; this campaign's cap is "
-                              f"{settings.campaign.cap}.")
+            raise LeagueError("over-cap", _("Warband {name} costs {cost} points; this campaign's cap is {cap}.",
+                                            name=warband.name, cost=cost, cap=settings.campaign.cap))
         return roster
 
     async def _prices(self, user_id: str) -> dict[str, int]:
@@ -732,46 +784,50 @@ class LeagueService:
 
     @staticmethod
     def _cards_text(roster: Roster) -> str:
-        return ", ".join(f"{n}x {card}" for card, n in roster.cards.items()) or "no creatures"
+        return ", ".join(f"{n}x {card}" for card, n in roster.cards.items()) or _("no creatures")
 
     async def _campaign_roster(self, channel_id, user_id, guild, command, caller) -> Reply:
         league, settings = await self._campaign_league(guild, command.options.get("name"))
         player = _user(command.options.get("player") or user_id)
         players = {p.user_id: p for p in await self.store.league_players(league.id)}
         if player not in players:
-            raise LeagueError("not-in-league", f"<@{player}> is not playing in {league.name}.")
+            raise LeagueError("not-in-league", _("<@{user}> is not playing in {league}.", user=player, league=league.name))
         roster = Roster.model_validate(players[player].roster or {})
         prices = await self._prices(player)
-        lines = [f"**{league.name}**: <@{player}>'s warband {roster.details.get('name', '')} after {roster.games} game(s)"]
+        lines: list[Any] = [_("**{league}**: <@{user}>'s warband {name} after {games} game(s)", league=league.name,
+                              user=player, name=roster.details.get("name", ""), games=roster.games)]
         for card, count in roster.cards.items():
-            zero = " (+5 as Commander 0)" if card == roster.commander_zero else ""
-            lines.append(f"• {count}x {card} ({prices.get(card, 0)} points each){zero}")
-        lines.append(f"Cost {roster.cost(prices, COMMANDER_ZERO_SURCHARGE)} of {settings.campaign.cap} points; bank {roster.bank} points.")
+            each = _("• {count}x {card} ({points} points each)", count=count, card=card, points=prices.get(card, 0))
+            lines.append(join("", [each, _(" (+5 as Commander 0)")]) if card == roster.commander_zero else each)
+        lines.append(_("Cost {cost} of {cap} points; bank {bank} points.",
+                       cost=roster.cost(prices, COMMANDER_ZERO_SURCHARGE), cap=settings.campaign.cap, bank=roster.bank))
         changes = [e.text for e in await self.store.league_log(league.id)
                    if e.kind in ("campaign", "buy") and e.data.get("player") == player]
         if changes:
-            lines.append("Changes: " + "; ".join(c.split(": ", 1)[-1] for c in changes[-8:]))
-        return Reply(text="\n".join(lines), ephemeral=True)
+            lines.append(_("Changes: {changes}", changes="; ".join(c.split(": ", 1)[-1] for c in changes[-8:])))
+        return Reply(text=join("\n", lines), ephemeral=True)
 
     async def _campaign_buy(self, channel_id, user_id, guild, command, caller) -> Reply:
         from engine.rulesets.dnd_minis.cards import find_card
 
         league, settings = await self._campaign_league(guild, command.options.get("name"))
         if league.status == "closed":
-            raise LeagueError("league-closed", f"{league.name} is closed.")
+            raise LeagueError("league-closed", _("{league} is closed.", league=league.name))
         players = {p.user_id: p for p in await self.store.league_players(league.id)}
         if user_id not in players or players[user_id].status != "active":
-            raise LeagueError("not-in-league", f"You are not playing in {league.name}.")
+            raise LeagueError("not-in-league", _("You are not playing in {league}.", league=league.name))
         rows = await self.store.league_matches(league.id)
         if any(user_id in r.players and len(r.players) > 1 and r.result is None for r in rows):
-            raise LeagueError("mid-game", "You are in the middle of a league game; buy between games.")
+            raise LeagueError("mid-game", _("You are in the middle of a league game; buy between games."))
         count = int(command.options.get("count") or 1)
         card = find_card(str(command.options.get("creature", "")), await self.service.collection.catalog(user_id))
         roster = Roster.model_validate(players[user_id].roster or {})
         new = buy(roster, card.id, await self._prices(user_id), settings.campaign, count, COMMANDER_ZERO_SURCHARGE)
-        zero = " (one as the warband's Commander 0, +5)" if card.id == roster.commander_zero and not roster.cards.get(card.id) else ""
-        text = (f"🛒 <@{user_id}> buys {count}x {card.name} for {roster.bank - new.bank} points{zero} "
-                f"(bank {new.bank}).")
+        what = dict(user=user_id, count=count, card=card.name, points=roster.bank - new.bank, bank=new.bank)
+        text = (_("🛒 <@{user}> buys {count}x {card} for {points} points (one as the warband's Commander 0, +5) "
+                  "(bank {bank}).", **what)
+                if card.id == roster.commander_zero and not roster.cards.get(card.id) else
+                _("🛒 <@{user}> buys {count}x {card} for {points} points (bank {bank}).", **what))
         await self.store.commit_league(league.id, league.version, LeagueChange(
             rosters={user_id: new.model_dump(mode="json")},
             log=[(user_id, "buy", text, {"player": user_id, "card": card.id, "count": count})]))
@@ -782,14 +838,16 @@ class LeagueService:
         player = _user(command.options.get("user") or user_id)
         ratings = await self.store.ratings(player)
         if not ratings:
-            return Reply(text=f"<@{player}> has no rated games yet: every finished game played through "
-                         "Warband counts.", ephemeral=True)
-        lines = [f"**<@{player}>'s ratings** (openskill: skill ± uncertainty; the rating shown is skill − 3 × uncertainty)"]
+            return Reply(text=_("<@{user}> has no rated games yet: every finished game played through Warband counts.",
+                                user=player), ephemeral=True)
+        lines: list[Any] = [_("**<@{user}>'s ratings** (openskill: skill ± uncertainty; the rating shown is skill − 3 × "
+                              "uncertainty)", user=player)]
         for r in ratings:
             rating = PlayerRating(r.mu, r.sigma, r.games, r.wins)
-            lines.append(f"• {r.ruleset}: rating {rating.ordinal:.1f} (skill {r.mu:.1f} ± {r.sigma:.1f}), "
-                         f"{r.games} game(s), {r.wins} win(s)")
-        return Reply(text="\n".join(lines), ephemeral=True)
+            lines.append(_("• {game}: rating {rating} (skill {mu} ± {sigma}), {games} game(s), {wins} win(s)",
+                           game=r.ruleset, rating=f"{rating.ordinal:.1f}", mu=f"{r.mu:.1f}", sigma=f"{r.sigma:.1f}",
+                           games=r.games, wins=r.wins))
+        return Reply(text=join("\n", lines), ephemeral=True)
 
     # -- autocomplete ----------------------------------------------------------------------------
     async def suggestions(self, guild_id, kind: str) -> list[str]:

@@ -136,7 +136,11 @@ class Replays:
             raise IllegalAction("nothing-to-replay", _("Nothing has happened in this game yet."))
         from renderers.animation import animate
 
-        pictures = await asyncio.to_thread(frames, data, frame_renderer(self.service), start, end)
+        # Frames are seen by everyone in the channel: drawn in the server's language.
+        from bot.i18n import localised_view
+
+        lang, draw = self.service._server_language.get(), frame_renderer(self.service)
+        pictures = await asyncio.to_thread(frames, data, lambda view: draw(localised_view(view, lang)), start, end)
         if not pictures:
             raise IllegalAction("nothing-to-replay", _("No phase ended between those actions."))
         gif = await asyncio.to_thread(animate, pictures)

@@ -128,14 +128,14 @@ class Service:
         (:func:`bot.i18n.language_of`), the board in the server's."""
         channel_id, user_id = str(channel_id), str(user_id)
         server = await self.server_language(guild_id)
+        lang = language_of(await self._user_language(user_id), locale, server)
         token = self._server_language.set(server)
         try:
-            reply = await self._handle(channel_id, user_id, command, guild_id, caller, server)
+            reply = await self._handle(channel_id, user_id, command, guild_id, caller, server, lang)
         finally:
             self._server_language.reset(token)
-        if command.key == "server":  # a new server language is the one its answer is said in
-            server = await self.server_language(guild_id)
-        lang = language_of(await self._user_language(user_id), locale, server)
+        if command.key in ("language", "server"):  # the answer is said in the language just chosen
+            lang = language_of(await self._user_language(user_id), locale, await self.server_language(guild_id))
         return spoken(reply, lang)
 
     async def server_language(self, guild_id: str | int | None) -> str:
@@ -152,7 +152,7 @@ class Service:
             return None
 
     async def _handle(self, channel_id: str, user_id: str, command: Command, guild_id: str | int | None,
-                      caller: Caller | None, server: str) -> Reply:
+                      caller: Caller | None, server: str, lang: str) -> Reply:
         try:
             check_bounds(command)
             if command.key in ("language", "server"):
@@ -164,7 +164,7 @@ class Service:
             if command.key == "roll":
                 return await self._free_roll(channel_id, user_id, guild_id, command)
             if command.key == "card":
-                return await self.collection.card(user_id, command)
+                return await self.collection.card(user_id, command, lang)
             if command.key in COLLECTION_COMMANDS:
                 return await self.collection.warband(user_id, command)
             if command.key in ARMY_COMMANDS and not (command.key == "army show" and command.options.get("seat")):
@@ -237,23 +237,72 @@ class Service:
             return Reply(text=_("Your language is now {language}.", language=LANGUAGES[wanted]), ephemeral=True)
         if guild_id is None:
             raise IllegalAction("no-server", _("/server sets a Discord server's defaults; there is no server here."))
-        wanted = command.options.get("language")
-        if wanted in (None, ""):
-            current = await self.store.server_settings(guild_id)
+        given = {key: str(command.options[key]).strip() for key in ("language", "games_in", "organiser_role", "reset")
+                 if command.options.get(key) not in (None, "")}
+        current = await self.store.server_settings(guild_id)
+        if not given:
             language = current.get("language") or SOURCE
-            return Reply(text=_("This server's language is {language}. An organiser changes it with "
-                                "/server language:, one of {languages}.",
-                                language=LANGUAGES.get(language, language), languages=names), ephemeral=True)
+            role = current.get("organiser_role")
+            return Reply(text=join("\n", [
+                _("This server's language is {language}. An organiser changes it with /server language:, one of "
+                  "{languages}.", language=LANGUAGES.get(language, language), languages=names),
+                _("League games open in a channel of their own (/server games_in:thread or channel; a league's own "
+                  "setting wins).") if current.get("games_in") == "channel" else
+                _("League games open in a thread (/server games_in:thread or channel; a league's own setting wins)."),
+                _("League organisers: each league's creator, members with Manage Server or Manage Events, and the "
+                  "role <@&{role}>.", role=role) if role else
+                _("League organisers: each league's creator and members with Manage Server or Manage Events "
+                  "(/server organiser_role: adds a role)."),
+            ]), ephemeral=True)
         if caller is None or not caller.organiser:
             raise IllegalAction("not-organiser", _("Only an organiser (Manage Server or Manage Events) can change "
                                                    "the server's settings."))
-        wanted = str(wanted).strip().casefold()
-        if supported(wanted) != wanted:
-            raise IllegalAction("bad-language", _("There is no language {lang}. Languages: {languages}.",
-                                                  lang=quote(wanted), languages=names))
-        await self.store.set_server_setting(guild_id, "language", wanted, by=user_id)
-        return Reply(text=_("This server's language is now {language}: boards and turn pings are said in it, "
-                            "and it is the language of players who chose none.", language=LANGUAGES[wanted]))
+        # Every value is checked before any is kept, so a refusal changes nothing.
+        changes: dict[str, str | None] = {}
+        if "language" in given:
+            wanted = given["language"].casefold()
+            if supported(wanted) != wanted:
+                raise IllegalAction("bad-language", _("There is no language {lang}. Languages: {languages}.",
+                                                      lang=quote(wanted), languages=names))
+            changes["language"] = wanted
+        if "games_in" in given:
+            where = given["games_in"].casefold()
+            if where not in ("thread", "channel"):
+                raise IllegalAction("bad-setting", _("games_in: is thread or channel, not {value}.",
+                                                     value=quote(given["games_in"])))
+            changes["games_in"] = where
+        if "organiser_role" in given:
+            role = given["organiser_role"]
+            if role.startswith("<@&") and role.endswith(">"):
+                role = role[3:-1]
+            if not role.isdigit():
+                raise IllegalAction("bad-setting", _("organiser_role: is a role of this server (a mention or its id), "
+                                                     "not {value}.", value=quote(given["organiser_role"])))
+            changes["organiser_role"] = role
+        if "reset" in given:
+            key = given["reset"].casefold()
+            if key not in ("language", "games_in", "organiser_role"):
+                raise IllegalAction("bad-setting", _("reset: is language, games_in or organiser_role, not {value}.",
+                                                     value=quote(given["reset"])))
+            if key in changes:
+                raise IllegalAction("bad-setting", _("/server cannot set and reset {key} at once.", key=key))
+            changes[key] = None
+        said = []
+        for key, value in changes.items():
+            await self.store.set_server_setting(guild_id, key, value, by=user_id)
+            if key == "language":
+                said.append(_("This server's language is now {language}: boards and turn pings are said in it, "
+                              "and it is the language of players who chose none.", language=LANGUAGES[value])
+                            if value else _("This server's language is English again."))
+            elif key == "games_in":
+                said.append(_("League games now open in a channel of their own (a league's own games_in= setting "
+                              "still wins).") if value == "channel" else
+                            _("League games now open in a thread of the league's channel (a league's own games_in= "
+                              "setting still wins).") if value else _("League games open in a thread again."))
+            else:
+                said.append(_("Members with the role <@&{role}> now organise every league on this server.", role=value)
+                            if value else _("No role organises this server's leagues any more."))
+        return Reply(text=join("\n", said))
 
     async def _help(self, channel_id: str, topic: str | None = None) -> Reply:
         """The commands everyone uses and the games there are; with a game in the channel (or

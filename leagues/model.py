@@ -87,8 +87,9 @@ class LeagueSettings(BaseModel):
     pod_max: int = 2
     tiebreakers: list[str] = Field(default_factory=lambda: ["omw", "gw", "ogw", "sos", "score"])
     reach: int = 3                     # ladder: how many rungs up a player may challenge
-    games_in: Literal["thread", "channel"] = "thread"
-    organiser_role: str | None = None  # members with this role organise the league too
+    # None: the server's setting (/server games_in:), else a thread; a league's own setting wins
+    games_in: Literal["thread", "channel"] | None = None
+    organiser_role: str | None = None  # members with this role organise the league too (beside /server's role)
     campaign: CampaignSettings | None = None
 
     @classmethod

@@ -10,6 +10,13 @@ CREATE TABLE server_settings (
     PRIMARY KEY (guild_id, key)
 ) STRICT, WITHOUT ROWID;
 
--- A player's own language (/language), over Discord's locale and the server's default; NULL:
--- none chosen. The languages are not listed here: a new one needs catalogues, not a migration.
-ALTER TABLE users ADD COLUMN language TEXT CHECK (language IS NULL OR length(language) BETWEEN 2 AND 16);
+-- A player's own settings, the same way: their language now (key 'language', set with
+-- /language; over Discord's locale and the server's default). The languages are not listed
+-- here: a new one needs catalogues, not a migration.
+CREATE TABLE user_settings (
+    user_id     TEXT    NOT NULL,
+    key         TEXT    NOT NULL CHECK (length(key) BETWEEN 1 AND 64),
+    value       TEXT    NOT NULL CHECK (length(value) <= 1000),
+    updated_at  TEXT    NOT NULL,
+    PRIMARY KEY (user_id, key)
+) STRICT, WITHOUT ROWID;

@@ -15,8 +15,11 @@ from __future__ import annotations
 
 import io
 
+from collections.abc import Mapping
+
 from PIL import Image, ImageDraw
 
+from engine.core.text import N_
 from engine.rulesets.dnd_minis.cards import StatCard
 from renderers.style import INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, RGB, BORDER, blend, font, plain, wrap
 
@@ -45,24 +48,25 @@ def _summary(ability_name: str, card_text: str) -> str:
     return summary or card_text
 
 
-def _sections(card: StatCard) -> list[tuple[str, list[tuple[str, str]]]]:
+def _sections(card: StatCard, words: Mapping[str, str] | None = None) -> list[tuple[str, list[tuple[str, str]]]]:
     """(heading, [(label, text)]) blocks in card order; empty blocks are left out."""
+    said = (lambda word: words.get(word, word) if words is not None else word)
     attacks = []
-    for kind, entries in (("Melee", card.melee), ("Ranged", card.ranged)):
+    for kind, entries in ((said(N_("Melee")), card.melee), (said(N_("Ranged")), card.ranged)):
         if entries:
             text = " / ".join(e.describe() for e in entries)
             attacks.append((kind, text))
-    sections: list[tuple[str, list[tuple[str, str]]]] = [("Attacks", attacks)]
+    sections: list[tuple[str, list[tuple[str, str]]]] = [(said(N_("Attacks")), attacks)]
     type_line = ", ".join(card.types) or "-"
     size = "" if card.size == "medium" else f" ({card.size.capitalize()})"
-    sections.append(("Type", [("", type_line + size)]))
+    sections.append((said(N_("Type")), [("", type_line + size)]))
     if card.commander is not None:
-        rows = [(f"Commander {card.commander}", card.commander_effect or "")]
+        rows = [(said(N_("Commander")) + f" {card.commander}", card.commander_effect or "")]
         for ce in card.commander_effects:
             text = ce.describe()
             if text and text != card.commander_effect:
                 rows.append(("", text))
-        sections.append(("Commander", rows))
+        sections.append((said(N_("Commander")), rows))
     if card.abilities:
         rows = []
         for ref in card.abilities:
@@ -70,22 +74,24 @@ def _sections(card: StatCard) -> list[tuple[str, list[tuple[str, str]]]]:
             fmt = ref.describe_format()
             label = ref.name + boxes + (f" ({fmt})" if fmt and not ref.name.endswith(")") else "")
             rows.append((label, _summary(ref.name, ref.text)))
-        sections.append(("Special abilities", rows))
+        sections.append((said(N_("Special abilities")), rows))
     if card.spells or card.power_points:
         rows = []
         if card.sorcerer_slots:
-            rows.append(("Sorcerer spells", "  ".join(f"level {lv}: {'[ ]' * n}" for lv, n in card.sorcerer_slots.items())))
+            level_word = said(N_("level"))
+            rows.append((said(N_("Sorcerer spells")), "  ".join(f"{level_word} {lv}: {'[ ]' * n}"
+                                                              for lv, n in card.sorcerer_slots.items())))
         if card.power_points:
-            rows.append(("Psionics", f"{card.power_points} power points"))
+            rows.append((said(N_("Psionics")), f"{card.power_points} " + said(N_("power points"))))
         for spell in card.spells:
             boxes = " " + "[ ]" * spell.uses if spell.uses else ""
             cost = f" {spell.pp} pp" if spell.pp is not None else ""
-            level = f" (level {spell.level})" if spell.level is not None else ""
+            level = " (" + said(N_("level")) + f" {spell.level})" if spell.level is not None else ""
             rows.append((f"{spell.name}{boxes}{cost}{level}", spell.describe_format()))
-        sections.append(("Spells", rows))
+        sections.append((said(N_("Spells")), rows))
     minions = [f"{m.count} x {m.card}" for m in card.minions]
     if minions:
-        sections.append(("Minions", [("", ", ".join(minions))]))
+        sections.append((said(N_("Minions")), [("", ", ".join(minions))]))
     return sections
 
 
@@ -103,7 +109,8 @@ class _Pen:
             self.y += size + gap
 
 
-def _layout(card: StatCard, draw: ImageDraw.ImageDraw | None) -> int:
+def _layout(card: StatCard, draw: ImageDraw.ImageDraw | None, words: Mapping[str, str] | None = None) -> int:
+    said = (lambda word: words.get(word, word) if words is not None else word)
     pen = _Pen(draw)
     inner = WIDTH - 2 * PAD
     # Header band: name, cost, factions.
@@ -127,7 +134,7 @@ def _layout(card: StatCard, draw: ImageDraw.ImageDraw | None) -> int:
     label_y = pen.y + 2
     if draw is not None:
         if card.any_faction:
-            draw.text((x, label_y), "Any faction", font=font(16), fill=INK)
+            draw.text((x, label_y), plain(said(N_("Any faction"))), font=font(16), fill=INK)
         for f in ([] if card.any_faction else factions):
             w = font(15).getlength(f) + 16
             draw.rounded_rectangle((x, label_y - 1, x + w, label_y + 21), radius=8, fill=FACTION_COLOURS[f])
@@ -135,17 +142,17 @@ def _layout(card: StatCard, draw: ImageDraw.ImageDraw | None) -> int:
             x += w + 6
         tags = []
         if card.unique:
-            tags.append("Unique")
+            tags.append(plain(said(N_("Unique"))))
         if card.epic:
-            tags.append("Epic")
+            tags.append(plain(said(N_("Epic"))))
         if tags:
             draw.text((x + 6, label_y), " - ".join(tags), font=font(16), fill=INK_SOFT)
     pen.y = 110
 
     # Statistics row.
-    stats = [("Level", "-" if card.level is None else str(card.level)),
-             ("Speed", f"{card.speed}{' fly' if card.fly else ''}"),
-             ("AC", str(card.ac)), ("HP", "-" if card.hp is None else str(card.hp))]
+    stats = [(plain(said(N_("Level"))), "-" if card.level is None else str(card.level)),
+             (plain(said(N_("Speed"))), f"{card.speed}" + (" " + plain(said(N_("fly"))) if card.fly else "")),
+             (plain(said(N_("AC"))), str(card.ac)), (plain(said(N_("HP"))), "-" if card.hp is None else str(card.hp))]
     box_w = (inner - 3 * 10) / 4
     if draw is not None:
         for i, (label, value) in enumerate(stats):
@@ -156,7 +163,7 @@ def _layout(card: StatCard, draw: ImageDraw.ImageDraw | None) -> int:
     pen.y += 72
 
     # Text sections.
-    for heading, rows in _sections(card):
+    for heading, rows in _sections(card, words):
         if not rows:
             continue
         if draw is not None:
@@ -174,20 +181,23 @@ def _layout(card: StatCard, draw: ImageDraw.ImageDraw | None) -> int:
     supplied = sorted({entry.split(".", 1)[0].replace("_", " ") for entry in card.not_from_rulebook})
     if supplied:
         pen.y += 4
-        pen.text(PAD, "Not from the rulebook (supplied by Warband): " + ", ".join(supplied) + ".", 14, NOTE, inner)
+        pen.text(PAD, said(N_("Not from the rulebook (supplied by Warband):")) + " " + ", ".join(supplied) + ".", 14,
+                 NOTE, inner)
     footer = " - ".join(p for p in (card.set_name, card.number, card.rarity or "") if p)
-    editions = " and ".join({"starter": "starter rules", "war-drums": "War Drums"}[e] for e in card.editions)
+    editions = (" " + said(N_("and")) + " ").join(said({"starter": N_("starter rules"), "war-drums": N_("War Drums")}[e])
+                                               for e in card.editions)
     pen.y += 2
-    pen.text(PAD, f"Playable in: {editions}" + (f" - {footer}" if footer else ""), 13, INK_SOFT, inner)
+    pen.text(PAD, said(N_("Playable in:")) + f" {editions}" + (f" - {footer}" if footer else ""), 13, INK_SOFT, inner)
     return int(pen.y + PAD)
 
 
-def render_card(card: StatCard) -> bytes:
-    """The card as PNG bytes; identical bytes for identical cards."""
-    height = _layout(card, None)
+def render_card(card: StatCard, words: Mapping[str, str] | None = None) -> bytes:
+    """The card as PNG bytes; identical bytes for identical cards. ``words``: the card's own
+    headings and labels in the reader's language (English -> said; see renderers.words)."""
+    height = _layout(card, None, words)
     image = Image.new("RGB", (WIDTH, height), PARCHMENT)
     draw = ImageDraw.Draw(image)
-    _layout(card, draw)
+    _layout(card, draw, words)
     draw.rectangle((0, 0, WIDTH - 1, height - 1), outline=BORDER, width=3)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False)

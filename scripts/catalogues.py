@@ -139,9 +139,12 @@ def update(area: str) -> None:
                 po = read_po(handle, locale=lang, domain=area)
         else:
             po = Catalog(locale=lang, domain=area, project="Warband", version="1", fuzzy=False)
+        new = not len(po)
         po.update(catalog, no_fuzzy_matching=True)
         forms = plural_forms(lang)
-        if forms is not None:
+        if new and forms is not None:
+            # A new file takes CLDR's rule; an existing one keeps its own (its plural entries
+            # were written for it), and bot.i18n reads each file by its own rule.
             po._num_plurals, po._plural_expr = forms
         po.obsolete.clear()  # a key gone from the code is gone from the catalogue
         path.write_bytes(_po_text(po))

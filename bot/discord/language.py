@@ -20,5 +20,7 @@ class LanguageCog(WarbandCog):
     @app_commands.command(**named("server"))
     @described("server")
     @app_commands.autocomplete(language=WarbandCog.suggest_language)
-    async def server(self, interaction: discord.Interaction, language: str | None = None) -> None:
-        await self.run(interaction, "server", caller=caller(interaction), language=language)
+    async def server(self, interaction: discord.Interaction, language: str | None = None, games_in: str | None = None,
+                     organiser_role: discord.Role | None = None, reset: str | None = None) -> None:
+        await self.run(interaction, "server", caller=caller(interaction), language=language, games_in=games_in,
+                       organiser_role=None if organiser_role is None else str(organiser_role.id), reset=reset)

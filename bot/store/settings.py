@@ -1,4 +1,4 @@
-"""Settings kept per server (``/server``) and each player's language (``/language``).
+"""Settings kept per server (``/server``) and per player (``/language``).
 
 A server setting is a (guild, key, value) row, so a new key (a league's ``games-in``, the
 ``organiser-role``) needs an entry in :data:`SERVER_KEYS`, not a migration. A key never set
@@ -11,11 +11,11 @@ from bot.store.base import StoreBase
 from bot.store.values import as_id
 
 # The keys /server knows; the service checks each value.
-SERVER_KEYS = ("language",)
+SERVER_KEYS = ("language", "games_in", "organiser_role")
 
 
 class Preferences(StoreBase):
-    """Per-server settings and per-user language."""
+    """Per-server settings and per-player settings (the language)."""
 
     async def server_settings(self, guild_id: str | int | None) -> dict[str, str]:
         if guild_id is None:
@@ -47,12 +47,16 @@ class Preferences(StoreBase):
                 (as_id(guild_id), key, value, None if by is None else as_id(by), self._now()))
 
     async def user_language(self, user_id: str | int) -> str | None:
-        row = await self._one("SELECT language FROM users WHERE user_id = ?", (as_id(user_id),))
-        return None if row is None else row["language"]
+        row = await self._one("SELECT value FROM user_settings WHERE user_id = ? AND key = 'language'",
+                              (as_id(user_id),))
+        return None if row is None else row["value"]
 
     async def set_user_language(self, user_id: str | int, language: str | None) -> None:
         """The player's own language; ``None`` goes back to Discord's locale."""
         async with self._write() as tx:
-            await tx.execute("INSERT INTO users (user_id, language) VALUES (?, ?)"
-                             " ON CONFLICT (user_id) DO UPDATE SET language = excluded.language",
-                             (as_id(user_id), language))
+            if language is None:
+                await tx.execute("DELETE FROM user_settings WHERE user_id = ? AND key = 'language'", (as_id(user_id),))
+                return
+            await tx.execute("INSERT INTO user_settings (user_id, key, value, updated_at) VALUES (?, 'language', ?, ?)"
+                             " ON CONFLICT (user_id, key) DO UPDATE SET value = excluded.value,"
+                             " updated_at = excluded.updated_at", (as_id(user_id), language, self._now()))

@@ -21,7 +21,7 @@ from bot.store.repository import Store
 # Parents before children; schema_migrations is the target's own business.
 TABLES: tuple[str, ...] = ("games", "seats", "actions", "events", "snapshots", "free_rolls", "warbands", "user_cards",
                            "clocks", "seat_clocks", "schedule", "users", "nudges", "commitments", "status_messages",
-                           "leagues", "league_players", "league_matches", "league_log", "ratings", "rated_games", "server_settings")
+                           "leagues", "league_players", "league_matches", "league_log", "ratings", "rated_games", "server_settings", "user_settings")
 # Tables whose id the database hands out: after a copy the next id must follow the copied ones.
 IDENTITY_TABLES: tuple[str, ...] = ("games", "free_rolls", "warbands", "schedule", "leagues", "league_matches")
 

@@ -22,6 +22,7 @@ from pydantic import BaseModel
 
 from engine.core.errors import IllegalAction, quote
 from engine.core.rng import Rng
+from engine.core.text import _
 
 MAX_EXPRESSION_LENGTH = 200
 MAX_DICE_PER_ROLL = 1000
@@ -96,15 +97,15 @@ def roll_dice(expression: str, rng: Rng, purpose: str = "") -> Roll:
     """
     text = (expression or "").strip()
     if not text:
-        raise IllegalAction("bad-dice", "Give a dice expression such as 1d20+5 or 2d6.")
+        raise IllegalAction("bad-dice", _("Give a dice expression such as 1d20+5 or 2d6."))
     if len(text) > MAX_EXPRESSION_LENGTH:
-        raise IllegalAction(
-            "bad-dice", f"That dice expression is too long (over {MAX_EXPRESSION_LENGTH} characters)."
-        )
+        raise IllegalAction("bad-dice", _("That dice expression is too long (over {most} characters).",
+                                          most=MAX_EXPRESSION_LENGTH))
     try:
         parsed = d20.parse(text)
     except d20.RollSyntaxError as exc:
-        raise IllegalAction("bad-dice", f"I can't read the dice expression {quote(text)}: {exc}") from None
+        raise IllegalAction("bad-dice", _("I can't read the dice expression {dice}: {problem}", dice=quote(text),
+                                          problem=str(exc))) from None
     # Roll with a scratch copy first so a too-large roll costs the game nothing.
     scratch = rng.model_copy()
     roller = d20.Roller(context=d20.RollContext(max_rolls=MAX_DICE_PER_ROLL))
@@ -112,11 +113,9 @@ def roll_dice(expression: str, rng: Rng, purpose: str = "") -> Roll:
         with _dice_from(scratch):
             result = roller.roll(parsed, stringifier=d20.SimpleStringifier())
     except d20.TooManyRolls:
-        raise IllegalAction(
-            "bad-dice", f"That expression rolls more than {MAX_DICE_PER_ROLL} dice."
-        ) from None
+        raise IllegalAction("bad-dice", _("That expression rolls more than {most} dice.", most=MAX_DICE_PER_ROLL)) from None
     except d20.RollError as exc:
-        raise IllegalAction("bad-dice", f"I can't roll {quote(text)}: {exc}") from None
+        raise IllegalAction("bad-dice", _("I can't roll {dice}: {problem}", dice=quote(text), problem=str(exc))) from None
     rng.state, rng.draws = scratch.state, scratch.draws
     dice: list[int] = []
     _collect_dice(result.expr, dice)

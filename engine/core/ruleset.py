@@ -18,6 +18,7 @@ from engine.core.copying import copy_state
 from engine.core.decisions import Decide, DecisionNeeded, PendingDecision
 from engine.core.errors import IllegalAction, quote
 from engine.core.events import Event
+from engine.core.text import _
 from engine.core.models import Action, GameState, Resign, Result
 from engine.core.timeout import Timeout, default_answer
 
@@ -111,7 +112,7 @@ class Ruleset(ABC):
         if command == "decide":
             option = str(options.get("option") or "").strip()
             if not option:
-                raise IllegalAction("which-option", "Say your answer (/decide option:).")
+                raise IllegalAction("which-option", _("Say your answer (/decide option:)."))
             if state.pending is not None:  # answers are matched without regard to case
                 option = next((o for o in state.pending.decision.options if o.lower() == option.lower()), option)
             return Decide(seat=seat, option=option)
@@ -145,7 +146,7 @@ class Ruleset(ABC):
 
     def command_range_board(self, state: GameState, creature: str) -> BoardView:
         """The board with a commander's command range drawn (/game board command:)."""
-        raise IllegalAction("no-command-range", f"{self.title} has no commanders or command ranges.")
+        raise IllegalAction("no-command-range", _("{game} has no commanders or command ranges.", game=self.title))
 
     # -- seating ------------------------------------------------------------------------------
     def creator_seat(self, state: GameState) -> str | None:
@@ -253,7 +254,7 @@ class Ruleset(ABC):
     # -- framework ----------------------------------------------------------------------------
     def apply(self, state: GameState, action: Action) -> tuple[GameState, list[Event]]:
         if state.is_over:
-            raise IllegalAction("game-over", "The game is over; no more moves can be made.")
+            raise IllegalAction("game-over", _("The game is over; no more moves can be made."))
         if isinstance(action, Resign):
             working = copy_state(state)
             working.pending = None
@@ -266,8 +267,9 @@ class Ruleset(ABC):
             return self._timeout(state, action)
         if state.pending is not None:
             decision = state.pending.decision
-            raise IllegalAction("decision-pending", f"Waiting for {state.seat(decision.seat).name} to answer: "
-                                f"{decision.question} (/decide option: {decision.listed()}).")
+            raise IllegalAction("decision-pending", _("Waiting for {seat} to answer: {question} (/decide option: "
+                                                  "{options}).", seat=state.seat(decision.seat).name,
+                                                  question=decision.question, options=decision.listed()))
         return self._run(state, action, [], shown=0)
 
     def _run(self, state: GameState, action: Action, answers: list[str], shown: int) -> tuple[GameState, list[Event]]:
@@ -291,14 +293,15 @@ class Ruleset(ABC):
     def _answer(self, state: GameState, action: Decide) -> tuple[GameState, list[Event]]:
         pending = state.pending
         if pending is None:
-            raise IllegalAction("nothing-to-decide", "No question is waiting for an answer.")
+            raise IllegalAction("nothing-to-decide", _("No question is waiting for an answer."))
         decision = pending.decision
         if action.seat != decision.seat:
-            raise IllegalAction("not-your-decision", f"The question is for {state.seat(decision.seat).name}: "
-                                f"{decision.question}")
+            raise IllegalAction("not-your-decision", _("The question is for {seat}: {question}",
+                                                   seat=state.seat(decision.seat).name, question=decision.question))
         if action.option not in decision.options:
-            raise IllegalAction("bad-option", f"{quote(action.option)} is not an answer to “{decision.question}” "
-                                f"Choose {', '.join(decision.options)}.")
+            raise IllegalAction("bad-option", _("{answer} is not an answer to “{question}” Choose {options}.",
+                                            answer=quote(action.option), question=decision.question,
+                                            options=", ".join(decision.options)))
         before = state.model_copy(deep=False)
         before.pending = None
         return self._run(before, self.parse_action(pending.action), [*pending.answers, action.option],
@@ -306,7 +309,7 @@ class Ruleset(ABC):
 
     def _resign(self, state: GameState, action: Resign, events: list[Event]) -> None:
         if action.seat is None or action.seat not in {s.id for s in state.seats}:
-            raise IllegalAction("not-seated", "Only a player with a seat in this game can resign.")
+            raise IllegalAction("not-seated", _("Only a player with a seat in this game can resign."))
         loser = state.seat(action.seat)
         losing = {s.id for s in state.seats if s.id == loser.id or (loser.team and s.team == loser.team)}
         winners = [s.id for s in state.seats if s.id not in losing]
@@ -365,7 +368,7 @@ class Ruleset(ABC):
                 answers.append(log[i].option)
                 i += 1
             if state.is_over:
-                raise IllegalAction("game-over", "The game is over; no more moves can be made.")
+                raise IllegalAction("game-over", _("The game is over; no more moves can be made."))
             if isinstance(action, Decide) or state.pending is not None:
                 raise IllegalAction("bad-log", "The log answers a question no action asked.")
             if isinstance(action, Resign):

@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalAction
+from engine.core.text import _, ngettext
 from engine.grid.body import Body
 from engine.grid.board import GridMap, SquareFacts, edge_key
 from engine.grid.squares import DIRECTIONS, XY, distance, footprint, square_name
@@ -632,11 +633,9 @@ def validate_path(grid: GridMap, mover: Body, squares: list[XY], others: list[Bo
     path.cost = total
     path.diag_count_after = diag
     if budget is not None and total > budget:
-        raise IllegalAction(
-            "too-far",
-            f"{mover.label} has {budget} square{'s' if budget != 1 else ''} of movement left; "
-            f"that path costs {total}.",
-        )
+        raise IllegalAction("too-far", ngettext("{creature} has {n} square of movement left; that path costs {cost}.",
+                                                "{creature} has {n} squares of movement left; that path costs {cost}.",
+                                                budget, creature=mover.label, cost=total))
     return path
 
 
@@ -796,17 +795,16 @@ def shortest_path(grid: GridMap, mover: Body, dest: XY, others: list[Body],
         dist2, _p, _d, found2 = _search(ctx, start, mover.dims, state.diag_count, bound, dest,
                                         allowed=lane, cut=cut_again)
         if found2 is not None:
-            raise IllegalAction(
-                "too-far", f"Reaching {name} costs {dist2[found2]} squares; {mover.label} has {budget} left."
-            )
+            raise IllegalAction("too-far", _("Reaching {square} costs {cost} squares; {creature} has {left} left.",
+                                             square=name, cost=dist2[found2], creature=mover.label, left=budget))
         if not cut_again:  # the whole reachable map was searched: there is no way at all
-            raise IllegalAction("no-path", f"{mover.label} has no legal path to {name}.")
-        raise IllegalAction(
-            "too-far", f"Reaching {name} costs more than {bound} squares, if it can be reached at all; "
-            f"{mover.label} has {budget} left."
-        )
+            raise IllegalAction("no-path", _("{creature} has no legal path to {square}.", creature=mover.label,
+                                             square=name))
+        raise IllegalAction("too-far", _("Reaching {square} costs more than {bound} squares, if it can be reached at "
+                                         "all; {creature} has {left} left.", square=name, bound=bound,
+                                         creature=mover.label, left=budget))
     if found is None:
-        raise IllegalAction("no-path", f"{mover.label} has no legal path to {name}.")
+        raise IllegalAction("no-path", _("{creature} has no legal path to {square}.", creature=mover.label, square=name))
     return _path_from(ctx, _unwind(parent, found), dist, diag_of)
 
 

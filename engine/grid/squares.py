@@ -18,6 +18,7 @@ import re
 from collections.abc import Iterable
 
 from engine.core.errors import IllegalAction
+from engine.core.text import _, join
 
 XY = tuple[int, int]
 
@@ -67,17 +68,17 @@ def parse_square(text: str, width: int | None = None, height: int | None = None)
     match = _SQUARE_RE.match(raw)
     if not match:
         shown = raw.strip()[:20] or "(empty)"
-        raise IllegalAction(
-            "unknown-square",
-            f"'{shown}' is not a square name: use a column letter and a row number, like E5.{bounds}",
-        )
+        said = _("'{square}' is not a square name: use a column letter and a row number, like E5.", square=shown)
+        if has_bounds:
+            said = join("", [said, _(" This map runs from A1 to {last}.", last=square_name((width - 1, height - 1)))])
+        raise IllegalAction("unknown-square", said)
     x = column_index(match.group(1))
     y = int(match.group(2)) - 1
     if y < 0 or (width is not None and x >= width) or (height is not None and y >= height):
         name = match.group(1).upper() + match.group(2)
-        where = (f"this map runs from A1 to {square_name((width - 1, height - 1))}" if has_bounds
-                 else "rows start at 1")
-        raise IllegalAction("unknown-square", f"There is no square {name}: {where}.")
+        raise IllegalAction("unknown-square", _("There is no square {square}: this map runs from A1 to {last}.",
+                                                square=name, last=square_name((width - 1, height - 1)))
+                            if has_bounds else _("There is no square {square}: rows start at 1.", square=name))
     return (x, y)
 
 

@@ -24,6 +24,7 @@ OPTION_TYPES = {
     "boolean": AppCommandOptionType.boolean,
     "attachment": AppCommandOptionType.attachment,
     "user": AppCommandOptionType.user,
+    "role": AppCommandOptionType.role,
 }
 
 

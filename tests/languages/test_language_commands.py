@@ -97,3 +97,44 @@ async def test_settings_survive_a_restart(tmp_path):
         assert await store.server_settings(GUILD) == {"language": "it"}
         await store.set_server_setting(GUILD, "language", None)
         assert await store.server_settings(GUILD) == {}
+
+
+async def test_a_card_image_has_its_headings_in_the_readers_language(service):
+    from engine.rulesets.dnd_minis.cards import shipped_cards
+    from renderers.card import render_card
+    from bot.i18n import renderer_words
+
+    card = next(iter(shipped_cards().values()))
+    english = await say(service, ALICE, f"/card name:{card.id}")
+    italian = await say(service, ALICE, f"/card name:{card.id}", locale="it")
+    assert english.error is None and italian.error is None
+    assert english.image == render_card(card) and italian.image == render_card(card, renderer_words("it"))
+    assert italian.image != english.image
+    assert renderer_words("hu").get("Special abilities") == "Különleges képességek"
+
+
+async def test_the_console_speaks_the_language_of_lang(service, tmp_path):
+    import io as _io
+
+    from bot.console import Console
+
+    out = _io.StringIO()
+    console = Console(service, tmp_path / "images", out=out, lang="hu")
+    reply = await console.run_line("/game status")
+    assert reply.text == NO_GAME["hu"]
+    await console.run_line("/as bob")
+    await console.run_line("/nosuchcommand")
+    printed = out.getvalue()
+    assert "(csak te látod) ⛔ Ebben a csatornában nincs játék." in printed
+    assert "(most bob néven írsz)" in printed and "Nincs nosuchcommand parancs" not in printed
+    assert "⛔ Nincs /nosuchcommand parancs. Próbáld a /help parancsot." in printed
+
+
+def test_the_console_takes_lang_or_warband_lang(monkeypatch):
+    from bot.__main__ import _parser
+    from bot.config import Settings
+
+    monkeypatch.setenv("WARBAND_LANG", "it")
+    settings = Settings(_env_file=None)
+    assert settings.warband_lang == "it"
+    assert _parser(settings).parse_args(["console", "--lang", "hu"]).lang == "hu"

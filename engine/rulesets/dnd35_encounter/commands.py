@@ -28,6 +28,7 @@ from engine.rulesets.dnd35_encounter.actions import (
     PlaceCreature, RemoveCreature, Resume, RollInitiative, SetConditions,
 )
 from engine.rulesets.dnd35_encounter.creature import REFEREE, TRAITS, Weapon
+from engine.core.text import _
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.core import Ruleset
@@ -52,12 +53,15 @@ def parse_speed(value: Any) -> int:
     if match:
         feet = int(match.group(1))
         if feet % 5:
-            raise IllegalAction("bad-speed", f"A speed in feet is a multiple of 5 (30 ft = 6 squares), not {feet}.")
+            raise IllegalAction("bad-speed", _('A speed in feet is a multiple of 5 (30 ft = 6 squares), not '
+                                               '{feet}.',
+                                               feet=feet))
         return feet // 5
     match = re.fullmatch(r"(\d{1,2})(sq|squares?)", text)
     if match:
         return int(match.group(1))
-    raise IllegalAction("bad-speed", f"Give speed in feet (speed:30) or squares (speed:6sq), not {value!r}.")
+    raise IllegalAction("bad-speed", _('Give speed in feet (speed:30) or squares (speed:6sq), not {value!r}.',
+                                       value=value))
 
 
 def parse_size(value: Any) -> tuple[str, bool]:
@@ -67,8 +71,9 @@ def parse_size(value: Any) -> tuple[str, bool]:
     sizes = [w for w in words if w in SIZES]
     rest = [w for w in words if w not in SIZES and w not in ("tall", "long", "")]
     if len(sizes) != 1 or rest:
-        raise IllegalAction("bad-size", f"Size is one of {', '.join(SIZES)} (add 'long' for a long "
-                            f"creature such as a horse), not {value!r}.")
+        raise IllegalAction("bad-size", _("Size is one of {names} (add 'long' for a long creature such as a "
+                                          "horse), not {value!r}.",
+                                          names=', '.join(SIZES), value=value))
     return sizes[0], tall
 
 
@@ -81,7 +86,8 @@ def parse_owner(value: Any, seat: str) -> str:
     match = re.fullmatch(r"(?:p|player\s*)([1-6])", text)
     if match:
         return f"p{match.group(1)}"
-    raise IllegalAction("unknown-seat", f"The owner is the referee or a player seat p1 to p6, not {value!r}.")
+    raise IllegalAction("unknown-seat", _('The owner is the referee or a player seat p1 to p6, not {value!r}.',
+                                          value=value))
 
 
 def parse_int(options: dict[str, Any], key: str, default: int | None = None) -> int | None:
@@ -91,7 +97,8 @@ def parse_int(options: dict[str, Any], key: str, default: int | None = None) -> 
     try:
         return int(str(value).strip())
     except ValueError:
-        raise IllegalAction("bad-option", f"{key} must be a whole number, not {value!r}.") from None
+        raise IllegalAction("bad-option", _('{key} must be a whole number, not {value!r}.',
+                                            key=key, value=value)) from None
 
 
 def parse_labels(value: Any) -> list[str]:
@@ -141,22 +148,26 @@ def parse_attacks(value: Any) -> list[Weapon]:
                 try:
                     rng = parse_speed(low.partition(":")[2] or "0")
                 except IllegalAction:
-                    raise IllegalAction("bad-attack", "A range is in feet or squares, e.g. range:60ft or "
-                                        f"range:12sq, not {word[:24]!r}.") from None
+                    raise IllegalAction("bad-attack", _('A range is in feet or squares, e.g. range:60ft or '
+                                                        'range:12sq, not {word!r}.',
+                                                        word=word[:24])) from None
                 if rng < 1:
-                    raise IllegalAction("bad-attack", "Give a ranged attack its range, e.g. range:60ft, in "
-                                        f"{entry.strip()[:40]!r}.")
+                    raise IllegalAction("bad-attack", _('Give a ranged attack its range, e.g. range:60ft, in '
+                                                        '{strip!r}.',
+                                                        strip=entry.strip()[:40]))
             else:
                 name.append(word)
         if not name:
-            raise IllegalAction("bad-attack", f"Each attack starts with its name, e.g. 'longsword +5 1d8+3', "
-                                f"not {entry.strip()[:40]!r}.")
+            raise IllegalAction("bad-attack", _("Each attack starts with its name, e.g. 'longsword +5 1d8+3', "
+                                                "not {strip!r}.",
+                                                strip=entry.strip()[:40]))
         if reach and rng is not None:
-            raise IllegalAction("bad-attack", "An attack is a reach weapon or a ranged one, not both: "
-                                f"{entry.strip()[:40]!r}.")
+            raise IllegalAction("bad-attack", _('An attack is a reach weapon or a ranged one, not both: '
+                                                '{strip!r}.',
+                                                strip=entry.strip()[:40]))
         out.append(Weapon(name=" ".join(name)[:24], bonus=bonus, damage=damage, reach=reach, range=rng))
     if len(out) > 8:
-        raise IllegalAction("bad-attack", "Give a creature at most 8 attacks.")
+        raise IllegalAction("bad-attack", _('Give a creature at most 8 attacks.'))
     return out
 
 
@@ -168,7 +179,8 @@ def parse_traits(value: Any) -> list[str]:
     for label in parse_labels(value):
         key = words.get(label.casefold().replace(" ", "-"))
         if key is None:
-            raise IllegalAction("unknown-trait", f"Traits are {', '.join(TRAITS)}, not {label[:24]!r}.")
+            raise IllegalAction("unknown-trait", _('Traits are {names}, not {label!r}.',
+                                                   names=', '.join(TRAITS), label=label[:24]))
         if key not in out:
             out.append(key)
     return out
@@ -183,38 +195,41 @@ def creature_fields(options: dict[str, Any], seat: str) -> dict[str, Any]:
     if armour:
         armour = str(armour).strip().casefold()
         if armour not in ARMOURS:
-            raise IllegalAction("bad-armour", f"Armor is one of {', '.join(ARMOURS)}, not {armour!r}.")
+            raise IllegalAction("bad-armour", _('Armor is one of {names}, not {armour!r}.',
+                                                names=', '.join(ARMOURS), armour=armour))
         out["armour"] = armour
     race = options.get("race")
     if race not in (None, ""):
         race = str(race).strip().casefold()
         if race not in RACE_SPEED:
-            raise IllegalAction("unknown-race", f"The speed table knows {', '.join(RACE_SPEED)}; for any "
-                                "other creature give its speed, e.g. speed:40.")
+            raise IllegalAction("unknown-race", _('The speed table knows {names}; for any other creature give '
+                                                  'its speed, e.g. speed:40.',
+                                                  names=', '.join(RACE_SPEED)))
         out["race"] = race
     klass = options.get("class") or options.get("klass")
     if klass not in (None, ""):
         klass = str(klass).strip().casefold()
         if klass not in CLASSES + ("none",):
-            raise IllegalAction("unknown-class", f"Class changes speed only for {' and '.join(CLASSES)} "
-                                f"(3.5 §2.3); leave it out for {klass[:24]!r}.")
+            raise IllegalAction("unknown-class", _('Class changes speed only for {names} (3.5 §2.3); leave it '
+                                                   'out for {klass!r}.',
+                                                   names=' and '.join(CLASSES), klass=klass[:24]))
         out["klass"] = None if klass == "none" else klass
     level = parse_int(options, "level")
     if level is not None:
         if not 1 <= level <= 20:
-            raise IllegalAction("bad-option", "A class level is 1 to 20.")
+            raise IllegalAction("bad-option", _('A class level is 1 to 20.'))
         out["level"] = level
     if options.get("speed") not in (None, ""):
         out["speed"] = parse_speed(options["speed"])
     if options.get("fly") not in (None, ""):
         fly = parse_speed(options["fly"])
         if fly < 1:
-            raise IllegalAction("bad-speed", "A fly speed is at least 5 ft (1 square).")
+            raise IllegalAction("bad-speed", _('A fly speed is at least 5 ft (1 square).'))
         out["fly"] = fly
     reach = parse_int(options, "reach")
     if reach is not None:
         if reach < 0:
-            raise IllegalAction("bad-option", "Reach is a number of squares, 0 or more.")
+            raise IllegalAction("bad-option", _('Reach is a number of squares, 0 or more.'))
         out["reach"] = reach
     if options.get("traits") not in (None, ""):
         out["traits"] = parse_traits(options["traits"])
@@ -229,7 +244,7 @@ def creature_fields(options: dict[str, Any], seat: str) -> dict[str, Any]:
     hp = parse_int(options, "hp")
     if hp is not None:
         if hp < 1:
-            raise IllegalAction("bad-option", "A creature has at least 1 hit point.")
+            raise IllegalAction("bad-option", _('A creature has at least 1 hit point.'))
         out["hp"] = hp
     return out
 
@@ -244,7 +259,8 @@ def action_from_command(ruleset: "Ruleset", state: "EncounterState", seat: str, 
     def required(key: str, example: str) -> str:
         value = options.get(key)
         if value in (None, ""):
-            raise IllegalAction("missing-option", f"/{command} needs {key}, e.g. {example}.")
+            raise IllegalAction("missing-option", _('/{command} needs {key}, e.g. {example}.',
+                                                    command=command, key=key, example=example))
         return str(value)
 
     if command == "place":
@@ -252,14 +268,14 @@ def action_from_command(ruleset: "Ruleset", state: "EncounterState", seat: str, 
         required("square", "square:E5")
         fields = creature_fields(options, seat)
         if "hp" not in fields:
-            raise IllegalAction("missing-option", "Give the creature its hit points, e.g. hp:11.")
+            raise IllegalAction("missing-option", _('Give the creature its hit points, e.g. hp:11.'))
         fields.setdefault("owner", REFEREE)
         return PlaceCreature(seat=seat, name=name, square=square("square"), **fields)
     if command == "edit":
         fields = creature_fields(options, seat)
         if not fields:
-            raise IllegalAction("missing-option", "Say what to change, e.g. /creature edit creature:orc "
-                                "attacks:\"greataxe +5 1d12+3\" or fly:60.")
+            raise IllegalAction("missing-option", _('Say what to change, e.g. /creature edit creature:orc '
+                                                    'attacks:"greataxe +5 1d12+3" or fly:60.'))
         return EditCreature(seat=seat, creature=required("creature", "creature:orc"),
                             changes={k: ([w.model_dump() for w in v] if k == "attacks" else v)
                                      for k, v in fields.items()})
@@ -272,30 +288,31 @@ def action_from_command(ruleset: "Ruleset", state: "EncounterState", seat: str, 
         raw_mode = str(options.get("mode") or "single").strip().casefold()
         mode = _MODE_WORDS.get(raw_mode)
         if mode is None:
-            raise IllegalAction("bad-mode", f"Mode is one of {', '.join(MOVE_MODES)}, not {raw_mode!r}.")
+            raise IllegalAction("bad-mode", _('Mode is one of {names}, not {raw_mode!r}.',
+                                              names=', '.join(MOVE_MODES), raw_mode=raw_mode))
         path = None
         if options.get("path"):
             path = [parse_square(p, grid.width, grid.height)
                     for p in str(options["path"]).replace(",", " ").split()]
         to = square("to") if options.get("to") not in (None, "") else None
         if to is None and not path:
-            raise IllegalAction("missing-option", "Say where: /move to:F7 (or path:\"E5 F6 F7\").")
+            raise IllegalAction("missing-option", _('Say where: /move to:F7 (or path:"E5 F6 F7").'))
         through = how = None
         for word in ("tumble", "overrun"):
             if options.get(word) not in (None, ""):
                 if through is not None:
-                    raise IllegalAction("bad-option", "Tumble or overrun, not both in one move.")
+                    raise IllegalAction("bad-option", _('Tumble or overrun, not both in one move.'))
                 through, how = str(options[word]).strip(), word
         check = options.get("check")
         if how is None and check not in (None, ""):
-            raise IllegalAction("bad-option", "check: is the roll for tumble:NAME or overrun:NAME.")
+            raise IllegalAction("bad-option", _('check: is the roll for tumble:NAME or overrun:NAME.'))
         return Move(seat=seat, creature=creature, to=to, path=path, mode=mode, through=through, how=how,
                     check=str(check).strip() if check not in (None, "") else None,
                     against=str(options["against"]).strip() if options.get("against") not in (None, "") else None)
     if command == "charge":
         target = options.get("target")
         if target in (None, ""):
-            raise IllegalAction("missing-option", "Say whom to charge: /charge target:orc.")
+            raise IllegalAction("missing-option", _('Say whom to charge: /charge target:orc.'))
         damage = options.get("damage")
         return Charge(seat=seat, creature=creature, target=str(target),
                       to=square("to") if options.get("to") not in (None, "") else None,
@@ -304,7 +321,8 @@ def action_from_command(ruleset: "Ruleset", state: "EncounterState", seat: str, 
     if command == "attack":
         target = options.get("target")
         if target in (None, ""):
-            raise IllegalAction("missing-option", "Say whom to attack: /attack target:orc roll:1d20+5 damage:1d8+3.")
+            raise IllegalAction("missing-option", _('Say whom to attack: /attack target:orc roll:1d20+5 '
+                                                    'damage:1d8+3.'))
         damage = options.get("damage")
         return Attack(seat=seat, creature=creature, target=str(target), roll=attack_roll(options.get("roll")),
                       damage=str(damage).strip() if damage not in (None, "") else None,
@@ -312,14 +330,15 @@ def action_from_command(ruleset: "Ruleset", state: "EncounterState", seat: str, 
     if command in ("damage", "heal"):
         who = creature or options.get("target")
         if who in (None, ""):
-            raise IllegalAction("missing-option", f"Say which creature: /{command} creature:orc amount:5.")
+            raise IllegalAction("missing-option", _('Say which creature: /{command} creature:orc amount:5.',
+                                                    command=command))
         amount = required("amount", "amount:5 or amount:2d6")
         model = Damage if command == "damage" else Heal
         return model(seat=seat, creature=str(who), amount=amount)
     if command == "condition":
         who = creature or (state.current.id if state.current else None)
         if who is None:
-            raise IllegalAction("missing-option", "Say which creature: /condition creature:orc add:prone.")
+            raise IllegalAction("missing-option", _('Say which creature: /condition creature:orc add:prone.'))
         return SetConditions(seat=seat, creature=who, add=parse_labels(options.get("add")),
                              remove=parse_labels(options.get("remove")))
     if command == "end":
@@ -327,7 +346,7 @@ def action_from_command(ruleset: "Ruleset", state: "EncounterState", seat: str, 
     if command == "override":
         who = creature or (state.current.id if state.current else None)
         if who is None:
-            raise IllegalAction("missing-option", "Say which creature: /override creature:orc to:F7.")
+            raise IllegalAction("missing-option", _('Say which creature: /override creature:orc to:F7.'))
         required("to", "to:F7")
         return Override(seat=seat, creature=who, to=square("to"), reason=str(options.get("reason") or ""))
     if command == "pause":
@@ -336,4 +355,5 @@ def action_from_command(ruleset: "Ruleset", state: "EncounterState", seat: str, 
         return Resume(seat=seat)
     if command == "finish":
         return Finish(seat=seat, reason=str(options.get("reason") or ""))
-    raise IllegalAction("unknown-command", f"The D&D 3.5 encounter has no /{command} command.")
+    raise IllegalAction("unknown-command", _('The D&D 3.5 encounter has no /{command} command.',
+                                             command=command))

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from engine.core import Event, Rng, roll_d20
 from engine.rulesets.dnd35_encounter.creature import Creature
+from engine.core.text import _
 
 
 def roll_for(rng: Rng, creature: Creature, events: list[Event]) -> int:
     roll = roll_d20(rng, creature.init_mod, purpose=f"{creature.name} initiative")
     creature.initiative = roll.total
     events.append(Event(kind="initiative_roll", seat=creature.owner, roll=roll,
-                        text=f"{creature.name} rolls {roll.total} for initiative.",
+                        text=_('{creature} rolls {total} for initiative.',
+                               creature=creature.name, total=roll.total),
                         data={"creature": creature.id, "total": roll.total}))
     return roll.total
 
@@ -28,7 +30,8 @@ def roll_off(rng: Rng, tied: list[Creature], events: list[Event]) -> list[Creatu
         roll = roll_d20(rng, purpose=f"{creature.name} initiative tie-break")
         rolls[creature.id] = roll.total
         events.append(Event(kind="initiative_tie_break", seat=creature.owner, roll=roll,
-                            text=f"{creature.name} rolls {roll.total} to break the initiative tie.",
+                            text=_('{creature} rolls {total} to break the initiative tie.',
+                                   creature=creature.name, total=roll.total),
                             data={"creature": creature.id, "total": roll.total}))
     ordered: list[Creature] = []
     for value in sorted(set(rolls.values()), reverse=True):
@@ -46,8 +49,8 @@ def initiative_order(rng: Rng, creatures: list[Creature], events: list[Event]) -
     for key in keys:
         group = [c for c in creatures if (c.initiative, c.init_mod) == key]
         if len(group) > 1:
-            events.append(Event(kind="initiative_tie", text=", ".join(c.name for c in group)
-                                + f" tie at {key[0]} with the same modifier ({key[1]:+d}): they roll off."))
+            events.append(Event(kind="initiative_tie", text=_('{names} tie at {key} with the same modifier '
+                                                              '({key_2:+d}): they roll off.', names=", ".join(c.name for c in group), key=key[0], key_2=key[1])))
             group = roll_off(rng, group, events)
         order.extend(c.id for c in group)
     return order

@@ -42,6 +42,7 @@ from engine.rulesets.dnd35_encounter.initiative import initiative_order, insert_
 from engine.rulesets.dnd35_encounter.maps import load_map, map_names
 from engine.rulesets.dnd35_encounter.settings import encounter_options, option_names, rules_of
 from engine.rulesets.dnd35_encounter.state import EncounterState
+from engine.core.text import _, ngettext
 from engine.rulesets.dnd35_encounter.turn import (
     Turn, check_attack, check_charge, check_special_move, movement_budget, record_attack, record_move,
 )
@@ -115,10 +116,10 @@ class Encounter(Ruleset):
         assert isinstance(state, EncounterState)
         if action.kind not in PHASE_ACTIONS.get(state.phase, ()):
             if state.phase == "paused":
-                raise IllegalAction("paused", "The encounter is paused; the referee resumes it with /resume.")
-            raise IllegalAction("wrong-phase", f"That can't be done now: {self.status(state)}")
+                raise IllegalAction("paused", _('The encounter is paused; the referee resumes it with /resume.'))
+            raise IllegalAction("wrong-phase", _("That can't be done now: {status}", status=self.status(state)))
         if action.kind in REFEREE_ONLY and action.seat != REFEREE:
-            raise IllegalAction("referee-only", f"Only the referee can use /{action.kind}.")
+            raise IllegalAction("referee-only", _('Only the referee can use /{kind}.', kind=action.kind))
         getattr(self, self._handlers[action.kind])(state, action, events)
 
     def _resign(self, state: GameState, action: Resign, events: list[Event]) -> None:
@@ -129,17 +130,17 @@ class Encounter(Ruleset):
             self._close(state, "the referee resigned", events)
             return
         if action.seat not in PLAYER_SEATS:
-            raise IllegalAction("not-seated", "Only a player with a seat in this game can resign.")
+            raise IllegalAction("not-seated", _('Only a player with a seat in this game can resign.'))
         events.append(Event(kind="resign", seat=action.seat,
-                            text=f"{state.seat(action.seat).name} leaves the encounter; the referee "
-                            "commands their creatures."))
+                            text=_('{seat} leaves the encounter; the referee commands their creatures.',
+                                   seat=state.seat(action.seat).name)))
 
     # -- helpers --------------------------------------------------------------------------------
     def find(self, state: EncounterState, text: str | None) -> Creature:
         """A creature by id, name or the slug of its name (case does not matter)."""
         key = (text or "").strip()
         if not key:
-            raise IllegalAction("missing-option", "Say which creature (creature:NAME).")
+            raise IllegalAction("missing-option", _('Say which creature (creature:NAME).'))
         if key in state.creatures:
             return state.creatures[key]
         if slug(key) in state.creatures:
@@ -150,26 +151,32 @@ class Encounter(Ruleset):
         known = ", ".join(f"{c.id} ({c.name})" if c.id != slug(c.name) else c.id
                           for c in state.creatures.values()) or "none yet"
         if named:
-            raise IllegalAction("ambiguous-creature", f"Several creatures are called {key!r}; use the id: {known}.")
-        raise IllegalAction("unknown-creature", f"There is no creature {key!r}. Creatures: {known}.")
+            raise IllegalAction("ambiguous-creature", _('Several creatures are called {key!r}; use the id: '
+                                                        '{known}.',
+                                                        key=key, known=known))
+        raise IllegalAction("unknown-creature", _('There is no creature {key!r}. Creatures: {known}.',
+                                                  key=key, known=known))
 
     def _commanded(self, state: EncounterState, seat: str | None, text: str | None) -> Creature:
         """The creature a command is about (default: whose turn it is), checked for ownership."""
         creature = self.find(state, text) if text else state.current
         if creature is None:
-            raise IllegalAction("missing-option", "Say which creature (creature:NAME).")
+            raise IllegalAction("missing-option", _('Say which creature (creature:NAME).'))
         if seat != REFEREE and creature.owner != seat:
-            raise IllegalAction("not-your-creature", f"{creature.name} is not yours to command.")
+            raise IllegalAction("not-your-creature", _('{creature} is not yours to command.',
+                                                       creature=creature.name))
         return creature
 
     def _on_turn(self, state: EncounterState, seat: str | None, text: str | None) -> Creature:
         current = state.current
         if current is None:
-            raise IllegalAction("no-turn", "No creature's turn is running: " + self.status(state))
+            raise IllegalAction("no-turn", _("No creature's turn is running: {status}",
+                                             status=self.status(state)))
         creature = self._commanded(state, seat, text)
         if creature.id != current.id:
-            raise IllegalAction("not-its-turn", f"It is {current.name}'s turn, not {creature.name}'s"
-                                " (the referee can move any creature with /override).")
+            raise IllegalAction("not-its-turn", _("It is {current}'s turn, not {creature}'s (the referee can "
+                                                  "move any creature with /override).",
+                                                  current=current.name, creature=creature.name))
         return creature
 
     def _others(self, state: EncounterState, creature: Creature):
@@ -180,8 +187,9 @@ class Encounter(Ruleset):
         off = [sq for sq in squares if not state.map.in_bounds(sq)]
         if off:
             last = square_name((state.map.width - 1, state.map.height - 1))
-            raise IllegalAction("off-map", f"{creature.name} doesn't fit there: part of its space would be "
-                                f"off the map (it runs from A1 to {last}).")
+            raise IllegalAction("off-map", _("{creature} doesn't fit there: part of its space would be off the "
+                                             "map (it runs from A1 to {last}).",
+                                             creature=creature.name, last=last))
         return squares
 
     # -- setting up -----------------------------------------------------------------------------
@@ -189,10 +197,12 @@ class Encounter(Ruleset):
         name = action.name.strip()
         base = slug(name)
         if not base:
-            raise IllegalAction("bad-name", "Give the creature a name with letters or digits, e.g. creature:Orc.")
+            raise IllegalAction("bad-name", _('Give the creature a name with letters or digits, e.g. '
+                                              'creature:Orc.'))
         if action.owner != REFEREE and action.owner not in PLAYER_SEATS:
-            raise IllegalAction("unknown-seat", f"The owner is the referee or a player seat (p1 to p6), "
-                                f"not {action.owner!r}.")
+            raise IllegalAction("unknown-seat", _('The owner is the referee or a player seat (p1 to p6), not '
+                                                  '{owner!r}.',
+                                                  owner=action.owner))
         cid, n = base, 1
         while cid in state.creatures:
             n += 1
@@ -222,19 +232,19 @@ class Encounter(Ruleset):
                     reason = None
                     break
         if reason is not None:
-            raise IllegalAction("bad-square", f"{name} can't be placed on {square_name(action.square)}: "
-                                f"{reason} (use another square, or /override "
-                                "after placing).")
+            raise IllegalAction("bad-square", _("{name} can't be placed on {square}: {reason} (use another "
+                                                "square, or /override after placing).",
+                                                name=name, square=square_name(action.square), reason=reason))
         state.creatures[cid] = creature
         owner = state.seat(action.owner).name
         events.append(Event(kind="place", seat=action.seat, data={"creature": cid},
-                            text=f"{name} ({cid}) is placed on {square_name(action.square)} for {owner}: "
-                            f"{creature.hp} hp, AC {creature.ac}, speed {speed} squares ({speed * 5} ft), "
-                            f"initiative {creature.init_mod:+d}{self._described(creature)}."))
+                            text=_('{name} ({cid}) is placed on {square} for {owner}: {hp} hp, AC {ac}, speed '
+                                   '{speed} squares ({amount} ft), initiative {init_mod:+d}{described}.', name=name, cid=cid, square=square_name(action.square), owner=owner, hp=creature.hp, ac=creature.ac, speed=speed, amount=speed * 5, init_mod=creature.init_mod, described=self._described(creature))))
         self._squeeze_note(creature, False, events)
         if state.phase in ("combat", "paused") and state.order:
             state.order = insert_latecomer(state.rng, creature, state.order, state.creatures, events)
-            events.append(Event(kind="order", text="Initiative order: " + self._order_text(state) + "."))
+            events.append(Event(kind="order", text=_('Initiative order: {order_text}.',
+                                                     order_text=self._order_text(state))))
 
     def _speed_of(self, state: EncounterState, creature: Creature) -> int:
         """Speed in squares: the referee's number if given, else race, class and armour
@@ -242,7 +252,8 @@ class Encounter(Ruleset):
         if creature.typed_speed is not None:
             return creature.typed_speed
         if creature.level is None and creature.klass == "monk":
-            raise IllegalAction("missing-option", "A monk's speed depends on its level: add level:, e.g. level:6.")
+            raise IllegalAction("missing-option", _("A monk's speed depends on its level: add level:, e.g. "
+                                                    "level:6."))
         return effective_speed(creature.race, base_ft=None if creature.race else 30, armour=creature.armour,
                                barbarian=creature.klass == "barbarian",
                                monk_level=(creature.level or 0) if creature.klass == "monk" else 0,
@@ -277,7 +288,8 @@ class Encounter(Ruleset):
         if "attacks" in changes:
             creature.attacks = [Weapon(**w) for w in changes.pop("attacks")]
         if changes.get("owner") not in (None, REFEREE) and changes["owner"] not in PLAYER_SEATS:
-            raise IllegalAction("unknown-seat", f"The owner is the referee or a player seat, not {changes['owner']!r}.")
+            raise IllegalAction("unknown-seat", _('The owner is the referee or a player seat, not {changes!r}.',
+                                                  changes=changes['owner']))
         for key, value in changes.items():
             setattr(creature, key, value)
         creature.heavy_armour = creature.armour == "heavy"
@@ -288,37 +300,38 @@ class Encounter(Ruleset):
             reason = can_end_at(state.map, creature.body(), creature.anchor, self._others(state, creature),
                                 state.rules)
             if reason is not None:
-                raise IllegalAction("bad-square", f"{creature.name} doesn't fit where it stands at that size: "
-                                    f"{reason} (/override it elsewhere first).")
+                raise IllegalAction("bad-square", _("{creature} doesn't fit where it stands at that size: "
+                                                    "{reason} (/override it elsewhere first).",
+                                                    creature=creature.name, reason=reason))
             self._settle(state, creature, creature.anchor, None)
         events.append(Event(kind="edit", seat=action.seat, data={"creature": creature.id},
-                            text=f"{creature.name} is now: {creature.hp}/{creature.max_hp} hp, AC {creature.ac}, "
-                            f"{creature.size}, speed {creature.speed} squares ({creature.speed * 5} ft)"
-                            f"{self._described(creature)}."))
+                            text=_('{creature} is now: {hp}/{max_hp} hp, AC {ac}, {size}, speed {speed} '
+                                   'squares ({amount} ft){described}.', creature=creature.name, hp=creature.hp, max_hp=creature.max_hp, ac=creature.ac, size=creature.size, speed=creature.speed, amount=creature.speed * 5, described=self._described(creature))))
 
     def _remove(self, state: EncounterState, action: RemoveCreature, events: list[Event]) -> None:
         creature = self.find(state, action.creature)
         was_current = state.current is not None and state.current.id == creature.id
         events.append(Event(kind="remove", seat=action.seat, data={"creature": creature.id},
-                            text=f"{creature.name} is taken off the map."))
+                            text=_('{creature} is taken off the map.', creature=creature.name)))
         index = state.order.index(creature.id) if creature.id in state.order else None
         if index is not None:
             state.order.remove(creature.id)
         del state.creatures[creature.id]
         if was_current:
             events.append(Event(kind="phase_ended", seat=creature.owner, data={"creature": creature.id},
-                                text=f"{creature.name}'s turn ends."))
+                                text=_("{creature}'s turn ends.", creature=creature.name)))
             state.turn = None
             self._begin_next(state, index, events)  # the next creature now stands at ``index``
 
     def _initiative(self, state: EncounterState, action: RollInitiative, events: list[Event]) -> None:
         if not state.creatures:
-            raise IllegalAction("no-creatures", "Place creatures first (/place), then roll initiative.")
+            raise IllegalAction("no-creatures", _('Place creatures first (/place), then roll initiative.'))
         state.order = initiative_order(state.rng, list(state.creatures.values()), events)
         state.phase = "combat"
         state.round = 1
-        events.append(Event(kind="order", text="Initiative order: " + self._order_text(state) + "."))
-        events.append(Event(kind="setup_done", text="Round 1 begins."))
+        events.append(Event(kind="order", text=_('Initiative order: {order_text}.',
+                                                 order_text=self._order_text(state))))
+        events.append(Event(kind="setup_done", text=_('Round 1 begins.')))
         self._begin_next(state, 0, events)
 
     # -- turns ----------------------------------------------------------------------------------
@@ -327,7 +340,7 @@ class Encounter(Ruleset):
         wrapping into a new round; dying and dead creatures are passed over."""
         n = len(state.order)
         i = start
-        for _ in range(n):  # one pass over the order at most
+        for _pass in range(n):  # one pass over the order at most
             if i >= n:
                 self._new_round(state, events)
                 i = 0
@@ -337,19 +350,21 @@ class Encounter(Ruleset):
                 # [EXT] a charger's -2 AC lasts until its next turn.
                 creature.conditions = [c for c in creature.conditions if c.casefold() != "charging"]
                 owner = state.seat(creature.owner).name
-                note = " It is disabled (0 hp): one move or one standard action." if creature.health == "disabled" else ""
+                note = (_(' It is disabled (0 hp): one move or one standard action.') if creature.health == 'disabled' else '')
                 events.append(Event(kind="turn", seat=creature.owner, data={"creature": creature.id},
-                                    text=f"Round {state.round}: {creature.name}'s turn ({owner}).{note}"))
+                                    text=_("Round {round}: {creature}'s turn ({owner}).{note}",
+                                           round=state.round, creature=creature.name, owner=owner, note=note)))
                 return
             creature.acted = True
             events.append(Event(kind="skip", data={"creature": creature.id},
-                                text=f"{creature.name} is {creature.health} and takes no turn."))
+                                text=_('{creature} is {health} and takes no turn.',
+                                       creature=creature.name, health=creature.health)))
             if state.dying_checks and creature.health == "dying" and not creature.has("stable"):
                 self._bleed(state, creature, events)
             i += 1
         state.turn = None
-        events.append(Event(kind="stalled", text="No creature can act: the referee heals or places a "
-                            "creature, or ends the encounter with /finish."))
+        events.append(Event(kind="stalled", text=_('No creature can act: the referee heals or places a '
+                                                   'creature, or ends the encounter with /finish.')))
 
     def _bleed(self, state: EncounterState, creature: Creature, events: list[Event]) -> None:
         """[EXT] 3.5 dying: on its turn a dying creature has a 10% chance to become stable;
@@ -358,14 +373,16 @@ class Encounter(Ruleset):
         if roll.total <= 10:
             creature.conditions.append("stable")
             events.append(Event(kind="stabilise", roll=roll, data={"creature": creature.id},
-                                text=f"{creature.name} rolls {roll.total} (10 or less): stable."))
+                                text=_('{creature} rolls {total} (10 or less): stable.',
+                                       creature=creature.name, total=roll.total)))
             return
         events.append(Event(kind="bleed", roll=roll, data={"creature": creature.id},
-                            text=f"{creature.name} rolls {roll.total} (over 10): it bleeds."))
+                            text=_('{creature} rolls {total} (over 10): it bleeds.',
+                                   creature=creature.name, total=roll.total)))
         self._hurt(state, creature, 1, events)
 
     def _new_round(self, state: EncounterState, events: list[Event]) -> None:
-        events.append(Event(kind="round_ended", text=f"Round {state.round} ends."))
+        events.append(Event(kind="round_ended", text=_('Round {round} ends.', round=state.round)))
         state.round += 1
         for creature in state.creatures.values():
             creature.acted = False
@@ -374,7 +391,7 @@ class Encounter(Ruleset):
         creature = state.current
         creature.acted = True
         events.append(Event(kind="phase_ended", seat=creature.owner, data={"creature": creature.id},
-                            text=f"{creature.name}'s turn ends."))
+                            text=_("{creature}'s turn ends.", creature=creature.name)))
         index = state.order.index(creature.id)
         state.turn = None
         self._begin_next(state, index + 1, events)
@@ -392,25 +409,26 @@ class Encounter(Ruleset):
         others = self._others(state, creature)
         squares = list(action.path or [])
         if action.to is not None and squares and squares[-1] != action.to:
-            raise IllegalAction("path-mismatch", f"The path ends on {square_name(squares[-1])}, not on "
-                                f"{square_name(action.to)}.")
+            raise IllegalAction("path-mismatch", _('The path ends on {square}, not on {square_2}.',
+                                                   square=square_name(squares[-1]), square_2=square_name(action.to)))
         dest = action.to if action.to is not None else (squares[-1] if squares else None)
         if dest is None:
-            raise IllegalAction("missing-option", "Say where: /move to:F7 (or path:\"E5 F6 F7\").")
+            raise IllegalAction("missing-option", _('Say where: /move to:F7 (or path:"E5 F6 F7").'))
         if dest == creature.anchor and not squares:
-            raise IllegalAction("no-move", f"{creature.name} is already on {square_name(dest)}.")
+            raise IllegalAction("no-move", _('{creature} is already on {square}.',
+                                             creature=creature.name, square=square_name(dest)))
         disabled = creature.health == "disabled"
         mode = action.mode
         foe = self._passing(state, creature, action) if action.through else None
         may_pass = (foe.id,) if foe is not None else ()
         if foe is not None and mode in ("step", "minimum"):
-            raise IllegalAction("bad-option", "Tumble and overrun go with a move (single, double or run), not a "
-                                f"{'5-foot step' if mode == 'step' else 'minimum move'}.")
+            raise IllegalAction("bad-option", _('Tumble and overrun go with a move (single, double or run), '
+                                                'not a {outcome}.',
+                                                outcome=_('5-foot step') if mode == 'step' else _('minimum move')))
         if mode in ("step", "minimum"):
             check_special_move(turn, creature.name, mode, disabled)
             if squares and len(squares) != 1:
-                raise IllegalAction("not-adjacent", f"A {'5-foot step' if mode == 'step' else 'minimum move'} "
-                                    "is one square.")
+                raise IllegalAction("not-adjacent", _('A {outcome} is one square.', outcome=_('5-foot step') if mode == 'step' else _('minimum move')))
             if mode == "step":
                 path = five_foot_step(grid, body, dest, others, rules, speed=creature.move_speed,
                                       moved_this_round=turn.moved, stepped_this_round=turn.stepped)
@@ -426,9 +444,9 @@ class Encounter(Ruleset):
             if running and rules.run_straight_line:
                 line = straight_line(creature.anchor, dest)
                 if squares and squares != line:
-                    raise IllegalAction("not-straight", f"A run goes in a straight line; that path bends. "
-                                        f"Run along {' '.join(square_name(s) for s in line)}, or set "
-                                        "run_straight_line=false.")
+                    raise IllegalAction("not-straight", _('A run goes in a straight line; that path bends. Run '
+                                                          'along {names}, or set run_straight_line=false.',
+                                                          names=' '.join((square_name(s) for s in line))))
                 squares = line
             try:
                 if squares:
@@ -447,20 +465,23 @@ class Encounter(Ruleset):
         if not path.squares:  # stopped at once by a failed Tumble or overrun
             events.append(Event(kind="move", seat=action.seat, data={"creature": creature.id, "path": [list(start)],
                                                                      "cost": 0, "mode": mode},
-                                text=f"{creature.name} stays on {square_name(start)}."))
+                                text=_('{creature} stays on {square}.',
+                                       creature=creature.name, square=square_name(start))))
             return
         self._settle(state, creature, path.end, path.shapes[-1] if path.shapes else None)
         state.last_path = [start, *path.squares]
         route = " → ".join(square_name(s) for s in state.last_path)
         if mode in ("step", "minimum"):
-            used = "a 5-foot step" if mode == "step" else "minimum movement (full round)"
+            used = (_('a 5-foot step') if mode == 'step' else _('minimum movement (full round)'))
         else:
             limit = movement_budget_total(creature, turn.mode, state.run_heavy_x3)
-            used = f"{path.cost} square{'s' if path.cost != 1 else ''}, {turn.spent} of {limit} this turn"
+            used = ngettext("{n} square, {spent} of {limit} this turn", "{n} squares, {spent} of {limit} this turn",
+                            path.cost, spent=turn.spent, limit=limit)
         events.append(Event(kind="move", seat=action.seat,
                             data={"creature": creature.id, "path": [list(s) for s in state.last_path],
                                   "cost": path.cost, "mode": mode},
-                            text=f"{creature.name} moves {route} ({used})."))
+                            text=_('{creature} moves {route} ({used}).',
+                                   creature=creature.name, route=route, used=used)))
         self._squeeze_note(creature, was_squeezed, events)
         # The others stand where they stood for the search, unless a Tumble or overrun moved one.
         self._provoked(state, creature, body, path, mode, events, others if foe is None else None)
@@ -469,20 +490,22 @@ class Encounter(Ruleset):
         """The opponent a move tries to pass by Tumble or overrun (3.5 §5.4, L93-97), checked."""
         foe = self.find(state, action.through)
         if foe.id == creature.id or foe.side == creature.side:
-            raise IllegalAction("not-an-opponent", f"{foe.name} is no opponent of {creature.name}: allies are "
-                                "passed freely.")
+            raise IllegalAction("not-an-opponent", _('{foe} is no opponent of {creature}: allies are passed '
+                                                     'freely.',
+                                                     foe=foe.name, creature=creature.name))
         if foe.helpless:
-            raise IllegalAction("no-need", f"{foe.name} is helpless: {creature.name} may pass it without "
-                                f"{action.how == 'tumble' and 'tumbling' or 'an overrun'}.")
+            raise IllegalAction("no-need", _('{foe} is helpless: {creature} may pass it without {value}.', foe=foe.name, creature=creature.name, value=action.how == 'tumble' and 'tumbling' or 'an overrun'))
         if "fills-space" in foe.traits:
-            raise IllegalAction("fills-space", f"{foe.name} completely fills its space: nothing gets past it, "
-                                "not by overrun nor by Tumble (L109-111).")
+            raise IllegalAction("fills-space", _('{foe} completely fills its space: nothing gets past it, not '
+                                                 'by overrun nor by Tumble (L109-111).',
+                                                 foe=foe.name))
         if action.how == "tumble" and "tumble" not in creature.traits:
-            raise IllegalAction("untrained", f"Only a creature trained in Tumble may tumble through an opponent's "
-                                f"square (L95-97); the referee gives {creature.name} the trait with "
-                                "/creature edit traits:tumble.")
+            raise IllegalAction("untrained", _("Only a creature trained in Tumble may tumble through an "
+                                               "opponent's square (L95-97); the referee gives {creature} the "
+                                               "trait with /creature edit traits:tumble.",
+                                               creature=creature.name))
         if not action.check:
-            raise IllegalAction("missing-option", f"Give the {action.how} check, e.g. check:1d20+8.")
+            raise IllegalAction("missing-option", _('Give the {how} check, e.g. check:1d20+8.', how=action.how))
         return foe
 
     def _try_passing(self, state: EncounterState, creature: Creature, foe: Creature, action: Move, path,
@@ -494,26 +517,25 @@ class Encounter(Ruleset):
         enters = next((i for i, (sq, sh) in enumerate(zip(path.squares, path.shapes))
                        if foe_squares & set(footprint(sq, *sh))), None)
         if enters is None:
-            raise IllegalAction("not-through", f"That path doesn't cross {foe.name}'s square; move without "
-                                f"{action.how}:.")
+            raise IllegalAction("not-through", _("That path doesn't cross {foe}'s square; move without {how}:.",
+                                                 foe=foe.name, how=action.how))
         check = roll_dice(command_parser.attack_roll(action.check), state.rng,
                           purpose=f"{creature.name}'s {action.how} check")
         if action.how == "tumble":
             # [EXT] 3.5 Tumble: DC 25 to tumble through an opponent's square.
             success, against = check.total >= TUMBLE_THROUGH_DC, f"DC {TUMBLE_THROUGH_DC}"
             events.append(Event(kind="tumble", roll=check, data={"creature": creature.id, "by": foe.id},
-                                text=f"{creature.name} tumbles at {foe.name}: {check.total} against {against}, "
-                                f"{'through' if success else 'fails'}."))
+                                text=_('{creature} tumbles at {foe}: {total} against {against}, {outcome}.', creature=creature.name, foe=foe.name, total=check.total, against=against, outcome=_('through') if success else _('fails'))))
         else:
             # [EXT] 3.5 overrun: opposed checks; the defender wins ties.
             defence = roll_dice(command_parser.attack_roll(action.against or "1d20"), state.rng,
                                 purpose=f"{foe.name} resists the overrun")
             success = check.total > defence.total
             events.append(Event(kind="overrun", roll=check, data={"creature": creature.id, "by": foe.id},
-                                text=f"{creature.name} tries to overrun {foe.name}: {check.total}."))
+                                text=_('{creature} tries to overrun {foe}: {total}.',
+                                       creature=creature.name, foe=foe.name, total=check.total)))
             events.append(Event(kind="overrun_defence", roll=defence, data={"creature": foe.id},
-                                text=f"{foe.name} resists with {defence.total}: {creature.name} "
-                                f"{'gets through' if success else 'is stopped'}."))
+                                text=_('{foe} resists with {total}: {creature} {outcome}.', foe=foe.name, total=defence.total, creature=creature.name, outcome=_('gets through') if success else _('is stopped'))))
         if success:
             return path
         others = self._others(state, creature)
@@ -534,10 +556,12 @@ class Encounter(Ruleset):
         check_charge(turn, creature.name, creature.health == "disabled")
         target = self.find(state, action.target)
         if target.id == creature.id or target.side == creature.side:
-            raise IllegalAction("not-an-opponent", f"{creature.name} charges an opponent, not {target.name}.")
+            raise IllegalAction("not-an-opponent", _('{creature} charges an opponent, not {target}.',
+                                                     creature=creature.name, target=target.name))
         weapon = self._weapon(creature, action.weapon)
         if weapon is not None and weapon.range is not None:
-            raise IllegalAction("melee-only", f"A charge ends in a melee attack; {weapon.name} is a ranged attack.")
+            raise IllegalAction("melee-only", _('A charge ends in a melee attack; {weapon} is a ranged attack.',
+                                                weapon=weapon.name))
         grid, rules, body = state.map, state.rules, creature.body()
         others = self._others(state, creature)
         budget = allowance(creature.move_speed, "charge")
@@ -575,26 +599,29 @@ class Encounter(Ruleset):
 
         if action.to is not None:
             if action.to == creature.anchor:
-                raise IllegalAction("charge-too-short", f"{creature.name} is already on {square_name(action.to)}: "
-                                    "a charge moves (attack instead).")
+                raise IllegalAction("charge-too-short", _('{creature} is already on {square}: a charge moves '
+                                                          '(attack instead).',
+                                                          creature=creature.name, square=square_name(action.to)))
             path = lane(action.to)
             if not attack_from(path.end, path.shapes[-1] if path.shapes else None):
-                raise IllegalAction("out-of-reach", f"From {square_name(action.to)} {creature.name} can't attack "
-                                    f"{target.name}; a charge ends where it can.")
+                raise IllegalAction("out-of-reach", _("From {square} {creature} can't attack {target}; a "
+                                                      "charge ends where it can.", square=square_name(action.to), creature=creature.name, target=target.name))
             nearest = nearest_lane() if straight else None
             if nearest is not None and nearest.cost < path.cost:
-                raise IllegalAction("charge-not-closest", f"A charge stops at the closest square from which "
-                                    f"{creature.name} can attack [EXT]: {square_name(nearest.end)} "
-                                    f"({nearest.cost} squares), not {square_name(action.to)} ({path.cost}).")
+                raise IllegalAction("charge-not-closest", _('A charge stops at the closest square from which '
+                                                            '{creature} can attack [EXT]: {square} ({cost} '
+                                                            'squares), not {square_2} ({cost_2}).', creature=creature.name, square=square_name(nearest.end), cost=nearest.cost, square_2=square_name(action.to), cost_2=path.cost))
         else:
             path = nearest_lane()
             if path is None:
-                raise IllegalAction("no-charge", f"{creature.name} has no charge lane to {target.name}: a straight "
-                                    "line within double speed, past no ally and no difficult terrain, to a square "
-                                    "from which it can attack.")
+                raise IllegalAction("no-charge", _('{creature} has no charge lane to {target}: a straight line '
+                                                   'within double speed, past no ally and no difficult '
+                                                   'terrain, to a square from which it can attack.',
+                                                   creature=creature.name, target=target.name))
         if straight and len(path.squares) < 2:
-            raise IllegalAction("charge-too-short", f"A charge covers at least 2 squares (10 ft) [EXT]; "
-                                f"{creature.name} is too close to {target.name} — attack instead.")
+            raise IllegalAction("charge-too-short", _('A charge covers at least 2 squares (10 ft) [EXT]; '
+                                                      '{creature} is too close to {target} — attack instead.',
+                                                      creature=creature.name, target=target.name))
         start = creature.anchor
         was_squeezed = creature.squeezed
         self._settle(state, creature, path.end, path.shapes[-1] if path.shapes else None)
@@ -604,7 +631,8 @@ class Encounter(Ruleset):
         events.append(Event(kind="move", seat=action.seat,
                             data={"creature": creature.id, "path": [list(s) for s in state.last_path],
                                   "cost": path.cost, "mode": "charge"},
-                            text=f"{creature.name} charges {route} ({path.cost} of {budget} squares)."))
+                            text=_('{creature} charges {route} ({cost} of {budget} squares).',
+                                   creature=creature.name, route=route, cost=path.cost, budget=budget)))
         self._squeeze_note(creature, was_squeezed, events)
         self._provoked(state, creature, body, path, "charge", events)
         self._strike(state, action.seat, creature, target, action.weapon, action.roll, action.damage,
@@ -630,16 +658,17 @@ class Encounter(Ruleset):
             where = " ".join(square_name(sq) for sq in creature.squares)
             events.append(Event(kind="squeezed",
                                 data={"creature": creature.id, "squares": [list(q) for q in creature.squares]},
-                                text=f"{creature.name} is squeezed into {where}: -4 on its attack rolls and "
-                                "-4 to its AC while there."))
+                                text=_('{creature} is squeezed into {where}: -4 on its attack rolls and -4 to '
+                                       'its AC while there.',
+                                       creature=creature.name, where=where)))
         elif was and not creature.squeezed:
             events.append(Event(kind="unsqueezed", data={"creature": creature.id},
-                                text=f"{creature.name} has room again: no longer squeezed."))
+                                text=_('{creature} has room again: no longer squeezed.', creature=creature.name)))
 
     def _mode_hint(self, state: EncounterState, creature: Creature, mode: str, code: str) -> str:
         if code != "too-far" or mode != "single" or state.turn.attacks:
             return ""
-        return f" A double move allows {2 * creature.move_speed} squares in all (mode:double)."
+        return _(' A double move allows {amount} squares in all (mode:double).', amount=2 * creature.move_speed)
 
     def _provoked(self, state: EncounterState, creature: Creature, body, path, mode: str,
                   events: list[Event], others: list | None = None) -> None:
@@ -656,10 +685,10 @@ class Encounter(Ruleset):
                 continue
             seen.add(trigger.by)
             foe = state.creatures[trigger.by]
-            why = "entering its square" if trigger.kind == "provokes" else f"leaving {square_name(trigger.square)}"
+            why = (_('entering its square') if trigger.kind == 'provokes' else _('leaving {square}', square=square_name(trigger.square)))
             events.append(Event(kind="provokes", seat=foe.owner, data={"creature": creature.id, "by": foe.id},
-                                text=f"{creature.name} provokes an attack of opportunity from {foe.name} "
-                                f"({why})."))
+                                text=_('{creature} provokes an attack of opportunity from {foe} ({why}).',
+                                       creature=creature.name, foe=foe.name, why=why)))
 
     def _override(self, state: EncounterState, action: Override, events: list[Event]) -> None:
         creature = self.find(state, action.creature)
@@ -679,8 +708,8 @@ class Encounter(Ruleset):
         why = f": {action.reason.strip()}" if action.reason.strip() else ""
         events.append(Event(kind="override", seat=action.seat,
                             data={"creature": creature.id, "from": list(start), "to": list(action.to)},
-                            text=f"Referee override: {creature.name} moves from {square_name(start)} to "
-                            f"{square_name(action.to)}, outside the movement rules{why}."))
+                            text=_('Referee override: {creature} moves from {square} to {square_2}, outside '
+                                   'the movement rules{why}.', creature=creature.name, square=square_name(start), square_2=square_name(action.to), why=why)))
         self._squeeze_note(creature, was_squeezed, events)
 
     # -- combat ---------------------------------------------------------------------------------
@@ -700,7 +729,8 @@ class Encounter(Ruleset):
             return attacker.attacks[0] if attacker.attacks else None
         if not 1 <= number <= len(attacker.attacks):
             have = "; ".join(f"{i}: {w.describe()}" for i, w in enumerate(attacker.attacks, 1)) or "none given"
-            raise IllegalAction("unknown-attack", f"{attacker.name} has no attack {number} (its attacks: {have}).")
+            raise IllegalAction("unknown-attack", _('{attacker} has no attack {number} (its attacks: {have}).',
+                                                    attacker=attacker.name, number=number, have=have))
         return attacker.attacks[number - 1]
 
     def _threat(self, state: EncounterState, creature: Creature) -> set[XY]:
@@ -730,10 +760,11 @@ class Encounter(Ruleset):
         gap = space_distance(attacker.squares, target.squares)
         if weapon.range is not None:
             if gap > weapon.range:
-                raise IllegalAction("out-of-range", f"{target.name} is {gap} squares from {attacker.name}; its "
-                                    f"{weapon.name} reaches {weapon.range}.")
+                raise IllegalAction("out-of-range", _('{target} is {gap} squares from {attacker}; its {weapon} '
+                                                      'reaches {range}.', target=target.name, gap=gap, attacker=attacker.name, weapon=weapon.name, range=weapon.range))
             if not line_of_sight(state.map, attacker.squares, target.squares):
-                raise IllegalAction("no-line-of-sight", f"{attacker.name} has no line of sight to {target.name}.")
+                raise IllegalAction("no-line-of-sight", _('{attacker} has no line of sight to {target}.',
+                                                          attacker=attacker.name, target=target.name))
             return
         if weapon.reach:
             band = threatened_squares(state.map, body, reach_weapon=True, rules=state.rules)
@@ -741,36 +772,40 @@ class Encounter(Ruleset):
                 big = body.side_len >= 2
                 lo, hi = (body.reach + 1, 2 * max(body.reach, 1)) if big else (2, 2)
                 span = f"{lo} to {hi}" if lo != hi else str(lo)
-                raise IllegalAction("out-of-reach", f"{attacker.name}'s {weapon.name} (a reach weapon) hits at "
-                                    f"{span} squares, not at {gap}" + (" (not at its natural reach or closer)"
-                                                                       if big and gap <= body.reach else "") + ".")
+                raise IllegalAction("out-of-reach", _("{attacker}'s {weapon} (a reach weapon) hits at {span} "
+                                                      "squares, not at {gap}{outcome}.", attacker=attacker.name, weapon=weapon.name, span=span, gap=gap, outcome=_(' (not at its natural reach or closer)') if big and gap <= body.reach else ''))
             return
         # Melee at natural reach; a creature may always attack into its own square (L228-229).
         zone = threatened_squares(state.map, body, rules=state.rules) | set(attacker.squares)
         if not near & zone:
             if body.reach == 0:
-                raise IllegalAction("out-of-reach", f"{attacker.name} has no reach: it must enter "
-                                    f"{target.name}'s square to attack it in melee (L224-227).")
-            raise IllegalAction("out-of-reach", f"{target.name} is {gap} squares from {attacker.name}; its "
-                                f"{weapon.name} reaches {body.reach}.")
+                raise IllegalAction("out-of-reach", _("{attacker} has no reach: it must enter {target}'s "
+                                                      "square to attack it in melee (L224-227).",
+                                                      attacker=attacker.name, target=target.name))
+            raise IllegalAction("out-of-reach", _('{target} is {gap} squares from {attacker}; its {weapon} '
+                                                  'reaches {reach}.', target=target.name, gap=gap, attacker=attacker.name, weapon=weapon.name, reach=body.reach))
 
     def _strike(self, state: EncounterState, seat: str | None, attacker: Creature, target: Creature,
                 number: int | None, typed_roll: str | None, typed_damage: str | None,
                 extra: list[tuple[int, str]], on_turn: bool, events: list[Event]) -> None:
         """One attack roll against AC, with every modifier the creatures' states give."""
         if target.id == attacker.id:
-            raise IllegalAction("attack-self", f"{attacker.name} can't attack itself.")
+            raise IllegalAction("attack-self", _("{attacker} can't attack itself.", attacker=attacker.name))
         if not attacker.can_act:
-            raise IllegalAction("cannot-act", f"{attacker.name} is {attacker.health} and can't attack.")
+            raise IllegalAction("cannot-act", _("{attacker} is {health} and can't attack.",
+                                                attacker=attacker.name, health=attacker.health))
         if attacker.is_("escaping"):
-            raise IllegalAction("no-attack", f"{attacker.name} is squeezing through with Escape Artist and "
-                                "can't attack (L163-167).")
+            raise IllegalAction("no-attack", _("{attacker} is squeezing through with Escape Artist and can't "
+                                               "attack (L163-167).",
+                                               attacker=attacker.name))
         if target.health == "dead":
-            raise IllegalAction("target-dead", f"{target.name} is already dead.")
+            raise IllegalAction("target-dead", _('{target} is already dead.', target=target.name))
         weapon = self._weapon(attacker, number)
         expression = typed_roll or (f"1d20{weapon.bonus:+d}" if weapon and weapon.bonus else "1d20")
         if "d20" not in expression.replace(" ", "").casefold():
-            raise IllegalAction("bad-dice", f"An attack roll is a d20 roll, such as 1d20+5, not {expression!r}.")
+            raise IllegalAction("bad-dice", _('An attack roll is a d20 roll, such as 1d20+5, not '
+                                              '{expression!r}.',
+                                              expression=expression))
         if weapon is not None:
             self._in_range(state, attacker, target, weapon)
         damage = typed_damage or (weapon.damage if weapon else None)
@@ -781,12 +816,12 @@ class Encounter(Ruleset):
         ac = target.effective_ac
         hit = natural == 20 or (natural != 1 and total >= ac)
         shown = str(roll.total) + "".join(f" {m:+d} {why}" for m, why in mods) + (f" = {total}" if mods else "")
-        how = "a natural 20" if natural == 20 else "a natural 1" if natural == 1 else shown
-        when = "" if on_turn else " (out of turn: an attack of opportunity or a readied action)"
-        verdict = "hits" if hit else "misses"
+        how = _("a natural 20") if natural == 20 else _("a natural 1") if natural == 1 else shown
+        when = ('' if on_turn else _(' (out of turn: an attack of opportunity or a readied action)'))
+        verdict = (_('hits') if hit else _('misses'))
         gap = space_distance(attacker.squares, target.squares)
-        far = f" from {gap} squares away" if gap > attacker.body().reach else ""
-        with_ = f" with its {weapon.name}" if weapon else ""
+        far = (_(' from {gap} squares away', gap=gap) if gap > attacker.body().reach else '')
+        with_ = (_(' with its {weapon}', weapon=weapon.name) if weapon else '')
         ac_text = f"AC {target.ac}" + "".join(f" {m:+d} {why}" for m, why in target.ac_modifiers())
         if ac != target.ac:
             ac_text += f" = {ac}"
@@ -798,55 +833,64 @@ class Encounter(Ruleset):
                                   **attack_numbers(natural, [("bonus", roll.total - natural)]
                                                    + [(why, m) for m, why in mods], total, ac,
                                                    [(why, m) for m, why in target.ac_modifiers()])},
-                            text=f"{attacker.name} attacks {target.name}{with_} ({ac_text}){far}{when}: {how}, "
-                            f"{verdict}."))
+                            text=_('{attacker} attacks {target}{with_} ({ac_text}){far}{when}: {how}, '
+                                   '{verdict}.', attacker=attacker.name, target=target.name, with_=with_, ac_text=ac_text, far=far, when=when, how=how, verdict=verdict)))
         state.last_attack = (attacker.anchor, target.anchor)
         if hit and natural == 20:
             events.append(Event(kind="critical_threat", data={"creature": attacker.id},
-                                text="A natural 20 threatens a critical hit: confirm it and add the extra "
-                                "damage with /damage."))
+                                text=_('A natural 20 threatens a critical hit: confirm it and add the extra '
+                                       'damage with /damage.')))
         if hit and not damage:
-            events.append(Event(kind="reminder", text=f"Apply the damage with /damage creature:{target.id}."))
+            events.append(Event(kind="reminder", text=_('Apply the damage with /damage creature:{id}.',
+                                                        id=target.id)))
         elif hit:
             damage_roll = roll_dice(damage, state.rng, purpose=f"{attacker.name}'s damage")
             amount = max(1, damage_roll.total)  # 3.5: a hit always deals at least 1 damage
             floor = " (at least 1 on a hit)" if amount != damage_roll.total else ""
             events.append(Event(kind="damage_roll", seat=seat, roll=damage_roll,
-                                text=f"Damage: {damage_roll.total}{floor}."))
+                                text=_('Damage: {total}{floor}.', total=damage_roll.total, floor=floor)))
             self._hurt(state, target, amount, events)
         if on_turn and state.disabled_strain and attacker.health == "disabled":
             events.append(Event(kind="strain", data={"creature": attacker.id},
-                                text=f"{attacker.name} is disabled: the effort costs it 1 hp."))
+                                text=_('{attacker} is disabled: the effort costs it 1 hp.',
+                                       attacker=attacker.name)))
             self._hurt(state, attacker, 1, events)
 
     def _hurt(self, state: EncounterState, target: Creature, amount: int, events: list[Event]) -> None:
         before = target.health
         target.hp -= amount
         after = target.health
-        text = f"{target.name} takes {amount} damage ({target.hp}/{target.max_hp} hp)"
+        said = dict(target=target.name, amount=amount, hp=target.hp, max_hp=target.max_hp)
+        if after != before:
+            text = _("{target} takes {amount} damage ({hp}/{max_hp} hp) and is {health}.", **said,
+                     health=_health_words(after))
+        else:
+            text = _("{target} takes {amount} damage ({hp}/{max_hp} hp).", **said)
         events.append(Event(kind="damage", data={"creature": target.id, "amount": amount, "hp": target.hp},
-                            text=text + (f" and is {_health_words(after)}." if after != before else ".")))
+                            text=text))
 
     def _amount(self, state: EncounterState, text: str, purpose: str, events: list[Event]) -> int:
         text = str(text).strip()
         if text.lstrip("+").isdigit():
             return int(text)
         roll = roll_dice(text, state.rng, purpose=purpose)
-        events.append(Event(kind="roll", roll=roll, text=f"{purpose}: {roll.total}."))
+        events.append(Event(kind="roll", roll=roll, text=_('{purpose}: {total}.',
+                                                           purpose=purpose, total=roll.total)))
         return max(0, roll.total)
 
     def _damage(self, state: EncounterState, action: Damage, events: list[Event]) -> None:
         target = self.find(state, action.creature)
         if target.health == "dead":
-            raise IllegalAction("target-dead", f"{target.name} is already dead.")
+            raise IllegalAction("target-dead", _('{target} is already dead.', target=target.name))
         amount = self._amount(state, action.amount, f"Damage to {target.name}", events)
         self._hurt(state, target, amount, events)
 
     def _heal(self, state: EncounterState, action: Heal, events: list[Event]) -> None:
         target = self.find(state, action.creature)
         if target.health == "dead":
-            raise IllegalAction("target-dead", f"{target.name} is dead; healing can't bring it back "
-                                "(/game undo takes back a mistake).")
+            raise IllegalAction("target-dead", _("{target} is dead; healing can't bring it back (/game undo "
+                                                 "takes back a mistake).",
+                                                 target=target.name))
         amount = self._amount(state, action.amount, f"Healing for {target.name}", events)
         before = target.health
         target.hp = min(target.max_hp, target.hp + amount)
@@ -854,15 +898,18 @@ class Encounter(Ruleset):
         if target.hp >= 0:
             target.conditions = [c for c in target.conditions if c.casefold() != "stable"]
         events.append(Event(kind="heal", data={"creature": target.id, "amount": amount, "hp": target.hp},
-                            text=f"{target.name} is healed {amount} ({target.hp}/{target.max_hp} hp)"
-                            + (f" and is {_health_words(after)}." if after != before else ".")))
+                            text=_("{target} is healed {amount} ({hp}/{max_hp} hp) and is {health}.",
+                                   target=target.name, amount=amount, hp=target.hp, max_hp=target.max_hp,
+                                   health=_health_words(after)) if after != before else
+                            _("{target} is healed {amount} ({hp}/{max_hp} hp).", target=target.name, amount=amount,
+                              hp=target.hp, max_hp=target.max_hp)))
         if state.phase == "combat" and state.turn is None and state.order:
             self._begin_next(state, 0, events)  # a stalled fight goes on
 
     def _condition(self, state: EncounterState, action: SetConditions, events: list[Event]) -> None:
         creature = self._commanded(state, action.seat, action.creature)
         if not action.add and not action.remove:
-            raise IllegalAction("missing-option", "Say which condition to add or remove, e.g. add:prone.")
+            raise IllegalAction("missing-option", _('Say which condition to add or remove, e.g. add:prone.'))
         if action.seat != REFEREE:
             # A player lands or takes off with a creature that has a fly speed, and squeezes with
             # Escape Artist; every other condition that changes the rules is the referee's call.
@@ -870,19 +917,20 @@ class Encounter(Ruleset):
                 effect = canonical(label)
                 if effect is None or effect == "escaping" or (effect == "flying" and creature.fly is not None):
                     continue
-                raise IllegalAction("referee-only", f"Only the referee sets or clears {label.strip()!r}: it "
-                                    "changes the rules (/help condition).")
+                raise IllegalAction("referee-only", _('Only the referee sets or clears {strip!r}: it changes '
+                                                      'the rules (/help condition).',
+                                                      strip=label.strip()))
         lowered = {c.casefold(): c for c in creature.conditions}
         missing = [c for c in action.remove if c.strip().casefold() not in lowered]
         if missing:
             have = ", ".join(creature.conditions) or "none"
-            raise IllegalAction("unknown-condition", f"{creature.name} is not {', '.join(missing)} "
-                                f"(its conditions: {have}).")
+            raise IllegalAction("unknown-condition", _('{creature} is not {names} (its conditions: {have}).',
+                                                       creature=creature.name, names=', '.join(missing), have=have))
         kept = [c for c in creature.conditions if c.casefold() not in {r.strip().casefold() for r in action.remove}]
         for label in action.add:
             label = label.strip()
             if not label or len(label) > 24:
-                raise IllegalAction("bad-condition", "A condition is a short label (1 to 24 characters).")
+                raise IllegalAction("bad-condition", _('A condition is a short label (1 to 24 characters).'))
             if label.casefold() not in {c.casefold() for c in kept}:
                 kept.append(label)
         creature.conditions = kept
@@ -893,21 +941,23 @@ class Encounter(Ruleset):
             parts.append("no longer " + ", ".join(r.strip() for r in action.remove))
         events.append(Event(kind="condition", seat=action.seat, data={"creature": creature.id,
                                                                       "conditions": kept},
-                            text=f"{creature.name} is {' and '.join(parts)}."))
+                            text=_('{creature} is {names}.', creature=creature.name, names=' and '.join(parts))))
 
     # -- pausing and finishing -----------------------------------------------------------------
     def _pause(self, state: EncounterState, action: Pause, events: list[Event]) -> None:
         state.paused_from = state.phase
         state.phase = "paused"
         why = f": {action.reason.strip()}" if action.reason.strip() else ""
-        events.append(Event(kind="pause", seat=action.seat, text=f"The referee pauses the encounter{why}."))
+        events.append(Event(kind="pause", seat=action.seat, text=_('The referee pauses the encounter{why}.',
+                                                                   why=why)))
 
     def _resume(self, state: EncounterState, action: Resume, events: list[Event]) -> None:
         state.phase = state.paused_from or "combat"
         state.paused_from = None
         current = state.current
-        whose = f" It is {current.name}'s turn." if current else ""
-        events.append(Event(kind="resume", seat=action.seat, text=f"The encounter resumes.{whose}"))
+        whose = (_(" It is {current}'s turn.", current=current.name) if current else '')
+        events.append(Event(kind="resume", seat=action.seat, text=_('The encounter resumes.{whose}',
+                                                                    whose=whose)))
 
     def _finish(self, state: EncounterState, action: Finish, events: list[Event]) -> None:
         self._close(state, action.reason.strip() or "the referee ended the encounter", events)
@@ -917,10 +967,11 @@ class Encounter(Ruleset):
         state.result = Result(reason=reason)
         state.phase = "over"
         state.turn = None
-        summary = f" Down: {', '.join(fallen)}." if fallen else ""
+        summary = (_(' Down: {names}.', names=', '.join(fallen)) if fallen else '')
         events.append(Event(kind="game_over", seat=REFEREE,
-                            text=f"The encounter is over ({reason}) after {state.round} round"
-                            f"{'s' if state.round != 1 else ''}.{summary}"))
+                            text=ngettext("The encounter is over ({reason}) after {n} round.{summary}",
+                                          "The encounter is over ({reason}) after {n} rounds.{summary}", state.round,
+                                          reason=reason, summary=summary)))
 
     # -- views ----------------------------------------------------------------------------------
     def _to_act(self, state: GameState) -> list[str]:
@@ -944,24 +995,27 @@ class Encounter(Ruleset):
     def _status(self, state: GameState) -> str:
         assert isinstance(state, EncounterState)
         if state.is_over:
-            return f"The encounter is over: {state.result.reason}."
+            return _("The encounter is over: {reason}.", reason=state.result.reason)
         if state.phase == "setup":
-            return (f"Setting up on {state.map.name}: {len(state.creatures)} creature"
-                    f"{'s' if len(state.creatures) != 1 else ''} placed. The referee places creatures "
-                    "(/place) and rolls /initiative to begin.")
+            return ngettext("Setting up on {map}: {n} creature placed. The referee places creatures (/place) and "
+                            "rolls /initiative to begin.",
+                            "Setting up on {map}: {n} creatures placed. The referee places creatures (/place) and "
+                            "rolls /initiative to begin.", len(state.creatures), map=state.map.name)
         if state.phase == "paused":
-            return "The encounter is paused; the referee resumes it with /resume."
+            return _("The encounter is paused; the referee resumes it with /resume.")
         current = state.current
         if current is None:
-            return f"Round {state.round}: no creature can act. Order: {self._order_text(state)}."
+            return _("Round {round}: no creature can act. Order: {order}.", round=state.round,
+                     order=self._order_text(state))
         turn = state.turn
         owner = state.seat(current.owner).name
-        moved = ""
         if turn.spent:
             limit = movement_budget_total(current, turn.mode, state.run_heavy_x3)
-            moved = f", moved {turn.spent} of {limit}"
-        return (f"Round {state.round}: {current.name}'s turn ({owner}{moved}). "
-                f"Order: {self._order_text(state)}.")
+            return _("Round {round}: {creature}'s turn ({owner}, moved {spent} of {limit}). Order: {order}.",
+                     round=state.round, creature=current.name, owner=owner, spent=turn.spent, limit=limit,
+                     order=self._order_text(state))
+        return _("Round {round}: {creature}'s turn ({owner}). Order: {order}.", round=state.round,
+                 creature=current.name, owner=owner, order=self._order_text(state))
 
     def _legal_actions(self, state: GameState, seat: str) -> list[Action]:
         """A summary for suggestions: the active creature's single-move squares, its targets,
@@ -1057,6 +1111,6 @@ def straight_line(start: XY, end: XY) -> list[XY]:
 
 def _health_words(health: str) -> str:
     return {
-        "ok": "back on its feet", "disabled": "disabled (0 hp: one action a turn)",
-        "dying": "dying (unconscious, losing blood)", "dead": "dead",
+        "ok": _("back on its feet"), "disabled": _("disabled (0 hp: one action a turn)"),
+        "dying": _("dying (unconscious, losing blood)"), "dead": _("dead"),
     }[health]

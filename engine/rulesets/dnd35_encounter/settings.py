@@ -17,6 +17,7 @@ from pydantic import ValidationError
 
 from engine.core import IllegalAction
 from engine.grid import MoveRules
+from engine.core.text import _
 
 # Settings of the encounter itself, beyond the grid's MoveRules.
 ENCOUNTER_SETTINGS: dict[str, tuple[Any, str]] = {
@@ -75,7 +76,7 @@ def rules_of(options: dict[str, Any]) -> MoveRules:
     except ValidationError as exc:
         err = exc.errors()[0]
         where = ".".join(str(p) for p in err["loc"])
-        raise IllegalAction("bad-setting", f"Setting {where}: {err['msg']}.") from None
+        raise IllegalAction("bad-setting", _('Setting {where}: {err}.', where=where, err=err['msg'])) from None
 
 
 def encounter_options(options: dict[str, Any]) -> dict[str, Any]:
@@ -83,6 +84,7 @@ def encounter_options(options: dict[str, Any]) -> dict[str, Any]:
     for key, (default, _text) in ENCOUNTER_SETTINGS.items():
         value = options.get(key, default)
         if not isinstance(value, bool):
-            raise IllegalAction("bad-setting", f"Setting {key} is true or false, not {value!r}.")
+            raise IllegalAction("bad-setting", _('Setting {key} is true or false, not {value!r}.',
+                                                 key=key, value=value))
         out[key] = value
     return out

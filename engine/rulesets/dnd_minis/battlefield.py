@@ -202,8 +202,8 @@ class Battlefield:
             end = set(self.body(creature, planned.squares[-1]).squares)
             for c in self.on_board():
                 if c.id in passable and end & set(c.squares):
-                    raise IllegalAction("occupied", _('The {creature} may pass the {c} but not stop on it.',
-                                                      creature=creature.name, c=c.name))
+                    raise IllegalAction("occupied", _('The {creature} may pass the {other} but not stop on it.',
+                                                      creature=creature.name, other=c.name))
         return planned
 
     def reachable(self, creature: Creature, diag_count: int, budget: int, *, burrowing: bool = False) -> list[XY]:

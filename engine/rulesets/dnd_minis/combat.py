@@ -71,7 +71,7 @@ def resolve_attack(rng: Rng, ctx: AttackContext, *, setup: AttackSetup | None = 
     crit_immune = hooks.immune(defender, "critical hits", ctx.battle)
     helpless_melee = ctx.melee and hooks.is_helpless(defender, ctx.battle)
 
-    kind = "an attack of opportunity" if ctx.opportunity else ("a melee attack" if ctx.melee else "a ranged attack")
+    kind = _("an attack of opportunity") if ctx.opportunity else _("a melee attack") if ctx.melee else _("a ranged attack")
     ac_text = f"AC {target_ac}" + (f" ({defender.card.ac}{_signed(ac_parts[1:])})" if len(ac_parts) > 1 else "")
     events: list[Event] = []
     if helpless_melee:
@@ -89,14 +89,13 @@ def resolve_attack(rng: Rng, ctx: AttackContext, *, setup: AttackSetup | None = 
         roll = roll_d20(rng, attack_bonus, purpose=f"{attacker.name} attacks {defender.name}")
         natural, total = roll.natural, roll.total
         if natural == 1:
-            hit, critical, verdict = False, False, "natural 1: miss"
+            hit, critical, verdict = False, False, _('natural 1: miss')
         elif natural >= crit_range:
             hit, critical = True, not crit_immune
-            verdict = (f"natural {natural}: hit and critical hit" if critical
-                       else f"natural {natural}: automatic hit ({defender.name} is immune to critical hits)")
+            verdict = ((_('natural {natural}: hit and critical hit', natural=natural) if critical else _('natural {natural}: automatic hit ({defender} is immune to critical hits)', natural=natural, defender=defender.name)))
         else:
             hit, critical = roll.total >= target_ac, False
-            verdict = "hit" if hit else "miss"
+            verdict = (_('hit') if hit else _('miss'))
         events.append(Event(
             kind="attack_roll", seat=attacker.side, roll=roll,
             text=_('{attacker} makes {kind} on {defender} with {describe}: d20 {natural}{signed} = {total} vs '

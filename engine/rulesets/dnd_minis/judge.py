@@ -112,7 +112,7 @@ def rule(state, action: JudgeRuling, events: list[Event], *, ready: bool, field:
         creature.squeeze = None
         events.append(Event(kind="judge", seat=JUDGE, data={**data, "from": list(start) if start else None,
                                                               "to": list(action.to)},
-                            text=_('{ruling}the {creature} is moved from {outcome} to {square}.', ruling=ruling, creature=creature.name, outcome=(square_name(start) if start else _('off the map')), square=square_name(action.to))))
+                            text=_('{ruling}the {creature} is moved from {outcome} to {square}.', ruling=ruling, creature=creature.name, outcome=square_name(start) if start else _('off the map'), square=square_name(action.to))))
     elif isinstance(action, (JudgeDamage, JudgeHeal)):
         if not creature.on_board:
             raise IllegalAction("not-on-board", _('The {creature} is not on the battlefield.',

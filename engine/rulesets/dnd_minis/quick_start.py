@@ -38,7 +38,7 @@ from engine.rulesets.dnd_minis.cards import find_card
 from engine.rulesets.dnd_minis.creature import Creature
 from engine.rulesets.dnd_minis import judge
 from engine.rulesets.dnd_minis.maps import load_map, map_names, start_side_of, start_squares
-from engine.core.text import _
+from engine.core.text import _, ngettext
 
 XY = tuple[int, int]
 SEATS = ("p1", "p2")
@@ -268,8 +268,8 @@ class QuickStart(Ruleset):
         state.order = [action.first, state.other_seat(action.first)]
         state.acted = []
         events.append(Event(kind="order", seat=action.seat,
-                            text=_('{seat} chooses: the {creature_of} acts first.',
-                                   seat=state.seat(action.seat).name, creature_of=state.creature_of(action.first).name)))
+                            text=_('{seat} chooses: the {creature} acts first.',
+                                   seat=state.seat(action.seat).name, creature=state.creature_of(action.first).name)))
         self._begin_activation(state, action.first, events)
 
     def _begin_activation(self, state: QuickStartState, seat: str, events: list[Event]) -> None:

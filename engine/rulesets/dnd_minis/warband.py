@@ -37,7 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from engine.core.errors import IllegalAction, quote, validation_problems
 from engine.core.jsonfile import read_json
-from engine.core.text import _
+from engine.core.text import Text, _
 from engine.rulesets.dnd_minis.cards import (
     EDITIONS, FACTIONS, Edition, Faction, StatCard, find_card, shipped_cards, suggestions,
 )
@@ -77,12 +77,12 @@ class Limits:
     epic_map: bool = False  # Epic Assault: only epic-size maps
 
     @property
-    def allow(self) -> str:
-        return "allow" if self.label.endswith("rules") else "allows"
+    def allow(self) -> Text:
+        return _("allow") if self.label.endswith("rules") else _("allows")
 
     @property
-    def need(self) -> str:
-        return "need" if self.label.endswith("rules") else "needs"
+    def need(self) -> Text:
+        return _("need") if self.label.endswith("rules") else _("needs")
 
 
 def limits_for(edition: str, scenario: str | None = None, size: int | None = None, players: int = 2) -> Limits:
@@ -369,7 +369,7 @@ def refuse_limits(found: list[Problem], headline: str) -> IllegalAction:
     if len(found) == 1:
         error = IllegalAction(code, _('{headline} {found}', headline=headline, found=found[0]))
     else:
-        error = IllegalAction(code, _('{rstrip} ({count} limits broken):\n{names}', rstrip=headline.rstrip(':'), count=len(found), names="\n".join(f"• {p}" for p in found)))
+        error = IllegalAction(code, _('{headline} ({count} limits broken):\n{names}', headline=headline.rstrip(':'), count=len(found), names="\n".join(f"• {p}" for p in found)))
     error.codes = codes
     return error
 
@@ -383,45 +383,48 @@ def problems(warband: Warband, catalog: Catalog | None = None, *, players: int =
     """
     cards = _catalog(catalog)
     limits = limits_for(warband.edition, warband.scenario, warband.size, players)
-    name = f"Warband '{warband.name}'"
+    name = _("Warband '{warband}'", warband=warband.name)
     out: list[Problem] = []
     held = _cards(warband, cards)
 
     for entry in warband.creatures:
         if entry.card not in cards:
-            out += _tagged("unknown-card", [f"{name} lists '{entry.card}', which is not a known creature card."])
+            out += _tagged("unknown-card", [_("{name} lists '{card}', which is not a known creature card.",
+                                              name=name, card=entry.card)])
     if not warband.creatures:
-        out += _tagged("empty", [f"{name} has no creatures yet."])
+        out += _tagged("empty", [_('{name} has no creatures yet.', name=name)])
 
     # Points, count, single cost.
     total = points(warband, cards)
     if limits.points is not None and total > limits.points:
-        out += _tagged("points", [f"{name} costs {total} points; {limits.label} {limits.allow} {limits.points}."])
+        out += _tagged("points", [_('{name} costs {total} points; {label} {allow} {points}.', name=name, total=total, label=limits.label, allow=limits.allow, points=limits.points)])
     count = sum(n for _, n in held)
     if limits.max_creatures is not None and count > limits.max_creatures:
-        out += _tagged("size", [f"{name} has {count} creatures; {limits.label} {limits.allow} at most "
-                                f"{limits.max_creatures} (minions and summoned creatures don't count)."])
+        out += _tagged("size", [_("{name} has {count} creatures; {label} {allow} at most {max_creatures} "
+                                  "(minions and summoned creatures don't count).", name=name, count=count, label=limits.label, allow=limits.allow, max_creatures=limits.max_creatures)])
     for card, _count in held:
         if card.cost is None:
-            out += _tagged("cost", [f"{card.name} has no cost on its card, so it can't join a warband."])
+            out += _tagged("cost", [_("{card} has no cost on its card, so it can't join a warband.",
+                                      card=card.name)])
         elif limits.max_single_cost is not None and card_cost(card, warband) > limits.max_single_cost:
-            out += _tagged("cost", [f"{card.name} costs {card_cost(card, warband)} points; {limits.label} "
-                                    f"{limits.allow} at most {limits.max_single_cost} for one creature "
-                                    f"(70% of {limits.points})."])
+            out += _tagged("cost", [_('{card} costs {card_cost} points; {label} {allow} at most '
+                                      '{max_single_cost} for one creature (70% of {points}).', card=card.name, card_cost=card_cost(card, warband), label=limits.label, allow=limits.allow, max_single_cost=limits.max_single_cost, points=limits.points)])
 
     # Edition, size, epic sides.
     edition_name = "the starter rules" if warband.edition == "starter" else "War Drums"
     for card, _count in held:
         if warband.edition not in card.editions:
-            out += _tagged("edition", [f"{card.name} is not available in {edition_name}."])
+            out += _tagged("edition", [_('{card} is not available in {edition_name}.',
+                                         card=card.name, edition_name=edition_name)])
         if not limits.huge_allowed and card.size in BIG_SIZES:
-            out += _tagged("huge", [f"{card.name} is {card.size.capitalize()}; {limits.label} {limits.allow} no "
-                                    "Huge or larger creatures (Epic Assault does)."])
+            out += _tagged("huge", [_('{card} is {size}; {label} {allow} no Huge or larger creatures '
+                                      '(Epic Assault does).', card=card.name, size=card.size.capitalize(), label=limits.label, allow=limits.allow)])
         if card.epic and not limits.epic_allowed:
             standard = cards.get(card.standard_side or "")
-            instead = f" (use {standard.name})" if standard else ""
-            out += _tagged("epic", [f"{card.name} is the epic side of a card; only Epic Assault allows epic "
-                                    f"sides{instead}."])
+            instead = (_(' (use {standard})', standard=standard.name) if standard else '')
+            out += _tagged("epic", [_('{card} is the epic side of a card; only Epic Assault allows epic '
+                                      'sides{instead}.',
+                                      card=card.name, instead=instead)])
 
     out += _tagged("faction", _faction_problems(warband, held, limits, name))
     out += _tagged("commander", _commander_problems(warband, held, limits, name, cards))
@@ -454,7 +457,8 @@ def _faction_problems(warband: Warband, held, limits: Limits, name: str) -> list
     if not limits.faction_required:
         return []
     if warband.faction is None:
-        return [f"{name} has no faction: choose {', '.join(FACTIONS[:-1])} or {FACTIONS[-1]}."]
+        return [_('{name} has no faction: choose {names} or {factions}.',
+                  name=name, names=', '.join(FACTIONS[:-1]), factions=FACTIONS[-1])]
     waived = [w.casefold() for w in _building_waivers(held)]
     out = []
     for card, _count in held:
@@ -465,7 +469,8 @@ def _faction_problems(warband: Warband, held, limits: Limits, name: str) -> list
                                          for w in waived):
             continue
         shows = ", ".join(card.factions) if card.factions else "no faction symbol"
-        out.append(f"{card.name} can't join a {warband.faction} warband: its card shows {shows}.")
+        out.append(_("{card} can't join a {faction} warband: its card shows {shows}.",
+                     card=card.name, faction=warband.faction, shows=shows))
     return out
 
 
@@ -476,25 +481,30 @@ def _commander_problems(warband: Warband, held, limits: Limits, name: str, cards
     if zero_id is not None:
         zero = cards.get(zero_id)
         if not limits.commander_zero_allowed:
-            out.append(f"{name} uses the Commander 0 rule, which only Out of the Box and Limited play allow.")
+            out.append(_('{name} uses the Commander 0 rule, which only Out of the Box and Limited play allow.',
+                         name=name))
         elif zero is None or warband.count_of(zero_id) == 0:
-            out.append(f"{name} names '{zero_id}' as its Commander 0, but holds no such creature.")
+            out.append(_("{name} names '{zero_id}' as its Commander 0, but holds no such creature.",
+                         name=name, zero_id=zero_id))
         elif real:
-            out.append(f"{name} has a commander ({real[0].name}), so it can't also use the Commander 0 rule.")
+            out.append(_("{name} has a commander ({real}), so it can't also use the Commander 0 rule.",
+                         name=name, real=real[0].name))
         elif zero.has_ability("Difficult") or zero.has_ability("Wild"):
-            out.append(f"{zero.name} is Difficult or Wild, so it can't be the Commander 0.")
+            out.append(_("{zero} is Difficult or Wild, so it can't be the Commander 0.", zero=zero.name))
         else:
             eligible = [c for c, _ in held if not (c.has_ability("Difficult") or c.has_ability("Wild"))]
             cheapest = min((c.cost or 0) for c in eligible)
             if (zero.cost or 0) > cheapest:
                 lowest = next(c for c in eligible if (c.cost or 0) == cheapest)
-                out.append(f"The Commander 0 must be the cheapest creature that is neither Difficult nor Wild: "
-                           f"{lowest.name} ({cheapest}) costs less than {zero.name} ({zero.cost}).")
+                out.append(_('The Commander 0 must be the cheapest creature that is neither Difficult nor '
+                             'Wild: {lowest} ({cheapest}) costs less than {zero} ({cost}).',
+                             lowest=lowest.name, cheapest=cheapest, zero=zero.name, cost=zero.cost))
     has_commander = bool(real) or (zero_id is not None and limits.commander_zero_allowed)
     if limits.commander_required and held and not has_commander:
-        hint = " (or use the Commander 0 rule)" if limits.commander_zero_allowed else ""
-        out.append(f"{name} has no commander: {limits.label} {limits.need} at least one creature with a commander "
-                   f"rating{hint}.")
+        hint = _(" (or use the Commander 0 rule)") if limits.commander_zero_allowed else ""
+        out.append(_('{name} has no commander: {label} {need} at least one creature with a commander '
+                     'rating{hint}.',
+                     name=name, label=limits.label, need=limits.need, hint=hint))
     return out
 
 
@@ -510,10 +520,12 @@ def _unique_problems(held) -> list[str]:
             continue
         who = group[0][0].unique_name
         if len(group) == 1:
-            out.append(f"{group[0][0].name} is Unique: a warband may hold only one (this one holds {total}).")
+            out.append(_('{card} is Unique: a warband may hold only one (this one holds {total}).',
+                         card=group[0][0].name, total=total))
         else:
             names = " and ".join(c.name for c, _ in group)
-            out.append(f"{names} are all {who}, who is Unique: a warband may hold only one.")
+            out.append(_('{names} are all {who}, who is Unique: a warband may hold only one.',
+                         names=names, who=who))
     return out
 
 
@@ -532,7 +544,8 @@ def _requires_problems(warband: Warband, held, limits: Limits, cards: Catalog) -
                 continue
             if limits.requires_relaxed and total > n:
                 continue  # Limited: any other creature may be named instead (War Drums §22.3)
-            out.append(f"{card.name} requires {wanted}, but the warband has no {wanted}.")
+            out.append(_('{card} requires {wanted}, but the warband has no {wanted}.',
+                         card=card.name, wanted=wanted))
     return out
 
 
@@ -543,7 +556,8 @@ def _minion_problems(held, limits: Limits, cards: Catalog) -> list[str]:
             try:
                 find_card(minion, cards)
             except IllegalAction:
-                out.append(f"{card.name} brings minions '{minion}', but Warband has no such card.")
+                out.append(_("{card} brings minions '{minion}', but Warband has no such card.",
+                             card=card.name, minion=minion))
     return out
 
 
@@ -556,32 +570,40 @@ def _brought_problems(warband: Warband, limits: Limits, name: str, players: int,
         tiles = shipped_tiles()
         unknown = [t for t in warband.tiles if t not in tiles]
         for t in unknown:
-            out += _tagged("tiles", [f"{name} brings the tile '{t}', which Warband doesn't know."])
+            out += _tagged("tiles", [_("{name} brings the tile '{tile}', which Warband doesn't know.",
+                                       name=name, tile=t)])
         known = [tiles[t] for t in warband.tiles if t in tiles]
         assembly = [t for t in known if t.assembly]
         generic = [t for t in known if not t.assembly]
         want = limits.generic_tiles
-        rule = f"the starter rules need exactly 1 assembly tile and {want} generic tiles" + (
-            f" ({players} players)" if players > 2 else "")
+        if players > 2:
+            rule = _("the starter rules need exactly 1 assembly tile and {want} generic tiles ({players} players)",
+                     want=want, players=players)
+        else:
+            rule = _("the starter rules need exactly 1 assembly tile and {want} generic tiles", want=want)
         if len(assembly) != 1 or len(generic) != want:
-            out += _tagged("tiles", [f"{name} brings {len(assembly)} assembly and {len(generic)} generic tiles; "
-                                     f"{rule}."])
+            out += _tagged("tiles", [_('{name} brings {count} assembly and {count_2} generic tiles; {rule}.',
+                                       name=name, count=len(assembly), count_2=len(generic), rule=rule)])
         for tile_id, n in Counter(warband.tiles).items():
             if n > 1:
-                out += _tagged("copies", [f"{name} brings the tile '{tile_id}' {n} times: no two of a player's "
-                                          "tiles may be identical."])
+                out += _tagged("copies", [_("{name} brings the tile '{tile_id}' {number} times: no two of a "
+                                            "player's tiles may be identical.",
+                                            name=name, tile_id=tile_id, number=n)])
     if limits.needs_battle_map:
         from engine.rulesets.dnd_minis.maps import battle_maps
 
         known_maps = battle_maps() if maps is None else dict(maps)
         if warband.battle_map is None:
-            out += _tagged("battle-map", [f"{name} brings no battle map: War Drums needs each player to bring one."])
+            out += _tagged("battle-map", [_('{name} brings no battle map: War Drums needs each player to bring '
+                                            'one.',
+                                            name=name)])
         elif warband.battle_map not in known_maps:
-            out += _tagged("battle-map", [f"{name} brings the map '{warband.battle_map}', which Warband doesn't "
-                                          f"know (maps: {', '.join(sorted(known_maps))})."])
+            out += _tagged("battle-map", [_("{name} brings the map '{battle_map}', which Warband doesn't know "
+                                            "(maps: {names}).", name=name, battle_map=warband.battle_map, names=', '.join(sorted(known_maps)))])
         elif limits.epic_map and not known_maps[warband.battle_map]:
-            out += _tagged("battle-map", [f"{name} brings '{warband.battle_map}', which is not an epic-size map; "
-                                          "Epic Assault is played on epic-size maps only."])
+            out += _tagged("battle-map", [_("{name} brings '{battle_map}', which is not an epic-size map; Epic "
+                                            "Assault is played on epic-size maps only.",
+                                            name=name, battle_map=warband.battle_map)])
     return out
 
 
@@ -670,11 +692,11 @@ def import_warband(text: str | bytes, *, owner: str = "", catalog: Catalog | Non
         raise IllegalAction("bad-warband", _('{source}: warband: the file must hold one JSON object',
                                              source=source))
     if data.get("format", FILE_FORMAT) != FILE_FORMAT:
-        raise IllegalAction("bad-warband", _("{source}: format: expected '{file_format}', not {get}",
-                                             source=source, file_format=FILE_FORMAT, get=quote(data.get('format'))))
+        raise IllegalAction("bad-warband", _("{source}: format: expected '{file_format}', not {found}",
+                                             source=source, file_format=FILE_FORMAT, found=quote(data.get('format'))))
     if data.get("version", 1) != 1:
-        raise IllegalAction("bad-warband", _('{source}: version: Warband reads version 1 files, not {get}',
-                                             source=source, get=quote(data.get('version'))))
+        raise IllegalAction("bad-warband", _('{source}: version: Warband reads version 1 files, not {found}',
+                                             source=source, found=quote(data.get('version'))))
     raw = data.get("creatures", [])
     if not isinstance(raw, list):
         raise IllegalAction("bad-warband", _('{source}: creatures: must be a list of {{card, count}}',
@@ -687,8 +709,8 @@ def import_warband(text: str | bytes, *, owner: str = "", catalog: Catalog | Non
                                                  source=source, i=i))
         unknown_keys = set(item) - {"card", "name", "count"}
         if unknown_keys:
-            raise IllegalAction("bad-warband", _('{source}: creatures.{i}: unknown field {sorted}',
-                                                 source=source, i=i, sorted=quote(sorted(unknown_keys)[0])))
+            raise IllegalAction("bad-warband", _('{source}: creatures.{i}: unknown field {field}',
+                                                 source=source, i=i, field=quote(sorted(unknown_keys)[0])))
         key = item.get("card") or item.get("name")
         if not isinstance(key, str):
             raise IllegalAction("bad-warband", _('{source}: creatures.{i}: names no creature card',
@@ -705,10 +727,10 @@ def import_warband(text: str | bytes, *, owner: str = "", catalog: Catalog | Non
     fields = {k: data.get(k) for k in ("name", "edition", "scenario", "faction", "size", "commander_zero", "battle_map")}
     fields["tiles"] = data.get("tiles", [])
     if fields["edition"] not in EDITIONS:
-        raise IllegalAction("bad-warband", _('{source}: edition: must be starter or war-drums, not {fields}',
-                                             source=source, fields=quote(fields['edition'])))
+        raise IllegalAction("bad-warband", _('{source}: edition: must be starter or war-drums, not {edition}',
+                                             source=source, edition=quote(fields['edition'])))
     extra = set(data) - {"format", "version", "creatures", "tiles", *fields}
     if extra:
-        raise IllegalAction("bad-warband", _('{source}: unknown field {sorted}',
-                                             source=source, sorted=quote(sorted(extra)[0])))
+        raise IllegalAction("bad-warband", _('{source}: unknown field {field}',
+                                             source=source, field=quote(sorted(extra)[0])))
     return _validated({**fields, "owner": owner, "creatures": entries}, source)

@@ -345,7 +345,7 @@ class Incorporeal(Ability):
                       "no-damage" if edition_of(ctx.battle) == "starter" else "damage")
         negated = roll.total >= 11 if high == "no-damage" else roll.total < 11
         ctx.events.append(Event(kind="incorporeal", seat=owner.side, roll=roll,
-                                text=_('{owner} is incorporeal: {total} — {outcome}.', owner=owner.name, total=roll.total, outcome=(_('no damage') if negated else _('the damage goes through'))),
+                                text=_('{owner} is incorporeal: {total} — {outcome}.', owner=owner.name, total=roll.total, outcome=_('no damage') if negated else _('the damage goes through')),
                                 data={"creature": owner.id, "negated": negated}))
         return negated
 

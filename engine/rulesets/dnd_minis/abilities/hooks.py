@@ -297,7 +297,7 @@ def conceal_check(rng: "Rng", ctx: AttackContext) -> tuple[bool, list[Event]]:
         ok = roll.total >= value
         events.append(Event(kind="conceal", seat=ctx.attacker.side, roll=roll,
                             text=_('Conceal {value} check: {total} — {outcome}.',
-                                   value=value, total=roll.total, outcome=(_('the hit stands') if ok else _('miss')))))
+                                   value=value, total=roll.total, outcome=_('the hit stands') if ok else _('miss'))))
         if ok:
             return True, events
     return False, events
@@ -366,7 +366,7 @@ def roll_save(rng: "Rng", save: SaveContext) -> tuple[bool, Event]:
     """d20 + Level (or Save = N) + save modifiers (+ commander rating for morale) ≥ DC;
     natural 20 passes, natural 1 fails (War Drums §16). Fearless passes morale saves unrolled."""
     who = save.creature
-    what = "morale save" if save.morale else f"save against {save.against or 'the effect'} (DC {save.dc})"
+    what = (_('morale save') if save.morale else _('save against {against} (DC {dc})', against=save.against or _('the effect'), dc=save.dc))
     if save.morale and automatic_morale(save):
         return True, Event(kind="save", seat=who.side, text=_('{who} passes its {what} automatically.',
                                                               who=who.name, what=what),
@@ -376,17 +376,17 @@ def roll_save(rng: "Rng", save: SaveContext) -> tuple[bool, Event]:
     bonus = base + sum(m.value for m in mods) + (save.commander_rating if save.morale else 0)
     roll = roll_d20(rng, bonus, purpose=f"{who.name} {what}")
     if roll.natural == 20:
-        passed, why = True, "natural 20"
+        passed, why = True, _('natural 20')
     elif roll.natural == 1:
-        passed, why = False, "natural 1"
+        passed, why = False, _('natural 1')
     else:
-        passed, why = roll.total >= save.dc, f"{roll.total} vs DC {save.dc}"
+        passed, why = roll.total >= save.dc, _('{total} vs DC {dc}', total=roll.total, dc=save.dc)
     parts = f"d20 {roll.natural} + {base} level" + "".join(
         f" {'+' if m.value >= 0 else '-'} {abs(m.value)} {m.source}" for m in mods)
     if save.morale and save.commander_rating:
         parts += f" + {save.commander_rating} commander"
     return passed, Event(kind="save", seat=who.side, roll=roll,
-                         text=_('{who} makes a {what}: {parts} = {total} ({why}) — {outcome}.', who=who.name, what=what, parts=parts, total=roll.total, why=why, outcome=(_('passes') if passed else _('fails'))),
+                         text=_('{who} makes a {what}: {parts} = {total} ({why}) — {outcome}.', who=who.name, what=what, parts=parts, total=roll.total, why=why, outcome=_('passes') if passed else _('fails')),
                          data={"creature": who.id, "passed": passed, "dc": save.dc, "morale": save.morale})
 
 
@@ -598,7 +598,7 @@ def affected_by_spell(target: "Creature", caster: "Creature", spell: str, battle
         ok = roll.total >= 11
         return ok, [Event(kind="spell_resistance", seat=caster.side, roll=roll,
                           text=_('Spell resistance: {total} — {outcome}.',
-                                 total=roll.total, outcome=(_('the spell works') if ok else _('resisted'))))]
+                                 total=roll.total, outcome=_('the spell works') if ok else _('resisted')))]
     return True, []
 
 
@@ -614,7 +614,7 @@ def spell_lost(caster: "Creature", spell: str, battle: Battle | None, rng: "Rng"
                 roll = roll_d20(rng, 0, purpose=f"{caster.name} casts {spell} under {other.name}'s Antimagic Eye")
                 lost = roll.total < 11
                 events.append(Event(kind="antimagic", seat=caster.side, roll=roll,
-                                    text=_('Antimagic Eye: {total} — {outcome}.', total=roll.total, outcome=(_('the spell is lost') if lost else _('the spell goes off')))))
+                                    text=_('Antimagic Eye: {total} — {outcome}.', total=roll.total, outcome=_('the spell is lost') if lost else _('the spell goes off'))))
                 if lost:
                     return True, events
     return False, events

@@ -100,7 +100,7 @@ def resolution_order(field: "SkirmishView", outcomes: list) -> list:
                 names = ", ".join(f"{field.roster[c].name} ({c})" for c in ids)
                 chosen = field.ask(seat, "effect-order", _('{outcome}several of your creatures are affected at '
                                                            'once — {names}. Which is resolved first?',
-                                                           outcome=(_('{why}: ', why=why) if why else ''), names=names), ids)
+                                                           outcome=_('{why}: ', why=why) if why else '', names=names), ids)
             ids.remove(chosen)
             ordered += by_creature[chosen]
     return ordered
@@ -132,7 +132,7 @@ def _one(field: "SkirmishView", rng: Rng, o, events: list[Event], source) -> lis
         taken = hooks.take_damage(target, [DamagePacket(amount, o.kind, from_attack=o.from_attack, source=src)],
                                   DamageContext(defender=target, source=src, rng=rng, battle=field))
         dealt = sum(p.amount for p in taken)
-        events.append(Event(kind="damage", text=_('{target} takes {dealt} {kind} damage{outcome}.', target=target.name, dealt=dealt, kind=o.kind, outcome=(_(' ({why})', why=o.why) if o.why else '')), data={"defender": target.id, "amount": dealt}))
+        events.append(Event(kind="damage", text=_('{target} takes {dealt} {kind} damage{outcome}.', target=target.name, dealt=dealt, kind=o.kind, outcome=_(' ({why})', why=o.why) if o.why else ''), data={"defender": target.id, "amount": dealt}))
         if dealt:
             field.damage(rng, target, dealt, events, source=src)
         return []
@@ -222,13 +222,13 @@ def _one(field: "SkirmishView", rng: Rng, o, events: list[Event], source) -> lis
             return []
         same = [e for e in target.effects if e.family == o.family and e.stat == o.stat]
         if same and all(abs(e.value) >= abs(o.value) for e in same):
-            events.append(Event(kind="note", text=_("{o} is already on the {target}: it doesn't stack.",
-                                                    o=o.name, target=target.name)))
+            events.append(Event(kind="note", text=_("{effect} is already on the {target}: it doesn't stack.",
+                                                    effect=o.name, target=target.name)))
             return []
         target.effects = [e for e in target.effects if not (e.family == o.family and e.stat == o.stat)]
         target.effects.append(Effect(name=o.name, family=o.family, stat=o.stat, value=o.value, source=o.source,
                                      flags=list(o.flags)))
-        events.append(Event(kind="effect", seat=target.side, text=_('The {target} gains {o}{outcome}.', target=target.name, o=o.name, outcome=(_(' ({stat} {value:+d})', stat=o.stat, value=o.value) if o.value else '')),
+        events.append(Event(kind="effect", seat=target.side, text=_('The {target} gains {effect}{outcome}.', target=target.name, effect=o.name, outcome=_(' ({stat} {value:+d})', stat=o.stat, value=o.value) if o.value else ''),
                             data={"creature": target.id, "effect": o.name}))
         return []
     if isinstance(o, Enslaved):

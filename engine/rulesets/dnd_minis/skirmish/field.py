@@ -151,11 +151,12 @@ class SkirmishField(Battlefield):
                 if sq in start or not crosses(sq):
                     continue
                 if sq in occupied:
-                    return f"{square_name(sq)}, where the {occupied[sq].name} stands"
+                    return _('{square}, where the {creature} stands',
+                             square=square_name(sq), creature=occupied[sq].name)
                 facts = self.grid.facts(sq, mode)
                 if self.grid.is_wall(sq) or facts.impassable or facts.slows or facts.no_end and "statue" in self.grid.terrain_at(sq):
                     what = ", ".join(sorted(self.grid.terrain_at(sq))) or "terrain"
-                    return f"{square_name(sq)} ({what.replace('_', ' ')})"
+                    return _('{square} ({terrain})', square=square_name(sq), terrain=what.replace('_', ' '))
         return None
 
     def threateners(self, creature: Creature, at: XY) -> list[Creature]:
@@ -297,7 +298,7 @@ class SkirmishField(Battlefield):
                       for found in shortest_paths(self.grid, me, goal, others, PathState(), self.move_rules)]
             path = self._choose_route(creature, routes, burrowing)
         events.append(Event(kind="rout_move", seat=creature.side,
-                            text=_('The {creature} flees toward its exit ({budget} squares{outcome}).', creature=creature.name, budget=budget, outcome=(_(', underground') if burrowing else '')),
+                            text=_('The {creature} flees toward its exit ({budget} squares{outcome}).', creature=creature.name, budget=budget, outcome=_(', underground') if burrowing else ''),
                             data={"creature": creature.id}))
         self._rout_events = events
         walked = self.walk(rng, creature, path, turn, events, step_hook=None if burrowing else self._rout_step,
@@ -351,8 +352,9 @@ class SkirmishField(Battlefield):
             end, provokers = key
             steps = [square_name(sq) for sq in route.squares[:-1]]
             via = " ".join(steps if len(steps) <= 6 else [*steps[:2], "…", *steps[-3:]])
-            aoo = ", ".join(f"{self.roster[p].name} ({p})" for p in provokers) or "none"
-            return f"{n} = " + (f"via {via} " if via else "") + f"to {square_name(end)}, attacks of opportunity: {aoo}"
+            aoo = ", ".join(f"{self.roster[p].name} ({p})" for p in provokers) or _("none")
+            return _('{number} = {via}to {square}, attacks of opportunity: {aoo}',
+                     number=n, via=_('via {via} ', via=via) if via else '', square=square_name(end), aoo=aoo)
 
         listed = "; ".join(describe(n, key, route) for n, (key, route) in enumerate(options, 1))
         answer = self.ask(creature.controller or creature.side, "rout-path",

@@ -37,11 +37,14 @@ def drop_seat(state: SkirmishState, seat: str, events: list[Event]) -> None:
     for creature in leaving:
         creature.square, creature.squeeze, creature.left_map = None, None, True
         creature.controller = None
-    events.append(Event(kind="seat_dropped", seat=seat,
-                        text=_("{name} leaves the battle; nothing leaves the battlefield.", name=name) if not leaving else
-                        ngettext("{name} leaves the battle; {creatures} leaves the battlefield.",
-                                 "{name} leaves the battle; {creatures} leave the battlefield.", len(leaving), name=name,
-                                 creatures=join(", ", [_("the {creature}", creature=c.name) for c in leaving])),
+    creatures = join(", ", [_("the {creature}", creature=c.name) for c in leaving])
+    if leaving:
+        text = ngettext("{name} leaves the battle; {creatures} leaves the battlefield.",
+                        "{name} leaves the battle; {creatures} leave the battlefield.", len(leaving), name=name,
+                        creatures=creatures)
+    else:
+        text = _("{name} leaves the battle; nothing leaves the battlefield.", name=name)
+    events.append(Event(kind="seat_dropped", seat=seat, text=text,
                         data={"seat": seat, "creatures": [c.id for c in leaving]}))
     if state.rules.dropped_seat_vp == "split":
         for creature in leaving:

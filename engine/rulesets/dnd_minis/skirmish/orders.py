@@ -69,7 +69,6 @@ def give_aoo_order(state: SkirmishState, action: AooOrder, events: list[Event]) 
         player.declined_aoo += ids
     elif action.choice == "ask":
         player.asked_aoo += ids
-    one = bool(action.creature)
     seat_name = state.seat(action.seat).name
     if action.creature:
         creature = chosen[0].name

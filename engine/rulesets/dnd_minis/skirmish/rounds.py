@@ -143,7 +143,7 @@ def begin_turn(state: SkirmishState, creature: Creature, seat: str, events: list
     creature.activated = creature.activations >= turns_allowed(creature)
     field = SkirmishField(state)
     turn.in_command = command.in_command(field, creature)
-    events.append(Event(kind="activation", seat=seat, text=_('The {creature} takes its turn{outcome}.', creature=creature.name, outcome=('' if turn.in_command else _(' (out of command)'))), data={"creature": creature.id}))
+    events.append(Event(kind="activation", seat=seat, text=_('The {creature} takes its turn{outcome}.', creature=creature.name, outcome='' if turn.in_command else _(' (out of command)')), data={"creature": creature.id}))
     effects.run(field, state.rng, hooks.start_of_turn(creature, field), events, source=None)
     limits = hooks.turn_limits(creature, field)  # asked after the start-of-turn effects (Slow Effect)
     confusion = None
@@ -268,7 +268,7 @@ def _end_of_turn_terrain(state: SkirmishState, field: SkirmishField, creature: C
         roll = roll_d20(state.rng, purpose=f"{creature.name} risky terrain")
         hurt = roll.natural <= 5
         events.append(Event(kind="risky", seat=creature.side, roll=roll,
-                            text=_('The {creature} ends its turn on risky terrain: d20 {natural} — {outcome}', creature=creature.name, natural=roll.natural, outcome=(_('it takes 10 damage.') if hurt else _('nothing happens.')))))
+                            text=_('The {creature} ends its turn on risky terrain: d20 {natural} — {outcome}', creature=creature.name, natural=roll.natural, outcome=_('it takes 10 damage.') if hurt else _('nothing happens.'))))
         if hurt:
             field.damage(state.rng, creature, 10, events, source=None)
 

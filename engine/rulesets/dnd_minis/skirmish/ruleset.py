@@ -293,13 +293,13 @@ class Skirmish(Ruleset):
             c = turn.find_creature(state, text)
         field = SkirmishField(state)
         if not c.on_board:
-            raise IllegalAction("not-on-board", _('The {c} is not on the battlefield.', c=c.name))
+            raise IllegalAction("not-on-board", _('The {creature} is not on the battlefield.', creature=c.name))
         if command.rating(field, c) is None:
-            raise IllegalAction("no-commander", _('The {c} is no commander: it has no command range.', c=c.name))
+            raise IllegalAction("no-commander", _('The {creature} is no commander: it has no command range.', creature=c.name))
         if not command.able_to_command(field, c):
-            raise IllegalAction("cannot-command", _("The {c} can't command now (routing, stunned, helpless or "
+            raise IllegalAction("cannot-command", _("The {creature} can't command now (routing, stunned, helpless or "
                                                     "confused): it has no command range.",
-                                                    c=c.name))
+                                                    creature=c.name))
         view = self.board(state)
         view.zones.append(self._command_zone(state, c))
         view.caption = f"{c.name}'s command range. " + view.caption

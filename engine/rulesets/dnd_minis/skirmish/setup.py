@@ -31,7 +31,7 @@ def submit_warband(state: SkirmishState, action: SubmitWarband, events: list[Eve
         raise IllegalAction("already-sent", _('You have already sent your warband for this battle.'))
     if action.edition and action.edition != state.rules.edition:
         edition = {"starter": "the starter rules", "war-drums": "War Drums"}
-        raise IllegalAction("wrong-edition", _("Warband '{action}' is built for {get}; this game plays {get_2}.", action=action.name, get=edition.get(action.edition, action.edition), get_2=edition.get(state.rules.edition, state.rules.edition)))
+        raise IllegalAction("wrong-edition", _("Warband '{warband}' is built for {built}; this game plays {plays}.", warband=action.name, built=edition.get(action.edition, action.edition), plays=edition.get(state.rules.edition, state.rules.edition)))
     catalog = dict(shipped_cards())
     # Cards uploaded for the whole game, then the player's own uploads this warband uses.
     uploads = [*(state.options.get("card_data") or []), *action.card_data]
@@ -267,7 +267,7 @@ def _next_tile(state: SkirmishState, events: list[Event]) -> None:
             letter = state.players[seat].letter
             if tiles and any(legal_placements(state.layout, t, player=letter) for t in tiles):
                 state.deployer = seat
-                events.append(Event(kind="prompt", seat=seat, text=_('{seat} lays {outcome} (/tile).', seat=state.seat(seat).name, outcome=(_('the assembly tile') if assembly else _('a generic tile')))))
+                events.append(Event(kind="prompt", seat=seat, text=_('{seat} lays {outcome} (/tile).', seat=state.seat(seat).name, outcome=_('the assembly tile') if assembly else _('a generic tile'))))
                 return
             state.tile_queue.pop(0)
         if any(_tiles_of(state, s, False) for s in state.deploy_order) and not _stuck(state):
@@ -305,7 +305,7 @@ def place_tile(state: SkirmishState, seat: str, tile: str, at: XY, rotation: int
         raise IllegalAction("assembly-first", _('Lay your assembly tile first.'))
     state.layout = lay(state.layout, found.id, at, rotation, player=player.letter)
     player.tiles_left.remove(found.id)
-    events.append(Event(kind="tile", seat=seat, text=_('{seat} lays {found} at {square}{outcome}.', seat=state.seat(seat).name, found=found.name, square=square_name(at), outcome=(_(', turned {rotation}°', rotation=rotation) if rotation else ''))))
+    events.append(Event(kind="tile", seat=seat, text=_('{seat} lays {found} at {square}{outcome}.', seat=state.seat(seat).name, found=found.name, square=square_name(at), outcome=_(', turned {rotation}°', rotation=rotation) if rotation else '')))
     state.tile_queue.pop(0)
     _next_tile(state, events)
 
@@ -481,8 +481,8 @@ def _waylay_off_map(state: SkirmishState, events: list[Event]) -> None:
             before = {s: p.vp for s, p in state.players.items()}
             victory.award_elimination(state, c, None, events)
             state.withheld_vp[c.id] = {s: p.vp - before[s] for s, p in state.players.items() if p.vp != before[s]}
-            events.append(Event(kind="waylay", seat=c.side, text=_('The {c} lies in wait off the map.',
-                                                                   c=c.name)))
+            events.append(Event(kind="waylay", seat=c.side, text=_('The {creature} lies in wait off the map.',
+                                                                   creature=c.name)))
 
 
 def waylay_squares(state: SkirmishState, creature: Creature) -> list[XY]:

@@ -360,7 +360,7 @@ def _spike_guard(state: SkirmishState, field: SkirmishField, creature: Creature,
     def hook(c: Creature, anchor: XY, index: int) -> bool:
         if not _spike_squares(state, field, c, anchor):
             return True
-        events.append(Event(kind="spikes", seat=c.side, text=_('The {c} steps onto spike stones.', c=c.name)))
+        events.append(Event(kind="spikes", seat=c.side, text=_('The {creature} steps onto spike stones.', creature=c.name)))
         effects.run(field, state.rng, [Damage(target=c.id, amount=5, kind="magic", why="spike stones")], events)
         return c.on_board
 
@@ -494,7 +494,7 @@ def _declare(state: SkirmishState, field: SkirmishField, creature: Creature, tar
         printed = allowed.get(name.casefold()) or next((v for k, v in allowed.items() if k.startswith(name.casefold())), None)
         if printed is None:
             raise IllegalAction("cannot-declare", _("The {creature} can't declare {name!r} for this "
-                                                    "attack{outcome}", creature=creature.name, name=name, outcome=(_(' (it may declare: {names}).', names=', '.join(allowed.values())) if allowed else '.')))
+                                                    "attack{outcome}", creature=creature.name, name=name, outcome=_(' (it may declare: {names}).', names=', '.join(allowed.values())) if allowed else '.'))
         ref = creature.card.ability(printed)
         if ref is not None and ref.uses is not None and creature.uses.get(printed, 0) >= ref.uses:
             raise IllegalAction("no-uses", _('The {creature} has used up {printed}.',
