@@ -1,4 +1,4 @@
-"""Rank-and-flank commands (The Ninth Age): ``/deploy /marker /advance /march /reform``.
+"""Rank-and-flank commands (The Ninth Age): ``/deploy /marker /advance /march /reform /dispel``.
 
 Units on a table measured in inches; each command can end a step and carry the board, so they
 defer first (see :meth:`WarbandCog.run`).
@@ -50,3 +50,9 @@ class TableCog(WarbandCog):
     async def reform(self, interaction: discord.Interaction, unit: str, to: str | None = None,
                      facing: str | None = None) -> None:
         await self.run(interaction, "reform", defer=True, unit=unit, to=to, facing=facing)
+
+    @app_commands.command(**named("dispel"))
+    @described("dispel")
+    async def dispel(self, interaction: discord.Interaction, spell: str, dice: int | None = None,
+                     wizard: str | None = None) -> None:
+        await self.run(interaction, "dispel", defer=True, spell=spell, dice=dice, wizard=wizard)

@@ -14,9 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, Seat
-from engine.rulesets.ninth_age import charges, movement, setup, turns
+from engine.rulesets.ninth_age import charges, magic, movement, setup, turns
 from engine.rulesets.ninth_age.actions import (
-    ACTION_TYPES, Advance, Charge, Deploy, EndStep, FreeReform, March, MoveStep, PlaceMarker, Reform, StartBattle,
+    ACTION_TYPES, Advance, Cast, Charge, Deploy, DispelInPlay, EndStep, FreeReform, March, MoveStep, PlaceMarker,
+    Reform, StartBattle,
 )
 from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, sample_army
 from engine.rulesets.ninth_age.commands import number, parse_facing, parse_formation, parse_path, parse_wheel
@@ -39,7 +40,7 @@ OPTIONS = {
     "battle_points": "on: score the 10-0 Battle Points of §20.4 instead of the victory margins (default off)",
     "table": "table size in inches, e.g. 72x48 (default: 48x36 when both armies are Warbands, else 72x48)",
 }
-COMMANDS = {"deploy", "end", "advance", "march", "reform", "charge", "marker"}
+COMMANDS = {"deploy", "end", "advance", "march", "reform", "charge", "marker", "cast", "dispel"}
 
 
 def table_size(text: Any, armies: dict[str, Army]) -> tuple[float, float]:
@@ -142,6 +143,8 @@ class NinthAge(Ruleset):
         assert isinstance(state, NinthAgeState)
         if command == "end":
             return EndStep(seat=seat)
+        if command in ("cast", "dispel"):  # Magic phase (§9)
+            return self._magic_action(seat, command, options)
         if command == "marker":
             for key in ("x", "y"):
                 if options.get(key) in (None, ""):
@@ -190,6 +193,32 @@ class NinthAge(Ruleset):
             return Charge(seat=seat, unit=unit.id, target=target.id)
         raise IllegalAction("unknown-command", f"The Ninth Age has no /{command}.")
 
+    def _magic_action(self, seat: str, command: str, options: dict[str, Any]) -> Action:
+        """/cast wizard: spell: dice: target:|at:x,y [version:boosted] [part:]; /dispel spell: [dice:] [wizard:]."""
+        dice = int(number(options["dice"], "dice")) if options.get("dice") not in (None, "") else None
+        if command == "dispel":
+            if not options.get("spell"):
+                raise IllegalAction("missing-option", "Say which spell in play: /dispel spell: [dice:] [wizard:].")
+            return DispelInPlay(seat=seat, spell=str(options["spell"]), dice=dice,
+                                wizard=str(options["wizard"]) if options.get("wizard") else None)
+        for key in ("wizard", "spell"):
+            if not options.get(key):
+                raise IllegalAction("missing-option", "Say /cast wizard: spell: dice: target: (or at:x,y).")
+        if dice is None:
+            raise IllegalAction("missing-option", "Say how many power dice (dice:1 to 5).")
+        at = None
+        if options.get("at"):
+            parts = [p for p in str(options["at"]).replace(" ", ",").split(",") if p]
+            if len(parts) != 2:
+                raise IllegalAction("bad-option", "Write at: as x,y in inches, e.g. at:30,18.")
+            at = (number(parts[0], "x"), number(parts[1], "y"))
+        version = str(options.get("version") or "normal").strip().lower()
+        if version not in ("normal", "boosted"):
+            raise IllegalAction("bad-option", f"version is normal or boosted, not {version!r}.")
+        return Cast(seat=seat, wizard=str(options["wizard"]), spell=str(options["spell"]), dice=dice,
+                    target=str(options["target"]) if options.get("target") else None, at=at,
+                    boosted=version == "boosted", part=str(options["part"]) if options.get("part") else None)
+
     # -- the rules --------------------------------------------------------------------------------
     def _apply(self, state: GameState, action: Action, events: list[Event]) -> None:
         assert isinstance(state, NinthAgeState)
@@ -224,6 +253,13 @@ class NinthAge(Ruleset):
             raise IllegalAction("not-your-turn", f"It is {state.seat(state.active).name}'s turn ({self._status(state)})")
         if isinstance(action, EndStep):
             self._end(state, events)
+            return
+        if isinstance(action, Cast):  # Magic phase (§9)
+            magic.cast(state, seat, action.wizard, action.spell, action.dice, action.target, action.at,
+                       action.boosted, action.part, events)
+            return
+        if isinstance(action, DispelInPlay):
+            magic.dispel_in_play(state, seat, action.spell, action.dice, action.wizard, events)
             return
         if state.phase != "movement":
             raise IllegalAction("wrong-phase", f"Units move in the Movement phase; this is the {state.phase} phase.")

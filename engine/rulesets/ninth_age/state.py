@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field
 
 from engine.core import GameState
 from engine.rulesets.ninth_age.army import Army, Unit
+from engine.rulesets.ninth_age.magic_state import Caster, Effect, MagicPhase
 from engine.table.footprint import Footprint, Formation, Pose, footprint
 from engine.table.terrain import Table
 
@@ -91,6 +92,12 @@ class NinthAgeState(GameState):
     charges: list[ChargeDeclaration] = Field(default_factory=list)
     charge_path_capped: bool = False
     last_moves: list[dict] = Field(default_factory=list)  # for the board: unit id, path points, kind
+    # -- Magic phase (§9): casters, spells in play, the current phase's dice and flags
+    casters: dict[str, Caster] = Field(default_factory=dict)  # by Caster.name
+    effects: list[Effect] = Field(default_factory=list)
+    magic: MagicPhase | None = None
+    magic_phases: int = 0
+    next_effect: int = 1
 
     def unit_entry(self, unit: UnitState) -> Unit:
         return self.armies[unit.owner].units[unit.entry]

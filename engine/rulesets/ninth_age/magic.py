@@ -1,0 +1,807 @@
+"""The Magic phase (§9): Magic Flux and Channel, casting and dispelling, spells in play and their
+durations, miscasts, attribute and bound spells, dispelling Remains-in-Play spells.
+
+The sequence of §9.5, as the game runs it::
+
+    /end of Movement -> begin(): start of phase (Flux, Channel, Lasts One Turn ends)
+                        -> the reactive player's RiP window (a /decide question)
+    /cast wizard: spell: dice: target: | at:x,y [version:boosted] [part:]
+          -> casting roll -> the reactive player's dispel (a /decide question) -> effects,
+             attribute spell -> miscast -> the reactive player's RiP window again
+    /dispel spell: [dice:] [wizard:]   the active player's RiP dispel (own spells end at once)
+    /end                               the end of the phase; unused dice are lost
+
+Rulings (each named where it applies): Channel is always attempted (it costs nothing); the
+arithmetic is in :mod:`.casting`; hits go through the shared attack sequence (:mod:`.attacks`).
+"""
+
+from __future__ import annotations
+
+import math
+
+from shapely.geometry import Point as ShapelyPoint
+
+from engine.core import Event, IllegalAction, roll_dice
+from engine.core.decisions import decide
+from engine.rulesets.ninth_age import casting
+from engine.rulesets.ninth_age.army import Lore, Spell
+from engine.rulesets.ninth_age.catalogue import rule_name, rule_param
+from engine.rulesets.ninth_age.magic_state import Caster, Effect, MagicPhase, TemplateMark
+from engine.rulesets.ninth_age.spell_effects import SpellEffect, vortex_of
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.table.arcs import arc_region
+from engine.table.contact import distance, in_contact
+from engine.table.frame import Point, bearing_between, direction
+from engine.table.scatter import is_hit, random_bearing
+from engine.table.sight import Obstacle, has_line_of_sight
+from engine.table.templates import Capsule, Circle, Line
+
+EPS = 1e-3  # EPS_DIST of §24.1: "within X" is decided in the caster's favour by this much
+HEIGHTS = {"small": 1, "medium": 2, "large": 3}
+
+
+# -- casters ---------------------------------------------------------------------------------------
+def _lore(state: NinthAgeState, seat: str, name: str | None) -> Lore | None:
+    for lore in state.armies[seat].lores:
+        if name and lore.name.lower() == name.lower():
+            return lore
+    return None
+
+
+def spell_named(state: NinthAgeState, seat: str, name: str) -> tuple[Spell, Lore]:
+    for lore in state.armies[seat].lores:
+        for s in lore.spells:
+            if s.name.lower() == name.strip().lower():
+                return s, lore
+    raise IllegalAction("unknown-spell", f"No lore of {state.armies[seat].name} has a spell {name!r}.")
+
+
+def gather_casters(state: NinthAgeState) -> None:
+    """Every wizard, Wizard Conclave champion and bound-spell bearer, once, from the army lists
+    and the spells generated before deployment (§3.5)."""
+    if state.casters:
+        return
+    for u in state.units.values():
+        entry = state.unit_entry(u)
+        army = state.armies[u.owner]
+        if entry.wizard or entry.bound_spells:
+            caster = Caster(unit=u.id, seat=u.owner, name=u.id, wizard=entry.wizard is not None)
+            if entry.wizard:
+                lore = army.lore(entry.wizard.lore)
+                numbers = state.spells.get(f"{u.owner}/{entry.name}", [])
+                caster.level, caster.lore = entry.wizard.level, lore.name
+                caster.spells = [s.name for n in numbers for s in lore.spells if s.number == n]
+            caster.bound = [b.spell for b in entry.bound_spells]
+            state.casters[caster.name] = caster
+        for r in entry.special_rules:
+            if rule_name(r) == "Wizard Conclave" and entry.command.champion:
+                names = [n.strip() for n in (rule_param(r) or "").split(",") if n.strip()]
+                lore = spell_named(state, u.owner, names[0])[1] if names else None
+                c = Caster(unit=u.id, seat=u.owner, name=f"{u.id} Champion", level=1, conclave=True,
+                           lore=lore.name if lore else None, spells=[spell_named(state, u.owner, n)[0].name
+                                                                    for n in names])
+                state.casters[c.name] = c
+
+
+def caster_alive(state: NinthAgeState, c: Caster) -> bool:
+    u = state.units.get(c.unit)
+    return bool(u and u.on_table and u.models > 0)
+
+
+def is_wizard(c: Caster) -> bool:
+    return c.wizard or c.conclave
+
+
+def wizards(state: NinthAgeState, seat: str, *, fleeing: bool = False) -> list[Caster]:
+    """The seat's wizards on the table (non-fleeing unless ``fleeing``)."""
+    return [c for c in state.casters.values() if c.seat == seat and is_wizard(c) and caster_alive(state, c)
+            and (fleeing or not state.units[c.unit].fleeing)]
+
+
+def find_caster(state: NinthAgeState, seat: str, text) -> Caster:
+    key = str(text or "").strip().casefold()
+    if not key:
+        raise IllegalAction("missing-option", "Say which caster (wizard:NAME).")
+    mine = [c for c in state.casters.values() if c.seat == seat]
+    found = [c for c in mine if c.name.casefold() == key] or [c for c in mine if c.name.casefold().startswith(key)]
+    if len(found) != 1:
+        names = ", ".join(c.name for c in mine) or "none"
+        raise IllegalAction("unknown-caster", f"{'More than one' if found else 'No'} caster of yours is called "
+                            f"{text!r}. Your casters: {names}.")
+    return found[0]
+
+
+def has_item(state: NinthAgeState, c: Caster, item: str) -> bool:
+    entry = state.unit_entry(state.units[c.unit])
+    return (not c.conclave and any(i.lower() == item.lower() for i in entry.magic_items)
+            and item not in c.used_items)
+
+
+def casting_bonus(state: NinthAgeState, c: Caster) -> int:
+    """The level bonus (a Conclave champion's bonus for its unit's size, capped at +4) and the
+    Book of Arcane Power; none once concentration is broken."""
+    if c.conclave:
+        u = state.units[c.unit]
+        entry = state.unit_entry(u)
+        bonus = casting.conclave_bonus(u.models, entry.min_models or u.start_models, c.level)
+    else:
+        bonus = casting.level_bonus(c.level)
+    if has_item(state, c, "Book of Arcane Power"):
+        bonus += 1
+    return bonus
+
+
+# -- the start of the phase ------------------------------------------------------------------------
+def begin(state: NinthAgeState, events: list[Event]) -> None:
+    """Step 1 of §9.5: spells of the active player that Last One Turn end, the Flux, Channel;
+    then the reactive player's first chance to dispel Remains-in-Play spells."""
+    gather_casters(state)
+    active = state.active
+    reactive = state.enemy_of(active)
+    state.magic_phases += 1
+    for e in list(state.effects):
+        if e.duration == "one turn" and e.seat == active:
+            state.effects.remove(e)
+            events.append(Event(kind="spell_ends", seat=e.seat, text=f"{e.spell} ({e.caster}) lasted one turn: it "
+                                f"ends at the start of {state.seat(active).name}'s Magic phase."))
+    _end_spells_of_the_slain(state, events)
+    roll = roll_dice("2d6", state.rng, purpose="Magic Flux")
+    power, dispel = casting.flux(*roll.dice)
+    state.magic = MagicPhase(number=state.magic_phases, pools={active: power, reactive: dispel},
+                             used={active: 0, reactive: 0}, generated={active: 0, reactive: 0})
+    events.append(Event(kind="roll", seat=active, roll=roll, text=f"Magic Flux: {roll.dice[0]} and {roll.dice[1]}: "
+                        f"{state.seat(active).name} has {power} power dice, {state.seat(reactive).name} "
+                        f"{dispel} dispel dice."))
+    for seat in (active, reactive):  # active first (§1.5)
+        channel(state, seat, events)
+    events.append(Event(kind="phase", seat=active, text=f"{state.seat(active).name}'s Magic phase: /cast wizard: "
+                        "spell: dice: target:, /dispel spell: for a spell in play, /end when done."))
+    rip_window(state, events)
+
+
+def channel(state: NinthAgeState, seat: str, events: list[Event]) -> None:
+    """One Channel attempt (a ruling: always made, since it costs nothing): D6 + 1 per
+    non-fleeing model with Channel; 7 or more adds one magic die, within the limit of 2."""
+    count = len(wizards(state, seat))
+    for u in state.on_table(seat):
+        entry = state.unit_entry(u)
+        if entry.has_rule("Channel") and not entry.wizard and not u.fleeing:
+            count += 1  # a Channel model that is not a wizard (wizards are counted above)
+    roll = roll_dice("1d6", state.rng, purpose=f"{state.seat(seat).name}'s Channel")
+    ok = casting.channels(roll.total, count) and state.magic.generated[seat] < casting.MAX_GENERATED
+    if ok:
+        state.magic.pools[seat] += 1
+        state.magic.generated[seat] += 1
+    events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{state.seat(seat).name} Channels: {roll.total} "
+                        f"+ {count} = {roll.total + count}, {'7 or more: one more magic die' if ok else 'below 7'} "
+                        f"({state.magic.pools[seat]} in the pool)."))
+
+
+def _end_spells_of_the_slain(state: NinthAgeState, events: list[Event]) -> None:
+    """A RiP spell whose caster was slain ends at the first moment it could be dispelled."""
+    for e in list(state.effects):
+        c = state.casters.get(e.caster)
+        if e.duration == "remains in play" and c is not None and not caster_alive(state, c):
+            state.effects.remove(e)
+            events.append(Event(kind="spell_ends", seat=e.seat, text=f"{e.spell} ends: {e.caster} was slain."))
+
+
+def dice_left(state: NinthAgeState, seat: str) -> int:
+    """Magic dice the seat may still use: its pool, within the 12-dice limit of the phase."""
+    m = state.magic
+    return max(0, min(m.pools[seat], casting.MAX_DICE_PER_PHASE - m.used[seat]))
+
+
+def _spend(state: NinthAgeState, seat: str, n: int) -> None:
+    state.magic.pools[seat] -= n
+    state.magic.used[seat] += n
+
+
+# -- targets ---------------------------------------------------------------------------------------
+def engaged(state: NinthAgeState, unit: UnitState) -> bool:
+    fp = unit.footprint()
+    return any(in_contact(fp, o.footprint()) for o in state.on_table(state.enemy_of(unit.owner)))
+
+
+def _obstacles(state: NinthAgeState) -> list[Obstacle]:
+    out = [Obstacle(shape=t.polygon, kind="blocking") for t in state.table.terrain if t.has("blocking")]
+    for u in state.on_table():
+        h = HEIGHTS[state.unit_entry(u).troop.height]
+        out.extend(Obstacle(shape=b, height=h, owner=u.id) for b in u.footprint().models)
+    return out
+
+
+def spell_range(spell: Spell, boosted: bool) -> float | None:
+    return spell.boosted_range if boosted and spell.boosted_range is not None else spell.range
+
+
+def _types(spell: Spell) -> set[str]:
+    """The spell's types in lower case, "Range X" as "range" and a Vortex as "vortex"."""
+    out = set()
+    for t in spell.types:
+        word = t.strip().lower()
+        out.add("range" if word.startswith("range") else "vortex" if word.startswith("vortex") else word)
+    return out
+
+
+def is_ground(spell: Spell) -> bool:
+    t = _types(spell)
+    return "ground" in t or vortex_of(spell.types) is not None
+
+
+def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState, boosted: bool) -> str | None:
+    """Why ``target`` is not a legal target of ``spell`` cast by ``c`` (§9.3), or None."""
+    t = _types(spell)
+    me = state.units[c.unit]
+    if "caster" in t or "caster's unit" in t:
+        return None if target.id == me.id else f"{spell.name} can only target {'the caster' if 'caster' in t else 'the caster’s unit'}."
+    if not target.on_table:
+        return f"{target.id} is not on the table."
+    if "hex" in t and target.owner == c.seat:
+        return f"{spell.name} is a Hex: it targets enemy units only."
+    if "augment" in t and target.owner != c.seat:
+        return f"{spell.name} is an Augment: it targets friendly units only."
+    reach = spell_range(spell, boosted)
+    if reach is not None:
+        d = distance(me.footprint(), target.footprint())
+        if d > reach + EPS:
+            return f"{target.id} is {d:.1f}\" away, beyond {spell.name}'s range of {reach:g}\"."
+    if "direct" in t and not target.footprint().shape.intersects(arc_region(me.footprint(), "front")):
+        return f"{spell.name} is Direct: {target.id} is not in {c.name}'s front arc."
+    if "damage" in t and engaged(state, target):
+        return f"{spell.name} is a Damage spell: {target.id} is engaged in combat."
+    if "missile" in t and not has_line_of_sight(me.footprint(), target.footprint(), _obstacles(state),
+                                                 heights=(HEIGHTS[state.unit_entry(me).troop.height],
+                                                          HEIGHTS[state.unit_entry(target).troop.height]),
+                                                 exclude={me.id, target.id}):
+        return f"{spell.name} is a Missile: {c.name} has no line of sight to {target.id}."
+    if "characters only" in t and not state.unit_entry(target).is_character:
+        return f"{spell.name} targets Characters only; {target.id} is not one."
+    if "focused" in t and target.models != 1:
+        return (f"{spell.name} is Focused: it targets a single model; {target.id} has {target.models} "
+                "(characters stand as their own units in this version).")
+    return None
+
+
+def legal_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: bool = False) -> list[UnitState]:
+    return [u for u in state.on_table() if refusal(state, c, spell, u, boosted) is None]
+
+
+# -- casting ---------------------------------------------------------------------------------------
+def _can_act(state: NinthAgeState, seat: str) -> None:
+    if state.phase != "magic" or state.magic is None:
+        raise IllegalAction("wrong-phase", f"Spells are cast in the Magic phase; this is the {state.phase} phase.")
+    if seat != state.active:
+        raise IllegalAction("not-your-turn", "Only the active player casts; dispels are asked of you with /decide.")
+
+
+def _which_spell(state: NinthAgeState, c: Caster, text) -> tuple[Spell, Lore, bool]:
+    key = str(text or "").strip()
+    if not key:
+        raise IllegalAction("missing-option", f"Say which spell (spell:NAME). {c.name} knows "
+                            f"{', '.join(c.spells + c.bound) or 'no spells'}.")
+    for name in c.spells:
+        if name.lower() == key.lower():
+            spell, lore = spell_named(state, c.seat, name)
+            return spell, lore, False
+    for name in c.bound:
+        if name.lower() == key.lower():
+            spell, lore = spell_named(state, c.seat, name)
+            return spell, lore, True
+    raise IllegalAction("unknown-spell", f"{c.name} does not know {key!r}; it knows "
+                        f"{', '.join(c.spells + [b + ' (bound)' for b in c.bound]) or 'no spells'}.")
+
+
+def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=None, at: Point | None = None,
+         boosted: bool = False, part: str | None = None, events: list[Event] | None = None) -> None:
+    """One casting attempt, steps 1-8 of §9.7."""
+    events = events if events is not None else []
+    _can_act(state, seat)
+    m = state.magic
+    c = find_caster(state, seat, wizard)
+    spell, lore, bound = _which_spell(state, c, spell_name)
+    me = state.units[c.unit]
+    # step 1: declare -- everything is checked before any die is rolled
+    if not caster_alive(state, c):
+        raise IllegalAction("no-caster", f"{c.name} is not on the table.")
+    if me.fleeing:
+        raise IllegalAction("fleeing", f"{c.name} is fleeing and cannot cast (§9.7).")
+    key = f"{c.name}/{spell.name}"
+    if key in m.attempted:
+        raise IllegalAction("already-attempted", f"{c.name} has already attempted {spell.name} this Magic phase.")
+    if any(e.caster == c.name and e.spell == spell.name and e.duration == "remains in play" for e in state.effects):
+        raise IllegalAction("in-play", f"{spell.name} of {c.name} remains in play: it cannot be cast again until it "
+                            "ends.")
+    if boosted and (bound or spell.boosted_value is None):
+        raise IllegalAction("no-boost", f"{spell.name} has no boosted version"
+                            + (" a bound spell can cast (§9.12)." if bound else "."))
+    if not 1 <= dice <= casting.MAX_CAST_DICE:
+        raise IllegalAction("bad-dice", f"A spell is cast with 1 to 5 power dice, not {dice}.")
+    if dice > dice_left(state, seat):
+        raise IllegalAction("no-dice", f"You have {m.pools[seat]} power dice and may use {dice_left(state, seat)} "
+                            f"more this phase (12 at most); {dice} asked.")
+    if "missile" in _types(spell) and engaged(state, me):
+        raise IllegalAction("engaged", f"{spell.name} is a Missile spell: {c.name} is engaged in combat.")
+    targets, point = _declare_targets(state, c, spell, boosted, target, at)
+    part = _focused_part(state, c, spell, targets, part)
+    value = (spell.boosted_value if boosted else spell.casting_value)
+    # step 2: roll
+    m.attempted.append(key)
+    _spend(state, seat, dice)
+    broken = c.name in m.broken
+    bonus = 0 if bound else casting_bonus(state, c)
+    roll = roll_dice(f"{dice}d6", state.rng, purpose=f"{c.name} casts {spell.name}")
+    d3_face = _op_d3(state, roll.dice, f"{c.name}: Overwhelming Power D3")
+    total = casting.attempt(list(roll.dice), modifiers=bonus, d3_face=d3_face, broken=broken, bound=bound)
+    what = f"{spell.name}{' (boosted)' if boosted else ''}{' (bound, Power Level)' if bound else ''}"
+    aim = point and f"the point {point[0]:.1f}, {point[1]:.1f}" or ", ".join(u.id for u in targets)
+    # step 3: success?
+    if not total.reaches(value):
+        if not bound:
+            _break(state, c)
+        events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{c.name} casts {what} on {aim} with {dice} "
+                            f"dice: {total.describe()} against {value}: it fails"
+                            + ("" if bound else f"; {c.name} loses concentration") + "."))
+        rip_window(state, events)
+        return
+    events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{c.name} casts {what} on {aim} with {dice} dice: "
+                        f"{total.describe()} against {value}: cast."
+                        + (" Overwhelming Power!" if total.overwhelming else "")))
+    # steps 4-5: the reactive player's one dispel attempt
+    dispelled = dispel_cast(state, c, spell, total.total, bound, events)
+    if not dispelled:
+        # step 6: the effect, then the lore's attribute spell
+        chosen = spell.boosted_resolve if boosted and spell.boosted_resolve else spell.resolve
+        apply_spell(state, c, spell, chosen, targets, point, value, part, events)
+        if lore.attribute is not None and not bound:
+            attribute(state, c, lore, events)
+        # step 7: Overwhelming Power's price
+        if total.overwhelming:
+            if bound:
+                if dice >= 4:
+                    c.bound.remove(spell.name)
+                    events.append(Event(kind="spell", seat=seat, text=f"{c.name}'s bound {spell.name} was cast with "
+                                        f"Overwhelming Power on {dice} dice: it is lost for the rest of the game ([A-19])."))
+                else:
+                    events.append(Event(kind="spell", seat=seat, text="A bound spell with Overwhelming Power on 3 "
+                                        "dice or fewer: nothing happens."))
+            else:
+                miscast(state, c, spell, dice, events)
+    rip_window(state, events)
+
+
+def _op_d3(state: NinthAgeState, faces, purpose: str) -> int | None:
+    if sum(1 for f in faces if f == 6) >= 2:
+        return roll_dice("1d6", state.rng, purpose=purpose).total
+    return None
+
+
+def _break(state: NinthAgeState, c: Caster) -> None:
+    if c.name not in state.magic.broken:
+        state.magic.broken.append(c.name)
+
+
+def _declare_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: bool, target,
+                     at: Point | None) -> tuple[list[UnitState], Point | None]:
+    me = state.units[c.unit]
+    t = _types(spell)
+    if is_ground(spell):
+        if at is None:
+            raise IllegalAction("missing-option", f"{spell.name} is a Ground spell: say the point, at:x,y (inches).")
+        reach = spell_range(spell, boosted)
+        d = distance(me.footprint(), at)
+        if reach is not None and d > reach + EPS:
+            raise IllegalAction("out-of-range", f"The point is {d:.1f}\" from {c.name}, beyond {reach:g}\".")
+        if not (0 <= at[0] <= state.table.width and 0 <= at[1] <= state.table.height):
+            raise IllegalAction("off-table", "The point must be on the table.")
+        return [], at
+    if "caster" in t or "caster's unit" in t:
+        return [me], None
+    if "aura" in t:
+        return legal_targets(state, c, spell, boosted), None
+    if not target:
+        legal = legal_targets(state, c, spell, boosted)
+        raise IllegalAction("missing-option", f"Say the target (target:UNIT). Legal targets of {spell.name}: "
+                            f"{', '.join(u.id for u in legal) or 'none'}.")
+    unit = _find_unit(state, target)
+    why = refusal(state, c, spell, unit, boosted)
+    if why:
+        raise IllegalAction("illegal-target", why)
+    return [unit], None
+
+
+def _focused_part(state: NinthAgeState, c: Caster, spell: Spell, targets: list[UnitState],
+                  part: str | None) -> str | None:
+    """A Focused spell on a multi-part model targets one part only (§9.3, E-18): the caster's
+    player names it (part:) or is asked."""
+    if "focused" not in _types(spell) or not targets:
+        return None
+    parts = [p.name for p in state.unit_entry(targets[0]).parts]
+    if part:
+        match = [p for p in parts if p.lower() == str(part).strip().lower()]
+        if not match:
+            raise IllegalAction("bad-option", f"{targets[0].id} has no part {part!r}; its parts: {', '.join(parts)}.")
+        return match[0]
+    if len(parts) == 1:
+        return None
+    return decide(state, c.seat, f"part-{state.magic.number}-{len(state.magic.attempted)}",
+                  f"{spell.name} is Focused: which part of {targets[0].id} does it target?", parts)
+
+
+def _find_unit(state: NinthAgeState, text) -> UnitState:
+    key = str(text).strip().casefold()
+    found = [u for u in state.units.values() if u.id.casefold() == key] or \
+        [u for u in state.units.values() if u.id.casefold().startswith(key)]
+    if len(found) != 1:
+        raise IllegalAction("unknown-unit", f"There is {'more than one' if found else 'no'} unit {text!r}.")
+    return found[0]
+
+
+# -- dispelling ------------------------------------------------------------------------------------
+def dispel_cast(state: NinthAgeState, c: Caster, spell: Spell, casting_total: int, bound: bool,
+                events: list[Event]) -> bool:
+    """Steps 4-5 of §9.7: the reactive player may make one dispel attempt (asked by /decide):
+    with magic dice, with or without a wizard ([A-16]), or by reading a Dispel Scroll."""
+    reactive = state.enemy_of(c.seat)
+    m = state.magic
+    left = dice_left(state, reactive)
+    mine = wizards(state, reactive)
+    scrolls = [w for w in mine if has_item(state, w, "Dispel Scroll")]
+    options = ["none"] + [str(n) for n in range(1, left + 1)] + (["scroll"] if scrolls else [])
+    tag = f"{m.number}-{len(m.attempted)}"
+    answer = decide(state, reactive, f"dispel-{tag}", f"{c.name} cast {spell.name} with a casting total of "
+                    f"{casting_total}. Dispel it? Say how many dispel dice (you have {left}), 'scroll' for a "
+                    "Dispel Scroll, or none.", options, default="none")
+    if answer == "none":
+        events.append(Event(kind="dispel", seat=reactive, text=f"{state.seat(reactive).name} does not dispel "
+                            f"{spell.name}."))
+        return False
+    if answer == "scroll":
+        w = scrolls[0] if len(scrolls) == 1 else find_caster(state, reactive, decide(
+            state, reactive, f"scroll-{tag}", "Who reads the Dispel Scroll?", [s.name for s in scrolls]))
+        w.used_items.append("Dispel Scroll")
+        events.append(Event(kind="dispel", seat=reactive, text=f"{w.name} reads the Dispel Scroll: {spell.name} is "
+                            "dispelled automatically (one use)."))
+        return True
+    n = int(answer)
+    dispeller = None
+    if mine:
+        who = decide(state, reactive, f"dispeller-{tag}", "Which wizard dispels (its level bonus counts unless "
+                     "its concentration is broken)?", [w.name for w in mine] + ["no-wizard"], default=mine[0].name)
+        dispeller = None if who == "no-wizard" else find_caster(state, reactive, who)
+    return _dispel_roll(state, reactive, dispeller, n, casting_total, spell.name, bound, events)
+
+
+def _dispel_roll(state: NinthAgeState, seat: str, dispeller: Caster | None, n: int, needed: int, spell: str,
+                 bound: bool, events: list[Event]) -> bool:
+    _spend(state, seat, n)
+    broken = dispeller is not None and dispeller.name in state.magic.broken
+    bonus = casting_bonus(state, dispeller) if dispeller else 0
+    who = dispeller.name if dispeller else state.seat(seat).name
+    roll = roll_dice(f"{n}d6", state.rng, purpose=f"{who} dispels {spell}")
+    d3_face = _op_d3(state, roll.dice, f"{who}: Overwhelming Power D3")
+    total = casting.attempt(list(roll.dice), modifiers=bonus, d3_face=d3_face, broken=broken)
+    extra = 1 if bound else 0  # +1 against a bound spell (§9.12)
+    ok = not total.insufficient and total.total + extra >= needed
+    text = f"{who} dispels {spell} with {n} dice: {total.describe()}" + (" +1 against a bound spell" if extra else "")
+    text += f" against {needed}: " + ("dispelled." if ok else "it fails")
+    if not ok and dispeller is not None:
+        _break(state, dispeller)
+        text += f"; {dispeller.name} loses concentration."
+    elif not ok:
+        text += "."
+    events.append(Event(kind="roll", seat=seat, roll=roll, text=text))
+    return ok
+
+
+def dispellable(state: NinthAgeState, seat: str) -> list[Effect]:
+    """RiP spells cast in an earlier phase that ``seat`` may try to end now."""
+    return [e for e in state.effects if e.duration == "remains in play" and e.phase < state.magic.number
+            and not e.attribute]
+
+
+def rip_window(state: NinthAgeState, events: list[Event]) -> None:
+    """Step 2 of §9.5: the reactive player may try to dispel the active player's Remains-in-Play
+    spells cast in an earlier phase (asked, repeatedly, while they want to and can)."""
+    reactive = state.enemy_of(state.active)
+    m = state.magic
+    while True:
+        theirs = [e for e in dispellable(state, reactive) if e.seat != reactive]
+        own = [e for e in dispellable(state, reactive) if e.seat == reactive]
+        if not theirs and not own:
+            return
+        if not own and dice_left(state, reactive) == 0:
+            return
+        m.windows += 1
+        names = [f"{e.id}:{e.spell.replace(' ', '-')}" for e in theirs + own]
+        answer = decide(state, reactive, f"rip-{m.number}-{m.windows}", "Spells remain in play: "
+                        + "; ".join(f"{e.id}: {e.spell} ({e.caster}, on {', '.join(e.units)})" for e in theirs + own)
+                        + ". Dispel one (your own end at once)? Say which, or none.", ["none"] + names, default="none")
+        if answer == "none":
+            return
+        effect = next(e for e in theirs + own if f"{e.id}:{e.spell.replace(' ', '-')}" == answer)
+        if effect.seat == reactive:
+            end_effect(state, effect, events, "its caster's side ends it")
+            continue
+        left = dice_left(state, reactive)
+        n = int(decide(state, reactive, f"rip-dice-{m.number}-{m.windows}", f"How many dispel dice against "
+                       f"{effect.spell} (it needs {effect.lowest_casting_value})?",
+                       [str(k) for k in range(1, left + 1)], default="1"))
+        mine = wizards(state, reactive)
+        dispeller = None
+        if mine:
+            who = decide(state, reactive, f"rip-wizard-{m.number}-{m.windows}", "Which wizard dispels?",
+                         [w.name for w in mine] + ["no-wizard"], default=mine[0].name)
+            dispeller = None if who == "no-wizard" else find_caster(state, reactive, who)
+        if _dispel_roll(state, reactive, dispeller, n, effect.lowest_casting_value, effect.spell, False, events):
+            end_effect(state, effect, events, "dispelled")
+
+
+def dispel_in_play(state: NinthAgeState, seat: str, spell_text, dice: int | None, wizard=None,
+                   events: list[Event] | None = None) -> None:
+    """Step 3 of §9.5: the active player ends its own RiP spell at once, or dispels an enemy one
+    cast in an earlier phase with power dice used as dispel dice (§9.6)."""
+    events = events if events is not None else []
+    _can_act(state, seat)
+    key = str(spell_text or "").strip().lower()
+    found = [e for e in dispellable(state, seat)
+             if e.spell.lower() == key or str(e.id) == key or f"{e.id}:{e.spell}".lower() == key]
+    if len(found) != 1:
+        raise IllegalAction("unknown-spell", f"{'More than one' if found else 'No'} spell {spell_text!r} may be "
+                            "dispelled now (Remains in Play, cast in an earlier phase). In play: "
+                            + (", ".join(f"{e.id}: {e.spell}" for e in dispellable(state, seat)) or "none") + ".")
+    effect = found[0]
+    if effect.seat == seat:
+        end_effect(state, effect, events, "its caster's side ends it")
+    else:
+        if not dice or dice < 1:
+            raise IllegalAction("bad-dice", "Say how many power dice dispel it (dice:N, at least 1).")
+        if dice > dice_left(state, seat):
+            raise IllegalAction("no-dice", f"You may use {dice_left(state, seat)} more magic dice this phase.")
+        dispeller = find_caster(state, seat, wizard) if wizard else None
+        if dispeller and (not is_wizard(dispeller) or dispeller not in wizards(state, seat)):
+            raise IllegalAction("not-a-wizard", f"{dispeller.name} is not a non-fleeing wizard on the table.")
+        if _dispel_roll(state, seat, dispeller, dice, effect.lowest_casting_value, effect.spell, False, events):
+            end_effect(state, effect, events, "dispelled")
+    rip_window(state, events)
+
+
+def end_effect(state: NinthAgeState, effect: Effect, events: list[Event], why: str) -> None:
+    state.effects.remove(effect)
+    events.append(Event(kind="spell_ends", seat=effect.seat, text=f"{effect.spell} ({effect.caster}) ends: {why}; "
+                        f"it leaves {', '.join(effect.units)}."))
+
+
+def end(state: NinthAgeState, events: list[Event]) -> None:
+    """Step 6: the end of the phase; unused magic dice are lost."""
+    if state.magic:
+        left = ", ".join(f"{state.seat(s).name} {n}" for s, n in state.magic.pools.items() if n)
+        if left:
+            events.append(Event(kind="magic_end", text=f"Unused magic dice are lost ({left})."))
+    state.magic = None
+
+
+# -- effects ---------------------------------------------------------------------------------------
+def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, targets: list[UnitState],
+                point: Point | None, value: int, part: str | None, events: list[Event]) -> None:
+    """Step 6: the spell's effect on its targets (hits, templates, modifiers for its duration)."""
+    me = state.units[c.unit]
+    t = _types(spell)
+    vortex = vortex_of(spell.types)
+    if vortex is not None:
+        _vortex(state, c, spell, effect, vortex, point, events)
+    elif "line template" in t:
+        end_at = targets[0].footprint().centre if targets else point
+        start = me.footprint().world((0, me.footprint().half_depth))
+        _template_hits(state, c, spell, effect, Line(start=start, end=end_at),
+                       TemplateMark(kind="line", spell=spell.name, start=start, end=end_at), events)
+    elif effect.template is not None:
+        aim = point or targets[0].footprint().centre
+        land = aim
+        if effect.scatter:
+            land = _scatter(state, c, spell, aim, effect.scatter, events)
+        _template_hits(state, c, spell, effect, Circle(centre=land, diameter=effect.template),
+                       TemplateMark(kind="round", spell=spell.name, diameter=effect.template, start=land, end=land,
+                                    aimed=aim if land != aim else None), events)
+    elif effect.deals_hits:
+        for u in targets:
+            n, text = _count(state, effect.hits, f"{spell.name}: hits on {u.id}")
+            events.append(Event(kind="spell", seat=c.seat, text=f"{spell.name} strikes {u.id}: {text} hit(s) at "
+                                f"Strength {effect.strength}."))
+            _hit(state, c, spell, effect, u, n, events)
+    if effect.modifiers or effect.halve:
+        if spell.duration == "instant":
+            return
+        state.effects.append(Effect(id=state.next_effect, spell=spell.name, caster=c.name, seat=c.seat,
+                                    duration=spell.duration, units=[u.id for u in targets], part=part,
+                                    modifiers=dict(effect.modifiers), halve=list(effect.halve),
+                                    lowest_casting_value=spell.casting_value, phase=state.magic.number))
+        state.next_effect += 1
+        change = ", ".join([f"{k} {v:+d}" for k, v in effect.modifiers.items()] + [f"{k} halved" for k in effect.halve])
+        events.append(Event(kind="spell", seat=c.seat, text=f"{spell.name} takes hold on "
+                            f"{', '.join(u.id for u in targets) or 'no unit'}{f' ({part})' if part else ''}: {change} "
+                            f"({spell.duration})."))
+
+
+def attribute(state: NinthAgeState, c: Caster, lore: Lore, events: list[Event]) -> None:
+    """§9.11: cast automatically after a spell of its lore, if it has a legal target; never
+    dispelled."""
+    spell = lore.attribute
+    t = _types(spell)
+    me = state.units[c.unit]
+    targets = [me] if ("caster" in t or "caster's unit" in t) else legal_targets(state, c, spell)
+    if not targets:
+        events.append(Event(kind="spell", seat=c.seat, text=f"{spell.name} (attribute) has no legal target."))
+        return
+    before = len(state.effects)
+    apply_spell(state, c, spell, spell.resolve, targets[:1] if "aura" not in t else targets, None,
+                spell.casting_value, None, events)
+    for e in state.effects[before:]:
+        e.attribute = True
+
+
+def _count(state: NinthAgeState, expr: str | None, purpose: str) -> tuple[int, str]:
+    expr = (expr or "1").upper()
+    if expr.isdigit():
+        return int(expr), expr
+    roll = roll_dice(expr.replace("D", "d") if expr[0] != "D" else "1" + expr.replace("D", "d"), state.rng,
+                     purpose=purpose)
+    return roll.total, f"{expr} = {'+'.join(map(str, roll.dice))}" + (f" → {roll.total}" if len(roll.dice) > 1
+                                                                         or "+" in expr else "")
+
+
+def _scatter(state: NinthAgeState, c: Caster, spell: Spell, aim: Point, dist: str, events: list[Event]) -> Point:
+    """Scatter the template (§1.2): the scatter die (1 or 6 a HIT), then the distance dice."""
+    roll = roll_dice("1d6", state.rng, purpose=f"{spell.name}: scatter die")
+    if is_hit(roll.total):
+        events.append(Event(kind="roll", seat=c.seat, roll=roll, text=f"{spell.name}: scatter die {roll.total}: HIT, "
+                            "the template stays where it was aimed."))
+        return aim
+    bearing = random_bearing(state.rng)
+    n, text = _count(state, dist, f"{spell.name}: scatter distance")
+    dx, dy = direction(bearing)
+    land = (aim[0] + dx * n, aim[1] + dy * n)
+    events.append(Event(kind="roll", seat=c.seat, roll=roll, text=f"{spell.name}: scatter die {roll.total}: an arrow "
+                        f"at {bearing:.0f}°; {dist} = {text} → the template moves {n}\" to {land[0]:.1f}, "
+                        f"{land[1]:.1f}."))
+    return land
+
+
+def _vortex(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, vortex: tuple[float, float],
+            point: Point, events: list[Event]) -> None:
+    """§9.3 Vortex: placed touching the caster in its front arc, then D6: 1-5 moves result × X
+    toward the point; 6 centres it on the caster and moves D6" in a random direction. Every
+    model under its path is hit."""
+    x, size = vortex
+    fp = state.units[c.unit].footprint()
+    front = fp.world((0, fp.half_depth))
+    bearing = bearing_between(front, point)
+    if not ShapelyPoint(point).intersects(arc_region(fp, "front")):
+        bearing = fp.bearing  # a ruling: a point outside the front arc sends the template straight ahead
+    dx, dy = direction(bearing)
+    start = (front[0] + dx * (size / 2 + 0.01), front[1] + dy * (size / 2 + 0.01))
+    roll = roll_dice("1d6", state.rng, purpose=f"{spell.name}: vortex")
+    if roll.total <= 5:
+        length = roll.total * x
+        end_at = (start[0] + dx * length, start[1] + dy * length)
+        text = f"{roll.total} × {x:g} = {length:g}\" toward the point"
+    else:
+        start = fp.centre
+        b = random_bearing(state.rng)
+        n = roll_dice("1d6", state.rng, purpose=f"{spell.name}: vortex distance").total
+        ex, ey = direction(b)
+        end_at = (start[0] + ex * n, start[1] + ey * n)
+        text = f"6: centred on {c.name}, it moves {n}\" at {b:.0f}°"
+    events.append(Event(kind="roll", seat=c.seat, roll=roll, text=f"{spell.name} (Vortex): {text}."))
+    _template_hits(state, c, spell, effect, Capsule(start=start, end=end_at, diameter=size),
+                   TemplateMark(kind="vortex", spell=spell.name, diameter=size, start=start, end=end_at), events)
+
+
+def _template_hits(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, template,
+                   mark: TemplateMark, events: list[Event]) -> None:
+    state.magic.templates.append(mark)
+    per, _ = _count(state, effect.hits, f"{spell.name}: hits per model")
+    touched = []
+    for u in state.on_table():
+        n = sum(1 for b in u.footprint().models if template.touches(b))
+        if n:
+            touched.append((u, n))
+    events.append(Event(kind="template", seat=c.seat, text=f"{spell.name}: the template touches "
+                        + (", ".join(f"{n} model(s) of {u.id}" for u, n in touched) or "no model") + "."))
+    for u, n in touched:
+        _hit(state, c, spell, effect, u, n * per, events)
+
+
+def _hit(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, unit: UnitState, hits: int,
+         events: list[Event], *, no_saves: bool = False) -> None:
+    from engine.rulesets.ninth_age.attacks import resolve_hits
+    from engine.rulesets.ninth_age.damage import Attack
+
+    attack = Attack(strength=effect.strength, category="shooting", armour_piercing=effect.armour_piercing,
+                    flaming=effect.flaming, magical=True, spell=True, no_saves=no_saves, source=spell.name)
+    resolve_hits(state, unit, attack, hits, events, attacker=state.units[c.unit], purpose=f"{spell.name} on {unit.id}")
+
+
+# -- miscasts --------------------------------------------------------------------------------------
+def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: list[Event],
+            face_total: int | None = None) -> None:
+    """§9.10: 2D6 on the Miscast table. Hits are S PDU+2, AP (1), magical; the wizard takes no
+    saves; then the wizard's side loses PDU more power dice ([A-18])."""
+    roll = roll_dice("2d6", state.rng, purpose=f"{c.name}: Miscast")
+    result = casting.miscast_result(roll.total)
+    events.append(Event(kind="roll", seat=c.seat, roll=roll, text=f"{c.name} miscasts: 2D6 = {roll.total}: {result}."))
+    effect = SpellEffect(strength=casting.miscast_strength(pdu), armour_piercing=1, hits="1")
+    me = state.units[c.unit]
+    centre = me.footprint().centre
+    if result in ("Breach in the Veil", "Catastrophic Detonation"):
+        size = 5.0 if result == "Breach in the Veil" else 3.0
+        template = Circle(centre=centre, diameter=size)
+        state.magic.templates.append(TemplateMark(kind="round", spell=f"Miscast: {result}", diameter=size,
+                                                  start=centre, end=centre))
+        touched = [(u, sum(1 for b in u.footprint().models if template.touches(b))) for u in state.on_table()]
+        touched = [(u, n) for u, n in touched if n]
+        if result == "Catastrophic Detonation" and not any(u.id == me.id for u, _ in touched):
+            touched.append((me, 1))  # the wizard always takes a hit
+        events.append(Event(kind="template", seat=c.seat, text=f"The {size:g}\" template on {c.name} touches "
+                            + ", ".join(f"{n} model(s) of {u.id}" for u, n in touched) + "."))
+        for u, n in touched:
+            _hit(state, c, spell, effect, u, n, events, no_saves=(u.id == me.id))
+        if result == "Breach in the Veil" and pdu >= 4 and caster_alive(state, c):
+            gone = pdu >= 5
+            if pdu == 4:
+                d = roll_dice("1d6", state.rng, purpose=f"{c.name}: Breach in the Veil")
+                gone = d.total <= 3
+                events.append(Event(kind="roll", seat=c.seat, roll=d, text=f"Four power dice: D6 = {d.total}: "
+                                    + ("1-3, the wizard is removed from play." if gone else "the wizard stays.")))
+            if gone:
+                _remove_from_play(state, c, events)
+    elif result == "Witchfire":
+        # characters stand as their own units here, so the wizard's unit is the wizard: one hit at most
+        hits = 1 if me.models == 1 else pdu
+        events.append(Event(kind="spell", seat=c.seat, text=f"Witchfire: {me.id} takes {hits} hit(s)"
+                            + (" (the wizard takes at most one)." if me.models == 1 else ".")))
+        _hit(state, c, spell, effect, me, hits, events, no_saves=(me.models == 1))
+    elif result == "Backlash":
+        for w in [w for w in wizards(state, c.seat, fleeing=True)]:
+            _hit(state, c, spell, effect, state.units[w.unit], 1, events, no_saves=(w.name == c.name))
+    else:  # Amnesia
+        drop = max(0, pdu - 2)
+        lost = []
+        for k in range(drop):
+            if not c.spells:
+                break
+            name = spell.name if k == 0 and spell.name in c.spells else state.rng.choice(sorted(c.spells))
+            c.spells.remove(name)
+            lost.append(name)
+        c.level = max(0, c.level - drop)
+        events.append(Event(kind="spell", seat=c.seat, text=f"Amnesia: {c.name} drops {drop} level(s) to {c.level} "
+                            f"and forgets {', '.join(lost) or 'nothing'}."))
+    if state.magic is not None:
+        lose = min(pdu, state.magic.pools[c.seat])
+        state.magic.pools[c.seat] -= lose
+        events.append(Event(kind="spell", seat=c.seat, text=f"After the miscast {c.name}'s side loses {lose} more "
+                            f"power dice ([A-18]); {state.magic.pools[c.seat]} left."))
+
+
+def _remove_from_play(state: NinthAgeState, c: Caster, events: list[Event]) -> None:
+    from engine.rulesets.ninth_age.casualties import destroy
+
+    destroy(state, state.units[c.unit], events, f"{c.name} is torn from the world by the Breach in the Veil: "
+            "removed from play.")
+
+
+# -- characteristics under spells ------------------------------------------------------------------
+def spell_modified(state: NinthAgeState, unit_id: str, characteristic: str, value: int,
+                   part: str | None = None) -> int:
+    """``value`` changed by the spells in play on the unit, in the order of §1.11: halving
+    (rounding up), then additions in the order cast, clamping to 0-10 after each.
+
+    Shooting and melee read a model's S, T, WS, I, Ld... through this."""
+    on = [e for e in state.effects if unit_id in e.units and (e.part is None or part is None or e.part == part)]
+    for e in on:
+        if characteristic in e.halve:
+            value = max(0, min(10, math.ceil(value / 2)))
+    for e in on:
+        if characteristic in e.modifiers:
+            value = max(0, min(10, value + e.modifiers[characteristic]))
+    return value
