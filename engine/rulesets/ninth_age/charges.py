@@ -11,18 +11,20 @@ from engine.core.decisions import decide
 from engine.rulesets.ninth_age.leadership import (
     charge_dice, charge_range, failed_charge_distance, leadership_test, rally_leadership, unit_leadership,
 )
-from engine.rulesets.ninth_age.movement import engaged
-from engine.rulesets.ninth_age.setup import surroundings
+from engine.rulesets.ninth_age.casualties import (  # noqa: F401 - kept importable from here for older callers
+    _destroy, dangerous_terrain, flee, lose_wounds, panic,
+)
+from engine.rulesets.ninth_age.neighbours import engaged, surroundings
+from engine.rulesets.ninth_age.skirmishers import close_ranks, open_ranks  # noqa: F401 - open_ranks likewise
 from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState
 from engine.table.arcs import majority_arc
 from engine.table.charge import FlushPose, flush_poses
 from engine.table.contact import distance
-from engine.table.footprint import Pose, footprint
+from engine.table.footprint import Pose
 from engine.table.frame import EPS_DIST, bearing_between
-from engine.table.motion import CLEARANCE_END, MOVE_SAMPLE, Step, clearance_problem, pivot, run_move, translate
+from engine.table.motion import CLEARANCE_END, MOVE_SAMPLE, clearance_problem, pivot, translate
 
 MAX_DICE = 12  # 2D6, or 3D6 keeping the best two
-PANIC_RANGE = 6.0
 SIDES = ("front", "left", "right", "rear")
 
 
@@ -202,41 +204,6 @@ def _legal_target(state: NinthAgeState, charger: UnitState, target: UnitState) -
     return bool(aligned_placements(state, charger, target, side)[0])
 
 
-# -- skirmishers -------------------------------------------------------------------------------------
-def close_ranks(state: NinthAgeState, unit: UnitState, other: UnitState, events: list[Event]) -> None:
-    """A Skirmisher unit that charges or reacts other than by fleeing closes up into close order;
-    the model nearest the other unit keeps its place (§22 Skirmishers, E-33)."""
-    if not unit.formation.skirmish:
-        return
-    fp, ofp = unit.footprint(), other.footprint()
-    keep = min(range(len(fp.models)), key=lambda i: fp.models[i].distance(ofp.shape))
-    anchor = fp.models[keep].centroid
-    closed = footprint(unit.formation.model_copy(update={"skirmish": False}), Pose(x=0, y=0, bearing=fp.bearing))
-    moved = closed.models[keep].centroid
-    unit.formation = closed.formation
-    unit.pose = Pose(x=anchor.x - moved.x, y=anchor.y - moved.y, bearing=fp.bearing)
-    events.append(Event(kind="close-ranks", seat=unit.owner, data={"unit": unit.id},
-                        text=f"{unit.id} closes ranks (Skirmishers), its model nearest {other.id} keeping its place."))
-
-
-def open_ranks(state: NinthAgeState, unit: UnitState, events: list[Event]) -> None:
-    """At the start of a Movement phase an unengaged Skirmisher unit in close order opens out
-    again, the centre of its front rank fixed, if there is room."""
-    entry = state.unit_entry(unit)
-    if unit.formation.skirmish or not entry.has_rule("Skirmishers") or not unit.on_table or engaged(state, unit):
-        return
-    fp = unit.footprint()
-    front = fp.world((0, fp.half_depth))
-    loose = footprint(unit.formation.model_copy(update={"skirmish": True}), Pose(x=0, y=0, bearing=fp.bearing))
-    offset = loose.world((0, loose.half_depth))
-    placed = loose.at(Pose(x=front[0] - offset[0], y=front[1] - offset[1], bearing=fp.bearing))
-    if clearance_problem(placed, surroundings(state, {unit.id}), CLEARANCE_END, during=False):
-        return
-    unit.formation, unit.pose = placed.formation, placed.pose
-    events.append(Event(kind="open-ranks", seat=unit.owner, data={"unit": unit.id},
-                        text=f"{unit.id} opens out into loose order again (Skirmishers)."))
-
-
 # -- moving the chargers ---------------------------------------------------------------------------
 def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
     """Roll every charge range first, then move successful and failed chargers (§8.5)."""
@@ -360,142 +327,6 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
     events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
                         text=f"{charger.id}'s charge fails ({why}): it turns toward {target.id} and moves "
                         f"{moved:.1f}\" of {go}\" (the highest die), then may not move or shoot this turn."))
-
-
-# -- fleeing, rallying, panicking ------------------------------------------------------------------
-def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: list[Event], reason: str) -> None:
-    """A flee move (§8.8): pivot (unless ``bearing`` is None: straight on), 2D6 (Swiftstride
-    3D6 keep 2) straight through everything, extended to clear 1"; off the table if it touches
-    an edge."""
-    entry = state.unit_entry(unit)
-    swift = entry.has_rule("Swiftstride")
-    roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{unit.id} flee distance")
-    go = sum(charge_dice(roll.dice, swiftstride=swift))
-    unit.fleeing = True
-    fp = unit.footprint()
-    if bearing is not None:
-        fp = pivot(fp, bearing)
-    result = run_move(fp, [Step("forward", go)])
-    around = surroundings(state, {unit.id})
-    end, extra = result.footprint, 0.0
-    while clearance_problem(end, _no_table(around), CLEARANCE_END, during=False) and extra < 200:
-        extra += MOVE_SAMPLE
-        end = translate(result.footprint, 0, extra)
-    path = result.path + ([end] if extra else [])
-    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=f"{reason}: {go}\""
-                        + (f" (+{extra:.1f}\" to clear 1\")" if extra else "") + "."))
-    crossed = {k for p in path for k, o in around.others.items() if p.shape.intersects(o.shape)}
-    if any(state.table.touches_edge(p.shape) for p in path):
-        _destroy(state, unit, events, f"{unit.id} flees off the table", fled=True)
-        return
-    unit.pose = end.pose
-    state.last_moves.append({"unit": unit.id, "kind": "flee", "path": [fp.centre, end.centre]})
-    # through enemies or impassable terrain: Dangerous Terrain failing on 1-3; through
-    # dangerous terrain: the standard test (once per feature, §18.1)
-    through_enemy = [k for k in sorted(crossed) if state.units[k].owner != unit.owner]
-    through_rock = [t.name for t in state.table.features("impassable") if any(p.shape.intersects(t.polygon)
-                                                                              for p in path)]
-    for source in through_enemy + through_rock:
-        if unit.on_table:
-            dangerous_terrain(state, unit, 3, f"fleeing through {source}", events)
-    for t in state.table.features("dangerous"):
-        if unit.on_table and any(p.shape.intersects(t.polygon) for p in path):
-            dangerous_terrain(state, unit, 1, f"fleeing through {t.name}", events)
-    if not unit.on_table:
-        return
-    for k in sorted(crossed):
-        other = state.units[k]
-        if other.owner == unit.owner:
-            events.append(Event(kind="panic-cause", seat=other.owner, text=f"{unit.id} flees through {k}."))
-            panic(state, other, events, f"{k} is passed through by fleeing {unit.id}")
-
-
-DANGEROUS_DICE = {"monstrous infantry": 2, "monstrous beast": 2, "monstrous cavalry": 2, "chariot": 4,
-                  "monster": 4, "ridden monster": 4}
-
-
-def dangerous_terrain(state: NinthAgeState, unit: UnitState, fail_max: int, why: str, events: list[Event]) -> None:
-    """A Dangerous Terrain test (§18.1): per model 1, 2 or 4 D6 by troop type; each die of
-    ``fail_max`` or less is a wound with Armour Piercing (6), so no armour save; ward saves and
-    Regeneration still apply."""
-    entry = state.unit_entry(unit)
-    per_model = DANGEROUS_DICE.get(entry.troop_type, 1)
-    roll = roll_dice(f"{per_model * unit.models}d6", state.rng, purpose=f"{unit.id} Dangerous Terrain ({why})")
-    wounds = sum(1 for d in roll.dice if d <= fail_max)
-    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=f"{unit.id} takes a Dangerous Terrain test "
-                        f"({why}; {per_model}D6 a model, 1-{fail_max} wounds): {wounds} wound(s)."))
-    save = None
-    for rule in ("Ward Save", "Regeneration"):
-        value = entry.rule_value(rule)
-        if value and value.rstrip("+").isdigit():
-            save = min(save or 7, int(value.rstrip("+")))
-    if wounds and save:
-        saves = roll_dice(f"{wounds}d6", state.rng, purpose=f"{unit.id} {save}+ saves")
-        saved = sum(1 for d in saves.dice if d >= save)
-        wounds -= saved
-        events.append(Event(kind="roll", seat=unit.owner, roll=saves, text=f"{unit.id} saves {saved} on {save}+."))
-    if wounds:
-        lose_wounds(state, unit, wounds, events)
-
-
-def lose_wounds(state: NinthAgeState, unit: UnitState, wounds: int, events: list[Event]) -> None:
-    """Unsaved wounds fill the wound pool: whole models are removed, the rest stays on one."""
-    per_model = max(p.W for p in state.unit_entry(unit).parts) or 1
-    total = unit.wounds_lost + wounds
-    dead, unit.wounds_lost = divmod(total, per_model)
-    dead = min(dead, unit.models)
-    unit.models -= dead
-    if dead:
-        events.append(Event(kind="casualties", seat=unit.owner, data={"unit": unit.id},
-                            text=f"{unit.id} loses {dead} model(s); {unit.models} left."))
-    if unit.models <= 0:
-        _destroy(state, unit, events, f"{unit.id} is wiped out")
-
-
-def _no_table(around):
-    from engine.table.motion import Surroundings
-
-    return Surroundings(others=around.others, impassable=around.impassable, table=None, names=around.names)
-
-
-def _destroy(state: NinthAgeState, unit: UnitState, events: list[Event], text: str, fled: bool = False) -> None:
-    where = unit.footprint() if unit.pose is not None else None
-    unit.location = "fled" if fled else "destroyed"
-    unit.fleeing = False
-    events.append(Event(kind="destroyed", seat=unit.owner, data={"unit": unit.id}, text=text + "."))
-    if where is None:
-        return
-    for friend in state.on_table(unit.owner):
-        if distance(friend.footprint(), where) <= PANIC_RANGE + EPS_DIST:
-            panic(state, friend, events, f"{unit.id} was destroyed within 6\" of {friend.id}")
-
-
-def panic(state: NinthAgeState, unit: UnitState, events: list[Event], cause: str) -> None:
-    """A Panic test (§13); a failure flees directly away from the nearest enemy model (war
-    machines instead lose their next shooting)."""
-    entry = state.unit_entry(unit)
-    if unit.fleeing or engaged(state, unit) or not unit.on_table:
-        return
-    if entry.has_rule("Immune to Psychology") or entry.has_rule("Unbreakable"):
-        events.append(Event(kind="panic", seat=unit.owner, text=f"{unit.id} is immune to Panic ({cause})."))
-        return
-    ld, source = unit_leadership(state, unit)
-    if leadership_test(state.rng, ld, f"{unit.id} Panic test ({cause}; Ld from {source})", events, seat=unit.owner):
-        return
-    if entry.troop_type == "war machine":
-        events.append(Event(kind="panic", seat=unit.owner, text=f"{unit.id} may not shoot in its next Shooting phase."))
-        return
-    enemies = state.on_table(state.enemy_of(unit.owner))
-    fp = unit.footprint()
-    if not enemies:
-        flee(state, unit, None, events, reason=f"{unit.id} panics and flees")
-        return
-    from shapely.ops import nearest_points
-
-    nearest = min(enemies, key=lambda e: distance(fp, e.footprint()))
-    a, b = nearest_points(fp.shape, nearest.footprint().shape)
-    away = bearing_between((b.x, b.y), fp.centre)
-    flee(state, unit, away, events, reason=f"{unit.id} panics and flees from {nearest.id}")
 
 
 def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:

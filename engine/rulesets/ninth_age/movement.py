@@ -9,10 +9,11 @@ import math
 
 from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.actions import MoveStep
+from engine.rulesets.ninth_age.casualties import dangerous_terrain
 from engine.rulesets.ninth_age.leadership import leadership_test, unit_leadership
-from engine.rulesets.ninth_age.setup import surroundings
+from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
-from engine.table.contact import distance, in_contact
+from engine.table.contact import distance
 from engine.table.footprint import Formation
 from engine.table.frame import EPS_DIST, normalise
 from engine.table.motion import (
@@ -20,11 +21,6 @@ from engine.table.motion import (
 )
 
 MARCH_TEST_RANGE = 8.0
-
-
-def engaged(state: NinthAgeState, unit: UnitState) -> bool:
-    fp = unit.footprint()
-    return any(in_contact(fp, o.footprint()) for o in state.on_table(state.enemy_of(unit.owner)))
 
 
 def may_move(state: NinthAgeState, unit: UnitState) -> None:
@@ -243,8 +239,6 @@ def dangerous_features(state: NinthAgeState, unit: UnitState) -> list[tuple[obje
 
 def terrain_checks(state: NinthAgeState, unit: UnitState, kind: str, path_shapes: list, events: list[Event]) -> None:
     """After a march or a charge: one Dangerous Terrain test per dangerous feature crossed (§18.1)."""
-    from engine.rulesets.ninth_age.charges import dangerous_terrain
-
     for feature, fail_max in dangerous_features(state, unit):
         if unit.on_table and any(shape.intersects(feature.polygon) for shape in path_shapes):
             dangerous_terrain(state, unit, fail_max, f"{'marching' if kind == 'march' else 'charging'} through "

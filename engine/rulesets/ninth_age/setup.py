@@ -7,11 +7,12 @@ from __future__ import annotations
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import spells
+from engine.rulesets.ninth_age.neighbours import surroundings  # noqa: F401 - also imported from here
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.zones import deployment_type_for_roll, deployment_zone, objective_for_roll
 from engine.table.footprint import Formation, Pose
 from engine.table.frame import normalise
-from engine.table.motion import CLEARANCE_END, Surroundings, clearance_problem
+from engine.table.motion import CLEARANCE_END, clearance_problem
 
 OBJECTIVE_NAMES = {"hold": "Hold the Ground", "breakthrough": "Breakthrough", "secure": "Secure Target"}
 TYPE_NAMES = {"classic": "Classic", "diagonal": "Diagonal", "flank": "Flank Attack"}
@@ -383,12 +384,6 @@ def _first_turn(state: NinthAgeState, events: list[Event]) -> None:
 
     state.round = 1
     begin_player_turn(state, goes, events)
-
-
-def surroundings(state: NinthAgeState, exclude: set[str]) -> Surroundings:
-    others = {u.id: u.footprint() for u in state.on_table() if u.id not in exclude}
-    return Surroundings(others=others, impassable=state.table.impassable(), table=state.table,
-                        names={k: k for k in others})
 
 
 # -- ambushers ----------------------------------------------------------------------------------

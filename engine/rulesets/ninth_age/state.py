@@ -45,6 +45,18 @@ class UnitState(BaseModel):
     failed_charge: bool = False
     rallied: bool = False
     redirected: bool = False
+    # -- shooting and casualties (§10, §12, §13) ------------------------------------------------
+    shot: bool = False  # has shot this Shooting phase
+    stood_and_shot: bool = False  # used Stand and Shoot this turn (once per turn, §8.3)
+    breath_used: bool = False  # Breath Weapon is once per game (§22)
+    no_shoot_round: int | None = None  # a War Machine that failed Panic / a Misfire 3-4: no shooting then
+    no_shoot_seat: str | None = None  # ... in this seat's player turn of that game turn
+    disabled: bool = False  # Misfire 1-2: the war machine cannot shoot for the rest of the game
+    phase_key: str = ""  # the phase the next three fields count in
+    phase_start_models: int = 0  # models at the start of that phase (Heavy Casualties, §13)
+    phase_lost: int = 0
+    phase_causes: list[str] = Field(default_factory=list)  # enemy units that caused those losses
+    panic_passed: str = ""  # the phase in which it passed a Panic test (no second test, §13)
 
     @property
     def on_table(self) -> bool:

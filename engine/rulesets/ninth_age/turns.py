@@ -21,7 +21,7 @@ def begin_player_turn(state: NinthAgeState, seat: str, events: list[Event]) -> N
     state.step = "charges"
     state.charges = []
     state.last_moves = []
-    from engine.rulesets.ninth_age.charges import open_ranks
+    from engine.rulesets.ninth_age.skirmishers import open_ranks
 
     for u in state.units.values():
         u.moved = u.marched = u.reformed = u.declared_charge = u.charged = u.failed_charge = False

@@ -1,0 +1,251 @@
+"""Casualties and what follows them: the wound pool and removing models from the rear rank
+(§12.7-12.8), units destroyed or fleeing off the table, Panic tests and their flee moves
+(§8.8, §13), and Dangerous Terrain tests (§18.1).
+
+Every phase uses these: movement (fleeing, dangerous terrain), shooting, melee and magic
+(wounds, Heavy Casualties Panic). The attack pipeline that ends here is :mod:`.attacks`.
+
+The wound pool (E-25): the R&F share one pool; whole models are removed whenever possible and
+the leftover wounds are kept for later attacks. ``UnitState.wounds_lost`` is that leftover.
+"""
+
+from __future__ import annotations
+
+from shapely.ops import nearest_points
+
+from engine.core import Event, roll_dice
+from engine.rulesets.ninth_age.damage import Attack, armour_save_needed, defence
+from engine.rulesets.ninth_age.leadership import charge_dice, leadership_test, unit_leadership
+from engine.rulesets.ninth_age.neighbours import engaged, surroundings
+from engine.rulesets.ninth_age.saves import special_saves
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.table.contact import distance
+from engine.table.footprint import Pose, footprint
+from engine.table.frame import EPS_DIST, bearing_between
+from engine.table.motion import CLEARANCE_END, MOVE_SAMPLE, Step, Surroundings, clearance_problem, pivot, \
+    run_move, translate
+
+PANIC_RANGE = 6.0
+HEAVY_CASUALTIES = 0.25  # §13: a quarter of the models at the start of the phase
+
+
+# -- the wound pool ---------------------------------------------------------------------------------
+def model_wounds(state: NinthAgeState, unit: UnitState) -> int:
+    """W of one model of the unit, as attacks meet it (§14.4)."""
+    return defence(state.unit_entry(unit)).wounds
+
+
+def lose_wounds(state: NinthAgeState, unit: UnitState, wounds: int, events: list[Event],
+                cause: str | None = None) -> int:
+    """Unsaved wounds fill the wound pool (§12.7): whole models are removed, the rest is kept
+    on the unit for later attacks; excess wounds on a wiped-out unit are lost. Returns the
+    models removed. ``cause``: the enemy unit that inflicted them (Heavy Casualties, §13).
+
+    Models are removed from the rear rank, the front rank staying where it is; a single rank
+    shrinks from both ends (§12.8). The Champion counts as the last R&F model to go (wounds
+    pass to it only once the other R&F are gone, §12.7).
+    """
+    if wounds <= 0 or unit.location != "table":
+        return 0
+    per_model = model_wounds(state, unit)
+    total = unit.wounds_lost + wounds
+    dead, unit.wounds_lost = divmod(total, per_model)
+    dead = min(dead, unit.models)
+    if dead >= unit.models:
+        unit.wounds_lost = 0
+    _note_losses(state, unit, dead, cause)
+    if dead:
+        remove_models(unit, dead)
+        events.append(Event(kind="casualties", seat=unit.owner, data={"unit": unit.id, "removed": dead},
+                            text=f"{unit.id} loses {dead} model(s); {unit.models} left"
+                            + (f" ({unit.wounds_lost} wound(s) carried on the next model)" if unit.wounds_lost
+                               and unit.models else "") + "."))
+    if unit.models <= 0:
+        destroy(state, unit, events, f"{unit.id} is wiped out")
+    return dead
+
+
+def remove_models(unit: UnitState, dead: int) -> None:
+    """Take ``dead`` models off the rear rank (or both ends of a single rank), keeping the
+    middle of the front edge where it was."""
+    unit.models = max(0, unit.models - dead)
+    if unit.models <= 0 or unit.pose is None:
+        return
+    old = unit.footprint()
+    front = old.world((0, old.half_depth))
+    files = min(unit.formation.files, unit.models)
+    formation = unit.formation.model_copy(update={"models": unit.models, "files": files})
+    placed = footprint(formation, Pose(x=0, y=0, bearing=old.bearing))
+    offset = placed.world((0, placed.half_depth))
+    unit.formation = formation
+    unit.pose = Pose(x=front[0] - offset[0], y=front[1] - offset[1], bearing=old.bearing)
+
+
+def phase_key(state: NinthAgeState) -> str:
+    return f"{state.round}/{state.active}/{state.phase}"
+
+
+def _note_losses(state: NinthAgeState, unit: UnitState, dead: int, cause: str | None) -> None:
+    key = phase_key(state)
+    if unit.phase_key != key:
+        unit.phase_key, unit.phase_start_models, unit.phase_lost, unit.phase_causes = key, unit.models, 0, []
+    unit.phase_lost += dead
+    if cause and cause not in unit.phase_causes:
+        unit.phase_causes.append(cause)
+
+
+def heavy_casualties(state: NinthAgeState, unit: UnitState, events: list[Event]) -> None:
+    """Step 6 of the attack sequence (§12.2): a unit that has lost 25 % or more of the models it
+    had at the start of this phase tests for Panic (§13, E-53); if one enemy unit caused all
+    those losses, a failure flees directly away from it, else from the nearest enemy."""
+    if not unit.on_table or unit.phase_key != phase_key(state) or not unit.phase_lost:
+        return
+    if unit.phase_lost < HEAVY_CASUALTIES * unit.phase_start_models - 1e-9:
+        return
+    source = unit.phase_causes[0] if len(unit.phase_causes) == 1 else None
+    panic(state, unit, events, f"Heavy Casualties: {unit.phase_lost} of {unit.phase_start_models} models lost "
+          "this phase", source=source)
+
+
+# -- destroyed units, Panic, fleeing ------------------------------------------------------------------
+def destroy(state: NinthAgeState, unit: UnitState, events: list[Event], text: str, fled: bool = False) -> None:
+    """The unit leaves play; friends within 6" test for Panic (measured just before, [A-61])."""
+    where = unit.footprint() if unit.pose is not None else None
+    unit.location = "fled" if fled else "destroyed"
+    unit.fleeing = False
+    events.append(Event(kind="destroyed", seat=unit.owner, data={"unit": unit.id}, text=text + "."))
+    if where is None:
+        return
+    for friend in state.on_table(unit.owner):
+        if distance(friend.footprint(), where) <= PANIC_RANGE + EPS_DIST:
+            panic(state, friend, events, f"{unit.id} was destroyed within 6\" of {friend.id}")
+
+
+_destroy = destroy  # the name charges.py used
+
+
+def panic(state: NinthAgeState, unit: UnitState, events: list[Event], cause: str, source: str | None = None) -> None:
+    """A Panic test (§13). No test when engaged, fleeing, already passed one this phase, or
+    Immune to Psychology. A failure flees directly away from ``source`` (the enemy unit that
+    caused it, centre to centre) or else from the nearest enemy model; war machines instead
+    lose their next Shooting phase."""
+    entry = state.unit_entry(unit)
+    if unit.fleeing or not unit.on_table or engaged(state, unit):
+        return
+    if unit.panic_passed == phase_key(state):
+        events.append(Event(kind="panic", seat=unit.owner, text=f"{unit.id} already passed a Panic test this phase "
+                            f"and does not test again ({cause})."))
+        return
+    if entry.has_rule("Immune to Psychology") or entry.has_rule("Unbreakable") or entry.has_rule("Undead"):
+        events.append(Event(kind="panic", seat=unit.owner, text=f"{unit.id} is immune to Panic ({cause})."))
+        return
+    ld, why = unit_leadership(state, unit)
+    if leadership_test(state.rng, ld, f"{unit.id} Panic test ({cause}; Ld from {why})", events, seat=unit.owner):
+        unit.panic_passed = phase_key(state)
+        return
+    if entry.troop_type == "war machine":
+        unit.no_shoot_round, unit.no_shoot_seat = _next_shooting(state, unit.owner)
+        events.append(Event(kind="panic", seat=unit.owner, text=f"{unit.id} may not shoot in its next Shooting phase."))
+        return
+    fp = unit.footprint()
+    if source and state.units.get(source) is not None and state.units[source].on_table:
+        away = bearing_between(state.units[source].footprint().centre, fp.centre)
+        flee(state, unit, away, events, reason=f"{unit.id} panics and flees from {source}")
+        return
+    enemies = state.on_table(state.enemy_of(unit.owner))
+    if not enemies:
+        flee(state, unit, None, events, reason=f"{unit.id} panics and flees")
+        return
+    nearest = min(enemies, key=lambda e: distance(fp, e.footprint()))
+    _, b = nearest_points(fp.shape, nearest.footprint().shape)
+    away = bearing_between((b.x, b.y), fp.centre)
+    flee(state, unit, away, events, reason=f"{unit.id} panics and flees from {nearest.id}")
+
+
+def _next_shooting(state: NinthAgeState, seat: str) -> tuple[int, str]:
+    """The game turn of ``seat``'s next Shooting phase (this turn's if it is still to come)."""
+    from engine.rulesets.ninth_age.turns import PHASES
+
+    if state.active == seat and state.phase in PHASES and PHASES.index(state.phase) < PHASES.index("shooting"):
+        return state.round, seat
+    first = state.first_player or seat
+    return (state.round + 1 if seat == first or state.active == seat else state.round), seat
+
+
+def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: list[Event], reason: str) -> None:
+    """A flee move (§8.8): pivot (unless ``bearing`` is None: straight on), 2D6 (Swiftstride
+    3D6 keep 2) straight through everything, extended to clear 1"; off the table if it touches
+    an edge."""
+    entry = state.unit_entry(unit)
+    swift = entry.has_rule("Swiftstride")
+    roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{unit.id} flee distance")
+    go = sum(charge_dice(roll.dice, swiftstride=swift))
+    unit.fleeing = True
+    fp = unit.footprint()
+    if bearing is not None:
+        fp = pivot(fp, bearing)
+    result = run_move(fp, [Step("forward", go)])
+    around = surroundings(state, {unit.id})
+    end, extra = result.footprint, 0.0
+    while clearance_problem(end, _no_table(around), CLEARANCE_END, during=False) and extra < 200:
+        extra += MOVE_SAMPLE
+        end = translate(result.footprint, 0, extra)
+    path = result.path + ([end] if extra else [])
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=f"{reason}: {go}\""
+                        + (f" (+{extra:.1f}\" to clear 1\")" if extra else "") + "."))
+    crossed = {k for p in path for k, o in around.others.items() if p.shape.intersects(o.shape)}
+    if any(state.table.touches_edge(p.shape) for p in path):
+        destroy(state, unit, events, f"{unit.id} flees off the table", fled=True)
+        return
+    unit.pose = end.pose
+    state.last_moves.append({"unit": unit.id, "kind": "flee", "path": [fp.centre, end.centre]})
+    # through enemies or impassable terrain: Dangerous Terrain failing on 1-3; through
+    # dangerous terrain: the standard test (once per feature, §18.1)
+    through_enemy = [k for k in sorted(crossed) if state.units[k].owner != unit.owner]
+    through_rock = [t.name for t in state.table.features("impassable") if any(p.shape.intersects(t.polygon)
+                                                                              for p in path)]
+    for what in through_enemy + through_rock:
+        if unit.on_table:
+            dangerous_terrain(state, unit, 3, f"fleeing through {what}", events)
+    for t in state.table.features("dangerous"):
+        if unit.on_table and any(p.shape.intersects(t.polygon) for p in path):
+            dangerous_terrain(state, unit, 1, f"fleeing through {t.name}", events)
+    if not unit.on_table:
+        return
+    for k in sorted(crossed):
+        other = state.units[k]
+        if other.owner == unit.owner:
+            events.append(Event(kind="panic-cause", seat=other.owner, text=f"{unit.id} flees through {k}."))
+            panic(state, other, events, f"{k} is passed through by fleeing {unit.id}")
+
+
+def _no_table(around: Surroundings) -> Surroundings:
+    return Surroundings(others=around.others, impassable=around.impassable, table=None, names=around.names)
+
+
+# -- Dangerous Terrain ----------------------------------------------------------------------------------
+DANGEROUS_DICE = {"monstrous infantry": 2, "monstrous beast": 2, "monstrous cavalry": 2, "chariot": 4,
+                  "monster": 4, "ridden monster": 4}
+DANGEROUS_WOUND = Attack(strength=None, category="special", armour_piercing=6, source="Dangerous Terrain")
+
+
+def dangerous_terrain_wounds(dice: list[int], fail_max: int) -> int:
+    """Each die of ``fail_max`` or less is a wound (§18.1; E-54: 1, 1, 4, 6 failing on 1 -> 2)."""
+    return sum(1 for d in dice if d <= fail_max)
+
+
+def dangerous_terrain(state: NinthAgeState, unit: UnitState, fail_max: int, why: str, events: list[Event]) -> None:
+    """A Dangerous Terrain test (§18.1): per model 1, 2 or 4 D6 by troop type; each die of
+    ``fail_max`` or less is a wound with Armour Piercing (6), so no armour save can stop it;
+    ward saves and Regeneration still apply (E-54)."""
+    entry = state.unit_entry(unit)
+    per_model = DANGEROUS_DICE.get(entry.troop_type, 1)
+    roll = roll_dice(f"{per_model * unit.models}d6", state.rng, purpose=f"{unit.id} Dangerous Terrain ({why})")
+    wounds = dangerous_terrain_wounds(roll.dice, fail_max)
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=f"{unit.id} takes a Dangerous Terrain test "
+                        f"({why}; {per_model}D6 a model, 1-{fail_max} wounds): {wounds} wound(s) with Armour "
+                        "Piercing (6)."))
+    assert armour_save_needed(defence(entry).armour, None, DANGEROUS_WOUND.armour_piercing) is None
+    wounds = special_saves(state, unit, DANGEROUS_WOUND, wounds, events)
+    if wounds:
+        lose_wounds(state, unit, wounds, events)

@@ -1,0 +1,82 @@
+"""Steps 3 and 4 of the attack sequence (§12.2): armour saves (§12.5) and the one ward or
+regeneration save a wound may take (§12.6), rolled for a whole group of simultaneous wounds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterable
+
+from engine.core import Event, roll_dice
+from engine.rulesets.ninth_age.damage import Attack, Defence, armour_save_needed, defence
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+
+
+@dataclass
+class Wound:
+    """One successful to-wound roll on its way through the saves."""
+
+    natural: int  # the to-wound die (a Lethal Strike 6 changes the saves); 0: wounded automatically
+    saved_by: str = ""
+
+
+
+def armour_saves(state: NinthAgeState, attack: Attack, target: Defence, wounds_: list[Wound], events: list[Event],
+                 purpose: str, seat: str | None = None) -> list[Wound]:
+    """Step 3: a D6 per wound with the armour bonus and the Strength and AP modifiers; a natural 1
+    always fails (§12.5). Lethal Strike 6s to wound have AP (6)."""
+    if not wounds_ or attack.no_armour or attack.no_saves:
+        return wounds_
+    needs = [armour_save_needed(target.armour, attack.strength,
+                                6 if attack.lethal_strike and w.natural == 6 else attack.armour_piercing)
+             for w in wounds_]
+    if all(n is None for n in needs):
+        if target.armour:
+            events.append(Event(kind="save", seat=seat, text=f"{purpose}: no armour save is possible (armour "
+                                f"+{target.armour} against S{attack.strength}, AP {attack.armour_piercing})."))
+        return wounds_
+    roll = roll_dice(f"{len(wounds_)}d6", state.rng, purpose=f"{purpose}: armour saves")
+    left = []
+    for w, need, d in zip(wounds_, needs, roll.dice):
+        if need is not None and d != 1 and d >= need:
+            w.saved_by = "armour"
+        else:
+            left.append(w)
+    shown = sorted({n for n in needs if n})
+    events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{purpose}: armour saves needing "
+                        f"{'/'.join(f'{n}+' for n in shown)}: {faces(roll.dice)}: {len(wounds_) - len(left)} "
+                        "saved."))
+    return left
+
+
+def special_saves(state: NinthAgeState, unit: UnitState, attack: Attack, count: int | list[Wound],
+                  events: list[Event], purpose: str | None = None, seat: str | None = None):
+    """Step 4: the one ward or regeneration save each wound may take (§12.6), the better one
+    allowed. Takes a number of wounds (returns how many are left) or a list of :class:`Wound`
+    (returns those left)."""
+    target = defence(state.unit_entry(unit), attack.category)
+    purpose = purpose or f"{unit.id}"
+    as_list = isinstance(count, list)
+    wounds_ = count if as_list else [Wound(natural=0) for _ in range(count)]
+    left: list[Wound] = []
+    by_save: dict[tuple[str, int], list[Wound]] = {}
+    for w in wounds_:
+        save = target.special_save(attack, wounded_on_six=w.natural == 6)
+        if save is None:
+            left.append(w)
+        else:
+            by_save.setdefault(save, []).append(w)
+    for (kind, value), group in sorted(by_save.items()):
+        roll = roll_dice(f"{len(group)}d6", state.rng, purpose=f"{purpose}: {kind} saves")
+        kept = [w for w, d in zip(group, roll.dice) if d < value]
+        events.append(Event(kind="roll", seat=seat or unit.owner, roll=roll, text=f"{purpose}: {kind} saves on "
+                            f"{value}+: {faces(roll.dice)}: {len(group) - len(kept)} saved."))
+        for w in group:
+            if w not in kept:
+                w.saved_by = kind
+        left += kept
+    return left if as_list else len(left)
+
+
+def faces(dice: Iterable[int]) -> str:
+    return " ".join(str(d) for d in dice) or "-"
