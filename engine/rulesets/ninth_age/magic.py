@@ -325,6 +325,8 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     targets, point = _declare_targets(state, c, spell, boosted, target, at)
     part = _focused_part(state, c, spell, targets, part)
     value = (spell.boosted_value if boosted else spell.casting_value)
+    if bound:  # the Power Level works as the casting value and takes precedence (§9.12)
+        value = next(b.power_level for b in state.unit_entry(me).bound_spells if b.spell.lower() == spell.name.lower())
     # step 2: roll
     m.attempted.append(key)
     _spend(state, seat, dice)
@@ -349,6 +351,7 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
                         + (" Overwhelming Power!" if total.overwhelming else "")))
     # steps 4-5: the reactive player's one dispel attempt
     dispelled = dispel_cast(state, c, spell, total.total, bound, events)
+    lost_before = {u.id: (u.phase_key, u.phase_lost) for u in state.units.values()}
     if not dispelled:
         # step 6: the effect, then the lore's attribute spell
         chosen = spell.boosted_resolve if boosted and spell.boosted_resolve else spell.resolve
@@ -367,7 +370,18 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
                                         "dice or fewer: nothing happens."))
             else:
                 miscast(state, c, spell, dice, events)
+        _panic_checks(state, lost_before, events)
     rip_window(state, events)
+
+
+def _panic_checks(state: NinthAgeState, before: dict, events: list[Event]) -> None:
+    """Step 6 of the attack sequence once the spell (and its miscast) is done: Heavy Casualties
+    for every unit that lost models to it."""
+    from engine.rulesets.ninth_age.casualties import heavy_casualties
+
+    for u in list(state.units.values()):
+        if (u.phase_key, u.phase_lost) != before.get(u.id):
+            heavy_casualties(state, u, events)
 
 
 def _op_d3(state: NinthAgeState, faces, purpose: str) -> int | None:
@@ -615,7 +629,8 @@ def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffe
         state.effects.append(Effect(id=state.next_effect, spell=spell.name, caster=c.name, seat=c.seat,
                                     duration=spell.duration, units=[u.id for u in targets], part=part,
                                     modifiers=dict(effect.modifiers), halve=list(effect.halve),
-                                    lowest_casting_value=spell.casting_value, phase=state.magic.number))
+                                    lowest_casting_value=min(spell.casting_value, value),
+                                    phase=state.magic.number))
         state.next_effect += 1
         change = ", ".join([f"{k} {v:+d}" for k, v in effect.modifiers.items()] + [f"{k} halved" for k in effect.halve])
         events.append(Event(kind="spell", seat=c.seat, text=f"{spell.name} takes hold on "
@@ -717,7 +732,7 @@ def _hit(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, uni
     from engine.rulesets.ninth_age.attacks import resolve_hits
     from engine.rulesets.ninth_age.damage import Attack
 
-    attack = Attack(strength=effect.strength, category="shooting", armour_piercing=effect.armour_piercing,
+    attack = Attack(strength=effect.strength, category="ranged", armour_piercing=effect.armour_piercing,
                     flaming=effect.flaming, magical=True, spell=True, no_saves=no_saves, source=spell.name)
     resolve_hits(state, unit, attack, hits, events, attacker=state.units[c.unit], purpose=f"{spell.name} on {unit.id}")
 

@@ -1,0 +1,304 @@
+"""The Magic phase (§9): Flux and Channel (E-19), targeting (E-18), Insufficient and
+Overwhelming Power (E-50), miscasts (E-49), the Wizard Conclave (E-37), durations, dispelling,
+bound spells and the Dispel Scroll, through the game's own actions with scripted dice."""
+
+import pytest
+
+from engine.core import IllegalAction
+from engine.rulesets.ninth_age import casting, magic
+from engine.rulesets.ninth_age.actions import Cast, DispelInPlay, EndStep
+
+from game_helpers import RULESET, apply, scenario
+from loaded_dice import left, load
+
+# p1 (Iron Marches) is south, facing north (0°); p2 (Ashen Host) north, facing south (180°)
+P1_FRONT = {"Hedge Wizard": (30, 20, 0), "Captain": (33, 20, 0), "Spearmen": (40, 20, 0, 10)}
+P2_FRONT = {"Shaman": (30, 30, 180), "Brutes": (42, 30, 180, 3), "Chieftain": (20, 30, 180)}
+
+
+def magic_phase(seat="p1", dice=(), answers=None, placements=None, **kw):
+    """A battle at the start of ``seat``'s Magic phase; ``dice``: the Flux, then each side's Channel."""
+    state = scenario(placements or {**P1_FRONT, **P2_FRONT}, seat=seat, **kw)
+    load(state, *dice)
+    log = []
+    state = apply(state, EndStep(seat=seat), answers, log)
+    assert state.phase == "magic"
+    return state, log
+
+
+def text(log):
+    return "\n".join(e.text for e in log)
+
+
+def cast(state, answers=None, log=None, **kw):
+    seat = kw.pop("seat", state.active)
+    return apply(state, Cast(seat=seat, **kw), answers, log)
+
+
+# -- E-19 ------------------------------------------------------------------------------------------
+def test_e19_flux_and_channel_arithmetic():
+    assert casting.flux(5, 3) == (8, 5)
+    assert [casting.channels(f, 3) for f in range(1, 7)] == [False, False, False, True, True, True]
+    assert [casting.channels(f, 1) for f in range(1, 7)] == [False] * 5 + [True]
+    assert [casting.flux(*d) for d in ((1, 1), (6, 2), (3, 3), (6, 6))] == [(2, 1), (8, 6), (6, 3), (12, 6)]
+
+
+def test_e19_flux_5_3_and_both_channels_in_the_game():
+    # p1 has one wizard on the table, p2 two (the Shaman and the Brutes' Conclave champion)
+    state, log = magic_phase(dice=(5, 3, 6, 5))
+    assert state.magic.pools == {"p1": 9, "p2": 6}
+    assert "Magic Flux: 5 and 3: Player 1 has 8 power dice, Player 2 5 dispel dice" in text(log)
+    assert "Player 1 Channels: 6 + 1 = 7, 7 or more" in text(log)
+    assert "Player 2 Channels: 5 + 2 = 7, 7 or more" in text(log)
+    state, log = magic_phase(dice=(5, 3, 5, 4))
+    assert state.magic.pools == {"p1": 8, "p2": 5}
+
+
+def test_e19_a_thirteen_dice_pool_uses_only_twelve():
+    state, _ = magic_phase(dice=(6, 6, 6, 1), answers={"dispel": "none"})
+    assert state.magic.pools["p1"] == 13
+    state.casters["Hedge Wizard"].spells = ["Ash Veil", "Searing Brand", "Forge Heart"]
+    load(state, 1, 1, 1, 1, 2, 1, 1, 1, 2, 3)  # 6 + 1 and 8 + 1: both cast, no Overwhelming Power
+    state = cast(state, wizard="Hedge Wizard", spell="Ash Veil", dice=5, target="Spearmen",
+                 answers={"dispel": "none"})
+    state = cast(state, wizard="Hedge Wizard", spell="Forge Heart", dice=5, target="Spearmen",
+                 answers={"dispel": "none"})
+    assert state.magic.used["p1"] == 10 and state.magic.pools["p1"] == 3 and magic.dice_left(state, "p1") == 2
+    with pytest.raises(IllegalAction, match="may use 2 more"):
+        RULESET.apply(state, Cast(seat="p1", wizard="Hedge Wizard", spell="Searing Brand", dice=3,
+                                  target="Shaman"))
+
+
+# -- E-18 ------------------------------------------------------------------------------------------
+def test_e18_hex_direct_range_12_needs_an_enemy_in_range_and_in_the_front_arc():
+    placements = {"Shaman": (36, 30, 180), "Spearmen": (36, 22, 0, 10), "Crossbowmen": (36, 40, 180, 5),
+                  "Knights": (36, 8, 0), "Brutes": (46, 22, 180, 3), "Trolls": (60, 44, 180)}
+    state, _ = magic_phase(seat="p2", placements=placements)
+    shaman = state.casters["Shaman"]
+    sap = magic.spell_named(state, "p2", "Sap the Strength")[0]
+    assert sap.types == ["Hex", "Direct", "Range 12"]
+    assert [u.id for u in magic.legal_targets(state, shaman, sap)] == ["Spearmen"]
+    why = {u: magic.refusal(state, shaman, sap, state.units[u], False) for u in ("Crossbowmen", "Knights", "Brutes")}
+    assert "front arc" in why["Crossbowmen"] and "beyond" in why["Knights"] and "Hex" in why["Brutes"]
+    # Aura + Augment + Range 12: every friendly unit within 12" is a target, automatically
+    growth = magic.spell_named(state, "p2", "Wild Growth")[0]
+    assert {u.id for u in magic.legal_targets(state, shaman, growth)} == {"Shaman", "Brutes"}
+    shaman.spells = ["Wild Growth"]
+    load(state, 4, 4)  # 8 + 1 >= 8
+    state = cast(state, wizard="Shaman", spell="Wild Growth", dice=2, answers={"dispel": "none"})
+    growth, roots = state.effects  # the spell, then the lore's attribute (Deep Roots on the caster's unit)
+    assert set(growth.units) == {"Shaman", "Brutes"} and roots.units == ["Shaman"] and roots.attribute
+    assert magic.spell_modified(state, "Brutes", "Ld", 7) == 8 and magic.spell_modified(state, "Shaman", "Ld", 7) == 9
+
+
+def test_e18_a_focused_spell_on_a_knight_targets_one_part():
+    state, _ = magic_phase(seat="p2", placements={"Shaman": (30, 30, 180), "Captain": (30, 22, 0)})
+    state.casters["Shaman"].spells = ["Strangling Vines"]
+    state, _ = RULESET.apply(state, Cast(seat="p2", wizard="Shaman", spell="Strangling Vines", dice=3,
+                                         target="Captain"))
+    assert state.pending.decision.options == ["Captain", "Warhorse"] and state.pending.decision.seat == "p2"
+    with pytest.raises(IllegalAction, match="no part 'Wolf'"):
+        RULESET.apply(state.model_copy(update={"pending": None}), Cast(
+            seat="p2", wizard="Shaman", spell="Strangling Vines", dice=3, target="Captain", part="Wolf"))
+
+
+def test_declarations_are_checked_before_any_die_is_rolled():
+    state, _ = magic_phase()
+    before = state.model_dump_json()
+    for kw, match in ((dict(wizard="Shaman", spell="Sap the Strength", dice=2, target="Spearmen"), "No caster"),
+                      (dict(wizard="Hedge Wizard", spell="Pyre", dice=2, target="Shaman"), "does not know"),
+                      (dict(wizard="Hedge Wizard", spell="Searing Brand", dice=6, target="Shaman"), "1 to 5"),
+                      (dict(wizard="Hedge Wizard", spell="Searing Brand", dice=2, target="Spearmen"), "Hex"),
+                      (dict(wizard="Hedge Wizard", spell="Searing Brand", dice=2), "Legal targets of Searing "
+                                                                                      "Brand: Shaman"),
+                      (dict(wizard="Hedge Wizard", spell="Ash Veil", dice=2, target="Spearmen", boosted=True),
+                       "no boosted")):
+        with pytest.raises(IllegalAction, match=match):
+            RULESET.apply(state, Cast(seat="p1", **kw))
+    with pytest.raises(IllegalAction, match="Player 1's turn"):
+        RULESET.apply(state, Cast(seat="p2", wizard="Shaman", spell="Sap the Strength", dice=2, target="Spearmen"))
+    assert state.model_dump_json() == before
+
+
+def test_a_spell_is_attempted_once_per_phase():
+    state, _ = magic_phase(dice=(5, 3, 1, 1))
+    load(state, 1, 1)
+    state = cast(state, wizard="Hedge Wizard", spell="Searing Brand", dice=2, target="Shaman")
+    with pytest.raises(IllegalAction, match="already attempted"):
+        RULESET.apply(state, Cast(seat="p1", wizard="Hedge Wizard", spell="Searing Brand", dice=2, target="Shaman"))
+
+
+# -- E-50 ------------------------------------------------------------------------------------------
+def test_e50_arithmetic():
+    one = casting.attempt([2], modifiers=2)
+    assert one.insufficient and one.total == 4 and not one.reaches(3)
+    op = casting.attempt([6, 6], modifiers=2, d3_face=3)  # D3 = 2
+    assert op.overwhelming and op.op_bonus == 4 and op.total == 18
+    dispel = casting.attempt([6, 6, 1], modifiers=1, d3_face=5)  # 13 + D3 3 + 3 dice = 19, +1 level
+    assert dispel.total == 20 and dispel.reaches(op.total)
+    broken = casting.attempt([6, 6], modifiers=2, d3_face=3, broken=True)
+    assert broken.overwhelming and broken.total == 12
+
+
+def test_e50_one_die_of_2_fails_and_breaks_concentration_so_the_next_cast_has_no_bonus():
+    state, _ = magic_phase(dice=(5, 3, 1, 1))
+    log = []
+    load(state, 2)
+    state = cast(state, wizard="Hedge Wizard", spell="Searing Brand", dice=1, target="Shaman", log=log)
+    assert "Insufficient Power" in text(log) and "Hedge Wizard loses concentration" in text(log)
+    assert state.magic.broken == ["Hedge Wizard"] and not state.effects
+    log = []
+    load(state, 3, 3)  # 6 without the +1 level bonus: Ash Veil (6) still cast
+    state = cast(state, wizard="Hedge Wizard", spell="Ash Veil", dice=2, target="Spearmen", log=log,
+                 answers={"dispel": "none"})
+    assert "3+3 = 6 → 6 against 6: cast" in text(log)
+
+
+def test_e50_overwhelming_power_dispelled_with_overwhelming_power_and_no_miscast():
+    state, _ = magic_phase(seat="p2", dice=(6, 6, 1, 1))
+    log = []
+    # cast 6,6 + D3 (face 3 -> 2) + 2 dice = 16, +1 level = 17; dispel 6,6,1 + D3 (face 5 -> 3) + 3 = 19
+    load(state, 6, 6, 3, 6, 6, 1, 5)
+    state = cast(state, wizard="Shaman", spell="Sap the Strength", dice=2, target="Hedge Wizard", log=log,
+                 answers={"dispel": "3", "dispeller": "Hedge Wizard"})
+    assert "6+6 = 12, Overwhelming Power +4 (D3 2 + 2 dice), +1 → 17 against 9: cast" in text(log)
+    assert "Hedge Wizard dispels Sap the Strength with 3 dice: 6+6+1 = 13, Overwhelming Power +6" in text(log)
+    assert "dispelled" in text(log) and "Miscast" not in text(log) and not state.effects
+    assert left(state) == []
+
+
+# -- E-49 ------------------------------------------------------------------------------------------
+def test_e49_breach_in_the_veil_with_four_dice():
+    state, _ = magic_phase(dice=(6, 6, 1, 1), placements={**P1_FRONT, "Shaman": (30, 30, 180)})
+    log = []
+    # 6,6,3,2 + D3; not dispelled; miscast 2D6 = 1+2 = 3
+    load(state, 6, 6, 3, 2, 4, 1, 2)
+    state = cast(state, wizard="Hedge Wizard", spell="Searing Brand", dice=4, target="Shaman", log=log,
+                 answers={"dispel": "none"})
+    out = text(log)
+    assert "Hedge Wizard miscasts: 2D6 = 3: Breach in the Veil" in out
+    assert "The 5\" template on Hedge Wizard touches" in out
+    assert "Four power dice: D6 =" in out
+    assert "loses 4 more power dice ([A-18]); 4 left" in out and state.magic.pools["p1"] == 4
+    assert state.magic.templates[-1].diameter == 5.0
+
+
+def test_e49_amnesia_costs_pdu_minus_two_levels_first_the_spell_cast():
+    state, _ = magic_phase(dice=(6, 6, 1, 1), placements={"Hedge Wizard": (30, 20, 0), "Shaman": (30, 30, 180)})
+    hw = state.casters["Hedge Wizard"]
+    hw.level, hw.spells = 4, ["Ash Veil", "Searing Brand", "Cinder Storm", "Forge Heart"]
+    log = []
+    load(state, 6, 6, 3, 2, 4, 5, 6)  # miscast 5+6 = 11
+    state = cast(state, wizard="Hedge Wizard", spell="Searing Brand", dice=4, target="Shaman", log=log,
+                 answers={"dispel": "none"})
+    hw = state.casters["Hedge Wizard"]
+    assert "Amnesia" in text(log) and hw.level == 2 and len(hw.spells) == 2 and "Searing Brand" not in hw.spells
+    assert state.magic.pools["p1"] == 12 - 4 - 4  # the Flux, the 4 dice cast, 4 more lost ([A-18])
+
+
+def test_miscast_table_bands():
+    assert [casting.miscast_result(t) for t in range(2, 13)] == (
+        ["Breach in the Veil"] * 3 + ["Catastrophic Detonation"] * 2 + ["Witchfire"] + ["Backlash"] * 2
+        + ["Amnesia"] * 3)
+    assert casting.miscast_strength(4) == 6
+
+
+# -- E-37 ------------------------------------------------------------------------------------------
+def test_e37_wizard_conclave():
+    assert casting.conclave_bonus(models=21, minimum=10) == 3
+    assert casting.conclave_bonus(models=40, minimum=10) == 4  # capped, level bonus included
+    state, _ = magic_phase()
+    champion = state.casters["Brutes Champion"]
+    assert champion.level == 1 and champion.conclave and champion.spells == ["Bramble Dart", "Bark Skin"]
+    assert magic.casting_bonus(state, champion) == 1  # 6 Brutes, minimum 3: no full 5 above it
+
+
+# -- durations, dispelling RiP ---------------------------------------------------------------------
+def test_remains_in_play_lasts_until_dispelled_and_cannot_be_cast_twice():
+    state, _ = magic_phase(seat="p2", dice=(4, 4, 1, 1))
+    load(state, 5, 5)  # 10 + 1 >= 9
+    state = cast(state, wizard="Shaman", spell="Thorn Crown", dice=2, target="Spearmen", answers={"dispel": "none"})
+    crown = next(e for e in state.effects if e.spell == "Thorn Crown")
+    assert crown.duration == "remains in play" and crown.units == ["Spearmen"]
+    assert magic.spell_modified(state, "Spearmen", "WS", 3) == 2 and magic.spell_modified(state, "Spearmen", "I", 3) == 2
+    with pytest.raises(IllegalAction, match="already attempted"):
+        RULESET.apply(state, Cast(seat="p2", wizard="Shaman", spell="Thorn Crown", dice=2, target="Spearmen"))
+    # the next Magic phase (p1's): p1 may dispel it with power dice; p2 declines its window
+    state.phase, state.active, state.step = "movement", "p1", "remaining"
+    load(state, 4, 4, 1, 1)
+    state = apply(state, EndStep(seat="p1"), {"rip": "none"})
+    assert any(e.spell == "Thorn Crown" for e in state.effects)
+    log = []
+    load(state, 6, 3)  # 9 + 1 (Hedge Wizard) >= 9
+    state = apply(state, DispelInPlay(seat="p1", spell="Thorn Crown", dice=2, wizard="Hedge Wizard"), None, log)
+    assert "against 9: dispelled" in text(log) and not any(e.spell == "Thorn Crown" for e in state.effects)
+
+
+def test_lasts_one_turn_ends_at_the_start_of_the_casters_next_magic_phase():
+    state, _ = magic_phase(seat="p2", dice=(4, 4, 1, 1))
+    load(state, 5, 5)
+    state = cast(state, wizard="Shaman", spell="Sap the Strength", dice=2, target="Hedge Wizard",
+                 answers={"dispel": "none"})
+    assert magic.spell_modified(state, "Hedge Wizard", "S", 3) == 2
+    state.phase, state.active, state.step = "movement", "p1", "remaining"
+    state = apply(state, EndStep(seat="p1"), {"rip": "none"})
+    assert magic.spell_modified(state, "Hedge Wizard", "S", 3) == 2  # still there in p1's phase
+    state = apply(state, EndStep(seat="p1"))
+    state.phase, state.active, state.step = "movement", "p2", "remaining"
+    log = []
+    state = apply(state, EndStep(seat="p2"), None, log)
+    assert "Sap the Strength (Shaman) lasted one turn" in text(log)
+    assert magic.spell_modified(state, "Hedge Wizard", "S", 3) == 3
+
+
+# -- bound spells, the Dispel Scroll ---------------------------------------------------------------
+def test_a_bound_spell_adds_nothing_and_is_harder_to_dispel():
+    state, _ = magic_phase(dice=(4, 4, 1, 1))
+    log = []
+    load(state, 2, 2, 3, 1)  # 4 >= Power Level 4; dispel 3 + 1 (vs bound) = 4 >= 4
+    state = cast(state, wizard="Captain", spell="Forge Heart", dice=2, target="Spearmen", log=log,
+                 answers={"dispel": "1", "dispeller": "no-wizard"})
+    assert "(bound, Power Level) on Spearmen with 2 dice: 2+2 = 4 → 4 against 4: cast" in text(log)
+    assert "3 = 3 → 3 +1 against a bound spell against 4: dispelled" in text(log)
+
+
+def test_a_bound_spell_with_overwhelming_power_on_four_dice_is_lost():
+    state, _ = magic_phase(dice=(6, 6, 1, 1))
+    load(state, 6, 6, 1, 1)
+    state = cast(state, wizard="Captain", spell="Forge Heart", dice=4, target="Spearmen", answers={"dispel": "none"})
+    assert state.casters["Captain"].bound == [] and any(e.spell == "Forge Heart" for e in state.effects)
+
+
+def test_the_dispel_scroll_dispels_automatically_once():
+    state, _ = magic_phase(seat="p2", dice=(4, 4, 1, 1))
+    log = []
+    load(state, 5, 5)
+    state = cast(state, wizard="Shaman", spell="Sap the Strength", dice=2, target="Spearmen", log=log,
+                 answers={"dispel": "scroll"})
+    assert "Hedge Wizard reads the Dispel Scroll" in text(log) and not state.effects
+    assert state.casters["Hedge Wizard"].used_items == ["Dispel Scroll"]
+
+
+# -- hits through the shared attack sequence ---------------------------------------------------------
+def test_a_damage_spell_strikes_through_the_attack_sequence():
+    state, _ = magic_phase(seat="p2", dice=(4, 4, 1, 1))
+    log = []
+    before = state.units["Spearmen"].models
+    # Bramble Dart: 5+1 >= 5; D6 hits = 6; S3 vs T3 wound on 4+: 6 wounds on 6,6,6,6,6,6; no armour
+    load(state, 5, 1, 6, 6, 6, 6, 6, 6, 6)
+    state = cast(state, wizard="Brutes Champion", spell="Bramble Dart", dice=2, target="Spearmen", log=log,
+                 answers={"dispel": "none"})
+    assert "Bramble Dart strikes Spearmen: D6 = 6 hit(s) at Strength 3" in text(log)
+    assert state.units["Spearmen"].models < before
+
+
+def test_a_template_spell_scatters_and_hits_what_it_lands_on():
+    state, _ = magic_phase(dice=(4, 4, 1, 1), placements={"Hedge Wizard": (30, 20, 0), "Brutes": (30, 30, 180, 3)})
+    state.casters["Hedge Wizard"].spells = ["Cinder Storm"]
+    log = []
+    load(state, 4, 4, 1)  # cast 8 + 1; scatter die 1: a HIT, the template stays on the Brutes
+    state = cast(state, wizard="Hedge Wizard", spell="Cinder Storm", dice=2, target="Brutes", log=log,
+                 answers={"dispel": "none"})
+    assert "scatter die 1: HIT" in text(log) and "the template touches" in text(log) and "of Brutes" in text(log)
+    mark = state.magic.templates[0]
+    assert mark.kind == "round" and mark.start == state.units["Brutes"].footprint().centre
