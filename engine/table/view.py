@@ -46,6 +46,19 @@ class MarkerShape(BaseModel):
     at: XY
 
 
+class TemplateShape(BaseModel):
+    """A template laid this phase: ``round`` (a circle of ``diameter`` at ``end``), ``line``
+    (``start`` to ``end``) or ``swept`` (a round template moved from ``start`` to ``end``);
+    ``aimed`` is where it was aimed before it scattered to ``end``."""
+
+    kind: str
+    start: XY
+    end: XY
+    diameter: float = 0.0
+    aimed: XY | None = None
+    label: str = ""
+
+
 class TableView(BaseModel):
     kind: str = "table"
     width: float
@@ -57,6 +70,7 @@ class TableView(BaseModel):
     units: list[UnitShape] = Field(default_factory=list)
     paths: list[PathShape] = Field(default_factory=list)
     markers: list[MarkerShape] = Field(default_factory=list)
+    templates: list[TemplateShape] = Field(default_factory=list)
     side_names: dict[str, str] = Field(default_factory=dict)
 
 

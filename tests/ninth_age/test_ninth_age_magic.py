@@ -302,3 +302,54 @@ def test_a_template_spell_scatters_and_hits_what_it_lands_on():
     assert "scatter die 1: HIT" in text(log) and "the template touches" in text(log) and "of Brutes" in text(log)
     mark = state.magic.templates[0]
     assert mark.kind == "round" and mark.start == state.units["Brutes"].footprint().centre
+
+
+def test_the_board_draws_a_scattered_template_where_it_landed():
+    from renderers.table import HEADER, render_table
+
+    from PIL import Image
+    import io
+
+    state, _ = magic_phase(dice=(4, 4, 1, 1), placements={"Hedge Wizard": (30, 20, 0), "Brutes": (30, 30, 180, 3)})
+    state.casters["Hedge Wizard"].spells = ["Cinder Storm"]
+    load(state, 4, 4, 3, 6)  # cast; scatter die 3: an arrow; D6 = 6 inches
+    state = cast(state, wizard="Hedge Wizard", spell="Cinder Storm", dice=2, target="Brutes",
+                 answers={"dispel": "none"})
+    mark = state.magic.templates[0]
+    assert mark.aimed == state.units["Brutes"].footprint().centre
+    assert abs(((mark.start[0] - mark.aimed[0]) ** 2 + (mark.start[1] - mark.aimed[1]) ** 2) ** 0.5 - 6) < 1e-9
+    view = RULESET.board(state)
+    assert [(t.kind, t.label, t.aimed) for t in view.templates] == [("round", "Cinder Storm", mark.aimed)]
+    with_template = render_table(view)
+    without = render_table(view.model_copy(update={"templates": []}))
+
+    def pixel(png, x, y):
+        return Image.open(io.BytesIO(png)).convert("RGB").getpixel((int(x * 10), int(HEADER + (48 - y) * 10)))
+
+    x, y = mark.end
+    assert pixel(with_template, x, y) != pixel(without, x, y)
+    # after /end the board of the next phase still shows the Magic phase's templates
+    state = apply(state, EndStep(seat="p1"))
+    assert state.phase == "shooting" and RULESET.board(state).templates
+
+
+# -- army files: what magic a list may carry ---------------------------------------------------------
+def test_army_files_refuse_a_conclave_without_champion_and_unknown_bound_spells():
+    from engine.rulesets.ninth_age.army import sample_army
+    from ninth_age_helpers import army, unit
+
+    lores = [sample_army("ashen-host").lores[0].model_dump()]
+    ok = army([unit("Adepts", special_rules=["Wizard Conclave (Bramble Dart, Bark Skin)"], command={"champion": True},
+                    min_models=5)], lores=lores)
+    assert ok.units[0].min_models == 5
+    with pytest.raises(ValueError, match="has no Champion"):
+        army([unit("Adepts", special_rules=["Wizard Conclave (Bramble Dart)"])], lores=lores)
+    with pytest.raises(ValueError, match="'Fireball', not a spell"):
+        army([unit("Adepts", special_rules=["Wizard Conclave (Fireball)"], command={"champion": True})], lores=lores)
+    with pytest.raises(ValueError, match="'Fireball' is not a spell of the army's lores"):
+        army([unit("Hero", "hero", bound_spells=[{"spell": "Fireball", "power_level": 4}])], lores=lores)
+    with pytest.raises(ValueError, match="is not a characteristic"):
+        bad = [dict(lores[0])]
+        bad[0]["spells"] = [dict(s) for s in bad[0]["spells"]]
+        bad[0]["spells"][1]["resolve"] = {"modifiers": {"Q": 1}}
+        army([unit("Adepts")], lores=bad)

@@ -587,12 +587,13 @@ def end_effect(state: NinthAgeState, effect: Effect, events: list[Event], why: s
 
 
 def end(state: NinthAgeState, events: list[Event]) -> None:
-    """Step 6: the end of the phase; unused magic dice are lost."""
+    """Step 6: the end of the phase; unused magic dice are lost. The phase's record stays (its
+    templates are drawn on the board after the phase) until the next Magic phase."""
     if state.magic:
         left = ", ".join(f"{state.seat(s).name} {n}" for s, n in state.magic.pools.items() if n)
         if left:
             events.append(Event(kind="magic_end", text=f"Unused magic dice are lost ({left})."))
-    state.magic = None
+        state.magic.pools = {s: 0 for s in state.magic.pools}
 
 
 # -- effects ---------------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ from engine.rulesets.ninth_age.zones import DEPLOYMENT_TYPES
 from engine.table.footprint import Formation
 from engine.table.terrain import Table
 from engine.table.view import (
-    MarkerShape, PathShape, TableView, TerrainShape, UnitShape, ZoneShape, polygon_points,
+    MarkerShape, PathShape, TableView, TemplateShape, TerrainShape, UnitShape, ZoneShape, polygon_points,
 )
 
 OPTIONS = {
@@ -415,6 +415,10 @@ class NinthAge(Ruleset):
                 id=u.id, label=f"{u.id} {u.models}", side=u.owner, centre=fp.centre,
                 front=fp.world((0, fp.half_depth)), has_arcs=fp.has_arcs, badges=badges,
                 bases=[[(round(x, 3), round(y, 3)) for x, y in m.exterior.coords[:-1]] for m in fp.models]))
+        if state.magic is not None and state.phase in ("magic", "shooting"):  # this turn's spell templates
+            for t in state.magic.templates:
+                view.templates.append(TemplateShape(kind={"vortex": "swept"}.get(t.kind, t.kind), start=t.start,
+                                                    end=t.end, diameter=t.diameter, aimed=t.aimed, label=t.spell))
         for move in state.last_moves:
             if len(move.get("path", [])) >= 2:
                 view.paths.append(PathShape(kind=move["kind"], points=[tuple(p) for p in move["path"]],
