@@ -353,3 +353,97 @@ def test_army_files_refuse_a_conclave_without_champion_and_unknown_bound_spells(
         bad[0]["spells"] = [dict(s) for s in bad[0]["spells"]]
         bad[0]["spells"][1]["resolve"] = {"modifiers": {"Q": 1}}
         army([unit("Adepts")], lores=bad)
+
+
+# -- spells in play change what the other phases read ------------------------------------------------
+def test_spells_in_play_change_movement_leadership_and_toughness():
+    from engine.rulesets.ninth_age.actions import Advance, MoveStep
+    from engine.rulesets.ninth_age.attacks import _under_spells
+    from engine.rulesets.ninth_age.damage import defence
+    from engine.rulesets.ninth_age.leadership import unit_leadership
+
+    state, _ = magic_phase(seat="p2", dice=(5, 5, 1, 1), placements={**P1_FRONT, **P2_FRONT})
+    state.casters["Shaman"].spells = ["Grasping Roots", "Wild Growth"]
+    load(state, 4, 4, 5, 4)  # both cast (7 and 8, +1)
+    state = cast(state, wizard="Shaman", spell="Grasping Roots", dice=2, target="Spearmen",
+                 answers={"dispel": "none"})
+    state = cast(state, wizard="Shaman", spell="Wild Growth", dice=2, answers={"dispel": "none"})
+    assert magic.movement_of(state, state.units["Spearmen"]) == 2  # M 4 halved
+    brutes_ld = state.unit_entry(state.units["Brutes"]).leadership
+    assert unit_leadership(state, state.units["Brutes"])[0] == min(10, brutes_ld + 1)
+    hw = state.units["Hedge Wizard"]
+    t = defence(state.unit_entry(hw), "ranged").toughness
+    state.effects[0].modifiers, state.effects[0].halve, state.effects[0].units = {"T": -1}, [], ["Hedge Wizard"]
+    assert _under_spells(state, hw, defence(state.unit_entry(hw), "ranged")).toughness == t - 1
+    # in Player 1's next Movement phase the Spearmen advance 2", not 4
+    state.effects[0].modifiers, state.effects[0].halve, state.effects[0].units = {}, ["M"], ["Spearmen"]
+    state.phase, state.active, state.step = "movement", "p1", "remaining"
+    with pytest.raises(IllegalAction, match="allows 2"):
+        RULESET.apply(state, Advance(seat="p1", unit="Spearmen", steps=[MoveStep(kind="forward", amount=3)]))
+
+
+# -- Missile, Damage, Line template, Vortex --------------------------------------------------------------
+def test_missile_needs_sight_and_a_free_caster_damage_needs_an_unengaged_target():
+    # the Brutes (medium) stand between the Hedge Wizard and the Skulkers (both small)
+    placements = {"Hedge Wizard": (30, 20, 0), "Brutes": (30, 26, 180, 3), "Skulkers": (30, 32, 180, 5)}
+    state, _ = magic_phase(placements=placements)
+    hw = state.casters["Hedge Wizard"]
+    kindle = magic.spell_named(state, "p1", "Kindle")[0]
+    assert "line of sight" in magic.refusal(state, hw, kindle, state.units["Skulkers"], False)
+    assert magic.refusal(state, hw, kindle, state.units["Brutes"], False) is None
+    # the Brutes move into base contact with the Hedge Wizard: engaged
+    brutes = state.units["Brutes"]
+    front = state.units["Hedge Wizard"].footprint().world((0, state.units["Hedge Wizard"].footprint().half_depth))
+    brutes.pose = brutes.pose.model_copy(update={"y": front[1] + brutes.footprint().half_depth})
+    hw.spells = ["Kindle", "Searing Brand"]
+    with pytest.raises(IllegalAction, match="Missile spell: Hedge Wizard is engaged"):
+        RULESET.apply(state, Cast(seat="p1", wizard="Hedge Wizard", spell="Kindle", dice=2, target="Brutes"))
+    lance = magic.spell_named(state, "p1", "Flame Lance")[0]
+    assert "engaged in combat" in magic.refusal(state, hw, lance, brutes, False)
+
+
+def test_a_line_template_hits_every_model_under_the_line():
+    placements = {"Hedge Wizard": (30, 20, 0), "Brutes": (30, 30, 180, 3), "Shaman": (36, 30, 180)}
+    state, _ = magic_phase(dice=(6, 5, 1, 1), placements=placements)
+    state.casters["Hedge Wizard"].spells = ["Flame Lance"]
+    log = []
+    load(state, 6, 5)  # 11 + 1 >= 11
+    state = cast(state, wizard="Hedge Wizard", spell="Flame Lance", dice=2, target="Brutes", log=log,
+                 answers={"dispel": "none"})
+    mark = state.magic.templates[0]
+    assert mark.kind == "line" and mark.end == state.units["Brutes"].footprint().centre
+    assert "Flame Lance: the template touches 2 model(s) of Brutes." in text(log)  # the middle file's two
+    assert "Shaman" not in text(log).split("the template touches")[1].split(".")[0]
+
+
+def test_a_vortex_moves_result_times_x_toward_the_point_and_hits_its_whole_path():
+    placements = {"Hedge Wizard": (30, 10, 0), "Brutes": (30, 18, 180, 3)}
+    state, _ = magic_phase(dice=(6, 5, 1, 1), placements=placements)
+    state.casters["Hedge Wizard"].spells = ["Fire Whirl"]
+    log = []
+    load(state, 5, 4, 4)  # 9 + 1 >= 9; vortex D6 = 4: 4 x 2 = 8" toward the point
+    state = cast(state, wizard="Hedge Wizard", spell="Fire Whirl", dice=2, at=(30, 30), log=log,
+                 answers={"dispel": "none"})
+    mark = state.magic.templates[0]
+    assert mark.kind == "vortex" and mark.diameter == 3
+    assert abs(mark.end[1] - mark.start[1] - 8) < 1e-9 and mark.end[0] == pytest.approx(30)
+    assert "Fire Whirl (Vortex): 4 × 2 = 8\" toward the point" in text(log) and "of Brutes" in text(log)
+    with pytest.raises(IllegalAction, match="Ground spell: say the point"):
+        state.magic.attempted.clear()
+        RULESET.apply(state, Cast(seat="p1", wizard="Hedge Wizard", spell="Fire Whirl", dice=2))
+
+
+def test_the_dispel_is_a_question_to_the_reactive_player_and_a_rip_spell_ends_with_its_caster():
+    state, _ = magic_phase(seat="p2", dice=(4, 4, 1, 1))
+    load(state, 5, 5)
+    asked, _ = RULESET.apply(state, Cast(seat="p2", wizard="Shaman", spell="Thorn Crown", dice=2, target="Spearmen"))
+    d = asked.pending.decision
+    assert d.seat == "p1" and d.options == ["none", "1", "2", "3", "4", "scroll"] and "casting total of 11" in d.question
+    state = cast(state, wizard="Shaman", spell="Thorn Crown", dice=2, target="Spearmen", answers={"dispel": "none"})
+    assert [e.spell for e in state.effects if not e.attribute] == ["Thorn Crown"]
+    state.units["Shaman"].location = "destroyed"
+    state.phase, state.active, state.step = "movement", "p1", "remaining"
+    log = []
+    state = apply(state, EndStep(seat="p1"), None, log)
+    assert "Thorn Crown ends: Shaman was slain" in text(log)
+    assert not [e for e in state.effects if e.spell == "Thorn Crown"]

@@ -68,14 +68,18 @@ def leadership_test(rng: Rng, ld: int, purpose: str, events: list[Event], seat: 
 def unit_leadership(state, unit) -> tuple[int, str]:
     """The best Ld the unit may use and where it comes from: its own, or the General's within
     12" (18" if a Large Target) when the General is not fleeing (§16.7)."""
+    from engine.rulesets.ninth_age.magic import spell_modified  # Ld under spells (§9, §1.10)
+
     entry = state.unit_entry(unit)
-    best, source = entry.leadership, "its own"
+    best, source = spell_modified(state, unit.id, "Ld", entry.leadership), "its own"
     army = state.armies[unit.owner]
     for other in state.on_table(unit.owner):
         oentry = army.units[other.entry]
         if not oentry.general or other.fleeing or other.id == unit.id:
             continue
         reach = INSPIRING_PRESENCE + (LARGE_TARGET_BONUS if oentry.has_rule("Large Target") else 0)
-        if distance(other.footprint(), unit.footprint()) <= reach + 1e-3 and oentry.leadership > best:
-            best, source = oentry.leadership, f"{other.id}'s Inspiring Presence"
+        # borrowed: modified on the General's side first, then by the borrower's own modifiers
+        lent = spell_modified(state, unit.id, "Ld", spell_modified(state, other.id, "Ld", oentry.leadership))
+        if distance(other.footprint(), unit.footprint()) <= reach + 1e-3 and lent > best:
+            best, source = lent, f"{other.id}'s Inspiring Presence"
     return best, source

@@ -26,11 +26,12 @@ from engine.core.decisions import decide
 from engine.rulesets.ninth_age import casting
 from engine.rulesets.ninth_age.army import Lore, Spell
 from engine.rulesets.ninth_age.catalogue import rule_name, rule_param
+from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.magic_state import Caster, Effect, MagicPhase, TemplateMark
 from engine.rulesets.ninth_age.spell_effects import SpellEffect, vortex_of
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.table.arcs import arc_region
-from engine.table.contact import distance, in_contact
+from engine.table.contact import distance
 from engine.table.frame import Point, bearing_between, direction
 from engine.table.scatter import is_hit, random_bearing
 from engine.table.sight import Obstacle, has_line_of_sight
@@ -198,11 +199,6 @@ def _spend(state: NinthAgeState, seat: str, n: int) -> None:
 
 
 # -- targets ---------------------------------------------------------------------------------------
-def engaged(state: NinthAgeState, unit: UnitState) -> bool:
-    fp = unit.footprint()
-    return any(in_contact(fp, o.footprint()) for o in state.on_table(state.enemy_of(unit.owner)))
-
-
 def _obstacles(state: NinthAgeState) -> list[Obstacle]:
     out = [Obstacle(shape=t.polygon, kind="blocking") for t in state.table.terrain if t.has("blocking")]
     for u in state.on_table():
@@ -608,8 +604,9 @@ def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffe
     elif "line template" in t:
         end_at = targets[0].footprint().centre if targets else point
         start = me.footprint().world((0, me.footprint().half_depth))
+        # a ruling: the line starts at the caster's front, so the caster itself is not under it
         _template_hits(state, c, spell, effect, Line(start=start, end=end_at),
-                       TemplateMark(kind="line", spell=spell.name, start=start, end=end_at), events)
+                       TemplateMark(kind="line", spell=spell.name, start=start, end=end_at), events, skip=me.id)
     elif effect.template is not None:
         aim = point or targets[0].footprint().centre
         land = aim
@@ -714,11 +711,13 @@ def _vortex(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, 
 
 
 def _template_hits(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, template,
-                   mark: TemplateMark, events: list[Event]) -> None:
+                   mark: TemplateMark, events: list[Event], skip: str | None = None) -> None:
     state.magic.templates.append(mark)
     per, _ = _count(state, effect.hits, f"{spell.name}: hits per model")
     touched = []
     for u in state.on_table():
+        if u.id == skip:
+            continue
         n = sum(1 for b in u.footprint().models if template.touches(b))
         if n:
             touched.append((u, n))
@@ -807,6 +806,11 @@ def _remove_from_play(state: NinthAgeState, c: Caster, events: list[Event]) -> N
 
 
 # -- characteristics under spells ------------------------------------------------------------------
+def movement_of(state: NinthAgeState, unit: UnitState) -> int:
+    """The unit's M for moving and charging, with the spells in play on it (Grasping Roots...)."""
+    return spell_modified(state, unit.id, "M", state.unit_entry(unit).movement)
+
+
 def spell_modified(state: NinthAgeState, unit_id: str, characteristic: str, value: int,
                    part: str | None = None) -> int:
     """``value`` changed by the spells in play on the unit, in the order of §1.11: halving
