@@ -3,8 +3,7 @@
 Fixed scale (``px_per_inch``, 10 by default: a 72" x 48" table is 720 x 480 px plus a header),
 north up. Terrain is shaded by kind, deployment zones are tinted in the side's colour, each
 unit is its footprint of bases with a facing arrow and a label (name and models), paths of the
-last moves are drawn as lines, templates of the Magic phase as translucent shapes with a dashed
-scatter arrow from where they were aimed. Deterministic: the same view gives the same pixels.
+last moves are drawn as lines. Deterministic: the same view gives the same pixels.
 
 >>> from engine.table.view import TableView
 >>> render_table(TableView(width=72, height=48))[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
@@ -26,7 +25,10 @@ TERRAIN_FILL = {
 }
 TABLE_FILL = (150, 178, 120)
 PATH_INK = {"charge": (200, 20, 30), "flee": (230, 159, 0)}
-TEMPLATE_INK = (150, 40, 190)
+# shooting overlays: sight rays by the cover they met, the cannonball's line, scatter arrows
+SHOT_INK = {"cover-none": (255, 255, 255, 150), "cover-soft": (240, 200, 40, 200), "cover-hard": (210, 40, 40, 210),
+            "line": (25, 25, 25, 255), "scatter": (120, 40, 160, 255)}
+TEMPLATE_INK = (120, 40, 160)
 HEADER = 28
 
 
@@ -63,8 +65,13 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
             mx, my = (pts[0][0] + pts[-1][0]) / 2, (pts[0][1] + pts[-1][1]) / 2
             draw.text((mx, my - 8), plain(path.label), font=font(10), fill=ink, anchor="mm",
                       stroke_width=2, stroke_fill=(255, 255, 255))
-    for t in view.templates:
-        _template(draw, t, p, s)
+    for shot in view.shots:
+        pts = [p(*pt) for pt in shot.points]
+        ink = SHOT_INK.get(shot.kind, (255, 255, 255, 150))
+        width = 3 if shot.kind == "line" else 2 if shot.kind == "scatter" else 1
+        draw.line(pts, fill=ink, width=width)
+        if shot.kind == "scatter" and len(pts) >= 2:
+            arrowhead(draw, pts[-2], pts[-1], length=7, fill=ink)
     for m in view.markers:
         cx, cy = p(*m.at)
         r = 0.6 * s
@@ -83,34 +90,16 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
         cx, cy = p(*u.centre)
         draw.text((cx, cy), label, font=font(11), fill=(255, 255, 255), anchor="mm", stroke_width=2,
                   stroke_fill=(20, 20, 20))
+    for t in view.templates:
+        cx, cy = p(*t.centre)
+        r = t.diameter / 2 * s
+        if t.swept_from is not None:  # a Vortex: the whole path it swept
+            ax, ay = p(*t.swept_from)
+            draw.line([(ax, ay), (cx, cy)], fill=with_alpha(TEMPLATE_INK, 60), width=max(1, int(round(2 * r))))
+            draw.ellipse([ax - r, ay - r, ax + r, ay + r], fill=with_alpha(TEMPLATE_INK, 60))
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=with_alpha(TEMPLATE_INK, 60), outline=TEMPLATE_INK,
+                     width=2)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False)
     return out.getvalue()
 
-
-def _template(draw: ImageDraw.ImageDraw, t, p, s: int) -> None:
-    """A spell or miscast template: the swept or round area filled translucent, a line as a thick
-    stroke, and the scatter from the aiming point as a dashed arrow."""
-    fill, ink = with_alpha(TEMPLATE_INK, 90), TEMPLATE_INK
-    r = t.diameter / 2 * s
-    a, b = p(*t.start), p(*t.end)
-    if t.kind == "line":
-        draw.line([a, b], fill=ink, width=3)
-    else:
-        if t.kind == "swept" and a != b:
-            draw.line([a, b], fill=fill, width=max(1, int(round(2 * r))))
-            draw.ellipse([a[0] - r, a[1] - r, a[0] + r, a[1] + r], fill=fill)
-        draw.ellipse([b[0] - r, b[1] - r, b[0] + r, b[1] + r], fill=fill, outline=ink, width=2)
-    if t.aimed is not None:
-        c = p(*t.aimed)
-        steps = 12
-        for k in range(0, steps, 2):  # dashes
-            u, v = k / steps, (k + 1) / steps
-            draw.line([(c[0] + (b[0] - c[0]) * u, c[1] + (b[1] - c[1]) * u),
-                       (c[0] + (b[0] - c[0]) * v, c[1] + (b[1] - c[1]) * v)], fill=ink, width=2)
-        arrowhead(draw, c, b, length=8, fill=ink)
-        draw.line([(c[0] - 4, c[1] - 4), (c[0] + 4, c[1] + 4)], fill=ink, width=2)
-        draw.line([(c[0] - 4, c[1] + 4), (c[0] + 4, c[1] - 4)], fill=ink, width=2)
-    if t.label:
-        draw.text((b[0], b[1] - r - 7), plain(t.label), font=font(10), fill=ink, anchor="mm",
-                  stroke_width=2, stroke_fill=(255, 255, 255))

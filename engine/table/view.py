@@ -46,17 +46,24 @@ class MarkerShape(BaseModel):
     at: XY
 
 
-class TemplateShape(BaseModel):
-    """A template laid this phase: ``round`` (a circle of ``diameter`` at ``end``), ``line``
-    (``start`` to ``end``) or ``swept`` (a round template moved from ``start`` to ``end``);
-    ``aimed`` is where it was aimed before it scattered to ``end``."""
+class ShotShape(BaseModel):
+    """A line of the Shooting phase: a shooting model's sight and cover ray (kind ``cover-none``,
+    ``cover-soft``, ``cover-hard``), a cannonball's line (``line``) or a template's scatter
+    (``scatter``), from the first point to the second."""
 
     kind: str
-    start: XY
-    end: XY
-    diameter: float = 0.0
-    aimed: XY | None = None
+    points: list[XY]
     label: str = ""
+
+
+class TemplateShape(BaseModel):
+    """A round template where it finally lay (diameter in inches); ``swept_from``: a moving
+    template (a Vortex) swept from there to ``centre``."""
+
+    centre: XY
+    diameter: float
+    label: str = ""
+    swept_from: XY | None = None
 
 
 class TableView(BaseModel):
@@ -70,6 +77,7 @@ class TableView(BaseModel):
     units: list[UnitShape] = Field(default_factory=list)
     paths: list[PathShape] = Field(default_factory=list)
     markers: list[MarkerShape] = Field(default_factory=list)
+    shots: list[ShotShape] = Field(default_factory=list)
     templates: list[TemplateShape] = Field(default_factory=list)
     side_names: dict[str, str] = Field(default_factory=dict)
 

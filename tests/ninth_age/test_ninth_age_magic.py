@@ -319,18 +319,33 @@ def test_the_board_draws_a_scattered_template_where_it_landed():
     assert mark.aimed == state.units["Brutes"].footprint().centre
     assert abs(((mark.start[0] - mark.aimed[0]) ** 2 + (mark.start[1] - mark.aimed[1]) ** 2) ** 0.5 - 6) < 1e-9
     view = RULESET.board(state)
-    assert [(t.kind, t.label, t.aimed) for t in view.templates] == [("round", "Cinder Storm", mark.aimed)]
+    assert [(t.centre, t.diameter, t.label) for t in view.templates] == [(mark.end, 3.0, "Cinder Storm")]
+    assert [(sh.kind, sh.points) for sh in view.shots] == [("scatter", [mark.aimed, mark.end])]
     with_template = render_table(view)
-    without = render_table(view.model_copy(update={"templates": []}))
+    without = render_table(view.model_copy(update={"templates": [], "shots": []}))
 
     def pixel(png, x, y):
         return Image.open(io.BytesIO(png)).convert("RGB").getpixel((int(x * 10), int(HEADER + (48 - y) * 10)))
 
     x, y = mark.end
     assert pixel(with_template, x, y) != pixel(without, x, y)
-    # after /end the board of the next phase still shows the Magic phase's templates
-    state = apply(state, EndStep(seat="p1"))
-    assert state.phase == "shooting" and RULESET.board(state).templates
+
+
+def test_the_board_draws_a_vortex_path_and_a_line():
+    from renderers.table import render_table
+
+    state, _ = magic_phase(dice=(6, 5, 1, 1), placements={"Hedge Wizard": (30, 10, 0), "Brutes": (30, 18, 180, 3)})
+    state.casters["Hedge Wizard"].spells = ["Fire Whirl", "Flame Lance"]
+    load(state, 5, 4, 4)
+    state = cast(state, wizard="Hedge Wizard", spell="Fire Whirl", dice=2, at=(30, 30), answers={"dispel": "none"})
+    load(state, 6, 5)
+    state = cast(state, wizard="Hedge Wizard", spell="Flame Lance", dice=2, target="Brutes",
+                 answers={"dispel": "none"})
+    view = RULESET.board(state)
+    whirl, lance = state.magic.templates
+    assert [(t.swept_from, t.centre) for t in view.templates] == [(whirl.start, whirl.end)]
+    assert ("line", [lance.start, lance.end]) in [(sh.kind, sh.points) for sh in view.shots]
+    assert render_table(view) != render_table(view.model_copy(update={"templates": [], "shots": []}))
 
 
 # -- army files: what magic a list may carry ---------------------------------------------------------

@@ -163,13 +163,13 @@ def panic(state: NinthAgeState, unit: UnitState, events: list[Event], cause: str
 
 
 def _next_shooting(state: NinthAgeState, seat: str) -> tuple[int, str]:
-    """The game turn of ``seat``'s next Shooting phase (this turn's if it is still to come)."""
-    from engine.rulesets.ninth_age.turns import PHASES
-
-    if state.active == seat and state.phase in PHASES and PHASES.index(state.phase) < PHASES.index("shooting"):
+    """The game turn of ``seat``'s next Shooting phase: this turn's while it is still to come
+    (its own Movement or Magic phase), else its next player turn's."""
+    if state.active == seat and state.phase in ("movement", "magic"):
         return state.round, seat
-    first = state.first_player or seat
-    return (state.round + 1 if seat == first or state.active == seat else state.round), seat
+    if state.active == seat or seat == state.first_player:
+        return state.round + 1, seat
+    return state.round, seat
 
 
 def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: list[Event], reason: str) -> None:

@@ -16,6 +16,7 @@ from engine.rulesets.ninth_age.casualties import (  # noqa: F401 - kept importab
     _destroy, dangerous_terrain, flee, lose_wounds, panic,
 )
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
+from engine.rulesets.ninth_age.shooting_phase import stand_and_shoot, stand_and_shoot_problem
 from engine.rulesets.ninth_age.skirmishers import close_ranks, open_ranks  # noqa: F401 - open_ranks likewise
 from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState
 from engine.table.arcs import majority_arc
@@ -147,13 +148,19 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
         options = ["hold"]
     else:
         options = ["hold", "flee"]
+    # Stand and Shoot (§8.3), when its conditions hold
+    why_not = stand_and_shoot_problem(state, target, state.units[decl.charger])
+    if why_not is None and "hold" in options and not target.fleeing:
+        options.insert(1, "stand-and-shoot")
     answer = decide(state, reactive, f"reaction-{decl.charger}-{decl.target}",
-                    f"{decl.charger} charges {decl.target}: how does {decl.target} react? (Stand and Shoot comes "
-                    "with the Shooting step)", options)
+                    f"{decl.charger} charges {decl.target}: how does {decl.target} react?"
+                    + (f" (no Stand and Shoot: {why_not})" if why_not and "hold" in options else ""), options)
     decl.reaction = answer  # type: ignore[assignment]
     events.append(Event(kind="reaction", seat=reactive, text=f"{decl.target} reacts: {answer}."))
     if answer != "flee":
         close_ranks(state, target, state.units[decl.charger], events)
+        if answer == "stand-and-shoot":
+            stand_and_shoot(state, decl, events)
         return
     # the flee move is made at once ([A-8]), directly away from the charger, centre to centre
     charger = state.units[decl.charger]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, Seat
-from engine.rulesets.ninth_age import charges, magic, movement, setup, turns
+from engine.rulesets.ninth_age import charges, magic, movement, setup, shooting_phase, turns
 from engine.rulesets.ninth_age.actions import (
     ACTION_TYPES, Advance, Cast, Charge, Deploy, DispelInPlay, EndStep, FreeReform, March, MoveStep, PlaceMarker,
     Reform, StartBattle,
@@ -27,7 +27,7 @@ from engine.rulesets.ninth_age.zones import DEPLOYMENT_TYPES
 from engine.table.footprint import Formation
 from engine.table.terrain import Table
 from engine.table.view import (
-    MarkerShape, PathShape, TableView, TemplateShape, TerrainShape, UnitShape, ZoneShape, polygon_points,
+    MarkerShape, PathShape, ShotShape, TableView, TemplateShape, TerrainShape, UnitShape, ZoneShape, polygon_points,
 )
 
 OPTIONS = {
@@ -40,7 +40,7 @@ OPTIONS = {
     "battle_points": "on: score the 10-0 Battle Points of §20.4 instead of the victory margins (default off)",
     "table": "table size in inches, e.g. 72x48 (default: 48x36 when both armies are Warbands, else 72x48)",
 }
-COMMANDS = {"deploy", "end", "advance", "march", "reform", "charge", "marker", "cast", "dispel"}
+COMMANDS = {"deploy", "end", "advance", "march", "reform", "charge", "marker", "cast", "dispel"} | shooting_phase.COMMANDS
 
 
 def table_size(text: Any, armies: dict[str, Army]) -> tuple[float, float]:
@@ -66,7 +66,7 @@ class NinthAge(Ruleset):
     name = "ninth-age"
     title = "The Ninth Age"
     state_model = NinthAgeState
-    action_types = ACTION_TYPES
+    action_types = ACTION_TYPES + shooting_phase.ACTIONS
     min_seats = 2
     max_seats = 2
 
@@ -150,6 +150,8 @@ class NinthAge(Ruleset):
                 if options.get(key) in (None, ""):
                     raise IllegalAction("missing-option", "Say where: /marker x: y: (inches).")
             return PlaceMarker(seat=seat, x=number(options["x"], "x"), y=number(options["y"], "y"))
+        if command in shooting_phase.COMMANDS:
+            return shooting_phase.action(self, state, seat, options)
         unit = self.find_unit(state, options.get("unit"), owner=seat)
         if command == "deploy":
             for key in ("x", "y"):
@@ -260,6 +262,9 @@ class NinthAge(Ruleset):
             return
         if isinstance(action, DispelInPlay):
             magic.dispel_in_play(state, seat, action.spell, action.dice, action.wizard, events)
+            return
+        if isinstance(action, shooting_phase.ACTIONS):
+            shooting_phase.apply(state, action, events)
             return
         if state.phase != "movement":
             raise IllegalAction("wrong-phase", f"Units move in the Movement phase; this is the {state.phase} phase.")
@@ -415,12 +420,24 @@ class NinthAge(Ruleset):
                 id=u.id, label=f"{u.id} {u.models}", side=u.owner, centre=fp.centre,
                 front=fp.world((0, fp.half_depth)), has_arcs=fp.has_arcs, badges=badges,
                 bases=[[(round(x, 3), round(y, 3)) for x, y in m.exterior.coords[:-1]] for m in fp.models]))
-        if state.magic is not None and state.phase in ("magic", "shooting"):  # this turn's spell templates
+        if state.magic is not None and state.phase == "magic":  # the Magic phase's templates and scatter (§9)
             for t in state.magic.templates:
-                view.templates.append(TemplateShape(kind={"vortex": "swept"}.get(t.kind, t.kind), start=t.start,
-                                                    end=t.end, diameter=t.diameter, aimed=t.aimed, label=t.spell))
+                if t.kind == "line":
+                    view.shots.append(ShotShape(kind="line", points=[t.start, t.end], label=t.spell))
+                    continue
+                view.templates.append(TemplateShape(centre=t.end, diameter=t.diameter, label=t.spell,
+                                                    swept_from=t.start if t.kind == "vortex" else None))
+                if t.aimed is not None:
+                    view.shots.append(ShotShape(kind="scatter", points=[t.aimed, t.end]))
         for move in state.last_moves:
             if len(move.get("path", [])) >= 2:
                 view.paths.append(PathShape(kind=move["kind"], points=[tuple(p) for p in move["path"]],
                                             label=move.get("label", "")))
+        # the Shooting phase's overlays: sight and cover rays of the shots taken, templates, scatter
+        for shot in state.shots:
+            if shot["kind"] == "circle":
+                view.templates.append(TemplateShape(centre=tuple(shot["at"]), diameter=shot["diameter"],
+                                                    label=shot.get("unit", "")))
+            else:
+                view.shots.append(ShotShape(kind=shot["kind"], points=[tuple(shot["from"]), tuple(shot["to"])]))
         return view

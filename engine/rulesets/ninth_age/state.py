@@ -110,6 +110,8 @@ class NinthAgeState(GameState):
     magic: MagicPhase | None = None
     magic_phases: int = 0
     next_effect: int = 1
+    # -- shooting (§10): the board's sight and cover rays, templates and scatter of this phase --
+    shots: list[dict] = Field(default_factory=list)
 
     def unit_entry(self, unit: UnitState) -> Unit:
         return self.armies[unit.owner].units[unit.entry]

@@ -1,8 +1,8 @@
 """Game turns and phases (§5): six game turns of two player turns, each of Movement, Magic,
 Shooting and Melee, in that order.
 
-Refereed so far: the Movement phase (§8) and the Magic phase (§9, :mod:`.magic`). The
-Shooting and Melee phases are passed through with /end and say so.
+Refereed so far: the Movement phase (§8), the Magic phase (§9, :mod:`.magic`) and the Shooting
+phase (§10). The Melee phase is passed through with /end and says so.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from engine.rulesets.ninth_age.state import NinthAgeState
 
 PHASES = ("movement", "magic", "shooting", "melee")
 GAME_TURNS = 6
-NOT_YET = {"shooting": "Shooting (§10)", "melee": "Melee (§11)"}
+NOT_YET = {"melee": "Melee (§11)"}
 
 
 def begin_player_turn(state: NinthAgeState, seat: str, events: list[Event]) -> None:
@@ -28,6 +28,9 @@ def begin_player_turn(state: NinthAgeState, seat: str, events: list[Event]) -> N
         u.rallied = u.redirected = False
     for u in list(state.units.values()):
         open_ranks(state, u, events)
+    from engine.rulesets.ninth_age.shooting_phase import new_player_turn
+
+    new_player_turn(state)
     events.append(Event(kind="turn", seat=seat, text=f"Game turn {state.round}: {state.seat(seat).name}'s "
                         "Movement phase. Declare charges with /charge unit: target:, then /end to move the "
                         "chargers."))
@@ -50,6 +53,11 @@ def end_phase(state: NinthAgeState, events: list[Event]) -> None:
             from engine.rulesets.ninth_age import magic
 
             magic.begin(state, events)
+            return
+        if state.phase == "shooting":
+            from engine.rulesets.ninth_age.shooting_phase import begin_phase
+
+            begin_phase(state, events)
             return
         events.append(Event(kind="phase", seat=seat, text=f"{state.seat(seat).name}'s {state.phase} phase: "
                             f"{NOT_YET[state.phase]} is not refereed yet in this version; /end passes it."))

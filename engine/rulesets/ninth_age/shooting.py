@@ -1,0 +1,383 @@
+"""The Shooting phase (§10) and Stand and Shoot (§8.3): who may shoot, the shooting procedure
+measured on the table (each model's own line of sight from its file's front, its own range to
+the closest point of the target, its own cover by sampling the target's footprint), the
+to-hit roll with its modifiers (§10.4-10.5), then the attack sequence of :mod:`.attacks`.
+Artillery (§15.3: bolt thrower, cannon, catapult, volley gun), the Misfire table (§15.4) and
+Breath Weapon (§22) are in :mod:`.artillery`.
+
+To hit (§10.4): D6 + BS + modifiers ≥ 7; a natural 1 always misses; at 0, −1 and −2 a 6
+must be followed by 4+, 5+, 6+; −3 or less cannot hit (E-55).
+
+>>> to_hit_needed(3 - 5), to_hit_needed(4), to_hit_needed(3 - 3), to_hit_needed(9), to_hit_needed(-3)
+((6, 6), (3, None), (6, 4), (2, None), None)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from shapely.geometry import Point as ShapelyPoint
+
+from engine.core import Event, IllegalAction, roll_dice
+from engine.core.decisions import decide
+from engine.rulesets.ninth_age.attacks import resolve_hits
+from engine.rulesets.ninth_age.casualties import heavy_casualties
+from engine.rulesets.ninth_age.neighbours import engaged
+from engine.rulesets.ninth_age.saves import faces
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.weapons import RANGED, RangedWeapon, weapons_of
+from engine.table.sight import Obstacle, cover_fractions, observer_points, sight_line
+
+HEIGHTS = {"small": 1, "medium": 2, "large": 3}
+SHOOTING_PARTS = ("model", "rider", "crew")
+
+
+# -- to hit ------------------------------------------------------------------------------------------
+def to_hit_needed(total: int) -> tuple[int, int | None] | None:
+    """The natural roll needed for BS + modifiers = ``total`` (§10.4): (first, second) where a
+    second value means "a 6, then that on a second D6"; None: impossible."""
+    if total >= 5:
+        return 2, None
+    if total >= 1:
+        return 7 - total, None
+    if total >= -2:
+        return 6, 4 - total
+    return None
+
+
+def need_text(need: tuple[int, int | None] | None) -> str:
+    if need is None:
+        return "cannot hit"
+    return f"{need[0]}+" if need[1] is None else f"6 then {need[1]}+"
+
+
+# -- heights, sight and cover -------------------------------------------------------------------------
+def height(state: NinthAgeState, unit: UnitState) -> int:
+    """Small, Medium or Large (§6.2): Large Target is Large; more than half the footprint on a
+    hill counts as Large."""
+    entry = state.unit_entry(unit)
+    if entry.has_rule("Large Target"):
+        return HEIGHTS["large"]
+    if unit.pose is not None and state.table.area_fraction(unit.footprint().shape, "hill") > 0.5:
+        return HEIGHTS["large"]
+    return HEIGHTS[entry.troop.height]
+
+
+def sight_obstacles(state: NinthAgeState) -> list[Obstacle]:
+    """What interrupts line of sight (§6.1): Blocking Terrain, and bases taller than both ends."""
+    out = [Obstacle(shape=t.polygon, kind="blocking") for t in state.table.features("blocking")]
+    for u in state.on_table():
+        h = height(state, u)
+        out += [Obstacle(shape=b, kind="model", height=h, owner=u.id) for b in u.footprint().models]
+    return out
+
+
+def cover_obstacles(state: NinthAgeState, shooter: UnitState, target: UnitState, origin, *, volley: bool
+                    ) -> list[Obstacle]:
+    """What may give cover to ``target`` from a shooting model at ``origin`` (§10.5): soft and
+    hard terrain (not the feature the shooter stands in), and the bases of other units: hard
+    when at least as tall as the shooter or the target, soft otherwise (Small models are
+    ignored when shooting with or at a Large one). Volley Fire ignores intervening models."""
+    out = []
+    here = ShapelyPoint(origin)
+    for t in state.table.terrain:
+        if t.polygon.covers(here):
+            continue  # the terrain the shooting model stands in gives no cover
+        if t.has("hard_cover") or t.has("blocking"):
+            out.append(Obstacle(shape=t.polygon, kind="hard"))
+        elif t.has("soft_cover"):
+            out.append(Obstacle(shape=t.polygon, kind="soft"))
+    if volley:
+        return out
+    hs, ht = height(state, shooter), height(state, target)
+    large = HEIGHTS["large"] in (hs, ht)
+    for u in state.on_table():
+        if u.id in (shooter.id, target.id):
+            continue
+        h = height(state, u)
+        if large and h == HEIGHTS["small"]:
+            continue
+        kind = "hard" if h >= hs or h >= ht else "soft"
+        out += [Obstacle(shape=b, kind=kind) for b in u.footprint().models]
+    return out
+
+
+# -- who may shoot -------------------------------------------------------------------------------------
+def moved_this_turn(unit: UnitState) -> bool:
+    """Any change of position or facing in this player turn ([A-20])."""
+    return unit.moved or unit.marched or unit.reformed or unit.charged or unit.failed_charge or unit.rallied
+
+
+def shooting_bs(entry) -> int:
+    """The BS of the part doing the shooting (§10.3): the rider's or crew's, not a mount's."""
+    parts = [i for i, p in enumerate(entry.parts) if p.role in SHOOTING_PARTS] or list(range(len(entry.parts)))
+    return max(entry.unmodified("BS", i) for i in parts)
+
+
+def free_reform(entry) -> bool:
+    return any(entry.has_rule(r) for r in ("Free Reform", "Skirmishers", "Fast Cavalry", "Fly"))
+
+
+def may_shoot(state: NinthAgeState, unit: UnitState, *, breath: bool = False, reaction: bool = False) -> None:
+    """Raise the reason ``unit`` may not shoot now (§10.2), or return."""
+    entry = state.unit_entry(unit)
+    why = None
+    if not unit.on_table:
+        why = "is not on the table"
+    elif unit.fleeing:
+        why = "is fleeing"
+    elif engaged(state, unit):
+        why = "is engaged in combat"
+    elif unit.shot and not reaction:
+        why = "has already shot this phase"
+    elif not reaction and unit.marched and not breath and not free_reform(entry):
+        why = "marched this turn"
+    elif not reaction and unit.reformed and not free_reform(entry):
+        why = "reformed this turn"
+    elif not reaction and unit.rallied:
+        why = "rallied this turn"
+    elif not reaction and (unit.declared_charge or unit.failed_charge or unit.charged):
+        why = "declared a charge this turn"
+    elif unit.disabled:
+        why = "has a damaged firing mechanism (Misfire) and may not shoot for the rest of the game"
+    elif unit.no_shoot_round == state.round and unit.no_shoot_seat == state.active:
+        why = "may not shoot this turn (a failed Panic test or a Misfire)"
+    elif entry.has_rule("Move or Fire") and moved_this_turn(unit):
+        why = "has Move or Fire and moved this turn"
+    if why:
+        raise IllegalAction("cannot-shoot", f"{unit.id} {why} (§10.2).")
+
+
+def choose_weapon(state: NinthAgeState, unit: UnitState, name: str | None) -> RangedWeapon:
+    entry = state.unit_entry(unit)
+    carried = weapons_of(entry)
+    if name:
+        key = name.strip().lower().replace("-", " ")
+        if key not in RANGED and key in ("flame thrower",):
+            raise IllegalAction("not-refereed", "Flame throwers are not refereed yet in this version.")
+        match = [w for w in carried if w.name == key]
+        if not match:
+            raise IllegalAction("no-weapon", f"{unit.id} carries no {name} (its ranged weapons: "
+                                f"{', '.join(w.name for w in carried) or 'none'}).")
+        return match[0]
+    if not carried:
+        if "flame thrower" in entry.equipment:
+            raise IllegalAction("not-refereed", "Flame throwers are not refereed yet in this version.")
+        raise IllegalAction("no-weapon", f"{unit.id} has no ranged weapon (§10.2).")
+    if len(carried) == 1:
+        return carried[0]
+    answer = decide(state, unit.owner, f"weapon-{unit.id}", f"Which weapon does {unit.id} shoot with? (all its R&F "
+                    "use the same one, §15.2)", [w.name.replace(" ", "-") for w in carried])
+    return RANGED[answer.replace("-", " ")]
+
+
+# -- one model's view of the target --------------------------------------------------------------------
+@dataclass
+class ModelShot:
+    """What one shooting model measured (§10.3 step 5)."""
+
+    index: int
+    rank: int
+    distance: float
+    sight: tuple | None  # the clear sight line (from, to), or None
+    cover: str = "none"
+    f_hard: float = 0.0
+    f_soft: float = 0.0
+    origin: tuple = (0.0, 0.0)
+    modifiers: list[tuple[str, int]] = field(default_factory=list)
+    shots: int = 1
+
+    @property
+    def total(self) -> int:
+        return sum(v for _, v in self.modifiers)
+
+
+def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: RangedWeapon, *,
+            stand_and_shoot: bool = False, ignore_cover: bool = False, max_range: float | None = None
+            ) -> tuple[list[ModelShot], list[str]]:
+    """Each model that may shoot: rank, range, sight and cover; and why the others may not."""
+    fp, tfp = unit.footprint(), target.footprint()
+    single = len(fp.models) == 1 or fp.formation.round_base
+    volley = weapon.has("Volley Fire") and not moved_this_turn(unit) and not stand_and_shoot
+    slots = fp.formation.slots() + [(0, -1)] * (len(fp.models) - len(fp.formation.slots()))
+    obstacles = sight_obstacles(state)
+    heights = (height(state, unit), height(state, target))
+    reach = weapon.range if max_range is None else max_range
+    sight_by_file: dict[int, tuple | None] = {}
+    out, notes = [], []
+    out_of_range = no_sight = too_deep = 0
+    for i, base in enumerate(fp.models):
+        rank, file = slots[i]
+        if rank > 1 and not volley and not single:
+            too_deep += 1
+            continue
+        d = base.distance(tfp.shape)
+        if d > reach + 1e-3 and not stand_and_shoot:
+            out_of_range += 1
+            continue
+        # a model sees from the front of its own file (§6.1); a round base from anywhere on it
+        if file not in sight_by_file:
+            models = [file] if 0 <= file < len(fp.front_rank()) else None
+            sight_by_file[file] = sight_line(fp, tfp, obstacles, heights=heights, models=models,
+                                             exclude={unit.id, target.id})
+        seen = sight_by_file[file]
+        if seen is None:
+            no_sight += 1
+            continue
+        origin = observer_points(base, fp)[1] if fp.has_arcs else (base.centroid.x, base.centroid.y)
+        shot = ModelShot(index=i, rank=rank, distance=d, sight=seen, origin=origin)
+        if not ignore_cover:
+            cf = cover_fractions(origin, tfp, cover_obstacles(state, unit, target, origin, volley=weapon.has(
+                "Volley Fire")))
+            shot.cover, shot.f_hard, shot.f_soft = cf.cover, cf.f_hard, cf.f_soft
+        out.append(shot)
+    if too_deep:
+        notes.append(f"{too_deep} model(s) behind the 2nd rank may not shoot")
+    if out_of_range:
+        notes.append(f"{out_of_range} model(s) out of range ({reach:g}\")")
+    if no_sight:
+        notes.append(f"{no_sight} model(s) without line of sight")
+    return out, notes
+
+
+def modifiers(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: RangedWeapon, shot: ModelShot, *,
+              stand_and_shoot: bool, multiple: bool) -> list[tuple[str, int]]:
+    """The to-hit modifiers of one model's shots (§10.5; they stack, [A-63])."""
+    tentry = state.unit_entry(target)
+    out: list[tuple[str, int]] = []
+    if shot.distance > weapon.range / 2 + 1e-9:
+        out.append(("long range", -1))
+    moved = moved_this_turn(unit)
+    if moved and not weapon.has("Quick to Fire") and not state.unit_entry(unit).has_rule("Quick to Fire"):
+        out.append(("moved", -1))
+    if moved and (weapon.has("Unwieldy") or state.unit_entry(unit).has_rule("Unwieldy")):
+        out.append(("Unwieldy", -1))
+    if stand_and_shoot:
+        out.append(("Stand and Shoot", -1))
+    if shot.cover == "hard":
+        out.append(("hard cover", -2))
+    elif shot.cover == "soft":
+        out.append(("soft cover", -1))
+    if multiple and weapon.kind != "volley gun":
+        out.append(("Multiple Shots", -1))
+    if tentry.has_rule("Skirmishers"):
+        out.append(("Skirmishers", -1))
+    if tentry.has_rule("Hard Target"):
+        out.append(("Hard Target", -1))
+    return out
+
+
+def roll_to_hit(state: NinthAgeState, groups: dict[int, int], bs: int, purpose: str, seat: str, events: list[Event]
+                ) -> tuple[int, int, list[int]]:
+    """Roll every shot, grouped by its modifier total: (hits, natural 6s among hits that needed no
+    7+ (Poisoned), every first die)."""
+    hits = sixes = 0
+    firsts: list[int] = []
+    for total in sorted(groups, reverse=True):
+        count = groups[total]
+        need = to_hit_needed(bs + total)
+        if need is None:
+            events.append(Event(kind="roll", seat=seat, text=f"{purpose}: {count} shot(s) at BS {bs} "
+                                f"{total:+d} cannot hit (§10.4)."))
+            continue
+        roll = roll_dice(f"{count}d6", state.rng, purpose=f"{purpose}: to hit")
+        firsts += roll.dice
+        first, second = need
+        text = f"{purpose}: {count} shot(s) at BS {bs} {total:+d}, needing {need_text(need)}: {faces(roll.dice)}"
+        if second is None:
+            got = [d for d in roll.dice if d != 1 and d >= first]
+            hits += len(got)
+            sixes += sum(1 for d in got if d == 6)
+            events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{text}: {len(got)} hit(s)."))
+            continue
+        six = sum(1 for d in roll.dice if d == 6)
+        events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{text}: {six} six(es)."))
+        if six:
+            again = roll_dice(f"{six}d6", state.rng, purpose=f"{purpose}: to hit, second dice")
+            got = sum(1 for d in again.dice if d >= second)
+            hits += got
+            events.append(Event(kind="roll", seat=seat, roll=again, text=f"{purpose}: then {second}+: "
+                                f"{faces(again.dice)}: {got} hit(s)."))
+    return hits, sixes, firsts
+
+
+# -- the shooting attack -------------------------------------------------------------------------------
+def check_target(state: NinthAgeState, unit: UnitState, target: UnitState, *, reaction: bool = False) -> None:
+    if target.owner == unit.owner:
+        raise IllegalAction("not-an-enemy", f"{target.id} is one of your own units.")
+    if not target.on_table:
+        raise IllegalAction("not-on-table", f"{target.id} is not on the table.")
+    if not reaction and engaged(state, target):
+        raise IllegalAction("target-engaged", f"{target.id} is engaged in combat and may not be shot at (§10.3).")
+
+
+def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, events: list[Event], *,
+                  weapon: RangedWeapon, multiple: bool | None = None, stand_and_shoot: bool = False) -> None:
+    """One unit's shooting attack with a ranged weapon (§10.3): the measured shots, the to-hit
+    rolls, the attack sequence on the hits, then Panic for Heavy Casualties (§12.2 step 6)."""
+    entry = state.unit_entry(unit)
+    bs = shooting_bs(entry)
+    w = weapon
+    shots, notes = measure(state, unit, target, w, stand_and_shoot=stand_and_shoot)
+    if not shots:
+        raise IllegalAction("no-shot", f"No model of {unit.id} can shoot at {target.id}: "
+                            f"{'; '.join(notes) or 'none has line of sight'} (§10.3).")
+    per_model = 1
+    if w.multiple_shots and w.kind != "volley gun":
+        if multiple is None:
+            multiple = decide(state, unit.owner, f"multiple-shots-{unit.id}", f"{unit.id}: shoot {w.multiple_shots} "
+                              f"times each at -1 to hit (Multiple Shots), or once?", ["once", "multiple"]) == "multiple"
+        per_model = int(w.multiple_shots) if multiple and w.multiple_shots.isdigit() else 1
+    else:
+        multiple = False
+    groups: dict[int, int] = {}
+    for s in shots:
+        s.modifiers = modifiers(state, unit, target, w, s, stand_and_shoot=stand_and_shoot, multiple=bool(multiple))
+        s.shots = per_model
+        groups[s.total] = groups.get(s.total, 0) + per_model
+    unit.shot = True
+    if stand_and_shoot:
+        unit.stood_and_shot = True
+    record(state, unit, target, shots)
+    purpose = f"{unit.id} shoots ({w.name}) at {target.id}" if not stand_and_shoot else \
+        f"{unit.id} stands and shoots ({w.name}) at {target.id}"
+    events.append(Event(kind="shoot", seat=unit.owner, data={"unit": unit.id, "target": target.id},
+                        text=f"{purpose}: {describe(shots, w)}" + (f"; {'; '.join(notes)}" if notes else "") + "."))
+    hits, sixes, _ = roll_to_hit(state, groups, bs, purpose, unit.owner, events)
+    poisoned = sixes if (entry.has_rule("Poisoned Attacks") or w.has("Poisoned Attacks")) else 0
+    if not hits:
+        events.append(Event(kind="shoot", seat=unit.owner, text=f"{unit.id} scores no hits."))
+        return
+    user_s = max(entry.unmodified("S", i) for i, p in enumerate(entry.parts) if p.role in SHOOTING_PARTS) \
+        if any(p.role in SHOOTING_PARTS for p in entry.parts) else entry.unmodified("S")
+    result = resolve_hits(state, target, w.attack(user_s), hits, events, attacker=unit, purpose=purpose,
+                          auto_wounds=min(poisoned, hits))
+    events.append(Event(kind="shoot-result", seat=unit.owner, data={"unit": unit.id, "target": target.id},
+                        text=f"{unit.id} against {target.id}: {result.summary()}."))
+    heavy_casualties(state, target, events)
+
+
+def describe(shots: list[ModelShot], weapon: RangedWeapon) -> str:
+    """What the engine measured: models shooting, their range, cover and modifiers."""
+    n = len(shots)
+    near, far = min(s.distance for s in shots), max(s.distance for s in shots)
+    covers = {}
+    for s in shots:
+        covers[s.cover] = covers.get(s.cover, 0) + 1
+    mods = {}
+    for s in shots:
+        key = ", ".join(f"{name} {v:+d}" for name, v in s.modifiers) or "no modifiers"
+        mods[key] = mods.get(key, 0) + 1
+    cover_text = ", ".join(f"{k} cover for {v}" if k != "none" else f"no cover for {v}" for k, v in covers.items())
+    worst = max(shots, key=lambda s: s.f_hard + s.f_soft)
+    return (f"{n} model(s) in range ({near:.1f}\"-{far:.1f}\" of {weapon.range:g}\") and in sight; {cover_text} "
+            f"(most hidden: {worst.f_hard:.0%} by hard, {worst.f_soft:.0%} by soft); "
+            + "; ".join(f"{v} with {k}" for k, v in mods.items()))
+
+
+def record(state: NinthAgeState, unit: UnitState, target: UnitState, shots: list[ModelShot]) -> None:
+    """Keep the sight and cover rays of the shots taken for the board (§24.10)."""
+    tc = target.footprint().centre
+    for s in shots:
+        state.shots.append({"kind": f"cover-{s.cover}", "from": list(s.origin), "to": list(s.sight[1]) if s.sight
+                            else list(tc), "unit": unit.id, "target": target.id})

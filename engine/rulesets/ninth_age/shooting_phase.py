@@ -1,0 +1,175 @@
+"""The Shooting phase as players play it (§10.1): ``/shoot unit: target:`` for each unit, then
+``/end``; and Stand and Shoot as a charge reaction (§8.3).
+
+``/shoot`` picks the procedure: a Breath Weapon (``weapon:breath``), artillery (:mod:`.artillery`)
+or ranged weapons (:mod:`.shooting`). Options: ``weapon:`` when a unit carries several,
+``multiple:yes|no`` for Multiple Shots (asked with /decide when not given), ``at:x,y`` for the
+catapult's template centre or the cannonball's landing point.
+
+>>> parse_point("30, 18.5")
+(30.0, 18.5)
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from engine.core import Action, Event, IllegalAction
+from engine.rulesets.ninth_age import artillery
+from engine.rulesets.ninth_age.neighbours import engaged
+from engine.rulesets.ninth_age.shooting import (
+    check_target, choose_weapon, may_shoot, moved_this_turn, ranged_attack, shooting_bs,
+)
+from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState
+from engine.rulesets.ninth_age.weapons import breath_of, weapons_of
+from engine.table.arcs import arc_of, majority_arc
+from engine.table.contact import distance
+from engine.table.frame import EPS_DIST
+
+COMMANDS = {"shoot"}
+
+
+class Shoot(Action):
+    """/shoot: one unit's shooting attack in the Shooting phase."""
+
+    kind: Literal["shoot"] = "shoot"
+    unit: str
+    target: str
+    weapon: str | None = None
+    multiple: bool | None = None
+    at: tuple[float, float] | None = None
+
+
+ACTIONS = (Shoot,)
+
+
+def parse_point(text: Any) -> tuple[float, float]:
+    from engine.rulesets.ninth_age.commands import number
+
+    parts = [p for p in str(text).replace(" ", ",").split(",") if p]
+    if len(parts) != 2:
+        raise IllegalAction("bad-option", f"Write a point as x,y in inches, e.g. at:30,18, not {text!r}.")
+    return number(parts[0], "x"), number(parts[1], "y")
+
+
+def action(ruleset, state: NinthAgeState, seat: str, options: dict[str, Any]) -> Shoot:
+    """Read ``/shoot unit: target: [weapon:] [multiple:] [at:]``."""
+    unit = ruleset.find_unit(state, options.get("unit"), owner=seat)
+    target = ruleset.find_unit(state, options.get("target"), owner=state.enemy_of(seat))
+    multiple = None
+    if options.get("multiple") not in (None, ""):
+        word = str(options["multiple"]).strip().lower()
+        if word not in ("yes", "no", "multiple", "once"):
+            raise IllegalAction("bad-option", f"multiple: is yes or no, not {options['multiple']!r}.")
+        multiple = word in ("yes", "multiple")
+    at = parse_point(options["at"]) if options.get("at") not in (None, "") else None
+    weapon = str(options["weapon"]).strip() if options.get("weapon") not in (None, "") else None
+    return Shoot(seat=seat, unit=unit.id, target=target.id, weapon=weapon, multiple=multiple, at=at)
+
+
+def apply(state: NinthAgeState, action: Shoot, events: list[Event]) -> None:
+    if state.phase != "shooting":
+        raise IllegalAction("wrong-phase", f"Units shoot in the Shooting phase; this is the {state.phase} phase.")
+    unit, target = state.units[action.unit], state.units[action.target]
+    if unit.owner != action.seat:
+        raise IllegalAction("not-your-unit", f"{unit.id} is not yours to command.")
+    shoot(state, unit, target, events, weapon=action.weapon, multiple=action.multiple, at=action.at)
+
+
+def shoot(state: NinthAgeState, unit: UnitState, target: UnitState, events: list[Event], *, weapon: str | None = None,
+          multiple: bool | None = None, at: tuple[float, float] | None = None) -> None:
+    """One unit's shooting attack in the Shooting phase (§10.1 step 2)."""
+    entry = state.unit_entry(unit)
+    wants_breath = weapon is not None and weapon.strip().lower() in ("breath", "breath weapon")
+    if wants_breath or (weapon is None and not weapons_of(entry) and breath_of(entry) is not None):
+        may_shoot(state, unit, breath=True)
+        check_target(state, unit, target)
+        artillery.breath(state, unit, target, events)
+        return
+    may_shoot(state, unit)
+    check_target(state, unit, target)
+    if shooting_bs(entry) == 0:
+        raise IllegalAction("cannot-shoot", f"{unit.id} has BS 0 and cannot use ranged weapons (§1.6).")
+    w = choose_weapon(state, unit, weapon)
+    if w.artillery:
+        artillery.fire(state, unit, target, w, events, at=at)
+        return
+    if at is not None:
+        raise IllegalAction("bad-option", "at: is for templates and cannonballs; ranged weapons shoot at the unit.")
+    ranged_attack(state, unit, target, events, weapon=w, multiple=multiple)
+
+
+# -- Stand and Shoot (§8.3) ------------------------------------------------------------------------------
+def stand_and_shoot_problem(state: NinthAgeState, unit: UnitState, charger: UnitState) -> str | None:
+    """Why ``unit`` may not Stand and Shoot against ``charger``, or None (§8.3, E-58): ranged
+    weapons, not Cumbersome; the charger in its front arc (by the majority of the charger's
+    front edge, or its centre: [A-7]); farther than the charger's lowest M unless Quick to
+    Fire; once per turn ([A-70]); not engaged."""
+    entry = state.unit_entry(unit)
+    carried = [w for w in weapons_of(entry) if not w.cumbersome]
+    if not weapons_of(entry):
+        return "it has no ranged weapons"
+    if not carried:
+        return "its ranged weapons are artillery (Cumbersome)"
+    if shooting_bs(entry) == 0:
+        return "it has BS 0"
+    if unit.stood_and_shot:
+        return "it has already stood and shot this turn"
+    if unit.fleeing or engaged(state, unit):
+        return "it is fleeing or engaged"
+    fp, cfp = unit.footprint(), charger.footprint()
+    if fp.has_arcs and majority_arc(fp, cfp.front_edge) != "front" and arc_of(fp, cfp.centre) != "front":
+        return f"{charger.id} is not in its front arc"
+    d = distance(fp, cfp)
+    m = state.unit_entry(charger).movement
+    quick = entry.has_rule("Quick to Fire") or all(w.has("Quick to Fire") for w in carried)
+    if d <= m + EPS_DIST and not quick:
+        return f"{charger.id} is {d:.1f}\" away, not farther than its M {m}"
+    return None
+
+
+def stand_and_shoot(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]) -> None:
+    """The charged unit shoots at the charger at once, as in the Shooting phase, even beyond its
+    weapon's range (long range still counts), at −1; Volley Fire adds no ranks (§8.3)."""
+    unit, charger = state.units[decl.target], state.units[decl.charger]
+    entry = state.unit_entry(unit)
+    carried = [w for w in weapons_of(entry) if not w.cumbersome]
+    weapon = choose_weapon(state, unit, carried[0].name if len(carried) == 1 else None)
+    if weapon.cumbersome:
+        raise IllegalAction("cumbersome", f"{weapon.name} is Cumbersome and never Stands and Shoots.")
+    ranged_attack(state, unit, charger, events, weapon=weapon, stand_and_shoot=True)
+
+
+# -- phase hooks ---------------------------------------------------------------------------------------
+def begin_phase(state: NinthAgeState, events: list[Event]) -> None:
+    """The start of the Shooting phase: nobody has shot yet; the board's rays start afresh."""
+    for u in state.units.values():
+        u.shot = False
+    state.shots = []
+    shooters = [u.id for u in state.on_table(state.active) if could_shoot(state, u)]
+    events.append(Event(kind="phase", seat=state.active, text="Shooting phase: /shoot unit: target: (weapon:, "
+                        "multiple:, at:x,y for templates), then /end. " + (f"Able to shoot: {', '.join(shooters)}."
+                                                                           if shooters else "No unit can shoot.")))
+
+
+def new_player_turn(state: NinthAgeState) -> None:
+    """Stand and Shoot is once per turn (§8.3); last turn's rays leave the board."""
+    for u in state.units.values():
+        u.stood_and_shot = False
+    state.shots = []
+
+
+def could_shoot(state: NinthAgeState, unit: UnitState) -> bool:
+    entry = state.unit_entry(unit)
+    breath = breath_of(entry) is not None and not unit.breath_used
+    if not weapons_of(entry) and not breath:
+        return False
+    try:
+        may_shoot(state, unit, breath=breath and not weapons_of(entry))
+    except IllegalAction:
+        return False
+    return True
+
+
+__all__ = ["ACTIONS", "COMMANDS", "Shoot", "action", "apply", "begin_phase", "could_shoot", "moved_this_turn",
+           "new_player_turn", "shoot", "stand_and_shoot", "stand_and_shoot_problem"]

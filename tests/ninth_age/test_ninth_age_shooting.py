@@ -1,0 +1,177 @@
+"""The Shooting phase (§10): who may shoot, range, line of sight and cover measured on the table,
+the to-hit table and modifiers, the attack sequence on the hits, through /shoot as players say
+it (E-20, E-55)."""
+
+import pytest
+
+from engine.core.errors import IllegalAction
+from engine.rulesets.ninth_age.actions import EndStep
+from engine.rulesets.ninth_age.shooting import measure, modifiers, to_hit_needed
+from engine.rulesets.ninth_age.shooting_phase import Shoot
+from engine.rulesets.ninth_age.terrain_layouts import feature
+from engine.rulesets.ninth_age.weapons import RANGED
+from engine.table.sight import CoverFractions
+
+from game_helpers import RULESET, apply, scenario
+from loaded_dice import left, load
+
+
+def shooting(placements, seat="p1", **kw):
+    state = scenario(placements, seat=seat, terrain="open", **kw)
+    state.phase, state.step = "shooting", ""
+    return state
+
+
+def shoot(state, unit, target, answers=None, log=None, **kw):
+    return apply(state, Shoot(seat=state.units[unit].owner, unit=unit, target=target, **kw), answers, log)
+
+
+def test_to_hit_table_of_10_4():
+    table = {6: (2, None), 5: (2, None), 4: (3, None), 3: (4, None), 2: (5, None), 1: (6, None), 0: (6, 4),
+             -1: (6, 5), -2: (6, 6), -3: None, -7: None, 10: (2, None)}
+    for total, need in table.items():
+        assert to_hit_needed(total) == need, total
+
+
+def test_e55_ranged_to_hit_with_modifiers():
+    state = shooting({"Crossbowmen": (30, 10, 0), "Skulkers": (30, 33, 180)})
+    state.table.terrain.append(feature("Thicket", "forest", [(24, 29), (36, 29), (36, 37), (24, 37)]))
+    state.units["Crossbowmen"].moved = True
+    cross, skulk = state.units["Crossbowmen"], state.units["Skulkers"]
+    shots, notes = measure(state, cross, skulk, RANGED["crossbow"])
+    assert len(shots) == 10 and notes == ["5 model(s) behind the 2nd rank may not shoot"]
+    for s in shots:
+        mods = modifiers(state, cross, skulk, RANGED["crossbow"], s, stand_and_shoot=False, multiple=False)
+        assert [m for m, _ in mods] == ["long range", "moved", "Unwieldy", "soft cover", "Skirmishers"]
+        assert 15 < s.distance <= 30 and sum(v for _, v in mods) == -5
+        assert to_hit_needed(3 + sum(v for _, v in mods)) == (6, 6)  # 6+ then 6+
+    assert to_hit_needed(4) == (3, None) and to_hit_needed(3 - 3) == (6, 4)
+    # through /shoot: ten shots needing 6 then 6
+    load(state, 6, 6, 6, 1, 2, 3, 4, 5, 5, 5,  # first dice: three 6s
+         6, 5, 6,  # then 6+: two hits
+         3, 2)  # to wound, S4 against T3 needs 3+: one wound (Skulkers have no armour)
+    log = []
+    state = shoot(state, "Crossbowmen", "Skulkers", log=log)
+    assert left(state) == []
+    text = " | ".join(e.text for e in log)
+    assert "10 shot(s) at BS 3 -5, needing 6 then 6+: 6 6 6 1 2 3 4 5 5 5: 3 six(es)" in text
+    assert "then 6+: 6 5 6: 2 hit(s)" in text and "needing 3+: 3 2: 1 wound(s)" in text
+    assert "soft cover for 10" in text and "Skulkers loses 1 model(s); 9 left" in text
+    assert state.units["Skulkers"].models == 9 and state.units["Crossbowmen"].shot
+    with pytest.raises(IllegalAction, match="has already shot this phase"):
+        shoot(state, "Crossbowmen", "Skulkers")
+
+
+def test_e20_cover_classification():
+    # Fig. 9: 30 % soft + 30 % hard: neither alone half -> soft; derived cases
+    assert CoverFractions(f_hard=0.3, f_soft=0.3, f_any=0.6, samples=100).cover == "soft"
+    assert CoverFractions(f_hard=0.5, f_soft=0.2, f_any=0.7, samples=100).cover == "hard"
+    assert CoverFractions(f_hard=0.4, f_soft=0.0, f_any=0.4, samples=100).cover == "none"
+
+
+def _cover(state, shooter="Crossbowmen", target="Brutes", weapon="crossbow"):
+    shots, notes = measure(state, state.units[shooter], state.units[target], RANGED[weapon])
+    return {s.cover for s in shots}, shots, notes
+
+
+def test_e20_cover_measured_on_the_table():
+    place = {"Crossbowmen": (30, 10, 0), "Brutes": (30, 30, 180)}
+    # Fig. 7b: less than half of the footprint behind a forest -> no cover
+    state = shooting(place)
+    state.table.terrain.append(feature("Copse", "forest", [(26, 27), (28.3, 27), (28.3, 33), (26, 33)]))
+    assert _cover(state)[0] == {"none"}
+    # Fig. 7c: more than half behind a forest -> soft cover
+    state = shooting(place)
+    state.table.terrain.append(feature("Wood", "forest", [(26, 27), (31.5, 27), (31.5, 33), (26, 33)]))
+    assert _cover(state)[0] == {"soft"}
+    # Fig. 8b: more than half hidden by Impassable terrain, but the rest in sight -> hard cover
+    state = shooting(place)
+    state.table.terrain.append(feature("Crag", "impassable", [(26, 26), (31.2, 26), (31.2, 28), (26, 28)]))
+    covers, shots, _ = _cover(state)
+    assert shots and covers == {"hard"}
+    # Fig. 8c: less than half hidden by Impassable terrain -> no cover
+    state = shooting(place)
+    state.table.terrain.append(feature("Stone", "impassable", [(26, 26), (28.2, 26), (28.2, 28), (26, 28)]))
+    assert _cover(state)[0] == {"none"}
+    # Fig. 7a / 8a: no line of sight -> no shooting, and the bot says why
+    state = shooting(place)
+    state.table.terrain.append(feature("Cliff", "impassable", [(10, 20), (50, 20), (50, 22), (10, 22)]))
+    with pytest.raises(IllegalAction, match="15 model|without line of sight"):
+        shoot(state, "Crossbowmen", "Brutes")
+    # derived: shooting from inside a forest at an unobscured target: no cover from that forest
+    state = shooting(place)
+    state.table.terrain.append(feature("Home Wood", "forest", [(25, 7), (35, 7), (35, 13), (25, 13)]))
+    assert _cover(state)[0] == {"none"}
+
+
+def test_cover_from_models_by_height_and_volley_fire():
+    # Spearmen (Small) between Crossbowmen (Small) and Brutes (Medium): as tall as the shooter -> hard
+    state = shooting({"Crossbowmen": (30, 10, 0), "Halberdiers": (30, 20, 0, 10), "Brutes": (30, 30, 180)})
+    covers, shots, _ = _cover(state)
+    assert covers == {"hard"}
+    # Volley Fire ignores intervening models for cover (Skulkers' short bows over Trolls at Crossbowmen)
+    state = shooting({"Skulkers": (30, 30, 180), "Trolls": (30, 24, 180), "Handgunners": (30, 16, 0)}, seat="p2")
+    assert _cover(state, "Skulkers", "Handgunners", "short bow")[0] == {"none"}
+
+
+def test_who_may_shoot():
+    base = shooting({"Crossbowmen": (30, 10, 0), "Brutes": (30, 30, 180), "Wolf Riders": (50, 30, 180)})
+    for flag, why in (("marched", "marched this turn"), ("reformed", "reformed this turn"),
+                      ("rallied", "rallied this turn"), ("failed_charge", "declared a charge"),
+                      ("fleeing", "is fleeing")):
+        state = base.model_copy(deep=True)
+        setattr(state.units["Crossbowmen"], flag, True)
+        with pytest.raises(IllegalAction, match=why):
+            shoot(state, "Crossbowmen", "Brutes")
+    with pytest.raises(IllegalAction, match="Units shoot in the Shooting phase"):
+        state = base.model_copy(deep=True)
+        state.phase = "movement"
+        shoot(state, "Crossbowmen", "Brutes")
+    with pytest.raises(IllegalAction, match="has no ranged weapon"):
+        state = shooting({"Halberdiers": (30, 10, 0), "Brutes": (30, 30, 180)})
+        shoot(state, "Halberdiers", "Brutes")
+    # a Fast Cavalry unit (Free Reform) may shoot after marching
+    state = shooting({"Crossbowmen": (30, 10, 0), "Wolf Riders": (30, 24, 180)}, seat="p2")
+    state.units["Wolf Riders"].marched = state.units["Wolf Riders"].moved = True
+    state = shoot(state, "Wolf Riders", "Crossbowmen")
+    assert state.units["Wolf Riders"].shot
+
+
+def test_range_is_measured_per_model_and_volley_fire_fires_every_rank():
+    # Skulkers' short bows (18"): the nearest models are in range, not the far ones; they have not
+    # moved, so every rank may shoot (Volley Fire)
+    state = shooting({"Skulkers": (30, 30, 180, 5), "Crossbowmen": (30, 10.6, 0)}, seat="p2")
+    shots, notes = measure(state, state.units["Skulkers"], state.units["Crossbowmen"], RANGED["short bow"])
+    assert 0 < len(shots) < 10 and any("out of range (18\")" in n for n in notes)
+    assert {s.rank for s in shots} <= {0, 1}
+    state = shooting({"Skulkers": (30, 24, 180, 5), "Crossbowmen": (30, 10.6, 0)}, seat="p2")
+    shots, _ = measure(state, state.units["Skulkers"], state.units["Crossbowmen"], RANGED["short bow"])
+    assert len(shots) == 10  # both ranks of loose-order Skulkers
+    state.units["Skulkers"].moved = True
+    shots, _ = measure(state, state.units["Skulkers"], state.units["Crossbowmen"], RANGED["short bow"])
+    assert len(shots) == 10  # 2 ranks anyway
+
+
+def test_multiple_shots_is_the_players_choice():
+    state = shooting({"Pistoliers": (30, 20, 0), "Brutes": (30, 28, 180)})
+    asked, _ = RULESET.apply(state, Shoot(seat="p1", unit="Pistoliers", target="Brutes"))
+    assert asked.pending.decision.key == "multiple-shots-Pistoliers"
+    log = []
+    shoot(state, "Pistoliers", "Brutes", {"multiple-shots": "multiple"}, log)
+    assert any("10 shot(s)" in e.text for e in log) and any("5 with Multiple Shots -1" in e.text for e in log)
+    log = []
+    shoot(state, "Pistoliers", "Brutes", log=log, multiple=False)
+    assert any("5 shot(s)" in e.text for e in log)
+
+
+def test_the_shooting_phase_opens_and_closes_with_end():
+    state = scenario({"Crossbowmen": (30, 10, 0), "Brutes": (30, 30, 180)}, terrain="open")
+    state.step = "remaining"
+    log = []
+    state = apply(state, EndStep(seat="p1"), None, log)  # Movement -> Magic
+    state = apply(state, EndStep(seat="p1"), None, log)  # Magic -> Shooting
+    assert state.phase == "shooting" and any("Able to shoot: Crossbowmen" in e.text for e in log)
+    state = shoot(state, "Crossbowmen", "Brutes")
+    assert state.shots and RULESET.board(state).shots
+    state = apply(state, EndStep(seat="p1"))
+    assert state.phase == "melee"
