@@ -462,3 +462,26 @@ def test_the_dispel_is_a_question_to_the_reactive_player_and_a_rip_spell_ends_wi
     state = apply(state, EndStep(seat="p1"), None, log)
     assert "Thorn Crown ends: Shaman was slain" in text(log)
     assert not [e for e in state.effects if e.spell == "Thorn Crown"]
+
+
+# -- rulings as settings ---------------------------------------------------------------------------
+def test_a53_dispel_dice_uncapped_by_default_capped_by_setting():
+    state, _ = magic_phase(seat="p2", dice=(6, 6, 1, 6))
+    load(state, 5, 5)
+    asked, _ = RULESET.apply(state, Cast(seat="p2", wizard="Shaman", spell="Thorn Crown", dice=2, target="Spearmen"))
+    assert asked.pending.decision.options[-2] == "7"  # Flux 6 + Channel: 7 dispel dice, all usable at once
+    state, _ = magic_phase(seat="p2", dice=(6, 6, 1, 6), dispel_dice_capped=True)
+    load(state, 5, 5)
+    asked, _ = RULESET.apply(state, Cast(seat="p2", wizard="Shaman", spell="Thorn Crown", dice=2, target="Spearmen"))
+    assert asked.pending.decision.options[-2] == "5"
+
+
+def test_a18_a_miscast_keeps_the_pool_with_the_setting():
+    state, _ = magic_phase(dice=(6, 6, 1, 1), placements={"Hedge Wizard": (30, 20, 0), "Shaman": (30, 30, 180)},
+                           miscast_dice_kept=True)
+    hw = state.casters["Hedge Wizard"]
+    hw.level, hw.spells = 4, ["Ash Veil", "Searing Brand", "Cinder Storm", "Forge Heart"]
+    load(state, 6, 6, 3, 2, 4, 5, 6)  # Amnesia, as in E-49
+    state = cast(state, wizard="Hedge Wizard", spell="Searing Brand", dice=4, target="Shaman",
+                 answers={"dispel": "none"})
+    assert state.magic.pools["p1"] == 12 - 4

@@ -193,6 +193,13 @@ def dice_left(state: NinthAgeState, seat: str) -> int:
     return max(0, min(m.pools[seat], casting.MAX_DICE_PER_PHASE - m.used[seat]))
 
 
+def dispel_dice_left(state: NinthAgeState, seat: str) -> int:
+    """Dice one dispel attempt may use: no cap but the pool and the phase's 12 ([A-53]), or 5
+    with the ``dispel_dice_capped`` setting."""
+    left = dice_left(state, seat)
+    return min(left, casting.MAX_CAST_DICE) if state.options.get("dispel_dice_capped") else left
+
+
 def _spend(state: NinthAgeState, seat: str, n: int) -> None:
     state.magic.pools[seat] -= n
     state.magic.used[seat] += n
@@ -454,7 +461,7 @@ def dispel_cast(state: NinthAgeState, c: Caster, spell: Spell, casting_total: in
     with magic dice, with or without a wizard ([A-16]), or by reading a Dispel Scroll."""
     reactive = state.enemy_of(c.seat)
     m = state.magic
-    left = dice_left(state, reactive)
+    left = dispel_dice_left(state, reactive)
     mine = wizards(state, reactive)
     scrolls = [w for w in mine if has_item(state, w, "Dispel Scroll")]
     options = ["none"] + [str(n) for n in range(1, left + 1)] + (["scroll"] if scrolls else [])
@@ -533,7 +540,7 @@ def rip_window(state: NinthAgeState, events: list[Event]) -> None:
         if effect.seat == reactive:
             end_effect(state, effect, events, "its caster's side ends it")
             continue
-        left = dice_left(state, reactive)
+        left = dispel_dice_left(state, reactive)
         n = int(decide(state, reactive, f"rip-dice-{m.number}-{m.windows}", f"How many dispel dice against "
                        f"{effect.spell} (it needs {effect.lowest_casting_value})?",
                        [str(k) for k in range(1, left + 1)], default="1"))
@@ -566,8 +573,10 @@ def dispel_in_play(state: NinthAgeState, seat: str, spell_text, dice: int | None
     else:
         if not dice or dice < 1:
             raise IllegalAction("bad-dice", "Say how many power dice dispel it (dice:N, at least 1).")
-        if dice > dice_left(state, seat):
-            raise IllegalAction("no-dice", f"You may use {dice_left(state, seat)} more magic dice this phase.")
+        if dice > dispel_dice_left(state, seat):
+            raise IllegalAction("no-dice", f"You may use {dispel_dice_left(state, seat)} magic dice for this dispel "
+                                "(the pool, 12 a phase" + (", 5 an attempt)." if state.options.get("dispel_dice_capped")
+                                                           else ")."))
         dispeller = find_caster(state, seat, wizard) if wizard else None
         if dispeller and (not is_wizard(dispeller) or dispeller not in wizards(state, seat)):
             raise IllegalAction("not-a-wizard", f"{dispeller.name} is not a non-fleeing wizard on the table.")
@@ -791,7 +800,7 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
         c.level = max(0, c.level - drop)
         events.append(Event(kind="spell", seat=c.seat, text=f"Amnesia: {c.name} drops {drop} level(s) to {c.level} "
                             f"and forgets {', '.join(lost) or 'nothing'}."))
-    if state.magic is not None:
+    if state.magic is not None and not state.options.get("miscast_dice_kept"):
         lose = min(pdu, state.magic.pools[c.seat])
         state.magic.pools[c.seat] -= lose
         events.append(Event(kind="spell", seat=c.seat, text=f"After the miscast {c.name}'s side loses {lose} more "

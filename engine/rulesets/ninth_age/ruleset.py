@@ -38,6 +38,9 @@ OPTIONS = {
     "terrain": f"built-in terrain layout: {', '.join(LAYOUTS)} (default standard)",
     "charge_path_capped": "on: a charge's path may not be longer than its charge range ([A-11]; default off)",
     "battle_points": "on: score the 10-0 Battle Points of §20.4 instead of the victory margins (default off)",
+    "dispel_dice_capped": "on: a dispel attempt uses at most 5 dice, like a cast ([A-53]; default off: no cap)",
+    "miscast_dice_kept": "on: a miscast costs no further power dice ([A-18]'s other reading; default off: PDU more "
+                         "dice are lost)",
     "table": "table size in inches, e.g. 72x48 (default: 48x36 when both armies are Warbands, else 72x48)",
 }
 COMMANDS = {"deploy", "end", "advance", "march", "reform", "charge", "marker", "cast", "dispel"} | shooting_phase.COMMANDS
