@@ -485,3 +485,69 @@ def test_a18_a_miscast_keeps_the_pool_with_the_setting():
     state = cast(state, wizard="Hedge Wizard", spell="Searing Brand", dice=4, target="Shaman",
                  answers={"dispel": "none"})
     assert state.magic.pools["p1"] == 12 - 4
+
+
+# -- arcane items (§23.7) ------------------------------------------------------------------------------
+def _give(state, unit, *items):
+    state.unit_entry(state.units[unit]).magic_items.extend(items)
+
+
+def test_binding_scroll_lets_the_spell_through_but_bans_it_next_game_turn():
+    state, _ = magic_phase(seat="p2", dice=(4, 4, 1, 1))
+    _give(state, "Hedge Wizard", "Binding Scroll")
+    log = []
+    load(state, 5, 5)
+    state = cast(state, wizard="Shaman", spell="Sap the Strength", dice=2, target="Spearmen", log=log,
+                 answers={"dispel": "binding"})
+    assert "reads the Binding Scroll instead of dispelling" in text(log)
+    assert any(e.spell == "Sap the Strength" for e in state.effects)
+    assert state.casters["Shaman"].banned == {"Sap the Strength": 2}
+    state.round = 2
+    state.magic.attempted.clear()
+    with pytest.raises(IllegalAction, match="Binding Scroll forbids"):
+        RULESET.apply(state, Cast(seat="p2", wizard="Shaman", spell="Sap the Strength", dice=2, target="Spearmen"))
+
+
+def test_backlash_scroll_makes_the_caster_miscast_unless_overwhelming_and_never_on_one_die():
+    state, _ = magic_phase(seat="p2", dice=(4, 4, 1, 1))
+    _give(state, "Hedge Wizard", "Backlash Scroll")
+    log = []
+    load(state, 5, 5)
+    state = cast(state, wizard="Shaman", spell="Sap the Strength", dice=2, target="Spearmen", log=log,
+                 answers={"dispel": "backlash"})
+    assert "The Backlash Scroll: Shaman must roll on the Miscast table" in text(log) and "Shaman miscasts" in text(log)
+    state, _ = magic_phase(seat="p2", dice=(4, 4, 1, 1))
+    _give(state, "Hedge Wizard", "Backlash Scroll")
+    state.casters["Shaman"].spells = ["Bark Skin"]
+    load(state, 6)
+    asked, _ = RULESET.apply(state, Cast(seat="p2", wizard="Shaman", spell="Bark Skin", dice=1, target="Brutes"))
+    assert "backlash" not in asked.pending.decision.options
+
+
+def test_wand_of_stability_adds_d6_and_ignores_insufficient_power():
+    state, _ = magic_phase(seat="p2", dice=(4, 4, 1, 1))
+    _give(state, "Hedge Wizard", "Wand of Stability")
+    log = []
+    load(state, 4, 4, 2, 6)  # cast 8 + 1 = 9; one dispel die of 2 (+1 level) and the Wand's 6: 9
+    state = cast(state, wizard="Shaman", spell="Sap the Strength", dice=2, target="Spearmen", log=log,
+                 answers={"dispel": "1", "dispeller": "Hedge Wizard", "wand": "yes"})
+    assert "+6 (Wand of Stability) against 9: dispelled" in text(log) and not state.effects
+    assert state.casters["Hedge Wizard"].used_items == ["Wand of Stability"]
+
+
+def test_sceptre_of_power_re_rolls_one_power_die_and_grounding_rod_a_miscast():
+    state, _ = magic_phase(dice=(6, 6, 1, 1), placements={"Hedge Wizard": (30, 20, 0), "Shaman": (30, 30, 180)})
+    _give(state, "Hedge Wizard", "Sceptre of Power")
+    log = []
+    load(state, 1, 3, 5)  # 1 + 3: the 1 re-rolled to 5: 8 + 1 >= 7
+    state = cast(state, wizard="Hedge Wizard", spell="Searing Brand", dice=2, target="Shaman", log=log,
+                 answers={"sceptre": "1", "dispel": "none"})
+    assert "re-rolls the 1 with the Sceptre of Power: 5" in text(log) and "5+3 = 8" in text(log)
+    state, _ = magic_phase(dice=(6, 6, 1, 1), placements={"Hedge Wizard": (30, 20, 0), "Shaman": (30, 30, 180)})
+    _give(state, "Hedge Wizard", "Grounding Rod")
+    state.casters["Hedge Wizard"].level, state.casters["Hedge Wizard"].spells = 4, ["Searing Brand", "Ash Veil"]
+    log = []
+    load(state, 6, 6, 3, 2, 4, 1, 1, 4, 4)  # Breach in the Veil (2), re-rolled: 8, Backlash
+    state = cast(state, wizard="Hedge Wizard", spell="Searing Brand", dice=4, target="Shaman", log=log,
+                 answers={"dispel": "none", "rod": "yes"})
+    assert "Grounding Rod: the Miscast is re-rolled: 2D6 = 8: Backlash" in text(log)

@@ -315,6 +315,9 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     if any(e.caster == c.name and e.spell == spell.name and e.duration == "remains in play" for e in state.effects):
         raise IllegalAction("in-play", f"{spell.name} of {c.name} remains in play: it cannot be cast again until it "
                             "ends.")
+    if c.banned.get(spell.name) == state.round:
+        raise IllegalAction("bound-by-scroll", f"A Binding Scroll forbids {c.name} to cast {spell.name} in this game "
+                            "turn.")
     if boosted and (bound or spell.boosted_value is None):
         raise IllegalAction("no-boost", f"{spell.name} has no boosted version"
                             + (" a bound spell can cast (§9.12)." if bound else "."))
@@ -336,8 +339,9 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     broken = c.name in m.broken
     bonus = 0 if bound else casting_bonus(state, c)
     roll = roll_dice(f"{dice}d6", state.rng, purpose=f"{c.name} casts {spell.name}")
-    d3_face = _op_d3(state, roll.dice, f"{c.name}: Overwhelming Power D3")
-    total = casting.attempt(list(roll.dice), modifiers=bonus, d3_face=d3_face, broken=broken, bound=bound)
+    faces = _sceptre(state, c, spell, list(roll.dice), events)
+    d3_face = _op_d3(state, faces, f"{c.name}: Overwhelming Power D3")
+    total = casting.attempt(faces, modifiers=bonus, d3_face=d3_face, broken=broken, bound=bound)
     what = f"{spell.name}{' (boosted)' if boosted else ''}{' (bound, Power Level)' if bound else ''}"
     aim = point and f"the point {point[0]:.1f}, {point[1]:.1f}" or ", ".join(u.id for u in targets)
     # step 3: success?
@@ -353,7 +357,7 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
                         f"{total.describe()} against {value}: cast."
                         + (" Overwhelming Power!" if total.overwhelming else "")))
     # steps 4-5: the reactive player's one dispel attempt
-    dispelled = dispel_cast(state, c, spell, total.total, bound, events)
+    dispelled, scroll = dispel_cast(state, c, spell, total.total, bound, dice, events)
     lost_before = {u.id: (u.phase_key, u.phase_lost) for u in state.units.values()}
     if not dispelled:
         # step 6: the effect, then the lore's attribute spell
@@ -361,6 +365,12 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
         apply_spell(state, c, spell, chosen, targets, point, value, part, events)
         if lore.attribute is not None and not bound:
             attribute(state, c, lore, events)
+        if scroll == "Binding Scroll":
+            c.banned[spell.name] = state.round + 1
+        if scroll == "Backlash Scroll" and not total.overwhelming:
+            events.append(Event(kind="spell", seat=c.seat, text=f"The Backlash Scroll: {c.name} must roll on the "
+                                "Miscast table."))
+            miscast(state, c, spell, dice, events)
         # step 7: Overwhelming Power's price
         if total.overwhelming:
             if bound:
@@ -455,52 +465,97 @@ def _find_unit(state: NinthAgeState, text) -> UnitState:
 
 
 # -- dispelling ------------------------------------------------------------------------------------
-def dispel_cast(state: NinthAgeState, c: Caster, spell: Spell, casting_total: int, bound: bool,
-                events: list[Event]) -> bool:
+# one-use scrolls read instead of a dispel attempt (§23.7), by the option word players answer with
+SCROLLS = {"scroll": "Dispel Scroll", "binding": "Binding Scroll", "backlash": "Backlash Scroll"}
+
+
+def dispel_cast(state: NinthAgeState, c: Caster, spell: Spell, casting_total: int, bound: bool, pdu: int,
+                events: list[Event]) -> tuple[bool, str | None]:
     """Steps 4-5 of §9.7: the reactive player may make one dispel attempt (asked by /decide):
-    with magic dice, with or without a wizard ([A-16]), or by reading a Dispel Scroll."""
+    with magic dice, with or without a wizard ([A-16]), or by reading a scroll instead. Returns
+    whether the spell is dispelled and the scroll read, if any."""
     reactive = state.enemy_of(c.seat)
     m = state.magic
     left = dispel_dice_left(state, reactive)
     mine = wizards(state, reactive)
-    scrolls = [w for w in mine if has_item(state, w, "Dispel Scroll")]
-    options = ["none"] + [str(n) for n in range(1, left + 1)] + (["scroll"] if scrolls else [])
+    readers = {word: [w for w in mine if has_item(state, w, item)] for word, item in SCROLLS.items()}
+    if bound or pdu == 1:  # the Backlash Scroll has no effect on these
+        readers["backlash"] = []
+    offered = [word for word, who in readers.items() if who]
+    options = ["none"] + [str(n) for n in range(1, left + 1)] + offered
     tag = f"{m.number}-{len(m.attempted)}"
     answer = decide(state, reactive, f"dispel-{tag}", f"{c.name} cast {spell.name} with a casting total of "
-                    f"{casting_total}. Dispel it? Say how many dispel dice (you have {left}), 'scroll' for a "
-                    "Dispel Scroll, or none.", options, default="none")
+                    f"{casting_total}. Dispel it? Say how many dispel dice (you have {left})"
+                    + "".join(f", '{w}' for the {SCROLLS[w]}" for w in offered) + ", or none.", options,
+                    default="none")
     if answer == "none":
         events.append(Event(kind="dispel", seat=reactive, text=f"{state.seat(reactive).name} does not dispel "
                             f"{spell.name}."))
-        return False
-    if answer == "scroll":
-        w = scrolls[0] if len(scrolls) == 1 else find_caster(state, reactive, decide(
-            state, reactive, f"scroll-{tag}", "Who reads the Dispel Scroll?", [s.name for s in scrolls]))
-        w.used_items.append("Dispel Scroll")
-        events.append(Event(kind="dispel", seat=reactive, text=f"{w.name} reads the Dispel Scroll: {spell.name} is "
-                            "dispelled automatically (one use)."))
-        return True
+        return False, None
+    if answer in SCROLLS:
+        item, who = SCROLLS[answer], readers[answer]
+        w = who[0] if len(who) == 1 else find_caster(state, reactive, decide(
+            state, reactive, f"scroll-{tag}", f"Who reads the {item}?", [s.name for s in who]))
+        w.used_items.append(item)
+        effect = {"Dispel Scroll": f"{spell.name} is dispelled automatically",
+                  "Binding Scroll": f"{c.name} cannot cast {spell.name} in the next game turn",
+                  "Backlash Scroll": f"once {spell.name} is resolved, {c.name} rolls on the Miscast table unless it "
+                                     "was cast with Overwhelming Power"}[item]
+        events.append(Event(kind="dispel", seat=reactive, text=f"{w.name} reads the {item} instead of dispelling: "
+                            f"{effect} (one use)."))
+        return item == "Dispel Scroll", item
     n = int(answer)
     dispeller = None
     if mine:
         who = decide(state, reactive, f"dispeller-{tag}", "Which wizard dispels (its level bonus counts unless "
                      "its concentration is broken)?", [w.name for w in mine] + ["no-wizard"], default=mine[0].name)
         dispeller = None if who == "no-wizard" else find_caster(state, reactive, who)
-    return _dispel_roll(state, reactive, dispeller, n, casting_total, spell.name, bound, events)
+    wand = False
+    if dispeller is not None and has_item(state, dispeller, "Wand of Stability"):
+        wand = decide(state, reactive, f"wand-{tag}", f"Use {dispeller.name}'s Wand of Stability (+D6, one use, "
+                      "ignores Insufficient Power)?", ["no", "yes"], default="no") == "yes"
+    return _dispel_roll(state, reactive, dispeller, n, casting_total, spell.name, bound, events, wand=wand), None
+
+
+def _sceptre(state: NinthAgeState, c: Caster, spell: Spell, faces: list[int], events: list[Event]) -> list[int]:
+    """The Sceptre of Power (one use): re-roll one power die of this cast, the caster's choice."""
+    if not has_item(state, c, "Sceptre of Power"):
+        return faces
+    answer = decide(state, c.seat, f"sceptre-{state.magic.number}-{len(state.magic.attempted)}",
+                    f"{c.name} rolled {', '.join(map(str, faces))} for {spell.name}. Re-roll one die with the Sceptre "
+                    "of Power (say which, 1 for the first), or keep?", ["keep"] + [str(i + 1) for i in range(len(faces))],
+                    default="keep")
+    if answer == "keep":
+        return faces
+    from engine.rulesets.ninth_age.dice import Dice, d6_roller
+
+    i = int(answer) - 1
+    again = Dice.of(faces).reroll(d6_roller(state.rng, f"{c.name}: Sceptre of Power"), "Sceptre of Power", [i])
+    c.used_items.append("Sceptre of Power")
+    events.append(Event(kind="roll", seat=c.seat, text=f"{c.name} re-rolls the {faces[i]} with the Sceptre of Power: "
+                        f"{again.faces[i]} (one use)."))
+    return again.faces
 
 
 def _dispel_roll(state: NinthAgeState, seat: str, dispeller: Caster | None, n: int, needed: int, spell: str,
-                 bound: bool, events: list[Event]) -> bool:
+                 bound: bool, events: list[Event], wand: bool = False) -> bool:
     _spend(state, seat, n)
     broken = dispeller is not None and dispeller.name in state.magic.broken
     bonus = casting_bonus(state, dispeller) if dispeller else 0
     who = dispeller.name if dispeller else state.seat(seat).name
     roll = roll_dice(f"{n}d6", state.rng, purpose=f"{who} dispels {spell}")
     d3_face = _op_d3(state, roll.dice, f"{who}: Overwhelming Power D3")
-    total = casting.attempt(list(roll.dice), modifiers=bonus, d3_face=d3_face, broken=broken)
+    total = casting.attempt(list(roll.dice), modifiers=bonus, d3_face=d3_face, broken=broken, ignore_insufficient=wand)
     extra = 1 if bound else 0  # +1 against a bound spell (§9.12)
+    wand_text = ""
+    if wand:  # a modifier, not a dispel die; it counts even with broken concentration (a ruling)
+        w = roll_dice("1d6", state.rng, purpose=f"{who}: Wand of Stability")
+        extra += w.total
+        dispeller.used_items.append("Wand of Stability")
+        wand_text = f" +{w.total} (Wand of Stability)"
     ok = not total.insufficient and total.total + extra >= needed
-    text = f"{who} dispels {spell} with {n} dice: {total.describe()}" + (" +1 against a bound spell" if extra else "")
+    text = f"{who} dispels {spell} with {n} dice: {total.describe()}" + (" +1 against a bound spell" if bound else "")
+    text += wand_text
     text += f" against {needed}: " + ("dispelled." if ok else "it fails")
     if not ok and dispeller is not None:
         _break(state, dispeller)
@@ -754,6 +809,14 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
     roll = roll_dice("2d6", state.rng, purpose=f"{c.name}: Miscast")
     result = casting.miscast_result(roll.total)
     events.append(Event(kind="roll", seat=c.seat, roll=roll, text=f"{c.name} miscasts: 2D6 = {roll.total}: {result}."))
+    if has_item(state, c, "Grounding Rod") and decide(
+            state, c.seat, f"rod-{state.magic.number}-{len(state.magic.attempted)}", f"{c.name} rolled {result} on the "
+            "Miscast table. Re-roll it with the Grounding Rod (one use)?", ["no", "yes"], default="no") == "yes":
+        c.used_items.append("Grounding Rod")
+        roll = roll_dice("2d6", state.rng, purpose=f"{c.name}: Miscast, re-rolled")
+        result = casting.miscast_result(roll.total)
+        events.append(Event(kind="roll", seat=c.seat, roll=roll, text=f"Grounding Rod: the Miscast is re-rolled: 2D6 = "
+                            f"{roll.total}: {result}."))
     effect = SpellEffect(strength=casting.miscast_strength(pdu), armour_piercing=1, hits="1")
     me = state.units[c.unit]
     centre = me.footprint().centre

@@ -23,6 +23,7 @@ class Caster(BaseModel):
     bound: list[str] = Field(default_factory=list)  # bound spells still castable
     conclave: bool = False
     used_items: list[str] = Field(default_factory=list)  # one-use arcane items spent
+    banned: dict[str, int] = Field(default_factory=dict)  # spell -> the game turn a Binding Scroll forbids it
 
 
 class Effect(BaseModel):
