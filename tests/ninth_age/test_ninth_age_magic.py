@@ -551,3 +551,31 @@ def test_sceptre_of_power_re_rolls_one_power_die_and_grounding_rod_a_miscast():
     state = cast(state, wizard="Hedge Wizard", spell="Searing Brand", dice=4, target="Shaman", log=log,
                  answers={"dispel": "none", "rod": "yes"})
     assert "Grounding Rod: the Miscast is re-rolled: 2D6 = 8: Backlash" in text(log)
+
+
+def test_pathmaster_chooses_and_the_tome_adds_a_spell(monkeypatch):
+    from engine.core import Rng
+    from engine.rulesets.ninth_age import army as army_module, ruleset as ruleset_module, spells
+
+    from game_helpers import new_battle
+
+    asked = []
+
+    def choose(key, question, options):
+        asked.append((key, options))
+        return "keep" if "keep" in options else options[-2]
+
+    known = spells.generate(Rng.from_seed(1), "Sage", 2, "Embers", {2}, choose, [], pathmaster=True)
+    assert asked[0] == ("pathmaster-Sage-0", ["1", "3", "4", "5", "6", "0"]) and known == [5, 6]
+    # in the game: a Hedge Wizard carrying the Tome of Arcane Lore (its one arcane item) knows three spells
+    original = army_module.sample_army
+
+    def with_tome(name):
+        a = original(name)
+        if name == "iron-marches":
+            a.unit("Hedge Wizard").magic_items[:] = ["Tome of Arcane Lore"]
+        return a
+
+    monkeypatch.setattr(ruleset_module, "sample_army", with_tome)
+    state = new_battle(11)
+    assert len(state.spells["p1/Hedge Wizard"]) == 3 and state.unit_entry(state.units["Hedge Wizard"]).wizard.level == 2
