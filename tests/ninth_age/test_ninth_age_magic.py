@@ -579,3 +579,9 @@ def test_pathmaster_chooses_and_the_tome_adds_a_spell(monkeypatch):
     monkeypatch.setattr(ruleset_module, "sample_army", with_tome)
     state = new_battle(11)
     assert len(state.spells["p1/Hedge Wizard"]) == 3 and state.unit_entry(state.units["Hedge Wizard"]).wizard.level == 2
+
+
+def test_spell_names_are_suggested_to_their_casters_side():
+    state, _ = magic_phase()
+    assert RULESET.suggestions(state, "p1", "spell") == ["Ash Veil", "Forge Heart", "Searing Brand"]
+    assert "Bramble Dart" in RULESET.suggestions(state, "p2", "spell")

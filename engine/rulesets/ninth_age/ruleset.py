@@ -400,6 +400,8 @@ class NinthAge(Ruleset):
             return [u.id for u in state.units.values() if u.owner == seat and u.location == where]
         if kind == "creature":
             return [u.id for u in state.on_table(state.enemy_of(seat))]
+        if kind == "spell":  # Magic phase (§9): the seat's casters' spells, bound ones included
+            return sorted({s for c in state.casters.values() if c.seat == seat for s in c.spells + c.bound})
         return super().suggestions(state, seat, kind)
 
     # -- the board --------------------------------------------------------------------------------
