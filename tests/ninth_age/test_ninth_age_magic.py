@@ -585,3 +585,17 @@ def test_spell_names_are_suggested_to_their_casters_side():
     state, _ = magic_phase()
     assert RULESET.suggestions(state, "p1", "spell") == ["Ash Veil", "Forge Heart", "Searing Brand"]
     assert "Bramble Dart" in RULESET.suggestions(state, "p2", "spell")
+
+
+def test_a_dispel_scroll_carried_by_a_character_that_is_no_wizard():
+    from engine.rulesets.ninth_age.magic_state import Caster
+
+    state, _ = magic_phase(seat="p2", dice=(4, 4, 1, 1), placements={**P2_FRONT, "Marshal": (30, 20, 0),
+                                                                     "Spearmen": (40, 20, 0, 10)})
+    _give(state, "Marshal", "Dispel Scroll")
+    state.casters["Marshal"] = Caster(unit="Marshal", seat="p1", name="Marshal", wizard=False)
+    log = []
+    load(state, 5, 5)
+    state = cast(state, wizard="Shaman", spell="Sap the Strength", dice=2, target="Spearmen", log=log,
+                 answers={"dispel": "scroll"})
+    assert "Marshal reads the Dispel Scroll instead of dispelling" in text(log) and not state.effects

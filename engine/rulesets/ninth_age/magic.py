@@ -65,7 +65,8 @@ def gather_casters(state: NinthAgeState) -> None:
     for u in state.units.values():
         entry = state.unit_entry(u)
         army = state.armies[u.owner]
-        if entry.wizard or entry.bound_spells:
+        carries_scroll = any(i.strip().lower() == "dispel scroll" for i in entry.magic_items)
+        if entry.wizard or entry.bound_spells or carries_scroll:  # a wizard-less army's Dispel Scroll too
             caster = Caster(unit=u.id, seat=u.owner, name=u.id, wizard=entry.wizard is not None)
             if entry.wizard:
                 lore = army.lore(entry.wizard.lore)
@@ -479,6 +480,9 @@ def dispel_cast(state: NinthAgeState, c: Caster, spell: Spell, casting_total: in
     left = dispel_dice_left(state, reactive)
     mine = wizards(state, reactive)
     readers = {word: [w for w in mine if has_item(state, w, item)] for word, item in SCROLLS.items()}
+    # an army with no wizards may carry a Dispel Scroll as an Enchanted item (§23.7)
+    readers["scroll"] += [w for w in state.casters.values() if w.seat == reactive and not is_wizard(w)
+                          and caster_alive(state, w) and has_item(state, w, "Dispel Scroll")]
     if bound or pdu == 1:  # the Backlash Scroll has no effect on these
         readers["backlash"] = []
     offered = [word for word, who in readers.items() if who]
