@@ -599,3 +599,16 @@ def test_a_dispel_scroll_carried_by_a_character_that_is_no_wizard():
     state = cast(state, wizard="Shaman", spell="Sap the Strength", dice=2, target="Spearmen", log=log,
                  answers={"dispel": "scroll"})
     assert "Marshal reads the Dispel Scroll instead of dispelling" in text(log) and not state.effects
+
+
+def test_a_conclave_champion_removed_by_a_breach_leaves_its_unit():
+    state, _ = magic_phase(seat="p2", dice=(6, 6, 1, 1), placements={"Brutes": (30, 40, 180, 3),
+                                                                     "Spearmen": (30, 28, 0, 10)})
+    log = []
+    # Bark Skin with 5 dice: 6,6,1,1,1 + D3; not dispelled; miscast 1+1 = 2: Breach, 5 dice: removed
+    load(state, 6, 6, 1, 1, 1, 2, 1, 1)
+    state = cast(state, wizard="Brutes Champion", spell="Bark Skin", dice=5, target="Brutes", log=log,
+                 answers={"dispel": "none"})
+    assert "Brutes Champion is torn from the world" in text(log)
+    assert state.casters["Brutes Champion"].slain and state.units["Brutes"].on_table
+    assert state.casters["Brutes Champion"] not in magic.wizards(state, "p2")

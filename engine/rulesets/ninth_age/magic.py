@@ -87,7 +87,7 @@ def gather_casters(state: NinthAgeState) -> None:
 
 def caster_alive(state: NinthAgeState, c: Caster) -> bool:
     u = state.units.get(c.unit)
-    return bool(u and u.on_table and u.models > 0)
+    return bool(u and u.on_table and u.models > 0 and not c.slain)
 
 
 def is_wizard(c: Caster) -> bool:
@@ -875,8 +875,16 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
 
 
 def _remove_from_play(state: NinthAgeState, c: Caster, events: list[Event]) -> None:
-    from engine.rulesets.ninth_age.casualties import destroy
+    from engine.rulesets.ninth_age.casualties import destroy, remove_models
 
+    unit = state.units[c.unit]
+    if c.conclave and unit.models > 1:  # the champion alone goes; its unit fights on without a wizard
+        remove_models(unit, 1)
+        c.slain = True
+        events.append(Event(kind="casualties", seat=c.seat, data={"unit": unit.id, "removed": 1},
+                            text=f"{c.name} is torn from the world by the Breach in the Veil: removed from play; "
+                            f"{unit.id} has {unit.models} models left."))
+        return
     destroy(state, state.units[c.unit], events, f"{c.name} is torn from the world by the Breach in the Veil: "
             "removed from play.")
 

@@ -22,6 +22,7 @@ class Caster(BaseModel):
     spells: list[str] = Field(default_factory=list)  # names of the spells it knows
     bound: list[str] = Field(default_factory=list)  # bound spells still castable
     conclave: bool = False
+    slain: bool = False  # a Conclave champion removed from play while its unit fights on
     used_items: list[str] = Field(default_factory=list)  # one-use arcane items spent
     banned: dict[str, int] = Field(default_factory=dict)  # spell -> the game turn a Binding Scroll forbids it
 
