@@ -612,3 +612,28 @@ def test_a_conclave_champion_removed_by_a_breach_leaves_its_unit():
     assert "Brutes Champion is torn from the world" in text(log)
     assert state.casters["Brutes Champion"].slain and state.units["Brutes"].on_table
     assert state.casters["Brutes Champion"] not in magic.wizards(state, "p2")
+
+
+# -- magical moves (§9.13) -------------------------------------------------------------------------
+def test_a_magical_move_replaces_m_never_marches_and_happens_once():
+    from engine.rulesets.ninth_age.actions import Advance, March, MoveStep
+
+    state, _ = magic_phase(dice=(4, 4, 1, 1), terrain="open")
+    state.units["Spearmen"].moved = True  # it advanced in the Movement phase: a magical move is still allowed
+    forward = [MoveStep(kind="forward", amount=6.5)]
+    with pytest.raises(IllegalAction, match="no magical move"):
+        RULESET.apply(state, Advance(seat="p1", unit="Spearmen", steps=forward))
+    load(state, 3, 3)  # 6 + 1 >= 6
+    log = []
+    state = cast(state, wizard="Hedge Wizard", spell="Ash Veil", dice=2, target="Spearmen", log=log,
+                 answers={"dispel": "none"})
+    assert "Spearmen may now make a magical move of 6\"" in text(log)
+    with pytest.raises(IllegalAction, match="allows 6"):
+        RULESET.apply(state, Advance(seat="p1", unit="Spearmen", steps=forward))
+    with pytest.raises(IllegalAction, match="never a March"):
+        RULESET.apply(state, March(seat="p1", unit="Spearmen", steps=[MoveStep(kind="forward", amount=2)]))
+    y = state.units["Spearmen"].pose.y
+    state = apply(state, Advance(seat="p1", unit="Spearmen", steps=[MoveStep(kind="forward", amount=5)]))
+    assert state.units["Spearmen"].pose.y == pytest.approx(y + 5) and state.units["Spearmen"].moved
+    with pytest.raises(IllegalAction, match="no magical move"):
+        RULESET.apply(state, Advance(seat="p1", unit="Spearmen", steps=[MoveStep(kind="forward", amount=1)]))

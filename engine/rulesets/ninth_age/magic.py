@@ -644,6 +644,34 @@ def dispel_in_play(state: NinthAgeState, seat: str, spell_text, dice: int | None
     rip_window(state, events)
 
 
+def magical_move(state: NinthAgeState, seat: str, unit: UnitState, kind: str, do, events: list[Event]) -> None:
+    """§9.13: a magical move is made as in a fresh Remaining Moves sub-phase, the spell's distance
+    replacing M, never a March; a unit makes one per Magic phase. ``do(movement)`` makes the
+    advance or reform with that allowance."""
+    _can_act(state, seat)
+    m = state.magic
+    if unit.id not in m.moves:
+        raise IllegalAction("no-magical-move", f"{unit.id} has no magical move to make; in the Magic phase units "
+                            "move only when a spell gives them a magical move (§9.13).")
+    if kind == "march":
+        raise IllegalAction("cannot-march", "A magical move is never a March (§9.13); /advance or /reform.")
+    flags = ("moved", "charged", "failed_charge", "declared_charge", "rallied", "marched", "reformed")
+    before = {f: getattr(unit, f) for f in flags}
+    for f in ("moved", "charged", "failed_charge", "declared_charge", "rallied"):
+        setattr(unit, f, False)  # a fresh Remaining Moves sub-phase
+    try:
+        do(m.moves[unit.id])
+    except IllegalAction:
+        for f, v in before.items():
+            setattr(unit, f, v)
+        raise
+    for f, v in before.items():  # what the Movement phase recorded still stands (a march stops shooting)
+        setattr(unit, f, v or getattr(unit, f))
+    unit.moved = True
+    del m.moves[unit.id]
+    m.moved.append(unit.id)
+
+
 def end_effect(state: NinthAgeState, effect: Effect, events: list[Event], why: str) -> None:
     state.effects.remove(effect)
     events.append(Event(kind="spell_ends", seat=effect.seat, text=f"{effect.spell} ({effect.caster}) ends: {why}; "
@@ -689,6 +717,18 @@ def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffe
             events.append(Event(kind="spell", seat=c.seat, text=f"{spell.name} strikes {u.id}: {text} hit(s) at "
                                 f"Strength {effect.strength}."))
             _hit(state, c, spell, effect, u, n, events)
+    if effect.magical_move:
+        for u in targets:
+            if u.id in state.magic.moved:
+                events.append(Event(kind="spell", seat=c.seat, text=f"{u.id} has already made a magical move this "
+                                    "phase and cannot move again (§9.13)."))
+            elif u.fleeing or engaged(state, u):
+                events.append(Event(kind="spell", seat=c.seat, text=f"{u.id} is {'fleeing' if u.fleeing else 'engaged'}"
+                                    " and cannot make the magical move (§9.13)."))
+            else:
+                state.magic.moves[u.id] = effect.magical_move
+                events.append(Event(kind="spell", seat=c.seat, text=f"{u.id} may now make a magical move of "
+                                    f"{effect.magical_move:g}\": /advance or /reform it (no march), or go on casting."))
     if effect.modifiers or effect.halve:
         if spell.duration == "instant":
             return

@@ -64,3 +64,5 @@ class MagicPhase(BaseModel):
     broken: list[str] = Field(default_factory=list)  # casters whose concentration is broken
     templates: list[TemplateMark] = Field(default_factory=list)
     windows: int = 0  # reactive RiP-dispel windows opened (keys for their questions)
+    moves: dict[str, float] = Field(default_factory=dict)  # unit -> inches of a magical move it may make now
+    moved: list[str] = Field(default_factory=list)  # units that made a magical move this phase

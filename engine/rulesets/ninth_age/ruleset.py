@@ -266,6 +266,21 @@ class NinthAge(Ruleset):
         if isinstance(action, DispelInPlay):
             magic.dispel_in_play(state, seat, action.spell, action.dice, action.wizard, events)
             return
+        if state.phase == "magic" and isinstance(action, (Advance, March, Reform)):  # a magical move (§9.13)
+            unit = state.units[action.unit]
+            if unit.owner != seat:
+                raise IllegalAction("not-your-unit", f"{unit.id} is not yours to command.")
+            if getattr(action, "to", None) is not None:
+                raise IllegalAction("bad-option", "A magical move is given as forward:/wheel:/path: or /reform, "
+                                    "not to:.")
+            if isinstance(action, Reform):
+                def do(m):
+                    movement.reform(state, unit, action.files, action.facing, events, movement=m)
+            else:
+                def do(m):
+                    movement.voluntary_move(state, unit, "advance", action.steps, action.pivot, events, movement=m)
+            magic.magical_move(state, seat, unit, action.kind, do, events)
+            return
         if isinstance(action, shooting_phase.ACTIONS):
             shooting_phase.apply(state, action, events)
             return

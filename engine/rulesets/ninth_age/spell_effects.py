@@ -7,7 +7,8 @@ spell's effect as words for the players *and* as these fields for the referee.
   takes one hit. Line-template and Vortex spells take their shape from their types;
 - ``modifiers``: characteristic changes (``{"S": 1}``) and ``halve`` (``["M"]``) lasting the
   spell's duration;
-- with a template, Line template or Vortex, ``hits`` is per model touched (default one).
+- with a template, Line template or Vortex, ``hits`` is per model touched (default one);
+- ``magical_move``: the target may at once make a magical move of that many inches (§9.13).
 
 >>> SpellEffect(hits="D6", strength=4).deals_hits
 True
@@ -38,6 +39,7 @@ class SpellEffect(BaseModel):
     scatter: str | None = None
     modifiers: dict[str, int] = Field(default_factory=dict)
     halve: list[str] = Field(default_factory=list)
+    magical_move: float | None = Field(default=None, gt=0, le=24)
 
     @field_validator("hits", "scatter")
     @classmethod
