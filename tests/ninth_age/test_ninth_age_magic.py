@@ -637,3 +637,11 @@ def test_a_magical_move_replaces_m_never_marches_and_happens_once():
     assert state.units["Spearmen"].pose.y == pytest.approx(y + 5) and state.units["Spearmen"].moved
     with pytest.raises(IllegalAction, match="no magical move"):
         RULESET.apply(state, Advance(seat="p1", unit="Spearmen", steps=[MoveStep(kind="forward", amount=1)]))
+
+
+def test_e37_the_conclave_size_bonus_is_to_cast_not_to_dispel():
+    state, _ = magic_phase()
+    champion = state.casters["Brutes Champion"]
+    state.unit_entry(state.units["Brutes"]).min_models = 1  # 6 models: one full 5 above the minimum
+    assert magic.casting_bonus(state, champion) == 2
+    assert magic.casting_bonus(state, champion, dispel=True) == 1

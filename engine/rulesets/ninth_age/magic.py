@@ -119,10 +119,10 @@ def has_item(state: NinthAgeState, c: Caster, item: str) -> bool:
             and item not in c.used_items)
 
 
-def casting_bonus(state: NinthAgeState, c: Caster) -> int:
-    """The level bonus (a Conclave champion's bonus for its unit's size, capped at +4) and the
-    Book of Arcane Power; none once concentration is broken."""
-    if c.conclave:
+def casting_bonus(state: NinthAgeState, c: Caster, dispel: bool = False) -> int:
+    """The level bonus (a Conclave champion's bonus for its unit's size, capped at +4, is to
+    cast only) and the Book of Arcane Power; none once concentration is broken."""
+    if c.conclave and not dispel:
         u = state.units[c.unit]
         entry = state.unit_entry(u)
         bonus = casting.conclave_bonus(u.models, entry.min_models or u.start_models, c.level)
@@ -545,7 +545,7 @@ def _dispel_roll(state: NinthAgeState, seat: str, dispeller: Caster | None, n: i
                  bound: bool, events: list[Event], wand: bool = False) -> bool:
     _spend(state, seat, n)
     broken = dispeller is not None and dispeller.name in state.magic.broken
-    bonus = casting_bonus(state, dispeller) if dispeller else 0
+    bonus = casting_bonus(state, dispeller, dispel=True) if dispeller else 0
     who = dispeller.name if dispeller else state.seat(seat).name
     roll = roll_dice(f"{n}d6", state.rng, purpose=f"{who} dispels {spell}")
     d3_face = _op_d3(state, roll.dice, f"{who}: Overwhelming Power D3")
