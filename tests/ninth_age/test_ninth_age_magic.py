@@ -645,3 +645,24 @@ def test_e37_the_conclave_size_bonus_is_to_cast_not_to_dispel():
     state.unit_entry(state.units["Brutes"]).min_models = 1  # 6 models: one full 5 above the minimum
     assert magic.casting_bonus(state, champion) == 2
     assert magic.casting_bonus(state, champion, dispel=True) == 1
+
+
+def test_an_attribute_spell_with_several_legal_targets_is_declared_with_the_cast():
+    from engine.rulesets.ninth_age.army import Spell
+
+    state, _ = magic_phase(dice=(4, 4, 1, 1))
+    lore = state.armies["p1"].lores[0]
+    lore.attribute = Spell(number=0, name="Kindled Will", casting_value=1, types=["Augment", "Range 12"], range=12,
+                           duration="one turn", effect="A friendly unit within 12 inches has +1 Leadership.",
+                           resolve={"modifiers": {"Ld": 1}})
+    load(state, 4, 4)
+    asked, _ = RULESET.apply(state, Cast(seat="p1", wizard="Hedge Wizard", spell="Searing Brand", dice=2,
+                                         target="Shaman"))
+    d = asked.pending.decision
+    assert d.seat == "p1" and d.key.startswith("attribute-") and set(d.options) == {"Hedge Wizard", "Captain",
+                                                                                    "Spearmen"}
+    load(state, 4, 4)
+    state = cast(state, wizard="Hedge Wizard", spell="Searing Brand", dice=2, target="Shaman",
+                 answers={"attribute": "Spearmen", "dispel": "none"})
+    kindled = next(e for e in state.effects if e.spell == "Kindled Will")
+    assert kindled.units == ["Spearmen"] and kindled.attribute

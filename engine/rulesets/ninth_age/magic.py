@@ -331,6 +331,7 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
         raise IllegalAction("engaged", f"{spell.name} is a Missile spell: {c.name} is engaged in combat.")
     targets, point = _declare_targets(state, c, spell, boosted, target, at)
     part = _focused_part(state, c, spell, targets, part)
+    attribute_target = None if bound else _attribute_target(state, c, lore)
     value = (spell.boosted_value if boosted else spell.casting_value)
     if bound:  # the Power Level works as the casting value and takes precedence (§9.12)
         value = next(b.power_level for b in state.unit_entry(me).bound_spells if b.spell.lower() == spell.name.lower())
@@ -365,7 +366,7 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
         chosen = spell.boosted_resolve if boosted and spell.boosted_resolve else spell.resolve
         apply_spell(state, c, spell, chosen, targets, point, value, part, events)
         if lore.attribute is not None and not bound:
-            attribute(state, c, lore, events)
+            attribute(state, c, lore, events, attribute_target)
         if scroll == "Binding Scroll":
             c.banned[spell.name] = state.round + 1
         if scroll == "Backlash Scroll" and not total.overwhelming:
@@ -744,13 +745,32 @@ def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffe
                             f"({spell.duration})."))
 
 
-def attribute(state: NinthAgeState, c: Caster, lore: Lore, events: list[Event]) -> None:
-    """§9.11: cast automatically after a spell of its lore, if it has a legal target; never
-    dispelled."""
+def _attribute_target(state: NinthAgeState, c: Caster, lore: Lore) -> str | None:
+    """Step 1 of §9.7: the attribute spell's target is declared with the cast (asked when the
+    attribute spell has more than one legal target and is not an Aura)."""
+    spell = lore.attribute
+    if spell is None or "aura" in _types(spell):
+        return None
+    legal = [u.id for u in _attribute_candidates(state, c, spell)]
+    if len(legal) <= 1:
+        return legal[0] if legal else None
+    return decide(state, c.seat, f"attribute-{state.magic.number}-{len(state.magic.attempted)}",
+                  f"Which unit does {spell.name} (the lore's attribute spell) target if the spell is cast?", legal)
+
+
+def _attribute_candidates(state: NinthAgeState, c: Caster, spell: Spell) -> list[UnitState]:
+    t = _types(spell)
+    return [state.units[c.unit]] if ("caster" in t or "caster's unit" in t) else legal_targets(state, c, spell)
+
+
+def attribute(state: NinthAgeState, c: Caster, lore: Lore, events: list[Event], declared: str | None = None) -> None:
+    """§9.11: cast automatically after a spell of its lore, if it has a legal target (the one
+    declared with the cast, if still legal); never dispelled."""
     spell = lore.attribute
     t = _types(spell)
-    me = state.units[c.unit]
-    targets = [me] if ("caster" in t or "caster's unit" in t) else legal_targets(state, c, spell)
+    targets = _attribute_candidates(state, c, spell)
+    if declared is not None and "aura" not in t:
+        targets = [u for u in targets if u.id == declared]
     if not targets:
         events.append(Event(kind="spell", seat=c.seat, text=f"{spell.name} (attribute) has no legal target."))
         return
