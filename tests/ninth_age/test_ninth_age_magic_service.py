@@ -39,7 +39,7 @@ async def _to_the_magic_phase(service):
     return reply
 
 
-async def test_casting_through_the_service(service):
+async def test_casting_through_the_service(service, store):
     reply = await _to_the_magic_phase(service)
     assert "Magic Flux" in reply.text and "Channels" in reply.text
     _, _, state = await snapshot(service)
@@ -80,3 +80,8 @@ async def test_casting_through_the_service(service):
     assert Image.open(io.BytesIO(reply.image)).size == (720, 480 + 28)
     reply = await say(service, USERS[active], "/end")
     assert reply.error is None and "magic phase ends" in reply.text
+    # the game replays exactly from its log, the dispel question and its answer included
+    game, ruleset, state = await snapshot(service)
+    stored = await store.actions(game.id)
+    replayed, _ = ruleset.replay(game.seed, game.options, [ruleset.parse_action(a.action) for a in stored])
+    assert replayed.model_dump(mode="json") == state.model_dump(mode="json")
