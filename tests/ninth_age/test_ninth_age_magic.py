@@ -666,3 +666,10 @@ def test_an_attribute_spell_with_several_legal_targets_is_declared_with_the_cast
                  answers={"attribute": "Spearmen", "dispel": "none"})
     kindled = next(e for e in state.effects if e.spell == "Kindled Will")
     assert kindled.units == ["Spearmen"] and kindled.attribute
+
+
+def test_the_refereed_arcane_items_are_rulebook_items():
+    from engine.rulesets.ninth_age.catalogue import magic_items
+
+    assert magic.REFEREED_ITEMS <= {k for k, v in magic_items().items() if v.category == "arcane"}
+    assert "shielding scroll" not in magic.REFEREED_ITEMS and "essence of a free mind" not in magic.REFEREED_ITEMS
