@@ -672,4 +672,27 @@ def test_the_refereed_arcane_items_are_rulebook_items():
     from engine.rulesets.ninth_age.catalogue import magic_items
 
     assert magic.REFEREED_ITEMS <= {k for k, v in magic_items().items() if v.category == "arcane"}
-    assert "shielding scroll" not in magic.REFEREED_ITEMS and "essence of a free mind" not in magic.REFEREED_ITEMS
+    assert "shielding scroll" not in magic.REFEREED_ITEMS
+
+
+def test_essence_of_a_free_mind_chooses_the_lore_before_generating(monkeypatch):
+    from engine.rulesets.ninth_age import army as army_module, ruleset as ruleset_module
+
+    from game_helpers import deploy_all, new_battle
+
+    original = army_module.sample_army
+
+    def free_mind(name):
+        a = original(name)
+        if name == "iron-marches":
+            a.unit("Hedge Wizard").magic_items[:] = ["Essence of a Free Mind"]
+            a.lores.append(original("ashen-host").lores[0])
+        return a
+
+    monkeypatch.setattr(ruleset_module, "sample_army", free_mind)
+    state = deploy_all(new_battle(11, answers={"lore": "Thorns"}))
+    assert state.lores == {"p1/Hedge Wizard": "Thorns"}
+    magic.gather_casters(state)
+    hw = state.casters["Hedge Wizard"]
+    thorns = {s.name for s in state.armies["p1"].lore("Thorns").spells}
+    assert hw.lore == "Thorns" and len(hw.spells) == 2 and set(hw.spells) <= thorns

@@ -40,7 +40,7 @@ from engine.table.templates import Capsule, Circle, Line
 # the arcane items (§23.7) whose effects the Magic phase and spell generation apply
 REFEREED_ITEMS = frozenset({
     "dispel scroll", "binding scroll", "backlash scroll", "wand of stability", "sceptre of power", "grounding rod",
-    "book of arcane power", "tome of arcane lore", "book of a thousand incantations",
+    "book of arcane power", "tome of arcane lore", "book of a thousand incantations", "essence of a free mind",
 })
 EPS = 1e-3  # EPS_DIST of §24.1: "within X" is decided in the caster's favour by this much
 HEIGHTS = {"small": 1, "medium": 2, "large": 3}
@@ -74,7 +74,7 @@ def gather_casters(state: NinthAgeState) -> None:
         if entry.wizard or entry.bound_spells or carries_scroll:  # a wizard-less army's Dispel Scroll too
             caster = Caster(unit=u.id, seat=u.owner, name=u.id, wizard=entry.wizard is not None)
             if entry.wizard:
-                lore = army.lore(entry.wizard.lore)
+                lore = army.lore(state.lores.get(f"{u.owner}/{entry.name}", entry.wizard.lore))
                 numbers = state.spells.get(f"{u.owner}/{entry.name}", [])
                 caster.level, caster.lore = entry.wizard.level, lore.name
                 caster.spells = [s.name for n in numbers for s in lore.spells if s.number == n]

@@ -110,6 +110,7 @@ class NinthAgeState(GameState):
     magic: MagicPhase | None = None
     magic_phases: int = 0
     next_effect: int = 1
+    lores: dict[str, str] = Field(default_factory=dict)  # "seat/unit" -> lore chosen with the Essence of a Free Mind
     # -- shooting (§10): the board's sight and cover rays, templates and scatter of this phase --
     shots: list[dict] = Field(default_factory=list)
 
