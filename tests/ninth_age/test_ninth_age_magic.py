@@ -672,7 +672,7 @@ def test_the_refereed_arcane_items_are_rulebook_items():
     from engine.rulesets.ninth_age.catalogue import magic_items
 
     assert magic.REFEREED_ITEMS <= {k for k, v in magic_items().items() if v.category == "arcane"}
-    assert "shielding scroll" not in magic.REFEREED_ITEMS
+    assert len(magic.REFEREED_ITEMS) == 11  # all of §23.7
 
 
 def test_essence_of_a_free_mind_chooses_the_lore_before_generating(monkeypatch):
@@ -696,3 +696,15 @@ def test_essence_of_a_free_mind_chooses_the_lore_before_generating(monkeypatch):
     hw = state.casters["Hedge Wizard"]
     thorns = {s.name for s in state.armies["p1"].lore("Thorns").spells}
     assert hw.lore == "Thorns" and len(hw.spells) == 2 and set(hw.spells) <= thorns
+
+
+def test_shielding_scroll_gives_a_4_plus_ward_against_the_spell():
+    state, _ = magic_phase(seat="p2", dice=(4, 4, 1, 1))
+    _give(state, "Hedge Wizard", "Shielding Scroll")
+    log = []
+    # Bramble Dart 5+1; D6 = 6 hits; to wound (S3 v T3, 4+) 6,6,6,6,6,6; no armour save (AP1 v none)
+    load(state, 5, 1, 6, 6, 6, 6, 6, 6, 6)
+    state = cast(state, wizard="Brutes Champion", spell="Bramble Dart", dice=2, target="Spearmen", log=log,
+                 answers={"dispel": "shielding"})
+    assert "reads the Shielding Scroll instead of dispelling" in text(log)
+    assert "ward saves on 4+" in text(log) and state.magic.shielded is None

@@ -41,6 +41,7 @@ from engine.table.templates import Capsule, Circle, Line
 REFEREED_ITEMS = frozenset({
     "dispel scroll", "binding scroll", "backlash scroll", "wand of stability", "sceptre of power", "grounding rod",
     "book of arcane power", "tome of arcane lore", "book of a thousand incantations", "essence of a free mind",
+    "shielding scroll",
 })
 EPS = 1e-3  # EPS_DIST of §24.1: "within X" is decided in the caster's favour by this much
 HEIGHTS = {"small": 1, "medium": 2, "large": 3}
@@ -369,7 +370,11 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     if not dispelled:
         # step 6: the effect, then the lore's attribute spell
         chosen = spell.boosted_resolve if boosted and spell.boosted_resolve else spell.resolve
-        apply_spell(state, c, spell, chosen, targets, point, value, part, events)
+        m.shielded = spell.name if scroll == "Shielding Scroll" else None
+        try:
+            apply_spell(state, c, spell, chosen, targets, point, value, part, events)
+        finally:
+            m.shielded = None
         if lore.attribute is not None and not bound:
             attribute(state, c, lore, events, attribute_target)
         if scroll == "Binding Scroll":
@@ -473,7 +478,9 @@ def _find_unit(state: NinthAgeState, text) -> UnitState:
 
 # -- dispelling ------------------------------------------------------------------------------------
 # one-use scrolls read instead of a dispel attempt (§23.7), by the option word players answer with
-SCROLLS = {"scroll": "Dispel Scroll", "binding": "Binding Scroll", "backlash": "Backlash Scroll"}
+SCROLLS = {"scroll": "Dispel Scroll", "binding": "Binding Scroll", "backlash": "Backlash Scroll",
+           "shielding": "Shielding Scroll"}
+SHIELDING_WARD = 4
 
 
 def dispel_cast(state: NinthAgeState, c: Caster, spell: Spell, casting_total: int, bound: bool, pdu: int,
@@ -510,7 +517,8 @@ def dispel_cast(state: NinthAgeState, c: Caster, spell: Spell, casting_total: in
         effect = {"Dispel Scroll": f"{spell.name} is dispelled automatically",
                   "Binding Scroll": f"{c.name} cannot cast {spell.name} in the next game turn",
                   "Backlash Scroll": f"once {spell.name} is resolved, {c.name} rolls on the Miscast table unless it "
-                                     "was cast with Overwhelming Power"}[item]
+                                     "was cast with Overwhelming Power",
+                  "Shielding Scroll": f"every model affected by {spell.name} has a 4+ ward save against it"}[item]
         events.append(Event(kind="dispel", seat=reactive, text=f"{w.name} reads the {item} instead of dispelling: "
                             f"{effect} (one use)."))
         return item == "Dispel Scroll", item
@@ -525,6 +533,16 @@ def dispel_cast(state: NinthAgeState, c: Caster, spell: Spell, casting_total: in
         wand = decide(state, reactive, f"wand-{tag}", f"Use {dispeller.name}'s Wand of Stability (+D6, one use, "
                       "ignores Insufficient Power)?", ["no", "yes"], default="no") == "yes"
     return _dispel_roll(state, reactive, dispeller, n, casting_total, spell.name, bound, events, wand=wand), None
+
+
+def shielded(state: NinthAgeState, attack, target):
+    """The defence against a spell's hits with the Shielding Scroll read against it: a 4+ ward
+    (the better of it and the model's own)."""
+    from dataclasses import replace
+
+    if state.magic is None or state.magic.shielded is None or attack.source != state.magic.shielded:
+        return target
+    return replace(target, ward=min(target.ward or 7, SHIELDING_WARD))
 
 
 def _sceptre(state: NinthAgeState, c: Caster, spell: Spell, faces: list[int], events: list[Event]) -> list[int]:

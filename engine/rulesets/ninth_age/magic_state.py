@@ -66,3 +66,4 @@ class MagicPhase(BaseModel):
     windows: int = 0  # reactive RiP-dispel windows opened (keys for their questions)
     moves: dict[str, float] = Field(default_factory=dict)  # unit -> inches of a magical move it may make now
     moved: list[str] = Field(default_factory=list)  # units that made a magical move this phase
+    shielded: str | None = None  # the spell being resolved against which a Shielding Scroll was read
