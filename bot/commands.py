@@ -400,6 +400,17 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _CREATURE,
         Option("target", "The creature it targets", autocomplete="creature"),
         Option("square", "The square an area spell is centred on", autocomplete="square"),
+        Option("wizard", "Ninth Age: the caster (a wizard, a Conclave champion or a bound-spell bearer)"),
+        Option("dice", "Ninth Age: power dice to cast with (1-5)", type="integer"),
+        Option("at", "Ninth Age: a Ground spell's point, x,y in inches, e.g. 30,18"),
+        Option("version", "Ninth Age: normal or boosted (default normal)"),
+        Option("part", "Ninth Age: a Focused spell's part of a multi-part model, e.g. rider"),
+    )),
+    CommandSpec("dispel", "Ninth Age: end a spell that remains in play (your own at once, an enemy's with dice)",
+                None, (
+        Option("spell", "The spell in play (its name or number)", required=True),
+        Option("dice", "Power dice used as dispel dice", type="integer"),
+        Option("wizard", "The wizard dispelling (its level bonus counts)"),
     )),
     CommandSpec("activate", "Choose which creature takes the next turn; Conan: activate a river tile", None, (
         Option("creature", "The creature", autocomplete="creature"),

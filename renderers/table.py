@@ -106,6 +106,10 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
     for t in view.templates:
         cx, cy = p(*t.centre)
         r = t.diameter / 2 * s
+        if t.swept_from is not None:  # a Vortex: the whole path it swept
+            ax, ay = p(*t.swept_from)
+            draw.line([(ax, ay), (cx, cy)], fill=with_alpha(TEMPLATE_INK, 60), width=max(1, int(round(2 * r))))
+            draw.ellipse([ax - r, ay - r, ax + r, ay + r], fill=with_alpha(TEMPLATE_INK, 60))
         draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=with_alpha(TEMPLATE_INK, 60), outline=TEMPLATE_INK,
                      width=2)
     if view.window:  # a zoomed view's content may run under the header: draw it again on top
@@ -114,3 +118,4 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False)
     return out.getvalue()
+

@@ -80,8 +80,11 @@ class PlayCog(WarbandCog):
     @app_commands.autocomplete(spell=WarbandCog.suggest_spell, creature=WarbandCog.suggest_creature,
                                target=WarbandCog.suggest_creature, square=WarbandCog.suggest_square)
     async def cast(self, interaction: discord.Interaction, spell: str, creature: str | None = None,
-                   target: str | None = None, square: str | None = None) -> None:
-        await self.run(interaction, "cast", defer=True, spell=spell, creature=creature, target=target, square=square)
+                   target: str | None = None, square: str | None = None, wizard: str | None = None,
+                   dice: int | None = None, at: str | None = None, version: str | None = None,
+                   part: str | None = None) -> None:
+        await self.run(interaction, "cast", defer=True, spell=spell, creature=creature, target=target, square=square,
+                       wizard=wizard, dice=dice, at=at, version=version, part=part)
 
     @app_commands.command(**named("activate"))
     @described("activate")

@@ -1,4 +1,5 @@
-"""Rank-and-flank commands (The Ninth Age): ``/deploy /marker /advance /march /reform /shoot /join /leave /reveal``.
+"""Rank-and-flank commands (The Ninth Age): ``/deploy /marker /advance /march /reform /shoot /join /leave /reveal
+/dispel``.
 
 Units on a table measured in inches; each command can end a step and carry the board, so they
 defer first (see :meth:`WarbandCog.run`).
@@ -87,3 +88,9 @@ class TableCog(WarbandCog):
     @app_commands.autocomplete(unit=WarbandCog.suggest_unit)
     async def reveal(self, interaction: discord.Interaction, unit: str, item: str | None = None) -> None:
         await self.run(interaction, "reveal", defer=True, unit=unit, item=item)
+
+    @app_commands.command(**named("dispel"))
+    @described("dispel")
+    async def dispel(self, interaction: discord.Interaction, spell: str, dice: int | None = None,
+                     wizard: str | None = None) -> None:
+        await self.run(interaction, "dispel", defer=True, spell=spell, dice=dice, wizard=wizard)

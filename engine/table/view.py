@@ -57,11 +57,13 @@ class ShotShape(BaseModel):
 
 
 class TemplateShape(BaseModel):
-    """A round template where it finally lay (diameter in inches)."""
+    """A round template where it finally lay (diameter in inches); ``swept_from``: a moving
+    template (a Vortex) swept from there to ``centre``."""
 
     centre: XY
     diameter: float
     label: str = ""
+    swept_from: XY | None = None
 
 
 class CombatShape(BaseModel):

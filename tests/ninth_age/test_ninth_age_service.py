@@ -115,7 +115,7 @@ def _group(state, uid):
 
 
 async def test_a_charge_and_its_reaction_through_the_service(service):
-    await say(service, USERS["p1"], "/game new ruleset:ninth-age seed:8 settings:deployment=classic, terrain=open")
+    await say(service, USERS["p1"], "/game new ruleset:ninth-age seed:5 settings:deployment=classic, terrain=open")
     await say(service, USERS["p2"], "/game join")
     await answer_questions(service)
     game, ruleset, state = await snapshot(service)

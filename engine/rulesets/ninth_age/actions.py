@@ -126,6 +126,28 @@ class Fight(Action):
     unit: str
 
 
+# -- Magic phase (§9) -----------------------------------------------------------------------------
+class Cast(Action):
+    """/cast wizard: spell: dice: target: (or at:x,y for a Ground spell) [version:boosted] [part:]."""
+
+    kind: Literal["cast"] = "cast"
+    wizard: str
+    spell: str
+    dice: int
+    target: str | None = None
+    at: tuple[float, float] | None = None
+    boosted: bool = False
+    part: str | None = None
+
+
+class DispelInPlay(Action):
+    """/dispel spell: [dice:] [wizard:]: end a Remains-in-Play spell (§9.6)."""
+
+    kind: Literal["dispel"] = "dispel"
+    spell: str
+    dice: int | None = None
+    wizard: str | None = None
+
 
 ACTION_TYPES = (StartBattle, Deploy, EndStep, Advance, March, Reform, Charge, PlaceMarker, UseArmy, Join, Leave,
-                Reveal, Fight)
+                Reveal, Fight, Cast, DispelInPlay)

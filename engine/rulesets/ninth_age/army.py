@@ -26,6 +26,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from engine.core.errors import IllegalAction, validation_problems
+from engine.rulesets.ninth_age.spell_effects import BoundSpell, SpellEffect
 from engine.rulesets.ninth_age.catalogue import (
     CHARACTER_CATEGORIES, EQUIPMENT, TROOP_TYPES, MagicItem, rule_name, rule_param, rule_problem,
 )
@@ -112,6 +113,8 @@ class Unit(Strict):
     magic_items: list[str] = Field(default_factory=list)
     upgrades: list[Upgrade] = Field(default_factory=list)
     wizard: Wizard | None = None
+    bound_spells: list[BoundSpell] = Field(default_factory=list)  # Magic phase (§9.12)
+    min_models: int | None = Field(default=None, ge=1, le=200)  # the unit's minimum size (Wizard Conclave)
     general: bool = False
     bsb: bool = False
     one_per_army: bool = False  # the choice itself is Unique / One per Army
@@ -246,11 +249,16 @@ class Spell(Strict):
     range: float | None = Field(default=None, ge=0, le=72)
     duration: Literal["instant", "one turn", "permanent", "remains in play"] = "instant"
     effect: str = Field(min_length=1, max_length=400)
+    # Magic phase (§9): the effect as the referee carries it out, and a boosted version's range
+    resolve: SpellEffect = Field(default_factory=SpellEffect)
+    boosted_range: float | None = Field(default=None, ge=0, le=72)
+    boosted_resolve: SpellEffect | None = None
 
 
 class Lore(Strict):
     name: str = Field(min_length=1, max_length=40)
     spells: list[Spell] = Field(min_length=7, max_length=7)
+    attribute: Spell | None = None  # cast automatically after each spell of the lore (§9.11)
 
     @model_validator(mode="after")
     def _numbered(self) -> "Lore":
@@ -287,6 +295,20 @@ class Army(Strict):
             if u.wizard and u.wizard.lore.lower() not in {lo.name.lower() for lo in self.lores}:
                 raise ValueError(f"units.{n}.wizard.lore: {u.wizard.lore!r} is not among the army's lores "
                                  f"({', '.join(lo.name for lo in self.lores) or 'none given'})")
+            # Magic phase (§9.12, §22 Wizard Conclave): the spells named must be in the army's lores
+            known = {s.name.lower() for lo in self.lores for s in lo.spells}
+            for b in u.bound_spells:
+                if b.spell.lower() not in known:
+                    raise ValueError(f"units.{n}.bound_spells: {b.spell!r} is not a spell of the army's lores")
+            for r in u.special_rules:
+                if rule_name(r) == "Wizard Conclave":
+                    if not u.command.champion:
+                        raise ValueError(f"units.{n}.special_rules: Wizard Conclave makes the Champion a wizard; "
+                                         f"{u.name} has no Champion")
+                    for name in (rule_param(r) or "").split(","):
+                        if name.strip().lower() not in known:
+                            raise ValueError(f"units.{n}.special_rules: Wizard Conclave names {name.strip()!r}, "
+                                             f"not a spell of the army's lores")
         return self
 
     @property

@@ -124,6 +124,7 @@ def resolve_hits(state: NinthAgeState, target: UnitState, attack: Attack, hits: 
     if hits <= 0 or not target.on_table:
         return result
     d = defence(state.unit_entry(target), attack.category)
+    d = _under_spells(state, target, d)  # Magic phase (§9): T changed by spells in play
     wounded = to_wound_rolls(state, attack, d, hits, events, purpose, seat, auto=auto_wounds)
     result.wounded = len(wounded)
     after_armour = armour_saves(state, attack, d, wounded, events, purpose, target.owner)
@@ -136,6 +137,14 @@ def resolve_hits(state: NinthAgeState, target: UnitState, attack: Attack, hits: 
     lose_wounds(state, target, result.wounds_inflicted, events, cause=attacker.id if attacker else None)
     result.removed = before - target.models
     return result
+
+
+def _under_spells(state: NinthAgeState, target: UnitState, d: Defence) -> Defence:
+    from dataclasses import replace
+
+    from engine.rulesets.ninth_age.magic import spell_modified
+
+    return replace(d, toughness=spell_modified(state, target.id, "T", d.toughness))
 
 
 def inflict(state: NinthAgeState, target: UnitState, attack: Attack, unsaved: int, d: Defence, events: list[Event],

@@ -91,8 +91,13 @@ def add_unit(army: Army, book: Army, entry: str, *, name: str | None = None, ite
                                     "(§16.8).")
     merged = army.model_dump(mode="json")
     merged["units"].append(data)
-    if source.wizard and source.wizard.lore.lower() not in {lo.name.lower() for lo in army.lores}:
-        merged["lores"].append(book.lore(source.wizard.lore).model_dump(mode="json"))
+    needed = [source.wizard.lore] if source.wizard else []
+    # a bound spell (§9.12) is a spell of one of the book's lores: that lore comes along too
+    needed += [lo.name for b in source.bound_spells for lo in book.lores
+               if b.spell.lower() in {sp.name.lower() for sp in lo.spells}]
+    for lore in needed:
+        if lore.lower() not in {lo["name"].lower() for lo in merged["lores"]}:
+            merged["lores"].append(book.lore(lore).model_dump(mode="json"))
     used = {r.split("(")[0].strip() for r in source.all_rules()}
     merged["extra_rules"] += [r for r in book.extra_rules if r in used and r not in army.extra_rules]
     own = {b.name.lower() for b in army.magic_items}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
+from engine.rulesets.ninth_age.magic import movement_of  # M under spells (§9)
 from engine.rulesets.ninth_age.leadership import (
     charge_dice, charge_range, failed_charge_distance, hold_your_ground, leadership_test, rally_leadership,
     unit_leadership,
@@ -131,12 +132,11 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
 
 
 def _check_reach(state: NinthAgeState, charger: UnitState, target: UnitState) -> None:
-    entry = state.unit_entry(charger)
     d = distance(charger.footprint(), target.footprint())
-    reach = entry.movement + MAX_DICE
+    reach = movement_of(state, charger) + MAX_DICE
     if d > reach + EPS_DIST:
         raise IllegalAction("out-of-reach", f"{target.id} is {d:.1f}\" from {charger.id}; its farthest possible "
-                            f"charge is M {entry.movement} + 12 = {reach}\" (§8.2).")
+                            f"charge is M {movement_of(state, charger)} + 12 = {reach}\" (§8.2).")
 
 
 def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]) -> None:
@@ -230,13 +230,14 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         hidden.before_charge_roll(state, charger, events)
         swift = entry.has_rule("Swiftstride")
         roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{charger.id} charge range")
-        total = charge_range(roll.dice, entry.movement, champion=entry.command.champion, swiftstride=swift)
+        m = movement_of(state, charger)
+        total = charge_range(roll.dice, m, champion=entry.command.champion, swiftstride=swift)
         rolls[decl.charger] = (roll.dice, total)
         kept = charge_dice(roll.dice, swiftstride=swift)
         note = " (Order a Charge: at least 4)" if entry.command.champion and sum(kept) < 4 else ""
         events.append(Event(kind="roll", seat=charger.owner, roll=roll,
                             text=f"{charger.id} charge range: {'+'.join(map(str, kept))}{note} + M "
-                            f"{entry.movement} = {total}\"."))
+                            f"{m} = {total}\"."))
     for decl in state.charges:
         charger = state.units[decl.charger]
         target = state.units[decl.target]

@@ -26,13 +26,16 @@ def in_reach(state: NinthAgeState, source: UnitState, unit: UnitState) -> bool:
 def leadership(state: NinthAgeState, unit: UnitState) -> tuple[int, str]:
     """The best Ld the unit may use: its models' own (characters included), or the General's
     Inspiring Presence (§16.7)."""
-    best, source = unit_models_ld(state, unit), "its own"
+    from engine.rulesets.ninth_age.magic import spell_modified  # Ld under spells in play (§9, §1.10)
+
+    best, source = spell_modified(state, unit.id, "Ld", unit_models_ld(state, unit)), "its own"
     for other in state.units.values():
         if other.owner != unit.owner or other.id == unit.id or not state.unit_entry(other).general:
             continue
         if other.host == unit.id:
             continue  # already counted among the unit's models
-        ld = state.unit_entry(other).leadership
+        # borrowed: modified on the General's side first, then by the borrower's own modifiers
+        ld = spell_modified(state, unit.id, "Ld", spell_modified(state, other.id, "Ld", state.unit_entry(other).leadership))
         if ld > best and in_reach(state, other, unit):
             best, source = ld, f"{other.id}'s Inspiring Presence"
     return best, source

@@ -11,6 +11,7 @@ from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.actions import MoveStep
 from engine.rulesets.ninth_age.casualties import dangerous_terrain
 from engine.rulesets.ninth_age.leadership import hold_your_ground, leadership_test, unit_leadership
+from engine.rulesets.ninth_age.magic import spell_modified  # M under spells (§9)
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.table.contact import distance
@@ -46,14 +47,21 @@ def _steps(steps: list[MoveStep]) -> list[Step]:
     return [Step(s.kind, s.amount, s.side) for s in steps]
 
 
+def spell_movement(state: NinthAgeState, unit: UnitState) -> int:
+    """The M a unit moves by: a mixed unit's lowest (§16.2), changed by the spells in play on it
+    (§9: Grasping Roots...)."""
+    from engine.rulesets.ninth_age.characters import unit_movement
+
+    return spell_modified(state, unit.id, "M", unit_movement(state, unit))
+
+
 def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list[MoveStep], pivot: float | None,
                    events: list[Event], *, movement: float | None = None) -> None:
     """Advance or March (§8.11-8.12); ``movement`` replaces M (a Vanguard move's 12")."""
     may_move(state, unit)
     entry = state.unit_entry(unit)
-    from engine.rulesets.ninth_age.characters import unit_movement  # a mixed unit: the lowest M (§16.2)
-
-    m = unit_movement(state, unit) if movement is None else movement
+    own_m = spell_movement(state, unit)
+    m = own_m if movement is None else movement
     if m == 0:
         raise IllegalAction("cannot-move", f"{unit.id} has M 0 and cannot move.")
     if not steps and pivot is None:
@@ -87,9 +95,9 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
             closest = min(distance(fp0, e.footprint()) for e in near)
             if not leadership_test(state.rng, ld, f"{unit.id} March test (enemy {closest:.1f}\" away, Ld from "
                                    f"{source})", events, seat=unit.owner, reroll=hold_your_ground(state, unit)):
-                allowance = float(m)
+                allowance = float(own_m)
                 events.append(Event(kind="march-test", seat=unit.owner, text=f"{unit.id} still marches, but no "
-                                    f"farther than M ({m}\")."))
+                                    f"farther than M ({own_m}\")."))
     fp = unit.footprint()
     plan = ([Step("pivot", normalise(pivot))] if pivot is not None else []) + _steps(steps)
     result = run_move(fp, plan)
@@ -137,7 +145,7 @@ def reform(state: NinthAgeState, unit: UnitState, files: int, facing: float, eve
     fp = unit.footprint()
     new = reformed(fp, files, normalise(facing))
     moved = reform_displacement(fp, new)
-    limit = 2 * (entry.movement if movement is None else movement)
+    limit = 2 * (spell_movement(state, unit) if movement is None else movement)
     if moved > limit + EPS_DIST:
         raise IllegalAction("too-far", f"{unit.id}: reforming to {files} wide would move a model {moved:.1f}\"; "
                             f"no model may move more than 2 × M = {limit}\" (§8.13).")
@@ -175,7 +183,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
     entry = state.unit_entry(unit)
     if not 1 <= files <= unit.models:
         raise IllegalAction("bad-files", f"{unit.id} has {unit.models} models: between 1 and {unit.models} files.")
-    allowance = float(entry.movement if kind == "advance" else 2 * entry.movement)
+    allowance = float(spell_movement(state, unit) if kind == "advance" else 2 * spell_movement(state, unit))
     if kind == "march":
         if entry.has_rule("Can't March"):
             raise IllegalAction("cannot-march", f"{unit.id} can't march.")
@@ -185,7 +193,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
             ld, source = unit_leadership(state, unit)
             if not leadership_test(state.rng, ld, f"{unit.id} March test (enemy {min(near):.1f}\" away, Ld from "
                                    f"{source})", events, seat=unit.owner, reroll=hold_your_ground(state, unit)):
-                allowance = float(entry.movement)
+                allowance = float(m)
     start = unit.footprint()
     end = footprint(unit.formation.model_copy(update={"files": files}), Pose(x=x, y=y, bearing=normalise(facing)))
     problem = clearance_problem(end, surroundings(state, {unit.id}), CLEARANCE_END, during=False)

@@ -14,10 +14,10 @@ from __future__ import annotations
 from typing import Any
 
 from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, Seat
-from engine.rulesets.ninth_age import characters, charges, movement, muster, setup, shooting_phase, turns
+from engine.rulesets.ninth_age import characters, charges, magic, movement, muster, setup, shooting_phase, turns
 from engine.rulesets.ninth_age.actions import (
-    ACTION_TYPES, Advance, Charge, Deploy, EndStep, FreeReform, March, MoveStep, PlaceMarker, Reform, StartBattle,
-    Join, Leave, Reveal, UseArmy,
+    ACTION_TYPES, Advance, Cast, Charge, Deploy, DispelInPlay, EndStep, FreeReform, March, MoveStep, PlaceMarker,
+    Reform, StartBattle, Join, Leave, Reveal, UseArmy,
 )
 from engine.rulesets.ninth_age import combat
 from engine.rulesets.ninth_age.actions import Fight
@@ -39,13 +39,16 @@ OPTIONS = {
     "terrain": f"built-in terrain layout: {', '.join(LAYOUTS)} (default standard)",
     "charge_path_capped": "on: a charge's path may not be longer than its charge range ([A-11]; default off)",
     "battle_points": "on: score the 10-0 Battle Points of §20.4 instead of the victory margins (default off)",
+    "dispel_dice_capped": "on: a dispel attempt uses at most 5 dice, like a cast ([A-53]; default off: no cap)",
+    "miscast_dice_kept": "on: a miscast costs no further power dice ([A-18]'s other reading; default off: PDU more "
+                         "dice are lost)",
     "table": "table size in inches, e.g. 72x48 (default: 48x36 when both armies are Warbands, else 72x48)",
     # -- armies (muster.py) and hidden lists (§2.4) --
     "armies": "chosen: the battle waits until each player brings an army with /army use (default: the samples)",
     "lists": "open or hidden (§2.4: magic items stay secret until used; default open)",
 }
-COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "reveal"}
-            | shooting_phase.COMMANDS)
+COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "reveal",
+             "cast", "dispel"} | shooting_phase.COMMANDS)
 COMMANDS |= {"fight"}  # the Melee phase (combat.py)
 
 
@@ -174,6 +177,8 @@ class NinthAge(Ruleset):
             if not isinstance(data, dict):
                 raise IllegalAction("missing-option", "Bring an army with /army use name:<your army or a sample>.")
             return UseArmy(seat=seat, army=data)
+        if command in ("cast", "dispel"):  # Magic phase (§9)
+            return self._magic_action(seat, command, options)
         if command == "marker":
             for key in ("x", "y"):
                 if options.get(key) in (None, ""):
@@ -238,6 +243,32 @@ class NinthAge(Ruleset):
             return Charge(seat=seat, unit=unit.id, target=target.id)
         raise IllegalAction("unknown-command", f"The Ninth Age has no /{command}.")
 
+    def _magic_action(self, seat: str, command: str, options: dict[str, Any]) -> Action:
+        """/cast wizard: spell: dice: target:|at:x,y [version:boosted] [part:]; /dispel spell: [dice:] [wizard:]."""
+        dice = int(number(options["dice"], "dice")) if options.get("dice") not in (None, "") else None
+        if command == "dispel":
+            if not options.get("spell"):
+                raise IllegalAction("missing-option", "Say which spell in play: /dispel spell: [dice:] [wizard:].")
+            return DispelInPlay(seat=seat, spell=str(options["spell"]), dice=dice,
+                                wizard=str(options["wizard"]) if options.get("wizard") else None)
+        for key in ("wizard", "spell"):
+            if not options.get(key):
+                raise IllegalAction("missing-option", "Say /cast wizard: spell: dice: target: (or at:x,y).")
+        if dice is None:
+            raise IllegalAction("missing-option", "Say how many power dice (dice:1 to 5).")
+        at = None
+        if options.get("at"):
+            parts = [p for p in str(options["at"]).replace(" ", ",").split(",") if p]
+            if len(parts) != 2:
+                raise IllegalAction("bad-option", "Write at: as x,y in inches, e.g. at:30,18.")
+            at = (number(parts[0], "x"), number(parts[1], "y"))
+        version = str(options.get("version") or "normal").strip().lower()
+        if version not in ("normal", "boosted"):
+            raise IllegalAction("bad-option", f"version is normal or boosted, not {version!r}.")
+        return Cast(seat=seat, wizard=str(options["wizard"]), spell=str(options["spell"]), dice=dice,
+                    target=str(options["target"]) if options.get("target") else None, at=at,
+                    boosted=version == "boosted", part=str(options["part"]) if options.get("part") else None)
+
     # -- the rules --------------------------------------------------------------------------------
     def _apply(self, state: GameState, action: Action, events: list[Event]) -> None:
         assert isinstance(state, NinthAgeState)
@@ -290,6 +321,28 @@ class NinthAge(Ruleset):
             raise IllegalAction("not-your-turn", f"It is {state.seat(state.active).name}'s turn ({self._status(state)})")
         if isinstance(action, EndStep):
             self._end(state, events)
+            return
+        if isinstance(action, Cast):  # Magic phase (§9)
+            magic.cast(state, seat, action.wizard, action.spell, action.dice, action.target, action.at,
+                       action.boosted, action.part, events)
+            return
+        if isinstance(action, DispelInPlay):
+            magic.dispel_in_play(state, seat, action.spell, action.dice, action.wizard, events)
+            return
+        if state.phase == "magic" and isinstance(action, (Advance, March, Reform)):  # a magical move (§9.13)
+            unit = state.units[action.unit]
+            if unit.owner != seat:
+                raise IllegalAction("not-your-unit", f"{unit.id} is not yours to command.")
+            if getattr(action, "to", None) is not None:
+                raise IllegalAction("bad-option", "A magical move is given as forward:/wheel:/path: or /reform, "
+                                    "not to:.")
+            if isinstance(action, Reform):
+                def do(m):
+                    movement.reform(state, unit, action.files, action.facing, events, movement=m)
+            else:
+                def do(m):
+                    movement.voluntary_move(state, unit, "advance", action.steps, action.pivot, events, movement=m)
+            magic.magical_move(state, seat, unit, action.kind, do, events)
             return
         if isinstance(action, shooting_phase.ACTIONS):
             shooting_phase.apply(state, action, events)
@@ -488,6 +541,8 @@ class NinthAge(Ruleset):
             return [u.id for u in state.units.values() if u.owner == seat and u.location == where]
         if kind == "creature":
             return [u.id for u in state.on_table(state.enemy_of(seat))]
+        if kind == "spell":  # Magic phase (§9): the seat's casters' spells, bound ones included
+            return sorted({s for c in state.casters.values() if c.seat == seat for s in c.spells + c.bound})
         return super().suggestions(state, seat, kind)
 
     # -- the board --------------------------------------------------------------------------------
@@ -530,6 +585,15 @@ class NinthAge(Ruleset):
                 front=fp.world((0, fp.half_depth)), has_arcs=fp.has_arcs, badges=badges,
                 bases=[[(round(x, 3), round(y, 3)) for x, y in m.exterior.coords[:-1]] for m in fp.models]))
         view.combats = combat.combat_shapes(state)  # the combat-group overlay (combat.py)
+        if state.magic is not None and state.phase == "magic":  # the Magic phase's templates and scatter (§9)
+            for t in state.magic.templates:
+                if t.kind == "line":
+                    view.shots.append(ShotShape(kind="line", points=[t.start, t.end], label=t.spell))
+                    continue
+                view.templates.append(TemplateShape(centre=t.end, diameter=t.diameter, label=t.spell,
+                                                    swept_from=t.start if t.kind == "vortex" else None))
+                if t.aimed is not None:
+                    view.shots.append(ShotShape(kind="scatter", points=[t.aimed, t.end]))
         for move in state.last_moves:
             if len(move.get("path", [])) >= 2:
                 view.paths.append(PathShape(kind=move["kind"], points=[tuple(p) for p in move["path"]],

@@ -55,6 +55,10 @@ def special_saves(state: NinthAgeState, unit: UnitState, attack: Attack, count: 
     allowed. Takes a number of wounds (returns how many are left) or a list of :class:`Wound`
     (returns those left)."""
     target = defence(state.unit_entry(unit), attack.category)
+    if attack.spell:  # Magic phase (§23.7 Shielding Scroll): a 4+ ward against the spell read against
+        from engine.rulesets.ninth_age.magic import shielded
+
+        target = shielded(state, attack, target)
     purpose = purpose or f"{unit.id}"
     as_list = isinstance(count, list)
     wounds_ = count if as_list else [Wound(natural=0) for _ in range(count)]

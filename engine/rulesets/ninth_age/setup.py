@@ -138,9 +138,16 @@ def _generate_spells(state: NinthAgeState, seat: str, events: list[Event]) -> No
         if unit.wizard is None:
             continue
         lore = unit.wizard.lore
+        items = {i.strip().lower() for i in unit.magic_items}
+        if "essence of a free mind" in items:  # §23.7: the lore is chosen now, not on the list
+            lore = decide(state, seat, f"lore-{unit.name}", f"{unit.name} carries the Essence of a Free Mind: "
+                          "which lore does it generate its spells from?", [lo.name for lo in army.lores])
+            state.lores[f"{seat}/{unit.name}"] = lore
+        count = unit.wizard.level + (1 if "tome of arcane lore" in items else 0)  # §23.7: one extra spell
+        pathmaster = unit.has_rule("Pathmaster") or "book of a thousand incantations" in items
         state.spells[f"{seat}/{unit.name}"] = spells.generate(
-            state.rng, unit.name, unit.wizard.level, lore, taken.setdefault(lore.lower(), set()),
-            lambda key, q, opts: decide(state, seat, key, q, opts), events, seat=seat)
+            state.rng, unit.name, count, lore, taken.setdefault(lore.lower(), set()),
+            lambda key, q, opts: decide(state, seat, key, q, opts), events, seat=seat, pathmaster=pathmaster)
 
 
 # -- deployment --------------------------------------------------------------------------------

@@ -3,6 +3,9 @@ another wizard of the army with the same lore) is replaced by any not-yet-obtain
 lore, the player's choice, or lost when none is left; any wizard may take spell 0 (Generic)
 instead of one of its spells, even if another wizard has it.
 
+A *Pathmaster* (§22; the Book of a Thousand Incantations gives it) chooses its spells instead
+of rolling, still never one another wizard of the army has (spell 0 aside).
+
 ``choose(question, options)`` asks the player; with one option it is never asked.
 """
 
@@ -17,11 +20,24 @@ Choose = Callable[[str, str, list[str]], str]  # (key, question, options) -> ans
 
 
 def generate(rng: Rng, wizard: str, level: int, lore: str, taken: set[int], choose: Choose,
-             events: list[Event], seat: str | None = None) -> list[int]:
-    """The spells one wizard knows; ``taken`` (numbers 1-6 already obtained in the army for
-    this lore) is updated."""
+             events: list[Event], seat: str | None = None, pathmaster: bool = False) -> list[int]:
+    """The spells one wizard knows (``level`` of them); ``taken`` (numbers 1-6 already obtained
+    in the army for this lore) is updated."""
     known: list[int] = []
     for n in range(level):
+        if pathmaster:
+            options = [str(s) for s in range(1, 7) if s not in taken and s not in known] + \
+                (["0"] if 0 not in known else [])
+            if not options:
+                break
+            spell = int(choose(f"pathmaster-{wizard}-{n}", f"{wizard} is a Pathmaster: choose spell {n + 1} of "
+                               f"{level} of {lore} (0 is the Generic spell).", options))
+            events.append(Event(kind="spells", seat=seat, text=f"{wizard} (Pathmaster) chooses spell {spell} of "
+                                f"{lore}."))
+            known.append(spell)
+            if spell:
+                taken.add(spell)
+            continue
         roll = roll_dice("1d6", rng, purpose=f"{wizard}: spell {n + 1} of {level} ({lore})")
         spell = roll.total
         text = f"{wizard} rolls spell {spell} of {lore}."

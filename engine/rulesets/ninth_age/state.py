@@ -8,6 +8,7 @@ from pydantic import BaseModel, Field
 
 from engine.core import GameState
 from engine.rulesets.ninth_age.army import Army, Unit
+from engine.rulesets.ninth_age.magic_state import Caster, Effect, MagicPhase
 from engine.table.footprint import Footprint, Formation, Pose, footprint
 from engine.table.terrain import Table
 
@@ -132,6 +133,13 @@ class NinthAgeState(GameState):
     charges: list[ChargeDeclaration] = Field(default_factory=list)
     charge_path_capped: bool = False
     last_moves: list[dict] = Field(default_factory=list)  # for the board: unit id, path points, kind
+    # -- Magic phase (§9): casters, spells in play, the current phase's dice and flags
+    casters: dict[str, Caster] = Field(default_factory=dict)  # by Caster.name
+    effects: list[Effect] = Field(default_factory=list)
+    magic: MagicPhase | None = None
+    magic_phases: int = 0
+    next_effect: int = 1
+    lores: dict[str, str] = Field(default_factory=dict)  # "seat/unit" -> lore chosen with the Essence of a Free Mind
     # -- shooting (§10): the board's sight and cover rays, templates and scatter of this phase --
     shots: list[dict] = Field(default_factory=list)
     engineers: dict[str, str] = Field(default_factory=dict)  # Engineer -> "phase/war machine" it helped

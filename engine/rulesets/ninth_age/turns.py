@@ -1,8 +1,8 @@
 """Game turns and phases (§5): six game turns of two player turns, each of Movement, Magic,
 Shooting and Melee, in that order.
 
-Refereed so far: the Movement (§8), Shooting (§10) and Melee (§11) phases. The Magic phase is
-passed through with /end and says so.
+Every phase is refereed: the Movement phase (§8), the Magic phase (§9, :mod:`.magic`), the
+Shooting phase (§10) and the Melee phase (§11, :mod:`.combat`).
 """
 
 from __future__ import annotations
@@ -12,7 +12,6 @@ from engine.rulesets.ninth_age.state import NinthAgeState
 
 PHASES = ("movement", "magic", "shooting", "melee")
 GAME_TURNS = 6
-NOT_YET = {"magic": "Magic (§9)"}
 
 
 def begin_player_turn(state: NinthAgeState, seat: str, events: list[Event]) -> None:
@@ -44,9 +43,18 @@ def end_phase(state: NinthAgeState, events: list[Event]) -> None:
     assert seat is not None
     index = PHASES.index(state.phase)
     events.append(Event(kind="phase_ended", seat=seat, text=f"{state.seat(seat).name}'s {state.phase} phase ends."))
+    if state.phase == "magic":  # Magic phase (§9): unused dice are lost
+        from engine.rulesets.ninth_age import magic
+
+        magic.end(state, events)
     if index + 1 < len(PHASES):
         state.phase = PHASES[index + 1]
         state.step = ""
+        if state.phase == "magic":  # Magic phase (§9): Flux, Channel, the first dispel window
+            from engine.rulesets.ninth_age import magic
+
+            magic.begin(state, events)
+            return
         if state.phase == "shooting":
             from engine.rulesets.ninth_age.shooting_phase import begin_phase
 
@@ -56,9 +64,6 @@ def end_phase(state: NinthAgeState, events: list[Event]) -> None:
             from engine.rulesets.ninth_age import combat
 
             combat.begin(state, events)
-            return
-        events.append(Event(kind="phase", seat=seat, text=f"{state.seat(seat).name}'s {state.phase} phase: "
-                            f"{NOT_YET[state.phase]} is not refereed yet in this version; /end passes it."))
         return
     # the player turn is over
     if seat != state.first_player:

@@ -1,0 +1,994 @@
+"""The Magic phase (§9): Magic Flux and Channel, casting and dispelling, spells in play and their
+durations, miscasts, attribute and bound spells, dispelling Remains-in-Play spells.
+
+The sequence of §9.5, as the game runs it::
+
+    /end of Movement -> begin(): start of phase (Flux, Channel, Lasts One Turn ends)
+                        -> the reactive player's RiP window (a /decide question)
+    /cast wizard: spell: dice: target: | at:x,y [version:boosted] [part:]
+          -> casting roll -> the reactive player's dispel (a /decide question) -> effects,
+             attribute spell -> miscast -> the reactive player's RiP window again
+    /dispel spell: [dice:] [wizard:]   the active player's RiP dispel (own spells end at once)
+    /end                               the end of the phase; unused dice are lost
+
+Rulings (each named where it applies): Channel is always attempted (it costs nothing); the
+arithmetic is in :mod:`.casting`; hits go through the shared attack sequence (:mod:`.attacks`).
+"""
+
+from __future__ import annotations
+
+import math
+
+from shapely.geometry import Point as ShapelyPoint
+
+from engine.core import Event, IllegalAction, roll_dice
+from engine.core.decisions import decide
+from engine.rulesets.ninth_age import casting
+from engine.rulesets.ninth_age.army import Lore, Spell
+from engine.rulesets.ninth_age.catalogue import rule_name, rule_param
+from engine.rulesets.ninth_age.neighbours import engaged
+from engine.rulesets.ninth_age.magic_state import Caster, Effect, MagicPhase, TemplateMark
+from engine.rulesets.ninth_age.spell_effects import SpellEffect, vortex_of
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.table.arcs import arc_region
+from engine.table.contact import distance
+from engine.table.frame import Point, bearing_between, direction
+from engine.table.scatter import is_hit, random_bearing
+from engine.table.sight import Obstacle, has_line_of_sight
+from engine.table.templates import Capsule, Circle, Line
+
+# the arcane items (§23.7) whose effects the Magic phase and spell generation apply
+REFEREED_ITEMS = frozenset({
+    "dispel scroll", "binding scroll", "backlash scroll", "wand of stability", "sceptre of power", "grounding rod",
+    "book of arcane power", "tome of arcane lore", "book of a thousand incantations", "essence of a free mind",
+    "shielding scroll",
+})
+EPS = 1e-3  # EPS_DIST of §24.1: "within X" is decided in the caster's favour by this much
+HEIGHTS = {"small": 1, "medium": 2, "large": 3}
+
+
+# -- casters ---------------------------------------------------------------------------------------
+def _lore(state: NinthAgeState, seat: str, name: str | None) -> Lore | None:
+    for lore in state.armies[seat].lores:
+        if name and lore.name.lower() == name.lower():
+            return lore
+    return None
+
+
+def spell_named(state: NinthAgeState, seat: str, name: str) -> tuple[Spell, Lore]:
+    for lore in state.armies[seat].lores:
+        for s in lore.spells:
+            if s.name.lower() == name.strip().lower():
+                return s, lore
+    raise IllegalAction("unknown-spell", f"No lore of {state.armies[seat].name} has a spell {name!r}.")
+
+
+def gather_casters(state: NinthAgeState) -> None:
+    """Every wizard, Wizard Conclave champion and bound-spell bearer, once, from the army lists
+    and the spells generated before deployment (§3.5)."""
+    if state.casters:
+        return
+    for u in state.units.values():
+        entry = state.unit_entry(u)
+        army = state.armies[u.owner]
+        carries_scroll = any(i.strip().lower() == "dispel scroll" for i in entry.magic_items)
+        if entry.wizard or entry.bound_spells or carries_scroll:  # a wizard-less army's Dispel Scroll too
+            caster = Caster(unit=u.id, seat=u.owner, name=u.id, wizard=entry.wizard is not None)
+            if entry.wizard:
+                lore = army.lore(state.lores.get(f"{u.owner}/{entry.name}", entry.wizard.lore))
+                numbers = state.spells.get(f"{u.owner}/{entry.name}", [])
+                caster.level, caster.lore = entry.wizard.level, lore.name
+                caster.spells = [s.name for n in numbers for s in lore.spells if s.number == n]
+            caster.bound = [b.spell for b in entry.bound_spells]
+            state.casters[caster.name] = caster
+        for r in entry.special_rules:
+            if rule_name(r) == "Wizard Conclave" and entry.command.champion:
+                names = [n.strip() for n in (rule_param(r) or "").split(",") if n.strip()]
+                lore = spell_named(state, u.owner, names[0])[1] if names else None
+                c = Caster(unit=u.id, seat=u.owner, name=f"{u.id} Champion", level=1, conclave=True,
+                           lore=lore.name if lore else None, spells=[spell_named(state, u.owner, n)[0].name
+                                                                    for n in names])
+                state.casters[c.name] = c
+
+
+def caster_alive(state: NinthAgeState, c: Caster) -> bool:
+    u = state.units.get(c.unit)
+    return bool(u and u.on_table and u.models > 0 and not c.slain)
+
+
+def is_wizard(c: Caster) -> bool:
+    return c.wizard or c.conclave
+
+
+def wizards(state: NinthAgeState, seat: str, *, fleeing: bool = False) -> list[Caster]:
+    """The seat's wizards on the table (non-fleeing unless ``fleeing``)."""
+    return [c for c in state.casters.values() if c.seat == seat and is_wizard(c) and caster_alive(state, c)
+            and (fleeing or not state.units[c.unit].fleeing)]
+
+
+def find_caster(state: NinthAgeState, seat: str, text) -> Caster:
+    key = str(text or "").strip().casefold()
+    if not key:
+        raise IllegalAction("missing-option", "Say which caster (wizard:NAME).")
+    mine = [c for c in state.casters.values() if c.seat == seat]
+    found = [c for c in mine if c.name.casefold() == key] or [c for c in mine if c.name.casefold().startswith(key)]
+    if len(found) != 1:
+        names = ", ".join(c.name for c in mine) or "none"
+        raise IllegalAction("unknown-caster", f"{'More than one' if found else 'No'} caster of yours is called "
+                            f"{text!r}. Your casters: {names}.")
+    return found[0]
+
+
+def has_item(state: NinthAgeState, c: Caster, item: str) -> bool:
+    entry = state.unit_entry(state.units[c.unit])
+    return (not c.conclave and any(i.lower() == item.lower() for i in entry.magic_items)
+            and item not in c.used_items)
+
+
+def casting_bonus(state: NinthAgeState, c: Caster, dispel: bool = False) -> int:
+    """The level bonus (a Conclave champion's bonus for its unit's size, capped at +4, is to
+    cast only) and the Book of Arcane Power; none once concentration is broken."""
+    if c.conclave and not dispel:
+        u = state.units[c.unit]
+        entry = state.unit_entry(u)
+        bonus = casting.conclave_bonus(u.models, entry.min_models or u.start_models, c.level)
+    else:
+        bonus = casting.level_bonus(c.level)
+    if has_item(state, c, "Book of Arcane Power"):
+        bonus += 1
+    return bonus
+
+
+# -- the start of the phase ------------------------------------------------------------------------
+def begin(state: NinthAgeState, events: list[Event]) -> None:
+    """Step 1 of §9.5: spells of the active player that Last One Turn end, the Flux, Channel;
+    then the reactive player's first chance to dispel Remains-in-Play spells."""
+    gather_casters(state)
+    active = state.active
+    reactive = state.enemy_of(active)
+    state.magic_phases += 1
+    for e in list(state.effects):
+        if e.duration == "one turn" and e.seat == active:
+            state.effects.remove(e)
+            events.append(Event(kind="spell_ends", seat=e.seat, text=f"{e.spell} ({e.caster}) lasted one turn: it "
+                                f"ends at the start of {state.seat(active).name}'s Magic phase."))
+    _end_spells_of_the_slain(state, events)
+    roll = roll_dice("2d6", state.rng, purpose="Magic Flux")
+    power, dispel = casting.flux(*roll.dice)
+    state.magic = MagicPhase(number=state.magic_phases, pools={active: power, reactive: dispel},
+                             used={active: 0, reactive: 0}, generated={active: 0, reactive: 0})
+    events.append(Event(kind="roll", seat=active, roll=roll, text=f"Magic Flux: {roll.dice[0]} and {roll.dice[1]}: "
+                        f"{state.seat(active).name} has {power} power dice, {state.seat(reactive).name} "
+                        f"{dispel} dispel dice."))
+    for seat in (active, reactive):  # active first (§1.5)
+        channel(state, seat, events)
+    events.append(Event(kind="phase", seat=active, text=f"{state.seat(active).name}'s Magic phase: /cast wizard: "
+                        "spell: dice: target:, /dispel spell: for a spell in play, /end when done."))
+    rip_window(state, events)
+
+
+def channel(state: NinthAgeState, seat: str, events: list[Event]) -> None:
+    """One Channel attempt (a ruling: always made, since it costs nothing): D6 + 1 per
+    non-fleeing model with Channel; 7 or more adds one magic die, within the limit of 2."""
+    count = len(wizards(state, seat))
+    for u in state.on_table(seat):
+        entry = state.unit_entry(u)
+        if entry.has_rule("Channel") and not entry.wizard and not u.fleeing:
+            count += 1  # a Channel model that is not a wizard (wizards are counted above)
+    roll = roll_dice("1d6", state.rng, purpose=f"{state.seat(seat).name}'s Channel")
+    ok = casting.channels(roll.total, count) and state.magic.generated[seat] < casting.MAX_GENERATED
+    if ok:
+        state.magic.pools[seat] += 1
+        state.magic.generated[seat] += 1
+    events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{state.seat(seat).name} Channels: {roll.total} "
+                        f"+ {count} = {roll.total + count}, {'7 or more: one more magic die' if ok else 'below 7'} "
+                        f"({state.magic.pools[seat]} in the pool)."))
+
+
+def _end_spells_of_the_slain(state: NinthAgeState, events: list[Event]) -> None:
+    """A RiP spell whose caster was slain ends at the first moment it could be dispelled."""
+    for e in list(state.effects):
+        c = state.casters.get(e.caster)
+        if e.duration == "remains in play" and c is not None and not caster_alive(state, c):
+            state.effects.remove(e)
+            events.append(Event(kind="spell_ends", seat=e.seat, text=f"{e.spell} ends: {e.caster} was slain."))
+
+
+def dice_left(state: NinthAgeState, seat: str) -> int:
+    """Magic dice the seat may still use: its pool, within the 12-dice limit of the phase."""
+    m = state.magic
+    return max(0, min(m.pools[seat], casting.MAX_DICE_PER_PHASE - m.used[seat]))
+
+
+def dispel_dice_left(state: NinthAgeState, seat: str) -> int:
+    """Dice one dispel attempt may use: no cap but the pool and the phase's 12 ([A-53]), or 5
+    with the ``dispel_dice_capped`` setting."""
+    left = dice_left(state, seat)
+    return min(left, casting.MAX_CAST_DICE) if state.options.get("dispel_dice_capped") else left
+
+
+def _spend(state: NinthAgeState, seat: str, n: int) -> None:
+    state.magic.pools[seat] -= n
+    state.magic.used[seat] += n
+
+
+# -- targets ---------------------------------------------------------------------------------------
+def _obstacles(state: NinthAgeState) -> list[Obstacle]:
+    out = [Obstacle(shape=t.polygon, kind="blocking") for t in state.table.terrain if t.has("blocking")]
+    for u in state.on_table():
+        h = HEIGHTS[state.unit_entry(u).troop.height]
+        out.extend(Obstacle(shape=b, height=h, owner=u.id) for b in u.footprint().models)
+    return out
+
+
+def spell_range(spell: Spell, boosted: bool) -> float | None:
+    return spell.boosted_range if boosted and spell.boosted_range is not None else spell.range
+
+
+def _types(spell: Spell) -> set[str]:
+    """The spell's types in lower case, "Range X" as "range" and a Vortex as "vortex"."""
+    out = set()
+    for t in spell.types:
+        word = t.strip().lower()
+        out.add("range" if word.startswith("range") else "vortex" if word.startswith("vortex") else word)
+    return out
+
+
+def is_ground(spell: Spell) -> bool:
+    t = _types(spell)
+    return "ground" in t or vortex_of(spell.types) is not None
+
+
+def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState, boosted: bool) -> str | None:
+    """Why ``target`` is not a legal target of ``spell`` cast by ``c`` (§9.3), or None."""
+    t = _types(spell)
+    me = state.units[c.unit]
+    if "caster" in t or "caster's unit" in t:
+        return None if target.id == me.id else f"{spell.name} can only target {'the caster' if 'caster' in t else 'the caster’s unit'}."
+    if not target.on_table:
+        return f"{target.id} is not on the table."
+    if "hex" in t and target.owner == c.seat:
+        return f"{spell.name} is a Hex: it targets enemy units only."
+    if "augment" in t and target.owner != c.seat:
+        return f"{spell.name} is an Augment: it targets friendly units only."
+    reach = spell_range(spell, boosted)
+    if reach is not None:
+        d = distance(me.footprint(), target.footprint())
+        if d > reach + EPS:
+            return f"{target.id} is {d:.1f}\" away, beyond {spell.name}'s range of {reach:g}\"."
+    if "direct" in t and not target.footprint().shape.intersects(arc_region(me.footprint(), "front")):
+        return f"{spell.name} is Direct: {target.id} is not in {c.name}'s front arc."
+    if "damage" in t and engaged(state, target):
+        return f"{spell.name} is a Damage spell: {target.id} is engaged in combat."
+    if "missile" in t and not has_line_of_sight(me.footprint(), target.footprint(), _obstacles(state),
+                                                 heights=(HEIGHTS[state.unit_entry(me).troop.height],
+                                                          HEIGHTS[state.unit_entry(target).troop.height]),
+                                                 exclude={me.id, target.id}):
+        return f"{spell.name} is a Missile: {c.name} has no line of sight to {target.id}."
+    if "characters only" in t and not state.unit_entry(target).is_character:
+        return f"{spell.name} targets Characters only; {target.id} is not one."
+    if "focused" in t and target.models != 1:
+        return (f"{spell.name} is Focused: it targets a single model; {target.id} has {target.models} "
+                "(characters stand as their own units in this version).")
+    return None
+
+
+def legal_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: bool = False) -> list[UnitState]:
+    return [u for u in state.on_table() if refusal(state, c, spell, u, boosted) is None]
+
+
+# -- casting ---------------------------------------------------------------------------------------
+def _can_act(state: NinthAgeState, seat: str) -> None:
+    if state.phase != "magic" or state.magic is None:
+        raise IllegalAction("wrong-phase", f"Spells are cast in the Magic phase; this is the {state.phase} phase.")
+    if seat != state.active:
+        raise IllegalAction("not-your-turn", "Only the active player casts; dispels are asked of you with /decide.")
+
+
+def _which_spell(state: NinthAgeState, c: Caster, text) -> tuple[Spell, Lore, bool]:
+    key = str(text or "").strip()
+    if not key:
+        raise IllegalAction("missing-option", f"Say which spell (spell:NAME). {c.name} knows "
+                            f"{', '.join(c.spells + c.bound) or 'no spells'}.")
+    for name in c.spells:
+        if name.lower() == key.lower():
+            spell, lore = spell_named(state, c.seat, name)
+            return spell, lore, False
+    for name in c.bound:
+        if name.lower() == key.lower():
+            spell, lore = spell_named(state, c.seat, name)
+            return spell, lore, True
+    raise IllegalAction("unknown-spell", f"{c.name} does not know {key!r}; it knows "
+                        f"{', '.join(c.spells + [b + ' (bound)' for b in c.bound]) or 'no spells'}.")
+
+
+def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=None, at: Point | None = None,
+         boosted: bool = False, part: str | None = None, events: list[Event] | None = None) -> None:
+    """One casting attempt, steps 1-8 of §9.7."""
+    events = events if events is not None else []
+    _can_act(state, seat)
+    m = state.magic
+    c = find_caster(state, seat, wizard)
+    spell, lore, bound = _which_spell(state, c, spell_name)
+    me = state.units[c.unit]
+    # step 1: declare -- everything is checked before any die is rolled
+    if not caster_alive(state, c):
+        raise IllegalAction("no-caster", f"{c.name} is not on the table.")
+    if me.fleeing:
+        raise IllegalAction("fleeing", f"{c.name} is fleeing and cannot cast (§9.7).")
+    key = f"{c.name}/{spell.name}"
+    if key in m.attempted:
+        raise IllegalAction("already-attempted", f"{c.name} has already attempted {spell.name} this Magic phase.")
+    if any(e.caster == c.name and e.spell == spell.name and e.duration == "remains in play" for e in state.effects):
+        raise IllegalAction("in-play", f"{spell.name} of {c.name} remains in play: it cannot be cast again until it "
+                            "ends.")
+    if c.banned.get(spell.name) == state.round:
+        raise IllegalAction("bound-by-scroll", f"A Binding Scroll forbids {c.name} to cast {spell.name} in this game "
+                            "turn.")
+    if boosted and (bound or spell.boosted_value is None):
+        raise IllegalAction("no-boost", f"{spell.name} has no boosted version"
+                            + (" a bound spell can cast (§9.12)." if bound else "."))
+    if not 1 <= dice <= casting.MAX_CAST_DICE:
+        raise IllegalAction("bad-dice", f"A spell is cast with 1 to 5 power dice, not {dice}.")
+    if dice > dice_left(state, seat):
+        raise IllegalAction("no-dice", f"You have {m.pools[seat]} power dice and may use {dice_left(state, seat)} "
+                            f"more this phase (12 at most); {dice} asked.")
+    if "missile" in _types(spell) and engaged(state, me):
+        raise IllegalAction("engaged", f"{spell.name} is a Missile spell: {c.name} is engaged in combat.")
+    targets, point = _declare_targets(state, c, spell, boosted, target, at)
+    part = _focused_part(state, c, spell, targets, part)
+    attribute_target = None if bound else _attribute_target(state, c, lore)
+    value = (spell.boosted_value if boosted else spell.casting_value)
+    if bound:  # the Power Level works as the casting value and takes precedence (§9.12)
+        value = next(b.power_level for b in state.unit_entry(me).bound_spells if b.spell.lower() == spell.name.lower())
+    # step 2: roll
+    m.attempted.append(key)
+    _spend(state, seat, dice)
+    broken = c.name in m.broken
+    bonus = 0 if bound else casting_bonus(state, c)
+    roll = roll_dice(f"{dice}d6", state.rng, purpose=f"{c.name} casts {spell.name}")
+    faces = _sceptre(state, c, spell, list(roll.dice), events)
+    d3_face = _op_d3(state, faces, f"{c.name}: Overwhelming Power D3")
+    total = casting.attempt(faces, modifiers=bonus, d3_face=d3_face, broken=broken, bound=bound)
+    what = f"{spell.name}{' (boosted)' if boosted else ''}{' (bound, Power Level)' if bound else ''}"
+    aim = point and f"the point {point[0]:.1f}, {point[1]:.1f}" or ", ".join(u.id for u in targets)
+    # step 3: success?
+    if not total.reaches(value):
+        if not bound:
+            _break(state, c)
+        events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{c.name} casts {what} on {aim} with {dice} "
+                            f"dice: {total.describe()} against {value}: it fails"
+                            + ("" if bound else f"; {c.name} loses concentration") + "."))
+        rip_window(state, events)
+        return
+    events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{c.name} casts {what} on {aim} with {dice} dice: "
+                        f"{total.describe()} against {value}: cast."
+                        + (" Overwhelming Power!" if total.overwhelming else "")))
+    # steps 4-5: the reactive player's one dispel attempt
+    dispelled, scroll = dispel_cast(state, c, spell, total.total, bound, dice, events)
+    lost_before = {u.id: (u.phase_key, u.phase_lost) for u in state.units.values()}
+    if not dispelled:
+        # step 6: the effect, then the lore's attribute spell
+        chosen = spell.boosted_resolve if boosted and spell.boosted_resolve else spell.resolve
+        m.shielded = spell.name if scroll == "Shielding Scroll" else None
+        try:
+            apply_spell(state, c, spell, chosen, targets, point, value, part, events)
+        finally:
+            m.shielded = None
+        if lore.attribute is not None and not bound:
+            attribute(state, c, lore, events, attribute_target)
+        if scroll == "Binding Scroll":
+            c.banned[spell.name] = state.round + 1
+        if scroll == "Backlash Scroll" and not total.overwhelming:
+            events.append(Event(kind="spell", seat=c.seat, text=f"The Backlash Scroll: {c.name} must roll on the "
+                                "Miscast table."))
+            miscast(state, c, spell, dice, events)
+        # step 7: Overwhelming Power's price
+        if total.overwhelming:
+            if bound:
+                if dice >= 4:
+                    c.bound.remove(spell.name)
+                    events.append(Event(kind="spell", seat=seat, text=f"{c.name}'s bound {spell.name} was cast with "
+                                        f"Overwhelming Power on {dice} dice: it is lost for the rest of the game ([A-19])."))
+                else:
+                    events.append(Event(kind="spell", seat=seat, text="A bound spell with Overwhelming Power on 3 "
+                                        "dice or fewer: nothing happens."))
+            else:
+                miscast(state, c, spell, dice, events)
+        _panic_checks(state, lost_before, events)
+    rip_window(state, events)
+
+
+def _panic_checks(state: NinthAgeState, before: dict, events: list[Event]) -> None:
+    """Step 6 of the attack sequence once the spell (and its miscast) is done: Heavy Casualties
+    for every unit that lost models to it."""
+    from engine.rulesets.ninth_age.casualties import heavy_casualties
+
+    for u in list(state.units.values()):
+        if (u.phase_key, u.phase_lost) != before.get(u.id):
+            heavy_casualties(state, u, events)
+
+
+def _op_d3(state: NinthAgeState, faces, purpose: str) -> int | None:
+    if sum(1 for f in faces if f == 6) >= 2:
+        return roll_dice("1d6", state.rng, purpose=purpose).total
+    return None
+
+
+def _break(state: NinthAgeState, c: Caster) -> None:
+    if c.name not in state.magic.broken:
+        state.magic.broken.append(c.name)
+
+
+def _declare_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: bool, target,
+                     at: Point | None) -> tuple[list[UnitState], Point | None]:
+    me = state.units[c.unit]
+    t = _types(spell)
+    if is_ground(spell):
+        if at is None:
+            raise IllegalAction("missing-option", f"{spell.name} is a Ground spell: say the point, at:x,y (inches).")
+        reach = spell_range(spell, boosted)
+        d = distance(me.footprint(), at)
+        if reach is not None and d > reach + EPS:
+            raise IllegalAction("out-of-range", f"The point is {d:.1f}\" from {c.name}, beyond {reach:g}\".")
+        if not (0 <= at[0] <= state.table.width and 0 <= at[1] <= state.table.height):
+            raise IllegalAction("off-table", "The point must be on the table.")
+        return [], at
+    if "caster" in t or "caster's unit" in t:
+        return [me], None
+    if "aura" in t:
+        return legal_targets(state, c, spell, boosted), None
+    if not target:
+        legal = legal_targets(state, c, spell, boosted)
+        raise IllegalAction("missing-option", f"Say the target (target:UNIT). Legal targets of {spell.name}: "
+                            f"{', '.join(u.id for u in legal) or 'none'}.")
+    unit = _find_unit(state, target)
+    why = refusal(state, c, spell, unit, boosted)
+    if why:
+        raise IllegalAction("illegal-target", why)
+    return [unit], None
+
+
+def _focused_part(state: NinthAgeState, c: Caster, spell: Spell, targets: list[UnitState],
+                  part: str | None) -> str | None:
+    """A Focused spell on a multi-part model targets one part only (§9.3, E-18): the caster's
+    player names it (part:) or is asked."""
+    if "focused" not in _types(spell) or not targets:
+        return None
+    parts = [p.name for p in state.unit_entry(targets[0]).parts]
+    if part:
+        match = [p for p in parts if p.lower() == str(part).strip().lower()]
+        if not match:
+            raise IllegalAction("bad-option", f"{targets[0].id} has no part {part!r}; its parts: {', '.join(parts)}.")
+        return match[0]
+    if len(parts) == 1:
+        return None
+    return decide(state, c.seat, f"part-{state.magic.number}-{len(state.magic.attempted)}",
+                  f"{spell.name} is Focused: which part of {targets[0].id} does it target?", parts)
+
+
+def _find_unit(state: NinthAgeState, text) -> UnitState:
+    key = str(text).strip().casefold()
+    found = [u for u in state.units.values() if u.id.casefold() == key] or \
+        [u for u in state.units.values() if u.id.casefold().startswith(key)]
+    if len(found) != 1:
+        raise IllegalAction("unknown-unit", f"There is {'more than one' if found else 'no'} unit {text!r}.")
+    return found[0]
+
+
+# -- dispelling ------------------------------------------------------------------------------------
+# one-use scrolls read instead of a dispel attempt (§23.7), by the option word players answer with
+SCROLLS = {"scroll": "Dispel Scroll", "binding": "Binding Scroll", "backlash": "Backlash Scroll",
+           "shielding": "Shielding Scroll"}
+SHIELDING_WARD = 4
+
+
+def dispel_cast(state: NinthAgeState, c: Caster, spell: Spell, casting_total: int, bound: bool, pdu: int,
+                events: list[Event]) -> tuple[bool, str | None]:
+    """Steps 4-5 of §9.7: the reactive player may make one dispel attempt (asked by /decide):
+    with magic dice, with or without a wizard ([A-16]), or by reading a scroll instead. Returns
+    whether the spell is dispelled and the scroll read, if any."""
+    reactive = state.enemy_of(c.seat)
+    m = state.magic
+    left = dispel_dice_left(state, reactive)
+    mine = wizards(state, reactive)
+    readers = {word: [w for w in mine if has_item(state, w, item)] for word, item in SCROLLS.items()}
+    # an army with no wizards may carry a Dispel Scroll as an Enchanted item (§23.7)
+    readers["scroll"] += [w for w in state.casters.values() if w.seat == reactive and not is_wizard(w)
+                          and caster_alive(state, w) and has_item(state, w, "Dispel Scroll")]
+    if bound or pdu == 1:  # the Backlash Scroll has no effect on these
+        readers["backlash"] = []
+    offered = [word for word, who in readers.items() if who]
+    options = ["none"] + [str(n) for n in range(1, left + 1)] + offered
+    tag = f"{m.number}-{len(m.attempted)}"
+    answer = decide(state, reactive, f"dispel-{tag}", f"{c.name} cast {spell.name} with a casting total of "
+                    f"{casting_total}. Dispel it? Say how many dispel dice (you have {left})"
+                    + "".join(f", '{w}' for the {SCROLLS[w]}" for w in offered) + ", or none.", options,
+                    default="none")
+    if answer == "none":
+        events.append(Event(kind="dispel", seat=reactive, text=f"{state.seat(reactive).name} does not dispel "
+                            f"{spell.name}."))
+        return False, None
+    if answer in SCROLLS:
+        item, who = SCROLLS[answer], readers[answer]
+        w = who[0] if len(who) == 1 else find_caster(state, reactive, decide(
+            state, reactive, f"scroll-{tag}", f"Who reads the {item}?", [s.name for s in who]))
+        w.used_items.append(item)
+        effect = {"Dispel Scroll": f"{spell.name} is dispelled automatically",
+                  "Binding Scroll": f"{c.name} cannot cast {spell.name} in the next game turn",
+                  "Backlash Scroll": f"once {spell.name} is resolved, {c.name} rolls on the Miscast table unless it "
+                                     "was cast with Overwhelming Power",
+                  "Shielding Scroll": f"every model affected by {spell.name} has a 4+ ward save against it"}[item]
+        events.append(Event(kind="dispel", seat=reactive, text=f"{w.name} reads the {item} instead of dispelling: "
+                            f"{effect} (one use)."))
+        return item == "Dispel Scroll", item
+    n = int(answer)
+    dispeller = None
+    if mine:
+        who = decide(state, reactive, f"dispeller-{tag}", "Which wizard dispels (its level bonus counts unless "
+                     "its concentration is broken)?", [w.name for w in mine] + ["no-wizard"], default=mine[0].name)
+        dispeller = None if who == "no-wizard" else find_caster(state, reactive, who)
+    wand = False
+    if dispeller is not None and has_item(state, dispeller, "Wand of Stability"):
+        wand = decide(state, reactive, f"wand-{tag}", f"Use {dispeller.name}'s Wand of Stability (+D6, one use, "
+                      "ignores Insufficient Power)?", ["no", "yes"], default="no") == "yes"
+    return _dispel_roll(state, reactive, dispeller, n, casting_total, spell.name, bound, events, wand=wand), None
+
+
+def shielded(state: NinthAgeState, attack, target):
+    """The defence against a spell's hits with the Shielding Scroll read against it: a 4+ ward
+    (the better of it and the model's own)."""
+    from dataclasses import replace
+
+    if state.magic is None or state.magic.shielded is None or attack.source != state.magic.shielded:
+        return target
+    return replace(target, ward=min(target.ward or 7, SHIELDING_WARD))
+
+
+def _sceptre(state: NinthAgeState, c: Caster, spell: Spell, faces: list[int], events: list[Event]) -> list[int]:
+    """The Sceptre of Power (one use): re-roll one power die of this cast, the caster's choice."""
+    if not has_item(state, c, "Sceptre of Power"):
+        return faces
+    answer = decide(state, c.seat, f"sceptre-{state.magic.number}-{len(state.magic.attempted)}",
+                    f"{c.name} rolled {', '.join(map(str, faces))} for {spell.name}. Re-roll one die with the Sceptre "
+                    "of Power (say which, 1 for the first), or keep?", ["keep"] + [str(i + 1) for i in range(len(faces))],
+                    default="keep")
+    if answer == "keep":
+        return faces
+    from engine.rulesets.ninth_age.dice import Dice, d6_roller
+
+    i = int(answer) - 1
+    again = Dice.of(faces).reroll(d6_roller(state.rng, f"{c.name}: Sceptre of Power"), "Sceptre of Power", [i])
+    c.used_items.append("Sceptre of Power")
+    events.append(Event(kind="roll", seat=c.seat, text=f"{c.name} re-rolls the {faces[i]} with the Sceptre of Power: "
+                        f"{again.faces[i]} (one use)."))
+    return again.faces
+
+
+def _dispel_roll(state: NinthAgeState, seat: str, dispeller: Caster | None, n: int, needed: int, spell: str,
+                 bound: bool, events: list[Event], wand: bool = False) -> bool:
+    _spend(state, seat, n)
+    broken = dispeller is not None and dispeller.name in state.magic.broken
+    bonus = casting_bonus(state, dispeller, dispel=True) if dispeller else 0
+    who = dispeller.name if dispeller else state.seat(seat).name
+    roll = roll_dice(f"{n}d6", state.rng, purpose=f"{who} dispels {spell}")
+    d3_face = _op_d3(state, roll.dice, f"{who}: Overwhelming Power D3")
+    total = casting.attempt(list(roll.dice), modifiers=bonus, d3_face=d3_face, broken=broken, ignore_insufficient=wand)
+    extra = 1 if bound else 0  # +1 against a bound spell (§9.12)
+    wand_text = ""
+    if wand:  # a modifier, not a dispel die; it counts even with broken concentration (a ruling)
+        w = roll_dice("1d6", state.rng, purpose=f"{who}: Wand of Stability")
+        extra += w.total
+        dispeller.used_items.append("Wand of Stability")
+        wand_text = f" +{w.total} (Wand of Stability)"
+    ok = not total.insufficient and total.total + extra >= needed
+    text = f"{who} dispels {spell} with {n} dice: {total.describe()}" + (" +1 against a bound spell" if bound else "")
+    text += wand_text
+    text += f" against {needed}: " + ("dispelled." if ok else "it fails")
+    if not ok and dispeller is not None:
+        _break(state, dispeller)
+        text += f"; {dispeller.name} loses concentration."
+    elif not ok:
+        text += "."
+    events.append(Event(kind="roll", seat=seat, roll=roll, text=text))
+    return ok
+
+
+def dispellable(state: NinthAgeState, seat: str) -> list[Effect]:
+    """RiP spells cast in an earlier phase that ``seat`` may try to end now."""
+    return [e for e in state.effects if e.duration == "remains in play" and e.phase < state.magic.number
+            and not e.attribute]
+
+
+def rip_window(state: NinthAgeState, events: list[Event]) -> None:
+    """Step 2 of §9.5: the reactive player may try to dispel the active player's Remains-in-Play
+    spells cast in an earlier phase (asked, repeatedly, while they want to and can)."""
+    reactive = state.enemy_of(state.active)
+    m = state.magic
+    while True:
+        theirs = [e for e in dispellable(state, reactive) if e.seat != reactive]
+        own = [e for e in dispellable(state, reactive) if e.seat == reactive]
+        if not theirs and not own:
+            return
+        if not own and dice_left(state, reactive) == 0:
+            return
+        m.windows += 1
+        names = [f"{e.id}:{e.spell.replace(' ', '-')}" for e in theirs + own]
+        answer = decide(state, reactive, f"rip-{m.number}-{m.windows}", "Spells remain in play: "
+                        + "; ".join(f"{e.id}: {e.spell} ({e.caster}, on {', '.join(e.units)})" for e in theirs + own)
+                        + ". Dispel one (your own end at once)? Say which, or none.", ["none"] + names, default="none")
+        if answer == "none":
+            return
+        effect = next(e for e in theirs + own if f"{e.id}:{e.spell.replace(' ', '-')}" == answer)
+        if effect.seat == reactive:
+            end_effect(state, effect, events, "its caster's side ends it")
+            continue
+        left = dispel_dice_left(state, reactive)
+        n = int(decide(state, reactive, f"rip-dice-{m.number}-{m.windows}", f"How many dispel dice against "
+                       f"{effect.spell} (it needs {effect.lowest_casting_value})?",
+                       [str(k) for k in range(1, left + 1)], default="1"))
+        mine = wizards(state, reactive)
+        dispeller = None
+        if mine:
+            who = decide(state, reactive, f"rip-wizard-{m.number}-{m.windows}", "Which wizard dispels?",
+                         [w.name for w in mine] + ["no-wizard"], default=mine[0].name)
+            dispeller = None if who == "no-wizard" else find_caster(state, reactive, who)
+        if _dispel_roll(state, reactive, dispeller, n, effect.lowest_casting_value, effect.spell, False, events):
+            end_effect(state, effect, events, "dispelled")
+
+
+def dispel_in_play(state: NinthAgeState, seat: str, spell_text, dice: int | None, wizard=None,
+                   events: list[Event] | None = None) -> None:
+    """Step 3 of §9.5: the active player ends its own RiP spell at once, or dispels an enemy one
+    cast in an earlier phase with power dice used as dispel dice (§9.6)."""
+    events = events if events is not None else []
+    _can_act(state, seat)
+    key = str(spell_text or "").strip().lower()
+    found = [e for e in dispellable(state, seat)
+             if e.spell.lower() == key or str(e.id) == key or f"{e.id}:{e.spell}".lower() == key]
+    if len(found) != 1:
+        raise IllegalAction("unknown-spell", f"{'More than one' if found else 'No'} spell {spell_text!r} may be "
+                            "dispelled now (Remains in Play, cast in an earlier phase). In play: "
+                            + (", ".join(f"{e.id}: {e.spell}" for e in dispellable(state, seat)) or "none") + ".")
+    effect = found[0]
+    if effect.seat == seat:
+        end_effect(state, effect, events, "its caster's side ends it")
+    else:
+        if not dice or dice < 1:
+            raise IllegalAction("bad-dice", "Say how many power dice dispel it (dice:N, at least 1).")
+        if dice > dispel_dice_left(state, seat):
+            raise IllegalAction("no-dice", f"You may use {dispel_dice_left(state, seat)} magic dice for this dispel "
+                                "(the pool, 12 a phase" + (", 5 an attempt)." if state.options.get("dispel_dice_capped")
+                                                           else ")."))
+        dispeller = find_caster(state, seat, wizard) if wizard else None
+        if dispeller and (not is_wizard(dispeller) or dispeller not in wizards(state, seat)):
+            raise IllegalAction("not-a-wizard", f"{dispeller.name} is not a non-fleeing wizard on the table.")
+        if _dispel_roll(state, seat, dispeller, dice, effect.lowest_casting_value, effect.spell, False, events):
+            end_effect(state, effect, events, "dispelled")
+    rip_window(state, events)
+
+
+def magical_move(state: NinthAgeState, seat: str, unit: UnitState, kind: str, do, events: list[Event]) -> None:
+    """§9.13: a magical move is made as in a fresh Remaining Moves sub-phase, the spell's distance
+    replacing M, never a March; a unit makes one per Magic phase. ``do(movement)`` makes the
+    advance or reform with that allowance."""
+    _can_act(state, seat)
+    m = state.magic
+    if unit.id not in m.moves:
+        raise IllegalAction("no-magical-move", f"{unit.id} has no magical move to make; in the Magic phase units "
+                            "move only when a spell gives them a magical move (§9.13).")
+    if kind == "march":
+        raise IllegalAction("cannot-march", "A magical move is never a March (§9.13); /advance or /reform.")
+    flags = ("moved", "charged", "failed_charge", "declared_charge", "rallied", "marched", "reformed")
+    before = {f: getattr(unit, f) for f in flags}
+    for f in ("moved", "charged", "failed_charge", "declared_charge", "rallied"):
+        setattr(unit, f, False)  # a fresh Remaining Moves sub-phase
+    try:
+        do(m.moves[unit.id])
+    except IllegalAction:
+        for f, v in before.items():
+            setattr(unit, f, v)
+        raise
+    for f, v in before.items():  # what the Movement phase recorded still stands (a march stops shooting)
+        setattr(unit, f, v or getattr(unit, f))
+    unit.moved = True
+    del m.moves[unit.id]
+    m.moved.append(unit.id)
+
+
+def end_effect(state: NinthAgeState, effect: Effect, events: list[Event], why: str) -> None:
+    state.effects.remove(effect)
+    events.append(Event(kind="spell_ends", seat=effect.seat, text=f"{effect.spell} ({effect.caster}) ends: {why}; "
+                        f"it leaves {', '.join(effect.units)}."))
+
+
+def end(state: NinthAgeState, events: list[Event]) -> None:
+    """Step 6: the end of the phase; unused magic dice are lost. The phase's record stays (its
+    templates are drawn on the board after the phase) until the next Magic phase."""
+    if state.magic:
+        left = ", ".join(f"{state.seat(s).name} {n}" for s, n in state.magic.pools.items() if n)
+        if left:
+            events.append(Event(kind="magic_end", text=f"Unused magic dice are lost ({left})."))
+        state.magic.pools = {s: 0 for s in state.magic.pools}
+
+
+# -- effects ---------------------------------------------------------------------------------------
+def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, targets: list[UnitState],
+                point: Point | None, value: int, part: str | None, events: list[Event]) -> None:
+    """Step 6: the spell's effect on its targets (hits, templates, modifiers for its duration)."""
+    me = state.units[c.unit]
+    t = _types(spell)
+    vortex = vortex_of(spell.types)
+    if vortex is not None:
+        _vortex(state, c, spell, effect, vortex, point, events)
+    elif "line template" in t:
+        end_at = targets[0].footprint().centre if targets else point
+        start = me.footprint().world((0, me.footprint().half_depth))
+        # a ruling: the line starts at the caster's front, so the caster itself is not under it
+        _template_hits(state, c, spell, effect, Line(start=start, end=end_at),
+                       TemplateMark(kind="line", spell=spell.name, start=start, end=end_at), events, skip=me.id)
+    elif effect.template is not None:
+        aim = point or targets[0].footprint().centre
+        land = aim
+        if effect.scatter:
+            land = _scatter(state, c, spell, aim, effect.scatter, events)
+        _template_hits(state, c, spell, effect, Circle(centre=land, diameter=effect.template),
+                       TemplateMark(kind="round", spell=spell.name, diameter=effect.template, start=land, end=land,
+                                    aimed=aim if land != aim else None), events)
+    elif effect.deals_hits:
+        for u in targets:
+            n, text = _count(state, effect.hits, f"{spell.name}: hits on {u.id}")
+            events.append(Event(kind="spell", seat=c.seat, text=f"{spell.name} strikes {u.id}: {text} hit(s) at "
+                                f"Strength {effect.strength}."))
+            _hit(state, c, spell, effect, u, n, events)
+    if effect.magical_move:
+        for u in targets:
+            if u.id in state.magic.moved:
+                events.append(Event(kind="spell", seat=c.seat, text=f"{u.id} has already made a magical move this "
+                                    "phase and cannot move again (§9.13)."))
+            elif u.fleeing or engaged(state, u):
+                events.append(Event(kind="spell", seat=c.seat, text=f"{u.id} is {'fleeing' if u.fleeing else 'engaged'}"
+                                    " and cannot make the magical move (§9.13)."))
+            else:
+                state.magic.moves[u.id] = effect.magical_move
+                events.append(Event(kind="spell", seat=c.seat, text=f"{u.id} may now make a magical move of "
+                                    f"{effect.magical_move:g}\": /advance or /reform it (no march), or go on casting."))
+    if effect.modifiers or effect.halve:
+        if spell.duration == "instant":
+            return
+        state.effects.append(Effect(id=state.next_effect, spell=spell.name, caster=c.name, seat=c.seat,
+                                    duration=spell.duration, units=[u.id for u in targets], part=part,
+                                    modifiers=dict(effect.modifiers), halve=list(effect.halve),
+                                    lowest_casting_value=min(spell.casting_value, value),
+                                    phase=state.magic.number))
+        state.next_effect += 1
+        change = ", ".join([f"{k} {v:+d}" for k, v in effect.modifiers.items()] + [f"{k} halved" for k in effect.halve])
+        events.append(Event(kind="spell", seat=c.seat, text=f"{spell.name} takes hold on "
+                            f"{', '.join(u.id for u in targets) or 'no unit'}{f' ({part})' if part else ''}: {change} "
+                            f"({spell.duration})."))
+
+
+def _attribute_target(state: NinthAgeState, c: Caster, lore: Lore) -> str | None:
+    """Step 1 of §9.7: the attribute spell's target is declared with the cast (asked when the
+    attribute spell has more than one legal target and is not an Aura)."""
+    spell = lore.attribute
+    if spell is None or "aura" in _types(spell):
+        return None
+    legal = [u.id for u in _attribute_candidates(state, c, spell)]
+    if len(legal) <= 1:
+        return legal[0] if legal else None
+    return decide(state, c.seat, f"attribute-{state.magic.number}-{len(state.magic.attempted)}",
+                  f"Which unit does {spell.name} (the lore's attribute spell) target if the spell is cast?", legal)
+
+
+def _attribute_candidates(state: NinthAgeState, c: Caster, spell: Spell) -> list[UnitState]:
+    t = _types(spell)
+    return [state.units[c.unit]] if ("caster" in t or "caster's unit" in t) else legal_targets(state, c, spell)
+
+
+def attribute(state: NinthAgeState, c: Caster, lore: Lore, events: list[Event], declared: str | None = None) -> None:
+    """§9.11: cast automatically after a spell of its lore, if it has a legal target (the one
+    declared with the cast, if still legal); never dispelled."""
+    spell = lore.attribute
+    t = _types(spell)
+    targets = _attribute_candidates(state, c, spell)
+    if declared is not None and "aura" not in t:
+        targets = [u for u in targets if u.id == declared]
+    if not targets:
+        events.append(Event(kind="spell", seat=c.seat, text=f"{spell.name} (attribute) has no legal target."))
+        return
+    before = len(state.effects)
+    apply_spell(state, c, spell, spell.resolve, targets[:1] if "aura" not in t else targets, None,
+                spell.casting_value, None, events)
+    for e in state.effects[before:]:
+        e.attribute = True
+
+
+def _count(state: NinthAgeState, expr: str | None, purpose: str) -> tuple[int, str]:
+    expr = (expr or "1").upper()
+    if expr.isdigit():
+        return int(expr), expr
+    roll = roll_dice(expr.replace("D", "d") if expr[0] != "D" else "1" + expr.replace("D", "d"), state.rng,
+                     purpose=purpose)
+    return roll.total, f"{expr} = {'+'.join(map(str, roll.dice))}" + (f" → {roll.total}" if len(roll.dice) > 1
+                                                                         or "+" in expr else "")
+
+
+def _scatter(state: NinthAgeState, c: Caster, spell: Spell, aim: Point, dist: str, events: list[Event]) -> Point:
+    """Scatter the template (§1.2): the scatter die (1 or 6 a HIT), then the distance dice."""
+    roll = roll_dice("1d6", state.rng, purpose=f"{spell.name}: scatter die")
+    if is_hit(roll.total):
+        events.append(Event(kind="roll", seat=c.seat, roll=roll, text=f"{spell.name}: scatter die {roll.total}: HIT, "
+                            "the template stays where it was aimed."))
+        return aim
+    bearing = random_bearing(state.rng)
+    n, text = _count(state, dist, f"{spell.name}: scatter distance")
+    dx, dy = direction(bearing)
+    land = (aim[0] + dx * n, aim[1] + dy * n)
+    events.append(Event(kind="roll", seat=c.seat, roll=roll, text=f"{spell.name}: scatter die {roll.total}: an arrow "
+                        f"at {bearing:.0f}°; {dist} = {text} → the template moves {n}\" to {land[0]:.1f}, "
+                        f"{land[1]:.1f}."))
+    return land
+
+
+def _vortex(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, vortex: tuple[float, float],
+            point: Point, events: list[Event]) -> None:
+    """§9.3 Vortex: placed touching the caster in its front arc, then D6: 1-5 moves result × X
+    toward the point; 6 centres it on the caster and moves D6" in a random direction. Every
+    model under its path is hit."""
+    x, size = vortex
+    fp = state.units[c.unit].footprint()
+    front = fp.world((0, fp.half_depth))
+    bearing = bearing_between(front, point)
+    if not ShapelyPoint(point).intersects(arc_region(fp, "front")):
+        bearing = fp.bearing  # a ruling: a point outside the front arc sends the template straight ahead
+    dx, dy = direction(bearing)
+    start = (front[0] + dx * (size / 2 + 0.01), front[1] + dy * (size / 2 + 0.01))
+    roll = roll_dice("1d6", state.rng, purpose=f"{spell.name}: vortex")
+    if roll.total <= 5:
+        length = roll.total * x
+        end_at = (start[0] + dx * length, start[1] + dy * length)
+        text = f"{roll.total} × {x:g} = {length:g}\" toward the point"
+    else:
+        start = fp.centre
+        b = random_bearing(state.rng)
+        n = roll_dice("1d6", state.rng, purpose=f"{spell.name}: vortex distance").total
+        ex, ey = direction(b)
+        end_at = (start[0] + ex * n, start[1] + ey * n)
+        text = f"6: centred on {c.name}, it moves {n}\" at {b:.0f}°"
+    events.append(Event(kind="roll", seat=c.seat, roll=roll, text=f"{spell.name} (Vortex): {text}."))
+    _template_hits(state, c, spell, effect, Capsule(start=start, end=end_at, diameter=size),
+                   TemplateMark(kind="vortex", spell=spell.name, diameter=size, start=start, end=end_at), events)
+
+
+def _template_hits(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, template,
+                   mark: TemplateMark, events: list[Event], skip: str | None = None) -> None:
+    state.magic.templates.append(mark)
+    per, _ = _count(state, effect.hits, f"{spell.name}: hits per model")
+    touched = []
+    for u in state.on_table():
+        if u.id == skip:
+            continue
+        n = sum(1 for b in u.footprint().models if template.touches(b))
+        if n:
+            touched.append((u, n))
+    events.append(Event(kind="template", seat=c.seat, text=f"{spell.name}: the template touches "
+                        + (", ".join(f"{n} model(s) of {u.id}" for u, n in touched) or "no model") + "."))
+    for u, n in touched:
+        _hit(state, c, spell, effect, u, n * per, events)
+
+
+def _hit(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, unit: UnitState, hits: int,
+         events: list[Event], *, no_saves: bool = False) -> None:
+    from engine.rulesets.ninth_age.attacks import resolve_hits
+    from engine.rulesets.ninth_age.damage import Attack
+
+    attack = Attack(strength=effect.strength, category="ranged", armour_piercing=effect.armour_piercing,
+                    flaming=effect.flaming, magical=True, spell=True, no_saves=no_saves, source=spell.name)
+    resolve_hits(state, unit, attack, hits, events, attacker=state.units[c.unit], purpose=f"{spell.name} on {unit.id}")
+
+
+# -- miscasts --------------------------------------------------------------------------------------
+def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: list[Event],
+            face_total: int | None = None) -> None:
+    """§9.10: 2D6 on the Miscast table. Hits are S PDU+2, AP (1), magical; the wizard takes no
+    saves; then the wizard's side loses PDU more power dice ([A-18])."""
+    roll = roll_dice("2d6", state.rng, purpose=f"{c.name}: Miscast")
+    result = casting.miscast_result(roll.total)
+    events.append(Event(kind="roll", seat=c.seat, roll=roll, text=f"{c.name} miscasts: 2D6 = {roll.total}: {result}."))
+    if has_item(state, c, "Grounding Rod") and decide(
+            state, c.seat, f"rod-{state.magic.number}-{len(state.magic.attempted)}", f"{c.name} rolled {result} on the "
+            "Miscast table. Re-roll it with the Grounding Rod (one use)?", ["no", "yes"], default="no") == "yes":
+        c.used_items.append("Grounding Rod")
+        roll = roll_dice("2d6", state.rng, purpose=f"{c.name}: Miscast, re-rolled")
+        result = casting.miscast_result(roll.total)
+        events.append(Event(kind="roll", seat=c.seat, roll=roll, text=f"Grounding Rod: the Miscast is re-rolled: 2D6 = "
+                            f"{roll.total}: {result}."))
+    effect = SpellEffect(strength=casting.miscast_strength(pdu), armour_piercing=1, hits="1")
+    me = state.units[c.unit]
+    centre = me.footprint().centre
+    if result in ("Breach in the Veil", "Catastrophic Detonation"):
+        size = 5.0 if result == "Breach in the Veil" else 3.0
+        template = Circle(centre=centre, diameter=size)
+        state.magic.templates.append(TemplateMark(kind="round", spell=f"Miscast: {result}", diameter=size,
+                                                  start=centre, end=centre))
+        touched = [(u, sum(1 for b in u.footprint().models if template.touches(b))) for u in state.on_table()]
+        touched = [(u, n) for u, n in touched if n]
+        if result == "Catastrophic Detonation" and not any(u.id == me.id for u, _ in touched):
+            touched.append((me, 1))  # the wizard always takes a hit
+        events.append(Event(kind="template", seat=c.seat, text=f"The {size:g}\" template on {c.name} touches "
+                            + ", ".join(f"{n} model(s) of {u.id}" for u, n in touched) + "."))
+        for u, n in touched:
+            _hit(state, c, spell, effect, u, n, events, no_saves=(u.id == me.id))
+        if result == "Breach in the Veil" and pdu >= 4 and caster_alive(state, c):
+            gone = pdu >= 5
+            if pdu == 4:
+                d = roll_dice("1d6", state.rng, purpose=f"{c.name}: Breach in the Veil")
+                gone = d.total <= 3
+                events.append(Event(kind="roll", seat=c.seat, roll=d, text=f"Four power dice: D6 = {d.total}: "
+                                    + ("1-3, the wizard is removed from play." if gone else "the wizard stays.")))
+            if gone:
+                _remove_from_play(state, c, events)
+    elif result == "Witchfire":
+        # characters stand as their own units here, so the wizard's unit is the wizard: one hit at most
+        hits = 1 if me.models == 1 else pdu
+        events.append(Event(kind="spell", seat=c.seat, text=f"Witchfire: {me.id} takes {hits} hit(s)"
+                            + (" (the wizard takes at most one)." if me.models == 1 else ".")))
+        _hit(state, c, spell, effect, me, hits, events, no_saves=(me.models == 1))
+    elif result == "Backlash":
+        for w in [w for w in wizards(state, c.seat, fleeing=True)]:
+            _hit(state, c, spell, effect, state.units[w.unit], 1, events, no_saves=(w.name == c.name))
+    else:  # Amnesia
+        drop = max(0, pdu - 2)
+        lost = []
+        for k in range(drop):
+            if not c.spells:
+                break
+            name = spell.name if k == 0 and spell.name in c.spells else state.rng.choice(sorted(c.spells))
+            c.spells.remove(name)
+            lost.append(name)
+        c.level = max(0, c.level - drop)
+        events.append(Event(kind="spell", seat=c.seat, text=f"Amnesia: {c.name} drops {drop} level(s) to {c.level} "
+                            f"and forgets {', '.join(lost) or 'nothing'}."))
+    if state.magic is not None and not state.options.get("miscast_dice_kept"):
+        lose = min(pdu, state.magic.pools[c.seat])
+        state.magic.pools[c.seat] -= lose
+        events.append(Event(kind="spell", seat=c.seat, text=f"After the miscast {c.name}'s side loses {lose} more "
+                            f"power dice ([A-18]); {state.magic.pools[c.seat]} left."))
+
+
+def _remove_from_play(state: NinthAgeState, c: Caster, events: list[Event]) -> None:
+    from engine.rulesets.ninth_age.casualties import destroy, remove_models
+
+    unit = state.units[c.unit]
+    if c.conclave and unit.models > 1:  # the champion alone goes; its unit fights on without a wizard
+        remove_models(unit, 1)
+        c.slain = True
+        events.append(Event(kind="casualties", seat=c.seat, data={"unit": unit.id, "removed": 1},
+                            text=f"{c.name} is torn from the world by the Breach in the Veil: removed from play; "
+                            f"{unit.id} has {unit.models} models left."))
+        return
+    destroy(state, state.units[c.unit], events, f"{c.name} is torn from the world by the Breach in the Veil: "
+            "removed from play.")
+
+
+# -- characteristics under spells ------------------------------------------------------------------
+def movement_of(state: NinthAgeState, unit: UnitState) -> int:
+    """The unit's M for moving and charging, with the spells in play on it (Grasping Roots...)."""
+    return spell_modified(state, unit.id, "M", state.unit_entry(unit).movement)
+
+
+def spell_modified(state: NinthAgeState, unit_id: str, characteristic: str, value: int,
+                   part: str | None = None) -> int:
+    """``value`` changed by the spells in play on the unit, in the order of §1.11: halving
+    (rounding up), then additions in the order cast, clamping to 0-10 after each.
+
+    Shooting and melee read a model's S, T, WS, I, Ld... through this."""
+    on = [e for e in state.effects if unit_id in e.units and (e.part is None or part is None or e.part == part)]
+    for e in on:
+        if characteristic in e.halve:
+            value = max(0, min(10, math.ceil(value / 2)))
+    for e in on:
+        if characteristic in e.modifiers:
+            value = max(0, min(10, value + e.modifiers[characteristic]))
+    return value

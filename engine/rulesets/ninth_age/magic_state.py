@@ -1,0 +1,69 @@
+"""What the Magic phase keeps between actions (§24.2 "Magic state per phase", "Active effects"):
+each caster's level and spells, the spells in play, and the current phase's pools and flags."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+XY = tuple[float, float]
+
+
+class Caster(BaseModel):
+    """A wizard (a character, or a Wizard Conclave unit's Champion) or a bound-spell bearer."""
+
+    unit: str  # the unit id the caster is (a character) or leads (a Conclave champion)
+    seat: str
+    name: str  # how players name it
+    level: int = 0
+    wizard: bool = True  # False: bound spells only (not a wizard, no Channel, §9.1)
+    lore: str | None = None
+    spells: list[str] = Field(default_factory=list)  # names of the spells it knows
+    bound: list[str] = Field(default_factory=list)  # bound spells still castable
+    conclave: bool = False
+    slain: bool = False  # a Conclave champion removed from play while its unit fights on
+    used_items: list[str] = Field(default_factory=list)  # one-use arcane items spent
+    banned: dict[str, int] = Field(default_factory=dict)  # spell -> the game turn a Binding Scroll forbids it
+
+
+class Effect(BaseModel):
+    """A spell in play: what it changes, on whom, until when."""
+
+    id: int
+    spell: str
+    caster: str  # Caster.name
+    seat: str
+    duration: Literal["one turn", "permanent", "remains in play"]
+    units: list[str]
+    part: str | None = None  # a Focused spell on one part of a multi-part model
+    modifiers: dict[str, int] = Field(default_factory=dict)
+    halve: list[str] = Field(default_factory=list)
+    lowest_casting_value: int
+    phase: int  # the Magic phase number it was cast in
+    attribute: bool = False
+
+
+class TemplateMark(BaseModel):
+    """A template placed this phase, for the board: where it went and from where it scattered."""
+
+    kind: Literal["round", "line", "vortex"]
+    spell: str
+    diameter: float = 0.0
+    start: XY
+    end: XY
+    aimed: XY | None = None  # where it was aimed before scattering
+
+
+class MagicPhase(BaseModel):
+    number: int
+    pools: dict[str, int]  # magic dice left: the active player's power dice, the reactive's dispel dice
+    used: dict[str, int] = Field(default_factory=dict)  # magic dice used this phase (at most 12)
+    generated: dict[str, int] = Field(default_factory=dict)  # beyond the Flux (at most 2)
+    attempted: list[str] = Field(default_factory=list)  # "caster/spell" tried this phase
+    broken: list[str] = Field(default_factory=list)  # casters whose concentration is broken
+    templates: list[TemplateMark] = Field(default_factory=list)
+    windows: int = 0  # reactive RiP-dispel windows opened (keys for their questions)
+    moves: dict[str, float] = Field(default_factory=dict)  # unit -> inches of a magical move it may make now
+    moved: list[str] = Field(default_factory=list)  # units that made a magical move this phase
+    shielded: str | None = None  # the spell being resolved against which a Shielding Scroll was read

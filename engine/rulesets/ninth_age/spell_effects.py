@@ -1,0 +1,91 @@
+"""What a spell does, as data the Magic phase can carry out (§9.2-9.4): a lore file gives each
+spell's effect as words for the players *and* as these fields for the referee.
+
+- ``hits`` on the target (a number or dice: ``"D6"``, ``"2D6"``) at ``strength``;
+- ``template``: a round template of that diameter centred on the target (its centre, or the
+  Ground point), scattered by ``scatter`` (``"D6"``) first when given; every model it touches
+  takes one hit. Line-template and Vortex spells take their shape from their types;
+- ``modifiers``: characteristic changes (``{"S": 1}``) and ``halve`` (``["M"]``) lasting the
+  spell's duration;
+- with a template, Line template or Vortex, ``hits`` is per model touched (default one);
+- ``magical_move``: the target may at once make a magical move of that many inches (§9.13).
+
+>>> SpellEffect(hits="D6", strength=4).deals_hits
+True
+>>> SpellEffect(modifiers={"S": 1}).deals_hits
+False
+>>> vortex_of(["Ground", "Vortex (Range 2, Template 3)"])
+(2.0, 3.0)
+"""
+
+from __future__ import annotations
+
+import re
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+CHARACTERISTICS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
+_HITS = re.compile(r"^(\d+|[1-3]?D[36](\+\d+)?)$", re.I)
+
+
+class SpellEffect(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+    hits: str | None = None
+    strength: int | None = Field(default=None, ge=0, le=10)
+    armour_piercing: int = Field(default=0, ge=0, le=6)
+    flaming: bool = False
+    template: float | None = Field(default=None, gt=0, le=10)
+    scatter: str | None = None
+    modifiers: dict[str, int] = Field(default_factory=dict)
+    halve: list[str] = Field(default_factory=list)
+    magical_move: float | None = Field(default=None, gt=0, le=24)
+
+    @field_validator("hits", "scatter")
+    @classmethod
+    def _dice(cls, v):
+        if v is not None and not _HITS.match(v.strip()):
+            raise ValueError(f"{v!r} is not a number of hits or dice such as D6, 2D6, D3+1")
+        return v
+
+    @field_validator("modifiers")
+    @classmethod
+    def _mods(cls, v):
+        for key, delta in v.items():
+            if key not in CHARACTERISTICS:
+                raise ValueError(f"{key!r} is not a characteristic ({', '.join(CHARACTERISTICS)})")
+            if not -10 <= delta <= 10:
+                raise ValueError(f"{key} changes by {delta}; a characteristic stays within 0-10")
+        return v
+
+    @field_validator("halve")
+    @classmethod
+    def _halve(cls, v):
+        for key in v:
+            if key not in CHARACTERISTICS:
+                raise ValueError(f"{key!r} is not a characteristic")
+        return v
+
+    @property
+    def deals_hits(self) -> bool:
+        return self.strength is not None and (self.hits is not None or self.template is not None)
+
+
+class BoundSpell(BaseModel):
+    """A bound spell a non-wizard model carries (§9.12): a spell of one of the army's lores,
+    cast at its Power Level."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    spell: str = Field(min_length=1, max_length=60)
+    power_level: int = Field(ge=1, le=20)
+
+
+def vortex_of(types: list[str]) -> tuple[float, float] | None:
+    """(range multiplier X, template diameter Y) of a "Vortex (Range X, Template Y)" type."""
+    for t in types:
+        m = re.fullmatch(r"\s*vortex\s*\(\s*range\s*(\d+(?:\.\d+)?)\"?\s*,\s*template\s*(\d+(?:\.\d+)?)\"?\s*\)\s*",
+                         t, re.I)
+        if m:
+            return float(m.group(1)), float(m.group(2))
+    return None

@@ -1,0 +1,87 @@
+"""The Magic phase through the real service on SQLite, typed as players say it: /cast with its
+refusals, the enemy's dispel asked with /decide, and the board image of the phase."""
+
+import io
+
+from PIL import Image
+
+from engine.rulesets.ninth_age import magic
+
+from test_ninth_age_service import USERS, _group, answer_questions, say, snapshot
+from game_helpers import slots
+
+
+async def _to_the_magic_phase(service):
+    await say(service, USERS["p1"], "/game new ruleset:ninth-age seed:5 settings:deployment=classic, terrain=open")
+    await say(service, USERS["p2"], "/game join")
+    await answer_questions(service)
+    _, _, state = await snapshot(service)
+    while state.phase == "deployment":
+        seat = state.deploy.turn
+        plan = slots(state, seat)
+        group = _group(state, plan[0][0])
+        drop = [p for p in plan if _group(state, p[0]) == group] if group else plan[:1]
+        for name, x, y in drop:
+            reply = await say(service, USERS[seat], f'/deploy unit:"{name}" x:{x:.3f} y:{y:.3f}')
+            assert reply.error is None, reply.text
+            await answer_questions(service)
+            _, _, state = await snapshot(service)
+            if state.phase != "deployment" or state.deploy.turn != seat:
+                break
+        if state.phase == "deployment" and (state.deploy.step == "vanguard" or (
+                state.deploy.turn == seat and state.deploy.finished_first is None)):
+            await say(service, USERS[state.deploy.turn], "/end")
+            await answer_questions(service)
+        _, _, state = await snapshot(service)
+    for _ in range(2):  # charge declarations, then the remaining moves
+        reply = await say(service, USERS[state.active], "/end")
+        assert reply.error is None, reply.text
+    return reply
+
+
+async def test_casting_through_the_service(service, store):
+    reply = await _to_the_magic_phase(service)
+    assert "Magic Flux" in reply.text and "Channels" in reply.text
+    _, _, state = await snapshot(service)
+    active, enemy = state.active, state.enemy_of(state.active)
+    # an Augment spell on a friendly unit in range: the first the active side can cast
+    choice = None
+    for c in state.casters.values():
+        for name in c.spells + c.bound:
+            spell = magic.spell_named(state, c.seat, name)[0]
+            if c.seat == active and "Augment" in spell.types and "Aura" not in spell.types:
+                targets = magic.legal_targets(state, c, spell)
+                if targets:
+                    choice = (c, spell, targets[0])
+                    break
+        if choice:
+            break
+    assert choice is not None, {c.name: (c.seat, c.spells, c.bound) for c in state.casters.values()}
+    caster, spell, target = choice
+    reply = await say(service, USERS[active], f'/cast wizard:"{caster.name}" spell:"{spell.name}" dice:9 '
+                                              f'target:"{target.id}"')
+    assert reply.error == "bad-dice" and "1 to 5" in reply.text
+    reply = await say(service, USERS[enemy], f'/cast wizard:"{caster.name}" spell:"{spell.name}" dice:2')
+    assert reply.error is not None
+    reply = await say(service, USERS[active], f'/cast wizard:"{caster.name}" spell:"{spell.name}" dice:5 '
+                                              f'target:"{target.id}"')
+    assert reply.error is None, reply.text
+    assert f"{caster.name} casts {spell.name}" in reply.text
+    _, _, state = await snapshot(service)
+    assert state.pending is not None  # cast: the enemy is asked to dispel
+    assert state.pending.decision.seat == enemy and state.pending.decision.key.startswith("dispel-")
+    reply = await say(service, USERS[active], "/decide option:none")
+    assert reply.error == "not-your-decision"
+    reply = await say(service, USERS[enemy], "/decide option:none")
+    assert reply.error is None and f"does not dispel {spell.name}" in reply.text
+    _, _, state = await snapshot(service)
+    assert any(e.spell == spell.name and target.id in e.units for e in state.effects)
+    reply = await say(service, USERS[active], "/game board")
+    assert Image.open(io.BytesIO(reply.image)).size == (720, 480 + 28)
+    reply = await say(service, USERS[active], "/end")
+    assert reply.error is None and "magic phase ends" in reply.text
+    # the game replays exactly from its log, the dispel question and its answer included
+    game, ruleset, state = await snapshot(service)
+    stored = await store.actions(game.id)
+    replayed, _ = ruleset.replay(game.seed, game.options, [ruleset.parse_action(a.action) for a in stored])
+    assert replayed.model_dump(mode="json") == state.model_dump(mode="json")
