@@ -104,7 +104,7 @@ async def click(service: Host, channel_id: str, user_id: str, custom_id: str, gu
             last = await store.events(game.id, limit=1)
             stale = _("That question was already answered (or the game moved on).")
             if last:
-                from bot.service import event_text
+                from bot.i18n import event_text
 
                 stale = join(" ", [stale, _("Last: {event}", event=event_text(
                     Event.model_validate(last[0].event).model_copy(update={"roll": None})))])

@@ -40,7 +40,8 @@ from babel.numbers import format_decimal
 from babel.lists import format_list
 from babel.support import Translations
 
-from engine.core.text import Lookup, render
+from engine.core.events import Event
+from engine.core.text import Lookup, Text, join, render
 
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
 SOURCE = "en"
@@ -215,3 +216,16 @@ def renderer_words(lang: str | None) -> _Words | None:
     """What ``renderers.card.render_card(card, words)`` takes for ``lang`` (None: English)."""
     lookup = lookup_for(lang)
     return None if lookup is None else _Words(lookup)
+
+
+def event_text(event: Event) -> Any:
+    """An event's log line (:meth:`Event.line`) as a Text, so it is said in each reader's
+    language; its English is the line itself."""
+    said: Any = event.text
+    if event.message is not None:
+        message = Text.from_data(event.message)
+        if str(message) == event.text:
+            said = message
+    if event.roll is not None:
+        return join("", [said, f" 🎲 {event.roll.detail or event.roll.expression} = {event.roll.total}"])
+    return said

@@ -46,6 +46,7 @@ from bot.parsed import ParsedGames
 from bot.replays import Replays
 from bot.reply import Reply
 from bot.settings import parse_settings
+from bot.i18n import event_text  # noqa: F401 (kept importable from here)
 from bot.store import GameRecord, Store, StoreError, VersionConflict
 from bot.store.values import utc_now
 
@@ -69,19 +70,6 @@ MAX_REFUSAL = 1500
 def refusal(exc: IllegalAction) -> Reply:
     message = exc.message if len(exc.message) <= MAX_REFUSAL else exc.message[:MAX_REFUSAL] + "…"
     return Reply(text=join("", ["⛔ ", message]), ephemeral=True, error=exc.code)
-
-
-def event_text(event: Event) -> Any:
-    """An event's log line (:meth:`Event.line`) as a Text, so it is said in each reader's
-    language; its English is the line itself."""
-    said: Any = event.text
-    if event.message is not None:
-        message = Text.from_data(event.message)
-        if str(message) == event.text:
-            said = message
-    if event.roll is not None:
-        return join("", [said, f" 🎲 {event.roll.detail or event.roll.expression} = {event.roll.total}"])
-    return said
 
 
 class Service:

@@ -59,7 +59,7 @@ async def status_card(service: Service, channel_id: str | int) -> tuple[GameReco
 
 def _short(event: Event) -> Any:
     """An event's text, cut to 140 characters (a Text only when it fits, so it can translate)."""
-    from bot.service import event_text
+    from bot.i18n import event_text
 
     said = event_text(event.model_copy(update={"roll": None}))
     return said if len(said) <= 140 else event.text[:140]
