@@ -89,3 +89,18 @@ def test_a_sacrificing_hero_defends_with_armour_only_against_a_model():
     state, events = act(state, strike, "yes")
     assert state.pending is None, "Conan, stepping in front, is not asked to Guard (C20)"
     assert state.heroes["conan"].gems["wounds"] == 3 and state.heroes["belit"].gems["wounds"] == 0
+
+
+def test_an_ally_with_bodyguard_parries_for_another_ally_paid_by_the_commander():
+    """An ally is a friendly character too: a Bodyguard corsair parries for the other corsair,
+    paid by the Commander as his Guard for an ally, and never for itself."""
+    state = _table(corsair_skills=["bodyguard"], sentry_dice=("s2",))
+    strike = Attack(seat=OVERLORD, creature="sentry-1", target="corsair-2")
+    waiting, _ = RULES.apply(state, strike)
+    assert asked(waiting) == ("bodyguard", ["no", "1", "2", "3", "4", "5", "6"])
+    assert "corsair-1 parry for him" in waiting.pending.decision.question
+    state, events = act(state, strike, "2", "keep")
+    assert state.pending is None, "the guarded ally's own Guard is not asked as well"
+    assert state.heroes["belit"].gems["ally:corsairs"] == 2
+    assert state.allies["corsair-2"].alive  # power 2 against 2 parried + 0 armour
+    assert any("corsair-1 guards corsair-2 (Bodyguard, 2 gem(s) from Bêlit)" in e.text for e in events)

@@ -1534,9 +1534,9 @@ class Conan(Ruleset):
         """§14 Bodyguard: a friend with the skill in the area parries in the attacked character's
         place; the attacked one may not Guard but keeps his armour; all damage stays his. The seed's
         "alleato" is any friendly character (§14 intro), so heroes and the Commander's allies guard
-        one another: a hero pays from his own Reserve onto his own Guard space with his own card; an
-        ally's parry is the Commander's to pay, 1 die per gem onto its tile, as his Guard for an ally
-        (§12). Returns the symbols, or None."""
+        one another, and an ally guards another ally: a hero pays from his own Reserve onto his own
+        Guard space with his own card; an ally's parry is the Commander's to pay, 1 die per gem onto
+        its tile, as his Guard for an ally (§12). Returns the symbols, or None."""
         cat = state.catalogue
         name = getattr(hero, "name", hero.id)
         for guard in state.living_heroes():
@@ -1550,12 +1550,11 @@ class Conan(Ruleset):
             if answer != "no":
                 events.append(Event(kind="bodyguard", seat=guard.seat, text=f"{guard.name} guards {name}."))
                 return self._guard_roll(state, guard, answer, events, whom=f" for {name}")
-        if not isinstance(hero, Hero):
-            return None
         commander = next((h for h in state.living_heroes() if sheet.has_skill(cat, h, "commander")), None)
         for ally in state.living_allies():
-            if ally.area != hero.area or "bodyguard" not in cat.units[ally.unit].skills or commander is None \
-                    or commander.gems["reserve"] < 1:
+            # an ally guards a hero or another ally ("alleato" is any friendly character), never itself
+            if ally.id == hero.id or ally.area != hero.area or "bodyguard" not in cat.units[ally.unit].skills \
+                    or commander is None or commander.gems["reserve"] < 1:
                 continue
             answer = decide(state, commander.seat, "bodyguard", f"{name} is attacked with power {power}. Does "
                             f"{ally.id} parry for him (Bodyguard)? {commander.name} pays N gems (1 die each), or no.",
