@@ -57,7 +57,7 @@ class Line:
         for i, b in enumerate(bases):
             inter = line.intersection(b)
             if not inter.is_empty:
-                hit.append((min(line.project(ShapelyPoint(c)) for c in _coords(inter)), i))
+                hit.append((min(line.project(ShapelyPoint(c)) for c in coordinates(inter)), i))
         return [i for _, i in sorted(hit)]
 
 
@@ -78,10 +78,12 @@ class Capsule:
         return base.distance(seg) <= self.diameter / 2
 
 
-def _coords(geom):
+def coordinates(geom):
+    """Every vertex of a shapely geometry, multi-part ones included (where a line crosses a
+    feature, the crossing points)."""
     if hasattr(geom, "geoms"):
         for g in geom.geoms:
-            yield from _coords(g)
+            yield from coordinates(g)
     else:
         yield from geom.coords
 

@@ -26,6 +26,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from engine.core.errors import IllegalAction, validation_problems
+from engine.rulesets.ninth_age.characteristics import CHARACTERISTICS, characteristic_changes  # noqa: F401
 from engine.rulesets.ninth_age.spell_effects import BoundSpell, SpellEffect
 from engine.rulesets.ninth_age.catalogue import (
     CHARACTER_CATEGORIES, EQUIPMENT, TROOP_TYPES, MagicItem, rule_name, rule_param, rule_problem,
@@ -34,9 +35,9 @@ from engine.rulesets.ninth_age.items import BookItem, unit_item_problems
 from engine.rulesets.ninth_age.items import catalogue as item_catalogue
 
 Characteristic = Field(ge=0, le=10)
-CHARACTERISTICS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
 MAX_ARMY_BYTES = 256 * 1024
 MOVEMENT_ITEMS = {"banner of speed": 1}  # item -> +M (§23.8)
+
 
 
 class Strict(BaseModel):
@@ -75,12 +76,7 @@ class Upgrade(Strict):
     @field_validator("profile")
     @classmethod
     def _chars(cls, v: dict[str, int]) -> dict[str, int]:
-        for key, delta in v.items():
-            if key not in CHARACTERISTICS:
-                raise ValueError(f"{key!r} is not a characteristic ({', '.join(CHARACTERISTICS)})")
-            if not -10 <= delta <= 10:
-                raise ValueError(f"{key} changes by {delta}; a characteristic stays within 0-10")
-        return v
+        return characteristic_changes(v)
 
 
 class Wizard(Strict):

@@ -40,7 +40,7 @@ from engine.table.contact import distance
 from engine.table.frame import bearing_between, direction
 from engine.table.scatter import is_hit, random_bearing
 from engine.table.sight import sight_line
-from engine.table.templates import Circle, Line
+from engine.table.templates import Circle, Line, coordinates
 
 MISFIRE_BLAST = Attack(strength=5, category="ranged", source="Misfire")
 
@@ -225,17 +225,9 @@ def _first_obstacle(state: NinthAgeState, line: LineString) -> float | None:
         if t.has("impassable") or t.kind == "wall":
             inter = line.intersection(t.polygon)
             if not inter.is_empty:
-                d = min(line.project(ShapelyPoint(c)) for c in _coords(inter))
+                d = min(line.project(ShapelyPoint(c)) for c in coordinates(inter))
                 cut = d if cut is None else min(cut, d)
     return cut
-
-
-def _coords(geom):
-    if hasattr(geom, "geoms"):
-        for g in geom.geoms:
-            yield from _coords(g)
-    else:
-        yield from geom.coords
 
 
 def cannon(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: RangedWeapon, events: list[Event],
@@ -328,7 +320,7 @@ def _along(state: NinthAgeState, shooter: UnitState, line: Line) -> list[tuple[s
         for i, b in enumerate(u.footprint().models):
             inter = shape.intersection(b)
             if not inter.is_empty:
-                hits.append((min(shape.project(ShapelyPoint(c)) for c in _coords(inter)), u.id, i))
+                hits.append((min(shape.project(ShapelyPoint(c)) for c in coordinates(inter)), u.id, i))
     return [(uid, i) for _, uid, i in sorted(hits)]
 
 

@@ -24,7 +24,8 @@ import re
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-CHARACTERISTICS = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
+from engine.rulesets.ninth_age.characteristics import CHARACTERISTICS, characteristic_changes
+
 _HITS = re.compile(r"^(\d+|[1-3]?D[36](\+\d+)?)$", re.I)
 
 
@@ -51,12 +52,7 @@ class SpellEffect(BaseModel):
     @field_validator("modifiers")
     @classmethod
     def _mods(cls, v):
-        for key, delta in v.items():
-            if key not in CHARACTERISTICS:
-                raise ValueError(f"{key!r} is not a characteristic ({', '.join(CHARACTERISTICS)})")
-            if not -10 <= delta <= 10:
-                raise ValueError(f"{key} changes by {delta}; a characteristic stays within 0-10")
-        return v
+        return characteristic_changes(v)
 
     @field_validator("halve")
     @classmethod
