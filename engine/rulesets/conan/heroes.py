@@ -17,6 +17,7 @@ from __future__ import annotations
 from engine.core import IllegalAction
 from engine.rulesets.conan.data import SPACES, Catalogue
 from engine.rulesets.conan.state import Hero
+from engine.core.text import _
 
 # §5.3: gems recovered by attitude, by the number of heroes dead so far (0, 1, 2 or more).
 RECOVERY = {"aggressive": (2, 3, 4), "cautious": (5, 6, 7)}
@@ -74,15 +75,14 @@ def pay(catalogue: Catalogue, hero: Hero, space: str, gems: int, horror: bool = 
     """Reserve -> an action space, within the exertion limit (§5.4), or say why not."""
     name = SPACE_NAMES[space]
     if gems < 1:
-        raise IllegalAction("no-gems", f"{name} needs at least 1 gem (gems:1 or more).")
+        raise IllegalAction("no-gems", _('{name} needs at least 1 gem (gems:1 or more).', name=name))
     if hero.gems["reserve"] < gems:
         raise IllegalAction("not-enough-gems", f"{hero.name} has only {hero.gems['reserve']} gem"
                             f"{'' if hero.gems['reserve'] == 1 else 's'} in Reserve; {name} costs {gems}.")
     limit = space_limit(catalogue, hero, space, horror)
     if hero.gems[space] + gems > limit:
         why = " (Horror: 2 while a Horror enemy shares the area)" if horror and limit == 2 else ""
-        raise IllegalAction("exertion-limit", f"{hero.name}'s {name} space holds {hero.gems[space]} of "
-                            f"{limit}{why}; {gems} more would pass the exertion limit.")
+        raise IllegalAction("exertion-limit", _("{hero}'s {name} space holds {gems} of {limit}{why}; {gems2} more would pass the exertion limit.", hero=hero.name, name=name, gems=hero.gems[space], limit=limit, why=why, gems2=gems))
     hero.gems["reserve"] -= gems
     hero.gems[space] += gems
 
