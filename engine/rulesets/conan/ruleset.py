@@ -91,7 +91,7 @@ class Conan(Ruleset):
             wanted = [_slug(h) for h in str(options["heroes"]).replace(",", "+").split("+") if h.strip()]
             unknown = [h for h in wanted if h not in scenario.heroes]
             if unknown or not wanted:
-                raise IllegalAction("bad-setting", _('heroes: {scenario} is played by {names}; not {value}.', scenario=scenario.title, names=', '.join(scenario.heroes), value=', '.join(unknown) or 'nobody'))
+                raise IllegalAction("bad-setting", _('heroes: {scenario} is played by {names}; not {unknown}.', scenario=scenario.title, names=', '.join(scenario.heroes), unknown=', '.join(unknown) or 'nobody'))
             hero_ids = wanted
         players = int(options.get("players") or len(hero_ids))
         if not 1 <= players <= min(4, len(hero_ids)):
@@ -325,7 +325,7 @@ class Conan(Ruleset):
         if isinstance(action, Begin):
             if state.phase != "waiting":
                 raise IllegalAction("wrong-phase", _('The game has already begun.'))
-            events.append(Event(kind="setup_done", text=_('📜 {scenario}: {story} Heroes win: {get} Overlord wins: {get2}', scenario=state.scenario.title, story=state.scenario.story, get=state.scenario.victory.get('heroes', ''), get2=state.scenario.victory.get('overlord', ''))))
+            events.append(Event(kind="setup_done", text=_('📜 {scenario}: {story} Heroes win: {heroes_win} Overlord wins: {overlord_wins}', scenario=state.scenario.title, story=state.scenario.story, heroes_win=state.scenario.victory.get('heroes', ''), overlord_wins=state.scenario.victory.get('overlord', ''))))
             if state.scenario.heroes_first:
                 self._begin_hero_turn(state, events)
             else:
@@ -742,7 +742,7 @@ class Conan(Ruleset):
             key = _slug(card)
             match = next((c for c in hero.cards if key in (c, _slug(cat.cards[c].name))), None)
             if match is None:
-                raise IllegalAction("no-card", _('{hero} holds no card {card!r}. Cards: {value}.', hero=hero.name, card=card, value=', '.join(cat.cards[c].name for c in hero.cards) or 'none'))
+                raise IllegalAction("no-card", _('{hero} holds no card {card!r}. Cards: {cards}.', hero=hero.name, card=card, cards=', '.join(cat.cards[c].name for c in hero.cards) or 'none'))
             if not getattr(cat.cards[match], field):
                 raise IllegalAction("not-a-weapon", _('{cards} gives no {style} dice.', cards=cat.cards[match].name, style=style))
             return match
@@ -1024,7 +1024,7 @@ class Conan(Ruleset):
         if action.style == "ranged" and board.area(target.area).level < board.area(model.area).level:
             kinds.append(cat.icon("ranged_height_die"))
         dice = roll_pool(cat, state.rng, kinds)
-        events.append(Event(kind="roll", seat=OVERLORD, text=_('{model} attacks {getattr} ({style}): {dice}.', model=model.id, getattr=getattr(target, 'name', target.id), style=action.style, dice=describe(dice))))
+        events.append(Event(kind="roll", seat=OVERLORD, text=_('{model} attacks {target} ({style}): {dice}.', model=model.id, target=getattr(target, 'name', target.id), style=action.style, dice=describe(dice))))
         dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, f"{model.id}'s attack", events)
         if "crush" in unit.skills:
             self._crush(state, model.id, target.id, dice, events)
@@ -1099,7 +1099,7 @@ class Conan(Ruleset):
             raise IllegalAction("already-attacked", _('{ally} has already attacked.', ally=ally.id))
         target = self._target(state, action.target)
         if not isinstance(target, Model):
-            raise IllegalAction("friendly", _('{getattr} is a friend.', getattr=getattr(target, 'name', target.id)))
+            raise IllegalAction("friendly", _('{target} is a friend.', target=getattr(target, 'name', target.id)))
         figures = self._figures(state)
         me = next(f for f in figures if f.id == ally.id)
         them = next(f for f in figures if f.id == target.id)
@@ -1177,7 +1177,7 @@ class Conan(Ruleset):
         if gems["reserve"] < spell.cost:
             raise IllegalAction("not-enough-gems", _('{who} has only {reserve} gems in Reserve; {spell} costs {cost}.', who=who, reserve=gems['reserve'], spell=spell.name, cost=spell.cost))
         if gems.get(zone, 0) + spell.cost > spell.limit:
-            raise IllegalAction("exertion-limit", _('{spell} holds {get} of {limit} gems; casting it again ({cost}) would pass its exertion limit.', spell=spell.name, get=gems.get(zone, 0), limit=spell.limit, cost=spell.cost))
+            raise IllegalAction("exertion-limit", _('{spell} holds {gems} of {limit} gems; casting it again ({cost}) would pass its exertion limit.', spell=spell.name, gems=gems.get(zone, 0), limit=spell.limit, cost=spell.cost))
         gems["reserve"] -= spell.cost
         gems[zone] = gems.get(zone, 0) + spell.cost
 
@@ -1399,7 +1399,7 @@ class Conan(Ruleset):
             raise IllegalAction("missing-option", _('Say whom {spell} strikes (target:).', spell=spell.name))
         target = self._target(state, action.target)
         if not board.sees(origin, target.area):
-            raise IllegalAction("no-sight", _('No line of sight to {getattr}.', getattr=getattr(target, 'name', target.id)))
+            raise IllegalAction("no-sight", _('No line of sight to {target}.', target=getattr(target, 'name', target.id)))
         return [target.id]
 
     def _spell_strikes(self, state: ConanState, seat: str, power: int, victims: list[str], area: bool,
