@@ -37,7 +37,7 @@ from engine.rulesets.conan.rolls import Die, Roller, describe, reroll_window, ro
 from engine.rulesets.conan.state import (
     HERO_SEATS, OVERLORD, Ally, ConanState, Hero, Model, Overlord, Tile,
 )
-from engine.core.text import _
+from engine.core.text import Text, _, join, ngettext
 
 OPTIONS = {
     "scenario": f"which scenario ({', '.join(scenario_names())})",
@@ -197,7 +197,8 @@ class Conan(Ruleset):
             return mine[0]
         if not mine:
             raise IllegalAction("no-hero", _('You have no living hero.'))
-        raise IllegalAction("which-hero", "Say which hero (creature:): " + ", ".join(h.name for h in mine) + ".")
+        raise IllegalAction("which-hero", _("Say which hero (creature:): {names}.",
+                                            names=", ".join(h.name for h in mine)))
 
     def _model(self, state: ConanState, name: str | None) -> Model:
         key = _slug(name or "")
@@ -205,8 +206,10 @@ class Conan(Ruleset):
         if not key:
             if len(active) == 1:
                 return active[0]
-            raise IllegalAction("which-model", "Say which model (creature:): "
-                                + (", ".join(m.id for m in active) or "no tile is active") + ".")
+            if not active:
+                raise IllegalAction("which-model", _("Say which model (creature:): no tile is active."))
+            raise IllegalAction("which-model", _("Say which model (creature:): {names}.",
+                                                 names=", ".join(m.id for m in active)))
         model = state.models.get(key)
         if model is None or not model.alive:
             raise IllegalAction("unknown-creature", _('There is no living model {name!r}.', name=name))
@@ -244,10 +247,13 @@ class Conan(Ruleset):
 
     def _status(self, state: GameState) -> str:
         assert isinstance(state, ConanState)
-        phase = {"attitude": "heroes' Attitude phase (/attitude)", "action": "heroes' Action phase (/done when finished)",
-                 "activation": f"Overlord's Activation phase ({state.overlord.activations}/2 tiles)",
-                 "waiting": "waiting for players", "over": "over"}.get(state.phase, state.phase)
-        return f"{state.scenario.title}, turn {state.turn}/{state.scenario.turn_limit}: {phase}."
+        phase = {"attitude": _("heroes' Attitude phase (/attitude)"),
+                 "action": _("heroes' Action phase (/done when finished)"),
+                 "activation": _("Overlord's Activation phase ({activations}/2 tiles)",
+                                 activations=state.overlord.activations),
+                 "waiting": _("waiting for players"), "over": _("over")}.get(state.phase, state.phase)
+        return _("{scenario}, turn {turn}/{turn_limit}: {phase}.", scenario=state.scenario.title, turn=state.turn,
+                 turn_limit=state.scenario.turn_limit, phase=phase)
 
     def _begin_hero_turn(self, state: ConanState, events: list[Event]) -> None:
         state.side = "heroes"
@@ -309,8 +315,10 @@ class Conan(Ruleset):
         working = state.model_copy(deep=True)
         working.keep_rolls = [s for s in working.keep_rolls if s != seat] + ([seat] if action.choice == "keep" else [])
         name = state.seat(seat).name
-        text = (f"{name} keeps every roll from now on without being asked (/reroll auto:ask to be asked again)."
-                if action.choice == "keep" else f"{name} will be asked again before each roll is totalled.")
+        text = (_("{name} keeps every roll from now on without being asked (/reroll auto:ask to be asked again).",
+                  name=name)
+                if action.choice == "keep" else _("{name} will be asked again before each roll is totalled.",
+                                                  name=name))
         events = [Event(kind="reroll_order", seat=seat, text=text, data={"choice": action.choice})]
         pending = working.pending
         if action.choice == "keep" and pending is not None and pending.decision.key == "reroll" \
@@ -359,9 +367,15 @@ class Conan(Ruleset):
                 raise IllegalAction("already-chosen", _('{hero} has already chosen to be {attitude}.', hero=hero.name, attitude=hero.attitude))
             got = sheet.recover(hero, action.choice, state.dead_heroes)
             hero.chose_attitude = True
-            events.append(Event(kind="attitude", seat=seat, text=f"{hero.name} is {action.choice} and recovers "
-                                f"{got} gem{'s' if got != 1 else ''} (Reserve {hero.gems['reserve']}, "
-                                f"Fatigue {hero.gems['fatigue']})."))
+            if action.choice == "aggressive":
+                text = ngettext("{hero} is aggressive and recovers {n} gem (Reserve {reserve}, Fatigue {fatigue}).",
+                                "{hero} is aggressive and recovers {n} gems (Reserve {reserve}, Fatigue {fatigue}).",
+                                got, hero=hero.name, reserve=hero.gems['reserve'], fatigue=hero.gems['fatigue'])
+            else:
+                text = ngettext("{hero} is cautious and recovers {n} gem (Reserve {reserve}, Fatigue {fatigue}).",
+                                "{hero} is cautious and recovers {n} gems (Reserve {reserve}, Fatigue {fatigue}).",
+                                got, hero=hero.name, reserve=hero.gems['reserve'], fatigue=hero.gems['fatigue'])
+            events.append(Event(kind="attitude", seat=seat, text=text))
             if all(h.chose_attitude for h in state.living_heroes()):
                 self._begin_actions(state, events)
             return
@@ -539,14 +553,23 @@ class Conan(Ruleset):
         self._moved(state, hero.id)
         hero.area = target
         names = " > ".join(board.area(a).name for a in route.path)
-        events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} moves {names} ({route.cost} MP"
-                            f"{f', {action.gems} gem(s) bought' if action.gems else ''}; "
-                            f"{hero.free_mp + hero.bought_mp} MP left)."))
+        left = hero.free_mp + hero.bought_mp
+        if action.gems:
+            text = _("{hero} moves {names} ({cost} MP, {gems} gem(s) bought; {left} MP left).", hero=hero.name,
+                     names=names, cost=route.cost, gems=action.gems, left=left)
+        else:
+            text = _("{hero} moves {names} ({cost} MP; {left} MP left).", hero=hero.name, names=names,
+                     cost=route.cost, left=left)
+        events.append(Event(kind="move", seat=hero.seat, text=text))
 
-    def _buy_and_spend(self, state: ConanState, hero: Hero, gems: int, cost: int, what: str) -> None:
+    def _buy_and_spend(self, state: ConanState, hero: Hero, gems: int, cost: int, what: Text) -> None:
         if hero.free_mp + hero.bought_mp + gems < cost:
-            raise IllegalAction("too-far", f"{what} costs {cost} MP; {hero.name} has {hero.free_mp + hero.bought_mp}"
-                                f"{f' + {gems} bought' if gems else ''}.")
+            have = hero.free_mp + hero.bought_mp
+            if gems:
+                raise IllegalAction("too-far", _("{what} costs {cost} MP; {hero} has {have} + {gems} bought.",
+                                                 what=what, cost=cost, hero=hero.name, have=have, gems=gems))
+            raise IllegalAction("too-far", _("{what} costs {cost} MP; {hero} has {have}.",
+                                             what=what, cost=cost, hero=hero.name, have=have))
         if gems:
             sheet.pay(state.catalogue, hero, "move", gems, self._enemy_skill_here(state, "heroes", hero.area, "horror"))
             hero.bought_mp += gems
@@ -558,7 +581,7 @@ class Conan(Ruleset):
             raise IllegalAction("not-webbed", _('{hero} is not caught in a web.', hero=hero.name))
         if action.mode != "unweb":
             raise IllegalAction("webbed", _('{hero} is caught in a web: /move mode:unweb (4 MP) first.', hero=hero.name))
-        self._buy_and_spend(state, hero, action.gems, 4, "Tearing free of the web")
+        self._buy_and_spend(state, hero, action.gems, 4, _("Tearing free of the web"))
         state.webbed.remove(hero.id)
         events.append(Event(kind="move", seat=hero.seat, text=_('{hero} tears free of the web (4 MP).', hero=hero.name)))
 
@@ -603,14 +626,18 @@ class Conan(Ruleset):
             cost = 1 + hinder
         else:
             cost = 2 + (1 if border.kind == "obstacle" else 0) + hinder
-        self._buy_and_spend(state, hero, action.gems, cost, f"That {skill} move")
+        self._buy_and_spend(state, hero, action.gems, cost, _("That {skill} move", skill=skill))
         if action.mode == "break" and border.key not in self._opened(state):
             state.opened.append(tuple(border.between))
         self._moved(state, hero.id)
         hero.area = target
-        events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} moves into {area.name} by "
-                            f"{skill.replace('-', ' ')} ({cost} MP)"
-                            f"{'; the way stays open' if action.mode == 'break' else ''}."))
+        if action.mode == "break":
+            text = _("{hero} moves into {area} by {skill} ({cost} MP); the way stays open.", hero=hero.name,
+                     area=area.name, skill=skill.replace('-', ' '), cost=cost)
+        else:
+            text = _("{hero} moves into {area} by {skill} ({cost} MP).", hero=hero.name, area=area.name,
+                     skill=skill.replace('-', ' '), cost=cost)
+        events.append(Event(kind="move", seat=hero.seat, text=text))
 
     def _climb_cost(self, state: ConanState, hero: Hero, target: str) -> int:
         """§14 Climb, defined by the scenario: a climber crosses a border the scenario names
@@ -630,7 +657,7 @@ class Conan(Ruleset):
 
     def _climb(self, state, hero, me, figures, board, target, action, events) -> None:
         cost = self._climb_cost(state, hero, target)
-        self._buy_and_spend(state, hero, action.gems, cost, "That climb")
+        self._buy_and_spend(state, hero, action.gems, cost, _("That climb"))
         self._moved(state, hero.id)
         hero.area = target
         events.append(Event(kind="move", seat=hero.seat, text=_('{hero} climbs into {area} ({cost} MP).', hero=hero.name, area=board.area(target).name, cost=cost)))
@@ -654,8 +681,11 @@ class Conan(Ruleset):
         if area.jump_value is None:
             raise IllegalAction("no-jump-value", _('{area} has no jump value; walk there instead.', area=area.name))
         if hero.free_mp + hero.bought_mp + action.gems < 2:
-            raise IllegalAction("too-far", f"A jump costs 2 MP; {hero.name} has {hero.free_mp + hero.bought_mp}"
-                                f"{f' + {action.gems} bought' if action.gems else ''}.")
+            have = hero.free_mp + hero.bought_mp
+            if action.gems:
+                raise IllegalAction("too-far", _("A jump costs 2 MP; {hero} has {have} + {gems} bought.",
+                                                 hero=hero.name, have=have, gems=action.gems))
+            raise IllegalAction("too-far", _("A jump costs 2 MP; {hero} has {have}.", hero=hero.name, have=have))
         others = [f for f in figures if f.id != hero.id]
         from engine.areas import occupied_for
         if occupied_for(board, others, target, me):
@@ -672,15 +702,18 @@ class Conan(Ruleset):
             hero.area = target
             events.append(Event(kind="move", seat=hero.seat, text=_('{hero} jumps into {area} ({dice}: {shown} ≥ {jump_value}).', hero=hero.name, area=area.name, dice=describe(dice), shown=shown, jump_value=area.jump_value)))
             return
-        text = f"{hero.name}'s jump fails ({describe(dice)}: {shown} < {area.jump_value}); the MP are spent"
         if border.falls_into:
             self._moved(state, hero.id)
             hero.area = border.falls_into
-            events.append(Event(kind="move", seat=hero.seat, text=text + f" and he falls into "
-                                f"{board.area(border.falls_into).name}."))
+            events.append(Event(kind="move", seat=hero.seat, text=_(
+                "{hero}'s jump fails ({dice}: {shown} < {jump_value}); the MP are spent and he falls into {area}.",
+                hero=hero.name, dice=describe(dice), shown=shown, jump_value=area.jump_value,
+                area=board.area(border.falls_into).name)))
             self._fall(state, hero, events)
         else:
-            events.append(Event(kind="move", seat=hero.seat, text=text + "; he stays put (C22)."))
+            events.append(Event(kind="move", seat=hero.seat, text=_(
+                "{hero}'s jump fails ({dice}: {shown} < {jump_value}); the MP are spent; he stays put (C22).",
+                hero=hero.name, dice=describe(dice), shown=shown, jump_value=area.jump_value)))
 
     def _fall(self, state: ConanState, hero: Hero, events: list[Event]) -> None:
         """§9.6: the scenario's dice, no Guard, no armour; Reroll gems allowed; base MP kept."""
@@ -693,9 +726,9 @@ class Conan(Ruleset):
         # personaggio portante è l'unico che può provare ad eseguire azioni di Rilancio").
         dice = reroll_window(state, state.catalogue, self._hero_roller(state, hero, paid_only=True), dice,
                              "falling damage", events)
-        self._hurt_hero(state, hero, symbols(dice), f"the fall ({describe(dice)})", events)
+        self._hurt_hero(state, hero, symbols(dice), _("the fall ({dice})", dice=describe(dice)), events)
         if load is not None and load.alive and isinstance(load, Hero):  # "entrambi subiscono lo stesso danno"
-            self._hurt_hero(state, load, symbols(dice), f"the fall, carried by {hero.name}", events)
+            self._hurt_hero(state, load, symbols(dice), _("the fall, carried by {hero}", hero=hero.name), events)
         elif load is not None and load.alive:  # a carried ally: the same damage, on its life points
             self._hurt_ally(state, load, symbols(dice), events)
 
@@ -806,10 +839,18 @@ class Conan(Ruleset):
         if action.style == "ranged" and board.area(target.area).level < board.area(hero.area).level:
             kinds.append(cat.icon("ranged_height_die"))
         dice = roll_pool(cat, state.rng, kinds)
-        events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} attacks {target.id} "
-                            f"({action.style}, {action.gems} gem(s), {cat.cards[weapon].name if weapon else 'unarmed'}"
-                            f"{' and ' + cat.cards[second].name if second else ''}): "
-                            f"{describe(dice)}."))
+        if weapon is None:
+            text = _("{hero} attacks {target} ({style}, {gems} gem(s), unarmed): {dice}.", hero=hero.name,
+                     target=target.id, style=action.style, gems=action.gems, dice=describe(dice))
+        elif second:
+            text = _("{hero} attacks {target} ({style}, {gems} gem(s), {weapon} and {second}): {dice}.",
+                     hero=hero.name, target=target.id, style=action.style, gems=action.gems,
+                     weapon=cat.cards[weapon].name, second=cat.cards[second].name, dice=describe(dice))
+        else:
+            text = _("{hero} attacks {target} ({style}, {gems} gem(s), {weapon}): {dice}.", hero=hero.name,
+                     target=target.id, style=action.style, gems=action.gems, weapon=cat.cards[weapon].name,
+                     dice=describe(dice))
+        events.append(Event(kind="roll", seat=hero.seat, text=text))
         dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, f"{action.style} attack", events)
         if sheet.has_skill(cat, hero, "crush"):
             self._crush(state, hero.id, target.id, dice, events)
@@ -820,13 +861,14 @@ class Conan(Ruleset):
             hinder = sheet_hindrance(figures, me)
             if hinder:
                 power -= hinder
-                notes.append(f"−{hinder} hindrance")
+                notes.append(_("−{hinder} hindrance", hinder=hinder))
         if action.style == "melee" and weapon is None:
             power -= 2
-            notes.append("−2 unarmed")
+            notes.append(_("−2 unarmed"))
         power = max(0, power)
-        events.append(Event(kind="attack", seat=hero.seat, text=f"Attack power {power}"
-                            f"{' (' + ', '.join(notes) + ')' if notes else ''}, locked."))
+        text = (_("Attack power {power} ({notes}), locked.", power=power, notes=join(", ", notes)) if notes
+                else _("Attack power {power}, locked.", power=power))
+        events.append(Event(kind="attack", seat=hero.seat, text=text))
         precise = sheet.has_skill(cat, hero, "accurate-blow" if action.style == "melee" else "precise-shot")
         where = target.area
         excess = self._model_defends(state, target, power, precise, events, armour_only=armour_only)
@@ -981,8 +1023,10 @@ class Conan(Ruleset):
         board = self.board_of(state)
         model = self._model(state, action.creature)
         if model.tile != state.overlord.active:
-            raise IllegalAction("not-active", f"{model.id}'s tile is not the one activated now"
-                                f"{f' ({state.overlord.active})' if state.overlord.active else ''}.")
+            if state.overlord.active:
+                raise IllegalAction("not-active", _("{model}'s tile is not the one activated now ({active}).",
+                                                    model=model.id, active=state.overlord.active))
+            raise IllegalAction("not-active", _("{model}'s tile is not the one activated now.", model=model.id))
         if model.attacked:
             raise IllegalAction("already-attacked", _('{model} has already attacked in this activation (C1).', model=model.id))
         target = self._target(state, action.target)
@@ -1331,9 +1375,9 @@ class Conan(Ruleset):
         def living(who: str) -> bool:
             return (state.heroes.get(who) or state.models.get(who) or state.allies[who]).alive
         if not living(attacker) or (target is not None and not living(target)):
-            events.append(Event(kind="attack", text="The attack is not made: "
-                                f"{'its attacker' if not living(attacker) else 'its target'} "
-                                "fell to a reaction spell first."))
+            events.append(Event(kind="attack", text=_(
+                "The attack is not made: its attacker fell to a reaction spell first.") if not living(attacker)
+                else _("The attack is not made: its target fell to a reaction spell first.")))
             return False
         return True
 
@@ -1472,9 +1516,17 @@ class Conan(Ruleset):
         space = cat.heroes[hero.id].spaces["guard"]
         kinds = ([space.die] * int(gems) if space.die else []) + (cat.cards[card].guard if card else [])
         dice = roll_pool(cat, state.rng, kinds)
-        events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} "
-                            f"{'parries with the ' + cat.cards[card].name if card else 'dodges'}{whom}: "
-                            f"{describe(dice)}."))
+        if card and whom:
+            text = _("{hero} parries with the {card} for {whom}: {dice}.", hero=hero.name, card=cat.cards[card].name,
+                     whom=whom, dice=describe(dice))
+        elif card:
+            text = _("{hero} parries with the {card}: {dice}.", hero=hero.name, card=cat.cards[card].name,
+                     dice=describe(dice))
+        elif whom:
+            text = _("{hero} dodges for {whom}: {dice}.", hero=hero.name, whom=whom, dice=describe(dice))
+        else:
+            text = _("{hero} dodges: {dice}.", hero=hero.name, dice=describe(dice))
+        events.append(Event(kind="roll", seat=hero.seat, text=text))
         return symbols(reroll_window(state, cat, self._hero_roller(state, hero), dice, "guard", events))
 
     def _bodyguard(self, state: ConanState, hero: Hero | Ally, power: int, style: str,
@@ -1496,7 +1548,7 @@ class Conan(Ruleset):
             answer = decide(state, guard.seat, "bodyguard", _('{name} is attacked with power {power}. Does {guard} parry for him (Bodyguard)? N-card or N gems, or no.', name=name, power=power, guard=guard.name), ["no", *options[1:]])
             if answer != "no":
                 events.append(Event(kind="bodyguard", seat=guard.seat, text=_('{guard} guards {name}.', guard=guard.name, name=name)))
-                return self._guard_roll(state, guard, answer, events, whom=f" for {name}")
+                return self._guard_roll(state, guard, answer, events, whom=name)
         if not isinstance(hero, Hero):
             return None
         commander = next((h for h in state.living_heroes() if sheet.has_skill(cat, h, "commander")), None)
@@ -1553,15 +1605,17 @@ class Conan(Ruleset):
             caught = power > guard_symbols + armour
             if caught and hero.id not in state.webbed:
                 state.webbed.append(hero.id)
-            events.append(Event(kind="defence", seat=hero.seat, text=f"{hero.name} defends with "
-                                f"{guard_symbols + armour}: {'caught in a web' if caught else 'the web misses'}."))
+            text = (_("{hero} defends with {count}: caught in a web.", hero=hero.name, count=guard_symbols + armour)
+                    if caught else _("{hero} defends with {count}: the web misses.", hero=hero.name,
+                                     count=guard_symbols + armour))
+            events.append(Event(kind="defence", seat=hero.seat, text=text))
             return
         damage = max(0, power - guard_symbols - armour)
         events.append(Event(kind="defence", seat=hero.seat, text=_('{hero} defends with {count} ({guard_symbols} guard + {armour} armour): {damage} damage.', hero=hero.name, count=guard_symbols + armour, guard_symbols=guard_symbols, armour=armour, damage=damage)))
         if damage:
-            self._hurt_hero(state, hero, damage, "the attack", events)
+            self._hurt_hero(state, hero, damage, _("the attack"), events)
         if damage and poison and hero.alive:  # §14 Poison as the scenario defines it: past any defence
-            self._hurt_hero(state, hero, poison, "poison", events)
+            self._hurt_hero(state, hero, poison, _("poison"), events)
 
     def _hurt_hero(self, state: ConanState, hero: Hero, damage: int, source: str, events: list[Event]) -> None:
         def choose(spaces: list[str]) -> str:
@@ -1805,8 +1859,8 @@ class Conan(Ruleset):
             state.overlord.active = None
             events.append(Event(kind="phase_ended", seat=OVERLORD, text=_('The Overlord ends turn {turn}.', turn=state.turn)))
             if state.turn >= state.scenario.turn_limit:
-                self._finish(state, [OVERLORD], f"turn {state.turn} ended: "
-                             f"{state.scenario.victory.get('overlord', '')}", events)
+                self._finish(state, [OVERLORD], _("turn {turn} ended: {overlord_wins}", turn=state.turn,
+                                                  overlord_wins=state.scenario.victory.get('overlord', '')), events)
                 return
             self._begin_hero_turn(state, events)
 
@@ -1832,12 +1886,14 @@ class Conan(Ruleset):
         ol.river.append(tile.id)
         ol.activations += 1
         ol.active = None
-        text = f"The Overlord activates {tile.id} (slot {slot + 1}, {cost} gems)"
         if tile.dead:
-            events.append(Event(kind="activate", seat=OVERLORD, text=text + ": a dead tile; nothing acts."))
+            events.append(Event(kind="activate", seat=OVERLORD, text=_(
+                "The Overlord activates {tile} (slot {slot}, {cost} gems): a dead tile; nothing acts.",
+                tile=tile.id, slot=slot + 1, cost=cost)))
             return
         if tile.event:
-            events.append(Event(kind="activate", seat=OVERLORD, text=text + "."))
+            events.append(Event(kind="activate", seat=OVERLORD, text=_(
+                "The Overlord activates {tile} (slot {slot}, {cost} gems).", tile=tile.id, slot=slot + 1, cost=cost)))
             self._event(state, tile, events)
             return
         ol.active = tile.id
@@ -1845,8 +1901,10 @@ class Conan(Ruleset):
         for m in state.living_models():
             if m.tile == tile.id:
                 m.mp, m.bonus_mp, m.attacked = unit.base_movement, 0, False
-        events.append(Event(kind="activate", seat=OVERLORD, text=text + f": its models move (base {unit.base_movement}"
-                            " MP) and attack, one attack each."))
+        events.append(Event(kind="activate", seat=OVERLORD, text=_(
+            "The Overlord activates {tile} (slot {slot}, {cost} gems): its models move (base {base_movement} MP) "
+            "and attack, one attack each.", tile=tile.id, slot=slot + 1, cost=cost,
+            base_movement=unit.base_movement)))
 
     def _event(self, state: ConanState, tile: Tile, events: list[Event]) -> None:
         spec = state.scenario.tiles[tile.id]
@@ -1960,9 +2018,13 @@ class Conan(Ruleset):
             model.bonus_mp += bought
         self._moved(state, model.id)
         model.area = target
-        events.append(Event(kind="move", seat=OVERLORD, text=f"{model.id} moves "
-                            f"{' > '.join(board.area(a).name for a in route.path)} ({route.cost} MP"
-                            f"{f', {bought} from the Movement benefit' if bought else ''})."))
+        names = " > ".join(board.area(a).name for a in route.path)
+        if bought:
+            text = _("{model} moves {names} ({cost} MP, {bought} from the Movement benefit).", model=model.id,
+                     names=names, cost=route.cost, bought=bought)
+        else:
+            text = _("{model} moves {names} ({cost} MP).", model=model.id, names=names, cost=route.cost)
+        events.append(Event(kind="move", seat=OVERLORD, text=text))
 
     # -- the end --------------------------------------------------------------------------------
     def _finish(self, state: ConanState, winners: list[str], reason: str, events: list[Event]) -> None:
@@ -1971,8 +2033,8 @@ class Conan(Ruleset):
         losers = [s.id for s in state.seats if s.id not in winners]
         state.result = Result(winners=winners, losers=losers, reason=reason)
         state.phase = "over"
-        events.append(Event(kind="game_over", text=f"🏁 {'The heroes win' if winners == heroes else 'The Overlord wins'}: "
-                            f"{reason}"))
+        events.append(Event(kind="game_over", text=_("🏁 The heroes win: {reason}", reason=reason) if winners == heroes
+                            else _("🏁 The Overlord wins: {reason}", reason=reason)))
 
     def _check_victory(self, state: ConanState, events: list[Event]) -> None:
         if state.is_over:
@@ -1981,14 +2043,14 @@ class Conan(Ruleset):
         if goal.kind == "carry-out":
             for hero in state.living_heroes():
                 if hero.area == goal.exit and goal.item in hero.cards:
-                    self._finish(state, ["heroes"], f"{hero.name} carries the "
-                                 f"{state.catalogue.cards[goal.item].name} out.", events)
+                    self._finish(state, ["heroes"], _("{hero} carries the {card} out.", hero=hero.name,
+                                                      card=state.catalogue.cards[goal.item].name), events)
                     return
         elif not state.models[goal.model].alive:
-            self._finish(state, ["heroes"], f"{goal.model} is dead.", events)
+            self._finish(state, ["heroes"], _("{model} is dead.", model=goal.model), events)
             return
         if not state.living_heroes():
-            self._finish(state, [OVERLORD], "every hero is dead.", events)
+            self._finish(state, [OVERLORD], _("every hero is dead."), events)
 
     # -- legal actions ----------------------------------------------------------------------------
     def _legal_actions(self, state: GameState, seat: str) -> list[Action]:
