@@ -119,8 +119,8 @@ def reroll_window(state, catalogue: Catalogue, roller: Roller, dice: list[Die], 
         if new.icon:
             granted[new.icon] = granted.get(new.icon, 0) + 1
         dice = [*dice[:i], new, *dice[i + 1:]]
-        what = {"free": "a free reroll (reroll icon)", "support": "Support's free reroll",
-                "reroll": "a paid reroll"}[how]
+        what = {"free": _("a free reroll (reroll icon)"), "support": _("Support's free reroll"),
+                "reroll": _("a paid reroll")}[how]
         events.append(Event(kind="reroll", seat=roller.seat,
                             text=_('{roller} rerolls die #{count} ({label}) with {what}: {label2}.', roller=roller.name, count=i + 1, label=old.label(), what=what, label2=new.label())))
     return dice

@@ -695,7 +695,7 @@ class Conan(Ruleset):
             hero.bought_mp += action.gems
         self._spend_mp(hero, 2)
         die = roll_die(state.catalogue, state.rng, state.catalogue.icon("jump_die"))
-        dice = reroll_window(state, state.catalogue, self._hero_roller(state, hero), [die], "jump", events)
+        dice = reroll_window(state, state.catalogue, self._hero_roller(state, hero), [die], _("jump"), events)
         shown = symbols(dice)
         if shown >= area.jump_value:
             self._moved(state, hero.id)
@@ -725,7 +725,7 @@ class Conan(Ruleset):
         # Only the carrier's controller may reroll (seed: "il giocatore che controlla il
         # personaggio portante è l'unico che può provare ad eseguire azioni di Rilancio").
         dice = reroll_window(state, state.catalogue, self._hero_roller(state, hero, paid_only=True), dice,
-                             "falling damage", events)
+                             _("falling damage"), events)
         self._hurt_hero(state, hero, symbols(dice), _("the fall ({dice})", dice=describe(dice)), events)
         if load is not None and load.alive and isinstance(load, Hero):  # "entrambi subiscono lo stesso danno"
             self._hurt_hero(state, load, symbols(dice), _("the fall, carried by {hero}", hero=hero.name), events)
@@ -851,7 +851,7 @@ class Conan(Ruleset):
                      target=target.id, style=action.style, gems=action.gems, weapon=cat.cards[weapon].name,
                      dice=describe(dice))
         events.append(Event(kind="roll", seat=hero.seat, text=text))
-        dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, f"{action.style} attack", events)
+        dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, _("{style} attack", style=action.style), events)
         if sheet.has_skill(cat, hero, "crush"):
             self._crush(state, hero.id, target.id, dice, events)
         power = symbols(dice)
@@ -937,10 +937,15 @@ class Conan(Ruleset):
             guards = [m for m in state.living_models() if m.id != model.id and m.area == model.area
                       and "bodyguard" in self._unit(state, m).skills]
             options += [f"{n}-{m.id}" for m in guards for n in range(1, most + 1)]
-            answer = decide(state, OVERLORD, "guard", f"{model.id} (armour {unit.armour}) is attacked with power "
-                            f"{power}. Guard benefit: how many gems (one die each)?"
-                            + (f" N-{guards[0].id}: {', '.join(m.id for m in guards)} parries for it (Bodyguard)."
-                               if guards else ""), options)
+            if guards:
+                question = _("{model} (armour {armour}) is attacked with power {power}. Guard benefit: how many gems "
+                             "(one die each)? N-{first}: {names} parries for it (Bodyguard).", model=model.id,
+                             armour=unit.armour, power=power, first=guards[0].id,
+                             names=", ".join(m.id for m in guards))
+            else:
+                question = _("{model} (armour {armour}) is attacked with power {power}. Guard benefit: how many gems "
+                             "(one die each)?", model=model.id, armour=unit.armour, power=power)
+            answer = decide(state, OVERLORD, "guard", question, options)
             count, _sep, by = answer.partition("-")
             guard = 0 if answer == "none" else int(count)
             if by:
@@ -951,9 +956,13 @@ class Conan(Ruleset):
             ol.gems["reserve"] -= guard
             ol.gems["guard"] += guard
             dice = roll_pool(cat, state.rng, [cat.icon("overlord_guard_die")] * guard)
-            whose = f"{parrier.id} parries for {model.id}" if parrier is not model else f"Guard benefit for {model.id}"
-            events.append(Event(kind="roll", seat=OVERLORD, text=_('{whose}: {dice}.', whose=whose, dice=describe(dice))))
-            dice = reroll_window(state, cat, self._overlord_roller(state, parrier), dice, "guard", events)
+            if parrier is not model:
+                text = _("{parrier} parries for {model}: {dice}.", parrier=parrier.id, model=model.id,
+                         dice=describe(dice))
+            else:
+                text = _("Guard benefit for {model}: {dice}.", model=model.id, dice=describe(dice))
+            events.append(Event(kind="roll", seat=OVERLORD, text=text))
+            dice = reroll_window(state, cat, self._overlord_roller(state, parrier), dice, _("guard"), events)
             symbols_guard = symbols(dice)
         if power > 0 and not armour_only:
             symbols_guard += self._overlord_ward(state, model, power, events)
@@ -1000,7 +1009,7 @@ class Conan(Ruleset):
             return
         dice = roll_pool(cat, state.rng, list(cat.icon("beyond_the_grave_dice")))
         events.append(Event(kind="roll", seat=OVERLORD, text=_('{model} strikes from beyond the grave at {heroes}: {dice}.', model=model.id, heroes=state.heroes[answer].name, dice=describe(dice))))
-        dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, "attack from beyond the grave",
+        dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, _("attack from beyond the grave"),
                              events)
         power = symbols(dice)
         events.append(Event(kind="attack", seat=OVERLORD, text=_('Attack power {power}, locked.', power=power)))
@@ -1069,7 +1078,7 @@ class Conan(Ruleset):
             kinds.append(cat.icon("ranged_height_die"))
         dice = roll_pool(cat, state.rng, kinds)
         events.append(Event(kind="roll", seat=OVERLORD, text=_('{model} attacks {target} ({style}): {dice}.', model=model.id, target=getattr(target, 'name', target.id), style=action.style, dice=describe(dice))))
-        dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, f"{model.id}'s attack", events)
+        dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, _("{model}'s attack", model=model.id), events)
         if "crush" in unit.skills:
             self._crush(state, model.id, target.id, dice, events)
         power = symbols(dice)
@@ -1155,7 +1164,7 @@ class Conan(Ruleset):
             return
         dice = roll_pool(cat, state.rng, list(unit.melee))
         events.append(Event(kind="roll", seat=seat, text=_('{ally} attacks {target}: {dice}.', ally=ally.id, target=target.id, dice=describe(dice))))
-        dice = reroll_window(state, cat, self._ally_roller(state, hero, ally), dice, f"{ally.id}'s attack", events)
+        dice = reroll_window(state, cat, self._ally_roller(state, hero, ally), dice, _("{ally}'s attack", ally=ally.id), events)
         power = symbols(dice)
         events.append(Event(kind="attack", seat=seat, text=_('Attack power {power}, locked.', power=power)))
         target, armour_only = self._sacrifice_for_model(state, target, events)
@@ -1191,7 +1200,7 @@ class Conan(Ruleset):
                 self._ally_pay(state, hero, ally, int(answer))
                 dice = roll_pool(cat, state.rng, [cat.icon("ally_guard_die")] * int(answer))
                 events.append(Event(kind="roll", seat=hero.seat, text=_('{hero} guards {ally}: {dice}.', hero=hero.name, ally=ally.id, dice=describe(dice))))
-                dice = reroll_window(state, cat, self._ally_roller(state, hero, ally), dice, "guard", events)
+                dice = reroll_window(state, cat, self._ally_roller(state, hero, ally), dice, _("guard"), events)
                 guard = symbols(dice)
         damage = max(0, power - guard - unit.armour)
         events.append(Event(kind="defence", text=_('{ally} defends with {count}: {damage} damage.', ally=ally.id, count=guard + unit.armour, damage=damage)))
@@ -1210,7 +1219,7 @@ class Conan(Ruleset):
     # -- spells (§8.8, §13.10) -------------------------------------------------------------------
     def _spell_card(self, state: ConanState, cards: list[str], text: str, owner: str) -> str:
         card = self._card_named(state, [c for c in cards if state.catalogue.cards[c].kind == "spell"], text,
-                                f"among {owner}'s spells")
+                                _("among {owner}'s spells", owner=owner))
         return card
 
     @staticmethod
@@ -1384,8 +1393,13 @@ class Conan(Ruleset):
     def _react(self, state: ConanState, seat: str, attacker: str, target: str | None, options: list[str],
                events: list[Event]) -> None:
         who = lambda i: getattr(self._target(state, i), "name", i)  # noqa: E731 (a hero's name, a model's id)
-        what = f"attacks {who(target)}" if target else "casts an area spell"
-        answer = decide(state, seat, "reaction", _('{who} {what}. Cast a reaction spell first (caster:spell@target), or no?', who=who(attacker), what=what), ["no", *options])
+        if target:
+            question = _("{who} attacks {target}. Cast a reaction spell first (caster:spell@target), or no?",
+                         who=who(attacker), target=who(target))
+        else:
+            question = _("{who} casts an area spell. Cast a reaction spell first (caster:spell@target), or no?",
+                         who=who(attacker))
+        answer = decide(state, seat, "reaction", question, ["no", *options])
         if answer == "no":
             return
         caster, _sep, rest = answer.partition(":")
@@ -1527,7 +1541,7 @@ class Conan(Ruleset):
         else:
             text = _("{hero} dodges: {dice}.", hero=hero.name, dice=describe(dice))
         events.append(Event(kind="roll", seat=hero.seat, text=text))
-        return symbols(reroll_window(state, cat, self._hero_roller(state, hero), dice, "guard", events))
+        return symbols(reroll_window(state, cat, self._hero_roller(state, hero), dice, _("guard"), events))
 
     def _bodyguard(self, state: ConanState, hero: Hero | Ally, power: int, style: str,
                    events: list[Event]) -> int | None:
@@ -1563,7 +1577,7 @@ class Conan(Ruleset):
             self._ally_pay(state, commander, ally, int(answer))
             dice = roll_pool(cat, state.rng, [cat.icon("ally_guard_die")] * int(answer))
             events.append(Event(kind="bodyguard", seat=commander.seat, text=_('{ally} guards {name} (Bodyguard, {answer} gem(s) from {commander}): {dice}.', ally=ally.id, name=name, answer=answer, commander=commander.name, dice=describe(dice))))
-            return symbols(reroll_window(state, cat, self._ally_roller(state, commander, ally), dice, "guard", events))
+            return symbols(reroll_window(state, cat, self._ally_roller(state, commander, ally), dice, _("guard"), events))
         return None
 
     def _guard_options(self, state: ConanState, hero: Hero, style: str) -> list[str]:
@@ -1646,7 +1660,7 @@ class Conan(Ruleset):
             return
         dice = roll_pool(cat, state.rng, list(cat.icon("counterattack_dice")))
         events.append(Event(kind="roll", seat=hero.seat, text=_('{hero} counterattacks {model}: {dice}.', hero=hero.name, model=model.id, dice=describe(dice))))
-        dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, "counterattack", events)
+        dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, _("counterattack"), events)
         power = symbols(dice)
         events.append(Event(kind="attack", seat=hero.seat, text=_('Counterattack power {power}, locked.', power=power)))
         self._model_defends(state, model, power, sheet.has_skill(cat, hero, "accurate-blow"), events)
@@ -1660,7 +1674,7 @@ class Conan(Ruleset):
             return
         dice = roll_pool(cat, state.rng, list(cat.icon("counterattack_dice")))
         events.append(Event(kind="roll", seat=OVERLORD, text=_('{model} counterattacks {hero}: {dice}.', model=model.id, hero=hero.name, dice=describe(dice))))
-        dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, "counterattack", events)
+        dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, _("counterattack"), events)
         power = symbols(dice)
         events.append(Event(kind="attack", seat=OVERLORD, text=_('Counterattack power {power}, locked.', power=power)))
         self._hero_defends(state, hero, power, "melee", "accurate-blow" in self._unit(state, model).skills, events,
@@ -1670,7 +1684,7 @@ class Conan(Ruleset):
     def _item_named(self, state: ConanState, hero: Hero, text: str) -> str:
         """A card the hero carries and can part with (spells stay by the sheet)."""
         items = [c for c in hero.cards if state.catalogue.cards[c].kind != "spell"]
-        return self._card_named(state, items, text, f"with {hero.name}")
+        return self._card_named(state, items, text, _("with {hero}", hero=hero.name))
 
     def _card_named(self, state: ConanState, cards: list[str], text: str, where: str) -> str:
         key = _slug(text)
@@ -1682,7 +1696,7 @@ class Conan(Ruleset):
 
     def _take(self, state: ConanState, hero: Hero, action: Take, events: list[Event]) -> None:
         here = state.ground.get(hero.area, [])
-        card = self._card_named(state, here, action.item, f"in {self.board_of(state).area(hero.area).name}")
+        card = self._card_named(state, here, action.item, _("in {area}", area=self.board_of(state).area(hero.area).name))
         sheet.pay(state.catalogue, hero, "manip", 1, self._enemy_skill_here(state, "heroes", hero.area, "horror"))
         self._other_action(hero)
         here.remove(card)
@@ -1758,7 +1772,7 @@ class Conan(Ruleset):
         cat = state.catalogue
         chosen = None
         if card:
-            chosen = self._card_named(state, hero.cards, card, f"with {hero.name}")
+            chosen = self._card_named(state, hero.cards, card, _("with {hero}", hero=hero.name))
             if not cat.cards[chosen].manip:
                 raise IllegalAction("not-equipment", _('{cards} gives no manipulation dice.', cards=cat.cards[chosen].name))
         sheet.pay(cat, hero, "manip", gems, self._enemy_skill_here(state, "heroes", hero.area, "horror"))
@@ -1779,7 +1793,7 @@ class Conan(Ruleset):
         if not state.chests.get(hero.area):
             raise IllegalAction("no-chest", _('There is no chest in {area}.', area=board.area(hero.area).name))
         extra = [state.catalogue.icon("lockpicking_die")] if sheet.has_skill(state.catalogue, hero, "lockpicking") else []
-        power = self._complex(state, hero, action.gems, action.card, extra, "picks the chest's lock", events)
+        power = self._complex(state, hero, action.gems, action.card, extra, _("picks the chest's lock"), events)
         need = state.scenario.chest_difficulty
         if power < need:
             events.append(Event(kind="chest", seat=hero.seat, text=_('Power {power} < difficulty {need}: the lock holds.', power=power, need=need)))
@@ -1814,7 +1828,7 @@ class Conan(Ruleset):
         if line is None:
             raise IllegalAction("no-sight", _("{hero} can't see {area}.", hero=hero.name, area=board.area(target).name))
         need = len(line.path) - 1
-        power = self._complex(state, hero, action.gems, None, [], f"throws the {cat.cards[card].name}", events)
+        power = self._complex(state, hero, action.gems, None, [], _("throws the {card}", card=cat.cards[card].name), events)
         lands = target if power >= need else line.path[min(power, len(line.path) - 1)]
         hero.cards.remove(card)
         events.append(Event(kind="throw", seat=hero.seat, text=_('Power {power} against distance {need}: the {cards} lands in {area}.', power=power, need=need, cards=cat.cards[card].name, area=board.area(lands).name)))
