@@ -1635,7 +1635,7 @@ class Conan(Ruleset):
         def choose(spaces: list[str]) -> str:
             return decide(state, hero.seat, "wound", _('{hero} loses gems to {source}: Fatigue is empty. Which action space gives the next gem?', hero=hero.name, source=source), spaces)
         moved = sheet.take_damage(hero, damage, choose)
-        events.append(Event(kind="damage", seat=hero.seat, text=_('{hero} takes {damage} damage from {source} ({names}): Wounds {wounds}/{total}.', hero=hero.name, damage=damage, source=source, names=', '.join(moved), wounds=hero.gems['wounds'], total=hero.total)))
+        events.append(Event(kind="damage", seat=hero.seat, text=_('{hero} takes {damage} damage from {source} ({names}): Wounds {wounds}/{total}.', hero=hero.name, damage=damage, source=source, names=join(', ', moved), wounds=hero.gems['wounds'], total=hero.total)))
         if hero.gems["wounds"] == hero.total:
             board = self.board_of(state)
             hero.alive = False
