@@ -364,7 +364,9 @@ class Conan(Ruleset):
         hero = self._hero(state, seat, getattr(action, "creature", None))
         if isinstance(action, Attitude):
             if hero.chose_attitude:
-                raise IllegalAction("already-chosen", _('{hero} has already chosen to be {attitude}.', hero=hero.name, attitude=hero.attitude))
+                raise IllegalAction("already-chosen", (_("{hero} has already chosen to be aggressive.", hero=hero.name)
+                                    if hero.attitude == "aggressive"
+                                    else _("{hero} has already chosen to be cautious.", hero=hero.name)))
             got = sheet.recover(hero, action.choice, state.dead_heroes)
             hero.chose_attitude = True
             if action.choice == "aggressive":
