@@ -11,7 +11,8 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-AREAS = {"dnd_minis": "engine/rulesets/dnd_minis", "dnd35": "engine/rulesets/dnd35_encounter"}
+AREAS = {"dnd_minis": "engine/rulesets/dnd_minis", "dnd35": "engine/rulesets/dnd35_encounter",
+         "conan": "engine/rulesets/conan"}
 LANGUAGES = ["it", "hu"]
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 PLACEHOLDER = re.compile(r"(?<!\{)\{([^{}]*)\}")

@@ -37,6 +37,7 @@ from engine.rulesets.conan.actions import (
     Throw,
 )
 from engine.rulesets.conan.state import OVERLORD, ConanState
+from engine.core.text import _
 
 
 def _int(options: dict[str, Any], name: str, default: int) -> int:
@@ -46,13 +47,13 @@ def _int(options: dict[str, Any], name: str, default: int) -> int:
     try:
         return int(value)
     except (TypeError, ValueError):
-        raise IllegalAction("bad-option", f"{name} must be a whole number.") from None
+        raise IllegalAction("bad-option", _('{name} must be a whole number.', name=name)) from None
 
 
 def _need(options: dict[str, Any], name: str, usage: str) -> str:
     value = str(options.get(name) or "").strip()
     if not value:
-        raise IllegalAction("missing-option", f"Say {name}: {usage}")
+        raise IllegalAction("missing-option", _('Say {name}: {usage}', name=name, usage=usage))
     return value
 
 
@@ -60,7 +61,7 @@ def _pending(state: ConanState, seat: str, key: str, command: str, also: tuple[s
     pending = state.pending
     if pending is None or pending.decision.key not in (key, *also) or pending.decision.seat != seat:
         what = {"guard": "no attack is waiting for your Guard", "reroll": "no roll is waiting for your reroll"}[key]
-        raise IllegalAction("nothing-to-decide", f"/{command}: {what}.")
+        raise IllegalAction("nothing-to-decide", _('/{command}: {what}.', command=command, what=what))
     return pending.decision
 
 
@@ -72,12 +73,12 @@ def action_from_command(ruleset, state: ConanState, seat: str, command: str, opt
         card = str(options.get("card") or "").strip().casefold().replace(" ", "-")
         option = ("no" if decision.key == "bodyguard" else "none") if gems == 0 else (f"{gems}-{card}" if card else str(gems))
         if option not in decision.options:
-            raise IllegalAction("bad-option", f"That guard is not open: choose {', '.join(decision.options)}.")
+            raise IllegalAction("bad-option", _('That guard is not open: choose {names}.', names=', '.join(decision.options)))
         return Decide(seat=seat, option=option)
     if command == "reroll" and str(options.get("auto") or "").strip():
         choice = str(options.get("auto")).strip().casefold()
         if choice not in ("keep", "ask"):
-            raise IllegalAction("bad-option", "auto: keep (never ask me, keep every roll) or ask (ask me again).")
+            raise IllegalAction("bad-option", _('auto: keep (never ask me, keep every roll) or ask (ask me again).'))
         return RerollOrder(seat=seat, choice=choice)
     if command == "reroll":
         decision = _pending(state, seat, "reroll", "reroll")
@@ -87,24 +88,22 @@ def action_from_command(ruleset, state: ConanState, seat: str, command: str, opt
         for how in ("free", "support", "reroll"):
             if f"{how}-{die}" in decision.options:
                 return Decide(seat=seat, option=f"{how}-{die}")
-        raise IllegalAction("bad-option", f"Die {die} can't be rerolled now: choose {', '.join(decision.options)}.")
+        raise IllegalAction("bad-option", _("Die {die} can't be rerolled now: choose {names}.", die=die, names=', '.join(decision.options)))
     if command == "attitude":
         choice = _need(options, "choice", "/attitude choice:aggressive (or cautious)").casefold()
         if choice not in ("aggressive", "cautious"):
-            raise IllegalAction("bad-option", "An attitude is aggressive or cautious.")
+            raise IllegalAction("bad-option", _('An attitude is aggressive or cautious.'))
         return Attitude(seat=seat, creature=creature, choice=choice)
     if command == "move":
         mode = str(options.get("mode") or "walk").strip().casefold()
         if mode not in ("walk", "jump", "break", "phase", "fly", "unweb", "climb"):
-            raise IllegalAction("unknown-mode", "A Conan move is a walk, or mode: jump (Jump), break (Wall-breaker), "
-                                "phase (Intangible), fly (Fly), climb (Climb, where the scenario allows) or unweb "
-                                "(4 MP to shed a web).")
+            raise IllegalAction("unknown-mode", _('A Conan move is a walk, or mode: jump (Jump), break (Wall-breaker), phase (Intangible), fly (Fly), climb (Climb, where the scenario allows) or unweb (4 MP to shed a web).'))
         return Move(seat=seat, creature=creature, to=_need(options, "to", "/move to:AREA"),
                     gems=_int(options, "gems", 0), mode=mode)
     if command == "attack":
         style = str(options.get("kind") or "melee").strip().casefold()
         if style not in ("melee", "ranged", "web"):
-            raise IllegalAction("bad-option", "kind: melee or ranged (web: Sticky webs).")
+            raise IllegalAction("bad-option", _('kind: melee or ranged (web: Sticky webs).'))
         return Attack(seat=seat, creature=creature, target=_need(options, "target", "/attack target:NAME"),
                       style=style, gems=_int(options, "gems", 0 if seat == OVERLORD else 1),
                       card=str(options.get("card") or "").strip() or None)
@@ -128,8 +127,7 @@ def action_from_command(ruleset, state: ConanState, seat: str, command: str, opt
         # A reaction spell cast while the game asks for one answers the question.
         spell = str(options.get("spell") or "").strip().casefold().replace(" ", "-")
         if spell not in state.pending.decision.options:
-            raise IllegalAction("bad-option", f"Cast one of {', '.join(state.pending.decision.options[1:])} now, "
-                                "or /decide option:no.")
+            raise IllegalAction("bad-option", _('Cast one of {names} now, or /decide option:no.', names=', '.join(state.pending.decision.options[1:])))
         return Decide(seat=seat, option=spell)
     if command == "cast" and state.pending is not None and state.pending.decision.key == "reaction" \
             and state.pending.decision.seat == seat:
@@ -147,7 +145,7 @@ def action_from_command(ruleset, state: ConanState, seat: str, command: str, opt
         return Flow(seat=seat, tile=_need(options, "tile", "/flow tile:NAME"))
     if command == "end":
         return EndTurn(seat=seat)
-    raise IllegalAction("unknown-command", f"Conan has no /{command} command. Try /help.")
+    raise IllegalAction("unknown-command", _('Conan has no /{command} command. Try /help.', command=command))
 
 
 def suggestions(ruleset, state: ConanState, seat: str | None, kind: str) -> list[str]:
@@ -234,11 +232,10 @@ def _reaction_answer(ruleset, state: ConanState, seat: str, creature: str | None
     aim = ruleset._area(state, str(square)) if square else target
     offered = state.pending.decision.options[1:]
     for option in offered:
-        caster, _, rest = option.partition(":")
-        card, _, at = rest.partition("@")
+        caster, _sep, rest = option.partition(":")
+        card, _sep, at = rest.partition("@")
         name = slug(state.catalogue.cards[card].name)
         if spell in (card, name) and (not aim or at == aim) and (not creature or slug(creature) == caster):
             if aim or sum(1 for o in offered if o.partition(":")[2].partition("@")[0] == card) == 1:
                 return Decide(seat=seat, option=option)
-    raise IllegalAction("bad-option", f"The reaction spells you may cast now: {', '.join(offered)} "
-                        "(/cast spell: target: or /decide option:), or /decide option:no.")
+    raise IllegalAction("bad-option", _('The reaction spells you may cast now: {names} (/cast spell: target: or /decide option:), or /decide option:no.', names=', '.join(offered)))

@@ -26,6 +26,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from engine.core.errors import IllegalAction, validation_problems
+from engine.core.text import _
 
 DieName = str
 SPACES = ("melee", "ranged", "guard", "move", "manip", "reroll")
@@ -190,17 +191,16 @@ def build_catalogue(overrides: dict[str, Any] | None = None, source: str = "cona
                             "units": _read("units.json")["units"]}
     for key, entries in (overrides or {}).items():
         if key not in data:
-            raise IllegalAction("bad-data", f"{source}: there is no section {key!r} "
-                                f"(sections: {', '.join(data)})")
+            raise IllegalAction("bad-data", _('{source}: there is no section {key!r} (sections: {names})', source=source, key=key, names=', '.join(data)))
         if not isinstance(entries, dict):
-            raise IllegalAction("bad-data", f"{source}: {key}: must be an object of entries")
+            raise IllegalAction("bad-data", _('{source}: {key}: must be an object of entries', source=source, key=key))
         data[key] = {**data[key], **{name: {**entry, "default": False} if isinstance(entry, dict) else entry
                                      for name, entry in entries.items()}}
     try:
         return Catalogue.model_validate(data)
     except ValidationError as exc:
         field, reason = validation_problems(exc, default_field=source)[0]
-        raise IllegalAction("bad-data", f"{source}: {field}: {reason}") from None
+        raise IllegalAction("bad-data", _('{source}: {field}: {reason}', source=source, field=field, reason=reason)) from None
 
 
 @lru_cache(maxsize=4)
@@ -211,7 +211,7 @@ def _catalogue_from(path: str | None) -> Catalogue:
         with open(path, encoding="utf-8") as handle:
             overrides = json.load(handle)
     except (OSError, json.JSONDecodeError) as exc:
-        raise IllegalAction("bad-data", f"{path}: can't read the Conan data file ({exc})") from None
+        raise IllegalAction("bad-data", _("{path}: can't read the Conan data file ({exc})", path=path, exc=exc)) from None
     return build_catalogue(overrides, source=os.path.basename(path))
 
 
@@ -390,19 +390,18 @@ def parse_scenario(data: dict[str, Any], catalogue: Catalogue, source: str = "sc
         scenario = Scenario.model_validate(data)
     except ValidationError as exc:
         field, reason = validation_problems(exc, default_field=source)[0]
-        raise IllegalAction("bad-scenario", f"{source}: {field}: {reason}") from None
+        raise IllegalAction("bad-scenario", _('{source}: {field}: {reason}', source=source, field=field, reason=reason)) from None
     board = load_board(scenario.board)
     try:
         scenario.check(catalogue, board)
     except ValueError as exc:
-        raise IllegalAction("bad-scenario", f"{source}: {exc}") from None
+        raise IllegalAction("bad-scenario", _('{source}: {exc}', source=source, exc=exc)) from None
     return scenario, board
 
 
 def load_scenario(name: str | None, catalogue: Catalogue) -> tuple[Scenario, Any]:
     key = str(name or "idol-of-set").strip().lower()
     if key not in scenario_names():
-        raise IllegalAction("unknown-scenario", f"There is no Conan scenario {name!r}. "
-                            f"Scenarios: {', '.join(scenario_names())}.")
+        raise IllegalAction("unknown-scenario", _('There is no Conan scenario {name!r}. Scenarios: {names}.', name=name, names=', '.join(scenario_names())))
     text = resources.files("engine.rulesets.conan").joinpath("data", "scenarios", f"{key}.json").read_text("utf-8")
     return parse_scenario(json.loads(text), catalogue, source=f"{key}.json")

@@ -17,11 +17,12 @@ from __future__ import annotations
 from engine.core import IllegalAction
 from engine.rulesets.conan.data import SPACES, Catalogue
 from engine.rulesets.conan.state import Hero
+from engine.core.text import N_, _, ngettext
 
 # §5.3: gems recovered by attitude, by the number of heroes dead so far (0, 1, 2 or more).
 RECOVERY = {"aggressive": (2, 3, 4), "cautious": (5, 6, 7)}
-SPACE_NAMES = {"melee": "Melee", "ranged": "Ranged", "guard": "Guard", "move": "Movement",
-               "manip": "Manipulation", "reroll": "Reroll"}
+SPACE_NAMES = {"melee": N_("Melee"), "ranged": N_("Ranged"), "guard": N_("Guard"), "move": N_("Movement"),
+               "manip": N_("Manipulation"), "reroll": N_("Reroll")}
 HORROR_SPACES = ("melee", "ranged", "move", "manip")
 
 
@@ -72,17 +73,24 @@ def space_limit(catalogue: Catalogue, hero: Hero, space: str, horror: bool = Fal
 
 def pay(catalogue: Catalogue, hero: Hero, space: str, gems: int, horror: bool = False) -> None:
     """Reserve -> an action space, within the exertion limit (§5.4), or say why not."""
-    name = SPACE_NAMES[space]
+    name = _(SPACE_NAMES[space])
     if gems < 1:
-        raise IllegalAction("no-gems", f"{name} needs at least 1 gem (gems:1 or more).")
+        raise IllegalAction("no-gems", _('{name} needs at least 1 gem (gems:1 or more).', name=name))
     if hero.gems["reserve"] < gems:
-        raise IllegalAction("not-enough-gems", f"{hero.name} has only {hero.gems['reserve']} gem"
-                            f"{'' if hero.gems['reserve'] == 1 else 's'} in Reserve; {name} costs {gems}.")
+        raise IllegalAction("not-enough-gems", ngettext(
+            "{hero} has only {n} gem in Reserve; {name} costs {gems}.",
+            "{hero} has only {n} gems in Reserve; {name} costs {gems}.",
+            hero.gems["reserve"], hero=hero.name, name=name, gems=gems))
     limit = space_limit(catalogue, hero, space, horror)
     if hero.gems[space] + gems > limit:
-        why = " (Horror: 2 while a Horror enemy shares the area)" if horror and limit == 2 else ""
-        raise IllegalAction("exertion-limit", f"{hero.name}'s {name} space holds {hero.gems[space]} of "
-                            f"{limit}{why}; {gems} more would pass the exertion limit.")
+        if horror and limit == 2:
+            raise IllegalAction("exertion-limit", _(
+                "{hero}'s {name} space holds {gems} of {limit} (Horror: 2 while a Horror enemy shares the area); "
+                "{more} more would pass the exertion limit.", hero=hero.name, name=name, gems=hero.gems[space],
+                limit=limit, more=gems))
+        raise IllegalAction("exertion-limit", _(
+            "{hero}'s {name} space holds {gems} of {limit}; {more} more would pass the exertion limit.",
+            hero=hero.name, name=name, gems=hero.gems[space], limit=limit, more=gems))
     hero.gems["reserve"] -= gems
     hero.gems[space] += gems
 
@@ -108,7 +116,7 @@ def take_damage(hero: Hero, damage: int, choose_space) -> list[str]:
     if take:
         hero.gems["fatigue"] -= take
         hero.gems["wounds"] += take
-        moved.append(f"{take} from Fatigue")
+        moved.append(_("{gems} from Fatigue", gems=take))
         left -= take
     on_spaces = sum(hero.gems[s] for s in spent_zones(hero))
     while left and on_spaces:
@@ -116,12 +124,13 @@ def take_damage(hero: Hero, damage: int, choose_space) -> list[str]:
         space = holding[0] if (len(holding) == 1 or left >= on_spaces) else choose_space(holding)
         hero.gems[space] -= 1
         hero.gems["wounds"] += 1
-        moved.append(f"1 from {SPACE_NAMES.get(space, space.partition(':')[2])}")
+        moved.append(_("1 from {space}", space=_(SPACE_NAMES[space]) if space in SPACE_NAMES
+                                                   else space.partition(':')[2]))
         left -= 1
         on_spaces -= 1
     take = min(left, hero.gems["reserve"])
     if take:
         hero.gems["reserve"] -= take
         hero.gems["wounds"] += take
-        moved.append(f"{take} from Reserve")
+        moved.append(_("{gems} from Reserve", gems=take))
     return moved

@@ -26,6 +26,7 @@ from pydantic import BaseModel
 from engine.core import Event, Rng
 from engine.core.decisions import decide
 from engine.rulesets.conan.data import Catalogue
+from engine.core.text import _
 
 
 class Die(BaseModel):
@@ -101,11 +102,10 @@ def reroll_window(state, catalogue: Catalogue, roller: Roller, dice: list[Die], 
             # before the order was given is still read from the answers, so a replay is exact.
             return dice
         answer = decide(state, roller.seat, "reroll",
-                        f"{roller.name}'s {purpose}: {describe(dice)} = {symbols(dice)} symbols. "
-                        "Reroll a die (free-N with a reroll icon, reroll-N for a gem) or keep?", options)
+                        _("{roller}'s {purpose}: {dice} = {symbols} symbols. Reroll a die (free-N with a reroll icon, reroll-N for a gem) or keep?", roller=roller.name, purpose=purpose, dice=describe(dice), symbols=symbols(dice)), options)
         if answer == "keep":
             return dice
-        how, _, index = answer.partition("-")
+        how, _sep, index = answer.partition("-")
         i = int(index) - 1
         old = dice[i]
         if how == "free":
@@ -119,8 +119,8 @@ def reroll_window(state, catalogue: Catalogue, roller: Roller, dice: list[Die], 
         if new.icon:
             granted[new.icon] = granted.get(new.icon, 0) + 1
         dice = [*dice[:i], new, *dice[i + 1:]]
-        what = {"free": "a free reroll (reroll icon)", "support": "Support's free reroll",
-                "reroll": "a paid reroll"}[how]
+        what = {"free": _("a free reroll (reroll icon)"), "support": _("Support's free reroll"),
+                "reroll": _("a paid reroll")}[how]
         events.append(Event(kind="reroll", seat=roller.seat,
-                            text=f"{roller.name} rerolls die #{i + 1} ({old.label()}) with {what}: {new.label()}."))
+                            text=_('{roller} rerolls die #{count} ({label}) with {what}: {label2}.', roller=roller.name, count=i + 1, label=old.label(), what=what, label2=new.label())))
     return dice

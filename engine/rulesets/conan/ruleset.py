@@ -37,6 +37,7 @@ from engine.rulesets.conan.rolls import Die, Roller, describe, reroll_window, ro
 from engine.rulesets.conan.state import (
     HERO_SEATS, OVERLORD, Ally, ConanState, Hero, Model, Overlord, Tile,
 )
+from engine.core.text import Text, _, join, ngettext
 
 OPTIONS = {
     "scenario": f"which scenario ({', '.join(scenario_names())})",
@@ -90,16 +91,14 @@ class Conan(Ruleset):
             wanted = [_slug(h) for h in str(options["heroes"]).replace(",", "+").split("+") if h.strip()]
             unknown = [h for h in wanted if h not in scenario.heroes]
             if unknown or not wanted:
-                raise IllegalAction("bad-setting", f"heroes: {scenario.title} is played by "
-                                    f"{', '.join(scenario.heroes)}; not {', '.join(unknown) or 'nobody'}.")
+                raise IllegalAction("bad-setting", _('heroes: {scenario} is played by {names}; not {unknown}.', scenario=scenario.title, names=', '.join(scenario.heroes), unknown=', '.join(unknown) or 'nobody'))
             hero_ids = wanted
         players = int(options.get("players") or len(hero_ids))
         if not 1 <= players <= min(4, len(hero_ids)):
-            raise IllegalAction("bad-setting", f"players: from 1 to {min(4, len(hero_ids))} hero players "
-                                f"for {len(hero_ids)} heroes.")
+            raise IllegalAction("bad-setting", _('players: from 1 to {count} hero players for {count2} heroes.', count=min(4, len(hero_ids)), count2=len(hero_ids)))
         for key, allowed in (("ranged_card", ("required", "optional")), ("catch", ("aggressive", "lenient"))):
             if key in options and options[key] not in allowed:
-                raise IllegalAction("bad-setting", f"{key}: {' or '.join(allowed)}, not {options[key]!r}.")
+                raise IllegalAction("bad-setting", _('{key}: {names}, not {options!r}.', key=key, names=' or '.join(allowed), options=options[key]))
         seats = [Seat(id=OVERLORD, name="Overlord", team="overlord")]
         seats += [Seat(id=HERO_SEATS[i], name=f"Heroes {i + 1}", team="heroes") for i in range(players)]
         heroes: dict[str, Hero] = {}
@@ -188,18 +187,18 @@ class Conan(Ruleset):
             key = _slug(name)
             hero = next((h for h in state.heroes.values() if key in (h.id, _slug(h.name))), None)
             if hero is None:
-                raise IllegalAction("unknown-creature", f"There is no hero {name!r}. Heroes: "
-                                    f"{', '.join(h.name for h in state.heroes.values())}.")
+                raise IllegalAction("unknown-creature", _('There is no hero {name!r}. Heroes: {names}.', name=name, names=', '.join(h.name for h in state.heroes.values())))
             if hero.seat != seat:
-                raise IllegalAction("not-yours", f"{hero.name} is not your hero.")
+                raise IllegalAction("not-yours", _('{hero} is not your hero.', hero=hero.name))
             if not hero.alive:
-                raise IllegalAction("dead", f"{hero.name} is dead.")
+                raise IllegalAction("dead", _('{hero} is dead.', hero=hero.name))
             return hero
         if len(mine) == 1:
             return mine[0]
         if not mine:
-            raise IllegalAction("no-hero", "You have no living hero.")
-        raise IllegalAction("which-hero", "Say which hero (creature:): " + ", ".join(h.name for h in mine) + ".")
+            raise IllegalAction("no-hero", _('You have no living hero.'))
+        raise IllegalAction("which-hero", _("Say which hero (creature:): {names}.",
+                                            names=", ".join(h.name for h in mine)))
 
     def _model(self, state: ConanState, name: str | None) -> Model:
         key = _slug(name or "")
@@ -207,11 +206,13 @@ class Conan(Ruleset):
         if not key:
             if len(active) == 1:
                 return active[0]
-            raise IllegalAction("which-model", "Say which model (creature:): "
-                                + (", ".join(m.id for m in active) or "no tile is active") + ".")
+            if not active:
+                raise IllegalAction("which-model", _("Say which model (creature:): no tile is active."))
+            raise IllegalAction("which-model", _("Say which model (creature:): {names}.",
+                                                 names=", ".join(m.id for m in active)))
         model = state.models.get(key)
         if model is None or not model.alive:
-            raise IllegalAction("unknown-creature", f"There is no living model {name!r}.")
+            raise IllegalAction("unknown-creature", _('There is no living model {name!r}.', name=name))
         return model
 
     def _target(self, state: ConanState, name: str):
@@ -219,11 +220,11 @@ class Conan(Ruleset):
         hero = next((h for h in state.heroes.values() if key in (h.id, _slug(h.name))), None)
         if hero is not None:
             if not hero.alive:
-                raise IllegalAction("dead", f"{hero.name} is dead.")
+                raise IllegalAction("dead", _('{hero} is dead.', hero=hero.name))
             return hero
         model = state.models.get(key) or state.allies.get(key)
         if model is None or not model.alive:
-            raise IllegalAction("unknown-creature", f"There is no living model or hero {name!r}.")
+            raise IllegalAction("unknown-creature", _('There is no living model or hero {name!r}.', name=name))
         return model
 
     @staticmethod
@@ -246,10 +247,13 @@ class Conan(Ruleset):
 
     def _status(self, state: GameState) -> str:
         assert isinstance(state, ConanState)
-        phase = {"attitude": "heroes' Attitude phase (/attitude)", "action": "heroes' Action phase (/done when finished)",
-                 "activation": f"Overlord's Activation phase ({state.overlord.activations}/2 tiles)",
-                 "waiting": "waiting for players", "over": "over"}.get(state.phase, state.phase)
-        return f"{state.scenario.title}, turn {state.turn}/{state.scenario.turn_limit}: {phase}."
+        phase = {"attitude": _("heroes' Attitude phase (/attitude)"),
+                 "action": _("heroes' Action phase (/done when finished)"),
+                 "activation": _("Overlord's Activation phase ({activations}/2 tiles)",
+                                 activations=state.overlord.activations),
+                 "waiting": _("waiting for players"), "over": _("over")}.get(state.phase, state.phase)
+        return _("{scenario}, turn {turn}/{turn_limit}: {phase}.", scenario=state.scenario.title, turn=state.turn,
+                 turn_limit=state.scenario.turn_limit, phase=phase)
 
     def _begin_hero_turn(self, state: ConanState, events: list[Event]) -> None:
         state.side = "heroes"
@@ -259,9 +263,7 @@ class Conan(Ruleset):
             hero.passed = False
             hero.free_mp = hero.bought_mp = 0
         state.phase = "attitude"
-        events.append(Event(kind="phase_ended", text=f"⚔️ Heroes' turn (turn marker {state.turn}): gems spent in "
-                            "the Overlord's turn go to Fatigue. Each hero picks an attitude: /attitude "
-                            "choice:aggressive or cautious."))
+        events.append(Event(kind="phase_ended", text=_("⚔️ Heroes' turn (turn marker {turn}): gems spent in the Overlord's turn go to Fatigue. Each hero picks an attitude: /attitude choice:aggressive or cautious.", turn=state.turn)))
 
     def _begin_actions(self, state: ConanState, events: list[Event]) -> None:
         state.phase = "action"
@@ -269,7 +271,7 @@ class Conan(Ruleset):
             ally.activated, ally.mp, ally.bonus_mp, ally.attacked = False, 0, 0, False
         for hero in state.living_heroes():
             hero.free_mp = sheet.base_movement(state.catalogue, hero) if hero.attitude == "aggressive" else 0
-        events.append(Event(kind="phase_ended", text="Action phase: heroes act in any order; /done when finished."))
+        events.append(Event(kind="phase_ended", text=_('Action phase: heroes act in any order; /done when finished.')))
 
     def _end_hero_turn(self, state: ConanState, events: list[Event]) -> None:
         for hero in state.living_heroes():
@@ -285,8 +287,7 @@ class Conan(Ruleset):
         ol.activations = 0
         ol.active = None
         state.phase = "activation"
-        events.append(Event(kind="phase_ended", text=f"🐍 Overlord's turn {state.turn}: he recovers {recovered} gems "
-                            f"(Reserve {ol.gems['reserve']}, Fatigue {ol.gems['fatigue']}). He may activate 2 tiles."))
+        events.append(Event(kind="phase_ended", text=_("🐍 Overlord's turn {turn}: he recovers {recovered} gems (Reserve {reserve}, Fatigue {fatigue}). He may activate 2 tiles.", turn=state.turn, recovered=recovered, reserve=ol.gems['reserve'], fatigue=ol.gems['fatigue'])))
 
     @staticmethod
     def _benefit_room(state: ConanState, zone: str) -> int:
@@ -310,12 +311,14 @@ class Conan(Ruleset):
         assert isinstance(state, ConanState)
         seat = action.seat or ""
         if seat not in {s.id for s in state.seats}:
-            raise IllegalAction("not-seated", "Only a player with a seat in this game gives reroll orders.")
+            raise IllegalAction("not-seated", _('Only a player with a seat in this game gives reroll orders.'))
         working = state.model_copy(deep=True)
         working.keep_rolls = [s for s in working.keep_rolls if s != seat] + ([seat] if action.choice == "keep" else [])
         name = state.seat(seat).name
-        text = (f"{name} keeps every roll from now on without being asked (/reroll auto:ask to be asked again)."
-                if action.choice == "keep" else f"{name} will be asked again before each roll is totalled.")
+        text = (_("{name} keeps every roll from now on without being asked (/reroll auto:ask to be asked again).",
+                  name=name)
+                if action.choice == "keep" else _("{name} will be asked again before each roll is totalled.",
+                                                  name=name))
         events = [Event(kind="reroll_order", seat=seat, text=text, data={"choice": action.choice})]
         pending = working.pending
         if action.choice == "keep" and pending is not None and pending.decision.key == "reroll" \
@@ -329,10 +332,8 @@ class Conan(Ruleset):
         assert isinstance(state, ConanState)
         if isinstance(action, Begin):
             if state.phase != "waiting":
-                raise IllegalAction("wrong-phase", "The game has already begun.")
-            events.append(Event(kind="setup_done", text=f"📜 {state.scenario.title}: {state.scenario.story} "
-                                f"Heroes win: {state.scenario.victory.get('heroes', '')} Overlord wins: "
-                                f"{state.scenario.victory.get('overlord', '')}"))
+                raise IllegalAction("wrong-phase", _('The game has already begun.'))
+            events.append(Event(kind="setup_done", text=_('📜 {scenario}: {story} Heroes win: {heroes_win} Overlord wins: {overlord_wins}', scenario=state.scenario.title, story=state.scenario.story, heroes_win=state.scenario.victory.get('heroes', ''), overlord_wins=state.scenario.victory.get('overlord', ''))))
             if state.scenario.heroes_first:
                 self._begin_hero_turn(state, events)
             else:
@@ -353,36 +354,43 @@ class Conan(Ruleset):
         allowed = HERO_PHASE_COMMANDS.get(state.phase, set())
         if action.kind not in allowed:
             if state.side == "overlord":
-                raise IllegalAction("not-your-turn", f"It is the Overlord's turn: {self.status(state)}")
-            raise IllegalAction("wrong-phase", f"/{action.kind} can't be used now: {self.status(state)}")
+                raise IllegalAction("not-your-turn", _("It is the Overlord's turn: {status}", status=self.status(state)))
+            raise IllegalAction("wrong-phase", _("/{kind} can't be used now: {status}", kind=action.kind, status=self.status(state)))
         if _slug(getattr(action, "creature", None) or getattr(action, "tile", None) or "") in state.allies:
             self._ally_action(state, seat, action, events)
             return
         if isinstance(action, Activate):
-            raise IllegalAction("not-an-ally", f"{action.tile!r} is none of your allies; heroes activate allies.")
+            raise IllegalAction("not-an-ally", _('{tile!r} is none of your allies; heroes activate allies.', tile=action.tile))
         hero = self._hero(state, seat, getattr(action, "creature", None))
         if isinstance(action, Attitude):
             if hero.chose_attitude:
-                raise IllegalAction("already-chosen", f"{hero.name} has already chosen to be {hero.attitude}.")
+                raise IllegalAction("already-chosen", (_("{hero} has already chosen to be aggressive.", hero=hero.name)
+                                    if hero.attitude == "aggressive"
+                                    else _("{hero} has already chosen to be cautious.", hero=hero.name)))
             got = sheet.recover(hero, action.choice, state.dead_heroes)
             hero.chose_attitude = True
-            events.append(Event(kind="attitude", seat=seat, text=f"{hero.name} is {action.choice} and recovers "
-                                f"{got} gem{'s' if got != 1 else ''} (Reserve {hero.gems['reserve']}, "
-                                f"Fatigue {hero.gems['fatigue']})."))
+            if action.choice == "aggressive":
+                text = ngettext("{hero} is aggressive and recovers {n} gem (Reserve {reserve}, Fatigue {fatigue}).",
+                                "{hero} is aggressive and recovers {n} gems (Reserve {reserve}, Fatigue {fatigue}).",
+                                got, hero=hero.name, reserve=hero.gems['reserve'], fatigue=hero.gems['fatigue'])
+            else:
+                text = ngettext("{hero} is cautious and recovers {n} gem (Reserve {reserve}, Fatigue {fatigue}).",
+                                "{hero} is cautious and recovers {n} gems (Reserve {reserve}, Fatigue {fatigue}).",
+                                got, hero=hero.name, reserve=hero.gems['reserve'], fatigue=hero.gems['fatigue'])
+            events.append(Event(kind="attitude", seat=seat, text=text))
             if all(h.chose_attitude for h in state.living_heroes()):
                 self._begin_actions(state, events)
             return
         if isinstance(action, Done):
             hero.passed = True
             hero.free_mp = hero.bought_mp = 0
-            events.append(Event(kind="done", seat=seat, text=f"{hero.name} is done for this turn."))
+            events.append(Event(kind="done", seat=seat, text=_('{hero} is done for this turn.', hero=hero.name)))
             if all(h.passed for h in state.living_heroes()):
                 self._end_hero_turn(state, events)
             return
         hero.passed = False  # C24: acting again takes back "done"
         if hero.attitude != "aggressive":
-            raise IllegalAction("cautious", f"{hero.name} is Cautious: only Guard, Reroll and reaction spells "
-                                "until the next Attitude phase.")
+            raise IllegalAction("cautious", _('{hero} is Cautious: only Guard, Reroll and reaction spells until the next Attitude phase.', hero=hero.name))
         handler = {"move": self._hero_move, "attack": self._hero_attack, "take": self._take, "give": self._give,
                    "drop": self._drop, "open": self._open, "throw": self._throw, "cast": self._hero_cast,
                    "carry": self._carry}[action.kind]
@@ -426,17 +434,15 @@ class Conan(Ruleset):
         load = self._target(state, who)
         friends = isinstance(load, Model) == isinstance(carrier, Model)
         if load.id == carrier.id or not friends:
-            raise IllegalAction("bad-load", f"{self._called(carrier)} carries a friendly character in his area "
-                                "(who:NAME), or who:none to set him down.")
+            raise IllegalAction("bad-load", _('{carrier} carries a friendly character in his area (who:NAME), or who:none to set him down.', carrier=self._called(carrier)))
         if load.area != carrier.area:
-            raise IllegalAction("not-here", f"{self._called(load)} is not in {self._called(carrier)}'s area.")
+            raise IllegalAction("not-here", _("{load} is not in {carrier}'s area.", load=self._called(load), carrier=self._called(carrier)))
         if carrier.carrying is not None:
-            raise IllegalAction("already-carrying", f"{self._called(carrier)} already carries "
-                                f"{self._called(self._character(state, carrier.carrying))}.")
+            raise IllegalAction("already-carrying", _('{carrier} already carries {character}.', carrier=self._called(carrier), character=self._called(self._character(state, carrier.carrying))))
         if self._carrier_of(state, carrier) is not None:
-            raise IllegalAction("carried", f"{self._called(carrier)} is carried himself.")
+            raise IllegalAction("carried", _('{carrier} is carried himself.', carrier=self._called(carrier)))
         if load.carrying is not None or self._carrier_of(state, load) is not None:
-            raise IllegalAction("busy", f"{self._called(load)} already carries or is carried.")
+            raise IllegalAction("busy", _('{load} already carries or is carried.', load=self._called(load)))
         weight = state.scenario.carried_encumbrance
         if isinstance(carrier, Hero):
             limit = state.catalogue.heroes[carrier.id].max_encumbrance
@@ -444,23 +450,20 @@ class Conan(Ruleset):
         else:
             unit = state.catalogue.units[carrier.unit if isinstance(carrier, Ally) else state.tiles[carrier.tile].unit]
             if unit.max_encumbrance is None:
-                raise IllegalAction("cannot-carry", f"{unit.name} has no maximum encumbrance in the unit data, so "
-                                    f"{carrier.id} carries nobody.")
+                raise IllegalAction("cannot-carry", _('{unit} has no maximum encumbrance in the unit data, so {carrier} carries nobody.', unit=unit.name, carrier=carrier.id))
             limit, now = unit.max_encumbrance, 0
         if now + weight > limit:
-            raise IllegalAction("too-heavy", f"{self._called(carrier)} carries {now}; {self._called(load)} weighs "
-                                f"{weight} more, over his maximum encumbrance {limit} (§11.2).")
+            raise IllegalAction("too-heavy", _('{carrier} carries {now}; {load} weighs {weight} more, over his maximum encumbrance {limit} (§11.2).', carrier=self._called(carrier), now=now, load=self._called(load), weight=weight, limit=limit))
         return load
 
     def _set_down(self, state: ConanState, carrier: Hero | Ally | Model, seat: str, events: list[Event]) -> None:
         if carrier.carrying is None:
-            raise IllegalAction("carries-nobody", f"{self._called(carrier)} carries nobody.")
+            raise IllegalAction("carries-nobody", _('{carrier} carries nobody.', carrier=self._called(carrier)))
         load = self._character(state, carrier.carrying)
         carrier.carrying = None
         if isinstance(carrier, Hero):
             carrier.carried_weight = 0
-        events.append(Event(kind="carry", seat=seat, text=f"{self._called(carrier)} sets {self._called(load)} down "
-                            f"in {self.board_of(state).area(carrier.area).name} (a free action)."))
+        events.append(Event(kind="carry", seat=seat, text=_('{carrier} sets {load} down in {area} (a free action).', carrier=self._called(carrier), load=self._called(load), area=self.board_of(state).area(carrier.area).name)))
 
     @staticmethod
     def _setting_down(action: Carry) -> bool:
@@ -481,8 +484,7 @@ class Conan(Ruleset):
         sheet.pay(cat, hero, "manip", 1, self._enemy_skill_here(state, "heroes", hero.area, "horror"))
         self._other_action(hero)
         hero.carrying, hero.carried_weight = load.id, state.scenario.carried_encumbrance
-        events.append(Event(kind="carry", seat=hero.seat, text=f"{hero.name} picks up {self._called(load)} "
-                            f"(1 gem, simple manipulation; encumbrance {sheet.encumbrance(cat, hero)})."))
+        events.append(Event(kind="carry", seat=hero.seat, text=_('{hero} picks up {load} (1 gem, simple manipulation; encumbrance {encumbrance}).', hero=hero.name, load=self._called(load), encumbrance=sheet.encumbrance(cat, hero))))
 
     def _ally_carry(self, state: ConanState, hero: Hero, ally: Ally, action: Carry, events: list[Event]) -> None:
         """An activated ally picks up a friend as the hero would: its Commander pays 1 gem onto
@@ -492,12 +494,11 @@ class Conan(Ruleset):
             self._set_down(state, ally, hero.seat, events)
             return
         if not ally.activated:
-            raise IllegalAction("not-activated", f"Activate {ally.id} first (/activate creature:{ally.id}, 1 gem).")
+            raise IllegalAction("not-activated", _('Activate {ally} first (/activate creature:{ally}, 1 gem).', ally=ally.id))
         load = self._load_for(state, ally, action.who or "")
         self._ally_pay(state, hero, ally, 1)
         ally.carrying, ally.mp = load.id, 0
-        events.append(Event(kind="carry", seat=hero.seat, text=f"{ally.id} picks up {self._called(load)} "
-                            f"(1 gem from {hero.name}; its base MP end)."))
+        events.append(Event(kind="carry", seat=hero.seat, text=_('{ally} picks up {load} (1 gem from {hero}; its base MP end).', ally=ally.id, load=self._called(load), hero=hero.name)))
 
     def _model_carry(self, state: ConanState, action: Carry, events: list[Event]) -> None:
         """A model of the activated tile picks up a friendly model: the Overlord has no
@@ -505,20 +506,18 @@ class Conan(Ruleset):
         (§13.2); the Movement benefit still moves it on. Setting down is free, while its tile acts."""
         model = self._model(state, action.creature)
         if model.tile != state.overlord.active:
-            raise IllegalAction("not-active", f"{model.id}'s tile is not the one activated now.")
+            raise IllegalAction("not-active", _("{model}'s tile is not the one activated now.", model=model.id))
         if self._setting_down(action):
             self._set_down(state, model, OVERLORD, events)
             return
         load = self._load_for(state, model, action.who or "")
         model.carrying, model.mp = load.id, 0
-        events.append(Event(kind="carry", seat=OVERLORD, text=f"{model.id} picks up {load.id} "
-                            "(its base MP end)."))
+        events.append(Event(kind="carry", seat=OVERLORD, text=_('{model} picks up {load} (its base MP end).', model=model.id, load=load.id)))
 
     def _not_carried(self, state: ConanState, who: Hero | Ally | Model) -> None:
         carrier = self._carrier_of(state, who)
         if carrier is not None:
-            raise IllegalAction("carried", f"{self._called(who)} is carried by {self._called(carrier)}; he moves "
-                                f"with him until set down (/carry creature:{carrier.id} who:none).")
+            raise IllegalAction("carried", _('{who} is carried by {carrier}; he moves with him until set down (/carry creature:{carrier2} who:none).', who=self._called(who), carrier=self._called(carrier), carrier2=carrier.id))
 
     def _other_action(self, hero: Hero) -> None:
         """§8.5: any action but Movement wipes the hero's remaining MP (C8)."""
@@ -533,7 +532,7 @@ class Conan(Ruleset):
         figures = self._figures(state)
         me = next(f for f in figures if f.id == hero.id)
         if action.gems < 0:
-            raise IllegalAction("bad-gems", "gems can't be negative.")
+            raise IllegalAction("bad-gems", _("gems can't be negative."))
         horror = self._enemy_skill_here(state, "heroes", hero.area, "horror")
         if action.mode == "unweb" or hero.id in state.webbed:
             self._unweb(state, hero, action, events)
@@ -556,14 +555,23 @@ class Conan(Ruleset):
         self._moved(state, hero.id)
         hero.area = target
         names = " > ".join(board.area(a).name for a in route.path)
-        events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} moves {names} ({route.cost} MP"
-                            f"{f', {action.gems} gem(s) bought' if action.gems else ''}; "
-                            f"{hero.free_mp + hero.bought_mp} MP left)."))
+        left = hero.free_mp + hero.bought_mp
+        if action.gems:
+            text = _("{hero} moves {names} ({cost} MP, {gems} gem(s) bought; {left} MP left).", hero=hero.name,
+                     names=names, cost=route.cost, gems=action.gems, left=left)
+        else:
+            text = _("{hero} moves {names} ({cost} MP; {left} MP left).", hero=hero.name, names=names,
+                     cost=route.cost, left=left)
+        events.append(Event(kind="move", seat=hero.seat, text=text))
 
-    def _buy_and_spend(self, state: ConanState, hero: Hero, gems: int, cost: int, what: str) -> None:
+    def _buy_and_spend(self, state: ConanState, hero: Hero, gems: int, cost: int, what: Text) -> None:
         if hero.free_mp + hero.bought_mp + gems < cost:
-            raise IllegalAction("too-far", f"{what} costs {cost} MP; {hero.name} has {hero.free_mp + hero.bought_mp}"
-                                f"{f' + {gems} bought' if gems else ''}.")
+            have = hero.free_mp + hero.bought_mp
+            if gems:
+                raise IllegalAction("too-far", _("{what} costs {cost} MP; {hero} has {have} + {gems} bought.",
+                                                 what=what, cost=cost, hero=hero.name, have=have, gems=gems))
+            raise IllegalAction("too-far", _("{what} costs {cost} MP; {hero} has {have}.",
+                                             what=what, cost=cost, hero=hero.name, have=have))
         if gems:
             sheet.pay(state.catalogue, hero, "move", gems, self._enemy_skill_here(state, "heroes", hero.area, "horror"))
             hero.bought_mp += gems
@@ -572,12 +580,12 @@ class Conan(Ruleset):
     def _unweb(self, state: ConanState, hero: Hero, action: Move, events: list[Event]) -> None:
         """§14 Sticky webs: a webbed model can't move; it may spend 4 MP to discard the token."""
         if hero.id not in state.webbed:
-            raise IllegalAction("not-webbed", f"{hero.name} is not caught in a web.")
+            raise IllegalAction("not-webbed", _('{hero} is not caught in a web.', hero=hero.name))
         if action.mode != "unweb":
-            raise IllegalAction("webbed", f"{hero.name} is caught in a web: /move mode:unweb (4 MP) first.")
-        self._buy_and_spend(state, hero, action.gems, 4, "Tearing free of the web")
+            raise IllegalAction("webbed", _('{hero} is caught in a web: /move mode:unweb (4 MP) first.', hero=hero.name))
+        self._buy_and_spend(state, hero, action.gems, 4, _("Tearing free of the web"))
         state.webbed.remove(hero.id)
-        events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} tears free of the web (4 MP)."))
+        events.append(Event(kind="move", seat=hero.seat, text=_('{hero} tears free of the web (4 MP).', hero=hero.name)))
 
     @staticmethod
     def _may_enter(board, figures, me, hero: Hero, target: str):
@@ -588,13 +596,12 @@ class Conan(Ruleset):
         area = board.area(target)
         others = [f for f in figures if f.id != hero.id]
         if area.chasm or (area.water and not me.swim):
-            raise IllegalAction("no-footing", f"{area.name} gives no footing.")
+            raise IllegalAction("no-footing", _('{area} gives no footing.', area=area.name))
         if occupied_for(board, others, target, me):
-            raise IllegalAction("occupied", f"{area.name} is Occupied.")
+            raise IllegalAction("occupied", _('{area} is Occupied.', area=area.name))
         holder = blocked_leaving(others, me, hero.area)
         if holder is not None:
-            raise IllegalAction("blocked", f"{holder.label} blocks {hero.name}: he can't leave "
-                                f"{board.area(hero.area).name}.")
+            raise IllegalAction("blocked", _("{holder} blocks {hero}: he can't leave {area}.", holder=holder.label, hero=hero.name, area=board.area(hero.area).name))
         return area
 
     def _skill_step(self, state, hero, me, figures, board, target, action, events) -> None:
@@ -604,15 +611,15 @@ class Conan(Ruleset):
         from engine.areas import hindrance
         skill = {"break": "wall-breaker", "phase": "intangible", "fly": "fly"}[action.mode]
         if not sheet.has_skill(state.catalogue, hero, skill):
-            raise IllegalAction("no-skill", f"{hero.name} has no usable {skill.replace('-', ' ').title()} skill.")
+            raise IllegalAction("no-skill", _('{hero} has no usable {title} skill.', hero=hero.name, title=skill.replace('-', ' ').title()))
         border = board.border(hero.area, target)
         if border is None:
-            raise IllegalAction("not-adjacent", f"{board.area(target).name} is not next to {board.area(hero.area).name}.")
+            raise IllegalAction("not-adjacent", _('{area} is not next to {area2}.', area=board.area(target).name, area2=board.area(hero.area).name))
         if action.mode == "break" and not (border.kind == "wall" or (border.kind == "door" and border.material == "wood")):
-            raise IllegalAction("not-breakable", "Wall-breaker goes through a wall or a wooden door only.")
+            raise IllegalAction("not-breakable", _('Wall-breaker goes through a wall or a wooden door only.'))
         if action.mode == "fly" and not border.passable and border.kind != "obstacle" \
                 and border.key not in self._opened(state):
-            raise IllegalAction("border-blocks", f"Flying does not pass a {border.kind}.")
+            raise IllegalAction("border-blocks", _('Flying does not pass a {kind}.', kind=border.kind))
         area = self._may_enter(board, figures, me, hero, target)
         hinder = 0 if me.evasive else hindrance(figures, me, hero.area)
         if action.mode == "break":
@@ -621,14 +628,18 @@ class Conan(Ruleset):
             cost = 1 + hinder
         else:
             cost = 2 + (1 if border.kind == "obstacle" else 0) + hinder
-        self._buy_and_spend(state, hero, action.gems, cost, f"That {skill} move")
+        self._buy_and_spend(state, hero, action.gems, cost, _("That {skill} move", skill=skill))
         if action.mode == "break" and border.key not in self._opened(state):
             state.opened.append(tuple(border.between))
         self._moved(state, hero.id)
         hero.area = target
-        events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} moves into {area.name} by "
-                            f"{skill.replace('-', ' ')} ({cost} MP)"
-                            f"{'; the way stays open' if action.mode == 'break' else ''}."))
+        if action.mode == "break":
+            text = _("{hero} moves into {area} by {skill} ({cost} MP); the way stays open.", hero=hero.name,
+                     area=area.name, skill=skill.replace('-', ' '), cost=cost)
+        else:
+            text = _("{hero} moves into {area} by {skill} ({cost} MP).", hero=hero.name, area=area.name,
+                     skill=skill.replace('-', ' '), cost=cost)
+        events.append(Event(kind="move", seat=hero.seat, text=text))
 
     def _climb_cost(self, state: ConanState, hero: Hero, target: str) -> int:
         """§14 Climb, defined by the scenario: a climber crosses a border the scenario names
@@ -637,11 +648,10 @@ class Conan(Ruleset):
         from engine.areas import hindrance
         board = self.board_of(state)
         if not sheet.has_skill(state.catalogue, hero, "climb"):
-            raise IllegalAction("no-skill", f"{hero.name} has no usable Climb skill.")
+            raise IllegalAction("no-skill", _('{hero} has no usable Climb skill.', hero=hero.name))
         climb = next((c for c in state.scenario.climbs if set(c.between) == {hero.area, target}), None)
         if climb is None:
-            raise IllegalAction("no-climb", f"{state.scenario.title} gives no climb between "
-                                f"{board.area(hero.area).name} and {board.area(target).name}.")
+            raise IllegalAction("no-climb", _('{scenario} gives no climb between {area} and {area2}.', scenario=state.scenario.title, area=board.area(hero.area).name, area2=board.area(target).name))
         figures = self._figures(state)
         me = next(f for f in figures if f.id == hero.id)
         self._may_enter(board, figures, me, hero, target)
@@ -649,11 +659,10 @@ class Conan(Ruleset):
 
     def _climb(self, state, hero, me, figures, board, target, action, events) -> None:
         cost = self._climb_cost(state, hero, target)
-        self._buy_and_spend(state, hero, action.gems, cost, "That climb")
+        self._buy_and_spend(state, hero, action.gems, cost, _("That climb"))
         self._moved(state, hero.id)
         hero.area = target
-        events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} climbs into "
-                            f"{board.area(target).name} ({cost} MP)."))
+        events.append(Event(kind="move", seat=hero.seat, text=_('{hero} climbs into {area} ({cost} MP).', hero=hero.name, area=board.area(target).name, cost=cost)))
 
     @staticmethod
     def _spend_mp(hero: Hero, cost: int) -> None:
@@ -664,44 +673,49 @@ class Conan(Ruleset):
     def _jump(self, state, hero, me, figures, board, target, action, events) -> None:
         """§14 Jump: 2 MP, a die against the jump value of the adjacent area; ignores obstacles."""
         if not sheet.has_skill(state.catalogue, hero, "jump"):
-            raise IllegalAction("no-jump", f"{hero.name} has no usable Jump skill.")
+            raise IllegalAction("no-jump", _('{hero} has no usable Jump skill.', hero=hero.name))
         border = board.border(hero.area, target)
         if border is None:
-            raise IllegalAction("not-adjacent", f"{board.area(target).name} is not next to {board.area(hero.area).name}.")
+            raise IllegalAction("not-adjacent", _('{area} is not next to {area2}.', area=board.area(target).name, area2=board.area(hero.area).name))
         if border.kind in ("wall", "door") and not border.passable:
-            raise IllegalAction("border-blocks", f"A jump clears obstacles, not a {border.kind}.")
+            raise IllegalAction("border-blocks", _('A jump clears obstacles, not a {kind}.', kind=border.kind))
         area = board.area(target)
         if area.jump_value is None:
-            raise IllegalAction("no-jump-value", f"{area.name} has no jump value; walk there instead.")
+            raise IllegalAction("no-jump-value", _('{area} has no jump value; walk there instead.', area=area.name))
         if hero.free_mp + hero.bought_mp + action.gems < 2:
-            raise IllegalAction("too-far", f"A jump costs 2 MP; {hero.name} has {hero.free_mp + hero.bought_mp}"
-                                f"{f' + {action.gems} bought' if action.gems else ''}.")
+            have = hero.free_mp + hero.bought_mp
+            if action.gems:
+                raise IllegalAction("too-far", _("A jump costs 2 MP; {hero} has {have} + {gems} bought.",
+                                                 hero=hero.name, have=have, gems=action.gems))
+            raise IllegalAction("too-far", _("A jump costs 2 MP; {hero} has {have}.", hero=hero.name, have=have))
         others = [f for f in figures if f.id != hero.id]
         from engine.areas import occupied_for
         if occupied_for(board, others, target, me):
-            raise IllegalAction("occupied", f"{area.name} is Occupied.")
+            raise IllegalAction("occupied", _('{area} is Occupied.', area=area.name))
         if action.gems:
             sheet.pay(state.catalogue, hero, "move", action.gems)
             hero.bought_mp += action.gems
         self._spend_mp(hero, 2)
         die = roll_die(state.catalogue, state.rng, state.catalogue.icon("jump_die"))
-        dice = reroll_window(state, state.catalogue, self._hero_roller(state, hero), [die], "jump", events)
+        dice = reroll_window(state, state.catalogue, self._hero_roller(state, hero), [die], _("jump"), events)
         shown = symbols(dice)
         if shown >= area.jump_value:
             self._moved(state, hero.id)
             hero.area = target
-            events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} jumps into {area.name} "
-                                f"({describe(dice)}: {shown} ≥ {area.jump_value})."))
+            events.append(Event(kind="move", seat=hero.seat, text=_('{hero} jumps into {area} ({dice}: {shown} ≥ {jump_value}).', hero=hero.name, area=area.name, dice=describe(dice), shown=shown, jump_value=area.jump_value)))
             return
-        text = f"{hero.name}'s jump fails ({describe(dice)}: {shown} < {area.jump_value}); the MP are spent"
         if border.falls_into:
             self._moved(state, hero.id)
             hero.area = border.falls_into
-            events.append(Event(kind="move", seat=hero.seat, text=text + f" and he falls into "
-                                f"{board.area(border.falls_into).name}."))
+            events.append(Event(kind="move", seat=hero.seat, text=_(
+                "{hero}'s jump fails ({dice}: {shown} < {jump_value}); the MP are spent and he falls into {area}.",
+                hero=hero.name, dice=describe(dice), shown=shown, jump_value=area.jump_value,
+                area=board.area(border.falls_into).name)))
             self._fall(state, hero, events)
         else:
-            events.append(Event(kind="move", seat=hero.seat, text=text + "; he stays put (C22)."))
+            events.append(Event(kind="move", seat=hero.seat, text=_(
+                "{hero}'s jump fails ({dice}: {shown} < {jump_value}); the MP are spent; he stays put (C22).",
+                hero=hero.name, dice=describe(dice), shown=shown, jump_value=area.jump_value)))
 
     def _fall(self, state: ConanState, hero: Hero, events: list[Event]) -> None:
         """§9.6: the scenario's dice, no Guard, no armour; Reroll gems allowed; base MP kept."""
@@ -713,10 +727,10 @@ class Conan(Ruleset):
         # Only the carrier's controller may reroll (seed: "il giocatore che controlla il
         # personaggio portante è l'unico che può provare ad eseguire azioni di Rilancio").
         dice = reroll_window(state, state.catalogue, self._hero_roller(state, hero, paid_only=True), dice,
-                             "falling damage", events)
-        self._hurt_hero(state, hero, symbols(dice), f"the fall ({describe(dice)})", events)
+                             _("falling damage"), events)
+        self._hurt_hero(state, hero, symbols(dice), _("the fall ({dice})", dice=describe(dice)), events)
         if load is not None and load.alive and isinstance(load, Hero):  # "entrambi subiscono lo stesso danno"
-            self._hurt_hero(state, load, symbols(dice), f"the fall, carried by {hero.name}", events)
+            self._hurt_hero(state, load, symbols(dice), _("the fall, carried by {hero}", hero=hero.name), events)
         elif load is not None and load.alive:  # a carried ally: the same damage, on its life points
             self._hurt_ally(state, load, symbols(dice), events)
 
@@ -757,22 +771,20 @@ class Conan(Ruleset):
         field = "melee" if style == "melee" else "ranged"
         if card and _slug(card) in ("none", "unarmed"):
             if style == "ranged":
-                raise IllegalAction("needs-weapon", "A ranged attack needs a ranged weapon card (C3).")
+                raise IllegalAction("needs-weapon", _('A ranged attack needs a ranged weapon card (C3).'))
             return None
         if card:
             key = _slug(card)
             match = next((c for c in hero.cards if key in (c, _slug(cat.cards[c].name))), None)
             if match is None:
-                raise IllegalAction("no-card", f"{hero.name} holds no card {card!r}. Cards: "
-                                    f"{', '.join(cat.cards[c].name for c in hero.cards) or 'none'}.")
+                raise IllegalAction("no-card", _('{hero} holds no card {card!r}. Cards: {cards}.', hero=hero.name, card=card, cards=', '.join(cat.cards[c].name for c in hero.cards) or 'none'))
             if not getattr(cat.cards[match], field):
-                raise IllegalAction("not-a-weapon", f"{cat.cards[match].name} gives no {style} dice.")
+                raise IllegalAction("not-a-weapon", _('{cards} gives no {style} dice.', cards=cat.cards[match].name, style=style))
             return match
         usable = [c for c in hero.cards if getattr(cat.cards[c], field)]
         if not usable:
             if style == "ranged" and state.rules.get("ranged_card") == "required":
-                raise IllegalAction("needs-weapon", f"{hero.name} has no ranged weapon card; a ranged attack "
-                                    "needs one (C3).")
+                raise IllegalAction("needs-weapon", _('{hero} has no ranged weapon card; a ranged attack needs one (C3).', hero=hero.name))
             return None
         return max(usable, key=lambda c: (len(getattr(cat.cards[c], field)), c))
 
@@ -781,7 +793,7 @@ class Conan(Ruleset):
         board = self.board_of(state)
         target = self._target(state, action.target)
         if not isinstance(target, Model):
-            raise IllegalAction("friendly", f"{target.name} is a hero; heroes attack the Overlord's models.")
+            raise IllegalAction("friendly", _("{target} is a hero; heroes attack the Overlord's models.", target=target.name))
         unit = self._unit(state, target)
         figures = self._figures(state)
         me = next(f for f in figures if f.id == hero.id)
@@ -789,32 +801,29 @@ class Conan(Ruleset):
         if action.style == "melee":
             how = melee_reach(board, figures, me, them, reach=sheet.has_skill(cat, hero, "reach"))
             if how is None:
-                raise IllegalAction("out-of-reach", f"{target.id} in {board.area(target.area).name} is out of "
-                                    f"{hero.name}'s reach (same area, Reach, or an Occupied area in sight).")
+                raise IllegalAction("out-of-reach", _("{target} in {area} is out of {hero}'s reach (same area, Reach, or an Occupied area in sight).", target=target.id, area=board.area(target.area).name, hero=hero.name))
         elif not board.sees(hero.area, target.area):
-            raise IllegalAction("no-sight", f"{hero.name} has no line of sight from {board.area(hero.area).name} "
-                                f"to {board.area(target.area).name}.")
+            raise IllegalAction("no-sight", _('{hero} has no line of sight from {area} to {area2}.', hero=hero.name, area=board.area(hero.area).name, area2=board.area(target.area).name))
         if "protection" in unit.skills and not sheet.has_skill(cat, hero, "marksman"):
             shield = [m for m in state.living_models() if m.area == target.area and m.id != target.id
                       and "protection" not in self._unit(state, m).skills]
             if shield:
-                raise IllegalAction("protected", f"{target.id} is protected by {shield[0].id}: only an area "
-                                    "attack can reach it now.")
+                raise IllegalAction("protected", _('{target} is protected by {shield}: only an area attack can reach it now.', target=target.id, shield=shield[0].id))
         if action.style == "web":
-            raise IllegalAction("no-webs", "Only a model with Sticky webs makes a web attack.")
+            raise IllegalAction("no-webs", _('Only a model with Sticky webs makes a web attack.'))
         if "charm" in unit.skills and [target.id, hero.id] not in [list(p) for p in state.charm_broken]:
-            raise IllegalAction("charmed", f"{hero.name} can't attack {target.id} (Charm) until it has attacked him.")
+            raise IllegalAction("charmed", _("{hero} can't attack {target} (Charm) until it has attacked him.", hero=hero.name, target=target.id))
         second = None
         if action.card and "+" in action.card:  # §14 Ambidextrous: two one-handed weapons in one melee attack
-            first_name, _, second_name = action.card.partition("+")
+            first_name, _sep, second_name = action.card.partition("+")
             if action.style != "melee" or not sheet.has_skill(cat, hero, "ambidextrous"):
-                raise IllegalAction("not-ambidextrous", "Only an Ambidextrous hero strikes with two weapons, in melee.")
+                raise IllegalAction("not-ambidextrous", _('Only an Ambidextrous hero strikes with two weapons, in melee.'))
             weapon = self._weapon(state, hero, first_name, "melee")
             second = self._weapon(state, hero, second_name, "melee")
             if weapon is None or second is None or weapon == second:
-                raise IllegalAction("two-weapons", "Name two different weapon cards, e.g. card:dagger+sword.")
+                raise IllegalAction("two-weapons", _('Name two different weapon cards, e.g. card:dagger+sword.'))
             if cat.cards[weapon].two_handed or cat.cards[second].two_handed:
-                raise IllegalAction("two-handed", "A two-handed weapon is never used with a second weapon (§11.5).")
+                raise IllegalAction("two-handed", _('A two-handed weapon is never used with a second weapon (§11.5).'))
         else:
             weapon = self._weapon(state, hero, action.card, action.style)
         horror = self._enemy_skill_here(state, "heroes", hero.area, "horror")
@@ -832,11 +841,19 @@ class Conan(Ruleset):
         if action.style == "ranged" and board.area(target.area).level < board.area(hero.area).level:
             kinds.append(cat.icon("ranged_height_die"))
         dice = roll_pool(cat, state.rng, kinds)
-        events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} attacks {target.id} "
-                            f"({action.style}, {action.gems} gem(s), {cat.cards[weapon].name if weapon else 'unarmed'}"
-                            f"{' and ' + cat.cards[second].name if second else ''}): "
-                            f"{describe(dice)}."))
-        dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, f"{action.style} attack", events)
+        if weapon is None:
+            text = _("{hero} attacks {target} ({style}, {gems} gem(s), unarmed): {dice}.", hero=hero.name,
+                     target=target.id, style=action.style, gems=action.gems, dice=describe(dice))
+        elif second:
+            text = _("{hero} attacks {target} ({style}, {gems} gem(s), {weapon} and {second}): {dice}.",
+                     hero=hero.name, target=target.id, style=action.style, gems=action.gems,
+                     weapon=cat.cards[weapon].name, second=cat.cards[second].name, dice=describe(dice))
+        else:
+            text = _("{hero} attacks {target} ({style}, {gems} gem(s), {weapon}): {dice}.", hero=hero.name,
+                     target=target.id, style=action.style, gems=action.gems, weapon=cat.cards[weapon].name,
+                     dice=describe(dice))
+        events.append(Event(kind="roll", seat=hero.seat, text=text))
+        dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, _("{style} attack", style=action.style), events)
         if sheet.has_skill(cat, hero, "crush"):
             self._crush(state, hero.id, target.id, dice, events)
         power = symbols(dice)
@@ -846,13 +863,14 @@ class Conan(Ruleset):
             hinder = sheet_hindrance(figures, me)
             if hinder:
                 power -= hinder
-                notes.append(f"−{hinder} hindrance")
+                notes.append(_("−{hinder} hindrance", hinder=hinder))
         if action.style == "melee" and weapon is None:
             power -= 2
-            notes.append("−2 unarmed")
+            notes.append(_("−2 unarmed"))
         power = max(0, power)
-        events.append(Event(kind="attack", seat=hero.seat, text=f"Attack power {power}"
-                            f"{' (' + ', '.join(notes) + ')' if notes else ''}, locked."))
+        text = (_("Attack power {power} ({notes}), locked.", power=power, notes=join(", ", notes)) if notes
+                else _("Attack power {power}, locked.", power=power))
+        events.append(Event(kind="attack", seat=hero.seat, text=text))
         precise = sheet.has_skill(cat, hero, "accurate-blow" if action.style == "melee" else "precise-shot")
         where = target.area
         excess = self._model_defends(state, target, power, precise, events, armour_only=armour_only)
@@ -865,8 +883,7 @@ class Conan(Ruleset):
         if weapon and action.style == "ranged" and cat.cards[weapon].thrown:
             hero.cards.remove(weapon)
             state.ground.setdefault(where, []).append(weapon)
-            events.append(Event(kind="thrown", seat=hero.seat, text=f"The {cat.cards[weapon].name} lands in "
-                                f"{board.area(where).name}."))
+            events.append(Event(kind="thrown", seat=hero.seat, text=_('The {cards} lands in {area}.', cards=cat.cards[weapon].name, area=board.area(where).name)))
 
     def _sacrifice_for_model(self, state: ConanState, target: Model, events: list[Event]) -> tuple[Model, bool]:
         """Window 4 (§14 Sacrifice): before the dice, a friend with Sacrifice in the target's area
@@ -875,22 +892,19 @@ class Conan(Ruleset):
                    and "sacrifice" in self._unit(state, m).skills]
         if not willing:
             return target, False
-        answer = decide(state, OVERLORD, "sacrifice", f"{target.id} is attacked. Sacrifice: who takes its place?",
+        answer = decide(state, OVERLORD, "sacrifice", _('{target} is attacked. Sacrifice: who takes its place?', target=target.id),
                         ["no", *willing])
         if answer == "no":
             return target, False
-        events.append(Event(kind="sacrifice", seat=OVERLORD, text=f"{answer} steps in front of {target.id} "
-                            "(Sacrifice: armour only)."))
+        events.append(Event(kind="sacrifice", seat=OVERLORD, text=_('{answer} steps in front of {target} (Sacrifice: armour only).', answer=answer, target=target.id)))
         return state.models[answer], True
 
     def _sacrifice_for_hero(self, state: ConanState, target: Hero, events: list[Event]) -> tuple[Hero, bool]:
         willing = [h for h in state.living_heroes() if h.area == target.area and h.id != target.id
                    and sheet.has_skill(state.catalogue, h, "sacrifice")]
         for hero in willing:
-            if decide(state, hero.seat, "sacrifice", f"{target.name} is attacked. Does {hero.name} take his place "
-                      "(Sacrifice: armour only)?", ["no", "yes"]) == "yes":
-                events.append(Event(kind="sacrifice", seat=hero.seat, text=f"{hero.name} steps in front of "
-                                    f"{target.name}."))
+            if decide(state, hero.seat, "sacrifice", _('{target} is attacked. Does {hero} take his place (Sacrifice: armour only)?', target=target.name, hero=hero.name), ["no", "yes"]) == "yes":
+                events.append(Event(kind="sacrifice", seat=hero.seat, text=_('{hero} steps in front of {target}.', hero=hero.name, target=target.name)))
                 return hero, True
         return target, False
 
@@ -901,10 +915,9 @@ class Conan(Ruleset):
             victims = [m.id for m in state.living_models() if m.area == area]
             if not victims:
                 return
-            victim = decide(state, hero.seat, "whirlwind", f"Whirlwind: {excess} excess damage. Who takes it?", victims)
+            victim = decide(state, hero.seat, "whirlwind", _('Whirlwind: {excess} excess damage. Who takes it?', excess=excess), victims)
             model = state.models[victim]
-            events.append(Event(kind="whirlwind", seat=hero.seat, text=f"{hero.name}'s whirlwind carries {excess} "
-                                f"damage into {victim}."))
+            events.append(Event(kind="whirlwind", seat=hero.seat, text=_("{hero}'s whirlwind carries {excess} damage into {victim}.", hero=hero.name, excess=excess, victim=victim)))
             left = model.lp
             self._hurt_model(state, model, excess, events)
             excess = excess - left if not model.alive else 0
@@ -926,31 +939,38 @@ class Conan(Ruleset):
             guards = [m for m in state.living_models() if m.id != model.id and m.area == model.area
                       and "bodyguard" in self._unit(state, m).skills]
             options += [f"{n}-{m.id}" for m in guards for n in range(1, most + 1)]
-            answer = decide(state, OVERLORD, "guard", f"{model.id} (armour {unit.armour}) is attacked with power "
-                            f"{power}. Guard benefit: how many gems (one die each)?"
-                            + (f" N-{guards[0].id}: {', '.join(m.id for m in guards)} parries for it (Bodyguard)."
-                               if guards else ""), options)
-            count, _, by = answer.partition("-")
+            if guards:
+                question = _("{model} (armour {armour}) is attacked with power {power}. Guard benefit: how many gems "
+                             "(one die each)? N-{first}: {names} parries for it (Bodyguard).", model=model.id,
+                             armour=unit.armour, power=power, first=guards[0].id,
+                             names=", ".join(m.id for m in guards))
+            else:
+                question = _("{model} (armour {armour}) is attacked with power {power}. Guard benefit: how many gems "
+                             "(one die each)?", model=model.id, armour=unit.armour, power=power)
+            answer = decide(state, OVERLORD, "guard", question, options)
+            count, _sep, by = answer.partition("-")
             guard = 0 if answer == "none" else int(count)
             if by:
                 parrier = state.models[by]
-                events.append(Event(kind="bodyguard", seat=OVERLORD, text=f"{by} guards {model.id} (Bodyguard): "
-                                    f"{model.id} may not Guard, and keeps its armour."))
+                events.append(Event(kind="bodyguard", seat=OVERLORD, text=_('{by} guards {model} (Bodyguard): {model} may not Guard, and keeps its armour.', by=by, model=model.id)))
         symbols_guard = 0
         if guard:
             ol.gems["reserve"] -= guard
             ol.gems["guard"] += guard
             dice = roll_pool(cat, state.rng, [cat.icon("overlord_guard_die")] * guard)
-            whose = f"{parrier.id} parries for {model.id}" if parrier is not model else f"Guard benefit for {model.id}"
-            events.append(Event(kind="roll", seat=OVERLORD, text=f"{whose}: {describe(dice)}."))
-            dice = reroll_window(state, cat, self._overlord_roller(state, parrier), dice, "guard", events)
+            if parrier is not model:
+                text = _("{parrier} parries for {model}: {dice}.", parrier=parrier.id, model=model.id,
+                         dice=describe(dice))
+            else:
+                text = _("Guard benefit for {model}: {dice}.", model=model.id, dice=describe(dice))
+            events.append(Event(kind="roll", seat=OVERLORD, text=text))
+            dice = reroll_window(state, cat, self._overlord_roller(state, parrier), dice, _("guard"), events)
             symbols_guard = symbols(dice)
         if power > 0 and not armour_only:
             symbols_guard += self._overlord_ward(state, model, power, events)
         armour = max(0, unit.armour - (1 if precise else 0))
         damage = max(0, power - symbols_guard - armour)
-        events.append(Event(kind="defence", seat=OVERLORD, text=f"{model.id} defends with {symbols_guard + armour} "
-                            f"({symbols_guard} guard + {armour} armour): {damage} damage."))
+        events.append(Event(kind="defence", seat=OVERLORD, text=_('{model} defends with {count} ({symbols_guard} guard + {armour} armour): {damage} damage.', model=model.id, count=symbols_guard + armour, symbols_guard=symbols_guard, armour=armour, damage=damage)))
         if not damage:
             return 0
         left = model.lp
@@ -960,7 +980,7 @@ class Conan(Ruleset):
     def _hurt_model(self, state: ConanState, model: Model, damage: int, events: list[Event]) -> None:
         model.lp = max(0, model.lp - damage)
         if model.lp > 0:
-            events.append(Event(kind="damage", text=f"{model.id} has {model.lp} LP left."))
+            events.append(Event(kind="damage", text=_('{model} has {lp} LP left.', model=model.id, lp=model.lp)))
             return
         if "beyond-the-grave" in self._unit(state, model).skills:
             self._beyond_the_grave(state, model, events)
@@ -968,7 +988,7 @@ class Conan(Ruleset):
         model.killed = True
         model.area = None
         self._moved(state, model.id)
-        events.append(Event(kind="death", text=f"💀 {model.id} dies."))
+        events.append(Event(kind="death", text=_('💀 {model} dies.', model=model.id)))
         tile = state.tiles[model.tile]
         if not any(m.alive for m in state.models.values() if m.tile == tile.id) and not tile.dead:
             tile.dead = True
@@ -977,8 +997,7 @@ class Conan(Ruleset):
             river.append(tile.id)
             if state.overlord.active == tile.id:
                 state.overlord.active = None
-            events.append(Event(kind="tile_dead", text=f"Every model of the {tile.id} tile is dead: the tile is "
-                                "flipped to its bloodied side at the end of the river."))
+            events.append(Event(kind="tile_dead", text=_('Every model of the {tile} tile is dead: the tile is flipped to its bloodied side at the end of the river.', tile=tile.id)))
 
     def _beyond_the_grave(self, state: ConanState, model: Model, events: list[Event]) -> None:
         """§14 Attack from beyond the grave: before its model is removed, a free melee attack
@@ -987,17 +1006,15 @@ class Conan(Ruleset):
         foes = [h.id for h in state.living_heroes() if h.area == model.area]
         if not foes:
             return
-        answer = decide(state, OVERLORD, "beyond-the-grave", f"{model.id} falls. Attack from beyond the grave: "
-                        "strike whom?", ["no", *foes])
+        answer = decide(state, OVERLORD, "beyond-the-grave", _('{model} falls. Attack from beyond the grave: strike whom?', model=model.id), ["no", *foes])
         if answer == "no":
             return
         dice = roll_pool(cat, state.rng, list(cat.icon("beyond_the_grave_dice")))
-        events.append(Event(kind="roll", seat=OVERLORD, text=f"{model.id} strikes from beyond the grave at "
-                            f"{state.heroes[answer].name}: {describe(dice)}."))
-        dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, "attack from beyond the grave",
+        events.append(Event(kind="roll", seat=OVERLORD, text=_('{model} strikes from beyond the grave at {heroes}: {dice}.', model=model.id, heroes=state.heroes[answer].name, dice=describe(dice))))
+        dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, _("attack from beyond the grave"),
                              events)
         power = symbols(dice)
-        events.append(Event(kind="attack", seat=OVERLORD, text=f"Attack power {power}, locked."))
+        events.append(Event(kind="attack", seat=OVERLORD, text=_('Attack power {power}, locked.', power=power)))
         self._hero_defends(state, state.heroes[answer], power, "melee", False, events,
                            poison=self._poison(state, model))
 
@@ -1006,7 +1023,7 @@ class Conan(Ruleset):
         in the area, the defender treats the attacker as having Blocking."""
         if any(d.symbols >= 2 for d in dice) and [attacker, defender] not in [list(p) for p in state.crushed]:
             state.crushed.append((attacker, defender))
-            events.append(Event(kind="crush", text=f"{attacker} crushes {defender}: bases in contact."))
+            events.append(Event(kind="crush", text=_('{attacker} crushes {defender}: bases in contact.', attacker=attacker, defender=defender)))
 
     def _moved(self, state: ConanState, who: str) -> None:
         """Whoever leaves an area breaks every Crush hold he is part of."""
@@ -1017,32 +1034,34 @@ class Conan(Ruleset):
         board = self.board_of(state)
         model = self._model(state, action.creature)
         if model.tile != state.overlord.active:
-            raise IllegalAction("not-active", f"{model.id}'s tile is not the one activated now"
-                                f"{f' ({state.overlord.active})' if state.overlord.active else ''}.")
+            if state.overlord.active:
+                raise IllegalAction("not-active", _("{model}'s tile is not the one activated now ({active}).",
+                                                    model=model.id, active=state.overlord.active))
+            raise IllegalAction("not-active", _("{model}'s tile is not the one activated now.", model=model.id))
         if model.attacked:
-            raise IllegalAction("already-attacked", f"{model.id} has already attacked in this activation (C1).")
+            raise IllegalAction("already-attacked", _('{model} has already attacked in this activation (C1).', model=model.id))
         target = self._target(state, action.target)
         if isinstance(target, Model):
-            raise IllegalAction("friendly", f"{target.id} is one of your own models.")
+            raise IllegalAction("friendly", _('{target} is one of your own models.', target=target.id))
         unit = self._unit(state, model)
         figures = self._figures(state)
         me = next(f for f in figures if f.id == model.id)
         them = next(f for f in figures if f.id == target.id)
         if action.style == "web":
             if "sticky-webs" not in unit.skills:
-                raise IllegalAction("no-webs", f"{unit.name} has no Sticky webs.")
+                raise IllegalAction("no-webs", _('{unit} has no Sticky webs.', unit=unit.name))
             if not isinstance(target, Hero) or not board.sees(model.area, target.area):
-                raise IllegalAction("no-sight", f"{model.id} has no line of sight to that target.")
+                raise IllegalAction("no-sight", _('{model} has no line of sight to that target.', model=model.id))
         elif action.style == "melee":
             if not unit.melee:
-                raise IllegalAction("no-melee", f"{unit.name} has no melee attack.")
+                raise IllegalAction("no-melee", _('{unit} has no melee attack.', unit=unit.name))
             if melee_reach(board, figures, me, them, reach="reach" in unit.skills) is None:
-                raise IllegalAction("out-of-reach", f"{target.name} is out of {model.id}'s reach.")
+                raise IllegalAction("out-of-reach", _("{target} is out of {model}'s reach.", target=target.name, model=model.id))
         else:
             if not unit.ranged:
-                raise IllegalAction("no-ranged", f"{unit.name} has no ranged attack.")
+                raise IllegalAction("no-ranged", _('{unit} has no ranged attack.', unit=unit.name))
             if not board.sees(model.area, target.area):
-                raise IllegalAction("no-sight", f"{model.id} has no line of sight to {target.name}.")
+                raise IllegalAction("no-sight", _('{model} has no line of sight to {target}.', model=model.id, target=target.name))
         model.attacked = True
         for other in state.living_models():  # §13.2: the first attack wipes the tile's base MP
             if other.tile == model.tile:
@@ -1060,16 +1079,15 @@ class Conan(Ruleset):
         if action.style == "ranged" and board.area(target.area).level < board.area(model.area).level:
             kinds.append(cat.icon("ranged_height_die"))
         dice = roll_pool(cat, state.rng, kinds)
-        events.append(Event(kind="roll", seat=OVERLORD, text=f"{model.id} attacks {getattr(target, 'name', target.id)} ({action.style}): "
-                            f"{describe(dice)}."))
-        dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, f"{model.id}'s attack", events)
+        events.append(Event(kind="roll", seat=OVERLORD, text=_('{model} attacks {target} ({style}): {dice}.', model=model.id, target=getattr(target, 'name', target.id), style=action.style, dice=describe(dice))))
+        dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, _("{model}'s attack", model=model.id), events)
         if "crush" in unit.skills:
             self._crush(state, model.id, target.id, dice, events)
         power = symbols(dice)
         if action.style in ("ranged", "web") and "concentration" not in unit.skills and "marksman" not in unit.skills:
             power -= sheet_hindrance(figures, me)
         power = max(0, power)
-        events.append(Event(kind="attack", seat=OVERLORD, text=f"Attack power {power}, locked."))
+        events.append(Event(kind="attack", seat=OVERLORD, text=_('Attack power {power}, locked.', power=power)))
         if isinstance(target, Ally):
             self._ally_defends(state, target, power, events, style=action.style)
             return
@@ -1085,44 +1103,41 @@ class Conan(Ruleset):
         for hero in state.hero_of(seat):
             if sheet.has_skill(state.catalogue, hero, "commander") and (hero.attitude == "aggressive" or not aggressive):
                 return hero
-        raise IllegalAction("no-commander", "None of your heroes is an Aggressive Commander able to give orders.")
+        raise IllegalAction("no-commander", _('None of your heroes is an Aggressive Commander able to give orders.'))
 
     def _ally_pay(self, state: ConanState, hero: Hero, ally: Ally, gems: int) -> None:
         zone = f"ally:{ally.tile}"
         if hero.gems["reserve"] < gems:
-            raise IllegalAction("not-enough-gems", f"{hero.name} has only {hero.gems['reserve']} gems in Reserve; "
-                                f"that order costs {gems}.")
+            raise IllegalAction("not-enough-gems", _('{hero} has only {reserve} gems in Reserve; that order costs {gems}.', hero=hero.name, reserve=hero.gems['reserve'], gems=gems))
         hero.gems["reserve"] -= gems
         hero.gems[zone] = hero.gems.get(zone, 0) + gems
 
     def _ally_action(self, state: ConanState, seat: str, action: Action, events: list[Event]) -> None:
         ally = state.allies[_slug(getattr(action, "creature", None) or getattr(action, "tile", ""))]
         if not ally.alive:
-            raise IllegalAction("dead", f"{ally.id} is dead.")
+            raise IllegalAction("dead", _('{ally} is dead.', ally=ally.id))
         hero = self._commander(state, seat)
         unit = state.catalogue.units[ally.unit]
         if isinstance(action, Activate):
             if ally.activated:
-                raise IllegalAction("already-activated", f"{ally.id} has already been activated this phase.")
+                raise IllegalAction("already-activated", _('{ally} has already been activated this phase.', ally=ally.id))
             self._ally_pay(state, hero, ally, 1)
             self._other_action(hero)
             ally.activated, ally.mp, ally.bonus_mp, ally.attacked = True, unit.base_movement, 0, False
-            events.append(Event(kind="activate", seat=seat, text=f"{hero.name} orders {ally.id} (1 gem): "
-                                f"{unit.base_movement} MP and one attack."))
+            events.append(Event(kind="activate", seat=seat, text=_('{hero} orders {ally} (1 gem): {base_movement} MP and one attack.', hero=hero.name, ally=ally.id, base_movement=unit.base_movement)))
             return
         if isinstance(action, Carry):
             self._ally_carry(state, hero, ally, action, events)
             return
         if not ally.activated:
-            raise IllegalAction("not-activated", f"Activate {ally.id} first (/activate creature:{ally.id}, 1 gem).")
+            raise IllegalAction("not-activated", _('Activate {ally} first (/activate creature:{ally}, 1 gem).', ally=ally.id))
         board = self.board_of(state)
         if isinstance(action, Move):
             self._not_carried(state, ally)
             if action.gems and ally.mp and not ally.attacked:
-                raise IllegalAction("base-first", f"{ally.id} still has {ally.mp} base MP; extra MP come after.")
+                raise IllegalAction("base-first", _('{ally} still has {mp} base MP; extra MP come after.', ally=ally.id, mp=ally.mp))
             if ally.bonus_mp + action.gems > unit.base_movement:
-                raise IllegalAction("ally-cap", f"{ally.id} may gain at most {unit.base_movement} extra MP; "
-                                    f"it has {ally.bonus_mp}.")
+                raise IllegalAction("ally-cap", _('{ally} may gain at most {base_movement} extra MP; it has {bonus_mp}.', ally=ally.id, base_movement=unit.base_movement, bonus_mp=ally.bonus_mp))
             target = self._area(state, action.to)
             figures = self._figures(state)
             me = next(f for f in figures if f.id == ally.id)
@@ -1133,28 +1148,27 @@ class Conan(Ruleset):
             ally.mp = max(0, ally.mp - route.cost)
             self._moved(state, ally.id)
             ally.area = target
-            events.append(Event(kind="move", seat=seat, text=f"{ally.id} moves "
-                                f"{' > '.join(board.area(a).name for a in route.path)} ({route.cost} MP)."))
+            events.append(Event(kind="move", seat=seat, text=_('{ally} moves {names} ({cost} MP).', ally=ally.id, names=' > '.join(board.area(a).name for a in route.path), cost=route.cost)))
             return
         if ally.attacked:
-            raise IllegalAction("already-attacked", f"{ally.id} has already attacked.")
+            raise IllegalAction("already-attacked", _('{ally} has already attacked.', ally=ally.id))
         target = self._target(state, action.target)
         if not isinstance(target, Model):
-            raise IllegalAction("friendly", f"{getattr(target, 'name', target.id)} is a friend.")
+            raise IllegalAction("friendly", _('{target} is a friend.', target=getattr(target, 'name', target.id)))
         figures = self._figures(state)
         me = next(f for f in figures if f.id == ally.id)
         them = next(f for f in figures if f.id == target.id)
         if melee_reach(board, figures, me, them, reach="reach" in unit.skills) is None:
-            raise IllegalAction("out-of-reach", f"{target.id} is out of {ally.id}'s reach.")
+            raise IllegalAction("out-of-reach", _("{target} is out of {ally}'s reach.", target=target.id, ally=ally.id))
         ally.attacked, ally.mp = True, 0
         cat = state.catalogue
         if not self._reaction_window(state, ally.id, target.id, events):
             return
         dice = roll_pool(cat, state.rng, list(unit.melee))
-        events.append(Event(kind="roll", seat=seat, text=f"{ally.id} attacks {target.id}: {describe(dice)}."))
-        dice = reroll_window(state, cat, self._ally_roller(state, hero, ally), dice, f"{ally.id}'s attack", events)
+        events.append(Event(kind="roll", seat=seat, text=_('{ally} attacks {target}: {dice}.', ally=ally.id, target=target.id, dice=describe(dice))))
+        dice = reroll_window(state, cat, self._ally_roller(state, hero, ally), dice, _("{ally}'s attack", ally=ally.id), events)
         power = symbols(dice)
-        events.append(Event(kind="attack", seat=seat, text=f"Attack power {power}, locked."))
+        events.append(Event(kind="attack", seat=seat, text=_('Attack power {power}, locked.', power=power)))
         target, armour_only = self._sacrifice_for_model(state, target, events)
         self._model_defends(state, target, power, False, events, armour_only=armour_only)
 
@@ -1182,17 +1196,16 @@ class Conan(Ruleset):
         if parried is not None:
             guard, hero = parried, None  # the guarded ally may not Guard as well
         if hero is not None and power > 0 and hero.gems["reserve"] > 0:
-            answer = decide(state, hero.seat, "guard", f"{ally.id} (armour {unit.armour}) is attacked with power "
-                            f"{power}. {hero.name} guards for it with how many gems?",
+            answer = decide(state, hero.seat, "guard", _('{ally} (armour {armour}) is attacked with power {power}. {hero} guards for it with how many gems?', ally=ally.id, armour=unit.armour, power=power, hero=hero.name),
                             ["none", *[str(n) for n in range(1, hero.gems["reserve"] + 1)]])
             if answer != "none":
                 self._ally_pay(state, hero, ally, int(answer))
                 dice = roll_pool(cat, state.rng, [cat.icon("ally_guard_die")] * int(answer))
-                events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} guards {ally.id}: {describe(dice)}."))
-                dice = reroll_window(state, cat, self._ally_roller(state, hero, ally), dice, "guard", events)
+                events.append(Event(kind="roll", seat=hero.seat, text=_('{hero} guards {ally}: {dice}.', hero=hero.name, ally=ally.id, dice=describe(dice))))
+                dice = reroll_window(state, cat, self._ally_roller(state, hero, ally), dice, _("guard"), events)
                 guard = symbols(dice)
         damage = max(0, power - guard - unit.armour)
-        events.append(Event(kind="defence", text=f"{ally.id} defends with {guard + unit.armour}: {damage} damage."))
+        events.append(Event(kind="defence", text=_('{ally} defends with {count}: {damage} damage.', ally=ally.id, count=guard + unit.armour, damage=damage)))
         if damage:
             self._hurt_ally(state, ally, damage, events)
 
@@ -1201,14 +1214,14 @@ class Conan(Ruleset):
         ally.lp = max(0, ally.lp - damage)
         if ally.lp == 0:
             ally.alive, ally.area = False, None
-            events.append(Event(kind="death", text=f"💀 {ally.id} dies."))
+            events.append(Event(kind="death", text=_('💀 {ally} dies.', ally=ally.id)))
         else:
-            events.append(Event(kind="damage", text=f"{ally.id} takes {damage} damage: {ally.lp} LP left."))
+            events.append(Event(kind="damage", text=_('{ally} takes {damage} damage: {lp} LP left.', ally=ally.id, damage=damage, lp=ally.lp)))
 
     # -- spells (§8.8, §13.10) -------------------------------------------------------------------
     def _spell_card(self, state: ConanState, cards: list[str], text: str, owner: str) -> str:
         card = self._card_named(state, [c for c in cards if state.catalogue.cards[c].kind == "spell"], text,
-                                f"among {owner}'s spells")
+                                _("among {owner}'s spells", owner=owner))
         return card
 
     @staticmethod
@@ -1217,22 +1230,20 @@ class Conan(Ruleset):
         spell = catalogue.cards[card]
         zone = f"spell:{card}"
         if gems["reserve"] < spell.cost:
-            raise IllegalAction("not-enough-gems", f"{who} has only {gems['reserve']} gems in Reserve; "
-                                f"{spell.name} costs {spell.cost}.")
+            raise IllegalAction("not-enough-gems", _('{who} has only {reserve} gems in Reserve; {spell} costs {cost}.', who=who, reserve=gems['reserve'], spell=spell.name, cost=spell.cost))
         if gems.get(zone, 0) + spell.cost > spell.limit:
-            raise IllegalAction("exertion-limit", f"{spell.name} holds {gems.get(zone, 0)} of {spell.limit} gems; "
-                                f"casting it again ({spell.cost}) would pass its exertion limit.")
+            raise IllegalAction("exertion-limit", _('{spell} holds {gems} of {limit} gems; casting it again ({cost}) would pass its exertion limit.', spell=spell.name, gems=gems.get(zone, 0), limit=spell.limit, cost=spell.cost))
         gems["reserve"] -= spell.cost
         gems[zone] = gems.get(zone, 0) + spell.cost
 
     def _hero_cast(self, state: ConanState, hero: Hero, action: Cast, events: list[Event], react: bool = True) -> None:
         cat = state.catalogue
         if not sheet.has_skill(cat, hero, "spellcaster"):
-            raise IllegalAction("no-spellcaster", f"{hero.name} is no Spellcaster (or too encumbered to cast).")
+            raise IllegalAction("no-spellcaster", _('{hero} is no Spellcaster (or too encumbered to cast).', hero=hero.name))
         card = self._spell_card(state, hero.cards, action.spell, hero.name)
         spell = cat.cards[card]
         if spell.ward:
-            raise IllegalAction("reaction-only", f"{spell.name} is cast when {hero.name} is attacked; the game asks.")
+            raise IllegalAction("reaction-only", _('{spell} is cast when {hero} is attacked; the game asks.', spell=spell.name, hero=hero.name))
         if spell.teleport:
             self._teleport(state, hero, action, card, events)
             return
@@ -1243,7 +1254,7 @@ class Conan(Ruleset):
             return
         victims = [v for v in victims if self._character(state, v).alive]
         dice = roll_pool(cat, state.rng, list(spell.dice))
-        events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} casts {spell.name}: {describe(dice)}."))
+        events.append(Event(kind="roll", seat=hero.seat, text=_('{hero} casts {spell}: {dice}.', hero=hero.name, spell=spell.name, dice=describe(dice))))
         dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, spell.name, events)
         self._spell_strikes(state, hero.seat, symbols(dice), victims, spell.area, events)
 
@@ -1280,22 +1291,21 @@ class Conan(Ruleset):
         from engine.areas import occupied_for
         board = self.board_of(state)
         if not action.to:
-            raise IllegalAction("missing-option", "Say where to (square:AREA).")
+            raise IllegalAction("missing-option", _('Say where to (square:AREA).'))
         target = self._area(state, action.to)
         area = board.area(target)
         figures = self._figures(state)
         me = next(f for f in figures if f.id == hero.id)
         if target == hero.area or not board.sees(hero.area, target):
-            raise IllegalAction("no-sight", f"{hero.name} can't see {area.name} from where he stands.")
+            raise IllegalAction("no-sight", _("{hero} can't see {area} from where he stands.", hero=hero.name, area=area.name))
         if area.chasm or (area.water and not me.swim) or occupied_for(board, [f for f in figures if f.id != hero.id],
                                                                       target, me):
-            raise IllegalAction("no-footing", f"{area.name} has no room for {hero.name}.")
+            raise IllegalAction("no-footing", _('{area} has no room for {hero}.', area=area.name, hero=hero.name))
         self._pay_spell(state.catalogue, hero.gems, card, hero.name)
         self._other_action(hero)
         self._moved(state, hero.id)
         hero.area = target
-        events.append(Event(kind="move", seat=hero.seat, text=f"{hero.name} casts {state.catalogue.cards[card].name} "
-                            f"and stands in {area.name}."))
+        events.append(Event(kind="move", seat=hero.seat, text=_('{hero} casts {cards} and stands in {area}.', hero=hero.name, cards=state.catalogue.cards[card].name, area=area.name)))
 
     def _overlord_reaction(self, state: ConanState, action: Cast, events: list[Event]) -> bool:
         """§13.10: a reaction spell is cast at any time. In the heroes' turn it needs no tile
@@ -1313,15 +1323,14 @@ class Conan(Ruleset):
         spell = cat.cards[card]
         model = self._model(state, action.creature)
         if "spellcaster" not in self._unit(state, model).skills:
-            raise IllegalAction("no-spellcaster", f"{model.id} is no Spellcaster.")
+            raise IllegalAction("no-spellcaster", _('{model} is no Spellcaster.', model=model.id))
         if state.side == "overlord" and model.tile != state.overlord.active:
-            raise IllegalAction("no-spellcaster", f"In his own turn the Overlord casts through the tile he has "
-                                f"activated; {model.id}'s is not (only in the heroes' turn is none needed).")
+            raise IllegalAction("no-spellcaster", _("In his own turn the Overlord casts through the tile he has activated; {model}'s is not (only in the heroes' turn is none needed).", model=model.id))
         victims = self._spell_victims(state, model.area, action, spell)
         self._pay_spell(cat, state.overlord.gems, card, "The Overlord")
         dice = roll_pool(cat, state.rng, list(spell.dice))
         when = " (a reaction spell, in the heroes' turn)" if state.side == "heroes" else " (a reaction spell)"
-        events.append(Event(kind="roll", seat=OVERLORD, text=f"{model.id} casts {spell.name}{when}: {describe(dice)}."))
+        events.append(Event(kind="roll", seat=OVERLORD, text=_('{model} casts {spell}{when}: {dice}.', model=model.id, spell=spell.name, when=when, dice=describe(dice))))
         dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, spell.name, events)
         self._spell_strikes(state, OVERLORD, symbols(dice), victims, spell.area, events)
         return True
@@ -1377,22 +1386,26 @@ class Conan(Ruleset):
         def living(who: str) -> bool:
             return (state.heroes.get(who) or state.models.get(who) or state.allies[who]).alive
         if not living(attacker) or (target is not None and not living(target)):
-            events.append(Event(kind="attack", text="The attack is not made: "
-                                f"{'its attacker' if not living(attacker) else 'its target'} "
-                                "fell to a reaction spell first."))
+            events.append(Event(kind="attack", text=_(
+                "The attack is not made: its attacker fell to a reaction spell first.") if not living(attacker)
+                else _("The attack is not made: its target fell to a reaction spell first.")))
             return False
         return True
 
     def _react(self, state: ConanState, seat: str, attacker: str, target: str | None, options: list[str],
                events: list[Event]) -> None:
         who = lambda i: getattr(self._target(state, i), "name", i)  # noqa: E731 (a hero's name, a model's id)
-        what = f"attacks {who(target)}" if target else "casts an area spell"
-        answer = decide(state, seat, "reaction", f"{who(attacker)} {what}. Cast a reaction spell "
-                        "first (caster:spell@target), or no?", ["no", *options])
+        if target:
+            question = _("{who} attacks {target}. Cast a reaction spell first (caster:spell@target), or no?",
+                         who=who(attacker), target=who(target))
+        else:
+            question = _("{who} casts an area spell. Cast a reaction spell first (caster:spell@target), or no?",
+                         who=who(attacker))
+        answer = decide(state, seat, "reaction", question, ["no", *options])
         if answer == "no":
             return
-        caster, _, rest = answer.partition(":")
-        card, _, aim = rest.partition("@")
+        caster, _sep, rest = answer.partition(":")
+        card, _sep, aim = rest.partition("@")
         area = self._target(state, aim).area if aim in state.heroes or aim in state.models or aim in state.allies \
             else None
         cast = Cast(seat=seat, creature=caster, spell=card, target=aim if area else None, to=None if area else aim)
@@ -1409,19 +1422,18 @@ class Conan(Ruleset):
         cat = state.catalogue
         model = self._model(state, action.creature)
         if model.tile != state.overlord.active or "spellcaster" not in self._unit(state, model).skills:
-            raise IllegalAction("no-spellcaster", f"{model.id} is not a Spellcaster of the tile activated now.")
+            raise IllegalAction("no-spellcaster", _('{model} is not a Spellcaster of the tile activated now.', model=model.id))
         card = self._spell_card(state, state.scenario.overlord_spells, action.spell, "the Overlord")
         spell = cat.cards[card]
         if spell.ward:
-            raise IllegalAction("reaction-only", f"{spell.name} is cast when one of his models is attacked; "
-                                "the game asks.")
+            raise IllegalAction("reaction-only", _('{spell} is cast when one of his models is attacked; the game asks.', spell=spell.name))
         victims = self._spell_victims(state, model.area, action, spell)
         self._pay_spell(cat, state.overlord.gems, card, "The Overlord")
         if not self._reaction_window(state, model.id, None if spell.area else victims[0], events):
             return
         victims = [v for v in victims if self._character(state, v).alive]
         dice = roll_pool(cat, state.rng, list(spell.dice))
-        events.append(Event(kind="roll", seat=OVERLORD, text=f"{model.id} casts {spell.name}: {describe(dice)}."))
+        events.append(Event(kind="roll", seat=OVERLORD, text=_('{model} casts {spell}: {dice}.', model=model.id, spell=spell.name, dice=describe(dice))))
         dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, spell.name, events)
         self._spell_strikes(state, OVERLORD, symbols(dice), victims, spell.area, events)
 
@@ -1434,32 +1446,31 @@ class Conan(Ruleset):
             elif action.target:
                 area = self._target(state, action.target).area
             else:
-                raise IllegalAction("missing-option", f"Say where {spell.name} strikes (square:AREA or target:).")
+                raise IllegalAction("missing-option", _('Say where {spell} strikes (square:AREA or target:).', spell=spell.name))
             if not board.sees(origin, area):
-                raise IllegalAction("no-sight", f"No line of sight from {board.area(origin).name} to "
-                                    f"{board.area(area).name}.")
+                raise IllegalAction("no-sight", _('No line of sight from {area} to {area2}.', area=board.area(origin).name, area2=board.area(area).name))
             victims = [h.id for h in state.living_heroes() if h.area == area]
             victims += [a.id for a in state.living_allies() if a.area == area]
             victims += [m.id for m in state.living_models() if m.area == area]
             if not victims:
-                raise IllegalAction("no-target", f"Nobody stands in {board.area(area).name}.")
+                raise IllegalAction("no-target", _('Nobody stands in {area}.', area=board.area(area).name))
             return victims
         if not action.target:
-            raise IllegalAction("missing-option", f"Say whom {spell.name} strikes (target:).")
+            raise IllegalAction("missing-option", _('Say whom {spell} strikes (target:).', spell=spell.name))
         target = self._target(state, action.target)
         if not board.sees(origin, target.area):
-            raise IllegalAction("no-sight", f"No line of sight to {getattr(target, 'name', target.id)}.")
+            raise IllegalAction("no-sight", _('No line of sight to {target}.', target=getattr(target, 'name', target.id)))
         return [target.id]
 
     def _spell_strikes(self, state: ConanState, seat: str, power: int, victims: list[str], area: bool,
                        events: list[Event]) -> None:
         """Spell power is the symbols rolled (never hindered); each victim defends as from a
         ranged attack (C29); an area attack's victims defend one by one in the caster's order."""
-        events.append(Event(kind="attack", seat=seat, text=f"Spell power {power}, locked."))
+        events.append(Event(kind="attack", seat=seat, text=_('Spell power {power}, locked.', power=power)))
         left = list(victims)
         while left:
             victim = left[0] if len(left) == 1 else decide(
-                state, seat, "order", f"Area attack (power {power}): who defends next?", left)
+                state, seat, "order", _('Area attack (power {power}): who defends next?', power=power), left)
             left.remove(victim)
             if victim in state.heroes:
                 hero = state.heroes[victim]
@@ -1482,14 +1493,13 @@ class Conan(Ruleset):
                  and hero.gems.get(f"spell:{c}", 0) + cat.cards[c].cost <= cat.cards[c].limit]
         if not wards:
             return 0
-        answer = decide(state, hero.seat, "ward", f"{hero.name} may cast a reaction spell against power {power}.",
+        answer = decide(state, hero.seat, "ward", _('{hero} may cast a reaction spell against power {power}.', hero=hero.name, power=power),
                         ["no", *wards])
         if answer == "no":
             return 0
         self._pay_spell(cat, hero.gems, answer, hero.name)
         dice = roll_pool(cat, state.rng, list(cat.cards[answer].dice))
-        events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} casts {cat.cards[answer].name}: "
-                            f"{describe(dice)}."))
+        events.append(Event(kind="roll", seat=hero.seat, text=_('{hero} casts {cards}: {dice}.', hero=hero.name, cards=cat.cards[answer].name, dice=describe(dice))))
         return symbols(reroll_window(state, cat, self._hero_roller(state, hero), dice, cat.cards[answer].name, events))
 
     def _overlord_ward(self, state: ConanState, model: Model, power: int, events: list[Event]) -> int:
@@ -1505,29 +1515,35 @@ class Conan(Ruleset):
                  and gems.get(f"spell:{c}", 0) + cat.cards[c].cost <= cat.cards[c].limit]
         if not wards:
             return 0
-        answer = decide(state, OVERLORD, "ward", f"{model.id} is attacked with power {power}: cast a reaction "
-                        "spell?", ["no", *wards])
+        answer = decide(state, OVERLORD, "ward", _('{model} is attacked with power {power}: cast a reaction spell?', model=model.id, power=power), ["no", *wards])
         if answer == "no":
             return 0
         self._pay_spell(cat, gems, answer, "The Overlord")
         dice = roll_pool(cat, state.rng, list(cat.cards[answer].dice))
-        events.append(Event(kind="roll", seat=OVERLORD, text=f"The Overlord casts {cat.cards[answer].name}: "
-                            f"{describe(dice)}."))
+        events.append(Event(kind="roll", seat=OVERLORD, text=_('The Overlord casts {cards}: {dice}.', cards=cat.cards[answer].name, dice=describe(dice))))
         return symbols(reroll_window(state, cat, self._overlord_roller(state, model), dice, cat.cards[answer].name,
                                      events))
 
     def _guard_roll(self, state: ConanState, hero: Hero, answer: str, events: list[Event], whom: str = "") -> int:
         """Pay and roll a Guard: ``N`` gems (a dodge) or ``N-card`` (a parry with that card)."""
         cat = state.catalogue
-        gems, _, card = answer.partition("-")
+        gems, _sep, card = answer.partition("-")
         sheet.pay(cat, hero, "guard", int(gems))
         space = cat.heroes[hero.id].spaces["guard"]
         kinds = ([space.die] * int(gems) if space.die else []) + (cat.cards[card].guard if card else [])
         dice = roll_pool(cat, state.rng, kinds)
-        events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} "
-                            f"{'parries with the ' + cat.cards[card].name if card else 'dodges'}{whom}: "
-                            f"{describe(dice)}."))
-        return symbols(reroll_window(state, cat, self._hero_roller(state, hero), dice, "guard", events))
+        if card and whom:
+            text = _("{hero} parries with the {card} for {whom}: {dice}.", hero=hero.name, card=cat.cards[card].name,
+                     whom=whom, dice=describe(dice))
+        elif card:
+            text = _("{hero} parries with the {card}: {dice}.", hero=hero.name, card=cat.cards[card].name,
+                     dice=describe(dice))
+        elif whom:
+            text = _("{hero} dodges for {whom}: {dice}.", hero=hero.name, whom=whom, dice=describe(dice))
+        else:
+            text = _("{hero} dodges: {dice}.", hero=hero.name, dice=describe(dice))
+        events.append(Event(kind="roll", seat=hero.seat, text=text))
+        return symbols(reroll_window(state, cat, self._hero_roller(state, hero), dice, _("guard"), events))
 
     def _bodyguard(self, state: ConanState, hero: Hero | Ally, power: int, style: str,
                    events: list[Event]) -> int | None:
@@ -1545,27 +1561,24 @@ class Conan(Ruleset):
             options = self._guard_options(state, guard, style)
             if len(options) == 1:
                 continue
-            answer = decide(state, guard.seat, "bodyguard", f"{name} is attacked with power {power}. Does "
-                            f"{guard.name} parry for him (Bodyguard)? N-card or N gems, or no.", ["no", *options[1:]])
+            answer = decide(state, guard.seat, "bodyguard", _('{name} is attacked with power {power}. Does {guard} parry for him (Bodyguard)? N-card or N gems, or no.', name=name, power=power, guard=guard.name), ["no", *options[1:]])
             if answer != "no":
-                events.append(Event(kind="bodyguard", seat=guard.seat, text=f"{guard.name} guards {name}."))
-                return self._guard_roll(state, guard, answer, events, whom=f" for {name}")
+                events.append(Event(kind="bodyguard", seat=guard.seat, text=_('{guard} guards {name}.', guard=guard.name, name=name)))
+                return self._guard_roll(state, guard, answer, events, whom=name)
         commander = next((h for h in state.living_heroes() if sheet.has_skill(cat, h, "commander")), None)
         for ally in state.living_allies():
             # an ally guards a hero or another ally ("alleato" is any friendly character), never itself
             if ally.id == hero.id or ally.area != hero.area or "bodyguard" not in cat.units[ally.unit].skills \
                     or commander is None or commander.gems["reserve"] < 1:
                 continue
-            answer = decide(state, commander.seat, "bodyguard", f"{name} is attacked with power {power}. Does "
-                            f"{ally.id} parry for him (Bodyguard)? {commander.name} pays N gems (1 die each), or no.",
+            answer = decide(state, commander.seat, "bodyguard", _('{name} is attacked with power {power}. Does {ally} parry for him (Bodyguard)? {commander} pays N gems (1 die each), or no.', name=name, power=power, ally=ally.id, commander=commander.name),
                             ["no", *(str(n) for n in range(1, commander.gems["reserve"] + 1))])
             if answer == "no":
                 continue
             self._ally_pay(state, commander, ally, int(answer))
             dice = roll_pool(cat, state.rng, [cat.icon("ally_guard_die")] * int(answer))
-            events.append(Event(kind="bodyguard", seat=commander.seat, text=f"{ally.id} guards {name} "
-                                f"(Bodyguard, {answer} gem(s) from {commander.name}): {describe(dice)}."))
-            return symbols(reroll_window(state, cat, self._ally_roller(state, commander, ally), dice, "guard", events))
+            events.append(Event(kind="bodyguard", seat=commander.seat, text=_('{ally} guards {name} (Bodyguard, {answer} gem(s) from {commander}): {dice}.', ally=ally.id, name=name, answer=answer, commander=commander.name, dice=describe(dice))))
+            return symbols(reroll_window(state, cat, self._ally_roller(state, commander, ally), dice, _("guard"), events))
         return None
 
     def _guard_options(self, state: ConanState, hero: Hero, style: str) -> list[str]:
@@ -1594,9 +1607,7 @@ class Conan(Ruleset):
         if guard_by is not None:
             guard_symbols, options = guard_by, ["none"]
         if power > 0 and len(options) > 1:
-            answer = decide(state, hero.seat, "guard", f"{hero.name} is attacked ({style}) with power {power}; "
-                            f"armour {sheet.armour(cat, hero)}. Guard with how many gems, and which card "
-                            "(N to dodge, N-card to parry; a shield only against ranged)? /guard gems: card:", options)
+            answer = decide(state, hero.seat, "guard", _('{hero} is attacked ({style}) with power {power}; armour {armour}. Guard with how many gems, and which card (N to dodge, N-card to parry; a shield only against ranged)? /guard gems: card:', hero=hero.name, style=style, power=power, armour=sheet.armour(cat, hero)), options)
             if answer != "none":
                 guard_symbols = self._guard_roll(state, hero, answer, events)
         if power > 0 and not armour_only:
@@ -1609,24 +1620,23 @@ class Conan(Ruleset):
             caught = power > guard_symbols + armour
             if caught and hero.id not in state.webbed:
                 state.webbed.append(hero.id)
-            events.append(Event(kind="defence", seat=hero.seat, text=f"{hero.name} defends with "
-                                f"{guard_symbols + armour}: {'caught in a web' if caught else 'the web misses'}."))
+            text = (_("{hero} defends with {count}: caught in a web.", hero=hero.name, count=guard_symbols + armour)
+                    if caught else _("{hero} defends with {count}: the web misses.", hero=hero.name,
+                                     count=guard_symbols + armour))
+            events.append(Event(kind="defence", seat=hero.seat, text=text))
             return
         damage = max(0, power - guard_symbols - armour)
-        events.append(Event(kind="defence", seat=hero.seat, text=f"{hero.name} defends with "
-                            f"{guard_symbols + armour} ({guard_symbols} guard + {armour} armour): {damage} damage."))
+        events.append(Event(kind="defence", seat=hero.seat, text=_('{hero} defends with {count} ({guard_symbols} guard + {armour} armour): {damage} damage.', hero=hero.name, count=guard_symbols + armour, guard_symbols=guard_symbols, armour=armour, damage=damage)))
         if damage:
-            self._hurt_hero(state, hero, damage, "the attack", events)
+            self._hurt_hero(state, hero, damage, _("the attack"), events)
         if damage and poison and hero.alive:  # §14 Poison as the scenario defines it: past any defence
-            self._hurt_hero(state, hero, poison, "poison", events)
+            self._hurt_hero(state, hero, poison, _("poison"), events)
 
     def _hurt_hero(self, state: ConanState, hero: Hero, damage: int, source: str, events: list[Event]) -> None:
         def choose(spaces: list[str]) -> str:
-            return decide(state, hero.seat, "wound", f"{hero.name} loses gems to {source}: Fatigue is empty. "
-                          "Which action space gives the next gem?", spaces)
+            return decide(state, hero.seat, "wound", _('{hero} loses gems to {source}: Fatigue is empty. Which action space gives the next gem?', hero=hero.name, source=source), spaces)
         moved = sheet.take_damage(hero, damage, choose)
-        events.append(Event(kind="damage", seat=hero.seat, text=f"{hero.name} takes {damage} damage from {source} "
-                            f"({', '.join(moved)}): Wounds {hero.gems['wounds']}/{hero.total}."))
+        events.append(Event(kind="damage", seat=hero.seat, text=_('{hero} takes {damage} damage from {source} ({names}): Wounds {wounds}/{total}.', hero=hero.name, damage=damage, source=source, names=join(', ', moved), wounds=hero.gems['wounds'], total=hero.total)))
         if hero.gems["wounds"] == hero.total:
             board = self.board_of(state)
             hero.alive = False
@@ -1634,42 +1644,40 @@ class Conan(Ruleset):
             dropped = [c for c in hero.cards if state.catalogue.cards[c].kind != "spell"]
             if dropped:
                 state.ground.setdefault(hero.area, []).extend(dropped)
-            events.append(Event(kind="death", seat=hero.seat, text=f"💀 {hero.name} dies; his cards fall in "
-                                f"{board.area(hero.area).name}."))
+            events.append(Event(kind="death", seat=hero.seat, text=_('💀 {hero} dies; his cards fall in {area}.', hero=hero.name, area=board.area(hero.area).name)))
             hero.cards = []
             hero.area = None
             if state.allies and not any(sheet.has_skill(state.catalogue, h, "commander") for h in state.living_heroes()):
                 for ally in state.living_allies():  # §12: with the last Commander the allies leave play
                     ally.alive, ally.area = False, None
-                events.append(Event(kind="death", text="With no Commander left, every ally leaves play."))
+                events.append(Event(kind="death", text=_('With no Commander left, every ally leaves play.')))
 
     def _counterattack(self, state: ConanState, hero: Hero, model: Model, events: list[Event]) -> None:
         """§14 Counterattack (window 5): after the melee attack, a free melee attack back."""
         cat = state.catalogue
         if not sheet.has_skill(cat, hero, "counterattack"):
             return
-        if decide(state, hero.seat, "counterattack", f"{hero.name} may counterattack {model.id} "
-                  "(a free melee attack). Counterattack?", ["yes", "no"]) != "yes":
+        if decide(state, hero.seat, "counterattack", _('{hero} may counterattack {model} (a free melee attack). Counterattack?', hero=hero.name, model=model.id), ["yes", "no"]) != "yes":
             return
         dice = roll_pool(cat, state.rng, list(cat.icon("counterattack_dice")))
-        events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} counterattacks {model.id}: {describe(dice)}."))
-        dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, "counterattack", events)
+        events.append(Event(kind="roll", seat=hero.seat, text=_('{hero} counterattacks {model}: {dice}.', hero=hero.name, model=model.id, dice=describe(dice))))
+        dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, _("counterattack"), events)
         power = symbols(dice)
-        events.append(Event(kind="attack", seat=hero.seat, text=f"Counterattack power {power}, locked."))
+        events.append(Event(kind="attack", seat=hero.seat, text=_('Counterattack power {power}, locked.', power=power)))
         self._model_defends(state, model, power, sheet.has_skill(cat, hero, "accurate-blow"), events)
 
     def _model_counterattack(self, state: ConanState, model: Model, hero: Hero, events: list[Event]) -> None:
         """§14 Counterattack for an Overlord model (window 5): a free melee attack back at the
         hero who struck it, with the skill's dice; the hero guards as against any attack."""
         cat = state.catalogue
-        if decide(state, OVERLORD, "counterattack", f"{model.id} may counterattack {hero.name}. Counterattack?",
+        if decide(state, OVERLORD, "counterattack", _('{model} may counterattack {hero}. Counterattack?', model=model.id, hero=hero.name),
                   ["yes", "no"]) != "yes":
             return
         dice = roll_pool(cat, state.rng, list(cat.icon("counterattack_dice")))
-        events.append(Event(kind="roll", seat=OVERLORD, text=f"{model.id} counterattacks {hero.name}: {describe(dice)}."))
-        dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, "counterattack", events)
+        events.append(Event(kind="roll", seat=OVERLORD, text=_('{model} counterattacks {hero}: {dice}.', model=model.id, hero=hero.name, dice=describe(dice))))
+        dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, _("counterattack"), events)
         power = symbols(dice)
-        events.append(Event(kind="attack", seat=OVERLORD, text=f"Counterattack power {power}, locked."))
+        events.append(Event(kind="attack", seat=OVERLORD, text=_('Counterattack power {power}, locked.', power=power)))
         self._hero_defends(state, hero, power, "melee", "accurate-blow" in self._unit(state, model).skills, events,
                            poison=self._poison(state, model))
 
@@ -1677,48 +1685,45 @@ class Conan(Ruleset):
     def _item_named(self, state: ConanState, hero: Hero, text: str) -> str:
         """A card the hero carries and can part with (spells stay by the sheet)."""
         items = [c for c in hero.cards if state.catalogue.cards[c].kind != "spell"]
-        return self._card_named(state, items, text, f"with {hero.name}")
+        return self._card_named(state, items, text, _("with {hero}", hero=hero.name))
 
     def _card_named(self, state: ConanState, cards: list[str], text: str, where: str) -> str:
         key = _slug(text)
         match = next((c for c in cards if key in (c, _slug(state.catalogue.cards[c].name))), None)
         if match is None:
             names = ", ".join(state.catalogue.cards[c].name for c in cards) or "nothing"
-            raise IllegalAction("no-card", f"There is no {text!r} {where} (there: {names}).")
+            raise IllegalAction("no-card", _('There is no {text!r} {where} (there: {names}).', text=text, where=where, names=names))
         return match
 
     def _take(self, state: ConanState, hero: Hero, action: Take, events: list[Event]) -> None:
         here = state.ground.get(hero.area, [])
-        card = self._card_named(state, here, action.item, f"in {self.board_of(state).area(hero.area).name}")
+        card = self._card_named(state, here, action.item, _("in {area}", area=self.board_of(state).area(hero.area).name))
         sheet.pay(state.catalogue, hero, "manip", 1, self._enemy_skill_here(state, "heroes", hero.area, "horror"))
         self._other_action(hero)
         here.remove(card)
         hero.cards.append(card)
-        events.append(Event(kind="take", seat=hero.seat, text=f"{hero.name} takes the "
-                            f"{state.catalogue.cards[card].name} (1 gem, simple manipulation)."))
+        events.append(Event(kind="take", seat=hero.seat, text=_('{hero} takes the {cards} (1 gem, simple manipulation).', hero=hero.name, cards=state.catalogue.cards[card].name)))
         self._check_load(state, hero, events)
 
     def _give(self, state: ConanState, hero: Hero, action: Give, events: list[Event]) -> None:
         card = self._item_named(state, hero, action.item)
         other = self._target(state, action.to)
         if not isinstance(other, Hero) or other.id == hero.id:
-            raise IllegalAction("bad-receiver", "Give to another hero (to:HERO).")
+            raise IllegalAction("bad-receiver", _('Give to another hero (to:HERO).'))
         if other.area != hero.area:
-            raise IllegalAction("not-here", f"{other.name} is not in {hero.name}'s area (C14).")
+            raise IllegalAction("not-here", _("{other} is not in {hero}'s area (C14).", other=other.name, hero=hero.name))
         sheet.pay(state.catalogue, hero, "manip", 1)
         self._other_action(hero)
         hero.cards.remove(card)
         self._receive(state, other, card)
-        events.append(Event(kind="give", seat=hero.seat, text=f"{hero.name} gives the "
-                            f"{state.catalogue.cards[card].name} to {other.name}, who equips it at once."))
+        events.append(Event(kind="give", seat=hero.seat, text=_('{hero} gives the {cards} to {other}, who equips it at once.', hero=hero.name, cards=state.catalogue.cards[card].name, other=other.name)))
         self._check_load(state, other, events)
 
     def _drop(self, state: ConanState, hero: Hero, action: Drop, events: list[Event]) -> None:
         card = self._item_named(state, hero, action.item)
         self._other_action(hero)
         hero.cards.remove(card)
-        events.append(Event(kind="drop", seat=hero.seat, text=f"{hero.name} drops the "
-                            f"{state.catalogue.cards[card].name} (a free action)."))
+        events.append(Event(kind="drop", seat=hero.seat, text=_('{hero} drops the {cards} (a free action).', hero=hero.name, cards=state.catalogue.cards[card].name)))
         if state.catalogue.cards[card].area:  # §8.6.5: dropped, an area item works as if thrown there
             self._area_item(state, hero, card, hero.area, events)
             return
@@ -1732,17 +1737,15 @@ class Conan(Ruleset):
         cat = state.catalogue
         if card in state.scenario.alchemy_items and not sheet.has_skill(cat, hero, "alchemy"):
             state.ground.setdefault(area, []).append(card)
-            events.append(Event(kind="land", seat=hero.seat, text=f"The {cat.cards[card].name} lands in "
-                                f"{self.board_of(state).area(area).name} unbroken: only an alchemist sets it off."))
+            events.append(Event(kind="land", seat=hero.seat, text=_('The {cards} lands in {area} unbroken: only an alchemist sets it off.', cards=cat.cards[card].name, area=self.board_of(state).area(area).name)))
             return
         victims = [h.id for h in state.living_heroes() if h.area == area]
         victims += [m.id for m in state.living_models() if m.area == area]
-        events.append(Event(kind="discard", seat=hero.seat, text=f"The {cat.cards[card].name} bursts in "
-                            f"{self.board_of(state).area(area).name} and is discarded."))
+        events.append(Event(kind="discard", seat=hero.seat, text=_('The {cards} bursts in {area} and is discarded.', cards=cat.cards[card].name, area=self.board_of(state).area(area).name)))
         if not victims or not cat.cards[card].dice:
             return
         dice = roll_pool(cat, state.rng, list(cat.cards[card].dice))
-        events.append(Event(kind="roll", seat=hero.seat, text=f"{cat.cards[card].name}: {describe(dice)}."))
+        events.append(Event(kind="roll", seat=hero.seat, text=_('{cards}: {dice}.', cards=cat.cards[card].name, dice=describe(dice))))
         dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, cat.cards[card].name, events)
         self._spell_strikes(state, hero.seat, symbols(dice), victims, True, events)
 
@@ -1758,13 +1761,11 @@ class Conan(Ruleset):
         cat = state.catalogue
         limit = cat.heroes[hero.id].max_encumbrance
         while sheet.encumbrance(cat, hero) > limit:
-            card = decide(state, hero.seat, "overloaded", f"{hero.name} carries {sheet.encumbrance(cat, hero)}, "
-                          f"over his maximum {limit}. Which card does he drop?",
+            card = decide(state, hero.seat, "overloaded", _('{hero} carries {encumbrance}, over his maximum {limit}. Which card does he drop?', hero=hero.name, encumbrance=sheet.encumbrance(cat, hero), limit=limit),
                           [c for c in hero.cards if cat.cards[c].kind != "spell"])
             hero.cards.remove(card)
             state.ground.setdefault(hero.area, []).append(card)
-            events.append(Event(kind="drop", seat=hero.seat, text=f"{hero.name} drops the {cat.cards[card].name} "
-                                "(over-encumbered)."))
+            events.append(Event(kind="drop", seat=hero.seat, text=_('{hero} drops the {cards} (over-encumbered).', hero=hero.name, cards=cat.cards[card].name)))
 
     def _complex(self, state: ConanState, hero: Hero, gems: int, card: str | None, extra: list[str],
                  what: str, events: list[Event]) -> int:
@@ -1772,15 +1773,15 @@ class Conan(Ruleset):
         cat = state.catalogue
         chosen = None
         if card:
-            chosen = self._card_named(state, hero.cards, card, f"with {hero.name}")
+            chosen = self._card_named(state, hero.cards, card, _("with {hero}", hero=hero.name))
             if not cat.cards[chosen].manip:
-                raise IllegalAction("not-equipment", f"{cat.cards[chosen].name} gives no manipulation dice.")
+                raise IllegalAction("not-equipment", _('{cards} gives no manipulation dice.', cards=cat.cards[chosen].name))
         sheet.pay(cat, hero, "manip", gems, self._enemy_skill_here(state, "heroes", hero.area, "horror"))
         self._other_action(hero)
         space = cat.heroes[hero.id].spaces["manip"]
         kinds = ([space.die] * gems if space.die else []) + (cat.cards[chosen].manip if chosen else []) + extra
         dice = roll_pool(cat, state.rng, kinds)
-        events.append(Event(kind="roll", seat=hero.seat, text=f"{hero.name} {what}: {describe(dice)}."))
+        events.append(Event(kind="roll", seat=hero.seat, text=_('{hero} {what}: {dice}.', hero=hero.name, what=what, dice=describe(dice))))
         dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, what, events)
         power = symbols(dice)
         if not sheet.has_skill(cat, hero, "concentration"):
@@ -1791,32 +1792,30 @@ class Conan(Ruleset):
     def _open(self, state: ConanState, hero: Hero, action: Open, events: list[Event]) -> None:
         board = self.board_of(state)
         if not state.chests.get(hero.area):
-            raise IllegalAction("no-chest", f"There is no chest in {board.area(hero.area).name}.")
+            raise IllegalAction("no-chest", _('There is no chest in {area}.', area=board.area(hero.area).name))
         extra = [state.catalogue.icon("lockpicking_die")] if sheet.has_skill(state.catalogue, hero, "lockpicking") else []
-        power = self._complex(state, hero, action.gems, action.card, extra, "picks the chest's lock", events)
+        power = self._complex(state, hero, action.gems, action.card, extra, _("picks the chest's lock"), events)
         need = state.scenario.chest_difficulty
         if power < need:
-            events.append(Event(kind="chest", seat=hero.seat, text=f"Power {power} < difficulty {need}: the lock holds."))
+            events.append(Event(kind="chest", seat=hero.seat, text=_('Power {power} < difficulty {need}: the lock holds.', power=power, need=need)))
             return
         state.chests[hero.area] -= 1
         if not state.chests[hero.area]:
             del state.chests[hero.area]
         if not state.deck:
-            events.append(Event(kind="chest", seat=hero.seat, text=f"Power {power} ≥ {need}: the chest opens, empty."))
+            events.append(Event(kind="chest", seat=hero.seat, text=_('Power {power} ≥ {need}: the chest opens, empty.', power=power, need=need)))
             return
         card = state.deck.pop(0)
         name = state.catalogue.cards[card].name
-        keep = decide(state, hero.seat, "chest", f"The chest holds a {name}. Keep it or leave it in the area?",
+        keep = decide(state, hero.seat, "chest", _('The chest holds a {name}. Keep it or leave it in the area?', name=name),
                       ["keep", "leave"])
         if keep == "keep":
             hero.cards.append(card)
-            events.append(Event(kind="chest", seat=hero.seat, text=f"Power {power} ≥ {need}: the chest opens; "
-                                f"{hero.name} keeps the {name}."))
+            events.append(Event(kind="chest", seat=hero.seat, text=_('Power {power} ≥ {need}: the chest opens; {hero} keeps the {name}.', power=power, need=need, hero=hero.name, name=name)))
             self._check_load(state, hero, events)
         else:
             state.ground.setdefault(hero.area, []).append(card)
-            events.append(Event(kind="chest", seat=hero.seat, text=f"Power {power} ≥ {need}: the chest opens; "
-                                f"the {name} stays in {board.area(hero.area).name}."))
+            events.append(Event(kind="chest", seat=hero.seat, text=_('Power {power} ≥ {need}: the chest opens; the {name} stays in {area}.', power=power, need=need, name=name, area=board.area(hero.area).name)))
 
     def _throw(self, state: ConanState, hero: Hero, action: Throw, events: list[Event]) -> None:
         """§8.6.4: difficulty = distance along the authored line; short throws land power areas on."""
@@ -1824,29 +1823,26 @@ class Conan(Ruleset):
         board = self.board_of(state)
         card = self._item_named(state, hero, action.item)
         if cat.cards[card].encumbrance > 3:
-            raise IllegalAction("too-heavy", f"The {cat.cards[card].name} weighs {cat.cards[card].encumbrance}; "
-                                "only items of encumbrance 3 or less can be thrown.")
+            raise IllegalAction("too-heavy", _('The {cards} weighs {encumbrance}; only items of encumbrance 3 or less can be thrown.', cards=cat.cards[card].name, encumbrance=cat.cards[card].encumbrance))
         target = self._area(state, action.to)
         line = board.sight_line(hero.area, target)
         if line is None:
-            raise IllegalAction("no-sight", f"{hero.name} can't see {board.area(target).name}.")
+            raise IllegalAction("no-sight", _("{hero} can't see {area}.", hero=hero.name, area=board.area(target).name))
         need = len(line.path) - 1
-        power = self._complex(state, hero, action.gems, None, [], f"throws the {cat.cards[card].name}", events)
+        power = self._complex(state, hero, action.gems, None, [], _("throws the {card}", card=cat.cards[card].name), events)
         lands = target if power >= need else line.path[min(power, len(line.path) - 1)]
         hero.cards.remove(card)
-        events.append(Event(kind="throw", seat=hero.seat, text=f"Power {power} against distance {need}: the "
-                            f"{cat.cards[card].name} lands in {board.area(lands).name}."))
+        events.append(Event(kind="throw", seat=hero.seat, text=_('Power {power} against distance {need}: the {cards} lands in {area}.', power=power, need=need, cards=cat.cards[card].name, area=board.area(lands).name)))
         if cat.cards[card].area:
             self._area_item(state, hero, card, lands, events)
             return
         catchers = [h for h in state.living_heroes() if h.area == lands and sheet.can_pay(cat, h, "manip")
                     and (h.attitude == "aggressive" or state.rules.get("catch") == "lenient")]
         for other in catchers:
-            if decide(state, other.seat, "catch", f"The {cat.cards[card].name} lands by {other.name}. "
-                      "Catch it (1 gem, simple manipulation)?", ["catch", "let-fall"]) == "catch":
+            if decide(state, other.seat, "catch", _('The {cards} lands by {other}. Catch it (1 gem, simple manipulation)?', cards=cat.cards[card].name, other=other.name), ["catch", "let-fall"]) == "catch":
                 sheet.pay(cat, other, "manip", 1)
                 self._receive(state, other, card)
-                events.append(Event(kind="catch", seat=other.seat, text=f"{other.name} catches it."))
+                events.append(Event(kind="catch", seat=other.seat, text=_('{other} catches it.', other=other.name)))
                 self._check_load(state, other, events)
                 return
         state.ground.setdefault(lands, []).append(card)
@@ -1857,12 +1853,10 @@ class Conan(Ruleset):
             return
         if state.side != "overlord" or state.phase != "activation":
             if action.kind == "cast":
-                raise IllegalAction("not-your-turn", "In the heroes' turn the Overlord casts only reaction spells, "
-                                    "and those when one of his models is attacked (E30).")
-            raise IllegalAction("not-your-turn", f"It is the heroes' turn: {self.status(state)}")
+                raise IllegalAction("not-your-turn", _("In the heroes' turn the Overlord casts only reaction spells, and those when one of his models is attacked (E30)."))
+            raise IllegalAction("not-your-turn", _("It is the heroes' turn: {status}", status=self.status(state)))
         if action.kind not in OVERLORD_COMMANDS:
-            raise IllegalAction("wrong-phase", f"The Overlord has no /{action.kind}; his commands: "
-                                "/activate, /move, /attack, /cast, /carry, /flow, /end.")
+            raise IllegalAction("wrong-phase", _('The Overlord has no /{kind}; his commands: /activate, /move, /attack, /cast, /carry, /flow, /end.', kind=action.kind))
         if isinstance(action, Activate):
             self._activate(state, action, events)
         elif isinstance(action, Move):
@@ -1878,10 +1872,10 @@ class Conan(Ruleset):
         elif isinstance(action, EndTurn):
             self._benefits_to_fatigue(state)
             state.overlord.active = None
-            events.append(Event(kind="phase_ended", seat=OVERLORD, text=f"The Overlord ends turn {state.turn}."))
+            events.append(Event(kind="phase_ended", seat=OVERLORD, text=_('The Overlord ends turn {turn}.', turn=state.turn)))
             if state.turn >= state.scenario.turn_limit:
-                self._finish(state, [OVERLORD], f"turn {state.turn} ended: "
-                             f"{state.scenario.victory.get('overlord', '')}", events)
+                self._finish(state, [OVERLORD], _("turn {turn} ended: {overlord_wins}", turn=state.turn,
+                                                  overlord_wins=state.scenario.victory.get('overlord', '')), events)
                 return
             self._begin_hero_turn(state, events)
 
@@ -1889,32 +1883,32 @@ class Conan(Ruleset):
         key = _slug(text)
         tile = state.tiles.get(key)
         if tile is None or tile.in_box:
-            raise IllegalAction("unknown-tile", f"There is no tile {text!r} in the river. River: "
-                                f"{', '.join(state.overlord.river)}.")
+            raise IllegalAction("unknown-tile", _('There is no tile {text!r} in the river. River: {names}.', text=text, names=', '.join(state.overlord.river)))
         return tile
 
     def _activate(self, state: ConanState, action: Activate, events: list[Event]) -> None:
         ol = state.overlord
         tile = self._tile_named(state, action.tile)
         if ol.activations >= 2:
-            raise IllegalAction("two-activations", "The Overlord has already activated 2 tiles this turn.")
+            raise IllegalAction("two-activations", _('The Overlord has already activated 2 tiles this turn.'))
         slot = ol.river.index(tile.id)
         cost = state.scenario.slot_costs[slot]
         if ol.gems["reserve"] < cost:
-            raise IllegalAction("not-enough-gems", f"The {tile.id} tile sits in slot {slot + 1} (cost {cost}); "
-                                f"the Overlord has only {ol.gems['reserve']} gems in Reserve.")
+            raise IllegalAction("not-enough-gems", _('The {tile} tile sits in slot {count} (cost {cost}); the Overlord has only {reserve} gems in Reserve.', tile=tile.id, count=slot + 1, cost=cost, reserve=ol.gems['reserve']))
         ol.gems["reserve"] -= cost
         ol.gems["fatigue"] += cost
         ol.river.remove(tile.id)
         ol.river.append(tile.id)
         ol.activations += 1
         ol.active = None
-        text = f"The Overlord activates {tile.id} (slot {slot + 1}, {cost} gems)"
         if tile.dead:
-            events.append(Event(kind="activate", seat=OVERLORD, text=text + ": a dead tile; nothing acts."))
+            events.append(Event(kind="activate", seat=OVERLORD, text=_(
+                "The Overlord activates {tile} (slot {slot}, {cost} gems): a dead tile; nothing acts.",
+                tile=tile.id, slot=slot + 1, cost=cost)))
             return
         if tile.event:
-            events.append(Event(kind="activate", seat=OVERLORD, text=text + "."))
+            events.append(Event(kind="activate", seat=OVERLORD, text=_(
+                "The Overlord activates {tile} (slot {slot}, {cost} gems).", tile=tile.id, slot=slot + 1, cost=cost)))
             self._event(state, tile, events)
             return
         ol.active = tile.id
@@ -1922,12 +1916,14 @@ class Conan(Ruleset):
         for m in state.living_models():
             if m.tile == tile.id:
                 m.mp, m.bonus_mp, m.attacked = unit.base_movement, 0, False
-        events.append(Event(kind="activate", seat=OVERLORD, text=text + f": its models move (base {unit.base_movement}"
-                            " MP) and attack, one attack each."))
+        events.append(Event(kind="activate", seat=OVERLORD, text=_(
+            "The Overlord activates {tile} (slot {slot}, {cost} gems): its models move (base {base_movement} MP) "
+            "and attack, one attack each.", tile=tile.id, slot=slot + 1, cost=cost,
+            base_movement=unit.base_movement)))
 
     def _event(self, state: ConanState, tile: Tile, events: list[Event]) -> None:
         spec = state.scenario.tiles[tile.id]
-        chosen = decide(state, OVERLORD, "event", "Which event?", [e.id for e in spec.events])
+        chosen = decide(state, OVERLORD, "event", _('Which event?'), [e.id for e in spec.events])
         event = next(e for e in spec.events if e.id == chosen)
         ol = state.overlord
         events.append(Event(kind="event", seat=OVERLORD, text=event.text))
@@ -1972,11 +1968,10 @@ class Conan(Ruleset):
                 if not any(m.killed and not m.alive for m in state.models.values() if m.tile == tile.id):
                     continue
                 options += [f"{tile.id}@{a}" for a in self._reinforcement_places(state, tile)]
-            answer = decide(state, OVERLORD, "reinforce", f"{ol.reinforcement_points} reinforcement point(s): "
-                            "bring back a killed model (tile@area) or stop?", options)
+            answer = decide(state, OVERLORD, "reinforce", _('{reinforcement_points} reinforcement point(s): bring back a killed model (tile@area) or stop?', reinforcement_points=ol.reinforcement_points), options)
             if answer == "stop":
                 return
-            tid, _, area = answer.partition("@")
+            tid, _sep, area = answer.partition("@")
             tile = state.tiles[tid]
             unit = state.catalogue.units[tile.unit]
             model = next(m for m in state.models.values() if m.tile == tid and m.killed and not m.alive)
@@ -1985,8 +1980,7 @@ class Conan(Ruleset):
             ol.reinforcement_points -= unit.reinforcement_cost
             if tile.dead:
                 tile.dead = False
-            events.append(Event(kind="reinforce", seat=OVERLORD, text=f"{model.id} returns in "
-                                f"{self.board_of(state).area(area).name}."))
+            events.append(Event(kind="reinforce", seat=OVERLORD, text=_('{model} returns in {area}.', model=model.id, area=self.board_of(state).area(area).name)))
 
     def _flow(self, state: ConanState, action: Flow, events: list[Event]) -> None:
         """§13.8: a dead tile leaves the game for 2 gems to the Box (Fatigue first, then the
@@ -1994,11 +1988,11 @@ class Conan(Ruleset):
         ol = state.overlord
         tile = self._tile_named(state, action.tile)
         if not tile.dead:
-            raise IllegalAction("not-dead", f"The {tile.id} tile is not dead; only dead tiles flow out of the river.")
+            raise IllegalAction("not-dead", _('The {tile} tile is not dead; only dead tiles flow out of the river.', tile=tile.id))
         zones = ["fatigue", "movement", "guard", "reroll", *sorted(z for z in ol.gems if z.startswith("spell:")),
                  "reserve"]
         if sum(ol.gems[z] for z in zones) < 2:
-            raise IllegalAction("not-enough-gems", "Flowing the river costs 2 gems; the Overlord has fewer.")
+            raise IllegalAction("not-enough-gems", _('Flowing the river costs 2 gems; the Overlord has fewer.'))
         left = 2
         for zone in zones:
             take = min(left, ol.gems[zone])
@@ -2007,34 +2001,30 @@ class Conan(Ruleset):
             left -= take
         ol.river.remove(tile.id)
         tile.in_box = True
-        events.append(Event(kind="flow", seat=OVERLORD, text=f"The {tile.id} tile leaves the river for good "
-                            "(2 gems to the box)."))
+        events.append(Event(kind="flow", seat=OVERLORD, text=_('The {tile} tile leaves the river for good (2 gems to the box).', tile=tile.id)))
 
     def _model_move(self, state: ConanState, action: Move, events: list[Event]) -> None:
         ol = state.overlord
         model = self._model(state, action.creature)
         if model.tile != ol.active:
-            raise IllegalAction("not-active", f"{model.id}'s tile is not the one activated now.")
+            raise IllegalAction("not-active", _("{model}'s tile is not the one activated now.", model=model.id))
         self._not_carried(state, model)
         unit = self._unit(state, model)
         if action.gems < 0:
-            raise IllegalAction("bad-gems", "gems can't be negative.")
+            raise IllegalAction("bad-gems", _("gems can't be negative."))
         if action.gems and model.bonus_mp + action.gems > unit.base_movement:
-            raise IllegalAction("benefit-cap", f"{model.id} may gain at most {unit.base_movement} extra MP per "
-                                f"activation (C2); it has {model.bonus_mp}.")
+            raise IllegalAction("benefit-cap", _('{model} may gain at most {base_movement} extra MP per activation (C2); it has {bonus_mp}.', model=model.id, base_movement=unit.base_movement, bonus_mp=model.bonus_mp))
         if action.gems > ol.gems["reserve"]:
-            raise IllegalAction("not-enough-gems", f"The Overlord has only {ol.gems['reserve']} gems in Reserve.")
+            raise IllegalAction("not-enough-gems", _('The Overlord has only {reserve} gems in Reserve.', reserve=ol.gems['reserve']))
         if action.gems > self._benefit_room(state, "movement"):
-            raise IllegalAction("exertion-limit", f"The Movement benefit holds {ol.gems['movement']} of "
-                                f"{state.scenario.benefit_limits['movement']} gems (the Book's limit).")
+            raise IllegalAction("exertion-limit", _("The Movement benefit holds {movement} of {movement2} gems (the Book's limit).", movement=ol.gems['movement'], movement2=state.scenario.benefit_limits['movement']))
         board = self.board_of(state)
         target = self._area(state, action.to)
         figures = self._figures(state)
         me = next(f for f in figures if f.id == model.id)
         route = route_to(board, figures, me, target, model.mp + action.gems, self._opened(state))
         if action.gems and route.cost <= model.mp:
-            raise IllegalAction("base-first", f"{model.id} still has {model.mp} base MP; the Movement benefit "
-                                "only adds MP once they are spent.")
+            raise IllegalAction("base-first", _('{model} still has {mp} base MP; the Movement benefit only adds MP once they are spent.', model=model.id, mp=model.mp))
         bought = max(0, route.cost - model.mp)
         model.mp = max(0, model.mp - route.cost)
         if bought:
@@ -2043,9 +2033,13 @@ class Conan(Ruleset):
             model.bonus_mp += bought
         self._moved(state, model.id)
         model.area = target
-        events.append(Event(kind="move", seat=OVERLORD, text=f"{model.id} moves "
-                            f"{' > '.join(board.area(a).name for a in route.path)} ({route.cost} MP"
-                            f"{f', {bought} from the Movement benefit' if bought else ''})."))
+        names = " > ".join(board.area(a).name for a in route.path)
+        if bought:
+            text = _("{model} moves {names} ({cost} MP, {bought} from the Movement benefit).", model=model.id,
+                     names=names, cost=route.cost, bought=bought)
+        else:
+            text = _("{model} moves {names} ({cost} MP).", model=model.id, names=names, cost=route.cost)
+        events.append(Event(kind="move", seat=OVERLORD, text=text))
 
     # -- the end --------------------------------------------------------------------------------
     def _finish(self, state: ConanState, winners: list[str], reason: str, events: list[Event]) -> None:
@@ -2054,8 +2048,8 @@ class Conan(Ruleset):
         losers = [s.id for s in state.seats if s.id not in winners]
         state.result = Result(winners=winners, losers=losers, reason=reason)
         state.phase = "over"
-        events.append(Event(kind="game_over", text=f"🏁 {'The heroes win' if winners == heroes else 'The Overlord wins'}: "
-                            f"{reason}"))
+        events.append(Event(kind="game_over", text=_("🏁 The heroes win: {reason}", reason=reason) if winners == heroes
+                            else _("🏁 The Overlord wins: {reason}", reason=reason)))
 
     def _check_victory(self, state: ConanState, events: list[Event]) -> None:
         if state.is_over:
@@ -2064,14 +2058,14 @@ class Conan(Ruleset):
         if goal.kind == "carry-out":
             for hero in state.living_heroes():
                 if hero.area == goal.exit and goal.item in hero.cards:
-                    self._finish(state, ["heroes"], f"{hero.name} carries the "
-                                 f"{state.catalogue.cards[goal.item].name} out.", events)
+                    self._finish(state, ["heroes"], _("{hero} carries the {card} out.", hero=hero.name,
+                                                      card=state.catalogue.cards[goal.item].name), events)
                     return
         elif not state.models[goal.model].alive:
-            self._finish(state, ["heroes"], f"{goal.model} is dead.", events)
+            self._finish(state, ["heroes"], _("{model} is dead.", model=goal.model), events)
             return
         if not state.living_heroes():
-            self._finish(state, [OVERLORD], "every hero is dead.", events)
+            self._finish(state, [OVERLORD], _("every hero is dead."), events)
 
     # -- legal actions ----------------------------------------------------------------------------
     def _legal_actions(self, state: GameState, seat: str) -> list[Action]:
