@@ -429,7 +429,7 @@ class QuickStart(Ruleset):
     def _status(self, state: GameState) -> str:
         assert isinstance(state, QuickStartState)
         if state.is_over:
-            return _("The battle is over: {reason}.", reason=state.result.reason)
+            return _("The battle is over: {reason}.", reason=state.result.why())
         names = {s.id: s.name for s in state.seats}
         waiting = ", ".join(names[s] for s in self.to_act(state))
         rnd = state.round

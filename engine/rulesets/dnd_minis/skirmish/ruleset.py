@@ -212,7 +212,7 @@ class Skirmish(Ruleset):
     def _status(self, state: GameState) -> str:
         assert isinstance(state, SkirmishState)
         if state.is_over:
-            return _("The battle is over: {reason}.", reason=state.result.reason)
+            return _("The battle is over: {reason}.", reason=state.result.why())
         names = ", ".join(state.seat(s).name for s in self.to_act(state))
         phase = state.phase
         if phase == "warbands":
