@@ -54,3 +54,19 @@ def test_a_card_files_refusal_is_said_in_italian():
     assert "'XX' is not a faction (use LG, CG, LE, CE or 'any')" in english
     italian = said(err.value.message, "it")
     assert "'XX' non è una fazione" in italian and "is not a faction" not in italian, italian
+
+
+def test_the_quick_start_board_and_its_settings_are_said_in_italian():
+    from bot.i18n import localised_view
+    from engine.core.ruleset import get_ruleset
+
+    ruleset = get_ruleset("dnd-minis-quick")
+    view = ruleset.board(ruleset.new_game(7))
+    starts = [z.label for z in view.zones if z.kind == "start"]
+    assert starts and all(str(label).startswith("start ") for label in starts)  # English as before
+    assert view.title.startswith("D&D Miniatures Quick Start Battle — ")
+    italian = localised_view(view, "it")
+    assert italian.title.startswith("D&D Miniatures Battaglia Rapida — ")
+    assert all(z.label.startswith("partenza ") for z in italian.zones if z.kind == "start")
+    help_it = said(ruleset.option_names()["map"], "it")
+    assert help_it.startswith("nome della mappa di battaglia (predefinita "), help_it
