@@ -70,3 +70,13 @@ def test_the_quick_start_board_and_its_settings_are_said_in_italian():
     assert all(z.label.startswith("partenza ") for z in italian.zones if z.kind == "start")
     help_it = said(ruleset.option_names()["map"], "it")
     assert help_it.startswith("nome della mappa di battaglia (predefinita "), help_it
+
+
+def test_the_attack_lines_modifiers_are_named_in_each_language():
+    from engine.core.text import _
+    from engine.rulesets.dnd_minis.combat import _signed
+
+    signed = _signed([(_("charging"), 2), (_("squeezing"), -1), (_("flanking"), 0)])
+    assert signed == " + 2 charging - 1 squeezing"
+    assert said(signed, "it") == " + 2 carica - 1 stringersi"
+    assert said(signed, "hu") == " + 2 roham - 1 bepréselődés"
