@@ -174,7 +174,7 @@ class Warband(BaseModel):
     @model_validator(mode="after")
     def _scenario(self) -> "Warband":
         if self.scenario is not None and self.scenario not in SCENARIOS[self.edition]:
-            raise ValueError(f"scenario: {_scenario_hint(self.edition, self.scenario)}")
+            raise ValueError(_("{field}: {reason}", field="scenario", reason=_scenario_hint(self.edition, self.scenario)))
         return self
 
     @property
