@@ -189,7 +189,7 @@ class Ruleset(ABC):
         if seat not in self.to_act(state):
             raise IllegalAction("not-late", f"{state.seat(seat).name} is not the one the game waits for.")
         name = state.seat(seat).name
-        notice = Event(kind="timeout", seat=seat, text=f"⏰ {name} ran out of time.",
+        notice = Event(kind="timeout", seat=seat, text=_("⏰ {name} ran out of time.", name=name),
                        data={"policy": action.policy})
         if action.policy == "claim":
             working = copy_state(state)
@@ -198,8 +198,8 @@ class Ruleset(ABC):
             winners = [s.id for s in working.seats if s.id not in losing]
             working.result = Result(winners=winners, losers=[seat], reason=_("{name} lost on time", name=name))
             working.phase = "over"
-            return working, [notice, Event(kind="game_over", seat=seat, text=f"{name} loses on time. "
-                                           + ", ".join(working.seat(w).name for w in winners) + " wins.")]
+            return working, [notice, Event(kind="game_over", seat=seat, text=_("{name} loses on time. {winners} wins.", name=name,
+                                                  winners=", ".join(working.seat(w).name for w in winners)))]
         if action.policy == "drop":
             if len(state.seats) < 3:
                 raise IllegalAction("cannot-drop", "Only a game of three or more seats goes on without one.")
@@ -315,8 +315,8 @@ class Ruleset(ABC):
         winners = [s.id for s in state.seats if s.id not in losing]
         state.result = Result(winners=winners, losers=sorted(losing), reason=_("{name} resigned", name=loser.name))
         state.phase = "over"
-        events.append(Event(kind="game_over", seat=loser.id, text=f"{loser.name} resigns. "
-                            + ", ".join(state.seat(w).name for w in winners) + " wins."))
+        events.append(Event(kind="game_over", seat=loser.id, text=_("{name} resigns. {winners} wins.", name=loser.name,
+                                   winners=", ".join(state.seat(w).name for w in winners))))
 
     def is_over(self, state: GameState) -> bool:
         return state.is_over
