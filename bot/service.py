@@ -512,7 +512,8 @@ class Service:
         timeout_setting = options.pop("timeout", "default")
         unknown = sorted(set(options) - set(ruleset.option_names()))
         if unknown:
-            known = ", ".join(f"{k} ({v})" for k, v in ruleset.option_names().items()) or _("none")
+            known = join(", ", [_("{setting} ({help})", setting=k, help=v)
+                                for k, v in ruleset.option_names().items()]) or _("none")
             raise IllegalAction("bad-setting", _("{game} has no setting {unknown}. Settings: {known}.",
                                                  game=ruleset.title, unknown=", ".join(unknown), known=known))
         if command.options.get("map"):

@@ -33,7 +33,7 @@ async def status_card(service: Service, channel_id: str | int) -> tuple[GameReco
     lines.append(join(" · ", [_("{seat}: {who}", seat=s.name, who=f"<@{s.user_id}>" if s.user_id else _("free"))
                               for s in seats]))
     if state.is_over:
-        lines.append(join("", ["🏁 ", state.result.reason]) if state.result and state.result.reason
+        lines.append(join("", ["🏁 ", state.result.why()]) if state.result and state.result.reason
                      else _("🏁 The game is over."))
     else:
         waiting = ruleset.to_act(state)

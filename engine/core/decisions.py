@@ -14,7 +14,7 @@ dice up to the question and goes on from there; the events already shown are not
 A game therefore still replays exactly from its action log (the action, then each Decide).
 
 >>> from engine.core.decisions import Decision
->>> Decision(seat="p1", key="cleave", question="Cleave: strike whom?", options=["GOB2", "decline"]).prompt("Ann")
+>>> str(Decision(seat="p1", key="cleave", question="Cleave: strike whom?", options=["GOB2", "decline"]).prompt("Ann"))
 '❓ Ann — Cleave: strike whom? Answer with /decide option: GOB2 or decline.'
 """
 

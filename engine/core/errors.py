@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pydantic import ValidationError
+from engine.core.text import Text
 
 
 class IllegalAction(Exception):
@@ -36,7 +37,10 @@ def validation_problems(exc: ValidationError, *, default_field: str, limit: int 
     for err in exc.errors()[:limit]:
         msg = plain_reason(err)
         loc = ".".join(str(p) for p in err["loc"])
-        if not loc and ": " in msg:
+        if not loc and isinstance(msg, Text) and msg.msgid == "{field}: {reason}":
+            # A check of the whole model that names its field in a translatable sentence.
+            loc, msg = str(msg.params["field"]), msg.params["reason"]
+        elif not loc and ": " in msg:
             loc, _, msg = msg.partition(": ")
         out.append((loc or default_field, msg))
     return out
@@ -105,4 +109,7 @@ def plain_reason(err: dict) -> str:
     }
     if kind in words:
         return words[kind]()
+    raised = ctx.get("error")
+    if kind == "value_error" and isinstance(raised, ValueError) and raised.args and isinstance(raised.args[0], Text):
+        return raised.args[0]  # a validator's own sentence, kept translatable
     return str(err.get("msg", "is not allowed")).removeprefix("Value error, ")

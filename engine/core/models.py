@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, PrivateAttr
+from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from engine.core.questions import PendingDecision
 from engine.core.rng import Rng
+from engine.core.text import Text, _
 
 
 class Seat(BaseModel):
@@ -41,6 +42,29 @@ class Result(BaseModel):
     draw: bool = False
     reason: str = ""
     scores: dict[str, int] = Field(default_factory=dict)
+    # How ``reason`` was made (Text.to_data), kept so a finished game read back from the store
+    # tells its end in each reader's language; None for a reason that has no catalogue key.
+    message: dict[str, Any] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _keep_message(cls, data: Any) -> Any:
+        if isinstance(data, dict) and isinstance(data.get("reason"), Text) and data.get("message") is None:
+            data = {**data, "message": data["reason"].to_data()}
+        return data
+
+    def why(self) -> str:
+        """The reason as a Text when it was made as one (so it translates), else as stored.
+
+        >>> r = Result(winners=["p1"], reason=_("{name} resigned", name="Ann"))
+        >>> Result.model_validate_json(r.model_dump_json()).why()
+        Text('{name} resigned', name='Ann')
+        """
+        if self.message is not None:
+            said = Text.from_data(self.message)
+            if said == self.reason:  # the reason was not changed since (a league's report may)
+                return said
+        return self.reason
 
 
 class GameState(BaseModel):

@@ -3,7 +3,7 @@
 Plain data, kept apart from :mod:`engine.core.decisions` (which asks them) so that the game
 state can hold a pending question without the state and the asking importing each other.
 
->>> Decision(seat="p1", key="cleave", question="Cleave: strike whom?", options=["GOB2", "decline"]).prompt("Ann")
+>>> str(Decision(seat="p1", key="cleave", question="Cleave: strike whom?", options=["GOB2", "decline"]).prompt("Ann"))
 '❓ Ann — Cleave: strike whom? Answer with /decide option: GOB2 or decline.'
 """
 
@@ -11,7 +11,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
+
+from engine.core.text import Text, _, join, ngettext
 
 # A question lists at most this many answers in its prompt.
 MAX_LISTED = 12
@@ -26,17 +28,49 @@ class Decision(BaseModel):
     options: list[str]
     # The answer taken when the player's time runs out (engine.core.timeout); None: see there.
     default: str | None = None
+    # How ``question`` was made (Text.to_data), kept so a question read back from the store is
+    # still asked in each reader's language (as engine.core.events.Event keeps its text's).
+    message: dict[str, Any] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _keep_message(cls, data: Any) -> Any:
+        if isinstance(data, dict) and isinstance(data.get("question"), Text) and data.get("message") is None:
+            data = {**data, "message": data["question"].to_data()}
+        return data
+
+    def asked(self) -> str:
+        """The question as a Text when it was made as one (so it translates), else as stored.
+
+        >>> d = Decision(seat="p1", key="k", question=_("Strike whom?"), options=["a", "b"])
+        >>> Decision.model_validate_json(d.model_dump_json()).asked()
+        Text('Strike whom?')
+        """
+        if self.message is not None:
+            said = Text.from_data(self.message)
+            if said == self.question:
+                return said
+        return self.question
 
     def listed(self) -> str:
         """The answers as a prompt lists them: all of a few, the first dozen of many."""
         if len(self.options) > MAX_LISTED:
             # Dozens of squares would drown the question: the first few, and autocomplete for the rest.
-            return (", ".join(self.options[:MAX_LISTED]) + f" or one of {len(self.options) - MAX_LISTED} more "
-                    "(autocomplete lists them)")
-        return ", ".join(self.options[:-1]) + f" or {self.options[-1]}" if len(self.options) > 1 else self.options[0]
+            more = len(self.options) - MAX_LISTED
+            return ngettext("{first} or one of {n} more (autocomplete lists them)",
+                            "{first} or one of {n} more (autocomplete lists them)", more,
+                            first=", ".join(self.options[:MAX_LISTED]))
+        if len(self.options) > 1:
+            return _("{first} or {last}", first=", ".join(self.options[:-1]), last=self.options[-1])
+        return self.options[0]
+
+    def asking(self, seat_name: str) -> str:
+        """Who is asked what, and how to answer (the prompt without its mark, for a status line)."""
+        return _("{seat} — {question} Answer with /decide option: {options}.", seat=seat_name,
+                 question=self.asked(), options=self.listed())
 
     def prompt(self, seat_name: str) -> str:
-        return f"❓ {seat_name} — {self.question} Answer with /decide option: {self.listed()}."
+        return join("", ["❓ ", self.asking(seat_name)])
 
 
 class PendingDecision(BaseModel):

@@ -129,7 +129,7 @@ class Ruleset(ABC):
         """A short line saying where the game stands (the pending question, if there is one)."""
         if state.pending is not None and not state.is_over:
             decision = state.pending.decision
-            return decision.prompt(state.seat(decision.seat).name).removeprefix("❓ ")
+            return decision.asking(state.seat(decision.seat).name)
         return self._status(state)
 
     def accepts_command(self, command: str) -> bool:
@@ -189,17 +189,17 @@ class Ruleset(ABC):
         if seat not in self.to_act(state):
             raise IllegalAction("not-late", f"{state.seat(seat).name} is not the one the game waits for.")
         name = state.seat(seat).name
-        notice = Event(kind="timeout", seat=seat, text=f"⏰ {name} ran out of time.",
+        notice = Event(kind="timeout", seat=seat, text=_("⏰ {name} ran out of time.", name=name),
                        data={"policy": action.policy})
         if action.policy == "claim":
             working = copy_state(state)
             working.pending = None
             losing = {seat}
             winners = [s.id for s in working.seats if s.id not in losing]
-            working.result = Result(winners=winners, losers=[seat], reason=f"{name} lost on time")
+            working.result = Result(winners=winners, losers=[seat], reason=_("{name} lost on time", name=name))
             working.phase = "over"
-            return working, [notice, Event(kind="game_over", seat=seat, text=f"{name} loses on time. "
-                                           + ", ".join(working.seat(w).name for w in winners) + " wins.")]
+            return working, [notice, Event(kind="game_over", seat=seat, text=_("{name} loses on time. {winners} wins.", name=name,
+                                                  winners=", ".join(working.seat(w).name for w in winners)))]
         if action.policy == "drop":
             if len(state.seats) < 3:
                 raise IllegalAction("cannot-drop", "Only a game of three or more seats goes on without one.")
@@ -269,7 +269,7 @@ class Ruleset(ABC):
             decision = state.pending.decision
             raise IllegalAction("decision-pending", _("Waiting for {seat} to answer: {question} (/decide option: "
                                                   "{options}).", seat=state.seat(decision.seat).name,
-                                                  question=decision.question, options=decision.listed()))
+                                                  question=decision.asked(), options=decision.listed()))
         return self._run(state, action, [], shown=0)
 
     def _run(self, state: GameState, action: Action, answers: list[str], shown: int) -> tuple[GameState, list[Event]]:
@@ -297,10 +297,10 @@ class Ruleset(ABC):
         decision = pending.decision
         if action.seat != decision.seat:
             raise IllegalAction("not-your-decision", _("The question is for {seat}: {question}",
-                                                   seat=state.seat(decision.seat).name, question=decision.question))
+                                                   seat=state.seat(decision.seat).name, question=decision.asked()))
         if action.option not in decision.options:
             raise IllegalAction("bad-option", _("{answer} is not an answer to “{question}” Choose {options}.",
-                                            answer=quote(action.option), question=decision.question,
+                                            answer=quote(action.option), question=decision.asked(),
                                             options=", ".join(decision.options)))
         before = state.model_copy(deep=False)
         before.pending = None
@@ -313,10 +313,10 @@ class Ruleset(ABC):
         loser = state.seat(action.seat)
         losing = {s.id for s in state.seats if s.id == loser.id or (loser.team and s.team == loser.team)}
         winners = [s.id for s in state.seats if s.id not in losing]
-        state.result = Result(winners=winners, losers=sorted(losing), reason=f"{loser.name} resigned")
+        state.result = Result(winners=winners, losers=sorted(losing), reason=_("{name} resigned", name=loser.name))
         state.phase = "over"
-        events.append(Event(kind="game_over", seat=loser.id, text=f"{loser.name} resigns. "
-                            + ", ".join(state.seat(w).name for w in winners) + " wins."))
+        events.append(Event(kind="game_over", seat=loser.id, text=_("{name} resigns. {winners} wins.", name=loser.name,
+                                   winners=", ".join(state.seat(w).name for w in winners))))
 
     def is_over(self, state: GameState) -> bool:
         return state.is_over

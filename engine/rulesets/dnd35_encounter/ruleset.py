@@ -995,7 +995,7 @@ class Encounter(Ruleset):
     def _status(self, state: GameState) -> str:
         assert isinstance(state, EncounterState)
         if state.is_over:
-            return _("The encounter is over: {reason}.", reason=state.result.reason)
+            return _("The encounter is over: {reason}.", reason=state.result.why())
         if state.phase == "setup":
             return ngettext("Setting up on {map}: {n} creature placed. The referee places creatures (/place) and "
                             "rolls /initiative to begin.",

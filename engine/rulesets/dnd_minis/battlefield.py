@@ -354,13 +354,13 @@ class Battlefield:
         """The situational melee modifiers (§10.7); ability parts come from the hooks."""
         setup = AttackSetup()
         if ctx.charging:
-            setup.attack_modifiers.append(("charging", 2))
+            setup.attack_modifiers.append((_("charging"), 2))
         if hooks.flanking_applies(ctx):
-            setup.attack_modifiers.append(("flanking", 2))
+            setup.attack_modifiers.append((_("flanking"), 2))
         if hooks.unseen_bonus_applies(ctx):
-            setup.attack_modifiers.append(("unseen attacker", 2))
+            setup.attack_modifiers.append((_("unseen attacker"), 2))
         if melee_cover(self.grid, self.body(ctx.attacker), self.body(ctx.defender)):
-            setup.ac_modifiers.append(("cover", 4))
+            setup.ac_modifiers.append((_("cover"), 4))
         self.terrain_setup(ctx.attacker, setup, melee=True)
         self.squeeze_setup(ctx, setup)
         return setup
@@ -371,13 +371,13 @@ class Battlefield:
         setup = AttackSetup()
         others = [c.squares for c in self.on_board() if c.id not in (attacker.id, defender.id)]
         if has_cover(self.grid, attacker.squares, defender.squares, others):
-            setup.ac_modifiers.append(("cover", 4))
+            setup.ac_modifiers.append((_("cover"), 4))
         if not hooks.ignores_in_melee_penalty(ctx) and self.in_melee_with_allies_of(defender, attacker):
-            setup.ac_modifiers.append(("in melee", 4))
+            setup.ac_modifiers.append((_("in melee"), 4))
         if hooks.unseen_bonus_applies(ctx):
-            setup.attack_modifiers.append(("unseen attacker", 2))
+            setup.attack_modifiers.append((_("unseen attacker"), 2))
         if hooks.is_helpless(defender, self):
-            setup.attack_modifiers.append(("helpless target", 4))
+            setup.attack_modifiers.append((_("helpless target"), 4))
         self.terrain_setup(attacker, setup, melee=False)
         self.squeeze_setup(ctx, setup)
         return setup
@@ -394,20 +394,20 @@ class Battlefield:
         """Sacred circle, blood rock and risky terrain under the attacker (§18)."""
         kinds = {k for sq in attacker.squares for k in self.grid.terrain_at(sq)}
         if "sacred_circle" in kinds:
-            setup.attack_modifiers.append(("sacred circle", 2))
+            setup.attack_modifiers.append((_("sacred circle"), 2))
             setup.magic = True
         if melee and "blood_rock" in kinds:
             setup.critical_range = 19
         if melee and "risky" in kinds:
-            setup.damage_modifiers.append(("risky terrain", 5))
+            setup.damage_modifiers.append((_("risky terrain"), 5))
 
     def squeeze_setup(self, ctx: AttackContext, setup: AttackSetup) -> None:
         """A squeezed attacker takes -N on the attack roll, a squeezed defender -N AC (Skirmish §10.5)."""
         penalty = self.squeeze_penalty()
         if penalty and ctx.attacker.squeezed:
-            setup.attack_modifiers.append(("squeezing", -penalty))
+            setup.attack_modifiers.append((_("squeezing"), -penalty))
         if penalty and ctx.defender.squeezed:
-            setup.ac_modifiers.append(("squeezed", -penalty))
+            setup.ac_modifiers.append((_("squeezed"), -penalty))
 
     # -- targets ----------------------------------------------------------------------------------
     def nearest_visible(self, creature: Creature, candidates: list[Creature], limit: int | None = None) -> list[Creature]:

@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from engine.core.errors import IllegalAction, quote, validation_problems
 from engine.core.jsonfile import read_json
-from engine.core.text import _
+from engine.core.text import Text, _, join, ngettext
 
 Size = Literal["tiny", "small", "medium", "large", "huge", "gargantuan", "colossal"]
 SIZES: tuple[str, ...] = ("tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
@@ -60,6 +60,19 @@ _NUMBERED = re.compile(r"^(?P<name>.*?)\s*\+?(?P<value>-?\d+)$")
 WARBAND_LEVEL_EFFECTS = ("Warband Building",)
 
 
+def _field(field: str, reason: str) -> Text:
+    """A reason naming its field, e.g. "melee: ..." (engine.core.errors.validation_problems splits it)."""
+    return _("{field}: {reason}", field=field, reason=reason)
+
+
+def _either(names: list[str]) -> Text | str:
+    """Names joined with "or", each "or" said in the reader's language: "a or b or c"."""
+    said: Text | str = names[0]
+    for name in names[1:]:
+        said = _("{first} or {last}", first=said, last=name)
+    return said
+
+
 class _Strict(BaseModel):
     model_config = ConfigDict(extra="forbid")
 
@@ -67,7 +80,7 @@ class _Strict(BaseModel):
 def _damage_kind(value: str) -> str:
     kind = value.strip().lower()
     if kind not in DAMAGE_KINDS:
-        raise ValueError(f"'{value}' is not a damage type (use one of {', '.join(DAMAGE_KINDS)})")
+        raise ValueError(_("'{value}' is not a damage type (use one of {kinds})", value=value, kinds=", ".join(DAMAGE_KINDS)))
     return kind
 
 
@@ -108,8 +121,10 @@ class AttackEntry(_Strict):
     def describe(self) -> str:
         kind = "" if self.damage_kind == "normal" else f" {self.damage_kind}"
         extra = "".join(f" + {p.amount} {p.kind}" for p in self.bonus_damage)
-        reach = f", {self.range} squares" if self.range else ""
-        return f"{self.bonus:+d} ({self.damage}{kind}{extra}{reach})"
+        if self.range:
+            return _("{bonus} ({damage}{kind}{extra}, {range} squares)", bonus=f"{self.bonus:+d}", damage=self.damage,
+                     kind=kind, extra=extra, range=self.range)
+        return f"{self.bonus:+d} ({self.damage}{kind}{extra})"
 
 
 class _EffectFormat(_Strict):
@@ -134,7 +149,7 @@ class _EffectFormat(_Strict):
         text = " ".join(value.lower().split())
         text = {"line": "line 12", "6": "range 6"}.get(text, text)
         if text not in RANGES:
-            raise ValueError(f"'{value}' is not a range (use one of {', '.join(RANGES)})")
+            raise ValueError(_("'{value}' is not a range (use one of {ranges})", value=value, ranges=", ".join(RANGES)))
         return text
 
     @field_validator("area")
@@ -144,7 +159,7 @@ class _EffectFormat(_Strict):
             return None
         text = " ".join(value.lower().split())
         if text not in AREAS:
-            raise ValueError(f"'{value}' is not an area (use {' or '.join(AREAS)})")
+            raise ValueError(_("'{value}' is not an area (use {areas})", value=value, areas=_either(list(AREAS))))
         return text
 
     @field_validator("damage_kind")
@@ -248,9 +263,17 @@ class CommanderEffect(_Strict):
         if self.text:
             return self.text
         if self.stat is not None and self.amount is not None:
-            who = "enemies" if self.hostile else "followers"
-            only = f" ({', '.join(self.only)} only)" if self.only else ""
-            return f"{who}{only} within 6 squares: {self.stat} {self.amount:+d}"
+            amount = f"{self.amount:+d}"
+            if self.only:
+                only = ", ".join(self.only)
+                if self.hostile:
+                    return _("enemies ({only} only) within 6 squares: {stat} {amount}", only=only, stat=self.stat,
+                             amount=amount)
+                return _("followers ({only} only) within 6 squares: {stat} {amount}", only=only, stat=self.stat,
+                         amount=amount)
+            if self.hostile:
+                return _("enemies within 6 squares: {stat} {amount}", stat=self.stat, amount=amount)
+            return _("followers within 6 squares: {stat} {amount}", stat=self.stat, amount=amount)
         return self.name or ""
 
 
@@ -333,7 +356,7 @@ class StatCard(_Strict):
             if isinstance(item, str) and item.strip().upper() in FACTIONS:
                 out.append(item.strip().upper())
                 continue
-            raise ValueError(f"{quote(item)} is not a faction (use LG, CG, LE, CE or 'any')")
+            raise ValueError(_("{item} is not a faction (use LG, CG, LE, CE or 'any')", item=quote(item)))
         return [f for f in FACTIONS if f in out]  # printed order, no repeats
 
     @field_validator("size", mode="before")
@@ -348,9 +371,9 @@ class StatCard(_Strict):
         for t in value:
             text = " ".join(t.split())
             if not text or len(text) > 40:
-                raise ValueError(f"{quote(t)} is not a type keyword (1 to 40 letters, e.g. 'Humanoid (Kobold)')")
+                raise ValueError(_("{type} is not a type keyword (1 to 40 letters, e.g. 'Humanoid (Kobold)')", type=quote(t)))
             if text.lower() in SIZES:
-                raise ValueError(f"'{text}' is a size: put it in 'size', not in 'types'")
+                raise ValueError(_("'{text}' is a size: put it in 'size', not in 'types'", text=text))
             out.append(text)
         return out
 
@@ -359,9 +382,9 @@ class StatCard(_Strict):
     def _slots(cls, value: dict[int, int]) -> dict[int, int]:
         for level, boxes in value.items():
             if not 0 <= level <= 9:
-                raise ValueError(f"spell level {level} does not exist (levels run 0 to 9)")
+                raise ValueError(_("spell level {level} does not exist (levels run 0 to 9)", level=level))
             if not 1 <= boxes <= 20:
-                raise ValueError(f"level {level} has {boxes} boxes (1 to 20)")
+                raise ValueError(_("level {level} has {boxes} boxes (1 to 20)", level=level, boxes=boxes))
         return dict(sorted(value.items()))
 
     @field_validator("not_from_rulebook")
@@ -370,24 +393,26 @@ class StatCard(_Strict):
         for entry in value:
             head = entry.split(".", 1)[0]
             if head not in cls.model_fields:
-                raise ValueError(f"'{entry}' is not a card field")
+                raise ValueError(_("'{entry}' is not a card field", entry=entry))
         return value
 
     @model_validator(mode="after")
     def _playable(self) -> "StatCard":
         if not self.melee:
-            raise ValueError("melee: a creature needs at least one melee attack entry")
+            raise ValueError(_field("melee", _("a creature needs at least one melee attack entry")))
         if (self.commander_effect or self.commander_effects) and self.commander is None:
-            raise ValueError("commander_effects: only a commander (a card with a commander rating) has commander effects")
+            raise ValueError(_field("commander_effects", _("only a commander (a card with a commander rating) has commander "
+                                                           "effects")))
         if self.standard_side is not None and not self.epic:
-            raise ValueError("standard_side: only the epic side of a card names its standard side")
+            raise ValueError(_field("standard_side", _("only the epic side of a card names its standard side")))
         if self.standard_side is not None and not _SLUG.match(self.standard_side):
-            raise ValueError("standard_side: must be a card id such as 'balor'")
+            raise ValueError(_field("standard_side", _("must be a card id such as 'balor'")))
         for spell in self.spells:
             if spell.pp is not None and self.power_points is None:
-                raise ValueError(f"spells: '{spell.name}' costs power points but the card has no power_points pool")
+                raise ValueError(_field("spells", _("'{spell}' costs power points but the card has no power_points pool",
+                                                     spell=spell.name)))
         if self.sorcerer_slots and not self.spells:
-            raise ValueError("sorcerer_slots: a card with sorcerer spell boxes needs its list of spells")
+            raise ValueError(_field("sorcerer_slots", _("a card with sorcerer spell boxes needs its list of spells")))
         return self
 
     # ----- queries ---------------------------------------------------------------------------
@@ -469,9 +494,10 @@ class StatCard(_Strict):
 # ----- loading ------------------------------------------------------------------------------
 def _validation_message(exc: ValidationError, limit: int = 3) -> str:
     """``field: reason`` for the first few errors, in words a player can act on."""
-    parts = [f"{where}: {why}" for where, why in validation_problems(exc, default_field="card", limit=limit)]
+    parts = [_field(where, why) for where, why in validation_problems(exc, default_field="card", limit=limit)]
     more = len(exc.errors()) - limit
-    return "; ".join(parts) + (f" (and {more} more)" if more > 0 else "")
+    said = join("; ", parts)
+    return join("", [said, ngettext(" (and {n} more)", " (and {n} more)", more)]) if more > 0 else said
 
 
 # What makes a card unplayable is known to the abilities and spells, which sit above the cards
@@ -584,6 +610,17 @@ def suggestions(word: str, names: list[str], n: int = 3) -> list[str]:
     return [folded[h] for h in hits + starts][:n]
 
 
+def did_you_mean(near: list[str]) -> Text | str:
+    """The hint after a misspelt name: " Did you mean A or B?" (empty without a close match).
+
+    >>> str(did_you_mean(["Orc Mauler", "Ogre"])), did_you_mean([])
+    (' Did you mean Orc Mauler or Ogre?', '')
+    """
+    if not near:
+        return ""
+    return join("", [" ", _("Did you mean {names}?", names=_either(near))])
+
+
 def find_card(name_or_id: str, catalog: Mapping[str, StatCard] | None = None) -> StatCard:
     """A card by id or by (case-insensitive) name, from ``catalog`` (default: the shipped cards).
 
@@ -607,7 +644,7 @@ def find_card(name_or_id: str, catalog: Mapping[str, StatCard] | None = None) ->
               name_or_id=quote(name_or_id), names=', '.join(sorted((c.name for c in titled)))),
         )
     near = suggestions(key, [c.name for c in cards.values()])
-    hint = f" Did you mean {' or '.join(near)}?" if near else ""
+    hint = did_you_mean(near)
     raise IllegalAction("unknown-creature", _('There is no creature card called {name_or_id}.{hint}',
                                               name_or_id=quote(name_or_id), hint=hint))
 

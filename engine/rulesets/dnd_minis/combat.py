@@ -19,7 +19,7 @@ from engine.core.events import Event, attack_numbers
 from engine.core.rng import Rng
 from engine.rulesets.dnd_minis.abilities import AttackContext, hooks
 from engine.rulesets.dnd_minis.abilities.base import DamageContext, DamagePacket, SaveContext
-from engine.core.text import _
+from engine.core.text import _, join
 
 Modifier = tuple[str, int]  # (why, how much)
 
@@ -54,14 +54,15 @@ class AttackOutcome:
 
 
 def _signed(parts: list[Modifier]) -> str:
-    return "".join(f" {'+' if v >= 0 else '-'} {abs(v)} {why}" for why, v in parts if v)
+    """" + 2 charging - 1 squeezing": each modifier's name translates on its own (a Text)."""
+    return join("", [join("", [f" {'+' if v >= 0 else '-'} {abs(v)} ", why]) for why, v in parts if v])
 
 
 def resolve_attack(rng: Rng, ctx: AttackContext, *, setup: AttackSetup | None = None) -> AttackOutcome:
     """Roll one attack and compute the damage the defender takes. Hit points are not changed here."""
     setup = setup or AttackSetup()
     attacker, defender, entry = ctx.attacker, ctx.defender, ctx.entry
-    attack_parts = [("bonus", entry.bonus), *setup.attack_modifiers]
+    attack_parts = [(_("bonus"), entry.bonus), *setup.attack_modifiers]
     attack_parts += [(m.source, m.value) for m in hooks.attack_modifiers(ctx)]
     ac_parts = [("AC", defender.card.ac), *setup.ac_modifiers]
     ac_parts += [(m.source, m.value) for m in hooks.ac_modifiers(ctx)]
@@ -72,7 +73,8 @@ def resolve_attack(rng: Rng, ctx: AttackContext, *, setup: AttackSetup | None = 
     helpless_melee = ctx.melee and hooks.is_helpless(defender, ctx.battle)
 
     kind = _("an attack of opportunity") if ctx.opportunity else _("a melee attack") if ctx.melee else _("a ranged attack")
-    ac_text = f"AC {target_ac}" + (f" ({defender.card.ac}{_signed(ac_parts[1:])})" if len(ac_parts) > 1 else "")
+    ac_text = (_("AC {ac} ({printed}{modifiers})", ac=target_ac, printed=defender.card.ac, modifiers=_signed(ac_parts[1:]))
+               if len(ac_parts) > 1 else _("AC {ac}", ac=target_ac))
     events: list[Event] = []
     if helpless_melee:
         # Melee against a helpless creature: no roll, automatic hit, double damage (§10.7, AMB-53).
@@ -128,13 +130,13 @@ def resolve_attack(rng: Rng, ctx: AttackContext, *, setup: AttackSetup | None = 
                                                 battle=ctx.battle))
         damage = sum(p.amount for p in taken)
         notes = [n for p in taken for n in p.notes]
-        breakdown = f"{entry.damage}{_signed(parts[1:])}"
+        breakdown: str = join("", [str(entry.damage), _signed(parts[1:])])
         if doubled:
-            breakdown = f"({breakdown}) × 2"
+            breakdown = join("", ["(", breakdown, ") × 2"])
         if entry.bonus_damage:
-            breakdown += "".join(f" + {p.amount} {p.kind}" for p in entry.bonus_damage)
+            breakdown = join("", [breakdown, "".join(f" + {p.amount} {p.kind}" for p in entry.bonus_damage)])
         if setup.magic and base_kind != "magic":
-            breakdown += " (magic)"
+            breakdown = join("", [breakdown, " (magic)"])
         tail = f" = {raw}" + (f" ({'; '.join(notes)}: {damage})" if notes else "")
         if damage == 0 and raw > 0 and any("incorporeal" in n.casefold() for n in notes):
             hit, critical = False, False  # damage negated by Incorporeal counts as a miss (§10.5)

@@ -403,3 +403,18 @@ def legal_placements(layout: TileLayout, tile_id: str, *, player: str) -> list[t
                     continue
                 out.append(((x, y), rotation))
     return out
+
+
+def zone_label(label: str) -> str:
+    """A map zone's name as a board shows it: "start A" and "exit B" in the reader's language
+    (the names stay as they are in the map's data, where rules find zones by them).
+
+    >>> zone_label("start A"), zone_label("exit B"), zone_label("victory 1")
+    (Text('start {letter}', letter='A'), Text('exit {letter}', letter='B'), 'victory 1')
+    """
+    kind, _space, letter = label.partition(" ")
+    if kind == "start" and letter:
+        return _("start {letter}", letter=letter)
+    if kind == "exit" and letter:
+        return _("exit {letter}", letter=letter)
+    return label

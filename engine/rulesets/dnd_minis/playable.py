@@ -14,6 +14,8 @@ them without the cards importing the abilities back.
 
 from __future__ import annotations
 
+from engine.core.text import _
+
 from engine.rulesets.dnd_minis.abilities.base import ability_for, unknown_abilities
 from engine.rulesets.dnd_minis.abilities.params import parse
 from engine.rulesets.dnd_minis.cards import StatCard, register_playability
@@ -36,9 +38,9 @@ def unknown_spell(card: StatCard) -> str | None:
     """A spell the engine could not cast: neither a spell it knows by name nor a printed entry."""
     for i, spell in enumerate(card.spells):
         if spell_for(spell.name, spell.entry or None, spell.level) is None:
-            return (f"spells.{i}: Warband does not know the spell '{spell.name}'; give its printed "
-                    "range and effects (e.g. range 'sight', area 'radius 2', damage 30, dc 16), "
-                    "so this card can't be played as it is.")
+            return _("spells.{i}: Warband does not know the spell '{spell}'; give its printed "
+                     "range and effects (e.g. range 'sight', area 'radius 2', damage 30, dc 16), "
+                     "so this card can't be played as it is.", i=i, spell=spell.name)
     return None
 
 
@@ -48,8 +50,8 @@ def unplayable_commander_effect(card: StatCard) -> str | None:
     for i, ce in enumerate(card.commander_effects):
         for field in ("grants", "includes_commanders"):
             if getattr(ce, field):
-                return (f"commander_effects.{i}.{field}: Warband can't apply a commander effect with "
-                        f"'{field}' yet, so this card can't be played.")
+                return _("commander_effects.{i}.{field}: Warband can't apply a commander effect with "
+                         "'{field}' yet, so this card can't be played.", i=i, field=field)
     text = card.commander_effect.strip()
     if not text or card.commander is None:
         return None
@@ -58,8 +60,8 @@ def unplayable_commander_effect(card: StatCard) -> str | None:
                         if (a := ability_for(ref.name, ref)) is not None and getattr(a, "commander_effect", False)]
     if parse(text).stats or named or effect_abilities:
         return None
-    return (f"commander_effect: Warband can't read '{text}' as stat changes (write e.g. 'Followers get "
-            "+2 melee attack' or 'Enemies get -2 AC'), so this card can't be played.")
+    return _("commander_effect: Warband can't read '{text}' as stat changes (write e.g. 'Followers get "
+             "+2 melee attack' or 'Enemies get -2 AC'), so this card can't be played.", text=text)
 
 
 register_playability(unknown_names, problem)

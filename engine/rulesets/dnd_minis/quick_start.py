@@ -37,7 +37,7 @@ from engine.rulesets.dnd_minis.battlefield import Battlefield
 from engine.rulesets.dnd_minis.cards import find_card
 from engine.rulesets.dnd_minis.creature import Creature
 from engine.rulesets.dnd_minis import judge
-from engine.rulesets.dnd_minis.maps import load_map, map_names, start_side_of, start_squares
+from engine.rulesets.dnd_minis.maps import zone_label, load_map, map_names, start_side_of, start_squares
 from engine.core.text import _, ngettext
 
 XY = tuple[int, int]
@@ -139,7 +139,7 @@ class QuickStart(Ruleset):
     board_events = Ruleset.board_events | {"judge"}  # a ruling changes the board too
 
     def option_names(self) -> dict[str, str]:
-        return {"map": f"battle map name (default {DEFAULT_MAP})"}
+        return {"map": _("battle map name (default {map})", map=DEFAULT_MAP)}
 
     def map_names(self) -> list[str]:
         return map_names("quick-start")
@@ -429,7 +429,7 @@ class QuickStart(Ruleset):
     def _status(self, state: GameState) -> str:
         assert isinstance(state, QuickStartState)
         if state.is_over:
-            return _("The battle is over: {reason}.", reason=state.result.reason)
+            return _("The battle is over: {reason}.", reason=state.result.why())
         names = {s.id: s.name for s in state.seats}
         waiting = ", ".join(names[s] for s in self.to_act(state))
         rnd = state.round
@@ -497,7 +497,8 @@ class QuickStart(Ruleset):
         for zone in view.zones:
             if zone.kind == "start":
                 zone.side = state.start_sides.get(zone.side)
-        view.title = f"{self.title} — {state.map.name}"
+            zone.label = zone_label(zone.label)
+        view.title = _("D&D Miniatures Quick Start Battle — {map}", map=state.map.name)
         view.caption = self.status(state)
         return view
 

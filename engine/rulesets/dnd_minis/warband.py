@@ -37,8 +37,9 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from engine.core.errors import IllegalAction, quote, validation_problems
 from engine.core.jsonfile import read_json
-from engine.core.text import Text, _
+from engine.core.text import Text, _, join, ngettext
 from engine.rulesets.dnd_minis.cards import (
+    did_you_mean,
     EDITIONS, FACTIONS, Edition, Faction, StatCard, find_card, shipped_cards, suggestions,
 )
 
@@ -126,9 +127,12 @@ def limits_for(edition: str, scenario: str | None = None, size: int | None = Non
                   huge_allowed=False, minions_work=False, requires_relaxed=True, **common)
 
 
-def _scenario_hint(edition: str, scenario: str) -> str:
-    return (f"'{scenario}' is not a scenario of {'the starter rules' if edition == 'starter' else 'War Drums'} "
-            f"(choose {', '.join(SCENARIOS[edition])}).")
+def _scenario_hint(edition: str, scenario: str) -> Text:
+    if edition == "starter":
+        return _("'{scenario}' is not a scenario of the starter rules (choose {scenarios}).",
+                 scenario=scenario, scenarios=", ".join(SCENARIOS[edition]))
+    return _("'{scenario}' is not a scenario of War Drums (choose {scenarios}).",
+             scenario=scenario, scenarios=", ".join(SCENARIOS[edition]))
 
 
 class WarbandEntry(BaseModel):
@@ -170,7 +174,7 @@ class Warband(BaseModel):
     @model_validator(mode="after")
     def _scenario(self) -> "Warband":
         if self.scenario is not None and self.scenario not in SCENARIOS[self.edition]:
-            raise ValueError(f"scenario: {_scenario_hint(self.edition, self.scenario)}")
+            raise ValueError(_("{field}: {reason}", field="scenario", reason=_scenario_hint(self.edition, self.scenario)))
         return self
 
     @property
@@ -235,7 +239,7 @@ def remove_creature(warband: Warband, name: str, count: int = 1, catalog: Catalo
     if target is None:
         names = [c.name if c else cid for cid, c in held.items()]
         near = suggestions(name, names)
-        hint = f" Did you mean {' or '.join(near)}?" if near else ""
+        hint = did_you_mean(near)
         raise IllegalAction("not-in-warband", _("Warband '{warband}' has no {name}.{hint}",
                                                 warband=warband.name, name=quote(name), hint=hint))
     entries = []
@@ -327,11 +331,17 @@ class Problem(str):
     """
 
     code: str
+    said: str  # the sentence as made (a Text translates at the bot's edge; the str is English)
 
     def __new__(cls, text: str, code: str) -> "Problem":
         problem = super().__new__(cls, text)
         problem.code = code
+        problem.said = text
         return problem
+
+
+def _said(problem: str) -> str:
+    return getattr(problem, "said", problem)
 
 
 # The code of each kind of broken limit (#15 item 18): a refusal names each one it lists.
@@ -367,9 +377,9 @@ def refuse_limits(found: list[Problem], headline: str) -> IllegalAction:
     codes = tuple(dict.fromkeys(getattr(p, "code", "bad-warband") for p in found))
     code = codes[0] if len(codes) == 1 else "warband-limits"
     if len(found) == 1:
-        error = IllegalAction(code, _('{headline} {found}', headline=headline, found=found[0]))
+        error = IllegalAction(code, _('{headline} {found}', headline=headline, found=_said(found[0])))
     else:
-        error = IllegalAction(code, _('{headline} ({count} limits broken):\n{names}', headline=headline.rstrip(':'), count=len(found), names="\n".join(f"• {p}" for p in found)))
+        error = IllegalAction(code, _('{headline} ({count} limits broken):\n{names}', headline=headline.rstrip(':'), count=len(found), names=join("\n", [join("", ["• ", _said(p)]) for p in found])))
     error.codes = codes
     return error
 
@@ -614,38 +624,43 @@ def describe(warband: Warband, catalog: Catalog | None = None, *, players: int =
     limits = limits_for(warband.edition, warband.scenario, warband.size, players)
     scenario = warband.scenario or DEFAULT_SCENARIO[warband.edition]
     cap = f"/{limits.points}" if limits.points is not None else ""
-    lines = [f"**{warband.name}** — {'starter rules' if warband.edition == 'starter' else 'War Drums'}, "
-             f"{scenario}; faction {warband.faction or 'none'}; {points(warband, cards)}{cap} points; "
-             f"{creature_count(warband)} creatures"]
+    count = creature_count(warband)
+    lines: list[Any] = [ngettext("**{name}** — {edition}, {scenario}; faction {faction}; {points} points; {n} creature",
+                                 "**{name}** — {edition}, {scenario}; faction {faction}; {points} points; {n} creatures",
+                                 count, name=warband.name, scenario=scenario, points=f"{points(warband, cards)}{cap}",
+                                 edition=_("starter rules") if warband.edition == "starter" else "War Drums",
+                                 faction=warband.faction or _("none"))]
     for entry in warband.creatures:
         card = cards.get(entry.card)
         if card is None:
-            lines.append(f"- {entry.count} x {entry.card} (unknown card)")
+            lines.append(_("- {count} x {card} (unknown card)", count=entry.count, card=entry.card))
             continue
-        tags = []
+        tags: list[Any] = []
         if card.is_commander:
-            tags.append(f"Commander {card.commander}")
+            tags.append(_("Commander {value}", value=card.commander))
         if warband.commander_zero == card.id:
-            tags.append("Commander 0 (+5)")
-        tag = f" — {', '.join(tags)}" if tags else ""
-        lines.append(f"- {entry.count} x {card.name} ({card_cost(card, warband)} each){tag}")
+            tags.append(_("Commander 0 (+5)"))
+        tag = join("", [" — ", join(", ", tags)]) if tags else ""
+        lines.append(_("- {count} x {card} ({cost} each){tag}", count=entry.count, card=card.name,
+                       cost=card_cost(card, warband), tag=tag))
     for card, n in minions_of(warband, cards):
-        lines.append(f"- {n} x {card.name} (minion, free)")
+        lines.append(_("- {count} x {card} (minion, free)", count=n, card=card.name))
     if warband.tiles:
-        lines.append(f"Tiles: {', '.join(warband.tiles)}")
+        lines.append(_("Tiles: {tiles}", tiles=", ".join(warband.tiles)))
     if warband.battle_map:
-        lines.append(f"Battle map: {warband.battle_map}")
+        lines.append(_("Battle map: {battle_map}", battle_map=warband.battle_map))
     found = problems(warband, cards, players=players)
     # Terrain tiles matter only in a starter game laid out with them; a game on a fixed battle
     # map needs none, so missing tiles are a note, not a broken limit (#15 item 18).
     blocking = [p for p in found if p.code not in TILE_CODES]
-    lines += [f"! {p}" for p in blocking]
-    lines += [f"~ {p} (only for a game laid out with terrain tiles; on a fixed battle map none are needed)"
-              for p in found if p.code in TILE_CODES]
+    lines += [join("", ["! ", _said(p)]) for p in blocking]
+    lines += [_("~ {problem} (only for a game laid out with terrain tiles; on a fixed battle map none are needed)",
+                problem=_said(p)) for p in found if p.code in TILE_CODES]
     if not blocking:
-        lines.append("Ready to play." if len(blocking) == len(found) else
-                     "Ready to play on a fixed battle map; a game laid out with terrain tiles needs the tiles above.")
-    return "\n".join(lines)
+        lines.append(_("Ready to play.") if len(blocking) == len(found) else
+                     _("Ready to play on a fixed battle map; a game laid out with terrain tiles needs the tiles "
+                       "above."))
+    return join("\n", lines)
 
 
 def ready_on_a_battle_map(warband: Warband, catalog: Catalog | None = None, *, players: int = 2) -> bool:

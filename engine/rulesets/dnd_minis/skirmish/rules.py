@@ -170,42 +170,42 @@ def _coerce(annotation, value):
 
 
 OPTION_HELP: dict[str, str] = {
-    "edition": "war-drums (2006 revision, default) or starter (the original skirmish rules)",
-    "scenario": "war-drums: assault (default), epic-assault, out-of-the-box, limited, free-for-all, "
-                "teams; starter: standard (default), quick-strike, out-of-the-box, limited, teams",
-    "players": "number of players, 2 to 4 (teams: 4)",
-    "warband_size": "points per warband (default 200 War Drums, 100 starter; 500 epic)",
-    "max_creatures": "creatures per warband (default 8 War Drums, 12 starter)",
-    "max_cost": "most a single creature may cost (default 70 % of the warband size; none in epic)",
-    "vp_target": "victory points that win (default the warband size)",
-    "va_reward": "VP for holding your victory areas at the end of a round (default 5 % of the size)",
-    "map": "the battle map to use instead of the ones the players bring",
-    "require_commander": "a warband must include a commander (AMB-3, default yes)",
-    "routing_counts_for_va": "routing creatures hold victory areas (AMB-29, default yes)",
-    "flanking_partner_any_enemy": "any enemy of the defender helps flank, not only allies (A-14)",
-    "constructs_immune_flanking": "constructs can't be flanked (starter §24.2 flag, default no)",
-    "crit_doubles_ability_damage": "critical hits double ability damage too (AMB-70/A-31, default yes)",
-    "initiative_explicit_exclusions_only": "only stunned/confused commanders lose initiative (A-03)",
-    "out_of_command_speed_min": "out of command speed is min(speed, 2), not 2 (A-76, default yes)",
-    "rush_ranged_allowed": "a rush may end in a ranged attack on a non-threatening target (A-56)",
-    "heal_nonspell_dc_base": "DC base of a non-spell heal against undead: 12 + Level (AMB-78)",
-    "magic_ignores_dr": "magic damage gets through damage reduction (A-08, default yes; no: DR reduces it, "
-                        "as seed 000's 'magic' entry says)",
-    "save_equals_replaces_level": "'Save = N' replaces the creature's Level on saves (A-09, default yes; no: N is "
-                                  "added to the Level)",
-    "incorporeal_high_roll": "an Incorporeal creature's d20 of 11+ means no-damage (starter default, A-33) or "
-                             "damage (War Drums default)",
-    "level_drain_penalties_stack": "Level Drain's -1 attack/-1 save stack per hit (War Drums default yes, AMB-35; "
-                                   "starter default no, A-34)",
-    "reach_threatens": "a creature with Melee Reach N threatens every square within N it can see: attacks of "
-                       "opportunity, no shooting (War Drums default yes, AMB-17; starter default no, W-42)",
-    "dropped_seat_vp": "a player dropped for time (timeout=drop): none (default) score for its creatures, or "
-                       "split: the remaining opponents split their VP",
-    "stalemate_rounds": "rounds without an attack, damage or forced save that end the game (10)",
-    "effect_order": "ask (default): a player whose creatures are hit at once by effects whose order can matter "
-                    "picks the order; listed: resolve them in the order the engine lists them",
-    "rout_route": "ask (default): a routing creature's player picks among equally quick routes that end on "
-                  "other squares or pass other enemies; first: the engine's route",
-    "tyrannical_morale": "commanders with Tyrannical Morale may lend it, their player is asked each time "
-                         "(default yes; no: never used)",
+    "edition": _("war-drums (2006 revision, default) or starter (the original skirmish rules)"),
+    "scenario": _("war-drums: assault (default), epic-assault, out-of-the-box, limited, free-for-all, "
+                "teams; starter: standard (default), quick-strike, out-of-the-box, limited, teams"),
+    "players": _("number of players, 2 to 4 (teams: 4)"),
+    "warband_size": _("points per warband (default 200 War Drums, 100 starter; 500 epic)"),
+    "max_creatures": _("creatures per warband (default 8 War Drums, 12 starter)"),
+    "max_cost": _("most a single creature may cost (default 70 % of the warband size; none in epic)"),
+    "vp_target": _("victory points that win (default the warband size)"),
+    "va_reward": _("VP for holding your victory areas at the end of a round (default 5 % of the size)"),
+    "map": _("the battle map to use instead of the ones the players bring"),
+    "require_commander": _("a warband must include a commander (AMB-3, default yes)"),
+    "routing_counts_for_va": _("routing creatures hold victory areas (AMB-29, default yes)"),
+    "flanking_partner_any_enemy": _("any enemy of the defender helps flank, not only allies (A-14)"),
+    "constructs_immune_flanking": _("constructs can't be flanked (starter §24.2 flag, default no)"),
+    "crit_doubles_ability_damage": _("critical hits double ability damage too (AMB-70/A-31, default yes)"),
+    "initiative_explicit_exclusions_only": _("only stunned/confused commanders lose initiative (A-03)"),
+    "out_of_command_speed_min": _("out of command speed is min(speed, 2), not 2 (A-76, default yes)"),
+    "rush_ranged_allowed": _("a rush may end in a ranged attack on a non-threatening target (A-56)"),
+    "heal_nonspell_dc_base": _("DC base of a non-spell heal against undead: 12 + Level (AMB-78)"),
+    "magic_ignores_dr": _("magic damage gets through damage reduction (A-08, default yes; no: DR reduces it, "
+                        "as seed 000's 'magic' entry says)"),
+    "save_equals_replaces_level": _("'Save = N' replaces the creature's Level on saves (A-09, default yes; no: N is "
+                                  "added to the Level)"),
+    "incorporeal_high_roll": _("an Incorporeal creature's d20 of 11+ means no-damage (starter default, A-33) or "
+                             "damage (War Drums default)"),
+    "level_drain_penalties_stack": _("Level Drain's -1 attack/-1 save stack per hit (War Drums default yes, AMB-35; "
+                                   "starter default no, A-34)"),
+    "reach_threatens": _("a creature with Melee Reach N threatens every square within N it can see: attacks of "
+                       "opportunity, no shooting (War Drums default yes, AMB-17; starter default no, W-42)"),
+    "dropped_seat_vp": _("a player dropped for time (timeout=drop): none (default) score for its creatures, or "
+                       "split: the remaining opponents split their VP"),
+    "stalemate_rounds": _("rounds without an attack, damage or forced save that end the game (10)"),
+    "effect_order": _("ask (default): a player whose creatures are hit at once by effects whose order can matter "
+                    "picks the order; listed: resolve them in the order the engine lists them"),
+    "rout_route": _("ask (default): a routing creature's player picks among equally quick routes that end on "
+                  "other squares or pass other enemies; first: the engine's route"),
+    "tyrannical_morale": _("commanders with Tyrannical Morale may lend it, their player is asked each time "
+                         "(default yes; no: never used)"),
 }

@@ -26,6 +26,7 @@ from engine.core import BOARD_EVENTS, Action, BoardView, Event, GameState, Illeg
 from engine.grid import square_name
 from engine.grid.view import board_view_of
 from engine.rulesets.dnd_minis.creature import Creature
+from engine.rulesets.dnd_minis.maps import zone_label
 from engine.rulesets.dnd_minis.skirmish import rounds, setup, turn
 from engine.rulesets.dnd_minis.skirmish.actions import ACTION_TYPES, ChooseFirst, JudgeRuling
 from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
@@ -212,7 +213,7 @@ class Skirmish(Ruleset):
     def _status(self, state: GameState) -> str:
         assert isinstance(state, SkirmishState)
         if state.is_over:
-            return _("The battle is over: {reason}.", reason=state.result.reason)
+            return _("The battle is over: {reason}.", reason=state.result.why())
         names = ", ".join(state.seat(s).name for s in self.to_act(state))
         phase = state.phase
         if phase == "warbands":
@@ -256,6 +257,7 @@ class Skirmish(Ruleset):
             # Start letters become the seats holding them (side colours); an area no player
             # holds yet is drawn neutral rather than as a side of its own.
             zone.side = owners.get(zone.side) if zone.side else None
+            zone.label = zone_label(zone.label)
         active = state.activation.creature if state.activation else None
         for c in state.creatures.values():
             if not c.on_board:
@@ -267,7 +269,7 @@ class Skirmish(Ruleset):
         view.last_path = list(state.last_path)
         view.last_attack = state.last_attack
         view.side_names = {s.id: s.name for s in state.seats}
-        view.title = f"{self.title} — {grid.name}"
+        view.title = _("D&D Miniatures Skirmish — {map}", map=grid.name)
         view.caption = self.status(state)
         return view
 
@@ -302,7 +304,7 @@ class Skirmish(Ruleset):
                                                     creature=c.name))
         view = self.board(state)
         view.zones.append(self._command_zone(state, c))
-        view.caption = f"{c.name}'s command range. " + view.caption
+        view.caption = _("{creature}'s command range. {caption}", creature=c.name, caption=view.caption)
         return view
 
     def _command_zone(self, state: SkirmishState, c: Creature):
@@ -322,7 +324,9 @@ class Skirmish(Ruleset):
                 d = min((walking_distance(state.map, p, sq) for p in c.squares), key=lambda v: 99 if v is None else v)
                 if d is not None and d <= 6:
                     squares.append(sq)
-        return Zone(kind="command", squares=squares, label=f"{c.name}'s command", side=c.side)
+        zone = Zone(kind="command", squares=squares, side=c.side)
+        zone.label = _("{creature}'s command", creature=c.name)  # set after validation: stays a Text
+        return zone
 
     # -- commands ---------------------------------------------------------------------------------
     def _action_from_command(self, state: GameState, seat: str, command: str, options: dict[str, Any]) -> Action:

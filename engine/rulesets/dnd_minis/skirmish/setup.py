@@ -445,8 +445,9 @@ def deploy(state: SkirmishState, action: Deploy, creature: Creature, events: lis
     allowed = deploy_squares(state, action.seat, creature)
     if action.square not in allowed:
         player = state.players[action.seat]
-        where = f"start area {player.letter}" if player.letter else "a free start area (" + ", ".join(
-            x for x in start_letters(state) if x not in letters_taken(state, action.seat)) + ")"
+        free = ", ".join(x for x in start_letters(state) if x not in letters_taken(state, action.seat))
+        where = (_("start area {letter}", letter=player.letter) if player.letter
+                 else _("a free start area ({letters})", letters=free))
         raise IllegalAction("not-a-start-square", _("The {creature} can't be deployed on {square}: deploy it "
                                                     "wholly inside {where}, off walls, pits, statues and "
                                                     "other creatures.", creature=creature.name, square=square_name(action.square), where=where))
