@@ -67,7 +67,7 @@ async def _console(db: str, images: Path, user: str, organiser: bool = False, la
 
     store = await Store.open(db)
     try:
-        await Console(Service(store), images, user=user, organiser=organiser, lang=lang).repl(sys.stdin)
+        await Console(Service(store, language=lang), images, user=user, organiser=organiser, lang=lang).repl(sys.stdin)
     finally:
         await store.close()
 

@@ -78,8 +78,11 @@ class Service:
     def __init__(self, store: Store, render: Callable[[BoardView], bytes] | None = None,
                  seed_source: Callable[[], int] | None = None,
                  clock: Callable[[], datetime] | None = None, vacation_days: int = 21,
-                 render_processes: int = 0):
+                 render_processes: int = 0, language: str | None = None):
         self.store = store
+        # What everyone sees where no server language is set: the console's --lang (the console
+        # is one "server" whose players all read that language), else English.
+        self.language = supported(language) or SOURCE
         # What time it is: clocks, reminders and time-outs read it; tests drive it by hand.
         self.now = clock or utc_now
         self.clocks = Clocks(self, vacation_days=vacation_days)
@@ -129,9 +132,9 @@ class Service:
     async def server_language(self, guild_id: str | int | None) -> str:
         """The language of what everyone in the server sees (board captions, the turn ping)."""
         try:
-            return supported(await self.store.server_setting(guild_id, "language")) or SOURCE
+            return supported(await self.store.server_setting(guild_id, "language")) or self.language
         except StoreError:
-            return SOURCE
+            return self.language
 
     async def _user_language(self, user_id: str) -> str | None:
         try:

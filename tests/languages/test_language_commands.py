@@ -138,3 +138,21 @@ def test_the_console_takes_lang_or_warband_lang(monkeypatch):
     settings = Settings(_env_file=None)
     assert settings.warband_lang == "it"
     assert _parser(settings).parse_args(["console", "--lang", "hu"]).lang == "hu"
+
+
+async def test_in_the_console_what_everyone_sees_is_in_lang_too(store, tmp_path):
+    """The console is one "server" whose players all read --lang: the turn ping and the board's
+    words follow it as well, not only the replies (found playing in Italian: the ping was in
+    English)."""
+    import io as _io
+
+    from bot.console import Console
+    from bot.service import Service
+
+    out = _io.StringIO()
+    console = Console(Service(store, language="it"), tmp_path / "images", out=out, lang="it")
+    await console.run_line("/game new ruleset:dnd-minis-quick seed:7")
+    await console.run_line("/as bob")
+    await console.run_line("/game join")
+    ping = next(line for line in out.getvalue().splitlines() if line.startswith("➡️"))
+    assert "sceglie una creatura" in ping, ping
