@@ -318,3 +318,17 @@ def test_secure_target_scoring():
     assert secondary(state) == {"p1": True, "p2": False}
     state.units["Halberdiers"].location = "reserve"
     assert secondary(state) == {"p1": False, "p2": False}  # one marker each
+
+
+def test_deploying_without_files_names_the_formation_it_takes():
+    """A /deploy without files: stands in the army list's formation, and the reply says how wide
+    (it said "None wide")."""
+    state = new_battle()
+    seat = state.deploy.turn
+    uid, x, y = next(p for p in slots(state, seat) if not state.unit_entry(state.units[p[0]]).is_character
+                     and state.unit_entry(state.units[p[0]]).troop_type != "war machine")
+    wide = state.units[uid].formation.files
+    log: list = []
+    apply(state, Deploy(seat=seat, unit=uid, x=x, y=y), log=log)
+    text = " ".join(e.text for e in log)
+    assert "None wide" not in text and f"{wide} wide" in text

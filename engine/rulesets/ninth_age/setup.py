@@ -237,7 +237,7 @@ def deploy(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float,
     status.drop_units.append(unit.id)
     events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id},
                         text=f"{name(state, seat)} deploys {unit.id} ({entry.models} {entry.troop_type}, "
-                        f"{files} wide) at ({x:g}, {y:g}) facing {placed.pose.bearing:g}°."))
+                        f"{placed.formation.files} wide) at ({x:g}, {y:g}) facing {placed.pose.bearing:g}°."))
     if status.finished_first and status.finished_first != seat:
         g = group_of(state, placed)
         if g is None:
