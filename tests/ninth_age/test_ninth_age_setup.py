@@ -332,3 +332,13 @@ def test_deploying_without_files_names_the_formation_it_takes():
     apply(state, Deploy(seat=seat, unit=uid, x=x, y=y), log=log)
     text = " ".join(e.text for e in log)
     assert "None wide" not in text and f"{wide} wide" in text
+
+
+def test_the_board_caption_follows_the_pre_game_sequence():
+    """Once both players sit, the set-up board says who answers, not "Waiting for both players"."""
+    state = RULESET.new_game(7, {"deployment": "classic"})
+    assert "Waiting for both players" in RULESET.board(state).caption
+    state, _ = RULESET.apply(state, RULESET.start_action(state))
+    assert state.phase == "setup" and state.pending is not None
+    who = state.seat(state.pending.decision.seat).name
+    assert RULESET.board(state).caption == f"Set-up: {who} answers (/decide)."
