@@ -209,3 +209,19 @@ def test_water_stops_a_march_and_ruins_are_dangerous_to_march_through():
     log = []
     apply(state, March(seat="p2", unit="Skulkers", steps=[fwd(8)]), log=log)
     assert not any("Dangerous Terrain" in e.text for e in log)
+
+
+def test_a_free_reform_march_that_fails_its_march_test_moves_no_farther_than_m():
+    """Skulkers (Skirmishers, M5) marching with to: within 8" of an enemy and failing the March
+    test still move, up to M (it raised a NameError: 'internal error')."""
+    from engine.rulesets.ninth_age.actions import FreeReform
+
+    state = scenario({"Skulkers": (36, 10, 0), "Spearmen": (36, 20, 180, 6)}, seat="p2")
+    state.armies["p2"].units[state.units["Skulkers"].entry].parts[0].Ld = 0  # the test always fails
+    with pytest.raises(IllegalAction, match=r"Free Reform allows 5\""):
+        RULESET.apply(state, March(seat="p2", unit="Skulkers", steps=[], to=FreeReform(x=36, y=15.5, facing=0,
+                                                                                      files=5)))
+    log = []
+    moved = apply(state, March(seat="p2", unit="Skulkers", steps=[], to=FreeReform(x=36, y=13, facing=0, files=5)),
+                  log=log)
+    assert moved.units["Skulkers"].marched and "March test" in " ".join(e.text for e in log)

@@ -193,7 +193,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
             ld, source = unit_leadership(state, unit)
             if not leadership_test(state.rng, ld, f"{unit.id} March test (enemy {min(near):.1f}\" away, Ld from "
                                    f"{source})", events, seat=unit.owner, reroll=hold_your_ground(state, unit)):
-                allowance = float(m)
+                allowance = float(spell_movement(state, unit))
     start = unit.footprint()
     end = footprint(unit.formation.model_copy(update={"files": files}), Pose(x=x, y=y, bearing=normalise(facing)))
     problem = clearance_problem(end, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
