@@ -342,3 +342,17 @@ def test_the_board_caption_follows_the_pre_game_sequence():
     assert state.phase == "setup" and state.pending is not None
     who = state.seat(state.pending.decision.seat).name
     assert RULESET.board(state).caption == f"Set-up: {who} answers (/decide)."
+
+
+def test_the_spells_a_wizard_knows_are_named_as_cast_takes_them():
+    """After spell generation the log names each spell (/cast spell: takes the name), not only its
+    number: "Shaman knows Thorns spells 1 (Bark Skin), 5 (Sap the Strength)"."""
+    state = RULESET.new_game(7, {"deployment": "classic"})
+    log: list = []
+    state = apply(state, RULESET.start_action(state), log=log)
+    for seat, wizard in (("p2", "Shaman"), ("p1", "Hedge Wizard")):
+        lore = state.armies[seat].lores[0]
+        names = {sp.number: sp.name for sp in lore.spells}
+        line = next(e.text for e in log if e.text.startswith(f"{wizard} knows {lore.name} spells"))
+        known = state.spells[f"{seat}/{wizard}"]
+        assert known and all(f"{n} ({names[n]})" in line for n in known), line

@@ -147,7 +147,9 @@ def _generate_spells(state: NinthAgeState, seat: str, events: list[Event]) -> No
         pathmaster = unit.has_rule("Pathmaster") or "book of a thousand incantations" in items
         state.spells[f"{seat}/{unit.name}"] = spells.generate(
             state.rng, unit.name, count, lore, taken.setdefault(lore.lower(), set()),
-            lambda key, q, opts: decide(state, seat, key, q, opts), events, seat=seat, pathmaster=pathmaster)
+            lambda key, q, opts: decide(state, seat, key, q, opts), events, seat=seat, pathmaster=pathmaster,
+            names={sp.number: sp.name for sp in next((lo.spells for lo in army.lores
+                                                      if lo.name.lower() == lore.lower()), [])})
 
 
 # -- deployment --------------------------------------------------------------------------------
