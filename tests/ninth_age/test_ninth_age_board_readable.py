@@ -33,3 +33,21 @@ def test_a_deployment_zone_shows_its_label():
     named = _image(TableView(width=72, height=48, zones=[zone]))
     box = (300, HEADER + 420, 420, HEADER + 460)  # around the zone's centre (36", 6")
     assert plain.crop(box).tobytes() != named.crop(box).tobytes()
+
+
+def _white_in_band(im: Image.Image, y: int) -> int:
+    return sum(1 for x in range(im.width) for yy in range(y - 6, y + 7) if im.getpixel((x, yy)) == (255, 255, 255))
+
+
+def test_a_unit_label_at_the_table_edge_is_drawn_whole():
+    """'Halberdiers 20 + Hedge Wizard' near the west edge was cut to 'diers 20 + Hedge Wizard'."""
+    from engine.table.view import UnitShape
+
+    def board(x: float) -> Image.Image:
+        u = UnitShape(id="H", label="Halberdiers 20 + Hedge Wizard", side="p1", bases=[], centre=(x, 24),
+                      front=(x, 23), has_arcs=False)
+        return _image(TableView(width=72, height=48, units=[u]))
+
+    y = HEADER + 240
+    inside, west, east = board(36), board(1), board(71)
+    assert _white_in_band(west, y) == _white_in_band(inside, y) == _white_in_band(east, y)
