@@ -133,8 +133,9 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
             arrowhead(draw, c, tip, length=7, fill=(255, 255, 255))
         label = plain(u.label + (" [" + ", ".join(u.badges) + "]" if u.badges else ""))
         cx, cy = p(*u.centre)
-        half = draw.textlength(label, font=font(11)) / 2 + 3  # kept inside the image at the table's edges
-        cx = min(max(cx, half), max(half, w - half))
+        if 0 <= cx <= w:  # a unit in view: its label kept inside the image at the table's edges
+            half = draw.textlength(label, font=font(11)) / 2 + 3
+            cx = min(max(cx, half), max(half, w - half))
         draw.text((cx, cy), label, font=font(11), fill=(255, 255, 255), anchor="mm", stroke_width=2,
                   stroke_fill=(20, 20, 20))
     for t in view.templates:

@@ -51,3 +51,15 @@ def test_a_unit_label_at_the_table_edge_is_drawn_whole():
     y = HEADER + 240
     inside, west, east = board(36), board(1), board(71)
     assert _white_in_band(west, y) == _white_in_band(inside, y) == _white_in_band(east, y)
+
+
+def test_a_zoomed_board_does_not_pull_in_the_labels_of_units_out_of_view():
+    """Zoomed on a combat, a unit far to the west keeps its label out of the picture."""
+    from engine.table.view import UnitShape
+
+    def board(units) -> Image.Image:
+        return _image(TableView(width=72, height=48, units=units, window=(30, 20, 50, 40)))
+
+    far = UnitShape(id="H", label="Halberdiers 20 + Hedge Wizard", side="p1", bases=[], centre=(5, 30),
+                    front=(5, 29), has_arcs=False)
+    assert board([far]).tobytes() == board([]).tobytes()
