@@ -35,6 +35,31 @@ ZOOM_WIDTH = 550  # px: a zoomed view (view.window) fills Discord's preview widt
 MOST_ZOOM = 60  # px per inch at most
 
 
+RULER_INK = (40, 40, 40)
+RULER_STEP = 6  # inches between tick marks along the table's edges; every other one is numbered
+
+
+def ruler(draw: ImageDraw.ImageDraw, p, x0: float, y0: float, x1: float, y1: float, s: int) -> None:
+    """Tick marks every 6" along the south and west edges, numbered every 12": the commands take
+    inches from the south-west corner (/deploy x: y:, /advance to:), so the reader can read them off."""
+    import math
+
+    for i in range(math.ceil(x0 / RULER_STEP), math.floor(x1 / RULER_STEP) + 1):
+        x = i * RULER_STEP
+        bx, by = p(x, y0)
+        long = x % 12 == 0
+        draw.line([(bx, by - 1), (bx, by - (8 if long else 4))], fill=RULER_INK, width=1)
+        if long and x1 - x0 > 0:
+            draw.text((bx + 2, by - 9), f"{x:g}", font=font(9), fill=RULER_INK, anchor="ls")
+    for j in range(math.ceil(y0 / RULER_STEP), math.floor(y1 / RULER_STEP) + 1):
+        y = j * RULER_STEP
+        lx, ly = p(x0, y)
+        long = y % 12 == 0
+        draw.line([(lx + 1, ly), (lx + (8 if long else 4), ly)], fill=RULER_INK, width=1)
+        if long and y != y0:
+            draw.text((lx + 10, ly), f"{y:g}", font=font(9), fill=RULER_INK, anchor="lm")
+
+
 def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
     s = px_per_inch
     x0, y0, x1, y1 = view.window or (0.0, 0.0, view.width, view.height)
@@ -55,6 +80,13 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
     for zone in view.zones:
         colour = colours.get(zone.side or "", (200, 200, 200))
         draw.polygon([p(*pt) for pt in zone.points], fill=with_alpha(colour, 50), outline=colour)
+    for zone in view.zones:  # named, so a player knows which tint is whose zone
+        if zone.label and zone.points:
+            zx = sum(pt[0] for pt in zone.points) / len(zone.points)
+            zy = sum(pt[1] for pt in zone.points) / len(zone.points)
+            draw.text(p(zx, zy), plain(zone.label), font=font(12), fill=colours.get(zone.side or "", INK),
+                      anchor="mm", stroke_width=2, stroke_fill=(255, 255, 255))
+    ruler(draw, p, x0, y0, x1, y1, s)
     for t in view.terrain:
         fill = TERRAIN_FILL.get(t.kind, (160, 160, 160))
         draw.polygon([p(*pt) for pt in t.points], fill=fill, outline=INK)
@@ -101,6 +133,9 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
             arrowhead(draw, c, tip, length=7, fill=(255, 255, 255))
         label = plain(u.label + (" [" + ", ".join(u.badges) + "]" if u.badges else ""))
         cx, cy = p(*u.centre)
+        if 0 <= cx <= w:  # a unit in view: its label kept inside the image at the table's edges
+            half = draw.textlength(label, font=font(11)) / 2 + 3
+            cx = min(max(cx, half), max(half, w - half))
         draw.text((cx, cy), label, font=font(11), fill=(255, 255, 255), anchor="mm", stroke_width=2,
                   stroke_fill=(20, 20, 20))
     for t in view.templates:

@@ -287,3 +287,15 @@ def test_doctests():
 
     for module in (artillery_module, shooting_module, phase_module, weapons_module):
         assert doctest.testmod(module).failed == 0
+
+
+def test_the_catapults_scatter_distance_die_is_shown_with_its_roll():
+    """The D6 of the scatter distance is a roll the log shows (only the scatter die was; the line
+    read 'scatter die an arrow, D6 5. 🎲 1d6 (4) = 4')."""
+    state = shooting({"Mortar": (30, 10, 0), "Skulkers": (30, 30, 180)})
+    block(state)
+    load(state, 3, 5)  # the scatter die an arrow, the D6 5
+    log = []
+    shoot(state, "Mortar", "Skulkers", log=log)
+    rolled = [e.roll.total for e in log if e.roll is not None]
+    assert rolled[:2] == [3, 5]

@@ -329,3 +329,22 @@ def test_align_turns_the_charged_unit_only_when_the_charger_cannot_turn_enough()
     assert in_contact(engaged.units["Halberdiers"].footprint(), engaged.units["Brutes"].footprint())
     with pytest.raises(IllegalAction, match="no room to reach Brutes's front"):
         charge(engaged, "Knights", "Brutes")
+
+
+def test_places_on_a_flank_are_told_apart_front_to_back_and_the_charge_says_how_far_it_went():
+    """A charge into a flank with several equally good places: each is described along the flank
+    (they all read '4.3\" left of Knights's centre line'); the charge move says the distance."""
+    from engine.rulesets.ninth_age.actions import Charge, EndStep
+    from loaded_dice import load
+
+    state = scenario({"Knights": (38, 31, 180), "Brutes": (49, 31, 270, 1)}, seat="p2", step="charges")
+    state = apply(state, Charge(seat="p2", unit="Brutes", target="Knights"), answers={"reaction": "hold"})
+    load(state, 6, 6)
+    asked, _ = RULESET.apply(state, EndStep(seat="p2"))
+    question = asked.pending.decision.question
+    assert "on the middle of Knights's left flank" in question
+    assert "0.8\" toward its front from the flank's middle" in question and "toward its rear" in question
+    log = []
+    apply(state, EndStep(seat="p2"), log=log)
+    home = next(e.text for e in log if "charges home" in e.text)
+    assert "charges home into Knights's left (" in home and "\" away, charge range 18\")" in home

@@ -708,3 +708,28 @@ def test_shielding_scroll_gives_a_4_plus_ward_against_the_spell():
                  answers={"dispel": "shielding"})
     assert "reads the Shielding Scroll instead of dispelling" in text(log)
     assert "ward saves on 4+" in text(log) and state.magic.shielded is None
+
+
+def test_a_wizard_in_a_unit_casts_from_that_unit():
+    """A wizard that has joined a unit casts (it was refused: 'Shaman is not on the table'), and
+    its unit is the Caster's Unit of §9.3 and the unit measured from."""
+    from engine.rulesets.ninth_age.actions import Join
+
+    state = scenario({"Brutes": (42, 30, 180, 3), "Shaman": (46.5, 31, 180), "Spearmen": (42, 20, 0, 10)},
+                     seat="p2")
+    state = apply(state, Join(seat="p2", unit="Shaman", into="Brutes"))
+    assert state.units["Shaman"].location == "joined"
+    load(state, 6, 6, 3, 3)  # Flux 6 + 6, then each side's Channel
+    state = apply(state, EndStep(seat="p2"))
+    shaman = state.casters["Shaman"]
+    assert magic.caster_alive(state, shaman) and magic.caster_unit(state, shaman).id == "Brutes"
+    sap = magic.spell_named(state, "p2", "Sap the Strength")[0]
+    assert [u.id for u in magic.legal_targets(state, shaman, sap)] == ["Spearmen"]
+    shaman.spells = ["Sap the Strength"]
+    load(state, 6, 5)  # 11 + level bonus >= 9
+    log = []
+    state = cast(state, wizard="Shaman", spell="Sap the Strength", dice=2, target="Spearmen",
+                 answers={"dispel": "none"}, log=log)
+    assert "Shaman casts Sap the Strength on Spearmen with 2 dice: 6+5 = 11, +1 → 12 against 9: cast." in text(log)
+    sap_effect, roots = state.effects  # the Hex, then the attribute on the Caster's Unit: the Brutes
+    assert sap_effect.units == ["Spearmen"] and roots.attribute and roots.units == ["Brutes"]

@@ -561,3 +561,20 @@ def test_e24_e59_disrupted_and_the_flank_bonus_from_the_table():
     assert p1.parts() == {"wounds": 2, "ranks": 3, "standard": 1, "flank": 2}
     p2 = combat.side_score(state, "p2", rnd)
     assert "flank" not in p2.parts() and p2.musician and p2.standard
+
+
+def test_a_battle_standard_bearer_inside_a_unit_counts_in_the_combat_score():
+    """The Captain (BSB) in the Knights: +1 Battle Standard for his side, and Hold Your Ground
+    from the unit (the score read 'standard 1' only)."""
+    from engine.rulesets.ninth_age.actions import Join
+    from game_helpers import apply as play
+
+    state = _scenario({"Knights": (30, 20, 0), "Captain": (34.5, 19, 0)})
+    state = play(state, Join(seat="p1", unit="Captain", into="Knights"))
+    assert state.units["Captain"].location == "joined" and state.unit_entry(state.units["Captain"]).bsb
+    front = max(y for b in state.units["Knights"].footprint().models for _, y in b.exterior.coords)
+    brutes = place(state, "Brutes", 30, front, 180, 3)  # then moved back to touch the Knights' front
+    brutes.pose = brutes.pose.model_copy(update={"y": front + brutes.footprint().half_depth})
+    rnd = combat.Round(units=["Knights", "Brutes"], wounds={"p1": 0, "p2": 0})
+    assert combat.side_score(state, "p1", rnd).battle_standard
+    assert combat._bsb_near(state, state.units["Knights"])

@@ -209,3 +209,43 @@ def test_water_stops_a_march_and_ruins_are_dangerous_to_march_through():
     log = []
     apply(state, March(seat="p2", unit="Skulkers", steps=[fwd(8)]), log=log)
     assert not any("Dangerous Terrain" in e.text for e in log)
+
+
+def test_a_free_reform_march_that_fails_its_march_test_moves_no_farther_than_m():
+    """Skulkers (Skirmishers, M5) marching with to: within 8" of an enemy and failing the March
+    test still move, up to M (it raised a NameError: 'internal error')."""
+    from engine.rulesets.ninth_age.actions import FreeReform
+
+    state = scenario({"Skulkers": (36, 10, 0), "Spearmen": (36, 20, 180, 6)}, seat="p2")
+    state.armies["p2"].units[state.units["Skulkers"].entry].parts[0].Ld = 0  # the test always fails
+    with pytest.raises(IllegalAction, match=r"Free Reform allows 5\""):
+        RULESET.apply(state, March(seat="p2", unit="Skulkers", steps=[], to=FreeReform(x=36, y=15.5, facing=0,
+                                                                                      files=5)))
+    log = []
+    moved = apply(state, March(seat="p2", unit="Skulkers", steps=[], to=FreeReform(x=36, y=13, facing=0, files=5)),
+                  log=log)
+    assert moved.units["Skulkers"].marched and "March test" in " ".join(e.text for e in log)
+
+
+def test_fly_moves_by_x_over_units_and_terrain():
+    """Fly (X) (§22): the Warlord on Wyvern (Fly (8)) flies 8", 16" marching, over a unit and the
+    Farmhouse (33-39 x 22-26); only where it lands counts. It was refused: 'a model would travel
+    25.8" around the obstacles; Free Reform allows 6"'."""
+    from engine.rulesets.ninth_age.actions import FreeReform
+
+    state = scenario({"Warlord on Wyvern": (36, 17, 0), "Spearmen": (36, 45, 180, 6)}, seat="p2")
+    log = []
+    moved = apply(state, March(seat="p2", unit="Warlord on Wyvern", steps=[], to=FreeReform(x=36, y=31, facing=0,
+                                                                                              files=1)), log=log)
+    assert moved.units["Warlord on Wyvern"].pose.y == 31 and "flying (Fly 8)" in log[-1].text
+    with pytest.raises(IllegalAction, match=r"allows 8\""):
+        RULESET.apply(state, Advance(seat="p2", unit="Warlord on Wyvern", steps=[], to=FreeReform(
+            x=36, y=31, facing=0, files=1)))
+    with pytest.raises(IllegalAction, match="impassable"):  # it may not land on the building
+        RULESET.apply(state, March(seat="p2", unit="Warlord on Wyvern", steps=[], to=FreeReform(
+            x=36, y=24, facing=0, files=1)))
+    # forward over a unit in its way, marching 16" (2 × 8)
+    state = scenario({"Warlord on Wyvern": (60, 10, 0), "Brutes": (60, 17, 0)}, seat="p2")
+    log = []
+    moved = apply(state, March(seat="p2", unit="Warlord on Wyvern", steps=[fwd(15)]), log=log)
+    assert moved.units["Warlord on Wyvern"].pose.y == pytest.approx(25) and "of 16\" used" in log[-1].text

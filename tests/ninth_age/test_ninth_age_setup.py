@@ -318,3 +318,41 @@ def test_secure_target_scoring():
     assert secondary(state) == {"p1": True, "p2": False}
     state.units["Halberdiers"].location = "reserve"
     assert secondary(state) == {"p1": False, "p2": False}  # one marker each
+
+
+def test_deploying_without_files_names_the_formation_it_takes():
+    """A /deploy without files: stands in the army list's formation, and the reply says how wide
+    (it said "None wide")."""
+    state = new_battle()
+    seat = state.deploy.turn
+    uid, x, y = next(p for p in slots(state, seat) if not state.unit_entry(state.units[p[0]]).is_character
+                     and state.unit_entry(state.units[p[0]]).troop_type != "war machine")
+    wide = state.units[uid].formation.files
+    log: list = []
+    apply(state, Deploy(seat=seat, unit=uid, x=x, y=y), log=log)
+    text = " ".join(e.text for e in log)
+    assert "None wide" not in text and f"{wide} wide" in text
+
+
+def test_the_board_caption_follows_the_pre_game_sequence():
+    """Once both players sit, the set-up board says who answers, not "Waiting for both players"."""
+    state = RULESET.new_game(7, {"deployment": "classic"})
+    assert "Waiting for both players" in RULESET.board(state).caption
+    state, _ = RULESET.apply(state, RULESET.start_action(state))
+    assert state.phase == "setup" and state.pending is not None
+    who = state.seat(state.pending.decision.seat).name
+    assert RULESET.board(state).caption == f"Set-up: {who} answers (/decide)."
+
+
+def test_the_spells_a_wizard_knows_are_named_as_cast_takes_them():
+    """After spell generation the log names each spell (/cast spell: takes the name), not only its
+    number: "Shaman knows Thorns spells 1 (Bark Skin), 5 (Sap the Strength)"."""
+    state = RULESET.new_game(7, {"deployment": "classic"})
+    log: list = []
+    state = apply(state, RULESET.start_action(state), log=log)
+    for seat, wizard in (("p2", "Shaman"), ("p1", "Hedge Wizard")):
+        lore = state.armies[seat].lores[0]
+        names = {sp.number: sp.name for sp in lore.spells}
+        line = next(e.text for e in log if e.text.startswith(f"{wizard} knows {lore.name} spells"))
+        known = state.spells[f"{seat}/{wizard}"]
+        assert known and all(f"{n} ({names[n]})" in line for n in known), line

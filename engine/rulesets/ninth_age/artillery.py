@@ -361,6 +361,7 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     purpose = f"{unit.id} lobs its {weapon.name} at {target.id}"
     events.append(Event(kind="roll", seat=unit.owner, roll=scatter_die, text=f"{purpose} ({reach:.1f}\" away, "
                         f"{'in' if in_sight else 'out of'} line of sight): scatter die {face}, D6 {d6.total}."))
+    events.append(Event(kind="roll", seat=unit.owner, roll=d6, text=f"{unit.id}'s scatter distance D6: {d6.total}."))
     if how == "misfire":
         misfire(state, unit, events)
         return

@@ -281,7 +281,8 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         state.last_moves.append({"unit": charger.id, "kind": "charge", "path": [list(start),
                                                                                  list(best.footprint.centre)],
                                  "label": f"{d:.1f}\" vs {total}\" ({'+'.join(map(str, dice))})"})
-        text = (f"{charger.id} charges home into {target.id}'s {best.side}: wheel {abs(best.turn):.0f}°, "
+        text = (f"{charger.id} charges home into {target.id}'s {best.side} ({d:.1f}\" away, charge range "
+                f"{total}\"): wheel {abs(best.turn):.0f}°, "
                 f"{best.contact} models in base contact.")
         events.append(Event(kind="charge-move", seat=charger.owner, data={"unit": charger.id}, text=text))
         # the ground the charge swept over: Dangerous Terrain once per feature (§18.1)
@@ -305,7 +306,12 @@ def _choose_placement(state: NinthAgeState, charger: UnitState, target: UnitStat
     tfp = target.footprint()
     described = []
     for n, p in enumerate(ties, 1):
-        x, _ = tfp.local(p.footprint.centre)
+        x, y = tfp.local(p.footprint.centre)
+        if p.side in ("left", "right"):  # along a flank the places differ front to back, not left to right
+            described.append(f"{n}: on {target.id}'s {p.side} flank, {abs(y):.1f}\" "
+                             f"{'toward its front' if y > 0 else 'toward its rear'} from the flank's middle"
+                             if abs(y) > 0.05 else f"{n}: on the middle of {target.id}'s {p.side} flank")
+            continue
         described.append(f"{n}: {abs(x):.1f}\" {'right' if x > 0 else 'left'} of {target.id}'s centre line"
                          if abs(x) > 0.05 else f"{n}: centred on {target.id}")
     answer = decide(state, charger.owner, f"placement-{charger.id}", f"{charger.id} can contact {target.id} as well "

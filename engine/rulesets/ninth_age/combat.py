@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import fighters
+from engine.rulesets.ninth_age.characters import joined
 from engine.rulesets.ninth_age.casualties import PANIC_RANGE, destroy, flee, lose_wounds, panic
 from engine.rulesets.ninth_age.charges import placements
 from engine.rulesets.ninth_age.fighters import Blow, combat_groups, enemies_in_contact, unit_full_ranks
@@ -485,8 +486,8 @@ def side_score(state: NinthAgeState, seat: str, rnd: Round) -> SideScore:
         score.rank_ranks.append(unit_full_ranks(state, u))
         if entry.command.standard and not u.standard_lost:
             score.standard = True
-        if entry.bsb and not u.no_attacks:
-            score.battle_standard = True
+        if (entry.bsb or any(state.unit_entry(c).bsb for c in joined(state, u))) and not u.no_attacks:
+            score.battle_standard = True  # the BSB fights on its own or from inside a unit (§16.2)
         if entry.command.musician:
             score.musician = True
         for enemy, side in _contacts_sides(state, u):
@@ -501,7 +502,8 @@ def _bsb_near(state: NinthAgeState, unit: UnitState) -> bool:
     """Hold Your Ground: a non-fleeing friendly BSB within 12" (18" if a Large Target)."""
     for other in state.on_table(unit.owner):
         entry = state.unit_entry(other)
-        if not entry.bsb or other.fleeing or other.no_attacks:
+        inside = any(state.unit_entry(c).bsb for c in joined(state, other))  # a BSB in a unit measures from it
+        if not (entry.bsb or inside) or other.fleeing or other.no_attacks:
             continue
         reach = HOLD_YOUR_GROUND + (6 if entry.has_rule("Large Target") else 0)
         if other.id == unit.id or distance(other.footprint(), unit.footprint()) <= reach + EPS_DIST:

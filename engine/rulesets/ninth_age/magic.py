@@ -91,9 +91,18 @@ def gather_casters(state: NinthAgeState) -> None:
                 state.casters[c.name] = c
 
 
+def caster_unit(state: NinthAgeState, c: Caster) -> UnitState:
+    """The unit a caster stands in: its own, or the unit it has joined (a wizard in a unit casts
+    and is measured from that unit; its unit is the Caster's Unit of §9.3)."""
+    u = state.units[c.unit]
+    return state.units[u.host] if u.location == "joined" and u.host in state.units else u
+
+
 def caster_alive(state: NinthAgeState, c: Caster) -> bool:
     u = state.units.get(c.unit)
-    return bool(u and u.on_table and u.models > 0 and not c.slain)
+    if u is None or c.slain or u.models <= 0:
+        return False
+    return caster_unit(state, c).on_table
 
 
 def is_wizard(c: Caster) -> bool:
@@ -103,7 +112,7 @@ def is_wizard(c: Caster) -> bool:
 def wizards(state: NinthAgeState, seat: str, *, fleeing: bool = False) -> list[Caster]:
     """The seat's wizards on the table (non-fleeing unless ``fleeing``)."""
     return [c for c in state.casters.values() if c.seat == seat and is_wizard(c) and caster_alive(state, c)
-            and (fleeing or not state.units[c.unit].fleeing)]
+            and (fleeing or not caster_unit(state, c).fleeing)]
 
 
 def find_caster(state: NinthAgeState, seat: str, text) -> Caster:
@@ -242,9 +251,9 @@ def is_ground(spell: Spell) -> bool:
 def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState, boosted: bool) -> str | None:
     """Why ``target`` is not a legal target of ``spell`` cast by ``c`` (§9.3), or None."""
     t = _types(spell)
-    me = state.units[c.unit]
+    me = caster_unit(state, c)
     if "caster" in t or "caster's unit" in t:
-        return None if target.id == me.id else f"{spell.name} can only target {'the caster' if 'caster' in t else 'the caster’s unit'}."
+        return None if target.id in (me.id, c.unit) else f"{spell.name} can only target {'the caster' if 'caster' in t else 'the caster’s unit'}."
     if not target.on_table:
         return f"{target.id} is not on the table."
     if "hex" in t and target.owner == c.seat:
@@ -310,7 +319,7 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     m = state.magic
     c = find_caster(state, seat, wizard)
     spell, lore, bound = _which_spell(state, c, spell_name)
-    me = state.units[c.unit]
+    me = caster_unit(state, c)
     # step 1: declare -- everything is checked before any die is rolled
     if not caster_alive(state, c):
         raise IllegalAction("no-caster", f"{c.name} is not on the table.")
@@ -422,7 +431,7 @@ def _break(state: NinthAgeState, c: Caster) -> None:
 
 def _declare_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: bool, target,
                      at: Point | None) -> tuple[list[UnitState], Point | None]:
-    me = state.units[c.unit]
+    me = caster_unit(state, c)
     t = _types(spell)
     if is_ground(spell):
         if at is None:
@@ -716,7 +725,7 @@ def end(state: NinthAgeState, events: list[Event]) -> None:
 def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, targets: list[UnitState],
                 point: Point | None, value: int, part: str | None, events: list[Event]) -> None:
     """Step 6: the spell's effect on its targets (hits, templates, modifiers for its duration)."""
-    me = state.units[c.unit]
+    me = caster_unit(state, c)
     t = _types(spell)
     vortex = vortex_of(spell.types)
     if vortex is not None:
@@ -783,7 +792,9 @@ def _attribute_target(state: NinthAgeState, c: Caster, lore: Lore) -> str | None
 
 def _attribute_candidates(state: NinthAgeState, c: Caster, spell: Spell) -> list[UnitState]:
     t = _types(spell)
-    return [state.units[c.unit]] if ("caster" in t or "caster's unit" in t) else legal_targets(state, c, spell)
+    if "caster's unit" in t:
+        return [caster_unit(state, c)]
+    return [state.units[c.unit]] if "caster" in t else legal_targets(state, c, spell)
 
 
 def attribute(state: NinthAgeState, c: Caster, lore: Lore, events: list[Event], declared: str | None = None) -> None:
@@ -837,7 +848,7 @@ def _vortex(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, 
     toward the point; 6 centres it on the caster and moves D6" in a random direction. Every
     model under its path is hit."""
     x, size = vortex
-    fp = state.units[c.unit].footprint()
+    fp = caster_unit(state, c).footprint()
     front = fp.world((0, fp.half_depth))
     bearing = bearing_between(front, point)
     if not ShapelyPoint(point).intersects(arc_region(fp, "front")):
@@ -905,7 +916,7 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
         events.append(Event(kind="roll", seat=c.seat, roll=roll, text=f"Grounding Rod: the Miscast is re-rolled: 2D6 = "
                             f"{roll.total}: {result}."))
     effect = SpellEffect(strength=casting.miscast_strength(pdu), armour_piercing=1, hits="1")
-    me = state.units[c.unit]
+    me = caster_unit(state, c)
     centre = me.footprint().centre
     if result in ("Breach in the Veil", "Catastrophic Detonation"):
         size = 5.0 if result == "Breach in the Veil" else 3.0

@@ -47,6 +47,20 @@ def _steps(steps: list[MoveStep]) -> list[Step]:
     return [Step(s.kind, s.amount, s.side) for s in steps]
 
 
+def flying_movement(state: NinthAgeState, unit: UnitState) -> int | None:
+    """Fly (X) (§22): a unit made up entirely of models with Fly moves by X instead of M, and
+    flies over units and terrain (only where it lands counts); None when it cannot fly. The
+    sample Warlord on Wyvern (Fly (8), M 6) flies 8", marching 16"; with a character on foot
+    joined to a flying unit, the unit walks.
+    """
+    from engine.rulesets.ninth_age.characters import joined
+
+    values = [state.unit_entry(u).rule_value("Fly") for u in [unit, *joined(state, unit)]]
+    if not all(v and v.isdigit() for v in values):
+        return None
+    return spell_modified(state, unit.id, "M", min(int(v) for v in values))
+
+
 def spell_movement(state: NinthAgeState, unit: UnitState) -> int:
     """The M a unit moves by: a mixed unit's lowest (§16.2), changed by the spells in play on it
     (§9: Grasping Roots...)."""
@@ -60,7 +74,8 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     """Advance or March (§8.11-8.12); ``movement`` replaces M (a Vanguard move's 12")."""
     may_move(state, unit)
     entry = state.unit_entry(unit)
-    own_m = spell_movement(state, unit)
+    flies = flying_movement(state, unit)
+    own_m = spell_movement(state, unit) if flies is None else flies
     m = own_m if movement is None else movement
     if m == 0:
         raise IllegalAction("cannot-move", f"{unit.id} has M 0 and cannot move.")
@@ -107,7 +122,10 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     if result.max_displacement > allowance + EPS_DIST and not single:
         raise IllegalAction("too-far", f"{unit.id}: a model would end {result.max_displacement:.1f}\" from where "
                             f"it started; no model may move farther than {allowance:g}\" (§8.14).")
-    problem = check_path(result, surroundings(state, {unit.id}))
+    if flies is not None:  # flying over units and terrain: only where it lands counts (§22 Fly)
+        problem = clearance_problem(result.footprint, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
+    else:
+        problem = check_path(result, surroundings(state, {unit.id}))
     if problem:
         raise IllegalAction("blocked", f"{unit.id} can't move like that: {problem}.")
     shapes = [p.shape for p in result.path]
@@ -125,7 +143,8 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
 
     hidden.after_move(state, unit, result.length, allowance, events)
     events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
-                        text=f"{unit.id} {'marches' if kind == 'march' else 'advances'}: {', '.join(result.parts)}; "
+                        text=f"{unit.id} {'marches' if kind == 'march' else 'advances'}"
+                        f"{f' flying (Fly {flies})' if flies is not None else ''}: {', '.join(result.parts)}; "
                         f"{result.length:.1f}\" of {hidden.shown_allowance(state, unit, allowance):g}\" used, "
                         f"farthest model {result.max_displacement:.1f}\" from its start."))
     if kind == "march":
@@ -183,7 +202,9 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
     entry = state.unit_entry(unit)
     if not 1 <= files <= unit.models:
         raise IllegalAction("bad-files", f"{unit.id} has {unit.models} models: between 1 and {unit.models} files.")
-    allowance = float(spell_movement(state, unit) if kind == "advance" else 2 * spell_movement(state, unit))
+    flies = flying_movement(state, unit)
+    own_m = spell_movement(state, unit) if flies is None else flies
+    allowance = float(own_m if kind == "advance" else 2 * own_m)
     if kind == "march":
         if entry.has_rule("Can't March"):
             raise IllegalAction("cannot-march", f"{unit.id} can't march.")
@@ -193,7 +214,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
             ld, source = unit_leadership(state, unit)
             if not leadership_test(state.rng, ld, f"{unit.id} March test (enemy {min(near):.1f}\" away, Ld from "
                                    f"{source})", events, seat=unit.owner, reroll=hold_your_ground(state, unit)):
-                allowance = float(m)
+                allowance = float(own_m)
     start = unit.footprint()
     end = footprint(unit.formation.model_copy(update={"files": files}), Pose(x=x, y=y, bearing=normalise(facing)))
     problem = clearance_problem(end, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
@@ -203,8 +224,8 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
     b = [(m.centroid.x, m.centroid.y) for m in end.models]
     _, match = bottleneck_assignment(a, b)
     around = surroundings(state, {unit.id})
-    obstacles = [o.shape for o in around.others.values()]
-    if not around.impassable.is_empty:
+    obstacles = [o.shape for o in around.others.values()] if flies is None else []  # fliers go over them
+    if not around.impassable.is_empty and flies is None:
         obstacles.append(around.impassable)
     worst = 0.0
     for i, j in enumerate(match):
@@ -226,7 +247,8 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
         terrain_checks(state, unit, kind, swept, events)
     state.last_moves.append({"unit": unit.id, "kind": kind, "path": [start.centre, end.centre]})
     events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
-                        text=f"{unit.id} {'marches' if kind == 'march' else 'advances'} with Free Reform to "
+                        text=f"{unit.id} {'marches' if kind == 'march' else 'advances'}"
+                        f"{f' flying (Fly {flies})' if flies is not None else ''} with Free Reform to "
                         f"({x:g}, {y:g}), {files} wide facing {end.bearing:g}°; the farthest model travels "
                         f"{worst:.1f}\" of {allowance:g}\" around obstacles."))
 

@@ -509,6 +509,8 @@ class NinthAge(Ruleset):
 
     def _status(self, state: GameState) -> str:
         assert isinstance(state, NinthAgeState)
+        if state.phase == "setup" and state.pending is not None:  # the pre-game sequence has begun (§3-4)
+            return f"Set-up: {state.seat(state.pending.decision.seat).name} answers (/decide)."
         if state.phase == "setup":
             return "Waiting for both players to join."
         if state.phase == "armies":

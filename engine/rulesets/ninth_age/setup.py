@@ -147,7 +147,9 @@ def _generate_spells(state: NinthAgeState, seat: str, events: list[Event]) -> No
         pathmaster = unit.has_rule("Pathmaster") or "book of a thousand incantations" in items
         state.spells[f"{seat}/{unit.name}"] = spells.generate(
             state.rng, unit.name, count, lore, taken.setdefault(lore.lower(), set()),
-            lambda key, q, opts: decide(state, seat, key, q, opts), events, seat=seat, pathmaster=pathmaster)
+            lambda key, q, opts: decide(state, seat, key, q, opts), events, seat=seat, pathmaster=pathmaster,
+            names={sp.number: sp.name for sp in next((lo.spells for lo in army.lores
+                                                      if lo.name.lower() == lore.lower()), [])})
 
 
 # -- deployment --------------------------------------------------------------------------------
@@ -237,7 +239,7 @@ def deploy(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float,
     status.drop_units.append(unit.id)
     events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id},
                         text=f"{name(state, seat)} deploys {unit.id} ({entry.models} {entry.troop_type}, "
-                        f"{files} wide) at ({x:g}, {y:g}) facing {placed.pose.bearing:g}°."))
+                        f"{placed.formation.files} wide) at ({x:g}, {y:g}) facing {placed.pose.bearing:g}°."))
     if status.finished_first and status.finished_first != seat:
         g = group_of(state, placed)
         if g is None:

@@ -20,9 +20,16 @@ Choose = Callable[[str, str, list[str]], str]  # (key, question, options) -> ans
 
 
 def generate(rng: Rng, wizard: str, level: int, lore: str, taken: set[int], choose: Choose,
-             events: list[Event], seat: str | None = None, pathmaster: bool = False) -> list[int]:
+             events: list[Event], seat: str | None = None, pathmaster: bool = False,
+             names: dict[int, str] | None = None) -> list[int]:
     """The spells one wizard knows (``level`` of them); ``taken`` (numbers 1-6 already obtained
-    in the army for this lore) is updated."""
+    in the army for this lore) is updated. ``names`` (number -> spell name) lets the closing
+    line name them, as /cast takes them: "Shaman knows Thorns spells 1 (Bark Skin), 5 (...)"."""
+    names = names or {}
+
+    def named(numbers) -> str:
+        return ", ".join(f"{n} ({names[n]})" if n in names else str(n) for n in sorted(numbers))
+
     known: list[int] = []
     for n in range(level):
         if pathmaster:
@@ -58,12 +65,12 @@ def generate(rng: Rng, wizard: str, level: int, lore: str, taken: set[int], choo
             taken.add(spell)
     if known and 0 not in known:
         options = ["keep"] + [str(s) for s in known]
-        answer = choose(f"generic-{wizard}", f"{wizard} knows {', '.join(map(str, sorted(known)))} of {lore}. "
+        answer = choose(f"generic-{wizard}", f"{wizard} knows {named(known)} of {lore}. "
                         "Swap one for spell 0 (Generic)? Say which, or keep.", options)
         if answer != "keep":
             known[known.index(int(answer))] = 0
             taken.discard(int(answer))
             events.append(Event(kind="spells", seat=seat, text=f"{wizard} swaps spell {answer} for the Generic spell."))
     events.append(Event(kind="spells", seat=seat, text=f"{wizard} knows {lore} spells "
-                        f"{', '.join(map(str, sorted(known))) or 'none'}."))
+                        f"{named(known) or 'none'}."))
     return sorted(known)
