@@ -85,6 +85,12 @@ MAGIC_ARMOUR: dict[str, dict] = {
     "hardened shield": {"bonus": 1},
 }
 TALISMAN_WARD = {"talisman of supreme shielding": 4, "talisman of greater shielding": 5, "talisman of shielding": 6}
+# The arcane items (§23.7): the Magic phase and spell generation apply every one of them.
+ARCANE_ITEMS = frozenset({
+    "dispel scroll", "binding scroll", "backlash scroll", "wand of stability", "sceptre of power", "grounding rod",
+    "book of arcane power", "tome of arcane lore", "book of a thousand incantations", "essence of a free mind",
+    "shielding scroll",
+})
 
 
 def refereed(item: str) -> bool:
@@ -99,7 +105,7 @@ def refereed(item: str) -> bool:
         return bool(effect) and not set(effect.get("rules", [])) - {"Flaming Attacks", "Divine Attacks"}
     if key in MAGIC_ARMOUR:
         return bool(set(effect) & {"bonus", "body", "natural", "ward"}) and not effect.get("rules")
-    return key in TALISMAN_WARD or key in MOVEMENT_ITEMS
+    return key in TALISMAN_WARD or key in MOVEMENT_ITEMS or key in ARCANE_ITEMS
 
 
 @dataclass

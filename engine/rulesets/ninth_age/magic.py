@@ -36,13 +36,10 @@ from engine.table.frame import Point, bearing_between, direction
 from engine.table.scatter import is_hit, random_bearing
 from engine.table.sight import Obstacle, has_line_of_sight
 from engine.table.templates import Capsule, Circle, Line
+from engine.rulesets.ninth_age.loadout import ARCANE_ITEMS
 
 # the arcane items (§23.7) whose effects the Magic phase and spell generation apply
-REFEREED_ITEMS = frozenset({
-    "dispel scroll", "binding scroll", "backlash scroll", "wand of stability", "sceptre of power", "grounding rod",
-    "book of arcane power", "tome of arcane lore", "book of a thousand incantations", "essence of a free mind",
-    "shielding scroll",
-})
+REFEREED_ITEMS = ARCANE_ITEMS
 EPS = 1e-3  # EPS_DIST of §24.1: "within X" is decided in the caster's favour by this much
 HEIGHTS = {"small": 1, "medium": 2, "large": 3}
 
