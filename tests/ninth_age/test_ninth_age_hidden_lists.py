@@ -2,7 +2,8 @@
 
 from engine.rulesets.ninth_age.actions import Advance, Charge, EndStep, MoveStep
 from engine.rulesets.ninth_age.building import describe
-from engine.rulesets.ninth_age.hidden import alike_entries, army_text, reveal
+from engine.rulesets.ninth_age.building import alike_entries
+from engine.rulesets.ninth_age.hidden import army_text, reveal
 
 from game_helpers import apply, scenario
 from ninth_age_helpers import army, unit

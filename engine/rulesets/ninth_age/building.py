@@ -151,7 +151,6 @@ def describe(army: Army, hidden: bool = False, revealed: set[str] = frozenset())
              f"({army_size(army.points_limit)})"]
     lines += [unit_line(u, army, hidden, revealed) for u in army.units] or ["(no units yet: /army add)"]
     if not hidden:
-        from engine.rulesets.ninth_age.hidden import alike_entries
         from engine.rulesets.ninth_age.loadout import refereed
 
         book = {b.name.lower() for b in army.magic_items}
@@ -169,3 +168,16 @@ def describe(army: Army, hidden: bool = False, revealed: set[str] = frozenset())
         else:
             lines.append("✅ The list follows every composition rule of §2.")
     return "\n".join(lines)
+
+
+def alike_entries(army: Army) -> list[tuple[str, str]]:
+    """Pairs of entries that look the same in the Common Army List (same choice, models,
+    equipment and command) but carry different hidden items, and share a ``mark``: E-46 asks
+    that each such pair be told apart."""
+    out = []
+    for i, a in enumerate(army.units):
+        for b in army.units[i + 1:]:
+            if (a.choice, a.models, a.equipment, a.command) == (b.choice, b.models, b.equipment, b.command) \
+                    and sorted(a.magic_items) != sorted(b.magic_items) and (a.mark or "") == (b.mark or ""):
+                out.append((a.name, b.name))
+    return out

@@ -16,7 +16,7 @@ mark carries what.
 from __future__ import annotations
 
 from engine.core import Event, IllegalAction
-from engine.rulesets.ninth_age.army import Army, Unit
+from engine.rulesets.ninth_age.army import Unit
 from engine.rulesets.ninth_age.building import describe
 from engine.rulesets.ninth_age.state import SEATS, NinthAgeState, UnitState
 
@@ -39,19 +39,6 @@ def reveal(state: NinthAgeState, seat: str, unit: str, item: str, why: str, even
     shown = f"the rune {rune} of {name}" if rune else name
     events.append(Event(kind="reveal", seat=seat, data={"unit": unit, "item": item},
                         text=f"{state.seat(seat).name} reveals {shown}, carried by {unit}: {why} (§2.4)."))
-
-
-def alike_entries(army: Army) -> list[tuple[str, str]]:
-    """Pairs of entries that look the same in the Common Army List (same choice, models,
-    equipment and command) but carry different hidden items, and share a ``mark``: E-46 asks
-    that each such pair be told apart."""
-    out = []
-    for i, a in enumerate(army.units):
-        for b in army.units[i + 1:]:
-            if (a.choice, a.models, a.equipment, a.command) == (b.choice, b.models, b.equipment, b.command) \
-                    and sorted(a.magic_items) != sorted(b.magic_items) and (a.mark or "") == (b.mark or ""):
-                out.append((a.name, b.name))
-    return out
 
 
 def army_text(state: NinthAgeState, seat_text: str, viewer: str | None) -> str:

@@ -10,6 +10,8 @@ while waiting for the second player.
 
 from __future__ import annotations
 
+from typing import Any
+
 from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.army import Army
 from engine.rulesets.ninth_age.composition import composition_problems
@@ -44,7 +46,7 @@ def use_army(state: NinthAgeState, seat: str, data: dict, events: list[Event]) -
         raise IllegalAction("illegal-army", f"{army.name} breaks {len(problems)} composition rule"
                             f"{'s' if len(problems) != 1 else ''} of §2: " + " ".join(problems))
     if state.options.get("lists") == "hidden":  # §2.4, E-46: alike entries must be told apart
-        from engine.rulesets.ninth_age.hidden import alike_entries
+        from engine.rulesets.ninth_age.building import alike_entries
 
         alike = alike_entries(army)
         if alike:
@@ -55,8 +57,6 @@ def use_army(state: NinthAgeState, seat: str, data: dict, events: list[Event]) -
     state.armies[seat] = army
     build_units(state)
     if state.options.get("table") in (None, ""):
-        from engine.rulesets.ninth_age.ruleset import table_size
-
         state.table.width, state.table.height = table_size(None, state.armies)
     if seat not in state.armies_chosen:
         state.armies_chosen.append(seat)
@@ -69,3 +69,22 @@ def use_army(state: NinthAgeState, seat: str, data: dict, events: list[Event]) -
 
 def waiting_for(state: NinthAgeState) -> list[str]:
     return [s for s in SEATS if s not in state.armies_chosen]
+
+
+def table_size(text: Any, armies: dict[str, Army]) -> tuple[float, float]:
+    """The agreed table, or the suggested one (§2.3, §3.1): 48" x 36" for Warbands, else 72" x 48".
+
+    >>> from engine.rulesets.ninth_age.army import sample_army
+    >>> table_size(None, {"p1": sample_army("iron-marches")}), table_size("60x44", {})
+    ((72.0, 48.0), (60.0, 44.0))
+    """
+    if text not in (None, ""):
+        import re
+
+        m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*", str(text))
+        if not m or not (36 <= float(m.group(1)) <= 120 and 24 <= float(m.group(2)) <= 96):
+            raise IllegalAction("bad-setting", f"table is width x depth in inches, from 36x24 to 120x96, not {text!r}.")
+        return float(m.group(1)), float(m.group(2))
+    if armies and all(a.points_limit <= 1500 for a in armies.values()):
+        return 48.0, 36.0
+    return 72.0, 48.0

@@ -15,6 +15,7 @@ from typing import Any
 
 from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, Seat
 from engine.rulesets.ninth_age import characters, charges, magic, movement, muster, setup, shooting_phase, turns
+from engine.rulesets.ninth_age.muster import table_size
 from engine.rulesets.ninth_age.actions import (
     ACTION_TYPES, Advance, Cast, Charge, Deploy, DispelInPlay, EndStep, FreeReform, March, MoveStep, PlaceMarker,
     Reform, StartBattle, Join, Leave, Reveal, UseArmy,
@@ -50,25 +51,6 @@ OPTIONS = {
 COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "reveal",
              "cast", "dispel"} | shooting_phase.COMMANDS)
 COMMANDS |= {"fight"}  # the Melee phase (combat.py)
-
-
-def table_size(text: Any, armies: dict[str, Army]) -> tuple[float, float]:
-    """The agreed table, or the suggested one (§2.3, §3.1): 48" x 36" for Warbands, else 72" x 48".
-
-    >>> from engine.rulesets.ninth_age.army import sample_army
-    >>> table_size(None, {"p1": sample_army("iron-marches")}), table_size("60x44", {})
-    ((72.0, 48.0), (60.0, 44.0))
-    """
-    if text not in (None, ""):
-        import re
-
-        m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*", str(text))
-        if not m or not (36 <= float(m.group(1)) <= 120 and 24 <= float(m.group(2)) <= 96):
-            raise IllegalAction("bad-setting", f"table is width x depth in inches, from 36x24 to 120x96, not {text!r}.")
-        return float(m.group(1)), float(m.group(2))
-    if armies and all(a.points_limit <= 1500 for a in armies.values()):
-        return 48.0, 36.0
-    return 72.0, 48.0
 
 
 class NinthAge(Ruleset):
