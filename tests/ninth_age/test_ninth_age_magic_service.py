@@ -7,32 +7,11 @@ from PIL import Image
 
 from engine.rulesets.ninth_age import magic
 
-from test_ninth_age_service import USERS, _group, answer_questions, say, snapshot
-from game_helpers import slots
+from test_ninth_age_service import USERS, deployed_through_the_service, say, snapshot
 
 
 async def _to_the_magic_phase(service):
-    await say(service, USERS["p1"], "/game new ruleset:ninth-age seed:5 settings:deployment=classic, terrain=open")
-    await say(service, USERS["p2"], "/game join")
-    await answer_questions(service)
-    _, _, state = await snapshot(service)
-    while state.phase == "deployment":
-        seat = state.deploy.turn
-        plan = slots(state, seat)
-        group = _group(state, plan[0][0])
-        drop = [p for p in plan if _group(state, p[0]) == group] if group else plan[:1]
-        for name, x, y in drop:
-            reply = await say(service, USERS[seat], f'/deploy unit:"{name}" x:{x:.3f} y:{y:.3f}')
-            assert reply.error is None, reply.text
-            await answer_questions(service)
-            _, _, state = await snapshot(service)
-            if state.phase != "deployment" or state.deploy.turn != seat:
-                break
-        if state.phase == "deployment" and (state.deploy.step == "vanguard" or (
-                state.deploy.turn == seat and state.deploy.finished_first is None)):
-            await say(service, USERS[state.deploy.turn], "/end")
-            await answer_questions(service)
-        _, _, state = await snapshot(service)
+    state = await deployed_through_the_service(service)
     for _ in range(2):  # charge declarations, then the remaining moves
         reply = await say(service, USERS[state.active], "/end")
         assert reply.error is None, reply.text

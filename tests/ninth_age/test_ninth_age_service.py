@@ -8,7 +8,7 @@ from PIL import Image
 
 from bot.commands import parse_line
 
-from game_helpers import answer_for, slots
+from game_helpers import _group, answer_for, slots
 
 CHANNEL = "ninth-1"
 USERS = {"p1": "501", "p2": "502"}
@@ -109,24 +109,23 @@ async def test_a_ninth_age_battle_through_the_service(service, store):
     assert replayed.model_dump(mode="json") == state.model_dump(mode="json")
 
 
-def _group(state, uid):
-    entry = state.unit_entry(state.units[uid])
-    return "c" if entry.is_character else "w" if entry.troop_type == "war machine" else None
-
-
-async def test_a_charge_and_its_reaction_through_the_service(service):
+async def deployed_through_the_service(service, *, front: bool = False):
+    """A seeded battle (classic deployment, open table) set up and both armies deployed with
+    /deploy as the players type it, by drops (characters, war machines, units); ``front``
+    stands the first rows on the front of the zones (the armies 24" apart), else at the back.
+    Returns the state at the first player turn."""
     await say(service, USERS["p1"], "/game new ruleset:ninth-age seed:5 settings:deployment=classic, terrain=open")
     await say(service, USERS["p2"], "/game join")
     await answer_questions(service)
-    game, ruleset, state = await snapshot(service)
-    # stage the two armies close together through the deployment commands
+    _, _, state = await snapshot(service)
     while state.phase == "deployment":
         seat = state.deploy.turn
         plan = slots(state, seat)
         group = _group(state, plan[0][0])
         drop = [p for p in plan if _group(state, p[0]) == group] if group else plan[:1]
         for name, x, y in drop:
-            y = 12 - y if y < 24 else 84 - y  # the first rows stand on the front of the zones
+            if front:
+                y = 12 - y if y < 24 else 84 - y
             reply = await say(service, USERS[seat], f'/deploy unit:"{name}" x:{x:.3f} y:{y:.3f}')
             assert reply.error is None, reply.text
             await answer_questions(service)
@@ -138,6 +137,11 @@ async def test_a_charge_and_its_reaction_through_the_service(service):
             await say(service, USERS[state.deploy.turn], "/end")
             await answer_questions(service)
         _, _, state = await snapshot(service)
+    return state
+
+
+async def test_a_charge_and_its_reaction_through_the_service(service):
+    state = await deployed_through_the_service(service, front=True)
     active = state.active
     enemy = "p2" if active == "p1" else "p1"
     # the armies stand 24" apart: a 12" charge is refused with the measurement
