@@ -13,14 +13,28 @@ Beasts only (E-42). Two prices ("60/50") are the Lord's and the Hero's (E-40).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Literal
+from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.rulesets.ninth_age.catalogue import CHARACTER_CATEGORIES, TROOP_TYPES, MagicItem, magic_items
 
-if TYPE_CHECKING:
-    from engine.rulesets.ninth_age.army import Unit
+
+
+class Unit(Protocol):
+    """What the item rules read of an army entry (``army.Unit`` is one): named here instead of
+    imported, so this module stays below the army model that validates with it."""
+
+    name: str
+    category: str
+    troop_type: str
+    wizard: Any
+    bsb: bool
+    command: Any
+    equipment: list[str]
+    magic_items: list[str]
+
+    def has_rule(self, name: str) -> bool: ...
 
 BODY_ARMOUR = ("light armour", "heavy armour", "plate armour")
 # The mundane types whose rules say who may use them (§15.1).
