@@ -142,7 +142,7 @@ def resolve_hits(state: NinthAgeState, target: UnitState, attack: Attack, hits: 
 def _under_spells(state: NinthAgeState, target: UnitState, d: Defence) -> Defence:
     from dataclasses import replace
 
-    from engine.rulesets.ninth_age.magic import spell_modified
+    from engine.rulesets.ninth_age.magic_state import spell_modified
 
     return replace(d, toughness=spell_modified(state, target.id, "T", d.toughness))
 

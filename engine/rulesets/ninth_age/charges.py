@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
-from engine.rulesets.ninth_age.magic import movement_of  # M under spells (§9)
+from engine.rulesets.ninth_age.magic_state import movement_of  # M under spells (§9)
 from engine.rulesets.ninth_age.leadership import (
     charge_dice, charge_range, failed_charge_distance, hold_your_ground, leadership_test, rally_leadership,
     unit_leadership,

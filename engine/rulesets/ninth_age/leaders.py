@@ -26,7 +26,7 @@ def in_reach(state: NinthAgeState, source: UnitState, unit: UnitState) -> bool:
 def leadership(state: NinthAgeState, unit: UnitState) -> tuple[int, str]:
     """The best Ld the unit may use: its models' own (characters included), or the General's
     Inspiring Presence (§16.7)."""
-    from engine.rulesets.ninth_age.magic import spell_modified  # Ld under spells in play (§9, §1.10)
+    from engine.rulesets.ninth_age.magic_state import spell_modified  # Ld under spells in play (§9, §1.10)
 
     best, source = spell_modified(state, unit.id, "Ld", unit_models_ld(state, unit)), "its own"
     for other in state.units.values():

@@ -17,8 +17,6 @@ arithmetic is in :mod:`.casting`; hits go through the shared attack sequence (:m
 
 from __future__ import annotations
 
-import math
-
 from shapely.geometry import Point as ShapelyPoint
 
 from engine.core import Event, IllegalAction, roll_dice
@@ -37,6 +35,7 @@ from engine.table.scatter import is_hit, random_bearing
 from engine.table.sight import Obstacle, has_line_of_sight
 from engine.table.templates import Capsule, Circle, Line
 from engine.rulesets.ninth_age.loadout import ARCANE_ITEMS
+from engine.rulesets.ninth_age.magic_state import movement_of, spell_modified  # noqa: F401 (spells in play)
 
 # the arcane items (§23.7) whose effects the Magic phase and spell generation apply
 REFEREED_ITEMS = ARCANE_ITEMS
@@ -981,22 +980,3 @@ def _remove_from_play(state: NinthAgeState, c: Caster, events: list[Event]) -> N
 
 
 # -- characteristics under spells ------------------------------------------------------------------
-def movement_of(state: NinthAgeState, unit: UnitState) -> int:
-    """The unit's M for moving and charging, with the spells in play on it (Grasping Roots...)."""
-    return spell_modified(state, unit.id, "M", state.unit_entry(unit).movement)
-
-
-def spell_modified(state: NinthAgeState, unit_id: str, characteristic: str, value: int,
-                   part: str | None = None) -> int:
-    """``value`` changed by the spells in play on the unit, in the order of §1.11: halving
-    (rounding up), then additions in the order cast, clamping to 0-10 after each.
-
-    Shooting and melee read a model's S, T, WS, I, Ld... through this."""
-    on = [e for e in state.effects if unit_id in e.units and (e.part is None or part is None or e.part == part)]
-    for e in on:
-        if characteristic in e.halve:
-            value = max(0, min(10, math.ceil(value / 2)))
-    for e in on:
-        if characteristic in e.modifiers:
-            value = max(0, min(10, value + e.modifiers[characteristic]))
-    return value

@@ -3,7 +3,8 @@ each caster's level and spells, the spells in play, and the current phase's pool
 
 from __future__ import annotations
 
-from typing import Literal
+import math
+from typing import Any, Literal
 
 from pydantic import BaseModel, Field
 
@@ -67,3 +68,28 @@ class MagicPhase(BaseModel):
     moves: dict[str, float] = Field(default_factory=dict)  # unit -> inches of a magical move it may make now
     moved: list[str] = Field(default_factory=list)  # units that made a magical move this phase
     shielded: str | None = None  # the spell being resolved against which a Shielding Scroll was read
+
+
+# -- reading the spells in play (§9.4, §1.11) ------------------------------------------------------
+# Every phase asks (movement, leadership, shooting, melee), so this lives below them all; ``state``
+# is the NinthAgeState and ``unit`` its UnitState, not imported since the state holds this module's
+# models.
+def movement_of(state: Any, unit: Any) -> int:
+    """The unit's M for moving and charging, with the spells in play on it (Grasping Roots...)."""
+    return spell_modified(state, unit.id, "M", state.unit_entry(unit).movement)
+
+
+def spell_modified(state: Any, unit_id: str, characteristic: str, value: int,
+                   part: str | None = None) -> int:
+    """``value`` changed by the spells in play on the unit, in the order of §1.11: halving
+    (rounding up), then additions in the order cast, clamping to 0-10 after each.
+
+    Shooting and melee read a model's S, T, WS, I, Ld... through this."""
+    on = [e for e in state.effects if unit_id in e.units and (e.part is None or part is None or e.part == part)]
+    for e in on:
+        if characteristic in e.halve:
+            value = max(0, min(10, math.ceil(value / 2)))
+    for e in on:
+        if characteristic in e.modifiers:
+            value = max(0, min(10, value + e.modifiers[characteristic]))
+    return value

@@ -11,7 +11,7 @@ from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.actions import MoveStep
 from engine.rulesets.ninth_age.casualties import dangerous_terrain
 from engine.rulesets.ninth_age.leadership import hold_your_ground, leadership_test, unit_leadership
-from engine.rulesets.ninth_age.magic import spell_modified  # M under spells (§9)
+from engine.rulesets.ninth_age.magic_state import spell_modified  # M under spells (§9)
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.table.contact import distance
