@@ -31,6 +31,7 @@ the active player's effects resolve first, each player ordering their own.
 
 from __future__ import annotations
 
+from engine.core.text import _, join as text_join
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
@@ -90,7 +91,7 @@ def to_wound_rolls(state: NinthAgeState, attack: Attack, target: Defence, hits: 
                    purpose: str, seat: str | None = None, auto: int = 0) -> list[Wound]:
     """Step 2: a D6 per hit against the to-wound table; ``auto`` hits wound automatically
     (Poisoned Attacks). Flaming attacks re-roll failed rolls against Flammable targets (§22)."""
-    out = [Wound(natural=0) for _ in range(auto)]
+    out = [Wound(natural=0) for _skip in range(auto)]
     hits -= auto
     if hits <= 0:
         return out
@@ -108,7 +109,7 @@ def to_wound_rolls(state: NinthAgeState, attack: Attack, target: Defence, hits: 
                 dice[i] = d
             text += f"; Flammable re-rolls {_faces(again.dice)}"
     good = [d for d in dice if wounds(d, attack.strength, target.toughness, attack.to_wound_modifier)]
-    events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{text}: {len(good)} wound(s)."))
+    events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{text}: {count} wound(s).", text=text, count=len(good))))
     return out + [Wound(natural=d) for d in good]
 
 
@@ -154,13 +155,11 @@ def inflict(state: NinthAgeState, target: UnitState, attack: Attack, unsaved: in
     if not attack.multiple_wounds or unsaved <= 0:
         return max(0, unsaved)
     total, rolled = 0, []
-    for _ in range(unsaved):
+    for _skip in range(unsaved):
         n, dice = multiple_wounds(attack.multiple_wounds, d, state.rng, f"{purpose}: Multiple Wounds")
         total += n
         rolled += dice
-    events.append(Event(kind="roll", text=f"{purpose}: Multiple Wounds ({attack.multiple_wounds})"
-                        + (f" rolled {_faces(rolled)}" if rolled else "") + f", capped at W{d.wounds}: {unsaved} "
-                        f"unsaved wound(s) become {total}."))
+    events.append(Event(kind="roll", text=text_join("", [_("{purpose}: Multiple Wounds ({multiple_wounds})", purpose=purpose, multiple_wounds=attack.multiple_wounds), (_(" rolled {faces}", faces=_faces(rolled)) if rolled else ""), _(", capped at W{wounds}: {unsaved} unsaved wound(s) become {total}.", wounds=d.wounds, unsaved=unsaved, total=total)])))
     return total
 
 

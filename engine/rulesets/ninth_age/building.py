@@ -18,6 +18,7 @@ composition rules of §2.2-2.3 are reported by :func:`describe` until the list i
 
 from __future__ import annotations
 
+from engine.core.text import _
 from engine.core import IllegalAction
 from engine.core.errors import quote
 from engine.rulesets.ninth_age.army import Army, Unit
@@ -30,7 +31,7 @@ MAX_UNITS = 60
 def new_army(name: str, points_limit: int) -> Army:
     name = str(name or "").strip()
     if not name:
-        raise IllegalAction("missing-option", "An army needs a name (name:).")
+        raise IllegalAction("missing-option", _("An army needs a name (name:)."))
     return _valid({"name": name, "points_limit": points_limit, "units": []})
 
 
@@ -43,7 +44,7 @@ def _valid(data: dict) -> Army:
         return Army.model_validate(data)
     except ValidationError as exc:
         field, reason = validation_problems(exc, default_field="army")[0]
-        raise IllegalAction("bad-army", f"{field}: {reason}") from None
+        raise IllegalAction("bad-army", _("{field}: {reason}", field=field, reason=reason)) from None
 
 
 def add_unit(army: Army, book: Army, entry: str, *, name: str | None = None, items: list[str] = (),
@@ -52,14 +53,13 @@ def add_unit(army: Army, book: Army, entry: str, *, name: str | None = None, ite
     (their price added to its points; the items the book's entry carries are left behind) and, if asked, named General or BSB. The book's lores,
     army-book rules and army-book magic items come along as the entry needs them."""
     if len(army.units) >= MAX_UNITS:
-        raise IllegalAction("too-many-units", f"An army list holds at most {MAX_UNITS} entries.")
+        raise IllegalAction("too-many-units", _("An army list holds at most {max_units} entries.", max_units=MAX_UNITS))
     source = book.unit(entry)
     data = source.model_dump(mode="json")
     data["name"] = (name or source.name).strip()
     data["choice"] = source.choice
     if any(u.name.lower() == data["name"].lower() for u in army.units):
-        raise IllegalAction("unit-exists", f"{army.name} already has a unit called {quote(data['name'])}; "
-                            "give the new one its own name with as:.")
+        raise IllegalAction("unit-exists", _("{army} already has a unit called {quote}; give the new one its own name with as:.", army=army.name, quote=quote(data['name'])))
     catalogue = {**army.items(), **book.items()}
     # The book's entry comes bare: the items its sample carries are taken off with their price,
     # and the player's own choice of items is paid for below.
@@ -70,12 +70,10 @@ def add_unit(army: Army, book: Army, entry: str, *, name: str | None = None, ite
     for item in items:
         key = item.strip().lower()
         if key not in catalogue:
-            raise IllegalAction("bad-item", f"{quote(item)} is not a magic item of the rulebook (§23) or of "
-                                f"{book.name}.")
+            raise IllegalAction("bad-item", _("{quote} is not a magic item of the rulebook (§23) or of {book}.", quote=quote(item), book=book.name))
         if key in carried or key in [i.strip().lower() for i in data["magic_items"]]:
             holder = carried.get(key, data["name"])
-            raise IllegalAction("unique-item", f"{catalogue[key].name} is Unique: every magic item may be taken "
-                                f"once per army, and {holder} already carries it (§23.2).")
+            raise IllegalAction("unique-item", _("{name} is Unique: every magic item may be taken once per army, and {holder} already carries it (§23.2).", name=catalogue[key].name, holder=holder))
         data["magic_items"].append(catalogue[key].name)
         data["points"] += price(catalogue[key], source.category)
     # General and BSB are the player's choices for this list, not the book's sample's
@@ -83,12 +81,11 @@ def add_unit(army: Army, book: Army, entry: str, *, name: str | None = None, ite
     if general:
         for u in army.units:
             if u.general:
-                raise IllegalAction("general-taken", f"{u.name} is already the General; exactly one is (§2.2).")
+                raise IllegalAction("general-taken", _("{u} is already the General; exactly one is (§2.2).", u=u.name))
     if bsb:
         for u in army.units:
             if u.bsb:
-                raise IllegalAction("bsb-taken", f"{u.name} is already the Battle Standard Bearer; one per army "
-                                    "(§16.8).")
+                raise IllegalAction("bsb-taken", _("{u} is already the Battle Standard Bearer; one per army (§16.8).", u=u.name))
     merged = army.model_dump(mode="json")
     merged["units"].append(data)
     needed = [source.wizard.lore] if source.wizard else []
@@ -132,7 +129,7 @@ def unit_line(unit: Unit, army: Army, hidden: bool = False, revealed: set[str] =
     magic item not in ``revealed`` shown only as its mundane type."""
     roles = [r for r, on in (("General", unit.general), ("BSB", unit.bsb)) if on]
     if unit.wizard:
-        roles.append(f"wizard level {unit.wizard.level}, {unit.wizard.lore}")
+        roles.append(_("wizard level {level}, {lore}", level=unit.wizard.level, lore=unit.wizard.lore))
     cmd = [r for r, on in (("champion", unit.command.champion), ("musician", unit.command.musician),
                            ("standard", unit.command.standard)) if on]
     items = [_item_shown(i, army, revealed) if hidden else i for i in unit.magic_items]
@@ -156,17 +153,16 @@ def describe(army: Army, hidden: bool = False, revealed: set[str] = frozenset())
         book = {b.name.lower() for b in army.magic_items}
         waiting = sorted({i for u in army.units for i in u.magic_items if i.lower() not in book and not refereed(i)})
         if waiting:
-            lines.append(f"ℹ️ Not refereed by the engine yet (apply them by hand): {', '.join(waiting)}.")
+            lines.append(_("ℹ️ Not refereed by the engine yet (apply them by hand): {join}.", join=', '.join(waiting)))
 
         for a, b in alike_entries(army):
-            lines.append(f"ℹ️ For hidden lists (§2.4): {a} and {b} look alike but carry different magic items; "
-                         "give each its own mark (e.g. a banner colour) in the army file.")
+            lines.append(_("ℹ️ For hidden lists (§2.4): {a} and {b} look alike but carry different magic items; give each its own mark (e.g. a banner colour) in the army file.", a=a, b=b))
         problems = composition_problems(army)
         if problems:
-            lines.append(f"⚠️ {len(problems)} composition rule{'s' if len(problems) != 1 else ''} broken:")
+            lines.append(_("⚠️ {count} composition rule{value} broken:", count=len(problems), value='s' if len(problems) != 1 else ''))
             lines += [f"  – {p}" for p in problems]
         else:
-            lines.append("✅ The list follows every composition rule of §2.")
+            lines.append(_("✅ The list follows every composition rule of §2."))
     return "\n".join(lines)
 
 

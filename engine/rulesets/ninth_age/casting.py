@@ -23,6 +23,7 @@ and Overwhelming Power, and the Miscast table. No state, no dice of its own: the
 
 from __future__ import annotations
 
+from engine.core.text import _, join as text_join
 from dataclasses import dataclass
 
 from engine.rulesets.ninth_age.dice import d3
@@ -87,10 +88,9 @@ class Attempt:
     def describe(self) -> str:
         parts = [f"{'+'.join(map(str, self.dice))} = {self.natural}"]
         if self.overwhelming:
-            parts.append(f"Overwhelming Power +{self.op_bonus}" + (f" (D3 {d3(self.d3_face)} + {len(self.dice)} dice)"
-                                                                    if self.op_bonus else " (no bonus)"))
+            parts.append(text_join("", [_("Overwhelming Power +{op_bonus}", op_bonus=self.op_bonus), (_(" (D3 {d3} + {count} dice)", d3=d3(self.d3_face), count=len(self.dice)) if self.op_bonus else _(" (no bonus)"))]))
         if self.modifiers:
-            parts.append(f"{self.modifiers:+d}")
+            parts.append(_("{modifiers:+d}", modifiers=self.modifiers))
         text = ", ".join(parts) + f" → {self.total}"
         if self.insufficient:
             text += " (one die of 1 or 2: Insufficient Power, it fails)"
@@ -106,7 +106,7 @@ def attempt(dice: list[int], *, modifiers: int = 0, d3_face: int | None = None, 
     op = 0
     if overwhelming and not broken and not bound:
         if d3_face is None:
-            raise ValueError("Overwhelming Power needs its D3")
+            raise ValueError(_("Overwhelming Power needs its D3"))
         op = d3(d3_face) + len(dice)
     mods = 0 if (broken or bound) else modifiers
     insufficient = len(dice) == 1 and dice[0] <= 2 and not ignore_insufficient
@@ -121,7 +121,7 @@ def miscast_result(total: int) -> str:
     for low, high, name in MISCAST_TABLE:
         if low <= total <= high:
             return name
-    raise ValueError(f"a 2D6 total is 2-12, not {total}")
+    raise ValueError(_("a 2D6 total is 2-12, not {total}", total=total))
 
 
 def miscast_strength(pdu: int) -> int:

@@ -6,6 +6,7 @@ failed charge moves, and fleeing through and off the table.
 
 from __future__ import annotations
 
+from engine.core.text import _, decimal, join as text_join
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age.magic_state import movement_of  # M under spells (§9)
@@ -65,7 +66,7 @@ def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitSta
     from engine.table.charge import side_frame
     from engine.table.frame import to_world
 
-    mid, _, _, _ = side_frame(tfp, side)
+    mid, _skip, _skip, _skip = side_frame(tfp, side)
     around = surroundings(state, {target.id, charger.id})
     steps = int(ALIGN_MAX / ALIGN_STEP)
     for k in range(1, steps + 1):
@@ -97,9 +98,9 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
     seat = charger.owner
     entry = state.unit_entry(charger)
     if target.owner == seat:
-        raise IllegalAction("not-an-enemy", f"{target.id} is one of your own units.")
+        raise IllegalAction("not-an-enemy", _("{target} is one of your own units.", target=target.id))
     if not target.on_table:
-        raise IllegalAction("not-on-table", f"{target.id} is not on the table.")
+        raise IllegalAction("not-on-table", _("{target} is not on the table.", target=target.id))
     why = None
     if charger.declared_charge:
         why = "has already declared a charge"
@@ -114,20 +115,18 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
     elif charger.no_charge_turn1 and state.round == 1 and state.first_player == seat:
         why = "scouted outside its zone or made a Vanguard move, and its side has the first turn"
     if why:
-        raise IllegalAction("cannot-charge", f"{charger.id} {why} and cannot declare a charge (§8.2).")
+        raise IllegalAction("cannot-charge", _("{charger} {why} and cannot declare a charge (§8.2).", charger=charger.id, why=why))
     _check_reach(state, charger, target)
     close_ranks(state, charger, target, events)
     side = None if target.fleeing else contact_side(charger, target)
     if not aligned_placements(state, charger, target, side)[0]:
-        raise IllegalAction("no-room", f"{charger.id} has no room to reach {target.id}'s {side or 'side'} with one "
-                            "wheel of at most 90°, even turning the charged unit up to 90° (§8.2, §8.5).")
+        raise IllegalAction("no-room", _("{charger} has no room to reach {target}'s {value} with one wheel of at most 90°, even turning the charged unit up to 90° (§8.2, §8.5).", charger=charger.id, target=target.id, value=side or 'side'))
     d = distance(charger.footprint(), target.footprint())
     charger.declared_charge = True
     decl = ChargeDeclaration(charger=charger.id, target=target.id, side=side or "any", distance=d)
     state.charges.append(decl)
     events.append(Event(kind="charge", seat=seat, data={"unit": charger.id, "target": target.id},
-                        text=f"{charger.id} declares a charge on {target.id} ({d:.1f}\" away, to its "
-                        f"{side or 'any side'})."))
+                        text=_("{charger} declares a charge on {target} ({d}\" away, to its {value}).", charger=charger.id, target=target.id, d=decimal(d, ".1f"), value=side or 'any side')))
     _reaction(state, decl, events)
 
 
@@ -135,8 +134,7 @@ def _check_reach(state: NinthAgeState, charger: UnitState, target: UnitState) ->
     d = distance(charger.footprint(), target.footprint())
     reach = movement_of(state, charger) + MAX_DICE
     if d > reach + EPS_DIST:
-        raise IllegalAction("out-of-reach", f"{target.id} is {d:.1f}\" from {charger.id}; its farthest possible "
-                            f"charge is M {movement_of(state, charger)} + 12 = {reach}\" (§8.2).")
+        raise IllegalAction("out-of-reach", _("{target} is {d}\" from {charger}; its farthest possible charge is M {movement_of} + 12 = {reach}\" (§8.2).", target=target.id, d=decimal(d, ".1f"), charger=charger.id, movement_of=movement_of(state, charger), reach=reach))
 
 
 def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]) -> None:
@@ -154,10 +152,9 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     if why_not is None and "hold" in options and not target.fleeing:
         options.insert(1, "stand-and-shoot")
     answer = decide(state, reactive, f"reaction-{decl.charger}-{decl.target}",
-                    f"{decl.charger} charges {decl.target}: how does {decl.target} react?"
-                    + (f" (no Stand and Shoot: {why_not})" if why_not and "hold" in options else ""), options)
+                    text_join("", [_("{charger} charges {target}: how does {target} react?", charger=decl.charger, target=decl.target), (_(" (no Stand and Shoot: {why_not})", why_not=why_not) if why_not and "hold" in options else "")]), options)
     decl.reaction = answer  # type: ignore[assignment]
-    events.append(Event(kind="reaction", seat=reactive, text=f"{decl.target} reacts: {answer}."))
+    events.append(Event(kind="reaction", seat=reactive, text=_("{target} reacts: {answer}.", target=decl.target, answer=answer)))
     if answer != "flee":
         close_ranks(state, target, state.units[decl.charger], events)
         if answer == "stand-and-shoot":
@@ -166,7 +163,7 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     # the flee move is made at once ([A-8]), directly away from the charger, centre to centre
     charger = state.units[decl.charger]
     away = bearing_between(charger.footprint().centre, target.footprint().centre)
-    flee(state, target, away, events, reason=f"{target.id} flees from {charger.id}")
+    flee(state, target, away, events, reason=_("{target} flees from {charger}", target=target.id, charger=charger.id))
     _redirects(state, decl.target, events)
 
 
@@ -180,16 +177,14 @@ def _redirects(state: NinthAgeState, fled: str, events: list[Event]) -> None:
                    if u.id != fled and _legal_target(state, charger, u)]
         if not choices:
             continue
-        if decide(state, charger.owner, f"redirect-test-{charger.id}", f"{fled} fled. Test to redirect "
-                  f"{charger.id}'s charge?", ["test", "keep"]) == "keep":
+        if decide(state, charger.owner, f"redirect-test-{charger.id}", _("{fled} fled. Test to redirect {charger}'s charge?", fled=fled, charger=charger.id), ["test", "keep"]) == "keep":
             continue
         charger.redirected = True
         ld, source = unit_leadership(state, charger)
-        if not leadership_test(state.rng, ld, f"{charger.id} redirect test (Ld from {source})", events,
+        if not leadership_test(state.rng, ld, _("{charger} redirect test (Ld from {source})", charger=charger.id, source=source), events,
                                seat=charger.owner, reroll=hold_your_ground(state, charger)):
             continue
-        answer = decide(state, charger.owner, f"redirect-{charger.id}", f"Redirect {charger.id} onto which "
-                        "unit (or keep charging the fleeing one)?", [u.id for u in choices] + ["keep"])
+        answer = decide(state, charger.owner, f"redirect-{charger.id}", _("Redirect {charger} onto which unit (or keep charging the fleeing one)?", charger=charger.id), [u.id for u in choices] + ["keep"])
         if answer == "keep":
             continue
         new_target = state.units[answer]
@@ -198,8 +193,7 @@ def _redirects(state: NinthAgeState, fled: str, events: list[Event]) -> None:
         state.charges.remove(decl)
         new = ChargeDeclaration(charger=charger.id, target=new_target.id, side=side or "any", distance=d)
         state.charges.append(new)
-        events.append(Event(kind="charge", seat=charger.owner, text=f"{charger.id} redirects its charge onto "
-                            f"{new_target.id} ({d:.1f}\" away)."))
+        events.append(Event(kind="charge", seat=charger.owner, text=_("{charger} redirects its charge onto {new_target} ({d}\" away).", charger=charger.id, new_target=new_target.id, d=decimal(d, ".1f"))))
         _reaction(state, new, events)
 
 
@@ -222,7 +216,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
             continue
         if charger.fleeing:  # e.g. panicked by the casualties of a Stand and Shoot (§13)
             events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
-                                text=f"{charger.id} is fleeing and no longer charges {decl.target}."))
+                                text=_("{charger} is fleeing and no longer charges {target}.", charger=charger.id, target=decl.target)))
             continue
         entry = state.unit_entry(charger)
         from engine.rulesets.ninth_age import hidden  # hidden lists: reveal a movement item now (§2.4, E-47)
@@ -236,8 +230,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         kept = charge_dice(roll.dice, swiftstride=swift)
         note = " (Order a Charge: at least 4)" if entry.command.champion and sum(kept) < 4 else ""
         events.append(Event(kind="roll", seat=charger.owner, roll=roll,
-                            text=f"{charger.id} charge range: {'+'.join(map(str, kept))}{note} + M "
-                            f"{m} = {total}\"."))
+                            text=_("{charger} charge range: {join}{note} + M {m} = {total}\".", charger=charger.id, join='+'.join(map(str, kept)), note=note, m=m, total=total)))
     for decl in state.charges:
         charger = state.units[decl.charger]
         target = state.units[decl.target]
@@ -246,11 +239,11 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         dice, total = rolls[decl.charger]
         charger.charged = True
         if not target.on_table:
-            _failed(state, charger, target, dice, events, why=f"{target.id} is no longer on the table")
+            _failed(state, charger, target, dice, events, why=_("{target} is no longer on the table", target=target.id))
             continue
         d = distance(charger.footprint(), target.footprint())
         if total + EPS_DIST < d:
-            _failed(state, charger, target, dice, events, why=f"{total}\" is short of {d:.1f}\"")
+            _failed(state, charger, target, dice, events, why=_("{total}\" is short of {d}\"", total=total, d=decimal(d, ".1f")))
             continue
         side = None if (target.fleeing or decl.side == "any") else decl.side
         if target.fleeing:  # no align and no maximising contact against a fleeing unit
@@ -260,7 +253,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         if state.charge_path_capped:
             poses = [p for p in poses if p.travel <= total + EPS_DIST]
         if not poses:
-            _failed(state, charger, target, dice, events, why="there is no room to make contact")
+            _failed(state, charger, target, dice, events, why=_("there is no room to make contact"))
             continue
         best = _choose_placement(state, charger, target, poses)
         if turn:
@@ -273,8 +266,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
             cx, cy = to_world(mid, tfp.bearing + turn, (-local_mid[0], -local_mid[1]))
             target.pose = Pose(x=cx, y=cy, bearing=(tfp.bearing + turn) % 360)
             events.append(Event(kind="align", seat=target.owner, data={"unit": target.id},
-                                text=f"{target.id} turns {abs(turn):.0f}° about the contact point to align with "
-                                f"{charger.id}: the charger could not be brought flush on its own (§8.5)."))
+                                text=_("{target} turns {turn}° about the contact point to align with {charger}: the charger could not be brought flush on its own (§8.5).", target=target.id, turn=decimal(abs(turn), ".0f"), charger=charger.id)))
         start_fp = charger.footprint()
         start = start_fp.centre
         charger.pose = best.footprint.pose
@@ -308,14 +300,10 @@ def _choose_placement(state: NinthAgeState, charger: UnitState, target: UnitStat
     for n, p in enumerate(ties, 1):
         x, y = tfp.local(p.footprint.centre)
         if p.side in ("left", "right"):  # along a flank the places differ front to back, not left to right
-            described.append(f"{n}: on {target.id}'s {p.side} flank, {abs(y):.1f}\" "
-                             f"{'toward its front' if y > 0 else 'toward its rear'} from the flank's middle"
-                             if abs(y) > 0.05 else f"{n}: on the middle of {target.id}'s {p.side} flank")
+            described.append((_("{value_n}: on {target}'s {side} flank, {y}\" {value} from the flank's middle", value_n=n, target=target.id, side=p.side, y=decimal(abs(y), ".1f"), value='toward its front' if y > 0 else 'toward its rear') if abs(y) > 0.05 else _("{value_n}: on the middle of {target}'s {side} flank", value_n=n, target=target.id, side=p.side)))
             continue
-        described.append(f"{n}: {abs(x):.1f}\" {'right' if x > 0 else 'left'} of {target.id}'s centre line"
-                         if abs(x) > 0.05 else f"{n}: centred on {target.id}")
-    answer = decide(state, charger.owner, f"placement-{charger.id}", f"{charger.id} can contact {target.id} as well "
-                    f"in {len(ties)} places ({'; '.join(described)}). Which one?",
+        described.append((_("{value_n}: {x}\" {value} of {target}'s centre line", value_n=n, x=decimal(abs(x), ".1f"), value='right' if x > 0 else 'left', target=target.id) if abs(x) > 0.05 else _("{value_n}: centred on {target}", value_n=n, target=target.id)))
+    answer = decide(state, charger.owner, f"placement-{charger.id}", _("{charger} can contact {target} as well in {count} places ({join}). Which one?", charger=charger.id, target=target.id, count=len(ties), join='; '.join(described)),
                     [str(n) for n in range(1, len(ties) + 1)])
     return ties[int(answer) - 1]
 
@@ -339,16 +327,14 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
             best, moved = candidate, k * MOVE_SAMPLE
             break
     if best is None:
-        events.append(Event(kind="failed-charge", seat=charger.owner, text=f"{charger.id}'s charge fails ({why}); "
-                            "it has no room to move and stays where it is."))
+        events.append(Event(kind="failed-charge", seat=charger.owner, text=_("{charger}'s charge fails ({why}); it has no room to move and stays where it is.", charger=charger.id, why=why)))
         return
     state.last_moves.append({"unit": charger.id, "kind": "failed charge", "path": [list(fp.centre),
                                                                                    list(best.centre)],
                              "label": f"failed: {why}"})
     charger.pose = best.pose
     events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
-                        text=f"{charger.id}'s charge fails ({why}): it turns toward {target.id} and moves "
-                        f"{moved:.1f}\" of {go}\" (the highest die), then may not move or shoot this turn."))
+                        text=_("{charger}'s charge fails ({why}): it turns toward {target} and moves {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", charger=charger.id, why=why, target=target.id, moved=decimal(moved, ".1f"), go=go)))
 
 
 def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
@@ -361,16 +347,14 @@ def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
         value = rally_leadership(ld, start=unit.start_models, current=current, musician=entry.command.musician)
         notes = []
         if current * 4 <= unit.start_models:
-            notes.append(f"{current} of {unit.start_models} models: half Ld")
+            notes.append(_("{current} of {start_models} models: half Ld", current=current, start_models=unit.start_models))
         if entry.command.musician:
-            notes.append("Musician +1")
-        if leadership_test(state.rng, value, f"{unit.id} Rally test (Ld {ld} from {source}"
-                           + (f"; {', '.join(notes)}" if notes else "") + ")", events, seat=seat,
+            notes.append(_("Musician +1"))
+        if leadership_test(state.rng, value, text_join("", [_("{unit} Rally test (Ld {ld} from {source}", unit=unit.id, ld=ld, source=source), (_("; {join}", join=', '.join(notes)) if notes else ""), ")"]), events, seat=seat,
                            reroll=hold_your_ground(state, unit)):
             unit.fleeing = False
             unit.rallied = True
-            events.append(Event(kind="rally", seat=seat, text=f"{unit.id} rallies; it may /reform now, and may not "
-                                "otherwise move or shoot this turn."))
+            events.append(Event(kind="rally", seat=seat, text=_("{unit} rallies; it may /reform now, and may not otherwise move or shoot this turn.", unit=unit.id)))
         else:
-            flee(state, unit, None, events, reason=f"{unit.id} fails to rally and flees")
+            flee(state, unit, None, events, reason=_("{unit} fails to rally and flees", unit=unit.id))
 

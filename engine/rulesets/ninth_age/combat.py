@@ -12,6 +12,7 @@ Every choice the rules leave to a player is a /decide question to that player.
 
 from __future__ import annotations
 
+from engine.core.text import _, decimal, join as text_join
 from dataclasses import dataclass, field
 
 from engine.core import Event, IllegalAction, roll_dice
@@ -46,7 +47,7 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
         if u.id in engaged or u.fleeing or u.moved or not (u.charged or u.combat_rounds):
             continue
         events.append(Event(kind="no-longer-engaged", seat=u.owner, data={"unit": u.id},
-                            text=f"{u.id} is no longer engaged: its enemies are gone (No More Foes)."))
+                            text=_("{u} is no longer engaged: its enemies are gone (No More Foes).", u=u.id)))
         overrun_or_reform(state, u, events, may_overrun=u.charged and u.failed_charge is False)
     engaged = {uid for group in combat_groups(state) for uid in group}
     for u in state.units.values():
@@ -60,10 +61,9 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
     groups = unfought(state)
     if groups:
         listed = "; ".join(" vs ".join(g) for g in groups)
-        events.append(Event(kind="phase", seat=state.active, text=f"Melee phase: {len(groups)} combat(s): {listed}. "
-                            "/fight unit: picks the next combat; /end fights the rest in this order."))
+        events.append(Event(kind="phase", seat=state.active, text=_("Melee phase: {count} combat(s): {listed}. /fight unit: picks the next combat; /end fights the rest in this order.", count=len(groups), listed=listed)))
     else:
-        events.append(Event(kind="phase", seat=state.active, text="Melee phase: no unit is engaged; /end passes it."))
+        events.append(Event(kind="phase", seat=state.active, text=_("Melee phase: no unit is engaged; /end passes it.")))
 
 
 def _still_duelling(state: NinthAgeState, uid: str, engaged: set[str]) -> bool:
@@ -84,13 +84,13 @@ def fight(state: NinthAgeState, unit: UnitState, events: list[Event]) -> None:
             combat_round(state, group, events)
             return
     if any(unit.id in g for g in combat_groups(state)):
-        raise IllegalAction("already-fought", f"{unit.id}'s combat has already fought this Melee phase.")
-    raise IllegalAction("not-engaged", f"{unit.id} is not in a combat.")
+        raise IllegalAction("already-fought", _("{unit}'s combat has already fought this Melee phase.", unit=unit.id))
+    raise IllegalAction("not-engaged", _("{unit} is not in a combat.", unit=unit.id))
 
 
 def fight_all(state: NinthAgeState, events: list[Event]) -> None:
     """/end in the Melee phase: every combat not yet fought fights, in the listed order."""
-    for _ in range(100):
+    for _skip in range(100):
         groups = unfought(state)
         if not groups:
             return
@@ -113,7 +113,7 @@ def combat_round(state: NinthAgeState, group: list[str], events: list[Event]) ->
     seats = sorted({state.units[u].owner for u in group}, key=lambda s: s != active)
     names = {s: [u for u in group if state.units[u].owner == s] for s in seats}
     events.append(Event(kind="combat", seat=active, data={"units": group},
-                        text="Combat: " + " vs ".join(", ".join(names[s]) for s in seats) + "."))
+                        text=text_join("", [_("Combat: "), " vs ".join(", ".join(names[s]) for s in seats), "."])))
     rnd = Round(units=list(group), wounds={s: 0 for s in seats}, overkill={s: 0 for s in seats})
     fear_tests(state, group, events)
     choose_weapons(state, group, events)
@@ -149,13 +149,12 @@ def fear_tests(state: NinthAgeState, group: list[str], events: list[Event]) -> N
             continue
         ld, source = unit_leadership(state, u)
         value = max(0, ld - 1)
-        if not leadership_test(state.rng, value, f"{uid} Fear test (Ld {ld} - 1 for Fear; Ld from {source})", events,
+        if not leadership_test(state.rng, value, _("{uid} Fear test (Ld {ld} - 1 for Fear; Ld from {source})", uid=uid, ld=ld, source=source), events,
                                seat=u.owner):
-            if not (_bsb_near(state, u) and leadership_test(state.rng, value, f"{uid} re-rolls (Hold Your Ground)",
+            if not (_bsb_near(state, u) and leadership_test(state.rng, value, _("{uid} re-rolls (Hold Your Ground)", uid=uid),
                                                             events, seat=u.owner)):
                 u.fear_struck = True
-                events.append(Event(kind="fear", seat=u.owner, text=f"{uid} is struck by Fear: WS 1 for the rest of "
-                                    "this Melee phase."))
+                events.append(Event(kind="fear", seat=u.owner, text=_("{uid} is struck by Fear: WS 1 for the rest of this Melee phase.", uid=uid)))
 
 
 def choose_weapons(state: NinthAgeState, group: list[str], events: list[Event]) -> None:
@@ -167,9 +166,9 @@ def choose_weapons(state: NinthAgeState, group: list[str], events: list[Event]) 
         master = state.unit_entry(u).has_rule("Weapon Master")
         if len(choices) < 2 or (u.weapon in choices and not master):
             continue
-        u.weapon = decide(state, u.owner, f"weapon-{uid}", f"{uid} fights: with which weapon?", choices,
+        u.weapon = decide(state, u.owner, f"weapon-{uid}", _("{uid} fights: with which weapon?", uid=uid), choices,
                           default=choices[0])
-        events.append(Event(kind="weapon", seat=u.owner, text=f"{uid} fights with {u.weapon}."))
+        events.append(Event(kind="weapon", seat=u.owner, text=_("{uid} fights with {weapon}.", uid=uid, weapon=u.weapon)))
 
 
 # -- challenges (§16.9) ---------------------------------------------------------------------------
@@ -194,34 +193,29 @@ def challenges(state: NinthAgeState, group: list[str], events: list[Event]) -> t
     other side who may not attack this round, with Ld 0."""
     for duel in state.challenges:
         if duel[0] in group and duel[1] in group:
-            events.append(Event(kind="challenge", text=f"The challenge between {_label(state, duel[0])} and "
-                                f"{_label(state, duel[1])} goes on."))
+            events.append(Event(kind="challenge", text=_("The challenge between {label} and {label2} goes on.", label=_label(state, duel[0]), label2=_label(state, duel[1]))))
             return duel
     active = state.active
     for seat in (active, state.enemy_of(active)):
         mine, theirs = duellists(state, group, seat), duellists(state, group, state.enemy_of(seat))
         if not mine:
             continue
-        issuer = decide(state, seat, f"challenge-{group[0]}", f"Issue a challenge in the combat of {group[0]}? "
-                        "Name your character or Champion, or none.", mine + ["none"], default="none")
+        issuer = decide(state, seat, f"challenge-{group[0]}", _("Issue a challenge in the combat of {group}? Name your character or Champion, or none.", group=group[0]), mine + ["none"], default="none")
         if issuer == "none":
             continue
         other = state.enemy_of(seat)
-        events.append(Event(kind="challenge", seat=seat, text=f"{_label(state, issuer)} issues a challenge."))
-        answer = decide(state, other, f"accept-{issuer}", f"{_label(state, issuer)} issues a challenge: accept with "
-                        "which character or Champion, or refuse?", theirs + ["refuse"], default="refuse")
+        events.append(Event(kind="challenge", seat=seat, text=_("{label} issues a challenge.", label=_label(state, issuer))))
+        answer = decide(state, other, f"accept-{issuer}", _("{label} issues a challenge: accept with which character or Champion, or refuse?", label=_label(state, issuer)), theirs + ["refuse"], default="refuse")
         if answer != "refuse":
-            events.append(Event(kind="challenge", seat=other, text=f"{_label(state, answer)} accepts the challenge."))
+            events.append(Event(kind="challenge", seat=other, text=_("{label} accepts the challenge.", label=_label(state, answer))))
             state.challenges.append((issuer, answer))
             return issuer, answer
         refusers = [u for u in theirs if state.unit_entry(state.units[u]).is_character]
-        events.append(Event(kind="challenge", seat=other, text="The challenge is refused."))
+        events.append(Event(kind="challenge", seat=other, text=_("The challenge is refused.")))
         if refusers:
-            named = decide(state, seat, f"refuser-{issuer}", "The challenge was refused: which enemy character "
-                           "hides at the back (Ld 0, no attacks this round)?", refusers)
+            named = decide(state, seat, f"refuser-{issuer}", _("The challenge was refused: which enemy character hides at the back (Ld 0, no attacks this round)?"), refusers)
             state.units[named].no_attacks = True
-            events.append(Event(kind="challenge", seat=seat, text=f"{named} refused: it may not attack this combat "
-                                "round, and its Ld is 0 until the combat ends."))
+            events.append(Event(kind="challenge", seat=seat, text=_("{named} refused: it may not attack this combat round, and its Ld is 0 until the combat ends.", named=named)))
         return None
     return None
 
@@ -273,8 +267,7 @@ def _allocate(state: NinthAgeState, blow: Blow, rnd: Round) -> str | None:
         return targets[0]
     owner = state.units[blow.unit].owner
     return decide(state, owner, f"allocate-{blow.unit}-{blow.part}-{blow.initiative}",
-                  f"{blow.unit}: {blow.count} {blow.part_name} attack(s) at Initiative {blow.initiative}: "
-                  "allocate them to which enemy unit?", sorted(targets), default=sorted(targets)[0])
+                  _("{unit}: {count} {part_name} attack(s) at Initiative {initiative}: allocate them to which enemy unit?", unit=blow.unit, count=blow.count, part_name=blow.part_name, initiative=blow.initiative), sorted(targets), default=sorted(targets)[0])
 
 
 def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
@@ -301,13 +294,11 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             if b.special:  # automatic hits, X per model (rolled per model when X is dice)
                 from engine.rulesets.ninth_age.damage import roll_value
 
-                counts = [roll_value(b.hits, state.rng, f"{b.unit} {b.special}") for _ in range(b.count)]
-                hits = sum(v for v, _ in counts)
-                faces = [f for _, fs in counts for f in fs]
+                counts = [roll_value(b.hits, state.rng, f"{b.unit} {b.special}") for _skip in range(b.count)]
+                hits = sum(v for v, _skip in counts)
+                faces = [f for _skip, fs in counts for f in fs]
                 events.append(Event(kind="special-attack", seat=attacker.owner, data={"initiative": step},
-                                    text=f"I{step}: {b.unit} {b.special} ({b.hits}) from {b.count} model(s) at "
-                                    f"{target_id}" + (f", rolled {', '.join(map(str, faces))}" if faces else "")
-                                    + f": {hits} automatic hit(s) at S{b.strength}."))
+                                    text=text_join("", [_("I{step}: {unit} {special} ({hits}) from {count} model(s) at {target_id}", step=step, unit=b.unit, special=b.special, hits=b.hits, count=b.count, target_id=target_id), (_(", rolled {join}", join=', '.join(map(str, faces))) if faces else ""), _(": {hits} automatic hit(s) at S{strength}.", hits=hits, strength=b.strength)])))
                 if hits:
                     pending.append((b, target, hits))
                 continue
@@ -322,9 +313,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                 note += (f"; Hatred re-rolls {len(again.dice)} miss(es): {', '.join(map(str, again.dice))} "
                         f"({extra} more)")
             events.append(Event(kind="roll", seat=attacker.owner, roll=roll, data={"initiative": step},
-                                text=f"I{step}: {b.unit} {b.part_name} ×{b.count} (WS {b.ws}) at {target_id} "
-                                f"(WS {_defender_ws(state, target)}): {need}+ to hit, rolled "
-                                f"{', '.join(map(str, roll.dice))}: {hits} hit(s){note}."))
+                                text=_("I{step}: {unit} {part_name} ×{count} (WS {ws}) at {target_id} (WS {defender_ws}): {need}+ to hit, rolled {join}: {hits} hit(s){note}.", step=step, unit=b.unit, part_name=b.part_name, count=b.count, ws=b.ws, target_id=target_id, defender_ws=_defender_ws(state, target), need=need, join=', '.join(map(str, roll.dice)), hits=hits, note=note)))
             if hits:
                 pending.append((b, target, hits))
         # wounds of the step land together, after every attack of the step was rolled
@@ -400,13 +389,11 @@ def pull_back(state: NinthAgeState, before: list[tuple[str, str]], suffered: set
                 continue
             mover.pose = new.pose
             events.append(Event(kind="pull-back", seat=mover.owner, data={"unit": mover.id},
-                                text=f"{mover.id} is brought back into contact with {other.id}: "
-                                f"{(dx * dx + dy * dy) ** 0.5:.1f}\" (§11.8)."))
+                                text=_("{mover} is brought back into contact with {other}: {value}\" (§11.8).", mover=mover.id, other=other.id, value=decimal((dx * dx + dy * dy) ** 0.5, ".1f"))))
             moved = True
             break
         if not moved:
-            events.append(Event(kind="pull-back", text=f"{a} and {b} cannot be brought back into contact: they are "
-                                "disengaged (No More Foes)."))
+            events.append(Event(kind="pull-back", text=_("{a} and {b} cannot be brought back into contact: they are disengaged (No More Foes).", a=a, b=b)))
 
 
 def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitState, hits: int,
@@ -453,15 +440,13 @@ def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target
     unsaved = special_saves(state, target, attack, kept, events, purpose, target.owner)
     dealt = pipeline.inflict(state, target, attack, len(unsaved), d, events, purpose)
     if dealt < d.wounds:
-        events.append(Event(kind="challenge", seat=attacker.owner, text=f"{purpose}: {dealt} wound(s); the Champion "
-                            "stands."))
+        events.append(Event(kind="challenge", seat=attacker.owner, text=_("{purpose}: {dealt} wound(s); the Champion stands.", purpose=purpose, dealt=dealt)))
         return dealt, 0
     target.champion_lost = True
     leftover, target.wounds_lost = target.wounds_lost, 0
     remove(state, target, d.wounds, events, cause=attacker.id)  # the Champion's own model goes
     target.wounds_lost = leftover if target.on_table else 0
-    events.append(Event(kind="challenge", seat=attacker.owner, text=f"{target.id}'s Champion falls ({dealt} "
-                        f"wound(s) against W{d.wounds}: {dealt - d.wounds} Overkill)."))
+    events.append(Event(kind="challenge", seat=attacker.owner, text=_("{target}'s Champion falls ({dealt} wound(s) against W{wounds}: {value} Overkill).", target=target.id, dealt=dealt, wounds=d.wounds, value=dealt - d.wounds)))
     return d.wounds, dealt - d.wounds
 
 
@@ -526,15 +511,12 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
     if entry.has_rule("Unstable"):
         wounds = 0 if result.musician_win else unstable_wounds(result.difference, stubborn=entry.has_rule("Stubborn"),
                                                                  hold_your_ground=_bsb_near(state, unit))
-        events.append(Event(kind="break", seat=unit.owner, text=f"{unit.id} is Unstable: it does not break, and loses "
-                            f"{wounds} wound(s) with no saves (difference {result.difference}"
-                            + ("; Stubborn halves" if entry.has_rule("Stubborn") else "")
-                            + ("; Hold Your Ground -1" if _bsb_near(state, unit) else "") + ")."))
+        events.append(Event(kind="break", seat=unit.owner, text=text_join("", [_("{unit} is Unstable: it does not break, and loses {wounds} wound(s) with no saves (difference {difference}", unit=unit.id, wounds=wounds, difference=result.difference), (_("; Stubborn halves") if entry.has_rule("Stubborn") else ""), (_("; Hold Your Ground -1") if _bsb_near(state, unit) else ""), ")."])))
         if wounds:
             lose_wounds(state, unit, wounds, events)
         return False
     if entry.has_rule("Unbreakable"):
-        events.append(Event(kind="break", seat=unit.owner, text=f"{unit.id} is Unbreakable: it passes its Break test."))
+        events.append(Event(kind="break", seat=unit.owner, text=_("{unit} is Unbreakable: it passes its Break test.", unit=unit.id)))
         return False
     ld, source = unit_leadership(state, unit)
     stubborn = entry.has_rule("Stubborn")
@@ -555,7 +537,7 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
     purpose = f"{unit.id} Break test ({why}; Ld from {source})"
     if leadership_test(state.rng, value, purpose, events, seat=unit.owner):
         return False
-    if _bsb_near(state, unit) and leadership_test(state.rng, value, f"{unit.id} re-rolls (Hold Your Ground)",
+    if _bsb_near(state, unit) and leadership_test(state.rng, value, _("{unit} re-rolls (Hold Your Ground)", unit=unit.id),
                                                   events, seat=unit.owner):
         return False
     return True
@@ -569,34 +551,31 @@ def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> No
     for seat, s in ((a, sa), (b, sb)):
         parts = ", ".join(f"{k} {v}" for k, v in s.parts().items())
         events.append(Event(kind="combat-score", seat=seat, data={"score": s.total},
-                            text=f"{state.seat(seat).name}'s combat score: {s.total} ({parts})"
-                            + (" — No More Foes" if s.no_more_foes else "") + "."))
+                            text=text_join("", [_("{name}'s combat score: {total} ({parts})", name=state.seat(seat).name, total=s.total, parts=parts), (_(" — No More Foes") if s.no_more_foes else ""), "."])))
     for uid in rnd.units:
         u = state.units[uid]
         if u.on_table:
             u.combat_rounds += 1
     broken: list[UnitState] = []
     if result.winner is None:
-        events.append(Event(kind="combat-result", text=f"The combat is a draw ({sa.total}-{sb.total}): no one tests."))
+        events.append(Event(kind="combat-result", text=_("The combat is a draw ({total}-{total2}): no one tests.", total=sa.total, total2=sb.total)))
     else:
         loser = b if result.winner == a else a
-        events.append(Event(kind="combat-result", seat=result.winner, text=f"{state.seat(result.winner).name} wins "
-                            + (f"by {result.difference}" if result.difference else "the draw with a Musician") + "."))
+        events.append(Event(kind="combat-result", seat=result.winner, text=text_join("", [_("{name} wins ", name=state.seat(result.winner).name), (_("by {difference}", difference=result.difference) if result.difference else _("the draw with a Musician")), "."])))
         losers = [state.units[u] for u in rnd.units if state.units[u].owner == loser and state.units[u].on_table
                   and enemies_in_contact(state, state.units[u])]
         for u in losers:  # a frenzied part that loses a round loses its Frenzy (§22)
             if state.unit_entry(u).has_rule("Frenzy") and not u.frenzy_lost:
                 u.frenzy_lost = True
-                events.append(Event(kind="frenzy", seat=loser, text=f"{u.id} loses its Frenzy."))
+                events.append(Event(kind="frenzy", seat=loser, text=_("{u} loses its Frenzy.", u=u.id)))
         order = losers
         if len(losers) > 1:
-            first = decide(state, loser, f"break-order-{rnd.units[0]}", "Which of your units takes its Break test "
-                           "first?", [u.id for u in losers], default=losers[0].id)
+            first = decide(state, loser, f"break-order-{rnd.units[0]}", _("Which of your units takes its Break test first?"), [u.id for u in losers], default=losers[0].id)
             order = [state.units[first]] + [u for u in losers if u.id != first]
         for u in order:
             if u.on_table and break_test(state, u, result, rnd, events):
                 broken.append(u)
-                events.append(Event(kind="break", seat=u.owner, data={"unit": u.id}, text=f"{u.id} breaks!"))
+                events.append(Event(kind="break", seat=u.owner, data={"unit": u.id}, text=_("{u} breaks!", u=u.id)))
     after_break(state, rnd, broken, result, events)
 
 
@@ -608,7 +587,7 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
     for u in broken:
         for friend in state.on_table(u.owner):
             if friend.id not in broken_ids and distance(friend.footprint(), u.footprint()) <= PANIC_RANGE + EPS_DIST:
-                panic(state, friend, events, f"{u.id} broke within 6\"")
+                panic(state, friend, events, _("{u} broke within 6\"", u=u.id))
     # step 8: pursue or restrain
     pursuers: dict[str, str] = {}
     reformers: list[UnitState] = []
@@ -623,25 +602,23 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
         frenzied = entry.has_rule("Frenzy") and not w.frenzy_lost
         options = [f.id for f in fleeing_foes]
         if not frenzied and entry.troop_type != "war machine":
-            options.append("restrain")
-        choice = decide(state, w.owner, f"pursue-{w.id}", f"{w.id}: pursue which broken unit, or restrain (a "
-                        "Leadership test)?", options, default=options[0])
+            options.append(_("restrain"))
+        choice = decide(state, w.owner, f"pursue-{w.id}", _("{w}: pursue which broken unit, or restrain (a Leadership test)?", w=w.id), options, default=options[0])
         if choice == "restrain":
             ld, source = unit_leadership(state, w)
-            if leadership_test(state.rng, ld, f"{w.id} restrains itself (Ld from {source})", events, seat=w.owner):
+            if leadership_test(state.rng, ld, _("{w} restrains itself (Ld from {source})", w=w.id, source=source), events, seat=w.owner):
                 reformers.append(w)
                 continue
-            choice = decide(state, w.owner, f"must-pursue-{w.id}", f"{w.id} fails to restrain: pursue which?",
+            choice = decide(state, w.owner, f"must-pursue-{w.id}", _("{w} fails to restrain: pursue which?", w=w.id),
                             [f.id for f in fleeing_foes], default=fleeing_foes[0].id)
         elif frenzied:
-            events.append(Event(kind="pursue", seat=w.owner, text=f"{w.id} is Frenzied and must pursue."))
+            events.append(Event(kind="pursue", seat=w.owner, text=_("{w} is Frenzied and must pursue.", w=w.id)))
         pursuers[w.id] = choice
     # step 9: flee rolls and moves, in the order the owner picks
     flee_distances: dict[str, int] = {}
     order = list(broken)
     if len(order) > 1:
-        first = decide(state, order[0].owner, f"flee-order-{rnd.units[0]}", "Which broken unit rolls its flee "
-                       "distance first?", [u.id for u in order], default=order[0].id)
+        first = decide(state, order[0].owner, f"flee-order-{rnd.units[0]}", _("Which broken unit rolls its flee distance first?"), [u.id for u in order], default=order[0].id)
         order = [state.units[first]] + [u for u in order if u.id != first]
     exempt = frozenset(rnd.units)
     for u in order:
@@ -670,28 +647,24 @@ def flee_from_combat(state: NinthAgeState, unit: UnitState, result: Outcome, exe
     best = max((unit_full_ranks(state, f) for f in foes), default=0)
     tied = [f for f in foes if unit_full_ranks(state, f) == best]
     if len(tied) > 1 and result.winner:
-        name = decide(state, result.winner, f"flee-from-{unit.id}", f"{unit.id} flees: directly away from which of "
-                      "your units?", [f.id for f in tied], default=tied[0].id)
+        name = decide(state, result.winner, f"flee-from-{unit.id}", _("{unit} flees: directly away from which of your units?", unit=unit.id), [f.id for f in tied], default=tied[0].id)
         source = state.units[name]
     else:
         source = tied[0] if tied else None
     entry = state.unit_entry(unit)
     if entry.bsb or (entry.command.standard and not unit.standard_lost):
         unit.standard_lost = True
-        events.append(Event(kind="standard", seat=unit.owner, text=f"{unit.id}'s standard is lost as it flees from "
-                            "combat (§17.2)."))
+        events.append(Event(kind="standard", seat=unit.owner, text=_("{unit}'s standard is lost as it flees from combat (§17.2).", unit=unit.id)))
     unit.combat_rounds = 0
     bearing = bearing_between(source.footprint().centre, unit.footprint().centre) if source else None
-    return flee(state, unit, bearing, events, reason=f"{unit.id} flees from combat"
-                + (f", away from {source.id}" if source else ""), exempt=exempt)
+    return flee(state, unit, bearing, events, reason=text_join("", [_("{unit} flees from combat", unit=unit.id), (_(", away from {source}", source=source.id) if source else "")]), exempt=exempt)
 
 
 def pursuit_roll(state: NinthAgeState, unit: UnitState, why: str, events: list[Event]) -> int:
     swift = state.unit_entry(unit).has_rule("Swiftstride")
     roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{unit.id} {why} distance")
     go = sum(charge_dice(roll.dice, swiftstride=swift))
-    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=f"{unit.id} {why}: {go}\" "
-                        f"({', '.join(map(str, roll.dice))}{', keeping the best two' if swift else ''})."))
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{unit} {why}: {go}\" ({join}{value}).", unit=unit.id, why=why, go=go, join=', '.join(map(str, roll.dice)), value=', keeping the best two' if swift else '')))
     return go
 
 
@@ -703,8 +676,7 @@ def pursue(state: NinthAgeState, unit: UnitState, target_id: str, flee_distance:
     if target.on_table:
         point = target.footprint().centre
         if caught(flee_distance, go):
-            destroy(state, target, events, f"{go}\" ≥ {flee_distance}\": {unit.id} catches {target.id}, which is "
-                     "destroyed")
+            destroy(state, target, events, _("{go}\" ≥ {flee_distance}\": {unit} catches {target}, which is destroyed", go=go, flee_distance=flee_distance, unit=unit.id, target=target.id))
     else:
         point = None
     unit.combat_rounds = 0
@@ -745,9 +717,7 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
                     break
                 best = trial
             unit.pose = best.pose
-            events.append(Event(kind="pursuit", seat=unit.owner, text=f"{unit.id} turns {t - TURN_SAMPLE if t else 0:.0f}"
-                                f"° toward its quarry and stops 1\" from "
-                                f"{', '.join(sorted(hit)) or 'impassable terrain'}: its pursuit ends."))
+            events.append(Event(kind="pursuit", seat=unit.owner, text=_("{unit} turns {value}° toward its quarry and stops 1\" from {value2}: its pursuit ends.", unit=unit.id, value=decimal(t - TURN_SAMPLE if t else 0, ".0f"), value2=', '.join(sorted(hit)) or 'impassable terrain')))
             return
         fp = turned
     # straight forward the full distance; contact with an enemy on the way is a charge
@@ -774,8 +744,7 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
     state.last_moves.append({"unit": unit.id, "kind": label, "path": [list(start.centre), list(end.centre)],
                              "label": f"{go}\""})
     events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id},
-                        text=f"{unit.id} {'pursues' if label == 'pursuit' else 'overruns'} "
-                        f"{distance_between(start, end):.1f}\" of {go}\"."))
+                        text=_("{unit} {value} {distance_between}\" of {go}\".", unit=unit.id, value='pursues' if label == 'pursuit' else 'overruns', distance_between=decimal(distance_between(start, end), ".1f"), go=go)))
 
 
 def distance_between(a, b) -> float:
@@ -790,8 +759,7 @@ def _off_table(state: NinthAgeState, unit: UnitState, fp, events: list[Event], l
     unit.arriving = True
     unit.ambushing = True
     events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id},
-                        text=f"{unit.id}'s {label} reaches the table edge: it leaves the table and comes back in its "
-                        "next Remaining Moves (/deploy on the edge it left by)."))
+                        text=_("{unit}'s {label} reaches the table edge: it leaves the table and comes back in its next Remaining Moves (/deploy on the edge it left by).", unit=unit.id, label=label)))
 
 
 def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, events: list[Event]) -> None:
@@ -801,15 +769,14 @@ def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, eve
     side = None if enemy.fleeing else charge_side(unit, enemy)
     poses = placements(state, unit, enemy, side)
     if not poses:
-        events.append(Event(kind="pursuit", seat=unit.owner, text=f"{unit.id} meets {enemy.id} but there is no "
-                            "room to make contact: it stops."))
+        events.append(Event(kind="pursuit", seat=unit.owner, text=_("{unit} meets {enemy} but there is no room to make contact: it stops.", unit=unit.id, enemy=enemy.id)))
         return
     unit.pose = poses[0].footprint.pose
     unit.pursuit_charge = True
     events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id},
-                        text=f"{unit.id} pursues into {enemy.id}'s {poses[0].side} and charges it (no reaction)."))
+                        text=_("{unit} pursues into {enemy}'s {side} and charges it (no reaction).", unit=unit.id, enemy=enemy.id, side=poses[0].side)))
     if enemy.fleeing:
-        destroy(state, enemy, events, f"{enemy.id} is caught fleeing and destroyed")
+        destroy(state, enemy, events, _("{enemy} is caught fleeing and destroyed", enemy=enemy.id))
 
 
 def overrun_or_reform(state: NinthAgeState, unit: UnitState, events: list[Event], may_overrun: bool) -> None:
@@ -821,16 +788,14 @@ def overrun_or_reform(state: NinthAgeState, unit: UnitState, events: list[Event]
     frenzied = entry.has_rule("Frenzy") and not unit.frenzy_lost
     options = []
     if can_overrun:
-        options.append("overrun")
+        options.append(_("overrun"))
     if not (can_overrun and frenzied):
         fp = unit.footprint()
         around = surroundings(state, {unit.id})
         for word, turn in (("stay", 0), ("left", -90), ("right", 90), ("about", 180)):
             if turn == 0 or not clearance_problem(pivot(fp, fp.bearing + turn), around, 0.0, during=False):
                 options.append(word)
-    choice = decide(state, unit.owner, f"post-combat-{unit.id}", f"{unit.id} has no foes left: "
-                    + ("overrun, or " if can_overrun else "") + "post-combat reform (pivot left, right, about, or "
-                    "stay)?", options, default=options[0])
+    choice = decide(state, unit.owner, f"post-combat-{unit.id}", text_join("", [_("{unit} has no foes left: ", unit=unit.id), (_("overrun, or ") if can_overrun else ""), _("post-combat reform (pivot left, right, about, or stay)?")]), options, default=options[0])
     if choice == "overrun":
         go = pursuit_roll(state, unit, "overrun", events)
         pursuit_move(state, unit, unit.pose.bearing, go, events, pivoting=False, label="overrun")
@@ -838,8 +803,7 @@ def overrun_or_reform(state: NinthAgeState, unit: UnitState, events: list[Event]
     if choice != "stay":
         turn = {"left": -90, "right": 90, "about": 180}[choice]
         unit.pose = pivot(unit.footprint(), unit.pose.bearing + turn).pose
-        events.append(Event(kind="reform", seat=unit.owner, text=f"{unit.id} makes a post-combat reform: it pivots "
-                            f"{choice} about its centre."))
+        events.append(Event(kind="reform", seat=unit.owner, text=_("{unit} makes a post-combat reform: it pivots {choice} about its centre.", unit=unit.id, choice=choice)))
 
 
 # -- combat reforms (§11.14) ----------------------------------------------------------------------
@@ -867,7 +831,7 @@ def reform_options(state: NinthAgeState, unit: UnitState) -> dict[str, object]:
     bearing = normalise(outward + 180.0)
     tangent = right_of(bearing)
     offset = (fp.centre[0] - mid[0]) * tangent[0] + (fp.centre[1] - mid[1]) * tangent[1]
-    before = len({i for i, _ in models_in_contact(fp, efp)})
+    before = len({i for i, _skip in models_in_contact(fp, efp)})
     limit = 2 * state.unit_entry(unit).movement
     around = surroundings(state, {unit.id})
     others = [o for o in state.on_table() if o.id not in (unit.id, enemy.id)]
@@ -883,7 +847,7 @@ def reform_options(state: NinthAgeState, unit: UnitState) -> dict[str, object]:
         new = footprint(formation, Pose(x=cx, y=cy, bearing=bearing))
         if abs(turn_between(new.bearing, fp.bearing)) < 1e-6 and files == unit.formation.files:
             continue
-        if len({i for i, _ in models_in_contact(new, efp)}) < before:
+        if len({i for i, _skip in models_in_contact(new, efp)}) < before:
             continue
         if any(new.shape.intersects(o.footprint().shape) and new.shape.intersection(o.footprint().shape).area > 1e-6
                for o in others):
@@ -917,8 +881,7 @@ def combat_reforms(state: NinthAgeState, rnd: Round, result: Outcome, events: li
                for s in seats}
     order = [s for s in seats if wanting[s]]
     if len(order) == 2:
-        first = decide(state, state.active, f"reform-first-{rnd.units[0]}", "Both sides may combat reform: who "
-                       "reforms first, you or your opponent?", ["me", "opponent"], default="me")
+        first = decide(state, state.active, f"reform-first-{rnd.units[0]}", _("Both sides may combat reform: who reforms first, you or your opponent?"), ["me", "opponent"], default="me")
         order = [state.active, state.enemy_of(state.active)] if first == "me" else \
             [state.enemy_of(state.active), state.active]
     for seat in order:
@@ -928,14 +891,13 @@ def combat_reforms(state: NinthAgeState, rnd: Round, result: Outcome, events: li
             options = reform_options(state, u)
             if not options:
                 continue
-            choice = decide(state, seat, f"combat-reform-{u.id}", f"{u.id} may combat reform: to which "
-                            "formation (or no)?", ["no"] + list(options)[:8], default="no")
+            choice = decide(state, seat, f"combat-reform-{u.id}", _("{u} may combat reform: to which formation (or no)?", u=u.id), ["no"] + list(options)[:8], default="no")
             if choice == "no":
                 continue
             if u.id in rnd.break_ld:
                 ld, why = rnd.break_ld[u.id]
-                if not leadership_test(state.rng, ld, f"{u.id} combat reform test ({why})", events, seat=seat):
-                    events.append(Event(kind="reform", seat=seat, text=f"{u.id} fails to combat reform."))
+                if not leadership_test(state.rng, ld, _("{u} combat reform test ({why})", u=u.id, why=why), events, seat=seat):
+                    events.append(Event(kind="reform", seat=seat, text=_("{u} fails to combat reform.", u=u.id)))
                     continue
             before = {uid: len(fighters.fighting_models(state, state.units[uid])[0]) for uid in rnd.units
                       if state.units[uid].on_table}
@@ -944,8 +906,7 @@ def combat_reforms(state: NinthAgeState, rnd: Round, result: Outcome, events: li
             if any(len(fighters.fighting_models(state, state.units[uid])[0]) < n and uid != u.id
                    for uid, n in before.items() if state.units[uid].owner == seat):
                 u.formation, u.pose = old  # the models that fought must all still fight (§11.14)
-                events.append(Event(kind="reform", seat=seat, text=f"{u.id} cannot reform so: other models would "
-                                    "lose contact."))
+                events.append(Event(kind="reform", seat=seat, text=_("{u} cannot reform so: other models would lose contact.", u=u.id)))
                 continue
             events.append(Event(kind="reform", seat=seat, data={"unit": u.id},
-                                text=f"{u.id} makes a combat reform: {choice.replace('-', ' ')}."))
+                                text=_("{u} makes a combat reform: {replace}.", u=u.id, replace=choice.replace('-', ' '))))

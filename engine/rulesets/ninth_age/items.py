@@ -13,6 +13,7 @@ Beasts only (E-42). Two prices ("60/50") are the Lord's and the Hero's (E-40).
 
 from __future__ import annotations
 
+from engine.core.text import _
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -72,7 +73,7 @@ class BookItem(BaseModel):
         return v.strip().lower()
 
     def item(self) -> MagicItem:
-        lord, _, hero = self.cost.partition("/")
+        lord, _skip, hero = self.cost.partition("/")
         return MagicItem(name=self.name, category=self.category, points=int(lord), hero_points=int(hero or lord),
                          type=self.type, on_foot_only=self.on_foot_only, one_use=self.one_use,
                          infantry_only=self.infantry_only)
@@ -144,8 +145,7 @@ def unit_item_problems(unit: "Unit", items: dict[str, MagicItem]) -> list[str]:
     kinds = [items[i.strip().lower()].category for i in unit.magic_items]
     for kind in sorted(set(kinds)):
         if kinds.count(kind) > 1 and unit.category in CHARACTER_CATEGORIES:
-            out.append(f"a model carries at most one magic item of each category; {unit.name} has "
-                       f"{kinds.count(kind)} {kind} items (§23.2)")
+            out.append(_("a model carries at most one magic item of each category; {unit} has {count} {kind} items (§23.2)", unit=unit.name, count=kinds.count(kind), kind=kind))
     return out
 
 

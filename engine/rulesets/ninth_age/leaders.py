@@ -5,6 +5,7 @@ the model's base and the unit's footprint).
 
 from __future__ import annotations
 
+from engine.core.text import _
 from engine.core import Event
 from engine.rulesets.ninth_age.characters import host_of, position, unit_models_ld
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -59,9 +60,9 @@ def leadership_test(state: NinthAgeState, unit: UnitState, purpose: str, events:
 
     ld, source = leadership(state, unit)
     ld = clamp(ld + modifier)
-    if roll_test(state.rng, ld, f"{purpose} (Ld from {source})", events, seat=unit.owner):
+    if roll_test(state.rng, ld, _("{purpose} (Ld from {source})", purpose=purpose, source=source), events, seat=unit.owner):
         return True
     bsb = hold_your_ground(state, unit)
     if bsb is None:
         return False
-    return roll_test(state.rng, ld, f"{purpose}: re-rolled with {bsb}'s Hold Your Ground", events, seat=unit.owner)
+    return roll_test(state.rng, ld, _("{purpose}: re-rolled with {bsb}'s Hold Your Ground", purpose=purpose, bsb=bsb), events, seat=unit.owner)

@@ -13,6 +13,7 @@ charge range arithmetic of §8.5/§8.7.
 
 from __future__ import annotations
 
+from engine.core.text import _
 import math
 
 from engine.core import Event, roll_dice
@@ -62,9 +63,9 @@ def leadership_test(rng: Rng, ld: int, purpose: str, events: list[Event], seat: 
     roll = roll_dice("2d6", rng, purpose=purpose)
     passed = ld > 0 and roll.total <= ld
     events.append(Event(kind="roll", seat=seat, roll=roll,
-                        text=f"{purpose}: Ld {ld}, rolled {roll.total}: {'passed' if passed else 'failed'}."))
+                        text=_("{purpose}: Ld {ld}, rolled {total}: {value}.", purpose=purpose, ld=ld, total=roll.total, value='passed' if passed else 'failed')))
     if not passed and reroll:
-        return leadership_test(rng, ld, f"{purpose}, re-rolled with {reroll}'s Hold Your Ground", events, seat)
+        return leadership_test(rng, ld, _("{purpose}, re-rolled with {reroll}'s Hold Your Ground", purpose=purpose, reroll=reroll), events, seat)
     return passed
 
 

@@ -16,6 +16,7 @@ unmodified profile, an item's are not (§1.9, E-05).
 
 from __future__ import annotations
 
+from engine.core.text import _
 from dataclasses import dataclass, field
 
 from engine.rulesets.ninth_age.army import Army, Unit
@@ -209,7 +210,7 @@ def armour(unit: Unit, army: Army | None = None, destroyed: frozenset[str] | set
         listed.append(("natural armour", natural))
     if mount:
         listed.append(("mount's protection", mount))
-    total = min(ARMOUR_CAP, sum(v for _, v in listed))
+    total = min(ARMOUR_CAP, sum(v for _skip, v in listed))
     return Armour(bonus=total, pieces=[f"{label} +{value}" for label, value in listed])
 
 
@@ -248,7 +249,7 @@ def weapons(unit: Unit, kind: str, army: Army | None = None, part: int = 0) -> l
             return [_weapon(unit, army, base, i.type, i) for i in cc_magic]
         others = [e for e in unit.equipment if e in CC_WEAPONS and e != "hand weapon"]
         if any(e in ("pistol", "brace of pistols") for e in unit.equipment):
-            others.append("additional hand weapon")  # a pistol counts as one in CC (§15.2)
+            others.append(_("additional hand weapon"))  # a pistol counts as one in CC (§15.2)
         names = list(dict.fromkeys(others)) or ["hand weapon"]
         return [_weapon(unit, army, base, name, None) for name in names]
     for e in unit.equipment:

@@ -5,6 +5,7 @@ engine measured.
 
 from __future__ import annotations
 
+from engine.core.text import _, decimal
 import math
 
 from engine.core import Event, IllegalAction
@@ -40,7 +41,7 @@ def may_move(state: NinthAgeState, unit: UnitState) -> None:
     elif engaged(state, unit):
         why = "is engaged in combat"
     if why:
-        raise IllegalAction("cannot-move", f"{unit.id} {why}.")
+        raise IllegalAction("cannot-move", _("{unit} {why}.", unit=unit.id, why=why))
 
 
 def _steps(steps: list[MoveStep]) -> list[Step]:
@@ -78,62 +79,55 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     own_m = spell_movement(state, unit) if flies is None else flies
     m = own_m if movement is None else movement
     if m == 0:
-        raise IllegalAction("cannot-move", f"{unit.id} has M 0 and cannot move.")
+        raise IllegalAction("cannot-move", _("{unit} has M 0 and cannot move.", unit=unit.id))
     if not steps and pivot is None:
-        raise IllegalAction("missing-option", "Say how it moves: forward:, back:, left:, right:, wheel:.")
+        raise IllegalAction("missing-option", _("Say how it moves: forward:, back:, left:, right:, wheel:."))
     kinds = {s.kind for s in steps}
     single = unit.models == 1
     if pivot is not None and not single:
-        raise IllegalAction("no-pivot", f"Only single-model units may pivot while moving; {unit.id} has "
-                            f"{unit.models} models (use /reform).")
+        raise IllegalAction("no-pivot", _("Only single-model units may pivot while moving; {unit} has {models} models (use /reform).", unit=unit.id, models=unit.models))
     if kinds & {"back", "left", "right"}:
         if kind == "march":
-            raise IllegalAction("march-forward", "A March is forward only (§8.12).")
+            raise IllegalAction("march-forward", _("A March is forward only (§8.12)."))
         if len(kinds) > 1 or len(steps) > 1:
-            raise IllegalAction("one-direction", "An Advance goes forward, backward or sideways, one direction, "
-                                "with no wheels (§8.11).")
+            raise IllegalAction("one-direction", _("An Advance goes forward, backward or sideways, one direction, with no wheels (§8.11)."))
         allowance = m / 2
         direction = "backward" if "back" in kinds else "sideways"
     else:
         allowance = float(m if kind == "advance" else 2 * m)
         direction = "forward"
     if kind == "march" and movement is not None:
-        raise IllegalAction("no-march", "A Vanguard move may not march.")
+        raise IllegalAction("no-march", _("A Vanguard move may not march."))
     if kind == "march":
         if entry.has_rule("Can't March"):
-            raise IllegalAction("cannot-march", f"{unit.id} can't march ({entry.troop_type}: Can't March).")
+            raise IllegalAction("cannot-march", _("{unit} can't march ({troop_type}: Can't March).", unit=unit.id, troop_type=entry.troop_type))
         fp0 = unit.footprint()
         near = [e for e in state.on_table(state.enemy_of(unit.owner))
                 if distance(fp0, e.footprint()) <= MARCH_TEST_RANGE + EPS_DIST]
         if near:
             ld, source = unit_leadership(state, unit)
             closest = min(distance(fp0, e.footprint()) for e in near)
-            if not leadership_test(state.rng, ld, f"{unit.id} March test (enemy {closest:.1f}\" away, Ld from "
-                                   f"{source})", events, seat=unit.owner, reroll=hold_your_ground(state, unit)):
+            if not leadership_test(state.rng, ld, _("{unit} March test (enemy {closest}\" away, Ld from {source})", unit=unit.id, closest=decimal(closest, ".1f"), source=source), events, seat=unit.owner, reroll=hold_your_ground(state, unit)):
                 allowance = float(own_m)
-                events.append(Event(kind="march-test", seat=unit.owner, text=f"{unit.id} still marches, but no "
-                                    f"farther than M ({own_m}\")."))
+                events.append(Event(kind="march-test", seat=unit.owner, text=_("{unit} still marches, but no farther than M ({own_m}\").", unit=unit.id, own_m=own_m)))
     fp = unit.footprint()
     plan = ([Step("pivot", normalise(pivot))] if pivot is not None else []) + _steps(steps)
     result = run_move(fp, plan)
     if result.length > allowance + EPS_DIST:
-        raise IllegalAction("too-far", f"{unit.id}: {', '.join(result.parts)} uses {result.length:.1f}\"; the "
-                            f"{direction} {kind} allows {allowance:g}\".")
+        raise IllegalAction("too-far", _("{unit}: {join} uses {length}\"; the {direction} {kind} allows {allowance}\".", unit=unit.id, join=', '.join(result.parts), length=decimal(result.length, ".1f"), direction=direction, kind=kind, allowance=decimal(allowance, "g")))
     if result.max_displacement > allowance + EPS_DIST and not single:
-        raise IllegalAction("too-far", f"{unit.id}: a model would end {result.max_displacement:.1f}\" from where "
-                            f"it started; no model may move farther than {allowance:g}\" (§8.14).")
+        raise IllegalAction("too-far", _("{unit}: a model would end {max_displacement}\" from where it started; no model may move farther than {allowance}\" (§8.14).", unit=unit.id, max_displacement=decimal(result.max_displacement, ".1f"), allowance=decimal(allowance, "g")))
     if flies is not None:  # flying over units and terrain: only where it lands counts (§22 Fly)
         problem = clearance_problem(result.footprint, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
     else:
         problem = check_path(result, surroundings(state, {unit.id}))
     if problem:
-        raise IllegalAction("blocked", f"{unit.id} can't move like that: {problem}.")
+        raise IllegalAction("blocked", _("{unit} can't move like that: {problem}.", unit=unit.id, problem=problem))
     shapes = [p.shape for p in result.path]
     if kind == "march":
         water = water_blocks_march(state, unit, shapes)
         if water:
-            raise IllegalAction("cannot-march", f"{unit.id} can't march into, across or out of Water ({water}, "
-                                "§18.3); advance instead.")
+            raise IllegalAction("cannot-march", _("{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", unit=unit.id, water=water))
     unit.pose = result.footprint.pose
     unit.moved = True
     unit.marched = kind == "march"
@@ -143,10 +137,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
 
     hidden.after_move(state, unit, result.length, allowance, events)
     events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
-                        text=f"{unit.id} {'marches' if kind == 'march' else 'advances'}"
-                        f"{f' flying (Fly {flies})' if flies is not None else ''}: {', '.join(result.parts)}; "
-                        f"{result.length:.1f}\" of {hidden.shown_allowance(state, unit, allowance):g}\" used, "
-                        f"farthest model {result.max_displacement:.1f}\" from its start."))
+                        text=_("{unit} {value}{value2}: {join}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start.", unit=unit.id, value='marches' if kind == 'march' else 'advances', value2=f' flying (Fly {flies})' if flies is not None else '', join=', '.join(result.parts), length=decimal(result.length, ".1f"), shown_allowance=decimal(hidden.shown_allowance(state, unit, allowance), "g"), max_displacement=decimal(result.max_displacement, ".1f"))))
     if kind == "march":
         terrain_checks(state, unit, kind, shapes, events)
 
@@ -157,27 +148,25 @@ def reform(state: NinthAgeState, unit: UnitState, files: int, facing: float, eve
     if not after_rally:
         may_move(state, unit)
     elif unit.moved or unit.reformed:
-        raise IllegalAction("cannot-move", f"{unit.id} has already moved this phase.")
+        raise IllegalAction("cannot-move", _("{unit} has already moved this phase.", unit=unit.id))
     entry = state.unit_entry(unit)
     if not 1 <= files <= unit.models:
-        raise IllegalAction("bad-files", f"{unit.id} has {unit.models} models: between 1 and {unit.models} files.")
+        raise IllegalAction("bad-files", _("{unit} has {models} models: between 1 and {models} files.", unit=unit.id, models=unit.models))
     fp = unit.footprint()
     new = reformed(fp, files, normalise(facing))
     moved = reform_displacement(fp, new)
     limit = 2 * (spell_movement(state, unit) if movement is None else movement)
     if moved > limit + EPS_DIST:
-        raise IllegalAction("too-far", f"{unit.id}: reforming to {files} wide would move a model {moved:.1f}\"; "
-                            f"no model may move more than 2 × M = {limit}\" (§8.13).")
+        raise IllegalAction("too-far", _("{unit}: reforming to {files} wide would move a model {moved}\"; no model may move more than 2 × M = {limit}\" (§8.13).", unit=unit.id, files=files, moved=decimal(moved, ".1f"), limit=limit))
     problem = clearance_problem(new, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
     if problem:
-        raise IllegalAction("blocked", f"{unit.id} can't reform like that: {problem}.")
+        raise IllegalAction("blocked", _("{unit} can't reform like that: {problem}.", unit=unit.id, problem=problem))
     unit.formation = Formation(**{**unit.formation.model_dump(), "files": files})
     unit.pose = new.pose
     unit.moved = unit.reformed = True
     ranks = math.ceil(unit.models / files)
     events.append(Event(kind="reform", seat=unit.owner, data={"unit": unit.id},
-                        text=f"{unit.id} reforms {files} wide and {ranks} deep, facing {new.bearing:g}°; the "
-                        f"farthest model moves {moved:.1f}\" of {limit}\"."))
+                        text=_("{unit} reforms {files} wide and {ranks} deep, facing {bearing}°; the farthest model moves {moved}\" of {limit}\".", unit=unit.id, files=files, ranks=ranks, bearing=decimal(new.bearing, "g"), moved=decimal(moved, ".1f"), limit=limit)))
 
 
 FREE_REFORM_RULES = ("Free Reform", "Skirmishers", "Fast Cavalry", "Fly")
@@ -198,48 +187,45 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
 
     may_move(state, unit)
     if not has_free_reform(state, unit):
-        raise IllegalAction("no-free-reform", f"{unit.id} has no Free Reform: move it with forward:, wheel:, path:.")
+        raise IllegalAction("no-free-reform", _("{unit} has no Free Reform: move it with forward:, wheel:, path:.", unit=unit.id))
     entry = state.unit_entry(unit)
     if not 1 <= files <= unit.models:
-        raise IllegalAction("bad-files", f"{unit.id} has {unit.models} models: between 1 and {unit.models} files.")
+        raise IllegalAction("bad-files", _("{unit} has {models} models: between 1 and {models} files.", unit=unit.id, models=unit.models))
     flies = flying_movement(state, unit)
     own_m = spell_movement(state, unit) if flies is None else flies
     allowance = float(own_m if kind == "advance" else 2 * own_m)
     if kind == "march":
         if entry.has_rule("Can't March"):
-            raise IllegalAction("cannot-march", f"{unit.id} can't march.")
+            raise IllegalAction("cannot-march", _("{unit} can't march.", unit=unit.id))
         fp0 = unit.footprint()
         near = [distance(fp0, e.footprint()) for e in state.on_table(state.enemy_of(unit.owner))]
         if near and min(near) <= MARCH_TEST_RANGE + EPS_DIST:
             ld, source = unit_leadership(state, unit)
-            if not leadership_test(state.rng, ld, f"{unit.id} March test (enemy {min(near):.1f}\" away, Ld from "
-                                   f"{source})", events, seat=unit.owner, reroll=hold_your_ground(state, unit)):
+            if not leadership_test(state.rng, ld, _("{unit} March test (enemy {min}\" away, Ld from {source})", unit=unit.id, min=decimal(min(near), ".1f"), source=source), events, seat=unit.owner, reroll=hold_your_ground(state, unit)):
                 allowance = float(own_m)
     start = unit.footprint()
     end = footprint(unit.formation.model_copy(update={"files": files}), Pose(x=x, y=y, bearing=normalise(facing)))
     problem = clearance_problem(end, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
     if problem:
-        raise IllegalAction("blocked", f"{unit.id} can't end there: {problem}.")
+        raise IllegalAction("blocked", _("{unit} can't end there: {problem}.", unit=unit.id, problem=problem))
     a = [(m.centroid.x, m.centroid.y) for m in start.models]
     b = [(m.centroid.x, m.centroid.y) for m in end.models]
-    _, match = bottleneck_assignment(a, b)
+    _skip, match = bottleneck_assignment(a, b)
     around = surroundings(state, {unit.id})
     obstacles = [o.shape for o in around.others.values()] if flies is None else []  # fliers go over them
     if not around.impassable.is_empty and flies is None:
         obstacles.append(around.impassable)
     worst = 0.0
     for i, j in enumerate(match):
-        length, _ = shortest_path(a[i], b[j], obstacles, clearance=1.0)
+        length, _skip = shortest_path(a[i], b[j], obstacles, clearance=1.0)
         worst = max(worst, length)
         if length > allowance + EPS_DIST:
-            raise IllegalAction("too-far", f"{unit.id}: a model would travel {length:.1f}\" around the obstacles; "
-                                f"Free Reform allows {allowance:g}\" (§22).")
+            raise IllegalAction("too-far", _("{unit}: a model would travel {length}\" around the obstacles; Free Reform allows {allowance}\" (§22).", unit=unit.id, length=decimal(length, ".1f"), allowance=decimal(allowance, "g")))
     swept = [start.shape.union(end.shape).convex_hull]
     if kind == "march":
         water = water_blocks_march(state, unit, swept)
         if water:
-            raise IllegalAction("cannot-march", f"{unit.id} can't march into, across or out of Water ({water}, "
-                                "§18.3); advance instead.")
+            raise IllegalAction("cannot-march", _("{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", unit=unit.id, water=water))
     unit.formation, unit.pose = end.formation, end.pose
     unit.moved = True
     unit.marched = kind == "march"
@@ -247,10 +233,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
         terrain_checks(state, unit, kind, swept, events)
     state.last_moves.append({"unit": unit.id, "kind": kind, "path": [start.centre, end.centre]})
     events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
-                        text=f"{unit.id} {'marches' if kind == 'march' else 'advances'}"
-                        f"{f' flying (Fly {flies})' if flies is not None else ''} with Free Reform to "
-                        f"({x:g}, {y:g}), {files} wide facing {end.bearing:g}°; the farthest model travels "
-                        f"{worst:.1f}\" of {allowance:g}\" around obstacles."))
+                        text=_("{unit} {value}{value2} with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles.", unit=unit.id, value='marches' if kind == 'march' else 'advances', value2=f' flying (Fly {flies})' if flies is not None else '', x=decimal(x, "g"), y=decimal(y, "g"), files=files, bearing=decimal(end.bearing, "g"), worst=decimal(worst, ".1f"), allowance=decimal(allowance, "g"))))
 
 
 MOUNTED_DANGER = ("cavalry", "monstrous cavalry", "chariot")
@@ -278,8 +261,7 @@ def terrain_checks(state: NinthAgeState, unit: UnitState, kind: str, path_shapes
     """After a march or a charge: one Dangerous Terrain test per dangerous feature crossed (§18.1)."""
     for feature, fail_max in dangerous_features(state, unit):
         if unit.on_table and any(shape.intersects(feature.polygon) for shape in path_shapes):
-            dangerous_terrain(state, unit, fail_max, f"{'marching' if kind == 'march' else 'charging'} through "
-                              f"{feature.name}", events)
+            dangerous_terrain(state, unit, fail_max, _("{value} through {feature}", value='marching' if kind == 'march' else 'charging', feature=feature.name), events)
 
 
 def water_blocks_march(state: NinthAgeState, unit: UnitState, path_shapes: list) -> str | None:

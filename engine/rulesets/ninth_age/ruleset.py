@@ -11,6 +11,7 @@ Phases::
 
 from __future__ import annotations
 
+from engine.core.text import _, decimal
 from typing import Any
 
 from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, Seat
@@ -76,7 +77,7 @@ class NinthAge(Ruleset):
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise IllegalAction("bad-terrain", f"{filename}: not a text file (UTF-8 JSON).") from None
+            raise IllegalAction("bad-terrain", _("{filename}: not a text file (UTF-8 JSON).", filename=filename)) from None
         width, height = table_size(options.get("table"), {})
         load_layout_text(text, width, height, filename)
         return {"terrain_file": text, "terrain_file_name": filename[:100]}
@@ -92,16 +93,16 @@ class NinthAge(Ruleset):
             armies[seat] = sample_army(str(options.get(f"army_{seat}", default)))
         deployment = str(options.get("deployment", "random")).lower()
         if deployment not in DEPLOYMENT_TYPES + ("random",):
-            raise IllegalAction("bad-setting", f"deployment is classic, diagonal, flank or random, not {deployment!r}.")
+            raise IllegalAction("bad-setting", _("deployment is classic, diagonal, flank or random, not {deployment!r}.", deployment=deployment))
         objective = str(options.get("objective", "hold")).lower()
         if objective not in ("hold", "breakthrough", "secure", "random"):
-            raise IllegalAction("bad-setting", f"objective is hold, breakthrough, secure or random, not {objective!r}.")
+            raise IllegalAction("bad-setting", _("objective is hold, breakthrough, secure or random, not {objective!r}.", objective=objective))
         armies_mode = str(options.get("armies", "samples")).lower()
         if armies_mode not in ("samples", "chosen"):
-            raise IllegalAction("bad-setting", f"armies is samples or chosen, not {armies_mode!r}.")
+            raise IllegalAction("bad-setting", _("armies is samples or chosen, not {armies_mode!r}.", armies_mode=armies_mode))
         lists = str(options.get("lists", "open")).lower()
         if lists not in ("open", "hidden"):
-            raise IllegalAction("bad-setting", f"lists is open or hidden (§2.4), not {lists!r}.")
+            raise IllegalAction("bad-setting", _("lists is open or hidden (§2.4), not {lists!r}.", lists=lists))
         width, height = table_size(options.get("table"), armies)
         if options.get("terrain_file"):  # an uploaded layout (/game new ... mapfile:), checked on this table
             terrain = load_layout_text(str(options["terrain_file"]), width, height,
@@ -125,7 +126,7 @@ class NinthAge(Ruleset):
     def find_unit(self, state: NinthAgeState, text: Any, owner: str | None = None) -> UnitState:
         key = str(text or "").strip()
         if not key:
-            raise IllegalAction("missing-option", "Say which unit (unit:NAME).")
+            raise IllegalAction("missing-option", _("Say which unit (unit:NAME)."))
         matches = [u for u in state.units.values() if u.id.casefold() == key.casefold()]
         if not matches:
             matches = [u for u in state.units.values() if u.id.casefold().startswith(key.casefold())]
@@ -134,8 +135,7 @@ class NinthAge(Ruleset):
         if len(matches) != 1:
             pool = [u.id for u in state.units.values() if owner is None or u.owner == owner]
             kind = "ambiguous-unit" if matches else "unknown-unit"
-            raise IllegalAction(kind, f"There is {'more than one' if matches else 'no'} unit {key!r}. "
-                                f"Units: {', '.join(pool)}.")
+            raise IllegalAction(kind, _("There is {value} unit {key!r}. Units: {join}.", value='more than one' if matches else 'no', key=key, join=', '.join(pool)))
         return matches[0]
 
     def _steps(self, options: dict[str, Any]) -> list[MoveStep]:
@@ -157,14 +157,14 @@ class NinthAge(Ruleset):
         if command == "army":  # /army use: the service sends the checked army file's data
             data = options.get("army_data")
             if not isinstance(data, dict):
-                raise IllegalAction("missing-option", "Bring an army with /army use name:<your army or a sample>.")
+                raise IllegalAction("missing-option", _("Bring an army with /army use name:<your army or a sample>."))
             return UseArmy(seat=seat, army=data)
         if command in ("cast", "dispel"):  # Magic phase (§9)
             return self._magic_action(seat, command, options)
         if command == "marker":
             for key in ("x", "y"):
                 if options.get(key) in (None, ""):
-                    raise IllegalAction("missing-option", "Say where: /marker x: y: (inches).")
+                    raise IllegalAction("missing-option", _("Say where: /marker x: y: (inches)."))
             return PlaceMarker(seat=seat, x=number(options["x"], "x"), y=number(options["y"], "y"))
         if command in shooting_phase.COMMANDS:
             return shooting_phase.action(self, state, seat, options)
@@ -184,8 +184,7 @@ class NinthAge(Ruleset):
         if command == "deploy":
             for key in ("x", "y"):
                 if options.get(key) in (None, ""):
-                    raise IllegalAction("missing-option", "Say where: /deploy unit: x: y: (inches; x along the "
-                                        "long edge, y from the south edge).")
+                    raise IllegalAction("missing-option", _("Say where: /deploy unit: x: y: (inches; x along the long edge, y from the south edge)."))
             facing = None
             if options.get("facing") not in (None, ""):
                 facing = parse_facing(options["facing"], setup.enemy_facing(state, seat) if state.sides else 0.0)
@@ -202,7 +201,7 @@ class NinthAge(Ruleset):
                 parts = str(options["to"]).replace(" ", ",").split(",")
                 parts = [p for p in parts if p]
                 if len(parts) != 2:
-                    raise IllegalAction("bad-option", "Write to: as x,y in inches, e.g. to:30,18.")
+                    raise IllegalAction("bad-option", _("Write to: as x,y in inches, e.g. to:30,18."))
                 current = unit.pose.bearing if unit.pose else 0.0
                 facing = parse_facing(options["facing"], current) if options.get("facing") else current
                 files = int(number(options["files"], "files")) if options.get("files") else unit.formation.files
@@ -214,8 +213,7 @@ class NinthAge(Ruleset):
             if options.get("to"):
                 files, ranks = parse_formation(str(options["to"]))
                 if ranks is not None and files * (ranks - 1) >= unit.models or files * ranks < unit.models:
-                    raise IllegalAction("bad-formation", f"{unit.id} has {unit.models} models: {files} x {ranks} "
-                                        f"does not fit them ({files} wide needs {-(-unit.models // files)} ranks).")
+                    raise IllegalAction("bad-formation", _("{unit} has {models} models: {files} x {ranks} does not fit them ({files} wide needs {value} ranks).", unit=unit.id, models=unit.models, files=files, ranks=ranks, value=-(-unit.models // files)))
             facing = parse_facing(options["facing"], current) if options.get("facing") else current
             return Reform(seat=seat, unit=unit.id, files=files, facing=facing)
         if command == "fight":  # the Melee phase: any engaged unit names its combat
@@ -223,30 +221,30 @@ class NinthAge(Ruleset):
         if command == "charge":
             target = self.find_unit(state, options.get("target"), owner=state.enemy_of(seat))
             return Charge(seat=seat, unit=unit.id, target=target.id)
-        raise IllegalAction("unknown-command", f"The Ninth Age has no /{command}.")
+        raise IllegalAction("unknown-command", _("The Ninth Age has no /{command}.", command=command))
 
     def _magic_action(self, seat: str, command: str, options: dict[str, Any]) -> Action:
         """/cast wizard: spell: dice: target:|at:x,y [version:boosted] [part:]; /dispel spell: [dice:] [wizard:]."""
         dice = int(number(options["dice"], "dice")) if options.get("dice") not in (None, "") else None
         if command == "dispel":
             if not options.get("spell"):
-                raise IllegalAction("missing-option", "Say which spell in play: /dispel spell: [dice:] [wizard:].")
+                raise IllegalAction("missing-option", _("Say which spell in play: /dispel spell: [dice:] [wizard:]."))
             return DispelInPlay(seat=seat, spell=str(options["spell"]), dice=dice,
                                 wizard=str(options["wizard"]) if options.get("wizard") else None)
         for key in ("wizard", "spell"):
             if not options.get(key):
-                raise IllegalAction("missing-option", "Say /cast wizard: spell: dice: target: (or at:x,y).")
+                raise IllegalAction("missing-option", _("Say /cast wizard: spell: dice: target: (or at:x,y)."))
         if dice is None:
-            raise IllegalAction("missing-option", "Say how many power dice (dice:1 to 5).")
+            raise IllegalAction("missing-option", _("Say how many power dice (dice:1 to 5)."))
         at = None
         if options.get("at"):
             parts = [p for p in str(options["at"]).replace(" ", ",").split(",") if p]
             if len(parts) != 2:
-                raise IllegalAction("bad-option", "Write at: as x,y in inches, e.g. at:30,18.")
+                raise IllegalAction("bad-option", _("Write at: as x,y in inches, e.g. at:30,18."))
             at = (number(parts[0], "x"), number(parts[1], "y"))
         version = str(options.get("version") or "normal").strip().lower()
         if version not in ("normal", "boosted"):
-            raise IllegalAction("bad-option", f"version is normal or boosted, not {version!r}.")
+            raise IllegalAction("bad-option", _("version is normal or boosted, not {version!r}.", version=version))
         return Cast(seat=seat, wizard=str(options["wizard"]), spell=str(options["spell"]), dice=dice,
                     target=str(options["target"]) if options.get("target") else None, at=at,
                     boosted=version == "boosted", part=str(options["part"]) if options.get("part") else None)
@@ -256,30 +254,27 @@ class NinthAge(Ruleset):
         assert isinstance(state, NinthAgeState)
         if isinstance(action, StartBattle):
             if state.phase != "setup":
-                raise IllegalAction("wrong-phase", "The battle has already begun.")
+                raise IllegalAction("wrong-phase", _("The battle has already begun."))
             if state.options.get("armies") == "chosen" and muster.waiting_for(state):
                 state.phase = "armies"
-                events.append(Event(kind="setup", text="Each player brings an army: /army use name:<your army or a "
-                                    "sample>. The battle begins when both have."))
+                events.append(Event(kind="setup", text=_("Each player brings an army: /army use name:<your army or a sample>. The battle begins when both have.")))
                 return
             setup.start(state, events)
             return
         seat = action.seat
         if seat not in SEATS:
-            raise IllegalAction("not-seated", "Only the two players act in this game.")
+            raise IllegalAction("not-seated", _("Only the two players act in this game."))
         if isinstance(action, UseArmy):
             if muster.use_army(state, seat, action.army, events):
                 setup.start(state, events)
             return
         if state.phase == "armies":
-            raise IllegalAction("wrong-phase", "The battle begins when both players have brought an army with "
-                                "/army use.")
+            raise IllegalAction("wrong-phase", _("The battle begins when both players have brought an army with /army use."))
         if state.phase == "setup":
-            raise IllegalAction("wrong-phase", "The game starts when both players have joined.")
+            raise IllegalAction("wrong-phase", _("The game starts when both players have joined."))
         if state.phase == "markers" or isinstance(action, PlaceMarker):
             if not isinstance(action, PlaceMarker) or state.phase != "markers":
-                raise IllegalAction("wrong-phase", "Secure Target markers are placed now, with /marker x: y:."
-                                    if state.phase == "markers" else "The markers are already placed.")
+                raise IllegalAction("wrong-phase", (_("Secure Target markers are placed now, with /marker x: y:.") if state.phase == "markers" else _("The markers are already placed.")))
             setup.place_marker(state, seat, action.x, action.y, events)
             return
         if state.phase == "deployment":
@@ -294,13 +289,13 @@ class NinthAge(Ruleset):
             elif isinstance(action, EndStep):
                 setup.end_drop(state, seat, events)
             else:
-                raise IllegalAction("wrong-phase", "Deployment first: /deploy your units, /end to hand over.")
+                raise IllegalAction("wrong-phase", _("Deployment first: /deploy your units, /end to hand over."))
             return
         if isinstance(action, Reveal):  # either player, at the moments the rules allow (§2.4, §22 Hidden)
             self._reveal(state, seat, action, events)
             return
         if seat != state.active:
-            raise IllegalAction("not-your-turn", f"It is {state.seat(state.active).name}'s turn ({self._status(state)})")
+            raise IllegalAction("not-your-turn", _("It is {name}'s turn ({status})", name=state.seat(state.active).name, status=self._status(state)))
         if isinstance(action, EndStep):
             self._end(state, events)
             return
@@ -314,10 +309,9 @@ class NinthAge(Ruleset):
         if state.phase == "magic" and isinstance(action, (Advance, March, Reform)):  # a magical move (§9.13)
             unit = state.units[action.unit]
             if unit.owner != seat:
-                raise IllegalAction("not-your-unit", f"{unit.id} is not yours to command.")
+                raise IllegalAction("not-your-unit", _("{unit} is not yours to command.", unit=unit.id))
             if getattr(action, "to", None) is not None:
-                raise IllegalAction("bad-option", "A magical move is given as forward:/wheel:/path: or /reform, "
-                                    "not to:.")
+                raise IllegalAction("bad-option", _("A magical move is given as forward:/wheel:/path: or /reform, not to:."))
             if isinstance(action, Reform):
                 def do(m):
                     movement.reform(state, unit, action.files, action.facing, events, movement=m)
@@ -331,62 +325,58 @@ class NinthAge(Ruleset):
             return
         if isinstance(action, Fight):  # the Melee phase (combat.py)
             if state.phase != "melee":
-                raise IllegalAction("wrong-phase", f"Combats are fought in the Melee phase; this is the {state.phase} "
-                                    "phase.")
+                raise IllegalAction("wrong-phase", _("Combats are fought in the Melee phase; this is the {phase} phase.", phase=state.phase))
             combat.fight(state, state.units[action.unit], events)
             return
         if state.phase != "movement":
-            raise IllegalAction("wrong-phase", f"Units move in the Movement phase; this is the {state.phase} phase.")
+            raise IllegalAction("wrong-phase", _("Units move in the Movement phase; this is the {phase} phase.", phase=state.phase))
         unit = state.units[action.unit]
         if unit.owner != seat:
-            raise IllegalAction("not-your-unit", f"{unit.id} is not yours to command.")
+            raise IllegalAction("not-your-unit", _("{unit} is not yours to command.", unit=unit.id))
         if isinstance(action, Deploy):
             if state.phase != "movement" or state.step != "remaining":
-                raise IllegalAction("wrong-phase", "Ambushers arrive in the Remaining Moves sub-phase.")
+                raise IllegalAction("wrong-phase", _("Ambushers arrive in the Remaining Moves sub-phase."))
             setup.arrive(state, seat, unit, action.x, action.y, action.facing, action.files, events)
             return
         if isinstance(action, (Join, Leave)):
             if state.step != "remaining":
-                raise IllegalAction("charges-first", "Characters join and leave units in the Remaining Moves "
-                                    "sub-phase (§16.2-16.3).")
+                raise IllegalAction("charges-first", _("Characters join and leave units in the Remaining Moves sub-phase (§16.2-16.3)."))
             if isinstance(action, Join):
                 if action.hidden:
-                    raise IllegalAction("deploy-hidden", "A Hidden model hides in a unit when it deploys (§22).")
+                    raise IllegalAction("deploy-hidden", _("A Hidden model hides in a unit when it deploys (§22)."))
                 characters.join(state, unit, state.units[action.into], action.file, events, widen=action.widen)
             else:
                 characters.leave_move(state, unit, action.steps, action.pivot, events, march=action.march)
             return
         if isinstance(action, Charge) and unit.location == "joined":  # a character charging out of its unit (§16.4)
             if state.step != "charges":
-                raise IllegalAction("charges-over", "Charges are declared at the start of the Movement phase.")
+                raise IllegalAction("charges-over", _("Charges are declared at the start of the Movement phase."))
             why = characters.unit_may_declare(state, unit)
             if why:
-                raise IllegalAction("cannot-charge", f"{unit.id} cannot declare a charge: {why}.")
+                raise IllegalAction("cannot-charge", _("{unit} cannot declare a charge: {why}.", unit=unit.id, why=why))
             characters.charge_out(state, unit, state.units[action.target], events)
             return
         if not unit.on_table:
-            raise IllegalAction("not-on-table", f"{unit.id} is not on the table.")
+            raise IllegalAction("not-on-table", _("{unit} is not on the table.", unit=unit.id))
         if isinstance(action, Charge):
             if state.step != "charges":
-                raise IllegalAction("charges-over", "Charges are declared at the start of the Movement phase; the "
-                                    "charge declarations are over for this turn.")
+                raise IllegalAction("charges-over", _("Charges are declared at the start of the Movement phase; the charge declarations are over for this turn."))
             why = characters.unit_may_declare(state, unit)
             if why:
-                raise IllegalAction("cannot-charge", f"{unit.id} cannot declare a charge: {why}.")
+                raise IllegalAction("cannot-charge", _("{unit} cannot declare a charge: {why}.", unit=unit.id, why=why))
             charges.declare(state, unit, state.units[action.target], events)
             return
         if state.step != "remaining":
-            raise IllegalAction("charges-first", "Declare charges first (or /end to finish declaring); units make "
-                                "their other moves in the Remaining Moves sub-phase (§8.1).")
+            raise IllegalAction("charges-first", _("Declare charges first (or /end to finish declaring); units make their other moves in the Remaining Moves sub-phase (§8.1)."))
         if isinstance(action, (Advance, March)) and action.to is not None:
             if unit.arrived_turn == state.round and isinstance(action, March):
-                raise IllegalAction("cannot-march", f"{unit.id} arrived from Ambush this turn and may not march.")
+                raise IllegalAction("cannot-march", _("{unit} arrived from Ambush this turn and may not march.", unit=unit.id))
             t = action.to
             movement.free_reform_move(state, unit, action.kind, t.x, t.y, t.facing, t.files, events)
             return
         if isinstance(action, (Advance, March)):
             if unit.arrived_turn == state.round and isinstance(action, March):
-                raise IllegalAction("cannot-march", f"{unit.id} arrived from Ambush this turn and may not march.")
+                raise IllegalAction("cannot-march", _("{unit} arrived from Ambush this turn and may not march.", unit=unit.id))
             before = unit.pose
             movement.voluntary_move(state, unit, action.kind, action.steps, action.pivot, events)
             if unit.arrived_turn == state.round and unit.ambush_edge:
@@ -394,8 +384,7 @@ class NinthAge(Ruleset):
                 limit = 2 * state.unit_entry(unit).movement
                 if far > limit + 1e-3:
                     unit.pose = before
-                    raise IllegalAction("too-far", f"{unit.id} arrived from Ambush: it must end within 2 × M = "
-                                        f"{limit}\" of the {unit.ambush_edge} edge, not {far:.1f}\" from it.")
+                    raise IllegalAction("too-far", _("{unit} arrived from Ambush: it must end within 2 × M = {limit}\" of the {ambush_edge} edge, not {far}\" from it.", unit=unit.id, limit=limit, ambush_edge=unit.ambush_edge, far=decimal(far, ".1f")))
         elif isinstance(action, Reform):
             movement.reform(state, unit, action.files, action.facing, events, after_rally=unit.rallied)
 
@@ -404,39 +393,38 @@ class NinthAge(Ruleset):
 
         unit = state.units[action.unit]
         if unit.owner != seat:
-            raise IllegalAction("not-your-unit", f"{unit.id} is not yours.")
+            raise IllegalAction("not-your-unit", _("{unit} is not yours.", unit=unit.id))
         if action.item is None:
             characters.reveal_hidden(state, unit, events)
             return
         if not hidden.hidden_lists(state):
-            raise IllegalAction("open-lists", "This game is played with open lists: every item is known (§2.4).")
-        name, _, rune = action.item.partition("/")
+            raise IllegalAction("open-lists", _("This game is played with open lists: every item is known (§2.4)."))
+        name, _skip, rune = action.item.partition("/")
         entry = state.unit_entry(unit)
         carried = next((i for i in entry.magic_items if i.lower() == name.strip().lower()), None)
         if carried is None:
-            raise IllegalAction("no-item", f"{unit.id} carries no {name.strip()!r}.")
+            raise IllegalAction("no-item", _("{unit} carries no {strip!r}.", unit=unit.id, strip=name.strip()))
         if rune:
             book = next((b for b in state.armies[seat].magic_items if b.name.lower() == carried.lower()), None)
             known = [r for r in (book.runes if book else []) if r.lower() == rune.strip().lower()]
             if not known:
-                raise IllegalAction("no-rune", f"{carried} has no rune {rune.strip()!r}.")
+                raise IllegalAction("no-rune", _("{carried} has no rune {strip!r}.", carried=carried, strip=rune.strip()))
             carried = f"{carried}/{known[0]}"
-        hidden.reveal(state, seat, unit.id, carried, "its owner uses it", events)
+        hidden.reveal(state, seat, unit.id, carried, _("its owner uses it"), events)
 
     def _vanguard(self, state: NinthAgeState, seat: str, action: Action, events: list[Event]) -> None:
         """Vanguard moves (§22): up to 12" as in Remaining Moves, no march, one unit at a time."""
         if state.deploy.turn != seat:
-            raise IllegalAction("not-your-turn", f"It is {state.seat(state.deploy.turn).name}'s Vanguard move.")
+            raise IllegalAction("not-your-turn", _("It is {name}'s Vanguard move.", name=state.seat(state.deploy.turn).name))
         if isinstance(action, EndStep):
             setup.vanguard_done(state, seat, None, events)
             return
         if not isinstance(action, (Advance, Reform)):
-            raise IllegalAction("vanguard", "Vanguard units move now: /advance or /reform (12\" instead of M), "
-                                "or /end.")
+            raise IllegalAction("vanguard", _("Vanguard units move now: /advance or /reform (12\" instead of M), or /end."))
         unit = state.units[action.unit]
         if unit.owner != seat or not unit.on_table or not state.unit_entry(unit).has_rule("Vanguard") \
                 or unit.vanguard_done:
-            raise IllegalAction("not-vanguard", f"{unit.id} has no Vanguard move to make.")
+            raise IllegalAction("not-vanguard", _("{unit} has no Vanguard move to make.", unit=unit.id))
         if isinstance(action, Advance):
             movement.voluntary_move(state, unit, "advance", action.steps, action.pivot, events, movement=12)
         else:
@@ -454,8 +442,7 @@ class NinthAge(Ruleset):
             charges.rally_tests(state, state.active, events)
             state.step = "remaining"
             setup.ambush_rolls(state, state.active, events)
-            events.append(Event(kind="phase", seat=state.active, text="Remaining moves: /advance, /march, /reform "
-                                "your units, then /end the Movement phase."))
+            events.append(Event(kind="phase", seat=state.active, text=_("Remaining moves: /advance, /march, /reform your units, then /end the Movement phase.")))
             return
         if state.phase == "melee":  # every combat not yet fought fights before the phase ends
             combat.fight_all(state, events)

@@ -14,6 +14,7 @@ must be followed by 4+, 5+, 6+; −3 or less cannot hit (E-55).
 
 from __future__ import annotations
 
+from engine.core.text import _, decimal, join as text_join
 from dataclasses import dataclass, field
 
 from shapely.geometry import Point as ShapelyPoint
@@ -161,7 +162,7 @@ def may_shoot(state: NinthAgeState, unit: UnitState, *, breath: bool = False, re
     elif entry.has_rule("Move or Fire") and moved_this_turn(unit):
         why = "has Move or Fire and moved this turn"
     if why:
-        raise IllegalAction("cannot-shoot", f"{unit.id} {why} (§10.2).")
+        raise IllegalAction("cannot-shoot", _("{unit} {why} (§10.2).", unit=unit.id, why=why))
 
 
 def choose_weapon(state: NinthAgeState, unit: UnitState, name: str | None) -> RangedWeapon:
@@ -171,15 +172,13 @@ def choose_weapon(state: NinthAgeState, unit: UnitState, name: str | None) -> Ra
         key = name.strip().lower().replace("-", " ")
         match = [w for w in carried if w.name == key]
         if not match:
-            raise IllegalAction("no-weapon", f"{unit.id} carries no {name} (its ranged weapons: "
-                                f"{', '.join(w.name for w in carried) or 'none'}).")
+            raise IllegalAction("no-weapon", _("{unit} carries no {name} (its ranged weapons: {value}).", unit=unit.id, name=name, value=', '.join(w.name for w in carried) or 'none'))
         return match[0]
     if not carried:
-        raise IllegalAction("no-weapon", f"{unit.id} has no ranged weapon (§10.2).")
+        raise IllegalAction("no-weapon", _("{unit} has no ranged weapon (§10.2).", unit=unit.id))
     if len(carried) == 1:
         return carried[0]
-    answer = decide(state, unit.owner, f"weapon-{unit.id}", f"Which weapon does {unit.id} shoot with? (all its R&F "
-                    "use the same one, §15.2)", [w.name.replace(" ", "-") for w in carried])
+    answer = decide(state, unit.owner, f"weapon-{unit.id}", _("Which weapon does {unit} shoot with? (all its R&F use the same one, §15.2)", unit=unit.id), [w.name.replace(" ", "-") for w in carried])
     return RANGED[answer.replace("-", " ")]
 
 
@@ -201,7 +200,7 @@ class ModelShot:
 
     @property
     def total(self) -> int:
-        return sum(v for _, v in self.modifiers)
+        return sum(v for _skip, v in self.modifiers)
 
 
 def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: RangedWeapon, *,
@@ -247,11 +246,11 @@ def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ra
             shot.cover, shot.f_hard, shot.f_soft = cf.cover, cf.f_hard, cf.f_soft
         out.append(shot)
     if too_deep:
-        notes.append(f"{too_deep} model(s) behind the 2nd rank may not shoot")
+        notes.append(_("{too_deep} model(s) behind the 2nd rank may not shoot", too_deep=too_deep))
     if out_of_range:
-        notes.append(f"{out_of_range} model(s) out of range ({reach:g}\")")
+        notes.append(_("{out_of_range} model(s) out of range ({reach}\")", out_of_range=out_of_range, reach=decimal(reach, "g")))
     if no_sight:
-        notes.append(f"{no_sight} model(s) without line of sight")
+        notes.append(_("{no_sight} model(s) without line of sight", no_sight=no_sight))
     return out, notes
 
 
@@ -292,8 +291,7 @@ def roll_to_hit(state: NinthAgeState, groups: dict[int, int], bs: int, purpose: 
         count = groups[total]
         need = to_hit_needed(bs + total)
         if need is None:
-            events.append(Event(kind="roll", seat=seat, text=f"{purpose}: {count} shot(s) at BS {bs} "
-                                f"{total:+d} cannot hit (§10.4)."))
+            events.append(Event(kind="roll", seat=seat, text=_("{purpose}: {count} shot(s) at BS {bs} {total:+d} cannot hit (§10.4).", purpose=purpose, count=count, bs=bs, total=total)))
             continue
         roll = roll_dice(f"{count}d6", state.rng, purpose=f"{purpose}: to hit")
         firsts += roll.dice
@@ -303,27 +301,26 @@ def roll_to_hit(state: NinthAgeState, groups: dict[int, int], bs: int, purpose: 
             got = [d for d in roll.dice if d != 1 and d >= first]
             hits += len(got)
             sixes += sum(1 for d in got if d == 6)
-            events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{text}: {len(got)} hit(s)."))
+            events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{text}: {count} hit(s).", text=text, count=len(got))))
             continue
         six = sum(1 for d in roll.dice if d == 6)
-        events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{text}: {six} six(es)."))
+        events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{text}: {six} six(es).", text=text, six=six)))
         if six:
             again = roll_dice(f"{six}d6", state.rng, purpose=f"{purpose}: to hit, second dice")
             got = sum(1 for d in again.dice if d >= second)
             hits += got
-            events.append(Event(kind="roll", seat=seat, roll=again, text=f"{purpose}: then {second}+: "
-                                f"{faces(again.dice)}: {got} hit(s)."))
+            events.append(Event(kind="roll", seat=seat, roll=again, text=_("{purpose}: then {second}+: {faces}: {got} hit(s).", purpose=purpose, second=second, faces=faces(again.dice), got=got)))
     return hits, sixes, firsts
 
 
 # -- the shooting attack -------------------------------------------------------------------------------
 def check_target(state: NinthAgeState, unit: UnitState, target: UnitState, *, reaction: bool = False) -> None:
     if target.owner == unit.owner:
-        raise IllegalAction("not-an-enemy", f"{target.id} is one of your own units.")
+        raise IllegalAction("not-an-enemy", _("{target} is one of your own units.", target=target.id))
     if not target.on_table:
-        raise IllegalAction("not-on-table", f"{target.id} is not on the table.")
+        raise IllegalAction("not-on-table", _("{target} is not on the table.", target=target.id))
     if not reaction and engaged(state, target):
-        raise IllegalAction("target-engaged", f"{target.id} is engaged in combat and may not be shot at (§10.3).")
+        raise IllegalAction("target-engaged", _("{target} is engaged in combat and may not be shot at (§10.3).", target=target.id))
 
 
 def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, events: list[Event], *,
@@ -338,19 +335,17 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     w = weapon
     shots, notes = measure(state, unit, target, w, stand_and_shoot=stand_and_shoot)
     if not shots:
-        raise IllegalAction("no-shot", f"No model of {unit.id} can shoot at {target.id}: "
-                            f"{'; '.join(notes) or 'none has line of sight'} (§10.3).")
+        raise IllegalAction("no-shot", _("No model of {unit} can shoot at {target}: {value} (§10.3).", unit=unit.id, target=target.id, value='; '.join(notes) or 'none has line of sight'))
     if models is not None:
         if models < 1:
-            raise IllegalAction("bad-option", "models: is how many models fire, at least 1.")
+            raise IllegalAction("bad-option", _("models: is how many models fire, at least 1."))
         if models < len(shots):
-            notes.append(f"{len(shots) - models} able model(s) hold their fire")
+            notes.append(_("{value} able model(s) hold their fire", value=len(shots) - models))
             shots = sorted(shots, key=lambda s: (s.rank, s.index))[:models]
     per_model = 1
     if w.multiple_shots and w.kind != "volley gun":
         if multiple is None:
-            multiple = decide(state, unit.owner, f"multiple-shots-{unit.id}", f"{unit.id}: shoot {w.multiple_shots} "
-                              f"times each at -1 to hit (Multiple Shots), or once?", ["once", "multiple"]) == "multiple"
+            multiple = decide(state, unit.owner, f"multiple-shots-{unit.id}", _("{unit}: shoot {multiple_shots} times each at -1 to hit (Multiple Shots), or once?", unit=unit.id, multiple_shots=w.multiple_shots), ["once", "multiple"]) == "multiple"
         per_model = int(w.multiple_shots) if multiple and w.multiple_shots.isdigit() else 1
     else:
         multiple = False
@@ -360,12 +355,12 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     for s in shots:
         s.modifiers = modifiers(state, unit, target, w, s, stand_and_shoot=stand_and_shoot, multiple=bool(multiple))
         if random_shots:  # a dice value (e.g. D3): rolled for each model, like Random Attacks (E-34)
-            per_model, _ = roll_value(w.multiple_shots, state.rng, f"{unit.id} Multiple Shots ({w.multiple_shots})")
+            per_model, _skip = roll_value(w.multiple_shots, state.rng, f"{unit.id} Multiple Shots ({w.multiple_shots})")
             rolled.append(per_model)
         s.shots = per_model
         groups[s.total] = groups.get(s.total, 0) + per_model
     if rolled:
-        notes.append(f"Multiple Shots ({w.multiple_shots}) rolled {' '.join(map(str, rolled))}")
+        notes.append(_("Multiple Shots ({multiple_shots}) rolled {join}", multiple_shots=w.multiple_shots, join=' '.join(map(str, rolled))))
     unit.shot = True
     if stand_and_shoot:
         unit.stood_and_shot = True
@@ -373,18 +368,18 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     purpose = f"{unit.id} shoots ({w.name}) at {target.id}" if not stand_and_shoot else \
         f"{unit.id} stands and shoots ({w.name}) at {target.id}"
     events.append(Event(kind="shoot", seat=unit.owner, data={"unit": unit.id, "target": target.id},
-                        text=f"{purpose}: {describe(shots, w)}" + (f"; {'; '.join(notes)}" if notes else "") + "."))
-    hits, sixes, _ = roll_to_hit(state, groups, bs, purpose, unit.owner, events)
+                        text=text_join("", [_("{purpose}: {describe}", purpose=purpose, describe=describe(shots, w)), (_("; {join}", join='; '.join(notes)) if notes else ""), "."])))
+    hits, sixes, _skip = roll_to_hit(state, groups, bs, purpose, unit.owner, events)
     poisoned = sixes if (entry.has_rule("Poisoned Attacks") or w.has("Poisoned Attacks")) else 0
     if not hits:
-        events.append(Event(kind="shoot", seat=unit.owner, text=f"{unit.id} scores no hits."))
+        events.append(Event(kind="shoot", seat=unit.owner, text=_("{unit} scores no hits.", unit=unit.id)))
         return
     user_s = max(entry.unmodified("S", i) for i, p in enumerate(entry.parts) if p.role in SHOOTING_PARTS) \
         if any(p.role in SHOOTING_PARTS for p in entry.parts) else entry.unmodified("S")
     result = resolve_hits(state, target, w.attack(user_s), hits, events, attacker=unit, purpose=purpose,
                           auto_wounds=min(poisoned, hits))
     events.append(Event(kind="shoot-result", seat=unit.owner, data={"unit": unit.id, "target": target.id},
-                        text=f"{unit.id} against {target.id}: {result.summary()}."))
+                        text=_("{unit} against {target}: {summary}.", unit=unit.id, target=target.id, summary=result.summary())))
     heavy_casualties(state, target, events)
 
 

@@ -11,6 +11,7 @@ of rolling, still never one another wizard of the army has (spell 0 aside).
 
 from __future__ import annotations
 
+from engine.core.text import _, join as text_join
 from typing import Callable
 
 from engine.core import Event, roll_dice
@@ -39,8 +40,7 @@ def generate(rng: Rng, wizard: str, level: int, lore: str, taken: set[int], choo
                 break
             spell = int(choose(f"pathmaster-{wizard}-{n}", f"{wizard} is a Pathmaster: choose spell {n + 1} of "
                                f"{level} of {lore} (0 is the Generic spell).", options))
-            events.append(Event(kind="spells", seat=seat, text=f"{wizard} (Pathmaster) chooses spell {spell} of "
-                                f"{lore}."))
+            events.append(Event(kind="spells", seat=seat, text=_("{wizard} (Pathmaster) chooses spell {spell} of {lore}.", wizard=wizard, spell=spell, lore=lore)))
             known.append(spell)
             if spell:
                 taken.add(spell)
@@ -52,8 +52,7 @@ def generate(rng: Rng, wizard: str, level: int, lore: str, taken: set[int], choo
             free = [s for s in range(1, 7) if s not in taken and s not in known]
             options = [str(s) for s in free] + (["0"] if 0 not in known else [])
             if not options:
-                events.append(Event(kind="roll", seat=seat, roll=roll, text=text + " A duplicate, and no spell "
-                                    "is left to replace it: it is lost."))
+                events.append(Event(kind="roll", seat=seat, roll=roll, text=text_join("", [text, _(" A duplicate, and no spell is left to replace it: it is lost.")])))
                 continue
             answer = choose(f"spell-{wizard}-{n}", f"{wizard} rolled {spell} of {lore}, a duplicate. Which spell "
                             f"replaces it (0 is the Generic spell)?", options)
@@ -70,7 +69,6 @@ def generate(rng: Rng, wizard: str, level: int, lore: str, taken: set[int], choo
         if answer != "keep":
             known[known.index(int(answer))] = 0
             taken.discard(int(answer))
-            events.append(Event(kind="spells", seat=seat, text=f"{wizard} swaps spell {answer} for the Generic spell."))
-    events.append(Event(kind="spells", seat=seat, text=f"{wizard} knows {lore} spells "
-                        f"{named(known) or 'none'}."))
+            events.append(Event(kind="spells", seat=seat, text=_("{wizard} swaps spell {answer} for the Generic spell.", wizard=wizard, answer=answer)))
+    events.append(Event(kind="spells", seat=seat, text=_("{wizard} knows {lore} spells {value}.", wizard=wizard, lore=lore, value=named(known) or 'none')))
     return sorted(known)

@@ -7,6 +7,7 @@ Shooting phase (§10) and the Melee phase (§11, :mod:`.combat`).
 
 from __future__ import annotations
 
+from engine.core.text import _
 from engine.core import Event
 from engine.rulesets.ninth_age.state import NinthAgeState
 
@@ -32,9 +33,7 @@ def begin_player_turn(state: NinthAgeState, seat: str, events: list[Event]) -> N
     from engine.rulesets.ninth_age.shooting_phase import new_player_turn
 
     new_player_turn(state)
-    events.append(Event(kind="turn", seat=seat, text=f"Game turn {state.round}: {state.seat(seat).name}'s "
-                        "Movement phase. Declare charges with /charge unit: target:, then /end to move the "
-                        "chargers."))
+    events.append(Event(kind="turn", seat=seat, text=_("Game turn {round}: {name}'s Movement phase. Declare charges with /charge unit: target:, then /end to move the chargers.", round=state.round, name=state.seat(seat).name)))
 
 
 def end_phase(state: NinthAgeState, events: list[Event]) -> None:
@@ -42,7 +41,7 @@ def end_phase(state: NinthAgeState, events: list[Event]) -> None:
     seat = state.active
     assert seat is not None
     index = PHASES.index(state.phase)
-    events.append(Event(kind="phase_ended", seat=seat, text=f"{state.seat(seat).name}'s {state.phase} phase ends."))
+    events.append(Event(kind="phase_ended", seat=seat, text=_("{name}'s {phase} phase ends.", name=state.seat(seat).name, phase=state.phase)))
     if state.phase == "magic":  # Magic phase (§9): unused dice are lost
         from engine.rulesets.ninth_age import magic
 
@@ -80,4 +79,4 @@ def finish(state: NinthAgeState, events: list[Event]) -> None:
 
     state.phase = "over"
     state.result = score(state, events)
-    events.append(Event(kind="game_over", text=f"The sixth game turn is over: {state.result.reason}."))
+    events.append(Event(kind="game_over", text=_("The sixth game turn is over: {reason}.", reason=state.result.reason)))

@@ -14,6 +14,7 @@ winner keeping 10 minus the loser ([A-36]).
 
 from __future__ import annotations
 
+from engine.core.text import _
 import math
 from dataclasses import dataclass, field
 
@@ -58,7 +59,7 @@ class Ledger:
 
     @property
     def total(self) -> int:
-        return sum(v for _, v in self.lines)
+        return sum(v for _skip, v in self.lines)
 
 
 def wounds(state: NinthAgeState, unit: UnitState, models: int) -> int:
@@ -143,7 +144,7 @@ def score(state: NinthAgeState, events: list[Event]) -> Result:
     ledgers = {s: ledger(state, s, with_objective=not battle) for s in SEATS}
     for s in SEATS:
         items = "; ".join(f"{k} {v}" for k, v in ledgers[s].lines) or "nothing"
-        events.append(Event(kind="score", seat=s, text=f"{state.seat(s).name}: {ledgers[s].total} VP ({items})."))
+        events.append(Event(kind="score", seat=s, text=_("{name}: {total} VP ({items}).", name=state.seat(s).name, total=ledgers[s].total, items=items)))
     a, b = ledgers["p1"].total, ledgers["p2"].total
     points = points_of(state)
     kind = margin(abs(a - b), points)
@@ -152,13 +153,13 @@ def score(state: NinthAgeState, events: list[Event]) -> Result:
         bp = battle_points(a, b, points, (achieved["p1"], achieved["p2"]))
         scores = {"p1": bp[0], "p2": bp[1]}
         if bp[0] == bp[1]:
-            return Result(draw=True, reason=f"Battle Points {bp[0]}-{bp[1]} ({a} to {b} VP)", scores=scores)
+            return Result(draw=True, reason=_("Battle Points {bp}-{bp2} ({a} to {b} VP)", bp=bp[0], bp2=bp[1], a=a, b=b), scores=scores)
         winner = "p1" if bp[0] > bp[1] else "p2"
         return Result(winners=[winner], losers=[state.enemy_of(winner)], scores=scores,
-                      reason=f"Battle Points {max(bp)}-{min(bp)} ({a} to {b} VP)")
+                      reason=_("Battle Points {max}-{min} ({a} to {b} VP)", max=max(bp), min=min(bp), a=a, b=b))
     if kind == "draw":
-        return Result(draw=True, reason=f"Draw, {a} to {b} VP", scores={"p1": 0, "p2": 0})
+        return Result(draw=True, reason=_("Draw, {a} to {b} VP", a=a, b=b), scores={"p1": 0, "p2": 0})
     winner = "p1" if a > b else "p2"
     n = MARGIN_SCORE[kind]
     return Result(winners=[winner], losers=[state.enemy_of(winner)], scores={winner: n, state.enemy_of(winner): -n},
-                  reason=f"{MARGIN_NAMES[kind]}, {max(a, b)} to {min(a, b)} VP")
+                  reason=_("{margin}, {max} to {min} VP", margin=MARGIN_NAMES[kind], max=max(a, b), min=min(a, b)))
