@@ -151,7 +151,8 @@ class Unit(Strict):
         if character and self.models != 1:
             raise ValueError(_("models: a character is a single model, not {models}", models=self.models))
         if (self.general or self.bsb) and not character:
-            raise ValueError(_("{value}: only a character can be {value2}", value='general' if self.general else 'bsb', value2='the General' if self.general else 'the Battle Standard Bearer'))
+            raise ValueError(_("general: only a character can be the General") if self.general
+                             else _("bsb: only a character can be the Battle Standard Bearer"))
         if self.wizard and not character:
             raise ValueError(_("wizard: only characters are wizards in this list format"))
         if self.files is not None and self.files > self.models:
@@ -289,7 +290,8 @@ class Army(Strict):
             if problems:
                 raise ValueError(_("units.{value_n}: magic_items: {problems}", value_n=n, problems=problems[0]))
             if u.wizard and u.wizard.lore.lower() not in {lo.name.lower() for lo in self.lores}:
-                raise ValueError(_("units.{value_n}.wizard.lore: {lore!r} is not among the army's lores ({value})", value_n=n, lore=u.wizard.lore, value=', '.join(lo.name for lo in self.lores) or 'none given'))
+                lores = ', '.join(lo.name for lo in self.lores) or _("none given")
+                raise ValueError(_("units.{index}.wizard.lore: {lore!r} is not among the army's lores ({lores})", index=n, lore=u.wizard.lore, lores=lores))
             # Magic phase (§9.12, §22 Wizard Conclave): the spells named must be in the army's lores
             known = {s.name.lower() for lo in self.lores for s in lo.spells}
             for b in u.bound_spells:

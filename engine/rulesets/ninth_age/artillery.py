@@ -32,7 +32,7 @@ from engine.rulesets.ninth_age.damage import Attack
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.saves import faces
 from engine.rulesets.ninth_age.shooting import (
-    height, measure, modifiers, need_text, roll_to_hit, shooting_bs, sight_obstacles, to_hit_needed,
+    height, measure, modifier_list, modifiers, need_text, roll_to_hit, shooting_bs, sight_obstacles, to_hit_needed,
 )
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.weapons import BREATH_RANGE, RangedWeapon, breath_of, breath_weapon
@@ -136,7 +136,7 @@ def misfire(state: NinthAgeState, unit: UnitState, events: list[Event], modifier
             "disabled": "the firing mechanism is damaged: it cannot shoot for the rest of the game",
             "silenced": "it cannot shoot in its next turn",
             "wounded": "it takes one wound with no saves of any kind"}[result]
-    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{unit} misfires! Misfire table: {total}{value}: {text}.", unit=unit.id, total=roll.total, value=f' {modifier:+d}' if modifier else '', text=text)))
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{unit} misfires! Misfire table: {total} {modifier:+d}: {text}.", unit=unit.id, total=roll.total, modifier=modifier, text=text) if modifier else _("{unit} misfires! Misfire table: {total}: {text}.", unit=unit.id, total=roll.total, text=text)))
     if result == "disabled":
         unit.disabled = True
     elif result == "silenced":
@@ -179,7 +179,8 @@ def fire(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Range
 def _aim(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: RangedWeapon, *, ignore_cover=False):
     shots, notes = measure(state, unit, target, weapon, ignore_cover=ignore_cover)
     if not shots:
-        raise IllegalAction("no-shot", _("{unit} cannot shoot its {weapon} at {target}: {value} (§10.3).", unit=unit.id, weapon=weapon.name, target=target.id, value='; '.join(notes) or 'no line of sight'))
+        why = text_join("; ", notes) if notes else _("no line of sight")
+        raise IllegalAction("no-shot", _("{unit} cannot shoot its {weapon} at {target}: {why} (§10.3).", unit=unit.id, weapon=weapon.name, target=target.id, why=why))
     shot = shots[0]
     shot.modifiers = modifiers(state, unit, target, weapon, shot, stand_and_shoot=False, multiple=False)
     from engine.rulesets.ninth_age.shooting import record
@@ -196,7 +197,7 @@ def bolt_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weapo
     bs = machine_bs(state, unit, events)
     cap, why = bolt_hits_cap(state, unit, target)
     purpose = f"{unit.id} shoots its bolt thrower at {target.id}"
-    events.append(Event(kind="shoot", seat=unit.owner, text=_("{purpose}: {distance}\" of {range}\", {cover} cover, {value}; at most {cap} hits ({why}).", purpose=purpose, distance=decimal(shot.distance, ".1f"), range=decimal(weapon.range, "g"), cover=shot.cover, value=', '.join(f'{n} {v:+d}' for n, v in shot.modifiers) or 'no modifiers', cap=cap, why=why)))
+    events.append(Event(kind="shoot", seat=unit.owner, text=_("{purpose}: {distance}\" of {range}\", {cover} cover, {modifiers}; at most {cap} hits ({why}).", purpose=purpose, distance=decimal(shot.distance, ".1f"), range=decimal(weapon.range, "g"), cover=shot.cover, modifiers=modifier_list(shot.modifiers), cap=cap, why=why)))
     hits, _skip, _skip = roll_to_hit(state, {shot.total: 1}, bs, purpose, unit.owner, events)
     if not hits:
         return
@@ -242,7 +243,7 @@ def cannon(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ran
     else:
         impact = _nearest_visible(state, unit, target, shot)
     purpose = f"{unit.id} fires its cannon at {target.id}"
-    events.append(Event(kind="shoot", seat=unit.owner, text=_("{purpose}: {distance}\" of {range}\", cover ignored, {value}.", purpose=purpose, distance=decimal(shot.distance, ".1f"), range=decimal(weapon.range, "g"), value=', '.join(f'{n} {v:+d}' for n, v in shot.modifiers) or 'no modifiers')))
+    events.append(Event(kind="shoot", seat=unit.owner, text=_("{purpose}: {distance}\" of {range}\", cover ignored, {modifiers}.", purpose=purpose, distance=decimal(shot.distance, ".1f"), range=decimal(weapon.range, "g"), modifiers=modifier_list(shot.modifiers))))
     need = to_hit_needed(bs + shot.total)
     roll = roll_dice("1d6", state.rng, purpose=f"{purpose}: to hit")
     natural = roll.total
@@ -254,7 +255,8 @@ def cannon(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ran
     if hit and need[1] is not None:
         again = roll_dice("1d6", state.rng, purpose=f"{purpose}: to hit, second die")
         hit = again.total >= need[1]
-    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{purpose}: to hit needing {need_text}: {natural}: {value}.", purpose=purpose, need_text=need_text(need), natural=natural, value='hit' if hit else 'miss')))
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=(_("{purpose}: to hit needing {need}: {natural}: hit.", purpose=purpose, need=need_text(need), natural=natural) if hit
+                              else _("{purpose}: to hit needing {need}: {natural}: miss.", purpose=purpose, need=need_text(need), natural=natural))))
     if not hit:
         return
     bearing = bearing_between(fp.centre, impact)
@@ -343,7 +345,8 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     how, far = catapult_scatter(scatter_die.total, d6.total, in_sight, bs)
     face = "HIT" if is_hit(scatter_die.total) else "an arrow"
     purpose = f"{unit.id} lobs its {weapon.name} at {target.id}"
-    events.append(Event(kind="roll", seat=unit.owner, roll=scatter_die, text=_("{purpose} ({reach}\" away, {value} line of sight): scatter die {face}, D6 {total}.", purpose=purpose, reach=decimal(reach, ".1f"), value='in' if in_sight else 'out of', face=face, total=d6.total)))
+    events.append(Event(kind="roll", seat=unit.owner, roll=scatter_die, text=(_("{purpose} ({reach}\" away, in line of sight): scatter die {face}, D6 {total}.", purpose=purpose, reach=decimal(reach, ".1f"), face=face, total=d6.total) if in_sight
+                              else _("{purpose} ({reach}\" away, out of line of sight): scatter die {face}, D6 {total}.", purpose=purpose, reach=decimal(reach, ".1f"), face=face, total=d6.total))))
     events.append(Event(kind="roll", seat=unit.owner, roll=d6, text=_("{unit}'s scatter distance D6: {total}.", unit=unit.id, total=d6.total)))
     if how == "misfire":
         misfire(state, unit, events)

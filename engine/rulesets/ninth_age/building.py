@@ -59,7 +59,7 @@ def add_unit(army: Army, book: Army, entry: str, *, name: str | None = None, ite
     data["name"] = (name or source.name).strip()
     data["choice"] = source.choice
     if any(u.name.lower() == data["name"].lower() for u in army.units):
-        raise IllegalAction("unit-exists", _("{army} already has a unit called {quote}; give the new one its own name with as:.", army=army.name, quote=quote(data['name'])))
+        raise IllegalAction("unit-exists", _("{army} already has a unit called {quote}; give the new one its own name with as:.", army=army.name, quote=quote(data["name"])))
     catalogue = {**army.items(), **book.items()}
     # The book's entry comes bare: the items its sample carries are taken off with their price,
     # and the player's own choice of items is paid for below.

@@ -158,7 +158,8 @@ def join(state: NinthAgeState, char: UnitState, host: UnitState, file: int | Non
     if char.location != "table":
         raise IllegalAction("cannot-join", _("{char} is not on the table.", char=char.id))
     if char.moved or char.fleeing:
-        raise IllegalAction("cannot-join", _("{char} has {value} this turn.", char=char.id, value='fled' if char.fleeing else 'already moved'))
+        raise IllegalAction("cannot-join", _("{char} has fled this turn.", char=char.id) if char.fleeing
+                            else _("{char} has already moved this turn.", char=char.id))
     start = char.footprint()
     m = state.unit_entry(char).movement
     moved = _place(state, char, host, file, events, widen=widen)
@@ -355,7 +356,8 @@ def leave_move(state: NinthAgeState, char: UnitState, steps, pivot: float | None
     char.moved = True
     char.marched = march
     events.append(Event(kind="leave", seat=char.owner, data={"unit": host.id, "character": char.id},
-                        text=_("{char} {value} {host}: {join}; {length}\" of {m}\" used, {gap}\" from the unit. {host} has not moved.", char=char.id, value='marches out of' if march else 'leaves', host=host.id, join=', '.join(result.parts), length=decimal(result.length, ".1f"), m=m, gap=decimal(gap, ".1f"))))
+                        text=(_("{char} marches out of {host}: {steps}; {length}\" of {m}\" used, {gap}\" from the unit. {host} has not moved.", char=char.id, host=host.id, steps=text_join(", ", result.parts), length=decimal(result.length, ".1f"), m=m, gap=decimal(gap, ".1f")) if march
+                              else _("{char} leaves {host}: {steps}; {length}\" of {m}\" used, {gap}\" from the unit. {host} has not moved.", char=char.id, host=host.id, steps=text_join(", ", result.parts), length=decimal(result.length, ".1f"), m=m, gap=decimal(gap, ".1f")))))
 
 
 # -- hits on a mixed unit (§16.4, E-57) and make way (§16.6) ------------------------------------------

@@ -6,7 +6,7 @@ failed charge moves, and fleeing through and off the table.
 
 from __future__ import annotations
 
-from engine.core.text import _, decimal, join as text_join
+from engine.core.text import N_, Text, _, decimal, join as text_join
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age.magic_state import movement_of  # M under spells (§9)
@@ -83,6 +83,14 @@ def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitSta
                 return poses, turn
     return [], 0.0
 
+# A unit's sides as a player reads them ("to its left", "on the front").
+SIDE_WORDS = {"front": N_("front"), "rear": N_("rear"), "left": N_("left"), "right": N_("right"), "flank": N_("flank")}
+
+
+def side_word(side: str) -> Text:
+    """``side`` (front, rear, left, right) in the reader's language."""
+    return Text(SIDE_WORDS[side]) if side in SIDE_WORDS else Text("{side}", side=side)
+
 
 def contact_side(charger: UnitState, target: UnitState) -> str | None:
     """The target's side to contact: the arc holding most of the charger's front edge (§8.5);
@@ -119,14 +127,15 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
     _check_reach(state, charger, target)
     close_ranks(state, charger, target, events)
     side = None if target.fleeing else contact_side(charger, target)
+    any_side, to_any_side = _("side"), _("any side")
     if not aligned_placements(state, charger, target, side)[0]:
-        raise IllegalAction("no-room", _("{charger} has no room to reach {target}'s {value} with one wheel of at most 90°, even turning the charged unit up to 90° (§8.2, §8.5).", charger=charger.id, target=target.id, value=side or 'side'))
+        raise IllegalAction("no-room", _("{charger} has no room to reach {target}'s {side} with one wheel of at most 90°, even turning the charged unit up to 90° (§8.2, §8.5).", charger=charger.id, target=target.id, side=side_word(side) if side else any_side))
     d = distance(charger.footprint(), target.footprint())
     charger.declared_charge = True
     decl = ChargeDeclaration(charger=charger.id, target=target.id, side=side or "any", distance=d)
     state.charges.append(decl)
     events.append(Event(kind="charge", seat=seat, data={"unit": charger.id, "target": target.id},
-                        text=_("{charger} declares a charge on {target} ({d}\" away, to its {value}).", charger=charger.id, target=target.id, d=decimal(d, ".1f"), value=side or 'any side')))
+                        text=_("{charger} declares a charge on {target} ({d}\" away, to its {side}).", charger=charger.id, target=target.id, d=decimal(d, ".1f"), side=side_word(side) if side else to_any_side)))
     _reaction(state, decl, events)
 
 
@@ -300,9 +309,9 @@ def _choose_placement(state: NinthAgeState, charger: UnitState, target: UnitStat
     for n, p in enumerate(ties, 1):
         x, y = tfp.local(p.footprint.centre)
         if p.side in ("left", "right"):  # along a flank the places differ front to back, not left to right
-            described.append((_("{value_n}: on {target}'s {side} flank, {y}\" {value} from the flank's middle", value_n=n, target=target.id, side=p.side, y=decimal(abs(y), ".1f"), value='toward its front' if y > 0 else 'toward its rear') if abs(y) > 0.05 else _("{value_n}: on the middle of {target}'s {side} flank", value_n=n, target=target.id, side=p.side)))
+            described.append(((_("{n}: on {target}'s {side} flank, {y}\" toward its front from the flank's middle", n=n, target=target.id, side=side_word(p.side), y=decimal(abs(y), ".1f")) if y > 0 else _("{n}: on {target}'s {side} flank, {y}\" toward its rear from the flank's middle", n=n, target=target.id, side=side_word(p.side), y=decimal(abs(y), ".1f"))) if abs(y) > 0.05 else _("{n}: on the middle of {target}'s {side} flank", n=n, target=target.id, side=side_word(p.side))))
             continue
-        described.append((_("{value_n}: {x}\" {value} of {target}'s centre line", value_n=n, x=decimal(abs(x), ".1f"), value='right' if x > 0 else 'left', target=target.id) if abs(x) > 0.05 else _("{value_n}: centred on {target}", value_n=n, target=target.id)))
+        described.append(((_("{n}: {x}\" right of {target}'s centre line", n=n, x=decimal(abs(x), ".1f"), target=target.id) if x > 0 else _("{n}: {x}\" left of {target}'s centre line", n=n, x=decimal(abs(x), ".1f"), target=target.id)) if abs(x) > 0.05 else _("{n}: centred on {target}", n=n, target=target.id)))
     answer = decide(state, charger.owner, f"placement-{charger.id}", _("{charger} can contact {target} as well in {count} places ({join}). Which one?", charger=charger.id, target=target.id, count=len(ties), join='; '.join(described)),
                     [str(n) for n in range(1, len(ties) + 1)])
     return ties[int(answer) - 1]

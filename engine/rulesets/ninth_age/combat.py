@@ -664,7 +664,8 @@ def pursuit_roll(state: NinthAgeState, unit: UnitState, why: str, events: list[E
     swift = state.unit_entry(unit).has_rule("Swiftstride")
     roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{unit.id} {why} distance")
     go = sum(charge_dice(roll.dice, swiftstride=swift))
-    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{unit} {why}: {go}\" ({join}{value}).", unit=unit.id, why=why, go=go, join=', '.join(map(str, roll.dice)), value=', keeping the best two' if swift else '')))
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=(_("{unit} {why}: {go}\" ({dice}, keeping the best two).", unit=unit.id, why=why, go=go, dice=', '.join(map(str, roll.dice))) if swift
+                              else _("{unit} {why}: {go}\" ({dice}).", unit=unit.id, why=why, go=go, dice=', '.join(map(str, roll.dice))))))
     return go
 
 
@@ -717,7 +718,8 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
                     break
                 best = trial
             unit.pose = best.pose
-            events.append(Event(kind="pursuit", seat=unit.owner, text=_("{unit} turns {value}° toward its quarry and stops 1\" from {value2}: its pursuit ends.", unit=unit.id, value=decimal(t - TURN_SAMPLE if t else 0, ".0f"), value2=', '.join(sorted(hit)) or 'impassable terrain')))
+            events.append(Event(kind="pursuit", seat=unit.owner, text=(_("{unit} turns {angle}° toward its quarry and stops 1\" from {obstacles}: its pursuit ends.", unit=unit.id, angle=decimal(t - TURN_SAMPLE if t else 0, ".0f"), obstacles=', '.join(sorted(hit))) if hit
+                                else _("{unit} turns {angle}° toward its quarry and stops 1\" from impassable terrain: its pursuit ends.", unit=unit.id, angle=decimal(t - TURN_SAMPLE if t else 0, ".0f")))))
             return
         fp = turned
     # straight forward the full distance; contact with an enemy on the way is a charge
@@ -744,7 +746,8 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
     state.last_moves.append({"unit": unit.id, "kind": label, "path": [list(start.centre), list(end.centre)],
                              "label": f"{go}\""})
     events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id},
-                        text=_("{unit} {value} {distance_between}\" of {go}\".", unit=unit.id, value='pursues' if label == 'pursuit' else 'overruns', distance_between=decimal(distance_between(start, end), ".1f"), go=go)))
+                        text=(_("{unit} pursues {distance}\" of {go}\".", unit=unit.id, distance=decimal(distance_between(start, end), ".1f"), go=go) if label == "pursuit"
+                              else _("{unit} overruns {distance}\" of {go}\".", unit=unit.id, distance=decimal(distance_between(start, end), ".1f"), go=go))))
 
 
 def distance_between(a, b) -> float:

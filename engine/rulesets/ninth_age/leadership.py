@@ -63,7 +63,8 @@ def leadership_test(rng: Rng, ld: int, purpose: str, events: list[Event], seat: 
     roll = roll_dice("2d6", rng, purpose=purpose)
     passed = ld > 0 and roll.total <= ld
     events.append(Event(kind="roll", seat=seat, roll=roll,
-                        text=_("{purpose}: Ld {ld}, rolled {total}: {value}.", purpose=purpose, ld=ld, total=roll.total, value='passed' if passed else 'failed')))
+                        text=(_("{purpose}: Ld {ld}, rolled {total}: passed.", purpose=purpose, ld=ld, total=roll.total) if passed
+                              else _("{purpose}: Ld {ld}, rolled {total}: failed.", purpose=purpose, ld=ld, total=roll.total))))
     if not passed and reroll:
         return leadership_test(rng, ld, _("{purpose}, re-rolled with {reroll}'s Hold Your Ground", purpose=purpose, reroll=reroll), events, seat)
     return passed

@@ -17,7 +17,7 @@ arithmetic is in :mod:`.casting`; hits go through the shared attack sequence (:m
 
 from __future__ import annotations
 
-from engine.core.text import _, decimal, join as text_join
+from engine.core.text import _, decimal, join as text_join, ngettext
 from shapely.geometry import Point as ShapelyPoint
 
 from engine.core import Event, IllegalAction, roll_dice
@@ -119,8 +119,9 @@ def find_caster(state: NinthAgeState, seat: str, text) -> Caster:
     mine = [c for c in state.casters.values() if c.seat == seat]
     found = [c for c in mine if c.name.casefold() == key] or [c for c in mine if c.name.casefold().startswith(key)]
     if len(found) != 1:
-        names = ", ".join(c.name for c in mine) or "none"
-        raise IllegalAction("unknown-caster", _("{value} caster of yours is called {text!r}. Your casters: {names}.", value='More than one' if found else 'No', text=text, names=names))
+        names = ", ".join(c.name for c in mine) or _("none")
+        raise IllegalAction("unknown-caster", _("More than one caster of yours is called {text!r}. Your casters: {names}.", text=text, names=names) if found
+                            else _("No caster of yours is called {text!r}. Your casters: {names}.", text=text, names=names))
     return found[0]
 
 
@@ -181,7 +182,8 @@ def channel(state: NinthAgeState, seat: str, events: list[Event]) -> None:
     if ok:
         state.magic.pools[seat] += 1
         state.magic.generated[seat] += 1
-    events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{name} Channels: {total} + {count} = {value}, {value2} ({pools} in the pool).", name=state.seat(seat).name, total=roll.total, count=count, value=roll.total + count, value2='7 or more: one more magic die' if ok else 'below 7', pools=state.magic.pools[seat])))
+    events.append(Event(kind="roll", seat=seat, roll=roll, text=(_("{name} Channels: {total} + {count} = {sum}, 7 or more: one more magic die ({pools} in the pool).", name=state.seat(seat).name, total=roll.total, count=count, sum=roll.total + count, pools=state.magic.pools[seat]) if ok
+                              else _("{name} Channels: {total} + {count} = {sum}, below 7 ({pools} in the pool).", name=state.seat(seat).name, total=roll.total, count=count, sum=roll.total + count, pools=state.magic.pools[seat]))))
 
 
 def _end_spells_of_the_slain(state: NinthAgeState, events: list[Event]) -> None:
@@ -287,7 +289,8 @@ def _can_act(state: NinthAgeState, seat: str) -> None:
 def _which_spell(state: NinthAgeState, c: Caster, text) -> tuple[Spell, Lore, bool]:
     key = str(text or "").strip()
     if not key:
-        raise IllegalAction("missing-option", _("Say which spell (spell:NAME). {c} knows {value}.", c=c.name, value=', '.join(c.spells + c.bound) or 'no spells'))
+        known = ', '.join(c.spells + c.bound) or _("no spells")
+        raise IllegalAction("missing-option", _("Say which spell (spell:NAME). {c} knows {known}.", c=c.name, known=known))
     for name in c.spells:
         if name.lower() == key.lower():
             spell, lore = spell_named(state, c.seat, name)
@@ -296,7 +299,8 @@ def _which_spell(state: NinthAgeState, c: Caster, text) -> tuple[Spell, Lore, bo
         if name.lower() == key.lower():
             spell, lore = spell_named(state, c.seat, name)
             return spell, lore, True
-    raise IllegalAction("unknown-spell", _("{c} does not know {key!r}; it knows {value}.", c=c.name, key=key, value=', '.join(c.spells + [b + ' (bound)' for b in c.bound]) or 'no spells'))
+    known = text_join(", ", [*c.spells, *[_("{spell} (bound)", spell=b) for b in c.bound]]) if c.spells or c.bound else _("no spells")
+    raise IllegalAction("unknown-spell", _("{c} does not know {key!r}; it knows {known}.", c=c.name, key=key, known=known))
 
 
 def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=None, at: Point | None = None,
@@ -426,7 +430,8 @@ def _declare_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: boo
         return legal_targets(state, c, spell, boosted), None
     if not target:
         legal = legal_targets(state, c, spell, boosted)
-        raise IllegalAction("missing-option", _("Say the target (target:UNIT). Legal targets of {spell}: {value}.", spell=spell.name, value=', '.join(u.id for u in legal) or 'none'))
+        targets = ', '.join(u.id for u in legal) or _("none")
+        raise IllegalAction("missing-option", _("Say the target (target:UNIT). Legal targets of {spell}: {targets}.", spell=spell.name, targets=targets))
     unit = _find_unit(state, target)
     why = refusal(state, c, spell, unit, boosted)
     if why:
@@ -457,7 +462,7 @@ def _find_unit(state: NinthAgeState, text) -> UnitState:
     found = [u for u in state.units.values() if u.id.casefold() == key] or \
         [u for u in state.units.values() if u.id.casefold().startswith(key)]
     if len(found) != 1:
-        raise IllegalAction("unknown-unit", _("There is {value} unit {text!r}.", value='more than one' if found else 'no', text=text))
+        raise IllegalAction("unknown-unit", _("There is more than one unit {text!r}.", text=text) if found else _("There is no unit {text!r}.", text=text))
     return found[0]
 
 
@@ -621,7 +626,9 @@ def dispel_in_play(state: NinthAgeState, seat: str, spell_text, dice: int | None
     found = [e for e in dispellable(state, seat)
              if e.spell.lower() == key or str(e.id) == key or f"{e.id}:{e.spell}".lower() == key]
     if len(found) != 1:
-        raise IllegalAction("unknown-spell", text_join("", [_("{value} spell {spell_text!r} may be dispelled now (Remains in Play, cast in an earlier phase). In play: ", value='More than one' if found else 'No', spell_text=spell_text), ", ".join(f"{e.id}: {e.spell}" for e in dispellable(state, seat)) or "none", "."]))
+        in_play = ", ".join(f"{e.id}: {e.spell}" for e in dispellable(state, seat)) or _("none")
+        raise IllegalAction("unknown-spell", _("More than one spell {spell_text!r} may be dispelled now (Remains in Play, cast in an earlier phase). In play: {in_play}.", spell_text=spell_text, in_play=in_play) if found
+                            else _("No spell {spell_text!r} may be dispelled now (Remains in Play, cast in an earlier phase). In play: {in_play}.", spell_text=spell_text, in_play=in_play))
     effect = found[0]
     if effect.seat == seat:
         end_effect(state, effect, events, _("its caster's side ends it"))
@@ -713,7 +720,8 @@ def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffe
             if u.id in state.magic.moved:
                 events.append(Event(kind="spell", seat=c.seat, text=_("{u} has already made a magical move this phase and cannot move again (§9.13).", u=u.id)))
             elif u.fleeing or engaged(state, u):
-                events.append(Event(kind="spell", seat=c.seat, text=_("{u} is {value} and cannot make the magical move (§9.13).", u=u.id, value='fleeing' if u.fleeing else 'engaged')))
+                events.append(Event(kind="spell", seat=c.seat, text=(_("{u} is fleeing and cannot make the magical move (§9.13).", u=u.id) if u.fleeing
+                                                                          else _("{u} is engaged and cannot make the magical move (§9.13).", u=u.id))))
             else:
                 state.magic.moves[u.id] = effect.magical_move
                 events.append(Event(kind="spell", seat=c.seat, text=_("{u} may now make a magical move of {magical_move}\": /advance or /reform it (no march), or go on casting.", u=u.id, magical_move=decimal(effect.magical_move, "g"))))
@@ -726,8 +734,11 @@ def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffe
                                     lowest_casting_value=min(spell.casting_value, value),
                                     phase=state.magic.number))
         state.next_effect += 1
-        change = ", ".join([f"{k} {v:+d}" for k, v in effect.modifiers.items()] + [f"{k} halved" for k in effect.halve])
-        events.append(Event(kind="spell", seat=c.seat, text=_("{spell} takes hold on {value}{value2}: {change} ({duration}).", spell=spell.name, value=', '.join(u.id for u in targets) or 'no unit', value2=f' ({part})' if part else '', change=change, duration=spell.duration)))
+        change = text_join(", ", [*(_("{characteristic} {value:+d}", characteristic=k, value=v) for k, v in effect.modifiers.items()),
+                                  *(_("{characteristic} halved", characteristic=k) for k in effect.halve)])
+        units = ', '.join(u.id for u in targets) or _("no unit")
+        events.append(Event(kind="spell", seat=c.seat, text=(_("{spell} takes hold on {units} ({part}): {change} ({duration}).", spell=spell.name, units=units, part=part, change=change, duration=spell.duration) if part
+                              else _("{spell} takes hold on {units}: {change} ({duration}).", spell=spell.name, units=units, change=change, duration=spell.duration))))
 
 
 def _attribute_target(state: NinthAgeState, c: Caster, lore: Lore) -> str | None:
@@ -903,7 +914,8 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
             c.spells.remove(name)
             lost.append(name)
         c.level = max(0, c.level - drop)
-        events.append(Event(kind="spell", seat=c.seat, text=_("Amnesia: {c} drops {drop} level(s) to {level} and forgets {value}.", c=c.name, drop=drop, level=c.level, value=', '.join(lost) or 'nothing')))
+        forgotten = ", ".join(lost) or _("nothing")
+        events.append(Event(kind="spell", seat=c.seat, text=ngettext("Amnesia: {c} drops {n} level to {level} and forgets {lost}.", "Amnesia: {c} drops {n} levels to {level} and forgets {lost}.", drop, c=c.name, level=c.level, lost=forgotten)))
     if state.magic is not None and not state.options.get("miscast_dice_kept"):
         lose = min(pdu, state.magic.pools[c.seat])
         state.magic.pools[c.seat] -= lose

@@ -5,7 +5,7 @@ engine measured.
 
 from __future__ import annotations
 
-from engine.core.text import _, decimal
+from engine.core.text import N_, _, decimal, join as text_join
 import math
 
 from engine.core import Event, IllegalAction
@@ -23,6 +23,19 @@ from engine.table.motion import (
 )
 
 MARCH_TEST_RANGE = 8.0
+# A move's line by (kind, flying): whole sentences, so each language says them its own way.
+MOVE_LINES = {
+    ("advance", False): N_("{unit} advances: {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start."),
+    ("march", False): N_("{unit} marches: {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start."),
+    ("advance", True): N_("{unit} advances flying (Fly {fly}): {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start."),
+    ("march", True): N_("{unit} marches flying (Fly {fly}): {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start."),
+}
+REFORM_LINES = {
+    ("advance", False): N_("{unit} advances with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles."),
+    ("march", False): N_("{unit} marches with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles."),
+    ("advance", True): N_("{unit} advances flying (Fly {fly}) with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles."),
+    ("march", True): N_("{unit} marches flying (Fly {fly}) with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles."),
+}
 
 
 def may_move(state: NinthAgeState, unit: UnitState) -> None:
@@ -92,10 +105,10 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
         if len(kinds) > 1 or len(steps) > 1:
             raise IllegalAction("one-direction", _("An Advance goes forward, backward or sideways, one direction, with no wheels (§8.11)."))
         allowance = m / 2
-        direction = "backward" if "back" in kinds else "sideways"
+        direction = _("backward") if "back" in kinds else _("sideways")
     else:
         allowance = float(m if kind == "advance" else 2 * m)
-        direction = "forward"
+        direction = _("forward")
     if kind == "march" and movement is not None:
         raise IllegalAction("no-march", _("A Vanguard move may not march."))
     if kind == "march":
@@ -113,8 +126,9 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     fp = unit.footprint()
     plan = ([Step("pivot", normalise(pivot))] if pivot is not None else []) + _steps(steps)
     result = run_move(fp, plan)
+    move_kind = _("march") if kind == "march" else _("advance")
     if result.length > allowance + EPS_DIST:
-        raise IllegalAction("too-far", _("{unit}: {join} uses {length}\"; the {direction} {kind} allows {allowance}\".", unit=unit.id, join=', '.join(result.parts), length=decimal(result.length, ".1f"), direction=direction, kind=kind, allowance=decimal(allowance, "g")))
+        raise IllegalAction("too-far", _("{unit}: {join} uses {length}\"; the {direction} {kind} allows {allowance}\".", unit=unit.id, join=text_join(", ", result.parts), length=decimal(result.length, ".1f"), direction=direction, kind=move_kind, allowance=decimal(allowance, "g")))
     if result.max_displacement > allowance + EPS_DIST and not single:
         raise IllegalAction("too-far", _("{unit}: a model would end {max_displacement}\" from where it started; no model may move farther than {allowance}\" (§8.14).", unit=unit.id, max_displacement=decimal(result.max_displacement, ".1f"), allowance=decimal(allowance, "g")))
     if flies is not None:  # flying over units and terrain: only where it lands counts (§22 Fly)
@@ -137,7 +151,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
 
     hidden.after_move(state, unit, result.length, allowance, events)
     events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
-                        text=_("{unit} {value}{value2}: {join}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start.", unit=unit.id, value='marches' if kind == 'march' else 'advances', value2=f' flying (Fly {flies})' if flies is not None else '', join=', '.join(result.parts), length=decimal(result.length, ".1f"), shown_allowance=decimal(hidden.shown_allowance(state, unit, allowance), "g"), max_displacement=decimal(result.max_displacement, ".1f"))))
+                        text=_(MOVE_LINES["march" if kind == "march" else "advance", flies is not None], unit=unit.id, fly=flies, steps=text_join(", ", result.parts), length=decimal(result.length, ".1f"), shown_allowance=decimal(hidden.shown_allowance(state, unit, allowance), "g"), max_displacement=decimal(result.max_displacement, ".1f"))))
     if kind == "march":
         terrain_checks(state, unit, kind, shapes, events)
 
@@ -233,7 +247,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
         terrain_checks(state, unit, kind, swept, events)
     state.last_moves.append({"unit": unit.id, "kind": kind, "path": [start.centre, end.centre]})
     events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
-                        text=_("{unit} {value}{value2} with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles.", unit=unit.id, value='marches' if kind == 'march' else 'advances', value2=f' flying (Fly {flies})' if flies is not None else '', x=decimal(x, "g"), y=decimal(y, "g"), files=files, bearing=decimal(end.bearing, "g"), worst=decimal(worst, ".1f"), allowance=decimal(allowance, "g"))))
+                        text=_(REFORM_LINES["march" if kind == "march" else "advance", flies is not None], unit=unit.id, fly=flies, x=decimal(x, "g"), y=decimal(y, "g"), files=files, bearing=decimal(end.bearing, "g"), worst=decimal(worst, ".1f"), allowance=decimal(allowance, "g"))))
 
 
 MOUNTED_DANGER = ("cavalry", "monstrous cavalry", "chariot")
@@ -261,7 +275,7 @@ def terrain_checks(state: NinthAgeState, unit: UnitState, kind: str, path_shapes
     """After a march or a charge: one Dangerous Terrain test per dangerous feature crossed (§18.1)."""
     for feature, fail_max in dangerous_features(state, unit):
         if unit.on_table and any(shape.intersects(feature.polygon) for shape in path_shapes):
-            dangerous_terrain(state, unit, fail_max, _("{value} through {feature}", value='marching' if kind == 'march' else 'charging', feature=feature.name), events)
+            dangerous_terrain(state, unit, fail_max, (_("marching through {feature}", feature=feature.name) if kind == "march" else _("charging through {feature}", feature=feature.name)), events)
 
 
 def water_blocks_march(state: NinthAgeState, unit: UnitState, path_shapes: list) -> str | None:

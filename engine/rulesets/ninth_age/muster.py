@@ -10,7 +10,7 @@ while waiting for the second player.
 
 from __future__ import annotations
 
-from engine.core.text import _, join as text_join
+from engine.core.text import _, join as text_join, ngettext
 from typing import Any
 
 from engine.core import Event, IllegalAction
@@ -59,7 +59,9 @@ def use_army(state: NinthAgeState, seat: str, data: dict, events: list[Event]) -
     if seat not in state.armies_chosen:
         state.armies_chosen.append(seat)
     hidden = state.options.get("lists") == "hidden"
-    events.append(Event(kind="setup", seat=seat, text=_("{name} brings {army} ({value}, {count} units).", name=state.seat(seat).name, army=army.name, value='points hidden' if hidden and any(u.magic_items for u in army.units) else f'{army.points} points', count=len(army.units))))
+    events.append(Event(kind="setup", seat=seat, text=(ngettext("{name} brings {army} (points hidden, {n} unit).", "{name} brings {army} (points hidden, {n} units).", len(army.units), name=state.seat(seat).name, army=army.name)
+                              if hidden and any(u.magic_items for u in army.units) else
+                              ngettext("{name} brings {army} ({points} points, {n} unit).", "{name} brings {army} ({points} points, {n} units).", len(army.units), name=state.seat(seat).name, army=army.name, points=army.points))))
     return state.phase == "armies" and all(s in state.armies_chosen for s in SEATS)
 
 

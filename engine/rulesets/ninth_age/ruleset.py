@@ -135,7 +135,8 @@ class NinthAge(Ruleset):
         if len(matches) != 1:
             pool = [u.id for u in state.units.values() if owner is None or u.owner == owner]
             kind = "ambiguous-unit" if matches else "unknown-unit"
-            raise IllegalAction(kind, _("There is {value} unit {key!r}. Units: {join}.", value='more than one' if matches else 'no', key=key, join=', '.join(pool)))
+            raise IllegalAction(kind, _("There is more than one unit {key!r}. Units: {units}.", key=key, units=', '.join(pool)) if matches
+                                else _("There is no unit {key!r}. Units: {units}.", key=key, units=', '.join(pool)))
         return matches[0]
 
     def _steps(self, options: dict[str, Any]) -> list[MoveStep]:

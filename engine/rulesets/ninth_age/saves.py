@@ -43,7 +43,7 @@ def armour_saves(state: NinthAgeState, attack: Attack, target: Defence, wounds_:
         else:
             left.append(w)
     shown = sorted({n for n in needs if n})
-    events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{purpose}: armour saves needing {join}: {faces}: {value} saved.", purpose=purpose, join='/'.join(f'{n}+' for n in shown), faces=faces(roll.dice), value=len(wounds_) - len(left))))
+    events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{purpose}: armour saves needing {needs}: {faces}: {saved} saved.", purpose=purpose, needs='/'.join(f"{n}+" for n in shown), faces=faces(roll.dice), saved=len(wounds_) - len(left))))
     return left
 
 

@@ -14,7 +14,7 @@ must be followed by 4+, 5+, 6+; −3 or less cannot hit (E-55).
 
 from __future__ import annotations
 
-from engine.core.text import _, decimal, join as text_join
+from engine.core.text import Text, _, decimal, join as text_join, ngettext
 from dataclasses import dataclass, field
 
 from shapely.geometry import Point as ShapelyPoint
@@ -172,7 +172,8 @@ def choose_weapon(state: NinthAgeState, unit: UnitState, name: str | None) -> Ra
         key = name.strip().lower().replace("-", " ")
         match = [w for w in carried if w.name == key]
         if not match:
-            raise IllegalAction("no-weapon", _("{unit} carries no {name} (its ranged weapons: {value}).", unit=unit.id, name=name, value=', '.join(w.name for w in carried) or 'none'))
+            weapons = ', '.join(w.name for w in carried) or _("none")
+            raise IllegalAction("no-weapon", _("{unit} carries no {name} (its ranged weapons: {weapons}).", unit=unit.id, name=name, weapons=weapons))
         return match[0]
     if not carried:
         raise IllegalAction("no-weapon", _("{unit} has no ranged weapon (§10.2).", unit=unit.id))
@@ -260,24 +261,24 @@ def modifiers(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: 
     tentry = state.unit_entry(target)
     out: list[tuple[str, int]] = []
     if shot.distance > weapon.range / 2 + 1e-9:
-        out.append(("long range", -1))
+        out.append((_("long range"), -1))
     moved = moved_this_turn(unit)
     if moved and not weapon.has("Quick to Fire") and not state.unit_entry(unit).has_rule("Quick to Fire"):
-        out.append(("moved", -1))
+        out.append((_("moved"), -1))
     if moved and (weapon.has("Unwieldy") or state.unit_entry(unit).has_rule("Unwieldy")):
-        out.append(("Unwieldy", -1))
+        out.append((_("Unwieldy"), -1))
     if stand_and_shoot:
-        out.append(("Stand and Shoot", -1))
+        out.append((_("Stand and Shoot"), -1))
     if shot.cover == "hard":
-        out.append(("hard cover", -2))
+        out.append((_("hard cover"), -2))
     elif shot.cover == "soft":
-        out.append(("soft cover", -1))
+        out.append((_("soft cover"), -1))
     if multiple and weapon.kind != "volley gun":
-        out.append(("Multiple Shots", -1))
+        out.append((_("Multiple Shots"), -1))
     if tentry.has_rule("Skirmishers"):
-        out.append(("Skirmishers", -1))
+        out.append((_("Skirmishers"), -1))
     if tentry.has_rule("Hard Target"):
-        out.append(("Hard Target", -1))
+        out.append((_("Hard Target"), -1))
     return out
 
 
@@ -335,7 +336,8 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     w = weapon
     shots, notes = measure(state, unit, target, w, stand_and_shoot=stand_and_shoot)
     if not shots:
-        raise IllegalAction("no-shot", _("No model of {unit} can shoot at {target}: {value} (§10.3).", unit=unit.id, target=target.id, value='; '.join(notes) or 'none has line of sight'))
+        why = text_join("; ", notes) if notes else _("none has line of sight")
+        raise IllegalAction("no-shot", _("No model of {unit} can shoot at {target}: {why} (§10.3).", unit=unit.id, target=target.id, why=why))
     if models is not None:
         if models < 1:
             raise IllegalAction("bad-option", _("models: is how many models fire, at least 1."))
@@ -382,8 +384,22 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
                         text=_("{unit} against {target}: {summary}.", unit=unit.id, target=target.id, summary=result.summary())))
     heavy_casualties(state, target, events)
 
+def modifier_list(mods) -> Text:
+    """To-hit modifiers as a player reads them: "long range -1, moved -1", or "no modifiers"."""
+    if not mods:
+        return _("no modifiers")
+    return text_join(", ", [_("{modifier} {value:+d}", modifier=name, value=v) for name, v in mods])
 
-def describe(shots: list[ModelShot], weapon: RangedWeapon) -> str:
+
+def _cover_count(cover: str, n: int) -> Text:
+    if cover == "hard":
+        return _("hard cover for {n}", n=n)
+    if cover == "soft":
+        return _("soft cover for {n}", n=n)
+    return _("no cover for {n}", n=n)
+
+
+def describe(shots: list[ModelShot], weapon: RangedWeapon) -> Text:
     """What the engine measured: models shooting, their range, cover and modifiers."""
     n = len(shots)
     near, far = min(s.distance for s in shots), max(s.distance for s in shots)
@@ -392,13 +408,15 @@ def describe(shots: list[ModelShot], weapon: RangedWeapon) -> str:
         covers[s.cover] = covers.get(s.cover, 0) + 1
     mods = {}
     for s in shots:
-        key = ", ".join(f"{name} {v:+d}" for name, v in s.modifiers) or "no modifiers"
+        key = modifier_list(s.modifiers)
         mods[key] = mods.get(key, 0) + 1
-    cover_text = ", ".join(f"{k} cover for {v}" if k != "none" else f"no cover for {v}" for k, v in covers.items())
+    cover_text = text_join(", ", [_cover_count(k, v) for k, v in covers.items()])
     worst = max(shots, key=lambda s: s.f_hard + s.f_soft)
-    return (f"{n} model(s) in range ({near:.1f}\"-{far:.1f}\" of {weapon.range:g}\") and in sight; {cover_text} "
-            f"(most hidden: {worst.f_hard:.0%} by hard, {worst.f_soft:.0%} by soft); "
-            + "; ".join(f"{v} with {k}" for k, v in mods.items()))
+    first = ngettext("{n} model in range ({near}\"-{far}\" of {range}\") and in sight; {covers} (most hidden: {hard}% by hard, {soft}% by soft); ",
+                     "{n} models in range ({near}\"-{far}\" of {range}\") and in sight; {covers} (most hidden: {hard}% by hard, {soft}% by soft); ",
+                     n, near=decimal(near, ".1f"), far=decimal(far, ".1f"), range=decimal(weapon.range, "g"), covers=cover_text,
+                     hard=decimal(worst.f_hard * 100, ".0f"), soft=decimal(worst.f_soft * 100, ".0f"))
+    return text_join("", [first, text_join("; ", [_("{n} with {modifiers}", n=v, modifiers=k) for k, v in mods.items()])])
 
 
 def record(state: NinthAgeState, unit: UnitState, target: UnitState, shots: list[ModelShot]) -> None:

@@ -62,7 +62,7 @@ def action(ruleset, state: NinthAgeState, seat: str, options: dict[str, Any]) ->
     if options.get("multiple") not in (None, ""):
         word = str(options["multiple"]).strip().lower()
         if word not in ("yes", "no", "multiple", "once"):
-            raise IllegalAction("bad-option", _("multiple: is yes or no, not {options!r}.", options=options['multiple']))
+            raise IllegalAction("bad-option", _("multiple: is yes or no, not {options!r}.", options=options["multiple"]))
         multiple = word in ("yes", "multiple")
     at = parse_point(options["at"]) if options.get("at") not in (None, "") else None
     weapon = str(options["weapon"]).strip() if options.get("weapon") not in (None, "") else None

@@ -70,5 +70,6 @@ def generate(rng: Rng, wizard: str, level: int, lore: str, taken: set[int], choo
             known[known.index(int(answer))] = 0
             taken.discard(int(answer))
             events.append(Event(kind="spells", seat=seat, text=_("{wizard} swaps spell {answer} for the Generic spell.", wizard=wizard, answer=answer)))
-    events.append(Event(kind="spells", seat=seat, text=_("{wizard} knows {lore} spells {value}.", wizard=wizard, lore=lore, value=named(known) or 'none')))
+    none = _("none")
+    events.append(Event(kind="spells", seat=seat, text=_("{wizard} knows {lore} spells {spells}.", wizard=wizard, lore=lore, spells=named(known) or none)))
     return sorted(known)

@@ -177,7 +177,7 @@ def load_layout_text(text: str, width: float, height: float, filename: str = "te
     if extra:
         raise IllegalAction("bad-terrain", _("{filename}: {extra}: not a field of a terrain file (name, features).", filename=filename, extra=extra[0]))
     if len(data["features"]) > MAX_FEATURES:
-        raise IllegalAction("bad-terrain", _("{filename}: features: at most {max_features}, not {count}.", filename=filename, max_features=MAX_FEATURES, count=len(data['features'])))
+        raise IllegalAction("bad-terrain", _("{filename}: features: at most {max_features}, not {count}.", filename=filename, max_features=MAX_FEATURES, count=len(data["features"])))
     out: list[TerrainFeature] = []
     for n, row in enumerate(data["features"]):
         where = f"{filename}: features.{n}"
@@ -188,7 +188,7 @@ def load_layout_text(text: str, width: float, height: float, filename: str = "te
             raise IllegalAction("bad-terrain", _("{where}.{unknown}: not a field of a feature (name, kind, points, line).", where=where, unknown=unknown[0]))
         kind = str(row.get("kind", "")).strip().lower()
         if kind not in CATEGORIES:
-            raise IllegalAction("bad-terrain", _("{where}.kind: {get!r} is not a terrain kind ({join})", where=where, get=row.get('kind'), join=', '.join(CATEGORIES)))
+            raise IllegalAction("bad-terrain", _("{where}.kind: {get!r} is not a terrain kind ({join})", where=where, get=row.get("kind"), join=', '.join(CATEGORIES)))
         name = str(row.get("name") or NAMES[kind])[:60]
         shape_key = "line" if kind == "wall" else "points"
         shape = row.get(shape_key)
