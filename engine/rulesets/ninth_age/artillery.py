@@ -77,8 +77,8 @@ def bolt_hits_cap(state: NinthAgeState, machine: UnitState, target: UnitState) -
     arc = arc_of(tfp, machine.footprint().centre) if tfp.has_arcs else "front"
     f = target.formation
     if arc in ("left", "right"):
-        return min(f.files, f.models), f"{arc} flank: {min(f.files, f.models)} files"
-    return f.ranks, f"{arc} arc: {f.ranks} ranks"
+        return min(f.files, f.models), _("{arc} flank: {min} files", arc=arc, min=min(f.files, f.models))
+    return f.ranks, _("{arc} arc: {ranks} ranks", arc=arc, ranks=f.ranks)
 
 
 # -- Engineers (§22) ---------------------------------------------------------------------------------------
@@ -196,7 +196,7 @@ def bolt_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weapo
     shot = _aim(state, unit, target, weapon)
     bs = machine_bs(state, unit, events)
     cap, why = bolt_hits_cap(state, unit, target)
-    purpose = f"{unit.id} shoots its bolt thrower at {target.id}"
+    purpose = _("{unit} shoots its bolt thrower at {target}", unit=unit.id, target=target.id)
     events.append(Event(kind="shoot", seat=unit.owner, text=_("{purpose}: {distance}\" of {range}\", {cover} cover, {modifiers}; at most {cap} hits ({why}).", purpose=purpose, distance=decimal(shot.distance, ".1f"), range=decimal(weapon.range, "g"), cover=shot.cover, modifiers=modifier_list(shot.modifiers), cap=cap, why=why)))
     hits, _skip, _skip = roll_to_hit(state, {shot.total: 1}, bs, purpose, unit.owner, events)
     if not hits:
@@ -242,7 +242,7 @@ def cannon(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ran
         impact = at
     else:
         impact = _nearest_visible(state, unit, target, shot)
-    purpose = f"{unit.id} fires its cannon at {target.id}"
+    purpose = _("{unit} fires its cannon at {target}", unit=unit.id, target=target.id)
     events.append(Event(kind="shoot", seat=unit.owner, text=_("{purpose}: {distance}\" of {range}\", cover ignored, {modifiers}.", purpose=purpose, distance=decimal(shot.distance, ".1f"), range=decimal(weapon.range, "g"), modifiers=modifier_list(shot.modifiers))))
     need = to_hit_needed(bs + shot.total)
     roll = roll_dice("1d6", state.rng, purpose=f"{purpose}: to hit")
@@ -343,8 +343,8 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     scatter_die = roll_dice("1d6", state.rng, purpose=f"{unit.id} scatter die")
     d6 = roll_dice("1d6", state.rng, purpose=f"{unit.id} scatter distance")
     how, far = catapult_scatter(scatter_die.total, d6.total, in_sight, bs)
-    face = "HIT" if is_hit(scatter_die.total) else "an arrow"
-    purpose = f"{unit.id} lobs its {weapon.name} at {target.id}"
+    face = _("HIT") if is_hit(scatter_die.total) else _("an arrow")
+    purpose = _("{unit} lobs its {weapon} at {target}", unit=unit.id, weapon=weapon.name, target=target.id)
     events.append(Event(kind="roll", seat=unit.owner, roll=scatter_die, text=(_("{purpose} ({reach}\" away, in line of sight): scatter die {face}, D6 {total}.", purpose=purpose, reach=decimal(reach, ".1f"), face=face, total=d6.total) if in_sight
                               else _("{purpose} ({reach}\" away, out of line of sight): scatter die {face}, D6 {total}.", purpose=purpose, reach=decimal(reach, ".1f"), face=face, total=d6.total))))
     events.append(Event(kind="roll", seat=unit.owner, roll=d6, text=_("{unit}'s scatter distance D6: {total}.", unit=unit.id, total=d6.total)))
@@ -390,7 +390,7 @@ def volley_gun(state: NinthAgeState, unit: UnitState, target: UnitState, weapon:
     shot = _aim(state, unit, target, weapon)
     bs = machine_bs(state, unit, events)
     spec = weapon.multiple_shots or "1"
-    purpose = f"{unit.id} fires its volley gun at {target.id}"
+    purpose = _("{unit} fires its volley gun at {target}", unit=unit.id, target=target.id)
     extra = 0
     if spec.isdigit():
         count = int(spec)
@@ -443,7 +443,7 @@ def flame_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weap
         if engaged(state, u):
             raise IllegalAction("engaged-under", _("{u}, engaged in combat, lies where the template could go.", u=u.id))
     roll = roll_dice("1d6", state.rng, purpose=f"{unit.id} flame thrower distance")
-    purpose = f"{unit.id} flames {target.id}"
+    purpose = _("{unit} flames {target}", unit=unit.id, target=target.id)
     if roll.total == 6:
         events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{purpose}: D6 6, a misfire.", purpose=purpose)))
         misfire(state, unit, events, modifier=-1)

@@ -82,9 +82,7 @@ class AttackResult:
     lines: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
-        return (f"{self.hits} hit(s), {self.wounded} wound(s), {self.armour_saved} saved by armour, "
-                f"{self.special_saved} by ward/regeneration, {self.wounds_inflicted} wound(s) inflicted, "
-                f"{self.removed} model(s) removed")
+        return (_("{hits} hit(s), {wounded} wound(s), {armour_saved} saved by armour, {special_saved} by ward/regeneration, {wounds_inflicted} wound(s) inflicted, {removed} model(s) removed", hits=self.hits, wounded=self.wounded, armour_saved=self.armour_saved, special_saved=self.special_saved, wounds_inflicted=self.wounds_inflicted, removed=self.removed))
 
 
 def to_wound_rolls(state: NinthAgeState, attack: Attack, target: Defence, hits: int, events: list[Event],
@@ -98,8 +96,7 @@ def to_wound_rolls(state: NinthAgeState, attack: Attack, target: Defence, hits: 
     need = to_wound_needed(attack.strength, target.toughness, attack.to_wound_modifier)
     roll = roll_dice(f"{hits}d6", state.rng, purpose=f"{purpose}: to wound")
     dice = list(roll.dice)
-    text = (f"{purpose}: {hits} to wound at S{attack.strength} against T{target.toughness} "
-            + (f"needing {need}+" if need else "(S 0 never wounds)") + f": {_faces(dice)}")
+    text = (text_join("", [_("{purpose}: {hits} to wound at S{strength} against T{toughness} ", purpose=purpose, hits=hits, strength=attack.strength, toughness=target.toughness), (_("needing {need}+", need=need) if need else _("(S 0 never wounds)")), _(": {faces}", faces=_faces(dice))]))
     if attack.flaming and "Flammable" in target.rules:
         failed = [i for i, d in enumerate(dice) if not wounds(d, attack.strength, target.toughness,
                                                                attack.to_wound_modifier)]
@@ -107,7 +104,7 @@ def to_wound_rolls(state: NinthAgeState, attack: Attack, target: Defence, hits: 
             again = roll_dice(f"{len(failed)}d6", state.rng, purpose=f"{purpose}: Flammable re-rolls")
             for i, d in zip(failed, again.dice):
                 dice[i] = d
-            text += f"; Flammable re-rolls {_faces(again.dice)}"
+            text = text_join("", [text, _("; Flammable re-rolls {faces}", faces=_faces(again.dice))])
     good = [d for d in dice if wounds(d, attack.strength, target.toughness, attack.to_wound_modifier)]
     events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{text}: {count} wound(s).", text=text, count=len(good))))
     return out + [Wound(natural=d) for d in good]
@@ -120,7 +117,7 @@ def resolve_hits(state: NinthAgeState, target: UnitState, attack: Attack, hits: 
     armour, ward or regeneration, Multiple Wounds, the wound pool and casualties. Step 6 (Panic)
     is the caller's, once every simultaneous attack is done."""
     seat = attacker.owner if attacker else None
-    purpose = purpose or (f"{attacker.id} against {target.id}" if attacker else target.id)
+    purpose = purpose or (_("{attacker} against {target}", attacker=attacker.id, target=target.id) if attacker else target.id)
     result = AttackResult(hits=hits)
     if hits <= 0 or not target.on_table:
         return result

@@ -86,14 +86,14 @@ class Attempt:
         return not self.insufficient and self.total >= value
 
     def describe(self) -> str:
-        parts = [f"{'+'.join(map(str, self.dice))} = {self.natural}"]
+        parts = [_("{join} = {natural}", join='+'.join(map(str, self.dice)), natural=self.natural)]
         if self.overwhelming:
             parts.append(text_join("", [_("Overwhelming Power +{op_bonus}", op_bonus=self.op_bonus), (_(" (D3 {d3} + {count} dice)", d3=d3(self.d3_face), count=len(self.dice)) if self.op_bonus else _(" (no bonus)"))]))
         if self.modifiers:
-            parts.append(_("{modifiers:+d}", modifiers=self.modifiers))
-        text = ", ".join(parts) + f" → {self.total}"
+            parts.append(f"{self.modifiers:+d}")
+        text = text_join("", [", ".join(parts), _(" → {total}", total=self.total)])
         if self.insufficient:
-            text += " (one die of 1 or 2: Insufficient Power, it fails)"
+            text = text_join("", [text, _(" (one die of 1 or 2: Insufficient Power, it fails)")])
         return text
 
 

@@ -88,26 +88,26 @@ def join_problem(state: NinthAgeState, char: UnitState, host: UnitState) -> str 
     """Why the character may not join the unit (§16.2), or None."""
     centry, hentry = state.unit_entry(char), state.unit_entry(host)
     if not centry.is_character:
-        return f"{char.id} is not a character"
+        return _("{char} is not a character", char=char.id)
     if host.owner != char.owner:
-        return f"{host.id} is not yours"
+        return _("{host} is not yours", host=host.id)
     if host.id == char.id or char.host:
-        return f"{char.id} is already in a unit"
+        return _("{char} is already in a unit", char=char.id)
     if host.location != "table":
-        return f"{host.id} is not on the table"
+        return _("{host} is not on the table", host=host.id)
     if host.fleeing:
-        return f"{host.id} is fleeing"
+        return _("{host} is fleeing", host=host.id)
     from engine.rulesets.ninth_age.movement import engaged
 
     if engaged(state, host):
-        return f"{host.id} is engaged in combat"
+        return _("{host} is engaged in combat", host=host.id)
     if hentry.troop_type == "war machine":
-        return "War Machines cannot be joined"
+        return _("War Machines cannot be joined")
     if centry.has_rule("Large Target") and not hentry.has_rule("War Platform"):
-        return f"{char.id} is a Large Target and cannot join units"
+        return _("{char} is a Large Target and cannot join units", char=char.id)
     for rule in UNJOINABLE_BY_RULE:
         if hentry.has_rule(rule) != centry.has_rule(rule) and hentry.has_rule(rule):
-            return f"{host.id} has {rule} and accepts only characters with {rule}"
+            return _("{host} has {rule} and accepts only characters with {rule}", host=host.id, rule=rule)
     return None
 
 
@@ -169,8 +169,8 @@ def join(state: NinthAgeState, char: UnitState, host: UnitState, file: int | Non
         raise IllegalAction("too-far", _("{char} would move {reach}\" to that place in {host}; it has M {m} (§16.2). Choose a nearer file, or move closer first.", char=char.id, reach=decimal(reach, ".1f"), host=host.id, m=m))
     char.moved = True
     host.joined_this_phase = True
-    where = "against its side (a non-matching base)" if char.cells is None else \
-        f"in rank {char.rank + 1}, file {char.file + 1}"
+    where = _("against its side (a non-matching base)") if char.cells is None else \
+        _("in rank {value}, file {value2}", value=char.rank + 1, value2=char.file + 1)
     events.append(Event(kind="join", seat=char.owner, data={"unit": host.id, "character": char.id},
                         text=text_join("", [_("{char} joins {host} {where}, moving {reach}\" of {m}\"", char=char.id, host=host.id, where=where, reach=decimal(reach, ".1f"), m=m), (_("; {join} moved aside to keep every Front-Rank model as far forward as possible", join=', '.join(moved)) if moved else ""), _(". The unit may not move again this phase.")])))
 
@@ -249,9 +249,9 @@ def hide(state: NinthAgeState, char: UnitState, host: UnitState, events: list[Ev
         raise IllegalAction("not-hidden", _("{char} has no Hidden rule; it may join {host} openly.", char=char.id, host=host.id))
     problem = join_problem(state, char, host)
     if problem is None and hentry.is_character:
-        problem = "a characters-only unit hides no one"
+        problem = _("a characters-only unit hides no one")
     if problem is None and hentry.troop_type != centry.troop_type:
-        problem = f"it must have {char.id}'s troop type ({centry.troop_type}), not {hentry.troop_type}"
+        problem = _("it must have {char}'s troop type ({troop_type}), not {troop_type2}", char=char.id, troop_type=centry.troop_type, troop_type2=hentry.troop_type)
     if problem:
         raise IllegalAction("cannot-hide", _("{char} cannot hide in {host}: {problem} (§22 Hidden).", char=char.id, host=host.id, problem=problem))
     char.host, char.location, char.pose, char.cells = host.id, "hidden", None, None
@@ -276,7 +276,7 @@ def reveal_hidden(state: NinthAgeState, char: UnitState, events: list[Event]) ->
         raise IllegalAction("not-now", _("A Hidden model is revealed at the start of a player turn (before any charge is declared) or at its end (the Melee phase, before /end) (§22 Hidden)."))
     char.location = "joined"
     _place(state, char, host, None, events, keep_front_rank=True)
-    where = "against its side" if char.cells is None else f"in rank {char.rank + 1}, file {char.file + 1}"
+    where = _("against its side") if char.cells is None else _("in rank {value}, file {value2}", value=char.rank + 1, value2=char.file + 1)
     events.append(Event(kind="reveal", seat=char.owner, data={"unit": host.id, "character": char.id},
                         text=_("{char} was hidden in {host} and is revealed {where}.", char=char.id, host=host.id, where=where)))
 
@@ -302,12 +302,12 @@ def deploy_into(state: NinthAgeState, seat: str, char: UnitState, host: UnitStat
         if problem:
             raise IllegalAction("cannot-join", _("{char} cannot deploy in {host}: {problem} (§16.2).", char=char.id, host=host.id, problem=problem))
         moved = _place(state, char, host, file, events, widen=widen)
-        where = "against its side" if char.cells is None else f"in rank {char.rank + 1}, file {char.file + 1}"
+        where = _("against its side") if char.cells is None else _("in rank {value}, file {value2}", value=char.rank + 1, value2=char.file + 1)
         events.append(Event(kind="deploy", seat=seat, data={"unit": char.id},
                             text=text_join("", [_("{name} deploys {char} in {host}, {where}", name=state.seat(seat).name, char=char.id, host=host.id, where=where), (_(" ({join} moved aside)", join=', '.join(moved)) if moved else ""), "."])))
     status.drop_units.append(char.id)
     if status.finished_first and status.finished_first != seat and "characters" not in status.counted_groups:
-        status.counted_groups.append(_("characters"))
+        status.counted_groups.append("characters")
         status.uun += 1
     if not setup._reserve(state, seat):
         setup._finished(state, seat, events)
@@ -383,19 +383,18 @@ def even_allocation_problem(total: int, hits: dict[str, int], rank_and_file: int
 
     >>> even_allocation_problem(10, {"Captain": 1}, 12, ["Captain"]) is None
     True
-    >>> even_allocation_problem(10, {"Captain": 2}, 12, ["Captain"])
+    >>> str(even_allocation_problem(10, {"Captain": 2}, 12, ["Captain"]))
     'Captain takes 2 of 10 hits; spread evenly over 13 models none takes more than 1 (§16.4)'
     """
     models = rank_and_file + len(characters)
     cap = -(-total // models)
     for name, n in hits.items():
         if name not in characters:
-            return f"{name} cannot be allocated hits: situation A protects it (§16.4)"
+            return _("{name} cannot be allocated hits: situation A protects it (§16.4)", name=name)
         if n > cap:
-            return (f"{name} takes {n} of {total} hits; spread evenly over {models} models none takes more "
-                    f"than {cap} (§16.4)")
+            return (_("{name} takes {value_n} of {total} hits; spread evenly over {models} models none takes more than {cap} (§16.4)", name=name, value_n=n, total=total, models=models, cap=cap))
     if sum(hits.values()) > total:
-        return f"{sum(hits.values())} hits allocated of {total}"
+        return _("{sum} hits allocated of {total}", sum=sum(hits.values()), total=total)
     return None
 
 
@@ -410,11 +409,11 @@ def make_way_problem(state: NinthAgeState, char: UnitState) -> str | None:
     """Why a character may not make way (§16.6): it must be in its unit's front rank, on a
     matching base; it swaps with R&F, never with characters."""
     if char.location != "joined" or not char.host:
-        return f"{char.id} is not in a unit"
+        return _("{char} is not in a unit", char=char.id)
     if char.cells is None:
-        return f"{char.id} has a non-matching base and can never make way"
+        return _("{char} has a non-matching base and can never make way", char=char.id)
     if char.rank != 0:
-        return f"{char.id} is not in the front rank"
+        return _("{char} is not in the front rank", char=char.id)
     return None
 
 
@@ -441,9 +440,9 @@ def unit_may_declare(state: NinthAgeState, unit: UnitState) -> str | None:
     """Why a unit may not declare a charge because one of its characters charged out of it."""
     out = [u.id for u in state.units.values() if u.charged_out_of == unit.id]
     if out:
-        return f"{', '.join(out)} charged out of it this turn (§16.4)"
+        return _("{join} charged out of it this turn (§16.4)", join=', '.join(out))
     if unit.location == "joined" and unit.host and state.units[unit.host].declared_charge:
-        return f"its unit {unit.host} has declared a charge"
+        return _("its unit {host} has declared a charge", host=unit.host)
     return None
 
 

@@ -6,7 +6,7 @@ failed charge moves, and fleeing through and off the table.
 
 from __future__ import annotations
 
-from engine.core.text import N_, Text, _, decimal, join as text_join
+from engine.core.text import _, N_, Text, decimal, join as text_join
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age.magic_state import movement_of  # M under spells (§9)
@@ -111,17 +111,17 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
         raise IllegalAction("not-on-table", _("{target} is not on the table.", target=target.id))
     why = None
     if charger.declared_charge:
-        why = "has already declared a charge"
+        why = _("has already declared a charge")
     elif charger.fleeing:
-        why = "is fleeing"
+        why = _("is fleeing")
     elif engaged(state, charger):
-        why = "is engaged in combat"
+        why = _("is engaged in combat")
     elif entry.troop_type == "war machine":
-        why = "is a war machine"
+        why = _("is a war machine")
     elif entry.movement == 0:
-        why = "has M 0"
+        why = _("has M 0")
     elif charger.no_charge_turn1 and state.round == 1 and state.first_player == seat:
-        why = "scouted outside its zone or made a Vanguard move, and its side has the first turn"
+        why = _("scouted outside its zone or made a Vanguard move, and its side has the first turn")
     if why:
         raise IllegalAction("cannot-charge", _("{charger} {why} and cannot declare a charge (§8.2).", charger=charger.id, why=why))
     _check_reach(state, charger, target)
@@ -237,7 +237,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         total = charge_range(roll.dice, m, champion=entry.command.champion, swiftstride=swift)
         rolls[decl.charger] = (roll.dice, total)
         kept = charge_dice(roll.dice, swiftstride=swift)
-        note = " (Order a Charge: at least 4)" if entry.command.champion and sum(kept) < 4 else ""
+        note = _(" (Order a Charge: at least 4)") if entry.command.champion and sum(kept) < 4 else ""
         events.append(Event(kind="roll", seat=charger.owner, roll=roll,
                             text=_("{charger} charge range: {join}{note} + M {m} = {total}\".", charger=charger.id, join='+'.join(map(str, kept)), note=note, m=m, total=total)))
     for decl in state.charges:
@@ -282,9 +282,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         state.last_moves.append({"unit": charger.id, "kind": "charge", "path": [list(start),
                                                                                  list(best.footprint.centre)],
                                  "label": f"{d:.1f}\" vs {total}\" ({'+'.join(map(str, dice))})"})
-        text = (f"{charger.id} charges home into {target.id}'s {best.side} ({d:.1f}\" away, charge range "
-                f"{total}\"): wheel {abs(best.turn):.0f}°, "
-                f"{best.contact} models in base contact.")
+        text = (_("{charger} charges home into {target}'s {side} ({d}\" away, charge range {total}\"): wheel {turn}°, {contact} models in base contact.", charger=charger.id, target=target.id, side=best.side, d=decimal(d, ".1f"), total=total, turn=decimal(abs(best.turn), ".0f"), contact=best.contact))
         events.append(Event(kind="charge-move", seat=charger.owner, data={"unit": charger.id}, text=text))
         # the ground the charge swept over: Dangerous Terrain once per feature (§18.1)
         from engine.rulesets.ninth_age.movement import terrain_checks
@@ -340,7 +338,7 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
         return
     state.last_moves.append({"unit": charger.id, "kind": "failed charge", "path": [list(fp.centre),
                                                                                    list(best.centre)],
-                             "label": f"failed: {why}"})
+                             "label": _("failed: {why}", why=why)})
     charger.pose = best.pose
     events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
                         text=_("{charger}'s charge fails ({why}): it turns toward {target} and moves {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", charger=charger.id, why=why, target=target.id, moved=decimal(moved, ".1f"), go=go)))

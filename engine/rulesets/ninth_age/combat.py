@@ -135,8 +135,10 @@ def combat_shapes(state: NinthAgeState):
     out = []
     for n, group in enumerate(combat_groups(state), 1):
         hull = unary_union([state.units[u].footprint().shape for u in group]).convex_hull.buffer(0.5, quad_segs=2)
-        label = f"Combat {n}" + (" (fought)" if all(state.units[u].fought for u in group) else "")
-        out.append(CombatShape(label=label, units=list(group), points=polygon_points(hull)))
+        label = text_join("", [_("Combat {value_n}", value_n=n), (_(" (fought)") if all(state.units[u].fought for u in group) else "")])
+        shape = CombatShape(label="", units=list(group), points=polygon_points(hull))
+        shape.label = label  # after validation, so it stays a Text
+        out.append(shape)
     return out
 
 
@@ -184,7 +186,7 @@ def duellists(state: NinthAgeState, group: list[str], seat: str) -> list[str]:
 
 
 def _label(state: NinthAgeState, uid: str) -> str:
-    return uid if state.unit_entry(state.units[uid]).is_character else f"{uid}'s Champion"
+    return uid if state.unit_entry(state.units[uid]).is_character else _("{uid}'s Champion", uid=uid)
 
 
 def challenges(state: NinthAgeState, group: list[str], events: list[Event]) -> tuple[str, str] | None:
@@ -310,8 +312,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                 again = roll_dice(f"{b.count - hits}d6", state.rng, purpose=f"{b.unit} Hatred re-rolls")
                 extra = sum(1 for d in again.dice if hit_succeeds(d, need, modifier))
                 hits += extra
-                note += (f"; Hatred re-rolls {len(again.dice)} miss(es): {', '.join(map(str, again.dice))} "
-                        f"({extra} more)")
+                note = text_join("", [note, _("; Hatred re-rolls {count} miss(es): {join} ({extra} more)", count=len(again.dice), join=', '.join(map(str, again.dice)), extra=extra)])
             events.append(Event(kind="roll", seat=attacker.owner, roll=roll, data={"initiative": step},
                                 text=_("I{step}: {unit} {part_name} ×{count} (WS {ws}) at {target_id} (WS {defender_ws}): {need}+ to hit, rolled {join}: {hits} hit(s){note}.", step=step, unit=b.unit, part_name=b.part_name, count=b.count, ws=b.ws, target_id=target_id, defender_ws=_defender_ws(state, target), need=need, join=', '.join(map(str, roll.dice)), hits=hits, note=note)))
             if hits:
@@ -344,7 +345,7 @@ def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: B
             and contact_side(target.footprint(), attacker.footprint()) == "front"):
         need, note = 4, " (Parry: 4+)"
     if fighters.weapon(state, target) == "flail":
-        modifier, note = modifier + 1, note + " (+1 against a flail)"
+        modifier, note = modifier + 1, text_join("", [note, _(" (+1 against a flail)")])
     return need, modifier, note
 
 
@@ -434,7 +435,7 @@ def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target
 
     attack = _attack(state, attacker, blow)
     d = pipeline.defence(state.unit_entry(target), "close combat")
-    purpose = f"{attacker.id} {blow.part_name} against {target.id}'s Champion"
+    purpose = _("{attacker} {part_name} against {target}'s Champion", attacker=attacker.id, part_name=blow.part_name, target=target.id)
     wounded = pipeline.to_wound_rolls(state, attack, d, hits, events, purpose, attacker.owner)
     kept = armour_saves(state, attack, d, wounded, events, purpose, target.owner)
     unsaved = special_saves(state, target, attack, kept, events, purpose, target.owner)
@@ -521,9 +522,9 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
     ld, source = unit_leadership(state, unit)
     stubborn = entry.has_rule("Stubborn")
     if fighters.feared(state, unit):  # -1 Ld while touching a Fear-causer, after borrowing (§1.10)
-        ld, source = max(0, ld - 1), source + ", -1 for Fear"
+        ld, source = max(0, ld - 1), text_join("", [source, _(", -1 for Fear")])
     if unit.no_attacks:  # it refused a challenge: Ld 0 and no Stubborn (§16.9)
-        ld, source, stubborn = 0, "a refused challenge (Ld 0)", False
+        ld, source, stubborn = 0, _("a refused challenge (Ld 0)"), False
     enemies = [state.units[u] for u in rnd.units if state.units[u].owner != unit.owner and state.units[u].on_table]
     in_forest = any(t.kind == "forest" and unit.footprint().shape.intersection(t.polygon).area
                     > unit.footprint().shape.area / 2 for t in state.table.terrain)
@@ -532,9 +533,9 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
                                   disrupted=disrupted(state, unit), stubborn=stubborn,
                                   in_forest=in_forest)
     if result.musician_win:
-        why += " (the draw was lost to a Musician: no penalty)"
+        why = text_join("", [why, _(" (the draw was lost to a Musician: no penalty)")])
     rnd.break_ld[unit.id] = (value, why)
-    purpose = f"{unit.id} Break test ({why}; Ld from {source})"
+    purpose = _("{unit} Break test ({why}; Ld from {source})", unit=unit.id, why=why, source=source)
     if leadership_test(state.rng, value, purpose, events, seat=unit.owner):
         return False
     if _bsb_near(state, unit) and leadership_test(state.rng, value, _("{unit} re-rolls (Hold Your Ground)", unit=unit.id),
@@ -602,7 +603,7 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
         frenzied = entry.has_rule("Frenzy") and not w.frenzy_lost
         options = [f.id for f in fleeing_foes]
         if not frenzied and entry.troop_type != "war machine":
-            options.append(_("restrain"))
+            options.append("restrain")
         choice = decide(state, w.owner, f"pursue-{w.id}", _("{w}: pursue which broken unit, or restrain (a Leadership test)?", w=w.id), options, default=options[0])
         if choice == "restrain":
             ld, source = unit_leadership(state, w)
@@ -791,7 +792,7 @@ def overrun_or_reform(state: NinthAgeState, unit: UnitState, events: list[Event]
     frenzied = entry.has_rule("Frenzy") and not unit.frenzy_lost
     options = []
     if can_overrun:
-        options.append(_("overrun"))
+        options.append("overrun")
     if not (can_overrun and frenzied):
         fp = unit.footprint()
         around = surroundings(state, {unit.id})
@@ -863,7 +864,7 @@ def reform_options(state: NinthAgeState, unit: UnitState) -> dict[str, object]:
             continue
         if reform_displacement(fp, new) > limit + EPS_DIST:
             continue
-        facing = "" if abs(turn_between(new.bearing, fp.bearing)) < 1e-6 else f" facing {enemy.id}"
+        facing = "" if abs(turn_between(new.bearing, fp.bearing)) < 1e-6 else _(" facing {enemy}", enemy=enemy.id)
         out[f"{files}-wide{facing}".replace(" ", "-")] = new
     return out
 

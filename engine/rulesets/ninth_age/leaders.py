@@ -29,7 +29,7 @@ def leadership(state: NinthAgeState, unit: UnitState) -> tuple[int, str]:
     Inspiring Presence (§16.7)."""
     from engine.rulesets.ninth_age.magic_state import spell_modified  # Ld under spells in play (§9, §1.10)
 
-    best, source = spell_modified(state, unit.id, "Ld", unit_models_ld(state, unit)), "its own"
+    best, source = spell_modified(state, unit.id, "Ld", unit_models_ld(state, unit)), _("its own")
     for other in state.units.values():
         if other.owner != unit.owner or other.id == unit.id or not state.unit_entry(other).general:
             continue
@@ -38,7 +38,7 @@ def leadership(state: NinthAgeState, unit: UnitState) -> tuple[int, str]:
         # borrowed: modified on the General's side first, then by the borrower's own modifiers
         ld = spell_modified(state, unit.id, "Ld", spell_modified(state, other.id, "Ld", state.unit_entry(other).leadership))
         if ld > best and in_reach(state, other, unit):
-            best, source = ld, f"{other.id}'s Inspiring Presence"
+            best, source = ld, _("{other}'s Inspiring Presence", other=other.id)
     return best, source
 
 

@@ -249,7 +249,7 @@ def weapons(unit: Unit, kind: str, army: Army | None = None, part: int = 0) -> l
             return [_weapon(unit, army, base, i.type, i) for i in cc_magic]
         others = [e for e in unit.equipment if e in CC_WEAPONS and e != "hand weapon"]
         if any(e in ("pistol", "brace of pistols") for e in unit.equipment):
-            others.append(_("additional hand weapon"))  # a pistol counts as one in CC (§15.2)
+            others.append("additional hand weapon")  # a pistol counts as one in CC (§15.2)
         names = list(dict.fromkeys(others)) or ["hand weapon"]
         return [_weapon(unit, army, base, name, None) for name in names]
     for e in unit.equipment:

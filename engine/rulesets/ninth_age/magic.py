@@ -17,7 +17,7 @@ arithmetic is in :mod:`.casting`; hits go through the shared attack sequence (:m
 
 from __future__ import annotations
 
-from engine.core.text import _, decimal, join as text_join, ngettext
+from engine.core.text import Text, _, decimal, join as text_join, ngettext
 from shapely.geometry import Point as ShapelyPoint
 
 from engine.core import Event, IllegalAction, roll_dice
@@ -245,32 +245,31 @@ def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState, bo
     t = _types(spell)
     me = caster_unit(state, c)
     if "caster" in t or "caster's unit" in t:
-        return None if target.id in (me.id, c.unit) else f"{spell.name} can only target {'the caster' if 'caster' in t else 'the caster’s unit'}."
+        return None if target.id in (me.id, c.unit) else (_("{spell} can only target the caster.", spell=spell.name) if "caster" in t else _("{spell} can only target the caster’s unit.", spell=spell.name))
     if not target.on_table:
-        return f"{target.id} is not on the table."
+        return _("{target} is not on the table.", target=target.id)
     if "hex" in t and target.owner == c.seat:
-        return f"{spell.name} is a Hex: it targets enemy units only."
+        return _("{spell} is a Hex: it targets enemy units only.", spell=spell.name)
     if "augment" in t and target.owner != c.seat:
-        return f"{spell.name} is an Augment: it targets friendly units only."
+        return _("{spell} is an Augment: it targets friendly units only.", spell=spell.name)
     reach = spell_range(spell, boosted)
     if reach is not None:
         d = distance(me.footprint(), target.footprint())
         if d > reach + EPS:
             return f"{target.id} is {d:.1f}\" away, beyond {spell.name}'s range of {reach:g}\"."
     if "direct" in t and not target.footprint().shape.intersects(arc_region(me.footprint(), "front")):
-        return f"{spell.name} is Direct: {target.id} is not in {c.name}'s front arc."
+        return _("{spell} is Direct: {target} is not in {c}'s front arc.", spell=spell.name, target=target.id, c=c.name)
     if "damage" in t and engaged(state, target):
-        return f"{spell.name} is a Damage spell: {target.id} is engaged in combat."
+        return _("{spell} is a Damage spell: {target} is engaged in combat.", spell=spell.name, target=target.id)
     if "missile" in t and not has_line_of_sight(me.footprint(), target.footprint(), _obstacles(state),
                                                  heights=(HEIGHTS[state.unit_entry(me).troop.height],
                                                           HEIGHTS[state.unit_entry(target).troop.height]),
                                                  exclude={me.id, target.id}):
-        return f"{spell.name} is a Missile: {c.name} has no line of sight to {target.id}."
+        return _("{spell} is a Missile: {c} has no line of sight to {target}.", spell=spell.name, c=c.name, target=target.id)
     if "characters only" in t and not state.unit_entry(target).is_character:
-        return f"{spell.name} targets Characters only; {target.id} is not one."
+        return _("{spell} targets Characters only; {target} is not one.", spell=spell.name, target=target.id)
     if "focused" in t and target.models != 1:
-        return (f"{spell.name} is Focused: it targets a single model; {target.id} has {target.models} "
-                "(characters stand as their own units in this version).")
+        return (_("{spell} is Focused: it targets a single model; {target} has {models} (characters stand as their own units in this version).", spell=spell.name, target=target.id, models=target.models))
     return None
 
 
@@ -347,7 +346,7 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     faces = _sceptre(state, c, spell, list(roll.dice), events)
     d3_face = _op_d3(state, faces, f"{c.name}: Overwhelming Power D3")
     total = casting.attempt(faces, modifiers=bonus, d3_face=d3_face, broken=broken, bound=bound)
-    what = f"{spell.name}{' (boosted)' if boosted else ''}{' (bound, Power Level)' if bound else ''}"
+    what = text_join("", [spell.name, _(" (boosted)") if boosted else "", _(" (bound, Power Level)") if bound else ""])
     aim = point and f"the point {point[0]:.1f}, {point[1]:.1f}" or ", ".join(u.id for u in targets)
     # step 3: success?
     if not total.reaches(value):
@@ -542,7 +541,7 @@ def _sceptre(state: NinthAgeState, c: Caster, spell: Spell, faces: list[int], ev
 
     i = int(answer) - 1
     again = Dice.of(faces).reroll(d6_roller(state.rng, f"{c.name}: Sceptre of Power"), "Sceptre of Power", [i])
-    c.used_items.append(_("Sceptre of Power"))
+    c.used_items.append("Sceptre of Power")
     events.append(Event(kind="roll", seat=c.seat, text=_("{c} re-rolls the {faces} with the Sceptre of Power: {faces2} (one use).", c=c.name, faces=faces[i], faces2=again.faces[i])))
     return again.faces
 
@@ -561,15 +560,15 @@ def _dispel_roll(state: NinthAgeState, seat: str, dispeller: Caster | None, n: i
     if wand:  # a modifier, not a dispel die; it counts even with broken concentration (a ruling)
         w = roll_dice("1d6", state.rng, purpose=f"{who}: Wand of Stability")
         extra += w.total
-        dispeller.used_items.append(_("Wand of Stability"))
-        wand_text = f" +{w.total} (Wand of Stability)"
+        dispeller.used_items.append("Wand of Stability")
+        wand_text = _(" +{total} (Wand of Stability)", total=w.total)
     ok = not total.insufficient and total.total + extra >= needed
-    text = f"{who} dispels {spell} with {n} dice: {total.describe()}" + (" +1 against a bound spell" if bound else "")
+    text = text_join("", [_("{who} dispels {spell} with {value_n} dice: {describe}", who=who, spell=spell, value_n=n, describe=total.describe()), (_(" +1 against a bound spell") if bound else "")])
     text += wand_text
-    text += f" against {needed}: " + ("dispelled." if ok else "it fails")
+    text = text_join("", [text, text_join("", [_(" against {needed}: ", needed=needed), (_("dispelled.") if ok else _("it fails"))])])
     if not ok and dispeller is not None:
         _break(state, dispeller)
-        text += f"; {dispeller.name} loses concentration."
+        text = text_join("", [text, _("; {dispeller} loses concentration.", dispeller=dispeller.name)])
     elif not ok:
         text += "."
     events.append(Event(kind="roll", seat=seat, roll=roll, text=text))
@@ -820,17 +819,24 @@ def _vortex(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, 
     if roll.total <= 5:
         length = roll.total * x
         end_at = (start[0] + dx * length, start[1] + dy * length)
-        text = f"{roll.total} × {x:g} = {length:g}\" toward the point"
+        text = _("{total} × {x} = {length}\" toward the point", total=roll.total, x=decimal(x, "g"), length=decimal(length, "g"))
     else:
         start = fp.centre
         b = random_bearing(state.rng)
         n = roll_dice("1d6", state.rng, purpose=f"{spell.name}: vortex distance").total
         ex, ey = direction(b)
         end_at = (start[0] + ex * n, start[1] + ey * n)
-        text = f"6: centred on {c.name}, it moves {n}\" at {b:.0f}°"
+        text = _("6: centred on {c}, it moves {n}\" at {bearing}°", c=c.name, n=n, bearing=decimal(b, ".0f"))
     events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("{spell} (Vortex): {text}.", spell=spell.name, text=text)))
     _template_hits(state, c, spell, effect, Capsule(start=start, end=end_at, diameter=size),
                    TemplateMark(kind="vortex", spell=spell.name, diameter=size, start=start, end=end_at), events)
+
+
+def _touched(touched) -> Text:
+    """The models a template touches, unit by unit ("2 models of spearmen-1"), or "no model"."""
+    if not touched:
+        return _("no model")
+    return text_join(", ", [_("{n} model(s) of {unit}", n=n, unit=u.id) for u, n in touched])
 
 
 def _template_hits(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, template,
@@ -844,7 +850,7 @@ def _template_hits(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellE
         n = sum(1 for b in u.footprint().models if template.touches(b))
         if n:
             touched.append((u, n))
-    events.append(Event(kind="template", seat=c.seat, text=text_join("", [_("{spell}: the template touches ", spell=spell.name), ", ".join(f"{n} model(s) of {u.id}" for u, n in touched) or "no model", "."])))
+    events.append(Event(kind="template", seat=c.seat, text=_("{spell}: the template touches {models}.", spell=spell.name, models=_touched(touched))))
     for u, n in touched:
         _hit(state, c, spell, effect, u, n * per, events)
 
@@ -869,7 +875,7 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
     events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("{c} miscasts: 2D6 = {total}: {result}.", c=c.name, total=roll.total, result=result)))
     if has_item(state, c, "Grounding Rod") and decide(
             state, c.seat, f"rod-{state.magic.number}-{len(state.magic.attempted)}", _("{c} rolled {result} on the Miscast table. Re-roll it with the Grounding Rod (one use)?", c=c.name, result=result), ["no", "yes"], default="no") == "yes":
-        c.used_items.append(_("Grounding Rod"))
+        c.used_items.append("Grounding Rod")
         roll = roll_dice("2d6", state.rng, purpose=f"{c.name}: Miscast, re-rolled")
         result = casting.miscast_result(roll.total)
         events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("Grounding Rod: the Miscast is re-rolled: 2D6 = {total}: {result}.", total=roll.total, result=result)))
@@ -885,7 +891,7 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
         touched = [(u, n) for u, n in touched if n]
         if result == "Catastrophic Detonation" and not any(u.id == me.id for u, _skip in touched):
             touched.append((me, 1))  # the wizard always takes a hit
-        events.append(Event(kind="template", seat=c.seat, text=text_join("", [_("The {size}\" template on {c} touches ", size=decimal(size, "g"), c=c.name), ", ".join(f"{n} model(s) of {u.id}" for u, n in touched), "."])))
+        events.append(Event(kind="template", seat=c.seat, text=_("The {size}\" template on {c} touches {models}.", size=decimal(size, "g"), c=c.name, models=_touched(touched))))
         for u, n in touched:
             _hit(state, c, spell, effect, u, n, events, no_saves=(u.id == me.id))
         if result == "Breach in the Veil" and pdu >= 4 and caster_alive(state, c):

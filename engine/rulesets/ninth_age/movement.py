@@ -5,7 +5,7 @@ engine measured.
 
 from __future__ import annotations
 
-from engine.core.text import N_, _, decimal, join as text_join
+from engine.core.text import _, N_, decimal, join as text_join
 import math
 
 from engine.core import Event, IllegalAction
@@ -15,6 +15,7 @@ from engine.rulesets.ninth_age.leadership import hold_your_ground, leadership_te
 from engine.rulesets.ninth_age.magic_state import spell_modified  # M under spells (§9)
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.terrain_layouts import terrain_name
 from engine.table.contact import distance
 from engine.table.footprint import Formation
 from engine.table.frame import EPS_DIST, normalise
@@ -42,17 +43,17 @@ def may_move(state: NinthAgeState, unit: UnitState) -> None:
     """Eligibility for the Remaining Moves sub-phase (§8.10), or the reason it may not move."""
     why = None
     if unit.moved:
-        why = "has already moved this phase"
+        why = _("has already moved this phase")
     elif unit.fleeing:
-        why = "is fleeing"
+        why = _("is fleeing")
     elif unit.charged or unit.failed_charge or unit.declared_charge:
-        why = "charged (or failed a charge) this phase"
+        why = _("charged (or failed a charge) this phase")
     elif unit.joined_this_phase:  # §16.2
-        why = "was joined by a character this phase and may not move again"
+        why = _("was joined by a character this phase and may not move again")
     elif unit.rallied:
-        why = "rallied this phase (it may only reform)"
+        why = _("rallied this phase (it may only reform)")
     elif engaged(state, unit):
-        why = "is engaged in combat"
+        why = _("is engaged in combat")
     if why:
         raise IllegalAction("cannot-move", _("{unit} {why}.", unit=unit.id, why=why))
 
@@ -275,7 +276,7 @@ def terrain_checks(state: NinthAgeState, unit: UnitState, kind: str, path_shapes
     """After a march or a charge: one Dangerous Terrain test per dangerous feature crossed (§18.1)."""
     for feature, fail_max in dangerous_features(state, unit):
         if unit.on_table and any(shape.intersects(feature.polygon) for shape in path_shapes):
-            dangerous_terrain(state, unit, fail_max, (_("marching through {feature}", feature=feature.name) if kind == "march" else _("charging through {feature}", feature=feature.name)), events)
+            dangerous_terrain(state, unit, fail_max, (_("marching through {feature}", feature=terrain_name(feature.name)) if kind == "march" else _("charging through {feature}", feature=terrain_name(feature.name))), events)
 
 
 def water_blocks_march(state: NinthAgeState, unit: UnitState, path_shapes: list) -> str | None:

@@ -11,7 +11,7 @@ Phases::
 
 from __future__ import annotations
 
-from engine.core.text import _, decimal
+from engine.core.text import N_, Text, _, decimal, join as text_join, listed
 from typing import Any
 
 from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, Seat
@@ -26,7 +26,7 @@ from engine.rulesets.ninth_age.actions import Fight
 from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, sample_army
 from engine.rulesets.ninth_age.commands import number, parse_facing, parse_formation, parse_path, parse_wheel
 from engine.rulesets.ninth_age.state import SEATS, NinthAgeState, UnitState
-from engine.rulesets.ninth_age.terrain_layouts import LAYOUTS, layout, load_layout_text
+from engine.rulesets.ninth_age.terrain_layouts import LAYOUTS, layout, load_layout_text, terrain_name
 from engine.rulesets.ninth_age.zones import DEPLOYMENT_TYPES
 from engine.table.terrain import Table
 from engine.table.view import (
@@ -49,6 +49,8 @@ OPTIONS = {
     "armies": "chosen: the battle waits until each player brings an army with /army use (default: the samples)",
     "lists": "open or hidden (§2.4: magic items stay secret until used; default open)",
 }
+# The phases' names as the status line says them.
+PHASE_WORDS = {"movement": N_("movement"), "magic": N_("magic"), "shooting": N_("shooting"), "melee": N_("melee")}
 COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "reveal",
              "cast", "dispel"} | shooting_phase.COMMANDS)
 COMMANDS |= {"fight"}  # the Melee phase (combat.py)
@@ -480,27 +482,29 @@ class NinthAge(Ruleset):
     def _status(self, state: GameState) -> str:
         assert isinstance(state, NinthAgeState)
         if state.phase == "setup" and state.pending is not None:  # the pre-game sequence has begun (§3-4)
-            return f"Set-up: {state.seat(state.pending.decision.seat).name} answers (/decide)."
+            return _("Set-up: {name} answers (/decide).", name=state.seat(state.pending.decision.seat).name)
         if state.phase == "setup":
-            return "Waiting for both players to join."
+            return _("Waiting for both players to join.")
         if state.phase == "armies":
-            return "Waiting for " + " and ".join(state.seat(s).name for s in muster.waiting_for(state)) + \
-                " to bring an army (/army use name:)."
+            return _("Waiting for {players} to bring an army (/army use name:).", players=listed(state.seat(s).name for s in muster.waiting_for(state)))
         if state.phase == "markers":
-            return f"Secure Target: {state.seat(self._to_act(state)[0]).name} places a marker (/marker x: y:)."
+            return _("Secure Target: {name} places a marker (/marker x: y:).", name=state.seat(self._to_act(state)[0]).name)
         if state.phase == "deployment" and state.deploy:
             who = state.seat(state.deploy.turn).name
             if state.deploy.step == "scouts":
-                return f"Deployment: {who} places a Scouts unit."
+                return _("Deployment: {who} places a Scouts unit.", who=who)
             if state.deploy.step == "vanguard":
-                return f"Deployment: {who} may make a Vanguard move (or /end)."
+                return _("Deployment: {who} may make a Vanguard move (or /end).", who=who)
             left = sum(1 for u in state.units.values() if u.owner == state.deploy.turn and u.location == "reserve"
                        and not u.scouting and not u.ambushing)
-            return f"Deployment: {who} deploys ({left} units left)."
+            return _("Deployment: {who} deploys ({left} units left).", who=who, left=left)
         if state.phase == "over":
-            return "The battle is over."
-        step = {"charges": " — declare charges", "remaining": " — remaining moves"}.get(state.step, "")
-        return f"Game turn {state.round}, {state.seat(state.active).name}'s {state.phase} phase{step}."
+            return _("The battle is over.")
+        phase = Text(PHASE_WORDS[state.phase]) if state.phase in PHASE_WORDS else state.phase
+        if state.step in ("charges", "remaining"):
+            step = _("declare charges") if state.step == "charges" else _("remaining moves")
+            return _("Game turn {round}, {name}'s {phase} phase — {step}.", round=state.round, name=state.seat(state.active).name, phase=phase, step=step)
+        return _("Game turn {round}, {name}'s {phase} phase.", round=state.round, name=state.seat(state.active).name, phase=phase)
 
     def suggestions(self, state: GameState, seat: str | None, kind: str) -> list[str]:
         """Units for ``unit`` (the seat's own: in reserve while deploying, on the table after)
@@ -536,26 +540,37 @@ class NinthAge(Ruleset):
         """The public board (``viewer`` None): no secret is drawn on it."""
         assert isinstance(state, NinthAgeState)
         view = TableView(width=state.table.width, height=state.table.height, title="The Ninth Age",
-                         caption=self._status(state), side_names={s.id: s.name for s in state.seats})
+                         side_names={s.id: s.name for s in state.seats})
+        # Sentences are set after the shapes are made: a model's validation would make a Text a
+        # plain str, and the bot says each in the reader's language (bot.i18n.localised_view).
+        view.caption = self._status(state)
         for t in state.table.terrain:
-            view.terrain.append(TerrainShape(name=t.name, kind=t.kind, points=polygon_points(t.polygon)))
+            shape = TerrainShape(name=t.name, kind=t.kind, points=polygon_points(t.polygon))
+            shape.name = terrain_name(t.name)
+            view.terrain.append(shape)
         if state.phase in ("deployment", "setup", "markers") and state.sides:
             for seat in SEATS:
-                view.zones.append(ZoneShape(label=f"{state.seat(seat).name} deploys", side=seat,
-                                            points=polygon_points(setup.zone(state, seat))))
+                zone_shape = ZoneShape(label="", side=seat, points=polygon_points(setup.zone(state, seat)))
+                zone_shape.label = _("{name} deploys", name=state.seat(seat).name)
+                view.zones.append(zone_shape)
         for seat, (mx, my) in state.markers.items():
-            view.markers.append(MarkerShape(label="objective", side=seat, at=(mx, my)))
+            marker = MarkerShape(label="objective", side=seat, at=(mx, my))
+            marker.label = _("objective")
+            view.markers.append(marker)
         for u in state.on_table():
             fp = u.footprint()
-            badges = [b for b, on in (("fleeing", u.fleeing), ("charged", u.charged), ("failed charge",
-                      u.failed_charge), ("marched", u.marched), ("reformed", u.reformed)) if on]
+            badges = [b for b, on in ((_("fleeing"), u.fleeing), (_("charged"), u.charged), (_("failed charge"),
+                      u.failed_charge), (_("marched"), u.marched), (_("reformed"), u.reformed)) if on]
             inside = [c.id for c in characters.joined(state, u)]  # joined characters; never the hidden ones
             if viewer is not None and viewer == u.owner:
-                inside += [f"{c.id} (hidden)" for c in characters.joined(state, u, hidden=True)]
-            view.units.append(UnitShape(
-                id=u.id, label=f"{u.id} {u.models}" + "".join(f" + {c}" for c in inside), side=u.owner, centre=fp.centre,
-                front=fp.world((0, fp.half_depth)), has_arcs=fp.has_arcs, badges=badges,
-                bases=[[(round(x, 3), round(y, 3)) for x, y in m.exterior.coords[:-1]] for m in fp.models]))
+                inside += [_("{c} (hidden)", c=c.id) for c in characters.joined(state, u, hidden=True)]
+            unit_shape = UnitShape(
+                id=u.id, label=f"{u.id} {u.models}", side=u.owner, centre=fp.centre,
+                front=fp.world((0, fp.half_depth)), has_arcs=fp.has_arcs, badges=[],
+                bases=[[(round(x, 3), round(y, 3)) for x, y in m.exterior.coords[:-1]] for m in fp.models])
+            unit_shape.label = text_join(" + ", [unit_shape.label, *inside])
+            unit_shape.badges = badges
+            view.units.append(unit_shape)
         view.combats = combat.combat_shapes(state)  # the combat-group overlay (combat.py)
         if state.magic is not None and state.phase == "magic":  # the Magic phase's templates and scatter (§9)
             for t in state.magic.templates:
@@ -568,8 +583,9 @@ class NinthAge(Ruleset):
                     view.shots.append(ShotShape(kind="scatter", points=[t.aimed, t.end]))
         for move in state.last_moves:
             if len(move.get("path", [])) >= 2:
-                view.paths.append(PathShape(kind=move["kind"], points=[tuple(p) for p in move["path"]],
-                                            label=move.get("label", "")))
+                path = PathShape(kind=move["kind"], points=[tuple(p) for p in move["path"]], label="")
+                path.label = move.get("label", "")
+                view.paths.append(path)
         # the Shooting phase's overlays: sight and cover rays of the shots taken, templates, scatter
         for shot in state.shots:
             if shot["kind"] == "circle":

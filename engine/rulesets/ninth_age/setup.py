@@ -4,7 +4,7 @@ Undeployed Units Number and the first-turn roll-off."""
 
 from __future__ import annotations
 
-from engine.core.text import _, decimal, join as text_join
+from engine.core.text import N_, Text, _, decimal, join as text_join
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import spells
@@ -15,8 +15,14 @@ from engine.table.footprint import Formation, Pose
 from engine.table.frame import normalise
 from engine.table.motion import CLEARANCE_END, clearance_problem
 
-OBJECTIVE_NAMES = {"hold": "Hold the Ground", "breakthrough": "Breakthrough", "secure": "Secure Target"}
-TYPE_NAMES = {"classic": "Classic", "diagonal": "Diagonal", "flank": "Flank Attack"}
+OBJECTIVE_NAMES = {"hold": N_("Hold the Ground"), "breakthrough": N_("Breakthrough"), "secure": N_("Secure Target")}
+TYPE_NAMES = {"classic": N_("Classic"), "diagonal": N_("Diagonal"), "flank": N_("Flank Attack")}
+SIDE_NAMES = {"south": N_("south"), "north": N_("north")}
+
+
+def side_name(side: str) -> Text:
+    """A table edge (south, north) in the reader's language."""
+    return Text(SIDE_NAMES[side]) if side in SIDE_NAMES else Text("{side}", side=side)
 
 
 def name(state: NinthAgeState, seat: str) -> str:
@@ -38,15 +44,15 @@ def start(state: NinthAgeState, events: list[Event]) -> None:
     if state.deployment == "random":
         roll = roll_dice("1d6", rng, purpose="deployment type")
         state.deployment = deployment_type_for_roll(roll.total)
-        events.append(Event(kind="roll", roll=roll, text=_("Deployment type: {type}.", type=TYPE_NAMES[state.deployment])))
+        events.append(Event(kind="roll", roll=roll, text=_("Deployment type: {type}.", type=Text(TYPE_NAMES[state.deployment]))))
     else:
-        events.append(Event(kind="setup", text=_("Deployment type (agreed): {type}.", type=TYPE_NAMES[state.deployment])))
+        events.append(Event(kind="setup", text=_("Deployment type (agreed): {type}.", type=Text(TYPE_NAMES[state.deployment]))))
     if state.objective == "random":
         roll = roll_dice("1d6", rng, purpose="secondary objective")
         state.objective = objective_for_roll(roll.total)
-        events.append(Event(kind="roll", roll=roll, text=_("Secondary objective: {objective}.", objective=OBJECTIVE_NAMES[state.objective])))
+        events.append(Event(kind="roll", roll=roll, text=_("Secondary objective: {objective}.", objective=Text(OBJECTIVE_NAMES[state.objective]))))
     else:
-        events.append(Event(kind="setup", text=_("Secondary objective (agreed): {objective}.", objective=OBJECTIVE_NAMES[state.objective])))
+        events.append(Event(kind="setup", text=_("Secondary objective (agreed): {objective}.", objective=Text(OBJECTIVE_NAMES[state.objective]))))
     roll = roll_dice("1d6", rng, purpose="who chooses the side")
     chooser = "p1" if roll.total >= 4 else "p2"
     state.side_chooser = chooser
@@ -54,7 +60,7 @@ def start(state: NinthAgeState, events: list[Event]) -> None:
     side = decide(state, chooser, "side", _("Which long table edge is yours (south: y = 0, north: y = {height})?", height=decimal(state.table.height, "g")), ["south", "north"])
     other = state.enemy_of(chooser)
     state.sides = {chooser: side, other: "north" if side == "south" else "south"}
-    events.append(Event(kind="setup", seat=chooser, text=_("{player} takes the {side} edge; {player2} the {sides} edge.", player=name(state, chooser), side=side, player2=name(state, other), sides=state.sides[other])))
+    events.append(Event(kind="setup", seat=chooser, text=_("{player} takes the {side} edge; {player2} the {side2} edge.", player=name(state, chooser), side=side_name(side), player2=name(state, other), side2=side_name(state.sides[other]))))
     if state.deployment == "diagonal":
         state.diagonal = decide(state, chooser, "diagonal", _("Which diagonal divides the table (sw-ne or nw-se)?"),
                                 ["sw-ne", "nw-se"])
@@ -234,7 +240,8 @@ def deploy(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float,
 
 def _zone_text(state: NinthAgeState, seat: str) -> str:
     minx, miny, maxx, maxy = zone(state, seat).bounds
-    return f"{state.deployment}, {state.sides[seat]} side, within x {minx:.1f}-{maxx:.1f}, y {miny:.1f}-{maxy:.1f}"
+    return _("{deployment}, {side} side, within x {minx}-{maxx}, y {miny}-{maxy}", deployment=Text(TYPE_NAMES[state.deployment]),
+             side=side_name(state.sides[seat]), minx=decimal(minx, ".1f"), maxx=decimal(maxx, ".1f"), miny=decimal(miny, ".1f"), maxy=decimal(maxy, ".1f"))
 
 
 def _reserve(state: NinthAgeState, seat: str) -> list[UnitState]:

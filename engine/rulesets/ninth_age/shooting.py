@@ -14,7 +14,7 @@ must be followed by 4+, 5+, 6+; −3 or less cannot hit (E-55).
 
 from __future__ import annotations
 
-from engine.core.text import Text, _, decimal, join as text_join, ngettext
+from engine.core.text import _, Text, decimal, join as text_join, ngettext
 from dataclasses import dataclass, field
 
 from shapely.geometry import Point as ShapelyPoint
@@ -50,8 +50,8 @@ def to_hit_needed(total: int) -> tuple[int, int | None] | None:
 
 def need_text(need: tuple[int, int | None] | None) -> str:
     if need is None:
-        return "cannot hit"
-    return f"{need[0]}+" if need[1] is None else f"6 then {need[1]}+"
+        return _("cannot hit")
+    return _("{need}+", need=need[0]) if need[1] is None else _("6 then {need}+", need=need[1])
 
 
 # -- heights, sight and cover -------------------------------------------------------------------------
@@ -140,27 +140,27 @@ def may_shoot(state: NinthAgeState, unit: UnitState, *, breath: bool = False, re
     entry = state.unit_entry(unit)
     why = None
     if not unit.on_table:
-        why = "is not on the table"
+        why = _("is not on the table")
     elif unit.fleeing:
-        why = "is fleeing"
+        why = _("is fleeing")
     elif engaged(state, unit):
-        why = "is engaged in combat"
+        why = _("is engaged in combat")
     elif unit.shot and not reaction:
-        why = "has already shot this phase"
+        why = _("has already shot this phase")
     elif not reaction and unit.marched and not breath and not free_reform(entry):
-        why = "marched this turn"
+        why = _("marched this turn")
     elif not reaction and unit.reformed and not free_reform(entry):
-        why = "reformed this turn"
+        why = _("reformed this turn")
     elif not reaction and unit.rallied:
-        why = "rallied this turn"
+        why = _("rallied this turn")
     elif not reaction and (unit.declared_charge or unit.failed_charge or unit.charged):
-        why = "declared a charge this turn"
+        why = _("declared a charge this turn")
     elif unit.disabled:
-        why = "has a damaged firing mechanism (Misfire) and may not shoot for the rest of the game"
+        why = _("has a damaged firing mechanism (Misfire) and may not shoot for the rest of the game")
     elif unit.no_shoot_round == state.round and unit.no_shoot_seat == state.active:
-        why = "may not shoot this turn (a failed Panic test or a Misfire)"
+        why = _("may not shoot this turn (a failed Panic test or a Misfire)")
     elif entry.has_rule("Move or Fire") and moved_this_turn(unit):
-        why = "has Move or Fire and moved this turn"
+        why = _("has Move or Fire and moved this turn")
     if why:
         raise IllegalAction("cannot-shoot", _("{unit} {why} (§10.2).", unit=unit.id, why=why))
 
@@ -367,8 +367,8 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     if stand_and_shoot:
         unit.stood_and_shot = True
     record(state, unit, target, shots)
-    purpose = f"{unit.id} shoots ({w.name}) at {target.id}" if not stand_and_shoot else \
-        f"{unit.id} stands and shoots ({w.name}) at {target.id}"
+    purpose = _("{unit} shoots ({w}) at {target}", unit=unit.id, w=w.name, target=target.id) if not stand_and_shoot else \
+        _("{unit} stands and shoots ({w}) at {target}", unit=unit.id, w=w.name, target=target.id)
     events.append(Event(kind="shoot", seat=unit.owner, data={"unit": unit.id, "target": target.id},
                         text=text_join("", [_("{purpose}: {describe}", purpose=purpose, describe=describe(shots, w)), (_("; {join}", join='; '.join(notes)) if notes else ""), "."])))
     hits, sixes, _skip = roll_to_hit(state, groups, bs, purpose, unit.owner, events)
@@ -412,9 +412,8 @@ def describe(shots: list[ModelShot], weapon: RangedWeapon) -> Text:
         mods[key] = mods.get(key, 0) + 1
     cover_text = text_join(", ", [_cover_count(k, v) for k, v in covers.items()])
     worst = max(shots, key=lambda s: s.f_hard + s.f_soft)
-    first = ngettext("{n} model in range ({near}\"-{far}\" of {range}\") and in sight; {covers} (most hidden: {hard}% by hard, {soft}% by soft); ",
-                     "{n} models in range ({near}\"-{far}\" of {range}\") and in sight; {covers} (most hidden: {hard}% by hard, {soft}% by soft); ",
-                     n, near=decimal(near, ".1f"), far=decimal(far, ".1f"), range=decimal(weapon.range, "g"), covers=cover_text,
+    first = _("{n} model(s) in range ({near}\"-{far}\" of {range}\") and in sight; {covers} (most hidden: {hard}% by hard, {soft}% by soft); ",
+              n=n, near=decimal(near, ".1f"), far=decimal(far, ".1f"), range=decimal(weapon.range, "g"), covers=cover_text,
                      hard=decimal(worst.f_hard * 100, ".0f"), soft=decimal(worst.f_soft * 100, ".0f"))
     return text_join("", [first, text_join("; ", [_("{n} with {modifiers}", n=v, modifiers=k) for k, v in mods.items()])])
 

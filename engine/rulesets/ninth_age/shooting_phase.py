@@ -12,7 +12,7 @@ catapult's template centre or the cannonball's landing point, ``models:N`` to fi
 
 from __future__ import annotations
 
-from engine.core.text import _, join as text_join
+from engine.core.text import _, decimal, join as text_join
 from typing import Any, Literal
 
 from engine.core import Action, Event, IllegalAction
@@ -116,25 +116,25 @@ def stand_and_shoot_problem(state: NinthAgeState, unit: UnitState, charger: Unit
     entry = state.unit_entry(unit)
     carried = [w for w in weapons_of(entry) if not w.cumbersome]
     if not weapons_of(entry):
-        return "it has no ranged weapons"
+        return _("it has no ranged weapons")
     if not carried:
-        return "its ranged weapons are artillery (Cumbersome)"
+        return _("its ranged weapons are artillery (Cumbersome)")
     if shooting_bs(entry) == 0:
-        return "it has BS 0"
+        return _("it has BS 0")
     if unit.stood_and_shot:
-        return "it has already stood and shot this turn"
+        return _("it has already stood and shot this turn")
     if unit.fleeing or engaged(state, unit):
-        return "it is fleeing or engaged"
+        return _("it is fleeing or engaged")
     fp, cfp = unit.footprint(), charger.footprint()
     if fp.has_arcs and majority_arc(fp, cfp.front_edge) != "front" and arc_of(fp, cfp.centre) != "front":
-        return f"{charger.id} is not in its front arc"
+        return _("{charger} is not in its front arc", charger=charger.id)
     d = distance(fp, cfp)
     m = state.unit_entry(charger).movement
     quick = entry.has_rule("Quick to Fire") or all(w.has("Quick to Fire") for w in carried)
     if d <= m + EPS_DIST and not quick:
         return f"{charger.id} is {d:.1f}\" away, not farther than its M {m}"
     if not measure(state, unit, charger, carried[0], stand_and_shoot=True, ignore_cover=True)[0]:
-        return f"none of its models can see {charger.id}"
+        return _("none of its models can see {charger}", charger=charger.id)
     return None
 
 

@@ -47,7 +47,7 @@ def generate(rng: Rng, wizard: str, level: int, lore: str, taken: set[int], choo
             continue
         roll = roll_dice("1d6", rng, purpose=f"{wizard}: spell {n + 1} of {level} ({lore})")
         spell = roll.total
-        text = f"{wizard} rolls spell {spell} of {lore}."
+        text = _("{wizard} rolls spell {spell} of {lore}.", wizard=wizard, spell=spell, lore=lore)
         if spell in taken or spell in known:
             free = [s for s in range(1, 7) if s not in taken and s not in known]
             options = [str(s) for s in free] + (["0"] if 0 not in known else [])
@@ -56,7 +56,7 @@ def generate(rng: Rng, wizard: str, level: int, lore: str, taken: set[int], choo
                 continue
             answer = choose(f"spell-{wizard}-{n}", f"{wizard} rolled {spell} of {lore}, a duplicate. Which spell "
                             f"replaces it (0 is the Generic spell)?", options)
-            text += f" A duplicate: replaced by spell {answer}."
+            text = text_join("", [text, _(" A duplicate: replaced by spell {answer}.", answer=answer)])
             spell = int(answer)
         events.append(Event(kind="roll", seat=seat, roll=roll, text=text))
         known.append(spell)

@@ -10,7 +10,7 @@ sight, hard cover), building (impassable to movement until garrisons are referee
 
 from __future__ import annotations
 
-from engine.core.text import _, decimal, join as text_join
+from engine.core.text import N_, Text, _, decimal, join as text_join
 from engine.core.errors import IllegalAction
 from engine.table.terrain import TerrainFeature
 
@@ -41,6 +41,19 @@ SPACING = 6.0
 EXTRA_TYPES = {1: "hill", 2: "forest", 3: "field", 4: "water", 5: "wall", 6: "ruins"}
 NAMES = {"hill": "Hill", "forest": "Forest", "field": "Field", "water": "Water", "wall": "Wall", "ruins": "Ruins",
          "building": "Building", "impassable": "Rocks"}
+# The built-in layouts' names as the board and the log say them (an uploaded file's names stay its own).
+TERRAIN_WORDS = {N_("Hill"), N_("Forest"), N_("Farmhouse"), N_("Wheat Field"), N_("Stone Wall"), N_("Pond"),
+                 N_("Ruined Chapel"), N_("Field"), N_("Water"), N_("Wall"), N_("Ruins"), N_("Building"), N_("Rocks")}
+
+
+def terrain_name(name: str) -> Text | str:
+    """A terrain feature's name in the reader's language: "Forest", "Forest 2"; any other name as it is."""
+    if name in TERRAIN_WORDS:
+        return Text(name)
+    base, _sep, number = name.rpartition(" ")
+    if base in TERRAIN_WORDS and number.isdigit():
+        return _("{terrain} {number}", terrain=Text(base), number=int(number))
+    return name
 
 
 def feature(name: str, kind: str, shape: list[tuple[float, float]]) -> TerrainFeature:
@@ -93,16 +106,16 @@ def random_layout(rng, width: float, height: float, events: list) -> list[Terrai
 
     kinds = []
     roll = roll_dice("1d6", rng, purpose="building or impassable terrain")
-    kinds.append((_("building") if roll.total <= 3 else _("impassable")))
-    what = "Building" if roll.total <= 3 else "piece of Impassable terrain"
-    events.append(Event(kind="roll", roll=roll, text=_("Terrain: a {what} (1-3 Building, 4-6 Impassable).", what=what)))
+    kinds.append("building" if roll.total <= 3 else "impassable")
+    events.append(Event(kind="roll", roll=roll, text=_("Terrain: a Building (1-3 Building, 4-6 Impassable).") if roll.total <= 3
+                        else _("Terrain: a piece of Impassable terrain (1-3 Building, 4-6 Impassable).")))
     kinds += ["hill", "forest"]
     extra = roll_dice("2d3", rng, purpose="extra terrain features")
     events.append(Event(kind="roll", roll=extra, text=_("Terrain: {total} more features.", total=extra.total)))
     for _skip in range(extra.total):
         t = roll_dice("1d6", rng, purpose="extra feature type")
         kinds.append(EXTRA_TYPES[t.total])
-        events.append(Event(kind="roll", roll=t, text=_("Terrain: an extra {names}.", names=NAMES[EXTRA_TYPES[t.total]])))
+        events.append(Event(kind="roll", roll=t, text=_("Terrain: an extra {names}.", names=terrain_name(NAMES[EXTRA_TYPES[t.total]]))))
     placed: list[TerrainFeature] = []
     counts: dict[str, int] = {}
     for kind in kinds:
@@ -115,7 +128,7 @@ def random_layout(rng, width: float, height: float, events: list) -> list[Terrai
         name = NAMES[kind] + (f" {counts[kind]}" if counts[kind] > 1 else "")
         spot = _spaced(kind, (cx, cy), placed, width, height)
         if spot is None:
-            events.append(Event(kind="roll", roll=move, text=_("Terrain: {name} cannot stand 6\" from the others and is removed.", name=name)))
+            events.append(Event(kind="roll", roll=move, text=_("Terrain: {name} cannot stand 6\" from the others and is removed.", name=terrain_name(name))))
             continue
         placed.append(feature(name, kind, _shape(kind, spot)))
         events.append(Event(kind="roll", roll=move, text=_("Terrain: {name} moves {total}\" at {bearing}° to ({spot}, {spot2}).", name=name, total=move.total, bearing=decimal(bearing, ".0f"), spot=decimal(spot[0], ".1f"), spot2=decimal(spot[1], ".1f"))))

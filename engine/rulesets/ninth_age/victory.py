@@ -14,7 +14,7 @@ winner keeping 10 minus the loser ([A-36]).
 
 from __future__ import annotations
 
-from engine.core.text import _
+from engine.core.text import N_, Text, _, join as text_join
 import math
 from dataclasses import dataclass, field
 
@@ -24,7 +24,7 @@ from engine.rulesets.ninth_age.zones import deployment_zone
 from engine.table.contact import distance
 
 OBJECTIVE_RANGE = 6.0
-MARGIN_NAMES = {"draw": "Draw", "minor": "Minor victory", "major": "Major victory", "massacre": "Massacre"}
+MARGIN_NAMES = {"draw": N_("Draw"), "minor": N_("Minor victory"), "major": N_("Major victory"), "massacre": N_("Massacre")}
 MARGIN_SCORE = {"draw": 0, "minor": 1, "major": 2, "massacre": 3}
 
 
@@ -113,24 +113,24 @@ def ledger(state: NinthAgeState, seat: str, *, with_objective: bool = True) -> L
         entry = state.unit_entry(unit)
         cost = entry.points
         if unit.ambushing and unit.location == "reserve":  # never arrived: counts as destroyed
-            out.lines.append((f"{unit.id} never arrived from Ambush", cost))
+            out.lines.append((_("{unit} never arrived from Ambush", unit=unit.id), cost))
             continue
         if unit.location in ("destroyed", "fled", "hidden"):  # §22 Hidden: never revealed, it counts as slain
-            what = {"fled": "fled off the table", "destroyed": "destroyed",
-                    "hidden": "never revealed from hiding: counts as slain"}[unit.location]
-            out.lines.append((f"{unit.id} {what}", cost))
+            what = {"fled": _("fled off the table"), "destroyed": _("destroyed"),
+                    "hidden": _("never revealed from hiding: counts as slain")}[unit.location]
+            out.lines.append((_("{unit} {what}", unit=unit.id, what=what), cost))
             if entry.general:
-                out.lines.append(("The King is Dead", 100))
+                out.lines.append((_("The King is Dead"), 100))
             if entry.bsb:
-                out.lines.append(("The Flag is Lost", 100))
+                out.lines.append((_("The Flag is Lost"), 100))
             continue
         half = math.ceil(cost / 2)
         if unit.fleeing:
-            out.lines.append((f"{unit.id} fleeing", half))
+            out.lines.append((_("{unit} fleeing", unit=unit.id), half))
         elif (wounds(state, unit, unit.models) - unit.wounds_lost) * 4 <= wounds(state, unit, unit.start_models):
-            out.lines.append((f"{unit.id} decimated", half))
+            out.lines.append((_("{unit} decimated", unit=unit.id), half))
     if with_objective and secondary(state)[seat]:
-        out.lines.append(("secondary objective", math.ceil(points_of(state) * 20 / 100)))
+        out.lines.append((_("secondary objective"), math.ceil(points_of(state) * 20 / 100)))
     return out
 
 
@@ -143,7 +143,7 @@ def score(state: NinthAgeState, events: list[Event]) -> Result:
     battle = bool(state.options.get("battle_points", False))
     ledgers = {s: ledger(state, s, with_objective=not battle) for s in SEATS}
     for s in SEATS:
-        items = "; ".join(f"{k} {v}" for k, v in ledgers[s].lines) or "nothing"
+        items = text_join("; ", [_("{k} {v}", k=k, v=v) for k, v in ledgers[s].lines]) if ledgers[s].lines else _("nothing")
         events.append(Event(kind="score", seat=s, text=_("{name}: {total} VP ({items}).", name=state.seat(s).name, total=ledgers[s].total, items=items)))
     a, b = ledgers["p1"].total, ledgers["p2"].total
     points = points_of(state)
@@ -162,4 +162,4 @@ def score(state: NinthAgeState, events: list[Event]) -> Result:
     winner = "p1" if a > b else "p2"
     n = MARGIN_SCORE[kind]
     return Result(winners=[winner], losers=[state.enemy_of(winner)], scores={winner: n, state.enemy_of(winner): -n},
-                  reason=_("{margin}, {max} to {min} VP", margin=MARGIN_NAMES[kind], max=max(a, b), min=min(a, b)))
+                  reason=_("{margin}, {max} to {min} VP", margin=Text(MARGIN_NAMES[kind]), max=max(a, b), min=min(a, b)))
