@@ -18,7 +18,7 @@ composition rules of §2.2-2.3 are reported by :func:`describe` until the list i
 
 from __future__ import annotations
 
-from engine.core.text import _
+from engine.core.text import _, ngettext
 from engine.core import IllegalAction
 from engine.core.errors import quote
 from engine.rulesets.ninth_age.army import Army, Unit
@@ -159,7 +159,7 @@ def describe(army: Army, hidden: bool = False, revealed: set[str] = frozenset())
             lines.append(_("ℹ️ For hidden lists (§2.4): {a} and {b} look alike but carry different magic items; give each its own mark (e.g. a banner colour) in the army file.", a=a, b=b))
         problems = composition_problems(army)
         if problems:
-            lines.append(_("⚠️ {count} composition rule{value} broken:", count=len(problems), value='s' if len(problems) != 1 else ''))
+            lines.append(ngettext("⚠️ {n} composition rule broken:", "⚠️ {n} composition rules broken:", len(problems)))
             lines += [f"  – {p}" for p in problems]
         else:
             lines.append(_("✅ The list follows every composition rule of §2."))

@@ -44,7 +44,7 @@ def use_army(state: NinthAgeState, seat: str, data: dict, events: list[Event]) -
         raise IllegalAction("bad-army", _("That army file does not pass the army checks; see /army show.")) from None
     problems = composition_problems(army)
     if problems:
-        raise IllegalAction("illegal-army", text_join("", [_("{army} breaks {count} composition rule{value} of §2: ", army=army.name, count=len(problems), value='s' if len(problems) != 1 else ''), " ".join(problems)]))
+        raise IllegalAction("illegal-army", text_join("", [ngettext("{army} breaks {n} composition rule of §2: ", "{army} breaks {n} composition rules of §2: ", len(problems), army=army.name), text_join(" ", problems)]))
     if state.options.get("lists") == "hidden":  # §2.4, E-46: alike entries must be told apart
         from engine.rulesets.ninth_age.building import alike_entries
 
