@@ -28,6 +28,7 @@ from scipy.sparse.csgraph import maximum_bipartite_matching
 from shapely.geometry import Point as ShapelyPoint
 
 from engine.core.errors import IllegalAction
+from engine.core.text import N_, Text, _, decimal
 from engine.table.footprint import Footprint, Pose, footprint
 from engine.table.frame import EPS_DIST, normalise, to_world, turn_between
 
@@ -44,15 +45,24 @@ class Step:
     amount: float  # inches, or degrees for a wheel; the new bearing for a pivot
     side: Literal["left", "right"] | None = None  # wheels only
 
-    def describe(self, fp: Footprint | None = None) -> str:
+    def describe(self, fp: Footprint | None = None) -> Text:
+        """The step as a player reads it ("forward 3.0\"", "wheel left 10° = 0.9\" at the outer corner")."""
+        degrees = decimal(self.amount, "g")
         if self.kind == "wheel":
-            text = f"wheel {self.side} {self.amount:g}°"
-            if fp is not None:
-                text += f" = {math.radians(self.amount) * fp.width:.1f}\" at the outer corner"
-            return text
+            if fp is None:
+                return _("wheel left {degrees}°", degrees=degrees) if self.side == "left" else \
+                    _("wheel right {degrees}°", degrees=degrees)
+            corner = decimal(math.radians(self.amount) * fp.width, ".1f")
+            return (_("wheel left {degrees}° = {corner}\" at the outer corner", degrees=degrees, corner=corner)
+                    if self.side == "left" else
+                    _("wheel right {degrees}° = {corner}\" at the outer corner", degrees=degrees, corner=corner))
         if self.kind == "pivot":
-            return f"pivot to {self.amount:g}°"
-        return f"{self.kind} {self.amount:.1f}\""
+            return _("pivot to {degrees}°", degrees=degrees)
+        inches = decimal(self.amount, ".1f")
+        words = {"forward": N_("forward {inches}\""), "back": N_("back {inches}\""), "left": N_("left {inches}\""),
+                 "right": N_("right {inches}\"")}
+        return Text(words[self.kind], inches=inches) if self.kind in words else \
+            Text("{kind} {inches}\"", kind=self.kind, inches=inches)
 
 
 def translate(fp: Footprint, dx_local: float, dy_local: float) -> Footprint:

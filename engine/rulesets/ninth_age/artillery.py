@@ -151,7 +151,7 @@ def misfire(state: NinthAgeState, unit: UnitState, events: list[Event], modifier
         for other in state.on_table():
             n = sum(1 for b in other.footprint().models if b.distance(where.shape) <= blast.total + 1e-9)
             if n:
-                resolve_hits(state, other, MISFIRE_BLAST, n, events, purpose=f"{unit.id}'s explosion on {other.id}")
+                resolve_hits(state, other, MISFIRE_BLAST, n, events, purpose=_("{unit}'s explosion on {other}", unit=unit.id, other=other.id))
         for other in state.on_table():
             heavy_casualties(state, other, events)
 
@@ -204,7 +204,7 @@ def bolt_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weapo
     for k in range(cap):
         strength = max(1, (weapon.strength or 1) - k)
         removed, _skip = resolve_one(state, target, weapon.attack(strength).at_strength(strength), events, attacker=unit,
-                                 purpose=f"bolt hit {k + 1} at S{strength} on {target.id}")
+                                 purpose=_("bolt hit {value} at S{strength} on {target}", value=k + 1, strength=strength, target=target.id))
         if not removed or not target.on_table:
             events.append(Event(kind="shoot", seat=unit.owner, text=(_("The bolt stops after {value} hit(s).", value=k + 1) if not removed else _("The bolt passes through the last of {target}.", target=target.id))))
             return
@@ -278,7 +278,7 @@ def cannon(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ran
         strength = weapon.strength if n == 0 else half
         attack = weapon.attack(strength).at_strength(strength)
         removed, _skip = resolve_one(state, victim, attack, events, attacker=unit,
-                                 purpose=f"cannonball hit {n + 1} at S{strength} on {uid}")
+                                 purpose=_("cannonball hit {value} at S{strength} on {uid}", value=n + 1, strength=strength, uid=uid))
         if not removed:
             events.append(Event(kind="shoot", seat=unit.owner, text=_("The ball stops at {uid}'s model.", uid=uid)))
             return
@@ -375,12 +375,12 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
         events.append(Event(kind="shoot", seat=unit.owner, text=text_join("", [_("{count} model(s) of {u} under the template", count=len(touched), u=u.id), (_(": 1 under the centre at S{bracket_strength}, {plain} at S{strength}", bracket_strength=weapon.bracket_strength, plain=plain, strength=weapon.strength) if middle and weapon.bracket_strength else ""), "."])))
         if middle and weapon.bracket_strength:
             resolve_hits(state, u, weapon.attack(weapon.bracket_strength).at_strength(weapon.bracket_strength), 1,
-                         events, attacker=unit, purpose=f"{unit.id}: the model under the centre ({u.id})")
+                         events, attacker=unit, purpose=_("{unit}: the model under the centre ({u})", unit=unit.id, u=u.id))
         else:
             plain = len(touched)
         if plain and u.on_table:
             resolve_hits(state, u, weapon.attack(weapon.strength or 0), plain, events, attacker=unit,
-                         purpose=f"{unit.id} on {u.id}")
+                         purpose=_("{unit} on {u}", unit=unit.id, u=u.id))
 
 
 def volley_gun(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: RangedWeapon,
@@ -458,7 +458,7 @@ def flame_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weap
         if n and u.on_table:
             events.append(Event(kind="shoot", seat=unit.owner, text=_("{value_n} model(s) of {u} under the flames.", value_n=n, u=u.id)))
             resolve_hits(state, u, weapon.attack(weapon.strength or 0), n, events, attacker=unit,
-                         purpose=f"{unit.id} flame thrower on {u.id}")
+                         purpose=_("{unit} flame thrower on {u}", unit=unit.id, u=u.id))
 
 
 # -- Breath Weapon -------------------------------------------------------------------------------------
@@ -486,5 +486,5 @@ def breath(state: NinthAgeState, unit: UnitState, target: UnitState, events: lis
                         "target": target.id})
     roll = roll_dice("2d6", state.rng, purpose=f"{unit.id} Breath Weapon hits")
     events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=text_join("", [_("{unit} breathes on {target} ({d}\" of 6\"): {total} automatic hits at S{strength}", unit=unit.id, target=target.id, d=decimal(d, ".1f"), total=roll.total, strength=attack.strength), (_(" with Flaming Attacks") if attack.flaming else ""), _(" (once per game).")])))
-    resolve_hits(state, target, attack, roll.total, events, attacker=unit, purpose=f"{unit.id} Breath Weapon")
+    resolve_hits(state, target, attack, roll.total, events, attacker=unit, purpose=_("{unit} Breath Weapon", unit=unit.id))
     heavy_casualties(state, target, events)

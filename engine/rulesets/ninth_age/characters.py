@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.front_rank import Arrangement, Member, base_fit
-from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
 from engine.table.footprint import Attached, Pose
 
 UNJOINABLE_BY_RULE = ("Unbreakable", "Random Movement", "Insignificant", "Otherworldly", "Ethereal")
@@ -251,7 +251,7 @@ def hide(state: NinthAgeState, char: UnitState, host: UnitState, events: list[Ev
     if problem is None and hentry.is_character:
         problem = _("a characters-only unit hides no one")
     if problem is None and hentry.troop_type != centry.troop_type:
-        problem = _("it must have {char}'s troop type ({troop_type}), not {troop_type2}", char=char.id, troop_type=centry.troop_type, troop_type2=hentry.troop_type)
+        problem = _("it must have {char}'s troop type ({troop_type}), not {troop_type2}", char=char.id, troop_type=troop_word(centry.troop_type), troop_type2=troop_word(hentry.troop_type))
     if problem:
         raise IllegalAction("cannot-hide", _("{char} cannot hide in {host}: {problem} (§22 Hidden).", char=char.id, host=host.id, problem=problem))
     char.host, char.location, char.pose, char.cells = host.id, "hidden", None, None

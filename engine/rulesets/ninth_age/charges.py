@@ -282,7 +282,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         state.last_moves.append({"unit": charger.id, "kind": "charge", "path": [list(start),
                                                                                  list(best.footprint.centre)],
                                  "label": f"{d:.1f}\" vs {total}\" ({'+'.join(map(str, dice))})"})
-        text = (_("{charger} charges home into {target}'s {side} ({d}\" away, charge range {total}\"): wheel {turn}°, {contact} models in base contact.", charger=charger.id, target=target.id, side=best.side, d=decimal(d, ".1f"), total=total, turn=decimal(abs(best.turn), ".0f"), contact=best.contact))
+        text = (_("{charger} charges home into {target}'s {side} ({d}\" away, charge range {total}\"): wheel {turn}°, {contact} models in base contact.", charger=charger.id, target=target.id, side=side_word(best.side), d=decimal(d, ".1f"), total=total, turn=decimal(abs(best.turn), ".0f"), contact=best.contact))
         events.append(Event(kind="charge-move", seat=charger.owner, data={"unit": charger.id}, text=text))
         # the ground the charge swept over: Dangerous Terrain once per feature (§18.1)
         from engine.rulesets.ninth_age.movement import terrain_checks
@@ -310,7 +310,7 @@ def _choose_placement(state: NinthAgeState, charger: UnitState, target: UnitStat
             described.append(((_("{n}: on {target}'s {side} flank, {y}\" toward its front from the flank's middle", n=n, target=target.id, side=side_word(p.side), y=decimal(abs(y), ".1f")) if y > 0 else _("{n}: on {target}'s {side} flank, {y}\" toward its rear from the flank's middle", n=n, target=target.id, side=side_word(p.side), y=decimal(abs(y), ".1f"))) if abs(y) > 0.05 else _("{n}: on the middle of {target}'s {side} flank", n=n, target=target.id, side=side_word(p.side))))
             continue
         described.append(((_("{n}: {x}\" right of {target}'s centre line", n=n, x=decimal(abs(x), ".1f"), target=target.id) if x > 0 else _("{n}: {x}\" left of {target}'s centre line", n=n, x=decimal(abs(x), ".1f"), target=target.id)) if abs(x) > 0.05 else _("{n}: centred on {target}", n=n, target=target.id)))
-    answer = decide(state, charger.owner, f"placement-{charger.id}", _("{charger} can contact {target} as well in {count} places ({join}). Which one?", charger=charger.id, target=target.id, count=len(ties), join='; '.join(described)),
+    answer = decide(state, charger.owner, f"placement-{charger.id}", _("{charger} can contact {target} as well in {count} places ({join}). Which one?", charger=charger.id, target=target.id, count=len(ties), join=text_join("; ", described)),
                     [str(n) for n in range(1, len(ties) + 1)])
     return ties[int(answer) - 1]
 

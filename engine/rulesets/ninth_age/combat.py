@@ -12,7 +12,7 @@ Every choice the rules leave to a player is a /decide question to that player.
 
 from __future__ import annotations
 
-from engine.core.text import _, decimal, join as text_join
+from engine.core.text import N_, Text, _, decimal, join as text_join
 from dataclasses import dataclass, field
 
 from engine.core import Event, IllegalAction, roll_dice
@@ -408,7 +408,7 @@ def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: Un
     attack = _attack(state, attacker, blow)
     pool = target.models * pipeline.defence(state.unit_entry(target), "close combat").wounds - target.wounds_lost
     result = pipeline.resolve_hits(state, target, attack, hits, events, attacker=attacker,
-                                   purpose=f"{attacker.id} {blow.part_name} against {target.id}")
+                                   purpose=_("{attacker} {part_name} against {target}", attacker=attacker.id, part_name=blow.part_name, target=target.id))
     counted = min(result.wounds_inflicted, max(0, pool))
     return counted, result.wounds_inflicted - counted
 
@@ -550,7 +550,7 @@ def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> No
     sa, sb = side_score(state, a, rnd), side_score(state, b, rnd)
     result = outcome(a, sa, b, sb)
     for seat, s in ((a, sa), (b, sb)):
-        parts = ", ".join(f"{k} {v}" for k, v in s.parts().items())
+        parts = text_join(", ", [_("{bonus} {value}", bonus=Text(SCORE_WORDS.get(k, k)), value=v) for k, v in s.parts().items()])
         events.append(Event(kind="combat-score", seat=seat, data={"score": s.total},
                             text=text_join("", [_("{name}'s combat score: {total} ({parts})", name=state.seat(seat).name, total=s.total, parts=parts), (_(" — No More Foes") if s.no_more_foes else ""), "."])))
     for uid in rnd.units:
@@ -661,12 +661,19 @@ def flee_from_combat(state: NinthAgeState, unit: UnitState, result: Outcome, exe
     return flee(state, unit, bearing, events, reason=text_join("", [_("{unit} flees from combat", unit=unit.id), (_(", away from {source}", source=source.id) if source else "")]), exempt=exempt)
 
 
+# The combat score's bonuses as a player reads them (melee.SideScore.parts).
+SCORE_WORDS = {"wounds": N_("wounds"), "overkill": N_("overkill"), "charge": N_("charge"), "ranks": N_("ranks"),
+               "standard": N_("standard"), "battle standard": N_("battle standard"), "flank": N_("flank"),
+               "rear": N_("rear"), "other": N_("other")}
+
+
 def pursuit_roll(state: NinthAgeState, unit: UnitState, why: str, events: list[Event]) -> int:
     swift = state.unit_entry(unit).has_rule("Swiftstride")
     roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{unit.id} {why} distance")
     go = sum(charge_dice(roll.dice, swiftstride=swift))
-    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=(_("{unit} {why}: {go}\" ({dice}, keeping the best two).", unit=unit.id, why=why, go=go, dice=', '.join(map(str, roll.dice))) if swift
-                              else _("{unit} {why}: {go}\" ({dice}).", unit=unit.id, why=why, go=go, dice=', '.join(map(str, roll.dice))))))
+    what = _("pursuit") if why == "pursuit" else _("overrun") if why == "overrun" else why
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=(_("{unit} {why}: {go}\" ({dice}, keeping the best two).", unit=unit.id, why=what, go=go, dice=', '.join(map(str, roll.dice))) if swift
+                              else _("{unit} {why}: {go}\" ({dice}).", unit=unit.id, why=what, go=go, dice=', '.join(map(str, roll.dice))))))
     return go
 
 

@@ -17,7 +17,7 @@ arithmetic is in :mod:`.casting`; hits go through the shared attack sequence (:m
 
 from __future__ import annotations
 
-from engine.core.text import Text, _, decimal, join as text_join, ngettext
+from engine.core.text import _, Text, decimal, join as text_join, ngettext
 from shapely.geometry import Point as ShapelyPoint
 
 from engine.core import Event, IllegalAction, roll_dice
@@ -28,7 +28,7 @@ from engine.rulesets.ninth_age.catalogue import rule_name, rule_param
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.magic_state import Caster, Effect, MagicPhase, TemplateMark
 from engine.rulesets.ninth_age.spell_effects import SpellEffect, vortex_of
-from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, phase_word
 from engine.table.arcs import arc_region
 from engine.table.contact import distance
 from engine.table.frame import Point, bearing_between, direction
@@ -280,7 +280,7 @@ def legal_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: bool =
 # -- casting ---------------------------------------------------------------------------------------
 def _can_act(state: NinthAgeState, seat: str) -> None:
     if state.phase != "magic" or state.magic is None:
-        raise IllegalAction("wrong-phase", _("Spells are cast in the Magic phase; this is the {phase} phase.", phase=state.phase))
+        raise IllegalAction("wrong-phase", _("Spells are cast in the Magic phase; this is the {phase} phase.", phase=phase_word(state.phase)))
     if seat != state.active:
         raise IllegalAction("not-your-turn", _("Only the active player casts; dispels are asked of you with /decide."))
 
@@ -862,7 +862,7 @@ def _hit(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, uni
 
     attack = Attack(strength=effect.strength, category="ranged", armour_piercing=effect.armour_piercing,
                     flaming=effect.flaming, magical=True, spell=True, no_saves=no_saves, source=spell.name)
-    resolve_hits(state, unit, attack, hits, events, attacker=state.units[c.unit], purpose=f"{spell.name} on {unit.id}")
+    resolve_hits(state, unit, attack, hits, events, attacker=state.units[c.unit], purpose=_("{spell} on {unit}", spell=spell.name, unit=unit.id))
 
 
 # -- miscasts --------------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ from engine.rulesets.ninth_age.casualties import dangerous_terrain
 from engine.rulesets.ninth_age.leadership import hold_your_ground, leadership_test, unit_leadership
 from engine.rulesets.ninth_age.magic_state import spell_modified  # M under spells (§9)
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
-from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
 from engine.rulesets.ninth_age.terrain_layouts import terrain_name
 from engine.table.contact import distance
 from engine.table.footprint import Formation
@@ -114,7 +114,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
         raise IllegalAction("no-march", _("A Vanguard move may not march."))
     if kind == "march":
         if entry.has_rule("Can't March"):
-            raise IllegalAction("cannot-march", _("{unit} can't march ({troop_type}: Can't March).", unit=unit.id, troop_type=entry.troop_type))
+            raise IllegalAction("cannot-march", _("{unit} can't march ({troop_type}: Can't March).", unit=unit.id, troop_type=troop_word(entry.troop_type)))
         fp0 = unit.footprint()
         near = [e for e in state.on_table(state.enemy_of(unit.owner))
                 if distance(fp0, e.footprint()) <= MARCH_TEST_RANGE + EPS_DIST]

@@ -25,7 +25,7 @@ from engine.rulesets.ninth_age import combat
 from engine.rulesets.ninth_age.actions import Fight
 from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, sample_army
 from engine.rulesets.ninth_age.commands import number, parse_facing, parse_formation, parse_path, parse_wheel
-from engine.rulesets.ninth_age.state import SEATS, NinthAgeState, UnitState
+from engine.rulesets.ninth_age.state import SEATS, NinthAgeState, UnitState, phase_word
 from engine.rulesets.ninth_age.terrain_layouts import LAYOUTS, layout, load_layout_text, terrain_name
 from engine.rulesets.ninth_age.zones import DEPLOYMENT_TYPES
 from engine.table.terrain import Table
@@ -49,8 +49,6 @@ OPTIONS = {
     "armies": "chosen: the battle waits until each player brings an army with /army use (default: the samples)",
     "lists": "open or hidden (§2.4: magic items stay secret until used; default open)",
 }
-# The phases' names as the status line says them.
-PHASE_WORDS = {"movement": N_("movement"), "magic": N_("magic"), "shooting": N_("shooting"), "melee": N_("melee")}
 COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "reveal",
              "cast", "dispel"} | shooting_phase.COMMANDS)
 COMMANDS |= {"fight"}  # the Melee phase (combat.py)
@@ -328,11 +326,11 @@ class NinthAge(Ruleset):
             return
         if isinstance(action, Fight):  # the Melee phase (combat.py)
             if state.phase != "melee":
-                raise IllegalAction("wrong-phase", _("Combats are fought in the Melee phase; this is the {phase} phase.", phase=state.phase))
+                raise IllegalAction("wrong-phase", _("Combats are fought in the Melee phase; this is the {phase} phase.", phase=phase_word(state.phase)))
             combat.fight(state, state.units[action.unit], events)
             return
         if state.phase != "movement":
-            raise IllegalAction("wrong-phase", _("Units move in the Movement phase; this is the {phase} phase.", phase=state.phase))
+            raise IllegalAction("wrong-phase", _("Units move in the Movement phase; this is the {phase} phase.", phase=phase_word(state.phase)))
         unit = state.units[action.unit]
         if unit.owner != seat:
             raise IllegalAction("not-your-unit", _("{unit} is not yours to command.", unit=unit.id))
@@ -500,7 +498,7 @@ class NinthAge(Ruleset):
             return _("Deployment: {who} deploys ({left} units left).", who=who, left=left)
         if state.phase == "over":
             return _("The battle is over.")
-        phase = Text(PHASE_WORDS[state.phase]) if state.phase in PHASE_WORDS else state.phase
+        phase = phase_word(state.phase)
         if state.step in ("charges", "remaining"):
             step = _("declare charges") if state.step == "charges" else _("remaining moves")
             return _("Game turn {round}, {name}'s {phase} phase — {step}.", round=state.round, name=state.seat(state.active).name, phase=phase, step=step)

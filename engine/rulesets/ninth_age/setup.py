@@ -9,7 +9,7 @@ from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import spells
 from engine.rulesets.ninth_age.neighbours import surroundings  # noqa: F401 - also imported from here
-from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
 from engine.rulesets.ninth_age.zones import deployment_type_for_roll, deployment_zone, objective_for_roll
 from engine.table.footprint import Formation, Pose
 from engine.table.frame import normalise
@@ -226,7 +226,7 @@ def deploy(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float,
         return
     status.drop_units.append(unit.id)
     events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id},
-                        text=_("{player} deploys {unit} ({models} {troop_type}, {files} wide) at ({x}, {y}) facing {bearing}°.", player=name(state, seat), unit=unit.id, models=entry.models, troop_type=entry.troop_type, files=placed.formation.files, x=decimal(x, "g"), y=decimal(y, "g"), bearing=decimal(placed.pose.bearing, "g"))))
+                        text=_("{player} deploys {unit} ({models} {troop_type}, {files} wide) at ({x}, {y}) facing {bearing}°.", player=name(state, seat), unit=unit.id, models=entry.models, troop_type=troop_word(entry.troop_type), files=placed.formation.files, x=decimal(x, "g"), y=decimal(y, "g"), bearing=decimal(placed.pose.bearing, "g"))))
     if status.finished_first and status.finished_first != seat:
         g = group_of(state, placed)
         if g is None:
@@ -345,7 +345,9 @@ def _finished(state: NinthAgeState, seat: str, events: list[Event]) -> None:
     if status.finished_first is None:
         status.finished_first = seat
         status.declared = decide(state, seat, "first-or-second", _("You finished deploying first: will you try to take the first turn or the second?"), ["first", "second"])
-        events.append(Event(kind="deploy", seat=seat, text=_("{player} has deployed every unit and will try to go {declared}. {player2} deploys all the rest.", player=name(state, seat), declared=status.declared, player2=name(state, other))))
+        events.append(Event(kind="deploy", seat=seat, text=(_("{player} has deployed every unit and will try to go first. {player2} deploys all the rest.", player=name(state, seat), player2=name(state, other))
+                              if status.declared == "first" else
+                              _("{player} has deployed every unit and will try to go second. {player2} deploys all the rest.", player=name(state, seat), player2=name(state, other)))))
         status.turn = other
         status.drop_units = []
         if _reserve(state, other):

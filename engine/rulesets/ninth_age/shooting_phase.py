@@ -21,7 +21,7 @@ from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.shooting import (
     check_target, choose_weapon, may_shoot, measure, moved_this_turn, ranged_attack, shooting_bs,
 )
-from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState
+from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState, phase_word
 from engine.rulesets.ninth_age.weapons import breath_of, weapons_of
 from engine.table.arcs import arc_of, majority_arc
 from engine.table.contact import distance
@@ -76,7 +76,7 @@ def action(ruleset, state: NinthAgeState, seat: str, options: dict[str, Any]) ->
 
 def apply(state: NinthAgeState, action: Shoot, events: list[Event]) -> None:
     if state.phase != "shooting":
-        raise IllegalAction("wrong-phase", _("Units shoot in the Shooting phase; this is the {phase} phase.", phase=state.phase))
+        raise IllegalAction("wrong-phase", _("Units shoot in the Shooting phase; this is the {phase} phase.", phase=phase_word(state.phase)))
     unit, target = state.units[action.unit], state.units[action.target]
     if unit.owner != action.seat:
         raise IllegalAction("not-your-unit", _("{unit} is not yours to command.", unit=unit.id))

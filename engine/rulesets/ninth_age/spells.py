@@ -38,8 +38,7 @@ def generate(rng: Rng, wizard: str, level: int, lore: str, taken: set[int], choo
                 (["0"] if 0 not in known else [])
             if not options:
                 break
-            spell = int(choose(f"pathmaster-{wizard}-{n}", f"{wizard} is a Pathmaster: choose spell {n + 1} of "
-                               f"{level} of {lore} (0 is the Generic spell).", options))
+            spell = int(choose(f"pathmaster-{wizard}-{n}", _("{wizard} is a Pathmaster: choose spell {value} of {level} of {lore} (0 is the Generic spell).", wizard=wizard, value=n + 1, level=level, lore=lore), options))
             events.append(Event(kind="spells", seat=seat, text=_("{wizard} (Pathmaster) chooses spell {spell} of {lore}.", wizard=wizard, spell=spell, lore=lore)))
             known.append(spell)
             if spell:
@@ -54,8 +53,7 @@ def generate(rng: Rng, wizard: str, level: int, lore: str, taken: set[int], choo
             if not options:
                 events.append(Event(kind="roll", seat=seat, roll=roll, text=text_join("", [text, _(" A duplicate, and no spell is left to replace it: it is lost.")])))
                 continue
-            answer = choose(f"spell-{wizard}-{n}", f"{wizard} rolled {spell} of {lore}, a duplicate. Which spell "
-                            f"replaces it (0 is the Generic spell)?", options)
+            answer = choose(f"spell-{wizard}-{n}", _("{wizard} rolled {spell} of {lore}, a duplicate. Which spell replaces it (0 is the Generic spell)?", wizard=wizard, spell=spell, lore=lore), options)
             text = text_join("", [text, _(" A duplicate: replaced by spell {answer}.", answer=answer)])
             spell = int(answer)
         events.append(Event(kind="roll", seat=seat, roll=roll, text=text))
@@ -64,8 +62,7 @@ def generate(rng: Rng, wizard: str, level: int, lore: str, taken: set[int], choo
             taken.add(spell)
     if known and 0 not in known:
         options = ["keep"] + [str(s) for s in known]
-        answer = choose(f"generic-{wizard}", f"{wizard} knows {named(known)} of {lore}. "
-                        "Swap one for spell 0 (Generic)? Say which, or keep.", options)
+        answer = choose(f"generic-{wizard}", _("{wizard} knows {named} of {lore}. Swap one for spell 0 (Generic)? Say which, or keep.", wizard=wizard, named=named(known), lore=lore), options)
         if answer != "keep":
             known[known.index(int(answer))] = 0
             taken.discard(int(answer))

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.core.text import _
 from engine.core import Event
-from engine.rulesets.ninth_age.state import NinthAgeState
+from engine.rulesets.ninth_age.state import NinthAgeState, phase_word
 
 PHASES = ("movement", "magic", "shooting", "melee")
 GAME_TURNS = 6
@@ -41,7 +41,7 @@ def end_phase(state: NinthAgeState, events: list[Event]) -> None:
     seat = state.active
     assert seat is not None
     index = PHASES.index(state.phase)
-    events.append(Event(kind="phase_ended", seat=seat, text=_("{name}'s {phase} phase ends.", name=state.seat(seat).name, phase=state.phase)))
+    events.append(Event(kind="phase_ended", seat=seat, text=_("{name}'s {phase} phase ends.", name=state.seat(seat).name, phase=phase_word(state.phase))))
     if state.phase == "magic":  # Magic phase (§9): unused dice are lost
         from engine.rulesets.ninth_age import magic
 
