@@ -18,11 +18,12 @@ composition rules of §2.2-2.3 are reported by :func:`describe` until the list i
 
 from __future__ import annotations
 
-from engine.core.text import _, ngettext
+from engine.core.text import _, join as text_join, ngettext
 from engine.core import IllegalAction
 from engine.core.errors import quote
 from engine.rulesets.ninth_age.army import Army, Unit
-from engine.rulesets.ninth_age.composition import army_size, composition_problems
+from engine.rulesets.ninth_age.composition import army_size, composition_problems, size_word
+from engine.rulesets.ninth_age.state import troop_word
 from engine.rulesets.ninth_age.items import price, visible_type
 
 MAX_UNITS = 60
@@ -120,33 +121,36 @@ def _item_shown(name: str, army: Army, revealed: set[str]) -> str:
     book = next((b for b in army.magic_items if b.name.lower() == name.lower()), None)
     if runes and book:
         named = [r for r in book.runes if r.lower() in runes]
-        shown += f" (revealed: {', '.join(named)}; {len(book.runes) - len(named)} more hidden)"
+        shown = text_join("", [shown, _(" (revealed: {join}; {value} more hidden)", join=', '.join(named), value=len(book.runes) - len(named))])
     return shown
 
 
 def unit_line(unit: Unit, army: Army, hidden: bool = False, revealed: set[str] = frozenset()) -> str:
     """One entry as the list shows it; ``hidden``: the Common Army List's view (§2.4), each
     magic item not in ``revealed`` shown only as its mundane type."""
-    roles = [r for r, on in (("General", unit.general), ("BSB", unit.bsb)) if on]
+    roles = [r for r, on in ((_("General"), unit.general), (_("BSB"), unit.bsb)) if on]
     if unit.wizard:
         roles.append(_("wizard level {level}, {lore}", level=unit.wizard.level, lore=unit.wizard.lore))
-    cmd = [r for r, on in (("champion", unit.command.champion), ("musician", unit.command.musician),
-                           ("standard", unit.command.standard)) if on]
+    cmd = [r for r, on in ((_("champion"), unit.command.champion), (_("musician"), unit.command.musician),
+                           (_("standard"), unit.command.standard)) if on]
     items = [_item_shown(i, army, revealed) if hidden else i for i in unit.magic_items]
-    extras = ", ".join(unit.equipment + cmd + items)
+    extras = text_join(", ", unit.equipment + cmd + items)
     shown = "?" if hidden and unit.magic_items else unit.points
-    label = f"{unit.models} × " if unit.models > 1 else ""
     mark = f" [{unit.mark}]" if unit.mark else ""
-    return (f"• {unit.name}{mark} ({unit.category}, {unit.troop_type}) — {label}{unit.parts[0].name}, {shown} pts"
-            + (f"; {'; '.join(roles)}" if roles else "") + (f" — {extras}" if extras else ""))
+    fields = dict(name=unit.name, mark=mark, category=unit.category, troop_type=troop_word(unit.troop_type),
+                  part=unit.parts[0].name, points=shown)
+    line = (_("• {name}{mark} ({category}, {troop_type}) — {models} × {part}, {points} pts", models=unit.models, **fields)
+            if unit.models > 1 else _("• {name}{mark} ({category}, {troop_type}) — {part}, {points} pts", **fields))
+    return text_join("", [line, _("; {roles}", roles=text_join("; ", roles)) if roles else "",
+                          _(" — {extras}", extras=extras) if extras else ""])
 
 
 def describe(army: Army, hidden: bool = False, revealed: set[str] = frozenset()) -> str:
     """The list with its points and every broken composition rule (§2.2-2.3); ``hidden``: the
     Common Army List an opponent sees in a hidden-list game (§2.4)."""
-    lines = [f"**{army.name}** — {army.points if not hidden else '?'} of {army.points_limit} points "
-             f"({army_size(army.points_limit)})"]
-    lines += [unit_line(u, army, hidden, revealed) for u in army.units] or ["(no units yet: /army add)"]
+    lines = [_("**{army}** — {points} of {limit} points ({size})", army=army.name, points=army.points if not hidden else "?",
+               limit=army.points_limit, size=size_word(army_size(army.points_limit)))]
+    lines += [unit_line(u, army, hidden, revealed) for u in army.units] or [_("(no units yet: /army add)")]
     if not hidden:
         from engine.rulesets.ninth_age.loadout import refereed
 
@@ -160,10 +164,10 @@ def describe(army: Army, hidden: bool = False, revealed: set[str] = frozenset())
         problems = composition_problems(army)
         if problems:
             lines.append(ngettext("⚠️ {n} composition rule broken:", "⚠️ {n} composition rules broken:", len(problems)))
-            lines += [f"  – {p}" for p in problems]
+            lines += [_("  – {p}", p=p) for p in problems]
         else:
             lines.append(_("✅ The list follows every composition rule of §2."))
-    return "\n".join(lines)
+    return text_join("\n", lines)
 
 
 def alike_entries(army: Army) -> list[tuple[str, str]]:

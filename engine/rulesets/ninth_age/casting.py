@@ -43,7 +43,7 @@ def level_bonus(level: int) -> int:
 
 
 def title(level: int) -> str:
-    return "Wizard Master" if level >= 3 else "Wizard Apprentice" if level >= 1 else "Level 0 wizard"
+    return _("Wizard Master") if level >= 3 else _("Wizard Apprentice") if level >= 1 else _("Level 0 wizard")
 
 
 def flux(a: int, b: int) -> tuple[int, int]:

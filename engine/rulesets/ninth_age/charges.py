@@ -289,7 +289,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
 
         terrain_checks(state, charger, "charge", [start_fp.shape.union(best.footprint.shape).convex_hull], events)
         if target.fleeing:
-            _destroy(state, target, events, f"{target.id} is caught fleeing and destroyed")
+            _destroy(state, target, events, _("{target} is caught fleeing and destroyed", target=target.id))
 
 
 MAX_TIES = 5

@@ -12,7 +12,7 @@ One per Army. :func:`composition_problems` names every broken rule at once.
 
 from __future__ import annotations
 
-from engine.core.text import _, join as text_join
+from engine.core.text import N_, Text, _, join as text_join
 import math
 from collections import Counter
 from fractions import Fraction
@@ -30,7 +30,15 @@ SHARES = (
     (("lord",), "at most", Fraction(35, 100)),
     (("hero", "lord"), "at most", Fraction(50, 100)),
 )
-NAMES = {"core": "Core", "special": "Special", "rare": "Rare", "hero": "Heroes", "lord": "Lords"}
+NAMES = {"core": N_("Core"), "special": N_("Special"), "rare": N_("Rare"), "hero": N_("Heroes"), "lord": N_("Lords")}
+# The army sizes of §2.3 as a player reads them (army_size gives the English).
+# "standard" is not a key: the catalogue's "standard" is the banner; the word reads as a loanword.
+SIZE_WORDS = {"warband": N_("warband"), "grand army": N_("grand army")}
+
+
+def size_word(size: str) -> Text | str:
+    """An army size (army_size) in the reader's language."""
+    return Text(SIZE_WORDS[size]) if size in SIZE_WORDS else size
 
 
 def army_size(points_limit: int) -> str:
@@ -83,13 +91,13 @@ def composition_problems(army: Army) -> list[str]:
         allowed = duplicate_limit(cat, limit)
         if count > allowed:
             name = next(u.choice for u in army.units if u.choice.lower() == choice)
-            problems.append(_("Duplicates: {count} × {name} ({names}); a {army_size} allows {allowed} of one {names} choice.", count=count, name=name, names=NAMES[cat], army_size=army_size(limit), allowed=allowed))
+            problems.append(_("Duplicates: {count} × {name} ({names}); a {army_size} allows {allowed} of one {names} choice.", count=count, name=name, names=Text(NAMES[cat]), army_size=size_word(army_size(limit)), allowed=allowed))
     troops = [u for u in army.units if not u.is_character]
     machines = [u for u in troops if u.troop_type == "war machine"]
     count = len(troops) - len(machines) + (1 if machines else 0)
     needed = minimum_units(limit)
     if count < needed:
-        problems.append(_("Minimum size: {count} units count (characters left out, all war machines as one); a {army_size} needs at least {needed}.", count=count, army_size=army_size(limit), needed=needed))
+        problems.append(_("Minimum size: {count} units count (characters left out, all war machines as one); a {army_size} needs at least {needed}.", count=count, army_size=size_word(army_size(limit)), needed=needed))
     problems.extend(_general_problems(army))
     problems.extend(_unique_problems(army))
     return problems

@@ -37,7 +37,7 @@ def reveal(state: NinthAgeState, seat: str, unit: str, item: str, why: str, even
         return
     state.revealed.setdefault(seat, []).append(item)
     name, _skip, rune = item.partition("/")
-    shown = f"the rune {rune} of {name}" if rune else name
+    shown = _("the rune {rune} of {name}", rune=rune, name=name) if rune else name
     events.append(Event(kind="reveal", seat=seat, data={"unit": unit, "item": item},
                         text=_("{name} reveals {shown}, carried by {unit}: {why} (§2.4).", name=state.seat(seat).name, shown=shown, unit=unit, why=why)))
 

@@ -256,7 +256,7 @@ def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState, bo
     if reach is not None:
         d = distance(me.footprint(), target.footprint())
         if d > reach + EPS:
-            return f"{target.id} is {d:.1f}\" away, beyond {spell.name}'s range of {reach:g}\"."
+            return _("{target} is {d}\" away, beyond {spell}'s range of {reach}\".", target=target.id, d=decimal(d, ".1f"), spell=spell.name, reach=decimal(reach, "g"))
     if "direct" in t and not target.footprint().shape.intersects(arc_region(me.footprint(), "front")):
         return _("{spell} is Direct: {target} is not in {c}'s front arc.", spell=spell.name, target=target.id, c=c.name)
     if "damage" in t and engaged(state, target):
@@ -347,7 +347,7 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     d3_face = _op_d3(state, faces, f"{c.name}: Overwhelming Power D3")
     total = casting.attempt(faces, modifiers=bonus, d3_face=d3_face, broken=broken, bound=bound)
     what = text_join("", [spell.name, _(" (boosted)") if boosted else "", _(" (bound, Power Level)") if bound else ""])
-    aim = point and f"the point {point[0]:.1f}, {point[1]:.1f}" or ", ".join(u.id for u in targets)
+    aim = point and _("the point {point}, {point2}", point=decimal(point[0], ".1f"), point2=decimal(point[1], ".1f")) or ", ".join(u.id for u in targets)
     # step 3: success?
     if not total.reaches(value):
         if not bound:
@@ -553,13 +553,13 @@ def _dispel_roll(state: NinthAgeState, seat: str, dispeller: Caster | None, n: i
         wand_text = _(" +{total} (Wand of Stability)", total=w.total)
     ok = not total.insufficient and total.total + extra >= needed
     text = text_join("", [_("{who} dispels {spell} with {value_n} dice: {describe}", who=who, spell=spell, value_n=n, describe=total.describe()), (_(" +1 against a bound spell") if bound else "")])
-    text += wand_text
+    text = text_join("", [text, wand_text])
     text = text_join("", [text, text_join("", [_(" against {needed}: ", needed=needed), (_("dispelled.") if ok else _("it fails"))])])
     if not ok and dispeller is not None:
         _break(state, dispeller)
         text = text_join("", [text, _("; {dispeller} loses concentration.", dispeller=dispeller.name)])
     elif not ok:
-        text += "."
+        text = text_join("", [text, "."])
     events.append(Event(kind="roll", seat=seat, roll=roll, text=text))
     return ok
 

@@ -34,20 +34,20 @@ from engine.table.view import (
 )
 
 OPTIONS = {
-    "army_p1": f"Player 1's army: a sample army ({', '.join(SAMPLE_ARMIES)}); default iron-marches",
-    "army_p2": f"Player 2's army: a sample army ({', '.join(SAMPLE_ARMIES)}); default ashen-host",
-    "deployment": "classic, diagonal, flank or random (the D6 of §3.2; default random)",
-    "objective": "hold, breakthrough, secure or random (secondary objective, §3.3; default hold)",
-    "terrain": f"built-in terrain layout: {', '.join(LAYOUTS)} (default standard)",
-    "charge_path_capped": "on: a charge's path may not be longer than its charge range ([A-11]; default off)",
-    "battle_points": "on: score the 10-0 Battle Points of §20.4 instead of the victory margins (default off)",
-    "dispel_dice_capped": "on: a dispel attempt uses at most 5 dice, like a cast ([A-53]; default off: no cap)",
-    "miscast_dice_kept": "on: a miscast costs no further power dice ([A-18]'s other reading; default off: PDU more "
-                         "dice are lost)",
-    "table": "table size in inches, e.g. 72x48 (default: 48x36 when both armies are Warbands, else 72x48)",
+    "army_p1": _("Player 1's army: a sample army ({samples}); default iron-marches", samples=", ".join(SAMPLE_ARMIES)),
+    "army_p2": _("Player 2's army: a sample army ({samples}); default ashen-host", samples=", ".join(SAMPLE_ARMIES)),
+    "deployment": _("classic, diagonal, flank or random (the D6 of §3.2; default random)"),
+    "objective": _("hold, breakthrough, secure or random (secondary objective, §3.3; default hold)"),
+    "terrain": _("built-in terrain layout: {layouts} (default standard)", layouts=", ".join(LAYOUTS)),
+    "charge_path_capped": _("on: a charge's path may not be longer than its charge range ([A-11]; default off)"),
+    "battle_points": _("on: score the 10-0 Battle Points of §20.4 instead of the victory margins (default off)"),
+    "dispel_dice_capped": _("on: a dispel attempt uses at most 5 dice, like a cast ([A-53]; default off: no cap)"),
+    "miscast_dice_kept": _("on: a miscast costs no further power dice ([A-18]'s other reading; default off: PDU more "
+                           "dice are lost)"),
+    "table": _("table size in inches, e.g. 72x48 (default: 48x36 when both armies are Warbands, else 72x48)"),
     # -- armies (muster.py) and hidden lists (§2.4) --
-    "armies": "chosen: the battle waits until each player brings an army with /army use (default: the samples)",
-    "lists": "open or hidden (§2.4: magic items stay secret until used; default open)",
+    "armies": _("chosen: the battle waits until each player brings an army with /army use (default: the samples)"),
+    "lists": _("open or hidden (§2.4: magic items stay secret until used; default open)"),
 }
 COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "reveal",
              "cast", "dispel"} | shooting_phase.COMMANDS)

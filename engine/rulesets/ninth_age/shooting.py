@@ -297,7 +297,7 @@ def roll_to_hit(state: NinthAgeState, groups: dict[int, int], bs: int, purpose: 
         roll = roll_dice(f"{count}d6", state.rng, purpose=f"{purpose}: to hit")
         firsts += roll.dice
         first, second = need
-        text = f"{purpose}: {count} shot(s) at BS {bs} {total:+d}, needing {need_text(need)}: {faces(roll.dice)}"
+        text = _("{purpose}: {count} shot(s) at BS {bs} {total:+d}, needing {need_text}: {faces}", purpose=purpose, count=count, bs=bs, total=total, need_text=need_text(need), faces=faces(roll.dice))
         if second is None:
             got = [d for d in roll.dice if d != 1 and d >= first]
             hits += len(got)

@@ -132,7 +132,7 @@ def stand_and_shoot_problem(state: NinthAgeState, unit: UnitState, charger: Unit
     m = state.unit_entry(charger).movement
     quick = entry.has_rule("Quick to Fire") or all(w.has("Quick to Fire") for w in carried)
     if d <= m + EPS_DIST and not quick:
-        return f"{charger.id} is {d:.1f}\" away, not farther than its M {m}"
+        return _("{charger} is {d}\" away, not farther than its M {m}", charger=charger.id, d=decimal(d, ".1f"), m=m)
     if not measure(state, unit, charger, carried[0], stand_and_shoot=True, ignore_cover=True)[0]:
         return _("none of its models can see {charger}", charger=charger.id)
     return None
