@@ -137,7 +137,8 @@ def run_move(fp: Footprint, steps: Sequence[Step]) -> MoveResult:
     length, parts, current = 0.0, [], fp
     for step in steps:
         if step.amount < 0:
-            raise IllegalAction("bad-move", f"{step.kind} takes a positive amount, not {step.amount:g}.")
+            raise IllegalAction("bad-move", _("{step} takes a positive amount, not {amount}.", step=step.kind,
+                                                   amount=decimal(step.amount, "g")))
         parts.append(step.describe(current))
         length += step_length(current, step)
         positions = _step_positions(current, step)
@@ -170,19 +171,21 @@ def clearance_problem(fp: Footprint, around: Surroundings, gap: float, *, during
         if d < gap - EPS_DIST:
             name = around.names.get(key, str(key))
             if d <= 0:
-                return f"it would overlap {name}"
-            return f"it would come {d:.2f}\" from {name} (at least {gap:g}\" needed)"
+                return _("it would overlap {name}", name=name)
+            return _("it would come {d}\" from {name} (at least {gap}\" needed)", d=decimal(d, ".2f"), name=name,
+                     gap=decimal(gap, "g"))
     if around.impassable is not None and not around.impassable.is_empty:
         d = shape.distance(around.impassable)
         if d < gap - EPS_DIST:
-            return ("it would enter impassable terrain" if d <= 0
-                    else f"it would come {d:.2f}\" from impassable terrain (at least {gap:g}\" needed)")
+            return (_("it would enter impassable terrain") if d <= 0
+                    else _("it would come {d}\" from impassable terrain (at least {gap}\" needed)", d=decimal(d, ".2f"),
+                           gap=decimal(gap, "g")))
     if around.table is not None:
         off = around.table.off_table_fraction(shape)
         if during and off > 0.5 + 1e-9:
-            return f"{off:.0%} of it would be off the table (at most 50% during a move)"
+            return _("{off}% of it would be off the table (at most 50% during a move)", off=decimal(off * 100, ".0f"))
         if not during and not around.table.fully_on(shape):
-            return "it would end partly off the table"
+            return _("it would end partly off the table")
     return None
 
 
@@ -193,9 +196,9 @@ def check_path(result: MoveResult, around: Surroundings, *, ignore: Iterable[Has
     for position in result.path[1:-1]:
         problem = clearance_problem(position, around, CLEARANCE_DURING, during=True, ignore=ignore)
         if problem:
-            return "on the way " + problem
+            return _("on the way {problem}", problem=problem)
     problem = clearance_problem(result.footprint, around, CLEARANCE_END, during=False, ignore=ignore)
-    return f"at the end {problem}" if problem else None
+    return _("at the end {problem}", problem=problem) if problem else None
 
 
 def reformed(fp: Footprint, files: int, bearing: float) -> Footprint:
