@@ -278,32 +278,32 @@ class Army(Strict):
         seen: set[str] = set()
         for n, u in enumerate(self.units):
             if u.name.lower() in seen:
-                raise ValueError(_("units.{value_n}.name: two units are called {u!r}; give each its own name", value_n=n, u=u.name))
+                raise ValueError(_("{field}: {reason}", field=f"units.{n}.name", reason=_("two units are called {u!r}; give each its own name", u=u.name)))
             seen.add(u.name.lower())
             rules = [("special_rules", r) for r in u.special_rules]
             rules += [(f"parts.{i}.special_rules", r) for i, p in enumerate(u.parts) for r in p.special_rules]
             for where, r in rules:
                 problem = rule_problem(r, extra)
                 if problem:
-                    raise ValueError(_("units.{value_n}.{where}: {problem}", value_n=n, where=where, problem=problem))
+                    raise ValueError(_("{field}: {reason}", field=f"units.{n}.{where}", reason=problem))
             problems = unit_item_problems(u, self.items())
             if problems:
-                raise ValueError(_("units.{value_n}: magic_items: {problems}", value_n=n, problems=problems[0]))
+                raise ValueError(_("{field}: {reason}", field=f"units.{n}", reason=_("magic_items: {problem}", problem=problems[0])))
             if u.wizard and u.wizard.lore.lower() not in {lo.name.lower() for lo in self.lores}:
                 lores = ', '.join(lo.name for lo in self.lores) or _("none given")
-                raise ValueError(_("units.{index}.wizard.lore: {lore!r} is not among the army's lores ({lores})", index=n, lore=u.wizard.lore, lores=lores))
+                raise ValueError(_("{field}: {reason}", field=f"units.{n}.wizard.lore", reason=_("{lore!r} is not among the army's lores ({lores})", lore=u.wizard.lore, lores=lores)))
             # Magic phase (§9.12, §22 Wizard Conclave): the spells named must be in the army's lores
             known = {s.name.lower() for lo in self.lores for s in lo.spells}
             for b in u.bound_spells:
                 if b.spell.lower() not in known:
-                    raise ValueError(_("units.{value_n}.bound_spells: {spell!r} is not a spell of the army's lores", value_n=n, spell=b.spell))
+                    raise ValueError(_("{field}: {reason}", field=f"units.{n}.bound_spells", reason=_("{spell!r} is not a spell of the army's lores", spell=b.spell)))
             for r in u.special_rules:
                 if rule_name(r) == "Wizard Conclave":
                     if not u.command.champion:
-                        raise ValueError(_("units.{value_n}.special_rules: Wizard Conclave makes the Champion a wizard; {u} has no Champion", value_n=n, u=u.name))
+                        raise ValueError(_("{field}: {reason}", field=f"units.{n}.special_rules", reason=_("Wizard Conclave makes the Champion a wizard; {u} has no Champion", u=u.name)))
                     for name in (rule_param(r) or "").split(","):
                         if name.strip().lower() not in known:
-                            raise ValueError(_("units.{value_n}.special_rules: Wizard Conclave names {strip!r}, not a spell of the army's lores", value_n=n, strip=name.strip()))
+                            raise ValueError(_("{field}: {reason}", field=f"units.{n}.special_rules", reason=_("Wizard Conclave names {strip!r}, not a spell of the army's lores", strip=name.strip())))
         return self
 
     @property
