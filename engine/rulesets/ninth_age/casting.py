@@ -23,7 +23,7 @@ and Overwhelming Power, and the Miscast table. No state, no dice of its own: the
 
 from __future__ import annotations
 
-from engine.core.text import _, join as text_join
+from engine.core.text import N_, Text, _, join as text_join
 from dataclasses import dataclass
 
 from engine.rulesets.ninth_age.dice import d3
@@ -113,8 +113,13 @@ def attempt(dice: list[int], *, modifiers: int = 0, d3_face: int | None = None, 
     return Attempt(tuple(dice), mods, overwhelming, op, d3_face, insufficient)
 
 
-MISCAST_TABLE = ((2, 4, "Breach in the Veil"), (5, 6, "Catastrophic Detonation"), (7, 7, "Witchfire"),
-                 (8, 9, "Backlash"), (10, 12, "Amnesia"))
+MISCAST_TABLE = ((2, 4, N_("Breach in the Veil")), (5, 6, N_("Catastrophic Detonation")), (7, 7, N_("Witchfire")),
+                 (8, 9, N_("Backlash")), (10, 12, N_("Amnesia")))
+
+
+def miscast_word(result: str) -> Text:
+    """A Miscast table result in the reader's language."""
+    return Text(result)
 
 
 def miscast_result(total: int) -> str:

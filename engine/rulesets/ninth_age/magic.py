@@ -861,13 +861,13 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
     saves; then the wizard's side loses PDU more power dice ([A-18])."""
     roll = roll_dice("2d6", state.rng, purpose=f"{c.name}: Miscast")
     result = casting.miscast_result(roll.total)
-    events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("{c} miscasts: 2D6 = {total}: {result}.", c=c.name, total=roll.total, result=result)))
+    events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("{c} miscasts: 2D6 = {total}: {result}.", c=c.name, total=roll.total, result=casting.miscast_word(result))))
     if has_item(state, c, "Grounding Rod") and decide(
-            state, c.seat, f"rod-{state.magic.number}-{len(state.magic.attempted)}", _("{c} rolled {result} on the Miscast table. Re-roll it with the Grounding Rod (one use)?", c=c.name, result=result), ["no", "yes"], default="no") == "yes":
+            state, c.seat, f"rod-{state.magic.number}-{len(state.magic.attempted)}", _("{c} rolled {result} on the Miscast table. Re-roll it with the Grounding Rod (one use)?", c=c.name, result=casting.miscast_word(result)), ["no", "yes"], default="no") == "yes":
         c.used_items.append("Grounding Rod")
         roll = roll_dice("2d6", state.rng, purpose=f"{c.name}: Miscast, re-rolled")
         result = casting.miscast_result(roll.total)
-        events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("Grounding Rod: the Miscast is re-rolled: 2D6 = {total}: {result}.", total=roll.total, result=result)))
+        events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("Grounding Rod: the Miscast is re-rolled: 2D6 = {total}: {result}.", total=roll.total, result=casting.miscast_word(result))))
     effect = SpellEffect(strength=casting.miscast_strength(pdu), armour_piercing=1, hits="1")
     me = caster_unit(state, c)
     centre = me.footprint().centre
