@@ -14,9 +14,10 @@ from engine.rulesets.ninth_age.leadership import (
     unit_leadership,
 )
 from engine.rulesets.ninth_age.casualties import (  # noqa: F401 - kept importable from here for older callers
-    _destroy, dangerous_terrain, flee, lose_wounds, panic,
+    _destroy, dangerous_terrain, flee, lose_wounds, panic, terrain_checks,
 )
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
+from engine.rulesets.ninth_age.terrain_rules import charge_from_hill, on_hill
 from engine.rulesets.ninth_age.shooting_phase import stand_and_shoot, stand_and_shoot_problem
 from engine.rulesets.ninth_age.skirmishers import close_ranks, open_ranks  # noqa: F401 - open_ranks likewise
 from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState
@@ -281,13 +282,15 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         state.last_moves.append({"unit": charger.id, "kind": "charge", "path": [list(start),
                                                                                  list(best.footprint.centre)],
                                  "label": f"{d:.1f}\" vs {total}\" ({'+'.join(map(str, dice))})"})
+        charger.hill_charge = charge_from_hill(state, start_fp.shape, best.footprint.shape)
         text = (f"{charger.id} charges home into {target.id}'s {best.side} ({d:.1f}\" away, charge range "
                 f"{total}\"): wheel {abs(best.turn):.0f}°, "
-                f"{best.contact} models in base contact.")
+                f"{best.contact} models in base contact."
+                + (f" It charged down from high ground ({on_hill(state, start_fp.shape):.0%} on the hill at the "
+                   f"start, {on_hill(state, best.footprint.shape):.0%} at the end): +1 combat score in the next "
+                   "round (§18.4)." if charger.hill_charge else ""))
         events.append(Event(kind="charge-move", seat=charger.owner, data={"unit": charger.id}, text=text))
         # the ground the charge swept over: Dangerous Terrain once per feature (§18.1)
-        from engine.rulesets.ninth_age.movement import terrain_checks
-
         terrain_checks(state, charger, "charge", [start_fp.shape.union(best.footprint.shape).convex_hull], events)
         if target.fleeing:
             _destroy(state, target, events, f"{target.id} is caught fleeing and destroyed")

@@ -18,7 +18,7 @@ from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import fighters
 from engine.rulesets.ninth_age.characters import joined
-from engine.rulesets.ninth_age.casualties import PANIC_RANGE, destroy, flee, lose_wounds, panic
+from engine.rulesets.ninth_age.casualties import PANIC_RANGE, destroy, flee, lose_wounds, panic, terrain_checks
 from engine.rulesets.ninth_age.charges import placements
 from engine.rulesets.ninth_age.fighters import Blow, combat_groups, enemies_in_contact, unit_full_ranks
 from engine.rulesets.ninth_age.leadership import charge_dice, leadership_test, unit_leadership
@@ -482,7 +482,7 @@ def side_score(state: NinthAgeState, seat: str, rnd: Round) -> SideScore:
     for u in engaged:
         entry = state.unit_entry(u)
         if u.charged or u.pursuit_charge:
-            score.charge = max(score.charge, 1)
+            score.charge = max(score.charge, 2 if u.charged and u.hill_charge else 1)  # +2 from a Hill (§18.4)
         score.rank_ranks.append(unit_full_ranks(state, u))
         if entry.command.standard and not u.standard_lost:
             score.standard = True
@@ -765,7 +765,9 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
                     and state.units[k].owner != unit.owner]
         if touching:
             unit.pose = trial.pose
-            _pursuit_charge(state, unit, state.units[sorted(touching)[0]], events)
+            _pursuit_terrain(state, unit, start, trial, label, events)
+            if unit.on_table:
+                _pursuit_charge(state, unit, state.units[sorted(touching)[0]], events)
             return
         if not clearance_problem(trial, around, CLEARANCE_END, during=False):
             last_legal = trial
@@ -776,6 +778,14 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
     events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id},
                         text=f"{unit.id} {'pursues' if label == 'pursuit' else 'overruns'} "
                         f"{distance_between(start, end):.1f}\" of {go}\"."))
+    _pursuit_terrain(state, unit, start, end, label, events)
+
+
+def _pursuit_terrain(state: NinthAgeState, unit: UnitState, start, end, label: str, events: list[Event]) -> None:
+    """A pursuit or an overrun through Dangerous Terrain tests once per feature (§18.1)."""
+    if end is not start:
+        terrain_checks(state, unit, "overrun" if label == "overrun" else "pursuit",
+                       [start.shape.union(end.shape).convex_hull], events)
 
 
 def distance_between(a, b) -> float:
