@@ -226,7 +226,8 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
 
 
 def _no_table(around: Surroundings) -> Surroundings:
-    return Surroundings(others=around.others, impassable=around.impassable, table=None, names=around.names)
+    return Surroundings(others=around.others, impassable=around.impassable, table=None, names=around.names,
+                        blockers=around.blockers)
 
 
 # -- Dangerous Terrain ----------------------------------------------------------------------------------

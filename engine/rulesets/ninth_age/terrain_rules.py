@@ -209,3 +209,53 @@ def defended_wall(state: NinthAgeState, unit: UnitState, side: str = "front") ->
             return t
     return None
 
+
+
+# -- sight and cover (§6.1, §10.5, §18) -------------------------------------------------------------------
+def sight_blockers(state: NinthAgeState) -> list:
+    """Blocking Terrain as line-of-sight obstacles (§18.1): Impassable terrain and Buildings,
+    never seen through; Hills, which may be seen into or out of but never through (§18.4)."""
+    from engine.table.sight import Obstacle
+
+    return [Obstacle(shape=t.polygon, kind="blocking", enterable=t.kind == "hill")
+            for t in state.table.features("blocking")]
+
+
+def hill_cover(state: NinthAgeState, target_shape, origin_inside) -> list:
+    """The hills between a shooter and its target as cover obstacles (§18.4): Soft for a target
+    partly on the hill, Hard for one completely off it; a hill hides the part of the target it
+    stands between, not the part standing on it (a line may go into a hill). The hill the
+    shooting model stands on gives no cover (§10.5)."""
+    from engine.table.sight import Obstacle
+
+    out = []
+    for t in state.table.features("hill"):
+        if origin_inside(t.polygon):
+            continue
+        partly_on = target_shape.intersection(t.polygon).area > 1e-9
+        out.append(Obstacle(shape=t.polygon, kind="soft" if partly_on else "hard", enterable=True))
+    return out
+
+
+def standing_cover(state: NinthAgeState, target: UnitState, shooter_point, *, large: bool) -> tuple[str, str]:
+    """Cover a target has from where it stands, whatever lies between (§18.5, §18.8, §18.9):
+    Ruins give Hard cover, Fields Soft cover, to a unit with half or more of its footprint in
+    them; a Wall gives Hard cover to a unit defending it with the side facing the shooter (the
+    front, or the flank or rear the shooter stands in). Never to a Large target (a model on a
+    hill counts as Large, §18.4). ("hard"/"soft"/"none", the reason)."""
+    from engine.table.arcs import arc_of
+
+    if large or target.pose is None:
+        return "none", ""
+    fp = target.footprint()
+    ruins = [t for t in state.table.terrain if t.kind == "ruins"]
+    if ruins and share_in(fp.shape, [t.polygon for t in ruins]) >= 0.5 - 1e-9:
+        return "hard", f"in {ruins[0].name if len(ruins) == 1 else 'Ruins'} (Ruins: Hard cover, §18.9)"
+    side = arc_of(fp, shooter_point)
+    wall = defended_wall(state, target, "front" if side == "inside" else side)
+    if wall is not None:
+        return "hard", f"defending {wall.name} (Wall: Hard cover, §18.8)"
+    fields = [t for t in state.table.terrain if t.kind == "field"]
+    if fields and share_in(fp.shape, [t.polygon for t in fields]) >= 0.5 - 1e-9:
+        return "soft", f"in {fields[0].name if len(fields) == 1 else 'a Field'} (Field: Soft cover, §18.5)"
+    return "none", ""
