@@ -109,12 +109,12 @@ async def test_a_ninth_age_battle_through_the_service(service, store):
     assert replayed.model_dump(mode="json") == state.model_dump(mode="json")
 
 
-async def deployed_through_the_service(service, *, front: bool = False):
-    """A seeded battle (classic deployment, open table) set up and both armies deployed with
-    /deploy as the players type it, by drops (characters, war machines, units); ``front``
-    stands the first rows on the front of the zones (the armies 24" apart), else at the back.
-    Returns the state at the first player turn."""
-    await say(service, USERS["p1"], "/game new ruleset:ninth-age seed:5 settings:deployment=classic, terrain=open")
+async def deployed_through_the_service(service, *, front: bool = False, terrain: str = "open"):
+    """A seeded battle (classic deployment, an open table unless ``terrain`` names a layout) set
+    up and both armies deployed with /deploy as the players type it, by drops (characters, war
+    machines, units); ``front`` stands the first rows on the front of the zones (the armies 24"
+    apart), else at the back. Returns the state at the first player turn."""
+    await say(service, USERS["p1"], f"/game new ruleset:ninth-age seed:5 settings:deployment=classic, terrain={terrain}")
     await say(service, USERS["p2"], "/game join")
     await answer_questions(service)
     _, _, state = await snapshot(service)

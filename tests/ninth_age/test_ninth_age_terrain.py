@@ -54,6 +54,8 @@ def test_fields_and_walls_are_dangerous_to_cavalry_marching_but_not_to_infantry_
     [test] = dangerous_tests(log)
     assert "marching through Wheat Field; Field: Dangerous for Cavalry (§18.5); 1D6 a model" in test.text
     assert len(test.roll.dice) == 8
+    march = next(e for e in log if e.kind == "march")  # the reply says the ground it moved over
+    assert march.text.endswith("from its start; ends 100% in Wheat Field (Field).")
     log = []
     apply(scenario({"Halberdiers": (49, 7, 0)}), March(seat="p1", unit="Halberdiers", steps=[fwd(8)]), log=log)
     assert dangerous_tests(log) == [] and log[-1].kind == "march"
@@ -62,6 +64,7 @@ def test_fields_and_walls_are_dangerous_to_cavalry_marching_but_not_to_infantry_
     apply(state, March(seat="p1", unit="Knights", steps=[fwd(8)]), log=log)
     [test] = dangerous_tests(log)
     assert "marching through Stone Wall; Wall: Dangerous for Cavalry (§18.8)" in test.text
+    assert next(e for e in log if e.kind == "march").text.endswith("; through Stone Wall (Wall).")
     # an advance is no march: no test (§18.1)
     log = []
     apply(state, Advance(seat="p1", unit="Knights", steps=[fwd(8)]), log=log)

@@ -17,7 +17,7 @@ from engine.rulesets.ninth_age.casualties import (  # noqa: F401 - kept importab
     _destroy, dangerous_terrain, flee, lose_wounds, panic, terrain_checks,
 )
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
-from engine.rulesets.ninth_age.terrain_rules import charge_from_hill, on_hill
+from engine.rulesets.ninth_age.terrain_rules import charge_from_hill, ground_note, on_hill
 from engine.rulesets.ninth_age.shooting_phase import stand_and_shoot, stand_and_shoot_problem
 from engine.rulesets.ninth_age.skirmishers import close_ranks, open_ranks  # noqa: F401 - open_ranks likewise
 from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState
@@ -285,7 +285,8 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         charger.hill_charge = charge_from_hill(state, start_fp.shape, best.footprint.shape)
         text = (f"{charger.id} charges home into {target.id}'s {best.side} ({d:.1f}\" away, charge range "
                 f"{total}\"): wheel {abs(best.turn):.0f}°, "
-                f"{best.contact} models in base contact."
+                f"{best.contact} models in base contact"
+                f"{ground_note(state, [start_fp.shape.union(best.footprint.shape).convex_hull], best.footprint.shape)}."
                 + (f" It charged down from high ground ({on_hill(state, start_fp.shape):.0%} on the hill at the "
                    f"start, {on_hill(state, best.footprint.shape):.0%} at the end): +1 combat score in the next "
                    "round (§18.4)." if charger.hill_charge else ""))

@@ -14,7 +14,7 @@ from engine.rulesets.ninth_age.leadership import hold_your_ground, leadership_te
 from engine.rulesets.ninth_age.magic_state import spell_modified  # M under spells (§9)
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
-from engine.rulesets.ninth_age.terrain_rules import water_blocks_march
+from engine.rulesets.ninth_age.terrain_rules import ground_note, water_blocks_march
 from engine.table.contact import distance
 from engine.table.footprint import Formation
 from engine.table.frame import EPS_DIST, normalise
@@ -148,7 +148,8 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
                         text=f"{unit.id} {'marches' if kind == 'march' else 'advances'}"
                         f"{f' flying (Fly {flies})' if flies is not None else ''}: {', '.join(result.parts)}; "
                         f"{result.length:.1f}\" of {hidden.shown_allowance(state, unit, allowance):g}\" used, "
-                        f"farthest model {result.max_displacement:.1f}\" from its start."))
+                        f"farthest model {result.max_displacement:.1f}\" from its start"
+                        f"{ground_note(state, ends if flies is not None else shapes, result.footprint.shape)}."))
     if kind == "march":
         terrain_checks(state, unit, kind, shapes, events, flying=flies is not None, ends=ends)
 
@@ -253,4 +254,5 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
                         text=f"{unit.id} {'marches' if kind == 'march' else 'advances'}"
                         f"{f' flying (Fly {flies})' if flies is not None else ''} with Free Reform to "
                         f"({x:g}, {y:g}), {files} wide facing {end.bearing:g}°; the farthest model travels "
-                        f"{worst:.1f}\" of {allowance:g}\" around obstacles."))
+                        f"{worst:.1f}\" of {allowance:g}\" around obstacles"
+                        f"{ground_note(state, ends if flies is not None else swept, end.shape)}."))

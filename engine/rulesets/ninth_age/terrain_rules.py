@@ -259,3 +259,20 @@ def standing_cover(state: NinthAgeState, target: UnitState, shooter_point, *, la
     if fields and share_in(fp.shape, [t.polygon for t in fields]) >= 0.5 - 1e-9:
         return "soft", f"in {fields[0].name if len(fields) == 1 else 'a Field'} (Field: Soft cover, §18.5)"
     return "none", ""
+
+
+def ground_note(state: NinthAgeState, path_shapes: list, end_shape) -> str:
+    """What terrain a move went through and where it ended, for the reply: "; through Wheat
+    Field (Field), Stone Wall (Wall); ends 62% in Forest (Forest)" ("" on open ground)."""
+    through = [t for t in state.table.terrain if crossed(t, path_shapes)]
+    if not through:
+        return ""
+    ends = [(t, share_in(end_shape, [t.polygon])) for t in through]
+    passed = [t for t, s in ends if s <= 0]
+    text = ""
+    if passed:
+        text += "; through " + ", ".join(f"{t.name} ({KIND_WORD.get(t.kind, t.kind)})" for t in passed)
+    inside = [(t, s) for t, s in ends if s > 0]
+    if inside:
+        text += "; ends " + ", ".join(f"{s:.0%} in {t.name} ({KIND_WORD.get(t.kind, t.kind)})" for t, s in inside)
+    return text
