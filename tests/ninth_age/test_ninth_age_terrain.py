@@ -304,3 +304,23 @@ def test_wall_defenders_are_distracting_against_a_charge_across_the_wall_in_the_
     brutes.pose = Pose(x=24 + knights.footprint().half_width + brutes.footprint().half_depth, y=32, bearing=270)
     assert terrain_rules.defended_wall(state, brutes, "front") is None
     assert to_hit(state, knights, brutes, blows(state, knights)[0])[1] == 0
+
+
+def test_a_unit_half_in_a_field_is_flammable():
+    from engine.rulesets.ninth_age.attacks import resolve_hits
+    from engine.rulesets.ninth_age.damage import Attack
+
+    base = scenario({"Brutes": (49, 16, 180)})  # in the middle of the Wheat Field (45-53 x 13-19)
+    assert terrain_rules.in_field(base, base.units["Brutes"])
+    fire = Attack(strength=3, category="shooting", flaming=True, source="test")
+    state = load(base.model_copy(deep=True), 1, 1, 1, 1)  # two failed to-wound rolls, then two re-rolls of 1
+    log = []
+    resolve_hits(state, state.units["Brutes"], fire, 2, log)
+    text = " ".join(e.text for e in log)
+    assert "Brutes stands in a Field: Flammable (§18.5)." in text and "Flammable re-rolls 1 1" in text
+    # out of the field: no re-roll
+    state = load(base.model_copy(deep=True), 1, 1, 1, 1)
+    state.units["Brutes"].pose = Pose(x=30, y=40, bearing=180)
+    log = []
+    resolve_hits(state, state.units["Brutes"], fire, 2, log)
+    assert "Flammable" not in " ".join(e.text for e in log)
