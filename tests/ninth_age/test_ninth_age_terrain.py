@@ -324,3 +324,33 @@ def test_a_unit_half_in_a_field_is_flammable():
     log = []
     resolve_hits(state, state.units["Brutes"], fire, 2, log)
     assert "Flammable" not in " ".join(e.text for e in log)
+
+
+def test_a_flying_charge_meets_only_forests_and_where_it_lands():
+    # the Warlord on Wyvern (Fly) charges over the Forest onto the Halberdiers beyond it; the
+    # Pond it lands beside and the Wheat Field are not crossed
+    state = scenario({"Warlord on Wyvern": (58, 16, 0), "Halberdiers": (58, 34, 180, 5)}, seat="p2", step="charges")
+    assert terrain_rules.flies(state, state.units["Warlord on Wyvern"])
+    state = apply(state, Charge(seat="p2", unit="Warlord on Wyvern", target="Halberdiers"))
+    load(state, 6, 6, 6, 1, 2, 3, 4)  # the charge range (Swiftstride), then 4D6 for the forest flown over
+    log = []
+    state = apply(state, EndStep(seat="p2"), log=log)
+    [test] = dangerous_tests(log)
+    assert "charging through Forest; Forest: Dangerous for a flying move (§18.7)" in test.text
+    # flying over the Ruined Chapel (21-28 x 12-17) and landing beyond it: no test (only where it lands
+    # counts, §22 Fly); the same charge on foot would test Ruins
+    base = scenario({"Warlord on Wyvern": (24.5, 7, 0), "Halberdiers": (24.5, 28, 180, 5)}, seat="p2",
+                    step="charges")
+    for fly in (True, False):
+        state = base.model_copy(deep=True)
+        if not fly:
+            entry = state.unit_entry(state.units["Warlord on Wyvern"])
+            for part in entry.parts:
+                part.special_rules = [r for r in part.special_rules if not r.startswith("Fly")]
+        assert terrain_rules.flies(state, state.units["Warlord on Wyvern"]) is fly
+        state = apply(state, Charge(seat="p2", unit="Warlord on Wyvern", target="Halberdiers"))
+        load(state, 6, 6, 6)
+        log = []
+        state = apply(state, EndStep(seat="p2"), log=log)
+        assert state.units["Warlord on Wyvern"].charged
+        assert [("Ruined Chapel" in t.text) for t in dangerous_tests(log)] == ([] if fly else [True])

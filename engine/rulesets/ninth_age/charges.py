@@ -17,7 +17,7 @@ from engine.rulesets.ninth_age.casualties import (  # noqa: F401 - kept importab
     _destroy, dangerous_terrain, flee, lose_wounds, panic, terrain_checks,
 )
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
-from engine.rulesets.ninth_age.terrain_rules import charge_from_hill, ground_note, on_hill
+from engine.rulesets.ninth_age.terrain_rules import charge_from_hill, flies, ground_note, on_hill
 from engine.rulesets.ninth_age.shooting_phase import stand_and_shoot, stand_and_shoot_problem
 from engine.rulesets.ninth_age.skirmishers import close_ranks, open_ranks  # noqa: F401 - open_ranks likewise
 from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState
@@ -292,7 +292,8 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                    "round (§18.4)." if charger.hill_charge else ""))
         events.append(Event(kind="charge-move", seat=charger.owner, data={"unit": charger.id}, text=text))
         # the ground the charge swept over: Dangerous Terrain once per feature (§18.1)
-        terrain_checks(state, charger, "charge", [start_fp.shape.union(best.footprint.shape).convex_hull], events)
+        terrain_checks(state, charger, "charge", [start_fp.shape.union(best.footprint.shape).convex_hull], events,
+                       flying=flies(state, charger), ends=[start_fp.shape, best.footprint.shape])
         if target.fleeing:
             _destroy(state, target, events, f"{target.id} is caught fleeing and destroyed")
 

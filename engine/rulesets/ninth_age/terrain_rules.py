@@ -276,3 +276,12 @@ def ground_note(state: NinthAgeState, path_shapes: list, end_shape) -> str:
     if inside:
         text += "; ends " + ", ".join(f"{s:.0%} in {t.name} ({KIND_WORD.get(t.kind, t.kind)})" for t, s in inside)
     return text
+
+
+def flies(state: NinthAgeState, unit: UnitState) -> bool:
+    """A unit made up entirely of models with Fly (§22), characters joined to it included: it
+    flies when it charges, meeting only the ground it takes off from and lands in, and the
+    forests it flies over."""
+    from engine.rulesets.ninth_age.characters import joined
+
+    return all(state.unit_entry(u).has_rule("Fly") for u in [unit, *joined(state, unit)])
