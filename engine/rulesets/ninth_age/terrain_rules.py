@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from shapely.geometry import LineString
 from shapely.ops import unary_union
 
+from engine.rulesets.ninth_age.catalogue import rule_name, rule_param
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.table.terrain import TerrainFeature
 
@@ -42,8 +43,6 @@ def kind_share(state: NinthAgeState, shape, kind: str) -> float:
 
 def strider(state: NinthAgeState, unit: UnitState, kind: str) -> bool:
     """Strider, or Strider (X) naming this kind of terrain (§22)."""
-    from engine.rulesets.ninth_age.catalogue import rule_name, rule_param
-
     entry = state.unit_entry(unit)
     for rule in entry.all_rules():
         if rule_name(rule) != "Strider":
@@ -282,6 +281,5 @@ def flies(state: NinthAgeState, unit: UnitState) -> bool:
     """A unit made up entirely of models with Fly (§22), characters joined to it included: it
     flies when it charges, meeting only the ground it takes off from and lands in, and the
     forests it flies over."""
-    from engine.rulesets.ninth_age.characters import joined
-
-    return all(state.unit_entry(u).has_rule("Fly") for u in [unit, *joined(state, unit)])
+    inside = [u for u in state.units.values() if u.host == unit.id]  # its characters, hidden ones too
+    return all(state.unit_entry(u).has_rule("Fly") for u in [unit, *inside])
