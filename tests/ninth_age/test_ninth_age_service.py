@@ -7,6 +7,7 @@ import io
 from PIL import Image
 
 from bot.commands import parse_line
+from renderers.table import LEGEND_ROW
 
 from game_helpers import _group, answer_for, slots
 
@@ -77,7 +78,7 @@ async def test_a_ninth_age_battle_through_the_service(service, store):
     # the board image: a PNG at the table's scale
     reply = await say(service, USERS[active], "/game board")
     picture = Image.open(io.BytesIO(reply.image))
-    assert picture.size == (720, 480 + 28)
+    assert picture.size == (720, 480 + 28 + LEGEND_ROW)  # the header, the table, the terrain legend's row
 
     # moves as players say them: first the charge declarations end, then an advance with a wheel
     reply = await say(service, USERS[active], "/end")

@@ -354,3 +354,24 @@ def test_a_flying_charge_meets_only_forests_and_where_it_lands():
         state = apply(state, EndStep(seat="p2"), log=log)
         assert state.units["Warlord on Wyvern"].charged
         assert [("Ruined Chapel" in t.text) for t in dangerous_tests(log)] == ([] if fly else [True])
+
+
+def test_a_charge_may_not_go_through_a_building_and_a_failed_charge_stops_short_of_it():
+    # the Farmhouse (33-39 x 22-26) stands between the Knights and the Brutes
+    state = scenario({"Knights": (36, 17, 0), "Brutes": (36, 31, 180)}, step="charges")
+    with pytest.raises(IllegalAction, match=r"Knights has no room to reach Brutes's front .*; the way there goes "
+                                            r"through Farmhouse, a Building: Impassable terrain to every unit"):
+        RULESET.apply(state, Charge(seat="p1", unit="Knights", target="Brutes"))
+    # around it, on the open side, the charge is declared and made
+    state = scenario({"Knights": (44, 17, 0), "Brutes": (44, 31, 180)}, step="charges")
+    state = apply(state, Charge(seat="p1", unit="Knights", target="Brutes"))
+    # a failed charge moves straight on (the highest die, 6") and stops 1" before a thin crag, never
+    # jumping past it
+    from engine.rulesets.ninth_age.charges import _failed
+
+    state = scenario({"Knights": (36, 17, 0), "Brutes": (36, 40, 180)}, step="charges", terrain="open")
+    state.table.terrain.append(feature("Crag", "impassable", [(30, 21), (42, 21), (42, 21.5), (30, 21.5)]))
+    log = []
+    _failed(state, state.units["Knights"], state.units["Brutes"], [6, 5], log, why="a test")
+    top = state.units["Knights"].footprint().shape.bounds[3]
+    assert 19.5 <= top <= 20 + 1e-6 and "moves 1.0\" of 6\"" in log[-1].text
