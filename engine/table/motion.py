@@ -26,6 +26,7 @@ import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import maximum_bipartite_matching
 from shapely.geometry import Point as ShapelyPoint
+from shapely.ops import nearest_points
 
 from engine.core.errors import IllegalAction
 from engine.core.text import N_, Text, _, decimal
@@ -156,6 +157,20 @@ class Surroundings:
     impassable: object = None  # a shapely geometry (or None)
     table: object = None  # an engine.table.terrain.Table (or None)
     names: Mapping[Hashable, str] = field(default_factory=dict)
+    # the impassable features one by one: (name, shape, what it is); when given, a refusal names
+    # the nearest one, the point of it the unit would meet, and what it is
+    blockers: Sequence[tuple[str, object, str]] = ()
+
+
+def _blocker(shape, around: Surroundings) -> tuple[str, str]:
+    """('impassable terrain', '') or the nearest named feature with the point of it the unit
+    meets, and what that feature is."""
+    if not around.blockers:
+        return _("impassable terrain"), ""
+    name, poly, note = min(around.blockers, key=lambda b: shape.distance(b[1]))
+    _near, at = nearest_points(shape, poly)
+    return (_("{name} at ({x}, {y})", name=name, x=decimal(at.x, ".1f"), y=decimal(at.y, ".1f")),
+            _("; {name} is {note}", name=name, note=note) if note else "")
 
 
 def clearance_problem(fp: Footprint, around: Surroundings, gap: float, *, during: bool,
@@ -177,9 +192,10 @@ def clearance_problem(fp: Footprint, around: Surroundings, gap: float, *, during
     if around.impassable is not None and not around.impassable.is_empty:
         d = shape.distance(around.impassable)
         if d < gap - EPS_DIST:
-            return (_("it would enter impassable terrain") if d <= 0
-                    else _("it would come {d}\" from impassable terrain (at least {gap}\" needed)", d=decimal(d, ".2f"),
-                           gap=decimal(gap, "g")))
+            what, note = _blocker(shape, around)
+            return (_("it would enter {what}{note}", what=what, note=note) if d <= 0
+                    else _("it would come {d}\" from {what} (at least {gap}\" needed{note})", d=decimal(d, ".2f"),
+                           what=what, gap=decimal(gap, "g"), note=note))
     if around.table is not None:
         off = around.table.off_table_fraction(shape)
         if during and off > 0.5 + 1e-9:

@@ -10,13 +10,13 @@ import math
 
 from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.actions import MoveStep
-from engine.rulesets.ninth_age.casualties import dangerous_terrain
+from engine.rulesets.ninth_age.casualties import terrain_checks
 from engine.rulesets.ninth_age.leadership import hold_your_ground, leadership_test, unit_leadership
 from engine.rulesets.ninth_age.magic_state import spell_modified  # M under spells (§9)
 from engine.rulesets.ninth_age.mixed_units import joined, unit_movement
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
-from engine.rulesets.ninth_age.terrain_layouts import terrain_name
+from engine.rulesets.ninth_age.terrain_rules import ground_note, water_blocks_march
 from engine.table.contact import distance
 from engine.table.footprint import Formation
 from engine.table.frame import EPS_DIST, normalise
@@ -27,16 +27,16 @@ from engine.table.motion import (
 MARCH_TEST_RANGE = 8.0
 # A move's line by (kind, flying): whole sentences, so each language says them its own way.
 MOVE_LINES = {
-    ("advance", False): N_("{unit} advances: {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start."),
-    ("march", False): N_("{unit} marches: {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start."),
-    ("advance", True): N_("{unit} advances flying (Fly {fly}): {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start."),
-    ("march", True): N_("{unit} marches flying (Fly {fly}): {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start."),
+    ("advance", False): N_("{unit} advances: {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start{ground_note}."),
+    ("march", False): N_("{unit} marches: {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start{ground_note}."),
+    ("advance", True): N_("{unit} advances flying (Fly {fly}): {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start{ground_note}."),
+    ("march", True): N_("{unit} marches flying (Fly {fly}): {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start{ground_note}."),
 }
 REFORM_LINES = {
-    ("advance", False): N_("{unit} advances with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles."),
-    ("march", False): N_("{unit} marches with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles."),
-    ("advance", True): N_("{unit} advances flying (Fly {fly}) with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles."),
-    ("march", True): N_("{unit} marches flying (Fly {fly}) with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles."),
+    ("advance", False): N_("{unit} advances with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles{ground_note}."),
+    ("march", False): N_("{unit} marches with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles{ground_note}."),
+    ("advance", True): N_("{unit} advances flying (Fly {fly}) with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles{ground_note}."),
+    ("march", True): N_("{unit} marches flying (Fly {fly}) with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles{ground_note}."),
 }
 
 
@@ -136,8 +136,9 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     if problem:
         raise IllegalAction("blocked", _("{unit} can't move like that: {problem}.", unit=unit.id, problem=problem))
     shapes = [p.shape for p in result.path]
+    ends = [fp.shape, result.footprint.shape]  # a flier meets only where it takes off and lands (§22 Fly)
     if kind == "march":
-        water = water_blocks_march(state, unit, shapes)
+        water = water_blocks_march(state, unit, ends if flies is not None else shapes)
         if water:
             raise IllegalAction("cannot-march", _("{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", unit=unit.id, water=water))
     unit.pose = result.footprint.pose
@@ -149,9 +150,9 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
 
     hidden.after_move(state, unit, result.length, allowance, events)
     events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
-                        text=_(MOVE_LINES["march" if kind == "march" else "advance", flies is not None], unit=unit.id, fly=flies, steps=text_join(", ", result.parts), length=decimal(result.length, ".1f"), shown_allowance=decimal(hidden.shown_allowance(state, unit, allowance), "g"), max_displacement=decimal(result.max_displacement, ".1f"))))
+                        text=_(MOVE_LINES["march" if kind == "march" else "advance", flies is not None], unit=unit.id, fly=flies, steps=text_join(", ", result.parts), length=decimal(result.length, ".1f"), shown_allowance=decimal(hidden.shown_allowance(state, unit, allowance), "g"), max_displacement=decimal(result.max_displacement, ".1f"), ground_note=ground_note(state, ends if flies is not None else shapes, result.footprint.shape))))
     if kind == "march":
-        terrain_checks(state, unit, kind, shapes, events)
+        terrain_checks(state, unit, kind, shapes, events, flying=flies is not None, ends=ends)
 
 
 def reform(state: NinthAgeState, unit: UnitState, files: int, facing: float, events: list[Event],
@@ -234,51 +235,16 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
         if length > allowance + EPS_DIST:
             raise IllegalAction("too-far", _("{unit}: a model would travel {length}\" around the obstacles; Free Reform allows {allowance}\" (§22).", unit=unit.id, length=decimal(length, ".1f"), allowance=decimal(allowance, "g")))
     swept = [start.shape.union(end.shape).convex_hull]
+    ends = [start.shape, end.shape]  # a flier meets only where it takes off and lands (§22 Fly)
     if kind == "march":
-        water = water_blocks_march(state, unit, swept)
+        water = water_blocks_march(state, unit, ends if flies is not None else swept)
         if water:
             raise IllegalAction("cannot-march", _("{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", unit=unit.id, water=water))
     unit.formation, unit.pose = end.formation, end.pose
     unit.moved = True
     unit.marched = kind == "march"
     if kind == "march":
-        terrain_checks(state, unit, kind, swept, events)
+        terrain_checks(state, unit, kind, swept, events, flying=flies is not None, ends=ends)
     state.last_moves.append({"unit": unit.id, "kind": kind, "path": [start.centre, end.centre]})
     events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
-                        text=_(REFORM_LINES["march" if kind == "march" else "advance", flies is not None], unit=unit.id, fly=flies, x=decimal(x, "g"), y=decimal(y, "g"), files=files, bearing=decimal(end.bearing, "g"), worst=decimal(worst, ".1f"), allowance=decimal(allowance, "g"))))
-
-
-MOUNTED_DANGER = ("cavalry", "monstrous cavalry", "chariot")
-
-
-def dangerous_features(state: NinthAgeState, unit: UnitState) -> list[tuple[object, int]]:
-    """Terrain that is dangerous to this unit, each with the highest failing die (§18.3, §18.9):
-    Water for Cavalry, Monstrous Cavalry and Chariots; Ruins for all but Skirmishers (those
-    mounted fail on 1-2); features marked dangerous otherwise."""
-    entry = state.unit_entry(unit)
-    mounted = entry.troop_type in MOUNTED_DANGER
-    out = []
-    for t in state.table.terrain:
-        if t.kind == "water" and mounted:
-            out.append((t, 1))
-        elif t.kind == "ruins":
-            if not entry.has_rule("Skirmishers"):
-                out.append((t, 2 if mounted else 1))
-        elif t.has("dangerous") and t.kind not in ("water", "ruins"):
-            out.append((t, 1))
-    return out
-
-
-def terrain_checks(state: NinthAgeState, unit: UnitState, kind: str, path_shapes: list, events: list[Event]) -> None:
-    """After a march or a charge: one Dangerous Terrain test per dangerous feature crossed (§18.1)."""
-    for feature, fail_max in dangerous_features(state, unit):
-        if unit.on_table and any(shape.intersects(feature.polygon) for shape in path_shapes):
-            dangerous_terrain(state, unit, fail_max, (_("marching through {feature}", feature=terrain_name(feature.name)) if kind == "march" else _("charging through {feature}", feature=terrain_name(feature.name))), events)
-
-
-def water_blocks_march(state: NinthAgeState, unit: UnitState, path_shapes: list) -> str | None:
-    """Units never march when entering, crossing or leaving Water (§18.3)."""
-    for t in state.table.features("water"):
-        if any(shape.intersects(t.polygon) for shape in path_shapes):
-            return t.name
-    return None
+                        text=_(REFORM_LINES["march" if kind == "march" else "advance", flies is not None], unit=unit.id, fly=flies, x=decimal(x, "g"), y=decimal(y, "g"), files=files, bearing=decimal(end.bearing, "g"), worst=decimal(worst, ".1f"), allowance=decimal(allowance, "g"), ground_note=ground_note(state, ends if flies is not None else swept, end.shape))))

@@ -7,7 +7,9 @@ and casualties can all ask without importing each other.
 
 from __future__ import annotations
 
+from engine.core.text import N_, Text, _
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.terrain_layouts import terrain_name
 from engine.table.contact import in_contact
 from engine.table.motion import Surroundings
 
@@ -19,7 +21,17 @@ def surroundings(state: NinthAgeState, exclude: set[str]) -> Surroundings:
                               if c in state.units and state.units[c].charged_out_of}
     others = {u.id: u.footprint() for u in state.on_table() if u.id not in exclude}
     return Surroundings(others=others, impassable=state.table.impassable(), table=state.table,
-                        names={k: k for k in others})
+                        names={k: k for k in others}, blockers=blockers(state))
+
+
+BUILDING_NOTE = N_("a Building: Impassable terrain to every unit, as Warband does not referee entering, garrisoning "
+                    "or assaulting Buildings (§18.6)")
+
+
+def blockers(state: NinthAgeState) -> list[tuple[str, object, str]]:
+    """The impassable features as a refusal names them: (name, shape, what it is)."""
+    return [(terrain_name(t.name), t.polygon, Text(BUILDING_NOTE) if t.kind == "building" else _("Impassable terrain (§18.2)"))
+            for t in state.table.features("impassable")]
 
 
 def engaged(state: NinthAgeState, unit: UnitState) -> bool:
