@@ -18,8 +18,10 @@ from engine.core.text import N_
 from renderers.terrain import _KNOWN
 
 ZONE_MARKS = (N_("START"), N_("EXIT"), N_("VICTORY"))
+# An area board's note of the chests in an area ("chest x2").
+CHEST = N_("chest x{n}")
 # Every word a renderer may draw by itself.
-WORDS: tuple[str, ...] = (*ZONE_MARKS, *(style.name for style in _KNOWN.values()))
+WORDS: tuple[str, ...] = (*ZONE_MARKS, CHEST, *(style.name for style in _KNOWN.values()))
 
 
 def said(view: Any, word: str) -> str:
