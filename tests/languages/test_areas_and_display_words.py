@@ -63,3 +63,19 @@ def test_warband_limits_and_scenarios_are_said_in_the_readers_language():
     assert say(limits_for("war-drums", "epic-assault").label, "hu") == "a War Drums epikus támadása"
     assert say(scenario_name("quick-strike"), "it") == "Assalto Rapido"
     assert scenario_name("custom") == "custom"
+
+
+def test_damage_types_and_ranges_stay_english_for_the_rules_and_are_said_at_display():
+    from engine.rulesets.dnd_minis.cards import AttackEntry, DamagePart, damage_kind_name, range_name
+
+    entry = AttackEntry(bonus=12, damage=10, damage_kind="magic", bonus_damage=[DamagePart(amount=5, kind="fire")])
+    shown = entry.describe()
+    assert shown == "+12 (10 magic + 5 fire)" and entry.damage_kind == "magic"  # what the rules compare
+    assert say(shown, "it") == "+12 (10 magia + 5 fuoco)"
+    assert say(shown, "hu") == "+12 (10 mágikus + 5 tűz)"
+    # The Italian book prints the ranges in English (seeds/000 line 1934); the Hungarian one translates them.
+    assert say(range_name("touch"), "it") == "touch" and say(range_name("touch"), "hu") == "érintés"
+    assert say(range_name("Range 6"), "hu") == "hatótáv 6" and range_name("cube 3") == "cube 3"
+    refused = _made_in("engine.rulesets.dnd_minis.skirmish.effects", "{target} takes {dealt} {kind} damage{outcome}.",
+                       target="Orc", dealt=5, kind=damage_kind_name("fire"), outcome="")
+    assert say(refused, "it") == "Orc subisce 5 danni (fuoco)."

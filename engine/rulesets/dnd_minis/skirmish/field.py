@@ -190,7 +190,7 @@ class SkirmishField(Battlefield):
         entries = attacker.card.melee
         if len({e.describe() for e in entries}) < 2:
             return self.best_melee_entry(attacker)
-        listed = "; ".join(f"{i + 1} = {e.describe()}" for i, e in enumerate(entries))
+        listed = join("; ", [join("", [f"{i + 1} = ", e.describe()]) for i, e in enumerate(entries)])
         answer = self.ask(attacker.controller or attacker.side, "aoo-attack",
                         _("The {attacker}'s attack of opportunity on the {mover}: with which attack? ({listed})",
                           attacker=attacker.name, mover=mover.name, listed=listed), [str(i + 1) for i in range(len(entries))])
