@@ -32,8 +32,10 @@ WAR_DRUMS = {"alice": ("Knights", "LG", [("paladin", 1), ("fighter", 2), ("arche
 STARTER = {"alice": ("Vanguard", "LG", [("paladin", 1), ("warrior", 3)]),
            "bob": ("Shield Wall", "LG", [("cleric", 1), ("dwarf", 3)])}
 TILES = {"alice": "gatehouse, crypt, shrine, chasm", "bob": "campsite, blood-altar, spike-field, rubble-hall"}
-# Words each language's replies must hold (the game's own terms, from the seeds).
-WORDS = {"it": ("partita", "banda"), "hu": ("játék", "csapat")}
+# Words each language's replies must hold (the game's own terms, from the seeds), the Paladin's
+# Commander Effect (an ability adding to its followers' attacks) among them.
+WORDS = {"it": ("partita", "banda", "effetto del comandante di paladin", "attacco di opportunità"),
+         "hu": ("játék", "csapat", "paladin: parancsnoki hatás", "támadás")}
 
 
 # A word of four letters or more, lower case, not inside a longer word.
