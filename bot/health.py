@@ -44,7 +44,7 @@ def check(db: Path, now: float | None = None) -> str | None:
     except OSError:
         return _("not connected to Discord (no heartbeat)")
     if age > STALE_AFTER:
-        return _("no heartbeat for {seconds} s: the gateway connection is lost or the bot hangs", seconds=f"{age:.0f}")
+        return _("no heartbeat for {seconds} s: the gateway connection is lost or the bot hangs", seconds=round(age))
     try:
         sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5).execute("select count(*) from sqlite_master")
     except sqlite3.Error as exc:

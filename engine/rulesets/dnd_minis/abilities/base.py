@@ -613,6 +613,12 @@ class Ability:
         self.rest = rest
         self.ref = ref  # the card's AbilityRef (uses, text), when it came from a card
 
+    @property
+    def shown_name(self) -> Any:
+        """The ability as the log names it beside a number: its printed name (card text, like
+        creature names, is data and stays as the card prints it); see PrintedCommanderEffect."""
+        return self.printed
+
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.printed!r}>"
 

@@ -121,15 +121,8 @@ def _others(creature: "Creature", battle: Battle | None) -> list["Creature"]:
 
 
 def shown_name(effect: Ability) -> object:
-    """An ability as the log names it beside a number: a Commander Effect read from a card's
-    printed text is said as the rules' term ("Effetto del Comandante", "parancsnoki hatás"),
-    the number beside it telling what it gives; any other ability by its printed name (card
-    text, like creature names, is data and stays as the card prints it)."""
-    from engine.rulesets.dnd_minis.abilities.command import PrintedCommanderEffect
-
-    if isinstance(effect, PrintedCommanderEffect):
-        return _("Commander Effect")
-    return effect.printed
+    """An ability as the log names it beside a number (:attr:`Ability.shown_name`)."""
+    return effect.shown_name
 
 
 def _mods(effects: Iterable[Ability], value_of, kind="ability") -> list[Modifier]:
