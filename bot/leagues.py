@@ -621,7 +621,12 @@ class LeagueService:
                          f"{f'{s.wins}-{s.draws}-{s.losses}':>7} {_pct(s.omw):>5} {_pct(s.gw):>5} {_pct(s.ogw):>5} "
                          f"{s.sos:>4} {s.score:>4}" + (" (dropped)" if s.dropped else ""))
         title = _("{league} — standings after round {round}", league=league.name, round=shown_round)
-        image = render_standings(str(title), [{**s.row(), "player": names[s.player]} for s in table])
+        # The image is seen by everyone: drawn in the server's language, as the boards are.
+        from bot.i18n import renderer_words, say
+
+        lang = await self.service.server_language(None if league.guild_id == LOCAL_GUILD else league.guild_id)
+        image = render_standings(say(title, lang), [{**s.row(), "player": names[s.player]} for s in table],
+                                 renderer_words(lang))
         return Reply(text=join("", ["📊 **", title, "**\n```\n" + "\n".join(lines) + "\n```"]), image=image,
                      image_name="standings.png")
 

@@ -33,3 +33,25 @@ async def test_a_league_games_end_reads_in_each_readers_language(service, store)
     hungarian = (await ok(service, other, f"/league history player:{other}")).text
     assert "vereség: egy szervező jelentette" in hungarian, hungarian
     assert "loss" not in italian and "loss" not in hungarian
+
+
+async def test_the_standings_image_is_drawn_in_the_servers_language(service, store, monkeypatch):
+    import renderers.standings as drawing
+
+    drawn = []
+    real = drawing.render_standings
+
+    def render(title, rows, words=None):
+        drawn.append((title, [words.get(w) if words else w for w in (drawing.PLAYER, drawing.POINTS, drawing.DROPPED)]))
+        return real(title, rows, words)
+
+    monkeypatch.setattr(drawing, "render_standings", render)
+    await ok(service, "gm", "/server language:it", organiser=True)
+    await ok(service, "gm", "/league create name:Torneo ruleset:dnd-minis-quick format:swiss")
+    for u in ("a", "b"):
+        await ok(service, u, "/league join")
+    await ok(service, "gm", "/league start")
+    reply = await ok(service, "a", "/league standings")
+    assert reply.image is not None
+    title, words = drawn[-1]
+    assert title.startswith("Torneo — classifica") and words == ["Giocatore", "Punti", " (escluso)"], drawn
