@@ -179,3 +179,62 @@ def test_dispel_questions_rerun_exactly(seed):
         asked += keys
         break
     assert asked, f"{spell} could not be cast at any unit"
+
+
+def _knights_with_their_bsb(seed: int):
+    """The console game's combat: the Captain (the Battle Standard Bearer) inside the Knights,
+    the Brutes on their front, the Pistoliers beside them (within 6"), the Brutes' Melee phase."""
+    from engine.rulesets.ninth_age.actions import Join
+
+    from game_helpers import apply, place
+
+    state = scenario({"Knights": (30, 20, 0, 4), "Captain": (34.5, 19, 0), "Pistoliers": (38, 19, 0)},
+                     terrain="open")
+    state = apply(state, Join(seat="p1", unit="Captain", into="Knights"))
+    front = max(y for b in state.units["Knights"].footprint().models for _, y in b.exterior.coords)
+    brutes = place(state, "Brutes", 30, front, 180, 3)
+    brutes.pose = brutes.pose.model_copy(update={"y": front + brutes.footprint().half_depth + 1e-4})
+    brutes.charged = True
+    state.phase, state.step, state.active = "melee", "", "p2"
+    state.rng = Rng.from_seed(seed)
+    return state
+
+
+def test_rules_changed_between_the_question_and_its_answer(monkeypatch):
+    """Root cause of the console game's Panic test shown twice (log entries 91 and 92): the
+    question was asked by one version of the rules and answered under the next. Between them,
+    a fix let a Battle Standard Bearer inside a unit give Hold Your Ground, so the answered run
+    re-rolled the Knights' Break test: one more 2D6, one more event, every later die different.
+    The core skipped the first ``shown`` events of the new run as if they were the ones shown,
+    and the Pistoliers' Panic test came out again with other dice. Now the answered run is
+    checked against what the table saw, and a changed account is shown whole, with a notice."""
+    from engine.rulesets.ninth_age import combat
+
+    fixed = combat._bsb_near
+    state = _knights_with_their_bsb(0)
+    monkeypatch.setattr(combat, "_bsb_near", lambda s, u: False)  # the rules before the fix
+    s, events = RULESET.apply(state, Fight(seat="p2", unit="Brutes"))
+    shown = [str(e.text) for e in events]
+    while s.pending is not None and not s.pending.decision.key.startswith("pursue"):
+        d = s.pending.decision
+        s, events = RULESET.apply(s, Decide(seat=d.seat, option="none" if "none" in d.options else d.options[0]))
+        shown += [str(e.text) for e in events]
+    assert s.pending is not None and s.pending.decision.key == "pursue-Brutes"
+    asked = [t for t in shown if t.startswith("Pistoliers Panic test")]
+    assert len(asked) == 1
+    s = RULESET.load_state(s.model_dump_json())  # the question waits in the store; the bot is updated
+    monkeypatch.setattr(combat, "_bsb_near", fixed)
+    s, events = RULESET.apply(s, Decide(seat="p2", option="Knights"))
+    after = [str(e.text) for e in events]
+    panics = [t for t in after if t.startswith("Pistoliers Panic test")]
+    assert panics and panics[0] != asked[0]  # the same test, other dice: the answered run differs
+    assert events[0].kind == "rerun" and "rules were updated" in after[0]
+    assert "Combat: Brutes vs Knights." in after  # the whole action, from its start
+    # unchanged rules: no notice, nothing shown twice (the same game under one version)
+    s, events = RULESET.apply(_knights_with_their_bsb(0), Fight(seat="p2", unit="Brutes"))
+    while s.pending is not None:
+        d = s.pending.decision
+        s, more = RULESET.apply(s, Decide(seat=d.seat, option="none" if "none" in d.options else d.options[0]))
+        events += more
+    assert not any(e.kind == "rerun" for e in events)
+    assert len([e for e in events if str(e.text).startswith('Pistoliers Panic test (Knights broke within 6"; Ld from its own): ')]) == 1
