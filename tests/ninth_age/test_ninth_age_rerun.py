@@ -123,7 +123,7 @@ def test_a_break_with_panic_before_the_pursue_question_reruns_exactly():
         texts = [t for _, t in shown]
         tests = [t for t in texts if t.startswith("Pistoliers Panic test")]
         assert len(tests) == 1, texts  # one test, shown once; a later one says it already passed
-        assert texts.index(tests[0]) < texts.index("Knights breaks!") + 3
+        assert texts.index(tests[0]) < texts.index("Knights break!") + 3
         # and the game replays from its log: the action and its answers
         assert s.model_dump(mode="json") == _replayed(state, Fight(seat="p2", unit="Brutes"), keys, shown, seed)
     assert seen >= 3

@@ -172,14 +172,14 @@ async def test_a_charge_and_its_reaction_through_the_service(service):
     target = min(state.on_table(enemy), key=lambda u: distance(fp, u.footprint()))
     reply = await say(service, USERS[active], f'/charge unit:"{runner.id}" target:"{target.id}"')
     assert reply.error is None, reply.text
-    assert f"{runner.id} declares a charge on {target.id}" in reply.text
+    assert f"{runner.id} declare a charge on {target.id}" in reply.text  # Pistoliers, Wolf Riders...
     assert "how does" in reply.text and f"<@{USERS[enemy]}>" not in reply.text or reply.mentions == [USERS[enemy]]
     _, _, state = await snapshot(service)
     assert state.pending.decision.seat == enemy and state.pending.decision.options == ["hold", "flee"]
     reply = await say(service, USERS[active], "/decide option:hold")
     assert reply.error == "not-your-decision"
     reply = await say(service, USERS[enemy], "/decide option:hold")
-    assert reply.error is None and f"{target.id} reacts: hold." in reply.text
+    assert reply.error is None and f"{target.id} react: hold." in reply.text
     reply = await say(service, USERS[active], "/end")
     assert reply.error is None and f"{runner.id} charge range" in reply.text
     if "Which one?" in reply.text:  # placements tie: the charging player picks (§24.5)
@@ -187,4 +187,4 @@ async def test_a_charge_and_its_reaction_through_the_service(service):
         assert state.pending.decision.seat == active and state.pending.decision.key == f"placement-{runner.id}"
         reply = await say(service, USERS[active], "/decide option:2")
         assert reply.error is None, reply.text
-    assert "charges home" in reply.text or "charge fails" in reply.text
+    assert "charge home" in reply.text or "charge fails" in reply.text

@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
+from engine.core.text import join, ngettext
+from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age import fighters
 from engine.rulesets.ninth_age.characters import joined
 from engine.rulesets.ninth_age.casualties import PANIC_RANGE, destroy, flee, lose_wounds, panic
@@ -596,7 +598,7 @@ def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> No
         for u in order:
             if u.on_table and break_test(state, u, result, rnd, events):
                 broken.append(u)
-                events.append(Event(kind="break", seat=u.owner, data={"unit": u.id}, text=f"{u.id} breaks!"))
+                events.append(Event(kind="break", seat=u.owner, data={"unit": u.id}, text=ngettext("{unit} breaks!", "{unit} break!", number(state, u), unit=u.id)))
     after_break(state, rnd, broken, result, events)
 
 
@@ -791,19 +793,22 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
     state.last_moves.append({"unit": unit.id, "kind": label, "path": [list(start.centre), list(end.centre)],
                              "label": f"{go}\""})
     done = distance_between(fp, end) if end is not start and not turned_only else 0.0
-    verb = "pursues" if label == "pursuit" else "overruns"
-    text = f"{unit.id} {verb} {done:.1f}\" of {go}\""
+    n, moved = number(state, unit), {"unit": unit.id, "done": f"{done:.1f}", "go": go}
+    head = (ngettext("{unit} pursues {done}\" of {go}\"", "{unit} pursue {done}\" of {go}\"", n, **moved)
+            if label == "pursuit" else
+            ngettext("{unit} overruns {done}\" of {go}\"", "{unit} overrun {done}\" of {go}\"", n, **moved))
+    text = ""
     if done < go - MOVE_SAMPLE - 1e-6:
         if blocked:
-            text += f": {blocked} stands in its way, so it stops at the last place at least 1\" from other units"
+            text += f": {blocked} stands in its way, so the pursuer stops at the last place at least 1\" from other units"
         else:
-            text += ": farther on it would end within 1\" of another unit, so it stops at the last place at least " \
+            text += ": farther on it would end within 1\" of another unit, so the pursuer stops at the last place at least " \
                     "1\" from them"
         if turned_only:
-            text += f" (none on its way: it turns {turned_only:.0f}° toward its quarry instead)"
+            text += f" (none on the way: the pursuer turns {turned_only:.0f}° toward its quarry instead)"
         elif done < MOVE_SAMPLE / 2:
-            text += " (it stays where it stood)"
-    events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id}, text=text + "."))
+            text += " (the pursuer stays where it stood)"
+    events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id}, text=join("", [head, text, "."])))
 
 
 def _turn_toward(start, bearing: float, around):
