@@ -16,6 +16,8 @@ from dataclasses import dataclass, field
 
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
+from engine.core.text import join, ngettext
+from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age import fighters, terrain_rules
 from engine.rulesets.ninth_age.casualties import PANIC_RANGE, destroy, flee, lose_wounds, panic, terrain_checks
 from engine.rulesets.ninth_age.charges import placements
@@ -614,7 +616,7 @@ def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> No
         for u in order:
             if u.on_table and break_test(state, u, result, rnd, events):
                 broken.append(u)
-                events.append(Event(kind="break", seat=u.owner, data={"unit": u.id}, text=f"{u.id} breaks!"))
+                events.append(Event(kind="break", seat=u.owner, data={"unit": u.id}, text=ngettext("{unit} breaks!", "{unit} break!", number(state, u), unit=u.id)))
     after_break(state, rnd, broken, result, events)
 
 
@@ -731,51 +733,60 @@ def pursue(state: NinthAgeState, unit: UnitState, target_id: str, flee_distance:
 
 
 def _front_zone(fp):
-    """The ground just ahead of the unit's front edge (a thin strip)."""
-    from shapely.geometry import LineString
+    """The ground just ahead of the unit's front edge (a thin strip, its ends a hair inside the
+    flanks): a friend standing flush beside the unit, as units fighting side by side do, touches
+    the front corner but is not on the front."""
+    from shapely.geometry import Polygon
 
-    return LineString(fp.front_edge.coords).buffer(0.05, cap_style=2)
+    w, d = fp.half_width - 0.01, fp.half_depth
+    return Polygon([fp.world((-w, d + 0.001)), fp.world((w, d + 0.001)), fp.world((w, d + 0.05)),
+                    fp.world((-w, d + 0.05))])
 
 
 def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: float, events: list[Event], *,
                  pivoting: bool, label: str = "pursuit") -> None:
+    """The pursuer's pivot and straight move (§11.13). The pivot ignores obstacles; if the front
+    lands on an enemy it charges it, on a friend or Impassable Terrain it turns only as far as
+    it can, 1" from it, and stops. Otherwise it moves straight forward the full distance: the
+    units and terrain it stood on or beside after the pivot are ignored on the way, as are
+    friends of its own combat it passes beside; a unit or Impassable Terrain it would run into
+    stops it, and it goes back to its last position at least 1" from other units (the seed:
+    "riportare l'Unità all'ultima posizione legale dove si trovava a 1” di distanza da altre
+    Unità"); with none, it turns toward its quarry as far as it can instead. The reply says what
+    stopped it short."""
     start = unit.footprint()
     around = surroundings(state, {unit.id})
     fp = start
     if pivoting:
         turned = pivot(start, bearing)
         front = _front_zone(turned)
-        hit = [k for k, o in around.others.items() if o.shape.intersects(front)]
-        rock = around.impassable is not None and not around.impassable.is_empty and around.impassable.intersects(front)
+        hit = [k for k, o in around.others.items() if o.shape.intersection(front).area > 1e-9]
+        rock = around.impassable is not None and not around.impassable.is_empty and \
+            around.impassable.intersection(front).area > 1e-9
         enemy_hit = [k for k in hit if state.units[k].owner != unit.owner]
         if enemy_hit:
             _pursuit_charge(state, unit, state.units[sorted(enemy_hit)[0]], events)
             return
         if hit or rock:
-            # rotate only as far as it can toward the fleeing unit, stopping 1" from the obstacle
-            turn = turn_between(start.bearing, bearing)
-            sign = 1 if turn >= 0 else -1
-            best, t = start, 0.0
-            while t + TURN_SAMPLE <= abs(turn):
-                t += TURN_SAMPLE
-                trial = pivot(start, start.bearing + sign * t)
-                if clearance_problem(trial, around, CLEARANCE_END, during=False):
-                    break
-                best = trial
+            best, t = _turn_toward(start, bearing, around)
             unit.pose = best.pose
-            events.append(Event(kind="pursuit", seat=unit.owner, text=f"{unit.id} turns {t - TURN_SAMPLE if t else 0:.0f}"
+            events.append(Event(kind="pursuit", seat=unit.owner, text=f"{unit.id} turns {t:.0f}"
                                 f"° toward its quarry and stops 1\" from "
                                 f"{', '.join(sorted(hit)) or 'impassable terrain'}: its pursuit ends."))
             return
         fp = turned
     # straight forward the full distance; contact with an enemy on the way is a charge
-    step, moved, last_legal = MOVE_SAMPLE, 0.0, fp if not clearance_problem(fp, around, CLEARANCE_END,
-                                                                             during=False) else None
-    path = [fp]
+    # what it stands on or beside now may be passed by; running further into it stops it
+    already = {k: o.shape.intersection(fp.shape).area for k, o in around.others.items()
+               if o.shape.distance(fp.shape) < CLEARANCE_END - EPS_DIST}
+    rock = around.impassable if around.impassable is not None and not around.impassable.is_empty else None
+    in_rock = rock is not None and fp.shape.intersects(rock)
+    step, moved = MOVE_SAMPLE, 0.0
+    last_legal = fp if not clearance_problem(fp, around, CLEARANCE_END, during=False) else None
+    blocked = ""
     while moved + step <= go + 1e-9:
         moved += step
         trial = translate(fp, 0, moved)
-        path.append(trial)
         if state.table.touches_edge(trial.shape):
             _off_table(state, unit, trial, events, label)
             return
@@ -787,16 +798,53 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
             if unit.on_table:
                 _pursuit_charge(state, unit, state.units[sorted(touching)[0]], events)
             return
+        ran_into = [k for k, o in around.others.items()
+                    if o.shape.intersection(trial.shape).area > already.get(k, 0.0) + 1e-3]
+        if ran_into or (rock is not None and not in_rock and trial.shape.intersection(rock).area > 1e-6):
+            blocked = ", ".join(sorted(ran_into)) or "impassable terrain"
+            break
         if not clearance_problem(trial, around, CLEARANCE_END, during=False):
             last_legal = trial
+    turned_only = 0.0
+    if last_legal is None and pivoting:  # "normally it does not move forward but turns as close as it can"
+        last_legal, turned_only = _turn_toward(start, bearing, around)
     end = last_legal or start
     unit.pose = end.pose
     state.last_moves.append({"unit": unit.id, "kind": label, "path": [list(start.centre), list(end.centre)],
                              "label": f"{go}\""})
-    events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id},
-                        text=f"{unit.id} {'pursues' if label == 'pursuit' else 'overruns'} "
-                        f"{distance_between(start, end):.1f}\" of {go}\"."))
+    done = distance_between(fp, end) if end is not start and not turned_only else 0.0
+    n, moved = number(state, unit), {"unit": unit.id, "done": f"{done:.1f}", "go": go}
+    head = (ngettext("{unit} pursues {done}\" of {go}\"", "{unit} pursue {done}\" of {go}\"", n, **moved)
+            if label == "pursuit" else
+            ngettext("{unit} overruns {done}\" of {go}\"", "{unit} overrun {done}\" of {go}\"", n, **moved))
+    text = ""
+    if done < go - MOVE_SAMPLE - 1e-6:
+        if blocked:
+            text += f": {blocked} stands in its way, so the pursuer stops at the last place at least 1\" from other units"
+        else:
+            text += ": farther on it would end within 1\" of another unit, so the pursuer stops at the last place at least " \
+                    "1\" from them"
+        if turned_only:
+            text += f" (none on the way: the pursuer turns {turned_only:.0f}° toward its quarry instead)"
+        elif done < MOVE_SAMPLE / 2:
+            text += " (the pursuer stays where it stood)"
+    events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id}, text=join("", [head, text, "."])))
     _pursuit_terrain(state, unit, start, end, label, events)
+
+
+def _turn_toward(start, bearing: float, around):
+    """Turn about the centre toward ``bearing`` as far as the 1" rule lets it: the footprint
+    reached and the degrees turned."""
+    turn = turn_between(start.bearing, bearing)
+    sign = 1 if turn >= 0 else -1
+    best, t, done = start, 0.0, 0.0
+    while t + TURN_SAMPLE <= abs(turn):
+        t += TURN_SAMPLE
+        trial = pivot(start, start.bearing + sign * t)
+        if clearance_problem(trial, around, CLEARANCE_END, during=False):
+            break
+        best, done = trial, t
+    return best, done
 
 
 def _pursuit_terrain(state: NinthAgeState, unit: UnitState, start, end, label: str, events: list[Event]) -> None:
