@@ -204,20 +204,38 @@ def leave(state: NinthAgeState, char: UnitState, events: list[Event]) -> UnitSta
                             "engaged, not fleeing, not moved this phase) (§16.3).")
     base = character_base(state, char)
     c = base.centroid
-    if char.cells is None:
-        reshape(host, host.formation.model_copy(update={"attached": [a for a in host.formation.attached
-                                                                     if a.id != char.id]}))
-    else:
-        after, moved = block(state, host).leave(char.id)
-        reshape(host, host.formation.model_copy(update={"models": host.formation.models
-                                                        - char.cells[0] * char.cells[1]}))
-        _store(state, host, after)
-        if moved:
-            events.append(Event(kind="front-rank", seat=char.owner, text=f"{', '.join(moved)} step forward into the "
-                                "gap (§16.5)."))
+    _out_of_block(state, char, host, events)
     char.host, char.cells, char.location = None, None, "table"
     char.pose = Pose(x=c.x, y=c.y, bearing=host.pose.bearing)
     return host
+
+
+def _out_of_block(state: NinthAgeState, char: UnitState, host: UnitState, events: list[Event]) -> None:
+    """Take the character's base out of its host's block: the Front-Rank models behind step
+    forward into the gap, else the R&F from the rear ranks (§16.5 Refilling gaps)."""
+    if char.cells is None:
+        reshape(host, host.formation.model_copy(update={"attached": [a for a in host.formation.attached
+                                                                     if a.id != char.id]}))
+        return
+    after, moved = block(state, host).leave(char.id)
+    reshape(host, host.formation.model_copy(update={"models": host.formation.models
+                                                    - char.cells[0] * char.cells[1]}))
+    _store(state, host, after)
+    if moved:
+        events.append(Event(kind="front-rank", seat=char.owner, text=f"{', '.join(moved)} step forward into the "
+                            "gap (§16.5)."))
+
+
+def slain_in_unit(state: NinthAgeState, char: UnitState, events: list[Event], text: str) -> None:
+    """A character killed inside its unit (§16.4, §11.6): its base leaves the block and the gap
+    is refilled (§16.5); it is removed as a casualty (a BSB slain in combat loses its standard
+    to the enemy, §16.8)."""
+    host = state.units[char.host] if char.host else None
+    if host is not None and host.pose is not None:
+        _out_of_block(state, char, host, events)
+    char.cells, char.location, char.pose, char.host = None, "destroyed", None, None
+    char.wounds_lost = 0
+    events.append(Event(kind="destroyed", seat=char.owner, data={"unit": char.id}, text=text + "."))
 
 
 def unit_movement(state: NinthAgeState, unit: UnitState) -> int:
@@ -226,8 +244,10 @@ def unit_movement(state: NinthAgeState, unit: UnitState) -> int:
 
 
 def unit_models_ld(state: NinthAgeState, unit: UnitState) -> int:
-    """The best Ld of the unit's own models, its characters included (§24.3)."""
-    return max([state.unit_entry(unit).leadership] + [state.unit_entry(c).leadership for c in joined(state, unit)])
+    """The best Ld of the unit's own models, its characters included (§24.3); a character that
+    refused a challenge has Ld 0 (§16.9)."""
+    own = 0 if unit.refused else state.unit_entry(unit).leadership
+    return max([own] + [0 if c.refused else state.unit_entry(c).leadership for c in joined(state, unit)])
 
 
 def position(state: NinthAgeState, unit: UnitState):
