@@ -146,8 +146,30 @@ def combat_shapes(state: NinthAgeState):
     for n, group in enumerate(combat_groups(state), 1):
         hull = unary_union([state.units[u].footprint().shape for u in group]).convex_hull.buffer(0.5, quad_segs=2)
         label = f"Combat {n}" + (" (fought)" if all(state.units[u].fought for u in group) else "")
-        out.append(CombatShape(label=label, units=list(group), points=polygon_points(hull)))
+        shape = CombatShape(label=label, units=list(group), points=polygon_points(hull))
+        everyone = in_combat(state, group)
+        for duel in state.challenges:
+            if all(d in everyone for d in duel):
+                a, b = (duellist_position(state, d) for d in duel)
+                shape.duel = [a, b]
+                shape.duel_label = f"Challenge: {_label(state, duel[0])} v {_label(state, duel[1])}"
+        out.append(shape)
     return out
+
+
+def duellist_position(state: NinthAgeState, uid: str) -> tuple[float, float]:
+    """Where a duellist stands on the table: a character's base (in its unit or alone), or a
+    unit's Champion model (§16.9)."""
+    from engine.rulesets.ninth_age.characters import character_base
+
+    u = state.units[uid]
+    if u.location == "joined":
+        c = character_base(state, u).centroid
+    else:
+        fp = u.footprint()
+        index = fighters.champion_model(state, u)
+        c = fp.models[index].centroid if index is not None and index < len(fp.models) else fp.shape.centroid
+    return round(c.x, 3), round(c.y, 3)
 
 
 def fear_tests(state: NinthAgeState, group: list[str], events: list[Event]) -> None:
