@@ -17,7 +17,9 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core import Event, IllegalAction
-from engine.rulesets.ninth_age.front_rank import Arrangement, Member, base_fit
+from engine.rulesets.ninth_age.front_rank import (  # noqa: F401 - joined, COMMAND: also read from here
+    COMMAND, Arrangement, Member, base_fit, command_positions, joined,
+)
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.table.footprint import Attached, Pose
 
@@ -25,12 +27,6 @@ UNJOINABLE_BY_RULE = ("Unbreakable", "Random Movement", "Insignificant", "Otherw
 
 
 # -- in play --------------------------------------------------------------------------------------
-def joined(state: NinthAgeState, host: UnitState, *, hidden: bool | None = False) -> list[UnitState]:
-    """The characters in ``host`` (``hidden``: only the hidden ones; None: all)."""
-    return [u for u in state.units.values() if u.host == host.id
-            and (hidden is None or (u.location == "hidden") == hidden)]
-
-
 def reshape(host: UnitState, formation) -> None:
     """Give ``host`` a new formation (a character in or out) without moving the block: the front
     left model stays where it stood (the pose is the centre of the whole footprint, which shifts)."""
@@ -43,28 +39,6 @@ def reshape(host: UnitState, formation) -> None:
     after = footprint(formation, host.pose).models[0].centroid
     host.formation = formation
     host.pose = host.pose.moved(host.pose.x + before.x - after.x, host.pose.y + before.y - after.y)
-
-
-COMMAND = ("standard", "musician", "champion")
-
-
-def command_positions(state: NinthAgeState, host: UnitState) -> dict[str, tuple[int, int]]:
-    """Where the unit's command models stand: as recorded, or at first the middle of the front
-    rank (standard, then musician to its left and champion to its right)."""
-    cmd = state.unit_entry(host).command
-    present = [n for n in COMMAND if getattr(cmd, n)]
-    if host.command_at and set(host.command_at) == set(present):
-        return dict(host.command_at)
-    files = host.formation.files
-    middle = (files - 1) // 2
-    order = [middle, middle - 1, middle + 1, middle - 2, middle + 2]
-    spots = [f for f in order if 0 <= f < files]
-    out, rank = {}, 0
-    for name in present:
-        if not spots:  # a narrow unit: the rest go to the next rank
-            rank, spots = rank + 1, [f for f in order if 0 <= f < files]
-        out[name] = (rank, spots.pop(0))
-    return out
 
 
 def block(state: NinthAgeState, host: UnitState) -> Arrangement:

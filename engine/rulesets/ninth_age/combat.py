@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import fighters
-from engine.rulesets.ninth_age.characters import joined
+from engine.rulesets.ninth_age.front_rank import joined
 from engine.rulesets.ninth_age.casualties import PANIC_RANGE, destroy, flee, lose_wounds, panic
 from engine.rulesets.ninth_age.charges import placements
 from engine.rulesets.ninth_age.fighters import Blow, combat_groups, enemies_in_contact, unit_full_ranks
@@ -250,7 +250,7 @@ def make_way(state: NinthAgeState, group: list[str], events: list[Event]) -> Non
         old = char.file
         width, depth = char.cells
         moved = []
-        from engine.rulesets.ninth_age.characters import command_positions
+        from engine.rulesets.ninth_age.front_rank import command_positions
 
         host.command_at = command_positions(state, host)
         for name, (r, f) in list(host.command_at.items()):  # command models swap into the place it left
@@ -1052,4 +1052,7 @@ def combat_reforms(state: NinthAgeState, rnd: Round, result: Outcome, events: li
     """Step 12 of the round: every unit still fighting may combat reform (§11.14)."""
     from engine.rulesets.ninth_age import combat_reform
 
-    combat_reform.combat_reforms(state, rnd.units, rnd.break_ld, events)
+    def test(u: UnitState, ld: int, why: str) -> bool:
+        return leadership_test(state.rng, ld, f"{u.id} combat reform test ({why})", events, seat=u.owner)
+
+    combat_reform.combat_reforms(state, rnd.units, rnd.break_ld, events, test)

@@ -12,13 +12,13 @@ refused with the rule it breaks, and "back" returns to the choice of side.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Callable
 
 from engine.core import Event, IllegalAction
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import fighters
-from engine.rulesets.ninth_age.characters import joined
+from engine.rulesets.ninth_age.front_rank import joined
 from engine.rulesets.ninth_age.fighters import enemies_in_contact
-from engine.rulesets.ninth_age.leadership import leadership_test
 from engine.rulesets.ninth_age.neighbours import surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.table.contact import contact_side, in_contact, models_in_contact
@@ -157,11 +157,14 @@ def _legal(cands: list[Candidate]) -> str:
     return "; ".join(shown) if shown else "none"
 
 
+Test = Callable[[UnitState, int, str], bool]  # a loser's Leadership test at (Ld, why); True: passed
+
+
 def combat_reforms(state: NinthAgeState, units: list[str], break_ld: dict[str, tuple[int, str]],
-                   events: list[Event]) -> None:
+                   events: list[Event], test: Test) -> None:
     """Units still fighting may combat reform (§11.14): never engaged on two facings nor with
-    (or as) War Machines; a loser first passes a Leadership test at its Break-test Ld. The active
-    player picks which player reforms first; each reforms one unit at a time."""
+    (or as) War Machines; a loser first passes ``test``, a Leadership test at its Break-test Ld.
+    The active player picks which player reforms first; each reforms one unit at a time."""
     seats = sorted({state.units[u].owner for u in units})
     wanting = {s: [state.units[u] for u in units if state.units[u].owner == s and eligible(state, state.units[u])]
                for s in seats}
@@ -174,11 +177,11 @@ def combat_reforms(state: NinthAgeState, units: list[str], break_ld: dict[str, t
     for seat in order:
         for u in wanting[seat]:
             if eligible(state, u):
-                _reform_one(state, u, units, break_ld, events)
+                _reform_one(state, u, units, break_ld, events, test)
 
 
 def _reform_one(state: NinthAgeState, u: UnitState, units: list[str], break_ld: dict[str, tuple[int, str]],
-                events: list[Event]) -> None:
+                events: list[Event], test: Test) -> None:
     seat = u.owner
     cands = candidates(state, u)
     if not any(c.problem is None for c in cands):
@@ -209,7 +212,7 @@ def _reform_one(state: NinthAgeState, u: UnitState, units: list[str], break_ld: 
         break
     if u.id in break_ld:
         ld, why = break_ld[u.id]
-        if not leadership_test(state.rng, ld, f"{u.id} combat reform test ({why})", events, seat=seat):
+        if not test(u, ld, why):
             events.append(Event(kind="reform", seat=seat, text=f"{u.id} fails to combat reform."))
             return
     before = {uid: fighters.fighting_models(state, state.units[uid])[0] for uid in units

@@ -177,7 +177,7 @@ def contacts(state: NinthAgeState, unit: UnitState) -> list[Contacts]:
 def character_models(state: NinthAgeState, unit: UnitState) -> dict[int, str]:
     """Which of the unit's models are the bases of characters that joined it (§16.5): a matching
     base is every position it covers; a non-matching one stands after the R&F, against a side."""
-    from engine.rulesets.ninth_age.characters import joined
+    from engine.rulesets.ninth_age.front_rank import joined
 
     out: dict[int, str] = {}
     files = unit.formation.files
@@ -195,7 +195,7 @@ def character_models(state: NinthAgeState, unit: UnitState) -> dict[int, str]:
 
 def champion_model(state: NinthAgeState, unit: UnitState) -> int | None:
     """The index of the unit's Champion model, if it has one still standing."""
-    from engine.rulesets.ninth_age.characters import command_positions
+    from engine.rulesets.ninth_age.front_rank import command_positions
 
     if not state.unit_entry(unit).command.champion or unit.champion_lost:
         return None
