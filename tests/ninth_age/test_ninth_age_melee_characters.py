@@ -387,3 +387,110 @@ def test_the_board_marks_a_challenge_between_the_duellists():
     assert DUEL_INK in {c for _, c in image.getcolors(1 << 20)}
     state.challenges = []
     assert RULESET.board(state).combats[0].duel == []
+
+
+# -- through the service: /fight and /decide, refusals included ------------------------------------
+async def test_characters_in_units_fight_through_the_service(service, store):
+    """A game made in the channel, then stood at a scenario's starting position (as the engine
+    tests do: the Spearmen with the Marshal in their ranks against the Brutes with the Chieftain);
+    from there everything is typed as the players type it."""
+    from test_ninth_age_service import CHANNEL, USERS, say, snapshot
+
+    await say(service, USERS["p1"], "/game new ruleset:ninth-age seed:5 settings:deployment=classic, terrain=open")
+    await say(service, USERS["p2"], "/game join")
+    game, ruleset, before = await snapshot(service)
+    state = _face_off(files=10)
+    _in(state, "Marshal", "Spearmen", 9)
+    _in(state, "Chieftain", "Brutes", 0)
+    state.seats = before.seats
+    await store.commit_action(game.id, game.version, None, None, {"kind": "scenario"}, [],
+                              state.model_dump(mode="json"), pending_json=None)
+
+    reply = await say(service, USERS["p1"], "/fight unit:Spearmen")
+    assert reply.error is None, reply.text
+    assert "Marshal is in Spearmen's front rank but not in base contact: make way" in reply.text
+    reply = await say(service, USERS["p1"], "/decide option:file-10")
+    assert reply.error == "bad-option" and "file-5" in reply.text  # no Brute touches file 10
+    reply = await say(service, USERS["p2"], "/decide option:file-5")
+    assert reply.error == "not-your-decision"
+    reply = await say(service, USERS["p1"], "/decide option:file-5")
+    assert reply.error is None and "Marshal makes way" in reply.text
+    assert "Issue a challenge" in reply.text
+    reply = await say(service, USERS["p1"], "/decide option:Marshal")
+    assert "accept with which character or Champion, or refuse" in reply.text
+    reply = await say(service, USERS["p2"], "/decide option:refuse")  # the Chieftain, their only character
+    assert reply.error is None, reply.text
+    assert "Chieftain refused: it may not attack this combat round" in reply.text
+    texts = [reply.text]
+    for _ in range(40):  # the rest of the round: every other question answered with its first option
+        _, _, now = await snapshot(service)
+        if now.pending is None:
+            break
+        d = now.pending.decision
+        reply = await say(service, USERS[d.seat], f"/decide option:{d.options[0]}")
+        assert reply.error is None, reply.text
+        texts.append(reply.text)
+    text = "\n".join(texts)
+    assert "I6: Spearmen Marshal ×4 (WS 6) at Brutes" in text and "I0: Brutes Chieftain" not in text
+    _, _, now = await snapshot(service)
+    assert now.units["Chieftain"].refused and now.units["Marshal"].file == 4
+
+
+async def test_a_sideways_combat_reform_and_its_refusal_through_the_service(service, store):
+    from engine.core.rng import Rng
+
+    from test_ninth_age_service import USERS, say, snapshot
+
+    for seed in range(80):  # a round after which both still fight and the Halberdiers may reform
+        state = _flanked()
+        state.rng = Rng.from_seed(seed)
+        try:
+            _until_asked(state, Fight(seat="p2", unit="Brutes"), "combat-reform-Halberdiers",
+                         {**QUIET, "reform-first": "me"})
+            break
+        except AssertionError:
+            continue
+    else:
+        raise AssertionError("no seed left both units fighting")
+    await say(service, USERS["p1"], "/game new ruleset:ninth-age seed:5 settings:deployment=classic, terrain=open")
+    await say(service, USERS["p2"], "/game join")
+    game, _, before = await snapshot(service)
+    state = _flanked()
+    state.rng = Rng.from_seed(seed)
+    state.seats = before.seats
+    await store.commit_action(game.id, game.version, None, None, {"kind": "scenario"}, [],
+                              state.model_dump(mode="json"), pending_json=None)
+    reply = await say(service, USERS["p2"], "/fight unit:Brutes")
+    for _ in range(40):
+        _, _, now = await snapshot(service)
+        d = now.pending.decision
+        if d.key == "combat-reform-Halberdiers":
+            break
+        choice = next((v for k, v in {**QUIET, "reform-first": "me"}.items() if d.key.startswith(k)), d.options[0])
+        reply = await say(service, USERS[d.seat], f"/decide option:{choice if choice in d.options else d.options[0]}")
+        assert reply.error is None, reply.text
+    assert "with which side against it (front, or sideways a flank, or the rear), or no?" in d.question
+    assert d.seat == "p1" and d.options == ["no", "front", "left", "right", "rear"]
+    reply = await say(service, USERS["p1"], "/decide option:left")
+    assert "how many models wide (or back)?" in reply.text
+    _, _, now = await snapshot(service)
+    asked = now.pending.decision
+    legal = asked.question.split("Legal: ")[1].rstrip(".").split(", ")
+    wrong = next(o for o in asked.options if o not in legal and o != "back")
+    reply = await say(service, USERS["p1"], f"/decide option:{wrong}")
+    assert reply.error == "illegal-reform"
+    assert f"Halberdiers cannot combat reform {wrong} wide with its left against Brutes: " in reply.text
+    assert reply.text.endswith("(§11.14).")
+    reply = await say(service, USERS["p1"], "/decide option:back")
+    assert reply.error is None and "with which side against it" in reply.text
+    reply = await say(service, USERS["p1"], "/decide option:right")
+    _, _, now = await snapshot(service)
+    legal = now.pending.decision.question.split("Legal: ")[1].rstrip(".").split(", ")
+    reply = await say(service, USERS["p1"], f"/decide option:{legal[0]}")
+    assert reply.error is None, reply.text
+    assert f"Halberdiers makes a combat reform: {legal[0]} wide, its right against Brutes." in reply.text
+    _, _, now = await snapshot(service)
+    halb, brutes = now.units["Halberdiers"], now.units["Brutes"]
+    from engine.table.contact import contact_side
+
+    assert halb.formation.files == int(legal[0]) and contact_side(halb.footprint(), brutes.footprint()) == "right"

@@ -392,7 +392,8 @@ def _allocate(state: NinthAgeState, blow: Blow, rnd: Round) -> list[tuple[str, i
     else:
         share, extra = divmod(blow.count, len(targets))
         options["spread-evenly"] = [(t, share + (1 if n < extra else 0)) for n, t in enumerate(targets)]
-    choice = decide(state, owner, f"allocate-{blow.unit}-{blow.model or blow.part}-{blow.initiative}",
+    who = blow.model or f"{blow.part}{'-champion' if blow.champion else ''}"
+    choice = decide(state, owner, f"allocate-{blow.unit}-{who}-{blow.initiative}",
                     f"{blow.unit}: {blow.count} {blow.part_name} attack(s) at Initiative {blow.initiative} touch "
                     f"{', '.join(targets)}: allocate them (all at one, or split)?", list(options),
                     default=next(iter(options)))
