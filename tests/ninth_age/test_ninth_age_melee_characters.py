@@ -266,6 +266,24 @@ def test_the_reactive_side_issues_when_the_active_side_does_not():
     assert asked.seat == "p2" and asked.options == ["Brutes", "Chieftain", "none"]
 
 
+def test_a_duellist_with_a_second_initiative_strikes_the_slain_opponent_for_overkill():
+    # the Captain (rider I5, Warhorse I3) duels the Brutes' Champion, already slain at I5
+    from engine.table.frame import mm
+
+    state = _melee(scenario({"Captain": (30, 20, 180), "Brutes": (30, 20 - mm(50) / 2 - INCH40, 0)}))
+    brutes = state.units["Brutes"]
+    rnd = combat.Round(units=["Captain", "Brutes"], duel=("Captain", "Brutes"))
+    brutes.champion_lost = True
+    horse = [b for b in fighters.blows(state, state.units["Captain"], duel=rnd.duel) if b.part == 1][0]
+    assert horse.targets == ["Brutes"] and combat._allocate(state, horse, rnd) == [("Brutes", horse.count)]
+    assert combat._fallen(state, brutes)
+    load(state, 6, 1)  # a wound at S3 against T4 (6), the Champion's 6+ armour save fails (1)
+    events = []
+    models = brutes.models
+    assert combat.overkill_on_the_fallen(state, state.units["Captain"], horse, brutes, 1, events) == 1
+    assert brutes.models == models and "1 more wound(s) of Overkill" in events[-1].text
+
+
 # -- make way (§16.6) ------------------------------------------------------------------------------
 def test_make_way_swaps_a_character_into_contact():
     state = _face_off(files=10)

@@ -373,9 +373,10 @@ def _allocate(state: NinthAgeState, blow: Blow, rnd: Round) -> list[tuple[str, i
     attacker chooses among the enemy units and characters its models touch (§11.6, E-22); by
     default all go to the first listed. Duellists strike only each other and no one else
     strikes a duellist (§16.9)."""
-    targets = [t for t in blow.targets if _standing(state, t)]
+    duellist = rnd.duel is not None and fighters.duellist_of(state, blow) in rnd.duel
+    # a duellist's later attacks may still go at the opponent it has slain, for Overkill (§16.9)
+    targets = [t for t in blow.targets if _standing(state, t) or (duellist and t in rnd.duel)]
     if rnd.duel:
-        duellist = fighters.duellist_of(state, blow) in rnd.duel
         if not duellist:  # a character in the duel may be struck by no one else
             targets = [t for t in targets if not (t in rnd.duel and state.unit_entry(state.units[t]).is_character)]
     if not targets:
@@ -461,7 +462,9 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
         for b, target, hits in pending:
             attacker = state.units[b.unit]
             duel = rnd.duel is not None and fighters.duellist_of(state, b) in rnd.duel and target.id in rnd.duel
-            if target.location == "joined":  # a character in its unit, struck in base contact or in the duel
+            if duel and _fallen(state, target):  # the opponent is slain: every wound is Overkill (§16.9)
+                wounds, overkill = 0, overkill_on_the_fallen(state, attacker, b, target, hits, events)
+            elif target.location == "joined":  # a character in its unit, struck in base contact or in the duel
                 wounds, overkill = wound_model(state, attacker, b, target, hits, events)
             elif duel and not state.unit_entry(target).is_character:
                 wounds, overkill = wound_champion(state, attacker, b, target, hits, events)
@@ -482,8 +485,9 @@ def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: B
     need = to_hit_needed(blow.ws, _defender_ws(state, target))
     entry = state.unit_entry(target)
     note, modifier = "", 0
+    body = _body(state, target)
     if (fighters.weapon(state, target) == "hand weapon" and "shield" in entry.equipment and not entry.troop.mounted
-            and contact_side(_body(state, target).footprint(), attacker.footprint()) == "front"):
+            and body.pose is not None and contact_side(body.footprint(), attacker.footprint()) == "front"):
         need, note = 4, " (Parry: 4+)"
     if fighters.weapon(state, target) == "flail":
         modifier, note = modifier + 1, note + " (+1 against a flail)"
@@ -589,6 +593,32 @@ def wound_model(state: NinthAgeState, attacker: UnitState, blow: Blow, char: Uni
     slain_in_unit(state, char, events, f"{char.id} is slain in {char.host} ({dealt} wound(s) against the "
                   f"{left} it had left)")
     return left, dealt - left
+
+
+def _fallen(state: NinthAgeState, target: UnitState) -> bool:
+    """A duellist already slain this phase: a character gone, or a unit's Champion fallen."""
+    if state.unit_entry(target).is_character:
+        return not _standing(state, target.id)
+    return target.champion_lost
+
+
+def overkill_on_the_fallen(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitState, hits: int,
+                           events: list[Event]) -> int:
+    """A duellist's attacks after its opponent fell (a later Initiative step): rolled against
+    the slain model as if alive and in contact; every wound is Overkill (§16.9)."""
+    from engine.rulesets.ninth_age import attacks as pipeline
+    from engine.rulesets.ninth_age.saves import armour_saves, special_saves
+
+    attack = _attack(state, _fighter(state, blow), blow)
+    d = pipeline.defence(state.unit_entry(target), "close combat")
+    name = target.id if state.unit_entry(target).is_character else f"{target.id}'s Champion"
+    purpose = f"{attacker.id} {blow.part_name} against the slain {name}"
+    wounded = pipeline.to_wound_rolls(state, attack, d, hits, events, purpose, attacker.owner)
+    kept = armour_saves(state, attack, d, wounded, events, purpose, target.owner)
+    unsaved = special_saves(state, target, attack, kept, events, purpose, target.owner)
+    dealt = pipeline.inflict(state, target, attack, len(unsaved), d, events, purpose)
+    events.append(Event(kind="challenge", seat=attacker.owner, text=f"{purpose}: {dealt} more wound(s) of Overkill."))
+    return dealt
 
 
 def mixed_unit_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitState, hits: int,
