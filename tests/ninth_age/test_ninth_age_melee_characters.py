@@ -250,11 +250,24 @@ def test_e23_a_refused_challenge_silences_a_character_in_a_unit_until_its_combat
     chieftain = state.units["Chieftain"]
     assert chieftain.refused and chieftain.no_attacks
     assert unit_models_ld(state, state.units["Brutes"]) == 7  # its Ld 8 is 0 now: the Brutes' own 7
-    # the next Melee phase, still fighting: Ld 0 still, but it may attack again
-    if state.units["Brutes"].on_table and fighters.enemies_in_contact(state, state.units["Brutes"]):
-        _melee(state)
-        combat.begin(state, [])
-        assert chieftain.refused and not chieftain.no_attacks
+    # the next player turn: Ld 0 as long as its combat goes on; it ended (the Brutes broke): over
+    from engine.rulesets.ninth_age import turns
+
+    brutes = state.units["Brutes"]
+    still = brutes.on_table and not brutes.fleeing and bool(fighters.enemies_in_contact(state, brutes))
+    later = state.model_copy(deep=True)
+    turns.begin_player_turn(later, "p2", [])
+    assert later.units["Chieftain"].refused is still
+    # were it still fighting: Ld 0 in the next Melee phase too, but it may attack again
+    later = state.model_copy(deep=True)
+    later.units["Brutes"].fleeing = False
+    later.units["Brutes"].pose = _face_off().units["Brutes"].pose
+    later.units["Spearmen"].pose = _face_off().units["Spearmen"].pose
+    turns.begin_player_turn(later, "p2", [])
+    _melee(later, "p2")
+    combat.begin(later, [])
+    assert later.units["Chieftain"].refused and not later.units["Chieftain"].no_attacks
+    assert unit_models_ld(later, later.units["Brutes"]) == 7
 
 
 def test_the_reactive_side_issues_when_the_active_side_does_not():
@@ -381,6 +394,15 @@ def test_e37_the_wizard_conclave_champion_has_one_more_wound():
     load(state, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1)  # five: it falls at 4, one wound of Overkill
     assert combat.wound_champion(state, spear, blow, brutes, 5, events) == (4, 1)
     assert brutes.champion_lost
+    # the wound pool: with the R&F gone, the Champion is the last model and takes W 4 to remove
+    state = _face_off()
+    brutes = state.units["Brutes"]
+    casualties.lose_wounds(state, brutes, 5 * 3, [])
+    assert brutes.models == 1 and brutes.wounds_lost == 0
+    casualties.lose_wounds(state, brutes, 3, [])
+    assert brutes.models == 1 and brutes.wounds_lost == 3
+    casualties.lose_wounds(state, brutes, 1, [])
+    assert brutes.models == 0 and not brutes.on_table
 
 
 # -- the board: a challenge is marked between its duellists ---------------------------------------

@@ -60,11 +60,16 @@ def lose_wounds(state: NinthAgeState, unit: UnitState, wounds: int, events: list
     if wounds <= 0 or unit.location != "table":
         return 0
     per_model = model_wounds(state, unit)
+    champion = state.unit_entry(unit).command.champion and not unit.champion_lost
+    last = champion_wounds(state, unit) if champion else per_model  # the Champion goes last (+1 W in a Conclave)
     total = unit.wounds_lost + wounds
-    dead, unit.wounds_lost = divmod(total, per_model)
-    dead = min(dead, unit.models)
-    if dead >= unit.models:
-        unit.wounds_lost = 0
+    dead = 0
+    while dead < unit.models:
+        need = last if unit.models - dead == 1 else per_model
+        if total < need:
+            break
+        total, dead = total - need, dead + 1
+    unit.wounds_lost = total if dead < unit.models else 0
     _note_losses(state, unit, dead, cause)
     if dead:
         remove_models(unit, dead, joined_positions(state, unit))

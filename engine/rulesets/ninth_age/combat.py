@@ -57,9 +57,6 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
             u.combat_rounds = 0
             u.weapon = ""
     state.challenges = [c for c in state.challenges if all(_still_duelling(state, d, engaged) for d in c)]
-    for u in state.units.values():  # a refused challenge's Ld 0 lasts until the turn its combat ended is over
-        if u.refused and not _in_a_combat(state, u, engaged):
-            u.refused = False
     groups = unfought(state)
     if groups:
         listed = "; ".join(" vs ".join(g) for g in groups)
@@ -77,9 +74,6 @@ def _still_duelling(state: NinthAgeState, uid: str, engaged: set[str]) -> bool:
         return u.host in engaged
     return uid in engaged and (state.unit_entry(u).is_character or not u.champion_lost)
 
-
-def _in_a_combat(state: NinthAgeState, u: UnitState, engaged: set[str]) -> bool:
-    return (u.host if u.location == "joined" else u.id) in engaged
 
 
 def unfought(state: NinthAgeState) -> list[list[str]]:
