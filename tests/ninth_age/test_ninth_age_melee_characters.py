@@ -237,6 +237,19 @@ def test_e23_c1_cannot_attack_when_it_touches_only_the_duelling_champion():
     assert any(b.part_name == "Spearman" and b.targets == ["Brutes"] for b in in_duel)  # the R&F strike the R&F
 
 
+def test_e23_duellists_count_as_in_base_contact_wherever_they_stand():
+    state = _face_off(files=10)
+    marshal = _in(state, "Marshal", "Spearmen", 9)  # the far end of the front rank: out of contact
+    assert not any(b.model == "Marshal" for b in fighters.blows(state, state.units["Spearmen"]))
+    (b,) = [b for b in fighters.blows(state, state.units["Spearmen"], duel=("Marshal", "Brutes"))
+            if b.model == "Marshal"]
+    assert (b.count, b.targets) == (4, ["Brutes"])  # all its attacks, at the Brutes' Champion
+    marshal.rank, marshal.file = 1, 4  # in the 2nd rank: not one supporting attack, but all four
+    (b,) = [b for b in fighters.blows(state, state.units["Spearmen"], duel=("Marshal", "Brutes"))
+            if b.model == "Marshal"]
+    assert (b.count, b.targets) == (4, ["Brutes"])
+
+
 def test_e23_a_refused_challenge_silences_a_character_in_a_unit_until_its_combat_ends():
     state = _face_off()
     _in(state, "Marshal", "Spearmen", 2)

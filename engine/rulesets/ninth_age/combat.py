@@ -209,7 +209,7 @@ def make_way_files(state: NinthAgeState, char: UnitState) -> list[int]:
         return []
     host = state.units[char.host]
     files = host.formation.files
-    front_touching = {i for c in fighters.contacts(state, host) for i in (c.pairs or {}) if i < files}
+    front_touching = {i for c in fighters.contacts(state, host) for i in c.touching if i < files}  # gaps too
     mine = fighters.character_models(state, host)
     if any(i in front_touching for i, who in mine.items() if who == char.id):
         return []  # already in base contact

@@ -15,6 +15,7 @@ from shapely.geometry import box
 
 from engine.rulesets.ninth_age.army import full_ranks
 from engine.rulesets.ninth_age.catalogue import rule_name
+from engine.rulesets.ninth_age.front_rank import command_positions, joined
 from engine.rulesets.ninth_age.melee import attacks_of
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.table.contact import combats, contact_graph, contact_side, models_in_contact
@@ -177,8 +178,6 @@ def contacts(state: NinthAgeState, unit: UnitState) -> list[Contacts]:
 def character_models(state: NinthAgeState, unit: UnitState) -> dict[int, str]:
     """Which of the unit's models are the bases of characters that joined it (§16.5): a matching
     base is every position it covers; a non-matching one stands after the R&F, against a side."""
-    from engine.rulesets.ninth_age.front_rank import joined
-
     out: dict[int, str] = {}
     files = unit.formation.files
     attached = [a.id for a in unit.formation.attached]
@@ -195,8 +194,6 @@ def character_models(state: NinthAgeState, unit: UnitState) -> dict[int, str]:
 
 def champion_model(state: NinthAgeState, unit: UnitState) -> int | None:
     """The index of the unit's Champion model, if it has one still standing."""
-    from engine.rulesets.ninth_age.front_rank import command_positions
-
     if not state.unit_entry(unit).command.champion or unit.champion_lost:
         return None
     where = command_positions(state, unit).get("champion")
@@ -326,6 +323,10 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
                 strength, used, ap = part_strength(state, unit, part)
                 out.append(Blow(unit.id, part, entry.parts[part].name, step, ws, count, list(enemies),
                                 strength=strength, weapon=used, armour_piercing=ap))
+    if duel:  # a duellist counts as in base contact with the other, wherever it stands (§16.9)
+        for c in joined(state, unit):
+            if c.id in duel:
+                fighting[c.id] = (False, {duel[1] if duel[0] == c.id else duel[0]})
     for name, (in_support, targets) in sorted(fighting.items()):
         out += _character_blows(state, unit, state.units[name], in_support, targets)
     # the champion: one of the front-rank models in contact is the champion (+1 A, +1 WS)
