@@ -11,7 +11,7 @@ from engine.core.decisions import Decide
 from engine.core.errors import IllegalAction
 from engine.rulesets.ninth_age import casualties, characters, combat, combat_reform, fighters
 from engine.rulesets.ninth_age.actions import Fight
-from engine.rulesets.ninth_age.characters import unit_models_ld
+from engine.rulesets.ninth_age.mixed_units import unit_models_ld
 
 from game_helpers import RULESET, apply
 from loaded_dice import load

@@ -8,8 +8,8 @@ most one per side), and counts for no rank width (§16.5). Front-Rank models (ch
 command group) stand as far forward as possible; a character joining may take a Front-Rank
 model's place, which then moves as little as it can (E-29).
 
-The block itself (who stands where) is :mod:`.front_rank`; the General's and the BSB's reach
-is :mod:`.leaders`.
+The block itself (who stands where) is :mod:`.front_rank`; who is in a unit and where a model
+stands for a range is :mod:`.mixed_units`; the General's and the BSB's reach is :mod:`.leadership`.
 """
 
 from __future__ import annotations
@@ -17,8 +17,10 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core import Event, IllegalAction
-from engine.rulesets.ninth_age.front_rank import (  # noqa: F401 - joined, COMMAND: also read from here
-    COMMAND, Arrangement, Member, base_fit, command_positions, joined,
+from engine.rulesets.ninth_age.front_rank import Arrangement, Member, base_fit
+from engine.rulesets.ninth_age.mixed_units import (  # noqa: F401 - the block's own helpers, read from here too
+    COMMAND, take_out_of_block, store_block, block, character_base, command_positions, hit_allocation, joined,
+    make_way_problem, reshape, slain_in_unit,
 )
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.table.footprint import Attached, Pose
@@ -27,36 +29,6 @@ UNJOINABLE_BY_RULE = ("Unbreakable", "Random Movement", "Insignificant", "Otherw
 
 
 # -- in play --------------------------------------------------------------------------------------
-def reshape(host: UnitState, formation) -> None:
-    """Give ``host`` a new formation (a character in or out) without moving the block: the front
-    left model stays where it stood (the pose is the centre of the whole footprint, which shifts)."""
-    from engine.table.footprint import footprint
-
-    if host.pose is None:
-        host.formation = formation
-        return
-    before = footprint(host.formation, host.pose).models[0].centroid
-    after = footprint(formation, host.pose).models[0].centroid
-    host.formation = formation
-    host.pose = host.pose.moved(host.pose.x + before.x - after.x, host.pose.y + before.y - after.y)
-
-
-def block(state: NinthAgeState, host: UnitState) -> Arrangement:
-    """The unit's Front-Rank models: its characters and its command group."""
-    members = [Member(c.id, *c.cells, c.rank, c.file) for c in joined(state, host) if c.cells is not None]
-    members += [Member(name.capitalize(), 1, 1, r, f, character=False)
-                for name, (r, f) in command_positions(state, host).items()]
-    return Arrangement(host.formation.files, members)
-
-
-def _store(state: NinthAgeState, host: UnitState, after: Arrangement) -> None:
-    for m in after.members:
-        if m.character:
-            state.units[m.name].rank, state.units[m.name].file = m.rank, m.file
-        else:
-            host.command_at[m.name.lower()] = (m.rank, m.file)
-
-
 def join_problem(state: NinthAgeState, char: UnitState, host: UnitState) -> str | None:
     """Why the character may not join the unit (§16.2), or None."""
     centry, hentry = state.unit_entry(char), state.unit_entry(host)
@@ -115,7 +87,7 @@ def _place(state: NinthAgeState, char: UnitState, host: UnitState, file: int | N
     else:
         after, moved = arrangement.join(member, file)
     host.command_at = command_positions(state, host)
-    _store(state, host, after)
+    store_block(state, host, after)
     char.cells = (fit[0], fit[1])
     if not widen:
         reshape(host, host.formation.model_copy(update={"models": host.formation.models + fit[0] * fit[1]}))
@@ -151,20 +123,6 @@ def join(state: NinthAgeState, char: UnitState, host: UnitState, file: int | Non
                            f"possible" if moved else "") + ". The unit may not move again this phase."))
 
 
-def character_base(state: NinthAgeState, char: UnitState):
-    """The polygon of a joined character's base, from its host's footprint."""
-    host = state.units[char.host]
-    fp = host.footprint()
-    if char.cells is None:
-        index = host.formation.models + [a.id for a in host.formation.attached].index(char.id)
-        return fp.models[index]
-    from shapely.ops import unary_union
-
-    files = host.formation.files
-    cells = [(char.rank + r) * files + char.file + f for r in range(char.cells[1]) for f in range(char.cells[0])]
-    return unary_union([fp.models[i] for i in cells if i < len(fp.models)])
-
-
 def leave(state: NinthAgeState, char: UnitState, events: list[Event]) -> UnitState:
     """Take a character out of its unit (§16.3), standing where its base stood, facing the unit's
     way: the caller then moves it, and it must end at least 1" from the unit."""
@@ -178,64 +136,10 @@ def leave(state: NinthAgeState, char: UnitState, events: list[Event]) -> UnitSta
                             "engaged, not fleeing, not moved this phase) (§16.3).")
     base = character_base(state, char)
     c = base.centroid
-    _out_of_block(state, char, host, events)
+    take_out_of_block(state, char, host, events)
     char.host, char.cells, char.location = None, None, "table"
     char.pose = Pose(x=c.x, y=c.y, bearing=host.pose.bearing)
     return host
-
-
-def _out_of_block(state: NinthAgeState, char: UnitState, host: UnitState, events: list[Event]) -> None:
-    """Take the character's base out of its host's block: the Front-Rank models behind step
-    forward into the gap, else the R&F from the rear ranks (§16.5 Refilling gaps)."""
-    if char.cells is None:
-        reshape(host, host.formation.model_copy(update={"attached": [a for a in host.formation.attached
-                                                                     if a.id != char.id]}))
-        return
-    after, moved = block(state, host).leave(char.id)
-    reshape(host, host.formation.model_copy(update={"models": host.formation.models
-                                                    - char.cells[0] * char.cells[1]}))
-    _store(state, host, after)
-    if moved:
-        events.append(Event(kind="front-rank", seat=char.owner, text=f"{', '.join(moved)} step forward into the "
-                            "gap (§16.5)."))
-
-
-def slain_in_unit(state: NinthAgeState, char: UnitState, events: list[Event], text: str) -> None:
-    """A character killed inside its unit (§16.4, §11.6): its base leaves the block and the gap
-    is refilled (§16.5); it is removed as a casualty (a BSB slain in combat loses its standard
-    to the enemy, §16.8)."""
-    host = state.units[char.host] if char.host else None
-    if host is not None and host.pose is not None:
-        _out_of_block(state, char, host, events)
-    char.cells, char.location, char.pose, char.host = None, "destroyed", None, None
-    char.wounds_lost = 0
-    events.append(Event(kind="destroyed", seat=char.owner, data={"unit": char.id}, text=text + "."))
-
-
-def unit_movement(state: NinthAgeState, unit: UnitState) -> int:
-    """A mixed unit Advances and Marches at the lowest M in it (§16.2)."""
-    return min([state.unit_entry(unit).movement] + [state.unit_entry(c).movement for c in joined(state, unit)])
-
-
-def unit_models_ld(state: NinthAgeState, unit: UnitState) -> int:
-    """The best Ld of the unit's own models, its characters included (§24.3); a character that
-    refused a challenge has Ld 0 (§16.9)."""
-    own = 0 if unit.refused else state.unit_entry(unit).leadership
-    return max([own] + [0 if c.refused else state.unit_entry(c).leadership for c in joined(state, unit)])
-
-
-def position(state: NinthAgeState, unit: UnitState):
-    """Where a model stands for a range: its own footprint, or its base inside its unit; None if
-    it is not on the table (a Hidden model is nowhere until revealed)."""
-    if unit.location == "joined" and unit.host:
-        return character_base(state, unit)
-    if unit.on_table:
-        return unit.footprint().shape
-    return None
-
-
-def host_of(state: NinthAgeState, unit: UnitState) -> UnitState:
-    return state.units[unit.host] if unit.location == "joined" and unit.host else unit
 
 
 # -- Hidden (§22) -----------------------------------------------------------------------------------
@@ -364,20 +268,6 @@ def leave_move(state: NinthAgeState, char: UnitState, steps, pivot: float | None
 
 
 # -- hits on a mixed unit (§16.4, E-57) and make way (§16.6) ------------------------------------------
-def hit_allocation(state: NinthAgeState, unit: UnitState) -> tuple[str, list[str]]:
-    """Who ordinary hits on the unit may go to: situation "A" (characters of the unit's troop
-    type in a unit of 5+ R&F take none) or "B" (the attacker spreads the hits evenly over the
-    R&F and the characters listed). With 5+ R&F, characters of the unit's own troop type stay
-    protected even when others are exposed."""
-    troop = state.unit_entry(unit).troop_type
-    inside = joined(state, unit)
-    if unit.models >= 5:
-        exposed = [c.id for c in inside if state.unit_entry(c).troop_type != troop]
-    else:
-        exposed = [c.id for c in inside]
-    return ("B" if exposed else "A"), exposed
-
-
 def even_allocation_problem(total: int, hits: dict[str, int], rank_and_file: int,
                             characters: list[str]) -> str | None:
     """Situation B: ``total`` hits spread as evenly as possible, nobody taking a second before
@@ -407,18 +297,6 @@ def template_on_character(state: NinthAgeState, unit: UnitState, character: str)
     else the character "takes" it (§16.4)."""
     _, exposed = hit_allocation(state, unit)
     return "takes" if character in exposed else "transferred"
-
-
-def make_way_problem(state: NinthAgeState, char: UnitState) -> str | None:
-    """Why a character may not make way (§16.6): it must be in its unit's front rank, on a
-    matching base; it swaps with R&F, never with characters."""
-    if char.location != "joined" or not char.host:
-        return f"{char.id} is not in a unit"
-    if char.cells is None:
-        return f"{char.id} has a non-matching base and can never make way"
-    if char.rank != 0:
-        return f"{char.id} is not in the front rank"
-    return None
 
 
 # -- charging out of a unit (§16.4) -----------------------------------------------------------------

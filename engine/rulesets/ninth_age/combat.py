@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import fighters
-from engine.rulesets.ninth_age.front_rank import joined
 from engine.rulesets.ninth_age.casualties import PANIC_RANGE, destroy, flee, lose_wounds, panic
 from engine.rulesets.ninth_age.charges import placements
 from engine.rulesets.ninth_age.fighters import Blow, combat_groups, enemies_in_contact, unit_full_ranks
@@ -25,7 +24,8 @@ from engine.rulesets.ninth_age.leadership import charge_dice, leadership_test, u
 from engine.rulesets.ninth_age.melee import (
     Outcome, SideScore, break_leadership, caught, hit_succeeds, outcome, to_hit_needed, unstable_wounds,
 )
-from engine.rulesets.ninth_age.setup import surroundings
+from engine.rulesets.ninth_age.mixed_units import joined
+from engine.rulesets.ninth_age.neighbours import surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.table.contact import contact_side, distance, in_contact
 from engine.table.frame import EPS_DIST, bearing_between, turn_between
@@ -154,7 +154,7 @@ def combat_shapes(state: NinthAgeState):
 def duellist_position(state: NinthAgeState, uid: str) -> tuple[float, float]:
     """Where a duellist stands on the table: a character's base (in its unit or alone), or a
     unit's Champion model (§16.9)."""
-    from engine.rulesets.ninth_age.characters import character_base
+    from engine.rulesets.ninth_age.mixed_units import character_base
 
     u = state.units[uid]
     if u.location == "joined":
@@ -203,7 +203,7 @@ def make_way_files(state: NinthAgeState, char: UnitState) -> list[int]:
     """Front-rank files (from 0) a character may make way to: its base there touches an enemy
     model in base contact with its unit, and it swaps only with R&F and command models, never
     with another character (§16.6)."""
-    from engine.rulesets.ninth_age.characters import make_way_problem
+    from engine.rulesets.ninth_age.mixed_units import make_way_problem
 
     if make_way_problem(state, char) is not None:
         return []
@@ -244,7 +244,7 @@ def make_way(state: NinthAgeState, group: list[str], events: list[Event]) -> Non
         old = char.file
         width, depth = char.cells
         moved = []
-        from engine.rulesets.ninth_age.front_rank import command_positions
+        from engine.rulesets.ninth_age.mixed_units import command_positions
 
         host.command_at = command_positions(state, host)
         for name, (r, f) in list(host.command_at.items()):  # command models swap into the place it left
@@ -567,7 +567,7 @@ def wound_model(state: NinthAgeState, attacker: UnitState, blow: Blow, char: Uni
     its W it is slain and leaves the unit, and the wounds beyond are Overkill in a challenge
     (returned second), else lost."""
     from engine.rulesets.ninth_age import attacks as pipeline
-    from engine.rulesets.ninth_age.characters import slain_in_unit
+    from engine.rulesets.ninth_age.mixed_units import slain_in_unit
     from engine.rulesets.ninth_age.saves import armour_saves, special_saves
 
     attack = _attack(state, _fighter(state, blow), blow)
@@ -621,7 +621,7 @@ def mixed_unit_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, targe
     E-57): situation A, all on the R&F; situation B, the attacker spreads them as evenly as
     possible over the R&F and the exposed characters (a duellist takes none), each character
     taking at least the even share and at most one more."""
-    from engine.rulesets.ninth_age.characters import hit_allocation
+    from engine.rulesets.ninth_age.mixed_units import hit_allocation
 
     _, exposed = hit_allocation(state, target)
     exposed = [c for c in exposed if not (rnd.duel and c in rnd.duel)]

@@ -17,7 +17,7 @@ from typing import Callable
 from engine.core import Event, IllegalAction
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import fighters
-from engine.rulesets.ninth_age.front_rank import joined
+from engine.rulesets.ninth_age.mixed_units import joined
 from engine.rulesets.ninth_age.fighters import enemies_in_contact
 from engine.rulesets.ninth_age.neighbours import surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState

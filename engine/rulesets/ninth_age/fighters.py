@@ -15,7 +15,7 @@ from shapely.geometry import box
 
 from engine.rulesets.ninth_age.army import full_ranks
 from engine.rulesets.ninth_age.catalogue import rule_name
-from engine.rulesets.ninth_age.front_rank import command_positions, joined
+from engine.rulesets.ninth_age.mixed_units import command_positions, joined
 from engine.rulesets.ninth_age.melee import attacks_of
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.table.contact import combats, contact_graph, contact_side, models_in_contact

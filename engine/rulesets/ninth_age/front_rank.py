@@ -21,7 +21,6 @@ import math
 from dataclasses import dataclass, field, replace
 
 from engine.core import IllegalAction
-from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 
 
 @dataclass
@@ -137,32 +136,3 @@ def base_fit(char_mm: tuple[float, float], rf_mm: tuple[float, float], skirmish:
     if w >= 2 and d >= 2 and abs(w - round(w)) < 1e-9 and abs(d - round(d)) < 1e-9:
         return int(round(w)), int(round(d))
     return None
-
-
-# -- who stands in a unit, as the game's state records it ----------------------------------------
-def joined(state: NinthAgeState, host: UnitState, *, hidden: bool | None = False) -> list[UnitState]:
-    """The characters in ``host`` (``hidden``: only the hidden ones; None: all)."""
-    return [u for u in state.units.values() if u.host == host.id
-            and (hidden is None or (u.location == "hidden") == hidden)]
-
-
-COMMAND = ("standard", "musician", "champion")
-
-
-def command_positions(state: NinthAgeState, host: UnitState) -> dict[str, tuple[int, int]]:
-    """Where the unit's command models stand: as recorded, or at first the middle of the front
-    rank (standard, then musician to its left and champion to its right)."""
-    cmd = state.unit_entry(host).command
-    present = [n for n in COMMAND if getattr(cmd, n)]
-    if host.command_at and set(host.command_at) == set(present):
-        return dict(host.command_at)
-    files = host.formation.files
-    middle = (files - 1) // 2
-    order = [middle, middle - 1, middle + 1, middle - 2, middle + 2]
-    spots = [f for f in order if 0 <= f < files]
-    out, rank = {}, 0
-    for name in present:
-        if not spots:  # a narrow unit: the rest go to the next rank
-            rank, spots = rank + 1, [f for f in order if 0 <= f < files]
-        out[name] = (rank, spots.pop(0))
-    return out
