@@ -1,11 +1,14 @@
 """The Melee phase (§11, pipeline of §24.6): the active player picks a combat, one combat round
 is fought for it from challenges to combat reforms, and so on until every combat has fought.
 
-One round: challenges (§16.9) -> attacks, Initiative 10 down to 0, allocated and rolled to hit
-(§11.5-11.6; wounds through §12's attack pipeline) -> combat score (§11.9) -> Break tests with
-Steadfast, Disrupted, Stubborn, Unbreakable and Unstable (§11.10, §22) -> Panic for friends of
-broken units (§13) -> pursue or restrain (§11.11) -> flee rolls and moves (§11.12) -> pursuit
-rolls and moves (§11.13) -> post-combat reforms and overruns.
+One round: Fear tests and weapon choices -> make way (§16.6) -> challenges (§16.9) -> attacks,
+Initiative 10 down to 0, allocated (split among the enemies a model touches; characters in units
+fighting with their own profiles) and rolled to hit (§11.5-11.6; wounds through §12's attack
+pipeline, hits on a mixed unit spread over its exposed characters, §16.4) -> combat score
+(§11.9) -> Break tests with Steadfast, Disrupted, Stubborn, Unbreakable and Unstable (§11.10,
+§22) -> Panic for friends of broken units (§13) -> pursue or restrain (§11.11) -> flee rolls and
+moves (§11.12) -> pursuit rolls and moves (§11.13) -> post-combat reforms and overruns -> combat
+reforms (§11.14, :mod:`.combat_reform`).
 
 Every choice the rules leave to a player is a /decide question to that player.
 """
