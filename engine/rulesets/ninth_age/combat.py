@@ -488,7 +488,7 @@ def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: B
         need, note = 4, " (Parry: 4+)"
     if fighters.weapon(state, target) == "flail":
         modifier, note = modifier + 1, note + " (+1 against a flail)"
-    wall = _wall_defended_against(state, attacker, target)
+    wall = _wall_defended_against(state, attacker, body) if body.pose is not None else None  # a character: its unit's
     if wall is not None and modifier >= 0:  # Distracting adds to no other penalty ([A-39])
         modifier, note = modifier - 1, note + f" (-1: defending {wall} against its charge, Distracting, §18.8)"
     return need, modifier, note
