@@ -41,6 +41,7 @@ TEMPLATE_INK = (120, 40, 160)
 HEADER = 28
 LEGEND_ROW = 20  # px: each row of the terrain legend under the table (only when there is terrain)
 COMBAT_INK = (150, 20, 120)
+DUEL_INK = (255, 200, 0)  # the mark of a challenge between two duellists
 ZOOM_WIDTH = 550  # px: a zoomed view (view.window) fills Discord's preview width
 MOST_ZOOM = 60  # px per inch at most
 
@@ -271,6 +272,17 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
             draw.ellipse([ax - r, ay - r, ax + r, ay + r], fill=with_alpha(TEMPLATE_INK, 60))
         draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=with_alpha(TEMPLATE_INK, 60), outline=TEMPLATE_INK,
                      width=2)
+    for c in view.combats:  # a challenge (§16.9): crossed blades between the two duellists, over the units
+        if len(c.duel) == 2:
+            (ax, ay), (bx, by) = p(*c.duel[0]), p(*c.duel[1])
+            draw.line([(ax, ay), (bx, by)], fill=DUEL_INK, width=3)
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            r = max(4.0, 0.5 * s)
+            draw.line([(mx - r, my - r), (mx + r, my + r)], fill=DUEL_INK, width=3)
+            draw.line([(mx - r, my + r), (mx + r, my - r)], fill=DUEL_INK, width=3)
+            if c.duel_label:
+                draw.text((mx, my + r + 7), plain(c.duel_label), font=font(10), fill=DUEL_INK, anchor="mm",
+                          stroke_width=2, stroke_fill=(255, 255, 255))
     if view.window:  # a zoomed view's content may run under the header: draw it again on top
         draw.rectangle([0, 0, w, HEADER], fill=PARCHMENT_DARK)
         draw.text((6, HEADER / 2), title, font=font(13), fill=INK, anchor="lm")

@@ -405,25 +405,28 @@ def test_no_longer_engaged_at_the_start_of_the_melee_phase():
 
 
 def test_combat_reform_turns_a_flanked_unit_to_face_its_enemy():
+    from engine.rulesets.ninth_age import combat_reform
+
     state = scenario({"Brutes": (30, 20, 180), "Halberdiers": (30 + 1.5 * INCH40 + 2 * INCH20, 20, 270)})
     _grow(state, "Halberdiers", 40, 10)
     brutes = state.units["Brutes"]
-    options = combat.reform_options(state, brutes)
-    assert "3-wide-facing-Halberdiers" in options and "2-wide" not in options  # 2 wide: fewer in contact
+    options = {(c.face, c.files): c.problem for c in combat_reform.candidates(state, brutes)}
+    assert options[("front", 3)] is None
+    assert "fewer than the 2 in contact now" in options[("front", 1)]  # 1 wide: fewer in contact
     rnd = combat.Round(units=["Brutes", "Halberdiers"])
     result = outcome("p2", SideScore(wounds=2), "p1", SideScore(wounds=1))
     state.active = "p1"
     log = []
     from engine.core.decisions import DecisionNeeded
 
-    state.begin_answers(["opponent", "3-wide-facing-Halberdiers"])
+    state.begin_answers(["opponent", "front", "3"])
     try:
         combat.combat_reforms(state, rnd, result, log)
     except DecisionNeeded as asked:  # the Halberdiers' own question, left unanswered
         assert asked.decision.key == "combat-reform-Halberdiers"
     b, h = brutes.footprint(), state.units["Halberdiers"].footprint()
     assert contact_side(b, h) == "front" and in_contact(b, h)
-    assert any("Brutes makes a combat reform: 3 wide facing Halberdiers" in e.text for e in log)
+    assert any("Brutes makes a combat reform: 3 wide, its front against Halberdiers" in e.text for e in log)
 
 
 def test_a_pursuer_touching_the_table_edge_leaves_and_returns_as_an_ambusher():
