@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
-from engine.rulesets.ninth_age.magic_state import movement_of  # M under spells (§9)
 from engine.rulesets.ninth_age.leadership import (
     charge_dice, charge_range, failed_charge_distance, hold_your_ground, leadership_test, rally_leadership,
     unit_leadership,
@@ -131,12 +130,24 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
     _reaction(state, decl, events)
 
 
+def charge_movement(state: NinthAgeState, charger: UnitState) -> tuple[int, str]:
+    """The M a charge range adds to its dice, and its name: Fly X for a unit that flies (§22
+    Fly: "may fly when charging", its M replaced by X), else the unit's M, a mixed unit's
+    lowest (§8.5), changed by the spells in play on it."""
+    from engine.rulesets.ninth_age.movement import flying_movement, spell_movement
+
+    flies = flying_movement(state, charger)
+    return (flies, "Fly") if flies is not None else (spell_movement(state, charger), "M")
+
+
 def _check_reach(state: NinthAgeState, charger: UnitState, target: UnitState) -> None:
     d = distance(charger.footprint(), target.footprint())
-    reach = movement_of(state, charger) + MAX_DICE
+    m, name = charge_movement(state, charger)
+    reach = m + MAX_DICE
     if d > reach + EPS_DIST:
-        raise IllegalAction("out-of-reach", f"{target.id} is {d:.1f}\" from {charger.id}; its farthest possible "
-                            f"charge is M {movement_of(state, charger)} + 12 = {reach}\" (§8.2).")
+        shown = f"{d:.1f}" if round(d, 1) > reach else f"{d:.2f}"  # never "18.0\" ... 18\"" for 18.03
+        raise IllegalAction("out-of-reach", f"{target.id} is {shown}\" from {charger.id}; its farthest possible "
+                            f"charge is {name} {m} + 12 = {reach}\" (§8.2).")
 
 
 def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]) -> None:
@@ -228,15 +239,15 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         from engine.rulesets.ninth_age import hidden  # hidden lists: reveal a movement item now (§2.4, E-47)
 
         hidden.before_charge_roll(state, charger, events)
-        swift = entry.has_rule("Swiftstride")
+        m, name = charge_movement(state, charger)
+        swift = entry.has_rule("Swiftstride") or name == "Fly"  # Fly models always have Swiftstride (§22)
         roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{charger.id} charge range")
-        m = movement_of(state, charger)
         total = charge_range(roll.dice, m, champion=entry.command.champion, swiftstride=swift)
         rolls[decl.charger] = (roll.dice, total)
         kept = charge_dice(roll.dice, swiftstride=swift)
         note = " (Order a Charge: at least 4)" if entry.command.champion and sum(kept) < 4 else ""
         events.append(Event(kind="roll", seat=charger.owner, roll=roll,
-                            text=f"{charger.id} charge range: {'+'.join(map(str, kept))}{note} + M "
+                            text=f"{charger.id} charge range: {'+'.join(map(str, kept))}{note} + {name} "
                             f"{m} = {total}\"."))
     for decl in state.charges:
         charger = state.units[decl.charger]

@@ -1,0 +1,40 @@
+"""What a game played in the console as a new user showed wrong, each with the rule it breaks:
+a flying unit charges by its Fly value (§22 Fly), a mixed unit by its lowest M (§8.5)."""
+
+import pytest
+
+from engine.core.errors import IllegalAction
+from engine.rulesets.ninth_age.actions import Charge, EndStep, Join
+
+from game_helpers import RULESET, apply, scenario
+
+
+def test_a_flying_unit_charges_by_its_fly_value_with_swiftstride():
+    # the Warlord on Wyvern (M 6, Fly (8)) 19" from the Spearmen: beyond M 6 + 12, within Fly 8 + 12
+    state = scenario({"Warlord on Wyvern": (30, 38, 180), "Spearmen": (30, 14, 0)}, seat="p2", step="charges")
+    from engine.table.contact import distance
+
+    gap = distance(state.units["Warlord on Wyvern"].footprint(), state.units["Spearmen"].footprint())
+    assert 18.5 < gap < 20
+    log = []
+    state = apply(state, Charge(seat="p2", unit="Warlord on Wyvern", target="Spearmen"), log=log)
+    assert any("Warlord on Wyvern declares a charge on Spearmen" in e.text for e in log)
+    state = apply(state, EndStep(seat="p2"), log=log)
+    roll = next(e for e in log if "charge range" in e.text)
+    assert "+ Fly 8 = " in roll.text and len(roll.roll.dice) == 3  # 3D6, the lowest discarded
+
+
+def test_a_flying_unit_too_far_is_refused_with_its_fly_value():
+    state = scenario({"Warlord on Wyvern": (30, 44, 180), "Spearmen": (30, 14, 0)}, seat="p2", step="charges")
+    with pytest.raises(IllegalAction, match=r"farthest possible charge is Fly 8 \+ 12 = 20\""):
+        RULESET.apply(state, Charge(seat="p2", unit="Warlord on Wyvern", target="Spearmen"))
+
+
+def test_a_mixed_unit_charges_by_its_lowest_m():
+    # Knights (M 8) joined by the Marshal on foot (M 4): the unit charges at M 4 (§8.5)
+    state = scenario({"Knights": (30, 20, 0), "Marshal": (30, 23.8, 0), "Brutes": (30, 40, 180)}, step="charges")
+    state.step = "remaining"
+    state = apply(state, Join(seat="p1", unit="Marshal", into="Knights"))
+    state.step = "charges"
+    with pytest.raises(IllegalAction, match=r"farthest possible charge is M 4 \+ 12 = 16\""):
+        RULESET.apply(state, Charge(seat="p1", unit="Knights", target="Brutes"))
