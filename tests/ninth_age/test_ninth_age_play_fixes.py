@@ -38,3 +38,17 @@ def test_a_mixed_unit_charges_by_its_lowest_m():
     state.step = "charges"
     with pytest.raises(IllegalAction, match=r"farthest possible charge is M 4 \+ 12 = 16\""):
         RULESET.apply(state, Charge(seat="p1", unit="Knights", target="Brutes"))
+
+
+def test_a_flank_charge_is_said_of_the_target():
+    """The declaration read "(11.1\" away, to its left)", which seemed the charger's left."""
+    import doctest
+
+    from engine.rulesets.ninth_age import charges
+
+    assert doctest.testmod(charges).failed == 0
+    # Knights east of the Brutes, who face south: their left flank
+    state = scenario({"Knights": (46, 30, 270), "Brutes": (36, 30, 180)}, step="charges")
+    log = []
+    apply(state, Charge(seat="p1", unit="Knights", target="Brutes"), log=log)
+    assert "Knights declares a charge on Brutes (" in log[0].text and "into Brutes's left flank)" in log[0].text

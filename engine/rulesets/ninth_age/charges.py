@@ -125,8 +125,8 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
     decl = ChargeDeclaration(charger=charger.id, target=target.id, side=side or "any", distance=d)
     state.charges.append(decl)
     events.append(Event(kind="charge", seat=seat, data={"unit": charger.id, "target": target.id},
-                        text=f"{charger.id} declares a charge on {target.id} ({d:.1f}\" away, to its "
-                        f"{side or 'any side'})."))
+                        text=f"{charger.id} declares a charge on {target.id} ({d:.1f}\" away, "
+                        f"{_facing_words(target.id, side)})."))
     _reaction(state, decl, events)
 
 
@@ -148,6 +148,18 @@ def _check_reach(state: NinthAgeState, charger: UnitState, target: UnitState) ->
         shown = f"{d:.1f}" if round(d, 1) > reach else f"{d:.2f}"  # never "18.0\" ... 18\"" for 18.03
         raise IllegalAction("out-of-reach", f"{target.id} is {shown}\" from {charger.id}; its farthest possible "
                             f"charge is {name} {m} + 12 = {reach}\" (§8.2).")
+
+
+def _facing_words(target: str, side: str | None) -> str:
+    """Which of the target's facings the charge comes into (§8.2), said of the target: "into
+    Brutes's left flank" (it read "to its left", which seemed the charger's left).
+
+    >>> _facing_words("Brutes", "left"), _facing_words("Brutes", "front"), _facing_words("Brutes", None)
+    ("into Brutes's left flank", "into Brutes's front", 'any side: Brutes is fleeing')
+    """
+    if side is None:
+        return f"any side: {target} is fleeing"
+    return f"into {target}'s {side} flank" if side in ("left", "right") else f"into {target}'s {side}"
 
 
 def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]) -> None:
