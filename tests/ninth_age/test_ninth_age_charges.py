@@ -347,4 +347,4 @@ def test_places_on_a_flank_are_told_apart_front_to_back_and_the_charge_says_how_
     log = []
     apply(state, EndStep(seat="p2"), log=log)
     home = next(e.text for e in log if "charges home" in e.text)
-    assert "charges home into Knights's left (" in home and "\" away, charge range 18\")" in home
+    assert "charges home into Knights's left flank (" in home and "\" away, charge range 18\")" in home

@@ -304,7 +304,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         state.last_moves.append({"unit": charger.id, "kind": "charge", "path": [list(start),
                                                                                  list(best.footprint.centre)],
                                  "label": f"{d:.1f}\" vs {total}\" ({'+'.join(map(str, dice))})"})
-        text = (f"{charger.id} charges home into {target.id}'s {best.side} ({d:.1f}\" away, charge range "
+        text = (f"{charger.id} charges home {_facing_words(target.id, best.side)} ({d:.1f}\" away, charge range "
                 f"{total}\"): wheel {abs(best.turn):.0f}°, "
                 f"{best.contact} models in base contact.")
         events.append(Event(kind="charge-move", seat=charger.owner, data={"unit": charger.id}, text=text))
