@@ -52,3 +52,40 @@ def test_a_flank_charge_is_said_of_the_target():
     log = []
     apply(state, Charge(seat="p1", unit="Knights", target="Brutes"), log=log)
     assert "Knights declares a charge on Brutes (" in log[0].text and "into Brutes's left flank)" in log[0].text
+
+
+def test_the_placements_offered_for_a_charge_are_all_different():
+    """Brutes (3 × 40 mm) charging Spearmen (10 × 20 mm) were offered 5 places, two pairs of
+    them the same ("2: 0.8\" left ...; 3: 0.8\" left ..."): offsets a float's hair apart."""
+    from engine.table.charge import flush_poses
+    from engine.table.footprint import Formation, Pose, footprint
+
+    brutes = footprint(Formation(base_width_mm=40, base_depth_mm=40, files=3, models=5),
+                       Pose(x=29.999999999999996, y=30.0, bearing=180.0))
+    spears = footprint(Formation(base_width_mm=20, base_depth_mm=20, files=10, models=27), Pose(x=30, y=17, bearing=0))
+    poses = flush_poses(brutes, spears, "front")
+    centres = [(round(p.footprint.centre[0], 2), round(p.footprint.centre[1], 2)) for p in poses]
+    assert len(centres) == len(set(centres)) and len(poses) >= 3
+    best = [p for p in poses if p.contact == poses[0].contact]
+    assert len(best) == 3  # centred, and one file's shift either way
+
+
+def test_a_multiple_combat_is_listed_by_sides():
+    """Trolls and Vermin Swarm both fighting the Zealots were listed as "Trolls vs Vermin Swarm vs
+    Zealots", friends and foes alike."""
+    from engine.rulesets.ninth_age.combat import sides_of, unfought
+
+    state = scenario({"Zealots": (30, 20, 0), "Trolls": (30, 22, 180), "Vermin Swarm": (38, 20, 270)}, seat="p2")
+    from engine.table.contact import in_contact
+
+    # put both enemies flush: the Trolls on the front, the Swarm on the right flank
+    zealots = state.units["Zealots"].footprint()
+    trolls = state.units["Trolls"]
+    trolls.pose = trolls.pose.model_copy(update={"y": zealots.world((0, zealots.half_depth))[1]
+                                                 + trolls.footprint().half_depth})
+    swarm = state.units["Vermin Swarm"]
+    swarm.pose = swarm.pose.model_copy(update={"x": zealots.world((zealots.half_width, 0))[0]
+                                               + swarm.footprint().half_depth})
+    assert in_contact(zealots, trolls.footprint()) and in_contact(zealots, swarm.footprint())
+    group = next(g for g in unfought(state) if "Zealots" in g)
+    assert sides_of(state, group) in ("Trolls, Vermin Swarm vs Zealots", "Vermin Swarm, Trolls vs Zealots")

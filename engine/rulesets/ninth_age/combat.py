@@ -59,11 +59,18 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
     state.challenges = [c for c in state.challenges if all(_still_duelling(state, d, engaged) for d in c)]
     groups = unfought(state)
     if groups:
-        listed = "; ".join(" vs ".join(g) for g in groups)
+        listed = "; ".join(sides_of(state, g) for g in groups)
         events.append(Event(kind="phase", seat=state.active, text=f"Melee phase: {len(groups)} combat(s): {listed}. "
                             "/fight unit: picks the next combat; /end fights the rest in this order."))
     else:
         events.append(Event(kind="phase", seat=state.active, text="Melee phase: no unit is engaged; /end passes it."))
+
+
+def sides_of(state: NinthAgeState, group: list[str]) -> str:
+    """A combat as its two sides, the active player's first: "Trolls, Vermin Swarm vs Zealots"
+    (it read "Trolls vs Vermin Swarm vs Zealots", friends and foes alike)."""
+    seats = sorted({state.units[u].owner for u in group}, key=lambda s: s != state.active)
+    return " vs ".join(", ".join(u for u in group if state.units[u].owner == s) for s in seats)
 
 
 def _still_duelling(state: NinthAgeState, uid: str, engaged: set[str]) -> bool:
@@ -111,9 +118,7 @@ class Round:
 def combat_round(state: NinthAgeState, group: list[str], events: list[Event]) -> None:
     active = state.active
     seats = sorted({state.units[u].owner for u in group}, key=lambda s: s != active)
-    names = {s: [u for u in group if state.units[u].owner == s] for s in seats}
-    events.append(Event(kind="combat", seat=active, data={"units": group},
-                        text="Combat: " + " vs ".join(", ".join(names[s]) for s in seats) + "."))
+    events.append(Event(kind="combat", seat=active, data={"units": group}, text=f"Combat: {sides_of(state, group)}."))
     rnd = Round(units=list(group), wounds={s: 0 for s in seats}, overkill={s: 0 for s in seats})
     fear_tests(state, group, events)
     choose_weapons(state, group, events)
