@@ -89,3 +89,21 @@ def test_a_multiple_combat_is_listed_by_sides():
     assert in_contact(zealots, trolls.footprint()) and in_contact(zealots, swarm.footprint())
     group = next(g for g in unfought(state) if "Zealots" in g)
     assert sides_of(state, group) in ("Trolls, Vermin Swarm vs Zealots", "Vermin Swarm, Trolls vs Zealots")
+
+
+def test_one_unit_is_singular():
+    """'(1 units left)' and 'Minimum size: 1 units count' read in the console."""
+    from engine.rulesets.ninth_age.composition import composition_problems
+    from game_helpers import new_battle
+    from ninth_age_helpers import army, unit
+
+    units = [unit("General", "lord", 300, ld=9, general=True), unit("A", points=1700)]
+    assert any(p.startswith("Minimum size: 1 unit counts (characters") for p in composition_problems(army(units)))
+
+    state = new_battle(seed=3)
+    seat = state.deploy.turn
+    for u in list(state.units.values()):
+        if u.owner == seat:
+            u.location = "table"
+    next(u for u in state.units.values() if u.owner == seat).location = "reserve"
+    assert "(1 unit left)." in RULESET._status(state)
