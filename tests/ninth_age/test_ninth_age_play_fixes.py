@@ -107,3 +107,17 @@ def test_one_unit_is_singular():
             u.location = "table"
     next(u for u in state.units.values() if u.owner == seat).location = "reserve"
     assert "(1 unit left)." in RULESET._status(state)
+
+
+def test_a_combat_is_marked_fought_only_in_the_melee_phase_that_fought_it():
+    """The board of the next Movement phase still read "Combat 1 (fought)"."""
+    state = scenario({"Zealots": (30, 20, 0), "Trolls": (30, 22, 180)}, seat="p2")
+    zealots, trolls = state.units["Zealots"].footprint(), state.units["Trolls"]
+    trolls.pose = trolls.pose.model_copy(update={"y": zealots.world((0, zealots.half_depth))[1]
+                                                 + trolls.footprint().half_depth})
+    for u in state.units.values():
+        u.fought = True
+    state.phase = "melee"
+    assert RULESET.board(state).combats[0].label == "Combat 1 (fought)"
+    state.phase, state.step = "movement", "charges"
+    assert RULESET.board(state).combats[0].label == "Combat 1"

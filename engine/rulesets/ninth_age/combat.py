@@ -140,7 +140,8 @@ def combat_shapes(state: NinthAgeState):
     out = []
     for n, group in enumerate(combat_groups(state), 1):
         hull = unary_union([state.units[u].footprint().shape for u in group]).convex_hull.buffer(0.5, quad_segs=2)
-        label = f"Combat {n}" + (" (fought)" if all(state.units[u].fought for u in group) else "")
+        fought = state.phase == "melee" and all(state.units[u].fought for u in group)  # this phase only
+        label = f"Combat {n}" + (" (fought)" if fought else "")
         out.append(CombatShape(label=label, units=list(group), points=polygon_points(hull)))
     return out
 
