@@ -121,3 +121,9 @@ def test_a_combat_is_marked_fought_only_in_the_melee_phase_that_fought_it():
     assert RULESET.board(state).combats[0].label == "Combat 1 (fought)"
     state.phase, state.step = "movement", "charges"
     assert RULESET.board(state).combats[0].label == "Combat 1"
+
+
+def test_no_room_names_the_flank():
+    from engine.rulesets.ninth_age.charges import _facing_name
+
+    assert _facing_name("Brutes", "left") == "Brutes's left flank" and _facing_name("Brutes", "rear") == "Brutes's rear"

@@ -118,7 +118,7 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
     close_ranks(state, charger, target, events)
     side = None if target.fleeing else contact_side(charger, target)
     if not aligned_placements(state, charger, target, side)[0]:
-        raise IllegalAction("no-room", f"{charger.id} has no room to reach {target.id}'s {side or 'side'} with one "
+        raise IllegalAction("no-room", f"{charger.id} has no room to reach {_facing_name(target.id, side)} with one "
                             "wheel of at most 90°, even turning the charged unit up to 90° (§8.2, §8.5).")
     d = distance(charger.footprint(), target.footprint())
     charger.declared_charge = True
@@ -159,7 +159,14 @@ def _facing_words(target: str, side: str | None) -> str:
     """
     if side is None:
         return f"any side: {target} is fleeing"
-    return f"into {target}'s {side} flank" if side in ("left", "right") else f"into {target}'s {side}"
+    return f"into {_facing_name(target, side)}"
+
+
+def _facing_name(target: str, side: str | None) -> str:
+    """ "Brutes's left flank", "Brutes's front"; a fleeing target: any of its sides."""
+    if side is None:
+        return f"any side of {target}"
+    return f"{target}'s {side} flank" if side in ("left", "right") else f"{target}'s {side}"
 
 
 def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]) -> None:
