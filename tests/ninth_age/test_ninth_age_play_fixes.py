@@ -127,3 +127,19 @@ def test_no_room_names_the_flank():
     from engine.rulesets.ninth_age.charges import _facing_name
 
     assert _facing_name("Brutes", "left") == "Brutes's left flank" and _facing_name("Brutes", "rear") == "Brutes's rear"
+
+
+def test_a_march_refused_after_a_failed_march_test_says_so():
+    """A failed March test leaves M; a march beyond it was refused with only "the forward march
+    allows 7\"", the failed test nowhere to be seen."""
+    from engine.rulesets.ninth_age.actions import March, MoveStep
+
+    from loaded_dice import load
+
+    state = scenario({"Knights": (30, 20, 90), "Brutes": (30, 28, 180)})  # the Brutes 5" north, the Knights face east
+    load(state, 6, 6)  # the March test: 12 fails
+    with pytest.raises(IllegalAction) as refused:
+        RULESET.apply(state, March(seat="p1", unit="Knights", steps=[MoveStep(kind="forward", amount=10)]))
+    text = str(refused.value)
+    assert "the forward march allows 8\" (Knights March test (enemy 4.5\" away" in text
+    assert "Ld 8, rolled 12: failed: no farther than M)." in text
