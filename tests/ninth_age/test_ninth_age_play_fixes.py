@@ -143,3 +143,14 @@ def test_a_march_refused_after_a_failed_march_test_says_so():
     text = str(refused.value)
     assert "the forward march allows 8\" (Knights March test (enemy 4.5\" away" in text
     assert "Ld 8, rolled 12: failed: no farther than M)." in text
+
+
+def test_an_incomplete_last_rank_wide_enough_is_a_full_rank():
+    """17 Spearmen 10 wide (ranks of 10 and 7) have 2 full ranks (§7.5: a rank at least 5 models
+    wide); the engine counted 17 // 10 = 1, so they lost their rank bonus and Steadfast."""
+    from engine.rulesets.ninth_age.army import full_ranks, sample_army
+
+    spearmen = next(u for u in sample_army("iron-marches").units if u.name == "Spearmen")
+    brutes = next(u for u in sample_army("ashen-host").units if u.name == "Brutes")
+    assert full_ranks(spearmen, 10, 17) == 2 and full_ranks(spearmen, 10, 14) == 1
+    assert full_ranks(spearmen, 5, 13) == 2 and full_ranks(brutes, 3, 5) == 1 and full_ranks(brutes, 4, 7) == 2
