@@ -93,3 +93,18 @@ def spell_modified(state: Any, unit_id: str, characteristic: str, value: int,
         if characteristic in e.modifiers:
             value = max(0, min(10, value + e.modifiers[characteristic]))
     return value
+
+
+# -- the Shielding Scroll (§23.7) ------------------------------------------------------------------
+# Read by the ward saves (saves.py) while a spell's hits are resolved.
+SHIELDING_WARD = 4
+
+
+def shielded(state: Any, attack: Any, target: Any) -> Any:
+    """The defence against a spell's hits with the Shielding Scroll read against it: a 4+ ward
+    (the better of it and the model's own)."""
+    from dataclasses import replace
+
+    if state.magic is None or state.magic.shielded is None or attack.source != state.magic.shielded:
+        return target
+    return replace(target, ward=min(target.ward or 7, SHIELDING_WARD))
