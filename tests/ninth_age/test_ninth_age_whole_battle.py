@@ -229,6 +229,7 @@ async def play_battle(service, store, seed: int):
     return p
 
 
+@pytest.mark.slow  # about 40 s: a whole battle, some 600 commands
 @pytest.mark.parametrize("seed", [11])
 async def test_a_whole_battle_of_the_sample_armies_through_the_service(service, store, seed):
     p = await play_battle(service, store, seed)
