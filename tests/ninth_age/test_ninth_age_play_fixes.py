@@ -154,3 +154,24 @@ def test_an_incomplete_last_rank_wide_enough_is_a_full_rank():
     brutes = next(u for u in sample_army("ashen-host").units if u.name == "Brutes")
     assert full_ranks(spearmen, 10, 17) == 2 and full_ranks(spearmen, 10, 14) == 1
     assert full_ranks(spearmen, 5, 13) == 2 and full_ranks(brutes, 3, 5) == 1 and full_ranks(brutes, 4, 7) == 2
+
+
+def test_a_pursuer_with_no_room_to_contact_stops_1_inch_away(monkeypatch):
+    """The Knights' pursuit met the Wolf Riders with no room to make contact and stopped where it
+    touched them, 0.2\" away; a unit ends a move at least 1\" from others unless engaged."""
+    from engine.rulesets.ninth_age import combat
+    from engine.table.contact import distance
+
+    state = scenario({"Knights": (30, 20, 0), "Wolf Riders": (30, 25, 180)})
+    knights = state.units["Knights"]
+    wolves = state.units["Wolf Riders"].footprint()
+    front = knights.footprint()
+    # the pursuer's front a hair from the Wolf Riders, as the pursuit leaves it when it meets them
+    gap = distance(front, wolves) - 0.01
+    knights.pose = knights.pose.model_copy(update={"y": knights.pose.y + gap})
+    assert distance(knights.footprint(), wolves) < 0.05
+    monkeypatch.setattr(combat, "placements", lambda *a, **k: [])  # no flush placement fits
+    events = []
+    combat._pursuit_charge(state, knights, state.units["Wolf Riders"], events)
+    assert 1.0 <= distance(knights.footprint(), wolves) < 1.2
+    assert "no room to make contact: it stops 1." in events[-1].text and "\" from it." in events[-1].text

@@ -806,9 +806,16 @@ def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, eve
 
     side = None if enemy.fleeing else charge_side(unit, enemy)
     poses = placements(state, unit, enemy, side)
-    if not poses:
+    if not poses:  # it goes back the way it came to its last place 1" from every unit (§11.13)
+        around = surroundings(state, {unit.id})
+        met = unit.footprint()
+        fp, back = met, 0.0
+        while clearance_problem(fp, around, CLEARANCE_END, during=False) and back < 30:
+            back += MOVE_SAMPLE
+            fp = translate(met, 0, -back)
+        unit.pose = fp.pose
         events.append(Event(kind="pursuit", seat=unit.owner, text=f"{unit.id} meets {enemy.id} but there is no "
-                            "room to make contact: it stops."))
+                            f"room to make contact: it stops {distance(fp, enemy.footprint()):.1f}\" from it."))
         return
     unit.pose = poses[0].footprint.pose
     unit.pursuit_charge = True
