@@ -175,3 +175,16 @@ def test_a_pursuer_with_no_room_to_contact_stops_1_inch_away(monkeypatch):
     combat._pursuit_charge(state, knights, state.units["Wolf Riders"], events)
     assert 1.0 <= distance(knights.footprint(), wolves) < 1.2
     assert "no room to make contact: it stops 1." in events[-1].text and "\" from it." in events[-1].text
+
+
+def test_a_template_aimed_off_the_target_says_where_the_target_stands():
+    """'(42, 14) is not' left the player guessing where the Halberdiers' models were."""
+    from engine.rulesets.ninth_age.shooting_phase import Shoot
+
+    state = scenario({"Stone Thrower": (30, 40, 180), "Halberdiers": (30, 16, 0)}, seat="p2", terrain="open")
+    state.phase, state.step = "shooting", ""
+    with pytest.raises(IllegalAction, match=r"\(42, 14\) is not: Halberdiers stands around \(30\.0, 1[56]\.\d\)\. "
+                       r"Leave at: out to aim at its model nearest that centre\."):
+        RULESET.apply(state, Shoot(seat="p2", unit="Stone Thrower", target="Halberdiers", at=(42, 14)))
+    state = apply(state, Shoot(seat="p2", unit="Stone Thrower", target="Halberdiers"))  # at: left out
+    assert state.units["Stone Thrower"].shot

@@ -337,8 +337,10 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
         at = (base.centroid.x, base.centroid.y)
     point = ShapelyPoint(at)
     if not any(b.covers(point) for b in tfp.models):
+        cx, cy = tfp.centre
         raise IllegalAction("bad-point", f"The template's centre must be over a model of {target.id}; "
-                            f"({at[0]:g}, {at[1]:g}) is not.")
+                            f"({at[0]:g}, {at[1]:g}) is not: {target.id} stands around ({cx:.1f}, {cy:.1f}). "
+                            "Leave at: out to aim at its model nearest that centre.")
     reach = fp.shape.distance(point)
     if reach > weapon.range + 1e-3:
         raise IllegalAction("out-of-range", f"({at[0]:g}, {at[1]:g}) is {reach:.1f}\" away; the {weapon.name} reaches "
