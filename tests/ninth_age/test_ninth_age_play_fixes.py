@@ -188,3 +188,42 @@ def test_a_template_aimed_off_the_target_says_where_the_target_stands():
         RULESET.apply(state, Shoot(seat="p2", unit="Stone Thrower", target="Halberdiers", at=(42, 14)))
     state = apply(state, Shoot(seat="p2", unit="Stone Thrower", target="Halberdiers"))  # at: left out
     assert state.units["Stone Thrower"].shot
+
+
+def _joined_scene():
+    state = scenario({"Spearmen": (20, 14, 0), "Marshal": (24, 15.5, 0), "Halberdiers": (40, 14, 0)})
+    return apply(state, Join(seat="p1", unit="Marshal", into="Spearmen", file=5))
+
+
+def test_the_characters_in_a_destroyed_unit_are_lost_with_it():
+    """Red Spears were caught fleeing and destroyed; their Marshal, the General, stayed 'joined'
+    to nothing: no VP for him, no The King is Dead, and his Inspiring Presence still lent Ld."""
+    from engine.rulesets.ninth_age.casualties import destroy
+    from engine.rulesets.ninth_age.victory import ledger
+
+    state = _joined_scene()
+    events = []
+    destroy(state, state.units["Spearmen"], events, "Spearmen is caught fleeing and destroyed")
+    assert state.units["Marshal"].location == "destroyed"
+    assert any(e.text == "Marshal is lost with Spearmen." for e in events)
+    lines = ledger(state, "p2").lines
+    assert ("Marshal destroyed", state.unit_entry(state.units["Marshal"]).points) in lines
+    assert ("The King is Dead", 100) in lines
+    state = _joined_scene()
+    destroy(state, state.units["Spearmen"], [], "Spearmen flees off the table", fled=True)
+    assert state.units["Marshal"].location == "fled"
+
+
+def test_a_character_scores_as_its_unit_does_when_the_unit_flees_or_left_the_table():
+    from engine.rulesets.ninth_age.victory import ledger
+
+    state = _joined_scene()
+    state.units["Spearmen"].fleeing = True
+    cost = state.unit_entry(state.units["Marshal"]).points
+    assert ("Marshal fleeing", -(-cost // 2)) in ledger(state, "p2").lines
+    state = _joined_scene()
+    spears = state.units["Spearmen"]  # a pursuit took it off the table edge, and it never came back
+    spears.location, spears.ambushing, spears.arriving = "reserve", True, True
+    lines = ledger(state, "p2").lines
+    assert ("Marshal never came back with Spearmen", cost) in lines and ("The King is Dead", 100) in lines
+    assert any(text == "Spearmen never came back after leaving the table" for text, _ in lines)
