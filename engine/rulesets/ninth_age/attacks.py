@@ -40,6 +40,7 @@ from engine.rulesets.ninth_age.casualties import heavy_casualties, lose_wounds  
 from engine.rulesets.ninth_age.damage import Attack, Defence, defence, multiple_wounds, to_wound_needed, wounds
 from engine.rulesets.ninth_age.saves import Wound, armour_saves, faces as _faces, special_saves
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.terrain_rules import in_field
 
 
 # -- step 1: distributing hits -----------------------------------------------------------------------
@@ -125,6 +126,11 @@ def resolve_hits(state: NinthAgeState, target: UnitState, attack: Attack, hits: 
         return result
     d = defence(state.unit_entry(target), attack.category)
     d = _under_spells(state, target, d)  # Magic phase (§9): T changed by spells in play
+    if attack.flaming and "Flammable" not in d.rules and in_field(state, target):
+        from dataclasses import replace
+
+        d = replace(d, rules=d.rules | {"Flammable"})  # half or more of it in a Field (§18.5)
+        events.append(Event(kind="note", seat=seat, text=f"{target.id} stands in a Field: Flammable (§18.5)."))
     wounded = to_wound_rolls(state, attack, d, hits, events, purpose, seat, auto=auto_wounds)
     result.wounded = len(wounded)
     after_armour = armour_saves(state, attack, d, wounded, events, purpose, target.owner)
