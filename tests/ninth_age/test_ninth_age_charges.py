@@ -40,7 +40,7 @@ def test_e13_a_charger_mostly_in_the_front_arc_contacts_the_front():
     state = scenario({"Spearmen": (30, 14, 20, 6), "Brutes": (33, 22, 180)}, step="charges")
     log = []
     state = charge(state, "Spearmen", "Brutes", log=log)
-    assert "to its front" in log[0].text and "Brutes react: hold." in log[-1].text
+    assert "into Brutes's front" in log[0].text and "Brutes react: hold." in log[-1].text
     before = state.units["Brutes"].pose
     state = move_chargers(state, log)
     spear, brutes = state.units["Spearmen"].footprint(), state.units["Brutes"].footprint()
@@ -347,7 +347,7 @@ def test_places_on_a_flank_are_told_apart_front_to_back_and_the_charge_says_how_
     log = []
     apply(state, EndStep(seat="p2"), log=log)
     home = next(e.text for e in log if "charge home" in e.text)
-    assert "Brutes charge home into Knights's left (" in home and "\" away, charge range 18\")" in home
+    assert "Brutes charge home into Knights's left flank (" in home and "\" away, charge range 18\")" in home
 
 
 def test_unit_names_take_the_verb_of_their_number():

@@ -362,10 +362,11 @@ def sample_army(name: str) -> Army:
 
 def full_ranks(unit: Unit, files: int, models: int) -> int:
     """Full ranks of a block ``files`` wide holding ``models`` R&F (§7.5): a rank is full at the
-    troop type's width; Free Reform (Skirmishers, Fast Cavalry, Fly) means 0 full ranks."""
+    troop type's width, the last one too when it holds that many (17 Spearmen 10 wide: 2); Free Reform (Skirmishers, Fast Cavalry, Fly) means 0 full ranks."""
     if unit.has_rule("Skirmishers") or unit.has_rule("Fast Cavalry") or unit.has_rule("Fly") \
             or unit.has_rule("Free Reform") or unit.troop.full_rank == 0:
         return 0
     if files < unit.troop.full_rank:
         return 0
-    return models // files
+    complete, last = divmod(models, files)  # an incomplete last rank is full if it is wide enough
+    return complete + (1 if last >= unit.troop.full_rank else 0)

@@ -337,8 +337,10 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
         at = (base.centroid.x, base.centroid.y)
     point = ShapelyPoint(at)
     if not any(b.covers(point) for b in tfp.models):
+        cx, cy = tfp.centre
         raise IllegalAction("bad-point", f"The template's centre must be over a model of {target.id}; "
-                            f"({at[0]:g}, {at[1]:g}) is not.")
+                            f"({at[0]:g}, {at[1]:g}) is not: {target.id} stands around ({cx:.1f}, {cy:.1f}). "
+                            "Leave at: out to aim at its model nearest that centre.")
     reach = fp.shape.distance(point)
     if reach > weapon.range + 1e-3:
         raise IllegalAction("out-of-range", f"({at[0]:g}, {at[1]:g}) is {reach:.1f}\" away; the {weapon.name} reaches "
@@ -359,8 +361,10 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     how, far = catapult_scatter(scatter_die.total, d6.total, in_sight, bs)
     face = "HIT" if is_hit(scatter_die.total) else "an arrow"
     purpose = f"{unit.id} lobs its {weapon.name} at {target.id}"
+    # the scatter die is a plain D6 (1 or 6 a HIT): say which face came up, beside its roll
     events.append(Event(kind="roll", seat=unit.owner, roll=scatter_die, text=f"{purpose} ({reach:.1f}\" away, "
-                        f"{'in' if in_sight else 'out of'} line of sight): scatter die {face}, D6 {d6.total}."))
+                        f"{'in' if in_sight else 'out of'} line of sight): scatter die {scatter_die.total} = {face} "
+                        f"(1 or 6 is a HIT)."))
     events.append(Event(kind="roll", seat=unit.owner, roll=d6, text=f"{unit.id}'s scatter distance D6: {d6.total}."))
     if how == "misfire":
         misfire(state, unit, events)
@@ -379,9 +383,10 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     final = Circle(centre=end, diameter=weapon.template)
     state.shots.append({"kind": "circle", "at": list(end), "diameter": weapon.template, "unit": unit.id})
     centre = ShapelyPoint(end)
-    for u in list(state.on_table()):
-        if u.id == unit.id:
-            continue
+    under = [u for u in state.on_table() if u.id != unit.id and any(final.touches(b) for b in u.footprint().models)]
+    events.append(Event(kind="scatter", seat=unit.owner, text=f"The template lands at ({end[0]:.1f}, {end[1]:.1f})"
+                        + (": no model is under it." if not under else ".")))
+    for u in under:
         bases = u.footprint().models
         touched = [i for i, b in enumerate(bases) if final.touches(b)]
         if not touched:

@@ -133,6 +133,11 @@ def destroy(state: NinthAgeState, unit: UnitState, events: list[Event], text: st
     unit.location = "fled" if fled else "destroyed"
     unit.fleeing = False
     events.append(Event(kind="destroyed", seat=unit.owner, data={"unit": unit.id}, text=text + "."))
+    for c in state.units.values():  # the characters in it share its fate (they stayed 'joined' to nothing)
+        if c.location == "joined" and c.host == unit.id:
+            c.location, c.fleeing = unit.location, False
+            events.append(Event(kind="destroyed", seat=c.owner, data={"unit": c.id},
+                                text=f"{c.id} {'leaves the table' if fled else 'is lost'} with {unit.id}."))
     if where is None:
         return
     for friend in state.on_table(unit.owner):

@@ -10,7 +10,6 @@ from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.core.text import join, ngettext
 from engine.rulesets.ninth_age.grammar import number
-from engine.rulesets.ninth_age.magic_state import movement_of  # M under spells (§9)
 from engine.rulesets.ninth_age.leadership import (
     charge_dice, charge_range, failed_charge_distance, hold_your_ground, leadership_test, rally_leadership,
     unit_leadership,
@@ -148,26 +147,57 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
     if not aligned_placements(state, charger, target, side, blocked=stopped)[0]:
         notes = dict((n, note) for n, _, note in blockers(state))
         through = "".join(f"; the way there goes through {n}, {notes[n]}" for n in stopped)
-        raise IllegalAction("no-room", f"{charger.id} has no room to reach {target.id}'s {side or 'side'} with one "
+        raise IllegalAction("no-room", f"{charger.id} has no room to reach {_facing_name(target.id, side)} with one "
                             f"wheel of at most 90°, even turning the charged unit up to 90° (§8.2, §8.5){through}.")
     d = distance(charger.footprint(), target.footprint())
     charger.declared_charge = True
     decl = ChargeDeclaration(charger=charger.id, target=target.id, side=side or "any", distance=d)
     state.charges.append(decl)
     events.append(Event(kind="charge", seat=seat, data={"unit": charger.id, "target": target.id},
-                        text=ngettext("{unit} declares a charge on {target} ({inches}\" away, to its {side}).",
-                                      "{unit} declare a charge on {target} ({inches}\" away, to its {side}).",
+                        text=ngettext("{unit} declares a charge on {target} ({inches}\" away, {facing}).",
+                                      "{unit} declare a charge on {target} ({inches}\" away, {facing}).",
                                       number(state, charger), unit=charger.id, target=target.id,
-                                      inches=f"{d:.1f}", side=side or "any side")))
+                                      inches=f"{d:.1f}", facing=_facing_words(target.id, side))))
     _reaction(state, decl, events)
+
+
+def charge_movement(state: NinthAgeState, charger: UnitState) -> tuple[int, str]:
+    """The M a charge range adds to its dice, and its name: Fly X for a unit that flies (§22
+    Fly: "may fly when charging", its M replaced by X), else the unit's M, a mixed unit's
+    lowest (§8.5), changed by the spells in play on it."""
+    from engine.rulesets.ninth_age.movement import flying_movement, spell_movement
+
+    flies = flying_movement(state, charger)
+    return (flies, "Fly") if flies is not None else (spell_movement(state, charger), "M")
 
 
 def _check_reach(state: NinthAgeState, charger: UnitState, target: UnitState) -> None:
     d = distance(charger.footprint(), target.footprint())
-    reach = movement_of(state, charger) + MAX_DICE
+    m, name = charge_movement(state, charger)
+    reach = m + MAX_DICE
     if d > reach + EPS_DIST:
-        raise IllegalAction("out-of-reach", f"{target.id} is {d:.1f}\" from {charger.id}; its farthest possible "
-                            f"charge is M {movement_of(state, charger)} + 12 = {reach}\" (§8.2).")
+        shown = f"{d:.1f}" if round(d, 1) > reach else f"{d:.2f}"  # never "18.0\" ... 18\"" for 18.03
+        raise IllegalAction("out-of-reach", f"{target.id} is {shown}\" from {charger.id}; its farthest possible "
+                            f"charge is {name} {m} + 12 = {reach}\" (§8.2).")
+
+
+def _facing_words(target: str, side: str | None) -> str:
+    """Which of the target's facings the charge comes into (§8.2), said of the target: "into
+    Brutes's left flank" (it read "to its left", which seemed the charger's left).
+
+    >>> _facing_words("Brutes", "left"), _facing_words("Brutes", "front"), _facing_words("Brutes", None)
+    ("into Brutes's left flank", "into Brutes's front", 'any side: Brutes is fleeing')
+    """
+    if side is None:
+        return f"any side: {target} is fleeing"
+    return f"into {_facing_name(target, side)}"
+
+
+def _facing_name(target: str, side: str | None) -> str:
+    """ "Brutes's left flank", "Brutes's front"; a fleeing target: any of its sides."""
+    if side is None:
+        return f"any side of {target}"
+    return f"{target}'s {side} flank" if side in ("left", "right") else f"{target}'s {side}"
 
 
 def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]) -> None:
@@ -261,15 +291,15 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         from engine.rulesets.ninth_age import hidden  # hidden lists: reveal a movement item now (§2.4, E-47)
 
         hidden.before_charge_roll(state, charger, events)
-        swift = entry.has_rule("Swiftstride")
+        m, name = charge_movement(state, charger)
+        swift = entry.has_rule("Swiftstride") or name == "Fly"  # Fly models always have Swiftstride (§22)
         roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{charger.id} charge range")
-        m = movement_of(state, charger)
         total = charge_range(roll.dice, m, champion=entry.command.champion, swiftstride=swift)
         rolls[decl.charger] = (roll.dice, total)
         kept = charge_dice(roll.dice, swiftstride=swift)
         note = " (Order a Charge: at least 4)" if entry.command.champion and sum(kept) < 4 else ""
         events.append(Event(kind="roll", seat=charger.owner, roll=roll,
-                            text=f"{charger.id} charge range: {'+'.join(map(str, kept))}{note} + M "
+                            text=f"{charger.id} charge range: {'+'.join(map(str, kept))}{note} + {name} "
                             f"{m} = {total}\"."))
     for decl in state.charges:
         charger = state.units[decl.charger]
@@ -316,11 +346,11 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                                  "label": f"{d:.1f}\" vs {total}\" ({'+'.join(map(str, dice))})"})
         charger.hill_charge = charge_from_hill(state, start_fp.shape, best.footprint.shape)
         ground = ground_note(state, [start_fp.shape.union(best.footprint.shape).convex_hull], best.footprint.shape)
-        text = ngettext("{unit} charges home into {target}'s {side} ({inches}\" away, charge range {reach}\"): "
+        text = ngettext("{unit} charges home {facing} ({inches}\" away, charge range {reach}\"): "
                         "wheel {degrees}°, {contact} models in base contact{ground}.",
-                        "{unit} charge home into {target}'s {side} ({inches}\" away, charge range {reach}\"): "
+                        "{unit} charge home {facing} ({inches}\" away, charge range {reach}\"): "
                         "wheel {degrees}°, {contact} models in base contact{ground}.",
-                        number(state, charger), unit=charger.id, target=target.id, side=best.side,
+                        number(state, charger), unit=charger.id, facing=_facing_words(target.id, best.side),
                         inches=f"{d:.1f}", reach=total, degrees=f"{abs(best.turn):.0f}", contact=best.contact,
                         ground=ground)
         if charger.hill_charge:

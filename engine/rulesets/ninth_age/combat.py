@@ -64,11 +64,18 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
     state.challenges = [c for c in state.challenges if all(_still_duelling(state, d, engaged) for d in c)]
     groups = unfought(state)
     if groups:
-        listed = "; ".join(" vs ".join(g) for g in groups)
+        listed = "; ".join(sides_of(state, g) for g in groups)
         events.append(Event(kind="phase", seat=state.active, text=f"Melee phase: {len(groups)} combat(s): {listed}. "
                             "/fight unit: picks the next combat; /end fights the rest in this order."))
     else:
         events.append(Event(kind="phase", seat=state.active, text="Melee phase: no unit is engaged; /end passes it."))
+
+
+def sides_of(state: NinthAgeState, group: list[str]) -> str:
+    """A combat as its two sides, the active player's first: "Trolls, Vermin Swarm vs Zealots"
+    (it read "Trolls vs Vermin Swarm vs Zealots", friends and foes alike)."""
+    seats = sorted({state.units[u].owner for u in group}, key=lambda s: s != state.active)
+    return " vs ".join(", ".join(u for u in group if state.units[u].owner == s) for s in seats)
 
 
 def _still_duelling(state: NinthAgeState, uid: str, engaged: set[str]) -> bool:
@@ -119,9 +126,7 @@ class Round:
 def combat_round(state: NinthAgeState, group: list[str], events: list[Event]) -> None:
     active = state.active
     seats = sorted({state.units[u].owner for u in group}, key=lambda s: s != active)
-    names = {s: [u for u in group if state.units[u].owner == s] for s in seats}
-    events.append(Event(kind="combat", seat=active, data={"units": group},
-                        text="Combat: " + " vs ".join(", ".join(names[s]) for s in seats) + "."))
+    events.append(Event(kind="combat", seat=active, data={"units": group}, text=f"Combat: {sides_of(state, group)}."))
     rnd = Round(units=list(group), wounds={s: 0 for s in seats}, overkill={s: 0 for s in seats})
     fear_tests(state, group, events)
     choose_weapons(state, group, events)
@@ -144,7 +149,8 @@ def combat_shapes(state: NinthAgeState):
     out = []
     for n, group in enumerate(combat_groups(state), 1):
         hull = unary_union([state.units[u].footprint().shape for u in group]).convex_hull.buffer(0.5, quad_segs=2)
-        label = f"Combat {n}" + (" (fought)" if all(state.units[u].fought for u in group) else "")
+        fought = state.phase == "melee" and all(state.units[u].fought for u in group)  # this phase only
+        label = f"Combat {n}" + (" (fought)" if fought else "")
         shape = CombatShape(label=label, units=list(group), points=polygon_points(hull))
         everyone = in_combat(state, group)
         for duel in state.challenges:
@@ -1109,9 +1115,16 @@ def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, eve
 
     side = None if enemy.fleeing else charge_side(unit, enemy)
     poses = placements(state, unit, enemy, side)
-    if not poses:
+    if not poses:  # it goes back the way it came to its last place 1" from every unit (§11.13)
+        around = surroundings(state, {unit.id})
+        met = unit.footprint()
+        fp, back = met, 0.0
+        while clearance_problem(fp, around, CLEARANCE_END, during=False) and back < 30:
+            back += MOVE_SAMPLE
+            fp = translate(met, 0, -back)
+        unit.pose = fp.pose
         events.append(Event(kind="pursuit", seat=unit.owner, text=f"{unit.id} meets {enemy.id} but there is no "
-                            "room to make contact: it stops."))
+                            f"room to make contact: it stops {distance(fp, enemy.footprint()):.1f}\" from it."))
         return
     unit.pose = poses[0].footprint.pose
     unit.pursuit_charge = True

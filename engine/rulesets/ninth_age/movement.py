@@ -97,6 +97,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
         direction = "forward"
     if kind == "march" and movement is not None:
         raise IllegalAction("no-march", "A Vanguard move may not march.")
+    failed_test = ""  # a failed March test, told in a refusal too (it read "the forward march allows 7\"")
     if kind == "march":
         if entry.has_rule("Can't March"):
             raise IllegalAction("cannot-march", f"{unit.id} can't march ({entry.troop_type}: Can't March).")
@@ -109,6 +110,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
             if not leadership_test(state.rng, ld, f"{unit.id} March test (enemy {closest:.1f}\" away, Ld from "
                                    f"{source})", events, seat=unit.owner, reroll=hold_your_ground(state, unit)):
                 allowance = float(own_m)
+                failed_test = f" ({events[-1].text.rstrip('.')}: no farther than M)"
                 events.append(Event(kind="march-test", seat=unit.owner, text=f"{unit.id} still marches, but no "
                                     f"farther than M ({own_m}\")."))
     fp = unit.footprint()
@@ -116,10 +118,10 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     result = run_move(fp, plan)
     if result.length > allowance + EPS_DIST:
         raise IllegalAction("too-far", f"{unit.id}: {', '.join(result.parts)} uses {result.length:.1f}\"; the "
-                            f"{direction} {kind} allows {allowance:g}\".")
+                            f"{direction} {kind} allows {allowance:g}\"{failed_test}.")
     if result.max_displacement > allowance + EPS_DIST and not single:
         raise IllegalAction("too-far", f"{unit.id}: a model would end {result.max_displacement:.1f}\" from where "
-                            f"it started; no model may move farther than {allowance:g}\" (§8.14).")
+                            f"it started; no model may move farther than {allowance:g}\" (§8.14){failed_test}.")
     if flies is not None:  # flying over units and terrain: only where it lands counts (§22 Fly)
         problem = clearance_problem(result.footprint, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
     else:
@@ -205,6 +207,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
     flies = flying_movement(state, unit)
     own_m = spell_movement(state, unit) if flies is None else flies
     allowance = float(own_m if kind == "advance" else 2 * own_m)
+    failed_test = ""  # a failed March test, told in a refusal too (it read "the forward march allows 7\"")
     if kind == "march":
         if entry.has_rule("Can't March"):
             raise IllegalAction("cannot-march", f"{unit.id} can't march.")

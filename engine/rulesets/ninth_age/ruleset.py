@@ -508,7 +508,7 @@ class NinthAge(Ruleset):
                 return f"Deployment: {who} may make a Vanguard move (or /end)."
             left = sum(1 for u in state.units.values() if u.owner == state.deploy.turn and u.location == "reserve"
                        and not u.scouting and not u.ambushing)
-            return f"Deployment: {who} deploys ({left} units left)."
+            return f"Deployment: {who} deploys ({left} unit{'' if left == 1 else 's'} left)."
         if state.phase == "over":
             return "The battle is over."
         step = {"charges": " — declare charges", "remaining": " — remaining moves"}.get(state.step, "")
