@@ -123,7 +123,7 @@ def resolve_hits(state: NinthAgeState, target: UnitState, attack: Attack, hits: 
     result = AttackResult(hits=hits)
     if hits <= 0 or not target.on_table:
         return result
-    d = defence(state.unit_entry(target), attack.category)
+    d = defence(state.unit_entry(target), attack.category, state.armies.get(target.owner))
     d = _under_spells(state, target, d)  # Magic phase (§9): T changed by spells in play
     wounded = to_wound_rolls(state, attack, d, hits, events, purpose, seat, auto=auto_wounds)
     result.wounded = len(wounded)

@@ -229,14 +229,12 @@ def challenges(state: NinthAgeState, group: list[str], events: list[Event]) -> t
 # -- attacks, Initiative 10 down to 0 (§11.5-11.7) ------------------------------------------------
 def _defender_ws(state: NinthAgeState, target: UnitState) -> int:
     """The WS attacks on a unit's R&F compare against: its first fighting part's (§11.6); WS 1
-    once it failed a Fear test."""
+    once it failed a Fear test, and the spells in play on it added after (§1.11, E-06 C)."""
     entry = state.unit_entry(target)
-    if target.fear_struck:
-        return 1
     for i, p in enumerate(entry.parts):
         if p.role not in ("mount", "draught", "machine"):
-            return entry.unmodified("WS", i)
-    return entry.unmodified("WS", 0)
+            return fighters.part_ws(state, target, i)
+    return fighters.part_ws(state, target, 0)
 
 
 def _hatred(state: NinthAgeState, unit: UnitState, part: int, target: UnitState) -> bool:
@@ -356,6 +354,9 @@ def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: B
         need, note = 4, " (Parry: 4+)"
     if fighters.weapon(state, target) == "flail":
         modifier, note = modifier + 1, note + " (+1 against a flail)"
+    magic = fighters.magic_weapon(state, attacker)
+    if magic is not None and blow.weapon == magic[0] and magic[2].get("to_hit"):  # Sword of Skill (§23.3)
+        modifier, note = modifier + magic[2]["to_hit"], note + f" (+{magic[2]['to_hit']} {magic[0]})"
     return need, modifier, note
 
 
@@ -431,9 +432,14 @@ def _attack(state: NinthAgeState, attacker: UnitState, blow: Blow):
 
     entry = state.unit_entry(attacker)
     rules = [] if blow.special else entry.special_rules + entry.parts[blow.part].special_rules
+    magic = fighters.magic_weapon(state, attacker)
+    if magic is not None and blow.weapon == magic[0]:  # the magic weapon's own rules, for its attacks (§21.4)
+        rules = rules + list(magic[2].get("rules", []))
     multiple = next((rule_param(r) for r in rules if rule_name(r) == "Multiple Wounds"), None)
     return Attack(strength=blow.strength, category="close combat", armour_piercing=blow.armour_piercing,
                   multiple_wounds=multiple, lethal_strike=any(rule_name(r) == "Lethal Strike" for r in rules),
+                  flaming=any(rule_name(r) == "Flaming Attacks" for r in rules),
+                  magical=magic is not None and blow.weapon == magic[0],
                   source=blow.weapon or blow.part_name)
 
 
@@ -486,6 +492,11 @@ def side_score(state: NinthAgeState, seat: str, rnd: Round) -> SideScore:
         score.rank_ranks.append(unit_full_ranks(state, u))
         if entry.command.standard and not u.standard_lost:
             score.standard = True
+        # War Banner (§23.8): +1 to any combat the bearer's unit is part of, while the standard stands
+        bearers = [u] + list(joined(state, u))
+        if any("war banner" in {i.lower() for i in state.unit_entry(b).magic_items} and not b.standard_lost
+               for b in bearers):
+            score.other += 1
         if (entry.bsb or any(state.unit_entry(c).bsb for c in joined(state, u))) and not u.no_attacks:
             score.battle_standard = True  # the BSB fights on its own or from inside a unit (§16.2)
         if entry.command.musician:

@@ -188,7 +188,7 @@ class Defence:
         return min(options, key=lambda o: o[1]) if options else None
 
 
-def defence(entry, category: Category = "shooting") -> Defence:
+def defence(entry, category: Category = "shooting", army=None) -> Defence:
     """The defensive profile of one of ``entry``'s models (§14.4): the highest T and W among
     the parts (a Combined Profile); the monster's for a ridden monster; for a war machine the
     machine's T against ranged attacks and the crew's against CC attacks ([A-25]), the machine's W."""
@@ -210,6 +210,18 @@ def defence(entry, category: Category = "shooting") -> Defence:
     ward = regeneration = None
     magic_resistance = 0
     rules = entry.all_rules()
+    armour = armour_bonus(entry)
+    rider_items = entry.troop_type != "ridden monster"  # a Ridden Monster ignores its rider's defences (§21.2)
+    if entry.magic_items and rider_items:
+        # magic armour, talismans and the rules items give (§23.4-23.5); a weapon's stay with its attacks
+        from engine.rulesets.ninth_age import loadout
+
+        rules = rules + loadout.item_rules(entry, army)
+        if loadout.has_magic_armour(entry, army):
+            armour = loadout.armour(entry, army).bonus
+        item_ward = loadout.ward(entry, army, ranged=category in ("shooting", "ranged"))
+        if item_ward is not None:
+            ward = item_ward
     if entry.troop_type == "ridden monster":  # the rider's saves are not used (§14.4)
         rules = list(entry.troop.inherent) + list(entry.special_rules) + [
             r for p in parts if p.role not in ("rider", "crew") for r in p.special_rules]
@@ -223,9 +235,10 @@ def defence(entry, category: Category = "shooting") -> Defence:
             regeneration = min(regeneration or 7, save_value(param))
         elif name == "Magic Resistance" and param and param.isdigit():
             magic_resistance = max(magic_resistance, int(param))
-    return Defence(toughness=toughness, wounds=max(1, wounds_), armour=armour_bonus(entry), ward=ward,
-                   regeneration=regeneration, fireborn=entry.has_rule("Fireborn"), magic_resistance=magic_resistance,
-                   troop_type=entry.troop_type, rules=frozenset(rule_name(r) for r in entry.all_rules()))
+    return Defence(toughness=toughness, wounds=max(1, wounds_), armour=armour, ward=ward,
+                   regeneration=regeneration, fireborn=any(rule_name(r) == "Fireborn" for r in rules),
+                   magic_resistance=magic_resistance, troop_type=entry.troop_type,
+                   rules=frozenset(rule_name(r) for r in rules))
 
 
 # -- Multiple Wounds -------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ from shapely.geometry import box
 
 from engine.rulesets.ninth_age.army import full_ranks
 from engine.rulesets.ninth_age.catalogue import rule_name
+from engine.rulesets.ninth_age.magic_state import profile_value  # S, A, I, WS under spells and items (§1.11)
 from engine.rulesets.ninth_age.melee import attacks_of
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.table.contact import combats, contact_graph, contact_side, models_in_contact
@@ -64,8 +65,10 @@ def psychology_immune(state: NinthAgeState, unit: UnitState) -> bool:
 
 
 def causes_fear(state: NinthAgeState, unit: UnitState) -> bool:
+    """Fear or Terror, or Screaming Swords' wielder (§23.3)."""
     entry = state.unit_entry(unit)
-    return entry.has_rule("Fear") or entry.has_rule("Terror")
+    return entry.has_rule("Fear") or entry.has_rule("Terror") or \
+        "screaming swords" in {i.lower() for i in entry.magic_items}
 
 
 def feared(state: NinthAgeState, unit: UnitState) -> bool:
@@ -190,41 +193,97 @@ class Blow:
     hits: str = ""
 
 
+def magic_weapon(state: NinthAgeState, unit: UnitState) -> tuple[str, str, dict] | None:
+    """(name, mundane type, effect) of the close-combat magic weapon the unit's character
+    carries: it must be used (§23.1), follows its mundane type's rules and adds its own
+    (§23.2, §23.3); an army book's item gives its ``profile`` and ``rules``."""
+    from engine.rulesets.ninth_age.loadout import MAGIC_WEAPONS, RANGED_WEAPONS
+
+    entry = state.unit_entry(unit)
+    army = state.armies[unit.owner]
+    catalogue = army.items()
+    for name in entry.magic_items:
+        item = catalogue.get(name.strip().lower())
+        if item is None or item.category != "weapon" or item.type in ("ranged weapon",) or item.type in RANGED_WEAPONS:
+            continue
+        book = next((b for b in army.magic_items if b.name.lower() == item.name.lower()), None)
+        effect = ({**book.profile, "rules": list(book.rules)} if book
+                  else dict(MAGIC_WEAPONS.get(item.name.lower(), {})))
+        return item.name, item.type, effect
+    return None
+
+
 def part_strength(state: NinthAgeState, unit: UnitState, part: int) -> tuple[int, str, int]:
     """(S, weapon, Armour Piercing) of a part's close-combat attacks: weapons serve the model,
-    never the mount (§15.1); a lance's bonus only in the round after the model charged."""
+    never the mount (§15.1); a lance's bonus only in the round after the model charged; a
+    magic weapon's S on top of its mundane type's ("S 5 whatever the modifiers": fixed). The
+    model's S is its profile's as spells and items in play change it (§1.11)."""
     entry = state.unit_entry(unit)
-    s = entry.unmodified("S", part)
     if entry.parts[part].role in ("mount", "draught", "machine"):
-        return s, "", 0
+        return profile_value(state, unit, "S", part), "", 0
     w = weapon(state, unit)
-    bonus = STRENGTH_BONUS.get(w, 0)
-    if w in LANCE_BONUS and unit.charged and unit.combat_rounds == 0:
-        bonus = LANCE_BONUS[w]
-    return min(10, s + bonus), w, 1 if w == "pike" else 0
+    extra, ap = [], 0
+    magic = magic_weapon(state, unit)
+    if magic is not None:
+        w, mundane, effect = magic[0], magic[1], magic[2]
+        if "S_fixed" in effect:
+            return effect["S_fixed"], w, effect.get("AP", 0)
+        extra = [effect["S"]] if effect.get("S") else []
+        ap = effect.get("AP", 0)
+    else:
+        mundane = w
+    bonus = STRENGTH_BONUS.get(mundane, 0)
+    if mundane in LANCE_BONUS and unit.charged and unit.combat_rounds == 0:
+        bonus = LANCE_BONUS[mundane]
+    if mundane == "pike":
+        ap = max(ap, 1)
+    first = ([bonus] if bonus else []) + extra
+    if "rending banner" in {i.lower() for i in entry.magic_items} and not unit.standard_lost:
+        ap = max(ap, 1)  # Rending Banner (§23.8): the unit has Armour Piercing (1)
+    return profile_value(state, unit, "S", part, first=first), w, ap
 
 
 def _part_attacks(state: NinthAgeState, unit: UnitState, part: int, *, supporting: bool,
                   champion: bool = False) -> tuple[int, int]:
-    """(attacks, Initiative) of one model part (§11.5, §15.1, §17.3, §22)."""
+    """(attacks, Initiative) of one model part (§11.5, §15.1, §17.3, §22), A and I as the spells
+    and items in play change them (§1.11); a part whose unmodified A is 0 never attacks (§1.6)."""
     entry = state.unit_entry(unit)
     p = entry.parts[part]
     mount = p.role in ("mount", "draught")
     if p.role == "machine" or (supporting and mount):  # Cavalry Support: mounts never support
         return 0, 0
+    if entry.unmodified("A", part) == 0:
+        return 0, 0
     # Frenzy belongs to the parts that have it (E-32): a frenzied mount does not frenzy its rider
     own = [rule_name(r) for r in entry.special_rules + p.special_rules]
     frenzy = "Frenzy" in own and not unit.frenzy_lost
     weapon_user = not mount
-    extra_hand = weapon_user and weapon(state, unit) == "additional hand weapon"
-    count = attacks_of(entry.unmodified("A", part), champion=champion and weapon_user, extra_hand_weapon=extra_hand,
+    magic = magic_weapon(state, unit) if weapon_user else None
+    mundane = magic[1] if magic else weapon(state, unit)
+    effect = magic[2] if magic else {}
+    extra_hand = weapon_user and mundane == "additional hand weapon"
+    a = profile_value(state, unit, "A", part, first=[effect["A"]] if effect.get("A") else [])
+    count = attacks_of(a, champion=champion and weapon_user, extra_hand_weapon=extra_hand,
                        frenzy=frenzy, supporting=supporting, monstrous_support=entry.has_rule("Monstrous Support"))
-    initiative = entry.unmodified("I", part)
-    if extra_hand:
-        initiative = min(10, initiative + 1)
-    if weapon_user and weapon(state, unit) == "great weapon":
-        initiative = 0
+    initiative = profile_value(state, unit, "I", part, set_to=effect.get("I_set") if weapon_user else None,
+                               first=[1] if extra_hand else [])
+    if weapon_user and mundane == "great weapon":
+        initiative = 0  # "strikes at Initiative 0, whatever its bearer's Initiative" (§15.1)
     return count, initiative
+
+
+def part_ws(state: NinthAgeState, unit: UnitState, part: int) -> int:
+    """A part's WS now (§1.11): set to 1 by a failed Fear test (or 10 by Fencer's Swords), then
+    the spells in play added (E-06 C)."""
+    entry = state.unit_entry(unit)
+    set_to = None
+    if entry.parts[part].role not in ("mount", "draught", "machine"):
+        magic = magic_weapon(state, unit)
+        if magic is not None and "WS_set" in magic[2]:
+            set_to = magic[2]["WS_set"]
+    if unit.fear_struck:
+        set_to = 1
+    return profile_value(state, unit, "WS", part, set_to=set_to)
 
 
 def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None) -> list[Blow]:
@@ -251,7 +310,7 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None) -
         for part in range(len(entry.parts)):
             count, step = _part_attacks(state, unit, part, supporting=in_support)
             if count:
-                ws = 1 if unit.fear_struck else entry.unmodified("WS", part)
+                ws = part_ws(state, unit, part)
                 strength, used, ap = part_strength(state, unit, part)
                 out.append(Blow(unit.id, part, entry.parts[part].name, step, ws, count, list(enemies),
                                 strength=strength, weapon=used, armour_piercing=ap))
@@ -264,7 +323,8 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None) -
                 for b in out:  # the champion replaces one ordinary model's attacks of that part
                     if b.part == part and b.count == base and not b.champion and b.targets:
                         target = [duel_with] if duel_with else b.targets
-                        ws = 1 if unit.fear_struck else min(10, b.ws + 1)  # Fear sets WS 1 (§1.11)
+                        # a failed Fear test sets the Champion's WS to 1 too (then spells, §1.11)
+                        ws = b.ws if unit.fear_struck else min(10, b.ws + 1)
                         b.count, b.ws, b.champion, b.targets = count, ws, True, target
                         b.part_name = f"{entry.parts[part].name} Champion"
                         break
@@ -298,16 +358,19 @@ def special_attacks(state: NinthAgeState, unit: UnitState) -> list[Blow]:
             [i for i, p in enumerate(entry.parts) if p.role not in ("rider", "crew")] or [0]
         targets = [e for e in enemies if state.unit_entry(state.units[e]).troop_type in STOMPABLE]
         if targets:
-            part = max(parts, key=lambda i: entry.unmodified("S", i))
+            # a special attack: no weapon's S, but the profile's as spells and items change it (§21.4, E-31)
+            part = max(parts, key=lambda i: profile_value(state, unit, "S", i))
             out.append(Blow(unit.id, part, f"{entry.parts[part].name} Stomp", 0, 0, len(touching), targets,
-                            strength=entry.unmodified("S", part), weapon="Stomp", special="Stomp", hits=stomp))
+                            strength=profile_value(state, unit, "S", part), weapon="Stomp", special="Stomp",
+                            hits=stomp))
     impact = entry.rule_value("Impact Hits")
     if impact and (unit.charged or unit.pursuit_charge) and unit.combat_rounds == 0:
         hits = impact
         if entry.has_rule("Scythes"):  # Scythes: one more hit
             hits = str(int(impact) + 1) if impact.isdigit() else f"{impact}+1"
-        part = max(range(len(entry.parts)), key=lambda i: entry.unmodified("S", i))
-        strength = min(10, entry.unmodified("S", part) + max(0, unit_full_ranks(state, unit) - 1))
+        part = max(range(len(entry.parts)), key=lambda i: profile_value(state, unit, "S", i))
+        ranks = max(0, unit_full_ranks(state, unit) - 1)
+        strength = profile_value(state, unit, "S", part, first=[ranks] if ranks else [])
         out.append(Blow(unit.id, part, "Impact Hits", 10, 0, len(touching), enemies,
                         strength=strength, weapon="Impact Hits", special="Impact Hits", hits=hits))
     return out

@@ -85,6 +85,33 @@ MAGIC_ARMOUR: dict[str, dict] = {
     "hardened shield": {"bonus": 1},
 }
 TALISMAN_WARD = {"talisman of supreme shielding": 4, "talisman of greater shielding": 5, "talisman of shielding": 6}
+# The special rules items give their bearer's model (§23.4-23.5): read with its own rules.
+ITEM_RULES: dict[str, tuple[str, ...]] = {
+    "sprout of rebirth": ("Regeneration (4+)",),
+    "obsidian nullstone": ("Magic Resistance (3)",),
+    "obsidian rock": ("Magic Resistance (2)",),
+    "obsidian pebble": ("Magic Resistance (1)",),
+    "dragonfire gem": ("Fireborn",),
+    "dragonscale helm": ("Fireborn",),
+}
+
+
+def item_rules(unit: Unit, army: Army | None = None) -> list[str]:
+    """The special rules the unit's magic items give (an army book's item: its ``rules``;
+    a weapon's rules stay with its attacks, §21.4)."""
+    out: list[str] = []
+    for item in _items(unit, army):
+        out += ITEM_RULES.get(item.name.lower(), ())
+        book = _book(army, item.name)
+        if book and item.category != "weapon":
+            out += list(book.rules)
+            if book.regeneration:
+                out.append(f"Regeneration ({book.regeneration}+)")
+    return out
+
+
+def has_magic_armour(unit: Unit, army: Army | None = None) -> bool:
+    return any(i.category == "armour" for i in _items(unit, army))
 # The arcane items (§23.7): the Magic phase and spell generation apply every one of them.
 ARCANE_ITEMS = frozenset({
     "dispel scroll", "binding scroll", "backlash scroll", "wand of stability", "sceptre of power", "grounding rod",

@@ -24,6 +24,7 @@ from engine.core.decisions import decide
 from engine.rulesets.ninth_age.attacks import resolve_hits
 from engine.rulesets.ninth_age.casualties import heavy_casualties
 from engine.rulesets.ninth_age.damage import roll_value
+from engine.rulesets.ninth_age.magic_state import profile_value  # BS and S under spells and items (§9, §1.11)
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.saves import faces
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -124,10 +125,23 @@ def moved_this_turn(unit: UnitState) -> bool:
     return unit.moved or unit.marched or unit.reformed or unit.charged or unit.failed_charge or unit.rallied
 
 
-def shooting_bs(entry) -> int:
-    """The BS of the part doing the shooting (§10.3): the rider's or crew's, not a mount's."""
-    parts = [i for i, p in enumerate(entry.parts) if p.role in SHOOTING_PARTS] or list(range(len(entry.parts)))
-    return max(entry.unmodified("BS", i) for i in parts)
+def shooting_parts(entry) -> list[int]:
+    """The parts that shoot (§10.3): the riders, crew or models, never a mount."""
+    return [i for i, p in enumerate(entry.parts) if p.role in SHOOTING_PARTS] or list(range(len(entry.parts)))
+
+
+def shooting_bs(entry, state: NinthAgeState | None = None, unit: UnitState | None = None) -> int:
+    """The BS of the part doing the shooting (§10.3): the rider's or crew's, not a mount's;
+    with ``state`` and ``unit``, as the spells and items in play on the unit change it (§1.11)."""
+    if state is not None and unit is not None:
+        return max(profile_value(state, unit, "BS", i) for i in shooting_parts(entry))
+    return max(entry.unmodified("BS", i) for i in shooting_parts(entry))
+
+
+def shooting_strength(state: NinthAgeState, unit: UnitState) -> int:
+    """The user's S for weapons that use it (throwing weapons, §15.2): the shooting part's,
+    as spells and items in play change it."""
+    return max(profile_value(state, unit, "S", i) for i in shooting_parts(state.unit_entry(unit)))
 
 
 def free_reform(entry) -> bool:
@@ -334,7 +348,7 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     ``models``: at most that many models fire, front rank first (any model may hold its fire,
     §10.3)."""
     entry = state.unit_entry(unit)
-    bs = shooting_bs(entry)
+    bs = shooting_bs(entry, state, unit)
     w = weapon
     shots, notes = measure(state, unit, target, w, stand_and_shoot=stand_and_shoot)
     if not shots:
@@ -379,9 +393,7 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     if not hits:
         events.append(Event(kind="shoot", seat=unit.owner, text=f"{unit.id} scores no hits."))
         return
-    user_s = max(entry.unmodified("S", i) for i, p in enumerate(entry.parts) if p.role in SHOOTING_PARTS) \
-        if any(p.role in SHOOTING_PARTS for p in entry.parts) else entry.unmodified("S")
-    result = resolve_hits(state, target, w.attack(user_s), hits, events, attacker=unit, purpose=purpose,
+    result = resolve_hits(state, target, w.attack(shooting_strength(state, unit)), hits, events, attacker=unit, purpose=purpose,
                           auto_wounds=min(poisoned, hits))
     events.append(Event(kind="shoot-result", seat=unit.owner, data={"unit": unit.id, "target": target.id},
                         text=f"{unit.id} against {target.id}: {result.summary()}."))

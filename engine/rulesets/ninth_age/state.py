@@ -148,6 +148,9 @@ class NinthAgeState(GameState):
     revealed: dict[str, list[str]] = Field(default_factory=dict)  # seat -> hidden items revealed (§2.4)
     # -- the Melee phase (combat.py) --
     challenges: list[tuple[str, str]] = Field(default_factory=list)  # duellists (unit ids) in running challenges
+    # -- one-use magic items (one_use.py, §23.2) --
+    spent_items: dict[str, list[str]] = Field(default_factory=dict)  # unit id -> one-use items it has used
+    phase_acted: list[str] = Field(default_factory=list)  # "round/seat/phase" keys in which an action was taken
 
     def unit_entry(self, unit: UnitState) -> Unit:
         return self.armies[unit.owner].units[unit.entry]

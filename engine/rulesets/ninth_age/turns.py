@@ -65,7 +65,10 @@ def end_phase(state: NinthAgeState, events: list[Event]) -> None:
 
             combat.begin(state, events)
         return
-    # the player turn is over
+    # the player turn is over: what lasted "for the rest of that player turn" ends (§23.6)
+    from engine.rulesets.ninth_age.one_use import end_player_turn
+
+    end_player_turn(state, events)
     if seat != state.first_player:
         if state.round >= GAME_TURNS:
             finish(state, events)
