@@ -107,6 +107,9 @@ class Unit(Strict):
     special_rules: list[str] = Field(default_factory=list)
     command: Command = Field(default_factory=Command)
     magic_items: list[str] = Field(default_factory=list)
+    # points of magic items the character may take (its army book's option); default: 50 for a Hero
+    # (§16.8), no limit given for a Lord; 0: no option to take magic items
+    item_allowance: int | None = Field(default=None, ge=0, le=1000)
     upgrades: list[Upgrade] = Field(default_factory=list)
     wizard: Wizard | None = None
     bound_spells: list[BoundSpell] = Field(default_factory=list)  # Magic phase (§9.12)

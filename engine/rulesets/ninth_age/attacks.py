@@ -94,20 +94,20 @@ def to_wound_rolls(state: NinthAgeState, attack: Attack, target: Defence, hits: 
     hits -= auto
     if hits <= 0:
         return out
-    need = to_wound_needed(attack.strength, target.toughness, attack.to_wound_modifier)
+    need = to_wound_needed(attack.strength, target.toughness, attack.to_wound_modifier, attack.wounds_on)
     roll = roll_dice(f"{hits}d6", state.rng, purpose=f"{purpose}: to wound")
     dice = list(roll.dice)
     text = (f"{purpose}: {hits} to wound at S{attack.strength} against T{target.toughness} "
             + (f"needing {need}+" if need else "(S 0 never wounds)") + f": {_faces(dice)}")
     if attack.flaming and "Flammable" in target.rules:
         failed = [i for i, d in enumerate(dice) if not wounds(d, attack.strength, target.toughness,
-                                                               attack.to_wound_modifier)]
+                                                               attack.to_wound_modifier, attack.wounds_on)]
         if failed:
             again = roll_dice(f"{len(failed)}d6", state.rng, purpose=f"{purpose}: Flammable re-rolls")
             for i, d in zip(failed, again.dice):
                 dice[i] = d
             text += f"; Flammable re-rolls {_faces(again.dice)}"
-    good = [d for d in dice if wounds(d, attack.strength, target.toughness, attack.to_wound_modifier)]
+    good = [d for d in dice if wounds(d, attack.strength, target.toughness, attack.to_wound_modifier, attack.wounds_on)]
     events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{text}: {len(good)} wound(s)."))
     return out + [Wound(natural=d) for d in good]
 

@@ -81,6 +81,22 @@ NEEDS_PARAM = frozenset({"Armour Piercing", "Bodyguard", "Breath Weapon", "Fly",
                          "Magic Resistance", "Multiple Shots", "Multiple Wounds", "Random Attacks",
                          "Random Movement", "Regeneration", "Stomp", "Strider", "Ward Save", "Natural Armour"})
 
+# §22 rules this engine does not referee yet: an army file naming one is refused with the reason
+# (never silently ignored, #10); each leaves this table when a phase applies it.
+NOT_REFEREED_RULES: dict[str, str] = {
+    "Bodyguard": "the Bodyguard's protection of characters in challenges is not refereed",
+    "Crush Attack": "the Crush Attack special attack is not made in the Melee phase",
+    "Grinding Attacks": "the Grinding Attacks special attack is not made in the Melee phase",
+    "Lightning Attack": "the Lightning Attack special attack is not made in the Melee phase",
+    "Hellfire": "its effect on the attacks is not refereed",
+    "Metalshifting": "its to-wound roll against the armour save ([A-42]) is not refereed",
+    "Strider": "ignoring terrain effects on movement and Steadfast is not refereed",
+    "Thunderous Charge": "its +1 S against the charged enemies only is not refereed",
+    "Toxic Attacks": "S 3, Armour Piercing (6) and its army-book -1 to wound are not refereed",
+    "Divine Attacks": "re-rolling successful ward saves against its attacks is not refereed",
+    "Distracting": "its -1 to hit that does not combine with other penalties ([A-39]) is not refereed",
+}
+
 WEAPONS = frozenset({"hand weapon", "flail", "great weapon", "halberd", "additional hand weapon", "lance",
                      "light lance", "pike", "spear", "short bow", "bow", "longbow", "crossbow", "handgun",
                      "pistol", "brace of pistols", "throwing weapons", "cannon", "catapult", "bolt thrower",
@@ -115,6 +131,8 @@ def rule_problem(text: str, extra: frozenset[str] | set[str] = frozenset()) -> s
         return f"{name!r} is not a special rule of the rulebook (army-book rules go in extra_rules)"
     if name in NEEDS_PARAM and param is None:
         return f"{name} needs its value in brackets, e.g. {name} (2)"
+    if name in NOT_REFEREED_RULES:
+        return f"{name} is not refereed by this engine yet: {NOT_REFEREED_RULES[name]} (§22)"
     return None
 
 

@@ -164,7 +164,7 @@ def choose_weapons(state: NinthAgeState, group: list[str], events: list[Event]) 
     for uid in group:
         u = state.units[uid]
         choices = fighters.weapon_choices(state, u)
-        master = state.unit_entry(u).has_rule("Weapon Master")
+        master = state.unit_entry(u).has_rule("Weapon Masters")
         if len(choices) < 2 or (u.weapon in choices and not master):
             continue
         u.weapon = decide(state, u.owner, f"weapon-{uid}", f"{uid} fights: with which weapon?", choices,
@@ -309,6 +309,19 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                 if hits:
                     pending.append((b, target, hits))
                 continue
+            if b.random:  # Random Attacks (X): rolled for each model, past the cap of 10 (§22, E-34)
+                from engine.rulesets.ninth_age.damage import roll_value
+
+                counts = [roll_value(b.random, state.rng, f"{b.unit} Random Attacks ({b.random})")
+                          for _ in range(b.count)]
+                total = max(0, sum(v for v, _ in counts) + b.bonus * b.count)
+                events.append(Event(kind="roll", seat=attacker.owner, data={"initiative": step},
+                                    text=f"I{step}: {b.unit} {b.part_name} Random Attacks ({b.random}) rolled "
+                                    f"{', '.join(str(f) for _, fs in counts for f in fs)}: {total} attack(s)"
+                                    + (f" ({b.bonus:+d} each from its modifiers)" if b.bonus else "") + "."))
+                b = fighters.Blow(**{**b.__dict__, "count": total, "random": ""})
+                if not total:
+                    continue
             need, modifier, why = to_hit(state, attacker, target, b)
             roll = roll_dice(f"{b.count}d6", state.rng, purpose=f"{b.unit} {b.part_name} to hit")
             hits = sum(1 for d in roll.dice if hit_succeeds(d, need, modifier))
@@ -354,6 +367,8 @@ def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: B
         need, note = 4, " (Parry: 4+)"
     if fighters.weapon(state, target) == "flail":
         modifier, note = modifier + 1, note + " (+1 against a flail)"
+    if not blow.special and fighters.lightning_reflexes(state, attacker, blow.part):
+        modifier, note = modifier + 1, note + " (+1 Lightning Reflexes)"
     magic = fighters.magic_weapon(state, attacker)
     if magic is not None and blow.weapon == magic[0] and magic[2].get("to_hit"):  # Sword of Skill (§23.3)
         modifier, note = modifier + magic[2]["to_hit"], note + f" (+{magic[2]['to_hit']} {magic[0]})"
@@ -439,6 +454,7 @@ def _attack(state: NinthAgeState, attacker: UnitState, blow: Blow):
     return Attack(strength=blow.strength, category="close combat", armour_piercing=blow.armour_piercing,
                   multiple_wounds=multiple, lethal_strike=any(rule_name(r) == "Lethal Strike" for r in rules),
                   flaming=any(rule_name(r) == "Flaming Attacks" for r in rules),
+                  wounds_on=4 if "Always wounds on 4+" in rules else None,
                   magical=magic is not None and blow.weapon == magic[0],
                   source=blow.weapon or blow.part_name)
 

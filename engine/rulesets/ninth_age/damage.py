@@ -75,6 +75,7 @@ class Attack:
     spell: bool = False
     lethal_strike: bool = False
     to_wound_modifier: int = 0
+    wounds_on: int | None = None  # always wounds on this or better (Sword of Haste, §23.3)
     no_armour: bool = False
     no_saves: bool = False
     source: str = ""  # the weapon or rule, for the players' log
@@ -83,17 +84,24 @@ class Attack:
         return replace(self, strength=max(0, min(10, strength)))
 
 
-def to_wound_needed(strength: int | None, toughness: int, modifier: int = 0) -> int | None:
-    """The D6 roll needed to wound (§12.4), or None when it can never wound (S 0)."""
+def to_wound_needed(strength: int | None, toughness: int, modifier: int = 0, at_most: int | None = None
+                    ) -> int | None:
+    """The D6 roll needed to wound (§12.4), or None when it can never wound (S 0); ``at_most``:
+    "always wounds on 4+ or better" (Sword of Haste, §23.3).
+
+    >>> to_wound_needed(3, 5, at_most=4), to_wound_needed(5, 3, at_most=4)
+    (4, 2)
+    """
     if strength is None or strength <= 0:
         return None
     d = strength - toughness
     need = 4 if d == 0 else 3 if d == 1 else 2 if d >= 2 else 5 if d == -1 else 6
-    return max(2, min(6, need - modifier))
+    need = max(2, min(6, need - modifier))
+    return need if at_most is None else min(need, at_most)
 
 
-def wounds(natural: int, strength: int | None, toughness: int, modifier: int = 0) -> bool:
-    need = to_wound_needed(strength, toughness, modifier)
+def wounds(natural: int, strength: int | None, toughness: int, modifier: int = 0, at_most: int | None = None) -> bool:
+    need = to_wound_needed(strength, toughness, modifier, at_most)
     if need is None or natural == 1:
         return False
     return natural == 6 or natural >= need

@@ -191,6 +191,8 @@ class Blow:
     armour_piercing: int = 0
     special: str = ""  # Stomp / Impact Hits: automatic hits, ``hits`` per model, no weapon (§22)
     hits: str = ""
+    random: str = ""  # Random Attacks (X): ``count`` models each roll X attacks, plus ``bonus`` (§22, E-34)
+    bonus: int = 0
 
 
 def magic_weapon(state: NinthAgeState, unit: UnitState) -> tuple[str, str, dict] | None:
@@ -262,14 +264,40 @@ def _part_attacks(state: NinthAgeState, unit: UnitState, part: int, *, supportin
     mundane = magic[1] if magic else weapon(state, unit)
     effect = magic[2] if magic else {}
     extra_hand = weapon_user and mundane == "additional hand weapon"
-    a = profile_value(state, unit, "A", part, first=[effect["A"]] if effect.get("A") else [])
+    first_a = [effect["A"]] if effect.get("A") else []
+    if "Devastating Charge" in own and (unit.charged or unit.pursuit_charge) and unit.combat_rounds == 0:
+        first_a.append(1)  # Devastating Charge (§22): +1 A in the first round after charging
+    a = profile_value(state, unit, "A", part, first=first_a)
     count = attacks_of(a, champion=champion and weapon_user, extra_hand_weapon=extra_hand,
                        frenzy=frenzy, supporting=supporting, monstrous_support=entry.has_rule("Monstrous Support"))
     initiative = profile_value(state, unit, "I", part, set_to=effect.get("I_set") if weapon_user else None,
                                first=[1] if extra_hand else [])
-    if weapon_user and mundane == "great weapon":
+    if weapon_user and mundane == "great weapon" and "Lightning Reflexes" not in own:
         initiative = 0  # "strikes at Initiative 0, whatever its bearer's Initiative" (§15.1)
+    # Lightning Reflexes at I0 strikes at its own I instead, without its +1 to hit ([A-41])
     return count, initiative
+
+
+def lightning_reflexes(state: NinthAgeState, unit: UnitState, part: int) -> bool:
+    """The part's +1 to hit in close combat (§22 Lightning Reflexes), lost when it would have
+    struck at Initiative 0 (a great weapon, [A-41])."""
+    entry = state.unit_entry(unit)
+    own = [rule_name(r) for r in entry.special_rules + entry.parts[part].special_rules]
+    if "Lightning Reflexes" not in own:
+        return False
+    magic = magic_weapon(state, unit)
+    mundane = magic[1] if magic else weapon(state, unit)
+    return not (entry.parts[part].role not in ("mount", "draught") and mundane == "great weapon")
+
+
+def random_attacks(entry, part: int) -> str | None:
+    """The X of the part's Random Attacks (X), if it has the rule (§22)."""
+    from engine.rulesets.ninth_age.catalogue import rule_param
+
+    for r in entry.special_rules + entry.parts[part].special_rules:
+        if rule_name(r) == "Random Attacks":
+            return rule_param(r)
+    return None
 
 
 def part_ws(state: NinthAgeState, unit: UnitState, part: int) -> int:
@@ -312,6 +340,12 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None) -
             if count:
                 ws = part_ws(state, unit, part)
                 strength, used, ap = part_strength(state, unit, part)
+                random = random_attacks(entry, part) if not in_support else None
+                if random:  # X attacks rolled per model, then the modifiers the profile's A had (§22)
+                    bonus = count - entry.unmodified("A", part)
+                    out.append(Blow(unit.id, part, entry.parts[part].name, step, ws, 1, list(enemies),
+                                    strength=strength, weapon=used, armour_piercing=ap, random=random, bonus=bonus))
+                    continue
                 out.append(Blow(unit.id, part, entry.parts[part].name, step, ws, count, list(enemies),
                                 strength=strength, weapon=used, armour_piercing=ap))
     # the champion: one of the front-rank models in contact is the champion (+1 A, +1 WS)
@@ -379,7 +413,7 @@ def special_attacks(state: NinthAgeState, unit: UnitState) -> list[Blow]:
 def _merge(blows_: list[Blow]) -> list[Blow]:
     merged: dict[tuple, Blow] = {}
     for b in blows_:
-        key = (b.unit, b.part, b.initiative, b.ws, tuple(b.targets), b.champion, b.strength)
+        key = (b.unit, b.part, b.initiative, b.ws, tuple(b.targets), b.champion, b.strength, b.random, b.bonus)
         if key in merged:
             merged[key].count += b.count
         else:

@@ -121,18 +121,11 @@ ARCANE_ITEMS = frozenset({
 
 
 def refereed(item: str) -> bool:
-    """Whether the engine applies this rulebook item's effect in the profile it computes (the
-    other items' effects belong to the phases that use them, and are listed as not refereed
-    until those phases apply them)."""
-    from engine.rulesets.ninth_age.army import MOVEMENT_ITEMS
+    """Whether the engine applies this rulebook item's effect (§23): every item but those an army
+    is refused for, with the reason, at validation (items.NOT_REFEREED_ITEMS)."""
+    from engine.rulesets.ninth_age.items import NOT_REFEREED_ITEMS
 
-    key = item.lower()
-    effect = MAGIC_WEAPONS.get(key) or MAGIC_ARMOUR.get(key)
-    if key in MAGIC_WEAPONS:
-        return bool(effect) and not set(effect.get("rules", [])) - {"Flaming Attacks", "Divine Attacks"}
-    if key in MAGIC_ARMOUR:
-        return bool(set(effect) & {"bonus", "body", "natural", "ward"}) and not effect.get("rules")
-    return key in TALISMAN_WARD or key in MOVEMENT_ITEMS or key in ARCANE_ITEMS
+    return item.strip().lower() in magic_items() and item.strip().lower() not in NOT_REFEREED_ITEMS
 
 
 @dataclass

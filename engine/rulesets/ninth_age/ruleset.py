@@ -71,7 +71,8 @@ class NinthAge(Ruleset):
         """``/army show seat:`` in a game: that seat's army as ``viewer`` may see it (§2.4)."""
         from engine.rulesets.ninth_age.hidden import army_text
 
-        return army_text(state, seat, viewer)
+        spent = {s: one_use.spent_by_name(state, s) for s in SEATS}
+        return army_text(state, seat, viewer, spent)
 
     def read_map_upload(self, filename: str, data: bytes, options: dict[str, Any]) -> dict[str, Any]:
         """``/game new ruleset:ninth-age mapfile:<layout.json>``: an uploaded terrain layout, checked
