@@ -1,0 +1,249 @@
+"""Spells in play and drunk potions change every characteristic where it is used (§9.4, §1.11,
+§21.4): BS for the to-hit roll, WS for the close-combat to-hit comparison, I for the Initiative
+step, A for the number of attacks, S for the to-wound roll; Stomp (a special attack) takes the
+profile's changes but no weapon's (E-31); one-use items are spent once (§23.2). Played through
+the game's own actions with scripted dice."""
+
+import pytest
+
+from engine.core import IllegalAction
+from engine.rulesets.ninth_age import magic
+from engine.rulesets.ninth_age.actions import Cast, EndStep, Fight, UseItem
+from engine.rulesets.ninth_age.shooting_phase import Shoot
+from engine.table.footprint import Pose
+
+from game_helpers import RULESET, apply, scenario
+from loaded_dice import load
+
+NO_DISPEL = {"dispel": "none", "challenge": "none", "pursue": "restrain", "restrain": "restrain"}
+
+
+def text(log):
+    return "\n".join(e.text for e in log)
+
+
+def _in_front(state, still: str, mover: str, files: int | None = None):
+    """Put ``mover`` facing ``still`` front to front, in base contact."""
+    a, b = state.units[still], state.units[mover]
+    if files:
+        b.formation = b.formation.model_copy(update={"files": files})
+    b.location = "table"
+    b.pose = Pose(x=a.pose.x, y=0, bearing=(a.pose.bearing + 180) % 360)
+    depth_a, depth_b = a.footprint().depth, b.footprint().depth
+    sign = -1 if a.pose.bearing == 180 else 1
+    b.pose = Pose(x=a.pose.x, y=a.pose.y + sign * (depth_a + depth_b) / 2, bearing=b.pose.bearing)
+    return b
+
+
+def _magic(seat, placements, contact=None, dice=(5, 3, 1, 1)):
+    state = scenario(placements, seat=seat, terrain="open")
+    if contact:
+        _in_front(state, *contact)
+    load(state, *dice)
+    state = apply(state, EndStep(seat=seat), NO_DISPEL)
+    assert state.phase == "magic"
+    return state
+
+
+def _to_phase(state, phase):
+    while state.phase != phase:
+        state = apply(state, EndStep(seat=state.active), NO_DISPEL)
+    return state
+
+
+def _set_spell(state, seat, name, modifiers):
+    spell = magic.spell_named(state, seat, name)[0]
+    spell.resolve = spell.resolve.model_copy(update={"modifiers": modifiers})
+
+
+# -- BS: an augment cast in the Magic phase changes the Shooting phase's to-hit roll ----------------------
+@pytest.mark.parametrize("augment, needed, hits", [(False, "4+", 0), (True, "3+", 10)])
+def test_an_augment_on_bs_changes_the_following_shooting(augment, needed, hits):
+    placements = {"Hedge Wizard": (30, 8, 0), "Crossbowmen": (40, 8, 0, 10), "Brutes": (40, 20, 180, 3)}
+    state = _magic("p1", placements)
+    if augment:
+        _set_spell(state, "p1", "Ash Veil", {"BS": 1})  # a lore file's augment: +1 BS this turn
+        state.casters["Hedge Wizard"].spells = ["Ash Veil"]
+        load(state, 4, 4)
+        state = apply(state, Cast(seat="p1", wizard="Hedge Wizard", spell="Ash Veil", dice=2, target="Crossbowmen"),
+                      NO_DISPEL)
+        assert any(e.spell == "Ash Veil" and e.modifiers == {"BS": 1} for e in state.effects)
+    state = _to_phase(state, "shooting")
+    log = []
+    load(state, *[3] * 10, *[1] * 10)  # ten 3s to hit; any to-wound dice miss
+    state = apply(state, Shoot(seat="p1", unit="Crossbowmen", target="Brutes"), NO_DISPEL, log)
+    shots = next(e.text for e in log if "shot(s) at BS" in e.text)
+    assert f"at BS {4 if augment else 3} +0, needing {needed}" in shots and shots.endswith(f"{hits} hit(s).")
+
+
+# -- WS, I, S and A: a hex and an augment change the following Melee phase -------------------------------
+def _face_off(hex_mods=None, augment_mods=None):
+    """Player 2's turn: the Shaman (front arc over the Spearmen) may hex them; the Brutes fight them."""
+    placements = {"Brutes": (30, 20, 180, 3), "Shaman": (37, 22, 180)}
+    state = _magic("p2", placements, contact=("Brutes", "Spearmen", 5), dice=(6, 6, 1, 1))
+    state.units["Brutes"].charged = True
+    shaman = state.casters["Shaman"]
+    if hex_mods is not None:
+        _set_spell(state, "p2", "Sap the Strength", hex_mods)
+        shaman.spells = ["Sap the Strength"]
+        load(state, 5, 5)
+        state = apply(state, Cast(seat="p2", wizard="Shaman", spell="Sap the Strength", dice=2, target="Spearmen"),
+                      NO_DISPEL)
+    if augment_mods is not None:
+        _set_spell(state, "p2", "Bark Skin", augment_mods)
+        champion = state.casters["Brutes Champion"]
+        champion.spells = ["Bark Skin"]
+        load(state, 5, 5)
+        state = apply(state, Cast(seat="p2", wizard="Brutes Champion", spell="Bark Skin", dice=2, target="Brutes"),
+                      NO_DISPEL)
+    state = _to_phase(state, "melee")
+    log = []
+    load(state, *[4] * 60)
+    state = apply(state, Fight(seat="p2", unit="Brutes"), NO_DISPEL, log)
+    return state, log
+
+
+def test_a_hex_lowers_ws_i_and_s_where_the_melee_reads_them():
+    _, plain = _face_off()
+    _, hexed = _face_off(hex_mods={"S": -1, "I": -1, "WS": -2})
+    # Initiative: the Spearmen strike at I3, under the hex at I2 (with the Brutes)
+    assert any(t.startswith("I3: Spearmen") for t in text(plain).splitlines())
+    assert not any(t.startswith("I3: Spearmen") for t in text(hexed).splitlines())
+    assert any(t.startswith("I2: Spearmen") for t in text(hexed).splitlines())
+    # WS: the Spearmen's WS 3 becomes 1 (their Champion's 2): they need 5+ against the Brutes' WS 3
+    # (more than double theirs) instead of 4+; the Brutes compare against WS 1 (Parry keeps them at 4+)
+    assert "Spearmen Spearman ×14 (WS 3) at Brutes (WS 3): 4+ to hit" in text(plain)
+    assert "Spearmen Spearman ×14 (WS 1) at Brutes (WS 3): 5+ to hit" in text(hexed)
+    assert "Spearmen Spearman Champion ×2 (WS 2) at Brutes (WS 3): 4+ to hit" in text(hexed)
+    assert "Brutes Brute ×15 (WS 3) at Spearmen (WS 3)" in text(plain)
+    assert "Brutes Brute ×15 (WS 3) at Spearmen (WS 1)" in text(hexed)
+    # S: the Spearmen wound at S2 instead of S3
+    assert "Spearmen Spearman Champion against Brutes: 2 to wound at S3 against T4" in text(plain)
+    assert "Spearmen Spearman Champion against Brutes: 2 to wound at S2 against T4" in text(hexed)
+
+
+def test_an_augment_on_a_adds_attacks_and_set_values_come_first():
+    state, plain = _face_off()
+    _, augmented = _face_off(augment_mods={"A": 1})
+
+    def brute_attacks(log):
+        return sum(len(e.roll.dice) for e in log if e.roll is not None and e.text.startswith("I2: Brutes Brute"))
+
+    assert brute_attacks(augmented) - brute_attacks(plain) == 3  # three Brutes in contact, +1 A each
+    # E-06 C: a Fear-struck unit's WS is set to 1 first, then a +1 WS spell: 2
+    from engine.rulesets.ninth_age.fighters import part_ws
+    from engine.rulesets.ninth_age.magic_state import Effect
+
+    spear = state.units["Spearmen"]
+    spear.fear_struck = True
+    state.effects.append(Effect(id=99, spell="Ash Veil", caster="x", seat="p1", duration="one turn",
+                                units=["Spearmen"], modifiers={"WS": 1}, lowest_casting_value=6, phase=1))
+    assert part_ws(state, spear, 0) == 2
+
+
+# -- E-31: special attacks ignore weapons but use profile changes -------------------------------------
+def _chieftain_stomps(potion: bool):
+    placements = {"Chieftain": (30, 20, 180)}
+    state = scenario(placements, seat="p2", terrain="open")
+    _in_front(state, "Chieftain", "Spearmen", 5)
+    entry = state.unit_entry(state.units["Chieftain"])
+    parts = [entry.parts[0].model_copy(update={"S": 4})]  # E-31: Monstrous Infantry S4, great weapon
+    state.armies["p2"].units[state.units["Chieftain"].entry] = entry.model_copy(
+        update={"parts": parts, "magic_items": ["Potion of Strength"] if potion else []})
+    state.phase, state.step = "melee", ""
+    log = []
+    if potion:
+        state = apply(state, UseItem(seat="p2", unit="Chieftain", item="Potion of Strength"), NO_DISPEL, log)
+    load(state, *[5] * 40)
+    state = apply(state, Fight(seat="p2", unit="Chieftain"), NO_DISPEL, log)
+    return state, log
+
+
+def test_e31_special_attacks_ignore_weapons_but_use_profile_changes():
+    _, plain = _chieftain_stomps(potion=False)
+    assert "Chieftain Stomp (1) from 1 model(s) at Spearmen: 1 automatic hit(s) at S4." in text(plain)
+    assert "Chieftain Chieftain against Spearmen: 4 to wound at S6" in text(plain)  # S4 + great weapon 2
+    state, drunk = _chieftain_stomps(potion=True)
+    assert "Chieftain drinks the Potion of Strength: S +2 until the end of this player turn" in text(drunk)
+    assert "Chieftain Stomp (1) from 1 model(s) at Spearmen: 1 automatic hit(s) at S6." in text(drunk)
+    assert "Chieftain Chieftain against Spearmen: 4 to wound at S8" in text(drunk)
+    # one use: the second drink is refused with the reason
+    with pytest.raises(IllegalAction, match="Potion of Strength is one use and was already used"):
+        RULESET.apply(state, UseItem(seat="p2", unit="Chieftain", item="Potion of Strength"))
+
+
+# -- one-use items (§23.2) -----------------------------------------------------------------------------
+def test_a_potion_is_drunk_at_the_start_of_a_phase_once_and_wears_off_at_the_end_of_the_player_turn():
+    state = scenario({"Chieftain": (30, 30, 180), "Spearmen": (30, 10, 0)}, seat="p2", step="charges", terrain="open")
+    entry = state.unit_entry(state.units["Chieftain"])
+    state.armies["p2"].units[state.units["Chieftain"].entry] = entry.model_copy(
+        update={"magic_items": ["Potion of Swiftness"]})
+    # not the start of the Movement phase any more once something was done in it
+    state = apply(state, EndStep(seat="p2"), NO_DISPEL)  # charges declared (none): the phase has begun
+    with pytest.raises(IllegalAction, match="drunk at the start of a phase"):
+        RULESET.apply(state, UseItem(seat="p2", unit="Chieftain", item="Potion of Swiftness"))
+    with pytest.raises(IllegalAction, match="carries no Potion of Strength"):
+        RULESET.apply(state, UseItem(seat="p2", unit="Chieftain", item="Potion of Strength"))
+    state = _to_phase(state, "shooting")
+    log = []
+    state = apply(state, UseItem(seat="p2", unit="Chieftain", item="potion of swiftness"), NO_DISPEL, log)
+    from engine.rulesets.ninth_age.magic_state import profile_value
+
+    assert profile_value(state, state.units["Chieftain"], "I") == 3 + 3
+    shown = RULESET.army_text(state, "p2", "p1")
+    assert "Chieftain (hero" in shown and "Potion of Swiftness (spent)" in shown
+    with pytest.raises(IllegalAction, match="one use and was already used"):
+        RULESET.apply(state, UseItem(seat="p2", unit="Chieftain", item="Potion of Swiftness"))
+    # the player turn ends: the potion wears off, the item stays spent
+    state = _to_phase(state, "melee")
+    log = []
+    state = apply(state, EndStep(seat="p2"), NO_DISPEL, log)
+    assert "The Potion of Swiftness drunk by Chieftain wears off." in text(log)
+    assert profile_value(state, state.units["Chieftain"], "I") == 3
+    assert state.spent_items == {"Chieftain": ["Potion of Swiftness"]}
+    # an arcane one-use item is offered by the Magic phase, not /item
+    wizard = state.unit_entry(state.units["Hedge Wizard"])
+    assert "Dispel Scroll" in wizard.magic_items
+    with pytest.raises(IllegalAction, match="used in the Magic phase"):
+        RULESET.apply(state, UseItem(seat="p1", unit="Hedge Wizard", item="Dispel Scroll"))
+
+
+def test_a_spent_item_stays_spent_when_the_game_replays_from_its_log(monkeypatch):
+    import json
+
+    import game_helpers
+    from engine.core.decisions import Decide
+    from engine.rulesets.ninth_age.actions import StartBattle, UseArmy
+    from engine.rulesets.ninth_age.army import sample_army, sample_army_text
+
+    log = []
+
+    def recorded(state, action, answers=None, events=None):
+        state, _ = RULESET.apply(state, action)
+        log.append(action)
+        while state.pending is not None:
+            d = state.pending.decision
+            choice = game_helpers.answer_for(d.key, answers or {})
+            decide = Decide(seat=d.seat, option=choice if choice in d.options else d.options[0])
+            state, _ = RULESET.apply(state, decide)
+            log.append(decide)
+        return state
+
+    monkeypatch.setattr(game_helpers, "apply", recorded)
+    host = json.loads(sample_army_text("ashen-host"))
+    shaman = next(u for u in host["units"] if u["name"] == "Shaman")
+    shaman["magic_items"], shaman["points"] = ["Potion of Strength"], shaman["points"] - 10  # not Obsidian Rock
+    options = {"armies": "chosen", "deployment": "classic"}
+    state = RULESET.new_game(11, options)
+    state = recorded(state, StartBattle())
+    state = recorded(state, UseArmy(seat="p1", army=sample_army("iron-marches").model_dump(mode="json")))
+    state = recorded(state, UseArmy(seat="p2", army=host))
+    state = game_helpers.deploy_all(state)
+    assert state.phase == "movement"
+    state = recorded(state, UseItem(seat="p2", unit="Shaman", item="Potion of Strength"))
+    assert state.spent_items == {"Shaman": ["Potion of Strength"]}
+    replayed, _ = RULESET.replay(11, options, log)
+    assert replayed.model_dump(mode="json") == state.model_dump(mode="json")
+    assert "Potion of Strength (spent)" in RULESET.army_text(replayed, "p2", "p2")
+    with pytest.raises(IllegalAction, match="one use and was already used"):
+        RULESET.apply(replayed, UseItem(seat="p2", unit="Shaman", item="Potion of Strength"))
