@@ -247,3 +247,18 @@ def test_a_spent_item_stays_spent_when_the_game_replays_from_its_log(monkeypatch
     assert "Potion of Strength (spent)" in RULESET.army_text(replayed, "p2", "p2")
     with pytest.raises(IllegalAction, match="one use and was already used"):
         RULESET.apply(replayed, UseItem(seat="p2", unit="Shaman", item="Potion of Strength"))
+
+
+# -- the magic items the engine applies, in play (§23.3-23.5; E-05) ----------------------------------------
+def test_e05_the_marshals_sword_of_strength_and_talisman_of_shielding_in_a_combat():
+    state = scenario({"Marshal": (30, 20, 0)}, seat="p1", terrain="open")
+    _in_front(state, "Marshal", "Brute Bulls", 3)
+    state.phase, state.step = "melee", ""
+    log = []
+    # the Marshal: 4 to hit, 4 to wound; the Bulls: 6 to hit, 6 to wound, 6 armour saves failed, 6 wards
+    load(state, *[4] * 8, *[4] * 12, *[1] * 6, 6, 6, 5, 5, 5, 5, *[4] * 40)
+    state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
+    # E-05: S4 (no upgrade in the sample) + 1 for the Sword of Strength, for its attacks
+    assert "Marshal Marshal against Brute Bulls: 4 to wound at S5 against T4" in text(log)
+    # the Talisman of Shielding's 6+ ward (§23.5) is taken after the failed armour saves
+    assert "Brute Bulls Brute against Marshal: ward saves on 6+: 6 6 5 5 5 5: 2 saved." in text(log)

@@ -468,7 +468,8 @@ def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target
     from engine.rulesets.ninth_age.saves import armour_saves, special_saves
 
     attack = _attack(state, attacker, blow)
-    d = pipeline.defence(state.unit_entry(target), "close combat")
+    d = pipeline.defence(state.unit_entry(target), "close combat", state.armies.get(target.owner))
+    d = pipeline._under_spells(state, target, d)  # T as the spells in play change it (§9)
     purpose = f"{attacker.id} {blow.part_name} against {target.id}'s Champion"
     wounded = pipeline.to_wound_rolls(state, attack, d, hits, events, purpose, attacker.owner)
     kept = armour_saves(state, attack, d, wounded, events, purpose, target.owner)

@@ -54,7 +54,7 @@ def special_saves(state: NinthAgeState, unit: UnitState, attack: Attack, count: 
     """Step 4: the one ward or regeneration save each wound may take (§12.6), the better one
     allowed. Takes a number of wounds (returns how many are left) or a list of :class:`Wound`
     (returns those left)."""
-    target = defence(state.unit_entry(unit), attack.category)
+    target = defence(state.unit_entry(unit), attack.category, state.armies.get(unit.owner))  # items' wards too
     if attack.spell:  # Magic phase (§23.7 Shielding Scroll): a 4+ ward against the spell read against
         from engine.rulesets.ninth_age.magic import shielded
 

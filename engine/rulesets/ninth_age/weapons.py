@@ -12,7 +12,7 @@ a cannon S 10 with an 8" line).
 >>> RANGED["throwing weapons"].strength is None  # the user's S
 True
 >>> breath_weapon("Strength 4, Flaming Attacks")
-Attack(strength=4, category='special', armour_piercing=0, multiple_wounds=None, flaming=True, magical=False, spell=False, lethal_strike=False, to_wound_modifier=0, no_armour=False, no_saves=False, source='Breath Weapon')
+Attack(strength=4, category='special', armour_piercing=0, multiple_wounds=None, flaming=True, magical=False, spell=False, lethal_strike=False, to_wound_modifier=0, wounds_on=None, no_armour=False, no_saves=False, source='Breath Weapon')
 """
 
 from __future__ import annotations
