@@ -262,3 +262,61 @@ def test_e05_the_marshals_sword_of_strength_and_talisman_of_shielding_in_a_comba
     assert "Marshal Marshal against Brute Bulls: 4 to wound at S5 against T4" in text(log)
     # the Talisman of Shielding's 6+ ward (§23.5) is taken after the failed armour saves
     assert "Brute Bulls Brute against Marshal: ward saves on 6+: 6 6 5 5 5 5: 2 saved." in text(log)
+
+
+def _marshal_vs_bulls(marshal=None, bulls=None, extra_p1=()):
+    state = scenario({"Marshal": (30, 20, 0)}, seat="p1", terrain="open")
+    _in_front(state, "Marshal", "Brute Bulls", 3)
+    for seat, uid, change in (("p1", "Marshal", marshal), ("p2", "Brute Bulls", bulls)):
+        if change:
+            entry = state.unit_entry(state.units[uid])
+            state.armies[seat].units[state.units[uid].entry] = entry.model_copy(update=change)
+    state.armies["p1"].extra_rules = list(extra_p1)
+    state.phase, state.step = "melee", ""
+    return state
+
+
+def test_divine_attacks_and_the_blessed_swords_to_wound_re_rolls():
+    state = _marshal_vs_bulls(marshal={"magic_items": ["Blessed Sword"]}, bulls={"special_rules": ["Ward Save (5+)"]})
+    log = []
+    # 4 hits; to wound 1 1 4 4, the two failures re-rolled 5 5; no armour save at S4; wards 5 5 5 1,
+    # the three successes re-rolled 1 1 6 for Divine Attacks: 1 saved
+    load(state, 4, 4, 4, 4, 1, 1, 4, 4, 5, 5, 5, 5, 5, 1, 1, 1, 6, *[4] * 40)
+    state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
+    assert "Marshal Marshal against Brute Bulls: 4 to wound at S4 against T4 needing 4+: 1 1 4 4; Blessed Sword " \
+           "re-rolls 5 5: 4 wound(s)." in text(log)
+    assert "Marshal Marshal against Brute Bulls: ward saves on 5+: 5 5 5 1, re-rolled for Divine Attacks: 1 1 6: " \
+           "1 saved." in text(log)
+
+
+def test_distracting_toxic_attacks_and_the_banner_of_discipline():
+    state = _marshal_vs_bulls(marshal={"magic_items": ["Glittering Cuirass"], "special_rules": ["Plague Cult"]},
+                              bulls={"special_rules": ["Toxic Attacks"]}, extra_p1=["Plague Cult"])
+    log = []
+    load(state, *[4] * 80)
+    state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
+    # the Glittering Cuirass: Distracting, -1 to hit the Marshal in close combat
+    assert "Brute Bulls Brute ×6 (WS 3) at Marshal (WS 6): 4+ to hit, rolled 4, 4, 4, 4, 4, 4: 0 hit(s) (Parry: 4+) " \
+           "(-1 Distracting)." in text(log)
+    state = _marshal_vs_bulls(bulls={"special_rules": ["Toxic Attacks"]})
+    log = []
+    load(state, *[4] * 80)
+    state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
+    # Toxic Attacks: S 3 and Armour Piercing (6), whatever the Brutes' S 4; 5+ against T4 ...
+    assert "Brute Bulls Brute against Marshal: 6 to wound at S3 against T4 needing 5+" in text(log)
+    state = _marshal_vs_bulls(marshal={"special_rules": ["Plague Cult"]}, bulls={"special_rules": ["Toxic Attacks"]},
+                              extra_p1=["Plague Cult"])
+    log = []
+    load(state, *[4] * 80)
+    state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
+    assert "Brute Bulls Brute against Marshal: 6 to wound at S3 against T4 needing 6+" in text(log)  # ... -1: Plague Cult
+    # the Banner of Discipline: the bearer's unit has +1 Ld (§23.8), added after the set values (§1.11)
+    from engine.rulesets.ninth_age.leaders import leadership
+
+    knights = state.units["Knights"]
+    own = leadership(state, knights)[0]
+    entry = state.unit_entry(knights)
+    state.armies["p1"].units[knights.entry] = entry.model_copy(update={"magic_items": ["Banner of Discipline"]})
+    assert leadership(state, knights)[0] == min(10, own + 1)
+    knights.standard_lost = True
+    assert leadership(state, knights)[0] == own

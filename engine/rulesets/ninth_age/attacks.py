@@ -99,7 +99,15 @@ def to_wound_rolls(state: NinthAgeState, attack: Attack, target: Defence, hits: 
     dice = list(roll.dice)
     text = (f"{purpose}: {hits} to wound at S{attack.strength} against T{target.toughness} "
             + (f"needing {need}+" if need else "(S 0 never wounds)") + f": {_faces(dice)}")
-    if attack.flaming and "Flammable" in target.rules:
+    if attack.reroll_failed_wounds:  # Blessed Sword (§23.3): failed to-wound rolls are re-rolled
+        failed = [i for i, d in enumerate(dice) if not wounds(d, attack.strength, target.toughness,
+                                                               attack.to_wound_modifier, attack.wounds_on)]
+        if failed:
+            again = roll_dice(f"{len(failed)}d6", state.rng, purpose=f"{purpose}: to-wound re-rolls")
+            for i, d in zip(failed, again.dice):
+                dice[i] = d
+            text += f"; {attack.source} re-rolls {_faces(again.dice)}"
+    elif attack.flaming and "Flammable" in target.rules:
         failed = [i for i, d in enumerate(dice) if not wounds(d, attack.strength, target.toughness,
                                                                attack.to_wound_modifier, attack.wounds_on)]
         if failed:

@@ -92,9 +92,6 @@ NOT_REFEREED_RULES: dict[str, str] = {
     "Metalshifting": "its to-wound roll against the armour save ([A-42]) is not refereed",
     "Strider": "ignoring terrain effects on movement and Steadfast is not refereed",
     "Thunderous Charge": "its +1 S against the charged enemies only is not refereed",
-    "Toxic Attacks": "S 3, Armour Piercing (6) and its army-book -1 to wound are not refereed",
-    "Divine Attacks": "re-rolling successful ward saves against its attacks is not refereed",
-    "Distracting": "its -1 to hit that does not combine with other penalties ([A-39]) is not refereed",
 }
 
 WEAPONS = frozenset({"hand weapon", "flail", "great weapon", "halberd", "additional hand weapon", "lance",

@@ -12,7 +12,7 @@ Every choice the rules leave to a player is a /decide question to that player.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
@@ -372,6 +372,10 @@ def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: B
     magic = fighters.magic_weapon(state, attacker)
     if magic is not None and blow.weapon == magic[0] and magic[2].get("to_hit"):  # Sword of Skill (§23.3)
         modifier, note = modifier + magic[2]["to_hit"], note + f" (+{magic[2]['to_hit']} {magic[0]})"
+    # Distracting (§22): -1, unless another negative to-hit modifier already applies ([A-39]; none
+    # of this engine's close-combat modifiers is negative, so it always does)
+    if fighters.distracting(state, target) and not blow.special:
+        modifier, note = modifier - 1, note + " (-1 Distracting)"
     return need, modifier, note
 
 
@@ -434,11 +438,25 @@ def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: Un
     from engine.rulesets.ninth_age import attacks as pipeline
 
     attack = _attack(state, attacker, blow)
+    if fighters.toxic(state.unit_entry(attacker), blow.part) and not blow.special and _pestilent(state, target):
+        attack = replace(attack, to_wound_modifier=attack.to_wound_modifier - 1)  # Toxic Attacks (§22)
     pool = target.models * pipeline.defence(state.unit_entry(target), "close combat").wounds - target.wounds_lost
     result = pipeline.resolve_hits(state, target, attack, hits, events, attacker=attacker,
                                    purpose=f"{attacker.id} {blow.part_name} against {target.id}")
     counted = min(result.wounds_inflicted, max(0, pool))
     return counted, result.wounds_inflicted - counted
+
+
+def _pestilent(state: NinthAgeState, target: UnitState) -> bool:
+    """The army-book rules against which Toxic Attacks are at -1 to wound (§22): Mark of the Dark
+    Gods (Pestilence) and Plague Cult."""
+    from engine.rulesets.ninth_age.catalogue import rule_name, rule_param
+
+    for r in state.unit_entry(target).all_rules():
+        if rule_name(r) == "Plague Cult" or (rule_name(r) == "Mark of the Dark Gods"
+                                             and (rule_param(r) or "").strip().lower() == "pestilence"):
+            return True
+    return False
 
 
 def _attack(state: NinthAgeState, attacker: UnitState, blow: Blow):
@@ -451,7 +469,12 @@ def _attack(state: NinthAgeState, attacker: UnitState, blow: Blow):
     if magic is not None and blow.weapon == magic[0]:  # the magic weapon's own rules, for its attacks (§21.4)
         rules = rules + list(magic[2].get("rules", []))
     multiple = next((rule_param(r) for r in rules if rule_name(r) == "Multiple Wounds"), None)
+    names = {rule_name(r) for r in rules}
+    # Divine Attacks (§22): the model's rule, a Divine Icon, or the weapon's (Blessed Sword); CC attacks only
+    divine = not blow.special and ("Divine Attacks" in names or "divine icon" in {
+        i.lower() for i in entry.magic_items})
     return Attack(strength=blow.strength, category="close combat", armour_piercing=blow.armour_piercing,
+                  divine=divine, reroll_failed_wounds="Re-roll failed to-wound rolls" in rules,
                   multiple_wounds=multiple, lethal_strike=any(rule_name(r) == "Lethal Strike" for r in rules),
                   flaming=any(rule_name(r) == "Flaming Attacks" for r in rules),
                   wounds_on=4 if "Always wounds on 4+" in rules else None,

@@ -215,12 +215,26 @@ def magic_weapon(state: NinthAgeState, unit: UnitState) -> tuple[str, str, dict]
     return None
 
 
+def distracting(state: NinthAgeState, unit: UnitState) -> bool:
+    """Close-combat attacks against the unit's models are at -1 to hit (§22 Distracting; the
+    Glittering Cuirass gives it, §23.4)."""
+    entry = state.unit_entry(unit)
+    return entry.has_rule("Distracting") or "glittering cuirass" in {i.lower() for i in entry.magic_items}
+
+
+def toxic(entry, part: int) -> bool:
+    """Toxic Attacks (§22): the part's close-combat attacks are at S 3 and Armour Piercing (6)."""
+    return any(rule_name(r) == "Toxic Attacks" for r in entry.special_rules + entry.parts[part].special_rules)
+
+
 def part_strength(state: NinthAgeState, unit: UnitState, part: int) -> tuple[int, str, int]:
     """(S, weapon, Armour Piercing) of a part's close-combat attacks: weapons serve the model,
     never the mount (§15.1); a lance's bonus only in the round after the model charged; a
     magic weapon's S on top of its mundane type's ("S 5 whatever the modifiers": fixed). The
     model's S is its profile's as spells and items in play change it (§1.11)."""
     entry = state.unit_entry(unit)
+    if toxic(entry, part):  # "always S 3 and Armour Piercing (6)", whatever the weapon
+        return 3, "" if entry.parts[part].role in ("mount", "draught", "machine") else weapon(state, unit), 6
     if entry.parts[part].role in ("mount", "draught", "machine"):
         return profile_value(state, unit, "S", part), "", 0
     w = weapon(state, unit)

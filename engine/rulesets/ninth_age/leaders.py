@@ -28,17 +28,29 @@ def leadership(state: NinthAgeState, unit: UnitState) -> tuple[int, str]:
     Inspiring Presence (§16.7)."""
     from engine.rulesets.ninth_age.magic_state import spell_modified  # Ld under spells in play (§9, §1.10)
 
-    best, source = spell_modified(state, unit.id, "Ld", unit_models_ld(state, unit)), "its own"
+    banner = [1] if discipline(state, unit) else []  # Banner of Discipline: the unit has +1 Ld (§23.8)
+    best, source = spell_modified(state, unit.id, "Ld", unit_models_ld(state, unit), first=banner), "its own"
     for other in state.units.values():
         if other.owner != unit.owner or other.id == unit.id or not state.unit_entry(other).general:
             continue
         if other.host == unit.id:
             continue  # already counted among the unit's models
         # borrowed: modified on the General's side first, then by the borrower's own modifiers
-        ld = spell_modified(state, unit.id, "Ld", spell_modified(state, other.id, "Ld", state.unit_entry(other).leadership))
+        ld = spell_modified(state, unit.id, "Ld", spell_modified(state, other.id, "Ld", state.unit_entry(other).leadership),
+                            first=banner)
         if ld > best and in_reach(state, other, unit):
             best, source = ld, f"{other.id}'s Inspiring Presence"
     return best, source
+
+
+def discipline(state: NinthAgeState, unit: UnitState) -> bool:
+    """The unit (or a character in it) carries the Banner of Discipline, its standard not lost."""
+    from engine.rulesets.ninth_age.characters import joined
+
+    for u in [unit] + list(joined(state, unit)):
+        if "banner of discipline" in {i.lower() for i in state.unit_entry(u).magic_items} and not u.standard_lost:
+            return True
+    return False
 
 
 def hold_your_ground(state: NinthAgeState, unit: UnitState) -> str | None:

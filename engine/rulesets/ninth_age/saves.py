@@ -72,9 +72,18 @@ def special_saves(state: NinthAgeState, unit: UnitState, attack: Attack, count: 
             by_save.setdefault(save, []).append(w)
     for (kind, value), group in sorted(by_save.items()):
         roll = roll_dice(f"{len(group)}d6", state.rng, purpose=f"{purpose}: {kind} saves")
-        kept = [w for w, d in zip(group, roll.dice) if d < value]
+        dice = list(roll.dice)
+        again = ""
+        if attack.divine and kind == "ward":  # Divine Attacks (§22): successful ward saves are re-rolled
+            saved = [i for i, d in enumerate(dice) if d >= value]
+            if saved:
+                reroll = roll_dice(f"{len(saved)}d6", state.rng, purpose=f"{purpose}: Divine Attacks re-rolls")
+                for i, d in zip(saved, reroll.dice):
+                    dice[i] = d
+                again = f", re-rolled for Divine Attacks: {faces(reroll.dice)}"
+        kept = [w for w, d in zip(group, dice) if d < value]
         events.append(Event(kind="roll", seat=seat or unit.owner, roll=roll, text=f"{purpose}: {kind} saves on "
-                            f"{value}+: {faces(roll.dice)}: {len(group) - len(kept)} saved."))
+                            f"{value}+: {faces(roll.dice)}{again}: {len(group) - len(kept)} saved."))
         for w in group:
             if w not in kept:
                 w.saved_by = kind
