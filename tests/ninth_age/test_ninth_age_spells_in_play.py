@@ -320,3 +320,23 @@ def test_distracting_toxic_attacks_and_the_banner_of_discipline():
     assert leadership(state, knights)[0] == min(10, own + 1)
     knights.standard_lost = True
     assert leadership(state, knights)[0] == own
+
+
+def test_bluffers_helm_dusk_stone_and_the_holy_icons_own_ward_re_rolls():
+    state = _marshal_vs_bulls(marshal={"magic_items": ["Bluffer's Helm", "Dusk Stone"]})
+    log = []
+    # the Marshal: 4 hits, 4 wounds; the Bulls: 6 hits, to wound 4 4 4 4 1 1 (4 successes re-rolled
+    # 1 1 4 4), armour 3+ (plate, shield, the helm's +1) 1 2, re-rolled 3 1
+    load(state, *[4] * 8, *[4] * 6, 4, 4, 4, 4, 1, 1, 1, 1, 4, 4, 1, 2, 3, 1, *[4] * 40)
+    state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
+    assert "Brute Bulls Brute against Marshal: 6 to wound at S4 against T4 needing 4+: 4 4 4 4 1 1; Bluffer's Helm " \
+           "re-rolls the successes: 1 1 4 4: 2 wound(s)." in text(log)
+    assert "Brute Bulls Brute against Marshal: armour saves needing 3+: 1 2, Dusk Stone re-rolls 3 1: 1 saved." \
+        in text(log)
+    state = _marshal_vs_bulls(marshal={"magic_items": []},
+                              bulls={"magic_items": ["Holy Icon"], "special_rules": ["Ward Save (5+)"]})
+    log = []
+    load(state, *[4] * 8, 5, 5, 1, 1, 1, 6, *[4] * 40)
+    state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
+    assert "Marshal Marshal against Brute Bulls: ward saves on 5+: 5 5 1 1, re-rolled for the Holy Icon: 1 6: " \
+           "1 saved." in text(log)

@@ -115,7 +115,16 @@ def to_wound_rolls(state: NinthAgeState, attack: Attack, target: Defence, hits: 
             for i, d in zip(failed, again.dice):
                 dice[i] = d
             text += f"; Flammable re-rolls {_faces(again.dice)}"
-    good = [d for d in dice if wounds(d, attack.strength, target.toughness, attack.to_wound_modifier, attack.wounds_on)]
+    if target.reroll_wounds_against:  # Bluffer's Helm (§23.4): successful to-wound rolls are re-rolled
+        hit = [i for i, d in enumerate(dice) if wounds(d, attack.strength, target.toughness, attack.to_wound_modifier,
+                                                        attack.wounds_on)]
+        if hit:
+            again = roll_dice(f"{len(hit)}d6", state.rng, purpose=f"{purpose}: Bluffer's Helm re-rolls")
+            for i, d in zip(hit, again.dice):
+                dice[i] = d
+            text += f"; Bluffer's Helm re-rolls the successes: {_faces(again.dice)}"
+    good = [d for d in dice if wounds(d, attack.strength, target.toughness, attack.to_wound_modifier,
+                                      attack.wounds_on)]
     events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{text}: {len(good)} wound(s)."))
     return out + [Wound(natural=d) for d in good]
 

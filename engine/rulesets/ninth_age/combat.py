@@ -471,8 +471,9 @@ def _attack(state: NinthAgeState, attacker: UnitState, blow: Blow):
     multiple = next((rule_param(r) for r in rules if rule_name(r) == "Multiple Wounds"), None)
     names = {rule_name(r) for r in rules}
     # Divine Attacks (§22): the model's rule, a Divine Icon, or the weapon's (Blessed Sword); CC attacks only
-    divine = not blow.special and ("Divine Attacks" in names or "divine icon" in {
-        i.lower() for i in entry.magic_items})
+    carried = {i.lower() for i in entry.magic_items}
+    divine = not blow.special and ("Divine Attacks" in names or "divine icon" in carried
+                                   or ("holy icon" in carried and not attacker.standard_lost))
     return Attack(strength=blow.strength, category="close combat", armour_piercing=blow.armour_piercing,
                   divine=divine, reroll_failed_wounds="Re-roll failed to-wound rolls" in rules,
                   multiple_wounds=multiple, lethal_strike=any(rule_name(r) == "Lethal Strike" for r in rules),

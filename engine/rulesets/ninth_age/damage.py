@@ -179,6 +179,11 @@ class Defence:
     magic_resistance: int = 0
     troop_type: str = ""
     rules: frozenset[str] = field(default_factory=frozenset)
+    # magic items (§23.4-23.8): successful to-wound rolls against it re-rolled (Bluffer's Helm),
+    # failed armour saves re-rolled (Dusk Stone), its own successful ward saves re-rolled (Holy Icon)
+    reroll_wounds_against: bool = False
+    reroll_failed_armour: bool = False
+    reroll_own_wards: bool = False
 
     def special_save(self, attack: Attack, wounded_on_six: bool = False) -> tuple[str, int] | None:
         """The one ward or regeneration save allowed against this wound (§12.6), the better of
@@ -245,10 +250,12 @@ def defence(entry, category: Category = "shooting", army=None) -> Defence:
             regeneration = min(regeneration or 7, save_value(param))
         elif name == "Magic Resistance" and param and param.isdigit():
             magic_resistance = max(magic_resistance, int(param))
+    items = {i.strip().lower() for i in entry.magic_items} if rider_items else set()
     return Defence(toughness=toughness, wounds=max(1, wounds_), armour=armour, ward=ward,
                    regeneration=regeneration, fireborn=any(rule_name(r) == "Fireborn" for r in rules),
                    magic_resistance=magic_resistance, troop_type=entry.troop_type,
-                   rules=frozenset(rule_name(r) for r in rules))
+                   rules=frozenset(rule_name(r) for r in rules), reroll_wounds_against="bluffer's helm" in items,
+                   reroll_failed_armour="dusk stone" in items, reroll_own_wards="holy icon" in items)
 
 
 # -- Multiple Wounds -------------------------------------------------------------------------------

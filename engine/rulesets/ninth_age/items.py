@@ -42,10 +42,8 @@ BODY_ARMOUR = ("light armour", "heavy armour", "plate armour")
 NOT_REFEREED_ITEMS: dict[str, str] = {
     "skull splitter": "the Shooting phase fires mundane ranged weapons only, not a magic one",
     "king slayer": "its +1 S and +1 A per enemy character in contact are not worked out",
-    "bluffer's helm": "re-rolling successful to-wound rolls against the wearer is not refereed",
     "bronze breastplate": "its one-use 1+ armour save when the wearer is hit is not offered",
     "lucky shield": "ignoring the first hit on the wearer is not refereed",
-    "dusk stone": "re-rolling failed armour saves is not refereed",
     "gemstone amulet": "its one-use 4+ ward after a failed armour save is not offered",
     "lucky charm": "its one-use armour save re-roll is not offered",
     "flying carpet": "Fly (6) from an item is not given to the bearer's movement",
@@ -57,7 +55,6 @@ NOT_REFEREED_ITEMS: dict[str, str] = {
     "charm of cursed iron": "its ward save against artillery is not refereed",
     "stalker's standard": "Strider and Swiftstride from a standard are not refereed",
     "aether icon": "dispelling as a Wizard Master from a unit is not refereed",
-    "holy icon": "Divine Attacks and re-rolling its own ward saves are not refereed",
     "flaming standard": "activating Flaming Attacks at the start of a phase is not offered",
     "icon of the relentless company": "its one-use triple march is not offered",
     "standard of alternate realities": "swapping Magical Attacks is not refereed",

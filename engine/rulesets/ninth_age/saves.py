@@ -36,15 +36,25 @@ def armour_saves(state: NinthAgeState, attack: Attack, target: Defence, wounds_:
                                 f"+{target.armour} against S{attack.strength}, AP {attack.armour_piercing})."))
         return wounds_
     roll = roll_dice(f"{len(wounds_)}d6", state.rng, purpose=f"{purpose}: armour saves")
+    dice = list(roll.dice)
+    saves = lambda need, d: need is not None and d != 1 and d >= need  # noqa: E731
+    again = ""
+    if target.reroll_failed_armour:  # Dusk Stone (§23.5): failed armour saves are re-rolled
+        failed = [i for i, (need, d) in enumerate(zip(needs, dice)) if need is not None and not saves(need, d)]
+        if failed:
+            reroll = roll_dice(f"{len(failed)}d6", state.rng, purpose=f"{purpose}: Dusk Stone re-rolls")
+            for i, d in zip(failed, reroll.dice):
+                dice[i] = d
+            again = f", Dusk Stone re-rolls {faces(reroll.dice)}"
     left = []
-    for w, need, d in zip(wounds_, needs, roll.dice):
-        if need is not None and d != 1 and d >= need:
+    for w, need, d in zip(wounds_, needs, dice):
+        if saves(need, d):
             w.saved_by = "armour"
         else:
             left.append(w)
     shown = sorted({n for n in needs if n})
     events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{purpose}: armour saves needing "
-                        f"{'/'.join(f'{n}+' for n in shown)}: {faces(roll.dice)}: {len(wounds_) - len(left)} "
+                        f"{'/'.join(f'{n}+' for n in shown)}: {faces(roll.dice)}{again}: {len(wounds_) - len(left)} "
                         "saved."))
     return left
 
@@ -74,13 +84,15 @@ def special_saves(state: NinthAgeState, unit: UnitState, attack: Attack, count: 
         roll = roll_dice(f"{len(group)}d6", state.rng, purpose=f"{purpose}: {kind} saves")
         dice = list(roll.dice)
         again = ""
-        if attack.divine and kind == "ward":  # Divine Attacks (§22): successful ward saves are re-rolled
+        # Divine Attacks (§22), or the Holy Icon's own (§23.8): successful ward saves are re-rolled (once)
+        if (attack.divine or target.reroll_own_wards) and kind == "ward":
             saved = [i for i, d in enumerate(dice) if d >= value]
             if saved:
-                reroll = roll_dice(f"{len(saved)}d6", state.rng, purpose=f"{purpose}: Divine Attacks re-rolls")
+                why = "Divine Attacks" if attack.divine else "the Holy Icon"
+                reroll = roll_dice(f"{len(saved)}d6", state.rng, purpose=f"{purpose}: {why} re-rolls")
                 for i, d in zip(saved, reroll.dice):
                     dice[i] = d
-                again = f", re-rolled for Divine Attacks: {faces(reroll.dice)}"
+                again = f", re-rolled for {why}: {faces(reroll.dice)}"
         kept = [w for w, d in zip(group, dice) if d < value]
         events.append(Event(kind="roll", seat=seat or unit.owner, roll=roll, text=f"{purpose}: {kind} saves on "
                             f"{value}+: {faces(roll.dice)}{again}: {len(group) - len(kept)} saved."))
