@@ -340,3 +340,37 @@ def test_bluffers_helm_dusk_stone_and_the_holy_icons_own_ward_re_rolls():
     state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
     assert "Marshal Marshal against Brute Bulls: ward saves on 5+: 5 5 1 1, re-rolled for the Holy Icon: 1 6: " \
            "1 saved." in text(log)
+
+
+# -- Terror (§22) and the Banner of Courage (§23.8) ------------------------------------------------------
+def _giant_charges(spearmen_items=None, dice=(6, 6)):
+    from engine.rulesets.ninth_age.actions import Charge
+
+    state = scenario({"Giant": (30, 30, 180), "Spearmen": (30, 20, 0)}, seat="p2", step="charges", terrain="open")
+    if spearmen_items is not None:
+        spear = state.units["Spearmen"]
+        entry = state.unit_entry(spear)
+        state.armies["p1"].units[spear.entry] = entry.model_copy(update={"magic_items": spearmen_items})
+    log = []
+    load(state, *dice)
+    state = apply(state, Charge(seat="p2", unit="Giant", target="Spearmen"), {"reaction": "hold"}, log)
+    return state, log
+
+
+def test_terror_forces_a_panic_test_and_a_flee_and_the_banner_of_courage_passes_it():
+    state, log = _giant_charges()
+    assert "Spearmen Panic test for Giant's Terror (Ld from its own): Ld 7, rolled 12" in text(log)
+    assert "Spearmen is terrified: it must Flee." in text(log) and "Spearmen reacts: flee." in text(log)
+    state, log = _giant_charges(dice=(3, 3))
+    assert "Spearmen reacts: hold." in text(log)
+    state, log = _giant_charges(spearmen_items=["Banner of Courage"])
+    assert "Spearmen passes the Terror test automatically (Banner of Courage)." in text(log)
+    assert "Spearmen reacts: hold." in text(log)
+    # and Fear does not touch it (§23.8)
+    from engine.rulesets.ninth_age.fighters import feared
+
+    spear = state.units["Spearmen"]
+    _in_front(state, "Spearmen", "Trolls", 3)
+    assert feared(state, spear) is False
+    state.armies["p1"].units[spear.entry] = state.unit_entry(spear).model_copy(update={"magic_items": []})
+    assert feared(state, spear) is True

@@ -71,9 +71,18 @@ def causes_fear(state: NinthAgeState, unit: UnitState) -> bool:
         "screaming swords" in {i.lower() for i in entry.magic_items}
 
 
+def courageous(state: NinthAgeState, unit: UnitState) -> bool:
+    """The unit carries the Banner of Courage (§23.8: it passes Terror tests and is immune to
+    Fear), its standard not lost; a character in it may be its bearer (a BSB)."""
+    inside = [u for u in state.units.values() if u.host == unit.id and u.location == "joined"]
+    return any("banner of courage" in {i.lower() for i in state.unit_entry(u).magic_items} and not u.standard_lost
+               for u in [unit] + inside)
+
+
 def feared(state: NinthAgeState, unit: UnitState) -> bool:
-    """In base contact with an enemy that causes Fear, and not immune to it (§22 Fear)."""
-    if psychology_immune(state, unit) or causes_fear(state, unit):
+    """In base contact with an enemy that causes Fear, and not immune to it (§22 Fear; the Banner
+    of Courage, §23.8)."""
+    if psychology_immune(state, unit) or causes_fear(state, unit) or courageous(state, unit):
         return False
     return any(causes_fear(state, e) for e in enemies_in_contact(state, unit))
 

@@ -58,7 +58,6 @@ NOT_REFEREED_ITEMS: dict[str, str] = {
     "flaming standard": "activating Flaming Attacks at the start of a phase is not offered",
     "icon of the relentless company": "its one-use triple march is not offered",
     "standard of alternate realities": "swapping Magical Attacks is not refereed",
-    "banner of courage": "passing Terror tests and immunity to Fear from a standard are not refereed",
     "gleaming icon": "its one-use re-roll of the first failed Leadership test is not offered",
 }
 # The usual points of magic items a Hero may take (§16.8: "i normali 50 punti concessi per le scelte
