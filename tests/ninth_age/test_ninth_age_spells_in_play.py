@@ -374,3 +374,18 @@ def test_terror_forces_a_panic_test_and_a_flee_and_the_banner_of_courage_passes_
     assert feared(state, spear) is False
     state.armies["p1"].units[spear.entry] = state.unit_entry(spear).model_copy(update={"magic_items": []})
     assert feared(state, spear) is True
+
+
+def test_ethereal_ward_is_not_taken_against_magical_attacks():
+    def marshal_hits(items):
+        state = _marshal_vs_bulls(marshal={"magic_items": items}, bulls={"special_rules": ["Ethereal"]})
+        log = []
+        load(state, *[4] * 80)
+        apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
+        return text(log)
+
+    assert "Marshal Marshal against Brute Bulls: ward saves on 2+: 4 4 4 4: 4 saved." in marshal_hits([])
+    # a magic weapon's attacks are Magical Attacks (§22: damage from magic items)
+    assert "Marshal Marshal against Brute Bulls: ward saves" not in marshal_hits(["Sword of Strength"])
+    # the Standard of Alternate Realities gives the unit's close-combat attacks Magical Attacks (§23.8)
+    assert "Marshal Marshal against Brute Bulls: ward saves" not in marshal_hits(["Standard of Alternate Realities"])

@@ -447,6 +447,21 @@ def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: Un
     return counted, result.wounds_inflicted - counted
 
 
+def _magical(state: NinthAgeState, attacker: UnitState, blow: Blow, magic) -> bool:
+    """Whether the blow's attacks are Magical Attacks (§22): a magic weapon's (damage from magic
+    items), or a part with Magical Attacks or Ethereal (special attacks too); the Standard of
+    Alternate Realities turns the unit's close-combat attacks the other way (§23.8)."""
+    from engine.rulesets.ninth_age.catalogue import rule_name
+
+    entry = state.unit_entry(attacker)
+    own = {rule_name(r) for r in entry.special_rules + entry.parts[blow.part].special_rules}
+    magical = bool(own & {"Magical Attacks", "Ethereal"}) or (magic is not None and blow.weapon == magic[0])
+    if not blow.special and "standard of alternate realities" in {i.lower() for i in entry.magic_items} \
+            and not attacker.standard_lost:
+        magical = not magical
+    return magical
+
+
 def _pestilent(state: NinthAgeState, target: UnitState) -> bool:
     """The army-book rules against which Toxic Attacks are at -1 to wound (§22): Mark of the Dark
     Gods (Pestilence) and Plague Cult."""
@@ -479,7 +494,7 @@ def _attack(state: NinthAgeState, attacker: UnitState, blow: Blow):
                   multiple_wounds=multiple, lethal_strike=any(rule_name(r) == "Lethal Strike" for r in rules),
                   flaming=any(rule_name(r) == "Flaming Attacks" for r in rules),
                   wounds_on=4 if "Always wounds on 4+" in rules else None,
-                  magical=magic is not None and blow.weapon == magic[0],
+                  magical=_magical(state, attacker, blow, magic),
                   source=blow.weapon or blow.part_name)
 
 

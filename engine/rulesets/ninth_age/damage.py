@@ -184,6 +184,7 @@ class Defence:
     reroll_wounds_against: bool = False
     reroll_failed_armour: bool = False
     reroll_own_wards: bool = False
+    ethereal: bool = False  # a 2+ ward save, never against Magical Attacks (§22 Ethereal)
 
     def special_save(self, attack: Attack, wounded_on_six: bool = False) -> tuple[str, int] | None:
         """The one ward or regeneration save allowed against this wound (§12.6), the better of
@@ -195,6 +196,8 @@ class Defence:
         if ward is not None and attack.spell and self.magic_resistance:
             ward = max(2, ward - self.magic_resistance)
         if self.fireborn and attack.flaming:
+            ward = min(ward or 7, 2)
+        if self.ethereal and not attack.magical:
             ward = min(ward or 7, 2)
         if ward is not None:
             options.append(("ward", ward))
@@ -255,7 +258,18 @@ def defence(entry, category: Category = "shooting", army=None) -> Defence:
                    regeneration=regeneration, fireborn=any(rule_name(r) == "Fireborn" for r in rules),
                    magic_resistance=magic_resistance, troop_type=entry.troop_type,
                    rules=frozenset(rule_name(r) for r in rules), reroll_wounds_against="bluffer's helm" in items,
-                   reroll_failed_armour="dusk stone" in items, reroll_own_wards="holy icon" in items)
+                   reroll_failed_armour="dusk stone" in items, reroll_own_wards="holy icon" in items,
+                   ethereal=_ethereal(entry))
+
+
+def _ethereal(entry) -> bool:
+    """The 2+ ward of Ethereal belongs to the model, or to the rider of a multi-part model (§22)."""
+    from engine.rulesets.ninth_age.catalogue import rule_name
+
+    if any(rule_name(r) == "Ethereal" for r in entry.special_rules):
+        return True
+    riders = [p for p in entry.parts if p.role not in ("mount", "draught")] or entry.parts
+    return any(rule_name(r) == "Ethereal" for p in riders for r in p.special_rules)
 
 
 # -- Multiple Wounds -------------------------------------------------------------------------------

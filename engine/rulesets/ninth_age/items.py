@@ -57,7 +57,6 @@ NOT_REFEREED_ITEMS: dict[str, str] = {
     "aether icon": "dispelling as a Wizard Master from a unit is not refereed",
     "flaming standard": "activating Flaming Attacks at the start of a phase is not offered",
     "icon of the relentless company": "its one-use triple march is not offered",
-    "standard of alternate realities": "swapping Magical Attacks is not refereed",
     "gleaming icon": "its one-use re-roll of the first failed Leadership test is not offered",
 }
 # The usual points of magic items a Hero may take (§16.8: "i normali 50 punti concessi per le scelte

@@ -14,7 +14,7 @@ must be followed by 4+, 5+, 6+; −3 or less cannot hit (E-55).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from shapely.geometry import Point as ShapelyPoint
 from shapely.ops import unary_union
@@ -393,7 +393,10 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     if not hits:
         events.append(Event(kind="shoot", seat=unit.owner, text=f"{unit.id} scores no hits."))
         return
-    result = resolve_hits(state, target, w.attack(shooting_strength(state, unit)), hits, events, attacker=unit, purpose=purpose,
+    attack = w.attack(shooting_strength(state, unit))
+    if entry.has_rule("Magical Attacks") or entry.has_rule("Ethereal"):  # the model's, for all its attacks (§22)
+        attack = replace(attack, magical=True)
+    result = resolve_hits(state, target, attack, hits, events, attacker=unit, purpose=purpose,
                           auto_wounds=min(poisoned, hits))
     events.append(Event(kind="shoot-result", seat=unit.owner, data={"unit": unit.id, "target": target.id},
                         text=f"{unit.id} against {target.id}: {result.summary()}."))
