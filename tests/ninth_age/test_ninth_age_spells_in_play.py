@@ -389,3 +389,22 @@ def test_ethereal_ward_is_not_taken_against_magical_attacks():
     assert "Marshal Marshal against Brute Bulls: ward saves" not in marshal_hits(["Sword of Strength"])
     # the Standard of Alternate Realities gives the unit's close-combat attacks Magical Attacks (§23.8)
     assert "Marshal Marshal against Brute Bulls: ward saves" not in marshal_hits(["Standard of Alternate Realities"])
+
+
+def test_charm_of_cursed_iron_and_gem_of_fortune_protect_the_bearers_unit():
+    state = scenario({"Bolt Thrower": (40, 4, 0), "Crossbowmen": (52, 8, 0, 10), "Brutes": (40, 20, 180, 3)},
+                     seat="p1", terrain="open")
+    brutes = state.units["Brutes"]
+    state.armies["p2"].units[brutes.entry] = state.unit_entry(brutes).model_copy(
+        update={"magic_items": ["Charm of Cursed Iron", "Gem of Fortune"]})
+    state.phase, state.step = "shooting", ""
+    log = []
+    load(state, 6, 6, 3, 6, *[4] * 60)  # the bolt: hits, wounds on a 6 (re-rolled: 3), 5+ ward: 6
+    state = apply(state, Shoot(seat="p1", unit="Bolt Thrower", target="Brutes"), NO_DISPEL, log)
+    assert "1 to wound at S6 against T4 needing 2+: 6; the Gem of Fortune re-rolls the 6s: 3: 1 wound(s)." \
+        in text(log)
+    assert "bolt hit 1 at S6 on Brutes: ward saves on 5+: 6: 1 saved." in text(log)
+    # the Charm's ward is against artillery only: the crossbows' wounds have none
+    log = []
+    state = apply(state, Shoot(seat="p1", unit="Crossbowmen", target="Brutes"), NO_DISPEL, log)
+    assert "0 by ward/regeneration" in text(log) and "ward saves" not in text(log)

@@ -38,7 +38,7 @@ from typing import Callable, Iterable
 from engine.core import Event, roll_dice
 from engine.rulesets.ninth_age.casualties import heavy_casualties, lose_wounds  # noqa: F401 - step 6 for callers
 from engine.rulesets.ninth_age.damage import Attack, Defence, defence, multiple_wounds, to_wound_needed, wounds
-from engine.rulesets.ninth_age.saves import Wound, armour_saves, faces as _faces, special_saves
+from engine.rulesets.ninth_age.saves import Wound, armour_saves, faces as _faces, special_saves, unit_items
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 
 
@@ -123,6 +123,14 @@ def to_wound_rolls(state: NinthAgeState, attack: Attack, target: Defence, hits: 
             for i, d in zip(hit, again.dice):
                 dice[i] = d
             text += f"; Bluffer's Helm re-rolls the successes: {_faces(again.dice)}"
+    if target.reroll_ranged_sixes:  # Gem of Fortune (§23.6): successful 6s to wound re-rolled
+        six = [i for i, d in enumerate(dice) if d == 6 and wounds(d, attack.strength, target.toughness,
+                                                                  attack.to_wound_modifier, attack.wounds_on)]
+        if six:
+            again = roll_dice(f"{len(six)}d6", state.rng, purpose=f"{purpose}: Gem of Fortune re-rolls")
+            for i, d in zip(six, again.dice):
+                dice[i] = d
+            text += f"; the Gem of Fortune re-rolls the 6s: {_faces(again.dice)}"
     good = [d for d in dice if wounds(d, attack.strength, target.toughness, attack.to_wound_modifier,
                                       attack.wounds_on)]
     events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{text}: {len(good)} wound(s)."))
@@ -142,6 +150,7 @@ def resolve_hits(state: NinthAgeState, target: UnitState, attack: Attack, hits: 
         return result
     d = defence(state.unit_entry(target), attack.category, state.armies.get(target.owner))
     d = _under_spells(state, target, d)  # Magic phase (§9): T changed by spells in play
+    d = unit_items(state, target, attack, d)  # items carried in the unit (Gem of Fortune, §23.6)
     wounded = to_wound_rolls(state, attack, d, hits, events, purpose, seat, auto=auto_wounds)
     result.wounded = len(wounded)
     after_armour = armour_saves(state, attack, d, wounded, events, purpose, target.owner)

@@ -185,6 +185,7 @@ class Defence:
     reroll_failed_armour: bool = False
     reroll_own_wards: bool = False
     ethereal: bool = False  # a 2+ ward save, never against Magical Attacks (§22 Ethereal)
+    reroll_ranged_sixes: bool = False  # Gem of Fortune in the unit: ranged to-wound 6s re-rolled (§23.6)
 
     def special_save(self, attack: Attack, wounded_on_six: bool = False) -> tuple[str, int] | None:
         """The one ward or regeneration save allowed against this wound (§12.6), the better of

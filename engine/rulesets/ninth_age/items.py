@@ -51,8 +51,6 @@ NOT_REFEREED_ITEMS: dict[str, str] = {
     "crystal ball": "Supernatural Reflexes is not defined in the rulebook ([A-43])",
     "sceptre of dominion": "its one-use Stubborn at the start of a combat round is not offered",
     "ring of fire": "its bound spell, Fireball, is in no lore the rulebook gives ([A-43])",
-    "gem of fortune": "re-rolling successful to-wound 6s of ranged attacks is not refereed",
-    "charm of cursed iron": "its ward save against artillery is not refereed",
     "stalker's standard": "Strider and Swiftstride from a standard are not refereed",
     "aether icon": "dispelling as a Wizard Master from a unit is not refereed",
     "flaming standard": "activating Flaming Attacks at the start of a phase is not offered",

@@ -65,6 +65,7 @@ def special_saves(state: NinthAgeState, unit: UnitState, attack: Attack, count: 
     allowed. Takes a number of wounds (returns how many are left) or a list of :class:`Wound`
     (returns those left)."""
     target = defence(state.unit_entry(unit), attack.category, state.armies.get(unit.owner))  # items' wards too
+    target = unit_items(state, unit, attack, target)
     if attack.spell:  # Magic phase (§23.7 Shielding Scroll): a 4+ ward against the spell read against
         from engine.rulesets.ninth_age.magic import shielded
 
@@ -101,6 +102,28 @@ def special_saves(state: NinthAgeState, unit: UnitState, attack: Attack, count: 
                 w.saved_by = kind
         left += kept
     return left if as_list else len(left)
+
+
+def carried_in_unit(state: NinthAgeState, unit: UnitState, item: str) -> bool:
+    """The unit's entry, or a character joined to it, carries the magic item ``item``: "the
+    bearer's unit" of an item (§23.2)."""
+    members = [unit] + [u for u in state.units.values() if u.host == unit.id and u.location == "joined"]
+    return any(item in {i.strip().lower() for i in state.unit_entry(u).magic_items} for u in members)
+
+
+def unit_items(state: NinthAgeState, unit: UnitState, attack: Attack, d: Defence) -> Defence:
+    """What items carried in the unit give every model of it against this attack: the Charm of
+    Cursed Iron's 5+ ward against artillery, the Gem of Fortune's re-rolled ranged 6s (§23.6)."""
+    from dataclasses import replace
+
+    from engine.rulesets.ninth_age.weapons import ARTILLERY_KINDS
+
+    if attack.category == "shooting" and attack.source in ARTILLERY_KINDS and \
+            carried_in_unit(state, unit, "charm of cursed iron"):
+        d = replace(d, ward=min(d.ward or 7, 5))
+    if attack.category in ("shooting", "ranged") and carried_in_unit(state, unit, "gem of fortune"):
+        d = replace(d, reroll_ranged_sixes=True)
+    return d
 
 
 def faces(dice: Iterable[int]) -> str:
