@@ -408,3 +408,26 @@ def test_charm_of_cursed_iron_and_gem_of_fortune_protect_the_bearers_unit():
     log = []
     state = apply(state, Shoot(seat="p1", unit="Crossbowmen", target="Brutes"), NO_DISPEL, log)
     assert "0 by ward/regeneration" in text(log) and "ward saves" not in text(log)
+
+
+def test_thunderous_charge_adds_one_strength_against_the_charged_unit_in_the_first_round():
+    from engine.rulesets.ninth_age.state import ChargeDeclaration
+
+    def spearmen_strength(rules, charged=True):
+        state = scenario({"Brutes": (30, 20, 180, 3)}, seat="p1", terrain="open")
+        _in_front(state, "Brutes", "Spearmen", 5)
+        spear = state.units["Spearmen"]
+        state.armies["p1"].units[spear.entry] = state.unit_entry(spear).model_copy(update={"special_rules": rules})
+        spear.charged = charged
+        if charged:
+            state.charges = [ChargeDeclaration(charger="Spearmen", target="Brutes", side="front", distance=3.0)]
+        state.phase, state.step = "melee", ""
+        log = []
+        load(state, *[4] * 80)
+        apply(state, Fight(seat="p1", unit="Spearmen"), NO_DISPEL, log)
+        return text(log)
+
+    assert "Spearmen Spearman against Brutes: 9 to wound at S4 against T4" in spearmen_strength(["Thunderous Charge"])
+    assert "Spearmen Spearman against Brutes: 9 to wound at S3 against T4" in spearmen_strength([])
+    assert "Spearmen Spearman against Brutes: 9 to wound at S3 against T4" in spearmen_strength(
+        ["Thunderous Charge"], charged=False)

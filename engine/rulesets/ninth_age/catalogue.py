@@ -91,7 +91,6 @@ NOT_REFEREED_RULES: dict[str, str] = {
     "Hellfire": "its effect on the attacks is not refereed",
     "Metalshifting": "its to-wound roll against the armour save ([A-42]) is not refereed",
     "Strider": "ignoring terrain effects on movement and Steadfast is not refereed",
-    "Thunderous Charge": "its +1 S against the charged enemies only is not refereed",
 }
 
 WEAPONS = frozenset({"hand weapon", "flail", "great weapon", "halberd", "additional hand weapon", "lance",

@@ -437,7 +437,7 @@ def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: Un
     as Overkill in a challenge)."""
     from engine.rulesets.ninth_age import attacks as pipeline
 
-    attack = _attack(state, attacker, blow)
+    attack = _thunderous(state, attacker, blow, target, _attack(state, attacker, blow))
     if fighters.toxic(state.unit_entry(attacker), blow.part) and not blow.special and _pestilent(state, target):
         attack = replace(attack, to_wound_modifier=attack.to_wound_modifier - 1)  # Toxic Attacks (§22)
     pool = target.models * pipeline.defence(state.unit_entry(target), "close combat").wounds - target.wounds_lost
@@ -445,6 +445,24 @@ def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: Un
                                    purpose=f"{attacker.id} {blow.part_name} against {target.id}")
     counted = min(result.wounds_inflicted, max(0, pool))
     return counted, result.wounds_inflicted - counted
+
+
+def _thunderous(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitState, attack):
+    """Thunderous Charge (§22): +1 S to the part's close-combat attacks in the first round after it
+    charged, against the units it charged only."""
+    from engine.rulesets.ninth_age.catalogue import rule_name
+
+    entry = state.unit_entry(attacker)
+    if blow.special or attacker.combat_rounds or not (attacker.charged or attacker.pursuit_charge):
+        return attack
+    if "Thunderous Charge" not in {rule_name(r) for r in entry.special_rules + entry.parts[blow.part].special_rules}:
+        return attack
+    charged = {d.target for d in state.charges if d.charger == attacker.id}
+    if attacker.pursuit_charge and attacker.pursuit_target:
+        charged.add(attacker.pursuit_target)
+    if target.id not in charged or attack.strength is None:
+        return attack
+    return attack.at_strength(attack.strength + 1)
 
 
 def _magical(state: NinthAgeState, attacker: UnitState, blow: Blow, magic) -> bool:
@@ -506,7 +524,7 @@ def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target
     from engine.rulesets.ninth_age.casualties import lose_wounds as remove
     from engine.rulesets.ninth_age.saves import armour_saves, special_saves
 
-    attack = _attack(state, attacker, blow)
+    attack = _thunderous(state, attacker, blow, target, _attack(state, attacker, blow))
     d = pipeline.defence(state.unit_entry(target), "close combat", state.armies.get(target.owner))
     d = pipeline._under_spells(state, target, d)  # T as the spells in play change it (§9)
     purpose = f"{attacker.id} {blow.part_name} against {target.id}'s Champion"
@@ -872,7 +890,7 @@ def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, eve
                             "room to make contact: it stops."))
         return
     unit.pose = poses[0].footprint.pose
-    unit.pursuit_charge = True
+    unit.pursuit_charge, unit.pursuit_target = True, enemy.id
     events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id},
                         text=f"{unit.id} pursues into {enemy.id}'s {poses[0].side} and charges it (no reaction)."))
     if enemy.fleeing:

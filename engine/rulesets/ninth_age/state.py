@@ -51,6 +51,7 @@ class UnitState(BaseModel):
     combat_rounds: int = 0  # rounds fought in its present combat (0: the next is its first)
     fought: bool = False  # fought a combat round this Melee phase
     pursuit_charge: bool = False  # charged by a pursuit: counts as charging in its next combat
+    pursuit_target: str | None = None  # ... the unit it charged so (Thunderous Charge, §22)
     frenzy_lost: bool = False  # lost a combat round: its Frenzy is gone (§22)
     standard_lost: bool = False  # its standard fled from a combat (§17.2)
     champion_lost: bool = False  # its Champion fell (§17)
