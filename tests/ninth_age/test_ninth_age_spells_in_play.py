@@ -431,3 +431,35 @@ def test_thunderous_charge_adds_one_strength_against_the_charged_unit_in_the_fir
     assert "Spearmen Spearman against Brutes: 9 to wound at S3 against T4" in spearmen_strength([])
     assert "Spearmen Spearman against Brutes: 9 to wound at S3 against T4" in spearmen_strength(
         ["Thunderous Charge"], charged=False)
+
+
+def test_bodyguard_makes_a_joined_character_stubborn_and_strider_keeps_steadfast_and_flees_unharmed():
+    from engine.rulesets.ninth_age import fighters
+    from engine.rulesets.ninth_age.terrain_layouts import feature
+
+    state = scenario({"Spearmen": (30, 20, 0), "Captain": (10, 10, 0)}, seat="p1", terrain="open")
+    spear, captain = state.units["Spearmen"], state.units["Captain"]
+    entry = state.unit_entry(spear)
+    assert not fighters.stubborn(state, spear)
+    state.armies["p1"].units[spear.entry] = entry.model_copy(update={"special_rules": ["Bodyguard"]})
+    assert not fighters.stubborn(state, spear)  # no character in it yet
+    captain.host, captain.location = "Spearmen", "joined"
+    assert fighters.stubborn(state, spear)
+    # Bodyguard (X): only the characters it names
+    state.armies["p1"].units[spear.entry] = entry.model_copy(update={"special_rules": ["Bodyguard (Marshal)"]})
+    assert not fighters.stubborn(state, spear)
+    state.armies["p1"].units[spear.entry] = entry.model_copy(update={"special_rules": ["Bodyguard (Captain)"]})
+    assert fighters.stubborn(state, spear)
+    # Strider, or Strider (Forest): the forest takes no Steadfast away; Strider (Water) does not help there
+    assert fighters.strider(entry.model_copy(update={"special_rules": ["Strider (Forest)"]}), "forest")
+    assert not fighters.strider(entry.model_copy(update={"special_rules": ["Strider (Water)"]}), "forest")
+    # fleeing through dangerous terrain: no test for a Strider
+    from engine.rulesets.ninth_age.casualties import flee
+
+    captain.host, captain.location = None, "reserve"
+    state.table.terrain.append(feature("Old Ruins", "ruins", [(26, 22), (34, 22), (34, 30), (26, 30)]))
+    state.armies["p1"].units[spear.entry] = entry.model_copy(update={"special_rules": ["Strider"]})
+    log = []
+    load(state, 6, 6)
+    flee(state, spear, 0.0, log, reason="Spearmen flees")
+    assert "Spearmen flees through Old Ruins unharmed (Strider)." in text(log)

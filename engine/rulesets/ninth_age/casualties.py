@@ -212,6 +212,10 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
             dangerous_terrain(state, unit, 3, f"fleeing through {what}", events)
     for t in state.table.features("dangerous"):
         if unit.on_table and any(p.shape.intersects(t.polygon) for p in path):
+            if _strider(state.unit_entry(unit), t.kind):  # Strider: no effect of moving through terrain (§22)
+                events.append(Event(kind="terrain", seat=unit.owner, text=f"{unit.id} flees through {t.name} "
+                                    "unharmed (Strider)."))
+                continue
             dangerous_terrain(state, unit, 1, f"fleeing through {t.name}", events)
     if not unit.on_table:
         return go
@@ -231,6 +235,12 @@ def _no_table(around: Surroundings) -> Surroundings:
 DANGEROUS_DICE = {"monstrous infantry": 2, "monstrous beast": 2, "monstrous cavalry": 2, "chariot": 4,
                   "monster": 4, "ridden monster": 4}
 DANGEROUS_WOUND = Attack(strength=None, category="special", armour_piercing=6, source="Dangerous Terrain")
+
+
+def _strider(entry, kind: str) -> bool:
+    from engine.rulesets.ninth_age.fighters import strider
+
+    return strider(entry, kind)
 
 
 def dangerous_terrain_wounds(dice: list[int], fail_max: int) -> int:

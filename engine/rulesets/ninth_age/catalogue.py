@@ -84,13 +84,11 @@ NEEDS_PARAM = frozenset({"Armour Piercing", "Bodyguard", "Breath Weapon", "Fly",
 # §22 rules this engine does not referee yet: an army file naming one is refused with the reason
 # (never silently ignored, #10); each leaves this table when a phase applies it.
 NOT_REFEREED_RULES: dict[str, str] = {
-    "Bodyguard": "the Bodyguard's protection of characters in challenges is not refereed",
     "Crush Attack": "the Crush Attack special attack is not made in the Melee phase",
     "Grinding Attacks": "the Grinding Attacks special attack is not made in the Melee phase",
     "Lightning Attack": "the Lightning Attack special attack is not made in the Melee phase",
     "Hellfire": "its effect on the attacks is not refereed",
     "Metalshifting": "its to-wound roll against the armour save ([A-42]) is not refereed",
-    "Strider": "ignoring terrain effects on movement and Steadfast is not refereed",
 }
 
 WEAPONS = frozenset({"hand weapon", "flail", "great weapon", "halberd", "additional hand weapon", "lance",

@@ -609,11 +609,12 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
     """The loser's Break test; True when it breaks."""
     entry = state.unit_entry(unit)
     if entry.has_rule("Unstable"):
-        wounds = 0 if result.musician_win else unstable_wounds(result.difference, stubborn=entry.has_rule("Stubborn"),
+        wounds = 0 if result.musician_win else unstable_wounds(result.difference,
+                                                                 stubborn=fighters.stubborn(state, unit),
                                                                  hold_your_ground=_bsb_near(state, unit))
         events.append(Event(kind="break", seat=unit.owner, text=f"{unit.id} is Unstable: it does not break, and loses "
                             f"{wounds} wound(s) with no saves (difference {result.difference}"
-                            + ("; Stubborn halves" if entry.has_rule("Stubborn") else "")
+                            + ("; Stubborn halves" if fighters.stubborn(state, unit) else "")
                             + ("; Hold Your Ground -1" if _bsb_near(state, unit) else "") + ")."))
         if wounds:
             lose_wounds(state, unit, wounds, events)
@@ -622,14 +623,15 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
         events.append(Event(kind="break", seat=unit.owner, text=f"{unit.id} is Unbreakable: it passes its Break test."))
         return False
     ld, source = unit_leadership(state, unit)
-    stubborn = entry.has_rule("Stubborn")
+    stubborn = fighters.stubborn(state, unit)  # a Stubborn character in it, or one a Bodyguard protects
     if fighters.feared(state, unit):  # -1 Ld while touching a Fear-causer, after borrowing (§1.10)
         ld, source = max(0, ld - 1), source + ", -1 for Fear"
     if unit.no_attacks:  # it refused a challenge: Ld 0 and no Stubborn (§16.9)
         ld, source, stubborn = 0, "a refused challenge (Ld 0)", False
     enemies = [state.units[u] for u in rnd.units if state.units[u].owner != unit.owner and state.units[u].on_table]
     in_forest = any(t.kind == "forest" and unit.footprint().shape.intersection(t.polygon).area
-                    > unit.footprint().shape.area / 2 for t in state.table.terrain)
+                    > unit.footprint().shape.area / 2 for t in state.table.terrain) \
+        and not fighters.strider(entry, "forest")  # Strider keeps Steadfast in terrain (§22)
     value, why = break_leadership(ld, result.difference, own_full_ranks=unit_full_ranks(state, unit),
                                   enemy_full_ranks=[unit_full_ranks(state, e) for e in enemies],
                                   disrupted=disrupted(state, unit), stubborn=stubborn,

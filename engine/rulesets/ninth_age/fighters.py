@@ -71,6 +71,39 @@ def causes_fear(state: NinthAgeState, unit: UnitState) -> bool:
         "screaming swords" in {i.lower() for i in entry.magic_items}
 
 
+def strider(entry, kind: str) -> bool:
+    """Strider, or Strider (X) naming this terrain type (§22): terrain has no effect on the unit."""
+    from engine.rulesets.ninth_age.catalogue import rule_param
+
+    for r in entry.all_rules():
+        if rule_name(r) == "Strider":
+            named = (rule_param(r) or "").strip().lower()
+            if not named or named.isdigit() or named.rstrip("s") == kind.lower().rstrip("s"):
+                return True
+    return False
+
+
+def stubborn(state: NinthAgeState, unit: UnitState) -> bool:
+    """A unit containing at least one Stubborn model (§22): its own rule, a joined character's,
+    or a character joined to a unit with Bodyguard (X: only the characters or types it names)."""
+    from engine.rulesets.ninth_age.catalogue import rule_param
+
+    entry = state.unit_entry(unit)
+    if entry.has_rule("Stubborn"):
+        return True
+    inside = [u for u in state.units.values() if u.host == unit.id and u.location == "joined"]
+    guards = [rule_param(r) for r in entry.all_rules() if rule_name(r) == "Bodyguard"]
+    for c in inside:
+        centry = state.unit_entry(c)
+        if centry.has_rule("Stubborn"):
+            return True
+        for named in guards:
+            wanted = {w.strip().lower() for w in (named or "").split(",") if w.strip()}
+            if not wanted or wanted & {centry.name.lower(), centry.choice.lower(), centry.category}:
+                return True
+    return False
+
+
 def courageous(state: NinthAgeState, unit: UnitState) -> bool:
     """The unit carries the Banner of Courage (§23.8: it passes Terror tests and is immune to
     Fear), its standard not lost; a character in it may be its bearer (a BSB)."""
