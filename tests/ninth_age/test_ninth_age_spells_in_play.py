@@ -463,3 +463,20 @@ def test_bodyguard_makes_a_joined_character_stubborn_and_strider_keeps_steadfast
     load(state, 6, 6)
     flee(state, spear, 0.0, log, reason="Spearmen flees")
     assert "Spearmen flees through Old Ruins unharmed (Strider)." in text(log)
+
+
+def test_metalshifting_wounds_on_the_armour_save_value_with_ap_6():
+    state = _marshal_vs_bulls(bulls={"special_rules": ["Metalshifting"]})
+    log = []
+    load(state, *[4] * 8, *[4] * 6, 3, 3, 2, 2, 1, 6, *[4] * 40)
+    state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
+    # the Marshal's 3+ armour save (plate armour, shield): wounded on 3+ whatever S and T, no armour save (AP 6)
+    assert "Brute Bulls Brute against Marshal: 6 to wound against an armour save of 3+ (Metalshifting) needing 3+: " \
+           "3 3 2 2 1 6: 3 wound(s)." in text(log)
+    assert "Brute Bulls Brute against Marshal: no armour save is possible" in text(log)
+    state = _marshal_vs_bulls(marshal={"equipment": ["hand weapon"]}, bulls={"special_rules": ["Metalshifting"]})
+    log = []
+    load(state, *[4] * 8, *[4] * 6, 5, 5, 5, 5, 5, 6, *[4] * 40)
+    state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
+    assert "6 to wound against no armour save (Metalshifting: 6s only) needing 6+: 5 5 5 5 5 6: 1 wound(s)." \
+        in text(log)

@@ -94,45 +94,41 @@ def to_wound_rolls(state: NinthAgeState, attack: Attack, target: Defence, hits: 
     hits -= auto
     if hits <= 0:
         return out
-    need = to_wound_needed(attack.strength, target.toughness, attack.to_wound_modifier, attack.wounds_on)
+    if attack.metalshifting:  # Metalshifting (§22): the target's armour save value, a 6 with none ([A-42])
+        need = max(2, min(6, 7 - target.armour)) if target.armour > 0 else 6
+        against = f"against an armour save of {need}+ (Metalshifting)" if target.armour > 0 else \
+            "against no armour save (Metalshifting: 6s only)"
+    else:
+        need = to_wound_needed(attack.strength, target.toughness, attack.to_wound_modifier, attack.wounds_on)
+        against = f"at S{attack.strength} against T{target.toughness}"
+
+    def ok(d: int) -> bool:
+        if attack.metalshifting:
+            return d != 1 and (d == 6 or d >= need)
+        return wounds(d, attack.strength, target.toughness, attack.to_wound_modifier, attack.wounds_on)
+
+    def reroll(which: list[int], why: str) -> str:
+        again = roll_dice(f"{len(which)}d6", state.rng, purpose=f"{purpose}: {why}")
+        for i, d in zip(which, again.dice):
+            dice[i] = d
+        return _faces(again.dice)
+
     roll = roll_dice(f"{hits}d6", state.rng, purpose=f"{purpose}: to wound")
     dice = list(roll.dice)
-    text = (f"{purpose}: {hits} to wound at S{attack.strength} against T{target.toughness} "
+    text = (f"{purpose}: {hits} to wound {against} "
             + (f"needing {need}+" if need else "(S 0 never wounds)") + f": {_faces(dice)}")
-    if attack.reroll_failed_wounds:  # Blessed Sword (§23.3): failed to-wound rolls are re-rolled
-        failed = [i for i, d in enumerate(dice) if not wounds(d, attack.strength, target.toughness,
-                                                               attack.to_wound_modifier, attack.wounds_on)]
-        if failed:
-            again = roll_dice(f"{len(failed)}d6", state.rng, purpose=f"{purpose}: to-wound re-rolls")
-            for i, d in zip(failed, again.dice):
-                dice[i] = d
-            text += f"; {attack.source} re-rolls {_faces(again.dice)}"
-    elif attack.flaming and "Flammable" in target.rules:
-        failed = [i for i, d in enumerate(dice) if not wounds(d, attack.strength, target.toughness,
-                                                               attack.to_wound_modifier, attack.wounds_on)]
-        if failed:
-            again = roll_dice(f"{len(failed)}d6", state.rng, purpose=f"{purpose}: Flammable re-rolls")
-            for i, d in zip(failed, again.dice):
-                dice[i] = d
-            text += f"; Flammable re-rolls {_faces(again.dice)}"
-    if target.reroll_wounds_against:  # Bluffer's Helm (§23.4): successful to-wound rolls are re-rolled
-        hit = [i for i, d in enumerate(dice) if wounds(d, attack.strength, target.toughness, attack.to_wound_modifier,
-                                                        attack.wounds_on)]
-        if hit:
-            again = roll_dice(f"{len(hit)}d6", state.rng, purpose=f"{purpose}: Bluffer's Helm re-rolls")
-            for i, d in zip(hit, again.dice):
-                dice[i] = d
-            text += f"; Bluffer's Helm re-rolls the successes: {_faces(again.dice)}"
-    if target.reroll_ranged_sixes:  # Gem of Fortune (§23.6): successful 6s to wound re-rolled
-        six = [i for i, d in enumerate(dice) if d == 6 and wounds(d, attack.strength, target.toughness,
-                                                                  attack.to_wound_modifier, attack.wounds_on)]
-        if six:
-            again = roll_dice(f"{len(six)}d6", state.rng, purpose=f"{purpose}: Gem of Fortune re-rolls")
-            for i, d in zip(six, again.dice):
-                dice[i] = d
-            text += f"; the Gem of Fortune re-rolls the 6s: {_faces(again.dice)}"
-    good = [d for d in dice if wounds(d, attack.strength, target.toughness, attack.to_wound_modifier,
-                                      attack.wounds_on)]
+    failed = [i for i, d in enumerate(dice) if not ok(d)]
+    if attack.reroll_failed_wounds and failed:  # Blessed Sword (§23.3): failed to-wound rolls are re-rolled
+        text += f"; {attack.source} re-rolls {reroll(failed, 'to-wound re-rolls')}"
+    elif attack.flaming and "Flammable" in target.rules and failed:
+        text += f"; Flammable re-rolls {reroll(failed, 'Flammable re-rolls')}"
+    hit = [i for i, d in enumerate(dice) if ok(d)]
+    if target.reroll_wounds_against and hit:  # Bluffer's Helm (§23.4): successful to-wound rolls are re-rolled
+        text += f"; Bluffer's Helm re-rolls the successes: {reroll(hit, 'Bluffer’s Helm re-rolls')}"
+    six = [i for i, d in enumerate(dice) if d == 6 and ok(d)]
+    if target.reroll_ranged_sixes and six:  # Gem of Fortune (§23.6): successful 6s to wound re-rolled
+        text += f"; the Gem of Fortune re-rolls the 6s: {reroll(six, 'Gem of Fortune re-rolls')}"
+    good = [d for d in dice if ok(d)]
     events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{text}: {len(good)} wound(s)."))
     return out + [Wound(natural=d) for d in good]
 

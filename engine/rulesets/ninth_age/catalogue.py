@@ -88,7 +88,6 @@ NOT_REFEREED_RULES: dict[str, str] = {
     "Grinding Attacks": "the Grinding Attacks special attack is not made in the Melee phase",
     "Lightning Attack": "the Lightning Attack special attack is not made in the Melee phase",
     "Hellfire": "its effect on the attacks is not refereed",
-    "Metalshifting": "its to-wound roll against the armour save ([A-42]) is not refereed",
 }
 
 WEAPONS = frozenset({"hand weapon", "flail", "great weapon", "halberd", "additional hand weapon", "lance",

@@ -78,6 +78,7 @@ class Attack:
     wounds_on: int | None = None  # always wounds on this or better (Sword of Haste, §23.3)
     divine: bool = False  # Divine Attacks: successful ward saves against it are re-rolled (§22)
     reroll_failed_wounds: bool = False  # failed to-wound rolls are re-rolled (Blessed Sword, §23.3)
+    metalshifting: bool = False  # wounds on the target's armour save value, not the table (§22)
     no_armour: bool = False
     no_saves: bool = False
     source: str = ""  # the weapon or rule, for the players' log

@@ -65,10 +65,12 @@ class RangedWeapon:
         """What its hits carry (§15.2: the weapon's rules apply to its own attacks only, E-43)."""
         mw = self.param("Multiple Wounds")
         toxic = self.has("Toxic Attacks")  # S 3 and Armour Piercing (6), whatever else (§22)
+        metal = self.has("Metalshifting")  # the armour save value to wound, AP (6), Flaming (§22)
         return Attack(strength=3 if toxic else self.strength if self.strength is not None else user_strength,
-                      category="shooting", armour_piercing=6 if toxic else self.armour_piercing, multiple_wounds=mw,
-                      flaming=self.has("Flaming Attacks"), magical=self.has("Magical Attacks"),
-                      divine=self.has("Divine Attacks"), source=self.name)
+                      category="shooting", armour_piercing=6 if toxic or metal else self.armour_piercing,
+                      multiple_wounds=mw, flaming=metal or self.has("Flaming Attacks"),
+                      magical=self.has("Magical Attacks"), divine=self.has("Divine Attacks"), metalshifting=metal,
+                      source=self.name)
 
 
 RANGED: dict[str, RangedWeapon] = {w.name: w for w in (
