@@ -480,3 +480,21 @@ def test_metalshifting_wounds_on_the_armour_save_value_with_ap_6():
     state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
     assert "6 to wound against no armour save (Metalshifting: 6s only) needing 6+: 5 5 5 5 5 6: 1 wound(s)." \
         in text(log)
+
+
+def test_grinding_attacks_at_the_models_initiative_or_impact_hits_by_choice():
+    state = _marshal_vs_bulls(bulls={"special_rules": ["Grinding Attacks (2)"]})
+    log = []
+    load(state, *[4] * 80)
+    apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
+    assert "I2: Brute Bulls Grinding Attacks (2) from 1 model(s) at Marshal: 2 automatic hit(s) at S4." in text(log)
+    for answer, made, not_made in (("grinding-attacks", "Grinding Attacks (2)", "Impact Hits"),
+                                   ("impact-hits", "Impact Hits (1)", "Grinding Attacks")):
+        state = _marshal_vs_bulls(bulls={"special_rules": ["Grinding Attacks (2)", "Impact Hits (1)"]})
+        state.units["Brute Bulls"].charged = True
+        log = []
+        load(state, *[4] * 80)
+        apply(state, Fight(seat="p1", unit="Marshal"), {**NO_DISPEL, "grinding": answer}, log)
+        assert f"Brute Bulls {made} from 1 model(s) at Marshal" in text(log)
+        assert f"Brute Bulls {not_made} (" not in text(log)
+        assert "Impact Hits (1) or its Grinding Attacks (2) this combat round: which?" in text(log)

@@ -430,9 +430,10 @@ STOMPABLE = ("infantry", "war beast", "swarm", "war machine")
 
 def special_attacks(state: NinthAgeState, unit: UnitState) -> list[Blow]:
     """Stomp (X) at I0 against a unit of Infantry, War Beasts, Swarms or War Machines (the mount
-    stomps, never the rider), and Impact Hits (X) at I10 in the first round after charging, +1 S
-    per full rank beyond the first (§22); each model in base contact makes them, automatic hits
-    at its S with no weapon."""
+    stomps, never the rider), Impact Hits (X) at I10 in the first round after charging, +1 S
+    per full rank beyond the first, and Grinding Attacks (X) at the model's I, one or the other
+    of those two in a round (§22); each model in base contact makes them, automatic hits at its
+    S with no weapon."""
     entry = state.unit_entry(unit)
     touching = set()
     enemies: list[str] = []
@@ -454,7 +455,28 @@ def special_attacks(state: NinthAgeState, unit: UnitState) -> list[Blow]:
                             strength=profile_value(state, unit, "S", part), weapon="Stomp", special="Stomp",
                             hits=stomp))
     impact = entry.rule_value("Impact Hits")
-    if impact and (unit.charged or unit.pursuit_charge) and unit.combat_rounds == 0:
+    impact_now = bool(impact) and (unit.charged or unit.pursuit_charge) and unit.combat_rounds == 0
+    grinding = entry.rule_value("Grinding Attacks")
+    if grinding and impact_now:  # only one of them in a combat round: the player's choice (§22)
+        from engine.core.decisions import decide
+
+        answer = decide(state, unit.owner, f"grinding-{unit.id}-{state.round}-{unit.combat_rounds}",
+                        f"{unit.id} may make either its Impact Hits ({impact}) or its Grinding Attacks ({grinding}) "
+                        "this combat round: which?", ["impact-hits", "grinding-attacks"], default="impact-hits")
+        if answer == "impact-hits":
+            grinding = None
+        else:
+            impact_now = False
+    if grinding:
+        # at the model's Initiative, X automatic hits at its S, no equipment or rules (§22)
+        owners = [i for i, p in enumerate(entry.parts) if any(rule_name(r) == "Grinding Attacks"
+                                                              for r in p.special_rules)] or range(len(entry.parts))
+        part = max(owners, key=lambda i: profile_value(state, unit, "S", i))
+        out.append(Blow(unit.id, part, f"{entry.parts[part].name} Grinding Attacks",
+                        profile_value(state, unit, "I", part), 0, len(touching), enemies,
+                        strength=profile_value(state, unit, "S", part), weapon="Grinding Attacks",
+                        special="Grinding Attacks", hits=grinding))
+    if impact_now:
         hits = impact
         if entry.has_rule("Scythes"):  # Scythes: one more hit
             hits = str(int(impact) + 1) if impact.isdigit() else f"{impact}+1"
