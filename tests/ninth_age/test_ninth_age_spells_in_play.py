@@ -498,3 +498,20 @@ def test_grinding_attacks_at_the_models_initiative_or_impact_hits_by_choice():
         assert f"Brute Bulls {made} from 1 model(s) at Marshal" in text(log)
         assert f"Brute Bulls {not_made} (" not in text(log)
         assert "Impact Hits (1) or its Grinding Attacks (2) this combat round: which?" in text(log)
+
+
+def test_hellfire_and_lightning_attack_strike_at_the_end_of_the_phase():
+    state = _marshal_vs_bulls(marshal={"special_rules": ["Lightning Attack"]},
+                              bulls={"special_rules": ["Hellfire", "Fly (8)"]})
+    log = []
+    # the Marshal hits the Flying Bulls (Lightning Attack); the Bulls wound the Marshal: 1 armour save fails
+    load(state, *[4] * 8, *[4] * 6, *[4] * 6, 1, 4, 4, 4, 4, 4, *[4] * 60)
+    state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
+    assert sorted(state.phase_end_hits) == [("Hellfire", "Marshal"), ("Lightning Attack", "Brute Bulls")]
+    log = []
+    load(state, 3, *[6] * 3, 2, *[4] * 10)  # Lightning D6 = 3 hits at S4 ...; Hellfire D6 = 2 hits at S1
+    state = apply(state, EndStep(seat="p1"), NO_DISPEL, log)
+    assert "End of the phase: Lightning Attack strikes Brute Bulls: D6 = 3 hit(s) at S4 (§22) [3]." in text(log)
+    assert "End of the phase: Hellfire strikes Marshal: D6 = 2 hit(s) at S1, no saves of any kind (§22) [2]." \
+        in text(log)
+    assert state.phase_end_hits == []

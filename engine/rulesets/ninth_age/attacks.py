@@ -37,7 +37,9 @@ from typing import Callable, Iterable
 
 from engine.core import Event, roll_dice
 from engine.rulesets.ninth_age.casualties import heavy_casualties, lose_wounds  # noqa: F401 - step 6 for callers
-from engine.rulesets.ninth_age.damage import Attack, Defence, defence, multiple_wounds, to_wound_needed, wounds
+from engine.rulesets.ninth_age.damage import (
+    Attack, Defence, defence, multiple_wounds, roll_value, to_wound_needed, wounds,
+)
 from engine.rulesets.ninth_age.saves import Wound, armour_saves, faces as _faces, special_saves, unit_items
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 
@@ -147,6 +149,8 @@ def resolve_hits(state: NinthAgeState, target: UnitState, attack: Attack, hits: 
     d = defence(state.unit_entry(target), attack.category, state.armies.get(target.owner))
     d = _under_spells(state, target, d)  # Magic phase (§9): T changed by spells in play
     d = unit_items(state, target, attack, d)  # items carried in the unit (Gem of Fortune, §23.6)
+    if attack.lightning and "Fly" in d.rules and ("Lightning Attack", target.id) not in state.phase_end_hits:
+        state.phase_end_hits.append(("Lightning Attack", target.id))
     wounded = to_wound_rolls(state, attack, d, hits, events, purpose, seat, auto=auto_wounds)
     result.wounded = len(wounded)
     after_armour = armour_saves(state, attack, d, wounded, events, purpose, target.owner)
@@ -154,11 +158,32 @@ def resolve_hits(state: NinthAgeState, target: UnitState, attack: Attack, hits: 
     unsaved = special_saves(state, target, attack, after_armour, events, purpose, target.owner)
     result.special_saved = len(after_armour) - len(unsaved)
     result.unsaved = len(unsaved)
+    if attack.hellfire and unsaved and ("Hellfire", target.id) not in state.phase_end_hits:
+        state.phase_end_hits.append(("Hellfire", target.id))
     result.wounds_inflicted = inflict(state, target, attack, len(unsaved), d, events, purpose)
     before = target.models
     lose_wounds(state, target, result.wounds_inflicted, events, cause=attacker.id if attacker else None)
     result.removed = before - target.models
     return result
+
+
+def end_of_phase(state: NinthAgeState, events: list[Event]) -> None:
+    """What is due at the end of the phase (§22): D6 S1 hits with no saves of any kind on each
+    unit that took unsaved wounds from Hellfire; D6 S4 hits on each Fly unit that suffered
+    Lightning Attacks (a ruling: attacks that hit it)."""
+    due, state.phase_end_hits = list(state.phase_end_hits), []
+    for rule, uid in due:
+        target = state.units.get(uid)
+        if target is None or not target.on_table:
+            continue
+        n, dice = roll_value("D6", state.rng, f"{rule} on {uid}")
+        strength = 1 if rule == "Hellfire" else 4
+        events.append(Event(kind="roll", seat=target.owner, text=f"End of the phase: {rule} strikes {uid}: D6 = "
+                            f"{n} hit(s) at S{strength}" + (", no saves of any kind" if rule == "Hellfire" else "")
+                            + f" (§22) [{_faces(dice)}]."))
+        resolve_hits(state, target, Attack(strength=strength, category="special", no_saves=rule == "Hellfire",
+                                           source=rule), n, events, purpose=f"{rule} on {uid}")
+        heavy_casualties(state, target, events)
 
 
 def _under_spells(state: NinthAgeState, target: UnitState, d: Defence) -> Defence:

@@ -508,9 +508,11 @@ def _attack(state: NinthAgeState, attacker: UnitState, blow: Blow):
     divine = not blow.special and ("Divine Attacks" in names or "divine icon" in carried
                                    or ("holy icon" in carried and not attacker.standard_lost))
     metal = "Metalshifting" in names and not blow.special  # AP (6) and Flaming too (§22)
+    own = {rule_name(r) for r in entry.special_rules + entry.parts[blow.part].special_rules}  # special attacks too
     return Attack(strength=blow.strength, category="close combat",
                   armour_piercing=6 if metal else blow.armour_piercing, metalshifting=metal,
                   divine=divine, reroll_failed_wounds="Re-roll failed to-wound rolls" in rules,
+                  hellfire="Hellfire" in own | names, lightning="Lightning Attack" in own | names,
                   multiple_wounds=multiple, lethal_strike=any(rule_name(r) == "Lethal Strike" for r in rules),
                   flaming=metal or any(rule_name(r) == "Flaming Attacks" for r in rules),
                   wounds_on=4 if "Always wounds on 4+" in rules else None,

@@ -79,6 +79,8 @@ class Attack:
     divine: bool = False  # Divine Attacks: successful ward saves against it are re-rolled (§22)
     reroll_failed_wounds: bool = False  # failed to-wound rolls are re-rolled (Blessed Sword, §23.3)
     metalshifting: bool = False  # wounds on the target's armour save value, not the table (§22)
+    hellfire: bool = False  # a unit it wounds takes D6 S1 hits with no saves at the end of the phase (§22)
+    lightning: bool = False  # a Fly unit it attacks takes D6 S4 hits at the end of the phase (§22)
     no_armour: bool = False
     no_saves: bool = False
     source: str = ""  # the weapon or rule, for the players' log

@@ -396,6 +396,9 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     attack = w.attack(shooting_strength(state, unit))
     if entry.has_rule("Magical Attacks") or entry.has_rule("Ethereal"):  # the model's, for all its attacks (§22)
         attack = replace(attack, magical=True)
+    if entry.has_rule("Hellfire") or entry.has_rule("Lightning Attack"):  # a model's rule, its attacks too (§22)
+        attack = replace(attack, hellfire=attack.hellfire or entry.has_rule("Hellfire"),
+                         lightning=attack.lightning or entry.has_rule("Lightning Attack"))
     result = resolve_hits(state, target, attack, hits, events, attacker=unit, purpose=purpose,
                           auto_wounds=min(poisoned, hits))
     events.append(Event(kind="shoot-result", seat=unit.owner, data={"unit": unit.id, "target": target.id},

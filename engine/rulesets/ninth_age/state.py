@@ -152,6 +152,8 @@ class NinthAgeState(GameState):
     # -- one-use magic items (one_use.py, §23.2) --
     spent_items: dict[str, list[str]] = Field(default_factory=dict)  # unit id -> one-use items it has used
     phase_acted: list[str] = Field(default_factory=list)  # "round/seat/phase" keys in which an action was taken
+    # -- effects due at the end of the phase (attacks.py, §22 Hellfire, Lightning Attack) --
+    phase_end_hits: list[tuple[str, str]] = Field(default_factory=list)  # (rule, unit id)
 
     def unit_entry(self, unit: UnitState) -> Unit:
         return self.armies[unit.owner].units[unit.entry]

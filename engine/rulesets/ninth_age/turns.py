@@ -42,6 +42,9 @@ def end_phase(state: NinthAgeState, events: list[Event]) -> None:
     seat = state.active
     assert seat is not None
     index = PHASES.index(state.phase)
+    from engine.rulesets.ninth_age.attacks import end_of_phase
+
+    end_of_phase(state, events)  # Hellfire, Lightning Attack (§22)
     events.append(Event(kind="phase_ended", seat=seat, text=f"{state.seat(seat).name}'s {state.phase} phase ends."))
     if state.phase == "magic":  # Magic phase (§9): unused dice are lost
         from engine.rulesets.ninth_age import magic

@@ -70,6 +70,7 @@ class RangedWeapon:
                       category="shooting", armour_piercing=6 if toxic or metal else self.armour_piercing,
                       multiple_wounds=mw, flaming=metal or self.has("Flaming Attacks"),
                       magical=self.has("Magical Attacks"), divine=self.has("Divine Attacks"), metalshifting=metal,
+                      hellfire=self.has("Hellfire"), lightning=self.has("Lightning Attack"),
                       source=self.name)
 
 
