@@ -515,3 +515,20 @@ def test_hellfire_and_lightning_attack_strike_at_the_end_of_the_phase():
     assert "End of the phase: Hellfire strikes Marshal: D6 = 2 hit(s) at S1, no saves of any kind (§22) [2]." \
         in text(log)
     assert state.phase_end_hits == []
+
+
+def test_the_flying_carpet_gives_its_bearer_on_foot_fly_6():
+    from engine.rulesets.ninth_age.movement import flying_movement
+
+    state = scenario({"Hedge Wizard": (30, 10, 0)}, seat="p1", terrain="open")
+    wizard = state.units["Hedge Wizard"]
+    assert flying_movement(state, wizard) is None
+    entry = state.unit_entry(wizard)
+    state.armies["p1"].units[wizard.entry] = entry.model_copy(update={"magic_items": ["Flying Carpet"]})
+    assert flying_movement(state, wizard) == 6 and state.unit_entry(wizard).has_rule("Fly")
+    # on foot only (§23.6): a mounted character may not take it
+    with pytest.raises(IllegalAction, match="Flying Carpet is for models on foot only"):
+        from engine.rulesets.ninth_age.building import add_unit, new_army
+        from engine.rulesets.ninth_age.army import sample_army
+
+        add_unit(new_army("B", 2500), sample_army("iron-marches"), "Captain", items=["Flying Carpet"])

@@ -37,6 +37,7 @@ from engine.rulesets.ninth_age.items import catalogue as item_catalogue
 Characteristic = Field(ge=0, le=10)
 MAX_ARMY_BYTES = 256 * 1024
 MOVEMENT_ITEMS = {"banner of speed": 1}  # item -> +M (§23.8)
+ITEM_GRANTED_RULES = {"flying carpet": ("Fly (6)",)}  # item -> the rules its bearer has (§23.6)
 
 
 
@@ -224,6 +225,8 @@ class Unit(Strict):
         out = list(self.troop.inherent) + list(self.special_rules)
         for p in self.parts:
             out.extend(p.special_rules)
+        for item in self.magic_items:  # the Flying Carpet's Fly (6)
+            out.extend(ITEM_GRANTED_RULES.get(item.strip().lower(), ()))
         return out
 
     def has_rule(self, name: str) -> bool:

@@ -46,7 +46,6 @@ NOT_REFEREED_ITEMS: dict[str, str] = {
     "lucky shield": "ignoring the first hit on the wearer is not refereed",
     "gemstone amulet": "its one-use 4+ ward after a failed armour save is not offered",
     "lucky charm": "its one-use armour save re-roll is not offered",
-    "flying carpet": "Fly (6) from an item is not given to the bearer's movement",
     "wizard's hood": "a lore drawn at random each battle and Stupidity are not refereed",
     "crystal ball": "Supernatural Reflexes is not defined in the rulebook ([A-43])",
     "sceptre of dominion": "its one-use Stubborn at the start of a combat round is not offered",
