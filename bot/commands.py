@@ -395,7 +395,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("unit", "Your character or unit", required=True, autocomplete="unit"),
         Option("item", "The magic item being used (Item/Rune: only that rune); none: a Hidden character"),
     )),
-    CommandSpec("item", "Ninth Age: use a one-use magic item (a potion) at the start of a phase", None, (
+    CommandSpec("item", "Ninth Age: use or activate a magic item (a potion, a Sceptre of Dominion, a Flaming Standard)",
+                None, (
         Option("unit", "Your character or unit carrying it", required=True, autocomplete="unit"),
         Option("name", "The magic item, e.g. Potion of Strength", required=True),
     )),

@@ -532,3 +532,54 @@ def test_the_flying_carpet_gives_its_bearer_on_foot_fly_6():
         from engine.rulesets.ninth_age.army import sample_army
 
         add_unit(new_army("B", 2500), sample_army("iron-marches"), "Captain", items=["Flying Carpet"])
+
+
+def test_sceptre_of_dominion_and_flaming_standard_are_activated_with_item():
+    from engine.rulesets.ninth_age import fighters
+
+    # the Flaming Standard, at the start of the Melee phase: the Brutes' attacks are Flaming, so the
+    # Spearmen's Regeneration is not taken against them (§22 Regeneration)
+    def brutes_fight(activate: bool):
+        state = scenario({"Brutes": (30, 20, 180, 3)}, seat="p2", terrain="open")
+        _in_front(state, "Brutes", "Spearmen", 5)
+        spear, brutes = state.units["Spearmen"], state.units["Brutes"]
+        state.armies["p1"].units[spear.entry] = state.unit_entry(spear).model_copy(
+            update={"special_rules": ["Regeneration (4+)"]})
+        state.armies["p2"].units[brutes.entry] = state.unit_entry(brutes).model_copy(
+            update={"magic_items": ["Flaming Standard"]})
+        state.phase, state.step = "melee", ""
+        log = []
+        if activate:
+            state = apply(state, UseItem(seat="p2", unit="Brutes", item="Flaming Standard"), NO_DISPEL, log)
+        load(state, *[4] * 120)
+        state = apply(state, Fight(seat="p2", unit="Brutes"), NO_DISPEL, log)
+        return state, text(log)
+
+    _, plain = brutes_fight(False)
+    state, flaming = brutes_fight(True)
+    assert "Brutes Brute against Spearmen: regeneration saves on 4+" in plain
+    assert "Brutes activates the Flaming Standard: Brutes has Flaming Attacks for this phase." in flaming
+    assert "Brutes Brute against Spearmen: regeneration saves" not in flaming
+    with pytest.raises(IllegalAction, match="already at work this phase"):
+        RULESET.apply(state, UseItem(seat="p2", unit="Brutes", item="Flaming Standard"))
+    # the Sceptre of Dominion: Stubborn for the phase, once per game, before the combat is fought
+    state = scenario({"Chieftain": (30, 20, 180)}, seat="p2", terrain="open")
+    _in_front(state, "Chieftain", "Spearmen", 5)
+    chief = state.units["Chieftain"]
+    state.armies["p2"].units[chief.entry] = state.unit_entry(chief).model_copy(
+        update={"magic_items": ["Sceptre of Dominion"]})
+    with pytest.raises(IllegalAction, match="in the Melee phase"):
+        RULESET.apply(state, UseItem(seat="p2", unit="Chieftain", item="Sceptre of Dominion"))
+    state.phase, state.step = "melee", ""
+    assert not fighters.stubborn(state, chief)
+    log = []
+    state = apply(state, UseItem(seat="p2", unit="Chieftain", item="Sceptre of Dominion"), NO_DISPEL, log)
+    assert "Chieftain activates the Sceptre of Dominion: Chieftain has Stubborn for this phase (one use" in text(log)
+    assert fighters.stubborn(state, chief)
+    assert "Sceptre of Dominion (spent)" in RULESET.army_text(state, "p2", "p1")
+    state.phase = "shooting"  # another phase: the Sceptre's Stubborn is over, and it cannot come back
+    assert not fighters.stubborn(state, chief)
+    state.phase = "melee"
+    state.round += 1
+    with pytest.raises(IllegalAction, match="one use and was already used"):
+        RULESET.apply(state, UseItem(seat="p2", unit="Chieftain", item="Sceptre of Dominion"))

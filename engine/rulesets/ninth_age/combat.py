@@ -447,6 +447,13 @@ def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: Un
     return counted, result.wounds_inflicted - counted
 
 
+def flaming_standard(state: NinthAgeState, unit: UnitState) -> bool:
+    """The unit's Flaming Standard was activated this phase (§23.8)."""
+    from engine.rulesets.ninth_age.one_use import active
+
+    return active(state, unit, "flaming standard") and not unit.standard_lost
+
+
 def _thunderous(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitState, attack):
     """Thunderous Charge (§22): +1 S to the part's close-combat attacks in the first round after it
     charged, against the units it charged only."""
@@ -514,7 +521,8 @@ def _attack(state: NinthAgeState, attacker: UnitState, blow: Blow):
                   divine=divine, reroll_failed_wounds="Re-roll failed to-wound rolls" in rules,
                   hellfire="Hellfire" in own | names, lightning="Lightning Attack" in own | names,
                   multiple_wounds=multiple, lethal_strike=any(rule_name(r) == "Lethal Strike" for r in rules),
-                  flaming=metal or any(rule_name(r) == "Flaming Attacks" for r in rules),
+                  flaming=metal or any(rule_name(r) == "Flaming Attacks" for r in rules)
+                  or (not blow.special and flaming_standard(state, attacker)),
                   wounds_on=4 if "Always wounds on 4+" in rules else None,
                   magical=_magical(state, attacker, blow, magic),
                   source=blow.weapon or blow.part_name)

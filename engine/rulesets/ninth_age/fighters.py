@@ -88,8 +88,10 @@ def stubborn(state: NinthAgeState, unit: UnitState) -> bool:
     or a character joined to a unit with Bodyguard (X: only the characters or types it names)."""
     from engine.rulesets.ninth_age.catalogue import rule_param
 
+    from engine.rulesets.ninth_age.one_use import active
+
     entry = state.unit_entry(unit)
-    if entry.has_rule("Stubborn"):
+    if entry.has_rule("Stubborn") or active(state, unit, "sceptre of dominion"):  # the Sceptre, for the phase
         return True
     inside = [u for u in state.units.values() if u.host == unit.id and u.location == "joined"]
     guards = [rule_param(r) for r in entry.all_rules() if rule_name(r) == "Bodyguard"]

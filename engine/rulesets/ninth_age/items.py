@@ -48,11 +48,9 @@ NOT_REFEREED_ITEMS: dict[str, str] = {
     "lucky charm": "its one-use armour save re-roll is not offered",
     "wizard's hood": "a lore drawn at random each battle and Stupidity are not refereed",
     "crystal ball": "Supernatural Reflexes is not defined in the rulebook ([A-43])",
-    "sceptre of dominion": "its one-use Stubborn at the start of a combat round is not offered",
     "ring of fire": "its bound spell, Fireball, is in no lore the rulebook gives ([A-43])",
     "stalker's standard": "Strider and Swiftstride from a standard are not refereed",
     "aether icon": "dispelling as a Wizard Master from a unit is not refereed",
-    "flaming standard": "activating Flaming Attacks at the start of a phase is not offered",
     "icon of the relentless company": "its one-use triple march is not offered",
     "gleaming icon": "its one-use re-roll of the first failed Leadership test is not offered",
 }

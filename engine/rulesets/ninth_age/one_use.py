@@ -20,8 +20,12 @@ from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 
 # item -> the profile change it gives for the rest of the player turn (§23.6)
 POTIONS: dict[str, dict[str, int]] = {"potion of strength": {"S": 2}, "potion of swiftness": {"I": 3}}
-# one-use items used by their own command; the arcane ones are offered by the Magic phase (§23.7)
-USED_BY_COMMAND = frozenset(POTIONS)
+# items activated for one phase: the Sceptre of Dominion (one use: Stubborn, at the start of a combat
+# round), the Flaming Standard (every Shooting or Melee phase: Flaming Attacks)
+FOR_THE_PHASE = {"sceptre of dominion": "Stubborn", "flaming standard": "Flaming Attacks"}
+ONE_USE = frozenset(POTIONS) | {"sceptre of dominion"}
+# items used by their own command; the arcane ones are offered by the Magic phase (§23.7)
+USED_BY_COMMAND = frozenset(POTIONS) | frozenset(FOR_THE_PHASE)
 ARCANE_ONE_USE = frozenset({"dispel scroll", "binding scroll", "backlash scroll", "wand of stability",
                             "sceptre of power", "grounding rod", "shielding scroll"})
 
@@ -70,7 +74,7 @@ def use_item(state: NinthAgeState, seat: str, unit: UnitState, name: str, events
         raise IllegalAction("no-item", f"{unit.id} carries no {name} (its magic items: "
                             f"{', '.join(entry.magic_items) or 'none'}).")
     item = carried[key]
-    if item in spent(state, unit):
+    if key in ONE_USE and item in spent(state, unit):
         raise IllegalAction("item-spent", f"{unit.id}'s {item} is one use and was already used: it is gone for the "
                             "rest of the game (§23.2).")
     if key in ARCANE_ONE_USE:
@@ -80,12 +84,15 @@ def use_item(state: NinthAgeState, seat: str, unit: UnitState, name: str, events
         raise IllegalAction("not-one-use", f"{item} is not a one-use item used by /item; its effect applies by "
                             "itself.")
     if state.phase not in ("movement", "magic", "shooting", "melee") or state.active is None:
-        raise IllegalAction("wrong-phase", f"{item} is drunk at the start of a phase of the battle (§23.6).")
+        raise IllegalAction("wrong-phase", f"{item} is used in a phase of the battle (§23).")
+    if not unit.on_table and not (unit.location == "joined" and unit.host):
+        raise IllegalAction("not-on-table", f"{unit.id} is not on the table.")
+    if key in FOR_THE_PHASE:
+        _activate(state, seat, unit, item, events)
+        return
     if phase_key(state) in state.phase_acted:
         raise IllegalAction("not-start-of-phase", f"{item} is drunk at the start of a phase, before anything else is "
                             f"done in it (§23.6); the {state.phase} phase has begun.")
-    if not unit.on_table:
-        raise IllegalAction("not-on-table", f"{unit.id} is not on the table.")
     change = POTIONS[key]
     state.effects.append(Effect(id=state.next_effect, spell=item, caster=unit.id, seat=unit.owner,
                                 duration="player turn", units=[unit.id], modifiers=dict(change),
@@ -99,6 +106,41 @@ def use_item(state: NinthAgeState, seat: str, unit: UnitState, name: str, events
     events.append(Event(kind="item", seat=seat, data={"unit": unit.id, "item": item},
                         text=f"{unit.id} drinks the {item}: {shown} until the end of this player turn. It is one use: "
                         "spent for the rest of the game (§23.6)."))
+
+
+def _activate(state: NinthAgeState, seat: str, unit: UnitState, item: str, events: list[Event]) -> None:
+    """The Sceptre of Dominion at the start of a combat round: Stubborn for the phase (one use);
+    the Flaming Standard at the start of a Shooting or Melee phase: Flaming Attacks for it."""
+    key = item.lower()
+    host = state.units.get(unit.host) if unit.location == "joined" and unit.host else unit
+    mark = f"{key}|{unit.id}|{phase_key(state)}"
+    if mark in state.activated:
+        raise IllegalAction("already-active", f"{item} is already at work this phase.")
+    if key == "sceptre of dominion":
+        if state.phase != "melee" or host.fought:
+            raise IllegalAction("wrong-moment", f"The {item} is activated at the start of a combat round: in the Melee "
+                                f"phase, before {host.id}'s combat is fought (§23.6).")
+    else:
+        if state.phase not in ("shooting", "melee") or phase_key(state) in state.phase_acted:
+            raise IllegalAction("wrong-moment", f"The {item} is activated at the start of a Shooting or Melee phase, "
+                                "before anything else is done in it (§23.8).")
+        if unit.standard_lost:
+            raise IllegalAction("standard-lost", f"{unit.id}'s standard is lost, and the {item} with it (§17.2).")
+    state.activated = [m for m in state.activated if m.rpartition("|")[2] == phase_key(state)] + [mark]
+    if key in ONE_USE:
+        state.spent_items.setdefault(unit.id, []).append(item)
+    from engine.rulesets.ninth_age.hidden import reveal
+
+    reveal(state, seat, unit.id, item, "it is activated", events)
+    events.append(Event(kind="item", seat=seat, data={"unit": unit.id, "item": item},
+                        text=f"{unit.id} activates the {item}: {host.id} has {FOR_THE_PHASE[key]} for this phase"
+                        + (" (one use: spent for the rest of the game)." if key in ONE_USE else ".")))
+
+
+def active(state: NinthAgeState, unit: UnitState, item: str) -> bool:
+    """The unit, or a character joined to it, activated ``item`` this phase."""
+    members = [unit.id] + [u.id for u in state.units.values() if u.host == unit.id and u.location == "joined"]
+    return any(f"{item}|{m}|{phase_key(state)}" in state.activated for m in members)
 
 
 def end_player_turn(state: NinthAgeState, events: list[Event]) -> None:

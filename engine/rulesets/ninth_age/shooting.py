@@ -396,6 +396,10 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     attack = w.attack(shooting_strength(state, unit))
     if entry.has_rule("Magical Attacks") or entry.has_rule("Ethereal"):  # the model's, for all its attacks (§22)
         attack = replace(attack, magical=True)
+    from engine.rulesets.ninth_age.one_use import active
+
+    if active(state, unit, "flaming standard") and not unit.standard_lost:  # Flaming Standard (§23.8)
+        attack = replace(attack, flaming=True)
     if entry.has_rule("Hellfire") or entry.has_rule("Lightning Attack"):  # a model's rule, its attacks too (§22)
         attack = replace(attack, hellfire=attack.hellfire or entry.has_rule("Hellfire"),
                          lightning=attack.lightning or entry.has_rule("Lightning Attack"))

@@ -152,6 +152,7 @@ class NinthAgeState(GameState):
     # -- one-use magic items (one_use.py, §23.2) --
     spent_items: dict[str, list[str]] = Field(default_factory=dict)  # unit id -> one-use items it has used
     phase_acted: list[str] = Field(default_factory=list)  # "round/seat/phase" keys in which an action was taken
+    activated: list[str] = Field(default_factory=list)  # "item|unit|round/seat/phase": items working this phase
     # -- effects due at the end of the phase (attacks.py, §22 Hellfire, Lightning Attack) --
     phase_end_hits: list[tuple[str, str]] = Field(default_factory=list)  # (rule, unit id)
 
