@@ -583,3 +583,13 @@ def test_sceptre_of_dominion_and_flaming_standard_are_activated_with_item():
     state.round += 1
     with pytest.raises(IllegalAction, match="one use and was already used"):
         RULESET.apply(state, UseItem(seat="p2", unit="Chieftain", item="Sceptre of Dominion"))
+
+
+def test_poisoned_attacks_in_close_combat_wound_on_a_natural_six_to_hit():
+    state = _marshal_vs_bulls(marshal={"special_rules": ["Poisoned Attacks"], "magic_items": []})
+    log = []
+    # the Marshal's 4 attacks: 6 6 3 4 (all hit WS 3 on 3+; two natural 6s wound automatically); 2 to wound: 1 1
+    load(state, 6, 6, 3, 4, 1, 1, *[4] * 60)
+    state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
+    assert "rolled 6, 6, 3, 4: 4 hit(s); Poisoned Attacks: 2 natural 6(s) wound automatically." in text(log)
+    assert "Marshal Marshal against Brute Bulls: 2 to wound at S4 against T4 needing 4+: 1 1: 0 wound(s)." in text(log)

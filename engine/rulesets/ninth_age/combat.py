@@ -289,7 +289,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             continue
         # allocate every attack of the step first, then roll: the step is simultaneous
         allocated = [(b, _allocate(state, b, rnd)) for b in now]
-        pending: list[tuple[Blow, UnitState, int]] = []
+        pending: list[tuple[Blow, UnitState, int, int]] = []  # ..., hits, of which Poisoned 6s
         touching = _contact_pairs(state, rnd.units)
         models = {uid: state.units[uid].models for uid in rnd.units}
         for b, target_id in allocated:
@@ -307,7 +307,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                                     f"{target_id}" + (f", rolled {', '.join(map(str, faces))}" if faces else "")
                                     + f": {hits} automatic hit(s) at S{b.strength}."))
                 if hits:
-                    pending.append((b, target, hits))
+                    pending.append((b, target, hits, 0))
                 continue
             if b.random:  # Random Attacks (X): rolled for each model, past the cap of 10 (§22, E-34)
                 from engine.rulesets.ninth_age.damage import roll_value
@@ -325,28 +325,34 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             need, modifier, why = to_hit(state, attacker, target, b)
             roll = roll_dice(f"{b.count}d6", state.rng, purpose=f"{b.unit} {b.part_name} to hit")
             hits = sum(1 for d in roll.dice if hit_succeeds(d, need, modifier))
+            sixes = sum(1 for d in roll.dice if d == 6)  # natural 6s always hit (§11.6): Poisoned Attacks
             note = why
             if _hatred(state, attacker, b.part, target) and hits < b.count:
                 again = roll_dice(f"{b.count - hits}d6", state.rng, purpose=f"{b.unit} Hatred re-rolls")
                 extra = sum(1 for d in again.dice if hit_succeeds(d, need, modifier))
+                sixes += sum(1 for d in again.dice if d == 6)
                 hits += extra
                 note += (f"; Hatred re-rolls {len(again.dice)} miss(es): {', '.join(map(str, again.dice))} "
                         f"({extra} more)")
+            if not _poisoned(state, attacker, b):
+                sixes = 0
+            elif sixes:
+                note += f"; Poisoned Attacks: {sixes} natural 6(s) wound automatically"
             events.append(Event(kind="roll", seat=attacker.owner, roll=roll, data={"initiative": step},
                                 text=f"I{step}: {b.unit} {b.part_name} ×{b.count} (WS {b.ws}) at {target_id} "
                                 f"(WS {_defender_ws(state, target)}): {need}+ to hit, rolled "
                                 f"{', '.join(map(str, roll.dice))}: {hits} hit(s){note}."))
             if hits:
-                pending.append((b, target, hits))
+                pending.append((b, target, hits, min(sixes, hits)))
         # wounds of the step land together, after every attack of the step was rolled
-        for b, target, hits in pending:
+        for b, target, hits, auto in pending:
             attacker = state.units[b.unit]
             duel = rnd.duel is not None and b.unit in rnd.duel and target.id in rnd.duel and \
                 (b.champion or state.unit_entry(attacker).is_character)
             if duel and not state.unit_entry(target).is_character:
-                wounds, overkill = wound_champion(state, attacker, b, target, hits, events)
+                wounds, overkill = wound_champion(state, attacker, b, target, hits, events, auto=auto)
             else:
-                wounds, overkill = wound_hits(state, attacker, b, target, hits, events)
+                wounds, overkill = wound_hits(state, attacker, b, target, hits, events, auto=auto)
             rnd.wounds[attacker.owner] += wounds
             if duel:  # excess wounds in a challenge count, at most +3 (§11.9)
                 rnd.overkill[attacker.owner] += overkill
@@ -430,7 +436,7 @@ def pull_back(state: NinthAgeState, before: list[tuple[str, str]], suffered: set
 
 
 def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitState, hits: int,
-               events: list[Event]) -> tuple[int, int]:
+               events: list[Event], auto: int = 0) -> tuple[int, int]:
     """Close-combat hits through the shared attack sequence of §12 (to wound, armour, ward and
     regeneration, Multiple Wounds, the wound pool and casualties): the wounds it caused, which
     count toward the combat score, and the excess beyond the models there (lost, §11.9, except
@@ -442,7 +448,7 @@ def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: Un
         attack = replace(attack, to_wound_modifier=attack.to_wound_modifier - 1)  # Toxic Attacks (§22)
     pool = target.models * pipeline.defence(state.unit_entry(target), "close combat").wounds - target.wounds_lost
     result = pipeline.resolve_hits(state, target, attack, hits, events, attacker=attacker,
-                                   purpose=f"{attacker.id} {blow.part_name} against {target.id}")
+                                   purpose=f"{attacker.id} {blow.part_name} against {target.id}", auto_wounds=auto)
     counted = min(result.wounds_inflicted, max(0, pool))
     return counted, result.wounds_inflicted - counted
 
@@ -487,6 +493,20 @@ def _magical(state: NinthAgeState, attacker: UnitState, blow: Blow, magic) -> bo
     return magical
 
 
+def _poisoned(state: NinthAgeState, attacker: UnitState, blow: Blow) -> bool:
+    """Poisoned Attacks (§22): the part's rule, or its magic weapon's; not for special attacks."""
+    from engine.rulesets.ninth_age.catalogue import rule_name
+
+    if blow.special:
+        return False
+    entry = state.unit_entry(attacker)
+    rules = entry.special_rules + entry.parts[blow.part].special_rules
+    magic = fighters.magic_weapon(state, attacker)
+    if magic is not None and blow.weapon == magic[0]:
+        rules = rules + list(magic[2].get("rules", []))
+    return any(rule_name(r) == "Poisoned Attacks" for r in rules)
+
+
 def _pestilent(state: NinthAgeState, target: UnitState) -> bool:
     """The army-book rules against which Toxic Attacks are at -1 to wound (§22): Mark of the Dark
     Gods (Pestilence) and Plague Cult."""
@@ -529,7 +549,7 @@ def _attack(state: NinthAgeState, attacker: UnitState, blow: Blow):
 
 
 def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitState, hits: int,
-                   events: list[Event]) -> tuple[int, int]:
+                   events: list[Event], auto: int = 0) -> tuple[int, int]:
     """A duellist's hits on a Champion: the §12 steps against the Champion alone (it has the
     unit's profile); at its W it falls, and the wounds beyond are Overkill (§16.9)."""
     from engine.rulesets.ninth_age import attacks as pipeline
@@ -540,7 +560,7 @@ def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target
     d = pipeline.defence(state.unit_entry(target), "close combat", state.armies.get(target.owner))
     d = pipeline._under_spells(state, target, d)  # T as the spells in play change it (§9)
     purpose = f"{attacker.id} {blow.part_name} against {target.id}'s Champion"
-    wounded = pipeline.to_wound_rolls(state, attack, d, hits, events, purpose, attacker.owner)
+    wounded = pipeline.to_wound_rolls(state, attack, d, hits, events, purpose, attacker.owner, auto=auto)
     kept = armour_saves(state, attack, d, wounded, events, purpose, target.owner)
     unsaved = special_saves(state, target, attack, kept, events, purpose, target.owner)
     dealt = pipeline.inflict(state, target, attack, len(unsaved), d, events, purpose)
