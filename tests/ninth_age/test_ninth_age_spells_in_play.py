@@ -593,3 +593,62 @@ def test_poisoned_attacks_in_close_combat_wound_on_a_natural_six_to_hit():
     state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
     assert "rolled 6, 6, 3, 4: 4 hit(s); Poisoned Attacks: 2 natural 6(s) wound automatically." in text(log)
     assert "Marshal Marshal against Brute Bulls: 2 to wound at S4 against T4 needing 4+: 1 1: 0 wound(s)." in text(log)
+
+
+def test_stupidity_test_at_the_start_of_the_turn_then_a_d6_move_and_no_voluntary_action():
+    from engine.rulesets.ninth_age.actions import Advance, Charge, MoveStep
+
+    state = scenario({"Trolls": (30, 30, 180), "Spearmen": (60, 10, 0)}, seat="p1", terrain="open")
+    state.phase, state.step = "melee", ""
+    trolls = state.units["Trolls"]
+    y0 = trolls.pose.y
+    log = []
+    load(state, 6, 6)  # the Trolls' Stupidity test (Ld 7... at most): 12 fails; no BSB near
+    state = apply(state, EndStep(seat="p1"), NO_DISPEL, log)
+    assert state.active == "p2" and state.phase == "movement"
+    assert "Trolls Stupidity test (Ld from its own): Ld " in text(log) and "Trolls is Stupid this turn" in text(log)
+    with pytest.raises(IllegalAction, match="failed its Stupidity test"):
+        RULESET.apply(state, Charge(seat="p2", unit="Trolls", target="Spearmen"))
+    log = []
+    load(state, 4)
+    state = apply(state, EndStep(seat="p2"), NO_DISPEL, log)  # Compulsory Moves
+    assert "Trolls lumbers 4\" forward in its Stupidity: it moves 4.0\"." in text(log)
+    assert abs(state.units["Trolls"].pose.y - (y0 - 4)) < 1e-6  # facing south: 4" straight ahead
+    with pytest.raises(IllegalAction, match="(already moved|Stupidity)"):
+        RULESET.apply(state, Advance(seat="p2", unit="Trolls", steps=[MoveStep(kind="forward", amount=1)]))
+    # passed: no move, free to act
+    state = scenario({"Trolls": (30, 30, 180), "Spearmen": (60, 10, 0)}, seat="p1", terrain="open")
+    state.phase, state.step = "melee", ""
+    load(state, 1, 1)
+    state = apply(state, EndStep(seat="p1"), NO_DISPEL)
+    assert not state.units["Trolls"].stupid
+
+
+def test_undead_are_unstable_and_march_only_near_their_general_and_insignificant_units_cause_no_panic():
+    from engine.rulesets.ninth_age.actions import MoveStep
+    from engine.rulesets.ninth_age.actions import March
+    from engine.rulesets.ninth_age.casualties import destroy
+
+    state = scenario({"Spearmen": (30, 10, 0), "Marshal": (60, 10, 0), "Halberdiers": (40, 10, 0)}, seat="p1",
+                     terrain="open")
+    spear = state.units["Spearmen"]
+    state.armies["p1"].units[spear.entry] = state.unit_entry(spear).model_copy(update={"special_rules": ["Undead"]})
+    with pytest.raises(IllegalAction, match="Undead: it marches only from within its General's Inspiring Presence"):
+        RULESET.apply(state, March(seat="p1", unit="Spearmen", steps=[MoveStep(kind="forward", amount=6)]))
+    state.units["Marshal"].pose = Pose(x=36, y=18, bearing=0)  # the General within 12"
+    RULESET.apply(state, March(seat="p1", unit="Spearmen", steps=[MoveStep(kind="forward", amount=6)]))
+    # Insignificant: the destroyed Spearmen cause no Panic test in the Halberdiers, unless they are Insignificant too
+    state.armies["p1"].units[spear.entry] = state.unit_entry(spear).model_copy(
+        update={"special_rules": ["Insignificant"]})
+    other = state.model_copy(deep=True)
+    log = []
+    load(other, 6, 6)
+    destroy(other, other.units["Spearmen"], log, "gone")
+    assert "Halberdiers Panic test" not in text(log)
+    halb = other.units["Halberdiers"]
+    other.armies["p1"].units[halb.entry] = other.unit_entry(halb).model_copy(update={"special_rules": ["Insignificant"]})
+    other.units["Spearmen"].location = "table"
+    log = []
+    load(other, 6, 6)
+    destroy(other, other.units["Spearmen"], log, "gone")
+    assert "Halberdiers Panic test" in text(log)

@@ -117,8 +117,14 @@ def destroy(state: NinthAgeState, unit: UnitState, events: list[Event], text: st
     if where is None:
         return
     for friend in state.on_table(unit.owner):
-        if distance(friend.footprint(), where) <= PANIC_RANGE + EPS_DIST:
+        if distance(friend.footprint(), where) <= PANIC_RANGE + EPS_DIST and not insignificant(state, unit, friend):
             panic(state, friend, events, f"{unit.id} was destroyed within 6\" of {friend.id}")
+
+
+def insignificant(state: NinthAgeState, cause: UnitState, friend: UnitState) -> bool:
+    """A unit made up entirely of Insignificant models causes no Panic test in a unit without
+    the rule (§22 Insignificant)."""
+    return state.unit_entry(cause).has_rule("Insignificant") and not state.unit_entry(friend).has_rule("Insignificant")
 
 
 _destroy = destroy  # the name charges.py used
@@ -221,7 +227,7 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
         return go
     for k in sorted(crossed):
         other = state.units[k]
-        if other.owner == unit.owner:
+        if other.owner == unit.owner and not insignificant(state, unit, other):
             events.append(Event(kind="panic-cause", seat=other.owner, text=f"{unit.id} flees through {k}."))
             panic(state, other, events, f"{k} is passed through by fleeing {unit.id}")
     return go

@@ -85,6 +85,7 @@ NEEDS_PARAM = frozenset({"Armour Piercing", "Bodyguard", "Breath Weapon", "Fly",
 # (never silently ignored, #10); each leaves this table when a phase applies it.
 NOT_REFEREED_RULES: dict[str, str] = {
     "Crush Attack": "the Crush Attack special attack is not made in the Melee phase",
+    "Random Movement": "its Compulsory Moves and fixed charge, flee and pursuit distances are not refereed",
 }
 
 WEAPONS = frozenset({"hand weapon", "flail", "great weapon", "halberd", "additional hand weapon", "lance",

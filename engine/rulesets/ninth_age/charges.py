@@ -107,6 +107,8 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
         why = "is fleeing"
     elif engaged(state, charger):
         why = "is engaged in combat"
+    elif charger.stupid:
+        why = "failed its Stupidity test this turn (§22)"
     elif entry.troop_type == "war machine":
         why = "is a war machine"
     elif entry.movement == 0:

@@ -18,7 +18,7 @@ from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import fighters
 from engine.rulesets.ninth_age.characters import joined
-from engine.rulesets.ninth_age.casualties import PANIC_RANGE, destroy, flee, lose_wounds, panic
+from engine.rulesets.ninth_age.casualties import PANIC_RANGE, destroy, flee, insignificant, lose_wounds, panic
 from engine.rulesets.ninth_age.charges import placements
 from engine.rulesets.ninth_age.fighters import Blow, combat_groups, enemies_in_contact, unit_full_ranks
 from engine.rulesets.ninth_age.leadership import charge_dice, leadership_test, unit_leadership
@@ -640,7 +640,7 @@ def disrupted(state: NinthAgeState, unit: UnitState) -> bool:
 def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Round, events: list[Event]) -> bool:
     """The loser's Break test; True when it breaks."""
     entry = state.unit_entry(unit)
-    if entry.has_rule("Unstable"):
+    if entry.has_rule("Unstable") or entry.has_rule("Undead"):  # Undead units have Unstable (§22)
         wounds = 0 if result.musician_win else unstable_wounds(result.difference,
                                                                  stubborn=fighters.stubborn(state, unit),
                                                                  hold_your_ground=_bsb_near(state, unit))
@@ -726,7 +726,8 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
     # step 7: Panic for friends within 6" of a broken unit (§13)
     for u in broken:
         for friend in state.on_table(u.owner):
-            if friend.id not in broken_ids and distance(friend.footprint(), u.footprint()) <= PANIC_RANGE + EPS_DIST:
+            if friend.id not in broken_ids and distance(friend.footprint(), u.footprint()) <= PANIC_RANGE + EPS_DIST \
+                    and not insignificant(state, u, friend):  # §22 Insignificant
                 panic(state, friend, events, f"{u.id} broke within 6\"")
     # step 8: pursue or restrain
     pursuers: dict[str, str] = {}

@@ -465,6 +465,9 @@ class NinthAge(Ruleset):
                 charges.move_chargers(state, events)
                 characters.after_charge_moves(state, events)
             charges.rally_tests(state, state.active, events)
+            from engine.rulesets.ninth_age.stupidity import stupid_moves
+
+            stupid_moves(state, state.active, events)  # Compulsory Moves (§22 Stupidity)
             state.step = "remaining"
             setup.ambush_rolls(state, state.active, events)
             events.append(Event(kind="phase", seat=state.active, text="Remaining moves: /advance, /march, /reform "

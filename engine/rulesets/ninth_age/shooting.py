@@ -168,6 +168,8 @@ def may_shoot(state: NinthAgeState, unit: UnitState, *, breath: bool = False, re
         why = "rallied this turn"
     elif not reaction and (unit.declared_charge or unit.failed_charge or unit.charged):
         why = "declared a charge this turn"
+    elif unit.stupid and not reaction:
+        why = "failed its Stupidity test this turn (§22)"
     elif unit.disabled:
         why = "has a damaged firing mechanism (Misfire) and may not shoot for the rest of the game"
     elif unit.no_shoot_round == state.round and unit.no_shoot_seat == state.active:

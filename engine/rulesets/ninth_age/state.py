@@ -58,6 +58,7 @@ class UnitState(BaseModel):
     no_attacks: bool = False  # refused a challenge: no close-combat attacks this round (§16.9)
     weapon: str = ""  # the close-combat weapon chosen for its present combat (§15.1)
     fear_struck: bool = False  # failed a Fear test: WS 1 for the rest of this Melee phase (§22)
+    stupid: bool = False  # failed its Stupidity test this player turn (stupidity.py, §22)
     # -- shooting and casualties (§10, §12, §13) ------------------------------------------------
     shot: bool = False  # has shot this Shooting phase
     stood_and_shot: bool = False  # used Stand and Shoot this turn (once per turn, §8.3)

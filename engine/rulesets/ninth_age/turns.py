@@ -30,8 +30,10 @@ def begin_player_turn(state: NinthAgeState, seat: str, events: list[Event]) -> N
     for u in list(state.units.values()):
         open_ranks(state, u, events)
     from engine.rulesets.ninth_age.shooting_phase import new_player_turn
+    from engine.rulesets.ninth_age.stupidity import stupidity_tests
 
     new_player_turn(state)
+    stupidity_tests(state, seat, events)  # at the start of the turn (§22 Stupidity)
     events.append(Event(kind="turn", seat=seat, text=f"Game turn {state.round}: {state.seat(seat).name}'s "
                         "Movement phase. Declare charges with /charge unit: target:, then /end to move the "
                         "chargers."))
