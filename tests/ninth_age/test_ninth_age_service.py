@@ -169,7 +169,8 @@ async def test_a_charge_and_its_reaction_through_the_service(service):
     from engine.table.contact import distance
 
     fp = state.units[runner.id].footprint()
-    target = min(state.on_table(enemy), key=lambda u: distance(fp, u.footprint()))
+    # the nearest enemy that is not fleeing (a fleeing one has no reaction to choose)
+    target = min((u for u in state.on_table(enemy) if not u.fleeing), key=lambda u: distance(fp, u.footprint()))
     reply = await say(service, USERS[active], f'/charge unit:"{runner.id}" target:"{target.id}"')
     assert reply.error is None, reply.text
     assert f"{runner.id} declares a charge on {target.id}" in reply.text

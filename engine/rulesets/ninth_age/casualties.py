@@ -142,7 +142,9 @@ def panic(state: NinthAgeState, unit: UnitState, events: list[Event], cause: str
         events.append(Event(kind="panic", seat=unit.owner, text=f"{unit.id} already passed a Panic test this phase "
                             f"and does not test again ({cause})."))
         return
-    if entry.has_rule("Immune to Psychology") or entry.has_rule("Unbreakable") or entry.has_rule("Undead"):
+    from engine.rulesets.ninth_age.fighters import psychology_immune
+
+    if psychology_immune(state, unit):  # ITP, or what gives it: Frenzy, Stupidity, Unbreakable, Undead (§22)
         events.append(Event(kind="panic", seat=unit.owner, text=f"{unit.id} is immune to Panic ({cause})."))
         return
     ld, why = unit_leadership(state, unit)

@@ -147,7 +147,7 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     reactive = target.owner
     if target.fleeing:
         options = ["flee"]
-    elif engaged(state, target) or tentry.has_rule("Undead") or tentry.has_rule("Immune to Psychology"):
+    elif engaged(state, target) or _immune(state, target):  # ITP never chooses Flee (§22)
         options = ["hold"]
     else:
         options = ["hold", "flee"]
@@ -175,6 +175,12 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     away = bearing_between(charger.footprint().centre, target.footprint().centre)
     flee(state, target, away, events, reason=f"{target.id} flees from {charger.id}")
     _redirects(state, decl.target, events)
+
+
+def _immune(state: NinthAgeState, unit: UnitState) -> bool:
+    from engine.rulesets.ninth_age.fighters import psychology_immune
+
+    return psychology_immune(state, unit)
 
 
 def _terror_test_failed(state: NinthAgeState, charger: UnitState, target: UnitState, events: list[Event]) -> bool:
