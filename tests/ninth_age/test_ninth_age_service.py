@@ -169,8 +169,11 @@ async def test_a_charge_and_its_reaction_through_the_service(service):
     from engine.table.contact import distance
 
     fp = state.units[runner.id].footprint()
-    # the nearest enemy that is not fleeing (a fleeing one has no reaction to choose)
-    target = min((u for u in state.on_table(enemy) if not u.fleeing), key=lambda u: distance(fp, u.footprint()))
+    # the nearest enemy with a reaction to choose: not fleeing, not Immune to Psychology (Hold only)
+    from engine.rulesets.ninth_age.fighters import psychology_immune
+
+    target = min((u for u in state.on_table(enemy) if not u.fleeing and not psychology_immune(state, u)),
+                 key=lambda u: distance(fp, u.footprint()))
     reply = await say(service, USERS[active], f'/charge unit:"{runner.id}" target:"{target.id}"')
     assert reply.error is None, reply.text
     assert f"{runner.id} declares a charge on {target.id}" in reply.text
