@@ -4,7 +4,7 @@ General's and the BSB's reach on Leadership (§16.7-16.8)."""
 import pytest
 
 from engine.core import IllegalAction
-from engine.rulesets.ninth_age import characters, front_rank, leaders
+from engine.rulesets.ninth_age import characters, front_rank, leaders, leadership, mixed_units
 from engine.rulesets.ninth_age.actions import Advance, Join, Leave, MoveStep, Reveal
 from engine.rulesets.ninth_age.front_rank import Arrangement, Member, base_fit, block_counts
 from engine.rulesets.ninth_age.victory import ledger
@@ -90,7 +90,7 @@ def test_a_mixed_unit_moves_at_its_lowest_m_and_a_character_leaves_at_least_1_in
     state = scenario({"Knights": (20, 14, 0), "Marshal": (24.5, 15.5, 0)})
     state = apply(state, Join(seat="p1", unit="Marshal", into="Knights", file=4))
     assert state.units["Marshal"].cells is None and state.units["Knights"].formation.attached[0].id == "Marshal"
-    assert characters.unit_movement(state, state.units["Knights"]) == 4  # the Marshal's M 4, not the Knights' 8
+    assert mixed_units.unit_movement(state, state.units["Knights"]) == 4  # the Marshal's M 4, not the Knights' 8
     # next turn: the Knights advance at M 4
     state.units["Knights"].joined_this_phase = False
     state.units["Marshal"].moved = False
@@ -109,17 +109,17 @@ def test_a_mixed_unit_moves_at_its_lowest_m_and_a_character_leaves_at_least_1_in
 def test_the_general_lends_his_leadership_from_inside_a_unit_and_the_bsb_re_rolls():
     state = scenario({"Spearmen": (20, 14, 0), "Marshal": (24, 15.5, 0), "Handgunners": (20, 30, 0)})
     hand = state.units["Handgunners"]
-    assert leaders.leadership(state, hand) == (7, "its own")  # the Marshal 14" away
+    assert leadership.unit_leadership(state, hand) == (7, "its own")  # the Marshal 14" away
     state = apply(state, Join(seat="p1", unit="Marshal", into="Spearmen", file=5))
     spears = state.units["Spearmen"]
-    assert leaders.leadership(state, spears) == (9, "its own")  # the General is one of its models now
+    assert leadership.unit_leadership(state, spears) == (9, "its own")  # the General is one of its models now
     state.units["Handgunners"].pose = state.units["Handgunners"].pose.moved(20, 26)
-    assert leaders.leadership(state, state.units["Handgunners"]) == (9, "Marshal's Inspiring Presence")
-    assert leaders.hold_your_ground(state, spears) is None
+    assert leadership.unit_leadership(state, state.units["Handgunners"]) == (9, "Marshal's Inspiring Presence")
+    assert leadership.hold_your_ground(state, spears) is None
     state = scenario({"Spearmen": (20, 14, 0), "Captain": (30, 14, 0)})
-    assert leaders.hold_your_ground(state, state.units["Spearmen"]) == "Captain"
+    assert leadership.hold_your_ground(state, state.units["Spearmen"]) == "Captain"
     state.units["Captain"].fleeing = True
-    assert leaders.hold_your_ground(state, state.units["Spearmen"]) is None
+    assert leadership.hold_your_ground(state, state.units["Spearmen"]) is None
 
 
 def test_hold_your_ground_re_rolls_a_failed_leadership_test():

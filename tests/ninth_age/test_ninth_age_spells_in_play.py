@@ -311,7 +311,7 @@ def test_distracting_toxic_attacks_and_the_banner_of_discipline():
     state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
     assert "Brute Bulls Brute against Marshal: 6 to wound at S3 against T4 needing 6+" in text(log)  # ... -1: Plague Cult
     # the Banner of Discipline: the bearer's unit has +1 Ld (§23.8), added after the set values (§1.11)
-    from engine.rulesets.ninth_age.leaders import leadership
+    from engine.rulesets.ninth_age.leadership import unit_leadership as leadership
 
     knights = state.units["Knights"]
     own = leadership(state, knights)[0]

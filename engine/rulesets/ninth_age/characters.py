@@ -8,8 +8,8 @@ most one per side), and counts for no rank width (§16.5). Front-Rank models (ch
 command group) stand as far forward as possible; a character joining may take a Front-Rank
 model's place, which then moves as little as it can (E-29).
 
-The block itself (who stands where) is :mod:`.front_rank`; the General's and the BSB's reach
-is :mod:`.leaders`.
+The block itself (who stands where) is :mod:`.front_rank`; who is in a unit and where a model
+stands for a range is :mod:`.mixed_units`; the General's and the BSB's reach is :mod:`.leadership`.
 """
 
 from __future__ import annotations
@@ -18,6 +18,7 @@ from dataclasses import replace
 
 from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.front_rank import Arrangement, Member, base_fit
+from engine.rulesets.ninth_age.mixed_units import character_base, joined
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.table.footprint import Attached, Pose
 
@@ -25,12 +26,6 @@ UNJOINABLE_BY_RULE = ("Unbreakable", "Random Movement", "Insignificant", "Otherw
 
 
 # -- in play --------------------------------------------------------------------------------------
-def joined(state: NinthAgeState, host: UnitState, *, hidden: bool | None = False) -> list[UnitState]:
-    """The characters in ``host`` (``hidden``: only the hidden ones; None: all)."""
-    return [u for u in state.units.values() if u.host == host.id
-            and (hidden is None or (u.location == "hidden") == hidden)]
-
-
 def reshape(host: UnitState, formation) -> None:
     """Give ``host`` a new formation (a character in or out) without moving the block: the front
     left model stays where it stood (the pose is the centre of the whole footprint, which shifts)."""
@@ -177,20 +172,6 @@ def join(state: NinthAgeState, char: UnitState, host: UnitState, file: int | Non
                            f"possible" if moved else "") + ". The unit may not move again this phase."))
 
 
-def character_base(state: NinthAgeState, char: UnitState):
-    """The polygon of a joined character's base, from its host's footprint."""
-    host = state.units[char.host]
-    fp = host.footprint()
-    if char.cells is None:
-        index = host.formation.models + [a.id for a in host.formation.attached].index(char.id)
-        return fp.models[index]
-    from shapely.ops import unary_union
-
-    files = host.formation.files
-    cells = [(char.rank + r) * files + char.file + f for r in range(char.cells[1]) for f in range(char.cells[0])]
-    return unary_union([fp.models[i] for i in cells if i < len(fp.models)])
-
-
 def leave(state: NinthAgeState, char: UnitState, events: list[Event]) -> UnitState:
     """Take a character out of its unit (§16.3), standing where its base stood, facing the unit's
     way: the caller then moves it, and it must end at least 1" from the unit."""
@@ -218,30 +199,6 @@ def leave(state: NinthAgeState, char: UnitState, events: list[Event]) -> UnitSta
     char.host, char.cells, char.location = None, None, "table"
     char.pose = Pose(x=c.x, y=c.y, bearing=host.pose.bearing)
     return host
-
-
-def unit_movement(state: NinthAgeState, unit: UnitState) -> int:
-    """A mixed unit Advances and Marches at the lowest M in it (§16.2)."""
-    return min([state.unit_entry(unit).movement] + [state.unit_entry(c).movement for c in joined(state, unit)])
-
-
-def unit_models_ld(state: NinthAgeState, unit: UnitState) -> int:
-    """The best Ld of the unit's own models, its characters included (§24.3)."""
-    return max([state.unit_entry(unit).leadership] + [state.unit_entry(c).leadership for c in joined(state, unit)])
-
-
-def position(state: NinthAgeState, unit: UnitState):
-    """Where a model stands for a range: its own footprint, or its base inside its unit; None if
-    it is not on the table (a Hidden model is nowhere until revealed)."""
-    if unit.location == "joined" and unit.host:
-        return character_base(state, unit)
-    if unit.on_table:
-        return unit.footprint().shape
-    return None
-
-
-def host_of(state: NinthAgeState, unit: UnitState) -> UnitState:
-    return state.units[unit.host] if unit.location == "joined" and unit.host else unit
 
 
 # -- Hidden (§22) -----------------------------------------------------------------------------------

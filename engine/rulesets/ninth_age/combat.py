@@ -17,7 +17,6 @@ from dataclasses import dataclass, field, replace
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import fighters
-from engine.rulesets.ninth_age.characters import joined
 from engine.rulesets.ninth_age.casualties import PANIC_RANGE, destroy, flee, insignificant, lose_wounds, panic
 from engine.rulesets.ninth_age.charges import placements
 from engine.rulesets.ninth_age.fighters import Blow, combat_groups, enemies_in_contact, unit_full_ranks
@@ -25,7 +24,8 @@ from engine.rulesets.ninth_age.leadership import charge_dice, leadership_test, u
 from engine.rulesets.ninth_age.melee import (
     Outcome, SideScore, break_leadership, caught, hit_succeeds, outcome, to_hit_needed, unstable_wounds,
 )
-from engine.rulesets.ninth_age.setup import surroundings
+from engine.rulesets.ninth_age.mixed_units import joined
+from engine.rulesets.ninth_age.neighbours import surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.table.contact import contact_side, distance, in_contact, models_in_contact
 from engine.table.frame import EPS_DIST, bearing_between, turn_between

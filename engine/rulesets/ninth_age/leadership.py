@@ -1,5 +1,10 @@
-"""Leadership tests (§1.8), Inspiring Presence (§16.7), the Rally test's Ld (§8.8) and the
-charge range arithmetic of §8.5/§8.7.
+"""Leadership tests (§1.8), the General's Inspiring Presence (§16.7) and the Battle Standard
+Bearer's Hold Your Ground (§16.8) measured from where the model stands, inside a unit too
+([A-56]: the closest distance between the model's base and the unit's footprint), the Rally
+test's Ld (§8.8) and the charge range arithmetic of §8.5/§8.7.
+
+Below every phase that tests Ld (casualties, movement, charges, combat, frenzy); the unit's own
+test with both applied is :mod:`.leaders`.
 
 >>> rally_leadership(8, start=40, current=11)  # E-15: 11 > 10, normal Ld
 8
@@ -17,6 +22,9 @@ import math
 
 from engine.core import Event, roll_dice
 from engine.core.rng import Rng
+from engine.rulesets.ninth_age.magic_state import spell_modified  # Ld under spells in play (§9, §1.10)
+from engine.rulesets.ninth_age.mixed_units import host_of, joined, position, unit_models_ld
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 
 INSPIRING_PRESENCE = 12.0
 LARGE_TARGET_BONUS = 6.0
@@ -68,17 +76,46 @@ def leadership_test(rng: Rng, ld: int, purpose: str, events: list[Event], seat: 
     return passed
 
 
-def unit_leadership(state, unit) -> tuple[int, str]:
+def in_reach(state: NinthAgeState, source: UnitState, unit: UnitState) -> bool:
+    """Within 12" (18" for a Large Target) of a non-fleeing source model ([A-56]: the closest
+    distance between the model's base and the unit's footprint)."""
+    here, there = position(state, source), position(state, host_of(state, unit))
+    if here is None or there is None or host_of(state, source).fleeing:
+        return False
+    reach = INSPIRING_PRESENCE + (LARGE_TARGET_BONUS if state.unit_entry(source).has_rule("Large Target") else 0)
+    return here.distance(there) <= reach + 1e-3
+
+
+def unit_leadership(state: NinthAgeState, unit: UnitState) -> tuple[int, str]:
     """The best Ld the unit may use and where it comes from: its own models' (characters in it
     included), or the General's within 12" (18" if a Large Target) when the General is not
-    fleeing, from inside a unit too (§16.7; :mod:`.leaders`)."""
-    from engine.rulesets.ninth_age.leaders import leadership
+    fleeing, from inside a unit too (§16.7)."""
+    banner = [1] if discipline(state, unit) else []  # Banner of Discipline: the unit has +1 Ld (§23.8)
+    best, source = spell_modified(state, unit.id, "Ld", unit_models_ld(state, unit), first=banner), "its own"
+    for other in state.units.values():
+        if other.owner != unit.owner or other.id == unit.id or not state.unit_entry(other).general:
+            continue
+        if other.host == unit.id:
+            continue  # already counted among the unit's models
+        # borrowed: modified on the General's side first, then by the borrower's own modifiers
+        ld = spell_modified(state, unit.id, "Ld", spell_modified(state, other.id, "Ld", state.unit_entry(other).leadership),
+                            first=banner)
+        if ld > best and in_reach(state, other, unit):
+            best, source = ld, f"{other.id}'s Inspiring Presence"
+    return best, source
 
-    return leadership(state, unit)
+
+def discipline(state: NinthAgeState, unit: UnitState) -> bool:
+    """The unit (or a character in it) carries the Banner of Discipline, its standard not lost."""
+    return any("banner of discipline" in {i.lower() for i in state.unit_entry(u).magic_items} and not u.standard_lost
+               for u in [unit] + list(joined(state, unit)))
 
 
-def hold_your_ground(state, unit) -> str | None:
-    """The BSB within reach whose Hold Your Ground re-rolls the unit's failed Leadership tests."""
-    from engine.rulesets.ninth_age.leaders import hold_your_ground as bsb
-
-    return bsb(state, unit)
+def hold_your_ground(state: NinthAgeState, unit: UnitState) -> str | None:
+    """The BSB whose Hold Your Ground lets ``unit`` re-roll a failed Leadership test, if any."""
+    for other in state.units.values():
+        if other.owner == unit.owner and state.unit_entry(other).bsb and (
+                other.host == unit.id or other.id == unit.id or in_reach(state, other, unit)):
+            if not host_of(state, other).fleeing and position(state, other) is not None:
+                return other.id
+    return None

@@ -489,7 +489,6 @@ def _find_unit(state: NinthAgeState, text) -> UnitState:
 # one-use scrolls read instead of a dispel attempt (§23.7), by the option word players answer with
 SCROLLS = {"scroll": "Dispel Scroll", "binding": "Binding Scroll", "backlash": "Backlash Scroll",
            "shielding": "Shielding Scroll"}
-SHIELDING_WARD = 4
 
 
 def dispel_cast(state: NinthAgeState, c: Caster, spell: Spell, casting_total: int, bound: bool, pdu: int,
@@ -542,16 +541,6 @@ def dispel_cast(state: NinthAgeState, c: Caster, spell: Spell, casting_total: in
         wand = decide(state, reactive, f"wand-{tag}", f"Use {dispeller.name}'s Wand of Stability (+D6, one use, "
                       "ignores Insufficient Power)?", ["no", "yes"], default="no") == "yes"
     return _dispel_roll(state, reactive, dispeller, n, casting_total, spell.name, bound, events, wand=wand), None
-
-
-def shielded(state: NinthAgeState, attack, target):
-    """The defence against a spell's hits with the Shielding Scroll read against it: a 4+ ward
-    (the better of it and the model's own)."""
-    from dataclasses import replace
-
-    if state.magic is None or state.magic.shielded is None or attack.source != state.magic.shielded:
-        return target
-    return replace(target, ward=min(target.ward or 7, SHIELDING_WARD))
 
 
 def _sceptre(state: NinthAgeState, c: Caster, spell: Spell, faces: list[int], events: list[Event]) -> list[int]:

@@ -119,3 +119,18 @@ def profile_value(state: Any, unit: Any, characteristic: str, part: int = 0, *, 
     entry = state.unit_entry(unit)
     return spell_modified(state, unit.id, characteristic, entry.unmodified(characteristic, part),
                           entry.parts[part].name, set_to=set_to, first=first)
+
+
+# -- the Shielding Scroll (§23.7) ------------------------------------------------------------------
+# Read by the ward saves (saves.py) while a spell's hits are resolved.
+SHIELDING_WARD = 4
+
+
+def shielded(state: Any, attack: Any, target: Any) -> Any:
+    """The defence against a spell's hits with the Shielding Scroll read against it: a 4+ ward
+    (the better of it and the model's own)."""
+    from dataclasses import replace
+
+    if state.magic is None or state.magic.shielded is None or attack.source != state.magic.shielded:
+        return target
+    return replace(target, ward=min(target.ward or 7, SHIELDING_WARD))

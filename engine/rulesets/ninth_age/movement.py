@@ -10,8 +10,9 @@ import math
 from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.actions import MoveStep
 from engine.rulesets.ninth_age.casualties import dangerous_terrain
-from engine.rulesets.ninth_age.leadership import hold_your_ground, leadership_test, unit_leadership
+from engine.rulesets.ninth_age.leadership import hold_your_ground, in_reach, leadership_test, unit_leadership
 from engine.rulesets.ninth_age.magic_state import spell_modified  # M under spells (§9)
+from engine.rulesets.ninth_age.mixed_units import joined, unit_movement
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.table.contact import distance
@@ -49,8 +50,6 @@ def undead_march(state: NinthAgeState, unit: UnitState) -> None:
     """Undead march only when the move starts within their General's Inspiring Presence (§22)."""
     if not state.unit_entry(unit).has_rule("Undead"):
         return
-    from engine.rulesets.ninth_age.leaders import in_reach
-
     generals = [u for u in state.units.values() if u.owner == unit.owner and state.unit_entry(u).general]
     if not any(in_reach(state, g, unit) for g in generals):
         raise IllegalAction("cannot-march", f"{unit.id} is Undead: it marches only from within its General's "
@@ -67,8 +66,6 @@ def flying_movement(state: NinthAgeState, unit: UnitState) -> int | None:
     sample Warlord on Wyvern (Fly (8), M 6) flies 8", marching 16"; with a character on foot
     joined to a flying unit, the unit walks.
     """
-    from engine.rulesets.ninth_age.characters import joined
-
     values = [state.unit_entry(u).rule_value("Fly") for u in [unit, *joined(state, unit)]]
     if not all(v and v.isdigit() for v in values):
         return None
@@ -78,8 +75,6 @@ def flying_movement(state: NinthAgeState, unit: UnitState) -> int | None:
 def spell_movement(state: NinthAgeState, unit: UnitState) -> int:
     """The M a unit moves by: a mixed unit's lowest (§16.2), changed by the spells in play on it
     (§9: Grasping Roots...)."""
-    from engine.rulesets.ninth_age.characters import unit_movement
-
     return spell_modified(state, unit.id, "M", unit_movement(state, unit))
 
 

@@ -9,6 +9,7 @@ from typing import Iterable
 
 from engine.core import Event, roll_dice
 from engine.rulesets.ninth_age.damage import Attack, Defence, armour_save_needed, defence
+from engine.rulesets.ninth_age.magic_state import shielded
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 
 
@@ -67,8 +68,6 @@ def special_saves(state: NinthAgeState, unit: UnitState, attack: Attack, count: 
     target = defence(state.unit_entry(unit), attack.category, state.armies.get(unit.owner))  # items' wards too
     target = unit_items(state, unit, attack, target)
     if attack.spell:  # Magic phase (§23.7 Shielding Scroll): a 4+ ward against the spell read against
-        from engine.rulesets.ninth_age.magic import shielded
-
         target = shielded(state, attack, target)
     purpose = purpose or f"{unit.id}"
     as_list = isinstance(count, list)
