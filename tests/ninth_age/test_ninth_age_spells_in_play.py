@@ -122,7 +122,7 @@ def test_a_hex_lowers_ws_i_and_s_where_the_melee_reads_them():
     assert "Spearmen Spearman Champion against Brutes: 2 to wound at S2 against T4" in text(hexed)
 
 
-def test_an_augment_on_a_adds_attacks_and_set_values_come_first():
+def test_e06_set_values_come_first_then_spells_and_an_augment_on_a_adds_attacks():
     state, plain = _face_off()
     _, augmented = _face_off(augment_mods={"A": 1})
 
@@ -652,3 +652,15 @@ def test_undead_are_unstable_and_march_only_near_their_general_and_insignificant
     load(other, 6, 6)
     destroy(other, other.units["Spearmen"], log, "gone")
     assert "Halberdiers Panic test" in text(log)
+
+
+def test_e34_random_attacks_in_a_combat():
+    # Random Attacks (D3+2), the D6 shows 5: D3 = 3 -> 5 attacks (the Giant's profile A is 0: its X is its attacks)
+    state = scenario({"Giant": (30, 20, 180)}, seat="p2", terrain="open")
+    _in_front(state, "Giant", "Spearmen", 5)
+    state.phase, state.step = "melee", ""
+    log = []
+    load(state, 1, 1, 5, *[4] * 60)  # the Spearmen's Fear test (passed), then the Giant's D3
+    apply(state, Fight(seat="p2", unit="Giant"), NO_DISPEL, log)
+    assert "I3: Giant Giant Random Attacks (D3+2) rolled 5: 5 attack(s)." in text(log)
+    assert "Giant Giant ×5 (WS 3) at Spearmen" in text(log)

@@ -312,7 +312,7 @@ def _part_attacks(state: NinthAgeState, unit: UnitState, part: int, *, supportin
     mount = p.role in ("mount", "draught")
     if p.role == "machine" or (supporting and mount):  # Cavalry Support: mounts never support
         return 0, 0
-    if entry.unmodified("A", part) == 0:
+    if entry.unmodified("A", part) == 0 and not random_attacks(entry, part):  # Random Attacks: A is its X (§22)
         return 0, 0
     # Frenzy belongs to the parts that have it (E-32): a frenzied mount does not frenzy its rider
     own = [rule_name(r) for r in entry.special_rules + p.special_rules]
@@ -395,10 +395,10 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None) -
     for i, enemies, in_support in models:
         for part in range(len(entry.parts)):
             count, step = _part_attacks(state, unit, part, supporting=in_support)
-            if count:
+            random = random_attacks(entry, part) if not in_support and entry.parts[part].role != "machine" else None
+            if count or random:
                 ws = part_ws(state, unit, part)
                 strength, used, ap = part_strength(state, unit, part)
-                random = random_attacks(entry, part) if not in_support else None
                 if random:  # X attacks rolled per model, then the modifiers the profile's A had (§22)
                     bonus = count - entry.unmodified("A", part)
                     out.append(Blow(unit.id, part, entry.parts[part].name, step, ws, 1, list(enemies),
