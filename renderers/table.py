@@ -3,7 +3,9 @@
 Fixed scale (``px_per_inch``, 10 by default: a 72" x 48" table is 720 x 480 px plus a header),
 north up. Terrain is shaded by kind, deployment zones are tinted in the side's colour, each
 unit is its footprint of bases with a facing arrow and a label (name and models), paths of the
-last moves are drawn as lines. Deterministic: the same view gives the same pixels.
+last moves are drawn as lines. Under the table, when there is terrain, a legend names each kind
+on it beside a swatch of its shade (in the reader's language, ``view.words``). Deterministic:
+the same view gives the same pixels.
 
 >>> from engine.table.view import TableView
 >>> render_table(TableView(width=72, height=48))[:8] == b"\\x89PNG\\r\\n\\x1a\\n"
@@ -16,20 +18,28 @@ import io
 
 from PIL import Image, ImageDraw
 
+from engine.core.text import N_
 from engine.table.view import TableView
 from renderers.style import INK, PARCHMENT, PARCHMENT_DARK, arrowhead, font, plain, side_colours, with_alpha
+from renderers.words import said
 
 TERRAIN_FILL = {
     "hill": (186, 160, 112), "forest": (74, 130, 72), "field": (214, 196, 110), "water": (104, 160, 206),
     "wall": (110, 100, 92), "ruins": (150, 136, 124), "impassable": (90, 84, 80), "building": (140, 84, 66),
 }
 TABLE_FILL = (150, 178, 120)
+# the legend's word for each kind (said in the reader's language through view.words)
+TERRAIN_WORDS = {
+    "hill": N_("Hill"), "forest": N_("Forest"), "field": N_("Field"), "water": N_("Water"), "wall": N_("Wall"),
+    "ruins": N_("Ruins"), "impassable": N_("Impassable"), "building": N_("Building"),
+}
 PATH_INK = {"charge": (200, 20, 30), "flee": (230, 159, 0)}
 # shooting overlays: sight rays by the cover they met, the cannonball's line, scatter arrows
 SHOT_INK = {"cover-none": (255, 255, 255, 150), "cover-soft": (240, 200, 40, 200), "cover-hard": (210, 40, 40, 210),
             "line": (25, 25, 25, 255), "scatter": (120, 40, 160, 255)}
 TEMPLATE_INK = (120, 40, 160)
 HEADER = 28
+LEGEND_ROW = 20  # px: each row of the terrain legend under the table (only when there is terrain)
 COMBAT_INK = (150, 20, 120)
 ZOOM_WIDTH = 550  # px: a zoomed view (view.window) fills Discord's preview width
 MOST_ZOOM = 60  # px per inch at most
@@ -60,13 +70,46 @@ def ruler(draw: ImageDraw.ImageDraw, p, x0: float, y0: float, x1: float, y1: flo
             draw.text((lx + 10, ly), f"{y:g}", font=font(9), fill=RULER_INK, anchor="lm")
 
 
+LEGEND_SWATCH = 12  # px
+
+
+def legend_rows(view: TableView, width: int) -> list[list[tuple[str, str, float]]]:
+    """The terrain legend laid out in rows across ``width``: (kind, word, x) of each kind on the
+    table, in a fixed order; no rows when there is no terrain."""
+    kinds = [k for k in TERRAIN_FILL if any(t.kind == k for t in view.terrain)]
+    kinds += sorted({t.kind for t in view.terrain} - set(kinds))
+    rows: list[list[tuple[str, str, float]]] = []
+    x = width + 1.0
+    for kind in kinds:
+        word = plain(said(view, TERRAIN_WORDS.get(kind, kind.replace("_", " ").capitalize())))
+        item = LEGEND_SWATCH + 4 + font(11).getlength(word) + 12
+        if x + item > width and (not rows or rows[-1]):
+            rows.append([])
+            x = 6.0
+        rows[-1].append((kind, word, x))
+        x += item
+    return rows
+
+
+def draw_legend(draw: ImageDraw.ImageDraw, rows, top: int) -> None:
+    """Each terrain kind's swatch, shaded as on the table, and its word."""
+    for n, row in enumerate(rows):
+        cy = top + n * LEGEND_ROW + LEGEND_ROW / 2
+        for kind, word, x in row:
+            half = LEGEND_SWATCH / 2
+            draw.rectangle([x, cy - half, x + LEGEND_SWATCH, cy + half], fill=TERRAIN_FILL.get(kind, (160, 160, 160)),
+                           outline=INK)
+            draw.text((x + LEGEND_SWATCH + 4, cy), word, font=font(11), fill=INK, anchor="lm")
+
+
 def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
     s = px_per_inch
     x0, y0, x1, y1 = view.window or (0.0, 0.0, view.width, view.height)
     if view.window:  # one combat or one unit, zoomed in
         s = max(px_per_inch, min(MOST_ZOOM, int(ZOOM_WIDTH / max(1.0, x1 - x0))))
     w, h = int(round((x1 - x0) * s)), int(round((y1 - y0) * s))
-    image = Image.new("RGB", (w, h + HEADER), PARCHMENT)
+    legend = legend_rows(view, w)
+    image = Image.new("RGB", (w, h + HEADER + LEGEND_ROW * len(legend)), PARCHMENT)
     draw = ImageDraw.Draw(image, "RGBA")
 
     def p(x: float, y: float) -> tuple[float, float]:  # table inches -> pixels, north up
@@ -150,6 +193,7 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
     if view.window:  # a zoomed view's content may run under the header: draw it again on top
         draw.rectangle([0, 0, w, HEADER], fill=PARCHMENT_DARK)
         draw.text((6, HEADER / 2), title, font=font(13), fill=INK, anchor="lm")
+    draw_legend(draw, legend, h + HEADER)
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False)
     return out.getvalue()

@@ -26,6 +26,7 @@ import numpy as np
 from scipy.sparse import csr_matrix
 from scipy.sparse.csgraph import maximum_bipartite_matching
 from shapely.geometry import Point as ShapelyPoint
+from shapely.ops import nearest_points
 
 from engine.core.errors import IllegalAction
 from engine.table.footprint import Footprint, Pose, footprint
@@ -145,6 +146,19 @@ class Surroundings:
     impassable: object = None  # a shapely geometry (or None)
     table: object = None  # an engine.table.terrain.Table (or None)
     names: Mapping[Hashable, str] = field(default_factory=dict)
+    # the impassable features one by one: (name, shape, what it is); when given, a refusal names
+    # the nearest one, the point of it the unit would meet, and what it is
+    blockers: Sequence[tuple[str, object, str]] = ()
+
+
+def _blocker(shape, around: Surroundings) -> tuple[str, str]:
+    """('impassable terrain', '') or the nearest named feature with the point of it the unit
+    meets, and what that feature is."""
+    if not around.blockers:
+        return "impassable terrain", ""
+    name, poly, note = min(around.blockers, key=lambda b: shape.distance(b[1]))
+    _, at = nearest_points(shape, poly)
+    return f"{name} at ({at.x:.1f}, {at.y:.1f})", f"; {name} is {note}" if note else ""
 
 
 def clearance_problem(fp: Footprint, around: Surroundings, gap: float, *, during: bool,
@@ -165,8 +179,9 @@ def clearance_problem(fp: Footprint, around: Surroundings, gap: float, *, during
     if around.impassable is not None and not around.impassable.is_empty:
         d = shape.distance(around.impassable)
         if d < gap - EPS_DIST:
-            return ("it would enter impassable terrain" if d <= 0
-                    else f"it would come {d:.2f}\" from impassable terrain (at least {gap:g}\" needed)")
+            what, note = _blocker(shape, around)
+            return (f"it would enter {what}{note}" if d <= 0
+                    else f"it would come {d:.2f}\" from {what} (at least {gap:g}\" needed{note})")
     if around.table is not None:
         off = around.table.off_table_fraction(shape)
         if during and off > 0.5 + 1e-9:

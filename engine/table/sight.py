@@ -49,6 +49,18 @@ class Obstacle:
     kind: str = "blocking"
     height: int = 0
     owner: object = None  # e.g. the unit a base belongs to, so a unit never blocks itself
+    # blocking terrain a model may stand in (a hill): a line may be traced into or out of it,
+    # never through it, so a segment starting or ending inside it is not interrupted by it
+    enterable: bool = False
+
+
+def _hits(segments, starts, ends, o: Obstacle):
+    """Which segments ``o`` interrupts (vectorised): any that meets it, but for an enterable
+    obstacle not those that start or end inside it."""
+    hit = shapely.intersects(segments, o.shape)
+    if o.enterable and hit.any():
+        hit &= ~(shapely.covers(o.shape, starts) | shapely.covers(o.shape, ends))
+    return hit
 
 
 def _relevant(obstacles: Iterable[Obstacle], heights: tuple[int, int], skip: set) -> list[Obstacle]:
@@ -105,7 +117,9 @@ def _front_wedge(base: Polygon, fp: Footprint) -> Polygon:
 
 def line_clear(a: Point, b: Point, obstacles: Sequence[Obstacle]) -> bool:
     seg = LineString([a, b])
-    return not any(seg.intersects(o.shape) for o in obstacles)
+    return not any(seg.intersects(o.shape) and not (o.enterable and (o.shape.covers(ShapelyPoint(a))
+                                                                     or o.shape.covers(ShapelyPoint(b))))
+                   for o in obstacles)
 
 
 def sight_line(observer: Footprint, target, obstacles: Iterable[Obstacle], *, heights: tuple[int, int] = (0, 0),
@@ -139,12 +153,14 @@ def sight_line(observer: Footprint, target, obstacles: Iterable[Obstacle], *, he
             (p[0], p[1]) for p in base.exterior.coords[:-1:8]]
         if not obs:
             return (starts[0], visible[0])
+        end_points = shapely.points(np.asarray(visible))
         for p in starts:
             coords = np.stack([np.broadcast_to(np.asarray(p, float), (len(visible), 2)), np.asarray(visible)], axis=1)
             segments = shapely.linestrings(coords)
+            start_points = shapely.points(coords[:, 0])
             blocked = np.zeros(len(visible), bool)
             for o in obs:
-                blocked |= shapely.intersects(segments, o.shape)
+                blocked |= _hits(segments, start_points, end_points, o)
             clear = np.flatnonzero(~blocked)
             if len(clear):
                 return (p, tuple(visible[clear[0]]))
@@ -184,10 +200,11 @@ def cover_fractions(origin: Point, target: Footprint, obstacles: Iterable[Obstac
     # every sight line at once, tested against each obstacle in shapely's vectorised core
     coords = np.stack([np.broadcast_to(np.asarray(origin, float), samples.shape), samples], axis=1)
     segments = shapely.linestrings(coords)
+    starts, ends = shapely.points(coords[:, 0]), shapely.points(samples)
     hard = np.zeros(n, bool)
     soft = np.zeros(n, bool)
     for o in obs:
-        hit = shapely.intersects(segments, o.shape)
+        hit = _hits(segments, starts, ends, o)
         if o.kind in ("hard", "blocking"):
             hard |= hit
         elif o.kind == "soft":

@@ -90,6 +90,7 @@ class TableView(BaseModel):
     side_names: dict[str, str] = Field(default_factory=dict)
     combats: list[CombatShape] = Field(default_factory=list)
     window: tuple[float, float, float, float] | None = None  # x0, y0, x1, y1: draw only this part, zoomed
+    words: dict[str, str] = Field(default_factory=dict)  # the renderer's own words (legend) in the reader's language
 
     def around(self, name: str, margin: float = 4.0) -> "TableView":
         """The part of the table around one unit and its whole combat (the zoomed view of

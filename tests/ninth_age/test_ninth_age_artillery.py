@@ -196,13 +196,14 @@ def test_stand_and_shoot_refused_when_the_charger_is_close_cumbersome_or_used():
     state = charging({"Brutes": (30, 30, 180), "Great Cannon": (30, 14, 0)}, seat="p2")
     asked, _ = RULESET.apply(state, Charge(seat="p2", unit="Brutes", target="Great Cannon"))
     assert asked.pending is None or "stand-and-shoot" not in asked.pending.decision.options
-    # no model can see the charger (a crag between them)
+    # no model can see the charger (a ridge between them: a Hill blocks sight through it, §18.4,
+    # and the charge goes over it; a crag there would stop the charge itself)
     from engine.rulesets.ninth_age.terrain_layouts import feature
 
     state = charging({"Knights": (30, 10, 0), "Skulkers": (30, 25.0, 180)})
-    state.table.terrain.append(feature("Crag", "impassable", [(20, 17), (40, 17), (40, 19.5), (20, 19.5)]))
+    state.table.terrain.append(feature("Ridge", "hill", [(20, 17), (40, 17), (40, 19.5), (20, 19.5)]))
     asked, _ = RULESET.apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"))
-    assert "stand-and-shoot" not in asked.pending.decision.options  # the charge goes around the crag
+    assert "stand-and-shoot" not in asked.pending.decision.options
     assert "none of its models can see Knights" in asked.pending.decision.question
     # once per turn
     state = charging({"Knights": (30, 10, 0), "Skulkers": (30, 25.0, 180)})

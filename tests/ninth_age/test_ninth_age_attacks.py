@@ -13,7 +13,7 @@ from engine.rulesets.ninth_age.casualties import (
 from engine.rulesets.ninth_age.damage import (
     Attack, Defence, armour_bonus, armour_save_needed, defence, modified, multiple_wounds, to_wound_needed, wounds,
 )
-from engine.rulesets.ninth_age.movement import dangerous_features
+from engine.rulesets.ninth_age.terrain_rules import dangerous_features
 
 from game_helpers import scenario
 from loaded_dice import left, load
@@ -189,7 +189,7 @@ def test_e54_dangerous_terrain():
 
     state.table.terrain.append(TerrainFeature(name="Old Ruin", kind="ruins", points=[(0, 0), (5, 0), (5, 5)],
                                               categories=["ruins", "soft_cover", "dangerous"]))
-    assert [(t.name, n) for t, n in dangerous_features(state, state.units["Knights"])] == [("Old Ruin", 2)]
+    assert [(d.feature.name, d.fail_max) for d in dangerous_features(state, state.units["Knights"])] == [("Old Ruin", 2)]
 
 
 def test_e53_heavy_casualties_panic():

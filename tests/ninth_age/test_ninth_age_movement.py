@@ -202,7 +202,8 @@ def test_water_stops_a_march_and_ruins_are_dangerous_to_march_through():
     log = []
     moved = apply(state, March(seat="p1", unit="Halberdiers", steps=[fwd(8)]), log=log)
     test = next(e for e in log if "Dangerous Terrain" in e.text)
-    assert "marching through Ruined Chapel; 1D6 a model, 1-1 wounds" in test.text and len(test.roll.dice) == 20
+    assert ("marching through Ruined Chapel; Ruins: Dangerous for every unit but Skirmishers (§18.9); 1D6 a model, "
+            "1-1 wounds") in test.text and len(test.roll.dice) == 20
     assert moved.units["Halberdiers"].models == 20 - test.roll.dice.count(1)
     # Skirmishers do not find ruins dangerous
     state = scenario({"Skulkers": (24.5, 8, 0)}, seat="p2")
@@ -241,11 +242,18 @@ def test_fly_moves_by_x_over_units_and_terrain():
     with pytest.raises(IllegalAction, match=r"allows 8\""):
         RULESET.apply(state, Advance(seat="p2", unit="Warlord on Wyvern", steps=[], to=FreeReform(
             x=36, y=31, facing=0, files=1)))
-    with pytest.raises(IllegalAction, match="impassable"):  # it may not land on the building
+    with pytest.raises(IllegalAction, match=r"it would enter Farmhouse at \(38.0, 22.0\); Farmhouse is a Building: "
+                                            "Impassable terrain"):  # it may not land on the building
         RULESET.apply(state, March(seat="p2", unit="Warlord on Wyvern", steps=[], to=FreeReform(
             x=36, y=24, facing=0, files=1)))
     # forward over a unit in its way, marching 16" (2 × 8)
     state = scenario({"Warlord on Wyvern": (60, 10, 0), "Brutes": (60, 17, 0)}, seat="p2")
     log = []
     moved = apply(state, March(seat="p2", unit="Warlord on Wyvern", steps=[fwd(15)]), log=log)
-    assert moved.units["Warlord on Wyvern"].pose.y == pytest.approx(25) and "of 16\" used" in log[-1].text
+    march = next(e for e in log if e.kind == "march")
+    assert moved.units["Warlord on Wyvern"].pose.y == pytest.approx(25) and "of 16\" used" in march.text
+    # it flew over the Forest (54-62 x 20.5-29), which is Dangerous for a flying move (§18.7, §22 Fly): 4D6
+    # for a Ridden Monster; it flew over the Brutes without harm
+    test = next(e for e in log if "Dangerous Terrain" in e.text)
+    assert "marching through Forest; Forest: Dangerous for a flying move (§18.7)" in test.text
+    assert len(test.roll.dice) == 4

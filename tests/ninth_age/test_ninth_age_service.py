@@ -7,6 +7,7 @@ import io
 from PIL import Image
 
 from bot.commands import parse_line
+from renderers.table import LEGEND_ROW
 
 from game_helpers import _group, answer_for, slots
 
@@ -77,7 +78,7 @@ async def test_a_ninth_age_battle_through_the_service(service, store):
     # the board image: a PNG at the table's scale
     reply = await say(service, USERS[active], "/game board")
     picture = Image.open(io.BytesIO(reply.image))
-    assert picture.size == (720, 480 + 28)
+    assert picture.size == (720, 480 + 28 + LEGEND_ROW)  # the header, the table, the terrain legend's row
 
     # moves as players say them: first the charge declarations end, then an advance with a wheel
     reply = await say(service, USERS[active], "/end")
@@ -109,12 +110,12 @@ async def test_a_ninth_age_battle_through_the_service(service, store):
     assert replayed.model_dump(mode="json") == state.model_dump(mode="json")
 
 
-async def deployed_through_the_service(service, *, front: bool = False):
-    """A seeded battle (classic deployment, open table) set up and both armies deployed with
-    /deploy as the players type it, by drops (characters, war machines, units); ``front``
-    stands the first rows on the front of the zones (the armies 24" apart), else at the back.
-    Returns the state at the first player turn."""
-    await say(service, USERS["p1"], "/game new ruleset:ninth-age seed:5 settings:deployment=classic, terrain=open")
+async def deployed_through_the_service(service, *, front: bool = False, terrain: str = "open"):
+    """A seeded battle (classic deployment, an open table unless ``terrain`` names a layout) set
+    up and both armies deployed with /deploy as the players type it, by drops (characters, war
+    machines, units); ``front`` stands the first rows on the front of the zones (the armies 24"
+    apart), else at the back. Returns the state at the first player turn."""
+    await say(service, USERS["p1"], f"/game new ruleset:ninth-age seed:5 settings:deployment=classic, terrain={terrain}")
     await say(service, USERS["p2"], "/game join")
     await answer_questions(service)
     _, _, state = await snapshot(service)

@@ -10,7 +10,7 @@ from PIL import Image
 import renderers.table
 from engine.table.view import TableView, TerrainShape, UnitShape, ZoneShape
 from renderers.style import side_colours
-from renderers.table import HEADER, TERRAIN_FILL, render_table
+from renderers.table import HEADER, LEGEND_ROW, TERRAIN_FILL, render_table
 
 sys.path.insert(0, str(Path(__file__).parents[1] / "ninth_age"))
 
@@ -24,6 +24,33 @@ def test_doctests():
     assert doctest.testmod(renderers.table).failed == 0
 
 
+def test_every_terrain_kind_is_shaded_and_named_in_the_legend():
+    kinds = list(TERRAIN_FILL)
+    terrain = []
+    for n, kind in enumerate(kinds):  # a 6" square of each kind along the table
+        x = 2 + n * 8.5
+        terrain.append(TerrainShape(name="", kind=kind, points=[(x, 20), (x + 6, 20), (x + 6, 26), (x, 26)]))
+    view = TableView(width=72, height=48, terrain=terrain)
+    png = render_table(view)
+    image = Image.open(io.BytesIO(png)).convert("RGB")
+    assert image.size == (720, 480 + HEADER + LEGEND_ROW)  # eight kinds fit one row at 720 px
+    for n, kind in enumerate(kinds):
+        assert pixel(png, 2 + n * 8.5 + 3, 23) == TERRAIN_FILL[kind]  # shaded by kind
+    legend = image.crop((0, HEADER + 480, 720, HEADER + 480 + LEGEND_ROW))
+    colours = {c for _, c in legend.getcolors(1 << 20)}
+    assert all(TERRAIN_FILL[k] in colours for k in kinds)  # a swatch of each
+    assert legend.getbbox() is not None
+    # the legend's words are the reader's: another word, other pixels in the legend only
+    italian = render_table(view.model_copy(update={"words": {"Hill": "Collina", "Forest": "Foresta"}}))
+    other = Image.open(io.BytesIO(italian)).convert("RGB")
+    assert other.crop((0, 0, 720, HEADER + 480)).tobytes() == image.crop((0, 0, 720, HEADER + 480)).tobytes()
+    assert other.crop((0, HEADER + 480, 720, HEADER + 480 + LEGEND_ROW)).tobytes() != legend.tobytes()
+    # only the kinds on the table are in the legend; none at all on an open table
+    one = Image.open(io.BytesIO(render_table(TableView(width=72, height=48, terrain=terrain[:1])))).convert("RGB")
+    assert TERRAIN_FILL["forest"] not in {c for _, c in one.crop((0, HEADER + 480, 720, HEADER + 500)).getcolors(1 << 20)}
+    assert Image.open(io.BytesIO(render_table(TableView(width=72, height=48)))).size == (720, 480 + HEADER)
+
+
 def test_terrain_zones_and_units_are_drawn_where_they_stand():
     view = TableView(width=72, height=48, title="T", side_names={"p1": "A", "p2": "B"},
                      terrain=[TerrainShape(name="", kind="forest", points=[(50, 20), (60, 20), (60, 30), (50, 30)])],
@@ -31,7 +58,7 @@ def test_terrain_zones_and_units_are_drawn_where_they_stand():
                      units=[UnitShape(id="u", label="", side="p2", bases=[[(10, 40), (12, 40), (12, 42), (10, 42)]],
                                       centre=(11, 41), front=(11, 42))])
     png = render_table(view)
-    assert Image.open(io.BytesIO(png)).size == (720, 480 + HEADER)
+    assert Image.open(io.BytesIO(png)).size == (720, 480 + HEADER + LEGEND_ROW)  # the terrain legend's row
     assert pixel(png, 52, 22) == TERRAIN_FILL["forest"]
     colours = side_colours(["p1", "p2"])
     assert pixel(png, 10.5, 40.5) == colours["p2"]

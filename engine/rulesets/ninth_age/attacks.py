@@ -42,6 +42,7 @@ from engine.rulesets.ninth_age.damage import (
 )
 from engine.rulesets.ninth_age.saves import Wound, armour_saves, faces as _faces, special_saves, unit_items
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.terrain_rules import in_field
 
 
 # -- step 1: distributing hits -----------------------------------------------------------------------
@@ -151,6 +152,11 @@ def resolve_hits(state: NinthAgeState, target: UnitState, attack: Attack, hits: 
     d = unit_items(state, target, attack, d)  # items carried in the unit (Gem of Fortune, §23.6)
     if attack.lightning and "Fly" in d.rules and ("Lightning Attack", target.id) not in state.phase_end_hits:
         state.phase_end_hits.append(("Lightning Attack", target.id))
+    if attack.flaming and "Flammable" not in d.rules and in_field(state, target):
+        from dataclasses import replace
+
+        d = replace(d, rules=d.rules | {"Flammable"})  # half or more of it in a Field (§18.5)
+        events.append(Event(kind="note", seat=seat, text=f"{target.id} stands in a Field: Flammable (§18.5)."))
     wounded = to_wound_rolls(state, attack, d, hits, events, purpose, seat, auto=auto_wounds)
     result.wounded = len(wounded)
     after_armour = armour_saves(state, attack, d, wounded, events, purpose, target.owner)

@@ -19,6 +19,7 @@ from engine.rulesets.ninth_age.leadership import charge_dice, hold_your_ground, 
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.saves import special_saves
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.terrain_rules import crossed, dangerous_features
 from engine.table.contact import distance
 from engine.table.footprint import Pose, footprint
 from engine.table.frame import EPS_DIST, bearing_between
@@ -218,13 +219,14 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
     for what in through_enemy + through_rock:
         if unit.on_table:
             dangerous_terrain(state, unit, 3, f"fleeing through {what}", events)
-    for t in state.table.features("dangerous"):
-        if unit.on_table and any(p.shape.intersects(t.polygon) for p in path):
-            if _strider(state.unit_entry(unit), t.kind):  # Strider: no effect of moving through terrain (§22)
-                events.append(Event(kind="terrain", seat=unit.owner, text=f"{unit.id} flees through {t.name} "
-                                    "unharmed (Strider)."))
+    for danger in dangerous_features(state, unit):
+        if unit.on_table and any(p.shape.intersects(danger.feature.polygon) for p in path):
+            if _strider(state.unit_entry(unit), danger.feature.kind):  # Strider: no effect of terrain (§22)
+                events.append(Event(kind="terrain", seat=unit.owner, text=f"{unit.id} flees through "
+                                    f"{danger.feature.name} unharmed (Strider)."))
                 continue
-            dangerous_terrain(state, unit, 1, f"fleeing through {t.name}", events)
+            dangerous_terrain(state, unit, danger.fail_max, f"fleeing through {danger.feature.name}; {danger.why}",
+                              events)
     if not unit.on_table:
         return go
     for k in sorted(crossed):
@@ -236,7 +238,8 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
 
 
 def _no_table(around: Surroundings) -> Surroundings:
-    return Surroundings(others=around.others, impassable=around.impassable, table=None, names=around.names)
+    return Surroundings(others=around.others, impassable=around.impassable, table=None, names=around.names,
+                        blockers=around.blockers)
 
 
 # -- Dangerous Terrain ----------------------------------------------------------------------------------
@@ -271,3 +274,17 @@ def dangerous_terrain(state: NinthAgeState, unit: UnitState, fail_max: int, why:
     wounds = special_saves(state, unit, DANGEROUS_WOUND, wounds, events)
     if wounds:
         lose_wounds(state, unit, wounds, events)
+
+
+def terrain_checks(state: NinthAgeState, unit: UnitState, kind: str, path_shapes: list, events: list[Event], *,
+                   flying: bool = False, ends: list | None = None) -> None:
+    """After a march or a charge (or a pursuit, an overrun): one Dangerous Terrain test per
+    feature crossed that is dangerous to this unit (§18.1, :func:`.terrain_rules.dangerous_features`).
+    A flying move only meets the ground it takes off from and lands in (``ends``), and the
+    forests it flies over (§22 Fly)."""
+    doing = {"march": "marching", "charge": "charging", "pursuit": "pursuing", "overrun": "overrunning"}.get(kind, kind)
+    for danger in dangerous_features(state, unit, flying=flying):
+        shapes = path_shapes if not flying or danger.feature.kind == "forest" else (ends or path_shapes)
+        if unit.on_table and crossed(danger.feature, shapes):
+            dangerous_terrain(state, unit, danger.fail_max, f"{doing} through {danger.feature.name}; "
+                              f"{danger.why}", events)

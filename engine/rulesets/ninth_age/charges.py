@@ -14,9 +14,10 @@ from engine.rulesets.ninth_age.leadership import (
     unit_leadership,
 )
 from engine.rulesets.ninth_age.casualties import (  # noqa: F401 - kept importable from here for older callers
-    _destroy, dangerous_terrain, flee, lose_wounds, panic,
+    _destroy, dangerous_terrain, flee, lose_wounds, panic, terrain_checks,
 )
-from engine.rulesets.ninth_age.neighbours import engaged, surroundings
+from engine.rulesets.ninth_age.neighbours import blockers, engaged, surroundings
+from engine.rulesets.ninth_age.terrain_rules import charge_from_hill, flies, ground_note, on_hill
 from engine.rulesets.ninth_age.shooting_phase import stand_and_shoot, stand_and_shoot_problem
 from engine.rulesets.ninth_age.skirmishers import close_ranks, open_ranks  # noqa: F401 - open_ranks likewise
 from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState
@@ -40,25 +41,48 @@ ALIGN_MAX = 90.0
 
 
 def placements(state: NinthAgeState, charger: UnitState, target: UnitState, side: str | None,
-               tfp=None) -> list[FlushPose]:
-    """Flush poses against ``side`` (every side for a fleeing target or a round base), best first."""
+               tfp=None, *, blocked: list[str] | None = None) -> list[FlushPose]:
+    """Flush poses against ``side`` (every side for a fleeing target or a round base), best first,
+    that the charger can reach without moving into or through Impassable terrain or a Building
+    (§18.2; a flier passes over them, §22 Fly). ``blocked`` collects the features that stopped
+    the others."""
     cfp, tfp = charger.footprint(), tfp or target.footprint()
     sides = SIDES if side is None else (side,)
     out: list[FlushPose] = []
     for s in sides:
         out += flush_poses(cfp, tfp, s, others=_others(state, charger.id, target.id),
                            impassable=state.table.impassable(), table=state.table)
+    if not flies(state, charger):
+        kept = []
+        for pose in out:
+            crossed = path_blocker(state, cfp, pose.footprint)
+            if crossed is None:
+                kept.append(pose)
+            elif blocked is not None and crossed not in blocked:
+                blocked.append(crossed)
+        out = kept
     out.sort(key=lambda p: (-p.contact, abs(p.turn), round(p.travel, 6), p.footprint.centre))
     return out
 
 
-def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitState, side: str | None
-                       ) -> tuple[list[FlushPose], float]:
+def path_blocker(state: NinthAgeState, start, end) -> str | None:
+    """The Impassable feature or Building a charge move from ``start`` to ``end`` would go into or
+    through, or None. The ground a charge sweeps (one wheel and a forward move) is taken as the
+    convex hull of where it starts and where it ends."""
+    sweep = start.shape.union(end.shape).convex_hull
+    for name, polygon, _ in blockers(state):
+        if sweep.intersection(polygon).area > 1e-6:
+            return name
+    return None
+
+
+def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitState, side: str | None, *,
+                       blocked: list[str] | None = None) -> tuple[list[FlushPose], float]:
     """Flush poses, rotating the charged unit only when the charger cannot be brought flush on
     its own, and then as little as possible (§8.5 align; [A-47]): the target turns about the
     middle of the side being contacted. A target already engaged is never rotated. Returns the
     poses and the target's turn in degrees (0 when it stays)."""
-    poses = placements(state, charger, target, side)
+    poses = placements(state, charger, target, side, blocked=blocked)
     if poses or side is None or engaged(state, target):
         return poses, 0.0
     tfp = target.footprint()
@@ -77,7 +101,7 @@ def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitSta
             rotated = tfp.at(Pose(x=cx, y=cy, bearing=bearing % 360))
             if clearance_problem(rotated, around, 0.0, during=False):
                 continue
-            poses = placements(state, charger, target, side, tfp=rotated)
+            poses = placements(state, charger, target, side, tfp=rotated, blocked=blocked)
             if poses:
                 return poses, turn
     return [], 0.0
@@ -120,9 +144,12 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
     _check_reach(state, charger, target)
     close_ranks(state, charger, target, events)
     side = None if target.fleeing else contact_side(charger, target)
-    if not aligned_placements(state, charger, target, side)[0]:
+    stopped: list[str] = []
+    if not aligned_placements(state, charger, target, side, blocked=stopped)[0]:
+        notes = dict((n, note) for n, _, note in blockers(state))
+        through = "".join(f"; the way there goes through {n}, {notes[n]}" for n in stopped)
         raise IllegalAction("no-room", f"{charger.id} has no room to reach {target.id}'s {side or 'side'} with one "
-                            "wheel of at most 90°, even turning the charged unit up to 90° (§8.2, §8.5).")
+                            f"wheel of at most 90°, even turning the charged unit up to 90° (§8.2, §8.5){through}.")
     d = distance(charger.footprint(), target.footprint())
     charger.declared_charge = True
     decl = ChargeDeclaration(charger=charger.id, target=target.id, side=side or "any", distance=d)
@@ -318,14 +345,18 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         state.last_moves.append({"unit": charger.id, "kind": "charge", "path": [list(start),
                                                                                  list(best.footprint.centre)],
                                  "label": f"{d:.1f}\" vs {total}\" ({'+'.join(map(str, dice))})"})
+        charger.hill_charge = charge_from_hill(state, start_fp.shape, best.footprint.shape)
         text = (f"{charger.id} charges home into {target.id}'s {best.side} ({d:.1f}\" away, charge range "
                 f"{total}\"): wheel {abs(best.turn):.0f}°, "
-                f"{best.contact} models in base contact.")
+                f"{best.contact} models in base contact"
+                f"{ground_note(state, [start_fp.shape.union(best.footprint.shape).convex_hull], best.footprint.shape)}."
+                + (f" It charged down from high ground ({on_hill(state, start_fp.shape):.0%} on the hill at the "
+                   f"start, {on_hill(state, best.footprint.shape):.0%} at the end): +1 combat score in the next "
+                   "round (§18.4)." if charger.hill_charge else ""))
         events.append(Event(kind="charge-move", seat=charger.owner, data={"unit": charger.id}, text=text))
         # the ground the charge swept over: Dangerous Terrain once per feature (§18.1)
-        from engine.rulesets.ninth_age.movement import terrain_checks
-
-        terrain_checks(state, charger, "charge", [start_fp.shape.union(best.footprint.shape).convex_hull], events)
+        terrain_checks(state, charger, "charge", [start_fp.shape.union(best.footprint.shape).convex_hull], events,
+                       flying=flies(state, charger), ends=[start_fp.shape, best.footprint.shape])
         if target.fleeing:
             _destroy(state, target, events, f"{target.id} is caught fleeing and destroyed")
 
@@ -370,10 +401,11 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
     around = surroundings(state, {charger.id})
     best, moved = None, 0.0
     steps = int(round(go / MOVE_SAMPLE))
-    for k in range(steps, -1, -1):
+    for k in range(0, steps + 1):  # straight on, stopping before whatever is in the way (never past it)
         candidate = translate(turned, 0, k * MOVE_SAMPLE)
         if clearance_problem(candidate, around, CLEARANCE_END, during=False) is None:
             best, moved = candidate, k * MOVE_SAMPLE
+        elif k and clearance_problem(candidate, around, 0.0, during=True) is not None:
             break
     if best is None:
         events.append(Event(kind="failed-charge", seat=charger.owner, text=f"{charger.id}'s charge fails ({why}); "

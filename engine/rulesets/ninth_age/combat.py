@@ -16,8 +16,10 @@ from dataclasses import dataclass, field, replace
 
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
-from engine.rulesets.ninth_age import fighters
-from engine.rulesets.ninth_age.casualties import PANIC_RANGE, destroy, flee, insignificant, lose_wounds, panic
+from engine.rulesets.ninth_age import fighters, terrain_rules
+from engine.rulesets.ninth_age.casualties import (
+    PANIC_RANGE, destroy, flee, insignificant, lose_wounds, panic, terrain_checks,
+)
 from engine.rulesets.ninth_age.charges import placements
 from engine.rulesets.ninth_age.fighters import Blow, combat_groups, enemies_in_contact, unit_full_ranks
 from engine.rulesets.ninth_age.leadership import charge_dice, leadership_test, unit_leadership
@@ -378,11 +380,25 @@ def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: B
     magic = fighters.magic_weapon(state, attacker)
     if magic is not None and blow.weapon == magic[0] and magic[2].get("to_hit"):  # Sword of Skill (§23.3)
         modifier, note = modifier + magic[2]["to_hit"], note + f" (+{magic[2]['to_hit']} {magic[0]})"
-    # Distracting (§22): -1, unless another negative to-hit modifier already applies ([A-39]; none
-    # of this engine's close-combat modifiers is negative, so it always does)
-    if fighters.distracting(state, target) and not blow.special:
+    # Distracting (§22; a wall defended against a charge, §18.8): -1 once, and never added to another
+    # negative to-hit modifier ([A-39]; none of the other close-combat modifiers is negative)
+    wall = _wall_defended_against(state, attacker, target)
+    if wall is not None:
+        modifier, note = modifier - 1, note + f" (-1: defending {wall} against its charge, Distracting, §18.8)"
+    elif fighters.distracting(state, target) and not blow.special:
         modifier, note = modifier - 1, note + " (-1 Distracting)"
     return need, modifier, note
+
+
+def _wall_defended_against(state: NinthAgeState, attacker: UnitState, target: UnitState) -> str | None:
+    """The Wall ``target`` defends against ``attacker``'s charge (§18.8): the attacker charged it
+    this turn across the side where the target's models defend a wall (aligned and in base
+    contact with it), in the attacker's first round of combat. Its name, or None."""
+    if not attacker.charged or attacker.combat_rounds:
+        return None
+    side = contact_side(target.footprint(), attacker.footprint())
+    wall = terrain_rules.defended_wall(state, target, side) if side else None
+    return wall.name if wall is not None else None
 
 
 def _contact_pairs(state: NinthAgeState, units: list[str]) -> list[tuple[str, str]]:
@@ -594,7 +610,7 @@ def side_score(state: NinthAgeState, seat: str, rnd: Round) -> SideScore:
     for u in engaged:
         entry = state.unit_entry(u)
         if u.charged or u.pursuit_charge:
-            score.charge = max(score.charge, 1)
+            score.charge = max(score.charge, 2 if u.charged and u.hill_charge else 1)  # +2 from a Hill (§18.4)
         score.rank_ranks.append(unit_full_ranks(state, u))
         if entry.command.standard and not u.standard_lost:
             score.standard = True
@@ -655,19 +671,24 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
         events.append(Event(kind="break", seat=unit.owner, text=f"{unit.id} is Unbreakable: it passes its Break test."))
         return False
     ld, source = unit_leadership(state, unit)
-    stubborn = fighters.stubborn(state, unit)  # a Stubborn character in it, or one a Bodyguard protects
+    # a Stubborn character in it, or one a Bodyguard protects; a forest's Stubborn (§18.7)
+    stubborn = fighters.stubborn(state, unit) or terrain_rules.forest_stubborn(state, unit)
     if fighters.feared(state, unit):  # -1 Ld while touching a Fear-causer, after borrowing (§1.10)
         ld, source = max(0, ld - 1), source + ", -1 for Fear"
     if unit.no_attacks:  # it refused a challenge: Ld 0 and no Stubborn (§16.9)
         ld, source, stubborn = 0, "a refused challenge (Ld 0)", False
     enemies = [state.units[u] for u in rnd.units if state.units[u].owner != unit.owner and state.units[u].on_table]
-    in_forest = any(t.kind == "forest" and unit.footprint().shape.intersection(t.polygon).area
-                    > unit.footprint().shape.area / 2 for t in state.table.terrain) \
-        and not fighters.strider(entry, "forest")  # Strider keeps Steadfast in terrain (§22)
+    # never Steadfast there (§18.7), unless Strider (§22)
+    in_forest = terrain_rules.mostly_in_forest(state, unit) and not fighters.strider(entry, "forest")
     value, why = break_leadership(ld, result.difference, own_full_ranks=unit_full_ranks(state, unit),
                                   enemy_full_ranks=[unit_full_ranks(state, e) for e in enemies],
                                   disrupted=disrupted(state, unit), stubborn=stubborn,
                                   in_forest=in_forest)
+    if stubborn and not entry.has_rule("Stubborn"):
+        why += " (Stubborn: mostly in a Forest, §18.7)"
+    _, wet = terrain_rules.water_full_ranks(state, unit, fighters.full_ranks(entry, unit.formation.files, unit.models))
+    if wet:
+        why += f" ({wet})"
     if result.musician_win:
         why += " (the draw was lost to a Musician: no penalty)"
     rnd.break_ld[unit.id] = (value, why)
@@ -885,7 +906,9 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
                     and state.units[k].owner != unit.owner]
         if touching:
             unit.pose = trial.pose
-            _pursuit_charge(state, unit, state.units[sorted(touching)[0]], events)
+            _pursuit_terrain(state, unit, start, trial, label, events)
+            if unit.on_table:
+                _pursuit_charge(state, unit, state.units[sorted(touching)[0]], events)
             return
         if not clearance_problem(trial, around, CLEARANCE_END, during=False):
             last_legal = trial
@@ -896,6 +919,14 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
     events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id},
                         text=f"{unit.id} {'pursues' if label == 'pursuit' else 'overruns'} "
                         f"{distance_between(start, end):.1f}\" of {go}\"."))
+    _pursuit_terrain(state, unit, start, end, label, events)
+
+
+def _pursuit_terrain(state: NinthAgeState, unit: UnitState, start, end, label: str, events: list[Event]) -> None:
+    """A pursuit or an overrun through Dangerous Terrain tests once per feature (§18.1)."""
+    if end is not start:
+        terrain_checks(state, unit, "overrun" if label == "overrun" else "pursuit",
+                       [start.shape.union(end.shape).convex_hull], events)
 
 
 def distance_between(a, b) -> float:

@@ -18,6 +18,7 @@ from engine.rulesets.ninth_age.catalogue import rule_name
 from engine.rulesets.ninth_age.magic_state import profile_value  # S, A, I, WS under spells and items (§1.11)
 from engine.rulesets.ninth_age.melee import attacks_of
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.terrain_rules import water_full_ranks
 from engine.table.contact import combats, contact_graph, contact_side, models_in_contact
 from engine.table.footprint import Footprint
 from engine.table.frame import EPS_CONTACT, affine, mm
@@ -40,9 +41,9 @@ def enemies_in_contact(state: NinthAgeState, unit: UnitState) -> list[UnitState]
 
 
 def unit_full_ranks(state: NinthAgeState, unit: UnitState) -> int:
-    """Full ranks now (§7.5)."""
+    """Full ranks now (§7.5), less the ranks Water disorders (§18.3)."""
     entry = state.unit_entry(unit)
-    return full_ranks(entry, unit.formation.files, unit.models)
+    return water_full_ranks(state, unit, full_ranks(entry, unit.formation.files, unit.models))[0]
 
 
 def horde(state: NinthAgeState, unit: UnitState) -> bool:

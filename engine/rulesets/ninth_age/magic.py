@@ -28,6 +28,7 @@ from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.magic_state import Caster, Effect, MagicPhase, TemplateMark
 from engine.rulesets.ninth_age.spell_effects import SpellEffect, vortex_of
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.terrain_rules import sight_blockers
 from engine.table.arcs import arc_region
 from engine.table.contact import distance
 from engine.table.frame import Point, bearing_between, direction
@@ -219,7 +220,7 @@ def _spend(state: NinthAgeState, seat: str, n: int) -> None:
 
 # -- targets ---------------------------------------------------------------------------------------
 def _obstacles(state: NinthAgeState) -> list[Obstacle]:
-    out = [Obstacle(shape=t.polygon, kind="blocking") for t in state.table.terrain if t.has("blocking")]
+    out = sight_blockers(state)  # hills may be seen into and out of, never through (§18.4)
     for u in state.on_table():
         h = HEIGHTS[state.unit_entry(u).troop.height]
         out.extend(Obstacle(shape=b, height=h, owner=u.id) for b in u.footprint().models)

@@ -166,17 +166,17 @@ def break_leadership(ld: int, difference: int, *, own_full_ranks: int, enemy_ful
     (8, 'Ld 8, Stubborn')
     """
     most = max(enemy_full_ranks, default=0)
-    steadfast = own_full_ranks > most and not in_forest
+    steadfast = own_full_ranks > most  # more ranks: Steadfast unless Disrupted or mostly in a Forest (§18.7)
     if stubborn:
         return ld, f"Ld {ld}, Stubborn"
-    if steadfast and not disrupted:
+    if steadfast and not disrupted and not in_forest:
         return ld, f"Ld {ld}, Steadfast ({own_full_ranks} full ranks against at most {most})"
     value = max(0, ld - difference)
     why = f"Ld {ld} - {difference} (combat score)" if difference else f"Ld {ld}"
     if steadfast and disrupted:
         why += "; Disrupted: not Steadfast"
     elif steadfast and in_forest:
-        why += "; in a Forest: not Steadfast"
+        why += "; mostly in a Forest: not Steadfast (§18.7)"
     return value, why
 
 

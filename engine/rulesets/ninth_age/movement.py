@@ -9,12 +9,13 @@ import math
 
 from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.actions import MoveStep
-from engine.rulesets.ninth_age.casualties import dangerous_terrain
+from engine.rulesets.ninth_age.casualties import terrain_checks
 from engine.rulesets.ninth_age.leadership import hold_your_ground, in_reach, leadership_test, unit_leadership
 from engine.rulesets.ninth_age.magic_state import spell_modified  # M under spells (§9)
 from engine.rulesets.ninth_age.mixed_units import joined, unit_movement
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.terrain_rules import ground_note, water_blocks_march
 from engine.table.contact import distance
 from engine.table.footprint import Formation
 from engine.table.frame import EPS_DIST, normalise
@@ -139,8 +140,9 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     if problem:
         raise IllegalAction("blocked", f"{unit.id} can't move like that: {problem}.")
     shapes = [p.shape for p in result.path]
+    ends = [fp.shape, result.footprint.shape]  # a flier meets only where it takes off and lands (§22 Fly)
     if kind == "march":
-        water = water_blocks_march(state, unit, shapes)
+        water = water_blocks_march(state, unit, ends if flies is not None else shapes)
         if water:
             raise IllegalAction("cannot-march", f"{unit.id} can't march into, across or out of Water ({water}, "
                                 "§18.3); advance instead.")
@@ -156,9 +158,10 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
                         text=f"{unit.id} {'marches' if kind == 'march' else 'advances'}"
                         f"{f' flying (Fly {flies})' if flies is not None else ''}: {', '.join(result.parts)}; "
                         f"{result.length:.1f}\" of {hidden.shown_allowance(state, unit, allowance):g}\" used, "
-                        f"farthest model {result.max_displacement:.1f}\" from its start."))
+                        f"farthest model {result.max_displacement:.1f}\" from its start"
+                        f"{ground_note(state, ends if flies is not None else shapes, result.footprint.shape)}."))
     if kind == "march":
-        terrain_checks(state, unit, kind, shapes, events)
+        terrain_checks(state, unit, kind, shapes, events, flying=flies is not None, ends=ends)
 
 
 def reform(state: NinthAgeState, unit: UnitState, files: int, facing: float, events: list[Event],
@@ -246,8 +249,9 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
             raise IllegalAction("too-far", f"{unit.id}: a model would travel {length:.1f}\" around the obstacles; "
                                 f"Free Reform allows {allowance:g}\" (§22).")
     swept = [start.shape.union(end.shape).convex_hull]
+    ends = [start.shape, end.shape]  # a flier meets only where it takes off and lands (§22 Fly)
     if kind == "march":
-        water = water_blocks_march(state, unit, swept)
+        water = water_blocks_march(state, unit, ends if flies is not None else swept)
         if water:
             raise IllegalAction("cannot-march", f"{unit.id} can't march into, across or out of Water ({water}, "
                                 "§18.3); advance instead.")
@@ -255,47 +259,11 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
     unit.moved = True
     unit.marched = kind == "march"
     if kind == "march":
-        terrain_checks(state, unit, kind, swept, events)
+        terrain_checks(state, unit, kind, swept, events, flying=flies is not None, ends=ends)
     state.last_moves.append({"unit": unit.id, "kind": kind, "path": [start.centre, end.centre]})
     events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
                         text=f"{unit.id} {'marches' if kind == 'march' else 'advances'}"
                         f"{f' flying (Fly {flies})' if flies is not None else ''} with Free Reform to "
                         f"({x:g}, {y:g}), {files} wide facing {end.bearing:g}°; the farthest model travels "
-                        f"{worst:.1f}\" of {allowance:g}\" around obstacles."))
-
-
-MOUNTED_DANGER = ("cavalry", "monstrous cavalry", "chariot")
-
-
-def dangerous_features(state: NinthAgeState, unit: UnitState) -> list[tuple[object, int]]:
-    """Terrain that is dangerous to this unit, each with the highest failing die (§18.3, §18.9):
-    Water for Cavalry, Monstrous Cavalry and Chariots; Ruins for all but Skirmishers (those
-    mounted fail on 1-2); features marked dangerous otherwise."""
-    entry = state.unit_entry(unit)
-    mounted = entry.troop_type in MOUNTED_DANGER
-    out = []
-    for t in state.table.terrain:
-        if t.kind == "water" and mounted:
-            out.append((t, 1))
-        elif t.kind == "ruins":
-            if not entry.has_rule("Skirmishers"):
-                out.append((t, 2 if mounted else 1))
-        elif t.has("dangerous") and t.kind not in ("water", "ruins"):
-            out.append((t, 1))
-    return out
-
-
-def terrain_checks(state: NinthAgeState, unit: UnitState, kind: str, path_shapes: list, events: list[Event]) -> None:
-    """After a march or a charge: one Dangerous Terrain test per dangerous feature crossed (§18.1)."""
-    for feature, fail_max in dangerous_features(state, unit):
-        if unit.on_table and any(shape.intersects(feature.polygon) for shape in path_shapes):
-            dangerous_terrain(state, unit, fail_max, f"{'marching' if kind == 'march' else 'charging'} through "
-                              f"{feature.name}", events)
-
-
-def water_blocks_march(state: NinthAgeState, unit: UnitState, path_shapes: list) -> str | None:
-    """Units never march when entering, crossing or leaving Water (§18.3)."""
-    for t in state.table.features("water"):
-        if any(shape.intersects(t.polygon) for shape in path_shapes):
-            return t.name
-    return None
+                        f"{worst:.1f}\" of {allowance:g}\" around obstacles"
+                        f"{ground_note(state, ends if flies is not None else swept, end.shape)}."))

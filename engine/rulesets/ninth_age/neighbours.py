@@ -19,7 +19,17 @@ def surroundings(state: NinthAgeState, exclude: set[str]) -> Surroundings:
                               if c in state.units and state.units[c].charged_out_of}
     others = {u.id: u.footprint() for u in state.on_table() if u.id not in exclude}
     return Surroundings(others=others, impassable=state.table.impassable(), table=state.table,
-                        names={k: k for k in others})
+                        names={k: k for k in others}, blockers=blockers(state))
+
+
+BUILDING_NOTE = ("a Building: Impassable terrain to every unit, as Warband does not referee entering, garrisoning "
+                 "or assaulting Buildings (§18.6)")
+
+
+def blockers(state: NinthAgeState) -> list[tuple[str, object, str]]:
+    """The impassable features as a refusal names them: (name, shape, what it is)."""
+    return [(t.name, t.polygon, BUILDING_NOTE if t.kind == "building" else "Impassable terrain (§18.2)")
+            for t in state.table.features("impassable")]
 
 
 def engaged(state: NinthAgeState, unit: UnitState) -> bool:

@@ -28,10 +28,12 @@ from engine.rulesets.ninth_age.magic_state import profile_value  # BS and S unde
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.saves import faces
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.terrain_rules import hill_cover, sight_blockers, standing_cover
 from engine.rulesets.ninth_age.weapons import RANGED, RangedWeapon, weapons_of
 from engine.table.sight import Obstacle, cover_fractions, observer_points, sight_line
 
 HEIGHTS = {"small": 1, "medium": 2, "large": 3}
+COVER_RANK = {"none": 0, "soft": 1, "hard": 2}
 SHOOTING_PARTS = ("model", "rider", "crew")
 
 
@@ -78,7 +80,7 @@ class Table:
 def sight_obstacles(state: NinthAgeState, table: Table | None = None) -> list[Obstacle]:
     """What interrupts line of sight (§6.1): Blocking Terrain, and bases taller than both ends."""
     table = table or Table(state)
-    out = [Obstacle(shape=t.polygon, kind="blocking") for t in state.table.features("blocking")]
+    out = sight_blockers(state)  # hills may be seen into and out of, never through (§18.4)
     for uid, fp in table.fps.items():  # one obstacle a unit: its bases together (fewer, faster tests)
         out.append(Obstacle(shape=fp.shape, kind="model", height=table.heights[uid], owner=uid))
     return out
@@ -98,8 +100,8 @@ def cover_obstacles(state: NinthAgeState, shooter: UnitState, target: UnitState,
         around = unary_union([table.fps[shooter.id].shape, table.fps[target.id].shape]).convex_hull
     hard, soft = [], []
     for t in state.table.terrain:
-        if t.polygon.covers(here) or not t.polygon.intersects(around):
-            continue  # the terrain the shooting model stands in gives no cover
+        if t.polygon.covers(here) or not t.polygon.intersects(around) or t.kind == "hill":
+            continue  # the terrain the shooting model stands in gives no cover; hills below
         if t.has("hard_cover") or t.has("blocking"):
             hard.append(t.polygon)
         elif t.has("soft_cover"):
@@ -116,7 +118,9 @@ def cover_obstacles(state: NinthAgeState, shooter: UnitState, target: UnitState,
             shape = fp.shape
             if shape.intersects(around):
                 (hard if h >= hs or h >= ht else soft).append(shape)
-    return [Obstacle(shape=unary_union(group), kind=kind) for kind, group in (("hard", hard), ("soft", soft)) if group]
+    hills = hill_cover(state, table.fps[target.id].shape, lambda poly: poly.covers(here))
+    return [Obstacle(shape=unary_union(group), kind=kind) for kind, group in (("hard", hard), ("soft", soft))
+            if group] + [h for h in hills if h.shape.intersects(around)]
 
 
 # -- who may shoot -------------------------------------------------------------------------------------
@@ -214,6 +218,7 @@ class ModelShot:
     origin: tuple = (0.0, 0.0)
     modifiers: list[tuple[str, int]] = field(default_factory=list)
     shots: int = 1
+    standing: str = ""  # the cover the target has from where it stands, when that decided it (§18)
 
     @property
     def total(self) -> int:
@@ -235,6 +240,10 @@ def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ra
     reach = weapon.range if max_range is None else max_range
     around = unary_union([fp.shape, tfp.shape]).convex_hull
     sight_by_file: dict[int, tuple | None] = {}
+    # cover from where the target stands (a Field, Ruins, a Wall it defends): the same for every
+    # shooting model of the unit, from the unit's centre
+    where = ("none", "") if ignore_cover else standing_cover(
+        state, target, fp.centre, large=table.heights[target.id] == HEIGHTS["large"])
     out, notes = [], []
     out_of_range = no_sight = too_deep = 0
     for i, base in enumerate(fp.models):
@@ -261,6 +270,8 @@ def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ra
             cf = cover_fractions(origin, tfp, cover_obstacles(state, unit, target, origin, volley=weapon.has(
                 "Volley Fire"), around=around, table=table))
             shot.cover, shot.f_hard, shot.f_soft = cf.cover, cf.f_hard, cf.f_soft
+            if where[0] != "none" and COVER_RANK[where[0]] > COVER_RANK[shot.cover]:
+                shot.cover, shot.standing = where
         out.append(shot)
     if too_deep:
         notes.append(f"{too_deep} model(s) behind the 2nd rank may not shoot")
@@ -424,6 +435,9 @@ def describe(shots: list[ModelShot], weapon: RangedWeapon) -> str:
         key = ", ".join(f"{name} {v:+d}" for name, v in s.modifiers) or "no modifiers"
         mods[key] = mods.get(key, 0) + 1
     cover_text = ", ".join(f"{k} cover for {v}" if k != "none" else f"no cover for {v}" for k, v in covers.items())
+    standing = sorted({s.standing for s in shots if s.standing})
+    if standing:
+        cover_text += f" ({'; '.join(standing)})"
     worst = max(shots, key=lambda s: s.f_hard + s.f_soft)
     return (f"{n} model(s) in range ({near:.1f}\"-{far:.1f}\" of {weapon.range:g}\") and in sight; {cover_text} "
             f"(most hidden: {worst.f_hard:.0%} by hard, {worst.f_soft:.0%} by soft); "

@@ -44,6 +44,7 @@ class UnitState(BaseModel):
     reformed: bool = False
     declared_charge: bool = False
     charged: bool = False
+    hill_charge: bool = False  # charged down from a Hill this turn: +1 combat score (§18.4)
     failed_charge: bool = False
     rallied: bool = False
     redirected: bool = False

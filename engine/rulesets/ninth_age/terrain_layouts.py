@@ -1,8 +1,11 @@
 """Built-in terrain layouts (§3.1) and what each terrain kind means to the rules.
 
-Kinds and the categories the engine reads: hill, forest (soft cover), field (soft cover),
-water, wall (hard cover), ruins (soft cover, dangerous), impassable (blocks movement and
-sight, hard cover), building (impassable to movement until garrisons are refereed).
+Kinds and the categories the engine reads: hill (blocks sight, but may be seen into and out
+of), forest (soft cover), field, water, wall, ruins (dangerous), impassable (blocks movement and
+sight, hard cover), building (the same: entering and garrisoning Buildings are not refereed).
+What each kind means beyond these categories (Dangerous Terrain by troop type, cover from
+where a unit stands in a Field, Ruins or behind a Wall, Water's Disordered, charging from a
+Hill...) is :mod:`.terrain_rules`.
 
 >>> [t.name for t in layout("standard", 72, 48)]
 ['Hill', 'Forest', 'Farmhouse', 'Wheat Field', 'Stone Wall', 'Pond', 'Ruined Chapel']
@@ -14,12 +17,12 @@ from engine.core.errors import IllegalAction
 from engine.table.terrain import TerrainFeature
 
 CATEGORIES: dict[str, list[str]] = {
-    "hill": ["hill"],
+    "hill": ["hill", "blocking"],
     "forest": ["forest", "soft_cover"],
-    "field": ["field", "soft_cover"],
+    "field": ["field"],
     "water": ["water"],
-    "wall": ["wall", "hard_cover"],
-    "ruins": ["ruins", "soft_cover", "dangerous"],
+    "wall": ["wall"],
+    "ruins": ["ruins", "dangerous"],
     "impassable": ["impassable", "blocking", "hard_cover"],
     "building": ["building", "impassable", "blocking", "hard_cover"],
 }

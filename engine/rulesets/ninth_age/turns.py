@@ -23,7 +23,7 @@ def begin_player_turn(state: NinthAgeState, seat: str, events: list[Event]) -> N
     from engine.rulesets.ninth_age.skirmishers import open_ranks
 
     for u in state.units.values():
-        u.moved = u.marched = u.reformed = u.declared_charge = u.charged = u.failed_charge = False
+        u.moved = u.marched = u.reformed = u.declared_charge = u.charged = u.hill_charge = u.failed_charge = False
         u.rallied = u.redirected = False
         u.joined_this_phase = False  # characters.py
         u.charged_out_of = None

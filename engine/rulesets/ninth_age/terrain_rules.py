@@ -1,0 +1,285 @@
+"""What the terrain features of the table mean to a unit (§18): which are Dangerous to it and
+how, Water forbidding the March, charging from a Hill, Water's Disordered ranks, Forests
+taking Steadfast away, Fields making units Flammable, and who defends a Wall.
+
+Pure queries on the state (nothing here moves or rolls), below every phase that asks, so that
+movement, charges, fleeing, pursuit, shooting and melee read the same answer. Strider (§22)
+ignores every effect of moving through terrain (but Impassable terrain and Buildings) and never
+loses Steadfast or rank bonus because of terrain; Strider (Water) only for Water.
+
+>>> from shapely.geometry import box
+>>> share_in(box(0, 0, 4, 2), [box(0, 0, 1, 2)])
+0.25
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from shapely.geometry import LineString
+from shapely.ops import unary_union
+
+from engine.rulesets.ninth_age.catalogue import rule_name, rule_param
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.table.terrain import TerrainFeature
+
+MOUNTED = ("cavalry", "monstrous cavalry", "chariot")  # §18.3, §18.5, §18.7-18.9
+KIND_WORD = {"hill": "Hill", "forest": "Forest", "field": "Field", "water": "Water", "wall": "Wall",
+             "ruins": "Ruins", "impassable": "Impassable terrain", "building": "Building"}
+
+
+def share_in(shape, polygons) -> float:
+    """The share of ``shape``'s area inside the union of ``polygons``."""
+    polygons = list(polygons)
+    if not polygons or shape.area <= 0:
+        return 0.0
+    return shape.intersection(unary_union(polygons)).area / shape.area
+
+
+def kind_share(state: NinthAgeState, shape, kind: str) -> float:
+    """The share of ``shape`` in terrain features of ``kind`` (hill, forest, field...)."""
+    return share_in(shape, [t.polygon for t in state.table.terrain if t.kind == kind])
+
+
+def strider(state: NinthAgeState, unit: UnitState, kind: str) -> bool:
+    """Strider, or Strider (X) naming this kind of terrain (§22)."""
+    entry = state.unit_entry(unit)
+    for rule in entry.all_rules():
+        if rule_name(rule) != "Strider":
+            continue
+        param = (rule_param(rule) or "").strip().lower()
+        if not param or param in (kind, KIND_WORD.get(kind, kind).lower(), {"water": "acqua"}.get(kind)):
+            return True
+    return False
+
+
+@dataclass(frozen=True)
+class Danger:
+    """A feature that is Dangerous Terrain to a unit: its dice fail on ``fail_max`` or less."""
+
+    feature: TerrainFeature
+    fail_max: int
+    why: str  # "Forest: Dangerous for Chariots (§18.7)"
+
+
+def dangerous_features(state: NinthAgeState, unit: UnitState, *, flying: bool = False) -> list[Danger]:
+    """The features that are Dangerous Terrain to this unit (§18.3-18.9, §18.10):
+
+    - Water, Fields and Walls to Cavalry, Monstrous Cavalry and Chariots;
+    - Forests to those, and to a unit making a flying move (§22 Fly);
+    - Fields to a unit with Flaming Attacks (on a model or a weapon, §18.5);
+    - Ruins to every unit but Skirmishers, Cavalry, Monstrous Cavalry and Chariots failing on 1-2;
+    - any feature an uploaded layout marks ``dangerous`` (a plain test).
+
+    Strider ignores them (§22)."""
+    entry = state.unit_entry(unit)
+    troop = entry.troop_type
+    mounted = troop in MOUNTED
+    who = {"cavalry": "Cavalry", "monstrous cavalry": "Monstrous Cavalry", "chariot": "Chariots"}.get(troop, troop)
+    flaming = entry.has_rule("Flaming Attacks")
+    out: list[Danger] = []
+    for t in state.table.terrain:
+        if strider(state, unit, t.kind):
+            continue
+        why = None
+        fail = 1
+        if t.kind == "water" and mounted:
+            why = f"Water: Dangerous for {who} (§18.3)"
+        elif t.kind == "field" and mounted:
+            why = f"Field: Dangerous for {who} (§18.5)"
+        elif t.kind == "field" and flaming:
+            why = "Field: Dangerous for models with Flaming Attacks (§18.5)"
+        elif t.kind == "forest" and mounted:
+            why = f"Forest: Dangerous for {who} (§18.7)"
+        elif t.kind == "forest" and flying:
+            why = "Forest: Dangerous for a flying move (§18.7)"
+        elif t.kind == "wall" and mounted:
+            why = f"Wall: Dangerous for {who} (§18.8)"
+        elif t.kind == "ruins" and not entry.has_rule("Skirmishers"):
+            fail = 2 if mounted else 1
+            why = "Ruins: Dangerous for every unit but Skirmishers" + (f", {who} fail on 1-2" if mounted else "") \
+                + " (§18.9)"
+        elif t.has("dangerous") and t.kind not in ("ruins",):
+            why = f"{KIND_WORD.get(t.kind, t.kind)}: Dangerous Terrain (§18.1)"
+        if why:
+            out.append(Danger(t, fail, why))
+    return out
+
+
+def crossed(feature: TerrainFeature, shapes) -> bool:
+    return any(shape.intersects(feature.polygon) for shape in shapes)
+
+
+def water_blocks_march(state: NinthAgeState, unit: UnitState, path_shapes: list) -> str | None:
+    """Units never march when entering, crossing or leaving Water (§18.3); the Water's name,
+    or None. Strider (Water) ignores it."""
+    for t in state.table.features("water"):
+        if not strider(state, unit, "water") and crossed(t, path_shapes):
+            return t.name
+    return None
+
+
+# -- Hills (§18.4) -------------------------------------------------------------------------------------
+def on_hill(state: NinthAgeState, shape) -> float:
+    return kind_share(state, shape, "hill")
+
+
+def charge_from_hill(state: NinthAgeState, start_shape, end_shape) -> bool:
+    """Charging from high ground (§18.4): half or more of the footprint on a hill at the start
+    of the charge, half or more of it off the hill at its end."""
+    if not state.table.features("hill"):
+        return False
+    return on_hill(state, start_shape) >= 0.5 - 1e-9 and on_hill(state, end_shape) <= 0.5 + 1e-9
+
+
+# -- Water: Disordered (§18.3) ----------------------------------------------------------------------------
+def water_full_ranks(state: NinthAgeState, unit: UnitState, full: int) -> tuple[int, str]:
+    """Full ranks counted with Water's Disordered (§18.3): a rank even partly in Water is never a
+    full rank; most of the unit in Water: 0 full ranks. (full ranks, why) — why "" when Water
+    changes nothing (no Water, Strider, Strider (Water))."""
+    waters = [t.polygon for t in state.table.terrain if t.kind == "water"]
+    if not full or not waters or unit.pose is None or strider(state, unit, "water"):
+        return full, ""
+    fp = unit.footprint()
+    water = unary_union(waters)
+    if share_in(fp.shape, [water]) > 0.5:
+        return 0, "most of it in Water: 0 full ranks (§18.3)"
+    slots = fp.formation.slots()
+    wet_ranks = {slots[i][0] for i, m in enumerate(fp.models[:len(slots)]) if m.intersection(water).area > 1e-9}
+    kept = sum(1 for r in range(full) if r not in wet_ranks)  # ranks counted from 0 at the front
+    if kept == full:
+        return full, ""
+    return kept, f"{full - kept} rank(s) in Water are not full (§18.3)"
+
+
+# -- Forests (§18.7) -----------------------------------------------------------------------------------------
+def mostly_in_forest(state: NinthAgeState, unit: UnitState) -> bool:
+    """The majority of the footprint in a forest: never Steadfast; Skirmishers and lone infantry
+    characters are Stubborn there (§18.7). Strider never loses Steadfast to terrain (§22)."""
+    if unit.pose is None or strider(state, unit, "forest"):
+        return False
+    return kind_share(state, unit.footprint().shape, "forest") > 0.5
+
+
+def forest_stubborn(state: NinthAgeState, unit: UnitState) -> bool:
+    """Skirmishers, and lone infantry characters, mostly in a forest are Stubborn (§18.7)."""
+    if unit.pose is None or kind_share(state, unit.footprint().shape, "forest") <= 0.5:
+        return False
+    entry = state.unit_entry(unit)
+    return entry.has_rule("Skirmishers") or (entry.is_character and entry.troop_type == "infantry")
+
+
+# -- Fields: Flammable (§18.5) --------------------------------------------------------------------------------
+def in_field(state: NinthAgeState, unit: UnitState) -> bool:
+    """Half or more of the footprint in a Field: the unit is Flammable (§18.5)."""
+    return unit.pose is not None and kind_share(state, unit.footprint().shape, "field") >= 0.5 - 1e-9
+
+
+# -- Walls (§18.8) ----------------------------------------------------------------------------------------------
+WALL_TOUCH = 0.05  # inches: a base this close to the wall's line is in base contact with it
+WALL_ALIGN = 10.0  # degrees: the edge and the wall this near parallel count as aligned
+
+
+def defended_wall(state: NinthAgeState, unit: UnitState, side: str = "front") -> TerrainFeature | None:
+    """The Wall that ``unit`` defends on ``side`` (§18.8): the edge of that side aligned with the
+    wall and at least half of it in base contact with it; None otherwise."""
+    import math
+
+    if unit.pose is None:
+        return None
+    fp = unit.footprint()
+    edge = {"front": fp.front_edge}.get(side)
+    if edge is None:
+        hw, hd = fp.half_width, fp.half_depth
+        corners = {"rear": ((-hw, -hd), (hw, -hd)), "left": ((-hw, -hd), (-hw, hd)),
+                   "right": ((hw, -hd), (hw, hd))}[side]
+        edge = LineString([fp.world(c) for c in corners])
+    (ax, ay), (bx, by) = edge.coords[0], edge.coords[-1]
+    for t in state.table.features("wall"):
+        if not t.line:
+            continue
+        (wx1, wy1), (wx2, wy2) = t.line
+        a1 = math.degrees(math.atan2(by - ay, bx - ax)) % 180
+        a2 = math.degrees(math.atan2(wy2 - wy1, wx2 - wx1)) % 180
+        if min(abs(a1 - a2), 180 - abs(a1 - a2)) > WALL_ALIGN:
+            continue
+        near = edge.intersection(t.polygon.buffer(WALL_TOUCH))
+        if near.length >= edge.length / 2 - 1e-6:
+            return t
+    return None
+
+
+
+# -- sight and cover (§6.1, §10.5, §18) -------------------------------------------------------------------
+def sight_blockers(state: NinthAgeState) -> list:
+    """Blocking Terrain as line-of-sight obstacles (§18.1): Impassable terrain and Buildings,
+    never seen through; Hills, which may be seen into or out of but never through (§18.4)."""
+    from engine.table.sight import Obstacle
+
+    return [Obstacle(shape=t.polygon, kind="blocking", enterable=t.kind == "hill")
+            for t in state.table.features("blocking")]
+
+
+def hill_cover(state: NinthAgeState, target_shape, origin_inside) -> list:
+    """The hills between a shooter and its target as cover obstacles (§18.4): Soft for a target
+    partly on the hill, Hard for one completely off it; a hill hides the part of the target it
+    stands between, not the part standing on it (a line may go into a hill). The hill the
+    shooting model stands on gives no cover (§10.5)."""
+    from engine.table.sight import Obstacle
+
+    out = []
+    for t in state.table.features("hill"):
+        if origin_inside(t.polygon):
+            continue
+        partly_on = target_shape.intersection(t.polygon).area > 1e-9
+        out.append(Obstacle(shape=t.polygon, kind="soft" if partly_on else "hard", enterable=True))
+    return out
+
+
+def standing_cover(state: NinthAgeState, target: UnitState, shooter_point, *, large: bool) -> tuple[str, str]:
+    """Cover a target has from where it stands, whatever lies between (§18.5, §18.8, §18.9):
+    Ruins give Hard cover, Fields Soft cover, to a unit with half or more of its footprint in
+    them; a Wall gives Hard cover to a unit defending it with the side facing the shooter (the
+    front, or the flank or rear the shooter stands in). Never to a Large target (a model on a
+    hill counts as Large, §18.4). ("hard"/"soft"/"none", the reason)."""
+    from engine.table.arcs import arc_of
+
+    if large or target.pose is None:
+        return "none", ""
+    fp = target.footprint()
+    ruins = [t for t in state.table.terrain if t.kind == "ruins"]
+    if ruins and share_in(fp.shape, [t.polygon for t in ruins]) >= 0.5 - 1e-9:
+        return "hard", f"in {ruins[0].name if len(ruins) == 1 else 'Ruins'} (Ruins: Hard cover, §18.9)"
+    side = arc_of(fp, shooter_point)
+    wall = defended_wall(state, target, "front" if side == "inside" else side)
+    if wall is not None:
+        return "hard", f"defending {wall.name} (Wall: Hard cover, §18.8)"
+    fields = [t for t in state.table.terrain if t.kind == "field"]
+    if fields and share_in(fp.shape, [t.polygon for t in fields]) >= 0.5 - 1e-9:
+        return "soft", f"in {fields[0].name if len(fields) == 1 else 'a Field'} (Field: Soft cover, §18.5)"
+    return "none", ""
+
+
+def ground_note(state: NinthAgeState, path_shapes: list, end_shape) -> str:
+    """What terrain a move went through and where it ended, for the reply: "; through Wheat
+    Field (Field), Stone Wall (Wall); ends 62% in Forest (Forest)" ("" on open ground)."""
+    through = [t for t in state.table.terrain if crossed(t, path_shapes)]
+    if not through:
+        return ""
+    ends = [(t, share_in(end_shape, [t.polygon])) for t in through]
+    passed = [t for t, s in ends if s <= 0]
+    text = ""
+    if passed:
+        text += "; through " + ", ".join(f"{t.name} ({KIND_WORD.get(t.kind, t.kind)})" for t in passed)
+    inside = [(t, s) for t, s in ends if s > 0]
+    if inside:
+        text += "; ends " + ", ".join(f"{s:.0%} in {t.name} ({KIND_WORD.get(t.kind, t.kind)})" for t, s in inside)
+    return text
+
+
+def flies(state: NinthAgeState, unit: UnitState) -> bool:
+    """A unit made up entirely of models with Fly (§22), characters joined to it included: it
+    flies when it charges, meeting only the ground it takes off from and lands in, and the
+    forests it flies over."""
+    inside = [u for u in state.units.values() if u.host == unit.id]  # its characters, hidden ones too
+    return all(state.unit_entry(u).has_rule("Fly") for u in [unit, *inside])
