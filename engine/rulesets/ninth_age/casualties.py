@@ -221,10 +221,6 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
             dangerous_terrain(state, unit, 3, f"fleeing through {what}", events)
     for danger in dangerous_features(state, unit):
         if unit.on_table and any(p.shape.intersects(danger.feature.polygon) for p in path):
-            if _strider(state.unit_entry(unit), danger.feature.kind):  # Strider: no effect of terrain (§22)
-                events.append(Event(kind="terrain", seat=unit.owner, text=f"{unit.id} flees through "
-                                    f"{danger.feature.name} unharmed (Strider)."))
-                continue
             dangerous_terrain(state, unit, danger.fail_max, f"fleeing through {danger.feature.name}; {danger.why}",
                               events)
     if not unit.on_table:
@@ -246,12 +242,6 @@ def _no_table(around: Surroundings) -> Surroundings:
 DANGEROUS_DICE = {"monstrous infantry": 2, "monstrous beast": 2, "monstrous cavalry": 2, "chariot": 4,
                   "monster": 4, "ridden monster": 4}
 DANGEROUS_WOUND = Attack(strength=None, category="special", armour_piercing=6, source="Dangerous Terrain")
-
-
-def _strider(entry, kind: str) -> bool:
-    from engine.rulesets.ninth_age.fighters import strider
-
-    return strider(entry, kind)
 
 
 def dangerous_terrain_wounds(dice: list[int], fail_max: int) -> int:
