@@ -55,15 +55,16 @@ def test_a_character_in_the_front_rank_attacks_with_its_own_profile_and_initiati
     _in(state, "Marshal", "Spearmen", 2)
     spear = state.units["Spearmen"]
     by_name = {b.part_name: b for b in fighters.blows(state, spear)}
-    marshal = by_name["Marshal"]  # WS 6, S 4, I 6, A 4: its own, not a Spearman's
-    assert (marshal.ws, marshal.strength, marshal.initiative, marshal.count, marshal.model) == (6, 4, 6, 4, "Marshal")
+    # WS 6, S 4 + 1 for its Sword of Strength (§23.3), I 6, A 4: its own, not a Spearman's
+    marshal = by_name["Marshal"]
+    assert (marshal.ws, marshal.strength, marshal.initiative, marshal.count, marshal.model) == (6, 5, 6, 4, "Marshal")
     # the Spearmen: 5 R&F in contact (the Marshal took one place), 12 supporting, the Champion +1
     assert by_name["Spearman"].count + by_name["Spearman Champion"].count == 4 + 12 + 2
     log = []
     state = apply(state, Fight(seat="p1", unit="Spearmen"), QUIET, log)
     first = [e for e in log if e.roll is not None and "to hit" in e.roll.purpose][0]
     assert first.text.startswith("I6: Spearmen Marshal ×4 (WS 6) at Brutes (WS 3): 3+ to hit")
-    assert any("Spearmen Marshal against Brutes: " in e.text and "at S4 against T4" in e.text for e in log)
+    assert any("Spearmen Marshal against Brutes: " in e.text and "at S5 against T4" in e.text for e in log)
 
 
 def test_a_character_in_the_second_rank_makes_one_supporting_attack():
@@ -78,8 +79,9 @@ def test_a_character_fights_with_its_own_weapon_chosen_by_decide():
     state = _face_off()
     _in(state, "Marshal", "Spearmen", 2)
     entry = state.unit_entry(state.units["Marshal"])
+    # without the sample's Sword of Strength, which a Marshal must use (§23.1), it has a choice
     state.armies["p1"].units[state.units["Marshal"].entry] = entry.model_copy(
-        update={"equipment": entry.equipment + ["great weapon", "halberd"]})
+        update={"equipment": entry.equipment + ["great weapon", "halberd"], "magic_items": []})
     state, asked, _ = _until_asked(state, Fight(seat="p1", unit="Spearmen"), "weapon-Marshal")
     assert asked.options == ["great weapon", "halberd"] and asked.seat == "p1"
     with pytest.raises(IllegalAction, match="not an answer"):
@@ -178,6 +180,8 @@ def test_e57_melee_hits_on_a_mixed_unit():
 def test_a_character_struck_in_base_contact_is_slain_and_leaves_its_unit():
     state = _face_off()
     marshal = _in(state, "Marshal", "Spearmen", 2)
+    entry = state.unit_entry(marshal)  # no Talisman of Shielding: no ward save to roll
+    state.armies["p1"].units[marshal.entry] = entry.model_copy(update={"magic_items": []})
     before = state.units["Spearmen"].formation.models
     blow = [b for b in fighters.blows(state, state.units["Brutes"]) if "Marshal" in b.targets][0]
     load(state, 6, 6, 6, 6, 1, 1, 1, 1)  # four wounds at S4 against T4, four failed saves

@@ -226,7 +226,7 @@ def test_rules_changed_between_the_question_and_its_answer(monkeypatch):
     # dice where the Knights break and are pursued under both versions of the rules (with the
     # BSB's re-roll too): with other dice the new rules ask another question than the answer
     # given, which is refused (the known limit of answering across a rules update)
-    state = _knights_with_their_bsb(52)
+    state = _knights_with_their_bsb(170)
     monkeypatch.setattr(combat, "_bsb_near", lambda s, u: False)  # the rules before the fix
     s, events = RULESET.apply(state, Fight(seat="p2", unit="Brutes"))
     shown = [str(e.text) for e in events]
@@ -246,7 +246,7 @@ def test_rules_changed_between_the_question_and_its_answer(monkeypatch):
     assert events[0].kind == "rerun" and "rules were updated" in after[0]
     assert "Combat: Brutes vs Knights." in after  # the whole action, from its start
     # unchanged rules: no notice, nothing shown twice (the same game under one version)
-    s, events = RULESET.apply(_knights_with_their_bsb(52), Fight(seat="p2", unit="Brutes"))
+    s, events = RULESET.apply(_knights_with_their_bsb(170), Fight(seat="p2", unit="Brutes"))
     while s.pending is not None:
         d = s.pending.decision
         s, more = RULESET.apply(s, Decide(seat=d.seat, option="none" if "none" in d.options else d.options[0]))

@@ -37,6 +37,7 @@ from engine.rulesets.ninth_age.items import catalogue as item_catalogue
 Characteristic = Field(ge=0, le=10)
 MAX_ARMY_BYTES = 256 * 1024
 MOVEMENT_ITEMS = {"banner of speed": 1}  # item -> +M (§23.8)
+ITEM_GRANTED_RULES = {"flying carpet": ("Fly (6)",)}  # item -> the rules its bearer has (§23.6)
 
 
 
@@ -107,6 +108,9 @@ class Unit(Strict):
     special_rules: list[str] = Field(default_factory=list)
     command: Command = Field(default_factory=Command)
     magic_items: list[str] = Field(default_factory=list)
+    # points of magic items the character may take (its army book's option); default: 50 for a Hero
+    # (§16.8), no limit given for a Lord; 0: no option to take magic items
+    item_allowance: int | None = Field(default=None, ge=0, le=1000)
     upgrades: list[Upgrade] = Field(default_factory=list)
     wizard: Wizard | None = None
     bound_spells: list[BoundSpell] = Field(default_factory=list)  # Magic phase (§9.12)
@@ -224,6 +228,8 @@ class Unit(Strict):
         out = list(self.troop.inherent) + list(self.special_rules)
         for p in self.parts:
             out.extend(p.special_rules)
+        for item in self.magic_items:  # the Flying Carpet's Fly (6)
+            out.extend(ITEM_GRANTED_RULES.get(item.strip().lower(), ()))
         return out
 
     def has_rule(self, name: str) -> bool:

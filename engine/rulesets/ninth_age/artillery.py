@@ -31,7 +31,7 @@ from engine.rulesets.ninth_age.damage import Attack
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.saves import faces
 from engine.rulesets.ninth_age.shooting import (
-    height, measure, modifiers, need_text, roll_to_hit, shooting_bs, sight_obstacles, to_hit_needed,
+    height, measure, modifiers, need_text, roll_to_hit, shooting_bs, shooting_strength, sight_obstacles, to_hit_needed,
 )
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.weapons import BREATH_RANGE, RangedWeapon, breath_of, breath_weapon
@@ -106,10 +106,10 @@ def machine_bs(state: NinthAgeState, machine: UnitState, events: list[Event]) ->
     """The crew's BS, or a nearby Engineer's when better (§22 Engineer)."""
     from engine.rulesets.ninth_age.casualties import phase_key
 
-    bs = shooting_bs(state.unit_entry(machine))
+    bs = shooting_bs(state.unit_entry(machine), state, machine)
     helper = engineer(state, machine)
     if helper is not None:
-        ebs = shooting_bs(state.unit_entry(helper))
+        ebs = shooting_bs(state.unit_entry(helper), state, helper)
         if ebs > bs:
             state.engineers[helper.id] = f"{phase_key(state)}/{machine.id}"
             events.append(Event(kind="engineer", seat=machine.owner, text=f"{helper.id} (Engineer, within 3\") lends "
@@ -431,8 +431,7 @@ def volley_gun(state: NinthAgeState, unit: UnitState, target: UnitState, weapon:
     total = shot.total + extra
     hits, _, _ = roll_to_hit(state, {total: count}, bs, purpose, unit.owner, events)
     if hits:
-        user_s = state.unit_entry(unit).unmodified("S")
-        resolve_hits(state, target, weapon.attack(user_s), hits, events, attacker=unit, purpose=purpose)
+        resolve_hits(state, target, weapon.attack(shooting_strength(state, unit)), hits, events, attacker=unit, purpose=purpose)
 
 
 FLAME_REACH = 5.0  # [A-74]: a 6 misfires, so the template can move at most 5"

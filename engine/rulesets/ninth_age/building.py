@@ -127,15 +127,18 @@ def _item_shown(name: str, army: Army, revealed: set[str]) -> str:
     return shown
 
 
-def unit_line(unit: Unit, army: Army, hidden: bool = False, revealed: set[str] = frozenset()) -> str:
+def unit_line(unit: Unit, army: Army, hidden: bool = False, revealed: set[str] = frozenset(),
+              spent: list[str] = ()) -> str:
     """One entry as the list shows it; ``hidden``: the Common Army List's view (§2.4), each
-    magic item not in ``revealed`` shown only as its mundane type."""
+    magic item not in ``revealed`` shown only as its mundane type; ``spent``: one-use items
+    already used in the game (§23.2), marked so."""
     roles = [r for r, on in (("General", unit.general), ("BSB", unit.bsb)) if on]
     if unit.wizard:
         roles.append(f"wizard level {unit.wizard.level}, {unit.wizard.lore}")
     cmd = [r for r, on in (("champion", unit.command.champion), ("musician", unit.command.musician),
                            ("standard", unit.command.standard)) if on]
-    items = [_item_shown(i, army, revealed) if hidden else i for i in unit.magic_items]
+    items = [(_item_shown(i, army, revealed) if hidden else i) + (" (spent)" if i in spent else "")
+             for i in unit.magic_items]
     extras = ", ".join(unit.equipment + cmd + items)
     shown = "?" if hidden and unit.magic_items else unit.points
     label = f"{unit.models} × " if unit.models > 1 else ""
@@ -144,20 +147,17 @@ def unit_line(unit: Unit, army: Army, hidden: bool = False, revealed: set[str] =
             + (f"; {'; '.join(roles)}" if roles else "") + (f" — {extras}" if extras else ""))
 
 
-def describe(army: Army, hidden: bool = False, revealed: set[str] = frozenset()) -> str:
+def describe(army: Army, hidden: bool = False, revealed: set[str] = frozenset(),
+             spent: dict[str, list[str]] | None = None) -> str:
     """The list with its points and every broken composition rule (§2.2-2.3); ``hidden``: the
-    Common Army List an opponent sees in a hidden-list game (§2.4)."""
+    Common Army List an opponent sees in a hidden-list game (§2.4); ``spent``: entry name ->
+    the one-use items it has used in the game (§23.2)."""
     lines = [f"**{army.name}** — {army.points if not hidden else '?'} of {army.points_limit} points "
              f"({army_size(army.points_limit)})"]
-    lines += [unit_line(u, army, hidden, revealed) for u in army.units] or ["(no units yet: /army add)"]
+    spent = spent or {}
+    lines += [unit_line(u, army, hidden, revealed, spent.get(u.name, [])) for u in army.units] or \
+        ["(no units yet: /army add)"]
     if not hidden:
-        from engine.rulesets.ninth_age.loadout import refereed
-
-        book = {b.name.lower() for b in army.magic_items}
-        waiting = sorted({i for u in army.units for i in u.magic_items if i.lower() not in book and not refereed(i)})
-        if waiting:
-            lines.append(f"ℹ️ Not refereed by the engine yet (apply them by hand): {', '.join(waiting)}.")
-
         for a, b in alike_entries(army):
             lines.append(f"ℹ️ For hidden lists (§2.4): {a} and {b} look alike but carry different magic items; "
                          "give each its own mark (e.g. a banner colour) in the army file.")

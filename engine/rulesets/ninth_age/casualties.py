@@ -141,8 +141,14 @@ def destroy(state: NinthAgeState, unit: UnitState, events: list[Event], text: st
     if where is None:
         return
     for friend in state.on_table(unit.owner):
-        if distance(friend.footprint(), where) <= PANIC_RANGE + EPS_DIST:
+        if distance(friend.footprint(), where) <= PANIC_RANGE + EPS_DIST and not insignificant(state, unit, friend):
             panic(state, friend, events, f"{unit.id} was destroyed within 6\" of {friend.id}")
+
+
+def insignificant(state: NinthAgeState, cause: UnitState, friend: UnitState) -> bool:
+    """A unit made up entirely of Insignificant models causes no Panic test in a unit without
+    the rule (§22 Insignificant)."""
+    return state.unit_entry(cause).has_rule("Insignificant") and not state.unit_entry(friend).has_rule("Insignificant")
 
 
 _destroy = destroy  # the name charges.py used
@@ -160,7 +166,9 @@ def panic(state: NinthAgeState, unit: UnitState, events: list[Event], cause: str
         events.append(Event(kind="panic", seat=unit.owner, text=f"{unit.id} already passed a Panic test this phase "
                             f"and does not test again ({cause})."))
         return
-    if entry.has_rule("Immune to Psychology") or entry.has_rule("Unbreakable") or entry.has_rule("Undead"):
+    from engine.rulesets.ninth_age.fighters import psychology_immune
+
+    if psychology_immune(state, unit):  # ITP, or what gives it: Frenzy, Stupidity, Unbreakable, Undead (§22)
         events.append(Event(kind="panic", seat=unit.owner, text=f"{unit.id} is immune to Panic ({cause})."))
         return
     ld, why = unit_leadership(state, unit)
@@ -242,7 +250,7 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
         return go
     for k in sorted(crossed):
         other = state.units[k]
-        if other.owner == unit.owner:
+        if other.owner == unit.owner and not insignificant(state, unit, other):
             events.append(Event(kind="panic-cause", seat=other.owner, text=f"{unit.id} flees through {k}."))
             panic(state, other, events, f"{k} is passed through by fleeing {unit.id}")
     return go

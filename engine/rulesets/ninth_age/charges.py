@@ -132,6 +132,8 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
         why = "is fleeing"
     elif engaged(state, charger):
         why = "is engaged in combat"
+    elif charger.stupid:
+        why = "failed its Stupidity test this turn (§22)"
     elif entry.troop_type == "war machine":
         why = "is a war machine"
     elif entry.movement == 0:
@@ -206,10 +208,15 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     reactive = target.owner
     if target.fleeing:
         options = ["flee"]
-    elif engaged(state, target) or tentry.has_rule("Undead") or tentry.has_rule("Immune to Psychology"):
+    elif engaged(state, target) or _immune(state, target):  # ITP never chooses Flee (§22)
         options = ["hold"]
     else:
         options = ["hold", "flee"]
+    # Terror (§22): a charge declared by a Terror unit makes the target take a Panic test; failed, it
+    # must Flee if it may
+    if "flee" in options and not target.fleeing and _terror_test_failed(state, state.units[decl.charger], target,
+                                                                         events):
+        options = ["flee"]
     # Stand and Shoot (§8.3), when its conditions hold
     why_not = stand_and_shoot_problem(state, target, state.units[decl.charger])
     if why_not is None and "hold" in options and not target.fleeing:
@@ -231,6 +238,36 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     away = bearing_between(charger.footprint().centre, target.footprint().centre)
     flee(state, target, away, events, reason=f"{target.id} flees from {charger.id}")
     _redirects(state, decl.target, events)
+
+
+def _immune(state: NinthAgeState, unit: UnitState) -> bool:
+    from engine.rulesets.ninth_age.fighters import psychology_immune
+
+    return psychology_immune(state, unit)
+
+
+def _terror_test_failed(state: NinthAgeState, charger: UnitState, target: UnitState, events: list[Event]) -> bool:
+    """The Panic test a Terror charger forces (§22 Terror): none for units that are immune (Terror
+    themselves, Immune to Psychology, Unbreakable, Undead, Frenzy, Stupidity) or that carry the
+    Banner of Courage, which passes it (§23.8). True: failed."""
+    from engine.rulesets.ninth_age.fighters import courageous, psychology_immune
+
+    if not state.unit_entry(charger).has_rule("Terror"):
+        return False
+    tentry = state.unit_entry(target)
+    if tentry.has_rule("Terror") or psychology_immune(state, target):
+        events.append(Event(kind="terror", seat=target.owner, text=f"{target.id} is immune to Terror."))
+        return False
+    if courageous(state, target):
+        events.append(Event(kind="terror", seat=target.owner, text=f"{target.id} passes the Terror test "
+                            "automatically (Banner of Courage)."))
+        return False
+    ld, source = unit_leadership(state, target)
+    passed = leadership_test(state.rng, ld, f"{target.id} Panic test for {charger.id}'s Terror (Ld from {source})",
+                             events, seat=target.owner, reroll=hold_your_ground(state, target))
+    if not passed:
+        events.append(Event(kind="terror", seat=target.owner, text=f"{target.id} is terrified: it must Flee."))
+    return not passed
 
 
 def _redirects(state: NinthAgeState, fled: str, events: list[Event]) -> None:

@@ -15,14 +15,16 @@ Every choice the rules leave to a player is a /decide question to that player.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.core.text import join, ngettext
 from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age import fighters, terrain_rules
-from engine.rulesets.ninth_age.casualties import PANIC_RANGE, destroy, flee, lose_wounds, panic, terrain_checks
+from engine.rulesets.ninth_age.casualties import (
+    PANIC_RANGE, destroy, flee, insignificant, lose_wounds, panic, terrain_checks,
+)
 from engine.rulesets.ninth_age.charges import placements
 from engine.rulesets.ninth_age.fighters import Blow, combat_groups, enemies_in_contact, unit_full_ranks
 from engine.rulesets.ninth_age.leadership import charge_dice, leadership_test, unit_leadership
@@ -201,7 +203,7 @@ def choose_weapons(state: NinthAgeState, group: list[str], events: list[Event]) 
     for uid in in_combat(state, group):  # a character in a unit chooses its own weapon
         u = state.units[uid]
         choices = fighters.weapon_choices(state, u)
-        master = state.unit_entry(u).has_rule("Weapon Master")
+        master = state.unit_entry(u).has_rule("Weapon Masters")
         if len(choices) < 2 or (u.weapon in choices and not master):
             continue
         u.weapon = decide(state, u.owner, f"weapon-{uid}", f"{uid} fights: with which weapon?", choices,
@@ -342,14 +344,15 @@ def challenges(state: NinthAgeState, group: list[str], events: list[Event]) -> t
 # -- attacks, Initiative 10 down to 0 (§11.5-11.7) ------------------------------------------------
 def _defender_ws(state: NinthAgeState, target: UnitState) -> int:
     """The WS attacks on a unit's R&F compare against: its first fighting part's (§11.6); WS 1
-    once it failed a Fear test."""
+    once it failed a Fear test, and the spells in play on it added after (§1.11, E-06 C)."""
     entry = state.unit_entry(target)
-    if target.fear_struck or _body(state, target).fear_struck:
+    body = _body(state, target)
+    if body is not target and body.fear_struck:  # a character in a unit: its unit's Fear test (§1.11)
         return 1
     for i, p in enumerate(entry.parts):
         if p.role not in ("mount", "draught", "machine"):
-            return entry.unmodified("WS", i)
-    return entry.unmodified("WS", 0)
+            return fighters.part_ws(state, target, i)
+    return fighters.part_ws(state, target, 0)
 
 
 def _hatred(state: NinthAgeState, unit: UnitState, part: int, target: UnitState, rounds: int | None = None) -> bool:
@@ -428,7 +431,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             continue
         # allocate every attack of the step first, then roll: the step is simultaneous
         allocated = [(b, t, n) for b in now for t, n in _allocate(state, b, rnd)]
-        pending: list[tuple[Blow, UnitState, int]] = []
+        pending: list[tuple[Blow, UnitState, int, int]] = []  # ..., hits, of which Poisoned 6s
         touching = _contact_pairs(state, rnd.units)
         models = {uid: state.units[uid].models for uid in rnd.units}
         for whole, target_id, count in allocated:
@@ -445,26 +448,45 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                                     f"{target_id}" + (f", rolled {', '.join(map(str, faces))}" if faces else "")
                                     + f": {hits} automatic hit(s) at S{b.strength}."))
                 if hits:
-                    pending.append((b, target, hits))
+                    pending.append((b, target, hits, 0))
                 continue
+            if b.random:  # Random Attacks (X): rolled for each model, past the cap of 10 (§22, E-34)
+                from engine.rulesets.ninth_age.damage import roll_value
+
+                counts = [roll_value(b.random, state.rng, f"{b.unit} Random Attacks ({b.random})")
+                          for _ in range(b.count)]
+                total = max(0, sum(v for v, _ in counts) + b.bonus * b.count)
+                events.append(Event(kind="roll", seat=attacker.owner, data={"initiative": step},
+                                    text=f"I{step}: {b.unit} {b.part_name} Random Attacks ({b.random}) rolled "
+                                    f"{', '.join(str(f) for _, fs in counts for f in fs)}: {total} attack(s)"
+                                    + (f" ({b.bonus:+d} each from its modifiers)" if b.bonus else "") + "."))
+                b = fighters.Blow(**{**b.__dict__, "count": total, "random": ""})
+                if not total:
+                    continue
             need, modifier, why = to_hit(state, attacker, target, b)
             roll = roll_dice(f"{b.count}d6", state.rng, purpose=f"{b.unit} {b.part_name} to hit")
             hits = sum(1 for d in roll.dice if hit_succeeds(d, need, modifier))
+            sixes = sum(1 for d in roll.dice if d == 6)  # natural 6s always hit (§11.6): Poisoned Attacks
             note = why
             if _hatred(state, _fighter(state, b), b.part, target, rounds=attacker.combat_rounds) and hits < b.count:
                 again = roll_dice(f"{b.count - hits}d6", state.rng, purpose=f"{b.unit} Hatred re-rolls")
                 extra = sum(1 for d in again.dice if hit_succeeds(d, need, modifier))
+                sixes += sum(1 for d in again.dice if d == 6)
                 hits += extra
                 note += (f"; Hatred re-rolls {len(again.dice)} miss(es): {', '.join(map(str, again.dice))} "
                         f"({extra} more)")
+            if not _poisoned(state, _fighter(state, b), b):
+                sixes = 0
+            elif sixes:
+                note += f"; Poisoned Attacks: {sixes} natural 6(s) wound automatically"
             events.append(Event(kind="roll", seat=attacker.owner, roll=roll, data={"initiative": step},
                                 text=f"I{step}: {b.unit} {b.part_name} ×{b.count} (WS {b.ws}) at {target_id} "
                                 f"(WS {_defender_ws(state, target)}): {need}+ to hit, rolled "
                                 f"{', '.join(map(str, roll.dice))}: {hits} hit(s){note}."))
             if hits:
-                pending.append((b, target, hits))
+                pending.append((b, target, hits, min(sixes, hits)))
         # wounds of the step land together, after every attack of the step was rolled
-        for b, target, hits in pending:
+        for b, target, hits, auto in pending:
             attacker = state.units[b.unit]
             duel = rnd.duel is not None and fighters.duellist_of(state, b) in rnd.duel and target.id in rnd.duel
             if duel and _fallen(state, target):  # the opponent is slain: every wound is Overkill (§16.9)
@@ -472,9 +494,9 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             elif target.location == "joined":  # a character in its unit, struck in base contact or in the duel
                 wounds, overkill = wound_model(state, attacker, b, target, hits, events)
             elif duel and not state.unit_entry(target).is_character:
-                wounds, overkill = wound_champion(state, attacker, b, target, hits, events)
+                wounds, overkill = wound_champion(state, attacker, b, target, hits, events, auto=auto)
             else:
-                wounds, overkill = mixed_unit_hits(state, attacker, b, target, hits, rnd, events)
+                wounds, overkill = mixed_unit_hits(state, attacker, b, target, hits, rnd, events, auto=auto)
             rnd.wounds[attacker.owner] += wounds
             if duel:  # excess wounds in a challenge count, at most +3 (§11.9)
                 rnd.overkill[attacker.owner] += overkill
@@ -496,9 +518,19 @@ def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: B
         need, note = 4, " (Parry: 4+)"
     if fighters.weapon(state, target) == "flail":
         modifier, note = modifier + 1, note + " (+1 against a flail)"
+    fighter = _fighter(state, blow)  # a character in the unit: its own rules and weapons
+    if not blow.special and fighters.lightning_reflexes(state, fighter, blow.part):
+        modifier, note = modifier + 1, note + " (+1 Lightning Reflexes)"
+    magic = fighters.magic_weapon(state, fighter)
+    if magic is not None and blow.weapon == magic[0] and magic[2].get("to_hit"):  # Sword of Skill (§23.3)
+        modifier, note = modifier + magic[2]["to_hit"], note + f" (+{magic[2]['to_hit']} {magic[0]})"
+    # Distracting (§22; a wall defended against a charge, §18.8): -1 once, and never added to another
+    # negative to-hit modifier ([A-39]; none of the other close-combat modifiers is negative)
     wall = _wall_defended_against(state, attacker, body) if body.pose is not None else None  # a character: its unit's
-    if wall is not None and modifier >= 0:  # Distracting adds to no other penalty ([A-39])
+    if wall is not None and modifier >= 0:
         modifier, note = modifier - 1, note + f" (-1: defending {wall} against its charge, Distracting, §18.8)"
+    elif fighters.distracting(state, target) and not blow.special:
+        modifier, note = modifier - 1, note + " (-1 Distracting)"
     return need, modifier, note
 
 
@@ -564,17 +596,19 @@ def pull_back(state: NinthAgeState, before: list[tuple[str, str]], suffered: set
 
 
 def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitState, hits: int,
-               events: list[Event]) -> tuple[int, int]:
+               events: list[Event], auto: int = 0) -> tuple[int, int]:
     """Close-combat hits through the shared attack sequence of §12 (to wound, armour, ward and
     regeneration, Multiple Wounds, the wound pool and casualties): the wounds it caused, which
     count toward the combat score, and the excess beyond the models there (lost, §11.9, except
     as Overkill in a challenge)."""
     from engine.rulesets.ninth_age import attacks as pipeline
 
-    attack = _attack(state, _fighter(state, blow), blow)
+    attack = _thunderous(state, attacker, blow, target, _attack(state, _fighter(state, blow), blow))
+    if fighters.toxic(state.unit_entry(_fighter(state, blow)), blow.part) and not blow.special and _pestilent(state, target):
+        attack = replace(attack, to_wound_modifier=attack.to_wound_modifier - 1)  # Toxic Attacks (§22)
     pool = target.models * pipeline.defence(state.unit_entry(target), "close combat").wounds - target.wounds_lost
     result = pipeline.resolve_hits(state, target, attack, hits, events, attacker=attacker,
-                                   purpose=f"{attacker.id} {blow.part_name} against {target.id}")
+                                   purpose=f"{attacker.id} {blow.part_name} against {target.id}", auto_wounds=auto)
     counted = min(result.wounds_inflicted, max(0, pool))
     return counted, result.wounds_inflicted - counted
 
@@ -641,7 +675,7 @@ def overkill_on_the_fallen(state: NinthAgeState, attacker: UnitState, blow: Blow
 
 
 def mixed_unit_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitState, hits: int,
-                    rnd: Round, events: list[Event]) -> tuple[int, int]:
+                    rnd: Round, events: list[Event], auto: int = 0) -> tuple[int, int]:
     """Hits allocated to a unit's R&F (§11.6: spread like shooting hits) on a mixed unit (§16.4,
     E-57): situation A, all on the R&F; situation B, the attacker spreads them as evenly as
     possible over the R&F and the exposed characters (a duellist takes none), each character
@@ -670,9 +704,75 @@ def mixed_unit_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, targe
             wounds += w
     rest = hits - sum(shares.values())
     if rest:
-        w, o = wound_hits(state, attacker, blow, target, rest, events)
+        w, o = wound_hits(state, attacker, blow, target, rest, events, auto=min(auto, rest))
         wounds, overkill = wounds + w, overkill + o
     return wounds, overkill
+
+
+def flaming_standard(state: NinthAgeState, unit: UnitState) -> bool:
+    """The unit's Flaming Standard was activated this phase (§23.8)."""
+    from engine.rulesets.ninth_age.one_use import active
+
+    return active(state, unit, "flaming standard") and not unit.standard_lost
+
+
+def _thunderous(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitState, attack):
+    """Thunderous Charge (§22): +1 S to the part's close-combat attacks in the first round after it
+    charged, against the units it charged only."""
+    from engine.rulesets.ninth_age.catalogue import rule_name
+
+    entry = state.unit_entry(_fighter(state, blow))  # a character in the unit: its own rules
+    if blow.special or attacker.combat_rounds or not (attacker.charged or attacker.pursuit_charge):
+        return attack
+    if "Thunderous Charge" not in {rule_name(r) for r in entry.special_rules + entry.parts[blow.part].special_rules}:
+        return attack
+    charged = {d.target for d in state.charges if d.charger == attacker.id}
+    if attacker.pursuit_charge and attacker.pursuit_target:
+        charged.add(attacker.pursuit_target)
+    if target.id not in charged or attack.strength is None:
+        return attack
+    return attack.at_strength(attack.strength + 1)
+
+
+def _magical(state: NinthAgeState, attacker: UnitState, blow: Blow, magic) -> bool:
+    """Whether the blow's attacks are Magical Attacks (§22): a magic weapon's (damage from magic
+    items), or a part with Magical Attacks or Ethereal (special attacks too); the Standard of
+    Alternate Realities turns the unit's close-combat attacks the other way (§23.8)."""
+    from engine.rulesets.ninth_age.catalogue import rule_name
+
+    entry = state.unit_entry(attacker)
+    own = {rule_name(r) for r in entry.special_rules + entry.parts[blow.part].special_rules}
+    magical = bool(own & {"Magical Attacks", "Ethereal"}) or (magic is not None and blow.weapon == magic[0])
+    if not blow.special and "standard of alternate realities" in {i.lower() for i in entry.magic_items} \
+            and not attacker.standard_lost:
+        magical = not magical
+    return magical
+
+
+def _poisoned(state: NinthAgeState, attacker: UnitState, blow: Blow) -> bool:
+    """Poisoned Attacks (§22): the part's rule, or its magic weapon's; not for special attacks."""
+    from engine.rulesets.ninth_age.catalogue import rule_name
+
+    if blow.special:
+        return False
+    entry = state.unit_entry(attacker)
+    rules = entry.special_rules + entry.parts[blow.part].special_rules
+    magic = fighters.magic_weapon(state, attacker)
+    if magic is not None and blow.weapon == magic[0]:
+        rules = rules + list(magic[2].get("rules", []))
+    return any(rule_name(r) == "Poisoned Attacks" for r in rules)
+
+
+def _pestilent(state: NinthAgeState, target: UnitState) -> bool:
+    """The army-book rules against which Toxic Attacks are at -1 to wound (§22): Mark of the Dark
+    Gods (Pestilence) and Plague Cult."""
+    from engine.rulesets.ninth_age.catalogue import rule_name, rule_param
+
+    for r in state.unit_entry(target).all_rules():
+        if rule_name(r) == "Plague Cult" or (rule_name(r) == "Mark of the Dark Gods"
+                                             and (rule_param(r) or "").strip().lower() == "pestilence"):
+            return True
+    return False
 
 
 def _attack(state: NinthAgeState, attacker: UnitState, blow: Blow):
@@ -681,29 +781,47 @@ def _attack(state: NinthAgeState, attacker: UnitState, blow: Blow):
 
     entry = state.unit_entry(attacker)
     rules = [] if blow.special else entry.special_rules + entry.parts[blow.part].special_rules
+    magic = fighters.magic_weapon(state, attacker)
+    if magic is not None and blow.weapon == magic[0]:  # the magic weapon's own rules, for its attacks (§21.4)
+        rules = rules + list(magic[2].get("rules", []))
     multiple = next((rule_param(r) for r in rules if rule_name(r) == "Multiple Wounds"), None)
-    return Attack(strength=blow.strength, category="close combat", armour_piercing=blow.armour_piercing,
+    names = {rule_name(r) for r in rules}
+    # Divine Attacks (§22): the model's rule, a Divine Icon, or the weapon's (Blessed Sword); CC attacks only
+    carried = {i.lower() for i in entry.magic_items}
+    divine = not blow.special and ("Divine Attacks" in names or "divine icon" in carried
+                                   or ("holy icon" in carried and not attacker.standard_lost))
+    metal = "Metalshifting" in names and not blow.special  # AP (6) and Flaming too (§22)
+    own = {rule_name(r) for r in entry.special_rules + entry.parts[blow.part].special_rules}  # special attacks too
+    return Attack(strength=blow.strength, category="close combat",
+                  armour_piercing=6 if metal else blow.armour_piercing, metalshifting=metal,
+                  divine=divine, reroll_failed_wounds="Re-roll failed to-wound rolls" in rules,
+                  hellfire="Hellfire" in own | names, lightning="Lightning Attack" in own | names,
                   multiple_wounds=multiple, lethal_strike=any(rule_name(r) == "Lethal Strike" for r in rules),
+                  flaming=metal or any(rule_name(r) == "Flaming Attacks" for r in rules)
+                  or (not blow.special and flaming_standard(state, attacker)),
+                  wounds_on=4 if "Always wounds on 4+" in rules else None,
+                  magical=_magical(state, attacker, blow, magic),
                   source=blow.weapon or blow.part_name)
 
 
 def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitState, hits: int,
-                   events: list[Event]) -> tuple[int, int]:
+                   events: list[Event], auto: int = 0) -> tuple[int, int]:
     """A duellist's hits on a Champion: the §12 steps against the Champion alone (it has the
     unit's profile); at its W it falls, and the wounds beyond are Overkill (§16.9)."""
     from engine.rulesets.ninth_age import attacks as pipeline
     from engine.rulesets.ninth_age.casualties import lose_wounds as remove
     from engine.rulesets.ninth_age.saves import armour_saves, special_saves
 
-    attack = _attack(state, _fighter(state, blow), blow)
-    d = pipeline.defence(state.unit_entry(target), "close combat")
+    attack = _thunderous(state, attacker, blow, target, _attack(state, _fighter(state, blow), blow))
+    d = pipeline.defence(state.unit_entry(target), "close combat", state.armies.get(target.owner))
+    d = pipeline._under_spells(state, target, d)  # T as the spells in play change it (§9)
     from dataclasses import replace as _replace
 
     from engine.rulesets.ninth_age.casualties import champion_wounds
 
     d = _replace(d, wounds=champion_wounds(state, target))  # Wizard Conclave: +1 W (§22, E-37)
     purpose = f"{attacker.id} {blow.part_name} against {target.id}'s Champion"
-    wounded = pipeline.to_wound_rolls(state, attack, d, hits, events, purpose, attacker.owner)
+    wounded = pipeline.to_wound_rolls(state, attack, d, hits, events, purpose, attacker.owner, auto=auto)
     kept = armour_saves(state, attack, d, wounded, events, purpose, target.owner)
     unsaved = special_saves(state, target, attack, kept, events, purpose, target.owner)
     dealt = pipeline.inflict(state, target, attack, len(unsaved), d, events, purpose)
@@ -741,6 +859,11 @@ def side_score(state: NinthAgeState, seat: str, rnd: Round) -> SideScore:
         score.rank_ranks.append(unit_full_ranks(state, u))
         if entry.command.standard and not u.standard_lost:
             score.standard = True
+        # War Banner (§23.8): +1 to any combat the bearer's unit is part of, while the standard stands
+        bearers = [u] + list(joined(state, u))
+        if any("war banner" in {i.lower() for i in state.unit_entry(b).magic_items} and not b.standard_lost
+               for b in bearers):
+            score.other += 1
         if (entry.bsb and not u.refused) or any(state.unit_entry(c).bsb and not c.refused for c in joined(state, u)):
             score.battle_standard = True  # the BSB fights on its own or from inside a unit (§16.2)
         if entry.command.musician:
@@ -778,12 +901,13 @@ def disrupted(state: NinthAgeState, unit: UnitState) -> bool:
 def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Round, events: list[Event]) -> bool:
     """The loser's Break test; True when it breaks."""
     entry = state.unit_entry(unit)
-    if entry.has_rule("Unstable"):
-        wounds = 0 if result.musician_win else unstable_wounds(result.difference, stubborn=entry.has_rule("Stubborn"),
+    if entry.has_rule("Unstable") or entry.has_rule("Undead"):  # Undead units have Unstable (§22)
+        wounds = 0 if result.musician_win else unstable_wounds(result.difference,
+                                                                 stubborn=fighters.stubborn(state, unit),
                                                                  hold_your_ground=_bsb_near(state, unit))
         events.append(Event(kind="break", seat=unit.owner, text=f"{unit.id} is Unstable: it does not break, and loses "
                             f"{wounds} wound(s) with no saves (difference {result.difference}"
-                            + ("; Stubborn halves" if entry.has_rule("Stubborn") else "")
+                            + ("; Stubborn halves" if fighters.stubborn(state, unit) else "")
                             + ("; Hold Your Ground -1" if _bsb_near(state, unit) else "") + ")."))
         if wounds:
             lose_wounds(state, unit, wounds, events)
@@ -792,13 +916,15 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
         events.append(Event(kind="break", seat=unit.owner, text=f"{unit.id} is Unbreakable: it passes its Break test."))
         return False
     ld, source = unit_leadership(state, unit)
-    stubborn = entry.has_rule("Stubborn") or terrain_rules.forest_stubborn(state, unit)
+    # a Stubborn character in it, or one a Bodyguard protects; a forest's Stubborn (§18.7)
+    stubborn = fighters.stubborn(state, unit) or terrain_rules.forest_stubborn(state, unit)
     if fighters.feared(state, unit):  # -1 Ld while touching a Fear-causer, after borrowing (§1.10)
         ld, source = max(0, ld - 1), source + ", -1 for Fear"
     if unit.refused:  # it refused a challenge: Ld 0 and no Stubborn (§16.9)
         ld, source, stubborn = 0, "a refused challenge (Ld 0)", False
     enemies = [state.units[u] for u in rnd.units if state.units[u].owner != unit.owner and state.units[u].on_table]
-    in_forest = terrain_rules.mostly_in_forest(state, unit)  # never Steadfast there (§18.7)
+    # never Steadfast there (§18.7), unless Strider (§22)
+    in_forest = terrain_rules.mostly_in_forest(state, unit) and not fighters.strider(entry, "forest")
     value, why = break_leadership(ld, result.difference, own_full_ranks=unit_full_ranks(state, unit),
                                   enemy_full_ranks=[unit_full_ranks(state, e) for e in enemies],
                                   disrupted=disrupted(state, unit), stubborn=stubborn,
@@ -866,7 +992,8 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
     # step 7: Panic for friends within 6" of a broken unit (§13)
     for u in broken:
         for friend in state.on_table(u.owner):
-            if friend.id not in broken_ids and distance(friend.footprint(), u.footprint()) <= PANIC_RANGE + EPS_DIST:
+            if friend.id not in broken_ids and distance(friend.footprint(), u.footprint()) <= PANIC_RANGE + EPS_DIST \
+                    and not insignificant(state, u, friend):  # §22 Insignificant
                 panic(state, friend, events, f"{u.id} broke within 6\"")
     # step 8: pursue or restrain
     pursuers: dict[str, str] = {}
@@ -1127,7 +1254,7 @@ def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, eve
                             f"room to make contact: it stops {distance(fp, enemy.footprint()):.1f}\" from it."))
         return
     unit.pose = poses[0].footprint.pose
-    unit.pursuit_charge = True
+    unit.pursuit_charge, unit.pursuit_target = True, enemy.id
     events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id},
                         text=f"{unit.id} pursues into {enemy.id}'s {poses[0].side} and charges it (no reaction)."))
     if enemy.fleeing:

@@ -317,6 +317,10 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     c = find_caster(state, seat, wizard)
     spell, lore, bound = _which_spell(state, c, spell_name)
     me = caster_unit(state, c)
+    host = state.units.get(me.host) if me.host else None
+    if me.stupid or (host is not None and host.stupid):
+        raise IllegalAction("stupid", f"{c.name} is in a unit that failed its Stupidity test: no casting this turn "
+                            "(§22).")
     # step 1: declare -- everything is checked before any die is rolled
     if not caster_alive(state, c):
         raise IllegalAction("no-caster", f"{c.name} is not on the table.")

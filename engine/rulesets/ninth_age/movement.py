@@ -10,7 +10,7 @@ import math
 from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.actions import MoveStep
 from engine.rulesets.ninth_age.casualties import terrain_checks
-from engine.rulesets.ninth_age.leadership import hold_your_ground, leadership_test, unit_leadership
+from engine.rulesets.ninth_age.leadership import hold_your_ground, in_reach, leadership_test, unit_leadership
 from engine.rulesets.ninth_age.magic_state import spell_modified  # M under spells (§9)
 from engine.rulesets.ninth_age.mixed_units import joined, unit_movement
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
@@ -41,8 +41,20 @@ def may_move(state: NinthAgeState, unit: UnitState) -> None:
         why = "rallied this phase (it may only reform)"
     elif engaged(state, unit):
         why = "is engaged in combat"
+    elif unit.stupid:
+        why = "failed its Stupidity test and takes no voluntary action this turn (§22)"
     if why:
         raise IllegalAction("cannot-move", f"{unit.id} {why}.")
+
+
+def undead_march(state: NinthAgeState, unit: UnitState) -> None:
+    """Undead march only when the move starts within their General's Inspiring Presence (§22)."""
+    if not state.unit_entry(unit).has_rule("Undead"):
+        return
+    generals = [u for u in state.units.values() if u.owner == unit.owner and state.unit_entry(u).general]
+    if not any(in_reach(state, g, unit) for g in generals):
+        raise IllegalAction("cannot-march", f"{unit.id} is Undead: it marches only from within its General's "
+                            "Inspiring Presence (§22).")
 
 
 def _steps(steps: list[MoveStep]) -> list[Step]:
@@ -101,6 +113,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     if kind == "march":
         if entry.has_rule("Can't March"):
             raise IllegalAction("cannot-march", f"{unit.id} can't march ({entry.troop_type}: Can't March).")
+        undead_march(state, unit)
         fp0 = unit.footprint()
         near = [e for e in state.on_table(state.enemy_of(unit.owner))
                 if distance(fp0, e.footprint()) <= MARCH_TEST_RANGE + EPS_DIST]
@@ -211,6 +224,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
     if kind == "march":
         if entry.has_rule("Can't March"):
             raise IllegalAction("cannot-march", f"{unit.id} can't march.")
+        undead_march(state, unit)
         fp0 = unit.footprint()
         near = [distance(fp0, e.footprint()) for e in state.on_table(state.enemy_of(unit.owner))]
         if near and min(near) <= MARCH_TEST_RANGE + EPS_DIST:

@@ -95,7 +95,7 @@ def shoot(state: NinthAgeState, unit: UnitState, target: UnitState, events: list
         return
     may_shoot(state, unit)
     check_target(state, unit, target)
-    if shooting_bs(entry) == 0:
+    if shooting_bs(entry, state, unit) == 0:
         raise IllegalAction("cannot-shoot", f"{unit.id} has BS 0 and cannot use ranged weapons (§1.6).")
     w = choose_weapon(state, unit, weapon)
     if w.artillery:
@@ -118,7 +118,7 @@ def stand_and_shoot_problem(state: NinthAgeState, unit: UnitState, charger: Unit
         return "it has no ranged weapons"
     if not carried:
         return "its ranged weapons are artillery (Cumbersome)"
-    if shooting_bs(entry) == 0:
+    if shooting_bs(entry, state, unit) == 0:
         return "it has BS 0"
     if unit.stood_and_shot:
         return "it has already stood and shot this turn"

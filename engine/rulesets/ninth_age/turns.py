@@ -36,8 +36,10 @@ def begin_player_turn(state: NinthAgeState, seat: str, events: list[Event]) -> N
     for u in list(state.units.values()):
         open_ranks(state, u, events)
     from engine.rulesets.ninth_age.shooting_phase import new_player_turn
+    from engine.rulesets.ninth_age.stupidity import stupidity_tests
 
     new_player_turn(state)
+    stupidity_tests(state, seat, events)  # at the start of the turn (§22 Stupidity)
     events.append(Event(kind="turn", seat=seat, text=f"Game turn {state.round}: {state.seat(seat).name}'s "
                         "Movement phase. Declare charges with /charge unit: target:, then /end to move the "
                         "chargers."))
@@ -48,6 +50,9 @@ def end_phase(state: NinthAgeState, events: list[Event]) -> None:
     seat = state.active
     assert seat is not None
     index = PHASES.index(state.phase)
+    from engine.rulesets.ninth_age.attacks import end_of_phase
+
+    end_of_phase(state, events)  # Hellfire, Lightning Attack (§22)
     events.append(Event(kind="phase_ended", seat=seat, text=f"{state.seat(seat).name}'s {state.phase} phase ends."))
     if state.phase == "magic":  # Magic phase (§9): unused dice are lost
         from engine.rulesets.ninth_age import magic
@@ -71,7 +76,10 @@ def end_phase(state: NinthAgeState, events: list[Event]) -> None:
 
             combat.begin(state, events)
         return
-    # the player turn is over
+    # the player turn is over: what lasted "for the rest of that player turn" ends (§23.6)
+    from engine.rulesets.ninth_age.one_use import end_player_turn
+
+    end_player_turn(state, events)
     if seat != state.first_player:
         if state.round >= GAME_TURNS:
             finish(state, events)
