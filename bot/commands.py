@@ -424,6 +424,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("unit", "Your character or unit", required=True, autocomplete="unit"),
         Option("item", "The magic item being used (Item/Rune: only that rune); none: a Hidden character"),
     )),
+    CommandSpec("item", "Ninth Age: use or activate a magic item (a potion, a Sceptre of Dominion, a Flaming Standard)",
+                None, (
+        Option("unit", "Your character or unit carrying it", required=True, autocomplete="unit"),
+        Option("name", "The magic item, e.g. Potion of Strength", required=True),
+    )),
     CommandSpec("cast", "Cast a spell (or use a spell-like ability) with a creature", None, (
         Option("spell", "The spell", required=True, autocomplete="spell"),
         _CREATURE,

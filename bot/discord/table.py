@@ -89,6 +89,12 @@ class TableCog(WarbandCog):
     async def reveal(self, interaction: discord.Interaction, unit: str, item: str | None = None) -> None:
         await self.run(interaction, "reveal", defer=True, unit=unit, item=item)
 
+    @app_commands.command(**named("item"))
+    @described("item")
+    @app_commands.autocomplete(unit=WarbandCog.suggest_unit)
+    async def item(self, interaction: discord.Interaction, unit: str, name: str) -> None:
+        await self.run(interaction, "item", defer=True, unit=unit, name=name)
+
     @app_commands.command(**named("dispel"))
     @described("dispel")
     async def dispel(self, interaction: discord.Interaction, spell: str, dice: int | None = None,

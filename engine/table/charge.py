@@ -79,12 +79,16 @@ def flush_poses(charger: Footprint, target: Footprint, side: str, *,
     start_front = charger.world((0, charger.half_depth))
     f0 = direction(charger.bearing)
     out: list[FlushPose] = []
+    seen: set[tuple[float, float]] = set()  # offsets a hair apart (float noise) are one placement
     for s in sorted(offsets):
         # the charger's edge spans [s - w, s + w] along the side; it must overlap the side
         if s - half_w >= length / 2 - 1e-6 or s + half_w <= -length / 2 + 1e-6:
             continue
         cx = mid[0] + tangent[0] * s + normal[0] * charger.half_depth
         cy = mid[1] + tangent[1] * s + normal[1] * charger.half_depth
+        if (round(cx, 3), round(cy, 3)) in seen:
+            continue
+        seen.add((round(cx, 3), round(cy, 3)))
         pose = charger.at(Pose(x=cx, y=cy, bearing=bearing))
         front = pose.world((0, pose.half_depth))
         if (front[0] - start_front[0]) * f0[0] + (front[1] - start_front[1]) * f0[1] < -1e-6:

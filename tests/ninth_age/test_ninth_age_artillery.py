@@ -98,7 +98,8 @@ def test_e39_catapult_scatter_and_bracketed_strength():
     template = next(s for s in state.shots if s["kind"] == "circle")
     under = [b for b in target.footprint().models if Circle(centre=tuple(template["at"]), diameter=3).touches(b)]
     text = " | ".join(e.text for e in log)
-    assert "scatter die HIT, D6 4" in text and "A direct hit: the template stays." in text
+    assert "scatter die 1 = HIT" in text and "scatter distance D6: 4" in text
+    assert "A direct hit: the template stays." in text
     assert f"{len(under)} model(s) of Skulkers under the template: 1 under the centre at S9, {len(under) - 1} at S3" \
         in text
     assert RULESET.board(state).templates[0].diameter == 3
@@ -168,7 +169,7 @@ def test_e58_stand_and_shoot_allowed_beyond_the_chargers_move():
     log = []
     state = apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"), {"reaction": "stand-and-shoot"}, log)
     text = " | ".join(e.text for e in log)
-    assert "Skulkers reacts: stand-and-shoot." in text and "stands and shoots (short bow) at Knights" in text
+    assert "Skulkers react: stand-and-shoot." in text and "stands and shoots (short bow) at Knights" in text
     assert "Stand and Shoot -1" in text and "long range -1" in text  # 12" is beyond half of 18"
     assert state.units["Skulkers"].stood_and_shot and [c.target for c in state.charges] == ["Skulkers"]
     shots = next(e for e in log if e.kind == "shoot")
@@ -300,3 +301,8 @@ def test_the_catapults_scatter_distance_die_is_shown_with_its_roll():
     shoot(state, "Mortar", "Skulkers", log=log)
     rolled = [e.roll.total for e in log if e.roll is not None]
     assert rolled[:2] == [3, 5]
+    # the first line says which face the scatter die showed and what it means, beside its roll
+    assert "scatter die 3 = an arrow (1 or 6 is a HIT)" in log[0].text
+    # and where the template came down: here far from any model, so nothing is hit
+    assert any("The template lands at (" in e.text and "no model is under it" in e.text for e in log)
+    assert not any("under the template" in e.text for e in log)

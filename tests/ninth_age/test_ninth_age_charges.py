@@ -40,7 +40,7 @@ def test_e13_a_charger_mostly_in_the_front_arc_contacts_the_front():
     state = scenario({"Spearmen": (30, 14, 20, 6), "Brutes": (33, 22, 180)}, step="charges")
     log = []
     state = charge(state, "Spearmen", "Brutes", log=log)
-    assert "to its front" in log[0].text and "Brutes reacts: hold." in log[-1].text
+    assert "into Brutes's front" in log[0].text and "Brutes react: hold." in log[-1].text
     before = state.units["Brutes"].pose
     state = move_chargers(state, log)
     spear, brutes = state.units["Spearmen"].footprint(), state.units["Brutes"].footprint()
@@ -48,7 +48,7 @@ def test_e13_a_charger_mostly_in_the_front_arc_contacts_the_front():
     assert contact_side(spear, brutes) == "front"
     assert state.units["Brutes"].pose == before  # the charged unit is not rotated
     assert turn_between(spear.bearing, brutes.bearing) == pytest.approx(180)  # flush, face to face
-    assert any("charges home into Brutes's front" in e.text for e in log)
+    assert any("Spearmen charge home into Brutes's front" in e.text for e in log)
     # the board draws the charge line with the distance, the range and the dice
     roll = next(e.roll for e in log if e.roll is not None and "charge range" in e.text)
     line = next(p for p in RULESET.board(state).paths if p.kind == "charge")
@@ -113,16 +113,16 @@ def test_e14_failed_charge_turns_toward_the_target_and_moves_the_highest_die():
 
 
 def test_e58_flee_reaction_moves_at_once_and_the_charger_may_redirect():
-    state = scenario({"Knights": (30, 10, 0), "Vermin Swarm": (30, 20, 180), "Brutes": (44, 22, 180)},
+    state = scenario({"Knights": (30, 10, 0), "Skulkers": (30, 20, 180), "Brutes": (44, 22, 180)},
                      step="charges")
     log = []
-    state = charge(state, "Knights", "Vermin Swarm", {"reaction": "flee", "redirect-test": "test",
+    state = charge(state, "Knights", "Skulkers", {"reaction": "flee", "redirect-test": "test",
                                                       "redirect": "Brutes"}, log)
-    swarm = state.units["Vermin Swarm"]
+    swarm = state.units["Skulkers"]
     assert swarm.fleeing or swarm.location == "fled"
     texts = [e.text for e in log]
-    assert "Vermin Swarm reacts: flee." in texts
-    assert any("Vermin Swarm flees from Knights" in t for t in texts)
+    assert "Skulkers react: flee." in texts
+    assert any("Skulkers flees from Knights" in t for t in texts)
     if swarm.on_table:  # fled directly away from the charger, centre to centre
         assert swarm.pose.bearing == pytest.approx(bearing_between((30, 10), (30, 20)))
         assert swarm.pose.y > 20
@@ -131,32 +131,37 @@ def test_e58_flee_reaction_moves_at_once_and_the_charger_may_redirect():
         assert [c.target for c in state.charges] == ["Brutes"] and any("redirects its charge onto Brutes" in t
                                                                          for t in texts)
     else:
-        assert [c.target for c in state.charges] == ["Vermin Swarm"]
+        assert [c.target for c in state.charges] == ["Skulkers"]
     # a unit redirects only once
     assert state.units["Knights"].redirected
+    # a Swarm is Unbreakable, so Immune to Psychology: it may never choose Flee (§22)
+    state = scenario({"Knights": (30, 10, 0), "Vermin Swarm": (30, 20, 180)}, step="charges")
+    log = []
+    state = charge(state, "Knights", "Vermin Swarm", {"reaction": "flee"}, log)
+    assert "Vermin Swarm reacts: hold." in [e.text for e in log] and not state.units["Vermin Swarm"].fleeing
 
 
 def test_a_redirect_test_that_passes_or_fails_with_seeds():
-    base = scenario({"Knights": (30, 10, 0), "Vermin Swarm": (30, 20, 180), "Brutes": (44, 22, 180)},
+    base = scenario({"Knights": (30, 10, 0), "Skulkers": (30, 20, 180), "Brutes": (44, 22, 180)},
                     step="charges")
     seen = set()
     for seed in range(40):
         log = []
-        state = charge(_seeded(base, seed), "Knights", "Vermin Swarm",
+        state = charge(_seeded(base, seed), "Knights", "Skulkers",
                        {"reaction": "flee", "redirect-test": "test", "redirect": "Brutes"}, log)
         test = next((e for e in log if "redirect test" in e.text), None)
         if test is None:
             continue
         passed = "passed" in test.text
         seen.add(passed)
-        assert [c.target for c in state.charges] == (["Brutes"] if passed else ["Vermin Swarm"])
+        assert [c.target for c in state.charges] == (["Brutes"] if passed else ["Skulkers"])
         if seen == {True, False}:
             break
     assert seen == {True, False}
 
 
 def test_fleeing_off_the_table_destroys_the_unit_and_panics_friends_nearby():
-    base = scenario({"Knights": (30, 30, 0), "Wolf Riders": (30, 44, 180), "Trolls": (38, 44.5, 180)},
+    base = scenario({"Knights": (30, 30, 0), "Wolf Riders": (30, 44, 180), "Brute Bulls": (38, 44.5, 180, 3)},
                     step="charges")
     for seed in range(40):
         log = []
@@ -167,16 +172,16 @@ def test_fleeing_off_the_table_destroys_the_unit_and_panics_friends_nearby():
         raise AssertionError("never fled off")
     texts = " ".join(e.text for e in log)
     assert "Wolf Riders flees off the table." in texts
-    assert "Trolls Panic test (Wolf Riders was destroyed within 6\" of Trolls" in texts
+    assert "Brute Bulls Panic test (Wolf Riders was destroyed within 6\" of Brute Bulls" in texts
 
 
 def test_charging_home_on_a_fleeing_unit_destroys_it():
-    base = scenario({"Knights": (30, 12, 0), "Sabre Beasts": (30, 19, 180)}, step="charges")
+    base = scenario({"Knights": (30, 12, 0), "Skulkers": (30, 19, 180)}, step="charges")
     for seed in range(60):
         log = []
-        state = move_chargers(charge(_seeded(base, seed), "Knights", "Sabre Beasts", {"reaction": "flee"}), log)
-        if state.units["Sabre Beasts"].location == "destroyed":
-            assert any("Sabre Beasts is caught fleeing and destroyed" in e.text for e in log)
+        state = move_chargers(charge(_seeded(base, seed), "Knights", "Skulkers", {"reaction": "flee"}), log)
+        if state.units["Skulkers"].location == "destroyed":
+            assert any("Skulkers is caught fleeing and destroyed" in e.text for e in log)
             assert state.units["Knights"].charged
             return
     raise AssertionError("the knights never caught them")
@@ -346,5 +351,27 @@ def test_places_on_a_flank_are_told_apart_front_to_back_and_the_charge_says_how_
     assert "0.8\" toward its front from the flank's middle" in question and "toward its rear" in question
     log = []
     apply(state, EndStep(seat="p2"), log=log)
-    home = next(e.text for e in log if "charges home" in e.text)
-    assert "charges home into Knights's left (" in home and "\" away, charge range 18\")" in home
+    home = next(e.text for e in log if "charge home" in e.text)
+    assert "Brutes charge home into Knights's left flank (" in home and "\" away, charge range 18\")" in home
+
+
+def test_unit_names_take_the_verb_of_their_number():
+    """'Trolls charges' read wrong: a unit of several models is a plural subject ('Trolls
+    declare a charge', 'Brutes react'), one model a singular ('Giant declares'), and the army
+    list's ``plural`` flag overrides the count (the Vermin Swarm is one swarm: 'reacts')."""
+    from engine.rulesets.ninth_age.grammar import number
+
+    state = scenario({"Trolls": (30, 24, 180), "Giant": (45, 24, 180), "Knights": (30, 14, 0),
+                      "Pistoliers": (45, 14, 0), "Vermin Swarm": (60, 24, 180)}, seat="p2", step="charges")
+    assert [number(state, state.units[u]) for u in ("Trolls", "Giant", "Knights", "Vermin Swarm")] == [2, 1, 2, 1]
+    log = []
+    state = charge(state, "Trolls", "Knights", answers={"reaction": "hold"}, log=log)
+    assert log[0].text.startswith("Trolls declare a charge on Knights") and "Knights react: hold." in log[-1].text
+    state = charge(state, "Giant", "Pistoliers", answers={"reaction": "hold"}, log=log)
+    assert any(e.text.startswith("Giant declares a charge on Pistoliers") for e in log)
+    state = scenario({"Spearmen": (60, 14, 0), "Vermin Swarm": (60, 24, 180)}, seat="p1", step="charges")
+    state = charge(state, "Spearmen", "Vermin Swarm", answers={"reaction": "hold"}, log=log)
+    assert any(e.text == "Vermin Swarm reacts: hold." for e in log)
+    # the catalogue has both forms, for each language's plural rule
+    said = next(e for e in log if e.text.startswith("Trolls declare")).message
+    assert said["msgid"].startswith("{unit} declares a charge") and said["plural"].startswith("{unit} declare a")

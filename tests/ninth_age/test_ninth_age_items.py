@@ -1,5 +1,7 @@
 """Magic items in army building and in the profile the engine computes (§23; E-05, E-40-E-43)."""
 
+import re
+
 import pytest
 
 from engine.core import IllegalAction
@@ -148,13 +150,61 @@ def test_doctests():
         assert doctest.testmod(module).failed == 0
 
 
-def test_items_whose_effects_the_engine_does_not_apply_yet_are_named_not_ignored():
-    shown = describe(sample_army("iron-marches"))
-    # the Dispel Scroll is an arcane item (§23.7): the Magic phase's dispel question offers it
-    assert "Not refereed by the engine yet (apply them by hand): War Banner." in shown
+def test_items_and_rules_the_engine_does_not_referee_are_refused_by_name_with_the_reason():
+    from engine.rulesets.ninth_age.catalogue import NEEDS_PARAM, NOT_REFEREED_RULES, SPECIAL_RULES, magic_items
+    from engine.rulesets.ninth_age.items import NOT_REFEREED_ITEMS
     from engine.rulesets.ninth_age.loadout import refereed
 
-    assert refereed("Dispel Scroll") and refereed("Wand of Stability")
+    # the samples carry only refereed items, and /army show no longer hedges about any
+    assert "Not refereed" not in describe(sample_army("iron-marches"))
+    assert refereed("War Banner") and refereed("Sword of Strength") and refereed("Potion of Strength")
+    assert not refereed("Lucky Shield") and refereed("Bluffer's Helm")
+    assert set(NOT_REFEREED_ITEMS) <= set(magic_items()) and set(NOT_REFEREED_RULES) <= SPECIAL_RULES
+    for name, reason in NOT_REFEREED_ITEMS.items():
+        item = magic_items()[name]
+        holder = unit("Bearer", "hero" if item.category != "standard" else "core",
+                      bsb=item.category == "standard", equipment=["heavy armour"] if item.category == "armour" else [],
+                      wizard={"level": 1, "lore": "X"} if item.category == "arcane" else None,
+                      command={"standard": True} if item.category == "standard" else {},
+                      magic_items=[item.name])
+        holder = {k: v for k, v in holder.items() if v is not None}
+        if item.category == "standard":
+            holder["category"], holder["models"] = "core", 10
+            holder.pop("bsb")
+        with pytest.raises(Exception, match=f"{re.escape(item.name)} is not refereed by this engine yet: "
+                           f"{re.escape(reason)}"):
+            army([holder])
+    for rule, reason in NOT_REFEREED_RULES.items():
+        with pytest.raises(Exception, match=f"{re.escape(rule)} is not refereed by this engine yet: {re.escape(reason)}"):
+            army([unit("Odd", special_rules=[f"{rule} (2)" if rule in NEEDS_PARAM else rule])])
 
-    assert refereed("Sword of Strength") and refereed("Armour of Destiny") and refereed("Banner of Speed")
-    assert not refereed("Bluffer's Helm") and not refereed("Potion of Strength")
+
+def test_bsb_magic_standard_beyond_the_hero_allowance_only_alone():
+    # §16.8 (seed: "senza limitazione di costi ... in questo caso però il modello non può equipaggiarsi
+    # di ulteriori oggetti magici"): a Hero's usual 50 points; the BSB's magic standard may exceed it alone
+    war_banner_plus = unit("Bearer", "hero", bsb=True, magic_items=["Rending Banner"])
+    assert army([war_banner_plus]).units[0].magic_items == ["Rending Banner"]  # 45 points, within 50 anyway
+    big = unit("Bearer", "hero", bsb=True, magic_items=["Rending Banner", "Sword of Strength"])
+    with pytest.raises(Exception, match=r"Bearer carries 60 points of magic items, over its 50-point allowance; as "
+                       r"Battle Standard Bearer it may take the Rending Banner beyond the allowance only if it "
+                       r"carries no other magic item \(§16.8\)"):
+        army([big])
+    with pytest.raises(Exception, match=r"Hero carries 55 points of magic items \(Giant Sword, Talisman of Shielding\), "
+                       r"over its 50-point allowance \(§16.8\)"):
+        army([unit("Hero", "hero", magic_items=["Giant Sword", "Talisman of Shielding"])])
+    # a BSB whose army book gives a 25-point allowance: the 45-point standard alone is allowed...
+    alone = unit("Bearer", "hero", bsb=True, item_allowance=25, magic_items=["Rending Banner"])
+    assert army([alone]).units[0].item_allowance == 25
+    # ...within the allowance with another item it is not
+    with pytest.raises(Exception, match="over its 25-point allowance; as Battle Standard Bearer"):
+        army([unit("Bearer", "hero", bsb=True, item_allowance=25, magic_items=["War Banner", "Sword of Strength"])])
+    with pytest.raises(Exception, match="no option to take magic items"):
+        army([unit("Bearer", "hero", bsb=True, item_allowance=0, magic_items=["War Banner"])])
+    # a non-BSB character may not carry a standard at all (§23.1)
+    with pytest.raises(Exception, match="for a standard bearer or the BSB only"):
+        army([unit("Hero", "hero", magic_items=["War Banner"])])
+    # through /army add: the broken limit is refused with the same words
+    book = sample_army("iron-marches")
+    assert add_unit(new_army("Border Guard", 2500), book, "Captain", items=["Rending Banner"], bsb=True)
+    with pytest.raises(IllegalAction, match="only if it carries no other magic item"):
+        add_unit(new_army("Border Guard", 2500), book, "Captain", items=["Rending Banner", "Ogre Sword"], bsb=True)

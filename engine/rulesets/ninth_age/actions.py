@@ -149,5 +149,13 @@ class DispelInPlay(Action):
     wizard: str | None = None
 
 
+class UseItem(Action):
+    """/item unit: name:: use a one-use magic item (a potion, §23.6) the unit carries."""
+
+    kind: Literal["item"] = "item"
+    unit: str
+    item: str
+
+
 ACTION_TYPES = (StartBattle, Deploy, EndStep, Advance, March, Reform, Charge, PlaceMarker, UseArmy, Join, Leave,
-                Reveal, Fight, Cast, DispelInPlay)
+                Reveal, Fight, Cast, DispelInPlay, UseItem)

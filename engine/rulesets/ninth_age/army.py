@@ -38,6 +38,7 @@ from engine.rulesets.ninth_age.items import catalogue as item_catalogue
 Characteristic = Field(ge=0, le=10)
 MAX_ARMY_BYTES = 256 * 1024
 MOVEMENT_ITEMS = {"banner of speed": 1}  # item -> +M (§23.8)
+ITEM_GRANTED_RULES = {"flying carpet": ("Fly (6)",)}  # item -> the rules its bearer has (§23.6)
 
 
 
@@ -108,6 +109,9 @@ class Unit(Strict):
     special_rules: list[str] = Field(default_factory=list)
     command: Command = Field(default_factory=Command)
     magic_items: list[str] = Field(default_factory=list)
+    # points of magic items the character may take (its army book's option); default: 50 for a Hero
+    # (§16.8), no limit given for a Lord; 0: no option to take magic items
+    item_allowance: int | None = Field(default=None, ge=0, le=1000)
     upgrades: list[Upgrade] = Field(default_factory=list)
     wizard: Wizard | None = None
     bound_spells: list[BoundSpell] = Field(default_factory=list)  # Magic phase (§9.12)
@@ -116,6 +120,9 @@ class Unit(Strict):
     bsb: bool = False
     one_per_army: bool = False  # the choice itself is Unique / One per Army
     mark: str = Field(default="", max_length=40)  # how to tell alike units apart in hidden lists (E-46)
+    # whether the name reads as a plural in a sentence ("Trolls charge", "the Giant charges");
+    # unset: plural when the entry has more than one model (engine.rulesets.ninth_age.grammar)
+    plural: bool | None = None
 
     @field_validator("troop_type")
     @classmethod
@@ -222,6 +229,8 @@ class Unit(Strict):
         out = list(self.troop.inherent) + list(self.special_rules)
         for p in self.parts:
             out.extend(p.special_rules)
+        for item in self.magic_items:  # the Flying Carpet's Fly (6)
+            out.extend(ITEM_GRANTED_RULES.get(item.strip().lower(), ()))
         return out
 
     def has_rule(self, name: str) -> bool:
@@ -358,10 +367,11 @@ def sample_army(name: str) -> Army:
 
 def full_ranks(unit: Unit, files: int, models: int) -> int:
     """Full ranks of a block ``files`` wide holding ``models`` R&F (§7.5): a rank is full at the
-    troop type's width; Free Reform (Skirmishers, Fast Cavalry, Fly) means 0 full ranks."""
+    troop type's width, the last one too when it holds that many (17 Spearmen 10 wide: 2); Free Reform (Skirmishers, Fast Cavalry, Fly) means 0 full ranks."""
     if unit.has_rule("Skirmishers") or unit.has_rule("Fast Cavalry") or unit.has_rule("Fly") \
             or unit.has_rule("Free Reform") or unit.troop.full_rank == 0:
         return 0
     if files < unit.troop.full_rank:
         return 0
-    return models // files
+    complete, last = divmod(models, files)  # an incomplete last rank is full if it is wide enough
+    return complete + (1 if last >= unit.troop.full_rank else 0)

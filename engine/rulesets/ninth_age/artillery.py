@@ -32,7 +32,7 @@ from engine.rulesets.ninth_age.damage import Attack
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.saves import faces
 from engine.rulesets.ninth_age.shooting import (
-    height, measure, modifier_list, modifiers, need_text, roll_to_hit, shooting_bs, sight_obstacles, to_hit_needed,
+    height, measure, modifier_list, modifiers, need_text, roll_to_hit, shooting_bs, shooting_strength, sight_obstacles, to_hit_needed,
 )
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.weapons import BREATH_RANGE, RangedWeapon, breath_of, breath_weapon
@@ -107,10 +107,10 @@ def machine_bs(state: NinthAgeState, machine: UnitState, events: list[Event]) ->
     """The crew's BS, or a nearby Engineer's when better (§22 Engineer)."""
     from engine.rulesets.ninth_age.casualties import phase_key
 
-    bs = shooting_bs(state.unit_entry(machine))
+    bs = shooting_bs(state.unit_entry(machine), state, machine)
     helper = engineer(state, machine)
     if helper is not None:
-        ebs = shooting_bs(state.unit_entry(helper))
+        ebs = shooting_bs(state.unit_entry(helper), state, helper)
         if ebs > bs:
             state.engineers[helper.id] = f"{phase_key(state)}/{machine.id}"
             events.append(Event(kind="engineer", seat=machine.owner, text=_("{helper} (Engineer, within 3\") lends {machine} its BS {ebs}.", helper=helper.id, machine=machine.id, ebs=ebs)))
@@ -325,7 +325,8 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
         at = (base.centroid.x, base.centroid.y)
     point = ShapelyPoint(at)
     if not any(b.covers(point) for b in tfp.models):
-        raise IllegalAction("bad-point", _("The template's centre must be over a model of {target}; ({at}, {at2}) is not.", target=target.id, at=decimal(at[0], "g"), at2=decimal(at[1], "g")))
+        cx, cy = tfp.centre
+        raise IllegalAction("bad-point", _("The template's centre must be over a model of {target}; ({at}, {at2}) is not: {target} stands around ({cx}, {cy}). Leave at: out to aim at its model nearest that centre.", target=target.id, at=decimal(at[0], "g"), at2=decimal(at[1], "g"), cx=decimal(cx, ".1f"), cy=decimal(cy, ".1f")))
     reach = fp.shape.distance(point)
     if reach > weapon.range + 1e-3:
         raise IllegalAction("out-of-range", _("({at}, {at2}) is {reach}\" away; the {weapon} reaches {range}\".", at=decimal(at[0], "g"), at2=decimal(at[1], "g"), reach=decimal(reach, ".1f"), weapon=weapon.name, range=decimal(weapon.range, "g")))
@@ -343,10 +344,10 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     scatter_die = roll_dice("1d6", state.rng, purpose=f"{unit.id} scatter die")
     d6 = roll_dice("1d6", state.rng, purpose=f"{unit.id} scatter distance")
     how, far = catapult_scatter(scatter_die.total, d6.total, in_sight, bs)
-    face = _("HIT") if is_hit(scatter_die.total) else _("an arrow")
-    purpose = _("{unit} lobs its {weapon} at {target}", unit=unit.id, weapon=weapon.name, target=target.id)
-    events.append(Event(kind="roll", seat=unit.owner, roll=scatter_die, text=(_("{purpose} ({reach}\" away, in line of sight): scatter die {face}, D6 {total}.", purpose=purpose, reach=decimal(reach, ".1f"), face=face, total=d6.total) if in_sight
-                              else _("{purpose} ({reach}\" away, out of line of sight): scatter die {face}, D6 {total}.", purpose=purpose, reach=decimal(reach, ".1f"), face=face, total=d6.total))))
+    face = "HIT" if is_hit(scatter_die.total) else "an arrow"
+    purpose = f"{unit.id} lobs its {weapon.name} at {target.id}"
+    # the scatter die is a plain D6 (1 or 6 a HIT): say which face came up, beside its roll
+    events.append(Event(kind="roll", seat=unit.owner, roll=scatter_die, text=_("{purpose} ({reach}\" away, {value} line of sight): scatter die {total} = {face} (1 or 6 is a HIT).", purpose=purpose, reach=decimal(reach, ".1f"), value='in' if in_sight else 'out of', total=scatter_die.total, face=face)))
     events.append(Event(kind="roll", seat=unit.owner, roll=d6, text=_("{unit}'s scatter distance D6: {total}.", unit=unit.id, total=d6.total)))
     if how == "misfire":
         misfire(state, unit, events)
@@ -363,9 +364,9 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     final = Circle(centre=end, diameter=weapon.template)
     state.shots.append({"kind": "circle", "at": list(end), "diameter": weapon.template, "unit": unit.id})
     centre = ShapelyPoint(end)
-    for u in list(state.on_table()):
-        if u.id == unit.id:
-            continue
+    under = [u for u in state.on_table() if u.id != unit.id and any(final.touches(b) for b in u.footprint().models)]
+    events.append(Event(kind="scatter", seat=unit.owner, text=text_join("", [_("The template lands at ({end}, {end2})", end=decimal(end[0], ".1f"), end2=decimal(end[1], ".1f")), (_(": no model is under it.") if not under else ".")])))
+    for u in under:
         bases = u.footprint().models
         touched = [i for i, b in enumerate(bases) if final.touches(b)]
         if not touched:
@@ -407,8 +408,7 @@ def volley_gun(state: NinthAgeState, unit: UnitState, target: UnitState, weapon:
     total = shot.total + extra
     hits, _skip, _skip = roll_to_hit(state, {total: count}, bs, purpose, unit.owner, events)
     if hits:
-        user_s = state.unit_entry(unit).unmodified("S")
-        resolve_hits(state, target, weapon.attack(user_s), hits, events, attacker=unit, purpose=purpose)
+        resolve_hits(state, target, weapon.attack(shooting_strength(state, unit)), hits, events, attacker=unit, purpose=purpose)
 
 
 FLAME_REACH = 5.0  # [A-74]: a 6 misfires, so the template can move at most 5"

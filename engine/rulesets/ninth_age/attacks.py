@@ -38,8 +38,10 @@ from typing import Callable, Iterable
 
 from engine.core import Event, roll_dice
 from engine.rulesets.ninth_age.casualties import heavy_casualties, lose_wounds  # noqa: F401 - step 6 for callers
-from engine.rulesets.ninth_age.damage import Attack, Defence, defence, multiple_wounds, to_wound_needed, wounds
-from engine.rulesets.ninth_age.saves import Wound, armour_saves, faces as _faces, special_saves
+from engine.rulesets.ninth_age.damage import (
+    Attack, Defence, defence, multiple_wounds, roll_value, to_wound_needed, wounds,
+)
+from engine.rulesets.ninth_age.saves import Wound, armour_saves, faces as _faces, special_saves, unit_items
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.terrain_rules import in_field
 
@@ -94,19 +96,41 @@ def to_wound_rolls(state: NinthAgeState, attack: Attack, target: Defence, hits: 
     hits -= auto
     if hits <= 0:
         return out
-    need = to_wound_needed(attack.strength, target.toughness, attack.to_wound_modifier)
+    if attack.metalshifting:  # Metalshifting (§22): the target's armour save value, a 6 with none ([A-42])
+        need = max(2, min(6, 7 - target.armour)) if target.armour > 0 else 6
+        against = f"against an armour save of {need}+ (Metalshifting)" if target.armour > 0 else \
+            "against no armour save (Metalshifting: 6s only)"
+    else:
+        need = to_wound_needed(attack.strength, target.toughness, attack.to_wound_modifier, attack.wounds_on)
+        against = f"at S{attack.strength} against T{target.toughness}"
+
+    def ok(d: int) -> bool:
+        if attack.metalshifting:
+            return d != 1 and (d == 6 or d >= need)
+        return wounds(d, attack.strength, target.toughness, attack.to_wound_modifier, attack.wounds_on)
+
+    def reroll(which: list[int], why: str) -> str:
+        again = roll_dice(f"{len(which)}d6", state.rng, purpose=f"{purpose}: {why}")
+        for i, d in zip(which, again.dice):
+            dice[i] = d
+        return _faces(again.dice)
+
     roll = roll_dice(f"{hits}d6", state.rng, purpose=f"{purpose}: to wound")
     dice = list(roll.dice)
-    text = (text_join("", [_("{purpose}: {hits} to wound at S{strength} against T{toughness} ", purpose=purpose, hits=hits, strength=attack.strength, toughness=target.toughness), (_("needing {need}+", need=need) if need else _("(S 0 never wounds)")), _(": {faces}", faces=_faces(dice))]))
-    if attack.flaming and "Flammable" in target.rules:
-        failed = [i for i, d in enumerate(dice) if not wounds(d, attack.strength, target.toughness,
-                                                               attack.to_wound_modifier)]
-        if failed:
-            again = roll_dice(f"{len(failed)}d6", state.rng, purpose=f"{purpose}: Flammable re-rolls")
-            for i, d in zip(failed, again.dice):
-                dice[i] = d
-            text = text_join("", [text, _("; Flammable re-rolls {faces}", faces=_faces(again.dice))])
-    good = [d for d in dice if wounds(d, attack.strength, target.toughness, attack.to_wound_modifier)]
+    text = (f"{purpose}: {hits} to wound {against} "
+            + (f"needing {need}+" if need else "(S 0 never wounds)") + f": {_faces(dice)}")
+    failed = [i for i, d in enumerate(dice) if not ok(d)]
+    if attack.reroll_failed_wounds and failed:  # Blessed Sword (§23.3): failed to-wound rolls are re-rolled
+        text += f"; {attack.source} re-rolls {reroll(failed, 'to-wound re-rolls')}"
+    elif attack.flaming and "Flammable" in target.rules and failed:
+        text += f"; Flammable re-rolls {reroll(failed, 'Flammable re-rolls')}"
+    hit = [i for i, d in enumerate(dice) if ok(d)]
+    if target.reroll_wounds_against and hit:  # Bluffer's Helm (§23.4): successful to-wound rolls are re-rolled
+        text += f"; Bluffer's Helm re-rolls the successes: {reroll(hit, 'Bluffer’s Helm re-rolls')}"
+    six = [i for i, d in enumerate(dice) if d == 6 and ok(d)]
+    if target.reroll_ranged_sixes and six:  # Gem of Fortune (§23.6): successful 6s to wound re-rolled
+        text += f"; the Gem of Fortune re-rolls the 6s: {reroll(six, 'Gem of Fortune re-rolls')}"
+    good = [d for d in dice if ok(d)]
     events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{text}: {count} wound(s).", text=text, count=len(good))))
     return out + [Wound(natural=d) for d in good]
 
@@ -122,8 +146,11 @@ def resolve_hits(state: NinthAgeState, target: UnitState, attack: Attack, hits: 
     result = AttackResult(hits=hits)
     if hits <= 0 or not target.on_table:
         return result
-    d = defence(state.unit_entry(target), attack.category)
+    d = defence(state.unit_entry(target), attack.category, state.armies.get(target.owner))
     d = _under_spells(state, target, d)  # Magic phase (§9): T changed by spells in play
+    d = unit_items(state, target, attack, d)  # items carried in the unit (Gem of Fortune, §23.6)
+    if attack.lightning and "Fly" in d.rules and ("Lightning Attack", target.id) not in state.phase_end_hits:
+        state.phase_end_hits.append(("Lightning Attack", target.id))
     if attack.flaming and "Flammable" not in d.rules and in_field(state, target):
         from dataclasses import replace
 
@@ -136,11 +163,30 @@ def resolve_hits(state: NinthAgeState, target: UnitState, attack: Attack, hits: 
     unsaved = special_saves(state, target, attack, after_armour, events, purpose, target.owner)
     result.special_saved = len(after_armour) - len(unsaved)
     result.unsaved = len(unsaved)
+    if attack.hellfire and unsaved and ("Hellfire", target.id) not in state.phase_end_hits:
+        state.phase_end_hits.append(("Hellfire", target.id))
     result.wounds_inflicted = inflict(state, target, attack, len(unsaved), d, events, purpose)
     before = target.models
     lose_wounds(state, target, result.wounds_inflicted, events, cause=attacker.id if attacker else None)
     result.removed = before - target.models
     return result
+
+
+def end_of_phase(state: NinthAgeState, events: list[Event]) -> None:
+    """What is due at the end of the phase (§22): D6 S1 hits with no saves of any kind on each
+    unit that took unsaved wounds from Hellfire; D6 S4 hits on each Fly unit that suffered
+    Lightning Attacks (a ruling: attacks that hit it)."""
+    due, state.phase_end_hits = list(state.phase_end_hits), []
+    for rule, uid in due:
+        target = state.units.get(uid)
+        if target is None or not target.on_table:
+            continue
+        n, dice = roll_value("D6", state.rng, f"{rule} on {uid}")
+        strength = 1 if rule == "Hellfire" else 4
+        events.append(Event(kind="roll", seat=target.owner, text=text_join("", [_("End of the phase: {rule} strikes {uid}: D6 = {value_n} hit(s) at S{strength}", rule=rule, uid=uid, value_n=n, strength=strength), (_(", no saves of any kind") if rule == "Hellfire" else ""), _(" (§22) [{faces}].", faces=_faces(dice))])))
+        resolve_hits(state, target, Attack(strength=strength, category="special", no_saves=rule == "Hellfire",
+                                           source=rule), n, events, purpose=_("{rule} on {uid}", rule=rule, uid=uid))
+        heavy_casualties(state, target, events)
 
 
 def _under_spells(state: NinthAgeState, target: UnitState, d: Defence) -> Defence:

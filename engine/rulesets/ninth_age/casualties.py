@@ -33,6 +33,18 @@ HEAVY_CASUALTIES = 0.25  # §13: a quarter of the models at the start of the pha
 
 
 # -- the wound pool ---------------------------------------------------------------------------------
+def champion_wounds(state: NinthAgeState, unit: UnitState) -> int:
+    """W of the unit's Champion as attacks meet it alone: the unit's, +1 in a Wizard Conclave
+    (§22 Wizard Conclave, E-37)."""
+    return model_wounds(state, unit) + (1 if state.unit_entry(unit).has_rule("Wizard Conclave") else 0)
+
+
+def joined_positions(state: NinthAgeState, unit: UnitState) -> int:
+    """Positions in the unit's block taken by characters on matching bases (§16.5)."""
+    return sum(c.cells[0] * c.cells[1] for c in state.units.values()
+               if c.host == unit.id and c.location == "joined" and c.cells is not None)
+
+
 def model_wounds(state: NinthAgeState, unit: UnitState) -> int:
     """W of one model of the unit, as attacks meet it (§14.4)."""
     return defence(state.unit_entry(unit)).wounds
@@ -51,14 +63,19 @@ def lose_wounds(state: NinthAgeState, unit: UnitState, wounds: int, events: list
     if wounds <= 0 or unit.location != "table":
         return 0
     per_model = model_wounds(state, unit)
+    champion = state.unit_entry(unit).command.champion and not unit.champion_lost
+    last = champion_wounds(state, unit) if champion else per_model  # the Champion goes last (+1 W in a Conclave)
     total = unit.wounds_lost + wounds
-    dead, unit.wounds_lost = divmod(total, per_model)
-    dead = min(dead, unit.models)
-    if dead >= unit.models:
-        unit.wounds_lost = 0
+    dead = 0
+    while dead < unit.models:
+        need = last if unit.models - dead == 1 else per_model
+        if total < need:
+            break
+        total, dead = total - need, dead + 1
+    unit.wounds_lost = total if dead < unit.models else 0
     _note_losses(state, unit, dead, cause)
     if dead:
-        remove_models(unit, dead)
+        remove_models(unit, dead, joined_positions(state, unit))
         events.append(Event(kind="casualties", seat=unit.owner, data={"unit": unit.id, "removed": dead},
                             text=text_join("", [_("{unit} loses {dead} model(s); {models} left", unit=unit.id, dead=dead, models=unit.models), (_(" ({wounds_lost} wound(s) carried on the next model)", wounds_lost=unit.wounds_lost) if unit.wounds_lost
                                and unit.models else ""), "."])))
@@ -67,16 +84,17 @@ def lose_wounds(state: NinthAgeState, unit: UnitState, wounds: int, events: list
     return dead
 
 
-def remove_models(unit: UnitState, dead: int) -> None:
+def remove_models(unit: UnitState, dead: int, characters: int = 0) -> None:
     """Take ``dead`` models off the rear rank (or both ends of a single rank), keeping the
-    middle of the front edge where it was."""
+    middle of the front edge where it was; ``characters``: positions of joined characters,
+    which stay in the block (§16.5)."""
     unit.models = max(0, unit.models - dead)
     if unit.models <= 0 or unit.pose is None:
         return
     old = unit.footprint()
     front = old.world((0, old.half_depth))
-    files = min(unit.formation.files, unit.models)
-    formation = unit.formation.model_copy(update={"models": unit.models, "files": files})
+    files = min(unit.formation.files, unit.models + characters)
+    formation = unit.formation.model_copy(update={"models": unit.models + characters, "files": files})
     placed = footprint(formation, Pose(x=0, y=0, bearing=old.bearing))
     offset = placed.world((0, placed.half_depth))
     unit.formation = formation
@@ -115,11 +133,22 @@ def destroy(state: NinthAgeState, unit: UnitState, events: list[Event], text: st
     unit.location = "fled" if fled else "destroyed"
     unit.fleeing = False
     events.append(Event(kind="destroyed", seat=unit.owner, data={"unit": unit.id}, text=text_join("", [text, "."])))
+    for c in state.units.values():  # the characters in it share its fate (they stayed 'joined' to nothing)
+        if c.location == "joined" and c.host == unit.id:
+            c.location, c.fleeing = unit.location, False
+            events.append(Event(kind="destroyed", seat=c.owner, data={"unit": c.id},
+                                text=_("{c} {value} with {unit}.", c=c.id, value='leaves the table' if fled else 'is lost', unit=unit.id)))
     if where is None:
         return
     for friend in state.on_table(unit.owner):
-        if distance(friend.footprint(), where) <= PANIC_RANGE + EPS_DIST:
+        if distance(friend.footprint(), where) <= PANIC_RANGE + EPS_DIST and not insignificant(state, unit, friend):
             panic(state, friend, events, _("{unit} was destroyed within 6\" of {friend}", unit=unit.id, friend=friend.id))
+
+
+def insignificant(state: NinthAgeState, cause: UnitState, friend: UnitState) -> bool:
+    """A unit made up entirely of Insignificant models causes no Panic test in a unit without
+    the rule (§22 Insignificant)."""
+    return state.unit_entry(cause).has_rule("Insignificant") and not state.unit_entry(friend).has_rule("Insignificant")
 
 
 _destroy = destroy  # the name charges.py used
@@ -136,7 +165,9 @@ def panic(state: NinthAgeState, unit: UnitState, events: list[Event], cause: str
     if unit.panic_passed == phase_key(state):
         events.append(Event(kind="panic", seat=unit.owner, text=_("{unit} already passed a Panic test this phase and does not test again ({cause}).", unit=unit.id, cause=cause)))
         return
-    if entry.has_rule("Immune to Psychology") or entry.has_rule("Unbreakable") or entry.has_rule("Undead"):
+    from engine.rulesets.ninth_age.fighters import psychology_immune
+
+    if psychology_immune(state, unit):  # ITP, or what gives it: Frenzy, Stupidity, Unbreakable, Undead (§22)
         events.append(Event(kind="panic", seat=unit.owner, text=_("{unit} is immune to Panic ({cause}).", unit=unit.id, cause=cause)))
         return
     ld, why = unit_leadership(state, unit)
@@ -217,7 +248,7 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
         return go
     for k in sorted(crossed):
         other = state.units[k]
-        if other.owner == unit.owner:
+        if other.owner == unit.owner and not insignificant(state, unit, other):
             events.append(Event(kind="panic-cause", seat=other.owner, text=_("{unit} flees through {k}.", unit=unit.id, k=k)))
             panic(state, other, events, _("{k} is passed through by fleeing {unit}", k=k, unit=unit.id))
     return go

@@ -82,6 +82,13 @@ NEEDS_PARAM = frozenset({"Armour Piercing", "Bodyguard", "Breath Weapon", "Fly",
                          "Magic Resistance", "Multiple Shots", "Multiple Wounds", "Random Attacks",
                          "Random Movement", "Regeneration", "Stomp", "Strider", "Ward Save", "Natural Armour"})
 
+# §22 rules this engine does not referee yet: an army file naming one is refused with the reason
+# (never silently ignored, #10); each leaves this table when a phase applies it.
+NOT_REFEREED_RULES: dict[str, str] = {
+    "Crush Attack": "the Crush Attack special attack is not made in the Melee phase",
+    "Random Movement": "its Compulsory Moves and fixed charge, flee and pursuit distances are not refereed",
+}
+
 WEAPONS = frozenset({"hand weapon", "flail", "great weapon", "halberd", "additional hand weapon", "lance",
                      "light lance", "pike", "spear", "short bow", "bow", "longbow", "crossbow", "handgun",
                      "pistol", "brace of pistols", "throwing weapons", "cannon", "catapult", "bolt thrower",
@@ -115,7 +122,9 @@ def rule_problem(text: str, extra: frozenset[str] | set[str] = frozenset()) -> s
     if name not in SPECIAL_RULES and name not in extra:
         return _("{name!r} is not a special rule of the rulebook (army-book rules go in extra_rules)", name=name)
     if name in NEEDS_PARAM and param is None:
-        return _("{name} needs its value in brackets, e.g. {name} (2)", name=name)
+        return f"{name} needs its value in brackets, e.g. {name} (2)"
+    if name in NOT_REFEREED_RULES:
+        return f"{name} is not refereed by this engine yet: {NOT_REFEREED_RULES[name]} (§22)"
     return None
 
 

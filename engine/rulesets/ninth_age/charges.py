@@ -9,7 +9,8 @@ from __future__ import annotations
 from engine.core.text import _, N_, Text, decimal, join as text_join
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
-from engine.rulesets.ninth_age.magic_state import movement_of  # M under spells (§9)
+from engine.core.text import join, ngettext
+from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age.leadership import (
     charge_dice, charge_range, failed_charge_distance, hold_your_ground, leadership_test, rally_leadership,
     unit_leadership,
@@ -139,7 +140,9 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
     elif charger.fleeing:
         why = _("is fleeing")
     elif engaged(state, charger):
-        why = _("is engaged in combat")
+        why = "is engaged in combat"
+    elif charger.stupid:
+        why = "failed its Stupidity test this turn (§22)"
     elif entry.troop_type == "war machine":
         why = _("is a war machine")
     elif entry.movement == 0:
@@ -155,22 +158,56 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
     stopped: list[str] = []
     if not aligned_placements(state, charger, target, side, blocked=stopped)[0]:
         notes = dict((n, note) for n, _skip, note in blockers(state))
-        through = text_join("", [_("; the way there goes through {name}, {note}", name=n, note=notes[n]) for n in stopped])
-        raise IllegalAction("no-room", _("{charger} has no room to reach {target}'s {side} with one wheel of at most 90°, even turning the charged unit up to 90° (§8.2, §8.5){through}.", charger=charger.id, target=target.id, side=side_word(side) if side else any_side, through=through))
+        through = "".join(f"; the way there goes through {n}, {notes[n]}" for n in stopped)
+        raise IllegalAction("no-room", _("{charger} has no room to reach {facing_name} with one wheel of at most 90°, even turning the charged unit up to 90° (§8.2, §8.5){through}.", charger=charger.id, facing_name=_facing_name(target.id, side), through=through))
     d = distance(charger.footprint(), target.footprint())
     charger.declared_charge = True
     decl = ChargeDeclaration(charger=charger.id, target=target.id, side=side or "any", distance=d)
     state.charges.append(decl)
     events.append(Event(kind="charge", seat=seat, data={"unit": charger.id, "target": target.id},
-                        text=_("{charger} declares a charge on {target} ({d}\" away, to its {side}).", charger=charger.id, target=target.id, d=decimal(d, ".1f"), side=side_word(side) if side else to_any_side)))
+                        text=ngettext("{unit} declares a charge on {target} ({inches}\" away, {facing}).",
+                                      "{unit} declare a charge on {target} ({inches}\" away, {facing}).",
+                                      number(state, charger), unit=charger.id, target=target.id,
+                                      inches=f"{d:.1f}", facing=_facing_words(target.id, side))))
     _reaction(state, decl, events)
+
+
+def charge_movement(state: NinthAgeState, charger: UnitState) -> tuple[int, str]:
+    """The M a charge range adds to its dice, and its name: Fly X for a unit that flies (§22
+    Fly: "may fly when charging", its M replaced by X), else the unit's M, a mixed unit's
+    lowest (§8.5), changed by the spells in play on it."""
+    from engine.rulesets.ninth_age.movement import flying_movement, spell_movement
+
+    flies = flying_movement(state, charger)
+    return (flies, "Fly") if flies is not None else (spell_movement(state, charger), "M")
 
 
 def _check_reach(state: NinthAgeState, charger: UnitState, target: UnitState) -> None:
     d = distance(charger.footprint(), target.footprint())
-    reach = movement_of(state, charger) + MAX_DICE
+    m, name = charge_movement(state, charger)
+    reach = m + MAX_DICE
     if d > reach + EPS_DIST:
-        raise IllegalAction("out-of-reach", _("{target} is {d}\" from {charger}; its farthest possible charge is M {movement_of} + 12 = {reach}\" (§8.2).", target=target.id, d=decimal(d, ".1f"), charger=charger.id, movement_of=movement_of(state, charger), reach=reach))
+        shown = f"{d:.1f}" if round(d, 1) > reach else f"{d:.2f}"  # never "18.0\" ... 18\"" for 18.03
+        raise IllegalAction("out-of-reach", _("{target} is {shown}\" from {charger}; its farthest possible charge is {name} {m} + 12 = {reach}\" (§8.2).", target=target.id, shown=shown, charger=charger.id, name=name, m=m, reach=reach))
+
+
+def _facing_words(target: str, side: str | None) -> str:
+    """Which of the target's facings the charge comes into (§8.2), said of the target: "into
+    Brutes's left flank" (it read "to its left", which seemed the charger's left).
+
+    >>> _facing_words("Brutes", "left"), _facing_words("Brutes", "front"), _facing_words("Brutes", None)
+    ("into Brutes's left flank", "into Brutes's front", 'any side: Brutes is fleeing')
+    """
+    if side is None:
+        return f"any side: {target} is fleeing"
+    return f"into {_facing_name(target, side)}"
+
+
+def _facing_name(target: str, side: str | None) -> str:
+    """ "Brutes's left flank", "Brutes's front"; a fleeing target: any of its sides."""
+    if side is None:
+        return f"any side of {target}"
+    return f"{target}'s {side} flank" if side in ("left", "right") else f"{target}'s {side}"
 
 
 def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]) -> None:
@@ -179,10 +216,15 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     reactive = target.owner
     if target.fleeing:
         options = ["flee"]
-    elif engaged(state, target) or tentry.has_rule("Undead") or tentry.has_rule("Immune to Psychology"):
+    elif engaged(state, target) or _immune(state, target):  # ITP never chooses Flee (§22)
         options = ["hold"]
     else:
         options = ["hold", "flee"]
+    # Terror (§22): a charge declared by a Terror unit makes the target take a Panic test; failed, it
+    # must Flee if it may
+    if "flee" in options and not target.fleeing and _terror_test_failed(state, state.units[decl.charger], target,
+                                                                         events):
+        options = ["flee"]
     # Stand and Shoot (§8.3), when its conditions hold
     why_not = stand_and_shoot_problem(state, target, state.units[decl.charger])
     if why_not is None and "hold" in options and not target.fleeing:
@@ -190,7 +232,9 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     answer = decide(state, reactive, f"reaction-{decl.charger}-{decl.target}",
                     text_join("", [_("{charger} charges {target}: how does {target} react?", charger=decl.charger, target=decl.target), (_(" (no Stand and Shoot: {why_not})", why_not=why_not) if why_not and "hold" in options else "")]), options)
     decl.reaction = answer  # type: ignore[assignment]
-    events.append(Event(kind="reaction", seat=reactive, text=_("{target} reacts: {answer}.", target=decl.target, answer=answer)))
+    events.append(Event(kind="reaction", seat=reactive, text=ngettext(
+        "{unit} reacts: {answer}.", "{unit} react: {answer}.", number(state, target), unit=decl.target,
+        answer=answer)))
     if answer != "flee":
         close_ranks(state, target, state.units[decl.charger], events)
         if answer == "stand-and-shoot":
@@ -201,6 +245,35 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     away = bearing_between(charger.footprint().centre, target.footprint().centre)
     flee(state, target, away, events, reason=_("{target} flees from {charger}", target=target.id, charger=charger.id))
     _redirects(state, decl.target, events)
+
+
+def _immune(state: NinthAgeState, unit: UnitState) -> bool:
+    from engine.rulesets.ninth_age.fighters import psychology_immune
+
+    return psychology_immune(state, unit)
+
+
+def _terror_test_failed(state: NinthAgeState, charger: UnitState, target: UnitState, events: list[Event]) -> bool:
+    """The Panic test a Terror charger forces (§22 Terror): none for units that are immune (Terror
+    themselves, Immune to Psychology, Unbreakable, Undead, Frenzy, Stupidity) or that carry the
+    Banner of Courage, which passes it (§23.8). True: failed."""
+    from engine.rulesets.ninth_age.fighters import courageous, psychology_immune
+
+    if not state.unit_entry(charger).has_rule("Terror"):
+        return False
+    tentry = state.unit_entry(target)
+    if tentry.has_rule("Terror") or psychology_immune(state, target):
+        events.append(Event(kind="terror", seat=target.owner, text=_("{target} is immune to Terror.", target=target.id)))
+        return False
+    if courageous(state, target):
+        events.append(Event(kind="terror", seat=target.owner, text=_("{target} passes the Terror test automatically (Banner of Courage).", target=target.id)))
+        return False
+    ld, source = unit_leadership(state, target)
+    passed = leadership_test(state.rng, ld, _("{target} Panic test for {charger}'s Terror (Ld from {source})", target=target.id, charger=charger.id, source=source),
+                             events, seat=target.owner, reroll=hold_your_ground(state, target))
+    if not passed:
+        events.append(Event(kind="terror", seat=target.owner, text=_("{target} is terrified: it must Flee.", target=target.id)))
+    return not passed
 
 
 def _redirects(state: NinthAgeState, fled: str, events: list[Event]) -> None:
@@ -258,15 +331,15 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         from engine.rulesets.ninth_age import hidden  # hidden lists: reveal a movement item now (§2.4, E-47)
 
         hidden.before_charge_roll(state, charger, events)
-        swift = entry.has_rule("Swiftstride")
+        m, name = charge_movement(state, charger)
+        swift = entry.has_rule("Swiftstride") or name == "Fly"  # Fly models always have Swiftstride (§22)
         roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{charger.id} charge range")
-        m = movement_of(state, charger)
         total = charge_range(roll.dice, m, champion=entry.command.champion, swiftstride=swift)
         rolls[decl.charger] = (roll.dice, total)
         kept = charge_dice(roll.dice, swiftstride=swift)
         note = _(" (Order a Charge: at least 4)") if entry.command.champion and sum(kept) < 4 else ""
         events.append(Event(kind="roll", seat=charger.owner, roll=roll,
-                            text=_("{charger} charge range: {join}{note} + M {m} = {total}\".", charger=charger.id, join='+'.join(map(str, kept)), note=note, m=m, total=total)))
+                            text=_("{charger} charge range: {join}{note} + {name} {m} = {total}\".", charger=charger.id, join='+'.join(map(str, kept)), note=note, name=name, m=m, total=total)))
     for decl in state.charges:
         charger = state.units[decl.charger]
         target = state.units[decl.target]
@@ -310,13 +383,18 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                                                                                  list(best.footprint.centre)],
                                  "label": f"{d:.1f}\" vs {total}\" ({'+'.join(map(str, dice))})"})
         charger.hill_charge = charge_from_hill(state, start_fp.shape, best.footprint.shape)
-        text = (f"{charger.id} charges home into {target.id}'s {best.side} ({d:.1f}\" away, charge range "
-                f"{total}\"): wheel {abs(best.turn):.0f}°, "
-                f"{best.contact} models in base contact"
-                f"{ground_note(state, [start_fp.shape.union(best.footprint.shape).convex_hull], best.footprint.shape)}."
-                + (f" It charged down from high ground ({on_hill(state, start_fp.shape):.0%} on the hill at the "
-                   f"start, {on_hill(state, best.footprint.shape):.0%} at the end): +1 combat score in the next "
-                   "round (§18.4)." if charger.hill_charge else ""))
+        ground = ground_note(state, [start_fp.shape.union(best.footprint.shape).convex_hull], best.footprint.shape)
+        text = ngettext("{unit} charges home {facing} ({inches}\" away, charge range {reach}\"): "
+                        "wheel {degrees}°, {contact} models in base contact{ground}.",
+                        "{unit} charge home {facing} ({inches}\" away, charge range {reach}\"): "
+                        "wheel {degrees}°, {contact} models in base contact{ground}.",
+                        number(state, charger), unit=charger.id, facing=_facing_words(target.id, best.side),
+                        inches=f"{d:.1f}", reach=total, degrees=f"{abs(best.turn):.0f}", contact=best.contact,
+                        ground=ground)
+        if charger.hill_charge:
+            text = join("", [text, f" It charged down from high ground ({on_hill(state, start_fp.shape):.0%} on the "
+                            f"hill at the start, {on_hill(state, best.footprint.shape):.0%} at the end): +1 combat "
+                            "score in the next round (§18.4)."])
         events.append(Event(kind="charge-move", seat=charger.owner, data={"unit": charger.id}, text=text))
         # the ground the charge swept over: Dangerous Terrain once per feature (§18.1)
         terrain_checks(state, charger, "charge", [start_fp.shape.union(best.footprint.shape).convex_hull], events,

@@ -97,7 +97,9 @@ def composition_problems(army: Army) -> list[str]:
     count = len(troops) - len(machines) + (1 if machines else 0)
     needed = minimum_units(limit)
     if count < needed:
-        problems.append(_("Minimum size: {count} units count (characters left out, all war machines as one); a {army_size} needs at least {needed}.", count=count, army_size=size_word(army_size(limit)), needed=needed))
+        counts = "1 unit counts" if count == 1 else f"{count} units count"
+        problems.append(f"Minimum size: {counts} (characters left out, all war machines as one); "
+                        f"a {army_size(limit)} needs at least {needed}.")
     problems.extend(_general_problems(army))
     problems.extend(_unique_problems(army))
     return problems

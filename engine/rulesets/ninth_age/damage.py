@@ -76,6 +76,12 @@ class Attack:
     spell: bool = False
     lethal_strike: bool = False
     to_wound_modifier: int = 0
+    wounds_on: int | None = None  # always wounds on this or better (Sword of Haste, §23.3)
+    divine: bool = False  # Divine Attacks: successful ward saves against it are re-rolled (§22)
+    reroll_failed_wounds: bool = False  # failed to-wound rolls are re-rolled (Blessed Sword, §23.3)
+    metalshifting: bool = False  # wounds on the target's armour save value, not the table (§22)
+    hellfire: bool = False  # a unit it wounds takes D6 S1 hits with no saves at the end of the phase (§22)
+    lightning: bool = False  # a Fly unit it attacks takes D6 S4 hits at the end of the phase (§22)
     no_armour: bool = False
     no_saves: bool = False
     source: str = ""  # the weapon or rule, for the players' log
@@ -84,17 +90,24 @@ class Attack:
         return replace(self, strength=max(0, min(10, strength)))
 
 
-def to_wound_needed(strength: int | None, toughness: int, modifier: int = 0) -> int | None:
-    """The D6 roll needed to wound (§12.4), or None when it can never wound (S 0)."""
+def to_wound_needed(strength: int | None, toughness: int, modifier: int = 0, at_most: int | None = None
+                    ) -> int | None:
+    """The D6 roll needed to wound (§12.4), or None when it can never wound (S 0); ``at_most``:
+    "always wounds on 4+ or better" (Sword of Haste, §23.3).
+
+    >>> to_wound_needed(3, 5, at_most=4), to_wound_needed(5, 3, at_most=4)
+    (4, 2)
+    """
     if strength is None or strength <= 0:
         return None
     d = strength - toughness
     need = 4 if d == 0 else 3 if d == 1 else 2 if d >= 2 else 5 if d == -1 else 6
-    return max(2, min(6, need - modifier))
+    need = max(2, min(6, need - modifier))
+    return need if at_most is None else min(need, at_most)
 
 
-def wounds(natural: int, strength: int | None, toughness: int, modifier: int = 0) -> bool:
-    need = to_wound_needed(strength, toughness, modifier)
+def wounds(natural: int, strength: int | None, toughness: int, modifier: int = 0, at_most: int | None = None) -> bool:
+    need = to_wound_needed(strength, toughness, modifier, at_most)
     if need is None or natural == 1:
         return False
     return natural == 6 or natural >= need
@@ -170,6 +183,13 @@ class Defence:
     magic_resistance: int = 0
     troop_type: str = ""
     rules: frozenset[str] = field(default_factory=frozenset)
+    # magic items (§23.4-23.8): successful to-wound rolls against it re-rolled (Bluffer's Helm),
+    # failed armour saves re-rolled (Dusk Stone), its own successful ward saves re-rolled (Holy Icon)
+    reroll_wounds_against: bool = False
+    reroll_failed_armour: bool = False
+    reroll_own_wards: bool = False
+    ethereal: bool = False  # a 2+ ward save, never against Magical Attacks (§22 Ethereal)
+    reroll_ranged_sixes: bool = False  # Gem of Fortune in the unit: ranged to-wound 6s re-rolled (§23.6)
 
     def special_save(self, attack: Attack, wounded_on_six: bool = False) -> tuple[str, int] | None:
         """The one ward or regeneration save allowed against this wound (§12.6), the better of
@@ -182,6 +202,8 @@ class Defence:
             ward = max(2, ward - self.magic_resistance)
         if self.fireborn and attack.flaming:
             ward = min(ward or 7, 2)
+        if self.ethereal and not attack.magical:
+            ward = min(ward or 7, 2)
         if ward is not None:
             options.append(("ward", ward))
         if self.regeneration is not None and not attack.flaming and not (attack.lethal_strike and wounded_on_six):
@@ -189,7 +211,7 @@ class Defence:
         return min(options, key=lambda o: o[1]) if options else None
 
 
-def defence(entry, category: Category = "shooting") -> Defence:
+def defence(entry, category: Category = "shooting", army=None) -> Defence:
     """The defensive profile of one of ``entry``'s models (§14.4): the highest T and W among
     the parts (a Combined Profile); the monster's for a ridden monster; for a war machine the
     machine's T against ranged attacks and the crew's against CC attacks ([A-25]), the machine's W."""
@@ -211,6 +233,18 @@ def defence(entry, category: Category = "shooting") -> Defence:
     ward = regeneration = None
     magic_resistance = 0
     rules = entry.all_rules()
+    armour = armour_bonus(entry)
+    rider_items = entry.troop_type != "ridden monster"  # a Ridden Monster ignores its rider's defences (§21.2)
+    if entry.magic_items and rider_items:
+        # magic armour, talismans and the rules items give (§23.4-23.5); a weapon's stay with its attacks
+        from engine.rulesets.ninth_age import loadout
+
+        rules = rules + loadout.item_rules(entry, army)
+        if loadout.has_magic_armour(entry, army):
+            armour = loadout.armour(entry, army).bonus
+        item_ward = loadout.ward(entry, army, ranged=category in ("shooting", "ranged"))
+        if item_ward is not None:
+            ward = item_ward
     if entry.troop_type == "ridden monster":  # the rider's saves are not used (§14.4)
         rules = list(entry.troop.inherent) + list(entry.special_rules) + [
             r for p in parts if p.role not in ("rider", "crew") for r in p.special_rules]
@@ -224,9 +258,23 @@ def defence(entry, category: Category = "shooting") -> Defence:
             regeneration = min(regeneration or 7, save_value(param))
         elif name == "Magic Resistance" and param and param.isdigit():
             magic_resistance = max(magic_resistance, int(param))
-    return Defence(toughness=toughness, wounds=max(1, wounds_), armour=armour_bonus(entry), ward=ward,
-                   regeneration=regeneration, fireborn=entry.has_rule("Fireborn"), magic_resistance=magic_resistance,
-                   troop_type=entry.troop_type, rules=frozenset(rule_name(r) for r in entry.all_rules()))
+    items = {i.strip().lower() for i in entry.magic_items} if rider_items else set()
+    return Defence(toughness=toughness, wounds=max(1, wounds_), armour=armour, ward=ward,
+                   regeneration=regeneration, fireborn=any(rule_name(r) == "Fireborn" for r in rules),
+                   magic_resistance=magic_resistance, troop_type=entry.troop_type,
+                   rules=frozenset(rule_name(r) for r in rules), reroll_wounds_against="bluffer's helm" in items,
+                   reroll_failed_armour="dusk stone" in items, reroll_own_wards="holy icon" in items,
+                   ethereal=_ethereal(entry))
+
+
+def _ethereal(entry) -> bool:
+    """The 2+ ward of Ethereal belongs to the model, or to the rider of a multi-part model (§22)."""
+    from engine.rulesets.ninth_age.catalogue import rule_name
+
+    if any(rule_name(r) == "Ethereal" for r in entry.special_rules):
+        return True
+    riders = [p for p in entry.parts if p.role not in ("mount", "draught")] or entry.parts
+    return any(rule_name(r) == "Ethereal" for p in riders for r in p.special_rules)
 
 
 # -- Multiple Wounds -------------------------------------------------------------------------------

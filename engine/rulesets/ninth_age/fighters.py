@@ -8,6 +8,7 @@ E-21: a Horde fighting to its front attacks with its front rank and supports fro
 
 from __future__ import annotations
 
+from engine.core.text import _
 from dataclasses import dataclass
 
 from shapely import affinity
@@ -15,6 +16,8 @@ from shapely.geometry import box
 
 from engine.rulesets.ninth_age.army import full_ranks
 from engine.rulesets.ninth_age.catalogue import rule_name
+from engine.rulesets.ninth_age.mixed_units import command_positions, joined
+from engine.rulesets.ninth_age.magic_state import profile_value  # S, A, I, WS under spells and items (§1.11)
 from engine.rulesets.ninth_age.melee import attacks_of
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.terrain_rules import water_full_ranks
@@ -65,13 +68,59 @@ def psychology_immune(state: NinthAgeState, unit: UnitState) -> bool:
 
 
 def causes_fear(state: NinthAgeState, unit: UnitState) -> bool:
+    """Fear or Terror, or Screaming Swords' wielder (§23.3)."""
     entry = state.unit_entry(unit)
-    return entry.has_rule("Fear") or entry.has_rule("Terror")
+    return entry.has_rule("Fear") or entry.has_rule("Terror") or \
+        "screaming swords" in {i.lower() for i in entry.magic_items}
+
+
+def strider(entry, kind: str) -> bool:
+    """Strider, or Strider (X) naming this terrain type (§22): terrain has no effect on the unit."""
+    from engine.rulesets.ninth_age.catalogue import rule_param
+
+    for r in entry.all_rules():
+        if rule_name(r) == "Strider":
+            named = (rule_param(r) or "").strip().lower()
+            if not named or named.isdigit() or named.rstrip("s") == kind.lower().rstrip("s"):
+                return True
+    return False
+
+
+def stubborn(state: NinthAgeState, unit: UnitState) -> bool:
+    """A unit containing at least one Stubborn model (§22): its own rule, a joined character's,
+    or a character joined to a unit with Bodyguard (X: only the characters or types it names)."""
+    from engine.rulesets.ninth_age.catalogue import rule_param
+
+    from engine.rulesets.ninth_age.one_use import active
+
+    entry = state.unit_entry(unit)
+    if entry.has_rule("Stubborn") or active(state, unit, "sceptre of dominion"):  # the Sceptre, for the phase
+        return True
+    inside = [u for u in state.units.values() if u.host == unit.id and u.location == "joined"]
+    guards = [rule_param(r) for r in entry.all_rules() if rule_name(r) == "Bodyguard"]
+    for c in inside:
+        centry = state.unit_entry(c)
+        if centry.has_rule("Stubborn"):
+            return True
+        for named in guards:
+            wanted = {w.strip().lower() for w in (named or "").split(",") if w.strip()}
+            if not wanted or wanted & {centry.name.lower(), centry.choice.lower(), centry.category}:
+                return True
+    return False
+
+
+def courageous(state: NinthAgeState, unit: UnitState) -> bool:
+    """The unit carries the Banner of Courage (§23.8: it passes Terror tests and is immune to
+    Fear), its standard not lost; a character in it may be its bearer (a BSB)."""
+    inside = [u for u in state.units.values() if u.host == unit.id and u.location == "joined"]
+    return any("banner of courage" in {i.lower() for i in state.unit_entry(u).magic_items} and not u.standard_lost
+               for u in [unit] + inside)
 
 
 def feared(state: NinthAgeState, unit: UnitState) -> bool:
-    """In base contact with an enemy that causes Fear, and not immune to it (§22 Fear)."""
-    if psychology_immune(state, unit) or causes_fear(state, unit):
+    """In base contact with an enemy that causes Fear, and not immune to it (§22 Fear; the Banner
+    of Courage, §23.8)."""
+    if psychology_immune(state, unit) or causes_fear(state, unit) or courageous(state, unit):
         return False
     return any(causes_fear(state, e) for e in enemies_in_contact(state, unit))
 
@@ -139,6 +188,7 @@ class Contacts:
     side: str
     touching: list[int]
     supporting: list[int]
+    pairs: dict[int, set[int]] | None = None  # model of this unit -> the enemy's models its base touches
 
 
 def contacts(state: NinthAgeState, unit: UnitState) -> list[Contacts]:
@@ -150,7 +200,10 @@ def contacts(state: NinthAgeState, unit: UnitState) -> list[Contacts]:
     for enemy in enemies_in_contact(state, unit):
         efp = enemy.footprint()
         side = contact_side(fp, efp) or "front"
-        touching = sorted({i for i, _ in models_in_contact(fp, efp)})
+        pairs: dict[int, set[int]] = {}
+        for i, j in models_in_contact(fp, efp):
+            pairs.setdefault(i, set()).add(j)
+        touching = sorted(pairs)
         if side == "front":
             depth = mm(unit.formation.base_depth_mm)
             blockers = [o.footprint().shape for o in others if o.id != enemy.id]
@@ -167,8 +220,43 @@ def contacts(state: NinthAgeState, unit: UnitState) -> list[Contacts]:
             files = {slots[i][1] for i in touching if i < len(slots) and slots[i][0] == 0}
             ranks = fighting_ranks(state, unit)
             supporting = [i for i, (rank, file) in enumerate(slots) if 1 <= rank <= ranks and file in files]
-        out.append(Contacts(enemy=enemy.id, side=side, touching=touching, supporting=supporting))
+        out.append(Contacts(enemy=enemy.id, side=side, touching=touching, supporting=supporting, pairs=pairs))
     return out
+
+
+def character_models(state: NinthAgeState, unit: UnitState) -> dict[int, str]:
+    """Which of the unit's models are the bases of characters that joined it (§16.5): a matching
+    base is every position it covers; a non-matching one stands after the R&F, against a side."""
+    out: dict[int, str] = {}
+    files = unit.formation.files
+    attached = [a.id for a in unit.formation.attached]
+    for c in joined(state, unit):
+        if c.cells is None:
+            if c.id in attached:
+                out[unit.formation.models + attached.index(c.id)] = c.id
+            continue
+        for r in range(c.cells[1]):
+            for f in range(c.cells[0]):
+                out[(c.rank + r) * files + c.file + f] = c.id
+    return out
+
+
+def champion_model(state: NinthAgeState, unit: UnitState) -> int | None:
+    """The index of the unit's Champion model, if it has one still standing."""
+    if not state.unit_entry(unit).command.champion or unit.champion_lost:
+        return None
+    where = command_positions(state, unit).get("champion")
+    return None if where is None else where[0] * unit.formation.files + where[1]
+
+
+def duellist_of(state: NinthAgeState, blow: "Blow") -> str | None:
+    """Whose attacks a blow is, as challenges name duellists: a character in a unit by its own
+    name, a lone character or a unit's Champion by the unit's name; None for R&F."""
+    if blow.model:
+        return blow.model
+    if blow.champion or state.unit_entry(state.units[blow.unit]).is_character:
+        return blow.unit
+    return None
 
 
 @dataclass
@@ -189,91 +277,258 @@ class Blow:
     armour_piercing: int = 0
     special: str = ""  # Stomp / Impact Hits: automatic hits, ``hits`` per model, no weapon (§22)
     hits: str = ""
+    model: str = ""  # a character fighting from inside the unit, with its own profile (§11.5, §16.5)
+    random: str = ""  # Random Attacks (X): ``count`` models each roll X attacks, plus ``bonus`` (§22, E-34)
+    bonus: int = 0
 
 
-def part_strength(state: NinthAgeState, unit: UnitState, part: int) -> tuple[int, str, int]:
-    """(S, weapon, Armour Piercing) of a part's close-combat attacks: weapons serve the model,
-    never the mount (§15.1); a lance's bonus only in the round after the model charged."""
+def magic_weapon(state: NinthAgeState, unit: UnitState) -> tuple[str, str, dict] | None:
+    """(name, mundane type, effect) of the close-combat magic weapon the unit's character
+    carries: it must be used (§23.1), follows its mundane type's rules and adds its own
+    (§23.2, §23.3); an army book's item gives its ``profile`` and ``rules``."""
+    from engine.rulesets.ninth_age.loadout import MAGIC_WEAPONS, RANGED_WEAPONS
+
     entry = state.unit_entry(unit)
-    s = entry.unmodified("S", part)
+    army = state.armies[unit.owner]
+    catalogue = army.items()
+    for name in entry.magic_items:
+        item = catalogue.get(name.strip().lower())
+        if item is None or item.category != "weapon" or item.type in ("ranged weapon",) or item.type in RANGED_WEAPONS:
+            continue
+        book = next((b for b in army.magic_items if b.name.lower() == item.name.lower()), None)
+        effect = ({**book.profile, "rules": list(book.rules)} if book
+                  else dict(MAGIC_WEAPONS.get(item.name.lower(), {})))
+        return item.name, item.type, effect
+    return None
+
+
+def distracting(state: NinthAgeState, unit: UnitState) -> bool:
+    """Close-combat attacks against the unit's models are at -1 to hit (§22 Distracting; the
+    Glittering Cuirass gives it, §23.4)."""
+    entry = state.unit_entry(unit)
+    return entry.has_rule("Distracting") or "glittering cuirass" in {i.lower() for i in entry.magic_items}
+
+
+def toxic(entry, part: int) -> bool:
+    """Toxic Attacks (§22): the part's close-combat attacks are at S 3 and Armour Piercing (6)."""
+    return any(rule_name(r) == "Toxic Attacks" for r in entry.special_rules + entry.parts[part].special_rules)
+
+
+def part_strength(state: NinthAgeState, unit: UnitState, part: int,
+                  host: UnitState | None = None) -> tuple[int, str, int]:
+    """(S, weapon, Armour Piercing) of a part's close-combat attacks: weapons serve the model,
+    never the mount (§15.1); a lance's bonus only in the round after the model charged (a
+    character in a unit charged when its ``host`` did); a magic weapon's S on top of its
+    mundane type's ("S 5 whatever the modifiers": fixed). The model's S is its profile's as
+    spells and items in play change it (§1.11)."""
+    entry = state.unit_entry(unit)
+    if toxic(entry, part):  # "always S 3 and Armour Piercing (6)", whatever the weapon
+        return 3, "" if entry.parts[part].role in ("mount", "draught", "machine") else weapon(state, unit), 6
     if entry.parts[part].role in ("mount", "draught", "machine"):
-        return s, "", 0
+        return profile_value(state, unit, "S", part), "", 0
     w = weapon(state, unit)
-    bonus = STRENGTH_BONUS.get(w, 0)
-    if w in LANCE_BONUS and unit.charged and unit.combat_rounds == 0:
-        bonus = LANCE_BONUS[w]
-    return min(10, s + bonus), w, 1 if w == "pike" else 0
+    extra, ap = [], 0
+    magic = magic_weapon(state, unit)
+    if magic is not None:
+        w, mundane, effect = magic[0], magic[1], magic[2]
+        if "S_fixed" in effect:
+            return effect["S_fixed"], w, effect.get("AP", 0)
+        extra = [effect["S"]] if effect.get("S") else []
+        ap = effect.get("AP", 0)
+    else:
+        mundane = w
+    bonus = STRENGTH_BONUS.get(mundane, 0)
+    flags = host or unit
+    if mundane in LANCE_BONUS and (flags.charged or flags.pursuit_charge) and flags.combat_rounds == 0:
+        bonus = LANCE_BONUS[mundane]
+    if mundane == "pike":
+        ap = max(ap, 1)
+    first = ([bonus] if bonus else []) + extra
+    if "rending banner" in {i.lower() for i in entry.magic_items} and not unit.standard_lost:
+        ap = max(ap, 1)  # Rending Banner (§23.8): the unit has Armour Piercing (1)
+    return profile_value(state, unit, "S", part, first=first), w, ap
 
 
 def _part_attacks(state: NinthAgeState, unit: UnitState, part: int, *, supporting: bool,
                   champion: bool = False) -> tuple[int, int]:
-    """(attacks, Initiative) of one model part (§11.5, §15.1, §17.3, §22)."""
+    """(attacks, Initiative) of one model part (§11.5, §15.1, §17.3, §22), A and I as the spells
+    and items in play change them (§1.11); a part whose unmodified A is 0 never attacks (§1.6)."""
     entry = state.unit_entry(unit)
     p = entry.parts[part]
     mount = p.role in ("mount", "draught")
     if p.role == "machine" or (supporting and mount):  # Cavalry Support: mounts never support
         return 0, 0
+    if entry.unmodified("A", part) == 0 and not random_attacks(entry, part):  # Random Attacks: A is its X (§22)
+        return 0, 0
     # Frenzy belongs to the parts that have it (E-32): a frenzied mount does not frenzy its rider
     own = [rule_name(r) for r in entry.special_rules + p.special_rules]
     frenzy = "Frenzy" in own and not unit.frenzy_lost
     weapon_user = not mount
-    extra_hand = weapon_user and weapon(state, unit) == "additional hand weapon"
-    count = attacks_of(entry.unmodified("A", part), champion=champion and weapon_user, extra_hand_weapon=extra_hand,
+    magic = magic_weapon(state, unit) if weapon_user else None
+    mundane = magic[1] if magic else weapon(state, unit)
+    effect = magic[2] if magic else {}
+    extra_hand = weapon_user and mundane == "additional hand weapon"
+    first_a = [effect["A"]] if effect.get("A") else []
+    if "Devastating Charge" in own and (unit.charged or unit.pursuit_charge) and unit.combat_rounds == 0:
+        first_a.append(1)  # Devastating Charge (§22): +1 A in the first round after charging
+    a = profile_value(state, unit, "A", part, first=first_a)
+    count = attacks_of(a, champion=champion and weapon_user, extra_hand_weapon=extra_hand,
                        frenzy=frenzy, supporting=supporting, monstrous_support=entry.has_rule("Monstrous Support"))
-    initiative = entry.unmodified("I", part)
-    if extra_hand:
-        initiative = min(10, initiative + 1)
-    if weapon_user and weapon(state, unit) == "great weapon":
-        initiative = 0
+    initiative = profile_value(state, unit, "I", part, set_to=effect.get("I_set") if weapon_user else None,
+                               first=[1] if extra_hand else [])
+    if weapon_user and mundane == "great weapon" and "Lightning Reflexes" not in own:
+        initiative = 0  # "strikes at Initiative 0, whatever its bearer's Initiative" (§15.1)
+    # Lightning Reflexes at I0 strikes at its own I instead, without its +1 to hit ([A-41])
     return count, initiative
 
 
-def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None) -> list[Blow]:
+def lightning_reflexes(state: NinthAgeState, unit: UnitState, part: int) -> bool:
+    """The part's +1 to hit in close combat (§22 Lightning Reflexes), lost when it would have
+    struck at Initiative 0 (a great weapon, [A-41])."""
+    entry = state.unit_entry(unit)
+    own = [rule_name(r) for r in entry.special_rules + entry.parts[part].special_rules]
+    if "Lightning Reflexes" not in own:
+        return False
+    magic = magic_weapon(state, unit)
+    mundane = magic[1] if magic else weapon(state, unit)
+    return not (entry.parts[part].role not in ("mount", "draught") and mundane == "great weapon")
+
+
+def random_attacks(entry, part: int) -> str | None:
+    """The X of the part's Random Attacks (X), if it has the rule (§22)."""
+    from engine.rulesets.ninth_age.catalogue import rule_param
+
+    for r in entry.special_rules + entry.parts[part].special_rules:
+        if rule_name(r) == "Random Attacks":
+            return rule_param(r)
+    return None
+
+
+def part_ws(state: NinthAgeState, unit: UnitState, part: int) -> int:
+    """A part's WS now (§1.11): set to 1 by a failed Fear test (or 10 by Fencer's Swords), then
+    the spells in play added (E-06 C)."""
+    entry = state.unit_entry(unit)
+    set_to = None
+    if entry.parts[part].role not in ("mount", "draught", "machine"):
+        magic = magic_weapon(state, unit)
+        if magic is not None and "WS_set" in magic[2]:
+            set_to = magic[2]["WS_set"]
+    if unit.fear_struck:
+        set_to = 1
+    return profile_value(state, unit, "WS", part, set_to=set_to)
+
+
+def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
+          duel: tuple[str, str] | None = None) -> list[Blow]:
     """Every attack the unit makes this round, grouped by part, step and the enemies it may
-    strike (§11.5-11.6). A unit that refused a challenge's named character makes none; a
-    Champion in a challenge strikes only the other duellist (§16.9)."""
+    strike (§11.5-11.6). A model touching two enemy units, or an enemy unit and a character,
+    may split its attacks among them; a character in the unit fights with its own profile,
+    weapons and Initiative from where its base stands (in contact, or supporting from the
+    2nd rank) and strikes only models in base contact. A unit that refused a challenge's
+    named character makes none; a duellist strikes only the other duellist (§16.9).
+    ``duel_with``: the other duellist when this unit (or its Champion) is one; ``duel``: the
+    whole challenge fought in this combat."""
     if unit.no_attacks:
         return []
     entry = state.unit_entry(unit)
     champion = entry.command.champion and not unit.champion_lost
     out: list[Blow] = []
+    duel = duel or ((unit.id, duel_with) if duel_with else None)
+    mine = character_models(state, unit)
+    cons = contacts(state, unit)
     # each model attacks once: a model touching two enemy units chooses between them, and one
     # that could fight in contact never makes supporting attacks instead (§11.6)
     touching: dict[int, set[str]] = {}
+    reach: dict[int, set[str]] = {}  # what a character's base may strike: models in base contact only
     supporting: dict[int, set[str]] = {}
-    for c in contacts(state, unit):
+    for c in cons:
+        enemy = state.units[c.enemy]
+        theirs = character_models(state, enemy)
+        their_champion = champion_model(state, enemy)
+        locked = duel is not None and c.enemy in duel  # its Champion is duelling: no one else strikes it
         for i in c.touching:
             touching.setdefault(i, set()).add(c.enemy)
+            touched = (c.pairs or {}).get(i, set())
+            chars = {theirs[j] for j in touched if j in theirs}
+            touching[i] |= chars
+            ordinary = [j for j in touched if j not in theirs and not (locked and j == their_champion)]
+            reach.setdefault(i, set()).update(chars | ({c.enemy} if ordinary or not touched else set()))
         for i in c.supporting:
             supporting.setdefault(i, set()).add(c.enemy)
+    fighting: dict[str, tuple[bool, set[str]]] = {}  # character -> (supporting only, targets)
     models = [(i, sorted(e), False) for i, e in sorted(touching.items())]
     models += [(i, sorted(e), True) for i, e in sorted(supporting.items()) if i not in touching]
     for i, enemies, in_support in models:
+        if i in mine:  # a character's base: it fights once, with its own profile
+            support_only, targets = fighting.get(mine[i], (True, set()))
+            fighting[mine[i]] = (support_only and in_support, targets | (set(enemies) if in_support else reach[i]))
+            continue
         for part in range(len(entry.parts)):
             count, step = _part_attacks(state, unit, part, supporting=in_support)
-            if count:
-                ws = 1 if unit.fear_struck else entry.unmodified("WS", part)
+            random = random_attacks(entry, part) if not in_support and entry.parts[part].role != "machine" else None
+            if count or random:
+                ws = part_ws(state, unit, part)
                 strength, used, ap = part_strength(state, unit, part)
+                if random:  # X attacks rolled per model, then the modifiers the profile's A had (§22)
+                    bonus = count - entry.unmodified("A", part)
+                    out.append(Blow(unit.id, part, entry.parts[part].name, step, ws, 1, list(enemies),
+                                    strength=strength, weapon=used, armour_piercing=ap, random=random, bonus=bonus))
+                    continue
                 out.append(Blow(unit.id, part, entry.parts[part].name, step, ws, count, list(enemies),
                                 strength=strength, weapon=used, armour_piercing=ap))
+    if duel:  # a duellist counts as in base contact with the other, wherever it stands (§16.9)
+        for c in joined(state, unit):
+            if c.id in duel:
+                fighting[c.id] = (False, {duel[1] if duel[0] == c.id else duel[0]})
+    for name, (in_support, targets) in sorted(fighting.items()):
+        out += _character_blows(state, unit, state.units[name], in_support, targets)
     # the champion: one of the front-rank models in contact is the champion (+1 A, +1 WS)
-    if champion and any(c.touching for c in contacts(state, unit)):
+    if champion and any(c.touching for c in cons):
         for part in range(len(entry.parts)):
             count, step = _part_attacks(state, unit, part, supporting=False, champion=True)
-            base, _ = _part_attacks(state, unit, part, supporting=False)
+            base, _skip = _part_attacks(state, unit, part, supporting=False)
             if count and count != base:
                 for b in out:  # the champion replaces one ordinary model's attacks of that part
-                    if b.part == part and b.count == base and not b.champion and b.targets:
-                        target = [duel_with] if duel_with else b.targets
-                        ws = 1 if unit.fear_struck else min(10, b.ws + 1)  # Fear sets WS 1 (§1.11)
-                        b.count, b.ws, b.champion, b.targets = count, ws, True, target
+                    if b.part == part and b.count == base and not b.champion and not b.model and b.targets:
+                        # a failed Fear test sets the Champion's WS to 1 too (then spells, §1.11)
+                        ws = b.ws if unit.fear_struck else min(10, b.ws + 1)
+                        b.count, b.ws, b.champion = count, ws, True
                         b.part_name = f"{entry.parts[part].name} Champion"
                         break
     out += special_attacks(state, unit)
-    if duel_with and entry.is_character:
+    if duel:  # duellists strike only each other; everyone else leaves them alone (§16.9)
         for b in out:
-            b.targets = [duel_with]
-    return _merge(out)
+            who = duellist_of(state, b)
+            if who in duel:
+                other = duel[1] if duel[0] == who else duel[0]
+                b.targets = [other]
+            else:
+                b.targets = [t for t in b.targets if t not in duel or not _is_character(state, t)]
+    return _merge([b for b in out if b.targets])
+
+
+def _is_character(state: NinthAgeState, uid: str) -> bool:
+    return state.unit_entry(state.units[uid]).is_character
+
+
+def _character_blows(state: NinthAgeState, host: UnitState, char: UnitState, supporting_: bool,
+                     targets: set[str]) -> list[Blow]:
+    """A joined character's attacks: each part at its own Initiative with its own A, WS, S and
+    weapons (§11.5, §15.1); a character in the 2nd rank makes one supporting attack (§11.5)."""
+    if char.no_attacks or not targets:
+        return []
+    entry = state.unit_entry(char)
+    out = []
+    for part in range(len(entry.parts)):
+        count, step = _part_attacks(state, char, part, supporting=supporting_)
+        if not count:
+            continue
+        ws = 1 if host.fear_struck else entry.unmodified("WS", part)
+        strength, used, ap = part_strength(state, char, part, host=host)
+        name = char.id if len(entry.parts) == 1 else f"{char.id} {entry.parts[part].name}"
+        out.append(Blow(host.id, part, name, step, ws, count, sorted(targets), strength=strength, weapon=used,
+                        armour_piercing=ap, model=char.id))
+    return out
 
 
 STOMPABLE = ("infantry", "war beast", "swarm", "war machine")
@@ -281,9 +536,10 @@ STOMPABLE = ("infantry", "war beast", "swarm", "war machine")
 
 def special_attacks(state: NinthAgeState, unit: UnitState) -> list[Blow]:
     """Stomp (X) at I0 against a unit of Infantry, War Beasts, Swarms or War Machines (the mount
-    stomps, never the rider), and Impact Hits (X) at I10 in the first round after charging, +1 S
-    per full rank beyond the first (§22); each model in base contact makes them, automatic hits
-    at its S with no weapon."""
+    stomps, never the rider), Impact Hits (X) at I10 in the first round after charging, +1 S
+    per full rank beyond the first, and Grinding Attacks (X) at the model's I, one or the other
+    of those two in a round (§22); each model in base contact makes them, automatic hits at its
+    S with no weapon."""
     entry = state.unit_entry(unit)
     touching = set()
     enemies: list[str] = []
@@ -299,16 +555,39 @@ def special_attacks(state: NinthAgeState, unit: UnitState) -> list[Blow]:
             [i for i, p in enumerate(entry.parts) if p.role not in ("rider", "crew")] or [0]
         targets = [e for e in enemies if state.unit_entry(state.units[e]).troop_type in STOMPABLE]
         if targets:
-            part = max(parts, key=lambda i: entry.unmodified("S", i))
+            # a special attack: no weapon's S, but the profile's as spells and items change it (§21.4, E-31)
+            part = max(parts, key=lambda i: profile_value(state, unit, "S", i))
             out.append(Blow(unit.id, part, f"{entry.parts[part].name} Stomp", 0, 0, len(touching), targets,
-                            strength=entry.unmodified("S", part), weapon="Stomp", special="Stomp", hits=stomp))
+                            strength=profile_value(state, unit, "S", part), weapon="Stomp", special="Stomp",
+                            hits=stomp))
     impact = entry.rule_value("Impact Hits")
-    if impact and (unit.charged or unit.pursuit_charge) and unit.combat_rounds == 0:
+    impact_now = bool(impact) and (unit.charged or unit.pursuit_charge) and unit.combat_rounds == 0
+    grinding = entry.rule_value("Grinding Attacks")
+    if grinding and impact_now:  # only one of them in a combat round: the player's choice (§22)
+        from engine.core.decisions import decide
+
+        answer = decide(state, unit.owner, f"grinding-{unit.id}-{state.round}-{unit.combat_rounds}",
+                        _("{unit} may make either its Impact Hits ({impact}) or its Grinding Attacks ({grinding}) this combat round: which?", unit=unit.id, impact=impact, grinding=grinding), ["impact-hits", "grinding-attacks"], default="impact-hits")
+        if answer == "impact-hits":
+            grinding = None
+        else:
+            impact_now = False
+    if grinding:
+        # at the model's Initiative, X automatic hits at its S, no equipment or rules (§22)
+        owners = [i for i, p in enumerate(entry.parts) if any(rule_name(r) == "Grinding Attacks"
+                                                              for r in p.special_rules)] or range(len(entry.parts))
+        part = max(owners, key=lambda i: profile_value(state, unit, "S", i))
+        out.append(Blow(unit.id, part, f"{entry.parts[part].name} Grinding Attacks",
+                        profile_value(state, unit, "I", part), 0, len(touching), enemies,
+                        strength=profile_value(state, unit, "S", part), weapon="Grinding Attacks",
+                        special="Grinding Attacks", hits=grinding))
+    if impact_now:
         hits = impact
         if entry.has_rule("Scythes"):  # Scythes: one more hit
             hits = str(int(impact) + 1) if impact.isdigit() else f"{impact}+1"
-        part = max(range(len(entry.parts)), key=lambda i: entry.unmodified("S", i))
-        strength = min(10, entry.unmodified("S", part) + max(0, unit_full_ranks(state, unit) - 1))
+        part = max(range(len(entry.parts)), key=lambda i: profile_value(state, unit, "S", i))
+        ranks = max(0, unit_full_ranks(state, unit) - 1)
+        strength = profile_value(state, unit, "S", part, first=[ranks] if ranks else [])
         out.append(Blow(unit.id, part, "Impact Hits", 10, 0, len(touching), enemies,
                         strength=strength, weapon="Impact Hits", special="Impact Hits", hits=hits))
     return out
@@ -317,7 +596,8 @@ def special_attacks(state: NinthAgeState, unit: UnitState) -> list[Blow]:
 def _merge(blows_: list[Blow]) -> list[Blow]:
     merged: dict[tuple, Blow] = {}
     for b in blows_:
-        key = (b.unit, b.part, b.initiative, b.ws, tuple(b.targets), b.champion, b.strength)
+        key = (b.unit, b.model, b.part, b.initiative, b.ws, tuple(b.targets), b.champion, b.strength, b.random,
+               b.bonus)
         if key in merged:
             merged[key].count += b.count
         else:

@@ -42,17 +42,20 @@ def reveal(state: NinthAgeState, seat: str, unit: str, item: str, why: str, even
                         text=_("{name} reveals {shown}, carried by {unit}: {why} (§2.4).", name=state.seat(seat).name, shown=shown, unit=unit, why=why)))
 
 
-def army_text(state: NinthAgeState, seat_text: str, viewer: str | None) -> str:
+def army_text(state: NinthAgeState, seat_text: str, viewer: str | None,
+              spent: dict[str, list[str]] | None = None) -> str:
     """A seat's army as ``viewer`` may see it: whole for its owner or in an open-list game;
-    otherwise the Common Army List with the items revealed so far."""
+    otherwise the Common Army List with the items revealed so far; ``spent``: by seat, the
+    one-use items each entry has used (§23.2)."""
     seat = next((s.id for s in state.seats if seat_text.strip().casefold() in (s.id.casefold(),
                                                                               s.name.casefold())), None)
     if seat not in SEATS:
         raise IllegalAction("unknown-seat", _("There is no seat {seat_text!r}: p1 or p2.", seat_text=seat_text[:20]))
     army = state.armies[seat]
+    spent = (spent or {}).get(seat)  # seat -> entry -> one-use items used: public, revealed when used
     if viewer == seat or not hidden_lists(state):
-        return describe(army)
-    return describe(army, hidden=True, revealed=set(r.lower() for r in state.revealed.get(seat, [])))
+        return describe(army, spent=spent)
+    return describe(army, hidden=True, revealed=set(r.lower() for r in state.revealed.get(seat, [])), spent=spent)
 
 
 # -- movement-enhancing items (E-47) -------------------------------------------------------------

@@ -18,7 +18,7 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from engine.rulesets.ninth_age.catalogue import CHARACTER_CATEGORIES, TROOP_TYPES, MagicItem, magic_items
+from engine.rulesets.ninth_age.catalogue import CHARACTER_CATEGORIES, TROOP_TYPES, MagicItem, magic_items, rule_problem
 
 
 
@@ -38,6 +38,26 @@ class Unit(Protocol):
     def has_rule(self, name: str) -> bool: ...
 
 BODY_ARMOUR = ("light armour", "heavy armour", "plate armour")
+# §23's items whose effect this engine does not apply yet: an army taking one is refused with the
+# reason (never silently ignored, #10); each leaves this table when a phase applies it.
+NOT_REFEREED_ITEMS: dict[str, str] = {
+    "skull splitter": "the Shooting phase fires mundane ranged weapons only, not a magic one",
+    "king slayer": "its +1 S and +1 A per enemy character in contact are not worked out",
+    "bronze breastplate": "its one-use 1+ armour save when the wearer is hit is not offered",
+    "lucky shield": "ignoring the first hit on the wearer is not refereed",
+    "gemstone amulet": "its one-use 4+ ward after a failed armour save is not offered",
+    "lucky charm": "its one-use armour save re-roll is not offered",
+    "wizard's hood": "a lore drawn at random each battle and Stupidity are not refereed",
+    "crystal ball": "Supernatural Reflexes is not defined in the rulebook ([A-43])",
+    "ring of fire": "its bound spell, Fireball, is in no lore the rulebook gives ([A-43])",
+    "stalker's standard": "Strider and Swiftstride from a standard are not refereed",
+    "aether icon": "dispelling as a Wizard Master from a unit is not refereed",
+    "icon of the relentless company": "its one-use triple march is not offered",
+    "gleaming icon": "its one-use re-roll of the first failed Leadership test is not offered",
+}
+# The usual points of magic items a Hero may take (§16.8: "i normali 50 punti concessi per le scelte
+# dell'Eroe"); a Lord's allowance is its army book's (``item_allowance`` in the army file).
+HERO_ALLOWANCE = 50
 # The mundane types whose rules say who may use them (§15.1).
 LANCES = ("lance", "light lance")
 LANCE_TROOPS = ("war beast", "monstrous beast")
@@ -72,6 +92,15 @@ class BookItem(BaseModel):
     def _type(cls, v: str) -> str:
         return v.strip().lower()
 
+    @field_validator("rules")
+    @classmethod
+    def _rules(cls, v: list[str]) -> list[str]:
+        for r in v:  # a rule the engine does not referee is refused here too (§22)
+            problem = rule_problem(r, frozenset({"Always wounds on 4+", "Re-roll failed to-wound rolls"}))
+            if problem and "not refereed" in problem:
+                raise ValueError(problem)
+        return v
+
     def item(self) -> MagicItem:
         lord, _skip, hero = self.cost.partition("/")
         return MagicItem(name=self.name, category=self.category, points=int(lord), hero_points=int(hero or lord),
@@ -96,7 +125,9 @@ def item_problem(unit: "Unit", name: str, items: dict[str, MagicItem]) -> str | 
     """Why ``unit`` may not carry the item ``name``, in one line, or None (§23.1-23.2)."""
     item = items.get(name.strip().lower())
     if item is None:
-        return _("{name!r} is not a magic item of the rulebook (§23) nor of the army file's magic_items", name=name)
+        return f"{name!r} is not a magic item of the rulebook (§23) nor of the army file's magic_items"
+    if item.name.lower() in NOT_REFEREED_ITEMS and item == magic_items().get(item.name.lower()):
+        return f"{item.name} is not refereed by this engine yet: {NOT_REFEREED_ITEMS[item.name.lower()]} (§23)"
     character = unit.category in CHARACTER_CATEGORIES
     troop = TROOP_TYPES[unit.troop_type]
     if item.category == "arcane" and not unit.wizard:
@@ -143,8 +174,45 @@ def unit_item_problems(unit: "Unit", items: dict[str, MagicItem]) -> list[str]:
     kinds = [items[i.strip().lower()].category for i in unit.magic_items]
     for kind in sorted(set(kinds)):
         if kinds.count(kind) > 1 and unit.category in CHARACTER_CATEGORIES:
-            out.append(_("a model carries at most one magic item of each category; {unit} has {count} {kind} items (§23.2)", unit=unit.name, count=kinds.count(kind), kind=kind))
+            out.append(f"a model carries at most one magic item of each category; {unit.name} has "
+                       f"{kinds.count(kind)} {kind} items (§23.2)")
+    problem = allowance_problem(unit, items)
+    if problem:
+        out.append(problem)
     return out
+
+
+def allowance(unit: "Unit") -> int | None:
+    """The points of magic items the character may take: its army file's ``item_allowance``, or a
+    Hero's usual 50 (§16.8); None: no limit the rulebook gives (a Lord's is its army book's)."""
+    given = getattr(unit, "item_allowance", None)
+    if given is not None:
+        return given
+    return HERO_ALLOWANCE if unit.category == "hero" else None
+
+
+def allowance_problem(unit: "Unit", items: dict[str, MagicItem]) -> str | None:
+    """A character's magic items within its allowance, or why not. The Battle Standard Bearer
+    may carry a magic standard with no points limit, but then no other magic item (§16.8)."""
+    if unit.category not in CHARACTER_CATEGORIES or not unit.magic_items:
+        return None
+    limit = allowance(unit)
+    chosen = [items[i.strip().lower()] for i in unit.magic_items]
+    total = sum(price(i, unit.category) for i in chosen)
+    if limit == 0:
+        return (f"{unit.name} has no option to take magic items (item_allowance 0), so it carries none, not even a "
+                f"magic standard (§16.8)")
+    standards = [i for i in chosen if i.category == "standard"]
+    if unit.bsb and standards and len(chosen) == 1:
+        return None  # the BSB's magic standard, with no points limit (§16.8)
+    if limit is None or total <= limit:
+        return None
+    if unit.bsb and standards:
+        return (f"{unit.name} carries {total} points of magic items, over its {limit}-point allowance; as Battle "
+                f"Standard Bearer it may take the {standards[0].name} beyond the allowance only if it carries no "
+                f"other magic item (§16.8)")
+    return (f"{unit.name} carries {total} points of magic items ({', '.join(i.name for i in chosen)}), over its "
+            f"{limit}-point allowance (§16.8)")
 
 
 def visible_type(item: MagicItem) -> str:

@@ -24,7 +24,7 @@ import math
 from engine.core import Event, roll_dice
 from engine.core.rng import Rng
 from engine.rulesets.ninth_age.magic_state import spell_modified  # Ld under spells in play (§9, §1.10)
-from engine.rulesets.ninth_age.mixed_units import host_of, position, unit_models_ld
+from engine.rulesets.ninth_age.mixed_units import host_of, joined, position, unit_models_ld
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 
 INSPIRING_PRESENCE = 12.0
@@ -92,23 +92,31 @@ def unit_leadership(state: NinthAgeState, unit: UnitState) -> tuple[int, str]:
     """The best Ld the unit may use and where it comes from: its own models' (characters in it
     included), or the General's within 12" (18" if a Large Target) when the General is not
     fleeing, from inside a unit too (§16.7)."""
-    best, source = spell_modified(state, unit.id, "Ld", unit_models_ld(state, unit)), _("its own")
+    banner = [1] if discipline(state, unit) else []  # Banner of Discipline: the unit has +1 Ld (§23.8)
+    best, source = spell_modified(state, unit.id, "Ld", unit_models_ld(state, unit), first=banner), "its own"
     for other in state.units.values():
         if other.owner != unit.owner or other.id == unit.id or not state.unit_entry(other).general:
             continue
-        if other.host == unit.id:
-            continue  # already counted among the unit's models
+        if other.host == unit.id or other.refused:
+            continue  # already counted among the unit's models; a refused challenge sets its Ld to 0 (§16.9)
         # borrowed: modified on the General's side first, then by the borrower's own modifiers
-        ld = spell_modified(state, unit.id, "Ld", spell_modified(state, other.id, "Ld", state.unit_entry(other).leadership))
+        ld = spell_modified(state, unit.id, "Ld", spell_modified(state, other.id, "Ld", state.unit_entry(other).leadership),
+                            first=banner)
         if ld > best and in_reach(state, other, unit):
             best, source = ld, _("{other}'s Inspiring Presence", other=other.id)
     return best, source
 
 
+def discipline(state: NinthAgeState, unit: UnitState) -> bool:
+    """The unit (or a character in it) carries the Banner of Discipline, its standard not lost."""
+    return any("banner of discipline" in {i.lower() for i in state.unit_entry(u).magic_items} and not u.standard_lost
+               for u in [unit] + list(joined(state, unit)))
+
+
 def hold_your_ground(state: NinthAgeState, unit: UnitState) -> str | None:
     """The BSB whose Hold Your Ground lets ``unit`` re-roll a failed Leadership test, if any."""
     for other in state.units.values():
-        if other.owner == unit.owner and state.unit_entry(other).bsb and (
+        if other.owner == unit.owner and state.unit_entry(other).bsb and not other.refused and (
                 other.host == unit.id or other.id == unit.id or in_reach(state, other, unit)):
             if not host_of(state, other).fleeing and position(state, other) is not None:
                 return other.id

@@ -86,6 +86,33 @@ MAGIC_ARMOUR: dict[str, dict] = {
     "hardened shield": {"bonus": 1},
 }
 TALISMAN_WARD = {"talisman of supreme shielding": 4, "talisman of greater shielding": 5, "talisman of shielding": 6}
+# The special rules items give their bearer's model (§23.4-23.5): read with its own rules.
+ITEM_RULES: dict[str, tuple[str, ...]] = {
+    "sprout of rebirth": ("Regeneration (4+)",),
+    "obsidian nullstone": ("Magic Resistance (3)",),
+    "obsidian rock": ("Magic Resistance (2)",),
+    "obsidian pebble": ("Magic Resistance (1)",),
+    "dragonfire gem": ("Fireborn",),
+    "dragonscale helm": ("Fireborn",),
+}
+
+
+def item_rules(unit: Unit, army: Army | None = None) -> list[str]:
+    """The special rules the unit's magic items give (an army book's item: its ``rules``;
+    a weapon's rules stay with its attacks, §21.4)."""
+    out: list[str] = []
+    for item in _items(unit, army):
+        out += ITEM_RULES.get(item.name.lower(), ())
+        book = _book(army, item.name)
+        if book and item.category != "weapon":
+            out += list(book.rules)
+            if book.regeneration:
+                out.append(f"Regeneration ({book.regeneration}+)")
+    return out
+
+
+def has_magic_armour(unit: Unit, army: Army | None = None) -> bool:
+    return any(i.category == "armour" for i in _items(unit, army))
 # The arcane items (§23.7): the Magic phase and spell generation apply every one of them.
 ARCANE_ITEMS = frozenset({
     "dispel scroll", "binding scroll", "backlash scroll", "wand of stability", "sceptre of power", "grounding rod",
@@ -95,18 +122,11 @@ ARCANE_ITEMS = frozenset({
 
 
 def refereed(item: str) -> bool:
-    """Whether the engine applies this rulebook item's effect in the profile it computes (the
-    other items' effects belong to the phases that use them, and are listed as not refereed
-    until those phases apply them)."""
-    from engine.rulesets.ninth_age.army import MOVEMENT_ITEMS
+    """Whether the engine applies this rulebook item's effect (§23): every item but those an army
+    is refused for, with the reason, at validation (items.NOT_REFEREED_ITEMS)."""
+    from engine.rulesets.ninth_age.items import NOT_REFEREED_ITEMS
 
-    key = item.lower()
-    effect = MAGIC_WEAPONS.get(key) or MAGIC_ARMOUR.get(key)
-    if key in MAGIC_WEAPONS:
-        return bool(effect) and not set(effect.get("rules", [])) - {"Flaming Attacks", "Divine Attacks"}
-    if key in MAGIC_ARMOUR:
-        return bool(set(effect) & {"bonus", "body", "natural", "ward"}) and not effect.get("rules")
-    return key in TALISMAN_WARD or key in MOVEMENT_ITEMS or key in ARCANE_ITEMS
+    return item.strip().lower() in magic_items() and item.strip().lower() not in NOT_REFEREED_ITEMS
 
 
 @dataclass

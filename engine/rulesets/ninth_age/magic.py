@@ -312,6 +312,9 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     c = find_caster(state, seat, wizard)
     spell, lore, bound = _which_spell(state, c, spell_name)
     me = caster_unit(state, c)
+    host = state.units.get(me.host) if me.host else None
+    if me.stupid or (host is not None and host.stupid):
+        raise IllegalAction("stupid", _("{c} is in a unit that failed its Stupidity test: no casting this turn (§22).", c=c.name))
     # step 1: declare -- everything is checked before any die is rolled
     if not caster_alive(state, c):
         raise IllegalAction("no-caster", _("{c} is not on the table.", c=c.name))
@@ -919,11 +922,11 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
 
 
 def _remove_from_play(state: NinthAgeState, c: Caster, events: list[Event]) -> None:
-    from engine.rulesets.ninth_age.casualties import destroy, remove_models
+    from engine.rulesets.ninth_age.casualties import destroy, joined_positions, remove_models
 
     unit = state.units[c.unit]
     if c.conclave and unit.models > 1:  # the champion alone goes; its unit fights on without a wizard
-        remove_models(unit, 1)
+        remove_models(unit, 1, joined_positions(state, unit))
         c.slain = True
         events.append(Event(kind="casualties", seat=c.seat, data={"unit": unit.id, "removed": 1},
                             text=_("{c} is torn from the world by the Breach in the Veil: removed from play; {unit} has {models} models left.", c=c.name, unit=unit.id, models=unit.models)))

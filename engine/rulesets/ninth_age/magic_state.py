@@ -35,7 +35,8 @@ class Effect(BaseModel):
     spell: str
     caster: str  # Caster.name
     seat: str
-    duration: Literal["one turn", "permanent", "remains in play"]
+    # "player turn": a one-use item's effect (Potion of Strength, §23.6) until the player turn ends
+    duration: Literal["one turn", "permanent", "remains in play", "player turn"]
     units: list[str]
     part: str | None = None  # a Focused spell on one part of a multi-part model
     modifiers: dict[str, int] = Field(default_factory=dict)
@@ -80,19 +81,44 @@ def movement_of(state: Any, unit: Any) -> int:
 
 
 def spell_modified(state: Any, unit_id: str, characteristic: str, value: int,
-                   part: str | None = None) -> int:
-    """``value`` changed by the spells in play on the unit, in the order of §1.11: halving
-    (rounding up), then additions in the order cast, clamping to 0-10 after each.
+                   part: str | None = None, *, set_to: int | None = None, first: tuple[int, ...] | list[int] = ()
+                   ) -> int:
+    """``value`` changed by the spells in play on the unit (and the one-use items drunk, which
+    are kept with them), in the strict order of §1.11 (E-06): a set value first (``set_to``:
+    WS 1 after a failed Fear test, a Fencer's Swords' WS 10), then halving (rounding up), then
+    additions: ``first`` (the equipment's, in effect since the battle began: a great weapon's
+    +2 S) and then each spell's in the order they came into effect, clamping to 0-10 after
+    every step.
 
-    Shooting and melee read a model's S, T, WS, I, Ld... through this."""
+    Shooting and melee read a model's S, T, WS, BS, I, A, Ld... through this.
+
+    >>> from types import SimpleNamespace as NS
+    >>> hex_ = Effect(id=1, spell="Hex", caster="W", seat="p2", duration="one turn", units=["U"],
+    ...               modifiers={"WS": 1}, lowest_casting_value=5, phase=1)
+    >>> s = NS(effects=[hex_])
+    >>> spell_modified(s, "U", "WS", 3, set_to=1), spell_modified(s, "U", "WS", 9, first=[3])  # E-06 C, B-like
+    (2, 10)
+    """
     on = [e for e in state.effects if unit_id in e.units and (e.part is None or part is None or e.part == part)]
+    value = max(0, min(10, value if set_to is None else set_to))
     for e in on:
         if characteristic in e.halve:
             value = max(0, min(10, math.ceil(value / 2)))
+    for delta in first:
+        value = max(0, min(10, value + delta))
     for e in on:
         if characteristic in e.modifiers:
             value = max(0, min(10, value + e.modifiers[characteristic]))
     return value
+
+
+def profile_value(state: Any, unit: Any, characteristic: str, part: int = 0, *, set_to: int | None = None,
+                  first: tuple[int, ...] | list[int] = ()) -> int:
+    """A model part's characteristic as it is now: the unmodified profile (army-list upgrades
+    included, §1.9) changed by the spells and items in play on it (§1.11)."""
+    entry = state.unit_entry(unit)
+    return spell_modified(state, unit.id, characteristic, entry.unmodified(characteristic, part),
+                          entry.parts[part].name, set_to=set_to, first=first)
 
 
 # -- the Shielding Scroll (§23.7) ------------------------------------------------------------------

@@ -11,7 +11,7 @@ import math
 from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.actions import MoveStep
 from engine.rulesets.ninth_age.casualties import terrain_checks
-from engine.rulesets.ninth_age.leadership import hold_your_ground, leadership_test, unit_leadership
+from engine.rulesets.ninth_age.leadership import hold_your_ground, in_reach, leadership_test, unit_leadership
 from engine.rulesets.ninth_age.magic_state import spell_modified  # M under spells (§9)
 from engine.rulesets.ninth_age.mixed_units import joined, unit_movement
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
@@ -54,9 +54,20 @@ def may_move(state: NinthAgeState, unit: UnitState) -> None:
     elif unit.rallied:
         why = _("rallied this phase (it may only reform)")
     elif engaged(state, unit):
-        why = _("is engaged in combat")
+        why = "is engaged in combat"
+    elif unit.stupid:
+        why = "failed its Stupidity test and takes no voluntary action this turn (§22)"
     if why:
         raise IllegalAction("cannot-move", _("{unit} {why}.", unit=unit.id, why=why))
+
+
+def undead_march(state: NinthAgeState, unit: UnitState) -> None:
+    """Undead march only when the move starts within their General's Inspiring Presence (§22)."""
+    if not state.unit_entry(unit).has_rule("Undead"):
+        return
+    generals = [u for u in state.units.values() if u.owner == unit.owner and state.unit_entry(u).general]
+    if not any(in_reach(state, g, unit) for g in generals):
+        raise IllegalAction("cannot-march", _("{unit} is Undead: it marches only from within its General's Inspiring Presence (§22).", unit=unit.id))
 
 
 def _steps(steps: list[MoveStep]) -> list[Step]:
@@ -109,9 +120,11 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
         direction = _("forward")
     if kind == "march" and movement is not None:
         raise IllegalAction("no-march", _("A Vanguard move may not march."))
+    failed_test = ""  # a failed March test, told in a refusal too (it read "the forward march allows 7\"")
     if kind == "march":
         if entry.has_rule("Can't March"):
-            raise IllegalAction("cannot-march", _("{unit} can't march ({troop_type}: Can't March).", unit=unit.id, troop_type=troop_word(entry.troop_type)))
+            raise IllegalAction("cannot-march", _("{unit} can't march ({troop_type}: Can't March).", unit=unit.id, troop_type=entry.troop_type))
+        undead_march(state, unit)
         fp0 = unit.footprint()
         near = [e for e in state.on_table(state.enemy_of(unit.owner))
                 if distance(fp0, e.footprint()) <= MARCH_TEST_RANGE + EPS_DIST]
@@ -120,15 +133,16 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
             closest = min(distance(fp0, e.footprint()) for e in near)
             if not leadership_test(state.rng, ld, _("{unit} March test (enemy {closest}\" away, Ld from {source})", unit=unit.id, closest=decimal(closest, ".1f"), source=source), events, seat=unit.owner, reroll=hold_your_ground(state, unit)):
                 allowance = float(own_m)
+                failed_test = f" ({events[-1].text.rstrip('.')}: no farther than M)"
                 events.append(Event(kind="march-test", seat=unit.owner, text=_("{unit} still marches, but no farther than M ({own_m}\").", unit=unit.id, own_m=own_m)))
     fp = unit.footprint()
     plan = ([Step("pivot", normalise(pivot))] if pivot is not None else []) + _steps(steps)
     result = run_move(fp, plan)
     move_kind = _("march") if kind == "march" else _("advance")
     if result.length > allowance + EPS_DIST:
-        raise IllegalAction("too-far", _("{unit}: {join} uses {length}\"; the {direction} {kind} allows {allowance}\".", unit=unit.id, join=text_join(", ", result.parts), length=decimal(result.length, ".1f"), direction=direction, kind=move_kind, allowance=decimal(allowance, "g")))
+        raise IllegalAction("too-far", _("{unit}: {join} uses {length}\"; the {direction} {kind} allows {allowance}\"{failed_test}.", unit=unit.id, join=', '.join(result.parts), length=decimal(result.length, ".1f"), direction=direction, kind=kind, allowance=decimal(allowance, "g"), failed_test=failed_test))
     if result.max_displacement > allowance + EPS_DIST and not single:
-        raise IllegalAction("too-far", _("{unit}: a model would end {max_displacement}\" from where it started; no model may move farther than {allowance}\" (§8.14).", unit=unit.id, max_displacement=decimal(result.max_displacement, ".1f"), allowance=decimal(allowance, "g")))
+        raise IllegalAction("too-far", _("{unit}: a model would end {max_displacement}\" from where it started; no model may move farther than {allowance}\" (§8.14){failed_test}.", unit=unit.id, max_displacement=decimal(result.max_displacement, ".1f"), allowance=decimal(allowance, "g"), failed_test=failed_test))
     if flies is not None:  # flying over units and terrain: only where it lands counts (§22 Fly)
         problem = clearance_problem(result.footprint, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
     else:
@@ -207,9 +221,11 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
     flies = flying_movement(state, unit)
     own_m = spell_movement(state, unit) if flies is None else flies
     allowance = float(own_m if kind == "advance" else 2 * own_m)
+    failed_test = ""  # a failed March test, told in a refusal too (it read "the forward march allows 7\"")
     if kind == "march":
         if entry.has_rule("Can't March"):
             raise IllegalAction("cannot-march", _("{unit} can't march.", unit=unit.id))
+        undead_march(state, unit)
         fp0 = unit.footprint()
         near = [distance(fp0, e.footprint()) for e in state.on_table(state.enemy_of(unit.owner))]
         if near and min(near) <= MARCH_TEST_RANGE + EPS_DIST:

@@ -11,15 +11,17 @@ Phases::
 
 from __future__ import annotations
 
-from engine.core.text import N_, Text, _, decimal, join as text_join, listed
+from engine.core.text import _, N_, Text, decimal, join as text_join, listed
 from typing import Any
 
 from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, Seat
-from engine.rulesets.ninth_age import characters, charges, magic, movement, muster, setup, shooting_phase, turns
+from engine.rulesets.ninth_age import (
+    characters, charges, magic, movement, muster, one_use, setup, shooting_phase, turns,
+)
 from engine.rulesets.ninth_age.muster import table_size
 from engine.rulesets.ninth_age.actions import (
     ACTION_TYPES, Advance, Cast, Charge, Deploy, DispelInPlay, EndStep, FreeReform, March, MoveStep, PlaceMarker,
-    Reform, StartBattle, Join, Leave, Reveal, UseArmy,
+    Reform, StartBattle, Join, Leave, Reveal, UseArmy, UseItem,
 )
 from engine.rulesets.ninth_age import combat
 from engine.rulesets.ninth_age.actions import Fight
@@ -52,6 +54,7 @@ OPTIONS = {
 COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "reveal",
              "cast", "dispel"} | shooting_phase.COMMANDS)
 COMMANDS |= {"fight"}  # the Melee phase (combat.py)
+COMMANDS |= {"item"}  # one-use magic items (one_use.py)
 
 
 class NinthAge(Ruleset):
@@ -69,7 +72,8 @@ class NinthAge(Ruleset):
         """``/army show seat:`` in a game: that seat's army as ``viewer`` may see it (§2.4)."""
         from engine.rulesets.ninth_age.hidden import army_text
 
-        return army_text(state, seat, viewer)
+        spent = {s: one_use.spent_by_name(state, s) for s in SEATS}
+        return army_text(state, seat, viewer, spent)
 
     def read_map_upload(self, filename: str, data: bytes, options: dict[str, Any]) -> dict[str, Any]:
         """``/game new ruleset:ninth-age mapfile:<layout.json>``: an uploaded terrain layout, checked
@@ -182,6 +186,11 @@ class NinthAge(Ruleset):
         if command == "reveal":
             item = str(options.get("item") or "").strip() or None
             return Reveal(seat=seat, unit=unit.id, item=item)
+        if command == "item":  # a one-use magic item (§23.2)
+            name = str(options.get("name") or "").strip()
+            if not name:
+                raise IllegalAction("missing-option", _("Say which item: /item unit: name:."))
+            return UseItem(seat=seat, unit=unit.id, item=name)
         if command == "deploy":
             for key in ("x", "y"):
                 if options.get(key) in (None, ""):
@@ -292,6 +301,10 @@ class NinthAge(Ruleset):
             else:
                 raise IllegalAction("wrong-phase", _("Deployment first: /deploy your units, /end to hand over."))
             return
+        if isinstance(action, UseItem):  # either player, at the start of a phase (§23.6)
+            one_use.use_item(state, seat, state.units[action.unit], action.item, events)
+            return
+        one_use.note_action(state)  # any other action: the phase has begun (potions come first)
         if isinstance(action, Reveal):  # either player, at the moments the rules allow (§2.4, §22 Hidden)
             self._reveal(state, seat, action, events)
             return
@@ -441,6 +454,9 @@ class NinthAge(Ruleset):
                 charges.move_chargers(state, events)
                 characters.after_charge_moves(state, events)
             charges.rally_tests(state, state.active, events)
+            from engine.rulesets.ninth_age.stupidity import stupid_moves
+
+            stupid_moves(state, state.active, events)  # Compulsory Moves (§22 Stupidity)
             state.step = "remaining"
             setup.ambush_rolls(state, state.active, events)
             events.append(Event(kind="phase", seat=state.active, text=_("Remaining moves: /advance, /march, /reform your units, then /end the Movement phase.")))
@@ -495,7 +511,7 @@ class NinthAge(Ruleset):
                 return _("Deployment: {who} may make a Vanguard move (or /end).", who=who)
             left = sum(1 for u in state.units.values() if u.owner == state.deploy.turn and u.location == "reserve"
                        and not u.scouting and not u.ambushing)
-            return _("Deployment: {who} deploys ({left} units left).", who=who, left=left)
+            return f"Deployment: {who} deploys ({left} unit{'' if left == 1 else 's'} left)."
         if state.phase == "over":
             return _("The battle is over.")
         phase = phase_word(state.phase)

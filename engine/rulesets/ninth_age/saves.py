@@ -37,14 +37,24 @@ def armour_saves(state: NinthAgeState, attack: Attack, target: Defence, wounds_:
             events.append(Event(kind="save", seat=seat, text=_("{purpose}: no armour save is possible (armour +{armour} against S{strength}, AP {armour_piercing}).", purpose=purpose, armour=target.armour, strength=attack.strength, armour_piercing=attack.armour_piercing)))
         return wounds_
     roll = roll_dice(f"{len(wounds_)}d6", state.rng, purpose=f"{purpose}: armour saves")
+    dice = list(roll.dice)
+    saves = lambda need, d: need is not None and d != 1 and d >= need  # noqa: E731
+    again = ""
+    if target.reroll_failed_armour:  # Dusk Stone (§23.5): failed armour saves are re-rolled
+        failed = [i for i, (need, d) in enumerate(zip(needs, dice)) if need is not None and not saves(need, d)]
+        if failed:
+            reroll = roll_dice(f"{len(failed)}d6", state.rng, purpose=f"{purpose}: Dusk Stone re-rolls")
+            for i, d in zip(failed, reroll.dice):
+                dice[i] = d
+            again = f", Dusk Stone re-rolls {faces(reroll.dice)}"
     left = []
-    for w, need, d in zip(wounds_, needs, roll.dice):
-        if need is not None and d != 1 and d >= need:
+    for w, need, d in zip(wounds_, needs, dice):
+        if saves(need, d):
             w.saved_by = "armour"
         else:
             left.append(w)
     shown = sorted({n for n in needs if n})
-    events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{purpose}: armour saves needing {needs}: {faces}: {saved} saved.", purpose=purpose, needs='/'.join(f"{n}+" for n in shown), faces=faces(roll.dice), saved=len(wounds_) - len(left))))
+    events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{purpose}: armour saves needing {join}: {faces}{again}: {value} saved.", purpose=purpose, join='/'.join(f'{n}+' for n in shown), faces=faces(roll.dice), again=again, value=len(wounds_) - len(left))))
     return left
 
 
@@ -53,7 +63,8 @@ def special_saves(state: NinthAgeState, unit: UnitState, attack: Attack, count: 
     """Step 4: the one ward or regeneration save each wound may take (§12.6), the better one
     allowed. Takes a number of wounds (returns how many are left) or a list of :class:`Wound`
     (returns those left)."""
-    target = defence(state.unit_entry(unit), attack.category)
+    target = defence(state.unit_entry(unit), attack.category, state.armies.get(unit.owner))  # items' wards too
+    target = unit_items(state, unit, attack, target)
     if attack.spell:  # Magic phase (§23.7 Shielding Scroll): a 4+ ward against the spell read against
         target = shielded(state, attack, target)
     purpose = purpose or f"{unit.id}"
@@ -69,13 +80,46 @@ def special_saves(state: NinthAgeState, unit: UnitState, attack: Attack, count: 
             by_save.setdefault(save, []).append(w)
     for (kind, value), group in sorted(by_save.items()):
         roll = roll_dice(f"{len(group)}d6", state.rng, purpose=f"{purpose}: {kind} saves")
-        kept = [w for w, d in zip(group, roll.dice) if d < value]
-        events.append(Event(kind="roll", seat=seat or unit.owner, roll=roll, text=_("{purpose}: {kind} saves on {value}+: {faces}: {value2} saved.", purpose=purpose, kind=kind, value=value, faces=faces(roll.dice), value2=len(group) - len(kept))))
+        dice = list(roll.dice)
+        again = ""
+        # Divine Attacks (§22), or the Holy Icon's own (§23.8): successful ward saves are re-rolled (once)
+        if (attack.divine or target.reroll_own_wards) and kind == "ward":
+            saved = [i for i, d in enumerate(dice) if d >= value]
+            if saved:
+                why = "Divine Attacks" if attack.divine else "the Holy Icon"
+                reroll = roll_dice(f"{len(saved)}d6", state.rng, purpose=f"{purpose}: {why} re-rolls")
+                for i, d in zip(saved, reroll.dice):
+                    dice[i] = d
+                again = f", re-rolled for {why}: {faces(reroll.dice)}"
+        kept = [w for w, d in zip(group, dice) if d < value]
+        events.append(Event(kind="roll", seat=seat or unit.owner, roll=roll, text=_("{purpose}: {kind} saves on {value}+: {faces}{again}: {value2} saved.", purpose=purpose, kind=kind, value=value, faces=faces(roll.dice), again=again, value2=len(group) - len(kept))))
         for w in group:
             if w not in kept:
                 w.saved_by = kind
         left += kept
     return left if as_list else len(left)
+
+
+def carried_in_unit(state: NinthAgeState, unit: UnitState, item: str) -> bool:
+    """The unit's entry, or a character joined to it, carries the magic item ``item``: "the
+    bearer's unit" of an item (§23.2)."""
+    members = [unit] + [u for u in state.units.values() if u.host == unit.id and u.location == "joined"]
+    return any(item in {i.strip().lower() for i in state.unit_entry(u).magic_items} for u in members)
+
+
+def unit_items(state: NinthAgeState, unit: UnitState, attack: Attack, d: Defence) -> Defence:
+    """What items carried in the unit give every model of it against this attack: the Charm of
+    Cursed Iron's 5+ ward against artillery, the Gem of Fortune's re-rolled ranged 6s (§23.6)."""
+    from dataclasses import replace
+
+    from engine.rulesets.ninth_age.weapons import ARTILLERY_KINDS
+
+    if attack.category == "shooting" and attack.source in ARTILLERY_KINDS and \
+            carried_in_unit(state, unit, "charm of cursed iron"):
+        d = replace(d, ward=min(d.ward or 7, 5))
+    if attack.category in ("shooting", "ranged") and carried_in_unit(state, unit, "gem of fortune"):
+        d = replace(d, reroll_ranged_sixes=True)
+    return d
 
 
 def faces(dice: Iterable[int]) -> str:

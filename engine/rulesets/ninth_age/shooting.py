@@ -14,17 +14,18 @@ must be followed by 4+, 5+, 6+; −3 or less cannot hit (E-55).
 
 from __future__ import annotations
 
-from engine.core.text import _, Text, decimal, join as text_join, ngettext
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from shapely.geometry import Point as ShapelyPoint
 from shapely.ops import unary_union
 
 from engine.core import Event, IllegalAction, roll_dice
+from engine.core.text import Text, _, decimal, join as text_join, ngettext
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age.attacks import resolve_hits
 from engine.rulesets.ninth_age.casualties import heavy_casualties
 from engine.rulesets.ninth_age.damage import roll_value
+from engine.rulesets.ninth_age.magic_state import profile_value  # BS and S under spells and items (§9, §1.11)
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.saves import faces
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -129,10 +130,23 @@ def moved_this_turn(unit: UnitState) -> bool:
     return unit.moved or unit.marched or unit.reformed or unit.charged or unit.failed_charge or unit.rallied
 
 
-def shooting_bs(entry) -> int:
-    """The BS of the part doing the shooting (§10.3): the rider's or crew's, not a mount's."""
-    parts = [i for i, p in enumerate(entry.parts) if p.role in SHOOTING_PARTS] or list(range(len(entry.parts)))
-    return max(entry.unmodified("BS", i) for i in parts)
+def shooting_parts(entry) -> list[int]:
+    """The parts that shoot (§10.3): the riders, crew or models, never a mount."""
+    return [i for i, p in enumerate(entry.parts) if p.role in SHOOTING_PARTS] or list(range(len(entry.parts)))
+
+
+def shooting_bs(entry, state: NinthAgeState | None = None, unit: UnitState | None = None) -> int:
+    """The BS of the part doing the shooting (§10.3): the rider's or crew's, not a mount's;
+    with ``state`` and ``unit``, as the spells and items in play on the unit change it (§1.11)."""
+    if state is not None and unit is not None:
+        return max(profile_value(state, unit, "BS", i) for i in shooting_parts(entry))
+    return max(entry.unmodified("BS", i) for i in shooting_parts(entry))
+
+
+def shooting_strength(state: NinthAgeState, unit: UnitState) -> int:
+    """The user's S for weapons that use it (throwing weapons, §15.2): the shooting part's,
+    as spells and items in play change it."""
+    return max(profile_value(state, unit, "S", i) for i in shooting_parts(state.unit_entry(unit)))
 
 
 def free_reform(entry) -> bool:
@@ -158,7 +172,9 @@ def may_shoot(state: NinthAgeState, unit: UnitState, *, breath: bool = False, re
     elif not reaction and unit.rallied:
         why = _("rallied this turn")
     elif not reaction and (unit.declared_charge or unit.failed_charge or unit.charged):
-        why = _("declared a charge this turn")
+        why = "declared a charge this turn"
+    elif unit.stupid and not reaction:
+        why = "failed its Stupidity test this turn (§22)"
     elif unit.disabled:
         why = _("has a damaged firing mechanism (Misfire) and may not shoot for the rest of the game")
     elif unit.no_shoot_round == state.round and unit.no_shoot_seat == state.active:
@@ -343,7 +359,7 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     ``models``: at most that many models fire, front rank first (any model may hold its fire,
     §10.3)."""
     entry = state.unit_entry(unit)
-    bs = shooting_bs(entry)
+    bs = shooting_bs(entry, state, unit)
     w = weapon
     shots, notes = measure(state, unit, target, w, stand_and_shoot=stand_and_shoot)
     if not shots:
@@ -387,9 +403,17 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     if not hits:
         events.append(Event(kind="shoot", seat=unit.owner, text=_("{unit} scores no hits.", unit=unit.id)))
         return
-    user_s = max(entry.unmodified("S", i) for i, p in enumerate(entry.parts) if p.role in SHOOTING_PARTS) \
-        if any(p.role in SHOOTING_PARTS for p in entry.parts) else entry.unmodified("S")
-    result = resolve_hits(state, target, w.attack(user_s), hits, events, attacker=unit, purpose=purpose,
+    attack = w.attack(shooting_strength(state, unit))
+    if entry.has_rule("Magical Attacks") or entry.has_rule("Ethereal"):  # the model's, for all its attacks (§22)
+        attack = replace(attack, magical=True)
+    from engine.rulesets.ninth_age.one_use import active
+
+    if active(state, unit, "flaming standard") and not unit.standard_lost:  # Flaming Standard (§23.8)
+        attack = replace(attack, flaming=True)
+    if entry.has_rule("Hellfire") or entry.has_rule("Lightning Attack"):  # a model's rule, its attacks too (§22)
+        attack = replace(attack, hellfire=attack.hellfire or entry.has_rule("Hellfire"),
+                         lightning=attack.lightning or entry.has_rule("Lightning Attack"))
+    result = resolve_hits(state, target, attack, hits, events, attacker=unit, purpose=purpose,
                           auto_wounds=min(poisoned, hits))
     events.append(Event(kind="shoot-result", seat=unit.owner, data={"unit": unit.id, "target": target.id},
                         text=_("{unit} against {target}: {summary}.", unit=unit.id, target=target.id, summary=result.summary())))

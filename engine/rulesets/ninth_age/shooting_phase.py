@@ -96,7 +96,7 @@ def shoot(state: NinthAgeState, unit: UnitState, target: UnitState, events: list
         return
     may_shoot(state, unit)
     check_target(state, unit, target)
-    if shooting_bs(entry) == 0:
+    if shooting_bs(entry, state, unit) == 0:
         raise IllegalAction("cannot-shoot", _("{unit} has BS 0 and cannot use ranged weapons (§1.6).", unit=unit.id))
     w = choose_weapon(state, unit, weapon)
     if w.artillery:
@@ -118,9 +118,9 @@ def stand_and_shoot_problem(state: NinthAgeState, unit: UnitState, charger: Unit
     if not weapons_of(entry):
         return _("it has no ranged weapons")
     if not carried:
-        return _("its ranged weapons are artillery (Cumbersome)")
-    if shooting_bs(entry) == 0:
-        return _("it has BS 0")
+        return "its ranged weapons are artillery (Cumbersome)"
+    if shooting_bs(entry, state, unit) == 0:
+        return "it has BS 0"
     if unit.stood_and_shot:
         return _("it has already stood and shot this turn")
     if unit.fleeing or engaged(state, unit):

@@ -53,12 +53,15 @@ class UnitState(BaseModel):
     combat_rounds: int = 0  # rounds fought in its present combat (0: the next is its first)
     fought: bool = False  # fought a combat round this Melee phase
     pursuit_charge: bool = False  # charged by a pursuit: counts as charging in its next combat
+    pursuit_target: str | None = None  # ... the unit it charged so (Thunderous Charge, §22)
     frenzy_lost: bool = False  # lost a combat round: its Frenzy is gone (§22)
     standard_lost: bool = False  # its standard fled from a combat (§17.2)
     champion_lost: bool = False  # its Champion fell (§17)
     no_attacks: bool = False  # refused a challenge: no close-combat attacks this round (§16.9)
+    refused: bool = False  # refused a challenge: Ld 0, no Stubborn, until the turn its combat ends is over (§16.9)
     weapon: str = ""  # the close-combat weapon chosen for its present combat (§15.1)
     fear_struck: bool = False  # failed a Fear test: WS 1 for the rest of this Melee phase (§22)
+    stupid: bool = False  # failed its Stupidity test this player turn (stupidity.py, §22)
     # -- shooting and casualties (§10, §12, §13) ------------------------------------------------
     shot: bool = False  # has shot this Shooting phase
     stood_and_shot: bool = False  # used Stand and Shoot this turn (once per turn, §8.3)
@@ -150,6 +153,12 @@ class NinthAgeState(GameState):
     revealed: dict[str, list[str]] = Field(default_factory=dict)  # seat -> hidden items revealed (§2.4)
     # -- the Melee phase (combat.py) --
     challenges: list[tuple[str, str]] = Field(default_factory=list)  # duellists (unit ids) in running challenges
+    # -- one-use magic items (one_use.py, §23.2) --
+    spent_items: dict[str, list[str]] = Field(default_factory=dict)  # unit id -> one-use items it has used
+    phase_acted: list[str] = Field(default_factory=list)  # "round/seat/phase" keys in which an action was taken
+    activated: list[str] = Field(default_factory=list)  # "item|unit|round/seat/phase": items working this phase
+    # -- effects due at the end of the phase (attacks.py, §22 Hellfire, Lightning Attack) --
+    phase_end_hits: list[tuple[str, str]] = Field(default_factory=list)  # (rule, unit id)
 
     def unit_entry(self, unit: UnitState) -> Unit:
         return self.armies[unit.owner].units[unit.entry]

@@ -28,11 +28,19 @@ def begin_player_turn(state: NinthAgeState, seat: str, events: list[Event]) -> N
         u.rallied = u.redirected = False
         u.joined_this_phase = False  # characters.py
         u.charged_out_of = None
+    from engine.rulesets.ninth_age.neighbours import engaged
+
+    for u in state.units.values():  # a refused challenge's Ld 0 ends with the turn its combat ended (§16.9)
+        where = state.units.get(u.host) if u.location == "joined" and u.host else u
+        if u.refused and not (where is not None and where.on_table and engaged(state, where)):
+            u.refused = False
     for u in list(state.units.values()):
         open_ranks(state, u, events)
     from engine.rulesets.ninth_age.shooting_phase import new_player_turn
+    from engine.rulesets.ninth_age.stupidity import stupidity_tests
 
     new_player_turn(state)
+    stupidity_tests(state, seat, events)  # at the start of the turn (§22 Stupidity)
     events.append(Event(kind="turn", seat=seat, text=_("Game turn {round}: {name}'s Movement phase. Declare charges with /charge unit: target:, then /end to move the chargers.", round=state.round, name=state.seat(seat).name)))
 
 
@@ -41,7 +49,10 @@ def end_phase(state: NinthAgeState, events: list[Event]) -> None:
     seat = state.active
     assert seat is not None
     index = PHASES.index(state.phase)
-    events.append(Event(kind="phase_ended", seat=seat, text=_("{name}'s {phase} phase ends.", name=state.seat(seat).name, phase=phase_word(state.phase))))
+    from engine.rulesets.ninth_age.attacks import end_of_phase
+
+    end_of_phase(state, events)  # Hellfire, Lightning Attack (§22)
+    events.append(Event(kind="phase_ended", seat=seat, text=_("{name}'s {phase} phase ends.", name=state.seat(seat).name, phase=state.phase)))
     if state.phase == "magic":  # Magic phase (§9): unused dice are lost
         from engine.rulesets.ninth_age import magic
 
@@ -64,7 +75,10 @@ def end_phase(state: NinthAgeState, events: list[Event]) -> None:
 
             combat.begin(state, events)
         return
-    # the player turn is over
+    # the player turn is over: what lasted "for the rest of that player turn" ends (§23.6)
+    from engine.rulesets.ninth_age.one_use import end_player_turn
+
+    end_player_turn(state, events)
     if seat != state.first_player:
         if state.round >= GAME_TURNS:
             finish(state, events)

@@ -112,8 +112,17 @@ def ledger(state: NinthAgeState, seat: str, *, with_objective: bool = True) -> L
     for unit in [u for u in state.units.values() if u.owner == enemy]:
         entry = state.unit_entry(unit)
         cost = entry.points
+        host = state.units.get(unit.host) if unit.location == "joined" and unit.host else None
+        if host is not None and host.ambushing and host.location == "reserve":  # gone off the edge in its unit
+            out.lines.append((f"{unit.id} never came back with {host.id}", cost))
+            if entry.general:
+                out.lines.append(("The King is Dead", 100))
+            if entry.bsb:
+                out.lines.append(("The Flag is Lost", 100))
+            continue
         if unit.ambushing and unit.location == "reserve":  # never arrived: counts as destroyed
-            out.lines.append((_("{unit} never arrived from Ambush", unit=unit.id), cost))
+            gone = "never came back after leaving the table" if unit.pose is not None else "never arrived from Ambush"
+            out.lines.append((f"{unit.id} {gone}", cost))
             continue
         if unit.location in ("destroyed", "fled", "hidden"):  # §22 Hidden: never revealed, it counts as slain
             what = {"fled": _("fled off the table"), "destroyed": _("destroyed"),
@@ -125,8 +134,8 @@ def ledger(state: NinthAgeState, seat: str, *, with_objective: bool = True) -> L
                 out.lines.append((_("The Flag is Lost"), 100))
             continue
         half = math.ceil(cost / 2)
-        if unit.fleeing:
-            out.lines.append((_("{unit} fleeing", unit=unit.id), half))
+        if unit.fleeing or (host is not None and host.fleeing):
+            out.lines.append((f"{unit.id} fleeing", half))
         elif (wounds(state, unit, unit.models) - unit.wounds_lost) * 4 <= wounds(state, unit, unit.start_models):
             out.lines.append((_("{unit} decimated", unit=unit.id), half))
     if with_objective and secondary(state)[seat]:

@@ -11,8 +11,9 @@ a cannon S 10 with an 8" line).
 (1, '2')
 >>> RANGED["throwing weapons"].strength is None  # the user's S
 True
->>> breath_weapon("Strength 4, Flaming Attacks")
-Attack(strength=4, category='special', armour_piercing=0, multiple_wounds=None, flaming=True, magical=False, spell=False, lethal_strike=False, to_wound_modifier=0, no_armour=False, no_saves=False, source='Breath Weapon')
+>>> a = breath_weapon("Strength 4, Flaming Attacks")
+>>> a.strength, a.category, a.flaming, a.armour_piercing, a.source
+(4, 'special', True, 0, 'Breath Weapon')
 """
 
 from __future__ import annotations
@@ -63,9 +64,14 @@ class RangedWeapon:
     def attack(self, user_strength: int) -> Attack:
         """What its hits carry (§15.2: the weapon's rules apply to its own attacks only, E-43)."""
         mw = self.param("Multiple Wounds")
-        return Attack(strength=self.strength if self.strength is not None else user_strength, category="shooting",
-                      armour_piercing=self.armour_piercing, multiple_wounds=mw, flaming=self.has("Flaming Attacks"),
-                      magical=self.has("Magical Attacks"), source=self.name)
+        toxic = self.has("Toxic Attacks")  # S 3 and Armour Piercing (6), whatever else (§22)
+        metal = self.has("Metalshifting")  # the armour save value to wound, AP (6), Flaming (§22)
+        return Attack(strength=3 if toxic else self.strength if self.strength is not None else user_strength,
+                      category="shooting", armour_piercing=6 if toxic or metal else self.armour_piercing,
+                      multiple_wounds=mw, flaming=metal or self.has("Flaming Attacks"),
+                      magical=self.has("Magical Attacks"), divine=self.has("Divine Attacks"), metalshifting=metal,
+                      hellfire=self.has("Hellfire"), lightning=self.has("Lightning Attack"),
+                      source=self.name)
 
 
 RANGED: dict[str, RangedWeapon] = {w.name: w for w in (

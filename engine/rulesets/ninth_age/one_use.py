@@ -1,0 +1,143 @@
+"""One-use magic items (§23.2: "the item works once, then counts as gone for the rest of the
+game"): which are spent, using one with ``/item unit: name:``, and what a drunk potion changes.
+
+The game keeps the spent items (``state.spent_items``, and each wizard's arcane items in
+``Caster.used_items``), so a second use is refused with the reason, ``/army show`` marks the
+item spent, and a replay of the log spends it again at the same moment.
+
+A potion is drunk "at the start of any phase" (§23.6): before anything else is done in that
+phase (``state.phase_acted``: the phases in which an action other than an item's was taken). Its
+change to the profile is kept with the spells in play (:mod:`.magic_state`), so shooting and
+melee read it in the order of §1.11 (E-31: a Potion of Strength raises Stomp's S, a great weapon
+does not), until the player turn ends.
+"""
+
+from __future__ import annotations
+
+from engine.core.text import _, join as text_join
+from engine.core import Event, IllegalAction
+from engine.rulesets.ninth_age.magic_state import Effect
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+
+# item -> the profile change it gives for the rest of the player turn (§23.6)
+POTIONS: dict[str, dict[str, int]] = {"potion of strength": {"S": 2}, "potion of swiftness": {"I": 3}}
+# items activated for one phase: the Sceptre of Dominion (one use: Stubborn, at the start of a combat
+# round), the Flaming Standard (every Shooting or Melee phase: Flaming Attacks)
+FOR_THE_PHASE = {"sceptre of dominion": "Stubborn", "flaming standard": "Flaming Attacks"}
+ONE_USE = frozenset(POTIONS) | {"sceptre of dominion"}
+# items used by their own command; the arcane ones are offered by the Magic phase (§23.7)
+USED_BY_COMMAND = frozenset(POTIONS) | frozenset(FOR_THE_PHASE)
+ARCANE_ONE_USE = frozenset({"dispel scroll", "binding scroll", "backlash scroll", "wand of stability",
+                            "sceptre of power", "grounding rod", "shielding scroll"})
+
+
+def phase_key(state: NinthAgeState) -> str:
+    return f"{state.round}/{state.active}/{state.phase}"
+
+
+def spent(state: NinthAgeState, unit: UnitState) -> list[str]:
+    """The one-use items this unit's models have used: its own, and its wizard's arcane ones."""
+    out = list(state.spent_items.get(unit.id, []))
+    for c in state.casters.values():
+        if c.unit == unit.id and c.seat == unit.owner:
+            out += [i for i in c.used_items if i not in out]
+    return out
+
+
+def spent_by_name(state: NinthAgeState, seat: str) -> dict[str, list[str]]:
+    """Army entry name -> the items spent, for the list ``/army show`` prints in a game."""
+    army = state.armies[seat]
+    out: dict[str, list[str]] = {}
+    for u in state.units.values():
+        if u.owner == seat and 0 <= u.entry < len(army.units):
+            items = spent(state, u)
+            if items:
+                out.setdefault(army.units[u.entry].name, []).extend(items)
+    return out
+
+
+def note_action(state: NinthAgeState) -> None:
+    """An action other than an item's is being taken: the phase has begun for potions."""
+    key = phase_key(state)
+    if key not in state.phase_acted:
+        state.phase_acted = (state.phase_acted + [key])[-4:]
+
+
+def use_item(state: NinthAgeState, seat: str, unit: UnitState, name: str, events: list[Event]) -> None:
+    """``/item unit: name:``: use a one-use item the unit carries, refused with the reason when it
+    is not the unit's, not a one-use item used this way, already spent, or out of its moment."""
+    entry = state.unit_entry(unit)
+    if unit.owner != seat:
+        raise IllegalAction("not-your-unit", _("{unit} is not yours.", unit=unit.id))
+    carried = {i.strip().lower(): i for i in entry.magic_items}
+    key = name.strip().lower()
+    if key not in carried:
+        raise IllegalAction("no-item", _("{unit} carries no {name} (its magic items: {value}).", unit=unit.id, name=name, value=', '.join(entry.magic_items) or 'none'))
+    item = carried[key]
+    if key in ONE_USE and item in spent(state, unit):
+        raise IllegalAction("item-spent", _("{unit}'s {item} is one use and was already used: it is gone for the rest of the game (§23.2).", unit=unit.id, item=item))
+    if key in ARCANE_ONE_USE:
+        raise IllegalAction("item-in-magic", _("{item} is used in the Magic phase: the dispel question (or /cast) offers it when it may be used (§23.7).", item=item))
+    if key not in USED_BY_COMMAND:
+        raise IllegalAction("not-one-use", _("{item} is not a one-use item used by /item; its effect applies by itself.", item=item))
+    if state.phase not in ("movement", "magic", "shooting", "melee") or state.active is None:
+        raise IllegalAction("wrong-phase", _("{item} is used in a phase of the battle (§23).", item=item))
+    if not unit.on_table and not (unit.location == "joined" and unit.host):
+        raise IllegalAction("not-on-table", _("{unit} is not on the table.", unit=unit.id))
+    if key in FOR_THE_PHASE:
+        _activate(state, seat, unit, item, events)
+        return
+    if phase_key(state) in state.phase_acted:
+        raise IllegalAction("not-start-of-phase", _("{item} is drunk at the start of a phase, before anything else is done in it (§23.6); the {phase} phase has begun.", item=item, phase=state.phase))
+    change = POTIONS[key]
+    state.effects.append(Effect(id=state.next_effect, spell=item, caster=unit.id, seat=unit.owner,
+                                duration="player turn", units=[unit.id], modifiers=dict(change),
+                                lowest_casting_value=0, phase=state.magic_phases))
+    state.next_effect += 1
+    state.spent_items.setdefault(unit.id, []).append(item)
+    from engine.rulesets.ninth_age.hidden import reveal
+
+    reveal(state, seat, unit.id, item, _("it is drunk"), events)
+    shown = ", ".join(f"{k} {v:+d}" for k, v in change.items())
+    events.append(Event(kind="item", seat=seat, data={"unit": unit.id, "item": item},
+                        text=_("{unit} drinks the {item}: {shown} until the end of this player turn. It is one use: spent for the rest of the game (§23.6).", unit=unit.id, item=item, shown=shown)))
+
+
+def _activate(state: NinthAgeState, seat: str, unit: UnitState, item: str, events: list[Event]) -> None:
+    """The Sceptre of Dominion at the start of a combat round: Stubborn for the phase (one use);
+    the Flaming Standard at the start of a Shooting or Melee phase: Flaming Attacks for it."""
+    key = item.lower()
+    host = state.units.get(unit.host) if unit.location == "joined" and unit.host else unit
+    mark = f"{key}|{unit.id}|{phase_key(state)}"
+    if mark in state.activated:
+        raise IllegalAction("already-active", _("{item} is already at work this phase.", item=item))
+    if key == "sceptre of dominion":
+        if state.phase != "melee" or host.fought:
+            raise IllegalAction("wrong-moment", _("The {item} is activated at the start of a combat round: in the Melee phase, before {host}'s combat is fought (§23.6).", item=item, host=host.id))
+    else:
+        if state.phase not in ("shooting", "melee") or phase_key(state) in state.phase_acted:
+            raise IllegalAction("wrong-moment", _("The {item} is activated at the start of a Shooting or Melee phase, before anything else is done in it (§23.8).", item=item))
+        if unit.standard_lost:
+            raise IllegalAction("standard-lost", _("{unit}'s standard is lost, and the {item} with it (§17.2).", unit=unit.id, item=item))
+    state.activated = [m for m in state.activated if m.rpartition("|")[2] == phase_key(state)] + [mark]
+    if key in ONE_USE:
+        state.spent_items.setdefault(unit.id, []).append(item)
+    from engine.rulesets.ninth_age.hidden import reveal
+
+    reveal(state, seat, unit.id, item, _("it is activated"), events)
+    events.append(Event(kind="item", seat=seat, data={"unit": unit.id, "item": item},
+                        text=text_join("", [_("{unit} activates the {item}: {host} has {for_the_phase} for this phase", unit=unit.id, item=item, host=host.id, for_the_phase=FOR_THE_PHASE[key]), (_(" (one use: spent for the rest of the game).") if key in ONE_USE else ".")])))
+
+
+def active(state: NinthAgeState, unit: UnitState, item: str) -> bool:
+    """The unit, or a character joined to it, activated ``item`` this phase."""
+    members = [unit.id] + [u.id for u in state.units.values() if u.host == unit.id and u.location == "joined"]
+    return any(f"{item}|{m}|{phase_key(state)}" in state.activated for m in members)
+
+
+def end_player_turn(state: NinthAgeState, events: list[Event]) -> None:
+    """The effects that last "for the rest of that player turn" end (§23.6)."""
+    for e in list(state.effects):
+        if e.duration == "player turn":
+            state.effects.remove(e)
+            events.append(Event(kind="item", seat=e.seat, text=_("The {spell} drunk by {caster} wears off.", spell=e.spell, caster=e.caster)))
