@@ -127,11 +127,27 @@ async def test_a_ninth_age_battle_in_the_players_language(store, lang):
     _, _, state = await snapshot()
     assert state.active == active and state.step == "charges" and state.round == 2
     fp = state.units[runner.id].footprint()
-    target = min(state.on_table(enemy), key=lambda u: distance(fp, u.footprint()))
-    await say(USERS[active], f'/charge unit:"{runner.id}" target:"{target.id}"')
+    # the nearest enemy that chooses its reaction (Immune to Psychology may only hold, §22)
+    from engine.rulesets.ninth_age.fighters import psychology_immune
+
+    # (and that the runner has room to reach; a refusal changes nothing)
+    for target in sorted((u for u in state.on_table(enemy) if not psychology_immune(state, u)),
+                         key=lambda u: distance(fp, u.footprint())):
+        reply = await service.handle(CHANNEL, USERS[active], parse_line(f'/charge unit:"{runner.id}" target:"{target.id}"'),
+                                     guild_id=GUILD)
+        if reply.error is None:
+            replies.append(reply)
+            break
+    else:
+        raise AssertionError("the runner could charge no one")
     _, _, state = await snapshot()
-    assert state.pending.decision.seat == enemy
-    await say(USERS[enemy], "/decide option:hold")
+    reacted = False
+    while state.pending is not None:  # the charger may be asked first (a place to charge into)
+        d = state.pending.decision
+        reacted = reacted or (d.seat == enemy and "hold" in d.options)
+        await say(USERS[d.seat], "/decide option:" + ("hold" if "hold" in d.options else d.options[0]))
+        _, _, state = await snapshot()
+    assert reacted
     await say(USERS[active], "/end")
     await answer_questions()
     await say(USERS[active], "/game board")
