@@ -139,6 +139,8 @@ def lookup_for(lang: str | None) -> Lookup | None:
     lookup.name = seat_label  # type: ignore[attr-defined]
     # Lists (engine.core.text.listed) by the language's CLDR pattern ("a, b e c", "a, b és c").
     lookup.format_list = lambda parts: format_list(list(parts), locale=Locale.parse(lang))  # type: ignore[attr-defined]
+    # Numbers (engine.core.text.decimal) with the language's decimal sign ("3,5").
+    lookup.format_number = lambda value, spec: formatted(value, spec, lang)  # type: ignore[attr-defined]
     return lookup
 
 
@@ -166,6 +168,23 @@ def language_of(chosen: str | None, discord_locale: str | None, server_default: 
 def listed(items: Iterable[Any], lang: str | None, style: str = "standard") -> str:
     """Items as a list in ``lang`` ("a, b and c"), by CLDR's patterns."""
     return format_list([str(i) for i in items], style=style, locale=Locale.parse(lang or SOURCE))
+
+
+def formatted(value: float, spec: str, lang: str | None) -> str:
+    """``value`` written in ``lang`` as Python's ``format(value, spec)`` writes it in English
+    (``g``: no trailing zeros; ``.Nf``: N decimals)::
+
+        >>> formatted(3.25, ".1f", "it"), formatted(12.0, "g", "hu"), formatted(0.5, "g", "it")
+        ('3,2', '12', '0,5')
+    """
+    english = format(value, spec)
+    try:
+        number_value = float(english)
+    except ValueError:  # inf, nan, a spec babel has no pattern for
+        return english
+    places = len(english.split(".")[1]) if "." in english else 0
+    pattern = "0." + "0" * places if places else "0"
+    return format_decimal(number_value, format=pattern, locale=Locale.parse(lang or SOURCE))
 
 
 def number(value: float, lang: str | None) -> str:

@@ -83,6 +83,7 @@ class Text(str):
     parts: tuple[Any, ...]
     # The catalogue area whose translation is read first (the ruleset the sentence was made in).
     area: str | None
+    number: tuple[float, str] | None = None  # see decimal()
 
     def __new__(cls, msgid: str, /, **params: Any) -> Text:
         return cls._make(msgid, None, None, params, _caller_area(1))
@@ -110,6 +111,9 @@ class Text(str):
         """This sentence in the language ``lookup`` translates to (English without one)."""
         if lookup is None:
             return str(self)
+        if self.number is not None:  # a number (see decimal())
+            format_number = getattr(lookup, "format_number", None)
+            return format_number(*self.number) if format_number is not None else str(self)
         if self.msgid is None and self.separator is None:  # a list (see listed())
             parts = [_said_part(p, lookup) for p in self.parts]
             format_list = getattr(lookup, "format_list", None)
@@ -128,6 +132,8 @@ class Text(str):
 
     def to_data(self) -> dict[str, Any]:
         """This sentence as JSON data (see :meth:`from_data`)."""
+        if self.number is not None:
+            return {"number": self.number[0], "format": self.number[1]}
         if self.msgid is None and self.separator is None:
             return {"list": [_param_data(p) for p in self.parts]}
         if self.msgid is None:
@@ -142,6 +148,8 @@ class Text(str):
 
     @classmethod
     def from_data(cls, data: dict[str, Any]) -> Text:
+        if "number" in data:
+            return decimal(data["number"], data["format"])
         if "list" in data:
             return listed(_param_from(p) for p in data["list"])
         if "join" in data:
@@ -150,6 +158,8 @@ class Text(str):
         return cls._make(data["msgid"], data.get("plural"), data.get("n"), params, data.get("area"))
 
     def __repr__(self) -> str:
+        if self.number is not None:
+            return f"decimal({self.number[0]!r}, {self.number[1]!r})"
         if self.msgid is None and self.separator is None:
             return f"listed({list(self.parts)!r})"
         if self.msgid is None:
@@ -218,6 +228,22 @@ def N_(msgid: str) -> str:
 def join(separator: str, parts: Iterable[Any]) -> Text:
     """Parts joined by ``separator``; each part that is a :class:`Text` is translated alone."""
     return Text._joined(separator, parts)
+
+
+def decimal(value: float, spec: str = "g") -> Text:
+    """A number (a distance in inches, a fraction) written as the reader's language writes it:
+    ``spec`` is Python's format (``g``, ``.1f``), the English value; a lookup may carry
+    ``format_number(value, spec)`` (the bot's does, with babel: ``3,5`` in Italian)::
+
+        >>> str(decimal(3.5, ".1f")), str(decimal(12.0)), str(decimal(2.25, ".1f"))
+        ('3.5', '12', '2.2')
+        >>> decimal(3.5, ".1f").render(lambda m, p, n: m)
+        '3.5'
+    """
+    self = str.__new__(Text, format(value, spec))
+    self.msgid, self.plural, self.n, self.params = None, None, None, {}
+    self.separator, self.parts, self.area, self.number = None, (), None, (value, spec)
+    return self
 
 
 def listed(items: Iterable[Any]) -> Text:

@@ -29,6 +29,7 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.ops import nearest_points
 
 from engine.core.errors import IllegalAction
+from engine.core.text import N_, Text, _, decimal
 from engine.table.footprint import Footprint, Pose, footprint
 from engine.table.frame import EPS_DIST, normalise, to_world, turn_between
 
@@ -45,15 +46,24 @@ class Step:
     amount: float  # inches, or degrees for a wheel; the new bearing for a pivot
     side: Literal["left", "right"] | None = None  # wheels only
 
-    def describe(self, fp: Footprint | None = None) -> str:
+    def describe(self, fp: Footprint | None = None) -> Text:
+        """The step as a player reads it ("forward 3.0\"", "wheel left 10° = 0.9\" at the outer corner")."""
+        degrees = decimal(self.amount, "g")
         if self.kind == "wheel":
-            text = f"wheel {self.side} {self.amount:g}°"
-            if fp is not None:
-                text += f" = {math.radians(self.amount) * fp.width:.1f}\" at the outer corner"
-            return text
+            if fp is None:
+                return _("wheel left {degrees}°", degrees=degrees) if self.side == "left" else \
+                    _("wheel right {degrees}°", degrees=degrees)
+            corner = decimal(math.radians(self.amount) * fp.width, ".1f")
+            return (_("wheel left {degrees}° = {corner}\" at the outer corner", degrees=degrees, corner=corner)
+                    if self.side == "left" else
+                    _("wheel right {degrees}° = {corner}\" at the outer corner", degrees=degrees, corner=corner))
         if self.kind == "pivot":
-            return f"pivot to {self.amount:g}°"
-        return f"{self.kind} {self.amount:.1f}\""
+            return _("pivot to {degrees}°", degrees=degrees)
+        inches = decimal(self.amount, ".1f")
+        words = {"forward": N_("forward {inches}\""), "back": N_("back {inches}\""), "left": N_("left {inches}\""),
+                 "right": N_("right {inches}\"")}
+        return Text(words[self.kind], inches=inches) if self.kind in words else \
+            Text("{kind} {inches}\"", kind=self.kind, inches=inches)
 
 
 def translate(fp: Footprint, dx_local: float, dy_local: float) -> Footprint:
@@ -128,7 +138,8 @@ def run_move(fp: Footprint, steps: Sequence[Step]) -> MoveResult:
     length, parts, current = 0.0, [], fp
     for step in steps:
         if step.amount < 0:
-            raise IllegalAction("bad-move", f"{step.kind} takes a positive amount, not {step.amount:g}.")
+            raise IllegalAction("bad-move", _("{step} takes a positive amount, not {amount}.", step=step.kind,
+                                                   amount=decimal(step.amount, "g")))
         parts.append(step.describe(current))
         length += step_length(current, step)
         positions = _step_positions(current, step)
@@ -155,10 +166,11 @@ def _blocker(shape, around: Surroundings) -> tuple[str, str]:
     """('impassable terrain', '') or the nearest named feature with the point of it the unit
     meets, and what that feature is."""
     if not around.blockers:
-        return "impassable terrain", ""
+        return _("impassable terrain"), ""
     name, poly, note = min(around.blockers, key=lambda b: shape.distance(b[1]))
-    _, at = nearest_points(shape, poly)
-    return f"{name} at ({at.x:.1f}, {at.y:.1f})", f"; {name} is {note}" if note else ""
+    _near, at = nearest_points(shape, poly)
+    return (_("{name} at ({x}, {y})", name=name, x=decimal(at.x, ".1f"), y=decimal(at.y, ".1f")),
+            _("; {name} is {note}", name=name, note=note) if note else "")
 
 
 def clearance_problem(fp: Footprint, around: Surroundings, gap: float, *, during: bool,
@@ -174,20 +186,22 @@ def clearance_problem(fp: Footprint, around: Surroundings, gap: float, *, during
         if d < gap - EPS_DIST:
             name = around.names.get(key, str(key))
             if d <= 0:
-                return f"it would overlap {name}"
-            return f"it would come {d:.2f}\" from {name} (at least {gap:g}\" needed)"
+                return _("it would overlap {name}", name=name)
+            return _("it would come {d}\" from {name} (at least {gap}\" needed)", d=decimal(d, ".2f"), name=name,
+                     gap=decimal(gap, "g"))
     if around.impassable is not None and not around.impassable.is_empty:
         d = shape.distance(around.impassable)
         if d < gap - EPS_DIST:
             what, note = _blocker(shape, around)
-            return (f"it would enter {what}{note}" if d <= 0
-                    else f"it would come {d:.2f}\" from {what} (at least {gap:g}\" needed{note})")
+            return (_("it would enter {what}{note}", what=what, note=note) if d <= 0
+                    else _("it would come {d}\" from {what} (at least {gap}\" needed{note})", d=decimal(d, ".2f"),
+                           what=what, gap=decimal(gap, "g"), note=note))
     if around.table is not None:
         off = around.table.off_table_fraction(shape)
         if during and off > 0.5 + 1e-9:
-            return f"{off:.0%} of it would be off the table (at most 50% during a move)"
+            return _("{off}% of it would be off the table (at most 50% during a move)", off=decimal(off * 100, ".0f"))
         if not during and not around.table.fully_on(shape):
-            return "it would end partly off the table"
+            return _("it would end partly off the table")
     return None
 
 
@@ -198,9 +212,9 @@ def check_path(result: MoveResult, around: Surroundings, *, ignore: Iterable[Has
     for position in result.path[1:-1]:
         problem = clearance_problem(position, around, CLEARANCE_DURING, during=True, ignore=ignore)
         if problem:
-            return "on the way " + problem
+            return _("on the way {problem}", problem=problem)
     problem = clearance_problem(result.footprint, around, CLEARANCE_END, during=False, ignore=ignore)
-    return f"at the end {problem}" if problem else None
+    return _("at the end {problem}", problem=problem) if problem else None
 
 
 def reformed(fp: Footprint, files: int, bearing: float) -> Footprint:

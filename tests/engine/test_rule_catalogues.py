@@ -12,7 +12,7 @@ from babel.messages.pofile import read_po
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 AREAS = {"dnd_minis": "engine/rulesets/dnd_minis", "dnd35": "engine/rulesets/dnd35_encounter",
-         "conan": "engine/rulesets/conan"}
+         "conan": "engine/rulesets/conan", "ninth_age": "engine/rulesets/ninth_age"}
 LANGUAGES = ["it", "hu"]
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2)}
 PLACEHOLDER = re.compile(r"(?<!\{)\{([^{}]*)\}")

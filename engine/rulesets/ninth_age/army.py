@@ -19,6 +19,7 @@ engine.core.errors.IllegalAction: army file: units.0.parts.0.S: must be at most 
 
 from __future__ import annotations
 
+from engine.core.text import _
 import json
 from importlib import resources
 from typing import Literal
@@ -128,14 +129,14 @@ class Unit(Strict):
     def _troop(cls, v: str) -> str:
         key = v.strip().lower()
         if key not in TROOP_TYPES:
-            raise ValueError(f"{v!r} is not a troop type ({', '.join(TROOP_TYPES)})")
+            raise ValueError(_("{v!r} is not a troop type ({join})", v=v, join=', '.join(TROOP_TYPES)))
         return key
 
     @field_validator("base")
     @classmethod
     def _base(cls, v):
         if not all(0 < x <= 400 for x in v):
-            raise ValueError("base sizes are mm between 1 and 400")
+            raise ValueError(_("base sizes are mm between 1 and 400"))
         return v
 
     @field_validator("equipment")
@@ -145,7 +146,7 @@ class Unit(Strict):
         for item in v:
             key = item.strip().lower()
             if key not in EQUIPMENT:
-                raise ValueError(f"{item!r} is not equipment of the rulebook ({', '.join(sorted(EQUIPMENT))})")
+                raise ValueError(_("{item!r} is not equipment of the rulebook ({join})", item=item, join=', '.join(sorted(EQUIPMENT))))
             out.append(key)
         return out
 
@@ -155,18 +156,18 @@ class Unit(Strict):
             self.choice = self.name
         character = self.category in CHARACTER_CATEGORIES
         if character and self.models != 1:
-            raise ValueError(f"models: a character is a single model, not {self.models}")
+            raise ValueError(_("models: a character is a single model, not {models}", models=self.models))
         if (self.general or self.bsb) and not character:
-            raise ValueError(f"{'general' if self.general else 'bsb'}: only a character can be "
-                             f"{'the General' if self.general else 'the Battle Standard Bearer'}")
+            raise ValueError(_("general: only a character can be the General") if self.general
+                             else _("bsb: only a character can be the Battle Standard Bearer"))
         if self.wizard and not character:
-            raise ValueError("wizard: only characters are wizards in this list format")
+            raise ValueError(_("wizard: only characters are wizards in this list format"))
         if self.files is not None and self.files > self.models:
-            raise ValueError(f"files: {self.files} files need at least {self.files} models")
+            raise ValueError(_("files: {files} files need at least {files} models", files=self.files))
         if self.round_base and self.models != 1:
-            raise ValueError("round_base: a round base holds a single model")
+            raise ValueError(_("round_base: a round base holds a single model"))
         if self.general and self.bsb:
-            raise ValueError("general: the General cannot be the Battle Standard Bearer (§16.7)")
+            raise ValueError(_("general: the General cannot be the Battle Standard Bearer (§16.7)"))
         return self
 
     # -- derived ----------------------------------------------------------------------------------
@@ -268,7 +269,7 @@ class Lore(Strict):
     @model_validator(mode="after")
     def _numbered(self) -> "Lore":
         if sorted(s.number for s in self.spells) != list(range(7)):
-            raise ValueError(f"spells: lore {self.name} needs spells numbered 0 to 6, once each")
+            raise ValueError(_("spells: lore {self} needs spells numbered 0 to 6, once each", self=self.name))
         return self
 
 
@@ -286,34 +287,32 @@ class Army(Strict):
         seen: set[str] = set()
         for n, u in enumerate(self.units):
             if u.name.lower() in seen:
-                raise ValueError(f"units.{n}.name: two units are called {u.name!r}; give each its own name")
+                raise ValueError(_("{field}: {reason}", field=f"units.{n}.name", reason=_("two units are called {u!r}; give each its own name", u=u.name)))
             seen.add(u.name.lower())
             rules = [("special_rules", r) for r in u.special_rules]
             rules += [(f"parts.{i}.special_rules", r) for i, p in enumerate(u.parts) for r in p.special_rules]
             for where, r in rules:
                 problem = rule_problem(r, extra)
                 if problem:
-                    raise ValueError(f"units.{n}.{where}: {problem}")
+                    raise ValueError(_("{field}: {reason}", field=f"units.{n}.{where}", reason=problem))
             problems = unit_item_problems(u, self.items())
             if problems:
-                raise ValueError(f"units.{n}: magic_items: {problems[0]}")
+                raise ValueError(_("{field}: {reason}", field=f"units.{n}", reason=_("magic_items: {problem}", problem=problems[0])))
             if u.wizard and u.wizard.lore.lower() not in {lo.name.lower() for lo in self.lores}:
-                raise ValueError(f"units.{n}.wizard.lore: {u.wizard.lore!r} is not among the army's lores "
-                                 f"({', '.join(lo.name for lo in self.lores) or 'none given'})")
+                lores = ', '.join(lo.name for lo in self.lores) or _("none given")
+                raise ValueError(_("{field}: {reason}", field=f"units.{n}.wizard.lore", reason=_("{lore!r} is not among the army's lores ({lores})", lore=u.wizard.lore, lores=lores)))
             # Magic phase (§9.12, §22 Wizard Conclave): the spells named must be in the army's lores
             known = {s.name.lower() for lo in self.lores for s in lo.spells}
             for b in u.bound_spells:
                 if b.spell.lower() not in known:
-                    raise ValueError(f"units.{n}.bound_spells: {b.spell!r} is not a spell of the army's lores")
+                    raise ValueError(_("{field}: {reason}", field=f"units.{n}.bound_spells", reason=_("{spell!r} is not a spell of the army's lores", spell=b.spell)))
             for r in u.special_rules:
                 if rule_name(r) == "Wizard Conclave":
                     if not u.command.champion:
-                        raise ValueError(f"units.{n}.special_rules: Wizard Conclave makes the Champion a wizard; "
-                                         f"{u.name} has no Champion")
+                        raise ValueError(_("{field}: {reason}", field=f"units.{n}.special_rules", reason=_("Wizard Conclave makes the Champion a wizard; {u} has no Champion", u=u.name)))
                     for name in (rule_param(r) or "").split(","):
                         if name.strip().lower() not in known:
-                            raise ValueError(f"units.{n}.special_rules: Wizard Conclave names {name.strip()!r}, "
-                                             f"not a spell of the army's lores")
+                            raise ValueError(_("{field}: {reason}", field=f"units.{n}.special_rules", reason=_("Wizard Conclave names {strip!r}, not a spell of the army's lores", strip=name.strip())))
         return self
 
     @property
@@ -328,7 +327,7 @@ class Army(Strict):
         for u in self.units:
             if u.name.lower() == name.strip().lower():
                 return u
-        raise IllegalAction("unknown-unit", f"{self.name} has no unit called {name!r}.")
+        raise IllegalAction("unknown-unit", _("{self} has no unit called {name!r}.", self=self.name, name=name))
 
     def lore(self, name: str) -> Lore:
         return next(lo for lo in self.lores if lo.name.lower() == name.lower())
@@ -341,16 +340,16 @@ class Army(Strict):
 def load_army_text(text: str, filename: str = "army file") -> Army:
     """Read and validate an army file; a bad file is refused with the field and the reason."""
     if len(text.encode("utf-8")) > MAX_ARMY_BYTES:
-        raise IllegalAction("bad-army", f"{filename}: larger than {MAX_ARMY_BYTES // 1024} KiB.")
+        raise IllegalAction("bad-army", _("{filename}: larger than {value} KiB.", filename=filename, value=MAX_ARMY_BYTES // 1024))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise IllegalAction("bad-army", f"{filename}: not valid JSON ({exc.msg}, line {exc.lineno}).") from None
+        raise IllegalAction("bad-army", _("{filename}: not valid JSON ({msg}, line {lineno}).", filename=filename, msg=exc.msg, lineno=exc.lineno)) from None
     try:
         return Army.model_validate(data)
     except ValidationError as exc:
         field, reason = validation_problems(exc, default_field="army")[0]
-        raise IllegalAction("bad-army", f"{filename}: {field}: {reason}") from None
+        raise IllegalAction("bad-army", _("{filename}: {field}: {reason}", filename=filename, field=field, reason=reason)) from None
 
 
 SAMPLE_ARMIES = ("iron-marches", "ashen-host")
@@ -358,7 +357,7 @@ SAMPLE_ARMIES = ("iron-marches", "ashen-host")
 
 def sample_army_text(name: str) -> str:
     if name not in SAMPLE_ARMIES:
-        raise IllegalAction("unknown-army", f"There is no sample army {name!r}. Samples: {', '.join(SAMPLE_ARMIES)}.")
+        raise IllegalAction("unknown-army", _("There is no sample army {name!r}. Samples: {join}.", name=name, join=', '.join(SAMPLE_ARMIES)))
     return resources.files("engine.rulesets.ninth_age").joinpath(f"data/armies/{name}.json").read_text("utf-8")
 
 

@@ -20,6 +20,7 @@ Misfire table (§15.4):
 
 from __future__ import annotations
 
+from engine.core.text import _, decimal, join as text_join
 import math
 
 from shapely.geometry import LineString, Point as ShapelyPoint
@@ -31,7 +32,7 @@ from engine.rulesets.ninth_age.damage import Attack
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.saves import faces
 from engine.rulesets.ninth_age.shooting import (
-    height, measure, modifiers, need_text, roll_to_hit, shooting_bs, shooting_strength, sight_obstacles, to_hit_needed,
+    height, measure, modifier_list, modifiers, need_text, roll_to_hit, shooting_bs, shooting_strength, sight_obstacles, to_hit_needed,
 )
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.weapons import BREATH_RANGE, RangedWeapon, breath_of, breath_weapon
@@ -76,8 +77,8 @@ def bolt_hits_cap(state: NinthAgeState, machine: UnitState, target: UnitState) -
     arc = arc_of(tfp, machine.footprint().centre) if tfp.has_arcs else "front"
     f = target.formation
     if arc in ("left", "right"):
-        return min(f.files, f.models), f"{arc} flank: {min(f.files, f.models)} files"
-    return f.ranks, f"{arc} arc: {f.ranks} ranks"
+        return min(f.files, f.models), _("{arc} flank: {min} files", arc=arc, min=min(f.files, f.models))
+    return f.ranks, _("{arc} arc: {ranks} ranks", arc=arc, ranks=f.ranks)
 
 
 # -- Engineers (§22) ---------------------------------------------------------------------------------------
@@ -112,8 +113,7 @@ def machine_bs(state: NinthAgeState, machine: UnitState, events: list[Event]) ->
         ebs = shooting_bs(state.unit_entry(helper), state, helper)
         if ebs > bs:
             state.engineers[helper.id] = f"{phase_key(state)}/{machine.id}"
-            events.append(Event(kind="engineer", seat=machine.owner, text=f"{helper.id} (Engineer, within 3\") lends "
-                                f"{machine.id} its BS {ebs}."))
+            events.append(Event(kind="engineer", seat=machine.owner, text=_("{helper} (Engineer, within 3\") lends {machine} its BS {ebs}.", helper=helper.id, machine=machine.id, ebs=ebs)))
             return ebs
     return bs
 
@@ -126,11 +126,9 @@ def misfire(state: NinthAgeState, unit: UnitState, events: list[Event], modifier
     if helper is not None and misfire_result(roll.total + modifier) != "wounded":
         from engine.core.decisions import decide
 
-        if decide(state, unit.owner, f"engineer-reroll-{unit.id}", f"{unit.id} misfired and rolled {roll.total} on the "
-                  f"Misfire table ({misfire_result(roll.total + modifier)}). Let {helper.id} (Engineer) re-roll it?",
+        if decide(state, unit.owner, f"engineer-reroll-{unit.id}", _("{unit} misfired and rolled {total} on the Misfire table ({misfire_result}). Let {helper} (Engineer) re-roll it?", unit=unit.id, total=roll.total, misfire_result=misfire_result(roll.total + modifier), helper=helper.id),
                   ["reroll", "keep"]) == "reroll":
-            events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=f"{unit.id} Misfire table: "
-                                f"{roll.total}; {helper.id} (Engineer) re-rolls it."))
+            events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{unit} Misfire table: {total}; {helper} (Engineer) re-rolls it.", unit=unit.id, total=roll.total, helper=helper.id)))
             roll = roll_dice("1d6", state.rng, purpose=f"{unit.id} Misfire table, re-rolled")
     total = roll.total + modifier
     result = misfire_result(total)
@@ -138,8 +136,7 @@ def misfire(state: NinthAgeState, unit: UnitState, events: list[Event], modifier
             "disabled": "the firing mechanism is damaged: it cannot shoot for the rest of the game",
             "silenced": "it cannot shoot in its next turn",
             "wounded": "it takes one wound with no saves of any kind"}[result]
-    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=f"{unit.id} misfires! Misfire table: "
-                        f"{roll.total}{f' {modifier:+d}' if modifier else ''}: {text}."))
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{unit} misfires! Misfire table: {total} {modifier:+d}: {text}.", unit=unit.id, total=roll.total, modifier=modifier, text=text) if modifier else _("{unit} misfires! Misfire table: {total}: {text}.", unit=unit.id, total=roll.total, text=text)))
     if result == "disabled":
         unit.disabled = True
     elif result == "silenced":
@@ -149,13 +146,12 @@ def misfire(state: NinthAgeState, unit: UnitState, events: list[Event], modifier
     else:
         where = unit.footprint()
         blast = roll_dice("1d6", state.rng, purpose=f"{unit.id} explosion radius")
-        events.append(Event(kind="roll", seat=unit.owner, roll=blast, text=f"Every model within {blast.total}\" of "
-                            f"{unit.id} takes a S5 hit."))
-        destroy(state, unit, events, f"{unit.id} is destroyed by its misfire")
+        events.append(Event(kind="roll", seat=unit.owner, roll=blast, text=_("Every model within {total}\" of {unit} takes a S5 hit.", total=blast.total, unit=unit.id)))
+        destroy(state, unit, events, _("{unit} is destroyed by its misfire", unit=unit.id))
         for other in state.on_table():
             n = sum(1 for b in other.footprint().models if b.distance(where.shape) <= blast.total + 1e-9)
             if n:
-                resolve_hits(state, other, MISFIRE_BLAST, n, events, purpose=f"{unit.id}'s explosion on {other.id}")
+                resolve_hits(state, other, MISFIRE_BLAST, n, events, purpose=_("{unit}'s explosion on {other}", unit=unit.id, other=other.id))
         for other in state.on_table():
             heavy_casualties(state, other, events)
 
@@ -174,7 +170,7 @@ def fire(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Range
     elif weapon.kind == "flame thrower":
         flame_thrower(state, unit, target, weapon, events, at)
     else:
-        raise IllegalAction("not-refereed", f"The {weapon.name} is not refereed yet in this version.")
+        raise IllegalAction("not-refereed", _("The {weapon} is not refereed yet in this version.", weapon=weapon.name))
     unit.shot = True
     for u in state.on_table():
         heavy_casualties(state, u, events)
@@ -183,8 +179,8 @@ def fire(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Range
 def _aim(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: RangedWeapon, *, ignore_cover=False):
     shots, notes = measure(state, unit, target, weapon, ignore_cover=ignore_cover)
     if not shots:
-        raise IllegalAction("no-shot", f"{unit.id} cannot shoot its {weapon.name} at {target.id}: "
-                            f"{'; '.join(notes) or 'no line of sight'} (§10.3).")
+        why = text_join("; ", notes) if notes else _("no line of sight")
+        raise IllegalAction("no-shot", _("{unit} cannot shoot its {weapon} at {target}: {why} (§10.3).", unit=unit.id, weapon=weapon.name, target=target.id, why=why))
     shot = shots[0]
     shot.modifiers = modifiers(state, unit, target, weapon, shot, stand_and_shoot=False, multiple=False)
     from engine.rulesets.ninth_age.shooting import record
@@ -200,22 +196,19 @@ def bolt_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weapo
     shot = _aim(state, unit, target, weapon)
     bs = machine_bs(state, unit, events)
     cap, why = bolt_hits_cap(state, unit, target)
-    purpose = f"{unit.id} shoots its bolt thrower at {target.id}"
-    events.append(Event(kind="shoot", seat=unit.owner, text=f"{purpose}: {shot.distance:.1f}\" of {weapon.range:g}\", "
-                        f"{shot.cover} cover, {', '.join(f'{n} {v:+d}' for n, v in shot.modifiers) or 'no modifiers'}; "
-                        f"at most {cap} hits ({why})."))
-    hits, _, _ = roll_to_hit(state, {shot.total: 1}, bs, purpose, unit.owner, events)
+    purpose = _("{unit} shoots its bolt thrower at {target}", unit=unit.id, target=target.id)
+    events.append(Event(kind="shoot", seat=unit.owner, text=_("{purpose}: {distance}\" of {range}\", {cover} cover, {modifiers}; at most {cap} hits ({why}).", purpose=purpose, distance=decimal(shot.distance, ".1f"), range=decimal(weapon.range, "g"), cover=shot.cover, modifiers=modifier_list(shot.modifiers), cap=cap, why=why)))
+    hits, _skip, _skip = roll_to_hit(state, {shot.total: 1}, bs, purpose, unit.owner, events)
     if not hits:
         return
     for k in range(cap):
         strength = max(1, (weapon.strength or 1) - k)
-        removed, _ = resolve_one(state, target, weapon.attack(strength).at_strength(strength), events, attacker=unit,
-                                 purpose=f"bolt hit {k + 1} at S{strength} on {target.id}")
+        removed, _skip = resolve_one(state, target, weapon.attack(strength).at_strength(strength), events, attacker=unit,
+                                 purpose=_("bolt hit {value} at S{strength} on {target}", value=k + 1, strength=strength, target=target.id))
         if not removed or not target.on_table:
-            events.append(Event(kind="shoot", seat=unit.owner, text=f"The bolt stops after {k + 1} hit(s)."
-                                if not removed else f"The bolt passes through the last of {target.id}."))
+            events.append(Event(kind="shoot", seat=unit.owner, text=(_("The bolt stops after {value} hit(s).", value=k + 1) if not removed else _("The bolt passes through the last of {target}.", target=target.id))))
             return
-    events.append(Event(kind="shoot", seat=unit.owner, text=f"The bolt stops: {cap} hits is its most ({why})."))
+    events.append(Event(kind="shoot", seat=unit.owner, text=_("The bolt stops: {cap} hits is its most ({why}).", cap=cap, why=why)))
 
 
 def _first_obstacle(state: NinthAgeState, line: LineString) -> float | None:
@@ -243,29 +236,27 @@ def cannon(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ran
     heights = (height(state, unit), height(state, target))
     if at is not None:
         if not tfp.shape.buffer(1e-6).covers(ShapelyPoint(at)):
-            raise IllegalAction("bad-point", f"({at[0]:g}, {at[1]:g}) is not on {target.id}.")
+            raise IllegalAction("bad-point", _("({at}, {at2}) is not on {target}.", at=decimal(at[0], "g"), at2=decimal(at[1], "g"), target=target.id))
         if sight_line(fp, at, obstacles, heights=heights, exclude={unit.id, target.id}) is None:
-            raise IllegalAction("bad-point", f"{unit.id} cannot see ({at[0]:g}, {at[1]:g}) on {target.id}.")
+            raise IllegalAction("bad-point", _("{unit} cannot see ({at}, {at2}) on {target}.", unit=unit.id, at=decimal(at[0], "g"), at2=decimal(at[1], "g"), target=target.id))
         impact = at
     else:
         impact = _nearest_visible(state, unit, target, shot)
-    purpose = f"{unit.id} fires its cannon at {target.id}"
-    events.append(Event(kind="shoot", seat=unit.owner, text=f"{purpose}: {shot.distance:.1f}\" of {weapon.range:g}\", "
-                        f"cover ignored, {', '.join(f'{n} {v:+d}' for n, v in shot.modifiers) or 'no modifiers'}."))
+    purpose = _("{unit} fires its cannon at {target}", unit=unit.id, target=target.id)
+    events.append(Event(kind="shoot", seat=unit.owner, text=_("{purpose}: {distance}\" of {range}\", cover ignored, {modifiers}.", purpose=purpose, distance=decimal(shot.distance, ".1f"), range=decimal(weapon.range, "g"), modifiers=modifier_list(shot.modifiers))))
     need = to_hit_needed(bs + shot.total)
     roll = roll_dice("1d6", state.rng, purpose=f"{purpose}: to hit")
     natural = roll.total
     if natural == 1:
-        events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=f"{purpose}: to hit needing "
-                            f"{need_text(need)}: a natural 1."))
+        events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{purpose}: to hit needing {need_text}: a natural 1.", purpose=purpose, need_text=need_text(need))))
         misfire(state, unit, events)
         return
     hit = need is not None and natural >= need[0]
     if hit and need[1] is not None:
         again = roll_dice("1d6", state.rng, purpose=f"{purpose}: to hit, second die")
         hit = again.total >= need[1]
-    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=f"{purpose}: to hit needing {need_text(need)}: "
-                        f"{natural}: {'hit' if hit else 'miss'}."))
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=(_("{purpose}: to hit needing {need}: {natural}: hit.", purpose=purpose, need=need_text(need), natural=natural) if hit
+                              else _("{purpose}: to hit needing {need}: {natural}: miss.", purpose=purpose, need=need_text(need), natural=natural))))
     if not hit:
         return
     bearing = bearing_between(fp.centre, impact)
@@ -279,20 +270,17 @@ def cannon(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ran
     state.shots.append({"kind": "line", "from": list(impact), "to": list(end), "unit": unit.id})
     order = _along(state, unit, Line(start=impact, end=end))
     half = math.ceil((weapon.strength or 0) / 2)
-    events.append(Event(kind="shoot", seat=unit.owner, text=f"The ball lands at ({impact[0]:.1f}, {impact[1]:.1f}) "
-                        f"and bounces {line.length:.1f}\" on"
-                        + (" (stopped by terrain)" if stop is not None else "") + f": {len(order)} model(s) under "
-                        f"the line; S{weapon.strength} then S{half}."))
-    for n, (uid, _) in enumerate(order):
+    events.append(Event(kind="shoot", seat=unit.owner, text=text_join("", [_("The ball lands at ({impact}, {impact2}) and bounces {length}\" on", impact=decimal(impact[0], ".1f"), impact2=decimal(impact[1], ".1f"), length=decimal(line.length, ".1f")), (_(" (stopped by terrain)") if stop is not None else ""), _(": {count} model(s) under the line; S{strength} then S{half}.", count=len(order), strength=weapon.strength, half=half)])))
+    for n, (uid, _skip) in enumerate(order):
         victim = state.units[uid]
         if not victim.on_table:
             continue
         strength = weapon.strength if n == 0 else half
         attack = weapon.attack(strength).at_strength(strength)
-        removed, _ = resolve_one(state, victim, attack, events, attacker=unit,
-                                 purpose=f"cannonball hit {n + 1} at S{strength} on {uid}")
+        removed, _skip = resolve_one(state, victim, attack, events, attacker=unit,
+                                 purpose=_("cannonball hit {value} at S{strength} on {uid}", value=n + 1, strength=strength, uid=uid))
         if not removed:
-            events.append(Event(kind="shoot", seat=unit.owner, text=f"The ball stops at {uid}'s model."))
+            events.append(Event(kind="shoot", seat=unit.owner, text=_("The ball stops at {uid}'s model.", uid=uid)))
             return
 
 
@@ -302,7 +290,7 @@ def _nearest_visible(state: NinthAgeState, unit: UnitState, target: UnitState, s
     from shapely.ops import nearest_points
 
     fp, tfp = unit.footprint(), target.footprint()
-    _, b = nearest_points(fp.shape, tfp.shape)
+    _skip, b = nearest_points(fp.shape, tfp.shape)
     point = (b.x, b.y)
     heights = (height(state, unit), height(state, target))
     if sight_line(fp, point, sight_obstacles(state), heights=heights, exclude={unit.id, target.id}) is not None:
@@ -321,7 +309,7 @@ def _along(state: NinthAgeState, shooter: UnitState, line: Line) -> list[tuple[s
             inter = shape.intersection(b)
             if not inter.is_empty:
                 hits.append((min(shape.project(ShapelyPoint(c)) for c in coordinates(inter)), u.id, i))
-    return [(uid, i) for _, uid, i in sorted(hits)]
+    return [(uid, i) for _skip, uid, i in sorted(hits)]
 
 
 def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: RangedWeapon, events: list[Event],
@@ -338,22 +326,19 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     point = ShapelyPoint(at)
     if not any(b.covers(point) for b in tfp.models):
         cx, cy = tfp.centre
-        raise IllegalAction("bad-point", f"The template's centre must be over a model of {target.id}; "
-                            f"({at[0]:g}, {at[1]:g}) is not: {target.id} stands around ({cx:.1f}, {cy:.1f}). "
-                            "Leave at: out to aim at its model nearest that centre.")
+        raise IllegalAction("bad-point", _("The template's centre must be over a model of {target}; ({at}, {at2}) is not: {target} stands around ({cx}, {cy}). Leave at: out to aim at its model nearest that centre.", target=target.id, at=decimal(at[0], "g"), at2=decimal(at[1], "g"), cx=decimal(cx, ".1f"), cy=decimal(cy, ".1f")))
     reach = fp.shape.distance(point)
     if reach > weapon.range + 1e-3:
-        raise IllegalAction("out-of-range", f"({at[0]:g}, {at[1]:g}) is {reach:.1f}\" away; the {weapon.name} reaches "
-                            f"{weapon.range:g}\".")
+        raise IllegalAction("out-of-range", _("({at}, {at2}) is {reach}\" away; the {weapon} reaches {range}\".", at=decimal(at[0], "g"), at2=decimal(at[1], "g"), reach=decimal(reach, ".1f"), weapon=weapon.name, range=decimal(weapon.range, "g")))
     template = Circle(centre=at, diameter=weapon.template)
     for u in state.on_table():
         if u.id == unit.id:
             continue
         touched = any(template.touches(b) for b in u.footprint().models)
         if touched and u.owner == unit.owner:
-            raise IllegalAction("friends-under", f"The template would lie over {u.id}, a friendly unit (§15.3).")
+            raise IllegalAction("friends-under", _("The template would lie over {u}, a friendly unit (§15.3).", u=u.id))
         if touched and engaged(state, u):
-            raise IllegalAction("engaged-under", f"The template would lie over {u.id}, engaged in combat (§15.3).")
+            raise IllegalAction("engaged-under", _("The template would lie over {u}, engaged in combat (§15.3).", u=u.id))
     heights = (height(state, unit), height(state, target))
     in_sight = sight_line(fp, at, sight_obstacles(state), heights=heights, exclude={unit.id, target.id}) is not None
     scatter_die = roll_dice("1d6", state.rng, purpose=f"{unit.id} scatter die")
@@ -362,10 +347,8 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     face = "HIT" if is_hit(scatter_die.total) else "an arrow"
     purpose = f"{unit.id} lobs its {weapon.name} at {target.id}"
     # the scatter die is a plain D6 (1 or 6 a HIT): say which face came up, beside its roll
-    events.append(Event(kind="roll", seat=unit.owner, roll=scatter_die, text=f"{purpose} ({reach:.1f}\" away, "
-                        f"{'in' if in_sight else 'out of'} line of sight): scatter die {scatter_die.total} = {face} "
-                        f"(1 or 6 is a HIT)."))
-    events.append(Event(kind="roll", seat=unit.owner, roll=d6, text=f"{unit.id}'s scatter distance D6: {d6.total}."))
+    events.append(Event(kind="roll", seat=unit.owner, roll=scatter_die, text=_("{purpose} ({reach}\" away, {value} line of sight): scatter die {total} = {face} (1 or 6 is a HIT).", purpose=purpose, reach=decimal(reach, ".1f"), value='in' if in_sight else 'out of', total=scatter_die.total, face=face)))
+    events.append(Event(kind="roll", seat=unit.owner, roll=d6, text=_("{unit}'s scatter distance D6: {total}.", unit=unit.id, total=d6.total)))
     if how == "misfire":
         misfire(state, unit, events)
         return
@@ -375,17 +358,14 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
         dx, dy = direction(bearing)
         end = (at[0] + dx * far, at[1] + dy * far)
         state.shots.append({"kind": "scatter", "from": list(at), "to": list(end), "unit": unit.id})
-        events.append(Event(kind="scatter", seat=unit.owner, text=f"The template scatters {far}\" toward "
-                            f"{bearing:.0f}°" + (f" ({d6.total} × 2 − BS {bs})" if how == "random" else
-                                                 f" ({d6.total} × 2)") + "."))
+        events.append(Event(kind="scatter", seat=unit.owner, text=text_join("", [_("The template scatters {far}\" toward {bearing}°", far=far, bearing=decimal(bearing, ".0f")), (_(" ({total} × 2 − BS {bs})", total=d6.total, bs=bs) if how == "random" else _(" ({total} × 2)", total=d6.total)), "."])))
     else:
-        events.append(Event(kind="scatter", seat=unit.owner, text="A direct hit: the template stays."))
+        events.append(Event(kind="scatter", seat=unit.owner, text=_("A direct hit: the template stays.")))
     final = Circle(centre=end, diameter=weapon.template)
     state.shots.append({"kind": "circle", "at": list(end), "diameter": weapon.template, "unit": unit.id})
     centre = ShapelyPoint(end)
     under = [u for u in state.on_table() if u.id != unit.id and any(final.touches(b) for b in u.footprint().models)]
-    events.append(Event(kind="scatter", seat=unit.owner, text=f"The template lands at ({end[0]:.1f}, {end[1]:.1f})"
-                        + (": no model is under it." if not under else ".")))
+    events.append(Event(kind="scatter", seat=unit.owner, text=text_join("", [_("The template lands at ({end}, {end2})", end=decimal(end[0], ".1f"), end2=decimal(end[1], ".1f")), (_(": no model is under it.") if not under else ".")])))
     for u in under:
         bases = u.footprint().models
         touched = [i for i, b in enumerate(bases) if final.touches(b)]
@@ -393,17 +373,15 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
             continue
         middle = [i for i in touched if bases[i].covers(centre)][:1]
         plain = len(touched) - len(middle)
-        events.append(Event(kind="shoot", seat=unit.owner, text=f"{len(touched)} model(s) of {u.id} under the "
-                            "template" + (f": 1 under the centre at S{weapon.bracket_strength}, {plain} at "
-                                          f"S{weapon.strength}" if middle and weapon.bracket_strength else "") + "."))
+        events.append(Event(kind="shoot", seat=unit.owner, text=text_join("", [_("{count} model(s) of {u} under the template", count=len(touched), u=u.id), (_(": 1 under the centre at S{bracket_strength}, {plain} at S{strength}", bracket_strength=weapon.bracket_strength, plain=plain, strength=weapon.strength) if middle and weapon.bracket_strength else ""), "."])))
         if middle and weapon.bracket_strength:
             resolve_hits(state, u, weapon.attack(weapon.bracket_strength).at_strength(weapon.bracket_strength), 1,
-                         events, attacker=unit, purpose=f"{unit.id}: the model under the centre ({u.id})")
+                         events, attacker=unit, purpose=_("{unit}: the model under the centre ({u})", unit=unit.id, u=u.id))
         else:
             plain = len(touched)
         if plain and u.on_table:
             resolve_hits(state, u, weapon.attack(weapon.strength or 0), plain, events, attacker=unit,
-                         purpose=f"{unit.id} on {u.id}")
+                         purpose=_("{unit} on {u}", unit=unit.id, u=u.id))
 
 
 def volley_gun(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: RangedWeapon,
@@ -413,7 +391,7 @@ def volley_gun(state: NinthAgeState, unit: UnitState, target: UnitState, weapon:
     shot = _aim(state, unit, target, weapon)
     bs = machine_bs(state, unit, events)
     spec = weapon.multiple_shots or "1"
-    purpose = f"{unit.id} fires its volley gun at {target.id}"
+    purpose = _("{unit} fires its volley gun at {target}", unit=unit.id, target=target.id)
     extra = 0
     if spec.isdigit():
         count = int(spec)
@@ -421,15 +399,14 @@ def volley_gun(state: NinthAgeState, unit: UnitState, target: UnitState, weapon:
         roll = roll_dice(spec.lower(), state.rng, purpose=f"{purpose}: shots")
         sixes = roll.dice.count(6)
         count = roll.total
-        events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=f"{purpose}: {spec} shots: "
-                            f"{faces(roll.dice)} = {count}."))
+        events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{purpose}: {spec} shots: {faces} = {count}.", purpose=purpose, spec=spec, faces=faces(roll.dice), count=count)))
         if sixes >= 2:
             misfire(state, unit, events)
             return
         if sixes == 1:
             extra = -1
     total = shot.total + extra
-    hits, _, _ = roll_to_hit(state, {total: count}, bs, purpose, unit.owner, events)
+    hits, _skip, _skip = roll_to_hit(state, {total: count}, bs, purpose, unit.owner, events)
     if hits:
         resolve_hits(state, target, weapon.attack(shooting_strength(state, unit)), hits, events, attacker=unit, purpose=purpose)
 
@@ -450,41 +427,38 @@ def flame_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weap
         at = tfp.centre
     reach = fp.shape.distance(ShapelyPoint(at))
     if reach > weapon.range + 1e-3:
-        raise IllegalAction("out-of-range", f"({at[0]:.1f}, {at[1]:.1f}) is {reach:.1f}\" away; the flame thrower "
-                            f"reaches {weapon.range:g}\".")
+        raise IllegalAction("out-of-range", _("({at}, {at2}) is {reach}\" away; the flame thrower reaches {range}\".", at=decimal(at[0], ".1f"), at2=decimal(at[1], ".1f"), reach=decimal(reach, ".1f"), range=decimal(weapon.range, "g")))
     heights = (height(state, unit), height(state, target))
     if sight_line(fp, at, sight_obstacles(state), heights=heights, exclude={unit.id, target.id}) is None:
-        raise IllegalAction("no-sight", f"{unit.id} cannot see ({at[0]:.1f}, {at[1]:.1f}) (§6.1).")
+        raise IllegalAction("no-sight", _("{unit} cannot see ({at}, {at2}) (§6.1).", unit=unit.id, at=decimal(at[0], ".1f"), at2=decimal(at[1], ".1f")))
     dx, dy = direction(bearing_between(fp.centre, at))
     furthest = Capsule(start=at, end=(at[0] + dx * FLAME_REACH, at[1] + dy * FLAME_REACH), diameter=weapon.template)
     swept_units = [u for u in state.on_table() if u.id != unit.id
                    and any(furthest.touches(b) for b in u.footprint().models)]
     if target.id not in {u.id for u in swept_units}:
-        raise IllegalAction("bad-point", f"The template's path from ({at[0]:.1f}, {at[1]:.1f}) would not reach "
-                            f"{target.id}.")
+        raise IllegalAction("bad-point", _("The template's path from ({at}, {at2}) would not reach {target}.", at=decimal(at[0], ".1f"), at2=decimal(at[1], ".1f"), target=target.id))
     for u in swept_units:
         if u.owner == unit.owner:
-            raise IllegalAction("friends-under", f"{u.id}, a friendly unit, lies where the template could go (§15.3).")
+            raise IllegalAction("friends-under", _("{u}, a friendly unit, lies where the template could go (§15.3).", u=u.id))
         if engaged(state, u):
-            raise IllegalAction("engaged-under", f"{u.id}, engaged in combat, lies where the template could go.")
+            raise IllegalAction("engaged-under", _("{u}, engaged in combat, lies where the template could go.", u=u.id))
     roll = roll_dice("1d6", state.rng, purpose=f"{unit.id} flame thrower distance")
-    purpose = f"{unit.id} flames {target.id}"
+    purpose = _("{unit} flames {target}", unit=unit.id, target=target.id)
     if roll.total == 6:
-        events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=f"{purpose}: D6 6, a misfire."))
+        events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{purpose}: D6 6, a misfire.", purpose=purpose)))
         misfire(state, unit, events, modifier=-1)
         return
     end = (at[0] + dx * roll.total, at[1] + dy * roll.total)
     swept = Capsule(start=at, end=end, diameter=weapon.template)
     state.shots.append({"kind": "scatter", "from": list(at), "to": list(end), "unit": unit.id})
     state.shots.append({"kind": "circle", "at": list(end), "diameter": weapon.template, "unit": unit.id})
-    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=f"{purpose}: the template moves {roll.total}\" "
-                        "straight on, burning everything it passes over."))
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{purpose}: the template moves {total}\" straight on, burning everything it passes over.", purpose=purpose, total=roll.total)))
     for u in swept_units:
         n = sum(1 for b in u.footprint().models if swept.touches(b))
         if n and u.on_table:
-            events.append(Event(kind="shoot", seat=unit.owner, text=f"{n} model(s) of {u.id} under the flames."))
+            events.append(Event(kind="shoot", seat=unit.owner, text=_("{value_n} model(s) of {u} under the flames.", value_n=n, u=u.id)))
             resolve_hits(state, u, weapon.attack(weapon.strength or 0), n, events, attacker=unit,
-                         purpose=f"{unit.id} flame thrower on {u.id}")
+                         purpose=_("{unit} flame thrower on {u}", unit=unit.id, u=u.id))
 
 
 # -- Breath Weapon -------------------------------------------------------------------------------------
@@ -495,24 +469,22 @@ def breath(state: NinthAgeState, unit: UnitState, target: UnitState, events: lis
     entry = state.unit_entry(unit)
     param = breath_of(entry)
     if param is None:
-        raise IllegalAction("no-weapon", f"{unit.id} has no Breath Weapon.")
+        raise IllegalAction("no-weapon", _("{unit} has no Breath Weapon.", unit=unit.id))
     if unit.breath_used:
-        raise IllegalAction("used", f"{unit.id} has already used its Breath Weapon: it is once per game (§22).")
+        raise IllegalAction("used", _("{unit} has already used its Breath Weapon: it is once per game (§22).", unit=unit.id))
     fp, tfp = unit.footprint(), target.footprint()
     d = distance(fp, tfp)
     if d > BREATH_RANGE + 1e-3:
-        raise IllegalAction("out-of-range", f"{target.id} is {d:.1f}\" away; a Breath Weapon reaches 6\".")
+        raise IllegalAction("out-of-range", _("{target} is {d}\" away; a Breath Weapon reaches 6\".", target=target.id, d=decimal(d, ".1f")))
     heights = (height(state, unit), height(state, target))
     seen = sight_line(fp, tfp, sight_obstacles(state), heights=heights, exclude={unit.id, target.id})
     if seen is None:
-        raise IllegalAction("no-sight", f"{unit.id} has no line of sight to {target.id} (§6.1).")
+        raise IllegalAction("no-sight", _("{unit} has no line of sight to {target} (§6.1).", unit=unit.id, target=target.id))
     attack = breath_weapon(param)
     unit.breath_used = unit.shot = True
     state.shots.append({"kind": "cover-none", "from": list(seen[0]), "to": list(seen[1]), "unit": unit.id,
                         "target": target.id})
     roll = roll_dice("2d6", state.rng, purpose=f"{unit.id} Breath Weapon hits")
-    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=f"{unit.id} breathes on {target.id} "
-                        f"({d:.1f}\" of 6\"): {roll.total} automatic hits at S{attack.strength}"
-                        + (" with Flaming Attacks" if attack.flaming else "") + " (once per game)."))
-    resolve_hits(state, target, attack, roll.total, events, attacker=unit, purpose=f"{unit.id} Breath Weapon")
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=text_join("", [_("{unit} breathes on {target} ({d}\" of 6\"): {total} automatic hits at S{strength}", unit=unit.id, target=target.id, d=decimal(d, ".1f"), total=roll.total, strength=attack.strength), (_(" with Flaming Attacks") if attack.flaming else ""), _(" (once per game).")])))
+    resolve_hits(state, target, attack, roll.total, events, attacker=unit, purpose=_("{unit} Breath Weapon", unit=unit.id))
     heavy_casualties(state, target, events)

@@ -31,6 +31,7 @@ the active player's effects resolve first, each player ordering their own.
 
 from __future__ import annotations
 
+from engine.core.text import _, join as text_join
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
@@ -84,16 +85,14 @@ class AttackResult:
     lines: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
-        return (f"{self.hits} hit(s), {self.wounded} wound(s), {self.armour_saved} saved by armour, "
-                f"{self.special_saved} by ward/regeneration, {self.wounds_inflicted} wound(s) inflicted, "
-                f"{self.removed} model(s) removed")
+        return (_("{hits} hit(s), {wounded} wound(s), {armour_saved} saved by armour, {special_saved} by ward/regeneration, {wounds_inflicted} wound(s) inflicted, {removed} model(s) removed", hits=self.hits, wounded=self.wounded, armour_saved=self.armour_saved, special_saved=self.special_saved, wounds_inflicted=self.wounds_inflicted, removed=self.removed))
 
 
 def to_wound_rolls(state: NinthAgeState, attack: Attack, target: Defence, hits: int, events: list[Event],
                    purpose: str, seat: str | None = None, auto: int = 0) -> list[Wound]:
     """Step 2: a D6 per hit against the to-wound table; ``auto`` hits wound automatically
     (Poisoned Attacks). Flaming attacks re-roll failed rolls against Flammable targets (§22)."""
-    out = [Wound(natural=0) for _ in range(auto)]
+    out = [Wound(natural=0) for _skip in range(auto)]
     hits -= auto
     if hits <= 0:
         return out
@@ -132,7 +131,7 @@ def to_wound_rolls(state: NinthAgeState, attack: Attack, target: Defence, hits: 
     if target.reroll_ranged_sixes and six:  # Gem of Fortune (§23.6): successful 6s to wound re-rolled
         text += f"; the Gem of Fortune re-rolls the 6s: {reroll(six, 'Gem of Fortune re-rolls')}"
     good = [d for d in dice if ok(d)]
-    events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{text}: {len(good)} wound(s)."))
+    events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{text}: {count} wound(s).", text=text, count=len(good))))
     return out + [Wound(natural=d) for d in good]
 
 
@@ -143,7 +142,7 @@ def resolve_hits(state: NinthAgeState, target: UnitState, attack: Attack, hits: 
     armour, ward or regeneration, Multiple Wounds, the wound pool and casualties. Step 6 (Panic)
     is the caller's, once every simultaneous attack is done."""
     seat = attacker.owner if attacker else None
-    purpose = purpose or (f"{attacker.id} against {target.id}" if attacker else target.id)
+    purpose = purpose or (_("{attacker} against {target}", attacker=attacker.id, target=target.id) if attacker else target.id)
     result = AttackResult(hits=hits)
     if hits <= 0 or not target.on_table:
         return result
@@ -156,7 +155,7 @@ def resolve_hits(state: NinthAgeState, target: UnitState, attack: Attack, hits: 
         from dataclasses import replace
 
         d = replace(d, rules=d.rules | {"Flammable"})  # half or more of it in a Field (§18.5)
-        events.append(Event(kind="note", seat=seat, text=f"{target.id} stands in a Field: Flammable (§18.5)."))
+        events.append(Event(kind="note", seat=seat, text=_("{target} stands in a Field: Flammable (§18.5).", target=target.id)))
     wounded = to_wound_rolls(state, attack, d, hits, events, purpose, seat, auto=auto_wounds)
     result.wounded = len(wounded)
     after_armour = armour_saves(state, attack, d, wounded, events, purpose, target.owner)
@@ -184,11 +183,9 @@ def end_of_phase(state: NinthAgeState, events: list[Event]) -> None:
             continue
         n, dice = roll_value("D6", state.rng, f"{rule} on {uid}")
         strength = 1 if rule == "Hellfire" else 4
-        events.append(Event(kind="roll", seat=target.owner, text=f"End of the phase: {rule} strikes {uid}: D6 = "
-                            f"{n} hit(s) at S{strength}" + (", no saves of any kind" if rule == "Hellfire" else "")
-                            + f" (§22) [{_faces(dice)}]."))
+        events.append(Event(kind="roll", seat=target.owner, text=text_join("", [_("End of the phase: {rule} strikes {uid}: D6 = {value_n} hit(s) at S{strength}", rule=rule, uid=uid, value_n=n, strength=strength), (_(", no saves of any kind") if rule == "Hellfire" else ""), _(" (§22) [{faces}].", faces=_faces(dice))])))
         resolve_hits(state, target, Attack(strength=strength, category="special", no_saves=rule == "Hellfire",
-                                           source=rule), n, events, purpose=f"{rule} on {uid}")
+                                           source=rule), n, events, purpose=_("{rule} on {uid}", rule=rule, uid=uid))
         heavy_casualties(state, target, events)
 
 
@@ -207,13 +204,11 @@ def inflict(state: NinthAgeState, target: UnitState, attack: Attack, unsaved: in
     if not attack.multiple_wounds or unsaved <= 0:
         return max(0, unsaved)
     total, rolled = 0, []
-    for _ in range(unsaved):
+    for _skip in range(unsaved):
         n, dice = multiple_wounds(attack.multiple_wounds, d, state.rng, f"{purpose}: Multiple Wounds")
         total += n
         rolled += dice
-    events.append(Event(kind="roll", text=f"{purpose}: Multiple Wounds ({attack.multiple_wounds})"
-                        + (f" rolled {_faces(rolled)}" if rolled else "") + f", capped at W{d.wounds}: {unsaved} "
-                        f"unsaved wound(s) become {total}."))
+    events.append(Event(kind="roll", text=text_join("", [_("{purpose}: Multiple Wounds ({multiple_wounds})", purpose=purpose, multiple_wounds=attack.multiple_wounds), (_(" rolled {faces}", faces=_faces(rolled)) if rolled else ""), _(", capped at W{wounds}: {unsaved} unsaved wound(s) become {total}.", wounds=d.wounds, unsaved=unsaved, total=total)])))
     return total
 
 

@@ -18,10 +18,12 @@ composition rules of §2.2-2.3 are reported by :func:`describe` until the list i
 
 from __future__ import annotations
 
+from engine.core.text import _, join as text_join, ngettext
 from engine.core import IllegalAction
 from engine.core.errors import quote
 from engine.rulesets.ninth_age.army import Army, Unit
-from engine.rulesets.ninth_age.composition import army_size, composition_problems
+from engine.rulesets.ninth_age.composition import army_size, composition_problems, size_word
+from engine.rulesets.ninth_age.state import troop_word
 from engine.rulesets.ninth_age.items import price, visible_type
 
 MAX_UNITS = 60
@@ -30,7 +32,7 @@ MAX_UNITS = 60
 def new_army(name: str, points_limit: int) -> Army:
     name = str(name or "").strip()
     if not name:
-        raise IllegalAction("missing-option", "An army needs a name (name:).")
+        raise IllegalAction("missing-option", _("An army needs a name (name:)."))
     return _valid({"name": name, "points_limit": points_limit, "units": []})
 
 
@@ -43,7 +45,7 @@ def _valid(data: dict) -> Army:
         return Army.model_validate(data)
     except ValidationError as exc:
         field, reason = validation_problems(exc, default_field="army")[0]
-        raise IllegalAction("bad-army", f"{field}: {reason}") from None
+        raise IllegalAction("bad-army", _("{field}: {reason}", field=field, reason=reason)) from None
 
 
 def add_unit(army: Army, book: Army, entry: str, *, name: str | None = None, items: list[str] = (),
@@ -52,14 +54,13 @@ def add_unit(army: Army, book: Army, entry: str, *, name: str | None = None, ite
     (their price added to its points; the items the book's entry carries are left behind) and, if asked, named General or BSB. The book's lores,
     army-book rules and army-book magic items come along as the entry needs them."""
     if len(army.units) >= MAX_UNITS:
-        raise IllegalAction("too-many-units", f"An army list holds at most {MAX_UNITS} entries.")
+        raise IllegalAction("too-many-units", _("An army list holds at most {max_units} entries.", max_units=MAX_UNITS))
     source = book.unit(entry)
     data = source.model_dump(mode="json")
     data["name"] = (name or source.name).strip()
     data["choice"] = source.choice
     if any(u.name.lower() == data["name"].lower() for u in army.units):
-        raise IllegalAction("unit-exists", f"{army.name} already has a unit called {quote(data['name'])}; "
-                            "give the new one its own name with as:.")
+        raise IllegalAction("unit-exists", _("{army} already has a unit called {quote}; give the new one its own name with as:.", army=army.name, quote=quote(data["name"])))
     catalogue = {**army.items(), **book.items()}
     # The book's entry comes bare: the items its sample carries are taken off with their price,
     # and the player's own choice of items is paid for below.
@@ -70,12 +71,10 @@ def add_unit(army: Army, book: Army, entry: str, *, name: str | None = None, ite
     for item in items:
         key = item.strip().lower()
         if key not in catalogue:
-            raise IllegalAction("bad-item", f"{quote(item)} is not a magic item of the rulebook (§23) or of "
-                                f"{book.name}.")
+            raise IllegalAction("bad-item", _("{quote} is not a magic item of the rulebook (§23) or of {book}.", quote=quote(item), book=book.name))
         if key in carried or key in [i.strip().lower() for i in data["magic_items"]]:
             holder = carried.get(key, data["name"])
-            raise IllegalAction("unique-item", f"{catalogue[key].name} is Unique: every magic item may be taken "
-                                f"once per army, and {holder} already carries it (§23.2).")
+            raise IllegalAction("unique-item", _("{name} is Unique: every magic item may be taken once per army, and {holder} already carries it (§23.2).", name=catalogue[key].name, holder=holder))
         data["magic_items"].append(catalogue[key].name)
         data["points"] += price(catalogue[key], source.category)
     # General and BSB are the player's choices for this list, not the book's sample's
@@ -83,12 +82,11 @@ def add_unit(army: Army, book: Army, entry: str, *, name: str | None = None, ite
     if general:
         for u in army.units:
             if u.general:
-                raise IllegalAction("general-taken", f"{u.name} is already the General; exactly one is (§2.2).")
+                raise IllegalAction("general-taken", _("{u} is already the General; exactly one is (§2.2).", u=u.name))
     if bsb:
         for u in army.units:
             if u.bsb:
-                raise IllegalAction("bsb-taken", f"{u.name} is already the Battle Standard Bearer; one per army "
-                                    "(§16.8).")
+                raise IllegalAction("bsb-taken", _("{u} is already the Battle Standard Bearer; one per army (§16.8).", u=u.name))
     merged = army.model_dump(mode="json")
     merged["units"].append(data)
     needed = [source.wizard.lore] if source.wizard else []
@@ -123,7 +121,7 @@ def _item_shown(name: str, army: Army, revealed: set[str]) -> str:
     book = next((b for b in army.magic_items if b.name.lower() == name.lower()), None)
     if runes and book:
         named = [r for r in book.runes if r.lower() in runes]
-        shown += f" (revealed: {', '.join(named)}; {len(book.runes) - len(named)} more hidden)"
+        shown = text_join("", [shown, _(" (revealed: {join}; {value} more hidden)", join=', '.join(named), value=len(book.runes) - len(named))])
     return shown
 
 
@@ -141,10 +139,13 @@ def unit_line(unit: Unit, army: Army, hidden: bool = False, revealed: set[str] =
              for i in unit.magic_items]
     extras = ", ".join(unit.equipment + cmd + items)
     shown = "?" if hidden and unit.magic_items else unit.points
-    label = f"{unit.models} × " if unit.models > 1 else ""
     mark = f" [{unit.mark}]" if unit.mark else ""
-    return (f"• {unit.name}{mark} ({unit.category}, {unit.troop_type}) — {label}{unit.parts[0].name}, {shown} pts"
-            + (f"; {'; '.join(roles)}" if roles else "") + (f" — {extras}" if extras else ""))
+    fields = dict(name=unit.name, mark=mark, category=unit.category, troop_type=troop_word(unit.troop_type),
+                  part=unit.parts[0].name, points=shown)
+    line = (_("• {name}{mark} ({category}, {troop_type}) — {models} × {part}, {points} pts", models=unit.models, **fields)
+            if unit.models > 1 else _("• {name}{mark} ({category}, {troop_type}) — {part}, {points} pts", **fields))
+    return text_join("", [line, _("; {roles}", roles=text_join("; ", roles)) if roles else "",
+                          _(" — {extras}", extras=extras) if extras else ""])
 
 
 def describe(army: Army, hidden: bool = False, revealed: set[str] = frozenset(),
@@ -159,15 +160,14 @@ def describe(army: Army, hidden: bool = False, revealed: set[str] = frozenset(),
         ["(no units yet: /army add)"]
     if not hidden:
         for a, b in alike_entries(army):
-            lines.append(f"ℹ️ For hidden lists (§2.4): {a} and {b} look alike but carry different magic items; "
-                         "give each its own mark (e.g. a banner colour) in the army file.")
+            lines.append(_("ℹ️ For hidden lists (§2.4): {a} and {b} look alike but carry different magic items; give each its own mark (e.g. a banner colour) in the army file.", a=a, b=b))
         problems = composition_problems(army)
         if problems:
-            lines.append(f"⚠️ {len(problems)} composition rule{'s' if len(problems) != 1 else ''} broken:")
-            lines += [f"  – {p}" for p in problems]
+            lines.append(ngettext("⚠️ {n} composition rule broken:", "⚠️ {n} composition rules broken:", len(problems)))
+            lines += [_("  – {p}", p=p) for p in problems]
         else:
-            lines.append("✅ The list follows every composition rule of §2.")
-    return "\n".join(lines)
+            lines.append(_("✅ The list follows every composition rule of §2."))
+    return text_join("\n", lines)
 
 
 def alike_entries(army: Army) -> list[tuple[str, str]]:

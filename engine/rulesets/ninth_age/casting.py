@@ -23,6 +23,7 @@ and Overwhelming Power, and the Miscast table. No state, no dice of its own: the
 
 from __future__ import annotations
 
+from engine.core.text import N_, Text, _, join as text_join
 from dataclasses import dataclass
 
 from engine.rulesets.ninth_age.dice import d3
@@ -42,7 +43,7 @@ def level_bonus(level: int) -> int:
 
 
 def title(level: int) -> str:
-    return "Wizard Master" if level >= 3 else "Wizard Apprentice" if level >= 1 else "Level 0 wizard"
+    return _("Wizard Master") if level >= 3 else _("Wizard Apprentice") if level >= 1 else _("Level 0 wizard")
 
 
 def flux(a: int, b: int) -> tuple[int, int]:
@@ -85,15 +86,14 @@ class Attempt:
         return not self.insufficient and self.total >= value
 
     def describe(self) -> str:
-        parts = [f"{'+'.join(map(str, self.dice))} = {self.natural}"]
+        parts = [_("{join} = {natural}", join='+'.join(map(str, self.dice)), natural=self.natural)]
         if self.overwhelming:
-            parts.append(f"Overwhelming Power +{self.op_bonus}" + (f" (D3 {d3(self.d3_face)} + {len(self.dice)} dice)"
-                                                                    if self.op_bonus else " (no bonus)"))
+            parts.append(text_join("", [_("Overwhelming Power +{op_bonus}", op_bonus=self.op_bonus), (_(" (D3 {d3} + {count} dice)", d3=d3(self.d3_face), count=len(self.dice)) if self.op_bonus else _(" (no bonus)"))]))
         if self.modifiers:
             parts.append(f"{self.modifiers:+d}")
-        text = ", ".join(parts) + f" → {self.total}"
+        text = text_join("", [", ".join(parts), _(" → {total}", total=self.total)])
         if self.insufficient:
-            text += " (one die of 1 or 2: Insufficient Power, it fails)"
+            text = text_join("", [text, _(" (one die of 1 or 2: Insufficient Power, it fails)")])
         return text
 
 
@@ -106,22 +106,27 @@ def attempt(dice: list[int], *, modifiers: int = 0, d3_face: int | None = None, 
     op = 0
     if overwhelming and not broken and not bound:
         if d3_face is None:
-            raise ValueError("Overwhelming Power needs its D3")
+            raise ValueError(_("Overwhelming Power needs its D3"))
         op = d3(d3_face) + len(dice)
     mods = 0 if (broken or bound) else modifiers
     insufficient = len(dice) == 1 and dice[0] <= 2 and not ignore_insufficient
     return Attempt(tuple(dice), mods, overwhelming, op, d3_face, insufficient)
 
 
-MISCAST_TABLE = ((2, 4, "Breach in the Veil"), (5, 6, "Catastrophic Detonation"), (7, 7, "Witchfire"),
-                 (8, 9, "Backlash"), (10, 12, "Amnesia"))
+MISCAST_TABLE = ((2, 4, N_("Breach in the Veil")), (5, 6, N_("Catastrophic Detonation")), (7, 7, N_("Witchfire")),
+                 (8, 9, N_("Backlash")), (10, 12, N_("Amnesia")))
+
+
+def miscast_word(result: str) -> Text:
+    """A Miscast table result in the reader's language."""
+    return Text(result)
 
 
 def miscast_result(total: int) -> str:
     for low, high, name in MISCAST_TABLE:
         if low <= total <= high:
             return name
-    raise ValueError(f"a 2D6 total is 2-12, not {total}")
+    raise ValueError(_("a 2D6 total is 2-12, not {total}", total=total))
 
 
 def miscast_strength(pdu: int) -> int:

@@ -11,6 +11,7 @@ the leftover wounds are kept for later attacks. ``UnitState.wounds_lost`` is tha
 
 from __future__ import annotations
 
+from engine.core.text import _, decimal, join as text_join
 from shapely.ops import nearest_points
 
 from engine.core import Event, roll_dice
@@ -19,6 +20,7 @@ from engine.rulesets.ninth_age.leadership import charge_dice, hold_your_ground, 
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.saves import special_saves
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.terrain_layouts import terrain_name
 from engine.rulesets.ninth_age.terrain_rules import crossed, dangerous_features
 from engine.table.contact import distance
 from engine.table.footprint import Pose, footprint
@@ -75,11 +77,10 @@ def lose_wounds(state: NinthAgeState, unit: UnitState, wounds: int, events: list
     if dead:
         remove_models(unit, dead, joined_positions(state, unit))
         events.append(Event(kind="casualties", seat=unit.owner, data={"unit": unit.id, "removed": dead},
-                            text=f"{unit.id} loses {dead} model(s); {unit.models} left"
-                            + (f" ({unit.wounds_lost} wound(s) carried on the next model)" if unit.wounds_lost
-                               and unit.models else "") + "."))
+                            text=text_join("", [_("{unit} loses {dead} model(s); {models} left", unit=unit.id, dead=dead, models=unit.models), (_(" ({wounds_lost} wound(s) carried on the next model)", wounds_lost=unit.wounds_lost) if unit.wounds_lost
+                               and unit.models else ""), "."])))
     if unit.models <= 0:
-        destroy(state, unit, events, f"{unit.id} is wiped out")
+        destroy(state, unit, events, _("{unit} is wiped out", unit=unit.id))
     return dead
 
 
@@ -122,8 +123,7 @@ def heavy_casualties(state: NinthAgeState, unit: UnitState, events: list[Event])
     if unit.phase_lost < HEAVY_CASUALTIES * unit.phase_start_models - 1e-9:
         return
     source = unit.phase_causes[0] if len(unit.phase_causes) == 1 else None
-    panic(state, unit, events, f"Heavy Casualties: {unit.phase_lost} of {unit.phase_start_models} models lost "
-          "this phase", source=source)
+    panic(state, unit, events, _("Heavy Casualties: {phase_lost} of {phase_start_models} models lost this phase", phase_lost=unit.phase_lost, phase_start_models=unit.phase_start_models), source=source)
 
 
 # -- destroyed units, Panic, fleeing ------------------------------------------------------------------
@@ -132,17 +132,17 @@ def destroy(state: NinthAgeState, unit: UnitState, events: list[Event], text: st
     where = unit.footprint() if unit.pose is not None else None
     unit.location = "fled" if fled else "destroyed"
     unit.fleeing = False
-    events.append(Event(kind="destroyed", seat=unit.owner, data={"unit": unit.id}, text=text + "."))
+    events.append(Event(kind="destroyed", seat=unit.owner, data={"unit": unit.id}, text=text_join("", [text, "."])))
     for c in state.units.values():  # the characters in it share its fate (they stayed 'joined' to nothing)
         if c.location == "joined" and c.host == unit.id:
             c.location, c.fleeing = unit.location, False
             events.append(Event(kind="destroyed", seat=c.owner, data={"unit": c.id},
-                                text=f"{c.id} {'leaves the table' if fled else 'is lost'} with {unit.id}."))
+                                text=_("{c} {value} with {unit}.", c=c.id, value='leaves the table' if fled else 'is lost', unit=unit.id)))
     if where is None:
         return
     for friend in state.on_table(unit.owner):
         if distance(friend.footprint(), where) <= PANIC_RANGE + EPS_DIST and not insignificant(state, unit, friend):
-            panic(state, friend, events, f"{unit.id} was destroyed within 6\" of {friend.id}")
+            panic(state, friend, events, _("{unit} was destroyed within 6\" of {friend}", unit=unit.id, friend=friend.id))
 
 
 def insignificant(state: NinthAgeState, cause: UnitState, friend: UnitState) -> bool:
@@ -163,36 +163,35 @@ def panic(state: NinthAgeState, unit: UnitState, events: list[Event], cause: str
     if unit.fleeing or not unit.on_table or engaged(state, unit):
         return
     if unit.panic_passed == phase_key(state):
-        events.append(Event(kind="panic", seat=unit.owner, text=f"{unit.id} already passed a Panic test this phase "
-                            f"and does not test again ({cause})."))
+        events.append(Event(kind="panic", seat=unit.owner, text=_("{unit} already passed a Panic test this phase and does not test again ({cause}).", unit=unit.id, cause=cause)))
         return
     from engine.rulesets.ninth_age.fighters import psychology_immune
 
     if psychology_immune(state, unit):  # ITP, or what gives it: Frenzy, Stupidity, Unbreakable, Undead (§22)
-        events.append(Event(kind="panic", seat=unit.owner, text=f"{unit.id} is immune to Panic ({cause})."))
+        events.append(Event(kind="panic", seat=unit.owner, text=_("{unit} is immune to Panic ({cause}).", unit=unit.id, cause=cause)))
         return
     ld, why = unit_leadership(state, unit)
-    if leadership_test(state.rng, ld, f"{unit.id} Panic test ({cause}; Ld from {why})", events, seat=unit.owner,
+    if leadership_test(state.rng, ld, _("{unit} Panic test ({cause}; Ld from {why})", unit=unit.id, cause=cause, why=why), events, seat=unit.owner,
                        reroll=hold_your_ground(state, unit)):
         unit.panic_passed = phase_key(state)
         return
     if entry.troop_type == "war machine":
         unit.no_shoot_round, unit.no_shoot_seat = _next_shooting(state, unit.owner)
-        events.append(Event(kind="panic", seat=unit.owner, text=f"{unit.id} may not shoot in its next Shooting phase."))
+        events.append(Event(kind="panic", seat=unit.owner, text=_("{unit} may not shoot in its next Shooting phase.", unit=unit.id)))
         return
     fp = unit.footprint()
     if source and state.units.get(source) is not None and state.units[source].on_table:
         away = bearing_between(state.units[source].footprint().centre, fp.centre)
-        flee(state, unit, away, events, reason=f"{unit.id} panics and flees from {source}")
+        flee(state, unit, away, events, reason=_("{unit} panics and flees from {source}", unit=unit.id, source=source))
         return
     enemies = state.on_table(state.enemy_of(unit.owner))
     if not enemies:
-        flee(state, unit, None, events, reason=f"{unit.id} panics and flees")
+        flee(state, unit, None, events, reason=_("{unit} panics and flees", unit=unit.id))
         return
     nearest = min(enemies, key=lambda e: distance(fp, e.footprint()))
-    _, b = nearest_points(fp.shape, nearest.footprint().shape)
+    _skip, b = nearest_points(fp.shape, nearest.footprint().shape)
     away = bearing_between((b.x, b.y), fp.centre)
-    flee(state, unit, away, events, reason=f"{unit.id} panics and flees from {nearest.id}")
+    flee(state, unit, away, events, reason=_("{unit} panics and flees from {nearest}", unit=unit.id, nearest=nearest.id))
 
 
 def _next_shooting(state: NinthAgeState, seat: str) -> tuple[int, str]:
@@ -226,11 +225,10 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
         extra += MOVE_SAMPLE
         end = translate(result.footprint, 0, extra)
     path = result.path + ([end] if extra else [])
-    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=f"{reason}: {go}\""
-                        + (f" (+{extra:.1f}\" to clear 1\")" if extra else "") + "."))
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=text_join("", [_("{reason}: {go}\"", reason=reason, go=go), (_(" (+{extra}\" to clear 1\")", extra=decimal(extra, ".1f")) if extra else ""), "."])))
     crossed = {k for p in path for k, o in around.others.items() if p.shape.intersects(o.shape)}
     if any(state.table.touches_edge(p.shape) for p in path):
-        destroy(state, unit, events, f"{unit.id} flees off the table", fled=True)
+        destroy(state, unit, events, _("{unit} flees off the table", unit=unit.id), fled=True)
         return go
     unit.pose = end.pose
     state.last_moves.append({"unit": unit.id, "kind": "flee", "path": [fp.centre, end.centre]})
@@ -241,18 +239,18 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
                                                                               for p in path)]
     for what in through_enemy + through_rock:
         if unit.on_table:
-            dangerous_terrain(state, unit, 3, f"fleeing through {what}", events)
+            dangerous_terrain(state, unit, 3, _("fleeing through {what}", what=what), events)
     for danger in dangerous_features(state, unit):
         if unit.on_table and any(p.shape.intersects(danger.feature.polygon) for p in path):
-            dangerous_terrain(state, unit, danger.fail_max, f"fleeing through {danger.feature.name}; {danger.why}",
+            dangerous_terrain(state, unit, danger.fail_max, _("fleeing through {feature}; {why}", feature=terrain_name(danger.feature.name), why=danger.why),
                               events)
     if not unit.on_table:
         return go
     for k in sorted(crossed):
         other = state.units[k]
         if other.owner == unit.owner and not insignificant(state, unit, other):
-            events.append(Event(kind="panic-cause", seat=other.owner, text=f"{unit.id} flees through {k}."))
-            panic(state, other, events, f"{k} is passed through by fleeing {unit.id}")
+            events.append(Event(kind="panic-cause", seat=other.owner, text=_("{unit} flees through {k}.", unit=unit.id, k=k)))
+            panic(state, other, events, _("{k} is passed through by fleeing {unit}", k=k, unit=unit.id))
     return go
 
 
@@ -280,9 +278,7 @@ def dangerous_terrain(state: NinthAgeState, unit: UnitState, fail_max: int, why:
     per_model = DANGEROUS_DICE.get(entry.troop_type, 1)
     roll = roll_dice(f"{per_model * unit.models}d6", state.rng, purpose=f"{unit.id} Dangerous Terrain ({why})")
     wounds = dangerous_terrain_wounds(roll.dice, fail_max)
-    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=f"{unit.id} takes a Dangerous Terrain test "
-                        f"({why}; {per_model}D6 a model, 1-{fail_max} wounds): {wounds} wound(s) with Armour "
-                        "Piercing (6)."))
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{unit} takes a Dangerous Terrain test ({why}; {per_model}D6 a model, 1-{fail_max} wounds): {wounds} wound(s) with Armour Piercing (6).", unit=unit.id, why=why, per_model=per_model, fail_max=fail_max, wounds=wounds)))
     assert armour_save_needed(defence(entry).armour, None, DANGEROUS_WOUND.armour_piercing) is None
     wounds = special_saves(state, unit, DANGEROUS_WOUND, wounds, events)
     if wounds:
@@ -295,9 +291,8 @@ def terrain_checks(state: NinthAgeState, unit: UnitState, kind: str, path_shapes
     feature crossed that is dangerous to this unit (§18.1, :func:`.terrain_rules.dangerous_features`).
     A flying move only meets the ground it takes off from and lands in (``ends``), and the
     forests it flies over (§22 Fly)."""
-    doing = {"march": "marching", "charge": "charging", "pursuit": "pursuing", "overrun": "overrunning"}.get(kind, kind)
+    doing = {"march": _("marching"), "charge": _("charging"), "pursuit": _("pursuing"), "overrun": _("overrunning")}.get(kind, kind)
     for danger in dangerous_features(state, unit, flying=flying):
         shapes = path_shapes if not flying or danger.feature.kind == "forest" else (ends or path_shapes)
         if unit.on_table and crossed(danger.feature, shapes):
-            dangerous_terrain(state, unit, danger.fail_max, f"{doing} through {danger.feature.name}; "
-                              f"{danger.why}", events)
+            dangerous_terrain(state, unit, danger.fail_max, _("{doing} through {feature}; {why}", doing=doing, feature=terrain_name(danger.feature.name), why=danger.why), events)

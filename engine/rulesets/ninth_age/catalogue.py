@@ -14,6 +14,7 @@ was met (army books add their own rules only through an army file's ``extra_rule
 
 from __future__ import annotations
 
+from engine.core.text import _
 import json
 import re
 from dataclasses import dataclass
@@ -116,10 +117,10 @@ def is_known_rule(text: str, extra: frozenset[str] | set[str] = frozenset()) -> 
 def rule_problem(text: str, extra: frozenset[str] | set[str] = frozenset()) -> str | None:
     """Why a special rule as written is not usable, or None."""
     if not _RULE.match(text):
-        return f"{text!r} is not written as Name or Name (X)"
+        return _("{text!r} is not written as Name or Name (X)", text=text)
     name, param = rule_name(text), rule_param(text)
     if name not in SPECIAL_RULES and name not in extra:
-        return f"{name!r} is not a special rule of the rulebook (army-book rules go in extra_rules)"
+        return _("{name!r} is not a special rule of the rulebook (army-book rules go in extra_rules)", name=name)
     if name in NEEDS_PARAM and param is None:
         return f"{name} needs its value in brackets, e.g. {name} (2)"
     if name in NOT_REFEREED_RULES:
@@ -146,7 +147,7 @@ def magic_items() -> dict[str, MagicItem]:
     out = {}
     for row in json.loads(text):
         cost = row.pop("cost")
-        lord, _, hero = str(cost).partition("/")
+        lord, _skip, hero = str(cost).partition("/")
         item = MagicItem(points=int(lord), hero_points=int(hero or lord), **row)
         out[item.name.lower()] = item
     return out

@@ -14,6 +14,7 @@ stands for a range is :mod:`.mixed_units`; the General's and the BSB's reach is 
 
 from __future__ import annotations
 
+from engine.core.text import _, decimal, join as text_join
 from dataclasses import replace
 
 from engine.core import Event, IllegalAction
@@ -22,7 +23,7 @@ from engine.rulesets.ninth_age.mixed_units import (  # noqa: F401 - the block's 
     COMMAND, take_out_of_block, store_block, block, character_base, command_positions, hit_allocation, joined,
     make_way_problem, reshape, slain_in_unit,
 )
-from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
 from engine.table.footprint import Attached, Pose
 
 UNJOINABLE_BY_RULE = ("Unbreakable", "Random Movement", "Insignificant", "Otherworldly", "Ethereal")
@@ -33,26 +34,26 @@ def join_problem(state: NinthAgeState, char: UnitState, host: UnitState) -> str 
     """Why the character may not join the unit (§16.2), or None."""
     centry, hentry = state.unit_entry(char), state.unit_entry(host)
     if not centry.is_character:
-        return f"{char.id} is not a character"
+        return _("{char} is not a character", char=char.id)
     if host.owner != char.owner:
-        return f"{host.id} is not yours"
+        return _("{host} is not yours", host=host.id)
     if host.id == char.id or char.host:
-        return f"{char.id} is already in a unit"
+        return _("{char} is already in a unit", char=char.id)
     if host.location != "table":
-        return f"{host.id} is not on the table"
+        return _("{host} is not on the table", host=host.id)
     if host.fleeing:
-        return f"{host.id} is fleeing"
+        return _("{host} is fleeing", host=host.id)
     from engine.rulesets.ninth_age.movement import engaged
 
     if engaged(state, host):
-        return f"{host.id} is engaged in combat"
+        return _("{host} is engaged in combat", host=host.id)
     if hentry.troop_type == "war machine":
-        return "War Machines cannot be joined"
+        return _("War Machines cannot be joined")
     if centry.has_rule("Large Target") and not hentry.has_rule("War Platform"):
-        return f"{char.id} is a Large Target and cannot join units"
+        return _("{char} is a Large Target and cannot join units", char=char.id)
     for rule in UNJOINABLE_BY_RULE:
         if hentry.has_rule(rule) != centry.has_rule(rule) and hentry.has_rule(rule):
-            return f"{host.id} has {rule} and accepts only characters with {rule}"
+            return _("{host} has {rule} and accepts only characters with {rule}", host=host.id, rule=rule)
     return None
 
 
@@ -67,7 +68,7 @@ def _place(state: NinthAgeState, char: UnitState, host: UnitState, file: int | N
         sides = {a.side for a in host.formation.attached}
         free = [s for s in ("right", "left") if s not in sides]
         if not free:
-            raise IllegalAction("no-side", f"{host.id} already has a non-matching model on each side (§16.5).")
+            raise IllegalAction("no-side", _("{host} already has a non-matching model on each side (§16.5).", host=host.id))
         side = "left" if file == 0 and "left" in free else free[0]
         reshape(host, host.formation.model_copy(update={"attached": [*host.formation.attached, Attached(
             id=char.id, width_mm=centry.base[0], depth_mm=centry.base[1], side=side)]}))
@@ -75,8 +76,7 @@ def _place(state: NinthAgeState, char: UnitState, host: UnitState, file: int | N
         return []
     if widen:
         if host.formation.ranks != 1 or fit[1] != 1:
-            raise IllegalAction("cannot-widen", f"Only a single-rank unit is widened by a character one rank deep; "
-                                f"{host.id} has {host.formation.ranks} ranks (§16.2).")
+            raise IllegalAction("cannot-widen", _("Only a single-rank unit is widened by a character one rank deep; {host} has {ranks} ranks (§16.2).", host=host.id, ranks=host.formation.ranks))
         reshape(host, host.formation.model_copy(update={"files": host.formation.files + fit[0],
                                                         "models": host.formation.models + fit[0]}))
     arrangement = block(state, host)
@@ -100,40 +100,37 @@ def join(state: NinthAgeState, char: UnitState, host: UnitState, file: int | Non
     the unit may not move again this sub-phase; the character counts as having moved."""
     problem = join_problem(state, char, host)
     if problem:
-        raise IllegalAction("cannot-join", f"{char.id} cannot join {host.id}: {problem} (§16.2).")
+        raise IllegalAction("cannot-join", _("{char} cannot join {host}: {problem} (§16.2).", char=char.id, host=host.id, problem=problem))
     if char.location != "table":
-        raise IllegalAction("cannot-join", f"{char.id} is not on the table.")
+        raise IllegalAction("cannot-join", _("{char} is not on the table.", char=char.id))
     if char.moved or char.fleeing:
-        raise IllegalAction("cannot-join", f"{char.id} has {'fled' if char.fleeing else 'already moved'} this turn.")
+        raise IllegalAction("cannot-join", _("{char} has fled this turn.", char=char.id) if char.fleeing
+                            else _("{char} has already moved this turn.", char=char.id))
     start = char.footprint()
     m = state.unit_entry(char).movement
     moved = _place(state, char, host, file, events, widen=widen)
     target = character_base(state, char)
     reach = start.shape.centroid.distance(target.centroid)
     if reach > m + 1e-3:  # the action is refused whole: the game's state is left as it was
-        raise IllegalAction("too-far", f"{char.id} would move {reach:.1f}\" to that place in {host.id}; it has M {m} "
-                            "(§16.2). Choose a nearer file, or move closer first.")
+        raise IllegalAction("too-far", _("{char} would move {reach}\" to that place in {host}; it has M {m} (§16.2). Choose a nearer file, or move closer first.", char=char.id, reach=decimal(reach, ".1f"), host=host.id, m=m))
     char.moved = True
     host.joined_this_phase = True
-    where = "against its side (a non-matching base)" if char.cells is None else \
-        f"in rank {char.rank + 1}, file {char.file + 1}"
+    where = _("against its side (a non-matching base)") if char.cells is None else \
+        _("in rank {value}, file {value2}", value=char.rank + 1, value2=char.file + 1)
     events.append(Event(kind="join", seat=char.owner, data={"unit": host.id, "character": char.id},
-                        text=f"{char.id} joins {host.id} {where}, moving {reach:.1f}\" of {m}\""
-                        + (f"; {', '.join(moved)} moved aside to keep every Front-Rank model as far forward as "
-                           f"possible" if moved else "") + ". The unit may not move again this phase."))
+                        text=text_join("", [_("{char} joins {host} {where}, moving {reach}\" of {m}\"", char=char.id, host=host.id, where=where, reach=decimal(reach, ".1f"), m=m), (_("; {join} moved aside to keep every Front-Rank model as far forward as possible", join=', '.join(moved)) if moved else ""), _(". The unit may not move again this phase.")])))
 
 
 def leave(state: NinthAgeState, char: UnitState, events: list[Event]) -> UnitState:
     """Take a character out of its unit (§16.3), standing where its base stood, facing the unit's
     way: the caller then moves it, and it must end at least 1" from the unit."""
     if char.location != "joined" or not char.host:
-        raise IllegalAction("not-joined", f"{char.id} is not in a unit.")
+        raise IllegalAction("not-joined", _("{char} is not in a unit.", char=char.id))
     host = state.units[char.host]
     from engine.rulesets.ninth_age.movement import engaged
 
     if engaged(state, host) or host.fleeing or char.moved or host.joined_this_phase:
-        raise IllegalAction("cannot-leave", f"{char.id} cannot leave {host.id} now: it must be able to move (not "
-                            "engaged, not fleeing, not moved this phase) (§16.3).")
+        raise IllegalAction("cannot-leave", _("{char} cannot leave {host} now: it must be able to move (not engaged, not fleeing, not moved this phase) (§16.3).", char=char.id, host=host.id))
     base = character_base(state, char)
     c = base.centroid
     take_out_of_block(state, char, host, events)
@@ -148,41 +145,39 @@ def hide(state: NinthAgeState, char: UnitState, host: UnitState, events: list[Ev
     could join, not a characters-only unit."""
     centry, hentry = state.unit_entry(char), state.unit_entry(host)
     if not centry.has_rule("Hidden"):
-        raise IllegalAction("not-hidden", f"{char.id} has no Hidden rule; it may join {host.id} openly.")
+        raise IllegalAction("not-hidden", _("{char} has no Hidden rule; it may join {host} openly.", char=char.id, host=host.id))
     problem = join_problem(state, char, host)
     if problem is None and hentry.is_character:
-        problem = "a characters-only unit hides no one"
+        problem = _("a characters-only unit hides no one")
     if problem is None and hentry.troop_type != centry.troop_type:
-        problem = f"it must have {char.id}'s troop type ({centry.troop_type}), not {hentry.troop_type}"
+        problem = _("it must have {char}'s troop type ({troop_type}), not {troop_type2}", char=char.id, troop_type=troop_word(centry.troop_type), troop_type2=troop_word(hentry.troop_type))
     if problem:
-        raise IllegalAction("cannot-hide", f"{char.id} cannot hide in {host.id}: {problem} (§22 Hidden).")
+        raise IllegalAction("cannot-hide", _("{char} cannot hide in {host}: {problem} (§22 Hidden).", char=char.id, host=host.id, problem=problem))
     char.host, char.location, char.pose, char.cells = host.id, "hidden", None, None
     events.append(Event(kind="deploy", seat=char.owner, data={"unit": char.id, "hidden": True},
-                        text=f"{state.seat(char.owner).name} deploys {char.id} hidden in one of their units "
-                        "(recorded in secret)."))
+                        text=_("{name} deploys {char} hidden in one of their units (recorded in secret).", name=state.seat(char.owner).name, char=char.id)))
 
 
 def reveal_hidden(state: NinthAgeState, char: UnitState, events: list[Event]) -> None:
     """Reveal a Hidden model: it is placed as if it had just joined, as far forward as it can
     without displacing other Front-Rank models, and is a normal model from now on."""
     if char.location != "hidden" or not char.host:
-        raise IllegalAction("not-hidden", f"{char.id} is not hidden.")
+        raise IllegalAction("not-hidden", _("{char} is not hidden.", char=char.id))
     host = state.units[char.host]
     if host.fleeing:
-        raise IllegalAction("fleeing", f"{host.id} is fleeing: {char.id} cannot be revealed now (§22 Hidden).")
+        raise IllegalAction("fleeing", _("{host} is fleeing: {char} cannot be revealed now (§22 Hidden).", host=host.id, char=char.id))
     if not host.on_table:
-        raise IllegalAction("gone", f"{host.id} is no longer on the table.")
+        raise IllegalAction("gone", _("{host} is no longer on the table.", host=host.id))
     start = state.phase == "movement" and state.step == "charges" and not state.charges \
         and not any(u.moved for u in state.units.values())
     end = state.phase == "melee"
     if not (start or end):
-        raise IllegalAction("not-now", "A Hidden model is revealed at the start of a player turn (before any charge "
-                            "is declared) or at its end (the Melee phase, before /end) (§22 Hidden).")
+        raise IllegalAction("not-now", _("A Hidden model is revealed at the start of a player turn (before any charge is declared) or at its end (the Melee phase, before /end) (§22 Hidden)."))
     char.location = "joined"
     _place(state, char, host, None, events, keep_front_rank=True)
-    where = "against its side" if char.cells is None else f"in rank {char.rank + 1}, file {char.file + 1}"
+    where = _("against its side") if char.cells is None else _("in rank {value}, file {value2}", value=char.rank + 1, value2=char.file + 1)
     events.append(Event(kind="reveal", seat=char.owner, data={"unit": host.id, "character": char.id},
-                        text=f"{char.id} was hidden in {host.id} and is revealed {where}."))
+                        text=_("{char} was hidden in {host} and is revealed {where}.", char=char.id, host=host.id, where=where)))
 
 
 # -- deployment in a unit ----------------------------------------------------------------------------
@@ -194,22 +189,21 @@ def deploy_into(state: NinthAgeState, seat: str, char: UnitState, host: UnitStat
 
     status = state.deploy
     if status is None or status.turn != seat:
-        raise IllegalAction("not-your-turn", "It is not your turn to deploy.")
+        raise IllegalAction("not-your-turn", _("It is not your turn to deploy."))
     if char.owner != seat or char.location != "reserve":
-        raise IllegalAction("already-deployed", f"{char.id} is not one of your units waiting to deploy.")
+        raise IllegalAction("already-deployed", _("{char} is not one of your units waiting to deploy.", char=char.id))
     if status.step != "units" or char.scouting:
-        raise IllegalAction("wrong-step", "Characters deploy in units during the normal drops.")
+        raise IllegalAction("wrong-step", _("Characters deploy in units during the normal drops."))
     if hidden:
         hide(state, char, host, events)
     else:
         problem = join_problem(state, char, host)
         if problem:
-            raise IllegalAction("cannot-join", f"{char.id} cannot deploy in {host.id}: {problem} (§16.2).")
+            raise IllegalAction("cannot-join", _("{char} cannot deploy in {host}: {problem} (§16.2).", char=char.id, host=host.id, problem=problem))
         moved = _place(state, char, host, file, events, widen=widen)
-        where = "against its side" if char.cells is None else f"in rank {char.rank + 1}, file {char.file + 1}"
+        where = _("against its side") if char.cells is None else _("in rank {value}, file {value2}", value=char.rank + 1, value2=char.file + 1)
         events.append(Event(kind="deploy", seat=seat, data={"unit": char.id},
-                            text=f"{state.seat(seat).name} deploys {char.id} in {host.id}, {where}"
-                            + (f" ({', '.join(moved)} moved aside)" if moved else "") + "."))
+                            text=text_join("", [_("{name} deploys {char} in {host}, {where}", name=state.seat(seat).name, char=char.id, host=host.id, where=where), (_(" ({join} moved aside)", join=', '.join(moved)) if moved else ""), "."])))
     status.drop_units.append(char.id)
     if status.finished_first and status.finished_first != seat and "characters" not in status.counted_groups:
         status.counted_groups.append("characters")
@@ -228,9 +222,9 @@ def leave_move(state: NinthAgeState, char: UnitState, steps, pivot: float | None
     from engine.table.motion import Step, check_path, run_move
 
     if state.phase != "movement" or state.step != "remaining":
-        raise IllegalAction("wrong-phase", "Characters leave units in the Remaining Moves sub-phase (§16.3).")
+        raise IllegalAction("wrong-phase", _("Characters leave units in the Remaining Moves sub-phase (§16.3)."))
     if march and state.unit_entry(char).has_rule("Can't March"):
-        raise IllegalAction("cannot-march", f"{char.id} can't march.")
+        raise IllegalAction("cannot-march", _("{char} can't march.", char=char.id))
     host = state.units[char.host] if char.host else None
     m = state.unit_entry(char).movement * (2 if march else 1)
     if march and host is not None and host.on_table:
@@ -240,31 +234,29 @@ def leave_move(state: NinthAgeState, char: UnitState, steps, pivot: float | None
 
         near = [distance(host.footprint(), e.footprint()) for e in state.on_table(state.enemy_of(char.owner))]
         if near and min(near) <= MARCH_TEST_RANGE + 1e-3 and not leadership_test(
-                state, host, f"{host.id} March test for the whole unit (enemy {min(near):.1f}\" away)", events):
+                state, host, _("{host} March test for the whole unit (enemy {min}\" away)", host=host.id, min=decimal(min(near), ".1f")), events):
             m = state.unit_entry(char).movement
     host = leave(state, char, events)
     plan = ([Step("pivot", normalise(pivot))] if pivot is not None else []) + _steps(steps)
     if not plan:
-        raise IllegalAction("missing-option", "Say how it moves out: forward:, back:, left:, right:, path:.")
+        raise IllegalAction("missing-option", _("Say how it moves out: forward:, back:, left:, right:, path:."))
     result = run_move(char.footprint(), plan)
     if result.length > m + EPS_DIST:
-        raise IllegalAction("too-far", f"{char.id}: {', '.join(result.parts)} uses {result.length:.1f}\"; it has M {m}.")
+        raise IllegalAction("too-far", _("{char}: {join} uses {length}\"; it has M {m}.", char=char.id, join=', '.join(result.parts), length=decimal(result.length, ".1f"), m=m))
     problem = check_path(result, surroundings(state, {char.id, host.id}))
     if problem:
-        raise IllegalAction("blocked", f"{char.id} can't move like that: {problem}.")
+        raise IllegalAction("blocked", _("{char} can't move like that: {problem}.", char=char.id, problem=problem))
     from engine.table.footprint import footprint as lay_out
 
     gap = result.footprint.shape.distance(lay_out(host.formation, host.pose).shape)
     if gap < 1.0 - 1e-3:
-        raise IllegalAction("cannot-leave", f"{char.id} would end {gap:.1f}\" from {host.id}; a character leaves "
-                            "only if it reaches a place at least 1\" from the unit (§16.3).")
+        raise IllegalAction("cannot-leave", _("{char} would end {gap}\" from {host}; a character leaves only if it reaches a place at least 1\" from the unit (§16.3).", char=char.id, gap=decimal(gap, ".1f"), host=host.id))
     char.pose = result.footprint.pose
     char.moved = True
     char.marched = march
     events.append(Event(kind="leave", seat=char.owner, data={"unit": host.id, "character": char.id},
-                        text=f"{char.id} {'marches out of' if march else 'leaves'} {host.id}: {', '.join(result.parts)}; "
-                        f"{result.length:.1f}\" of {m}\" "
-                        f"used, {gap:.1f}\" from the unit. {host.id} has not moved."))
+                        text=(_("{char} marches out of {host}: {steps}; {length}\" of {m}\" used, {gap}\" from the unit. {host} has not moved.", char=char.id, host=host.id, steps=text_join(", ", result.parts), length=decimal(result.length, ".1f"), m=m, gap=decimal(gap, ".1f")) if march
+                              else _("{char} leaves {host}: {steps}; {length}\" of {m}\" used, {gap}\" from the unit. {host} has not moved.", char=char.id, host=host.id, steps=text_join(", ", result.parts), length=decimal(result.length, ".1f"), m=m, gap=decimal(gap, ".1f")))))
 
 
 # -- hits on a mixed unit (§16.4, E-57) and make way (§16.6) ------------------------------------------
@@ -276,26 +268,25 @@ def even_allocation_problem(total: int, hits: dict[str, int], rank_and_file: int
 
     >>> even_allocation_problem(10, {"Captain": 1}, 12, ["Captain"]) is None
     True
-    >>> even_allocation_problem(10, {"Captain": 2}, 12, ["Captain"])
+    >>> str(even_allocation_problem(10, {"Captain": 2}, 12, ["Captain"]))
     'Captain takes 2 of 10 hits; spread evenly over 13 models none takes more than 1 (§16.4)'
     """
     models = rank_and_file + len(characters)
     cap = -(-total // models)
     for name, n in hits.items():
         if name not in characters:
-            return f"{name} cannot be allocated hits: situation A protects it (§16.4)"
+            return _("{name} cannot be allocated hits: situation A protects it (§16.4)", name=name)
         if n > cap:
-            return (f"{name} takes {n} of {total} hits; spread evenly over {models} models none takes more "
-                    f"than {cap} (§16.4)")
+            return (_("{name} takes {value_n} of {total} hits; spread evenly over {models} models none takes more than {cap} (§16.4)", name=name, value_n=n, total=total, models=models, cap=cap))
     if sum(hits.values()) > total:
-        return f"{sum(hits.values())} hits allocated of {total}"
+        return _("{sum} hits allocated of {total}", sum=sum(hits.values()), total=total)
     return None
 
 
 def template_on_character(state: NinthAgeState, unit: UnitState, character: str) -> str:
     """A template hit on a character in the unit: "transferred" to an R&F model in situation A,
     else the character "takes" it (§16.4)."""
-    _, exposed = hit_allocation(state, unit)
+    _skip, exposed = hit_allocation(state, unit)
     return "takes" if character in exposed else "transferred"
 
 
@@ -308,25 +299,23 @@ def charge_out(state: NinthAgeState, char: UnitState, target: UnitState, events:
 
     host = state.units[char.host]
     if host.declared_charge:
-        raise IllegalAction("cannot-charge", f"{host.id} has declared a charge: {char.id} charges with it, not out "
-                            "of it (§16.4).")
+        raise IllegalAction("cannot-charge", _("{host} has declared a charge: {char} charges with it, not out of it (§16.4).", host=host.id, char=char.id))
     slot = (char.rank, char.file, char.cells)
     leave(state, char, events)
     char.charged_out_of = host.id
     char.left_slot = list(slot[:2])
     charges.declare(state, char, target, events)
     events.append(Event(kind="charge-out", seat=char.owner, data={"unit": host.id, "character": char.id},
-                        text=f"{char.id} charges out of {host.id}; {host.id} and its other characters may declare "
-                        "no charge this turn (§16.4)."))
+                        text=_("{char} charges out of {host}; {host} and its other characters may declare no charge this turn (§16.4).", char=char.id, host=host.id)))
 
 
 def unit_may_declare(state: NinthAgeState, unit: UnitState) -> str | None:
     """Why a unit may not declare a charge because one of its characters charged out of it."""
     out = [u.id for u in state.units.values() if u.charged_out_of == unit.id]
     if out:
-        return f"{', '.join(out)} charged out of it this turn (§16.4)"
+        return _("{join} charged out of it this turn (§16.4)", join=', '.join(out))
     if unit.location == "joined" and unit.host and state.units[unit.host].declared_charge:
-        return f"its unit {unit.host} has declared a charge"
+        return _("its unit {host} has declared a charge", host=unit.host)
     return None
 
 
@@ -345,5 +334,4 @@ def after_charge_moves(state: NinthAgeState, events: list[Event]) -> None:
         _place(state, char, host, file if rank == 0 else None, events)
         host.failed_charge = True
         events.append(Event(kind="failed-charge", seat=char.owner, data={"unit": host.id, "character": char.id},
-                            text=f"{char.id} ends {gap:.1f}\" from {host.id}, less than 1\": it stays in the unit, "
-                            f"and {host.id} counts as having failed a charge (§16.4)."))
+                            text=_("{char} ends {gap}\" from {host}, less than 1\": it stays in the unit, and {host} counts as having failed a charge (§16.4).", char=char.id, gap=decimal(gap, ".1f"), host=host.id)))

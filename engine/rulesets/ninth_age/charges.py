@@ -6,6 +6,7 @@ failed charge moves, and fleeing through and off the table.
 
 from __future__ import annotations
 
+from engine.core.text import _, N_, Text, decimal, join as text_join
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.core.text import join, ngettext
@@ -71,7 +72,7 @@ def path_blocker(state: NinthAgeState, start, end) -> str | None:
     through, or None. The ground a charge sweeps (one wheel and a forward move) is taken as the
     convex hull of where it starts and where it ends."""
     sweep = start.shape.union(end.shape).convex_hull
-    for name, polygon, _ in blockers(state):
+    for name, polygon, _skip in blockers(state):
         if sweep.intersection(polygon).area > 1e-6:
             return name
     return None
@@ -90,7 +91,7 @@ def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitSta
     from engine.table.charge import side_frame
     from engine.table.frame import to_world
 
-    mid, _, _, _ = side_frame(tfp, side)
+    mid, _skip, _skip, _skip = side_frame(tfp, side)
     around = surroundings(state, {target.id, charger.id})
     steps = int(ALIGN_MAX / ALIGN_STEP)
     for k in range(1, steps + 1):
@@ -107,6 +108,14 @@ def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitSta
                 return poses, turn
     return [], 0.0
 
+# A unit's sides as a player reads them ("to its left", "on the front").
+SIDE_WORDS = {"front": N_("front"), "rear": N_("rear"), "left": N_("left"), "right": N_("right"), "flank": N_("flank")}
+
+
+def side_word(side: str) -> Text:
+    """``side`` (front, rear, left, right) in the reader's language."""
+    return Text(SIDE_WORDS[side]) if side in SIDE_WORDS else Text("{side}", side=side)
+
 
 def contact_side(charger: UnitState, target: UnitState) -> str | None:
     """The target's side to contact: the arc holding most of the charger's front edge (§8.5);
@@ -122,35 +131,35 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
     seat = charger.owner
     entry = state.unit_entry(charger)
     if target.owner == seat:
-        raise IllegalAction("not-an-enemy", f"{target.id} is one of your own units.")
+        raise IllegalAction("not-an-enemy", _("{target} is one of your own units.", target=target.id))
     if not target.on_table:
-        raise IllegalAction("not-on-table", f"{target.id} is not on the table.")
+        raise IllegalAction("not-on-table", _("{target} is not on the table.", target=target.id))
     why = None
     if charger.declared_charge:
-        why = "has already declared a charge"
+        why = _("has already declared a charge")
     elif charger.fleeing:
-        why = "is fleeing"
+        why = _("is fleeing")
     elif engaged(state, charger):
         why = "is engaged in combat"
     elif charger.stupid:
         why = "failed its Stupidity test this turn (§22)"
     elif entry.troop_type == "war machine":
-        why = "is a war machine"
+        why = _("is a war machine")
     elif entry.movement == 0:
-        why = "has M 0"
+        why = _("has M 0")
     elif charger.no_charge_turn1 and state.round == 1 and state.first_player == seat:
-        why = "scouted outside its zone or made a Vanguard move, and its side has the first turn"
+        why = _("scouted outside its zone or made a Vanguard move, and its side has the first turn")
     if why:
-        raise IllegalAction("cannot-charge", f"{charger.id} {why} and cannot declare a charge (§8.2).")
+        raise IllegalAction("cannot-charge", _("{charger} {why} and cannot declare a charge (§8.2).", charger=charger.id, why=why))
     _check_reach(state, charger, target)
     close_ranks(state, charger, target, events)
     side = None if target.fleeing else contact_side(charger, target)
+    any_side, to_any_side = _("side"), _("any side")
     stopped: list[str] = []
     if not aligned_placements(state, charger, target, side, blocked=stopped)[0]:
-        notes = dict((n, note) for n, _, note in blockers(state))
+        notes = dict((n, note) for n, _skip, note in blockers(state))
         through = "".join(f"; the way there goes through {n}, {notes[n]}" for n in stopped)
-        raise IllegalAction("no-room", f"{charger.id} has no room to reach {_facing_name(target.id, side)} with one "
-                            f"wheel of at most 90°, even turning the charged unit up to 90° (§8.2, §8.5){through}.")
+        raise IllegalAction("no-room", _("{charger} has no room to reach {facing_name} with one wheel of at most 90°, even turning the charged unit up to 90° (§8.2, §8.5){through}.", charger=charger.id, facing_name=_facing_name(target.id, side), through=through))
     d = distance(charger.footprint(), target.footprint())
     charger.declared_charge = True
     decl = ChargeDeclaration(charger=charger.id, target=target.id, side=side or "any", distance=d)
@@ -179,8 +188,7 @@ def _check_reach(state: NinthAgeState, charger: UnitState, target: UnitState) ->
     reach = m + MAX_DICE
     if d > reach + EPS_DIST:
         shown = f"{d:.1f}" if round(d, 1) > reach else f"{d:.2f}"  # never "18.0\" ... 18\"" for 18.03
-        raise IllegalAction("out-of-reach", f"{target.id} is {shown}\" from {charger.id}; its farthest possible "
-                            f"charge is {name} {m} + 12 = {reach}\" (§8.2).")
+        raise IllegalAction("out-of-reach", _("{target} is {shown}\" from {charger}; its farthest possible charge is {name} {m} + 12 = {reach}\" (§8.2).", target=target.id, shown=shown, charger=charger.id, name=name, m=m, reach=reach))
 
 
 def _facing_words(target: str, side: str | None) -> str:
@@ -222,8 +230,7 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     if why_not is None and "hold" in options and not target.fleeing:
         options.insert(1, "stand-and-shoot")
     answer = decide(state, reactive, f"reaction-{decl.charger}-{decl.target}",
-                    f"{decl.charger} charges {decl.target}: how does {decl.target} react?"
-                    + (f" (no Stand and Shoot: {why_not})" if why_not and "hold" in options else ""), options)
+                    text_join("", [_("{charger} charges {target}: how does {target} react?", charger=decl.charger, target=decl.target), (_(" (no Stand and Shoot: {why_not})", why_not=why_not) if why_not and "hold" in options else "")]), options)
     decl.reaction = answer  # type: ignore[assignment]
     events.append(Event(kind="reaction", seat=reactive, text=ngettext(
         "{unit} reacts: {answer}.", "{unit} react: {answer}.", number(state, target), unit=decl.target,
@@ -236,7 +243,7 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     # the flee move is made at once ([A-8]), directly away from the charger, centre to centre
     charger = state.units[decl.charger]
     away = bearing_between(charger.footprint().centre, target.footprint().centre)
-    flee(state, target, away, events, reason=f"{target.id} flees from {charger.id}")
+    flee(state, target, away, events, reason=_("{target} flees from {charger}", target=target.id, charger=charger.id))
     _redirects(state, decl.target, events)
 
 
@@ -256,17 +263,16 @@ def _terror_test_failed(state: NinthAgeState, charger: UnitState, target: UnitSt
         return False
     tentry = state.unit_entry(target)
     if tentry.has_rule("Terror") or psychology_immune(state, target):
-        events.append(Event(kind="terror", seat=target.owner, text=f"{target.id} is immune to Terror."))
+        events.append(Event(kind="terror", seat=target.owner, text=_("{target} is immune to Terror.", target=target.id)))
         return False
     if courageous(state, target):
-        events.append(Event(kind="terror", seat=target.owner, text=f"{target.id} passes the Terror test "
-                            "automatically (Banner of Courage)."))
+        events.append(Event(kind="terror", seat=target.owner, text=_("{target} passes the Terror test automatically (Banner of Courage).", target=target.id)))
         return False
     ld, source = unit_leadership(state, target)
-    passed = leadership_test(state.rng, ld, f"{target.id} Panic test for {charger.id}'s Terror (Ld from {source})",
+    passed = leadership_test(state.rng, ld, _("{target} Panic test for {charger}'s Terror (Ld from {source})", target=target.id, charger=charger.id, source=source),
                              events, seat=target.owner, reroll=hold_your_ground(state, target))
     if not passed:
-        events.append(Event(kind="terror", seat=target.owner, text=f"{target.id} is terrified: it must Flee."))
+        events.append(Event(kind="terror", seat=target.owner, text=_("{target} is terrified: it must Flee.", target=target.id)))
     return not passed
 
 
@@ -280,16 +286,14 @@ def _redirects(state: NinthAgeState, fled: str, events: list[Event]) -> None:
                    if u.id != fled and _legal_target(state, charger, u)]
         if not choices:
             continue
-        if decide(state, charger.owner, f"redirect-test-{charger.id}", f"{fled} fled. Test to redirect "
-                  f"{charger.id}'s charge?", ["test", "keep"]) == "keep":
+        if decide(state, charger.owner, f"redirect-test-{charger.id}", _("{fled} fled. Test to redirect {charger}'s charge?", fled=fled, charger=charger.id), ["test", "keep"]) == "keep":
             continue
         charger.redirected = True
         ld, source = unit_leadership(state, charger)
-        if not leadership_test(state.rng, ld, f"{charger.id} redirect test (Ld from {source})", events,
+        if not leadership_test(state.rng, ld, _("{charger} redirect test (Ld from {source})", charger=charger.id, source=source), events,
                                seat=charger.owner, reroll=hold_your_ground(state, charger)):
             continue
-        answer = decide(state, charger.owner, f"redirect-{charger.id}", f"Redirect {charger.id} onto which "
-                        "unit (or keep charging the fleeing one)?", [u.id for u in choices] + ["keep"])
+        answer = decide(state, charger.owner, f"redirect-{charger.id}", _("Redirect {charger} onto which unit (or keep charging the fleeing one)?", charger=charger.id), [u.id for u in choices] + ["keep"])
         if answer == "keep":
             continue
         new_target = state.units[answer]
@@ -298,8 +302,7 @@ def _redirects(state: NinthAgeState, fled: str, events: list[Event]) -> None:
         state.charges.remove(decl)
         new = ChargeDeclaration(charger=charger.id, target=new_target.id, side=side or "any", distance=d)
         state.charges.append(new)
-        events.append(Event(kind="charge", seat=charger.owner, text=f"{charger.id} redirects its charge onto "
-                            f"{new_target.id} ({d:.1f}\" away)."))
+        events.append(Event(kind="charge", seat=charger.owner, text=_("{charger} redirects its charge onto {new_target} ({d}\" away).", charger=charger.id, new_target=new_target.id, d=decimal(d, ".1f"))))
         _reaction(state, new, events)
 
 
@@ -322,7 +325,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
             continue
         if charger.fleeing:  # e.g. panicked by the casualties of a Stand and Shoot (§13)
             events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
-                                text=f"{charger.id} is fleeing and no longer charges {decl.target}."))
+                                text=_("{charger} is fleeing and no longer charges {target}.", charger=charger.id, target=decl.target)))
             continue
         entry = state.unit_entry(charger)
         from engine.rulesets.ninth_age import hidden  # hidden lists: reveal a movement item now (§2.4, E-47)
@@ -334,10 +337,9 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         total = charge_range(roll.dice, m, champion=entry.command.champion, swiftstride=swift)
         rolls[decl.charger] = (roll.dice, total)
         kept = charge_dice(roll.dice, swiftstride=swift)
-        note = " (Order a Charge: at least 4)" if entry.command.champion and sum(kept) < 4 else ""
+        note = _(" (Order a Charge: at least 4)") if entry.command.champion and sum(kept) < 4 else ""
         events.append(Event(kind="roll", seat=charger.owner, roll=roll,
-                            text=f"{charger.id} charge range: {'+'.join(map(str, kept))}{note} + {name} "
-                            f"{m} = {total}\"."))
+                            text=_("{charger} charge range: {join}{note} + {name} {m} = {total}\".", charger=charger.id, join='+'.join(map(str, kept)), note=note, name=name, m=m, total=total)))
     for decl in state.charges:
         charger = state.units[decl.charger]
         target = state.units[decl.target]
@@ -346,11 +348,11 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         dice, total = rolls[decl.charger]
         charger.charged = True
         if not target.on_table:
-            _failed(state, charger, target, dice, events, why=f"{target.id} is no longer on the table")
+            _failed(state, charger, target, dice, events, why=_("{target} is no longer on the table", target=target.id))
             continue
         d = distance(charger.footprint(), target.footprint())
         if total + EPS_DIST < d:
-            _failed(state, charger, target, dice, events, why=f"{total}\" is short of {d:.1f}\"")
+            _failed(state, charger, target, dice, events, why=_("{total}\" is short of {d}\"", total=total, d=decimal(d, ".1f")))
             continue
         side = None if (target.fleeing or decl.side == "any") else decl.side
         if target.fleeing:  # no align and no maximising contact against a fleeing unit
@@ -360,7 +362,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         if state.charge_path_capped:
             poses = [p for p in poses if p.travel <= total + EPS_DIST]
         if not poses:
-            _failed(state, charger, target, dice, events, why="there is no room to make contact")
+            _failed(state, charger, target, dice, events, why=_("there is no room to make contact"))
             continue
         best = _choose_placement(state, charger, target, poses)
         if turn:
@@ -373,8 +375,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
             cx, cy = to_world(mid, tfp.bearing + turn, (-local_mid[0], -local_mid[1]))
             target.pose = Pose(x=cx, y=cy, bearing=(tfp.bearing + turn) % 360)
             events.append(Event(kind="align", seat=target.owner, data={"unit": target.id},
-                                text=f"{target.id} turns {abs(turn):.0f}° about the contact point to align with "
-                                f"{charger.id}: the charger could not be brought flush on its own (§8.5)."))
+                                text=_("{target} turns {turn}° about the contact point to align with {charger}: the charger could not be brought flush on its own (§8.5).", target=target.id, turn=decimal(abs(turn), ".0f"), charger=charger.id)))
         start_fp = charger.footprint()
         start = start_fp.centre
         charger.pose = best.footprint.pose
@@ -399,7 +400,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         terrain_checks(state, charger, "charge", [start_fp.shape.union(best.footprint.shape).convex_hull], events,
                        flying=flies(state, charger), ends=[start_fp.shape, best.footprint.shape])
         if target.fleeing:
-            _destroy(state, target, events, f"{target.id} is caught fleeing and destroyed")
+            _destroy(state, target, events, _("{target} is caught fleeing and destroyed", target=target.id))
 
 
 MAX_TIES = 5
@@ -417,14 +418,10 @@ def _choose_placement(state: NinthAgeState, charger: UnitState, target: UnitStat
     for n, p in enumerate(ties, 1):
         x, y = tfp.local(p.footprint.centre)
         if p.side in ("left", "right"):  # along a flank the places differ front to back, not left to right
-            described.append(f"{n}: on {target.id}'s {p.side} flank, {abs(y):.1f}\" "
-                             f"{'toward its front' if y > 0 else 'toward its rear'} from the flank's middle"
-                             if abs(y) > 0.05 else f"{n}: on the middle of {target.id}'s {p.side} flank")
+            described.append(((_("{n}: on {target}'s {side} flank, {y}\" toward its front from the flank's middle", n=n, target=target.id, side=side_word(p.side), y=decimal(abs(y), ".1f")) if y > 0 else _("{n}: on {target}'s {side} flank, {y}\" toward its rear from the flank's middle", n=n, target=target.id, side=side_word(p.side), y=decimal(abs(y), ".1f"))) if abs(y) > 0.05 else _("{n}: on the middle of {target}'s {side} flank", n=n, target=target.id, side=side_word(p.side))))
             continue
-        described.append(f"{n}: {abs(x):.1f}\" {'right' if x > 0 else 'left'} of {target.id}'s centre line"
-                         if abs(x) > 0.05 else f"{n}: centred on {target.id}")
-    answer = decide(state, charger.owner, f"placement-{charger.id}", f"{charger.id} can contact {target.id} as well "
-                    f"in {len(ties)} places ({'; '.join(described)}). Which one?",
+        described.append(((_("{n}: {x}\" right of {target}'s centre line", n=n, x=decimal(abs(x), ".1f"), target=target.id) if x > 0 else _("{n}: {x}\" left of {target}'s centre line", n=n, x=decimal(abs(x), ".1f"), target=target.id)) if abs(x) > 0.05 else _("{n}: centred on {target}", n=n, target=target.id)))
+    answer = decide(state, charger.owner, f"placement-{charger.id}", _("{charger} can contact {target} as well in {count} places ({join}). Which one?", charger=charger.id, target=target.id, count=len(ties), join=text_join("; ", described)),
                     [str(n) for n in range(1, len(ties) + 1)])
     return ties[int(answer) - 1]
 
@@ -449,16 +446,14 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
         elif k and clearance_problem(candidate, around, 0.0, during=True) is not None:
             break
     if best is None:
-        events.append(Event(kind="failed-charge", seat=charger.owner, text=f"{charger.id}'s charge fails ({why}); "
-                            "it has no room to move and stays where it is."))
+        events.append(Event(kind="failed-charge", seat=charger.owner, text=_("{charger}'s charge fails ({why}); it has no room to move and stays where it is.", charger=charger.id, why=why)))
         return
     state.last_moves.append({"unit": charger.id, "kind": "failed charge", "path": [list(fp.centre),
                                                                                    list(best.centre)],
-                             "label": f"failed: {why}"})
+                             "label": _("failed: {why}", why=why)})
     charger.pose = best.pose
     events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
-                        text=f"{charger.id}'s charge fails ({why}): it turns toward {target.id} and moves "
-                        f"{moved:.1f}\" of {go}\" (the highest die), then may not move or shoot this turn."))
+                        text=_("{charger}'s charge fails ({why}): it turns toward {target} and moves {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", charger=charger.id, why=why, target=target.id, moved=decimal(moved, ".1f"), go=go)))
 
 
 def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
@@ -471,16 +466,14 @@ def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
         value = rally_leadership(ld, start=unit.start_models, current=current, musician=entry.command.musician)
         notes = []
         if current * 4 <= unit.start_models:
-            notes.append(f"{current} of {unit.start_models} models: half Ld")
+            notes.append(_("{current} of {start_models} models: half Ld", current=current, start_models=unit.start_models))
         if entry.command.musician:
-            notes.append("Musician +1")
-        if leadership_test(state.rng, value, f"{unit.id} Rally test (Ld {ld} from {source}"
-                           + (f"; {', '.join(notes)}" if notes else "") + ")", events, seat=seat,
+            notes.append(_("Musician +1"))
+        if leadership_test(state.rng, value, text_join("", [_("{unit} Rally test (Ld {ld} from {source}", unit=unit.id, ld=ld, source=source), (_("; {join}", join=', '.join(notes)) if notes else ""), ")"]), events, seat=seat,
                            reroll=hold_your_ground(state, unit)):
             unit.fleeing = False
             unit.rallied = True
-            events.append(Event(kind="rally", seat=seat, text=f"{unit.id} rallies; it may /reform now, and may not "
-                                "otherwise move or shoot this turn."))
+            events.append(Event(kind="rally", seat=seat, text=_("{unit} rallies; it may /reform now, and may not otherwise move or shoot this turn.", unit=unit.id)))
         else:
-            flee(state, unit, None, events, reason=f"{unit.id} fails to rally and flees")
+            flee(state, unit, None, events, reason=_("{unit} fails to rally and flees", unit=unit.id))
 

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field, replace
 
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
-from engine.core.text import join, ngettext
+from engine.core.text import N_, Text, _, decimal, join, join as text_join, ngettext
 from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age import fighters, terrain_rules
 from engine.rulesets.ninth_age.casualties import (
@@ -53,7 +53,7 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
         if u.id in engaged or u.fleeing or u.moved or not (u.charged or u.combat_rounds):
             continue
         events.append(Event(kind="no-longer-engaged", seat=u.owner, data={"unit": u.id},
-                            text=f"{u.id} is no longer engaged: its enemies are gone (No More Foes)."))
+                            text=_("{u} is no longer engaged: its enemies are gone (No More Foes).", u=u.id)))
         overrun_or_reform(state, u, events, may_overrun=u.charged and u.failed_charge is False)
     engaged = {uid for group in combat_groups(state) for uid in group}
     for u in state.units.values():
@@ -67,10 +67,9 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
     groups = unfought(state)
     if groups:
         listed = "; ".join(sides_of(state, g) for g in groups)
-        events.append(Event(kind="phase", seat=state.active, text=f"Melee phase: {len(groups)} combat(s): {listed}. "
-                            "/fight unit: picks the next combat; /end fights the rest in this order."))
+        events.append(Event(kind="phase", seat=state.active, text=_("Melee phase: {count} combat(s): {listed}. /fight unit: picks the next combat; /end fights the rest in this order.", count=len(groups), listed=listed)))
     else:
-        events.append(Event(kind="phase", seat=state.active, text="Melee phase: no unit is engaged; /end passes it."))
+        events.append(Event(kind="phase", seat=state.active, text=_("Melee phase: no unit is engaged; /end passes it.")))
 
 
 def sides_of(state: NinthAgeState, group: list[str]) -> str:
@@ -101,13 +100,13 @@ def fight(state: NinthAgeState, unit: UnitState, events: list[Event]) -> None:
             combat_round(state, group, events)
             return
     if any(unit.id in g for g in combat_groups(state)):
-        raise IllegalAction("already-fought", f"{unit.id}'s combat has already fought this Melee phase.")
-    raise IllegalAction("not-engaged", f"{unit.id} is not in a combat.")
+        raise IllegalAction("already-fought", _("{unit}'s combat has already fought this Melee phase.", unit=unit.id))
+    raise IllegalAction("not-engaged", _("{unit} is not in a combat.", unit=unit.id))
 
 
 def fight_all(state: NinthAgeState, events: list[Event]) -> None:
     """/end in the Melee phase: every combat not yet fought fights, in the listed order."""
-    for _ in range(100):
+    for _skip in range(100):
         groups = unfought(state)
         if not groups:
             return
@@ -128,7 +127,7 @@ class Round:
 def combat_round(state: NinthAgeState, group: list[str], events: list[Event]) -> None:
     active = state.active
     seats = sorted({state.units[u].owner for u in group}, key=lambda s: s != active)
-    events.append(Event(kind="combat", seat=active, data={"units": group}, text=f"Combat: {sides_of(state, group)}."))
+    events.append(Event(kind="combat", seat=active, data={"units": group}, text=_("Combat: {sides_of}.", sides_of=sides_of(state, group))))
     rnd = Round(units=list(group), wounds={s: 0 for s in seats}, overkill={s: 0 for s in seats})
     fear_tests(state, group, events)
     choose_weapons(state, group, events)
@@ -188,13 +187,12 @@ def fear_tests(state: NinthAgeState, group: list[str], events: list[Event]) -> N
             continue
         ld, source = unit_leadership(state, u)
         value = max(0, ld - 1)
-        if not leadership_test(state.rng, value, f"{uid} Fear test (Ld {ld} - 1 for Fear; Ld from {source})", events,
+        if not leadership_test(state.rng, value, _("{uid} Fear test (Ld {ld} - 1 for Fear; Ld from {source})", uid=uid, ld=ld, source=source), events,
                                seat=u.owner):
-            if not (_bsb_near(state, u) and leadership_test(state.rng, value, f"{uid} re-rolls (Hold Your Ground)",
+            if not (_bsb_near(state, u) and leadership_test(state.rng, value, _("{uid} re-rolls (Hold Your Ground)", uid=uid),
                                                             events, seat=u.owner)):
                 u.fear_struck = True
-                events.append(Event(kind="fear", seat=u.owner, text=f"{uid} is struck by Fear: WS 1 for the rest of "
-                                    "this Melee phase."))
+                events.append(Event(kind="fear", seat=u.owner, text=_("{uid} is struck by Fear: WS 1 for the rest of this Melee phase.", uid=uid)))
 
 
 def choose_weapons(state: NinthAgeState, group: list[str], events: list[Event]) -> None:
@@ -206,9 +204,9 @@ def choose_weapons(state: NinthAgeState, group: list[str], events: list[Event]) 
         master = state.unit_entry(u).has_rule("Weapon Masters")
         if len(choices) < 2 or (u.weapon in choices and not master):
             continue
-        u.weapon = decide(state, u.owner, f"weapon-{uid}", f"{uid} fights: with which weapon?", choices,
+        u.weapon = decide(state, u.owner, f"weapon-{uid}", _("{uid} fights: with which weapon?", uid=uid), choices,
                           default=choices[0])
-        events.append(Event(kind="weapon", seat=u.owner, text=f"{uid} fights with {u.weapon}."))
+        events.append(Event(kind="weapon", seat=u.owner, text=_("{uid} fights with {weapon}.", uid=uid, weapon=u.weapon)))
 
 
 # -- make way (§16.6) ------------------------------------------------------------------------------
@@ -248,8 +246,7 @@ def make_way(state: NinthAgeState, group: list[str], events: list[Event]) -> Non
         if not spots:
             continue
         host = state.units[char.host]
-        choice = decide(state, char.owner, f"make-way-{char.id}", f"{char.id} is in {host.id}'s front rank but not "
-                        "in base contact: make way (swap places) to which front-rank file, or stay?",
+        choice = decide(state, char.owner, f"make-way-{char.id}", _("{char} is in {host}'s front rank but not in base contact: make way (swap places) to which front-rank file, or stay?", char=char.id, host=host.id),
                         ["stay"] + [f"file-{f + 1}" for f in spots], default="stay")
         if choice == "stay":
             continue
@@ -266,8 +263,7 @@ def make_way(state: NinthAgeState, group: list[str], events: list[Event]) -> Non
                 moved.append(name)
         char.file = to
         events.append(Event(kind="make-way", seat=char.owner, data={"unit": host.id, "character": char.id},
-                            text=f"{char.id} makes way: it swaps places into {host.id}'s front rank, file {to + 1}"
-                            + (f", and the {', '.join(moved)} take(s) its place" if moved else "") + " (§16.6)."))
+                            text=text_join("", [_("{char} makes way: it swaps places into {host}'s front rank, file {value}", char=char.id, host=host.id, value=to + 1), (_(", and the {join} take(s) its place", join=', '.join(moved)) if moved else ""), " (§16.6)."])))
 
 
 # -- challenges (§16.9) ---------------------------------------------------------------------------
@@ -304,39 +300,32 @@ def challenges(state: NinthAgeState, group: list[str], events: list[Event]) -> t
     everyone = in_combat(state, group)
     for duel in state.challenges:
         if duel[0] in everyone and duel[1] in everyone:
-            events.append(Event(kind="challenge", text=f"The challenge between {_label(state, duel[0])} and "
-                                f"{_label(state, duel[1])} goes on."))
+            events.append(Event(kind="challenge", text=_("The challenge between {label} and {label2} goes on.", label=_label(state, duel[0]), label2=_label(state, duel[1]))))
             return duel
     active = state.active
     for seat in (active, state.enemy_of(active)):
         mine, theirs = duellists(state, group, seat), duellists(state, group, state.enemy_of(seat))
         if not mine:
             continue
-        issuer = decide(state, seat, f"challenge-{group[0]}", f"Issue a challenge in the combat of {group[0]}? "
-                        "Name your character or Champion, or none.", mine + ["none"], default="none")
+        issuer = decide(state, seat, f"challenge-{group[0]}", _("Issue a challenge in the combat of {group}? Name your character or Champion, or none.", group=group[0]), mine + ["none"], default="none")
         if issuer == "none":
             continue
         state.units[issuer].refused = False  # issuing a challenge ends a refusal's Ld 0
         other = state.enemy_of(seat)
-        events.append(Event(kind="challenge", seat=seat, text=f"{_label(state, issuer)} issues a challenge."))
-        answer = decide(state, other, f"accept-{issuer}", f"{_label(state, issuer)} issues a challenge: accept with "
-                        "which character or Champion, or refuse?", theirs + ["refuse"], default="refuse")
+        events.append(Event(kind="challenge", seat=seat, text=_("{label} issues a challenge.", label=_label(state, issuer))))
+        answer = decide(state, other, f"accept-{issuer}", _("{label} issues a challenge: accept with which character or Champion, or refuse?", label=_label(state, issuer)), theirs + ["refuse"], default="refuse")
         if answer != "refuse":
             state.units[answer].refused = False
-            events.append(Event(kind="challenge", seat=other, text=f"{_label(state, answer)} accepts the challenge."))
+            events.append(Event(kind="challenge", seat=other, text=_("{label} accepts the challenge.", label=_label(state, answer))))
             state.challenges.append((issuer, answer))
             return issuer, answer
         refusers = [u for u in theirs if state.unit_entry(state.units[u]).is_character]
-        events.append(Event(kind="challenge", seat=other, text="The challenge is refused."))
+        events.append(Event(kind="challenge", seat=other, text=_("The challenge is refused.")))
         if refusers:
-            named = decide(state, seat, f"refuser-{issuer}", "The challenge was refused: which enemy character "
-                           "hides at the back (Ld 0, no attacks this round)?", refusers)
+            named = decide(state, seat, f"refuser-{issuer}", _("The challenge was refused: which enemy character hides at the back (Ld 0, no attacks this round)?"), refusers)
             state.units[named].no_attacks = True
             state.units[named].refused = True
-            events.append(Event(kind="challenge", seat=seat, text=f"{named} refused: it may not attack this combat "
-                                "round, and its Ld is 0 and it loses Stubborn until the end of the turn its combat "
-                                "ends" + (" (as the BSB it loses Hold Your Ground and its +1 this phase)"
-                                          if state.unit_entry(state.units[named]).bsb else "") + "."))
+            events.append(Event(kind="challenge", seat=seat, text=text_join("", [_("{named} refused: it may not attack this combat round, and its Ld is 0 and it loses Stubborn until the end of the turn its combat ends", named=named), (_(" (as the BSB it loses Hold Your Ground and its +1 this phase)") if state.unit_entry(state.units[named]).bsb else ""), "."])))
         return None
     return None
 
@@ -403,8 +392,7 @@ def _allocate(state: NinthAgeState, blow: Blow, rnd: Round) -> list[tuple[str, i
         options["spread-evenly"] = [(t, share + (1 if n < extra else 0)) for n, t in enumerate(targets)]
     who = blow.model or f"{blow.part}{'-champion' if blow.champion else ''}"
     choice = decide(state, owner, f"allocate-{blow.unit}-{who}-{blow.initiative}",
-                    f"{blow.unit}: {blow.count} {blow.part_name} attack(s) at Initiative {blow.initiative} touch "
-                    f"{', '.join(targets)}: allocate them (all at one, or split)?", list(options),
+                    _("{unit}: {count} {part_name} attack(s) at Initiative {initiative} touch {join}: allocate them (all at one, or split)?", unit=blow.unit, count=blow.count, part_name=blow.part_name, initiative=blow.initiative, join=', '.join(targets)), list(options),
                     default=next(iter(options)))
     return [(t, n) for t, n in options[choice] if n]
 
@@ -440,13 +428,11 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             if b.special:  # automatic hits, X per model (rolled per model when X is dice)
                 from engine.rulesets.ninth_age.damage import roll_value
 
-                counts = [roll_value(b.hits, state.rng, f"{b.unit} {b.special}") for _ in range(b.count)]
-                hits = sum(v for v, _ in counts)
-                faces = [f for _, fs in counts for f in fs]
+                counts = [roll_value(b.hits, state.rng, f"{b.unit} {b.special}") for _skip in range(b.count)]
+                hits = sum(v for v, _skip in counts)
+                faces = [f for _skip, fs in counts for f in fs]
                 events.append(Event(kind="special-attack", seat=attacker.owner, data={"initiative": step},
-                                    text=f"I{step}: {b.unit} {b.special} ({b.hits}) from {b.count} model(s) at "
-                                    f"{target_id}" + (f", rolled {', '.join(map(str, faces))}" if faces else "")
-                                    + f": {hits} automatic hit(s) at S{b.strength}."))
+                                    text=text_join("", [_("I{step}: {unit} {special} ({hits}) from {count} model(s) at {target_id}", step=step, unit=b.unit, special=b.special, hits=b.hits, count=b.count, target_id=target_id), (_(", rolled {join}", join=', '.join(map(str, faces))) if faces else ""), _(": {hits} automatic hit(s) at S{strength}.", hits=hits, strength=b.strength)])))
                 if hits:
                     pending.append((b, target, hits, 0))
                 continue
@@ -454,12 +440,10 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                 from engine.rulesets.ninth_age.damage import roll_value
 
                 counts = [roll_value(b.random, state.rng, f"{b.unit} Random Attacks ({b.random})")
-                          for _ in range(b.count)]
-                total = max(0, sum(v for v, _ in counts) + b.bonus * b.count)
+                          for _skip in range(b.count)]
+                total = max(0, sum(v for v, _skip in counts) + b.bonus * b.count)
                 events.append(Event(kind="roll", seat=attacker.owner, data={"initiative": step},
-                                    text=f"I{step}: {b.unit} {b.part_name} Random Attacks ({b.random}) rolled "
-                                    f"{', '.join(str(f) for _, fs in counts for f in fs)}: {total} attack(s)"
-                                    + (f" ({b.bonus:+d} each from its modifiers)" if b.bonus else "") + "."))
+                                    text=text_join("", [_("I{step}: {unit} {part_name} Random Attacks ({random}) rolled {join}: {total} attack(s)", step=step, unit=b.unit, part_name=b.part_name, random=b.random, join=', '.join(str(f) for _skip, fs in counts for f in fs), total=total), (_(" ({bonus:+d} each from its modifiers)", bonus=b.bonus) if b.bonus else ""), "."])))
                 b = fighters.Blow(**{**b.__dict__, "count": total, "random": ""})
                 if not total:
                     continue
@@ -480,9 +464,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             elif sixes:
                 note += f"; Poisoned Attacks: {sixes} natural 6(s) wound automatically"
             events.append(Event(kind="roll", seat=attacker.owner, roll=roll, data={"initiative": step},
-                                text=f"I{step}: {b.unit} {b.part_name} ×{b.count} (WS {b.ws}) at {target_id} "
-                                f"(WS {_defender_ws(state, target)}): {need}+ to hit, rolled "
-                                f"{', '.join(map(str, roll.dice))}: {hits} hit(s){note}."))
+                                text=_("I{step}: {unit} {part_name} ×{count} (WS {ws}) at {target_id} (WS {defender_ws}): {need}+ to hit, rolled {join}: {hits} hit(s){note}.", step=step, unit=b.unit, part_name=b.part_name, count=b.count, ws=b.ws, target_id=target_id, defender_ws=_defender_ws(state, target), need=need, join=', '.join(map(str, roll.dice)), hits=hits, note=note)))
             if hits:
                 pending.append((b, target, hits, min(sixes, hits)))
         # wounds of the step land together, after every attack of the step was rolled
@@ -586,13 +568,11 @@ def pull_back(state: NinthAgeState, before: list[tuple[str, str]], suffered: set
                 continue
             mover.pose = new.pose
             events.append(Event(kind="pull-back", seat=mover.owner, data={"unit": mover.id},
-                                text=f"{mover.id} is brought back into contact with {other.id}: "
-                                f"{(dx * dx + dy * dy) ** 0.5:.1f}\" (§11.8)."))
+                                text=_("{mover} is brought back into contact with {other}: {value}\" (§11.8).", mover=mover.id, other=other.id, value=decimal((dx * dx + dy * dy) ** 0.5, ".1f"))))
             moved = True
             break
         if not moved:
-            events.append(Event(kind="pull-back", text=f"{a} and {b} cannot be brought back into contact: they are "
-                                "disengaged (No More Foes)."))
+            events.append(Event(kind="pull-back", text=_("{a} and {b} cannot be brought back into contact: they are disengaged (No More Foes).", a=a, b=b)))
 
 
 def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitState, hits: int,
@@ -608,7 +588,7 @@ def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: Un
         attack = replace(attack, to_wound_modifier=attack.to_wound_modifier - 1)  # Toxic Attacks (§22)
     pool = target.models * pipeline.defence(state.unit_entry(target), "close combat").wounds - target.wounds_lost
     result = pipeline.resolve_hits(state, target, attack, hits, events, attacker=attacker,
-                                   purpose=f"{attacker.id} {blow.part_name} against {target.id}", auto_wounds=auto)
+                                   purpose=_("{attacker} {part_name} against {target}", attacker=attacker.id, part_name=blow.part_name, target=target.id), auto_wounds=auto)
     counted = min(result.wounds_inflicted, max(0, pool))
     return counted, result.wounds_inflicted - counted
 
@@ -641,7 +621,7 @@ def wound_model(state: NinthAgeState, attacker: UnitState, blow: Blow, char: Uni
         char.wounds_lost += dealt
         if dealt:
             events.append(Event(kind="casualties", seat=char.owner, data={"unit": char.id},
-                                text=f"{purpose}: {dealt} wound(s); {char.id} has {left - dealt} left."))
+                                text=_("{purpose}: {dealt} wound(s); {char} has {value} left.", purpose=purpose, dealt=dealt, char=char.id, value=left - dealt)))
         return dealt, 0
     slain_in_unit(state, char, events, f"{char.id} is slain in {char.host} ({dealt} wound(s) against the "
                   f"{left} it had left)")
@@ -670,7 +650,7 @@ def overkill_on_the_fallen(state: NinthAgeState, attacker: UnitState, blow: Blow
     kept = armour_saves(state, attack, d, wounded, events, purpose, target.owner)
     unsaved = special_saves(state, target, attack, kept, events, purpose, target.owner)
     dealt = pipeline.inflict(state, target, attack, len(unsaved), d, events, purpose)
-    events.append(Event(kind="challenge", seat=attacker.owner, text=f"{purpose}: {dealt} more wound(s) of Overkill."))
+    events.append(Event(kind="challenge", seat=attacker.owner, text=_("{purpose}: {dealt} more wound(s) of Overkill.", purpose=purpose, dealt=dealt)))
     return dealt
 
 
@@ -682,7 +662,7 @@ def mixed_unit_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, targe
     taking at least the even share and at most one more."""
     from engine.rulesets.ninth_age.mixed_units import hit_allocation
 
-    _, exposed = hit_allocation(state, target)
+    _skip, exposed = hit_allocation(state, target)
     exposed = [c for c in exposed if not (rnd.duel and c in rnd.duel)]
     shares: dict[str, int] = {}
     models = target.models + len(exposed)
@@ -691,15 +671,13 @@ def mixed_unit_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, targe
         given = sum(shares.values())
         high = min(high, hits - given)
         low = min(low, high)
-        n = int(decide(state, attacker.owner, f"mixed-hits-{target.id}-{c}", f"{hits} hit(s) on {target.id} "
-                       f"spread evenly over {models} models (§16.4): how many on {c}?",
+        n = int(decide(state, attacker.owner, f"mixed-hits-{target.id}-{c}", _("{hits} hit(s) on {target} spread evenly over {models} models (§16.4): how many on {c}?", hits=hits, target=target.id, models=models, c=c),
                        [str(k) for k in range(high, low - 1, -1)], default=str(high)))
         shares[c] = n
     wounds = overkill = 0
     for c, n in shares.items():
         if n and state.units[c].location == "joined":
-            events.append(Event(kind="allocation", seat=attacker.owner, text=f"{n} of {hits} hit(s) on {target.id} "
-                                f"go to {c} (situation B, §16.4)."))
+            events.append(Event(kind="allocation", seat=attacker.owner, text=_("{value_n} of {hits} hit(s) on {target} go to {c} (situation B, §16.4).", value_n=n, hits=hits, target=target.id, c=c)))
             w, _lost = wound_model(state, attacker, blow, state.units[c], n, events)
             wounds += w
     rest = hits - sum(shares.values())
@@ -826,15 +804,13 @@ def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target
     unsaved = special_saves(state, target, attack, kept, events, purpose, target.owner)
     dealt = pipeline.inflict(state, target, attack, len(unsaved), d, events, purpose)
     if dealt < d.wounds:
-        events.append(Event(kind="challenge", seat=attacker.owner, text=f"{purpose}: {dealt} wound(s); the Champion "
-                            "stands."))
+        events.append(Event(kind="challenge", seat=attacker.owner, text=_("{purpose}: {dealt} wound(s); the Champion stands.", purpose=purpose, dealt=dealt)))
         return dealt, 0
     target.champion_lost = True
     leftover, target.wounds_lost = target.wounds_lost, 0
     remove(state, target, d.wounds, events, cause=attacker.id)  # the Champion's own model goes
     target.wounds_lost = leftover if target.on_table else 0
-    events.append(Event(kind="challenge", seat=attacker.owner, text=f"{target.id}'s Champion falls ({dealt} "
-                        f"wound(s) against W{d.wounds}: {dealt - d.wounds} Overkill)."))
+    events.append(Event(kind="challenge", seat=attacker.owner, text=_("{target}'s Champion falls ({dealt} wound(s) against W{wounds}: {value} Overkill).", target=target.id, dealt=dealt, wounds=d.wounds, value=dealt - d.wounds)))
     return d.wounds, dealt - d.wounds
 
 
@@ -905,15 +881,12 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
         wounds = 0 if result.musician_win else unstable_wounds(result.difference,
                                                                  stubborn=fighters.stubborn(state, unit),
                                                                  hold_your_ground=_bsb_near(state, unit))
-        events.append(Event(kind="break", seat=unit.owner, text=f"{unit.id} is Unstable: it does not break, and loses "
-                            f"{wounds} wound(s) with no saves (difference {result.difference}"
-                            + ("; Stubborn halves" if fighters.stubborn(state, unit) else "")
-                            + ("; Hold Your Ground -1" if _bsb_near(state, unit) else "") + ")."))
+        events.append(Event(kind="break", seat=unit.owner, text=text_join("", [_("{unit} is Unstable: it does not break, and loses {wounds} wound(s) with no saves (difference {difference}", unit=unit.id, wounds=wounds, difference=result.difference), (_("; Stubborn halves") if fighters.stubborn(state, unit) else ""), (_("; Hold Your Ground -1") if _bsb_near(state, unit) else ""), ")."])))
         if wounds:
             lose_wounds(state, unit, wounds, events)
         return False
     if entry.has_rule("Unbreakable"):
-        events.append(Event(kind="break", seat=unit.owner, text=f"{unit.id} is Unbreakable: it passes its Break test."))
+        events.append(Event(kind="break", seat=unit.owner, text=_("{unit} is Unbreakable: it passes its Break test.", unit=unit.id)))
         return False
     ld, source = unit_leadership(state, unit)
     # a Stubborn character in it, or one a Bodyguard protects; a forest's Stubborn (§18.7)
@@ -931,16 +904,16 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
                                   in_forest=in_forest)
     if stubborn and not entry.has_rule("Stubborn"):
         why += " (Stubborn: mostly in a Forest, §18.7)"
-    _, wet = terrain_rules.water_full_ranks(state, unit, fighters.full_ranks(entry, unit.formation.files, unit.models))
+    _skip, wet = terrain_rules.water_full_ranks(state, unit, fighters.full_ranks(entry, unit.formation.files, unit.models))
     if wet:
         why += f" ({wet})"
     if result.musician_win:
-        why += " (the draw was lost to a Musician: no penalty)"
+        why = text_join("", [why, _(" (the draw was lost to a Musician: no penalty)")])
     rnd.break_ld[unit.id] = (value, why)
-    purpose = f"{unit.id} Break test ({why}; Ld from {source})"
+    purpose = _("{unit} Break test ({why}; Ld from {source})", unit=unit.id, why=why, source=source)
     if leadership_test(state.rng, value, purpose, events, seat=unit.owner):
         return False
-    if _bsb_near(state, unit) and leadership_test(state.rng, value, f"{unit.id} re-rolls (Hold Your Ground)",
+    if _bsb_near(state, unit) and leadership_test(state.rng, value, _("{unit} re-rolls (Hold Your Ground)", unit=unit.id),
                                                   events, seat=unit.owner):
         return False
     return True
@@ -952,31 +925,28 @@ def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> No
     sa, sb = side_score(state, a, rnd), side_score(state, b, rnd)
     result = outcome(a, sa, b, sb)
     for seat, s in ((a, sa), (b, sb)):
-        parts = ", ".join(f"{k} {v}" for k, v in s.parts().items())
+        parts = text_join(", ", [_("{bonus} {value}", bonus=Text(SCORE_WORDS.get(k, k)), value=v) for k, v in s.parts().items()])
         events.append(Event(kind="combat-score", seat=seat, data={"score": s.total},
-                            text=f"{state.seat(seat).name}'s combat score: {s.total} ({parts})"
-                            + (" — No More Foes" if s.no_more_foes else "") + "."))
+                            text=text_join("", [_("{name}'s combat score: {total} ({parts})", name=state.seat(seat).name, total=s.total, parts=parts), (_(" — No More Foes") if s.no_more_foes else ""), "."])))
     for uid in rnd.units:
         u = state.units[uid]
         if u.on_table:
             u.combat_rounds += 1
     broken: list[UnitState] = []
     if result.winner is None:
-        events.append(Event(kind="combat-result", text=f"The combat is a draw ({sa.total}-{sb.total}): no one tests."))
+        events.append(Event(kind="combat-result", text=_("The combat is a draw ({total}-{total2}): no one tests.", total=sa.total, total2=sb.total)))
     else:
         loser = b if result.winner == a else a
-        events.append(Event(kind="combat-result", seat=result.winner, text=f"{state.seat(result.winner).name} wins "
-                            + (f"by {result.difference}" if result.difference else "the draw with a Musician") + "."))
+        events.append(Event(kind="combat-result", seat=result.winner, text=text_join("", [_("{name} wins ", name=state.seat(result.winner).name), (_("by {difference}", difference=result.difference) if result.difference else _("the draw with a Musician")), "."])))
         losers = [state.units[u] for u in rnd.units if state.units[u].owner == loser and state.units[u].on_table
                   and enemies_in_contact(state, state.units[u])]
         for u in losers:  # a frenzied part that loses a round loses its Frenzy (§22)
             if state.unit_entry(u).has_rule("Frenzy") and not u.frenzy_lost:
                 u.frenzy_lost = True
-                events.append(Event(kind="frenzy", seat=loser, text=f"{u.id} loses its Frenzy."))
+                events.append(Event(kind="frenzy", seat=loser, text=_("{u} loses its Frenzy.", u=u.id)))
         order = losers
         if len(losers) > 1:
-            first = decide(state, loser, f"break-order-{rnd.units[0]}", "Which of your units takes its Break test "
-                           "first?", [u.id for u in losers], default=losers[0].id)
+            first = decide(state, loser, f"break-order-{rnd.units[0]}", _("Which of your units takes its Break test first?"), [u.id for u in losers], default=losers[0].id)
             order = [state.units[first]] + [u for u in losers if u.id != first]
         for u in order:
             if u.on_table and break_test(state, u, result, rnd, events):
@@ -994,7 +964,7 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
         for friend in state.on_table(u.owner):
             if friend.id not in broken_ids and distance(friend.footprint(), u.footprint()) <= PANIC_RANGE + EPS_DIST \
                     and not insignificant(state, u, friend):  # §22 Insignificant
-                panic(state, friend, events, f"{u.id} broke within 6\"")
+                panic(state, friend, events, _("{u} broke within 6\"", u=u.id))
     # step 8: pursue or restrain
     pursuers: dict[str, str] = {}
     reformers: list[UnitState] = []
@@ -1010,24 +980,22 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
         options = [f.id for f in fleeing_foes]
         if not frenzied and entry.troop_type != "war machine":
             options.append("restrain")
-        choice = decide(state, w.owner, f"pursue-{w.id}", f"{w.id}: pursue which broken unit, or restrain (a "
-                        "Leadership test)?", options, default=options[0])
+        choice = decide(state, w.owner, f"pursue-{w.id}", _("{w}: pursue which broken unit, or restrain (a Leadership test)?", w=w.id), options, default=options[0])
         if choice == "restrain":
             ld, source = unit_leadership(state, w)
-            if leadership_test(state.rng, ld, f"{w.id} restrains itself (Ld from {source})", events, seat=w.owner):
+            if leadership_test(state.rng, ld, _("{w} restrains itself (Ld from {source})", w=w.id, source=source), events, seat=w.owner):
                 reformers.append(w)
                 continue
-            choice = decide(state, w.owner, f"must-pursue-{w.id}", f"{w.id} fails to restrain: pursue which?",
+            choice = decide(state, w.owner, f"must-pursue-{w.id}", _("{w} fails to restrain: pursue which?", w=w.id),
                             [f.id for f in fleeing_foes], default=fleeing_foes[0].id)
         elif frenzied:
-            events.append(Event(kind="pursue", seat=w.owner, text=f"{w.id} is Frenzied and must pursue."))
+            events.append(Event(kind="pursue", seat=w.owner, text=_("{w} is Frenzied and must pursue.", w=w.id)))
         pursuers[w.id] = choice
     # step 9: flee rolls and moves, in the order the owner picks
     flee_distances: dict[str, int] = {}
     order = list(broken)
     if len(order) > 1:
-        first = decide(state, order[0].owner, f"flee-order-{rnd.units[0]}", "Which broken unit rolls its flee "
-                       "distance first?", [u.id for u in order], default=order[0].id)
+        first = decide(state, order[0].owner, f"flee-order-{rnd.units[0]}", _("Which broken unit rolls its flee distance first?"), [u.id for u in order], default=order[0].id)
         order = [state.units[first]] + [u for u in order if u.id != first]
     exempt = frozenset(rnd.units)
     for u in order:
@@ -1056,28 +1024,32 @@ def flee_from_combat(state: NinthAgeState, unit: UnitState, result: Outcome, exe
     best = max((unit_full_ranks(state, f) for f in foes), default=0)
     tied = [f for f in foes if unit_full_ranks(state, f) == best]
     if len(tied) > 1 and result.winner:
-        name = decide(state, result.winner, f"flee-from-{unit.id}", f"{unit.id} flees: directly away from which of "
-                      "your units?", [f.id for f in tied], default=tied[0].id)
+        name = decide(state, result.winner, f"flee-from-{unit.id}", _("{unit} flees: directly away from which of your units?", unit=unit.id), [f.id for f in tied], default=tied[0].id)
         source = state.units[name]
     else:
         source = tied[0] if tied else None
     entry = state.unit_entry(unit)
     if entry.bsb or (entry.command.standard and not unit.standard_lost):
         unit.standard_lost = True
-        events.append(Event(kind="standard", seat=unit.owner, text=f"{unit.id}'s standard is lost as it flees from "
-                            "combat (§17.2)."))
+        events.append(Event(kind="standard", seat=unit.owner, text=_("{unit}'s standard is lost as it flees from combat (§17.2).", unit=unit.id)))
     unit.combat_rounds = 0
     bearing = bearing_between(source.footprint().centre, unit.footprint().centre) if source else None
-    return flee(state, unit, bearing, events, reason=f"{unit.id} flees from combat"
-                + (f", away from {source.id}" if source else ""), exempt=exempt)
+    return flee(state, unit, bearing, events, reason=text_join("", [_("{unit} flees from combat", unit=unit.id), (_(", away from {source}", source=source.id) if source else "")]), exempt=exempt)
+
+
+# The combat score's bonuses as a player reads them (melee.SideScore.parts).
+SCORE_WORDS = {"wounds": N_("wounds"), "overkill": N_("overkill"), "charge": N_("charge"), "ranks": N_("ranks"),
+               "standard": N_("standard"), "battle standard": N_("battle standard"), "flank": N_("flank"),
+               "rear": N_("rear"), "other": N_("other")}
 
 
 def pursuit_roll(state: NinthAgeState, unit: UnitState, why: str, events: list[Event]) -> int:
     swift = state.unit_entry(unit).has_rule("Swiftstride")
     roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{unit.id} {why} distance")
     go = sum(charge_dice(roll.dice, swiftstride=swift))
-    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=f"{unit.id} {why}: {go}\" "
-                        f"({', '.join(map(str, roll.dice))}{', keeping the best two' if swift else ''})."))
+    what = _("pursuit") if why == "pursuit" else _("overrun") if why == "overrun" else why
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=(_("{unit} {why}: {go}\" ({dice}, keeping the best two).", unit=unit.id, why=what, go=go, dice=', '.join(map(str, roll.dice))) if swift
+                              else _("{unit} {why}: {go}\" ({dice}).", unit=unit.id, why=what, go=go, dice=', '.join(map(str, roll.dice))))))
     return go
 
 
@@ -1089,8 +1061,7 @@ def pursue(state: NinthAgeState, unit: UnitState, target_id: str, flee_distance:
     if target.on_table:
         point = target.footprint().centre
         if caught(flee_distance, go):
-            destroy(state, target, events, f"{go}\" ≥ {flee_distance}\": {unit.id} catches {target.id}, which is "
-                     "destroyed")
+            destroy(state, target, events, _("{go}\" ≥ {flee_distance}\": {unit} catches {target}, which is destroyed", go=go, flee_distance=flee_distance, unit=unit.id, target=target.id))
     else:
         point = None
     unit.combat_rounds = 0
@@ -1136,9 +1107,7 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
         if hit or rock:
             best, t = _turn_toward(start, bearing, around)
             unit.pose = best.pose
-            events.append(Event(kind="pursuit", seat=unit.owner, text=f"{unit.id} turns {t:.0f}"
-                                f"° toward its quarry and stops 1\" from "
-                                f"{', '.join(sorted(hit)) or 'impassable terrain'}: its pursuit ends."))
+            events.append(Event(kind="pursuit", seat=unit.owner, text=_("{unit} turns {t}° toward its quarry and stops 1\" from {value}: its pursuit ends.", unit=unit.id, t=decimal(t, ".0f"), value=', '.join(sorted(hit)) or 'impassable terrain')))
             return
         fp = turned
     # straight forward the full distance; contact with an enemy on the way is a charge
@@ -1232,8 +1201,7 @@ def _off_table(state: NinthAgeState, unit: UnitState, fp, events: list[Event], l
     unit.arriving = True
     unit.ambushing = True
     events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id},
-                        text=f"{unit.id}'s {label} reaches the table edge: it leaves the table and comes back in its "
-                        "next Remaining Moves (/deploy on the edge it left by)."))
+                        text=_("{unit}'s {label} reaches the table edge: it leaves the table and comes back in its next Remaining Moves (/deploy on the edge it left by).", unit=unit.id, label=label)))
 
 
 def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, events: list[Event]) -> None:
@@ -1250,15 +1218,14 @@ def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, eve
             back += MOVE_SAMPLE
             fp = translate(met, 0, -back)
         unit.pose = fp.pose
-        events.append(Event(kind="pursuit", seat=unit.owner, text=f"{unit.id} meets {enemy.id} but there is no "
-                            f"room to make contact: it stops {distance(fp, enemy.footprint()):.1f}\" from it."))
+        events.append(Event(kind="pursuit", seat=unit.owner, text=_("{unit} meets {enemy} but there is no room to make contact: it stops {distance}\" from it.", unit=unit.id, enemy=enemy.id, distance=decimal(distance(fp, enemy.footprint()), ".1f"))))
         return
     unit.pose = poses[0].footprint.pose
     unit.pursuit_charge, unit.pursuit_target = True, enemy.id
     events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id},
-                        text=f"{unit.id} pursues into {enemy.id}'s {poses[0].side} and charges it (no reaction)."))
+                        text=_("{unit} pursues into {enemy}'s {side} and charges it (no reaction).", unit=unit.id, enemy=enemy.id, side=poses[0].side)))
     if enemy.fleeing:
-        destroy(state, enemy, events, f"{enemy.id} is caught fleeing and destroyed")
+        destroy(state, enemy, events, _("{enemy} is caught fleeing and destroyed", enemy=enemy.id))
 
 
 def overrun_or_reform(state: NinthAgeState, unit: UnitState, events: list[Event], may_overrun: bool) -> None:
@@ -1277,9 +1244,7 @@ def overrun_or_reform(state: NinthAgeState, unit: UnitState, events: list[Event]
         for word, turn in (("stay", 0), ("left", -90), ("right", 90), ("about", 180)):
             if turn == 0 or not clearance_problem(pivot(fp, fp.bearing + turn), around, 0.0, during=False):
                 options.append(word)
-    choice = decide(state, unit.owner, f"post-combat-{unit.id}", f"{unit.id} has no foes left: "
-                    + ("overrun, or " if can_overrun else "") + "post-combat reform (pivot left, right, about, or "
-                    "stay)?", options, default=options[0])
+    choice = decide(state, unit.owner, f"post-combat-{unit.id}", text_join("", [_("{unit} has no foes left: ", unit=unit.id), (_("overrun, or ") if can_overrun else ""), _("post-combat reform (pivot left, right, about, or stay)?")]), options, default=options[0])
     if choice == "overrun":
         go = pursuit_roll(state, unit, "overrun", events)
         pursuit_move(state, unit, unit.pose.bearing, go, events, pivoting=False, label="overrun")
@@ -1287,8 +1252,7 @@ def overrun_or_reform(state: NinthAgeState, unit: UnitState, events: list[Event]
     if choice != "stay":
         turn = {"left": -90, "right": 90, "about": 180}[choice]
         unit.pose = pivot(unit.footprint(), unit.pose.bearing + turn).pose
-        events.append(Event(kind="reform", seat=unit.owner, text=f"{unit.id} makes a post-combat reform: it pivots "
-                            f"{choice} about its centre."))
+        events.append(Event(kind="reform", seat=unit.owner, text=_("{unit} makes a post-combat reform: it pivots {choice} about its centre.", unit=unit.id, choice=choice)))
 
 
 # -- combat reforms (§11.14): combat_reform.py ---------------------------------------------------
@@ -1297,6 +1261,6 @@ def combat_reforms(state: NinthAgeState, rnd: Round, result: Outcome, events: li
     from engine.rulesets.ninth_age import combat_reform
 
     def test(u: UnitState, ld: int, why: str) -> bool:
-        return leadership_test(state.rng, ld, f"{u.id} combat reform test ({why})", events, seat=u.owner)
+        return leadership_test(state.rng, ld, _("{u} combat reform test ({why})", u=u.id, why=why), events, seat=u.owner)
 
     combat_reform.combat_reforms(state, rnd.units, rnd.break_ld, events, test)

@@ -11,6 +11,7 @@ refused with the rule it breaks, and "back" returns to the choice of side.
 
 from __future__ import annotations
 
+from engine.core.text import _
 from dataclasses import dataclass
 from typing import Callable
 
@@ -97,7 +98,7 @@ def candidates(state: NinthAgeState, unit: UnitState) -> list[Candidate]:
     tangent = right_of(outward)
     offset = (fp.centre[0] - mid[0]) * tangent[0] + (fp.centre[1] - mid[1]) * tangent[1]
     offset = max(-length / 2, min(length / 2, offset))
-    before = len({i for i, _ in models_in_contact(fp, efp)})
+    before = len({i for i, _skip in models_in_contact(fp, efp)})
     chars_before = _characters_in_contact(state, unit)
     limit = 2 * state.unit_entry(unit).movement
     around = surroundings(state, {unit.id})
@@ -125,7 +126,7 @@ def _problem(state, unit, new, fp, efp, enemy, before, chars_before, limit, arou
     if new.formation.files == fp.formation.files and abs(turn_between(new.bearing, fp.bearing)) < 1e-6 \
             and new.shape.symmetric_difference(fp.shape).area < 1e-6:
         return "that is the formation it stands in"
-    after = len({i for i, _ in models_in_contact(new, efp)})
+    after = len({i for i, _skip in models_in_contact(new, efp)})
     if after < before:
         return f"only {after} of its models would touch {enemy.id}, fewer than the {before} in contact now"
     for o in others:
@@ -170,8 +171,7 @@ def combat_reforms(state: NinthAgeState, units: list[str], break_ld: dict[str, t
                for s in seats}
     order = [s for s in seats if wanting[s]]
     if len(order) == 2:
-        first = decide(state, state.active, f"reform-first-{units[0]}", "Both sides may combat reform: who "
-                       "reforms first, you or your opponent?", ["me", "opponent"], default="me")
+        first = decide(state, state.active, f"reform-first-{units[0]}", _("Both sides may combat reform: who reforms first, you or your opponent?"), ["me", "opponent"], default="me")
         order = [state.active, state.enemy_of(state.active)] if first == "me" else \
             [state.enemy_of(state.active), state.active]
     for seat in order:
@@ -191,29 +191,24 @@ def _reform_one(state: NinthAgeState, u: UnitState, units: list[str], break_ld: 
     while True:
         suffix = f"-{attempt}" if attempt else ""
         faces = [f for f in FACES if any(c.face == f for c in cands)]
-        face = decide(state, seat, f"combat-reform-{u.id}{suffix}", f"{u.id} may combat reform against {enemy}: "
-                      f"with which side against it (front, or sideways a flank, or the rear), or no? Legal: "
-                      f"{_legal(cands)}.", ["no"] + faces, default="no")
+        face = decide(state, seat, f"combat-reform-{u.id}{suffix}", _("{u} may combat reform against {enemy}: with which side against it (front, or sideways a flank, or the rear), or no? Legal: {legal}.", u=u.id, enemy=enemy, legal=_legal(cands)), ["no"] + faces, default="no")
         if face == "no":
             return
         mine = [c for c in cands if c.face == face]
         legal = [c for c in mine if c.problem is None]
-        width = decide(state, seat, f"combat-reform-width-{u.id}{suffix}", f"{u.id} reforms with its {face} against "
-                       f"{enemy}: how many models wide (or back)? Legal: "
-                       f"{', '.join(str(c.files) for c in legal) or 'none on this side'}.",
+        width = decide(state, seat, f"combat-reform-width-{u.id}{suffix}", _("{u} reforms with its {face} against {enemy}: how many models wide (or back)? Legal: {value}.", u=u.id, face=face, enemy=enemy, value=', '.join(str(c.files) for c in legal) or 'none on this side'),
                        [str(c.files) for c in mine] + ["back"], default=str(legal[0].files) if legal else "back")
         if width == "back":
             attempt += 1
             continue
         chosen = next(c for c in mine if str(c.files) == width)
         if chosen.problem:
-            raise IllegalAction("illegal-reform", f"{u.id} cannot combat reform {width} wide with its {face} against "
-                                f"{enemy}: {chosen.problem} (§11.14).")
+            raise IllegalAction("illegal-reform", _("{u} cannot combat reform {width} wide with its {face} against {enemy}: {problem} (§11.14).", u=u.id, width=width, face=face, enemy=enemy, problem=chosen.problem))
         break
     if u.id in break_ld:
         ld, why = break_ld[u.id]
         if not test(u, ld, why):
-            events.append(Event(kind="reform", seat=seat, text=f"{u.id} fails to combat reform."))
+            events.append(Event(kind="reform", seat=seat, text=_("{u} fails to combat reform.", u=u.id)))
             return
     before = {uid: fighters.fighting_models(state, state.units[uid])[0] for uid in units
               if state.units[uid].on_table and uid != u.id}
@@ -221,8 +216,7 @@ def _reform_one(state: NinthAgeState, u: UnitState, units: list[str], break_ld: 
     if any(not n <= fighters.fighting_models(state, state.units[uid])[0]
            for uid, n in before.items() if state.units[uid].owner == seat):
         _restore(state, u, saved)  # the models that fought must all still fight (§11.14)
-        events.append(Event(kind="reform", seat=seat, text=f"{u.id} cannot reform so: other models of its side "
-                            "would lose contact (§11.14)."))
+        events.append(Event(kind="reform", seat=seat, text=_("{u} cannot reform so: other models of its side would lose contact (§11.14).", u=u.id)))
         return
     events.append(Event(kind="reform", seat=seat, data={"unit": u.id},
-                        text=f"{u.id} makes a combat reform: {width} wide, its {face} against {enemy}."))
+                        text=_("{u} makes a combat reform: {width} wide, its {face} against {enemy}.", u=u.id, width=width, face=face, enemy=enemy)))

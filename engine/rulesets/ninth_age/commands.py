@@ -13,6 +13,7 @@ players say them (``wheel:left 30 forward:6``, ``to:5x4 facing:right``).
 
 from __future__ import annotations
 
+from engine.core.text import _
 import re
 
 from engine.core import IllegalAction
@@ -26,17 +27,16 @@ def number(text, what: str) -> float:
     try:
         out = float(value)
     except ValueError:
-        raise IllegalAction("bad-option", f"{what} must be a number of inches or degrees, not {text!r}.") from None
+        raise IllegalAction("bad-option", _("{what} must be a number of inches or degrees, not {text!r}.", what=what, text=text)) from None
     if out < 0 or out > 1000:
-        raise IllegalAction("bad-option", f"{what} must be between 0 and 1000, not {text!r}.")
+        raise IllegalAction("bad-option", _("{what} must be between 0 and 1000, not {text!r}.", what=what, text=text))
     return out
 
 
 def parse_wheel(text: str) -> tuple[str, float]:
     m = re.fullmatch(rf"\s*(left|right)\s+{_NUMBER}\s*°?\s*", str(text), re.I)
     if not m:
-        raise IllegalAction("bad-option", f"Write a wheel as left or right and degrees, e.g. wheel:left 30, "
-                            f"not {text!r}.")
+        raise IllegalAction("bad-option", _("Write a wheel as left or right and degrees, e.g. wheel:left 30, not {text!r}.", text=text))
     return m.group(1).lower(), float(m.group(2))
 
 
@@ -55,17 +55,16 @@ def parse_path(text: str) -> list[tuple[str, float, str | None]]:
         if m:
             out.append((m.group(1).lower(), float(m.group(2)), None))
             continue
-        raise IllegalAction("bad-option", f"I can't read the move {words!r}: use e.g. 'wheel left 30, forward 4' "
-                            "or 'back 2'.")
+        raise IllegalAction("bad-option", _("I can't read the move {words!r}: use e.g. 'wheel left 30, forward 4' or 'back 2'.", words=words))
     if not out:
-        raise IllegalAction("bad-option", "The path is empty.")
+        raise IllegalAction("bad-option", _("The path is empty."))
     return out
 
 
 def parse_formation(text: str) -> tuple[int, int | None]:
     m = re.fullmatch(r"\s*(\d+)\s*(?:[x×]\s*(\d+))?\s*", str(text), re.I)
     if not m:
-        raise IllegalAction("bad-option", f"Write a formation as files x ranks, e.g. to:5x4, not {text!r}.")
+        raise IllegalAction("bad-option", _("Write a formation as files x ranks, e.g. to:5x4, not {text!r}.", text=text))
     return int(m.group(1)), int(m.group(2)) if m.group(2) else None
 
 

@@ -12,6 +12,7 @@ One per Army. :func:`composition_problems` names every broken rule at once.
 
 from __future__ import annotations
 
+from engine.core.text import N_, Text, _, join as text_join
 import math
 from collections import Counter
 from fractions import Fraction
@@ -29,7 +30,15 @@ SHARES = (
     (("lord",), "at most", Fraction(35, 100)),
     (("hero", "lord"), "at most", Fraction(50, 100)),
 )
-NAMES = {"core": "Core", "special": "Special", "rare": "Rare", "hero": "Heroes", "lord": "Lords"}
+NAMES = {"core": N_("Core"), "special": N_("Special"), "rare": N_("Rare"), "hero": N_("Heroes"), "lord": N_("Lords")}
+# The army sizes of §2.3 as a player reads them (army_size gives the English).
+# "standard" is not a key: the catalogue's "standard" is the banner; the word reads as a loanword.
+SIZE_WORDS = {"warband": N_("warband"), "grand army": N_("grand army")}
+
+
+def size_word(size: str) -> Text | str:
+    """An army size (army_size) in the reader's language."""
+    return Text(SIZE_WORDS[size]) if size in SIZE_WORDS else size
 
 
 def army_size(points_limit: int) -> str:
@@ -62,10 +71,9 @@ def composition_problems(army: Army) -> list[str]:
     limit, total = army.points_limit, army.points
     problems: list[str] = []
     if total > limit:
-        problems.append(f"Army points: {total} is over the {limit}-point limit by {total - limit}.")
+        problems.append(_("Army points: {total} is over the {limit}-point limit by {value}.", total=total, limit=limit, value=total - limit))
     elif total < limit - UNDERSPEND:
-        problems.append(f"Army points: {total} is {limit - total} short of {limit}; an army may fall short "
-                        f"by at most {UNDERSPEND} (§2.2).")
+        problems.append(_("Army points: {total} is {value} short of {limit}; an army may fall short by at most {underspend} (§2.2).", total=total, value=limit - total, limit=limit, underspend=UNDERSPEND))
     spent = Counter()
     for u in army.units:
         spent[u.category] += u.points
@@ -75,16 +83,15 @@ def composition_problems(army: Army) -> list[str]:
         shown = math.ceil(threshold) if bound == "at least" else math.floor(threshold)
         label = " + ".join(NAMES[c] for c in cats)
         if bound == "at least" and amount < threshold:
-            problems.append(f"{label}: {amount} points, but at least {share * 100}% of {limit} ({shown}) is needed.")
+            problems.append(_("{label}: {amount} points, but at least {value}% of {limit} ({shown}) is needed.", label=label, amount=amount, value=share * 100, limit=limit, shown=shown))
         if bound == "at most" and amount > threshold:
-            problems.append(f"{label}: {amount} points, over the {share * 100}% limit of {limit} ({shown}).")
+            problems.append(_("{label}: {amount} points, over the {value}% limit of {limit} ({shown}).", label=label, amount=amount, value=share * 100, limit=limit, shown=shown))
     choices = Counter((u.category, u.choice.lower()) for u in army.units)
     for (cat, choice), count in sorted(choices.items()):
         allowed = duplicate_limit(cat, limit)
         if count > allowed:
             name = next(u.choice for u in army.units if u.choice.lower() == choice)
-            problems.append(f"Duplicates: {count} × {name} ({NAMES[cat]}); a {army_size(limit)} allows "
-                            f"{allowed} of one {NAMES[cat]} choice.")
+            problems.append(_("Duplicates: {count} × {name} ({names}); a {army_size} allows {allowed} of one {names} choice.", count=count, name=name, names=Text(NAMES[cat]), army_size=size_word(army_size(limit)), allowed=allowed))
     troops = [u for u in army.units if not u.is_character]
     machines = [u for u in troops if u.troop_type == "war machine"]
     count = len(troops) - len(machines) + (1 if machines else 0)
@@ -103,22 +110,19 @@ def _general_problems(army: Army) -> list[str]:
     generals = [u for u in army.units if u.general]
     out = []
     if not characters:
-        out.append("General: the army has no character, so it cannot name a General (§2.2).")
+        out.append(_("General: the army has no character, so it cannot name a General (§2.2)."))
     elif len(generals) != 1:
-        out.append(f"General: exactly one General is needed; the list names {len(generals)}"
-                   + (f" ({', '.join(g.name for g in generals)})." if generals else "."))
+        out.append(text_join("", [_("General: exactly one General is needed; the list names {count}", count=len(generals)), (_(" ({join}).", join=', '.join(g.name for g in generals)) if generals else ".")]))
     for g in generals:
         if g.has_rule("Not a Leader"):
-            out.append(f"General: {g.name} has Not a Leader and can never be the General (§16.7).")
+            out.append(_("General: {g} has Not a Leader and can never be the General (§16.7).", g=g.name))
         best = max(c.leadership for c in characters if not c.has_rule("Not a Leader")) if characters else 0
         if g.leadership < best:
             higher = ", ".join(c.name for c in characters if c.leadership == best)
-            out.append(f"General: {g.name} has Ld {g.leadership}, but the General must be the character with the "
-                       f"highest Ld ({higher}, Ld {best}) (§16.7).")
+            out.append(_("General: {g} has Ld {leadership}, but the General must be the character with the highest Ld ({higher}, Ld {best}) (§16.7).", g=g.name, leadership=g.leadership, higher=higher, best=best))
     bsbs = [u for u in army.units if u.bsb]
     if len(bsbs) > 1:
-        out.append(f"Battle Standard Bearer: one per army; the list has {len(bsbs)} "
-                   f"({', '.join(b.name for b in bsbs)}).")
+        out.append(_("Battle Standard Bearer: one per army; the list has {count} ({join}).", count=len(bsbs), join=', '.join(b.name for b in bsbs)))
     return out
 
 
@@ -129,17 +133,16 @@ def _unique_problems(army: Army) -> list[str]:
     for u in army.units:
         if u.one_per_army:
             chosen[("unit", u.choice.lower(), u.category in CHARACTER_CATEGORIES)] += 1
-    for (_, choice, character), n in sorted(chosen.items()):
+    for (_skip, choice, character), n in sorted(chosen.items()):
         allowed = 2 if grand and not character else 1
         if n > allowed:
-            out.append(f"One per Army: {choice!s} appears {n} times; allowed {allowed}"
-                       + (" (a Grand Army doubles Unique units, never characters)." if grand else "."))
+            out.append(text_join("", [_("One per Army: {choice!s} appears {value_n} times; allowed {allowed}", choice=choice, value_n=n, allowed=allowed), (_(" (a Grand Army doubles Unique units, never characters).") if grand else ".")]))
     upgrades = Counter(up.name.lower() for u in army.units for up in u.upgrades if up.one_per_army)
     for name, n in sorted(upgrades.items()):
         if n > 1:
-            out.append(f"One per Army: the upgrade {name!s} is taken {n} times.")
+            out.append(_("One per Army: the upgrade {name!s} is taken {value_n} times.", name=name, value_n=n))
     items = Counter(i.strip().lower() for u in army.units for i in u.magic_items)
     for name, n in sorted(items.items()):
         if n > 1:
-            out.append(f"Magic items are Unique: {name} is taken {n} times (§23.2).")
+            out.append(_("Magic items are Unique: {name} is taken {value_n} times (§23.2).", name=name, value_n=n))
     return out

@@ -26,6 +26,7 @@ Modifier order (§1.11, E-06): set first, multipliers (rounding up), then additi
 
 from __future__ import annotations
 
+from engine.core.text import _
 import math
 import re
 from dataclasses import dataclass, field, replace
@@ -284,7 +285,7 @@ def multiple_wounds(spec: str | None, target: Defence, rng: Rng, purpose: str = 
     Fly, [A-38]); "(X, Y)" only against troop type or rule Y; capped by the target's W."""
     if not spec:
         return 1, []
-    value, _, only = (s.strip() for s in spec.partition(","))
+    value, _skip, only = (s.strip() for s in spec.partition(","))
     if only and only.lower() != target.troop_type and only not in target.rules:
         return 1, []
     if value.lower() == "ammunition":
@@ -314,7 +315,7 @@ def roll_value(text: str, rng: Rng, purpose: str) -> tuple[int, list[int]]:
         return int(text), []
     m = _DICE.match(text)
     if not m:
-        raise ValueError(f"{text!r} is not a dice value (D3, D6, 2D6, D3+2...)")
+        raise ValueError(_("{text!r} is not a dice value (D3, D6, 2D6, D3+2...)", text=text))
     count, sides, plus = int(m.group(1) or 1), int(m.group(2)), int(m.group(3) or 0)
     roll = roll_dice(f"{count}d6", rng, purpose=purpose)
     faces = list(roll.dice)

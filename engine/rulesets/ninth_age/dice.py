@@ -14,6 +14,7 @@ whatever the source (random-direction rolls aside, which never use these dice).
 
 from __future__ import annotations
 
+from engine.core.text import _
 from typing import Callable
 
 from pydantic import BaseModel, Field
@@ -83,8 +84,7 @@ class Dice(BaseModel):
         done = [i for i in which if self.dice[i].rerolled]
         if done:
             first = self.dice[done[0]]
-            raise IllegalAction("already-rerolled", f"{source} cannot re-roll: that die was already re-rolled "
-                                f"({first.source}), and a die may be re-rolled only once (§1.1).")
+            raise IllegalAction("already-rerolled", _("{source} cannot re-roll: that die was already re-rolled ({source2}), and a die may be re-rolled only once (§1.1).", source=source, source2=first.source))
         new = roller(len(which))
         dice = list(self.dice)
         for i, face in zip(which, new):

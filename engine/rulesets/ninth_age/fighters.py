@@ -8,6 +8,7 @@ E-21: a Horde fighting to its front attacks with its front rank and supports fro
 
 from __future__ import annotations
 
+from engine.core.text import _
 from dataclasses import dataclass
 
 from shapely import affinity
@@ -485,7 +486,7 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
     if champion and any(c.touching for c in cons):
         for part in range(len(entry.parts)):
             count, step = _part_attacks(state, unit, part, supporting=False, champion=True)
-            base, _ = _part_attacks(state, unit, part, supporting=False)
+            base, _skip = _part_attacks(state, unit, part, supporting=False)
             if count and count != base:
                 for b in out:  # the champion replaces one ordinary model's attacks of that part
                     if b.part == part and b.count == base and not b.champion and not b.model and b.targets:
@@ -566,8 +567,7 @@ def special_attacks(state: NinthAgeState, unit: UnitState) -> list[Blow]:
         from engine.core.decisions import decide
 
         answer = decide(state, unit.owner, f"grinding-{unit.id}-{state.round}-{unit.combat_rounds}",
-                        f"{unit.id} may make either its Impact Hits ({impact}) or its Grinding Attacks ({grinding}) "
-                        "this combat round: which?", ["impact-hits", "grinding-attacks"], default="impact-hits")
+                        _("{unit} may make either its Impact Hits ({impact}) or its Grinding Attacks ({grinding}) this combat round: which?", unit=unit.id, impact=impact, grinding=grinding), ["impact-hits", "grinding-attacks"], default="impact-hits")
         if answer == "impact-hits":
             grinding = None
         else:

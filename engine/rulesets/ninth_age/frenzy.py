@@ -6,6 +6,7 @@ out of a unit; E-32: a model whose mount alone is frenzied counts as Frenzied fo
 
 from __future__ import annotations
 
+from engine.core.text import _
 from engine.core import Event
 from engine.rulesets.ninth_age import charges
 from engine.rulesets.ninth_age.leadership import leadership_test, unit_leadership
@@ -26,9 +27,8 @@ def frenzy_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
         if not targets:
             continue
         ld, source = unit_leadership(state, unit)
-        if leadership_test(state.rng, ld, f"{unit.id} Frenzy test (Ld from {source})", events, seat=seat):
+        if leadership_test(state.rng, ld, _("{unit} Frenzy test (Ld from {source})", unit=unit.id, source=source), events, seat=seat):
             continue
         events.append(Event(kind="frenzy", seat=seat, data={"unit": unit.id},
-                            text=f"{unit.id} fails its Frenzy test and must charge the nearest enemy it can: "
-                            f"{targets[0].id}."))
+                            text=_("{unit} fails its Frenzy test and must charge the nearest enemy it can: {id}.", unit=unit.id, id=targets[0].id)))
         charges.declare(state, unit, targets[0], events)

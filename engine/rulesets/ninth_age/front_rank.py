@@ -17,6 +17,7 @@ A matching base (the R&F base, or a whole multiple of at least double in each di
 
 from __future__ import annotations
 
+from engine.core.text import _
 import math
 from dataclasses import dataclass, field, replace
 
@@ -67,8 +68,7 @@ class Arrangement:
         models it overlaps move as little as possible to the forward-most free place; a
         character is never displaced (§16.2, §16.5). Returns the new block and who moved."""
         if joiner.width > self.files:
-            raise IllegalAction("too-wide", f"{joiner.name} is {joiner.width} positions wide; the unit is "
-                                f"{self.files} wide.")
+            raise IllegalAction("too-wide", _("{joiner} is {width} positions wide; the unit is {files} wide.", joiner=joiner.name, width=joiner.width, files=self.files))
         characters = {c for m in self.members if m.character for c in m.cells()}
         if file is None:
             rank, file = self._spot(joiner.width, joiner.depth, self.taken(), 0)
@@ -76,7 +76,7 @@ class Arrangement:
                 rank, file = self._spot(joiner.width, joiner.depth, characters, 0)
         else:
             if not 0 <= file <= self.files - joiner.width:
-                raise IllegalAction("bad-file", f"{joiner.name} fits at files 1 to {self.files - joiner.width + 1}.")
+                raise IllegalAction("bad-file", _("{joiner} fits at files 1 to {value}.", joiner=joiner.name, value=self.files - joiner.width + 1))
             rank = 0
             while {(rank + r, file + c) for r in range(joiner.depth) for c in range(joiner.width)} & characters:
                 rank += 1

@@ -15,6 +15,7 @@ mark carries what.
 
 from __future__ import annotations
 
+from engine.core.text import _, decimal
 from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.army import Unit
 from engine.rulesets.ninth_age.building import describe
@@ -35,10 +36,10 @@ def reveal(state: NinthAgeState, seat: str, unit: str, item: str, why: str, even
     if not hidden_lists(state) or is_revealed(state, seat, item):
         return
     state.revealed.setdefault(seat, []).append(item)
-    name, _, rune = item.partition("/")
-    shown = f"the rune {rune} of {name}" if rune else name
+    name, _skip, rune = item.partition("/")
+    shown = _("the rune {rune} of {name}", rune=rune, name=name) if rune else name
     events.append(Event(kind="reveal", seat=seat, data={"unit": unit, "item": item},
-                        text=f"{state.seat(seat).name} reveals {shown}, carried by {unit}: {why} (§2.4)."))
+                        text=_("{name} reveals {shown}, carried by {unit}: {why} (§2.4).", name=state.seat(seat).name, shown=shown, unit=unit, why=why)))
 
 
 def army_text(state: NinthAgeState, seat_text: str, viewer: str | None,
@@ -49,7 +50,7 @@ def army_text(state: NinthAgeState, seat_text: str, viewer: str | None,
     seat = next((s.id for s in state.seats if seat_text.strip().casefold() in (s.id.casefold(),
                                                                               s.name.casefold())), None)
     if seat not in SEATS:
-        raise IllegalAction("unknown-seat", f"There is no seat {seat_text[:20]!r}: p1 or p2.")
+        raise IllegalAction("unknown-seat", _("There is no seat {seat_text!r}: p1 or p2.", seat_text=seat_text[:20]))
     army = state.armies[seat]
     spent = (spent or {}).get(seat)  # seat -> entry -> one-use items used: public, revealed when used
     if viewer == seat or not hidden_lists(state):
@@ -75,14 +76,14 @@ def after_move(state: NinthAgeState, unit: UnitState, used: float, allowance: fl
     """A move longer than the unit could make without its movement item reveals the item."""
     if used > shown_allowance(state, unit, allowance) + 1e-3:
         for item in unrevealed_movement_items(state, unit):
-            reveal(state, unit.owner, unit.id, item, f"it moved {used:.1f}\", farther than it could without it",
+            reveal(state, unit.owner, unit.id, item, _("it moved {used}\", farther than it could without it", used=decimal(used, ".1f")),
                    events)
 
 
 def before_charge_roll(state: NinthAgeState, unit: UnitState, events: list[Event]) -> None:
     """A charging unit's movement item is revealed after the reaction, before the roll."""
     for item in unrevealed_movement_items(state, unit):
-        reveal(state, unit.owner, unit.id, item, "the unit charges", events)
+        reveal(state, unit.owner, unit.id, item, _("the unit charges"), events)
 
 
 def marks(unit: Unit) -> str:

@@ -13,6 +13,7 @@ Beasts only (E-42). Two prices ("60/50") are the Lord's and the Hero's (E-40).
 
 from __future__ import annotations
 
+from engine.core.text import _
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -101,7 +102,7 @@ class BookItem(BaseModel):
         return v
 
     def item(self) -> MagicItem:
-        lord, _, hero = self.cost.partition("/")
+        lord, _skip, hero = self.cost.partition("/")
         return MagicItem(name=self.name, category=self.category, points=int(lord), hero_points=int(hero or lord),
                          type=self.type, on_foot_only=self.on_foot_only, one_use=self.one_use,
                          infantry_only=self.infantry_only)
@@ -130,30 +131,28 @@ def item_problem(unit: "Unit", name: str, items: dict[str, MagicItem]) -> str | 
     character = unit.category in CHARACTER_CATEGORIES
     troop = TROOP_TYPES[unit.troop_type]
     if item.category == "arcane" and not unit.wizard:
-        return f"{item.name} is an arcane item, for wizards only (§23.1)"
+        return _("{item} is an arcane item, for wizards only (§23.1)", item=item.name)
     if item.category == "standard" and not (unit.bsb or unit.command.standard):
-        return f"{item.name} is a magic standard, for a standard bearer or the BSB only (§23.1)"
+        return _("{item} is a magic standard, for a standard bearer or the BSB only (§23.1)", item=item.name)
     if item.category != "standard" and not character:
-        return (f"{item.name} needs a character to carry it (units carry only magic standards in this list "
-                f"format)")
+        return (_("{item} needs a character to carry it (units carry only magic standards in this list format)", item=item.name))
     if item.on_foot_only and troop.mounted:
-        return f"{item.name} is for models on foot only"
+        return _("{item} is for models on foot only", item=item.name)
     if item.infantry_only and unit.troop_type != "infantry":
-        return f"{item.name} is for Infantry only"
+        return _("{item} is for Infantry only", item=item.name)
     if item.type in LANCES and not (troop.mounted or unit.troop_type in LANCE_TROOPS):
-        return (f"{item.name} is a magic {item.type}: lances are only for mounted models, War Beasts and "
-                f"Monstrous Beasts (§15.1, §23.2)")
+        return (_("{item} is a magic {type}: lances are only for mounted models, War Beasts and Monstrous Beasts (§15.1, §23.2)", item=item.name, type=item.type))
     if item.type in NO_MOUNTED and troop.mounted:
-        return f"{item.name} is a magic {item.type}, which mounted models cannot use (§15.1)"
+        return _("{item} is a magic {type}, which mounted models cannot use (§15.1)", item=item.name, type=item.type)
     if item.category == "armour":
         if unit.wizard and not _wizard_may_wear(unit, item):
-            return (f"{item.name}: a wizard wears magic armour only of a type it already has "
-                    f"({item.type if item.type != '-' else 'helmet'}) (§23.1)")
+            helmet = _("helmet")
+            return (_("{item}: a wizard wears magic armour only of a type it already has ({value}) (§23.1)", item=item.name, value=item.type if item.type != "-" else helmet))
         if item.name == "Bluffer's Helm" and unit.has_rule("Large Target"):
-            return f"{item.name} is not for Large Targets"
+            return _("{item} is not for Large Targets", item=item.name)
         if item.name == "Mithril Mail" and ("shield" in unit.equipment or any(
                 items.get(i.lower()) and items[i.lower()].type == "shield" for i in unit.magic_items)):
-            return f"{item.name} cannot be combined with shields"
+            return _("{item} cannot be combined with shields", item=item.name)
     return None
 
 
@@ -219,9 +218,9 @@ def allowance_problem(unit: "Unit", items: dict[str, MagicItem]) -> str | None:
 def visible_type(item: MagicItem) -> str:
     """What an opponent sees of a hidden item (§2.4): its mundane counterpart, if it has one.
 
-    >>> visible_type(magic_items()["giant sword"]), visible_type(magic_items()["talisman of shielding"])
+    >>> str(visible_type(magic_items()["giant sword"])), str(visible_type(magic_items()["talisman of shielding"]))
     ('magic weapon of type hand weapon', 'a magic item (hidden)')
     """
     if item.category in ("weapon", "armour") and item.type not in ("-", ""):
-        return f"magic {item.category} of type {item.type}"
-    return "a magic item (hidden)"
+        return _("magic {category} of type {type}", category=item.category, type=item.type)
+    return _("a magic item (hidden)")

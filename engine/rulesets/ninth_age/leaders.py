@@ -4,6 +4,7 @@ Standard Bearer's Hold Your Ground re-roll (§16.8); who is in reach is :mod:`.l
 
 from __future__ import annotations
 
+from engine.core.text import _
 from engine.core import Event
 from engine.rulesets.ninth_age.leadership import clamp, hold_your_ground, unit_leadership
 from engine.rulesets.ninth_age.leadership import leadership_test as roll_test
@@ -15,9 +16,9 @@ def leadership_test(state: NinthAgeState, unit: UnitState, purpose: str, events:
     """A unit's Leadership test with the best Ld it may use and, failed, the BSB's re-roll."""
     ld, source = unit_leadership(state, unit)
     ld = clamp(ld + modifier)
-    if roll_test(state.rng, ld, f"{purpose} (Ld from {source})", events, seat=unit.owner):
+    if roll_test(state.rng, ld, _("{purpose} (Ld from {source})", purpose=purpose, source=source), events, seat=unit.owner):
         return True
     bsb = hold_your_ground(state, unit)
     if bsb is None:
         return False
-    return roll_test(state.rng, ld, f"{purpose}: re-rolled with {bsb}'s Hold Your Ground", events, seat=unit.owner)
+    return roll_test(state.rng, ld, _("{purpose}: re-rolled with {bsb}'s Hold Your Ground", purpose=purpose, bsb=bsb), events, seat=unit.owner)

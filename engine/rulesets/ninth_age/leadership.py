@@ -18,6 +18,7 @@ test with both applied is :mod:`.leaders`.
 
 from __future__ import annotations
 
+from engine.core.text import _
 import math
 
 from engine.core import Event, roll_dice
@@ -70,9 +71,10 @@ def leadership_test(rng: Rng, ld: int, purpose: str, events: list[Event], seat: 
     roll = roll_dice("2d6", rng, purpose=purpose)
     passed = ld > 0 and roll.total <= ld
     events.append(Event(kind="roll", seat=seat, roll=roll,
-                        text=f"{purpose}: Ld {ld}, rolled {roll.total}: {'passed' if passed else 'failed'}."))
+                        text=(_("{purpose}: Ld {ld}, rolled {total}: passed.", purpose=purpose, ld=ld, total=roll.total) if passed
+                              else _("{purpose}: Ld {ld}, rolled {total}: failed.", purpose=purpose, ld=ld, total=roll.total))))
     if not passed and reroll:
-        return leadership_test(rng, ld, f"{purpose}, re-rolled with {reroll}'s Hold Your Ground", events, seat)
+        return leadership_test(rng, ld, _("{purpose}, re-rolled with {reroll}'s Hold Your Ground", purpose=purpose, reroll=reroll), events, seat)
     return passed
 
 
@@ -101,7 +103,7 @@ def unit_leadership(state: NinthAgeState, unit: UnitState) -> tuple[int, str]:
         ld = spell_modified(state, unit.id, "Ld", spell_modified(state, other.id, "Ld", state.unit_entry(other).leadership),
                             first=banner)
         if ld > best and in_reach(state, other, unit):
-            best, source = ld, f"{other.id}'s Inspiring Presence"
+            best, source = ld, _("{other}'s Inspiring Presence", other=other.id)
     return best, source
 
 

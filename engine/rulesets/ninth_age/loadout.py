@@ -16,6 +16,7 @@ unmodified profile, an item's are not (§1.9, E-05).
 
 from __future__ import annotations
 
+from engine.core.text import _
 from dataclasses import dataclass, field
 
 from engine.rulesets.ninth_age.army import Army, Unit
@@ -229,7 +230,7 @@ def armour(unit: Unit, army: Army | None = None, destroyed: frozenset[str] | set
         listed.append(("natural armour", natural))
     if mount:
         listed.append(("mount's protection", mount))
-    total = min(ARMOUR_CAP, sum(v for _, v in listed))
+    total = min(ARMOUR_CAP, sum(v for _skip, v in listed))
     return Armour(bonus=total, pieces=[f"{label} +{value}" for label, value in listed])
 
 

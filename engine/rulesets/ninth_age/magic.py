@@ -17,6 +17,7 @@ arithmetic is in :mod:`.casting`; hits go through the shared attack sequence (:m
 
 from __future__ import annotations
 
+from engine.core.text import _, Text, decimal, join as text_join, ngettext
 from shapely.geometry import Point as ShapelyPoint
 
 from engine.core import Event, IllegalAction, roll_dice
@@ -27,7 +28,7 @@ from engine.rulesets.ninth_age.catalogue import rule_name, rule_param
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.magic_state import Caster, Effect, MagicPhase, TemplateMark
 from engine.rulesets.ninth_age.spell_effects import SpellEffect, vortex_of
-from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, phase_word
 from engine.rulesets.ninth_age.terrain_rules import sight_blockers
 from engine.table.arcs import arc_region
 from engine.table.contact import distance
@@ -57,7 +58,7 @@ def spell_named(state: NinthAgeState, seat: str, name: str) -> tuple[Spell, Lore
         for s in lore.spells:
             if s.name.lower() == name.strip().lower():
                 return s, lore
-    raise IllegalAction("unknown-spell", f"No lore of {state.armies[seat].name} has a spell {name!r}.")
+    raise IllegalAction("unknown-spell", _("No lore of {name} has a spell {name2!r}.", name=state.armies[seat].name, name2=name))
 
 
 def gather_casters(state: NinthAgeState) -> None:
@@ -115,13 +116,13 @@ def wizards(state: NinthAgeState, seat: str, *, fleeing: bool = False) -> list[C
 def find_caster(state: NinthAgeState, seat: str, text) -> Caster:
     key = str(text or "").strip().casefold()
     if not key:
-        raise IllegalAction("missing-option", "Say which caster (wizard:NAME).")
+        raise IllegalAction("missing-option", _("Say which caster (wizard:NAME)."))
     mine = [c for c in state.casters.values() if c.seat == seat]
     found = [c for c in mine if c.name.casefold() == key] or [c for c in mine if c.name.casefold().startswith(key)]
     if len(found) != 1:
-        names = ", ".join(c.name for c in mine) or "none"
-        raise IllegalAction("unknown-caster", f"{'More than one' if found else 'No'} caster of yours is called "
-                            f"{text!r}. Your casters: {names}.")
+        names = ", ".join(c.name for c in mine) or _("none")
+        raise IllegalAction("unknown-caster", _("More than one caster of yours is called {text!r}. Your casters: {names}.", text=text, names=names) if found
+                            else _("No caster of yours is called {text!r}. Your casters: {names}.", text=text, names=names))
     return found[0]
 
 
@@ -156,20 +157,16 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
     for e in list(state.effects):
         if e.duration == "one turn" and e.seat == active:
             state.effects.remove(e)
-            events.append(Event(kind="spell_ends", seat=e.seat, text=f"{e.spell} ({e.caster}) lasted one turn: it "
-                                f"ends at the start of {state.seat(active).name}'s Magic phase."))
+            events.append(Event(kind="spell_ends", seat=e.seat, text=_("{spell} ({caster}) lasted one turn: it ends at the start of {name}'s Magic phase.", spell=e.spell, caster=e.caster, name=state.seat(active).name)))
     _end_spells_of_the_slain(state, events)
     roll = roll_dice("2d6", state.rng, purpose="Magic Flux")
     power, dispel = casting.flux(*roll.dice)
     state.magic = MagicPhase(number=state.magic_phases, pools={active: power, reactive: dispel},
                              used={active: 0, reactive: 0}, generated={active: 0, reactive: 0})
-    events.append(Event(kind="roll", seat=active, roll=roll, text=f"Magic Flux: {roll.dice[0]} and {roll.dice[1]}: "
-                        f"{state.seat(active).name} has {power} power dice, {state.seat(reactive).name} "
-                        f"{dispel} dispel dice."))
+    events.append(Event(kind="roll", seat=active, roll=roll, text=_("Magic Flux: {dice} and {dice2}: {name} has {power} power dice, {name2} {dispel} dispel dice.", dice=roll.dice[0], dice2=roll.dice[1], name=state.seat(active).name, power=power, name2=state.seat(reactive).name, dispel=dispel)))
     for seat in (active, reactive):  # active first (§1.5)
         channel(state, seat, events)
-    events.append(Event(kind="phase", seat=active, text=f"{state.seat(active).name}'s Magic phase: /cast wizard: "
-                        "spell: dice: target:, /dispel spell: for a spell in play, /end when done."))
+    events.append(Event(kind="phase", seat=active, text=_("{name}'s Magic phase: /cast wizard: spell: dice: target:, /dispel spell: for a spell in play, /end when done.", name=state.seat(active).name)))
     rip_window(state, events)
 
 
@@ -186,9 +183,8 @@ def channel(state: NinthAgeState, seat: str, events: list[Event]) -> None:
     if ok:
         state.magic.pools[seat] += 1
         state.magic.generated[seat] += 1
-    events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{state.seat(seat).name} Channels: {roll.total} "
-                        f"+ {count} = {roll.total + count}, {'7 or more: one more magic die' if ok else 'below 7'} "
-                        f"({state.magic.pools[seat]} in the pool)."))
+    events.append(Event(kind="roll", seat=seat, roll=roll, text=(_("{name} Channels: {total} + {count} = {sum}, 7 or more: one more magic die ({pools} in the pool).", name=state.seat(seat).name, total=roll.total, count=count, sum=roll.total + count, pools=state.magic.pools[seat]) if ok
+                              else _("{name} Channels: {total} + {count} = {sum}, below 7 ({pools} in the pool).", name=state.seat(seat).name, total=roll.total, count=count, sum=roll.total + count, pools=state.magic.pools[seat]))))
 
 
 def _end_spells_of_the_slain(state: NinthAgeState, events: list[Event]) -> None:
@@ -197,7 +193,7 @@ def _end_spells_of_the_slain(state: NinthAgeState, events: list[Event]) -> None:
         c = state.casters.get(e.caster)
         if e.duration == "remains in play" and c is not None and not caster_alive(state, c):
             state.effects.remove(e)
-            events.append(Event(kind="spell_ends", seat=e.seat, text=f"{e.spell} ends: {e.caster} was slain."))
+            events.append(Event(kind="spell_ends", seat=e.seat, text=_("{spell} ends: {caster} was slain.", spell=e.spell, caster=e.caster)))
 
 
 def dice_left(state: NinthAgeState, seat: str) -> int:
@@ -250,32 +246,31 @@ def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState, bo
     t = _types(spell)
     me = caster_unit(state, c)
     if "caster" in t or "caster's unit" in t:
-        return None if target.id in (me.id, c.unit) else f"{spell.name} can only target {'the caster' if 'caster' in t else 'the caster’s unit'}."
+        return None if target.id in (me.id, c.unit) else (_("{spell} can only target the caster.", spell=spell.name) if "caster" in t else _("{spell} can only target the caster’s unit.", spell=spell.name))
     if not target.on_table:
-        return f"{target.id} is not on the table."
+        return _("{target} is not on the table.", target=target.id)
     if "hex" in t and target.owner == c.seat:
-        return f"{spell.name} is a Hex: it targets enemy units only."
+        return _("{spell} is a Hex: it targets enemy units only.", spell=spell.name)
     if "augment" in t and target.owner != c.seat:
-        return f"{spell.name} is an Augment: it targets friendly units only."
+        return _("{spell} is an Augment: it targets friendly units only.", spell=spell.name)
     reach = spell_range(spell, boosted)
     if reach is not None:
         d = distance(me.footprint(), target.footprint())
         if d > reach + EPS:
-            return f"{target.id} is {d:.1f}\" away, beyond {spell.name}'s range of {reach:g}\"."
+            return _("{target} is {d}\" away, beyond {spell}'s range of {reach}\".", target=target.id, d=decimal(d, ".1f"), spell=spell.name, reach=decimal(reach, "g"))
     if "direct" in t and not target.footprint().shape.intersects(arc_region(me.footprint(), "front")):
-        return f"{spell.name} is Direct: {target.id} is not in {c.name}'s front arc."
+        return _("{spell} is Direct: {target} is not in {c}'s front arc.", spell=spell.name, target=target.id, c=c.name)
     if "damage" in t and engaged(state, target):
-        return f"{spell.name} is a Damage spell: {target.id} is engaged in combat."
+        return _("{spell} is a Damage spell: {target} is engaged in combat.", spell=spell.name, target=target.id)
     if "missile" in t and not has_line_of_sight(me.footprint(), target.footprint(), _obstacles(state),
                                                  heights=(HEIGHTS[state.unit_entry(me).troop.height],
                                                           HEIGHTS[state.unit_entry(target).troop.height]),
                                                  exclude={me.id, target.id}):
-        return f"{spell.name} is a Missile: {c.name} has no line of sight to {target.id}."
+        return _("{spell} is a Missile: {c} has no line of sight to {target}.", spell=spell.name, c=c.name, target=target.id)
     if "characters only" in t and not state.unit_entry(target).is_character:
-        return f"{spell.name} targets Characters only; {target.id} is not one."
+        return _("{spell} targets Characters only; {target} is not one.", spell=spell.name, target=target.id)
     if "focused" in t and target.models != 1:
-        return (f"{spell.name} is Focused: it targets a single model; {target.id} has {target.models} "
-                "(characters stand as their own units in this version).")
+        return (_("{spell} is Focused: it targets a single model; {target} has {models} (characters stand as their own units in this version).", spell=spell.name, target=target.id, models=target.models))
     return None
 
 
@@ -286,16 +281,16 @@ def legal_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: bool =
 # -- casting ---------------------------------------------------------------------------------------
 def _can_act(state: NinthAgeState, seat: str) -> None:
     if state.phase != "magic" or state.magic is None:
-        raise IllegalAction("wrong-phase", f"Spells are cast in the Magic phase; this is the {state.phase} phase.")
+        raise IllegalAction("wrong-phase", _("Spells are cast in the Magic phase; this is the {phase} phase.", phase=phase_word(state.phase)))
     if seat != state.active:
-        raise IllegalAction("not-your-turn", "Only the active player casts; dispels are asked of you with /decide.")
+        raise IllegalAction("not-your-turn", _("Only the active player casts; dispels are asked of you with /decide."))
 
 
 def _which_spell(state: NinthAgeState, c: Caster, text) -> tuple[Spell, Lore, bool]:
     key = str(text or "").strip()
     if not key:
-        raise IllegalAction("missing-option", f"Say which spell (spell:NAME). {c.name} knows "
-                            f"{', '.join(c.spells + c.bound) or 'no spells'}.")
+        known = ', '.join(c.spells + c.bound) or _("no spells")
+        raise IllegalAction("missing-option", _("Say which spell (spell:NAME). {c} knows {known}.", c=c.name, known=known))
     for name in c.spells:
         if name.lower() == key.lower():
             spell, lore = spell_named(state, c.seat, name)
@@ -304,8 +299,8 @@ def _which_spell(state: NinthAgeState, c: Caster, text) -> tuple[Spell, Lore, bo
         if name.lower() == key.lower():
             spell, lore = spell_named(state, c.seat, name)
             return spell, lore, True
-    raise IllegalAction("unknown-spell", f"{c.name} does not know {key!r}; it knows "
-                        f"{', '.join(c.spells + [b + ' (bound)' for b in c.bound]) or 'no spells'}.")
+    known = text_join(", ", [*c.spells, *[_("{spell} (bound)", spell=b) for b in c.bound]]) if c.spells or c.bound else _("no spells")
+    raise IllegalAction("unknown-spell", _("{c} does not know {key!r}; it knows {known}.", c=c.name, key=key, known=known))
 
 
 def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=None, at: Point | None = None,
@@ -319,32 +314,27 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     me = caster_unit(state, c)
     host = state.units.get(me.host) if me.host else None
     if me.stupid or (host is not None and host.stupid):
-        raise IllegalAction("stupid", f"{c.name} is in a unit that failed its Stupidity test: no casting this turn "
-                            "(§22).")
+        raise IllegalAction("stupid", _("{c} is in a unit that failed its Stupidity test: no casting this turn (§22).", c=c.name))
     # step 1: declare -- everything is checked before any die is rolled
     if not caster_alive(state, c):
-        raise IllegalAction("no-caster", f"{c.name} is not on the table.")
+        raise IllegalAction("no-caster", _("{c} is not on the table.", c=c.name))
     if me.fleeing:
-        raise IllegalAction("fleeing", f"{c.name} is fleeing and cannot cast (§9.7).")
+        raise IllegalAction("fleeing", _("{c} is fleeing and cannot cast (§9.7).", c=c.name))
     key = f"{c.name}/{spell.name}"
     if key in m.attempted:
-        raise IllegalAction("already-attempted", f"{c.name} has already attempted {spell.name} this Magic phase.")
+        raise IllegalAction("already-attempted", _("{c} has already attempted {spell} this Magic phase.", c=c.name, spell=spell.name))
     if any(e.caster == c.name and e.spell == spell.name and e.duration == "remains in play" for e in state.effects):
-        raise IllegalAction("in-play", f"{spell.name} of {c.name} remains in play: it cannot be cast again until it "
-                            "ends.")
+        raise IllegalAction("in-play", _("{spell} of {c} remains in play: it cannot be cast again until it ends.", spell=spell.name, c=c.name))
     if c.banned.get(spell.name) == state.round:
-        raise IllegalAction("bound-by-scroll", f"A Binding Scroll forbids {c.name} to cast {spell.name} in this game "
-                            "turn.")
+        raise IllegalAction("bound-by-scroll", _("A Binding Scroll forbids {c} to cast {spell} in this game turn.", c=c.name, spell=spell.name))
     if boosted and (bound or spell.boosted_value is None):
-        raise IllegalAction("no-boost", f"{spell.name} has no boosted version"
-                            + (" a bound spell can cast (§9.12)." if bound else "."))
+        raise IllegalAction("no-boost", text_join("", [_("{spell} has no boosted version", spell=spell.name), (_(" a bound spell can cast (§9.12).") if bound else ".")]))
     if not 1 <= dice <= casting.MAX_CAST_DICE:
-        raise IllegalAction("bad-dice", f"A spell is cast with 1 to 5 power dice, not {dice}.")
+        raise IllegalAction("bad-dice", _("A spell is cast with 1 to 5 power dice, not {dice}.", dice=dice))
     if dice > dice_left(state, seat):
-        raise IllegalAction("no-dice", f"You have {m.pools[seat]} power dice and may use {dice_left(state, seat)} "
-                            f"more this phase (12 at most); {dice} asked.")
+        raise IllegalAction("no-dice", _("You have {pools} power dice and may use {dice_left} more this phase (12 at most); {dice} asked.", pools=m.pools[seat], dice_left=dice_left(state, seat), dice=dice))
     if "missile" in _types(spell) and engaged(state, me):
-        raise IllegalAction("engaged", f"{spell.name} is a Missile spell: {c.name} is engaged in combat.")
+        raise IllegalAction("engaged", _("{spell} is a Missile spell: {c} is engaged in combat.", spell=spell.name, c=c.name))
     targets, point = _declare_targets(state, c, spell, boosted, target, at)
     part = _focused_part(state, c, spell, targets, part)
     attribute_target = None if bound else _attribute_target(state, c, lore)
@@ -360,20 +350,16 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     faces = _sceptre(state, c, spell, list(roll.dice), events)
     d3_face = _op_d3(state, faces, f"{c.name}: Overwhelming Power D3")
     total = casting.attempt(faces, modifiers=bonus, d3_face=d3_face, broken=broken, bound=bound)
-    what = f"{spell.name}{' (boosted)' if boosted else ''}{' (bound, Power Level)' if bound else ''}"
-    aim = point and f"the point {point[0]:.1f}, {point[1]:.1f}" or ", ".join(u.id for u in targets)
+    what = text_join("", [spell.name, _(" (boosted)") if boosted else "", _(" (bound, Power Level)") if bound else ""])
+    aim = point and _("the point {point}, {point2}", point=decimal(point[0], ".1f"), point2=decimal(point[1], ".1f")) or ", ".join(u.id for u in targets)
     # step 3: success?
     if not total.reaches(value):
         if not bound:
             _break(state, c)
-        events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{c.name} casts {what} on {aim} with {dice} "
-                            f"dice: {total.describe()} against {value}: it fails"
-                            + ("" if bound else f"; {c.name} loses concentration") + "."))
+        events.append(Event(kind="roll", seat=seat, roll=roll, text=text_join("", [_("{c} casts {what} on {aim} with {dice} dice: {describe} against {value}: it fails", c=c.name, what=what, aim=aim, dice=dice, describe=total.describe(), value=value), ("" if bound else _("; {c} loses concentration", c=c.name)), "."])))
         rip_window(state, events)
         return
-    events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{c.name} casts {what} on {aim} with {dice} dice: "
-                        f"{total.describe()} against {value}: cast."
-                        + (" Overwhelming Power!" if total.overwhelming else "")))
+    events.append(Event(kind="roll", seat=seat, roll=roll, text=text_join("", [_("{c} casts {what} on {aim} with {dice} dice: {describe} against {value}: cast.", c=c.name, what=what, aim=aim, dice=dice, describe=total.describe(), value=value), (_(" Overwhelming Power!") if total.overwhelming else "")])))
     # steps 4-5: the reactive player's one dispel attempt
     dispelled, scroll = dispel_cast(state, c, spell, total.total, bound, dice, events)
     lost_before = {u.id: (u.phase_key, u.phase_lost) for u in state.units.values()}
@@ -390,19 +376,16 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
         if scroll == "Binding Scroll":
             c.banned[spell.name] = state.round + 1
         if scroll == "Backlash Scroll" and not total.overwhelming:
-            events.append(Event(kind="spell", seat=c.seat, text=f"The Backlash Scroll: {c.name} must roll on the "
-                                "Miscast table."))
+            events.append(Event(kind="spell", seat=c.seat, text=_("The Backlash Scroll: {c} must roll on the Miscast table.", c=c.name)))
             miscast(state, c, spell, dice, events)
         # step 7: Overwhelming Power's price
         if total.overwhelming:
             if bound:
                 if dice >= 4:
                     c.bound.remove(spell.name)
-                    events.append(Event(kind="spell", seat=seat, text=f"{c.name}'s bound {spell.name} was cast with "
-                                        f"Overwhelming Power on {dice} dice: it is lost for the rest of the game ([A-19])."))
+                    events.append(Event(kind="spell", seat=seat, text=_("{c}'s bound {spell} was cast with Overwhelming Power on {dice} dice: it is lost for the rest of the game ([A-19]).", c=c.name, spell=spell.name, dice=dice)))
                 else:
-                    events.append(Event(kind="spell", seat=seat, text="A bound spell with Overwhelming Power on 3 "
-                                        "dice or fewer: nothing happens."))
+                    events.append(Event(kind="spell", seat=seat, text=_("A bound spell with Overwhelming Power on 3 dice or fewer: nothing happens.")))
             else:
                 miscast(state, c, spell, dice, events)
         _panic_checks(state, lost_before, events)
@@ -436,13 +419,13 @@ def _declare_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: boo
     t = _types(spell)
     if is_ground(spell):
         if at is None:
-            raise IllegalAction("missing-option", f"{spell.name} is a Ground spell: say the point, at:x,y (inches).")
+            raise IllegalAction("missing-option", _("{spell} is a Ground spell: say the point, at:x,y (inches).", spell=spell.name))
         reach = spell_range(spell, boosted)
         d = distance(me.footprint(), at)
         if reach is not None and d > reach + EPS:
-            raise IllegalAction("out-of-range", f"The point is {d:.1f}\" from {c.name}, beyond {reach:g}\".")
+            raise IllegalAction("out-of-range", _("The point is {d}\" from {c}, beyond {reach}\".", d=decimal(d, ".1f"), c=c.name, reach=decimal(reach, "g")))
         if not (0 <= at[0] <= state.table.width and 0 <= at[1] <= state.table.height):
-            raise IllegalAction("off-table", "The point must be on the table.")
+            raise IllegalAction("off-table", _("The point must be on the table."))
         return [], at
     if "caster" in t or "caster's unit" in t:
         return [me], None
@@ -450,8 +433,8 @@ def _declare_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: boo
         return legal_targets(state, c, spell, boosted), None
     if not target:
         legal = legal_targets(state, c, spell, boosted)
-        raise IllegalAction("missing-option", f"Say the target (target:UNIT). Legal targets of {spell.name}: "
-                            f"{', '.join(u.id for u in legal) or 'none'}.")
+        targets = ', '.join(u.id for u in legal) or _("none")
+        raise IllegalAction("missing-option", _("Say the target (target:UNIT). Legal targets of {spell}: {targets}.", spell=spell.name, targets=targets))
     unit = _find_unit(state, target)
     why = refusal(state, c, spell, unit, boosted)
     if why:
@@ -469,12 +452,12 @@ def _focused_part(state: NinthAgeState, c: Caster, spell: Spell, targets: list[U
     if part:
         match = [p for p in parts if p.lower() == str(part).strip().lower()]
         if not match:
-            raise IllegalAction("bad-option", f"{targets[0].id} has no part {part!r}; its parts: {', '.join(parts)}.")
+            raise IllegalAction("bad-option", _("{id} has no part {part!r}; its parts: {join}.", id=targets[0].id, part=part, join=', '.join(parts)))
         return match[0]
     if len(parts) == 1:
         return None
     return decide(state, c.seat, f"part-{state.magic.number}-{len(state.magic.attempted)}",
-                  f"{spell.name} is Focused: which part of {targets[0].id} does it target?", parts)
+                  _("{spell} is Focused: which part of {id} does it target?", spell=spell.name, id=targets[0].id), parts)
 
 
 def _find_unit(state: NinthAgeState, text) -> UnitState:
@@ -482,7 +465,7 @@ def _find_unit(state: NinthAgeState, text) -> UnitState:
     found = [u for u in state.units.values() if u.id.casefold() == key] or \
         [u for u in state.units.values() if u.id.casefold().startswith(key)]
     if len(found) != 1:
-        raise IllegalAction("unknown-unit", f"There is {'more than one' if found else 'no'} unit {text!r}.")
+        raise IllegalAction("unknown-unit", _("There is more than one unit {text!r}.", text=text) if found else _("There is no unit {text!r}.", text=text))
     return found[0]
 
 
@@ -510,37 +493,31 @@ def dispel_cast(state: NinthAgeState, c: Caster, spell: Spell, casting_total: in
     offered = [word for word, who in readers.items() if who]
     options = ["none"] + [str(n) for n in range(1, left + 1)] + offered
     tag = f"{m.number}-{len(m.attempted)}"
-    answer = decide(state, reactive, f"dispel-{tag}", f"{c.name} cast {spell.name} with a casting total of "
-                    f"{casting_total}. Dispel it? Say how many dispel dice (you have {left})"
-                    + "".join(f", '{w}' for the {SCROLLS[w]}" for w in offered) + ", or none.", options,
+    answer = decide(state, reactive, f"dispel-{tag}", text_join("", [_("{c} cast {spell} with a casting total of {casting_total}. Dispel it? Say how many dispel dice (you have {left})", c=c.name, spell=spell.name, casting_total=casting_total, left=left), "".join(f", '{w}' for the {SCROLLS[w]}" for w in offered), _(", or none.")]), options,
                     default="none")
     if answer == "none":
-        events.append(Event(kind="dispel", seat=reactive, text=f"{state.seat(reactive).name} does not dispel "
-                            f"{spell.name}."))
+        events.append(Event(kind="dispel", seat=reactive, text=_("{name} does not dispel {spell}.", name=state.seat(reactive).name, spell=spell.name)))
         return False, None
     if answer in SCROLLS:
         item, who = SCROLLS[answer], readers[answer]
         w = who[0] if len(who) == 1 else find_caster(state, reactive, decide(
-            state, reactive, f"scroll-{tag}", f"Who reads the {item}?", [s.name for s in who]))
+            state, reactive, f"scroll-{tag}", _("Who reads the {item}?", item=item), [s.name for s in who]))
         w.used_items.append(item)
         effect = {"Dispel Scroll": f"{spell.name} is dispelled automatically",
                   "Binding Scroll": f"{c.name} cannot cast {spell.name} in the next game turn",
                   "Backlash Scroll": f"once {spell.name} is resolved, {c.name} rolls on the Miscast table unless it "
                                      "was cast with Overwhelming Power",
                   "Shielding Scroll": f"every model affected by {spell.name} has a 4+ ward save against it"}[item]
-        events.append(Event(kind="dispel", seat=reactive, text=f"{w.name} reads the {item} instead of dispelling: "
-                            f"{effect} (one use)."))
+        events.append(Event(kind="dispel", seat=reactive, text=_("{w} reads the {item} instead of dispelling: {effect} (one use).", w=w.name, item=item, effect=effect)))
         return item == "Dispel Scroll", item
     n = int(answer)
     dispeller = None
     if mine:
-        who = decide(state, reactive, f"dispeller-{tag}", "Which wizard dispels (its level bonus counts unless "
-                     "its concentration is broken)?", [w.name for w in mine] + ["no-wizard"], default=mine[0].name)
+        who = decide(state, reactive, f"dispeller-{tag}", _("Which wizard dispels (its level bonus counts unless its concentration is broken)?"), [w.name for w in mine] + ["no-wizard"], default=mine[0].name)
         dispeller = None if who == "no-wizard" else find_caster(state, reactive, who)
     wand = False
     if dispeller is not None and has_item(state, dispeller, "Wand of Stability"):
-        wand = decide(state, reactive, f"wand-{tag}", f"Use {dispeller.name}'s Wand of Stability (+D6, one use, "
-                      "ignores Insufficient Power)?", ["no", "yes"], default="no") == "yes"
+        wand = decide(state, reactive, f"wand-{tag}", _("Use {dispeller}'s Wand of Stability (+D6, one use, ignores Insufficient Power)?", dispeller=dispeller.name), ["no", "yes"], default="no") == "yes"
     return _dispel_roll(state, reactive, dispeller, n, casting_total, spell.name, bound, events, wand=wand), None
 
 
@@ -549,8 +526,7 @@ def _sceptre(state: NinthAgeState, c: Caster, spell: Spell, faces: list[int], ev
     if not has_item(state, c, "Sceptre of Power"):
         return faces
     answer = decide(state, c.seat, f"sceptre-{state.magic.number}-{len(state.magic.attempted)}",
-                    f"{c.name} rolled {', '.join(map(str, faces))} for {spell.name}. Re-roll one die with the Sceptre "
-                    "of Power (say which, 1 for the first), or keep?", ["keep"] + [str(i + 1) for i in range(len(faces))],
+                    _("{c} rolled {join} for {spell}. Re-roll one die with the Sceptre of Power (say which, 1 for the first), or keep?", c=c.name, join=', '.join(map(str, faces)), spell=spell.name), ["keep"] + [str(i + 1) for i in range(len(faces))],
                     default="keep")
     if answer == "keep":
         return faces
@@ -559,8 +535,7 @@ def _sceptre(state: NinthAgeState, c: Caster, spell: Spell, faces: list[int], ev
     i = int(answer) - 1
     again = Dice.of(faces).reroll(d6_roller(state.rng, f"{c.name}: Sceptre of Power"), "Sceptre of Power", [i])
     c.used_items.append("Sceptre of Power")
-    events.append(Event(kind="roll", seat=c.seat, text=f"{c.name} re-rolls the {faces[i]} with the Sceptre of Power: "
-                        f"{again.faces[i]} (one use)."))
+    events.append(Event(kind="roll", seat=c.seat, text=_("{c} re-rolls the {faces} with the Sceptre of Power: {faces2} (one use).", c=c.name, faces=faces[i], faces2=again.faces[i])))
     return again.faces
 
 
@@ -579,16 +554,16 @@ def _dispel_roll(state: NinthAgeState, seat: str, dispeller: Caster | None, n: i
         w = roll_dice("1d6", state.rng, purpose=f"{who}: Wand of Stability")
         extra += w.total
         dispeller.used_items.append("Wand of Stability")
-        wand_text = f" +{w.total} (Wand of Stability)"
+        wand_text = _(" +{total} (Wand of Stability)", total=w.total)
     ok = not total.insufficient and total.total + extra >= needed
-    text = f"{who} dispels {spell} with {n} dice: {total.describe()}" + (" +1 against a bound spell" if bound else "")
-    text += wand_text
-    text += f" against {needed}: " + ("dispelled." if ok else "it fails")
+    text = text_join("", [_("{who} dispels {spell} with {value_n} dice: {describe}", who=who, spell=spell, value_n=n, describe=total.describe()), (_(" +1 against a bound spell") if bound else "")])
+    text = text_join("", [text, wand_text])
+    text = text_join("", [text, text_join("", [_(" against {needed}: ", needed=needed), (_("dispelled.") if ok else _("it fails"))])])
     if not ok and dispeller is not None:
         _break(state, dispeller)
-        text += f"; {dispeller.name} loses concentration."
+        text = text_join("", [text, _("; {dispeller} loses concentration.", dispeller=dispeller.name)])
     elif not ok:
-        text += "."
+        text = text_join("", [text, "."])
     events.append(Event(kind="roll", seat=seat, roll=roll, text=text))
     return ok
 
@@ -613,27 +588,24 @@ def rip_window(state: NinthAgeState, events: list[Event]) -> None:
             return
         m.windows += 1
         names = [f"{e.id}:{e.spell.replace(' ', '-')}" for e in theirs + own]
-        answer = decide(state, reactive, f"rip-{m.number}-{m.windows}", "Spells remain in play: "
-                        + "; ".join(f"{e.id}: {e.spell} ({e.caster}, on {', '.join(e.units)})" for e in theirs + own)
-                        + ". Dispel one (your own end at once)? Say which, or none.", ["none"] + names, default="none")
+        answer = decide(state, reactive, f"rip-{m.number}-{m.windows}", text_join("", [_("Spells remain in play: "), "; ".join(f"{e.id}: {e.spell} ({e.caster}, on {', '.join(e.units)})" for e in theirs + own), _(". Dispel one (your own end at once)? Say which, or none.")]), ["none"] + names, default="none")
         if answer == "none":
             return
         effect = next(e for e in theirs + own if f"{e.id}:{e.spell.replace(' ', '-')}" == answer)
         if effect.seat == reactive:
-            end_effect(state, effect, events, "its caster's side ends it")
+            end_effect(state, effect, events, _("its caster's side ends it"))
             continue
         left = dispel_dice_left(state, reactive)
-        n = int(decide(state, reactive, f"rip-dice-{m.number}-{m.windows}", f"How many dispel dice against "
-                       f"{effect.spell} (it needs {effect.lowest_casting_value})?",
+        n = int(decide(state, reactive, f"rip-dice-{m.number}-{m.windows}", _("How many dispel dice against {spell} (it needs {lowest_casting_value})?", spell=effect.spell, lowest_casting_value=effect.lowest_casting_value),
                        [str(k) for k in range(1, left + 1)], default="1"))
         mine = wizards(state, reactive)
         dispeller = None
         if mine:
-            who = decide(state, reactive, f"rip-wizard-{m.number}-{m.windows}", "Which wizard dispels?",
+            who = decide(state, reactive, f"rip-wizard-{m.number}-{m.windows}", _("Which wizard dispels?"),
                          [w.name for w in mine] + ["no-wizard"], default=mine[0].name)
             dispeller = None if who == "no-wizard" else find_caster(state, reactive, who)
         if _dispel_roll(state, reactive, dispeller, n, effect.lowest_casting_value, effect.spell, False, events):
-            end_effect(state, effect, events, "dispelled")
+            end_effect(state, effect, events, _("dispelled"))
 
 
 def dispel_in_play(state: NinthAgeState, seat: str, spell_text, dice: int | None, wizard=None,
@@ -646,24 +618,22 @@ def dispel_in_play(state: NinthAgeState, seat: str, spell_text, dice: int | None
     found = [e for e in dispellable(state, seat)
              if e.spell.lower() == key or str(e.id) == key or f"{e.id}:{e.spell}".lower() == key]
     if len(found) != 1:
-        raise IllegalAction("unknown-spell", f"{'More than one' if found else 'No'} spell {spell_text!r} may be "
-                            "dispelled now (Remains in Play, cast in an earlier phase). In play: "
-                            + (", ".join(f"{e.id}: {e.spell}" for e in dispellable(state, seat)) or "none") + ".")
+        in_play = ", ".join(f"{e.id}: {e.spell}" for e in dispellable(state, seat)) or _("none")
+        raise IllegalAction("unknown-spell", _("More than one spell {spell_text!r} may be dispelled now (Remains in Play, cast in an earlier phase). In play: {in_play}.", spell_text=spell_text, in_play=in_play) if found
+                            else _("No spell {spell_text!r} may be dispelled now (Remains in Play, cast in an earlier phase). In play: {in_play}.", spell_text=spell_text, in_play=in_play))
     effect = found[0]
     if effect.seat == seat:
-        end_effect(state, effect, events, "its caster's side ends it")
+        end_effect(state, effect, events, _("its caster's side ends it"))
     else:
         if not dice or dice < 1:
-            raise IllegalAction("bad-dice", "Say how many power dice dispel it (dice:N, at least 1).")
+            raise IllegalAction("bad-dice", _("Say how many power dice dispel it (dice:N, at least 1)."))
         if dice > dispel_dice_left(state, seat):
-            raise IllegalAction("no-dice", f"You may use {dispel_dice_left(state, seat)} magic dice for this dispel "
-                                "(the pool, 12 a phase" + (", 5 an attempt)." if state.options.get("dispel_dice_capped")
-                                                           else ")."))
+            raise IllegalAction("no-dice", text_join("", [_("You may use {dispel_dice_left} magic dice for this dispel (the pool, 12 a phase", dispel_dice_left=dispel_dice_left(state, seat)), (_(", 5 an attempt).") if state.options.get("dispel_dice_capped") else ").")]))
         dispeller = find_caster(state, seat, wizard) if wizard else None
         if dispeller and (not is_wizard(dispeller) or dispeller not in wizards(state, seat)):
-            raise IllegalAction("not-a-wizard", f"{dispeller.name} is not a non-fleeing wizard on the table.")
+            raise IllegalAction("not-a-wizard", _("{dispeller} is not a non-fleeing wizard on the table.", dispeller=dispeller.name))
         if _dispel_roll(state, seat, dispeller, dice, effect.lowest_casting_value, effect.spell, False, events):
-            end_effect(state, effect, events, "dispelled")
+            end_effect(state, effect, events, _("dispelled"))
     rip_window(state, events)
 
 
@@ -674,10 +644,9 @@ def magical_move(state: NinthAgeState, seat: str, unit: UnitState, kind: str, do
     _can_act(state, seat)
     m = state.magic
     if unit.id not in m.moves:
-        raise IllegalAction("no-magical-move", f"{unit.id} has no magical move to make; in the Magic phase units "
-                            "move only when a spell gives them a magical move (§9.13).")
+        raise IllegalAction("no-magical-move", _("{unit} has no magical move to make; in the Magic phase units move only when a spell gives them a magical move (§9.13).", unit=unit.id))
     if kind == "march":
-        raise IllegalAction("cannot-march", "A magical move is never a March (§9.13); /advance or /reform.")
+        raise IllegalAction("cannot-march", _("A magical move is never a March (§9.13); /advance or /reform."))
     flags = ("moved", "charged", "failed_charge", "declared_charge", "rallied", "marched", "reformed")
     before = {f: getattr(unit, f) for f in flags}
     for f in ("moved", "charged", "failed_charge", "declared_charge", "rallied"):
@@ -697,8 +666,7 @@ def magical_move(state: NinthAgeState, seat: str, unit: UnitState, kind: str, do
 
 def end_effect(state: NinthAgeState, effect: Effect, events: list[Event], why: str) -> None:
     state.effects.remove(effect)
-    events.append(Event(kind="spell_ends", seat=effect.seat, text=f"{effect.spell} ({effect.caster}) ends: {why}; "
-                        f"it leaves {', '.join(effect.units)}."))
+    events.append(Event(kind="spell_ends", seat=effect.seat, text=_("{spell} ({caster}) ends: {why}; it leaves {join}.", spell=effect.spell, caster=effect.caster, why=why, join=', '.join(effect.units))))
 
 
 def end(state: NinthAgeState, events: list[Event]) -> None:
@@ -707,7 +675,7 @@ def end(state: NinthAgeState, events: list[Event]) -> None:
     if state.magic:
         left = ", ".join(f"{state.seat(s).name} {n}" for s, n in state.magic.pools.items() if n)
         if left:
-            events.append(Event(kind="magic_end", text=f"Unused magic dice are lost ({left})."))
+            events.append(Event(kind="magic_end", text=_("Unused magic dice are lost ({left}).", left=left)))
         state.magic.pools = {s: 0 for s in state.magic.pools}
 
 
@@ -736,22 +704,19 @@ def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffe
                                     aimed=aim if land != aim else None), events)
     elif effect.deals_hits:
         for u in targets:
-            n, text = _count(state, effect.hits, f"{spell.name}: hits on {u.id}")
-            events.append(Event(kind="spell", seat=c.seat, text=f"{spell.name} strikes {u.id}: {text} hit(s) at "
-                                f"Strength {effect.strength}."))
+            n, text = _count(state, effect.hits, _("{spell}: hits on {u}", spell=spell.name, u=u.id))
+            events.append(Event(kind="spell", seat=c.seat, text=_("{spell} strikes {u}: {text} hit(s) at Strength {strength}.", spell=spell.name, u=u.id, text=text, strength=effect.strength)))
             _hit(state, c, spell, effect, u, n, events)
     if effect.magical_move:
         for u in targets:
             if u.id in state.magic.moved:
-                events.append(Event(kind="spell", seat=c.seat, text=f"{u.id} has already made a magical move this "
-                                    "phase and cannot move again (§9.13)."))
+                events.append(Event(kind="spell", seat=c.seat, text=_("{u} has already made a magical move this phase and cannot move again (§9.13).", u=u.id)))
             elif u.fleeing or engaged(state, u):
-                events.append(Event(kind="spell", seat=c.seat, text=f"{u.id} is {'fleeing' if u.fleeing else 'engaged'}"
-                                    " and cannot make the magical move (§9.13)."))
+                events.append(Event(kind="spell", seat=c.seat, text=(_("{u} is fleeing and cannot make the magical move (§9.13).", u=u.id) if u.fleeing
+                                                                          else _("{u} is engaged and cannot make the magical move (§9.13).", u=u.id))))
             else:
                 state.magic.moves[u.id] = effect.magical_move
-                events.append(Event(kind="spell", seat=c.seat, text=f"{u.id} may now make a magical move of "
-                                    f"{effect.magical_move:g}\": /advance or /reform it (no march), or go on casting."))
+                events.append(Event(kind="spell", seat=c.seat, text=_("{u} may now make a magical move of {magical_move}\": /advance or /reform it (no march), or go on casting.", u=u.id, magical_move=decimal(effect.magical_move, "g"))))
     if effect.modifiers or effect.halve:
         if spell.duration == "instant":
             return
@@ -761,10 +726,11 @@ def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffe
                                     lowest_casting_value=min(spell.casting_value, value),
                                     phase=state.magic.number))
         state.next_effect += 1
-        change = ", ".join([f"{k} {v:+d}" for k, v in effect.modifiers.items()] + [f"{k} halved" for k in effect.halve])
-        events.append(Event(kind="spell", seat=c.seat, text=f"{spell.name} takes hold on "
-                            f"{', '.join(u.id for u in targets) or 'no unit'}{f' ({part})' if part else ''}: {change} "
-                            f"({spell.duration})."))
+        change = text_join(", ", [*(_("{characteristic} {value:+d}", characteristic=k, value=v) for k, v in effect.modifiers.items()),
+                                  *(_("{characteristic} halved", characteristic=k) for k in effect.halve)])
+        units = ', '.join(u.id for u in targets) or _("no unit")
+        events.append(Event(kind="spell", seat=c.seat, text=(_("{spell} takes hold on {units} ({part}): {change} ({duration}).", spell=spell.name, units=units, part=part, change=change, duration=spell.duration) if part
+                              else _("{spell} takes hold on {units}: {change} ({duration}).", spell=spell.name, units=units, change=change, duration=spell.duration))))
 
 
 def _attribute_target(state: NinthAgeState, c: Caster, lore: Lore) -> str | None:
@@ -777,7 +743,7 @@ def _attribute_target(state: NinthAgeState, c: Caster, lore: Lore) -> str | None
     if len(legal) <= 1:
         return legal[0] if legal else None
     return decide(state, c.seat, f"attribute-{state.magic.number}-{len(state.magic.attempted)}",
-                  f"Which unit does {spell.name} (the lore's attribute spell) target if the spell is cast?", legal)
+                  _("Which unit does {spell} (the lore's attribute spell) target if the spell is cast?", spell=spell.name), legal)
 
 
 def _attribute_candidates(state: NinthAgeState, c: Caster, spell: Spell) -> list[UnitState]:
@@ -796,7 +762,7 @@ def attribute(state: NinthAgeState, c: Caster, lore: Lore, events: list[Event], 
     if declared is not None and "aura" not in t:
         targets = [u for u in targets if u.id == declared]
     if not targets:
-        events.append(Event(kind="spell", seat=c.seat, text=f"{spell.name} (attribute) has no legal target."))
+        events.append(Event(kind="spell", seat=c.seat, text=_("{spell} (attribute) has no legal target.", spell=spell.name)))
         return
     before = len(state.effects)
     apply_spell(state, c, spell, spell.resolve, targets[:1] if "aura" not in t else targets, None,
@@ -819,16 +785,13 @@ def _scatter(state: NinthAgeState, c: Caster, spell: Spell, aim: Point, dist: st
     """Scatter the template (§1.2): the scatter die (1 or 6 a HIT), then the distance dice."""
     roll = roll_dice("1d6", state.rng, purpose=f"{spell.name}: scatter die")
     if is_hit(roll.total):
-        events.append(Event(kind="roll", seat=c.seat, roll=roll, text=f"{spell.name}: scatter die {roll.total}: HIT, "
-                            "the template stays where it was aimed."))
+        events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("{spell}: scatter die {total}: HIT, the template stays where it was aimed.", spell=spell.name, total=roll.total)))
         return aim
     bearing = random_bearing(state.rng)
-    n, text = _count(state, dist, f"{spell.name}: scatter distance")
+    n, text = _count(state, dist, _("{spell}: scatter distance", spell=spell.name))
     dx, dy = direction(bearing)
     land = (aim[0] + dx * n, aim[1] + dy * n)
-    events.append(Event(kind="roll", seat=c.seat, roll=roll, text=f"{spell.name}: scatter die {roll.total}: an arrow "
-                        f"at {bearing:.0f}°; {dist} = {text} → the template moves {n}\" to {land[0]:.1f}, "
-                        f"{land[1]:.1f}."))
+    events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("{spell}: scatter die {total}: an arrow at {bearing}°; {dist} = {text} → the template moves {value_n}\" to {land}, {land2}.", spell=spell.name, total=roll.total, bearing=decimal(bearing, ".0f"), dist=dist, text=text, value_n=n, land=decimal(land[0], ".1f"), land2=decimal(land[1], ".1f"))))
     return land
 
 
@@ -849,23 +812,30 @@ def _vortex(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, 
     if roll.total <= 5:
         length = roll.total * x
         end_at = (start[0] + dx * length, start[1] + dy * length)
-        text = f"{roll.total} × {x:g} = {length:g}\" toward the point"
+        text = _("{total} × {x} = {length}\" toward the point", total=roll.total, x=decimal(x, "g"), length=decimal(length, "g"))
     else:
         start = fp.centre
         b = random_bearing(state.rng)
         n = roll_dice("1d6", state.rng, purpose=f"{spell.name}: vortex distance").total
         ex, ey = direction(b)
         end_at = (start[0] + ex * n, start[1] + ey * n)
-        text = f"6: centred on {c.name}, it moves {n}\" at {b:.0f}°"
-    events.append(Event(kind="roll", seat=c.seat, roll=roll, text=f"{spell.name} (Vortex): {text}."))
+        text = _("6: centred on {c}, it moves {n}\" at {bearing}°", c=c.name, n=n, bearing=decimal(b, ".0f"))
+    events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("{spell} (Vortex): {text}.", spell=spell.name, text=text)))
     _template_hits(state, c, spell, effect, Capsule(start=start, end=end_at, diameter=size),
                    TemplateMark(kind="vortex", spell=spell.name, diameter=size, start=start, end=end_at), events)
+
+
+def _touched(touched) -> Text:
+    """The models a template touches, unit by unit ("2 models of spearmen-1"), or "no model"."""
+    if not touched:
+        return _("no model")
+    return text_join(", ", [_("{n} model(s) of {unit}", n=n, unit=u.id) for u, n in touched])
 
 
 def _template_hits(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, template,
                    mark: TemplateMark, events: list[Event], skip: str | None = None) -> None:
     state.magic.templates.append(mark)
-    per, _ = _count(state, effect.hits, f"{spell.name}: hits per model")
+    per, _skip = _count(state, effect.hits, _("{spell}: hits per model", spell=spell.name))
     touched = []
     for u in state.on_table():
         if u.id == skip:
@@ -873,8 +843,7 @@ def _template_hits(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellE
         n = sum(1 for b in u.footprint().models if template.touches(b))
         if n:
             touched.append((u, n))
-    events.append(Event(kind="template", seat=c.seat, text=f"{spell.name}: the template touches "
-                        + (", ".join(f"{n} model(s) of {u.id}" for u, n in touched) or "no model") + "."))
+    events.append(Event(kind="template", seat=c.seat, text=_("{spell}: the template touches {models}.", spell=spell.name, models=_touched(touched))))
     for u, n in touched:
         _hit(state, c, spell, effect, u, n * per, events)
 
@@ -886,7 +855,7 @@ def _hit(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, uni
 
     attack = Attack(strength=effect.strength, category="ranged", armour_piercing=effect.armour_piercing,
                     flaming=effect.flaming, magical=True, spell=True, no_saves=no_saves, source=spell.name)
-    resolve_hits(state, unit, attack, hits, events, attacker=state.units[c.unit], purpose=f"{spell.name} on {unit.id}")
+    resolve_hits(state, unit, attack, hits, events, attacker=state.units[c.unit], purpose=_("{spell} on {unit}", spell=spell.name, unit=unit.id))
 
 
 # -- miscasts --------------------------------------------------------------------------------------
@@ -896,15 +865,13 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
     saves; then the wizard's side loses PDU more power dice ([A-18])."""
     roll = roll_dice("2d6", state.rng, purpose=f"{c.name}: Miscast")
     result = casting.miscast_result(roll.total)
-    events.append(Event(kind="roll", seat=c.seat, roll=roll, text=f"{c.name} miscasts: 2D6 = {roll.total}: {result}."))
+    events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("{c} miscasts: 2D6 = {total}: {result}.", c=c.name, total=roll.total, result=casting.miscast_word(result))))
     if has_item(state, c, "Grounding Rod") and decide(
-            state, c.seat, f"rod-{state.magic.number}-{len(state.magic.attempted)}", f"{c.name} rolled {result} on the "
-            "Miscast table. Re-roll it with the Grounding Rod (one use)?", ["no", "yes"], default="no") == "yes":
+            state, c.seat, f"rod-{state.magic.number}-{len(state.magic.attempted)}", _("{c} rolled {result} on the Miscast table. Re-roll it with the Grounding Rod (one use)?", c=c.name, result=casting.miscast_word(result)), ["no", "yes"], default="no") == "yes":
         c.used_items.append("Grounding Rod")
         roll = roll_dice("2d6", state.rng, purpose=f"{c.name}: Miscast, re-rolled")
         result = casting.miscast_result(roll.total)
-        events.append(Event(kind="roll", seat=c.seat, roll=roll, text=f"Grounding Rod: the Miscast is re-rolled: 2D6 = "
-                            f"{roll.total}: {result}."))
+        events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("Grounding Rod: the Miscast is re-rolled: 2D6 = {total}: {result}.", total=roll.total, result=casting.miscast_word(result))))
     effect = SpellEffect(strength=casting.miscast_strength(pdu), armour_piercing=1, hits="1")
     me = caster_unit(state, c)
     centre = me.footprint().centre
@@ -915,10 +882,9 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
                                                   start=centre, end=centre))
         touched = [(u, sum(1 for b in u.footprint().models if template.touches(b))) for u in state.on_table()]
         touched = [(u, n) for u, n in touched if n]
-        if result == "Catastrophic Detonation" and not any(u.id == me.id for u, _ in touched):
+        if result == "Catastrophic Detonation" and not any(u.id == me.id for u, _skip in touched):
             touched.append((me, 1))  # the wizard always takes a hit
-        events.append(Event(kind="template", seat=c.seat, text=f"The {size:g}\" template on {c.name} touches "
-                            + ", ".join(f"{n} model(s) of {u.id}" for u, n in touched) + "."))
+        events.append(Event(kind="template", seat=c.seat, text=_("The {size}\" template on {c} touches {models}.", size=decimal(size, "g"), c=c.name, models=_touched(touched))))
         for u, n in touched:
             _hit(state, c, spell, effect, u, n, events, no_saves=(u.id == me.id))
         if result == "Breach in the Veil" and pdu >= 4 and caster_alive(state, c):
@@ -926,15 +892,13 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
             if pdu == 4:
                 d = roll_dice("1d6", state.rng, purpose=f"{c.name}: Breach in the Veil")
                 gone = d.total <= 3
-                events.append(Event(kind="roll", seat=c.seat, roll=d, text=f"Four power dice: D6 = {d.total}: "
-                                    + ("1-3, the wizard is removed from play." if gone else "the wizard stays.")))
+                events.append(Event(kind="roll", seat=c.seat, roll=d, text=text_join("", [_("Four power dice: D6 = {total}: ", total=d.total), (_("1-3, the wizard is removed from play.") if gone else _("the wizard stays."))])))
             if gone:
                 _remove_from_play(state, c, events)
     elif result == "Witchfire":
         # characters stand as their own units here, so the wizard's unit is the wizard: one hit at most
         hits = 1 if me.models == 1 else pdu
-        events.append(Event(kind="spell", seat=c.seat, text=f"Witchfire: {me.id} takes {hits} hit(s)"
-                            + (" (the wizard takes at most one)." if me.models == 1 else ".")))
+        events.append(Event(kind="spell", seat=c.seat, text=text_join("", [_("Witchfire: {me} takes {hits} hit(s)", me=me.id, hits=hits), (_(" (the wizard takes at most one).") if me.models == 1 else ".")])))
         _hit(state, c, spell, effect, me, hits, events, no_saves=(me.models == 1))
     elif result == "Backlash":
         for w in [w for w in wizards(state, c.seat, fleeing=True)]:
@@ -949,13 +913,12 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
             c.spells.remove(name)
             lost.append(name)
         c.level = max(0, c.level - drop)
-        events.append(Event(kind="spell", seat=c.seat, text=f"Amnesia: {c.name} drops {drop} level(s) to {c.level} "
-                            f"and forgets {', '.join(lost) or 'nothing'}."))
+        forgotten = ", ".join(lost) or _("nothing")
+        events.append(Event(kind="spell", seat=c.seat, text=ngettext("Amnesia: {c} drops {n} level to {level} and forgets {lost}.", "Amnesia: {c} drops {n} levels to {level} and forgets {lost}.", drop, c=c.name, level=c.level, lost=forgotten)))
     if state.magic is not None and not state.options.get("miscast_dice_kept"):
         lose = min(pdu, state.magic.pools[c.seat])
         state.magic.pools[c.seat] -= lose
-        events.append(Event(kind="spell", seat=c.seat, text=f"After the miscast {c.name}'s side loses {lose} more "
-                            f"power dice ([A-18]); {state.magic.pools[c.seat]} left."))
+        events.append(Event(kind="spell", seat=c.seat, text=_("After the miscast {c}'s side loses {lose} more power dice ([A-18]); {pools} left.", c=c.name, lose=lose, pools=state.magic.pools[c.seat])))
 
 
 def _remove_from_play(state: NinthAgeState, c: Caster, events: list[Event]) -> None:
@@ -966,11 +929,9 @@ def _remove_from_play(state: NinthAgeState, c: Caster, events: list[Event]) -> N
         remove_models(unit, 1, joined_positions(state, unit))
         c.slain = True
         events.append(Event(kind="casualties", seat=c.seat, data={"unit": unit.id, "removed": 1},
-                            text=f"{c.name} is torn from the world by the Breach in the Veil: removed from play; "
-                            f"{unit.id} has {unit.models} models left."))
+                            text=_("{c} is torn from the world by the Breach in the Veil: removed from play; {unit} has {models} models left.", c=c.name, unit=unit.id, models=unit.models)))
         return
-    destroy(state, state.units[c.unit], events, f"{c.name} is torn from the world by the Breach in the Veil: "
-            "removed from play.")
+    destroy(state, state.units[c.unit], events, _("{c} is torn from the world by the Breach in the Veil: removed from play.", c=c.name))
 
 
 # -- characteristics under spells ------------------------------------------------------------------

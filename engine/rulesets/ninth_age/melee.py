@@ -14,6 +14,7 @@ draw), Unstable wounds, the pursuit catch and the number of attacks a model part
 
 from __future__ import annotations
 
+from engine.core.text import _, join as text_join
 import math
 from dataclasses import dataclass, field
 
@@ -156,13 +157,13 @@ def break_leadership(ld: int, difference: int, *, own_full_ranks: int, enemy_ful
     Ld minus the score difference, unless Steadfast (more full ranks than every single enemy
     unit in the combat, not Disrupted, not mostly in a Forest) or Stubborn.
 
-    >>> break_leadership(8, 3, own_full_ranks=1, enemy_full_ranks=[2])  # E-24
+    >>> ld, why = break_leadership(8, 3, own_full_ranks=1, enemy_full_ranks=[2]); ld, str(why)  # E-24
     (5, 'Ld 8 - 3 (combat score)')
-    >>> break_leadership(8, 3, own_full_ranks=4, enemy_full_ranks=[2, 3])
+    >>> ld, why = break_leadership(8, 3, own_full_ranks=4, enemy_full_ranks=[2, 3]); ld, str(why)
     (8, 'Ld 8, Steadfast (4 full ranks against at most 3)')
-    >>> break_leadership(8, 3, own_full_ranks=4, enemy_full_ranks=[2, 3], disrupted=True)
+    >>> ld, why = break_leadership(8, 3, own_full_ranks=4, enemy_full_ranks=[2, 3], disrupted=True); ld, str(why)
     (5, 'Ld 8 - 3 (combat score); Disrupted: not Steadfast')
-    >>> break_leadership(8, 3, own_full_ranks=1, enemy_full_ranks=[2], disrupted=True, stubborn=True)
+    >>> ld, why = break_leadership(8, 3, own_full_ranks=1, enemy_full_ranks=[2], disrupted=True, stubborn=True); ld, str(why)
     (8, 'Ld 8, Stubborn')
     """
     most = max(enemy_full_ranks, default=0)
@@ -172,9 +173,9 @@ def break_leadership(ld: int, difference: int, *, own_full_ranks: int, enemy_ful
     if steadfast and not disrupted and not in_forest:
         return ld, f"Ld {ld}, Steadfast ({own_full_ranks} full ranks against at most {most})"
     value = max(0, ld - difference)
-    why = f"Ld {ld} - {difference} (combat score)" if difference else f"Ld {ld}"
+    why = _("Ld {ld} - {difference} (combat score)", ld=ld, difference=difference) if difference else _("Ld {ld}", ld=ld)
     if steadfast and disrupted:
-        why += "; Disrupted: not Steadfast"
+        why = text_join("", [why, _("; Disrupted: not Steadfast")])
     elif steadfast and in_forest:
         why += "; mostly in a Forest: not Steadfast (§18.7)"
     return value, why

@@ -9,6 +9,7 @@ importing :mod:`.characters`, which joins, leaves and deploys characters and cal
 
 from __future__ import annotations
 
+from engine.core.text import _, join as text_join
 from engine.core import Event
 from engine.rulesets.ninth_age.front_rank import Arrangement, Member
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -125,8 +126,7 @@ def take_out_of_block(state: NinthAgeState, char: UnitState, host: UnitState, ev
                                                     - char.cells[0] * char.cells[1]}))
     store_block(state, host, after)
     if moved:
-        events.append(Event(kind="front-rank", seat=char.owner, text=f"{', '.join(moved)} step forward into the "
-                            "gap (§16.5)."))
+        events.append(Event(kind="front-rank", seat=char.owner, text=_("{join} step forward into the gap (§16.5).", join=', '.join(moved))))
 
 
 def slain_in_unit(state: NinthAgeState, char: UnitState, events: list[Event], text: str) -> None:
@@ -138,7 +138,7 @@ def slain_in_unit(state: NinthAgeState, char: UnitState, events: list[Event], te
         take_out_of_block(state, char, host, events)
     char.cells, char.location, char.pose, char.host = None, "destroyed", None, None
     char.wounds_lost = 0
-    events.append(Event(kind="destroyed", seat=char.owner, data={"unit": char.id}, text=text + "."))
+    events.append(Event(kind="destroyed", seat=char.owner, data={"unit": char.id}, text=text_join("", [text, "."])))
 
 
 def hit_allocation(state: NinthAgeState, unit: UnitState) -> tuple[str, list[str]]:

@@ -5,6 +5,7 @@ engine measured.
 
 from __future__ import annotations
 
+from engine.core.text import _, N_, decimal, join as text_join
 import math
 
 from engine.core import Event, IllegalAction
@@ -14,7 +15,7 @@ from engine.rulesets.ninth_age.leadership import hold_your_ground, in_reach, lea
 from engine.rulesets.ninth_age.magic_state import spell_modified  # M under spells (§9)
 from engine.rulesets.ninth_age.mixed_units import joined, unit_movement
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
-from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
 from engine.rulesets.ninth_age.terrain_rules import ground_note, water_blocks_march
 from engine.table.contact import distance
 from engine.table.footprint import Formation
@@ -24,27 +25,40 @@ from engine.table.motion import (
 )
 
 MARCH_TEST_RANGE = 8.0
+# A move's line by (kind, flying): whole sentences, so each language says them its own way.
+MOVE_LINES = {
+    ("advance", False): N_("{unit} advances: {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start{ground_note}."),
+    ("march", False): N_("{unit} marches: {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start{ground_note}."),
+    ("advance", True): N_("{unit} advances flying (Fly {fly}): {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start{ground_note}."),
+    ("march", True): N_("{unit} marches flying (Fly {fly}): {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start{ground_note}."),
+}
+REFORM_LINES = {
+    ("advance", False): N_("{unit} advances with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles{ground_note}."),
+    ("march", False): N_("{unit} marches with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles{ground_note}."),
+    ("advance", True): N_("{unit} advances flying (Fly {fly}) with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles{ground_note}."),
+    ("march", True): N_("{unit} marches flying (Fly {fly}) with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles{ground_note}."),
+}
 
 
 def may_move(state: NinthAgeState, unit: UnitState) -> None:
     """Eligibility for the Remaining Moves sub-phase (§8.10), or the reason it may not move."""
     why = None
     if unit.moved:
-        why = "has already moved this phase"
+        why = _("has already moved this phase")
     elif unit.fleeing:
-        why = "is fleeing"
+        why = _("is fleeing")
     elif unit.charged or unit.failed_charge or unit.declared_charge:
-        why = "charged (or failed a charge) this phase"
+        why = _("charged (or failed a charge) this phase")
     elif unit.joined_this_phase:  # §16.2
-        why = "was joined by a character this phase and may not move again"
+        why = _("was joined by a character this phase and may not move again")
     elif unit.rallied:
-        why = "rallied this phase (it may only reform)"
+        why = _("rallied this phase (it may only reform)")
     elif engaged(state, unit):
         why = "is engaged in combat"
     elif unit.stupid:
         why = "failed its Stupidity test and takes no voluntary action this turn (§22)"
     if why:
-        raise IllegalAction("cannot-move", f"{unit.id} {why}.")
+        raise IllegalAction("cannot-move", _("{unit} {why}.", unit=unit.id, why=why))
 
 
 def undead_march(state: NinthAgeState, unit: UnitState) -> None:
@@ -53,8 +67,7 @@ def undead_march(state: NinthAgeState, unit: UnitState) -> None:
         return
     generals = [u for u in state.units.values() if u.owner == unit.owner and state.unit_entry(u).general]
     if not any(in_reach(state, g, unit) for g in generals):
-        raise IllegalAction("cannot-march", f"{unit.id} is Undead: it marches only from within its General's "
-                            "Inspiring Presence (§22).")
+        raise IllegalAction("cannot-march", _("{unit} is Undead: it marches only from within its General's Inspiring Presence (§22).", unit=unit.id))
 
 
 def _steps(steps: list[MoveStep]) -> list[Step]:
@@ -88,31 +101,29 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     own_m = spell_movement(state, unit) if flies is None else flies
     m = own_m if movement is None else movement
     if m == 0:
-        raise IllegalAction("cannot-move", f"{unit.id} has M 0 and cannot move.")
+        raise IllegalAction("cannot-move", _("{unit} has M 0 and cannot move.", unit=unit.id))
     if not steps and pivot is None:
-        raise IllegalAction("missing-option", "Say how it moves: forward:, back:, left:, right:, wheel:.")
+        raise IllegalAction("missing-option", _("Say how it moves: forward:, back:, left:, right:, wheel:."))
     kinds = {s.kind for s in steps}
     single = unit.models == 1
     if pivot is not None and not single:
-        raise IllegalAction("no-pivot", f"Only single-model units may pivot while moving; {unit.id} has "
-                            f"{unit.models} models (use /reform).")
+        raise IllegalAction("no-pivot", _("Only single-model units may pivot while moving; {unit} has {models} models (use /reform).", unit=unit.id, models=unit.models))
     if kinds & {"back", "left", "right"}:
         if kind == "march":
-            raise IllegalAction("march-forward", "A March is forward only (§8.12).")
+            raise IllegalAction("march-forward", _("A March is forward only (§8.12)."))
         if len(kinds) > 1 or len(steps) > 1:
-            raise IllegalAction("one-direction", "An Advance goes forward, backward or sideways, one direction, "
-                                "with no wheels (§8.11).")
+            raise IllegalAction("one-direction", _("An Advance goes forward, backward or sideways, one direction, with no wheels (§8.11)."))
         allowance = m / 2
-        direction = "backward" if "back" in kinds else "sideways"
+        direction = _("backward") if "back" in kinds else _("sideways")
     else:
         allowance = float(m if kind == "advance" else 2 * m)
-        direction = "forward"
+        direction = _("forward")
     if kind == "march" and movement is not None:
-        raise IllegalAction("no-march", "A Vanguard move may not march.")
+        raise IllegalAction("no-march", _("A Vanguard move may not march."))
     failed_test = ""  # a failed March test, told in a refusal too (it read "the forward march allows 7\"")
     if kind == "march":
         if entry.has_rule("Can't March"):
-            raise IllegalAction("cannot-march", f"{unit.id} can't march ({entry.troop_type}: Can't March).")
+            raise IllegalAction("cannot-march", _("{unit} can't march ({troop_type}: Can't March).", unit=unit.id, troop_type=entry.troop_type))
         undead_march(state, unit)
         fp0 = unit.footprint()
         near = [e for e in state.on_table(state.enemy_of(unit.owner))
@@ -120,34 +131,30 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
         if near:
             ld, source = unit_leadership(state, unit)
             closest = min(distance(fp0, e.footprint()) for e in near)
-            if not leadership_test(state.rng, ld, f"{unit.id} March test (enemy {closest:.1f}\" away, Ld from "
-                                   f"{source})", events, seat=unit.owner, reroll=hold_your_ground(state, unit)):
+            if not leadership_test(state.rng, ld, _("{unit} March test (enemy {closest}\" away, Ld from {source})", unit=unit.id, closest=decimal(closest, ".1f"), source=source), events, seat=unit.owner, reroll=hold_your_ground(state, unit)):
                 allowance = float(own_m)
                 failed_test = f" ({events[-1].text.rstrip('.')}: no farther than M)"
-                events.append(Event(kind="march-test", seat=unit.owner, text=f"{unit.id} still marches, but no "
-                                    f"farther than M ({own_m}\")."))
+                events.append(Event(kind="march-test", seat=unit.owner, text=_("{unit} still marches, but no farther than M ({own_m}\").", unit=unit.id, own_m=own_m)))
     fp = unit.footprint()
     plan = ([Step("pivot", normalise(pivot))] if pivot is not None else []) + _steps(steps)
     result = run_move(fp, plan)
+    move_kind = _("march") if kind == "march" else _("advance")
     if result.length > allowance + EPS_DIST:
-        raise IllegalAction("too-far", f"{unit.id}: {', '.join(result.parts)} uses {result.length:.1f}\"; the "
-                            f"{direction} {kind} allows {allowance:g}\"{failed_test}.")
+        raise IllegalAction("too-far", _("{unit}: {join} uses {length}\"; the {direction} {kind} allows {allowance}\"{failed_test}.", unit=unit.id, join=', '.join(result.parts), length=decimal(result.length, ".1f"), direction=direction, kind=kind, allowance=decimal(allowance, "g"), failed_test=failed_test))
     if result.max_displacement > allowance + EPS_DIST and not single:
-        raise IllegalAction("too-far", f"{unit.id}: a model would end {result.max_displacement:.1f}\" from where "
-                            f"it started; no model may move farther than {allowance:g}\" (§8.14){failed_test}.")
+        raise IllegalAction("too-far", _("{unit}: a model would end {max_displacement}\" from where it started; no model may move farther than {allowance}\" (§8.14){failed_test}.", unit=unit.id, max_displacement=decimal(result.max_displacement, ".1f"), allowance=decimal(allowance, "g"), failed_test=failed_test))
     if flies is not None:  # flying over units and terrain: only where it lands counts (§22 Fly)
         problem = clearance_problem(result.footprint, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
     else:
         problem = check_path(result, surroundings(state, {unit.id}))
     if problem:
-        raise IllegalAction("blocked", f"{unit.id} can't move like that: {problem}.")
+        raise IllegalAction("blocked", _("{unit} can't move like that: {problem}.", unit=unit.id, problem=problem))
     shapes = [p.shape for p in result.path]
     ends = [fp.shape, result.footprint.shape]  # a flier meets only where it takes off and lands (§22 Fly)
     if kind == "march":
         water = water_blocks_march(state, unit, ends if flies is not None else shapes)
         if water:
-            raise IllegalAction("cannot-march", f"{unit.id} can't march into, across or out of Water ({water}, "
-                                "§18.3); advance instead.")
+            raise IllegalAction("cannot-march", _("{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", unit=unit.id, water=water))
     unit.pose = result.footprint.pose
     unit.moved = True
     unit.marched = kind == "march"
@@ -157,11 +164,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
 
     hidden.after_move(state, unit, result.length, allowance, events)
     events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
-                        text=f"{unit.id} {'marches' if kind == 'march' else 'advances'}"
-                        f"{f' flying (Fly {flies})' if flies is not None else ''}: {', '.join(result.parts)}; "
-                        f"{result.length:.1f}\" of {hidden.shown_allowance(state, unit, allowance):g}\" used, "
-                        f"farthest model {result.max_displacement:.1f}\" from its start"
-                        f"{ground_note(state, ends if flies is not None else shapes, result.footprint.shape)}."))
+                        text=_(MOVE_LINES["march" if kind == "march" else "advance", flies is not None], unit=unit.id, fly=flies, steps=text_join(", ", result.parts), length=decimal(result.length, ".1f"), shown_allowance=decimal(hidden.shown_allowance(state, unit, allowance), "g"), max_displacement=decimal(result.max_displacement, ".1f"), ground_note=ground_note(state, ends if flies is not None else shapes, result.footprint.shape))))
     if kind == "march":
         terrain_checks(state, unit, kind, shapes, events, flying=flies is not None, ends=ends)
 
@@ -172,27 +175,25 @@ def reform(state: NinthAgeState, unit: UnitState, files: int, facing: float, eve
     if not after_rally:
         may_move(state, unit)
     elif unit.moved or unit.reformed:
-        raise IllegalAction("cannot-move", f"{unit.id} has already moved this phase.")
+        raise IllegalAction("cannot-move", _("{unit} has already moved this phase.", unit=unit.id))
     entry = state.unit_entry(unit)
     if not 1 <= files <= unit.models:
-        raise IllegalAction("bad-files", f"{unit.id} has {unit.models} models: between 1 and {unit.models} files.")
+        raise IllegalAction("bad-files", _("{unit} has {models} models: between 1 and {models} files.", unit=unit.id, models=unit.models))
     fp = unit.footprint()
     new = reformed(fp, files, normalise(facing))
     moved = reform_displacement(fp, new)
     limit = 2 * (spell_movement(state, unit) if movement is None else movement)
     if moved > limit + EPS_DIST:
-        raise IllegalAction("too-far", f"{unit.id}: reforming to {files} wide would move a model {moved:.1f}\"; "
-                            f"no model may move more than 2 × M = {limit}\" (§8.13).")
+        raise IllegalAction("too-far", _("{unit}: reforming to {files} wide would move a model {moved}\"; no model may move more than 2 × M = {limit}\" (§8.13).", unit=unit.id, files=files, moved=decimal(moved, ".1f"), limit=limit))
     problem = clearance_problem(new, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
     if problem:
-        raise IllegalAction("blocked", f"{unit.id} can't reform like that: {problem}.")
+        raise IllegalAction("blocked", _("{unit} can't reform like that: {problem}.", unit=unit.id, problem=problem))
     unit.formation = Formation(**{**unit.formation.model_dump(), "files": files})
     unit.pose = new.pose
     unit.moved = unit.reformed = True
     ranks = math.ceil(unit.models / files)
     events.append(Event(kind="reform", seat=unit.owner, data={"unit": unit.id},
-                        text=f"{unit.id} reforms {files} wide and {ranks} deep, facing {new.bearing:g}°; the "
-                        f"farthest model moves {moved:.1f}\" of {limit}\"."))
+                        text=_("{unit} reforms {files} wide and {ranks} deep, facing {bearing}°; the farthest model moves {moved}\" of {limit}\".", unit=unit.id, files=files, ranks=ranks, bearing=decimal(new.bearing, "g"), moved=decimal(moved, ".1f"), limit=limit)))
 
 
 FREE_REFORM_RULES = ("Free Reform", "Skirmishers", "Fast Cavalry", "Fly")
@@ -213,51 +214,48 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
 
     may_move(state, unit)
     if not has_free_reform(state, unit):
-        raise IllegalAction("no-free-reform", f"{unit.id} has no Free Reform: move it with forward:, wheel:, path:.")
+        raise IllegalAction("no-free-reform", _("{unit} has no Free Reform: move it with forward:, wheel:, path:.", unit=unit.id))
     entry = state.unit_entry(unit)
     if not 1 <= files <= unit.models:
-        raise IllegalAction("bad-files", f"{unit.id} has {unit.models} models: between 1 and {unit.models} files.")
+        raise IllegalAction("bad-files", _("{unit} has {models} models: between 1 and {models} files.", unit=unit.id, models=unit.models))
     flies = flying_movement(state, unit)
     own_m = spell_movement(state, unit) if flies is None else flies
     allowance = float(own_m if kind == "advance" else 2 * own_m)
     failed_test = ""  # a failed March test, told in a refusal too (it read "the forward march allows 7\"")
     if kind == "march":
         if entry.has_rule("Can't March"):
-            raise IllegalAction("cannot-march", f"{unit.id} can't march.")
+            raise IllegalAction("cannot-march", _("{unit} can't march.", unit=unit.id))
         undead_march(state, unit)
         fp0 = unit.footprint()
         near = [distance(fp0, e.footprint()) for e in state.on_table(state.enemy_of(unit.owner))]
         if near and min(near) <= MARCH_TEST_RANGE + EPS_DIST:
             ld, source = unit_leadership(state, unit)
-            if not leadership_test(state.rng, ld, f"{unit.id} March test (enemy {min(near):.1f}\" away, Ld from "
-                                   f"{source})", events, seat=unit.owner, reroll=hold_your_ground(state, unit)):
+            if not leadership_test(state.rng, ld, _("{unit} March test (enemy {min}\" away, Ld from {source})", unit=unit.id, min=decimal(min(near), ".1f"), source=source), events, seat=unit.owner, reroll=hold_your_ground(state, unit)):
                 allowance = float(own_m)
     start = unit.footprint()
     end = footprint(unit.formation.model_copy(update={"files": files}), Pose(x=x, y=y, bearing=normalise(facing)))
     problem = clearance_problem(end, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
     if problem:
-        raise IllegalAction("blocked", f"{unit.id} can't end there: {problem}.")
+        raise IllegalAction("blocked", _("{unit} can't end there: {problem}.", unit=unit.id, problem=problem))
     a = [(m.centroid.x, m.centroid.y) for m in start.models]
     b = [(m.centroid.x, m.centroid.y) for m in end.models]
-    _, match = bottleneck_assignment(a, b)
+    _skip, match = bottleneck_assignment(a, b)
     around = surroundings(state, {unit.id})
     obstacles = [o.shape for o in around.others.values()] if flies is None else []  # fliers go over them
     if not around.impassable.is_empty and flies is None:
         obstacles.append(around.impassable)
     worst = 0.0
     for i, j in enumerate(match):
-        length, _ = shortest_path(a[i], b[j], obstacles, clearance=1.0)
+        length, _skip = shortest_path(a[i], b[j], obstacles, clearance=1.0)
         worst = max(worst, length)
         if length > allowance + EPS_DIST:
-            raise IllegalAction("too-far", f"{unit.id}: a model would travel {length:.1f}\" around the obstacles; "
-                                f"Free Reform allows {allowance:g}\" (§22).")
+            raise IllegalAction("too-far", _("{unit}: a model would travel {length}\" around the obstacles; Free Reform allows {allowance}\" (§22).", unit=unit.id, length=decimal(length, ".1f"), allowance=decimal(allowance, "g")))
     swept = [start.shape.union(end.shape).convex_hull]
     ends = [start.shape, end.shape]  # a flier meets only where it takes off and lands (§22 Fly)
     if kind == "march":
         water = water_blocks_march(state, unit, ends if flies is not None else swept)
         if water:
-            raise IllegalAction("cannot-march", f"{unit.id} can't march into, across or out of Water ({water}, "
-                                "§18.3); advance instead.")
+            raise IllegalAction("cannot-march", _("{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", unit=unit.id, water=water))
     unit.formation, unit.pose = end.formation, end.pose
     unit.moved = True
     unit.marched = kind == "march"
@@ -265,8 +263,4 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
         terrain_checks(state, unit, kind, swept, events, flying=flies is not None, ends=ends)
     state.last_moves.append({"unit": unit.id, "kind": kind, "path": [start.centre, end.centre]})
     events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
-                        text=f"{unit.id} {'marches' if kind == 'march' else 'advances'}"
-                        f"{f' flying (Fly {flies})' if flies is not None else ''} with Free Reform to "
-                        f"({x:g}, {y:g}), {files} wide facing {end.bearing:g}°; the farthest model travels "
-                        f"{worst:.1f}\" of {allowance:g}\" around obstacles"
-                        f"{ground_note(state, ends if flies is not None else swept, end.shape)}."))
+                        text=_(REFORM_LINES["march" if kind == "march" else "advance", flies is not None], unit=unit.id, fly=flies, x=decimal(x, "g"), y=decimal(y, "g"), files=files, bearing=decimal(end.bearing, "g"), worst=decimal(worst, ".1f"), allowance=decimal(allowance, "g"), ground_note=ground_note(state, ends if flies is not None else swept, end.shape))))

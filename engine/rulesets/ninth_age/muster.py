@@ -10,6 +10,7 @@ while waiting for the second player.
 
 from __future__ import annotations
 
+from engine.core.text import _, join as text_join, ngettext
 from typing import Any
 
 from engine.core import Event, IllegalAction
@@ -36,24 +37,21 @@ def build_units(state: NinthAgeState) -> None:
 def use_army(state: NinthAgeState, seat: str, data: dict, events: list[Event]) -> bool:
     """``seat`` brings the army ``data``; True once both armies are in and the battle may begin."""
     if state.phase not in ("setup", "armies"):
-        raise IllegalAction("wrong-phase", "Armies are brought before the battle begins; this one has begun.")
+        raise IllegalAction("wrong-phase", _("Armies are brought before the battle begins; this one has begun."))
     try:
         army = Army.model_validate(data)
     except Exception:  # the service sends checked files; a hand-made action gets one line
-        raise IllegalAction("bad-army", "That army file does not pass the army checks; see /army show.") from None
+        raise IllegalAction("bad-army", _("That army file does not pass the army checks; see /army show.")) from None
     problems = composition_problems(army)
     if problems:
-        raise IllegalAction("illegal-army", f"{army.name} breaks {len(problems)} composition rule"
-                            f"{'s' if len(problems) != 1 else ''} of §2: " + " ".join(problems))
+        raise IllegalAction("illegal-army", text_join("", [ngettext("{army} breaks {n} composition rule of §2: ", "{army} breaks {n} composition rules of §2: ", len(problems), army=army.name), text_join(" ", problems)]))
     if state.options.get("lists") == "hidden":  # §2.4, E-46: alike entries must be told apart
         from engine.rulesets.ninth_age.building import alike_entries
 
         alike = alike_entries(army)
         if alike:
             a, b = alike[0]
-            raise IllegalAction("alike-units", f"{a} and {b} look the same in the Common Army List but carry "
-                                "different magic items: give each its own mark (e.g. \"red banner\") in the army "
-                                "file, so the hidden list can say which is which (§2.4).")
+            raise IllegalAction("alike-units", _("{a} and {b} look the same in the Common Army List but carry different magic items: give each its own mark (e.g. \"red banner\") in the army file, so the hidden list can say which is which (§2.4).", a=a, b=b))
     state.armies[seat] = army
     build_units(state)
     if state.options.get("table") in (None, ""):
@@ -61,9 +59,9 @@ def use_army(state: NinthAgeState, seat: str, data: dict, events: list[Event]) -
     if seat not in state.armies_chosen:
         state.armies_chosen.append(seat)
     hidden = state.options.get("lists") == "hidden"
-    events.append(Event(kind="setup", seat=seat, text=f"{state.seat(seat).name} brings {army.name} "
-                        f"({'points hidden' if hidden and any(u.magic_items for u in army.units) else f'{army.points} points'}"
-                        f", {len(army.units)} units)."))
+    events.append(Event(kind="setup", seat=seat, text=(ngettext("{name} brings {army} (points hidden, {n} unit).", "{name} brings {army} (points hidden, {n} units).", len(army.units), name=state.seat(seat).name, army=army.name)
+                              if hidden and any(u.magic_items for u in army.units) else
+                              ngettext("{name} brings {army} ({points} points, {n} unit).", "{name} brings {army} ({points} points, {n} units).", len(army.units), name=state.seat(seat).name, army=army.name, points=army.points))))
     return state.phase == "armies" and all(s in state.armies_chosen for s in SEATS)
 
 
@@ -83,7 +81,7 @@ def table_size(text: Any, armies: dict[str, Army]) -> tuple[float, float]:
 
         m = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*[x×]\s*(\d+(?:\.\d+)?)\s*", str(text))
         if not m or not (36 <= float(m.group(1)) <= 120 and 24 <= float(m.group(2)) <= 96):
-            raise IllegalAction("bad-setting", f"table is width x depth in inches, from 36x24 to 120x96, not {text!r}.")
+            raise IllegalAction("bad-setting", _("table is width x depth in inches, from 36x24 to 120x96, not {text!r}.", text=text))
         return float(m.group(1)), float(m.group(2))
     if armies and all(a.points_limit <= 1500 for a in armies.values()):
         return 48.0, 36.0

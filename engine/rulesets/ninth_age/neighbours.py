@@ -7,7 +7,9 @@ and casualties can all ask without importing each other.
 
 from __future__ import annotations
 
+from engine.core.text import N_, Text, _
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.terrain_layouts import terrain_name
 from engine.table.contact import in_contact
 from engine.table.motion import Surroundings
 
@@ -22,13 +24,13 @@ def surroundings(state: NinthAgeState, exclude: set[str]) -> Surroundings:
                         names={k: k for k in others}, blockers=blockers(state))
 
 
-BUILDING_NOTE = ("a Building: Impassable terrain to every unit, as Warband does not referee entering, garrisoning "
-                 "or assaulting Buildings (§18.6)")
+BUILDING_NOTE = N_("a Building: Impassable terrain to every unit, as Warband does not referee entering, garrisoning "
+                    "or assaulting Buildings (§18.6)")
 
 
 def blockers(state: NinthAgeState) -> list[tuple[str, object, str]]:
     """The impassable features as a refusal names them: (name, shape, what it is)."""
-    return [(t.name, t.polygon, BUILDING_NOTE if t.kind == "building" else "Impassable terrain (§18.2)")
+    return [(terrain_name(t.name), t.polygon, Text(BUILDING_NOTE) if t.kind == "building" else _("Impassable terrain (§18.2)"))
             for t in state.table.features("impassable")]
 
 

@@ -14,6 +14,7 @@ does not), until the player turn ends.
 
 from __future__ import annotations
 
+from engine.core.text import _, join as text_join
 from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.magic_state import Effect
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -67,32 +68,27 @@ def use_item(state: NinthAgeState, seat: str, unit: UnitState, name: str, events
     is not the unit's, not a one-use item used this way, already spent, or out of its moment."""
     entry = state.unit_entry(unit)
     if unit.owner != seat:
-        raise IllegalAction("not-your-unit", f"{unit.id} is not yours.")
+        raise IllegalAction("not-your-unit", _("{unit} is not yours.", unit=unit.id))
     carried = {i.strip().lower(): i for i in entry.magic_items}
     key = name.strip().lower()
     if key not in carried:
-        raise IllegalAction("no-item", f"{unit.id} carries no {name} (its magic items: "
-                            f"{', '.join(entry.magic_items) or 'none'}).")
+        raise IllegalAction("no-item", _("{unit} carries no {name} (its magic items: {value}).", unit=unit.id, name=name, value=', '.join(entry.magic_items) or 'none'))
     item = carried[key]
     if key in ONE_USE and item in spent(state, unit):
-        raise IllegalAction("item-spent", f"{unit.id}'s {item} is one use and was already used: it is gone for the "
-                            "rest of the game (§23.2).")
+        raise IllegalAction("item-spent", _("{unit}'s {item} is one use and was already used: it is gone for the rest of the game (§23.2).", unit=unit.id, item=item))
     if key in ARCANE_ONE_USE:
-        raise IllegalAction("item-in-magic", f"{item} is used in the Magic phase: the dispel question (or /cast) "
-                            "offers it when it may be used (§23.7).")
+        raise IllegalAction("item-in-magic", _("{item} is used in the Magic phase: the dispel question (or /cast) offers it when it may be used (§23.7).", item=item))
     if key not in USED_BY_COMMAND:
-        raise IllegalAction("not-one-use", f"{item} is not a one-use item used by /item; its effect applies by "
-                            "itself.")
+        raise IllegalAction("not-one-use", _("{item} is not a one-use item used by /item; its effect applies by itself.", item=item))
     if state.phase not in ("movement", "magic", "shooting", "melee") or state.active is None:
-        raise IllegalAction("wrong-phase", f"{item} is used in a phase of the battle (§23).")
+        raise IllegalAction("wrong-phase", _("{item} is used in a phase of the battle (§23).", item=item))
     if not unit.on_table and not (unit.location == "joined" and unit.host):
-        raise IllegalAction("not-on-table", f"{unit.id} is not on the table.")
+        raise IllegalAction("not-on-table", _("{unit} is not on the table.", unit=unit.id))
     if key in FOR_THE_PHASE:
         _activate(state, seat, unit, item, events)
         return
     if phase_key(state) in state.phase_acted:
-        raise IllegalAction("not-start-of-phase", f"{item} is drunk at the start of a phase, before anything else is "
-                            f"done in it (§23.6); the {state.phase} phase has begun.")
+        raise IllegalAction("not-start-of-phase", _("{item} is drunk at the start of a phase, before anything else is done in it (§23.6); the {phase} phase has begun.", item=item, phase=state.phase))
     change = POTIONS[key]
     state.effects.append(Effect(id=state.next_effect, spell=item, caster=unit.id, seat=unit.owner,
                                 duration="player turn", units=[unit.id], modifiers=dict(change),
@@ -101,11 +97,10 @@ def use_item(state: NinthAgeState, seat: str, unit: UnitState, name: str, events
     state.spent_items.setdefault(unit.id, []).append(item)
     from engine.rulesets.ninth_age.hidden import reveal
 
-    reveal(state, seat, unit.id, item, "it is drunk", events)
+    reveal(state, seat, unit.id, item, _("it is drunk"), events)
     shown = ", ".join(f"{k} {v:+d}" for k, v in change.items())
     events.append(Event(kind="item", seat=seat, data={"unit": unit.id, "item": item},
-                        text=f"{unit.id} drinks the {item}: {shown} until the end of this player turn. It is one use: "
-                        "spent for the rest of the game (§23.6)."))
+                        text=_("{unit} drinks the {item}: {shown} until the end of this player turn. It is one use: spent for the rest of the game (§23.6).", unit=unit.id, item=item, shown=shown)))
 
 
 def _activate(state: NinthAgeState, seat: str, unit: UnitState, item: str, events: list[Event]) -> None:
@@ -115,26 +110,23 @@ def _activate(state: NinthAgeState, seat: str, unit: UnitState, item: str, event
     host = state.units.get(unit.host) if unit.location == "joined" and unit.host else unit
     mark = f"{key}|{unit.id}|{phase_key(state)}"
     if mark in state.activated:
-        raise IllegalAction("already-active", f"{item} is already at work this phase.")
+        raise IllegalAction("already-active", _("{item} is already at work this phase.", item=item))
     if key == "sceptre of dominion":
         if state.phase != "melee" or host.fought:
-            raise IllegalAction("wrong-moment", f"The {item} is activated at the start of a combat round: in the Melee "
-                                f"phase, before {host.id}'s combat is fought (§23.6).")
+            raise IllegalAction("wrong-moment", _("The {item} is activated at the start of a combat round: in the Melee phase, before {host}'s combat is fought (§23.6).", item=item, host=host.id))
     else:
         if state.phase not in ("shooting", "melee") or phase_key(state) in state.phase_acted:
-            raise IllegalAction("wrong-moment", f"The {item} is activated at the start of a Shooting or Melee phase, "
-                                "before anything else is done in it (§23.8).")
+            raise IllegalAction("wrong-moment", _("The {item} is activated at the start of a Shooting or Melee phase, before anything else is done in it (§23.8).", item=item))
         if unit.standard_lost:
-            raise IllegalAction("standard-lost", f"{unit.id}'s standard is lost, and the {item} with it (§17.2).")
+            raise IllegalAction("standard-lost", _("{unit}'s standard is lost, and the {item} with it (§17.2).", unit=unit.id, item=item))
     state.activated = [m for m in state.activated if m.rpartition("|")[2] == phase_key(state)] + [mark]
     if key in ONE_USE:
         state.spent_items.setdefault(unit.id, []).append(item)
     from engine.rulesets.ninth_age.hidden import reveal
 
-    reveal(state, seat, unit.id, item, "it is activated", events)
+    reveal(state, seat, unit.id, item, _("it is activated"), events)
     events.append(Event(kind="item", seat=seat, data={"unit": unit.id, "item": item},
-                        text=f"{unit.id} activates the {item}: {host.id} has {FOR_THE_PHASE[key]} for this phase"
-                        + (" (one use: spent for the rest of the game)." if key in ONE_USE else ".")))
+                        text=text_join("", [_("{unit} activates the {item}: {host} has {for_the_phase} for this phase", unit=unit.id, item=item, host=host.id, for_the_phase=FOR_THE_PHASE[key]), (_(" (one use: spent for the rest of the game).") if key in ONE_USE else ".")])))
 
 
 def active(state: NinthAgeState, unit: UnitState, item: str) -> bool:
@@ -148,4 +140,4 @@ def end_player_turn(state: NinthAgeState, events: list[Event]) -> None:
     for e in list(state.effects):
         if e.duration == "player turn":
             state.effects.remove(e)
-            events.append(Event(kind="item", seat=e.seat, text=f"The {e.spell} drunk by {e.caster} wears off."))
+            events.append(Event(kind="item", seat=e.seat, text=_("The {spell} drunk by {caster} wears off.", spell=e.spell, caster=e.caster)))

@@ -11,6 +11,7 @@ Phases::
 
 from __future__ import annotations
 
+from engine.core.text import _, N_, Text, decimal, join as text_join, listed
 from typing import Any
 
 from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, Seat
@@ -26,8 +27,8 @@ from engine.rulesets.ninth_age import combat
 from engine.rulesets.ninth_age.actions import Fight
 from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, sample_army
 from engine.rulesets.ninth_age.commands import number, parse_facing, parse_formation, parse_path, parse_wheel
-from engine.rulesets.ninth_age.state import SEATS, NinthAgeState, UnitState
-from engine.rulesets.ninth_age.terrain_layouts import LAYOUTS, layout, load_layout_text
+from engine.rulesets.ninth_age.state import SEATS, NinthAgeState, UnitState, phase_word
+from engine.rulesets.ninth_age.terrain_layouts import LAYOUTS, layout, load_layout_text, terrain_name
 from engine.rulesets.ninth_age.zones import DEPLOYMENT_TYPES
 from engine.table.terrain import Table
 from engine.table.view import (
@@ -35,20 +36,20 @@ from engine.table.view import (
 )
 
 OPTIONS = {
-    "army_p1": f"Player 1's army: a sample army ({', '.join(SAMPLE_ARMIES)}); default iron-marches",
-    "army_p2": f"Player 2's army: a sample army ({', '.join(SAMPLE_ARMIES)}); default ashen-host",
-    "deployment": "classic, diagonal, flank or random (the D6 of §3.2; default random)",
-    "objective": "hold, breakthrough, secure or random (secondary objective, §3.3; default hold)",
-    "terrain": f"built-in terrain layout: {', '.join(LAYOUTS)} (default standard)",
-    "charge_path_capped": "on: a charge's path may not be longer than its charge range ([A-11]; default off)",
-    "battle_points": "on: score the 10-0 Battle Points of §20.4 instead of the victory margins (default off)",
-    "dispel_dice_capped": "on: a dispel attempt uses at most 5 dice, like a cast ([A-53]; default off: no cap)",
-    "miscast_dice_kept": "on: a miscast costs no further power dice ([A-18]'s other reading; default off: PDU more "
-                         "dice are lost)",
-    "table": "table size in inches, e.g. 72x48 (default: 48x36 when both armies are Warbands, else 72x48)",
+    "army_p1": _("Player 1's army: a sample army ({samples}); default iron-marches", samples=", ".join(SAMPLE_ARMIES)),
+    "army_p2": _("Player 2's army: a sample army ({samples}); default ashen-host", samples=", ".join(SAMPLE_ARMIES)),
+    "deployment": _("classic, diagonal, flank or random (the D6 of §3.2; default random)"),
+    "objective": _("hold, breakthrough, secure or random (secondary objective, §3.3; default hold)"),
+    "terrain": _("built-in terrain layout: {layouts} (default standard)", layouts=", ".join(LAYOUTS)),
+    "charge_path_capped": _("on: a charge's path may not be longer than its charge range ([A-11]; default off)"),
+    "battle_points": _("on: score the 10-0 Battle Points of §20.4 instead of the victory margins (default off)"),
+    "dispel_dice_capped": _("on: a dispel attempt uses at most 5 dice, like a cast ([A-53]; default off: no cap)"),
+    "miscast_dice_kept": _("on: a miscast costs no further power dice ([A-18]'s other reading; default off: PDU more "
+                           "dice are lost)"),
+    "table": _("table size in inches, e.g. 72x48 (default: 48x36 when both armies are Warbands, else 72x48)"),
     # -- armies (muster.py) and hidden lists (§2.4) --
-    "armies": "chosen: the battle waits until each player brings an army with /army use (default: the samples)",
-    "lists": "open or hidden (§2.4: magic items stay secret until used; default open)",
+    "armies": _("chosen: the battle waits until each player brings an army with /army use (default: the samples)"),
+    "lists": _("open or hidden (§2.4: magic items stay secret until used; default open)"),
 }
 COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "reveal",
              "cast", "dispel"} | shooting_phase.COMMANDS)
@@ -80,7 +81,7 @@ class NinthAge(Ruleset):
         try:
             text = data.decode("utf-8")
         except UnicodeDecodeError:
-            raise IllegalAction("bad-terrain", f"{filename}: not a text file (UTF-8 JSON).") from None
+            raise IllegalAction("bad-terrain", _("{filename}: not a text file (UTF-8 JSON).", filename=filename)) from None
         width, height = table_size(options.get("table"), {})
         load_layout_text(text, width, height, filename)
         return {"terrain_file": text, "terrain_file_name": filename[:100]}
@@ -96,16 +97,16 @@ class NinthAge(Ruleset):
             armies[seat] = sample_army(str(options.get(f"army_{seat}", default)))
         deployment = str(options.get("deployment", "random")).lower()
         if deployment not in DEPLOYMENT_TYPES + ("random",):
-            raise IllegalAction("bad-setting", f"deployment is classic, diagonal, flank or random, not {deployment!r}.")
+            raise IllegalAction("bad-setting", _("deployment is classic, diagonal, flank or random, not {deployment!r}.", deployment=deployment))
         objective = str(options.get("objective", "hold")).lower()
         if objective not in ("hold", "breakthrough", "secure", "random"):
-            raise IllegalAction("bad-setting", f"objective is hold, breakthrough, secure or random, not {objective!r}.")
+            raise IllegalAction("bad-setting", _("objective is hold, breakthrough, secure or random, not {objective!r}.", objective=objective))
         armies_mode = str(options.get("armies", "samples")).lower()
         if armies_mode not in ("samples", "chosen"):
-            raise IllegalAction("bad-setting", f"armies is samples or chosen, not {armies_mode!r}.")
+            raise IllegalAction("bad-setting", _("armies is samples or chosen, not {armies_mode!r}.", armies_mode=armies_mode))
         lists = str(options.get("lists", "open")).lower()
         if lists not in ("open", "hidden"):
-            raise IllegalAction("bad-setting", f"lists is open or hidden (§2.4), not {lists!r}.")
+            raise IllegalAction("bad-setting", _("lists is open or hidden (§2.4), not {lists!r}.", lists=lists))
         width, height = table_size(options.get("table"), armies)
         if options.get("terrain_file"):  # an uploaded layout (/game new ... mapfile:), checked on this table
             terrain = load_layout_text(str(options["terrain_file"]), width, height,
@@ -129,7 +130,7 @@ class NinthAge(Ruleset):
     def find_unit(self, state: NinthAgeState, text: Any, owner: str | None = None) -> UnitState:
         key = str(text or "").strip()
         if not key:
-            raise IllegalAction("missing-option", "Say which unit (unit:NAME).")
+            raise IllegalAction("missing-option", _("Say which unit (unit:NAME)."))
         matches = [u for u in state.units.values() if u.id.casefold() == key.casefold()]
         if not matches:
             matches = [u for u in state.units.values() if u.id.casefold().startswith(key.casefold())]
@@ -138,8 +139,8 @@ class NinthAge(Ruleset):
         if len(matches) != 1:
             pool = [u.id for u in state.units.values() if owner is None or u.owner == owner]
             kind = "ambiguous-unit" if matches else "unknown-unit"
-            raise IllegalAction(kind, f"There is {'more than one' if matches else 'no'} unit {key!r}. "
-                                f"Units: {', '.join(pool)}.")
+            raise IllegalAction(kind, _("There is more than one unit {key!r}. Units: {units}.", key=key, units=', '.join(pool)) if matches
+                                else _("There is no unit {key!r}. Units: {units}.", key=key, units=', '.join(pool)))
         return matches[0]
 
     def _steps(self, options: dict[str, Any]) -> list[MoveStep]:
@@ -161,14 +162,14 @@ class NinthAge(Ruleset):
         if command == "army":  # /army use: the service sends the checked army file's data
             data = options.get("army_data")
             if not isinstance(data, dict):
-                raise IllegalAction("missing-option", "Bring an army with /army use name:<your army or a sample>.")
+                raise IllegalAction("missing-option", _("Bring an army with /army use name:<your army or a sample>."))
             return UseArmy(seat=seat, army=data)
         if command in ("cast", "dispel"):  # Magic phase (§9)
             return self._magic_action(seat, command, options)
         if command == "marker":
             for key in ("x", "y"):
                 if options.get(key) in (None, ""):
-                    raise IllegalAction("missing-option", "Say where: /marker x: y: (inches).")
+                    raise IllegalAction("missing-option", _("Say where: /marker x: y: (inches)."))
             return PlaceMarker(seat=seat, x=number(options["x"], "x"), y=number(options["y"], "y"))
         if command in shooting_phase.COMMANDS:
             return shooting_phase.action(self, state, seat, options)
@@ -188,13 +189,12 @@ class NinthAge(Ruleset):
         if command == "item":  # a one-use magic item (§23.2)
             name = str(options.get("name") or "").strip()
             if not name:
-                raise IllegalAction("missing-option", "Say which item: /item unit: name:.")
+                raise IllegalAction("missing-option", _("Say which item: /item unit: name:."))
             return UseItem(seat=seat, unit=unit.id, item=name)
         if command == "deploy":
             for key in ("x", "y"):
                 if options.get(key) in (None, ""):
-                    raise IllegalAction("missing-option", "Say where: /deploy unit: x: y: (inches; x along the "
-                                        "long edge, y from the south edge).")
+                    raise IllegalAction("missing-option", _("Say where: /deploy unit: x: y: (inches; x along the long edge, y from the south edge)."))
             facing = None
             if options.get("facing") not in (None, ""):
                 facing = parse_facing(options["facing"], setup.enemy_facing(state, seat) if state.sides else 0.0)
@@ -211,7 +211,7 @@ class NinthAge(Ruleset):
                 parts = str(options["to"]).replace(" ", ",").split(",")
                 parts = [p for p in parts if p]
                 if len(parts) != 2:
-                    raise IllegalAction("bad-option", "Write to: as x,y in inches, e.g. to:30,18.")
+                    raise IllegalAction("bad-option", _("Write to: as x,y in inches, e.g. to:30,18."))
                 current = unit.pose.bearing if unit.pose else 0.0
                 facing = parse_facing(options["facing"], current) if options.get("facing") else current
                 files = int(number(options["files"], "files")) if options.get("files") else unit.formation.files
@@ -223,8 +223,7 @@ class NinthAge(Ruleset):
             if options.get("to"):
                 files, ranks = parse_formation(str(options["to"]))
                 if ranks is not None and files * (ranks - 1) >= unit.models or files * ranks < unit.models:
-                    raise IllegalAction("bad-formation", f"{unit.id} has {unit.models} models: {files} x {ranks} "
-                                        f"does not fit them ({files} wide needs {-(-unit.models // files)} ranks).")
+                    raise IllegalAction("bad-formation", _("{unit} has {models} models: {files} x {ranks} does not fit them ({files} wide needs {value} ranks).", unit=unit.id, models=unit.models, files=files, ranks=ranks, value=-(-unit.models // files)))
             facing = parse_facing(options["facing"], current) if options.get("facing") else current
             return Reform(seat=seat, unit=unit.id, files=files, facing=facing)
         if command == "fight":  # the Melee phase: any engaged unit names its combat
@@ -232,30 +231,30 @@ class NinthAge(Ruleset):
         if command == "charge":
             target = self.find_unit(state, options.get("target"), owner=state.enemy_of(seat))
             return Charge(seat=seat, unit=unit.id, target=target.id)
-        raise IllegalAction("unknown-command", f"The Ninth Age has no /{command}.")
+        raise IllegalAction("unknown-command", _("The Ninth Age has no /{command}.", command=command))
 
     def _magic_action(self, seat: str, command: str, options: dict[str, Any]) -> Action:
         """/cast wizard: spell: dice: target:|at:x,y [version:boosted] [part:]; /dispel spell: [dice:] [wizard:]."""
         dice = int(number(options["dice"], "dice")) if options.get("dice") not in (None, "") else None
         if command == "dispel":
             if not options.get("spell"):
-                raise IllegalAction("missing-option", "Say which spell in play: /dispel spell: [dice:] [wizard:].")
+                raise IllegalAction("missing-option", _("Say which spell in play: /dispel spell: [dice:] [wizard:]."))
             return DispelInPlay(seat=seat, spell=str(options["spell"]), dice=dice,
                                 wizard=str(options["wizard"]) if options.get("wizard") else None)
         for key in ("wizard", "spell"):
             if not options.get(key):
-                raise IllegalAction("missing-option", "Say /cast wizard: spell: dice: target: (or at:x,y).")
+                raise IllegalAction("missing-option", _("Say /cast wizard: spell: dice: target: (or at:x,y)."))
         if dice is None:
-            raise IllegalAction("missing-option", "Say how many power dice (dice:1 to 5).")
+            raise IllegalAction("missing-option", _("Say how many power dice (dice:1 to 5)."))
         at = None
         if options.get("at"):
             parts = [p for p in str(options["at"]).replace(" ", ",").split(",") if p]
             if len(parts) != 2:
-                raise IllegalAction("bad-option", "Write at: as x,y in inches, e.g. at:30,18.")
+                raise IllegalAction("bad-option", _("Write at: as x,y in inches, e.g. at:30,18."))
             at = (number(parts[0], "x"), number(parts[1], "y"))
         version = str(options.get("version") or "normal").strip().lower()
         if version not in ("normal", "boosted"):
-            raise IllegalAction("bad-option", f"version is normal or boosted, not {version!r}.")
+            raise IllegalAction("bad-option", _("version is normal or boosted, not {version!r}.", version=version))
         return Cast(seat=seat, wizard=str(options["wizard"]), spell=str(options["spell"]), dice=dice,
                     target=str(options["target"]) if options.get("target") else None, at=at,
                     boosted=version == "boosted", part=str(options["part"]) if options.get("part") else None)
@@ -265,30 +264,27 @@ class NinthAge(Ruleset):
         assert isinstance(state, NinthAgeState)
         if isinstance(action, StartBattle):
             if state.phase != "setup":
-                raise IllegalAction("wrong-phase", "The battle has already begun.")
+                raise IllegalAction("wrong-phase", _("The battle has already begun."))
             if state.options.get("armies") == "chosen" and muster.waiting_for(state):
                 state.phase = "armies"
-                events.append(Event(kind="setup", text="Each player brings an army: /army use name:<your army or a "
-                                    "sample>. The battle begins when both have."))
+                events.append(Event(kind="setup", text=_("Each player brings an army: /army use name:<your army or a sample>. The battle begins when both have.")))
                 return
             setup.start(state, events)
             return
         seat = action.seat
         if seat not in SEATS:
-            raise IllegalAction("not-seated", "Only the two players act in this game.")
+            raise IllegalAction("not-seated", _("Only the two players act in this game."))
         if isinstance(action, UseArmy):
             if muster.use_army(state, seat, action.army, events):
                 setup.start(state, events)
             return
         if state.phase == "armies":
-            raise IllegalAction("wrong-phase", "The battle begins when both players have brought an army with "
-                                "/army use.")
+            raise IllegalAction("wrong-phase", _("The battle begins when both players have brought an army with /army use."))
         if state.phase == "setup":
-            raise IllegalAction("wrong-phase", "The game starts when both players have joined.")
+            raise IllegalAction("wrong-phase", _("The game starts when both players have joined."))
         if state.phase == "markers" or isinstance(action, PlaceMarker):
             if not isinstance(action, PlaceMarker) or state.phase != "markers":
-                raise IllegalAction("wrong-phase", "Secure Target markers are placed now, with /marker x: y:."
-                                    if state.phase == "markers" else "The markers are already placed.")
+                raise IllegalAction("wrong-phase", (_("Secure Target markers are placed now, with /marker x: y:.") if state.phase == "markers" else _("The markers are already placed.")))
             setup.place_marker(state, seat, action.x, action.y, events)
             return
         if state.phase == "deployment":
@@ -303,7 +299,7 @@ class NinthAge(Ruleset):
             elif isinstance(action, EndStep):
                 setup.end_drop(state, seat, events)
             else:
-                raise IllegalAction("wrong-phase", "Deployment first: /deploy your units, /end to hand over.")
+                raise IllegalAction("wrong-phase", _("Deployment first: /deploy your units, /end to hand over."))
             return
         if isinstance(action, UseItem):  # either player, at the start of a phase (§23.6)
             one_use.use_item(state, seat, state.units[action.unit], action.item, events)
@@ -313,7 +309,7 @@ class NinthAge(Ruleset):
             self._reveal(state, seat, action, events)
             return
         if seat != state.active:
-            raise IllegalAction("not-your-turn", f"It is {state.seat(state.active).name}'s turn ({self._status(state)})")
+            raise IllegalAction("not-your-turn", _("It is {name}'s turn ({status})", name=state.seat(state.active).name, status=self._status(state)))
         if isinstance(action, EndStep):
             self._end(state, events)
             return
@@ -327,10 +323,9 @@ class NinthAge(Ruleset):
         if state.phase == "magic" and isinstance(action, (Advance, March, Reform)):  # a magical move (§9.13)
             unit = state.units[action.unit]
             if unit.owner != seat:
-                raise IllegalAction("not-your-unit", f"{unit.id} is not yours to command.")
+                raise IllegalAction("not-your-unit", _("{unit} is not yours to command.", unit=unit.id))
             if getattr(action, "to", None) is not None:
-                raise IllegalAction("bad-option", "A magical move is given as forward:/wheel:/path: or /reform, "
-                                    "not to:.")
+                raise IllegalAction("bad-option", _("A magical move is given as forward:/wheel:/path: or /reform, not to:."))
             if isinstance(action, Reform):
                 def do(m):
                     movement.reform(state, unit, action.files, action.facing, events, movement=m)
@@ -344,62 +339,58 @@ class NinthAge(Ruleset):
             return
         if isinstance(action, Fight):  # the Melee phase (combat.py)
             if state.phase != "melee":
-                raise IllegalAction("wrong-phase", f"Combats are fought in the Melee phase; this is the {state.phase} "
-                                    "phase.")
+                raise IllegalAction("wrong-phase", _("Combats are fought in the Melee phase; this is the {phase} phase.", phase=phase_word(state.phase)))
             combat.fight(state, state.units[action.unit], events)
             return
         if state.phase != "movement":
-            raise IllegalAction("wrong-phase", f"Units move in the Movement phase; this is the {state.phase} phase.")
+            raise IllegalAction("wrong-phase", _("Units move in the Movement phase; this is the {phase} phase.", phase=phase_word(state.phase)))
         unit = state.units[action.unit]
         if unit.owner != seat:
-            raise IllegalAction("not-your-unit", f"{unit.id} is not yours to command.")
+            raise IllegalAction("not-your-unit", _("{unit} is not yours to command.", unit=unit.id))
         if isinstance(action, Deploy):
             if state.phase != "movement" or state.step != "remaining":
-                raise IllegalAction("wrong-phase", "Ambushers arrive in the Remaining Moves sub-phase.")
+                raise IllegalAction("wrong-phase", _("Ambushers arrive in the Remaining Moves sub-phase."))
             setup.arrive(state, seat, unit, action.x, action.y, action.facing, action.files, events)
             return
         if isinstance(action, (Join, Leave)):
             if state.step != "remaining":
-                raise IllegalAction("charges-first", "Characters join and leave units in the Remaining Moves "
-                                    "sub-phase (§16.2-16.3).")
+                raise IllegalAction("charges-first", _("Characters join and leave units in the Remaining Moves sub-phase (§16.2-16.3)."))
             if isinstance(action, Join):
                 if action.hidden:
-                    raise IllegalAction("deploy-hidden", "A Hidden model hides in a unit when it deploys (§22).")
+                    raise IllegalAction("deploy-hidden", _("A Hidden model hides in a unit when it deploys (§22)."))
                 characters.join(state, unit, state.units[action.into], action.file, events, widen=action.widen)
             else:
                 characters.leave_move(state, unit, action.steps, action.pivot, events, march=action.march)
             return
         if isinstance(action, Charge) and unit.location == "joined":  # a character charging out of its unit (§16.4)
             if state.step != "charges":
-                raise IllegalAction("charges-over", "Charges are declared at the start of the Movement phase.")
+                raise IllegalAction("charges-over", _("Charges are declared at the start of the Movement phase."))
             why = characters.unit_may_declare(state, unit)
             if why:
-                raise IllegalAction("cannot-charge", f"{unit.id} cannot declare a charge: {why}.")
+                raise IllegalAction("cannot-charge", _("{unit} cannot declare a charge: {why}.", unit=unit.id, why=why))
             characters.charge_out(state, unit, state.units[action.target], events)
             return
         if not unit.on_table:
-            raise IllegalAction("not-on-table", f"{unit.id} is not on the table.")
+            raise IllegalAction("not-on-table", _("{unit} is not on the table.", unit=unit.id))
         if isinstance(action, Charge):
             if state.step != "charges":
-                raise IllegalAction("charges-over", "Charges are declared at the start of the Movement phase; the "
-                                    "charge declarations are over for this turn.")
+                raise IllegalAction("charges-over", _("Charges are declared at the start of the Movement phase; the charge declarations are over for this turn."))
             why = characters.unit_may_declare(state, unit)
             if why:
-                raise IllegalAction("cannot-charge", f"{unit.id} cannot declare a charge: {why}.")
+                raise IllegalAction("cannot-charge", _("{unit} cannot declare a charge: {why}.", unit=unit.id, why=why))
             charges.declare(state, unit, state.units[action.target], events)
             return
         if state.step != "remaining":
-            raise IllegalAction("charges-first", "Declare charges first (or /end to finish declaring); units make "
-                                "their other moves in the Remaining Moves sub-phase (§8.1).")
+            raise IllegalAction("charges-first", _("Declare charges first (or /end to finish declaring); units make their other moves in the Remaining Moves sub-phase (§8.1)."))
         if isinstance(action, (Advance, March)) and action.to is not None:
             if unit.arrived_turn == state.round and isinstance(action, March):
-                raise IllegalAction("cannot-march", f"{unit.id} arrived from Ambush this turn and may not march.")
+                raise IllegalAction("cannot-march", _("{unit} arrived from Ambush this turn and may not march.", unit=unit.id))
             t = action.to
             movement.free_reform_move(state, unit, action.kind, t.x, t.y, t.facing, t.files, events)
             return
         if isinstance(action, (Advance, March)):
             if unit.arrived_turn == state.round and isinstance(action, March):
-                raise IllegalAction("cannot-march", f"{unit.id} arrived from Ambush this turn and may not march.")
+                raise IllegalAction("cannot-march", _("{unit} arrived from Ambush this turn and may not march.", unit=unit.id))
             before = unit.pose
             movement.voluntary_move(state, unit, action.kind, action.steps, action.pivot, events)
             if unit.arrived_turn == state.round and unit.ambush_edge:
@@ -407,8 +398,7 @@ class NinthAge(Ruleset):
                 limit = 2 * state.unit_entry(unit).movement
                 if far > limit + 1e-3:
                     unit.pose = before
-                    raise IllegalAction("too-far", f"{unit.id} arrived from Ambush: it must end within 2 × M = "
-                                        f"{limit}\" of the {unit.ambush_edge} edge, not {far:.1f}\" from it.")
+                    raise IllegalAction("too-far", _("{unit} arrived from Ambush: it must end within 2 × M = {limit}\" of the {ambush_edge} edge, not {far}\" from it.", unit=unit.id, limit=limit, ambush_edge=unit.ambush_edge, far=decimal(far, ".1f")))
         elif isinstance(action, Reform):
             movement.reform(state, unit, action.files, action.facing, events, after_rally=unit.rallied)
 
@@ -417,39 +407,38 @@ class NinthAge(Ruleset):
 
         unit = state.units[action.unit]
         if unit.owner != seat:
-            raise IllegalAction("not-your-unit", f"{unit.id} is not yours.")
+            raise IllegalAction("not-your-unit", _("{unit} is not yours.", unit=unit.id))
         if action.item is None:
             characters.reveal_hidden(state, unit, events)
             return
         if not hidden.hidden_lists(state):
-            raise IllegalAction("open-lists", "This game is played with open lists: every item is known (§2.4).")
-        name, _, rune = action.item.partition("/")
+            raise IllegalAction("open-lists", _("This game is played with open lists: every item is known (§2.4)."))
+        name, _skip, rune = action.item.partition("/")
         entry = state.unit_entry(unit)
         carried = next((i for i in entry.magic_items if i.lower() == name.strip().lower()), None)
         if carried is None:
-            raise IllegalAction("no-item", f"{unit.id} carries no {name.strip()!r}.")
+            raise IllegalAction("no-item", _("{unit} carries no {strip!r}.", unit=unit.id, strip=name.strip()))
         if rune:
             book = next((b for b in state.armies[seat].magic_items if b.name.lower() == carried.lower()), None)
             known = [r for r in (book.runes if book else []) if r.lower() == rune.strip().lower()]
             if not known:
-                raise IllegalAction("no-rune", f"{carried} has no rune {rune.strip()!r}.")
+                raise IllegalAction("no-rune", _("{carried} has no rune {strip!r}.", carried=carried, strip=rune.strip()))
             carried = f"{carried}/{known[0]}"
-        hidden.reveal(state, seat, unit.id, carried, "its owner uses it", events)
+        hidden.reveal(state, seat, unit.id, carried, _("its owner uses it"), events)
 
     def _vanguard(self, state: NinthAgeState, seat: str, action: Action, events: list[Event]) -> None:
         """Vanguard moves (§22): up to 12" as in Remaining Moves, no march, one unit at a time."""
         if state.deploy.turn != seat:
-            raise IllegalAction("not-your-turn", f"It is {state.seat(state.deploy.turn).name}'s Vanguard move.")
+            raise IllegalAction("not-your-turn", _("It is {name}'s Vanguard move.", name=state.seat(state.deploy.turn).name))
         if isinstance(action, EndStep):
             setup.vanguard_done(state, seat, None, events)
             return
         if not isinstance(action, (Advance, Reform)):
-            raise IllegalAction("vanguard", "Vanguard units move now: /advance or /reform (12\" instead of M), "
-                                "or /end.")
+            raise IllegalAction("vanguard", _("Vanguard units move now: /advance or /reform (12\" instead of M), or /end."))
         unit = state.units[action.unit]
         if unit.owner != seat or not unit.on_table or not state.unit_entry(unit).has_rule("Vanguard") \
                 or unit.vanguard_done:
-            raise IllegalAction("not-vanguard", f"{unit.id} has no Vanguard move to make.")
+            raise IllegalAction("not-vanguard", _("{unit} has no Vanguard move to make.", unit=unit.id))
         if isinstance(action, Advance):
             movement.voluntary_move(state, unit, "advance", action.steps, action.pivot, events, movement=12)
         else:
@@ -470,8 +459,7 @@ class NinthAge(Ruleset):
             stupid_moves(state, state.active, events)  # Compulsory Moves (§22 Stupidity)
             state.step = "remaining"
             setup.ambush_rolls(state, state.active, events)
-            events.append(Event(kind="phase", seat=state.active, text="Remaining moves: /advance, /march, /reform "
-                                "your units, then /end the Movement phase."))
+            events.append(Event(kind="phase", seat=state.active, text=_("Remaining moves: /advance, /march, /reform your units, then /end the Movement phase.")))
             return
         if state.phase == "melee":  # every combat not yet fought fights before the phase ends
             combat.fight_all(state, events)
@@ -508,27 +496,29 @@ class NinthAge(Ruleset):
     def _status(self, state: GameState) -> str:
         assert isinstance(state, NinthAgeState)
         if state.phase == "setup" and state.pending is not None:  # the pre-game sequence has begun (§3-4)
-            return f"Set-up: {state.seat(state.pending.decision.seat).name} answers (/decide)."
+            return _("Set-up: {name} answers (/decide).", name=state.seat(state.pending.decision.seat).name)
         if state.phase == "setup":
-            return "Waiting for both players to join."
+            return _("Waiting for both players to join.")
         if state.phase == "armies":
-            return "Waiting for " + " and ".join(state.seat(s).name for s in muster.waiting_for(state)) + \
-                " to bring an army (/army use name:)."
+            return _("Waiting for {players} to bring an army (/army use name:).", players=listed(state.seat(s).name for s in muster.waiting_for(state)))
         if state.phase == "markers":
-            return f"Secure Target: {state.seat(self._to_act(state)[0]).name} places a marker (/marker x: y:)."
+            return _("Secure Target: {name} places a marker (/marker x: y:).", name=state.seat(self._to_act(state)[0]).name)
         if state.phase == "deployment" and state.deploy:
             who = state.seat(state.deploy.turn).name
             if state.deploy.step == "scouts":
-                return f"Deployment: {who} places a Scouts unit."
+                return _("Deployment: {who} places a Scouts unit.", who=who)
             if state.deploy.step == "vanguard":
-                return f"Deployment: {who} may make a Vanguard move (or /end)."
+                return _("Deployment: {who} may make a Vanguard move (or /end).", who=who)
             left = sum(1 for u in state.units.values() if u.owner == state.deploy.turn and u.location == "reserve"
                        and not u.scouting and not u.ambushing)
             return f"Deployment: {who} deploys ({left} unit{'' if left == 1 else 's'} left)."
         if state.phase == "over":
-            return "The battle is over."
-        step = {"charges": " — declare charges", "remaining": " — remaining moves"}.get(state.step, "")
-        return f"Game turn {state.round}, {state.seat(state.active).name}'s {state.phase} phase{step}."
+            return _("The battle is over.")
+        phase = phase_word(state.phase)
+        if state.step in ("charges", "remaining"):
+            step = _("declare charges") if state.step == "charges" else _("remaining moves")
+            return _("Game turn {round}, {name}'s {phase} phase — {step}.", round=state.round, name=state.seat(state.active).name, phase=phase, step=step)
+        return _("Game turn {round}, {name}'s {phase} phase.", round=state.round, name=state.seat(state.active).name, phase=phase)
 
     def suggestions(self, state: GameState, seat: str | None, kind: str) -> list[str]:
         """Units for ``unit`` (the seat's own: in reserve while deploying, on the table after)
@@ -564,26 +554,37 @@ class NinthAge(Ruleset):
         """The public board (``viewer`` None): no secret is drawn on it."""
         assert isinstance(state, NinthAgeState)
         view = TableView(width=state.table.width, height=state.table.height, title="The Ninth Age",
-                         caption=self._status(state), side_names={s.id: s.name for s in state.seats})
+                         side_names={s.id: s.name for s in state.seats})
+        # Sentences are set after the shapes are made: a model's validation would make a Text a
+        # plain str, and the bot says each in the reader's language (bot.i18n.localised_view).
+        view.caption = self._status(state)
         for t in state.table.terrain:
-            view.terrain.append(TerrainShape(name=t.name, kind=t.kind, points=polygon_points(t.polygon)))
+            shape = TerrainShape(name=t.name, kind=t.kind, points=polygon_points(t.polygon))
+            shape.name = terrain_name(t.name)
+            view.terrain.append(shape)
         if state.phase in ("deployment", "setup", "markers") and state.sides:
             for seat in SEATS:
-                view.zones.append(ZoneShape(label=f"{state.seat(seat).name} deploys", side=seat,
-                                            points=polygon_points(setup.zone(state, seat))))
+                zone_shape = ZoneShape(label="", side=seat, points=polygon_points(setup.zone(state, seat)))
+                zone_shape.label = _("{name} deploys", name=state.seat(seat).name)
+                view.zones.append(zone_shape)
         for seat, (mx, my) in state.markers.items():
-            view.markers.append(MarkerShape(label="objective", side=seat, at=(mx, my)))
+            marker = MarkerShape(label="objective", side=seat, at=(mx, my))
+            marker.label = _("objective")
+            view.markers.append(marker)
         for u in state.on_table():
             fp = u.footprint()
-            badges = [b for b, on in (("fleeing", u.fleeing), ("charged", u.charged), ("failed charge",
-                      u.failed_charge), ("marched", u.marched), ("reformed", u.reformed)) if on]
+            badges = [b for b, on in ((_("fleeing"), u.fleeing), (_("charged"), u.charged), (_("failed charge"),
+                      u.failed_charge), (_("marched"), u.marched), (_("reformed"), u.reformed)) if on]
             inside = [c.id for c in characters.joined(state, u)]  # joined characters; never the hidden ones
             if viewer is not None and viewer == u.owner:
-                inside += [f"{c.id} (hidden)" for c in characters.joined(state, u, hidden=True)]
-            view.units.append(UnitShape(
-                id=u.id, label=f"{u.id} {u.models}" + "".join(f" + {c}" for c in inside), side=u.owner, centre=fp.centre,
-                front=fp.world((0, fp.half_depth)), has_arcs=fp.has_arcs, badges=badges,
-                bases=[[(round(x, 3), round(y, 3)) for x, y in m.exterior.coords[:-1]] for m in fp.models]))
+                inside += [_("{c} (hidden)", c=c.id) for c in characters.joined(state, u, hidden=True)]
+            unit_shape = UnitShape(
+                id=u.id, label=f"{u.id} {u.models}", side=u.owner, centre=fp.centre,
+                front=fp.world((0, fp.half_depth)), has_arcs=fp.has_arcs, badges=[],
+                bases=[[(round(x, 3), round(y, 3)) for x, y in m.exterior.coords[:-1]] for m in fp.models])
+            unit_shape.label = text_join(" + ", [unit_shape.label, *inside])
+            unit_shape.badges = badges
+            view.units.append(unit_shape)
         view.combats = combat.combat_shapes(state)  # the combat-group overlay (combat.py)
         if state.magic is not None and state.phase == "magic":  # the Magic phase's templates and scatter (§9)
             for t in state.magic.templates:
@@ -596,8 +597,9 @@ class NinthAge(Ruleset):
                     view.shots.append(ShotShape(kind="scatter", points=[t.aimed, t.end]))
         for move in state.last_moves:
             if len(move.get("path", [])) >= 2:
-                view.paths.append(PathShape(kind=move["kind"], points=[tuple(p) for p in move["path"]],
-                                            label=move.get("label", "")))
+                path = PathShape(kind=move["kind"], points=[tuple(p) for p in move["path"]], label="")
+                path.label = move.get("label", "")
+                view.paths.append(path)
         # the Shooting phase's overlays: sight and cover rays of the shots taken, templates, scatter
         for shot in state.shots:
             if shot["kind"] == "circle":

@@ -4,6 +4,7 @@ regeneration save a wound may take (§12.6), rolled for a whole group of simulta
 
 from __future__ import annotations
 
+from engine.core.text import _
 from dataclasses import dataclass
 from typing import Iterable
 
@@ -33,8 +34,7 @@ def armour_saves(state: NinthAgeState, attack: Attack, target: Defence, wounds_:
              for w in wounds_]
     if all(n is None for n in needs):
         if target.armour:
-            events.append(Event(kind="save", seat=seat, text=f"{purpose}: no armour save is possible (armour "
-                                f"+{target.armour} against S{attack.strength}, AP {attack.armour_piercing})."))
+            events.append(Event(kind="save", seat=seat, text=_("{purpose}: no armour save is possible (armour +{armour} against S{strength}, AP {armour_piercing}).", purpose=purpose, armour=target.armour, strength=attack.strength, armour_piercing=attack.armour_piercing)))
         return wounds_
     roll = roll_dice(f"{len(wounds_)}d6", state.rng, purpose=f"{purpose}: armour saves")
     dice = list(roll.dice)
@@ -54,9 +54,7 @@ def armour_saves(state: NinthAgeState, attack: Attack, target: Defence, wounds_:
         else:
             left.append(w)
     shown = sorted({n for n in needs if n})
-    events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{purpose}: armour saves needing "
-                        f"{'/'.join(f'{n}+' for n in shown)}: {faces(roll.dice)}{again}: {len(wounds_) - len(left)} "
-                        "saved."))
+    events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{purpose}: armour saves needing {join}: {faces}{again}: {value} saved.", purpose=purpose, join='/'.join(f'{n}+' for n in shown), faces=faces(roll.dice), again=again, value=len(wounds_) - len(left))))
     return left
 
 
@@ -71,7 +69,7 @@ def special_saves(state: NinthAgeState, unit: UnitState, attack: Attack, count: 
         target = shielded(state, attack, target)
     purpose = purpose or f"{unit.id}"
     as_list = isinstance(count, list)
-    wounds_ = count if as_list else [Wound(natural=0) for _ in range(count)]
+    wounds_ = count if as_list else [Wound(natural=0) for _skip in range(count)]
     left: list[Wound] = []
     by_save: dict[tuple[str, int], list[Wound]] = {}
     for w in wounds_:
@@ -94,8 +92,7 @@ def special_saves(state: NinthAgeState, unit: UnitState, attack: Attack, count: 
                     dice[i] = d
                 again = f", re-rolled for {why}: {faces(reroll.dice)}"
         kept = [w for w, d in zip(group, dice) if d < value]
-        events.append(Event(kind="roll", seat=seat or unit.owner, roll=roll, text=f"{purpose}: {kind} saves on "
-                            f"{value}+: {faces(roll.dice)}{again}: {len(group) - len(kept)} saved."))
+        events.append(Event(kind="roll", seat=seat or unit.owner, roll=roll, text=_("{purpose}: {kind} saves on {value}+: {faces}{again}: {value2} saved.", purpose=purpose, kind=kind, value=value, faces=faces(roll.dice), again=again, value2=len(group) - len(kept))))
         for w in group:
             if w not in kept:
                 w.saved_by = kind

@@ -4,18 +4,25 @@ Undeployed Units Number and the first-turn roll-off."""
 
 from __future__ import annotations
 
+from engine.core.text import N_, Text, _, decimal, join as text_join
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import spells
 from engine.rulesets.ninth_age.neighbours import surroundings  # noqa: F401 - also imported from here
-from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
 from engine.rulesets.ninth_age.zones import deployment_type_for_roll, deployment_zone, objective_for_roll
 from engine.table.footprint import Formation, Pose
 from engine.table.frame import normalise
 from engine.table.motion import CLEARANCE_END, clearance_problem
 
-OBJECTIVE_NAMES = {"hold": "Hold the Ground", "breakthrough": "Breakthrough", "secure": "Secure Target"}
-TYPE_NAMES = {"classic": "Classic", "diagonal": "Diagonal", "flank": "Flank Attack"}
+OBJECTIVE_NAMES = {"hold": N_("Hold the Ground"), "breakthrough": N_("Breakthrough"), "secure": N_("Secure Target")}
+TYPE_NAMES = {"classic": N_("Classic"), "diagonal": N_("Diagonal"), "flank": N_("Flank Attack")}
+SIDE_NAMES = {"south": N_("south"), "north": N_("north")}
+
+
+def side_name(side: str) -> Text:
+    """A table edge (south, north) in the reader's language."""
+    return Text(SIDE_NAMES[side]) if side in SIDE_NAMES else Text("{side}", side=side)
 
 
 def name(state: NinthAgeState, seat: str) -> str:
@@ -37,40 +44,35 @@ def start(state: NinthAgeState, events: list[Event]) -> None:
     if state.deployment == "random":
         roll = roll_dice("1d6", rng, purpose="deployment type")
         state.deployment = deployment_type_for_roll(roll.total)
-        events.append(Event(kind="roll", roll=roll, text=f"Deployment type: {TYPE_NAMES[state.deployment]}."))
+        events.append(Event(kind="roll", roll=roll, text=_("Deployment type: {type}.", type=Text(TYPE_NAMES[state.deployment]))))
     else:
-        events.append(Event(kind="setup", text=f"Deployment type (agreed): {TYPE_NAMES[state.deployment]}."))
+        events.append(Event(kind="setup", text=_("Deployment type (agreed): {type}.", type=Text(TYPE_NAMES[state.deployment]))))
     if state.objective == "random":
         roll = roll_dice("1d6", rng, purpose="secondary objective")
         state.objective = objective_for_roll(roll.total)
-        events.append(Event(kind="roll", roll=roll, text=f"Secondary objective: {OBJECTIVE_NAMES[state.objective]}."))
+        events.append(Event(kind="roll", roll=roll, text=_("Secondary objective: {objective}.", objective=Text(OBJECTIVE_NAMES[state.objective]))))
     else:
-        events.append(Event(kind="setup", text=f"Secondary objective (agreed): {OBJECTIVE_NAMES[state.objective]}."))
+        events.append(Event(kind="setup", text=_("Secondary objective (agreed): {objective}.", objective=Text(OBJECTIVE_NAMES[state.objective]))))
     roll = roll_dice("1d6", rng, purpose="who chooses the side")
     chooser = "p1" if roll.total >= 4 else "p2"
     state.side_chooser = chooser
-    events.append(Event(kind="roll", seat="p1", roll=roll, text=f"{name(state, 'p1')} rolls for the choice of side "
-                        f"(4+ chooses): {name(state, chooser)} chooses."))
-    side = decide(state, chooser, "side", "Which long table edge is yours (south: y = 0, north: y = "
-                  f"{state.table.height:g})?", ["south", "north"])
+    events.append(Event(kind="roll", seat="p1", roll=roll, text=_("{player} rolls for the choice of side (4+ chooses): {player2} chooses.", player=name(state, 'p1'), player2=name(state, chooser))))
+    side = decide(state, chooser, "side", _("Which long table edge is yours (south: y = 0, north: y = {height})?", height=decimal(state.table.height, "g")), ["south", "north"])
     other = state.enemy_of(chooser)
     state.sides = {chooser: side, other: "north" if side == "south" else "south"}
-    events.append(Event(kind="setup", seat=chooser, text=f"{name(state, chooser)} takes the {side} edge; "
-                        f"{name(state, other)} the {state.sides[other]} edge."))
+    events.append(Event(kind="setup", seat=chooser, text=_("{player} takes the {side} edge; {player2} the {side2} edge.", player=name(state, chooser), side=side_name(side), player2=name(state, other), side2=side_name(state.sides[other]))))
     if state.deployment == "diagonal":
-        state.diagonal = decide(state, chooser, "diagonal", "Which diagonal divides the table (sw-ne or nw-se)?",
+        state.diagonal = decide(state, chooser, "diagonal", _("Which diagonal divides the table (sw-ne or nw-se)?"),
                                 ["sw-ne", "nw-se"])
-        events.append(Event(kind="setup", seat=chooser, text=f"The dividing line runs {state.diagonal}."))
+        events.append(Event(kind="setup", seat=chooser, text=_("The dividing line runs {diagonal}.", diagonal=state.diagonal)))
     if state.deployment == "flank":
-        role = decide(state, chooser, "attacker", "Flank Attack: are you the attacker or the defender?",
+        role = decide(state, chooser, "attacker", _("Flank Attack: are you the attacker or the defender?"),
                       ["attacker", "defender"])
         state.attacker = chooser if role == "attacker" else other
-        events.append(Event(kind="setup", seat=chooser, text=f"{name(state, state.attacker)} is the Attacker."))
+        events.append(Event(kind="setup", seat=chooser, text=_("{player} is the Attacker.", player=name(state, state.attacker))))
     if state.objective == "secure":  # the markers are placed now, the chooser first (§3.4, §20.2)
         state.phase = "markers"
-        events.append(Event(kind="setup_done", seat=chooser, text=f"Secure Target: {name(state, chooser)} places a "
-                            "marker first with /marker x: y: (more than 12\" from your own zone, at least 24\" "
-                            "from the other marker)."))
+        events.append(Event(kind="setup_done", seat=chooser, text=_("Secure Target: {player} places a marker first with /marker x: y: (more than 12\" from your own zone, at least 24\" from the other marker).", player=name(state, chooser))))
         return
     continue_setup(state, events)
 
@@ -83,21 +85,18 @@ def place_marker(state: NinthAgeState, seat: str, x: float, y: float, events: li
     chooser = state.side_chooser
     turn = chooser if chooser not in state.markers else state.enemy_of(chooser)
     if seat != turn:
-        raise IllegalAction("not-your-turn", f"{name(state, turn)} places the next marker.")
+        raise IllegalAction("not-your-turn", _("{player} places the next marker.", player=name(state, turn)))
     if not (0 <= x <= state.table.width and 0 <= y <= state.table.height):
-        raise IllegalAction("off-table", "The marker goes on the table.")
+        raise IllegalAction("off-table", _("The marker goes on the table."))
     d = zone(state, seat).distance(Point(x, y))
     if d <= 12:
-        raise IllegalAction("marker-too-close", f"Your marker must be more than 12\" from your own deployment "
-                            f"zone; ({x:g}, {y:g}) is {d:.1f}\" from it.")
+        raise IllegalAction("marker-too-close", _("Your marker must be more than 12\" from your own deployment zone; ({x}, {y}) is {d}\" from it.", x=decimal(x, "g"), y=decimal(y, "g"), d=decimal(d, ".1f")))
     for other, (ox, oy) in state.markers.items():
         gap = ((x - ox) ** 2 + (y - oy) ** 2) ** 0.5
         if gap < 24:
-            raise IllegalAction("markers-too-close", f"The markers stand at least 24\" apart; ({x:g}, {y:g}) is "
-                                f"{gap:.1f}\" from {name(state, other)}'s.")
+            raise IllegalAction("markers-too-close", _("The markers stand at least 24\" apart; ({x}, {y}) is {gap}\" from {player}'s.", x=decimal(x, "g"), y=decimal(y, "g"), gap=decimal(gap, ".1f"), player=name(state, other)))
     state.markers[seat] = (x, y)
-    events.append(Event(kind="setup", seat=seat, text=f"{name(state, seat)} places a Secure Target marker at "
-                        f"({x:g}, {y:g})."))
+    events.append(Event(kind="setup", seat=seat, text=_("{player} places a Secure Target marker at ({x}, {y}).", player=name(state, seat), x=decimal(x, "g"), y=decimal(y, "g"))))
     if len(state.markers) == 2:
         continue_setup(state, events)
 
@@ -110,25 +109,21 @@ def continue_setup(state: NinthAgeState, events: list[Event]) -> None:
         _generate_spells(state, seat, events)
     for seat in (chooser, other):  # Scouts are declared before deployment, the chooser first
         for unit in [u for u in state.units.values() if u.owner == seat and state.unit_entry(u).has_rule("Scout")]:
-            if decide(state, seat, f"scout-{unit.id}", f"Will {unit.id} deploy as Scouts (after every other unit, "
-                      "in your zone or more than 12\" from the enemy)?", ["yes", "no"]) == "yes":
+            if decide(state, seat, f"scout-{unit.id}", _("Will {unit} deploy as Scouts (after every other unit, in your zone or more than 12\" from the enemy)?", unit=unit.id), ["yes", "no"]) == "yes":
                 unit.scouting = True
-                events.append(Event(kind="setup", seat=seat, text=f"{unit.id} will deploy as Scouts."))
+                events.append(Event(kind="setup", seat=seat, text=_("{unit} will deploy as Scouts.", unit=unit.id)))
         for unit in [u for u in state.units.values() if u.owner == seat and state.unit_entry(u).has_rule("Ambush")
                      and not u.scouting]:
-            if decide(state, seat, f"ambush-{unit.id}", f"Will {unit.id} lie in Ambush (not deployed; from game "
-                      "turn 2 it arrives on a 3+ from a table edge)?", ["yes", "no"]) == "yes":
+            if decide(state, seat, f"ambush-{unit.id}", _("Will {unit} lie in Ambush (not deployed; from game turn 2 it arrives on a 3+ from a table edge)?", unit=unit.id), ["yes", "no"]) == "yes":
                 unit.ambushing = True
-                events.append(Event(kind="setup", seat=seat, text=f"{unit.id} lies in Ambush."))
-    first = decide(state, other, "deploys-first", "Do you deploy first or second?", ["first", "second"])
+                events.append(Event(kind="setup", seat=seat, text=_("{unit} lies in Ambush.", unit=unit.id)))
+    first = decide(state, other, "deploys-first", _("Do you deploy first or second?"), ["first", "second"])
     turn = other if first == "first" else chooser
     from engine.rulesets.ninth_age.state import DeployStatus
 
     state.deploy = DeployStatus(turn=turn)
     state.phase = "deployment"
-    events.append(Event(kind="setup_done", seat=turn, text=f"{name(state, other)} decides that "
-                        f"{name(state, turn)} deploys first. Deploy with /deploy unit: x: y: [facing:] [files:], "
-                        "then /end to hand over."))
+    events.append(Event(kind="setup_done", seat=turn, text=_("{player} decides that {player2} deploys first. Deploy with /deploy unit: x: y: [facing:] [files:], then /end to hand over.", player=name(state, other), player2=name(state, turn))))
 
 
 def _generate_spells(state: NinthAgeState, seat: str, events: list[Event]) -> None:
@@ -140,8 +135,7 @@ def _generate_spells(state: NinthAgeState, seat: str, events: list[Event]) -> No
         lore = unit.wizard.lore
         items = {i.strip().lower() for i in unit.magic_items}
         if "essence of a free mind" in items:  # §23.7: the lore is chosen now, not on the list
-            lore = decide(state, seat, f"lore-{unit.name}", f"{unit.name} carries the Essence of a Free Mind: "
-                          "which lore does it generate its spells from?", [lo.name for lo in army.lores])
+            lore = decide(state, seat, f"lore-{unit.name}", _("{unit} carries the Essence of a Free Mind: which lore does it generate its spells from?", unit=unit.name), [lo.name for lo in army.lores])
             state.lores[f"{seat}/{unit.name}"] = lore
         count = unit.wizard.level + (1 if "tome of arcane lore" in items else 0)  # §23.7: one extra spell
         pathmaster = unit.has_rule("Pathmaster") or "book of a thousand incantations" in items
@@ -181,7 +175,7 @@ def placed_on_table(state: NinthAgeState, seat: str, unit: UnitState, x: float, 
     both put a unit down this way, then check where it stands."""
     files = files or unit.formation.files
     if not 1 <= files <= unit.models:
-        raise IllegalAction("bad-files", f"{unit.id} has {unit.models} models: between 1 and {unit.models} files.")
+        raise IllegalAction("bad-files", _("{unit} has {models} models: between 1 and {models} files.", unit=unit.id, models=unit.models))
     formation = Formation(**{**unit.formation.model_dump(), "files": files})
     bearing = enemy_facing(state, seat) if facing is None else normalise(facing)
     return UnitState(**{**unit.model_dump(), "formation": formation, "pose": Pose(x=x, y=y, bearing=bearing),
@@ -193,53 +187,46 @@ def deploy(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float,
     status = state.deploy
     assert status is not None
     if status.turn != seat:
-        raise IllegalAction("not-your-turn", f"It is {name(state, status.turn)}'s turn to deploy.")
+        raise IllegalAction("not-your-turn", _("It is {player}'s turn to deploy.", player=name(state, status.turn)))
     if unit.owner != seat:
-        raise IllegalAction("not-your-unit", f"{unit.id} is not yours to deploy.")
+        raise IllegalAction("not-your-unit", _("{unit} is not yours to deploy.", unit=unit.id))
     if unit.location != "reserve":
-        raise IllegalAction("already-deployed", f"{unit.id} is already deployed.")
+        raise IllegalAction("already-deployed", _("{unit} is already deployed.", unit=unit.id))
     if status.step == "vanguard":
-        raise IllegalAction("vanguard", "Deployment is over: Vanguard units move now (/advance, /reform), /end to "
-                            "make no more Vanguard moves.")
+        raise IllegalAction("vanguard", _("Deployment is over: Vanguard units move now (/advance, /reform), /end to make no more Vanguard moves."))
     if unit.scouting != (status.step == "scouts"):
         raise IllegalAction("scouts-later" if unit.scouting else "scouts-now",
-                            f"{unit.id} deploys with the Scouts, after every other unit." if unit.scouting
-                            else "Only Scouts are placed now.")
+                            (_("{unit} deploys with the Scouts, after every other unit.", unit=unit.id) if unit.scouting else _("Only Scouts are placed now.")))
     open_group = next((g for g in ("characters", "war machines") if _group_started(state, seat, g)), None)
     group = group_of(state, unit)
     if open_group and group != open_group:
-        raise IllegalAction("finish-group", f"All your {open_group} deploy together: place the rest of them first.")
+        raise IllegalAction("finish-group", _("All your {open_group} deploy together: place the rest of them first.", open_group=open_group))
     entry = state.unit_entry(unit)
     placed = placed_on_table(state, seat, unit, x, y, facing, files)
     fp = placed.footprint()
     z = zone(state, seat)
     if not z.buffer(1e-6).covers(fp.shape):
         if not unit.scouting:
-            raise IllegalAction("outside-zone", f"{unit.id} would stand partly outside your deployment zone "
-                                f"({_zone_text(state, seat)}).")
+            raise IllegalAction("outside-zone", _("{unit} would stand partly outside your deployment zone ({zone_text}).", unit=unit.id, zone_text=_zone_text(state, seat)))
         from engine.table.contact import distance
 
         near = [(distance(fp, e.footprint()), e.id) for e in state.on_table(state.enemy_of(seat))]
         close = min(near) if near else None
         if close is not None and close[0] <= 12 + 1e-9:
-            raise IllegalAction("scout-too-close", f"Scouts outside their zone stand more than 12\" from every "
-                                f"enemy unit; {close[1]} would be {close[0]:.1f}\" away.")
+            raise IllegalAction("scout-too-close", _("Scouts outside their zone stand more than 12\" from every enemy unit; {close} would be {close2}\" away.", close=close[1], close2=decimal(close[0], ".1f")))
         placed.no_charge_turn1 = True
     problem = clearance_problem(fp, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
     if problem:
-        raise IllegalAction("no-room", f"{unit.id} can't deploy there: {problem}.")
+        raise IllegalAction("no-room", _("{unit} can't deploy there: {problem}.", unit=unit.id, problem=problem))
     state.units[unit.id] = placed
     if status.step == "scouts":
         events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id},
-                            text=f"{name(state, seat)} places the Scouts {unit.id} at ({x:g}, {y:g}) facing "
-                            f"{placed.pose.bearing:g}°" + (" outside the deployment zone: no charges in game turn 1 if their "
-                                              "side goes first." if placed.no_charge_turn1 else ".")))
+                            text=text_join("", [_("{player} places the Scouts {unit} at ({x}, {y}) facing {bearing}°", player=name(state, seat), unit=unit.id, x=decimal(x, "g"), y=decimal(y, "g"), bearing=decimal(placed.pose.bearing, "g")), (_(" outside the deployment zone: no charges in game turn 1 if their side goes first.") if placed.no_charge_turn1 else ".")])))
         _next_scout(state, seat, events)
         return
     status.drop_units.append(unit.id)
     events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id},
-                        text=f"{name(state, seat)} deploys {unit.id} ({entry.models} {entry.troop_type}, "
-                        f"{placed.formation.files} wide) at ({x:g}, {y:g}) facing {placed.pose.bearing:g}°."))
+                        text=_("{player} deploys {unit} ({models} {troop_type}, {files} wide) at ({x}, {y}) facing {bearing}°.", player=name(state, seat), unit=unit.id, models=entry.models, troop_type=troop_word(entry.troop_type), files=placed.formation.files, x=decimal(x, "g"), y=decimal(y, "g"), bearing=decimal(placed.pose.bearing, "g"))))
     if status.finished_first and status.finished_first != seat:
         g = group_of(state, placed)
         if g is None:
@@ -253,7 +240,8 @@ def deploy(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float,
 
 def _zone_text(state: NinthAgeState, seat: str) -> str:
     minx, miny, maxx, maxy = zone(state, seat).bounds
-    return f"{state.deployment}, {state.sides[seat]} side, within x {minx:.1f}-{maxx:.1f}, y {miny:.1f}-{maxy:.1f}"
+    return _("{deployment}, {side} side, within x {minx}-{maxx}, y {miny}-{maxy}", deployment=Text(TYPE_NAMES[state.deployment]),
+             side=side_name(state.sides[seat]), minx=decimal(minx, ".1f"), maxx=decimal(maxx, ".1f"), miny=decimal(miny, ".1f"), maxy=decimal(maxy, ".1f"))
 
 
 def _reserve(state: NinthAgeState, seat: str) -> list[UnitState]:
@@ -275,8 +263,7 @@ def _after_deployment(state: NinthAgeState, events: list[Event]) -> None:
     if _scouts(state, first) or _scouts(state, state.enemy_of(first)):
         status.step = "scouts"
         status.turn = first if _scouts(state, first) else state.enemy_of(first)
-        events.append(Event(kind="deploy", seat=status.turn, text=f"Scouts: {name(state, status.turn)} places "
-                            "one (/deploy), in the zone or more than 12\" from every enemy unit."))
+        events.append(Event(kind="deploy", seat=status.turn, text=_("Scouts: {player} places one (/deploy), in the zone or more than 12\" from every enemy unit.", player=name(state, status.turn))))
         return
     _vanguard_start(state, events)
 
@@ -305,12 +292,10 @@ def _vanguard_start(state: NinthAgeState, events: list[Event]) -> None:
     if len(have) == 2:
         roll = roll_dice("1d6", state.rng, purpose="who makes the first Vanguard move")
         status.turn = "p1" if roll.total >= 4 else "p2"
-        events.append(Event(kind="roll", roll=roll, text=f"Vanguard: {name(state, status.turn)} moves first "
-                            "(4+ Player 1)."))
+        events.append(Event(kind="roll", roll=roll, text=_("Vanguard: {player} moves first (4+ Player 1).", player=name(state, status.turn))))
     else:
         status.turn = have[0]
-    events.append(Event(kind="deploy", seat=status.turn, text=f"Vanguard: {name(state, status.turn)} may move a "
-                        "Vanguard unit up to 12\" (/advance or /reform, no march), or /end to move no more."))
+    events.append(Event(kind="deploy", seat=status.turn, text=_("Vanguard: {player} may move a Vanguard unit up to 12\" (/advance or /reform, no march), or /end to move no more.", player=name(state, status.turn))))
 
 
 def vanguard_done(state: NinthAgeState, seat: str, unit: UnitState | None, events: list[Event]) -> None:
@@ -319,7 +304,7 @@ def vanguard_done(state: NinthAgeState, seat: str, unit: UnitState | None, event
     if unit is None:
         for u in _vanguards(state, seat):
             u.vanguard_done = True
-        events.append(Event(kind="deploy", seat=seat, text=f"{name(state, seat)} makes no more Vanguard moves."))
+        events.append(Event(kind="deploy", seat=seat, text=_("{player} makes no more Vanguard moves.", player=name(state, seat))))
     else:
         unit.vanguard_done = True
         unit.no_charge_turn1 = True
@@ -340,18 +325,17 @@ def end_drop(state: NinthAgeState, seat: str, events: list[Event]) -> None:
     status = state.deploy
     assert status is not None
     if status.turn != seat:
-        raise IllegalAction("not-your-turn", f"It is {name(state, status.turn)}'s turn to deploy.")
+        raise IllegalAction("not-your-turn", _("It is {player}'s turn to deploy.", player=name(state, status.turn)))
     if not status.drop_units:
-        raise IllegalAction("deploy-first", "Deploy at least one unit before handing over (§4.2).")
+        raise IllegalAction("deploy-first", _("Deploy at least one unit before handing over (§4.2)."))
     for g in ("characters", "war machines"):
         if _group_started(state, seat, g):
-            raise IllegalAction("finish-group", f"All your {g} deploy together: place the rest of them first.")
+            raise IllegalAction("finish-group", _("All your {g} deploy together: place the rest of them first.", g=g))
     if status.finished_first == state.enemy_of(seat) or not _reserve(state, state.enemy_of(seat)):
-        raise IllegalAction("keep-deploying", "Your opponent has finished: deploy all your remaining units.")
+        raise IllegalAction("keep-deploying", _("Your opponent has finished: deploy all your remaining units."))
     status.turn = state.enemy_of(seat)
     status.drop_units = []
-    events.append(Event(kind="deploy", seat=seat, text=f"{name(state, seat)} hands over: "
-                        f"{name(state, status.turn)} deploys."))
+    events.append(Event(kind="deploy", seat=seat, text=_("{player} hands over: {player2} deploys.", player=name(state, seat), player2=name(state, status.turn))))
 
 
 def _finished(state: NinthAgeState, seat: str, events: list[Event]) -> None:
@@ -360,10 +344,10 @@ def _finished(state: NinthAgeState, seat: str, events: list[Event]) -> None:
     other = state.enemy_of(seat)
     if status.finished_first is None:
         status.finished_first = seat
-        status.declared = decide(state, seat, "first-or-second", "You finished deploying first: will you try "
-                                 "to take the first turn or the second?", ["first", "second"])
-        events.append(Event(kind="deploy", seat=seat, text=f"{name(state, seat)} has deployed every unit and will "
-                            f"try to go {status.declared}. {name(state, other)} deploys all the rest."))
+        status.declared = decide(state, seat, "first-or-second", _("You finished deploying first: will you try to take the first turn or the second?"), ["first", "second"])
+        events.append(Event(kind="deploy", seat=seat, text=(_("{player} has deployed every unit and will try to go first. {player2} deploys all the rest.", player=name(state, seat), player2=name(state, other))
+                              if status.declared == "first" else
+                              _("{player} has deployed every unit and will try to go second. {player2} deploys all the rest.", player=name(state, seat), player2=name(state, other)))))
         status.turn = other
         status.drop_units = []
         if _reserve(state, other):
@@ -378,17 +362,15 @@ def _first_turn(state: NinthAgeState, events: list[Event]) -> None:
     a = roll_dice("1d6", state.rng, purpose=f"first turn: {name(state, first)}")
     b = roll_dice("1d6", state.rng, purpose=f"first turn: {name(state, second)}")
     total = a.total + status.uun
-    events.append(Event(kind="roll", seat=first, roll=a, text=f"First turn: {name(state, first)} rolls {a.total} "
-                        f"+ {status.uun} (Undeployed Units Number) = {total}."))
-    events.append(Event(kind="roll", seat=second, roll=b, text=f"First turn: {name(state, second)} rolls {b.total}."))
+    events.append(Event(kind="roll", seat=first, roll=a, text=_("First turn: {player} rolls {total} + {uun} (Undeployed Units Number) = {total2}.", player=name(state, first), total=a.total, uun=status.uun, total2=total)))
+    events.append(Event(kind="roll", seat=second, roll=b, text=_("First turn: {player} rolls {total}.", player=name(state, second), total=b.total)))
     if total > b.total:
         goes = first if status.declared == "first" else second
     else:
-        choice = decide(state, second, "first-turn", "The roll-off is yours to settle: do you take the first "
-                        "turn or the second?", ["first", "second"])
+        choice = decide(state, second, "first-turn", _("The roll-off is yours to settle: do you take the first turn or the second?"), ["first", "second"])
         goes = second if choice == "first" else first
     state.first_player = goes
-    events.append(Event(kind="deploy", seat=goes, text=f"{name(state, goes)} takes the first turn."))
+    events.append(Event(kind="deploy", seat=goes, text=_("{player} takes the first turn.", player=name(state, goes))))
     from engine.rulesets.ninth_age.turns import begin_player_turn
 
     state.round = 1
@@ -408,11 +390,9 @@ def ambush_rolls(state: NinthAgeState, seat: str, events: list[Event]) -> None:
         roll = roll_dice("1d6", state.rng, purpose=f"{unit.id} Ambush")
         if roll.total >= AMBUSH_ARRIVAL:
             unit.arriving = True
-            events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{unit.id} arrives from Ambush: place it "
-                                "with /deploy, its rear rank on a table edge; it may then move (no march) and must "
-                                "end within 2 × M of that edge."))
+            events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{unit} arrives from Ambush: place it with /deploy, its rear rank on a table edge; it may then move (no march) and must end within 2 × M of that edge.", unit=unit.id)))
         else:
-            events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{unit.id} stays in Ambush (3+ needed)."))
+            events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{unit} stays in Ambush (3+ needed).", unit=unit.id)))
 
 
 def _edge_touched(state: NinthAgeState, fp) -> str | None:
@@ -429,20 +409,18 @@ def _edge_touched(state: NinthAgeState, fp) -> str | None:
 def arrive(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float, facing: float | None,
            files: int | None, events: list[Event]) -> None:
     if unit.owner != seat or not unit.arriving:
-        raise IllegalAction("not-arriving", f"{unit.id} is not arriving from Ambush this turn.")
+        raise IllegalAction("not-arriving", _("{unit} is not arriving from Ambush this turn.", unit=unit.id))
     placed = placed_on_table(state, seat, unit, x, y, facing, files)
     fp = placed.footprint()
     edge = _edge_touched(state, fp)
     if edge is None:
-        raise IllegalAction("not-on-edge", f"{unit.id} arrives with its rear rank on a table edge: face it inward "
-                            "and put its rear edge on the edge of the table.")
+        raise IllegalAction("not-on-edge", _("{unit} arrives with its rear rank on a table edge: face it inward and put its rear edge on the edge of the table.", unit=unit.id))
     problem = clearance_problem(fp, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
     if problem:
-        raise IllegalAction("no-room", f"{unit.id} can't arrive there: {problem}.")
+        raise IllegalAction("no-room", _("{unit} can't arrive there: {problem}.", unit=unit.id, problem=problem))
     placed.arriving, placed.arrived_turn, placed.ambush_edge = False, state.round, edge
     state.units[unit.id] = placed
-    events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id}, text=f"{unit.id} arrives on the {edge} "
-                        f"edge at ({x:g}, {y:g}) facing {placed.pose.bearing:g}°."))
+    events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id}, text=_("{unit} arrives on the {edge} edge at ({x}, {y}) facing {bearing}°.", unit=unit.id, edge=edge, x=decimal(x, "g"), y=decimal(y, "g"), bearing=decimal(placed.pose.bearing, "g"))))
 
 
 def edge_distance(state: NinthAgeState, fp, edge: str) -> float:

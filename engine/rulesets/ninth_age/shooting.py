@@ -20,6 +20,7 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.ops import unary_union
 
 from engine.core import Event, IllegalAction, roll_dice
+from engine.core.text import Text, _, decimal, join as text_join, ngettext
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age.attacks import resolve_hits
 from engine.rulesets.ninth_age.casualties import heavy_casualties
@@ -52,8 +53,8 @@ def to_hit_needed(total: int) -> tuple[int, int | None] | None:
 
 def need_text(need: tuple[int, int | None] | None) -> str:
     if need is None:
-        return "cannot hit"
-    return f"{need[0]}+" if need[1] is None else f"6 then {need[1]}+"
+        return _("cannot hit")
+    return _("{need}+", need=need[0]) if need[1] is None else _("6 then {need}+", need=need[1])
 
 
 # -- heights, sight and cover -------------------------------------------------------------------------
@@ -157,31 +158,31 @@ def may_shoot(state: NinthAgeState, unit: UnitState, *, breath: bool = False, re
     entry = state.unit_entry(unit)
     why = None
     if not unit.on_table:
-        why = "is not on the table"
+        why = _("is not on the table")
     elif unit.fleeing:
-        why = "is fleeing"
+        why = _("is fleeing")
     elif engaged(state, unit):
-        why = "is engaged in combat"
+        why = _("is engaged in combat")
     elif unit.shot and not reaction:
-        why = "has already shot this phase"
+        why = _("has already shot this phase")
     elif not reaction and unit.marched and not breath and not free_reform(entry):
-        why = "marched this turn"
+        why = _("marched this turn")
     elif not reaction and unit.reformed and not free_reform(entry):
-        why = "reformed this turn"
+        why = _("reformed this turn")
     elif not reaction and unit.rallied:
-        why = "rallied this turn"
+        why = _("rallied this turn")
     elif not reaction and (unit.declared_charge or unit.failed_charge or unit.charged):
         why = "declared a charge this turn"
     elif unit.stupid and not reaction:
         why = "failed its Stupidity test this turn (§22)"
     elif unit.disabled:
-        why = "has a damaged firing mechanism (Misfire) and may not shoot for the rest of the game"
+        why = _("has a damaged firing mechanism (Misfire) and may not shoot for the rest of the game")
     elif unit.no_shoot_round == state.round and unit.no_shoot_seat == state.active:
-        why = "may not shoot this turn (a failed Panic test or a Misfire)"
+        why = _("may not shoot this turn (a failed Panic test or a Misfire)")
     elif entry.has_rule("Move or Fire") and moved_this_turn(unit):
-        why = "has Move or Fire and moved this turn"
+        why = _("has Move or Fire and moved this turn")
     if why:
-        raise IllegalAction("cannot-shoot", f"{unit.id} {why} (§10.2).")
+        raise IllegalAction("cannot-shoot", _("{unit} {why} (§10.2).", unit=unit.id, why=why))
 
 
 def choose_weapon(state: NinthAgeState, unit: UnitState, name: str | None) -> RangedWeapon:
@@ -191,15 +192,14 @@ def choose_weapon(state: NinthAgeState, unit: UnitState, name: str | None) -> Ra
         key = name.strip().lower().replace("-", " ")
         match = [w for w in carried if w.name == key]
         if not match:
-            raise IllegalAction("no-weapon", f"{unit.id} carries no {name} (its ranged weapons: "
-                                f"{', '.join(w.name for w in carried) or 'none'}).")
+            weapons = ', '.join(w.name for w in carried) or _("none")
+            raise IllegalAction("no-weapon", _("{unit} carries no {name} (its ranged weapons: {weapons}).", unit=unit.id, name=name, weapons=weapons))
         return match[0]
     if not carried:
-        raise IllegalAction("no-weapon", f"{unit.id} has no ranged weapon (§10.2).")
+        raise IllegalAction("no-weapon", _("{unit} has no ranged weapon (§10.2).", unit=unit.id))
     if len(carried) == 1:
         return carried[0]
-    answer = decide(state, unit.owner, f"weapon-{unit.id}", f"Which weapon does {unit.id} shoot with? (all its R&F "
-                    "use the same one, §15.2)", [w.name.replace(" ", "-") for w in carried])
+    answer = decide(state, unit.owner, f"weapon-{unit.id}", _("Which weapon does {unit} shoot with? (all its R&F use the same one, §15.2)", unit=unit.id), [w.name.replace(" ", "-") for w in carried])
     return RANGED[answer.replace("-", " ")]
 
 
@@ -222,7 +222,7 @@ class ModelShot:
 
     @property
     def total(self) -> int:
-        return sum(v for _, v in self.modifiers)
+        return sum(v for _skip, v in self.modifiers)
 
 
 def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: RangedWeapon, *,
@@ -274,11 +274,11 @@ def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ra
                 shot.cover, shot.standing = where
         out.append(shot)
     if too_deep:
-        notes.append(f"{too_deep} model(s) behind the 2nd rank may not shoot")
+        notes.append(_("{too_deep} model(s) behind the 2nd rank may not shoot", too_deep=too_deep))
     if out_of_range:
-        notes.append(f"{out_of_range} model(s) out of range ({reach:g}\")")
+        notes.append(_("{out_of_range} model(s) out of range ({reach}\")", out_of_range=out_of_range, reach=decimal(reach, "g")))
     if no_sight:
-        notes.append(f"{no_sight} model(s) without line of sight")
+        notes.append(_("{no_sight} model(s) without line of sight", no_sight=no_sight))
     return out, notes
 
 
@@ -288,24 +288,24 @@ def modifiers(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: 
     tentry = state.unit_entry(target)
     out: list[tuple[str, int]] = []
     if shot.distance > weapon.range / 2 + 1e-9:
-        out.append(("long range", -1))
+        out.append((_("long range"), -1))
     moved = moved_this_turn(unit)
     if moved and not weapon.has("Quick to Fire") and not state.unit_entry(unit).has_rule("Quick to Fire"):
-        out.append(("moved", -1))
+        out.append((_("moved"), -1))
     if moved and (weapon.has("Unwieldy") or state.unit_entry(unit).has_rule("Unwieldy")):
-        out.append(("Unwieldy", -1))
+        out.append((_("Unwieldy"), -1))
     if stand_and_shoot:
-        out.append(("Stand and Shoot", -1))
+        out.append((_("Stand and Shoot"), -1))
     if shot.cover == "hard":
-        out.append(("hard cover", -2))
+        out.append((_("hard cover"), -2))
     elif shot.cover == "soft":
-        out.append(("soft cover", -1))
+        out.append((_("soft cover"), -1))
     if multiple and weapon.kind != "volley gun":
-        out.append(("Multiple Shots", -1))
+        out.append((_("Multiple Shots"), -1))
     if tentry.has_rule("Skirmishers"):
-        out.append(("Skirmishers", -1))
+        out.append((_("Skirmishers"), -1))
     if tentry.has_rule("Hard Target"):
-        out.append(("Hard Target", -1))
+        out.append((_("Hard Target"), -1))
     return out
 
 
@@ -319,38 +319,36 @@ def roll_to_hit(state: NinthAgeState, groups: dict[int, int], bs: int, purpose: 
         count = groups[total]
         need = to_hit_needed(bs + total)
         if need is None:
-            events.append(Event(kind="roll", seat=seat, text=f"{purpose}: {count} shot(s) at BS {bs} "
-                                f"{total:+d} cannot hit (§10.4)."))
+            events.append(Event(kind="roll", seat=seat, text=_("{purpose}: {count} shot(s) at BS {bs} {total:+d} cannot hit (§10.4).", purpose=purpose, count=count, bs=bs, total=total)))
             continue
         roll = roll_dice(f"{count}d6", state.rng, purpose=f"{purpose}: to hit")
         firsts += roll.dice
         first, second = need
-        text = f"{purpose}: {count} shot(s) at BS {bs} {total:+d}, needing {need_text(need)}: {faces(roll.dice)}"
+        text = _("{purpose}: {count} shot(s) at BS {bs} {total:+d}, needing {need_text}: {faces}", purpose=purpose, count=count, bs=bs, total=total, need_text=need_text(need), faces=faces(roll.dice))
         if second is None:
             got = [d for d in roll.dice if d != 1 and d >= first]
             hits += len(got)
             sixes += sum(1 for d in got if d == 6)
-            events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{text}: {len(got)} hit(s)."))
+            events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{text}: {count} hit(s).", text=text, count=len(got))))
             continue
         six = sum(1 for d in roll.dice if d == 6)
-        events.append(Event(kind="roll", seat=seat, roll=roll, text=f"{text}: {six} six(es)."))
+        events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{text}: {six} six(es).", text=text, six=six)))
         if six:
             again = roll_dice(f"{six}d6", state.rng, purpose=f"{purpose}: to hit, second dice")
             got = sum(1 for d in again.dice if d >= second)
             hits += got
-            events.append(Event(kind="roll", seat=seat, roll=again, text=f"{purpose}: then {second}+: "
-                                f"{faces(again.dice)}: {got} hit(s)."))
+            events.append(Event(kind="roll", seat=seat, roll=again, text=_("{purpose}: then {second}+: {faces}: {got} hit(s).", purpose=purpose, second=second, faces=faces(again.dice), got=got)))
     return hits, sixes, firsts
 
 
 # -- the shooting attack -------------------------------------------------------------------------------
 def check_target(state: NinthAgeState, unit: UnitState, target: UnitState, *, reaction: bool = False) -> None:
     if target.owner == unit.owner:
-        raise IllegalAction("not-an-enemy", f"{target.id} is one of your own units.")
+        raise IllegalAction("not-an-enemy", _("{target} is one of your own units.", target=target.id))
     if not target.on_table:
-        raise IllegalAction("not-on-table", f"{target.id} is not on the table.")
+        raise IllegalAction("not-on-table", _("{target} is not on the table.", target=target.id))
     if not reaction and engaged(state, target):
-        raise IllegalAction("target-engaged", f"{target.id} is engaged in combat and may not be shot at (§10.3).")
+        raise IllegalAction("target-engaged", _("{target} is engaged in combat and may not be shot at (§10.3).", target=target.id))
 
 
 def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, events: list[Event], *,
@@ -365,19 +363,18 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     w = weapon
     shots, notes = measure(state, unit, target, w, stand_and_shoot=stand_and_shoot)
     if not shots:
-        raise IllegalAction("no-shot", f"No model of {unit.id} can shoot at {target.id}: "
-                            f"{'; '.join(notes) or 'none has line of sight'} (§10.3).")
+        why = text_join("; ", notes) if notes else _("none has line of sight")
+        raise IllegalAction("no-shot", _("No model of {unit} can shoot at {target}: {why} (§10.3).", unit=unit.id, target=target.id, why=why))
     if models is not None:
         if models < 1:
-            raise IllegalAction("bad-option", "models: is how many models fire, at least 1.")
+            raise IllegalAction("bad-option", _("models: is how many models fire, at least 1."))
         if models < len(shots):
-            notes.append(f"{len(shots) - models} able model(s) hold their fire")
+            notes.append(_("{value} able model(s) hold their fire", value=len(shots) - models))
             shots = sorted(shots, key=lambda s: (s.rank, s.index))[:models]
     per_model = 1
     if w.multiple_shots and w.kind != "volley gun":
         if multiple is None:
-            multiple = decide(state, unit.owner, f"multiple-shots-{unit.id}", f"{unit.id}: shoot {w.multiple_shots} "
-                              f"times each at -1 to hit (Multiple Shots), or once?", ["once", "multiple"]) == "multiple"
+            multiple = decide(state, unit.owner, f"multiple-shots-{unit.id}", _("{unit}: shoot {multiple_shots} times each at -1 to hit (Multiple Shots), or once?", unit=unit.id, multiple_shots=w.multiple_shots), ["once", "multiple"]) == "multiple"
         per_model = int(w.multiple_shots) if multiple and w.multiple_shots.isdigit() else 1
     else:
         multiple = False
@@ -387,24 +384,24 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     for s in shots:
         s.modifiers = modifiers(state, unit, target, w, s, stand_and_shoot=stand_and_shoot, multiple=bool(multiple))
         if random_shots:  # a dice value (e.g. D3): rolled for each model, like Random Attacks (E-34)
-            per_model, _ = roll_value(w.multiple_shots, state.rng, f"{unit.id} Multiple Shots ({w.multiple_shots})")
+            per_model, _skip = roll_value(w.multiple_shots, state.rng, f"{unit.id} Multiple Shots ({w.multiple_shots})")
             rolled.append(per_model)
         s.shots = per_model
         groups[s.total] = groups.get(s.total, 0) + per_model
     if rolled:
-        notes.append(f"Multiple Shots ({w.multiple_shots}) rolled {' '.join(map(str, rolled))}")
+        notes.append(_("Multiple Shots ({multiple_shots}) rolled {join}", multiple_shots=w.multiple_shots, join=' '.join(map(str, rolled))))
     unit.shot = True
     if stand_and_shoot:
         unit.stood_and_shot = True
     record(state, unit, target, shots)
-    purpose = f"{unit.id} shoots ({w.name}) at {target.id}" if not stand_and_shoot else \
-        f"{unit.id} stands and shoots ({w.name}) at {target.id}"
+    purpose = _("{unit} shoots ({w}) at {target}", unit=unit.id, w=w.name, target=target.id) if not stand_and_shoot else \
+        _("{unit} stands and shoots ({w}) at {target}", unit=unit.id, w=w.name, target=target.id)
     events.append(Event(kind="shoot", seat=unit.owner, data={"unit": unit.id, "target": target.id},
-                        text=f"{purpose}: {describe(shots, w)}" + (f"; {'; '.join(notes)}" if notes else "") + "."))
-    hits, sixes, _ = roll_to_hit(state, groups, bs, purpose, unit.owner, events)
+                        text=text_join("", [_("{purpose}: {describe}", purpose=purpose, describe=describe(shots, w)), (_("; {join}", join='; '.join(notes)) if notes else ""), "."])))
+    hits, sixes, _skip = roll_to_hit(state, groups, bs, purpose, unit.owner, events)
     poisoned = sixes if (entry.has_rule("Poisoned Attacks") or w.has("Poisoned Attacks")) else 0
     if not hits:
-        events.append(Event(kind="shoot", seat=unit.owner, text=f"{unit.id} scores no hits."))
+        events.append(Event(kind="shoot", seat=unit.owner, text=_("{unit} scores no hits.", unit=unit.id)))
         return
     attack = w.attack(shooting_strength(state, unit))
     if entry.has_rule("Magical Attacks") or entry.has_rule("Ethereal"):  # the model's, for all its attacks (§22)
@@ -419,11 +416,25 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     result = resolve_hits(state, target, attack, hits, events, attacker=unit, purpose=purpose,
                           auto_wounds=min(poisoned, hits))
     events.append(Event(kind="shoot-result", seat=unit.owner, data={"unit": unit.id, "target": target.id},
-                        text=f"{unit.id} against {target.id}: {result.summary()}."))
+                        text=_("{unit} against {target}: {summary}.", unit=unit.id, target=target.id, summary=result.summary())))
     heavy_casualties(state, target, events)
 
+def modifier_list(mods) -> Text:
+    """To-hit modifiers as a player reads them: "long range -1, moved -1", or "no modifiers"."""
+    if not mods:
+        return _("no modifiers")
+    return text_join(", ", [_("{modifier} {value:+d}", modifier=name, value=v) for name, v in mods])
 
-def describe(shots: list[ModelShot], weapon: RangedWeapon) -> str:
+
+def _cover_count(cover: str, n: int) -> Text:
+    if cover == "hard":
+        return _("hard cover for {n}", n=n)
+    if cover == "soft":
+        return _("soft cover for {n}", n=n)
+    return _("no cover for {n}", n=n)
+
+
+def describe(shots: list[ModelShot], weapon: RangedWeapon) -> Text:
     """What the engine measured: models shooting, their range, cover and modifiers."""
     n = len(shots)
     near, far = min(s.distance for s in shots), max(s.distance for s in shots)
@@ -432,16 +443,17 @@ def describe(shots: list[ModelShot], weapon: RangedWeapon) -> str:
         covers[s.cover] = covers.get(s.cover, 0) + 1
     mods = {}
     for s in shots:
-        key = ", ".join(f"{name} {v:+d}" for name, v in s.modifiers) or "no modifiers"
+        key = modifier_list(s.modifiers)
         mods[key] = mods.get(key, 0) + 1
     cover_text = ", ".join(f"{k} cover for {v}" if k != "none" else f"no cover for {v}" for k, v in covers.items())
     standing = sorted({s.standing for s in shots if s.standing})
     if standing:
         cover_text += f" ({'; '.join(standing)})"
     worst = max(shots, key=lambda s: s.f_hard + s.f_soft)
-    return (f"{n} model(s) in range ({near:.1f}\"-{far:.1f}\" of {weapon.range:g}\") and in sight; {cover_text} "
-            f"(most hidden: {worst.f_hard:.0%} by hard, {worst.f_soft:.0%} by soft); "
-            + "; ".join(f"{v} with {k}" for k, v in mods.items()))
+    first = _("{n} model(s) in range ({near}\"-{far}\" of {range}\") and in sight; {covers} (most hidden: {hard}% by hard, {soft}% by soft); ",
+              n=n, near=decimal(near, ".1f"), far=decimal(far, ".1f"), range=decimal(weapon.range, "g"), covers=cover_text,
+                     hard=decimal(worst.f_hard * 100, ".0f"), soft=decimal(worst.f_soft * 100, ".0f"))
+    return text_join("", [first, text_join("; ", [_("{n} with {modifiers}", n=v, modifiers=k) for k, v in mods.items()])])
 
 
 def record(state: NinthAgeState, unit: UnitState, target: UnitState, shots: list[ModelShot]) -> None:

@@ -12,6 +12,7 @@ catapult's template centre or the cannonball's landing point, ``models:N`` to fi
 
 from __future__ import annotations
 
+from engine.core.text import _, decimal, join as text_join
 from typing import Any, Literal
 
 from engine.core import Action, Event, IllegalAction
@@ -20,7 +21,7 @@ from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.shooting import (
     check_target, choose_weapon, may_shoot, measure, moved_this_turn, ranged_attack, shooting_bs,
 )
-from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState
+from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState, phase_word
 from engine.rulesets.ninth_age.weapons import breath_of, weapons_of
 from engine.table.arcs import arc_of, majority_arc
 from engine.table.contact import distance
@@ -49,7 +50,7 @@ def parse_point(text: Any) -> tuple[float, float]:
 
     parts = [p for p in str(text).replace(" ", ",").split(",") if p]
     if len(parts) != 2:
-        raise IllegalAction("bad-option", f"Write a point as x,y in inches, e.g. at:30,18, not {text!r}.")
+        raise IllegalAction("bad-option", _("Write a point as x,y in inches, e.g. at:30,18, not {text!r}.", text=text))
     return number(parts[0], "x"), number(parts[1], "y")
 
 
@@ -61,7 +62,7 @@ def action(ruleset, state: NinthAgeState, seat: str, options: dict[str, Any]) ->
     if options.get("multiple") not in (None, ""):
         word = str(options["multiple"]).strip().lower()
         if word not in ("yes", "no", "multiple", "once"):
-            raise IllegalAction("bad-option", f"multiple: is yes or no, not {options['multiple']!r}.")
+            raise IllegalAction("bad-option", _("multiple: is yes or no, not {options!r}.", options=options["multiple"]))
         multiple = word in ("yes", "multiple")
     at = parse_point(options["at"]) if options.get("at") not in (None, "") else None
     weapon = str(options["weapon"]).strip() if options.get("weapon") not in (None, "") else None
@@ -75,10 +76,10 @@ def action(ruleset, state: NinthAgeState, seat: str, options: dict[str, Any]) ->
 
 def apply(state: NinthAgeState, action: Shoot, events: list[Event]) -> None:
     if state.phase != "shooting":
-        raise IllegalAction("wrong-phase", f"Units shoot in the Shooting phase; this is the {state.phase} phase.")
+        raise IllegalAction("wrong-phase", _("Units shoot in the Shooting phase; this is the {phase} phase.", phase=phase_word(state.phase)))
     unit, target = state.units[action.unit], state.units[action.target]
     if unit.owner != action.seat:
-        raise IllegalAction("not-your-unit", f"{unit.id} is not yours to command.")
+        raise IllegalAction("not-your-unit", _("{unit} is not yours to command.", unit=unit.id))
     shoot(state, unit, target, events, weapon=action.weapon, multiple=action.multiple, at=action.at,
           models=action.models)
 
@@ -96,13 +97,13 @@ def shoot(state: NinthAgeState, unit: UnitState, target: UnitState, events: list
     may_shoot(state, unit)
     check_target(state, unit, target)
     if shooting_bs(entry, state, unit) == 0:
-        raise IllegalAction("cannot-shoot", f"{unit.id} has BS 0 and cannot use ranged weapons (§1.6).")
+        raise IllegalAction("cannot-shoot", _("{unit} has BS 0 and cannot use ranged weapons (§1.6).", unit=unit.id))
     w = choose_weapon(state, unit, weapon)
     if w.artillery:
         artillery.fire(state, unit, target, w, events, at=at)
         return
     if at is not None:
-        raise IllegalAction("bad-option", "at: is for templates and cannonballs; ranged weapons shoot at the unit.")
+        raise IllegalAction("bad-option", _("at: is for templates and cannonballs; ranged weapons shoot at the unit."))
     ranged_attack(state, unit, target, events, weapon=w, multiple=multiple, models=models)
 
 
@@ -115,25 +116,25 @@ def stand_and_shoot_problem(state: NinthAgeState, unit: UnitState, charger: Unit
     entry = state.unit_entry(unit)
     carried = [w for w in weapons_of(entry) if not w.cumbersome]
     if not weapons_of(entry):
-        return "it has no ranged weapons"
+        return _("it has no ranged weapons")
     if not carried:
         return "its ranged weapons are artillery (Cumbersome)"
     if shooting_bs(entry, state, unit) == 0:
         return "it has BS 0"
     if unit.stood_and_shot:
-        return "it has already stood and shot this turn"
+        return _("it has already stood and shot this turn")
     if unit.fleeing or engaged(state, unit):
-        return "it is fleeing or engaged"
+        return _("it is fleeing or engaged")
     fp, cfp = unit.footprint(), charger.footprint()
     if fp.has_arcs and majority_arc(fp, cfp.front_edge) != "front" and arc_of(fp, cfp.centre) != "front":
-        return f"{charger.id} is not in its front arc"
+        return _("{charger} is not in its front arc", charger=charger.id)
     d = distance(fp, cfp)
     m = state.unit_entry(charger).movement
     quick = entry.has_rule("Quick to Fire") or all(w.has("Quick to Fire") for w in carried)
     if d <= m + EPS_DIST and not quick:
-        return f"{charger.id} is {d:.1f}\" away, not farther than its M {m}"
+        return _("{charger} is {d}\" away, not farther than its M {m}", charger=charger.id, d=decimal(d, ".1f"), m=m)
     if not measure(state, unit, charger, carried[0], stand_and_shoot=True, ignore_cover=True)[0]:
-        return f"none of its models can see {charger.id}"
+        return _("none of its models can see {charger}", charger=charger.id)
     return None
 
 
@@ -145,7 +146,7 @@ def stand_and_shoot(state: NinthAgeState, decl: ChargeDeclaration, events: list[
     carried = [w for w in weapons_of(entry) if not w.cumbersome]
     weapon = choose_weapon(state, unit, carried[0].name if len(carried) == 1 else None)
     if weapon.cumbersome:
-        raise IllegalAction("cumbersome", f"{weapon.name} is Cumbersome and never Stands and Shoots.")
+        raise IllegalAction("cumbersome", _("{weapon} is Cumbersome and never Stands and Shoots.", weapon=weapon.name))
     ranged_attack(state, unit, charger, events, weapon=weapon, stand_and_shoot=True)
 
 
@@ -156,9 +157,7 @@ def begin_phase(state: NinthAgeState, events: list[Event]) -> None:
         u.shot = False
     state.shots = []
     shooters = [u.id for u in state.on_table(state.active) if could_shoot(state, u)]
-    events.append(Event(kind="phase", seat=state.active, text="Shooting phase: /shoot unit: target: (weapon:, "
-                        "multiple:, at:x,y for templates), then /end. " + (f"Able to shoot: {', '.join(shooters)}."
-                                                                           if shooters else "No unit can shoot.")))
+    events.append(Event(kind="phase", seat=state.active, text=text_join("", [_("Shooting phase: /shoot unit: target: (weapon:, multiple:, at:x,y for templates), then /end. "), (_("Able to shoot: {join}.", join=', '.join(shooters)) if shooters else _("No unit can shoot."))])))
 
 
 def new_player_turn(state: NinthAgeState) -> None:

@@ -4,6 +4,7 @@ unit; at the start of its Movement phase an unengaged one opens out again if the
 
 from __future__ import annotations
 
+from engine.core.text import _
 from engine.core import Event
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -24,7 +25,7 @@ def close_ranks(state: NinthAgeState, unit: UnitState, other: UnitState, events:
     unit.formation = closed.formation
     unit.pose = Pose(x=anchor.x - moved.x, y=anchor.y - moved.y, bearing=fp.bearing)
     events.append(Event(kind="close-ranks", seat=unit.owner, data={"unit": unit.id},
-                        text=f"{unit.id} closes ranks (Skirmishers), its model nearest {other.id} keeping its place."))
+                        text=_("{unit} closes ranks (Skirmishers), its model nearest {other} keeping its place.", unit=unit.id, other=other.id)))
 
 
 def open_ranks(state: NinthAgeState, unit: UnitState, events: list[Event]) -> None:
@@ -42,4 +43,4 @@ def open_ranks(state: NinthAgeState, unit: UnitState, events: list[Event]) -> No
         return
     unit.formation, unit.pose = placed.formation, placed.pose
     events.append(Event(kind="open-ranks", seat=unit.owner, data={"unit": unit.id},
-                        text=f"{unit.id} opens out into loose order again (Skirmishers)."))
+                        text=_("{unit} opens out into loose order again (Skirmishers).", unit=unit.id)))

@@ -20,6 +20,7 @@ False
 
 from __future__ import annotations
 
+from engine.core.text import _
 import re
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -46,7 +47,7 @@ class SpellEffect(BaseModel):
     @classmethod
     def _dice(cls, v):
         if v is not None and not _HITS.match(v.strip()):
-            raise ValueError(f"{v!r} is not a number of hits or dice such as D6, 2D6, D3+1")
+            raise ValueError(_("{v!r} is not a number of hits or dice such as D6, 2D6, D3+1", v=v))
         return v
 
     @field_validator("modifiers")
@@ -59,7 +60,7 @@ class SpellEffect(BaseModel):
     def _halve(cls, v):
         for key in v:
             if key not in CHARACTERISTICS:
-                raise ValueError(f"{key!r} is not a characteristic")
+                raise ValueError(_("{key!r} is not a characteristic", key=key))
         return v
 
     @property

@@ -11,6 +11,7 @@ of rolling, still never one another wizard of the army has (spell 0 aside).
 
 from __future__ import annotations
 
+from engine.core.text import _, join as text_join
 from typing import Callable
 
 from engine.core import Event, roll_dice
@@ -37,27 +38,23 @@ def generate(rng: Rng, wizard: str, level: int, lore: str, taken: set[int], choo
                 (["0"] if 0 not in known else [])
             if not options:
                 break
-            spell = int(choose(f"pathmaster-{wizard}-{n}", f"{wizard} is a Pathmaster: choose spell {n + 1} of "
-                               f"{level} of {lore} (0 is the Generic spell).", options))
-            events.append(Event(kind="spells", seat=seat, text=f"{wizard} (Pathmaster) chooses spell {spell} of "
-                                f"{lore}."))
+            spell = int(choose(f"pathmaster-{wizard}-{n}", _("{wizard} is a Pathmaster: choose spell {value} of {level} of {lore} (0 is the Generic spell).", wizard=wizard, value=n + 1, level=level, lore=lore), options))
+            events.append(Event(kind="spells", seat=seat, text=_("{wizard} (Pathmaster) chooses spell {spell} of {lore}.", wizard=wizard, spell=spell, lore=lore)))
             known.append(spell)
             if spell:
                 taken.add(spell)
             continue
         roll = roll_dice("1d6", rng, purpose=f"{wizard}: spell {n + 1} of {level} ({lore})")
         spell = roll.total
-        text = f"{wizard} rolls spell {spell} of {lore}."
+        text = _("{wizard} rolls spell {spell} of {lore}.", wizard=wizard, spell=spell, lore=lore)
         if spell in taken or spell in known:
             free = [s for s in range(1, 7) if s not in taken and s not in known]
             options = [str(s) for s in free] + (["0"] if 0 not in known else [])
             if not options:
-                events.append(Event(kind="roll", seat=seat, roll=roll, text=text + " A duplicate, and no spell "
-                                    "is left to replace it: it is lost."))
+                events.append(Event(kind="roll", seat=seat, roll=roll, text=text_join("", [text, _(" A duplicate, and no spell is left to replace it: it is lost.")])))
                 continue
-            answer = choose(f"spell-{wizard}-{n}", f"{wizard} rolled {spell} of {lore}, a duplicate. Which spell "
-                            f"replaces it (0 is the Generic spell)?", options)
-            text += f" A duplicate: replaced by spell {answer}."
+            answer = choose(f"spell-{wizard}-{n}", _("{wizard} rolled {spell} of {lore}, a duplicate. Which spell replaces it (0 is the Generic spell)?", wizard=wizard, spell=spell, lore=lore), options)
+            text = text_join("", [text, _(" A duplicate: replaced by spell {answer}.", answer=answer)])
             spell = int(answer)
         events.append(Event(kind="roll", seat=seat, roll=roll, text=text))
         known.append(spell)
@@ -65,12 +62,11 @@ def generate(rng: Rng, wizard: str, level: int, lore: str, taken: set[int], choo
             taken.add(spell)
     if known and 0 not in known:
         options = ["keep"] + [str(s) for s in known]
-        answer = choose(f"generic-{wizard}", f"{wizard} knows {named(known)} of {lore}. "
-                        "Swap one for spell 0 (Generic)? Say which, or keep.", options)
+        answer = choose(f"generic-{wizard}", _("{wizard} knows {named} of {lore}. Swap one for spell 0 (Generic)? Say which, or keep.", wizard=wizard, named=named(known), lore=lore), options)
         if answer != "keep":
             known[known.index(int(answer))] = 0
             taken.discard(int(answer))
-            events.append(Event(kind="spells", seat=seat, text=f"{wizard} swaps spell {answer} for the Generic spell."))
-    events.append(Event(kind="spells", seat=seat, text=f"{wizard} knows {lore} spells "
-                        f"{named(known) or 'none'}."))
+            events.append(Event(kind="spells", seat=seat, text=_("{wizard} swaps spell {answer} for the Generic spell.", wizard=wizard, answer=answer)))
+    none = _("none")
+    events.append(Event(kind="spells", seat=seat, text=_("{wizard} knows {lore} spells {spells}.", wizard=wizard, lore=lore, spells=named(known) or none)))
     return sorted(known)

@@ -7,6 +7,7 @@ from typing import Literal
 from pydantic import BaseModel, Field
 
 from engine.core import GameState
+from engine.core.text import N_, Text
 from engine.rulesets.ninth_age.army import Army, Unit
 from engine.rulesets.ninth_age.magic_state import Caster, Effect, MagicPhase
 from engine.table.footprint import Footprint, Formation, Pose, footprint
@@ -167,3 +168,24 @@ class NinthAgeState(GameState):
 
     def enemy_of(self, seat: str) -> str:
         return "p2" if seat == "p1" else "p1"
+
+
+# The phases' names as the log and the status line say them ("Player 1's movement phase").
+PHASE_WORDS = {"movement": N_("movement"), "magic": N_("magic"), "shooting": N_("shooting"), "melee": N_("melee"),
+               "setup": N_("set-up"), "deployment": N_("deployment")}
+
+
+def phase_word(phase: str) -> Text | str:
+    """A phase's name in the reader's language (any other phase as it is)."""
+    return Text(PHASE_WORDS[phase]) if phase in PHASE_WORDS else phase
+
+
+# The troop types (catalogue.TROOP_TYPES) as the log says them.
+TROOP_WORDS = {t: t for t in (N_("infantry"), N_("war beast"), N_("cavalry"), N_("monstrous infantry"),
+                              N_("monstrous beast"), N_("monstrous cavalry"), N_("chariot"), N_("monster"),
+                              N_("ridden monster"), N_("swarm"), N_("war machine"))}
+
+
+def troop_word(troop_type: str) -> Text | str:
+    """A troop type in the reader's language (an army book's own type as it is)."""
+    return Text(TROOP_WORDS[troop_type]) if troop_type in TROOP_WORDS else troop_type

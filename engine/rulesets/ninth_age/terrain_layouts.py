@@ -13,6 +13,7 @@ Hill...) is :mod:`.terrain_rules`.
 
 from __future__ import annotations
 
+from engine.core.text import N_, Text, _, decimal, join as text_join
 from engine.core.errors import IllegalAction
 from engine.table.terrain import TerrainFeature
 
@@ -43,11 +44,24 @@ SPACING = 6.0
 EXTRA_TYPES = {1: "hill", 2: "forest", 3: "field", 4: "water", 5: "wall", 6: "ruins"}
 NAMES = {"hill": "Hill", "forest": "Forest", "field": "Field", "water": "Water", "wall": "Wall", "ruins": "Ruins",
          "building": "Building", "impassable": "Rocks"}
+# The built-in layouts' names as the board and the log say them (an uploaded file's names stay its own).
+TERRAIN_WORDS = {N_("Hill"), N_("Forest"), N_("Farmhouse"), N_("Wheat Field"), N_("Stone Wall"), N_("Pond"),
+                 N_("Ruined Chapel"), N_("Field"), N_("Water"), N_("Wall"), N_("Ruins"), N_("Building"), N_("Rocks")}
+
+
+def terrain_name(name: str) -> Text | str:
+    """A terrain feature's name in the reader's language: "Forest", "Forest 2"; any other name as it is."""
+    if name in TERRAIN_WORDS:
+        return Text(name)
+    base, _sep, number = name.rpartition(" ")
+    if base in TERRAIN_WORDS and number.isdigit():
+        return _("{terrain} {number}", terrain=Text(base), number=int(number))
+    return name
 
 
 def feature(name: str, kind: str, shape: list[tuple[float, float]]) -> TerrainFeature:
     if kind not in CATEGORIES:
-        raise IllegalAction("bad-terrain", f"{name}: {kind!r} is not a terrain kind ({', '.join(CATEGORIES)}).")
+        raise IllegalAction("bad-terrain", _("{name}: {kind!r} is not a terrain kind ({join}).", name=name, kind=kind, join=', '.join(CATEGORIES)))
     if kind == "wall":
         return TerrainFeature(name=name, kind=kind, line=shape, categories=CATEGORIES[kind])
     return TerrainFeature(name=name, kind=kind, points=shape, categories=CATEGORIES[kind])
@@ -58,7 +72,7 @@ def layout(name: str, width: float = 72, height: float = 48) -> list[TerrainFeat
     if name in ("open", "random"):  # a random layout is rolled when the game starts (random_layout)
         return []
     if name != "standard":
-        raise IllegalAction("unknown-terrain", f"There is no terrain layout {name!r}. Layouts: {', '.join(LAYOUTS)}.")
+        raise IllegalAction("unknown-terrain", _("There is no terrain layout {name!r}. Layouts: {join}.", name=name, join=', '.join(LAYOUTS)))
     sx, sy = width / 72, height / 48
     return [feature(n, k, [(x * sx, y * sy) for x, y in pts]) for n, k, pts in _STANDARD]
 
@@ -96,15 +110,15 @@ def random_layout(rng, width: float, height: float, events: list) -> list[Terrai
     kinds = []
     roll = roll_dice("1d6", rng, purpose="building or impassable terrain")
     kinds.append("building" if roll.total <= 3 else "impassable")
-    what = "Building" if roll.total <= 3 else "piece of Impassable terrain"
-    events.append(Event(kind="roll", roll=roll, text=f"Terrain: a {what} (1-3 Building, 4-6 Impassable)."))
+    events.append(Event(kind="roll", roll=roll, text=_("Terrain: a Building (1-3 Building, 4-6 Impassable).") if roll.total <= 3
+                        else _("Terrain: a piece of Impassable terrain (1-3 Building, 4-6 Impassable).")))
     kinds += ["hill", "forest"]
     extra = roll_dice("2d3", rng, purpose="extra terrain features")
-    events.append(Event(kind="roll", roll=extra, text=f"Terrain: {extra.total} more features."))
-    for _ in range(extra.total):
+    events.append(Event(kind="roll", roll=extra, text=_("Terrain: {total} more features.", total=extra.total)))
+    for _skip in range(extra.total):
         t = roll_dice("1d6", rng, purpose="extra feature type")
         kinds.append(EXTRA_TYPES[t.total])
-        events.append(Event(kind="roll", roll=t, text=f"Terrain: an extra {NAMES[EXTRA_TYPES[t.total]]}."))
+        events.append(Event(kind="roll", roll=t, text=_("Terrain: an extra {names}.", names=terrain_name(NAMES[EXTRA_TYPES[t.total]]))))
     placed: list[TerrainFeature] = []
     counts: dict[str, int] = {}
     for kind in kinds:
@@ -117,12 +131,10 @@ def random_layout(rng, width: float, height: float, events: list) -> list[Terrai
         name = NAMES[kind] + (f" {counts[kind]}" if counts[kind] > 1 else "")
         spot = _spaced(kind, (cx, cy), placed, width, height)
         if spot is None:
-            events.append(Event(kind="roll", roll=move, text=f"Terrain: {name} cannot stand 6\" from the others and "
-                                "is removed."))
+            events.append(Event(kind="roll", roll=move, text=_("Terrain: {name} cannot stand 6\" from the others and is removed.", name=terrain_name(name))))
             continue
         placed.append(feature(name, kind, _shape(kind, spot)))
-        events.append(Event(kind="roll", roll=move, text=f"Terrain: {name} moves {move.total}\" at {bearing:.0f}° to "
-                            f"({spot[0]:.1f}, {spot[1]:.1f})."))
+        events.append(Event(kind="roll", roll=move, text=_("Terrain: {name} moves {total}\" at {bearing}° to ({spot}, {spot2}).", name=name, total=move.total, bearing=decimal(bearing, ".0f"), spot=decimal(spot[0], ".1f"), spot2=decimal(spot[1], ".1f"))))
     return placed
 
 
@@ -131,7 +143,7 @@ def _spaced(kind, centre, placed, width, height):
     from shapely import affinity
 
     x, y = centre
-    for _ in range(30):
+    for _skip in range(30):
         shape = feature("probe", kind, _shape(kind, (x, y))).polygon
         minx, miny, maxx, maxy = shape.bounds
         x += max(0.0, -minx) - max(0.0, maxx - width)
@@ -170,48 +182,43 @@ def load_layout_text(text: str, width: float, height: float, filename: str = "te
     import json
 
     if len(text.encode("utf-8")) > MAX_LAYOUT_BYTES:
-        raise IllegalAction("bad-terrain", f"{filename}: larger than {MAX_LAYOUT_BYTES // 1024} KiB.")
+        raise IllegalAction("bad-terrain", _("{filename}: larger than {value} KiB.", filename=filename, value=MAX_LAYOUT_BYTES // 1024))
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
-        raise IllegalAction("bad-terrain", f"{filename}: not valid JSON ({exc.msg}, line {exc.lineno}).") from None
+        raise IllegalAction("bad-terrain", _("{filename}: not valid JSON ({msg}, line {lineno}).", filename=filename, msg=exc.msg, lineno=exc.lineno)) from None
     if not isinstance(data, dict) or not isinstance(data.get("features"), list):
-        raise IllegalAction("bad-terrain", f"{filename}: features: a list of terrain features is needed, e.g. "
-                            '{"features": [{"name": "Hill", "kind": "hill", "points": [[10, 10], [18, 10], [18, 16]]}]}.')
+        raise IllegalAction("bad-terrain", _("{filename}: features: a list of terrain features is needed, e.g. {{\"features\": [{{\"name\": \"Hill\", \"kind\": \"hill\", \"points\": [[10, 10], [18, 10], [18, 16]]}}]}}.", filename=filename))
     extra = sorted(set(data) - {"name", "features"})
     if extra:
-        raise IllegalAction("bad-terrain", f"{filename}: {extra[0]}: not a field of a terrain file (name, features).")
+        raise IllegalAction("bad-terrain", _("{filename}: {extra}: not a field of a terrain file (name, features).", filename=filename, extra=extra[0]))
     if len(data["features"]) > MAX_FEATURES:
-        raise IllegalAction("bad-terrain", f"{filename}: features: at most {MAX_FEATURES}, not {len(data['features'])}.")
+        raise IllegalAction("bad-terrain", _("{filename}: features: at most {max_features}, not {count}.", filename=filename, max_features=MAX_FEATURES, count=len(data["features"])))
     out: list[TerrainFeature] = []
     for n, row in enumerate(data["features"]):
         where = f"{filename}: features.{n}"
         if not isinstance(row, dict):
-            raise IllegalAction("bad-terrain", f"{where}: each feature is an object with name, kind and points.")
+            raise IllegalAction("bad-terrain", _("{where}: each feature is an object with name, kind and points.", where=where))
         unknown = sorted(set(row) - {"name", "kind", "points", "line"})
         if unknown:
-            raise IllegalAction("bad-terrain", f"{where}.{unknown[0]}: not a field of a feature (name, kind, points, "
-                                "line).")
+            raise IllegalAction("bad-terrain", _("{where}.{unknown}: not a field of a feature (name, kind, points, line).", where=where, unknown=unknown[0]))
         kind = str(row.get("kind", "")).strip().lower()
         if kind not in CATEGORIES:
-            raise IllegalAction("bad-terrain", f"{where}.kind: {row.get('kind')!r} is not a terrain kind "
-                                f"({', '.join(CATEGORIES)})")
+            raise IllegalAction("bad-terrain", _("{where}.kind: {get!r} is not a terrain kind ({join})", where=where, get=row.get("kind"), join=', '.join(CATEGORIES)))
         name = str(row.get("name") or NAMES[kind])[:60]
         shape_key = "line" if kind == "wall" else "points"
         shape = row.get(shape_key)
         if not isinstance(shape, list) or not all(isinstance(p, (list, tuple)) and len(p) == 2
                                                   and all(isinstance(c, (int, float)) for c in p) for p in shape):
-            raise IllegalAction("bad-terrain", f"{where}.{shape_key}: a list of [x, y] inch pairs is needed"
-                                + (" (a wall: exactly 2)" if kind == "wall" else " (at least 3)") + ".")
+            raise IllegalAction("bad-terrain", text_join("", [_("{where}.{shape_key}: a list of [x, y] inch pairs is needed", where=where, shape_key=shape_key), (_(" (a wall: exactly 2)") if kind == "wall" else _(" (at least 3)")), "."]))
         for x, y in shape:
             if not (0 <= x <= width and 0 <= y <= height):
-                raise IllegalAction("bad-terrain", f"{where}.{shape_key}: ({x:g}, {y:g}) is off the {width:g}\" x "
-                                    f"{height:g}\" table.")
+                raise IllegalAction("bad-terrain", _("{where}.{shape_key}: ({x}, {y}) is off the {width}\" x {height}\" table.", where=where, shape_key=shape_key, x=decimal(x, "g"), y=decimal(y, "g"), width=decimal(width, "g"), height=decimal(height, "g")))
         try:
             out.append(feature(name, kind, [(float(x), float(y)) for x, y in shape]))
         except ValueError as exc:  # pydantic's: a polygon crossing itself, a wall of 3 points
             reason = str(exc).splitlines()
             detail = next((line.strip() for line in reason if name in line), reason[-1].strip())
             detail = detail.split(", [type=")[0].removeprefix("Value error, ")
-            raise IllegalAction("bad-terrain", f"{where}.{shape_key}: {detail}") from None
+            raise IllegalAction("bad-terrain", _("{where}.{shape_key}: {detail}", where=where, shape_key=shape_key, detail=detail)) from None
     return out

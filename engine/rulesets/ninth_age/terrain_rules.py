@@ -14,6 +14,7 @@ loses Steadfast or rank bonus because of terrain; Strider (Water) only for Water
 
 from __future__ import annotations
 
+from engine.core.text import N_, Text, _, decimal, join as text_join
 from dataclasses import dataclass
 
 from shapely.geometry import LineString
@@ -21,11 +22,17 @@ from shapely.ops import unary_union
 
 from engine.rulesets.ninth_age.catalogue import rule_name, rule_param
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.terrain_layouts import terrain_name
 from engine.table.terrain import TerrainFeature
 
 MOUNTED = ("cavalry", "monstrous cavalry", "chariot")  # §18.3, §18.5, §18.7-18.9
-KIND_WORD = {"hill": "Hill", "forest": "Forest", "field": "Field", "water": "Water", "wall": "Wall",
-             "ruins": "Ruins", "impassable": "Impassable terrain", "building": "Building"}
+KIND_WORD = {"hill": N_("Hill"), "forest": N_("Forest"), "field": N_("Field"), "water": N_("Water"), "wall": N_("Wall"),
+             "ruins": N_("Ruins"), "impassable": N_("Impassable terrain"), "building": N_("Building")}
+
+
+def kind_word(kind: str) -> Text | str:
+    """A terrain kind (KIND_WORD) in the reader's language."""
+    return Text(KIND_WORD[kind]) if kind in KIND_WORD else kind
 
 
 def share_in(shape, polygons) -> float:
@@ -75,7 +82,7 @@ def dangerous_features(state: NinthAgeState, unit: UnitState, *, flying: bool = 
     entry = state.unit_entry(unit)
     troop = entry.troop_type
     mounted = troop in MOUNTED
-    who = {"cavalry": "Cavalry", "monstrous cavalry": "Monstrous Cavalry", "chariot": "Chariots"}.get(troop, troop)
+    who = {"cavalry": _("Cavalry"), "monstrous cavalry": _("Monstrous Cavalry"), "chariot": _("Chariots")}.get(troop, troop)
     flaming = entry.has_rule("Flaming Attacks")
     out: list[Danger] = []
     for t in state.table.terrain:
@@ -84,23 +91,22 @@ def dangerous_features(state: NinthAgeState, unit: UnitState, *, flying: bool = 
         why = None
         fail = 1
         if t.kind == "water" and mounted:
-            why = f"Water: Dangerous for {who} (§18.3)"
+            why = _("Water: Dangerous for {who} (§18.3)", who=who)
         elif t.kind == "field" and mounted:
-            why = f"Field: Dangerous for {who} (§18.5)"
+            why = _("Field: Dangerous for {who} (§18.5)", who=who)
         elif t.kind == "field" and flaming:
-            why = "Field: Dangerous for models with Flaming Attacks (§18.5)"
+            why = _("Field: Dangerous for models with Flaming Attacks (§18.5)")
         elif t.kind == "forest" and mounted:
-            why = f"Forest: Dangerous for {who} (§18.7)"
+            why = _("Forest: Dangerous for {who} (§18.7)", who=who)
         elif t.kind == "forest" and flying:
-            why = "Forest: Dangerous for a flying move (§18.7)"
+            why = _("Forest: Dangerous for a flying move (§18.7)")
         elif t.kind == "wall" and mounted:
-            why = f"Wall: Dangerous for {who} (§18.8)"
+            why = _("Wall: Dangerous for {who} (§18.8)", who=who)
         elif t.kind == "ruins" and not entry.has_rule("Skirmishers"):
             fail = 2 if mounted else 1
-            why = "Ruins: Dangerous for every unit but Skirmishers" + (f", {who} fail on 1-2" if mounted else "") \
-                + " (§18.9)"
+            why = text_join("", [_("Ruins: Dangerous for every unit but Skirmishers"), (_(", {who} fail on 1-2", who=who) if mounted else ""), " (§18.9)"])
         elif t.has("dangerous") and t.kind not in ("ruins",):
-            why = f"{KIND_WORD.get(t.kind, t.kind)}: Dangerous Terrain (§18.1)"
+            why = _("{kind}: Dangerous Terrain (§18.1)", kind=kind_word(t.kind))
         if why:
             out.append(Danger(t, fail, why))
     return out
@@ -143,13 +149,13 @@ def water_full_ranks(state: NinthAgeState, unit: UnitState, full: int) -> tuple[
     fp = unit.footprint()
     water = unary_union(waters)
     if share_in(fp.shape, [water]) > 0.5:
-        return 0, "most of it in Water: 0 full ranks (§18.3)"
+        return 0, _("most of it in Water: 0 full ranks (§18.3)")
     slots = fp.formation.slots()
     wet_ranks = {slots[i][0] for i, m in enumerate(fp.models[:len(slots)]) if m.intersection(water).area > 1e-9}
     kept = sum(1 for r in range(full) if r not in wet_ranks)  # ranks counted from 0 at the front
     if kept == full:
         return full, ""
-    return kept, f"{full - kept} rank(s) in Water are not full (§18.3)"
+    return kept, _("{value} rank(s) in Water are not full (§18.3)", value=full - kept)
 
 
 # -- Forests (§18.7) -----------------------------------------------------------------------------------------
@@ -249,14 +255,16 @@ def standing_cover(state: NinthAgeState, target: UnitState, shooter_point, *, la
     fp = target.footprint()
     ruins = [t for t in state.table.terrain if t.kind == "ruins"]
     if ruins and share_in(fp.shape, [t.polygon for t in ruins]) >= 0.5 - 1e-9:
-        return "hard", f"in {ruins[0].name if len(ruins) == 1 else 'Ruins'} (Ruins: Hard cover, §18.9)"
+        where = terrain_name(ruins[0].name) if len(ruins) == 1 else kind_word("ruins")
+        return "hard", _("in {value} (Ruins: Hard cover, §18.9)", value=where)
     side = arc_of(fp, shooter_point)
     wall = defended_wall(state, target, "front" if side == "inside" else side)
     if wall is not None:
-        return "hard", f"defending {wall.name} (Wall: Hard cover, §18.8)"
+        return "hard", _("defending {wall} (Wall: Hard cover, §18.8)", wall=terrain_name(wall.name))
     fields = [t for t in state.table.terrain if t.kind == "field"]
     if fields and share_in(fp.shape, [t.polygon for t in fields]) >= 0.5 - 1e-9:
-        return "soft", f"in {fields[0].name if len(fields) == 1 else 'a Field'} (Field: Soft cover, §18.5)"
+        where = terrain_name(fields[0].name) if len(fields) == 1 else _("a Field")
+        return "soft", _("in {value} (Field: Soft cover, §18.5)", value=where)
     return "none", ""
 
 
@@ -268,13 +276,16 @@ def ground_note(state: NinthAgeState, path_shapes: list, end_shape) -> str:
         return ""
     ends = [(t, share_in(end_shape, [t.polygon])) for t in through]
     passed = [t for t, s in ends if s <= 0]
-    text = ""
+    parts = []
     if passed:
-        text += "; through " + ", ".join(f"{t.name} ({KIND_WORD.get(t.kind, t.kind)})" for t in passed)
+        crossed_ = [_("{name} ({kind})", name=terrain_name(t.name), kind=kind_word(t.kind)) for t in passed]
+        parts.append(_("; through {features}", features=text_join(", ", crossed_)))
     inside = [(t, s) for t, s in ends if s > 0]
     if inside:
-        text += "; ends " + ", ".join(f"{s:.0%} in {t.name} ({KIND_WORD.get(t.kind, t.kind)})" for t, s in inside)
-    return text
+        ended = [_("{share}% in {name} ({kind})", share=decimal(s * 100, ".0f"), name=terrain_name(t.name),
+                   kind=kind_word(t.kind)) for t, s in inside]
+        parts.append(_("; ends {features}", features=text_join(", ", ended)))
+    return text_join("", parts)
 
 
 def flies(state: NinthAgeState, unit: UnitState) -> bool:

@@ -7,8 +7,9 @@ Shooting phase (§10) and the Melee phase (§11, :mod:`.combat`).
 
 from __future__ import annotations
 
+from engine.core.text import _
 from engine.core import Event
-from engine.rulesets.ninth_age.state import NinthAgeState
+from engine.rulesets.ninth_age.state import NinthAgeState, phase_word
 
 PHASES = ("movement", "magic", "shooting", "melee")
 GAME_TURNS = 6
@@ -40,9 +41,7 @@ def begin_player_turn(state: NinthAgeState, seat: str, events: list[Event]) -> N
 
     new_player_turn(state)
     stupidity_tests(state, seat, events)  # at the start of the turn (§22 Stupidity)
-    events.append(Event(kind="turn", seat=seat, text=f"Game turn {state.round}: {state.seat(seat).name}'s "
-                        "Movement phase. Declare charges with /charge unit: target:, then /end to move the "
-                        "chargers."))
+    events.append(Event(kind="turn", seat=seat, text=_("Game turn {round}: {name}'s Movement phase. Declare charges with /charge unit: target:, then /end to move the chargers.", round=state.round, name=state.seat(seat).name)))
 
 
 def end_phase(state: NinthAgeState, events: list[Event]) -> None:
@@ -53,7 +52,7 @@ def end_phase(state: NinthAgeState, events: list[Event]) -> None:
     from engine.rulesets.ninth_age.attacks import end_of_phase
 
     end_of_phase(state, events)  # Hellfire, Lightning Attack (§22)
-    events.append(Event(kind="phase_ended", seat=seat, text=f"{state.seat(seat).name}'s {state.phase} phase ends."))
+    events.append(Event(kind="phase_ended", seat=seat, text=_("{name}'s {phase} phase ends.", name=state.seat(seat).name, phase=state.phase)))
     if state.phase == "magic":  # Magic phase (§9): unused dice are lost
         from engine.rulesets.ninth_age import magic
 
@@ -94,4 +93,4 @@ def finish(state: NinthAgeState, events: list[Event]) -> None:
 
     state.phase = "over"
     state.result = score(state, events)
-    events.append(Event(kind="game_over", text=f"The sixth game turn is over: {state.result.reason}."))
+    events.append(Event(kind="game_over", text=_("The sixth game turn is over: {reason}.", reason=state.result.reason)))

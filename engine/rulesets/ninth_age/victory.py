@@ -14,6 +14,7 @@ winner keeping 10 minus the loser ([A-36]).
 
 from __future__ import annotations
 
+from engine.core.text import N_, Text, _, join as text_join
 import math
 from dataclasses import dataclass, field
 
@@ -23,7 +24,7 @@ from engine.rulesets.ninth_age.zones import deployment_zone
 from engine.table.contact import distance
 
 OBJECTIVE_RANGE = 6.0
-MARGIN_NAMES = {"draw": "Draw", "minor": "Minor victory", "major": "Major victory", "massacre": "Massacre"}
+MARGIN_NAMES = {"draw": N_("Draw"), "minor": N_("Minor victory"), "major": N_("Major victory"), "massacre": N_("Massacre")}
 MARGIN_SCORE = {"draw": 0, "minor": 1, "major": 2, "massacre": 3}
 
 
@@ -58,7 +59,7 @@ class Ledger:
 
     @property
     def total(self) -> int:
-        return sum(v for _, v in self.lines)
+        return sum(v for _skip, v in self.lines)
 
 
 def wounds(state: NinthAgeState, unit: UnitState, models: int) -> int:
@@ -124,21 +125,21 @@ def ledger(state: NinthAgeState, seat: str, *, with_objective: bool = True) -> L
             out.lines.append((f"{unit.id} {gone}", cost))
             continue
         if unit.location in ("destroyed", "fled", "hidden"):  # §22 Hidden: never revealed, it counts as slain
-            what = {"fled": "fled off the table", "destroyed": "destroyed",
-                    "hidden": "never revealed from hiding: counts as slain"}[unit.location]
-            out.lines.append((f"{unit.id} {what}", cost))
+            what = {"fled": _("fled off the table"), "destroyed": _("destroyed"),
+                    "hidden": _("never revealed from hiding: counts as slain")}[unit.location]
+            out.lines.append((_("{unit} {what}", unit=unit.id, what=what), cost))
             if entry.general:
-                out.lines.append(("The King is Dead", 100))
+                out.lines.append((_("The King is Dead"), 100))
             if entry.bsb:
-                out.lines.append(("The Flag is Lost", 100))
+                out.lines.append((_("The Flag is Lost"), 100))
             continue
         half = math.ceil(cost / 2)
         if unit.fleeing or (host is not None and host.fleeing):
             out.lines.append((f"{unit.id} fleeing", half))
         elif (wounds(state, unit, unit.models) - unit.wounds_lost) * 4 <= wounds(state, unit, unit.start_models):
-            out.lines.append((f"{unit.id} decimated", half))
+            out.lines.append((_("{unit} decimated", unit=unit.id), half))
     if with_objective and secondary(state)[seat]:
-        out.lines.append(("secondary objective", math.ceil(points_of(state) * 20 / 100)))
+        out.lines.append((_("secondary objective"), math.ceil(points_of(state) * 20 / 100)))
     return out
 
 
@@ -151,8 +152,8 @@ def score(state: NinthAgeState, events: list[Event]) -> Result:
     battle = bool(state.options.get("battle_points", False))
     ledgers = {s: ledger(state, s, with_objective=not battle) for s in SEATS}
     for s in SEATS:
-        items = "; ".join(f"{k} {v}" for k, v in ledgers[s].lines) or "nothing"
-        events.append(Event(kind="score", seat=s, text=f"{state.seat(s).name}: {ledgers[s].total} VP ({items})."))
+        items = text_join("; ", [_("{k} {v}", k=k, v=v) for k, v in ledgers[s].lines]) if ledgers[s].lines else _("nothing")
+        events.append(Event(kind="score", seat=s, text=_("{name}: {total} VP ({items}).", name=state.seat(s).name, total=ledgers[s].total, items=items)))
     a, b = ledgers["p1"].total, ledgers["p2"].total
     points = points_of(state)
     kind = margin(abs(a - b), points)
@@ -161,13 +162,13 @@ def score(state: NinthAgeState, events: list[Event]) -> Result:
         bp = battle_points(a, b, points, (achieved["p1"], achieved["p2"]))
         scores = {"p1": bp[0], "p2": bp[1]}
         if bp[0] == bp[1]:
-            return Result(draw=True, reason=f"Battle Points {bp[0]}-{bp[1]} ({a} to {b} VP)", scores=scores)
+            return Result(draw=True, reason=_("Battle Points {bp}-{bp2} ({a} to {b} VP)", bp=bp[0], bp2=bp[1], a=a, b=b), scores=scores)
         winner = "p1" if bp[0] > bp[1] else "p2"
         return Result(winners=[winner], losers=[state.enemy_of(winner)], scores=scores,
-                      reason=f"Battle Points {max(bp)}-{min(bp)} ({a} to {b} VP)")
+                      reason=_("Battle Points {max}-{min} ({a} to {b} VP)", max=max(bp), min=min(bp), a=a, b=b))
     if kind == "draw":
-        return Result(draw=True, reason=f"Draw, {a} to {b} VP", scores={"p1": 0, "p2": 0})
+        return Result(draw=True, reason=_("Draw, {a} to {b} VP", a=a, b=b), scores={"p1": 0, "p2": 0})
     winner = "p1" if a > b else "p2"
     n = MARGIN_SCORE[kind]
     return Result(winners=[winner], losers=[state.enemy_of(winner)], scores={winner: n, state.enemy_of(winner): -n},
-                  reason=f"{MARGIN_NAMES[kind]}, {max(a, b)} to {min(a, b)} VP")
+                  reason=_("{margin}, {max} to {min} VP", margin=Text(MARGIN_NAMES[kind]), max=max(a, b), min=min(a, b)))

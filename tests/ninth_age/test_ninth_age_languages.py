@@ -1,0 +1,182 @@
+"""Done when (#13, The Ninth Age): two players who set /language it (or hu) play a Ninth Age battle
+through the service in that language: the set-up questions, deployment (a refusal included), a
+march, a refused charge and a charge with its reaction and charge move, the log and board images;
+no reply carries an English sentence of the catalogues, and the board is drawn in it too.
+
+Real SQLite store, real renderer; the server's language is the players' too, so the board (what
+everyone sees) is in it as well. The moves are those of test_ninth_age_service's charge test.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import io
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+from bot.commands import parse_line
+from bot.i18n import say as said
+from bot.leagues import Caller
+from bot.service import Service, default_renderer
+from engine.table.contact import distance
+
+from game_helpers import _group, answer_for, slots
+
+GUILD, CHANNEL = "950", "ninth-lang"
+USERS = {"p1": "601", "p2": "602"}
+# Words of each language the battle's replies must hold (the seed's terms in Italian).
+WORDS = {"it": ("Carica", "schiera", "marcia"), "hu": ("roham", "felállít", "menetel")}
+
+
+def _languages_test():
+    """tests/languages' check for untranslated catalogue sentences (one definition of it)."""
+    path = Path(__file__).resolve().parents[1] / "languages" / "test_battle_in_each_language.py"
+    spec = importlib.util.spec_from_file_location("languages_battle_in_each_language", path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+untranslated = _languages_test().untranslated
+
+
+@pytest.mark.parametrize("lang", ["it", "hu"])
+async def test_a_ninth_age_battle_in_the_players_language(store, lang):
+    views = []
+
+    def render(view):
+        views.append(view)
+        return default_renderer(view)
+
+    service = Service(store, render=render, seed_source=lambda: 4242)
+    replies = []
+
+    async def say(user, line, caller=None, error=None):
+        reply = await service.handle(CHANNEL, user, parse_line(line), guild_id=GUILD, caller=caller)
+        assert reply.error == error, reply.text
+        replies.append(reply)
+        return reply
+
+    async def snapshot():
+        return await service.game_snapshot(CHANNEL, finished_ok=True)
+
+    async def answer_questions():
+        while True:
+            _, _, state = await snapshot()
+            if state.pending is None:
+                return
+            d = state.pending.decision
+            choice = answer_for(d.key, {})
+            await say(USERS[d.seat], f"/decide option:{choice if choice in d.options else d.options[0]}")
+
+    await say(USERS["p1"], f"/server language:{lang}", caller=Caller(organiser=True))
+    for user in USERS.values():
+        await say(user, f"/language lang:{lang}")
+    await say(USERS["p1"], "/game new ruleset:ninth-age seed:5 settings:deployment=classic, terrain=open")
+    await say(USERS["p2"], "/game join")
+    await answer_questions()  # the set-up questions: side, who deploys first...
+    _, _, state = await snapshot()
+    assert state.phase == "deployment"
+
+    # deployment, a refusal first: a unit outside the zone
+    seat = state.deploy.turn
+    await say(USERS[seat], f'/deploy unit:"{slots(state, seat)[0][0]}" x:36 y:24', error="outside-zone")
+    while state.phase == "deployment":
+        seat = state.deploy.turn
+        plan = slots(state, seat)
+        group = _group(state, plan[0][0])
+        for name, x, y in [p for p in plan if _group(state, p[0]) == group] if group else plan[:1]:
+            y = 12 - y if y < 24 else 84 - y  # the front of the zones: the armies 24" apart
+            await say(USERS[seat], f'/deploy unit:"{name}" x:{x:.3f} y:{y:.3f}')
+            await answer_questions()
+            _, _, state = await snapshot()
+            if state.phase != "deployment" or state.deploy.turn != seat:
+                break
+        if state.phase == "deployment" and (state.deploy.step == "vanguard" or (
+                state.deploy.turn == seat and state.deploy.finished_first is None)):
+            await say(USERS[state.deploy.turn], "/end")
+            await answer_questions()
+        _, _, state = await snapshot()
+    active = state.active
+    enemy = state.enemy_of(active)
+    await say(USERS[active], "/game board")
+
+    # a charge out of reach is refused with the measurement; the fastest unit marches instead
+    charger = next(u for u in state.on_table(active) if state.unit_entry(u).movement == 4)
+    await say(USERS[active], f'/charge unit:"{charger.id}" target:"{state.on_table(enemy)[0].id}"',
+              error="out-of-reach")
+    await say(USERS[active], "/end")
+    runner = max((u for u in state.on_table(active) if not state.unit_entry(u).has_rule("Can't March")
+                  and not state.unit_entry(u).is_character), key=lambda u: state.unit_entry(u).movement)
+    for tenths in range(20 * state.unit_entry(runner).movement, 0, -5):
+        reply = await service.handle(CHANNEL, USERS[active], parse_line(f'/march unit:"{runner.id}" forward:{tenths / 10}'),
+                                     guild_id=GUILD)
+        if reply.error is None:
+            replies.append(reply)
+            break
+    else:
+        raise AssertionError("the runner could not march")
+    for _ in range(4 + 5):  # the rest of this turn (magic, shooting, melee), then the opponent's turn
+        _, _, state = await snapshot()
+        await say(USERS[state.active], "/end")
+        await answer_questions()
+
+    # the charge, the enemy's reaction asked by /decide, the charge move
+    _, _, state = await snapshot()
+    assert state.active == active and state.step == "charges" and state.round == 2
+    fp = state.units[runner.id].footprint()
+    # the nearest enemy that chooses its reaction (Immune to Psychology may only hold, §22)
+    from engine.rulesets.ninth_age.fighters import psychology_immune
+
+    # (and that the runner has room to reach; a refusal changes nothing)
+    for target in sorted((u for u in state.on_table(enemy) if not psychology_immune(state, u)),
+                         key=lambda u: distance(fp, u.footprint())):
+        reply = await service.handle(CHANNEL, USERS[active], parse_line(f'/charge unit:"{runner.id}" target:"{target.id}"'),
+                                     guild_id=GUILD)
+        if reply.error is None:
+            replies.append(reply)
+            break
+    else:
+        raise AssertionError("the runner could charge no one")
+    _, _, state = await snapshot()
+    reacted = False
+    while state.pending is not None:  # the charger may be asked first (a place to charge into)
+        d = state.pending.decision
+        reacted = reacted or (d.seat == enemy and "hold" in d.options)
+        await say(USERS[d.seat], "/decide option:" + ("hold" if "hold" in d.options else d.options[0]))
+        _, _, state = await snapshot()
+    assert reacted
+    await say(USERS[active], "/end")
+    await answer_questions()
+    await say(USERS[active], "/game board")
+    await say(USERS["p2"], "/game log last:500")
+    await say(USERS["p1"], "/game status")
+
+    everything = "\n".join(r.text for r in replies)
+    assert f"{runner.id}" in everything and target.id in everything
+    for word in WORDS[lang]:
+        assert word in everything, word
+    problems = {r.text[:80]: untranslated(r.text, lang) for r in replies if untranslated(r.text, lang)}
+    assert problems == {}
+    # the boards: caption, zone labels, badges and path labels said in the language
+    boards = [v for v in views if getattr(v, "units", None)]
+    assert boards
+    for view in boards:
+        words = [view.caption, *(z.label for z in view.zones), *(p.label for p in view.paths),
+                 *(b for u in view.units for b in u.badges), *(t.name for t in view.terrain)]
+        assert all(isinstance(w, str) and not untranslated(w, lang) for w in words), words
+    assert any(u.badges for v in boards for u in v.units), "a charged or marched unit shows its badge"
+    Image.open(io.BytesIO(next(r.image for r in reversed(replies) if r.image))).verify()
+
+
+@pytest.mark.parametrize("lang, says", [("it", "3,5"), ("hu", "3,5"), ("en", "3.5")])
+def test_distances_are_written_with_the_readers_decimal_sign(lang, says):
+    from engine.core.text import _, decimal
+
+    refusal = _("{target} is {d}\" from {charger}; its farthest possible charge is M {movement_of} + 12 = {reach}\" (§8.2).",
+                target="Knights", d=decimal(23.5 - 20, ".1f"), charger="Spearmen", movement_of=4, reach=decimal(16.0, "g"))
+    text = said(refusal, lang)
+    assert f"{says}\"" in text and "16\"" in text and "Knights" in text
+    assert (text == str(refusal)) == (lang == "en")
