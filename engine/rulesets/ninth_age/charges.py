@@ -135,10 +135,15 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
         why = "is a war machine"
     elif entry.movement == 0:
         why = "has M 0"
+    elif charger.garrison:
+        why = f"is in a Building ({charger.garrison}, §18.6)"
     elif charger.no_charge_turn1 and state.round == 1 and state.first_player == seat:
         why = "scouted outside its zone or made a Vanguard move, and its side has the first turn"
     if why:
         raise IllegalAction("cannot-charge", f"{charger.id} {why} and cannot declare a charge (§8.2).")
+    if target.garrison:
+        raise IllegalAction("not-refereed", f"{target.id} is in {target.garrison}: assaulting a Building (§18.6) is "
+                            "not refereed yet.")
     _check_reach(state, charger, target)
     close_ranks(state, charger, target, events)
     side = None if target.fleeing else contact_side(charger, target)

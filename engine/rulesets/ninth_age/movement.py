@@ -41,6 +41,8 @@ def may_move(state: NinthAgeState, unit: UnitState) -> None:
         why = "rallied this phase (it may only reform)"
     elif engaged(state, unit):
         why = "is engaged in combat"
+    elif unit.garrison:  # §18.6: it leaves with /leave, placed against the Building
+        why = f"is in {unit.garrison}; it comes out with /leave (§18.6)"
     if why:
         raise IllegalAction("cannot-move", f"{unit.id} {why}.")
 

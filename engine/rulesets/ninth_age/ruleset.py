@@ -20,7 +20,8 @@ from engine.rulesets.ninth_age.actions import (
     ACTION_TYPES, Advance, Cast, Charge, Deploy, DispelInPlay, EndStep, FreeReform, March, MoveStep, PlaceMarker,
     Reform, StartBattle, Join, Leave, Reveal, UseArmy,
 )
-from engine.rulesets.ninth_age import combat
+from engine.rulesets.ninth_age import combat, garrison
+from engine.rulesets.ninth_age.actions import Garrison, LeaveBuilding
 from engine.rulesets.ninth_age.actions import Fight
 from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, sample_army
 from engine.rulesets.ninth_age.commands import number, parse_facing, parse_formation, parse_path, parse_wheel
@@ -48,7 +49,8 @@ OPTIONS = {
     "armies": "chosen: the battle waits until each player brings an army with /army use (default: the samples)",
     "lists": "open or hidden (§2.4: magic items stay secret until used; default open)",
 }
-COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "reveal",
+COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "garrison",
+             "reveal",
              "cast", "dispel"} | shooting_phase.COMMANDS)
 COMMANDS |= {"fight"}  # the Melee phase (combat.py)
 
@@ -174,6 +176,18 @@ class NinthAge(Ruleset):
             file = int(number(options["file"], "file")) - 1 if options.get("file") not in (None, "") else None
             flag = lambda key: options.get(key) is True or str(options.get(key, "")).strip().lower() in ("true", "yes")  # noqa: E731
             return Join(seat=seat, unit=unit.id, into=host.id, file=file, hidden=flag("hidden"), widen=flag("widen"))
+        if command == "garrison":  # a unit enters a Building (§18.6)
+            return Garrison(seat=seat, unit=unit.id, building=garrison.building_named(state, options.get("building")).name)
+        if command == "leave" and unit.garrison:  # a unit comes out of its Building (§18.6)
+            facing = None
+            if options.get("facing") not in (None, ""):
+                facing = parse_facing(options["facing"], unit.pose.bearing if unit.pose else 0.0)
+            files = int(number(options["files"], "files")) if options.get("files") not in (None, "") else None
+            along = 0.0
+            if options.get("along") not in (None, ""):
+                text = str(options["along"]).strip()
+                along = -number(text[1:], "along") if text.startswith("-") else number(text, "along")
+            return LeaveBuilding(seat=seat, unit=unit.id, facing=facing, files=files, along=along)
         if command == "leave":
             pivot = parse_facing(options["pivot"], 0.0) if options.get("pivot") not in (None, "") else None
             march = options.get("march") is True or str(options.get("march", "")).strip().lower() in ("true", "yes")
@@ -344,6 +358,17 @@ class NinthAge(Ruleset):
             if state.phase != "movement" or state.step != "remaining":
                 raise IllegalAction("wrong-phase", "Ambushers arrive in the Remaining Moves sub-phase.")
             setup.arrive(state, seat, unit, action.x, action.y, action.facing, action.files, events)
+            return
+        if isinstance(action, (Garrison, LeaveBuilding)):  # Buildings (§18.6)
+            if state.step != "remaining":
+                raise IllegalAction("charges-first", "Units enter and leave Buildings in the Remaining Moves "
+                                    "sub-phase (§18.6).")
+            if not unit.on_table:
+                raise IllegalAction("not-on-table", f"{unit.id} is not on the table.")
+            if isinstance(action, Garrison):
+                garrison.enter(state, unit, garrison.building_named(state, action.building), events)
+            else:
+                garrison.leave(state, unit, action.facing, action.files, action.along, events)
             return
         if isinstance(action, (Join, Leave)):
             if state.step != "remaining":

@@ -146,6 +146,8 @@ def may_shoot(state: NinthAgeState, unit: UnitState, *, breath: bool = False, re
         why = "is not on the table"
     elif unit.fleeing:
         why = "is fleeing"
+    elif unit.garrison:
+        why = f"is in {unit.garrison}: shooting from a Building (§18.6) is not refereed yet"
     elif engaged(state, unit):
         why = "is engaged in combat"
     elif unit.shot and not reaction:
@@ -333,6 +335,9 @@ def check_target(state: NinthAgeState, unit: UnitState, target: UnitState, *, re
         raise IllegalAction("not-an-enemy", f"{target.id} is one of your own units.")
     if not target.on_table:
         raise IllegalAction("not-on-table", f"{target.id} is not on the table.")
+    if target.garrison:
+        raise IllegalAction("not-refereed", f"{target.id} is in {target.garrison}: shooting at a unit in a Building "
+                            "(§18.6) is not refereed yet.")
     if not reaction and engaged(state, target):
         raise IllegalAction("target-engaged", f"{target.id} is engaged in combat and may not be shot at (§10.3).")
 
