@@ -107,3 +107,21 @@ def test_leaving_is_blocked_by_a_unit_in_the_way():
     state.units["Spearmen"].moved = False
     with pytest.raises(IllegalAction, match="Spearmen can't come out of Farmhouse there: it would"):
         RULESET.apply(state, LeaveBuilding(seat="p1", unit="Spearmen", facing=180.0))
+
+
+def test_the_board_shows_a_garrison_inside_its_building():
+    from shapely.geometry import Polygon
+
+    from renderers.table import render_table
+
+    state, _ = garrisoned(Halberdiers=(20, 10, 0, 5))
+    view = RULESET.board(state)
+    spear = next(u for u in view.units if u.id == "Spearmen")
+    assert spear.label == "Spearmen 30 in Farmhouse" and "in a building" in spear.badges
+    farmhouse = state.table.feature_at((36, 24)).polygon
+    [block] = spear.bases  # one block just inside the walls, not thirty bases spilling out of them
+    assert farmhouse.contains(Polygon(block)) and Polygon(block).area > farmhouse.area / 2
+    assert spear.centre == pytest.approx((36, 24)) and spear.front[1] > 24 and not spear.has_arcs
+    halberds = next(u for u in view.units if u.id == "Halberdiers")
+    assert "in a building" not in halberds.badges and len(halberds.bases) == 20
+    assert render_table(view)[:8] == b"\x89PNG\r\n\x1a\n"

@@ -569,6 +569,26 @@ class NinthAge(Ruleset):
             return None
         return self.board(state, viewer=seat)
 
+    @staticmethod
+    def _garrison_shape(state: NinthAgeState, view: TableView, u: UnitState, badges: list[str]) -> None:
+        """A unit in a Building on the board: one block just inside the Building's walls, labelled
+        with the Building's name, its front arrow the way it faced when it entered."""
+        import math
+
+        building = next(t for t in state.table.terrain if t.name == u.garrison)
+        inner = building.polygon.buffer(-0.4)
+        if inner.is_empty or inner.geom_type != "Polygon":
+            inner = building.polygon
+        c = building.polygon.centroid
+        rad = math.radians(u.pose.bearing)
+        reach = min(inner.bounds[2] - inner.bounds[0], inner.bounds[3] - inner.bounds[1]) / 2
+        inside = [ch.id for ch in characters.joined(state, u)]
+        view.units.append(UnitShape(
+            id=u.id, label=f"{u.id} {u.models}" + "".join(f" + {ch}" for ch in inside) + f" in {building.name}",
+            side=u.owner, centre=(c.x, c.y), front=(c.x + math.sin(rad) * reach, c.y + math.cos(rad) * reach),
+            has_arcs=False, badges=badges,
+            bases=[[(round(x, 3), round(y, 3)) for x, y in inner.exterior.coords[:-1]]]))
+
     def board(self, state: GameState, viewer: str | None = None) -> TableView:  # type: ignore[override]
         """The public board (``viewer`` None): no secret is drawn on it."""
         assert isinstance(state, NinthAgeState)
@@ -585,7 +605,11 @@ class NinthAge(Ruleset):
         for u in state.on_table():
             fp = u.footprint()
             badges = [b for b, on in (("fleeing", u.fleeing), ("charged", u.charged), ("failed charge",
-                      u.failed_charge), ("marched", u.marched), ("reformed", u.reformed)) if on]
+                      u.failed_charge), ("marched", u.marched), ("reformed", u.reformed),
+                      ("in a building", bool(u.garrison))) if on]
+            if u.garrison:  # drawn inside its Building, not as its formation (§18.6)
+                self._garrison_shape(state, view, u, badges)
+                continue
             inside = [c.id for c in characters.joined(state, u)]  # joined characters; never the hidden ones
             if viewer is not None and viewer == u.owner:
                 inside += [f"{c.id} (hidden)" for c in characters.joined(state, u, hidden=True)]
