@@ -125,3 +125,87 @@ def test_the_board_shows_a_garrison_inside_its_building():
     halberds = next(u for u in view.units if u.id == "Halberdiers")
     assert "in a building" not in halberds.badges and len(halberds.bases) == 20
     assert render_table(view)[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# -- shooting from and at a Building (§18.6) ------------------------------------------------------------------
+def _measure(state, shooter, target):
+    from engine.rulesets.ninth_age.shooting import measure
+    from engine.rulesets.ninth_age.weapons import weapons_of
+
+    weapon = weapons_of(state.unit_entry(state.units[shooter]))[0]
+    return measure(state, state.units[shooter], state.units[target], weapon)
+
+
+def test_shooting_from_a_building_every_model_up_to_fifteen_large_and_from_the_walls():
+    from engine.rulesets.ninth_age.shooting import HEIGHTS, height
+
+    # in the open, 5 wide and 3 deep, only the first two ranks shoot
+    state = scenario({"Crossbowmen": (36, 18, 0, 5), "Brutes": (36, 40, 180)}, terrain="open")
+    shots, notes = _measure(state, "Crossbowmen", "Brutes")
+    assert len(shots) == 10 and any("behind the 2nd rank" in n for n in notes)
+    state, _ = garrisoned("Crossbowmen", (36, 18, 0, 5), Brutes=(36, 40, 180))
+    crossbows = state.units["Crossbowmen"]
+    assert height(state, crossbows) == HEIGHTS["large"]  # shooting from a Building: Large (§18.6)
+    shots, notes = _measure(state, "Crossbowmen", "Brutes")
+    assert len(shots) == 15 and any("15 of 15 model(s) shoot from Farmhouse" in n for n in notes)
+    brutes = state.units["Brutes"].footprint().shape
+    walls = state.table.feature_at((36, 24)).polygon
+    assert shots[0].distance == pytest.approx(walls.distance(brutes), abs=0.01)  # range from the walls
+    # at most 15: thirty Spearmen in the Farmhouse shoot with 15 (5 if Monstrous)
+    from engine.rulesets.ninth_age import garrison
+
+    state, _ = garrisoned()
+    assert garrison.most_shooters(state, state.units["Spearmen"]) == 15
+    state.units["Spearmen"].models = 7
+    state.unit_entry(state.units["Spearmen"]).troop_type = "monstrous infantry"
+    assert garrison.most_shooters(state, state.units["Spearmen"]) == 5
+
+
+def test_shooting_at_a_unit_in_a_building_hard_cover_range_to_the_walls():
+    # the Spearmen in the Farmhouse are made the enemy's; Crossbowmen shoot at them from the south
+    state = scenario({"Crossbowmen": (36, 8, 0, 5)})
+    spear_state, _ = garrisoned("Spearmen", (36, 14, 0, 6))
+    spear_state.units["Spearmen"].owner = "p2"  # the garrison is the enemy's
+    spear_state.units["Crossbowmen"].pose = state.units["Crossbowmen"].pose
+    spear_state.units["Crossbowmen"].location = "table"
+    spear_state.units["Crossbowmen"].formation = state.units["Crossbowmen"].formation
+    shots, notes = _measure(spear_state, "Crossbowmen", "Spearmen")
+    assert shots, notes  # seen into the Building, though it is Blocking terrain
+    assert all(s.cover == "hard" and "in Farmhouse" in s.standing for s in shots)
+    walls = spear_state.table.feature_at((36, 24)).polygon
+    front = min(s.distance for s in shots)
+    assert front == pytest.approx(spear_state.units["Crossbowmen"].footprint().shape.distance(walls), abs=0.01)
+
+
+def test_a_garrison_shoots_through_the_engine():
+    from engine.rulesets.ninth_age.shooting_phase import Shoot
+
+    state, _ = garrisoned("Crossbowmen", (36, 18, 0, 5), Brutes=(36, 40, 180))
+    state.phase, state.step = "shooting", "shooting"
+    state.units["Crossbowmen"].moved = False  # (its entering was last turn)
+    log = []
+    state = apply(state, Shoot(seat="p1", unit="Crossbowmen", target="Brutes"), log=log)
+    text = " ".join(str(e.text) for e in log)
+    assert "15 of 15 model(s) shoot from Farmhouse" in text and state.units["Crossbowmen"].shot
+
+
+def test_a_template_touching_the_building_makes_d6_hits_at_the_centre_strength_only_if_over_it():
+    from engine.rulesets.ninth_age.shooting_phase import Shoot
+    from loaded_dice import load
+
+    state = scenario({"Skulkers": (36, 30, 180), "Mortar": (36, 8, 0)}, seat="p2")
+    state = apply(state, Garrison(seat="p2", unit="Skulkers", building="Farmhouse"))
+    state.active, state.phase, state.step = "p1", "shooting", ""
+    load(state, 1, 4, 3)  # the scatter die HIT, D6 4: it stays; D6 = 3 hits on the garrison
+    log = []
+    state = apply(state, Shoot(seat="p1", unit="Mortar", target="Skulkers"), log=log)
+    text = " | ".join(str(e.text) for e in log)
+    assert "The template touches Farmhouse: Skulkers in it takes D6 = 3 hit(s) at S9, its centre over the " \
+           "Building (§18.6)." in text
+    assert "under the template" not in text  # no count of bases spilling out of the walls
+    # the template's centre must be over the Building, where the unit is
+    state = scenario({"Skulkers": (36, 30, 180), "Mortar": (36, 8, 0)}, seat="p2")
+    state = apply(state, Garrison(seat="p2", unit="Skulkers", building="Farmhouse"))
+    state.active, state.phase, state.step = "p1", "shooting", ""
+    with pytest.raises(IllegalAction, match="must be over a model of Skulkers"):
+        RULESET.apply(state, Shoot(seat="p1", unit="Mortar", target="Skulkers", at=(36, 30)))

@@ -28,6 +28,7 @@ from engine.core import Event, IllegalAction, roll_dice
 from engine.rulesets.ninth_age.attacks import resolve_hits, resolve_one
 from engine.rulesets.ninth_age.casualties import destroy, heavy_casualties, lose_wounds
 from engine.rulesets.ninth_age.damage import Attack
+from engine.rulesets.ninth_age import garrison
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.saves import faces
 from engine.rulesets.ninth_age.shooting import (
@@ -331,12 +332,14 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     the one under its centre at the bracketed S (§15.3, E-39)."""
     fp, tfp = unit.footprint(), target.footprint()
     bs = machine_bs(state, unit, events)
+    target_bases = garrison.template_shapes(state, target)  # a unit in a Building: the Building (§18.6)
     if at is None:
-        centre = tfp.centre
-        base = min(tfp.models, key=lambda b: b.distance(ShapelyPoint(centre)))
-        at = (base.centroid.x, base.centroid.y)
+        centre = tfp.centre if not target.garrison else garrison.building_of(state, target).polygon.centroid.coords[0]
+        base = min(target_bases, key=lambda b: b.distance(ShapelyPoint(centre)))
+        at = (base.representative_point().x, base.representative_point().y) if target.garrison else \
+            (base.centroid.x, base.centroid.y)
     point = ShapelyPoint(at)
-    if not any(b.covers(point) for b in tfp.models):
+    if not any(b.covers(point) for b in target_bases):
         raise IllegalAction("bad-point", f"The template's centre must be over a model of {target.id}; "
                             f"({at[0]:g}, {at[1]:g}) is not.")
     reach = fp.shape.distance(point)
@@ -347,13 +350,14 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     for u in state.on_table():
         if u.id == unit.id:
             continue
-        touched = any(template.touches(b) for b in u.footprint().models)
+        touched = any(template.touches(b) for b in garrison.template_shapes(state, u))
         if touched and u.owner == unit.owner:
             raise IllegalAction("friends-under", f"The template would lie over {u.id}, a friendly unit (§15.3).")
         if touched and engaged(state, u):
             raise IllegalAction("engaged-under", f"The template would lie over {u.id}, engaged in combat (§15.3).")
     heights = (height(state, unit), height(state, target))
-    in_sight = sight_line(fp, at, sight_obstacles(state), heights=heights, exclude={unit.id, target.id}) is not None
+    obstacles = garrison.open_walls(state, sight_obstacles(state), unit, target)  # §18.6
+    in_sight = sight_line(fp, at, obstacles, heights=heights, exclude={unit.id, target.id}) is not None
     scatter_die = roll_dice("1d6", state.rng, purpose=f"{unit.id} scatter die")
     d6 = roll_dice("1d6", state.rng, purpose=f"{unit.id} scatter distance")
     how, far = catapult_scatter(scatter_die.total, d6.total, in_sight, bs)
@@ -381,6 +385,9 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     centre = ShapelyPoint(end)
     for u in list(state.on_table()):
         if u.id == unit.id:
+            continue
+        if u.garrison:  # a template touching the Building: D6 hits on the unit in it (§18.6)
+            garrison.template_on_building(state, unit, u, weapon, final, centre, events)
             continue
         bases = u.footprint().models
         touched = [i for i, b in enumerate(bases) if final.touches(b)]

@@ -164,3 +164,83 @@ def leave(state: NinthAgeState, unit: UnitState, facing: float | None, files: in
                                "against the Building, the farthest model {d:.1f}\" from it of 2 × M = {limit:g}\". "
                                "It may not move again this phase.", unit=unit.id, building=building.name,
                                files=width, bearing=new.bearing, d=farthest, limit=limit)))
+
+
+# -- shooting from and at a Building (§18.6) --------------------------------------------------------------
+MOST_SHOOTERS, MOST_MONSTROUS_SHOOTERS = 15, 5
+
+
+def building_of(state: NinthAgeState, unit: UnitState) -> TerrainFeature | None:
+    return next((t for t in state.table.terrain if t.name == unit.garrison), None) if unit.garrison else None
+
+
+def building_footprint(state: NinthAgeState, unit: UnitState, toward: tuple[float, float] | None = None):
+    """Where a unit in a Building is for range and sight: the Building's walls (§18.6), as one
+    block over the Building's smallest enclosing rectangle (range to and from it is measured from
+    the walls), its front the side of the rectangle facing ``toward`` (a garrison shoots out of
+    any side). A side longer than 400 mm is cut to it."""
+    building = building_of(state, unit)
+    rect = building.polygon.minimum_rotated_rectangle
+    xs = list(rect.exterior.coords)[:4]
+    (x0, y0), (x1, y1), (x2, y2) = xs[0], xs[1], xs[2]
+    a, b = math.hypot(x1 - x0, y1 - y0), math.hypot(x2 - x1, y2 - y1)
+    bearing = normalise(math.degrees(math.atan2(x1 - x0, y1 - y0)) + 90)  # side a across the front
+    c = rect.centroid
+    if toward is not None:
+        want = math.degrees(math.atan2(toward[0] - c.x, toward[1] - c.y))
+        turn = min((0, 90, 180, 270), key=lambda q: abs((bearing + q - want + 180) % 360 - 180))
+        bearing = normalise(bearing + turn)
+        if turn in (90, 270):
+            a, b = b, a
+    formation = Formation(base_width_mm=min(400.0, a * 25.4), base_depth_mm=min(400.0, b * 25.4), files=1, models=1)
+    return footprint(formation, Pose(x=c.x, y=c.y, bearing=bearing))
+
+
+def most_shooters(state: NinthAgeState, unit: UnitState) -> int:
+    """No more than 15 models (5 Monstrous ones) shoot from a Building (§18.6)."""
+    troop = state.unit_entry(unit).troop_type
+    return min(unit.models, MOST_MONSTROUS_SHOOTERS if troop.startswith("monstrous") else MOST_SHOOTERS)
+
+
+def template_shapes(state: NinthAgeState, unit: UnitState) -> list:
+    """What a template can touch of a unit: its bases, or the Building it is in (§18.6)."""
+    building = building_of(state, unit)
+    return [building.polygon] if building is not None else list(unit.footprint().models)
+
+
+def template_on_building(state: NinthAgeState, shooter: UnitState, unit: UnitState, weapon, template, centre,
+                         events: list[Event]) -> None:
+    """A template touching a Building: the unit in it takes D6 hits with the template's Strength
+    and rules; when the template's centre has rules of its own (a catapult's bracketed Strength)
+    they are used for every hit, but only if the centre is over the Building (§18.6)."""
+    from engine.core import roll_dice
+    from engine.rulesets.ninth_age.attacks import resolve_hits
+
+    building = building_of(state, unit)
+    if not template.touches(building.polygon):
+        return
+    roll = roll_dice("1d6", state.rng, purpose=f"{shooter.id}: hits on {unit.id} in {building.name}")
+    over = building.polygon.buffer(1e-9).covers(centre)
+    strength = weapon.bracket_strength if over and weapon.bracket_strength else (weapon.strength or 0)
+    events.append(Event(kind="roll", seat=shooter.owner, roll=roll,
+                        text=_("The template touches {building}: {unit} in it takes D6 = {n} hit(s) at S{s}{centre} "
+                               "(§18.6).", building=building.name, unit=unit.id, n=roll.total, s=strength,
+                               centre=_(", its centre over the Building") if over and weapon.bracket_strength
+                               else "")))
+    attack = weapon.attack(strength)
+    if over and weapon.bracket_strength:
+        attack = attack.at_strength(strength)
+    resolve_hits(state, unit, attack, roll.total, events, attacker=shooter,
+                 purpose=f"{shooter.id} on {unit.id} in {building.name}")
+
+
+def open_walls(state: NinthAgeState, obstacles: list, *units: UnitState) -> list:
+    """The sight obstacles with the Buildings these units are in seen into and out of, never
+    through (§18.6: range and sight to and from a garrison are from the walls)."""
+    from dataclasses import replace
+
+    walls = [b.polygon for b in (building_of(state, u) for u in units) if b is not None]
+    if not walls:
+        return obstacles
+    return [replace(o, enterable=True) if o.kind == "blocking" and any(o.shape.equals(w) for w in walls) else o
+            for o in obstacles]
