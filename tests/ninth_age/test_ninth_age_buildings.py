@@ -209,3 +209,19 @@ def test_a_template_touching_the_building_makes_d6_hits_at_the_centre_strength_o
     state.active, state.phase, state.step = "p1", "shooting", ""
     with pytest.raises(IllegalAction, match="must be over a model of Skulkers"):
         RULESET.apply(state, Shoot(seat="p1", unit="Mortar", target="Skulkers", at=(36, 30)))
+
+
+def test_a_garrison_failing_panic_flees_out_of_its_building():
+    from engine.rulesets.ninth_age.casualties import flee
+    from loaded_dice import load
+
+    state, _ = garrisoned()
+    load(state, 6, 6)  # the flee distance 2D6: 12"
+    log = []
+    flee(state, state.units["Spearmen"], 180.0, log, "Spearmen flee")
+    spear = state.units["Spearmen"]
+    farmhouse = state.table.feature_at((36, 24)).polygon
+    assert spear.garrison is None and spear.fleeing and spear.on_table
+    assert "Spearmen flees out of Farmhouse (§18.6), from its middle." in [str(e.text) for e in log]
+    assert spear.footprint().shape.distance(farmhouse) >= 1.0 - 1e-6  # clear of the Building by 1"
+    assert not any("fleeing through Farmhouse" in str(e.text) for e in log)  # not Dangerous: it is its own way out
