@@ -25,6 +25,9 @@ from bot.config import Settings
 
 def _parser(settings: Settings) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="warband", description="Warband: a play-by-post referee for miniatures skirmish games.")
+    # The language of what the subcommands print (the console's own --lang comes after "console").
+    parser.add_argument("--lang", dest="language", choices=["en", "it", "hu"], default=None,
+                        help="the language Warband's output is in (default: WARBAND_LANG, else English)")
     sub = parser.add_subparsers(dest="mode")
     console = sub.add_parser("console", help="play in the terminal, same commands as on Discord")
     console.add_argument("--db", default=settings.database,
@@ -79,15 +82,26 @@ async def _check_store(db: Path) -> None:
     await store.close()
 
 
+_LANG: list[str | None] = [None]  # the language of this run's output (set by _run)
+
+
+def _out(text, file=None) -> None:
+    """Print ``text`` (a Text or any value) in the run's language: ``--lang``, else WARBAND_LANG."""
+    from bot.i18n import say
+
+    print(say(text, _LANG[0]), file=file)
+
+
 def main(argv: list[str] | None = None) -> int:
     from bot.store import StoreError
+    from engine.core.text import _
 
     try:
         return _run(argv)
     except StoreError as exc:
         # A database the store refuses (damaged, not Warband's, from a newer Warband): one
         # line saying what, which file and what to do, not a traceback.
-        print(f"warband: {exc}", file=sys.stderr)
+        _out(_("warband: {problem}", problem=exc.message), file=sys.stderr)
         return 2
 
 
@@ -95,10 +109,13 @@ def _run(argv: list[str] | None) -> int:
     settings = Settings()
     logging.basicConfig(level=settings.warband_log_level.upper(), format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     args = _parser(settings).parse_args(argv)
+    _LANG[0] = args.language or getattr(args, "lang", None) or settings.warband_lang
+    from engine.core.text import _, ngettext
+
     mode = args.mode or ("bot" if settings.discord_token else "console")
     if mode == "bot":
         if not settings.discord_token:
-            print("DISCORD_TOKEN is not set; run `warband console` to play locally.", file=sys.stderr)
+            _out(_("DISCORD_TOKEN is not set; run `warband console` to play locally."), file=sys.stderr)
             return 2
         from bot.discord.client import run_bot
         from bot.sharding import Shards
@@ -106,7 +123,7 @@ def _run(argv: list[str] | None) -> int:
         try:
             Shards.parse(settings.warband_shard_count, settings.warband_shard_ids)
         except ValueError as exc:
-            print(f"warband: {exc}", file=sys.stderr)
+            _out(_("warband: {problem}", problem=exc.args[0] if exc.args else str(exc)), file=sys.stderr)
             return 2
         # Check the database before logging in: a bad file is one line and exit 2, not a
         # traceback after connecting to Discord.
@@ -121,40 +138,42 @@ def _run(argv: list[str] | None) -> int:
         try:
             data = json.loads(args.file.read_text(encoding="utf-8"))
         except (OSError, ValueError) as exc:
-            print(f"cannot read {args.file}: {exc}", file=sys.stderr)
+            _out(_("cannot read {file}: {problem}", file=str(args.file), problem=str(exc)), file=sys.stderr)
             return 2
         problems = fairness.verify(data)
         for problem in problems:
-            print(f"✗ {problem}")
+            _out(_("✗ {problem}", problem=problem))
         if not problems:
-            print(f"✓ game #{data.get('game')}: the seed matches the commitment and all {fairness.rolls(data)} rolls "
-                  f"of {len(data['actions'])} actions replay exactly")
+            _out(_("✓ game #{id}: the seed matches the commitment and all {rolls} rolls of {actions} actions replay "
+                   "exactly", id=data.get("game"), rolls=fairness.rolls(data), actions=len(data["actions"])))
         return 1 if problems else 0
     if mode == "replay":
         from bot.replays import replay_file
         from bot.service import default_renderer
 
         written = replay_file(args.file, args.out, default_renderer)
-        print(f"{len(written) - 1} frames and {written[-1]} written to {args.out}/")
+        _out(ngettext("{n} frame and {animation} written to {folder}/", "{n} frames and {animation} written to {folder}/",
+                      len(written) - 1, animation=str(written[-1]), folder=str(args.out)))
         return 0
     if mode == "health":
         from bot.health import check
 
         problem = check(settings.warband_db)
-        print(problem or "healthy: connected to Discord, database readable")
+        _out(problem or _("healthy: connected to Discord, database readable"))
         return 1 if problem else 0
     if mode == "sync":
         from bot.discord.client import sync_now
 
         asyncio.run(sync_now(settings, args.guild))
-        print("Slash commands synced" + (f" to server {args.guild}." if args.guild else " globally."))
+        _out(_("Slash commands synced to server {guild}.", guild=args.guild) if args.guild
+             else _("Slash commands synced globally."))
         return 0
     if mode == "demo":
         from bot.demo import run_demo
 
         echo = None if args.quiet else print
         print(asyncio.run(run_demo(args.out, seed=args.seed, echo=echo)))
-        print(f"Board images and the full log are in {args.out}/")
+        _out(_("Board images and the full log are in {folder}/", folder=str(args.out)))
         return 0
     if mode in {"store", "backup"}:
         return _maintenance(args)
@@ -174,15 +193,17 @@ def _maintenance(args: argparse.Namespace) -> int:
     from bot.maintenance import backup, copy_store
     from bot.store import StoreError
 
+    from engine.core.text import _
+
     try:
         if args.mode == "backup":
-            print(asyncio.run(backup(args.source, args.path)))
+            _out(asyncio.run(backup(args.source, args.path)))
             return 0
         report = asyncio.run(copy_store(args.source, args.destination))
     except (StoreError, ValueError) as exc:
-        print(f"warband: {exc}", file=sys.stderr)
+        _out(_("warband: {problem}", problem=exc.args[0] if exc.args else str(exc)), file=sys.stderr)
         return 1
-    print(report.summary())
+    _out(report.summary())
     return 0 if not report.mismatches else 1
 
 

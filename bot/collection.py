@@ -141,7 +141,7 @@ class Collection:
             ready = (_("ready") if wb.is_legal(warband, cards) else
                      _("ready on a fixed battle map") if wb.ready_on_a_battle_map(warband, cards) else _("not ready"))
             lines.append(_("• {name} — {edition}, {points} points, {creatures} creatures ({ready})", name=warband.name,
-                           edition=warband.edition, points=wb.points(warband, cards),
+                           edition=wb.edition_name(warband.edition), points=wb.points(warband, cards),
                            creatures=wb.creature_count(warband), ready=ready))
         return _reply(join("\n", lines), ephemeral=True)
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.core.errors import IllegalAction, quote
-from engine.core.text import _, join
+from engine.core.text import N_, Text, _, join
 
 OptionType = Literal["string", "integer", "boolean", "attachment", "user", "role"]  # user: a Discord member; typed as a name
 
@@ -34,6 +34,8 @@ class Option:
     type: OptionType = "string"
     required: bool = False
     autocomplete: str | None = None  # creature, square, ruleset, map, seat, card, warband, item, gems, unit, army
+    # The games (ruleset names) that take this option of a shared command; empty: every game.
+    games: tuple[str, ...] = ()
 
     @property
     def max_length(self) -> int:
@@ -52,11 +54,38 @@ class CommandSpec:
     def key(self) -> str:
         return f"{self.group} {self.name}" if self.group else self.name
 
-    def usage(self) -> str:
-        parts = [f"/{self.key}"]
+    def usage(self, game: str | None = None) -> Any:
+        """How the command is typed. In a game (``game``: its ruleset's name), only the options
+        that game takes; without one, the options every game takes, then each game's own
+        grouped under the game's name::
+
+            >>> find_command("move").usage("dnd-minis")
+            '/move [to:…] [creature:…] [path:…] [mode:…]'
+            >>> str(find_command("attack").usage())
+            '/attack [target:…] [creature:…] [attack:…] · Encounter: [roll:…] [damage:…] · Skirmish: [kind:…] [declare:…] · Conan: [gems:…] [card:…]'
+        """
+        common = [f"/{self.key}"] + [_typed(o) for o in self.options if not o.games]
+        if game is not None:
+            return " ".join(common + [_typed(o) for o in self.options if game in o.games])
+        groups: dict[str, list[str]] = {}
         for opt in self.options:
-            parts.append(f"{opt.name}:<{opt.name}>" if opt.required else f"[{opt.name}:…]")
-        return " ".join(parts)
+            for name in opt.games:
+                groups.setdefault(name, []).append(_typed(opt))
+        if not groups:
+            return " ".join(common)
+        return join(" · ", [" ".join(common), *(join(": ", [Text(GAME_LABELS.get(name, name)), " ".join(words)])
+                                                 for name, words in groups.items())])
+
+
+def _typed(opt: Option) -> str:
+    return f"{opt.name}:<{opt.name}>" if opt.required else f"[{opt.name}:…]"
+
+
+# Shared commands' game-only options, by the game that takes them (ruleset names).
+ENCOUNTER, SKIRMISH, CONAN, NINTH_AGE = ("dnd35-encounter",), ("dnd-minis",), ("conan",), ("ninth-age",)
+# A game as a usage line names its options' group.
+GAME_LABELS = {"dnd35-encounter": N_("Encounter"), "dnd-minis": N_("Skirmish"), "conan": N_("Conan"),
+               "ninth-age": N_("Ninth Age")}
 
 
 _LEAGUE = Option("name", "The league (default: the server's one open league)", autocomplete="league")
@@ -73,7 +102,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("mapfile", "Upload your own map file (JSON or text grid)", type="attachment"),
         Option("seed", "Seed for the dice, to replay a game exactly", type="integer"),
         Option("settings", "Rule settings, e.g. 'edition=starter, players=4'"),
-        Option("scenario", "Conan: the scenario to play", autocomplete="map"),
+        Option("scenario", "Conan: the scenario to play", autocomplete="map", games=CONAN),
         Option("thread", "Play it in a new thread of this channel, named after the game", type="boolean"),
     )),
     CommandSpec("join", "Take a seat in this channel's game", "game", (
@@ -82,7 +111,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("status", "Where the game stands and whose turn it is", "game"),
     CommandSpec("board", "Show the board; command:NAME also draws a commander's command range", "game", (
         Option("command", "Skirmish: also draw this commander's command range ('active': the one acting)",
-               autocomplete="creature"),
+               autocomplete="creature", games=SKIRMISH),
         Option("around", "Draw only the squares around this one (e.g. E5), larger; on a table: a unit and its combat",
                autocomplete="square"),
         Option("size", f"With around: how many squares across (default {AROUND_SIZE})", type="integer"),
@@ -262,20 +291,20 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("square", "The square, e.g. A2", required=True, autocomplete="square"),
         Option("creature", "The creature (name or id); an encounter names new creatures here",
                autocomplete="creature"),
-        Option("hp", "Encounter: hit points", type="integer"),
-        Option("ac", "Encounter: Armor Class (default 10)", type="integer"),
-        Option("init", "Encounter: initiative modifier, e.g. 2 or -1", type="integer"),
-        Option("owner", "Encounter: who commands it, referee or a player seat p1-p6 (default referee)"),
-        Option("size", "Encounter: size, e.g. medium, large; add 'long' for long creatures"),
-        Option("speed", "Encounter: speed in feet (30) or squares (6sq); default from race and armor"),
-        Option("race", "Encounter: race for the speed table (human, elf, dwarf, halfling, gnome...)"),
-        Option("armor", "Encounter: armor worn, none, light, medium or heavy (default none)"),
-        Option("reach", "Encounter: natural reach in squares (default from size)", type="integer"),
-        Option("class", "Encounter: class for speed, barbarian or monk"),
-        Option("level", "Encounter: class level (a monk's speed grows with it)", type="integer"),
-        Option("fly", "Encounter: fly speed in feet (60) or squares; it flies while 'flying'"),
-        Option("traits", "Encounter: incorporeal, fills-space, obstructs, tumble (comma-separated)"),
-        Option("attacks", "Encounter: 'glaive +8 1d10+6 reach; bow +4 1d8 range:100ft' (; between)"),
+        Option("hp", "Encounter: hit points", type="integer", games=ENCOUNTER),
+        Option("ac", "Encounter: Armor Class (default 10)", type="integer", games=ENCOUNTER),
+        Option("init", "Encounter: initiative modifier, e.g. 2 or -1", type="integer", games=ENCOUNTER),
+        Option("owner", "Encounter: who commands it, referee or a player seat p1-p6 (default referee)", games=ENCOUNTER),
+        Option("size", "Encounter: size, e.g. medium, large; add 'long' for long creatures", games=ENCOUNTER),
+        Option("speed", "Encounter: speed in feet (30) or squares (6sq); default from race and armor", games=ENCOUNTER),
+        Option("race", "Encounter: race for the speed table (human, elf, dwarf, halfling, gnome...)", games=ENCOUNTER),
+        Option("armor", "Encounter: armor worn, none, light, medium or heavy (default none)", games=ENCOUNTER),
+        Option("reach", "Encounter: natural reach in squares (default from size)", type="integer", games=ENCOUNTER),
+        Option("class", "Encounter: class for speed, barbarian or monk", games=ENCOUNTER),
+        Option("level", "Encounter: class level (a monk's speed grows with it)", type="integer", games=ENCOUNTER),
+        Option("fly", "Encounter: fly speed in feet (60) or squares; it flies while 'flying'", games=ENCOUNTER),
+        Option("traits", "Encounter: incorporeal, fills-space, obstructs, tumble (comma-separated)", games=ENCOUNTER),
+        Option("attacks", "Encounter: 'glaive +8 1d10+6 reach; bow +4 1d8 range:100ft' (; between)", games=ENCOUNTER),
     )),
     CommandSpec("initiative", "Roll initiative for the round"),
     CommandSpec("first", "After winning initiative, say who acts first", None, (
@@ -285,25 +314,25 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("to", "Destination square, e.g. F7", autocomplete="square"),
         _CREATURE,
         Option("path", "Squares one by one, e.g. 'E5 F6 F7'"),
-        Option("mode", "Encounter: single, double, run, step or minimum; skirmish: burrow", autocomplete="mode"),
+        Option("mode", "Encounter: single, double, run, step or minimum; skirmish: burrow", autocomplete="mode", games=(*ENCOUNTER, *SKIRMISH)),
         Option("tumble", "Encounter: tumble through this opponent's square (needs the tumble trait)",
-               autocomplete="creature"),
-        Option("overrun", "Encounter: overrun this opponent to move through its square", autocomplete="creature"),
-        Option("check", "Encounter: your tumble or overrun check, e.g. 1d20+8"),
-        Option("against", "Encounter: the opponent's opposed overrun check (default 1d20)"),
+               autocomplete="creature", games=ENCOUNTER),
+        Option("overrun", "Encounter: overrun this opponent to move through its square", autocomplete="creature", games=ENCOUNTER),
+        Option("check", "Encounter: your tumble or overrun check, e.g. 1d20+8", games=ENCOUNTER),
+        Option("against", "Encounter: the opponent's opposed overrun check (default 1d20)", games=ENCOUNTER),
         Option("gems", "Conan: gems spent on movement (hero Movement action, Overlord benefit)",
-               autocomplete="gems"),
+               autocomplete="gems", games=CONAN),
     )),
     CommandSpec("attack", "Attack an enemy with a creature", None, (
         Option("target", "The enemy to attack", autocomplete="creature"),
         _CREATURE,
         Option("attack", "Which attack entry on the card (1, 2…)", type="integer"),
-        Option("roll", "Encounter: the attack roll, e.g. 1d20+5 or just +5"),
-        Option("damage", "Encounter: damage rolled on a hit, e.g. 1d8+3"),
-        Option("kind", "Skirmish: melee or ranged (default: what the situation allows)"),
-        Option("declare", "Skirmish: limited-use riders announced before the roll, e.g. smite"),
-        Option("gems", "Conan: gems on the Melee or Ranged space (one die each)", autocomplete="gems"),
-        Option("card", "Conan: the weapon card ('none' for unarmed)", autocomplete="item"),
+        Option("roll", "Encounter: the attack roll, e.g. 1d20+5 or just +5", games=ENCOUNTER),
+        Option("damage", "Encounter: damage rolled on a hit, e.g. 1d8+3", games=ENCOUNTER),
+        Option("kind", "Skirmish: melee or ranged (default: what the situation allows)", games=SKIRMISH),
+        Option("declare", "Skirmish: limited-use riders announced before the roll, e.g. smite", games=SKIRMISH),
+        Option("gems", "Conan: gems on the Melee or Ranged space (one die each)", autocomplete="gems", games=CONAN),
+        Option("card", "Conan: the weapon card ('none' for unarmed)", autocomplete="item", games=CONAN),
     )),
     CommandSpec("charge", "Charge an enemy (skirmish: straight lane and attack; Ninth Age: declare a unit's charge)",
                 None, (
@@ -311,9 +340,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _CREATURE,
         Option("to", "The square to charge to (default: the nearest legal one)", autocomplete="square"),
         Option("attack", "Which attack entry on the card (1, 2…)", type="integer"),
-        Option("roll", "Encounter: the attack roll, e.g. 1d20+5 (default 1d20 + the attack's bonus)"),
-        Option("damage", "Encounter: damage rolled on a hit (default the attack's)"),
-        Option("unit", "Ninth Age: your charging unit", autocomplete="unit"),
+        Option("roll", "Encounter: the attack roll, e.g. 1d20+5 (default 1d20 + the attack's bonus)", games=ENCOUNTER),
+        Option("damage", "Encounter: damage rolled on a hit (default the attack's)", games=ENCOUNTER),
+        Option("unit", "Ninth Age: your charging unit", autocomplete="unit", games=NINTH_AGE),
     )),
     # -- rank and flank (The Ninth Age): units on a table measured in inches ---------------------
     CommandSpec("deploy", "Ninth Age: deploy a unit in your zone (inches from the south-west corner)", None, (
@@ -408,11 +437,11 @@ COMMANDS: tuple[CommandSpec, ...] = (
         _CREATURE,
         Option("target", "The creature it targets", autocomplete="creature"),
         Option("square", "The square an area spell is centred on", autocomplete="square"),
-        Option("wizard", "Ninth Age: the caster (a wizard, a Conclave champion or a bound-spell bearer)"),
-        Option("dice", "Ninth Age: power dice to cast with (1-5)", type="integer"),
-        Option("at", "Ninth Age: a Ground spell's point, x,y in inches, e.g. 30,18"),
-        Option("version", "Ninth Age: normal or boosted (default normal)"),
-        Option("part", "Ninth Age: a Focused spell's part of a multi-part model, e.g. rider"),
+        Option("wizard", "Ninth Age: the caster (a wizard, a Conclave champion or a bound-spell bearer)", games=NINTH_AGE),
+        Option("dice", "Ninth Age: power dice to cast with (1-5)", type="integer", games=NINTH_AGE),
+        Option("at", "Ninth Age: a Ground spell's point, x,y in inches, e.g. 30,18", games=NINTH_AGE),
+        Option("version", "Ninth Age: normal or boosted (default normal)", games=NINTH_AGE),
+        Option("part", "Ninth Age: a Focused spell's part of a multi-part model, e.g. rider", games=NINTH_AGE),
     )),
     CommandSpec("dispel", "Ninth Age: end a spell that remains in play (your own at once, an enemy's with dice)",
                 None, (
@@ -422,7 +451,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     )),
     CommandSpec("activate", "Choose which creature takes the next turn; Conan: activate a river tile", None, (
         Option("creature", "The creature", autocomplete="creature"),
-        Option("tile", "Conan: the Overlord's tile to activate", autocomplete="tile"),
+        Option("tile", "Conan: the Overlord's tile to activate", autocomplete="tile", games=CONAN),
     )),
     CommandSpec("map", "Choose the battle map (the winner of the map roll-off)", None, (
         Option("name", "The battle map", required=True, autocomplete="map"),
@@ -732,7 +761,7 @@ EVERYONES = frozenset({"help", "roll", "card", "decide", "games", "vacation", "n
 
 
 def help_text(title: str | None = None, commands: set[str] | None = None, notes: list[str] | None = None,
-              topic: str | None = None, games: list[str] | None = None) -> str:
+              topic: str | None = None, games: list[str] | None = None, game: str | None = None) -> str:
     """For a game, its own play commands, the game commands and its notes; without one, the
     commands everyone uses and the games there are (each game's commands are a /help away, so
     the overview stays a screen long); or one topic (``/help topic:condition``)."""
@@ -758,8 +787,8 @@ def help_text(title: str | None = None, commands: set[str] | None = None, notes:
     lines = [_("**{game} commands**", game=title)]
     for spec in COMMANDS:
         if spec.group is None and spec.name in commands:
-            lines.append(join("", [f"`{spec.usage()}` — ", _(spec.description)]))
+            lines.append(join("", ["`", spec.usage(game), "` — ", _(spec.description)]))
     lines.append(_("**Game commands**"))
-    lines += [join("", [f"`{spec.usage()}` — ", _(spec.description)]) for spec in COMMANDS if spec.group == "game"]
+    lines += [join("", ["`", spec.usage(game), "` — ", _(spec.description)]) for spec in COMMANDS if spec.group == "game"]
     lines += notes or []
     return join("\n", lines)

@@ -23,6 +23,7 @@ from typing import Any
 
 from engine.core import Event, IllegalAction
 from engine.core.ruleset import get_ruleset
+from engine.core.text import _
 import engine.rulesets  # noqa: F401  - replaying needs every shipped ruleset registered
 
 FORMAT = "warband-log/1"
@@ -65,42 +66,44 @@ async def export(store, game) -> dict[str, Any]:
     }
 
 
-def verify(data: dict[str, Any]) -> list[str]:
+def verify(data: dict[str, Any]) -> list[Any]:
     """Check an exported log: the seed against the commitment, then every action replayed from
     the seed, its events and every die compared with the log. Returns the problems (none: fair).
     """
-    problems: list[str] = []
+    problems: list[Any] = []
     if data.get("format") != FORMAT:
-        return [f"not a Warband log (format {data.get('format')!r}, expected {FORMAT!r})"]
+        return [_("not a Warband log (format {found}, expected {expected})", found=repr(data.get("format")),
+                  expected=repr(FORMAT))]
     seed = data.get("seed")
     if seed is None:
-        return ["the log has no seed: it is revealed only once the game is over"]
+        return [_("the log has no seed: it is revealed only once the game is over")]
     if data.get("commitment"):
         if data.get("salt") is None:
-            problems.append("the log has no salt to check the commitment with")
+            problems.append(_("the log has no salt to check the commitment with"))
         elif digest(seed, data["salt"]) != data["commitment"]:
-            problems.append("the seed does not match the commitment posted at the start")
+            problems.append(_("the seed does not match the commitment posted at the start"))
     try:
         ruleset = get_ruleset(data["ruleset"])
         state = ruleset.new_game(int(seed), dict(data.get("options") or {}))
     except (IllegalAction, KeyError, ValueError) as exc:
-        return problems + [f"cannot start the game again: {getattr(exc, 'message', exc)}"]
+        return problems + [_("cannot start the game again: {reason}", reason=getattr(exc, "message", str(exc)))]
     for entry in data["actions"]:
         try:
             state, events = ruleset.apply(state, ruleset.parse_action(entry["action"]))
         except IllegalAction as exc:
-            problems.append(f"action {entry['seq']} is refused on replay: {exc.message}")
+            problems.append(_("action {seq} is refused on replay: {reason}", seq=entry["seq"], reason=exc.message))
             return problems
         replayed = [e.model_dump(mode="json") for e in events]
         logged = [Event.model_validate(e).model_dump(mode="json") for e in entry["events"]]
         if replayed != logged:
             for i, (a, b) in enumerate(zip(replayed, logged)):
                 if a != b:
-                    problems.append(f"action {entry['seq']}, event {i + 1}: the log says {b['text']!r}, "
-                                    f"the seed gives {a['text']!r}")
+                    problems.append(_("action {seq}, event {event}: the log says {logged}, the seed gives {replayed}",
+                                      seq=entry["seq"], event=i + 1, logged=repr(b["text"]), replayed=repr(a["text"])))
                     break
             else:
-                problems.append(f"action {entry['seq']}: {len(logged)} events logged, {len(replayed)} replayed")
+                problems.append(_("action {seq}: {logged} events logged, {replayed} replayed", seq=entry["seq"],
+                                  logged=len(logged), replayed=len(replayed)))
     return problems
 
 

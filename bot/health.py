@@ -16,6 +16,8 @@ import sqlite3
 import time
 from pathlib import Path
 
+from engine.core.text import _
+
 BEAT_EVERY = 30.0
 STALE_AFTER = 120.0
 
@@ -40,11 +42,11 @@ def check(db: Path, now: float | None = None) -> str | None:
     try:
         age = now - path.stat().st_mtime
     except OSError:
-        return "not connected to Discord (no heartbeat)"
+        return _("not connected to Discord (no heartbeat)")
     if age > STALE_AFTER:
-        return f"no heartbeat for {age:.0f} s: the gateway connection is lost or the bot hangs"
+        return _("no heartbeat for {seconds} s: the gateway connection is lost or the bot hangs", seconds=round(age))
     try:
         sqlite3.connect(f"file:{db}?mode=ro", uri=True, timeout=5).execute("select count(*) from sqlite_master")
     except sqlite3.Error as exc:
-        return f"the games database can't be read: {exc}"
+        return _("the games database can't be read: {problem}", problem=str(exc))
     return None

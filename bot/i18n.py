@@ -58,24 +58,33 @@ class Catalogue:
     """Every area's catalogue of one language. Each area keeps its own plural rule (its
     ``.po`` header), so a file written with another tool's rule still reads right."""
 
-    def __init__(self, parts: list[Translations]):
+    def __init__(self, parts: list[Translations], areas: list[str] | None = None):
         self.parts = parts
+        self.areas = areas or [""] * len(parts)
 
-    def _find(self, key: Any) -> str | None:
-        for part in self.parts:
+    def _order(self, area: str | None) -> list[Translations]:
+        """The parts to read, ``area``'s own first: a ruleset reads its own translation of a
+        key another area translates differently."""
+        if area is None or area not in self.areas:
+            return self.parts
+        own = self.parts[self.areas.index(area)]
+        return [own, *(p for p in self.parts if p is not own)]
+
+    def _find(self, key: Any, area: str | None = None) -> str | None:
+        for part in self._order(area):
             said = part._catalog.get(key)
             if said:
                 return said
         return None
 
-    def gettext(self, msgid: str) -> str:
-        return self._find(msgid) or msgid
+    def gettext(self, msgid: str, area: str | None = None) -> str:
+        return self._find(msgid, area) or msgid
 
     def pgettext(self, context: str, msgid: str) -> str:
         return self._find(f"{context}\x04{msgid}") or msgid
 
-    def ngettext(self, singular: str, plural: str, n: int) -> str:
-        for part in self.parts:
+    def ngettext(self, singular: str, plural: str, n: int, area: str | None = None) -> str:
+        for part in self._order(area):
             said = part._catalog.get((singular, part.plural(n)))
             if said:
                 return said
@@ -91,7 +100,7 @@ def translations(lang: str) -> Catalogue | None:
     """
     if lang == SOURCE or lang not in LANGUAGES:
         return None
-    parts = []
+    parts, areas = [], []
     for path in po_files(lang):
         with path.open("rb") as handle:
             catalog = read_po(handle, locale=lang, domain=path.stem)
@@ -99,7 +108,8 @@ def translations(lang: str) -> Catalogue | None:
         write_mo(compiled, catalog)
         compiled.seek(0)
         parts.append(Translations(compiled, domain=path.stem))
-    return Catalogue(parts)
+        areas.append(path.stem)
+    return Catalogue(parts, areas)
 
 
 @lru_cache(maxsize=None)
@@ -115,6 +125,18 @@ def lookup_for(lang: str | None) -> Lookup | None:
             return catalogue.ngettext(msgid, plural, 1 if n is None else n)
         return catalogue.gettext(msgid)
 
+    def in_area(area: str, msgid: str, plural: str | None, n: int | None) -> str:
+        # A sentence a ruleset made reads that ruleset's catalogue first (engine.core.text.Text.area).
+        if plural is not None:
+            return catalogue.ngettext(msgid, plural, 1 if n is None else n, area)
+        return catalogue.gettext(msgid, area)
+
+    lookup.in_area = in_area  # type: ignore[attr-defined]
+
+    # A seat's default name ("Player 1") said in the language wherever it fills a sentence.
+    from engine.core.models import seat_label
+
+    lookup.name = seat_label  # type: ignore[attr-defined]
     # Lists (engine.core.text.listed) by the language's CLDR pattern ("a, b e c", "a, b és c").
     lookup.format_list = lambda parts: format_list(list(parts), locale=Locale.parse(lang))  # type: ignore[attr-defined]
     return lookup
@@ -170,6 +192,12 @@ def localised_view(view: Any, lang: str | None) -> Any:
     if lookup is None:
         return view
     out = _said(view, lookup)
+    if getattr(out, "side_names", None):
+        # The legend's seat names: the rulesets' default ones ("Player 1") said in the language.
+        from engine.core.models import seat_label
+
+        out = out.model_copy(update={"side_names": {side: render(seat_label(name), lookup)
+                                                    for side, name in out.side_names.items()}})
     if hasattr(out, "words"):
         out = out.model_copy()
         from renderers.words import WORDS

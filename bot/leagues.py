@@ -54,6 +54,9 @@ log = logging.getLogger(__name__)
 LOCAL_GUILD = "local"  # the console and direct messages: one "server" of their own
 _MENTION = re.compile(r"^<@!?([^>]+)>$")
 
+# A match's outcome for one player (MatchResult.outcome) as the history shows it.
+OUTCOMES = {"win": _("win"), "loss": _("loss"), "draw": _("draw")}
+
 
 class Rooms(Protocol):
     """Where league games are played: Discord threads or channels, or the console's ids."""
@@ -497,7 +500,9 @@ class LeagueService:
                                                     result=self._result_text(MatchResult.model_validate(match.result))))
         result = self._parse_result(str(command.options.get("result", "")), match.players)
         result.reported_by = user_id
-        result.reason = result.reason or "reported by an organiser"
+        if not result.reason:
+            reported = _("reported by an organiser")
+            result.reason, result.message = reported, reported.to_data()
         text = _("📝 Game #{id} ({players}): {result}.", id=game_id, players=" v ".join(f"<@{p}>" for p in match.players),
                  result=self._result_text(result))
         await self._record(league, match, result, user_id, text, game_state=None)
@@ -616,7 +621,12 @@ class LeagueService:
                          f"{f'{s.wins}-{s.draws}-{s.losses}':>7} {_pct(s.omw):>5} {_pct(s.gw):>5} {_pct(s.ogw):>5} "
                          f"{s.sos:>4} {s.score:>4}" + (" (dropped)" if s.dropped else ""))
         title = _("{league} — standings after round {round}", league=league.name, round=shown_round)
-        image = render_standings(str(title), [{**s.row(), "player": names[s.player]} for s in table])
+        # The image is seen by everyone: drawn in the server's language, as the boards are.
+        from bot.i18n import renderer_words, say
+
+        lang = await self.service.server_language(None if league.guild_id == LOCAL_GUILD else league.guild_id)
+        image = render_standings(say(title, lang), [{**s.row(), "player": names[s.player]} for s in table],
+                                 renderer_words(lang))
         return Reply(text=join("", ["📊 **", title, "**\n```\n" + "\n".join(lines) + "\n```"]), image=image,
                      image_name="standings.png")
 
@@ -648,10 +658,13 @@ class LeagueService:
             if m.result is None:
                 outcome = _("being played")
             else:
-                outcome = m.result.outcome(player)
+                outcome = OUTCOMES[m.result.outcome(player)]
                 if m.result.scores:
-                    outcome += f" {m.result.scores.get(player, 0)}-" + "-".join(
-                        str(v) for k, v in m.result.scores.items() if k != player)
+                    outcome = join(" ", [outcome, f"{m.result.scores.get(player, 0)}-" + "-".join(
+                        str(v) for k, v in m.result.scores.items() if k != player)])
+                if m.result.reason:
+                    # Why the game ended, in the reader's language when it was a catalogue sentence.
+                    outcome = _("{outcome}: {reason}", outcome=outcome, reason=m.result.why())
             lines.append(_("• Round {round}, table {table}: v {others} — {outcome} (game #{id})", round=m.round,
                            table=m.table, others=others, outcome=outcome, id=m.game_id))
         return Reply(text=join("\n", lines), ephemeral=True)
@@ -680,7 +693,7 @@ class LeagueService:
             winners=[seats[w] for w in state.result.winners if seats.get(w)],
             draw=state.result.draw,
             scores={seats[k]: v for k, v in state.result.scores.items() if seats.get(k)},
-            reason=state.result.reason)
+            reason=state.result.why())
         text = _("🏆 Game #{id} ({players}) ends: {result}.", id=game.id, players=" v ".join(f"<@{p}>" for p in match.players),
                  result=self._result_text(result))
         await self._record(league, match, result, None, text, game_state=state, seats=seats)

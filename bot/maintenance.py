@@ -13,29 +13,33 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import engine.rulesets  # noqa: F401  - replaying a game needs every shipped game system
 from bot.store import Store, StoreError, sqlite_path
 from bot.store.transfer import backup_sqlite, copy_rows, table_counts
 from engine.core.ruleset import get_ruleset
+from engine.core.text import _, join, ngettext
 
 
 @dataclass
 class CopyReport:
     counts: dict[str, int]
     replayed: int
-    mismatches: list[str] = field(default_factory=list)
+    mismatches: list[Any] = field(default_factory=list)
 
-    def summary(self) -> str:
+    def summary(self) -> Any:
+        """What the copy did, as a Text (the operator reads it in WARBAND_LANG or --lang)."""
         rows = ", ".join(f"{n} {table}" for table, n in self.counts.items())
-        verdict = "every game replays to its stored state" if not self.mismatches else \
-            "MISMATCH: " + "; ".join(self.mismatches)
-        return f"Copied {rows}; {self.replayed} games replayed: {verdict}."
+        verdict = (_("every game replays to its stored state") if not self.mismatches else
+                   _("MISMATCH: {problems}", problems=join("; ", self.mismatches)))
+        return ngettext("Copied {rows}; {n} game replayed: {verdict}.", "Copied {rows}; {n} games replayed: {verdict}.",
+                        self.replayed, rows=rows, verdict=verdict)
 
 
 async def replay_mismatches(store: Store) -> tuple[int, list[str]]:
     """Replay every game of ``store`` from its log; returns (games replayed, what differs)."""
-    mismatches: list[str] = []
+    mismatches: list[Any] = []
     rows = await store._all("SELECT id FROM games ORDER BY id")
     for row in rows:
         game = await store.game(row["id"])
@@ -43,7 +47,7 @@ async def replay_mismatches(store: Store) -> tuple[int, list[str]]:
         actions = [ruleset.parse_action(a.action) for a in await store.actions(game.id)]
         replayed, _ = ruleset.replay(game.seed, game.options, actions)
         if replayed.model_dump(mode="json") != json.loads(game.state_json):
-            mismatches.append(f"game #{game.id} does not replay to its stored state")
+            mismatches.append(_("game #{id} does not replay to its stored state", id=game.id))
     return len(rows), mismatches
 
 
@@ -59,8 +63,8 @@ async def copy_store(source_target: str, destination_target: str) -> CopyReport:
             report = CopyReport(counts=after, replayed=0)
             for table in before:
                 if not before[table] == copied[table] == after[table]:
-                    report.mismatches.append(
-                        f"{table}: {before[table]} in the source, {after[table]} in the copy")
+                    report.mismatches.append(_("{table}: {source} in the source, {copy} in the copy", table=table,
+                                               source=before[table], copy=after[table]))
             report.replayed, mismatches = await replay_mismatches(destination)
             report.mismatches.extend(mismatches)
             return report
@@ -70,13 +74,13 @@ async def copy_store(source_target: str, destination_target: str) -> CopyReport:
         await source.close()
 
 
-async def backup(store_target: str, destination: Path) -> str:
+async def backup(store_target: str, destination: Path) -> Any:
     """Write a consistent SQLite backup of the store at ``destination``; returns a summary."""
     path = sqlite_path(store_target)
     if path is not None:
         backup_sqlite(path, destination)
-        return f"Backed up {path} to {destination}."
+        return _("Backed up {path} to {destination}.", path=str(path), destination=str(destination))
     if destination.exists():
-        raise StoreError(f"{destination} already exists: choose a new file for the backup.")
+        raise StoreError(_("{destination} already exists: choose a new file for the backup.", destination=str(destination)))
     report = await copy_store(store_target, str(destination))
-    return f"Backed up to {destination}. {report.summary()}"
+    return _("Backed up to {destination}. {summary}", destination=str(destination), summary=report.summary())

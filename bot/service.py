@@ -308,8 +308,8 @@ class Service:
             if game is None:
                 return Reply(text=help_text(games=ruleset_names()), ephemeral=True)
             ruleset = get_ruleset(game.ruleset)
-        return Reply(text=help_text(ruleset.title, ruleset.commands() | {"decide"}, ruleset.help_notes()),
-                     ephemeral=True)
+        return Reply(text=help_text(ruleset.title, ruleset.commands() | {"decide"}, ruleset.help_notes(),
+                                    game=ruleset.name), ephemeral=True)
 
     # -- helpers --------------------------------------------------------------------------------
     async def _game(self, channel_id: str, finished_ok: bool = False) -> tuple[GameRecord, Ruleset, GameState]:

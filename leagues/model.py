@@ -14,9 +14,10 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, model_validator
 
 from engine.core.errors import IllegalAction
+from engine.core.text import Text
 
 FORMATS = ("swiss", "round-robin", "ladder")
 TIEBREAKERS = ("omw", "gw", "ogw", "sos", "score")
@@ -169,6 +170,34 @@ class MatchResult(BaseModel):
     games: dict[str, list[int]] = Field(default_factory=dict)
     reason: str = ""
     reported_by: str | None = None  # None: the game reported it by itself
+    # How ``reason`` was made (Text.to_data): a result copied from a game's end, or an
+    # organiser's report, keeps its catalogue key in the stored JSON, so a league's history
+    # reads it in each reader's language (as engine.core.models.Result does).
+    message: dict[str, Any] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _keep_message(cls, data: Any) -> Any:
+        if isinstance(data, dict) and isinstance(data.get("reason"), Text) and data.get("message") is None:
+            data = {**data, "message": data["reason"].to_data()}
+        return data
+
+    def why(self) -> Any:
+        """The reason as a Text when it was made as one, else as stored (an old row, or a
+        reason typed by hand).
+
+        >>> from engine.core.text import _
+        >>> r = MatchResult(winners=["1"], reason=_("{name} resigned", name="Player 2"))
+        >>> MatchResult.model_validate_json(r.model_dump_json()).why()
+        Text('{name} resigned', name='Player 2')
+        >>> MatchResult.model_validate({"winners": ["1"], "reason": "old"}).why()
+        'old'
+        """
+        if self.message is not None:
+            said = Text.from_data(self.message)
+            if said == self.reason:
+                return said
+        return self.reason
 
     def outcome(self, player: str) -> str:
         if self.draw:

@@ -16,6 +16,7 @@ import io
 from PIL import Image, ImageDraw
 
 from engine.areas.view import AreaView
+from renderers.words import CHEST, said
 from renderers.style import INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, WALL_EDGE, font, plain, side_colours
 
 WATER = (150, 190, 225)
@@ -146,9 +147,9 @@ def render_areas(view: AreaView, *, width: int = 560) -> bytes:
         if area.jump_value is not None:
             notes.append(f"J{area.jump_value}")
         if view.chests.get(area.id):
-            notes.append(f"chest x{view.chests[area.id]}")
+            notes.append(said(view, CHEST).format(n=view.chests[area.id]))
         if view.marks.get(area.id):
-            notes.append(view.marks[area.id])
+            notes.append(said(view, view.marks[area.id]))
         if notes:
             draw.text(xy((x0 + 1.5, y1 - 1.5)), " ".join(notes), font=font(10), fill=ink, anchor="ld")
         items = view.items.get(area.id)

@@ -16,26 +16,35 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from engine.core.text import N_
 from renderers.style import INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, FLOOR, GRID_LINE, font, plain
 
+# The table's own words, which the bot gives in the server's language (``words``).
+PLAYER, POINTS, DROPPED = N_("Player"), N_("Pts"), N_(" (dropped)")
 COLUMNS = (  # (heading, width, how to show a row's value)
     ("#", 40, lambda r: str(r["rank"])),
-    ("Player", 240, lambda r: plain(str(r["player"]))[:22] + (" (dropped)" if r.get("dropped") else "")),
+    (PLAYER, 240, lambda r: plain(str(r["player"]))[:22]),
     ("MP", 50, lambda r: str(r["match_points"])),
     ("W-D-L", 80, lambda r: f"{r['wins']}-{r['draws']}-{r['losses']}"),
     ("OMW%", 70, lambda r: f"{r['omw'] * 100:.1f}"),
     ("GW%", 70, lambda r: f"{r['gw'] * 100:.1f}"),
     ("OGW%", 70, lambda r: f"{r['ogw'] * 100:.1f}"),
     ("SOS", 50, lambda r: str(r["sos"])),
-    ("Pts", 60, lambda r: str(r["score"])),
+    (POINTS, 60, lambda r: str(r["score"])),
 )
 ROW = 30
 PAD = 16
 TITLE = 44
 
 
-def render_standings(title: str, rows: Sequence[dict]) -> bytes:
-    """PNG bytes of the standings table; ``rows`` as :meth:`leagues.Standing.row` gives them."""
+def render_standings(title: str, rows: Sequence[dict], words=None) -> bytes:
+    """PNG bytes of the standings table; ``rows`` as :meth:`leagues.Standing.row` gives them;
+    ``words`` (anything with ``get(word)``, e.g. :func:`bot.i18n.renderer_words`) gives the
+    table's own words in the reader's language (None: English)."""
+
+    def said(word: str) -> str:
+        return words.get(word) if words is not None else word
+
     width = PAD * 2 + sum(w for _, w, _ in COLUMNS)
     height = PAD * 2 + TITLE + ROW * (len(rows) + 1)
     image = Image.new("RGB", (width, height), PARCHMENT)
@@ -45,15 +54,16 @@ def render_standings(title: str, rows: Sequence[dict]) -> bytes:
     draw.rectangle((PAD, top, width - PAD, top + ROW), fill=PARCHMENT_DARK)
     x = PAD
     for heading, w, _ in COLUMNS:
-        draw.text((x + 6, top + 7), heading, font=font(15), fill=INK)
+        draw.text((x + 6, top + 7), said(heading), font=font(15), fill=INK)
         x += w
     for i, row in enumerate(rows):
         y = top + ROW * (i + 1)
         draw.rectangle((PAD, y, width - PAD, y + ROW), fill=FLOOR if i % 2 == 0 else PARCHMENT)
         draw.line((PAD, y, width - PAD, y), fill=GRID_LINE)
         x = PAD
-        for _, w, show in COLUMNS:
-            draw.text((x + 6, y + 7), show(row), font=font(15), fill=INK_SOFT if row.get("dropped") else INK)
+        for heading, w, show in COLUMNS:
+            value = show(row) + (said(DROPPED) if heading == PLAYER and row.get("dropped") else "")
+            draw.text((x + 6, y + 7), value, font=font(15), fill=INK_SOFT if row.get("dropped") else INK)
             x += w
     out = io.BytesIO()
     image.save(out, format="PNG", optimize=False)

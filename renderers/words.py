@@ -18,11 +18,14 @@ from engine.core.text import N_
 from renderers.terrain import _KNOWN
 
 ZONE_MARKS = (N_("START"), N_("EXIT"), N_("VICTORY"))
+# An area board's note of the chests in an area ("chest x2").
+CHEST = N_("chest x{n}")
 # Every word a renderer may draw by itself.
 # the continuous table's terrain legend (renderers.table.TERRAIN_WORDS)
 TABLE_TERRAIN = (N_("Hill"), N_("Forest"), N_("Field"), N_("Water"), N_("Wall"), N_("Ruins"), N_("Impassable"),
                  N_("Building"))
-WORDS: tuple[str, ...] = tuple(dict.fromkeys((*ZONE_MARKS, *(style.name for style in _KNOWN.values()), *TABLE_TERRAIN)))
+WORDS: tuple[str, ...] = tuple(dict.fromkeys((*ZONE_MARKS, CHEST, *(style.name for style in _KNOWN.values()),
+                                              *TABLE_TERRAIN)))
 
 
 def said(view: Any, word: str) -> str:

@@ -42,3 +42,5 @@ class AreaView(BaseModel):
     marks: dict[str, str] = Field(default_factory=dict)  # area -> a word to draw (EXIT, START)
     panels: list[SidePanel] = Field(default_factory=list)
     side_names: dict[str, str] = Field(default_factory=dict)
+    # The renderer's own words (zone marks, "chest") in the reader's language; empty: English.
+    words: dict[str, str] = Field(default_factory=dict)

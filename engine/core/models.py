@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
@@ -9,6 +10,31 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 from engine.core.questions import PendingDecision
 from engine.core.rng import Rng
 from engine.core.text import Text, _
+
+
+_NUMBERED_SEAT = re.compile(r"(Player|Heroes) ([0-9]+)")
+
+
+def seat_label(name: Any) -> Any:
+    """A seat's name as a player reads it: the rulesets' default names ("Player 1", "Heroes 2",
+    "Referee", "Overlord") stay English in the state (they are the seat's identity in logs,
+    replays and stored games) and become a Text here, so the bot says them in the reader's
+    language; any other name (one a player chose) is returned as it is.
+
+    >>> seat_label("Player 2"), seat_label("Heroes 1"), seat_label("Referee"), seat_label("Alice")
+    (Text('Player {n}', n=2), Text('Heroes {n}', n=1), Text('Referee'), 'Alice')
+    """
+    if isinstance(name, Text) or not isinstance(name, str):
+        return name
+    numbered = _NUMBERED_SEAT.fullmatch(name)
+    if numbered is not None:
+        n = int(numbered.group(2))
+        return _("Player {n}", n=n) if numbered.group(1) == "Player" else _("Heroes {n}", n=n)
+    if name == "Referee":
+        return _("Referee")
+    if name == "Overlord":
+        return _("Overlord")
+    return name
 
 
 class Seat(BaseModel):

@@ -39,11 +39,31 @@ Catalogue keys are found by ``pybabel extract`` with the keywords ``_``, ``N_`` 
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterable
 from typing import Any
 
 # (msgid, plural msgid or None, n or None) -> the translated template. English is identity.
 Lookup = Callable[[str, "str | None", "int | None"], str]
+
+
+# The catalogue area (``locales/<area>.pot``) of each ruleset package: a sentence made there is
+# looked up in its own area first, so two rulesets may say one English word differently
+# ("fails": "fallito" in D&D Miniatures, "fallisce" in D&D 3.5). Keep in step with
+# scripts.catalogues.AREAS.
+AREAS_OF_PACKAGES = {"engine.rulesets.dnd_minis": "dnd_minis", "engine.rulesets.dnd35_encounter": "dnd35",
+                     "engine.rulesets.conan": "conan", "engine.rulesets.ninth_age": "ninth_age"}
+
+
+def _area_of(module: str | None) -> str | None:
+    """The catalogue area a module's sentences belong to (None: no ruleset's own)."""
+    if module and module.startswith("engine.rulesets."):
+        return AREAS_OF_PACKAGES.get(".".join(module.split(".")[:3]))
+    return None
+
+
+def _caller_area(depth: int) -> str | None:
+    return _area_of(sys._getframe(depth + 1).f_globals.get("__name__"))
 
 
 def _english(msgid: str, plural: str | None, n: int | None) -> str:
@@ -61,18 +81,21 @@ class Text(str):
     params: dict[str, Any]
     separator: str | None
     parts: tuple[Any, ...]
+    # The catalogue area whose translation is read first (the ruleset the sentence was made in).
+    area: str | None
 
     def __new__(cls, msgid: str, /, **params: Any) -> Text:
-        return cls._make(msgid, None, None, params)
+        return cls._make(msgid, None, None, params, _caller_area(1))
 
     @classmethod
-    def _make(cls, msgid: str, plural: str | None, n: int | None, params: dict[str, Any]) -> Text:
+    def _make(cls, msgid: str, plural: str | None, n: int | None, params: dict[str, Any],
+              area: str | None = None) -> Text:
         if n is not None:
             params = {"n": n, **params}
         english = _fill(_english(msgid, plural, n), params, None)
         self = str.__new__(cls, english)
         self.msgid, self.plural, self.n, self.params = msgid, plural, n, params
-        self.separator, self.parts = None, ()
+        self.separator, self.parts, self.area = None, (), area
         return self
 
     @classmethod
@@ -80,7 +103,7 @@ class Text(str):
         parts = tuple(parts)
         self = str.__new__(cls, separator.join(str(p) for p in parts))
         self.msgid, self.plural, self.n, self.params = None, None, None, {}
-        self.separator, self.parts = separator, parts
+        self.separator, self.parts, self.area = separator, parts, None
         return self
 
     def render(self, lookup: Lookup | None = None) -> str:
@@ -88,12 +111,14 @@ class Text(str):
         if lookup is None:
             return str(self)
         if self.msgid is None and self.separator is None:  # a list (see listed())
-            parts = [render(p, lookup) for p in self.parts]
+            parts = [_said_part(p, lookup) for p in self.parts]
             format_list = getattr(lookup, "format_list", None)
             return format_list(parts) if format_list is not None else _english_list(parts)
         if self.msgid is None:
-            return (self.separator or "").join(render(p, lookup) for p in self.parts)
-        template = lookup(self.msgid, self.plural, self.n) or _english(self.msgid, self.plural, self.n)
+            return (self.separator or "").join(_said_part(p, lookup) for p in self.parts)
+        in_area = getattr(lookup, "in_area", None) if self.area is not None else None
+        template = ((in_area(self.area, self.msgid, self.plural, self.n) if in_area is not None
+                     else lookup(self.msgid, self.plural, self.n)) or _english(self.msgid, self.plural, self.n))
         try:
             return _fill(template, self.params, lookup)
         except (KeyError, IndexError, ValueError):
@@ -111,6 +136,8 @@ class Text(str):
                                 "params": {k: _param_data(v) for k, v in self.params.items() if k != "n" or self.n is None}}
         if self.plural is not None:
             data["plural"], data["n"] = self.plural, self.n
+        if self.area is not None:
+            data["area"] = self.area
         return data
 
     @classmethod
@@ -120,7 +147,7 @@ class Text(str):
         if "join" in data:
             return cls._joined(data["join"], [_param_from(p) for p in data["parts"]])
         params = {k: _param_from(v) for k, v in data.get("params", {}).items()}
-        return cls._make(data["msgid"], data.get("plural"), data.get("n"), params)
+        return cls._make(data["msgid"], data.get("plural"), data.get("n"), params, data.get("area"))
 
     def __repr__(self) -> str:
         if self.msgid is None and self.separator is None:
@@ -137,7 +164,19 @@ class Text(str):
 def _fill(template: str, params: dict[str, Any], lookup: Lookup | None) -> str:
     if not params:
         return template
-    return template.format(**{k: render(v, lookup) if isinstance(v, Text) else v for k, v in params.items()})
+    # A lookup may carry ``name(value)``: the word a plain-string parameter is said as (the
+    # bot's turns the rulesets' default seat names, "Player 1", into the reader's language).
+    name = getattr(lookup, "name", None) if lookup is not None else None
+    return template.format(**{k: render(v, lookup) if isinstance(v, Text)
+                              else render(name(v), lookup) if name is not None and isinstance(v, str) else v
+                              for k, v in params.items()})
+
+
+def _said_part(value: Any, lookup: Lookup) -> str:
+    name = getattr(lookup, "name", None)
+    if name is not None and isinstance(value, str) and not isinstance(value, Text):
+        value = name(value)
+    return render(value, lookup)
 
 
 def _param_data(value: Any) -> Any:
@@ -161,13 +200,13 @@ def render(value: Any, lookup: Lookup | None = None) -> str:
 
 def _(msgid: str, /, **params: Any) -> Text:
     """The sentence ``msgid`` (a literal with ``{name}`` placeholders) filled with ``params``."""
-    return Text(msgid, **params)
+    return Text._make(msgid, None, None, params, _caller_area(1))
 
 
 def ngettext(singular: str, plural: str, n: int, /, **params: Any) -> Text:
     """The singular or plural sentence for ``n``, by the reader's language's plural rule;
     ``{n}`` is available to both forms."""
-    return Text._make(singular, plural, n, params)
+    return Text._make(singular, plural, n, params, _caller_area(1))
 
 
 def N_(msgid: str) -> str:
@@ -192,7 +231,7 @@ def listed(items: Iterable[Any]) -> Text:
     parts = tuple(items)
     self = str.__new__(Text, _english_list([str(p) for p in parts]))
     self.msgid, self.plural, self.n, self.params = None, None, None, {}
-    self.separator, self.parts = None, parts
+    self.separator, self.parts, self.area = None, parts, None
     return self
 
 

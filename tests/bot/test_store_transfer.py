@@ -134,8 +134,36 @@ def test_the_command_line_copies_and_reports(tmp_path):
                            "--to", f"sqlite:///{tmp_path / 'copy.sqlite3'}"],
                           cwd=REPO, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
-    assert "1 games replayed: every game replays to its stored state" in done.stdout
+    assert "1 game replayed: every game replays to its stored state" in done.stdout
     again = subprocess.run([sys.executable, "-m", "bot", "store", "copy", "--from", str(source),
                             "--to", str(tmp_path / "copy.sqlite3")],
                            cwd=REPO, capture_output=True, text=True, timeout=120)
     assert again.returncode == 1 and "not empty" in again.stderr and "Traceback" not in again.stderr
+
+
+def test_the_maintenance_commands_speak_the_operators_language(tmp_path):
+    """#13 item 5: `warband --lang it store copy` and `WARBAND_LANG=hu warband backup` print in
+    that language; English stays the default."""
+    import os
+
+    source = tmp_path / "lang.sqlite3"
+
+    async def make():
+        async with await Store.open(source) as store:
+            await play_quick_battle(store, "chan-a", 4)
+    asyncio.run(make())
+    italian = subprocess.run([sys.executable, "-m", "bot", "--lang", "it", "store", "copy", "--from", str(source),
+                              "--to", str(tmp_path / "copy-it.sqlite3")],
+                             cwd=REPO, capture_output=True, text=True, timeout=120)
+    assert italian.returncode == 0, italian.stderr
+    assert "1 partita rigiocata: ogni partita rigiocata arriva allo stato conservato" in italian.stdout, italian.stdout
+    assert italian.stdout.startswith("Copiati ")
+    env = {k: v for k, v in os.environ.items() if k != "WARBAND_LANG"} | {"WARBAND_LANG": "hu"}
+    hungarian = subprocess.run([sys.executable, "-m", "bot", "backup", str(tmp_path / "backup-hu.sqlite3"),
+                                "--from", str(source)], cwd=REPO, capture_output=True, text=True, timeout=120, env=env)
+    assert hungarian.returncode == 0, hungarian.stderr
+    assert "biztonsági mentése ide:" in hungarian.stdout, hungarian.stdout
+    english = subprocess.run([sys.executable, "-m", "bot", "backup", str(tmp_path / "backup-en.sqlite3"),
+                              "--from", str(source)], cwd=REPO, capture_output=True, text=True, timeout=120,
+                             env={k: v for k, v in os.environ.items() if k != "WARBAND_LANG"})
+    assert english.stdout.startswith("Backed up "), english.stdout

@@ -47,7 +47,8 @@ async def test_a_stored_question_and_a_finished_games_reason_read_in_italian(ser
     english = (await say(service, "alice", "/game status")).text
     italian = (await say(service, "carla", "/game status")).text
     assert "Player 2 resigned" in english and "Player 2 resigned" not in italian
-    assert "Player 2 si è arreso" in italian, italian
+    # The seat keeps its English name in the state; the reader sees it in their language (#13).
+    assert "Giocatore 2 si è arreso" in italian and "Player" not in italian, italian
 
     # The stored game still replays exactly, the new fields included.
     actions = [_ruleset.parse_action(a.action) for a in await store.actions(stored.id)]

@@ -26,7 +26,14 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from engine.core.errors import IllegalAction, validation_problems
-from engine.core.text import _
+from engine.core.text import N_, Text, _
+
+# The names of the dice and of the values the seed lost (the data's keys), as players read them.
+DIE_COLOURS = {"yellow": N_("die yellow"), "orange": N_("die orange"), "red": N_("die red")}
+LOST_ICON_NAMES = {"ranged_height_die": N_("ranged height die"), "overlord_guard_die": N_("overlord guard die"),
+                   "ally_guard_die": N_("ally guard die"), "lockpicking_die": N_("lockpicking die"),
+                   "jump_die": N_("jump die"), "counterattack_dice": N_("counterattack dice"),
+                   "beyond_the_grave_dice": N_("beyond the grave dice"), "web_dice": N_("web dice")}
 
 DieName = str
 SPACES = ("melee", "ranged", "guard", "move", "manip", "reroll")
@@ -171,11 +178,13 @@ class Catalogue(_Data):
 
     def defaults(self) -> list[str]:
         """Every value that is this engine's default rather than the printed game's."""
-        out = [f"die {n}" for n, d in self.dice.items() if d.default]
-        out += [f"{n.replace('_', ' ')}" for n, i in self.lost_icons.items() if i.default]
-        out += [f"hero sheet {h.name}" for h in self.heroes.values() if h.default]
-        out += [f"card {c.name}" for c in self.cards.values() if c.default]
-        out += [f"unit {u.name}" for u in self.units.values() if u.default]
+        out: list[Any] = [Text(DIE_COLOURS[n]) if n in DIE_COLOURS else _("die {name}", name=n)
+                          for n, d in self.dice.items() if d.default]
+        out += [Text(LOST_ICON_NAMES[n]) if n in LOST_ICON_NAMES else n.replace("_", " ")
+                for n, i in self.lost_icons.items() if i.default]
+        out += [_("hero sheet {name}", name=h.name) for h in self.heroes.values() if h.default]
+        out += [_("card {name}", name=c.name) for c in self.cards.values() if c.default]
+        out += [_("unit {name}", name=u.name) for u in self.units.values() if u.default]
         return out
 
 

@@ -39,13 +39,16 @@ from engine.rulesets.conan.state import (
 )
 from engine.core.text import Text, _, join, ngettext
 
-OPTIONS = {
-    "scenario": f"which scenario ({', '.join(scenario_names())})",
-    "players": "how many hero players, 1-4 (default: one per hero of the scenario)",
-    "heroes": "which heroes of the scenario play, joined by + (e.g. conan+shevatas)",
-    "ranged_card": "C3: required (default) or optional: a ranged attack needs a ranged weapon card",
-    "catch": "C13: aggressive (default: only a hero who may manipulate) or lenient (any hero with a gem)",
-}
+def options_help() -> dict[str, Any]:
+    """Each setting of a Conan game and what it does (Texts, said in the reader's language)."""
+    return {
+        "scenario": _("which scenario ({scenarios})", scenarios=", ".join(scenario_names())),
+        "players": _("how many hero players, 1-4 (default: one per hero of the scenario)"),
+        "heroes": _("which heroes of the scenario play, joined by + (e.g. conan+shevatas)"),
+        "ranged_card": _("C3: required (default) or optional: a ranged attack needs a ranged weapon card"),
+        "catch": _("C13: aggressive (default: only a hero who may manipulate) or lenient (any hero with a gem)"),
+    }
+
 HERO_PHASE_COMMANDS = {"attitude": {"attitude"},
                        "action": {"move", "attack", "take", "give", "drop", "open", "throw", "cast", "done",
                                   "activate", "carry"}}
@@ -66,7 +69,7 @@ class Conan(Ruleset):
 
     # -- set-up -----------------------------------------------------------------------------
     def option_names(self) -> dict[str, str]:
-        return dict(OPTIONS)
+        return options_help()
 
     def map_names(self) -> list[str]:
         return scenario_names()
@@ -77,10 +80,10 @@ class Conan(Ruleset):
 
     def help_notes(self) -> list[str]:
         catalogue = load_catalogue()
-        return ["The Overlord activates a tile with `/activate tile:NAME`; answer questions with /decide, "
-                "/guard or /reroll.",
-                "**Defaults, not the printed game's** (the seed lost them; a server may override them with "
-                "the file named by WARBAND_CONAN_DATA): " + ", ".join(catalogue.defaults()) + "."]
+        return [_("The Overlord activates a tile with `/activate tile:NAME`; answer questions with /decide, "
+                  "/guard or /reroll."),
+                _("**Defaults, not the printed game's** (the seed lost them; a server may override them with "
+                  "the file named by WARBAND_CONAN_DATA): {defaults}.", defaults=join(", ", catalogue.defaults()))]
 
     def new_game(self, seed: int, options: dict[str, Any] | None = None) -> ConanState:
         options = dict(options or {})

@@ -5,11 +5,18 @@ and the Overlord's river with its slot costs and gems."""
 from __future__ import annotations
 
 from engine.areas.view import AreaPiece, AreaView, SidePanel
+from engine.core.text import N_, Text, _, join
 from engine.rulesets.conan import heroes as sheet
 from engine.rulesets.conan.state import OVERLORD, ConanState
 
-ZONE_SHORT = {"reserve": "Res", "fatigue": "Fat", "wounds": "Wnd", "melee": "Mel", "ranged": "Rng",
-              "guard": "Grd", "move": "Mov", "manip": "Man", "reroll": "Rr"}
+# Each gem zone's short name on a hero's panel. Translators: three or four letters, from the
+# zone's name in the language (Reserve, Fatigue, Wounds, Melee, Ranged, Guard, Movement,
+# Manipulation, Reroll).
+ZONE_SHORT = {"reserve": N_("Res"), "fatigue": N_("Fat"), "wounds": N_("Wnd"), "melee": N_("Mel"),
+              "ranged": N_("Rng"), "guard": N_("Grd"), "move": N_("Mov"), "manip": N_("Man"), "reroll": N_("Rr")}
+# The Overlord's gem zones (the game box is where gems leave the game).
+OVERLORD_SHORT = {"reserve": N_("Res"), "fatigue": N_("Fat"), "movement": N_("Mov"), "guard": N_("Grd"),
+                  "reroll": N_("Rr"), "box": N_("Box")}
 
 
 def area_view(ruleset, state: ConanState) -> AreaView:
@@ -33,28 +40,41 @@ def area_view(ruleset, state: ConanState) -> AreaView:
                                 area=area, count=len(models), lp=[m.lp for m in models]))
     panels: list[SidePanel] = []
     for hero in state.heroes.values():
-        gems = " ".join(f"{ZONE_SHORT[z]} {n}" for z, n in hero.gems.items() if n or z in ("reserve", "fatigue"))
-        status = "dead" if not hero.alive else f"{hero.attitude}, MP {hero.free_mp + hero.bought_mp}"
-        cards = ", ".join(cat.cards[c].name for c in hero.cards) or "no cards"
+        gems = join(" ", [join(" ", [Text(ZONE_SHORT[z]), str(n)])
+                          for z, n in hero.gems.items() if n or z in ("reserve", "fatigue")])
+        attitude = _("aggressive") if hero.attitude == "aggressive" else _("cautious")
+        status = (_("dead") if not hero.alive else
+                  _("{attitude}, MP {mp}", attitude=attitude, mp=hero.free_mp + hero.bought_mp))
+        names = [cat.cards[c].name for c in hero.cards]
+        cards = join(", ", names) if names else _("no cards")
         if hero.carrying:
-            cards += f"; carries {ruleset._called(ruleset._character(state, hero.carrying))}"
-        panels.append(SidePanel(title=f"{hero.name} ({status})", side=hero.seat,
-                                lines=[gems, f"{cards} (enc {sheet.encumbrance(cat, hero)})"]))
+            cards = _("{cards}; carries {model}", cards=cards,
+                      model=ruleset._called(ruleset._character(state, hero.carrying)))
+        panel = SidePanel(title=hero.name, side=hero.seat)
+        # Texts set after validation, so they stay Texts (said in the reader's language).
+        panel.title = _("{hero} ({status})", hero=hero.name, status=status)
+        panel.lines = [gems, _("{cards} (enc {encumbrance})", cards=cards, encumbrance=sheet.encumbrance(cat, hero))]
+        panels.append(panel)
     ol = state.overlord
     river = []
     for slot, tid in enumerate(ol.river):
         tile = state.tiles[tid]
-        mark = "(dead)" if tile.dead else ("(active)" if ol.active == tid else "")
-        river.append(f"{state.scenario.slot_costs[slot]}:{tid}{mark}")
-    panels.append(SidePanel(title=f"Overlord (turn {state.turn}/{state.scenario.turn_limit})", side=OVERLORD, lines=[
-        " ".join(river),
-        " ".join(f"{z.partition(':')[2] if ':' in z else z[:3].title()} {n}" for z, n in ol.gems.items()),
-    ]))
+        cost = state.scenario.slot_costs[slot]
+        river.append(_("{cost}:{tile}(dead)", cost=cost, tile=tid) if tile.dead else
+                     _("{cost}:{tile}(active)", cost=cost, tile=tid) if ol.active == tid else f"{cost}:{tid}")
+    overlord = SidePanel(title="Overlord", side=OVERLORD)
+    overlord.title = _("Overlord (turn {turn}/{turn_limit})", turn=state.turn, turn_limit=state.scenario.turn_limit)
+    overlord.lines = [join(" ", river),
+                      join(" ", [join(" ", [z.partition(":")[2] if ":" in z else (Text(OVERLORD_SHORT[z]) if z in OVERLORD_SHORT else z[:3].title()), str(n)])
+                                 for z, n in ol.gems.items()])]
+    panels.append(overlord)
     items = {area: [cat.cards[c].name for c in cards] for area, cards in state.ground.items() if cards}
     marks = {state.scenario.hero_start: "START"}
     if state.scenario.objective.kind == "carry-out":
         marks[state.scenario.objective.exit] = "EXIT"
     names = {s.id: s.name for s in state.seats}
-    return AreaView(board=board, title=f"{state.scenario.title} — turn {state.turn}",
-                    caption=ruleset._status(state), pieces=pieces, items=items, chests=dict(state.chests),
-                    marks=marks, panels=panels, side_names=names)
+    view = AreaView(board=board, title=state.scenario.title, caption=ruleset._status(state), pieces=pieces,
+                    items=items, chests=dict(state.chests), marks=marks, panels=panels, side_names=names)
+    view.title = _("{scenario} — turn {turn}", scenario=state.scenario.title, turn=state.turn)
+    view.caption = ruleset._status(state)
+    return view

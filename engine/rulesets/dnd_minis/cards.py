@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from engine.core.errors import IllegalAction, quote, validation_problems
 from engine.core.jsonfile import read_json
-from engine.core.text import Text, _, join, ngettext
+from engine.core.text import N_, Text, _, join, ngettext
 
 Size = Literal["tiny", "small", "medium", "large", "huge", "gargantuan", "colossal"]
 SIZES: tuple[str, ...] = ("tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
@@ -46,6 +46,30 @@ DAMAGE_KINDS: tuple[str, ...] = ("normal", "magic", "negative", *ENERGIES)
 # The eight ranges (War Drums §17.4; skirmish §21.4). The starter rules print "line" for "line 12".
 RANGES: tuple[str, ...] = ("self", "touch", "range 6", "sight", "cone", "line 12", "your warband", "any warband")
 AREAS: tuple[str, ...] = ("radius 2", "radius 4")
+# Damage types and ranges as a player reads them. The card's own words stay English: the spell
+# and ability code reads them back; only what is shown is translated. The Italian skirmish book
+# prints the ranges in English (seeds/000: "self, touch, range 6, cone, line, sight, your warband,
+# e any warband"), the Hungarian one translates them (seeds/002: "Self/önmaga", "Range 6/Hatótáv 6").
+DAMAGE_KIND_NAMES = {"normal": N_("normal"), "magic": N_("magic"), "negative": N_("negative"), "acid": N_("acid"),
+                     "cold": N_("cold"), "electricity": N_("electricity"), "fire": N_("fire"), "sonic": N_("sonic")}
+RANGE_NAMES = {"self": N_("self"), "touch": N_("touch"), "range 6": N_("range 6"), "sight": N_("sight"),
+               "cone": N_("cone"), "line 12": N_("line 12"), "line": N_("line"), "your warband": N_("your warband"),
+               "any warband": N_("any warband")}
+
+
+def damage_kind_name(kind: str) -> object:
+    """A damage type as shown (``fire`` -> "fuoco" in Italian); an unknown word as it is.
+
+    >>> damage_kind_name("fire"), damage_kind_name("holy")
+    (Text('fire'), 'holy')
+    """
+    return Text(DAMAGE_KIND_NAMES[kind]) if kind in DAMAGE_KIND_NAMES else kind
+
+
+def range_name(spell_range: str | None) -> object:
+    """A spell's range as shown (``touch`` -> "érintés" in Hungarian); an unknown one as it is."""
+    key = (spell_range or "").strip().casefold()
+    return Text(RANGE_NAMES[key]) if key in RANGE_NAMES else spell_range
 # Statistics a commander effect (or any flat modifier) may change.
 Stat = Literal[
     "attack", "melee attack", "ranged attack", "damage", "melee damage", "ranged damage",
@@ -102,8 +126,8 @@ class AttackEntry(_Strict):
     A card's several attacks (``+12/+7 (15/10)``) are several entries, in the printed order;
     each entry is a pair that is never split (skirmish W-01, W-02).
 
-    >>> AttackEntry(bonus=12, damage=10, damage_kind="magic",
-    ...             bonus_damage=[DamagePart(amount=5, kind="fire")]).describe()
+    >>> str(AttackEntry(bonus=12, damage=10, damage_kind="magic",
+    ...                 bonus_damage=[DamagePart(amount=5, kind="fire")]).describe())
     '+12 (10 magic + 5 fire)'
     """
 
@@ -119,12 +143,13 @@ class AttackEntry(_Strict):
         return _damage_kind(value)
 
     def describe(self) -> str:
-        kind = "" if self.damage_kind == "normal" else f" {self.damage_kind}"
-        extra = "".join(f" + {p.amount} {p.kind}" for p in self.bonus_damage)
+        """The entry as the log shows it; its damage types are said in the reader's language."""
+        kind = "" if self.damage_kind == "normal" else join("", [" ", damage_kind_name(self.damage_kind)])
+        extra = join("", [join("", [f" + {p.amount} ", damage_kind_name(p.kind)]) for p in self.bonus_damage])
         if self.range:
             return _("{bonus} ({damage}{kind}{extra}, {range} squares)", bonus=f"{self.bonus:+d}", damage=self.damage,
                      kind=kind, extra=extra, range=self.range)
-        return f"{self.bonus:+d} ({self.damage}{kind}{extra})"
+        return join("", [f"{self.bonus:+d} ({self.damage}", kind, extra, ")"])
 
 
 class _EffectFormat(_Strict):

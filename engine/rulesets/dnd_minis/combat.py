@@ -63,9 +63,9 @@ def resolve_attack(rng: Rng, ctx: AttackContext, *, setup: AttackSetup | None = 
     setup = setup or AttackSetup()
     attacker, defender, entry = ctx.attacker, ctx.defender, ctx.entry
     attack_parts = [(_("bonus"), entry.bonus), *setup.attack_modifiers]
-    attack_parts += [(m.source, m.value) for m in hooks.attack_modifiers(ctx)]
+    attack_parts += [(m.label, m.value) for m in hooks.attack_modifiers(ctx)]
     ac_parts = [("AC", defender.card.ac), *setup.ac_modifiers]
-    ac_parts += [(m.source, m.value) for m in hooks.ac_modifiers(ctx)]
+    ac_parts += [(m.label, m.value) for m in hooks.ac_modifiers(ctx)]
     target_ac = sum(v for _, v in ac_parts)
     attack_bonus = sum(v for _, v in attack_parts)
     crit_range = min(setup.critical_range, hooks.critical_range(ctx))
@@ -113,7 +113,7 @@ def resolve_attack(rng: Rng, ctx: AttackContext, *, setup: AttackSetup | None = 
     damage = 0
     if hit:
         parts: list[Modifier] = [("damage", entry.damage)]
-        parts += [(m.source, m.value) for m in hooks.damage_modifiers(ctx)]
+        parts += [(m.label, m.value) for m in hooks.damage_modifiers(ctx)]
         parts.extend(setup.damage_modifiers)
         base = sum(v for _, v in parts)
         doubled = critical or helpless_melee

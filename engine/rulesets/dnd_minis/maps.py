@@ -409,12 +409,14 @@ def zone_label(label: str) -> str:
     """A map zone's name as a board shows it: "start A" and "exit B" in the reader's language
     (the names stay as they are in the map's data, where rules find zones by them).
 
-    >>> zone_label("start A"), zone_label("exit B"), zone_label("victory 1")
-    (Text('start {letter}', letter='A'), Text('exit {letter}', letter='B'), 'victory 1')
+    >>> zone_label("start A"), zone_label("exit B"), zone_label("victory A1"), zone_label("lava 1")
+    (Text('start {letter}', letter='A'), Text('exit {letter}', letter='B'), Text('victory {letter}', letter='A1'), 'lava 1')
     """
     kind, _space, letter = label.partition(" ")
     if kind == "start" and letter:
         return _("start {letter}", letter=letter)
     if kind == "exit" and letter:
         return _("exit {letter}", letter=letter)
+    if kind == "victory" and letter:
+        return _("victory {letter}", letter=letter)
     return label

@@ -37,7 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from engine.core.errors import IllegalAction, quote, validation_problems
 from engine.core.jsonfile import read_json
-from engine.core.text import Text, _, join, ngettext
+from engine.core.text import N_, Text, _, join, ngettext
 from engine.rulesets.dnd_minis.cards import (
     did_you_mean,
     EDITIONS, FACTIONS, Edition, Faction, StatCard, find_card, shipped_cards, suggestions,
@@ -51,6 +51,24 @@ SCENARIOS: dict[str, tuple[str, ...]] = {
     "war-drums": ("assault", "epic-assault", "out-of-the-box", "limited", "team", "free-for-all"),
 }
 DEFAULT_SCENARIO = {"starter": "standard", "war-drums": "assault"}
+# A scenario as players read it (the keys stay the option values the code compares).
+SCENARIO_NAMES = {"standard": N_("standard"), "quick-strike": N_("Quick Strike"), "out-of-the-box": N_("Out of the Box"),
+                  "limited": N_("limited"), "assault": N_("assault"), "epic-assault": N_("epic assault"),
+                  "team": N_("team"), "free-for-all": N_("free-for-all")}
+
+
+def scenario_name(scenario: str) -> Any:
+    """``scenario`` (an option value such as ``quick-strike``) as a player reads it.
+
+    >>> scenario_name("quick-strike"), scenario_name("homebrew")
+    (Text('Quick Strike'), 'homebrew')
+    """
+    return Text(SCENARIO_NAMES[scenario]) if scenario in SCENARIO_NAMES else scenario
+
+
+def edition_name(edition: str) -> Any:
+    """An edition as a player reads it: the starter rules, or War Drums (the book's title)."""
+    return _("starter rules") if edition == "starter" else "War Drums" if edition == "war-drums" else edition
 MAX_WARBAND_BYTES = 16 * 1024
 FILE_FORMAT = "warband/dnd-minis"
 COMMANDER_ZERO_SURCHARGE = 5
@@ -61,7 +79,7 @@ BIG_SIZES = ("huge", "gargantuan", "colossal")
 class Limits:
     """What one edition and scenario allow. ``None`` means "no limit"."""
 
-    label: str  # how messages name the rules: "War Drums", "War Drums Epic Assault"...
+    label: str  # how messages name the rules (a Text: "War Drums", "War Drums Epic Assault"...)
     points: int | None
     max_creatures: int | None
     max_single_cost: int | None
@@ -104,25 +122,25 @@ def limits_for(edition: str, scenario: str | None = None, size: int | None = Non
     if edition == "starter":
         pts = size or 100
         if scenario in ("standard", "quick-strike"):
-            label = "the starter rules" if scenario == "standard" else "the starter rules' Quick Strike"
+            label = _("the starter rules") if scenario == "standard" else _("the starter rules' Quick Strike")
             return Limits(label, pts, 12, pts * 7 // 10, **common)
         if scenario == "limited":
-            return Limits("starter Limited play", pts, 12, pts * 7 // 10, faction_required=False,
+            return Limits(_("starter Limited play"), pts, 12, pts * 7 // 10, faction_required=False,
                           unique_enforced=False, commander_zero_allowed=True, requires_relaxed=True, **common)
-        return Limits("starter Out of the Box play", size, None, None, faction_required=False,
+        return Limits(_("starter Out of the Box play"), size, None, None, faction_required=False,
                       unique_enforced=False, commander_required=False, commander_zero_allowed=True,
                       minions_work=False, requires_relaxed=True, **common)
     if scenario in ("assault", "team", "free-for-all"):
         pts = size or 200
-        return Limits("War Drums", pts, 8, pts * 7 // 10, huge_allowed=False, **common)
+        return Limits(_("War Drums"), pts, 8, pts * 7 // 10, huge_allowed=False, **common)
     if scenario == "epic-assault":
-        return Limits("War Drums Epic Assault", size or 500, 8, None, epic_allowed=True, epic_map=True, **common)
+        return Limits(_("War Drums Epic Assault"), size or 500, 8, None, epic_allowed=True, epic_map=True, **common)
     if scenario == "limited":
         pts = size or 200
-        return Limits("War Drums Limited play", pts, 8, pts * 7 // 10, faction_required=False,
+        return Limits(_("War Drums Limited play"), pts, 8, pts * 7 // 10, faction_required=False,
                       unique_enforced=False, commander_zero_allowed=True, huge_allowed=False,
                       requires_relaxed=True, **common)
-    return Limits("War Drums Out of the Box play", size, None, None, faction_required=False,
+    return Limits(_("War Drums Out of the Box play"), size, None, None, faction_required=False,
                   unique_enforced=False, commander_required=False, commander_zero_allowed=True,
                   huge_allowed=False, minions_work=False, requires_relaxed=True, **common)
 
@@ -627,8 +645,8 @@ def describe(warband: Warband, catalog: Catalog | None = None, *, players: int =
     count = creature_count(warband)
     lines: list[Any] = [ngettext("**{name}** — {edition}, {scenario}; faction {faction}; {points} points; {n} creature",
                                  "**{name}** — {edition}, {scenario}; faction {faction}; {points} points; {n} creatures",
-                                 count, name=warband.name, scenario=scenario, points=f"{points(warband, cards)}{cap}",
-                                 edition=_("starter rules") if warband.edition == "starter" else "War Drums",
+                                 count, name=warband.name, scenario=scenario_name(scenario), points=f"{points(warband, cards)}{cap}",
+                                 edition=edition_name(warband.edition),
                                  faction=warband.faction or _("none"))]
     for entry in warband.creatures:
         card = cards.get(entry.card)

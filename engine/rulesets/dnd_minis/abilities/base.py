@@ -41,7 +41,7 @@ from __future__ import annotations
 import re
 from functools import lru_cache
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING, Callable, ClassVar, Iterable, Literal, Protocol
+from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Literal, Protocol
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.core.rng import Rng
@@ -511,10 +511,15 @@ class Modifier:
     source: str
     family: str = ""
     kind: ModifierKind = "ability"
+    # What the log shows (a Text, said in the reader's language); ``source`` stays the English
+    # the rules compare and stack by. None: the source itself.
+    label: Any = None
 
     def __post_init__(self):
         if not self.family:
             object.__setattr__(self, "family", self.source.casefold())
+        if self.label is None:
+            object.__setattr__(self, "label", self.source)
 
 
 def combine(modifiers: Iterable[Modifier]) -> list[Modifier]:
@@ -607,6 +612,12 @@ class Ability:
         self.dc = dc
         self.rest = rest
         self.ref = ref  # the card's AbilityRef (uses, text), when it came from a card
+
+    @property
+    def shown_name(self) -> Any:
+        """The ability as the log names it beside a number: its printed name (card text, like
+        creature names, is data and stays as the card prints it); see PrintedCommanderEffect."""
+        return self.printed
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.printed!r}>"

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 import threading
+from functools import lru_cache
+from typing import Any
 
+from engine.core.text import _
 from engine.rulesets.dnd_minis.abilities.base import (
     Ability,
     MoveContext,
@@ -340,6 +341,12 @@ class PrintedCommanderEffect(Ability):
     pattern = "Commander Effect"
     commander_effect = True
     rules = "War Drums §14.4; skirmish §9.5"
+
+    @property
+    def shown_name(self) -> Any:
+        # Read from printed text: said as the rules' term ("Effetto del Comandante", "parancsnoki
+        # hatás"); the number beside it in the log tells what it gives.
+        return _("Commander Effect")
 
     def __init__(self, text: str):
         super().__init__(f"Commander Effect: {text}")

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Callable, Iterable
 
 from engine.core.dice import roll_d20
 from engine.core.events import Event
-from engine.core.text import _
+from engine.core.text import _, join
 from engine.rulesets.dnd_minis.abilities.base import (
     Ability,
     ActionSpec,
@@ -120,6 +120,11 @@ def _others(creature: "Creature", battle: Battle | None) -> list["Creature"]:
     return [c for c in battle.creatures() if c.id != creature.id and c.on_board]
 
 
+def shown_name(effect: Ability) -> object:
+    """An ability as the log names it beside a number (:attr:`Ability.shown_name`)."""
+    return effect.shown_name
+
+
 def _mods(effects: Iterable[Ability], value_of, kind="ability") -> list[Modifier]:
     out = []
     for effect in effects:
@@ -128,7 +133,7 @@ def _mods(effects: Iterable[Ability], value_of, kind="ability") -> list[Modifier
             out.append(Modifier(value, effect.printed, effect.stacking_family,
                                 "condition" if effect.kind == "condition" else
                                 "commander" if getattr(getattr(effect, "effect", None), "commander", False) else
-                                "spell" if effect.kind == "spell effect" else kind))
+                                "spell" if effect.kind == "spell effect" else kind, label=shown_name(effect)))
     return out
 
 
@@ -200,7 +205,8 @@ def aura_modifiers(subject: "Creature", stat: Stat, battle: Battle | None,
             value = effect.aura(other, subject, stat, attack=attack, save=save, battle=battle)
             if value:
                 mods.append(Modifier(value, f"{other.name}'s {effect.printed}", effect.stacking_family,
-                                     "commander" if effect.commander_effect else "ability"))
+                                     "commander" if effect.commander_effect else "ability",
+                                     label=_("{creature}'s {ability}", creature=other.name, ability=shown_name(effect))))
     return mods
 
 
@@ -381,10 +387,11 @@ def roll_save(rng: "Rng", save: SaveContext) -> tuple[bool, Event]:
         passed, why = False, _('natural 1')
     else:
         passed, why = roll.total >= save.dc, _('{total} vs DC {dc}', total=roll.total, dc=save.dc)
-    parts = f"d20 {roll.natural} + {base} level" + "".join(
-        f" {'+' if m.value >= 0 else '-'} {abs(m.value)} {m.source}" for m in mods)
+    pieces = [_("d20 {natural} + {level} level", natural=roll.natural, level=base)]
+    pieces += [join("", [f" {'+' if m.value >= 0 else '-'} {abs(m.value)} ", m.label]) for m in mods]
     if save.morale and save.commander_rating:
-        parts += f" + {save.commander_rating} commander"
+        pieces.append(_(" + {rating} commander", rating=save.commander_rating))
+    parts = join("", pieces)
     return passed, Event(kind="save", seat=who.side, roll=roll,
                          text=_('{who} makes a {what}: {parts} = {total} ({why}) — {outcome}.', who=who.name, what=what, parts=parts, total=roll.total, why=why, outcome=_('passes') if passed else _('fails')),
                          data={"creature": who.id, "passed": passed, "dc": save.dc, "morale": save.morale})

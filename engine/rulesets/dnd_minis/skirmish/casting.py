@@ -18,6 +18,7 @@ from engine.rulesets.dnd_minis.skirmish.actions import Cast
 from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
 from engine.core.text import _
+from engine.rulesets.dnd_minis.cards import range_name
 
 WARBAND_RANGES = ("your warband", "any warband")
 
@@ -76,7 +77,7 @@ def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Ev
         if not spell.castable_while_threatened and field.binding_threats(creature):
             raise IllegalAction("threatened", _('The {creature} is threatened and may cast only touch spells; '
                                                 '{spell} has range {range}.',
-                                                creature=creature.name, spell=spell.name, range=spell.range))
+                                                creature=creature.name, spell=spell.name, range=range_name(spell.range)))
         targets = _targets(state, field, creature, spell.range, spell.area, action, spell.targets_nearest,
                            spell.max_range, spell.name, living_only=spell.living_only)
         if dry:

@@ -20,6 +20,7 @@ from engine.rulesets.dnd_minis.combat import save
 from engine.rulesets.dnd_minis.creature import Condition, Creature, Effect
 from engine.grid import can_end_at, space_distance, square_name
 from engine.core.text import _
+from engine.rulesets.dnd_minis.cards import damage_kind_name
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.rulesets.dnd_minis.skirmish.view import SkirmishView
@@ -132,7 +133,7 @@ def _one(field: "SkirmishView", rng: Rng, o, events: list[Event], source) -> lis
         taken = hooks.take_damage(target, [DamagePacket(amount, o.kind, from_attack=o.from_attack, source=src)],
                                   DamageContext(defender=target, source=src, rng=rng, battle=field))
         dealt = sum(p.amount for p in taken)
-        events.append(Event(kind="damage", text=_('{target} takes {dealt} {kind} damage{outcome}.', target=target.name, dealt=dealt, kind=o.kind, outcome=_(' ({why})', why=o.why) if o.why else ''), data={"defender": target.id, "amount": dealt}))
+        events.append(Event(kind="damage", text=_('{target} takes {dealt} {kind} damage{outcome}.', target=target.name, dealt=dealt, kind=damage_kind_name(o.kind), outcome=_(' ({why})', why=o.why) if o.why else ''), data={"defender": target.id, "amount": dealt}))
         if dealt:
             field.damage(rng, target, dealt, events, source=src)
         return []

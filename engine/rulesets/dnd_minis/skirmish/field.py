@@ -20,7 +20,7 @@ from engine.rulesets.dnd_minis.creature import Creature
 from engine.rulesets.dnd_minis.skirmish import command
 from engine.rulesets.dnd_minis.skirmish.orders import asks_aoo, declines_aoo
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
-from engine.core.text import _
+from engine.core.text import _, join
 
 XY = tuple[int, int]
 
@@ -190,7 +190,7 @@ class SkirmishField(Battlefield):
         entries = attacker.card.melee
         if len({e.describe() for e in entries}) < 2:
             return self.best_melee_entry(attacker)
-        listed = "; ".join(f"{i + 1} = {e.describe()}" for i, e in enumerate(entries))
+        listed = join("; ", [join("", [f"{i + 1} = ", e.describe()]) for i, e in enumerate(entries)])
         answer = self.ask(attacker.controller or attacker.side, "aoo-attack",
                         _("The {attacker}'s attack of opportunity on the {mover}: with which attack? ({listed})",
                           attacker=attacker.name, mover=mover.name, listed=listed), [str(i + 1) for i in range(len(entries))])
@@ -352,11 +352,11 @@ class SkirmishField(Battlefield):
             end, provokers = key
             steps = [square_name(sq) for sq in route.squares[:-1]]
             via = " ".join(steps if len(steps) <= 6 else [*steps[:2], "…", *steps[-3:]])
-            aoo = ", ".join(f"{self.roster[p].name} ({p})" for p in provokers) or _("none")
+            aoo = join(", ", [f"{self.roster[p].name} ({p})" for p in provokers]) if provokers else _("none")
             return _('{number} = {via}to {square}, attacks of opportunity: {aoo}',
                      number=n, via=_('via {via} ', via=via) if via else '', square=square_name(end), aoo=aoo)
 
-        listed = "; ".join(describe(n, key, route) for n, (key, route) in enumerate(options, 1))
+        listed = join("; ", [describe(n, key, route) for n, (key, route) in enumerate(options, 1)])
         answer = self.ask(creature.controller or creature.side, "rout-path",
                           _('The {creature} routs; these routes to its exit are equally quick: {listed}. Which?',
                             creature=creature.name, listed=listed),

@@ -21,13 +21,13 @@ from engine.rulesets.dnd_minis.skirmish import command, effects, victory
 from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
 from engine.rulesets.dnd_minis.skirmish.setup import initiative_roll
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
-from engine.core.text import _, ngettext
+from engine.core.text import _, join, ngettext
 
 PHASE_SIZE = 2
 
 
 def roll_round_initiative(state: SkirmishState, events: list[Event]) -> None:
-    winner = initiative_roll(state, state.in_battle(), f"initiative (round {state.round})", events)
+    winner = initiative_roll(state, state.in_battle(), _('initiative (round {round})', round=state.round), events)
     state.initiative_winner = winner
     state.chooser, state.choice = winner, "order"
     state.phase = "choose-first"
@@ -42,7 +42,7 @@ def choose_order(state: SkirmishState, first: str, events: list[Event]) -> None:
     state.order = seats[i:] + seats[:i]  # clockwise from the first player
     state.chooser = state.choice = None
     events.append(Event(kind="order", text=_('Order this round: {names}.',
-                                             names=", ".join(state.seat(s).name for s in state.order))))
+                                             names=join(", ", [state.seat(s).name for s in state.order]))))
     state.phase = "activation"
     state.phase_seat = None
     _next_phase(state, events, start=True)

@@ -158,7 +158,7 @@ def reveal(state: SkirmishState, events: list[Event]) -> None:
         state.map = _load_offered(state, offered[0])
         after_map(state, events)
         return
-    winner = initiative_roll(state, [s.id for s in state.seats], "battle-map initiative", events, in_play=False)
+    winner = initiative_roll(state, [s.id for s in state.seats], _('battle-map initiative'), events, in_play=False)
     state.chooser, state.choice = winner, "map"
     state.phase = "choose-map"
     events.append(Event(kind="prompt", seat=winner, text=_('{seat} chooses the battle map: {names}.',
@@ -196,7 +196,7 @@ def choose_map(state: SkirmishState, action: ChooseMap, events: list[Event]) -> 
 
 def after_map(state: SkirmishState, events: list[Event]) -> None:
     """Setup initiative (War Drums) or terrain initiative (starter): the winner picks who deploys first."""
-    what = "terrain initiative" if state.rules.starter else "setup initiative"
+    what = _('terrain initiative') if state.rules.starter else _('setup initiative')
     winner = initiative_roll(state, [s.id for s in state.seats], what, events, in_play=False)
     state.chooser, state.choice = winner, "deploy-order"
     state.phase = "choose-first"
@@ -234,7 +234,7 @@ def start_tiles(state: SkirmishState, events: list[Event]) -> None:
         state.players[seat].letter = letter
         state.players[seat].tiles_left = list(state.players[seat].tiles)
     state.layout = TileLayout()
-    winner = initiative_roll(state, [s.id for s in state.seats], "terrain initiative", events, in_play=False)
+    winner = initiative_roll(state, [s.id for s in state.seats], _('terrain initiative'), events, in_play=False)
     state.chooser, state.choice = winner, "deploy-order"
     state.phase = "choose-first"
     events.append(Event(kind="prompt", seat=winner, text=_('{seat} wins terrain initiative and says who lays '
