@@ -42,7 +42,7 @@ from engine.core import IllegalAction, Timeout, TIMEOUT_POLICIES
 from engine.core.ruleset import Ruleset, get_ruleset
 from bot.host import Host
 from bot.reply import Reply
-from engine.core.text import _, join
+from engine.core.text import _, join, ngettext
 from bot.store.schedule import ClockRecord, Job, SeatClock
 
 DAY = 86400
@@ -295,9 +295,11 @@ class Clocks:
             left_s = self.left(sc, now)
             await self._run_from(game_id, seat_id, until, left_s)
             paused += 1
-        return Reply(text=_("🏖️ <@{user}> is on vacation until {until} UTC ({left} vacation days left this year). "
-                            "Clocks paused in {paused} game(s).", user=user_id, until=f"{until:%Y-%m-%d %H:%M}",
-                            left=left - days, paused=paused))
+        return Reply(text=join(" ", [
+            ngettext("🏖️ <@{user}> is on vacation until {until} UTC ({n} vacation day left this year).",
+                     "🏖️ <@{user}> is on vacation until {until} UTC ({n} vacation days left this year).",
+                     left - days, user=user_id, until=f"{until:%Y-%m-%d %H:%M}"),
+            ngettext("Clocks paused in {n} game.", "Clocks paused in {n} games.", paused)]))
 
     async def _nudge(self, channel_id: str, user_id: str) -> Reply:
         service = self.service

@@ -28,7 +28,7 @@ from bot.store import LeagueChange, StoreError
 from bot.store.leagues import LeagueMatchRecord, LeagueRecord
 from engine.core import GameState
 from engine.core.ruleset import get_ruleset
-from engine.core.text import _, join
+from engine.core.text import _, join, ngettext
 from engine.rulesets.dnd_minis.warband import COMMANDER_ZERO_SURCHARGE
 from leagues import (
     LeagueError,
@@ -354,8 +354,9 @@ class LeagueService:
         signup, dropped, matches, rows = await self._domain(league)
         waiting = [r for r in rows if r.round == league.round and len(r.players) > 1 and r.result is None]
         if waiting:
-            raise LeagueError("round-unfinished", _("Round {round} still has {count} game(s) to finish: {games}.",
-                                                    round=league.round, count=len(waiting),
+            raise LeagueError("round-unfinished", ngettext("Round {round} still has {n} game to finish: {games}.",
+                                                           "Round {round} still has {n} games to finish: {games}.",
+                                                           len(waiting), round=league.round,
                                                     games=", ".join(f"#{r.game_id}" for r in waiting)))
         rounds = self._rounds(settings, len(signup))
         if rounds is not None and league.round >= rounds:
@@ -807,8 +808,9 @@ class LeagueService:
             raise LeagueError("not-in-league", _("<@{user}> is not playing in {league}.", user=player, league=league.name))
         roster = Roster.model_validate(players[player].roster or {})
         prices = await self._prices(player)
-        lines: list[Any] = [_("**{league}**: <@{user}>'s warband {name} after {games} game(s)", league=league.name,
-                              user=player, name=roster.details.get("name", ""), games=roster.games)]
+        lines: list[Any] = [ngettext("**{league}**: <@{user}>'s warband {name} after {n} game",
+                                     "**{league}**: <@{user}>'s warband {name} after {n} games", roster.games,
+                                     league=league.name, user=player, name=roster.details.get("name", ""))]
         for card, count in roster.cards.items():
             each = _("• {count}x {card} ({points} points each)", count=count, card=card, points=prices.get(card, 0))
             lines.append(join("", [each, _(" (+5 as Commander 0)")]) if card == roster.commander_zero else each)
@@ -857,9 +859,10 @@ class LeagueService:
                               "uncertainty)", user=player)]
         for r in ratings:
             rating = PlayerRating(r.mu, r.sigma, r.games, r.wins)
-            lines.append(_("• {game}: rating {rating} (skill {mu} ± {sigma}), {games} game(s), {wins} win(s)",
+            lines.append(_("• {game}: rating {rating} (skill {mu} ± {sigma}), {games}, {wins}",
                            game=r.ruleset, rating=f"{rating.ordinal:.1f}", mu=f"{r.mu:.1f}", sigma=f"{r.sigma:.1f}",
-                           games=r.games, wins=r.wins))
+                           games=ngettext("{n} game", "{n} games", r.games),
+                           wins=ngettext("{n} win", "{n} wins", r.wins)))
         return Reply(text=join("\n", lines), ephemeral=True)
 
     # -- autocomplete ----------------------------------------------------------------------------

@@ -41,6 +41,7 @@ TEMPLATE_INK = (120, 40, 160)
 HEADER = 28
 LEGEND_ROW = 20  # px: each row of the terrain legend under the table (only when there is terrain)
 COMBAT_INK = (150, 20, 120)
+DUEL_INK = (255, 200, 0)  # the mark of a challenge between two duellists
 ZOOM_WIDTH = 550  # px: a zoomed view (view.window) fills Discord's preview width
 MOST_ZOOM = 60  # px per inch at most
 
@@ -102,18 +103,89 @@ def draw_legend(draw: ImageDraw.ImageDraw, rows, top: int) -> None:
             draw.text((x + LEGEND_SWATCH + 4, cy), word, font=font(11), fill=INK, anchor="lm")
 
 
-def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
+
+def _frame(view: TableView, px_per_inch: int):
+    """The scale, the window in inches, the image size and the inches -> pixels mapping."""
     s = px_per_inch
     x0, y0, x1, y1 = view.window or (0.0, 0.0, view.width, view.height)
     if view.window:  # one combat or one unit, zoomed in
         s = max(px_per_inch, min(MOST_ZOOM, int(ZOOM_WIDTH / max(1.0, x1 - x0))))
     w, h = int(round((x1 - x0) * s)), int(round((y1 - y0) * s))
-    legend = legend_rows(view, w)
-    image = Image.new("RGB", (w, h + HEADER + LEGEND_ROW * len(legend)), PARCHMENT)
-    draw = ImageDraw.Draw(image, "RGBA")
 
     def p(x: float, y: float) -> tuple[float, float]:  # table inches -> pixels, north up
         return ((x - x0) * s, HEADER + (y1 - y) * s)
+
+    return s, (x0, y0, x1, y1), w, h, p
+
+
+LABEL_SIZE = 11
+LABEL_PAD = 2  # px kept clear around each label
+
+
+def _overlap(a, b) -> float:
+    """The area two rectangles (x0, y0, x1, y1) share."""
+    dx = min(a[2], b[2]) - max(a[0], b[0])
+    dy = min(a[3], b[3]) - max(a[1], b[1])
+    return dx * dy if dx > 0 and dy > 0 else 0.0
+
+
+def _unit_label(u) -> str:
+    return plain(u.label + (" [" + ", ".join(u.badges) + "]" if u.badges else ""))
+
+
+def place_labels(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int) -> list[tuple[str, tuple, bool]]:
+    """Where each unit's label goes: (text, rectangle in px, whether it was moved off its
+    unit's centre, so a leader line joins them). Labels are placed one unit at a time, larger
+    units first: on the unit's centre if that is free, else the first free spot of those just
+    above, below, left and right of the footprint and then farther out, so no two labels
+    overlap (units in base contact put their centres close together); if every spot is taken,
+    the one overlapping least. Every label stays inside the image."""
+    text_h = LABEL_SIZE + 3
+    order = sorted(range(len(view.units)), key=lambda i: (-len(view.units[i].bases), i))
+    placed: list[tuple] = []
+    out: dict[int, tuple[str, tuple, bool]] = {}
+    for i in order:
+        u = view.units[i]
+        label = _unit_label(u)
+        half_w = draw.textlength(label, font=font(LABEL_SIZE)) / 2 + LABEL_PAD
+        half_h = text_h / 2 + LABEL_PAD
+        cx, cy = p(*u.centre)
+        corners = [p(*pt) for base in u.bases for pt in base] or [(cx, cy)]
+        left, right = min(q[0] for q in corners), max(q[0] for q in corners)
+        top, bottom = min(q[1] for q in corners), max(q[1] for q in corners)
+        spots = [(cx, cy)]
+        for k in range(4):  # next to the footprint, then a label's height (or width) farther out
+            spots += [(cx, top - half_h - k * 2 * half_h), (cx, bottom + half_h + k * 2 * half_h),
+                      (left - half_w - k * half_w, cy), (right + half_w + k * half_w, cy)]
+        best = None
+        for n, (x, y) in enumerate(spots):
+            x = min(max(x, half_w), max(half_w, w - half_w))  # inside the image
+            y = min(max(y, HEADER + half_h), max(HEADER + half_h, HEADER + h - half_h))
+            rect = (x - half_w, y - half_h, x + half_w, y + half_h)
+            clash = sum(_overlap(rect, r) for r in placed)
+            if best is None or clash < best[0]:
+                best = (clash, rect, n > 0)
+            if clash == 0:
+                break
+        placed.append(best[1])
+        out[i] = (label, best[1], best[2])
+    return [out[i] for i in range(len(view.units))]
+
+
+def label_boxes(view: TableView, *, px_per_inch: int = 10) -> list[tuple]:
+    """The label rectangles (px) :func:`render_table` places, one per unit in view, in order."""
+    _, _, w, h, p = _frame(view, px_per_inch)
+    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    shown = TableView(width=view.width, height=view.height,
+                      units=[u for u in view.units if 0 <= p(*u.centre)[0] <= w])
+    return [rect for _, rect, _ in place_labels(shown, draw, p, w, h)]
+
+
+def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
+    s, (x0, y0, x1, y1), w, h, p = _frame(view, px_per_inch)
+    legend = legend_rows(view, w)
+    image = Image.new("RGB", (w, h + HEADER + LEGEND_ROW * len(legend)), PARCHMENT)
+    draw = ImageDraw.Draw(image, "RGBA")
 
     draw.rectangle([0, 0, w, HEADER], fill=PARCHMENT_DARK)
     title = plain(" — ".join(t for t in (view.title, view.caption) if t))
@@ -174,13 +246,23 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
             tip = (f[0] + (f[0] - c[0]) * 0.4, f[1] + (f[1] - c[1]) * 0.4) if c != f else f
             draw.line([c, tip], fill=(255, 255, 255), width=2)
             arrowhead(draw, c, tip, length=7, fill=(255, 255, 255))
-        label = plain(u.label + (" [" + ", ".join(u.badges) + "]" if u.badges else ""))
-        cx, cy = p(*u.centre)
-        if 0 <= cx <= w:  # a unit in view: its label kept inside the image at the table's edges
-            half = draw.textlength(label, font=font(11)) / 2 + 3
-            cx = min(max(cx, half), max(half, w - half))
-        draw.text((cx, cy), label, font=font(11), fill=(255, 255, 255), anchor="mm", stroke_width=2,
+    # labels over every footprint, none over another (units in contact stand close together)
+    in_view = [i for i, u in enumerate(view.units) if 0 <= p(*u.centre)[0] <= w]
+    shown = TableView(width=view.width, height=view.height, units=[view.units[i] for i in in_view])
+    for u, (label, rect, moved) in zip(shown.units, place_labels(shown, draw, p, w, h)):
+        lx, ly = (rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2
+        if moved:  # a leader line from the unit's centre to its label
+            cx, cy = p(*u.centre)
+            ex = min(max(cx, rect[0]), rect[2])
+            ey = min(max(cy, rect[1]), rect[3])
+            draw.line([(cx, cy), (ex, ey)], fill=(20, 20, 20), width=1)
+        draw.text((lx, ly), label, font=font(LABEL_SIZE), fill=(255, 255, 255), anchor="mm", stroke_width=2,
                   stroke_fill=(20, 20, 20))
+    for i, u in enumerate(view.units):  # a unit out of a zoomed window: its label where it stands
+        if i in in_view:
+            continue
+        draw.text(p(*u.centre), _unit_label(u), font=font(LABEL_SIZE), fill=(255, 255, 255), anchor="mm",
+                  stroke_width=2, stroke_fill=(20, 20, 20))
     for t in view.templates:
         cx, cy = p(*t.centre)
         r = t.diameter / 2 * s
@@ -190,6 +272,17 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
             draw.ellipse([ax - r, ay - r, ax + r, ay + r], fill=with_alpha(TEMPLATE_INK, 60))
         draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=with_alpha(TEMPLATE_INK, 60), outline=TEMPLATE_INK,
                      width=2)
+    for c in view.combats:  # a challenge (§16.9): crossed blades between the two duellists, over the units
+        if len(c.duel) == 2:
+            (ax, ay), (bx, by) = p(*c.duel[0]), p(*c.duel[1])
+            draw.line([(ax, ay), (bx, by)], fill=DUEL_INK, width=3)
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            r = max(4.0, 0.5 * s)
+            draw.line([(mx - r, my - r), (mx + r, my + r)], fill=DUEL_INK, width=3)
+            draw.line([(mx - r, my + r), (mx + r, my - r)], fill=DUEL_INK, width=3)
+            if c.duel_label:
+                draw.text((mx, my + r + 7), plain(c.duel_label), font=font(10), fill=DUEL_INK, anchor="mm",
+                          stroke_width=2, stroke_fill=(255, 255, 255))
     if view.window:  # a zoomed view's content may run under the header: draw it again on top
         draw.rectangle([0, 0, w, HEADER], fill=PARCHMENT_DARK)
         draw.text((6, HEADER / 2), title, font=font(13), fill=INK, anchor="lm")

@@ -80,3 +80,7 @@ class PendingDecision(BaseModel):
     answers: list[str] = Field(default_factory=list)
     decision: Decision
     shown: int = 0  # events of the interrupted run already shown to the table
+    # A digest of those events (engine.core.ruleset.shown_digest): the answered run must begin
+    # with the very same events, else the rules changed while the question waited. Empty in a
+    # question stored before it was kept: then nothing is compared.
+    seen: str = ""

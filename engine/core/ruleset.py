@@ -8,6 +8,8 @@ through leaves nothing behind.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Iterable
 
@@ -21,6 +23,16 @@ from engine.core.events import Event
 from engine.core.text import _
 from engine.core.models import Action, GameState, Resign, Result
 from engine.core.timeout import Timeout, default_answer
+
+def shown_digest(events: list[Event]) -> str:
+    """What a list of events said, in a few characters: kinds, texts and every die, in order.
+
+    >>> shown_digest([]) == shown_digest([])
+    True
+    """
+    said = [[e.kind, str(e.text), e.roll.dice if e.roll is not None else None] for e in events]
+    return hashlib.sha256(json.dumps(said, ensure_ascii=False).encode("utf-8")).hexdigest()[:20]
+
 
 # Event kinds after which the bot posts a fresh board image.
 BOARD_EVENTS = frozenset({"phase_ended", "round_ended", "setup_done", "game_over"})
@@ -272,8 +284,19 @@ class Ruleset(ABC):
                                                   question=decision.asked(), options=decision.listed()))
         return self._run(state, action, [], shown=0)
 
-    def _run(self, state: GameState, action: Action, answers: list[str], shown: int) -> tuple[GameState, list[Event]]:
-        """Apply ``action`` to a private copy with the answers given so far (see decisions)."""
+    def _run(self, state: GameState, action: Action, answers: list[str], shown: int,
+             seen: str = "") -> tuple[GameState, list[Event]]:
+        """Apply ``action`` to a private copy with the answers given so far (see decisions).
+
+        ``shown`` events of an earlier run were already shown to the table, ``seen`` their
+        digest: a run is a pure function of the state, the seed and the answers, so this one
+        begins with the very same events and only the rest are new. If it does not, the rules
+        themselves changed while the question waited (the bot was updated between the question
+        and its answer: a fix to a Break test re-roll made the answered run roll one more 2D6,
+        so every die after it, a Panic test shown with the question among them, came out
+        different and was shown a second time). Then the whole action is shown again, as it is
+        now played, after a notice saying so; the log (the action and its answers) still
+        replays to the state the table has."""
         working = copy_state(state)
         working.begin_answers(answers)
         events: list[Event] = []
@@ -283,12 +306,25 @@ class Ruleset(ABC):
             # The table sees what happened up to the question; the state stays as it was.
             waiting = copy_state(state)
             waiting.pending = PendingDecision(action=action.model_dump(mode="json"), answers=answers,
-                                              decision=need.decision, shown=len(events))
+                                              decision=need.decision, shown=len(events),
+                                              seen=shown_digest(events))
             question = Event(kind="decision", seat=need.decision.seat,
                              text=need.decision.prompt(state.seat(need.decision.seat).name),
                              data={"key": need.decision.key, "options": need.decision.options})
-            return waiting, [*events[shown:], question]
-        return working, events[shown:]
+            return waiting, [*self._new_events(events, shown, seen), question]
+        return working, self._new_events(events, shown, seen)
+
+    @staticmethod
+    def _new_events(events: list[Event], shown: int, seen: str) -> list[Event]:
+        """The events of a run the table has not seen: those after the ``shown`` first, or all
+        of them after a notice when the first ``shown`` are not the ones it saw (see _run)."""
+        if not seen or shown_digest(events[:shown]) == seen:
+            return events[shown:]
+        notice = Event(kind="rerun", text=_("⚠️ The rules were updated while this question waited: the action is "
+                                            "played again from its start with the answers given, and this is all of "
+                                            "it as it now stands (what was shown before the question no longer "
+                                            "holds)."))
+        return [notice, *events]
 
     def _answer(self, state: GameState, action: Decide) -> tuple[GameState, list[Event]]:
         pending = state.pending
@@ -305,7 +341,7 @@ class Ruleset(ABC):
         before = state.model_copy(deep=False)
         before.pending = None
         return self._run(before, self.parse_action(pending.action), [*pending.answers, action.option],
-                         shown=pending.shown)
+                         shown=pending.shown, seen=pending.seen)
 
     def _resign(self, state: GameState, action: Resign, events: list[Event]) -> None:
         if action.seat is None or action.seat not in {s.id for s in state.seats}:

@@ -67,11 +67,14 @@ class TemplateShape(BaseModel):
 
 
 class CombatShape(BaseModel):
-    """A combat group (§11.1): the outline around its units, for the combat overlay."""
+    """A combat group (§11.1): the outline around its units, for the combat overlay; ``duel``:
+    the two duellists of a challenge fought in it (where each stands), marked between them."""
 
     label: str
     units: list[str]
     points: list[XY]
+    duel: list[XY] = Field(default_factory=list)
+    duel_label: str = ""
 
 
 class TableView(BaseModel):

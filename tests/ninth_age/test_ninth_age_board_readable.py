@@ -63,3 +63,40 @@ def test_a_zoomed_board_does_not_pull_in_the_labels_of_units_out_of_view():
     far = UnitShape(id="H", label="Halberdiers 20 + Hedge Wizard", side="p1", bases=[], centre=(5, 30),
                     front=(5, 29), has_arcs=False)
     assert board([far]).tobytes() == board([]).tobytes()
+
+
+def _units_in_contact():
+    """A crowded fight: the Brutes in base contact with the Spearmen's front, the Chieftain
+    against the Spearmen's side next to them, the Knights beside the Spearmen and the
+    Halberdiers just behind, every label on its footprint's centre a few pixels from the next."""
+    import sys
+    from pathlib import Path
+
+    sys.path.insert(0, str(Path(__file__).parent))
+    from engine.table.frame import mm
+    from game_helpers import RULESET, scenario
+
+    spear_depth = 3 * mm(20)
+    state = scenario({"Spearmen": (30, 20, 0, 10), "Brutes": (30, 20 + spear_depth / 2 + mm(40), 180, 3),
+                      "Chieftain": (30 + 5 * mm(20) + mm(40) / 2, 20 + spear_depth / 2 - mm(40) / 2, 270),
+                      "Knights": (30 - 5 * mm(20) - 2 * mm(25) - 0.01, 20, 0, 4),
+                      "Halberdiers": (30, 20 - spear_depth / 2 - 2 * mm(20) - 0.01, 0, 5)}, terrain="open")
+    return state, RULESET.board(state)
+
+
+def test_labels_of_units_in_contact_do_not_overlap():
+    from renderers.table import label_boxes
+
+    state, view = _units_in_contact()
+    from engine.table.contact import in_contact
+
+    assert in_contact(state.units["Spearmen"].footprint(), state.units["Brutes"].footprint())
+    boxes = label_boxes(view)
+    assert len(boxes) == 5
+    for i, a in enumerate(boxes):
+        assert 0 <= a[0] and a[2] <= 720 and HEADER <= a[1] and a[3] <= HEADER + 480  # inside the image
+        for b in boxes[i + 1:]:
+            assert min(a[2], b[2]) <= max(a[0], b[0]) or min(a[3], b[3]) <= max(a[1], b[1]), (a, b)
+    # the largest unit keeps its label on its centre; the picture is drawn
+    picture = Image.open(io.BytesIO(render_table(view)))
+    assert picture.size == (720, 480 + HEADER)

@@ -40,7 +40,7 @@ def test_e13_a_charger_mostly_in_the_front_arc_contacts_the_front():
     state = scenario({"Spearmen": (30, 14, 20, 6), "Brutes": (33, 22, 180)}, step="charges")
     log = []
     state = charge(state, "Spearmen", "Brutes", log=log)
-    assert "to its front" in log[0].text and "Brutes reacts: hold." in log[-1].text
+    assert "to its front" in log[0].text and "Brutes react: hold." in log[-1].text
     before = state.units["Brutes"].pose
     state = move_chargers(state, log)
     spear, brutes = state.units["Spearmen"].footprint(), state.units["Brutes"].footprint()
@@ -48,7 +48,7 @@ def test_e13_a_charger_mostly_in_the_front_arc_contacts_the_front():
     assert contact_side(spear, brutes) == "front"
     assert state.units["Brutes"].pose == before  # the charged unit is not rotated
     assert turn_between(spear.bearing, brutes.bearing) == pytest.approx(180)  # flush, face to face
-    assert any("charges home into Brutes's front" in e.text for e in log)
+    assert any("Spearmen charge home into Brutes's front" in e.text for e in log)
     # the board draws the charge line with the distance, the range and the dice
     roll = next(e.roll for e in log if e.roll is not None and "charge range" in e.text)
     line = next(p for p in RULESET.board(state).paths if p.kind == "charge")
@@ -346,5 +346,27 @@ def test_places_on_a_flank_are_told_apart_front_to_back_and_the_charge_says_how_
     assert "0.8\" toward its front from the flank's middle" in question and "toward its rear" in question
     log = []
     apply(state, EndStep(seat="p2"), log=log)
-    home = next(e.text for e in log if "charges home" in e.text)
-    assert "charges home into Knights's left (" in home and "\" away, charge range 18\")" in home
+    home = next(e.text for e in log if "charge home" in e.text)
+    assert "Brutes charge home into Knights's left (" in home and "\" away, charge range 18\")" in home
+
+
+def test_unit_names_take_the_verb_of_their_number():
+    """'Trolls charges' read wrong: a unit of several models is a plural subject ('Trolls
+    declare a charge', 'Brutes react'), one model a singular ('Giant declares'), and the army
+    list's ``plural`` flag overrides the count (the Vermin Swarm is one swarm: 'reacts')."""
+    from engine.rulesets.ninth_age.grammar import number
+
+    state = scenario({"Trolls": (30, 24, 180), "Giant": (45, 24, 180), "Knights": (30, 14, 0),
+                      "Pistoliers": (45, 14, 0), "Vermin Swarm": (60, 24, 180)}, seat="p2", step="charges")
+    assert [number(state, state.units[u]) for u in ("Trolls", "Giant", "Knights", "Vermin Swarm")] == [2, 1, 2, 1]
+    log = []
+    state = charge(state, "Trolls", "Knights", answers={"reaction": "hold"}, log=log)
+    assert log[0].text.startswith("Trolls declare a charge on Knights") and "Knights react: hold." in log[-1].text
+    state = charge(state, "Giant", "Pistoliers", answers={"reaction": "hold"}, log=log)
+    assert any(e.text.startswith("Giant declares a charge on Pistoliers") for e in log)
+    state = scenario({"Spearmen": (60, 14, 0), "Vermin Swarm": (60, 24, 180)}, seat="p1", step="charges")
+    state = charge(state, "Spearmen", "Vermin Swarm", answers={"reaction": "hold"}, log=log)
+    assert any(e.text == "Vermin Swarm reacts: hold." for e in log)
+    # the catalogue has both forms, for each language's plural rule
+    said = next(e for e in log if e.text.startswith("Trolls declare")).message
+    assert said["msgid"].startswith("{unit} declares a charge") and said["plural"].startswith("{unit} declare a")

@@ -178,7 +178,7 @@ def test_a_combat_round_shows_every_roll_and_scores_from_the_table():
         state.rng = Rng.from_seed(seed)
         log = []
         state = apply(state, Fight(seat="p1", unit="Brutes"), {"challenge": "none", "pursue": "restrain"}, log)
-        if not any(e.text.endswith("breaks!") for e in log):
+        if not any(e.text.endswith(("breaks!", "break!")) for e in log):
             break
     rolls = [e for e in log if e.roll is not None and "to hit" in e.roll.purpose]
     assert rolls and all("+ to hit, rolled" in e.text for e in rolls)
@@ -267,7 +267,7 @@ def test_e26a_pivot_toward_the_fleeing_unit_then_forward():
     k = state.units["Spearmen"].footprint()
     assert k.bearing == pytest.approx(90)
     assert k.centre[0] - start[0] == pytest.approx(6, abs=0.11) and k.centre[1] == pytest.approx(start[1])
-    assert "pursues 6.0\" of 6\"" in events[-1].text
+    assert "Spearmen pursue 6.0\" of 6\"" in events[-1].text
 
 
 BESIDE = (32, 24.3, 0)  # 2.3" beyond the Spearmen's right front, where their front lands after the pivot
@@ -299,7 +299,7 @@ def test_e26d_part_of_the_pivot_overlaps_but_the_front_is_clear():
     events = _pursue(state, 90, 6)
     k = state.units["Spearmen"].footprint()
     assert k.bearing == pytest.approx(90) and k.centre[0] > start.centre[0] + 5
-    assert "pursues" in events[-1].text
+    assert "Spearmen pursue " in events[-1].text
 
 
 def test_break_flee_and_pursuit_through_the_phase():
@@ -310,7 +310,7 @@ def test_break_flee_and_pursuit_through_the_phase():
         state.rng = Rng.from_seed(seed)
         log = []
         state = apply(state, EndStep(seat="p1"), {"challenge": "none", "pursue": "Brutes"}, log)
-        if any(e.text == "Brutes breaks!" for e in log):
+        if any(e.text == "Brutes break!" for e in log):
             break
     else:
         raise AssertionError("the Brutes never broke")
@@ -405,25 +405,28 @@ def test_no_longer_engaged_at_the_start_of_the_melee_phase():
 
 
 def test_combat_reform_turns_a_flanked_unit_to_face_its_enemy():
+    from engine.rulesets.ninth_age import combat_reform
+
     state = scenario({"Brutes": (30, 20, 180), "Halberdiers": (30 + 1.5 * INCH40 + 2 * INCH20, 20, 270)})
     _grow(state, "Halberdiers", 40, 10)
     brutes = state.units["Brutes"]
-    options = combat.reform_options(state, brutes)
-    assert "3-wide-facing-Halberdiers" in options and "2-wide" not in options  # 2 wide: fewer in contact
+    options = {(c.face, c.files): c.problem for c in combat_reform.candidates(state, brutes)}
+    assert options[("front", 3)] is None
+    assert "fewer than the 2 in contact now" in options[("front", 1)]  # 1 wide: fewer in contact
     rnd = combat.Round(units=["Brutes", "Halberdiers"])
     result = outcome("p2", SideScore(wounds=2), "p1", SideScore(wounds=1))
     state.active = "p1"
     log = []
     from engine.core.decisions import DecisionNeeded
 
-    state.begin_answers(["opponent", "3-wide-facing-Halberdiers"])
+    state.begin_answers(["opponent", "front", "3"])
     try:
         combat.combat_reforms(state, rnd, result, log)
     except DecisionNeeded as asked:  # the Halberdiers' own question, left unanswered
         assert asked.decision.key == "combat-reform-Halberdiers"
     b, h = brutes.footprint(), state.units["Halberdiers"].footprint()
     assert contact_side(b, h) == "front" and in_contact(b, h)
-    assert any("Brutes makes a combat reform: 3 wide facing Halberdiers" in e.text for e in log)
+    assert any("Brutes makes a combat reform: 3 wide, its front against Halberdiers" in e.text for e in log)
 
 
 def test_a_pursuer_touching_the_table_edge_leaves_and_returns_as_an_ambusher():
@@ -508,7 +511,7 @@ def test_frenzy_test_forces_a_charge_on_the_nearest_enemy():
         test = next(e for e in log if "Zealots Frenzy test" in e.text)
         failed = test.text.endswith("failed.")
         outcomes.add(failed)
-        assert any("Zealots declares a charge on Brutes" in e.text for e in log) == failed
+        assert any("Zealots declare a charge on Brutes" in e.text for e in log) == failed
         assert state.units["Zealots"].charged == failed  # a failed test: the charge is rolled and made
         if outcomes == {True, False}:
             break
@@ -578,3 +581,45 @@ def test_a_battle_standard_bearer_inside_a_unit_counts_in_the_combat_score():
     rnd = combat.Round(units=["Knights", "Brutes"], wounds={"p1": 0, "p2": 0})
     assert combat.side_score(state, "p1", rnd).battle_standard
     assert combat._bsb_near(state, state.units["Knights"])
+
+
+def _pursue_beside(extra, bearing=0, go=7):
+    state = _pursuit_state(extra)
+    events = _pursue(state, bearing, go)
+    return state, events[-1].text
+
+
+SPEAR_W, SPEAR_D = 10 * INCH20, 3 * INCH20
+
+
+def test_pursuit_beside_a_friend_of_its_combat_goes_the_full_distance():
+    """Units that fought side by side stand flush: the friend touches the pursuer's front corner
+    but is not on its front, so the pursuer moves its full 7" (it stopped at 0" as if its front
+    had landed on the friend), and ends at least 1" from it."""
+    state, text = _pursue_beside({"Halberdiers": (30 + SPEAR_W / 2 + 5 * INCH20 / 2, 20, 0, 5)})
+    k, h = state.units["Spearmen"].footprint(), state.units["Halberdiers"].footprint()
+    from engine.table.contact import distance
+
+    assert text == "Spearmen pursue 7.0\" of 7\"." and k.centre[1] == pytest.approx(27)
+    assert distance(k, h) >= 1 - 1e-6
+    # turning away from it (the pivot sweeps its corner past the friend): the full distance too
+    state, text = _pursue_beside({"Halberdiers": (30 - SPEAR_W / 2 - 5 * INCH20 / 2, 20, 0, 5)}, bearing=20)
+    assert text == "Spearmen pursue 7.0\" of 7\"."
+
+
+def test_pursuit_into_a_friend_stops_1_inch_short_and_says_why():
+    """§11.13: a friend on the way stops the pursuer at its last place at least 1" from other
+    units; it never jumps through the friend to land beyond it (it did, 7" on, past the
+    Pistoliers), and the reply says what stopped it."""
+    ahead = 20 + SPEAR_D / 2 + 3.0 + mm(50) / 2  # the Pistoliers' rank 3" ahead of the front
+    state, text = _pursue_beside({"Pistoliers": (30, ahead, 0)})
+    k, p = state.units["Spearmen"].footprint(), state.units["Pistoliers"].footprint()
+    from engine.table.contact import distance
+
+    assert distance(k, p) == pytest.approx(1.0, abs=0.11) and k.centre[1] < p.centre[1]
+    assert text.startswith("Spearmen pursue 2.0\" of 7\": Pistoliers stands in its way, so the pursuer stops at the last "
+                           "place at least 1\" from other units")
+    # a friend 1" ahead: no step forward is possible, and the reply says it stays
+    state, text = _pursue_beside({"Pistoliers": (30, 20 + SPEAR_D / 2 + 1.0 + mm(50) / 2, 0)})
+    assert state.units["Spearmen"].footprint().centre == pytest.approx((30, 20))
+    assert text.startswith("Spearmen pursue 0.0\" of 7\": Pistoliers stands in its way") and "stays" in text

@@ -141,51 +141,127 @@ async def deployed_through_the_service(service, *, front: bool = False, terrain:
     return state
 
 
-async def test_a_charge_and_its_reaction_through_the_service(service):
-    state = await deployed_through_the_service(service, front=True)
-    active = state.active
-    enemy = "p2" if active == "p1" else "p1"
-    # the armies stand 24" apart: a 12" charge is refused with the measurement
-    charger = next(u for u in state.on_table(active) if state.unit_entry(u).movement == 4)
-    target = state.on_table(enemy)[0]
-    reply = await say(service, USERS[active], f'/charge unit:"{charger.id}" target:"{target.id}"')
-    assert reply.error == "out-of-reach" and "farthest possible charge is M 4 + 12 = 16\"" in reply.text
+# Each army's fast unit without missile weapons (its reaction is hold or flee), stood at the
+# front of its zone at the east end of the table, the two face to face 24" apart; every other
+# unit in the back rows, well out of the way.
+FACING = {"The Iron Marches": "Knights", "The Ashen Host": "Wolf Riders"}
 
-    # the fastest unit marches up; a turn later it charges, and the enemy player is asked
-    await say(service, USERS[active], "/end")
-    runner = max((u for u in state.on_table(active) if not state.unit_entry(u).has_rule("Can't March")
-                  and not state.unit_entry(u).is_character), key=lambda u: state.unit_entry(u).movement)
-    m = state.unit_entry(runner).movement
-    for tenths in range(20 * m, 0, -5):
-        reply = await say(service, USERS[active], f'/march unit:"{runner.id}" forward:{tenths / 10}')
-        if reply.error is None:
-            break
-    assert "marches: forward" in reply.text
-    for _ in range(4 + 5):  # the rest of this turn, then the opponent's whole turn
-        _, _, state = await snapshot(service)
-        await say(service, USERS[state.active], "/end")
-        await answer_questions(service)
+
+async def _facing_off(service, seed: int = 5):
+    """A seeded battle (classic deployment, open table) deployed by /deploy as players type it:
+    each side's FACING unit at the front of its zone at x 66 (whoever turns out to go first),
+    the rest in the back rows by drops. Returns the state at the first player turn and the two
+    units by seat."""
+    from engine.rulesets.ninth_age.setup import zone
+    from engine.table.footprint import Pose, footprint
+
+    await say(service, USERS["p1"], f"/game new ruleset:ninth-age seed:{seed} settings:deployment=classic, "
+              "terrain=open")
+    await say(service, USERS["p2"], "/game join")
+    await answer_questions(service)
     _, _, state = await snapshot(service)
-    assert state.active == active and state.step == "charges" and state.round == 2
+    facing = {seat: FACING[state.armies[seat].name] for seat in ("p1", "p2")}
+    spots = {}
+    for seat, uid in facing.items():
+        south = state.sides[seat] == "south"
+        bounds = zone(state, seat).bounds
+        depth = footprint(state.units[uid].formation, Pose(x=0, y=0)).depth
+        front = bounds[3] - depth / 2 - 0.05 if south else bounds[1] + depth / 2 + 0.05
+        spots[uid] = (66.0, front, "north" if south else "south")
+    while state.phase == "deployment":
+        seat = state.deploy.turn
+        if state.deploy.step == "units" and state.units[facing[seat]].location == "reserve":
+            x, y, way = spots[facing[seat]]
+            reply = await say(service, USERS[seat], f'/deploy unit:"{facing[seat]}" x:{x} y:{y:.3f} facing:{way}')
+            assert reply.error is None, reply.text
+            await answer_questions(service)
+            _, _, state = await snapshot(service)
+            continue
+        plan = [p for p in slots(state, seat) if p[0] != facing[seat]]
+        drop = []
+        if plan:
+            group = _group(state, plan[0][0])
+            drop = [p for p in plan if _group(state, p[0]) == group] if group else plan[:1]
+        for name, x, y in drop:
+            reply = await say(service, USERS[seat], f'/deploy unit:"{name}" x:{x:.3f} y:{y:.3f}')
+            assert reply.error is None, reply.text
+            await answer_questions(service)
+            _, _, state = await snapshot(service)
+            if state.phase != "deployment" or state.deploy.turn != seat:
+                break
+        if state.phase == "deployment" and (state.deploy.step == "vanguard" or (
+                state.deploy.turn == seat and state.deploy.finished_first is None)):
+            await say(service, USERS[state.deploy.turn], "/end")
+            await answer_questions(service)
+        _, _, state = await snapshot(service)
+    return state, facing
+
+
+async def test_a_charge_and_its_reaction_through_the_service(service, seed: int = 5):
+    """A charge and its reaction, whatever the dice: the first player's fast unit marches to
+    M + 1" of the enemy's (a charge of M + 2D6 always reaches it), far from every other unit
+    (no Frenzy charge can reach it), and in the other player's turn the enemy unit charges it."""
     from engine.table.contact import distance
 
-    fp = state.units[runner.id].footprint()
-    target = min(state.on_table(enemy), key=lambda u: distance(fp, u.footprint()))
-    reply = await say(service, USERS[active], f'/charge unit:"{runner.id}" target:"{target.id}"')
-    assert reply.error is None, reply.text
-    assert f"{runner.id} declares a charge on {target.id}" in reply.text
-    assert "how does" in reply.text and f"<@{USERS[enemy]}>" not in reply.text or reply.mentions == [USERS[enemy]]
-    _, _, state = await snapshot(service)
-    assert state.pending.decision.seat == enemy and state.pending.decision.options == ["hold", "flee"]
-    reply = await say(service, USERS[active], "/decide option:hold")
-    assert reply.error == "not-your-decision"
-    reply = await say(service, USERS[enemy], "/decide option:hold")
-    assert reply.error is None and f"{target.id} reacts: hold." in reply.text
-    reply = await say(service, USERS[active], "/end")
-    assert reply.error is None and f"{runner.id} charge range" in reply.text
-    if "Which one?" in reply.text:  # placements tie: the charging player picks (§24.5)
+    state, facing = await _facing_off(service, seed)
+    assert state.phase == "movement" and state.round == 1
+    active = state.active
+    enemy = "p2" if active == "p1" else "p1"
+    runner, charger = state.units[facing[active]], state.units[facing[enemy]]
+    # the armies stand 24" apart: a 12" charge is refused with the measurement
+    slow = min((u for u in state.on_table(active) if u.id != runner.id and not state.unit_entry(u).is_character
+                and state.unit_entry(u).troop_type != "war machine"), key=lambda u: state.unit_entry(u).movement)
+    m = state.unit_entry(slow).movement
+    reply = await say(service, USERS[active], f'/charge unit:"{slow.id}" target:"{charger.id}"')
+    assert reply.error == "out-of-reach" and f"farthest possible charge is M {m} + 12 = {m + 12}\"" in reply.text
+
+    # the fast unit marches up to M + 1" of the enemy unit: no march test (no enemy within 8")
+    await say(service, USERS[active], "/end")
+    gap = distance(runner.footprint(), charger.footprint())
+    reach = state.unit_entry(charger).movement + 2  # the least charge range: M + 1 + 1
+    march = round(gap - (reach - 1), 1)
+    assert 0 < march <= 2 * state.unit_entry(runner).movement
+    reply = await say(service, USERS[active], f'/march unit:"{runner.id}" forward:{march}')
+    assert reply.error is None and "marches: forward" in reply.text, reply.text
+    while True:  # the rest of this turn
         _, _, state = await snapshot(service)
-        assert state.pending.decision.seat == active and state.pending.decision.key == f"placement-{runner.id}"
-        reply = await say(service, USERS[active], "/decide option:2")
+        if state.active == enemy:
+            break
+        reply = await say(service, USERS[state.active], "/end")
         assert reply.error is None, reply.text
-    assert "charges home" in reply.text or "charge fails" in reply.text
+        await answer_questions(service)
+    assert state.step == "charges" and state.round == 1
+    assert state.units[runner.id].on_table and not state.units[runner.id].fleeing
+    assert distance(state.units[runner.id].footprint(), state.units[charger.id].footprint()) <= reach - 0.9
+
+    # the enemy charges it, and the first player is asked how it reacts
+    reply = await say(service, USERS[enemy], f'/charge unit:"{charger.id}" target:"{runner.id}"')
+    assert reply.error is None, reply.text
+    assert f"{charger.id} declare a charge on {runner.id}" in reply.text
+    assert reply.mentions == [USERS[active]]
+    _, _, state = await snapshot(service)
+    options = state.pending.decision.options  # and Stand and Shoot for the Wolf Riders' bows
+    assert state.pending.decision.seat == active and options[0] == "hold" and options[-1] == "flee"
+    reply = await say(service, USERS[enemy], "/decide option:hold")
+    assert reply.error == "not-your-decision"
+    reply = await say(service, USERS[active], "/decide option:hold")
+    assert reply.error is None and f"{runner.id} react: hold." in reply.text
+    # the declarations end: the charge range is rolled and the charge goes home, whatever the dice
+    reply = await say(service, USERS[enemy], "/end")
+    assert reply.error is None, reply.text
+    replies = [reply] + await answer_questions(service, {"placement": "1"})
+    text = "\n".join(r.text for r in replies)
+    assert f"{charger.id} charge range" in text and f"{charger.id} charge home into {runner.id}" in text
+    _, _, state = await snapshot(service)
+    from engine.table.contact import in_contact
+
+    assert in_contact(state.units[charger.id].footprint(), state.units[runner.id].footprint())
+    assert state.units[charger.id].charged and not state.units[charger.id].failed_charge
+
+
+async def test_the_charge_and_its_reaction_hold_on_other_seeds(service):
+    """The same charge on other seeds (other sides, first players, dice): it does not depend on
+    the seed, as it did when it had to change seed whenever other rules landed."""
+    for seed in (1, 2, 8, 13):
+        await test_a_charge_and_its_reaction_through_the_service(service, seed)
+        await say(service, USERS["p1"], "/game resign")

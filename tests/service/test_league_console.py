@@ -52,4 +52,4 @@ async def test_a_league_in_the_console(store, tmp_path):
     await line(f"/profile user:{leader}")
     profile = console.last_reply.text
     wins = int(rows[0].split()[3].split("-")[0])
-    assert f"3 game(s), {wins} win(s)" in profile and "dnd-minis-quick" in profile
+    assert f"3 games, {wins} win{'' if wins == 1 else 's'}" in profile and "dnd-minis-quick" in profile

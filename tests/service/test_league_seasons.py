@@ -132,7 +132,7 @@ async def test_a_swiss_season_of_eight_players_and_three_rounds(service, store):
         assert record.ruleset == "dnd-minis-quick" and record.games == 3
         assert abs(record.mu - ratings[u].mu) < 1e-9 and abs(record.sigma - ratings[u].sigma) < 1e-9
     profile = await ok(service, "u9", "/profile user:u5")
-    assert "3 game(s), 3 win(s)" in profile.text and f"± {ratings['u5'].sigma:.1f}" in profile.text
+    assert "3 games, 3 wins" in profile.text and f"± {ratings['u5'].sigma:.1f}" in profile.text
 
     history = await ok(service, "u1", "/league history player:u1")
     assert history.text.count("• Round") == 3 and "v <@u2> — loss" in history.text

@@ -115,6 +115,9 @@ class Unit(Strict):
     bsb: bool = False
     one_per_army: bool = False  # the choice itself is Unique / One per Army
     mark: str = Field(default="", max_length=40)  # how to tell alike units apart in hidden lists (E-46)
+    # whether the name reads as a plural in a sentence ("Trolls charge", "the Giant charges");
+    # unset: plural when the entry has more than one model (engine.rulesets.ninth_age.grammar)
+    plural: bool | None = None
 
     @field_validator("troop_type")
     @classmethod

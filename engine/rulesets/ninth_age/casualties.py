@@ -32,6 +32,18 @@ HEAVY_CASUALTIES = 0.25  # §13: a quarter of the models at the start of the pha
 
 
 # -- the wound pool ---------------------------------------------------------------------------------
+def champion_wounds(state: NinthAgeState, unit: UnitState) -> int:
+    """W of the unit's Champion as attacks meet it alone: the unit's, +1 in a Wizard Conclave
+    (§22 Wizard Conclave, E-37)."""
+    return model_wounds(state, unit) + (1 if state.unit_entry(unit).has_rule("Wizard Conclave") else 0)
+
+
+def joined_positions(state: NinthAgeState, unit: UnitState) -> int:
+    """Positions in the unit's block taken by characters on matching bases (§16.5)."""
+    return sum(c.cells[0] * c.cells[1] for c in state.units.values()
+               if c.host == unit.id and c.location == "joined" and c.cells is not None)
+
+
 def model_wounds(state: NinthAgeState, unit: UnitState) -> int:
     """W of one model of the unit, as attacks meet it (§14.4)."""
     return defence(state.unit_entry(unit)).wounds
@@ -50,14 +62,19 @@ def lose_wounds(state: NinthAgeState, unit: UnitState, wounds: int, events: list
     if wounds <= 0 or unit.location != "table":
         return 0
     per_model = model_wounds(state, unit)
+    champion = state.unit_entry(unit).command.champion and not unit.champion_lost
+    last = champion_wounds(state, unit) if champion else per_model  # the Champion goes last (+1 W in a Conclave)
     total = unit.wounds_lost + wounds
-    dead, unit.wounds_lost = divmod(total, per_model)
-    dead = min(dead, unit.models)
-    if dead >= unit.models:
-        unit.wounds_lost = 0
+    dead = 0
+    while dead < unit.models:
+        need = last if unit.models - dead == 1 else per_model
+        if total < need:
+            break
+        total, dead = total - need, dead + 1
+    unit.wounds_lost = total if dead < unit.models else 0
     _note_losses(state, unit, dead, cause)
     if dead:
-        remove_models(unit, dead)
+        remove_models(unit, dead, joined_positions(state, unit))
         events.append(Event(kind="casualties", seat=unit.owner, data={"unit": unit.id, "removed": dead},
                             text=f"{unit.id} loses {dead} model(s); {unit.models} left"
                             + (f" ({unit.wounds_lost} wound(s) carried on the next model)" if unit.wounds_lost
@@ -67,16 +84,17 @@ def lose_wounds(state: NinthAgeState, unit: UnitState, wounds: int, events: list
     return dead
 
 
-def remove_models(unit: UnitState, dead: int) -> None:
+def remove_models(unit: UnitState, dead: int, characters: int = 0) -> None:
     """Take ``dead`` models off the rear rank (or both ends of a single rank), keeping the
-    middle of the front edge where it was."""
+    middle of the front edge where it was; ``characters``: positions of joined characters,
+    which stay in the block (§16.5)."""
     unit.models = max(0, unit.models - dead)
     if unit.models <= 0 or unit.pose is None:
         return
     old = unit.footprint()
     front = old.world((0, old.half_depth))
-    files = min(unit.formation.files, unit.models)
-    formation = unit.formation.model_copy(update={"models": unit.models, "files": files})
+    files = min(unit.formation.files, unit.models + characters)
+    formation = unit.formation.model_copy(update={"models": unit.models + characters, "files": files})
     placed = footprint(formation, Pose(x=0, y=0, bearing=old.bearing))
     offset = placed.world((0, placed.half_depth))
     unit.formation = formation

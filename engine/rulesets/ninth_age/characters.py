@@ -18,7 +18,10 @@ from dataclasses import replace
 
 from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.front_rank import Arrangement, Member, base_fit
-from engine.rulesets.ninth_age.mixed_units import character_base, joined
+from engine.rulesets.ninth_age.mixed_units import (  # noqa: F401 - the block's own helpers, read from here too
+    COMMAND, take_out_of_block, store_block, block, character_base, command_positions, hit_allocation, joined,
+    make_way_problem, reshape, slain_in_unit,
+)
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.table.footprint import Attached, Pose
 
@@ -26,58 +29,6 @@ UNJOINABLE_BY_RULE = ("Unbreakable", "Random Movement", "Insignificant", "Otherw
 
 
 # -- in play --------------------------------------------------------------------------------------
-def reshape(host: UnitState, formation) -> None:
-    """Give ``host`` a new formation (a character in or out) without moving the block: the front
-    left model stays where it stood (the pose is the centre of the whole footprint, which shifts)."""
-    from engine.table.footprint import footprint
-
-    if host.pose is None:
-        host.formation = formation
-        return
-    before = footprint(host.formation, host.pose).models[0].centroid
-    after = footprint(formation, host.pose).models[0].centroid
-    host.formation = formation
-    host.pose = host.pose.moved(host.pose.x + before.x - after.x, host.pose.y + before.y - after.y)
-
-
-COMMAND = ("standard", "musician", "champion")
-
-
-def command_positions(state: NinthAgeState, host: UnitState) -> dict[str, tuple[int, int]]:
-    """Where the unit's command models stand: as recorded, or at first the middle of the front
-    rank (standard, then musician to its left and champion to its right)."""
-    cmd = state.unit_entry(host).command
-    present = [n for n in COMMAND if getattr(cmd, n)]
-    if host.command_at and set(host.command_at) == set(present):
-        return dict(host.command_at)
-    files = host.formation.files
-    middle = (files - 1) // 2
-    order = [middle, middle - 1, middle + 1, middle - 2, middle + 2]
-    spots = [f for f in order if 0 <= f < files]
-    out, rank = {}, 0
-    for name in present:
-        if not spots:  # a narrow unit: the rest go to the next rank
-            rank, spots = rank + 1, [f for f in order if 0 <= f < files]
-        out[name] = (rank, spots.pop(0))
-    return out
-
-
-def block(state: NinthAgeState, host: UnitState) -> Arrangement:
-    """The unit's Front-Rank models: its characters and its command group."""
-    members = [Member(c.id, *c.cells, c.rank, c.file) for c in joined(state, host) if c.cells is not None]
-    members += [Member(name.capitalize(), 1, 1, r, f, character=False)
-                for name, (r, f) in command_positions(state, host).items()]
-    return Arrangement(host.formation.files, members)
-
-
-def _store(state: NinthAgeState, host: UnitState, after: Arrangement) -> None:
-    for m in after.members:
-        if m.character:
-            state.units[m.name].rank, state.units[m.name].file = m.rank, m.file
-        else:
-            host.command_at[m.name.lower()] = (m.rank, m.file)
-
-
 def join_problem(state: NinthAgeState, char: UnitState, host: UnitState) -> str | None:
     """Why the character may not join the unit (§16.2), or None."""
     centry, hentry = state.unit_entry(char), state.unit_entry(host)
@@ -136,7 +87,7 @@ def _place(state: NinthAgeState, char: UnitState, host: UnitState, file: int | N
     else:
         after, moved = arrangement.join(member, file)
     host.command_at = command_positions(state, host)
-    _store(state, host, after)
+    store_block(state, host, after)
     char.cells = (fit[0], fit[1])
     if not widen:
         reshape(host, host.formation.model_copy(update={"models": host.formation.models + fit[0] * fit[1]}))
@@ -185,17 +136,7 @@ def leave(state: NinthAgeState, char: UnitState, events: list[Event]) -> UnitSta
                             "engaged, not fleeing, not moved this phase) (§16.3).")
     base = character_base(state, char)
     c = base.centroid
-    if char.cells is None:
-        reshape(host, host.formation.model_copy(update={"attached": [a for a in host.formation.attached
-                                                                     if a.id != char.id]}))
-    else:
-        after, moved = block(state, host).leave(char.id)
-        reshape(host, host.formation.model_copy(update={"models": host.formation.models
-                                                        - char.cells[0] * char.cells[1]}))
-        _store(state, host, after)
-        if moved:
-            events.append(Event(kind="front-rank", seat=char.owner, text=f"{', '.join(moved)} step forward into the "
-                                "gap (§16.5)."))
+    take_out_of_block(state, char, host, events)
     char.host, char.cells, char.location = None, None, "table"
     char.pose = Pose(x=c.x, y=c.y, bearing=host.pose.bearing)
     return host
@@ -327,20 +268,6 @@ def leave_move(state: NinthAgeState, char: UnitState, steps, pivot: float | None
 
 
 # -- hits on a mixed unit (§16.4, E-57) and make way (§16.6) ------------------------------------------
-def hit_allocation(state: NinthAgeState, unit: UnitState) -> tuple[str, list[str]]:
-    """Who ordinary hits on the unit may go to: situation "A" (characters of the unit's troop
-    type in a unit of 5+ R&F take none) or "B" (the attacker spreads the hits evenly over the
-    R&F and the characters listed). With 5+ R&F, characters of the unit's own troop type stay
-    protected even when others are exposed."""
-    troop = state.unit_entry(unit).troop_type
-    inside = joined(state, unit)
-    if unit.models >= 5:
-        exposed = [c.id for c in inside if state.unit_entry(c).troop_type != troop]
-    else:
-        exposed = [c.id for c in inside]
-    return ("B" if exposed else "A"), exposed
-
-
 def even_allocation_problem(total: int, hits: dict[str, int], rank_and_file: int,
                             characters: list[str]) -> str | None:
     """Situation B: ``total`` hits spread as evenly as possible, nobody taking a second before
@@ -370,18 +297,6 @@ def template_on_character(state: NinthAgeState, unit: UnitState, character: str)
     else the character "takes" it (§16.4)."""
     _, exposed = hit_allocation(state, unit)
     return "takes" if character in exposed else "transferred"
-
-
-def make_way_problem(state: NinthAgeState, char: UnitState) -> str | None:
-    """Why a character may not make way (§16.6): it must be in its unit's front rank, on a
-    matching base; it swaps with R&F, never with characters."""
-    if char.location != "joined" or not char.host:
-        return f"{char.id} is not in a unit"
-    if char.cells is None:
-        return f"{char.id} has a non-matching base and can never make way"
-    if char.rank != 0:
-        return f"{char.id} is not in the front rank"
-    return None
 
 
 # -- charging out of a unit (§16.4) -----------------------------------------------------------------

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
+from engine.core.text import join, ngettext
+from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age.magic_state import movement_of  # M under spells (§9)
 from engine.rulesets.ninth_age.leadership import (
     charge_dice, charge_range, failed_charge_distance, hold_your_ground, leadership_test, rally_leadership,
@@ -158,8 +160,10 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
     decl = ChargeDeclaration(charger=charger.id, target=target.id, side=side or "any", distance=d)
     state.charges.append(decl)
     events.append(Event(kind="charge", seat=seat, data={"unit": charger.id, "target": target.id},
-                        text=f"{charger.id} declares a charge on {target.id} ({d:.1f}\" away, to its "
-                        f"{side or 'any side'})."))
+                        text=ngettext("{unit} declares a charge on {target} ({inches}\" away, to its {side}).",
+                                      "{unit} declare a charge on {target} ({inches}\" away, to its {side}).",
+                                      number(state, charger), unit=charger.id, target=target.id,
+                                      inches=f"{d:.1f}", side=side or "any side")))
     _reaction(state, decl, events)
 
 
@@ -189,7 +193,9 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
                     f"{decl.charger} charges {decl.target}: how does {decl.target} react?"
                     + (f" (no Stand and Shoot: {why_not})" if why_not and "hold" in options else ""), options)
     decl.reaction = answer  # type: ignore[assignment]
-    events.append(Event(kind="reaction", seat=reactive, text=f"{decl.target} reacts: {answer}."))
+    events.append(Event(kind="reaction", seat=reactive, text=ngettext(
+        "{unit} reacts: {answer}.", "{unit} react: {answer}.", number(state, target), unit=decl.target,
+        answer=answer)))
     if answer != "flee":
         close_ranks(state, target, state.units[decl.charger], events)
         if answer == "stand-and-shoot":
@@ -314,13 +320,18 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                                                                                  list(best.footprint.centre)],
                                  "label": f"{d:.1f}\" vs {total}\" ({'+'.join(map(str, dice))})"})
         charger.hill_charge = charge_from_hill(state, start_fp.shape, best.footprint.shape)
-        text = (f"{charger.id} charges home into {target.id}'s {best.side} ({d:.1f}\" away, charge range "
-                f"{total}\"): wheel {abs(best.turn):.0f}°, "
-                f"{best.contact} models in base contact"
-                f"{ground_note(state, [start_fp.shape.union(best.footprint.shape).convex_hull], best.footprint.shape)}."
-                + (f" It charged down from high ground ({on_hill(state, start_fp.shape):.0%} on the hill at the "
-                   f"start, {on_hill(state, best.footprint.shape):.0%} at the end): +1 combat score in the next "
-                   "round (§18.4)." if charger.hill_charge else ""))
+        ground = ground_note(state, [start_fp.shape.union(best.footprint.shape).convex_hull], best.footprint.shape)
+        text = ngettext("{unit} charges home into {target}'s {side} ({inches}\" away, charge range {reach}\"): "
+                        "wheel {degrees}°, {contact} models in base contact{ground}.",
+                        "{unit} charge home into {target}'s {side} ({inches}\" away, charge range {reach}\"): "
+                        "wheel {degrees}°, {contact} models in base contact{ground}.",
+                        number(state, charger), unit=charger.id, target=target.id, side=best.side,
+                        inches=f"{d:.1f}", reach=total, degrees=f"{abs(best.turn):.0f}", contact=best.contact,
+                        ground=ground)
+        if charger.hill_charge:
+            text = join("", [text, f" It charged down from high ground ({on_hill(state, start_fp.shape):.0%} on the "
+                            f"hill at the start, {on_hill(state, best.footprint.shape):.0%} at the end): +1 combat "
+                            "score in the next round (§18.4)."])
         events.append(Event(kind="charge-move", seat=charger.owner, data={"unit": charger.id}, text=text))
         # the ground the charge swept over: Dangerous Terrain once per feature (§18.1)
         terrain_checks(state, charger, "charge", [start_fp.shape.union(best.footprint.shape).convex_hull], events,

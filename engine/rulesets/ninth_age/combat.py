@@ -1,11 +1,14 @@
 """The Melee phase (§11, pipeline of §24.6): the active player picks a combat, one combat round
 is fought for it from challenges to combat reforms, and so on until every combat has fought.
 
-One round: challenges (§16.9) -> attacks, Initiative 10 down to 0, allocated and rolled to hit
-(§11.5-11.6; wounds through §12's attack pipeline) -> combat score (§11.9) -> Break tests with
-Steadfast, Disrupted, Stubborn, Unbreakable and Unstable (§11.10, §22) -> Panic for friends of
-broken units (§13) -> pursue or restrain (§11.11) -> flee rolls and moves (§11.12) -> pursuit
-rolls and moves (§11.13) -> post-combat reforms and overruns.
+One round: Fear tests and weapon choices -> make way (§16.6) -> challenges (§16.9) -> attacks,
+Initiative 10 down to 0, allocated (split among the enemies a model touches; characters in units
+fighting with their own profiles) and rolled to hit (§11.5-11.6; wounds through §12's attack
+pipeline, hits on a mixed unit spread over its exposed characters, §16.4) -> combat score
+(§11.9) -> Break tests with Steadfast, Disrupted, Stubborn, Unbreakable and Unstable (§11.10,
+§22) -> Panic for friends of broken units (§13) -> pursue or restrain (§11.11) -> flee rolls and
+moves (§11.12) -> pursuit rolls and moves (§11.13) -> post-combat reforms and overruns -> combat
+reforms (§11.14, :mod:`.combat_reform`).
 
 Every choice the rules leave to a player is a /decide question to that player.
 """
@@ -16,6 +19,8 @@ from dataclasses import dataclass, field
 
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
+from engine.core.text import join, ngettext
+from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age import fighters, terrain_rules
 from engine.rulesets.ninth_age.casualties import PANIC_RANGE, destroy, flee, lose_wounds, panic, terrain_checks
 from engine.rulesets.ninth_age.charges import placements
@@ -27,7 +32,7 @@ from engine.rulesets.ninth_age.melee import (
 from engine.rulesets.ninth_age.mixed_units import joined
 from engine.rulesets.ninth_age.neighbours import surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
-from engine.table.contact import contact_side, distance, in_contact, models_in_contact
+from engine.table.contact import contact_side, distance, in_contact
 from engine.table.frame import EPS_DIST, bearing_between, turn_between
 from engine.table.motion import (
     CLEARANCE_END, MOVE_SAMPLE, TURN_SAMPLE, clearance_problem, pivot, translate,
@@ -67,10 +72,13 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
 
 
 def _still_duelling(state: NinthAgeState, uid: str, engaged: set[str]) -> bool:
-    """A challenge lasts until a duellist is killed (§16.9): a character's unit gone, or a
-    Champion fallen."""
+    """A challenge lasts until a duellist is killed (§16.9): a character slain (in its unit or
+    alone), or a Champion fallen."""
     u = state.units[uid]
+    if u.location == "joined":
+        return u.host in engaged
     return uid in engaged and (state.unit_entry(u).is_character or not u.champion_lost)
+
 
 
 def unfought(state: NinthAgeState) -> list[list[str]]:
@@ -117,6 +125,7 @@ def combat_round(state: NinthAgeState, group: list[str], events: list[Event]) ->
     rnd = Round(units=list(group), wounds={s: 0 for s in seats}, overkill={s: 0 for s in seats})
     fear_tests(state, group, events)
     choose_weapons(state, group, events)
+    make_way(state, group, events)
     rnd.duel = challenges(state, group, events)
     attacks(state, rnd, events)
     for uid in group:
@@ -136,8 +145,30 @@ def combat_shapes(state: NinthAgeState):
     for n, group in enumerate(combat_groups(state), 1):
         hull = unary_union([state.units[u].footprint().shape for u in group]).convex_hull.buffer(0.5, quad_segs=2)
         label = f"Combat {n}" + (" (fought)" if all(state.units[u].fought for u in group) else "")
-        out.append(CombatShape(label=label, units=list(group), points=polygon_points(hull)))
+        shape = CombatShape(label=label, units=list(group), points=polygon_points(hull))
+        everyone = in_combat(state, group)
+        for duel in state.challenges:
+            if all(d in everyone for d in duel):
+                a, b = (duellist_position(state, d) for d in duel)
+                shape.duel = [a, b]
+                shape.duel_label = f"Challenge: {_label(state, duel[0])} v {_label(state, duel[1])}"
+        out.append(shape)
     return out
+
+
+def duellist_position(state: NinthAgeState, uid: str) -> tuple[float, float]:
+    """Where a duellist stands on the table: a character's base (in its unit or alone), or a
+    unit's Champion model (§16.9)."""
+    from engine.rulesets.ninth_age.mixed_units import character_base
+
+    u = state.units[uid]
+    if u.location == "joined":
+        c = character_base(state, u).centroid
+    else:
+        fp = u.footprint()
+        index = fighters.champion_model(state, u)
+        c = fp.models[index].centroid if index is not None and index < len(fp.models) else fp.shape.centroid
+    return round(c.x, 3), round(c.y, 3)
 
 
 def fear_tests(state: NinthAgeState, group: list[str], events: list[Event]) -> None:
@@ -161,7 +192,7 @@ def fear_tests(state: NinthAgeState, group: list[str], events: list[Event]) -> N
 def choose_weapons(state: NinthAgeState, group: list[str], events: list[Event]) -> None:
     """Step 2 (§15.1): a unit with more than one close-combat weapon chooses at the start of a
     combat and keeps it for the whole combat; Weapon Masters choose every round."""
-    for uid in group:
+    for uid in in_combat(state, group):  # a character in a unit chooses its own weapon
         u = state.units[uid]
         choices = fighters.weapon_choices(state, u)
         master = state.unit_entry(u).has_rule("Weapon Master")
@@ -172,28 +203,99 @@ def choose_weapons(state: NinthAgeState, group: list[str], events: list[Event]) 
         events.append(Event(kind="weapon", seat=u.owner, text=f"{uid} fights with {u.weapon}."))
 
 
+# -- make way (§16.6) ------------------------------------------------------------------------------
+def make_way_files(state: NinthAgeState, char: UnitState) -> list[int]:
+    """Front-rank files (from 0) a character may make way to: its base there touches an enemy
+    model in base contact with its unit, and it swaps only with R&F and command models, never
+    with another character (§16.6)."""
+    from engine.rulesets.ninth_age.mixed_units import make_way_problem
+
+    if make_way_problem(state, char) is not None:
+        return []
+    host = state.units[char.host]
+    files = host.formation.files
+    front_touching = {i for c in fighters.contacts(state, host) for i in c.touching if i < files}  # gaps too
+    mine = fighters.character_models(state, host)
+    if any(i in front_touching for i, who in mine.items() if who == char.id):
+        return []  # already in base contact
+    width, depth = char.cells
+    others = {i for i, who in mine.items() if who != char.id}
+    out = []
+    for f in range(files - width + 1):
+        cells = {r * files + f + k for r in range(depth) for k in range(width)}
+        if cells & others or not cells & front_touching:
+            continue
+        out.append(f)
+    return out
+
+
+def make_way(state: NinthAgeState, group: list[str], events: list[Event]) -> None:
+    """Step 3 of the round (§16.6): each character in the front rank not in base contact may
+    swap places with R&F (or command models) to stand against an enemy model touching its unit;
+    the active player's characters first. Its owner answers by /decide (default: stays)."""
+    active = state.active
+    chars = [c for uid in group for c in joined(state, state.units[uid])]
+    for char in sorted(chars, key=lambda c: (c.owner != active, c.id)):
+        spots = make_way_files(state, char)
+        if not spots:
+            continue
+        host = state.units[char.host]
+        choice = decide(state, char.owner, f"make-way-{char.id}", f"{char.id} is in {host.id}'s front rank but not "
+                        "in base contact: make way (swap places) to which front-rank file, or stay?",
+                        ["stay"] + [f"file-{f + 1}" for f in spots], default="stay")
+        if choice == "stay":
+            continue
+        to = int(choice.split("-")[1]) - 1
+        old = char.file
+        width, depth = char.cells
+        moved = []
+        from engine.rulesets.ninth_age.mixed_units import command_positions
+
+        host.command_at = command_positions(state, host)
+        for name, (r, f) in list(host.command_at.items()):  # command models swap into the place it left
+            if r < depth and to <= f < to + width:
+                host.command_at[name] = (r, old + (f - to))
+                moved.append(name)
+        char.file = to
+        events.append(Event(kind="make-way", seat=char.owner, data={"unit": host.id, "character": char.id},
+                            text=f"{char.id} makes way: it swaps places into {host.id}'s front rank, file {to + 1}"
+                            + (f", and the {', '.join(moved)} take(s) its place" if moved else "") + " (§16.6)."))
+
+
 # -- challenges (§16.9) ---------------------------------------------------------------------------
 def duellists(state: NinthAgeState, group: list[str], seat: str) -> list[str]:
-    """Characters and Champions of ``seat`` engaged in the combat (units standing for them)."""
+    """Characters and Champions of ``seat`` engaged in the combat: lone characters and
+    Champions by their unit's name, characters inside units by their own (§16.9)."""
     out = []
     for uid in group:
         u = state.units[uid]
         entry = state.unit_entry(u)
         if u.owner == seat and u.on_table and (entry.is_character or (entry.command.champion and not u.champion_lost)):
             out.append(uid)
+        if u.owner == seat and u.on_table:
+            out += [c.id for c in joined(state, u)]
     return out
 
 
+def in_combat(state: NinthAgeState, group: list[str]) -> list[str]:
+    """The combat's units and the characters fighting inside them."""
+    return list(group) + [c.id for uid in group for c in joined(state, state.units[uid])]
+
+
 def _label(state: NinthAgeState, uid: str) -> str:
-    return uid if state.unit_entry(state.units[uid]).is_character else f"{uid}'s Champion"
+    u = state.units[uid]
+    if u.location == "joined" and u.host:
+        return f"{uid} (in {u.host})"
+    return uid if state.unit_entry(u).is_character else f"{uid}'s Champion"
 
 
 def challenges(state: NinthAgeState, group: list[str], events: list[Event]) -> tuple[str, str] | None:
     """Issue and accept (§16.9): the active player may issue first, then the reactive; a
     refused challenge lets the challenger's player pick a character (not a Champion) of the
     other side who may not attack this round, with Ld 0."""
+    everyone = in_combat(state, group)
     for duel in state.challenges:
-        if duel[0] in group and duel[1] in group:
+        if duel[0] in everyone and duel[1] in everyone:
             events.append(Event(kind="challenge", text=f"The challenge between {_label(state, duel[0])} and "
                                 f"{_label(state, duel[1])} goes on."))
             return duel
@@ -206,11 +308,13 @@ def challenges(state: NinthAgeState, group: list[str], events: list[Event]) -> t
                         "Name your character or Champion, or none.", mine + ["none"], default="none")
         if issuer == "none":
             continue
+        state.units[issuer].refused = False  # issuing a challenge ends a refusal's Ld 0
         other = state.enemy_of(seat)
         events.append(Event(kind="challenge", seat=seat, text=f"{_label(state, issuer)} issues a challenge."))
         answer = decide(state, other, f"accept-{issuer}", f"{_label(state, issuer)} issues a challenge: accept with "
                         "which character or Champion, or refuse?", theirs + ["refuse"], default="refuse")
         if answer != "refuse":
+            state.units[answer].refused = False
             events.append(Event(kind="challenge", seat=other, text=f"{_label(state, answer)} accepts the challenge."))
             state.challenges.append((issuer, answer))
             return issuer, answer
@@ -220,8 +324,11 @@ def challenges(state: NinthAgeState, group: list[str], events: list[Event]) -> t
             named = decide(state, seat, f"refuser-{issuer}", "The challenge was refused: which enemy character "
                            "hides at the back (Ld 0, no attacks this round)?", refusers)
             state.units[named].no_attacks = True
+            state.units[named].refused = True
             events.append(Event(kind="challenge", seat=seat, text=f"{named} refused: it may not attack this combat "
-                                "round, and its Ld is 0 until the combat ends."))
+                                "round, and its Ld is 0 and it loses Stubborn until the end of the turn its combat "
+                                "ends" + (" (as the BSB it loses Hold Your Ground and its +1 this phase)"
+                                          if state.unit_entry(state.units[named]).bsb else "") + "."))
         return None
     return None
 
@@ -231,7 +338,7 @@ def _defender_ws(state: NinthAgeState, target: UnitState) -> int:
     """The WS attacks on a unit's R&F compare against: its first fighting part's (§11.6); WS 1
     once it failed a Fear test."""
     entry = state.unit_entry(target)
-    if target.fear_struck:
+    if target.fear_struck or _body(state, target).fear_struck:
         return 1
     for i, p in enumerate(entry.parts):
         if p.role not in ("mount", "draught", "machine"):
@@ -239,12 +346,13 @@ def _defender_ws(state: NinthAgeState, target: UnitState) -> int:
     return entry.unmodified("WS", 0)
 
 
-def _hatred(state: NinthAgeState, unit: UnitState, part: int, target: UnitState) -> bool:
+def _hatred(state: NinthAgeState, unit: UnitState, part: int, target: UnitState, rounds: int | None = None) -> bool:
     """Hatred re-rolls failed to-hit rolls in the first round of a combat; Hatred (X) only
-    against the named army (E-36)."""
+    against the named army (E-36). ``rounds``: the rounds the fighting unit has fought (a
+    character's own, or its host's)."""
     entry = state.unit_entry(unit)
     rules = entry.special_rules + entry.parts[part].special_rules
-    if unit.combat_rounds:
+    if unit.combat_rounds if rounds is None else rounds:
         return False
     from engine.rulesets.ninth_age.catalogue import rule_name, rule_param
 
@@ -259,44 +367,66 @@ def _hatred(state: NinthAgeState, unit: UnitState, part: int, target: UnitState)
     return False
 
 
-def _allocate(state: NinthAgeState, blow: Blow, rnd: Round) -> str | None:
-    """Which enemy unit the attacks go to: the only one, or the attacker's choice (§11.6);
-    duellists strike only each other and no one else strikes a duellist (§16.9)."""
-    targets = [t for t in blow.targets if state.units[t].on_table]
+def _allocate(state: NinthAgeState, blow: Blow, rnd: Round) -> list[tuple[str, int]]:
+    """Where the blow's attacks go, as (enemy, attacks): all to the only one, or split as the
+    attacker chooses among the enemy units and characters its models touch (§11.6, E-22); by
+    default all go to the first listed. Duellists strike only each other and no one else
+    strikes a duellist (§16.9)."""
+    duellist = rnd.duel is not None and fighters.duellist_of(state, blow) in rnd.duel
+    # a duellist's later attacks may still go at the opponent it has slain, for Overkill (§16.9)
+    targets = [t for t in blow.targets if _standing(state, t) or (duellist and t in rnd.duel)]
     if rnd.duel:
-        duellist = blow.unit in rnd.duel and (blow.champion or state.unit_entry(state.units[blow.unit]).is_character)
-        if not duellist:  # a lone character in the duel may be struck by no one else
+        if not duellist:  # a character in the duel may be struck by no one else
             targets = [t for t in targets if not (t in rnd.duel and state.unit_entry(state.units[t]).is_character)]
     if not targets:
-        return None
+        return []
     if len(targets) == 1:
-        return targets[0]
+        return [(targets[0], blow.count)]
     owner = state.units[blow.unit].owner
-    return decide(state, owner, f"allocate-{blow.unit}-{blow.part}-{blow.initiative}",
-                  f"{blow.unit}: {blow.count} {blow.part_name} attack(s) at Initiative {blow.initiative}: "
-                  "allocate them to which enemy unit?", sorted(targets), default=sorted(targets)[0])
+    targets = sorted(targets, key=lambda t: (state.units[t].host is not None, t))  # units first, then characters
+    options = {f"all-at-{t}": [(t, blow.count)] for t in targets}
+    if len(targets) == 2:
+        a, b = targets
+        for k in range(blow.count - 1, 0, -1):
+            options[f"{k}-at-{a}-{blow.count - k}-at-{b}"] = [(a, k), (b, blow.count - k)]
+    else:
+        share, extra = divmod(blow.count, len(targets))
+        options["spread-evenly"] = [(t, share + (1 if n < extra else 0)) for n, t in enumerate(targets)]
+    who = blow.model or f"{blow.part}{'-champion' if blow.champion else ''}"
+    choice = decide(state, owner, f"allocate-{blow.unit}-{who}-{blow.initiative}",
+                    f"{blow.unit}: {blow.count} {blow.part_name} attack(s) at Initiative {blow.initiative} touch "
+                    f"{', '.join(targets)}: allocate them (all at one, or split)?", list(options),
+                    default=next(iter(options)))
+    return [(t, n) for t, n in options[choice] if n]
+
+
+def _standing(state: NinthAgeState, uid: str) -> bool:
+    """A unit on the table, or a character still standing in one."""
+    u = state.units[uid]
+    return u.on_table or (u.location == "joined" and u.host is not None and state.units[u.host].on_table)
+
+
+def _body(state: NinthAgeState, u: UnitState) -> UnitState:
+    """The unit whose footprint a model stands in: its own, or its host's for a joined character."""
+    return state.units[u.host] if u.location == "joined" and u.host else u
 
 
 def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
     units = {uid: state.units[uid] for uid in rnd.units}
     inventory: list[Blow] = []
     for uid, u in units.items():
-        duel_with = None
-        if rnd.duel and uid in rnd.duel:
-            duel_with = rnd.duel[1] if rnd.duel[0] == uid else rnd.duel[0]
-        inventory += fighters.blows(state, u, duel_with)
+        inventory += fighters.blows(state, u, duel=rnd.duel)
     for step in range(10, -1, -1):
         now = [b for b in inventory if b.initiative == step and state.units[b.unit].on_table]
         if not now:
             continue
         # allocate every attack of the step first, then roll: the step is simultaneous
-        allocated = [(b, _allocate(state, b, rnd)) for b in now]
+        allocated = [(b, t, n) for b in now for t, n in _allocate(state, b, rnd)]
         pending: list[tuple[Blow, UnitState, int]] = []
         touching = _contact_pairs(state, rnd.units)
         models = {uid: state.units[uid].models for uid in rnd.units}
-        for b, target_id in allocated:
-            if target_id is None:
-                continue
+        for whole, target_id, count in allocated:
+            b = Blow(**{**whole.__dict__, "count": count})
             attacker, target = state.units[b.unit], state.units[target_id]
             if b.special:  # automatic hits, X per model (rolled per model when X is dice)
                 from engine.rulesets.ninth_age.damage import roll_value
@@ -315,7 +445,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             roll = roll_dice(f"{b.count}d6", state.rng, purpose=f"{b.unit} {b.part_name} to hit")
             hits = sum(1 for d in roll.dice if hit_succeeds(d, need, modifier))
             note = why
-            if _hatred(state, attacker, b.part, target) and hits < b.count:
+            if _hatred(state, _fighter(state, b), b.part, target, rounds=attacker.combat_rounds) and hits < b.count:
                 again = roll_dice(f"{b.count - hits}d6", state.rng, purpose=f"{b.unit} Hatred re-rolls")
                 extra = sum(1 for d in again.dice if hit_succeeds(d, need, modifier))
                 hits += extra
@@ -330,16 +460,19 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
         # wounds of the step land together, after every attack of the step was rolled
         for b, target, hits in pending:
             attacker = state.units[b.unit]
-            duel = rnd.duel is not None and b.unit in rnd.duel and target.id in rnd.duel and \
-                (b.champion or state.unit_entry(attacker).is_character)
-            if duel and not state.unit_entry(target).is_character:
+            duel = rnd.duel is not None and fighters.duellist_of(state, b) in rnd.duel and target.id in rnd.duel
+            if duel and _fallen(state, target):  # the opponent is slain: every wound is Overkill (§16.9)
+                wounds, overkill = 0, overkill_on_the_fallen(state, attacker, b, target, hits, events)
+            elif target.location == "joined":  # a character in its unit, struck in base contact or in the duel
+                wounds, overkill = wound_model(state, attacker, b, target, hits, events)
+            elif duel and not state.unit_entry(target).is_character:
                 wounds, overkill = wound_champion(state, attacker, b, target, hits, events)
             else:
-                wounds, overkill = wound_hits(state, attacker, b, target, hits, events)
+                wounds, overkill = mixed_unit_hits(state, attacker, b, target, hits, rnd, events)
             rnd.wounds[attacker.owner] += wounds
             if duel:  # excess wounds in a challenge count, at most +3 (§11.9)
                 rnd.overkill[attacker.owner] += overkill
-            if not target.on_table and target.id not in rnd.destroyed:
+            if not target.on_table and target.location != "joined" and target.id not in rnd.destroyed:
                 rnd.destroyed.append(target.id)
         pull_back(state, touching, {u for u, n in models.items() if state.units[u].models < n}, events)
 
@@ -351,12 +484,13 @@ def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: B
     need = to_hit_needed(blow.ws, _defender_ws(state, target))
     entry = state.unit_entry(target)
     note, modifier = "", 0
+    body = _body(state, target)
     if (fighters.weapon(state, target) == "hand weapon" and "shield" in entry.equipment and not entry.troop.mounted
-            and contact_side(target.footprint(), attacker.footprint()) == "front"):
+            and body.pose is not None and contact_side(body.footprint(), attacker.footprint()) == "front"):
         need, note = 4, " (Parry: 4+)"
     if fighters.weapon(state, target) == "flail":
         modifier, note = modifier + 1, note + " (+1 against a flail)"
-    wall = _wall_defended_against(state, attacker, target)
+    wall = _wall_defended_against(state, attacker, body) if body.pose is not None else None  # a character: its unit's
     if wall is not None and modifier >= 0:  # Distracting adds to no other penalty ([A-39])
         modifier, note = modifier - 1, note + f" (-1: defending {wall} against its charge, Distracting, §18.8)"
     return need, modifier, note
@@ -431,12 +565,108 @@ def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: Un
     as Overkill in a challenge)."""
     from engine.rulesets.ninth_age import attacks as pipeline
 
-    attack = _attack(state, attacker, blow)
+    attack = _attack(state, _fighter(state, blow), blow)
     pool = target.models * pipeline.defence(state.unit_entry(target), "close combat").wounds - target.wounds_lost
     result = pipeline.resolve_hits(state, target, attack, hits, events, attacker=attacker,
                                    purpose=f"{attacker.id} {blow.part_name} against {target.id}")
     counted = min(result.wounds_inflicted, max(0, pool))
     return counted, result.wounds_inflicted - counted
+
+
+def _fighter(state: NinthAgeState, blow: Blow) -> UnitState:
+    """Whose profile and rules a blow's attacks carry: the character fighting inside the unit,
+    or the unit."""
+    return state.units[blow.model] if blow.model else state.units[blow.unit]
+
+
+def wound_model(state: NinthAgeState, attacker: UnitState, blow: Blow, char: UnitState, hits: int,
+                events: list[Event]) -> tuple[int, int]:
+    """Hits on a character in a unit (allocated to it in base contact or in a challenge, or its
+    share of hits spread over a mixed unit, §16.4): the §12 steps against its own profile; at
+    its W it is slain and leaves the unit, and the wounds beyond are Overkill in a challenge
+    (returned second), else lost."""
+    from engine.rulesets.ninth_age import attacks as pipeline
+    from engine.rulesets.ninth_age.mixed_units import slain_in_unit
+    from engine.rulesets.ninth_age.saves import armour_saves, special_saves
+
+    attack = _attack(state, _fighter(state, blow), blow)
+    d = pipeline.defence(state.unit_entry(char), "close combat")
+    purpose = f"{attacker.id} {blow.part_name} against {char.id}"
+    wounded = pipeline.to_wound_rolls(state, attack, d, hits, events, purpose, attacker.owner)
+    kept = armour_saves(state, attack, d, wounded, events, purpose, char.owner)
+    unsaved = special_saves(state, char, attack, kept, events, purpose, char.owner)
+    dealt = pipeline.inflict(state, char, attack, len(unsaved), d, events, purpose)
+    left = d.wounds - char.wounds_lost
+    if dealt < left:
+        char.wounds_lost += dealt
+        if dealt:
+            events.append(Event(kind="casualties", seat=char.owner, data={"unit": char.id},
+                                text=f"{purpose}: {dealt} wound(s); {char.id} has {left - dealt} left."))
+        return dealt, 0
+    slain_in_unit(state, char, events, f"{char.id} is slain in {char.host} ({dealt} wound(s) against the "
+                  f"{left} it had left)")
+    return left, dealt - left
+
+
+def _fallen(state: NinthAgeState, target: UnitState) -> bool:
+    """A duellist already slain this phase: a character gone, or a unit's Champion fallen."""
+    if state.unit_entry(target).is_character:
+        return not _standing(state, target.id)
+    return target.champion_lost
+
+
+def overkill_on_the_fallen(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitState, hits: int,
+                           events: list[Event]) -> int:
+    """A duellist's attacks after its opponent fell (a later Initiative step): rolled against
+    the slain model as if alive and in contact; every wound is Overkill (§16.9)."""
+    from engine.rulesets.ninth_age import attacks as pipeline
+    from engine.rulesets.ninth_age.saves import armour_saves, special_saves
+
+    attack = _attack(state, _fighter(state, blow), blow)
+    d = pipeline.defence(state.unit_entry(target), "close combat")
+    name = target.id if state.unit_entry(target).is_character else f"{target.id}'s Champion"
+    purpose = f"{attacker.id} {blow.part_name} against the slain {name}"
+    wounded = pipeline.to_wound_rolls(state, attack, d, hits, events, purpose, attacker.owner)
+    kept = armour_saves(state, attack, d, wounded, events, purpose, target.owner)
+    unsaved = special_saves(state, target, attack, kept, events, purpose, target.owner)
+    dealt = pipeline.inflict(state, target, attack, len(unsaved), d, events, purpose)
+    events.append(Event(kind="challenge", seat=attacker.owner, text=f"{purpose}: {dealt} more wound(s) of Overkill."))
+    return dealt
+
+
+def mixed_unit_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitState, hits: int,
+                    rnd: Round, events: list[Event]) -> tuple[int, int]:
+    """Hits allocated to a unit's R&F (§11.6: spread like shooting hits) on a mixed unit (§16.4,
+    E-57): situation A, all on the R&F; situation B, the attacker spreads them as evenly as
+    possible over the R&F and the exposed characters (a duellist takes none), each character
+    taking at least the even share and at most one more."""
+    from engine.rulesets.ninth_age.mixed_units import hit_allocation
+
+    _, exposed = hit_allocation(state, target)
+    exposed = [c for c in exposed if not (rnd.duel and c in rnd.duel)]
+    shares: dict[str, int] = {}
+    models = target.models + len(exposed)
+    for c in exposed:
+        low, high = hits // models, -(-hits // models)
+        given = sum(shares.values())
+        high = min(high, hits - given)
+        low = min(low, high)
+        n = int(decide(state, attacker.owner, f"mixed-hits-{target.id}-{c}", f"{hits} hit(s) on {target.id} "
+                       f"spread evenly over {models} models (§16.4): how many on {c}?",
+                       [str(k) for k in range(high, low - 1, -1)], default=str(high)))
+        shares[c] = n
+    wounds = overkill = 0
+    for c, n in shares.items():
+        if n and state.units[c].location == "joined":
+            events.append(Event(kind="allocation", seat=attacker.owner, text=f"{n} of {hits} hit(s) on {target.id} "
+                                f"go to {c} (situation B, §16.4)."))
+            w, _lost = wound_model(state, attacker, blow, state.units[c], n, events)
+            wounds += w
+    rest = hits - sum(shares.values())
+    if rest:
+        w, o = wound_hits(state, attacker, blow, target, rest, events)
+        wounds, overkill = wounds + w, overkill + o
+    return wounds, overkill
 
 
 def _attack(state: NinthAgeState, attacker: UnitState, blow: Blow):
@@ -459,8 +689,13 @@ def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target
     from engine.rulesets.ninth_age.casualties import lose_wounds as remove
     from engine.rulesets.ninth_age.saves import armour_saves, special_saves
 
-    attack = _attack(state, attacker, blow)
+    attack = _attack(state, _fighter(state, blow), blow)
     d = pipeline.defence(state.unit_entry(target), "close combat")
+    from dataclasses import replace as _replace
+
+    from engine.rulesets.ninth_age.casualties import champion_wounds
+
+    d = _replace(d, wounds=champion_wounds(state, target))  # Wizard Conclave: +1 W (§22, E-37)
     purpose = f"{attacker.id} {blow.part_name} against {target.id}'s Champion"
     wounded = pipeline.to_wound_rolls(state, attack, d, hits, events, purpose, attacker.owner)
     kept = armour_saves(state, attack, d, wounded, events, purpose, target.owner)
@@ -500,7 +735,7 @@ def side_score(state: NinthAgeState, seat: str, rnd: Round) -> SideScore:
         score.rank_ranks.append(unit_full_ranks(state, u))
         if entry.command.standard and not u.standard_lost:
             score.standard = True
-        if (entry.bsb or any(state.unit_entry(c).bsb for c in joined(state, u))) and not u.no_attacks:
+        if (entry.bsb and not u.refused) or any(state.unit_entry(c).bsb and not c.refused for c in joined(state, u)):
             score.battle_standard = True  # the BSB fights on its own or from inside a unit (§16.2)
         if entry.command.musician:
             score.musician = True
@@ -516,8 +751,8 @@ def _bsb_near(state: NinthAgeState, unit: UnitState) -> bool:
     """Hold Your Ground: a non-fleeing friendly BSB within 12" (18" if a Large Target)."""
     for other in state.on_table(unit.owner):
         entry = state.unit_entry(other)
-        inside = any(state.unit_entry(c).bsb for c in joined(state, other))  # a BSB in a unit measures from it
-        if not (entry.bsb or inside) or other.fleeing or other.no_attacks:
+        inside = any(state.unit_entry(c).bsb and not c.refused for c in joined(state, other))  # a BSB in a unit
+        if not ((entry.bsb and not other.refused) or inside) or other.fleeing:
             continue
         reach = HOLD_YOUR_GROUND + (6 if entry.has_rule("Large Target") else 0)
         if other.id == unit.id or distance(other.footprint(), unit.footprint()) <= reach + EPS_DIST:
@@ -554,7 +789,7 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
     stubborn = entry.has_rule("Stubborn") or terrain_rules.forest_stubborn(state, unit)
     if fighters.feared(state, unit):  # -1 Ld while touching a Fear-causer, after borrowing (§1.10)
         ld, source = max(0, ld - 1), source + ", -1 for Fear"
-    if unit.no_attacks:  # it refused a challenge: Ld 0 and no Stubborn (§16.9)
+    if unit.refused:  # it refused a challenge: Ld 0 and no Stubborn (§16.9)
         ld, source, stubborn = 0, "a refused challenge (Ld 0)", False
     enemies = [state.units[u] for u in rnd.units if state.units[u].owner != unit.owner and state.units[u].on_table]
     in_forest = terrain_rules.mostly_in_forest(state, unit)  # never Steadfast there (§18.7)
@@ -614,7 +849,7 @@ def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> No
         for u in order:
             if u.on_table and break_test(state, u, result, rnd, events):
                 broken.append(u)
-                events.append(Event(kind="break", seat=u.owner, data={"unit": u.id}, text=f"{u.id} breaks!"))
+                events.append(Event(kind="break", seat=u.owner, data={"unit": u.id}, text=ngettext("{unit} breaks!", "{unit} break!", number(state, u), unit=u.id)))
     after_break(state, rnd, broken, result, events)
 
 
@@ -731,51 +966,60 @@ def pursue(state: NinthAgeState, unit: UnitState, target_id: str, flee_distance:
 
 
 def _front_zone(fp):
-    """The ground just ahead of the unit's front edge (a thin strip)."""
-    from shapely.geometry import LineString
+    """The ground just ahead of the unit's front edge (a thin strip, its ends a hair inside the
+    flanks): a friend standing flush beside the unit, as units fighting side by side do, touches
+    the front corner but is not on the front."""
+    from shapely.geometry import Polygon
 
-    return LineString(fp.front_edge.coords).buffer(0.05, cap_style=2)
+    w, d = fp.half_width - 0.01, fp.half_depth
+    return Polygon([fp.world((-w, d + 0.001)), fp.world((w, d + 0.001)), fp.world((w, d + 0.05)),
+                    fp.world((-w, d + 0.05))])
 
 
 def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: float, events: list[Event], *,
                  pivoting: bool, label: str = "pursuit") -> None:
+    """The pursuer's pivot and straight move (§11.13). The pivot ignores obstacles; if the front
+    lands on an enemy it charges it, on a friend or Impassable Terrain it turns only as far as
+    it can, 1" from it, and stops. Otherwise it moves straight forward the full distance: the
+    units and terrain it stood on or beside after the pivot are ignored on the way, as are
+    friends of its own combat it passes beside; a unit or Impassable Terrain it would run into
+    stops it, and it goes back to its last position at least 1" from other units (the seed:
+    "riportare l'Unità all'ultima posizione legale dove si trovava a 1” di distanza da altre
+    Unità"); with none, it turns toward its quarry as far as it can instead. The reply says what
+    stopped it short."""
     start = unit.footprint()
     around = surroundings(state, {unit.id})
     fp = start
     if pivoting:
         turned = pivot(start, bearing)
         front = _front_zone(turned)
-        hit = [k for k, o in around.others.items() if o.shape.intersects(front)]
-        rock = around.impassable is not None and not around.impassable.is_empty and around.impassable.intersects(front)
+        hit = [k for k, o in around.others.items() if o.shape.intersection(front).area > 1e-9]
+        rock = around.impassable is not None and not around.impassable.is_empty and \
+            around.impassable.intersection(front).area > 1e-9
         enemy_hit = [k for k in hit if state.units[k].owner != unit.owner]
         if enemy_hit:
             _pursuit_charge(state, unit, state.units[sorted(enemy_hit)[0]], events)
             return
         if hit or rock:
-            # rotate only as far as it can toward the fleeing unit, stopping 1" from the obstacle
-            turn = turn_between(start.bearing, bearing)
-            sign = 1 if turn >= 0 else -1
-            best, t = start, 0.0
-            while t + TURN_SAMPLE <= abs(turn):
-                t += TURN_SAMPLE
-                trial = pivot(start, start.bearing + sign * t)
-                if clearance_problem(trial, around, CLEARANCE_END, during=False):
-                    break
-                best = trial
+            best, t = _turn_toward(start, bearing, around)
             unit.pose = best.pose
-            events.append(Event(kind="pursuit", seat=unit.owner, text=f"{unit.id} turns {t - TURN_SAMPLE if t else 0:.0f}"
+            events.append(Event(kind="pursuit", seat=unit.owner, text=f"{unit.id} turns {t:.0f}"
                                 f"° toward its quarry and stops 1\" from "
                                 f"{', '.join(sorted(hit)) or 'impassable terrain'}: its pursuit ends."))
             return
         fp = turned
     # straight forward the full distance; contact with an enemy on the way is a charge
-    step, moved, last_legal = MOVE_SAMPLE, 0.0, fp if not clearance_problem(fp, around, CLEARANCE_END,
-                                                                             during=False) else None
-    path = [fp]
+    # what it stands on or beside now may be passed by; running further into it stops it
+    already = {k: o.shape.intersection(fp.shape).area for k, o in around.others.items()
+               if o.shape.distance(fp.shape) < CLEARANCE_END - EPS_DIST}
+    rock = around.impassable if around.impassable is not None and not around.impassable.is_empty else None
+    in_rock = rock is not None and fp.shape.intersects(rock)
+    step, moved = MOVE_SAMPLE, 0.0
+    last_legal = fp if not clearance_problem(fp, around, CLEARANCE_END, during=False) else None
+    blocked = ""
     while moved + step <= go + 1e-9:
         moved += step
         trial = translate(fp, 0, moved)
-        path.append(trial)
         if state.table.touches_edge(trial.shape):
             _off_table(state, unit, trial, events, label)
             return
@@ -787,16 +1031,53 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
             if unit.on_table:
                 _pursuit_charge(state, unit, state.units[sorted(touching)[0]], events)
             return
+        ran_into = [k for k, o in around.others.items()
+                    if o.shape.intersection(trial.shape).area > already.get(k, 0.0) + 1e-3]
+        if ran_into or (rock is not None and not in_rock and trial.shape.intersection(rock).area > 1e-6):
+            blocked = ", ".join(sorted(ran_into)) or "impassable terrain"
+            break
         if not clearance_problem(trial, around, CLEARANCE_END, during=False):
             last_legal = trial
+    turned_only = 0.0
+    if last_legal is None and pivoting:  # "normally it does not move forward but turns as close as it can"
+        last_legal, turned_only = _turn_toward(start, bearing, around)
     end = last_legal or start
     unit.pose = end.pose
     state.last_moves.append({"unit": unit.id, "kind": label, "path": [list(start.centre), list(end.centre)],
                              "label": f"{go}\""})
-    events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id},
-                        text=f"{unit.id} {'pursues' if label == 'pursuit' else 'overruns'} "
-                        f"{distance_between(start, end):.1f}\" of {go}\"."))
+    done = distance_between(fp, end) if end is not start and not turned_only else 0.0
+    n, moved = number(state, unit), {"unit": unit.id, "done": f"{done:.1f}", "go": go}
+    head = (ngettext("{unit} pursues {done}\" of {go}\"", "{unit} pursue {done}\" of {go}\"", n, **moved)
+            if label == "pursuit" else
+            ngettext("{unit} overruns {done}\" of {go}\"", "{unit} overrun {done}\" of {go}\"", n, **moved))
+    text = ""
+    if done < go - MOVE_SAMPLE - 1e-6:
+        if blocked:
+            text += f": {blocked} stands in its way, so the pursuer stops at the last place at least 1\" from other units"
+        else:
+            text += ": farther on it would end within 1\" of another unit, so the pursuer stops at the last place at least " \
+                    "1\" from them"
+        if turned_only:
+            text += f" (none on the way: the pursuer turns {turned_only:.0f}° toward its quarry instead)"
+        elif done < MOVE_SAMPLE / 2:
+            text += " (the pursuer stays where it stood)"
+    events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id}, text=join("", [head, text, "."])))
     _pursuit_terrain(state, unit, start, end, label, events)
+
+
+def _turn_toward(start, bearing: float, around):
+    """Turn about the centre toward ``bearing`` as far as the 1" rule lets it: the footprint
+    reached and the degrees turned."""
+    turn = turn_between(start.bearing, bearing)
+    sign = 1 if turn >= 0 else -1
+    best, t, done = start, 0.0, 0.0
+    while t + TURN_SAMPLE <= abs(turn):
+        t += TURN_SAMPLE
+        trial = pivot(start, start.bearing + sign * t)
+        if clearance_problem(trial, around, CLEARANCE_END, during=False):
+            break
+        best, done = trial, t
+    return best, done
 
 
 def _pursuit_terrain(state: NinthAgeState, unit: UnitState, start, end, label: str, events: list[Event]) -> None:
@@ -870,110 +1151,12 @@ def overrun_or_reform(state: NinthAgeState, unit: UnitState, events: list[Event]
                             f"{choice} about its centre."))
 
 
-# -- combat reforms (§11.14) ----------------------------------------------------------------------
-def _engaged_sides(state: NinthAgeState, unit: UnitState) -> set[str]:
-    fp = unit.footprint()
-    return {contact_side(fp, e.footprint()) or "front" for e in enemies_in_contact(state, unit)}
-
-
-def reform_options(state: NinthAgeState, unit: UnitState) -> dict[str, object]:
-    """Legal combat reforms of a unit fighting one enemy unit on one facing: each width,
-    facing the enemy's side it touches, its edge centred where it fights now; every model
-    within 2 x M, no fewer models in contact, no new enemy touched, no unit overlapped."""
-    from engine.table.charge import side_frame
-    from engine.table.footprint import Pose, footprint
-    from engine.table.frame import normalise, right_of
-    from engine.table.motion import reform_displacement
-
-    foes = enemies_in_contact(state, unit)
-    if len(foes) != 1:
-        return {}
-    enemy = foes[0]
-    efp, fp = enemy.footprint(), unit.footprint()
-    eside = contact_side(efp, fp) or "front"
-    mid, normal, outward, _length = side_frame(efp, eside)
-    bearing = normalise(outward + 180.0)
-    tangent = right_of(bearing)
-    offset = (fp.centre[0] - mid[0]) * tangent[0] + (fp.centre[1] - mid[1]) * tangent[1]
-    before = len({i for i, _ in models_in_contact(fp, efp)})
-    limit = 2 * state.unit_entry(unit).movement
-    around = surroundings(state, {unit.id})
-    others = [o for o in state.on_table() if o.id not in (unit.id, enemy.id)]
-    out: dict[str, object] = {}
-    for files in range(1, unit.models + 1):
-        formation = unit.formation.reformed(files)
-        probe = footprint(formation, Pose(x=0, y=0, bearing=bearing))
-        if probe.width > 60:
-            break
-        s_ = max(-probe.half_width, min(probe.half_width, offset))
-        cx = mid[0] + tangent[0] * s_ + normal[0] * probe.half_depth
-        cy = mid[1] + tangent[1] * s_ + normal[1] * probe.half_depth
-        new = footprint(formation, Pose(x=cx, y=cy, bearing=bearing))
-        if abs(turn_between(new.bearing, fp.bearing)) < 1e-6 and files == unit.formation.files:
-            continue
-        if len({i for i, _ in models_in_contact(new, efp)}) < before:
-            continue
-        if any(new.shape.intersects(o.footprint().shape) and new.shape.intersection(o.footprint().shape).area > 1e-6
-               for o in others):
-            continue
-        if any(o.owner != unit.owner and in_contact(new, o.footprint()) for o in others):
-            continue  # may not contact a unit it was not already fighting
-        if state.table.off_table_fraction(new.shape) > 0 or not state.table.fully_on(new.shape):
-            continue
-        if around.impassable is not None and not around.impassable.is_empty and new.shape.intersects(around.impassable):
-            continue
-        if reform_displacement(fp, new) > limit + EPS_DIST:
-            continue
-        facing = "" if abs(turn_between(new.bearing, fp.bearing)) < 1e-6 else f" facing {enemy.id}"
-        out[f"{files}-wide{facing}".replace(" ", "-")] = new
-    return out
-
-
+# -- combat reforms (§11.14): combat_reform.py ---------------------------------------------------
 def combat_reforms(state: NinthAgeState, rnd: Round, result: Outcome, events: list[Event]) -> None:
-    """Units still fighting may combat reform (§11.14): never engaged on two facings nor with
-    (or as) War Machines; a loser first passes a Leadership test at its Break-test Ld. The active
-    player picks which player reforms first; each reforms one unit at a time."""
-    def eligible(u: UnitState) -> bool:
-        if not u.on_table or u.fleeing or not enemies_in_contact(state, u):
-            return False
-        if len(_engaged_sides(state, u)) > 1 or state.unit_entry(u).troop_type == "war machine":
-            return False
-        return not any(state.unit_entry(e).troop_type == "war machine" for e in enemies_in_contact(state, u))
+    """Step 12 of the round: every unit still fighting may combat reform (§11.14)."""
+    from engine.rulesets.ninth_age import combat_reform
 
-    seats = sorted({state.units[u].owner for u in rnd.units})
-    wanting = {s: [state.units[u] for u in rnd.units if state.units[u].owner == s and eligible(state.units[u])]
-               for s in seats}
-    order = [s for s in seats if wanting[s]]
-    if len(order) == 2:
-        first = decide(state, state.active, f"reform-first-{rnd.units[0]}", "Both sides may combat reform: who "
-                       "reforms first, you or your opponent?", ["me", "opponent"], default="me")
-        order = [state.active, state.enemy_of(state.active)] if first == "me" else \
-            [state.enemy_of(state.active), state.active]
-    for seat in order:
-        for u in wanting[seat]:
-            if not eligible(u):
-                continue
-            options = reform_options(state, u)
-            if not options:
-                continue
-            choice = decide(state, seat, f"combat-reform-{u.id}", f"{u.id} may combat reform: to which "
-                            "formation (or no)?", ["no"] + list(options)[:8], default="no")
-            if choice == "no":
-                continue
-            if u.id in rnd.break_ld:
-                ld, why = rnd.break_ld[u.id]
-                if not leadership_test(state.rng, ld, f"{u.id} combat reform test ({why})", events, seat=seat):
-                    events.append(Event(kind="reform", seat=seat, text=f"{u.id} fails to combat reform."))
-                    continue
-            before = {uid: len(fighters.fighting_models(state, state.units[uid])[0]) for uid in rnd.units
-                      if state.units[uid].on_table}
-            old = (u.formation, u.pose)
-            u.formation, u.pose = options[choice].formation, options[choice].pose
-            if any(len(fighters.fighting_models(state, state.units[uid])[0]) < n and uid != u.id
-                   for uid, n in before.items() if state.units[uid].owner == seat):
-                u.formation, u.pose = old  # the models that fought must all still fight (§11.14)
-                events.append(Event(kind="reform", seat=seat, text=f"{u.id} cannot reform so: other models would "
-                                    "lose contact."))
-                continue
-            events.append(Event(kind="reform", seat=seat, data={"unit": u.id},
-                                text=f"{u.id} makes a combat reform: {choice.replace('-', ' ')}."))
+    def test(u: UnitState, ld: int, why: str) -> bool:
+        return leadership_test(state.rng, ld, f"{u.id} combat reform test ({why})", events, seat=u.owner)
+
+    combat_reform.combat_reforms(state, rnd.units, rnd.break_ld, events, test)

@@ -15,6 +15,7 @@ from shapely.geometry import box
 
 from engine.rulesets.ninth_age.army import full_ranks
 from engine.rulesets.ninth_age.catalogue import rule_name
+from engine.rulesets.ninth_age.mixed_units import command_positions, joined
 from engine.rulesets.ninth_age.melee import attacks_of
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.terrain_rules import water_full_ranks
@@ -142,6 +143,7 @@ class Contacts:
     side: str
     touching: list[int]
     supporting: list[int]
+    pairs: dict[int, set[int]] | None = None  # model of this unit -> the enemy's models its base touches
 
 
 def contacts(state: NinthAgeState, unit: UnitState) -> list[Contacts]:
@@ -153,7 +155,10 @@ def contacts(state: NinthAgeState, unit: UnitState) -> list[Contacts]:
     for enemy in enemies_in_contact(state, unit):
         efp = enemy.footprint()
         side = contact_side(fp, efp) or "front"
-        touching = sorted({i for i, _ in models_in_contact(fp, efp)})
+        pairs: dict[int, set[int]] = {}
+        for i, j in models_in_contact(fp, efp):
+            pairs.setdefault(i, set()).add(j)
+        touching = sorted(pairs)
         if side == "front":
             depth = mm(unit.formation.base_depth_mm)
             blockers = [o.footprint().shape for o in others if o.id != enemy.id]
@@ -170,8 +175,43 @@ def contacts(state: NinthAgeState, unit: UnitState) -> list[Contacts]:
             files = {slots[i][1] for i in touching if i < len(slots) and slots[i][0] == 0}
             ranks = fighting_ranks(state, unit)
             supporting = [i for i, (rank, file) in enumerate(slots) if 1 <= rank <= ranks and file in files]
-        out.append(Contacts(enemy=enemy.id, side=side, touching=touching, supporting=supporting))
+        out.append(Contacts(enemy=enemy.id, side=side, touching=touching, supporting=supporting, pairs=pairs))
     return out
+
+
+def character_models(state: NinthAgeState, unit: UnitState) -> dict[int, str]:
+    """Which of the unit's models are the bases of characters that joined it (§16.5): a matching
+    base is every position it covers; a non-matching one stands after the R&F, against a side."""
+    out: dict[int, str] = {}
+    files = unit.formation.files
+    attached = [a.id for a in unit.formation.attached]
+    for c in joined(state, unit):
+        if c.cells is None:
+            if c.id in attached:
+                out[unit.formation.models + attached.index(c.id)] = c.id
+            continue
+        for r in range(c.cells[1]):
+            for f in range(c.cells[0]):
+                out[(c.rank + r) * files + c.file + f] = c.id
+    return out
+
+
+def champion_model(state: NinthAgeState, unit: UnitState) -> int | None:
+    """The index of the unit's Champion model, if it has one still standing."""
+    if not state.unit_entry(unit).command.champion or unit.champion_lost:
+        return None
+    where = command_positions(state, unit).get("champion")
+    return None if where is None else where[0] * unit.formation.files + where[1]
+
+
+def duellist_of(state: NinthAgeState, blow: "Blow") -> str | None:
+    """Whose attacks a blow is, as challenges name duellists: a character in a unit by its own
+    name, a lone character or a unit's Champion by the unit's name; None for R&F."""
+    if blow.model:
+        return blow.model
+    if blow.champion or state.unit_entry(state.units[blow.unit]).is_character:
+        return blow.unit
+    return None
 
 
 @dataclass
@@ -192,18 +232,22 @@ class Blow:
     armour_piercing: int = 0
     special: str = ""  # Stomp / Impact Hits: automatic hits, ``hits`` per model, no weapon (§22)
     hits: str = ""
+    model: str = ""  # a character fighting from inside the unit, with its own profile (§11.5, §16.5)
 
 
-def part_strength(state: NinthAgeState, unit: UnitState, part: int) -> tuple[int, str, int]:
+def part_strength(state: NinthAgeState, unit: UnitState, part: int,
+                  host: UnitState | None = None) -> tuple[int, str, int]:
     """(S, weapon, Armour Piercing) of a part's close-combat attacks: weapons serve the model,
-    never the mount (§15.1); a lance's bonus only in the round after the model charged."""
+    never the mount (§15.1); a lance's bonus only in the round after the model charged (a
+    character in a unit charged when its ``host`` did)."""
     entry = state.unit_entry(unit)
     s = entry.unmodified("S", part)
     if entry.parts[part].role in ("mount", "draught", "machine"):
         return s, "", 0
     w = weapon(state, unit)
     bonus = STRENGTH_BONUS.get(w, 0)
-    if w in LANCE_BONUS and unit.charged and unit.combat_rounds == 0:
+    flags = host or unit
+    if w in LANCE_BONUS and (flags.charged or flags.pursuit_charge) and flags.combat_rounds == 0:
         bonus = LANCE_BONUS[w]
     return min(10, s + bonus), w, 1 if w == "pike" else 0
 
@@ -231,27 +275,51 @@ def _part_attacks(state: NinthAgeState, unit: UnitState, part: int, *, supportin
     return count, initiative
 
 
-def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None) -> list[Blow]:
+def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
+          duel: tuple[str, str] | None = None) -> list[Blow]:
     """Every attack the unit makes this round, grouped by part, step and the enemies it may
-    strike (§11.5-11.6). A unit that refused a challenge's named character makes none; a
-    Champion in a challenge strikes only the other duellist (§16.9)."""
+    strike (§11.5-11.6). A model touching two enemy units, or an enemy unit and a character,
+    may split its attacks among them; a character in the unit fights with its own profile,
+    weapons and Initiative from where its base stands (in contact, or supporting from the
+    2nd rank) and strikes only models in base contact. A unit that refused a challenge's
+    named character makes none; a duellist strikes only the other duellist (§16.9).
+    ``duel_with``: the other duellist when this unit (or its Champion) is one; ``duel``: the
+    whole challenge fought in this combat."""
     if unit.no_attacks:
         return []
     entry = state.unit_entry(unit)
     champion = entry.command.champion and not unit.champion_lost
     out: list[Blow] = []
+    duel = duel or ((unit.id, duel_with) if duel_with else None)
+    mine = character_models(state, unit)
+    cons = contacts(state, unit)
     # each model attacks once: a model touching two enemy units chooses between them, and one
     # that could fight in contact never makes supporting attacks instead (§11.6)
     touching: dict[int, set[str]] = {}
+    reach: dict[int, set[str]] = {}  # what a character's base may strike: models in base contact only
     supporting: dict[int, set[str]] = {}
-    for c in contacts(state, unit):
+    for c in cons:
+        enemy = state.units[c.enemy]
+        theirs = character_models(state, enemy)
+        their_champion = champion_model(state, enemy)
+        locked = duel is not None and c.enemy in duel  # its Champion is duelling: no one else strikes it
         for i in c.touching:
             touching.setdefault(i, set()).add(c.enemy)
+            touched = (c.pairs or {}).get(i, set())
+            chars = {theirs[j] for j in touched if j in theirs}
+            touching[i] |= chars
+            ordinary = [j for j in touched if j not in theirs and not (locked and j == their_champion)]
+            reach.setdefault(i, set()).update(chars | ({c.enemy} if ordinary or not touched else set()))
         for i in c.supporting:
             supporting.setdefault(i, set()).add(c.enemy)
+    fighting: dict[str, tuple[bool, set[str]]] = {}  # character -> (supporting only, targets)
     models = [(i, sorted(e), False) for i, e in sorted(touching.items())]
     models += [(i, sorted(e), True) for i, e in sorted(supporting.items()) if i not in touching]
     for i, enemies, in_support in models:
+        if i in mine:  # a character's base: it fights once, with its own profile
+            support_only, targets = fighting.get(mine[i], (True, set()))
+            fighting[mine[i]] = (support_only and in_support, targets | (set(enemies) if in_support else reach[i]))
+            continue
         for part in range(len(entry.parts)):
             count, step = _part_attacks(state, unit, part, supporting=in_support)
             if count:
@@ -259,24 +327,58 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None) -
                 strength, used, ap = part_strength(state, unit, part)
                 out.append(Blow(unit.id, part, entry.parts[part].name, step, ws, count, list(enemies),
                                 strength=strength, weapon=used, armour_piercing=ap))
+    if duel:  # a duellist counts as in base contact with the other, wherever it stands (§16.9)
+        for c in joined(state, unit):
+            if c.id in duel:
+                fighting[c.id] = (False, {duel[1] if duel[0] == c.id else duel[0]})
+    for name, (in_support, targets) in sorted(fighting.items()):
+        out += _character_blows(state, unit, state.units[name], in_support, targets)
     # the champion: one of the front-rank models in contact is the champion (+1 A, +1 WS)
-    if champion and any(c.touching for c in contacts(state, unit)):
+    if champion and any(c.touching for c in cons):
         for part in range(len(entry.parts)):
             count, step = _part_attacks(state, unit, part, supporting=False, champion=True)
             base, _ = _part_attacks(state, unit, part, supporting=False)
             if count and count != base:
                 for b in out:  # the champion replaces one ordinary model's attacks of that part
-                    if b.part == part and b.count == base and not b.champion and b.targets:
-                        target = [duel_with] if duel_with else b.targets
+                    if b.part == part and b.count == base and not b.champion and not b.model and b.targets:
                         ws = 1 if unit.fear_struck else min(10, b.ws + 1)  # Fear sets WS 1 (§1.11)
-                        b.count, b.ws, b.champion, b.targets = count, ws, True, target
+                        b.count, b.ws, b.champion = count, ws, True
                         b.part_name = f"{entry.parts[part].name} Champion"
                         break
     out += special_attacks(state, unit)
-    if duel_with and entry.is_character:
+    if duel:  # duellists strike only each other; everyone else leaves them alone (§16.9)
         for b in out:
-            b.targets = [duel_with]
-    return _merge(out)
+            who = duellist_of(state, b)
+            if who in duel:
+                other = duel[1] if duel[0] == who else duel[0]
+                b.targets = [other]
+            else:
+                b.targets = [t for t in b.targets if t not in duel or not _is_character(state, t)]
+    return _merge([b for b in out if b.targets])
+
+
+def _is_character(state: NinthAgeState, uid: str) -> bool:
+    return state.unit_entry(state.units[uid]).is_character
+
+
+def _character_blows(state: NinthAgeState, host: UnitState, char: UnitState, supporting_: bool,
+                     targets: set[str]) -> list[Blow]:
+    """A joined character's attacks: each part at its own Initiative with its own A, WS, S and
+    weapons (§11.5, §15.1); a character in the 2nd rank makes one supporting attack (§11.5)."""
+    if char.no_attacks or not targets:
+        return []
+    entry = state.unit_entry(char)
+    out = []
+    for part in range(len(entry.parts)):
+        count, step = _part_attacks(state, char, part, supporting=supporting_)
+        if not count:
+            continue
+        ws = 1 if host.fear_struck else entry.unmodified("WS", part)
+        strength, used, ap = part_strength(state, char, part, host=host)
+        name = char.id if len(entry.parts) == 1 else f"{char.id} {entry.parts[part].name}"
+        out.append(Blow(host.id, part, name, step, ws, count, sorted(targets), strength=strength, weapon=used,
+                        armour_piercing=ap, model=char.id))
+    return out
 
 
 STOMPABLE = ("infantry", "war beast", "swarm", "war machine")
@@ -320,7 +422,7 @@ def special_attacks(state: NinthAgeState, unit: UnitState) -> list[Blow]:
 def _merge(blows_: list[Blow]) -> list[Blow]:
     merged: dict[tuple, Blow] = {}
     for b in blows_:
-        key = (b.unit, b.part, b.initiative, b.ws, tuple(b.targets), b.champion, b.strength)
+        key = (b.unit, b.model, b.part, b.initiative, b.ws, tuple(b.targets), b.champion, b.strength)
         if key in merged:
             merged[key].count += b.count
         else:

@@ -94,8 +94,8 @@ def unit_leadership(state: NinthAgeState, unit: UnitState) -> tuple[int, str]:
     for other in state.units.values():
         if other.owner != unit.owner or other.id == unit.id or not state.unit_entry(other).general:
             continue
-        if other.host == unit.id:
-            continue  # already counted among the unit's models
+        if other.host == unit.id or other.refused:
+            continue  # already counted among the unit's models; a refused challenge sets its Ld to 0 (§16.9)
         # borrowed: modified on the General's side first, then by the borrower's own modifiers
         ld = spell_modified(state, unit.id, "Ld", spell_modified(state, other.id, "Ld", state.unit_entry(other).leadership))
         if ld > best and in_reach(state, other, unit):
@@ -106,7 +106,7 @@ def unit_leadership(state: NinthAgeState, unit: UnitState) -> tuple[int, str]:
 def hold_your_ground(state: NinthAgeState, unit: UnitState) -> str | None:
     """The BSB whose Hold Your Ground lets ``unit`` re-roll a failed Leadership test, if any."""
     for other in state.units.values():
-        if other.owner == unit.owner and state.unit_entry(other).bsb and (
+        if other.owner == unit.owner and state.unit_entry(other).bsb and not other.refused and (
                 other.host == unit.id or other.id == unit.id or in_reach(state, other, unit)):
             if not host_of(state, other).fleeing and position(state, other) is not None:
                 return other.id

@@ -955,11 +955,11 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
 
 
 def _remove_from_play(state: NinthAgeState, c: Caster, events: list[Event]) -> None:
-    from engine.rulesets.ninth_age.casualties import destroy, remove_models
+    from engine.rulesets.ninth_age.casualties import destroy, joined_positions, remove_models
 
     unit = state.units[c.unit]
     if c.conclave and unit.models > 1:  # the champion alone goes; its unit fights on without a wizard
-        remove_models(unit, 1)
+        remove_models(unit, 1, joined_positions(state, unit))
         c.slain = True
         events.append(Event(kind="casualties", seat=c.seat, data={"unit": unit.id, "removed": 1},
                             text=f"{c.name} is torn from the world by the Breach in the Veil: removed from play; "

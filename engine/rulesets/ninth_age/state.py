@@ -56,6 +56,7 @@ class UnitState(BaseModel):
     standard_lost: bool = False  # its standard fled from a combat (§17.2)
     champion_lost: bool = False  # its Champion fell (§17)
     no_attacks: bool = False  # refused a challenge: no close-combat attacks this round (§16.9)
+    refused: bool = False  # refused a challenge: Ld 0, no Stubborn, until the turn its combat ends is over (§16.9)
     weapon: str = ""  # the close-combat weapon chosen for its present combat (§15.1)
     fear_struck: bool = False  # failed a Fear test: WS 1 for the rest of this Melee phase (§22)
     # -- shooting and casualties (§10, §12, §13) ------------------------------------------------

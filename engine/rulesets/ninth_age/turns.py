@@ -27,6 +27,12 @@ def begin_player_turn(state: NinthAgeState, seat: str, events: list[Event]) -> N
         u.rallied = u.redirected = False
         u.joined_this_phase = False  # characters.py
         u.charged_out_of = None
+    from engine.rulesets.ninth_age.neighbours import engaged
+
+    for u in state.units.values():  # a refused challenge's Ld 0 ends with the turn its combat ended (§16.9)
+        where = state.units.get(u.host) if u.location == "joined" and u.host else u
+        if u.refused and not (where is not None and where.on_table and engaged(state, where)):
+            u.refused = False
     for u in list(state.units.values()):
         open_ranks(state, u, events)
     from engine.rulesets.ninth_age.shooting_phase import new_player_turn

@@ -1,0 +1,228 @@
+"""Combat reforms (§11.14), step 12 of a combat round: a unit still fighting is taken up and put
+back in any legal formation in base contact with the unit it was fighting: any width, and any
+of its four sides against the enemy (its front to face it, or, sideways, a flank; or its rear),
+every model within 2 x M of where it stood, never touching a unit it was not fighting, with at
+least as many models in contact as before and every character that was in contact still in
+contact; once every reform is done, the models that were in contact still are.
+
+The player names the side and the width (two /decide questions); a width that breaks a rule is
+refused with the rule it breaks, and "back" returns to the choice of side.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from engine.core import Event, IllegalAction
+from engine.core.decisions import decide
+from engine.rulesets.ninth_age import fighters
+from engine.rulesets.ninth_age.mixed_units import joined
+from engine.rulesets.ninth_age.fighters import enemies_in_contact
+from engine.rulesets.ninth_age.neighbours import surroundings
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.table.contact import contact_side, in_contact, models_in_contact
+from engine.table.footprint import Footprint, Pose, footprint
+from engine.table.frame import EPS_DIST, normalise, right_of, turn_between
+from engine.table.motion import reform_displacement
+
+FACES = ("front", "left", "right", "rear")
+TURN = {"front": 0.0, "left": 90.0, "right": -90.0, "rear": 180.0}  # the unit's bearing from "toward the enemy"
+WIDEST = 60.0  # inches: no formation wider than the table's short side is tried
+
+
+@dataclass
+class Candidate:
+    """One way to put the unit back: ``face`` (its side against the enemy) and ``files``; where
+    it would stand, and the rule it would break (None: legal)."""
+
+    face: str
+    files: int
+    footprint: Footprint
+    problem: str | None
+
+
+def engaged_sides(state: NinthAgeState, unit: UnitState) -> set[str]:
+    fp = unit.footprint()
+    return {contact_side(fp, e.footprint()) or "front" for e in enemies_in_contact(state, unit)}
+
+
+def eligible(state: NinthAgeState, u: UnitState) -> bool:
+    """Engaged on one facing only, neither a War Machine nor fighting one (§11.14, §14.4)."""
+    if not u.on_table or u.fleeing or not enemies_in_contact(state, u):
+        return False
+    if len(engaged_sides(state, u)) > 1 or state.unit_entry(u).troop_type == "war machine":
+        return False
+    return not any(state.unit_entry(e).troop_type == "war machine" for e in enemies_in_contact(state, u))
+
+
+def _characters_in_contact(state: NinthAgeState, unit: UnitState) -> set[str]:
+    mine = fighters.character_models(state, unit)
+    return {mine[i] for c in fighters.contacts(state, unit) for i in (c.pairs or {}) if i in mine}
+
+
+def _with_block(state: NinthAgeState, unit: UnitState, formation, pose) -> dict:
+    """Put the unit in ``formation`` at ``pose``, its characters as far forward as they stood
+    (kept inside the new width) and its command group re-placed (§16.5); returns what to
+    restore."""
+    saved = {"formation": unit.formation, "pose": unit.pose, "command_at": dict(unit.command_at),
+             "chars": {c.id: (c.rank, c.file) for c in joined(state, unit)}}
+    unit.formation, unit.pose = formation, pose
+    for c in joined(state, unit):
+        if c.cells is not None:
+            c.file = max(0, min(c.file, formation.files - c.cells[0]))
+    unit.command_at = {}
+    return saved
+
+
+def _restore(state: NinthAgeState, unit: UnitState, saved: dict) -> None:
+    unit.formation, unit.pose, unit.command_at = saved["formation"], saved["pose"], saved["command_at"]
+    for c in joined(state, unit):
+        c.rank, c.file = saved["chars"][c.id]
+
+
+def candidates(state: NinthAgeState, unit: UnitState) -> list[Candidate]:
+    """Every side and width the unit might reform to against the enemy it fights, each with
+    the rule it breaks (§11.14)."""
+    from engine.table.charge import side_frame
+
+    foes = enemies_in_contact(state, unit)
+    if not foes:
+        return []
+    enemy = foes[0]
+    efp, fp = enemy.footprint(), unit.footprint()
+    eside = contact_side(efp, fp) or "front"
+    mid, normal, outward, length = side_frame(efp, eside)
+    toward = normalise(outward + 180.0)
+    tangent = right_of(outward)
+    offset = (fp.centre[0] - mid[0]) * tangent[0] + (fp.centre[1] - mid[1]) * tangent[1]
+    offset = max(-length / 2, min(length / 2, offset))
+    before = len({i for i, _ in models_in_contact(fp, efp)})
+    chars_before = _characters_in_contact(state, unit)
+    limit = 2 * state.unit_entry(unit).movement
+    around = surroundings(state, {unit.id})
+    fought = {e.id for e in foes}
+    others = [o for o in state.on_table() if o.id != unit.id]
+    out: list[Candidate] = []
+    block = len(unit.formation.slots())
+    for face in FACES:
+        bearing = normalise(toward + TURN[face])
+        for files in range(1, block + 1):
+            formation = unit.formation.reformed(files)
+            probe = footprint(formation, Pose(x=0, y=0, bearing=bearing))
+            if probe.width > WIDEST:
+                break
+            perp = probe.half_depth if face in ("front", "rear") else probe.half_width
+            cx = mid[0] + tangent[0] * offset + normal[0] * perp
+            cy = mid[1] + tangent[1] * offset + normal[1] * perp
+            new = footprint(formation, Pose(x=cx, y=cy, bearing=bearing))
+            out.append(Candidate(face, files, new, _problem(state, unit, new, fp, efp, enemy, before, chars_before,
+                                                             limit, around, fought, others)))
+    return out
+
+
+def _problem(state, unit, new, fp, efp, enemy, before, chars_before, limit, around, fought, others) -> str | None:
+    if new.formation.files == fp.formation.files and abs(turn_between(new.bearing, fp.bearing)) < 1e-6 \
+            and new.shape.symmetric_difference(fp.shape).area < 1e-6:
+        return "that is the formation it stands in"
+    after = len({i for i, _ in models_in_contact(new, efp)})
+    if after < before:
+        return f"only {after} of its models would touch {enemy.id}, fewer than the {before} in contact now"
+    for o in others:
+        shape = o.footprint().shape
+        if o.id not in fought and new.shape.intersects(shape) and new.shape.intersection(shape).area > 1e-6:
+            return f"it would overlap {o.id}"
+        if o.id not in fought and o.owner != unit.owner and in_contact(new, o.footprint()):
+            return f"it would touch {o.id}, a unit it was not fighting"
+    if state.table.off_table_fraction(new.shape) > 0 or not state.table.fully_on(new.shape):
+        return "it would stand off the table"
+    if around.impassable is not None and not around.impassable.is_empty and new.shape.intersects(around.impassable):
+        return "it would stand in Impassable Terrain"
+    moved = reform_displacement(fp, new)
+    if moved > limit + EPS_DIST:
+        return f"a model would move {moved:.1f}\", more than 2 x M = {limit}\""
+    if chars_before:
+        saved = _with_block(state, unit, new.formation, new.pose)
+        try:
+            lost = sorted(chars_before - _characters_in_contact(state, unit))
+        finally:
+            _restore(state, unit, saved)
+        if lost:
+            return f"{', '.join(lost)} was in base contact and would no longer be"
+    return None
+
+
+def _legal(cands: list[Candidate]) -> str:
+    shown = [f"{c.files} wide, {c.face}" for c in cands if c.problem is None][:8]
+    return "; ".join(shown) if shown else "none"
+
+
+Test = Callable[[UnitState, int, str], bool]  # a loser's Leadership test at (Ld, why); True: passed
+
+
+def combat_reforms(state: NinthAgeState, units: list[str], break_ld: dict[str, tuple[int, str]],
+                   events: list[Event], test: Test) -> None:
+    """Units still fighting may combat reform (§11.14): never engaged on two facings nor with
+    (or as) War Machines; a loser first passes ``test``, a Leadership test at its Break-test Ld.
+    The active player picks which player reforms first; each reforms one unit at a time."""
+    seats = sorted({state.units[u].owner for u in units})
+    wanting = {s: [state.units[u] for u in units if state.units[u].owner == s and eligible(state, state.units[u])]
+               for s in seats}
+    order = [s for s in seats if wanting[s]]
+    if len(order) == 2:
+        first = decide(state, state.active, f"reform-first-{units[0]}", "Both sides may combat reform: who "
+                       "reforms first, you or your opponent?", ["me", "opponent"], default="me")
+        order = [state.active, state.enemy_of(state.active)] if first == "me" else \
+            [state.enemy_of(state.active), state.active]
+    for seat in order:
+        for u in wanting[seat]:
+            if eligible(state, u):
+                _reform_one(state, u, units, break_ld, events, test)
+
+
+def _reform_one(state: NinthAgeState, u: UnitState, units: list[str], break_ld: dict[str, tuple[int, str]],
+                events: list[Event], test: Test) -> None:
+    seat = u.owner
+    cands = candidates(state, u)
+    if not any(c.problem is None for c in cands):
+        return
+    enemy = enemies_in_contact(state, u)[0].id
+    attempt = 0
+    while True:
+        suffix = f"-{attempt}" if attempt else ""
+        faces = [f for f in FACES if any(c.face == f for c in cands)]
+        face = decide(state, seat, f"combat-reform-{u.id}{suffix}", f"{u.id} may combat reform against {enemy}: "
+                      f"with which side against it (front, or sideways a flank, or the rear), or no? Legal: "
+                      f"{_legal(cands)}.", ["no"] + faces, default="no")
+        if face == "no":
+            return
+        mine = [c for c in cands if c.face == face]
+        legal = [c for c in mine if c.problem is None]
+        width = decide(state, seat, f"combat-reform-width-{u.id}{suffix}", f"{u.id} reforms with its {face} against "
+                       f"{enemy}: how many models wide (or back)? Legal: "
+                       f"{', '.join(str(c.files) for c in legal) or 'none on this side'}.",
+                       [str(c.files) for c in mine] + ["back"], default=str(legal[0].files) if legal else "back")
+        if width == "back":
+            attempt += 1
+            continue
+        chosen = next(c for c in mine if str(c.files) == width)
+        if chosen.problem:
+            raise IllegalAction("illegal-reform", f"{u.id} cannot combat reform {width} wide with its {face} against "
+                                f"{enemy}: {chosen.problem} (§11.14).")
+        break
+    if u.id in break_ld:
+        ld, why = break_ld[u.id]
+        if not test(u, ld, why):
+            events.append(Event(kind="reform", seat=seat, text=f"{u.id} fails to combat reform."))
+            return
+    before = {uid: fighters.fighting_models(state, state.units[uid])[0] for uid in units
+              if state.units[uid].on_table and uid != u.id}
+    saved = _with_block(state, u, chosen.footprint.formation, chosen.footprint.pose)
+    if any(not n <= fighters.fighting_models(state, state.units[uid])[0]
+           for uid, n in before.items() if state.units[uid].owner == seat):
+        _restore(state, u, saved)  # the models that fought must all still fight (§11.14)
+        events.append(Event(kind="reform", seat=seat, text=f"{u.id} cannot reform so: other models of its side "
+                            "would lose contact (§11.14)."))
+        return
+    events.append(Event(kind="reform", seat=seat, data={"unit": u.id},
+                        text=f"{u.id} makes a combat reform: {width} wide, its {face} against {enemy}."))
