@@ -409,8 +409,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("hidden", "Deploying a Hidden model: hide it in the unit, in secret (§22 Hidden)", type="boolean"),
         Option("widen", "A single-rank unit: widen it instead of moving a model to a second rank", type="boolean"),
     )),
-    CommandSpec("leave", "Ninth Age: a character leaves its unit with a move of its own (ending 1\" away)", None, (
-        Option("unit", "Your character", required=True, autocomplete="unit"),
+    CommandSpec("garrison", "Ninth Age: a unit enters an empty Building in the Remaining Moves (§18.6)", None, (
+        Option("unit", "Your unit (Infantry, Monstrous Infantry, War Beasts, Monstrous Beasts or Swarms)",
+               required=True, autocomplete="unit"),
+        Option("building", "The Building it enters (every model within 3M of it)", required=True),
+    )),
+    CommandSpec("leave", "Ninth Age: a character leaves its unit, or a unit leaves its Building", None, (
+        Option("unit", "Your character, or your unit in a Building", required=True, autocomplete="unit"),
         Option("forward", "Inches straight forward"),
         Option("back", "Inches straight backward"),
         Option("left", "Inches sideways to its left"),
@@ -419,6 +424,9 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("pivot", "Face this bearing (or left/right/back) first"),
         Option("march", "March out (2M; the March test is taken for the whole unit if enemies are within 8\")",
                type="boolean"),
+        Option("facing", "Out of a Building: the way it faces, rear rank against the Building (bearing or north...)"),
+        Option("files", "Out of a Building: how many files wide it comes out", type="integer"),
+        Option("along", "Out of a Building: inches to its right (negative: left) of the Building's centre line"),
     )),
     CommandSpec("reveal", "Ninth Age: reveal a Hidden character, or a hidden magic item (Item/Rune) you use", None, (
         Option("unit", "Your character or unit", required=True, autocomplete="unit"),

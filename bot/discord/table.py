@@ -79,9 +79,17 @@ class TableCog(WarbandCog):
     @app_commands.autocomplete(unit=WarbandCog.suggest_unit)
     async def leave(self, interaction: discord.Interaction, unit: str, forward: str | None = None,
                     back: str | None = None, left: str | None = None, right: str | None = None,
-                    path: str | None = None, pivot: str | None = None, march: bool | None = None) -> None:
+                    path: str | None = None, pivot: str | None = None, march: bool | None = None,
+                    facing: str | None = None, files: int | None = None, along: str | None = None) -> None:
         await self.run(interaction, "leave", defer=True, unit=unit, forward=forward, back=back, left=left,
-                       right=right, path=path, pivot=pivot, march=march)
+                       right=right, path=path, pivot=pivot, march=march, facing=facing, files=files, along=along)
+
+    # -- Buildings (engine/rulesets/ninth_age/garrison.py, §18.6) ----------------------------------
+    @app_commands.command(**named("garrison"))
+    @described("garrison")
+    @app_commands.autocomplete(unit=WarbandCog.suggest_unit)
+    async def garrison(self, interaction: discord.Interaction, unit: str, building: str) -> None:
+        await self.run(interaction, "garrison", defer=True, unit=unit, building=building)
 
     @app_commands.command(**named("reveal"))
     @described("reveal")

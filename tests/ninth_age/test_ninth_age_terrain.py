@@ -90,8 +90,8 @@ def test_impassable_terrain_and_buildings_are_refused_by_name_and_place():
     state = scenario({"Spearmen": (36, 14, 0, 6)})
     with pytest.raises(IllegalAction, match=r"on the way it would come 0.43\" from Farmhouse at \(33.6, 22.0\) \(at "
                                             r"least 0.5\" needed; Farmhouse is a Building: Impassable terrain to every "
-                                            r"unit, as Warband does not referee entering, garrisoning or assaulting "
-                                            r"Buildings \(§18.6\)\)"):
+                                            r"unit that is not entering, leaving or assaulting it \(§18.6; a unit "
+                                            r"enters it with /garrison\)\)"):
         RULESET.apply(state, March(seat="p1", unit="Spearmen", steps=[fwd(8)]))
     state = scenario({"Spearmen": (36, 14, 0, 6)}, terrain="open")
     state.table.terrain.append(feature("Crag", "impassable", [(30, 20), (42, 20), (42, 23), (30, 23)]))

@@ -53,3 +53,38 @@ async def test_marching_into_terrain_through_the_service(service):
                     [u.id for u in state.on_table() if u.id != uid]
                 assert any(b in reply.text for b in blockers), reply.text
     assert any("Dangerous Terrain" in t or "Water" in t or "through" in t or "ends" in t for t in said)
+
+
+async def test_garrisoning_the_farmhouse_through_the_service(service):
+    """/garrison as players type it: each of the first player's units asks to enter the
+    Farmhouse; a unit that may not is told why (its troop type, or a model farther than 3 × M),
+    and one that may stands in it, and cannot come out with /leave in the same turn (§18.6)."""
+    state = await deployed_through_the_service(service, front=True, terrain="standard")
+    active = state.active
+    user = USERS[active]
+    reply = await say(service, user, "/garrison unit:Spearmen building:Farmhouse")
+    assert reply.error == "charges-first" and "Remaining Moves" in reply.text
+    await say(service, user, "/end")  # no charges: on to Remaining Moves
+    await answer_questions(service)
+    _, _, state = await snapshot(service)
+    farmhouse = state.table.feature_at((36, 24))
+    entered, refusals = [], []
+    for unit in sorted(state.on_table(active), key=lambda u: -u.footprint().shape.distance(farmhouse.polygon)):
+        if state.unit_entry(unit).is_character:
+            continue
+        reply = await say(service, user, f'/garrison unit:"{unit.id}" building:farm')
+        if reply.error is None:
+            entered.append(unit.id)
+            assert f"{unit.id} enters Farmhouse (§18.6)" in reply.text
+        else:
+            assert reply.error == "cannot-garrison", reply.text
+            refusals.append(reply.text)
+    assert any("not Knights (cavalry)" in t or "(cavalry)" in t for t in refusals), refusals
+    assert any("no model may move more than 3 × M" in t for t in refusals), refusals
+    # the seeded deployment: the War Hounds (War Beasts, 3 × M = 21") are near enough; it stays this turn
+    assert entered == ["War Hounds"], refusals
+    if entered:
+        _, _, state = await snapshot(service)
+        assert state.units[entered[0]].garrison == "Farmhouse"
+        reply = await say(service, user, f'/leave unit:"{entered[0]}" facing:south')
+        assert reply.error == "cannot-leave" and "this turn" in reply.text

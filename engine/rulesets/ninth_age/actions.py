@@ -103,6 +103,24 @@ class Leave(Action):
     march: bool = False
 
 
+class Garrison(Action):
+    """/garrison unit: building: the whole unit enters an empty Building (§18.6)."""
+
+    kind: Literal["garrison"] = "garrison"
+    unit: str
+    building: str
+
+
+class LeaveBuilding(Action):
+    """/leave unit: [facing:] [files:] [along:]: a unit in a Building comes out (§18.6)."""
+
+    kind: Literal["leave-building"] = "leave-building"
+    unit: str
+    facing: float | None = None
+    files: int | None = None
+    along: float = 0.0
+
+
 class Reveal(Action):
     """Reveal a Hidden character, or a hidden magic item (or one rune of it) being used (§2.4)."""
 
@@ -158,4 +176,4 @@ class UseItem(Action):
 
 
 ACTION_TYPES = (StartBattle, Deploy, EndStep, Advance, March, Reform, Charge, PlaceMarker, UseArmy, Join, Leave,
-                Reveal, Fight, Cast, DispelInPlay, UseItem)
+                Garrison, LeaveBuilding, Reveal, Fight, Cast, DispelInPlay, UseItem)

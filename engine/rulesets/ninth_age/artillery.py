@@ -29,6 +29,7 @@ from engine.core import Event, IllegalAction, roll_dice
 from engine.rulesets.ninth_age.attacks import resolve_hits, resolve_one
 from engine.rulesets.ninth_age.casualties import destroy, heavy_casualties, lose_wounds
 from engine.rulesets.ninth_age.damage import Attack
+from engine.rulesets.ninth_age import garrison
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.saves import faces
 from engine.rulesets.ninth_age.shooting import (
@@ -319,12 +320,14 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     the one under its centre at the bracketed S (§15.3, E-39)."""
     fp, tfp = unit.footprint(), target.footprint()
     bs = machine_bs(state, unit, events)
+    target_bases = garrison.template_shapes(state, target)  # a unit in a Building: the Building (§18.6)
     if at is None:
-        centre = tfp.centre
-        base = min(tfp.models, key=lambda b: b.distance(ShapelyPoint(centre)))
-        at = (base.centroid.x, base.centroid.y)
+        centre = tfp.centre if not target.garrison else garrison.building_of(state, target).polygon.centroid.coords[0]
+        base = min(target_bases, key=lambda b: b.distance(ShapelyPoint(centre)))
+        at = (base.representative_point().x, base.representative_point().y) if target.garrison else \
+            (base.centroid.x, base.centroid.y)
     point = ShapelyPoint(at)
-    if not any(b.covers(point) for b in tfp.models):
+    if not any(b.covers(point) for b in target_bases):
         cx, cy = tfp.centre
         raise IllegalAction("bad-point", _("The template's centre must be over a model of {target}; ({at}, {at2}) is not: {target} stands around ({cx}, {cy}). Leave at: out to aim at its model nearest that centre.", target=target.id, at=decimal(at[0], "g"), at2=decimal(at[1], "g"), cx=decimal(cx, ".1f"), cy=decimal(cy, ".1f")))
     reach = fp.shape.distance(point)
@@ -334,13 +337,14 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     for u in state.on_table():
         if u.id == unit.id:
             continue
-        touched = any(template.touches(b) for b in u.footprint().models)
+        touched = any(template.touches(b) for b in garrison.template_shapes(state, u))
         if touched and u.owner == unit.owner:
             raise IllegalAction("friends-under", _("The template would lie over {u}, a friendly unit (§15.3).", u=u.id))
         if touched and engaged(state, u):
             raise IllegalAction("engaged-under", _("The template would lie over {u}, engaged in combat (§15.3).", u=u.id))
     heights = (height(state, unit), height(state, target))
-    in_sight = sight_line(fp, at, sight_obstacles(state), heights=heights, exclude={unit.id, target.id}) is not None
+    obstacles = garrison.open_walls(state, sight_obstacles(state), unit, target)  # §18.6
+    in_sight = sight_line(fp, at, obstacles, heights=heights, exclude={unit.id, target.id}) is not None
     scatter_die = roll_dice("1d6", state.rng, purpose=f"{unit.id} scatter die")
     d6 = roll_dice("1d6", state.rng, purpose=f"{unit.id} scatter distance")
     how, far = catapult_scatter(scatter_die.total, d6.total, in_sight, bs)
@@ -364,9 +368,14 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     final = Circle(centre=end, diameter=weapon.template)
     state.shots.append({"kind": "circle", "at": list(end), "diameter": weapon.template, "unit": unit.id})
     centre = ShapelyPoint(end)
-    under = [u for u in state.on_table() if u.id != unit.id and any(final.touches(b) for b in u.footprint().models)]
+    under = [u for u in state.on_table() if u.id != unit.id and any(final.touches(b) for b in garrison.template_shapes(state, u))]
     events.append(Event(kind="scatter", seat=unit.owner, text=text_join("", [_("The template lands at ({end}, {end2})", end=decimal(end[0], ".1f"), end2=decimal(end[1], ".1f")), (_(": no model is under it.") if not under else ".")])))
-    for u in under:
+    for u in list(state.on_table()):
+        if u.id == unit.id:
+            continue
+        if u.garrison:  # a template touching the Building: D6 hits on the unit in it (§18.6)
+            garrison.template_on_building(state, unit, u, weapon, final, centre, events)
+            continue
         bases = u.footprint().models
         touched = [i for i, b in enumerate(bases) if final.touches(b)]
         if not touched:

@@ -155,7 +155,9 @@ def resolve_hits(state: NinthAgeState, target: UnitState, attack: Attack, hits: 
         from dataclasses import replace
 
         d = replace(d, rules=d.rules | {"Flammable"})  # half or more of it in a Field (§18.5)
-        events.append(Event(kind="note", seat=seat, text=_("{target} stands in a Field: Flammable (§18.5).", target=target.id)))
+        events.append(Event(kind="note", seat=seat, text=_("{target} stands in a Field: Flammable (§18.5).", target=target.id)
+                            if not target.garrison else _("{target} is in {building}: Flammable (§18.6).",
+                                                          target=target.id, building=target.garrison)))
     wounded = to_wound_rolls(state, attack, d, hits, events, purpose, seat, auto=auto_wounds)
     result.wounded = len(wounded)
     after_armour = armour_saves(state, attack, d, wounded, events, purpose, target.owner)

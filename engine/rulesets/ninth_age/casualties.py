@@ -15,6 +15,7 @@ from engine.core.text import _, decimal, join as text_join
 from shapely.ops import nearest_points
 
 from engine.core import Event, roll_dice
+from engine.core.text import _
 from engine.rulesets.ninth_age.damage import Attack, armour_save_needed, defence
 from engine.rulesets.ninth_age.leadership import charge_dice, hold_your_ground, leadership_test, unit_leadership
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
@@ -215,6 +216,12 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
     roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{unit.id} flee distance")
     go = sum(charge_dice(roll.dice, swiftstride=swift))
     unit.fleeing = True
+    left_building = unit.garrison  # a garrison failing its Panic test flees out of its Building (§18.6)
+    if left_building:
+        unit.garrison = unit.garrison_round = unit.garrison_seat = None
+        events.append(Event(kind="leave-building", seat=unit.owner, data={"unit": unit.id, "building": left_building},
+                            text=_("{unit} flees out of {building} (§18.6), from its middle.", unit=unit.id,
+                                   building=left_building)))
     fp = unit.footprint()
     if bearing is not None:
         fp = pivot(fp, bearing)
@@ -235,8 +242,8 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
     # through enemies or impassable terrain: Dangerous Terrain failing on 1-3; through
     # dangerous terrain: the standard test (once per feature, §18.1)
     through_enemy = [k for k in sorted(crossed) if state.units[k].owner != unit.owner and k not in exempt]
-    through_rock = [t.name for t in state.table.features("impassable") if any(p.shape.intersects(t.polygon)
-                                                                              for p in path)]
+    through_rock = [t.name for t in state.table.features("impassable") if t.name != left_building
+                    and any(p.shape.intersects(t.polygon) for p in path)]
     for what in through_enemy + through_rock:
         if unit.on_table:
             dangerous_terrain(state, unit, 3, _("fleeing through {what}", what=what), events)

@@ -147,10 +147,15 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
         why = _("is a war machine")
     elif entry.movement == 0:
         why = _("has M 0")
+    elif charger.garrison:
+        why = _("is in a Building ({building}, §18.6)", building=charger.garrison)
     elif charger.no_charge_turn1 and state.round == 1 and state.first_player == seat:
         why = _("scouted outside its zone or made a Vanguard move, and its side has the first turn")
     if why:
         raise IllegalAction("cannot-charge", _("{charger} {why} and cannot declare a charge (§8.2).", charger=charger.id, why=why))
+    if target.garrison:
+        raise IllegalAction("not-refereed", _("{target} is in {building}: assaulting a Building (§18.6) is "
+                                              "not refereed yet.", target=target.id, building=target.garrison))
     _check_reach(state, charger, target)
     close_ranks(state, charger, target, events)
     side = None if target.fleeing else contact_side(charger, target)

@@ -43,7 +43,10 @@ def enemies_in_contact(state: NinthAgeState, unit: UnitState) -> list[UnitState]
 
 
 def unit_full_ranks(state: NinthAgeState, unit: UnitState) -> int:
-    """Full ranks now (§7.5), less the ranks Water disorders (§18.3)."""
+    """Full ranks now (§7.5), less the ranks Water disorders (§18.3); in a Building none (it
+    counts as 1 rank, never a full one, §18.6)."""
+    if unit.garrison:
+        return 0
     entry = state.unit_entry(unit)
     return water_full_ranks(state, unit, full_ranks(entry, unit.formation.files, unit.models))[0]
 

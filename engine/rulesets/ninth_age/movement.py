@@ -56,7 +56,9 @@ def may_move(state: NinthAgeState, unit: UnitState) -> None:
     elif engaged(state, unit):
         why = "is engaged in combat"
     elif unit.stupid:
-        why = "failed its Stupidity test and takes no voluntary action this turn (§22)"
+        why = _("failed its Stupidity test and takes no voluntary action this turn (§22)")
+    elif unit.garrison:  # §18.6: it leaves with /leave, placed against the Building
+        why = _("is in {building}; it comes out with /leave (§18.6)", building=unit.garrison)
     if why:
         raise IllegalAction("cannot-move", _("{unit} {why}.", unit=unit.id, why=why))
 

@@ -19,13 +19,14 @@ def surroundings(state: NinthAgeState, exclude: set[str]) -> Surroundings:
     # a character charging out of its unit moves through that unit (§16.4, characters.py)
     exclude = set(exclude) | {state.units[c].charged_out_of for c in exclude
                               if c in state.units and state.units[c].charged_out_of}
-    others = {u.id: u.footprint() for u in state.on_table() if u.id not in exclude}
+    # a unit in a Building is not an obstacle of its own: the Building is (§18.6, garrison.py)
+    others = {u.id: u.footprint() for u in state.on_table() if u.id not in exclude and not u.garrison}
     return Surroundings(others=others, impassable=state.table.impassable(), table=state.table,
                         names={k: k for k in others}, blockers=blockers(state))
 
 
-BUILDING_NOTE = N_("a Building: Impassable terrain to every unit, as Warband does not referee entering, garrisoning "
-                    "or assaulting Buildings (§18.6)")
+BUILDING_NOTE = N_("a Building: Impassable terrain to every unit that is not entering, leaving or assaulting it "
+                   "(§18.6; a unit enters it with /garrison)")
 
 
 def blockers(state: NinthAgeState) -> list[tuple[str, object, str]]:
@@ -35,6 +36,9 @@ def blockers(state: NinthAgeState) -> list[tuple[str, object, str]]:
 
 
 def engaged(state: NinthAgeState, unit: UnitState) -> bool:
-    """In base contact with an enemy unit (engaged in combat)."""
+    """In base contact with an enemy unit (engaged in combat). A unit in a Building touches no
+    one (its footprint is not where it stands, §18.6)."""
+    if unit.garrison:
+        return False
     fp = unit.footprint()
-    return any(in_contact(fp, o.footprint()) for o in state.on_table(state.enemy_of(unit.owner)))
+    return any(in_contact(fp, o.footprint()) for o in state.on_table(state.enemy_of(unit.owner)) if not o.garrison)

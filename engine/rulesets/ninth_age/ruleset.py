@@ -23,7 +23,8 @@ from engine.rulesets.ninth_age.actions import (
     ACTION_TYPES, Advance, Cast, Charge, Deploy, DispelInPlay, EndStep, FreeReform, March, MoveStep, PlaceMarker,
     Reform, StartBattle, Join, Leave, Reveal, UseArmy, UseItem,
 )
-from engine.rulesets.ninth_age import combat
+from engine.rulesets.ninth_age import combat, garrison
+from engine.rulesets.ninth_age.actions import Garrison, LeaveBuilding
 from engine.rulesets.ninth_age.actions import Fight
 from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, sample_army
 from engine.rulesets.ninth_age.commands import number, parse_facing, parse_formation, parse_path, parse_wheel
@@ -51,7 +52,8 @@ OPTIONS = {
     "armies": _("chosen: the battle waits until each player brings an army with /army use (default: the samples)"),
     "lists": _("open or hidden (§2.4: magic items stay secret until used; default open)"),
 }
-COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "reveal",
+COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "garrison",
+             "reveal",
              "cast", "dispel"} | shooting_phase.COMMANDS)
 COMMANDS |= {"fight"}  # the Melee phase (combat.py)
 COMMANDS |= {"item"}  # one-use magic items (one_use.py)
@@ -179,6 +181,18 @@ class NinthAge(Ruleset):
             file = int(number(options["file"], "file")) - 1 if options.get("file") not in (None, "") else None
             flag = lambda key: options.get(key) is True or str(options.get(key, "")).strip().lower() in ("true", "yes")  # noqa: E731
             return Join(seat=seat, unit=unit.id, into=host.id, file=file, hidden=flag("hidden"), widen=flag("widen"))
+        if command == "garrison":  # a unit enters a Building (§18.6)
+            return Garrison(seat=seat, unit=unit.id, building=garrison.building_named(state, options.get("building")).name)
+        if command == "leave" and unit.garrison:  # a unit comes out of its Building (§18.6)
+            facing = None
+            if options.get("facing") not in (None, ""):
+                facing = parse_facing(options["facing"], unit.pose.bearing if unit.pose else 0.0)
+            files = int(number(options["files"], "files")) if options.get("files") not in (None, "") else None
+            along = 0.0
+            if options.get("along") not in (None, ""):
+                text = str(options["along"]).strip()
+                along = -number(text[1:], "along") if text.startswith("-") else number(text, "along")
+            return LeaveBuilding(seat=seat, unit=unit.id, facing=facing, files=files, along=along)
         if command == "leave":
             pivot = parse_facing(options["pivot"], 0.0) if options.get("pivot") not in (None, "") else None
             march = options.get("march") is True or str(options.get("march", "")).strip().lower() in ("true", "yes")
@@ -351,6 +365,17 @@ class NinthAge(Ruleset):
             if state.phase != "movement" or state.step != "remaining":
                 raise IllegalAction("wrong-phase", _("Ambushers arrive in the Remaining Moves sub-phase."))
             setup.arrive(state, seat, unit, action.x, action.y, action.facing, action.files, events)
+            return
+        if isinstance(action, (Garrison, LeaveBuilding)):  # Buildings (§18.6)
+            if state.step != "remaining":
+                raise IllegalAction("charges-first", "Units enter and leave Buildings in the Remaining Moves "
+                                    "sub-phase (§18.6).")
+            if not unit.on_table:
+                raise IllegalAction("not-on-table", f"{unit.id} is not on the table.")
+            if isinstance(action, Garrison):
+                garrison.enter(state, unit, garrison.building_named(state, action.building), events)
+            else:
+                garrison.leave(state, unit, action.facing, action.files, action.along, events)
             return
         if isinstance(action, (Join, Leave)):
             if state.step != "remaining":
@@ -550,6 +575,26 @@ class NinthAge(Ruleset):
             return None
         return self.board(state, viewer=seat)
 
+    @staticmethod
+    def _garrison_shape(state: NinthAgeState, view: TableView, u: UnitState, badges: list[str]) -> None:
+        """A unit in a Building on the board: one block just inside the Building's walls, labelled
+        with the Building's name, its front arrow the way it faced when it entered."""
+        import math
+
+        building = next(t for t in state.table.terrain if t.name == u.garrison)
+        inner = building.polygon.buffer(-0.4)
+        if inner.is_empty or inner.geom_type != "Polygon":
+            inner = building.polygon
+        c = building.polygon.centroid
+        rad = math.radians(u.pose.bearing)
+        reach = min(inner.bounds[2] - inner.bounds[0], inner.bounds[3] - inner.bounds[1]) / 2
+        inside = [ch.id for ch in characters.joined(state, u)]
+        view.units.append(UnitShape(
+            id=u.id, label=f"{u.id} {u.models}" + "".join(f" + {ch}" for ch in inside) + f" in {building.name}",
+            side=u.owner, centre=(c.x, c.y), front=(c.x + math.sin(rad) * reach, c.y + math.cos(rad) * reach),
+            has_arcs=False, badges=badges,
+            bases=[[(round(x, 3), round(y, 3)) for x, y in inner.exterior.coords[:-1]]]))
+
     def board(self, state: GameState, viewer: str | None = None) -> TableView:  # type: ignore[override]
         """The public board (``viewer`` None): no secret is drawn on it."""
         assert isinstance(state, NinthAgeState)
@@ -574,7 +619,11 @@ class NinthAge(Ruleset):
         for u in state.on_table():
             fp = u.footprint()
             badges = [b for b, on in ((_("fleeing"), u.fleeing), (_("charged"), u.charged), (_("failed charge"),
-                      u.failed_charge), (_("marched"), u.marched), (_("reformed"), u.reformed)) if on]
+                      u.failed_charge), (_("marched"), u.marched), (_("reformed"), u.reformed),
+                      (_("in a building"), bool(u.garrison))) if on]
+            if u.garrison:  # drawn inside its Building, not as its formation (§18.6)
+                self._garrison_shape(state, view, u, badges)
+                continue
             inside = [c.id for c in characters.joined(state, u)]  # joined characters; never the hidden ones
             if viewer is not None and viewer == u.owner:
                 inside += [_("{c} (hidden)", c=c.id) for c in characters.joined(state, u, hidden=True)]

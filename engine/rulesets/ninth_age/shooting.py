@@ -26,6 +26,7 @@ from engine.rulesets.ninth_age.attacks import resolve_hits
 from engine.rulesets.ninth_age.casualties import heavy_casualties
 from engine.rulesets.ninth_age.damage import roll_value
 from engine.rulesets.ninth_age.magic_state import profile_value  # BS and S under spells and items (§9, §1.11)
+from engine.rulesets.ninth_age import garrison
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.saves import faces
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -62,7 +63,7 @@ def height(state: NinthAgeState, unit: UnitState, fp=None) -> int:
     """Small, Medium or Large (§6.2): Large Target is Large; more than half the footprint on a
     hill counts as Large."""
     entry = state.unit_entry(unit)
-    if entry.has_rule("Large Target"):
+    if entry.has_rule("Large Target") or unit.garrison:  # shooting from a Building: Large (§18.6)
         return HEIGHTS["large"]
     if unit.pose is not None and state.table.features("hill") and \
             state.table.area_fraction((fp or unit.footprint()).shape, "hill") > 0.5:
@@ -74,7 +75,9 @@ class Table:
     """The units' footprints and heights, worked out once for a whole shooting attack."""
 
     def __init__(self, state: NinthAgeState):
-        self.fps = {u.id: u.footprint() for u in state.on_table()}
+        # a unit in a Building is where the Building's walls are (§18.6)
+        self.fps = {u.id: (garrison.building_footprint(state, u) if u.garrison else u.footprint())
+                    for u in state.on_table()}
         self.heights = {uid: height(state, state.units[uid], fp) for uid, fp in self.fps.items()}
 
 
@@ -232,10 +235,14 @@ def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ra
     ``table``: the footprints and heights, when already worked out for this position."""
     table = table or Table(state)
     fp, tfp = table.fps[unit.id], table.fps[target.id]
+    if unit.garrison:  # a garrison shoots out of the side of its Building facing the target (§18.6)
+        fp = garrison.building_footprint(state, unit, toward=tfp.centre)
     single = len(fp.models) == 1 or fp.formation.round_base
     volley = weapon.has("Volley Fire") and not moved_this_turn(unit) and not stand_and_shoot
     slots = fp.formation.slots() + [(0, -1)] * (len(fp.models) - len(fp.formation.slots()))
     obstacles = sight_obstacles(state, table)
+    # the Building a garrison shoots from, or is shot in, is seen out of and into, never through (§18.6)
+    obstacles = garrison.open_walls(state, obstacles, unit, target)
     heights = (table.heights[unit.id], table.heights[target.id])
     reach = weapon.range if max_range is None else max_range
     around = unary_union([fp.shape, tfp.shape]).convex_hull
@@ -272,7 +279,14 @@ def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ra
             shot.cover, shot.f_hard, shot.f_soft = cf.cover, cf.f_hard, cf.f_soft
             if where[0] != "none" and COVER_RANK[where[0]] > COVER_RANK[shot.cover]:
                 shot.cover, shot.standing = where
+            if target.garrison:  # a Building is Hard cover to the unit in it (§18.6)
+                shot.cover, shot.standing = "hard", f"in {target.garrison} (§18.6)"
         out.append(shot)
+    if unit.garrison and out:  # every shooter stands at the walls: at most 15 (5 Monstrous) shoot (§18.6)
+        most = garrison.most_shooters(state, unit)
+        out = [replace(out[0], index=i) for i in range(most)]
+        notes.append(f"{most} of {unit.models} model(s) shoot from {unit.garrison} (at most "
+                     f"{garrison.MOST_SHOOTERS}, {garrison.MOST_MONSTROUS_SHOOTERS} Monstrous, §18.6)")
     if too_deep:
         notes.append(_("{too_deep} model(s) behind the 2nd rank may not shoot", too_deep=too_deep))
     if out_of_range:

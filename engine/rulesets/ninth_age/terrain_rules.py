@@ -177,7 +177,10 @@ def forest_stubborn(state: NinthAgeState, unit: UnitState) -> bool:
 
 # -- Fields: Flammable (§18.5) --------------------------------------------------------------------------------
 def in_field(state: NinthAgeState, unit: UnitState) -> bool:
-    """Half or more of the footprint in a Field: the unit is Flammable (§18.5)."""
+    """Half or more of the footprint in a Field: the unit is Flammable (§18.5); so are the
+    models in a Building until they leave it (§18.6)."""
+    if unit.garrison:
+        return True
     return unit.pose is not None and kind_share(state, unit.footprint().shape, "field") >= 0.5 - 1e-9
 
 
