@@ -17,7 +17,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, Field, model_validator
 
 from engine.core.errors import IllegalAction
-from engine.core.text import Text
+from engine.core.text import Text, keep_message
 
 FORMATS = ("swiss", "round-robin", "ladder")
 TIEBREAKERS = ("omw", "gw", "ogw", "sos", "score")
@@ -178,9 +178,7 @@ class MatchResult(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _keep_message(cls, data: Any) -> Any:
-        if isinstance(data, dict) and isinstance(data.get("reason"), Text) and data.get("message") is None:
-            data = {**data, "message": data["reason"].to_data()}
-        return data
+        return keep_message(data)
 
     def why(self) -> Any:
         """The reason as a Text when it was made as one, else as stored (an old row, or a

@@ -9,7 +9,7 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from engine.core.questions import PendingDecision
 from engine.core.rng import Rng
-from engine.core.text import Text, _
+from engine.core.text import Text, _, keep_message
 
 
 _NUMBERED_SEAT = re.compile(r"(Player|Heroes) ([0-9]+)")
@@ -75,9 +75,7 @@ class Result(BaseModel):
     @model_validator(mode="before")
     @classmethod
     def _keep_message(cls, data: Any) -> Any:
-        if isinstance(data, dict) and isinstance(data.get("reason"), Text) and data.get("message") is None:
-            data = {**data, "message": data["reason"].to_data()}
-        return data
+        return keep_message(data)
 
     def why(self) -> str:
         """The reason as a Text when it was made as one (so it translates), else as stored.

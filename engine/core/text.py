@@ -219,6 +219,15 @@ def ngettext(singular: str, plural: str, n: int, /, **params: Any) -> Text:
     return Text._make(singular, plural, n, params, _caller_area(1))
 
 
+def keep_message(data: Any) -> Any:
+    """A model's input with its ``message`` made from a :class:`Text` ``reason`` (Text.to_data),
+    so a stored reason keeps its catalogue key and reads in each reader's language; shared by
+    a game's Result and a league's MatchResult (their ``mode="before"`` validators)."""
+    if isinstance(data, dict) and isinstance(data.get("reason"), Text) and data.get("message") is None:
+        return {**data, "message": data["reason"].to_data()}
+    return data
+
+
 def N_(msgid: str) -> str:
     """Marks a literal for the catalogue without translating it here (a constant's value
     that is turned into a :class:`Text` later with ``_(CONSTANT)``)."""

@@ -349,7 +349,7 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     d6 = roll_dice("1d6", state.rng, purpose=f"{unit.id} scatter distance")
     how, far = catapult_scatter(scatter_die.total, d6.total, in_sight, bs)
     face = "HIT" if is_hit(scatter_die.total) else "an arrow"
-    purpose = f"{unit.id} lobs its {weapon.name} at {target.id}"
+    purpose = _("{unit} lobs its {weapon} at {target}", unit=unit.id, weapon=weapon.name, target=target.id)
     # the scatter die is a plain D6 (1 or 6 a HIT): say which face came up, beside its roll
     events.append(Event(kind="roll", seat=unit.owner, roll=scatter_die, text=_("{purpose} ({reach}\" away, {value} line of sight): scatter die {total} = {face} (1 or 6 is a HIT).", purpose=purpose, reach=decimal(reach, ".1f"), value='in' if in_sight else 'out of', total=scatter_die.total, face=face)))
     events.append(Event(kind="roll", seat=unit.owner, roll=d6, text=_("{unit}'s scatter distance D6: {total}.", unit=unit.id, total=d6.total)))

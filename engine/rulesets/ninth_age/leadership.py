@@ -93,7 +93,7 @@ def unit_leadership(state: NinthAgeState, unit: UnitState) -> tuple[int, str]:
     included), or the General's within 12" (18" if a Large Target) when the General is not
     fleeing, from inside a unit too (§16.7)."""
     banner = [1] if discipline(state, unit) else []  # Banner of Discipline: the unit has +1 Ld (§23.8)
-    best, source = spell_modified(state, unit.id, "Ld", unit_models_ld(state, unit), first=banner), "its own"
+    best, source = spell_modified(state, unit.id, "Ld", unit_models_ld(state, unit), first=banner), _("its own")
     for other in state.units.values():
         if other.owner != unit.owner or other.id == unit.id or not state.unit_entry(other).general:
             continue

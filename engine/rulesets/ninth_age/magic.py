@@ -673,7 +673,7 @@ def end(state: NinthAgeState, events: list[Event]) -> None:
     """Step 6: the end of the phase; unused magic dice are lost. The phase's record stays (its
     templates are drawn on the board after the phase) until the next Magic phase."""
     if state.magic:
-        left = ", ".join(f"{state.seat(s).name} {n}" for s, n in state.magic.pools.items() if n)
+        left = text_join(", ", [_("{name}: {n}", name=state.seat(s).name, n=n) for s, n in state.magic.pools.items() if n])
         if left:
             events.append(Event(kind="magic_end", text=_("Unused magic dice are lost ({left}).", left=left)))
         state.magic.pools = {s: 0 for s in state.magic.pools}

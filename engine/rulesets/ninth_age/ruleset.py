@@ -11,7 +11,7 @@ Phases::
 
 from __future__ import annotations
 
-from engine.core.text import _, N_, Text, decimal, join as text_join, listed
+from engine.core.text import _, N_, Text, decimal, join as text_join, listed, ngettext
 from typing import Any
 
 from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, Seat
@@ -536,7 +536,8 @@ class NinthAge(Ruleset):
                 return _("Deployment: {who} may make a Vanguard move (or /end).", who=who)
             left = sum(1 for u in state.units.values() if u.owner == state.deploy.turn and u.location == "reserve"
                        and not u.scouting and not u.ambushing)
-            return f"Deployment: {who} deploys ({left} unit{'' if left == 1 else 's'} left)."
+            return ngettext("Deployment: {who} deploys ({n} unit left).", "Deployment: {who} deploys ({n} units left).",
+                            left, who=who)
         if state.phase == "over":
             return _("The battle is over.")
         phase = phase_word(state.phase)

@@ -52,7 +52,7 @@ def end_phase(state: NinthAgeState, events: list[Event]) -> None:
     from engine.rulesets.ninth_age.attacks import end_of_phase
 
     end_of_phase(state, events)  # Hellfire, Lightning Attack (§22)
-    events.append(Event(kind="phase_ended", seat=seat, text=_("{name}'s {phase} phase ends.", name=state.seat(seat).name, phase=state.phase)))
+    events.append(Event(kind="phase_ended", seat=seat, text=_("{name}'s {phase} phase ends.", name=state.seat(seat).name, phase=phase_word(state.phase))))
     if state.phase == "magic":  # Magic phase (§9): unused dice are lost
         from engine.rulesets.ninth_age import magic
 
