@@ -110,20 +110,28 @@ async def test_a_ninth_age_battle_through_the_service(service, store):
     assert replayed.model_dump(mode="json") == state.model_dump(mode="json")
 
 
-async def deployed_through_the_service(service, *, front: bool = False, terrain: str = "open"):
-    """A seeded battle (classic deployment, an open table unless ``terrain`` names a layout) set
-    up and both armies deployed with /deploy as the players type it, by drops (characters, war
-    machines, units); ``front`` stands the first rows on the front of the zones (the armies 24"
-    apart), else at the back. Returns the state at the first player turn."""
-    await say(service, USERS["p1"], f"/game new ruleset:ninth-age seed:5 settings:deployment=classic, terrain={terrain}")
-    await say(service, USERS["p2"], "/game join")
-    await answer_questions(service)
-    _, _, state = await snapshot(service)
+async def deploy_by_drops(service, state, *, front: bool = False, placed: dict | None = None):
+    """Both armies deployed with /deploy as the players type it, by drops (characters, war
+    machines, units) into the slots of ``slots``; ``front`` stands the first rows on the front
+    of the zones (the armies 24" apart), else at the back; ``placed`` (unit: (x, y, facing))
+    puts those units there first, on their side's first unit drop. Returns the state at the
+    first player turn."""
+    placed = placed or {}
     while state.phase == "deployment":
         seat = state.deploy.turn
-        plan = slots(state, seat)
-        group = _group(state, plan[0][0])
-        drop = [p for p in plan if _group(state, p[0]) == group] if group else plan[:1]
+        waiting = [u for u in placed if state.units[u].owner == seat and state.units[u].location == "reserve"]
+        if state.deploy.step == "units" and waiting:
+            x, y, way = placed[waiting[0]]
+            reply = await say(service, USERS[seat], f'/deploy unit:"{waiting[0]}" x:{x} y:{y:.3f} facing:{way}')
+            assert reply.error is None, reply.text
+            await answer_questions(service)
+            _, _, state = await snapshot(service)
+            continue
+        plan = [p for p in slots(state, seat) if p[0] not in placed]
+        drop = []
+        if plan:
+            group = _group(state, plan[0][0])
+            drop = [p for p in plan if _group(state, p[0]) == group] if group else plan[:1]
         for name, x, y in drop:
             if front:
                 y = 12 - y if y < 24 else 84 - y
@@ -139,6 +147,17 @@ async def deployed_through_the_service(service, *, front: bool = False, terrain:
             await answer_questions(service)
         _, _, state = await snapshot(service)
     return state
+
+
+async def deployed_through_the_service(service, *, front: bool = False, terrain: str = "open"):
+    """A seeded battle (classic deployment, an open table unless ``terrain`` names a layout) set
+    up and both armies deployed by drops (see deploy_by_drops). Returns the state at the first
+    player turn."""
+    await say(service, USERS["p1"], f"/game new ruleset:ninth-age seed:5 settings:deployment=classic, terrain={terrain}")
+    await say(service, USERS["p2"], "/game join")
+    await answer_questions(service)
+    _, _, state = await snapshot(service)
+    return await deploy_by_drops(service, state, front=front)
 
 
 # Each army's fast unit without missile weapons (its reaction is hold or flee), stood at the
@@ -168,33 +187,7 @@ async def _facing_off(service, seed: int = 5):
         depth = footprint(state.units[uid].formation, Pose(x=0, y=0)).depth
         front = bounds[3] - depth / 2 - 0.05 if south else bounds[1] + depth / 2 + 0.05
         spots[uid] = (66.0, front, "north" if south else "south")
-    while state.phase == "deployment":
-        seat = state.deploy.turn
-        if state.deploy.step == "units" and state.units[facing[seat]].location == "reserve":
-            x, y, way = spots[facing[seat]]
-            reply = await say(service, USERS[seat], f'/deploy unit:"{facing[seat]}" x:{x} y:{y:.3f} facing:{way}')
-            assert reply.error is None, reply.text
-            await answer_questions(service)
-            _, _, state = await snapshot(service)
-            continue
-        plan = [p for p in slots(state, seat) if p[0] != facing[seat]]
-        drop = []
-        if plan:
-            group = _group(state, plan[0][0])
-            drop = [p for p in plan if _group(state, p[0]) == group] if group else plan[:1]
-        for name, x, y in drop:
-            reply = await say(service, USERS[seat], f'/deploy unit:"{name}" x:{x:.3f} y:{y:.3f}')
-            assert reply.error is None, reply.text
-            await answer_questions(service)
-            _, _, state = await snapshot(service)
-            if state.phase != "deployment" or state.deploy.turn != seat:
-                break
-        if state.phase == "deployment" and (state.deploy.step == "vanguard" or (
-                state.deploy.turn == seat and state.deploy.finished_first is None)):
-            await say(service, USERS[state.deploy.turn], "/end")
-            await answer_questions(service)
-        _, _, state = await snapshot(service)
-    return state, facing
+    return await deploy_by_drops(service, state, placed=spots), facing
 
 
 async def test_a_charge_and_its_reaction_through_the_service(service, seed: int = 5):
