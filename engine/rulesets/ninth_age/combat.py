@@ -607,15 +607,11 @@ def wound_model(state: NinthAgeState, attacker: UnitState, blow: Blow, char: Uni
     (returned second), else lost."""
     from engine.rulesets.ninth_age import attacks as pipeline
     from engine.rulesets.ninth_age.mixed_units import slain_in_unit
-    from engine.rulesets.ninth_age.saves import armour_saves, special_saves
 
     attack = _attack(state, _fighter(state, blow), blow)
     d = pipeline.defence(state.unit_entry(char), "close combat")
     purpose = f"{attacker.id} {blow.part_name} against {char.id}"
-    wounded = pipeline.to_wound_rolls(state, attack, d, hits, events, purpose, attacker.owner)
-    kept = armour_saves(state, attack, d, wounded, events, purpose, char.owner)
-    unsaved = special_saves(state, char, attack, kept, events, purpose, char.owner)
-    dealt = pipeline.inflict(state, char, attack, len(unsaved), d, events, purpose)
+    dealt = _wounds_on_one_model(state, attacker, attack, char, d, hits, purpose, events)
     left = d.wounds - char.wounds_lost
     if dealt < left:
         char.wounds_lost += dealt
@@ -626,6 +622,19 @@ def wound_model(state: NinthAgeState, attacker: UnitState, blow: Blow, char: Uni
     slain_in_unit(state, char, events, f"{char.id} is slain in {char.host} ({dealt} wound(s) against the "
                   f"{left} it had left)")
     return left, dealt - left
+
+
+def _wounds_on_one_model(state: NinthAgeState, attacker: UnitState, attack, target: UnitState, d, hits: int,
+                         purpose: str, events: list[Event], auto: int = 0) -> int:
+    """The §12 steps for hits on one model (a character in its unit, a duellist, a Champion):
+    to wound, armour, ward and regeneration, then the wounds inflicted; returns them."""
+    from engine.rulesets.ninth_age import attacks as pipeline
+    from engine.rulesets.ninth_age.saves import armour_saves, special_saves
+
+    wounded = pipeline.to_wound_rolls(state, attack, d, hits, events, purpose, attacker.owner, auto=auto)
+    kept = armour_saves(state, attack, d, wounded, events, purpose, target.owner)
+    unsaved = special_saves(state, target, attack, kept, events, purpose, target.owner)
+    return pipeline.inflict(state, target, attack, len(unsaved), d, events, purpose)
 
 
 def _fallen(state: NinthAgeState, target: UnitState) -> bool:
@@ -640,16 +649,12 @@ def overkill_on_the_fallen(state: NinthAgeState, attacker: UnitState, blow: Blow
     """A duellist's attacks after its opponent fell (a later Initiative step): rolled against
     the slain model as if alive and in contact; every wound is Overkill (§16.9)."""
     from engine.rulesets.ninth_age import attacks as pipeline
-    from engine.rulesets.ninth_age.saves import armour_saves, special_saves
 
     attack = _attack(state, _fighter(state, blow), blow)
     d = pipeline.defence(state.unit_entry(target), "close combat")
     name = target.id if state.unit_entry(target).is_character else f"{target.id}'s Champion"
     purpose = f"{attacker.id} {blow.part_name} against the slain {name}"
-    wounded = pipeline.to_wound_rolls(state, attack, d, hits, events, purpose, attacker.owner)
-    kept = armour_saves(state, attack, d, wounded, events, purpose, target.owner)
-    unsaved = special_saves(state, target, attack, kept, events, purpose, target.owner)
-    dealt = pipeline.inflict(state, target, attack, len(unsaved), d, events, purpose)
+    dealt = _wounds_on_one_model(state, attacker, attack, target, d, hits, purpose, events)
     events.append(Event(kind="challenge", seat=attacker.owner, text=_("{purpose}: {dealt} more wound(s) of Overkill.", purpose=purpose, dealt=dealt)))
     return dealt
 
@@ -788,7 +793,6 @@ def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target
     unit's profile); at its W it falls, and the wounds beyond are Overkill (§16.9)."""
     from engine.rulesets.ninth_age import attacks as pipeline
     from engine.rulesets.ninth_age.casualties import lose_wounds as remove
-    from engine.rulesets.ninth_age.saves import armour_saves, special_saves
 
     attack = _thunderous(state, attacker, blow, target, _attack(state, _fighter(state, blow), blow))
     d = pipeline.defence(state.unit_entry(target), "close combat", state.armies.get(target.owner))
@@ -799,10 +803,7 @@ def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target
 
     d = _replace(d, wounds=champion_wounds(state, target))  # Wizard Conclave: +1 W (§22, E-37)
     purpose = f"{attacker.id} {blow.part_name} against {target.id}'s Champion"
-    wounded = pipeline.to_wound_rolls(state, attack, d, hits, events, purpose, attacker.owner, auto=auto)
-    kept = armour_saves(state, attack, d, wounded, events, purpose, target.owner)
-    unsaved = special_saves(state, target, attack, kept, events, purpose, target.owner)
-    dealt = pipeline.inflict(state, target, attack, len(unsaved), d, events, purpose)
+    dealt = _wounds_on_one_model(state, attacker, attack, target, d, hits, purpose, events, auto=auto)
     if dealt < d.wounds:
         events.append(Event(kind="challenge", seat=attacker.owner, text=_("{purpose}: {dealt} wound(s); the Champion stands.", purpose=purpose, dealt=dealt)))
         return dealt, 0
