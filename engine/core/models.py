@@ -9,10 +9,11 @@ from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
 from engine.core.questions import PendingDecision
 from engine.core.rng import Rng
-from engine.core.text import Text, _, keep_message
+from engine.core.text import Text, _, join, keep_message
 
 
 _NUMBERED_SEAT = re.compile(r"(Player|Heroes) ([0-9]+)")
+_QUALIFIED_SEAT = re.compile(r"(.+?) \((.+)\)")
 
 
 def seat_label(name: Any) -> Any:
@@ -21,11 +22,21 @@ def seat_label(name: Any) -> Any:
     replays and stored games) and become a Text here, so the bot says them in the reader's
     language; any other name (one a player chose) is returned as it is.
 
+    A default name the game qualified with what the seat plays (the Quick Start's "Player 1
+    (Orc Mauler)") keeps its default part translated too.
+
     >>> seat_label("Player 2"), seat_label("Heroes 1"), seat_label("Referee"), seat_label("Alice")
     (Text('Player {n}', n=2), Text('Heroes {n}', n=1), Text('Referee'), 'Alice')
+    >>> seat_label("Player 1 (Orc Mauler)").render(lambda msgid, plural, n: {"Player {n}": "{n}. játékos"}.get(msgid))
+    '1. játékos (Orc Mauler)'
+    >>> seat_label("Alice (Orc Mauler)")
+    'Alice (Orc Mauler)'
     """
     if isinstance(name, Text) or not isinstance(name, str):
         return name
+    qualified = _QUALIFIED_SEAT.fullmatch(name)
+    if qualified is not None and isinstance(seat_label(qualified.group(1)), Text):
+        return join("", [seat_label(qualified.group(1)), f" ({qualified.group(2)})"])
     numbered = _NUMBERED_SEAT.fullmatch(name)
     if numbered is not None:
         n = int(numbered.group(2))
