@@ -428,7 +428,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             if b.special:  # automatic hits, X per model (rolled per model when X is dice)
                 from engine.rulesets.ninth_age.damage import roll_value
 
-                counts = [roll_value(b.hits, state.rng, f"{b.unit} {b.special}") for _skip in range(b.count)]
+                counts = [roll_value(b.hits, state.rng, _("{unit} {special}", unit=b.unit, special=b.special)) for _skip in range(b.count)]
                 hits = sum(v for v, _skip in counts)
                 faces = [f for _skip, fs in counts for f in fs]
                 events.append(Event(kind="special-attack", seat=attacker.owner, data={"initiative": step},
@@ -439,7 +439,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             if b.random:  # Random Attacks (X): rolled for each model, past the cap of 10 (§22, E-34)
                 from engine.rulesets.ninth_age.damage import roll_value
 
-                counts = [roll_value(b.random, state.rng, f"{b.unit} Random Attacks ({b.random})")
+                counts = [roll_value(b.random, state.rng, _('{unit} Random Attacks ({random})', unit=b.unit, random=b.random))
                           for _skip in range(b.count)]
                 total = max(0, sum(v for v, _skip in counts) + b.bonus * b.count)
                 events.append(Event(kind="roll", seat=attacker.owner, data={"initiative": step},
@@ -448,12 +448,12 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                 if not total:
                     continue
             need, modifier, why = to_hit(state, attacker, target, b)
-            roll = roll_dice(f"{b.count}d6", state.rng, purpose=f"{b.unit} {b.part_name} to hit")
+            roll = roll_dice(f"{b.count}d6", state.rng, purpose=_('{unit} {part_name} to hit', unit=b.unit, part_name=b.part_name))
             hits = sum(1 for d in roll.dice if hit_succeeds(d, need, modifier))
             sixes = sum(1 for d in roll.dice if d == 6)  # natural 6s always hit (§11.6): Poisoned Attacks
             note = why
             if _hatred(state, _fighter(state, b), b.part, target, rounds=attacker.combat_rounds) and hits < b.count:
-                again = roll_dice(f"{b.count - hits}d6", state.rng, purpose=f"{b.unit} Hatred re-rolls")
+                again = roll_dice(f"{b.count - hits}d6", state.rng, purpose=_('{unit} Hatred re-rolls', unit=b.unit))
                 extra = sum(1 for d in again.dice if hit_succeeds(d, need, modifier))
                 sixes += sum(1 for d in again.dice if d == 6)
                 hits += extra
@@ -610,7 +610,7 @@ def wound_model(state: NinthAgeState, attacker: UnitState, blow: Blow, char: Uni
 
     attack = _attack(state, _fighter(state, blow), blow)
     d = pipeline.defence(state.unit_entry(char), "close combat")
-    purpose = f"{attacker.id} {blow.part_name} against {char.id}"
+    purpose = _("{attacker} {part_name} against {target}", attacker=attacker.id, part_name=blow.part_name, target=char.id)
     dealt = _wounds_on_one_model(state, attacker, attack, char, d, hits, purpose, events)
     left = d.wounds - char.wounds_lost
     if dealt < left:
@@ -652,8 +652,9 @@ def overkill_on_the_fallen(state: NinthAgeState, attacker: UnitState, blow: Blow
 
     attack = _attack(state, _fighter(state, blow), blow)
     d = pipeline.defence(state.unit_entry(target), "close combat")
-    name = target.id if state.unit_entry(target).is_character else f"{target.id}'s Champion"
-    purpose = f"{attacker.id} {blow.part_name} against the slain {name}"
+    purpose = (_("{attacker} {part_name} against the slain {target}", attacker=attacker.id, part_name=blow.part_name, target=target.id)
+               if state.unit_entry(target).is_character else
+               _("{attacker} {part_name} against the slain {target}'s Champion", attacker=attacker.id, part_name=blow.part_name, target=target.id))
     dealt = _wounds_on_one_model(state, attacker, attack, target, d, hits, purpose, events)
     events.append(Event(kind="challenge", seat=attacker.owner, text=_("{purpose}: {dealt} more wound(s) of Overkill.", purpose=purpose, dealt=dealt)))
     return dealt
@@ -802,7 +803,7 @@ def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target
     from engine.rulesets.ninth_age.casualties import champion_wounds
 
     d = _replace(d, wounds=champion_wounds(state, target))  # Wizard Conclave: +1 W (§22, E-37)
-    purpose = f"{attacker.id} {blow.part_name} against {target.id}'s Champion"
+    purpose = _("{attacker} {part_name} against {target}'s Champion", attacker=attacker.id, part_name=blow.part_name, target=target.id)
     dealt = _wounds_on_one_model(state, attacker, attack, target, d, hits, purpose, events, auto=auto)
     if dealt < d.wounds:
         events.append(Event(kind="challenge", seat=attacker.owner, text=_("{purpose}: {dealt} wound(s); the Champion stands.", purpose=purpose, dealt=dealt)))
@@ -1046,7 +1047,8 @@ SCORE_WORDS = {"wounds": N_("wounds"), "overkill": N_("overkill"), "charge": N_(
 
 def pursuit_roll(state: NinthAgeState, unit: UnitState, why: str, events: list[Event]) -> int:
     swift = state.unit_entry(unit).has_rule("Swiftstride")
-    roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{unit.id} {why} distance")
+    roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=(_('{unit} pursuit distance', unit=unit.id) if why == 'pursuit' else
+                                                                       _('{unit} overrun distance', unit=unit.id)))
     go = sum(charge_dice(roll.dice, swiftstride=swift))
     what = _("pursuit") if why == "pursuit" else _("overrun") if why == "overrun" else why
     events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=(_("{unit} {why}: {go}\" ({dice}, keeping the best two).", unit=unit.id, why=what, go=go, dice=', '.join(map(str, roll.dice))) if swift
@@ -1108,7 +1110,8 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
         if hit or rock:
             best, t = _turn_toward(start, bearing, around)
             unit.pose = best.pose
-            events.append(Event(kind="pursuit", seat=unit.owner, text=_("{unit} turns {t}° toward its quarry and stops 1\" from {value}: its pursuit ends.", unit=unit.id, t=decimal(t, ".0f"), value=', '.join(sorted(hit)) or 'impassable terrain')))
+            events.append(Event(kind="pursuit", seat=unit.owner, text=(_("{unit} turns {t}° toward its quarry and stops 1\" from {value}: its pursuit ends.", unit=unit.id, t=decimal(t, ".0f"), value=', '.join(sorted(hit))) if hit else
+                                                                    _("{unit} turns {t}° toward its quarry and stops 1\" from impassable terrain: its pursuit ends.", unit=unit.id, t=decimal(t, ".0f")))))
             return
         fp = turned
     # straight forward the full distance; contact with an enemy on the way is a charge
@@ -1137,7 +1140,7 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
         ran_into = [k for k, o in around.others.items()
                     if o.shape.intersection(trial.shape).area > already.get(k, 0.0) + 1e-3]
         if ran_into or (rock is not None and not in_rock and trial.shape.intersection(rock).area > 1e-6):
-            blocked = ", ".join(sorted(ran_into)) or "impassable terrain"
+            blocked = ", ".join(sorted(ran_into)) or _("impassable terrain")
             break
         if not clearance_problem(trial, around, CLEARANCE_END, during=False):
             last_legal = trial
@@ -1149,22 +1152,22 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
     state.last_moves.append({"unit": unit.id, "kind": label, "path": [list(start.centre), list(end.centre)],
                              "label": f"{go}\""})
     done = distance_between(fp, end) if end is not start and not turned_only else 0.0
-    n, moved = number(state, unit), {"unit": unit.id, "done": f"{done:.1f}", "go": go}
+    n, moved = number(state, unit), {"unit": unit.id, "done": decimal(done, ".1f"), "go": go}
     head = (ngettext("{unit} pursues {done}\" of {go}\"", "{unit} pursue {done}\" of {go}\"", n, **moved)
             if label == "pursuit" else
             ngettext("{unit} overruns {done}\" of {go}\"", "{unit} overrun {done}\" of {go}\"", n, **moved))
-    text = ""
+    text: list = []
     if done < go - MOVE_SAMPLE - 1e-6:
         if blocked:
-            text += f": {blocked} stands in its way, so the pursuer stops at the last place at least 1\" from other units"
+            text.append(_(": {blocked} stands in its way, so the pursuer stops at the last place at least 1\" from other units", blocked=blocked))
         else:
-            text += ": farther on it would end within 1\" of another unit, so the pursuer stops at the last place at least " \
-                    "1\" from them"
+            text.append(_(": farther on it would end within 1\" of another unit, so the pursuer stops at the last place at least "
+                          "1\" from them"))
         if turned_only:
-            text += f" (none on the way: the pursuer turns {turned_only:.0f}° toward its quarry instead)"
+            text.append(_(" (none on the way: the pursuer turns {turn}° toward its quarry instead)", turn=decimal(turned_only, ".0f")))
         elif done < MOVE_SAMPLE / 2:
-            text += " (the pursuer stays where it stood)"
-    events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id}, text=join("", [head, text, "."])))
+            text.append(_(" (the pursuer stays where it stood)"))
+    events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id}, text=join("", [head, *text, "."])))
     _pursuit_terrain(state, unit, start, end, label, events)
 
 

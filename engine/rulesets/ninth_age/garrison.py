@@ -219,7 +219,7 @@ def template_on_building(state: NinthAgeState, shooter: UnitState, unit: UnitSta
     building = building_of(state, unit)
     if not template.touches(building.polygon):
         return
-    roll = roll_dice("1d6", state.rng, purpose=f"{shooter.id}: hits on {unit.id} in {building.name}")
+    roll = roll_dice("1d6", state.rng, purpose=_('{shooter}: hits on {unit} in {building}', shooter=shooter.id, unit=unit.id, building=building.name))
     over = building.polygon.buffer(1e-9).covers(centre)
     strength = weapon.bracket_strength if over and weapon.bracket_strength else (weapon.strength or 0)
     events.append(Event(kind="roll", seat=shooter.owner, roll=roll,
@@ -231,7 +231,7 @@ def template_on_building(state: NinthAgeState, shooter: UnitState, unit: UnitSta
     if over and weapon.bracket_strength:
         attack = attack.at_strength(strength)
     resolve_hits(state, unit, attack, roll.total, events, attacker=shooter,
-                 purpose=f"{shooter.id} on {unit.id} in {building.name}")
+                 purpose=_("{shooter} on {unit} in {building}", shooter=shooter.id, unit=unit.id, building=building.name))
 
 
 def open_walls(state: NinthAgeState, obstacles: list, *units: UnitState) -> list:

@@ -175,9 +175,9 @@ def may_shoot(state: NinthAgeState, unit: UnitState, *, breath: bool = False, re
     elif not reaction and unit.rallied:
         why = _("rallied this turn")
     elif not reaction and (unit.declared_charge or unit.failed_charge or unit.charged):
-        why = "declared a charge this turn"
+        why = _("declared a charge this turn")
     elif unit.stupid and not reaction:
-        why = "failed its Stupidity test this turn (§22)"
+        why = _("failed its Stupidity test this turn (§22)")
     elif unit.disabled:
         why = _("has a damaged firing mechanism (Misfire) and may not shoot for the rest of the game")
     elif unit.no_shoot_round == state.round and unit.no_shoot_seat == state.active:
@@ -335,7 +335,7 @@ def roll_to_hit(state: NinthAgeState, groups: dict[int, int], bs: int, purpose: 
         if need is None:
             events.append(Event(kind="roll", seat=seat, text=_("{purpose}: {count} shot(s) at BS {bs} {total:+d} cannot hit (§10.4).", purpose=purpose, count=count, bs=bs, total=total)))
             continue
-        roll = roll_dice(f"{count}d6", state.rng, purpose=f"{purpose}: to hit")
+        roll = roll_dice(f"{count}d6", state.rng, purpose=_('{purpose}: to hit', purpose=purpose))
         firsts += roll.dice
         first, second = need
         text = _("{purpose}: {count} shot(s) at BS {bs} {total:+d}, needing {need_text}: {faces}", purpose=purpose, count=count, bs=bs, total=total, need_text=need_text(need), faces=faces(roll.dice))
@@ -348,7 +348,7 @@ def roll_to_hit(state: NinthAgeState, groups: dict[int, int], bs: int, purpose: 
         six = sum(1 for d in roll.dice if d == 6)
         events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{text}: {six} six(es).", text=text, six=six)))
         if six:
-            again = roll_dice(f"{six}d6", state.rng, purpose=f"{purpose}: to hit, second dice")
+            again = roll_dice(f"{six}d6", state.rng, purpose=_('{purpose}: to hit, second dice', purpose=purpose))
             got = sum(1 for d in again.dice if d >= second)
             hits += got
             events.append(Event(kind="roll", seat=seat, roll=again, text=_("{purpose}: then {second}+: {faces}: {got} hit(s).", purpose=purpose, second=second, faces=faces(again.dice), got=got)))
@@ -398,7 +398,7 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     for s in shots:
         s.modifiers = modifiers(state, unit, target, w, s, stand_and_shoot=stand_and_shoot, multiple=bool(multiple))
         if random_shots:  # a dice value (e.g. D3): rolled for each model, like Random Attacks (E-34)
-            per_model, _skip = roll_value(w.multiple_shots, state.rng, f"{unit.id} Multiple Shots ({w.multiple_shots})")
+            per_model, _skip = roll_value(w.multiple_shots, state.rng, _('{unit} Multiple Shots ({multiple_shots})', unit=unit.id, multiple_shots=w.multiple_shots))
             rolled.append(per_model)
         s.shots = per_model
         groups[s.total] = groups.get(s.total, 0) + per_model

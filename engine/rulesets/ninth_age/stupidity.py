@@ -45,7 +45,7 @@ def stupid_moves(state: NinthAgeState, seat: str, events: list[Event]) -> None:
     for unit in sorted(state.on_table(seat), key=lambda u: u.id):
         if not unit.stupid or unit.fleeing or engaged(state, unit):
             continue
-        roll = roll_dice("1d6", state.rng, purpose=f"{unit.id} Stupidity move")
+        roll = roll_dice("1d6", state.rng, purpose=_('{unit} Stupidity move', unit=unit.id))
         fp = unit.footprint()
         note = ""
         if fp.formation.round_base:  # no front: a random direction (§1.3)
