@@ -24,6 +24,7 @@ from typing import Any, Callable
 
 from engine.core import BoardView, Event, GameState, IllegalAction, Rng, Ruleset, roll_dice
 from engine.core.errors import quote
+from engine.core.models import seat_label
 from engine.core.text import Text, _, join, listed, ngettext
 from engine.core.ruleset import get_ruleset, ruleset_names
 from engine.grid.board import GridMap, shared_map
@@ -788,6 +789,25 @@ class Service:
                            guild_id: str | int | None = None) -> list[str]:
         """Suggestions for an option being typed: legal squares, creatures, rulesets, leagues..."""
         current = (current or "").strip().casefold()
+        values = await self._suggestions(channel_id, user_id, kind, guild_id)
+        return [v for v in values if current in v.casefold()][:25]
+
+    async def autocomplete_choices(self, channel_id: str | int, user_id: str | int, kind: str, current: str,
+                                   guild_id: str | int | None = None, locale: str | None = None) -> list[tuple[str, str]]:
+        """The suggestions as Discord shows them: (what the user reads, the value the command
+        gets). A seat's default name ("Player 2") is read in the user's language ("Giocatore 2")
+        and stays the key it is; what is typed matches either."""
+        lang = language_of(await self._user_language(str(user_id)), locale, await self.server_language(guild_id))
+        current = (current or "").strip().casefold()
+        out = []
+        for value in await self._suggestions(channel_id, user_id, kind, guild_id):
+            name = say(seat_label(value), lang) if kind in ("seat", "free-seat") else value
+            if current in value.casefold() or current in name.casefold():
+                out.append((name, value))
+        return out[:25]
+
+    async def _suggestions(self, channel_id: str | int, user_id: str | int, kind: str,
+                           guild_id: str | int | None) -> list[str]:
         values: list[str] = []
         if kind in ("league", "format"):
             values = await self.leagues.suggestions(guild_id, kind)
@@ -815,7 +835,7 @@ class Service:
             state = self._state_of(game, ruleset)
             seat = await self._seat_of(game, str(user_id))
             values = ruleset.suggestions(state, seat, kind)
-        return [v for v in values if current in v.casefold()][:25]
+        return values
 
     async def click(self, channel_id: str | int, user_id: str | int, custom_id: str,
                     guild_id: str | int | None = None, locale: str | None = None) -> Reply:
