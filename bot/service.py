@@ -637,7 +637,7 @@ class Service:
         if private is not None:
             view = private(state, await self._seat_of(game, user_id))
             if view is not None:
-                return Reply(text=ruleset.status(state) + " (your own view: only you see it)", board=view,
+                return Reply(text=join("", [ruleset.status(state), _(" (your own view: only you see it)")]), board=view,
                              ephemeral=True)
         return Reply(text=ruleset.status(state), board=self._around(await self._view(ruleset, state, game.id), command))
 
@@ -653,7 +653,7 @@ class Service:
             try:
                 return view.around(around)
             except ValueError as problem:
-                raise IllegalAction("unknown-unit", f"around: {problem}.") from None
+                raise IllegalAction("unknown-unit", _("around: {problem}.", problem=problem.args[0] if problem.args else str(problem))) from None
         if not isinstance(view, BoardView):
             raise IllegalAction("bad-option", _("around: crops a board of squares; this game's board has none."))
         from engine.grid import parse_square
@@ -789,7 +789,7 @@ class Service:
                            guild_id: str | int | None = None) -> list[str]:
         """Suggestions for an option being typed: legal squares, creatures, rulesets, leagues..."""
         current = (current or "").strip().casefold()
-        values = await self._suggestions(channel_id, user_id, kind, guild_id)
+        values = await self._suggestions(channel_id, user_id, kind, current, guild_id)
         return [v for v in values if current in v.casefold()][:25]
 
     async def autocomplete_choices(self, channel_id: str | int, user_id: str | int, kind: str, current: str,
@@ -800,13 +800,13 @@ class Service:
         lang = language_of(await self._user_language(str(user_id)), locale, await self.server_language(guild_id))
         current = (current or "").strip().casefold()
         out = []
-        for value in await self._suggestions(channel_id, user_id, kind, guild_id):
+        for value in await self._suggestions(channel_id, user_id, kind, current, guild_id):
             name = say(seat_label(value), lang) if kind in ("seat", "free-seat") else value
             if current in value.casefold() or current in name.casefold():
                 out.append((name, value))
         return out[:25]
 
-    async def _suggestions(self, channel_id: str | int, user_id: str | int, kind: str,
+    async def _suggestions(self, channel_id: str | int, user_id: str | int, kind: str, current: str,
                            guild_id: str | int | None) -> list[str]:
         values: list[str] = []
         if kind in ("league", "format"):

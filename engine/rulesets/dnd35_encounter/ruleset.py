@@ -494,7 +494,9 @@ class Encounter(Ruleset):
                                                      'freely.',
                                                      foe=foe.name, creature=creature.name))
         if foe.helpless:
-            raise IllegalAction("no-need", _('{foe} is helpless: {creature} may pass it without {value}.', foe=foe.name, creature=creature.name, value=action.how == 'tumble' and 'tumbling' or 'an overrun'))
+            raise IllegalAction("no-need", _('{foe} is helpless: {creature} may pass it without tumbling.', foe=foe.name, creature=creature.name)
+                                if action.how == 'tumble' else
+                                _('{foe} is helpless: {creature} may pass it without an overrun.', foe=foe.name, creature=creature.name))
         if "fills-space" in foe.traits:
             raise IllegalAction("fills-space", _('{foe} completely fills its space: nothing gets past it, not '
                                                  'by overrun nor by Tumble (L109-111).',

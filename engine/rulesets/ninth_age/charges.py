@@ -407,7 +407,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                         "{unit} charge home {facing} ({inches}\" away, charge range {reach}\"): "
                         "wheel {degrees}°, {contact} models in base contact{ground}.",
                         number(state, charger), unit=charger.id, facing=_facing_words(target.id, best.side),
-                        inches=f"{d:.1f}", reach=total, degrees=f"{abs(best.turn):.0f}", contact=best.contact,
+                        inches=decimal(d, ".1f"), reach=total, degrees=decimal(abs(best.turn), ".0f"), contact=best.contact,
                         ground=ground)
         if charger.hill_charge:
             text = join("", [text, f" It charged down from high ground ({on_hill(state, start_fp.shape):.0%} on the "

@@ -151,14 +151,14 @@ def combat_shapes(state: NinthAgeState):
     for n, group in enumerate(combat_groups(state), 1):
         hull = unary_union([state.units[u].footprint().shape for u in group]).convex_hull.buffer(0.5, quad_segs=2)
         fought = state.phase == "melee" and all(state.units[u].fought for u in group)  # this phase only
-        label = f"Combat {n}" + (" (fought)" if fought else "")
-        shape = CombatShape(label=label, units=list(group), points=polygon_points(hull))
+        shape = CombatShape(label=f"Combat {n}", units=list(group), points=polygon_points(hull))
+        shape.label = _("Combat {n} (fought)", n=n) if fought else _("Combat {n}", n=n)  # a Text: said in the reader's language
         everyone = in_combat(state, group)
         for duel in state.challenges:
             if all(d in everyone for d in duel):
                 a, b = (duellist_position(state, d) for d in duel)
                 shape.duel = [a, b]
-                shape.duel_label = f"Challenge: {_label(state, duel[0])} v {_label(state, duel[1])}"
+                shape.duel_label = _("Challenge: {label} v {label2}", label=_label(state, duel[0]), label2=_label(state, duel[1]))
         out.append(shape)
     return out
 

@@ -51,7 +51,7 @@ def stupid_moves(state: NinthAgeState, seat: str, events: list[Event]) -> None:
         if fp.formation.round_base:  # no front: a random direction (§1.3)
             bearing = random_bearing(state.rng)
             fp = pivot(fp, bearing)
-            note = f", in a random direction ({bearing:.0f}°)"
+            note = _(", in a random direction ({bearing}°)", bearing=decimal(bearing, ".0f"))
         around = surroundings(state, {unit.id})
         best, moved = fp, 0.0
         for k in range(1, int(round(roll.total / MOVE_SAMPLE)) + 1):
