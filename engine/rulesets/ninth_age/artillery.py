@@ -20,7 +20,7 @@ Misfire table (§15.4):
 
 from __future__ import annotations
 
-from engine.core.text import _, decimal, join as text_join
+from engine.core.text import N_, Text, _, decimal, join as text_join
 import math
 
 from shapely.geometry import LineString, Point as ShapelyPoint
@@ -58,6 +58,11 @@ def catapult_scatter(face: int, d6: int, in_sight: bool, bs: int) -> tuple[str, 
         return "stays", 0
     far = d6 * 2 - bs
     return ("random", far) if far > 0 else ("stays", 0)
+
+
+# The Misfire table's results (§15.4) as a question names them.
+MISFIRE_WORDS = {"destroyed": N_("destroyed"), "disabled": N_("disabled"), "silenced": N_("silenced"),
+                 "wounded": N_("wounded")}
 
 
 def misfire_result(total: int) -> str:
@@ -127,16 +132,16 @@ def misfire(state: NinthAgeState, unit: UnitState, events: list[Event], modifier
     if helper is not None and misfire_result(roll.total + modifier) != "wounded":
         from engine.core.decisions import decide
 
-        if decide(state, unit.owner, f"engineer-reroll-{unit.id}", _("{unit} misfired and rolled {total} on the Misfire table ({misfire_result}). Let {helper} (Engineer) re-roll it?", unit=unit.id, total=roll.total, misfire_result=misfire_result(roll.total + modifier), helper=helper.id),
+        if decide(state, unit.owner, f"engineer-reroll-{unit.id}", _("{unit} misfired and rolled {total} on the Misfire table ({misfire_result}). Let {helper} (Engineer) re-roll it?", unit=unit.id, total=roll.total, misfire_result=Text(MISFIRE_WORDS[misfire_result(roll.total + modifier)]), helper=helper.id),
                   ["reroll", "keep"]) == "reroll":
             events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{unit} Misfire table: {total}; {helper} (Engineer) re-rolls it.", unit=unit.id, total=roll.total, helper=helper.id)))
             roll = roll_dice("1d6", state.rng, purpose=_('{unit} Misfire table, re-rolled', unit=unit.id))
     total = roll.total + modifier
     result = misfire_result(total)
-    text = {"destroyed": "it blows up: destroyed, and every model within D6\" takes a S5 hit",
-            "disabled": "the firing mechanism is damaged: it cannot shoot for the rest of the game",
-            "silenced": "it cannot shoot in its next turn",
-            "wounded": "it takes one wound with no saves of any kind"}[result]
+    text = {"destroyed": _("it blows up: destroyed, and every model within D6\" takes a S5 hit"),
+            "disabled": _("the firing mechanism is damaged: it cannot shoot for the rest of the game"),
+            "silenced": _("it cannot shoot in its next turn"),
+            "wounded": _("it takes one wound with no saves of any kind")}[result]
     events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{unit} misfires! Misfire table: {total} {modifier:+d}: {text}.", unit=unit.id, total=roll.total, modifier=modifier, text=text) if modifier else _("{unit} misfires! Misfire table: {total}: {text}.", unit=unit.id, total=roll.total, text=text)))
     if result == "disabled":
         unit.disabled = True

@@ -457,12 +457,12 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                 extra = sum(1 for d in again.dice if hit_succeeds(d, need, modifier))
                 sixes += sum(1 for d in again.dice if d == 6)
                 hits += extra
-                note += (f"; Hatred re-rolls {len(again.dice)} miss(es): {', '.join(map(str, again.dice))} "
-                        f"({extra} more)")
+                note = text_join("", [note, _("; Hatred re-rolls {count} miss(es): {faces} ({extra} more)", count=len(again.dice),
+                                              faces=', '.join(map(str, again.dice)), extra=extra)])
             if not _poisoned(state, _fighter(state, b), b):
                 sixes = 0
             elif sixes:
-                note += f"; Poisoned Attacks: {sixes} natural 6(s) wound automatically"
+                note = text_join("", [note, _("; Poisoned Attacks: {sixes} natural 6(s) wound automatically", sixes=sixes)])
             events.append(Event(kind="roll", seat=attacker.owner, roll=roll, data={"initiative": step},
                                 text=_("I{step}: {unit} {part_name} ×{count} (WS {ws}) at {target_id} (WS {defender_ws}): {need}+ to hit, rolled {join}: {hits} hit(s){note}.", step=step, unit=b.unit, part_name=b.part_name, count=b.count, ws=b.ws, target_id=target_id, defender_ws=_defender_ws(state, target), need=need, join=', '.join(map(str, roll.dice)), hits=hits, note=note)))
             if hits:
@@ -497,22 +497,22 @@ def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: B
     body = _body(state, target)
     if (fighters.weapon(state, target) == "hand weapon" and "shield" in entry.equipment and not entry.troop.mounted
             and body.pose is not None and contact_side(body.footprint(), attacker.footprint()) == "front"):
-        need, note = 4, " (Parry: 4+)"
+        need, note = 4, _(" (Parry: 4+)")
     if fighters.weapon(state, target) == "flail":
-        modifier, note = modifier + 1, note + " (+1 against a flail)"
+        modifier, note = modifier + 1, text_join("", [note, _(" (+1 against a flail)")])
     fighter = _fighter(state, blow)  # a character in the unit: its own rules and weapons
     if not blow.special and fighters.lightning_reflexes(state, fighter, blow.part):
-        modifier, note = modifier + 1, note + " (+1 Lightning Reflexes)"
+        modifier, note = modifier + 1, text_join("", [note, _(" (+1 Lightning Reflexes)")])
     magic = fighters.magic_weapon(state, fighter)
     if magic is not None and blow.weapon == magic[0] and magic[2].get("to_hit"):  # Sword of Skill (§23.3)
-        modifier, note = modifier + magic[2]["to_hit"], note + f" (+{magic[2]['to_hit']} {magic[0]})"
+        modifier, note = modifier + magic[2]["to_hit"], text_join("", [note, f" (+{magic[2]['to_hit']} {magic[0]})"])
     # Distracting (§22; a wall defended against a charge, §18.8): -1 once, and never added to another
     # negative to-hit modifier ([A-39]; none of the other close-combat modifiers is negative)
     wall = _wall_defended_against(state, attacker, body) if body.pose is not None else None  # a character: its unit's
     if wall is not None and modifier >= 0:
-        modifier, note = modifier - 1, note + f" (-1: defending {wall} against its charge, Distracting, §18.8)"
+        modifier, note = modifier - 1, text_join("", [note, _(" (-1: defending {wall} against its charge, Distracting, §18.8)", wall=wall)])
     elif fighters.distracting(state, target) and not blow.special:
-        modifier, note = modifier - 1, note + " (-1 Distracting)"
+        modifier, note = modifier - 1, text_join("", [note, _(" (-1 Distracting)")])
     return need, modifier, note
 
 
@@ -619,8 +619,8 @@ def wound_model(state: NinthAgeState, attacker: UnitState, blow: Blow, char: Uni
             events.append(Event(kind="casualties", seat=char.owner, data={"unit": char.id},
                                 text=_("{purpose}: {dealt} wound(s); {char} has {value} left.", purpose=purpose, dealt=dealt, char=char.id, value=left - dealt)))
         return dealt, 0
-    slain_in_unit(state, char, events, f"{char.id} is slain in {char.host} ({dealt} wound(s) against the "
-                  f"{left} it had left)")
+    slain_in_unit(state, char, events, _("{char} is slain in {host} ({dealt} wound(s) against the {left} it had left)",
+                                         char=char.id, host=char.host, dealt=dealt, left=left))
     return left, dealt - left
 
 
@@ -894,9 +894,9 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
     # a Stubborn character in it, or one a Bodyguard protects; a forest's Stubborn (§18.7)
     stubborn = fighters.stubborn(state, unit) or terrain_rules.forest_stubborn(state, unit)
     if fighters.feared(state, unit):  # -1 Ld while touching a Fear-causer, after borrowing (§1.10)
-        ld, source = max(0, ld - 1), source + ", -1 for Fear"
+        ld, source = max(0, ld - 1), text_join("", [source, _(", -1 for Fear")])
     if unit.refused:  # it refused a challenge: Ld 0 and no Stubborn (§16.9)
-        ld, source, stubborn = 0, "a refused challenge (Ld 0)", False
+        ld, source, stubborn = 0, _("a refused challenge (Ld 0)"), False
     enemies = [state.units[u] for u in rnd.units if state.units[u].owner != unit.owner and state.units[u].on_table]
     # never Steadfast there (§18.7), unless Strider (§22)
     in_forest = terrain_rules.mostly_in_forest(state, unit) and not fighters.strider(entry, "forest")
@@ -905,10 +905,10 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
                                   disrupted=disrupted(state, unit), stubborn=stubborn,
                                   in_forest=in_forest)
     if stubborn and not entry.has_rule("Stubborn"):
-        why += " (Stubborn: mostly in a Forest, §18.7)"
+        why = text_join("", [why, _(" (Stubborn: mostly in a Forest, §18.7)")])
     _skip, wet = terrain_rules.water_full_ranks(state, unit, fighters.full_ranks(entry, unit.formation.files, unit.models))
     if wet:
-        why += f" ({wet})"
+        why = text_join("", [why, " (", wet, ")"])
     if result.musician_win:
         why = text_join("", [why, _(" (the draw was lost to a Musician: no penalty)")])
     rnd.break_ld[unit.id] = (value, why)

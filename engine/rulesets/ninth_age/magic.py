@@ -503,11 +503,12 @@ def dispel_cast(state: NinthAgeState, c: Caster, spell: Spell, casting_total: in
         w = who[0] if len(who) == 1 else find_caster(state, reactive, decide(
             state, reactive, f"scroll-{tag}", _("Who reads the {item}?", item=item), [s.name for s in who]))
         w.used_items.append(item)
-        effect = {"Dispel Scroll": f"{spell.name} is dispelled automatically",
-                  "Binding Scroll": f"{c.name} cannot cast {spell.name} in the next game turn",
-                  "Backlash Scroll": f"once {spell.name} is resolved, {c.name} rolls on the Miscast table unless it "
-                                     "was cast with Overwhelming Power",
-                  "Shielding Scroll": f"every model affected by {spell.name} has a 4+ ward save against it"}[item]
+        effect = {"Dispel Scroll": lambda: _("{spell} is dispelled automatically", spell=spell.name),
+                  "Binding Scroll": lambda: _("{c} cannot cast {spell} in the next game turn", c=c.name, spell=spell.name),
+                  "Backlash Scroll": lambda: _("once {spell} is resolved, {c} rolls on the Miscast table unless it "
+                                               "was cast with Overwhelming Power", spell=spell.name, c=c.name),
+                  "Shielding Scroll": lambda: _("every model affected by {spell} has a 4+ ward save against it",
+                                                spell=spell.name)}[item]()
         events.append(Event(kind="dispel", seat=reactive, text=_("{w} reads the {item} instead of dispelling: {effect} (one use).", w=w.name, item=item, effect=effect)))
         return item == "Dispel Scroll", item
     n = int(answer)

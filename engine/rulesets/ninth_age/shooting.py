@@ -280,13 +280,14 @@ def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ra
             if where[0] != "none" and COVER_RANK[where[0]] > COVER_RANK[shot.cover]:
                 shot.cover, shot.standing = where
             if target.garrison:  # a Building is Hard cover to the unit in it (§18.6)
-                shot.cover, shot.standing = "hard", f"in {target.garrison} (§18.6)"
+                shot.cover, shot.standing = "hard", _("in {building} (§18.6)", building=target.garrison)
         out.append(shot)
     if unit.garrison and out:  # every shooter stands at the walls: at most 15 (5 Monstrous) shoot (§18.6)
         most = garrison.most_shooters(state, unit)
         out = [replace(out[0], index=i) for i in range(most)]
-        notes.append(f"{most} of {unit.models} model(s) shoot from {unit.garrison} (at most "
-                     f"{garrison.MOST_SHOOTERS}, {garrison.MOST_MONSTROUS_SHOOTERS} Monstrous, §18.6)")
+        notes.append(_("{most} of {models} model(s) shoot from {building} (at most {limit}, {monstrous} Monstrous, §18.6)",
+                       most=most, models=unit.models, building=unit.garrison, limit=garrison.MOST_SHOOTERS,
+                       monstrous=garrison.MOST_MONSTROUS_SHOOTERS))
     if too_deep:
         notes.append(_("{too_deep} model(s) behind the 2nd rank may not shoot", too_deep=too_deep))
     if out_of_range:
@@ -459,10 +460,10 @@ def describe(shots: list[ModelShot], weapon: RangedWeapon) -> Text:
     for s in shots:
         key = modifier_list(s.modifiers)
         mods[key] = mods.get(key, 0) + 1
-    cover_text = ", ".join(f"{k} cover for {v}" if k != "none" else f"no cover for {v}" for k, v in covers.items())
+    cover_text = text_join(", ", [_cover_count(k, v) for k, v in covers.items()])
     standing = sorted({s.standing for s in shots if s.standing})
     if standing:
-        cover_text += f" ({'; '.join(standing)})"
+        cover_text = text_join("", [cover_text, " (", text_join("; ", standing), ")"])
     worst = max(shots, key=lambda s: s.f_hard + s.f_soft)
     first = _("{n} model(s) in range ({near}\"-{far}\" of {range}\") and in sight; {covers} (most hidden: {hard}% by hard, {soft}% by soft); ",
               n=n, near=decimal(near, ".1f"), far=decimal(far, ".1f"), range=decimal(weapon.range, "g"), covers=cover_text,
