@@ -620,12 +620,12 @@ class LeagueService:
         # language and padded to its column there (the layout is no catalogue key).
         from renderers.standings import DROPPED, GW, MATCH_POINTS, OGW, OMW, RECORD, SOS
 
-        header = Text("{rank:>2} {player:<16} {mp:>3} {record:>7} {omw:>5} {gw:>5} {ogw:>5} {sos:>4} {pts:>4}",
+        header = Text("{rank:>2} {player:<16} {mp:>3} {record:>7} {omw:>5} {gw:>5} {ogw:>5} {sos:>4} {pts:>5}",
                       rank="#", player=_("player"), mp=Text(MATCH_POINTS), record=Text(RECORD), omw=Text(OMW), gw=Text(GW),
                       ogw=Text(OGW), sos=Text(SOS), pts=_("pts"))
         lines: list[Any] = [header]
         for s in table:
-            lines.append(Text("{rank:>2} {player:<16} {mp:>3} {record:>7} {omw:>5} {gw:>5} {ogw:>5} {sos:>4} {pts:>4}",
+            lines.append(Text("{rank:>2} {player:<16} {mp:>3} {record:>7} {omw:>5} {gw:>5} {ogw:>5} {sos:>4} {pts:>5}",
                               rank=s.rank, player=names[s.player][:16], mp=s.match_points,
                               record=f"{s.wins}-{s.draws}-{s.losses}", omw=_pct(s.omw), gw=_pct(s.gw), ogw=_pct(s.ogw),
                               sos=s.sos, pts=s.score))

@@ -475,7 +475,7 @@ class Service:
         ``/army show seat:``: a seat's army as this user may see it (hidden lists, §2.4)."""
         game, ruleset, state = await self._game(channel_id)
         if "army" not in ruleset.commands():
-            raise IllegalAction("no-armies", f"{ruleset.title} is not played with armies.")
+            raise IllegalAction("no-armies", _("{game} is not played with armies.", game=ruleset.title))
         if command.name == "show":
             seat = await self._seat_of(game, user_id)
             return Reply(text=ruleset.army_text(state, str(command.options.get("seat", "")), seat), ephemeral=True)
@@ -529,7 +529,7 @@ class Service:
         upload: Attachment | None = command.attachments.get("mapfile")
         if upload is not None and hasattr(ruleset, "read_map_upload"):  # a ruleset's own file (Ninth Age terrain)
             if len(upload.data) > MAX_UPLOAD_BYTES:
-                raise IllegalAction("bad-map", f"{upload.filename} is too large (over {MAX_UPLOAD_BYTES // 1024} KiB).")
+                raise IllegalAction("bad-map", _("{file} is too large (over {most} KiB).", file=upload.filename, most=MAX_UPLOAD_BYTES // 1024))
             options.update(ruleset.read_map_upload(upload.filename, upload.data, options))
         elif upload is not None:
             options["map_data"] = self._read_map_upload(upload)

@@ -97,7 +97,10 @@ def special_saves(state: NinthAgeState, unit: UnitState, attack: Attack, count: 
                 for i, d in zip(saved, reroll.dice):
                     dice[i] = d
         kept = [w for w, d in zip(group, dice) if d < value]
-        events.append(Event(kind="roll", seat=seat or unit.owner, roll=roll, text=_("{purpose}: {kind} saves on {value}+: {faces}{again}: {value2} saved.", purpose=purpose, kind=kind, value=value, faces=faces(roll.dice), again=again, value2=len(group) - len(kept))))
+        events.append(Event(kind="roll", seat=seat or unit.owner, roll=roll, text=(
+            _("{purpose}: ward saves on {value}+: {faces}{again}: {value2} saved.", purpose=purpose, value=value, faces=faces(roll.dice), again=again, value2=len(group) - len(kept)) if kind == "ward" else
+            _("{purpose}: regeneration saves on {value}+: {faces}{again}: {value2} saved.", purpose=purpose, value=value, faces=faces(roll.dice), again=again, value2=len(group) - len(kept)) if kind == "regeneration" else
+            _("{purpose}: {kind} saves on {value}+: {faces}{again}: {value2} saved.", purpose=purpose, kind=kind, value=value, faces=faces(roll.dice), again=again, value2=len(group) - len(kept)))))
         for w in group:
             if w not in kept:
                 w.saved_by = kind
