@@ -108,7 +108,7 @@ def step_cost(board: AreaBoard, figures: list[Figure], mover: Figure, a: str, b:
     if target.water and not mover.swim:
         raise IllegalAction("water", _("{area} is water; only a model with Swim may enter it.", area=target.name))
     if target.chasm:
-        raise IllegalAction("chasm", _("{area} is a chasm; nobody walks into it.", area=target.name))
+        raise IllegalAction("chasm", _("{area} is a sheer drop; nobody walks into it.", area=target.name))
     others = [f for f in figures if f.id != mover.id]
     if occupied_for(board, others, b, mover):
         raise IllegalAction("occupied", _("{area} is Occupied: {name}'s base does not fit (capacity {capacity}).",

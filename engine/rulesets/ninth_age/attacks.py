@@ -123,15 +123,19 @@ def to_wound_rolls(state: NinthAgeState, attack: Attack, target: Defence, hits: 
                faces=_faces(dice))]
     failed = [i for i, d in enumerate(dice) if not ok(d)]
     if attack.reroll_failed_wounds and failed:  # Blessed Sword (§23.3): failed to-wound rolls are re-rolled
-        parts.append(_("; {source} re-rolls {faces}", source=attack.source, faces=reroll(failed, _("to-wound re-rolls"))))
+        why = _("to-wound re-rolls")
+        parts.append(_("; {source} re-rolls {faces}", source=attack.source, faces=reroll(failed, why)))
     elif attack.flaming and "Flammable" in target.rules and failed:
-        parts.append(_("; Flammable re-rolls {faces}", faces=reroll(failed, _("Flammable re-rolls"))))
+        why = _("Flammable re-rolls")
+        parts.append(_("; Flammable re-rolls {faces}", faces=reroll(failed, why)))
     hit = [i for i, d in enumerate(dice) if ok(d)]
     if target.reroll_wounds_against and hit:  # Bluffer's Helm (§23.4): successful to-wound rolls are re-rolled
-        parts.append(_("; Bluffer's Helm re-rolls the successes: {faces}", faces=reroll(hit, _("Bluffer’s Helm re-rolls"))))
+        why = _("Bluffer’s Helm re-rolls")
+        parts.append(_("; Bluffer's Helm re-rolls the successes: {faces}", faces=reroll(hit, why)))
     six = [i for i, d in enumerate(dice) if d == 6 and ok(d)]
     if target.reroll_ranged_sixes and six:  # Gem of Fortune (§23.6): successful 6s to wound re-rolled
-        parts.append(_("; the Gem of Fortune re-rolls the 6s: {faces}", faces=reroll(six, _("Gem of Fortune re-rolls"))))
+        why = _("Gem of Fortune re-rolls")
+        parts.append(_("; the Gem of Fortune re-rolls the 6s: {faces}", faces=reroll(six, why)))
     text = text_join("", parts)
     good = [d for d in dice if ok(d)]
     events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{text}: {count} wound(s).", text=text, count=len(good))))
