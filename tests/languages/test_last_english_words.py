@@ -176,3 +176,14 @@ def english_literals(path: Path):
 def test_no_english_literal_reaches_a_player_past_the_catalogue():
     left = [hit for folder in FOLDERS for path in sorted((ROOT / folder).rglob("*.py")) for hit in english_literals(path)]
     assert left == []
+
+
+@pytest.mark.parametrize("lang, word", [("it", "predefinito"), ("hu", "alapértelmezés")])
+def test_the_3_5_settings_are_explained_in_the_readers_language(lang, word):
+    """/game new's settings help of the 3.5 encounter was English in every language."""
+    from engine.core import get_ruleset
+    from tests.languages.test_skirmish_in_each_language import english_in
+
+    helps = {key: say(text, lang) for key, text in get_ruleset("dnd35-encounter").option_names().items()}
+    assert len(helps) > 20 and sum(word in text for text in helps.values()) >= len(helps) - 3, helps
+    assert {key: english_in(text, lang) for key, text in helps.items() if english_in(text, lang)} == {}
