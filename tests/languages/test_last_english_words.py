@@ -187,3 +187,12 @@ def test_the_3_5_settings_are_explained_in_the_readers_language(lang, word):
     helps = {key: say(text, lang) for key, text in get_ruleset("dnd35-encounter").option_names().items()}
     assert len(helps) > 20 and sum(word in text for text in helps.values()) >= len(helps) - 3, helps
     assert {key: english_in(text, lang) for key, text in helps.items() if english_in(text, lang)} == {}
+
+
+@pytest.mark.parametrize("lang, word", [("it", "Condizioni con un effetto"), ("hu", "Állapotok")])
+def test_help_topic_condition_is_said_in_the_readers_language(lang, word):
+    from bot.commands import help_text
+    from tests.languages.test_skirmish_in_each_language import english_in
+
+    shown = say(help_text(topic="condition"), lang)
+    assert word in shown and english_in(shown, lang) == [], english_in(shown, lang)
