@@ -118,7 +118,7 @@ def test_the_ninth_age_purposes_and_reasons_are_whole_sentences():
 # -- a guard: no English left in the places it hid ------------------------------------------------
 FOLDERS = ("engine", "bot", "leagues", "renderers")
 # Strings the scan finds that no player reads as a sentence (a validation error's field path).
-NOT_SENTENCES = {("engine/rulesets/ninth_age/army.py", "field"), ("bot/discord/replies.py", "note")}
+NOT_SENTENCES = {("engine/rulesets/ninth_age/army.py", "field")}
 WORDY = re.compile(r"[A-Za-z]{2,}[ ,:;'][ A-Za-z]*[A-Za-z]{2,}")
 
 
@@ -196,3 +196,14 @@ def test_help_topic_condition_is_said_in_the_readers_language(lang, word):
 
     shown = say(help_text(topic="condition"), lang)
     assert word in shown and english_in(shown, lang) == [], english_in(shown, lang)
+
+
+def test_a_long_reply_cut_for_discord_says_where_the_rest_is_in_its_language():
+    from bot.discord.replies import as_file_if_long
+    from bot.i18n import spoken
+    from bot.reply import Reply
+
+    long = "\n".join(f"riga {i}" for i in range(1000))
+    cut = as_file_if_long(spoken(Reply(text=long), "it"))
+    assert cut.text.splitlines()[-1] == "… il testo completo (1000 righe) è nel file allegato."
+    assert as_file_if_long(spoken(Reply(text=long), "hu")).text.endswith("a csatolt fájlban van.")
