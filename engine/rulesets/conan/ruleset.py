@@ -857,7 +857,9 @@ class Conan(Ruleset):
                      target=target.id, style=action.style, gems=action.gems, weapon=cat.cards[weapon].name,
                      dice=describe(dice))
         events.append(Event(kind="roll", seat=hero.seat, text=text))
-        dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, _("{style} attack", style=action.style), events)
+        attack_name = (_("melee attack") if action.style == "melee" else _("ranged attack") if action.style == "ranged"
+                       else _("web attack"))
+        dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, attack_name, events)
         if sheet.has_skill(cat, hero, "crush"):
             self._crush(state, hero.id, target.id, dice, events)
         power = symbols(dice)
