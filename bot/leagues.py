@@ -870,7 +870,7 @@ class LeagueService:
         for r in ratings:
             rating = PlayerRating(r.mu, r.sigma, r.games, r.wins)
             lines.append(_("• {game}: rating {rating} (skill {mu} ± {sigma}), {games}, {wins}",
-                           game=r.ruleset, rating=f"{rating.ordinal:.1f}", mu=f"{r.mu:.1f}", sigma=f"{r.sigma:.1f}",
+                           game=r.ruleset, rating=decimal(rating.ordinal, ".1f"), mu=decimal(r.mu, ".1f"), sigma=decimal(r.sigma, ".1f"),
                            games=ngettext("{n} game", "{n} games", r.games),
                            wins=ngettext("{n} win", "{n} wins", r.wins)))
         return Reply(text=join("\n", lines), ephemeral=True)
