@@ -225,3 +225,84 @@ def test_a_garrison_failing_panic_flees_out_of_its_building():
     assert "Spearmen flees out of Farmhouse (§18.6), from its middle." in [str(e.text) for e in log]
     assert spear.footprint().shape.distance(farmhouse) >= 1.0 - 1e-6  # clear of the Building by 1"
     assert not any("fleeing through Farmhouse" in str(e.text) for e in log)  # not Dangerous: it is its own way out
+
+
+# -- a garrison is measured from the Building's walls (§18.6: "la gittata da e verso i modelli dell'Unità si
+# calcola dai lati dell'Edificio") -------------------------------------------------------------------------------
+def _enemy_garrison(unit="Skulkers", at=(36, 30, 180), **more):
+    """``unit`` (a p2 unit) in the Farmhouse (walls 33-39 x 22-26), ``more`` p1 units placed; p1's Remaining Moves."""
+    state = scenario({unit: at}, seat="p2")
+    state = apply(state, Garrison(seat="p2", unit=unit, building="Farmhouse"))
+    from game_helpers import place
+
+    for uid, where in more.items():
+        place(state, uid, *where)
+    state.active, state.round = "p1", 2
+    return state
+
+
+def test_one_helper_measures_a_garrison_from_the_walls_both_ways():
+    from engine.rulesets.ninth_age.mixed_units import position
+    from engine.rulesets.ninth_age.walls import gap, outline
+
+    state = _enemy_garrison(Spearmen=(36, 10, 0, 6))
+    skulkers, spear = state.units["Skulkers"], state.units["Spearmen"]
+    walls = state.table.feature_at((36, 24)).polygon
+    assert outline(state, skulkers).equals(walls) and outline(state, spear).equals(spear.footprint().shape)
+    assert gap(state, spear, skulkers) == pytest.approx(spear.footprint().shape.distance(walls))
+    assert gap(state, skulkers, spear) == gap(state, spear, skulkers)
+    assert gap(state, skulkers, (36, 16)) == pytest.approx(6.0)  # to a point: from the wall at y 22
+    # the formation it is drawn with stands inside the walls, farther from everything outside
+    assert spear.footprint().shape.distance(skulkers.footprint().shape) > gap(state, spear, skulkers) + 0.5
+    assert position(state, skulkers).equals(walls)  # Inspiring Presence and Hold Your Ground measure from there
+
+
+def test_the_march_test_counts_an_enemy_garrison_from_its_walls():
+    from engine.rulesets.ninth_age.actions import March
+
+    # the Spearmen's front at y 14.5: 7.5" from the Farmhouse's wall, 8.5" from the Skulkers' bases inside it
+    state = _enemy_garrison(Spearmen=(36, 12.5, 0, 6))
+    spear = state.units["Spearmen"]
+    front = spear.footprint().shape.bounds[3]
+    assert 8.0 < spear.footprint().shape.distance(state.units["Skulkers"].footprint().shape)
+    assert 22 - front <= 8.0
+    log = []
+    apply(state, March(seat="p1", unit="Spearmen", steps=[MoveStep(kind="forward", amount=1)]), log=log)
+    assert any(f"March test (enemy {22 - front:.1f}\" away" in str(e.text) for e in log)
+
+
+def test_a_spell_range_to_a_garrison_is_measured_from_the_walls():
+    from engine.rulesets.ninth_age import magic
+
+    # Sap the Strength (Hex, Direct, Range 12) from a Shaman facing the Farmhouse at the Crossbowmen inside it
+    state = scenario({"Crossbowmen": (36, 18, 0, 5), "Shaman": (36, 9.5, 0)})
+    state = apply(state, Garrison(seat="p1", unit="Crossbowmen", building="Farmhouse"))
+    from engine.rulesets.ninth_age.actions import EndStep
+
+    state.active = "p2"  # the Shaman's own Movement phase, ended: its Magic phase
+    state = apply(state, EndStep(seat="p2"))
+    assert state.phase == "magic"
+    shaman, crossbows = state.units["Shaman"], state.units["Crossbowmen"]
+    walls = state.table.feature_at((36, 24)).polygon
+    to_walls = shaman.footprint().shape.distance(walls)
+    assert to_walls <= 12.0 < shaman.footprint().shape.distance(crossbows.footprint().shape)
+    sap = magic.spell_named(state, "p2", "Sap the Strength")[0]
+    assert magic.refusal(state, state.casters["Shaman"], sap, crossbows, False) is None
+    shaman.pose = shaman.pose.model_copy(update={"y": 9.0})  # half an inch back: beyond 12" of the walls
+    assert "is 12.2\" away, beyond Sap the Strength's range of 12\"" in \
+        magic.refusal(state, state.casters["Shaman"], sap, crossbows, False)
+
+
+def test_a_garrison_holds_an_objective_within_6_inches_of_its_walls():
+    from shapely.geometry import Point
+
+    from engine.rulesets.ninth_age.victory import secondary
+
+    state, _ = garrisoned()  # Spearmen (a scoring unit: it has a standard) in the Farmhouse
+    state.objective = "secure"
+    spear = state.units["Spearmen"]
+    state.markers = {"A": (27.5, 24.0)}  # 5.5" west of the wall at x 33; farther from the bases inside
+    assert spear.footprint().shape.distance(Point(27.5, 24)) > 6.0
+    assert secondary(state) == {"p1": True, "p2": False}
+    state.markers = {"A": (26.5, 24.0)}  # 6.5" from the walls
+    assert secondary(state) == {"p1": False, "p2": False}

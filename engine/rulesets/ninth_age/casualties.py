@@ -21,6 +21,7 @@ from engine.rulesets.ninth_age.leadership import charge_dice, hold_your_ground, 
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.saves import special_saves
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.walls import gap, outline
 from engine.rulesets.ninth_age.terrain_layouts import terrain_name
 from engine.rulesets.ninth_age.terrain_rules import crossed, dangerous_features
 from engine.table.contact import distance
@@ -130,7 +131,7 @@ def heavy_casualties(state: NinthAgeState, unit: UnitState, events: list[Event])
 # -- destroyed units, Panic, fleeing ------------------------------------------------------------------
 def destroy(state: NinthAgeState, unit: UnitState, events: list[Event], text: str, fled: bool = False) -> None:
     """The unit leaves play; friends within 6" test for Panic (measured just before, [A-61])."""
-    where = unit.footprint() if unit.pose is not None else None
+    where = outline(state, unit) if unit.pose is not None else None  # a garrison: its walls (§18.6)
     unit.location = "fled" if fled else "destroyed"
     unit.fleeing = False
     events.append(Event(kind="destroyed", seat=unit.owner, data={"unit": unit.id}, text=text_join("", [text, "."])))
@@ -142,7 +143,7 @@ def destroy(state: NinthAgeState, unit: UnitState, events: list[Event], text: st
     if where is None:
         return
     for friend in state.on_table(unit.owner):
-        if distance(friend.footprint(), where) <= PANIC_RANGE + EPS_DIST and not insignificant(state, unit, friend):
+        if gap(state, friend, where) <= PANIC_RANGE + EPS_DIST and not insignificant(state, unit, friend):
             panic(state, friend, events, _("{unit} was destroyed within 6\" of {friend}", unit=unit.id, friend=friend.id))
 
 

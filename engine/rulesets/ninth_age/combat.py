@@ -34,6 +34,7 @@ from engine.rulesets.ninth_age.melee import (
 from engine.rulesets.ninth_age.mixed_units import joined
 from engine.rulesets.ninth_age.neighbours import surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.walls import gap
 from engine.table.contact import contact_side, distance, in_contact
 from engine.table.frame import EPS_DIST, bearing_between, turn_between
 from engine.table.motion import (
@@ -861,7 +862,7 @@ def _bsb_near(state: NinthAgeState, unit: UnitState) -> bool:
         if not ((entry.bsb and not other.refused) or inside) or other.fleeing:
             continue
         reach = HOLD_YOUR_GROUND + (6 if entry.has_rule("Large Target") else 0)
-        if other.id == unit.id or distance(other.footprint(), unit.footprint()) <= reach + EPS_DIST:
+        if other.id == unit.id or gap(state, other, unit) <= reach + EPS_DIST:
             return True
     return False
 
@@ -963,7 +964,7 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
     # step 7: Panic for friends within 6" of a broken unit (§13)
     for u in broken:
         for friend in state.on_table(u.owner):
-            if friend.id not in broken_ids and distance(friend.footprint(), u.footprint()) <= PANIC_RANGE + EPS_DIST \
+            if friend.id not in broken_ids and gap(state, friend, u) <= PANIC_RANGE + EPS_DIST \
                     and not insignificant(state, u, friend):  # §22 Insignificant
                 panic(state, friend, events, _("{u} broke within 6\"", u=u.id))
     # step 8: pursue or restrain

@@ -26,6 +26,7 @@ from engine.core.text import _
 from engine.rulesets.ninth_age.mixed_units import joined, unit_movement
 from engine.rulesets.ninth_age.neighbours import blockers, engaged, surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.walls import building_of
 from engine.table.footprint import Formation, Pose, footprint
 from engine.table.frame import EPS_DIST, normalise
 from engine.table.motion import CLEARANCE_END, Surroundings, clearance_problem
@@ -168,10 +169,6 @@ def leave(state: NinthAgeState, unit: UnitState, facing: float | None, files: in
 
 # -- shooting from and at a Building (§18.6) --------------------------------------------------------------
 MOST_SHOOTERS, MOST_MONSTROUS_SHOOTERS = 15, 5
-
-
-def building_of(state: NinthAgeState, unit: UnitState) -> TerrainFeature | None:
-    return next((t for t in state.table.terrain if t.name == unit.garrison), None) if unit.garrison else None
 
 
 def building_footprint(state: NinthAgeState, unit: UnitState, toward: tuple[float, float] | None = None):

@@ -29,9 +29,9 @@ from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.magic_state import Caster, Effect, MagicPhase, TemplateMark
 from engine.rulesets.ninth_age.spell_effects import SpellEffect, vortex_of
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, phase_word
+from engine.rulesets.ninth_age.walls import gap
 from engine.rulesets.ninth_age.terrain_rules import sight_blockers
 from engine.table.arcs import arc_region
-from engine.table.contact import distance
 from engine.table.frame import Point, bearing_between, direction
 from engine.table.scatter import is_hit, random_bearing
 from engine.table.sight import Obstacle, has_line_of_sight
@@ -255,7 +255,7 @@ def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState, bo
         return _("{spell} is an Augment: it targets friendly units only.", spell=spell.name)
     reach = spell_range(spell, boosted)
     if reach is not None:
-        d = distance(me.footprint(), target.footprint())
+        d = gap(state, me, target)  # a unit in a Building: from its walls (§18.6)
         if d > reach + EPS:
             return _("{target} is {d}\" away, beyond {spell}'s range of {reach}\".", target=target.id, d=decimal(d, ".1f"), spell=spell.name, reach=decimal(reach, "g"))
     if "direct" in t and not target.footprint().shape.intersects(arc_region(me.footprint(), "front")):
@@ -421,7 +421,7 @@ def _declare_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: boo
         if at is None:
             raise IllegalAction("missing-option", _("{spell} is a Ground spell: say the point, at:x,y (inches).", spell=spell.name))
         reach = spell_range(spell, boosted)
-        d = distance(me.footprint(), at)
+        d = gap(state, me, at)
         if reach is not None and d > reach + EPS:
             raise IllegalAction("out-of-range", _("The point is {d}\" from {c}, beyond {reach}\".", d=decimal(d, ".1f"), c=c.name, reach=decimal(reach, "g")))
         if not (0 <= at[0] <= state.table.width and 0 <= at[1] <= state.table.height):
