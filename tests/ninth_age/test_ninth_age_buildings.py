@@ -306,3 +306,71 @@ def test_a_garrison_holds_an_objective_within_6_inches_of_its_walls():
     assert secondary(state) == {"p1": True, "p2": False}
     state.markers = {"A": (26.5, 24.0)}  # 6.5" from the walls
     assert secondary(state) == {"p1": False, "p2": False}
+
+
+# -- templates, flames and breath on a Building (§18.6: "Se una Sagoma tocca l'Edificio, l'Unità al suo interno
+# subisce D6 colpi con forza e regole della Sagoma"; its models are Flammable) ---------------------------------------
+def test_any_template_touching_the_building_hits_the_garrison_d6_times():
+    from engine.rulesets.ninth_age.garrison import models_under
+    from engine.table.templates import Capsule, Circle
+    from loaded_dice import load
+
+    state, _ = garrisoned()  # thirty Spearmen in the Farmhouse (walls 33-39 x 22-26)
+    spear = state.units["Spearmen"]
+    load(state, 5)
+    log = []
+    # a 3" template over the wall's corner: D6 hits, however few of the thirty would stand under it
+    assert models_under(state, spear, Circle(centre=(32, 21), diameter=3), "p2", log) == 5
+    assert str(log[-1].text) == "The template touches Farmhouse: Spearmen in it takes D6 = 5 hit(s) (§18.6)."
+    # a template clear of the walls touches nobody in it, though it would touch the bases drawn inside
+    log = []
+    assert models_under(state, spear, Capsule(start=(30, 30), end=(30, 34), diameter=3), "p2", log) == 0
+    assert not log
+    # a unit in the open: the bases the template touches
+    state = scenario({"Halberdiers": (20, 10, 0, 5)})
+    assert models_under(state, state.units["Halberdiers"], Circle(centre=(20, 10), diameter=1), "p2", []) >= 1
+
+
+def test_a_flame_thrower_touching_the_building_makes_d6_flaming_hits_and_the_garrison_is_flammable():
+    from engine.rulesets.ninth_age.shooting_phase import Shoot
+    from loaded_dice import load
+
+    state = scenario({"Skulkers": (36, 30, 180), "Mortar": (36, 14, 0)}, seat="p2")
+    state = apply(state, Garrison(seat="p2", unit="Skulkers", building="Farmhouse"))
+    state.active, state.phase, state.step = "p1", "shooting", ""
+    state.unit_entry(state.units["Mortar"]).equipment = ["flame thrower"]
+    # the template moves 2" on, D6 = 4 hits; to wound at S5 against T3: three 1s fail and are re-rolled
+    load(state, 2, 4, 1, 1, 1, 6, 6, 6, 6)
+    log = []
+    state = apply(state, Shoot(seat="p1", unit="Mortar", target="Skulkers", at=(36, 21)), log=log)
+    text = " | ".join(str(e.text) for e in log)
+    assert "The template touches Farmhouse: Skulkers in it takes D6 = 4 hit(s) at S5 (§18.6)." in text
+    assert "Skulkers is in Farmhouse: Flammable (§18.6)." in text
+    assert "needing 2+: 1 1 1 6; Flammable re-rolls 6 6 6: 4 wound(s)" in text
+    assert "under the flames" not in text  # no count of the bases drawn inside the walls
+
+
+def test_a_breath_weapon_reaches_a_garrison_within_6_inches_of_its_walls():
+    from engine.rulesets.ninth_age.shooting_phase import Shoot
+    from loaded_dice import load
+
+    def breathing(y):
+        state = scenario({"Crossbowmen": (36, 18, 0, 5), "Warlord on Wyvern": (36, y, 0)})
+        state = apply(state, Garrison(seat="p1", unit="Crossbowmen", building="Farmhouse"))
+        state.active, state.phase, state.step = "p2", "shooting", ""
+        return state
+
+    state = breathing(13.5)  # the Wyvern's front 5.5" from the wall, 6.4" from the crossbowmen drawn inside it
+    wyvern, crossbows = state.units["Warlord on Wyvern"], state.units["Crossbowmen"]
+    walls = state.table.feature_at((36, 24)).polygon
+    to_walls = wyvern.footprint().shape.distance(walls)
+    assert to_walls <= 6.0 < wyvern.footprint().shape.distance(crossbows.footprint().shape)
+    load(state, 3, 4)  # 2D6 = 7 automatic hits
+    log = []
+    state = apply(state, Shoot(seat="p2", unit="Warlord on Wyvern", target="Crossbowmen", weapon="breath"), log=log)
+    text = " | ".join(str(e.text) for e in log)
+    assert f"breathes on Crossbowmen ({to_walls:.1f}\" of 6\"): 7 automatic hits at S4 with Flaming Attacks" in text
+    assert "Crossbowmen is in Farmhouse: Flammable (§18.6)." in text
+    with pytest.raises(IllegalAction, match=r"Crossbowmen is 6.5\" away; a Breath Weapon reaches 6\""):
+        RULESET.apply(breathing(12.5), Shoot(seat="p2", unit="Warlord on Wyvern", target="Crossbowmen",
+                                             weapon="breath"))

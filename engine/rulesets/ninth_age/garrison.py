@@ -205,6 +205,24 @@ def template_shapes(state: NinthAgeState, unit: UnitState) -> list:
     return [building.polygon] if building is not None else list(unit.footprint().models)
 
 
+def models_under(state: NinthAgeState, unit: UnitState, template, seat: str, events: list[Event]) -> int:
+    """How many of the unit's models a template hits: those whose bases it touches; for a unit in
+    a Building, D6 when the template touches the Building, rolled here (§18.6: "l'Unità al suo
+    interno subisce D6 colpi"), else none."""
+    from engine.core import roll_dice
+
+    building = building_of(state, unit)
+    if building is None:
+        return sum(1 for b in unit.footprint().models if template.touches(b))
+    if not template.touches(building.polygon):
+        return 0
+    roll = roll_dice("1d6", state.rng, purpose=f"hits on {unit.id} in {building.name}")
+    events.append(Event(kind="roll", seat=seat, roll=roll,
+                        text=_("The template touches {building}: {unit} in it takes D6 = {n} hit(s) (§18.6).",
+                               building=building.name, unit=unit.id, n=roll.total)))
+    return roll.total
+
+
 def template_on_building(state: NinthAgeState, shooter: UnitState, unit: UnitState, weapon, template, centre,
                          events: list[Event]) -> None:
     """A template touching a Building: the unit in it takes D6 hits with the template's Strength

@@ -29,6 +29,7 @@ from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.magic_state import Caster, Effect, MagicPhase, TemplateMark
 from engine.rulesets.ninth_age.spell_effects import SpellEffect, vortex_of
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, phase_word
+from engine.rulesets.ninth_age.garrison import models_under
 from engine.rulesets.ninth_age.walls import gap
 from engine.rulesets.ninth_age.terrain_rules import sight_blockers
 from engine.table.arcs import arc_region
@@ -840,7 +841,7 @@ def _template_hits(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellE
     for u in state.on_table():
         if u.id == skip:
             continue
-        n = sum(1 for b in u.footprint().models if template.touches(b))
+        n = models_under(state, u, template, c.seat, events)  # a garrison: D6 if it touches the Building (§18.6)
         if n:
             touched.append((u, n))
     events.append(Event(kind="template", seat=c.seat, text=_("{spell}: the template touches {models}.", spell=spell.name, models=_touched(touched))))
@@ -880,7 +881,7 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
         template = Circle(centre=centre, diameter=size)
         state.magic.templates.append(TemplateMark(kind="round", spell=f"Miscast: {result}", diameter=size,
                                                   start=centre, end=centre))
-        touched = [(u, sum(1 for b in u.footprint().models if template.touches(b))) for u in state.on_table()]
+        touched = [(u, models_under(state, u, template, c.seat, events)) for u in state.on_table()]
         touched = [(u, n) for u, n in touched if n]
         if result == "Catastrophic Detonation" and not any(u.id == me.id for u, _skip in touched):
             touched.append((me, 1))  # the wizard always takes a hit
