@@ -155,6 +155,13 @@ def test_the_assaulter_wins_and_the_garrison_holds_keep_assaulting_or_withdraw()
     assert spear.assaulting is None and not engaged(gone, spear) and not engaged(gone, gone.units["Skulkers"])
     assert spear.footprint().shape.distance(walls) == pytest.approx(1.0, abs=0.06)
     assert "Spearmen falls back to 1.0\" from Farmhouse (§18.6)." in text
+    # it may reform as it withdraws: about face, ten wide, still 1" from the walls
+    turned, text = _fight(state.model_copy(deep=True), {"assault-won": "withdraw", "assault-reform": "about",
+                                                        "assault-files": "10"})
+    spear = turned.units["Spearmen"]
+    assert "Spearmen reforms: 10 wide, facing 180°." in text
+    assert spear.formation.files == 10 and spear.pose.bearing == pytest.approx(180)
+    assert spear.footprint().shape.distance(walls) == pytest.approx(1.0, abs=0.03)
 
 
 def test_the_garrison_breaks_the_assaulter_enters_or_withdraws():

@@ -208,9 +208,11 @@ def standard_counts(state: NinthAgeState, unit: UnitState, bearer: UnitState | N
 
 # -- after the round -------------------------------------------------------------------------------
 def outcome(state: NinthAgeState, group: list[str], winner: str | None, broken: set[str],
-            flee_distances: dict[str, int], pursue, events: list[Event]) -> None:
+            flee_distances: dict[str, int], pursue, break_ld: dict[str, tuple[int, str]], events: list[Event]
+            ) -> None:
     """The end of an assault's round (§18.6), once Break tests, flight, pursuit and combat reforms
-    are done; ``pursue(unit, target_id, flee_distance, events)`` is the Melee phase's pursuit."""
+    are done; ``pursue(unit, target_id, flee_distance, events)`` is the Melee phase's pursuit;
+    ``break_ld``: each loser's Break-test Ld, which its combat reform is tested on."""
     for uid in group:
         a = state.units[uid]
         if not a.assaulting:
@@ -232,17 +234,58 @@ def outcome(state: NinthAgeState, group: list[str], winner: str | None, broken: 
                               building=building.name), ["keep-assaulting", "withdraw"], default="keep-assaulting")
             if choice == "withdraw":
                 a.assaulting = a.assault_building = None
-                garrison.withdraw(state, a, building, events)
+                _reform_and_withdraw(state, a, building, events)
             else:
                 events.append(Event(kind="assault", seat=a.owner, data={"unit": a.id},
                                     text=_("{a} keeps assaulting {building}: it stays engaged with {held} (§18.6).",
                                            a=a.id, building=building.name, held=held.id)))
-        else:  # the garrison won and the assaulter held: pushed back to 1", no longer engaged
-            a.assaulting = a.assault_building = None
-            garrison.withdraw(state, a, building, events)
+        else:  # the garrison won and the assaulter held: it may combat reform as a loser does, then is
+            a.assaulting = a.assault_building = None  # pushed back to 1", no longer engaged
+            _reform_and_withdraw(state, a, building, events, test=break_ld.get(a.id))
             events.append(Event(kind="assault", seat=a.owner, data={"unit": a.id},
                                 text=_("{a} is pushed back from {building}: it and {held} are no longer engaged "
                                        "(§18.6).", a=a.id, building=building.name, held=held.id)))
+
+
+TURNS = {"keep": 0.0, "right": 90.0, "about": 180.0, "left": -90.0}
+
+
+def _reform_and_withdraw(state: NinthAgeState, a: UnitState, building, events: list[Event],
+                         test: tuple[int, str] | None = None) -> None:
+    """The assaulter may reform (its facing and width, about its centre) and withdraws to 1" of
+    the Building (§18.6); a loser's reform is a combat reform, on a Leadership test at its
+    Break-test Ld (§11.14). A formation with no room there is not taken."""
+    from engine.rulesets.ninth_age.leadership import leadership_test
+    from engine.table.footprint import Formation, Pose
+    from engine.table.frame import normalise
+
+    when = f"{state.round}-{state.active}-{a.combat_rounds}"
+    start = a.footprint()
+    facing = decide(state, a.owner, f"assault-reform-{a.id}-{when}",
+                    _("{a} withdraws to 1\" from {building}: does it reform first, turning to face (keep, right, "
+                      "about, left)?", a=a.id, building=building.name), list(TURNS), default="keep")
+    widths = [str(w) for w in range(1, a.models + 1)]
+    files = decide(state, a.owner, f"assault-files-{a.id}-{when}",
+                   _("{a} reforms: how many files wide (it is {files})?", a=a.id, files=a.formation.files),
+                   [str(a.formation.files)] + [w for w in widths if w != str(a.formation.files)],
+                   default=str(a.formation.files)) if a.models > 1 else str(a.formation.files)
+    wanted = (facing, int(files))
+    if wanted != ("keep", a.formation.files) and test is not None and not leadership_test(
+            state.rng, test[0], _("{a} combat reform test ({why})", a=a.id, why=test[1]), events, seat=a.owner):
+        wanted = ("keep", a.formation.files)
+    if wanted != ("keep", a.formation.files):
+        before = (a.formation, a.pose)
+        a.formation = Formation(**{**a.formation.model_dump(), "files": wanted[1]})
+        a.pose = Pose(x=start.centre[0], y=start.centre[1], bearing=normalise(start.bearing + TURNS[wanted[0]]))
+        if garrison.withdrawn(state, a, building) is None:  # no room to stand so: it keeps its formation
+            a.formation, a.pose = before
+            events.append(Event(kind="assault", seat=a.owner, data={"unit": a.id},
+                                text=_("{a} has no room to reform so: it keeps its formation.", a=a.id)))
+        else:
+            events.append(Event(kind="assault", seat=a.owner, data={"unit": a.id},
+                                text=_("{a} reforms: {files} wide, facing {bearing}°.", a=a.id,
+                                       files=wanted[1], bearing=f"{a.pose.bearing:g}")))
+    garrison.withdraw(state, a, building, events, start=start)
 
 
 def _defender_gone(state: NinthAgeState, a: UnitState, held: UnitState, building, broken: set[str],
@@ -269,7 +312,7 @@ def _defender_gone(state: NinthAgeState, a: UnitState, held: UnitState, building
                             text=_("{a} enters {building} (§18.6): it is its garrison now.", a=a.id,
                                    building=building.name)))
     elif choice == "withdraw":
-        garrison.withdraw(state, a, building, events)
+        _reform_and_withdraw(state, a, building, events)
     else:
         target = choice.removeprefix("pursue-")
         pursue(a, target, flee_distances.get(target, 0), events)

@@ -1030,7 +1030,7 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
     combat_reforms(state, rnd, result, events)
     # an assault on a Building: what the assaulters do now (§18.6)
     assault.outcome(state, rnd.units, result.winner, broken_ids, flee_distances,
-                    lambda u, target, far, evs: pursue(state, u, target, far, evs), events)
+                    lambda u, target, far, evs: pursue(state, u, target, far, evs), rnd.break_ld, events)
 
 
 def flee_from_combat(state: NinthAgeState, unit: UnitState, result: Outcome, exempt: frozenset[str],

@@ -320,23 +320,35 @@ def may_enter(state: NinthAgeState, unit: UnitState) -> bool:
     return all(state.unit_entry(m).troop_type in ENTERING_TROOPS for m in [unit, *joined(state, unit)])
 
 
-def withdraw(state: NinthAgeState, unit: UnitState, building: TerrainFeature, events: list[Event]) -> None:
-    """The assaulter falls back straight away from the Building to 1" of it (§18.6), keeping its
-    formation; as far as it has room."""
-    from engine.table.motion import translate
+WITHDRAW_STEP = 0.02  # inches
+
+
+def withdrawn(state: NinthAgeState, unit: UnitState, building: TerrainFeature):
+    """Where the unit, as it stands now, ends falling back straight away from the Building (from
+    the wall point nearest its centre) to 1" of it (§18.6); None when that place is not clear."""
+    from shapely.ops import nearest_points
 
     fp = unit.footprint()
-    back = 1.0 - fp.shape.distance(building.polygon)
-    around = surroundings(state, {unit.id})
-    moved = fp
-    steps = max(1, int(round(back / 0.05)))
-    for k in range(steps, 0, -1):
-        trial = translate(fp, 0, -back * k / steps)
-        if not clearance_problem(trial, around, 0.0, during=False):
-            moved = trial
-            break
+    wall, _centre = nearest_points(building.polygon.exterior, Point(fp.centre))
+    dx, dy = fp.centre[0] - wall.x, fp.centre[1] - wall.y
+    norm = math.hypot(dx, dy) or 1.0
+    dx, dy = dx / norm, dy / norm
+    moved, k = fp, 0
+    while moved.shape.distance(building.polygon) < 1.0 - 1e-6 and k < 1000:
+        k += 1
+        moved = fp.at(fp.pose.moved(fp.pose.x + dx * k * WITHDRAW_STEP, fp.pose.y + dy * k * WITHDRAW_STEP))
+    around = surroundings(state, {unit.id}, building=building.name)
+    return None if clearance_problem(moved, around, 0.0, during=False) else moved
+
+
+def withdraw(state: NinthAgeState, unit: UnitState, building: TerrainFeature, events: list[Event],
+             start=None) -> None:
+    """The assaulter falls back to 1" of the Building (§18.6), as far as it has room (else it
+    stays); ``start``: where it stood before it reformed, for the path drawn."""
+    fp = unit.footprint()
+    moved = withdrawn(state, unit, building) or fp
     unit.pose = moved.pose
-    state.last_moves.append({"unit": unit.id, "kind": "withdraw", "path": [fp.centre, moved.centre]})
+    state.last_moves.append({"unit": unit.id, "kind": "withdraw", "path": [(start or fp).centre, moved.centre]})
     events.append(Event(kind="assault", seat=unit.owner, data={"unit": unit.id},
                         text=_("{unit} falls back to {d:.1f}\" from {building} (§18.6).", unit=unit.id,
                                d=moved.shape.distance(building.polygon), building=building.name)))
