@@ -24,13 +24,14 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.core.decisions import decide
-from engine.core.text import _, join as text_join
+from engine.core.text import _, join as text_join, ngettext
 from engine.rulesets.ninth_age import garrison
 from engine.rulesets.ninth_age.fighters import (
     STOMPABLE, Blow, _character_blows, _part_attacks, fighting_models, part_strength, part_ws, random_attacks,
 )
 from engine.rulesets.ninth_age.magic_state import profile_value
 from engine.rulesets.ninth_age.mixed_units import joined
+from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age.neighbours import assault_foes
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 
@@ -109,12 +110,13 @@ def _pick(state: NinthAgeState, unit: UnitState, budget: int, events: list[Event
         n = most
     unit.assault_models, unit.assault_with = n, chosen
     named = [c for c in chosen if c not in ("champion", "standard")]
+    extra = text_join("", [_(", {who}", who=", ".join(named)) if named else "",
+                           _(", its Champion") if "champion" in chosen else "",
+                           _(", its standard bearer") if "standard" in chosen else ""])
     events.append(Event(kind="assault", seat=unit.owner, data={"unit": unit.id},
-                        text=_("{unit} fights with {n} model(s){extra} (§18.6: up to {most} a side).", unit=unit.id,
-                               n=n, most=MOST_FIGHTERS,
-                               extra=text_join("", [_(", {who}", who=", ".join(named)) if named else "",
-                                                    _(", its Champion") if "champion" in chosen else "",
-                                                    _(", its standard bearer") if "standard" in chosen else ""]))))
+                        text=ngettext("{unit} fights with {n} model(s){extra} (§18.6: up to {most} a side).",
+                                      "{unit} fight with {n} model(s){extra} (§18.6: up to {most} a side).",
+                                      number(state, unit), unit=unit.id, n=n, most=MOST_FIGHTERS, extra=extra)))
     return n * own + sum(worth(state, state.units[c]) for c in named)
 
 
