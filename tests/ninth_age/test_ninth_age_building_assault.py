@@ -76,6 +76,11 @@ def test_an_assault_is_refused_beyond_reach_of_the_walls_and_the_assaulted_garri
     state.active, state.phase, state.step = "p2", "movement", "charges"
     with pytest.raises(IllegalAction, match=r"Skulkers is engaged in combat and cannot declare a charge"):
         RULESET.apply(state, Charge(seat="p2", unit="Skulkers", target="Spearmen"))
+    from engine.rulesets.ninth_age.actions import LeaveBuilding
+
+    state.step = "remaining"
+    with pytest.raises(IllegalAction, match=r"Skulkers is engaged in combat: it may not leave Farmhouse"):
+        RULESET.apply(state, LeaveBuilding(seat="p2", unit="Skulkers", facing=0.0))
 
 
 def test_up_to_ten_fighters_a_side_the_assaulter_first_monstrous_ones_counting_three():

@@ -119,6 +119,9 @@ def leave(state: NinthAgeState, unit: UnitState, facing: float | None, files: in
                                               "later turn (§18.6).", unit=unit.id, building=building.name))
     if unit.moved:
         raise IllegalAction("cannot-leave", _("{unit} has already moved this phase.", unit=unit.id))
+    if engaged(state, unit):  # an assault on its Building is a combat (§18.6)
+        raise IllegalAction("cannot-leave", _("{unit} is engaged in combat: it may not leave {building}.",
+                                              unit=unit.id, building=building.name))
     bearing = normalise(unit.pose.bearing if facing is None and unit.pose else (facing or 0.0))
     width = unit.formation.files if files is None else files
     if not 1 <= width <= unit.models:
