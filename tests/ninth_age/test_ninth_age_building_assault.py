@@ -239,6 +239,13 @@ def test_the_fighting_models_stomp_as_in_base_contact_and_no_impact_hits():
     assert len(stomp) == 1 and stomp[0].count == 3 and stomp[0].hits == "1" and stomp[0].targets == ["Spearmen"]
     assert sum(b.count for b in blows if not b.special and not b.champion) == 2 * 3  # two plain Brutes, A 3
     assert not any(b.special == "Impact Hits" for b in blows)
+    # the bases drawn inside the walls touch no one, however wide: no blows but the assault's
+    from engine.rulesets.ninth_age import fighters
+
+    spear = state.units["Spearmen"]
+    spear.formation = spear.formation.model_copy(update={"files": 1})  # thirty deep
+    assert spear.footprint().shape.distance(brutes.footprint().shape) < 0.5  # spilling out toward the Brutes
+    assert fighters.blows(state, brutes) == [] and fighters.blows(state, spear) == []
     # a chariot charging a Building: no Impact Hits, no draught beasts fighting
     state = _assaulted(attacker="Battle Chariot", at=(36, 14, 0))
     chariot = state.units["Battle Chariot"]

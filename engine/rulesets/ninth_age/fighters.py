@@ -213,6 +213,8 @@ def contacts(state: NinthAgeState, unit: UnitState) -> list[Contacts]:
     others = [o for o in state.on_table() if o.id != unit.id]
     out = []
     for enemy in enemies_in_contact(state, unit):
+        if enemy.garrison or unit.garrison:  # an assault on a Building: no bases touch (assault.py, §18.6)
+            continue
         efp = enemy.footprint()
         side = contact_side(fp, efp) or "front"
         pairs: dict[int, set[int]] = {}
