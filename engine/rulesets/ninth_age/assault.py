@@ -6,7 +6,7 @@ that charged a Building's garrison and the garrison.
   Cavalry, Monstrous Infantry and Monstrous Beasts count as 3 models, Monsters and Ridden
   Monsters as 6); they all count as in base contact and may attack any enemy fighting.
 - What does not: mounts of any kind, Impact Hits, Lances and Light Lances, and the armour of
-  Mount's Protection and Barding (:func:`unmounted_armour`).
+  Mount's Protection and Barding (:func:`.neighbours.unmounted`, asked by the §12 pipeline).
 - The combat score: the garrison has no ranks, neither for the score nor for Steadfast (it
   counts as 1 rank that is never full, :func:`fighters.unit_full_ranks`); a standard (the
   unit's or the Battle Standard) counts only if its bearer is among the fighters chosen.
@@ -189,12 +189,6 @@ def _special(state: NinthAgeState, unit: UnitState, targets: list[str], fighters
                         profile_value(state, unit, "I", part), 0, fighters, list(targets), strength=strength,
                         weapon="Grinding Attacks", special="Grinding Attacks", hits=grinding))
     return out
-
-
-def unmounted_armour(state: NinthAgeState, unit: UnitState) -> bool:
-    """Mount's Protection and Barding give no armour in an assault on a Building (§18.6)."""
-    body = state.units[unit.host] if unit.location == "joined" and unit.host else unit
-    return in_assault(state, body)
 
 
 # -- the combat score ------------------------------------------------------------------------------

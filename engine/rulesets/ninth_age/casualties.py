@@ -190,8 +190,8 @@ def panic(state: NinthAgeState, unit: UnitState, events: list[Event], cause: str
     if not enemies:
         flee(state, unit, None, events, reason=_("{unit} panics and flees", unit=unit.id))
         return
-    nearest = min(enemies, key=lambda e: distance(fp, e.footprint()))
-    _skip, b = nearest_points(fp.shape, nearest.footprint().shape)
+    nearest = min(enemies, key=lambda e: gap(state, unit, e))  # a garrison: its walls (§18.6)
+    _skip, b = nearest_points(outline(state, unit), outline(state, nearest))
     away = bearing_between((b.x, b.y), fp.centre)
     flee(state, unit, away, events, reason=_("{unit} panics and flees from {nearest}", unit=unit.id, nearest=nearest.id))
 
