@@ -24,7 +24,6 @@ from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.walls import gap, outline
 from engine.rulesets.ninth_age.terrain_layouts import terrain_name
 from engine.rulesets.ninth_age.terrain_rules import crossed, dangerous_features
-from engine.table.contact import distance
 from engine.table.footprint import Pose, footprint
 from engine.table.frame import EPS_DIST, bearing_between
 from engine.table.motion import CLEARANCE_END, MOVE_SAMPLE, Step, Surroundings, clearance_problem, pivot, \
