@@ -212,7 +212,7 @@ def models_under(state: NinthAgeState, unit: UnitState, template, seat: str, eve
         return sum(1 for b in unit.footprint().models if template.touches(b))
     if not template.touches(building.polygon):
         return 0
-    roll = roll_dice("1d6", state.rng, purpose=f"hits on {unit.id} in {building.name}")
+    roll = roll_dice("1d6", state.rng, purpose=_("hits on {unit} in {building}", unit=unit.id, building=building.name))
     events.append(Event(kind="roll", seat=seat, roll=roll,
                         text=_("The template touches {building}: {unit} in it takes D6 = {n} hit(s) (§18.6).",
                                building=building.name, unit=unit.id, n=roll.total)))
