@@ -609,7 +609,7 @@ def wound_model(state: NinthAgeState, attacker: UnitState, blow: Blow, char: Uni
     from engine.rulesets.ninth_age.mixed_units import slain_in_unit
 
     attack = _attack(state, _fighter(state, blow), blow)
-    d = pipeline.defence(state.unit_entry(char), "close combat")
+    d = pipeline._under_spells(state, char, pipeline.defence(state.unit_entry(char), "close combat"))
     purpose = f"{attacker.id} {blow.part_name} against {char.id}"
     dealt = _wounds_on_one_model(state, attacker, attack, char, d, hits, purpose, events)
     left = d.wounds - char.wounds_lost
@@ -651,7 +651,7 @@ def overkill_on_the_fallen(state: NinthAgeState, attacker: UnitState, blow: Blow
     from engine.rulesets.ninth_age import attacks as pipeline
 
     attack = _attack(state, _fighter(state, blow), blow)
-    d = pipeline.defence(state.unit_entry(target), "close combat")
+    d = pipeline._under_spells(state, target, pipeline.defence(state.unit_entry(target), "close combat"))
     name = target.id if state.unit_entry(target).is_character else f"{target.id}'s Champion"
     purpose = f"{attacker.id} {blow.part_name} against the slain {name}"
     dealt = _wounds_on_one_model(state, attacker, attack, target, d, hits, purpose, events)
