@@ -85,7 +85,6 @@ NEEDS_PARAM = frozenset({"Armour Piercing", "Bodyguard", "Breath Weapon", "Fly",
 # §22 rules this engine does not referee yet: an army file naming one is refused with the reason
 # (never silently ignored, #10); each leaves this table when a phase applies it.
 NOT_REFEREED_RULES: dict[str, str] = {
-    "Crush Attack": "the Crush Attack special attack is not made in the Melee phase",
     "Random Movement": "its Compulsory Moves and fixed charge, flee and pursuit distances are not refereed",
 }
 
@@ -147,7 +146,7 @@ def extra_rule_problem(text: str) -> str | None:
 
     >>> extra_rule_problem("Plague Cult") is None, extra_rule_problem("Hatred") is None
     (True, True)
-    >>> extra_rule_problem("Crush Attack") is not None
+    >>> extra_rule_problem("Random Movement") is not None
     True
     >>> print(extra_rule_problem("Scaly Skin"))
     'Scaly Skin' is an army-book rule this engine cannot referee: the rulebook does not say what it does ([A-43]); give its effect as rulebook special rules, equipment or profile instead

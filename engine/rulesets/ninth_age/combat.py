@@ -425,7 +425,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
         for whole, target_id, count in allocated:
             b = Blow(**{**whole.__dict__, "count": count})
             attacker, target = state.units[b.unit], state.units[target_id]
-            if b.special:  # automatic hits, X per model (rolled per model when X is dice)
+            if b.special and b.special != fighters.CRUSH:  # automatic hits, X per model (dice: per model)
                 from engine.rulesets.ninth_age.damage import roll_value
 
                 counts = [roll_value(b.hits, state.rng, f"{b.unit} {b.special}") for _skip in range(b.count)]
@@ -452,7 +452,8 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             hits = sum(1 for d in roll.dice if hit_succeeds(d, need, modifier))
             sixes = sum(1 for d in roll.dice if d == 6)  # natural 6s always hit (§11.6): Poisoned Attacks
             note = why
-            if _hatred(state, _fighter(state, b), b.part, target, rounds=attacker.combat_rounds) and hits < b.count:
+            if not b.special and _hatred(state, _fighter(state, b), b.part, target, rounds=attacker.combat_rounds) \
+                    and hits < b.count:
                 again = roll_dice(f"{b.count - hits}d6", state.rng, purpose=f"{b.unit} Hatred re-rolls")
                 extra = sum(1 for d in again.dice if hit_succeeds(d, need, modifier))
                 sixes += sum(1 for d in again.dice if d == 6)
@@ -511,7 +512,7 @@ def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: B
     wall = _wall_defended_against(state, attacker, body) if body.pose is not None else None  # a character: its unit's
     if wall is not None and modifier >= 0:
         modifier, note = modifier - 1, note + f" (-1: defending {wall} against its charge, Distracting, §18.8)"
-    elif fighters.distracting(state, target) and not blow.special:
+    elif fighters.distracting(state, target) and (not blow.special or blow.special == fighters.CRUSH):
         modifier, note = modifier - 1, note + " (-1 Distracting)"
     return need, modifier, note
 
@@ -768,6 +769,8 @@ def _attack(state: NinthAgeState, attacker: UnitState, blow: Blow):
     if magic is not None and blow.weapon == magic[0]:  # the magic weapon's own rules, for its attacks (§21.4)
         rules = rules + list(magic[2].get("rules", []))
     multiple = next((rule_param(r) for r in rules if rule_name(r) == "Multiple Wounds"), None)
+    if blow.special == fighters.CRUSH:  # Crush Attack: Multiple Wounds (Ammunition) (§22, [A-38])
+        multiple = "Ammunition"
     names = {rule_name(r) for r in rules}
     # Divine Attacks (§22): the model's rule, a Divine Icon, or the weapon's (Blessed Sword); CC attacks only
     carried = {i.lower() for i in entry.magic_items}
