@@ -85,7 +85,6 @@ NEEDS_PARAM = frozenset({"Armour Piercing", "Bodyguard", "Breath Weapon", "Fly",
 # §22 rules this engine does not referee yet: an army file naming one is refused with the reason
 # (never silently ignored, #10); each leaves this table when a phase applies it.
 NOT_REFEREED_RULES: dict[str, str] = {
-    "Random Movement": "its Compulsory Moves and fixed charge, flee and pursuit distances are not refereed",
 }
 
 # Army-book rules the rulebook itself names and this engine applies as it says (§22 Toxic Attacks:
@@ -104,6 +103,7 @@ WEAPONS = frozenset({"hand weapon", "flail", "great weapon", "halberd", "additio
 ARMOUR = frozenset({"light armour", "heavy armour", "plate armour", "shield", "barding", "helmet"})
 EQUIPMENT = WEAPONS | ARMOUR
 
+_DISTANCE = re.compile(r"^\s*(\d+|\d*\s*[dD]\s*[36]\s*(\+\s*\d+)?)\s*$")  # Random Movement (X)
 _RULE = re.compile(r"^\s*([A-Za-z' -]+?)\s*(?:\(([^()]*)\))?\s*$")
 
 
@@ -133,6 +133,8 @@ def rule_problem(text: str, extra: frozenset[str] | set[str] = frozenset()) -> s
         return f"{name} needs its value in brackets, e.g. {name} (2)"
     if name in NOT_REFEREED_RULES:
         return f"{name} is not refereed by this engine yet: {NOT_REFEREED_RULES[name]} (§22)"
+    if name == "Random Movement" and not _DISTANCE.match(param or ""):
+        return _("Random Movement ({param}): its value must be a distance or dice such as 2D6, 3D6 or D6+3", param=param)
     if name in BOOK_RULES and BOOK_RULES[name] and (param or "").strip().lower() != BOOK_RULES[name].lower():
         return _("{name} ({param}) is not refereed: of its army-book marks the rulebook names only {name} ({known}) (§22 Toxic Attacks)",
                  name=name, param=param or "", known=BOOK_RULES[name])
@@ -146,8 +148,8 @@ def extra_rule_problem(text: str) -> str | None:
 
     >>> extra_rule_problem("Plague Cult") is None, extra_rule_problem("Hatred") is None
     (True, True)
-    >>> extra_rule_problem("Random Movement") is not None
-    True
+    >>> print(extra_rule_problem("Kung Fu (2)"))
+    'Kung Fu' is an army-book rule this engine cannot referee: the rulebook does not say what it does ([A-43]); give its effect as rulebook special rules, equipment or profile instead
     >>> print(extra_rule_problem("Scaly Skin"))
     'Scaly Skin' is an army-book rule this engine cannot referee: the rulebook does not say what it does ([A-43]); give its effect as rulebook special rules, equipment or profile instead
     """

@@ -1048,10 +1048,17 @@ SCORE_WORDS = {"wounds": N_("wounds"), "overkill": N_("overkill"), "charge": N_(
 
 
 def pursuit_roll(state: NinthAgeState, unit: UnitState, why: str, events: list[Event]) -> int:
+    from engine.rulesets.ninth_age import random_movement
+
+    what = _("pursuit") if why == "pursuit" else _("overrun") if why == "overrun" else why
+    rolled = random_movement.roll(state, unit, why)
+    if rolled is not None:  # always X, never Swiftstride (§22 Random Movement)
+        go, faces, x = rolled
+        events.append(Event(kind="roll", seat=unit.owner, text=_("{unit} {why}: {go}\" (Random Movement {x}: {dice}).", unit=unit.id, why=what, go=go, x=x, dice=', '.join(map(str, faces)) or x)))
+        return go
     swift = state.unit_entry(unit).has_rule("Swiftstride")
     roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{unit.id} {why} distance")
     go = sum(charge_dice(roll.dice, swiftstride=swift))
-    what = _("pursuit") if why == "pursuit" else _("overrun") if why == "overrun" else why
     events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=(_("{unit} {why}: {go}\" ({dice}, keeping the best two).", unit=unit.id, why=what, go=go, dice=', '.join(map(str, roll.dice))) if swift
                               else _("{unit} {why}: {go}\" ({dice}).", unit=unit.id, why=what, go=go, dice=', '.join(map(str, roll.dice))))))
     return go
@@ -1094,7 +1101,10 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
     stops it, and it goes back to its last position at least 1" from other units (the seed:
     "riportare l'Unità all'ultima posizione legale dove si trovava a 1” di distanza da altre
     Unità"); with none, it turns toward its quarry as far as it can instead. The reply says what
-    stopped it short."""
+    stopped it short. A Random Movement move (``label`` "random movement", §22) never leaves the
+    table (the edge stops it like a unit in its way) and tests Dangerous Terrain only when it
+    charges."""
+    randomly = label == "random movement"
     start = unit.footprint()
     around = surroundings(state, {unit.id})
     fp = start
@@ -1106,7 +1116,7 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
             around.impassable.intersection(front).area > 1e-9
         enemy_hit = [k for k in hit if state.units[k].owner != unit.owner]
         if enemy_hit:
-            _pursuit_charge(state, unit, state.units[sorted(enemy_hit)[0]], events)
+            _pursuit_charge(state, unit, state.units[sorted(enemy_hit)[0]], events, label)
             return
         if hit or rock:
             best, t = _turn_toward(start, bearing, around)
@@ -1127,6 +1137,9 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
         moved += step
         trial = translate(fp, 0, moved)
         if state.table.touches_edge(trial.shape):
+            if randomly:  # it cannot leave the table over the edge (§22 Random Movement)
+                blocked = _("the table edge")
+                break
             _off_table(state, unit, trial, events, label)
             return
         touching = [k for k, o in around.others.items() if o.shape.distance(trial.shape) <= 0.02
@@ -1135,7 +1148,7 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
             unit.pose = trial.pose
             _pursuit_terrain(state, unit, start, trial, label, events)
             if unit.on_table:
-                _pursuit_charge(state, unit, state.units[sorted(touching)[0]], events)
+                _pursuit_charge(state, unit, state.units[sorted(touching)[0]], events, label)
             return
         ran_into = [k for k, o in around.others.items()
                     if o.shape.intersection(trial.shape).area > already.get(k, 0.0) + 1e-3]
@@ -1155,6 +1168,8 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
     n, moved = number(state, unit), {"unit": unit.id, "done": f"{done:.1f}", "go": go}
     head = (ngettext("{unit} pursues {done}\" of {go}\"", "{unit} pursue {done}\" of {go}\"", n, **moved)
             if label == "pursuit" else
+            ngettext("{unit} moves {done}\" of {go}\" (Random Movement)", "{unit} move {done}\" of {go}\" (Random Movement)",
+                     n, **moved) if randomly else
             ngettext("{unit} overruns {done}\" of {go}\"", "{unit} overrun {done}\" of {go}\"", n, **moved))
     text = ""
     if done < go - MOVE_SAMPLE - 1e-6:
@@ -1168,7 +1183,8 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
         elif done < MOVE_SAMPLE / 2:
             text += " (the pursuer stays where it stood)"
     events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id}, text=join("", [head, text, "."])))
-    _pursuit_terrain(state, unit, start, end, label, events)
+    if not randomly:  # Random Movement: Dangerous Terrain only when it charges (§22)
+        _pursuit_terrain(state, unit, start, end, label, events)
 
 
 def _turn_toward(start, bearing: float, around):
@@ -1189,8 +1205,8 @@ def _turn_toward(start, bearing: float, around):
 def _pursuit_terrain(state: NinthAgeState, unit: UnitState, start, end, label: str, events: list[Event]) -> None:
     """A pursuit or an overrun through Dangerous Terrain tests once per feature (§18.1)."""
     if end is not start:
-        terrain_checks(state, unit, "overrun" if label == "overrun" else "pursuit",
-                       [start.shape.union(end.shape).convex_hull], events)
+        kind = {"overrun": "overrun", "random movement": "charge"}.get(label, "pursuit")  # its charge, §22
+        terrain_checks(state, unit, kind, [start.shape.union(end.shape).convex_hull], events)
 
 
 def distance_between(a, b) -> float:
@@ -1208,8 +1224,10 @@ def _off_table(state: NinthAgeState, unit: UnitState, fp, events: list[Event], l
                         text=_("{unit}'s {label} reaches the table edge: it leaves the table and comes back in its next Remaining Moves (/deploy on the edge it left by).", unit=unit.id, label=label)))
 
 
-def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, events: list[Event]) -> None:
-    """A pursuer that meets an enemy charges it, with no reaction (§11.13)."""
+def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, events: list[Event],
+                    label: str = "pursuit") -> None:
+    """A pursuer that meets an enemy charges it, with no reaction (§11.13); a Random Movement
+    unit's move meeting one too (§22)."""
     from engine.rulesets.ninth_age.charges import contact_side as charge_side
 
     side = None if enemy.fleeing else charge_side(unit, enemy)
@@ -1227,7 +1245,9 @@ def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, eve
     unit.pose = poses[0].footprint.pose
     unit.pursuit_charge, unit.pursuit_target = True, enemy.id
     events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id},
-                        text=_("{unit} pursues into {enemy}'s {side} and charges it (no reaction).", unit=unit.id, enemy=enemy.id, side=poses[0].side)))
+                        text=(_("{unit} moves into {enemy}'s {side} and charges it (Random Movement, no reaction).", unit=unit.id, enemy=enemy.id, side=poses[0].side)
+                              if label == "random movement" else
+                              _("{unit} pursues into {enemy}'s {side} and charges it (no reaction).", unit=unit.id, enemy=enemy.id, side=poses[0].side))))
     if enemy.fleeing:
         destroy(state, enemy, events, _("{enemy} is caught fleeing and destroyed", enemy=enemy.id))
 
