@@ -77,3 +77,27 @@ def test_an_army_file_may_now_give_crush_attack():
     giant["parts"][0]["special_rules"].append("Crush Attack")
     army = load_army_text(json.dumps(data))
     assert army.unit("Giant").has_rule("Crush Attack")
+
+
+def test_a_character_with_crush_attack_in_a_unit_makes_it_from_its_place():
+    from engine.core.decisions import Decide
+    from engine.rulesets.ninth_age import characters, fighters
+
+    from game_helpers import RULESET
+    from test_ninth_age_melee import _face_off
+
+    state = _face_off()
+    characters._place(state, state.units["Marshal"], state.units["Spearmen"], 2, [])
+    marshal = state.units["Marshal"]
+    entry = state.unit_entry(marshal)
+    state.armies["p1"].units[marshal.entry] = entry.model_copy(update={"special_rules": ["Crush Attack"]})
+    spear = state.units["Spearmen"]
+    state.begin_answers(["crush-attack"])
+    by_name = {b.part_name: b for b in fighters.blows(state, spear)}
+    crush = by_name["Marshal Crush Attack"]
+    # its own WS 6, one attack at I0 and S 10 instead of its four at I6 (and no Sword of Strength)
+    assert (crush.ws, crush.strength, crush.initiative, crush.count, crush.model, crush.special) == \
+        (6, 10, 0, 1, "Marshal", "Crush Attack")
+    assert "Marshal" not in by_name
+    state.begin_answers(["normal-attacks"])
+    assert "Marshal" in {b.part_name for b in fighters.blows(state, spear)}
