@@ -482,7 +482,7 @@ class NinthAge(Ruleset):
             from engine.rulesets.ninth_age.stupidity import stupid_moves
 
             stupid_moves(state, state.active, events)  # Compulsory Moves (§22 Stupidity)
-            from engine.rulesets.ninth_age.random_movement import compulsory_moves
+            from engine.rulesets.ninth_age.random_moves import compulsory_moves
 
             compulsory_moves(state, state.active, events)  # and Random Movement (§22)
             state.step = "remaining"
