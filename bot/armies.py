@@ -19,6 +19,7 @@ from bot.reply import Reply
 from bot.store import Store
 from engine.core import IllegalAction
 from engine.core.errors import quote
+from engine.core.text import _, join, ngettext
 from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, load_army_text, sample_army
 from engine.rulesets.ninth_age.building import add_unit, describe, new_army, remove_unit
 
@@ -39,8 +40,9 @@ class Armies:
         record = await self.store.warband(user_id, str(name or ""))
         if record is None or record.edition != EDITION:
             mine = [r.name for r in await self.store.warbands(user_id) if r.edition == EDITION]
-            listing = f" Your armies: {', '.join(mine)}." if mine else " Start one with /army new."
-            raise IllegalAction("unknown-army", f"You have no army called {quote(name)}.{listing}")
+            raise IllegalAction("unknown-army", _("You have no army called {name}. Your armies: {armies}.", name=quote(name),
+                                                  armies=', '.join(mine)) if mine else
+                                _("You have no army called {name}. Start one with /army new.", name=quote(name)))
         return Army.model_validate(record.data)
 
     async def _book(self, user_id: str, name: str) -> Army:
@@ -50,25 +52,26 @@ class Armies:
             return sample_army(key.lower())
         record = await self.store.warband(user_id, key)
         if record is None or record.edition != EDITION:
-            raise IllegalAction("unknown-army", f"There is no army book {quote(key)}: name a sample army "
-                                f"({', '.join(SAMPLE_ARMIES)}) or one of your armies.")
+            raise IllegalAction("unknown-army", _("There is no army book {name}: name a sample army ({samples}) or one of "
+                                                  "your armies.", name=quote(key), samples=', '.join(SAMPLE_ARMIES)))
         return Army.model_validate(record.data)
 
     async def _save(self, user_id: str, army: Army, *, new: bool = False) -> None:
         existing = await self.store.warband(user_id, army.name)
         if existing is not None and existing.edition != EDITION:
-            raise IllegalAction("name-taken", f"You have a warband called {quote(army.name)}; give the army "
-                                "another name.")
+            raise IllegalAction("name-taken", _("You have a warband called {name}; give the army another name.",
+                                                name=quote(army.name)))
         if new and existing is not None:
-            raise IllegalAction("army-exists", f"You already have an army called {quote(army.name)}; add to it, "
-                                "or /army delete it first.")
+            raise IllegalAction("army-exists", _("You already have an army called {name}; add to it, or /army delete it "
+                                                 "first.", name=quote(army.name)))
         if new and len([r for r in await self.store.warbands(user_id) if r.edition == EDITION]) >= MAX_ARMIES_PER_PLAYER:
-            raise IllegalAction("too-many-armies", f"You keep {MAX_ARMIES_PER_PLAYER} armies already; delete one first.")
+            raise IllegalAction("too-many-armies", _("You keep {most} armies already; delete one first.",
+                                                     most=MAX_ARMIES_PER_PLAYER))
         await self.store.save_warband(user_id, army.name, EDITION, army.model_dump(mode="json"))
 
     @staticmethod
-    def _shown(army: Army, headline: str) -> Reply:
-        return Reply(text=f"{headline}\n{describe(army)}".strip(), ephemeral=True)
+    def _shown(army: Army, headline: Any) -> Reply:
+        return Reply(text=join("\n", [headline, describe(army)]) if headline else describe(army), ephemeral=True)
 
     # -- /army ... ------------------------------------------------------------------------------
     async def handle(self, user_id: str, command: Command) -> Reply:
@@ -83,12 +86,12 @@ class Armies:
         else:
             points = options.get("points") or DEFAULT_POINTS
             if not 100 <= int(points) <= 20000:
-                raise IllegalAction("bad-option", "points is the army's limit, from 100 to 20000.")
+                raise IllegalAction("bad-option", _("points is the army's limit, from 100 to 20000."))
             army = new_army(name, int(points))
         if options.get("from") and options.get("points"):
             army = army.model_copy(update={"points_limit": int(options["points"])})
         await self._save(user_id, army, new=True)
-        return self._shown(army, f"New army **{army.name}**.")
+        return self._shown(army, _("New army **{army}**.", army=army.name))
 
     async def _army_add(self, user_id: str, options: dict[str, Any], attachments) -> Reply:
         army = await self._army(user_id, options.get("name", ""))
@@ -97,57 +100,59 @@ class Armies:
         army = add_unit(army, book, str(options.get("unit", "")), name=options.get("as") or None, items=items,
                         general=_yes(options.get("general")), bsb=_yes(options.get("bsb")))
         await self._save(user_id, army)
-        return self._shown(army, "Added.")
+        return self._shown(army, _("Added."))
 
     async def _army_remove(self, user_id: str, options: dict[str, Any], attachments) -> Reply:
         army = remove_unit(await self._army(user_id, options.get("name", "")), str(options.get("unit", "")))
         await self._save(user_id, army)
-        return self._shown(army, "Removed.")
+        return self._shown(army, _("Removed."))
 
     async def _army_show(self, user_id: str, options: dict[str, Any], attachments) -> Reply:
         if options.get("name"):
             name = str(options["name"])
             if name.strip().lower() in SAMPLE_ARMIES and await self.store.warband(user_id, name) is None:
-                return self._shown(sample_army(name.strip().lower()), "A sample army (an army book to /army add from):")
+                return self._shown(sample_army(name.strip().lower()), _("A sample army (an army book to /army add from):"))
             return self._shown(await self._army(user_id, name), "")
         mine = [r for r in await self.store.warbands(user_id) if r.edition == EDITION]
-        lines = ["**Your armies**" if mine else "You have no armies yet. Start one with /army new."]
+        lines: list[Any] = [_("**Your armies**") if mine else _("You have no armies yet. Start one with /army new.")]
         for record in mine:
             army = Army.model_validate(record.data)
             from engine.rulesets.ninth_age.composition import composition_problems
 
             broken = len(composition_problems(army))
-            lines.append(f"• {army.name} — {army.points} of {army.points_limit} points, {len(army.units)} units "
-                         f"({'legal' if not broken else f'{broken} rules broken'})")
-        lines.append(f"Sample armies (army books): {', '.join(SAMPLE_ARMIES)}.")
-        return Reply(text="\n".join(lines), ephemeral=True)
+            shown = dict(army=army.name, points=army.points, limit=army.points_limit, units=len(army.units))
+            lines.append(_("• {army} — {points} of {limit} points, {units} units (legal)", **shown) if not broken else
+                         ngettext("• {army} — {points} of {limit} points, {units} units ({n} rule broken)",
+                                  "• {army} — {points} of {limit} points, {units} units ({n} rules broken)", broken, **shown))
+        lines.append(_("Sample armies (army books): {samples}.", samples=', '.join(SAMPLE_ARMIES)))
+        return Reply(text=join("\n", lines), ephemeral=True)
 
     async def _army_export(self, user_id: str, options: dict[str, Any], attachments) -> Reply:
         army = await self._army(user_id, options.get("name", ""))
         safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in army.name.lower()).strip("-") or "army"
-        return Reply(text=f"Army **{army.name}** as a file: share it, or /army import it elsewhere.", ephemeral=True,
+        return Reply(text=_("Army **{army}** as a file: share it, or /army import it elsewhere.", army=army.name), ephemeral=True,
                      file=army.model_dump_json(indent=1).encode("utf-8"), file_name=f"{safe}.army.json")
 
     async def _army_import(self, user_id: str, options: dict[str, Any], attachments: dict[str, Attachment]) -> Reply:
         upload = attachments.get("file")
         if upload is None:
-            raise IllegalAction("missing-option", "Attach the army file: /army import file:<the .json file>.")
+            raise IllegalAction("missing-option", _("Attach the army file: /army import file:<the .json file>."))
         try:
             text = upload.data.decode("utf-8")
         except UnicodeDecodeError:
-            raise IllegalAction("bad-army", f"{upload.filename}: not a text file (UTF-8 JSON).") from None
+            raise IllegalAction("bad-army", _("{file}: not a text file (UTF-8 JSON).", file=upload.filename)) from None
         army = load_army_text(text, upload.filename)
         if options.get("name"):
             army = load_army_text(army.model_copy(update={"name": str(options["name"]).strip()}).model_dump_json(),
                                   upload.filename)
         await self._save(user_id, army, new=True)
-        return self._shown(army, f"Imported **{army.name}**.")
+        return self._shown(army, _("Imported **{army}**.", army=army.name))
 
     async def _army_delete(self, user_id: str, options: dict[str, Any], attachments) -> Reply:
         name = str(options.get("name", ""))
         await self._army(user_id, name)  # only an army, never a warband of the same name
         await self.store.delete_warband(user_id, name)
-        return Reply(text=f"Army {quote(name)} deleted.", ephemeral=True)
+        return Reply(text=_("Army {name} deleted.", name=quote(name)), ephemeral=True)
 
     async def game_options(self, user_id: str, name: str) -> dict[str, Any]:
         """``/army use``: the player's army (or a sample) as the options of the game's army move."""

@@ -59,7 +59,7 @@ class Collection:
     async def _warband(self, user_id: str, name: str) -> wb.Warband:
         record = await self.store.warband(user_id, str(name or ""))
         if record is not None and record.edition == NINTH_AGE:
-            raise IllegalAction("unknown-warband", f"{quote(name)} is one of your Ninth Age armies: see /army.")
+            raise IllegalAction("unknown-warband", _("{name} is one of your Ninth Age armies: see /army.", name=quote(name)))
         if record is None:
             saved = [r.name for r in await self.store.warbands(user_id) if r.edition != NINTH_AGE]
             listing = (_(" Your warbands: {warbands}.", warbands=", ".join(saved)) if saved

@@ -17,6 +17,7 @@ from bot.console import Console
 from bot.service import Service
 from bot.store import Store
 from engine.core import Action, GameState, IllegalAction, Ruleset
+from engine.core.text import _
 from engine.grid import distance
 
 PLAYERS = ("alice", "bob")
@@ -66,7 +67,7 @@ def choose_action(ruleset: Ruleset, state: GameState, seat: str) -> Action:
     """
     actions = ruleset.legal_actions(state, seat)
     if not actions:
-        raise IllegalAction("no-legal-action", "The demo policy found nothing to do.")
+        raise IllegalAction("no-legal-action", _("The demo policy found nothing to do."))
     by_kind: dict[str, list[Action]] = {}
     for action in actions:
         by_kind.setdefault(action.kind, []).append(action)
@@ -112,7 +113,7 @@ async def run_demo(out: Path, seed: int = 2006, max_commands: int = 400, echo=No
         console.user = PLAYERS[1]
         await say("/game join")
         seat_user = {"p1": PLAYERS[0], "p2": PLAYERS[1]}
-        for _ in range(max_commands):
+        for _turn in range(max_commands):
             game, ruleset, state = await console.service.game_snapshot(console.channel) or (None, None, None)
             if game is None or state.is_over:
                 break

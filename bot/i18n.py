@@ -198,6 +198,7 @@ def spoken(reply: Any, lang: str | None) -> Any:
     from dataclasses import replace
 
     reply.text = say(reply.text, lang)
+    reply.lang = lang
     if reply.buttons:
         reply.buttons = [replace(b, label=say(b.label, lang)) for b in reply.buttons]
     return reply

@@ -28,7 +28,7 @@ from bot.store import LeagueChange, StoreError
 from bot.store.leagues import LeagueMatchRecord, LeagueRecord
 from engine.core import GameState
 from engine.core.ruleset import get_ruleset
-from engine.core.text import _, join, ngettext
+from engine.core.text import Text, _, decimal, join, ngettext
 from engine.rulesets.dnd_minis.warband import COMMANDER_ZERO_SURCHARGE
 from leagues import (
     LeagueError,
@@ -103,8 +103,9 @@ def _user(text: str) -> str:
     return text.lstrip("@")
 
 
-def _pct(value) -> str:
-    return f"{float(value) * 100:.1f}"
+def _pct(value) -> Text:
+    """A percentage as the reader's language writes its decimals (12.5 / 12,5)."""
+    return decimal(float(value) * 100, ".1f")
 
 
 def casualties(state: GameState) -> dict[str, list[str]]:
@@ -615,12 +616,21 @@ class LeagueService:
             for i, s in enumerate(table):
                 s.rank = i + 1
         names = {p: await self._name(p, caller) for p in signup}
-        header = f"{'#':>2} {'player':<16} {'MP':>3} {'W-D-L':>7} {'OMW%':>5} {'GW%':>5} {'OGW%':>5} {'SOS':>4} {'pts':>4}"
-        lines = [header]
+        # The headings are the image's own words (renderers.standings), each said in the reader's
+        # language and padded to its column there (the layout is no catalogue key).
+        from renderers.standings import DROPPED, GW, MATCH_POINTS, OGW, OMW, RECORD, SOS
+
+        header = Text("{rank:>2} {player:<16} {mp:>3} {record:>7} {omw:>5} {gw:>5} {ogw:>5} {sos:>4} {pts:>5}",
+                      rank="#", player=_("player"), mp=Text(MATCH_POINTS), record=Text(RECORD), omw=Text(OMW), gw=Text(GW),
+                      ogw=Text(OGW), sos=Text(SOS), pts=_("pts"))
+        lines: list[Any] = [header]
         for s in table:
-            lines.append(f"{s.rank:>2} {names[s.player][:16]:<16} {s.match_points:>3} "
-                         f"{f'{s.wins}-{s.draws}-{s.losses}':>7} {_pct(s.omw):>5} {_pct(s.gw):>5} {_pct(s.ogw):>5} "
-                         f"{s.sos:>4} {s.score:>4}" + (" (dropped)" if s.dropped else ""))
+            lines.append(Text("{rank:>2} {player:<16} {mp:>3} {record:>7} {omw:>5} {gw:>5} {ogw:>5} {sos:>4} {pts:>5}",
+                              rank=s.rank, player=names[s.player][:16], mp=s.match_points,
+                              record=f"{s.wins}-{s.draws}-{s.losses}", omw=_pct(s.omw), gw=_pct(s.gw), ogw=_pct(s.ogw),
+                              sos=s.sos, pts=s.score))
+            if s.dropped:
+                lines[-1] = join("", [lines[-1], Text(DROPPED)])
         title = _("{league} — standings after round {round}", league=league.name, round=shown_round)
         # The image is seen by everyone: drawn in the server's language, as the boards are.
         from bot.i18n import renderer_words, say
@@ -628,7 +638,7 @@ class LeagueService:
         lang = await self.service.server_language(None if league.guild_id == LOCAL_GUILD else league.guild_id)
         image = render_standings(say(title, lang), [{**s.row(), "player": names[s.player]} for s in table],
                                  renderer_words(lang))
-        return Reply(text=join("", ["📊 **", title, "**\n```\n" + "\n".join(lines) + "\n```"]), image=image,
+        return Reply(text=join("", ["📊 **", title, "**\n```\n", join("\n", lines), "\n```"]), image=image,
                      image_name="standings.png")
 
     @staticmethod
@@ -860,7 +870,7 @@ class LeagueService:
         for r in ratings:
             rating = PlayerRating(r.mu, r.sigma, r.games, r.wins)
             lines.append(_("• {game}: rating {rating} (skill {mu} ± {sigma}), {games}, {wins}",
-                           game=r.ruleset, rating=f"{rating.ordinal:.1f}", mu=f"{r.mu:.1f}", sigma=f"{r.sigma:.1f}",
+                           game=r.ruleset, rating=decimal(rating.ordinal, ".1f"), mu=decimal(r.mu, ".1f"), sigma=decimal(r.sigma, ".1f"),
                            games=ngettext("{n} game", "{n} games", r.games),
                            wins=ngettext("{n} win", "{n} wins", r.wins)))
         return Reply(text=join("\n", lines), ephemeral=True)

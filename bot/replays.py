@@ -91,8 +91,8 @@ class Replays:
         if command.key == "game export":
             secrets = getattr(ruleset, "has_secrets", None)  # the log holds what a player may not see yet
             if game.is_active and secrets is not None and secrets(state):
-                raise IllegalAction("secret-log", "This game keeps secrets from the players (hidden lists or "
-                                    "Hidden models, §2.4): its log can be exported when the game ends.")
+                raise IllegalAction("secret-log", _("This game keeps secrets from the players (hidden lists or "
+                                                    "Hidden models, §2.4): its log can be exported when the game ends."))
             data = await fairness.export(self.store, game)
             said = _("📜 The log of game #{id}: {actions} actions, {rolls} rolls.", id=game.id,
                      actions=len(data["actions"]), rolls=fairness.rolls(data))

@@ -25,6 +25,8 @@ class Reply:
     # A board still to draw (a BoardView): the service draws it into ``image`` once the
     # channel's lock is released, so drawing never holds up the channel's next command.
     board: Any = None
+    # The language the text was said in (bot.i18n.spoken), for what the transport adds to it.
+    lang: str | None = None
 
     def chunks(self, limit: int = DISCORD_MESSAGE_LIMIT) -> list[str]:
         """The text split on line breaks into messages Discord accepts."""

@@ -24,6 +24,7 @@ from typing import Any, Callable
 
 from engine.core import BoardView, Event, GameState, IllegalAction, Rng, Ruleset, roll_dice
 from engine.core.errors import quote
+from engine.core.models import seat_label
 from engine.core.text import Text, _, join, listed, ngettext
 from engine.core.ruleset import get_ruleset, ruleset_names
 from engine.grid.board import GridMap, shared_map
@@ -474,7 +475,7 @@ class Service:
         ``/army show seat:``: a seat's army as this user may see it (hidden lists, §2.4)."""
         game, ruleset, state = await self._game(channel_id)
         if "army" not in ruleset.commands():
-            raise IllegalAction("no-armies", f"{ruleset.title} is not played with armies.")
+            raise IllegalAction("no-armies", _("{game} is not played with armies.", game=ruleset.title))
         if command.name == "show":
             seat = await self._seat_of(game, user_id)
             return Reply(text=ruleset.army_text(state, str(command.options.get("seat", "")), seat), ephemeral=True)
@@ -528,7 +529,7 @@ class Service:
         upload: Attachment | None = command.attachments.get("mapfile")
         if upload is not None and hasattr(ruleset, "read_map_upload"):  # a ruleset's own file (Ninth Age terrain)
             if len(upload.data) > MAX_UPLOAD_BYTES:
-                raise IllegalAction("bad-map", f"{upload.filename} is too large (over {MAX_UPLOAD_BYTES // 1024} KiB).")
+                raise IllegalAction("bad-map", _("{file} is too large (over {most} KiB).", file=upload.filename, most=MAX_UPLOAD_BYTES // 1024))
             options.update(ruleset.read_map_upload(upload.filename, upload.data, options))
         elif upload is not None:
             options["map_data"] = self._read_map_upload(upload)
@@ -636,7 +637,7 @@ class Service:
         if private is not None:
             view = private(state, await self._seat_of(game, user_id))
             if view is not None:
-                return Reply(text=ruleset.status(state) + " (your own view: only you see it)", board=view,
+                return Reply(text=join("", [ruleset.status(state), _(" (your own view: only you see it)")]), board=view,
                              ephemeral=True)
         return Reply(text=ruleset.status(state), board=self._around(await self._view(ruleset, state, game.id), command))
 
@@ -652,7 +653,7 @@ class Service:
             try:
                 return view.around(around)
             except ValueError as problem:
-                raise IllegalAction("unknown-unit", f"around: {problem}.") from None
+                raise IllegalAction("unknown-unit", _("around: {problem}.", problem=problem.args[0] if problem.args else str(problem))) from None
         if not isinstance(view, BoardView):
             raise IllegalAction("bad-option", _("around: crops a board of squares; this game's board has none."))
         from engine.grid import parse_square
@@ -788,6 +789,25 @@ class Service:
                            guild_id: str | int | None = None) -> list[str]:
         """Suggestions for an option being typed: legal squares, creatures, rulesets, leagues..."""
         current = (current or "").strip().casefold()
+        values = await self._suggestions(channel_id, user_id, kind, current, guild_id)
+        return [v for v in values if current in v.casefold()][:25]
+
+    async def autocomplete_choices(self, channel_id: str | int, user_id: str | int, kind: str, current: str,
+                                   guild_id: str | int | None = None, locale: str | None = None) -> list[tuple[str, str]]:
+        """The suggestions as Discord shows them: (what the user reads, the value the command
+        gets). A seat's default name ("Player 2") is read in the user's language ("Giocatore 2")
+        and stays the key it is; what is typed matches either."""
+        lang = language_of(await self._user_language(str(user_id)), locale, await self.server_language(guild_id))
+        current = (current or "").strip().casefold()
+        out = []
+        for value in await self._suggestions(channel_id, user_id, kind, current, guild_id):
+            name = say(seat_label(value), lang) if kind in ("seat", "free-seat") else value
+            if current in value.casefold() or current in name.casefold():
+                out.append((name, value))
+        return out[:25]
+
+    async def _suggestions(self, channel_id: str | int, user_id: str | int, kind: str, current: str,
+                           guild_id: str | int | None) -> list[str]:
         values: list[str] = []
         if kind in ("league", "format"):
             values = await self.leagues.suggestions(guild_id, kind)
@@ -815,7 +835,7 @@ class Service:
             state = self._state_of(game, ruleset)
             seat = await self._seat_of(game, str(user_id))
             values = ruleset.suggestions(state, seat, kind)
-        return [v for v in values if current in v.casefold()][:25]
+        return values
 
     async def click(self, channel_id: str | int, user_id: str | int, custom_id: str,
                     guild_id: str | int | None = None, locale: str | None = None) -> Reply:

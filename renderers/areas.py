@@ -16,7 +16,7 @@ import io
 from PIL import Image, ImageDraw
 
 from engine.areas.view import AreaView
-from renderers.words import CHEST, said
+from renderers.words import CHEST, LIFE_POINTS, said
 from renderers.style import INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, WALL_EDGE, font, plain, side_colours
 
 WATER = (150, 190, 225)
@@ -178,7 +178,7 @@ def render_areas(view: AreaView, *, width: int = 560) -> bytes:
                     draw.text((cx, cy), plain(piece.label), font=font(max(7, size // 3)), fill=(255, 255, 255),
                               anchor="mm")
                 lp = "/".join(str(v) for v in piece.lp)
-                draw.text((cx, cy + half + 1), f"{lp}LP", font=font(9), fill=INK, anchor="ma",
+                draw.text((cx, cy + half + 1), said(view, LIFE_POINTS).format(lp=lp), font=font(9), fill=INK, anchor="ma",
                           stroke_width=2, stroke_fill=PARCHMENT)
     y = top + map_h + pad
     for panel in view.panels:

@@ -21,15 +21,18 @@ from renderers.style import INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, FLOOR, GRI
 
 # The table's own words, which the bot gives in the server's language (``words``).
 PLAYER, POINTS, DROPPED = N_("Player"), N_("Pts"), N_(" (dropped)")
+# The columns' abbreviations (the text table of /league standings says them too): match points,
+# wins-draws-losses, opponents' match-win %, game-win %, opponents' game-win %, strength of schedule.
+MATCH_POINTS, RECORD, OMW, GW, OGW, SOS = N_("MP"), N_("W-D-L"), N_("OMW%"), N_("GW%"), N_("OGW%"), N_("SOS")
 COLUMNS = (  # (heading, width, how to show a row's value)
     ("#", 40, lambda r: str(r["rank"])),
     (PLAYER, 240, lambda r: plain(str(r["player"]))[:22]),
-    ("MP", 50, lambda r: str(r["match_points"])),
-    ("W-D-L", 80, lambda r: f"{r['wins']}-{r['draws']}-{r['losses']}"),
-    ("OMW%", 70, lambda r: f"{r['omw'] * 100:.1f}"),
-    ("GW%", 70, lambda r: f"{r['gw'] * 100:.1f}"),
-    ("OGW%", 70, lambda r: f"{r['ogw'] * 100:.1f}"),
-    ("SOS", 50, lambda r: str(r["sos"])),
+    (MATCH_POINTS, 50, lambda r: str(r["match_points"])),
+    (RECORD, 80, lambda r: f"{r['wins']}-{r['draws']}-{r['losses']}"),
+    (OMW, 70, lambda r: f"{r['omw'] * 100:.1f}"),
+    (GW, 70, lambda r: f"{r['gw'] * 100:.1f}"),
+    (OGW, 70, lambda r: f"{r['ogw'] * 100:.1f}"),
+    (SOS, 50, lambda r: str(r["sos"])),
     (POINTS, 60, lambda r: str(r["score"])),
 )
 ROW = 30

@@ -20,11 +20,13 @@ from renderers.terrain import _KNOWN
 ZONE_MARKS = (N_("START"), N_("EXIT"), N_("VICTORY"))
 # An area board's note of the chests in an area ("chest x2").
 CHEST = N_("chest x{n}")
+# A Conan model's life points under its token ("3/3LP"; the Italian book's "punti vita").
+LIFE_POINTS = N_("{lp}LP")
 # Every word a renderer may draw by itself.
 # the continuous table's terrain legend (renderers.table.TERRAIN_WORDS)
 TABLE_TERRAIN = (N_("Hill"), N_("Forest"), N_("Field"), N_("Water"), N_("Wall"), N_("Ruins"), N_("Impassable"),
                  N_("Building"))
-WORDS: tuple[str, ...] = tuple(dict.fromkeys((*ZONE_MARKS, CHEST, *(style.name for style in _KNOWN.values()),
+WORDS: tuple[str, ...] = tuple(dict.fromkeys((*ZONE_MARKS, CHEST, LIFE_POINTS, *(style.name for style in _KNOWN.values()),
                                               *TABLE_TERRAIN)))
 
 

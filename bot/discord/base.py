@@ -151,21 +151,22 @@ class WarbandCog(commands.Cog):
     # discord.py passes the cog as ``self``.
     async def _suggest(self, interaction: discord.Interaction, kind: str, current: str) -> list[app_commands.Choice[str]]:
         try:
-            values = await self.service.autocomplete(interaction.channel_id, interaction.user.id, kind, current,
-                                                     guild_id=interaction.guild_id)
+            values = await self.service.autocomplete_choices(interaction.channel_id, interaction.user.id, kind, current,
+                                                             guild_id=interaction.guild_id, locale=locale_of(interaction))
         except Exception:  # a suggestion must never break typing the command
             log.exception("autocomplete %r failed for %r", kind, current)
             return []
         choices = []
         seen: set[str] = set()
-        for value in values:
+        for name, value in values:
             text = str(value)
             # A value cut to Discord's 100 characters would be submitted cut: leave it out
             # (the player can still type it); a repeated value is offered once.
             if not text or len(text) > MAX_CHOICE_TEXT or text in seen:
                 continue
             seen.add(text)
-            choices.append(app_commands.Choice(name=text, value=text))
+            name = str(name) if name and len(str(name)) <= MAX_CHOICE_TEXT else text
+            choices.append(app_commands.Choice(name=name, value=text))
         return choices[:MAX_CHOICES]
 
     async def suggest_creature(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:

@@ -6,12 +6,14 @@ import discord
 from discord import app_commands
 
 from bot.commands import GROUPS, Command, find_command
-from bot.discord.base import WarbandCog, described, named, refusal
+from bot.discord.base import WarbandCog, described, locale_of, named, refusal
 from bot.discord.replies import send_reply, send_to
 from bot.discord.status import refresh_status
+from bot.i18n import spoken, supported
 from bot.reply import Reply
 from engine.core import IllegalAction
 from engine.core.ruleset import get_ruleset
+from engine.core.text import _
 
 
 class GameCog(WarbandCog):
@@ -53,13 +55,13 @@ class GameCog(WarbandCog):
             place = await interaction.channel.create_thread(name=name, type=discord.ChannelType.public_thread,
                                                             auto_archive_duration=10080)
         except (discord.HTTPException, AttributeError) as exc:
-            await send_reply(interaction, refusal(f"I can't open a thread here ({exc}); start the game without "
-                                                  "thread:true, or give me the Create Public Threads permission.",
-                                                  "no-thread"))
+            await send_reply(interaction, spoken(refusal(_("I can't open a thread here ({problem}); start the game without "
+                                                           "thread:true, or give me the Create Public Threads permission.",
+                                                           problem=str(exc)), "no-thread"), supported(locale_of(interaction))))
             return
         command = Command("game new", {k: v for k, v in options.items() if v is not None}, attachments)
         guild = str(interaction.guild_id) if interaction.guild_id is not None else None
-        reply = await self.service.handle(place.id, interaction.user.id, command, guild_id=guild)
+        reply = await self.service.handle(place.id, interaction.user.id, command, guild_id=guild, locale=locale_of(interaction))
         if reply.error:
             await send_reply(interaction, reply)
             try:
@@ -68,7 +70,8 @@ class GameCog(WarbandCog):
                 pass
             return
         await send_to(place, reply, interaction.client)
-        await send_reply(interaction, Reply(text=f"🧵 A new game is open in {place.mention}: play it there."))
+        await send_reply(interaction, spoken(Reply(text=_("🧵 A new game is open in {place}: play it there.", place=place.mention)),
+                                             supported(locale_of(interaction))))
         await refresh_status(self.service, place, place.id)
 
     @game.command(**named("game join"))

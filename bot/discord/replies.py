@@ -17,6 +17,7 @@ import discord
 
 from bot.discord.views import view_of
 from bot.reply import Reply
+from engine.core.text import _
 
 log = logging.getLogger(__name__)
 
@@ -59,10 +60,12 @@ def as_file_if_long(reply: Reply) -> Reply:
         if sum(len(x) + 1 for x in head) + len(line) > 1500:
             break
         head.append(line)
-    note = f"… the whole text ({len(lines)} lines) is in the attached file."
+    from bot.i18n import say
+
+    note = say(_("… the whole text ({n} lines) is in the attached file.", n=len(lines)), reply.lang)
     return Reply(text="\n".join([*head, note]), ephemeral=reply.ephemeral, image=reply.image,
                  image_name=reply.image_name, mentions=reply.mentions, direct=reply.direct, error=reply.error,
-                 file=reply.text.encode("utf-8"), file_name=FULL_TEXT_NAME)
+                 file=reply.text.encode("utf-8"), file_name=FULL_TEXT_NAME, lang=reply.lang)
 
 
 def _view(reply: Reply):

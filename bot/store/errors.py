@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.core.text import _
+
 
 class StoreError(Exception):
     """Base of every error the store raises on purpose; ``str(error)`` is for players."""
@@ -16,8 +18,8 @@ class ChannelBusy(StoreError):
 
     def __init__(self, channel_id: str, game_id: int, ruleset: str) -> None:
         super().__init__(
-            f"This channel already has a game in progress (game #{game_id}, {ruleset}). "
-            "Finish or abandon it before starting another."
+            _("This channel already has a game in progress (game #{id}, {ruleset}). "
+              "Finish or abandon it before starting another.", id=game_id, ruleset=ruleset)
         )
         self.channel_id = channel_id
         self.game_id = game_id
@@ -28,8 +30,8 @@ class VersionConflict(StoreError):
 
     def __init__(self, game_id: int, expected: int, actual: int) -> None:
         super().__init__(
-            f"Game #{game_id} changed while your command was on its way (someone acted first). "
-            "Look at the game again and repeat your command if it still makes sense."
+            _("Game #{id} changed while your command was on its way (someone acted first). "
+              "Look at the game again and repeat your command if it still makes sense.", id=game_id)
         )
         self.game_id = game_id
         self.expected = expected
@@ -41,8 +43,7 @@ class SeatTaken(StoreError):
 
     def __init__(self, game_id: int, seat_id: str, seat_name: str) -> None:
         super().__init__(
-            f"{seat_name} is already taken by another player in game #{game_id}. "
-            "Pick a free seat."
+            _("{seat} is already taken by another player in game #{id}. Pick a free seat.", seat=seat_name, id=game_id)
         )
         self.game_id = game_id
         self.seat_id = seat_id
@@ -52,7 +53,7 @@ class AlreadySeated(StoreError):
     """The player already has a seat in that game (one seat per player)."""
 
     def __init__(self, game_id: int, seat_id: str, seat_name: str) -> None:
-        super().__init__(f"You already sit at game #{game_id} as {seat_name}; one seat per player.")
+        super().__init__(_("You already sit at game #{id} as {seat}; one seat per player.", id=game_id, seat=seat_name))
         self.game_id = game_id
         self.seat_id = seat_id
 
@@ -65,7 +66,9 @@ class GameNotActive(StoreError):
     """The game is finished or abandoned, so it takes no more moves, seats or requests."""
 
     def __init__(self, game_id: int, status: str) -> None:
-        super().__init__(f"Game #{game_id} is {status}; it takes no more moves.")
+        super().__init__(_("Game #{id} is finished; it takes no more moves.", id=game_id) if status == "finished" else
+                         _("Game #{id} is abandoned; it takes no more moves.", id=game_id) if status == "abandoned" else
+                         _("Game #{id} is {status}; it takes no more moves.", id=game_id, status=status))
         self.game_id = game_id
         self.status = status
 
@@ -83,7 +86,7 @@ class UniqueViolation(StoreError):
     """
 
     def __init__(self, constraint: str) -> None:
-        super().__init__("Someone else did that at the same moment; nothing was changed. Try again.")
+        super().__init__(_("Someone else did that at the same moment; nothing was changed. Try again."))
         self.constraint = constraint
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from engine.core.text import _
 from bot.store.errors import (
     AlreadySeated,
     ChannelBusy,
@@ -51,7 +52,7 @@ class Games(StoreBase):
         """The game with this id; :class:`NotFound` if there is none."""
         row = await self._one("SELECT * FROM games WHERE id = ?", (game_id,))
         if row is None:
-            raise NotFound(f"There is no game #{game_id}.")
+            raise NotFound(_("There is no game #{id}.", id=game_id))
         return game_from_row(row)
 
     async def active_game(self, channel_id: str | int) -> GameRecord | None:
@@ -202,7 +203,7 @@ class Games(StoreBase):
             (game_id,),
         )
         if row is None:
-            raise NotFound(f"There is no game #{game_id}.")
+            raise NotFound(_("There is no game #{id}.", id=game_id))
         if row["version"] != expected_version:
             raise VersionConflict(game_id, expected_version, row["version"])
         if must_be_active and row["status"] != "active":
@@ -353,8 +354,8 @@ class Games(StoreBase):
             last = row["last"]
             if not 0 <= keep_through_seq <= last:
                 raise StoreError(
-                    f"Game #{game_id} has {last} recorded actions; "
-                    f"cannot go back to action {keep_through_seq}."
+                    _("Game #{id} has {last} recorded actions; cannot go back to action {seq}.", id=game_id, last=last,
+                      seq=keep_through_seq)
                 )
             # Events and snapshots first: correct even if foreign keys were ever switched off.
             await tx.execute(
@@ -394,7 +395,7 @@ class Games(StoreBase):
             ) as cursor:
                 names = [r["seat_id"] for r in await cursor.fetchall()]
             raise NotFound(
-                f"Game #{game_id} has no seat '{seat_id}'. Seats: {', '.join(names) or 'none'}."
+                _("Game #{id} has no seat '{seat}'. Seats: {seats}.", id=game_id, seat=seat_id, seats=', '.join(names) or _("none"))
             )
         if seat["user_id"] is not None and seat["user_id"] != user:
             raise SeatTaken(game_id, seat_id, seat["name"])

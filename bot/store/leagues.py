@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.store.errors import NotFound, StoreError
+from engine.core.text import _
 from bot.store.base import Row, StoreBase
 from bot.store.values import as_id, json_text, optional_json
 
@@ -124,7 +125,7 @@ class Leagues(StoreBase):
     async def league(self, league_id: int) -> LeagueRecord:
         row = await self._one("SELECT * FROM leagues WHERE id = ?", (league_id,))
         if row is None:
-            raise NotFound(f"There is no league #{league_id}.")
+            raise NotFound(_("There is no league #{id}.", id=league_id))
         return _league(row)
 
     async def leagues(self, guild_id: str | int, *, include_closed: bool = True) -> list[LeagueRecord]:
@@ -208,7 +209,7 @@ class Leagues(StoreBase):
             row = await self._fetchone(tx, "SELECT name, version FROM leagues WHERE id = ?" + self._row_lock,
                                        (league_id,))
             if row is None:
-                raise NotFound(f"There is no league #{league_id}.")
+                raise NotFound(_("There is no league #{id}.", id=league_id))
             if row["version"] != expected_version:
                 raise LeagueConflict(row["name"])
             columns = dict(change.columns)
@@ -245,7 +246,7 @@ class Leagues(StoreBase):
                     "UPDATE league_matches SET result = ? WHERE id = ? AND league_id = ? AND result IS NULL",
                     (json_text(result), match_id, league_id))
                 if cursor.rowcount != 1:
-                    raise StoreError("That match already has its result; a result is never recorded twice.")
+                    raise StoreError(_("That match already has its result; a result is never recorded twice."))
             await self._log(tx, league_id, change.log, now)
         return expected_version + 1
 

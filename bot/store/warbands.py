@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.store.errors import StoreError
+from engine.core.text import _
 from bot.store.records import WarbandRecord, warband_from_row
 from bot.store.base import StoreBase
 from bot.store.values import as_id, json_text
@@ -20,7 +21,7 @@ class Warbands(StoreBase):
         latest spelling wins)."""
         name = name.strip()
         if not name:
-            raise StoreError("A warband needs a name.")
+            raise StoreError(_("A warband needs a name."))
         user = as_id(user_id)
         data_text = json_text(data_json)
         now = self._now()

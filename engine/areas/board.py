@@ -41,10 +41,18 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from shapely.geometry import Point, Polygon
 
 from engine.core.errors import IllegalAction, validation_problems
+from engine.core.text import N_, Text, _
 
 MAX_BOARD_BYTES = 256 * 1024
 XY = tuple[float, float]
 BorderKind = Literal["open", "obstacle", "wall", "door"]
+# A border as a sentence names it, article included ("can't cross a wall"), in the reader's language.
+BORDER_WORDS = {"open": N_("an open border"), "obstacle": N_("an obstacle"), "wall": N_("a wall"), "door": N_("a door")}
+
+
+def border_word(kind: str) -> Text | str:
+    """A border's kind with its article, said in the reader's language ("a wall": "un muro")."""
+    return Text(BORDER_WORDS[kind]) if kind in BORDER_WORDS else kind
 
 
 class Area(BaseModel):
@@ -205,18 +213,19 @@ class AreaBoard(BaseModel):
             return cls.model_validate(data)
         except ValidationError as exc:
             field, reason = validation_problems(exc, default_field=source)[0]
-            raise IllegalAction("bad-board", f"{source}: {field}: {reason}") from None
+            raise IllegalAction("bad-board", _("{source}: {field}: {reason}", source=source, field=field, reason=reason)) from None
 
     @classmethod
     def from_json_text(cls, text: str, source: str = "board") -> "AreaBoard":
         if len(text.encode("utf-8")) > MAX_BOARD_BYTES:
-            raise IllegalAction("bad-board", f"{source}: the file is over {MAX_BOARD_BYTES // 1024} KiB")
+            raise IllegalAction("bad-board", _("{source}: the file is over {most} KiB", source=source, most=MAX_BOARD_BYTES // 1024))
         try:
             data = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise IllegalAction("bad-board", f"{source}: not JSON (line {exc.lineno}: {exc.msg})") from None
+            raise IllegalAction("bad-board", _("{source}: not JSON (line {line}: {problem})", source=source, line=exc.lineno,
+                                               problem=exc.msg)) from None
         if not isinstance(data, dict):
-            raise IllegalAction("bad-board", f"{source}: a board is a JSON object")
+            raise IllegalAction("bad-board", _("{source}: a board is a JSON object", source=source))
         return cls.from_data(data, source)
 
     # -- lookups -----------------------------------------------------------------------------
@@ -241,8 +250,8 @@ class AreaBoard(BaseModel):
         try:
             return self._areas[area_id]
         except KeyError:
-            raise IllegalAction("unknown-area", f"There is no area {area_id!r} on {self.title or self.name}. "
-                                f"Areas: {', '.join(self._areas)}.") from None
+            raise IllegalAction("unknown-area", _("There is no area {area!r} on {board}. Areas: {areas}.", area=area_id,
+                                                  board=self.title or self.name, areas=', '.join(self._areas))) from None
 
     def find_area(self, text: str) -> Area:
         """An area by id or by name, without regard to case."""
@@ -280,4 +289,4 @@ class AreaBoard(BaseModel):
                 return steps
             steps += 1
             frontier = [n for a in frontier for n in self.adjacent(a) if n not in seen and not seen.add(n)]
-        raise IllegalAction("no-route", f"{target} cannot be reached from {source}.")
+        raise IllegalAction("no-route", _("{target} cannot be reached from {source}.", target=target, source=source))

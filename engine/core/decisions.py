@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Literal
 
 from engine.core.errors import IllegalAction
+from engine.core.text import _
 from engine.core.models import Action, GameState
 from engine.core.questions import Decision, PendingDecision
 
@@ -68,6 +69,6 @@ def decide(state: GameState, seat: str, key: str, question: str, options: list[s
         raise DecisionNeeded(Decision(seat=seat, key=key, question=question, options=list(options),
                                       default=default))
     if answer not in options:  # only if the rules code asked differently on the second run
-        raise IllegalAction("bad-option", f"{answer!r} is not an answer to “{question}” "
-                            f"(choose {', '.join(options)}).")
+        raise IllegalAction("bad-option", _("{answer!r} is not an answer to “{question}” (choose {options}).",
+                                            answer=answer, question=question, options=', '.join(options)))
     return answer

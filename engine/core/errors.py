@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from pydantic import ValidationError
-from engine.core.text import Text
+from engine.core.text import Text, _
 
 
 class IllegalAction(Exception):
@@ -41,7 +41,7 @@ def validation_problems(exc: ValidationError, *, default_field: str, limit: int 
             # A check of the whole model that names its field in a translatable sentence.
             loc, msg = str(msg.params["field"]), msg.params["reason"]
         elif not loc and ": " in msg:
-            loc, _, msg = msg.partition(": ")
+            loc, _sep, msg = msg.partition(": ")
         out.append((loc or default_field, msg))
     return out
 
@@ -74,38 +74,38 @@ def _shown(value: object, limit: int = QUOTE_LIMIT) -> str:
 def plain_reason(err: dict) -> str:
     """One pydantic error as a reason a player reads: what is allowed, not the library's words.
 
-    >>> plain_reason({"type": "less_than_equal", "msg": "Input should be less than or equal to 100",
-    ...               "ctx": {"le": 100}, "input": 250})
+    >>> str(plain_reason({"type": "less_than_equal", "msg": "Input should be less than or equal to 100",
+    ...                   "ctx": {"le": 100}, "input": 250}))
     'must be at most 100, not 250'
-    >>> plain_reason({"type": "string_too_long", "msg": "...", "ctx": {"max_length": 60}, "input": "x" * 99})
+    >>> str(plain_reason({"type": "string_too_long", "msg": "...", "ctx": {"max_length": 60}, "input": "x" * 99}))
     'must be at most 60 characters long (this one has 99)'
     """
     kind, ctx, value = err.get("type", ""), err.get("ctx") or {}, err.get("input")
     words = {
-        "less_than_equal": lambda: f"must be at most {ctx.get('le')}, not {_shown(value)}",
-        "less_than": lambda: f"must be less than {ctx.get('lt')}, not {_shown(value)}",
-        "greater_than_equal": lambda: f"must be at least {ctx.get('ge')}, not {_shown(value)}",
-        "greater_than": lambda: f"must be more than {ctx.get('gt')}, not {_shown(value)}",
-        "string_too_long": lambda: f"must be at most {ctx.get('max_length')} characters long"
-                                   f" (this one has {len(str(value))})",
-        "string_too_short": lambda: f"must be at least {ctx.get('min_length')} characters long",
-        "too_long": lambda: f"may hold at most {ctx.get('max_length')} entries",
-        "too_short": lambda: f"needs at least {ctx.get('min_length')} entries",
-        "int_type": lambda: "must be a whole number",
-        "int_parsing": lambda: "must be a whole number",
-        "int_from_float": lambda: "must be a whole number",
-        "float_type": lambda: "must be a number",
-        "float_parsing": lambda: "must be a number",
-        "bool_type": lambda: "must be true or false",
-        "bool_parsing": lambda: "must be true or false",
-        "string_type": lambda: "must be text",
-        "list_type": lambda: "must be a list",
-        "dict_type": lambda: "must be an object with named fields",
-        "model_type": lambda: "must be an object with named fields",
-        "missing": lambda: "is required",
-        "extra_forbidden": lambda: "is not a field Warband knows (check the spelling)",
-        "literal_error": lambda: f"must be one of {ctx.get('expected')}",
-        "enum": lambda: f"must be one of {ctx.get('expected')}",
+        "less_than_equal": lambda: _("must be at most {most}, not {value}", most=ctx.get('le'), value=_shown(value)),
+        "less_than": lambda: _("must be less than {most}, not {value}", most=ctx.get('lt'), value=_shown(value)),
+        "greater_than_equal": lambda: _("must be at least {least}, not {value}", least=ctx.get('ge'), value=_shown(value)),
+        "greater_than": lambda: _("must be more than {least}, not {value}", least=ctx.get('gt'), value=_shown(value)),
+        "string_too_long": lambda: _("must be at most {most} characters long (this one has {length})",
+                                     most=ctx.get('max_length'), length=len(str(value))),
+        "string_too_short": lambda: _("must be at least {least} characters long", least=ctx.get('min_length')),
+        "too_long": lambda: _("may hold at most {most} entries", most=ctx.get('max_length')),
+        "too_short": lambda: _("needs at least {least} entries", least=ctx.get('min_length')),
+        "int_type": lambda: _("must be a whole number"),
+        "int_parsing": lambda: _("must be a whole number"),
+        "int_from_float": lambda: _("must be a whole number"),
+        "float_type": lambda: _("must be a number"),
+        "float_parsing": lambda: _("must be a number"),
+        "bool_type": lambda: _("must be true or false"),
+        "bool_parsing": lambda: _("must be true or false"),
+        "string_type": lambda: _("must be text"),
+        "list_type": lambda: _("must be a list"),
+        "dict_type": lambda: _("must be an object with named fields"),
+        "model_type": lambda: _("must be an object with named fields"),
+        "missing": lambda: _("is required"),
+        "extra_forbidden": lambda: _("is not a field Warband knows (check the spelling)"),
+        "literal_error": lambda: _("must be one of {expected}", expected=str(ctx.get('expected'))),
+        "enum": lambda: _("must be one of {expected}", expected=str(ctx.get('expected'))),
     }
     if kind in words:
         return words[kind]()

@@ -24,6 +24,7 @@ import re
 from typing import Any
 
 from engine.core.errors import IllegalAction
+from engine.core.text import _
 
 # The deepest real Warband file (a card's attack riders) nests five levels.
 MAX_DEPTH = 32
@@ -54,8 +55,8 @@ def nesting_depth(text: str) -> int:
 def _whole_number(source: str):
     def parse(digits: str) -> int:
         if len(digits.lstrip("-")) > MAX_DIGITS:
-            raise IllegalAction("", f"{source}: a number has {len(digits.lstrip('-'))} digits; "
-                                f"numbers in a Warband file have at most {MAX_DIGITS}.")
+            raise IllegalAction("", _("{source}: a number has {digits} digits; numbers in a Warband file have at most {most}.",
+                                      source=source, digits=len(digits.lstrip('-')), most=MAX_DIGITS))
         return int(digits)
 
     return parse
@@ -63,7 +64,7 @@ def _whole_number(source: str):
 
 def _not_a_number(source: str):
     def parse(word: str) -> float:
-        raise IllegalAction("", f"{source}: {word} is not a number a Warband file may hold.")
+        raise IllegalAction("", _("{source}: {word} is not a number a Warband file may hold.", source=source, word=word))
 
     return parse
 
@@ -75,20 +76,20 @@ def read_json(data: str | bytes, *, code: str, source: str) -> Any:
         try:
             text = bytes(data).decode("utf-8-sig")
         except UnicodeDecodeError:
-            raise IllegalAction(code, f"{source} is not a text file: upload the JSON file itself, "
-                                "saved as UTF-8.") from None
+            raise IllegalAction(code, _("{source} is not a text file: upload the JSON file itself, saved as UTF-8.",
+                                        source=source)) from None
     else:
         text = data
     if nesting_depth(text) > MAX_DEPTH:
-        raise IllegalAction(code, f"{source}: lists and objects are nested more than {MAX_DEPTH} deep; "
-                            "a Warband file needs far fewer levels.")
+        raise IllegalAction(code, _("{source}: lists and objects are nested more than {most} deep; a Warband file needs "
+                                    "far fewer levels.", source=source, most=MAX_DEPTH))
     try:
         return json.loads(text, parse_int=_whole_number(source), parse_constant=_not_a_number(source))
     except IllegalAction as exc:
         raise IllegalAction(code, exc.message) from None
     except json.JSONDecodeError as exc:
-        raise IllegalAction(code, f"{source}: line {exc.lineno}, column {exc.colno}: not valid JSON "
-                            f"({exc.msg.lower()}).") from None
+        raise IllegalAction(code, _("{source}: line {line}, column {column}: not valid JSON ({problem}).", source=source,
+                                    line=exc.lineno, column=exc.colno, problem=exc.msg.lower())) from None
     except (RecursionError, ValueError):
         # Should the checks above miss a case, it is still a bad file, not a crash.
-        raise IllegalAction(code, f"{source} is not a JSON file Warband can read.") from None
+        raise IllegalAction(code, _("{source} is not a JSON file Warband can read.", source=source)) from None

@@ -192,14 +192,14 @@ class Ruleset(ABC):
     def _drop_seat(self, state: GameState, seat: str, events: list[Event]) -> None:
         """Take a late seat out of a game of three or more; rulesets that can say so set
         :attr:`can_drop_seats` and override this."""
-        raise IllegalAction("cannot-drop", f"{self.title} cannot go on without a seat.")
+        raise IllegalAction("cannot-drop", _("{game} cannot go on without a seat.", game=self.title))
 
     def _timeout(self, state: GameState, action: Timeout) -> tuple[GameState, list[Event]]:
         seat = action.seat
         if seat is None or seat not in {s.id for s in state.seats}:
-            raise IllegalAction("not-seated", "A time-out names a seat of this game.")
+            raise IllegalAction("not-seated", _("A time-out names a seat of this game."))
         if seat not in self.to_act(state):
-            raise IllegalAction("not-late", f"{state.seat(seat).name} is not the one the game waits for.")
+            raise IllegalAction("not-late", _("{name} is not the one the game waits for.", name=state.seat(seat).name))
         name = state.seat(seat).name
         notice = Event(kind="timeout", seat=seat, text=_("⏰ {name} ran out of time.", name=name),
                        data={"policy": action.policy})
@@ -214,7 +214,7 @@ class Ruleset(ABC):
                                                   winners=", ".join(working.seat(w).name for w in winners)))]
         if action.policy == "drop":
             if len(state.seats) < 3:
-                raise IllegalAction("cannot-drop", "Only a game of three or more seats goes on without one.")
+                raise IllegalAction("cannot-drop", _("Only a game of three or more seats goes on without one."))
             working = copy_state(state)
             working.pending = None
             events = [notice]
@@ -224,14 +224,14 @@ class Ruleset(ABC):
         if state.pending is not None:
             answer = default_answer(state.pending.decision)
             state, answered = self._answer(state, Decide(seat=seat, option=answer))
-            events.append(Event(kind="timeout_answer", seat=seat, text=f"{name}'s answer is taken as {answer}."))
+            events.append(Event(kind="timeout_answer", seat=seat, text=_("{name}'s answer is taken as {answer}.", name=name, answer=answer)))
             events.extend(answered)
             # "default" stops at the answer, unless nothing was asked (then it ends the turn).
             if action.policy == "default" or state.is_over or seat not in self.to_act(state):
                 return state, events
         stand_in = self.timeout_action(state, seat)
         if stand_in is None:
-            raise IllegalAction("no-timeout-move", f"Nothing can be done for {name}: the opponents may claim the game.")
+            raise IllegalAction("no-timeout-move", _("Nothing can be done for {name}: the opponents may claim the game.", name=name))
         state, acted = self.apply(state, stand_in)
         return state, [*events, *acted]
 
@@ -366,7 +366,7 @@ class Ruleset(ABC):
                 return self._action_adapter.validate_json(data)
             return self._action_adapter.validate_python(data)
         except ValidationError as exc:
-            raise IllegalAction("bad-action", f"Not a valid {self.title} action: {exc}") from None
+            raise IllegalAction("bad-action", _("Not a valid {game} action: {problem}", game=self.title, problem=str(exc))) from None
 
     def load_state(self, data: dict[str, Any] | str) -> GameState:
         if isinstance(data, str):
@@ -406,7 +406,7 @@ class Ruleset(ABC):
             if state.is_over:
                 raise IllegalAction("game-over", _("The game is over; no more moves can be made."))
             if isinstance(action, Decide) or state.pending is not None:
-                raise IllegalAction("bad-log", "The log answers a question no action asked.")
+                raise IllegalAction("bad-log", _("The log answers a question no action asked."))
             if isinstance(action, Resign):
                 state.pending = None
                 self._resign(state, action, events)
@@ -415,8 +415,8 @@ class Ruleset(ABC):
             try:
                 self._apply(state, action, events)
             except DecisionNeeded as need:
-                raise IllegalAction("bad-log", f"The log leaves a question unanswered before its end: "
-                                    f"{need.decision.question}") from None
+                raise IllegalAction("bad-log", _("The log leaves a question unanswered before its end: {question}",
+                                                 question=need.decision.question)) from None
             state.begin_answers([])
         for action in log[i:]:
             state, new_events = self.apply(state, action)
@@ -444,8 +444,9 @@ def get_ruleset(name: str) -> Ruleset:
     try:
         return _REGISTRY[name]
     except KeyError:
-        known = ", ".join(sorted(_REGISTRY)) or "none"
-        raise IllegalAction("unknown-ruleset", f"There is no game called {quote(name)}. Known: {known}.") from None
+        known = ", ".join(sorted(_REGISTRY)) or _("none")
+        raise IllegalAction("unknown-ruleset", _("There is no game called {name}. Known: {known}.", name=quote(name),
+                                                 known=known)) from None
 
 
 def ruleset_names() -> list[str]:

@@ -84,6 +84,7 @@ class Text(str):
     # The catalogue area whose translation is read first (the ruleset the sentence was made in).
     area: str | None
     number: tuple[float, str] | None = None  # see decimal()
+    capital: bool = False  # see capitalised()
 
     def __new__(cls, msgid: str, /, **params: Any) -> Text:
         return cls._make(msgid, None, None, params, _caller_area(1))
@@ -119,7 +120,8 @@ class Text(str):
             format_list = getattr(lookup, "format_list", None)
             return format_list(parts) if format_list is not None else _english_list(parts)
         if self.msgid is None:
-            return (self.separator or "").join(_said_part(p, lookup) for p in self.parts)
+            said = (self.separator or "").join(_said_part(p, lookup) for p in self.parts)
+            return _upper_first(said) if self.capital else said
         in_area = getattr(lookup, "in_area", None) if self.area is not None else None
         template = ((in_area(self.area, self.msgid, self.plural, self.n) if in_area is not None
                      else lookup(self.msgid, self.plural, self.n)) or _english(self.msgid, self.plural, self.n))
@@ -137,7 +139,8 @@ class Text(str):
         if self.msgid is None and self.separator is None:
             return {"list": [_param_data(p) for p in self.parts]}
         if self.msgid is None:
-            return {"join": self.separator, "parts": [_param_data(p) for p in self.parts]}
+            return {"join": self.separator, "parts": [_param_data(p) for p in self.parts],
+                    **({"capital": True} if self.capital else {})}
         data: dict[str, Any] = {"msgid": self.msgid,
                                 "params": {k: _param_data(v) for k, v in self.params.items() if k != "n" or self.n is None}}
         if self.plural is not None:
@@ -153,6 +156,8 @@ class Text(str):
         if "list" in data:
             return listed(_param_from(p) for p in data["list"])
         if "join" in data:
+            if data.get("capital"):
+                return capitalised(_param_from(data["parts"][0]))
             return cls._joined(data["join"], [_param_from(p) for p in data["parts"]])
         params = {k: _param_from(v) for k, v in data.get("params", {}).items()}
         return cls._make(data["msgid"], data.get("plural"), data.get("n"), params, data.get("area"))
@@ -162,6 +167,8 @@ class Text(str):
             return f"decimal({self.number[0]!r}, {self.number[1]!r})"
         if self.msgid is None and self.separator is None:
             return f"listed({list(self.parts)!r})"
+        if self.msgid is None and self.capital:
+            return f"capitalised({self.parts[0]!r})"
         if self.msgid is None:
             return f"join({self.separator!r}, {list(self.parts)!r})"
         args = "".join(f", {k}={v!r}" for k, v in self.params.items())
@@ -237,6 +244,26 @@ def N_(msgid: str) -> str:
 def join(separator: str, parts: Iterable[Any]) -> Text:
     """Parts joined by ``separator``; each part that is a :class:`Text` is translated alone."""
     return Text._joined(separator, parts)
+
+
+def capitalised(value: Any) -> Text:
+    """``value`` with its first letter upper case, in whichever language it is said (a reason
+    that opens a refusal: "a wall stands between..." becomes "A wall stands between...")::
+
+        >>> t = capitalised(Text("a wall stands between {a} and {b}", a="C3", b="C4"))
+        >>> str(t), t.render(lambda m, p, n: "un muro sta tra {a} e {b}")
+        ('A wall stands between C3 and C4', 'Un muro sta tra C3 e C4')
+        >>> Text.from_data(t.to_data()).render(lambda m, p, n: "un muro sta tra {a} e {b}")
+        'Un muro sta tra C3 e C4'
+    """
+    self = str.__new__(Text, _upper_first(str(value)))
+    self.msgid, self.plural, self.n, self.params = None, None, None, {}
+    self.separator, self.parts, self.area, self.capital = "", (value,), None, True
+    return self
+
+
+def _upper_first(text: str) -> str:
+    return text[:1].upper() + text[1:]
 
 
 def decimal(value: float, spec: str = "g") -> Text:

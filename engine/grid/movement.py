@@ -31,7 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from typing import TYPE_CHECKING
 
 from engine.core.errors import IllegalAction
-from engine.core.text import _, ngettext
+from engine.core.text import Text, _, capitalised, decimal, ngettext
 from engine.grid.body import Body
 from engine.grid.board import GridMap, SquareFacts, edge_key
 from engine.grid.squares import DIRECTIONS, XY, distance, footprint, square_name
@@ -228,11 +228,10 @@ class _Mover:
         difficult = False
         for sq in squares:
             if not grid.in_bounds(sq):
-                return (f"{self.name} can't leave the map", 0, False, (), False)
+                return (_("{name} can't leave the map", name=self.name), 0, False, (), False)
             f = facts.get(sq, _OPEN)
             if f.impassable:
-                what = "a wall" if grid.is_wall(sq) else " and ".join(sorted(grid.terrain_at(sq)))
-                return (f"{square_name(sq)} is {_article(what)}", 0, False, (), False)
+                return (_impassable(grid, sq), 0, False, (), False)
             if f.slows > worst:
                 worst = f.slows
             difficult = difficult or f.difficult
@@ -243,14 +242,14 @@ class _Mover:
                     y + 1 < anchor[1] + h and grid.edge_wall(sq, (x, y + 1))
                 ):
                     if not self.walls_pass:
-                        return (f"a wall runs through {square_name(sq)}", 0, False, (), False)
+                        return (_("a wall runs through {square}", square=square_name(sq)), 0, False, (), False)
         squeeze = shape != self.full
         if squeeze:
             # A creature squeezes only into a space narrower than its own (3.5 §8): when some
             # full block around this one is free, it simply stands there instead.
             for box in _box_anchors(anchor, shape, self.full[0]):
                 if self._fits_unsqueezed(box):
-                    return (f"{self.name} has room at {square_name(box)} and need not squeeze",
+                    return (_("{name} has room at {square} and need not squeeze", name=self.name, square=square_name(box)),
                             0, False, (), False)
         # Sub-square gaps (3.5 §8): room of at least half the creature's space is a squeeze.
         if grid.clear_width:
@@ -259,8 +258,8 @@ class _Mover:
                 cw = grid.clear_width_at(sq)
                 if cw is not None and cw < room_needed:
                     if cw * 2 < room_needed and not self.mover.escape_artist:
-                        return (f"the gap at {square_name(sq)} is too narrow for {self.name} "
-                                f"({cw:g} ft; it needs Escape Artist)", 0, False, (), False)
+                        return (_("the gap at {square} is too narrow for {name} ({feet} ft; it needs Escape Artist)",
+                                  square=square_name(sq), name=self.name, feet=decimal(cw, "g")), 0, False, (), False)
                     squeeze = True
         extra = 0
         events = []
@@ -287,8 +286,8 @@ class _Mover:
                 for sq in box:
                     for occ in self.occ.get(sq, ()):
                         if occ.side != self.mover.side and not occ.helpless:
-                            return (f"{self.name} can't squeeze past an enemy ({occ.label} at "
-                                    f"{square_name(sq)})", 0, False, (), False)
+                            return (_("{name} can't squeeze past an enemy ({enemy} at {square})", name=self.name,
+                                      enemy=occ.label, square=square_name(sq)), 0, False, (), False)
         k = worst + extra + (1 if (squeeze or squeeze_through) else 0) + (1 if self.mover.blind else 0)
         return (None, k, difficult, tuple(events), squeeze_through)
 
@@ -302,7 +301,7 @@ class _Mover:
         mover, rules = self.mover, self.rules
         where = square_name(sq)
         if occ.fills_space:
-            return f"{occ.label} fills its space at {where}; nothing can move through it"
+            return _("{creature} fills its space at {square}; nothing can move through it", creature=occ.label, square=where)
         if self.tiny_shares:
             return "provokes" if (occ.side != mover.side and not occ.helpless) else "ok"
         if rules.three_size_rule and abs(mover.size_index - occ.size_index) >= 3:
@@ -313,7 +312,7 @@ class _Mover:
         if friendly:
             if self.charging and not (self.mode == "fly" and rules.flying_charge_passes_allies) and not (
                     self.mode == "incorporeal" and rules.incorporeal_charge_passes_allies and not occ.incorporeal):
-                return f"{self.name} can't charge through an ally ({occ.label} at {where})"
+                return _("{name} can't charge through an ally ({ally} at {square})", name=self.name, ally=occ.label, square=where)
             return "ok"
         if occ.helpless:
             return "ok"
@@ -327,7 +326,7 @@ class _Mover:
             return "ok"
         if rules.squeeze_through_opponent:
             return "squeeze"
-        return f"an enemy ({occ.label}) stands in {where}"
+        return _("an enemy ({enemy}) stands in {square}", enemy=occ.label, square=where)
 
     def can_end(self, anchor: XY, shape: tuple[int, int]):
         """None if the mover may stop here, else the reason (3.5 §5.3, §6.2; minis §8)."""
@@ -343,17 +342,20 @@ class _Mover:
         if placed[0] is not None:
             return placed[0]
         if placed[4]:
-            return f"{self.name} can't end its move in an occupied square"
+            return _("{name} can't end its move in an occupied square", name=self.name)
         grid, rules = self.grid, self.rules
         if shape != self.full and not rules.squeezed_may_end:
-            return f"{self.name} must end its move where it fits without squeezing"
+            return _("{name} must end its move where it fits without squeezing", name=self.name)
         squares = footprint(anchor, *shape)
         for sq in squares:
             for kind in grid.kinds_at(sq):
                 if kind.impassable or kind.no_end:
                     if kind.name == "obstacle" and rules.obstacle_square_stoppable:
                         continue
-                    return f"{self.name} can't end its move on {_article(kind.name.replace('_', ' '))} ({square_name(sq)})"
+                    if kind.name == "obstacle":
+                        return _("{name} can't end its move on an obstacle ({square})", name=self.name, square=square_name(sq))
+                    return _("{name} can't end its move on {terrain} ({square})", name=self.name,
+                             terrain=_article(kind.name.replace('_', ' ')), square=square_name(sq))
         tiny_load = 0.0
         seen: set[str] = set()
         for sq in squares:
@@ -367,9 +369,9 @@ class _Mover:
                     if occ.is_tiny:  # A18: only tiny creatures use up a square's room
                         tiny_load += 1 / occ.info.per_square
                     continue
-                return f"{occ.label} is already in {square_name(sq)}"
+                return _("{creature} is already in {square}", creature=occ.label, square=square_name(sq))
         if self.tiny_shares and tiny_load + 1 / self.mover.info.per_square > 1 + 1e-9:
-            return f"{square_name(anchor)} has no room left for another small creature"
+            return _("{square} has no room left for another small creature", square=square_name(anchor))
         return None
 
     def static_step(self, frm: XY, frm_shape, to: XY, to_shape):
@@ -395,8 +397,8 @@ class _Mover:
         if base is None:
             base = self._terrain_step1(frm, to)
             self._memo1[(frm, to)] = base
-        if base.__class__ is str:
-            return base.replace(_WHO, self.name)
+        if isinstance(base, str):
+            return _named(base, self.name)
         k, diag, surcharge, difficult, events = base
         if to in self.occ:
             placed = self.placement(to, (1, 1))
@@ -408,8 +410,7 @@ class _Mover:
             k += 1
         if difficult and ((self.charging and not self.rules.charge_through_difficult)
                           or (self.running and not self.rules.run_through_difficult)):
-            verb = "charge" if self.charging else "run"
-            return f"{self.name} can't {verb} through difficult terrain"
+            return _difficult(self.name, self.charging)
         cap = self.rules.max_doublings
         if cap is not None and k > cap:
             k = cap
@@ -419,19 +420,18 @@ class _Mover:
         """(terrain doublings, diagonal, edge surcharge, difficult) or a reason; no creatures."""
         grid = self.grid
         if not grid.in_bounds(to):
-            return f"{_WHO} can't leave the map"
+            return _("{name} can't leave the map", name=_WHO)
         f = self.facts.get(to, _OPEN)
         if f.impassable:
-            what = "a wall" if grid.is_wall(to) else " and ".join(sorted(grid.terrain_at(to)))
-            return f"{square_name(to)} is {_article(what)}"
+            return _impassable(grid, to)
         k = f.slows
         if grid.clear_width:
             cw = grid.clear_width_at(to)
             need = self.mover.space_feet
             if cw is not None and cw < need:
                 if cw * 2 < need and not self.mover.escape_artist:
-                    return (f"the gap at {square_name(to)} is too narrow for {_WHO} "
-                            f"({cw:g} ft; it needs Escape Artist)")
+                    return _("the gap at {square} is too narrow for {name} ({feet} ft; it needs Escape Artist)",
+                             square=square_name(to), name=_WHO, feet=decimal(cw, "g"))
                 k += 1
         diag = to[0] != frm[0] and to[1] != frm[1]
         crossing = self._crossing(frm, to, diag, _WHO)
@@ -449,14 +449,15 @@ class _Mover:
             if not self.walls_pass:
                 for side in ((q[0], p[1]), (p[0], q[1])):
                     if self.facts.get(side, _OPEN).corner:
-                        what = "wall" if grid.is_wall(side) else "obstacle"
-                        return f"{who} can't cut the corner of the {what} at {square_name(side)}"
+                        if grid.is_wall(side):
+                            return _("{name} can't cut the corner of the wall at {square}", name=who, square=square_name(side))
+                        return _("{name} can't cut the corner of the obstacle at {square}", name=who, square=square_name(side))
                 if vertex in self.wall_vertices:
-                    return f"{who} can't cut the corner of the wall next to {square_name(q)}"
+                    return _("{name} can't cut the corner of the wall next to {square}", name=who, square=square_name(q))
             # A5: a diagonal past a low wall's end crosses it.
             return 2 if self.mode == "walk" and vertex in self.low_vertices else 0
         if grid.wall_edges and not self.walls_pass and edge_key(p, q) in grid.wall_edges:
-            return f"a wall stands between {square_name(p)} and {square_name(q)}"
+            return _("a wall stands between {square} and {square2}", square=square_name(p), square2=square_name(q))
         return 2 if self.mode == "walk" and grid.obstacle_edges and edge_key(p, q) in grid.obstacle_edges else 0
 
     def _static_step_block(self, frm: XY, frm_shape, to: XY, to_shape):
@@ -464,11 +465,10 @@ class _Mover:
         placed = self.placement(to, to_shape)
         if placed[0] is not None:
             return placed[0]
-        _reason, k, difficult, events, _ = placed
+        _reason, k, difficult, events, _squeezed = placed
         if difficult and ((self.charging and not self.rules.charge_through_difficult)
                           or (self.running and not self.rules.run_through_difficult)):
-            verb = "charge" if self.charging else "run"
-            return f"{self.name} can't {verb} through difficult terrain"
+            return _difficult(self.name, self.charging)
         diag = dx != 0 and dy != 0
         if frm_shape == (1, 1) and to_shape == (1, 1):
             pairs = ((frm, to),)
@@ -536,7 +536,31 @@ def _article(what: str) -> str:
 
 
 def _illegal(reason: str, code: str = "illegal-move") -> IllegalAction:
-    return IllegalAction(code, reason[0].upper() + reason[1:] + ("" if reason.endswith(".") else "."))
+    """A refusal from a reason ("a wall stands between ..."): capitalised, with its full stop,
+    in the reader's language."""
+    return IllegalAction(code, _("{reason}.", reason=capitalised(reason)) if not str(reason).endswith(".")
+                         else capitalised(reason))
+
+
+def _impassable(grid, sq: XY) -> Text:
+    """Why a square cannot be entered: a wall, or its impassable terrain (named as the map names it)."""
+    if grid.is_wall(sq):
+        return _("{square} is a wall", square=square_name(sq))
+    return _("{square} is {terrain}", square=square_name(sq), terrain=_article(" and ".join(sorted(grid.terrain_at(sq)))))
+
+
+def _difficult(name: str, charging: bool) -> Text:
+    if charging:
+        return _("{name} can't charge through difficult terrain", name=name)
+    return _("{name} can't run through difficult terrain", name=name)
+
+
+def _named(reason, name: str):
+    """A reason cached for every mover of a map (its name ``_WHO``) said of this mover."""
+    if isinstance(reason, Text) and reason.msgid is not None and _WHO in reason.params.values():
+        params = {k: (name if v == _WHO else v) for k, v in reason.params.items() if not (k == "n" and reason.n is not None)}
+        return Text._make(reason.msgid, reason.plural, reason.n, params, reason.area)
+    return reason.replace(_WHO, name) if isinstance(reason, str) else reason
 
 
 # --------------------------------------------------------------------------------------------
@@ -553,7 +577,7 @@ def step_cost(grid: GridMap, mover: Body, frm: XY, to: XY, others: list[Body], s
     """
     rules = rules or MoveRules()
     if max(abs(to[0] - frm[0]), abs(to[1] - frm[1])) != 1:
-        raise _illegal(f"{square_name(to)} is not next to {square_name(frm)}", "not-adjacent")
+        raise _illegal(_("{square} is not next to {square2}", square=square_name(to), square2=square_name(frm)), "not-adjacent")
     ctx = _Mover(grid, mover, others, rules, charging, running, may_pass)
     shape = mover.dims
     best = None
@@ -567,8 +591,8 @@ def step_cost(grid: GridMap, mover: Body, frm: XY, to: XY, others: list[Body], s
         if best is None or out[0] < best[0]:
             best = out
     if best is None:
-        raise _illegal(first or f"{mover.label} can't step to {square_name(to)}")
-    cost, diag, _ = best
+        raise _illegal(first or _("{name} can't step to {square}", name=mover.label, square=square_name(to)))
+    cost, diag, _events = best
     return cost, PathState(diag_count=diag, spent=state.spent + cost)
 
 
@@ -594,7 +618,8 @@ def validate_path(grid: GridMap, mover: Body, squares: list[XY], others: list[Bo
         nxt = tuple(nxt)
         if max(abs(nxt[0] - here[0]), abs(nxt[1] - here[1])) != 1:
             raise _illegal(
-                f"{square_name(nxt)} is not next to {square_name(here)}: give the path one square at a time",
+                _("{square} is not next to {square2}: give the path one square at a time", square=square_name(nxt),
+                  square2=square_name(here)),
                 "not-adjacent")
         options = [shapes[i]] if shapes is not None else _shape_order(ctx, shape)
         best = None
@@ -613,7 +638,7 @@ def validate_path(grid: GridMap, mover: Body, squares: list[XY], others: list[Bo
         if best is None:
             # Explain with the block the mover has now: that is the move the player pictured.
             reason = reasons.get(shape) or next(iter(reasons.values()), None)
-            raise _illegal(reason or f"{mover.label} can't move to {square_name(nxt)}")
+            raise _illegal(reason or _("{name} can't move to {square}", name=mover.label, square=square_name(nxt)))
         (cost, diag, events), shape = best
         total += cost
         path.squares.append(nxt)
@@ -628,8 +653,9 @@ def validate_path(grid: GridMap, mover: Body, squares: list[XY], others: list[Bo
         lane = set(_straight_lane(mover.anchor, path.squares[-1]))
         off = next((sq for sq in path.squares if sq not in lane), None)
         if off is not None:
-            raise _illegal(f"a run goes in a straight line; {square_name(off)} is off the line from "
-                           f"{square_name(mover.anchor)} to {square_name(path.squares[-1])}", "not-straight")
+            raise _illegal(_("a run goes in a straight line; {square} is off the line from {start} to {end}",
+                             square=square_name(off), start=square_name(mover.anchor), end=square_name(path.squares[-1])),
+                           "not-straight")
     path.cost = total
     path.diag_count_after = diag
     if budget is not None and total > budget:
@@ -695,7 +721,7 @@ def _search(ctx: _Mover, start: XY, start_shape, diag0: int, budget: int | None,
                 continue
             for sh in shapes:
                 st = static1(here, nxt) if one_square else static(here, shape, nxt, sh)
-                if st.__class__ is str:
+                if isinstance(st, str):
                     continue
                 k, diag, surcharge, _ev = st
                 if k == 0:
@@ -782,7 +808,8 @@ def shortest_path(grid: GridMap, mover: Body, dest: XY, others: list[Body],
         # Prefer the reason of a block that fits there (e.g. "must end without squeezing").
         fitting = [r for sh, r in zip(ctx.shapes, end_reasons) if ctx.placement(dest, sh)[0] is None]
         reason = (fitting or end_reasons)[0]
-        raise _illegal(f"{mover.label} can't stop on {name}: {reason}", "bad-destination")
+        raise _illegal(_("{creature} can't stop on {square}: {reason}", creature=mover.label, square=name, reason=reason),
+                       "bad-destination")
     lane = set(_straight_lane(start, dest)) if running and rules.run_straight_line else None
     cut: list = []
     dist, parent, diag_of, found = _search(ctx, start, mover.dims, state.diag_count, budget, dest,
@@ -833,7 +860,7 @@ def shortest_paths(grid: GridMap, mover: Body, dest: XY, others: list[Body],
         return [first]
     best = first.cost
     ties: dict = {}
-    dist, _parent, diag_of, _ = _search(ctx, mover.anchor, mover.dims, state.diag_count, best, ties=ties)
+    dist, _parent, diag_of, _found = _search(ctx, mover.anchor, mover.dims, state.diag_count, best, ties=ties)
     goals = [node for node, d in dist.items() if node[0] == dest and d == best and ctx.can_end(dest, node[1]) is None]
     # Walking back from the goal over cheapest steps marks every state on some cheapest path,
     # so the enumeration below never wanders into dead ends.
@@ -885,7 +912,7 @@ def reachable(grid: GridMap, mover: Body, others: list[Body], state: PathState |
     rules = rules or MoveRules()
     state = state or PathState()
     ctx = _Mover(grid, mover, others, rules, charging, running, may_pass)
-    dist, _parent, _diag, _ = _search(ctx, mover.anchor, mover.dims, state.diag_count, budget)
+    dist, _parent, _diag, _found = _search(ctx, mover.anchor, mover.dims, state.diag_count, budget)
     out: dict[XY, int] = {}
     for (xy, shape, _par), cost in dist.items():
         if xy == mover.anchor:
@@ -986,9 +1013,10 @@ def forced_move(grid: GridMap, body: Body, squares: list[XY], others: list[Body]
     from engine.grid.body import squares_of
 
     if kind not in ("push", "pull", "slide"):
-        raise _illegal(f"forced movement is a push, pull or slide, not '{kind}'", "bad-forced-move")
+        raise _illegal(_("forced movement is a push, pull or slide, not '{kind}'", kind=kind), "bad-forced-move")
     if kind != "slide" and source is None:
-        raise _illegal(f"a {kind} needs the creature it moves away from or toward", "bad-forced-move")
+        raise _illegal(_("a push needs the creature it moves away from") if kind == "push"
+                       else _("a pull needs the creature it moves toward"), "bad-forced-move")
     src = squares_of(source) if source is not None else []
     occupied = {sq: o for o in others if o.id != body.id for sq in o.squares}
     here = body.anchor
@@ -998,34 +1026,36 @@ def forced_move(grid: GridMap, body: Body, squares: list[XY], others: list[Body]
         nxt = tuple(nxt)
         dx, dy = nxt[0] - here[0], nxt[1] - here[1]
         if max(abs(dx), abs(dy)) != 1:
-            raise _illegal(f"{square_name(nxt)} is not next to {square_name(here)}", "not-adjacent")
+            raise _illegal(_("{square} is not next to {square2}", square=square_name(nxt), square2=square_name(here)), "not-adjacent")
         new = footprint(nxt, w, h)
         for sq in new:
             if not grid.in_bounds(sq) or grid.is_wall(sq):
-                raise _illegal(f"{body.label} can't be moved into {square_name(sq)}: it is a wall or the map edge",
-                               "blocked")
+                raise _illegal(_("{creature} can't be moved into {square}: it is a wall or the map edge", creature=body.label,
+                                 square=square_name(sq)), "blocked")
             if "statue" in grid.terrain_at(sq):
-                raise _illegal(f"{body.label} can't be moved through the statue at {square_name(sq)}", "blocked")
+                raise _illegal(_("{creature} can't be moved through the statue at {square}", creature=body.label,
+                                 square=square_name(sq)), "blocked")
             if sq in occupied:
-                raise _illegal(f"{body.label} can't be moved through {occupied[sq].label} at {square_name(sq)}",
-                               "blocked")
+                raise _illegal(_("{creature} can't be moved through {other} at {square}", creature=body.label,
+                                 other=occupied[sq].label, square=square_name(sq)), "blocked")
         for p in footprint(here, w, h):
             q = (p[0] + dx, p[1] + dy)
             if dx and dy:
                 if grid.is_wall((q[0], p[1])) or grid.is_wall((p[0], q[1])) or \
                         (p[0] + (dx > 0), p[1] + (dy > 0)) in grid.edge_vertices[0]:
-                    raise _illegal(f"{body.label} can't be moved past the wall's corner", "blocked")
+                    raise _illegal(_("{creature} can't be moved past the wall's corner", creature=body.label), "blocked")
             elif grid.edge_wall(p, q):
-                raise _illegal(f"a wall stands between {square_name(p)} and {square_name(q)}", "blocked")
+                raise _illegal(_("a wall stands between {square} and {square2}", square=square_name(p), square2=square_name(q)),
+                               "blocked")
         if kind != "slide":
             before = min(distance(p, q) for p in footprint(here, w, h) for q in src)
             after = min(distance(p, q) for p in new for q in src)
             if kind == "push" and after <= before:
-                raise _illegal(f"each square of a push must take {body.label} farther away "
-                               f"({square_name(nxt)} doesn't)", "bad-forced-move")
+                raise _illegal(_("each square of a push must take {creature} farther away ({square} doesn't)",
+                                 creature=body.label, square=square_name(nxt)), "bad-forced-move")
             if kind == "pull" and after >= before:
-                raise _illegal(f"each square of a pull must bring {body.label} closer "
-                               f"({square_name(nxt)} doesn't)", "bad-forced-move")
+                raise _illegal(_("each square of a pull must bring {creature} closer ({square} doesn't)",
+                                 creature=body.label, square=square_name(nxt)), "bad-forced-move")
         out.append(nxt)
         here = nxt
     return out
@@ -1046,21 +1076,22 @@ def five_foot_step(grid: GridMap, mover: Body, to: XY, others: list[Body],
     rules = rules or MoveRules()
     to = tuple(to)
     if rules.five_foot_step_once_per_round and stepped_this_round:
-        raise _illegal(f"{mover.label} has already taken a 5-foot step this round", "five-foot-step")
+        raise _illegal(_("{creature} has already taken a 5-foot step this round", creature=mover.label), "five-foot-step")
     if rules.five_foot_step_not_with_other_movement and moved_this_round:
-        raise _illegal(f"{mover.label} has already moved this round, so it can't take a 5-foot step",
+        raise _illegal(_("{creature} has already moved this round, so it can't take a 5-foot step", creature=mover.label),
                        "five-foot-step")
     if speed is not None and speed < rules.five_foot_step_min_speed:
-        raise _illegal(f"{mover.label} is too slow (speed {speed}) to take a 5-foot step", "five-foot-step")
+        raise _illegal(_("{creature} is too slow (speed {speed}) to take a 5-foot step", creature=mover.label, speed=speed),
+                       "five-foot-step")
     frm = mover.anchor
     if max(abs(to[0] - frm[0]), abs(to[1] - frm[1])) != 1:
-        raise _illegal(f"a 5-foot step moves exactly one square; {square_name(to)} is not next to "
-                       f"{square_name(frm)}", "five-foot-step")
+        raise _illegal(_("a 5-foot step moves exactly one square; {square} is not next to {square2}", square=square_name(to),
+                         square2=square_name(frm)), "five-foot-step")
     path = validate_path(grid, mover, [to], others, PathState(), rules, None)
     if path.cost > 1:
         if rules.five_foot_step_not_hampered:
-            raise _illegal(f"{mover.label} can't take a 5-foot step into hampered ground "
-                           f"({square_name(to)} costs {path.cost})", "five-foot-step")
+            raise _illegal(_("{creature} can't take a 5-foot step into hampered ground ({square} costs {cost})",
+                             creature=mover.label, square=square_name(to), cost=path.cost), "five-foot-step")
         path = path.model_copy(update={"cost": 1, "steps": [1]})
     return path
 
@@ -1074,12 +1105,12 @@ def minimum_move(grid: GridMap, mover: Body, to: XY, others: list[Body],
     to = tuple(to)
     frm = mover.anchor
     if max(abs(to[0] - frm[0]), abs(to[1] - frm[1])) != 1:
-        raise _illegal(f"minimum movement is one square; {square_name(to)} is not next to "
-                       f"{square_name(frm)}", "not-adjacent")
+        raise _illegal(_("minimum movement is one square; {square} is not next to {square2}", square=square_name(to),
+                         square2=square_name(frm)), "not-adjacent")
     if rules.minimum_move_only_when_needed and speed is not None:
         options = reachable(grid, mover, others, PathState(), rules, speed)
         if any(max(abs(x - frm[0]), abs(y - frm[1])) == 1 for x, y in options):
-            raise _illegal(f"{mover.label} can still move normally, so it can't use minimum movement",
+            raise _illegal(_("{creature} can still move normally, so it can't use minimum movement", creature=mover.label),
                            "minimum-move")
     path = validate_path(grid, mover, [to], others, PathState(), rules, None)
     return path.model_copy(update={"cost": 1, "steps": [1]})
@@ -1122,7 +1153,7 @@ def snap_back(grid: GridMap, mover: Body, stopped_at: XY, last_legal: XY | None,
         return Nearest(choice=last_legal, distance=d_last, tied=[last_legal])
     if best is None:
         return Nearest(choice=None, distance=None, tied=[])
-    return nearest(stopped_at, found, rng, purpose="nearest legal square")
+    return nearest(stopped_at, found, rng, purpose=_("nearest legal square"))
 
 
 def provocations(grid: GridMap, mover: Body, squares: list[XY], others: list[Body], *,

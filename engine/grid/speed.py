@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.core.errors import IllegalAction
+from engine.core.text import _
 
 # §2.2 [SRC]: squares with no/light armour, with medium/heavy armour.
 RACE_SPEED: dict[str, tuple[int, int]] = {
@@ -46,10 +47,10 @@ def effective_speed(race: str | None = None, *, base_ft: int | None = None, armo
     source's 30->20 and 20->15 need ``use_ext_table`` (A10), else ``IllegalAction``.
     """
     if armour not in ARMOURS:
-        raise IllegalAction("bad-armour", f"Armour must be one of {', '.join(ARMOURS)}, not '{armour}'.")
+        raise IllegalAction("bad-armour", _("Armour must be one of {armours}, not '{armour}'.", armours=', '.join(ARMOURS), armour=armour))
     if base_ft is None:
         if race not in RACE_SPEED:
-            raise IllegalAction("unknown-race", f"No speed known for race '{race}'; give base_ft.")
+            raise IllegalAction("unknown-race", _("No speed known for race '{race}'; give base_ft.", race=race))
         base_ft = RACE_SPEED[race][0] * 5
     best: dict[str, int] = {}
     for kind, feet in bonuses:
@@ -58,8 +59,8 @@ def effective_speed(race: str | None = None, *, base_ft: int | None = None, armo
         best["barbarian"] = max(best.get("barbarian", 10), 10)
     if monk_level >= 3 and armour == "none" and load == "light":
         if not use_ext_table:
-            raise IllegalAction("unresolved-speed", "The rules give no amount for a monk's fast movement; "
-                                "enable the English 3.5 table or give the speed directly.")
+            raise IllegalAction("unresolved-speed", _("The rules give no amount for a monk's fast movement; "
+                                                      "enable the English 3.5 table or give the speed directly."))
         best["monk"] = next(feet for level, feet in MONK_BONUS if monk_level >= level)
     total = base_ft + sum(best.values())
     slowed = (armour in ("medium", "heavy") or load in ("medium", "heavy")) and race != "dwarf"
@@ -71,8 +72,8 @@ def effective_speed(race: str | None = None, *, base_ft: int | None = None, armo
         else:
             raise IllegalAction(
                 "unresolved-speed",
-                f"The rules give no armour reduction for a {total} ft speed; enable the English "
-                "3.5 table or give the speed directly.",
+                _("The rules give no armour reduction for a {total} ft speed; enable the English "
+                  "3.5 table or give the speed directly.", total=total),
             )
     return total // 5
 
@@ -89,4 +90,4 @@ def allowance(speed: int, mode: str, *, heavy_armour: bool = False, run_heavy_x3
         return 1
     if mode == "full_round_attack":
         return 0
-    raise IllegalAction("bad-mode", f"Unknown movement mode '{mode}' (use {', '.join(MODES)}).")
+    raise IllegalAction("bad-mode", _("Unknown movement mode '{mode}' (use {modes}).", mode=mode, modes=', '.join(MODES)))

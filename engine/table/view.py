@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
+from engine.core.text import _
+
 XY = tuple[float, float]
 
 
@@ -109,8 +111,9 @@ class TableView(BaseModel):
         matches = [u for u in self.units if u.id.casefold() == key] or \
             [u for u in self.units if u.id.casefold().startswith(key)]
         if len(matches) != 1:
-            raise ValueError(f"there is {'more than one' if matches else 'no'} unit {name!r} on the table "
-                             f"(units: {', '.join(u.id for u in self.units)})")
+            units = ', '.join(u.id for u in self.units)
+            raise ValueError(_("there is more than one unit {name!r} on the table (units: {units})", name=name, units=units)
+                             if matches else _("there is no unit {name!r} on the table (units: {units})", name=name, units=units))
         ids = {matches[0].id}
         for c in self.combats:
             if matches[0].id in c.units:

@@ -83,6 +83,11 @@ class ScriptedService:
             raise self.fail
         return [s for s in self.suggestions if current.casefold() in s.casefold()]
 
+    async def autocomplete_choices(self, channel_id, user_id, kind: str, current: str, guild_id=None,
+                                   locale=None) -> list[tuple[str, str]]:
+        """As the service's: (shown name, value); the script's suggestions read as they are."""
+        return [(v, v) for v in await self.autocomplete(channel_id, user_id, kind, current, guild_id)]
+
 
 # -- 1. the test double -----------------------------------------------------------------------
 @dataclass

@@ -66,6 +66,26 @@ async def test_conan_help_settings_and_board_panels_in_the_readers_language(stor
     assert all(isinstance(p.title, str) for p in view.panels)
 
 
+
+@pytest.mark.parametrize("lang, life", [("it", "PV"), ("hu", "ÉP"), ("en", "LP")])
+def test_the_life_points_under_a_token_use_the_readers_word(lang, life, monkeypatch):
+    """#13: the board wrote "3LP" under every Conan token; the Italian book says "punti vita"."""
+    from PIL import ImageDraw
+
+    view = localised_view(RULES.board(RULES.new_game(3, {"scenario": "idol-of-set", "players": 1})), lang)
+    drawn = []
+    real = ImageDraw.ImageDraw.text
+
+    def text(self, xy, words, *args, **kwargs):
+        drawn.append(words)
+        return real(self, xy, words, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    default_renderer(view)
+    lives = [t for t in drawn if re.fullmatch(r"[0-9/]+ ?(LP|PV|ÉP)", t)]
+    assert lives and all(t.endswith(life) for t in lives), lives
+
+
 def test_the_english_panels_read_as_before():
     state = RULES.new_game(3, {"scenario": "idol-of-set", "players": 1})
     view = RULES.area_view(state) if hasattr(RULES, "area_view") else None

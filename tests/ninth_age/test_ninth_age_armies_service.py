@@ -40,7 +40,7 @@ async def test_build_an_army_from_the_sample_book_and_see_every_broken_rule(serv
     reply = await say(service, P1, "/army remove name:Border unit:Zealots")
     assert reply.error is None and "Zealots" not in reply.text
     reply = await say(service, P1, "/army show")
-    assert "• Border — 830 of 1000 points, 4 units (1 rules broken)" in reply.text
+    assert "• Border — 830 of 1000 points, 4 units (1 rule broken)" in reply.text
     # armies and warbands keep their own lists
     assert "Border" not in (await say(service, P1, "/warband show")).text
     assert (await say(service, P1, "/warband delete name:Border")).error == "unknown-warband"

@@ -63,7 +63,7 @@ def test_e09_points_and_category_shares(change, problem):
 def test_e09_duplicates_minimum_size_and_general_in_a_standard_army():
     units = legal_2500()
     units.append(unit("Core 5", points=0, choice="Warriors"))
-    assert "Duplicates: 5 × Warriors (Core); a standard allows 4 of one Core choice." in composition_problems(army(units))
+    assert "Duplicates: 5 × Warriors (Core); a standard army allows 4 of one Core choice." in composition_problems(army(units))
     # 3 infantry units + 3 war machines count as 4 units: legal
     units = [unit("General", "lord", 300, ld=9, general=True), unit("Hero", "hero", 200, ld=8),
              unit("A", points=700), unit("B", points=700), unit("C", "special", points=100),
@@ -73,7 +73,7 @@ def test_e09_duplicates_minimum_size_and_general_in_a_standard_army():
     assert "Duplicates" not in " ".join(problems)
     units = [u for u in units if u["name"] != "C"]
     units[2]["points"] = 800
-    assert "Minimum size: 3 units count (characters left out, all war machines as one); a standard needs at least 4." \
+    assert "Minimum size: 3 units count (characters left out, all war machines as one); a standard army needs at least 4." \
         in composition_problems(army(units))
     # exactly one General
     units = legal_2500()

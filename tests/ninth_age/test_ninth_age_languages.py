@@ -180,3 +180,36 @@ def test_distances_are_written_with_the_readers_decimal_sign(lang, says):
     text = said(refusal, lang)
     assert f"{says}\"" in text and "16\"" in text and "Knights" in text
     assert (text == str(refusal)) == (lang == "en")
+
+
+@pytest.mark.parametrize("lang, engaged, stupid, charged", [
+    ("it", "è ingaggiata in combattimento", "ha fallito il test di Stupidità questo turno", "ha dichiarato una carica questo turno"),
+    ("hu", "harcban áll", "ebben a körben elbukta a butaságpróbát", "ebben a körben rohamot jelentett be")])
+def test_why_a_unit_may_not_charge_shoot_or_move_is_one_sentence_in_the_readers_language(lang, engaged, stupid, charged):
+    """#13: the reasons a charge, a shot or a move is refused were English fragments put into a
+    translated sentence ("Halberdiers is engaged in combat e non può dichiarare una carica")."""
+    from engine.core.errors import IllegalAction
+    from engine.rulesets.ninth_age.actions import Charge
+    from engine.rulesets.ninth_age.movement import may_move
+    from engine.rulesets.ninth_age.shooting import may_shoot
+
+    from game_helpers import RULESET, scenario
+
+    state = scenario({"Knights": (41, 22, 260), "Brutes": (36, 30, 180), "Halberdiers": (36, 32.83, 180, 10)},
+                     step="charges", terrain="open")
+    state.units["Halberdiers"].pose = state.units["Halberdiers"].pose.moved(36, 31.58, 0)  # in contact with Brutes
+
+    def refusal(call) -> str:
+        with pytest.raises(IllegalAction) as refused:
+            call()
+        text = said(refused.value.message, lang)
+        assert untranslated(text, lang) == [] and "engaged" not in text and "Stupidity" not in text, text
+        return text
+
+    assert engaged in refusal(lambda: RULESET.apply(state, Charge(seat="p1", unit="Halberdiers", target="Brutes")))
+    assert engaged in refusal(lambda: may_move(state, state.units["Halberdiers"]))
+    assert engaged in refusal(lambda: may_shoot(state, state.units["Halberdiers"]))
+    state.units["Knights"].stupid = True
+    assert stupid in refusal(lambda: RULESET.apply(state, Charge(seat="p1", unit="Knights", target="Brutes")))
+    state.units["Knights"].stupid, state.units["Knights"].declared_charge = False, True
+    assert charged in refusal(lambda: may_shoot(state, state.units["Knights"]))

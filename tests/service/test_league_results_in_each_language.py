@@ -55,3 +55,28 @@ async def test_the_standings_image_is_drawn_in_the_servers_language(service, sto
     assert reply.image is not None
     title, words = drawn[-1]
     assert title.startswith("Torneo — classifica") and words == ["Giocatore", "Punti", " (escluso)"], drawn
+
+
+async def test_the_text_standings_table_has_its_headings_and_decimals_in_the_readers_language(service, store):
+    """#13: the text table of /league standings said its column headings (and its percentages)
+    in English to every reader; each heading is now the reader's, padded to its column."""
+    await ok(service, "gm", "/league create name:Tabella ruleset:dnd-minis-quick format:swiss")
+    for u in ("a", "b", "c", "d"):
+        await ok(service, u, "/league join")
+    await ok(service, "gm", "/league start")
+    await ok(service, "gm", "/league pair")
+    league = await store.league_named(GUILD, "Tabella")
+    round1 = await matches_of_round(store, league.id, 1)
+    for match in round1:
+        await concede(service, store, match.channel_id, match.players[1])
+    headings = {"en": ["#", "player", "MP", "W-D-L", "OMW%", "GW%", "OGW%", "SOS", "pts"],
+                "it": ["#", "giocatore", "PP", "V-P-S", "VIA%", "VP%", "VPA%", "FC", "punti"],
+                "hu": ["#", "játékos", "MP", "GY-D-V", "EGY%", "JGY%", "EJGY%", "ER", "pont"]}
+    for lang, words in headings.items():
+        await ok(service, "a", f"/language lang:{lang}")
+        text = (await ok(service, "a", "/league standings")).text
+        lines = text.split("```")[1].strip("\n").splitlines()
+        assert lines[0].split() == words, lines[0]
+        # every row lines up under the headings, and a percentage has the reader's decimal sign
+        assert all(len(row) == len(lines[0]) for row in lines[1:]), lines
+        assert all(("," if lang != "en" else ".") in row.split()[4] for row in lines[1:]), lines

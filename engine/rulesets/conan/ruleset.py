@@ -23,6 +23,7 @@ from __future__ import annotations
 from typing import Any
 
 from engine.areas import AreaBoard, Figure, melee_reach, route_to
+from engine.areas.board import border_word
 from engine.core import Action, Event, GameState, IllegalAction, Result, Rng, Ruleset, Seat
 from engine.core.decisions import Decide, decide
 from engine.core.board_view import BoardView
@@ -622,7 +623,7 @@ class Conan(Ruleset):
             raise IllegalAction("not-breakable", _('Wall-breaker goes through a wall or a wooden door only.'))
         if action.mode == "fly" and not border.passable and border.kind != "obstacle" \
                 and border.key not in self._opened(state):
-            raise IllegalAction("border-blocks", _('Flying does not pass a {kind}.', kind=border.kind))
+            raise IllegalAction("border-blocks", _('Flying does not pass {kind}.', kind=border_word(border.kind)))
         area = self._may_enter(board, figures, me, hero, target)
         hinder = 0 if me.evasive else hindrance(figures, me, hero.area)
         if action.mode == "break":
@@ -681,7 +682,7 @@ class Conan(Ruleset):
         if border is None:
             raise IllegalAction("not-adjacent", _('{area} is not next to {area2}.', area=board.area(target).name, area2=board.area(hero.area).name))
         if border.kind in ("wall", "door") and not border.passable:
-            raise IllegalAction("border-blocks", _('A jump clears obstacles, not a {kind}.', kind=border.kind))
+            raise IllegalAction("border-blocks", _('A jump clears obstacles, not {kind}.', kind=border_word(border.kind)))
         area = board.area(target)
         if area.jump_value is None:
             raise IllegalAction("no-jump-value", _('{area} has no jump value; walk there instead.', area=area.name))
@@ -856,7 +857,9 @@ class Conan(Ruleset):
                      target=target.id, style=action.style, gems=action.gems, weapon=cat.cards[weapon].name,
                      dice=describe(dice))
         events.append(Event(kind="roll", seat=hero.seat, text=text))
-        dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, _("{style} attack", style=action.style), events)
+        attack_name = (_("melee attack") if action.style == "melee" else _("ranged attack") if action.style == "ranged"
+                       else _("web attack"))
+        dice = reroll_window(state, cat, self._hero_roller(state, hero), dice, attack_name, events)
         if sheet.has_skill(cat, hero, "crush"):
             self._crush(state, hero.id, target.id, dice, events)
         power = symbols(dice)

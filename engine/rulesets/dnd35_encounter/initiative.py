@@ -13,7 +13,7 @@ from engine.core.text import _
 
 
 def roll_for(rng: Rng, creature: Creature, events: list[Event]) -> int:
-    roll = roll_d20(rng, creature.init_mod, purpose=f"{creature.name} initiative")
+    roll = roll_d20(rng, creature.init_mod, purpose=_('{creature} initiative', creature=creature.name))
     creature.initiative = roll.total
     events.append(Event(kind="initiative_roll", seat=creature.owner, roll=roll,
                         text=_('{creature} rolls {total} for initiative.',
@@ -27,7 +27,7 @@ def roll_off(rng: Rng, tied: list[Creature], events: list[Event]) -> list[Creatu
     tie again roll again among themselves."""
     rolls: dict[str, int] = {}
     for creature in tied:
-        roll = roll_d20(rng, purpose=f"{creature.name} initiative tie-break")
+        roll = roll_d20(rng, purpose=_('{creature} initiative tie-break', creature=creature.name))
         rolls[creature.id] = roll.total
         events.append(Event(kind="initiative_tie_break", seat=creature.owner, roll=roll,
                             text=_('{creature} rolls {total} to break the initiative tie.',

@@ -369,7 +369,7 @@ class Encounter(Ruleset):
     def _bleed(self, state: EncounterState, creature: Creature, events: list[Event]) -> None:
         """[EXT] 3.5 dying: on its turn a dying creature has a 10% chance to become stable;
         otherwise it loses 1 hit point."""
-        roll = roll_dice("1d100", state.rng, purpose=f"{creature.name} stabilises?")
+        roll = roll_dice("1d100", state.rng, purpose=_('{creature} stabilises?', creature=creature.name))
         if roll.total <= 10:
             creature.conditions.append("stable")
             events.append(Event(kind="stabilise", roll=roll, data={"creature": creature.id},
@@ -494,7 +494,9 @@ class Encounter(Ruleset):
                                                      'freely.',
                                                      foe=foe.name, creature=creature.name))
         if foe.helpless:
-            raise IllegalAction("no-need", _('{foe} is helpless: {creature} may pass it without {value}.', foe=foe.name, creature=creature.name, value=action.how == 'tumble' and 'tumbling' or 'an overrun'))
+            raise IllegalAction("no-need", _('{foe} is helpless: {creature} may pass it without tumbling.', foe=foe.name, creature=creature.name)
+                                if action.how == 'tumble' else
+                                _('{foe} is helpless: {creature} may pass it without an overrun.', foe=foe.name, creature=creature.name))
         if "fills-space" in foe.traits:
             raise IllegalAction("fills-space", _('{foe} completely fills its space: nothing gets past it, not '
                                                  'by overrun nor by Tumble (L109-111).',
@@ -520,7 +522,8 @@ class Encounter(Ruleset):
             raise IllegalAction("not-through", _("That path doesn't cross {foe}'s square; move without {how}:.",
                                                  foe=foe.name, how=action.how))
         check = roll_dice(command_parser.attack_roll(action.check), state.rng,
-                          purpose=f"{creature.name}'s {action.how} check")
+                          purpose=(_("{creature}'s tumble check", creature=creature.name) if action.how == "tumble" else
+                                   _("{creature}'s overrun check", creature=creature.name)))
         if action.how == "tumble":
             # [EXT] 3.5 Tumble: DC 25 to tumble through an opponent's square.
             success, against = check.total >= TUMBLE_THROUGH_DC, f"DC {TUMBLE_THROUGH_DC}"
@@ -529,7 +532,7 @@ class Encounter(Ruleset):
         else:
             # [EXT] 3.5 overrun: opposed checks; the defender wins ties.
             defence = roll_dice(command_parser.attack_roll(action.against or "1d20"), state.rng,
-                                purpose=f"{foe.name} resists the overrun")
+                                purpose=_('{foe} resists the overrun', foe=foe.name))
             success = check.total > defence.total
             events.append(Event(kind="overrun", roll=check, data={"creature": creature.id, "by": foe.id},
                                 text=_('{creature} tries to overrun {foe}: {total}.',
@@ -809,7 +812,7 @@ class Encounter(Ruleset):
         if weapon is not None:
             self._in_range(state, attacker, target, weapon)
         damage = typed_damage or (weapon.damage if weapon else None)
-        roll = roll_dice(expression, state.rng, purpose=f"{attacker.name} attacks {target.name}")
+        roll = roll_dice(expression, state.rng, purpose=_('{attacker} attacks {target}', attacker=attacker.name, target=target.name))
         natural = roll.dice[0] if roll.dice else 0
         mods = attacker.attack_modifiers() + list(extra)
         total = roll.total + sum(m for m, _ in mods)
@@ -844,7 +847,7 @@ class Encounter(Ruleset):
             events.append(Event(kind="reminder", text=_('Apply the damage with /damage creature:{id}.',
                                                         id=target.id)))
         elif hit:
-            damage_roll = roll_dice(damage, state.rng, purpose=f"{attacker.name}'s damage")
+            damage_roll = roll_dice(damage, state.rng, purpose=_("{attacker}'s damage", attacker=attacker.name))
             amount = max(1, damage_roll.total)  # 3.5: a hit always deals at least 1 damage
             floor = " (at least 1 on a hit)" if amount != damage_roll.total else ""
             events.append(Event(kind="damage_roll", seat=seat, roll=damage_roll,
@@ -882,7 +885,7 @@ class Encounter(Ruleset):
         target = self.find(state, action.creature)
         if target.health == "dead":
             raise IllegalAction("target-dead", _('{target} is already dead.', target=target.name))
-        amount = self._amount(state, action.amount, f"Damage to {target.name}", events)
+        amount = self._amount(state, action.amount, _('Damage to {target}', target=target.name), events)
         self._hurt(state, target, amount, events)
 
     def _heal(self, state: EncounterState, action: Heal, events: list[Event]) -> None:
@@ -891,7 +894,7 @@ class Encounter(Ruleset):
             raise IllegalAction("target-dead", _("{target} is dead; healing can't bring it back (/game undo "
                                                  "takes back a mistake).",
                                                  target=target.name))
-        amount = self._amount(state, action.amount, f"Healing for {target.name}", events)
+        amount = self._amount(state, action.amount, _('Healing for {target}', target=target.name), events)
         before = target.health
         target.hp = min(target.max_hp, target.hp + amount)
         after = target.health

@@ -88,7 +88,7 @@ def resolve_attack(rng: Rng, ctx: AttackContext, *, setup: AttackSetup | None = 
                                   **attack_numbers(None, attack_parts, None, target_ac, ac_parts[1:])}))
     else:
         rolled = True
-        roll = roll_d20(rng, attack_bonus, purpose=f"{attacker.name} attacks {defender.name}")
+        roll = roll_d20(rng, attack_bonus, purpose=_('{attacker} attacks {defender}', attacker=attacker.name, defender=defender.name))
         natural, total = roll.natural, roll.total
         if natural == 1:
             hit, critical, verdict = False, False, _('natural 1: miss')

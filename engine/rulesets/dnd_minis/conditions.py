@@ -472,7 +472,7 @@ def confusion_roll(rng: "Rng", creature: "Creature") -> tuple[str, Event]:
     make AoOs against it; VP to that opponent if it dies now), 6-15 "nothing", 16-20 "normal".
     A routing confused creature: "opponent" = flees toward its controller's exit, "normal" =
     may try to rally."""
-    roll = roll_d20(rng, 0, purpose=f"{creature.name} is confused")
+    roll = roll_d20(rng, 0, purpose=_('{creature} is confused', creature=creature.name))
     n = roll.total
     result = "opponent" if n <= 5 else "nothing" if n <= 15 else "normal"
     words = {"opponent": "an opponent controls it this turn", "nothing": "it does nothing this turn",

@@ -117,7 +117,7 @@ def rule(state, action: JudgeRuling, events: list[Event], *, ready: bool, field:
         if not creature.on_board:
             raise IllegalAction("not-on-board", _('The {creature} is not on the battlefield.',
                                                   creature=creature.name))
-        roll = roll_dice(action.amount, state.rng, purpose=f"the judge's {action.kind}")
+        roll = roll_dice(action.amount, state.rng, purpose=_("the judge's damage") if action.kind == "damage" else _("the judge's healing"))
         amount = roll.total
         if not 0 <= amount <= MAX_AMOUNT:
             raise IllegalAction("bad-amount", _("A judge's {kind} is 0 to {max_amount} hit points, not "

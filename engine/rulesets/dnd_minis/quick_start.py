@@ -117,7 +117,7 @@ def roll_off(rng: Rng, seats: list[Seat], purpose: str, events: list[Event]) -> 
     while True:
         rolls = {}
         for seat in seats:
-            roll = roll_d20(rng, purpose=f"{seat.name} {purpose}")
+            roll = roll_d20(rng, purpose=_("{seat} {purpose}", seat=seat.name, purpose=purpose))
             rolls[seat.id] = roll.total
             events.append(Event(kind="roll_off", seat=seat.id, roll=roll,
                                 text=_('{seat} rolls {total} for {purpose}.',

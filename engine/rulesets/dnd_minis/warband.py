@@ -220,7 +220,7 @@ def _validated(data: dict[str, Any], source: str = "Warband") -> Warband:
     except ValidationError as exc:
         [(loc, msg)] = validation_problems(exc, default_field="warband")
         if loc == "faction":
-            msg = f"choose one of {', '.join(FACTIONS)}"
+            msg = _("choose one of {factions}", factions=', '.join(FACTIONS))
         raise IllegalAction("bad-warband", _('{source}: {loc}: {msg}', source=source, loc=loc, msg=msg)) from None
 
 

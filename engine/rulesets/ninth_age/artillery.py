@@ -20,7 +20,7 @@ Misfire table (§15.4):
 
 from __future__ import annotations
 
-from engine.core.text import _, decimal, join as text_join
+from engine.core.text import N_, Text, _, decimal, join as text_join
 import math
 
 from shapely.geometry import LineString, Point as ShapelyPoint
@@ -59,6 +59,11 @@ def catapult_scatter(face: int, d6: int, in_sight: bool, bs: int) -> tuple[str, 
         return "stays", 0
     far = d6 * 2 - bs
     return ("random", far) if far > 0 else ("stays", 0)
+
+
+# The Misfire table's results (§15.4) as a question names them.
+MISFIRE_WORDS = {"destroyed": N_("destroyed"), "disabled": N_("disabled"), "silenced": N_("silenced"),
+                 "wounded": N_("wounded")}
 
 
 def misfire_result(total: int) -> str:
@@ -123,21 +128,21 @@ def machine_bs(state: NinthAgeState, machine: UnitState, events: list[Event]) ->
 # -- misfires ------------------------------------------------------------------------------------------
 def misfire(state: NinthAgeState, unit: UnitState, events: list[Event], modifier: int = 0) -> None:
     """Roll on the Misfire table (§15.4) and apply the result."""
-    roll = roll_dice("1d6", state.rng, purpose=f"{unit.id} Misfire table")
+    roll = roll_dice("1d6", state.rng, purpose=_('{unit} Misfire table', unit=unit.id))
     helper = engineer(state, unit) if unit.on_table else None
     if helper is not None and misfire_result(roll.total + modifier) != "wounded":
         from engine.core.decisions import decide
 
-        if decide(state, unit.owner, f"engineer-reroll-{unit.id}", _("{unit} misfired and rolled {total} on the Misfire table ({misfire_result}). Let {helper} (Engineer) re-roll it?", unit=unit.id, total=roll.total, misfire_result=misfire_result(roll.total + modifier), helper=helper.id),
+        if decide(state, unit.owner, f"engineer-reroll-{unit.id}", _("{unit} misfired and rolled {total} on the Misfire table ({misfire_result}). Let {helper} (Engineer) re-roll it?", unit=unit.id, total=roll.total, misfire_result=Text(MISFIRE_WORDS[misfire_result(roll.total + modifier)]), helper=helper.id),
                   ["reroll", "keep"]) == "reroll":
             events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{unit} Misfire table: {total}; {helper} (Engineer) re-rolls it.", unit=unit.id, total=roll.total, helper=helper.id)))
-            roll = roll_dice("1d6", state.rng, purpose=f"{unit.id} Misfire table, re-rolled")
+            roll = roll_dice("1d6", state.rng, purpose=_('{unit} Misfire table, re-rolled', unit=unit.id))
     total = roll.total + modifier
     result = misfire_result(total)
-    text = {"destroyed": "it blows up: destroyed, and every model within D6\" takes a S5 hit",
-            "disabled": "the firing mechanism is damaged: it cannot shoot for the rest of the game",
-            "silenced": "it cannot shoot in its next turn",
-            "wounded": "it takes one wound with no saves of any kind"}[result]
+    text = {"destroyed": _("it blows up: destroyed, and every model within D6\" takes a S5 hit"),
+            "disabled": _("the firing mechanism is damaged: it cannot shoot for the rest of the game"),
+            "silenced": _("it cannot shoot in its next turn"),
+            "wounded": _("it takes one wound with no saves of any kind")}[result]
     events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{unit} misfires! Misfire table: {total} {modifier:+d}: {text}.", unit=unit.id, total=roll.total, modifier=modifier, text=text) if modifier else _("{unit} misfires! Misfire table: {total}: {text}.", unit=unit.id, total=roll.total, text=text)))
     if result == "disabled":
         unit.disabled = True
@@ -147,7 +152,7 @@ def misfire(state: NinthAgeState, unit: UnitState, events: list[Event], modifier
         lose_wounds(state, unit, 1, events)
     else:
         where = unit.footprint()
-        blast = roll_dice("1d6", state.rng, purpose=f"{unit.id} explosion radius")
+        blast = roll_dice("1d6", state.rng, purpose=_('{unit} explosion radius', unit=unit.id))
         events.append(Event(kind="roll", seat=unit.owner, roll=blast, text=_("Every model within {total}\" of {unit} takes a S5 hit.", total=blast.total, unit=unit.id)))
         destroy(state, unit, events, _("{unit} is destroyed by its misfire", unit=unit.id))
         for other in state.on_table():
@@ -247,7 +252,7 @@ def cannon(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ran
     purpose = _("{unit} fires its cannon at {target}", unit=unit.id, target=target.id)
     events.append(Event(kind="shoot", seat=unit.owner, text=_("{purpose}: {distance}\" of {range}\", cover ignored, {modifiers}.", purpose=purpose, distance=decimal(shot.distance, ".1f"), range=decimal(weapon.range, "g"), modifiers=modifier_list(shot.modifiers))))
     need = to_hit_needed(bs + shot.total)
-    roll = roll_dice("1d6", state.rng, purpose=f"{purpose}: to hit")
+    roll = roll_dice("1d6", state.rng, purpose=_('{purpose}: to hit', purpose=purpose))
     natural = roll.total
     if natural == 1:
         events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{purpose}: to hit needing {need_text}: a natural 1.", purpose=purpose, need_text=need_text(need))))
@@ -255,7 +260,7 @@ def cannon(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ran
         return
     hit = need is not None and natural >= need[0]
     if hit and need[1] is not None:
-        again = roll_dice("1d6", state.rng, purpose=f"{purpose}: to hit, second die")
+        again = roll_dice("1d6", state.rng, purpose=_('{purpose}: to hit, second die', purpose=purpose))
         hit = again.total >= need[1]
     events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=(_("{purpose}: to hit needing {need}: {natural}: hit.", purpose=purpose, need=need_text(need), natural=natural) if hit
                               else _("{purpose}: to hit needing {need}: {natural}: miss.", purpose=purpose, need=need_text(need), natural=natural))))
@@ -346,13 +351,15 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     heights = (height(state, unit), height(state, target))
     obstacles = garrison.open_walls(state, sight_obstacles(state), unit, target)  # §18.6
     in_sight = sight_line(fp, at, obstacles, heights=heights, exclude={unit.id, target.id}) is not None
-    scatter_die = roll_dice("1d6", state.rng, purpose=f"{unit.id} scatter die")
-    d6 = roll_dice("1d6", state.rng, purpose=f"{unit.id} scatter distance")
+    scatter_die = roll_dice("1d6", state.rng, purpose=_("{unit} scatter die", unit=unit.id))
+    d6 = roll_dice("1d6", state.rng, purpose=_("{unit} scatter distance", unit=unit.id))
     how, far = catapult_scatter(scatter_die.total, d6.total, in_sight, bs)
-    face = "HIT" if is_hit(scatter_die.total) else "an arrow"
+    face = _("HIT") if is_hit(scatter_die.total) else _("an arrow")
     purpose = _("{unit} lobs its {weapon} at {target}", unit=unit.id, weapon=weapon.name, target=target.id)
     # the scatter die is a plain D6 (1 or 6 a HIT): say which face came up, beside its roll
-    events.append(Event(kind="roll", seat=unit.owner, roll=scatter_die, text=_("{purpose} ({reach}\" away, {value} line of sight): scatter die {total} = {face} (1 or 6 is a HIT).", purpose=purpose, reach=decimal(reach, ".1f"), value='in' if in_sight else 'out of', total=scatter_die.total, face=face)))
+    events.append(Event(kind="roll", seat=unit.owner, roll=scatter_die, text=(
+        _("{purpose} ({reach}\" away, in line of sight): scatter die {total} = {face} (1 or 6 is a HIT).", purpose=purpose, reach=decimal(reach, ".1f"), total=scatter_die.total, face=face) if in_sight else
+        _("{purpose} ({reach}\" away, out of line of sight): scatter die {total} = {face} (1 or 6 is a HIT).", purpose=purpose, reach=decimal(reach, ".1f"), total=scatter_die.total, face=face))))
     events.append(Event(kind="roll", seat=unit.owner, roll=d6, text=_("{unit}'s scatter distance D6: {total}.", unit=unit.id, total=d6.total)))
     if how == "misfire":
         misfire(state, unit, events)
@@ -406,7 +413,7 @@ def volley_gun(state: NinthAgeState, unit: UnitState, target: UnitState, weapon:
     if spec.isdigit():
         count = int(spec)
     else:
-        roll = roll_dice(spec.lower(), state.rng, purpose=f"{purpose}: shots")
+        roll = roll_dice(spec.lower(), state.rng, purpose=_('{purpose}: shots', purpose=purpose))
         sixes = roll.dice.count(6)
         count = roll.total
         events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{purpose}: {spec} shots: {faces} = {count}.", purpose=purpose, spec=spec, faces=faces(roll.dice), count=count)))
@@ -453,7 +460,7 @@ def flame_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weap
             raise IllegalAction("friends-under", _("{u}, a friendly unit, lies where the template could go (§15.3).", u=u.id))
         if engaged(state, u):
             raise IllegalAction("engaged-under", _("{u}, engaged in combat, lies where the template could go.", u=u.id))
-    roll = roll_dice("1d6", state.rng, purpose=f"{unit.id} flame thrower distance")
+    roll = roll_dice("1d6", state.rng, purpose=_('{unit} flame thrower distance', unit=unit.id))
     purpose = _("{unit} flames {target}", unit=unit.id, target=target.id)
     if roll.total == 6:
         events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{purpose}: D6 6, a misfire.", purpose=purpose)))
@@ -501,7 +508,7 @@ def breath(state: NinthAgeState, unit: UnitState, target: UnitState, events: lis
     unit.breath_used = unit.shot = True
     state.shots.append({"kind": "cover-none", "from": list(seen[0]), "to": list(seen[1]), "unit": unit.id,
                         "target": target.id})
-    roll = roll_dice("2d6", state.rng, purpose=f"{unit.id} Breath Weapon hits")
+    roll = roll_dice("2d6", state.rng, purpose=_('{unit} Breath Weapon hits', unit=unit.id))
     events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=text_join("", [_("{unit} breathes on {target} ({d}\" of 6\"): {total} automatic hits at S{strength}", unit=unit.id, target=target.id, d=decimal(d, ".1f"), total=roll.total, strength=attack.strength), (_(" with Flaming Attacks") if attack.flaming else ""), _(" (once per game).")])))
     resolve_hits(state, target, attack, roll.total, events, attacker=unit, purpose=_("{unit} Breath Weapon", unit=unit.id))
     heavy_casualties(state, target, events)

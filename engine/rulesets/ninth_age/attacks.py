@@ -99,11 +99,11 @@ def to_wound_rolls(state: NinthAgeState, attack: Attack, target: Defence, hits: 
         return out
     if attack.metalshifting:  # Metalshifting (§22): the target's armour save value, a 6 with none ([A-42])
         need = max(2, min(6, 7 - target.armour)) if target.armour > 0 else 6
-        against = f"against an armour save of {need}+ (Metalshifting)" if target.armour > 0 else \
-            "against no armour save (Metalshifting: 6s only)"
+        against = _("against an armour save of {need}+ (Metalshifting)", need=need) if target.armour > 0 else \
+            _("against no armour save (Metalshifting: 6s only)")
     else:
         need = to_wound_needed(attack.strength, target.toughness, attack.to_wound_modifier, attack.wounds_on)
-        against = f"at S{attack.strength} against T{target.toughness}"
+        against = _("at S{strength} against T{toughness}", strength=attack.strength, toughness=target.toughness)
 
     def ok(d: int) -> bool:
         if attack.metalshifting:
@@ -111,26 +111,33 @@ def to_wound_rolls(state: NinthAgeState, attack: Attack, target: Defence, hits: 
         return wounds(d, attack.strength, target.toughness, attack.to_wound_modifier, attack.wounds_on)
 
     def reroll(which: list[int], why: str) -> str:
-        again = roll_dice(f"{len(which)}d6", state.rng, purpose=f"{purpose}: {why}")
+        again = roll_dice(f"{len(which)}d6", state.rng, purpose=_("{purpose}: {why}", purpose=purpose, why=why))
         for i, d in zip(which, again.dice):
             dice[i] = d
         return _faces(again.dice)
 
-    roll = roll_dice(f"{hits}d6", state.rng, purpose=f"{purpose}: to wound")
+    roll = roll_dice(f"{hits}d6", state.rng, purpose=_("{purpose}: to wound", purpose=purpose))
     dice = list(roll.dice)
-    text = (f"{purpose}: {hits} to wound {against} "
-            + (f"needing {need}+" if need else "(S 0 never wounds)") + f": {_faces(dice)}")
+    parts = [_("{purpose}: {hits} to wound {against} needing {need}+: {faces}", purpose=purpose, hits=hits, against=against,
+               need=need, faces=_faces(dice)) if need else
+             _("{purpose}: {hits} to wound {against} (S 0 never wounds): {faces}", purpose=purpose, hits=hits, against=against,
+               faces=_faces(dice))]
     failed = [i for i, d in enumerate(dice) if not ok(d)]
     if attack.reroll_failed_wounds and failed:  # Blessed Sword (§23.3): failed to-wound rolls are re-rolled
-        text += f"; {attack.source} re-rolls {reroll(failed, 'to-wound re-rolls')}"
+        why = _("to-wound re-rolls")
+        parts.append(_("; {source} re-rolls {faces}", source=attack.source, faces=reroll(failed, why)))
     elif attack.flaming and "Flammable" in target.rules and failed:
-        text += f"; Flammable re-rolls {reroll(failed, 'Flammable re-rolls')}"
+        why = _("Flammable re-rolls")
+        parts.append(_("; Flammable re-rolls {faces}", faces=reroll(failed, why)))
     hit = [i for i, d in enumerate(dice) if ok(d)]
     if target.reroll_wounds_against and hit:  # Bluffer's Helm (§23.4): successful to-wound rolls are re-rolled
-        text += f"; Bluffer's Helm re-rolls the successes: {reroll(hit, 'Bluffer’s Helm re-rolls')}"
+        why = _("Bluffer’s Helm re-rolls")
+        parts.append(_("; Bluffer's Helm re-rolls the successes: {faces}", faces=reroll(hit, why)))
     six = [i for i, d in enumerate(dice) if d == 6 and ok(d)]
     if target.reroll_ranged_sixes and six:  # Gem of Fortune (§23.6): successful 6s to wound re-rolled
-        text += f"; the Gem of Fortune re-rolls the 6s: {reroll(six, 'Gem of Fortune re-rolls')}"
+        why = _("Gem of Fortune re-rolls")
+        parts.append(_("; the Gem of Fortune re-rolls the 6s: {faces}", faces=reroll(six, why)))
+    text = text_join("", parts)
     good = [d for d in dice if ok(d)]
     events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{text}: {count} wound(s).", text=text, count=len(good))))
     return out + [Wound(natural=d) for d in good]
@@ -185,7 +192,7 @@ def end_of_phase(state: NinthAgeState, events: list[Event]) -> None:
         target = state.units.get(uid)
         if target is None or not target.on_table:
             continue
-        n, dice = roll_value("D6", state.rng, f"{rule} on {uid}")
+        n, dice = roll_value("D6", state.rng, _("{rule} on {uid}", rule=rule, uid=uid))
         strength = 1 if rule == "Hellfire" else 4
         events.append(Event(kind="roll", seat=target.owner, text=text_join("", [_("End of the phase: {rule} strikes {uid}: D6 = {value_n} hit(s) at S{strength}", rule=rule, uid=uid, value_n=n, strength=strength), (_(", no saves of any kind") if rule == "Hellfire" else ""), _(" (§22) [{faces}].", faces=_faces(dice))])))
         resolve_hits(state, target, Attack(strength=strength, category="special", no_saves=rule == "Hellfire",
@@ -210,7 +217,7 @@ def inflict(state: NinthAgeState, target: UnitState, attack: Attack, unsaved: in
         return max(0, unsaved)
     total, rolled = 0, []
     for _skip in range(unsaved):
-        n, dice = multiple_wounds(attack.multiple_wounds, d, state.rng, f"{purpose}: Multiple Wounds")
+        n, dice = multiple_wounds(attack.multiple_wounds, d, state.rng, _("{purpose}: Multiple Wounds", purpose=purpose))
         total += n
         rolled += dice
     events.append(Event(kind="roll", text=text_join("", [_("{purpose}: Multiple Wounds ({multiple_wounds})", purpose=purpose, multiple_wounds=attack.multiple_wounds), (_(" rolled {faces}", faces=_faces(rolled)) if rolled else ""), _(", capped at W{wounds}: {unsaved} unsaved wound(s) become {total}.", wounds=d.wounds, unsaved=unsaved, total=total)])))

@@ -130,14 +130,14 @@ def unit_line(unit: Unit, army: Army, hidden: bool = False, revealed: set[str] =
     """One entry as the list shows it; ``hidden``: the Common Army List's view (§2.4), each
     magic item not in ``revealed`` shown only as its mundane type; ``spent``: one-use items
     already used in the game (§23.2), marked so."""
-    roles = [r for r, on in (("General", unit.general), ("BSB", unit.bsb)) if on]
+    roles = [r for r, on in ((_("General"), unit.general), (_("BSB"), unit.bsb)) if on]
     if unit.wizard:
-        roles.append(f"wizard level {unit.wizard.level}, {unit.wizard.lore}")
-    cmd = [r for r, on in (("champion", unit.command.champion), ("musician", unit.command.musician),
-                           ("standard", unit.command.standard)) if on]
-    items = [(_item_shown(i, army, revealed) if hidden else i) + (" (spent)" if i in spent else "")
-             for i in unit.magic_items]
-    extras = ", ".join(unit.equipment + cmd + items)
+        roles.append(_("wizard level {level}, {lore}", level=unit.wizard.level, lore=unit.wizard.lore))
+    cmd = [r for r, on in ((_("champion"), unit.command.champion), (_("musician"), unit.command.musician),
+                           (_("standard"), unit.command.standard)) if on]
+    items = [_("{item} (spent)", item=_item_shown(i, army, revealed) if hidden else i) if i in spent
+             else (_item_shown(i, army, revealed) if hidden else i) for i in unit.magic_items]
+    extras = text_join(", ", [*unit.equipment, *cmd, *items])
     shown = "?" if hidden and unit.magic_items else unit.points
     mark = f" [{unit.mark}]" if unit.mark else ""
     fields = dict(name=unit.name, mark=mark, category=unit.category, troop_type=troop_word(unit.troop_type),
@@ -153,11 +153,11 @@ def describe(army: Army, hidden: bool = False, revealed: set[str] = frozenset(),
     """The list with its points and every broken composition rule (§2.2-2.3); ``hidden``: the
     Common Army List an opponent sees in a hidden-list game (§2.4); ``spent``: entry name ->
     the one-use items it has used in the game (§23.2)."""
-    lines = [f"**{army.name}** — {army.points if not hidden else '?'} of {army.points_limit} points "
-             f"({army_size(army.points_limit)})"]
+    lines = [_("**{army}** — {points} of {limit} points ({size})", army=army.name, points=army.points if not hidden else '?',
+               limit=army.points_limit, size=size_word(army_size(army.points_limit)))]
     spent = spent or {}
     lines += [unit_line(u, army, hidden, revealed, spent.get(u.name, [])) for u in army.units] or \
-        ["(no units yet: /army add)"]
+        [_("(no units yet: /army add)")]
     if not hidden:
         for a, b in alike_entries(army):
             lines.append(_("ℹ️ For hidden lists (§2.4): {a} and {b} look alike but carry different magic items; give each its own mark (e.g. a banner colour) in the army file.", a=a, b=b))

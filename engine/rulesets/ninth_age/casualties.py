@@ -138,7 +138,8 @@ def destroy(state: NinthAgeState, unit: UnitState, events: list[Event], text: st
         if c.location == "joined" and c.host == unit.id:
             c.location, c.fleeing = unit.location, False
             events.append(Event(kind="destroyed", seat=c.owner, data={"unit": c.id},
-                                text=_("{c} {value} with {unit}.", c=c.id, value='leaves the table' if fled else 'is lost', unit=unit.id)))
+                                text=(_("{c} leaves the table with {unit}.", c=c.id, unit=unit.id) if fled
+                                      else _("{c} is lost with {unit}.", c=c.id, unit=unit.id))))
     if where is None:
         return
     for friend in state.on_table(unit.owner):
@@ -221,7 +222,7 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
         roll = None
         reason = _("{reason} (Random Movement {x}: {dice})", reason=reason, x=x, dice=", ".join(map(str, faces)) or x)
     else:
-        roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{unit.id} flee distance")
+        roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=_('{unit} flee distance', unit=unit.id))
         go = sum(charge_dice(roll.dice, swiftstride=swift))
     unit.fleeing = True
     left_building = unit.garrison  # a garrison failing its Panic test flees out of its Building (§18.6)
@@ -291,7 +292,7 @@ def dangerous_terrain(state: NinthAgeState, unit: UnitState, fail_max: int, why:
     ward saves and Regeneration still apply (E-54)."""
     entry = state.unit_entry(unit)
     per_model = DANGEROUS_DICE.get(entry.troop_type, 1)
-    roll = roll_dice(f"{per_model * unit.models}d6", state.rng, purpose=f"{unit.id} Dangerous Terrain ({why})")
+    roll = roll_dice(f"{per_model * unit.models}d6", state.rng, purpose=_('{unit} Dangerous Terrain ({why})', unit=unit.id, why=why))
     wounds = dangerous_terrain_wounds(roll.dice, fail_max)
     events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{unit} takes a Dangerous Terrain test ({why}; {per_model}D6 a model, 1-{fail_max} wounds): {wounds} wound(s) with Armour Piercing (6).", unit=unit.id, why=why, per_model=per_model, fail_max=fail_max, wounds=wounds)))
     assert armour_save_needed(defence(entry).armour, None, DANGEROUS_WOUND.armour_piercing) is None

@@ -148,9 +148,9 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
     elif charger.fleeing:
         why = _("is fleeing")
     elif engaged(state, charger):
-        why = "is engaged in combat"
+        why = _("is engaged in combat")
     elif charger.stupid:
-        why = "failed its Stupidity test this turn (§22)"
+        why = _("failed its Stupidity test this turn (§22)")
     elif _random_movement(state, charger):
         why = _random_movement(state, charger)
     elif entry.troop_type == "war machine":
@@ -173,7 +173,7 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
     stopped: list[str] = []
     if not aligned_placements(state, charger, target, side, blocked=stopped)[0]:
         notes = dict((n, note) for n, _skip, note in blockers(state))
-        through = "".join(f"; the way there goes through {n}, {notes[n]}" for n in stopped)
+        through = text_join("", [_("; the way there goes through {unit}, {note}", unit=n, note=notes[n]) for n in stopped])
         raise IllegalAction("no-room", _("{charger} has no room to reach {facing_name} with one wheel of at most 90°, even turning the charged unit up to 90° (§8.2, §8.5){through}.", charger=charger.id, facing_name=_facing_name(target.id, side), through=through))
     d = distance(charger.footprint(), target.footprint())
     charger.declared_charge = True
@@ -183,7 +183,7 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
                         text=ngettext("{unit} declares a charge on {target} ({inches}\" away, {facing}).",
                                       "{unit} declare a charge on {target} ({inches}\" away, {facing}).",
                                       number(state, charger), unit=charger.id, target=target.id,
-                                      inches=f"{d:.1f}", facing=_facing_words(target.id, side))))
+                                      inches=decimal(d, ".1f"), facing=_facing_words(target.id, side))))
     _reaction(state, decl, events)
 
 
@@ -227,23 +227,36 @@ def _check_reach(state: NinthAgeState, charger: UnitState, target: UnitState) ->
         raise IllegalAction("out-of-reach", _("{target} is {shown}\" from {charger}; its farthest possible charge is {name} {m} + 12 = {reach}\" (§8.2).", target=target.id, shown=shown, charger=charger.id, name=name, m=m, reach=reach))
 
 
-def _facing_words(target: str, side: str | None) -> str:
+def _facing_words(target: str, side: str | None) -> Text:
     """Which of the target's facings the charge comes into (§8.2), said of the target: "into
-    Brutes's left flank" (it read "to its left", which seemed the charger's left).
+    Brutes's left flank" (it read "to its left", which seemed the charger's left). Each a whole
+    sentence of the catalogue, so a language words it its own way.
 
-    >>> _facing_words("Brutes", "left"), _facing_words("Brutes", "front"), _facing_words("Brutes", None)
-    ("into Brutes's left flank", "into Brutes's front", 'any side: Brutes is fleeing')
+    >>> [str(_facing_words("Brutes", s)) for s in ("left", "front", None)]
+    ["into Brutes's left flank", "into Brutes's front", 'any side: Brutes is fleeing']
     """
-    if side is None:
-        return f"any side: {target} is fleeing"
-    return f"into {_facing_name(target, side)}"
+    if side == "left":
+        return _("into {target}'s left flank", target=target)
+    if side == "right":
+        return _("into {target}'s right flank", target=target)
+    if side == "front":
+        return _("into {target}'s front", target=target)
+    if side == "rear":
+        return _("into {target}'s rear", target=target)
+    return _("any side: {target} is fleeing", target=target)
 
 
-def _facing_name(target: str, side: str | None) -> str:
+def _facing_name(target: str, side: str | None) -> Text:
     """ "Brutes's left flank", "Brutes's front"; a fleeing target: any of its sides."""
-    if side is None:
-        return f"any side of {target}"
-    return f"{target}'s {side} flank" if side in ("left", "right") else f"{target}'s {side}"
+    if side == "left":
+        return _("{target}'s left flank", target=target)
+    if side == "right":
+        return _("{target}'s right flank", target=target)
+    if side == "front":
+        return _("{target}'s front", target=target)
+    if side == "rear":
+        return _("{target}'s rear", target=target)
+    return _("any side of {target}", target=target)
 
 
 def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]) -> None:
@@ -374,7 +387,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         hidden.before_charge_roll(state, charger, events)
         m, name = charge_movement(state, charger)
         swift = entry.has_rule("Swiftstride") or name == "Fly"  # Fly models always have Swiftstride (§22)
-        roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{charger.id} charge range")
+        roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=_('{charger} charge range', charger=charger.id))
         total = charge_range(roll.dice, m, champion=entry.command.champion, swiftstride=swift)
         rolls[decl.charger] = (roll.dice, total)
         kept = charge_dice(roll.dice, swiftstride=swift)
@@ -433,7 +446,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                         "{unit} charge home {facing} ({inches}\" away, charge range {reach}\"): "
                         "wheel {degrees}°, {contact} models in base contact{ground}.",
                         number(state, charger), unit=charger.id, facing=_facing_words(target.id, best.side),
-                        inches=f"{d:.1f}", reach=total, degrees=f"{abs(best.turn):.0f}", contact=best.contact,
+                        inches=decimal(d, ".1f"), reach=total, degrees=decimal(abs(best.turn), ".0f"), contact=best.contact,
                         ground=ground)
         if charger.hill_charge:
             text = join("", [text, f" It charged down from high ground ({on_hill(state, start_fp.shape):.0%} on the "

@@ -153,14 +153,14 @@ def combat_shapes(state: NinthAgeState):
     for n, group in enumerate(combat_groups(state), 1):
         hull = unary_union([state.units[u].footprint().shape for u in group]).convex_hull.buffer(0.5, quad_segs=2)
         fought = state.phase == "melee" and all(state.units[u].fought for u in group)  # this phase only
-        label = f"Combat {n}" + (" (fought)" if fought else "")
-        shape = CombatShape(label=label, units=list(group), points=polygon_points(hull))
+        shape = CombatShape(label=f"Combat {n}", units=list(group), points=polygon_points(hull))
+        shape.label = _("Combat {n} (fought)", n=n) if fought else _("Combat {n}", n=n)  # a Text: said in the reader's language
         everyone = in_combat(state, group)
         for duel in state.challenges:
             if all(d in everyone for d in duel):
                 a, b = (duellist_position(state, d) for d in duel)
                 shape.duel = [a, b]
-                shape.duel_label = f"Challenge: {_label(state, duel[0])} v {_label(state, duel[1])}"
+                shape.duel_label = _("Challenge: {label} v {label2}", label=_label(state, duel[0]), label2=_label(state, duel[1]))
         out.append(shape)
     return out
 
@@ -430,7 +430,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             if b.special and b.special != fighters.CRUSH:  # automatic hits, X per model (dice: per model)
                 from engine.rulesets.ninth_age.damage import roll_value
 
-                counts = [roll_value(b.hits, state.rng, f"{b.unit} {b.special}") for _skip in range(b.count)]
+                counts = [roll_value(b.hits, state.rng, _("{unit} {special}", unit=b.unit, special=b.special)) for _skip in range(b.count)]
                 hits = sum(v for v, _skip in counts)
                 faces = [f for _skip, fs in counts for f in fs]
                 events.append(Event(kind="special-attack", seat=attacker.owner, data={"initiative": step},
@@ -441,7 +441,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             if b.random:  # Random Attacks (X): rolled for each model, past the cap of 10 (§22, E-34)
                 from engine.rulesets.ninth_age.damage import roll_value
 
-                counts = [roll_value(b.random, state.rng, f"{b.unit} Random Attacks ({b.random})")
+                counts = [roll_value(b.random, state.rng, _('{unit} Random Attacks ({random})', unit=b.unit, random=b.random))
                           for _skip in range(b.count)]
                 total = max(0, sum(v for v, _skip in counts) + b.bonus * b.count)
                 events.append(Event(kind="roll", seat=attacker.owner, data={"initiative": step},
@@ -450,22 +450,22 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                 if not total:
                     continue
             need, modifier, why = to_hit(state, attacker, target, b)
-            roll = roll_dice(f"{b.count}d6", state.rng, purpose=f"{b.unit} {b.part_name} to hit")
+            roll = roll_dice(f"{b.count}d6", state.rng, purpose=_('{unit} {part_name} to hit', unit=b.unit, part_name=b.part_name))
             hits = sum(1 for d in roll.dice if hit_succeeds(d, need, modifier))
             sixes = sum(1 for d in roll.dice if d == 6)  # natural 6s always hit (§11.6): Poisoned Attacks
             note = why
             if not b.special and _hatred(state, _fighter(state, b), b.part, target, rounds=attacker.combat_rounds) \
                     and hits < b.count:
-                again = roll_dice(f"{b.count - hits}d6", state.rng, purpose=f"{b.unit} Hatred re-rolls")
+                again = roll_dice(f"{b.count - hits}d6", state.rng, purpose=_('{unit} Hatred re-rolls', unit=b.unit))
                 extra = sum(1 for d in again.dice if hit_succeeds(d, need, modifier))
                 sixes += sum(1 for d in again.dice if d == 6)
                 hits += extra
-                note += (f"; Hatred re-rolls {len(again.dice)} miss(es): {', '.join(map(str, again.dice))} "
-                        f"({extra} more)")
+                note = text_join("", [note, _("; Hatred re-rolls {count} miss(es): {faces} ({extra} more)", count=len(again.dice),
+                                              faces=', '.join(map(str, again.dice)), extra=extra)])
             if not _poisoned(state, _fighter(state, b), b):
                 sixes = 0
             elif sixes:
-                note += f"; Poisoned Attacks: {sixes} natural 6(s) wound automatically"
+                note = text_join("", [note, _("; Poisoned Attacks: {sixes} natural 6(s) wound automatically", sixes=sixes)])
             events.append(Event(kind="roll", seat=attacker.owner, roll=roll, data={"initiative": step},
                                 text=_("I{step}: {unit} {part_name} ×{count} (WS {ws}) at {target_id} (WS {defender_ws}): {need}+ to hit, rolled {join}: {hits} hit(s){note}.", step=step, unit=b.unit, part_name=b.part_name, count=b.count, ws=b.ws, target_id=target_id, defender_ws=_defender_ws(state, target), need=need, join=', '.join(map(str, roll.dice)), hits=hits, note=note)))
             if hits:
@@ -500,22 +500,22 @@ def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: B
     body = _body(state, target)
     if (fighters.weapon(state, target) == "hand weapon" and "shield" in entry.equipment and not entry.troop.mounted
             and body.pose is not None and contact_side(body.footprint(), attacker.footprint()) == "front"):
-        need, note = 4, " (Parry: 4+)"
+        need, note = 4, _(" (Parry: 4+)")
     if fighters.weapon(state, target) == "flail":
-        modifier, note = modifier + 1, note + " (+1 against a flail)"
+        modifier, note = modifier + 1, text_join("", [note, _(" (+1 against a flail)")])
     fighter = _fighter(state, blow)  # a character in the unit: its own rules and weapons
     if not blow.special and fighters.lightning_reflexes(state, fighter, blow.part):
-        modifier, note = modifier + 1, note + " (+1 Lightning Reflexes)"
+        modifier, note = modifier + 1, text_join("", [note, _(" (+1 Lightning Reflexes)")])
     magic = fighters.magic_weapon(state, fighter)
     if magic is not None and blow.weapon == magic[0] and magic[2].get("to_hit"):  # Sword of Skill (§23.3)
-        modifier, note = modifier + magic[2]["to_hit"], note + f" (+{magic[2]['to_hit']} {magic[0]})"
+        modifier, note = modifier + magic[2]["to_hit"], text_join("", [note, f" (+{magic[2]['to_hit']} {magic[0]})"])
     # Distracting (§22; a wall defended against a charge, §18.8): -1 once, and never added to another
     # negative to-hit modifier ([A-39]; none of the other close-combat modifiers is negative)
     wall = _wall_defended_against(state, attacker, body) if body.pose is not None else None  # a character: its unit's
     if wall is not None and modifier >= 0:
-        modifier, note = modifier - 1, note + f" (-1: defending {wall} against its charge, Distracting, §18.8)"
+        modifier, note = modifier - 1, text_join("", [note, _(" (-1: defending {wall} against its charge, Distracting, §18.8)", wall=wall)])
     elif fighters.distracting(state, target) and (not blow.special or blow.special == fighters.CRUSH):
-        modifier, note = modifier - 1, note + " (-1 Distracting)"
+        modifier, note = modifier - 1, text_join("", [note, _(" (-1 Distracting)")])
     return need, modifier, note
 
 
@@ -614,7 +614,7 @@ def wound_model(state: NinthAgeState, attacker: UnitState, blow: Blow, char: Uni
     attack = _attack(state, _fighter(state, blow), blow)
     d = pipeline._under_spells(state, char, pipeline.defence(state.unit_entry(char), "close combat",
                                                              mounted=not unmounted(state, char, "close combat")))
-    purpose = f"{attacker.id} {blow.part_name} against {char.id}"
+    purpose = _("{attacker} {part_name} against {target}", attacker=attacker.id, part_name=blow.part_name, target=char.id)
     dealt = _wounds_on_one_model(state, attacker, attack, char, d, hits, purpose, events)
     left = d.wounds - char.wounds_lost
     if dealt < left:
@@ -623,8 +623,8 @@ def wound_model(state: NinthAgeState, attacker: UnitState, blow: Blow, char: Uni
             events.append(Event(kind="casualties", seat=char.owner, data={"unit": char.id},
                                 text=_("{purpose}: {dealt} wound(s); {char} has {value} left.", purpose=purpose, dealt=dealt, char=char.id, value=left - dealt)))
         return dealt, 0
-    slain_in_unit(state, char, events, f"{char.id} is slain in {char.host} ({dealt} wound(s) against the "
-                  f"{left} it had left)")
+    slain_in_unit(state, char, events, _("{char} is slain in {host} ({dealt} wound(s) against the {left} it had left)",
+                                         char=char.id, host=char.host, dealt=dealt, left=left))
     return left, dealt - left
 
 
@@ -656,8 +656,9 @@ def overkill_on_the_fallen(state: NinthAgeState, attacker: UnitState, blow: Blow
 
     attack = _attack(state, _fighter(state, blow), blow)
     d = pipeline._under_spells(state, target, pipeline.defence(state.unit_entry(target), "close combat"))
-    name = target.id if state.unit_entry(target).is_character else f"{target.id}'s Champion"
-    purpose = f"{attacker.id} {blow.part_name} against the slain {name}"
+    purpose = (_("{attacker} {part_name} against the slain {target}", attacker=attacker.id, part_name=blow.part_name, target=target.id)
+               if state.unit_entry(target).is_character else
+               _("{attacker} {part_name} against the slain {target}'s Champion", attacker=attacker.id, part_name=blow.part_name, target=target.id))
     dealt = _wounds_on_one_model(state, attacker, attack, target, d, hits, purpose, events)
     events.append(Event(kind="challenge", seat=attacker.owner, text=_("{purpose}: {dealt} more wound(s) of Overkill.", purpose=purpose, dealt=dealt)))
     return dealt
@@ -809,7 +810,7 @@ def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target
     from engine.rulesets.ninth_age.casualties import champion_wounds
 
     d = _replace(d, wounds=champion_wounds(state, target))  # Wizard Conclave: +1 W (§22, E-37)
-    purpose = f"{attacker.id} {blow.part_name} against {target.id}'s Champion"
+    purpose = _("{attacker} {part_name} against {target}'s Champion", attacker=attacker.id, part_name=blow.part_name, target=target.id)
     dealt = _wounds_on_one_model(state, attacker, attack, target, d, hits, purpose, events, auto=auto)
     if dealt < d.wounds:
         events.append(Event(kind="challenge", seat=attacker.owner, text=_("{purpose}: {dealt} wound(s); the Champion stands.", purpose=purpose, dealt=dealt)))
@@ -901,9 +902,9 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
     # a Stubborn character in it, or one a Bodyguard protects; a forest's Stubborn (§18.7)
     stubborn = fighters.stubborn(state, unit) or terrain_rules.forest_stubborn(state, unit)
     if fighters.feared(state, unit):  # -1 Ld while touching a Fear-causer, after borrowing (§1.10)
-        ld, source = max(0, ld - 1), source + ", -1 for Fear"
+        ld, source = max(0, ld - 1), text_join("", [source, _(", -1 for Fear")])
     if unit.refused:  # it refused a challenge: Ld 0 and no Stubborn (§16.9)
-        ld, source, stubborn = 0, "a refused challenge (Ld 0)", False
+        ld, source, stubborn = 0, _("a refused challenge (Ld 0)"), False
     enemies = [state.units[u] for u in rnd.units if state.units[u].owner != unit.owner and state.units[u].on_table]
     # never Steadfast there (§18.7), unless Strider (§22)
     in_forest = terrain_rules.mostly_in_forest(state, unit) and not fighters.strider(entry, "forest")
@@ -912,10 +913,10 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
                                   disrupted=disrupted(state, unit), stubborn=stubborn,
                                   in_forest=in_forest)
     if stubborn and not entry.has_rule("Stubborn"):
-        why += " (Stubborn: mostly in a Forest, §18.7)"
+        why = text_join("", [why, _(" (Stubborn: mostly in a Forest, §18.7)")])
     _skip, wet = terrain_rules.water_full_ranks(state, unit, fighters.full_ranks(entry, unit.formation.files, unit.models))
     if wet:
-        why += f" ({wet})"
+        why = text_join("", [why, " (", wet, ")"])
     if result.musician_win:
         why = text_join("", [why, _(" (the draw was lost to a Musician: no penalty)")])
     rnd.break_ld[unit.id] = (value, why)
@@ -1073,7 +1074,8 @@ def pursuit_roll(state: NinthAgeState, unit: UnitState, why: str, events: list[E
         events.append(Event(kind="roll", seat=unit.owner, text=_("{unit} {why}: {go}\" (Random Movement {x}: {dice}).", unit=unit.id, why=what, go=go, x=x, dice=', '.join(map(str, faces)) or x)))
         return go
     swift = state.unit_entry(unit).has_rule("Swiftstride")
-    roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{unit.id} {why} distance")
+    roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=(_('{unit} pursuit distance', unit=unit.id) if why == 'pursuit' else
+                                                                       _('{unit} overrun distance', unit=unit.id)))
     go = sum(charge_dice(roll.dice, swiftstride=swift))
     events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=(_("{unit} {why}: {go}\" ({dice}, keeping the best two).", unit=unit.id, why=what, go=go, dice=', '.join(map(str, roll.dice))) if swift
                               else _("{unit} {why}: {go}\" ({dice}).", unit=unit.id, why=what, go=go, dice=', '.join(map(str, roll.dice))))))
@@ -1144,7 +1146,8 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
         if hit or rock:
             best, t = _turn_toward(start, bearing, around)
             unit.pose = best.pose
-            events.append(Event(kind="pursuit", seat=unit.owner, text=_("{unit} turns {t}° toward its quarry and stops 1\" from {value}: its pursuit ends.", unit=unit.id, t=decimal(t, ".0f"), value=', '.join(sorted(hit)) or 'impassable terrain')))
+            events.append(Event(kind="pursuit", seat=unit.owner, text=(_("{unit} turns {t}° toward its quarry and stops 1\" from {value}: its pursuit ends.", unit=unit.id, t=decimal(t, ".0f"), value=', '.join(sorted(hit))) if hit else
+                                                                    _("{unit} turns {t}° toward its quarry and stops 1\" from impassable terrain: its pursuit ends.", unit=unit.id, t=decimal(t, ".0f")))))
             return
         fp = turned
     # straight forward the full distance; contact with an enemy on the way is a charge
@@ -1176,7 +1179,7 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
         ran_into = [k for k, o in around.others.items()
                     if o.shape.intersection(trial.shape).area > already.get(k, 0.0) + 1e-3]
         if ran_into or (rock is not None and not in_rock and trial.shape.intersection(rock).area > 1e-6):
-            blocked = ", ".join(sorted(ran_into)) or "impassable terrain"
+            blocked = ", ".join(sorted(ran_into)) or _("impassable terrain")
             break
         if not clearance_problem(trial, around, CLEARANCE_END, during=False):
             last_legal = trial
@@ -1188,24 +1191,24 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
     state.last_moves.append({"unit": unit.id, "kind": label, "path": [list(start.centre), list(end.centre)],
                              "label": f"{go}\""})
     done = distance_between(fp, end) if end is not start and not turned_only else 0.0
-    n, moved = number(state, unit), {"unit": unit.id, "done": f"{done:.1f}", "go": go}
+    n, moved = number(state, unit), {"unit": unit.id, "done": decimal(done, ".1f"), "go": go}
     head = (ngettext("{unit} pursues {done}\" of {go}\"", "{unit} pursue {done}\" of {go}\"", n, **moved)
             if label == "pursuit" else
             ngettext("{unit} moves {done}\" of {go}\" (Random Movement)", "{unit} move {done}\" of {go}\" (Random Movement)",
                      n, **moved) if randomly else
             ngettext("{unit} overruns {done}\" of {go}\"", "{unit} overrun {done}\" of {go}\"", n, **moved))
-    text = ""
+    text: list = []
     if done < go - MOVE_SAMPLE - 1e-6:
         if blocked:
-            text += f": {blocked} stands in its way, so the pursuer stops at the last place at least 1\" from other units"
+            text.append(_(": {blocked} stands in its way, so the pursuer stops at the last place at least 1\" from other units", blocked=blocked))
         else:
-            text += ": farther on it would end within 1\" of another unit, so the pursuer stops at the last place at least " \
-                    "1\" from them"
+            text.append(_(": farther on it would end within 1\" of another unit, so the pursuer stops at the last place at least "
+                          "1\" from them"))
         if turned_only:
-            text += f" (none on the way: the pursuer turns {turned_only:.0f}° toward its quarry instead)"
+            text.append(_(" (none on the way: the pursuer turns {turn}° toward its quarry instead)", turn=decimal(turned_only, ".0f")))
         elif done < MOVE_SAMPLE / 2:
-            text += " (the pursuer stays where it stood)"
-    events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id}, text=join("", [head, text, "."])))
+            text.append(_(" (the pursuer stays where it stood)"))
+    events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id}, text=join("", [head, *text, "."])))
     if not randomly:  # Random Movement: Dangerous Terrain only when it charges (§22)
         _pursuit_terrain(state, unit, start, end, label, events)
 

@@ -11,7 +11,7 @@ refused with the rule it breaks, and "back" returns to the choice of side.
 
 from __future__ import annotations
 
-from engine.core.text import _
+from engine.core.text import Text, _, decimal, join
 from dataclasses import dataclass
 from typing import Callable
 
@@ -29,6 +29,13 @@ from engine.table.frame import EPS_DIST, normalise, right_of, turn_between
 from engine.table.motion import reform_displacement
 
 FACES = ("front", "left", "right", "rear")
+
+
+def side_word(face: str) -> Text:
+    """A side (front, left, right, rear) in the reader's language (charges.side_word)."""
+    from engine.rulesets.ninth_age.charges import side_word as said
+
+    return said(face)
 TURN = {"front": 0.0, "left": 90.0, "right": -90.0, "rear": 180.0}  # the unit's bearing from "toward the enemy"
 WIDEST = 60.0  # inches: no formation wider than the table's short side is tried
 
@@ -41,7 +48,7 @@ class Candidate:
     face: str
     files: int
     footprint: Footprint
-    problem: str | None
+    problem: Text | None
 
 
 def engaged_sides(state: NinthAgeState, unit: UnitState) -> set[str]:
@@ -125,26 +132,27 @@ def candidates(state: NinthAgeState, unit: UnitState) -> list[Candidate]:
     return out
 
 
-def _problem(state, unit, new, fp, efp, enemy, before, chars_before, limit, around, fought, others) -> str | None:
+def _problem(state, unit, new, fp, efp, enemy, before, chars_before, limit, around, fought, others) -> Text | None:
     if new.formation.files == fp.formation.files and abs(turn_between(new.bearing, fp.bearing)) < 1e-6 \
             and new.shape.symmetric_difference(fp.shape).area < 1e-6:
-        return "that is the formation it stands in"
+        return _("that is the formation it stands in")
     after = len({i for i, _skip in models_in_contact(new, efp)})
     if after < before:
-        return f"only {after} of its models would touch {enemy.id}, fewer than the {before} in contact now"
+        return _("only {after} of its models would touch {enemy}, fewer than the {before} in contact now",
+                 after=after, enemy=enemy.id, before=before)
     for o in others:
         shape = o.footprint().shape
         if o.id not in fought and new.shape.intersects(shape) and new.shape.intersection(shape).area > 1e-6:
-            return f"it would overlap {o.id}"
+            return _("it would overlap {unit}", unit=o.id)
         if o.id not in fought and o.owner != unit.owner and in_contact(new, o.footprint()):
-            return f"it would touch {o.id}, a unit it was not fighting"
+            return _("it would touch {unit}, a unit it was not fighting", unit=o.id)
     if state.table.off_table_fraction(new.shape) > 0 or not state.table.fully_on(new.shape):
-        return "it would stand off the table"
+        return _("it would stand off the table")
     if around.impassable is not None and not around.impassable.is_empty and new.shape.intersects(around.impassable):
-        return "it would stand in Impassable Terrain"
+        return _("it would stand in Impassable Terrain")
     moved = reform_displacement(fp, new)
     if moved > limit + EPS_DIST:
-        return f"a model would move {moved:.1f}\", more than 2 x M = {limit}\""
+        return _("a model would move {moved}\", more than 2 x M = {limit}\"", moved=decimal(moved, ".1f"), limit=limit)
     if chars_before:
         saved = _with_block(state, unit, new.formation, new.pose)
         try:
@@ -152,13 +160,13 @@ def _problem(state, unit, new, fp, efp, enemy, before, chars_before, limit, arou
         finally:
             _restore(state, unit, saved)
         if lost:
-            return f"{', '.join(lost)} was in base contact and would no longer be"
+            return _("{characters} was in base contact and would no longer be", characters=', '.join(lost))
     return None
 
 
-def _legal(cands: list[Candidate]) -> str:
-    shown = [f"{c.files} wide, {c.face}" for c in cands if c.problem is None][:8]
-    return "; ".join(shown) if shown else "none"
+def _legal(cands: list[Candidate]) -> Text:
+    shown = [_("{files} wide, {face}", files=c.files, face=side_word(c.face)) for c in cands if c.problem is None][:8]
+    return join("; ", shown) if shown else _("none")
 
 
 Test = Callable[[UnitState, int, str], bool]  # a loser's Leadership test at (Ld, why); True: passed
@@ -199,14 +207,14 @@ def _reform_one(state: NinthAgeState, u: UnitState, units: list[str], break_ld: 
             return
         mine = [c for c in cands if c.face == face]
         legal = [c for c in mine if c.problem is None]
-        width = decide(state, seat, f"combat-reform-width-{u.id}{suffix}", _("{u} reforms with its {face} against {enemy}: how many models wide (or back)? Legal: {value}.", u=u.id, face=face, enemy=enemy, value=', '.join(str(c.files) for c in legal) or 'none on this side'),
+        width = decide(state, seat, f"combat-reform-width-{u.id}{suffix}", _("{u} reforms with its {face} against {enemy}: how many models wide (or back)? Legal: {value}.", u=u.id, face=side_word(face), enemy=enemy, value=', '.join(str(c.files) for c in legal) or _('none on this side')),
                        [str(c.files) for c in mine] + ["back"], default=str(legal[0].files) if legal else "back")
         if width == "back":
             attempt += 1
             continue
         chosen = next(c for c in mine if str(c.files) == width)
         if chosen.problem:
-            raise IllegalAction("illegal-reform", _("{u} cannot combat reform {width} wide with its {face} against {enemy}: {problem} (§11.14).", u=u.id, width=width, face=face, enemy=enemy, problem=chosen.problem))
+            raise IllegalAction("illegal-reform", _("{u} cannot combat reform {width} wide with its {face} against {enemy}: {problem} (§11.14).", u=u.id, width=width, face=side_word(face), enemy=enemy, problem=chosen.problem))
         break
     if u.id in break_ld:
         ld, why = break_ld[u.id]
@@ -222,4 +230,4 @@ def _reform_one(state: NinthAgeState, u: UnitState, units: list[str], break_ld: 
         events.append(Event(kind="reform", seat=seat, text=_("{u} cannot reform so: other models of its side would lose contact (§11.14).", u=u.id)))
         return
     events.append(Event(kind="reform", seat=seat, data={"unit": u.id},
-                        text=_("{u} makes a combat reform: {width} wide, its {face} against {enemy}.", u=u.id, width=width, face=face, enemy=enemy)))
+                        text=_("{u} makes a combat reform: {width} wide, its {face} against {enemy}.", u=u.id, width=width, face=side_word(face), enemy=enemy)))

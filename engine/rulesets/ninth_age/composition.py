@@ -12,7 +12,7 @@ One per Army. :func:`composition_problems` names every broken rule at once.
 
 from __future__ import annotations
 
-from engine.core.text import N_, Text, _, join as text_join
+from engine.core.text import N_, Text, _, join as text_join, ngettext
 import math
 from collections import Counter
 from fractions import Fraction
@@ -31,13 +31,18 @@ SHARES = (
     (("hero", "lord"), "at most", Fraction(50, 100)),
 )
 NAMES = {"core": N_("Core"), "special": N_("Special"), "rare": N_("Rare"), "hero": N_("Heroes"), "lord": N_("Lords")}
-# The army sizes of §2.3 as a player reads them (army_size gives the English).
-# "standard" is not a key: the catalogue's "standard" is the banner; the word reads as a loanword.
-SIZE_WORDS = {"warband": N_("warband"), "grand army": N_("grand army")}
+# The army sizes of §2.3 as a player reads them (army_size gives the English, which the rules
+# compare). The middle size has a key of its own, "standard army": the catalogue's "standard" is
+# the banner, and a language calls the two differently.
+SIZE_WORDS = {"warband": N_("warband"), "standard": N_("standard army"), "grand army": N_("grand army")}
 
 
 def size_word(size: str) -> Text | str:
-    """An army size (army_size) in the reader's language."""
+    """An army size (army_size) in the reader's language.
+
+    >>> str(size_word("standard")), str(size_word("warband"))
+    ('standard army', 'warband')
+    """
     return Text(SIZE_WORDS[size]) if size in SIZE_WORDS else size
 
 
@@ -97,9 +102,11 @@ def composition_problems(army: Army) -> list[str]:
     count = len(troops) - len(machines) + (1 if machines else 0)
     needed = minimum_units(limit)
     if count < needed:
-        counts = "1 unit counts" if count == 1 else f"{count} units count"
-        problems.append(f"Minimum size: {counts} (characters left out, all war machines as one); "
-                        f"a {army_size(limit)} needs at least {needed}.")
+        problems.append(ngettext("Minimum size: {n} unit counts (characters left out, all war machines as one); "
+                                 "a {army_size} needs at least {needed}.",
+                                 "Minimum size: {n} units count (characters left out, all war machines as one); "
+                                 "a {army_size} needs at least {needed}.", count,
+                                 army_size=size_word(army_size(limit)), needed=needed))
     problems.extend(_general_problems(army))
     problems.extend(_unique_problems(army))
     return problems

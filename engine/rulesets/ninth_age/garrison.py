@@ -216,7 +216,7 @@ def models_under(state: NinthAgeState, unit: UnitState, template, seat: str, eve
         return sum(1 for b in unit.footprint().models if template.touches(b))
     if not template.touches(building.polygon):
         return 0
-    roll = roll_dice("1d6", state.rng, purpose=f"hits on {unit.id} in {building.name}")
+    roll = roll_dice("1d6", state.rng, purpose=_("hits on {unit} in {building}", unit=unit.id, building=building.name))
     events.append(Event(kind="roll", seat=seat, roll=roll,
                         text=_("The template touches {building}: {unit} in it takes D6 = {n} hit(s) (§18.6).",
                                building=building.name, unit=unit.id, n=roll.total)))
@@ -234,7 +234,7 @@ def template_on_building(state: NinthAgeState, shooter: UnitState, unit: UnitSta
     building = building_of(state, unit)
     if not template.touches(building.polygon):
         return
-    roll = roll_dice("1d6", state.rng, purpose=f"{shooter.id}: hits on {unit.id} in {building.name}")
+    roll = roll_dice("1d6", state.rng, purpose=_('{shooter}: hits on {unit} in {building}', shooter=shooter.id, unit=unit.id, building=building.name))
     over = building.polygon.buffer(1e-9).covers(centre)
     strength = weapon.bracket_strength if over and weapon.bracket_strength else (weapon.strength or 0)
     events.append(Event(kind="roll", seat=shooter.owner, roll=roll,
@@ -246,7 +246,7 @@ def template_on_building(state: NinthAgeState, shooter: UnitState, unit: UnitSta
     if over and weapon.bracket_strength:
         attack = attack.at_strength(strength)
     resolve_hits(state, unit, attack, roll.total, events, attacker=shooter,
-                 purpose=f"{shooter.id} on {unit.id} in {building.name}")
+                 purpose=_("{shooter} on {unit} in {building}", shooter=shooter.id, unit=unit.id, building=building.name))
 
 
 def open_walls(state: NinthAgeState, obstacles: list, *units: UnitState) -> list:

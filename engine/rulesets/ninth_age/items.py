@@ -13,7 +13,7 @@ Beasts only (E-42). Two prices ("60/50") are the Lord's and the Hero's (E-40).
 
 from __future__ import annotations
 
-from engine.core.text import _
+from engine.core.text import N_, Text, _
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -46,23 +46,26 @@ BODY_ARMOUR = ("light armour", "heavy armour", "plate armour")
 # §23's items whose effect this engine does not apply yet: an army taking one is refused with the
 # reason (never silently ignored, #10); each leaves this table when a phase applies it.
 NOT_REFEREED_ITEMS: dict[str, str] = {
-    "skull splitter": "the Shooting phase fires mundane ranged weapons only, not a magic one",
-    "king slayer": "its +1 S and +1 A per enemy character in contact are not worked out",
-    "bronze breastplate": "its one-use 1+ armour save when the wearer is hit is not offered",
-    "lucky shield": "ignoring the first hit on the wearer is not refereed",
-    "gemstone amulet": "its one-use 4+ ward after a failed armour save is not offered",
-    "lucky charm": "its one-use armour save re-roll is not offered",
-    "wizard's hood": "a lore drawn at random each battle and Stupidity are not refereed",
-    "crystal ball": "Supernatural Reflexes is not defined in the rulebook ([A-43])",
-    "ring of fire": "its bound spell, Fireball, is in no lore the rulebook gives ([A-43])",
-    "stalker's standard": "Strider and Swiftstride from a standard are not refereed",
-    "aether icon": "dispelling as a Wizard Master from a unit is not refereed",
-    "icon of the relentless company": "its one-use triple march is not offered",
-    "gleaming icon": "its one-use re-roll of the first failed Leadership test is not offered",
+    "skull splitter": N_("the Shooting phase fires mundane ranged weapons only, not a magic one"),
+    "king slayer": N_("its +1 S and +1 A per enemy character in contact are not worked out"),
+    "bronze breastplate": N_("its one-use 1+ armour save when the wearer is hit is not offered"),
+    "lucky shield": N_("ignoring the first hit on the wearer is not refereed"),
+    "gemstone amulet": N_("its one-use 4+ ward after a failed armour save is not offered"),
+    "lucky charm": N_("its one-use armour save re-roll is not offered"),
+    "wizard's hood": N_("a lore drawn at random each battle and Stupidity are not refereed"),
+    "crystal ball": N_("Supernatural Reflexes is not defined in the rulebook ([A-43])"),
+    "ring of fire": N_("its bound spell, Fireball, is in no lore the rulebook gives ([A-43])"),
+    "stalker's standard": N_("Strider and Swiftstride from a standard are not refereed"),
+    "aether icon": N_("dispelling as a Wizard Master from a unit is not refereed"),
+    "icon of the relentless company": N_("its one-use triple march is not offered"),
+    "gleaming icon": N_("its one-use re-roll of the first failed Leadership test is not offered"),
 }
 # The usual points of magic items a Hero may take (§16.8: "i normali 50 punti concessi per le scelte
 # dell'Eroe"); a Lord's allowance is its army book's (``item_allowance`` in the army file).
 HERO_ALLOWANCE = 50
+# The §23 categories as a sentence names them ("2 talisman items").
+ITEM_CATEGORY_WORDS = {"weapon": N_("weapon"), "armour": N_("armour"), "talisman": N_("talisman"),
+                       "enchanted": N_("enchanted"), "arcane": N_("arcane"), "standard": N_("standard")}
 # The mundane types whose rules say who may use them (§15.1).
 LANCES = ("lance", "light lance")
 LANCE_TROOPS = ("war beast", "monstrous beast")
@@ -132,9 +135,10 @@ def item_problem(unit: "Unit", name: str, items: dict[str, MagicItem]) -> str | 
     """Why ``unit`` may not carry the item ``name``, in one line, or None (§23.1-23.2)."""
     item = items.get(name.strip().lower())
     if item is None:
-        return f"{name!r} is not a magic item of the rulebook (§23) nor of the army file's magic_items"
+        return _("{name!r} is not a magic item of the rulebook (§23) nor of the army file's magic_items", name=name)
     if item.name.lower() in NOT_REFEREED_ITEMS and item == magic_items().get(item.name.lower()):
-        return f"{item.name} is not refereed by this engine yet: {NOT_REFEREED_ITEMS[item.name.lower()]} (§23)"
+        return _("{item} is not refereed by this engine yet: {reason} (§23)", item=item.name,
+                 reason=Text(NOT_REFEREED_ITEMS[item.name.lower()]))
     character = unit.category in CHARACTER_CATEGORIES
     troop = TROOP_TYPES[unit.troop_type]
     if item.category == "arcane" and not unit.wizard:
@@ -181,8 +185,8 @@ def unit_item_problems(unit: "Unit", items: dict[str, MagicItem]) -> list[str]:
     kinds = [items[i.strip().lower()].category for i in unit.magic_items]
     for kind in sorted(set(kinds)):
         if kinds.count(kind) > 1 and unit.category in CHARACTER_CATEGORIES:
-            out.append(f"a model carries at most one magic item of each category; {unit.name} has "
-                       f"{kinds.count(kind)} {kind} items (§23.2)")
+            out.append(_("a model carries at most one magic item of each category; {unit} has {count} {kind} items (§23.2)",
+                         unit=unit.name, count=kinds.count(kind), kind=Text(ITEM_CATEGORY_WORDS.get(kind, kind))))
     problem = allowance_problem(unit, items)
     if problem:
         out.append(problem)
@@ -207,19 +211,19 @@ def allowance_problem(unit: "Unit", items: dict[str, MagicItem]) -> str | None:
     chosen = [items[i.strip().lower()] for i in unit.magic_items]
     total = sum(price(i, unit.category) for i in chosen)
     if limit == 0:
-        return (f"{unit.name} has no option to take magic items (item_allowance 0), so it carries none, not even a "
-                f"magic standard (§16.8)")
+        return _("{unit} has no option to take magic items (item_allowance 0), so it carries none, not even a "
+                 "magic standard (§16.8)", unit=unit.name)
     standards = [i for i in chosen if i.category == "standard"]
     if unit.bsb and standards and len(chosen) == 1:
         return None  # the BSB's magic standard, with no points limit (§16.8)
     if limit is None or total <= limit:
         return None
     if unit.bsb and standards:
-        return (f"{unit.name} carries {total} points of magic items, over its {limit}-point allowance; as Battle "
-                f"Standard Bearer it may take the {standards[0].name} beyond the allowance only if it carries no "
-                f"other magic item (§16.8)")
-    return (f"{unit.name} carries {total} points of magic items ({', '.join(i.name for i in chosen)}), over its "
-            f"{limit}-point allowance (§16.8)")
+        return _("{unit} carries {total} points of magic items, over its {limit}-point allowance; as Battle "
+                 "Standard Bearer it may take the {standard} beyond the allowance only if it carries no "
+                 "other magic item (§16.8)", unit=unit.name, total=total, limit=limit, standard=standards[0].name)
+    return _("{unit} carries {total} points of magic items ({items}), over its {limit}-point allowance (§16.8)",
+             unit=unit.name, total=total, items=', '.join(i.name for i in chosen), limit=limit)
 
 
 def visible_type(item: MagicItem) -> str:

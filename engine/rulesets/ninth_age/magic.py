@@ -160,7 +160,7 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
             state.effects.remove(e)
             events.append(Event(kind="spell_ends", seat=e.seat, text=_("{spell} ({caster}) lasted one turn: it ends at the start of {name}'s Magic phase.", spell=e.spell, caster=e.caster, name=state.seat(active).name)))
     _end_spells_of_the_slain(state, events)
-    roll = roll_dice("2d6", state.rng, purpose="Magic Flux")
+    roll = roll_dice("2d6", state.rng, purpose=_('Magic Flux'))
     power, dispel = casting.flux(*roll.dice)
     state.magic = MagicPhase(number=state.magic_phases, pools={active: power, reactive: dispel},
                              used={active: 0, reactive: 0}, generated={active: 0, reactive: 0})
@@ -179,7 +179,7 @@ def channel(state: NinthAgeState, seat: str, events: list[Event]) -> None:
         entry = state.unit_entry(u)
         if entry.has_rule("Channel") and not entry.wizard and not u.fleeing:
             count += 1  # a Channel model that is not a wizard (wizards are counted above)
-    roll = roll_dice("1d6", state.rng, purpose=f"{state.seat(seat).name}'s Channel")
+    roll = roll_dice("1d6", state.rng, purpose=_("{name}'s Channel", name=state.seat(seat).name))
     ok = casting.channels(roll.total, count) and state.magic.generated[seat] < casting.MAX_GENERATED
     if ok:
         state.magic.pools[seat] += 1
@@ -347,9 +347,9 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     _spend(state, seat, dice)
     broken = c.name in m.broken
     bonus = 0 if bound else casting_bonus(state, c)
-    roll = roll_dice(f"{dice}d6", state.rng, purpose=f"{c.name} casts {spell.name}")
+    roll = roll_dice(f"{dice}d6", state.rng, purpose=_('{c} casts {spell}', c=c.name, spell=spell.name))
     faces = _sceptre(state, c, spell, list(roll.dice), events)
-    d3_face = _op_d3(state, faces, f"{c.name}: Overwhelming Power D3")
+    d3_face = _op_d3(state, faces, _('{c}: Overwhelming Power D3', c=c.name))
     total = casting.attempt(faces, modifiers=bonus, d3_face=d3_face, broken=broken, bound=bound)
     what = text_join("", [spell.name, _(" (boosted)") if boosted else "", _(" (bound, Power Level)") if bound else ""])
     aim = point and _("the point {point}, {point2}", point=decimal(point[0], ".1f"), point2=decimal(point[1], ".1f")) or ", ".join(u.id for u in targets)
@@ -504,11 +504,12 @@ def dispel_cast(state: NinthAgeState, c: Caster, spell: Spell, casting_total: in
         w = who[0] if len(who) == 1 else find_caster(state, reactive, decide(
             state, reactive, f"scroll-{tag}", _("Who reads the {item}?", item=item), [s.name for s in who]))
         w.used_items.append(item)
-        effect = {"Dispel Scroll": f"{spell.name} is dispelled automatically",
-                  "Binding Scroll": f"{c.name} cannot cast {spell.name} in the next game turn",
-                  "Backlash Scroll": f"once {spell.name} is resolved, {c.name} rolls on the Miscast table unless it "
-                                     "was cast with Overwhelming Power",
-                  "Shielding Scroll": f"every model affected by {spell.name} has a 4+ ward save against it"}[item]
+        effect = {"Dispel Scroll": lambda: _("{spell} is dispelled automatically", spell=spell.name),
+                  "Binding Scroll": lambda: _("{c} cannot cast {spell} in the next game turn", c=c.name, spell=spell.name),
+                  "Backlash Scroll": lambda: _("once {spell} is resolved, {c} rolls on the Miscast table unless it "
+                                               "was cast with Overwhelming Power", spell=spell.name, c=c.name),
+                  "Shielding Scroll": lambda: _("every model affected by {spell} has a 4+ ward save against it",
+                                                spell=spell.name)}[item]()
         events.append(Event(kind="dispel", seat=reactive, text=_("{w} reads the {item} instead of dispelling: {effect} (one use).", w=w.name, item=item, effect=effect)))
         return item == "Dispel Scroll", item
     n = int(answer)
@@ -546,13 +547,13 @@ def _dispel_roll(state: NinthAgeState, seat: str, dispeller: Caster | None, n: i
     broken = dispeller is not None and dispeller.name in state.magic.broken
     bonus = casting_bonus(state, dispeller, dispel=True) if dispeller else 0
     who = dispeller.name if dispeller else state.seat(seat).name
-    roll = roll_dice(f"{n}d6", state.rng, purpose=f"{who} dispels {spell}")
-    d3_face = _op_d3(state, roll.dice, f"{who}: Overwhelming Power D3")
+    roll = roll_dice(f"{n}d6", state.rng, purpose=_('{who} dispels {spell}', who=who, spell=spell))
+    d3_face = _op_d3(state, roll.dice, _('{who}: Overwhelming Power D3', who=who))
     total = casting.attempt(list(roll.dice), modifiers=bonus, d3_face=d3_face, broken=broken, ignore_insufficient=wand)
     extra = 1 if bound else 0  # +1 against a bound spell (§9.12)
     wand_text = ""
     if wand:  # a modifier, not a dispel die; it counts even with broken concentration (a ruling)
-        w = roll_dice("1d6", state.rng, purpose=f"{who}: Wand of Stability")
+        w = roll_dice("1d6", state.rng, purpose=_('{who}: Wand of Stability', who=who))
         extra += w.total
         dispeller.used_items.append("Wand of Stability")
         wand_text = _(" +{total} (Wand of Stability)", total=w.total)
@@ -787,7 +788,7 @@ def _count(state: NinthAgeState, expr: str | None, purpose: str) -> tuple[int, s
 
 def _scatter(state: NinthAgeState, c: Caster, spell: Spell, aim: Point, dist: str, events: list[Event]) -> Point:
     """Scatter the template (§1.2): the scatter die (1 or 6 a HIT), then the distance dice."""
-    roll = roll_dice("1d6", state.rng, purpose=f"{spell.name}: scatter die")
+    roll = roll_dice("1d6", state.rng, purpose=_('{spell}: scatter die', spell=spell.name))
     if is_hit(roll.total):
         events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("{spell}: scatter die {total}: HIT, the template stays where it was aimed.", spell=spell.name, total=roll.total)))
         return aim
@@ -812,7 +813,7 @@ def _vortex(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, 
         bearing = fp.bearing  # a ruling: a point outside the front arc sends the template straight ahead
     dx, dy = direction(bearing)
     start = (front[0] + dx * (size / 2 + 0.01), front[1] + dy * (size / 2 + 0.01))
-    roll = roll_dice("1d6", state.rng, purpose=f"{spell.name}: vortex")
+    roll = roll_dice("1d6", state.rng, purpose=_('{spell}: vortex', spell=spell.name))
     if roll.total <= 5:
         length = roll.total * x
         end_at = (start[0] + dx * length, start[1] + dy * length)
@@ -820,7 +821,7 @@ def _vortex(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, 
     else:
         start = fp.centre
         b = random_bearing(state.rng)
-        n = roll_dice("1d6", state.rng, purpose=f"{spell.name}: vortex distance").total
+        n = roll_dice("1d6", state.rng, purpose=_('{spell}: vortex distance', spell=spell.name)).total
         ex, ey = direction(b)
         end_at = (start[0] + ex * n, start[1] + ey * n)
         text = _("6: centred on {c}, it moves {n}\" at {bearing}°", c=c.name, n=n, bearing=decimal(b, ".0f"))
@@ -867,13 +868,13 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
             face_total: int | None = None) -> None:
     """§9.10: 2D6 on the Miscast table. Hits are S PDU+2, AP (1), magical; the wizard takes no
     saves; then the wizard's side loses PDU more power dice ([A-18])."""
-    roll = roll_dice("2d6", state.rng, purpose=f"{c.name}: Miscast")
+    roll = roll_dice("2d6", state.rng, purpose=_('{c}: Miscast', c=c.name))
     result = casting.miscast_result(roll.total)
     events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("{c} miscasts: 2D6 = {total}: {result}.", c=c.name, total=roll.total, result=casting.miscast_word(result))))
     if has_item(state, c, "Grounding Rod") and decide(
             state, c.seat, f"rod-{state.magic.number}-{len(state.magic.attempted)}", _("{c} rolled {result} on the Miscast table. Re-roll it with the Grounding Rod (one use)?", c=c.name, result=casting.miscast_word(result)), ["no", "yes"], default="no") == "yes":
         c.used_items.append("Grounding Rod")
-        roll = roll_dice("2d6", state.rng, purpose=f"{c.name}: Miscast, re-rolled")
+        roll = roll_dice("2d6", state.rng, purpose=_('{c}: Miscast, re-rolled', c=c.name))
         result = casting.miscast_result(roll.total)
         events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("Grounding Rod: the Miscast is re-rolled: 2D6 = {total}: {result}.", total=roll.total, result=casting.miscast_word(result))))
     effect = SpellEffect(strength=casting.miscast_strength(pdu), armour_piercing=1, hits="1")
@@ -894,7 +895,7 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
         if result == "Breach in the Veil" and pdu >= 4 and caster_alive(state, c):
             gone = pdu >= 5
             if pdu == 4:
-                d = roll_dice("1d6", state.rng, purpose=f"{c.name}: Breach in the Veil")
+                d = roll_dice("1d6", state.rng, purpose=_('{c}: Breach in the Veil', c=c.name))
                 gone = d.total <= 3
                 events.append(Event(kind="roll", seat=c.seat, roll=d, text=text_join("", [_("Four power dice: D6 = {total}: ", total=d.total), (_("1-3, the wizard is removed from play.") if gone else _("the wizard stays."))])))
             if gone:

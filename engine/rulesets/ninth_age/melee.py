@@ -169,15 +169,15 @@ def break_leadership(ld: int, difference: int, *, own_full_ranks: int, enemy_ful
     most = max(enemy_full_ranks, default=0)
     steadfast = own_full_ranks > most  # more ranks: Steadfast unless Disrupted or mostly in a Forest (§18.7)
     if stubborn:
-        return ld, f"Ld {ld}, Stubborn"
+        return ld, _("Ld {ld}, Stubborn", ld=ld)
     if steadfast and not disrupted and not in_forest:
-        return ld, f"Ld {ld}, Steadfast ({own_full_ranks} full ranks against at most {most})"
+        return ld, _("Ld {ld}, Steadfast ({ranks} full ranks against at most {most})", ld=ld, ranks=own_full_ranks, most=most)
     value = max(0, ld - difference)
     why = _("Ld {ld} - {difference} (combat score)", ld=ld, difference=difference) if difference else _("Ld {ld}", ld=ld)
     if steadfast and disrupted:
         why = text_join("", [why, _("; Disrupted: not Steadfast")])
     elif steadfast and in_forest:
-        why += "; mostly in a Forest: not Steadfast (§18.7)"
+        why = text_join("", [why, _("; mostly in a Forest: not Steadfast (§18.7)")])
     return value, why
 
 

@@ -161,9 +161,9 @@ def make_way_problem(state: NinthAgeState, char: UnitState) -> str | None:
     """Why a character may not make way (§16.6): it must be in its unit's front rank, on a
     matching base; it swaps with R&F, never with characters."""
     if char.location != "joined" or not char.host:
-        return f"{char.id} is not in a unit"
+        return _("{char} is not in a unit", char=char.id)
     if char.cells is None:
-        return f"{char.id} has a non-matching base and can never make way"
+        return _("{char} has a non-matching base and can never make way", char=char.id)
     if char.rank != 0:
-        return f"{char.id} is not in the front rank"
+        return _("{char} is not in the front rank", char=char.id)
     return None

@@ -54,7 +54,7 @@ def may_move(state: NinthAgeState, unit: UnitState) -> None:
     elif unit.rallied:
         why = _("rallied this phase (it may only reform)")
     elif engaged(state, unit):
-        why = "is engaged in combat"
+        why = _("is engaged in combat")
     elif unit.stupid:
         why = _("failed its Stupidity test and takes no voluntary action this turn (§22)")
     elif unit.garrison:  # §18.6: it leaves with /leave, placed against the Building

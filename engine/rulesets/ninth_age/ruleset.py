@@ -368,10 +368,10 @@ class NinthAge(Ruleset):
             return
         if isinstance(action, (Garrison, LeaveBuilding)):  # Buildings (§18.6)
             if state.step != "remaining":
-                raise IllegalAction("charges-first", "Units enter and leave Buildings in the Remaining Moves "
-                                    "sub-phase (§18.6).")
+                raise IllegalAction("charges-first", _("Units enter and leave Buildings in the Remaining Moves "
+                                                       "sub-phase (§18.6)."))
             if not unit.on_table:
-                raise IllegalAction("not-on-table", f"{unit.id} is not on the table.")
+                raise IllegalAction("not-on-table", _("{unit} is not on the table.", unit=unit.id))
             if isinstance(action, Garrison):
                 garrison.enter(state, unit, garrison.building_named(state, action.building), events)
             else:

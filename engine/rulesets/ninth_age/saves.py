@@ -36,17 +36,17 @@ def armour_saves(state: NinthAgeState, attack: Attack, target: Defence, wounds_:
         if target.armour:
             events.append(Event(kind="save", seat=seat, text=_("{purpose}: no armour save is possible (armour +{armour} against S{strength}, AP {armour_piercing}).", purpose=purpose, armour=target.armour, strength=attack.strength, armour_piercing=attack.armour_piercing)))
         return wounds_
-    roll = roll_dice(f"{len(wounds_)}d6", state.rng, purpose=f"{purpose}: armour saves")
+    roll = roll_dice(f"{len(wounds_)}d6", state.rng, purpose=_("{purpose}: armour saves", purpose=purpose))
     dice = list(roll.dice)
     saves = lambda need, d: need is not None and d != 1 and d >= need  # noqa: E731
     again = ""
     if target.reroll_failed_armour:  # Dusk Stone (§23.5): failed armour saves are re-rolled
         failed = [i for i, (need, d) in enumerate(zip(needs, dice)) if need is not None and not saves(need, d)]
         if failed:
-            reroll = roll_dice(f"{len(failed)}d6", state.rng, purpose=f"{purpose}: Dusk Stone re-rolls")
+            reroll = roll_dice(f"{len(failed)}d6", state.rng, purpose=_("{purpose}: Dusk Stone re-rolls", purpose=purpose))
             for i, d in zip(failed, reroll.dice):
                 dice[i] = d
-            again = f", Dusk Stone re-rolls {faces(reroll.dice)}"
+            again = _(", Dusk Stone re-rolls {faces}", faces=faces(reroll.dice))
     left = []
     for w, need, d in zip(wounds_, needs, dice):
         if saves(need, d):
@@ -80,20 +80,28 @@ def special_saves(state: NinthAgeState, unit: UnitState, attack: Attack, count: 
         else:
             by_save.setdefault(save, []).append(w)
     for (kind, value), group in sorted(by_save.items()):
-        roll = roll_dice(f"{len(group)}d6", state.rng, purpose=f"{purpose}: {kind} saves")
+        roll = roll_dice(f"{len(group)}d6", state.rng, purpose=(_("{purpose}: ward saves", purpose=purpose) if kind == "ward" else
+                                                                 _("{purpose}: regeneration saves", purpose=purpose) if kind == "regeneration" else
+                                                                 _("{purpose}: {kind} saves", purpose=purpose, kind=kind)))
         dice = list(roll.dice)
         again = ""
         # Divine Attacks (§22), or the Holy Icon's own (§23.8): successful ward saves are re-rolled (once)
         if (attack.divine or target.reroll_own_wards) and kind == "ward":
             saved = [i for i, d in enumerate(dice) if d >= value]
             if saved:
-                why = "Divine Attacks" if attack.divine else "the Holy Icon"
-                reroll = roll_dice(f"{len(saved)}d6", state.rng, purpose=f"{purpose}: {why} re-rolls")
+                if attack.divine:
+                    reroll = roll_dice(f"{len(saved)}d6", state.rng, purpose=_("{purpose}: Divine Attacks re-rolls", purpose=purpose))
+                    again = _(", re-rolled for Divine Attacks: {faces}", faces=faces(reroll.dice))
+                else:
+                    reroll = roll_dice(f"{len(saved)}d6", state.rng, purpose=_("{purpose}: the Holy Icon re-rolls", purpose=purpose))
+                    again = _(", re-rolled for the Holy Icon: {faces}", faces=faces(reroll.dice))
                 for i, d in zip(saved, reroll.dice):
                     dice[i] = d
-                again = f", re-rolled for {why}: {faces(reroll.dice)}"
         kept = [w for w, d in zip(group, dice) if d < value]
-        events.append(Event(kind="roll", seat=seat or unit.owner, roll=roll, text=_("{purpose}: {kind} saves on {value}+: {faces}{again}: {value2} saved.", purpose=purpose, kind=kind, value=value, faces=faces(roll.dice), again=again, value2=len(group) - len(kept))))
+        events.append(Event(kind="roll", seat=seat or unit.owner, roll=roll, text=(
+            _("{purpose}: ward saves on {value}+: {faces}{again}: {value2} saved.", purpose=purpose, value=value, faces=faces(roll.dice), again=again, value2=len(group) - len(kept)) if kind == "ward" else
+            _("{purpose}: regeneration saves on {value}+: {faces}{again}: {value2} saved.", purpose=purpose, value=value, faces=faces(roll.dice), again=again, value2=len(group) - len(kept)) if kind == "regeneration" else
+            _("{purpose}: {kind} saves on {value}+: {faces}{again}: {value2} saved.", purpose=purpose, kind=kind, value=value, faces=faces(roll.dice), again=again, value2=len(group) - len(kept)))))
         for w in group:
             if w not in kept:
                 w.saved_by = kind

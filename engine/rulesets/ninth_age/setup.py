@@ -42,18 +42,18 @@ def start(state: NinthAgeState, events: list[Event]) -> None:
 
         state.table.terrain = random_layout(rng, state.table.width, state.table.height, events)
     if state.deployment == "random":
-        roll = roll_dice("1d6", rng, purpose="deployment type")
+        roll = roll_dice("1d6", rng, purpose=_('deployment type'))
         state.deployment = deployment_type_for_roll(roll.total)
         events.append(Event(kind="roll", roll=roll, text=_("Deployment type: {type}.", type=Text(TYPE_NAMES[state.deployment]))))
     else:
         events.append(Event(kind="setup", text=_("Deployment type (agreed): {type}.", type=Text(TYPE_NAMES[state.deployment]))))
     if state.objective == "random":
-        roll = roll_dice("1d6", rng, purpose="secondary objective")
+        roll = roll_dice("1d6", rng, purpose=_('secondary objective'))
         state.objective = objective_for_roll(roll.total)
         events.append(Event(kind="roll", roll=roll, text=_("Secondary objective: {objective}.", objective=Text(OBJECTIVE_NAMES[state.objective]))))
     else:
         events.append(Event(kind="setup", text=_("Secondary objective (agreed): {objective}.", objective=Text(OBJECTIVE_NAMES[state.objective]))))
-    roll = roll_dice("1d6", rng, purpose="who chooses the side")
+    roll = roll_dice("1d6", rng, purpose=_('who chooses the side'))
     chooser = "p1" if roll.total >= 4 else "p2"
     state.side_chooser = chooser
     events.append(Event(kind="roll", seat="p1", roll=roll, text=_("{player} rolls for the choice of side (4+ chooses): {player2} chooses.", player=name(state, 'p1'), player2=name(state, chooser))))
@@ -290,7 +290,7 @@ def _vanguard_start(state: NinthAgeState, events: list[Event]) -> None:
         return
     status.step = "vanguard"
     if len(have) == 2:
-        roll = roll_dice("1d6", state.rng, purpose="who makes the first Vanguard move")
+        roll = roll_dice("1d6", state.rng, purpose=_('who makes the first Vanguard move'))
         status.turn = "p1" if roll.total >= 4 else "p2"
         events.append(Event(kind="roll", roll=roll, text=_("Vanguard: {player} moves first (4+ Player 1).", player=name(state, status.turn))))
     else:
@@ -359,8 +359,8 @@ def _first_turn(state: NinthAgeState, events: list[Event]) -> None:
     status = state.deploy
     assert status is not None and status.finished_first is not None
     first, second = status.finished_first, state.enemy_of(status.finished_first)
-    a = roll_dice("1d6", state.rng, purpose=f"first turn: {name(state, first)}")
-    b = roll_dice("1d6", state.rng, purpose=f"first turn: {name(state, second)}")
+    a = roll_dice("1d6", state.rng, purpose=_('first turn: {value}', value=name(state, first)))
+    b = roll_dice("1d6", state.rng, purpose=_('first turn: {value}', value=name(state, second)))
     total = a.total + status.uun
     events.append(Event(kind="roll", seat=first, roll=a, text=_("First turn: {player} rolls {total} + {uun} (Undeployed Units Number) = {total2}.", player=name(state, first), total=a.total, uun=status.uun, total2=total)))
     events.append(Event(kind="roll", seat=second, roll=b, text=_("First turn: {player} rolls {total}.", player=name(state, second), total=b.total)))
@@ -387,7 +387,7 @@ def ambush_rolls(state: NinthAgeState, seat: str, events: list[Event]) -> None:
         return
     for unit in [u for u in state.units.values() if u.owner == seat and u.ambushing and u.location == "reserve"
                  and not u.arriving]:
-        roll = roll_dice("1d6", state.rng, purpose=f"{unit.id} Ambush")
+        roll = roll_dice("1d6", state.rng, purpose=_('{unit} Ambush', unit=unit.id))
         if roll.total >= AMBUSH_ARRIVAL:
             unit.arriving = True
             events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{unit} arrives from Ambush: place it with /deploy, its rear rank on a table edge; it may then move (no march) and must end within 2 × M of that edge.", unit=unit.id)))

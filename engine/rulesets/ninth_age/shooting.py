@@ -175,9 +175,9 @@ def may_shoot(state: NinthAgeState, unit: UnitState, *, breath: bool = False, re
     elif not reaction and unit.rallied:
         why = _("rallied this turn")
     elif not reaction and (unit.declared_charge or unit.failed_charge or unit.charged):
-        why = "declared a charge this turn"
+        why = _("declared a charge this turn")
     elif unit.stupid and not reaction:
-        why = "failed its Stupidity test this turn (§22)"
+        why = _("failed its Stupidity test this turn (§22)")
     elif unit.disabled:
         why = _("has a damaged firing mechanism (Misfire) and may not shoot for the rest of the game")
     elif unit.no_shoot_round == state.round and unit.no_shoot_seat == state.active:
@@ -280,13 +280,14 @@ def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ra
             if where[0] != "none" and COVER_RANK[where[0]] > COVER_RANK[shot.cover]:
                 shot.cover, shot.standing = where
             if target.garrison:  # a Building is Hard cover to the unit in it (§18.6)
-                shot.cover, shot.standing = "hard", f"in {target.garrison} (§18.6)"
+                shot.cover, shot.standing = "hard", _("in {building} (§18.6)", building=target.garrison)
         out.append(shot)
     if unit.garrison and out:  # every shooter stands at the walls: at most 15 (5 Monstrous) shoot (§18.6)
         most = garrison.most_shooters(state, unit)
         out = [replace(out[0], index=i) for i in range(most)]
-        notes.append(f"{most} of {unit.models} model(s) shoot from {unit.garrison} (at most "
-                     f"{garrison.MOST_SHOOTERS}, {garrison.MOST_MONSTROUS_SHOOTERS} Monstrous, §18.6)")
+        notes.append(_("{most} of {models} model(s) shoot from {building} (at most {limit}, {monstrous} Monstrous, §18.6)",
+                       most=most, models=unit.models, building=unit.garrison, limit=garrison.MOST_SHOOTERS,
+                       monstrous=garrison.MOST_MONSTROUS_SHOOTERS))
     if too_deep:
         notes.append(_("{too_deep} model(s) behind the 2nd rank may not shoot", too_deep=too_deep))
     if out_of_range:
@@ -335,7 +336,7 @@ def roll_to_hit(state: NinthAgeState, groups: dict[int, int], bs: int, purpose: 
         if need is None:
             events.append(Event(kind="roll", seat=seat, text=_("{purpose}: {count} shot(s) at BS {bs} {total:+d} cannot hit (§10.4).", purpose=purpose, count=count, bs=bs, total=total)))
             continue
-        roll = roll_dice(f"{count}d6", state.rng, purpose=f"{purpose}: to hit")
+        roll = roll_dice(f"{count}d6", state.rng, purpose=_('{purpose}: to hit', purpose=purpose))
         firsts += roll.dice
         first, second = need
         text = _("{purpose}: {count} shot(s) at BS {bs} {total:+d}, needing {need_text}: {faces}", purpose=purpose, count=count, bs=bs, total=total, need_text=need_text(need), faces=faces(roll.dice))
@@ -348,7 +349,7 @@ def roll_to_hit(state: NinthAgeState, groups: dict[int, int], bs: int, purpose: 
         six = sum(1 for d in roll.dice if d == 6)
         events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{text}: {six} six(es).", text=text, six=six)))
         if six:
-            again = roll_dice(f"{six}d6", state.rng, purpose=f"{purpose}: to hit, second dice")
+            again = roll_dice(f"{six}d6", state.rng, purpose=_('{purpose}: to hit, second dice', purpose=purpose))
             got = sum(1 for d in again.dice if d >= second)
             hits += got
             events.append(Event(kind="roll", seat=seat, roll=again, text=_("{purpose}: then {second}+: {faces}: {got} hit(s).", purpose=purpose, second=second, faces=faces(again.dice), got=got)))
@@ -398,7 +399,7 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     for s in shots:
         s.modifiers = modifiers(state, unit, target, w, s, stand_and_shoot=stand_and_shoot, multiple=bool(multiple))
         if random_shots:  # a dice value (e.g. D3): rolled for each model, like Random Attacks (E-34)
-            per_model, _skip = roll_value(w.multiple_shots, state.rng, f"{unit.id} Multiple Shots ({w.multiple_shots})")
+            per_model, _skip = roll_value(w.multiple_shots, state.rng, _('{unit} Multiple Shots ({multiple_shots})', unit=unit.id, multiple_shots=w.multiple_shots))
             rolled.append(per_model)
         s.shots = per_model
         groups[s.total] = groups.get(s.total, 0) + per_model
@@ -459,10 +460,10 @@ def describe(shots: list[ModelShot], weapon: RangedWeapon) -> Text:
     for s in shots:
         key = modifier_list(s.modifiers)
         mods[key] = mods.get(key, 0) + 1
-    cover_text = ", ".join(f"{k} cover for {v}" if k != "none" else f"no cover for {v}" for k, v in covers.items())
+    cover_text = text_join(", ", [_cover_count(k, v) for k, v in covers.items()])
     standing = sorted({s.standing for s in shots if s.standing})
     if standing:
-        cover_text += f" ({'; '.join(standing)})"
+        cover_text = text_join("", [cover_text, " (", text_join("; ", standing), ")"])
     worst = max(shots, key=lambda s: s.f_hard + s.f_soft)
     first = _("{n} model(s) in range ({near}\"-{far}\" of {range}\") and in sight; {covers} (most hidden: {hard}% by hard, {soft}% by soft); ",
               n=n, near=decimal(near, ".1f"), far=decimal(far, ".1f"), range=decimal(weapon.range, "g"), covers=cover_text,

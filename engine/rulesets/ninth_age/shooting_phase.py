@@ -118,9 +118,9 @@ def stand_and_shoot_problem(state: NinthAgeState, unit: UnitState, charger: Unit
     if not weapons_of(entry):
         return _("it has no ranged weapons")
     if not carried:
-        return "its ranged weapons are artillery (Cumbersome)"
+        return _("its ranged weapons are artillery (Cumbersome)")
     if shooting_bs(entry, state, unit) == 0:
-        return "it has BS 0"
+        return _("it has BS 0")
     if unit.stood_and_shot:
         return _("it has already stood and shot this turn")
     if unit.fleeing or engaged(state, unit):

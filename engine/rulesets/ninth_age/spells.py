@@ -44,7 +44,7 @@ def generate(rng: Rng, wizard: str, level: int, lore: str, taken: set[int], choo
             if spell:
                 taken.add(spell)
             continue
-        roll = roll_dice("1d6", rng, purpose=f"{wizard}: spell {n + 1} of {level} ({lore})")
+        roll = roll_dice("1d6", rng, purpose=_('{wizard}: spell {value} of {level} ({lore})', wizard=wizard, value=n + 1, level=level, lore=lore))
         spell = roll.total
         text = _("{wizard} rolls spell {spell} of {lore}.", wizard=wizard, spell=spell, lore=lore)
         if spell in taken or spell in known:

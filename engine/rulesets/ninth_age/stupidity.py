@@ -45,13 +45,13 @@ def stupid_moves(state: NinthAgeState, seat: str, events: list[Event]) -> None:
     for unit in sorted(state.on_table(seat), key=lambda u: u.id):
         if not unit.stupid or unit.fleeing or engaged(state, unit):
             continue
-        roll = roll_dice("1d6", state.rng, purpose=f"{unit.id} Stupidity move")
+        roll = roll_dice("1d6", state.rng, purpose=_('{unit} Stupidity move', unit=unit.id))
         fp = unit.footprint()
         note = ""
         if fp.formation.round_base:  # no front: a random direction (§1.3)
             bearing = random_bearing(state.rng)
             fp = pivot(fp, bearing)
-            note = f", in a random direction ({bearing:.0f}°)"
+            note = _(", in a random direction ({bearing}°)", bearing=decimal(bearing, ".0f"))
         around = surroundings(state, {unit.id})
         best, moved = fp, 0.0
         for k in range(1, int(round(roll.total / MOVE_SAMPLE)) + 1):

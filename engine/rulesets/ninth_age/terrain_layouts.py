@@ -103,27 +103,27 @@ def random_layout(rng, width: float, height: float, events: list) -> list[Terrai
         nonlocal free
         if not free:
             free = list(range(len(centres)))
-        roll = roll_dice(f"1d{len(free)}", rng, purpose=f"{kind}: section")
+        roll = roll_dice(f"1d{len(free)}", rng, purpose=_('{kind}: section', kind=kind))
         index = free.pop(roll.total - 1)
         return centres[index]
 
     kinds = []
-    roll = roll_dice("1d6", rng, purpose="building or impassable terrain")
+    roll = roll_dice("1d6", rng, purpose=_('building or impassable terrain'))
     kinds.append("building" if roll.total <= 3 else "impassable")
     events.append(Event(kind="roll", roll=roll, text=_("Terrain: a Building (1-3 Building, 4-6 Impassable).") if roll.total <= 3
                         else _("Terrain: a piece of Impassable terrain (1-3 Building, 4-6 Impassable).")))
     kinds += ["hill", "forest"]
-    extra = roll_dice("2d3", rng, purpose="extra terrain features")
+    extra = roll_dice("2d3", rng, purpose=_('extra terrain features'))
     events.append(Event(kind="roll", roll=extra, text=_("Terrain: {total} more features.", total=extra.total)))
     for _skip in range(extra.total):
-        t = roll_dice("1d6", rng, purpose="extra feature type")
+        t = roll_dice("1d6", rng, purpose=_('extra feature type'))
         kinds.append(EXTRA_TYPES[t.total])
         events.append(Event(kind="roll", roll=t, text=_("Terrain: an extra {names}.", names=terrain_name(NAMES[EXTRA_TYPES[t.total]]))))
     placed: list[TerrainFeature] = []
     counts: dict[str, int] = {}
     for kind in kinds:
         cx, cy = section(kind)
-        move = roll_dice("2d6", rng, purpose=f"{kind}: distance")
+        move = roll_dice("2d6", rng, purpose=_('{kind}: distance', kind=kind))
         bearing = random_bearing(rng)
         dx, dy = direction(bearing)
         cx, cy = cx + dx * move.total, cy + dy * move.total

@@ -337,7 +337,7 @@ class Incorporeal(Ability):
             return False
         if ctx.rng is None:
             raise ValueError("Incorporeal needs the game's dice")
-        roll = roll_d20(ctx.rng, 0, purpose=f"{owner.name} is incorporeal")
+        roll = roll_d20(ctx.rng, 0, purpose=_('{owner} is incorporeal', owner=owner.name))
         # Seed 000: "con un risultato di 11 o più, la creatura non subisce danni"; seed 002:
         # "11-es vagy nagyobb dobás esetén ez a lény normálisan sebződik". The setting
         # incorporeal_high_roll rules; by default each edition's own text (skirmish A-33).

@@ -299,7 +299,7 @@ def conceal_check(rng: "Rng", ctx: AttackContext) -> tuple[bool, list[Event]]:
                                    attacker=ctx.attacker.name, value=value))]
     events = []
     for _roll in range(rolls):
-        roll = roll_d20(rng, 0, purpose=f"{ctx.attacker.name} conceal check")
+        roll = roll_d20(rng, 0, purpose=_('{attacker} conceal check', attacker=ctx.attacker.name))
         ok = roll.total >= value
         events.append(Event(kind="conceal", seat=ctx.attacker.side, roll=roll,
                             text=_('Conceal {value} check: {total} — {outcome}.',
@@ -380,7 +380,7 @@ def roll_save(rng: "Rng", save: SaveContext) -> tuple[bool, Event]:
     base = save_base(save)
     mods = save_modifiers(save)
     bonus = base + sum(m.value for m in mods) + (save.commander_rating if save.morale else 0)
-    roll = roll_d20(rng, bonus, purpose=f"{who.name} {what}")
+    roll = roll_d20(rng, bonus, purpose=_("{who} {what}", who=who.name, what=what))
     if roll.natural == 20:
         passed, why = True, _('natural 20')
     elif roll.natural == 1:
@@ -601,7 +601,7 @@ def affected_by_spell(target: "Creature", caster: "Creature", spell: str, battle
     if "resist" in opinions:
         if rng is None:
             raise ValueError("spell resistance needs the game's dice")
-        roll = roll_d20(rng, 0, purpose=f"{caster.name} against {target.name}'s spell resistance")
+        roll = roll_d20(rng, 0, purpose=_("{caster} against {target}'s spell resistance", caster=caster.name, target=target.name))
         ok = roll.total >= 11
         return ok, [Event(kind="spell_resistance", seat=caster.side, roll=roll,
                           text=_('Spell resistance: {total} — {outcome}.',
@@ -618,7 +618,7 @@ def spell_lost(caster: "Creature", spell: str, battle: Battle | None, rng: "Rng"
             continue  # [AMB-32]: every caster the eye sees, either side
         for effect in effects_of(other, battle):
             if effect.stacking_family == "antimagic eye":
-                roll = roll_d20(rng, 0, purpose=f"{caster.name} casts {spell} under {other.name}'s Antimagic Eye")
+                roll = roll_d20(rng, 0, purpose=_("{caster} casts {spell} under {other}'s Antimagic Eye", caster=caster.name, spell=spell, other=other.name))
                 lost = roll.total < 11
                 events.append(Event(kind="antimagic", seat=caster.side, roll=roll,
                                     text=_('Antimagic Eye: {total} — {outcome}.', total=roll.total, outcome=_('the spell is lost') if lost else _('the spell goes off'))))

@@ -265,7 +265,7 @@ def _end_of_turn_terrain(state: SkirmishState, field: SkirmishField, creature: C
         field.damage(state.rng, creature, max(creature.hp, 1), events, source=None)
         return
     if any("risky" in state.map.terrain_at(sq) for sq in creature.squares):
-        roll = roll_d20(state.rng, purpose=f"{creature.name} risky terrain")
+        roll = roll_d20(state.rng, purpose=_('{creature} risky terrain', creature=creature.name))
         hurt = roll.natural <= 5
         events.append(Event(kind="risky", seat=creature.side, roll=roll,
                             text=_('The {creature} ends its turn on risky terrain: d20 {natural} — {outcome}', creature=creature.name, natural=roll.natural, outcome=_('it takes 10 damage.') if hurt else _('nothing happens.'))))

@@ -329,7 +329,7 @@ def initiative_roll(state: SkirmishState, seats: list[str], purpose: str, events
     while True:
         totals = {}
         for seat in contenders:
-            roll = roll_d20(state.rng, rating[seat], purpose=f"{state.seat(seat).name} {purpose}")
+            roll = roll_d20(state.rng, rating[seat], purpose=_("{seat} {purpose}", seat=state.seat(seat).name, purpose=purpose))
             totals[seat] = roll.total
             events.append(Event(kind="initiative_roll", seat=seat, roll=roll,
                                 text=_('{seat} rolls {purpose}: d20 {natural} + {rating} commander = {total}.', seat=state.seat(seat).name, purpose=purpose, natural=roll.natural, rating=rating[seat], total=roll.total),

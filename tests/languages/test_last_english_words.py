@@ -1,0 +1,209 @@
+"""#13 item 1, the last English: what still reached a player in English though every sentence had
+a catalogue key: parameters built from English words, roll purposes, the army size, the seat
+suggestions, Conan's life points, and coordinate pairs whose decimal commas ran into the comma
+between the two numbers. Each test says the path in Italian and Hungarian.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+from babel.messages.pofile import read_po
+
+from bot.commands import parse_line
+from bot.i18n import LOCALES_DIR, event_text, say
+from bot.service import Service
+from engine.core.text import Text, _, decimal
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _made_in(module: str, msgid: str, **params) -> Text:
+    """``_(msgid, **params)`` called from inside ``module`` (as that module's code calls it)."""
+    namespace = {"__name__": module, "_": _, "params": params}
+    exec(f"made = _({msgid!r}, **params)", namespace)
+    return namespace["made"]
+
+
+# -- coordinates ------------------------------------------------------------------------------
+COORDINATE_PAIR = re.compile(r"\{(x|at|spot|impact|end|cx)\}, \{(y|at2|spot2|impact2|end2|cy)\}")
+
+
+@pytest.mark.parametrize("lang, shown", [("it", "(44,76; 9,53)"), ("hu", "(44,76; 9,53)"), ("en", "(44.76, 9.53)")])
+def test_a_coordinate_pair_reads_with_a_semicolon_where_the_decimal_sign_is_a_comma(lang, shown):
+    placed = _made_in("engine.rulesets.ninth_age.setup", "{player} places a Secure Target marker at ({x}, {y}).",
+                      player="Player 1", x=decimal(44.76, "g"), y=decimal(9.53, "g"))
+    assert shown in say(placed, lang)
+    moved = _made_in("engine.table.motion", "{name} at ({x}, {y})", name="Spearmen", x=decimal(12.04, ".1f"),
+                     y=decimal(3.5, ".1f"))
+    assert ("(12.0, 3.5)" if lang == "en" else "(12,0; 3,5)") in say(moved, lang)
+
+
+@pytest.mark.parametrize("lang", ["it", "hu"])
+def test_every_coordinate_pair_of_the_catalogues_has_the_languages_separator(lang):
+    """Each language chooses its separator in its catalogue: Italian and Hungarian write decimals
+    with a comma, so a pair of numbers is split by a semicolon in every key that holds one."""
+    pairs = []
+    for po in sorted((LOCALES_DIR / lang / "LC_MESSAGES").glob("*.po")):
+        with po.open("rb") as handle:
+            for message in read_po(handle):
+                if isinstance(message.id, str) and COORDINATE_PAIR.search(message.id):
+                    pairs.append((message.id, message.string))
+    assert len(pairs) >= 20
+    wrong = [(k, v) for k, v in pairs if not re.search(r"\{(x|at|spot|impact|end|cx)\}; \{", v)]
+    assert wrong == []
+
+
+# -- the army size ------------------------------------------------------------------------------
+def test_the_ninth_age_army_sizes_are_said_in_the_readers_language():
+    from engine.rulesets.ninth_age.composition import army_size, composition_problems, size_word
+    from tests.ninth_age.ninth_age_helpers import army, unit
+
+    assert army_size(2500) == "standard"  # what the rules compare stays English
+    assert [say(size_word(s), "it") for s in ("warband", "standard", "grand army")] == \
+        ["gruppo d'assalto", "esercito standard", "grande esercito"]
+    assert say(size_word("standard"), "hu") == "normál sereg"
+    units = [unit("General", "lord", 300, ld=9, general=True), *[unit(f"W{i}", points=100, choice="Warriors") for i in range(5)]]
+    problem = next(p for p in composition_problems(army(units)) if str(p).startswith("Duplicates"))
+    assert "un esercito standard consente 4" in say(problem, "it")
+    assert "egy normál sereg" in say(problem, "hu") and "standard" not in say(problem, "hu")
+    small = [unit("General", "lord", 300, ld=9, general=True), unit("Core", points=300)]
+    minimum = next(p for p in composition_problems(army(small, limit=1000)) if str(p).startswith("Minimum"))
+    assert "un gruppo d'assalto ne richiede almeno 3" in say(minimum, "it")
+
+
+# -- seat suggestions ---------------------------------------------------------------------------
+@pytest.mark.parametrize("lang, seat", [("it", "Giocatore 2"), ("hu", "2. játékos"), ("en", "Player 2")])
+async def test_game_join_suggests_the_free_seats_in_the_users_language_with_the_key_as_value(store, lang, seat):
+    service = Service(store, seed_source=lambda: 11)
+    await service.handle("hall", "alice", parse_line("/game new ruleset:dnd-minis-quick seed:11"))
+    await service.handle("hall", "bob", parse_line(f"/language lang:{lang}"))
+    assert await service.autocomplete_choices("hall", "bob", "free-seat", "") == [(seat, "Player 2")]
+    typed = seat.split()[0][:4].lower()  # typing the shown name finds it; so does the key
+    assert await service.autocomplete_choices("hall", "bob", "free-seat", typed) == [(seat, "Player 2")]
+    assert await service.autocomplete_choices("hall", "bob", "free-seat", "player") == [(seat, "Player 2")]
+    # Discord's own locale counts for a user who chose no language
+    assert await service.autocomplete_choices("hall", "carol", "free-seat", "", locale="it") == [("Giocatore 2", "Player 2")]
+    reply = await service.handle("hall", "bob", parse_line("/game join seat:Player 2"))
+    assert reply.error is None, reply.text
+
+
+# -- roll purposes --------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang, words", [("it", ("Danni a Orc", "Guarigione per Orc")),
+                                         ("hu", ("Orc sebzése", "Orc gyógyítása"))])
+def test_a_rolls_purpose_is_said_with_the_roll(lang, words):
+    from tests.dnd35_encounter.helpers import cmd, new, place
+
+    state = place(new(), "Orc", "C2", hp=20, ac=13)
+    state, damage = cmd(state, "referee", "damage", creature="orc", amount="1d6")
+    state, heal = cmd(state, "referee", "heal", creature="orc", amount="1d4")
+    shown = [say(event_text(e), lang) for e in damage + heal if e.kind == "roll"]
+    assert [s.split(":")[0] for s in shown] == list(words), shown
+
+
+def test_the_ninth_age_purposes_and_reasons_are_whole_sentences():
+    """The pieces that said a charge's side, a pursuit's obstacle or a scatter's sight in English."""
+    from engine.rulesets.ninth_age.charges import _facing_name, _facing_words
+
+    assert [say(_facing_words("Brutes", s), "it") for s in ("left", "right", "front", "rear", None)] == \
+        ["sul fianco sinistro di Brutes", "sul fianco destro di Brutes", "sul fronte di Brutes", "sul retro di Brutes",
+         "un lato qualsiasi: Brutes è in fuga"]
+    assert say(_facing_name("Brutes", "left"), "hu") == "Brutes bal oldala"
+    assert str(_facing_words("Brutes", "left")) == "into Brutes's left flank"
+
+
+# -- a guard: no English left in the places it hid ------------------------------------------------
+FOLDERS = ("engine", "bot", "leagues", "renderers")
+# Strings the scan finds that no player reads as a sentence (a validation error's field path).
+NOT_SENTENCES = {("engine/rulesets/ninth_age/army.py", "field")}
+WORDY = re.compile(r"[A-Za-z]{2,}[ ,:;'][ A-Za-z]*[A-Za-z]{2,}")
+
+
+def _wordy(node) -> bool:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return bool(WORDY.search(node.value)) and not node.value.startswith(("{", "%"))
+    if isinstance(node, ast.JoinedStr):
+        return bool(re.search(r"[A-Za-z]{3}", "".join(v.value for v in node.values if isinstance(v, ast.Constant))))
+    return False
+
+
+def _literals(node):
+    if _wordy(node):
+        yield node
+    elif isinstance(node, ast.IfExp):
+        yield from _literals(node.body)
+        yield from _literals(node.orelse)
+    elif isinstance(node, ast.BoolOp):
+        for value in node.values:
+            yield from _literals(value)
+    elif isinstance(node, ast.BinOp):
+        yield from _literals(node.left)
+        yield from _literals(node.right)
+
+
+def _called(node) -> str:
+    return node.func.id if isinstance(node.func, ast.Name) else getattr(node.func, "attr", "")
+
+
+def english_literals(path: Path):
+    """(line, where) of English literals that reach a player without the catalogue: a parameter
+    of a catalogue sentence, a refusal's or an event's text, a roll's purpose, a reason."""
+    relative = path.relative_to(ROOT).as_posix()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        found = []
+        if isinstance(node, ast.Call):
+            name = _called(node)
+            if name in ("_", "ngettext", "Text"):
+                found = [(kw.arg, kw.value) for kw in node.keywords]
+            elif name == "IllegalAction":
+                found = [("message", a) for a in node.args[1:]]
+            elif name in ("Event", "Reply"):
+                found = [(kw.arg, kw.value) for kw in node.keywords if kw.arg == "text"]
+            found += [(kw.arg, kw.value) for kw in node.keywords if kw.arg == "purpose"]
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                and node.targets[0].id in ("why", "reason", "problem", "note", "text", "caption", "message"):
+            found = [(node.targets[0].id, node.value)]
+        for where, value in found:
+            if (relative, where) in NOT_SENTENCES:
+                continue
+            for literal in _literals(value):
+                yield f"{relative}:{literal.lineno} ({where})"
+
+
+def test_no_english_literal_reaches_a_player_past_the_catalogue():
+    left = [hit for folder in FOLDERS for path in sorted((ROOT / folder).rglob("*.py")) for hit in english_literals(path)]
+    assert left == []
+
+
+@pytest.mark.parametrize("lang, word", [("it", "predefinito"), ("hu", "alapértelmezés")])
+def test_the_3_5_settings_are_explained_in_the_readers_language(lang, word):
+    """/game new's settings help of the 3.5 encounter was English in every language."""
+    from engine.core import get_ruleset
+    from tests.languages.test_skirmish_in_each_language import english_in
+
+    helps = {key: say(text, lang) for key, text in get_ruleset("dnd35-encounter").option_names().items()}
+    assert len(helps) > 20 and sum(word in text for text in helps.values()) >= len(helps) - 3, helps
+    assert {key: english_in(text, lang) for key, text in helps.items() if english_in(text, lang)} == {}
+
+
+@pytest.mark.parametrize("lang, word", [("it", "Condizioni con un effetto"), ("hu", "Állapotok")])
+def test_help_topic_condition_is_said_in_the_readers_language(lang, word):
+    from bot.commands import help_text
+    from tests.languages.test_skirmish_in_each_language import english_in
+
+    shown = say(help_text(topic="condition"), lang)
+    assert word in shown and english_in(shown, lang) == [], english_in(shown, lang)
+
+
+def test_a_long_reply_cut_for_discord_says_where_the_rest_is_in_its_language():
+    from bot.discord.replies import as_file_if_long
+    from bot.i18n import spoken
+    from bot.reply import Reply
+
+    long = "\n".join(f"riga {i}" for i in range(1000))
+    cut = as_file_if_long(spoken(Reply(text=long), "it"))
+    assert cut.text.splitlines()[-1] == "… il testo completo (1000 righe) è nel file allegato."
+    assert as_file_if_long(spoken(Reply(text=long), "hu")).text.endswith("a csatolt fájlban van.")
