@@ -625,15 +625,21 @@ def wound_model(state: NinthAgeState, attacker: UnitState, blow: Blow, char: Uni
 
 
 def _wounds_on_one_model(state: NinthAgeState, attacker: UnitState, attack, target: UnitState, d, hits: int,
-                         purpose: str, events: list[Event], auto: int = 0) -> int:
+                         purpose: str, events: list[Event], auto: int = 0, offer: bool = True) -> int:
     """The §12 steps for hits on one model (a character in its unit, a duellist, a Champion):
     to wound, armour, ward and regeneration, then the wounds inflicted; returns them."""
     from engine.rulesets.ninth_age import attacks as pipeline
-    from engine.rulesets.ninth_age.saves import armour_saves, special_saves
+    from engine.rulesets.ninth_age.save_offer import hits_taken
+    from engine.rulesets.ninth_age.saves import armour_saves, special_saves, take_saves
 
-    wounded = pipeline.to_wound_rolls(state, attack, d, hits, events, purpose, attacker.owner, auto=auto)
-    kept = armour_saves(state, attack, d, wounded, events, purpose, target.owner)
-    unsaved = special_saves(state, target, attack, kept, events, purpose, target.owner)
+    if offer:  # the save offer (§23.4); not for a duellist already slain (Overkill)
+        hits = hits_taken(state, target, attack, hits, events, purpose)
+    wounded = pipeline.to_wound_rolls(state, attack, d, hits, events, purpose, attacker.owner, auto=min(auto, hits))
+    if offer:
+        _kept, unsaved = take_saves(state, target, attack, d, wounded, events, purpose, target.owner)
+    else:
+        unsaved = special_saves(state, target, attack, armour_saves(state, attack, d, wounded, events, purpose, target.owner),
+                                events, purpose, target.owner)
     return pipeline.inflict(state, target, attack, len(unsaved), d, events, purpose)
 
 
@@ -654,7 +660,7 @@ def overkill_on_the_fallen(state: NinthAgeState, attacker: UnitState, blow: Blow
     d = pipeline.defence(state.unit_entry(target), "close combat")
     name = target.id if state.unit_entry(target).is_character else f"{target.id}'s Champion"
     purpose = f"{attacker.id} {blow.part_name} against the slain {name}"
-    dealt = _wounds_on_one_model(state, attacker, attack, target, d, hits, purpose, events)
+    dealt = _wounds_on_one_model(state, attacker, attack, target, d, hits, purpose, events, offer=False)
     events.append(Event(kind="challenge", seat=attacker.owner, text=_("{purpose}: {dealt} more wound(s) of Overkill.", purpose=purpose, dealt=dealt)))
     return dealt
 

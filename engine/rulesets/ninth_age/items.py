@@ -43,10 +43,6 @@ BODY_ARMOUR = ("light armour", "heavy armour", "plate armour")
 NOT_REFEREED_ITEMS: dict[str, str] = {
     "skull splitter": "the Shooting phase fires mundane ranged weapons only, not a magic one",
     "king slayer": "its +1 S and +1 A per enemy character in contact are not worked out",
-    "bronze breastplate": "its one-use 1+ armour save when the wearer is hit is not offered",
-    "lucky shield": "ignoring the first hit on the wearer is not refereed",
-    "gemstone amulet": "its one-use 4+ ward after a failed armour save is not offered",
-    "lucky charm": "its one-use armour save re-roll is not offered",
     "wizard's hood": "a lore drawn at random each battle and Stupidity are not refereed",
     "crystal ball": "Supernatural Reflexes is not defined in the rulebook ([A-43])",
     "ring of fire": "its bound spell, Fireball, is in no lore the rulebook gives ([A-43])",

@@ -27,6 +27,8 @@ FOR_THE_PHASE = {"sceptre of dominion": "Stubborn", "flaming standard": "Flaming
 ONE_USE = frozenset(POTIONS) | {"sceptre of dominion"}
 # items used by their own command; the arcane ones are offered by the Magic phase (§23.7)
 USED_BY_COMMAND = frozenset(POTIONS) | frozenset(FOR_THE_PHASE)
+# one-use items the rules offer at their own moment (a /decide question), or that work by themselves
+ANSWERED_ITEMS = frozenset({"gleaming icon"})
 ARCANE_ONE_USE = frozenset({"dispel scroll", "binding scroll", "backlash scroll", "wand of stability",
                             "sceptre of power", "grounding rod", "shielding scroll"})
 
@@ -74,6 +76,12 @@ def use_item(state: NinthAgeState, seat: str, unit: UnitState, name: str, events
     if key not in carried:
         raise IllegalAction("no-item", _("{unit} carries no {name} (its magic items: {value}).", unit=unit.id, name=name, value=', '.join(entry.magic_items) or 'none'))
     item = carried[key]
+    from engine.rulesets.ninth_age.save_offer import SAVE_ITEMS
+
+    if key in SAVE_ITEMS or key in ANSWERED_ITEMS:  # offered by a /decide question at their moment
+        if item in spent(state, unit):
+            raise IllegalAction("item-spent", _("{unit}'s {item} was already used: it is gone for the rest of the game (§23.2).", unit=unit.id, item=item))
+        raise IllegalAction("item-offered", _("{item} is not used with /item: it is offered when its bearer is hit or saves, or works by itself at its moment (§23).", item=item))
     if key in ONE_USE and item in spent(state, unit):
         raise IllegalAction("item-spent", _("{unit}'s {item} is one use and was already used: it is gone for the rest of the game (§23.2).", unit=unit.id, item=item))
     if key in ARCANE_ONE_USE:
