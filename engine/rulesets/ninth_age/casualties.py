@@ -173,7 +173,7 @@ def panic(state: NinthAgeState, unit: UnitState, events: list[Event], cause: str
         return
     ld, why = unit_leadership(state, unit)
     if leadership_test(state.rng, ld, _("{unit} Panic test ({cause}; Ld from {why})", unit=unit.id, cause=cause, why=why), events, seat=unit.owner,
-                       reroll=hold_your_ground(state, unit)):
+                       reroll=hold_your_ground(state, unit), for_unit=(state, unit)):
         unit.panic_passed = phase_key(state)
         return
     if entry.troop_type == "war machine":

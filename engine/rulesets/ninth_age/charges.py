@@ -275,7 +275,7 @@ def _terror_test_failed(state: NinthAgeState, charger: UnitState, target: UnitSt
         return False
     ld, source = unit_leadership(state, target)
     passed = leadership_test(state.rng, ld, _("{target} Panic test for {charger}'s Terror (Ld from {source})", target=target.id, charger=charger.id, source=source),
-                             events, seat=target.owner, reroll=hold_your_ground(state, target))
+                             events, seat=target.owner, reroll=hold_your_ground(state, target), for_unit=(state, target))
     if not passed:
         events.append(Event(kind="terror", seat=target.owner, text=_("{target} is terrified: it must Flee.", target=target.id)))
     return not passed
@@ -296,7 +296,7 @@ def _redirects(state: NinthAgeState, fled: str, events: list[Event]) -> None:
         charger.redirected = True
         ld, source = unit_leadership(state, charger)
         if not leadership_test(state.rng, ld, _("{charger} redirect test (Ld from {source})", charger=charger.id, source=source), events,
-                               seat=charger.owner, reroll=hold_your_ground(state, charger)):
+                               seat=charger.owner, reroll=hold_your_ground(state, charger), for_unit=(state, charger)):
             continue
         answer = decide(state, charger.owner, f"redirect-{charger.id}", _("Redirect {charger} onto which unit (or keep charging the fleeing one)?", charger=charger.id), [u.id for u in choices] + ["keep"])
         if answer == "keep":
@@ -475,7 +475,7 @@ def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
         if entry.command.musician:
             notes.append(_("Musician +1"))
         if leadership_test(state.rng, value, text_join("", [_("{unit} Rally test (Ld {ld} from {source}", unit=unit.id, ld=ld, source=source), (_("; {join}", join=', '.join(notes)) if notes else ""), ")"]), events, seat=seat,
-                           reroll=hold_your_ground(state, unit)):
+                           reroll=hold_your_ground(state, unit), for_unit=(state, unit)):
             unit.fleeing = False
             unit.rallied = True
             events.append(Event(kind="rally", seat=seat, text=_("{unit} rallies; it may /reform now, and may not otherwise move or shoot this turn.", unit=unit.id)))

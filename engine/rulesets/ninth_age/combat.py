@@ -188,11 +188,10 @@ def fear_tests(state: NinthAgeState, group: list[str], events: list[Event]) -> N
         ld, source = unit_leadership(state, u)
         value = max(0, ld - 1)
         if not leadership_test(state.rng, value, _("{uid} Fear test (Ld {ld} - 1 for Fear; Ld from {source})", uid=uid, ld=ld, source=source), events,
-                               seat=u.owner):
-            if not (_bsb_near(state, u) and leadership_test(state.rng, value, _("{uid} re-rolls (Hold Your Ground)", uid=uid),
-                                                            events, seat=u.owner)):
-                u.fear_struck = True
-                events.append(Event(kind="fear", seat=u.owner, text=_("{uid} is struck by Fear: WS 1 for the rest of this Melee phase.", uid=uid)))
+                               seat=u.owner, reroll=_("the BSB") if _bsb_near(state, u) else None, for_unit=(state, u),
+                               reroll_text=_("{uid} re-rolls (Hold Your Ground)", uid=uid)):
+            u.fear_struck = True
+            events.append(Event(kind="fear", seat=u.owner, text=_("{uid} is struck by Fear: WS 1 for the rest of this Melee phase.", uid=uid)))
 
 
 def choose_weapons(state: NinthAgeState, group: list[str], events: list[Event]) -> None:
@@ -918,12 +917,9 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
         why = text_join("", [why, _(" (the draw was lost to a Musician: no penalty)")])
     rnd.break_ld[unit.id] = (value, why)
     purpose = _("{unit} Break test ({why}; Ld from {source})", unit=unit.id, why=why, source=source)
-    if leadership_test(state.rng, value, purpose, events, seat=unit.owner):
-        return False
-    if _bsb_near(state, unit) and leadership_test(state.rng, value, _("{unit} re-rolls (Hold Your Ground)", unit=unit.id),
-                                                  events, seat=unit.owner):
-        return False
-    return True
+    return not leadership_test(state.rng, value, purpose, events, seat=unit.owner,
+                               reroll=_("the BSB") if _bsb_near(state, unit) else None, for_unit=(state, unit),
+                               reroll_text=_("{unit} re-rolls (Hold Your Ground)", unit=unit.id))
 
 
 def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
@@ -990,7 +986,8 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
         choice = decide(state, w.owner, f"pursue-{w.id}", _("{w}: pursue which broken unit, or restrain (a Leadership test)?", w=w.id), options, default=options[0])
         if choice == "restrain":
             ld, source = unit_leadership(state, w)
-            if leadership_test(state.rng, ld, _("{w} restrains itself (Ld from {source})", w=w.id, source=source), events, seat=w.owner):
+            if leadership_test(state.rng, ld, _("{w} restrains itself (Ld from {source})", w=w.id, source=source), events, seat=w.owner,
+                              for_unit=(state, w)):
                 reformers.append(w)
                 continue
             choice = decide(state, w.owner, f"must-pursue-{w.id}", _("{w} fails to restrain: pursue which?", w=w.id),
@@ -1268,6 +1265,7 @@ def combat_reforms(state: NinthAgeState, rnd: Round, result: Outcome, events: li
     from engine.rulesets.ninth_age import combat_reform
 
     def test(u: UnitState, ld: int, why: str) -> bool:
-        return leadership_test(state.rng, ld, _("{u} combat reform test ({why})", u=u.id, why=why), events, seat=u.owner)
+        return leadership_test(state.rng, ld, _("{u} combat reform test ({why})", u=u.id, why=why), events, seat=u.owner,
+                               for_unit=(state, u))
 
     combat_reform.combat_reforms(state, rnd.units, rnd.break_ld, events, test)

@@ -49,7 +49,6 @@ NOT_REFEREED_ITEMS: dict[str, str] = {
     "stalker's standard": "Strider and Swiftstride from a standard are not refereed",
     "aether icon": "dispelling as a Wizard Master from a unit is not refereed",
     "icon of the relentless company": "its one-use triple march is not offered",
-    "gleaming icon": "its one-use re-roll of the first failed Leadership test is not offered",
 }
 # The usual points of magic items a Hero may take (§16.8: "i normali 50 punti concessi per le scelte
 # dell'Eroe"); a Lord's allowance is its army book's (``item_allowance`` in the army file).

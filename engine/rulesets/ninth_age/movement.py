@@ -133,7 +133,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
         if near:
             ld, source = unit_leadership(state, unit)
             closest = min(distance(fp0, e.footprint()) for e in near)
-            if not leadership_test(state.rng, ld, _("{unit} March test (enemy {closest}\" away, Ld from {source})", unit=unit.id, closest=decimal(closest, ".1f"), source=source), events, seat=unit.owner, reroll=hold_your_ground(state, unit)):
+            if not leadership_test(state.rng, ld, _("{unit} March test (enemy {closest}\" away, Ld from {source})", unit=unit.id, closest=decimal(closest, ".1f"), source=source), events, seat=unit.owner, reroll=hold_your_ground(state, unit), for_unit=(state, unit)):
                 allowance = float(own_m)
                 failed_test = f" ({events[-1].text.rstrip('.')}: no farther than M)"
                 events.append(Event(kind="march-test", seat=unit.owner, text=_("{unit} still marches, but no farther than M ({own_m}\").", unit=unit.id, own_m=own_m)))
@@ -232,7 +232,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
         near = [distance(fp0, e.footprint()) for e in state.on_table(state.enemy_of(unit.owner))]
         if near and min(near) <= MARCH_TEST_RANGE + EPS_DIST:
             ld, source = unit_leadership(state, unit)
-            if not leadership_test(state.rng, ld, _("{unit} March test (enemy {min}\" away, Ld from {source})", unit=unit.id, min=decimal(min(near), ".1f"), source=source), events, seat=unit.owner, reroll=hold_your_ground(state, unit)):
+            if not leadership_test(state.rng, ld, _("{unit} March test (enemy {min}\" away, Ld from {source})", unit=unit.id, min=decimal(min(near), ".1f"), source=source), events, seat=unit.owner, reroll=hold_your_ground(state, unit), for_unit=(state, unit)):
                 allowance = float(own_m)
     start = unit.footprint()
     end = footprint(unit.formation.model_copy(update={"files": files}), Pose(x=x, y=y, bearing=normalise(facing)))

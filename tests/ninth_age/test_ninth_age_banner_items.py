@@ -1,0 +1,70 @@
+"""Magic standards in play (§23.8, issue #10): the Gleaming Icon re-rolls the first failed
+Leadership test of its unit (one use; with Hold Your Ground as well the owner chooses, E-02)."""
+
+import pytest
+
+from engine.core import IllegalAction
+from engine.rulesets.ninth_age.actions import March, MoveStep, UseItem
+
+from game_helpers import RULESET, apply, scenario
+from loaded_dice import load, left
+
+
+def fwd(d):
+    return MoveStep(kind="forward", amount=d)
+
+
+def text(log):
+    return "\n".join(e.text for e in log)
+
+
+def _spearmen_near_brutes(items, placements=None):
+    state = scenario({"Spearmen": (36, 10, 0, 6), "Brutes": (46, 16, 180), **(placements or {})})
+    entry = state.unit_entry(state.units["Spearmen"])
+    state.armies["p1"].units[state.units["Spearmen"].entry] = entry.model_copy(update={"magic_items": list(items)})
+    return state
+
+
+def test_the_gleaming_icon_re_rolls_the_first_failed_leadership_test_once():
+    state = _spearmen_near_brutes(["Gleaming Icon"])
+    log = []
+    load(state, 6, 6, 1, 1)  # the March test fails on 12; the icon's re-roll passes on 2
+    moved = apply(state, March(seat="p1", unit="Spearmen", steps=[fwd(8)]), log=log)
+    assert "Spearmen failed a Leadership test for the first time: Spearmen's Gleaming Icon is activated, and the " \
+           "test is re-rolled (one use: spent for the rest of the game, §23.8)." in text(log)
+    assert any(t.startswith("Spearmen March test") and t.endswith("re-rolled with the Gleaming Icon: Ld 7, rolled 2: "
+                                                                 "passed.") for t in text(log).splitlines())
+    assert moved.units["Spearmen"].marched and moved.spent_items == {"Spearmen": ["Gleaming Icon"]}
+    assert "Gleaming Icon (spent)" in RULESET.army_text(moved, "p1", "p1")
+    # spent: the next failure is not re-rolled (the same unit, marching again from the start)
+    again = _spearmen_near_brutes(["Gleaming Icon"])
+    again.spent_items = {"Spearmen": ["Gleaming Icon"]}
+    load(again, 6, 6, 1, 1)
+    with pytest.raises(IllegalAction, match=r"the forward march allows 4\""):
+        RULESET.apply(again, March(seat="p1", unit="Spearmen", steps=[fwd(8)]))
+    # it works by itself: /item refuses it with the reason
+    with pytest.raises(IllegalAction, match="Gleaming Icon was already used"):
+        RULESET.apply(moved, UseItem(seat="p1", unit="Spearmen", item="Gleaming Icon"))
+    with pytest.raises(IllegalAction, match="Gleaming Icon is not used with /item"):
+        RULESET.apply(state, UseItem(seat="p1", unit="Spearmen", item="Gleaming Icon"))
+
+
+def test_a_lost_standard_takes_the_gleaming_icon_with_it():
+    state = _spearmen_near_brutes(["Gleaming Icon"])
+    state.units["Spearmen"].standard_lost = True
+    load(state, 6, 6, 1, 1)
+    with pytest.raises(IllegalAction, match=r"the forward march allows 4\""):
+        RULESET.apply(state, March(seat="p1", unit="Spearmen", steps=[fwd(8)]))
+
+
+@pytest.mark.parametrize("choice", ["icon", "hold"])
+def test_e02_with_hold_your_ground_too_the_owner_chooses_one_re_roll(choice):
+    state = _spearmen_near_brutes(["Gleaming Icon"], {"Captain": (28, 10, 0)})  # the BSB within 12"
+    log = []
+    load(state, 6, 6, 6, 6, 1, 1)  # fails, and the one re-roll fails too: no third roll
+    moved = apply(state, March(seat="p1", unit="Spearmen", steps=[fwd(3)]), {"gleaming-icon": choice}, log)
+    rolls = [t for t in text(log).splitlines() if t.startswith("Spearmen March test")]
+    assert len(rolls) == 2 and rolls[1].endswith("rolled 12: failed.")
+    assert ("Gleaming Icon" in rolls[1]) == (choice == "icon")
+    assert moved.spent_items == ({"Spearmen": ["Gleaming Icon"]} if choice == "icon" else {})
+    assert left(moved)[:2] == [1, 1]
