@@ -68,3 +68,62 @@ def test_e02_with_hold_your_ground_too_the_owner_chooses_one_re_roll(choice):
     assert ("Gleaming Icon" in rolls[1]) == (choice == "icon")
     assert moved.spent_items == ({"Spearmen": ["Gleaming Icon"]} if choice == "icon" else {})
     assert left(moved)[:2] == [1, 1]
+
+
+# -- the Icon of the Relentless Company: one triple march (§23.8) ----------------------------------------
+RELENTLESS = "Icon of the Relentless Company"
+
+
+def _relentless(**where):
+    state = scenario({"Spearmen": (36, 10, 0, 6), "Brutes": (36, 44, 180)}, terrain="open")  # no enemy within 8"
+    entry = state.unit_entry(state.units["Spearmen"])
+    state.armies["p1"].units[state.units["Spearmen"].entry] = entry.model_copy(update={"magic_items": [RELENTLESS]})
+    state.round = 2
+    return state
+
+
+def test_the_relentless_company_marches_at_three_times_its_movement_once():
+    state = _relentless()
+    with pytest.raises(IllegalAction, match=r"the forward march allows 8\""):  # M4: twice M without the icon
+        RULESET.apply(state, March(seat="p1", unit="Spearmen", steps=[fwd(12)]))
+    log = []
+    state = apply(state, UseItem(seat="p1", unit="Spearmen", item=RELENTLESS), log=log)
+    assert "Spearmen activates the Icon of the Relentless Company: this turn Spearmen marches at three times its " \
+           "Movement instead of twice, at most 15\" (one use: spent for the rest of the game, §23.8)." in text(log)
+    with pytest.raises(IllegalAction, match=r"the forward march allows 12\""):
+        RULESET.apply(state, March(seat="p1", unit="Spearmen", steps=[fwd(12.5)]))
+    moved = apply(state, March(seat="p1", unit="Spearmen", steps=[fwd(12)]))
+    assert moved.units["Spearmen"].pose.y == pytest.approx(22)
+    assert moved.spent_items == {"Spearmen": [RELENTLESS]}
+    with pytest.raises(IllegalAction, match="one use and was already used"):
+        RULESET.apply(moved, UseItem(seat="p1", unit="Spearmen", item=RELENTLESS))
+
+
+def test_the_relentless_company_is_activated_only_at_the_start_of_your_remaining_moves():
+    state = _relentless()
+    state.step = "charges"
+    with pytest.raises(IllegalAction, match="at the start of your Remaining Moves"):
+        RULESET.apply(state, UseItem(seat="p1", unit="Spearmen", item=RELENTLESS))
+    state = _relentless()
+    state = apply(state, March(seat="p1", unit="Spearmen", steps=[fwd(2)]))  # the Remaining Moves have begun
+    with pytest.raises(IllegalAction, match="at the start of your Remaining Moves"):
+        RULESET.apply(state, UseItem(seat="p1", unit="Spearmen", item=RELENTLESS))
+    # game turn 1 after a Vanguard move or a Scouts deployment: refused
+    state = _relentless()
+    state.round = 1
+    state.units["Spearmen"].no_charge_turn1 = True
+    with pytest.raises(IllegalAction, match="cannot be used in game turn 1: Spearmen made a Vanguard move"):
+        RULESET.apply(state, UseItem(seat="p1", unit="Spearmen", item=RELENTLESS))
+    # the standard lost: the icon with it
+    state = _relentless()
+    state.units["Spearmen"].standard_lost = True
+    with pytest.raises(IllegalAction, match="standard is lost"):
+        RULESET.apply(state, UseItem(seat="p1", unit="Spearmen", item=RELENTLESS))
+
+
+def test_the_relentless_company_is_for_infantry_only():
+    from tests.ninth_age.ninth_age_helpers import army, unit
+
+    with pytest.raises(Exception, match="Icon of the Relentless Company is for Infantry only"):
+        army([unit("Riders", "core", troop_type="cavalry", models=10, command={"standard": True},
+                   magic_items=[RELENTLESS])])

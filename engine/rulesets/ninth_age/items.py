@@ -48,7 +48,6 @@ NOT_REFEREED_ITEMS: dict[str, str] = {
     "ring of fire": "its bound spell, Fireball, is in no lore the rulebook gives ([A-43])",
     "stalker's standard": "Strider and Swiftstride from a standard are not refereed",
     "aether icon": "dispelling as a Wizard Master from a unit is not refereed",
-    "icon of the relentless company": "its one-use triple march is not offered",
 }
 # The usual points of magic items a Hero may take (§16.8: "i normali 50 punti concessi per le scelte
 # dell'Eroe"); a Lord's allowance is its army book's (``item_allowance`` in the army file).

@@ -15,6 +15,7 @@ from engine.rulesets.ninth_age.leadership import hold_your_ground, in_reach, lea
 from engine.rulesets.ninth_age.magic_state import spell_modified  # M under spells (§9)
 from engine.rulesets.ninth_age.mixed_units import joined, unit_movement
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
+from engine.rulesets.ninth_age.one_use import march_allowance  # the Icon of the Relentless Company (§23.8)
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
 from engine.rulesets.ninth_age.terrain_rules import ground_note, water_blocks_march
 from engine.table.contact import distance
@@ -118,7 +119,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
         allowance = m / 2
         direction = _("backward") if "back" in kinds else _("sideways")
     else:
-        allowance = float(m if kind == "advance" else 2 * m)
+        allowance = float(m if kind == "advance" else march_allowance(state, unit, m) if movement is None else 2 * m)
         direction = _("forward")
     if kind == "march" and movement is not None:
         raise IllegalAction("no-march", _("A Vanguard move may not march."))
@@ -222,7 +223,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
         raise IllegalAction("bad-files", _("{unit} has {models} models: between 1 and {models} files.", unit=unit.id, models=unit.models))
     flies = flying_movement(state, unit)
     own_m = spell_movement(state, unit) if flies is None else flies
-    allowance = float(own_m if kind == "advance" else 2 * own_m)
+    allowance = float(own_m if kind == "advance" else march_allowance(state, unit, own_m))
     failed_test = ""  # a failed March test, told in a refusal too (it read "the forward march allows 7\"")
     if kind == "march":
         if entry.has_rule("Can't March"):
