@@ -127,3 +127,45 @@ def test_the_relentless_company_is_for_infantry_only():
     with pytest.raises(Exception, match="Icon of the Relentless Company is for Infantry only"):
         army([unit("Riders", "core", troop_type="cavalry", models=10, command={"standard": True},
                    magic_items=[RELENTLESS])])
+
+
+# -- the Stalker's Standard: the unit has Strider and Swiftstride (§23.8) --------------------------------
+def _stalkers(lost=False):
+    state = scenario({"Spearmen": (30, 14, 20, 6), "Brutes": (33, 22, 180)}, step="charges")
+    entry = state.unit_entry(state.units["Spearmen"])
+    state.armies["p1"].units[state.units["Spearmen"].entry] = entry.model_copy(
+        update={"magic_items": ["Stalker's Standard"]})
+    state.units["Spearmen"].standard_lost = lost
+    return state
+
+
+@pytest.mark.parametrize("lost", [False, True])
+def test_the_stalkers_standard_gives_its_unit_swiftstride_and_strider(lost):
+    from engine.rulesets.ninth_age.actions import Charge, EndStep
+    from engine.rulesets.ninth_age.terrain_rules import strider
+
+    state = _stalkers(lost)
+    log = []
+    state = apply(state, Charge(seat="p1", unit="Spearmen", target="Brutes"), None, log)
+    load(state, 6, 1, 2)
+    state = apply(state, EndStep(seat="p1"), None, log)
+    roll = next(e.roll for e in log if e.roll is not None and "charge range" in e.text)
+    # Swiftstride: 3D6, the lowest discarded; a lost standard takes the rule with it (§17.2)
+    assert list(roll.dice) == ([6, 1, 2] if not lost else [6, 1])
+    assert strider(state, state.units["Spearmen"], "forest") is (not lost)
+    assert not strider(state, state.units["Brutes"], "forest")
+
+
+def test_the_stalkers_standard_carried_by_a_joined_bsb_is_the_units():
+    from engine.rulesets.ninth_age.mixed_units import standard_rule
+
+    state = _stalkers()
+    state.armies["p1"].units[state.units["Spearmen"].entry] = state.unit_entry(state.units["Spearmen"]).model_copy(
+        update={"magic_items": []})
+    captain = state.units["Captain"]
+    state.armies["p1"].units[captain.entry] = state.unit_entry(captain).model_copy(
+        update={"magic_items": ["Stalker's Standard"]})
+    assert not standard_rule(state, state.units["Spearmen"], "Swiftstride")
+    captain.location, captain.host = "joined", "Spearmen"
+    assert standard_rule(state, state.units["Spearmen"], "Swiftstride")
+    assert standard_rule(state, state.units["Spearmen"], "Strider")

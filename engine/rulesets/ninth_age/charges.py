@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.core.text import _, N_, Text, decimal, join as text_join
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
+from engine.rulesets.ninth_age.mixed_units import standard_rule
 from engine.core.text import join, ngettext
 from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age.leadership import (
@@ -337,7 +338,8 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
 
         hidden.before_charge_roll(state, charger, events)
         m, name = charge_movement(state, charger)
-        swift = entry.has_rule("Swiftstride") or name == "Fly"  # Fly models always have Swiftstride (§22)
+        swift = entry.has_rule("Swiftstride") or name == "Fly" or \
+            standard_rule(state, charger, "Swiftstride")  # Fly models always have Swiftstride (§22); Stalker's Standard
         roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{charger.id} charge range")
         total = charge_range(roll.dice, m, champion=entry.command.champion, swiftstride=swift)
         rolls[decl.charger] = (roll.dice, total)

@@ -31,7 +31,7 @@ from engine.rulesets.ninth_age.leadership import charge_dice, leadership_test, u
 from engine.rulesets.ninth_age.melee import (
     Outcome, SideScore, break_leadership, caught, hit_succeeds, outcome, to_hit_needed, unstable_wounds,
 )
-from engine.rulesets.ninth_age.mixed_units import joined
+from engine.rulesets.ninth_age.mixed_units import joined, standard_rule
 from engine.rulesets.ninth_age.neighbours import surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.table.contact import contact_side, distance, in_contact
@@ -903,7 +903,8 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
         ld, source, stubborn = 0, "a refused challenge (Ld 0)", False
     enemies = [state.units[u] for u in rnd.units if state.units[u].owner != unit.owner and state.units[u].on_table]
     # never Steadfast there (§18.7), unless Strider (§22)
-    in_forest = terrain_rules.mostly_in_forest(state, unit) and not fighters.strider(entry, "forest")
+    in_forest = terrain_rules.mostly_in_forest(state, unit) and not (fighters.strider(entry, "forest")
+                                                                    or standard_rule(state, unit, "Strider"))
     value, why = break_leadership(ld, result.difference, own_full_ranks=unit_full_ranks(state, unit),
                                   enemy_full_ranks=[unit_full_ranks(state, e) for e in enemies],
                                   disrupted=disrupted(state, unit), stubborn=stubborn,
@@ -1048,7 +1049,7 @@ SCORE_WORDS = {"wounds": N_("wounds"), "overkill": N_("overkill"), "charge": N_(
 
 
 def pursuit_roll(state: NinthAgeState, unit: UnitState, why: str, events: list[Event]) -> int:
-    swift = state.unit_entry(unit).has_rule("Swiftstride")
+    swift = state.unit_entry(unit).has_rule("Swiftstride") or standard_rule(state, unit, "Swiftstride")  # §23.8
     roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{unit.id} {why} distance")
     go = sum(charge_dice(roll.dice, swiftstride=swift))
     what = _("pursuit") if why == "pursuit" else _("overrun") if why == "overrun" else why

@@ -15,6 +15,21 @@ from engine.rulesets.ninth_age.front_rank import Arrangement, Member
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 
 
+# magic standards whose unit has special rules (§23.8): "l'unità ha le regole speciali Viaggiatore e Passo Rapido"
+STANDARD_RULES: dict[str, tuple[str, ...]] = {"stalker's standard": ("Strider", "Swiftstride")}
+
+
+def standard_rule(state: NinthAgeState, unit: UnitState, rule: str) -> bool:
+    """The unit has ``rule`` from a magic standard it carries (its own standard bearer's, or a
+    joined Battle Standard Bearer's), the standard not lost (§17.2, §23.8)."""
+    for u in [unit] + joined(state, unit):
+        if u.standard_lost:
+            continue
+        if any(rule in STANDARD_RULES.get(i.strip().lower(), ()) for i in state.unit_entry(u).magic_items):
+            return True
+    return False
+
+
 def joined(state: NinthAgeState, host: UnitState, *, hidden: bool | None = False) -> list[UnitState]:
     """The characters in ``host`` (``hidden``: only the hidden ones; None: all)."""
     return [u for u in state.units.values() if u.host == host.id
