@@ -167,3 +167,57 @@ def test_the_gemstone_amulet_failed_ward_is_the_wounds_one_special_save():
     state.spent_items = {}
     assert gemstone_amulet(state, marshal, Attack(strength=1, category="special", no_saves=True), wounds, [], "x") \
         == (wounds, [])
+
+
+# -- the King Slayer: +1 S and +1 A per enemy character in contact with the bearer's unit (§23.3) ------
+def _marshal_against(enemy, items=("King Slayer",)):
+    state = scenario({"Marshal": (30, 20, 0)}, seat="p1", terrain="open")
+    a, b = state.units["Marshal"], state.units[enemy]
+    b.location = "table"
+    b.pose = Pose(x=a.pose.x, y=0, bearing=180)
+    b.pose = Pose(x=a.pose.x, y=a.pose.y + (a.footprint().depth + b.footprint().depth) / 2, bearing=180)
+    entry = state.unit_entry(a)
+    state.armies["p1"].units[a.entry] = entry.model_copy(update={"magic_items": list(items)})
+    state.phase, state.step = "melee", ""
+    return state
+
+
+def test_the_king_slayer_adds_s_and_a_per_enemy_character_in_contact():
+    state = _marshal_against("Chieftain")
+    log = []
+    load(state, *[4] * 40)
+    apply(state, Fight(seat="p1", unit="Marshal"), NO, log)
+    assert "Marshal's King Slayer: 1 enemy character(s) in base contact with its unit (Chieftain): S 5, 5 attack(s) " \
+           "(§23.3)." in text(log)
+    assert "Marshal ×5 (WS" in text(log) and "Marshal Marshal against Chieftain: 5 to wound at S5" in text(log)
+    # without the King Slayer: S4, 4 attacks
+    plain = _marshal_against("Chieftain", items=())
+    log = []
+    load(plain, *[4] * 40)
+    apply(plain, Fight(seat="p1", unit="Marshal"), NO, log)
+    assert "Marshal ×4 (WS" in text(log) and "Marshal Marshal against Chieftain: 4 to wound at S4" in text(log)
+
+
+def test_the_king_slayer_gives_nothing_against_a_unit_without_characters():
+    state = _marshal_against("Brute Bulls")
+    log = []
+    load(state, *[4] * 40)
+    apply(state, Fight(seat="p1", unit="Marshal"), NO, log)
+    assert "King Slayer:" not in text(log)
+    assert "Marshal Marshal against Brute Bulls: 4 to wound at S4" in text(log)
+
+
+def test_a_character_joined_to_the_enemy_unit_counts_when_its_base_touches():
+    from engine.rulesets.ninth_age.fighters import enemy_characters_touching
+
+    state = _marshal_against("Brutes")
+    assert enemy_characters_touching(state, state.units["Marshal"]) == []
+    chief = state.units["Chieftain"]
+    brutes = state.units["Brutes"]
+    chief.location, chief.host, chief.pose = "joined", "Brutes", None
+    from engine.rulesets.ninth_age.fighters import character_models
+
+    # the Chieftain stands in the Brutes' front rank, in the middle file: its base touches the Marshal
+    chief.cells, chief.rank, chief.file = (1, 1), 0, brutes.formation.files // 2
+    assert list(character_models(state, brutes).values()) == ["Chieftain"]
+    assert enemy_characters_touching(state, state.units["Marshal"]) == ["Chieftain"]

@@ -402,6 +402,17 @@ def _standing(state: NinthAgeState, uid: str) -> bool:
     return u.on_table or (u.location == "joined" and u.host is not None and state.units[u.host].on_table)
 
 
+def _king_slayer(state: NinthAgeState, blow: Blow, rnd: Round, step: int, events: list[Event]) -> Blow:
+    """The King Slayer's bonus worked out at the step its attacks are made (§23.3), shown."""
+    after, counted = fighters.king_slayer(state, blow, rnd.duel)
+    if counted:
+        n = counted.count(", ") + 1
+        events.append(Event(kind="item", seat=state.units[blow.unit].owner, data={"initiative": step},
+                            text=_("I{step}: {who}'s King Slayer: {n} enemy character(s) in base contact with its unit ({counted}): S {strength}, {count} attack(s) (§23.3).",
+                                   step=step, who=blow.part_name, n=n, counted=counted, strength=after.strength, count=after.count)))
+    return after
+
+
 def _body(state: NinthAgeState, u: UnitState) -> UnitState:
     """The unit whose footprint a model stands in: its own, or its host's for a joined character."""
     return state.units[u.host] if u.location == "joined" and u.host else u
@@ -416,6 +427,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
         now = [b for b in inventory if b.initiative == step and state.units[b.unit].on_table]
         if not now:
             continue
+        now = [_king_slayer(state, b, rnd, step, events) for b in now]
         # allocate every attack of the step first, then roll: the step is simultaneous
         allocated = [(b, t, n) for b in now for t, n in _allocate(state, b, rnd)]
         pending: list[tuple[Blow, UnitState, int, int]] = []  # ..., hits, of which Poisoned 6s
