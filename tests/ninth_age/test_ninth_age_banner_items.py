@@ -169,3 +169,40 @@ def test_the_stalkers_standard_carried_by_a_joined_bsb_is_the_units():
     captain.location, captain.host = "joined", "Spearmen"
     assert standard_rule(state, state.units["Spearmen"], "Swiftstride")
     assert standard_rule(state, state.units["Spearmen"], "Strider")
+
+
+# -- the Aether Icon: its unit dispels as a Wizard Master (§23.8, [A-44]) --------------------------------
+def _hexed_spearmen(icon=True, answers=None):
+    from engine.rulesets.ninth_age.actions import Cast
+    from test_ninth_age_spells_in_play import _magic, _set_spell
+
+    placements = {"Brutes": (30, 20, 180, 3), "Shaman": (37, 22, 180)}
+    state = _magic("p2", placements, contact=("Brutes", "Spearmen", 5), dice=(6, 6, 1, 1))
+    if icon:
+        entry = state.unit_entry(state.units["Spearmen"])
+        state.armies["p1"].units[state.units["Spearmen"].entry] = entry.model_copy(update={"magic_items": ["Aether Icon"]})
+    _set_spell(state, "p2", "Sap the Strength", {"S": -1})
+    state.casters["Shaman"].spells = ["Sap the Strength"]
+    load(state, 4, 4, 5, 4)  # cast 4 4; dispel 5 4
+    log = []
+    state = apply(state, Cast(seat="p2", wizard="Shaman", spell="Sap the Strength", dice=2, target="Spearmen"),
+                  {"dispel": "2", "challenge": "none", **(answers or {})}, log)
+    return state, log
+
+
+def test_the_aether_icon_lets_its_unit_dispel_as_a_wizard_master():
+    from engine.rulesets.ninth_age.magic import aether_icons
+
+    state, log = _hexed_spearmen(answers={"dispeller": "Spearmen"})
+    asked = [e.text for e in log if "a unit with the Aether Icon (+2, as a Wizard Master)" in e.text]
+    assert asked and "Spearmen" in asked[0]
+    line = next(t for t in text(log).splitlines() if "dispels Sap the Strength" in t)
+    assert line == "Spearmen (Aether Icon, as a Wizard Master) dispels Sap the Strength with 2 dice: 5+4 = 9, +2 → 11 " \
+                   "against 9: dispelled."
+    # without the icon, no unit is offered: the dice alone
+    plain, log = _hexed_spearmen(icon=False)
+    line = next(t for t in text(log).splitlines() if "dispels Sap the Strength" in t)
+    assert "Aether Icon" not in line and "+2" not in line
+    # a lost standard takes the icon with it
+    state.units["Spearmen"].standard_lost = True
+    assert aether_icons(state, "p1") == []

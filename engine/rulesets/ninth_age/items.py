@@ -44,7 +44,6 @@ NOT_REFEREED_ITEMS: dict[str, str] = {
     "wizard's hood": "a lore drawn at random each battle and Stupidity are not refereed",
     "crystal ball": "Supernatural Reflexes is not defined in the rulebook ([A-43])",
     "ring of fire": "its bound spell, Fireball, is in no lore the rulebook gives ([A-43])",
-    "aether icon": "dispelling as a Wizard Master from a unit is not refereed",
 }
 # The usual points of magic items a Hero may take (§16.8: "i normali 50 punti concessi per le scelte
 # dell'Eroe"); a Lord's allowance is its army book's (``item_allowance`` in the army file).

@@ -511,14 +511,42 @@ def dispel_cast(state: NinthAgeState, c: Caster, spell: Spell, casting_total: in
         events.append(Event(kind="dispel", seat=reactive, text=_("{w} reads the {item} instead of dispelling: {effect} (one use).", w=w.name, item=item, effect=effect)))
         return item == "Dispel Scroll", item
     n = int(answer)
-    dispeller = None
-    if mine:
-        who = decide(state, reactive, f"dispeller-{tag}", _("Which wizard dispels (its level bonus counts unless its concentration is broken)?"), [w.name for w in mine] + ["no-wizard"], default=mine[0].name)
-        dispeller = None if who == "no-wizard" else find_caster(state, reactive, who)
+    dispeller, icon = _dispeller(state, reactive, f"dispeller-{tag}", _("Which wizard dispels (its level bonus counts unless its concentration is broken)?"))
     wand = False
     if dispeller is not None and has_item(state, dispeller, "Wand of Stability"):
         wand = decide(state, reactive, f"wand-{tag}", _("Use {dispeller}'s Wand of Stability (+D6, one use, ignores Insufficient Power)?", dispeller=dispeller.name), ["no", "yes"], default="no") == "yes"
-    return _dispel_roll(state, reactive, dispeller, n, casting_total, spell.name, bound, events, wand=wand), None
+    return _dispel_roll(state, reactive, dispeller, n, casting_total, spell.name, bound, events, wand=wand,
+                        icon=icon), None
+
+
+def aether_icons(state: NinthAgeState, seat: str) -> list[str]:
+    """``seat``'s units on the table that carry the Aether Icon, its standard not lost: each may
+    dispel "come fosse un Maestro Mago" (§23.8, [A-44]: +2, a Wizard Master's level bonus; the unit
+    is no wizard otherwise)."""
+    from engine.rulesets.ninth_age.mixed_units import joined
+
+    out = []
+    for u in state.on_table(seat):
+        if any("aether icon" in {i.strip().lower() for i in state.unit_entry(m).magic_items} and not m.standard_lost
+               for m in [u] + joined(state, u)):
+            out.append(u.id)
+    return out
+
+
+def _dispeller(state: NinthAgeState, seat: str, key: str, question: str) -> tuple[Caster | None, str | None]:
+    """Who makes the dispel attempt: one of ``seat``'s wizards, a unit with the Aether Icon, or
+    no wizard (asked when there is a choice)."""
+    mine = wizards(state, seat)
+    icons = [u for u in aether_icons(state, seat) if u not in {w.name for w in mine}]
+    if not mine and not icons:
+        return None, None
+    if icons:
+        question = _("Who dispels: a wizard (its level bonus counts unless its concentration is broken), a unit with the Aether Icon (+2, as a Wizard Master), or no wizard?")
+    who = decide(state, seat, key, question, [w.name for w in mine] + icons + ["no-wizard"],
+                 default=(mine[0].name if mine else icons[0]))
+    if who in icons:
+        return None, who
+    return (None if who == "no-wizard" else find_caster(state, seat, who)), None
 
 
 def _sceptre(state: NinthAgeState, c: Caster, spell: Spell, faces: list[int], events: list[Event]) -> list[int]:
@@ -540,11 +568,13 @@ def _sceptre(state: NinthAgeState, c: Caster, spell: Spell, faces: list[int], ev
 
 
 def _dispel_roll(state: NinthAgeState, seat: str, dispeller: Caster | None, n: int, needed: int, spell: str,
-                 bound: bool, events: list[Event], wand: bool = False) -> bool:
+                 bound: bool, events: list[Event], wand: bool = False, icon: str | None = None) -> bool:
     _spend(state, seat, n)
     broken = dispeller is not None and dispeller.name in state.magic.broken
     bonus = casting_bonus(state, dispeller, dispel=True) if dispeller else 0
     who = dispeller.name if dispeller else state.seat(seat).name
+    if icon is not None:  # the Aether Icon (§23.8): a Wizard Master's +2; no concentration to lose ([A-44])
+        bonus, who = casting.level_bonus(3), _("{unit} (Aether Icon, as a Wizard Master)", unit=icon)
     roll = roll_dice(f"{n}d6", state.rng, purpose=f"{who} dispels {spell}")
     d3_face = _op_d3(state, roll.dice, f"{who}: Overwhelming Power D3")
     total = casting.attempt(list(roll.dice), modifiers=bonus, d3_face=d3_face, broken=broken, ignore_insufficient=wand)
@@ -598,13 +628,9 @@ def rip_window(state: NinthAgeState, events: list[Event]) -> None:
         left = dispel_dice_left(state, reactive)
         n = int(decide(state, reactive, f"rip-dice-{m.number}-{m.windows}", _("How many dispel dice against {spell} (it needs {lowest_casting_value})?", spell=effect.spell, lowest_casting_value=effect.lowest_casting_value),
                        [str(k) for k in range(1, left + 1)], default="1"))
-        mine = wizards(state, reactive)
-        dispeller = None
-        if mine:
-            who = decide(state, reactive, f"rip-wizard-{m.number}-{m.windows}", _("Which wizard dispels?"),
-                         [w.name for w in mine] + ["no-wizard"], default=mine[0].name)
-            dispeller = None if who == "no-wizard" else find_caster(state, reactive, who)
-        if _dispel_roll(state, reactive, dispeller, n, effect.lowest_casting_value, effect.spell, False, events):
+        dispeller, icon = _dispeller(state, reactive, f"rip-wizard-{m.number}-{m.windows}", _("Which wizard dispels?"))
+        if _dispel_roll(state, reactive, dispeller, n, effect.lowest_casting_value, effect.spell, False, events,
+                        icon=icon):
             end_effect(state, effect, events, _("dispelled"))
 
 
