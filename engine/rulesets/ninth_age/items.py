@@ -41,7 +41,6 @@ BODY_ARMOUR = ("light armour", "heavy armour", "plate armour")
 # §23's items whose effect this engine does not apply yet: an army taking one is refused with the
 # reason (never silently ignored, #10); each leaves this table when a phase applies it.
 NOT_REFEREED_ITEMS: dict[str, str] = {
-    "wizard's hood": "a lore drawn at random each battle and Stupidity are not refereed",
     "crystal ball": "Supernatural Reflexes is not defined in the rulebook ([A-43])",
     "ring of fire": "its bound spell, Fireball, is in no lore the rulebook gives ([A-43])",
 }

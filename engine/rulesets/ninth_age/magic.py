@@ -70,12 +70,14 @@ def gather_casters(state: NinthAgeState) -> None:
         entry = state.unit_entry(u)
         army = state.armies[u.owner]
         carries_scroll = any(i.strip().lower() == "dispel scroll" for i in entry.magic_items)
-        if entry.wizard or entry.bound_spells or carries_scroll:  # a wizard-less army's Dispel Scroll too
-            caster = Caster(unit=u.id, seat=u.owner, name=u.id, wizard=entry.wizard is not None)
-            if entry.wizard:
-                lore = army.lore(state.lores.get(f"{u.owner}/{entry.name}", entry.wizard.lore))
+        hood = any(i.strip().lower() == "wizard's hood" for i in entry.magic_items) and \
+            f"{u.owner}/{entry.name}" in state.lores  # a Level 1 Wizard if it had no levels (§23.6)
+        if entry.wizard or entry.bound_spells or carries_scroll or hood:  # a wizard-less army's Dispel Scroll too
+            caster = Caster(unit=u.id, seat=u.owner, name=u.id, wizard=entry.wizard is not None or hood)
+            if entry.wizard or hood:
+                lore = army.lore(state.lores.get(f"{u.owner}/{entry.name}") or entry.wizard.lore)
                 numbers = state.spells.get(f"{u.owner}/{entry.name}", [])
-                caster.level, caster.lore = entry.wizard.level, lore.name
+                caster.level, caster.lore = (entry.wizard.level if entry.wizard else 1), lore.name
                 caster.spells = [s.name for n in numbers for s in lore.spells if s.number == n]
             caster.bound = [b.spell for b in entry.bound_spells]
             state.casters[caster.name] = caster
@@ -176,7 +178,8 @@ def channel(state: NinthAgeState, seat: str, events: list[Event]) -> None:
     count = len(wizards(state, seat))
     for u in state.on_table(seat):
         entry = state.unit_entry(u)
-        if entry.has_rule("Channel") and not entry.wizard and not u.fleeing:
+        hooded = u.id in state.casters and state.casters[u.id].wizard  # a Wizard's Hood made it a wizard
+        if entry.has_rule("Channel") and not entry.wizard and not hooded and not u.fleeing:
             count += 1  # a Channel model that is not a wizard (wizards are counted above)
     roll = roll_dice("1d6", state.rng, purpose=f"{state.seat(seat).name}'s Channel")
     ok = casting.channels(roll.total, count) and state.magic.generated[seat] < casting.MAX_GENERATED
