@@ -41,8 +41,11 @@ BODY_ARMOUR = ("light armour", "heavy armour", "plate armour")
 # §23's items whose effect this engine does not apply yet: an army taking one is refused with the
 # reason (never silently ignored, #10); each leaves this table when a phase applies it.
 NOT_REFEREED_ITEMS: dict[str, str] = {
-    "crystal ball": "Supernatural Reflexes is not defined in the rulebook ([A-43])",
-    "ring of fire": "its bound spell, Fireball, is in no lore the rulebook gives ([A-43])",
+    # a ruling: the Italian seed names these and defines them nowhere either, so they are not invented
+    "crystal ball": "Supernatural Reflexes (Riflessi Soprannaturali) is defined neither in the rulebook nor in "
+                    "its Italian seed ([A-43])",
+    "ring of fire": "its bound spell, Fireball (Palla di Fuoco, Scuola di Magia del Fuoco), is in no lore the "
+                    "rulebook or its Italian seed gives ([A-43])",
 }
 # The usual points of magic items a Hero may take (§16.8: "i normali 50 punti concessi per le scelte
 # dell'Eroe"); a Lord's allowance is its army book's (``item_allowance`` in the army file).
