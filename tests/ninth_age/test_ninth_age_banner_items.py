@@ -206,3 +206,16 @@ def test_the_aether_icon_lets_its_unit_dispel_as_a_wizard_master():
     # a lost standard takes the icon with it
     state.units["Spearmen"].standard_lost = True
     assert aether_icons(state, "p1") == []
+
+
+def test_a_hidden_stalkers_standard_is_revealed_when_its_swiftstride_rolls():
+    from engine.rulesets.ninth_age.actions import Charge, EndStep
+
+    state = _stalkers()
+    state.options["lists"] = "hidden"
+    log = []
+    state = apply(state, Charge(seat="p1", unit="Spearmen", target="Brutes"), None, log)
+    load(state, 6, 1, 2)
+    state = apply(state, EndStep(seat="p1"), None, log)
+    assert "reveals Stalker's Standard, carried by Spearmen: its unit uses Swiftstride (§2.4)." in text(log)
+    assert "Stalker's Standard" in state.revealed["p1"]

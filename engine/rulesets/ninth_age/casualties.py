@@ -214,7 +214,7 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
     entry = state.unit_entry(unit)
     from engine.rulesets.ninth_age.mixed_units import standard_rule
 
-    swift = entry.has_rule("Swiftstride") or standard_rule(state, unit, "Swiftstride")  # Stalker's Standard (§23.8)
+    swift = entry.has_rule("Swiftstride") or standard_rule(state, unit, "Swiftstride", events)  # Stalker's Standard (§23.8)
     roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{unit.id} flee distance")
     go = sum(charge_dice(roll.dice, swiftstride=swift))
     unit.fleeing = True

@@ -339,7 +339,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         hidden.before_charge_roll(state, charger, events)
         m, name = charge_movement(state, charger)
         swift = entry.has_rule("Swiftstride") or name == "Fly" or \
-            standard_rule(state, charger, "Swiftstride")  # Fly models always have Swiftstride (§22); Stalker's Standard
+            standard_rule(state, charger, "Swiftstride", events)  # Fly models always have Swiftstride (§22); Stalker's Standard
         roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{charger.id} charge range")
         total = charge_range(roll.dice, m, champion=entry.command.champion, swiftstride=swift)
         rolls[decl.charger] = (roll.dice, total)

@@ -1061,7 +1061,7 @@ SCORE_WORDS = {"wounds": N_("wounds"), "overkill": N_("overkill"), "charge": N_(
 
 
 def pursuit_roll(state: NinthAgeState, unit: UnitState, why: str, events: list[Event]) -> int:
-    swift = state.unit_entry(unit).has_rule("Swiftstride") or standard_rule(state, unit, "Swiftstride")  # §23.8
+    swift = state.unit_entry(unit).has_rule("Swiftstride") or standard_rule(state, unit, "Swiftstride", events)  # §23.8
     roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{unit.id} {why} distance")
     go = sum(charge_dice(roll.dice, swiftstride=swift))
     what = _("pursuit") if why == "pursuit" else _("overrun") if why == "overrun" else why

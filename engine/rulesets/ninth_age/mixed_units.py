@@ -19,14 +19,20 @@ from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 STANDARD_RULES: dict[str, tuple[str, ...]] = {"stalker's standard": ("Strider", "Swiftstride")}
 
 
-def standard_rule(state: NinthAgeState, unit: UnitState, rule: str) -> bool:
+def standard_rule(state: NinthAgeState, unit: UnitState, rule: str, events: list[Event] | None = None) -> bool:
     """The unit has ``rule`` from a magic standard it carries (its own standard bearer's, or a
-    joined Battle Standard Bearer's), the standard not lost (§17.2, §23.8)."""
+    joined Battle Standard Bearer's), the standard not lost (§17.2, §23.8). With ``events``, the
+    rule is being used: a hidden standard is revealed (§2.4)."""
     for u in [unit] + joined(state, unit):
         if u.standard_lost:
             continue
-        if any(rule in STANDARD_RULES.get(i.strip().lower(), ()) for i in state.unit_entry(u).magic_items):
-            return True
+        for item in state.unit_entry(u).magic_items:
+            if rule in STANDARD_RULES.get(item.strip().lower(), ()):
+                if events is not None:
+                    from engine.rulesets.ninth_age.hidden import reveal
+
+                    reveal(state, u.owner, u.id, item, _("its unit uses {rule}", rule=rule), events)
+                return True
     return False
 
 
