@@ -13,7 +13,7 @@ Beasts only (E-42). Two prices ("60/50") are the Lord's and the Hero's (E-40).
 
 from __future__ import annotations
 
-from engine.core.text import _
+from engine.core.text import N_, _
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -42,10 +42,10 @@ BODY_ARMOUR = ("light armour", "heavy armour", "plate armour")
 # reason (never silently ignored, #10); each leaves this table when a phase applies it.
 NOT_REFEREED_ITEMS: dict[str, str] = {
     # a ruling: the Italian seed names these and defines them nowhere either, so they are not invented
-    "crystal ball": "Supernatural Reflexes (Riflessi Soprannaturali) is defined neither in the rulebook nor in "
-                    "its Italian seed ([A-43])",
-    "ring of fire": "its bound spell, Fireball (Palla di Fuoco, Scuola di Magia del Fuoco), is in no lore the "
-                    "rulebook or its Italian seed gives ([A-43])",
+    "crystal ball": N_("Supernatural Reflexes (Riflessi Soprannaturali) is defined neither in the rulebook nor "
+                       "in its Italian seed ([A-43])"),
+    "ring of fire": N_("its bound spell, Fireball (Palla di Fuoco, Scuola di Magia del Fuoco), is in no lore the "
+                       "rulebook or its Italian seed gives ([A-43])"),
 }
 # The usual points of magic items a Hero may take (§16.8: "i normali 50 punti concessi per le scelte
 # dell'Eroe"); a Lord's allowance is its army book's (``item_allowance`` in the army file).
@@ -119,7 +119,8 @@ def item_problem(unit: "Unit", name: str, items: dict[str, MagicItem]) -> str | 
     if item is None:
         return f"{name!r} is not a magic item of the rulebook (§23) nor of the army file's magic_items"
     if item.name.lower() in NOT_REFEREED_ITEMS and item == magic_items().get(item.name.lower()):
-        return f"{item.name} is not refereed by this engine yet: {NOT_REFEREED_ITEMS[item.name.lower()]} (§23)"
+        return _("{item} is not refereed by this engine yet: {reason} (§23)", item=item.name,
+                 reason=_(NOT_REFEREED_ITEMS[item.name.lower()]))
     character = unit.category in CHARACTER_CATEGORIES
     troop = TROOP_TYPES[unit.troop_type]
     if item.category == "arcane" and not unit.wizard:
