@@ -219,3 +219,23 @@ def test_a_hidden_stalkers_standard_is_revealed_when_its_swiftstride_rolls():
     state = apply(state, EndStep(seat="p1"), None, log)
     assert "reveals Stalker's Standard, carried by Spearmen: its unit uses Swiftstride (§2.4)." in text(log)
     assert "Stalker's Standard" in state.revealed["p1"]
+
+
+def test_the_aether_icon_unit_dispels_a_remains_in_play_spell_in_its_own_magic_phase():
+    from engine.rulesets.ninth_age.actions import DispelInPlay, EndStep
+    from test_ninth_age_magic import cast, magic_phase
+
+    state, _ = magic_phase(seat="p2", dice=(4, 4, 1, 1))
+    entry = state.unit_entry(state.units["Spearmen"])
+    state.armies["p1"].units[state.units["Spearmen"].entry] = entry.model_copy(update={"magic_items": ["Aether Icon"]})
+    load(state, 5, 5)
+    state = cast(state, wizard="Shaman", spell="Thorn Crown", dice=2, target="Spearmen", answers={"dispel": "none"})
+    state.phase, state.active, state.step = "movement", "p1", "remaining"
+    load(state, 4, 4, 1, 1)
+    state = apply(state, EndStep(seat="p1"), {"rip": "none"})
+    log = []
+    load(state, 4, 3)  # 7 + 2 (as a Wizard Master) >= 9
+    state = apply(state, DispelInPlay(seat="p1", spell="Thorn Crown", dice=2, wizard="Spearmen"), None, log)
+    assert "Spearmen (Aether Icon, as a Wizard Master) dispels Thorn Crown with 2 dice: 4+3 = 7, +2 → 9 against 9: " \
+           "dispelled." in text(log)
+    assert not any(e.spell == "Thorn Crown" for e in state.effects)

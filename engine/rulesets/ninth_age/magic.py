@@ -658,10 +658,13 @@ def dispel_in_play(state: NinthAgeState, seat: str, spell_text, dice: int | None
             raise IllegalAction("bad-dice", _("Say how many power dice dispel it (dice:N, at least 1)."))
         if dice > dispel_dice_left(state, seat):
             raise IllegalAction("no-dice", text_join("", [_("You may use {dispel_dice_left} magic dice for this dispel (the pool, 12 a phase", dispel_dice_left=dispel_dice_left(state, seat)), (_(", 5 an attempt).") if state.options.get("dispel_dice_capped") else ").")]))
-        dispeller = find_caster(state, seat, wizard) if wizard else None
+        icons = {u.lower(): u for u in aether_icons(state, seat)}
+        icon = icons.get(str(wizard).strip().lower()) if wizard else None  # the Aether Icon's unit (§23.8)
+        dispeller = find_caster(state, seat, wizard) if wizard and icon is None else None
         if dispeller and (not is_wizard(dispeller) or dispeller not in wizards(state, seat)):
             raise IllegalAction("not-a-wizard", _("{dispeller} is not a non-fleeing wizard on the table.", dispeller=dispeller.name))
-        if _dispel_roll(state, seat, dispeller, dice, effect.lowest_casting_value, effect.spell, False, events):
+        if _dispel_roll(state, seat, dispeller, dice, effect.lowest_casting_value, effect.spell, False, events,
+                        icon=icon):
             end_effect(state, effect, events, _("dispelled"))
     rip_window(state, events)
 
