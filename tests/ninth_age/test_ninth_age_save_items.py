@@ -221,3 +221,10 @@ def test_a_character_joined_to_the_enemy_unit_counts_when_its_base_touches():
     chief.cells, chief.rank, chief.file = (1, 1), 0, brutes.formation.files // 2
     assert list(character_models(state, brutes).values()) == ["Chieftain"]
     assert enemy_characters_touching(state, state.units["Marshal"]) == ["Chieftain"]
+
+
+def test_every_save_offer_item_is_refused_by_item_with_the_reason():
+    from engine.rulesets.ninth_age.one_use import ANSWERED_ITEMS
+    from engine.rulesets.ninth_age.save_offer import SAVE_ITEMS
+
+    assert SAVE_ITEMS <= ANSWERED_ITEMS

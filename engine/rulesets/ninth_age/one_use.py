@@ -28,8 +28,9 @@ RELENTLESS = "icon of the relentless company"  # one use: triple march this turn
 ONE_USE = frozenset(POTIONS) | {"sceptre of dominion", RELENTLESS}
 # items used by their own command; the arcane ones are offered by the Magic phase (§23.7)
 USED_BY_COMMAND = frozenset(POTIONS) | frozenset(FOR_THE_PHASE) | {RELENTLESS}
-# one-use items the rules offer at their own moment (a /decide question), or that work by themselves
-ANSWERED_ITEMS = frozenset({"gleaming icon"})
+# items the rules offer at their own moment (a /decide question: the save offer of .save_offer), or that
+# work by themselves (the Gleaming Icon)
+ANSWERED_ITEMS = frozenset({"lucky shield", "bronze breastplate", "lucky charm", "gemstone amulet", "gleaming icon"})
 ARCANE_ONE_USE = frozenset({"dispel scroll", "binding scroll", "backlash scroll", "wand of stability",
                             "sceptre of power", "grounding rod", "shielding scroll"})
 
@@ -77,9 +78,7 @@ def use_item(state: NinthAgeState, seat: str, unit: UnitState, name: str, events
     if key not in carried:
         raise IllegalAction("no-item", _("{unit} carries no {name} (its magic items: {value}).", unit=unit.id, name=name, value=', '.join(entry.magic_items) or 'none'))
     item = carried[key]
-    from engine.rulesets.ninth_age.save_offer import SAVE_ITEMS
-
-    if key in SAVE_ITEMS or key in ANSWERED_ITEMS:  # offered by a /decide question at their moment
+    if key in ANSWERED_ITEMS:  # offered by a /decide question at their moment
         if item in spent(state, unit):
             raise IllegalAction("item-spent", _("{unit}'s {item} was already used: it is gone for the rest of the game (§23.2).", unit=unit.id, item=item))
         raise IllegalAction("item-offered", _("{item} is not used with /item: it is offered when its bearer is hit or saves, or works by itself at its moment (§23).", item=item))

@@ -36,7 +36,7 @@ LUCKY_SHIELD = "lucky shield"
 BREASTPLATE = "bronze breastplate"
 LUCKY_CHARM = "lucky charm"
 GEMSTONE = "gemstone amulet"
-SAVE_ITEMS = frozenset({LUCKY_SHIELD, BREASTPLATE, LUCKY_CHARM, GEMSTONE})
+SAVE_ITEMS = frozenset({LUCKY_SHIELD, BREASTPLATE, LUCKY_CHARM, GEMSTONE})  # /item refuses them (one_use.ANSWERED_ITEMS)
 
 
 def unspent(state: NinthAgeState, unit: UnitState | None, key: str) -> str | None:
