@@ -158,7 +158,7 @@ def test_items_and_rules_the_engine_does_not_referee_are_refused_by_name_with_th
     # the samples carry only refereed items, and /army show no longer hedges about any
     assert "Not refereed" not in describe(sample_army("iron-marches"))
     assert refereed("War Banner") and refereed("Sword of Strength") and refereed("Potion of Strength")
-    assert not refereed("Lucky Shield") and refereed("Bluffer's Helm")
+    assert not refereed("Crystal Ball") and refereed("Lucky Shield") and refereed("Bluffer's Helm")
     assert set(NOT_REFEREED_ITEMS) <= set(magic_items()) and set(NOT_REFEREED_RULES) <= SPECIAL_RULES
     for name, reason in NOT_REFEREED_ITEMS.items():
         item = magic_items()[name]

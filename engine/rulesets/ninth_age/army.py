@@ -38,7 +38,9 @@ from engine.rulesets.ninth_age.items import catalogue as item_catalogue
 Characteristic = Field(ge=0, le=10)
 MAX_ARMY_BYTES = 256 * 1024
 MOVEMENT_ITEMS = {"banner of speed": 1}  # item -> +M (§23.8)
-ITEM_GRANTED_RULES = {"flying carpet": ("Fly (6)",)}  # item -> the rules its bearer has (§23.6)
+# item -> the rules its bearer has (§23.6): the Flying Carpet's Fly, the Wizard's Hood's Stupidity
+ITEM_GRANTED_RULES = {"flying carpet": ("Fly (6)",), "wizard's hood": ("Stupidity",)}
+HOOD = "wizard's hood"
 
 
 
@@ -302,6 +304,8 @@ class Army(Strict):
             problems = unit_item_problems(u, self.items())
             if problems:
                 raise ValueError(_("{field}: {reason}", field=f"units.{n}", reason=_("magic_items: {problem}", problem=problems[0])))
+            if HOOD in {i.strip().lower() for i in u.magic_items} and not self.lores:
+                raise ValueError(_("{field}: {reason}", field=f"units.{n}.magic_items", reason=_("the Wizard's Hood draws its bearer's lore at random from the army's lores, and the army file gives none")))
             if u.wizard and u.wizard.lore.lower() not in {lo.name.lower() for lo in self.lores}:
                 lores = ', '.join(lo.name for lo in self.lores) or _("none given")
                 raise ValueError(_("{field}: {reason}", field=f"units.{n}.wizard.lore", reason=_("{lore!r} is not among the army's lores ({lores})", lore=u.wizard.lore, lores=lores)))

@@ -267,7 +267,8 @@ def _reform_and_withdraw(state: NinthAgeState, a: UnitState, building, events: l
                    default=str(a.formation.files)) if a.models > 1 else str(a.formation.files)
     wanted = (facing, int(files))
     if wanted != ("keep", a.formation.files) and test is not None and not leadership_test(
-            state.rng, test[0], _("{a} combat reform test ({why})", a=a.id, why=test[1]), events, seat=a.owner):
+            state.rng, test[0], _("{a} combat reform test ({why})", a=a.id, why=test[1]), events, seat=a.owner,
+            for_unit=(state, a)):  # the Gleaming Icon re-rolls a first failure (§23.8)
         wanted = ("keep", a.formation.files)
     if wanted != ("keep", a.formation.files):
         before = (a.formation, a.pose)

@@ -41,7 +41,8 @@ from engine.rulesets.ninth_age.casualties import heavy_casualties, lose_wounds  
 from engine.rulesets.ninth_age.damage import (
     Attack, Defence, defence, multiple_wounds, roll_value, to_wound_needed, wounds,
 )
-from engine.rulesets.ninth_age.saves import Wound, armour_saves, faces as _faces, special_saves, unit_items
+from engine.rulesets.ninth_age.save_offer import hits_taken
+from engine.rulesets.ninth_age.saves import Wound, armour_saves, faces as _faces, special_saves, take_saves, unit_items
 from engine.rulesets.ninth_age.neighbours import unmounted
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.terrain_rules import in_field
@@ -167,11 +168,11 @@ def resolve_hits(state: NinthAgeState, target: UnitState, attack: Attack, hits: 
         events.append(Event(kind="note", seat=seat, text=_("{target} stands in a Field: Flammable (§18.5).", target=target.id)
                             if not target.garrison else _("{target} is in {building}: Flammable (§18.6).",
                                                           target=target.id, building=target.garrison)))
-    wounded = to_wound_rolls(state, attack, d, hits, events, purpose, seat, auto=auto_wounds)
+    hits = hits_taken(state, target, attack, hits, events, purpose)  # the save offer (Lucky Shield, Bronze Breastplate)
+    wounded = to_wound_rolls(state, attack, d, hits, events, purpose, seat, auto=min(auto_wounds, hits))
     result.wounded = len(wounded)
-    after_armour = armour_saves(state, attack, d, wounded, events, purpose, target.owner)
+    after_armour, unsaved = take_saves(state, target, attack, d, wounded, events, purpose, target.owner)
     result.armour_saved = len(wounded) - len(after_armour)
-    unsaved = special_saves(state, target, attack, after_armour, events, purpose, target.owner)
     result.special_saved = len(after_armour) - len(unsaved)
     result.unsaved = len(unsaved)
     if attack.hellfire and unsaved and ("Hellfire", target.id) not in state.phase_end_hits:

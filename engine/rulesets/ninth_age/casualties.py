@@ -174,7 +174,7 @@ def panic(state: NinthAgeState, unit: UnitState, events: list[Event], cause: str
         return
     ld, why = unit_leadership(state, unit)
     if leadership_test(state.rng, ld, _("{unit} Panic test ({cause}; Ld from {why})", unit=unit.id, cause=cause, why=why), events, seat=unit.owner,
-                       reroll=hold_your_ground(state, unit)):
+                       reroll=hold_your_ground(state, unit), for_unit=(state, unit)):
         unit.panic_passed = phase_key(state)
         return
     if entry.troop_type == "war machine":
@@ -215,7 +215,9 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
     from engine.rulesets.ninth_age import random_movement
 
     entry = state.unit_entry(unit)
-    swift = entry.has_rule("Swiftstride")
+    from engine.rulesets.ninth_age.mixed_units import standard_rule
+
+    swift = entry.has_rule("Swiftstride") or standard_rule(state, unit, "Swiftstride", events)  # Stalker's Standard (§23.8)
     rolled = random_movement.roll(state, unit, "flee")
     if rolled is not None:  # Random Movement: always X, never Swiftstride (§22)
         go, faces, x = rolled

@@ -9,6 +9,7 @@ from __future__ import annotations
 from engine.core.text import _, N_, Text, decimal, join as text_join
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
+from engine.rulesets.ninth_age.mixed_units import standard_rule
 from engine.core.text import join, ngettext
 from engine.rulesets.ninth_age import garrison
 from engine.rulesets.ninth_age.grammar import number
@@ -322,7 +323,7 @@ def _terror_test_failed(state: NinthAgeState, charger: UnitState, target: UnitSt
         return False
     ld, source = unit_leadership(state, target)
     passed = leadership_test(state.rng, ld, _("{target} Panic test for {charger}'s Terror (Ld from {source})", target=target.id, charger=charger.id, source=source),
-                             events, seat=target.owner, reroll=hold_your_ground(state, target))
+                             events, seat=target.owner, reroll=hold_your_ground(state, target), for_unit=(state, target))
     if not passed:
         events.append(Event(kind="terror", seat=target.owner, text=_("{target} is terrified: it must Flee.", target=target.id)))
     return not passed
@@ -343,7 +344,7 @@ def _redirects(state: NinthAgeState, fled: str, events: list[Event]) -> None:
         charger.redirected = True
         ld, source = unit_leadership(state, charger)
         if not leadership_test(state.rng, ld, _("{charger} redirect test (Ld from {source})", charger=charger.id, source=source), events,
-                               seat=charger.owner, reroll=hold_your_ground(state, charger)):
+                               seat=charger.owner, reroll=hold_your_ground(state, charger), for_unit=(state, charger)):
             continue
         answer = decide(state, charger.owner, f"redirect-{charger.id}", _("Redirect {charger} onto which unit (or keep charging the fleeing one)?", charger=charger.id), [u.id for u in choices] + ["keep"])
         if answer == "keep":
@@ -386,7 +387,8 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
 
         hidden.before_charge_roll(state, charger, events)
         m, name = charge_movement(state, charger)
-        swift = entry.has_rule("Swiftstride") or name == "Fly"  # Fly models always have Swiftstride (§22)
+        swift = entry.has_rule("Swiftstride") or name == "Fly" or \
+            standard_rule(state, charger, "Swiftstride", events)  # Fly models always have Swiftstride (§22); Stalker's Standard
         roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=_('{charger} charge range', charger=charger.id))
         total = charge_range(roll.dice, m, champion=entry.command.champion, swiftstride=swift)
         rolls[decl.charger] = (roll.dice, total)
@@ -553,7 +555,7 @@ def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
         if entry.command.musician:
             notes.append(_("Musician +1"))
         if leadership_test(state.rng, value, text_join("", [_("{unit} Rally test (Ld {ld} from {source}", unit=unit.id, ld=ld, source=source), (_("; {join}", join=', '.join(notes)) if notes else ""), ")"]), events, seat=seat,
-                           reroll=hold_your_ground(state, unit)):
+                           reroll=hold_your_ground(state, unit), for_unit=(state, unit)):
             unit.fleeing = False
             unit.rallied = True
             events.append(Event(kind="rally", seat=seat, text=_("{unit} rallies; it may /reform now, and may not otherwise move or shoot this turn.", unit=unit.id)))

@@ -31,7 +31,7 @@ from engine.rulesets.ninth_age.leadership import charge_dice, leadership_test, u
 from engine.rulesets.ninth_age.melee import (
     Outcome, SideScore, break_leadership, caught, hit_succeeds, outcome, to_hit_needed, unstable_wounds,
 )
-from engine.rulesets.ninth_age.mixed_units import joined
+from engine.rulesets.ninth_age.mixed_units import joined, standard_rule
 from engine.rulesets.ninth_age.neighbours import surroundings, unmounted
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.walls import gap
@@ -190,11 +190,10 @@ def fear_tests(state: NinthAgeState, group: list[str], events: list[Event]) -> N
         ld, source = unit_leadership(state, u)
         value = max(0, ld - 1)
         if not leadership_test(state.rng, value, _("{uid} Fear test (Ld {ld} - 1 for Fear; Ld from {source})", uid=uid, ld=ld, source=source), events,
-                               seat=u.owner):
-            if not (_bsb_near(state, u) and leadership_test(state.rng, value, _("{uid} re-rolls (Hold Your Ground)", uid=uid),
-                                                            events, seat=u.owner)):
-                u.fear_struck = True
-                events.append(Event(kind="fear", seat=u.owner, text=_("{uid} is struck by Fear: WS 1 for the rest of this Melee phase.", uid=uid)))
+                               seat=u.owner, reroll=_("the BSB") if _bsb_near(state, u) else None, for_unit=(state, u),
+                               reroll_text=_("{uid} re-rolls (Hold Your Ground)", uid=uid)):
+            u.fear_struck = True
+            events.append(Event(kind="fear", seat=u.owner, text=_("{uid} is struck by Fear: WS 1 for the rest of this Melee phase.", uid=uid)))
 
 
 def choose_weapons(state: NinthAgeState, group: list[str], events: list[Event]) -> None:
@@ -405,6 +404,17 @@ def _standing(state: NinthAgeState, uid: str) -> bool:
     return u.on_table or (u.location == "joined" and u.host is not None and state.units[u.host].on_table)
 
 
+def _king_slayer(state: NinthAgeState, blow: Blow, rnd: Round, step: int, events: list[Event]) -> Blow:
+    """The King Slayer's bonus worked out at the step its attacks are made (§23.3), shown."""
+    after, counted = fighters.king_slayer(state, blow, rnd.duel)
+    if counted:
+        n = counted.count(", ") + 1
+        events.append(Event(kind="item", seat=state.units[blow.unit].owner, data={"initiative": step},
+                            text=_("I{step}: {who}'s King Slayer: {n} enemy character(s) in base contact with its unit ({counted}): S {strength}, {count} attack(s) (§23.3).",
+                                   step=step, who=blow.part_name, n=n, counted=counted, strength=after.strength, count=after.count)))
+    return after
+
+
 def _body(state: NinthAgeState, u: UnitState) -> UnitState:
     """The unit whose footprint a model stands in: its own, or its host's for a joined character."""
     return state.units[u.host] if u.location == "joined" and u.host else u
@@ -419,6 +429,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
         now = [b for b in inventory if b.initiative == step and state.units[b.unit].on_table]
         if not now:
             continue
+        now = [_king_slayer(state, b, rnd, step, events) for b in now]
         # allocate every attack of the step first, then roll: the step is simultaneous
         allocated = [(b, t, n) for b in now for t, n in _allocate(state, b, rnd)]
         pending: list[tuple[Blow, UnitState, int, int]] = []  # ..., hits, of which Poisoned 6s
@@ -629,15 +640,21 @@ def wound_model(state: NinthAgeState, attacker: UnitState, blow: Blow, char: Uni
 
 
 def _wounds_on_one_model(state: NinthAgeState, attacker: UnitState, attack, target: UnitState, d, hits: int,
-                         purpose: str, events: list[Event], auto: int = 0) -> int:
+                         purpose: str, events: list[Event], auto: int = 0, offer: bool = True) -> int:
     """The §12 steps for hits on one model (a character in its unit, a duellist, a Champion):
     to wound, armour, ward and regeneration, then the wounds inflicted; returns them."""
     from engine.rulesets.ninth_age import attacks as pipeline
-    from engine.rulesets.ninth_age.saves import armour_saves, special_saves
+    from engine.rulesets.ninth_age.save_offer import hits_taken
+    from engine.rulesets.ninth_age.saves import armour_saves, special_saves, take_saves
 
-    wounded = pipeline.to_wound_rolls(state, attack, d, hits, events, purpose, attacker.owner, auto=auto)
-    kept = armour_saves(state, attack, d, wounded, events, purpose, target.owner)
-    unsaved = special_saves(state, target, attack, kept, events, purpose, target.owner)
+    if offer:  # the save offer (§23.4); not for a duellist already slain (Overkill)
+        hits = hits_taken(state, target, attack, hits, events, purpose)
+    wounded = pipeline.to_wound_rolls(state, attack, d, hits, events, purpose, attacker.owner, auto=min(auto, hits))
+    if offer:
+        _kept, unsaved = take_saves(state, target, attack, d, wounded, events, purpose, target.owner)
+    else:
+        unsaved = special_saves(state, target, attack, armour_saves(state, attack, d, wounded, events, purpose, target.owner),
+                                events, purpose, target.owner)
     return pipeline.inflict(state, target, attack, len(unsaved), d, events, purpose)
 
 
@@ -659,7 +676,7 @@ def overkill_on_the_fallen(state: NinthAgeState, attacker: UnitState, blow: Blow
     purpose = (_("{attacker} {part_name} against the slain {target}", attacker=attacker.id, part_name=blow.part_name, target=target.id)
                if state.unit_entry(target).is_character else
                _("{attacker} {part_name} against the slain {target}'s Champion", attacker=attacker.id, part_name=blow.part_name, target=target.id))
-    dealt = _wounds_on_one_model(state, attacker, attack, target, d, hits, purpose, events)
+    dealt = _wounds_on_one_model(state, attacker, attack, target, d, hits, purpose, events, offer=False)
     events.append(Event(kind="challenge", seat=attacker.owner, text=_("{purpose}: {dealt} more wound(s) of Overkill.", purpose=purpose, dealt=dealt)))
     return dealt
 
@@ -907,7 +924,8 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
         ld, source, stubborn = 0, _("a refused challenge (Ld 0)"), False
     enemies = [state.units[u] for u in rnd.units if state.units[u].owner != unit.owner and state.units[u].on_table]
     # never Steadfast there (§18.7), unless Strider (§22)
-    in_forest = terrain_rules.mostly_in_forest(state, unit) and not fighters.strider(entry, "forest")
+    in_forest = terrain_rules.mostly_in_forest(state, unit) and not (fighters.strider(entry, "forest")
+                                                                    or standard_rule(state, unit, "Strider"))
     value, why = break_leadership(ld, result.difference, own_full_ranks=unit_full_ranks(state, unit),
                                   enemy_full_ranks=[unit_full_ranks(state, e) for e in enemies],
                                   disrupted=disrupted(state, unit), stubborn=stubborn,
@@ -921,12 +939,9 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
         why = text_join("", [why, _(" (the draw was lost to a Musician: no penalty)")])
     rnd.break_ld[unit.id] = (value, why)
     purpose = _("{unit} Break test ({why}; Ld from {source})", unit=unit.id, why=why, source=source)
-    if leadership_test(state.rng, value, purpose, events, seat=unit.owner):
-        return False
-    if _bsb_near(state, unit) and leadership_test(state.rng, value, _("{unit} re-rolls (Hold Your Ground)", unit=unit.id),
-                                                  events, seat=unit.owner):
-        return False
-    return True
+    return not leadership_test(state.rng, value, purpose, events, seat=unit.owner,
+                               reroll=_("the BSB") if _bsb_near(state, unit) else None, for_unit=(state, unit),
+                               reroll_text=_("{unit} re-rolls (Hold Your Ground)", unit=unit.id))
 
 
 def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
@@ -1008,7 +1023,8 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
         choice = decide(state, w.owner, f"pursue-{w.id}", _("{w}: pursue which broken unit, or restrain (a Leadership test)?", w=w.id), options, default=options[0])
         if choice == "restrain":
             ld, source = unit_leadership(state, w)
-            if leadership_test(state.rng, ld, _("{w} restrains itself (Ld from {source})", w=w.id, source=source), events, seat=w.owner):
+            if leadership_test(state.rng, ld, _("{w} restrains itself (Ld from {source})", w=w.id, source=source), events, seat=w.owner,
+                              for_unit=(state, w)):
                 reformers.append(w)
                 continue
             choice = decide(state, w.owner, f"must-pursue-{w.id}", _("{w} fails to restrain: pursue which?", w=w.id),
@@ -1080,7 +1096,7 @@ def pursuit_roll(state: NinthAgeState, unit: UnitState, why: str, events: list[E
         go, faces, x = rolled
         events.append(Event(kind="roll", seat=unit.owner, text=_("{unit} {why}: {go}\" (Random Movement {x}: {dice}).", unit=unit.id, why=what, go=go, x=x, dice=', '.join(map(str, faces)) or x)))
         return go
-    swift = state.unit_entry(unit).has_rule("Swiftstride")
+    swift = state.unit_entry(unit).has_rule("Swiftstride") or standard_rule(state, unit, "Swiftstride", events)  # §23.8
     roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=(_('{unit} pursuit distance', unit=unit.id) if why == 'pursuit' else
                                                                        _('{unit} overrun distance', unit=unit.id)))
     go = sum(charge_dice(roll.dice, swiftstride=swift))
@@ -1318,6 +1334,7 @@ def combat_reforms(state: NinthAgeState, rnd: Round, result: Outcome, events: li
     from engine.rulesets.ninth_age import combat_reform
 
     def test(u: UnitState, ld: int, why: str) -> bool:
-        return leadership_test(state.rng, ld, _("{u} combat reform test ({why})", u=u.id, why=why), events, seat=u.owner)
+        return leadership_test(state.rng, ld, _("{u} combat reform test ({why})", u=u.id, why=why), events, seat=u.owner,
+                               for_unit=(state, u))
 
     combat_reform.combat_reforms(state, rnd.units, rnd.break_ld, events, test)

@@ -26,7 +26,8 @@ def frenzy_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
         if not targets:
             continue
         ld, source = unit_leadership(state, unit)
-        if leadership_test(state.rng, ld, _("{unit} Frenzy test (Ld from {source})", unit=unit.id, source=source), events, seat=seat):
+        if leadership_test(state.rng, ld, _("{unit} Frenzy test (Ld from {source})", unit=unit.id, source=source), events, seat=seat,
+                            for_unit=(state, unit)):
             continue
         events.append(Event(kind="frenzy", seat=seat, data={"unit": unit.id},
                             text=_("{unit} fails its Frenzy test and must charge the nearest enemy it can: {id}.", unit=unit.id, id=targets[0].id)))

@@ -46,19 +46,11 @@ BODY_ARMOUR = ("light armour", "heavy armour", "plate armour")
 # §23's items whose effect this engine does not apply yet: an army taking one is refused with the
 # reason (never silently ignored, #10); each leaves this table when a phase applies it.
 NOT_REFEREED_ITEMS: dict[str, str] = {
-    "skull splitter": N_("the Shooting phase fires mundane ranged weapons only, not a magic one"),
-    "king slayer": N_("its +1 S and +1 A per enemy character in contact are not worked out"),
-    "bronze breastplate": N_("its one-use 1+ armour save when the wearer is hit is not offered"),
-    "lucky shield": N_("ignoring the first hit on the wearer is not refereed"),
-    "gemstone amulet": N_("its one-use 4+ ward after a failed armour save is not offered"),
-    "lucky charm": N_("its one-use armour save re-roll is not offered"),
-    "wizard's hood": N_("a lore drawn at random each battle and Stupidity are not refereed"),
-    "crystal ball": N_("Supernatural Reflexes is not defined in the rulebook ([A-43])"),
-    "ring of fire": N_("its bound spell, Fireball, is in no lore the rulebook gives ([A-43])"),
-    "stalker's standard": N_("Strider and Swiftstride from a standard are not refereed"),
-    "aether icon": N_("dispelling as a Wizard Master from a unit is not refereed"),
-    "icon of the relentless company": N_("its one-use triple march is not offered"),
-    "gleaming icon": N_("its one-use re-roll of the first failed Leadership test is not offered"),
+    # a ruling: the Italian seed names these and defines them nowhere either, so they are not invented
+    "crystal ball": N_("Supernatural Reflexes (Riflessi Soprannaturali) is defined neither in the rulebook nor "
+                       "in its Italian seed ([A-43])"),
+    "ring of fire": N_("its bound spell, Fireball (Palla di Fuoco, Scuola di Magia del Fuoco), is in no lore the "
+                       "rulebook or its Italian seed gives ([A-43])"),
 }
 # The usual points of magic items a Hero may take (§16.8: "i normali 50 punti concessi per le scelte
 # dell'Eroe"); a Lord's allowance is its army book's (``item_allowance`` in the army file).

@@ -16,9 +16,7 @@ def leadership_test(state: NinthAgeState, unit: UnitState, purpose: str, events:
     """A unit's Leadership test with the best Ld it may use and, failed, the BSB's re-roll."""
     ld, source = unit_leadership(state, unit)
     ld = clamp(ld + modifier)
-    if roll_test(state.rng, ld, _("{purpose} (Ld from {source})", purpose=purpose, source=source), events, seat=unit.owner):
-        return True
     bsb = hold_your_ground(state, unit)
-    if bsb is None:
-        return False
-    return roll_test(state.rng, ld, _("{purpose}: re-rolled with {bsb}'s Hold Your Ground", purpose=purpose, bsb=bsb), events, seat=unit.owner)
+    return roll_test(state.rng, ld, _("{purpose} (Ld from {source})", purpose=purpose, source=source), events, seat=unit.owner,
+                     reroll=bsb, for_unit=(state, unit),
+                     reroll_text=_("{purpose}: re-rolled with {bsb}'s Hold Your Ground", purpose=purpose, bsb=bsb) if bsb else None)

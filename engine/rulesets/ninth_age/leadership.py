@@ -65,17 +65,63 @@ def failed_charge_distance(dice: list[int]) -> int:
 
 
 def leadership_test(rng: Rng, ld: int, purpose: str, events: list[Event], seat: str | None = None,
-                    reroll: str | None = None) -> bool:
+                    reroll: str | None = None, *, for_unit: tuple[NinthAgeState, UnitState] | None = None,
+                    reroll_text: str | None = None) -> bool:
     """2D6 against Ld: passed when the total is not greater (Ld 0 fails, [A-1]); ``reroll``
-    names the Battle Standard Bearer whose Hold Your Ground re-rolls a failure (§16.8)."""
+    names the Battle Standard Bearer whose Hold Your Ground re-rolls a failure (§16.8);
+    ``for_unit`` (state, unit): the unit testing, whose Gleaming Icon re-rolls its first failure
+    (§23.8). A test is re-rolled once only, whatever the source (§1.1, E-02)."""
     roll = roll_dice("2d6", rng, purpose=purpose)
     passed = ld > 0 and roll.total <= ld
     events.append(Event(kind="roll", seat=seat, roll=roll,
                         text=(_("{purpose}: Ld {ld}, rolled {total}: passed.", purpose=purpose, ld=ld, total=roll.total) if passed
                               else _("{purpose}: Ld {ld}, rolled {total}: failed.", purpose=purpose, ld=ld, total=roll.total))))
-    if not passed and reroll:
-        return leadership_test(rng, ld, _("{purpose}, re-rolled with {reroll}'s Hold Your Ground", purpose=purpose, reroll=reroll), events, seat)
-    return passed
+    if passed:
+        return True
+    how = second_chance(*for_unit, reroll, events) if for_unit is not None else ("hold" if reroll else None)
+    if how == "hold":
+        text = reroll_text or _("{purpose}, re-rolled with {reroll}'s Hold Your Ground", purpose=purpose, reroll=reroll)
+        return leadership_test(rng, ld, text, events, seat)
+    if how == "icon":
+        return leadership_test(rng, ld, _("{purpose}, re-rolled with the Gleaming Icon", purpose=purpose), events, seat)
+    return False
+
+
+def gleaming_icon(state: NinthAgeState, unit: UnitState) -> tuple[UnitState, str] | None:
+    """The unit's unspent Gleaming Icon (its own standard, or a joined BSB's) and who carries it."""
+    for u in [unit] + list(joined(state, unit)):
+        used = state.spent_items.get(u.id, [])
+        for item in state.unit_entry(u).magic_items:
+            if item.strip().lower() == "gleaming icon" and item not in used and not u.standard_lost:
+                return u, item
+    return None
+
+
+def second_chance(state: NinthAgeState, unit: UnitState, hold: str | None, events: list[Event]) -> str | None:
+    """The re-roll a failed Leadership test takes: "icon" (the Gleaming Icon, "deve essere attivata
+    la prima volta che l'unità del portatore fallisce un test di Disciplina", §23.8, then spent),
+    "hold" (Hold Your Ground, when ``hold`` names the BSB), or None. With both, the owner chooses
+    (E-02); the icon not chosen stays for a later failure (a ruling)."""
+    icon = gleaming_icon(state, unit)
+    if icon is None:
+        return "hold" if hold else None
+    if hold:
+        from engine.core.decisions import decide
+
+        answer = decide(state, unit.owner, f"gleaming-icon-{unit.id}",
+                        _("{unit} failed a Leadership test: re-roll it with the Gleaming Icon (one use) or with {bsb}'s Hold Your Ground? A test is re-rolled once only.",
+                          unit=unit.id, bsb=hold), ["icon", "hold"], default="icon")
+        if answer == "hold":
+            return "hold"
+    carrier, item = icon
+    from engine.rulesets.ninth_age.hidden import reveal
+
+    state.spent_items.setdefault(carrier.id, []).append(item)
+    reveal(state, carrier.owner, carrier.id, item, _("it re-rolls a failed Leadership test"), events)
+    events.append(Event(kind="item", seat=unit.owner, data={"unit": carrier.id, "item": item},
+                        text=_("{unit} failed a Leadership test for the first time: {carrier}'s {item} is activated, and the test is re-rolled (one use: spent for the rest of the game, §23.8).",
+                               unit=unit.id, carrier=carrier.id, item=item)))
+    return "icon"
 
 
 def in_reach(state: NinthAgeState, source: UnitState, unit: UnitState) -> bool:

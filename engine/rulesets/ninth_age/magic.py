@@ -71,12 +71,14 @@ def gather_casters(state: NinthAgeState) -> None:
         entry = state.unit_entry(u)
         army = state.armies[u.owner]
         carries_scroll = any(i.strip().lower() == "dispel scroll" for i in entry.magic_items)
-        if entry.wizard or entry.bound_spells or carries_scroll:  # a wizard-less army's Dispel Scroll too
-            caster = Caster(unit=u.id, seat=u.owner, name=u.id, wizard=entry.wizard is not None)
-            if entry.wizard:
-                lore = army.lore(state.lores.get(f"{u.owner}/{entry.name}", entry.wizard.lore))
+        hood = any(i.strip().lower() == "wizard's hood" for i in entry.magic_items) and \
+            f"{u.owner}/{entry.name}" in state.lores  # a Level 1 Wizard if it had no levels (§23.6)
+        if entry.wizard or entry.bound_spells or carries_scroll or hood:  # a wizard-less army's Dispel Scroll too
+            caster = Caster(unit=u.id, seat=u.owner, name=u.id, wizard=entry.wizard is not None or hood)
+            if entry.wizard or hood:
+                lore = army.lore(state.lores.get(f"{u.owner}/{entry.name}") or entry.wizard.lore)
                 numbers = state.spells.get(f"{u.owner}/{entry.name}", [])
-                caster.level, caster.lore = entry.wizard.level, lore.name
+                caster.level, caster.lore = (entry.wizard.level if entry.wizard else 1), lore.name
                 caster.spells = [s.name for n in numbers for s in lore.spells if s.number == n]
             caster.bound = [b.spell for b in entry.bound_spells]
             state.casters[caster.name] = caster
@@ -177,7 +179,8 @@ def channel(state: NinthAgeState, seat: str, events: list[Event]) -> None:
     count = len(wizards(state, seat))
     for u in state.on_table(seat):
         entry = state.unit_entry(u)
-        if entry.has_rule("Channel") and not entry.wizard and not u.fleeing:
+        hooded = u.id in state.casters and state.casters[u.id].wizard  # a Wizard's Hood made it a wizard
+        if entry.has_rule("Channel") and not entry.wizard and not hooded and not u.fleeing:
             count += 1  # a Channel model that is not a wizard (wizards are counted above)
     roll = roll_dice("1d6", state.rng, purpose=_("{name}'s Channel", name=state.seat(seat).name))
     ok = casting.channels(roll.total, count) and state.magic.generated[seat] < casting.MAX_GENERATED
@@ -513,14 +516,42 @@ def dispel_cast(state: NinthAgeState, c: Caster, spell: Spell, casting_total: in
         events.append(Event(kind="dispel", seat=reactive, text=_("{w} reads the {item} instead of dispelling: {effect} (one use).", w=w.name, item=item, effect=effect)))
         return item == "Dispel Scroll", item
     n = int(answer)
-    dispeller = None
-    if mine:
-        who = decide(state, reactive, f"dispeller-{tag}", _("Which wizard dispels (its level bonus counts unless its concentration is broken)?"), [w.name for w in mine] + ["no-wizard"], default=mine[0].name)
-        dispeller = None if who == "no-wizard" else find_caster(state, reactive, who)
+    dispeller, icon = _dispeller(state, reactive, f"dispeller-{tag}", _("Which wizard dispels (its level bonus counts unless its concentration is broken)?"))
     wand = False
     if dispeller is not None and has_item(state, dispeller, "Wand of Stability"):
         wand = decide(state, reactive, f"wand-{tag}", _("Use {dispeller}'s Wand of Stability (+D6, one use, ignores Insufficient Power)?", dispeller=dispeller.name), ["no", "yes"], default="no") == "yes"
-    return _dispel_roll(state, reactive, dispeller, n, casting_total, spell.name, bound, events, wand=wand), None
+    return _dispel_roll(state, reactive, dispeller, n, casting_total, spell.name, bound, events, wand=wand,
+                        icon=icon), None
+
+
+def aether_icons(state: NinthAgeState, seat: str) -> list[str]:
+    """``seat``'s units on the table that carry the Aether Icon, its standard not lost: each may
+    dispel "come fosse un Maestro Mago" (§23.8, [A-44]: +2, a Wizard Master's level bonus; the unit
+    is no wizard otherwise)."""
+    from engine.rulesets.ninth_age.mixed_units import joined
+
+    out = []
+    for u in state.on_table(seat):
+        if any("aether icon" in {i.strip().lower() for i in state.unit_entry(m).magic_items} and not m.standard_lost
+               for m in [u] + joined(state, u)):
+            out.append(u.id)
+    return out
+
+
+def _dispeller(state: NinthAgeState, seat: str, key: str, question: str) -> tuple[Caster | None, str | None]:
+    """Who makes the dispel attempt: one of ``seat``'s wizards, a unit with the Aether Icon, or
+    no wizard (asked when there is a choice)."""
+    mine = wizards(state, seat)
+    icons = [u for u in aether_icons(state, seat) if u not in {w.name for w in mine}]
+    if not mine and not icons:
+        return None, None
+    if icons:
+        question = _("Who dispels: a wizard (its level bonus counts unless its concentration is broken), a unit with the Aether Icon (+2, as a Wizard Master), or no wizard?")
+    who = decide(state, seat, key, question, [w.name for w in mine] + icons + ["no-wizard"],
+                 default=(mine[0].name if mine else icons[0]))
+    if who in icons:
+        return None, who
+    return (None if who == "no-wizard" else find_caster(state, seat, who)), None
 
 
 def _sceptre(state: NinthAgeState, c: Caster, spell: Spell, faces: list[int], events: list[Event]) -> list[int]:
@@ -542,11 +573,13 @@ def _sceptre(state: NinthAgeState, c: Caster, spell: Spell, faces: list[int], ev
 
 
 def _dispel_roll(state: NinthAgeState, seat: str, dispeller: Caster | None, n: int, needed: int, spell: str,
-                 bound: bool, events: list[Event], wand: bool = False) -> bool:
+                 bound: bool, events: list[Event], wand: bool = False, icon: str | None = None) -> bool:
     _spend(state, seat, n)
     broken = dispeller is not None and dispeller.name in state.magic.broken
     bonus = casting_bonus(state, dispeller, dispel=True) if dispeller else 0
     who = dispeller.name if dispeller else state.seat(seat).name
+    if icon is not None:  # the Aether Icon (§23.8): a Wizard Master's +2; no concentration to lose ([A-44])
+        bonus, who = casting.level_bonus(3), _("{unit} (Aether Icon, as a Wizard Master)", unit=icon)
     roll = roll_dice(f"{n}d6", state.rng, purpose=_('{who} dispels {spell}', who=who, spell=spell))
     d3_face = _op_d3(state, roll.dice, _('{who}: Overwhelming Power D3', who=who))
     total = casting.attempt(list(roll.dice), modifiers=bonus, d3_face=d3_face, broken=broken, ignore_insufficient=wand)
@@ -600,13 +633,9 @@ def rip_window(state: NinthAgeState, events: list[Event]) -> None:
         left = dispel_dice_left(state, reactive)
         n = int(decide(state, reactive, f"rip-dice-{m.number}-{m.windows}", _("How many dispel dice against {spell} (it needs {lowest_casting_value})?", spell=effect.spell, lowest_casting_value=effect.lowest_casting_value),
                        [str(k) for k in range(1, left + 1)], default="1"))
-        mine = wizards(state, reactive)
-        dispeller = None
-        if mine:
-            who = decide(state, reactive, f"rip-wizard-{m.number}-{m.windows}", _("Which wizard dispels?"),
-                         [w.name for w in mine] + ["no-wizard"], default=mine[0].name)
-            dispeller = None if who == "no-wizard" else find_caster(state, reactive, who)
-        if _dispel_roll(state, reactive, dispeller, n, effect.lowest_casting_value, effect.spell, False, events):
+        dispeller, icon = _dispeller(state, reactive, f"rip-wizard-{m.number}-{m.windows}", _("Which wizard dispels?"))
+        if _dispel_roll(state, reactive, dispeller, n, effect.lowest_casting_value, effect.spell, False, events,
+                        icon=icon):
             end_effect(state, effect, events, _("dispelled"))
 
 
@@ -631,10 +660,13 @@ def dispel_in_play(state: NinthAgeState, seat: str, spell_text, dice: int | None
             raise IllegalAction("bad-dice", _("Say how many power dice dispel it (dice:N, at least 1)."))
         if dice > dispel_dice_left(state, seat):
             raise IllegalAction("no-dice", text_join("", [_("You may use {dispel_dice_left} magic dice for this dispel (the pool, 12 a phase", dispel_dice_left=dispel_dice_left(state, seat)), (_(", 5 an attempt).") if state.options.get("dispel_dice_capped") else ").")]))
-        dispeller = find_caster(state, seat, wizard) if wizard else None
+        icons = {u.lower(): u for u in aether_icons(state, seat)}
+        icon = icons.get(str(wizard).strip().lower()) if wizard else None  # the Aether Icon's unit (§23.8)
+        dispeller = find_caster(state, seat, wizard) if wizard and icon is None else None
         if dispeller and (not is_wizard(dispeller) or dispeller not in wizards(state, seat)):
             raise IllegalAction("not-a-wizard", _("{dispeller} is not a non-fleeing wizard on the table.", dispeller=dispeller.name))
-        if _dispel_roll(state, seat, dispeller, dice, effect.lowest_casting_value, effect.spell, False, events):
+        if _dispel_roll(state, seat, dispeller, dice, effect.lowest_casting_value, effect.spell, False, events,
+                        icon=icon):
             end_effect(state, effect, events, _("dispelled"))
     rip_window(state, events)
 

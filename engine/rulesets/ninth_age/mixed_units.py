@@ -16,6 +16,27 @@ from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.walls import outline
 
 
+# magic standards whose unit has special rules (§23.8): "l'unità ha le regole speciali Viaggiatore e Passo Rapido"
+STANDARD_RULES: dict[str, tuple[str, ...]] = {"stalker's standard": ("Strider", "Swiftstride")}
+
+
+def standard_rule(state: NinthAgeState, unit: UnitState, rule: str, events: list[Event] | None = None) -> bool:
+    """The unit has ``rule`` from a magic standard it carries (its own standard bearer's, or a
+    joined Battle Standard Bearer's), the standard not lost (§17.2, §23.8). With ``events``, the
+    rule is being used: a hidden standard is revealed (§2.4)."""
+    for u in [unit] + joined(state, unit):
+        if u.standard_lost:
+            continue
+        for item in state.unit_entry(u).magic_items:
+            if rule in STANDARD_RULES.get(item.strip().lower(), ()):
+                if events is not None:
+                    from engine.rulesets.ninth_age.hidden import reveal
+
+                    reveal(state, u.owner, u.id, item, _("its unit uses {rule}", rule=rule), events)
+                return True
+    return False
+
+
 def joined(state: NinthAgeState, host: UnitState, *, hidden: bool | None = False) -> list[UnitState]:
     """The characters in ``host`` (``hidden``: only the hidden ones; None: all)."""
     return [u for u in state.units.values() if u.host == host.id

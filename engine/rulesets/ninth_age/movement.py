@@ -15,6 +15,7 @@ from engine.rulesets.ninth_age.leadership import hold_your_ground, in_reach, lea
 from engine.rulesets.ninth_age.magic_state import spell_modified  # M under spells (§9)
 from engine.rulesets.ninth_age.mixed_units import joined, unit_movement
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
+from engine.rulesets.ninth_age.one_use import march_allowance  # the Icon of the Relentless Company (§23.8)
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
 from engine.rulesets.ninth_age.walls import gap
 from engine.rulesets.ninth_age.terrain_rules import ground_note, water_blocks_march
@@ -122,7 +123,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
         allowance = m / 2
         direction = _("backward") if "back" in kinds else _("sideways")
     else:
-        allowance = float(m if kind == "advance" else 2 * m)
+        allowance = float(m if kind == "advance" else march_allowance(state, unit, m) if movement is None else 2 * m)
         direction = _("forward")
     if kind == "march" and movement is not None:
         raise IllegalAction("no-march", _("A Vanguard move may not march."))
@@ -136,7 +137,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
         if near:
             ld, source = unit_leadership(state, unit)
             closest = min(gap(state, unit, e) for e in near)
-            if not leadership_test(state.rng, ld, _("{unit} March test (enemy {closest}\" away, Ld from {source})", unit=unit.id, closest=decimal(closest, ".1f"), source=source), events, seat=unit.owner, reroll=hold_your_ground(state, unit)):
+            if not leadership_test(state.rng, ld, _("{unit} March test (enemy {closest}\" away, Ld from {source})", unit=unit.id, closest=decimal(closest, ".1f"), source=source), events, seat=unit.owner, reroll=hold_your_ground(state, unit), for_unit=(state, unit)):
                 allowance = float(own_m)
                 failed_test = f" ({events[-1].text.rstrip('.')}: no farther than M)"
                 events.append(Event(kind="march-test", seat=unit.owner, text=_("{unit} still marches, but no farther than M ({own_m}\").", unit=unit.id, own_m=own_m)))
@@ -225,7 +226,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
         raise IllegalAction("bad-files", _("{unit} has {models} models: between 1 and {models} files.", unit=unit.id, models=unit.models))
     flies = flying_movement(state, unit)
     own_m = spell_movement(state, unit) if flies is None else flies
-    allowance = float(own_m if kind == "advance" else 2 * own_m)
+    allowance = float(own_m if kind == "advance" else march_allowance(state, unit, own_m))
     failed_test = ""  # a failed March test, told in a refusal too (it read "the forward march allows 7\"")
     if kind == "march":
         if entry.has_rule("Can't March"):
@@ -234,7 +235,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
         near = [gap(state, unit, e) for e in state.on_table(state.enemy_of(unit.owner))]  # walls (§18.6)
         if near and min(near) <= MARCH_TEST_RANGE + EPS_DIST:
             ld, source = unit_leadership(state, unit)
-            if not leadership_test(state.rng, ld, _("{unit} March test (enemy {min}\" away, Ld from {source})", unit=unit.id, min=decimal(min(near), ".1f"), source=source), events, seat=unit.owner, reroll=hold_your_ground(state, unit)):
+            if not leadership_test(state.rng, ld, _("{unit} March test (enemy {min}\" away, Ld from {source})", unit=unit.id, min=decimal(min(near), ".1f"), source=source), events, seat=unit.owner, reroll=hold_your_ground(state, unit), for_unit=(state, unit)):
                 allowance = float(own_m)
     start = unit.footprint()
     end = footprint(unit.formation.model_copy(update={"files": files}), Pose(x=x, y=y, bearing=normalise(facing)))

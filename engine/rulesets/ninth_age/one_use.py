@@ -24,9 +24,13 @@ POTIONS: dict[str, dict[str, int]] = {"potion of strength": {"S": 2}, "potion of
 # items activated for one phase: the Sceptre of Dominion (one use: Stubborn, at the start of a combat
 # round), the Flaming Standard (every Shooting or Melee phase: Flaming Attacks)
 FOR_THE_PHASE = {"sceptre of dominion": "Stubborn", "flaming standard": "Flaming Attacks"}
-ONE_USE = frozenset(POTIONS) | {"sceptre of dominion"}
+RELENTLESS = "icon of the relentless company"  # one use: triple march this turn (§23.8)
+ONE_USE = frozenset(POTIONS) | {"sceptre of dominion", RELENTLESS}
 # items used by their own command; the arcane ones are offered by the Magic phase (§23.7)
-USED_BY_COMMAND = frozenset(POTIONS) | frozenset(FOR_THE_PHASE)
+USED_BY_COMMAND = frozenset(POTIONS) | frozenset(FOR_THE_PHASE) | {RELENTLESS}
+# items the rules offer at their own moment (a /decide question: the save offer of .save_offer), or that
+# work by themselves (the Gleaming Icon)
+ANSWERED_ITEMS = frozenset({"lucky shield", "bronze breastplate", "lucky charm", "gemstone amulet", "gleaming icon"})
 ARCANE_ONE_USE = frozenset({"dispel scroll", "binding scroll", "backlash scroll", "wand of stability",
                             "sceptre of power", "grounding rod", "shielding scroll"})
 
@@ -59,8 +63,8 @@ def spent_by_name(state: NinthAgeState, seat: str) -> dict[str, list[str]]:
 def note_action(state: NinthAgeState) -> None:
     """An action other than an item's is being taken: the phase has begun for potions."""
     key = phase_key(state)
-    if key not in state.phase_acted:
-        state.phase_acted = (state.phase_acted + [key])[-4:]
+    marks = [key] + ([f"{key}/{state.step}"] if state.step else [])  # the step too: the Remaining Moves begun
+    state.phase_acted = (state.phase_acted + [m for m in marks if m not in state.phase_acted])[-8:]
 
 
 def use_item(state: NinthAgeState, seat: str, unit: UnitState, name: str, events: list[Event]) -> None:
@@ -74,6 +78,10 @@ def use_item(state: NinthAgeState, seat: str, unit: UnitState, name: str, events
     if key not in carried:
         raise IllegalAction("no-item", _("{unit} carries no {name} (its magic items: {value}).", unit=unit.id, name=name, value=', '.join(entry.magic_items) or 'none'))
     item = carried[key]
+    if key in ANSWERED_ITEMS:  # offered by a /decide question at their moment
+        if item in spent(state, unit):
+            raise IllegalAction("item-spent", _("{unit}'s {item} was already used: it is gone for the rest of the game (§23.2).", unit=unit.id, item=item))
+        raise IllegalAction("item-offered", _("{item} is not used with /item: it is offered when its bearer is hit or saves, or works by itself at its moment (§23).", item=item))
     if key in ONE_USE and item in spent(state, unit):
         raise IllegalAction("item-spent", _("{unit}'s {item} is one use and was already used: it is gone for the rest of the game (§23.2).", unit=unit.id, item=item))
     if key in ARCANE_ONE_USE:
@@ -86,6 +94,9 @@ def use_item(state: NinthAgeState, seat: str, unit: UnitState, name: str, events
         raise IllegalAction("not-on-table", _("{unit} is not on the table.", unit=unit.id))
     if key in FOR_THE_PHASE:
         _activate(state, seat, unit, item, events)
+        return
+    if key == RELENTLESS:
+        _relentless(state, seat, unit, item, events)
         return
     if phase_key(state) in state.phase_acted:
         raise IllegalAction("not-start-of-phase", _("{item} is drunk at the start of a phase, before anything else is done in it (§23.6); the {phase} phase has begun.", item=item, phase=state.phase))
@@ -127,6 +138,40 @@ def _activate(state: NinthAgeState, seat: str, unit: UnitState, item: str, event
     reveal(state, seat, unit.id, item, _("it is activated"), events)
     events.append(Event(kind="item", seat=seat, data={"unit": unit.id, "item": item},
                         text=text_join("", [_("{unit} activates the {item}: {host} has {for_the_phase} for this phase", unit=unit.id, item=item, host=host.id, for_the_phase=FOR_THE_PHASE[key]), (_(" (one use: spent for the rest of the game).") if key in ONE_USE else ".")])))
+
+
+def _relentless(state: NinthAgeState, seat: str, unit: UnitState, item: str, events: list[Event]) -> None:
+    """The Icon of the Relentless Company: "puoi attivarlo all'inizio di qualsiasi delle tue fasi
+    dei Movimenti Rimanenti. In questo turno l'unità del portatore può triplicare la propria
+    caratteristica di Movimento mentre marcia invece che raddoppiarla (fino ad un massimo di 15\")
+    e non può essere usato nel 1 turno se l'Unità ha usato Avanguardia o Esploratore" (§23.8)."""
+    host = state.units.get(unit.host) if unit.location == "joined" and unit.host else unit
+    if state.active != seat or state.phase != "movement" or state.step != "remaining" or \
+            f"{phase_key(state)}/remaining" in state.phase_acted:
+        raise IllegalAction("wrong-moment", _("The {item} is activated at the start of your Remaining Moves, before any unit moves in them (§23.8).", item=item))
+    if unit.standard_lost:
+        raise IllegalAction("standard-lost", _("{unit}'s standard is lost, and the {item} with it (§17.2).", unit=unit.id, item=item))
+    if state.round == 1 and (host.scouting or host.no_charge_turn1):
+        raise IllegalAction("scouted", _("The {item} cannot be used in game turn 1: {host} made a Vanguard move or deployed as Scouts (§23.8).", item=item, host=host.id))
+    key = phase_key(state)
+    state.activated = [m for m in state.activated if m.rpartition("|")[2] == key] + [f"{RELENTLESS}|{unit.id}|{key}"]
+    state.spent_items.setdefault(unit.id, []).append(item)
+    from engine.rulesets.ninth_age.hidden import reveal
+
+    reveal(state, seat, unit.id, item, _("it is activated"), events)
+    events.append(Event(kind="item", seat=seat, data={"unit": unit.id, "item": item},
+                        text=_("{unit} activates the {item}: this turn {host} marches at three times its Movement instead of twice, at most 15\" (one use: spent for the rest of the game, §23.8).",
+                               unit=unit.id, item=item, host=host.id)))
+
+
+def march_allowance(state: NinthAgeState, unit: UnitState, m: float) -> float:
+    """A march's allowance: twice M, or three times (at most 15\") with the Icon of the Relentless
+    Company activated this turn, its standard not lost (§23.8)."""
+    members = [unit] + [u for u in state.units.values() if u.host == unit.id and u.location == "joined"]
+    if active(state, unit, RELENTLESS) and not any(u.standard_lost for u in members
+                                                   if f"{RELENTLESS}|{u.id}|{phase_key(state)}" in state.activated):
+        return max(2 * m, min(3 * m, 15.0))
+    return 2 * m
 
 
 def active(state: NinthAgeState, unit: UnitState, item: str) -> bool:

@@ -23,10 +23,24 @@ class Wound:
 
 
 
+def take_saves(state: NinthAgeState, unit: UnitState, attack: Attack, target: Defence, wounds_: list[Wound],
+               events: list[Event], purpose: str, seat: str | None = None) -> tuple[list[Wound], list[Wound]]:
+    """Steps 3 and 4 on the models of ``unit`` with the save offer of the bearer's items
+    (:mod:`.save_offer`): the wounds left after armour, and those left unsaved."""
+    from engine.rulesets.ninth_age.save_offer import armour_of, gemstone_amulet
+
+    target = armour_of(state, unit, target)
+    after = armour_saves(state, attack, target, wounds_, events, purpose, seat, bearer=unit)
+    going_on, ward_failed = gemstone_amulet(state, unit, attack, after, events, purpose)
+    unsaved = special_saves(state, unit, attack, going_on, events, purpose, seat)
+    return after, unsaved + ward_failed
+
+
 def armour_saves(state: NinthAgeState, attack: Attack, target: Defence, wounds_: list[Wound], events: list[Event],
-                 purpose: str, seat: str | None = None) -> list[Wound]:
+                 purpose: str, seat: str | None = None, bearer: UnitState | None = None) -> list[Wound]:
     """Step 3: a D6 per wound with the armour bonus and the Strength and AP modifiers; a natural 1
-    always fails (§12.5). Lethal Strike 6s to wound have AP (6)."""
+    always fails (§12.5). Lethal Strike 6s to wound have AP (6). ``bearer``: the model saving,
+    whose Lucky Charm may re-roll a failed save (§23.5)."""
     if not wounds_ or attack.no_armour or attack.no_saves:
         return wounds_
     needs = [armour_save_needed(target.armour, attack.strength,
@@ -47,6 +61,11 @@ def armour_saves(state: NinthAgeState, attack: Attack, target: Defence, wounds_:
             for i, d in zip(failed, reroll.dice):
                 dice[i] = d
             again = _(", Dusk Stone re-rolls {faces}", faces=faces(reroll.dice))
+    elif bearer is not None:  # the Lucky Charm (§23.5): one failed save re-rolled, offered to the owner
+        from engine.rulesets.ninth_age.save_offer import lucky_charm
+
+        failed = [i for i, (need, d) in enumerate(zip(needs, dice)) if need is not None and not saves(need, d)]
+        again = lucky_charm(state, bearer, failed, dice, purpose, events)
     left = []
     for w, need, d in zip(wounds_, needs, dice):
         if saves(need, d):

@@ -130,20 +130,40 @@ def _generate_spells(state: NinthAgeState, seat: str, events: list[Event]) -> No
     army = state.armies[seat]
     taken: dict[str, set[int]] = {}
     for unit in army.units:
-        if unit.wizard is None:
-            continue
-        lore = unit.wizard.lore
         items = {i.strip().lower() for i in unit.magic_items}
-        if "essence of a free mind" in items:  # §23.7: the lore is chosen now, not on the list
+        hood = "wizard's hood" in items
+        if unit.wizard is None and not hood:
+            continue
+        lore = unit.wizard.lore if unit.wizard else ""
+        level = unit.wizard.level if unit.wizard else 1  # the Wizard's Hood: a Level 1 Wizard (§23.6)
+        if hood:  # "usa una Scuola di Magia scelta a caso all'inizio di ogni battaglia" (§23.6)
+            lore = random_lore(state, seat, unit.name, [lo.name for lo in army.lores], events)
+            state.lores[f"{seat}/{unit.name}"] = lore
+        elif "essence of a free mind" in items:  # §23.7: the lore is chosen now, not on the list
             lore = decide(state, seat, f"lore-{unit.name}", _("{unit} carries the Essence of a Free Mind: which lore does it generate its spells from?", unit=unit.name), [lo.name for lo in army.lores])
             state.lores[f"{seat}/{unit.name}"] = lore
-        count = unit.wizard.level + (1 if "tome of arcane lore" in items else 0)  # §23.7: one extra spell
+        count = level + (1 if "tome of arcane lore" in items else 0)  # §23.7: one extra spell
         pathmaster = unit.has_rule("Pathmaster") or "book of a thousand incantations" in items
         state.spells[f"{seat}/{unit.name}"] = spells.generate(
             state.rng, unit.name, count, lore, taken.setdefault(lore.lower(), set()),
             lambda key, q, opts: decide(state, seat, key, q, opts), events, seat=seat, pathmaster=pathmaster,
             names={sp.number: sp.name for sp in next((lo.spells for lo in army.lores
                                                       if lo.name.lower() == lore.lower()), [])})
+
+
+def random_lore(state: NinthAgeState, seat: str, wizard: str, lores: list[str], events: list[Event]) -> str:
+    """The Wizard's Hood's lore, drawn at random among the army's lores at the start of the battle:
+    a D6 numbering them in the army file's order, re-rolled when it names none (shown in the open)."""
+    if len(lores) == 1:
+        events.append(Event(kind="spells", seat=seat, text=_("{wizard}'s Wizard's Hood: the army has one lore, {lore}: it is drawn (§23.6).", wizard=wizard, lore=lores[0])))
+        return lores[0]
+    numbered = ", ".join(f"{i + 1} {name}" for i, name in enumerate(lores[:6]))
+    while True:
+        roll = roll_dice("1d6", state.rng, purpose=_("{wizard}: Wizard's Hood lore", wizard=wizard))
+        if roll.total <= len(lores):
+            events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{wizard}'s Wizard's Hood draws its lore at random ({numbered}): rolled {face}: {lore} (§23.6).", wizard=wizard, numbered=numbered, face=roll.total, lore=lores[roll.total - 1])))
+            return lores[roll.total - 1]
+        events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{wizard}'s Wizard's Hood draws its lore at random ({numbered}): rolled {face}, no lore: rolled again.", wizard=wizard, numbered=numbered, face=roll.total)))
 
 
 # -- deployment --------------------------------------------------------------------------------

@@ -203,7 +203,7 @@ def choose_weapon(state: NinthAgeState, unit: UnitState, name: str | None) -> Ra
     if len(carried) == 1:
         return carried[0]
     answer = decide(state, unit.owner, f"weapon-{unit.id}", _("Which weapon does {unit} shoot with? (all its R&F use the same one, §15.2)", unit=unit.id), [w.name.replace(" ", "-") for w in carried])
-    return RANGED[answer.replace("-", " ")]
+    return next(w for w in carried if w.name == answer.replace("-", " "))
 
 
 # -- one model's view of the target --------------------------------------------------------------------
@@ -356,6 +356,15 @@ def roll_to_hit(state: NinthAgeState, groups: dict[int, int], bs: int, purpose: 
     return hits, sixes, firsts
 
 
+def fixed_to_hit(state: NinthAgeState, count: int, need: int, purpose: str, seat: str, events: list[Event]
+                 ) -> tuple[int, int]:
+    """Shots that always hit on ``need``+, no modifier applying: (hits, natural 6s among them)."""
+    roll = roll_dice(f"{count}d6", state.rng, purpose=_("{purpose}: to hit", purpose=purpose))
+    got = [d for d in roll.dice if d >= need]
+    events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{purpose}: {count} shot(s), always hitting on {need}+ (no modifier applies): {faces}: {hits} hit(s).", purpose=purpose, count=count, need=need, faces=faces(roll.dice), hits=len(got))))
+    return len(got), sum(1 for d in got if d == 6)
+
+
 # -- the shooting attack -------------------------------------------------------------------------------
 def check_target(state: NinthAgeState, unit: UnitState, target: UnitState, *, reaction: bool = False) -> None:
     if target.owner == unit.owner:
@@ -413,7 +422,10 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
         _("{unit} stands and shoots ({w}) at {target}", unit=unit.id, w=w.name, target=target.id)
     events.append(Event(kind="shoot", seat=unit.owner, data={"unit": unit.id, "target": target.id},
                         text=text_join("", [_("{purpose}: {describe}", purpose=purpose, describe=describe(shots, w)), (_("; {join}", join='; '.join(notes)) if notes else ""), "."])))
-    hits, sixes, _skip = roll_to_hit(state, groups, bs, purpose, unit.owner, events)
+    if w.has("Always hits on 4+"):  # the Skull Splitter (§23.3): 4+ whatever the BS and the modifiers
+        hits, sixes = fixed_to_hit(state, sum(groups.values()), 4, purpose, unit.owner, events)
+    else:
+        hits, sixes, _skip = roll_to_hit(state, groups, bs, purpose, unit.owner, events)
     poisoned = sixes if (entry.has_rule("Poisoned Attacks") or w.has("Poisoned Attacks")) else 0
     if not hits:
         events.append(Event(kind="shoot", seat=unit.owner, text=_("{unit} scores no hits.", unit=unit.id)))

@@ -30,7 +30,7 @@ def stupidity_tests(state: NinthAgeState, seat: str, events: list[Event]) -> Non
             continue
         ld, source = unit_leadership(state, unit)
         if leadership_test(state.rng, ld, _("{unit} Stupidity test (Ld from {source})", unit=unit.id, source=source), events, seat=seat,
-                           reroll=hold_your_ground(state, unit)):
+                           reroll=hold_your_ground(state, unit), for_unit=(state, unit)):
             continue
         unit.stupid = True
         events.append(Event(kind="stupidity", seat=seat, data={"unit": unit.id},

@@ -49,7 +49,11 @@ def kind_share(state: NinthAgeState, shape, kind: str) -> float:
 
 
 def strider(state: NinthAgeState, unit: UnitState, kind: str) -> bool:
-    """Strider, or Strider (X) naming this kind of terrain (§22)."""
+    """Strider, or Strider (X) naming this kind of terrain (§22); a Stalker's Standard's (§23.8)."""
+    from engine.rulesets.ninth_age.mixed_units import standard_rule
+
+    if standard_rule(state, unit, "Strider"):
+        return True
     entry = state.unit_entry(unit)
     for rule in entry.all_rules():
         if rule_name(rule) != "Strider":

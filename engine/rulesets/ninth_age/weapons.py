@@ -91,6 +91,12 @@ RANGED: dict[str, RangedWeapon] = {w.name: w for w in (
     RangedWeapon("volley gun", 24, 5, ("Cumbersome", "Armour Piercing (1)", "Multiple Shots (2D6)"),
                  kind="volley gun"),
 )}
+# The rulebook's magic ranged weapon (§23.3): "Tipo: Arma da Tiro. Raggio 24", Forza 4, Tiro Multiplo (4),
+# Penetrazione dell'Armatura (1), colpisce sempre al 4+"; its damage is a magic item's: Magical Attacks (§22).
+MAGIC_RANGED: dict[str, RangedWeapon] = {
+    "skull splitter": RangedWeapon("skull splitter", 24, 4, ("Multiple Shots (4)", "Armour Piercing (1)",
+                                                               "Always hits on 4+", "Magical Attacks")),
+}
 BREATH_RANGE = 6.0
 
 _STRENGTH = re.compile(r"^\s*(?:Strength|Forza|S)\s*(\d+)\s*$", re.I)  # Forza: the seed's own word
@@ -115,8 +121,9 @@ def breath_weapon(param: str) -> Attack:
 
 
 def weapons_of(entry) -> list[RangedWeapon]:
-    """The ranged weapons a unit's models carry, in the order of its list."""
-    return [RANGED[e] for e in entry.equipment if e in RANGED]
+    """The ranged weapons a unit's models carry, in the order of its list; a magic one last."""
+    return [RANGED[e] for e in entry.equipment if e in RANGED] + [
+        MAGIC_RANGED[i.strip().lower()] for i in entry.magic_items if i.strip().lower() in MAGIC_RANGED]
 
 
 def breath_of(entry) -> str | None:
