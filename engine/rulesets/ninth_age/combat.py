@@ -701,17 +701,20 @@ def flaming_standard(state: NinthAgeState, unit: UnitState) -> bool:
 
 def _thunderous(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitState, attack):
     """Thunderous Charge (§22): +1 S to the part's close-combat attacks in the first round after it
-    charged, against the units it charged only."""
+    charged, against the units it charged only; a lance's +2 S (+1 a light lance's) likewise only
+    against the charged enemies (§15.1)."""
     from engine.rulesets.ninth_age.catalogue import rule_name
 
     entry = state.unit_entry(_fighter(state, blow))  # a character in the unit: its own rules
     if blow.special or attacker.combat_rounds or not (attacker.charged or attacker.pursuit_charge):
         return attack
-    if "Thunderous Charge" not in {rule_name(r) for r in entry.special_rules + entry.parts[blow.part].special_rules}:
-        return attack
     charged = {d.target for d in state.charges if d.charger == attacker.id}
     if attacker.pursuit_charge and attacker.pursuit_target:
         charged.add(attacker.pursuit_target)
+    if target.id not in charged and blow.uncharged_strength is not None and attack.strength is not None:
+        attack = attack.at_strength(blow.uncharged_strength)  # a lance's bonus: at the charged enemies only
+    if "Thunderous Charge" not in {rule_name(r) for r in entry.special_rules + entry.parts[blow.part].special_rules}:
+        return attack
     if target.id not in charged or attack.strength is None:
         return attack
     return attack.at_strength(attack.strength + 1)
