@@ -13,6 +13,7 @@ from engine.core.rng import Rng
 from engine.rulesets.ninth_age import combat, fighters, melee
 from engine.rulesets.ninth_age.actions import Charge, EndStep, Fight
 from engine.rulesets.ninth_age.leadership import leadership_test
+from engine.rulesets.ninth_age.state import ChargeDeclaration
 from engine.rulesets.ninth_age.melee import (
     SideScore, attacks_of, break_leadership, caught, outcome, to_hit_needed, unstable_wounds,
 )
@@ -474,9 +475,14 @@ def test_stomp_and_impact_hits_are_automatic_hits():
     # a Battle Chariot that charged: Impact Hits (D6) with Scythes, D6+1 at I10
     state = scenario({"Brutes": (30, 20, 180), "Battle Chariot": (30, 20 - INCH40 - mm(100) / 2, 0)})
     state.units["Battle Chariot"].charged = True
+    state.charges = [ChargeDeclaration(charger="Battle Chariot", target="Brutes", side="front", distance=3)]
     (impact,) = [b for b in fighters.blows(state, state.units["Battle Chariot"]) if b.special == "Impact Hits"]
-    assert (impact.initiative, impact.hits, impact.count) == (10, "D6+1", 1)
+    assert (impact.initiative, impact.hits, impact.count, impact.targets) == (10, "D6+1", 1, ["Brutes"])
     state.units["Battle Chariot"].combat_rounds = 1
+    assert not [b for b in fighters.blows(state, state.units["Battle Chariot"]) if b.special == "Impact Hits"]
+    # only at a unit it charged: against the Brutes it did not charge (they charged it), none
+    state.units["Battle Chariot"].combat_rounds = 0
+    state.charges = [ChargeDeclaration(charger="Brutes", target="Battle Chariot", side="front", distance=3)]
     assert not [b for b in fighters.blows(state, state.units["Battle Chariot"]) if b.special == "Impact Hits"]
 
 

@@ -708,9 +708,7 @@ def _thunderous(state: NinthAgeState, attacker: UnitState, blow: Blow, target: U
     entry = state.unit_entry(_fighter(state, blow))  # a character in the unit: its own rules
     if blow.special or attacker.combat_rounds or not (attacker.charged or attacker.pursuit_charge):
         return attack
-    charged = {d.target for d in state.charges if d.charger == attacker.id}
-    if attacker.pursuit_charge and attacker.pursuit_target:
-        charged.add(attacker.pursuit_target)
+    charged = fighters.charged_units(state, attacker)
     if target.id not in charged and blow.uncharged_strength is not None and attack.strength is not None:
         attack = attack.at_strength(blow.uncharged_strength)  # a lance's bonus: at the charged enemies only
     if "Thunderous Charge" not in {rule_name(r) for r in entry.special_rules + entry.parts[blow.part].special_rules}:

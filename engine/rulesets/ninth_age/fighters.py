@@ -536,6 +536,15 @@ def _character_blows(state: NinthAgeState, host: UnitState, char: UnitState, sup
     return out
 
 
+def charged_units(state: NinthAgeState, unit: UnitState) -> set[str]:
+    """The enemy units ``unit`` charged this turn: its declared charges, and the unit its
+    pursuit charged (Thunderous Charge, a lance's bonus, Impact Hits [A-40])."""
+    charged = {d.target for d in state.charges if d.charger == unit.id}
+    if unit.pursuit_charge and unit.pursuit_target:
+        charged.add(unit.pursuit_target)
+    return charged
+
+
 STOMPABLE = ("infantry", "war beast", "swarm", "war machine")
 
 
@@ -566,7 +575,10 @@ def special_attacks(state: NinthAgeState, unit: UnitState) -> list[Blow]:
                             strength=profile_value(state, unit, "S", part), weapon="Stomp", special="Stomp",
                             hits=stomp))
     impact = entry.rule_value("Impact Hits")
-    impact_now = bool(impact) and (unit.charged or unit.pursuit_charge) and unit.combat_rounds == 0
+    # Impact Hits only at a unit its unit charged this turn ([A-40]), by the models touching it
+    charged = charged_units(state, unit)
+    impact_at = [c for c in contacts(state, unit) if c.enemy in charged and c.touching]
+    impact_now = bool(impact) and bool(impact_at) and (unit.charged or unit.pursuit_charge) and unit.combat_rounds == 0
     grinding = entry.rule_value("Grinding Attacks")
     if grinding and impact_now:  # only one of them in a combat round: the player's choice (§22)
         from engine.core.decisions import decide
@@ -593,7 +605,8 @@ def special_attacks(state: NinthAgeState, unit: UnitState) -> list[Blow]:
         part = max(range(len(entry.parts)), key=lambda i: profile_value(state, unit, "S", i))
         ranks = max(0, unit_full_ranks(state, unit) - 1)
         strength = profile_value(state, unit, "S", part, first=[ranks] if ranks else [])
-        out.append(Blow(unit.id, part, "Impact Hits", 10, 0, len(touching), enemies,
+        models = {i for c in impact_at for i in c.touching}
+        out.append(Blow(unit.id, part, "Impact Hits", 10, 0, len(models), [c.enemy for c in impact_at],
                         strength=strength, weapon="Impact Hits", special="Impact Hits", hits=hits))
     return out
 
