@@ -186,6 +186,10 @@ def test_a_potion_is_drunk_at_the_start_of_a_phase_once_and_wears_off_at_the_end
     with pytest.raises(IllegalAction, match="carries no Potion of Strength"):
         RULESET.apply(state, UseItem(seat="p2", unit="Chieftain", item="Potion of Strength"))
     state = _to_phase(state, "shooting")
+    state.units["Chieftain"].fleeing = True  # no voluntary activation while fleeing
+    with pytest.raises(IllegalAction, match="Chieftain is fleeing: a fleeing unit cannot activate a one-use item"):
+        RULESET.apply(state, UseItem(seat="p2", unit="Chieftain", item="potion of swiftness"))
+    state.units["Chieftain"].fleeing = False
     log = []
     state = apply(state, UseItem(seat="p2", unit="Chieftain", item="potion of swiftness"), NO_DISPEL, log)
     from engine.rulesets.ninth_age.magic_state import profile_value
