@@ -366,6 +366,16 @@ def test_weapon_choice_and_parry():
     brutes, spear = state.units["Brutes"], state.units["Spearmen"]
     champion = next(b for b in fighters.blows(state, brutes) if b.champion)
     assert to_hit_needed(champion.ws, 3) == 3 and combat.to_hit(state, brutes, spear, champion)[0] == 4
+    # "always 4+" by default, so a 5+ becomes 4+ too; the setting parry_never_better
+    # reads it "never better than 4+": the 3+ still becomes 4+, a 5+ stays 5+
+    spear_entry = state.unit_entry(spear)
+    state.armies["p1"].units[spear.entry] = spear_entry.model_copy(
+        update={"parts": [spear_entry.parts[0].model_copy(update={"WS": 9})]})
+    assert to_hit_needed(champion.ws, 9) == 5 and combat.to_hit(state, brutes, spear, champion)[0] == 4
+    state.options["parry_never_better"] = True
+    assert combat.to_hit(state, brutes, spear, champion)[:3:2] == (5, "")
+    state.armies["p1"].units[spear.entry] = spear_entry
+    assert combat.to_hit(state, brutes, spear, champion)[0] == 4
 
 
 def test_no_more_foes_then_overrun_straight_forward():

@@ -489,15 +489,20 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
 
 def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: Blow) -> tuple[int, int, str]:
     """(needed, modifier, note) of a close-combat attack (§11.6, §15.1): Parry makes the base 4+
-    for hits from the front of a model on foot with hand weapon and shield ([A-27]); attacks
-    against a flail get +1."""
+    for hits from the front of a model on foot with hand weapon and shield ([A-27]; with the
+    setting ``parry_never_better``, never better than 4+: a 5+ stays 5+); attacks against a
+    flail get +1."""
     need = to_hit_needed(blow.ws, _defender_ws(state, target))
     entry = state.unit_entry(target)
     note, modifier = "", 0
     body = _body(state, target)
     if (fighters.weapon(state, target) == "hand weapon" and "shield" in entry.equipment and not entry.troop.mounted
             and body.pose is not None and contact_side(body.footprint(), attacker.footprint()) == "front"):
-        need, note = 4, " (Parry: 4+)"
+        if state.options.get("parry_never_better"):  # [A-27]'s other reading: never better than 4+
+            if need < 4:
+                need, note = 4, " (Parry: never better than 4+)"
+        else:
+            need, note = 4, " (Parry: 4+)"
     if fighters.weapon(state, target) == "flail":
         modifier, note = modifier + 1, note + " (+1 against a flail)"
     fighter = _fighter(state, blow)  # a character in the unit: its own rules and weapons

@@ -49,6 +49,8 @@ OPTIONS = {
                            "dice are lost)"),
     "points": _("the battle's agreed points limit, e.g. 2000: each army is built to it (§2.2; default: the "
                 "armies' own, the same for both)"),
+    "parry_never_better": _("on: Parry makes hits from the front never better than 4+ ([A-27]'s other reading; "
+                            "default off: always 4+ before modifiers)"),
     "table": _("table size in inches, e.g. 72x48 (default: 48x36 when both armies are Warbands, else 72x48)"),
     # -- armies (muster.py) and hidden lists (§2.4) --
     "armies": _("chosen: the battle waits until each player brings an army with /army use (default: the samples)"),
