@@ -51,6 +51,9 @@ OPTIONS = {
                 "armies' own, the same for both)"),
     "parry_never_better": _("on: Parry makes hits from the front never better than 4+ ([A-27]'s other reading; "
                             "default off: always 4+ before modifiers)"),
+    "deploy_one_by_one": _("on: each character and each war machine deploys as a unit of its own and counts 1 in "
+                           "the Undeployed Units Number ([A-4]'s other reading; default off: all characters are "
+                           "one drop, all war machines another)"),
     "table": _("table size in inches, e.g. 72x48 (default: 48x36 when both armies are Warbands, else 72x48)"),
     # -- armies (muster.py) and hidden lists (§2.4) --
     "armies": _("chosen: the battle waits until each player brings an army with /army use (default: the samples)"),
