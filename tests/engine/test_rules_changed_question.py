@@ -15,7 +15,7 @@ from typing import Any, Literal
 import pytest
 
 from engine.core import Action, BoardView, Event, GameState, IllegalAction, Rng, Ruleset, Seat, roll_d20
-from engine.core.decisions import Decide, decide
+from engine.core.decisions import decide
 
 
 class Lunge(Action):
