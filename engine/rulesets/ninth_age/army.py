@@ -30,7 +30,7 @@ from engine.core.errors import IllegalAction, validation_problems
 from engine.rulesets.ninth_age.characteristics import CHARACTERISTICS, characteristic_changes  # noqa: F401
 from engine.rulesets.ninth_age.spell_effects import BoundSpell, SpellEffect
 from engine.rulesets.ninth_age.catalogue import (
-    CHARACTER_CATEGORIES, EQUIPMENT, TROOP_TYPES, MagicItem, rule_name, rule_param, rule_problem,
+    CHARACTER_CATEGORIES, EQUIPMENT, TROOP_TYPES, MagicItem, extra_rule_problem, rule_name, rule_param, rule_problem,
 )
 from engine.rulesets.ninth_age.items import BookItem, unit_item_problems
 from engine.rulesets.ninth_age.items import catalogue as item_catalogue
@@ -283,7 +283,11 @@ class Army(Strict):
 
     @model_validator(mode="after")
     def _rules_and_names(self) -> "Army":
-        extra = frozenset(self.extra_rules)
+        for n, r in enumerate(self.extra_rules):  # applied, or refused by name (#10)
+            problem = extra_rule_problem(r)
+            if problem:
+                raise ValueError(_("{field}: {reason}", field=f"extra_rules.{n}", reason=problem))
+        extra = frozenset(rule_name(r) for r in self.extra_rules)
         seen: set[str] = set()
         for n, u in enumerate(self.units):
             if u.name.lower() in seen:

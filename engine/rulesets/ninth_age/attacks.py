@@ -196,9 +196,10 @@ def end_of_phase(state: NinthAgeState, events: list[Event]) -> None:
 def _under_spells(state: NinthAgeState, target: UnitState, d: Defence) -> Defence:
     from dataclasses import replace
 
-    from engine.rulesets.ninth_age.magic_state import spell_modified
+    from engine.rulesets.ninth_age.magic_state import spell_modified, spell_saves
 
-    return replace(d, toughness=spell_modified(state, target.id, "T", d.toughness))
+    # T, and the armour and ward saves spells give (§9, §12.5-12.6)
+    return spell_saves(state, target.id, replace(d, toughness=spell_modified(state, target.id, "T", d.toughness)))
 
 
 def inflict(state: NinthAgeState, target: UnitState, attack: Attack, unsaved: int, d: Defence, events: list[Event],

@@ -211,10 +211,18 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
     3D6 keep 2) straight through everything, extended to clear 1"; off the table if it touches
     an edge. Returns the flee distance rolled (pursuers compare against it, §11.12); enemies in
     ``exempt`` (those of the combat it flees from) cause no Dangerous Terrain test."""
+    from engine.rulesets.ninth_age import random_movement
+
     entry = state.unit_entry(unit)
     swift = entry.has_rule("Swiftstride")
-    roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{unit.id} flee distance")
-    go = sum(charge_dice(roll.dice, swiftstride=swift))
+    rolled = random_movement.roll(state, unit, "flee")
+    if rolled is not None:  # Random Movement: always X, never Swiftstride (§22)
+        go, faces, x = rolled
+        roll = None
+        reason = _("{reason} (Random Movement {x}: {dice})", reason=reason, x=x, dice=", ".join(map(str, faces)) or x)
+    else:
+        roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{unit.id} flee distance")
+        go = sum(charge_dice(roll.dice, swiftstride=swift))
     unit.fleeing = True
     left_building = unit.garrison  # a garrison failing its Panic test flees out of its Building (§18.6)
     if left_building:

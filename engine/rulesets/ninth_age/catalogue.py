@@ -85,8 +85,15 @@ NEEDS_PARAM = frozenset({"Armour Piercing", "Bodyguard", "Breath Weapon", "Fly",
 # §22 rules this engine does not referee yet: an army file naming one is refused with the reason
 # (never silently ignored, #10); each leaves this table when a phase applies it.
 NOT_REFEREED_RULES: dict[str, str] = {
-    "Crush Attack": "the Crush Attack special attack is not made in the Melee phase",
-    "Random Movement": "its Compulsory Moves and fixed charge, flee and pursuit distances are not refereed",
+}
+
+# Army-book rules the rulebook itself names and this engine applies as it says (§22 Toxic Attacks:
+# -1 to wound against them): an army file may list them in ``extra_rules``; the bracket a rule
+# must carry, when it must, is given (only the Pestilence mark is named). Every other army-book
+# rule is refused by name: the rulebook does not say what it does (#10, [A-43]).
+BOOK_RULES: dict[str, str | None] = {
+    "Plague Cult": None,
+    "Mark of the Dark Gods": "Pestilence",
 }
 
 WEAPONS = frozenset({"hand weapon", "flail", "great weapon", "halberd", "additional hand weapon", "lance",
@@ -113,6 +120,7 @@ def weapon_reading(name: str) -> str:
 ARMOUR = frozenset({"light armour", "heavy armour", "plate armour", "shield", "barding", "helmet"})
 EQUIPMENT = WEAPONS | ARMOUR
 
+_DISTANCE = re.compile(r"^\s*(\d+|\d*\s*[dD]\s*[36]\s*(\+\s*\d+)?)\s*$")  # Random Movement (X)
 _RULE = re.compile(r"^\s*([A-Za-z' -]+?)\s*(?:\(([^()]*)\))?\s*$")
 
 
@@ -142,7 +150,36 @@ def rule_problem(text: str, extra: frozenset[str] | set[str] = frozenset()) -> s
         return f"{name} needs its value in brackets, e.g. {name} (2)"
     if name in NOT_REFEREED_RULES:
         return f"{name} is not refereed by this engine yet: {NOT_REFEREED_RULES[name]} (§22)"
+    if name == "Random Movement" and not _DISTANCE.match(param or ""):
+        return _("Random Movement ({param}): its value must be a distance or dice such as 2D6, 3D6 or D6+3", param=param)
+    if name in BOOK_RULES and BOOK_RULES[name] and (param or "").strip().lower() != BOOK_RULES[name].lower():
+        return _("{name} ({param}) is not refereed: of its army-book marks the rulebook names only {name} ({known}) (§22 Toxic Attacks)",
+                 name=name, param=param or "", known=BOOK_RULES[name])
     return None
+
+
+def extra_rule_problem(text: str) -> str | None:
+    """Why an army file's ``extra_rules`` entry is refused, or None: it must be a §22 rule this
+    engine referees, or an army-book rule the rulebook names and the engine applies (BOOK_RULES);
+    any other is refused by name, never accepted and left unapplied (#10).
+
+    >>> extra_rule_problem("Plague Cult") is None, extra_rule_problem("Hatred") is None
+    (True, True)
+    >>> print(extra_rule_problem("Kung Fu (2)"))
+    'Kung Fu' is an army-book rule this engine cannot referee: the rulebook does not say what it does ([A-43]); give its effect as rulebook special rules, equipment or profile instead
+    >>> print(extra_rule_problem("Scaly Skin"))
+    'Scaly Skin' is an army-book rule this engine cannot referee: the rulebook does not say what it does ([A-43]); give its effect as rulebook special rules, equipment or profile instead
+    """
+    if not _RULE.match(text):
+        return _("{text!r} is not written as Name or Name (X)", text=text)
+    name = rule_name(text)
+    if name in SPECIAL_RULES:
+        if name in NOT_REFEREED_RULES:
+            return f"{name} is not refereed by this engine yet: {NOT_REFEREED_RULES[name]} (§22)"
+        return None
+    if name in BOOK_RULES:
+        return None
+    return _("{name!r} is an army-book rule this engine cannot referee: the rulebook does not say what it does ([A-43]); give its effect as rulebook special rules, equipment or profile instead", name=name)
 
 
 @dataclass(frozen=True)

@@ -54,6 +54,8 @@ def join_problem(state: NinthAgeState, char: UnitState, host: UnitState) -> str 
     for rule in UNJOINABLE_BY_RULE:
         if hentry.has_rule(rule) != centry.has_rule(rule) and hentry.has_rule(rule):
             return _("{host} has {rule} and accepts only characters with {rule}", host=host.id, rule=rule)
+    if centry.has_rule("Random Movement") and not hentry.has_rule("Random Movement"):  # §22
+        return _("{char} has Random Movement and may join only units with Random Movement", char=char.id)
     return None
 
 
@@ -106,6 +108,8 @@ def join(state: NinthAgeState, char: UnitState, host: UnitState, file: int | Non
     if char.moved or char.fleeing:
         raise IllegalAction("cannot-join", _("{char} has fled this turn.", char=char.id) if char.fleeing
                             else _("{char} has already moved this turn.", char=char.id))
+    if state.unit_entry(char).has_rule("Random Movement"):  # §22: it moves only in the Compulsory Moves
+        raise IllegalAction("cannot-join", _("{char} has Random Movement: it does not move in the Remaining Moves, and joining by its Compulsory Move is not refereed; it may join a Random Movement unit as they deploy.", char=char.id))
     start = char.footprint()
     m = state.unit_entry(char).movement
     moved = _place(state, char, host, file, events, widen=widen)

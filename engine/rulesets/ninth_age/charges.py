@@ -129,6 +129,12 @@ def contact_side(charger: UnitState, target: UnitState) -> str | None:
     return "front" if arc == "inside" else arc
 
 
+def _random_movement(state: NinthAgeState, unit: UnitState):
+    from engine.rulesets.ninth_age.random_movement import refusal
+
+    return refusal(state, unit)  # it charges only by meeting an enemy in its Compulsory Moves (§22)
+
+
 def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events: list[Event]) -> None:
     seat = charger.owner
     entry = state.unit_entry(charger)
@@ -145,6 +151,8 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
         why = "is engaged in combat"
     elif charger.stupid:
         why = "failed its Stupidity test this turn (§22)"
+    elif _random_movement(state, charger):
+        why = _random_movement(state, charger)
     elif entry.troop_type == "war machine":
         why = _("is a war machine")
     elif entry.movement == 0:

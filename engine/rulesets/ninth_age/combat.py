@@ -427,7 +427,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
         for whole, target_id, count in allocated:
             b = Blow(**{**whole.__dict__, "count": count})
             attacker, target = state.units[b.unit], state.units[target_id]
-            if b.special:  # automatic hits, X per model (rolled per model when X is dice)
+            if b.special and b.special != fighters.CRUSH:  # automatic hits, X per model (dice: per model)
                 from engine.rulesets.ninth_age.damage import roll_value
 
                 counts = [roll_value(b.hits, state.rng, f"{b.unit} {b.special}") for _skip in range(b.count)]
@@ -454,7 +454,8 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             hits = sum(1 for d in roll.dice if hit_succeeds(d, need, modifier))
             sixes = sum(1 for d in roll.dice if d == 6)  # natural 6s always hit (§11.6): Poisoned Attacks
             note = why
-            if _hatred(state, _fighter(state, b), b.part, target, rounds=attacker.combat_rounds) and hits < b.count:
+            if not b.special and _hatred(state, _fighter(state, b), b.part, target, rounds=attacker.combat_rounds) \
+                    and hits < b.count:
                 again = roll_dice(f"{b.count - hits}d6", state.rng, purpose=f"{b.unit} Hatred re-rolls")
                 extra = sum(1 for d in again.dice if hit_succeeds(d, need, modifier))
                 sixes += sum(1 for d in again.dice if d == 6)
@@ -518,7 +519,7 @@ def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: B
     wall = _wall_defended_against(state, attacker, body) if body.pose is not None else None  # a character: its unit's
     if wall is not None and modifier >= 0:
         modifier, note = modifier - 1, note + f" (-1: defending {wall} against its charge, Distracting, §18.8)"
-    elif fighters.distracting(state, target) and not blow.special:
+    elif fighters.distracting(state, target) and (not blow.special or blow.special == fighters.CRUSH):
         modifier, note = modifier - 1, note + " (-1 Distracting)"
     return need, modifier, note
 
@@ -616,7 +617,8 @@ def wound_model(state: NinthAgeState, attacker: UnitState, blow: Blow, char: Uni
     from engine.rulesets.ninth_age.mixed_units import slain_in_unit
 
     attack = _attack(state, _fighter(state, blow), blow)
-    d = pipeline.defence(state.unit_entry(char), "close combat", mounted=not unmounted(state, char, "close combat"))
+    d = pipeline._under_spells(state, char, pipeline.defence(state.unit_entry(char), "close combat",
+                                                             mounted=not unmounted(state, char, "close combat")))
     purpose = f"{attacker.id} {blow.part_name} against {char.id}"
     dealt = _wounds_on_one_model(state, attacker, attack, char, d, hits, purpose, events)
     left = d.wounds - char.wounds_lost
@@ -658,7 +660,7 @@ def overkill_on_the_fallen(state: NinthAgeState, attacker: UnitState, blow: Blow
     from engine.rulesets.ninth_age import attacks as pipeline
 
     attack = _attack(state, _fighter(state, blow), blow)
-    d = pipeline.defence(state.unit_entry(target), "close combat")
+    d = pipeline._under_spells(state, target, pipeline.defence(state.unit_entry(target), "close combat"))
     name = target.id if state.unit_entry(target).is_character else f"{target.id}'s Champion"
     purpose = f"{attacker.id} {blow.part_name} against the slain {name}"
     dealt = _wounds_on_one_model(state, attacker, attack, target, d, hits, purpose, events)
@@ -776,6 +778,8 @@ def _attack(state: NinthAgeState, attacker: UnitState, blow: Blow):
     if magic is not None and blow.weapon == magic[0]:  # the magic weapon's own rules, for its attacks (§21.4)
         rules = rules + list(magic[2].get("rules", []))
     multiple = next((rule_param(r) for r in rules if rule_name(r) == "Multiple Wounds"), None)
+    if blow.special == fighters.CRUSH:  # Crush Attack: Multiple Wounds (Ammunition) (§22, [A-38])
+        multiple = "Ammunition"
     names = {rule_name(r) for r in rules}
     # Divine Attacks (§22): the model's rule, a Divine Icon, or the weapon's (Blessed Sword); CC attacks only
     carried = {i.lower() for i in entry.magic_items}
@@ -1066,10 +1070,17 @@ SCORE_WORDS = {"wounds": N_("wounds"), "overkill": N_("overkill"), "charge": N_(
 
 
 def pursuit_roll(state: NinthAgeState, unit: UnitState, why: str, events: list[Event]) -> int:
+    from engine.rulesets.ninth_age import random_movement
+
+    what = _("pursuit") if why == "pursuit" else _("overrun") if why == "overrun" else why
+    rolled = random_movement.roll(state, unit, why)
+    if rolled is not None:  # always X, never Swiftstride (§22 Random Movement)
+        go, faces, x = rolled
+        events.append(Event(kind="roll", seat=unit.owner, text=_("{unit} {why}: {go}\" (Random Movement {x}: {dice}).", unit=unit.id, why=what, go=go, x=x, dice=', '.join(map(str, faces)) or x)))
+        return go
     swift = state.unit_entry(unit).has_rule("Swiftstride")
     roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=f"{unit.id} {why} distance")
     go = sum(charge_dice(roll.dice, swiftstride=swift))
-    what = _("pursuit") if why == "pursuit" else _("overrun") if why == "overrun" else why
     events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=(_("{unit} {why}: {go}\" ({dice}, keeping the best two).", unit=unit.id, why=what, go=go, dice=', '.join(map(str, roll.dice))) if swift
                               else _("{unit} {why}: {go}\" ({dice}).", unit=unit.id, why=what, go=go, dice=', '.join(map(str, roll.dice))))))
     return go
@@ -1119,7 +1130,10 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
     stops it, and it goes back to its last position at least 1" from other units (the seed:
     "riportare l'Unità all'ultima posizione legale dove si trovava a 1” di distanza da altre
     Unità"); with none, it turns toward its quarry as far as it can instead. The reply says what
-    stopped it short."""
+    stopped it short. A Random Movement move (``label`` "random movement", §22) never leaves the
+    table (the edge stops it like a unit in its way) and tests Dangerous Terrain only when it
+    charges."""
+    randomly = label == "random movement"
     start = unit.footprint()
     around = surroundings(state, {unit.id}, building=leaving)  # ``leaving``: the Building it comes out of
     fp = start
@@ -1131,7 +1145,7 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
             around.impassable.intersection(front).area > 1e-9
         enemy_hit = [k for k in hit if state.units[k].owner != unit.owner]
         if enemy_hit:
-            _pursuit_charge(state, unit, state.units[sorted(enemy_hit)[0]], events)
+            _pursuit_charge(state, unit, state.units[sorted(enemy_hit)[0]], events, label)
             return
         if hit or rock:
             best, t = _turn_toward(start, bearing, around)
@@ -1152,6 +1166,9 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
         moved += step
         trial = translate(fp, 0, moved)
         if state.table.touches_edge(trial.shape):
+            if randomly:  # it cannot leave the table over the edge (§22 Random Movement)
+                blocked = _("the table edge")
+                break
             _off_table(state, unit, trial, events, label)
             return
         touching = [k for k, o in around.others.items() if o.shape.distance(trial.shape) <= 0.02
@@ -1160,7 +1177,7 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
             unit.pose = trial.pose
             _pursuit_terrain(state, unit, start, trial, label, events)
             if unit.on_table:
-                _pursuit_charge(state, unit, state.units[sorted(touching)[0]], events)
+                _pursuit_charge(state, unit, state.units[sorted(touching)[0]], events, label)
             return
         ran_into = [k for k, o in around.others.items()
                     if o.shape.intersection(trial.shape).area > already.get(k, 0.0) + 1e-3]
@@ -1180,6 +1197,8 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
     n, moved = number(state, unit), {"unit": unit.id, "done": f"{done:.1f}", "go": go}
     head = (ngettext("{unit} pursues {done}\" of {go}\"", "{unit} pursue {done}\" of {go}\"", n, **moved)
             if label == "pursuit" else
+            ngettext("{unit} moves {done}\" of {go}\" (Random Movement)", "{unit} move {done}\" of {go}\" (Random Movement)",
+                     n, **moved) if randomly else
             ngettext("{unit} overruns {done}\" of {go}\"", "{unit} overrun {done}\" of {go}\"", n, **moved))
     text = ""
     if done < go - MOVE_SAMPLE - 1e-6:
@@ -1193,7 +1212,8 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
         elif done < MOVE_SAMPLE / 2:
             text += " (the pursuer stays where it stood)"
     events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id}, text=join("", [head, text, "."])))
-    _pursuit_terrain(state, unit, start, end, label, events)
+    if not randomly:  # Random Movement: Dangerous Terrain only when it charges (§22)
+        _pursuit_terrain(state, unit, start, end, label, events)
 
 
 def _turn_toward(start, bearing: float, around):
@@ -1214,8 +1234,8 @@ def _turn_toward(start, bearing: float, around):
 def _pursuit_terrain(state: NinthAgeState, unit: UnitState, start, end, label: str, events: list[Event]) -> None:
     """A pursuit or an overrun through Dangerous Terrain tests once per feature (§18.1)."""
     if end is not start:
-        terrain_checks(state, unit, "overrun" if label == "overrun" else "pursuit",
-                       [start.shape.union(end.shape).convex_hull], events)
+        kind = {"overrun": "overrun", "random movement": "charge"}.get(label, "pursuit")  # its charge, §22
+        terrain_checks(state, unit, kind, [start.shape.union(end.shape).convex_hull], events)
 
 
 def distance_between(a, b) -> float:
@@ -1233,8 +1253,10 @@ def _off_table(state: NinthAgeState, unit: UnitState, fp, events: list[Event], l
                         text=_("{unit}'s {label} reaches the table edge: it leaves the table and comes back in its next Remaining Moves (/deploy on the edge it left by).", unit=unit.id, label=label)))
 
 
-def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, events: list[Event]) -> None:
-    """A pursuer that meets an enemy charges it, with no reaction (§11.13)."""
+def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, events: list[Event],
+                    label: str = "pursuit") -> None:
+    """A pursuer that meets an enemy charges it, with no reaction (§11.13); a Random Movement
+    unit's move meeting one too (§22)."""
     from engine.rulesets.ninth_age.charges import contact_side as charge_side
 
     side = None if enemy.fleeing else charge_side(unit, enemy)
@@ -1252,7 +1274,9 @@ def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, eve
     unit.pose = poses[0].footprint.pose
     unit.pursuit_charge, unit.pursuit_target = True, enemy.id
     events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id},
-                        text=_("{unit} pursues into {enemy}'s {side} and charges it (no reaction).", unit=unit.id, enemy=enemy.id, side=poses[0].side)))
+                        text=(_("{unit} moves into {enemy}'s {side} and charges it (Random Movement, no reaction).", unit=unit.id, enemy=enemy.id, side=poses[0].side)
+                              if label == "random movement" else
+                              _("{unit} pursues into {enemy}'s {side} and charges it (no reaction).", unit=unit.id, enemy=enemy.id, side=poses[0].side))))
     if enemy.fleeing:
         destroy(state, enemy, events, _("{enemy} is caught fleeing and destroyed", enemy=enemy.id))
 

@@ -436,6 +436,38 @@ def part_ws(state: NinthAgeState, unit: UnitState, part: int) -> int:
     return profile_value(state, unit, "WS", part, set_to=set_to)
 
 
+CRUSH = "Crush Attack"
+
+
+def crushes(state: NinthAgeState, unit: UnitState, part: int, who: UnitState | None = None) -> bool:
+    """Crush Attack (§22): a part with the rule may give up all its normal close-combat attacks
+    for one special attack; its owner chooses each combat round (asked once per round and part).
+    ``who``: a character fighting in ``unit`` with its own profile."""
+    fighter = who or unit
+    entry = state.unit_entry(fighter)
+    if not any(rule_name(r) == CRUSH for r in entry.special_rules + entry.parts[part].special_rules):
+        return False
+    from engine.core.decisions import decide
+
+    name = fighter.id if len(entry.parts) == 1 else f"{fighter.id} {entry.parts[part].name}"
+    answer = decide(state, fighter.owner, f"crush-{fighter.id}-{part}-{state.round}-{unit.combat_rounds}",
+                    _("{name} has Crush Attack: make one Crush Attack (Initiative 0, S 10, Multiple Wounds (D3+1)) instead of all its attacks this combat round, or its normal attacks?", name=name),
+                    ["crush-attack", "normal-attacks"], default="normal-attacks")
+    return answer == "crush-attack"
+
+
+def crush_blow(state: NinthAgeState, unit: UnitState, part: int, count: int, targets: list[str],
+               ws: int, name: str, model: str = "") -> Blow:
+    """One Crush Attack per model of the part in base contact (§22): a special attack at
+    Initiative 0, S 10 and Multiple Wounds (Ammunition: D3+1, D3+2 against Fly, [A-38]), at the
+    enemy unit as a whole (§12.1), never a supporting attack. The seed does not make it hit
+    automatically (as it says of Stomp, Impact Hits and Grinding Attacks), so it rolls to hit
+    with the part's WS; being a special attack, no weapon and no rule changing normal attacks."""
+    units = [t for t in targets if state.units[t].location != "joined"] or targets
+    return Blow(unit.id, part, f"{name} {CRUSH}", 0, ws, count, units, strength=10, weapon=CRUSH, special=CRUSH,
+                hits="1", model=model)
+
+
 def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
           duel: tuple[str, str] | None = None) -> list[Blow]:
     """Every attack the unit makes this round, grouped by part, step and the enemies it may
@@ -474,6 +506,9 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
         for i in c.supporting:
             supporting.setdefault(i, set()).add(c.enemy)
     fighting: dict[str, tuple[bool, set[str]]] = {}  # character -> (supporting only, targets)
+    # Crush Attack (§22): asked once a round for each part with the rule whose models touch an enemy
+    crushing = {part for part in range(len(entry.parts))
+                if any(i not in mine for i in touching) and crushes(state, unit, part)}
     models = [(i, sorted(e), False) for i, e in sorted(touching.items())]
     models += [(i, sorted(e), True) for i, e in sorted(supporting.items()) if i not in touching]
     for i, enemies, in_support in models:
@@ -484,6 +519,10 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
         for part in range(len(entry.parts)):
             count, step = _part_attacks(state, unit, part, supporting=in_support)
             random = random_attacks(entry, part) if not in_support and entry.parts[part].role != "machine" else None
+            if (count or random) and not in_support and part in crushing:
+                out.append(crush_blow(state, unit, part, 1, list(enemies), part_ws(state, unit, part),
+                                      entry.parts[part].name))
+                continue
             if count or random:
                 ws = part_ws(state, unit, part)
                 strength, used, ap = part_strength(state, unit, part)
@@ -505,11 +544,19 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
     # the champion: one of the front-rank models in contact is the champion (+1 A, +1 WS)
     if champion and any(c.touching for c in cons):
         for part in range(len(entry.parts)):
+            if part in crushing:  # the Champion makes the Crush Attack too, with its +1 WS
+                for b in out:
+                    if b.part == part and b.special == CRUSH and not b.champion and not b.model and b.targets:
+                        b.ws = b.ws if unit.fear_struck else min(10, b.ws + 1)
+                        b.champion, b.part_name = True, f"{entry.parts[part].name} Champion {CRUSH}"
+                        break
+                continue
             count, step = _part_attacks(state, unit, part, supporting=False, champion=True)
             base, _skip = _part_attacks(state, unit, part, supporting=False)
             if count and count != base:
                 for b in out:  # the champion replaces one ordinary model's attacks of that part
-                    if b.part == part and b.count == base and not b.champion and not b.model and b.targets:
+                    if b.part == part and b.count == base and not b.champion and not b.model and b.targets \
+                            and not b.special:
                         # a failed Fear test sets the Champion's WS to 1 too (then spells, §1.11)
                         ws = b.ws if unit.fear_struck else min(10, b.ws + 1)
                         b.count, b.ws, b.champion = count, ws, True
@@ -550,6 +597,9 @@ def _character_blows(state: NinthAgeState, host: UnitState, char: UnitState, sup
         strength, used, ap = part_strength(state, char, part, host=host, lances=not assault)
         uncharged = None if assault else lance_strength(state, char, part, strength, host=host)
         name = char.id if len(entry.parts) == 1 else f"{char.id} {entry.parts[part].name}"
+        if not supporting_ and crushes(state, host, part, who=char):  # Crush Attack (§22), never supporting
+            out.append(crush_blow(state, host, part, 1, sorted(targets), ws, name, model=char.id))
+            continue
         out.append(Blow(host.id, part, name, step, ws, count, sorted(targets), strength=strength, weapon=used,
                         armour_piercing=ap, model=char.id, uncharged_strength=uncharged))
     return out
@@ -634,7 +684,7 @@ def _merge(blows_: list[Blow]) -> list[Blow]:
     merged: dict[tuple, Blow] = {}
     for b in blows_:
         key = (b.unit, b.model, b.part, b.initiative, b.ws, tuple(b.targets), b.champion, b.strength, b.random,
-               b.bonus)
+               b.bonus, b.special)
         if key in merged:
             merged[key].count += b.count
         else:

@@ -66,6 +66,10 @@ def enter(state: NinthAgeState, unit: UnitState, building: TerrainFeature, event
         _refuse(unit, _("it has already moved this phase"))
     if unit.fleeing:
         _refuse(unit, _("it is fleeing"))
+    from engine.rulesets.ninth_age.random_movement import refusal
+
+    if refusal(state, unit):  # it moves only in the Compulsory Moves (§22 Random Movement)
+        _refuse(unit, _("it has Random Movement and moves only in the Compulsory Moves (§22)"))
     if unit.charged or unit.failed_charge or unit.declared_charge:
         _refuse(unit, _("it charged (or failed a charge) this phase"))
     if unit.joined_this_phase or unit.rallied:

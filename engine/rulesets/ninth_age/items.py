@@ -18,7 +18,12 @@ from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from engine.rulesets.ninth_age.catalogue import CHARACTER_CATEGORIES, TROOP_TYPES, MagicItem, magic_items, rule_problem
+from engine.rulesets.ninth_age.catalogue import (
+    BOOK_RULES, CHARACTER_CATEGORIES, TROOP_TYPES, MagicItem, magic_items, rule_problem,
+)
+
+# what a magic weapon may give besides §22's rules: the Sword of Haste's and the Blessed Sword's (§23.3)
+ITEM_RULES = frozenset({"Always wounds on 4+", "Re-roll failed to-wound rolls"})
 
 
 
@@ -95,9 +100,11 @@ class BookItem(BaseModel):
     @field_validator("rules")
     @classmethod
     def _rules(cls, v: list[str]) -> list[str]:
-        for r in v:  # a rule the engine does not referee is refused here too (§22)
-            problem = rule_problem(r, frozenset({"Always wounds on 4+", "Re-roll failed to-wound rolls"}))
-            if problem and "not refereed" in problem:
+        for r in v:  # a rule the engine does not referee is refused here too (§22, #10)
+            if r in ITEM_RULES:
+                continue
+            problem = rule_problem(r, frozenset(BOOK_RULES))
+            if problem:
                 raise ValueError(problem)
         return v
 

@@ -718,17 +718,20 @@ def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffe
             else:
                 state.magic.moves[u.id] = effect.magical_move
                 events.append(Event(kind="spell", seat=c.seat, text=_("{u} may now make a magical move of {magical_move}\": /advance or /reform it (no march), or go on casting.", u=u.id, magical_move=decimal(effect.magical_move, "g"))))
-    if effect.modifiers or effect.halve:
+    if effect.lasting:
         if spell.duration == "instant":
             return
         state.effects.append(Effect(id=state.next_effect, spell=spell.name, caster=c.name, seat=c.seat,
                                     duration=spell.duration, units=[u.id for u in targets], part=part,
                                     modifiers=dict(effect.modifiers), halve=list(effect.halve),
+                                    armour=effect.armour, ward=effect.ward,
                                     lowest_casting_value=min(spell.casting_value, value),
                                     phase=state.magic.number))
         state.next_effect += 1
         change = text_join(", ", [*(_("{characteristic} {value:+d}", characteristic=k, value=v) for k, v in effect.modifiers.items()),
-                                  *(_("{characteristic} halved", characteristic=k) for k in effect.halve)])
+                                  *(_("{characteristic} halved", characteristic=k) for k in effect.halve),
+                                  *([_("armour save +{value}", value=effect.armour)] if effect.armour else []),
+                                  *([_("Ward Save ({value}+)", value=effect.ward)] if effect.ward else [])])
         units = ', '.join(u.id for u in targets) or _("no unit")
         events.append(Event(kind="spell", seat=c.seat, text=(_("{spell} takes hold on {units} ({part}): {change} ({duration}).", spell=spell.name, units=units, part=part, change=change, duration=spell.duration) if part
                               else _("{spell} takes hold on {units}: {change} ({duration}).", spell=spell.name, units=units, change=change, duration=spell.duration))))

@@ -41,6 +41,8 @@ class Effect(BaseModel):
     part: str | None = None  # a Focused spell on one part of a multi-part model
     modifiers: dict[str, int] = Field(default_factory=dict)
     halve: list[str] = Field(default_factory=list)
+    armour: int = 0  # +X to the armour save (§12.5)
+    ward: int | None = None  # Ward Save (X+) (§12.6)
     lowest_casting_value: int
     phase: int  # the Magic phase number it was cast in
     attribute: bool = False
@@ -119,6 +121,29 @@ def profile_value(state: Any, unit: Any, characteristic: str, part: int = 0, *, 
     entry = state.unit_entry(unit)
     return spell_modified(state, unit.id, characteristic, entry.unmodified(characteristic, part),
                           entry.parts[part].name, set_to=set_to, first=first)
+
+
+def spell_saves(state: Any, unit_id: str, target: Any) -> Any:
+    """The defence (a damage.Defence) of the unit's models with the saves the spells in play on
+    it give: their armour bonuses added (§12.5, capped at +6 as every armour bonus, §15.5) and
+    the best of their Ward Saves and the models' own (§12.6).
+
+    >>> from types import SimpleNamespace as NS
+    >>> from engine.rulesets.ninth_age.damage import Defence
+    >>> skin = Effect(id=1, spell="Iron Skin", caster="W", seat="p1", duration="one turn", units=["U"],
+    ...               armour=2, ward=5, lowest_casting_value=5, phase=1)
+    >>> d = spell_saves(NS(effects=[skin]), "U", Defence(toughness=3, wounds=1, armour=5, ward=6))
+    >>> d.armour, d.ward
+    (6, 5)
+    """
+    from dataclasses import replace
+
+    on = [e for e in state.effects if unit_id in e.units and (e.armour or e.ward)]
+    if not on:
+        return target
+    armour = min(6, target.armour + sum(e.armour for e in on))
+    wards = [e.ward for e in on if e.ward] + ([target.ward] if target.ward else [])
+    return replace(target, armour=armour, ward=min(wards) if wards else None)
 
 
 # -- the Shielding Scroll (§23.7) ------------------------------------------------------------------

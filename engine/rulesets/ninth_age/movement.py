@@ -59,6 +59,10 @@ def may_move(state: NinthAgeState, unit: UnitState) -> None:
         why = _("failed its Stupidity test and takes no voluntary action this turn (§22)")
     elif unit.garrison:  # §18.6: it leaves with /leave, placed against the Building
         why = _("is in {building}; it comes out with /leave (§18.6)", building=unit.garrison)
+    else:
+        from engine.rulesets.ninth_age.random_movement import refusal
+
+        why = refusal(state, unit)
     if why:
         raise IllegalAction("cannot-move", _("{unit} {why}.", unit=unit.id, why=why))
 

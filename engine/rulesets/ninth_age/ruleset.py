@@ -497,6 +497,9 @@ class NinthAge(Ruleset):
             from engine.rulesets.ninth_age.stupidity import stupid_moves
 
             stupid_moves(state, state.active, events)  # Compulsory Moves (§22 Stupidity)
+            from engine.rulesets.ninth_age.random_moves import compulsory_moves
+
+            compulsory_moves(state, state.active, events)  # and Random Movement (§22)
             state.step = "remaining"
             setup.ambush_rolls(state, state.active, events)
             events.append(Event(kind="phase", seat=state.active, text=_("Remaining moves: /advance, /march, /reform your units, then /end the Movement phase.")))

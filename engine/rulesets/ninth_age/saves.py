@@ -10,7 +10,7 @@ from typing import Iterable
 
 from engine.core import Event, roll_dice
 from engine.rulesets.ninth_age.damage import Attack, Defence, armour_save_needed, defence
-from engine.rulesets.ninth_age.magic_state import shielded
+from engine.rulesets.ninth_age.magic_state import shielded, spell_saves
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 
 
@@ -65,6 +65,7 @@ def special_saves(state: NinthAgeState, unit: UnitState, attack: Attack, count: 
     (returns those left)."""
     target = defence(state.unit_entry(unit), attack.category, state.armies.get(unit.owner))  # items' wards too
     target = unit_items(state, unit, attack, target)
+    target = spell_saves(state, unit.id, target)  # a Ward Save a spell in play gives (§12.6)
     if attack.spell:  # Magic phase (§23.7 Shielding Scroll): a 4+ ward against the spell read against
         target = shielded(state, attack, target)
     purpose = purpose or f"{unit.id}"

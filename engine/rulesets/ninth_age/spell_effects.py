@@ -8,12 +8,17 @@ spell's effect as words for the players *and* as these fields for the referee.
 - ``modifiers``: characteristic changes (``{"S": 1}``) and ``halve`` (``["M"]``) lasting the
   spell's duration;
 - with a template, Line template or Vortex, ``hits`` is per model touched (default one);
-- ``magical_move``: the target may at once make a magical move of that many inches (§9.13).
+- ``magical_move``: the target may at once make a magical move of that many inches (§9.13);
+- ``armour``: +X to the armour save of the target's models (§12.5: "ed eventuali regole speciali
+  e Incantesimi"), up to the +6 cap; ``ward``: a Ward Save (X+) for them (§12.6, the better of it
+  and their own), both lasting the spell's duration.
 
 >>> SpellEffect(hits="D6", strength=4).deals_hits
 True
 >>> SpellEffect(modifiers={"S": 1}).deals_hits
 False
+>>> SpellEffect(armour=1, ward=5).lasting, SpellEffect(hits="D6", strength=4).lasting
+(True, False)
 >>> vortex_of(["Ground", "Vortex (Range 2, Template 3)"])
 (2.0, 3.0)
 """
@@ -42,6 +47,8 @@ class SpellEffect(BaseModel):
     modifiers: dict[str, int] = Field(default_factory=dict)
     halve: list[str] = Field(default_factory=list)
     magical_move: float | None = Field(default=None, gt=0, le=24)
+    armour: int = Field(default=0, ge=0, le=6)  # +X armour save bonus
+    ward: int | None = Field(default=None, ge=2, le=6)  # Ward Save (X+)
 
     @field_validator("hits", "scatter")
     @classmethod
@@ -66,6 +73,11 @@ class SpellEffect(BaseModel):
     @property
     def deals_hits(self) -> bool:
         return self.strength is not None and (self.hits is not None or self.template is not None)
+
+    @property
+    def lasting(self) -> bool:
+        """It changes its targets for the spell's duration (characteristics or saves)."""
+        return bool(self.modifiers or self.halve or self.armour or self.ward)
 
 
 class BoundSpell(BaseModel):
