@@ -22,8 +22,6 @@ from __future__ import annotations
 
 from typing import Literal
 
-from engine.core.errors import IllegalAction
-from engine.core.text import _
 from engine.core.models import Action, GameState
 from engine.core.questions import Decision, PendingDecision
 
@@ -35,6 +33,10 @@ class Decide(Action):
 
     kind: Literal["decide"] = "decide"
     option: str
+    # The question answered: its key and its place among the action's questions (0 first), as
+    # the table asked it; None in answers logged before they were kept (matched by option only).
+    key: str | None = None
+    at: int | None = None
 
 
 class DecisionNeeded(Exception):
@@ -64,11 +66,10 @@ def decide(state: GameState, seat: str, key: str, question: str, options: list[s
         raise ValueError(f"decision {key!r} has no options")
     if len(options) == 1:
         return options[0]
-    answer = state.next_answer()
+    # An answer given to another question (the rules changed while it waited) is set aside and
+    # this one asked: see GameState.answer_for and Ruleset._run.
+    answer = state.answer_for(key, list(options))
     if answer is None:
         raise DecisionNeeded(Decision(seat=seat, key=key, question=question, options=list(options),
                                       default=default))
-    if answer not in options:  # only if the rules code asked differently on the second run
-        raise IllegalAction("bad-option", _("{answer!r} is not an answer to “{question}” (choose {options}).",
-                                            answer=answer, question=question, options=', '.join(options)))
     return answer

@@ -7,7 +7,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, PrivateAttr, model_validator
 
-from engine.core.questions import PendingDecision
+from engine.core.questions import GivenAnswer, PendingDecision
 from engine.core.rng import Rng
 from engine.core.text import Text, _, join, keep_message
 
@@ -120,19 +120,54 @@ class GameState(BaseModel):
     # is as it was before that action.
     pending: PendingDecision | None = None
     # Answers fed to a run of an action; never stored (the log holds them as Decide actions).
-    _answers: list[str] = PrivateAttr(default_factory=list)
+    _answers: list[GivenAnswer] = PrivateAttr(default_factory=list)
+    _used: list[GivenAnswer] = PrivateAttr(default_factory=list)  # ... those the run's questions took
+    _dropped: list[GivenAnswer] = PrivateAttr(default_factory=list)  # ... those no question of it took
 
     @property
     def is_over(self) -> bool:
         return self.result is not None
 
-    def begin_answers(self, answers: list[str]) -> None:
+    def begin_answers(self, answers: list[str] | list[GivenAnswer]) -> None:
         """Feed the answers already given to the run of an action about to start."""
-        self._answers = list(answers)
+        self._answers = [a if isinstance(a, GivenAnswer) else GivenAnswer(str(a)) for a in answers]
+        self._used, self._dropped = [], []
+
+    def answer_for(self, key: str, options: list[str]) -> str | None:
+        """The answer given in advance to the question ``key`` asked now, or None when the player
+        must be asked.
+
+        An answer given to another question is set aside (it is in :meth:`stale_answers`):
+        one that names another question's key or place among the action's questions, or is not
+        one of the options. That happens only when the rules changed between a question and its
+        answer, so that the answered run asks something else there.
+
+        >>> from engine.core.rng import Rng
+        >>> state = GameState(ruleset="x", seed=1, rng=Rng.from_seed(1), seats=[])
+        >>> state.begin_answers([GivenAnswer("yes", "hurl", 0), GivenAnswer("no", "flee", 1), GivenAnswer("b", "pick", 1)])
+        >>> state.answer_for("hurl", ["yes", "no"]), state.answer_for("pick", ["a", "b"]), state.stale_answers()
+        ('yes', 'b', ['no'])
+        """
+        while self._answers:
+            given = self._answers.pop(0)
+            if given.option in options and given.key in (None, key) and given.at in (None, len(self._used)):
+                self._used.append(GivenAnswer(given.option, key, len(self._used)))
+                return given.option
+            self._dropped.append(given)
+        return None
 
     def next_answer(self) -> str | None:
-        """The next answer given in advance, or None when the player must be asked."""
-        return self._answers.pop(0) if self._answers else None
+        """The next answer given in advance, whatever question it answered (None: none left)."""
+        return self._answers.pop(0).option if self._answers else None
+
+    def used_answers(self) -> list[GivenAnswer]:
+        """The answers this run's questions took, in order, each with its question's key."""
+        return list(self._used)
+
+    def stale_answers(self) -> list[str]:
+        """The answers given to this run that no question of it took (see :meth:`answer_for`):
+        those set aside, and those left over when it ended asking fewer questions."""
+        return [a.option for a in self._dropped + self._answers]
 
     def answers_waiting(self) -> bool:
         """True while answers given earlier to this run of an action are still to be read: a

@@ -9,7 +9,7 @@ state can hold a pending question without the state and the asking importing eac
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, NamedTuple
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -73,14 +73,32 @@ class Decision(BaseModel):
         return join("", ["❓ ", self.asking(seat_name)])
 
 
+class GivenAnswer(NamedTuple):
+    """An answer fed to a run of an action: the option, and when known the key of the question
+    it answered and that question's place among the action's questions (0 first). A run uses it
+    only for that very question (engine.core.models.GameState.answer_for)."""
+
+    option: str
+    key: str | None = None
+    at: int | None = None
+
+
 class PendingDecision(BaseModel):
     """An action waiting for an answer: the action, the answers given so far, the question."""
 
     action: dict[str, Any]
     answers: list[str] = Field(default_factory=list)
+    # The keys of the questions those answers answered, in order (empty in a question stored
+    # before they were kept: then its answers are matched by their options only).
+    keys: list[str] = Field(default_factory=list)
     decision: Decision
     shown: int = 0  # events of the interrupted run already shown to the table
     # A digest of those events (engine.core.ruleset.shown_digest): the answered run must begin
     # with the very same events, else the rules changed while the question waited. Empty in a
     # question stored before it was kept: then nothing is compared.
     seen: str = ""
+
+    def given(self) -> list[GivenAnswer]:
+        """The answers given so far, each with its question's key and place when kept."""
+        keys = self.keys if len(self.keys) == len(self.answers) else [None] * len(self.answers)
+        return [GivenAnswer(o, k, i if k is not None else None) for i, (o, k) in enumerate(zip(self.answers, keys))]

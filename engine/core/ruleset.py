@@ -18,9 +18,10 @@ from pydantic import TypeAdapter, ValidationError
 from engine.core.board_view import BoardView
 from engine.core.copying import copy_state
 from engine.core.decisions import Decide, DecisionNeeded, PendingDecision
+from engine.core.questions import GivenAnswer
 from engine.core.errors import IllegalAction, quote
 from engine.core.events import Event
-from engine.core.text import _
+from engine.core.text import _, ngettext
 from engine.core.models import Action, GameState, Resign, Result
 from engine.core.timeout import Timeout, default_answer
 
@@ -125,16 +126,19 @@ class Ruleset(ABC):
             option = str(options.get("option") or "").strip()
             if not option:
                 raise IllegalAction("which-option", _("Say your answer (/decide option:)."))
-            if state.pending is not None:  # answers are matched without regard to case
-                option = next((o for o in state.pending.decision.options if o.lower() == option.lower()), option)
-            return Decide(seat=seat, option=option)
+            if state.pending is None:
+                return Decide(seat=seat, option=option)
+            # answers are matched without regard to case; the answer names the question it answers
+            pending = state.pending
+            option = next((o for o in pending.decision.options if o.lower() == option.lower()), option)
+            return Decide(seat=seat, option=option, key=pending.decision.key, at=len(pending.answers))
         if command == "place" and state.pending is not None and options.get("square"):
             # A question whose answers are squares (where a summoned creature appears) is
             # answered by placing it there, as a player would put the miniature down.
             square = str(options["square"]).strip().lower()
             match = next((o for o in state.pending.decision.options if o.lower() == square), None)
             if match is not None:
-                return Decide(seat=seat, option=match)
+                return Decide(seat=seat, option=match, key=state.pending.decision.key, at=len(state.pending.answers))
         return self._action_from_command(state, seat, command, options)
 
     def status(self, state: GameState) -> str:
@@ -223,7 +227,8 @@ class Ruleset(ABC):
         events = [notice]
         if state.pending is not None:
             answer = default_answer(state.pending.decision)
-            state, answered = self._answer(state, Decide(seat=seat, option=answer))
+            state, answered = self._answer(state, Decide(seat=seat, option=answer, key=state.pending.decision.key,
+                                                         at=len(state.pending.answers)))
             events.append(Event(kind="timeout_answer", seat=seat, text=_("{name}'s answer is taken as {answer}.", name=name, answer=answer)))
             events.extend(answered)
             # "default" stops at the answer, unless nothing was asked (then it ends the turn).
@@ -284,7 +289,7 @@ class Ruleset(ABC):
                                                   question=decision.asked(), options=decision.listed()))
         return self._run(state, action, [], shown=0)
 
-    def _run(self, state: GameState, action: Action, answers: list[str], shown: int,
+    def _run(self, state: GameState, action: Action, answers: list[str] | list[GivenAnswer], shown: int,
              seen: str = "") -> tuple[GameState, list[Event]]:
         """Apply ``action`` to a private copy with the answers given so far (see decisions).
 
@@ -296,7 +301,14 @@ class Ruleset(ABC):
         so every die after it, a Panic test shown with the question among them, came out
         different and was shown a second time). Then the whole action is shown again, as it is
         now played, after a notice saying so; the log (the action and its answers) still
-        replays to the state the table has."""
+        replays to the state the table has.
+
+        The changed rules may even ask another question where an answer was given (another
+        key, or the same at another place), or none: that answer, and any given after it, no
+        longer answers anything and is set aside with a notice (GameState.answer_for); the
+        question the action now asks goes to the player it is for, and the answers that still
+        fit are kept. The log keeps the set-aside answer, and its replay sets it aside again,
+        as each logged answer names its question (Decide.key and .at)."""
         working = copy_state(state)
         working.begin_answers(answers)
         events: list[Event] = []
@@ -304,15 +316,29 @@ class Ruleset(ABC):
             self._apply(working, action, events)
         except DecisionNeeded as need:
             # The table sees what happened up to the question; the state stays as it was.
+            used = working.used_answers()
             waiting = copy_state(state)
-            waiting.pending = PendingDecision(action=action.model_dump(mode="json"), answers=answers,
-                                              decision=need.decision, shown=len(events),
-                                              seen=shown_digest(events))
+            waiting.pending = PendingDecision(action=action.model_dump(mode="json"), answers=[a.option for a in used],
+                                              keys=[a.key or "" for a in used], decision=need.decision,
+                                              shown=len(events), seen=shown_digest(events))
             question = Event(kind="decision", seat=need.decision.seat,
                              text=need.decision.prompt(state.seat(need.decision.seat).name),
                              data={"key": need.decision.key, "options": need.decision.options})
-            return waiting, [*self._new_events(events, shown, seen), question]
-        return working, self._new_events(events, shown, seen)
+            return waiting, [*self._set_aside(working), *self._new_events(events, shown, seen), question]
+        return working, [*self._set_aside(working), *self._new_events(events, shown, seen)]
+
+    @staticmethod
+    def _set_aside(working: GameState) -> list[Event]:
+        """A one-line notice naming the answers the run set aside (see _run), if any."""
+        stale = working.stale_answers()
+        if not stale:
+            return []
+        return [Event(kind="answer_set_aside", data={"answers": stale},
+                      text=ngettext("⚠️ The rules were updated while the question waited: the answer {answers} no longer "
+                                    "answers what this action asks, and is set aside.",
+                                    "⚠️ The rules were updated while the questions waited: the answers {answers} no "
+                                    "longer answer what this action asks, and are set aside.", len(stale),
+                                    answers=", ".join(stale)))]
 
     @staticmethod
     def _new_events(events: list[Event], shown: int, seen: str) -> list[Event]:
@@ -331,6 +357,15 @@ class Ruleset(ABC):
         if pending is None:
             raise IllegalAction("nothing-to-decide", _("No question is waiting for an answer."))
         decision = pending.decision
+        if action.key is not None and (action.key != decision.key or action.at not in (None, len(pending.answers))):
+            # An answer naming another question than this one: only a log replayed across a
+            # rules update holds one (the table always answers the question it shows). It is
+            # fed as it was and set aside as it was (see _run), whoever it came from.
+            before = state.model_copy(deep=False)
+            before.pending = None
+            return self._run(before, self.parse_action(pending.action),
+                             [*pending.given(), GivenAnswer(action.option, action.key, action.at)],
+                             shown=pending.shown, seen=pending.seen)
         if action.seat != decision.seat:
             raise IllegalAction("not-your-decision", _("The question is for {seat}: {question}",
                                                    seat=state.seat(decision.seat).name, question=decision.asked()))
@@ -340,7 +375,8 @@ class Ruleset(ABC):
                                             options=", ".join(decision.options)))
         before = state.model_copy(deep=False)
         before.pending = None
-        return self._run(before, self.parse_action(pending.action), [*pending.answers, action.option],
+        return self._run(before, self.parse_action(pending.action),
+                         [*pending.given(), GivenAnswer(action.option, action.key, action.at)],
                          shown=pending.shown, seen=pending.seen)
 
     def _resign(self, state: GameState, action: Resign, events: list[Event]) -> None:
@@ -398,10 +434,10 @@ class Ruleset(ABC):
         i = 0
         while i < last:
             action = log[i]
-            answers: list[str] = []
+            answers: list[GivenAnswer] = []
             i += 1
             while i < len(log) and isinstance(log[i], Decide):
-                answers.append(log[i].option)
+                answers.append(GivenAnswer(log[i].option, log[i].key, log[i].at))
                 i += 1
             if state.is_over:
                 raise IllegalAction("game-over", _("The game is over; no more moves can be made."))
@@ -419,6 +455,8 @@ class Ruleset(ABC):
                                                  question=need.decision.question)) from None
             state.begin_answers([])
         for action in log[i:]:
+            if isinstance(action, Decide) and state.pending is None and action.key is not None and not state.is_over:
+                continue  # an answer the table set aside: the action it answered ended without it (see _run)
             state, new_events = self.apply(state, action)
             events.extend(new_events)
         return state, events

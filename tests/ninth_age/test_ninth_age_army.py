@@ -87,6 +87,11 @@ def test_e09_duplicates_minimum_size_and_general_in_a_standard_army():
     units[1]["parts"][0]["Ld"] = 10  # the Hero outranks the General
     assert any("the General must be the character with the highest Ld (Hero, Ld 10)" in p
                for p in composition_problems(army(units)))
+    # ... among the characters who may be General: not the Battle Standard Bearer
+    units[1]["bsb"] = True
+    assert not any(p.startswith("General") for p in composition_problems(army(units))), composition_problems(army(units))
+    units[1]["bsb"], units[1]["special_rules"] = False, ["Not a Leader"]
+    assert not any(p.startswith("General") for p in composition_problems(army(units)))
 
 
 def test_e09_warband_and_grand_army_limits():

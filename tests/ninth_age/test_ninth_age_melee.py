@@ -13,6 +13,7 @@ from engine.core.rng import Rng
 from engine.rulesets.ninth_age import combat, fighters, melee
 from engine.rulesets.ninth_age.actions import Charge, EndStep, Fight
 from engine.rulesets.ninth_age.leadership import leadership_test
+from engine.rulesets.ninth_age.state import ChargeDeclaration
 from engine.rulesets.ninth_age.melee import (
     SideScore, attacks_of, break_leadership, caught, outcome, to_hit_needed, unstable_wounds,
 )
@@ -365,6 +366,16 @@ def test_weapon_choice_and_parry():
     brutes, spear = state.units["Brutes"], state.units["Spearmen"]
     champion = next(b for b in fighters.blows(state, brutes) if b.champion)
     assert to_hit_needed(champion.ws, 3) == 3 and combat.to_hit(state, brutes, spear, champion)[0] == 4
+    # "always 4+" by default, so a 5+ becomes 4+ too; the setting parry_never_better
+    # reads it "never better than 4+": the 3+ still becomes 4+, a 5+ stays 5+
+    spear_entry = state.unit_entry(spear)
+    state.armies["p1"].units[spear.entry] = spear_entry.model_copy(
+        update={"parts": [spear_entry.parts[0].model_copy(update={"WS": 9})]})
+    assert to_hit_needed(champion.ws, 9) == 5 and combat.to_hit(state, brutes, spear, champion)[0] == 4
+    state.options["parry_never_better"] = True
+    assert combat.to_hit(state, brutes, spear, champion)[:3:2] == (5, "")
+    state.armies["p1"].units[spear.entry] = spear_entry
+    assert combat.to_hit(state, brutes, spear, champion)[0] == 4
 
 
 def test_no_more_foes_then_overrun_straight_forward():
@@ -476,9 +487,14 @@ def test_stomp_and_impact_hits_are_automatic_hits():
     # a Battle Chariot that charged: Impact Hits (D6) with Scythes, D6+1 at I10
     state = scenario({"Brutes": (30, 20, 180), "Battle Chariot": (30, 20 - INCH40 - mm(100) / 2, 0)})
     state.units["Battle Chariot"].charged = True
+    state.charges = [ChargeDeclaration(charger="Battle Chariot", target="Brutes", side="front", distance=3)]
     (impact,) = [b for b in fighters.blows(state, state.units["Battle Chariot"]) if b.special == "Impact Hits"]
-    assert (impact.initiative, impact.hits, impact.count) == (10, "D6+1", 1)
+    assert (impact.initiative, impact.hits, impact.count, impact.targets) == (10, "D6+1", 1, ["Brutes"])
     state.units["Battle Chariot"].combat_rounds = 1
+    assert not [b for b in fighters.blows(state, state.units["Battle Chariot"]) if b.special == "Impact Hits"]
+    # only at a unit it charged: against the Brutes it did not charge (they charged it), none
+    state.units["Battle Chariot"].combat_rounds = 0
+    state.charges = [ChargeDeclaration(charger="Brutes", target="Battle Chariot", side="front", distance=3)]
     assert not [b for b in fighters.blows(state, state.units["Battle Chariot"]) if b.special == "Impact Hits"]
 
 

@@ -225,5 +225,13 @@ def test_a_character_scores_as_its_unit_does_when_the_unit_flees_or_left_the_tab
     spears = state.units["Spearmen"]  # a pursuit took it off the table edge, and it never came back
     spears.location, spears.ambushing, spears.arriving = "reserve", True, True
     lines = ledger(state, "p2").lines
-    assert ("Marshal never came back with Spearmen", cost) in lines and ("The King is Dead", 100) in lines
-    assert any(text == "Spearmen never came back after leaving the table" for text, _ in lines)
+    # units that pursued off the table and have not returned at the end are on the table
+    # for scoring (no VP conceded, nor for the General in them); they hold no objective
+    assert not any(text.startswith(("Marshal", "Spearmen", "The King is Dead")) for text, _ in lines), lines
+    from engine.rulesets.ninth_age.victory import scoring
+
+    assert not scoring(state, spears)
+    spears.pose = None  # one that never arrived from Ambush counts as destroyed, its character with it
+    lines = ledger(state, "p2").lines
+    assert ("Spearmen never arrived from Ambush", state.unit_entry(spears).points) in lines
+    assert ("Marshal never arrived from Ambush with Spearmen", cost) in lines and ("The King is Dead", 100) in lines

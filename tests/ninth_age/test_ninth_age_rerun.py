@@ -225,7 +225,7 @@ def test_rules_changed_between_the_question_and_its_answer(monkeypatch):
     fixed = combat._bsb_near
     # dice where the Knights break and are pursued under both versions of the rules (with the
     # BSB's re-roll too): with other dice the new rules ask another question than the answer
-    # given, which is refused (the known limit of answering across a rules update)
+    # given (see the next test)
     state = _knights_with_their_bsb(170)
     monkeypatch.setattr(combat, "_bsb_near", lambda s, u: False)  # the rules before the fix
     s, events = RULESET.apply(state, Fight(seat="p2", unit="Brutes"))
@@ -253,3 +253,42 @@ def test_rules_changed_between_the_question_and_its_answer(monkeypatch):
         events += more
     assert not any(e.kind == "rerun" for e in events)
     assert len([e for e in events if str(e.text).startswith('Pistoliers Panic test (Knights broke within 6"; Ld from its own): ')]) == 1
+
+
+def test_rules_changed_so_that_the_answered_run_asks_another_question(monkeypatch):
+    """The same update with dice where the fixed rules ask something else where the old ones
+    asked the pursuit (#10): the answer to the old question was refused and the game stuck
+    until an agreed /game undo. Now it is set aside with a one-line notice, the question the
+    fight now asks goes to its player, play goes on, and the log (the set-aside answer in it)
+    replays under the fixed rules to the state the table has."""
+    from engine.rulesets.ninth_age import combat
+
+    fixed = combat._bsb_near
+    start = _knights_with_their_bsb(176)
+    monkeypatch.setattr(combat, "_bsb_near", lambda s, u: False)  # the rules before the fix
+    log = [Fight(seat="p2", unit="Brutes")]
+    s, _ = RULESET.apply(start, log[0])
+    while not s.pending.decision.key.startswith("pursue"):
+        d = s.pending.decision
+        log.append(RULESET.action_from_command(s, d.seat, "decide", {"option": "none" if "none" in d.options else d.options[0]}))
+        s, _ = RULESET.apply(s, log[-1])
+    old = s.pending.decision
+    kept = list(s.pending.answers)
+    s = RULESET.load_state(s.model_dump_json())  # the question waits in the store; the bot is updated
+    monkeypatch.setattr(combat, "_bsb_near", fixed)
+    log.append(RULESET.action_from_command(s, old.seat, "decide", {"option": old.options[0]}))
+    s, events = RULESET.apply(s, log[-1])
+    notices = [e for e in events if e.kind == "answer_set_aside"]
+    assert len(notices) == 1 and old.options[0] in str(notices[0].text)
+    new = s.pending.decision
+    assert new.key != old.key and events[-1].kind == "decision" and events[-1].seat == new.seat
+    assert RULESET.to_act(s) == [new.seat]
+    assert s.pending.answers == kept[:len(s.pending.answers)]  # the answers that still fit are kept
+    while s.pending is not None:  # play goes on
+        d = s.pending.decision
+        log.append(RULESET.action_from_command(s, d.seat, "decide", {"option": d.options[0]}))
+        s, events = RULESET.apply(s, log[-1])
+        assert not any(e.kind == "answer_set_aside" for e in events)
+    replayed, _ = RULESET.replay(start.seed, start.options,
+                                 [RULESET.parse_action(a.model_dump(mode="json")) for a in log], start=start)
+    assert replayed.model_dump(mode="json") == s.model_dump(mode="json")

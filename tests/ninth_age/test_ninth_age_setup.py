@@ -142,6 +142,31 @@ def test_deployment_refusals():
         RULESET.apply(state, EndStep(seat=seat))
 
 
+@pytest.mark.parametrize("one_by_one", [False, True])
+def test_characters_deploy_together_or_one_by_one_and_count_in_the_undeployed_units_number(one_by_one):
+    """[A-4]: all characters are one drop and count 1 in the UUN; with the setting
+    deploy_one_by_one (the other reading) each is a unit of its own and counts 1."""
+    state = new_battle(**({"deploy_one_by_one": True} if one_by_one else {}))
+    seat = state.deploy.turn
+    other = "p2" if seat == "p1" else "p1"
+    chars = [p for p in slots(state, seat) if state.unit_entry(state.units[p[0]]).is_character]
+    assert len(chars) >= 2
+    state.deploy.finished_first = other  # the other player has deployed everything: each drop counts
+    state = apply(state, Deploy(seat=seat, unit=chars[0][0], x=chars[0][1], y=chars[0][2]))
+    other_unit = next(p for p in slots(state, seat) if not state.unit_entry(state.units[p[0]]).is_character
+                      and state.unit_entry(state.units[p[0]]).troop_type != "war machine")
+    if not one_by_one:
+        with pytest.raises(IllegalAction, match="All your characters deploy together"):
+            RULESET.apply(state, Deploy(seat=seat, unit=other_unit[0], x=other_unit[1], y=other_unit[2]))
+    state = apply(state, Deploy(seat=seat, unit=chars[1][0], x=chars[1][1], y=chars[1][2]))
+    assert state.deploy.uun == (2 if one_by_one else 1)
+    if one_by_one:  # a unit of its own: any unit may follow a character
+        state = apply(new_battle(deploy_one_by_one=True), Deploy(seat=seat, unit=chars[0][0], x=chars[0][1],
+                                                                  y=chars[0][2]))
+        state = apply(state, Deploy(seat=seat, unit=other_unit[0], x=other_unit[1], y=other_unit[2]))
+        assert state.units[other_unit[0]].on_table
+
+
 def test_deployment_to_the_first_turn():
     state = deploy_all(new_battle(), answers={"first-or-second": "second"})
     assert state.phase == "movement" and state.round == 1 and state.step == "charges"

@@ -10,6 +10,7 @@ from engine.core import IllegalAction
 from engine.rulesets.ninth_age import magic
 from engine.rulesets.ninth_age.actions import Cast, EndStep, Fight, UseItem
 from engine.rulesets.ninth_age.shooting_phase import Shoot
+from engine.rulesets.ninth_age.state import ChargeDeclaration
 from engine.table.footprint import Pose
 
 from game_helpers import RULESET, apply, scenario
@@ -185,6 +186,10 @@ def test_a_potion_is_drunk_at_the_start_of_a_phase_once_and_wears_off_at_the_end
     with pytest.raises(IllegalAction, match="carries no Potion of Strength"):
         RULESET.apply(state, UseItem(seat="p2", unit="Chieftain", item="Potion of Strength"))
     state = _to_phase(state, "shooting")
+    state.units["Chieftain"].fleeing = True  # no voluntary activation while fleeing
+    with pytest.raises(IllegalAction, match="Chieftain is fleeing: a fleeing unit cannot activate a one-use item"):
+        RULESET.apply(state, UseItem(seat="p2", unit="Chieftain", item="potion of swiftness"))
+    state.units["Chieftain"].fleeing = False
     log = []
     state = apply(state, UseItem(seat="p2", unit="Chieftain", item="potion of swiftness"), NO_DISPEL, log)
     from engine.rulesets.ninth_age.magic_state import profile_value
@@ -492,6 +497,7 @@ def test_grinding_attacks_at_the_models_initiative_or_impact_hits_by_choice():
                                    ("impact-hits", "Impact Hits (1)", "Grinding Attacks")):
         state = _marshal_vs_bulls(bulls={"special_rules": ["Grinding Attacks (2)", "Impact Hits (1)"]})
         state.units["Brute Bulls"].charged = True
+        state.charges = [ChargeDeclaration(charger="Brute Bulls", target="Marshal", side="front", distance=3)]
         log = []
         load(state, *[4] * 80)
         apply(state, Fight(seat="p1", unit="Marshal"), {**NO_DISPEL, "grinding": answer}, log)

@@ -100,6 +100,23 @@ WEAPONS = frozenset({"hand weapon", "flail", "great weapon", "halberd", "additio
                      "light lance", "pike", "spear", "short bow", "bow", "longbow", "crossbow", "handgun",
                      "pistol", "brace of pistols", "throwing weapons", "cannon", "catapult", "bolt thrower",
                      "flame thrower", "volley gun"})
+# How an army list's weapon word is read wherever a weapon is read (fighters, loadout). The
+# rulebook's close-combat weapons are §15.1's; "spear", the sample armies' word, is none of them:
+# its Italian is the seed's *Lancia* (lines 2352-2355), which is the Lance (+2 S in the round after
+# the model charged, against the charged enemies only, for mounted models, War Beasts and
+# Monstrous Beasts), and no weapon but the Pike fights in an extra rank (the rules file's R-6).
+WEAPON_READINGS = {"spear": "lance"}
+
+
+def weapon_reading(name: str) -> str:
+    """The rulebook weapon an army list's weapon word is read as.
+
+    >>> weapon_reading("spear"), weapon_reading("pike")
+    ('lance', 'pike')
+    """
+    return WEAPON_READINGS.get(name, name)
+
+
 ARMOUR = frozenset({"light armour", "heavy armour", "plate armour", "shield", "barding", "helmet"})
 EQUIPMENT = WEAPONS | ARMOUR
 

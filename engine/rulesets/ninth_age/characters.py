@@ -209,9 +209,12 @@ def deploy_into(state: NinthAgeState, seat: str, char: UnitState, host: UnitStat
         events.append(Event(kind="deploy", seat=seat, data={"unit": char.id},
                             text=text_join("", [_("{name} deploys {char} in {host}, {where}", name=state.seat(seat).name, char=char.id, host=host.id, where=where), (_(" ({join} moved aside)", join=', '.join(moved)) if moved else ""), "."])))
     status.drop_units.append(char.id)
-    if status.finished_first and status.finished_first != seat and "characters" not in status.counted_groups:
-        status.counted_groups.append("characters")
-        status.uun += 1
+    if status.finished_first and status.finished_first != seat:
+        if state.options.get("deploy_one_by_one"):  # [A-4]'s other reading: each character counts 1
+            status.uun += 1
+        elif "characters" not in status.counted_groups:
+            status.counted_groups.append("characters")
+            status.uun += 1
     if not setup._reserve(state, seat):
         setup._finished(state, seat, events)
 

@@ -503,15 +503,20 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
 
 def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: Blow) -> tuple[int, int, str]:
     """(needed, modifier, note) of a close-combat attack (§11.6, §15.1): Parry makes the base 4+
-    for hits from the front of a model on foot with hand weapon and shield ([A-27]); attacks
-    against a flail get +1."""
+    for hits from the front of a model on foot with hand weapon and shield ([A-27]; with the
+    setting ``parry_never_better``, never better than 4+: a 5+ stays 5+); attacks against a
+    flail get +1."""
     need = to_hit_needed(blow.ws, _defender_ws(state, target))
     entry = state.unit_entry(target)
     note, modifier = "", 0
     body = _body(state, target)
     if (fighters.weapon(state, target) == "hand weapon" and "shield" in entry.equipment and not entry.troop.mounted
             and body.pose is not None and contact_side(body.footprint(), attacker.footprint()) == "front"):
-        need, note = 4, _(" (Parry: 4+)")
+        if state.options.get("parry_never_better"):  # [A-27]'s other reading: never better than 4+
+            if need < 4:
+                need, note = 4, _(" (Parry: never better than 4+)")
+        else:
+            need, note = 4, _(" (Parry: 4+)")
     if fighters.weapon(state, target) == "flail":
         modifier, note = modifier + 1, text_join("", [note, _(" (+1 against a flail)")])
     fighter = _fighter(state, blow)  # a character in the unit: its own rules and weapons
@@ -723,17 +728,18 @@ def flaming_standard(state: NinthAgeState, unit: UnitState) -> bool:
 
 def _thunderous(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitState, attack):
     """Thunderous Charge (§22): +1 S to the part's close-combat attacks in the first round after it
-    charged, against the units it charged only."""
+    charged, against the units it charged only; a lance's +2 S (+1 a light lance's) likewise only
+    against the charged enemies (§15.1)."""
     from engine.rulesets.ninth_age.catalogue import rule_name
 
     entry = state.unit_entry(_fighter(state, blow))  # a character in the unit: its own rules
     if blow.special or attacker.combat_rounds or not (attacker.charged or attacker.pursuit_charge):
         return attack
+    charged = fighters.charged_units(state, attacker)
+    if target.id not in charged and blow.uncharged_strength is not None and attack.strength is not None:
+        attack = attack.at_strength(blow.uncharged_strength)  # a lance's bonus: at the charged enemies only
     if "Thunderous Charge" not in {rule_name(r) for r in entry.special_rules + entry.parts[blow.part].special_rules}:
         return attack
-    charged = {d.target for d in state.charges if d.charger == attacker.id}
-    if attacker.pursuit_charge and attacker.pursuit_target:
-        charged.add(attacker.pursuit_target)
     if target.id not in charged or attack.strength is None:
         return attack
     return attack.at_strength(attack.strength + 1)

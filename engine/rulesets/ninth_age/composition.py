@@ -123,9 +123,11 @@ def _general_problems(army: Army) -> list[str]:
     for g in generals:
         if g.has_rule("Not a Leader"):
             out.append(_("General: {g} has Not a Leader and can never be the General (§16.7).", g=g.name))
-        best = max(c.leadership for c in characters if not c.has_rule("Not a Leader")) if characters else 0
+        # the highest Ld among the characters eligible (neither Not a Leader nor the BSB)
+        eligible = [c for c in characters if not c.has_rule("Not a Leader") and not c.bsb]
+        best = max((c.leadership for c in eligible), default=0)
         if g.leadership < best:
-            higher = ", ".join(c.name for c in characters if c.leadership == best)
+            higher = ", ".join(c.name for c in eligible if c.leadership == best)
             out.append(_("General: {g} has Ld {leadership}, but the General must be the character with the highest Ld ({higher}, Ld {best}) (§16.7).", g=g.name, leadership=g.leadership, higher=higher, best=best))
     bsbs = [u for u in army.units if u.bsb]
     if len(bsbs) > 1:

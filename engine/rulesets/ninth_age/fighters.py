@@ -69,7 +69,6 @@ def horde(state: NinthAgeState, unit: UnitState) -> bool:
     return troop.horde > 0 and unit.formation.files >= troop.horde and unit.models >= troop.horde
 
 
-CC_WEAPONS = ("great weapon", "halberd", "flail", "additional hand weapon", "lance", "light lance", "pike")
 STRENGTH_BONUS = {"great weapon": 2, "flail": 2, "halberd": 1}
 LANCE_BONUS = {"lance": 2, "light lance": 1}
 
@@ -141,21 +140,11 @@ def feared(state: NinthAgeState, unit: UnitState) -> bool:
 
 
 def weapon_choices(state: NinthAgeState, unit: UnitState) -> list[str]:
-    """The close-combat weapons the unit's R&F may choose among (§15.1): a model with any
-    other CC weapon may not choose its hand weapon; lances only for mounted models, War Beasts
-    and Monstrous Beasts; mounted models use neither an additional hand weapon nor a pike."""
-    entry = state.unit_entry(unit)
-    mounted = entry.troop.mounted
-    out = []
-    for w in CC_WEAPONS:
-        if w not in entry.equipment:
-            continue
-        if w in LANCE_BONUS and not (mounted or entry.troop_type in ("war beast", "monstrous beast")):
-            continue
-        if w in ("additional hand weapon", "pike") and mounted:
-            continue
-        out.append(w)
-    return out or ["hand weapon"]
+    """The close-combat weapons the unit's R&F may choose among (§15.1), read as the unit's
+    loadout reads them (loadout.cc_weapon_choices: one reading of an army list's weapons)."""
+    from engine.rulesets.ninth_age.loadout import cc_weapon_choices
+
+    return cc_weapon_choices(state.unit_entry(unit))
 
 
 def weapon(state: NinthAgeState, unit: UnitState) -> str:
@@ -297,6 +286,7 @@ class Blow:
     model: str = ""  # a character fighting from inside the unit, with its own profile (§11.5, §16.5)
     random: str = ""  # Random Attacks (X): ``count`` models each roll X attacks, plus ``bonus`` (§22, E-34)
     bonus: int = 0
+    uncharged_strength: int | None = None  # a lance's S at an enemy the model did not charge (§15.1)
 
 
 def magic_weapon(state: NinthAgeState, unit: UnitState) -> tuple[str, str, dict] | None:
@@ -372,7 +362,9 @@ def part_strength(state: NinthAgeState, unit: UnitState, part: int,
     never the mount (§15.1); a lance's bonus only in the round after the model charged (a
     character in a unit charged when its ``host`` did); a magic weapon's S on top of its
     mundane type's ("S 5 whatever the modifiers": fixed). The model's S is its profile's as
-    spells and items in play change it (§1.11)."""
+    spells and items in play change it (§1.11). ``lances=False``: without the lance's bonus (in
+    an assault on a Building, and its attacks at an enemy the model did not charge, see
+    lance_strength)."""
     entry = state.unit_entry(unit)
     if toxic(entry, part):  # "always S 3 and Armour Piercing (6)", whatever the weapon
         return 3, "" if entry.parts[part].role in ("mount", "draught", "machine") else weapon(state, unit), 6
@@ -400,6 +392,14 @@ def part_strength(state: NinthAgeState, unit: UnitState, part: int,
     if "rending banner" in {i.lower() for i in entry.magic_items} and not unit.standard_lost:
         ap = max(ap, 1)  # Rending Banner (§23.8): the unit has Armour Piercing (1)
     return profile_value(state, unit, "S", part, first=first), w, ap
+
+
+def lance_strength(state: NinthAgeState, unit: UnitState, part: int, strength: int,
+                   host: UnitState | None = None) -> int | None:
+    """The part's S at enemies it did not charge when ``strength`` holds a lance's charge bonus
+    (the Lance's "+2 S ... only for attacks against the charged enemies", §15.1), else None."""
+    without = part_strength(state, unit, part, host, lances=False)[0]
+    return without if without != strength else None
 
 
 def _part_attacks(state: NinthAgeState, unit: UnitState, part: int, *, supporting: bool,
@@ -561,13 +561,15 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
             if count or random:
                 ws = part_ws(state, unit, part)
                 strength, used, ap = part_strength(state, unit, part)
+                uncharged = lance_strength(state, unit, part, strength)
                 if random:  # X attacks rolled per model, then the modifiers the profile's A had (§22)
                     bonus = count - entry.unmodified("A", part)
                     out.append(Blow(unit.id, part, entry.parts[part].name, step, ws, 1, list(enemies),
-                                    strength=strength, weapon=used, armour_piercing=ap, random=random, bonus=bonus))
+                                    strength=strength, weapon=used, armour_piercing=ap, random=random, bonus=bonus,
+                                    uncharged_strength=uncharged))
                     continue
                 out.append(Blow(unit.id, part, entry.parts[part].name, step, ws, count, list(enemies),
-                                strength=strength, weapon=used, armour_piercing=ap))
+                                strength=strength, weapon=used, armour_piercing=ap, uncharged_strength=uncharged))
     if duel:  # a duellist counts as in base contact with the other, wherever it stands (§16.9)
         for c in joined(state, unit):
             if c.id in duel:
@@ -628,13 +630,23 @@ def _character_blows(state: NinthAgeState, host: UnitState, char: UnitState, sup
             continue
         ws = 1 if host.fear_struck else entry.unmodified("WS", part)
         strength, used, ap = part_strength(state, char, part, host=host, lances=not assault)
+        uncharged = None if assault else lance_strength(state, char, part, strength, host=host)
         name = char.id if len(entry.parts) == 1 else f"{char.id} {entry.parts[part].name}"
         if not supporting_ and crushes(state, host, part, who=char):  # Crush Attack (§22), never supporting
             out.append(crush_blow(state, host, part, 1, sorted(targets), ws, name, model=char.id))
             continue
         out.append(Blow(host.id, part, name, step, ws, count, sorted(targets), strength=strength, weapon=used,
-                        armour_piercing=ap, model=char.id))
+                        armour_piercing=ap, model=char.id, uncharged_strength=uncharged))
     return out
+
+
+def charged_units(state: NinthAgeState, unit: UnitState) -> set[str]:
+    """The enemy units ``unit`` charged this turn: its declared charges, and the unit its
+    pursuit charged (Thunderous Charge, a lance's bonus, Impact Hits [A-40])."""
+    charged = {d.target for d in state.charges if d.charger == unit.id}
+    if unit.pursuit_charge and unit.pursuit_target:
+        charged.add(unit.pursuit_target)
+    return charged
 
 
 STOMPABLE = ("infantry", "war beast", "swarm", "war machine")
@@ -667,7 +679,10 @@ def special_attacks(state: NinthAgeState, unit: UnitState) -> list[Blow]:
                             strength=profile_value(state, unit, "S", part), weapon="Stomp", special="Stomp",
                             hits=stomp))
     impact = entry.rule_value("Impact Hits")
-    impact_now = bool(impact) and (unit.charged or unit.pursuit_charge) and unit.combat_rounds == 0
+    # Impact Hits only at a unit its unit charged this turn ([A-40]), by the models touching it
+    charged = charged_units(state, unit)
+    impact_at = [c for c in contacts(state, unit) if c.enemy in charged and c.touching]
+    impact_now = bool(impact) and bool(impact_at) and (unit.charged or unit.pursuit_charge) and unit.combat_rounds == 0
     grinding = entry.rule_value("Grinding Attacks")
     if grinding and impact_now:  # only one of them in a combat round: the player's choice (§22)
         from engine.core.decisions import decide
@@ -694,7 +709,8 @@ def special_attacks(state: NinthAgeState, unit: UnitState) -> list[Blow]:
         part = max(range(len(entry.parts)), key=lambda i: profile_value(state, unit, "S", i))
         ranks = max(0, unit_full_ranks(state, unit) - 1)
         strength = profile_value(state, unit, "S", part, first=[ranks] if ranks else [])
-        out.append(Blow(unit.id, part, "Impact Hits", 10, 0, len(touching), enemies,
+        models = {i for c in impact_at for i in c.touching}
+        out.append(Blow(unit.id, part, "Impact Hits", 10, 0, len(models), [c.enemy for c in impact_at],
                         strength=strength, weapon="Impact Hits", special="Impact Hits", hits=hits))
     return out
 

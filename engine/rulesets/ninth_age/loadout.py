@@ -20,8 +20,8 @@ from engine.core.text import _
 from dataclasses import dataclass, field
 
 from engine.rulesets.ninth_age.army import Army, Unit
-from engine.rulesets.ninth_age.catalogue import MagicItem, magic_items, rule_name, rule_param
-from engine.rulesets.ninth_age.items import BODY_ARMOUR
+from engine.rulesets.ninth_age.catalogue import MagicItem, magic_items, rule_name, rule_param, weapon_reading
+from engine.rulesets.ninth_age.items import BODY_ARMOUR, LANCE_TROOPS, LANCES, NO_MOUNTED
 
 MUNDANE_ARMOUR = {"light armour": 1, "heavy armour": 2, "plate armour": 3, "shield": 1, "helmet": 1, "barding": 1}
 ARMOUR_CAP = 6
@@ -36,8 +36,9 @@ CC_WEAPONS: dict[str, dict] = {
     "lance": {"S_charge": 2},
     "light lance": {"S_charge": 1},
     "pike": {"AP": 1, "rules": ["Fight in Extra Rank"]},
-    "spear": {},
 }
+# The order a unit with several is offered them in (the first is taken when it is not asked).
+CC_CHOICE_ORDER = ("great weapon", "halberd", "flail", "additional hand weapon", "lance", "light lance", "pike")
 # §15.2: range, strength (None: the user's), rules
 RANGED_WEAPONS: dict[str, tuple[float, int | None, tuple[str, ...]]] = {
     "short bow": (18, 3, ("Volley Fire",)),
@@ -267,7 +268,7 @@ def weapons(unit: Unit, kind: str, army: Army | None = None, part: int = 0) -> l
         cc_magic = [i for i in magic if i.type not in ("ranged weapon",) and i.type not in RANGED_WEAPONS]
         if cc_magic:
             return [_weapon(unit, army, base, i.type, i) for i in cc_magic]
-        others = [e for e in unit.equipment if e in CC_WEAPONS and e != "hand weapon"]
+        others = [e for e in cc_weapon_choices(unit) if e != "hand weapon"]
         if any(e in ("pistol", "brace of pistols") for e in unit.equipment):
             others.append("additional hand weapon")  # a pistol counts as one in CC (§15.2)
         names = list(dict.fromkeys(others)) or ["hand weapon"]
@@ -285,6 +286,31 @@ def weapons(unit: Unit, kind: str, army: Army | None = None, part: int = 0) -> l
                               initiative=base["I"], weapon_skill=base["WS"], range=effect.get("range"),
                               armour_piercing=effect.get("AP", 0), magic=True, rules=list(effect.get("rules", []))))
     return out
+
+
+def cc_weapon_choices(unit: Unit) -> list[str]:
+    """The close-combat weapons the unit's models may choose among (§15.1), each army-list word
+    read as the rulebook weapon it is (catalogue.weapon_reading: a spear is a lance): a model with
+    any other CC weapon may not choose its hand weapon; lances only for mounted models, War Beasts
+    and Monstrous Beasts; mounted models use neither an additional hand weapon nor a pike.
+
+    >>> from engine.rulesets.ninth_age.army import sample_army
+    >>> army = sample_army("iron-marches")
+    >>> cc_weapon_choices(army.unit("Spearmen")), cc_weapon_choices(army.unit("Battle Chariot"))
+    (['hand weapon'], ['lance'])
+    """
+    mounted = unit.troop.mounted
+    carried = {weapon_reading(e) for e in unit.equipment}
+    out = []
+    for w in CC_CHOICE_ORDER:
+        if w not in carried:
+            continue
+        if w in LANCES and not (mounted or unit.troop_type in LANCE_TROOPS):
+            continue
+        if w in NO_MOUNTED and mounted:
+            continue
+        out.append(w)
+    return out or ["hand weapon"]
 
 
 def _ap(rules) -> int:

@@ -52,6 +52,9 @@ def use_army(state: NinthAgeState, seat: str, data: dict, events: list[Event]) -
         if alike:
             a, b = alike[0]
             raise IllegalAction("alike-units", _("{a} and {b} look the same in the Common Army List but carry different magic items: give each its own mark (e.g. \"red banner\") in the army file, so the hidden list can say which is which (§2.4).", a=a, b=b))
+    problem = points_problem(state, seat, army)
+    if problem is not None:
+        raise IllegalAction("unequal-points", problem)
     state.armies[seat] = army
     build_units(state)
     if state.options.get("table") in (None, ""):
@@ -63,6 +66,46 @@ def use_army(state: NinthAgeState, seat: str, data: dict, events: list[Event]) -
                               if hidden and any(u.magic_items for u in army.units) else
                               ngettext("{name} brings {army} ({points} points, {n} unit).", "{name} brings {army} ({points} points, {n} units).", len(army.units), name=state.seat(seat).name, army=army.name, points=army.points))))
     return state.phase == "armies" and all(s in state.armies_chosen for s in SEATS)
+
+
+def agreed_points(options: dict) -> int | None:
+    """The battle's agreed points limit, the setting ``points`` (§2.2, §24.2), or None when it
+    is the armies' own (both the same then).
+
+    >>> agreed_points({"points": "2000"}), agreed_points({})
+    (2000, None)
+    """
+    text = options.get("points")
+    if text in (None, ""):
+        return None
+    if not str(text).strip().isdigit() or not 1 <= int(str(text).strip()) <= 100000:
+        raise IllegalAction("bad-setting", _("points is the agreed points limit of the battle, a whole number of "
+                                             "points (e.g. 2000), not {text!r}.", text=text))
+    return int(str(text).strip())
+
+
+def points_problem(state: NinthAgeState, seat: str, army: Army) -> Any:
+    """Why ``army`` cannot be ``seat``'s in this battle, or None: both armies are built to the
+    one points limit agreed for the battle ("il limite stabilito per la battaglia", §2.2; "due
+    eserciti ... devono avere approssimativamente il medesimo costo in punti", §3): the setting
+    ``points`` when it is given, else the other army's own limit (a sample army in play, or one
+    its player brought)."""
+    agreed = agreed_points(state.options)
+    if agreed is not None:
+        if army.points_limit != agreed:
+            return _("{army} is built to {limit} points, but this battle is played at {agreed} points (the "
+                     "points setting): both armies are built to the agreed limit (§2.2).",
+                     army=army.name, limit=army.points_limit, agreed=agreed)
+        return None
+    other = next(s for s in SEATS if s != seat)
+    theirs = state.armies.get(other)
+    if theirs is None or (state.options.get("armies") == "chosen" and other not in state.armies_chosen):
+        return None
+    if army.points_limit != theirs.points_limit:
+        return _("{army} is built to {limit} points, but {name}'s {other} is built to {other_limit}: both armies "
+                 "are built to the same agreed points limit (§2.2).", army=army.name, limit=army.points_limit,
+                 name=state.seat(other).name, other=theirs.name, other_limit=theirs.points_limit)
+    return None
 
 
 def waiting_for(state: NinthAgeState) -> list[str]:

@@ -92,6 +92,10 @@ def use_item(state: NinthAgeState, seat: str, unit: UnitState, name: str, events
         raise IllegalAction("wrong-phase", _("{item} is used in a phase of the battle (§23).", item=item))
     if not unit.on_table and not (unit.location == "joined" and unit.host):
         raise IllegalAction("not-on-table", _("{unit} is not on the table.", unit=unit.id))
+    host = state.units.get(unit.host) if unit.location == "joined" and unit.host else None
+    if unit.fleeing or (host is not None and host.fleeing):  # no voluntary action while fleeing (§8.9, [A-14])
+        raise IllegalAction("fleeing", _("{unit} is fleeing: a fleeing unit cannot activate a one-use item (§8.9).",
+                                         unit=unit.id))
     if key in FOR_THE_PHASE:
         _activate(state, seat, unit, item, events)
         return

@@ -47,6 +47,13 @@ OPTIONS = {
     "dispel_dice_capped": _("on: a dispel attempt uses at most 5 dice, like a cast ([A-53]; default off: no cap)"),
     "miscast_dice_kept": _("on: a miscast costs no further power dice ([A-18]'s other reading; default off: PDU more "
                            "dice are lost)"),
+    "points": _("the battle's agreed points limit, e.g. 2000: each army is built to it (§2.2; default: the "
+                "armies' own, the same for both)"),
+    "parry_never_better": _("on: Parry makes hits from the front never better than 4+ ([A-27]'s other reading; "
+                            "default off: always 4+ before modifiers)"),
+    "deploy_one_by_one": _("on: each character and each war machine deploys as a unit of its own and counts 1 in "
+                           "the Undeployed Units Number ([A-4]'s other reading; default off: all characters are "
+                           "one drop, all war machines another)"),
     "table": _("table size in inches, e.g. 72x48 (default: 48x36 when both armies are Warbands, else 72x48)"),
     # -- armies (muster.py) and hidden lists (§2.4) --
     "armies": _("chosen: the battle waits until each player brings an army with /army use (default: the samples)"),
@@ -109,6 +116,14 @@ class NinthAge(Ruleset):
         lists = str(options.get("lists", "open")).lower()
         if lists not in ("open", "hidden"):
             raise IllegalAction("bad-setting", _("lists is open or hidden (§2.4), not {lists!r}.", lists=lists))
+        agreed = muster.agreed_points(options)
+        if agreed is not None and armies_mode != "chosen":  # the sample armies are the ones played
+            for seat, army in armies.items():
+                if army.points_limit != agreed:
+                    raise IllegalAction("unequal-points", _(
+                        "{army} (army_{seat}) is built to {limit} points, but the points setting is {agreed}: both "
+                        "armies are built to the agreed limit (§2.2); bring your own with armies=chosen.",
+                        army=army.name, seat=seat, limit=army.points_limit, agreed=agreed))
         width, height = table_size(options.get("table"), armies)
         if options.get("terrain_file"):  # an uploaded layout (/game new ... mapfile:), checked on this table
             terrain = load_layout_text(str(options["terrain_file"]), width, height,

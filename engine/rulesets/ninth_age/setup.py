@@ -180,7 +180,10 @@ def is_war_machine(state: NinthAgeState, unit: UnitState) -> bool:
 
 
 def group_of(state: NinthAgeState, unit: UnitState) -> str | None:
-    """Characters deploy together, and so do war machines ([A-4])."""
+    """Characters deploy together, and so do war machines ([A-4]); with the setting
+    ``deploy_one_by_one`` ([A-4]'s other reading) each is a unit of its own (None)."""
+    if state.options.get("deploy_one_by_one"):
+        return None
     if is_character(state, unit):
         return "characters"
     if is_war_machine(state, unit):

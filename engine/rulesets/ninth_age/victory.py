@@ -113,16 +113,19 @@ def ledger(state: NinthAgeState, seat: str, *, with_objective: bool = True) -> L
         entry = state.unit_entry(unit)
         cost = entry.points
         host = state.units.get(unit.host) if unit.location == "joined" and unit.host else None
-        if host is not None and host.ambushing and host.location == "reserve":  # gone off the edge in its unit
-            out.lines.append((_("{unit} never came back with {host}", unit=unit.id, host=host.id), cost))
+        if host is not None and host.ambushing and host.location == "reserve":
+            if host.pose is not None:  # gone off the edge in its unit: no VP conceded, as its unit ([A-34])
+                continue
+            out.lines.append((_("{unit} never arrived from Ambush with {host}", unit=unit.id, host=host.id), cost))
             if entry.general:
                 out.lines.append((_("The King is Dead"), 100))
             if entry.bsb:
                 out.lines.append((_("The Flag is Lost"), 100))
             continue
-        if unit.ambushing and unit.location == "reserve":  # never arrived: counts as destroyed
-            out.lines.append((_("{unit} never came back after leaving the table", unit=unit.id) if unit.pose is not None
-                              else _("{unit} never arrived from Ambush", unit=unit.id), cost))
+        if unit.ambushing and unit.location == "reserve":
+            if unit.pose is not None:  # pursued off the table and not back yet: no VP conceded ([A-34])
+                continue
+            out.lines.append((_("{unit} never arrived from Ambush", unit=unit.id), cost))  # counts as destroyed (§22 Ambush)
             continue
         if unit.location in ("destroyed", "fled", "hidden"):  # §22 Hidden: never revealed, it counts as slain
             what = {"fled": _("fled off the table"), "destroyed": _("destroyed"),
