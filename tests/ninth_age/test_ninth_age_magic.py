@@ -732,4 +732,5 @@ def test_a_wizard_in_a_unit_casts_from_that_unit():
                  answers={"dispel": "none"}, log=log)
     assert "Shaman casts Sap the Strength on Spearmen with 2 dice: 6+5 = 11, +1 → 12 against 9: cast." in text(log)
     sap_effect, roots = state.effects  # the Hex, then the attribute on the Caster's Unit: the Brutes
-    assert sap_effect.units == ["Spearmen"] and roots.attribute and roots.units == ["Brutes"]
+    # the Shaman is part of its unit: the attribute takes hold on it too, and stays if it leaves (§9.4)
+    assert sap_effect.units == ["Spearmen"] and roots.attribute and roots.units == ["Brutes", "Shaman"]

@@ -41,7 +41,9 @@ from engine.rulesets.ninth_age.casualties import heavy_casualties, lose_wounds  
 from engine.rulesets.ninth_age.damage import (
     Attack, Defence, defence, multiple_wounds, roll_value, to_wound_needed, wounds,
 )
-from engine.rulesets.ninth_age.saves import Wound, armour_saves, faces as _faces, special_saves, unit_items
+from engine.rulesets.ninth_age.saves import (  # noqa: F401 - struck_defence for the melee's single models
+    Wound, armour_saves, faces as _faces, special_saves, struck_defence, unit_items,
+)
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.terrain_rules import in_field
 
@@ -146,9 +148,7 @@ def resolve_hits(state: NinthAgeState, target: UnitState, attack: Attack, hits: 
     result = AttackResult(hits=hits)
     if hits <= 0 or not target.on_table:
         return result
-    d = defence(state.unit_entry(target), attack.category, state.armies.get(target.owner))
-    d = _under_spells(state, target, d)  # Magic phase (§9): T changed by spells in play
-    d = unit_items(state, target, attack, d)  # items carried in the unit (Gem of Fortune, §23.6)
+    d = struck_defence(state, target, attack)  # items, spells in play on T, the unit's items (§9, §23)
     if attack.lightning and "Fly" in d.rules and ("Lightning Attack", target.id) not in state.phase_end_hits:
         state.phase_end_hits.append(("Lightning Attack", target.id))
     if attack.flaming and "Flammable" not in d.rules and in_field(state, target):
@@ -162,7 +162,7 @@ def resolve_hits(state: NinthAgeState, target: UnitState, attack: Attack, hits: 
     result.wounded = len(wounded)
     after_armour = armour_saves(state, attack, d, wounded, events, purpose, target.owner)
     result.armour_saved = len(wounded) - len(after_armour)
-    unsaved = special_saves(state, target, attack, after_armour, events, purpose, target.owner)
+    unsaved = special_saves(state, target, attack, after_armour, events, purpose, target.owner, d=d)
     result.special_saved = len(after_armour) - len(unsaved)
     result.unsaved = len(unsaved)
     if attack.hellfire and unsaved and ("Hellfire", target.id) not in state.phase_end_hits:

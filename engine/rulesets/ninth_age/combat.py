@@ -609,7 +609,7 @@ def wound_model(state: NinthAgeState, attacker: UnitState, blow: Blow, char: Uni
     from engine.rulesets.ninth_age.mixed_units import slain_in_unit
 
     attack = _attack(state, _fighter(state, blow), blow)
-    d = pipeline.defence(state.unit_entry(char), "close combat")
+    d = pipeline.struck_defence(state, char, attack)  # its items and the spells in play on it
     purpose = f"{attacker.id} {blow.part_name} against {char.id}"
     dealt = _wounds_on_one_model(state, attacker, attack, char, d, hits, purpose, events)
     left = d.wounds - char.wounds_lost
@@ -627,13 +627,15 @@ def wound_model(state: NinthAgeState, attacker: UnitState, blow: Blow, char: Uni
 def _wounds_on_one_model(state: NinthAgeState, attacker: UnitState, attack, target: UnitState, d, hits: int,
                          purpose: str, events: list[Event], auto: int = 0) -> int:
     """The §12 steps for hits on one model (a character in its unit, a duellist, a Champion):
-    to wound, armour, ward and regeneration, then the wounds inflicted; returns them."""
+    to wound, armour, ward and regeneration, then the wounds inflicted; returns them. ``d`` is
+    the model's defence as :func:`.saves.struck_defence` builds it (its items, the spells in
+    play on it), for to wound, armour and the special saves alike."""
     from engine.rulesets.ninth_age import attacks as pipeline
     from engine.rulesets.ninth_age.saves import armour_saves, special_saves
 
     wounded = pipeline.to_wound_rolls(state, attack, d, hits, events, purpose, attacker.owner, auto=auto)
     kept = armour_saves(state, attack, d, wounded, events, purpose, target.owner)
-    unsaved = special_saves(state, target, attack, kept, events, purpose, target.owner)
+    unsaved = special_saves(state, target, attack, kept, events, purpose, target.owner, d=d)
     return pipeline.inflict(state, target, attack, len(unsaved), d, events, purpose)
 
 
@@ -651,7 +653,7 @@ def overkill_on_the_fallen(state: NinthAgeState, attacker: UnitState, blow: Blow
     from engine.rulesets.ninth_age import attacks as pipeline
 
     attack = _attack(state, _fighter(state, blow), blow)
-    d = pipeline.defence(state.unit_entry(target), "close combat")
+    d = pipeline.struck_defence(state, target, attack)
     name = target.id if state.unit_entry(target).is_character else f"{target.id}'s Champion"
     purpose = f"{attacker.id} {blow.part_name} against the slain {name}"
     dealt = _wounds_on_one_model(state, attacker, attack, target, d, hits, purpose, events)
@@ -795,8 +797,7 @@ def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target
     from engine.rulesets.ninth_age.casualties import lose_wounds as remove
 
     attack = _thunderous(state, attacker, blow, target, _attack(state, _fighter(state, blow), blow))
-    d = pipeline.defence(state.unit_entry(target), "close combat", state.armies.get(target.owner))
-    d = pipeline._under_spells(state, target, d)  # T as the spells in play change it (§9)
+    d = pipeline.struck_defence(state, target, attack)  # items, T under the spells in play (§9)
     from dataclasses import replace as _replace
 
     from engine.rulesets.ninth_age.casualties import champion_wounds

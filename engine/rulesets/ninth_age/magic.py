@@ -720,8 +720,12 @@ def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffe
     if effect.modifiers or effect.halve:
         if spell.duration == "instant":
             return
+        # the characters in a target unit are part of it and affected, and stay so if they leave;
+        # those who join it later are not (§9.4 durations, §16.2)
+        inside = [ch.id for u in targets if part is None for ch in state.units.values()
+                  if ch.host == u.id and ch.location == "joined"]
         state.effects.append(Effect(id=state.next_effect, spell=spell.name, caster=c.name, seat=c.seat,
-                                    duration=spell.duration, units=[u.id for u in targets], part=part,
+                                    duration=spell.duration, units=[u.id for u in targets] + inside, part=part,
                                     modifiers=dict(effect.modifiers), halve=list(effect.halve),
                                     lowest_casting_value=min(spell.casting_value, value),
                                     phase=state.magic.number))
