@@ -26,7 +26,7 @@ import math
 from shapely.geometry import LineString, Point as ShapelyPoint
 
 from engine.core import Event, IllegalAction, roll_dice
-from engine.rulesets.ninth_age.attacks import resolve_hits, resolve_one
+from engine.rulesets.ninth_age.attacks import resolve_hits, resolve_on_unit, resolve_one
 from engine.rulesets.ninth_age.casualties import destroy, heavy_casualties, lose_wounds
 from engine.rulesets.ninth_age.damage import Attack
 from engine.rulesets.ninth_age import garrison
@@ -417,7 +417,7 @@ def volley_gun(state: NinthAgeState, unit: UnitState, target: UnitState, weapon:
     total = shot.total + extra
     hits, _skip, _skip = roll_to_hit(state, {total: count}, bs, purpose, unit.owner, events)
     if hits:
-        resolve_hits(state, target, weapon.attack(shooting_strength(state, unit)), hits, events, attacker=unit, purpose=purpose)
+        resolve_on_unit(state, target, weapon.attack(shooting_strength(state, unit)), hits, events, attacker=unit, purpose=purpose)
 
 
 FLAME_REACH = 5.0  # [A-74]: a 6 misfires, so the template can move at most 5"
@@ -495,5 +495,5 @@ def breath(state: NinthAgeState, unit: UnitState, target: UnitState, events: lis
                         "target": target.id})
     roll = roll_dice("2d6", state.rng, purpose=f"{unit.id} Breath Weapon hits")
     events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=text_join("", [_("{unit} breathes on {target} ({d}\" of 6\"): {total} automatic hits at S{strength}", unit=unit.id, target=target.id, d=decimal(d, ".1f"), total=roll.total, strength=attack.strength), (_(" with Flaming Attacks") if attack.flaming else ""), _(" (once per game).")])))
-    resolve_hits(state, target, attack, roll.total, events, attacker=unit, purpose=_("{unit} Breath Weapon", unit=unit.id))
+    resolve_on_unit(state, target, attack, roll.total, events, attacker=unit, purpose=_("{unit} Breath Weapon", unit=unit.id))
     heavy_casualties(state, target, events)

@@ -174,6 +174,90 @@ def resolve_hits(state: NinthAgeState, target: UnitState, attack: Attack, hits: 
     return result
 
 
+# -- hits on one model, and on a mixed unit (§16.4) ---------------------------------------------------
+def wound_one_model(state: NinthAgeState, target: UnitState, attack: Attack, hits: int, events: list[Event],
+                    purpose: str, seat: str | None, *, d: Defence | None = None, auto: int = 0) -> AttackResult:
+    """Steps 2-5 of §12.2 for ``hits`` on one model (a character in its unit, a duellist, a
+    Champion): to wound, armour, ward and regeneration against its defence as
+    :func:`.saves.struck_defence` builds it (``d`` when the caller changed it: a Champion's
+    W), then the wounds inflicted (Multiple Wounds). The caller takes them off the model."""
+    d = d or struck_defence(state, target, attack)
+    result = AttackResult(hits=hits)
+    wounded = to_wound_rolls(state, attack, d, hits, events, purpose, seat, auto=auto)
+    kept = armour_saves(state, attack, d, wounded, events, purpose, target.owner)
+    unsaved = special_saves(state, target, attack, kept, events, purpose, target.owner, d=d)
+    result.wounded, result.armour_saved = len(wounded), len(wounded) - len(kept)
+    result.special_saved, result.unsaved = len(kept) - len(unsaved), len(unsaved)
+    result.wounds_inflicted = inflict(state, target, attack, len(unsaved), d, events, purpose)
+    return result
+
+
+def hits_on_character(state: NinthAgeState, char: UnitState, attack: Attack, hits: int, events: list[Event],
+                      purpose: str, seat: str | None, *, auto: int = 0) -> tuple[AttackResult, int]:
+    """Hits on a character inside its unit (its share of the hits on a mixed unit, or struck in
+    base contact, §16.4, §11.6): the §12 steps against its own defence; at its W it is slain and
+    leaves the unit (§16.5 Refilling gaps). Returns the result (``removed`` 1 if slain) and the
+    wounds beyond the ones it had left (Overkill in a challenge, else lost)."""
+    from engine.rulesets.ninth_age.mixed_units import slain_in_unit
+
+    d = struck_defence(state, char, attack)
+    result = wound_one_model(state, char, attack, hits, events, purpose, seat, d=d, auto=auto)
+    dealt, left = result.wounds_inflicted, d.wounds - char.wounds_lost
+    if dealt < left:
+        char.wounds_lost += dealt
+        if dealt:
+            events.append(Event(kind="casualties", seat=char.owner, data={"unit": char.id},
+                                text=_("{purpose}: {dealt} wound(s); {char} has {value} left.", purpose=purpose, dealt=dealt, char=char.id, value=left - dealt)))
+        return result, 0
+    slain_in_unit(state, char, events, _("{char} is slain in {host} ({dealt} wound(s) against the {left} it had left)",
+                                         char=char.id, host=char.host, dealt=dealt, left=left))
+    result.wounds_inflicted, result.removed = left, 1
+    return result, dealt - left
+
+
+def resolve_on_unit(state: NinthAgeState, target: UnitState, attack: Attack, hits: int, events: list[Event], *,
+                    attacker: UnitState | None = None, purpose: str = "", auto_wounds: int = 0) -> AttackResult:
+    """Ordinary hits on a unit (shooting, a spell's or a breath's hits), as §16.4 allocates them
+    on a mixed unit: situation A (characters of the unit's troop type, 5 or more R&F) all on the
+    R&F, the characters taking none; situation B the attacking player spreads them as evenly as
+    possible over the R&F and the exposed characters (/decide), each character's share through
+    the §12 steps against its own defence, the rest through :func:`resolve_hits` on the R&F.
+    There is no "Look Out Sir" roll in this version (§16.4)."""
+    from engine.rulesets.ninth_age.mixed_units import character_shares, hit_allocation, joined
+
+    inside = joined(state, target) if target.on_table else []
+    if not inside or hits <= 0 or attacker is None:
+        return resolve_hits(state, target, attack, hits, events, attacker=attacker, purpose=purpose,
+                            auto_wounds=auto_wounds)
+    _skip, exposed = hit_allocation(state, target)
+    if not exposed:
+        events.append(Event(kind="allocation", seat=attacker.owner, text=_("{hits} hit(s) on {target} all go to its rank and file; {join} take(s) none (situation A, §16.4).", hits=hits, target=target.id, join=", ".join(c.id for c in inside))))
+        return resolve_hits(state, target, attack, hits, events, attacker=attacker, purpose=purpose,
+                            auto_wounds=auto_wounds)
+    shares = character_shares(state, attacker.owner, target, hits, exposed)
+    rest = hits - sum(shares.values())
+    total = AttackResult(hits=hits)
+    auto_left = max(0, auto_wounds - rest)  # Poisoned 6s go to the R&F first
+    for c, n in shares.items():
+        if not n:
+            continue
+        char = state.units[c]
+        events.append(Event(kind="allocation", seat=attacker.owner, text=_("{value_n} of {hits} hit(s) on {target} go to {c} (situation B, §16.4).", value_n=n, hits=hits, target=target.id, c=c)))
+        auto, auto_left = min(auto_left, n), auto_left - min(auto_left, n)
+        part, _over = hits_on_character(state, char, attack, n, events, _("{purpose} ({c})", purpose=purpose, c=c),
+                                        attacker.owner, auto=auto)
+        _add(total, part)
+    if rest:
+        _add(total, resolve_hits(state, target, attack, rest, events, attacker=attacker, purpose=purpose,
+                                 auto_wounds=min(auto_wounds, rest)))
+    return total
+
+
+def _add(total: AttackResult, part: AttackResult) -> None:
+    for f in ("wounded", "armour_saved", "special_saved", "unsaved", "wounds_inflicted", "removed"):
+        setattr(total, f, getattr(total, f) + getattr(part, f))
+
+
 def end_of_phase(state: NinthAgeState, events: list[Event]) -> None:
     """What is due at the end of the phase (§22): D6 S1 hits with no saves of any kind on each
     unit that took unsaved wounds from Hellfire; D6 S4 hits on each Fly unit that suffered

@@ -14,7 +14,7 @@ stands for a range is :mod:`.mixed_units`; the General's and the BSB's reach is 
 
 from __future__ import annotations
 
-from engine.core.text import _, decimal, join as text_join
+from engine.core.text import _, decimal, join as text_join, ngettext
 from dataclasses import replace
 
 from engine.core import Event, IllegalAction
@@ -137,6 +137,54 @@ def leave(state: NinthAgeState, char: UnitState, events: list[Event]) -> UnitSta
     char.host, char.cells, char.location = None, None, "table"
     char.pose = Pose(x=c.x, y=c.y, bearing=host.pose.bearing)
     return host
+
+
+# -- a mixed unit whose R&F are all slain (§16.2 "Unità Miste distrutte") ------------------------------
+# What the unit was doing carries over to the characters that are now the unit.
+CARRIED_OVER = ("fleeing", "moved", "marched", "reformed", "declared_charge", "charged", "hill_charge",
+                "failed_charge", "rallied", "redirected", "combat_rounds", "fought", "pursuit_charge",
+                "pursuit_target", "frenzy_lost", "stupid", "shot", "stood_and_shot", "phase_key",
+                "phase_start_models", "phase_lost", "phase_causes", "panic_passed", "joined_this_phase",
+                "garrison", "garrison_round", "garrison_seat")
+
+
+def fight_on(state: NinthAgeState, host: UnitState, events: list[Event]) -> UnitState | None:
+    """All the R&F (and the Champion) of a mixed unit are slain, leaving one or more characters:
+    "the remaining characters continue to form a unit (which is considered still the same
+    unit)" (§16.2). The front-most character stands where its base stood, facing the unit's
+    way, and is the unit from now on (engaged, fleeing, charged or moved as it was, under the
+    spells that were on it); the others join it, a unit of characters only. Returns that
+    character, or None when no character was left in the unit (it is destroyed)."""
+    inside = sorted(joined(state, host), key=lambda c: (c.rank, c.cells is None, c.file, c.id))
+    if not inside or host.pose is None:
+        return None
+    spots = {c.id: character_base(state, c).centroid for c in inside}
+    leader, others = inside[0], inside[1:]
+    hidden = joined(state, host, hidden=True)
+    bearing = host.pose.bearing
+    for c in inside:
+        c.host, c.cells, c.location, c.rank, c.file = None, None, "table", 0, 0
+    leader.pose = host.pose if host.garrison else Pose(x=spots[leader.id].x, y=spots[leader.id].y, bearing=bearing)
+    for name in CARRIED_OVER:
+        setattr(leader, name, getattr(host, name))
+    host.formation = host.formation.model_copy(update={"attached": []})
+    host.location, host.pose, host.succeeded_by, host.fleeing = "destroyed", None, leader.id, False
+    for c in others:  # they join the one that stands for the unit, as near as they stood
+        c.pose = None
+        _place(state, c, leader, None, events)
+    for c in hidden:
+        c.host = leader.id
+    for decl in state.charges:  # the charges it declared or received are the unit's
+        decl.charger = leader.id if decl.charger == host.id else decl.charger
+        decl.target = leader.id if decl.target == host.id else decl.target
+    for effect in state.effects:  # the spells on the unit stay on it (§9.4)
+        if host.id in effect.units:
+            effect.units += [c.id for c in inside if c.id not in effect.units]
+    events.append(Event(kind="fight-on", seat=host.owner, data={"unit": host.id, "character": leader.id},
+                        text=ngettext("The rank and file of {host} are all slain: {names} is left and is still the same unit (§16.2).",
+                                      "The rank and file of {host} are all slain: {names} are left and are still the same unit (§16.2), {leader} standing for it.",
+                                      len(inside), host=host.id, names=text_join(", ", [c.id for c in inside]), leader=leader.id)))
+    return leader
 
 
 # -- Hidden (§22) -----------------------------------------------------------------------------------

@@ -706,7 +706,7 @@ def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffe
         for u in targets:
             n, text = _count(state, effect.hits, _("{spell}: hits on {u}", spell=spell.name, u=u.id))
             events.append(Event(kind="spell", seat=c.seat, text=_("{spell} strikes {u}: {text} hit(s) at Strength {strength}.", spell=spell.name, u=u.id, text=text, strength=effect.strength)))
-            _hit(state, c, spell, effect, u, n, events)
+            _hit(state, c, spell, effect, u, n, events, spread=True)
     if effect.magical_move:
         for u in targets:
             if u.id in state.magic.moved:
@@ -853,13 +853,16 @@ def _template_hits(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellE
 
 
 def _hit(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, unit: UnitState, hits: int,
-         events: list[Event], *, no_saves: bool = False) -> None:
-    from engine.rulesets.ninth_age.attacks import resolve_hits
+         events: list[Event], *, no_saves: bool = False, spread: bool = False) -> None:
+    """A spell's hits on a unit; ``spread``: ordinary hits (not a template's), allocated on a
+    mixed unit as §16.4 says."""
+    from engine.rulesets.ninth_age.attacks import resolve_hits, resolve_on_unit
     from engine.rulesets.ninth_age.damage import Attack
 
     attack = Attack(strength=effect.strength, category="ranged", armour_piercing=effect.armour_piercing,
                     flaming=effect.flaming, magical=True, spell=True, no_saves=no_saves, source=spell.name)
-    resolve_hits(state, unit, attack, hits, events, attacker=state.units[c.unit], purpose=_("{spell} on {unit}", spell=spell.name, unit=unit.id))
+    (resolve_on_unit if spread else resolve_hits)(state, unit, attack, hits, events, attacker=state.units[c.unit],
+                                                  purpose=_("{spell} on {unit}", spell=spell.name, unit=unit.id))
 
 
 # -- miscasts --------------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from engine.core.text import _, join as text_join
 from engine.core import Event
+from engine.core.decisions import decide
 from engine.rulesets.ninth_age.front_rank import Arrangement, Member
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 
@@ -77,6 +78,16 @@ def position(state: NinthAgeState, unit: UnitState):
     if unit.on_table:
         return unit.footprint().shape
     return None
+
+
+def successor(state: NinthAgeState, uid: str) -> str:
+    """The unit ``uid`` is now: itself, or the character that stands for it since its R&F were
+    all slain (§16.2, :func:`.characters.fight_on`)."""
+    seen = {uid}
+    while state.units[uid].succeeded_by and state.units[uid].succeeded_by not in seen:
+        uid = state.units[uid].succeeded_by
+        seen.add(uid)
+    return uid
 
 
 def host_of(state: NinthAgeState, unit: UnitState) -> UnitState:
@@ -165,3 +176,22 @@ def make_way_problem(state: NinthAgeState, char: UnitState) -> str | None:
     if char.rank != 0:
         return f"{char.id} is not in the front rank"
     return None
+
+
+def character_shares(state: NinthAgeState, seat: str, target: UnitState, hits: int,
+                     exposed: list[str]) -> dict[str, int]:
+    """Situation B (§16.4): ``seat``, the attacking player, spreads ``hits`` on ``target`` as
+    evenly as possible over its R&F and the ``exposed`` characters (nobody takes a second hit
+    before every one has taken one): each character takes the even share or one more, asked by
+    /decide when there is a choice. Returns each character's hits; the rest go to the R&F."""
+    shares: dict[str, int] = {}
+    models = target.models + len(exposed)
+    for c in exposed:
+        low, high = hits // models, -(-hits // models)
+        given = sum(shares.values())
+        high = min(high, hits - given)
+        low = min(low, high)
+        n = int(decide(state, seat, f"mixed-hits-{target.id}-{c}", _("{hits} hit(s) on {target} spread evenly over {models} models (§16.4): how many on {c}?", hits=hits, target=target.id, models=models, c=c),
+                       [str(k) for k in range(high, low - 1, -1)], default=str(high)))
+        shares[c] = n
+    return shares
