@@ -182,8 +182,8 @@ def fight_on(state: NinthAgeState, host: UnitState, events: list[Event]) -> Unit
             effect.units += [c.id for c in inside if c.id not in effect.units]
     events.append(Event(kind="fight-on", seat=host.owner, data={"unit": host.id, "character": leader.id},
                         text=ngettext("The rank and file of {host} are all slain: {names} is left and is still the same unit (§16.2).",
-                                      "The rank and file of {host} are all slain: {names} are left and are still the same unit (§16.2), {leader} standing for it.",
-                                      len(inside), host=host.id, names=text_join(", ", [c.id for c in inside]), leader=leader.id)))
+                                      "The rank and file of {host} are all slain: {names} are left and are still the same unit (§16.2), the first standing for it.",
+                                      len(inside), host=host.id, names=text_join(", ", [c.id for c in inside]))))
     return leader
 
 
