@@ -734,3 +734,32 @@ def test_a_wizard_in_a_unit_casts_from_that_unit():
     sap_effect, roots = state.effects  # the Hex, then the attribute on the Caster's Unit: the Brutes
     # the Shaman is part of its unit: the attribute takes hold on it too, and stays if it leaves (§9.4)
     assert sap_effect.units == ["Spearmen"] and roots.attribute and roots.units == ["Brutes", "Shaman"]
+
+
+def _template_on_brutes_with_chieftain(models):
+    from engine.rulesets.ninth_age import characters
+
+    state, _ = magic_phase(dice=(4, 4, 1, 1), placements={"Hedge Wizard": (30, 20, 0), "Brutes": (30, 30, 180, 3)})
+    brutes = state.units["Brutes"]
+    brutes.models = models
+    brutes.formation = brutes.formation.model_copy(update={"models": models, "files": 3})
+    characters._place(state, state.units["Chieftain"], brutes, 1, [])  # the middle of the front rank
+    state.casters["Hedge Wizard"].spells = ["Cinder Storm"]
+    log = []
+    load(state, 4, 4, 1)  # cast 8 + 1; scatter die 1: a HIT, the template stays on the Brutes' centre
+    state = cast(state, wizard="Hedge Wizard", spell="Cinder Storm", dice=2, target="Brutes", log=log,
+                 answers={"dispel": "none"})
+    return state, text(log)
+
+
+def test_a_template_over_a_character_in_a_unit_of_5_or_more_rf_of_its_type_hits_an_rf_model_instead():
+    _, said = _template_on_brutes_with_chieftain(6)
+    assert "The template covers Chieftain in Brutes: the hit(s) go to a rank-and-file model instead " \
+           "(situation A, §16.4)." in said
+    assert "Cinder Storm on Brutes (Chieftain)" not in said
+
+
+def test_a_template_over_a_character_in_a_unit_of_4_rf_hits_the_character():
+    _, said = _template_on_brutes_with_chieftain(4)
+    assert "The template covers Chieftain in Brutes: it takes the hit(s) itself (situation B, §16.4)." in said
+    assert "Cinder Storm on Brutes (Chieftain): " in said  # its own roll to wound, against its T4

@@ -253,6 +253,45 @@ def resolve_on_unit(state: NinthAgeState, target: UnitState, attack: Attack, hit
     return total
 
 
+def template_models(state: NinthAgeState, unit: UnitState, touched: list[int]) -> tuple[int, list[str]]:
+    """Of the bases of ``unit``'s footprint a template touches (their indices): how many R&F
+    models, and the characters in the unit whose base it touches, each one model however many
+    positions its base takes in the block (§16.5)."""
+    from engine.rulesets.ninth_age.mixed_units import joined
+
+    files, attached = unit.formation.files, [a.id for a in unit.formation.attached]
+    cells: dict[str, set[int]] = {}
+    for c in joined(state, unit):
+        if c.cells is None:
+            cells[c.id] = {unit.formation.models + attached.index(c.id)} if c.id in attached else set()
+        else:
+            cells[c.id] = {(c.rank + r) * files + c.file + f for r in range(c.cells[1]) for f in range(c.cells[0])}
+    taken = set().union(*cells.values()) if cells else set()
+    return sum(1 for i in touched if i not in taken), [c for c, idx in cells.items() if idx & set(touched)]
+
+
+def template_on_unit(state: NinthAgeState, unit: UnitState, attack: Attack, touched: list[int], per: int,
+                     events: list[Event], *, attacker: UnitState, purpose: str) -> None:
+    """``per`` hits on each model of ``unit`` a template touches (``touched``: its footprint's
+    base indices). A character's base under it (§16.4): in situation A the hit is transferred
+    to an R&F model, in situation B the character takes it."""
+    from engine.rulesets.ninth_age.mixed_units import hit_allocation
+
+    rf, chars = template_models(state, unit, touched)
+    if chars:
+        _skip, exposed = hit_allocation(state, unit)
+        for c in chars:
+            if c in exposed:
+                events.append(Event(kind="allocation", seat=attacker.owner, text=_("The template covers {c} in {unit}: it takes the hit(s) itself (situation B, §16.4).", c=c, unit=unit.id)))
+                hits_on_character(state, state.units[c], attack, per, events, _("{purpose} ({c})", purpose=purpose, c=c),
+                                  attacker.owner)
+            else:
+                events.append(Event(kind="allocation", seat=attacker.owner, text=_("The template covers {c} in {unit}: the hit(s) go to a rank-and-file model instead (situation A, §16.4).", c=c, unit=unit.id)))
+                rf += 1
+    if rf and unit.on_table:
+        resolve_hits(state, unit, attack, rf * per, events, attacker=attacker, purpose=purpose)
+
+
 def _add(total: AttackResult, part: AttackResult) -> None:
     for f in ("wounded", "armour_saved", "special_saved", "unsaved", "wounds_inflicted", "removed"):
         setattr(total, f, getattr(total, f) + getattr(part, f))

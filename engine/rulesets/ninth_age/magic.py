@@ -844,23 +844,28 @@ def _template_hits(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellE
     for u in state.on_table():
         if u.id == skip:
             continue
-        n = sum(1 for b in u.footprint().models if template.touches(b))
-        if n:
-            touched.append((u, n))
-    events.append(Event(kind="template", seat=c.seat, text=_("{spell}: the template touches {models}.", spell=spell.name, models=_touched(touched))))
-    for u, n in touched:
-        _hit(state, c, spell, effect, u, n * per, events)
+        under = [i for i, b in enumerate(u.footprint().models) if template.touches(b)]
+        if under:
+            touched.append((u, under))
+    events.append(Event(kind="template", seat=c.seat, text=_("{spell}: the template touches {models}.", spell=spell.name, models=_touched([(u, len(i)) for u, i in touched]))))
+    for u, under in touched:  # a character's base under it: §16.4
+        _hit(state, c, spell, effect, u, per, events, under=under)
 
 
 def _hit(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, unit: UnitState, hits: int,
-         events: list[Event], *, no_saves: bool = False, spread: bool = False) -> None:
-    """A spell's hits on a unit; ``spread``: ordinary hits (not a template's), allocated on a
-    mixed unit as §16.4 says."""
-    from engine.rulesets.ninth_age.attacks import resolve_hits, resolve_on_unit
+         events: list[Event], *, no_saves: bool = False, spread: bool = False, under: list[int] | None = None) -> None:
+    """A spell's hits on a unit; ``spread``: ordinary hits, allocated on a mixed unit as §16.4
+    says; ``under``: a template's, ``hits`` on each of those bases of the unit (§16.4 for a
+    character's)."""
+    from engine.rulesets.ninth_age.attacks import resolve_hits, resolve_on_unit, template_on_unit
     from engine.rulesets.ninth_age.damage import Attack
 
     attack = Attack(strength=effect.strength, category="ranged", armour_piercing=effect.armour_piercing,
                     flaming=effect.flaming, magical=True, spell=True, no_saves=no_saves, source=spell.name)
+    if under is not None:
+        template_on_unit(state, unit, attack, under, hits, events, attacker=state.units[c.unit],
+                         purpose=_("{spell} on {unit}", spell=spell.name, unit=unit.id))
+        return
     (resolve_on_unit if spread else resolve_hits)(state, unit, attack, hits, events, attacker=state.units[c.unit],
                                                   purpose=_("{spell} on {unit}", spell=spell.name, unit=unit.id))
 
