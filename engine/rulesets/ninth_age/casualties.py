@@ -81,7 +81,7 @@ def lose_wounds(state: NinthAgeState, unit: UnitState, wounds: int, events: list
                             text=text_join("", [_("{unit} loses {dead} model(s); {models} left", unit=unit.id, dead=dead, models=unit.models), (_(" ({wounds_lost} wound(s) carried on the next model)", wounds_lost=unit.wounds_lost) if unit.wounds_lost
                                and unit.models else ""), "."])))
     if unit.models <= 0:
-        from engine.rulesets.ninth_age.characters import fight_on
+        from engine.rulesets.ninth_age.mixed_units import fight_on
 
         if fight_on(state, unit, events) is None:  # characters left in it are still the unit (§16.2)
             destroy(state, unit, events, _("{unit} is wiped out", unit=unit.id))
