@@ -57,7 +57,9 @@ def placements(state: NinthAgeState, charger: UnitState, target: UnitState, side
     if not flies(state, charger):  # a flier passes over units and terrain (§22 Fly)
         kept = []
         for pose in out:
-            crossed = path_blocker(state, cfp, pose.footprint, skip=(charger.id, target.id))
+            # a character charging out of its unit moves through that unit (§16.3, §16.4)
+            crossed = path_blocker(state, cfp, pose.footprint,
+                                   skip=(charger.id, target.id, charger.charged_out_of or charger.id))
             if crossed is None:
                 kept.append(pose)
             elif blocked is not None and crossed not in blocked:
