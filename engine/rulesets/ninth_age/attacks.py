@@ -44,6 +44,7 @@ from engine.rulesets.ninth_age.damage import (
 from engine.rulesets.ninth_age.saves import (  # noqa: F401 - struck_defence for the melee's single models
     Wound, armour_saves, faces as _faces, special_saves, struck_defence, unit_items,
 )
+from engine.rulesets.ninth_age.neighbours import unmounted  # noqa: F401
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.terrain_rules import in_field
 

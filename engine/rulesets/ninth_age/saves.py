@@ -67,7 +67,10 @@ def struck_defence(state: NinthAgeState, unit: UnitState, attack: Attack) -> Def
     (§23.6). A character inside a unit: its own profile and items, and its unit's items."""
     from dataclasses import replace
 
-    d = defence(state.unit_entry(unit), attack.category, state.armies.get(unit.owner))
+    from engine.rulesets.ninth_age.neighbours import unmounted
+
+    d = defence(state.unit_entry(unit), attack.category, state.armies.get(unit.owner),
+                mounted=not unmounted(state, unit, attack.category))  # §18.6: an assault on a Building
     d = replace(d, toughness=spell_modified(state, unit.id, "T", d.toughness))
     host = state.units.get(unit.host) if unit.location == "joined" and unit.host else None
     return unit_items(state, host or unit, attack, d)
