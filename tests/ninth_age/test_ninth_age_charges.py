@@ -375,3 +375,26 @@ def test_unit_names_take_the_verb_of_their_number():
     # the catalogue has both forms, for each language's plural rule
     said = next(e for e in log if e.text.startswith("Trolls declare")).message
     assert said["msgid"].startswith("{unit} declares a charge") and said["plural"].startswith("{unit} declare a")
+
+
+def test_a_flier_charges_over_a_unit_in_the_way_and_a_unit_on_foot_is_refused_naming_it():
+    from loaded_dice import load
+
+    # the Spearmen behind the Halberdiers: the Wyvern flies over them (§22 Fly), the Brutes may not
+    # go through them (units never move through other units, §8.5)
+    where = {"Spearmen": (30, 10, 0, 10), "Halberdiers": (30, 19, 0, 10)}
+    state = scenario({**where, "Warlord on Wyvern": (30, 28, 180)}, seat="p2", step="charges", terrain="open")
+    state = charge(state, "Warlord on Wyvern", "Spearmen")
+    load(state, 6, 6, 6)
+    log = []
+    state = move_chargers(state, log)
+    assert any(e.text.startswith("Warlord on Wyvern charges home into Spearmen's front") for e in log)
+    assert in_contact(state.units["Warlord on Wyvern"].footprint(), state.units["Spearmen"].footprint())
+    state = scenario({**where, "Brutes": (30, 28, 180, 3)}, seat="p2", step="charges", terrain="open")
+    with pytest.raises(IllegalAction, match="the way there goes through Halberdiers, a unit in the way: only a unit "
+                                            r"with Fly passes over other units \(§22 Fly\)"):
+        charge(state, "Brutes", "Spearmen")
+    # with the Halberdiers out of the way the same charge is declared
+    state = scenario({"Spearmen": (30, 10, 0, 10), "Halberdiers": (60, 19, 0, 10), "Brutes": (30, 28, 180, 3)},
+                     seat="p2", step="charges", terrain="open")
+    assert charge(state, "Brutes", "Spearmen").charges[0].target == "Spearmen"

@@ -373,8 +373,8 @@ def test_army_files_refuse_a_conclave_without_champion_and_unknown_bound_spells(
 # -- spells in play change what the other phases read ------------------------------------------------
 def test_spells_in_play_change_movement_leadership_and_toughness():
     from engine.rulesets.ninth_age.actions import Advance, MoveStep
-    from engine.rulesets.ninth_age.attacks import _under_spells
-    from engine.rulesets.ninth_age.damage import defence
+    from engine.rulesets.ninth_age.damage import Attack, defence
+    from engine.rulesets.ninth_age.saves import struck_defence
     from engine.rulesets.ninth_age.leadership import unit_leadership
 
     state, _ = magic_phase(seat="p2", dice=(5, 5, 1, 1), placements={**P1_FRONT, **P2_FRONT})
@@ -389,7 +389,7 @@ def test_spells_in_play_change_movement_leadership_and_toughness():
     hw = state.units["Hedge Wizard"]
     t = defence(state.unit_entry(hw), "ranged").toughness
     state.effects[0].modifiers, state.effects[0].halve, state.effects[0].units = {"T": -1}, [], ["Hedge Wizard"]
-    assert _under_spells(state, hw, defence(state.unit_entry(hw), "ranged")).toughness == t - 1
+    assert struck_defence(state, hw, Attack(strength=3, category="ranged")).toughness == t - 1
     # in Player 1's next Movement phase the Spearmen advance 2", not 4
     state.effects[0].modifiers, state.effects[0].halve, state.effects[0].units = {}, ["M"], ["Spearmen"]
     state.phase, state.active, state.step = "movement", "p1", "remaining"
@@ -732,4 +732,34 @@ def test_a_wizard_in_a_unit_casts_from_that_unit():
                  answers={"dispel": "none"}, log=log)
     assert "Shaman casts Sap the Strength on Spearmen with 2 dice: 6+5 = 11, +1 → 12 against 9: cast." in text(log)
     sap_effect, roots = state.effects  # the Hex, then the attribute on the Caster's Unit: the Brutes
-    assert sap_effect.units == ["Spearmen"] and roots.attribute and roots.units == ["Brutes"]
+    # the Shaman is part of its unit: the attribute takes hold on it too, and stays if it leaves (§9.4)
+    assert sap_effect.units == ["Spearmen"] and roots.attribute and roots.units == ["Brutes", "Shaman"]
+
+
+def _template_on_brutes_with_chieftain(models):
+    from engine.rulesets.ninth_age import characters
+
+    state, _ = magic_phase(dice=(4, 4, 1, 1), placements={"Hedge Wizard": (30, 20, 0), "Brutes": (30, 30, 180, 3)})
+    brutes = state.units["Brutes"]
+    brutes.models = models
+    brutes.formation = brutes.formation.model_copy(update={"models": models, "files": 3})
+    characters._place(state, state.units["Chieftain"], brutes, 1, [])  # the middle of the front rank
+    state.casters["Hedge Wizard"].spells = ["Cinder Storm"]
+    log = []
+    load(state, 4, 4, 1)  # cast 8 + 1; scatter die 1: a HIT, the template stays on the Brutes' centre
+    state = cast(state, wizard="Hedge Wizard", spell="Cinder Storm", dice=2, target="Brutes", log=log,
+                 answers={"dispel": "none"})
+    return state, text(log)
+
+
+def test_a_template_over_a_character_in_a_unit_of_5_or_more_rf_of_its_type_hits_an_rf_model_instead():
+    _, said = _template_on_brutes_with_chieftain(6)
+    assert "The template covers Chieftain in Brutes: the hit(s) go to a rank-and-file model instead " \
+           "(situation A, §16.4)." in said
+    assert "Cinder Storm on Brutes (Chieftain)" not in said
+
+
+def test_a_template_over_a_character_in_a_unit_of_4_rf_hits_the_character():
+    _, said = _template_on_brutes_with_chieftain(4)
+    assert "The template covers Chieftain in Brutes: it takes the hit(s) itself (situation B, §16.4)." in said
+    assert "Cinder Storm on Brutes (Chieftain): " in said  # its own roll to wound, against its T4

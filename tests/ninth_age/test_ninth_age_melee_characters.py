@@ -551,3 +551,54 @@ async def test_a_sideways_combat_reform_and_its_refusal_through_the_service(serv
     from engine.table.contact import contact_side
 
     assert halb.formation.files == int(legal[0]) and contact_side(halb.footprint(), brutes.footprint()) == "right"
+
+
+# -- a struck character's defence: its army-book items and the spells in play on it (§12, §23, §9.4) --
+def _marshal_struck(book_armour=False, toughness_spell=False):
+    from engine.rulesets.ninth_age.items import BookItem
+    from engine.rulesets.ninth_age.magic_state import Effect
+
+    state = _face_off()
+    _in(state, "Marshal", "Spearmen", 2)
+    if book_armour:  # an army book's magic plate armour (+4 instead of the mundane +3) from the army file
+        army = state.armies["p1"]
+        army.magic_items.append(BookItem(name="Warden's Plate", category="armour", cost="40",
+                                         type="plate armour", armour=4))
+        uid = state.units["Marshal"].entry
+        entry = army.units[uid]
+        army.units[uid] = entry.model_copy(update={"magic_items": ["Sword of Strength", "Warden's Plate"]})
+    if toughness_spell:  # an augment in play on it: T +1
+        state.effects.append(Effect(id=90, spell="Stone Skin", caster="Shaman", seat="p1", duration="one turn",
+                                    units=["Marshal"], modifiers={"T": 1}, lowest_casting_value=6, phase=1))
+    # the Spearmen's 22 attacks miss; the Brutes' 6 hit the Marshal and wound; armour and ward fail
+    load(state, *[1] * 22, *[6] * 6, *[5] * 6, *[1] * 12)
+    log = []
+    apply(state, Fight(seat="p1", unit="Spearmen"), {**QUIET, "allocate": "all-at-Marshal"}, log)
+    return [e.text for e in log if e.text.startswith("Brutes Brute against Marshal: ")]
+
+
+def test_a_character_struck_in_its_unit_saves_with_its_army_book_armour_and_its_t_under_a_spell():
+    plain = _marshal_struck()
+    assert any("to wound at S4 against T4 needing 4+" in t for t in plain)
+    assert any("armour saves needing 4+" in t for t in plain)  # plate +3, shield +1, S4 -0
+    book = _marshal_struck(book_armour=True)
+    assert any("armour saves needing 3+" in t for t in book)  # the book's plate +4, shield +1
+    spell = _marshal_struck(toughness_spell=True)
+    assert any("to wound at S4 against T5 needing 5+" in t for t in spell)
+    assert not any("against T4" in t for t in spell)
+
+
+def test_the_struck_defence_reads_the_spells_on_the_model_itself_and_its_own_items():
+    from engine.rulesets.ninth_age import saves
+
+    state = _face_off()
+    marshal = _in(state, "Marshal", "Spearmen", 2)
+    from engine.rulesets.ninth_age.damage import Attack
+    from engine.rulesets.ninth_age.magic_state import Effect
+
+    state.effects.append(Effect(id=91, spell="Stone Skin", caster="Shaman", seat="p1", duration="one turn",
+                                units=["Spearmen", "Marshal"], modifiers={"T": 1}, lowest_casting_value=6, phase=1))
+    attack = Attack(strength=4, category="close combat")
+    d = saves.struck_defence(state, marshal, attack)
+    assert (d.toughness, d.ward) == (5, 6)  # T4 +1; the Talisman of Shielding's 6+ ward
+    assert saves.struck_defence(state, state.units["Spearmen"], attack).toughness == 4

@@ -4,6 +4,7 @@ it (E-20, E-55)."""
 
 import pytest
 
+from engine.core.decisions import Decide
 from engine.core.errors import IllegalAction
 from engine.rulesets.ninth_age.actions import EndStep
 from engine.rulesets.ninth_age.shooting import measure, modifiers, to_hit_needed
@@ -222,3 +223,46 @@ def test_multiple_shots_with_a_dice_value_are_rolled_for_each_model():
         assert any("9 shot(s) at BS 3 -1" in e.text for e in log)
     finally:
         del RANGED["test darts"]
+
+
+# -- shooting at a mixed unit (§16.4): the hits reach its characters as the table says ------------------
+def _brutes_with_chieftain(models=6):
+    from engine.rulesets.ninth_age import characters
+
+    state = shooting({"Crossbowmen": (30, 10, 0), "Brutes": (30, 30, 180, 3)})
+    brutes = state.units["Brutes"]
+    brutes.models = models
+    brutes.formation = brutes.formation.model_copy(update={"models": models, "files": 3})
+    characters._place(state, state.units["Chieftain"], brutes, 1, [])
+    return state
+
+
+def test_shooting_hits_on_a_unit_of_5_or_more_rf_go_to_the_rf_only_situation_a():
+    state = _brutes_with_chieftain(6)
+    load(state, *[6] * 8, 1, 1, *[5] * 8)  # 8 hits; 8 to wound at S4 against T4
+    log = []
+    state = shoot(state, "Crossbowmen", "Brutes", log=log)
+    text = " | ".join(e.text for e in log)
+    assert "8 hit(s) on Brutes all go to its rank and file; Chieftain take(s) none (situation A, §16.4)." in text
+    assert "(Chieftain)" not in text and state.units["Chieftain"].wounds_lost == 0
+
+
+def test_shooting_hits_on_a_unit_of_4_rf_are_spread_over_rf_and_character_by_the_shooter_situation_b():
+    state = _brutes_with_chieftain(4)
+    # 8 hits of 10 shots: spread over 4 Brutes and the Chieftain; the Chieftain's 2 wound, its
+    # armour fails; the Brutes' 6 to wound
+    load(state, *[6] * 8, 1, 1, 5, 5, 1, 1, 5, 5, 5, 5, 5, 5, *[1] * 12)
+    state, events = RULESET.apply(state, Shoot(seat="p1", unit="Crossbowmen", target="Brutes"))
+    asked = state.pending.decision
+    # 8 hits over 5 models: nobody takes a second before each took one, so the Chieftain takes 1 or 2
+    assert asked.seat == "p1" and asked.key == "mixed-hits-Brutes-Chieftain" and asked.options == ["2", "1"]
+    log = []
+    state = apply(state, Decide(seat="p1", option="2"), None, log)
+    text = " | ".join(e.text for e in log)
+    assert "10 shot(s)" in " | ".join(e.text for e in events)
+    assert "2 of 8 hit(s) on Brutes go to Chieftain (situation B, §16.4)." in text
+    # the Chieftain's own roll to wound and its own heavy armour, against its own T4 and W4
+    assert "Crossbowmen shoots (crossbow) at Brutes (Chieftain): 2 to wound at S4 against T4 needing 4+: 5 5: 2 wound(s)." in text
+    assert "Chieftain has 2 left" in text and state.units["Chieftain"].wounds_lost == 2
+    # the other 6 hits on the 4 Brutes
+    assert "Crossbowmen shoots (crossbow) at Brutes: 6 to wound" in text

@@ -26,7 +26,7 @@ import math
 from shapely.geometry import LineString, Point as ShapelyPoint
 
 from engine.core import Event, IllegalAction, roll_dice
-from engine.rulesets.ninth_age.attacks import resolve_hits, resolve_one
+from engine.rulesets.ninth_age.attacks import resolve_hits, resolve_on_unit, resolve_one, template_on_unit
 from engine.rulesets.ninth_age.casualties import destroy, heavy_casualties, lose_wounds
 from engine.rulesets.ninth_age.damage import Attack
 from engine.rulesets.ninth_age import garrison
@@ -391,14 +391,16 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
         middle = [i for i in touched if bases[i].covers(centre)][:1]
         plain = len(touched) - len(middle)
         events.append(Event(kind="shoot", seat=unit.owner, text=text_join("", [_("{count} model(s) of {u} under the template", count=len(touched), u=u.id), (_(": 1 under the centre at S{bracket_strength}, {plain} at S{strength}", bracket_strength=weapon.bracket_strength, plain=plain, strength=weapon.strength) if middle and weapon.bracket_strength else ""), "."])))
-        if middle and weapon.bracket_strength:
-            resolve_hits(state, u, weapon.attack(weapon.bracket_strength).at_strength(weapon.bracket_strength), 1,
-                         events, attacker=unit, purpose=_("{unit}: the model under the centre ({u})", unit=unit.id, u=u.id))
+        if middle and weapon.bracket_strength:  # a character's base under the centre: §16.4
+            template_on_unit(state, u, weapon.attack(weapon.bracket_strength).at_strength(weapon.bracket_strength),
+                             middle, 1, events, attacker=unit,
+                             purpose=_("{unit}: the model under the centre ({u})", unit=unit.id, u=u.id))
+            rest = [i for i in touched if i not in middle]
         else:
-            plain = len(touched)
-        if plain and u.on_table:
-            resolve_hits(state, u, weapon.attack(weapon.strength or 0), plain, events, attacker=unit,
-                         purpose=_("{unit} on {u}", unit=unit.id, u=u.id))
+            rest = touched
+        if rest and u.on_table:
+            template_on_unit(state, u, weapon.attack(weapon.strength or 0), rest, 1, events, attacker=unit,
+                             purpose=_("{unit} on {u}", unit=unit.id, u=u.id))
 
 
 def volley_gun(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: RangedWeapon,
@@ -425,7 +427,7 @@ def volley_gun(state: NinthAgeState, unit: UnitState, target: UnitState, weapon:
     total = shot.total + extra
     hits, _skip, _skip = roll_to_hit(state, {total: count}, bs, purpose, unit.owner, events)
     if hits:
-        resolve_hits(state, target, weapon.attack(shooting_strength(state, unit)), hits, events, attacker=unit, purpose=purpose)
+        resolve_on_unit(state, target, weapon.attack(shooting_strength(state, unit)), hits, events, attacker=unit, purpose=purpose)
 
 
 FLAME_REACH = 5.0  # [A-74]: a 6 misfires, so the template can move at most 5"
@@ -475,11 +477,13 @@ def flame_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weap
         if u.garrison and u.on_table:  # the flames touching the Building: D6 hits on the unit in it (§18.6)
             garrison.template_on_building(state, unit, u, weapon, swept, ShapelyPoint(end), events)
             continue
-        n = sum(1 for b in u.footprint().models if swept.touches(b))
-        if n and u.on_table:
-            events.append(Event(kind="shoot", seat=unit.owner, text=_("{value_n} model(s) of {u} under the flames.", value_n=n, u=u.id)))
-            resolve_hits(state, u, weapon.attack(weapon.strength or 0), n, events, attacker=unit,
-                         purpose=_("{unit} flame thrower on {u}", unit=unit.id, u=u.id))
+        if not u.on_table:
+            continue
+        under = [i for i, b in enumerate(u.footprint().models) if swept.touches(b)]
+        if under:
+            events.append(Event(kind="shoot", seat=unit.owner, text=_("{value_n} model(s) of {u} under the flames.", value_n=len(under), u=u.id)))
+            template_on_unit(state, u, weapon.attack(weapon.strength or 0), under, 1, events, attacker=unit,
+                             purpose=_("{unit} flame thrower on {u}", unit=unit.id, u=u.id))
 
 
 # -- Breath Weapon -------------------------------------------------------------------------------------
@@ -510,5 +514,5 @@ def breath(state: NinthAgeState, unit: UnitState, target: UnitState, events: lis
                         "target": target.id})
     roll = roll_dice("2d6", state.rng, purpose=_('{unit} Breath Weapon hits', unit=unit.id))
     events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=text_join("", [_("{unit} breathes on {target} ({d}\" of 6\"): {total} automatic hits at S{strength}", unit=unit.id, target=target.id, d=decimal(d, ".1f"), total=roll.total, strength=attack.strength), (_(" with Flaming Attacks") if attack.flaming else ""), _(" (once per game).")])))
-    resolve_hits(state, target, attack, roll.total, events, attacker=unit, purpose=_("{unit} Breath Weapon", unit=unit.id))
+    resolve_on_unit(state, target, attack, roll.total, events, attacker=unit, purpose=_("{unit} Breath Weapon", unit=unit.id))
     heavy_casualties(state, target, events)

@@ -42,8 +42,10 @@ from engine.rulesets.ninth_age.damage import (
     Attack, Defence, defence, multiple_wounds, roll_value, to_wound_needed, wounds,
 )
 from engine.rulesets.ninth_age.save_offer import hits_taken
-from engine.rulesets.ninth_age.saves import Wound, armour_saves, faces as _faces, special_saves, take_saves, unit_items
-from engine.rulesets.ninth_age.neighbours import unmounted
+from engine.rulesets.ninth_age.saves import (  # noqa: F401 - struck_defence for the melee's single models
+    Wound, armour_saves, faces as _faces, special_saves, struck_defence, take_saves, unit_items,
+)
+from engine.rulesets.ninth_age.neighbours import unmounted  # noqa: F401
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.terrain_rules import in_field
 
@@ -155,10 +157,7 @@ def resolve_hits(state: NinthAgeState, target: UnitState, attack: Attack, hits: 
     result = AttackResult(hits=hits)
     if hits <= 0 or not target.on_table:
         return result
-    d = defence(state.unit_entry(target), attack.category, state.armies.get(target.owner),
-                mounted=not unmounted(state, target, attack.category))  # §18.6: an assault on a Building
-    d = _under_spells(state, target, d)  # Magic phase (§9): T changed by spells in play
-    d = unit_items(state, target, attack, d)  # items carried in the unit (Gem of Fortune, §23.6)
+    d = struck_defence(state, target, attack)  # items, spells in play on T, the unit's items (§9, §23)
     if attack.lightning and "Fly" in d.rules and ("Lightning Attack", target.id) not in state.phase_end_hits:
         state.phase_end_hits.append(("Lightning Attack", target.id))
     if attack.flaming and "Flammable" not in d.rules and in_field(state, target):
@@ -184,6 +183,137 @@ def resolve_hits(state: NinthAgeState, target: UnitState, attack: Attack, hits: 
     return result
 
 
+# -- hits on one model, and on a mixed unit (§16.4) ---------------------------------------------------
+def wound_one_model(state: NinthAgeState, target: UnitState, attack: Attack, hits: int, events: list[Event],
+                    purpose: str, seat: str | None, *, d: Defence | None = None, auto: int = 0,
+                    offer: bool = True) -> AttackResult:
+    """Steps 2-5 of §12.2 for ``hits`` on one model (a character in its unit, a duellist, a
+    Champion): to wound, armour, ward and regeneration against its defence as
+    :func:`.saves.struck_defence` builds it (``d`` when the caller changed it: a Champion's
+    W), then the wounds inflicted (Multiple Wounds). The caller takes them off the model.
+    ``offer``: whether the bearer's save items are offered (§23.4-23.5; not to a duellist already
+    slain, struck by Overkill)."""
+    d = d or struck_defence(state, target, attack)
+    result = AttackResult(hits=hits)
+    if offer:  # the save offer (Lucky Shield, Bronze Breastplate)
+        hits = hits_taken(state, target, attack, hits, events, purpose)
+    wounded = to_wound_rolls(state, attack, d, hits, events, purpose, seat, auto=min(auto, hits))
+    if offer:
+        kept, unsaved = take_saves(state, target, attack, d, wounded, events, purpose, target.owner)
+    else:
+        kept = armour_saves(state, attack, d, wounded, events, purpose, target.owner)
+        unsaved = special_saves(state, target, attack, kept, events, purpose, target.owner, d=d)
+    result.wounded, result.armour_saved = len(wounded), len(wounded) - len(kept)
+    result.special_saved, result.unsaved = len(kept) - len(unsaved), len(unsaved)
+    result.wounds_inflicted = inflict(state, target, attack, len(unsaved), d, events, purpose)
+    return result
+
+
+def hits_on_character(state: NinthAgeState, char: UnitState, attack: Attack, hits: int, events: list[Event],
+                      purpose: str, seat: str | None, *, auto: int = 0) -> tuple[AttackResult, int]:
+    """Hits on a character inside its unit (its share of the hits on a mixed unit, or struck in
+    base contact, §16.4, §11.6): the §12 steps against its own defence; at its W it is slain and
+    leaves the unit (§16.5 Refilling gaps). Returns the result (``removed`` 1 if slain) and the
+    wounds beyond the ones it had left (Overkill in a challenge, else lost)."""
+    from engine.rulesets.ninth_age.mixed_units import slain_in_unit
+
+    d = struck_defence(state, char, attack)
+    result = wound_one_model(state, char, attack, hits, events, purpose, seat, d=d, auto=auto)
+    dealt, left = result.wounds_inflicted, d.wounds - char.wounds_lost
+    if dealt < left:
+        char.wounds_lost += dealt
+        if dealt:
+            events.append(Event(kind="casualties", seat=char.owner, data={"unit": char.id},
+                                text=_("{purpose}: {dealt} wound(s); {char} has {value} left.", purpose=purpose, dealt=dealt, char=char.id, value=left - dealt)))
+        return result, 0
+    slain_in_unit(state, char, events, _("{char} is slain in {host} ({dealt} wound(s) against the {left} it had left)",
+                                         char=char.id, host=char.host, dealt=dealt, left=left))
+    result.wounds_inflicted, result.removed = left, 1
+    return result, dealt - left
+
+
+def resolve_on_unit(state: NinthAgeState, target: UnitState, attack: Attack, hits: int, events: list[Event], *,
+                    attacker: UnitState | None = None, purpose: str = "", auto_wounds: int = 0) -> AttackResult:
+    """Ordinary hits on a unit (shooting, a spell's or a breath's hits), as §16.4 allocates them
+    on a mixed unit: situation A (characters of the unit's troop type, 5 or more R&F) all on the
+    R&F, the characters taking none; situation B the attacking player spreads them as evenly as
+    possible over the R&F and the exposed characters (/decide), each character's share through
+    the §12 steps against its own defence, the rest through :func:`resolve_hits` on the R&F.
+    There is no "Look Out Sir" roll in this version (§16.4)."""
+    from engine.rulesets.ninth_age.mixed_units import character_shares, hit_allocation, joined
+
+    inside = joined(state, target) if target.on_table else []
+    if not inside or hits <= 0 or attacker is None:
+        return resolve_hits(state, target, attack, hits, events, attacker=attacker, purpose=purpose,
+                            auto_wounds=auto_wounds)
+    _skip, exposed = hit_allocation(state, target)
+    if not exposed:
+        events.append(Event(kind="allocation", seat=attacker.owner, text=_("{hits} hit(s) on {target} all go to its rank and file; {join} take(s) none (situation A, §16.4).", hits=hits, target=target.id, join=", ".join(c.id for c in inside))))
+        return resolve_hits(state, target, attack, hits, events, attacker=attacker, purpose=purpose,
+                            auto_wounds=auto_wounds)
+    shares = character_shares(state, attacker.owner, target, hits, exposed)
+    rest = hits - sum(shares.values())
+    total = AttackResult(hits=hits)
+    auto_left = max(0, auto_wounds - rest)  # Poisoned 6s go to the R&F first
+    for c, n in shares.items():
+        if not n:
+            continue
+        char = state.units[c]
+        events.append(Event(kind="allocation", seat=attacker.owner, text=_("{value_n} of {hits} hit(s) on {target} go to {c} (situation B, §16.4).", value_n=n, hits=hits, target=target.id, c=c)))
+        auto, auto_left = min(auto_left, n), auto_left - min(auto_left, n)
+        part, _over = hits_on_character(state, char, attack, n, events, _("{purpose} ({c})", purpose=purpose, c=c),
+                                        attacker.owner, auto=auto)
+        _add(total, part)
+    if rest:
+        _add(total, resolve_hits(state, target, attack, rest, events, attacker=attacker, purpose=purpose,
+                                 auto_wounds=min(auto_wounds, rest)))
+    return total
+
+
+def template_models(state: NinthAgeState, unit: UnitState, touched: list[int]) -> tuple[int, list[str]]:
+    """Of the bases of ``unit``'s footprint a template touches (their indices): how many R&F
+    models, and the characters in the unit whose base it touches, each one model however many
+    positions its base takes in the block (§16.5)."""
+    from engine.rulesets.ninth_age.mixed_units import joined
+
+    files, attached = unit.formation.files, [a.id for a in unit.formation.attached]
+    cells: dict[str, set[int]] = {}
+    for c in joined(state, unit):
+        if c.cells is None:
+            cells[c.id] = {unit.formation.models + attached.index(c.id)} if c.id in attached else set()
+        else:
+            cells[c.id] = {(c.rank + r) * files + c.file + f for r in range(c.cells[1]) for f in range(c.cells[0])}
+    taken = set().union(*cells.values()) if cells else set()
+    return sum(1 for i in touched if i not in taken), [c for c, idx in cells.items() if idx & set(touched)]
+
+
+def template_on_unit(state: NinthAgeState, unit: UnitState, attack: Attack, touched: list[int], per: int,
+                     events: list[Event], *, attacker: UnitState, purpose: str) -> None:
+    """``per`` hits on each model of ``unit`` a template touches (``touched``: its footprint's
+    base indices). A character's base under it (§16.4): in situation A the hit is transferred
+    to an R&F model, in situation B the character takes it."""
+    from engine.rulesets.ninth_age.mixed_units import hit_allocation
+
+    rf, chars = template_models(state, unit, touched)
+    if chars:
+        _skip, exposed = hit_allocation(state, unit)
+        for c in chars:
+            if c in exposed:
+                events.append(Event(kind="allocation", seat=attacker.owner, text=_("The template covers {c} in {unit}: it takes the hit(s) itself (situation B, §16.4).", c=c, unit=unit.id)))
+                hits_on_character(state, state.units[c], attack, per, events, _("{purpose} ({c})", purpose=purpose, c=c),
+                                  attacker.owner)
+            else:
+                events.append(Event(kind="allocation", seat=attacker.owner, text=_("The template covers {c} in {unit}: the hit(s) go to a rank-and-file model instead (situation A, §16.4).", c=c, unit=unit.id)))
+                rf += 1
+    if rf and unit.on_table:
+        resolve_hits(state, unit, attack, rf * per, events, attacker=attacker, purpose=purpose)
+
+
+def _add(total: AttackResult, part: AttackResult) -> None:
+    for f in ("wounded", "armour_saved", "special_saved", "unsaved", "wounds_inflicted", "removed"):
+        setattr(total, f, getattr(total, f) + getattr(part, f))
+
+
 def end_of_phase(state: NinthAgeState, events: list[Event]) -> None:
     """What is due at the end of the phase (§22): D6 S1 hits with no saves of any kind on each
     unit that took unsaved wounds from Hellfire; D6 S4 hits on each Fly unit that suffered
@@ -199,15 +329,6 @@ def end_of_phase(state: NinthAgeState, events: list[Event]) -> None:
         resolve_hits(state, target, Attack(strength=strength, category="special", no_saves=rule == "Hellfire",
                                            source=rule), n, events, purpose=_("{rule} on {uid}", rule=rule, uid=uid))
         heavy_casualties(state, target, events)
-
-
-def _under_spells(state: NinthAgeState, target: UnitState, d: Defence) -> Defence:
-    from dataclasses import replace
-
-    from engine.rulesets.ninth_age.magic_state import spell_modified, spell_saves
-
-    # T, and the armour and ward saves spells give (§9, §12.5-12.6)
-    return spell_saves(state, target.id, replace(d, toughness=spell_modified(state, target.id, "T", d.toughness)))
 
 
 def inflict(state: NinthAgeState, target: UnitState, attack: Attack, unsaved: int, d: Defence, events: list[Event],

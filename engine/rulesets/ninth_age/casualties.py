@@ -81,7 +81,10 @@ def lose_wounds(state: NinthAgeState, unit: UnitState, wounds: int, events: list
                             text=text_join("", [_("{unit} loses {dead} model(s); {models} left", unit=unit.id, dead=dead, models=unit.models), (_(" ({wounds_lost} wound(s) carried on the next model)", wounds_lost=unit.wounds_lost) if unit.wounds_lost
                                and unit.models else ""), "."])))
     if unit.models <= 0:
-        destroy(state, unit, events, _("{unit} is wiped out", unit=unit.id))
+        from engine.rulesets.ninth_age.mixed_units import fight_on
+
+        if fight_on(state, unit, events) is None:  # characters left in it are still the unit (§16.2)
+            destroy(state, unit, events, _("{unit} is wiped out", unit=unit.id))
     return dead
 
 
@@ -118,7 +121,11 @@ def _note_losses(state: NinthAgeState, unit: UnitState, dead: int, cause: str | 
 def heavy_casualties(state: NinthAgeState, unit: UnitState, events: list[Event]) -> None:
     """Step 6 of the attack sequence (§12.2): a unit that has lost 25 % or more of the models it
     had at the start of this phase tests for Panic (§13, E-53); if one enemy unit caused all
-    those losses, a failure flees directly away from it, else from the nearest enemy."""
+    those losses, a failure flees directly away from it, else from the nearest enemy. A mixed
+    unit whose R&F were all slain tests as the characters left of it (§16.2)."""
+    from engine.rulesets.ninth_age.mixed_units import successor
+
+    unit = state.units[successor(state, unit.id)]
     if not unit.on_table or unit.phase_key != phase_key(state) or not unit.phase_lost:
         return
     if unit.phase_lost < HEAVY_CASUALTIES * unit.phase_start_models - 1e-9:

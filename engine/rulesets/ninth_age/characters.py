@@ -15,16 +15,13 @@ stands for a range is :mod:`.mixed_units`; the General's and the BSB's reach is 
 from __future__ import annotations
 
 from engine.core.text import _, decimal, join as text_join
-from dataclasses import replace
-
 from engine.core import Event, IllegalAction
-from engine.rulesets.ninth_age.front_rank import Arrangement, Member, base_fit
 from engine.rulesets.ninth_age.mixed_units import (  # noqa: F401 - the block's own helpers, read from here too
     COMMAND, take_out_of_block, store_block, block, character_base, command_positions, hit_allocation, joined,
-    make_way_problem, reshape, slain_in_unit,
+    fight_on, make_way_problem, place_in_block as _place, reshape, slain_in_unit,
 )
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
-from engine.table.footprint import Attached, Pose
+from engine.table.footprint import Pose
 
 UNJOINABLE_BY_RULE = ("Unbreakable", "Random Movement", "Insignificant", "Otherworldly", "Ethereal")
 
@@ -57,43 +54,6 @@ def join_problem(state: NinthAgeState, char: UnitState, host: UnitState) -> str 
     if centry.has_rule("Random Movement") and not hentry.has_rule("Random Movement"):  # §22
         return _("{char} has Random Movement and may join only units with Random Movement", char=char.id)
     return None
-
-
-def _place(state: NinthAgeState, char: UnitState, host: UnitState, file: int | None, events: list[Event],
-           *, keep_front_rank: bool = False, widen: bool = False) -> list[str]:
-    """Put ``char`` into ``host``'s block (or against its side); who had to move. ``widen``: a
-    single-rank unit grows wider by the character's base instead of a second rank (§16.2)."""
-    centry, hentry = state.unit_entry(char), state.unit_entry(host)
-    fit = base_fit(centry.base, hentry.base, host.formation.skirmish)
-    char.host, char.location, char.pose = host.id, "joined", None
-    if fit is None:
-        sides = {a.side for a in host.formation.attached}
-        free = [s for s in ("right", "left") if s not in sides]
-        if not free:
-            raise IllegalAction("no-side", _("{host} already has a non-matching model on each side (§16.5).", host=host.id))
-        side = "left" if file == 0 and "left" in free else free[0]
-        reshape(host, host.formation.model_copy(update={"attached": [*host.formation.attached, Attached(
-            id=char.id, width_mm=centry.base[0], depth_mm=centry.base[1], side=side)]}))
-        char.cells, char.rank, char.file = None, 0, 0
-        return []
-    if widen:
-        if host.formation.ranks != 1 or fit[1] != 1:
-            raise IllegalAction("cannot-widen", _("Only a single-rank unit is widened by a character one rank deep; {host} has {ranks} ranks (§16.2).", host=host.id, ranks=host.formation.ranks))
-        reshape(host, host.formation.model_copy(update={"files": host.formation.files + fit[0],
-                                                        "models": host.formation.models + fit[0]}))
-    arrangement = block(state, host)
-    member = Member(char.id, fit[0], fit[1])
-    if keep_front_rank:  # a Hidden model revealed may not displace other Front-Rank models
-        rank, spot = arrangement._spot(fit[0], fit[1], arrangement.taken(), file or 0)
-        after, moved = Arrangement(arrangement.files, arrangement.members + [replace(member, rank=rank, file=spot)]), []
-    else:
-        after, moved = arrangement.join(member, file)
-    host.command_at = command_positions(state, host)
-    store_block(state, host, after)
-    char.cells = (fit[0], fit[1])
-    if not widen:
-        reshape(host, host.formation.model_copy(update={"models": host.formation.models + fit[0] * fit[1]}))
-    return moved
 
 
 def join(state: NinthAgeState, char: UnitState, host: UnitState, file: int | None, events: list[Event],

@@ -57,10 +57,12 @@ def placements(state: NinthAgeState, charger: UnitState, target: UnitState, side
     for s in sides:
         out += flush_poses(cfp, tfp, s, others=_others(state, charger.id, target.id),
                            impassable=state.table.impassable(), table=state.table)
-    if not flies(state, charger):
+    if not flies(state, charger):  # a flier passes over units and terrain (§22 Fly)
         kept = []
         for pose in out:
-            crossed = path_blocker(state, cfp, pose.footprint)
+            # a character charging out of its unit moves through that unit (§16.3, §16.4)
+            crossed = path_blocker(state, cfp, pose.footprint,
+                                   skip=(charger.id, target.id, charger.charged_out_of or charger.id))
             if crossed is None:
                 kept.append(pose)
             elif blocked is not None and crossed not in blocked:
@@ -70,15 +72,23 @@ def placements(state: NinthAgeState, charger: UnitState, target: UnitState, side
     return out
 
 
-def path_blocker(state: NinthAgeState, start, end) -> str | None:
-    """The Impassable feature or Building a charge move from ``start`` to ``end`` would go into or
-    through, or None. The ground a charge sweeps (one wheel and a forward move) is taken as the
-    convex hull of where it starts and where it ends."""
+def path_blocker(state: NinthAgeState, start, end, skip: tuple[str, ...] = ()) -> str | None:
+    """The Impassable feature, Building or unit (other than those in ``skip``: the charger and
+    its target) a charge move from ``start`` to ``end`` would go into or through, or None: units
+    never move through other units (§7 1" rule, §8.5), only a unit with Fly flies over them
+    (§22). The ground a charge sweeps (one wheel and a forward move) is taken as the convex hull
+    of where it starts and where it ends."""
     sweep = start.shape.union(end.shape).convex_hull
     for name, polygon, _skip in blockers(state):
         if sweep.intersection(polygon).area > 1e-6:
             return name
+    for u in state.on_table():
+        if u.id not in skip and not u.garrison and sweep.intersection(u.footprint().shape).area > 1e-6:
+            return u.id
     return None
+
+
+UNIT_IN_THE_WAY = N_("a unit in the way: only a unit with Fly passes over other units (§22 Fly)")
 
 
 def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitState, side: str | None, *,
@@ -173,7 +183,8 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
     any_side, to_any_side = _("side"), _("any side")
     stopped: list[str] = []
     if not aligned_placements(state, charger, target, side, blocked=stopped)[0]:
-        notes = dict((n, note) for n, _skip, note in blockers(state))
+        notes = {u.id: _(UNIT_IN_THE_WAY) for u in state.on_table()}
+        notes.update((n, note) for n, _skip, note in blockers(state))
         through = text_join("", [_("; the way there goes through {unit}, {note}", unit=n, note=notes[n]) for n in stopped])
         raise IllegalAction("no-room", _("{charger} has no room to reach {facing_name} with one wheel of at most 90°, even turning the charged unit up to 90° (§8.2, §8.5){through}.", charger=charger.id, facing_name=_facing_name(target.id, side), through=through))
     d = distance(charger.footprint(), target.footprint())

@@ -136,7 +136,7 @@ def combat_round(state: NinthAgeState, group: list[str], events: list[Event]) ->
     assault.choose_fighters(state, group, events)  # an assault on a Building: up to 10 a side (§18.6)
     rnd.duel = challenges(state, group, events)
     attacks(state, rnd, events)
-    for uid in group:
+    for uid in dict.fromkeys([*group, *rnd.units]):  # with the characters now standing for a unit (§16.2)
         state.units[uid].fought = True
     score_and_break(state, rnd, events)
     for uid in group:  # a pursuit's charge counts for the first round of its new combat only
@@ -426,6 +426,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
     for uid, u in units.items():
         inventory += fighters.blows(state, u, duel=rnd.duel) + assault.blows(state, u)
     for step in range(10, -1, -1):
+        inventory, rnd.units = _fighting_on(state, inventory, rnd.units)
         now = [b for b in inventory if b.initiative == step and state.units[b.unit].on_table]
         if not now:
             continue
@@ -496,9 +497,25 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             rnd.wounds[attacker.owner] += wounds
             if duel:  # excess wounds in a challenge count, at most +3 (§11.9)
                 rnd.overkill[attacker.owner] += overkill
-            if not target.on_table and target.location != "joined" and target.id not in rnd.destroyed:
+            if not target.on_table and target.location != "joined" and target.id not in rnd.destroyed \
+                    and not target.succeeded_by:
                 rnd.destroyed.append(target.id)
         pull_back(state, touching, {u for u, n in models.items() if state.units[u].models < n}, events)
+    _skip, rnd.units = _fighting_on(state, inventory, rnd.units)
+
+
+def _fighting_on(state: NinthAgeState, inventory: list[Blow], units: list[str]) -> tuple[list[Blow], list[str]]:
+    """A unit whose R&F were all slain is the characters left of it (§16.2): their attacks are
+    still to strike, its enemies' attacks go at them, and they are in the combat in its place."""
+    from engine.rulesets.ninth_age.mixed_units import successor
+
+    out = []
+    for b in inventory:
+        unit, targets = successor(state, b.unit), list(dict.fromkeys(successor(state, t) for t in b.targets))
+        if unit != b.unit and not b.model:
+            continue  # the R&F's own attacks: they are slain
+        out.append(b if (unit, targets) == (b.unit, b.targets) else Blow(**{**b.__dict__, "unit": unit, "targets": targets}))
+    return out, list(dict.fromkeys(successor(state, u) for u in units))
 
 
 def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: Blow) -> tuple[int, int, str]:
@@ -565,8 +582,10 @@ def pull_back(state: NinthAgeState, before: list[tuple[str, str]], suffered: set
     or Impassable Terrain. If neither can, they are disengaged."""
     from shapely.ops import nearest_points
 
+    from engine.rulesets.ninth_age.mixed_units import successor
+
     for a, b in before:
-        ua, ub = state.units[a], state.units[b]
+        ua, ub = state.units[successor(state, a)], state.units[successor(state, b)]  # §16.2
         if not (ua.on_table and ub.on_table) or in_contact(ua.footprint(), ub.footprint()):
             continue
         order = sorted((ua, ub), key=lambda u: u.id in suffered)
@@ -625,42 +644,22 @@ def wound_model(state: NinthAgeState, attacker: UnitState, blow: Blow, char: Uni
     its W it is slain and leaves the unit, and the wounds beyond are Overkill in a challenge
     (returned second), else lost."""
     from engine.rulesets.ninth_age import attacks as pipeline
-    from engine.rulesets.ninth_age.mixed_units import slain_in_unit
 
     attack = _attack(state, _fighter(state, blow), blow)
-    d = pipeline._under_spells(state, char, pipeline.defence(state.unit_entry(char), "close combat",
-                                                             mounted=not unmounted(state, char, "close combat")))
     purpose = _("{attacker} {part_name} against {target}", attacker=attacker.id, part_name=blow.part_name, target=char.id)
-    dealt = _wounds_on_one_model(state, attacker, attack, char, d, hits, purpose, events)
-    left = d.wounds - char.wounds_lost
-    if dealt < left:
-        char.wounds_lost += dealt
-        if dealt:
-            events.append(Event(kind="casualties", seat=char.owner, data={"unit": char.id},
-                                text=_("{purpose}: {dealt} wound(s); {char} has {value} left.", purpose=purpose, dealt=dealt, char=char.id, value=left - dealt)))
-        return dealt, 0
-    slain_in_unit(state, char, events, _("{char} is slain in {host} ({dealt} wound(s) against the {left} it had left)",
-                                         char=char.id, host=char.host, dealt=dealt, left=left))
-    return left, dealt - left
+    result, beyond = pipeline.hits_on_character(state, char, attack, hits, events, purpose, attacker.owner)
+    return result.wounds_inflicted, beyond
 
 
 def _wounds_on_one_model(state: NinthAgeState, attacker: UnitState, attack, target: UnitState, d, hits: int,
                          purpose: str, events: list[Event], auto: int = 0, offer: bool = True) -> int:
-    """The §12 steps for hits on one model (a character in its unit, a duellist, a Champion):
-    to wound, armour, ward and regeneration, then the wounds inflicted; returns them."""
+    """The §12 steps for hits on one model (a duellist slain, a Champion), through the one
+    model's sequence of :func:`.attacks.wound_one_model`; returns the wounds inflicted. ``offer``:
+    whether the bearer's save items are offered (not to a duellist already slain)."""
     from engine.rulesets.ninth_age import attacks as pipeline
-    from engine.rulesets.ninth_age.save_offer import hits_taken
-    from engine.rulesets.ninth_age.saves import armour_saves, special_saves, take_saves
 
-    if offer:  # the save offer (§23.4); not for a duellist already slain (Overkill)
-        hits = hits_taken(state, target, attack, hits, events, purpose)
-    wounded = pipeline.to_wound_rolls(state, attack, d, hits, events, purpose, attacker.owner, auto=min(auto, hits))
-    if offer:
-        _kept, unsaved = take_saves(state, target, attack, d, wounded, events, purpose, target.owner)
-    else:
-        unsaved = special_saves(state, target, attack, armour_saves(state, attack, d, wounded, events, purpose, target.owner),
-                                events, purpose, target.owner)
-    return pipeline.inflict(state, target, attack, len(unsaved), d, events, purpose)
+    return pipeline.wound_one_model(state, target, attack, hits, events, purpose, attacker.owner,
+                                    d=d, auto=auto, offer=offer).wounds_inflicted
 
 
 def _fallen(state: NinthAgeState, target: UnitState) -> bool:
@@ -677,7 +676,7 @@ def overkill_on_the_fallen(state: NinthAgeState, attacker: UnitState, blow: Blow
     from engine.rulesets.ninth_age import attacks as pipeline
 
     attack = _attack(state, _fighter(state, blow), blow)
-    d = pipeline._under_spells(state, target, pipeline.defence(state.unit_entry(target), "close combat"))
+    d = pipeline.struck_defence(state, target, attack)
     purpose = (_("{attacker} {part_name} against the slain {target}", attacker=attacker.id, part_name=blow.part_name, target=target.id)
                if state.unit_entry(target).is_character else
                _("{attacker} {part_name} against the slain {target}'s Champion", attacker=attacker.id, part_name=blow.part_name, target=target.id))
@@ -692,20 +691,11 @@ def mixed_unit_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, targe
     E-57): situation A, all on the R&F; situation B, the attacker spreads them as evenly as
     possible over the R&F and the exposed characters (a duellist takes none), each character
     taking at least the even share and at most one more."""
-    from engine.rulesets.ninth_age.mixed_units import hit_allocation
+    from engine.rulesets.ninth_age.mixed_units import character_shares, hit_allocation
 
     _skip, exposed = hit_allocation(state, target)
     exposed = [c for c in exposed if not (rnd.duel and c in rnd.duel)]
-    shares: dict[str, int] = {}
-    models = target.models + len(exposed)
-    for c in exposed:
-        low, high = hits // models, -(-hits // models)
-        given = sum(shares.values())
-        high = min(high, hits - given)
-        low = min(low, high)
-        n = int(decide(state, attacker.owner, f"mixed-hits-{target.id}-{c}", _("{hits} hit(s) on {target} spread evenly over {models} models (§16.4): how many on {c}?", hits=hits, target=target.id, models=models, c=c),
-                       [str(k) for k in range(high, low - 1, -1)], default=str(high)))
-        shares[c] = n
+    shares = character_shares(state, attacker.owner, target, hits, exposed)
     wounds = overkill = 0
     for c, n in shares.items():
         if n and state.units[c].location == "joined":
@@ -825,9 +815,7 @@ def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target
     from engine.rulesets.ninth_age.casualties import lose_wounds as remove
 
     attack = _thunderous(state, attacker, blow, target, _attack(state, _fighter(state, blow), blow))
-    d = pipeline.defence(state.unit_entry(target), "close combat", state.armies.get(target.owner),
-                         mounted=not unmounted(state, target, "close combat"))  # an assault (§18.6)
-    d = pipeline._under_spells(state, target, d)  # T as the spells in play change it (§9)
+    d = pipeline.struck_defence(state, target, attack)  # items, T under the spells in play (§9)
     from dataclasses import replace as _replace
 
     from engine.rulesets.ninth_age.casualties import champion_wounds

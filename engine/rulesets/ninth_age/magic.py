@@ -740,7 +740,7 @@ def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffe
         for u in targets:
             n, text = _count(state, effect.hits, _("{spell}: hits on {u}", spell=spell.name, u=u.id))
             events.append(Event(kind="spell", seat=c.seat, text=_("{spell} strikes {u}: {text} hit(s) at Strength {strength}.", spell=spell.name, u=u.id, text=text, strength=effect.strength)))
-            _hit(state, c, spell, effect, u, n, events)
+            _hit(state, c, spell, effect, u, n, events, spread=True)
     if effect.magical_move:
         for u in targets:
             if u.id in state.magic.moved:
@@ -754,8 +754,12 @@ def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffe
     if effect.lasting:
         if spell.duration == "instant":
             return
+        # the characters in a target unit are part of it and affected, and stay so if they leave;
+        # those who join it later are not (§9.4 durations, §16.2)
+        inside = [ch.id for u in targets if part is None for ch in state.units.values()
+                  if ch.host == u.id and ch.location == "joined"]
         state.effects.append(Effect(id=state.next_effect, spell=spell.name, caster=c.name, seat=c.seat,
-                                    duration=spell.duration, units=[u.id for u in targets], part=part,
+                                    duration=spell.duration, units=[u.id for u in targets] + inside, part=part,
                                     modifiers=dict(effect.modifiers), halve=list(effect.halve),
                                     armour=effect.armour, ward=effect.ward,
                                     lowest_casting_value=min(spell.casting_value, value),
@@ -877,22 +881,38 @@ def _template_hits(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellE
     for u in state.on_table():
         if u.id == skip:
             continue
-        n = models_under(state, u, template, c.seat, events)  # a garrison: D6 if it touches the Building (§18.6)
-        if n:
-            touched.append((u, n))
-    events.append(Event(kind="template", seat=c.seat, text=_("{spell}: the template touches {models}.", spell=spell.name, models=_touched(touched))))
-    for u, n in touched:
-        _hit(state, c, spell, effect, u, n * per, events)
+        if u.garrison:  # a garrison: D6 if it touches the Building (§18.6)
+            n = models_under(state, u, template, c.seat, events)
+            if n:
+                touched.append((u, n, None))
+            continue
+        under = [i for i, b in enumerate(u.footprint().models) if template.touches(b)]
+        if under:
+            touched.append((u, len(under), under))
+    events.append(Event(kind="template", seat=c.seat, text=_("{spell}: the template touches {models}.", spell=spell.name, models=_touched([(u, n) for u, n, _i in touched]))))
+    for u, n, under in touched:  # a character's base under it: §16.4
+        if under is None:
+            _hit(state, c, spell, effect, u, n * per, events)
+        else:
+            _hit(state, c, spell, effect, u, per, events, under=under)
 
 
 def _hit(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, unit: UnitState, hits: int,
-         events: list[Event], *, no_saves: bool = False) -> None:
-    from engine.rulesets.ninth_age.attacks import resolve_hits
+         events: list[Event], *, no_saves: bool = False, spread: bool = False, under: list[int] | None = None) -> None:
+    """A spell's hits on a unit; ``spread``: ordinary hits, allocated on a mixed unit as §16.4
+    says; ``under``: a template's, ``hits`` on each of those bases of the unit (§16.4 for a
+    character's)."""
+    from engine.rulesets.ninth_age.attacks import resolve_hits, resolve_on_unit, template_on_unit
     from engine.rulesets.ninth_age.damage import Attack
 
     attack = Attack(strength=effect.strength, category="ranged", armour_piercing=effect.armour_piercing,
                     flaming=effect.flaming, magical=True, spell=True, no_saves=no_saves, source=spell.name)
-    resolve_hits(state, unit, attack, hits, events, attacker=state.units[c.unit], purpose=_("{spell} on {unit}", spell=spell.name, unit=unit.id))
+    if under is not None:
+        template_on_unit(state, unit, attack, under, hits, events, attacker=state.units[c.unit],
+                         purpose=_("{spell} on {unit}", spell=spell.name, unit=unit.id))
+        return
+    (resolve_on_unit if spread else resolve_hits)(state, unit, attack, hits, events, attacker=state.units[c.unit],
+                                                  purpose=_("{spell} on {unit}", spell=spell.name, unit=unit.id))
 
 
 # -- miscasts --------------------------------------------------------------------------------------

@@ -1,7 +1,10 @@
 """Who is in a mixed unit and where its characters stand (§16.2, §16.5): the characters joined
 to a unit, where its command group stands, the unit a model is in, the spot a model measures
 from, and the unit's M and Ld with its characters counted; and the block as the melee changes
-it (a character slain in its unit, who takes hits on a mixed unit, who may make way).
+it (a character slain in its unit, who takes hits on a mixed unit, who may make way); a
+character placed in a block (:func:`place_in_block`), and the characters left when a unit's R&F
+are all slain, still the same unit (:func:`fight_on`, §16.2), which every phase that removes
+casualties calls.
 
 Only the state (and the block's arithmetic in :mod:`.front_rank`) below it, so that every phase (movement, leadership, combat) can ask without
 importing :mod:`.characters`, which joins, leaves and deploys characters and calls those phases.
@@ -9,10 +12,14 @@ importing :mod:`.characters`, which joins, leaves and deploys characters and cal
 
 from __future__ import annotations
 
-from engine.core.text import _, join as text_join
-from engine.core import Event
-from engine.rulesets.ninth_age.front_rank import Arrangement, Member
+from dataclasses import replace
+
+from engine.core.text import _, join as text_join, ngettext
+from engine.core import Event, IllegalAction
+from engine.core.decisions import decide
+from engine.rulesets.ninth_age.front_rank import Arrangement, Member, base_fit
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.table.footprint import Attached, Pose
 from engine.rulesets.ninth_age.walls import outline
 
 
@@ -102,6 +109,16 @@ def position(state: NinthAgeState, unit: UnitState):
     return None
 
 
+def successor(state: NinthAgeState, uid: str) -> str:
+    """The unit ``uid`` is now: itself, or the character that stands for it since its R&F were
+    all slain (§16.2, :func:`.characters.fight_on`)."""
+    seen = {uid}
+    while state.units[uid].succeeded_by and state.units[uid].succeeded_by not in seen:
+        uid = state.units[uid].succeeded_by
+        seen.add(uid)
+    return uid
+
+
 def host_of(state: NinthAgeState, unit: UnitState) -> UnitState:
     return state.units[unit.host] if unit.location == "joined" and unit.host else unit
 
@@ -188,3 +205,108 @@ def make_way_problem(state: NinthAgeState, char: UnitState) -> str | None:
     if char.rank != 0:
         return _("{char} is not in the front rank", char=char.id)
     return None
+
+
+def character_shares(state: NinthAgeState, seat: str, target: UnitState, hits: int,
+                     exposed: list[str]) -> dict[str, int]:
+    """Situation B (§16.4): ``seat``, the attacking player, spreads ``hits`` on ``target`` as
+    evenly as possible over its R&F and the ``exposed`` characters (nobody takes a second hit
+    before every one has taken one): each character takes the even share or one more, asked by
+    /decide when there is a choice. Returns each character's hits; the rest go to the R&F."""
+    shares: dict[str, int] = {}
+    models = target.models + len(exposed)
+    for c in exposed:
+        low, high = hits // models, -(-hits // models)
+        given = sum(shares.values())
+        high = min(high, hits - given)
+        low = min(low, high)
+        n = int(decide(state, seat, f"mixed-hits-{target.id}-{c}", _("{hits} hit(s) on {target} spread evenly over {models} models (§16.4): how many on {c}?", hits=hits, target=target.id, models=models, c=c),
+                       [str(k) for k in range(high, low - 1, -1)], default=str(high)))
+        shares[c] = n
+    return shares
+
+
+# -- a character placed in a block (joining, deploying, revealed, §16.2, §16.5) -------------------------
+def place_in_block(state: NinthAgeState, char: UnitState, host: UnitState, file: int | None, events: list[Event],
+           *, keep_front_rank: bool = False, widen: bool = False) -> list[str]:
+    """Put ``char`` into ``host``'s block (or against its side); who had to move. ``widen``: a
+    single-rank unit grows wider by the character's base instead of a second rank (§16.2)."""
+    centry, hentry = state.unit_entry(char), state.unit_entry(host)
+    fit = base_fit(centry.base, hentry.base, host.formation.skirmish)
+    char.host, char.location, char.pose = host.id, "joined", None
+    if fit is None:
+        sides = {a.side for a in host.formation.attached}
+        free = [s for s in ("right", "left") if s not in sides]
+        if not free:
+            raise IllegalAction("no-side", _("{host} already has a non-matching model on each side (§16.5).", host=host.id))
+        side = "left" if file == 0 and "left" in free else free[0]
+        reshape(host, host.formation.model_copy(update={"attached": [*host.formation.attached, Attached(
+            id=char.id, width_mm=centry.base[0], depth_mm=centry.base[1], side=side)]}))
+        char.cells, char.rank, char.file = None, 0, 0
+        return []
+    if widen:
+        if host.formation.ranks != 1 or fit[1] != 1:
+            raise IllegalAction("cannot-widen", _("Only a single-rank unit is widened by a character one rank deep; {host} has {ranks} ranks (§16.2).", host=host.id, ranks=host.formation.ranks))
+        reshape(host, host.formation.model_copy(update={"files": host.formation.files + fit[0],
+                                                        "models": host.formation.models + fit[0]}))
+    arrangement = block(state, host)
+    member = Member(char.id, fit[0], fit[1])
+    if keep_front_rank:  # a Hidden model revealed may not displace other Front-Rank models
+        rank, spot = arrangement._spot(fit[0], fit[1], arrangement.taken(), file or 0)
+        after, moved = Arrangement(arrangement.files, arrangement.members + [replace(member, rank=rank, file=spot)]), []
+    else:
+        after, moved = arrangement.join(member, file)
+    host.command_at = command_positions(state, host)
+    store_block(state, host, after)
+    char.cells = (fit[0], fit[1])
+    if not widen:
+        reshape(host, host.formation.model_copy(update={"models": host.formation.models + fit[0] * fit[1]}))
+    return moved
+
+
+# -- a mixed unit whose R&F are all slain (§16.2 "Unità Miste distrutte") ------------------------------
+# What the unit was doing carries over to the characters that are now the unit.
+CARRIED_OVER = ("fleeing", "moved", "marched", "reformed", "declared_charge", "charged", "hill_charge",
+                "failed_charge", "rallied", "redirected", "combat_rounds", "fought", "pursuit_charge",
+                "pursuit_target", "frenzy_lost", "stupid", "shot", "stood_and_shot", "phase_key",
+                "phase_start_models", "phase_lost", "phase_causes", "panic_passed", "joined_this_phase",
+                "garrison", "garrison_round", "garrison_seat")
+
+
+def fight_on(state: NinthAgeState, host: UnitState, events: list[Event]) -> UnitState | None:
+    """All the R&F (and the Champion) of a mixed unit are slain, leaving one or more characters:
+    "the remaining characters continue to form a unit (which is considered still the same
+    unit)" (§16.2). The front-most character stands where its base stood, facing the unit's
+    way, and is the unit from now on (engaged, fleeing, charged or moved as it was, under the
+    spells that were on it); the others join it, a unit of characters only. Returns that
+    character, or None when no character was left in the unit (it is destroyed)."""
+    inside = sorted(joined(state, host), key=lambda c: (c.rank, c.cells is None, c.file, c.id))
+    if not inside or host.pose is None:
+        return None
+    spots = {c.id: character_base(state, c).centroid for c in inside}
+    leader, others = inside[0], inside[1:]
+    hidden = joined(state, host, hidden=True)
+    bearing = host.pose.bearing
+    for c in inside:
+        c.host, c.cells, c.location, c.rank, c.file = None, None, "table", 0, 0
+    leader.pose = host.pose if host.garrison else Pose(x=spots[leader.id].x, y=spots[leader.id].y, bearing=bearing)
+    for name in CARRIED_OVER:
+        setattr(leader, name, getattr(host, name))
+    host.formation = host.formation.model_copy(update={"attached": []})
+    host.location, host.pose, host.succeeded_by, host.fleeing = "destroyed", None, leader.id, False
+    for c in others:  # they join the one that stands for the unit, as near as they stood
+        c.pose = None
+        place_in_block(state, c, leader, None, events)
+    for c in hidden:
+        c.host = leader.id
+    for decl in state.charges:  # the charges it declared or received are the unit's
+        decl.charger = leader.id if decl.charger == host.id else decl.charger
+        decl.target = leader.id if decl.target == host.id else decl.target
+    for effect in state.effects:  # the spells on the unit stay on it (§9.4)
+        if host.id in effect.units:
+            effect.units += [c.id for c in inside if c.id not in effect.units]
+    events.append(Event(kind="fight-on", seat=host.owner, data={"unit": host.id, "character": leader.id},
+                        text=ngettext("The rank and file of {host} are all slain: {names} is left and is still the same unit (§16.2).",
+                                      "The rank and file of {host} are all slain: {names} are left and are still the same unit (§16.2), the first standing for it.",
+                                      len(inside), host=host.id, names=text_join(", ", [c.id for c in inside]))))
+    return leader

@@ -10,7 +10,7 @@ from typing import Iterable
 
 from engine.core import Event, roll_dice
 from engine.rulesets.ninth_age.damage import Attack, Defence, armour_save_needed, defence
-from engine.rulesets.ninth_age.magic_state import shielded, spell_saves
+from engine.rulesets.ninth_age.magic_state import shielded, spell_modified, spell_saves
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 
 
@@ -32,7 +32,7 @@ def take_saves(state: NinthAgeState, unit: UnitState, attack: Attack, target: De
     target = armour_of(state, unit, target)
     after = armour_saves(state, attack, target, wounds_, events, purpose, seat, bearer=unit)
     going_on, ward_failed = gemstone_amulet(state, unit, attack, after, events, purpose)
-    unsaved = special_saves(state, unit, attack, going_on, events, purpose, seat)
+    unsaved = special_saves(state, unit, attack, going_on, events, purpose, seat, d=target)
     return after, unsaved + ward_failed
 
 
@@ -77,14 +77,32 @@ def armour_saves(state: NinthAgeState, attack: Attack, target: Defence, wounds_:
     return left
 
 
+def struck_defence(state: NinthAgeState, unit: UnitState, attack: Attack) -> Defence:
+    """The defence of one of ``unit``'s models as it stands when ``attack`` strikes it (§12),
+    built here for every attack that wounds, shooting, melee or magic: its profile (§14.4) with
+    the magic items it carries, the rulebook's and its army book's from the army file (armour,
+    ward, regeneration and the rules they give, §23.4-23.5), its T as the spells in play on it
+    change it (§9.4, §1.11), and what the items carried in its unit give every model of it
+    (§23.6). A character inside a unit: its own profile and items, and its unit's items."""
+    from dataclasses import replace
+
+    from engine.rulesets.ninth_age.neighbours import unmounted
+
+    d = defence(state.unit_entry(unit), attack.category, state.armies.get(unit.owner),
+                mounted=not unmounted(state, unit, attack.category))  # §18.6: an assault on a Building
+    d = replace(d, toughness=spell_modified(state, unit.id, "T", d.toughness))
+    d = spell_saves(state, unit.id, d)  # the armour and Ward Saves spells in play give (§12.5-12.6)
+    host = state.units.get(unit.host) if unit.location == "joined" and unit.host else None
+    return unit_items(state, host or unit, attack, d)
+
+
 def special_saves(state: NinthAgeState, unit: UnitState, attack: Attack, count: int | list[Wound],
-                  events: list[Event], purpose: str | None = None, seat: str | None = None):
+                  events: list[Event], purpose: str | None = None, seat: str | None = None,
+                  d: Defence | None = None):
     """Step 4: the one ward or regeneration save each wound may take (§12.6), the better one
     allowed. Takes a number of wounds (returns how many are left) or a list of :class:`Wound`
-    (returns those left)."""
-    target = defence(state.unit_entry(unit), attack.category, state.armies.get(unit.owner))  # items' wards too
-    target = unit_items(state, unit, attack, target)
-    target = spell_saves(state, unit.id, target)  # a Ward Save a spell in play gives (§12.6)
+    (returns those left). ``d``: the defence already built for these wounds (:func:`struck_defence`)."""
+    target = d or struck_defence(state, unit, attack)  # items' wards too
     if attack.spell:  # Magic phase (§23.7 Shielding Scroll): a 4+ ward against the spell read against
         target = shielded(state, attack, target)
     purpose = purpose or f"{unit.id}"

@@ -22,7 +22,7 @@ from shapely.ops import unary_union
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.text import Text, _, decimal, join as text_join, ngettext
 from engine.core.decisions import decide
-from engine.rulesets.ninth_age.attacks import resolve_hits
+from engine.rulesets.ninth_age.attacks import resolve_hits, resolve_on_unit  # noqa: F401
 from engine.rulesets.ninth_age.casualties import heavy_casualties
 from engine.rulesets.ninth_age.damage import roll_value
 from engine.rulesets.ninth_age.magic_state import profile_value  # BS and S under spells and items (§9, §1.11)
@@ -440,8 +440,8 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     if entry.has_rule("Hellfire") or entry.has_rule("Lightning Attack"):  # a model's rule, its attacks too (§22)
         attack = replace(attack, hellfire=attack.hellfire or entry.has_rule("Hellfire"),
                          lightning=attack.lightning or entry.has_rule("Lightning Attack"))
-    result = resolve_hits(state, target, attack, hits, events, attacker=unit, purpose=purpose,
-                          auto_wounds=min(poisoned, hits))
+    result = resolve_on_unit(state, target, attack, hits, events, attacker=unit, purpose=purpose,
+                             auto_wounds=min(poisoned, hits))  # characters in it: §16.4
     events.append(Event(kind="shoot-result", seat=unit.owner, data={"unit": unit.id, "target": target.id},
                         text=_("{unit} against {target}: {summary}.", unit=unit.id, target=target.id, summary=result.summary())))
     heavy_casualties(state, target, events)

@@ -83,6 +83,8 @@ class UnitState(BaseModel):
     command_at: dict[str, tuple[int, int]] = Field(default_factory=dict)  # champion/musician/standard -> rank, file
     charged_out_of: str | None = None  # this turn a character charged out of that unit (§16.4)
     left_slot: list[int] | None = None  # where it stood in that unit (rank, file), to go back on a short failed charge
+    # its R&F all slain, the characters left in it are the unit now: the one standing for it (§16.2)
+    succeeded_by: str | None = None
     # -- Buildings (garrison.py, §18.6) -----------------------------------------------------------
     garrison: str | None = None  # the Building it stands in (its pose is the Building's centre)
     garrison_round: int | None = None  # the game turn and player turn it entered: it may not leave then
