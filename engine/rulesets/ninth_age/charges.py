@@ -6,11 +6,11 @@ failed charge moves, and fleeing through and off the table.
 
 from __future__ import annotations
 
-from engine.core.text import _, N_, Text, decimal, join as text_join
+from engine.core.text import _, decimal, join as text_join
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.core.text import join, ngettext
-from engine.rulesets.ninth_age.grammar import number
+from engine.rulesets.ninth_age.grammar import number, side_word
 from engine.rulesets.ninth_age.leadership import (
     charge_dice, charge_range, failed_charge_distance, hold_your_ground, leadership_test, rally_leadership,
     unit_leadership,
@@ -107,15 +107,6 @@ def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitSta
             if poses:
                 return poses, turn
     return [], 0.0
-
-# A unit's sides as a player reads them ("to its left", "on the front").
-SIDE_WORDS = {"front": N_("front"), "rear": N_("rear"), "left": N_("left"), "right": N_("right"), "flank": N_("flank")}
-
-
-def side_word(side: str) -> Text:
-    """``side`` (front, rear, left, right) in the reader's language."""
-    return Text(SIDE_WORDS[side]) if side in SIDE_WORDS else Text("{side}", side=side)
-
 
 def contact_side(charger: UnitState, target: UnitState) -> str | None:
     """The target's side to contact: the arc holding most of the charger's front edge (§8.5);

@@ -1,0 +1,41 @@
+"""What a six-turn console battle of The Ninth Age showed wrong (#10, played from the README
+as a new user), each fixed and held here."""
+
+from engine.rulesets.ninth_age.actions import Advance, March, MoveStep, Reform
+from engine.rulesets.ninth_age.shooting_phase import Shoot
+
+from game_helpers import apply, scenario
+from loaded_dice import load
+
+
+def fwd(d):
+    return MoveStep(kind="forward", amount=d)
+
+
+def test_a_moving_units_verb_agrees_with_its_name():
+    # "Knights marches" read wrong: a unit of several models is a plural ("Knights march"),
+    # a one-model unit a singular ("Giant marches")
+    state = scenario({"Knights": (36, 10, 0, 4), "Spearmen": (14, 10, 0, 6)})
+    log = []
+    state = apply(state, March(seat="p1", unit="Knights", steps=[fwd(6)]), log=log)
+    assert log[-1].text.startswith('Knights march: forward 6.0"'), log[-1].text
+    state = apply(state, Advance(seat="p1", unit="Spearmen", steps=[fwd(2)]), log=log)
+    assert log[-1].text.startswith('Spearmen advance: forward 2.0"'), log[-1].text
+    state = scenario({"Spearmen": (14, 10, 0, 6)})
+    apply(state, Reform(seat="p1", unit="Spearmen", files=10, facing=0), log=log)
+    assert log[-1].text.startswith("Spearmen reform 10 wide and 3 deep"), log[-1].text
+    state = scenario({"Giant": (36, 40, 180)}, seat="p2")
+    apply(state, March(seat="p2", unit="Giant", steps=[fwd(6)]), log=log)
+    assert log[-1].text.startswith('Giant marches: forward 6.0"'), log[-1].text
+
+
+def test_a_bolt_throwers_line_says_its_cover_and_its_most_hits_in_words():
+    # it read "none cover ... at most 1 hits (front arc: 1 ranks)"
+    state = scenario({"Bolt Thrower": (36, 3, 0), "Giant": (36, 30, 180)}, terrain="open")
+    state.phase, state.step = "shooting", ""
+    load(state, 2)  # misses at BS 3
+    log = []
+    apply(state, Shoot(seat="p1", unit="Bolt Thrower", target="Giant"), log=log)
+    text = " | ".join(e.text for e in log)
+    assert "no cover, " in text and "at most 1 hit (front arc: 1 rank)" in text, text
+    assert "none cover" not in text
