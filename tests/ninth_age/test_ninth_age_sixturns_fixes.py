@@ -39,3 +39,45 @@ def test_a_bolt_throwers_line_says_its_cover_and_its_most_hits_in_words():
     text = " | ".join(e.text for e in log)
     assert "no cover, " in text and "at most 1 hit (front arc: 1 rank)" in text, text
     assert "none cover" not in text
+
+
+def test_the_charge_reaction_question_agrees_with_the_charger():
+    # it asked "Knights charges Warlord on Wyvern: how does ... react?"
+    from engine.rulesets.ninth_age.actions import Charge
+
+    from game_helpers import RULESET
+
+    state = scenario({"Knights": (36, 10, 0, 4), "Brutes": (36, 20, 180)}, step="charges", terrain="open")
+    state, _events = RULESET.apply(state, Charge(seat="p1", unit="Knights", target="Brutes"))
+    assert str(state.pending.decision.question).startswith("Knights charge Brutes: how does Brutes react?")
+
+
+def test_a_unit_that_does_not_combat_reform_is_said_so():
+    # the last answer of a Melee phase ("no") gave an empty reply
+    from engine.rulesets.ninth_age import combat
+    from engine.rulesets.ninth_age.melee import SideScore, outcome
+    from engine.table.frame import mm
+
+    state = scenario({"Brutes": (30, 20, 180), "Halberdiers": (30 + 1.5 * mm(40) + 2 * mm(20), 20, 270)},
+                     terrain="open")
+    h = state.units["Halberdiers"]
+    h.models = h.start_models = 40
+    h.formation = h.formation.model_copy(update={"models": 40, "files": 10})
+    result = outcome("p2", SideScore(wounds=2), "p1", SideScore(wounds=1))
+    state.active = "p1"
+    log = []
+    state.begin_answers(["opponent", "no", "no"])
+    combat.combat_reforms(state, combat.Round(units=["Brutes", "Halberdiers"]), result, log)
+    assert "No combat reform for Brutes." in [e.text for e in log]
+
+
+def test_a_swiftstride_flight_says_it_keeps_the_best_two_dice():
+    # "War Hounds panics and flees from Wolf Riders: 5". 🎲 3d6 (1, 3, 2) = 6" read as a wrong sum
+    from engine.rulesets.ninth_age.casualties import panic
+
+    state = scenario({"War Hounds": (36, 20, 0, 3), "Wolf Riders": (36, 40, 180)}, terrain="open")
+    load(state, 6, 6, 1, 3, 2)  # the Panic test fails, then 3D6 for the flight
+    log = []
+    panic(state, state.units["War Hounds"], log, "a test")
+    text = " | ".join(e.text for e in log)
+    assert 'War Hounds panic and flee from Wolf Riders: 5" (Swiftstride: the best two of 3D6).' in text, text

@@ -226,7 +226,7 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     if why_not is None and "hold" in options and not target.fleeing:
         options.insert(1, "stand-and-shoot")
     answer = decide(state, reactive, f"reaction-{decl.charger}-{decl.target}",
-                    text_join("", [_("{charger} charges {target}: how does {target} react?", charger=decl.charger, target=decl.target), (_(" (no Stand and Shoot: {why_not})", why_not=why_not) if why_not and "hold" in options else "")]), options)
+                    text_join("", [ngettext("{charger} charges {target}: how does {target} react?", "{charger} charge {target}: how does {target} react?", number(state, state.units[decl.charger]), charger=decl.charger, target=decl.target), (_(" (no Stand and Shoot: {why_not})", why_not=why_not) if why_not and "hold" in options else "")]), options)
     decl.reaction = answer  # type: ignore[assignment]
     events.append(Event(kind="reaction", seat=reactive, text=ngettext(
         "{unit} reacts: {answer}.", "{unit} react: {answer}.", number(state, target), unit=decl.target,

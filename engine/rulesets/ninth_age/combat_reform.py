@@ -193,6 +193,8 @@ def _reform_one(state: NinthAgeState, u: UnitState, units: list[str], break_ld: 
         faces = [f for f in FACES if any(c.face == f for c in cands)]
         face = decide(state, seat, f"combat-reform-{u.id}{suffix}", _("{u} may combat reform against {enemy}: with which side against it (front, or sideways a flank, or the rear), or no? Legal: {legal}.", u=u.id, enemy=enemy, legal=_legal(cands)), ["no"] + faces, default="no")
         if face == "no":
+            events.append(Event(kind="reform", seat=seat, data={"unit": u.id},
+                                text=_("No combat reform for {u}.", u=u.id)))
             return
         mine = [c for c in cands if c.face == face]
         legal = [c for c in mine if c.problem is None]
