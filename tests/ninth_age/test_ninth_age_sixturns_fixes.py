@@ -81,3 +81,22 @@ def test_a_swiftstride_flight_says_it_keeps_the_best_two_dice():
     panic(state, state.units["War Hounds"], log, "a test")
     text = " | ".join(e.text for e in log)
     assert 'War Hounds panic and flee from Wolf Riders: 5" (Swiftstride: the best two of 3D6).' in text, text
+
+
+def test_a_character_on_a_matching_base_fills_a_rank_for_the_rank_bonus():
+    # Brutes down to 5 with their Shaman, 3 wide: ranks of 3 and 3, two full ranks (Monstrous
+    # Ranks: 3 wide), +1 rank bonus; the combat score gave none (§7.5: a matching base counts
+    # in the ranks it covers)
+    from engine.rulesets.ninth_age.actions import Join
+    from engine.rulesets.ninth_age.casualties import lose_wounds
+    from engine.rulesets.ninth_age.fighters import unit_full_ranks
+
+    state = scenario({"Brutes": (30, 30, 180, 3), "Shaman": (30, 26, 180)}, seat="p2", terrain="open")
+    state = apply(state, Join(seat="p2", unit="Shaman", into="Brutes"))
+    brutes = state.units["Brutes"]
+    assert unit_full_ranks(state, brutes) == 2  # 6 Brutes and the Shaman: 3, 3 and 1
+    lose_wounds(state, brutes, 3, [])  # one Brute (W3) falls
+    assert brutes.models == 5 and brutes.formation.models == 6
+    assert unit_full_ranks(state, brutes) == 2
+    lose_wounds(state, brutes, 3, [])
+    assert unit_full_ranks(state, brutes) == 1  # 4 Brutes and the Shaman: 3 and 2

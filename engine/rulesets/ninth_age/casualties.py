@@ -286,7 +286,7 @@ def dangerous_terrain(state: NinthAgeState, unit: UnitState, fail_max: int, why:
     per_model = DANGEROUS_DICE.get(entry.troop_type, 1)
     roll = roll_dice(f"{per_model * unit.models}d6", state.rng, purpose=f"{unit.id} Dangerous Terrain ({why})")
     wounds = dangerous_terrain_wounds(roll.dice, fail_max)
-    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{unit} takes a Dangerous Terrain test ({why}; {per_model}D6 a model, 1-{fail_max} wounds): {wounds} wound(s) with Armour Piercing (6).", unit=unit.id, why=why, per_model=per_model, fail_max=fail_max, wounds=wounds)))
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{unit} takes a Dangerous Terrain test ({why}; {per_model}D6 a model, each {failing} a wound): {wounds} wound(s) with Armour Piercing (6).", unit=unit.id, why=why, per_model=per_model, failing=("1" if fail_max == 1 else f"1-{fail_max}"), wounds=wounds)))
     assert armour_save_needed(defence(entry).armour, None, DANGEROUS_WOUND.armour_piercing) is None
     wounds = special_saves(state, unit, DANGEROUS_WOUND, wounds, events)
     if wounds:

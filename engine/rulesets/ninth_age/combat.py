@@ -905,7 +905,7 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
                                   in_forest=in_forest)
     if stubborn and not entry.has_rule("Stubborn"):
         why += " (Stubborn: mostly in a Forest, §18.7)"
-    _skip, wet = terrain_rules.water_full_ranks(state, unit, fighters.full_ranks(entry, unit.formation.files, unit.models))
+    _skip, wet = terrain_rules.water_full_ranks(state, unit, fighters.full_ranks(entry, unit.formation.files, fighters.block_models(unit)))
     if wet:
         why += f" ({wet})"
     if result.musician_win:
