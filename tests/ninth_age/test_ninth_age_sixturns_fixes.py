@@ -100,3 +100,44 @@ def test_a_character_on_a_matching_base_fills_a_rank_for_the_rank_bonus():
     assert unit_full_ranks(state, brutes) == 2
     lose_wounds(state, brutes, 3, [])
     assert unit_full_ranks(state, brutes) == 1  # 4 Brutes and the Shaman: 3 and 2
+
+
+def test_a_character_is_not_lost_with_the_last_rank_and_file_of_its_unit():
+    # "Knights is wiped out. Captain is lost with Knights." while the Captain fought on in a
+    # challenge: the characters left still are the unit (§16.2 Mixed unit destroyed; seed: "i
+    # Personaggi rimanenti continuano a costituire un'Unità")
+    from engine.rulesets.ninth_age.actions import Join
+    from engine.rulesets.ninth_age.casualties import lose_wounds
+    from engine.rulesets.ninth_age.mixed_units import character_base
+
+    state = scenario({"Knights": (30, 20, 0, 4), "Captain": (36, 20, 0), "Halberdiers": (42, 20, 0, 5)},
+                     terrain="open")
+    state = apply(state, Join(seat="p1", unit="Captain", into="Knights"))
+    captain, knights = state.units["Captain"], state.units["Knights"]
+    where = character_base(state, captain).centroid
+    log = []
+    lose_wounds(state, knights, knights.models, log)
+    text = " | ".join(e.text for e in log)
+    assert knights.location == "destroyed" and captain.location == "table" and captain.host is None, text
+    assert abs(captain.pose.x - where.x) < 1e-6 and abs(captain.pose.y - where.y) < 1e-6
+    assert captain.pose.bearing == knights.pose.bearing
+    assert "Captain is lost" not in text and "Captain stands alone where it stood in Knights" in text
+    assert "Panic" not in text  # the Halberdiers 6" away: the unit is not gone yet
+
+
+def test_a_side_left_without_foes_wins_with_no_more_foes_not_a_musicians_draw():
+    # "Player 2's combat score: 6 ... — No More Foes. Player 2 wins the draw with a Musician."
+    from engine.core.decisions import DecisionNeeded
+    from engine.rulesets.ninth_age import combat
+
+    state = scenario({"Brutes": (30, 30, 180, 3), "Spearmen": (30, 20, 0, 6)}, terrain="open")
+    state.units["Spearmen"].location = "destroyed"
+    rnd = combat.Round(units=["Brutes", "Spearmen"])
+    rnd.wounds = {"p2": 6, "p1": 3}
+    log = []
+    try:
+        combat.score_and_break(state, rnd, log)
+    except DecisionNeeded:
+        pass  # the post-combat reform question that follows
+    text = " | ".join(e.text for e in log)
+    assert "Player 2 wins with No More Foes." in text and "draw" not in text, text

@@ -82,8 +82,32 @@ def lose_wounds(state: NinthAgeState, unit: UnitState, wounds: int, events: list
                             text=text_join("", [_("{unit} loses {dead} model(s); {models} left", unit=unit.id, dead=dead, models=unit.models), (_(" ({wounds_lost} wound(s) carried on the next model)", wounds_lost=unit.wounds_lost) if unit.wounds_lost
                                and unit.models else ""), "."])))
     if unit.models <= 0:
-        destroy(state, unit, events, _("{unit} is wiped out", unit=unit.id))
+        survivors = _stand_alone(state, unit)
+        # the characters left still are the unit (§16.2 Mixed unit destroyed): no Panic for friends yet
+        destroy(state, unit, events, _("{unit} is wiped out", unit=unit.id), panic_friends=not survivors)
+        for c in survivors:
+            events.append(Event(kind="front-rank", seat=c.owner, data={"unit": c.id},
+                                text=_("{char} stands alone where it stood in {unit}: the characters left still are the unit (§16.2).", char=c.id, unit=unit.id)))
     return dead
+
+
+def _stand_alone(state: NinthAgeState, unit: UnitState) -> list[UnitState]:
+    """The characters left when their unit's last R&F model falls: each stays where its base
+    stood, facing the unit's way, a unit of its own (§16.4: a character is a model of the unit,
+    not removed with the R&F, §16.2). A Hidden one never revealed is lost with the unit."""
+    from engine.rulesets.ninth_age.mixed_units import character_base, joined
+
+    if unit.pose is None:
+        return []
+    out = []
+    for c in joined(state, unit):
+        base = character_base(state, c)
+        # its recorded place may lie beyond a block shrunk by the casualties: then the block's centre
+        x, y = (base.centroid.x, base.centroid.y) if not base.is_empty else unit.footprint().centre
+        c.host, c.cells, c.location = None, None, "table"
+        c.pose = Pose(x=x, y=y, bearing=unit.pose.bearing)
+        out.append(c)
+    return out
 
 
 def remove_models(unit: UnitState, dead: int, characters: int = 0) -> None:
@@ -129,7 +153,8 @@ def heavy_casualties(state: NinthAgeState, unit: UnitState, events: list[Event])
 
 
 # -- destroyed units, Panic, fleeing ------------------------------------------------------------------
-def destroy(state: NinthAgeState, unit: UnitState, events: list[Event], text: str, fled: bool = False) -> None:
+def destroy(state: NinthAgeState, unit: UnitState, events: list[Event], text: str, fled: bool = False,
+            panic_friends: bool = True) -> None:
     """The unit leaves play; friends within 6" test for Panic (measured just before, [A-61])."""
     where = unit.footprint() if unit.pose is not None else None
     unit.location = "fled" if fled else "destroyed"
@@ -140,7 +165,7 @@ def destroy(state: NinthAgeState, unit: UnitState, events: list[Event], text: st
             c.location, c.fleeing = unit.location, False
             events.append(Event(kind="destroyed", seat=c.owner, data={"unit": c.id},
                                 text=_("{c} {value} with {unit}.", c=c.id, value='leaves the table' if fled else 'is lost', unit=unit.id)))
-    if where is None:
+    if where is None or not panic_friends:
         return
     for friend in state.on_table(unit.owner):
         if distance(friend.footprint(), where) <= PANIC_RANGE + EPS_DIST and not insignificant(state, unit, friend):

@@ -938,7 +938,7 @@ def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> No
         events.append(Event(kind="combat-result", text=_("The combat is a draw ({total}-{total2}): no one tests.", total=sa.total, total2=sb.total)))
     else:
         loser = b if result.winner == a else a
-        events.append(Event(kind="combat-result", seat=result.winner, text=text_join("", [_("{name} wins ", name=state.seat(result.winner).name), (_("by {difference}", difference=result.difference) if result.difference else _("the draw with a Musician")), "."])))
+        events.append(Event(kind="combat-result", seat=result.winner, text=text_join("", [_("{name} wins ", name=state.seat(result.winner).name), (_("by {difference}", difference=result.difference) if result.difference else _("the draw with a Musician") if result.musician_win else _("with No More Foes")), "."])))
         losers = [state.units[u] for u in rnd.units if state.units[u].owner == loser and state.units[u].on_table
                   and enemies_in_contact(state, state.units[u])]
         for u in losers:  # a frenzied part that loses a round loses its Frenzy (§22)
