@@ -141,3 +141,65 @@ def test_a_side_left_without_foes_wins_with_no_more_foes_not_a_musicians_draw():
         pass  # the post-combat reform question that follows
     text = " | ".join(e.text for e in log)
     assert "Player 2 wins with No More Foes." in text and "draw" not in text, text
+
+
+def test_a_scattered_spell_template_says_its_distance_once():
+    # it read "an arrow at 256°; D6 = D6 = 3 → the template moves 3" to 47.7, 27.6"
+    import re
+
+    from test_ninth_age_magic import cast, magic_phase, text
+
+    state, _ = magic_phase(dice=(4, 4, 1, 1), placements={"Hedge Wizard": (30, 20, 0), "Brutes": (30, 30, 180, 3)})
+    state.casters["Hedge Wizard"].spells = ["Cinder Storm"]
+    load(state, 4, 4, 3, 6)  # cast; scatter die 3: an arrow; D6 = 6 inches
+    log = []
+    cast(state, wizard="Hedge Wizard", spell="Cinder Storm", dice=2, target="Brutes", log=log,
+         answers={"dispel": "none"})
+    assert re.search(r"Cinder Storm: scatter die 3: an arrow at \d+°; distance D6 = 6: the template moves 6\" "
+                     r"to \(\d+\.\d, \d+\.\d\)\.", text(log)), text(log)
+
+
+def test_a_model_slain_at_a_higher_initiative_does_not_strike():
+    # Zealots (I3) slew a Troll, then "I1: Trolls Troll ×9" and "Stomp (1) from 3 model(s)" came
+    # from the three Trolls of the start of the round (§11.5: casualties are removed after each
+    # Initiative step, and only the models left strike)
+    from engine.rulesets.ninth_age import combat, fighters
+    from engine.table.frame import mm
+
+    state = scenario({"Spearmen": (30, 20, 0, 6), "Trolls": (30, 20 + 2.5 * mm(20) + 0.5 * mm(40), 180, 3)}, terrain="open")
+    spear_attacks = sum(b.count for b in fighters.blows(state, state.units["Spearmen"]) if b.initiative == 3)
+    assert spear_attacks > 3
+    # every Spearman hits; the Champion's two and one more wound (S3 against T4: 5+), with no
+    # Regeneration saves: one Troll (W3) falls
+    load(state, *([6] * spear_attacks), 6, 6, 1, 1, 6, *([1] * (spear_attacks - 3)), 1)
+    log = []
+    combat.attacks(state, combat.Round(units=["Spearmen", "Trolls"], wounds={"p1": 0, "p2": 0},
+                                       overkill={"p1": 0, "p2": 0}), log)
+    text = " | ".join(e.text for e in log)
+    assert "Trolls loses 1 model(s); 2 left." in text, text
+    assert "I1: Trolls Troll ×6 " in text and "Stomp (1) from 2 model(s)" in text, text
+
+
+def test_a_champions_wounds_stay_on_it_until_it_falls():
+    # the Marshal wounded the Brutes' Champion (W3) twice in one round and once in the next: it
+    # "stands" after 3 wounds, each blow checked alone against its W
+    from engine.rulesets.ninth_age import combat, fighters
+    from engine.table.frame import mm
+
+    state = scenario({"Spearmen": (30, 20, 0, 6), "Brutes": (30, 20 + 2.5 * mm(20) + mm(40), 180, 3)}, terrain="open")
+    spearmen, brutes = state.units["Spearmen"], state.units["Brutes"]
+    blow = next(b for b in fighters.blows(state, spearmen) if b.count)
+    log = []
+    load(state, 6, 6, 1, 1)  # two wounds (5+ at S3 against T4), the 6+ armour saves fail
+    assert combat.wound_champion(state, spearmen, blow, brutes, 2, log) == (2, 0)
+    assert not brutes.champion_lost and "the Champion stands" in log[-1].text
+    from engine.rulesets.ninth_age.casualties import champion_wounds
+
+    assert champion_wounds(state, brutes) == 4  # W3, +1 in a Wizard Conclave (§22)
+    load(state, 6, 1)
+    assert combat.wound_champion(state, spearmen, blow, brutes, 1, log) == (1, 0)
+    assert "1 wound(s), 3 of its W4 now; the Champion stands." in log[-1].text
+    load(state, 6, 6, 1, 1)
+    assert combat.wound_champion(state, spearmen, blow, brutes, 2, log) == (1, 1)  # its last wound, 1 Overkill
+    assert brutes.champion_lost and brutes.champion_wounds == 0
+    assert "Brutes's Champion falls (5 wound(s) against W4: 1 Overkill)." in log[-1].text

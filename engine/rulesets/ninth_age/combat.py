@@ -408,13 +408,36 @@ def _body(state: NinthAgeState, u: UnitState) -> UnitState:
     return state.units[u.host] if u.location == "joined" and u.host else u
 
 
+def _duellist_blow(state: NinthAgeState, b: Blow, duel: tuple[str, str] | None) -> bool:
+    """Whether the blow is a duellist's: a Champion's, a character's in its unit, or a lone
+    character's (§16.9)."""
+    if duel is None:
+        return False
+    if b.model:
+        return b.model in duel
+    if b.champion:
+        return b.unit in duel
+    return b.unit in duel and state.unit_entry(state.units[b.unit]).is_character
+
+
+def _duellist_standing(state: NinthAgeState, b: Blow) -> bool:
+    if b.model:
+        return state.units[b.model].location in ("joined", "table")
+    unit = state.units[b.unit]
+    return unit.on_table and not (b.champion and unit.champion_lost)
+
+
 def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
     units = {uid: state.units[uid] for uid in rnd.units}
-    inventory: list[Blow] = []
-    for uid, u in units.items():
-        inventory += fighters.blows(state, u, duel=rnd.duel)
+    first = [b for u in units.values() for b in fighters.blows(state, u, duel=rnd.duel)]
+    duelling = [b for b in first if _duellist_blow(state, b, rnd.duel)]
     for step in range(10, -1, -1):
-        now = [b for b in inventory if b.initiative == step and state.units[b.unit].on_table]
+        # who attacks is counted at each step (§11.5): models slain at a higher Initiative strike
+        # no more, and a Stomp comes from the models still in contact; a duellist strikes only
+        # the other duellist, even when it has fallen (its blows then are Overkill, §16.9)
+        now = [b for uid, u in units.items() if u.on_table for b in fighters.blows(state, u, duel=rnd.duel)
+               if b.initiative == step and not _duellist_blow(state, b, rnd.duel)]
+        now += [b for b in duelling if b.initiative == step and _duellist_standing(state, b)]
         if not now:
             continue
         # allocate every attack of the step first, then roll: the step is simultaneous
@@ -804,15 +827,21 @@ def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target
     d = _replace(d, wounds=champion_wounds(state, target))  # Wizard Conclave: +1 W (§22, E-37)
     purpose = f"{attacker.id} {blow.part_name} against {target.id}'s Champion"
     dealt = _wounds_on_one_model(state, attacker, attack, target, d, hits, purpose, events, auto=auto)
-    if dealt < d.wounds:
-        events.append(Event(kind="challenge", seat=attacker.owner, text=_("{purpose}: {dealt} wound(s); the Champion stands.", purpose=purpose, dealt=dealt)))
+    before = target.champion_wounds  # a model's wounds stay on it from blow to blow and round to round
+    if before + dealt < d.wounds:
+        target.champion_wounds = before + dealt
+        events.append(Event(kind="challenge", seat=attacker.owner, text=(
+            _("{purpose}: {dealt} wound(s); the Champion stands.", purpose=purpose, dealt=dealt) if not before else
+            _("{purpose}: {dealt} wound(s), {total} of its W{wounds} now; the Champion stands.", purpose=purpose, dealt=dealt, total=before + dealt, wounds=d.wounds))))
         return dealt, 0
+    dealt, overkill = d.wounds - before, before + dealt - d.wounds
+    target.champion_wounds = 0
     target.champion_lost = True
     leftover, target.wounds_lost = target.wounds_lost, 0
     remove(state, target, d.wounds, events, cause=attacker.id)  # the Champion's own model goes
     target.wounds_lost = leftover if target.on_table else 0
-    events.append(Event(kind="challenge", seat=attacker.owner, text=_("{target}'s Champion falls ({dealt} wound(s) against W{wounds}: {value} Overkill).", target=target.id, dealt=dealt, wounds=d.wounds, value=dealt - d.wounds)))
-    return d.wounds, dealt - d.wounds
+    events.append(Event(kind="challenge", seat=attacker.owner, text=_("{target}'s Champion falls ({dealt} wound(s) against W{wounds}: {value} Overkill).", target=target.id, dealt=before + dealt + overkill, wounds=d.wounds, value=overkill)))
+    return dealt, overkill
 
 
 # -- combat score and Break tests (§11.9-11.10) ---------------------------------------------------

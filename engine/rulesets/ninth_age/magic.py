@@ -791,7 +791,7 @@ def _scatter(state: NinthAgeState, c: Caster, spell: Spell, aim: Point, dist: st
     n, text = _count(state, dist, _("{spell}: scatter distance", spell=spell.name))
     dx, dy = direction(bearing)
     land = (aim[0] + dx * n, aim[1] + dy * n)
-    events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("{spell}: scatter die {total}: an arrow at {bearing}°; {dist} = {text} → the template moves {value_n}\" to {land}, {land2}.", spell=spell.name, total=roll.total, bearing=decimal(bearing, ".0f"), dist=dist, text=text, value_n=n, land=decimal(land[0], ".1f"), land2=decimal(land[1], ".1f"))))
+    events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("{spell}: scatter die {total}: an arrow at {bearing}°; distance {text}: the template moves {value_n}\" to ({land}, {land2}).", spell=spell.name, total=roll.total, bearing=decimal(bearing, ".0f"), text=text, value_n=n, land=decimal(land[0], ".1f"), land2=decimal(land[1], ".1f"))))
     return land
 
 
