@@ -203,3 +203,25 @@ def test_a_champions_wounds_stay_on_it_until_it_falls():
     assert combat.wound_champion(state, spearmen, blow, brutes, 2, log) == (1, 1)  # its last wound, 1 Overkill
     assert brutes.champion_lost and brutes.champion_wounds == 0
     assert "Brutes's Champion falls (5 wound(s) against W4: 1 Overkill)." in log[-1].text
+
+
+def test_declining_to_dispel_a_spell_in_play_is_said():
+    # the answer "none" to "Spells remain in play: ... Dispel one?" gave an empty reply
+    from engine.core.decisions import DecisionNeeded
+    from engine.rulesets.ninth_age.magic import rip_window
+    from engine.rulesets.ninth_age.magic_state import Effect
+
+    from test_ninth_age_magic import magic_phase
+
+    state, _ = magic_phase(seat="p2", dice=(4, 4, 1, 1))
+    state.effects.append(Effect(id=2, spell="Forge Heart", caster="Hedge Wizard", seat="p1", duration="remains in play",
+                                units=["Spearmen"], modifiers={"S": 1}, lowest_casting_value=8,
+                                phase=state.magic.number - 1))
+    log = []
+    try:
+        rip_window(state, log)
+    except DecisionNeeded as asked:
+        assert asked.decision.options == ["none", "2:Forge-Heart"]
+    state.begin_answers(["none"])
+    rip_window(state, log)
+    assert [e.text for e in log] == ["Player 1 leaves the spells in play as they are."]

@@ -590,6 +590,7 @@ def rip_window(state: NinthAgeState, events: list[Event]) -> None:
         names = [f"{e.id}:{e.spell.replace(' ', '-')}" for e in theirs + own]
         answer = decide(state, reactive, f"rip-{m.number}-{m.windows}", text_join("", [_("Spells remain in play: "), "; ".join(f"{e.id}: {e.spell} ({e.caster}, on {', '.join(e.units)})" for e in theirs + own), _(". Dispel one (your own end at once)? Say which, or none.")]), ["none"] + names, default="none")
         if answer == "none":
+            events.append(Event(kind="dispel", seat=reactive, text=_("{name} leaves the spells in play as they are.", name=state.seat(reactive).name)))
             return
         effect = next(e for e in theirs + own if f"{e.id}:{e.spell.replace(' ', '-')}" == answer)
         if effect.seat == reactive:
