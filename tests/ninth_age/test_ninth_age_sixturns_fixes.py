@@ -225,3 +225,14 @@ def test_declining_to_dispel_a_spell_in_play_is_said():
     state.begin_answers(["none"])
     rip_window(state, log)
     assert [e.text for e in log] == ["Player 1 leaves the spells in play as they are."]
+
+
+def test_keeping_a_charge_on_a_fleeing_unit_is_said():
+    # the answer "keep" to "Wolf Riders fled. Test to redirect …?" gave an empty reply
+    from engine.rulesets.ninth_age.actions import Charge
+
+    state = scenario({"Knights": (30, 10, 0), "Skulkers": (30, 20, 180), "Brutes": (44, 22, 180)}, step="charges")
+    log = []
+    apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"), {"reaction": "flee", "redirect-test": "keep"},
+          log)
+    assert "Knights keep their charge on the fleeing Skulkers." in [e.text for e in log]

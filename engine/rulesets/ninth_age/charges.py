@@ -283,6 +283,7 @@ def _redirects(state: NinthAgeState, fled: str, events: list[Event]) -> None:
         if not choices:
             continue
         if decide(state, charger.owner, f"redirect-test-{charger.id}", _("{fled} fled. Test to redirect {charger}'s charge?", fled=fled, charger=charger.id), ["test", "keep"]) == "keep":
+            events.append(Event(kind="redirect", seat=charger.owner, text=ngettext("{charger} keeps its charge on the fleeing {fled}.", "{charger} keep their charge on the fleeing {fled}.", number(state, charger), charger=charger.id, fled=fled)))
             continue
         charger.redirected = True
         ld, source = unit_leadership(state, charger)
