@@ -236,3 +236,16 @@ def test_keeping_a_charge_on_a_fleeing_unit_is_said():
     apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"), {"reaction": "flee", "redirect-test": "keep"},
           log)
     assert "Knights keep their charge on the fleeing Skulkers." in [e.text for e in log]
+
+
+def test_the_combat_reform_question_lists_every_legal_width_by_side():
+    # it showed the first eight ("…; 7 wide, front; 1 wide, left") and the left side's other
+    # widths, legal, were missing
+    from types import SimpleNamespace as NS
+
+    from engine.rulesets.ninth_age.combat_reform import _legal
+
+    cands = [NS(face="front", files=n, problem=None) for n in range(1, 8)]
+    cands += [NS(face="left", files=n, problem=None if n != 5 else "too wide") for n in range(1, 8)]
+    assert str(_legal(cands)) == "front 1, 2, 3, 4, 5, 6, 7 wide; left 1, 2, 3, 4, 6, 7 wide"
+    assert str(_legal([NS(face="rear", files=2, problem="no")])) == "none"

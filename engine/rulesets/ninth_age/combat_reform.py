@@ -11,7 +11,7 @@ refused with the rule it breaks, and "back" returns to the choice of side.
 
 from __future__ import annotations
 
-from engine.core.text import _
+from engine.core.text import _, Text, join as text_join
 from dataclasses import dataclass
 from typing import Callable
 
@@ -20,6 +20,7 @@ from engine.core.decisions import decide
 from engine.rulesets.ninth_age import fighters
 from engine.rulesets.ninth_age.mixed_units import joined
 from engine.rulesets.ninth_age.fighters import enemies_in_contact
+from engine.rulesets.ninth_age.grammar import side_word
 from engine.rulesets.ninth_age.neighbours import surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.table.contact import contact_side, in_contact, models_in_contact
@@ -153,9 +154,14 @@ def _problem(state, unit, new, fp, efp, enemy, before, chars_before, limit, arou
     return None
 
 
-def _legal(cands: list[Candidate]) -> str:
-    shown = [f"{c.files} wide, {c.face}" for c in cands if c.problem is None][:8]
-    return "; ".join(shown) if shown else "none"
+def _legal(cands: list[Candidate]) -> Text:
+    """The legal widths by side, every one of them ("front 1, 2, 3 wide; left 1 wide")."""
+    parts = []
+    for face in FACES:
+        widths = [str(c.files) for c in cands if c.face == face and c.problem is None]
+        if widths:
+            parts.append(_("{face} {widths} wide", face=side_word(face), widths=", ".join(widths)))
+    return text_join("; ", parts) if parts else _("none")
 
 
 Test = Callable[[UnitState, int, str], bool]  # a loser's Leadership test at (Ld, why); True: passed
