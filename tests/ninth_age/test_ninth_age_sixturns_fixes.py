@@ -249,3 +249,18 @@ def test_the_combat_reform_question_lists_every_legal_width_by_side():
     cands += [NS(face="left", files=n, problem=None if n != 5 else "too wide") for n in range(1, 8)]
     assert str(_legal(cands)) == "front 1, 2, 3, 4, 5, 6, 7 wide; left 1, 2, 3, 4, 6, 7 wide"
     assert str(_legal([NS(face="rear", files=2, problem="no")])) == "none"
+
+
+def test_a_charge_on_a_war_machine_does_not_call_it_fleeing():
+    # "Wolf Riders declare a charge on Bolt Thrower (14.1" away, any side: Bolt Thrower is fleeing)"
+    import doctest
+
+    from engine.rulesets.ninth_age import charges
+    from engine.rulesets.ninth_age.actions import Charge
+
+    assert doctest.testmod(charges).failed == 0
+    state = scenario({"Knights": (36, 10, 0, 4), "Stone Thrower": (36, 20, 180)}, step="charges", terrain="open")
+    log = []
+    apply(state, Charge(seat="p1", unit="Knights", target="Stone Thrower"), {"reaction": "hold"}, log)
+    text = " | ".join(e.text for e in log)
+    assert "any side: Stone Thrower has a round base" in text and "is fleeing" not in text, text

@@ -164,7 +164,7 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
                         text=ngettext("{unit} declares a charge on {target} ({inches}\" away, {facing}).",
                                       "{unit} declare a charge on {target} ({inches}\" away, {facing}).",
                                       number(state, charger), unit=charger.id, target=target.id,
-                                      inches=f"{d:.1f}", facing=_facing_words(target.id, side))))
+                                      inches=f"{d:.1f}", facing=_facing_words(target.id, side, target.fleeing))))
     _reaction(state, decl, events)
 
 
@@ -187,15 +187,18 @@ def _check_reach(state: NinthAgeState, charger: UnitState, target: UnitState) ->
         raise IllegalAction("out-of-reach", _("{target} is {shown}\" from {charger}; its farthest possible charge is {name} {m} + 12 = {reach}\" (§8.2).", target=target.id, shown=shown, charger=charger.id, name=name, m=m, reach=reach))
 
 
-def _facing_words(target: str, side: str | None) -> str:
+def _facing_words(target: str, side: str | None, fleeing: bool = True) -> str:
     """Which of the target's facings the charge comes into (§8.2), said of the target: "into
-    Brutes's left flank" (it read "to its left", which seemed the charger's left).
+    Brutes's left flank" (it read "to its left", which seemed the charger's left); any side of a
+    fleeing unit or of a round base (a war machine has no arcs, and was said to be fleeing).
 
     >>> _facing_words("Brutes", "left"), _facing_words("Brutes", "front"), _facing_words("Brutes", None)
     ("into Brutes's left flank", "into Brutes's front", 'any side: Brutes is fleeing')
+    >>> _facing_words("Bolt Thrower", None, fleeing=False)
+    'any side: Bolt Thrower has a round base'
     """
     if side is None:
-        return f"any side: {target} is fleeing"
+        return f"any side: {target} is fleeing" if fleeing else f"any side: {target} has a round base"
     return f"into {_facing_name(target, side)}"
 
 
@@ -385,7 +388,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                         "wheel {degrees}°, {contact} models in base contact{ground}.",
                         "{unit} charge home {facing} ({inches}\" away, charge range {reach}\"): "
                         "wheel {degrees}°, {contact} models in base contact{ground}.",
-                        number(state, charger), unit=charger.id, facing=_facing_words(target.id, best.side),
+                        number(state, charger), unit=charger.id, facing=_facing_words(target.id, best.side, target.fleeing),
                         inches=f"{d:.1f}", reach=total, degrees=f"{abs(best.turn):.0f}", contact=best.contact,
                         ground=ground)
         if charger.hill_charge:
