@@ -264,3 +264,30 @@ def test_a_charge_on_a_war_machine_does_not_call_it_fleeing():
     apply(state, Charge(seat="p1", unit="Knights", target="Stone Thrower"), {"reaction": "hold"}, log)
     text = " | ".join(e.text for e in log)
     assert "any side: Stone Thrower has a round base" in text and "is fleeing" not in text, text
+
+
+def test_the_places_to_charge_a_round_base_are_told_apart():
+    # five places on a Bolt Thrower all read "on Bolt Thrower's right flank, 0.6" toward its front
+    # from the flank's middle", and the charge went "into Bolt Thrower's right flank"
+    from engine.core.decisions import Decide
+    from engine.rulesets.ninth_age.actions import Charge, EndStep
+
+    from game_helpers import RULESET
+
+    state = scenario({"Knights": (36, 10, 0, 4), "Stone Thrower": (36, 20, 180)}, step="charges", terrain="open")
+    state = apply(state, Charge(seat="p1", unit="Knights", target="Stone Thrower"), {"reaction": "hold"})
+    load(state, 6, 6, 6)
+    state, events = RULESET.apply(state, EndStep(seat="p1"))
+    questions = []
+    while state.pending is not None:
+        d = state.pending.decision
+        questions.append(str(d.question))
+        state, more = RULESET.apply(state, Decide(seat=d.seat, option=d.options[0]))
+        events += more
+    asked = [q for q in questions if "can contact Stone Thrower as well" in q]
+    if asked:
+        places = asked[0].split("(", 1)[1].rsplit(")", 1)[0].split("; ")
+        assert len(set(p.split(": ", 1)[1] for p in places)) == len(places), asked[0]
+        assert "flank" not in asked[0]
+    text = " | ".join(e.text for e in events)
+    assert "charge home any side: Stone Thrower has a round base" in text and "flank" not in text, text

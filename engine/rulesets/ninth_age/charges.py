@@ -388,7 +388,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                         "wheel {degrees}°, {contact} models in base contact{ground}.",
                         "{unit} charge home {facing} ({inches}\" away, charge range {reach}\"): "
                         "wheel {degrees}°, {contact} models in base contact{ground}.",
-                        number(state, charger), unit=charger.id, facing=_facing_words(target.id, best.side, target.fleeing),
+                        number(state, charger), unit=charger.id, facing=_facing_words(target.id, best.side if target.footprint().has_arcs else None, target.fleeing),
                         inches=f"{d:.1f}", reach=total, degrees=f"{abs(best.turn):.0f}", contact=best.contact,
                         ground=ground)
         if charger.hill_charge:
@@ -410,13 +410,24 @@ def _choose_placement(state: NinthAgeState, charger: UnitState, target: UnitStat
     """The engine's best flush placement; when several tie (as many models in contact, as
     little turning), the charging player picks among them (§24.5), nearest first."""
     best = poses[0]
-    ties = [p for p in poses if p.contact == best.contact and abs(abs(p.turn) - abs(best.turn)) < 1e-6][:MAX_TIES]
+    ties, seen = [], set()
+    for p in poses:  # places that differ by less than what a reply shows (0.1") are one place
+        c = p.footprint.centre
+        key = (round(c[0], 1), round(c[1], 1), round(p.footprint.bearing) % 360)
+        if p.contact == best.contact and abs(abs(p.turn) - abs(best.turn)) < 1e-6 and key not in seen:
+            seen.add(key)
+            ties.append(p)
+    ties = ties[:MAX_TIES]
     if len(ties) == 1:
         return best
     tfp = target.footprint()
     described = []
     for n, p in enumerate(ties, 1):
         x, y = tfp.local(p.footprint.centre)
+        if not tfp.has_arcs:  # a round base has no flanks: say where the charger would stand
+            cx, cy = p.footprint.centre
+            described.append(_("{n}: from {bearing}° of {target}, the charger's centre at ({x}, {y}), facing {facing}°", n=n, bearing=decimal(bearing_between(tfp.centre, (cx, cy)), ".0f"), target=target.id, x=decimal(cx, ".1f"), y=decimal(cy, ".1f"), facing=decimal(p.footprint.bearing, ".0f")))
+            continue
         if p.side in ("left", "right"):  # along a flank the places differ front to back, not left to right
             described.append(((_("{n}: on {target}'s {side} flank, {y}\" toward its front from the flank's middle", n=n, target=target.id, side=side_word(p.side), y=decimal(abs(y), ".1f")) if y > 0 else _("{n}: on {target}'s {side} flank, {y}\" toward its rear from the flank's middle", n=n, target=target.id, side=side_word(p.side), y=decimal(abs(y), ".1f"))) if abs(y) > 0.05 else _("{n}: on the middle of {target}'s {side} flank", n=n, target=target.id, side=side_word(p.side))))
             continue
