@@ -291,3 +291,18 @@ def test_the_places_to_charge_a_round_base_are_told_apart():
         assert "flank" not in asked[0]
     text = " | ".join(e.text for e in events)
     assert "charge home any side: Stone Thrower has a round base" in text and "flank" not in text, text
+
+
+def test_no_flank_bonus_against_a_war_machine():
+    # Wolf Riders scored "flank 1" on a Bolt Thrower: a round base has no facings, flanks or
+    # rear ([A-26], §14.4)
+    from engine.rulesets.ninth_age import combat
+    from engine.rulesets.ninth_age.actions import Charge, EndStep
+
+    state = scenario({"Knights": (20, 20, 90, 4), "Stone Thrower": (30, 20, 180)}, step="charges", terrain="open")
+    state = apply(state, Charge(seat="p1", unit="Knights", target="Stone Thrower"), {"reaction": "hold"})
+    load(state, 6, 6, 6)
+    state = apply(state, EndStep(seat="p1"))
+    assert state.units["Knights"].charged
+    score = combat.side_score(state, "p1", combat.Round(units=["Knights", "Stone Thrower"]))
+    assert "flank" not in score.parts() and "rear" not in score.parts(), score.parts()

@@ -848,7 +848,9 @@ def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target
 def _contacts_sides(state: NinthAgeState, unit: UnitState) -> list[tuple[UnitState, str]]:
     """(enemy, the side of the enemy this unit fights) for every enemy in contact."""
     fp = unit.footprint()
-    return [(e, contact_side(e.footprint(), fp) or "front") for e in enemies_in_contact(state, unit)]
+    # a round base (a war machine) has no flank nor rear to be fought in (§7.7)
+    return [(e, (contact_side(e.footprint(), fp) or "front") if e.footprint().has_arcs else "front")
+            for e in enemies_in_contact(state, unit)]
 
 
 def side_score(state: NinthAgeState, seat: str, rnd: Round) -> SideScore:
