@@ -159,27 +159,6 @@ def test_a_scattered_spell_template_says_its_distance_once():
                      r"to \(\d+\.\d, \d+\.\d\)\.", text(log)), text(log)
 
 
-def test_a_model_slain_at_a_higher_initiative_does_not_strike():
-    # Zealots (I3) slew a Troll, then "I1: Trolls Troll ×9" and "Stomp (1) from 3 model(s)" came
-    # from the three Trolls of the start of the round (§11.5: casualties are removed after each
-    # Initiative step, and only the models left strike)
-    from engine.rulesets.ninth_age import combat, fighters
-    from engine.table.frame import mm
-
-    state = scenario({"Spearmen": (30, 20, 0, 6), "Trolls": (30, 20 + 2.5 * mm(20) + 0.5 * mm(40), 180, 3)}, terrain="open")
-    spear_attacks = sum(b.count for b in fighters.blows(state, state.units["Spearmen"]) if b.initiative == 3)
-    assert spear_attacks > 3
-    # every Spearman hits; the Champion's two and one more wound (S3 against T4: 5+), with no
-    # Regeneration saves: one Troll (W3) falls
-    load(state, *([6] * spear_attacks), 6, 6, 1, 1, 6, *([1] * (spear_attacks - 3)), 1)
-    log = []
-    combat.attacks(state, combat.Round(units=["Spearmen", "Trolls"], wounds={"p1": 0, "p2": 0},
-                                       overkill={"p1": 0, "p2": 0}), log)
-    text = " | ".join(e.text for e in log)
-    assert "Trolls loses 1 model(s); 2 left." in text, text
-    assert "I1: Trolls Troll ×6 " in text and "Stomp (1) from 2 model(s)" in text, text
-
-
 def test_a_champions_wounds_stay_on_it_until_it_falls():
     # the Marshal wounded the Brutes' Champion (W3) twice in one round and once in the next: it
     # "stands" after 3 wounds, each blow checked alone against its W

@@ -408,36 +408,13 @@ def _body(state: NinthAgeState, u: UnitState) -> UnitState:
     return state.units[u.host] if u.location == "joined" and u.host else u
 
 
-def _duellist_blow(state: NinthAgeState, b: Blow, duel: tuple[str, str] | None) -> bool:
-    """Whether the blow is a duellist's: a Champion's, a character's in its unit, or a lone
-    character's (§16.9)."""
-    if duel is None:
-        return False
-    if b.model:
-        return b.model in duel
-    if b.champion:
-        return b.unit in duel
-    return b.unit in duel and state.unit_entry(state.units[b.unit]).is_character
-
-
-def _duellist_standing(state: NinthAgeState, b: Blow) -> bool:
-    if b.model:
-        return state.units[b.model].location in ("joined", "table")
-    unit = state.units[b.unit]
-    return unit.on_table and not (b.champion and unit.champion_lost)
-
-
 def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
     units = {uid: state.units[uid] for uid in rnd.units}
-    first = [b for u in units.values() for b in fighters.blows(state, u, duel=rnd.duel)]
-    duelling = [b for b in first if _duellist_blow(state, b, rnd.duel)]
+    inventory: list[Blow] = []
+    for uid, u in units.items():
+        inventory += fighters.blows(state, u, duel=rnd.duel)
     for step in range(10, -1, -1):
-        # who attacks is counted at each step (§11.5): models slain at a higher Initiative strike
-        # no more, and a Stomp comes from the models still in contact; a duellist strikes only
-        # the other duellist, even when it has fallen (its blows then are Overkill, §16.9)
-        now = [b for uid, u in units.items() if u.on_table for b in fighters.blows(state, u, duel=rnd.duel)
-               if b.initiative == step and not _duellist_blow(state, b, rnd.duel)]
-        now += [b for b in duelling if b.initiative == step and _duellist_standing(state, b)]
+        now = [b for b in inventory if b.initiative == step and state.units[b.unit].on_table]
         if not now:
             continue
         # allocate every attack of the step first, then roll: the step is simultaneous
