@@ -225,3 +225,152 @@ def test_a_garrison_failing_panic_flees_out_of_its_building():
     assert "Spearmen flees out of Farmhouse (§18.6), from its middle." in [str(e.text) for e in log]
     assert spear.footprint().shape.distance(farmhouse) >= 1.0 - 1e-6  # clear of the Building by 1"
     assert not any("fleeing through Farmhouse" in str(e.text) for e in log)  # not Dangerous: it is its own way out
+
+
+# -- a garrison is measured from the Building's walls (§18.6: "la gittata da e verso i modelli dell'Unità si
+# calcola dai lati dell'Edificio") -------------------------------------------------------------------------------
+def _enemy_garrison(unit="Skulkers", at=(36, 30, 180), **more):
+    """``unit`` (a p2 unit) in the Farmhouse (walls 33-39 x 22-26), ``more`` p1 units placed; p1's Remaining Moves."""
+    state = scenario({unit: at}, seat="p2")
+    state = apply(state, Garrison(seat="p2", unit=unit, building="Farmhouse"))
+    from game_helpers import place
+
+    for uid, where in more.items():
+        place(state, uid, *where)
+    state.active, state.round = "p1", 2
+    return state
+
+
+def test_one_helper_measures_a_garrison_from_the_walls_both_ways():
+    from engine.rulesets.ninth_age.mixed_units import position
+    from engine.rulesets.ninth_age.walls import gap, outline
+
+    state = _enemy_garrison(Spearmen=(36, 10, 0, 6))
+    skulkers, spear = state.units["Skulkers"], state.units["Spearmen"]
+    walls = state.table.feature_at((36, 24)).polygon
+    assert outline(state, skulkers).equals(walls) and outline(state, spear).equals(spear.footprint().shape)
+    assert gap(state, spear, skulkers) == pytest.approx(spear.footprint().shape.distance(walls))
+    assert gap(state, skulkers, spear) == gap(state, spear, skulkers)
+    assert gap(state, skulkers, (36, 16)) == pytest.approx(6.0)  # to a point: from the wall at y 22
+    # the formation it is drawn with stands inside the walls, farther from everything outside
+    assert spear.footprint().shape.distance(skulkers.footprint().shape) > gap(state, spear, skulkers) + 0.5
+    assert position(state, skulkers).equals(walls)  # Inspiring Presence and Hold Your Ground measure from there
+
+
+def test_the_march_test_counts_an_enemy_garrison_from_its_walls():
+    from engine.rulesets.ninth_age.actions import March
+
+    # the Spearmen's front at y 14.5: 7.5" from the Farmhouse's wall, 8.5" from the Skulkers' bases inside it
+    state = _enemy_garrison(Spearmen=(36, 12.5, 0, 6))
+    spear = state.units["Spearmen"]
+    front = spear.footprint().shape.bounds[3]
+    assert 8.0 < spear.footprint().shape.distance(state.units["Skulkers"].footprint().shape)
+    assert 22 - front <= 8.0
+    log = []
+    apply(state, March(seat="p1", unit="Spearmen", steps=[MoveStep(kind="forward", amount=1)]), log=log)
+    assert any(f"March test (enemy {22 - front:.1f}\" away" in str(e.text) for e in log)
+
+
+def test_a_spell_range_to_a_garrison_is_measured_from_the_walls():
+    from engine.rulesets.ninth_age import magic
+
+    # Sap the Strength (Hex, Direct, Range 12) from a Shaman facing the Farmhouse at the Crossbowmen inside it
+    state = scenario({"Crossbowmen": (36, 18, 0, 5), "Shaman": (36, 9.5, 0)})
+    state = apply(state, Garrison(seat="p1", unit="Crossbowmen", building="Farmhouse"))
+    from engine.rulesets.ninth_age.actions import EndStep
+
+    state.active = "p2"  # the Shaman's own Movement phase, ended: its Magic phase
+    state = apply(state, EndStep(seat="p2"))
+    assert state.phase == "magic"
+    shaman, crossbows = state.units["Shaman"], state.units["Crossbowmen"]
+    walls = state.table.feature_at((36, 24)).polygon
+    to_walls = shaman.footprint().shape.distance(walls)
+    assert to_walls <= 12.0 < shaman.footprint().shape.distance(crossbows.footprint().shape)
+    sap = magic.spell_named(state, "p2", "Sap the Strength")[0]
+    assert magic.refusal(state, state.casters["Shaman"], sap, crossbows, False) is None
+    shaman.pose = shaman.pose.model_copy(update={"y": 9.0})  # half an inch back: beyond 12" of the walls
+    assert "is 12.2\" away, beyond Sap the Strength's range of 12\"" in \
+        magic.refusal(state, state.casters["Shaman"], sap, crossbows, False)
+
+
+def test_a_garrison_holds_an_objective_within_6_inches_of_its_walls():
+    from shapely.geometry import Point
+
+    from engine.rulesets.ninth_age.victory import secondary
+
+    state, _ = garrisoned()  # Spearmen (a scoring unit: it has a standard) in the Farmhouse
+    state.objective = "secure"
+    spear = state.units["Spearmen"]
+    state.markers = {"A": (27.5, 24.0)}  # 5.5" west of the wall at x 33; farther from the bases inside
+    assert spear.footprint().shape.distance(Point(27.5, 24)) > 6.0
+    assert secondary(state) == {"p1": True, "p2": False}
+    state.markers = {"A": (26.5, 24.0)}  # 6.5" from the walls
+    assert secondary(state) == {"p1": False, "p2": False}
+
+
+# -- templates, flames and breath on a Building (§18.6: "Se una Sagoma tocca l'Edificio, l'Unità al suo interno
+# subisce D6 colpi con forza e regole della Sagoma"; its models are Flammable) ---------------------------------------
+def test_any_template_touching_the_building_hits_the_garrison_d6_times():
+    from engine.rulesets.ninth_age.garrison import models_under
+    from engine.table.templates import Capsule, Circle
+    from loaded_dice import load
+
+    state, _ = garrisoned()  # thirty Spearmen in the Farmhouse (walls 33-39 x 22-26)
+    spear = state.units["Spearmen"]
+    load(state, 5)
+    log = []
+    # a 3" template over the wall's corner: D6 hits, however few of the thirty would stand under it
+    assert models_under(state, spear, Circle(centre=(32, 21), diameter=3), "p2", log) == 5
+    assert str(log[-1].text) == "The template touches Farmhouse: Spearmen in it takes D6 = 5 hit(s) (§18.6)."
+    # a template clear of the walls touches nobody in it, though it would touch the bases drawn inside
+    log = []
+    assert models_under(state, spear, Capsule(start=(30, 30), end=(30, 34), diameter=3), "p2", log) == 0
+    assert not log
+    # a unit in the open: the bases the template touches
+    state = scenario({"Halberdiers": (20, 10, 0, 5)})
+    assert models_under(state, state.units["Halberdiers"], Circle(centre=(20, 10), diameter=1), "p2", []) >= 1
+
+
+def test_a_flame_thrower_touching_the_building_makes_d6_flaming_hits_and_the_garrison_is_flammable():
+    from engine.rulesets.ninth_age.shooting_phase import Shoot
+    from loaded_dice import load
+
+    state = scenario({"Skulkers": (36, 30, 180), "Mortar": (36, 14, 0)}, seat="p2")
+    state = apply(state, Garrison(seat="p2", unit="Skulkers", building="Farmhouse"))
+    state.active, state.phase, state.step = "p1", "shooting", ""
+    state.unit_entry(state.units["Mortar"]).equipment = ["flame thrower"]
+    # the template moves 2" on, D6 = 4 hits; to wound at S5 against T3: three 1s fail and are re-rolled
+    load(state, 2, 4, 1, 1, 1, 6, 6, 6, 6)
+    log = []
+    state = apply(state, Shoot(seat="p1", unit="Mortar", target="Skulkers", at=(36, 21)), log=log)
+    text = " | ".join(str(e.text) for e in log)
+    assert "The template touches Farmhouse: Skulkers in it takes D6 = 4 hit(s) at S5 (§18.6)." in text
+    assert "Skulkers is in Farmhouse: Flammable (§18.6)." in text
+    assert "needing 2+: 1 1 1 6; Flammable re-rolls 6 6 6: 4 wound(s)" in text
+    assert "under the flames" not in text  # no count of the bases drawn inside the walls
+
+
+def test_a_breath_weapon_reaches_a_garrison_within_6_inches_of_its_walls():
+    from engine.rulesets.ninth_age.shooting_phase import Shoot
+    from loaded_dice import load
+
+    def breathing(y):
+        state = scenario({"Crossbowmen": (36, 18, 0, 5), "Warlord on Wyvern": (36, y, 0)})
+        state = apply(state, Garrison(seat="p1", unit="Crossbowmen", building="Farmhouse"))
+        state.active, state.phase, state.step = "p2", "shooting", ""
+        return state
+
+    state = breathing(13.5)  # the Wyvern's front 5.5" from the wall, 6.4" from the crossbowmen drawn inside it
+    wyvern, crossbows = state.units["Warlord on Wyvern"], state.units["Crossbowmen"]
+    walls = state.table.feature_at((36, 24)).polygon
+    to_walls = wyvern.footprint().shape.distance(walls)
+    assert to_walls <= 6.0 < wyvern.footprint().shape.distance(crossbows.footprint().shape)
+    load(state, 3, 4)  # 2D6 = 7 automatic hits
+    log = []
+    state = apply(state, Shoot(seat="p2", unit="Warlord on Wyvern", target="Crossbowmen", weapon="breath"), log=log)
+    text = " | ".join(str(e.text) for e in log)
+    assert f"breathes on Crossbowmen ({to_walls:.1f}\" of 6\"): 7 automatic hits at S4 with Flaming Attacks" in text
+    assert "Crossbowmen is in Farmhouse: Flammable (§18.6)." in text
+    with pytest.raises(IllegalAction, match=r"Crossbowmen is 6.5\" away; a Breath Weapon reaches 6\""):
+        RULESET.apply(breathing(12.5), Shoot(seat="p2", unit="Warlord on Wyvern", target="Crossbowmen",
+                                             weapon="breath"))

@@ -31,6 +31,7 @@ from engine.rulesets.ninth_age.grammar import side_word
 from engine.rulesets.ninth_age.casualties import destroy, heavy_casualties, lose_wounds
 from engine.rulesets.ninth_age.damage import Attack
 from engine.rulesets.ninth_age import garrison
+from engine.rulesets.ninth_age.walls import gap
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.saves import faces
 from engine.rulesets.ninth_age.shooting import (
@@ -441,12 +442,13 @@ def flame_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weap
     if reach > weapon.range + 1e-3:
         raise IllegalAction("out-of-range", _("({at}, {at2}) is {reach}\" away; the flame thrower reaches {range}\".", at=decimal(at[0], ".1f"), at2=decimal(at[1], ".1f"), reach=decimal(reach, ".1f"), range=decimal(weapon.range, "g")))
     heights = (height(state, unit), height(state, target))
-    if sight_line(fp, at, sight_obstacles(state), heights=heights, exclude={unit.id, target.id}) is None:
+    obstacles = garrison.open_walls(state, sight_obstacles(state), unit, target)  # a garrison's walls are seen (§18.6)
+    if sight_line(fp, at, obstacles, heights=heights, exclude={unit.id, target.id}) is None:
         raise IllegalAction("no-sight", _("{unit} cannot see ({at}, {at2}) (§6.1).", unit=unit.id, at=decimal(at[0], ".1f"), at2=decimal(at[1], ".1f")))
     dx, dy = direction(bearing_between(fp.centre, at))
     furthest = Capsule(start=at, end=(at[0] + dx * FLAME_REACH, at[1] + dy * FLAME_REACH), diameter=weapon.template)
-    swept_units = [u for u in state.on_table() if u.id != unit.id
-                   and any(furthest.touches(b) for b in u.footprint().models)]
+    swept_units = [u for u in state.on_table() if u.id != unit.id  # a garrison: its Building (§18.6)
+                   and any(furthest.touches(b) for b in garrison.template_shapes(state, u))]
     if target.id not in {u.id for u in swept_units}:
         raise IllegalAction("bad-point", _("The template's path from ({at}, {at2}) would not reach {target}.", at=decimal(at[0], ".1f"), at2=decimal(at[1], ".1f"), target=target.id))
     for u in swept_units:
@@ -466,6 +468,9 @@ def flame_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weap
     state.shots.append({"kind": "circle", "at": list(end), "diameter": weapon.template, "unit": unit.id})
     events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{purpose}: the template moves {total}\" straight on, burning everything it passes over.", purpose=purpose, total=roll.total)))
     for u in swept_units:
+        if u.garrison and u.on_table:  # the flames touching the Building: D6 hits on the unit in it (§18.6)
+            garrison.template_on_building(state, unit, u, weapon, swept, ShapelyPoint(end), events)
+            continue
         n = sum(1 for b in u.footprint().models if swept.touches(b))
         if n and u.on_table:
             events.append(Event(kind="shoot", seat=unit.owner, text=_("{value_n} model(s) of {u} under the flames.", value_n=n, u=u.id)))
@@ -484,12 +489,15 @@ def breath(state: NinthAgeState, unit: UnitState, target: UnitState, events: lis
         raise IllegalAction("no-weapon", _("{unit} has no Breath Weapon.", unit=unit.id))
     if unit.breath_used:
         raise IllegalAction("used", _("{unit} has already used its Breath Weapon: it is once per game (§22).", unit=unit.id))
-    fp, tfp = unit.footprint(), target.footprint()
-    d = distance(fp, tfp)
+    # range and sight to (and from) a unit in a Building are from its walls (§18.6)
+    fp = garrison.building_footprint(state, unit, toward=target.footprint().centre) if unit.garrison else unit.footprint()
+    tfp = garrison.building_footprint(state, target, toward=fp.centre) if target.garrison else target.footprint()
+    d = gap(state, unit, target)
     if d > BREATH_RANGE + 1e-3:
         raise IllegalAction("out-of-range", _("{target} is {d}\" away; a Breath Weapon reaches 6\".", target=target.id, d=decimal(d, ".1f")))
     heights = (height(state, unit), height(state, target))
-    seen = sight_line(fp, tfp, sight_obstacles(state), heights=heights, exclude={unit.id, target.id})
+    obstacles = garrison.open_walls(state, sight_obstacles(state), unit, target)
+    seen = sight_line(fp, tfp, obstacles, heights=heights, exclude={unit.id, target.id})
     if seen is None:
         raise IllegalAction("no-sight", _("{unit} has no line of sight to {target} (§6.1).", unit=unit.id, target=target.id))
     attack = breath_weapon(param)

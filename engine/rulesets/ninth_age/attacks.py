@@ -42,6 +42,7 @@ from engine.rulesets.ninth_age.damage import (
     Attack, Defence, defence, multiple_wounds, roll_value, to_wound_needed, wounds,
 )
 from engine.rulesets.ninth_age.saves import Wound, armour_saves, faces as _faces, special_saves, unit_items
+from engine.rulesets.ninth_age.neighbours import unmounted
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.terrain_rules import in_field
 
@@ -146,7 +147,8 @@ def resolve_hits(state: NinthAgeState, target: UnitState, attack: Attack, hits: 
     result = AttackResult(hits=hits)
     if hits <= 0 or not target.on_table:
         return result
-    d = defence(state.unit_entry(target), attack.category, state.armies.get(target.owner))
+    d = defence(state.unit_entry(target), attack.category, state.armies.get(target.owner),
+                mounted=not unmounted(state, target, attack.category))  # §18.6: an assault on a Building
     d = _under_spells(state, target, d)  # Magic phase (§9): T changed by spells in play
     d = unit_items(state, target, attack, d)  # items carried in the unit (Gem of Fortune, §23.6)
     if attack.lightning and "Fly" in d.rules and ("Lightning Attack", target.id) not in state.phase_end_hits:

@@ -22,9 +22,9 @@ from engine.rulesets.ninth_age.leadership import charge_dice, hold_your_ground, 
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.saves import special_saves
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.walls import gap, outline
 from engine.rulesets.ninth_age.terrain_layouts import terrain_name
 from engine.rulesets.ninth_age.terrain_rules import crossed, dangerous_features
-from engine.table.contact import distance
 from engine.table.footprint import Pose, footprint
 from engine.table.frame import EPS_DIST, bearing_between
 from engine.table.motion import CLEARANCE_END, MOVE_SAMPLE, Step, Surroundings, clearance_problem, pivot, \
@@ -156,7 +156,7 @@ def heavy_casualties(state: NinthAgeState, unit: UnitState, events: list[Event])
 def destroy(state: NinthAgeState, unit: UnitState, events: list[Event], text: str, fled: bool = False,
             panic_friends: bool = True) -> None:
     """The unit leaves play; friends within 6" test for Panic (measured just before, [A-61])."""
-    where = unit.footprint() if unit.pose is not None else None
+    where = outline(state, unit) if unit.pose is not None else None  # a garrison: its walls (§18.6)
     unit.location = "fled" if fled else "destroyed"
     unit.fleeing = False
     events.append(Event(kind="destroyed", seat=unit.owner, data={"unit": unit.id}, text=text_join("", [text, "."])))
@@ -168,7 +168,7 @@ def destroy(state: NinthAgeState, unit: UnitState, events: list[Event], text: st
     if where is None or not panic_friends:
         return
     for friend in state.on_table(unit.owner):
-        if distance(friend.footprint(), where) <= PANIC_RANGE + EPS_DIST and not insignificant(state, unit, friend):
+        if gap(state, friend, where) <= PANIC_RANGE + EPS_DIST and not insignificant(state, unit, friend):
             panic(state, friend, events, _("{unit} was destroyed within 6\" of {friend}", unit=unit.id, friend=friend.id))
 
 
@@ -215,8 +215,8 @@ def panic(state: NinthAgeState, unit: UnitState, events: list[Event], cause: str
     if not enemies:
         flee(state, unit, None, events, reason=ngettext("{unit} panics and flees", "{unit} panic and flee", number(state, unit), unit=unit.id))
         return
-    nearest = min(enemies, key=lambda e: distance(fp, e.footprint()))
-    _skip, b = nearest_points(fp.shape, nearest.footprint().shape)
+    nearest = min(enemies, key=lambda e: gap(state, unit, e))  # a garrison: its walls (§18.6)
+    _skip, b = nearest_points(outline(state, unit), outline(state, nearest))
     away = bearing_between((b.x, b.y), fp.centre)
     flee(state, unit, away, events, reason=ngettext("{unit} panics and flees from {nearest}", "{unit} panic and flee from {nearest}", number(state, unit), unit=unit.id, nearest=nearest.id))
 

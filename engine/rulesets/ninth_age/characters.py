@@ -230,9 +230,9 @@ def leave_move(state: NinthAgeState, char: UnitState, steps, pivot: float | None
     if march and host is not None and host.on_table:
         from engine.rulesets.ninth_age.leaders import leadership_test
         from engine.rulesets.ninth_age.movement import MARCH_TEST_RANGE
-        from engine.table.contact import distance
+        from engine.rulesets.ninth_age.walls import gap
 
-        near = [distance(host.footprint(), e.footprint()) for e in state.on_table(state.enemy_of(char.owner))]
+        near = [gap(state, host, e) for e in state.on_table(state.enemy_of(char.owner))]  # walls (§18.6)
         if near and min(near) <= MARCH_TEST_RANGE + 1e-3 and not leadership_test(
                 state, host, _("{host} March test for the whole unit (enemy {min}\" away)", host=host.id, min=decimal(min(near), ".1f")), events):
             m = state.unit_entry(char).movement

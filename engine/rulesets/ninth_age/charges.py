@@ -10,6 +10,7 @@ from engine.core.text import _, decimal, join as text_join
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.core.text import join, ngettext
+from engine.rulesets.ninth_age import garrison
 from engine.rulesets.ninth_age.grammar import number, side_word
 from engine.rulesets.ninth_age.leadership import (
     charge_dice, charge_range, failed_charge_distance, hold_your_ground, leadership_test, rally_leadership,
@@ -23,6 +24,7 @@ from engine.rulesets.ninth_age.terrain_rules import charge_from_hill, flies, gro
 from engine.rulesets.ninth_age.shooting_phase import stand_and_shoot, stand_and_shoot_problem
 from engine.rulesets.ninth_age.skirmishers import close_ranks, open_ranks  # noqa: F401 - open_ranks likewise
 from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState
+from engine.rulesets.ninth_age.walls import gap
 from engine.table.arcs import majority_arc
 from engine.table.charge import FlushPose, flush_poses
 from engine.table.contact import distance
@@ -144,10 +146,10 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
         why = _("scouted outside its zone or made a Vanguard move, and its side has the first turn")
     if why:
         raise IllegalAction("cannot-charge", _("{charger} {why} and cannot declare a charge (§8.2).", charger=charger.id, why=why))
-    if target.garrison:
-        raise IllegalAction("not-refereed", _("{target} is in {building}: assaulting a Building (§18.6) is "
-                                              "not refereed yet.", target=target.id, building=target.garrison))
     _check_reach(state, charger, target)
+    if target.garrison:  # assaulting a Building: charged as a War Machine is, contact anywhere (§18.6)
+        _declare_assault(state, charger, target, events)
+        return
     close_ranks(state, charger, target, events)
     side = None if target.fleeing else contact_side(charger, target)
     any_side, to_any_side = _("side"), _("any side")
@@ -168,6 +170,27 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
     _reaction(state, decl, events)
 
 
+def _declare_assault(state: NinthAgeState, charger: UnitState, target: UnitState, events: list[Event]) -> None:
+    """A charge on a unit in a Building (§18.6): declared and resolved as against a War Machine,
+    brought into contact with any wall of the Building; the charged unit may not Flee."""
+    building = garrison.building_of(state, target)
+    if not garrison.assault_poses(state, charger, building):
+        raise IllegalAction("no-room", _("{charger} has no room to reach a wall of {building}, where {target} is "
+                                         "(§18.6).", charger=charger.id, building=building.name, target=target.id))
+    d = gap(state, charger, target)
+    charger.declared_charge = True
+    decl = ChargeDeclaration(charger=charger.id, target=target.id, side="any", distance=d)
+    state.charges.append(decl)
+    events.append(Event(kind="charge", seat=charger.owner, data={"unit": charger.id, "target": target.id},
+                        text=ngettext("{unit} declares a charge on {target} in {building} ({inches}\" from its walls): "
+                                      "an assault on the Building (§18.6).",
+                                      "{unit} declare a charge on {target} in {building} ({inches}\" from its walls): "
+                                      "an assault on the Building (§18.6).",
+                                      number(state, charger), unit=charger.id, target=target.id,
+                                      building=building.name, inches=f"{d:.1f}")))
+    _reaction(state, decl, events)
+
+
 def charge_movement(state: NinthAgeState, charger: UnitState) -> tuple[int, str]:
     """The M a charge range adds to its dice, and its name: Fly X for a unit that flies (§22
     Fly: "may fly when charging", its M replaced by X), else the unit's M, a mixed unit's
@@ -179,7 +202,7 @@ def charge_movement(state: NinthAgeState, charger: UnitState) -> tuple[int, str]
 
 
 def _check_reach(state: NinthAgeState, charger: UnitState, target: UnitState) -> None:
-    d = distance(charger.footprint(), target.footprint())
+    d = gap(state, charger, target)  # a unit in a Building: to its walls (§18.6)
     m, name = charge_movement(state, charger)
     reach = m + MAX_DICE
     if d > reach + EPS_DIST:
@@ -217,6 +240,8 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
         options = ["flee"]
     elif engaged(state, target) or _immune(state, target):  # ITP never chooses Flee (§22)
         options = ["hold"]
+    elif target.garrison:  # a unit in a Building may not Flee from an assault (§18.6)
+        options = ["hold"]
     else:
         options = ["hold", "flee"]
     # Terror (§22): a charge declared by a Terror unit makes the target take a Panic test; failed, it
@@ -235,7 +260,8 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
         "{unit} reacts: {answer}.", "{unit} react: {answer}.", number(state, target), unit=decl.target,
         answer=answer)))
     if answer != "flee":
-        close_ranks(state, target, state.units[decl.charger], events)
+        if not target.garrison:  # a garrison stands in its Building, in no formation (§18.6)
+            close_ranks(state, target, state.units[decl.charger], events)
         if answer == "stand-and-shoot":
             stand_and_shoot(state, decl, events)
         return
@@ -311,6 +337,8 @@ def _legal_target(state: NinthAgeState, charger: UnitState, target: UnitState) -
         _check_reach(state, charger, target)
     except IllegalAction:
         return False
+    if target.garrison:
+        return bool(garrison.assault_poses(state, charger, garrison.building_of(state, target)))
     side = None if target.fleeing else contact_side(charger, target)
     return bool(aligned_placements(state, charger, target, side)[0])
 
@@ -350,9 +378,12 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         if not target.on_table:
             _failed(state, charger, target, dice, events, why=_("{target} is no longer on the table", target=target.id))
             continue
-        d = distance(charger.footprint(), target.footprint())
+        d = gap(state, charger, target)  # a unit in a Building: to its walls (§18.6)
         if total + EPS_DIST < d:
             _failed(state, charger, target, dice, events, why=_("{total}\" is short of {d}\"", total=total, d=decimal(d, ".1f")))
+            continue
+        if target.garrison:
+            _assault_move(state, charger, target, d, total, dice, events)
             continue
         side = None if (target.fleeing or decl.side == "any") else decl.side
         if target.fleeing:  # no align and no maximising contact against a fleeing unit
@@ -401,6 +432,32 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                        flying=flies(state, charger), ends=[start_fp.shape, best.footprint.shape])
         if target.fleeing:
             _destroy(state, target, events, _("{target} is caught fleeing and destroyed", target=target.id))
+
+
+def _assault_move(state: NinthAgeState, charger: UnitState, target: UnitState, d: float, total: int, dice: list[int],
+                  events: list[Event]) -> None:
+    """The charge on a unit in a Building ends with the charger's front against a wall (§18.6);
+    from then on the two fight as engaged (assault.py)."""
+    building = garrison.building_of(state, target)
+    poses = garrison.assault_poses(state, charger, building)
+    if not poses:
+        _failed(state, charger, target, dice, events, why=_("there is no room to make contact"))
+        return
+    start_fp = charger.footprint()
+    charger.pose = poses[0].pose
+    charger.assaulting, charger.assault_building = target.id, building.name
+    state.last_moves.append({"unit": charger.id, "kind": "charge", "path": [list(start_fp.centre),
+                                                                             list(poses[0].centre)],
+                             "label": f"{d:.1f}\" vs {total}\" ({'+'.join(map(str, dice))})"})
+    events.append(Event(kind="charge-move", seat=charger.owner, data={"unit": charger.id},
+                        text=ngettext("{unit} charges home against the walls of {building} ({inches}\" away, charge "
+                                      "range {reach}\"): it assaults {target} (§18.6).",
+                                      "{unit} charge home against the walls of {building} ({inches}\" away, charge "
+                                      "range {reach}\"): they assault {target} (§18.6).",
+                                      number(state, charger), unit=charger.id, building=building.name,
+                                      inches=f"{d:.1f}", reach=total, target=target.id)))
+    terrain_checks(state, charger, "charge", [start_fp.shape.union(poses[0].shape).convex_hull], events,
+                   flying=flies(state, charger), ends=[start_fp.shape, poses[0].shape])
 
 
 MAX_TIES = 5

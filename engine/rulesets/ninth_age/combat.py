@@ -21,7 +21,7 @@ from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.core.text import N_, Text, _, decimal, join, join as text_join, ngettext
 from engine.rulesets.ninth_age.grammar import number
-from engine.rulesets.ninth_age import fighters, terrain_rules
+from engine.rulesets.ninth_age import assault, fighters, terrain_rules
 from engine.rulesets.ninth_age.casualties import (
     PANIC_RANGE, destroy, flee, insignificant, lose_wounds, panic, terrain_checks,
 )
@@ -32,8 +32,9 @@ from engine.rulesets.ninth_age.melee import (
     Outcome, SideScore, break_leadership, caught, hit_succeeds, outcome, to_hit_needed, unstable_wounds,
 )
 from engine.rulesets.ninth_age.mixed_units import joined
-from engine.rulesets.ninth_age.neighbours import surroundings
+from engine.rulesets.ninth_age.neighbours import surroundings, unmounted
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.walls import gap
 from engine.table.contact import contact_side, distance, in_contact
 from engine.table.frame import EPS_DIST, bearing_between, turn_between
 from engine.table.motion import (
@@ -132,6 +133,7 @@ def combat_round(state: NinthAgeState, group: list[str], events: list[Event]) ->
     fear_tests(state, group, events)
     choose_weapons(state, group, events)
     make_way(state, group, events)
+    assault.choose_fighters(state, group, events)  # an assault on a Building: up to 10 a side (§18.6)
     rnd.duel = challenges(state, group, events)
     attacks(state, rnd, events)
     for uid in group:
@@ -412,7 +414,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
     units = {uid: state.units[uid] for uid in rnd.units}
     inventory: list[Blow] = []
     for uid, u in units.items():
-        inventory += fighters.blows(state, u, duel=rnd.duel)
+        inventory += fighters.blows(state, u, duel=rnd.duel) + assault.blows(state, u)
     for step in range(10, -1, -1):
         now = [b for b in inventory if b.initiative == step and state.units[b.unit].on_table]
         if not now:
@@ -534,7 +536,7 @@ def _contact_pairs(state: NinthAgeState, units: list[str]) -> list[tuple[str, st
         if not ua.on_table:
             continue
         for e in enemies_in_contact(state, ua):
-            if e.id in units and a < e.id:
+            if e.id in units and a < e.id and not (ua.garrison or e.garrison):  # an assault: no contact to keep
                 out.append((a, e.id))
     return out
 
@@ -609,7 +611,7 @@ def wound_model(state: NinthAgeState, attacker: UnitState, blow: Blow, char: Uni
     from engine.rulesets.ninth_age.mixed_units import slain_in_unit
 
     attack = _attack(state, _fighter(state, blow), blow)
-    d = pipeline.defence(state.unit_entry(char), "close combat")
+    d = pipeline.defence(state.unit_entry(char), "close combat", mounted=not unmounted(state, char, "close combat"))
     purpose = f"{attacker.id} {blow.part_name} against {char.id}"
     dealt = _wounds_on_one_model(state, attacker, attack, char, d, hits, purpose, events)
     left = d.wounds - char.wounds_lost
@@ -795,7 +797,8 @@ def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target
     from engine.rulesets.ninth_age.casualties import lose_wounds as remove
 
     attack = _thunderous(state, attacker, blow, target, _attack(state, _fighter(state, blow), blow))
-    d = pipeline.defence(state.unit_entry(target), "close combat", state.armies.get(target.owner))
+    d = pipeline.defence(state.unit_entry(target), "close combat", state.armies.get(target.owner),
+                         mounted=not unmounted(state, target, "close combat"))  # an assault (§18.6)
     d = pipeline._under_spells(state, target, d)  # T as the spells in play change it (§9)
     from dataclasses import replace as _replace
 
@@ -842,14 +845,15 @@ def side_score(state: NinthAgeState, seat: str, rnd: Round) -> SideScore:
         if u.charged or u.pursuit_charge:
             score.charge = max(score.charge, 2 if u.charged and u.hill_charge else 1)  # +2 from a Hill (§18.4)
         score.rank_ranks.append(unit_full_ranks(state, u))
-        if entry.command.standard and not u.standard_lost:
-            score.standard = True
+        if entry.command.standard and not u.standard_lost and assault.standard_counts(state, u):
+            score.standard = True  # in an assault on a Building, only if its bearer fights (§18.6)
         # War Banner (§23.8): +1 to any combat the bearer's unit is part of, while the standard stands
         bearers = [u] + list(joined(state, u))
         if any("war banner" in {i.lower() for i in state.unit_entry(b).magic_items} and not b.standard_lost
                for b in bearers):
             score.other += 1
-        if (entry.bsb and not u.refused) or any(state.unit_entry(c).bsb and not c.refused for c in joined(state, u)):
+        if (entry.bsb and not u.refused and assault.standard_counts(state, u)) or any(
+                state.unit_entry(c).bsb and not c.refused and assault.standard_counts(state, u, c) for c in joined(state, u)):
             score.battle_standard = True  # the BSB fights on its own or from inside a unit (§16.2)
         if entry.command.musician:
             score.musician = True
@@ -869,7 +873,7 @@ def _bsb_near(state: NinthAgeState, unit: UnitState) -> bool:
         if not ((entry.bsb and not other.refused) or inside) or other.fleeing:
             continue
         reach = HOLD_YOUR_GROUND + (6 if entry.has_rule("Large Target") else 0)
-        if other.id == unit.id or distance(other.footprint(), unit.footprint()) <= reach + EPS_DIST:
+        if other.id == unit.id or gap(state, other, unit) <= reach + EPS_DIST:
             return True
     return False
 
@@ -971,7 +975,7 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
     # step 7: Panic for friends within 6" of a broken unit (§13)
     for u in broken:
         for friend in state.on_table(u.owner):
-            if friend.id not in broken_ids and distance(friend.footprint(), u.footprint()) <= PANIC_RANGE + EPS_DIST \
+            if friend.id not in broken_ids and gap(state, friend, u) <= PANIC_RANGE + EPS_DIST \
                     and not insignificant(state, u, friend):  # §22 Insignificant
                 panic(state, friend, events, _("{u} broke within 6\"", u=u.id))
     # step 8: pursue or restrain
@@ -980,6 +984,8 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
     winners = [state.units[u] for u in rnd.units if state.units[u].on_table and u not in broken_ids
                and (result.winner is None or state.units[u].owner == result.winner)]
     for w in winners:
+        if w.assaulting:  # an assault on a Building ends its own way (assault.outcome, §18.6)
+            continue
         foes = enemies_in_contact(state, w)
         fleeing_foes = [f for f in foes if f.id in broken_ids]
         if not fleeing_foes or any(f.id not in broken_ids for f in foes):
@@ -987,6 +993,12 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
         entry = state.unit_entry(w)
         frenzied = entry.has_rule("Frenzy") and not w.frenzy_lost
         options = [f.id for f in fleeing_foes]
+        if w.garrison:  # a garrison may choose not to pursue its broken assaulters, with no test (§18.6)
+            choice = decide(state, w.owner, f"pursue-{w.id}", _("{w}: pursue which broken unit out of {building}, or stay in it?", w=w.id, building=w.garrison), ["stay"] + options, default="stay")
+            if choice == "stay":
+                continue
+            pursuers[w.id] = choice
+            continue
         if not frenzied and entry.troop_type != "war machine":
             options.append("restrain")
         choice = decide(state, w.owner, f"pursue-{w.id}", _("{w}: pursue which broken unit, or restrain (a Leadership test)?", w=w.id), options, default=options[0])
@@ -1014,8 +1026,8 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
         pursue(state, state.units[uid], target, flee_distances.get(target, 0), events)
     # step 11: overruns and post-combat reforms for units left with no foes
     for w in winners:
-        if not w.on_table or w.id in pursuers or enemies_in_contact(state, w):
-            continue
+        if not w.on_table or w.id in pursuers or enemies_in_contact(state, w) or w.assaulting or w.garrison:
+            continue  # (an assault on a Building ends its own way, §18.6)
         if w in reformers or not w.fleeing:
             overrun_or_reform(state, w, events, may_overrun=w not in reformers)
     for uid in rnd.units:  # out of the fight now: a later Melee phase does not see it as engaged
@@ -1024,6 +1036,9 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
             u.combat_rounds = 0
     # step 12: combat reforms
     combat_reforms(state, rnd, result, events)
+    # an assault on a Building: what the assaulters do now (§18.6)
+    assault.outcome(state, rnd.units, result.winner, broken_ids, flee_distances,
+                    lambda u, target, far, evs: pursue(state, u, target, far, evs), rnd.break_ld, events)
 
 
 def flee_from_combat(state: NinthAgeState, unit: UnitState, result: Outcome, exempt: frozenset[str],
@@ -1064,7 +1079,14 @@ def pursuit_roll(state: NinthAgeState, unit: UnitState, why: str, events: list[E
 
 def pursue(state: NinthAgeState, unit: UnitState, target_id: str, flee_distance: int, events: list[Event]) -> None:
     """Roll 2D6; catch (≥ the flee distance) destroys the fleeing unit; pivot to face it (or
-    where it stood) and move straight on (§11.13)."""
+    where it stood) and move straight on (§11.13). A garrison pursuing its assaulters comes out of
+    its Building, from its middle, as a garrison flees out of it (§18.6)."""
+    leaving = unit.garrison
+    if leaving:
+        unit.garrison = unit.garrison_round = unit.garrison_seat = None
+        events.append(Event(kind="leave-building", seat=unit.owner, data={"unit": unit.id, "building": leaving},
+                            text=_("{unit} pursues out of {building} (§18.6), from its middle.", unit=unit.id,
+                                   building=leaving)))
     go = pursuit_roll(state, unit, "pursuit", events)
     target = state.units[target_id]
     if target.on_table:
@@ -1075,7 +1097,7 @@ def pursue(state: NinthAgeState, unit: UnitState, target_id: str, flee_distance:
         point = None
     unit.combat_rounds = 0
     bearing = unit.pose.bearing if point is None else bearing_between(unit.footprint().centre, point)
-    pursuit_move(state, unit, bearing, go, events, pivoting=point is not None)
+    pursuit_move(state, unit, bearing, go, events, pivoting=point is not None, leaving=leaving)
 
 
 def _front_zone(fp):
@@ -1090,7 +1112,7 @@ def _front_zone(fp):
 
 
 def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: float, events: list[Event], *,
-                 pivoting: bool, label: str = "pursuit") -> None:
+                 pivoting: bool, label: str = "pursuit", leaving: str | None = None) -> None:
     """The pursuer's pivot and straight move (§11.13). The pivot ignores obstacles; if the front
     lands on an enemy it charges it, on a friend or Impassable Terrain it turns only as far as
     it can, 1" from it, and stops. Otherwise it moves straight forward the full distance: the
@@ -1101,7 +1123,7 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
     Unità"); with none, it turns toward its quarry as far as it can instead. The reply says what
     stopped it short."""
     start = unit.footprint()
-    around = surroundings(state, {unit.id})
+    around = surroundings(state, {unit.id}, building=leaving)  # ``leaving``: the Building it comes out of
     fp = start
     if pivoting:
         turned = pivot(start, bearing)

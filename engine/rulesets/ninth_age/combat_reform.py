@@ -21,6 +21,7 @@ from engine.rulesets.ninth_age import fighters
 from engine.rulesets.ninth_age.mixed_units import joined
 from engine.rulesets.ninth_age.fighters import enemies_in_contact
 from engine.rulesets.ninth_age.grammar import side_word
+from engine.rulesets.ninth_age.neighbours import assault_foes
 from engine.rulesets.ninth_age.neighbours import surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.table.contact import contact_side, in_contact, models_in_contact
@@ -52,6 +53,8 @@ def engaged_sides(state: NinthAgeState, unit: UnitState) -> set[str]:
 def eligible(state: NinthAgeState, u: UnitState) -> bool:
     """Engaged on one facing only, neither a War Machine nor fighting one (§11.14, §14.4)."""
     if not u.on_table or u.fleeing or not enemies_in_contact(state, u):
+        return False
+    if assault_foes(state, u):  # an assault on a Building: the garrison stands in it, the assaulter at its walls
         return False
     if len(engaged_sides(state, u)) > 1 or state.unit_entry(u).troop_type == "war machine":
         return False

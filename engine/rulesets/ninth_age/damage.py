@@ -137,11 +137,12 @@ def save_value(text: str | None) -> int | None:
     return int(m.group(1)) if m else None
 
 
-def armour_bonus(entry, *, shield: bool = True) -> int:
+def armour_bonus(entry, *, shield: bool = True, mounted: bool = True) -> int:
     """The model's armour bonus (§15.5): armour pieces, the best Mount's Protection (never for a
     Large Target), the best Natural Armour, capped at +6. A ridden monster uses only the
     monster's Natural Armour (§14.4). ``shield`` False: a shield that may not be used (with a
-    weapon that Requires Two Hands, in CC).
+    weapon that Requires Two Hands, in CC); ``mounted`` False: no Mount's Protection nor Barding
+    (an assault on a Building, §18.6).
 
     >>> from engine.rulesets.ninth_age.army import Unit, Part
     >>> rider = Unit(name="K", category="core", points=1, troop_type="cavalry", models=5, base=(25, 50),
@@ -163,9 +164,10 @@ def armour_bonus(entry, *, shield: bool = True) -> int:
             mount = max(mount, 7 - (save_value(param) or 6))
     if entry.troop_type == "ridden monster":
         return min(MAX_ARMOUR, natural)
-    if entry.has_rule("Large Target"):
+    if entry.has_rule("Large Target") or not mounted:
         mount = 0
-    pieces = sum(ARMOUR_PIECES.get(e, 0) for e in entry.equipment if e != "shield" or shield)
+    pieces = sum(ARMOUR_PIECES.get(e, 0) for e in entry.equipment
+                 if (e != "shield" or shield) and (e != "barding" or mounted))
     return min(MAX_ARMOUR, pieces + mount + natural)
 
 
@@ -211,7 +213,7 @@ class Defence:
         return min(options, key=lambda o: o[1]) if options else None
 
 
-def defence(entry, category: Category = "shooting", army=None) -> Defence:
+def defence(entry, category: Category = "shooting", army=None, *, mounted: bool = True) -> Defence:
     """The defensive profile of one of ``entry``'s models (§14.4): the highest T and W among
     the parts (a Combined Profile); the monster's for a ridden monster; for a war machine the
     machine's T against ranged attacks and the crew's against CC attacks ([A-25]), the machine's W."""
@@ -233,7 +235,7 @@ def defence(entry, category: Category = "shooting", army=None) -> Defence:
     ward = regeneration = None
     magic_resistance = 0
     rules = entry.all_rules()
-    armour = armour_bonus(entry)
+    armour = armour_bonus(entry, mounted=mounted)  # ``mounted`` False: an assault on a Building (§18.6)
     rider_items = entry.troop_type != "ridden monster"  # a Ridden Monster ignores its rider's defences (§21.2)
     if entry.magic_items and rider_items:
         # magic armour, talismans and the rules items give (§23.4-23.5); a weapon's stay with its attacks

@@ -29,17 +29,29 @@ from engine.table.frame import EPS_CONTACT, affine, mm
 def combat_groups(state: NinthAgeState) -> list[list[str]]:
     """Every combat on the table (§11.1): opposing units connected through base contact,
     listed in a fixed order (by the first unit's name) so replays agree."""
-    units = {u.id: u.footprint() for u in state.on_table() if not u.fleeing}
+    from engine.rulesets.ninth_age.neighbours import assault_foes
+
+    # a garrison's bases are drawn inside its walls, touching no one (§18.6)
+    units = {u.id: u.footprint() for u in state.on_table() if not u.fleeing and not u.garrison}
     owners = {u.id: u.owner for u in state.on_table()}
-    groups = combats(contact_graph(units, owners))
+    graph = contact_graph(units, owners)
+    for u in state.on_table():  # an assault on a Building joins the assaulters and the garrison (§18.6)
+        for foe in assault_foes(state, u):
+            graph.setdefault(u.id, set()).add(foe.id)
+            graph.setdefault(foe.id, set()).add(u.id)
+    groups = combats(graph)
     return sorted((sorted(g) for g in groups), key=lambda g: g[0])
 
 
 def enemies_in_contact(state: NinthAgeState, unit: UnitState) -> list[UnitState]:
-    fp = unit.footprint()
+    """The enemies touching it, and those it fights in an assault on a Building (§18.6)."""
+    from engine.rulesets.ninth_age.neighbours import assault_foes
     from engine.table.contact import in_contact
 
-    return [e for e in state.on_table(state.enemy_of(unit.owner)) if not e.fleeing and in_contact(fp, e.footprint())]
+    fp = unit.footprint()
+    touching = [e for e in state.on_table(state.enemy_of(unit.owner)) if not e.fleeing and not e.garrison
+                and not unit.garrison and in_contact(fp, e.footprint())]
+    return touching + [f for f in assault_foes(state, unit) if f not in touching]
 
 
 def unit_full_ranks(state: NinthAgeState, unit: UnitState) -> int:
@@ -208,6 +220,8 @@ def contacts(state: NinthAgeState, unit: UnitState) -> list[Contacts]:
     others = [o for o in state.on_table() if o.id != unit.id]
     out = []
     for enemy in enemies_in_contact(state, unit):
+        if enemy.garrison or unit.garrison:  # an assault on a Building: no bases touch (assault.py, §18.6)
+            continue
         efp = enemy.footprint()
         side = contact_side(fp, efp) or "front"
         pairs: dict[int, set[int]] = {}
@@ -325,7 +339,7 @@ def toxic(entry, part: int) -> bool:
 
 
 def part_strength(state: NinthAgeState, unit: UnitState, part: int,
-                  host: UnitState | None = None) -> tuple[int, str, int]:
+                  host: UnitState | None = None, *, lances: bool = True) -> tuple[int, str, int]:
     """(S, weapon, Armour Piercing) of a part's close-combat attacks: weapons serve the model,
     never the mount (§15.1); a lance's bonus only in the round after the model charged (a
     character in a unit charged when its ``host`` did); a magic weapon's S on top of its
@@ -349,7 +363,8 @@ def part_strength(state: NinthAgeState, unit: UnitState, part: int,
         mundane = w
     bonus = STRENGTH_BONUS.get(mundane, 0)
     flags = host or unit
-    if mundane in LANCE_BONUS and (flags.charged or flags.pursuit_charge) and flags.combat_rounds == 0:
+    # no lance's bonus in an assault on a Building (§18.6, ``lances`` False)
+    if lances and mundane in LANCE_BONUS and (flags.charged or flags.pursuit_charge) and flags.combat_rounds == 0:
         bonus = LANCE_BONUS[mundane]
     if mundane == "pike":
         ap = max(ap, 1)
@@ -522,19 +537,22 @@ def _is_character(state: NinthAgeState, uid: str) -> bool:
 
 
 def _character_blows(state: NinthAgeState, host: UnitState, char: UnitState, supporting_: bool,
-                     targets: set[str]) -> list[Blow]:
+                     targets: set[str], *, assault: bool = False) -> list[Blow]:
     """A joined character's attacks: each part at its own Initiative with its own A, WS, S and
-    weapons (§11.5, §15.1); a character in the 2nd rank makes one supporting attack (§11.5)."""
+    weapons (§11.5, §15.1); a character in the 2nd rank makes one supporting attack (§11.5).
+    ``assault``: in an assault on a Building, its mount does not fight and a lance adds nothing (§18.6)."""
     if char.no_attacks or not targets:
         return []
     entry = state.unit_entry(char)
     out = []
     for part in range(len(entry.parts)):
+        if assault and entry.parts[part].role in ("mount", "draught"):
+            continue
         count, step = _part_attacks(state, char, part, supporting=supporting_)
         if not count:
             continue
         ws = 1 if host.fear_struck else entry.unmodified("WS", part)
-        strength, used, ap = part_strength(state, char, part, host=host)
+        strength, used, ap = part_strength(state, char, part, host=host, lances=not assault)
         name = char.id if len(entry.parts) == 1 else f"{char.id} {entry.parts[part].name}"
         out.append(Blow(host.id, part, name, step, ws, count, sorted(targets), strength=strength, weapon=used,
                         armour_piercing=ap, model=char.id))

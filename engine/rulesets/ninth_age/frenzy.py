@@ -12,7 +12,7 @@ from engine.rulesets.ninth_age import charges
 from engine.rulesets.ninth_age.leadership import leadership_test, unit_leadership
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.state import NinthAgeState
-from engine.table.contact import distance
+from engine.rulesets.ninth_age.walls import gap
 
 
 def frenzy_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
@@ -21,9 +21,8 @@ def frenzy_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
         if not entry.has_rule("Frenzy") or unit.frenzy_lost or unit.declared_charge or unit.fleeing \
                 or engaged(state, unit):
             continue
-        fp = unit.footprint()
         targets = sorted((t for t in state.on_table(state.enemy_of(seat)) if charges._legal_target(state, unit, t)),
-                         key=lambda t: (distance(fp, t.footprint()), t.id))
+                         key=lambda t: (gap(state, unit, t), t.id))  # a garrison: from its walls (§18.6)
         if not targets:
             continue
         ld, source = unit_leadership(state, unit)

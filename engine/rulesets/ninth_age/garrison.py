@@ -24,11 +24,12 @@ from shapely.geometry import Point
 from engine.core import Event, IllegalAction
 from engine.core.text import _
 from engine.rulesets.ninth_age.mixed_units import joined, unit_movement
-from engine.rulesets.ninth_age.neighbours import blockers, engaged, surroundings
+from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.walls import building_of
 from engine.table.footprint import Formation, Pose, footprint
 from engine.table.frame import EPS_DIST, normalise
-from engine.table.motion import CLEARANCE_END, Surroundings, clearance_problem
+from engine.table.motion import CLEARANCE_END, clearance_problem
 from engine.table.terrain import TerrainFeature
 
 ENTERING_TROOPS = ("infantry", "monstrous infantry", "war beast", "monstrous beast", "swarm")
@@ -88,9 +89,7 @@ def enter(state: NinthAgeState, unit: UnitState, building: TerrainFeature, event
         _refuse(unit, _("a model is {d:.1f}\" from {building}; no model may move more than 3 × M = {limit:g}\"",
                         d=farthest, building=building.name, limit=limit))
     centre = building.polygon.centroid
-    unit.pose = Pose(x=centre.x, y=centre.y, bearing=unit.pose.bearing if unit.pose else 0.0)
-    unit.garrison = building.name
-    unit.garrison_round, unit.garrison_seat = state.round, state.active
+    occupy(state, unit, building)
     unit.moved = True
     state.last_moves.append({"unit": unit.id, "kind": "garrison", "path": [fp.centre, (centre.x, centre.y)]})
     events.append(Event(kind="garrison", seat=unit.owner, data={"unit": unit.id, "building": building.name},
@@ -120,6 +119,9 @@ def leave(state: NinthAgeState, unit: UnitState, facing: float | None, files: in
                                               "later turn (§18.6).", unit=unit.id, building=building.name))
     if unit.moved:
         raise IllegalAction("cannot-leave", _("{unit} has already moved this phase.", unit=unit.id))
+    if engaged(state, unit):  # an assault on its Building is a combat (§18.6)
+        raise IllegalAction("cannot-leave", _("{unit} is engaged in combat: it may not leave {building}.",
+                                              unit=unit.id, building=building.name))
     bearing = normalise(unit.pose.bearing if facing is None and unit.pose else (facing or 0.0))
     width = unit.formation.files if files is None else files
     if not 1 <= width <= unit.models:
@@ -145,12 +147,7 @@ def leave(state: NinthAgeState, unit: UnitState, facing: float | None, files: in
         raise IllegalAction("too-far", _("{unit} coming out {files} wide: a model would be {d:.1f}\" from "
                                          "{building}; every model must be within 2 × M = {limit:g}\" of it (§18.6).",
                                          unit=unit.id, files=width, d=farthest, building=building.name, limit=limit))
-    around = surroundings(state, {unit.id})
-    others_blocking = [t.polygon for t in state.table.features("impassable") if t.name != building.name]
-    from shapely.ops import unary_union
-
-    around = Surroundings(others=around.others, impassable=unary_union(others_blocking), table=around.table,
-                          names=around.names, blockers=[b for b in blockers(state) if b[0] != building.name])
+    around = surroundings(state, {unit.id}, building=building.name)
     problem = clearance_problem(new, around, CLEARANCE_END, during=False)
     if problem:
         raise IllegalAction("blocked", _("{unit} can't come out of {building} there: {problem}.", unit=unit.id,
@@ -168,10 +165,6 @@ def leave(state: NinthAgeState, unit: UnitState, facing: float | None, files: in
 
 # -- shooting from and at a Building (§18.6) --------------------------------------------------------------
 MOST_SHOOTERS, MOST_MONSTROUS_SHOOTERS = 15, 5
-
-
-def building_of(state: NinthAgeState, unit: UnitState) -> TerrainFeature | None:
-    return next((t for t in state.table.terrain if t.name == unit.garrison), None) if unit.garrison else None
 
 
 def building_footprint(state: NinthAgeState, unit: UnitState, toward: tuple[float, float] | None = None):
@@ -206,6 +199,24 @@ def template_shapes(state: NinthAgeState, unit: UnitState) -> list:
     """What a template can touch of a unit: its bases, or the Building it is in (§18.6)."""
     building = building_of(state, unit)
     return [building.polygon] if building is not None else list(unit.footprint().models)
+
+
+def models_under(state: NinthAgeState, unit: UnitState, template, seat: str, events: list[Event]) -> int:
+    """How many of the unit's models a template hits: those whose bases it touches; for a unit in
+    a Building, D6 when the template touches the Building, rolled here (§18.6: "l'Unità al suo
+    interno subisce D6 colpi"), else none."""
+    from engine.core import roll_dice
+
+    building = building_of(state, unit)
+    if building is None:
+        return sum(1 for b in unit.footprint().models if template.touches(b))
+    if not template.touches(building.polygon):
+        return 0
+    roll = roll_dice("1d6", state.rng, purpose=f"hits on {unit.id} in {building.name}")
+    events.append(Event(kind="roll", seat=seat, roll=roll,
+                        text=_("The template touches {building}: {unit} in it takes D6 = {n} hit(s) (§18.6).",
+                               building=building.name, unit=unit.id, n=roll.total)))
+    return roll.total
 
 
 def template_on_building(state: NinthAgeState, shooter: UnitState, unit: UnitState, weapon, template, centre,
@@ -244,3 +255,103 @@ def open_walls(state: NinthAgeState, obstacles: list, *units: UnitState) -> list
         return obstacles
     return [replace(o, enterable=True) if o.kind == "blocking" and any(o.shape.equals(w) for w in walls) else o
             for o in obstacles]
+
+
+# -- assaulting a Building (§18.6; the melee is in assault.py) ----------------------------------------------
+WALL_SHIFT = 0.5  # inches: the steps along a wall tried when the middle of it has no room
+
+
+def _walls(polygon):
+    """The Building's walls as (start, end) pairs."""
+    coords = list(polygon.exterior.coords)
+    return [(a, b) for a, b in zip(coords, coords[1:]) if math.dist(a, b) > EPS_DIST]
+
+
+def assault_poses(state: NinthAgeState, charger: UnitState, building: TerrainFeature):
+    """Where a charge on a unit in ``building`` may end: the charger's front flush against one of
+    its walls, as a charge against a War Machine is brought into contact anywhere (§18.6, §14.4);
+    the nearest wall first, centred on the point of it nearest the charger's front, then shifted
+    along it, clear of other units and terrain and of any Impassable feature on the way. Footprints,
+    best first."""
+    from shapely.geometry import LineString
+
+    fp = charger.footprint()
+    front = Point(fp.world((0, fp.half_depth)))
+    around = surroundings(state, {charger.id}, building=building.name)
+    others = around.blockers
+    out = []
+    for a, b in sorted(_walls(building.polygon), key=lambda w: LineString(w).distance(front)):
+        wall = LineString([a, b])
+        length = wall.length
+        ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+        nx, ny = uy, -ux  # one of the wall's normals: turned outward below
+        mid = wall.interpolate(0.5, normalized=True)
+        if building.polygon.contains(Point(mid.x + nx * 0.01, mid.y + ny * 0.01)):
+            nx, ny = -nx, -ny
+        bearing = normalise(math.degrees(math.atan2(-nx, -ny)))  # facing into the wall
+        along = wall.project(front)
+        shifts = sorted({round(min(max(along + k * WALL_SHIFT, 0.0), length), 6)
+                         for k in range(-int(length / WALL_SHIFT) - 1, int(length / WALL_SHIFT) + 2)},
+                        key=lambda s: abs(s - along))
+        for s in shifts:
+            p = wall.interpolate(s)
+            out_by = fp.half_depth + 0.005
+            pose = Pose(x=p.x + nx * out_by, y=p.y + ny * out_by, bearing=bearing)
+            placed = fp.at(pose)
+            if placed.shape.intersection(building.polygon).area > 1e-6:
+                continue
+            if clearance_problem(placed, around, 0.0, during=False):
+                continue
+            sweep = fp.shape.union(placed.shape).convex_hull
+            if any(sweep.intersection(poly).area > 1e-6 for _n, poly, _w in others):
+                continue
+            out.append(placed)
+            break
+    return out
+
+
+def occupy(state: NinthAgeState, unit: UnitState, building: TerrainFeature) -> None:
+    """The whole unit stands in the Building (its pose the Building's centre)."""
+    centre = building.polygon.centroid
+    unit.pose = Pose(x=centre.x, y=centre.y, bearing=unit.pose.bearing if unit.pose else 0.0)
+    unit.garrison = building.name
+    unit.garrison_round, unit.garrison_seat = state.round, state.active
+
+
+def may_enter(state: NinthAgeState, unit: UnitState) -> bool:
+    """Made up entirely of troop types that may enter a Building (§18.6)."""
+    return all(state.unit_entry(m).troop_type in ENTERING_TROOPS for m in [unit, *joined(state, unit)])
+
+
+WITHDRAW_STEP = 0.02  # inches
+
+
+def withdrawn(state: NinthAgeState, unit: UnitState, building: TerrainFeature):
+    """Where the unit, as it stands now, ends falling back straight away from the Building (from
+    the wall point nearest its centre) to 1" of it (§18.6); None when that place is not clear."""
+    from shapely.ops import nearest_points
+
+    fp = unit.footprint()
+    wall, _centre = nearest_points(building.polygon.exterior, Point(fp.centre))
+    dx, dy = fp.centre[0] - wall.x, fp.centre[1] - wall.y
+    norm = math.hypot(dx, dy) or 1.0
+    dx, dy = dx / norm, dy / norm
+    moved, k = fp, 0
+    while moved.shape.distance(building.polygon) < 1.0 - 1e-6 and k < 1000:
+        k += 1
+        moved = fp.at(fp.pose.moved(fp.pose.x + dx * k * WITHDRAW_STEP, fp.pose.y + dy * k * WITHDRAW_STEP))
+    around = surroundings(state, {unit.id}, building=building.name)
+    return None if clearance_problem(moved, around, 0.0, during=False) else moved
+
+
+def withdraw(state: NinthAgeState, unit: UnitState, building: TerrainFeature, events: list[Event],
+             start=None) -> None:
+    """The assaulter falls back to 1" of the Building (§18.6), as far as it has room (else it
+    stays); ``start``: where it stood before it reformed, for the path drawn."""
+    fp = unit.footprint()
+    moved = withdrawn(state, unit, building) or fp
+    unit.pose = moved.pose
+    state.last_moves.append({"unit": unit.id, "kind": "withdraw", "path": [(start or fp).centre, moved.centre]})
+    events.append(Event(kind="assault", seat=unit.owner, data={"unit": unit.id},
+                        text=_("{unit} falls back to {d:.1f}\" from {building} (§18.6).", unit=unit.id,
+                               d=moved.shape.distance(building.polygon), building=building.name)))

@@ -29,9 +29,10 @@ from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.magic_state import Caster, Effect, MagicPhase, TemplateMark
 from engine.rulesets.ninth_age.spell_effects import SpellEffect, vortex_of
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, phase_word
+from engine.rulesets.ninth_age.garrison import models_under
+from engine.rulesets.ninth_age.walls import gap
 from engine.rulesets.ninth_age.terrain_rules import sight_blockers
 from engine.table.arcs import arc_region
-from engine.table.contact import distance
 from engine.table.frame import Point, bearing_between, direction
 from engine.table.scatter import is_hit, random_bearing
 from engine.table.sight import Obstacle, has_line_of_sight
@@ -255,7 +256,7 @@ def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState, bo
         return _("{spell} is an Augment: it targets friendly units only.", spell=spell.name)
     reach = spell_range(spell, boosted)
     if reach is not None:
-        d = distance(me.footprint(), target.footprint())
+        d = gap(state, me, target)  # a unit in a Building: from its walls (§18.6)
         if d > reach + EPS:
             return _("{target} is {d}\" away, beyond {spell}'s range of {reach}\".", target=target.id, d=decimal(d, ".1f"), spell=spell.name, reach=decimal(reach, "g"))
     if "direct" in t and not target.footprint().shape.intersects(arc_region(me.footprint(), "front")):
@@ -421,7 +422,7 @@ def _declare_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: boo
         if at is None:
             raise IllegalAction("missing-option", _("{spell} is a Ground spell: say the point, at:x,y (inches).", spell=spell.name))
         reach = spell_range(spell, boosted)
-        d = distance(me.footprint(), at)
+        d = gap(state, me, at)
         if reach is not None and d > reach + EPS:
             raise IllegalAction("out-of-range", _("The point is {d}\" from {c}, beyond {reach}\".", d=decimal(d, ".1f"), c=c.name, reach=decimal(reach, "g")))
         if not (0 <= at[0] <= state.table.width and 0 <= at[1] <= state.table.height):
@@ -841,7 +842,7 @@ def _template_hits(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellE
     for u in state.on_table():
         if u.id == skip:
             continue
-        n = sum(1 for b in u.footprint().models if template.touches(b))
+        n = models_under(state, u, template, c.seat, events)  # a garrison: D6 if it touches the Building (§18.6)
         if n:
             touched.append((u, n))
     events.append(Event(kind="template", seat=c.seat, text=_("{spell}: the template touches {models}.", spell=spell.name, models=_touched(touched))))
@@ -881,7 +882,7 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
         template = Circle(centre=centre, diameter=size)
         state.magic.templates.append(TemplateMark(kind="round", spell=f"Miscast: {result}", diameter=size,
                                                   start=centre, end=centre))
-        touched = [(u, sum(1 for b in u.footprint().models if template.touches(b))) for u in state.on_table()]
+        touched = [(u, models_under(state, u, template, c.seat, events)) for u in state.on_table()]
         touched = [(u, n) for u, n in touched if n]
         if result == "Catastrophic Detonation" and not any(u.id == me.id for u, _skip in touched):
             touched.append((me, 1))  # the wizard always takes a hit

@@ -13,6 +13,7 @@ from engine.core.text import _, join as text_join
 from engine.core import Event
 from engine.rulesets.ninth_age.front_rank import Arrangement, Member
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.walls import outline
 
 
 def joined(state: NinthAgeState, host: UnitState, *, hidden: bool | None = False) -> list[UnitState]:
@@ -70,12 +71,13 @@ def unit_models_ld(state: NinthAgeState, unit: UnitState) -> int:
 
 
 def position(state: NinthAgeState, unit: UnitState):
-    """Where a model stands for a range: its own footprint, or its base inside its unit; None if
-    it is not on the table (a Hidden model is nowhere until revealed)."""
+    """Where a model stands for a range: its own footprint, or its base inside its unit, or the
+    walls of the Building it is in (§18.6); None if it is not on the table (a Hidden model is nowhere until revealed)."""
     if unit.location == "joined" and unit.host:
-        return character_base(state, unit)
+        host = state.units[unit.host]
+        return outline(state, host) if host.garrison else character_base(state, unit)  # §18.6: from the walls
     if unit.on_table:
-        return unit.footprint().shape
+        return outline(state, unit)
     return None
 
 

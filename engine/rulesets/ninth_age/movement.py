@@ -17,8 +17,8 @@ from engine.rulesets.ninth_age.magic_state import spell_modified  # M under spel
 from engine.rulesets.ninth_age.mixed_units import joined, unit_movement
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
+from engine.rulesets.ninth_age.walls import gap
 from engine.rulesets.ninth_age.terrain_rules import ground_note, water_blocks_march
-from engine.table.contact import distance
 from engine.table.footprint import Formation
 from engine.table.frame import EPS_DIST, normalise
 from engine.table.motion import (
@@ -144,12 +144,11 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
         if entry.has_rule("Can't March"):
             raise IllegalAction("cannot-march", _("{unit} can't march ({troop_type}: Can't March).", unit=unit.id, troop_type=entry.troop_type))
         undead_march(state, unit)
-        fp0 = unit.footprint()
         near = [e for e in state.on_table(state.enemy_of(unit.owner))
-                if distance(fp0, e.footprint()) <= MARCH_TEST_RANGE + EPS_DIST]
+                if gap(state, unit, e) <= MARCH_TEST_RANGE + EPS_DIST]  # a garrison: from its walls (§18.6)
         if near:
             ld, source = unit_leadership(state, unit)
-            closest = min(distance(fp0, e.footprint()) for e in near)
+            closest = min(gap(state, unit, e) for e in near)
             if not leadership_test(state.rng, ld, _("{unit} March test (enemy {closest}\" away, Ld from {source})", unit=unit.id, closest=decimal(closest, ".1f"), source=source), events, seat=unit.owner, reroll=hold_your_ground(state, unit)):
                 allowance = float(own_m)
                 failed_test = f" ({events[-1].text.rstrip('.')}: no farther than M)"
@@ -245,8 +244,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
         if entry.has_rule("Can't March"):
             raise IllegalAction("cannot-march", _("{unit} can't march.", unit=unit.id))
         undead_march(state, unit)
-        fp0 = unit.footprint()
-        near = [distance(fp0, e.footprint()) for e in state.on_table(state.enemy_of(unit.owner))]
+        near = [gap(state, unit, e) for e in state.on_table(state.enemy_of(unit.owner))]  # walls (§18.6)
         if near and min(near) <= MARCH_TEST_RANGE + EPS_DIST:
             ld, source = unit_leadership(state, unit)
             if not leadership_test(state.rng, ld, _("{unit} March test (enemy {min}\" away, Ld from {source})", unit=unit.id, min=decimal(min(near), ".1f"), source=source), events, seat=unit.owner, reroll=hold_your_ground(state, unit)):

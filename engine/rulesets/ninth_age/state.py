@@ -88,6 +88,10 @@ class UnitState(BaseModel):
     garrison: str | None = None  # the Building it stands in (its pose is the Building's centre)
     garrison_round: int | None = None  # the game turn and player turn it entered: it may not leave then
     garrison_seat: str | None = None
+    assaulting: str | None = None  # the unit in a Building it charged and fights (assault.py, §18.6)
+    assault_building: str | None = None  # and that Building
+    assault_models: int = 0  # this combat round's fighters in an assault: how many of its models,
+    assault_with: list[str] = Field(default_factory=list)  # and which: "champion", "standard", characters
 
     @property
     def on_table(self) -> bool:

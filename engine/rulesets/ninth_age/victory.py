@@ -20,8 +20,8 @@ from dataclasses import dataclass, field
 
 from engine.core import Event, Result
 from engine.rulesets.ninth_age.state import SEATS, NinthAgeState, UnitState
+from engine.rulesets.ninth_age.walls import gap, outline
 from engine.rulesets.ninth_age.zones import deployment_zone
-from engine.table.contact import distance
 
 OBJECTIVE_RANGE = 6.0
 MARGIN_NAMES = {"draw": N_("Draw"), "minor": N_("Minor victory"), "major": N_("Major victory"), "massacre": N_("Massacre")}
@@ -81,7 +81,7 @@ def secondary(state: NinthAgeState) -> dict[str, bool]:
     if state.objective == "hold":
         centre = state.table.centre
         counts = {s: sum(1 for u in state.on_table(s) if scoring(state, u)
-                         and distance(u.footprint(), centre) <= OBJECTIVE_RANGE + 1e-3) for s in SEATS}
+                         and gap(state, u, centre) <= OBJECTIVE_RANGE + 1e-3) for s in SEATS}
         best = max(counts.values())
         return {s: best > 0 and counts[s] == best and list(counts.values()).count(best) == 1 for s in SEATS}
     if state.objective == "breakthrough":
@@ -91,14 +91,14 @@ def secondary(state: NinthAgeState) -> dict[str, bool]:
             zone = deployment_zone(state.deployment, state.sides[enemy], state.table.width, state.table.height,
                                    diagonal=state.diagonal, attacker=state.attacker == enemy)
             out[s] = any(scoring(state, u) and not (u.arrived_turn or 0) >= 4  # late ambushers don't count
-                         and u.footprint().shape.intersection(zone).area * 2
-                         >= u.footprint().shape.area for u in state.on_table(s))
+                         and outline(state, u).intersection(zone).area * 2
+                         >= outline(state, u).area for u in state.on_table(s))
         return out
     if state.objective == "secure":
         held = {s: 0 for s in SEATS}
         for at in state.markers.values():
             near = {s: sum(1 for u in state.on_table(s) if scoring(state, u)
-                           and distance(u.footprint(), at) <= OBJECTIVE_RANGE + 1e-3) for s in SEATS}
+                           and gap(state, u, at) <= OBJECTIVE_RANGE + 1e-3) for s in SEATS}
             if near["p1"] != near["p2"]:
                 held["p1" if near["p1"] > near["p2"] else "p2"] += 1
         return {s: held[s] > held[state.enemy_of(s)] for s in SEATS}
