@@ -203,7 +203,7 @@ def test_water_stops_a_march_and_ruins_are_dangerous_to_march_through():
     moved = apply(state, March(seat="p1", unit="Halberdiers", steps=[fwd(8)]), log=log)
     test = next(e for e in log if "Dangerous Terrain" in e.text)
     assert ("marching through Ruined Chapel; Ruins: Dangerous for every unit but Skirmishers (§18.9); 1D6 a model, "
-            "1-1 wounds") in test.text and len(test.roll.dice) == 20
+            "each 1 a wound") in test.text and len(test.roll.dice) == 20
     assert moved.units["Halberdiers"].models == 20 - test.roll.dice.count(1)
     # Skirmishers do not find ruins dangerous
     state = scenario({"Skulkers": (24.5, 8, 0)}, seat="p2")
