@@ -225,7 +225,7 @@ def test_a_charger_panicked_by_stand_and_shoot_casualties_no_longer_charges():
     state = apply(state, Charge(seat="p2", unit="Wolf Riders", target="Handgunners"), {"reaction": "stand-and-shoot"},
                   log)
     text = " | ".join(e.text for e in log)
-    assert "Heavy Casualties: 2 of 5 models lost this phase" in text and "panics and flees from Handgunners" in text
+    assert "Heavy Casualties: 2 of 5 models lost this phase" in text and "Wolf Riders panic and flee from Handgunners" in text
     state = apply(state, EndStep(seat="p2"), None, log)
     riders = state.units["Wolf Riders"]
     assert not riders.charged and (not riders.on_table or any("no longer charges Handgunners" in e.text for e in log))

@@ -209,14 +209,14 @@ def test_e53_heavy_casualties_panic():
     load(state, 6, 6)  # Ld 7: fails
     heavy_casualties(state, spear, log)
     assert any("Heavy Casualties: 5 of 20 models lost this phase" in e.text and "failed" in e.text for e in log)
-    assert any("panics and flees from Brutes" in e.text for e in log)  # two causes: the nearest enemy
+    assert any("Spearmen panic and flee from Brutes" in e.text for e in log)  # two causes: the nearest enemy
     # one enemy unit caused everything: flee directly away from it
     state = base.model_copy(deep=True)
     log = []
     lose_wounds(state, state.units["Spearmen"], 5, log, cause="Trolls")
     load(state, 6, 6)
     heavy_casualties(state, state.units["Spearmen"], log)
-    assert any("panics and flees from Trolls" in e.text for e in log)
+    assert any("Spearmen panic and flee from Trolls" in e.text for e in log)
     # a unit that already passed a Panic test this phase does not test again
     state = base.model_copy(deep=True)
     spear = state.units["Spearmen"]

@@ -262,7 +262,7 @@ def test_fleeing_through_enemies_is_dangerous_terrain_failing_on_1_to_3():
         test = next((e for e in log if "Dangerous Terrain" in e.text), None)
         if test is None:
             continue
-        assert "fleeing through Trolls; 1D6 a model, 1-3 wounds" in test.text
+        assert "fleeing through Trolls; 1D6 a model, each 1-3 a wound" in test.text
         wounds = sum(1 for d in test.roll.dice if d <= 3)
         assert len(test.roll.dice) == 30
         spear = state.units["Spearmen"]

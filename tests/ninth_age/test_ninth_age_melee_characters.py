@@ -408,8 +408,8 @@ def test_e37_the_wizard_conclave_champion_has_one_more_wound():
     load(state, 6, 6, 6, 1, 1, 1)  # three wounds through: the Champion of W 3 + 1 stands
     assert combat.wound_champion(state, spear, blow, brutes, 3, events) == (3, 0)
     assert not brutes.champion_lost and "the Champion stands" in events[-1].text
-    load(state, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1)  # five: it falls at 4, one wound of Overkill
-    assert combat.wound_champion(state, spear, blow, brutes, 5, events) == (4, 1)
+    load(state, 6, 6, 6, 6, 6, 1, 1, 1, 1, 1)  # five more: the three it has stay on it, so it falls at the
+    assert combat.wound_champion(state, spear, blow, brutes, 5, events) == (1, 4)  # first; four of Overkill
     assert brutes.champion_lost
     # the wound pool: with the R&F gone, the Champion is the last model and takes W 4 to remove
     state = _face_off()

@@ -67,7 +67,7 @@ def test_the_bot_answers_with_what_it_measured():
     log = []
     apply(state, Advance(seat="p1", unit="Spearmen", steps=[wheel("left", 30), fwd(1.0)]), log=log)
     # 6 files of 20 mm: W = 4.72", so 30° is 2.47" at the outer corner; the rear outer corner goes farthest
-    assert log[-1].text == ('Spearmen advances: wheel left 30° = 2.5" at the outer corner, forward 1.0"; 3.5" of 4" '
+    assert log[-1].text == ('Spearmen advance: wheel left 30° = 2.5" at the outer corner, forward 1.0"; 3.5" of 4" '
                             'used, farthest model 3.8" from its start.')
     with pytest.raises(IllegalAction, match=r"a model would end 4.2\" from where it started"):
         RULESET.apply(state, Advance(seat="p1", unit="Spearmen", steps=[wheel("left", 30), fwd(1.5)]))
@@ -118,7 +118,7 @@ def test_reform_about_the_centre():
     moved = apply(state, Reform(seat="p1", unit="Spearmen", files=10, facing=90), log=log)
     unit = moved.units["Spearmen"]
     assert unit.formation.files == 10 and unit.pose.bearing == 90 and (unit.pose.x, unit.pose.y) == (36, 10)
-    assert unit.reformed and log[-1].text.startswith("Spearmen reforms 10 wide and 3 deep, facing 90°")
+    assert unit.reformed and log[-1].text.startswith("Spearmen reform 10 wide and 3 deep, facing 90°")
     # a long line would move the end models farther than 2M = 8"
     with pytest.raises(IllegalAction, match=r"no model may move more than 2 × M = 8\""):
         RULESET.apply(state, Reform(seat="p1", unit="Spearmen", files=30, facing=0))
@@ -203,7 +203,7 @@ def test_water_stops_a_march_and_ruins_are_dangerous_to_march_through():
     moved = apply(state, March(seat="p1", unit="Halberdiers", steps=[fwd(8)]), log=log)
     test = next(e for e in log if "Dangerous Terrain" in e.text)
     assert ("marching through Ruined Chapel; Ruins: Dangerous for every unit but Skirmishers (§18.9); 1D6 a model, "
-            "1-1 wounds") in test.text and len(test.roll.dice) == 20
+            "each 1 a wound") in test.text and len(test.roll.dice) == 20
     assert moved.units["Halberdiers"].models == 20 - test.roll.dice.count(1)
     # Skirmishers do not find ruins dangerous
     state = scenario({"Skulkers": (24.5, 8, 0)}, seat="p2")

@@ -163,4 +163,4 @@ def test_dangerous_terrain_is_tested_only_when_it_charges():
     state, log = through_the_forest((58, 29, 180, 5))
     assert "Battle Chariot meets Brutes but there is no room to make contact: it stops 1.1\" from it." in log
     assert "Battle Chariot takes a Dangerous Terrain test (charging through Forest; Forest: Dangerous for Chariots " \
-           "(§18.7); 4D6 a model, 1-1 wounds): 0 wound(s) with Armour Piercing (6)." in log
+           "(§18.7); 4D6 a model, each 1 a wound): 0 wound(s) with Armour Piercing (6)." in log

@@ -612,13 +612,13 @@ def test_stupidity_test_at_the_start_of_the_turn_then_a_d6_move_and_no_voluntary
     load(state, 6, 6)  # the Trolls' Stupidity test (Ld 7... at most): 12 fails; no BSB near
     state = apply(state, EndStep(seat="p1"), NO_DISPEL, log)
     assert state.active == "p2" and state.phase == "movement"
-    assert "Trolls Stupidity test (Ld from its own): Ld " in text(log) and "Trolls is Stupid this turn" in text(log)
+    assert "Stupidity test for Trolls (Ld from its own): Ld " in text(log) and "Trolls are Stupid this turn" in text(log)
     with pytest.raises(IllegalAction, match="failed its Stupidity test"):
         RULESET.apply(state, Charge(seat="p2", unit="Trolls", target="Spearmen"))
     log = []
     load(state, 4)
     state = apply(state, EndStep(seat="p2"), NO_DISPEL, log)  # Compulsory Moves
-    assert "Trolls lumbers 4\" forward in its Stupidity: it moves 4.0\"." in text(log)
+    assert "Trolls lumber 4\" forward in their Stupidity: they move 4.0\"." in text(log)
     assert abs(state.units["Trolls"].pose.y - (y0 - 4)) < 1e-6  # facing south: 4" straight ahead
     with pytest.raises(IllegalAction, match="(already moved|Stupidity)"):
         RULESET.apply(state, Advance(seat="p2", unit="Trolls", steps=[MoveStep(kind="forward", amount=1)]))

@@ -59,7 +59,7 @@ def test_the_hood_makes_a_level_1_wizard_of_a_random_lore_with_stupidity():
     events = []
     load(state, 6, 6, 6, 6)  # failed, and failed again if the BSB's Hold Your Ground re-rolls it
     stupidity_tests(state, "p1", events)
-    assert any(t.startswith("Marshal Stupidity test") and t.endswith("rolled 12: failed.") for t in text(events).splitlines())
+    assert any(t.startswith("Stupidity test for Marshal") and t.endswith("rolled 12: failed.") for t in text(events).splitlines())
     assert state.units["Marshal"].stupid
 
 

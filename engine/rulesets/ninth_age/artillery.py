@@ -20,13 +20,14 @@ Misfire table (§15.4):
 
 from __future__ import annotations
 
-from engine.core.text import N_, Text, _, decimal, join as text_join
+from engine.core.text import N_, Text, _, decimal, join as text_join, ngettext
 import math
 
 from shapely.geometry import LineString, Point as ShapelyPoint
 
 from engine.core import Event, IllegalAction, roll_dice
 from engine.rulesets.ninth_age.attacks import resolve_hits, resolve_on_unit, resolve_one, template_on_unit
+from engine.rulesets.ninth_age.grammar import side_word
 from engine.rulesets.ninth_age.casualties import destroy, heavy_casualties, lose_wounds
 from engine.rulesets.ninth_age.damage import Attack
 from engine.rulesets.ninth_age import garrison
@@ -34,6 +35,7 @@ from engine.rulesets.ninth_age.walls import gap
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.saves import faces
 from engine.rulesets.ninth_age.shooting import (
+    cover_words,
     height, measure, modifier_list, modifiers, need_text, roll_to_hit, shooting_bs, shooting_strength, sight_obstacles, to_hit_needed,
 )
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -84,8 +86,9 @@ def bolt_hits_cap(state: NinthAgeState, machine: UnitState, target: UnitState) -
     arc = arc_of(tfp, machine.footprint().centre) if tfp.has_arcs else "front"
     f = target.formation
     if arc in ("left", "right"):
-        return min(f.files, f.models), _("{arc} flank: {min} files", arc=arc, min=min(f.files, f.models))
-    return f.ranks, _("{arc} arc: {ranks} ranks", arc=arc, ranks=f.ranks)
+        files = min(f.files, f.models)
+        return files, ngettext("{arc} flank: {n} file", "{arc} flank: {n} files", files, arc=side_word(arc))
+    return f.ranks, ngettext("{arc} arc: {n} rank", "{arc} arc: {n} ranks", f.ranks, arc=side_word(arc))
 
 
 # -- Engineers (§22) ---------------------------------------------------------------------------------------
@@ -204,7 +207,7 @@ def bolt_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weapo
     bs = machine_bs(state, unit, events)
     cap, why = bolt_hits_cap(state, unit, target)
     purpose = _("{unit} shoots its bolt thrower at {target}", unit=unit.id, target=target.id)
-    events.append(Event(kind="shoot", seat=unit.owner, text=_("{purpose}: {distance}\" of {range}\", {cover} cover, {modifiers}; at most {cap} hits ({why}).", purpose=purpose, distance=decimal(shot.distance, ".1f"), range=decimal(weapon.range, "g"), cover=shot.cover, modifiers=modifier_list(shot.modifiers), cap=cap, why=why)))
+    events.append(Event(kind="shoot", seat=unit.owner, text=ngettext("{purpose}: {distance}\" of {range}\", {cover}, {modifiers}; at most {n} hit ({why}).", "{purpose}: {distance}\" of {range}\", {cover}, {modifiers}; at most {n} hits ({why}).", cap, purpose=purpose, distance=decimal(shot.distance, ".1f"), range=decimal(weapon.range, "g"), cover=cover_words(shot.cover), modifiers=modifier_list(shot.modifiers), why=why)))
     hits, _skip, _skip = roll_to_hit(state, {shot.total: 1}, bs, purpose, unit.owner, events)
     if not hits:
         return

@@ -11,12 +11,13 @@ the leftover wounds are kept for later attacks. ``UnitState.wounds_lost`` is tha
 
 from __future__ import annotations
 
-from engine.core.text import _, decimal, join as text_join
+from engine.core.text import _, decimal, join as text_join, ngettext
 from shapely.ops import nearest_points
 
 from engine.core import Event, roll_dice
 from engine.core.text import _
 from engine.rulesets.ninth_age.damage import Attack, armour_save_needed, defence
+from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age.leadership import charge_dice, hold_your_ground, leadership_test, unit_leadership
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.saves import special_saves
@@ -191,16 +192,16 @@ def panic(state: NinthAgeState, unit: UnitState, events: list[Event], cause: str
     fp = unit.footprint()
     if source and state.units.get(source) is not None and state.units[source].on_table:
         away = bearing_between(state.units[source].footprint().centre, fp.centre)
-        flee(state, unit, away, events, reason=_("{unit} panics and flees from {source}", unit=unit.id, source=source))
+        flee(state, unit, away, events, reason=ngettext("{unit} panics and flees from {source}", "{unit} panic and flee from {source}", number(state, unit), unit=unit.id, source=source))
         return
     enemies = state.on_table(state.enemy_of(unit.owner))
     if not enemies:
-        flee(state, unit, None, events, reason=_("{unit} panics and flees", unit=unit.id))
+        flee(state, unit, None, events, reason=ngettext("{unit} panics and flees", "{unit} panic and flee", number(state, unit), unit=unit.id))
         return
     nearest = min(enemies, key=lambda e: gap(state, unit, e))  # a garrison: its walls (§18.6)
     _skip, b = nearest_points(outline(state, unit), outline(state, nearest))
     away = bearing_between((b.x, b.y), fp.centre)
-    flee(state, unit, away, events, reason=_("{unit} panics and flees from {nearest}", unit=unit.id, nearest=nearest.id))
+    flee(state, unit, away, events, reason=ngettext("{unit} panics and flees from {nearest}", "{unit} panic and flee from {nearest}", number(state, unit), unit=unit.id, nearest=nearest.id))
 
 
 def _next_shooting(state: NinthAgeState, seat: str) -> tuple[int, str]:
@@ -250,7 +251,7 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
         extra += MOVE_SAMPLE
         end = translate(result.footprint, 0, extra)
     path = result.path + ([end] if extra else [])
-    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=text_join("", [_("{reason}: {go}\"", reason=reason, go=go), (_(" (+{extra}\" to clear 1\")", extra=decimal(extra, ".1f")) if extra else ""), "."])))
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=text_join("", [_("{reason}: {go}\"", reason=reason, go=go), (_(" (Swiftstride: the best two of 3D6)") if swift and roll is not None else ""), (_(" (+{extra}\" to clear 1\")", extra=decimal(extra, ".1f")) if extra else ""), "."])))
     crossed = {k for p in path for k, o in around.others.items() if p.shape.intersects(o.shape)}
     if any(state.table.touches_edge(p.shape) for p in path):
         destroy(state, unit, events, _("{unit} flees off the table", unit=unit.id), fled=True)
@@ -303,7 +304,7 @@ def dangerous_terrain(state: NinthAgeState, unit: UnitState, fail_max: int, why:
     per_model = DANGEROUS_DICE.get(entry.troop_type, 1)
     roll = roll_dice(f"{per_model * unit.models}d6", state.rng, purpose=_('{unit} Dangerous Terrain ({why})', unit=unit.id, why=why))
     wounds = dangerous_terrain_wounds(roll.dice, fail_max)
-    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{unit} takes a Dangerous Terrain test ({why}; {per_model}D6 a model, 1-{fail_max} wounds): {wounds} wound(s) with Armour Piercing (6).", unit=unit.id, why=why, per_model=per_model, fail_max=fail_max, wounds=wounds)))
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{unit} takes a Dangerous Terrain test ({why}; {per_model}D6 a model, each {failing} a wound): {wounds} wound(s) with Armour Piercing (6).", unit=unit.id, why=why, per_model=per_model, failing=("1" if fail_max == 1 else f"1-{fail_max}"), wounds=wounds)))
     assert armour_save_needed(defence(entry).armour, None, DANGEROUS_WOUND.armour_piercing) is None
     wounds = special_saves(state, unit, DANGEROUS_WOUND, wounds, events)
     if wounds:

@@ -12,7 +12,7 @@ from engine.core.decisions import decide
 from engine.rulesets.ninth_age.mixed_units import standard_rule
 from engine.core.text import join, ngettext
 from engine.rulesets.ninth_age import garrison
-from engine.rulesets.ninth_age.grammar import number
+from engine.rulesets.ninth_age.grammar import number, side_word
 from engine.rulesets.ninth_age.leadership import (
     charge_dice, charge_range, failed_charge_distance, hold_your_ground, leadership_test, rally_leadership,
     unit_leadership,
@@ -121,15 +121,6 @@ def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitSta
                 return poses, turn
     return [], 0.0
 
-# A unit's sides as a player reads them ("to its left", "on the front").
-SIDE_WORDS = {"front": N_("front"), "rear": N_("rear"), "left": N_("left"), "right": N_("right"), "flank": N_("flank")}
-
-
-def side_word(side: str) -> Text:
-    """``side`` (front, rear, left, right) in the reader's language."""
-    return Text(SIDE_WORDS[side]) if side in SIDE_WORDS else Text("{side}", side=side)
-
-
 def contact_side(charger: UnitState, target: UnitState) -> str | None:
     """The target's side to contact: the arc holding most of the charger's front edge (§8.5);
     None when any side will do (a round base)."""
@@ -195,7 +186,7 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
                         text=ngettext("{unit} declares a charge on {target} ({inches}\" away, {facing}).",
                                       "{unit} declare a charge on {target} ({inches}\" away, {facing}).",
                                       number(state, charger), unit=charger.id, target=target.id,
-                                      inches=decimal(d, ".1f"), facing=_facing_words(target.id, side))))
+                                      inches=decimal(d, ".1f"), facing=_facing_words(target.id, side, target.fleeing))))
     _reaction(state, decl, events)
 
 
@@ -239,13 +230,16 @@ def _check_reach(state: NinthAgeState, charger: UnitState, target: UnitState) ->
         raise IllegalAction("out-of-reach", _("{target} is {shown}\" from {charger}; its farthest possible charge is {name} {m} + 12 = {reach}\" (§8.2).", target=target.id, shown=shown, charger=charger.id, name=name, m=m, reach=reach))
 
 
-def _facing_words(target: str, side: str | None) -> Text:
+def _facing_words(target: str, side: str | None, fleeing: bool = True) -> Text:
     """Which of the target's facings the charge comes into (§8.2), said of the target: "into
-    Brutes's left flank" (it read "to its left", which seemed the charger's left). Each a whole
-    sentence of the catalogue, so a language words it its own way.
+    Brutes's left flank" (it read "to its left", which seemed the charger's left); any side of a
+    fleeing unit or of a round base (a war machine has no arcs, and was said to be fleeing). Each a
+    whole sentence of the catalogue, so a language words it its own way.
 
     >>> [str(_facing_words("Brutes", s)) for s in ("left", "front", None)]
     ["into Brutes's left flank", "into Brutes's front", 'any side: Brutes is fleeing']
+    >>> str(_facing_words("Bolt Thrower", None, fleeing=False))
+    'any side: Bolt Thrower has a round base'
     """
     if side == "left":
         return _("into {target}'s left flank", target=target)
@@ -255,7 +249,9 @@ def _facing_words(target: str, side: str | None) -> Text:
         return _("into {target}'s front", target=target)
     if side == "rear":
         return _("into {target}'s rear", target=target)
-    return _("any side: {target} is fleeing", target=target)
+    if fleeing:
+        return _("any side: {target} is fleeing", target=target)
+    return _("any side: {target} has a round base", target=target)
 
 
 def _facing_name(target: str, side: str | None) -> Text:
@@ -293,7 +289,7 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     if why_not is None and "hold" in options and not target.fleeing:
         options.insert(1, "stand-and-shoot")
     answer = decide(state, reactive, f"reaction-{decl.charger}-{decl.target}",
-                    text_join("", [_("{charger} charges {target}: how does {target} react?", charger=decl.charger, target=decl.target), (_(" (no Stand and Shoot: {why_not})", why_not=why_not) if why_not and "hold" in options else "")]), options)
+                    text_join("", [ngettext("{charger} charges {target}: how does {target} react?", "{charger} charge {target}: how does {target} react?", number(state, state.units[decl.charger]), charger=decl.charger, target=decl.target), (_(" (no Stand and Shoot: {why_not})", why_not=why_not) if why_not and "hold" in options else "")]), options)
     decl.reaction = answer  # type: ignore[assignment]
     events.append(Event(kind="reaction", seat=reactive, text=ngettext(
         "{unit} reacts: {answer}.", "{unit} react: {answer}.", number(state, target), unit=decl.target,
@@ -351,6 +347,7 @@ def _redirects(state: NinthAgeState, fled: str, events: list[Event]) -> None:
         if not choices:
             continue
         if decide(state, charger.owner, f"redirect-test-{charger.id}", _("{fled} fled. Test to redirect {charger}'s charge?", fled=fled, charger=charger.id), ["test", "keep"]) == "keep":
+            events.append(Event(kind="redirect", seat=charger.owner, text=ngettext("{charger} keeps its charge on the fleeing {fled}.", "{charger} keep their charge on the fleeing {fled}.", number(state, charger), charger=charger.id, fled=fled)))
             continue
         charger.redirected = True
         ld, source = unit_leadership(state, charger)
@@ -458,7 +455,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                         "wheel {degrees}°, {contact} models in base contact{ground}.",
                         "{unit} charge home {facing} ({inches}\" away, charge range {reach}\"): "
                         "wheel {degrees}°, {contact} models in base contact{ground}.",
-                        number(state, charger), unit=charger.id, facing=_facing_words(target.id, best.side),
+                        number(state, charger), unit=charger.id, facing=_facing_words(target.id, best.side if target.footprint().has_arcs else None, target.fleeing),
                         inches=decimal(d, ".1f"), reach=total, degrees=decimal(abs(best.turn), ".0f"), contact=best.contact,
                         ground=ground)
         if charger.hill_charge:
@@ -506,13 +503,24 @@ def _choose_placement(state: NinthAgeState, charger: UnitState, target: UnitStat
     """The engine's best flush placement; when several tie (as many models in contact, as
     little turning), the charging player picks among them (§24.5), nearest first."""
     best = poses[0]
-    ties = [p for p in poses if p.contact == best.contact and abs(abs(p.turn) - abs(best.turn)) < 1e-6][:MAX_TIES]
+    ties, seen = [], set()
+    for p in poses:  # places that differ by less than what a reply shows (0.1") are one place
+        c = p.footprint.centre
+        key = (round(c[0], 1), round(c[1], 1), round(p.footprint.bearing) % 360)
+        if p.contact == best.contact and abs(abs(p.turn) - abs(best.turn)) < 1e-6 and key not in seen:
+            seen.add(key)
+            ties.append(p)
+    ties = ties[:MAX_TIES]
     if len(ties) == 1:
         return best
     tfp = target.footprint()
     described = []
     for n, p in enumerate(ties, 1):
         x, y = tfp.local(p.footprint.centre)
+        if not tfp.has_arcs:  # a round base has no flanks: say where the charger would stand
+            cx, cy = p.footprint.centre
+            described.append(_("{n}: from {bearing}° of {target}, the charger's centre at ({x}, {y}), facing {facing}°", n=n, bearing=decimal(bearing_between(tfp.centre, (cx, cy)), ".0f"), target=target.id, x=decimal(cx, ".1f"), y=decimal(cy, ".1f"), facing=decimal(p.footprint.bearing, ".0f")))
+            continue
         if p.side in ("left", "right"):  # along a flank the places differ front to back, not left to right
             described.append(((_("{n}: on {target}'s {side} flank, {y}\" toward its front from the flank's middle", n=n, target=target.id, side=side_word(p.side), y=decimal(abs(y), ".1f")) if y > 0 else _("{n}: on {target}'s {side} flank, {y}\" toward its rear from the flank's middle", n=n, target=target.id, side=side_word(p.side), y=decimal(abs(y), ".1f"))) if abs(y) > 0.05 else _("{n}: on the middle of {target}'s {side} flank", n=n, target=target.id, side=side_word(p.side))))
             continue

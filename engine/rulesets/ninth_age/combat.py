@@ -823,22 +823,30 @@ def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target
     d = _replace(d, wounds=champion_wounds(state, target))  # Wizard Conclave: +1 W (§22, E-37)
     purpose = _("{attacker} {part_name} against {target}'s Champion", attacker=attacker.id, part_name=blow.part_name, target=target.id)
     dealt = _wounds_on_one_model(state, attacker, attack, target, d, hits, purpose, events, auto=auto)
-    if dealt < d.wounds:
-        events.append(Event(kind="challenge", seat=attacker.owner, text=_("{purpose}: {dealt} wound(s); the Champion stands.", purpose=purpose, dealt=dealt)))
+    before = target.champion_wounds  # a model's wounds stay on it from blow to blow and round to round
+    if before + dealt < d.wounds:
+        target.champion_wounds = before + dealt
+        events.append(Event(kind="challenge", seat=attacker.owner, text=(
+            _("{purpose}: {dealt} wound(s); the Champion stands.", purpose=purpose, dealt=dealt) if not before else
+            _("{purpose}: {dealt} wound(s), {total} of its W{wounds} now; the Champion stands.", purpose=purpose, dealt=dealt, total=before + dealt, wounds=d.wounds))))
         return dealt, 0
+    dealt, overkill = d.wounds - before, before + dealt - d.wounds
+    target.champion_wounds = 0
     target.champion_lost = True
     leftover, target.wounds_lost = target.wounds_lost, 0
     remove(state, target, d.wounds, events, cause=attacker.id)  # the Champion's own model goes
     target.wounds_lost = leftover if target.on_table else 0
-    events.append(Event(kind="challenge", seat=attacker.owner, text=_("{target}'s Champion falls ({dealt} wound(s) against W{wounds}: {value} Overkill).", target=target.id, dealt=dealt, wounds=d.wounds, value=dealt - d.wounds)))
-    return d.wounds, dealt - d.wounds
+    events.append(Event(kind="challenge", seat=attacker.owner, text=_("{target}'s Champion falls ({dealt} wound(s) against W{wounds}: {value} Overkill).", target=target.id, dealt=before + dealt + overkill, wounds=d.wounds, value=overkill)))
+    return dealt, overkill
 
 
 # -- combat score and Break tests (§11.9-11.10) ---------------------------------------------------
 def _contacts_sides(state: NinthAgeState, unit: UnitState) -> list[tuple[UnitState, str]]:
     """(enemy, the side of the enemy this unit fights) for every enemy in contact."""
     fp = unit.footprint()
-    return [(e, contact_side(e.footprint(), fp) or "front") for e in enemies_in_contact(state, unit)]
+    # a round base (a war machine) has no flank nor rear to be fought in (§7.7)
+    return [(e, (contact_side(e.footprint(), fp) or "front") if e.footprint().has_arcs else "front")
+            for e in enemies_in_contact(state, unit)]
 
 
 def side_score(state: NinthAgeState, seat: str, rnd: Round) -> SideScore:
@@ -926,7 +934,7 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
                                   in_forest=in_forest)
     if stubborn and not entry.has_rule("Stubborn"):
         why = text_join("", [why, _(" (Stubborn: mostly in a Forest, §18.7)")])
-    _skip, wet = terrain_rules.water_full_ranks(state, unit, fighters.full_ranks(entry, unit.formation.files, unit.models))
+    _skip, wet = terrain_rules.water_full_ranks(state, unit, fighters.full_ranks(entry, unit.formation.files, fighters.block_models(unit)))
     if wet:
         why = text_join("", [why, " (", wet, ")"])
     if result.musician_win:

@@ -20,6 +20,7 @@ from engine.core.decisions import decide
 from engine.rulesets.ninth_age import fighters
 from engine.rulesets.ninth_age.mixed_units import joined
 from engine.rulesets.ninth_age.fighters import enemies_in_contact
+from engine.rulesets.ninth_age.grammar import side_word
 from engine.rulesets.ninth_age.neighbours import assault_foes
 from engine.rulesets.ninth_age.neighbours import surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -29,13 +30,6 @@ from engine.table.frame import EPS_DIST, normalise, right_of, turn_between
 from engine.table.motion import reform_displacement
 
 FACES = ("front", "left", "right", "rear")
-
-
-def side_word(face: str) -> Text:
-    """A side (front, left, right, rear) in the reader's language (charges.side_word)."""
-    from engine.rulesets.ninth_age.charges import side_word as said
-
-    return said(face)
 TURN = {"front": 0.0, "left": 90.0, "right": -90.0, "rear": 180.0}  # the unit's bearing from "toward the enemy"
 WIDEST = 60.0  # inches: no formation wider than the table's short side is tried
 
@@ -165,8 +159,13 @@ def _problem(state, unit, new, fp, efp, enemy, before, chars_before, limit, arou
 
 
 def _legal(cands: list[Candidate]) -> Text:
-    shown = [_("{files} wide, {face}", files=c.files, face=side_word(c.face)) for c in cands if c.problem is None][:8]
-    return join("; ", shown) if shown else _("none")
+    """The legal widths by side, every one of them ("front 1, 2, 3 wide; left 1 wide")."""
+    parts = []
+    for face in FACES:
+        widths = [str(c.files) for c in cands if c.face == face and c.problem is None]
+        if widths:
+            parts.append(_("{face} {widths} wide", face=side_word(face), widths=", ".join(widths)))
+    return join("; ", parts) if parts else _("none")
 
 
 Test = Callable[[UnitState, int, str], bool]  # a loser's Leadership test at (Ld, why); True: passed
@@ -204,6 +203,8 @@ def _reform_one(state: NinthAgeState, u: UnitState, units: list[str], break_ld: 
         faces = [f for f in FACES if any(c.face == f for c in cands)]
         face = decide(state, seat, f"combat-reform-{u.id}{suffix}", _("{u} may combat reform against {enemy}: with which side against it (front, or sideways a flank, or the rear), or no? Legal: {legal}.", u=u.id, enemy=enemy, legal=_legal(cands)), ["no"] + faces, default="no")
         if face == "no":
+            events.append(Event(kind="reform", seat=seat, data={"unit": u.id},
+                                text=_("No combat reform for {u}.", u=u.id)))
             return
         mine = [c for c in cands if c.face == face]
         legal = [c for c in mine if c.problem is None]

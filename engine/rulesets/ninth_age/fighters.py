@@ -56,11 +56,18 @@ def enemies_in_contact(state: NinthAgeState, unit: UnitState) -> list[UnitState]
 
 def unit_full_ranks(state: NinthAgeState, unit: UnitState) -> int:
     """Full ranks now (§7.5), less the ranks Water disorders (§18.3); in a Building none (it
-    counts as 1 rank, never a full one, §18.6)."""
+    counts as 1 rank, never a full one, §18.6). A character with a matching base counts in the
+    ranks its base covers (§7.5, §16.5): the block's positions, not the R&F alone."""
     if unit.garrison:
         return 0
     entry = state.unit_entry(unit)
-    return water_full_ranks(state, unit, full_ranks(entry, unit.formation.files, unit.models))[0]
+    return water_full_ranks(state, unit, full_ranks(entry, unit.formation.files, block_models(unit)))[0]
+
+
+def block_models(unit: UnitState) -> int:
+    """The positions of the unit's block: its R&F and the matching-base characters standing in
+    it (non-matching ones stand aside and count for no rank, §16.5)."""
+    return max(unit.models, unit.formation.models)
 
 
 def horde(state: NinthAgeState, unit: UnitState) -> bool:

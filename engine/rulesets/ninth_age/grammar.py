@@ -20,9 +20,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.core.text import N_, Text
+
 
 def number(state: Any, unit: Any) -> int:
     """2 when ``unit``'s name reads as a plural, else 1: the count for ngettext."""
     entry = state.unit_entry(unit)
     plural = entry.plural if entry.plural is not None else entry.models > 1
     return 2 if plural else 1
+
+
+# A unit's sides as a player reads them ("to its left", "on the front").
+SIDE_WORDS = {"front": N_("front"), "rear": N_("rear"), "left": N_("left"), "right": N_("right"), "flank": N_("flank")}
+
+
+def side_word(side: str) -> Text:
+    """``side`` (front, rear, left, right) in the reader's language."""
+    return Text(SIDE_WORDS[side]) if side in SIDE_WORDS else Text("{side}", side=side)

@@ -625,6 +625,7 @@ def rip_window(state: NinthAgeState, events: list[Event]) -> None:
         names = [f"{e.id}:{e.spell.replace(' ', '-')}" for e in theirs + own]
         answer = decide(state, reactive, f"rip-{m.number}-{m.windows}", text_join("", [_("Spells remain in play: "), "; ".join(f"{e.id}: {e.spell} ({e.caster}, on {', '.join(e.units)})" for e in theirs + own), _(". Dispel one (your own end at once)? Say which, or none.")]), ["none"] + names, default="none")
         if answer == "none":
+            events.append(Event(kind="dispel", seat=reactive, text=_("{name} leaves the spells in play as they are.", name=state.seat(reactive).name)))
             return
         effect = next(e for e in theirs + own if f"{e.id}:{e.spell.replace(' ', '-')}" == answer)
         if effect.seat == reactive:
@@ -832,7 +833,7 @@ def _scatter(state: NinthAgeState, c: Caster, spell: Spell, aim: Point, dist: st
     n, text = _count(state, dist, _("{spell}: scatter distance", spell=spell.name))
     dx, dy = direction(bearing)
     land = (aim[0] + dx * n, aim[1] + dy * n)
-    events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("{spell}: scatter die {total}: an arrow at {bearing}°; {dist} = {text} → the template moves {value_n}\" to {land}, {land2}.", spell=spell.name, total=roll.total, bearing=decimal(bearing, ".0f"), dist=dist, text=text, value_n=n, land=decimal(land[0], ".1f"), land2=decimal(land[1], ".1f"))))
+    events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("{spell}: scatter die {total}: an arrow at {bearing}°; distance {text}: the template moves {value_n}\" to ({land}, {land2}).", spell=spell.name, total=roll.total, bearing=decimal(bearing, ".0f"), text=text, value_n=n, land=decimal(land[0], ".1f"), land2=decimal(land[1], ".1f"))))
     return land
 
 

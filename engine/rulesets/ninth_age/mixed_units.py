@@ -283,13 +283,16 @@ def fight_on(state: NinthAgeState, host: UnitState, events: list[Event]) -> Unit
     inside = sorted(joined(state, host), key=lambda c: (c.rank, c.cells is None, c.file, c.id))
     if not inside or host.pose is None:
         return None
-    spots = {c.id: character_base(state, c).centroid for c in inside}
+    spots = {c.id: character_base(state, c) for c in inside}
     leader, others = inside[0], inside[1:]
+    # its recorded place may lie beyond a block the casualties shrank: then the block's centre
+    at = ((spots[leader.id].centroid.x, spots[leader.id].centroid.y) if not spots[leader.id].is_empty
+          else host.footprint().centre)
     hidden = joined(state, host, hidden=True)
     bearing = host.pose.bearing
     for c in inside:
         c.host, c.cells, c.location, c.rank, c.file = None, None, "table", 0, 0
-    leader.pose = host.pose if host.garrison else Pose(x=spots[leader.id].x, y=spots[leader.id].y, bearing=bearing)
+    leader.pose = host.pose if host.garrison else Pose(x=at[0], y=at[1], bearing=bearing)
     for name in CARRIED_OVER:
         setattr(leader, name, getattr(host, name))
     host.formation = host.formation.model_copy(update={"attached": []})

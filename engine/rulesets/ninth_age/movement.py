@@ -5,12 +5,13 @@ engine measured.
 
 from __future__ import annotations
 
-from engine.core.text import _, N_, decimal, join as text_join
+from engine.core.text import _, Text, decimal, join as text_join, ngettext
 import math
 
 from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.actions import MoveStep
 from engine.rulesets.ninth_age.casualties import terrain_checks
+from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age.leadership import hold_your_ground, in_reach, leadership_test, unit_leadership
 from engine.rulesets.ninth_age.magic_state import spell_modified  # M under spells (§9)
 from engine.rulesets.ninth_age.mixed_units import joined, unit_movement
@@ -26,19 +27,35 @@ from engine.table.motion import (
 )
 
 MARCH_TEST_RANGE = 8.0
-# A move's line by (kind, flying): whole sentences, so each language says them its own way.
-MOVE_LINES = {
-    ("advance", False): N_("{unit} advances: {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start{ground_note}."),
-    ("march", False): N_("{unit} marches: {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start{ground_note}."),
-    ("advance", True): N_("{unit} advances flying (Fly {fly}): {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start{ground_note}."),
-    ("march", True): N_("{unit} marches flying (Fly {fly}): {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start{ground_note}."),
-}
-REFORM_LINES = {
-    ("advance", False): N_("{unit} advances with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles{ground_note}."),
-    ("march", False): N_("{unit} marches with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles{ground_note}."),
-    ("advance", True): N_("{unit} advances flying (Fly {fly}) with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles{ground_note}."),
-    ("march", True): N_("{unit} marches flying (Fly {fly}) with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles{ground_note}."),
-}
+def move_line(kind: str, flying: bool, n: int, **params) -> Text:
+    """A move's line, whole sentences so each language says them its own way; the verb agrees
+    with the unit's name (``n`` from :func:`grammar.number`: "Knights march", "Giant marches")."""
+    if kind == "march" and flying:
+        return ngettext("{unit} marches flying (Fly {fly}): {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start{ground_note}.",
+                        "{unit} march flying (Fly {fly}): {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start{ground_note}.", n, **params)
+    if kind == "march":
+        return ngettext("{unit} marches: {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start{ground_note}.",
+                        "{unit} march: {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start{ground_note}.", n, **params)
+    if flying:
+        return ngettext("{unit} advances flying (Fly {fly}): {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start{ground_note}.",
+                        "{unit} advance flying (Fly {fly}): {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start{ground_note}.", n, **params)
+    return ngettext("{unit} advances: {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start{ground_note}.",
+                    "{unit} advance: {steps}; {length}\" of {shown_allowance}\" used, farthest model {max_displacement}\" from its start{ground_note}.", n, **params)
+
+
+def reform_move_line(kind: str, flying: bool, n: int, **params) -> Text:
+    """A Free Reform move's line (§8.13), its verb agreeing with the unit's name."""
+    if kind == "march" and flying:
+        return ngettext("{unit} marches flying (Fly {fly}) with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles{ground_note}.",
+                        "{unit} march flying (Fly {fly}) with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles{ground_note}.", n, **params)
+    if kind == "march":
+        return ngettext("{unit} marches with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles{ground_note}.",
+                        "{unit} march with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles{ground_note}.", n, **params)
+    if flying:
+        return ngettext("{unit} advances flying (Fly {fly}) with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles{ground_note}.",
+                        "{unit} advance flying (Fly {fly}) with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles{ground_note}.", n, **params)
+    return ngettext("{unit} advances with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles{ground_note}.",
+                    "{unit} advance with Free Reform to ({x}, {y}), {files} wide facing {bearing}°; the farthest model travels {worst}\" of {allowance}\" around obstacles{ground_note}.", n, **params)
 
 
 def may_move(state: NinthAgeState, unit: UnitState) -> None:
@@ -170,7 +187,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
 
     hidden.after_move(state, unit, result.length, allowance, events)
     events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
-                        text=_(MOVE_LINES["march" if kind == "march" else "advance", flies is not None], unit=unit.id, fly=flies, steps=text_join(", ", result.parts), length=decimal(result.length, ".1f"), shown_allowance=decimal(hidden.shown_allowance(state, unit, allowance), "g"), max_displacement=decimal(result.max_displacement, ".1f"), ground_note=ground_note(state, ends if flies is not None else shapes, result.footprint.shape))))
+                        text=move_line(kind, flies is not None, number(state, unit), unit=unit.id, fly=flies, steps=text_join(", ", result.parts), length=decimal(result.length, ".1f"), shown_allowance=decimal(hidden.shown_allowance(state, unit, allowance), "g"), max_displacement=decimal(result.max_displacement, ".1f"), ground_note=ground_note(state, ends if flies is not None else shapes, result.footprint.shape))))
     if kind == "march":
         terrain_checks(state, unit, kind, shapes, events, flying=flies is not None, ends=ends)
 
@@ -199,7 +216,7 @@ def reform(state: NinthAgeState, unit: UnitState, files: int, facing: float, eve
     unit.moved = unit.reformed = True
     ranks = math.ceil(unit.models / files)
     events.append(Event(kind="reform", seat=unit.owner, data={"unit": unit.id},
-                        text=_("{unit} reforms {files} wide and {ranks} deep, facing {bearing}°; the farthest model moves {moved}\" of {limit}\".", unit=unit.id, files=files, ranks=ranks, bearing=decimal(new.bearing, "g"), moved=decimal(moved, ".1f"), limit=limit)))
+                        text=ngettext("{unit} reforms {files} wide and {ranks} deep, facing {bearing}°; the farthest model moves {moved}\" of {limit}\".", "{unit} reform {files} wide and {ranks} deep, facing {bearing}°; the farthest model moves {moved}\" of {limit}\".", number(state, unit), unit=unit.id, files=files, ranks=ranks, bearing=decimal(new.bearing, "g"), moved=decimal(moved, ".1f"), limit=limit)))
 
 
 FREE_REFORM_RULES = ("Free Reform", "Skirmishers", "Fast Cavalry", "Fly")
@@ -268,4 +285,4 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
         terrain_checks(state, unit, kind, swept, events, flying=flies is not None, ends=ends)
     state.last_moves.append({"unit": unit.id, "kind": kind, "path": [start.centre, end.centre]})
     events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
-                        text=_(REFORM_LINES["march" if kind == "march" else "advance", flies is not None], unit=unit.id, fly=flies, x=decimal(x, "g"), y=decimal(y, "g"), files=files, bearing=decimal(end.bearing, "g"), worst=decimal(worst, ".1f"), allowance=decimal(allowance, "g"), ground_note=ground_note(state, ends if flies is not None else swept, end.shape))))
+                        text=reform_move_line(kind, flies is not None, number(state, unit), unit=unit.id, fly=flies, x=decimal(x, "g"), y=decimal(y, "g"), files=files, bearing=decimal(end.bearing, "g"), worst=decimal(worst, ".1f"), allowance=decimal(allowance, "g"), ground_note=ground_note(state, ends if flies is not None else swept, end.shape))))

@@ -453,6 +453,15 @@ def modifier_list(mods) -> Text:
     return text_join(", ", [_("{modifier} {value:+d}", modifier=name, value=v) for name, v in mods])
 
 
+def cover_words(cover: str) -> Text:
+    """A shot's cover as a player reads it: "hard cover", "soft cover" or "no cover"."""
+    if cover == "hard":
+        return _("hard cover")
+    if cover == "soft":
+        return _("soft cover")
+    return _("no cover")
+
+
 def _cover_count(cover: str, n: int) -> Text:
     if cover == "hard":
         return _("hard cover for {n}", n=n)

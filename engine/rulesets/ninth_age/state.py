@@ -57,6 +57,7 @@ class UnitState(BaseModel):
     frenzy_lost: bool = False  # lost a combat round: its Frenzy is gone (§22)
     standard_lost: bool = False  # its standard fled from a combat (§17.2)
     champion_lost: bool = False  # its Champion fell (§17)
+    champion_wounds: int = 0  # wounds its Champion has taken in challenges, kept until it falls (§12.7, §16.9)
     no_attacks: bool = False  # refused a challenge: no close-combat attacks this round (§16.9)
     refused: bool = False  # refused a challenge: Ld 0, no Stubborn, until the turn its combat ends is over (§16.9)
     weapon: str = ""  # the close-combat weapon chosen for its present combat (§15.1)

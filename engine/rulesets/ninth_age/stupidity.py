@@ -8,8 +8,9 @@ Psychology (:func:`.fighters.psychology_immune`).
 
 from __future__ import annotations
 
-from engine.core.text import _, decimal, join as text_join
+from engine.core.text import _, decimal, join as text_join, ngettext
 from engine.core import Event, roll_dice
+from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age.leadership import hold_your_ground, leadership_test, unit_leadership
 from engine.rulesets.ninth_age.neighbours import surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -29,12 +30,12 @@ def stupidity_tests(state: NinthAgeState, seat: str, events: list[Event]) -> Non
         if unit.fleeing or not has_stupidity(state, unit):
             continue
         ld, source = unit_leadership(state, unit)
-        if leadership_test(state.rng, ld, _("{unit} Stupidity test (Ld from {source})", unit=unit.id, source=source), events, seat=seat,
+        if leadership_test(state.rng, ld, _("Stupidity test for {unit} (Ld from {source})", unit=unit.id, source=source), events, seat=seat,
                            reroll=hold_your_ground(state, unit), for_unit=(state, unit)):
             continue
         unit.stupid = True
         events.append(Event(kind="stupidity", seat=seat, data={"unit": unit.id},
-                            text=_("{unit} is Stupid this turn: it will move D6\" straight forward in the Compulsory Moves and may not charge, move, shoot or cast (§22 Stupidity).", unit=unit.id)))
+                            text=ngettext("{unit} is Stupid this turn: it will move D6\" straight forward in the Compulsory Moves and may not charge, move, shoot or cast (§22 Stupidity).", "{unit} are Stupid this turn: they will move D6\" straight forward in the Compulsory Moves and may not charge, move, shoot or cast (§22 Stupidity).", number(state, unit), unit=unit.id)))
 
 
 def stupid_moves(state: NinthAgeState, seat: str, events: list[Event]) -> None:
@@ -64,4 +65,4 @@ def stupid_moves(state: NinthAgeState, seat: str, events: list[Event]) -> None:
         unit.pose = best.pose
         unit.moved = True
         events.append(Event(kind="stupidity", seat=seat, roll=roll, data={"unit": unit.id},
-                            text=text_join("", [_("{unit} lumbers {total}\" forward{note} in its Stupidity: it moves {moved}\"", unit=unit.id, total=roll.total, note=note, moved=decimal(moved, ".1f")), (_(" (stopping 1\" from what is in the way)") if moved < roll.total - 1e-6 else ""), "."])))
+                            text=text_join("", [ngettext("{unit} lumbers {total}\" forward{note} in its Stupidity: it moves {moved}\"", "{unit} lumber {total}\" forward{note} in their Stupidity: they move {moved}\"", number(state, unit), unit=unit.id, total=roll.total, note=note, moved=decimal(moved, ".1f")), (_(" (stopping 1\" from what is in the way)") if moved < roll.total - 1e-6 else ""), "."])))
