@@ -9,6 +9,7 @@ everyone sees) is in it as well. The moves are those of test_ninth_age_service's
 
 from __future__ import annotations
 
+import re
 import importlib.util
 import io
 from pathlib import Path
@@ -105,8 +106,10 @@ async def test_a_ninth_age_battle_in_the_players_language(store, lang):
 
     # a charge out of reach is refused with the measurement; the fastest unit marches instead
     charger = next(u for u in state.on_table(active) if state.unit_entry(u).movement == 4)
-    await say(USERS[active], f'/charge unit:"{charger.id}" target:"{state.on_table(enemy)[0].id}"',
-              error="out-of-reach")
+    refused = await say(USERS[active], f'/charge unit:"{charger.id}" target:"{state.on_table(enemy)[0].id}"',
+                        error="out-of-reach")
+    # the measured distance in the reader's decimals ("25,0\"", never "25.0\"")
+    assert re.search(r'\d,\d+"', refused.text) and not re.search(r'\d\.\d+"', refused.text), refused.text
     await say(USERS[active], "/end")
     runner = max((u for u in state.on_table(active) if not state.unit_entry(u).has_rule("Can't March")
                   and not state.unit_entry(u).is_character), key=lambda u: state.unit_entry(u).movement)

@@ -207,7 +207,7 @@ def _declare_assault(state: NinthAgeState, charger: UnitState, target: UnitState
                                       "{unit} declare a charge on {target} in {building} ({inches}\" from its walls): "
                                       "an assault on the Building (§18.6).",
                                       number(state, charger), unit=charger.id, target=target.id,
-                                      building=building.name, inches=f"{d:.1f}")))
+                                      building=building.name, inches=decimal(d, ".1f"))))
     _reaction(state, decl, events)
 
 
@@ -226,7 +226,7 @@ def _check_reach(state: NinthAgeState, charger: UnitState, target: UnitState) ->
     m, name = charge_movement(state, charger)
     reach = m + MAX_DICE
     if d > reach + EPS_DIST:
-        shown = f"{d:.1f}" if round(d, 1) > reach else f"{d:.2f}"  # never "18.0\" ... 18\"" for 18.03
+        shown = decimal(d, ".1f" if round(d, 1) > reach else ".2f")  # never "18.0\" ... 18\"" for 18.03
         raise IllegalAction("out-of-reach", _("{target} is {shown}\" from {charger}; its farthest possible charge is {name} {m} + 12 = {reach}\" (§8.2).", target=target.id, shown=shown, charger=charger.id, name=name, m=m, reach=reach))
 
 
@@ -491,7 +491,7 @@ def _assault_move(state: NinthAgeState, charger: UnitState, target: UnitState, d
                                       "{unit} charge home against the walls of {building} ({inches}\" away, charge "
                                       "range {reach}\"): they assault {target} (§18.6).",
                                       number(state, charger), unit=charger.id, building=building.name,
-                                      inches=f"{d:.1f}", reach=total, target=target.id)))
+                                      inches=decimal(d, ".1f"), reach=total, target=target.id)))
     terrain_checks(state, charger, "charge", [start_fp.shape.union(poses[0].shape).convex_hull], events,
                    flying=flies(state, charger), ends=[start_fp.shape, poses[0].shape])
 

@@ -22,7 +22,7 @@ import math
 from shapely.geometry import Point
 
 from engine.core import Event, IllegalAction
-from engine.core.text import _
+from engine.core.text import _, decimal
 from engine.rulesets.ninth_age.mixed_units import joined, unit_movement
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -90,17 +90,17 @@ def enter(state: NinthAgeState, unit: UnitState, building: TerrainFeature, event
     fp = unit.footprint()
     farthest = max(model.distance(building.polygon) for model in fp.models)
     if farthest > limit + EPS_DIST:
-        _refuse(unit, _("a model is {d:.1f}\" from {building}; no model may move more than 3 × M = {limit:g}\"",
-                        d=farthest, building=building.name, limit=limit))
+        _refuse(unit, _("a model is {d}\" from {building}; no model may move more than 3 × M = {limit}\"",
+                        d=decimal(farthest, ".1f"), building=building.name, limit=decimal(limit)))
     centre = building.polygon.centroid
     occupy(state, unit, building)
     unit.moved = True
     state.last_moves.append({"unit": unit.id, "kind": "garrison", "path": [fp.centre, (centre.x, centre.y)]})
     events.append(Event(kind="garrison", seat=unit.owner, data={"unit": unit.id, "building": building.name},
-                        text=_("{unit} enters {building} (§18.6): the farthest model was {d:.1f}\" from it, of "
-                               "3 × M = {limit:g}\". In it the unit counts as 1 rank (not a full rank) and 1 file, "
+                        text=_("{unit} enters {building} (§18.6): the farthest model was {d}\" from it, of "
+                               "3 × M = {limit}\". In it the unit counts as 1 rank (not a full rank) and 1 file, "
                                "may not declare charges, and may leave from its next turn with /leave.",
-                               unit=unit.id, building=building.name, d=farthest, limit=limit)))
+                               unit=unit.id, building=building.name, d=decimal(farthest, ".1f"), limit=decimal(limit))))
 
 
 def _reach(polygon, direction: tuple[float, float]) -> float:
@@ -148,9 +148,9 @@ def leave(state: NinthAgeState, unit: UnitState, facing: float | None, files: in
     limit = 2 * m
     farthest = max(max(Point(p).distance(building.polygon) for p in model.exterior.coords) for model in new.models)
     if farthest > limit + EPS_DIST:
-        raise IllegalAction("too-far", _("{unit} coming out {files} wide: a model would be {d:.1f}\" from "
-                                         "{building}; every model must be within 2 × M = {limit:g}\" of it (§18.6).",
-                                         unit=unit.id, files=width, d=farthest, building=building.name, limit=limit))
+        raise IllegalAction("too-far", _("{unit} coming out {files} wide: a model would be {d}\" from "
+                                         "{building}; every model must be within 2 × M = {limit}\" of it (§18.6).",
+                                         unit=unit.id, files=width, d=decimal(farthest, ".1f"), building=building.name, limit=decimal(limit)))
     around = surroundings(state, {unit.id}, building=building.name)
     problem = clearance_problem(new, around, CLEARANCE_END, during=False)
     if problem:
@@ -161,10 +161,10 @@ def leave(state: NinthAgeState, unit: UnitState, facing: float | None, files: in
     unit.moved = True
     state.last_moves.append({"unit": unit.id, "kind": "leave", "path": [(c.x, c.y), new.centre]})
     events.append(Event(kind="leave-building", seat=unit.owner, data={"unit": unit.id, "building": building.name},
-                        text=_("{unit} leaves {building} (§18.6): {files} wide facing {bearing:g}°, its rear rank "
-                               "against the Building, the farthest model {d:.1f}\" from it of 2 × M = {limit:g}\". "
+                        text=_("{unit} leaves {building} (§18.6): {files} wide facing {bearing}°, its rear rank "
+                               "against the Building, the farthest model {d}\" from it of 2 × M = {limit}\". "
                                "It may not move again this phase.", unit=unit.id, building=building.name,
-                               files=width, bearing=new.bearing, d=farthest, limit=limit)))
+                               files=width, bearing=decimal(new.bearing), d=decimal(farthest, ".1f"), limit=decimal(limit))))
 
 
 # -- shooting from and at a Building (§18.6) --------------------------------------------------------------
@@ -357,5 +357,5 @@ def withdraw(state: NinthAgeState, unit: UnitState, building: TerrainFeature, ev
     unit.pose = moved.pose
     state.last_moves.append({"unit": unit.id, "kind": "withdraw", "path": [(start or fp).centre, moved.centre]})
     events.append(Event(kind="assault", seat=unit.owner, data={"unit": unit.id},
-                        text=_("{unit} falls back to {d:.1f}\" from {building} (§18.6).", unit=unit.id,
-                               d=moved.shape.distance(building.polygon), building=building.name)))
+                        text=_("{unit} falls back to {d}\" from {building} (§18.6).", unit=unit.id,
+                               d=decimal(moved.shape.distance(building.polygon), ".1f"), building=building.name)))
