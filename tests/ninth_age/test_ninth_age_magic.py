@@ -279,6 +279,20 @@ def test_the_dispel_scroll_dispels_automatically_once():
     assert state.casters["Hedge Wizard"].used_items == ["Dispel Scroll"]
 
 
+def test_the_dispel_question_offers_the_scroll_in_the_readers_language():
+    # a Hungarian game asked "… (van 3), 'scroll' for the Dispel Scroll, vagy egyik sem"
+    from bot.i18n import say
+
+    state, _ = magic_phase(seat="p2", dice=(4, 4, 1, 1))
+    load(state, 5, 5)
+    state, _events = RULESET.apply(state, Cast(seat="p2", wizard="Shaman", spell="Sap the Strength", dice=2,
+                                               target="Spearmen"))
+    question = state.pending.decision.asked()
+    assert "'scroll' for the Dispel Scroll, or none." in say(question, "en")
+    assert "'scroll' a(z) Dispel Scroll használatához" in say(question, "hu") and "for the" not in say(question, "hu")
+    assert "'scroll' per la Dispel Scroll" in say(question, "it")
+
+
 # -- hits through the shared attack sequence ---------------------------------------------------------
 def test_a_damage_spell_strikes_through_the_attack_sequence():
     state, _ = magic_phase(seat="p2", dice=(4, 4, 1, 1))

@@ -497,7 +497,7 @@ def dispel_cast(state: NinthAgeState, c: Caster, spell: Spell, casting_total: in
     offered = [word for word, who in readers.items() if who]
     options = ["none"] + [str(n) for n in range(1, left + 1)] + offered
     tag = f"{m.number}-{len(m.attempted)}"
-    answer = decide(state, reactive, f"dispel-{tag}", text_join("", [_("{c} cast {spell} with a casting total of {casting_total}. Dispel it? Say how many dispel dice (you have {left})", c=c.name, spell=spell.name, casting_total=casting_total, left=left), "".join(f", '{w}' for the {SCROLLS[w]}" for w in offered), _(", or none.")]), options,
+    answer = decide(state, reactive, f"dispel-{tag}", text_join("", [_("{c} cast {spell} with a casting total of {casting_total}. Dispel it? Say how many dispel dice (you have {left})", c=c.name, spell=spell.name, casting_total=casting_total, left=left), *[_(", '{word}' for the {scroll}", word=w, scroll=SCROLLS[w]) for w in offered], _(", or none.")]), options,
                     default="none")
     if answer == "none":
         events.append(Event(kind="dispel", seat=reactive, text=_("{name} does not dispel {spell}.", name=state.seat(reactive).name, spell=spell.name)))
