@@ -293,6 +293,20 @@ def test_the_dispel_question_offers_the_scroll_in_the_readers_language():
     assert "'scroll' per la Dispel Scroll" in say(question, "it")
 
 
+def test_a_spells_duration_is_said_in_the_readers_language():
+    # a Hungarian game read "Bark Skin hatni kezd: Brutes: T +1 (one turn)."
+    from bot.i18n import event_text, say
+
+    state, _ = magic_phase(seat="p2", dice=(5, 5, 1, 1), placements={**P1_FRONT, **P2_FRONT})
+    state.casters["Shaman"].spells = ["Grasping Roots", "Wild Growth"]
+    load(state, 4, 4)
+    log = []
+    cast(state, wizard="Shaman", spell="Grasping Roots", dice=2, target="Spearmen", answers={"dispel": "none"}, log=log)
+    held = next(e for e in log if e.kind == "spell" and "takes hold" in e.text)
+    assert held.text.endswith("(one turn).")  # Grasping Roots lasts one turn
+    assert say(event_text(held), "it").endswith("(dura un turno).") and say(event_text(held), "hu").endswith("(egy körig tart).")
+
+
 # -- hits through the shared attack sequence ---------------------------------------------------------
 def test_a_damage_spell_strikes_through_the_attack_sequence():
     state, _ = magic_phase(seat="p2", dice=(4, 4, 1, 1))

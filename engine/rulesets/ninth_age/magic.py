@@ -17,7 +17,7 @@ arithmetic is in :mod:`.casting`; hits go through the shared attack sequence (:m
 
 from __future__ import annotations
 
-from engine.core.text import _, Text, decimal, join as text_join, ngettext
+from engine.core.text import N_, _, Text, decimal, join as text_join, ngettext
 from shapely.geometry import Point as ShapelyPoint
 
 from engine.core import Event, IllegalAction, roll_dice
@@ -475,6 +475,9 @@ def _find_unit(state: NinthAgeState, text) -> UnitState:
 
 # -- dispelling ------------------------------------------------------------------------------------
 # one-use scrolls read instead of a dispel attempt (§23.7), by the option word players answer with
+# A spell's duration as its reader's book words it (§9.4: "Istantanea", "Durare un Turno"...).
+DURATION_WORDS = {"instant": N_("instant"), "one turn": N_("one turn"), "permanent": N_("permanent"),
+                  "remains in play": N_("remains in play"), "player turn": N_("player turn")}
 SCROLLS = {"scroll": "Dispel Scroll", "binding": "Binding Scroll", "backlash": "Backlash Scroll",
            "shielding": "Shielding Scroll"}
 
@@ -771,8 +774,8 @@ def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffe
                                   *([_("armour save +{value}", value=effect.armour)] if effect.armour else []),
                                   *([_("Ward Save ({value}+)", value=effect.ward)] if effect.ward else [])])
         units = ', '.join(u.id for u in targets) or _("no unit")
-        events.append(Event(kind="spell", seat=c.seat, text=(_("{spell} takes hold on {units} ({part}): {change} ({duration}).", spell=spell.name, units=units, part=part, change=change, duration=spell.duration) if part
-                              else _("{spell} takes hold on {units}: {change} ({duration}).", spell=spell.name, units=units, change=change, duration=spell.duration))))
+        events.append(Event(kind="spell", seat=c.seat, text=(_("{spell} takes hold on {units} ({part}): {change} ({duration}).", spell=spell.name, units=units, part=part, change=change, duration=Text(DURATION_WORDS[spell.duration])) if part
+                              else _("{spell} takes hold on {units}: {change} ({duration}).", spell=spell.name, units=units, change=change, duration=Text(DURATION_WORDS[spell.duration])))))
 
 
 def _attribute_target(state: NinthAgeState, c: Caster, lore: Lore) -> str | None:
