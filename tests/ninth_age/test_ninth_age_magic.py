@@ -164,6 +164,9 @@ def test_e50_overwhelming_power_dispelled_with_overwhelming_power_and_no_miscast
     assert "6+6 = 12, Overwhelming Power +4 (D3 2 + 2 dice), +1 → 17 against 9: cast" in text(log)
     assert "Hedge Wizard dispels Sap the Strength with 3 dice: 6+6+1 = 13, Overwhelming Power +6" in text(log)
     assert "dispelled" in text(log) and "Miscast" not in text(log) and not state.effects
+    from bot.i18n import event_text, say  # the casting roll's parts said in the reader's language
+
+    assert "Forza Travolgente +4" in " | ".join(say(event_text(e), "it") for e in log)
     assert left(state) == []
 
 

@@ -58,6 +58,11 @@ def test_e55_ranged_to_hit_with_modifiers():
     assert "10 shot(s) at BS 3 -5, needing 6 then 6+: 6 6 6 1 2 3 4 5 5 5: 3 six(es)" in text
     assert "then 6+: 6 5 6: 2 hit(s)" in text and "needing 3+: 3 2: 1 wound(s)" in text
     assert "soft cover for 10" in text and "Skulkers loses 1 model(s); 9 left" in text
+    # the notes of the shot read in the reader's language, not joined in English
+    from bot.i18n import event_text, say
+
+    said = " | ".join(say(event_text(e), "hu") for e in log)
+    assert "5 modell a 2. sor mögött nem lőhet" in said and "behind the 2nd rank" not in said
     assert state.units["Skulkers"].models == 9 and state.units["Crossbowmen"].shot
     with pytest.raises(IllegalAction, match="has already shot this phase"):
         shoot(state, "Crossbowmen", "Skulkers")

@@ -573,7 +573,7 @@ def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
             notes.append(_("{current} of {start_models} models: half Ld", current=current, start_models=unit.start_models))
         if entry.command.musician:
             notes.append(_("Musician +1"))
-        if leadership_test(state.rng, value, text_join("", [_("{unit} Rally test (Ld {ld} from {source}", unit=unit.id, ld=ld, source=source), (_("; {join}", join=', '.join(notes)) if notes else ""), ")"]), events, seat=seat,
+        if leadership_test(state.rng, value, text_join("", [_("{unit} Rally test (Ld {ld} from {source}", unit=unit.id, ld=ld, source=source), (_("; {join}", join=text_join(', ', notes)) if notes else ""), ")"]), events, seat=seat,
                            reroll=hold_your_ground(state, unit), for_unit=(state, unit)):
             unit.fleeing = False
             unit.rallied = True

@@ -421,7 +421,7 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     purpose = _("{unit} shoots ({w}) at {target}", unit=unit.id, w=w.name, target=target.id) if not stand_and_shoot else \
         _("{unit} stands and shoots ({w}) at {target}", unit=unit.id, w=w.name, target=target.id)
     events.append(Event(kind="shoot", seat=unit.owner, data={"unit": unit.id, "target": target.id},
-                        text=text_join("", [_("{purpose}: {describe}", purpose=purpose, describe=describe(shots, w)), (_("; {join}", join='; '.join(notes)) if notes else ""), "."])))
+                        text=text_join("", [_("{purpose}: {describe}", purpose=purpose, describe=describe(shots, w)), (_("; {join}", join=text_join('; ', notes)) if notes else ""), "."])))
     if w.has("Always hits on 4+"):  # the Skull Splitter (§23.3): 4+ whatever the BS and the modifiers
         hits, sixes = fixed_to_hit(state, sum(groups.values()), 4, purpose, unit.owner, events)
     else:
