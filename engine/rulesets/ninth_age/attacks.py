@@ -42,10 +42,9 @@ from engine.rulesets.ninth_age.damage import (
     Attack, Defence, defence, multiple_wounds, roll_value, to_wound_needed, wounds,
 )
 from engine.rulesets.ninth_age.save_offer import hits_taken
-from engine.rulesets.ninth_age.saves import (  # noqa: F401 - struck_defence for the melee's single models
-    Wound, armour_saves, faces as _faces, special_saves, struck_defence, take_saves, unit_items,
+from engine.rulesets.ninth_age.saves import (
+    Wound, armour_saves, faces as _faces, special_saves, struck_defence, take_saves,
 )
-from engine.rulesets.ninth_age.neighbours import unmounted  # noqa: F401
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.terrain_rules import in_field
 

@@ -11,11 +11,10 @@ the leftover wounds are kept for later attacks. ``UnitState.wounds_lost`` is tha
 
 from __future__ import annotations
 
-from engine.core.text import _, decimal, join as text_join, ngettext
 from shapely.ops import nearest_points
 
 from engine.core import Event, roll_dice
-from engine.core.text import _
+from engine.core.text import _, decimal, join as text_join, ngettext
 from engine.rulesets.ninth_age.damage import Attack, armour_save_needed, defence
 from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age.leadership import charge_dice, hold_your_ground, leadership_test, unit_leadership
@@ -225,13 +224,13 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
     entry = state.unit_entry(unit)
     from engine.rulesets.ninth_age.mixed_units import standard_rule
 
-    swift = entry.has_rule("Swiftstride") or standard_rule(state, unit, "Swiftstride", events)  # Stalker's Standard (§23.8)
     rolled = random_movement.roll(state, unit, "flee")
     if rolled is not None:  # Random Movement: always X, never Swiftstride (§22)
         go, faces, x = rolled
-        roll = None
+        roll, swift = None, False
         reason = _("{reason} (Random Movement {x}: {dice})", reason=reason, x=x, dice=", ".join(map(str, faces)) or x)
-    else:
+    else:  # a Stalker's Standard is used (and a hidden one revealed) only when the dice are rolled
+        swift = entry.has_rule("Swiftstride") or standard_rule(state, unit, "Swiftstride", events)  # §23.8
         roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=_('{unit} flee distance', unit=unit.id))
         go = sum(charge_dice(roll.dice, swiftstride=swift))
     unit.fleeing = True
@@ -251,7 +250,7 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
         extra += MOVE_SAMPLE
         end = translate(result.footprint, 0, extra)
     path = result.path + ([end] if extra else [])
-    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=text_join("", [_("{reason}: {go}\"", reason=reason, go=go), (_(" (Swiftstride: the best two of 3D6)") if swift and roll is not None else ""), (_(" (+{extra}\" to clear 1\")", extra=decimal(extra, ".1f")) if extra else ""), "."])))
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=text_join("", [_("{reason}: {go}\"", reason=reason, go=go), (_(" (Swiftstride: the best two of 3D6)") if swift else ""), (_(" (+{extra}\" to clear 1\")", extra=decimal(extra, ".1f")) if extra else ""), "."])))
     crossed = {k for p in path for k, o in around.others.items() if p.shape.intersects(o.shape)}
     if any(state.table.touches_edge(p.shape) for p in path):
         destroy(state, unit, events, _("{unit} flees off the table", unit=unit.id), fled=True)

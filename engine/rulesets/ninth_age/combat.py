@@ -32,7 +32,7 @@ from engine.rulesets.ninth_age.melee import (
     Outcome, SideScore, break_leadership, caught, hit_succeeds, outcome, to_hit_needed, unstable_wounds,
 )
 from engine.rulesets.ninth_age.mixed_units import joined, standard_rule
-from engine.rulesets.ninth_age.neighbours import surroundings, unmounted
+from engine.rulesets.ninth_age.neighbours import surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.walls import gap
 from engine.table.contact import contact_side, distance, in_contact
