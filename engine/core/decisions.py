@@ -38,6 +38,12 @@ class Decide(Action):
     key: str | None = None
     at: int | None = None
 
+    @classmethod
+    def to(cls, pending: PendingDecision, seat: str, option: str) -> "Decide":
+        """The answer ``option`` to the question ``pending`` shows now, naming that question
+        (its key, and its place after the answers already given)."""
+        return cls(seat=seat, option=option, key=pending.decision.key, at=len(pending.answers))
+
 
 class DecisionNeeded(Exception):
     """Raised by :func:`decide` to unwind an action until the player has answered."""

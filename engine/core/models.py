@@ -156,10 +156,6 @@ class GameState(BaseModel):
             self._dropped.append(given)
         return None
 
-    def next_answer(self) -> str | None:
-        """The next answer given in advance, whatever question it answered (None: none left)."""
-        return self._answers.pop(0).option if self._answers else None
-
     def used_answers(self) -> list[GivenAnswer]:
         """The answers this run's questions took, in order, each with its question's key."""
         return list(self._used)

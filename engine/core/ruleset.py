@@ -131,14 +131,14 @@ class Ruleset(ABC):
             # answers are matched without regard to case; the answer names the question it answers
             pending = state.pending
             option = next((o for o in pending.decision.options if o.lower() == option.lower()), option)
-            return Decide(seat=seat, option=option, key=pending.decision.key, at=len(pending.answers))
+            return Decide.to(pending, seat, option)
         if command == "place" and state.pending is not None and options.get("square"):
             # A question whose answers are squares (where a summoned creature appears) is
             # answered by placing it there, as a player would put the miniature down.
             square = str(options["square"]).strip().lower()
             match = next((o for o in state.pending.decision.options if o.lower() == square), None)
             if match is not None:
-                return Decide(seat=seat, option=match, key=state.pending.decision.key, at=len(state.pending.answers))
+                return Decide.to(state.pending, seat, match)
         return self._action_from_command(state, seat, command, options)
 
     def status(self, state: GameState) -> str:
@@ -227,8 +227,7 @@ class Ruleset(ABC):
         events = [notice]
         if state.pending is not None:
             answer = default_answer(state.pending.decision)
-            state, answered = self._answer(state, Decide(seat=seat, option=answer, key=state.pending.decision.key,
-                                                         at=len(state.pending.answers)))
+            state, answered = self._answer(state, Decide.to(state.pending, seat, answer))
             events.append(Event(kind="timeout_answer", seat=seat, text=_("{name}'s answer is taken as {answer}.", name=name, answer=answer)))
             events.extend(answered)
             # "default" stops at the answer, unless nothing was asked (then it ends the turn).
