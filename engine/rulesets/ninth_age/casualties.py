@@ -138,6 +138,8 @@ def heavy_casualties(state: NinthAgeState, unit: UnitState, events: list[Event])
 def destroy(state: NinthAgeState, unit: UnitState, events: list[Event], text: str, fled: bool = False) -> None:
     """The unit leaves play; friends within 6" test for Panic (measured just before, [A-61])."""
     where = outline(state, unit) if unit.pose is not None else None  # a garrison: its walls (§18.6)
+    # a standard bearer removed as a casualty while engaged: the standard is captured (§17.2, §20.1)
+    unit.slain_engaged = not fled and unit.on_table and engaged(state, unit)
     unit.location = "fled" if fled else "destroyed"
     unit.fleeing = False
     events.append(Event(kind="destroyed", seat=unit.owner, data={"unit": unit.id}, text=text_join("", [text, "."])))

@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.core.text import _, N_, Text, decimal, join as text_join
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
-from engine.rulesets.ninth_age.mixed_units import standard_rule
+from engine.rulesets.ninth_age.mixed_units import joined, standard_rule
 from engine.core.text import join, ngettext
 from engine.rulesets.ninth_age import garrison
 from engine.rulesets.ninth_age.grammar import number, side_word
@@ -566,7 +566,7 @@ def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
     for unit in [u for u in state.on_table(seat) if u.fleeing]:
         entry = state.unit_entry(unit)
         ld, source = unit_leadership(state, unit)
-        current = unit.models
+        current = unit.models + len(joined(state, unit))  # "incluso i Personaggi aggregati" (§8.8, E-15)
         value = rally_leadership(ld, start=unit.start_models, current=current, musician=entry.command.musician)
         notes = []
         if current * 4 <= unit.start_models:

@@ -1074,10 +1074,11 @@ def flee_from_combat(state: NinthAgeState, unit: UnitState, result: Outcome, exe
         source = state.units[name]
     else:
         source = tied[0] if tied else None
-    entry = state.unit_entry(unit)
-    if entry.bsb or (entry.command.standard and not unit.standard_lost):
-        unit.standard_lost = True
-        events.append(Event(kind="standard", seat=unit.owner, text=_("{unit}'s standard is lost as it flees from combat (§17.2).", unit=unit.id)))
+    for bearer in [unit] + joined(state, unit):  # a Battle Standard Bearer in it flees with it (not a hidden one, §22)
+        entry = state.unit_entry(bearer)
+        if (entry.bsb or entry.command.standard) and not bearer.standard_lost:
+            bearer.standard_lost = True
+            events.append(Event(kind="standard", seat=unit.owner, text=_("{unit}'s standard is lost as it flees from combat (§17.2).", unit=bearer.id)))
     unit.combat_rounds = 0
     bearing = bearing_between(source.footprint().centre, unit.footprint().centre) if source else None
     return flee(state, unit, bearing, events, reason=text_join("", [_("{unit} flees from combat", unit=unit.id), (_(", away from {source}", source=source.id) if source else "")]), exempt=exempt)

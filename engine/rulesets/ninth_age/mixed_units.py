@@ -296,6 +296,9 @@ def fight_on(state: NinthAgeState, host: UnitState, events: list[Event]) -> Unit
     for name in CARRIED_OVER:
         setattr(leader, name, getattr(host, name))
     host.formation = host.formation.model_copy(update={"attached": []})
+    from engine.rulesets.ninth_age.neighbours import engaged
+
+    host.slain_engaged = host.on_table and engaged(state, host)  # its standard captured (§17.2, §20.1)
     host.location, host.pose, host.succeeded_by, host.fleeing = "destroyed", None, leader.id, False
     for c in others:  # they join the one that stands for the unit, as near as they stood
         c.pose = None
