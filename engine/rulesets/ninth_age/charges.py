@@ -18,7 +18,7 @@ from engine.rulesets.ninth_age.leadership import (
     unit_leadership,
 )
 from engine.rulesets.ninth_age.casualties import (  # noqa: F401 - kept importable from here for older callers
-    _destroy, dangerous_terrain, flee, lose_wounds, panic, terrain_checks,
+    _destroy, dangerous_terrain, flee, lose_wounds, panic, phase_key, terrain_checks,
 )
 from engine.rulesets.ninth_age.neighbours import blockers, engaged, surroundings
 from engine.rulesets.ninth_age.terrain_rules import charge_from_hill, flies, ground_note, on_hill
@@ -328,10 +328,15 @@ def _terror_test_failed(state: NinthAgeState, charger: UnitState, target: UnitSt
     if courageous(state, target):
         events.append(Event(kind="terror", seat=target.owner, text=_("{target} passes the Terror test automatically (Banner of Courage).", target=target.id)))
         return False
+    if target.panic_passed == phase_key(state):  # it is a Panic test: none after one passed this phase (§13)
+        events.append(Event(kind="terror", seat=target.owner, text=_("{target} already passed a Panic test this phase and does not test again for {charger}'s Terror.", target=target.id, charger=charger.id)))
+        return False
     ld, source = unit_leadership(state, target)
     passed = leadership_test(state.rng, ld, _("{target} Panic test for {charger}'s Terror (Ld from {source})", target=target.id, charger=charger.id, source=source),
                              events, seat=target.owner, reroll=hold_your_ground(state, target), for_unit=(state, target))
-    if not passed:
+    if passed:
+        target.panic_passed = phase_key(state)
+    else:
         events.append(Event(kind="terror", seat=target.owner, text=_("{target} is terrified: it must Flee.", target=target.id)))
     return not passed
 

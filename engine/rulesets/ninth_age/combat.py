@@ -974,8 +974,8 @@ def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> No
         events.append(Event(kind="combat-result", seat=result.winner, text=said))
         losers = [state.units[u] for u in rnd.units if state.units[u].owner == loser and state.units[u].on_table
                   and enemies_in_contact(state, state.units[u])]
-        for u in losers:  # a frenzied part that loses a round loses its Frenzy (§22)
-            if state.unit_entry(u).has_rule("Frenzy") and not u.frenzy_lost:
+        for u in [m for u in losers for m in [u] + joined(state, u)]:  # a frenzied part that loses a round
+            if state.unit_entry(u).has_rule("Frenzy") and not u.frenzy_lost:  # loses its Frenzy (§22), a character in the unit too
                 u.frenzy_lost = True
                 events.append(Event(kind="frenzy", seat=loser, text=_("{u} loses its Frenzy.", u=u.id)))
         order = losers
@@ -1012,7 +1012,7 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
         if not fleeing_foes or any(f.id not in broken_ids for f in foes):
             continue
         entry = state.unit_entry(w)
-        frenzied = entry.has_rule("Frenzy") and not w.frenzy_lost
+        frenzied = fighters.frenzied(state, w)  # a frenzied character in it too (§22 Frenzy)
         options = [f.id for f in fleeing_foes]
         if w.garrison:  # a garrison may choose not to pursue its broken assaulters, with no test (§18.6)
             choice = decide(state, w.owner, f"pursue-{w.id}", _("{w}: pursue which broken unit out of {building}, or stay in it?", w=w.id, building=w.garrison), ["stay"] + options, default="stay")
@@ -1307,10 +1307,9 @@ def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, eve
 def overrun_or_reform(state: NinthAgeState, unit: UnitState, events: list[Event], may_overrun: bool) -> None:
     """A unit with no foes left overruns (if it charged this turn, in its first round, [A-69])
     or makes a post-combat reform: a pivot about its centre (§11.11)."""
-    entry = state.unit_entry(unit)
     first_round = unit.combat_rounds <= 1
     can_overrun = may_overrun and unit.charged and first_round
-    frenzied = entry.has_rule("Frenzy") and not unit.frenzy_lost
+    frenzied = fighters.frenzied(state, unit)
     options = []
     if can_overrun:
         options.append("overrun")

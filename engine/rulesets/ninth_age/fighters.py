@@ -80,12 +80,30 @@ STRENGTH_BONUS = {"great weapon": 2, "flail": 2, "halberd": 1}
 LANCE_BONUS = {"lance": 2, "light lance": 1}
 
 
-def psychology_immune(state: NinthAgeState, unit: UnitState) -> bool:
-    """Immune to Psychology (§22): the rule itself, or Frenzy (while kept), Unbreakable, Undead,
-    Stupidity."""
+def model_immune(state: NinthAgeState, unit: UnitState) -> bool:
+    """The models of ``unit``'s entry (its R&F, or a character) are Immune to Psychology (§22):
+    the rule itself, or Frenzy (while kept), Unbreakable, Undead, Stupidity."""
     entry = state.unit_entry(unit)
     return (entry.has_rule("Immune to Psychology") or entry.has_rule("Unbreakable") or entry.has_rule("Undead")
             or entry.has_rule("Stupidity") or (entry.has_rule("Frenzy") and not unit.frenzy_lost))
+
+
+def psychology_immune(state: NinthAgeState, unit: UnitState) -> bool:
+    """"Se metà o più dei modelli di un'Unità sono Immuni alla Psicologia" (§22): half or more of
+    the unit's models, the characters in it counted (a hidden one does nothing until revealed),
+    are Immune to Psychology: the unit passes Panic tests and never chooses Flee."""
+    inside = joined(state, unit)
+    if not inside:
+        return model_immune(state, unit)
+    immune = (unit.models if model_immune(state, unit) else 0) + sum(1 for c in inside if model_immune(state, c))
+    return 2 * immune >= unit.models + len(inside)
+
+
+def frenzied(state: NinthAgeState, unit: UnitState) -> bool:
+    """"ogni Unità con uno o più modelli (o parti di modelli) con questa regola speciale" (§22
+    Frenzy): the unit's own models or a character in it still have Frenzy (E-32: a frenzied mount
+    makes the whole model count). Such a unit takes the Frenzy test and must pursue and overrun."""
+    return any(state.unit_entry(u).has_rule("Frenzy") and not u.frenzy_lost for u in [unit] + joined(state, unit))
 
 
 def causes_fear(state: NinthAgeState, unit: UnitState) -> bool:
@@ -635,7 +653,9 @@ def _character_blows(state: NinthAgeState, host: UnitState, char: UnitState, sup
         count, step = _part_attacks(state, char, part, supporting=supporting_)
         if not count:
             continue
-        ws = 1 if host.fear_struck else entry.unmodified("WS", part)
+        # a failed Fear test leaves a model immune to Fear its WS (§22 Fear: ITP, or causing Fear itself)
+        ws = 1 if host.fear_struck and not (model_immune(state, char) or causes_fear(state, char)) \
+            else entry.unmodified("WS", part)
         strength, used, ap = part_strength(state, char, part, host=host, lances=not assault)
         uncharged = None if assault else lance_strength(state, char, part, strength, host=host)
         name = char.id if len(entry.parts) == 1 else f"{char.id} {entry.parts[part].name}"

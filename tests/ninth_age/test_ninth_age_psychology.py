@@ -1,0 +1,165 @@
+"""Ninth Age psychology against the seed's wording (§13 Panic, §22 Terror, Frenzy, Immune to
+Psychology, Fear; §8.8 Rally): the rules an audit found missing or half-done."""
+
+from engine.rulesets.ninth_age import charges
+from engine.rulesets.ninth_age.casualties import phase_key
+
+from game_helpers import scenario
+from loaded_dice import left, load
+
+
+def text(log):
+    return "\n".join(str(e.text) for e in log)
+
+
+def test_terror_is_a_panic_test_none_after_one_passed_this_phase():
+    # "il suo bersaglio deve superare un test di Panico" (§22 Terror); "Le Unità non devono superare Test
+    # di Panico ... se hanno già superato un Test di Panico durante la medesima Fase" (§13)
+    state = scenario({"Giant": (30, 30, 180), "Spearmen": (30, 20, 0)}, seat="p2", step="charges", terrain="open")
+    giant, spear = state.units["Giant"], state.units["Spearmen"]
+    log = []
+    load(state, 3, 3)
+    assert charges._terror_test_failed(state, giant, spear, log) is False
+    assert "Spearmen Panic test for Giant's Terror (Ld from its own): Ld 7, rolled 6: passed." in text(log)
+    assert spear.panic_passed == phase_key(state)
+    log = []
+    load(state, 6, 6)  # a second Terror charger this phase: no test, so these dice stay unrolled
+    assert charges._terror_test_failed(state, giant, spear, log) is False
+    assert "Spearmen already passed a Panic test this phase and does not test again for Giant's Terror." in text(log)
+    assert left(state) == [6, 6]
+    spear.panic_passed = ""  # next phase: it tests again, and fails
+    log = []
+    assert charges._terror_test_failed(state, giant, spear, log) is True
+    assert "Spearmen is terrified: it must Flee." in text(log)
+
+
+def _frenzied_marshal_in_spearmen(captain=None):
+    """The Marshal, given Frenzy, joins the Spearmen (6 wide); the Brutes stand 9" in front."""
+    from engine.rulesets.ninth_age.actions import Join
+
+    from game_helpers import apply
+
+    places = {"Spearmen": (20, 14, 0), "Marshal": (24, 15.5, 0), "Brutes": (20, 25, 180)}
+    if captain:
+        places["Captain"] = captain
+    state = scenario(places, terrain="open")
+    marshal = state.units["Marshal"]
+    entry = state.unit_entry(marshal)
+    state.armies["p1"].units[marshal.entry] = entry.model_copy(update={"special_rules": ["Frenzy"]})
+    state = apply(state, Join(seat="p1", unit="Marshal", into="Spearmen", file=5))
+    state.step = "charges"
+    return state
+
+
+def test_a_frenzied_character_makes_its_unit_take_the_frenzy_test_and_charge():
+    # "ogni Unità con uno o più modelli ... con questa regola speciale devono superare un test" (§22 Frenzy)
+    from engine.rulesets.ninth_age.actions import EndStep
+    from engine.rulesets.ninth_age.fighters import frenzied
+
+    from game_helpers import apply
+
+    state = _frenzied_marshal_in_spearmen()
+    assert frenzied(state, state.units["Spearmen"])
+    log = []
+    load(state, 6, 6, *[3] * 20)  # the Frenzy test fails (12 against Ld 9)
+    state = apply(state, EndStep(seat="p1"), {"reaction": "hold"}, log)
+    assert "Spearmen Frenzy test (Ld from its own): Ld 9, rolled 12: failed." in text(log)
+    assert "Spearmen fails its Frenzy test and must charge the nearest enemy it can: Brutes." in text(log)
+    # and the unit must pursue: a frenzied unit is offered no restraint
+    spear = state.units["Spearmen"]
+    state.units["Marshal"].frenzy_lost = True
+    assert not frenzied(state, spear)
+
+
+def test_the_frenzy_test_is_re_rolled_with_hold_your_ground():
+    # Hold Your Ground: "può far ripetere i Test di Disciplina falliti" (§16.8), the Frenzy test's too
+    from engine.rulesets.ninth_age.frenzy import frenzy_tests
+
+    state = scenario({"Zealots": (30, 10, 0), "Brutes": (30, 19, 180), "Captain": (40, 8, 0)}, step="charges",
+                     terrain="open")
+    log = []
+    load(state, 6, 6, 1, 1)
+    frenzy_tests(state, "p1", log)
+    assert "Zealots Frenzy test (Ld from its own): Ld 10, rolled 12: failed." in text(log)
+    assert "Zealots Frenzy test (Ld from its own), re-rolled with Captain's Hold Your Ground: Ld 10, rolled 2: passed." \
+        in text(log)
+    assert not state.units["Zealots"].declared_charge
+
+
+def test_immune_to_psychology_counts_half_or_more_of_the_models_characters_included():
+    # "Se metà o più dei modelli di un'Unità sono Immuni alla Psicologia" (§22)
+    from engine.rulesets.ninth_age.fighters import psychology_immune
+
+    state = _frenzied_marshal_in_spearmen()
+    spear, marshal = state.units["Spearmen"], state.units["Marshal"]
+    assert not psychology_immune(state, spear)  # 1 frenzied model of 31
+    spear.models = 1  # one Spearman and the frenzied Marshal: half the models are immune
+    assert psychology_immune(state, spear)
+    spear.models = 2
+    assert not psychology_immune(state, spear)
+    marshal.frenzy_lost = True
+    spear.models = 1
+    assert not psychology_immune(state, spear)
+
+
+def _spearmen_with_marshal_facing_brutes():
+    from engine.table.frame import mm
+
+    state = _frenzied_marshal_in_spearmen()
+    spear = state.units["Spearmen"]
+    front = spear.footprint()
+    brutes = state.units["Brutes"]
+    brutes.pose = brutes.pose.moved(front.centre[0], front.centre[1] + front.depth / 2 + mm(40) / 2)
+    state.phase, state.step = "melee", ""
+    return state
+
+
+def test_a_frenzied_character_in_a_unit_makes_it_pursue_and_loses_its_frenzy_with_the_unit():
+    # "Le Unità con uno o più parti di modelli con Furia devono sempre inseguire"; "Se una parte di un
+    # modello con Furia perde un round di combattimento, immediatamente perde questa Regola Speciale" (§22)
+    import pytest
+
+    from engine.core.decisions import DecisionNeeded
+    from engine.rulesets.ninth_age import combat
+    from engine.rulesets.ninth_age.melee import SideScore, outcome
+    from engine.rulesets.ninth_age.neighbours import engaged
+
+    state = _spearmen_with_marshal_facing_brutes()
+    assert engaged(state, state.units["Spearmen"])
+    won = outcome("p1", SideScore(wounds=5), "p2", SideScore(wounds=0))
+    log = []
+    try:
+        combat.after_break(state, combat.Round(units=["Spearmen", "Brutes"]), [state.units["Brutes"]], won, log)
+    except DecisionNeeded as asked:
+        assert asked.decision.key != "pursue-Spearmen"  # no "restrain" offered
+    assert "Spearmen is Frenzied and must pursue." in text(log)
+    # the same unit without the frenzied Marshal is asked whether to restrain
+    state = _spearmen_with_marshal_facing_brutes()
+    state.units["Marshal"].frenzy_lost = True
+    with pytest.raises(DecisionNeeded) as asked:
+        combat.after_break(state, combat.Round(units=["Spearmen", "Brutes"]), [state.units["Brutes"]], won, [])
+    assert asked.value.decision.key == "pursue-Spearmen" and "restrain" in asked.value.decision.options
+    # the Spearmen lose a round: the Marshal in them loses his Frenzy
+    state = _spearmen_with_marshal_facing_brutes()
+    log = []
+    load(state, *[1] * 40)
+    try:
+        combat.score_and_break(state, combat.Round(units=["Spearmen", "Brutes"], wounds={"p2": 6, "p1": 0}), log)
+    except DecisionNeeded:
+        pass
+    assert state.units["Marshal"].frenzy_lost and "Marshal loses its Frenzy." in text(log)
+
+
+def test_a_failed_fear_test_leaves_an_immune_character_its_ws():
+    # "I modelli che sono Immuni alla Psicologia ... sono immuni anche agli effetti della Paura" (§22 Fear)
+    from engine.rulesets.ninth_age import fighters
+
+    state = _spearmen_with_marshal_facing_brutes()
+    spear = state.units["Spearmen"]
+    spear.fear_struck = True  # the Spearmen failed a Fear test
+    ws = {b.part_name: b.ws for b in fighters.blows(state, spear) if not b.special}
+    assert ws["Marshal"] == state.unit_entry(state.units["Marshal"]).unmodified("WS", 0) > 1  # frenzied: immune
+    assert {w for name, w in ws.items() if name != "Marshal"} == {1}  # the Spearmen and their Champion: WS 1
+    state.units["Marshal"].frenzy_lost = True
+    ws = {b.part_name: b.ws for b in fighters.blows(state, spear) if not b.special}
+    assert ws["Marshal"] == 1
