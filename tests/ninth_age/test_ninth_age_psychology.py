@@ -163,3 +163,48 @@ def test_a_failed_fear_test_leaves_an_immune_character_its_ws():
     state.units["Marshal"].frenzy_lost = True
     ws = {b.part_name: b.ws for b in fighters.blows(state, spear) if not b.special}
     assert ws["Marshal"] == 1
+
+
+def test_hold_your_ground_is_lost_with_the_battle_standard_and_re_rolls_a_restraint_test():
+    # "Quando l'Alfiere dello Stendardo da Battaglia fugge da un combattimento, lo Stendardo da Battaglia è
+    # perso (assieme ... alla regola Mantenere la Posizione)" (§16.8); every Ld test may be re-rolled
+    from engine.core.decisions import DecisionNeeded
+    from engine.rulesets.ninth_age import combat
+    from engine.rulesets.ninth_age.leadership import hold_your_ground
+    from engine.rulesets.ninth_age.melee import SideScore, outcome
+
+    state = _spearmen_with_marshal_facing_brutes()
+    state.units["Marshal"].frenzy_lost = True
+    spear = state.units["Spearmen"]
+    front = spear.footprint()
+    from game_helpers import place
+
+    place(state, "Captain", front.centre[0] + 8, front.centre[1], 0)
+    assert hold_your_ground(state, spear) == "Captain" and combat._bsb_near(state, spear)
+    won = outcome("p1", SideScore(wounds=5), "p2", SideScore(wounds=0))
+    state.begin_answers(["restrain"])
+    load(state, 6, 6, 1, 1, *[3] * 20)
+    log = []
+    try:
+        combat.after_break(state, combat.Round(units=["Spearmen", "Brutes"]), [state.units["Brutes"]], won, log)
+    except DecisionNeeded:
+        pass
+    assert "Spearmen restrains itself (Ld from its own), re-rolled with Captain's Hold Your Ground: Ld 9, rolled 2: " \
+           "passed." in text(log)
+    state.units["Captain"].standard_lost = True
+    assert hold_your_ground(state, spear) is None and not combat._bsb_near(state, spear)
+
+
+def test_an_unbreakable_character_joins_only_unbreakable_units():
+    # "I Personaggi con la regola speciale Irriducibile possono aggregarsi solo a Unità Irriducibili" (§22)
+    from engine.rulesets.ninth_age.characters import join_problem
+
+    state = scenario({"Spearmen": (20, 14, 0), "Marshal": (24, 15.5, 0)})
+    spear, marshal = state.units["Spearmen"], state.units["Marshal"]
+    assert join_problem(state, marshal, spear) is None
+    entry = state.unit_entry(marshal)
+    state.armies["p1"].units[marshal.entry] = entry.model_copy(update={"special_rules": ["Unbreakable"]})
+    assert join_problem(state, marshal, spear) == "Marshal is Unbreakable and may join only Unbreakable units"
+    sentry = state.unit_entry(spear)
+    state.armies["p1"].units[spear.entry] = sentry.model_copy(update={"special_rules": ["Unbreakable"]})
+    assert join_problem(state, marshal, spear) is None

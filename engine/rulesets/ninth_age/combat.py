@@ -27,7 +27,7 @@ from engine.rulesets.ninth_age.casualties import (
 )
 from engine.rulesets.ninth_age.charges import placements
 from engine.rulesets.ninth_age.fighters import Blow, combat_groups, enemies_in_contact, unit_full_ranks
-from engine.rulesets.ninth_age.leadership import charge_dice, leadership_test, unit_leadership
+from engine.rulesets.ninth_age.leadership import charge_dice, hold_your_ground, leadership_test, unit_leadership
 from engine.rulesets.ninth_age.melee import (
     Outcome, SideScore, break_leadership, caught, hit_succeeds, outcome, to_hit_needed, unstable_wounds,
 )
@@ -40,8 +40,6 @@ from engine.table.frame import EPS_DIST, bearing_between, turn_between
 from engine.table.motion import (
     CLEARANCE_END, MOVE_SAMPLE, TURN_SAMPLE, clearance_problem, pivot, translate,
 )
-
-HOLD_YOUR_GROUND = 12.0
 
 
 # -- the phase ------------------------------------------------------------------------------------
@@ -882,16 +880,9 @@ def side_score(state: NinthAgeState, seat: str, rnd: Round) -> SideScore:
 
 
 def _bsb_near(state: NinthAgeState, unit: UnitState) -> bool:
-    """Hold Your Ground: a non-fleeing friendly BSB within 12" (18" if a Large Target)."""
-    for other in state.on_table(unit.owner):
-        entry = state.unit_entry(other)
-        inside = any(state.unit_entry(c).bsb and not c.refused for c in joined(state, other))  # a BSB in a unit
-        if not ((entry.bsb and not other.refused) or inside) or other.fleeing:
-            continue
-        reach = HOLD_YOUR_GROUND + (6 if entry.has_rule("Large Target") else 0)
-        if other.id == unit.id or gap(state, other, unit) <= reach + EPS_DIST:
-            return True
-    return False
+    """Hold Your Ground: a non-fleeing friendly BSB within 12" (18" if a Large Target), measured
+    from its own base in a unit ([A-56]), its battle standard not lost (§16.8)."""
+    return hold_your_ground(state, unit) is not None
 
 
 def disrupted(state: NinthAgeState, unit: UnitState) -> bool:
@@ -1026,7 +1017,7 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
         if choice == "restrain":
             ld, source = unit_leadership(state, w)
             if leadership_test(state.rng, ld, _("{w} restrains itself (Ld from {source})", w=w.id, source=source), events, seat=w.owner,
-                              for_unit=(state, w)):
+                              reroll=hold_your_ground(state, w), for_unit=(state, w)):  # a Leadership test (§16.8)
                 reformers.append(w)
                 continue
             choice = decide(state, w.owner, f"must-pursue-{w.id}", _("{w} fails to restrain: pursue which?", w=w.id),
@@ -1337,6 +1328,6 @@ def combat_reforms(state: NinthAgeState, rnd: Round, result: Outcome, events: li
 
     def test(u: UnitState, ld: int, why: str) -> bool:
         return leadership_test(state.rng, ld, _("{u} combat reform test ({why})", u=u.id, why=why), events, seat=u.owner,
-                               for_unit=(state, u))
+                               reroll=hold_your_ground(state, u), for_unit=(state, u))  # a Leadership test (§16.8)
 
     combat_reform.combat_reforms(state, rnd.units, rnd.break_ld, events, test)

@@ -160,9 +160,13 @@ def discipline(state: NinthAgeState, unit: UnitState) -> bool:
 
 
 def hold_your_ground(state: NinthAgeState, unit: UnitState) -> str | None:
-    """The BSB whose Hold Your Ground lets ``unit`` re-roll a failed Leadership test, if any."""
+    """The BSB whose Hold Your Ground lets ``unit`` re-roll a failed Leadership test, if any: not
+    a fleeing one (§8.8), not one that refused a challenge (§16.9), not one whose battle standard
+    fled from a combat ("lo Stendardo da Battaglia è perso (assieme ... alla regola Mantenere la
+    Posizione)", §16.8), nor a hidden one (§22 Hidden)."""
     for other in state.units.values():
-        if other.owner == unit.owner and state.unit_entry(other).bsb and not other.refused and (
+        if other.owner == unit.owner and state.unit_entry(other).bsb and not other.refused and not other.standard_lost \
+                and other.location != "hidden" and (
                 other.host == unit.id or other.id == unit.id or in_reach(state, other, unit)):
             if not host_of(state, other).fleeing and position(state, other) is not None:
                 return other.id
