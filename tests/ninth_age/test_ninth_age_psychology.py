@@ -208,3 +208,73 @@ def test_an_unbreakable_character_joins_only_unbreakable_units():
     sentry = state.unit_entry(spear)
     state.armies["p1"].units[spear.entry] = sentry.model_copy(update={"special_rules": ["Unbreakable"]})
     assert join_problem(state, marshal, spear) is None
+
+
+def test_panic_triggers_and_exemptions():
+    # §13: "Un'Unità viene attraversata da una Unità amica in fuga"; no test when engaged, already
+    # fleeing, or Immune to Psychology (§22); a War Machine that fails does not flee (§14.4)
+    from engine.rulesets.ninth_age.casualties import flee, panic
+
+    state = scenario({"Spearmen": (30, 8, 0, 6), "Halberdiers": (30, 16, 0), "Brutes": (60, 40, 180)},
+                     terrain="open")
+    log = []
+    load(state, 6, 6, 1, 1)  # the Spearmen flee 12" north, through the Halberdiers, who pass
+    flee(state, state.units["Spearmen"], 0.0, log, reason="Spearmen flee")
+    assert "Spearmen flees through Halberdiers." in text(log)
+    assert "Halberdiers Panic test (Halberdiers is passed through by fleeing Spearmen; Ld from its own): Ld 7, " \
+           "rolled 2: passed." in text(log)
+    # engaged in combat: no test at all
+    from engine.table.frame import mm
+
+    state = scenario({"Brutes": (30, 20, 180), "Spearmen": (30, 20 - mm(40) - 5 * mm(20) / 2, 0, 6),
+                      "Zealots": (60, 10, 0), "Great Cannon": (10, 5, 0)}, terrain="open")
+    log = []
+    load(state, 6, 6)
+    panic(state, state.units["Spearmen"], log, "a test")
+    assert log == [] and left(state) == [6, 6]
+    panic(state, state.units["Zealots"], log, "a test")  # Frenzy: Immune to Psychology
+    assert text(log) == "Zealots is immune to Panic (a test)." and left(state) == [6, 6]
+    state.units["Zealots"].fleeing = True
+    log = []
+    panic(state, state.units["Zealots"], log, "a test")
+    assert log == []
+    panic(state, state.units["Great Cannon"], log, "a test")  # 12 fails: it stays, and may not shoot next
+    cannon = state.units["Great Cannon"]
+    assert "Great Cannon may not shoot in its next Shooting phase." in text(log) and not cannon.fleeing
+    assert (cannon.no_shoot_round, cannon.no_shoot_seat) == (1, "p1")
+
+
+def test_fast_cavalry_that_fled_by_choice_rallies_free_to_move_and_shoot():
+    # §22 Fast Cavalry: "dichiara volontariamente Fuga come reazione ad una carica (non quando però sta già
+    # fuggendo o come conseguenza di un test di Terrore fallito), e poi si chiama a raccolta nel turno
+    # successivo, l'Unità è libera di muovere (ma non caricare) e tirare (ma comunque si considera mossa)"
+    from engine.rulesets.ninth_age.actions import Charge
+    from engine.rulesets.ninth_age.charges import rally_tests
+    from engine.rulesets.ninth_age.movement import may_move
+    from engine.rulesets.ninth_age.shooting import moved_this_turn
+
+    from game_helpers import apply
+
+    state = scenario({"Knights": (30, 10, 0), "Wolf Riders": (30, 22, 180)}, step="charges", terrain="open")
+    load(state, 2, 2)  # a short flight, still on the table
+    state = apply(state, Charge(seat="p1", unit="Knights", target="Wolf Riders"), {"reaction": "flee"})
+    wolves = state.units["Wolf Riders"]
+    assert wolves.fleeing and wolves.fled_by_choice
+    log = []
+    load(state, 1, 1)
+    rally_tests(state, "p2", log)  # its own next turn's Compulsory Moves
+    assert "Wolf Riders rallies; Fast Cavalry that fled by choice, it is free to move (but not charge) and shoot " \
+           "this turn, counting as having moved (§22)." in text(log)
+    assert not wolves.fleeing and not wolves.rallied and not wolves.fled_by_choice
+    may_move(state, wolves)  # no refusal
+    assert moved_this_turn(wolves)
+    # forced to flee by a failed Terror test: an ordinary rally
+    state = scenario({"Giant": (30, 34, 180), "Pistoliers": (30, 22, 0)}, seat="p2", step="charges", terrain="open")
+    load(state, 6, 6, 2, 2)  # the Terror test fails; then the flight
+    state = apply(state, Charge(seat="p2", unit="Giant", target="Pistoliers"), {"reaction": "hold"})
+    pistoliers = state.units["Pistoliers"]
+    assert pistoliers.fleeing and not pistoliers.fled_by_choice
+    log = []
+    load(state, 1, 1)
+    rally_tests(state, "p1", log)
+    assert "Pistoliers rallies; it may /reform now" in text(log) and pistoliers.rallied

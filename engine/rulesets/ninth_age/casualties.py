@@ -236,6 +236,7 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
         roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=_('{unit} flee distance', unit=unit.id))
         go = sum(charge_dice(roll.dice, swiftstride=swift))
     unit.fleeing = True
+    unit.fled_by_choice = False  # a charge reaction sets it again when Fast Cavalry chose to flee (§22)
     left_building = unit.garrison  # a garrison failing its Panic test flees out of its Building (§18.6)
     if left_building:
         unit.garrison = unit.garrison_round = unit.garrison_seat = None

@@ -304,6 +304,9 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     charger = state.units[decl.charger]
     away = bearing_between(charger.footprint().centre, target.footprint().centre)
     flee(state, target, away, events, reason=_("{target} flees from {charger}", target=target.id, charger=charger.id))
+    # Fast Cavalry that chose to flee (not already fleeing, not by Terror) rallies free next turn (§22)
+    target.fled_by_choice = target.on_table and len(options) > 1 and all(
+        state.unit_entry(u).has_rule("Fast Cavalry") for u in [target] + joined(state, target))
     _redirects(state, decl.target, events)
 
 
@@ -581,8 +584,13 @@ def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
         if leadership_test(state.rng, value, text_join("", [_("{unit} Rally test (Ld {ld} from {source}", unit=unit.id, ld=ld, source=source), (_("; {join}", join=text_join(', ', notes)) if notes else ""), ")"]), events, seat=seat,
                            reroll=hold_your_ground(state, unit), for_unit=(state, unit)):
             unit.fleeing = False
-            unit.rallied = True
-            events.append(Event(kind="rally", seat=seat, text=_("{unit} rallies; it may /reform now, and may not otherwise move or shoot this turn.", unit=unit.id)))
+            if unit.fled_by_choice:  # §22 Fast Cavalry: it fled by choice and rallies in its next turn
+                unit.fast_rallied = True
+                events.append(Event(kind="rally", seat=seat, text=_("{unit} rallies; Fast Cavalry that fled by choice, it is free to move (but not charge) and shoot this turn, counting as having moved (§22).", unit=unit.id)))
+            else:
+                unit.rallied = True
+                events.append(Event(kind="rally", seat=seat, text=_("{unit} rallies; it may /reform now, and may not otherwise move or shoot this turn.", unit=unit.id)))
+            unit.fled_by_choice = False
         else:
             flee(state, unit, None, events, reason=_("{unit} fails to rally and flees", unit=unit.id))
 

@@ -267,7 +267,7 @@ def place_in_block(state: NinthAgeState, char: UnitState, host: UnitState, file:
 # -- a mixed unit whose R&F are all slain (§16.2 "Unità Miste distrutte") ------------------------------
 # What the unit was doing carries over to the characters that are now the unit.
 CARRIED_OVER = ("fleeing", "moved", "marched", "reformed", "declared_charge", "charged", "hill_charge",
-                "failed_charge", "rallied", "redirected", "combat_rounds", "fought", "pursuit_charge",
+                "failed_charge", "rallied", "fast_rallied", "fled_by_choice", "redirected", "combat_rounds", "fought", "pursuit_charge",
                 "pursuit_target", "frenzy_lost", "stupid", "shot", "stood_and_shot", "phase_key",
                 "phase_start_models", "phase_lost", "phase_causes", "panic_passed", "joined_this_phase",
                 "garrison", "garrison_round", "garrison_seat")

@@ -130,7 +130,8 @@ def cover_obstacles(state: NinthAgeState, shooter: UnitState, target: UnitState,
 # -- who may shoot -------------------------------------------------------------------------------------
 def moved_this_turn(unit: UnitState) -> bool:
     """Any change of position or facing in this player turn ([A-20])."""
-    return unit.moved or unit.marched or unit.reformed or unit.charged or unit.failed_charge or unit.rallied
+    return unit.moved or unit.marched or unit.reformed or unit.charged or unit.failed_charge or unit.rallied \
+        or unit.fast_rallied  # Fast Cavalry rallied after a flight by choice "si considera mossa" (§22)
 
 
 def shooting_parts(entry) -> list[int]:
