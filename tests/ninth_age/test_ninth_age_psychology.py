@@ -71,14 +71,37 @@ def test_a_frenzied_character_makes_its_unit_take_the_frenzy_test_and_charge():
     assert not frenzied(state, spear)
 
 
-def test_the_frenzy_test_is_re_rolled_with_hold_your_ground():
-    # Hold Your Ground: "può far ripetere i Test di Disciplina falliti" (§16.8), the Frenzy test's too
+def test_the_frenzy_test_is_re_rolled_with_hold_your_ground_if_the_owner_wants():
+    # Hold Your Ground: "può far ripetere i Test di Disciplina falliti ... e possono decidere di ripetere"
+    # (§16.8), the Frenzy test's too; failing it may be wanted, so the owner is asked
+    import pytest
+
+    from engine.core.decisions import DecisionNeeded
+    from engine.rulesets.ninth_age.actions import EndStep
     from engine.rulesets.ninth_age.frenzy import frenzy_tests
 
-    state = scenario({"Zealots": (30, 10, 0), "Brutes": (30, 19, 180), "Captain": (40, 8, 0)}, step="charges",
-                     terrain="open")
+    from game_helpers import apply
+
+    def zealots():
+        return scenario({"Zealots": (30, 10, 0), "Brutes": (30, 19, 180), "Captain": (40, 8, 0)}, step="charges",
+                        terrain="open")
+
+    state = zealots()
+    load(state, 6, 6, 1, 1)
+    with pytest.raises(DecisionNeeded) as asked:
+        frenzy_tests(state, "p1", [])
+    assert asked.value.decision.key == "frenzy-reroll-Zealots" and asked.value.decision.options == ["re-roll", "keep"]
+    assert asked.value.decision.question == "Zealots failed its Frenzy test: re-roll it with Captain's Hold Your " \
+                                            "Ground, or keep the failure and charge Brutes?"
+    log = []
+    state = load(zealots(), 6, 6, *[3] * 20)
+    state = apply(state, EndStep(seat="p1"), {"frenzy-reroll": "keep", "reaction": "hold"}, log)
+    assert "Zealots fails its Frenzy test and must charge the nearest enemy it can: Brutes." in text(log)
+    assert "re-rolled" not in text(log)
+    state = zealots()
     log = []
     load(state, 6, 6, 1, 1)
+    state.begin_answers(["re-roll"])
     frenzy_tests(state, "p1", log)
     assert "Zealots Frenzy test (Ld from its own): Ld 10, rolled 12: failed." in text(log)
     assert "Zealots Frenzy test (Ld from its own), re-rolled with Captain's Hold Your Ground: Ld 10, rolled 2: passed." \

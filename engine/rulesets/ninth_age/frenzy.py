@@ -4,7 +4,8 @@ charge on the nearest enemy unit it can legally charge. A frenzied character in 
 the unit test ("ogni Unità con uno o più modelli"), and the unit charges as one: characters are
 never forced to charge out of a unit. E-32: a model whose mount alone is frenzied counts as
 Frenzied for this test. Like every Leadership test, a failure may be re-rolled with Hold Your
-Ground (§16.8).
+Ground (§16.8): "possono decidere di ripetere", and here the owner may want the charge, so it
+is asked (``/decide re-roll`` or ``keep``).
 """
 
 from __future__ import annotations
@@ -28,8 +29,12 @@ def frenzy_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
         if not targets:
             continue
         ld, source = unit_leadership(state, unit)
+        bsb = hold_your_ground(state, unit)
+        ask = (f"frenzy-reroll-{unit.id}",
+               _("{unit} failed its Frenzy test: re-roll it with {bsb}'s Hold Your Ground, or keep the failure and charge {target}?",
+                 unit=unit.id, bsb=bsb, target=targets[0].id))
         if leadership_test(state.rng, ld, _("{unit} Frenzy test (Ld from {source})", unit=unit.id, source=source), events, seat=seat,
-                           reroll=hold_your_ground(state, unit), for_unit=(state, unit)):
+                           reroll=bsb, for_unit=(state, unit), ask=ask):
             continue
         events.append(Event(kind="frenzy", seat=seat, data={"unit": unit.id},
                             text=_("{unit} fails its Frenzy test and must charge the nearest enemy it can: {id}.", unit=unit.id, id=targets[0].id)))
