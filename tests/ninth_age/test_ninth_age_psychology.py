@@ -301,3 +301,25 @@ def test_fast_cavalry_that_fled_by_choice_rallies_free_to_move_and_shoot():
     load(state, 1, 1)
     rally_tests(state, "p1", log)
     assert "Pistoliers rallies; it may /reform now" in text(log) and pistoliers.rallied
+
+
+def test_the_active_player_chooses_the_order_of_the_rally_tests():
+    # "All'inizio della sotto-fase dei Movimenti Obbligatori tutte le Unità in fuga effettuano un test di
+    # Disciplina (l'ordine è scelto dal giocatore attivo)" (§8.8)
+    import pytest
+
+    from engine.core.decisions import DecisionNeeded
+    from engine.rulesets.ninth_age.charges import rally_tests
+
+    state = scenario({"Spearmen": (20, 20, 0, 6), "Halberdiers": (50, 20, 0), "Brutes": (50, 40, 180)})
+    for uid in ("Spearmen", "Halberdiers"):
+        state.units[uid].fleeing = True
+    with pytest.raises(DecisionNeeded) as asked:
+        rally_tests(state, "p1", [])
+    assert asked.value.decision.key == "rally-order-1" and asked.value.decision.options == ["Spearmen", "Halberdiers"]
+    log = []
+    load(state, 1, 1, 1, 1)
+    state.begin_answers(["Halberdiers"])
+    rally_tests(state, "p1", log)
+    tests = [e.text for e in log if "Rally test" in e.text]
+    assert tests[0].startswith("Halberdiers Rally test") and tests[1].startswith("Spearmen Rally test")

@@ -569,9 +569,20 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
 
 
 def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
-    """Compulsory Moves (§8.8): every fleeing unit of the active player tests to rally; those
-    that fail flee straight on ([A-13])."""
-    for unit in [u for u in state.on_table(seat) if u.fleeing]:
+    """Compulsory Moves (§8.8): every fleeing unit of the active player tests to rally, "l'ordine è
+    scelto dal giocatore attivo" (asked by /decide when two or more flee); those that fail flee
+    straight on ([A-13])."""
+    at_start = {u.id for u in state.on_table(seat) if u.fleeing}  # those fleeing as the sub-phase begins
+    tested: set[str] = set()
+    while True:
+        waiting = [u for u in state.on_table(seat) if u.fleeing and u.id in at_start and u.id not in tested]
+        if not waiting:
+            break
+        unit = waiting[0]
+        if len(waiting) > 1:
+            unit = state.units[decide(state, seat, f"rally-order-{len(tested) + 1}", _("Which fleeing unit takes its Rally test next?"),
+                                      [u.id for u in waiting], default=waiting[0].id)]
+        tested.add(unit.id)
         entry = state.unit_entry(unit)
         ld, source = unit_leadership(state, unit)
         current = unit.models + len(joined(state, unit))  # "incluso i Personaggi aggregati" (§8.8, E-15)
