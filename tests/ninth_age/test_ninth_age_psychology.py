@@ -323,3 +323,26 @@ def test_the_active_player_chooses_the_order_of_the_rally_tests():
     rally_tests(state, "p1", log)
     tests = [e.text for e in log if "Rally test" in e.text]
     assert tests[0].startswith("Halberdiers Rally test") and tests[1].startswith("Spearmen Rally test")
+
+
+def test_fear_costs_1_ld_on_the_restraint_test_too():
+    # "Tutte le Unità nemiche in contatto di basetta con uno o più modelli con questa regola speciale hanno
+    # un -1 sul valore della Disciplina" (§22 Fear): every Ld test while in contact
+    from engine.core.decisions import DecisionNeeded
+    from engine.rulesets.ninth_age import combat, fighters
+    from engine.rulesets.ninth_age.melee import SideScore, outcome
+
+    state = scenario({"Trolls": (30, 20, 180), "Spearmen": (30, 10, 0, 6)}, terrain="open")
+    trolls, spear = state.units["Trolls"], state.units["Spearmen"]
+    spear.pose = spear.pose.moved(30, 20 - trolls.footprint().half_depth - spear.footprint().half_depth)
+    assert fighters.feared(state, spear)
+    state.phase, state.step = "melee", ""
+    won = outcome("p1", SideScore(wounds=5), "p2", SideScore(wounds=0))
+    state.begin_answers(["restrain"])
+    load(state, 4, 4, *[3] * 20)
+    log = []
+    try:
+        combat.after_break(state, combat.Round(units=["Spearmen", "Trolls"]), [state.units["Trolls"]], won, log)
+    except DecisionNeeded:
+        pass
+    assert "Spearmen restrains itself (Ld from its own, -1 for Fear): Ld 6, rolled 8: failed." in text(log)

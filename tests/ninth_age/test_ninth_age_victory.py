@@ -123,3 +123,26 @@ def test_scoring_units_count_a_joined_battle_standard_bearer_and_a_joined_free_r
     state.armies["p1"].units[marshal.entry] = entry.model_copy(update={"special_rules": ["Fly"]})
     marshal.location, marshal.host = "joined", "Spearmen"
     assert not scoring(state, state.units["Spearmen"])
+
+
+def test_breakthrough_ignores_ambushers_arrived_from_turn_4_and_battle_points_give_the_objective_no_vp():
+    # "Le Unità con Agguato entrate nel campo di battaglia dal turno 4 in poi non vengono prese in
+    # considerazione" (§20.2); with the Battle Points table "l'Obiettivo Secondario non ha valore in Punti
+    # Vittoria, bensì modifica direttamente il risultato" (+2/-2, §20.4)
+    state = scenario({"Spearmen": (36, 44, 0, 6), "Brutes": (36, 30, 180)})
+    state.objective = "breakthrough"
+    spear = state.units["Spearmen"]
+    assert secondary(state) == {"p1": True, "p2": False}
+    spear.arrived_turn = 4
+    assert secondary(state)["p1"] is False
+    spear.arrived_turn = 3
+    assert secondary(state)["p1"] is True
+    state.units["Giant"].location = "destroyed"  # 210 VP to p1
+    assert "secondary objective" in dict(ledger(state, "p1").lines)
+    result = score(state, [])
+    assert result.reason == "Major victory, 710 to 0 VP"  # classic: 210 + 20 % of 2,500 = 710 (28 %)
+    state.options["battle_points"] = True
+    result = score(state, [])
+    # 210 VP of 2,500 (8 %): 5-5, then the objective +2/-2; it is worth no VP
+    assert result.winners == ["p1"] and result.scores == {"p1": 7, "p2": 3}
+    assert result.reason.startswith("Battle Points 7-3 (210 to 0 VP)")

@@ -1016,6 +1016,8 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
         choice = decide(state, w.owner, f"pursue-{w.id}", _("{w}: pursue which broken unit, or restrain (a Leadership test)?", w=w.id), options, default=options[0])
         if choice == "restrain":
             ld, source = unit_leadership(state, w)
+            if fighters.feared(state, w):  # -1 Ld while touching a Fear-causer (§22 Fear), after borrowing (§1.10)
+                ld, source = max(0, ld - 1), text_join("", [source, _(", -1 for Fear")])
             if leadership_test(state.rng, ld, _("{w} restrains itself (Ld from {source})", w=w.id, source=source), events, seat=w.owner,
                               reroll=hold_your_ground(state, w), for_unit=(state, w)):  # a Leadership test (§16.8)
                 reformers.append(w)
