@@ -346,3 +346,41 @@ def test_fear_costs_1_ld_on_the_restraint_test_too():
     except DecisionNeeded:
         pass
     assert "Spearmen restrains itself (Ld from its own, -1 for Fear): Ld 6, rolled 8: failed." in text(log)
+
+
+def test_e32_a_frenzied_mount_makes_the_whole_model_take_the_frenzy_test_and_pursue():
+    # E-32: "for the Frenzy test (forced charge) and forced pursuit or overrun, the whole model counts as Frenzied"
+    from engine.core.decisions import DecisionNeeded
+    from engine.rulesets.ninth_age import combat
+    from engine.rulesets.ninth_age.fighters import frenzied
+    from engine.rulesets.ninth_age.frenzy import frenzy_tests
+    from engine.rulesets.ninth_age.melee import SideScore, outcome
+
+    def captain_state(y):
+        state = scenario({"Captain": (30, 10, 0), "Brutes": (30, y, 180)}, step="charges", terrain="open")
+        captain = state.units["Captain"]
+        entry = state.unit_entry(captain)
+        mount = entry.parts[1].model_copy(update={"special_rules": ["Frenzy"]})
+        state.armies["p1"].units[captain.entry] = entry.model_copy(update={"parts": [entry.parts[0], mount]})
+        return state
+
+    state = captain_state(19)
+    assert frenzied(state, state.units["Captain"])
+    log = []
+    load(state, 6, 6, *[3] * 10)
+    state.begin_answers(["keep"])  # the Captain is the BSB: it may re-roll with its own Hold Your Ground
+    try:
+        frenzy_tests(state, "p1", log)
+    except DecisionNeeded:  # the Brutes' reaction
+        pass
+    assert "Captain fails its Frenzy test and must charge the nearest enemy it can: Brutes." in text(log)
+    state = captain_state(10)
+    captain, brutes = state.units["Captain"], state.units["Brutes"]
+    brutes.pose = brutes.pose.moved(30, 10 + captain.footprint().half_depth + brutes.footprint().half_depth)
+    won = outcome("p1", SideScore(wounds=5), "p2", SideScore(wounds=0))
+    log = []
+    try:
+        combat.after_break(state, combat.Round(units=["Captain", "Brutes"]), [brutes], won, log)
+    except DecisionNeeded as asked:
+        assert asked.decision.key != "pursue-Captain"
+    assert "Captain is Frenzied and must pursue." in text(log)
