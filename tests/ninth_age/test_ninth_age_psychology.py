@@ -384,3 +384,30 @@ def test_e32_a_frenzied_mount_makes_the_whole_model_take_the_frenzy_test_and_pur
     except DecisionNeeded as asked:
         assert asked.decision.key != "pursue-Captain"
     assert "Captain is Frenzied and must pursue." in text(log)
+
+
+def test_a_combat_reform_test_is_re_rolled_with_hold_your_ground():
+    # a combat reform test is a Leadership test ("Test Disciplina", §11.14): Hold Your Ground re-rolls it (§16.8)
+    from engine.core.decisions import DecisionNeeded
+    from engine.rulesets.ninth_age import combat
+    from engine.rulesets.ninth_age.melee import SideScore, outcome
+
+    from game_helpers import place
+
+    state = scenario({"Brutes": (30, 20, 180), "Spearmen": (30, 10, 0, 6)}, terrain="open")
+    brutes, spear = state.units["Brutes"], state.units["Spearmen"]
+    spear.pose = spear.pose.moved(30, 20 - brutes.footprint().half_depth - spear.footprint().half_depth)
+    place(state, "Captain", 40, spear.pose.y, 0)
+    state.phase, state.step = "melee", ""
+    lost = outcome("p2", SideScore(wounds=5), "p1", SideScore(wounds=0))
+    rnd = combat.Round(units=["Spearmen", "Brutes"], break_ld={"Spearmen": (7, "Ld 7, Steadfast")})
+    load(state, 6, 6, 1, 1, *[3] * 10)
+    state.begin_answers(["me", "front", "7", "no"])
+    log = []
+    try:
+        combat.combat_reforms(state, rnd, lost, log)
+    except DecisionNeeded:
+        pass
+    assert "Spearmen combat reform test (Ld 7, Steadfast), re-rolled with Captain's Hold Your Ground: Ld 7, rolled " \
+           "2: passed." in text(log)
+    assert spear.formation.files == 7

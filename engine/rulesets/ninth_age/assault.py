@@ -251,7 +251,7 @@ def _reform_and_withdraw(state: NinthAgeState, a: UnitState, building, events: l
     """The assaulter may reform (its facing and width, about its centre) and withdraws to 1" of
     the Building (§18.6); a loser's reform is a combat reform, on a Leadership test at its
     Break-test Ld (§11.14). A formation with no room there is not taken."""
-    from engine.rulesets.ninth_age.leadership import leadership_test
+    from engine.rulesets.ninth_age.leadership import hold_your_ground, leadership_test
     from engine.table.footprint import Formation, Pose
     from engine.table.frame import normalise
 
@@ -268,7 +268,7 @@ def _reform_and_withdraw(state: NinthAgeState, a: UnitState, building, events: l
     wanted = (facing, int(files))
     if wanted != ("keep", a.formation.files) and test is not None and not leadership_test(
             state.rng, test[0], _("{a} combat reform test ({why})", a=a.id, why=test[1]), events, seat=a.owner,
-            for_unit=(state, a)):  # the Gleaming Icon re-rolls a first failure (§23.8)
+            reroll=hold_your_ground(state, a), for_unit=(state, a)):  # the Icon (§23.8) or Hold Your Ground (§16.8)
         wanted = ("keep", a.formation.files)
     if wanted != ("keep", a.formation.files):
         before = (a.formation, a.pose)
