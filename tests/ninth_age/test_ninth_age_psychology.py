@@ -411,3 +411,31 @@ def test_a_combat_reform_test_is_re_rolled_with_hold_your_ground():
     assert "Spearmen combat reform test (Ld 7, Steadfast), re-rolled with Captain's Hold Your Ground: Ld 7, rolled " \
            "2: passed." in text(log)
     assert spear.formation.files == 7
+
+
+def test_a_stupid_unit_stops_1_inch_short_and_a_round_base_goes_a_random_way():
+    # §22 Stupidity: "deve muovere in avanti di D6\" (fermandosi a 1\" da eventuali Terreni Intransitabili o
+    # Unità) ... Se il modello non ha fronte (il modello ha una basetta tonda), definire in maniera casuale in
+    # che direzione muoverlo"
+    from engine.rulesets.ninth_age.stupidity import stupid_moves
+
+    state = scenario({"Trolls": (30, 30, 180), "Giant": (30, 24, 0)}, seat="p2", terrain="open")
+    trolls, giant = state.units["Trolls"], state.units["Giant"]
+    gap_now = trolls.footprint().shape.distance(giant.footprint().shape)
+    trolls.stupid = True
+    log = []
+    load(state, 6)
+    stupid_moves(state, "p2", log)
+    moved = 30 - trolls.pose.y
+    assert 0 < moved < 6 and trolls.footprint().shape.distance(giant.footprint().shape) >= 1 - 1e-6
+    assert gap_now - moved < 1.5  # as far as it could go, stopping short of the Giant
+    assert "(stopping 1\" from what is in the way)" in text(log)
+    # a round base: a random direction
+    state = scenario({"Trolls": (30, 30, 180)}, seat="p2", terrain="open")
+    trolls = state.units["Trolls"]
+    trolls.formation = trolls.formation.model_copy(update={"round_base": True})
+    trolls.stupid = True
+    log = []
+    load(state, 3)
+    stupid_moves(state, "p2", log)
+    assert ", in a random direction (" in text(log)
