@@ -146,3 +146,16 @@ def test_breakthrough_ignores_ambushers_arrived_from_turn_4_and_battle_points_gi
     # 210 VP of 2,500 (8 %): 5-5, then the objective +2/-2; it is worth no VP
     assert result.winners == ["p1"] and result.scores == {"p1": 7, "p2": 3}
     assert result.reason.startswith("Battle Points 7-3 (210 to 0 VP)")
+
+
+def test_a_battle_standard_lost_in_flight_gives_no_combat_bonus():
+    # "il modello che lo sta portando perde tutti gli effetti dello Stendardo da Battaglia" (§16.8)
+    from engine.rulesets.ninth_age import combat
+
+    state = _face_off()
+    captain = state.units["Captain"]
+    captain.location, captain.host = "joined", "Spearmen"
+    rnd = combat.Round(units=["Spearmen", "Brutes"], wounds={"p1": 0, "p2": 0})
+    assert combat.side_score(state, "p1", rnd).battle_standard
+    captain.standard_lost = True
+    assert not combat.side_score(state, "p1", rnd).battle_standard

@@ -866,9 +866,10 @@ def side_score(state: NinthAgeState, seat: str, rnd: Round) -> SideScore:
         if any("war banner" in {i.lower() for i in state.unit_entry(b).magic_items} and not b.standard_lost
                for b in bearers):
             score.other += 1
-        if (entry.bsb and not u.refused and assault.standard_counts(state, u)) or any(
-                state.unit_entry(c).bsb and not c.refused and assault.standard_counts(state, u, c) for c in joined(state, u)):
-            score.battle_standard = True  # the BSB fights on its own or from inside a unit (§16.2)
+        if (entry.bsb and not u.refused and not u.standard_lost and assault.standard_counts(state, u)) or any(
+                state.unit_entry(c).bsb and not c.refused and not c.standard_lost and assault.standard_counts(state, u, c)
+                for c in joined(state, u)):
+            score.battle_standard = True  # the BSB fights on its own or from inside a unit (§16.2); not once lost (§16.8)
         if entry.command.musician:
             score.musician = True
         for enemy, side in _contacts_sides(state, u):
