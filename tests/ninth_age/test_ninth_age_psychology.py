@@ -439,3 +439,20 @@ def test_a_stupid_unit_stops_1_inch_short_and_a_round_base_goes_a_random_way():
     load(state, 3)
     stupid_moves(state, "p2", log)
     assert ", in a random direction (" in text(log)
+
+
+def test_a_failed_fear_test_leaves_immune_rank_and_file_their_ws_in_a_unit_not_half_immune():
+    # one frenzied Zealot left with the Marshal and the Captain (not immune): the unit is not half immune, it
+    # tests for Fear and fails; the Zealot keeps its WS, the characters have WS 1 (§22 Fear, model by model)
+    from engine.rulesets.ninth_age import fighters
+
+    state = scenario({"Zealots": (30, 10, 0)}, terrain="open")
+    zealots = state.units["Zealots"]
+    for c in ("Marshal", "Captain"):
+        state.units[c].location, state.units[c].host = "joined", "Zealots"
+    zealots.models = 1
+    assert not fighters.psychology_immune(state, zealots)
+    zealots.fear_struck = True
+    assert not fighters.struck_by_fear(state, zealots)
+    assert fighters.part_ws(state, zealots, 0) == state.unit_entry(zealots).unmodified("WS", 0)
+    assert fighters.struck_by_fear(state, state.units["Marshal"], zealots)

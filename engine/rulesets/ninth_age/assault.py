@@ -28,6 +28,7 @@ from engine.core.text import _, join as text_join, ngettext
 from engine.rulesets.ninth_age import garrison
 from engine.rulesets.ninth_age.fighters import (
     STOMPABLE, Blow, _character_blows, _part_attacks, fighting_models, part_strength, part_ws, random_attacks,
+    struck_by_fear,
 )
 from engine.rulesets.ninth_age.magic_state import profile_value
 from engine.rulesets.ninth_age.mixed_units import joined
@@ -157,7 +158,7 @@ def blows(state: NinthAgeState, unit: UnitState) -> list[Blow]:
             extra, _step = _part_attacks(state, unit, part, supporting=False, champion=True)
             if extra:
                 out.append(Blow(unit.id, part, f"{p.name} Champion", step,
-                                ws if unit.fear_struck else min(10, ws + 1), extra, list(targets), champion=True,
+                                ws if struck_by_fear(state, unit) else min(10, ws + 1), extra, list(targets), champion=True,
                                 strength=strength, weapon=used, armour_piercing=ap))
     for name in unit.assault_with:
         if name in ("champion", "standard") or name not in state.units:

@@ -335,7 +335,7 @@ def _defender_ws(state: NinthAgeState, target: UnitState) -> int:
     once it failed a Fear test, and the spells in play on it added after (§1.11, E-06 C)."""
     entry = state.unit_entry(target)
     body = _body(state, target)
-    if body is not target and body.fear_struck:  # a character in a unit: its unit's Fear test (§1.11)
+    if body is not target and fighters.struck_by_fear(state, target, body):  # a character in a unit: its unit's Fear test (§1.11)
         return 1
     for i, p in enumerate(entry.parts):
         if p.role not in ("mount", "draught", "machine"):

@@ -99,6 +99,13 @@ def psychology_immune(state: NinthAgeState, unit: UnitState) -> bool:
     return 2 * immune >= unit.models + len(inside)
 
 
+def struck_by_fear(state: NinthAgeState, model: UnitState, host: UnitState | None = None) -> bool:
+    """The models of ``model``'s entry have WS 1 after their unit (``host``, else itself) failed a
+    Fear test: "I modelli che sono Immuni alla Psicologia o che incutono loro stessi Paura sono
+    immuni all'effetto della Paura" (§22 Fear)."""
+    return (host or model).fear_struck and not (model_immune(state, model) or causes_fear(state, model))
+
+
 def frenzied(state: NinthAgeState, unit: UnitState) -> bool:
     """"ogni Unità con uno o più modelli (o parti di modelli) con questa regola speciale" (§22
     Frenzy): the unit's own models or a character in it still have Frenzy (E-32: a frenzied mount
@@ -491,7 +498,7 @@ def part_ws(state: NinthAgeState, unit: UnitState, part: int) -> int:
         magic = magic_weapon(state, unit)
         if magic is not None and "WS_set" in magic[2]:
             set_to = magic[2]["WS_set"]
-    if unit.fear_struck:
+    if struck_by_fear(state, unit):
         set_to = 1
     return profile_value(state, unit, "WS", part, set_to=set_to)
 
@@ -607,7 +614,7 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
             if part in crushing:  # the Champion makes the Crush Attack too, with its +1 WS
                 for b in out:
                     if b.part == part and b.special == CRUSH and not b.champion and not b.model and b.targets:
-                        b.ws = b.ws if unit.fear_struck else min(10, b.ws + 1)
+                        b.ws = b.ws if struck_by_fear(state, unit) else min(10, b.ws + 1)
                         b.champion, b.part_name = True, f"{entry.parts[part].name} Champion {CRUSH}"
                         break
                 continue
@@ -618,7 +625,7 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
                     if b.part == part and b.count == base and not b.champion and not b.model and b.targets \
                             and not b.special:
                         # a failed Fear test sets the Champion's WS to 1 too (then spells, §1.11)
-                        ws = b.ws if unit.fear_struck else min(10, b.ws + 1)
+                        ws = b.ws if struck_by_fear(state, unit) else min(10, b.ws + 1)
                         b.count, b.ws, b.champion = count, ws, True
                         b.part_name = f"{entry.parts[part].name} Champion"
                         break
@@ -654,8 +661,7 @@ def _character_blows(state: NinthAgeState, host: UnitState, char: UnitState, sup
         if not count:
             continue
         # a failed Fear test leaves a model immune to Fear its WS (§22 Fear: ITP, or causing Fear itself)
-        ws = 1 if host.fear_struck and not (model_immune(state, char) or causes_fear(state, char)) \
-            else entry.unmodified("WS", part)
+        ws = 1 if struck_by_fear(state, char, host) else entry.unmodified("WS", part)
         strength, used, ap = part_strength(state, char, part, host=host, lances=not assault)
         uncharged = None if assault else lance_strength(state, char, part, strength, host=host)
         name = char.id if len(entry.parts) == 1 else f"{char.id} {entry.parts[part].name}"
