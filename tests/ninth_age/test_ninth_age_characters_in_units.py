@@ -6,11 +6,14 @@ Personaggio all'interno di un'Unità)"), bolt throwers and cannons (§15.3) and 
 Building (§18.6) against a mixed unit, allocated as the seed's table "Assegnare colpi ad
 un'Unità Mista" says."""
 
+import pytest
+
+from engine.core import IllegalAction
 from engine.rulesets.ninth_age import characters
-from engine.rulesets.ninth_age.actions import March, MoveStep
+from engine.rulesets.ninth_age.actions import Cast, March, MoveStep
 from engine.rulesets.ninth_age.casualties import dangerous_terrain
 
-from game_helpers import apply, scenario
+from game_helpers import RULESET, apply, scenario
 from loaded_dice import left, load
 
 
@@ -87,3 +90,63 @@ def test_fleeing_through_enemies_every_model_of_the_unit_tests_on_1_to_3():
     rf, own = _tests(log)
     assert len(rf.roll.dice) == 20 and own.roll.dice == [3]
     assert "each 1-3 a wound): 1 wound(s)" in str(own.text) and state.units["Marshal"].wounds_lost == 0
+
+
+# -- Focused spells (§9.3 "Mirato") ----------------------------------------------------------------------------
+def _vines(marshal_file=4):
+    from test_ninth_age_magic import magic_phase
+
+    state, _ = magic_phase(seat="p2", dice=(4, 4, 1, 1),
+                           placements={"Shaman": (40, 30, 180), "Spearmen": (40, 20, 0, 10)})
+    _in(state, "Marshal", "Spearmen", marshal_file)
+    state.casters["Shaman"].spells = ["Strangling Vines", "Sap the Strength"]
+    return state
+
+
+def test_a_focused_spell_may_target_a_character_inside_a_unit_and_hits_it_alone():
+    from engine.rulesets.ninth_age import magic
+    from test_ninth_age_magic import cast
+
+    state = _vines()
+    shaman = state.casters["Shaman"]
+    vines = magic.spell_named(state, "p2", "Strangling Vines")[0]  # Focused, Hex, Damage, Range 12: 3 hits at S5
+    assert "Focused" in vines.types
+    assert [u.id for u in magic.legal_targets(state, shaman, vines)] == ["Marshal"]
+    # 4 + 4 + 4 cast it; the three hits on the Marshal wound on 6s, its armour and its 6+ ward fail
+    load(state, 4, 4, 4, 6, 6, 6, 1, 1, 1, 1, 1, 1)
+    log = []
+    state = cast(state, wizard="Shaman", spell="Strangling Vines", dice=3, target="Marshal",
+                 answers={"dispel": "none"}, log=log)
+    said = " | ".join(str(e.text) for e in log)
+    assert "Strangling Vines is Focused on Marshal inside Spearmen: all its hits go to Marshal alone (§9.3)." in said
+    assert "Strangling Vines on Marshal: 3 to wound" in said
+    assert "Marshal is slain in Spearmen" in said
+    assert state.units["Marshal"].location == "destroyed"
+    assert state.units["Spearmen"].models == 30 and state.units["Spearmen"].wounds_lost == 0  # not one on the R&F
+
+
+def test_only_a_focused_spell_targets_a_character_inside_a_unit():
+    from engine.rulesets.ninth_age import magic
+
+    state = _vines()
+    shaman, marshal, spear = state.casters["Shaman"], state.units["Marshal"], state.units["Spearmen"]
+    sap = magic.spell_named(state, "p2", "Sap the Strength")[0]  # Hex, Direct, Range 12: not Focused
+    assert magic.refusal(state, shaman, sap, marshal, False) == (
+        "Marshal is a character inside Spearmen: only a Focused spell targets a model inside a unit (§9.3); "
+        "Sap the Strength may target Spearmen.")
+    assert [u.id for u in magic.legal_targets(state, shaman, sap)] == ["Spearmen"]
+    vines = magic.spell_named(state, "p2", "Strangling Vines")[0]
+    # a Focused spell targets single models: the Spearmen's rank and file are no target, and the refusal
+    # now says the character inside may be named instead
+    why = magic.refusal(state, shaman, vines, spear, False)
+    assert why == ("Strangling Vines is Focused: it targets a single model, a character inside a unit included "
+                   "(name the character as the target); Spearmen has 30 models.")
+    assert "characters stand as their own units" not in why
+    # its range is measured to the character's own base: the Marshal at the Spearmen's far end is out of it
+    state = _vines(marshal_file=0)
+    state.units["Shaman"].pose = state.units["Shaman"].pose.model_copy(update={"x": 50.0, "y": 30.0})
+    far = magic.refusal(state, state.casters["Shaman"], vines, state.units["Marshal"], False)
+    assert far is not None and "beyond Strangling Vines's range of 12\"" in far
+    assert magic.refusal(state, state.casters["Shaman"], sap, state.units["Spearmen"], False) is None
+    with pytest.raises(IllegalAction, match="only a Focused spell"):
+        RULESET.apply(state, Cast(seat="p2", wizard="Shaman", spell="Sap the Strength", dice=2, target="Marshal"))
