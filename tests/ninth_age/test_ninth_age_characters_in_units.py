@@ -12,6 +12,7 @@ from engine.core import IllegalAction
 from engine.rulesets.ninth_age import characters
 from engine.rulesets.ninth_age.actions import Cast, March, MoveStep
 from engine.rulesets.ninth_age.casualties import dangerous_terrain
+from engine.rulesets.ninth_age.shooting_phase import Shoot
 
 from game_helpers import RULESET, apply, scenario
 from loaded_dice import left, load
@@ -150,3 +151,117 @@ def test_only_a_focused_spell_targets_a_character_inside_a_unit():
     assert magic.refusal(state, state.casters["Shaman"], sap, state.units["Spearmen"], False) is None
     with pytest.raises(IllegalAction, match="only a Focused spell"):
         RULESET.apply(state, Cast(seat="p2", wizard="Shaman", spell="Sap the Strength", dice=2, target="Marshal"))
+
+
+# -- bolt throwers and cannons against a mixed unit (§15.3, §16.4) -------------------------------------------------
+def _skulkers_with_chieftain(troop=None, machine="Bolt Thrower"):
+    """The Skulkers as a block of 20 T3 infantry (5 wide, light armour and shield) facing the machine, the
+    Chieftain (a 40 mm base: 2 x 2 positions) in the middle of their front rank; ``troop``: the
+    Chieftain's troop type instead of Monstrous Infantry."""
+    from test_ninth_age_artillery import block, shooting
+
+    state = shooting({machine: (30, 10, 0), "Skulkers": (30, 25, 180)})
+    block(state)
+    chief = _in(state, "Chieftain", "Skulkers", 1)
+    if troop:
+        state.unit_entry(chief).troop_type = troop
+    return state, chief
+
+
+def _said(log):
+    return " | ".join(str(e.text) for e in log)
+
+
+def test_a_bolt_in_situation_a_goes_through_the_rank_and_file_only():
+    from test_ninth_age_artillery import shoot
+
+    state, chief = _skulkers_with_chieftain(troop="infantry")  # the unit's troop type, 20 R&F: situation A
+    load(state, 4, 2, 2, 3, 6)  # to hit; S6 and S5 slay two Skulkers; the S4 hit is saved on a 6: it stops
+    log = []
+    state = shoot(state, "Bolt Thrower", "Skulkers", log=log)
+    said = _said(log)
+    assert "1 hit(s) on Skulkers all go to its rank and file; Chieftain take(s) none (situation A, §16.4)." in said
+    assert "The bolt stops after 3 hit(s)." in said and left(state) == []
+    assert state.units["Skulkers"].models == 18 and chief.wounds_lost == 0 and chief.location == "joined"
+
+
+def test_a_bolt_in_situation_b_meets_the_model_the_shooter_names_hit_by_hit():
+    from engine.rulesets.ninth_age.mixed_units import RANK_AND_FILE
+    from test_ninth_age_artillery import shoot
+
+    state, chief = _skulkers_with_chieftain()  # Monstrous Infantry in an Infantry unit: situation B
+    state.unit_entry(chief).special_rules = []
+    # to hit 4; hit 1 (S6) on the R&F: wounds on 2, slain; hit 2 (S5) on the Chieftain: wounds on 6,
+    # its armour save fails on a 1; it is not removed, so the bolt stops
+    load(state, 4, 2, 6, 1)
+    first = RULESET.apply(state, Shoot(seat="p1", unit="Bolt Thrower", target="Skulkers"))[0]
+    asked = first.pending.decision
+    assert asked.key == "bolt-hit-Skulkers-1" and asked.seat == "p1" and asked.options == [RANK_AND_FILE, "Chieftain"]
+    log = []
+    state = shoot(state, "Bolt Thrower", "Skulkers", log=log,
+                  answers={"bolt-hit-Skulkers-1": RANK_AND_FILE, "bolt-hit-Skulkers-2": "Chieftain"})
+    said = _said(log)
+    assert "1 of 1 hit(s) on Skulkers go to Chieftain (situation B, §16.4)." in said
+    assert "bolt hit 2 at S5 on Skulkers (Chieftain)" in said and "The bolt stops after 2 hit(s)." in said
+    assert state.units["Skulkers"].models == 19 and state.units["Chieftain"].wounds_lost == 1
+
+
+def _chieftain_front(state, chief):
+    """A point of the Chieftain's base on its front edge (the side facing the cannon)."""
+    from engine.rulesets.ninth_age.mixed_units import character_base
+
+    minx, miny, maxx, maxy = character_base(state, chief).bounds
+    return ((minx + maxx) / 2, miny + 0.05)
+
+
+def test_the_cannon_line_over_a_character_in_situation_a_is_transferred_to_the_rank_and_file():
+    from test_ninth_age_artillery import shoot
+
+    state, chief = _skulkers_with_chieftain(troop="infantry", machine="Great Cannon")
+    at = _chieftain_front(state, chief)
+    load(state, 5,  # to hit
+         4, 3,  # the first hit (S10) goes to an R&F model: wounded, Multiple Wounds: slain
+         1)  # the next model along the line (S5) is not wounded: the ball stops
+    log = []
+    state = shoot(state, "Great Cannon", "Skulkers", log=log, at=at)
+    said = _said(log)
+    assert ("The template covers Chieftain in Skulkers: the hit(s) go to a rank-and-file model instead "
+            "(situation A, §16.4).") in said
+    assert state.units["Skulkers"].models == 19 and state.units["Chieftain"].wounds_lost == 0
+    assert "cannonball hit 2 at S5" in said and "cannonball hit 3" not in said
+
+
+def test_the_cannon_line_over_a_character_in_situation_b_hits_the_character():
+    from test_ninth_age_artillery import shoot
+
+    state, chief = _skulkers_with_chieftain(machine="Great Cannon")
+    state.unit_entry(chief).special_rules = []
+    at = _chieftain_front(state, chief)
+    load(state, 5,  # to hit
+         4, 6)  # the Chieftain (T4) at S10: wounded, no armour save at S10, Multiple Wounds (D3) 3: of its W4, it lives
+    log = []
+    state = shoot(state, "Great Cannon", "Skulkers", log=log, at=at)
+    said = _said(log)
+    assert "The template covers Chieftain in Skulkers: it takes the hit(s) itself (situation B, §16.4)." in said
+    assert "cannonball hit 1 at S10 on Skulkers (Chieftain)" in said
+    assert "The ball stops at Chieftain's model." in said and "cannonball hit 2" not in said
+    assert left(state) == [] and state.units["Chieftain"].wounds_lost == 3 and state.units["Skulkers"].models == 20
+
+
+def test_a_character_slain_by_the_cannonball_lets_it_go_on_once_through_its_base():
+    from test_ninth_age_artillery import shoot
+
+    state, chief = _skulkers_with_chieftain(machine="Great Cannon")
+    state.unit_entry(chief).special_rules = []
+    chief.wounds_lost = 3  # one wound left
+    at = _chieftain_front(state, chief)
+    load(state, 5,  # to hit
+         4, 1,  # the Chieftain: wounded, slain
+         2, 1,  # the next model along the line (its base takes two of the line's positions, hit once): an R&F, slain
+         1)  # the third is not wounded: the ball stops
+    log = []
+    state = shoot(state, "Great Cannon", "Skulkers", log=log, at=at)
+    said = _said(log)
+    assert "Chieftain is slain in Skulkers" in said and state.units["Chieftain"].location == "destroyed"
+    assert "cannonball hit 2 at S5 on Skulkers: 1 to wound" in said and "cannonball hit 4" not in said
+    assert state.units["Skulkers"].models == 19 and left(state) == []

@@ -246,6 +246,24 @@ def character_shares(state: NinthAgeState, seat: str, target: UnitState, hits: i
     return shares
 
 
+RANK_AND_FILE = "rank-and-file"  # the answer that gives a hit to the unit's R&F
+
+
+def one_hit_goes_to(state: NinthAgeState, seat: str, target: UnitState, exposed: list[str], key: str,
+                    question: str) -> UnitState | None:
+    """Situation B (§16.4) for a hit that meets one model at a time (a bolt going on through
+    the ranks while each hit removes a model, §15.3): ``seat``, the attacking player, gives it
+    to the R&F or to one of the ``exposed`` characters (every model hit so far was removed,
+    so every one left has taken none: any choice spreads the hits as evenly as possible).
+    Asked by /decide; the character, or None for the R&F."""
+    alive = [c for c in exposed if state.units[c].location == "joined" and state.units[c].host == target.id]
+    if not alive:
+        return None
+    options = ([RANK_AND_FILE] if target.models > 0 else []) + alive
+    answer = decide(state, seat, key, question, options, default=options[0])
+    return None if answer == RANK_AND_FILE else state.units[answer]
+
+
 # -- a character placed in a block (joining, deploying, revealed, §16.2, §16.5) -------------------------
 def place_in_block(state: NinthAgeState, char: UnitState, host: UnitState, file: int | None, events: list[Event],
            *, keep_front_rank: bool = False, widen: bool = False) -> list[str]:
