@@ -265,3 +265,63 @@ def test_a_character_slain_by_the_cannonball_lets_it_go_on_once_through_its_base
     assert "Chieftain is slain in Skulkers" in said and state.units["Chieftain"].location == "destroyed"
     assert "cannonball hit 2 at S5 on Skulkers: 1 to wound" in said and "cannonball hit 4" not in said
     assert state.units["Skulkers"].models == 19 and left(state) == []
+
+
+# -- templates on a Building reach the characters of its garrison (§18.6, §16.4) ------------------------------------
+def _garrison(host, char, seat="p1", machine=("Mortar", (36, 8, 0))):
+    """``host`` with ``char`` in it standing in the Farmhouse (walls 33-39 x 22-26), the p1 ``machine``
+    placed; p1's Shooting phase."""
+    from engine.rulesets.ninth_age import garrison
+
+    state = scenario({host: (36, 30, 180), machine[0]: machine[1]}, seat="p2")
+    _in(state, char, host)
+    garrison.occupy(state, state.units[host], garrison.building_named(state, "Farmhouse"))
+    state.active, state.phase, state.step = "p1", "shooting", ""
+    return state
+
+
+def test_a_template_on_a_building_spreads_its_hits_over_a_garrisons_characters_in_situation_b():
+    state = _garrison("Skulkers", "Chieftain")  # Monstrous Infantry in an Infantry unit: situation B
+    state.unit_entry(state.units["Chieftain"]).special_rules = []
+    load(state, 1, 4, 3)  # the scatter die HIT, D6 4: it stays; D6 = 3 hits on the garrison
+    first = RULESET.apply(state, Shoot(seat="p1", unit="Mortar", target="Skulkers"))[0]
+    asked = first.pending.decision
+    # 3 hits over 10 Skulkers and the Chieftain, as evenly as possible: none or one on the Chieftain
+    assert asked.seat == "p1" and asked.key == "mixed-hits-Skulkers-Chieftain" and asked.options == ["1", "0"]
+    log = []
+    state = apply(state, Shoot(seat="p1", unit="Mortar", target="Skulkers"), {"mixed-hits": "1"}, log)
+    said = _said(log)
+    assert "The template touches Farmhouse: Skulkers in it takes D6 = 3 hit(s) at S9, its centre over the " \
+           "Building (§18.6)." in said
+    assert "1 of 3 hit(s) on Skulkers go to Chieftain (situation B, §16.4)." in said
+    assert "Mortar on Skulkers in Farmhouse (Chieftain): 1 to wound at S9" in said
+    assert "Mortar on Skulkers in Farmhouse: 2 to wound at S9" in said
+
+
+def test_a_template_on_a_building_leaves_the_garrisons_characters_alone_in_situation_a():
+    state = _garrison("Brutes", "Chieftain")  # Monstrous Infantry with 6 Monstrous Infantry R&F: situation A
+    load(state, 1, 4, 3)
+    log = []
+    state = apply(state, Shoot(seat="p1", unit="Mortar", target="Brutes"), None, log)
+    said = _said(log)
+    assert "The template touches Farmhouse: Brutes in it takes D6 = 3 hit(s)" in said
+    assert "3 hit(s) on Brutes all go to its rank and file; Chieftain take(s) none (situation A, §16.4)." in said
+    assert "(Chieftain)" not in said and state.units["Chieftain"].wounds_lost == 0
+
+
+def test_a_spell_template_on_a_building_spreads_its_hits_over_the_garrisons_characters():
+    from engine.rulesets.ninth_age import garrison
+    from test_ninth_age_magic import cast, magic_phase
+
+    state, _ = magic_phase(dice=(4, 4, 1, 1), placements={"Hedge Wizard": (36, 10, 0), "Skulkers": (36, 30, 180)})
+    _in(state, "Chieftain", "Skulkers")
+    garrison.occupy(state, state.units["Skulkers"], garrison.building_named(state, "Farmhouse"))
+    state.casters["Hedge Wizard"].spells = ["Cinder Storm"]
+    load(state, 4, 4, 1, 2)  # cast 8 + 1; scatter die 1: a HIT, it stays on the Building; D6 = 2 hits
+    log = []
+    state = cast(state, wizard="Hedge Wizard", spell="Cinder Storm", dice=2, target="Skulkers", log=log,
+                 answers={"dispel": "none", "mixed-hits": "1"})
+    said = _said(log)
+    assert "The template touches Farmhouse: Skulkers in it takes D6 = 2 hit(s) (§18.6)." in said
+    assert "1 of 2 hit(s) on Skulkers go to Chieftain (situation B, §16.4)." in said
+    assert "Cinder Storm on Skulkers (Chieftain): 1 to wound at S4" in said

@@ -913,8 +913,8 @@ def _template_hits(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellE
             touched.append((u, len(under), under))
     events.append(Event(kind="template", seat=c.seat, text=_("{spell}: the template touches {models}.", spell=spell.name, models=_touched([(u, n) for u, n, _i in touched]))))
     for u, n, under in touched:  # a character's base under it: §16.4
-        if under is None:
-            _hit(state, c, spell, effect, u, n * per, events)
+        if under is None:  # a garrison's D6 hits: the unit's, allocated over a mixed garrison (§18.6, §16.4)
+            _hit(state, c, spell, effect, u, n * per, events, spread=True)
         else:
             _hit(state, c, spell, effect, u, per, events, under=under)
 
@@ -970,8 +970,8 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
         if result == "Catastrophic Detonation" and not any(u.id == me.id for u, _skip in touched):
             touched.append((me, 1))  # the wizard always takes a hit
         events.append(Event(kind="template", seat=c.seat, text=_("The {size}\" template on {c} touches {models}.", size=decimal(size, "g"), c=c.name, models=_touched(touched))))
-        for u, n in touched:
-            _hit(state, c, spell, effect, u, n, events, no_saves=(u.id == me.id))
+        for u, n in touched:  # a garrison's D6 hits are allocated over its characters too (§18.6, §16.4)
+            _hit(state, c, spell, effect, u, n, events, no_saves=(u.id == me.id), spread=bool(u.garrison))
         if result == "Breach in the Veil" and pdu >= 4 and caster_alive(state, c):
             gone = pdu >= 5
             if pdu == 4:
