@@ -325,3 +325,10 @@ def test_a_spell_template_on_a_building_spreads_its_hits_over_the_garrisons_char
     assert "The template touches Farmhouse: Skulkers in it takes D6 = 2 hit(s) (§18.6)." in said
     assert "1 of 2 hit(s) on Skulkers go to Chieftain (situation B, §16.4)." in said
     assert "Cinder Storm on Skulkers (Chieftain): 1 to wound at S4" in said
+
+
+def test_the_magic_phase_suggests_the_characters_inside_enemy_units_as_targets():
+    state = _vines()
+    assert RULESET.suggestions(state, "p2", "creature") == ["Spearmen", "Marshal"]
+    state.phase = "shooting"
+    assert RULESET.suggestions(state, "p2", "creature") == ["Spearmen"]
