@@ -582,7 +582,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("reset", "Forget one setting (back to its default): language, games_in or organiser_role"),
     )),
     CommandSpec("help", "List the commands, or explain a topic", None, (
-        Option("topic", "condition, or a game (e.g. dnd-minis) for its commands"),
+        Option("topic", "condition, terrain, or a game (e.g. dnd-minis) for its commands"),
     )),
 )
 
@@ -776,10 +776,14 @@ def help_text(title: str | None = None, commands: set[str] | None = None, notes:
             from engine.rulesets.dnd35_encounter.conditions import help_text as condition_help
 
             return condition_help()
+        if word == "terrain":
+            from engine.grid.terrain import help_text as terrain_help
+
+            return terrain_help()
         if games:
-            raise IllegalAction("unknown-topic", _("Help topics: condition, or a game: {games} (or /help alone for "
-                                                   "the commands).", games=", ".join(games)))
-        raise IllegalAction("unknown-topic", _("Help topics: condition (or /help alone for the commands)."))
+            raise IllegalAction("unknown-topic", _("Help topics: condition, terrain, or a game: {games} (or /help alone "
+                                                   "for the commands).", games=", ".join(games)))
+        raise IllegalAction("unknown-topic", _("Help topics: condition, terrain (or /help alone for the commands)."))
     if commands is None:
         lines: list[Any] = [_("**Warband commands**")]
         for spec in COMMANDS:

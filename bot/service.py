@@ -567,7 +567,7 @@ class Service:
             lines.append(_("<@{user}> takes the seat {seat}.", user=user_id, seat=state.seat(creator_seat).name))
         free = [s.name for s in state.seats if s.id != creator_seat]
         if free:
-            lines.append(_("Free seats: {seats}. Join with /game join.", seats=", ".join(free)))
+            lines.append(_("Free seats: {seats}. Join with /game join.", seats=join(", ", free)))
         return Reply(text=join("\n", lines), buttons=[join_button(game.id)] if free else [])
 
     @staticmethod
