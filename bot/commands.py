@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.core.errors import IllegalAction, quote
-from engine.core.text import N_, Text, _, join
+from engine.core.text import N_, Text, _, decimal, join
 
 OptionType = Literal["string", "integer", "boolean", "attachment", "user", "role"]  # user: a Discord member; typed as a name
 
@@ -749,13 +749,13 @@ def check_bounds(command: Command) -> None:
             if abs(value) > MAX_INTEGER:
                 raise IllegalAction("too-big", _("{option} is a number of {digits} digits; /{command} takes whole "
                                                  "numbers up to {most}.", option=opt.name, digits=len(str(abs(value))),
-                                                 command=spec.key, most=f"{MAX_INTEGER:,}"))
+                                                 command=spec.key, most=decimal(MAX_INTEGER, ",d")))
             continue
         if not isinstance(value, str):
             value = command.options[opt.name] = str(value)
         if len(value) > opt.max_length:
             raise IllegalAction("too-long", _("{option} is {length} characters long; /{command} takes at most {most}.",
-                                              option=opt.name, length=f"{len(value):,}", command=spec.key,
+                                              option=opt.name, length=decimal(len(value), ",d"), command=spec.key,
                                               most=opt.max_length))
 
 
