@@ -63,7 +63,7 @@ PHASE_ACTIONS = {
 
 class Encounter(Ruleset):
     name = "dnd35-encounter"
-    title = "D&D 3.5 Encounter"
+    title = _("D&D 3.5 Encounter")
     state_model = EncounterState
     action_types = ACTION_TYPES
     min_seats = 1
@@ -1078,7 +1078,7 @@ class Encounter(Ruleset):
         view.last_attack = state.last_attack
         owners = {c.owner for c in state.creatures.values()}
         view.side_names = {s.id: s.name for s in state.seats if s.id in owners}
-        view.title = f"{self.title} — {state.map.name}"
+        view.title = _("{game} — {map}", game=self.title, map=state.map.name)
         view.caption = self.status(state)
         return view
 

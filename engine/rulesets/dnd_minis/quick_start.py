@@ -131,7 +131,7 @@ def roll_off(rng: Rng, seats: list[Seat], purpose: str, events: list[Event]) -> 
 
 class QuickStart(Ruleset):
     name = "dnd-minis-quick"
-    title = "D&D Miniatures Quick Start Battle"
+    title = _("D&D Miniatures Quick Start Battle")
     state_model = QuickStartState
     action_types = (Start, ChooseCreature, Place, RollInitiative, ChooseFirst, Move, Attack, EndActivation,
                     *judge.JUDGE_ACTIONS)
