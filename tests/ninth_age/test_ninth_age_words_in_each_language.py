@@ -4,6 +4,8 @@ Hungarian shot read 'Mortar kilövi ezt: catapult'). Italian from the seed's §1
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.i18n import event_text, say
@@ -48,3 +50,34 @@ def test_a_war_machine_refusal_names_the_weapon_in_hungarian():
     with pytest.raises(IllegalAction) as err:
         apply(state, Shoot(seat="p1", unit="Mortar", target="Skulkers"), None, [])
     assert "katapult" in say(err.value.message, "hu") and "catapult" not in say(err.value.message, "hu")
+
+
+@pytest.mark.parametrize("lang, words", [("it", ("Fattoria", "Edificio")), ("hu", ("Tanya", "épület"))])
+def test_a_move_refused_by_terrain_names_the_terrain_in_the_readers_language(lang, words):
+    """The Wyvern may not land on the Farmhouse: the refusal names the building and its kind."""
+    from engine.rulesets.ninth_age.actions import FreeReform, March
+    from game_helpers import RULESET
+
+    state = scenario({"Warlord on Wyvern": (36, 17, 0), "Spearmen": (36, 45, 180, 6)}, seat="p2")
+    with pytest.raises(IllegalAction) as err:
+        RULESET.apply(state, March(seat="p2", unit="Warlord on Wyvern", steps=[],
+                                   to=FreeReform(x=36, y=24, facing=0, files=1)))
+    shown = say(err.value.message, lang)
+    assert all(w in shown for w in words) and "Farmhouse" not in shown and "Building" not in shown, shown
+
+
+@pytest.mark.parametrize("lang, hill", [("it", "Collina"), ("hu", "Domb")])
+def test_the_random_terrain_rolls_name_each_feature_in_the_readers_language(lang, hill):
+    """A random layout moves each feature by a roll: the line named it in English ('Terreno:
+    Building si sposta di 10"'), and the rolls' purposes named the kind in English ('hill: section')."""
+    from bot.i18n import event_text
+    from engine.core.rng import Rng
+    from engine.rulesets.ninth_age.terrain_layouts import random_layout
+
+    events = []
+    random_layout(Rng.from_seed(5), 72, 48, events)
+    shown = "\n".join(say(event_text(e), lang) for e in events)
+    assert hill in shown, shown
+    assert re.findall(r"\b(?:Hill|Forest|Building|Ruins)\b", shown) == [], shown
+    from engine.rulesets.ninth_age.terrain_layouts import kind_word
+    assert say(kind_word("hill"), lang) == hill
