@@ -138,7 +138,8 @@ def lookup_for(lang: str | None) -> Lookup | None:
 
     lookup.name = seat_label  # type: ignore[attr-defined]
     # Lists (engine.core.text.listed) by the language's CLDR pattern ("a, b e c", "a, b és c").
-    lookup.format_list = lambda parts: format_list(list(parts), locale=Locale.parse(lang))  # type: ignore[attr-defined]
+    lookup.format_list = lambda parts, style="standard": format_list(list(parts), style=style,  # type: ignore[attr-defined]
+                                                                     locale=Locale.parse(lang))
     # Numbers (engine.core.text.decimal) with the language's decimal sign ("3,5").
     lookup.format_number = lambda value, spec: formatted(value, spec, lang)  # type: ignore[attr-defined]
     return lookup

@@ -92,3 +92,19 @@ async def test_a_move_refused_by_terrain_names_it_in_the_readers_language(store,
     assert refused.error is not None, refused.text
     assert all(w in refused.text for w in words) and "pit" not in refused.text, refused.text
     assert english_in(refused.text, lang) == [], refused.text
+
+
+@pytest.mark.parametrize("lang, squares", [("it", "A2, A4, L2 o L4"), ("hu", "A2, A4, L2 vagy L4"),
+                                           ("en", "A2, A4, L2, or L4")])
+async def test_the_start_squares_offered_are_a_list_in_the_readers_language(store, lang, squares):
+    """A Quick Start placement on a wrong square listed the start squares as 'A2 or A4 or L2 or L4'
+    in every language; they are a CLDR 'or' list now."""
+    service = Service(store, seed_source=lambda: 11)
+    for user in ("ann", "bob"):
+        await service.handle(CHANNEL, user, parse_line(f"/language lang:{lang}"))
+    await service.handle(CHANNEL, "ann", parse_line("/game new ruleset:dnd-minis-quick seed:11"))
+    await service.handle(CHANNEL, "bob", parse_line("/game join"))
+    reply = await service.handle(CHANNEL, "ann", parse_line("/choose creature:ranger"))
+    assert reply.error is None, reply.text
+    refused = await service.handle(CHANNEL, "ann", parse_line("/place square:A1"))
+    assert refused.error is not None and squares in refused.text, refused.text
