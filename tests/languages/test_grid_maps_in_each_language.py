@@ -86,6 +86,8 @@ async def test_a_move_refused_by_terrain_names_it_in_the_readers_language(store,
     assert reply.error is None, reply.text
     reply = await service.handle(CHANNEL, ref, parse_line("/place creature:Orc square:A2 hp:10 ac:13 speed:30"))
     assert reply.error is None, reply.text
+    status = await service.handle(CHANNEL, ref, parse_line("/game status"))
+    assert "pit:" in status.text and " map" not in status.text, status.text  # a text grid is named after its file
     reply = await service.handle(CHANNEL, ref, parse_line("/initiative"))
     assert reply.error is None, reply.text
     refused = await service.handle(CHANNEL, ref, parse_line("/move creature:orc to:B2"))
