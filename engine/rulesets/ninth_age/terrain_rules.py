@@ -14,7 +14,7 @@ loses Steadfast or rank bonus because of terrain; Strider (Water) only for Water
 
 from __future__ import annotations
 
-from engine.core.text import N_, Text, _, decimal, join as text_join
+from engine.core.text import _, decimal, join as text_join
 from dataclasses import dataclass
 
 from shapely.geometry import LineString
