@@ -20,6 +20,7 @@ Misfire table (§15.4):
 
 from __future__ import annotations
 
+from engine.rulesets.ninth_age.catalogue import weapon_word
 from engine.core.text import N_, Text, _, decimal, join as text_join, ngettext
 import math
 
@@ -183,7 +184,7 @@ def fire(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Range
     elif weapon.kind == "flame thrower":
         flame_thrower(state, unit, target, weapon, events, at)
     else:
-        raise IllegalAction("not-refereed", _("The {weapon} is not refereed yet in this version.", weapon=weapon.name))
+        raise IllegalAction("not-refereed", _("The {weapon} is not refereed yet in this version.", weapon=weapon_word(weapon.name)))
     unit.shot = True
     for u in state.on_table():
         heavy_casualties(state, u, events)
@@ -193,7 +194,7 @@ def _aim(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Range
     shots, notes = measure(state, unit, target, weapon, ignore_cover=ignore_cover)
     if not shots:
         why = text_join("; ", notes) if notes else _("no line of sight")
-        raise IllegalAction("no-shot", _("{unit} cannot shoot its {weapon} at {target}: {why} (§10.3).", unit=unit.id, weapon=weapon.name, target=target.id, why=why))
+        raise IllegalAction("no-shot", _("{unit} cannot shoot its {weapon} at {target}: {why} (§10.3).", unit=unit.id, weapon=weapon_word(weapon.name), target=target.id, why=why))
     shot = shots[0]
     shot.modifiers = modifiers(state, unit, target, weapon, shot, stand_and_shoot=False, multiple=False)
     from engine.rulesets.ninth_age.shooting import record
@@ -404,7 +405,7 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
         raise IllegalAction("bad-point", _("The template's centre must be over a model of {target}; ({at}, {at2}) is not: {target} stands around ({cx}, {cy}). Leave at: out to aim at its model nearest that centre.", target=target.id, at=decimal(at[0], "g"), at2=decimal(at[1], "g"), cx=decimal(cx, ".1f"), cy=decimal(cy, ".1f")))
     reach = fp.shape.distance(point)
     if reach > weapon.range + 1e-3:
-        raise IllegalAction("out-of-range", _("({at}, {at2}) is {reach}\" away; the {weapon} reaches {range}\".", at=decimal(at[0], "g"), at2=decimal(at[1], "g"), reach=decimal(reach, ".1f"), weapon=weapon.name, range=decimal(weapon.range, "g")))
+        raise IllegalAction("out-of-range", _("({at}, {at2}) is {reach}\" away; the {weapon} reaches {range}\".", at=decimal(at[0], "g"), at2=decimal(at[1], "g"), reach=decimal(reach, ".1f"), weapon=weapon_word(weapon.name), range=decimal(weapon.range, "g")))
     template = Circle(centre=at, diameter=weapon.template)
     for u in state.on_table():
         if u.id == unit.id:
@@ -421,7 +422,7 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     d6 = roll_dice("1d6", state.rng, purpose=_("{unit} scatter distance", unit=unit.id))
     how, far = catapult_scatter(scatter_die.total, d6.total, in_sight, bs)
     face = _("HIT") if is_hit(scatter_die.total) else _("an arrow")
-    purpose = _("{unit} lobs its {weapon} at {target}", unit=unit.id, weapon=weapon.name, target=target.id)
+    purpose = _("{unit} lobs its {weapon} at {target}", unit=unit.id, weapon=weapon_word(weapon.name), target=target.id)
     # the scatter die is a plain D6 (1 or 6 a HIT): say which face came up, beside its roll
     events.append(Event(kind="roll", seat=unit.owner, roll=scatter_die, text=(
         _("{purpose} ({reach}\" away, in line of sight): scatter die {total} = {face} (1 or 6 is a HIT).", purpose=purpose, reach=decimal(reach, ".1f"), total=scatter_die.total, face=face) if in_sight else

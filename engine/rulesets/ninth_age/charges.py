@@ -467,9 +467,10 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                         inches=decimal(d, ".1f"), reach=total, degrees=decimal(abs(best.turn), ".0f"), contact=best.contact,
                         ground=ground)
         if charger.hill_charge:
-            text = join("", [text, f" It charged down from high ground ({on_hill(state, start_fp.shape):.0%} on the "
-                            f"hill at the start, {on_hill(state, best.footprint.shape):.0%} at the end): +1 combat "
-                            "score in the next round (§18.4)."])
+            text = join("", [text, _(" It charged down from high ground ({start}% on the hill at the start, {end}% at "
+                                     "the end): +1 combat score in the next round (§18.4).",
+                                     start=round(100 * on_hill(state, start_fp.shape)),
+                                     end=round(100 * on_hill(state, best.footprint.shape)))])
         events.append(Event(kind="charge-move", seat=charger.owner, data={"unit": charger.id}, text=text))
         # the ground the charge swept over: Dangerous Terrain once per feature (§18.1)
         terrain_checks(state, charger, "charge", [start_fp.shape.union(best.footprint.shape).convex_hull], events,

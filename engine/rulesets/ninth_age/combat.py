@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
+from engine.rulesets.ninth_age.catalogue import weapon_word
 from engine.core.text import N_, Text, _, decimal, join, join as text_join, ngettext
 from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age import assault, fighters, terrain_rules
@@ -205,7 +206,7 @@ def choose_weapons(state: NinthAgeState, group: list[str], events: list[Event]) 
             continue
         u.weapon = decide(state, u.owner, f"weapon-{uid}", _("{uid} fights: with which weapon?", uid=uid), choices,
                           default=choices[0])
-        events.append(Event(kind="weapon", seat=u.owner, text=_("{uid} fights with {weapon}.", uid=uid, weapon=u.weapon)))
+        events.append(Event(kind="weapon", seat=u.owner, text=_("{uid} fights with {weapon}.", uid=uid, weapon=weapon_word(u.weapon))))
 
 
 # -- make way (§16.6) ------------------------------------------------------------------------------

@@ -14,7 +14,7 @@ loses Steadfast or rank bonus because of terrain; Strider (Water) only for Water
 
 from __future__ import annotations
 
-from engine.core.text import N_, Text, _, decimal, join as text_join
+from engine.core.text import _, decimal, join as text_join
 from dataclasses import dataclass
 
 from shapely.geometry import LineString
@@ -22,17 +22,10 @@ from shapely.ops import unary_union
 
 from engine.rulesets.ninth_age.catalogue import rule_name, rule_param
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
-from engine.rulesets.ninth_age.terrain_layouts import terrain_name
+from engine.rulesets.ninth_age.terrain_layouts import KIND_WORD, kind_word, terrain_name
 from engine.table.terrain import TerrainFeature
 
 MOUNTED = ("cavalry", "monstrous cavalry", "chariot")  # §18.3, §18.5, §18.7-18.9
-KIND_WORD = {"hill": N_("Hill"), "forest": N_("Forest"), "field": N_("Field"), "water": N_("Water"), "wall": N_("Wall"),
-             "ruins": N_("Ruins"), "impassable": N_("Impassable terrain"), "building": N_("Building")}
-
-
-def kind_word(kind: str) -> Text | str:
-    """A terrain kind (KIND_WORD) in the reader's language."""
-    return Text(KIND_WORD[kind]) if kind in KIND_WORD else kind
 
 
 def share_in(shape, polygons) -> float:
