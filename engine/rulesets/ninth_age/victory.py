@@ -22,7 +22,7 @@ from engine.core import Event, Result
 from engine.rulesets.ninth_age.mixed_units import successor
 from engine.rulesets.ninth_age.state import SEATS, NinthAgeState, UnitState
 from engine.rulesets.ninth_age.walls import gap, outline
-from engine.rulesets.ninth_age.zones import deployment_zone
+from engine.rulesets.ninth_age.zones import OBJECTIVE_NAMES, deployment_zone
 
 OBJECTIVE_RANGE = 6.0
 MARGIN_NAMES = {"draw": N_("Draw"), "minor": N_("Minor victory"), "major": N_("Major victory"), "massacre": N_("Massacre")}
@@ -108,8 +108,6 @@ def objective_line(state: NinthAgeState) -> Text | None:
     """Who achieved the secondary objective, said plainly at the end (§20.2), and when nobody
     did, that no one's units hold it (the score lines list only what was scored, so a Hold the
     Ground nobody won said nothing at all). None when the game has no secondary objective."""
-    from engine.rulesets.ninth_age.setup import OBJECTIVE_NAMES
-
     if state.objective not in OBJECTIVE_NAMES:
         return None
     name = Text(OBJECTIVE_NAMES[state.objective])
