@@ -472,9 +472,12 @@ def test_champions_duel_until_one_falls_and_overkill_counts():
     from engine.rulesets.ninth_age.combat import _still_duelling
 
     assert not _still_duelling(state, loser, {"Spearmen", "Brutes"})
-    # the Champion's hits went to the Champion alone, never the R&F
-    assert all("against " + loser + "'s Champion" in e.text for e in log
-               if e.text.startswith(("Spearmen Spearman Champion against", "Brutes Brute Champion against")))
+    # each Champion's hits went to the other Champion alone, never the R&F (it read only the
+    # winner's, passing while the loser's Champion hit nothing)
+    struck = [e.text for e in log if e.text.startswith(("Spearmen Spearman Champion against", "Brutes Brute Champion against"))]
+    assert any(t.startswith(f"{'Brutes Brute' if loser == 'Spearmen' else 'Spearmen Spearman'} Champion against") for t in struck)
+    assert all(("against Brutes's Champion" if t.startswith("Spearmen") else "against Spearmen's Champion") in t
+               for t in struck)
 
 
 def test_stomp_and_impact_hits_are_automatic_hits():

@@ -159,3 +159,79 @@ def test_a_battle_standard_lost_in_flight_gives_no_combat_bonus():
     assert combat.side_score(state, "p1", rnd).battle_standard
     captain.standard_lost = True
     assert not combat.side_score(state, "p1", rnd).battle_standard
+
+
+def _brutes_with_their_chieftain_left():
+    """Brutes (p2) with the Chieftain in their front rank, their R&F and Champion all slain by
+    wounds (casualties.lose_wounds): the Chieftain is left as the same unit (§16.2)."""
+    from engine.rulesets.ninth_age import characters
+    from engine.rulesets.ninth_age.casualties import lose_wounds
+
+    state = scenario({"Brutes": (30, 40, 180, 3), "Spearmen": (30, 10, 0, 6)})
+    state.objective = "none"
+    brutes = state.units["Brutes"]
+    characters._place(state, state.units["Chieftain"], brutes, 0, [])
+    events = []
+    lose_wounds(state, brutes, 100, events)
+    assert brutes.succeeded_by == "Chieftain" and state.units["Chieftain"].location == "table"
+    return state
+
+
+def test_a_unit_whose_characters_fight_on_is_not_destroyed_but_decimated():
+    """§20.1 "Morti o Fuggiti": a unit "uccisa o fuggita" scores its full cost; §16.2: a mixed
+    unit whose R&F are all slain is "ancora la stessa Unità" while its characters live. Its own
+    wounds are none of its starting wounds ("Decimati", the characters "conteggiati
+    separatamente"): half its cost; the Chieftain scores nothing, unhurt."""
+    state = _brutes_with_their_chieftain_left()
+    cost = state.unit_entry(state.units["Brutes"]).points
+    lines = dict(ledger(state, "p1").lines)
+    assert lines == {"Brutes decimated (its rank and file slain, its characters left, Chieftain, are the unit)":
+                     (cost + 1) // 2}
+    assert not any("destroyed" in str(k) for k in lines)
+    state.units["Chieftain"].fleeing = True  # fleeing: half, not half twice ([A-33])
+    assert dict(ledger(state, "p1").lines) == {
+        "Brutes fleeing (its characters left, Chieftain, are the unit)": (cost + 1) // 2,
+        "Chieftain fleeing": (state.unit_entry(state.units["Chieftain"]).points + 1) // 2}
+
+
+def test_a_unit_whose_characters_left_are_slain_or_flee_off_scores_in_full():
+    from engine.rulesets.ninth_age.casualties import destroy
+
+    state = _brutes_with_their_chieftain_left()
+    brutes, chief = (state.unit_entry(state.units[u]).points for u in ("Brutes", "Chieftain"))
+    destroy(state, state.units["Chieftain"], [], "slain")
+    assert dict(ledger(state, "p1").lines) == {"Brutes destroyed": brutes, "Chieftain destroyed": chief,
+                                               "The Flag is Lost": 100}  # the Chieftain is the BSB
+    state = _brutes_with_their_chieftain_left()
+    destroy(state, state.units["Chieftain"], [], "fled", fled=True)
+    # fled off, not broken from a combat: the seed gives The Flag is Lost only for a bearer
+    # "ucciso … o mandato in rotta in un combattimento" (n9-audit's ruling)
+    assert dict(ledger(state, "p1").lines) == {"Brutes fled off the table": brutes,
+                                               "Chieftain fled off the table": chief}
+
+
+def test_the_score_says_who_achieved_the_secondary_objective_and_plainly_when_nobody_did():
+    """The score listed only what was scored: a Hold the Ground nobody won (one scoring unit
+    each within 6" of the centre) said nothing of the objective. Now it says nobody achieves it
+    and why, in each language; when one player holds it, it names that player."""
+    from bot.i18n import lookup_for
+
+    state = scenario({"Spearmen": (36, 20, 0, 6), "Brutes": (36, 27, 180)})
+    state.objective = "hold"
+    events = []
+    score(state, events)
+    line = next(e for e in events if "Hold the Ground" in e.text)
+    assert line.text == ("Secondary objective, Hold the Ground: nobody achieves it: no player has more scoring "
+                         "units within 6\" of the table centre than the other (Player 1 1, Player 2 1).")
+    assert line.says(lookup_for("it")) == (
+        "Obiettivo secondario, Mantenere la Posizione: nessuno lo consegue: nessun giocatore ha più Unità Valide "
+        "dell’altro entro 6\" dal centro del campo da gioco (Giocatore 1 1, Giocatore 2 1).")
+    assert line.says(lookup_for("hu")).startswith("Másodlagos cél, Tartsd a területet: senki sem teljesíti")
+    state.units["Brutes"].location = "reserve"
+    events = []
+    score(state, events)
+    assert "Secondary objective, Hold the Ground: achieved by Player 1." in [e.text for e in events]
+    state.objective = "none"
+    events = []
+    score(state, events)
+    assert not any("Secondary objective" in e.text for e in events)

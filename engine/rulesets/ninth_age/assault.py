@@ -127,16 +127,18 @@ def _building(state: NinthAgeState, unit: UnitState) -> str:
 
 
 # -- their attacks ---------------------------------------------------------------------------------
-def blows(state: NinthAgeState, unit: UnitState) -> list[Blow]:
+def blows(state: NinthAgeState, unit: UnitState, asked: dict[str, str] | None = None) -> list[Blow]:
     """The chosen fighters' attacks at any enemy fighting in the assault; no mount attacks, no
-    Impact Hits, no lance's bonus (§18.6)."""
+    Impact Hits, no lance's bonus (§18.6). Counted at each Initiative step from the chosen
+    fighters still alive then: the R&F left (casualties go from the rear, the Champion last),
+    the characters still in the unit. ``asked``: the round's choices already made (fighters.blows)."""
     foes = assault_foes(state, unit)
     if not foes or unit.no_attacks:
         return []
     targets = sorted(f.id for f in foes)
     entry = state.unit_entry(unit)
     champion = "champion" in unit.assault_with and entry.command.champion and not unit.champion_lost
-    plain = max(0, unit.assault_models - (1 if champion else 0))
+    plain = max(0, min(unit.assault_models, unit.models) - (1 if champion else 0))
     out: list[Blow] = []
     for part, p in enumerate(entry.parts):
         if p.role in NO_MOUNT or p.role == "machine":
@@ -163,7 +165,10 @@ def blows(state: NinthAgeState, unit: UnitState) -> list[Blow]:
     for name in unit.assault_with:
         if name in ("champion", "standard") or name not in state.units:
             continue
-        out += _character_blows(state, unit, state.units[name], False, set(targets), assault=True)
+        char = state.units[name]
+        if char.location != "joined" or char.host != unit.id:  # slain (or the unit itself now, §16.2)
+            continue
+        out += _character_blows(state, unit, char, False, set(targets), assault=True, asked=asked)
     return out + _special(state, unit, targets, plain + (1 if champion else 0))
 
 

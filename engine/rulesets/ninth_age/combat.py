@@ -420,15 +420,29 @@ def _body(state: NinthAgeState, u: UnitState) -> UnitState:
 
 
 def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
-    units = {uid: state.units[uid] for uid in rnd.units}
-    inventory: list[Blow] = []
-    for uid, u in units.items():
-        inventory += fighters.blows(state, u, duel=rnd.duel) + assault.blows(state, u)
+    """Step 5 of the round (§11.5-11.7): the attacks, Initiative 10 down to 0. Who fights is
+    counted again at each step from the models alive then (the seed: "Eseguire gli attacchi (in
+    ordine d'iniziativa) a. Assegnare gli attacchi b. Tirare per colpire, tirare per ferire, tirare
+    per salvarsi, e rimuovere le perdite c. Passare al successivo Livello d'Iniziativa"; "I modelli
+    a contatto di basetta con un nemico attaccano quando è il loro turno in ordine di Iniziativa";
+    "Ad ogni Livello d'Iniziativa tutti gli attacchi che hanno lo stesso valore d'Iniziativa vengono
+    risolti contemporaneamente"): the casualties of a step are removed before the next, so the R&F
+    slain (from the rear, §12.8), a Champion or a character slain, and the supporting models gone
+    strike no more; those of one step all strike. The round's choices (Crush Attack, Impact Hits
+    or Grinding Attacks) are asked once, at the start. A duellist whose opponent fell before its
+    step still strikes at it, as if alive and in contact (Overkill, §16.9)."""
+    asked: dict[str, str] = {}
+    inventory = _blows_now(state, rnd, asked)  # the round's fighters as they stand: its choices are made here
+    fresh: list[Blow] | None = inventory
     for step in range(10, -1, -1):
-        inventory, rnd.units = _fighting_on(state, inventory, rnd.units)
-        now = [b for b in inventory if b.initiative == step and state.units[b.unit].on_table]
+        rnd.units = _successors(state, rnd.units)
+        if fresh is None:  # casualties since the last count: count the fighters again (§11.5)
+            fresh = _blows_now(state, rnd, asked)
+        now = [b for b in fresh if b.initiative == step and state.units[b.unit].on_table]
+        now += _overkill_blows(state, rnd, inventory, now, step)
         if not now:
             continue
+        fresh = None
         now = [_king_slayer(state, b, rnd, step, events) for b in now]
         # allocate every attack of the step first, then roll: the step is simultaneous
         allocated = [(b, t, n) for b in now for t, n in _allocate(state, b, rnd)]
@@ -500,21 +514,52 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                     and not target.succeeded_by:
                 rnd.destroyed.append(target.id)
         pull_back(state, touching, {u for u, n in models.items() if state.units[u].models < n}, events)
-    _skip, rnd.units = _fighting_on(state, inventory, rnd.units)
+    rnd.units = _successors(state, rnd.units)
 
 
-def _fighting_on(state: NinthAgeState, inventory: list[Blow], units: list[str]) -> tuple[list[Blow], list[str]]:
-    """A unit whose R&F were all slain is the characters left of it (§16.2): their attacks are
-    still to strike, its enemies' attacks go at them, and they are in the combat in its place."""
+def _successors(state: NinthAgeState, units: list[str]) -> list[str]:
+    """The combat's units, a unit whose R&F were all slain standing as the characters left of it
+    (§16.2): its enemies' attacks go at them, and they fight in the combat in its place."""
     from engine.rulesets.ninth_age.mixed_units import successor
 
+    return list(dict.fromkeys(successor(state, u) for u in units))
+
+
+def _blows_now(state: NinthAgeState, rnd: Round, asked: dict[str, str]) -> list[Blow]:
+    """Every attack the combat's units would make counted from the models alive now: in base
+    contact, supporting, Champions, characters, mounts, special attacks (§11.5, §22)."""
+    out: list[Blow] = []
+    for uid in _successors(state, rnd.units):
+        u = state.units[uid]
+        if u.on_table:
+            out += fighters.blows(state, u, duel=rnd.duel, asked=asked) + assault.blows(state, u, asked)
+    return out
+
+
+def _overkill_blows(state: NinthAgeState, rnd: Round, inventory: list[Blow], now: list[Blow],
+                    step: int) -> list[Blow]:
+    """A duellist's attacks of this step after its opponent fell: "ogni attacco rimasto può essere
+    diretto contro il modello ucciso (come se fosse ancora vivo e in contatto di basetta)" (§16.9).
+    Counted at the start of the round (nothing of the slain is in contact to count them from
+    now), struck only by a duellist still standing; none already counted now."""
+    from engine.rulesets.ninth_age.mixed_units import successor
+
+    if rnd.duel is None:
+        return []
+    have = {(fighters.duellist_of(state, b), b.part, b.special) for b in now}
     out = []
     for b in inventory:
-        unit, targets = successor(state, b.unit), list(dict.fromkeys(successor(state, t) for t in b.targets))
-        if unit != b.unit and not b.model:
-            continue  # the R&F's own attacks: they are slain
-        out.append(b if (unit, targets) == (b.unit, b.targets) else Blow(**{**b.__dict__, "unit": unit, "targets": targets}))
-    return out, list(dict.fromkeys(successor(state, u) for u in units))
+        who = fighters.duellist_of(state, b)
+        if b.initiative != step or who not in rnd.duel or (who, b.part, b.special) in have:
+            continue
+        other = rnd.duel[1] if rnd.duel[0] == who else rnd.duel[0]
+        if not _fallen(state, state.units[other]) or _fallen(state, state.units[who]):
+            continue
+        unit = successor(state, b.unit)
+        if not state.units[unit].on_table:
+            continue
+        out.append(Blow(**{**b.__dict__, "unit": unit, "targets": [other]}))
+    return out
 
 
 def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: Blow) -> tuple[int, int, str]:

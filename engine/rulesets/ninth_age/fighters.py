@@ -506,20 +506,34 @@ def part_ws(state: NinthAgeState, unit: UnitState, part: int) -> int:
 CRUSH = "Crush Attack"
 
 
-def crushes(state: NinthAgeState, unit: UnitState, part: int, who: UnitState | None = None) -> bool:
+def ask(state: NinthAgeState, asked: dict[str, str] | None, seat: str, key: str, question, options: list[str],
+        default: str) -> str:
+    """A choice made once a combat round (Crush Attack, Impact Hits or Grinding Attacks, §22):
+    the answer already in ``asked`` (the round's choices, as who fights is counted again at each
+    Initiative step), else the player's, kept there."""
+    from engine.core.decisions import decide
+
+    if asked is not None and key in asked:
+        return asked[key]
+    answer = decide(state, seat, key, question, options, default=default)
+    if asked is not None:
+        asked[key] = answer
+    return answer
+
+
+def crushes(state: NinthAgeState, unit: UnitState, part: int, who: UnitState | None = None,
+            asked: dict[str, str] | None = None) -> bool:
     """Crush Attack (§22): a part with the rule may give up all its normal close-combat attacks
-    for one special attack; its owner chooses each combat round (asked once per round and part).
-    ``who``: a character fighting in ``unit`` with its own profile."""
+    for one special attack; its owner chooses each combat round (asked once per round and part,
+    kept in ``asked``). ``who``: a character fighting in ``unit`` with its own profile."""
     fighter = who or unit
     entry = state.unit_entry(fighter)
     if not any(rule_name(r) == CRUSH for r in entry.special_rules + entry.parts[part].special_rules):
         return False
-    from engine.core.decisions import decide
-
     name = fighter.id if len(entry.parts) == 1 else f"{fighter.id} {entry.parts[part].name}"
-    answer = decide(state, fighter.owner, f"crush-{fighter.id}-{part}-{state.round}-{unit.combat_rounds}",
-                    _("{name} has Crush Attack: make one Crush Attack (Initiative 0, S 10, Multiple Wounds (D3+1)) instead of all its attacks this combat round, or its normal attacks?", name=name),
-                    ["crush-attack", "normal-attacks"], default="normal-attacks")
+    answer = ask(state, asked, fighter.owner, f"crush-{fighter.id}-{part}-{state.round}-{unit.combat_rounds}",
+                 _("{name} has Crush Attack: make one Crush Attack (Initiative 0, S 10, Multiple Wounds (D3+1)) instead of all its attacks this combat round, or its normal attacks?", name=name),
+                 ["crush-attack", "normal-attacks"], default="normal-attacks")
     return answer == "crush-attack"
 
 
@@ -536,7 +550,7 @@ def crush_blow(state: NinthAgeState, unit: UnitState, part: int, count: int, tar
 
 
 def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
-          duel: tuple[str, str] | None = None) -> list[Blow]:
+          duel: tuple[str, str] | None = None, asked: dict[str, str] | None = None) -> list[Blow]:
     """Every attack the unit makes this round, grouped by part, step and the enemies it may
     strike (§11.5-11.6). A model touching two enemy units, or an enemy unit and a character,
     may split its attacks among them; a character in the unit fights with its own profile,
@@ -544,7 +558,9 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
     2nd rank) and strikes only models in base contact. A unit that refused a challenge's
     named character makes none; a duellist strikes only the other duellist (§16.9).
     ``duel_with``: the other duellist when this unit (or its Champion) is one; ``duel``: the
-    whole challenge fought in this combat."""
+    whole challenge fought in this combat; ``asked``: the round's choices already made (a Crush
+    Attack, Impact Hits or Grinding Attacks), as the fighters are counted again at each
+    Initiative step from the models alive then (§11.5)."""
     if unit.no_attacks:
         return []
     entry = state.unit_entry(unit)
@@ -575,7 +591,7 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
     fighting: dict[str, tuple[bool, set[str]]] = {}  # character -> (supporting only, targets)
     # Crush Attack (§22): asked once a round for each part with the rule whose models touch an enemy
     crushing = {part for part in range(len(entry.parts))
-                if any(i not in mine for i in touching) and crushes(state, unit, part)}
+                if any(i not in mine for i in touching) and crushes(state, unit, part, asked=asked)}
     models = [(i, sorted(e), False) for i, e in sorted(touching.items())]
     models += [(i, sorted(e), True) for i, e in sorted(supporting.items()) if i not in touching]
     for i, enemies, in_support in models:
@@ -607,7 +623,7 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
             if c.id in duel:
                 fighting[c.id] = (False, {duel[1] if duel[0] == c.id else duel[0]})
     for name, (in_support, targets) in sorted(fighting.items()):
-        out += _character_blows(state, unit, state.units[name], in_support, targets)
+        out += _character_blows(state, unit, state.units[name], in_support, targets, asked=asked)
     # the champion: one of the front-rank models in contact is the champion (+1 A, +1 WS)
     if champion and any(c.touching for c in cons):
         for part in range(len(entry.parts)):
@@ -629,7 +645,7 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
                         b.count, b.ws, b.champion = count, ws, True
                         b.part_name = f"{entry.parts[part].name} Champion"
                         break
-    out += special_attacks(state, unit)
+    out += special_attacks(state, unit, asked)
     if duel:  # duellists strike only each other; everyone else leaves them alone (§16.9)
         for b in out:
             who = duellist_of(state, b)
@@ -646,7 +662,7 @@ def _is_character(state: NinthAgeState, uid: str) -> bool:
 
 
 def _character_blows(state: NinthAgeState, host: UnitState, char: UnitState, supporting_: bool,
-                     targets: set[str], *, assault: bool = False) -> list[Blow]:
+                     targets: set[str], *, assault: bool = False, asked: dict[str, str] | None = None) -> list[Blow]:
     """A joined character's attacks: each part at its own Initiative with its own A, WS, S and
     weapons (§11.5, §15.1); a character in the 2nd rank makes one supporting attack (§11.5).
     ``assault``: in an assault on a Building, its mount does not fight and a lance adds nothing (§18.6)."""
@@ -665,7 +681,7 @@ def _character_blows(state: NinthAgeState, host: UnitState, char: UnitState, sup
         strength, used, ap = part_strength(state, char, part, host=host, lances=not assault)
         uncharged = None if assault else lance_strength(state, char, part, strength, host=host)
         name = char.id if len(entry.parts) == 1 else f"{char.id} {entry.parts[part].name}"
-        if not supporting_ and crushes(state, host, part, who=char):  # Crush Attack (§22), never supporting
+        if not supporting_ and crushes(state, host, part, who=char, asked=asked):  # Crush Attack (§22), never supporting
             out.append(crush_blow(state, host, part, 1, sorted(targets), ws, name, model=char.id))
             continue
         out.append(Blow(host.id, part, name, step, ws, count, sorted(targets), strength=strength, weapon=used,
@@ -685,7 +701,7 @@ def charged_units(state: NinthAgeState, unit: UnitState) -> set[str]:
 STOMPABLE = ("infantry", "war beast", "swarm", "war machine")
 
 
-def special_attacks(state: NinthAgeState, unit: UnitState) -> list[Blow]:
+def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str] | None = None) -> list[Blow]:
     """Stomp (X) at I0 against a unit of Infantry, War Beasts, Swarms or War Machines (the mount
     stomps, never the rider), Impact Hits (X) at I10 in the first round after charging, +1 S
     per full rank beyond the first, and Grinding Attacks (X) at the model's I, one or the other
@@ -718,10 +734,8 @@ def special_attacks(state: NinthAgeState, unit: UnitState) -> list[Blow]:
     impact_now = bool(impact) and bool(impact_at) and (unit.charged or unit.pursuit_charge) and unit.combat_rounds == 0
     grinding = entry.rule_value("Grinding Attacks")
     if grinding and impact_now:  # only one of them in a combat round: the player's choice (§22)
-        from engine.core.decisions import decide
-
-        answer = decide(state, unit.owner, f"grinding-{unit.id}-{state.round}-{unit.combat_rounds}",
-                        _("{unit} may make either its Impact Hits ({impact}) or its Grinding Attacks ({grinding}) this combat round: which?", unit=unit.id, impact=impact, grinding=grinding), ["impact-hits", "grinding-attacks"], default="impact-hits")
+        answer = ask(state, asked, unit.owner, f"grinding-{unit.id}-{state.round}-{unit.combat_rounds}",
+                     _("{unit} may make either its Impact Hits ({impact}) or its Grinding Attacks ({grinding}) this combat round: which?", unit=unit.id, impact=impact, grinding=grinding), ["impact-hits", "grinding-attacks"], default="impact-hits")
         if answer == "impact-hits":
             grinding = None
         else:

@@ -10,12 +10,11 @@ from engine.core.decisions import decide
 from engine.rulesets.ninth_age import spells
 from engine.rulesets.ninth_age.neighbours import surroundings  # noqa: F401 - also imported from here
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
-from engine.rulesets.ninth_age.zones import deployment_type_for_roll, deployment_zone, objective_for_roll
+from engine.rulesets.ninth_age.zones import OBJECTIVE_NAMES, deployment_type_for_roll, deployment_zone, objective_for_roll
 from engine.table.footprint import Formation, Pose
 from engine.table.frame import normalise
 from engine.table.motion import CLEARANCE_END, clearance_problem
 
-OBJECTIVE_NAMES = {"hold": N_("Hold the Ground"), "breakthrough": N_("Breakthrough"), "secure": N_("Secure Target")}
 TYPE_NAMES = {"classic": N_("Classic"), "diagonal": N_("Diagonal"), "flank": N_("Flank Attack")}
 SIDE_NAMES = {"south": N_("south"), "north": N_("north")}
 

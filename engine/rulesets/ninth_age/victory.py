@@ -20,9 +20,10 @@ import math
 from dataclasses import dataclass, field
 
 from engine.core import Event, Result
+from engine.rulesets.ninth_age.mixed_units import successor
 from engine.rulesets.ninth_age.state import SEATS, NinthAgeState, UnitState
 from engine.rulesets.ninth_age.walls import gap, outline
-from engine.rulesets.ninth_age.zones import deployment_zone
+from engine.rulesets.ninth_age.zones import OBJECTIVE_NAMES, deployment_zone
 
 OBJECTIVE_RANGE = 6.0
 MARGIN_NAMES = {"draw": N_("Draw"), "minor": N_("Minor victory"), "major": N_("Major victory"), "massacre": N_("Massacre")}
@@ -91,9 +92,7 @@ def scoring(state: NinthAgeState, unit: UnitState) -> bool:
 def secondary(state: NinthAgeState) -> dict[str, bool]:
     """Who achieved the secondary objective."""
     if state.objective == "hold":
-        centre = state.table.centre
-        counts = {s: sum(1 for u in state.on_table(s) if scoring(state, u)
-                         and gap(state, u, centre) <= OBJECTIVE_RANGE + 1e-3) for s in SEATS}
+        counts = {s: _near_centre(state, s) for s in SEATS}
         best = max(counts.values())
         return {s: best > 0 and counts[s] == best and list(counts.values()).count(best) == 1 for s in SEATS}
     if state.objective == "breakthrough":
@@ -117,6 +116,36 @@ def secondary(state: NinthAgeState) -> dict[str, bool]:
     return {s: False for s in SEATS}
 
 
+def objective_line(state: NinthAgeState) -> Text | None:
+    """Who achieved the secondary objective, said plainly at the end (§20.2), and when nobody
+    did, that no one's units hold it (the score lines list only what was scored, so a Hold the
+    Ground nobody won said nothing at all). None when the game has no secondary objective."""
+    if state.objective not in OBJECTIVE_NAMES:
+        return None
+    name = Text(OBJECTIVE_NAMES[state.objective])
+    achieved = secondary(state)
+    winners = [state.seat(s).name for s in SEATS if achieved[s]]
+    if winners:
+        return _("Secondary objective, {objective}: achieved by {names}.", objective=name,
+                 names=text_join(", ", winners))
+    if state.objective == "hold":
+        return _("Secondary objective, {objective}: nobody achieves it: no player has more scoring units within "
+                 "6\" of the table centre than the other ({first} {count}, {second} {count2}).",
+                 objective=name, first=state.seat("p1").name, count=_near_centre(state, "p1"),
+                 second=state.seat("p2").name, count2=_near_centre(state, "p2"))
+    if state.objective == "breakthrough":
+        return _("Secondary objective, {objective}: nobody achieves it: no scoring unit of either player is "
+                 "inside the enemy deployment zone.", objective=name)
+    return _("Secondary objective, {objective}: nobody achieves it: neither player controls more markers than "
+             "the other.", objective=name)
+
+
+def _near_centre(state: NinthAgeState, seat: str) -> int:
+    """Scoring units of ``seat`` within 6" of the table centre (Hold the Ground, §20.2)."""
+    centre = state.table.centre
+    return sum(1 for u in state.on_table(seat) if scoring(state, u) and gap(state, u, centre) <= OBJECTIVE_RANGE + 1e-3)
+
+
 def ledger(state: NinthAgeState, seat: str, *, with_objective: bool = True) -> Ledger:
     """Victory points ``seat`` scores from the enemy army (§20.1)."""
     out = Ledger(seat)
@@ -138,6 +167,14 @@ def ledger(state: NinthAgeState, seat: str, *, with_objective: bool = True) -> L
             if unit.pose is not None:  # pursued off the table and not back yet: no VP conceded ([A-34])
                 continue
             out.lines.append((_("{unit} never arrived from Ambush", unit=unit.id), cost))  # counts as destroyed (§22 Ambush)
+            continue
+        if unit.succeeded_by:  # its R&F all slain, its characters left are still the unit (§16.2)
+            left = state.units[successor(state, unit.id)]
+            if left.location not in ("destroyed", "fled"):  # they live: the unit stands, with no R&F wounds left
+                out.lines.append(_stands_by_characters(state, unit, left, math.ceil(cost / 2)))
+                continue
+            what = _("fled off the table") if left.location == "fled" else _("destroyed")
+            out.lines.append((_("{unit} {what}", unit=unit.id, what=what), cost))
             continue
         if unit.location in ("destroyed", "fled", "hidden"):  # §22 Hidden: never revealed, it counts as slain
             what = {"fled": _("fled off the table"), "destroyed": _("destroyed"),
@@ -165,6 +202,19 @@ def ledger(state: NinthAgeState, seat: str, *, with_objective: bool = True) -> L
     return out
 
 
+def _stands_by_characters(state: NinthAgeState, unit: UnitState, left: UnitState, half: int) -> tuple[Text, int]:
+    """A unit whose R&F are all slain while characters of it live on as the unit (§16.2): it is
+    neither slain nor fled ("Morti o Fuggiti" is for a unit "uccisa o fuggita"), but its own
+    wounds are none of its starting wounds, the characters "conteggiati separatamente dalle Unità
+    a cui si sono aggregati" (Decimati, §20.1): half its cost, or half as fleeing when they
+    flee, never both ([A-33])."""
+    host = state.units.get(left.host) if left.location == "joined" and left.host else None
+    if left.fleeing or (host is not None and host.fleeing):
+        return _("{unit} fleeing (its characters left, {left}, are the unit)", unit=unit.id, left=left.id), half
+    return _("{unit} decimated (its rank and file slain, its characters left, {left}, are the unit)",
+             unit=unit.id, left=left.id), half
+
+
 def points_of(state: NinthAgeState) -> int:
     return max(a.points_limit for a in state.armies.values())
 
@@ -176,6 +226,9 @@ def score(state: NinthAgeState, events: list[Event]) -> Result:
     for s in SEATS:
         items = text_join("; ", [_("{k} {v}", k=k, v=v) for k, v in ledgers[s].lines]) if ledgers[s].lines else _("nothing")
         events.append(Event(kind="score", seat=s, text=_("{name}: {total} VP ({items}).", name=state.seat(s).name, total=ledgers[s].total, items=items)))
+    objective = objective_line(state)
+    if objective is not None:
+        events.append(Event(kind="score", text=objective))
     a, b = ledgers["p1"].total, ledgers["p2"].total
     points = points_of(state)
     kind = margin(abs(a - b), points)
