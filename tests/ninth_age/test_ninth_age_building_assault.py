@@ -301,3 +301,38 @@ def test_the_fighting_models_stomp_as_in_base_contact_and_no_impact_hits():
     assert chariot.charged and entry.rule_value("Impact Hits")
     blows = assault.blows(state, chariot)
     assert blows and all(entry.parts[b.part].role == "crew" and not b.special for b in blows)
+
+
+def test_magic_armour_keeps_its_own_effect_but_no_barding_nor_mount_in_an_assault():
+    """The seed: "nessun modello potrà beneficiare ... del Tiro Armatura dovuto alla Protezione
+    Cavalcatura o alla Bardatura della stessa". The Captain (heavy armour, barding, a horse with
+    Mount's Protection) carries a Hardened Shield (a shield's +1 and +1 more, §23.4) and rides with
+    the Knights assaulting the Farmhouse: struck in the assault, +4 (heavy armour 2, the shield 2);
+    the same blow outside an assault, +6 (barding and the horse's Mount's Protection too)."""
+    from engine.rulesets.ninth_age import characters
+    from engine.rulesets.ninth_age.damage import Attack
+    from engine.rulesets.ninth_age.saves import struck_defence
+
+    state = _assaulted(attacker="Knights", at=(36, 14, 0, 4))
+    data = state.armies["p1"].model_dump(mode="json")
+    captain = next(u for u in data["units"] if u["name"] == "Captain")
+    captain.update(magic_items=["Hardened Shield"], bsb=False)
+    state.armies["p1"] = type(state.armies["p1"]).model_validate(data)
+    characters._place(state, state.units["Captain"], state.units["Knights"], 0, [])
+    blow = Attack(category="close combat", strength=3)
+    assert struck_defence(state, state.units["Captain"], blow).armour == 4
+    assert _struck_outside(state, blow) == 6
+    # the Knights' own (plate armour, shield, barding, Mount's Protection): plate and shield only
+    assert struck_defence(state, state.units["Knights"], blow).armour == 4
+
+
+def _struck_outside(state, blow):
+    """The Captain struck by ``blow`` once the assault is over (the Knights no longer assaulting)."""
+    from engine.rulesets.ninth_age.saves import struck_defence
+
+    knights = state.units["Knights"]
+    knights.assaulting = None
+    try:
+        return struck_defence(state, state.units["Captain"], blow).armour
+    finally:
+        knights.assaulting = "Skulkers"

@@ -243,7 +243,7 @@ def defence(entry, category: Category = "shooting", army=None, *, mounted: bool 
 
         rules = rules + loadout.item_rules(entry, army)
         if loadout.has_magic_armour(entry, army):
-            armour = loadout.armour(entry, army).bonus
+            armour = loadout.armour(entry, army, mounted=mounted).bonus  # §18.6: no barding, no mount
         item_ward = loadout.ward(entry, army, ranged=category in ("shooting", "ranged"))
         if item_ward is not None:
             ward = item_ward
