@@ -23,7 +23,7 @@ from engine.rulesets.ninth_age.saves import special_saves
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.walls import gap, outline
 from engine.rulesets.ninth_age.terrain_layouts import terrain_name
-from engine.rulesets.ninth_age.terrain_rules import crossed, dangerous_features
+from engine.rulesets.ninth_age.terrain_rules import crossed, dangerous_features, standard_strider_used
 from engine.table.footprint import Pose, footprint
 from engine.table.frame import EPS_DIST, bearing_between
 from engine.table.motion import CLEARANCE_END, MOVE_SAMPLE, Step, Surroundings, clearance_problem, pivot, \
@@ -265,7 +265,11 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
     for what in through_enemy + through_rock:
         if unit.on_table:
             dangerous_terrain(state, unit, 3, _("fleeing through {what}", what=what), events)
-    for danger in dangerous_features(state, unit):
+    dangers = dangerous_features(state, unit)
+    standard_strider_used(state, unit, any(  # a Stalker's Standard spares it a test (§2.4, §23.8)
+        d.feature.name not in {x.feature.name for x in dangers} and any(p.shape.intersects(d.feature.polygon) for p in path)
+        for d in dangerous_features(state, unit, standard=False)), events)
+    for danger in dangers:
         if unit.on_table and any(p.shape.intersects(danger.feature.polygon) for p in path):
             dangerous_terrain(state, unit, danger.fail_max, _("fleeing through {feature}; {why}", feature=terrain_name(danger.feature.name), why=danger.why),
                               events)
@@ -317,7 +321,14 @@ def terrain_checks(state: NinthAgeState, unit: UnitState, kind: str, path_shapes
     A flying move only meets the ground it takes off from and lands in (``ends``), and the
     forests it flies over (§22 Fly)."""
     doing = {"march": _("marching"), "charge": _("charging"), "pursuit": _("pursuing"), "overrun": _("overrunning")}.get(kind, kind)
-    for danger in dangerous_features(state, unit, flying=flying):
-        shapes = path_shapes if not flying or danger.feature.kind == "forest" else (ends or path_shapes)
-        if unit.on_table and crossed(danger.feature, shapes):
+    def met(danger) -> bool:
+        return crossed(danger.feature, path_shapes if not flying or danger.feature.kind == "forest"
+                       else (ends or path_shapes))
+
+    dangers = dangerous_features(state, unit, flying=flying)
+    standard_strider_used(state, unit, any(  # a Stalker's Standard spares it a test (§2.4, §23.8)
+        d.feature.name not in {x.feature.name for x in dangers} and met(d)
+        for d in dangerous_features(state, unit, flying=flying, standard=False)), events)
+    for danger in dangers:
+        if unit.on_table and met(danger):
             dangerous_terrain(state, unit, danger.fail_max, _("{doing} through {feature}; {why}", doing=doing, feature=terrain_name(danger.feature.name), why=danger.why), events)

@@ -415,6 +415,19 @@ def _king_slayer(state: NinthAgeState, blow: Blow, rnd: Round, step: int, events
     return after
 
 
+def _reveal_weapon(state: NinthAgeState, blow: Blow, events: list[Event]) -> None:
+    """A magic weapon is used when its bearer attacks with it (it must, §23.1): a hidden one is
+    revealed before its attacks are rolled (§2.4: "Modifica un attacco (come un arma magica...)")."""
+    from engine.rulesets.ninth_age.hidden import reveal
+
+    if blow.special or not blow.weapon:
+        return
+    bearer = state.units[blow.model or blow.unit]
+    item = next((i for i in state.unit_entry(bearer).magic_items if i.strip().lower() == blow.weapon.strip().lower()), None)
+    if item is not None:
+        reveal(state, bearer.owner, bearer.id, item, _("its bearer attacks with it"), events)
+
+
 def _body(state: NinthAgeState, u: UnitState) -> UnitState:
     """The unit whose footprint a model stands in: its own, or its host's for a joined character."""
     return state.units[u.host] if u.location == "joined" and u.host else u
@@ -430,6 +443,8 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
         now = [b for b in inventory if b.initiative == step and state.units[b.unit].on_table]
         if not now:
             continue
+        for b in now:
+            _reveal_weapon(state, b, events)
         now = [_king_slayer(state, b, rnd, step, events) for b in now]
         # allocate every attack of the step first, then roll: the step is simultaneous
         allocated = [(b, t, n) for b in now for t, n in _allocate(state, b, rnd)]
@@ -926,8 +941,9 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
         ld, source, stubborn = 0, _("a refused challenge (Ld 0)"), False
     enemies = [state.units[u] for u in rnd.units if state.units[u].owner != unit.owner and state.units[u].on_table]
     # never Steadfast there (§18.7), unless Strider (§22)
-    in_forest = terrain_rules.mostly_in_forest(state, unit) and not (fighters.strider(entry, "forest")
-                                                                    or standard_rule(state, unit, "Strider"))
+    in_forest = terrain_rules.mostly_in_forest(state, unit) and not fighters.strider(entry, "forest")
+    terrain_rules.standard_strider_used(state, unit, not in_forest and terrain_rules.mostly_in_forest(
+        state, unit, standard=False) and not fighters.strider(entry, "forest"), events)  # its Steadfast kept (§2.4)
     value, why = break_leadership(ld, result.difference, own_full_ranks=unit_full_ranks(state, unit),
                                   enemy_full_ranks=[unit_full_ranks(state, e) for e in enemies],
                                   disrupted=disrupted(state, unit), stubborn=stubborn,
@@ -949,6 +965,12 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
 def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
     seats = sorted({state.units[u].owner for u in rnd.units})
     a, b = seats[0], seats[-1]
+    for uid in rnd.units:  # a Stalker's Standard keeps ranks in Water full: it is used (§2.4, §23.8)
+        u = state.units[uid]
+        if u.on_table and enemies_in_contact(state, u) and not u.garrison:
+            full = fighters.full_ranks(state.unit_entry(u), u.formation.files, fighters.block_models(u))
+            terrain_rules.standard_strider_used(state, u, terrain_rules.water_full_ranks(state, u, full)[0] !=
+                                                terrain_rules.water_full_ranks(state, u, full, standard=False)[0], events)
     sa, sb = side_score(state, a, rnd), side_score(state, b, rnd)
     result = outcome(a, sa, b, sb)
     for seat, s in ((a, sa), (b, sb)):

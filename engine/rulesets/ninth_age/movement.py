@@ -19,7 +19,7 @@ from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.one_use import march_allowance  # the Icon of the Relentless Company (§23.8)
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
 from engine.rulesets.ninth_age.walls import gap
-from engine.rulesets.ninth_age.terrain_rules import ground_note, water_blocks_march
+from engine.rulesets.ninth_age.terrain_rules import ground_note, standard_strider_used, water_blocks_march
 from engine.table.footprint import Formation
 from engine.table.frame import EPS_DIST, normalise
 from engine.table.motion import (
@@ -178,6 +178,8 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
         water = water_blocks_march(state, unit, ends if flies is not None else shapes)
         if water:
             raise IllegalAction("cannot-march", _("{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", unit=unit.id, water=water))
+        standard_strider_used(state, unit, bool(water_blocks_march(state, unit, ends if flies is not None else shapes,
+                                                                   standard=False)), events)
     unit.pose = result.footprint.pose
     unit.moved = True
     unit.marched = kind == "march"
@@ -278,6 +280,8 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
         water = water_blocks_march(state, unit, ends if flies is not None else swept)
         if water:
             raise IllegalAction("cannot-march", _("{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", unit=unit.id, water=water))
+        standard_strider_used(state, unit, bool(water_blocks_march(state, unit, ends if flies is not None else swept,
+                                                                   standard=False)), events)
     unit.formation, unit.pose = end.formation, end.pose
     unit.moved = True
     unit.marched = kind == "march"
