@@ -52,6 +52,9 @@ NOT_REFEREED_ITEMS: dict[str, str] = {
     "ring of fire": N_("its bound spell, Fireball (Palla di Fuoco, Scuola di Magia del Fuoco), is in no lore the "
                        "rulebook or its Italian seed gives ([A-43])"),
 }
+# The Wizard's Hood makes its bearer a Level 1 wizard (§23.6: "Se l'utilizzatore non ha già Livelli di Magia,
+# diventa un Mago di 1° Livello"): it may take arcane items, which are for wizards only (§23.1)
+HOOD = "wizard's hood"
 # The usual points of magic items a Hero may take (§16.8: "i normali 50 punti concessi per le scelte
 # dell'Eroe"); a Lord's allowance is its army book's (``item_allowance`` in the army file).
 HERO_ALLOWANCE = 50
@@ -133,8 +136,9 @@ def item_problem(unit: "Unit", name: str, items: dict[str, MagicItem]) -> str | 
                  reason=Text(NOT_REFEREED_ITEMS[item.name.lower()]))
     character = unit.category in CHARACTER_CATEGORIES
     troop = TROOP_TYPES[unit.troop_type]
-    if item.category == "arcane" and not unit.wizard:
-        return _("{item} is an arcane item, for wizards only (§23.1)", item=item.name)
+    if item.category == "arcane" and not (unit.wizard or HOOD in {i.strip().lower() for i in unit.magic_items}):
+        return _("{item} is an arcane item, for wizards only (§23.1); a character who is no wizard becomes one with "
+                 "the Wizard's Hood (§23.6)", item=item.name)
     if item.category == "standard" and not (unit.bsb or unit.command.standard):
         return _("{item} is a magic standard, for a standard bearer or the BSB only (§23.1)", item=item.name)
     if item.category != "standard" and not character:
