@@ -57,6 +57,50 @@ def test_weapons_that_change_strength_and_armour_piercing(item, strength, ap, in
     assert (blow.strength, blow.armour_piercing, blow.initiative) == (strength, ap, initiative)
 
 
+@pytest.mark.parametrize("item, strength", [("Giant Sword", 4 + 3), ("Ogre Sword", 4 + 2)])
+def test_weapons_that_add_strength(item, strength):
+    state, marshal = _marshal(item)
+    assert _blow(state, marshal).strength == strength
+
+
+def test_the_sword_of_haste_strikes_at_initiative_10_and_wounds_on_4():
+    state, marshal = _marshal("Sword of Haste")
+    blow = _blow(state, marshal)
+    assert blow.initiative == 10 and combat._attack(state, marshal, blow).wounds_on == 4
+    plain, marshal = _marshal()
+    assert _blow(plain, marshal).initiative == 6 and combat._attack(plain, marshal, _blow(plain, marshal)).wounds_on is None
+
+
+def test_the_fencers_swords_give_ws_10():
+    state, marshal = _marshal("Fencer's Swords", equipment=["hand weapon", "plate armour"])
+    blow = _blow(state, marshal)
+    assert blow.ws == 10 and blow.weapon == "Fencer's Swords"
+
+
+def test_the_flaming_lance_gives_flaming_attacks_to_its_mounted_bearer():
+    state = scenario({"Captain": (30, 20, 0)}, seat="p1", terrain="open")
+    captain, bulls = state.units["Captain"], state.units["Brute Bulls"]
+    entry = state.unit_entry(captain)
+    state.armies["p1"].units[captain.entry] = entry.model_copy(update={"magic_items": ["Flaming Lance"], "bsb": False})
+    bulls.location = "table"
+    bulls.pose = Pose(x=captain.pose.x, y=0, bearing=180)
+    bulls.pose = Pose(x=captain.pose.x, y=captain.pose.y + (captain.footprint().depth + bulls.footprint().depth) / 2,
+                      bearing=180)
+    state.phase, state.step = "melee", ""
+    rider = next(b for b in fighters.blows(state, captain) if b.weapon == "Flaming Lance")
+    assert combat._attack(state, captain, rider).flaming
+
+
+def test_the_rending_banner_gives_its_unit_armour_piercing_1():
+    state = scenario({"Spearmen": (30, 20, 0), "Brutes": (30, 20 + 3.5, 180)}, seat="p1", terrain="open")
+    spear = state.units["Spearmen"]
+    assert {b.armour_piercing for b in fighters.blows(state, spear) if not b.special} == {0}
+    state.armies["p1"].units[spear.entry] = state.unit_entry(spear).model_copy(update={"magic_items": ["Rending Banner"]})
+    assert {b.armour_piercing for b in fighters.blows(state, spear) if not b.special} == {1}
+    spear.standard_lost = True  # the standard gone, the banner's rule with it
+    assert {b.armour_piercing for b in fighters.blows(state, spear) if not b.special} == {0}
+
+
 def test_the_beast_bane_halberds_multiple_wounds_only_against_the_monstrous_troop_types():
     state, marshal = _marshal("Beast-Bane Halberd")
     attack = combat._attack(state, marshal, _blow(state, marshal))
@@ -99,6 +143,8 @@ def test_the_divine_icon_gives_its_bearer_divine_attacks():
     (("Gambler's Armour",), ["hand weapon", "shield"], CC, 3, 6),  # heavy armour, 6+ ward
     (("Dragon Mantle",), ["hand weapon"], CC, 2, None),  # Natural Armour (5+): +2
     (("Dragonscale Helm",), None, CC, 5, None),  # a 6+ armour item: +1
+    (("Armour of Fortune",), ["hand weapon", "shield"], CC, 3, 5),  # heavy armour, 5+ ward
+    (("Mithril Mail",), ["hand weapon"], CC, 5, None),  # a 2+ armour save (no shield allowed)
     (("Talisman of Supreme Shielding",), None, CC, 4, 4),
     (("Talisman of Greater Shielding",), None, CC, 4, 5),
 ])
@@ -108,7 +154,7 @@ def test_armour_and_talisman_saves(items, equipment, attack, armour, ward):
     assert (d.armour, d.ward) == (armour, ward)
 
 
-@pytest.mark.parametrize("item, resistance", [("Obsidian Nullstone", 3), ("Obsidian Pebble", 1)])
+@pytest.mark.parametrize("item, resistance", [("Obsidian Nullstone", 3), ("Obsidian Rock", 2), ("Obsidian Pebble", 1)])
 def test_magic_resistance_talismans(item, resistance):
     state, marshal = _marshal(item)
     assert struck_defence(state, marshal, CC).magic_resistance == resistance
