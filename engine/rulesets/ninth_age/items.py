@@ -113,6 +113,30 @@ class BookItem(BaseModel):
                          infantry_only=self.infantry_only)
 
 
+DISPEL_SCROLL = "dispel scroll"
+# §23.7 (the seed: "In un esercito che non contiene maghi questo oggetto può essere preso come Oggetto
+# Incantato (50 pts)"): the Dispel Scroll as a wizard-less army takes it
+ENCHANTED_SCROLL = MagicItem(name="Dispel Scroll", category="enchanted", points=50, hero_points=50, type="-",
+                             one_use=True)
+
+
+def is_wizard(unit: "Unit") -> bool:
+    """A wizard (§9.1): its wizard levels, the Wizard's Hood's Level 1 (§23.6), or a Wizard
+    Conclave, whose Champion is one (§22)."""
+    from engine.rulesets.ninth_age.catalogue import rule_name
+
+    return bool(unit.wizard) or HOOD in {i.strip().lower() for i in unit.magic_items} or any(
+        rule_name(r) == "Wizard Conclave" for r in getattr(unit, "special_rules", []))
+
+
+def army_catalogue(items: dict[str, MagicItem], units: list["Unit"]) -> dict[str, MagicItem]:
+    """The items as this army takes them: in an army with no wizards, the rulebook's Dispel Scroll
+    is an Enchanted item of 50 points (§23.7)."""
+    if any(is_wizard(u) for u in units) or items.get(DISPEL_SCROLL) != magic_items().get(DISPEL_SCROLL):
+        return items
+    return {**items, DISPEL_SCROLL: ENCHANTED_SCROLL}
+
+
 def catalogue(book: list[BookItem] | tuple = ()) -> dict[str, MagicItem]:
     """The rulebook's items and the army book's, by lower-case name."""
     out = dict(magic_items())
