@@ -8,7 +8,7 @@ The King Slayer and every close-combat magic weapon: when its bearer's attacks a
 Splitter: when its bearer shoots with it; the Stalker's Standard's Strider: when it spares its unit
 something terrain would do (here a Dangerous Terrain test)."""
 
-from engine.rulesets.ninth_age.actions import Fight, March, MoveStep
+from engine.rulesets.ninth_age.actions import Charge, Fight, March, MoveStep
 from engine.rulesets.ninth_age.hidden import army_text
 from engine.rulesets.ninth_age.shooting_phase import Shoot
 from engine.table.footprint import Pose
@@ -110,3 +110,135 @@ def test_a_stalkers_standard_that_spares_nothing_stays_hidden():
     apply(_stalker_knights("open"), March(seat="p1", unit="Knights", steps=[MoveStep(kind="forward", amount=10)]),
           log=log)
     assert reveals(log) == []
+
+
+# -- items that change a save: revealed before the dice are rolled ------------------------------------
+def _marshal_shot_at(items, lists="hidden", attack=None):
+    from engine.rulesets.ninth_age.attacks import resolve_hits
+    from engine.rulesets.ninth_age.damage import Attack
+
+    state = scenario({"Marshal": (30, 10, 0), "Brutes": (30, 30, 180, 5)}, seat="p2", terrain="open", lists=lists)
+    marshal = _carrying(state, "Marshal", items)
+    log = []
+    load(state, 6, 6, 1, 1, 1, 1, 1, 1)  # to wound 6 6; armour saves 1 1; ward or regeneration 1 1
+    resolve_hits(state, marshal, attack or Attack(strength=4, category="shooting"), 2, log,
+                 attacker=state.units["Brutes"])
+    return state, log
+
+
+def test_a_hidden_ward_item_is_revealed_before_the_ward_saves_are_rolled():
+    state, log = _marshal_shot_at(["Talisman of Shielding"])
+    assert reveals(log) == ["Player 1 reveals Talisman of Shielding, carried by Marshal: the ward saves use it (§2.4)."]
+    said = text(log)
+    assert said.index("reveals Talisman of Shielding") < said.index("ward saves")
+    assert "Talisman of Shielding" in army_text(state, "p1", "p2")
+    # the Force Shield's ward is against ranged attacks only: in close combat it stays hidden
+    from engine.rulesets.ninth_age.damage import Attack
+
+    state, log = _marshal_shot_at(["Force Shield"], attack=Attack(strength=4, category="close combat"))
+    assert reveals(log) == [] and "Force Shield" not in army_text(state, "p1", "p2")
+    state, log = _marshal_shot_at(["Force Shield"])
+    assert reveals(log) == ["Player 1 reveals Force Shield, carried by Marshal: the ward saves use it (§2.4)."]
+
+
+def test_a_hidden_armour_item_is_revealed_before_the_armour_saves_and_a_plain_shield_like_one_is_not():
+    state, log = _marshal_shot_at(["Dragonscale Helm"])  # +1 armour
+    assert reveals(log) == ["Player 1 reveals Dragonscale Helm, carried by Marshal: the armour saves use it (§2.4)."]
+    said = text(log)
+    assert said.index("reveals Dragonscale Helm") < said.index("armour saves")
+    # a Lucky Shield's armour is a shield's: only its own effect, the first hit ignored, reveals it
+    state, log = _marshal_shot_at(["Lucky Shield"])
+    assert reveals(log) == ["Player 1 reveals Lucky Shield, carried by Marshal: it ignores a hit (§2.4)."]
+
+
+def test_a_hidden_regeneration_item_is_revealed_and_an_open_list_reveals_nothing():
+    state, log = _marshal_shot_at(["Sprout of Rebirth"])
+    assert reveals(log) == ["Player 1 reveals Sprout of Rebirth, carried by Marshal: the regeneration saves use it "
+                            "(§2.4)."]
+    state, log = _marshal_shot_at(["Sprout of Rebirth"], lists="open")
+    assert reveals(log) == [] and "regeneration saves" in text(log)
+
+
+# -- items used in the Magic phase, at spell generation, against Terror and on the to-wound rolls ------
+def test_a_hidden_dispel_scroll_is_revealed_when_it_is_read():
+    from test_ninth_age_magic import cast, magic_phase
+
+    state, _log = magic_phase(seat="p2", dice=(4, 4, 1, 1), lists="hidden")
+    assert "Dispel Scroll" not in army_text(state, "p1", "p2")
+    log = []
+    load(state, 5, 5)
+    state = cast(state, wizard="Shaman", spell="Sap the Strength", dice=2, target="Spearmen", log=log,
+                 answers={"dispel": "scroll"})
+    assert reveals(log) == ["Player 1 reveals Dispel Scroll, carried by Hedge Wizard: it is used (§2.4)."]
+    assert "Dispel Scroll" in army_text(state, "p1", "p2")
+
+
+def test_a_hidden_banner_of_courage_is_revealed_when_its_unit_passes_a_terror_test_with_it():
+    state = scenario({"Giant": (30, 30, 180), "Spearmen": (30, 20, 0)}, seat="p2", step="charges", terrain="open",
+                     lists="hidden")
+    _carrying(state, "Spearmen", ["Banner of Courage"])
+    assert "Banner of Courage" not in army_text(state, "p1", "p2")
+    log = []
+    load(state, 6, 6)
+    state = apply(state, Charge(seat="p2", unit="Giant", target="Spearmen"), {"reaction": "hold"}, log)
+    assert reveals(log) == ["Player 1 reveals Banner of Courage, carried by Spearmen: its unit passes a Terror test "
+                            "with it (§2.4)."]
+    assert "Banner of Courage" in army_text(state, "p1", "p2")
+
+
+def test_a_hidden_bluffers_helm_is_revealed_before_the_to_wound_rolls_against_its_wearer():
+    state, log = _marshal_shot_at(["Bluffer's Helm"])
+    assert reveals(log)[0] == ("Player 1 reveals Bluffer's Helm, carried by Marshal: the to-wound rolls against it "
+                               "use it (§2.4).")
+    said = text(log)
+    assert said.index("reveals Bluffer's Helm") < said.index("to wound")
+
+
+def _fight_with(p1_items=(), p2_items=(), lists="hidden"):
+    """The Marshal (p1) fights the Chieftain (p2), each carrying the items given."""
+    state = _king_slayer(lists)
+    _carrying(state, "Marshal", list(p1_items))
+    _carrying(state, "Chieftain", list(p2_items))
+    log = []
+    load(state, *[4] * 40)
+    state = apply(state, Fight(seat="p1", unit="Marshal"), NO, log)
+    return state, log
+
+
+def test_hidden_items_that_change_close_combat_attacks_are_revealed_before_the_to_hit_roll():
+    state, log = _fight_with(p1_items=["Divine Icon"], p2_items=["Glittering Cuirass"])
+    said = reveals(log)
+    assert "Player 1 reveals Divine Icon, carried by Marshal: its bearer's attacks are Divine Attacks with it (§2.4)." \
+        in said
+    assert "Player 2 reveals Glittering Cuirass, carried by Chieftain: the attacks against its wearer are Distracted " \
+           "by it (§2.4)." in said
+    assert "Divine Icon" in army_text(state, "p1", "p2") and "Glittering Cuirass" in army_text(state, "p2", "p1")
+    _state, log = _fight_with(p1_items=["Divine Icon"], p2_items=["Glittering Cuirass"], lists="open")
+    assert reveals(log) == []
+
+
+def test_a_hidden_war_banner_is_revealed_when_the_combat_score_counts_it():
+    from test_ninth_age_melee import _face_off
+
+    state = _face_off()
+    state.options["lists"] = "hidden"
+    _carrying(state, "Spearmen", ["War Banner"])
+    assert "War Banner" not in army_text(state, "p1", "p2")
+    log = []
+    state = apply(state, Fight(seat="p1", unit="Brutes"), {"challenge": "none", "pursue": "restrain"}, log)
+    assert "Player 1 reveals War Banner, carried by Spearmen: its unit's combat score counts it (§2.4)." in reveals(log)
+    said = text(log)
+    assert said.index("reveals War Banner") < said.index("combat score")
+
+
+def test_a_hidden_banner_of_discipline_is_revealed_when_its_unit_takes_a_leadership_test():
+    from engine.rulesets.ninth_age.leadership import leadership_test
+
+    state = scenario({"Spearmen": (30, 20, 0)}, lists="hidden")
+    spear = _carrying(state, "Spearmen", ["Banner of Discipline"])
+    log = []
+    load(state, 3, 3)
+    assert leadership_test(state.rng, 8, "Spearmen Panic test", log, "p1", for_unit=(state, spear))
+    assert reveals(log) == ["Player 1 reveals Banner of Discipline, carried by Spearmen: its unit takes a Leadership "
+                            "test with it (§2.4)."]
+    assert [e.kind for e in log] == ["reveal", "roll"]

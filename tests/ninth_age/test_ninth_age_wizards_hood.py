@@ -19,14 +19,14 @@ def text(log):
     return "\n".join(e.text for e in log)
 
 
-def _hooded_marshal_battle(seed=11):
+def _hooded_marshal_battle(seed=11, lists="open"):
     marches = json.loads(sample_army_text("iron-marches"))
     marshal = next(u for u in marches["units"] if u["name"] == "Marshal")
     marshal["magic_items"] = ["Wizard's Hood"]
     marshal["points"] += 45 - 15 - 5  # the hood instead of the Sword of Strength and the Talisman of Shielding
     wizard = next(u for u in marches["units"] if u["name"] == "Hedge Wizard")
     wizard["magic_items"], wizard["points"] = [], wizard["points"] - 35  # within the points limit
-    options = {"armies": "chosen", "deployment": "classic"}
+    options = {"armies": "chosen", "deployment": "classic", "lists": lists}
     state = RULESET.new_game(seed, options)
     log = []
     for action in (StartBattle(), UseArmy(seat="p1", army=marches),
@@ -124,3 +124,16 @@ def test_the_hooded_marshals_book_of_arcane_power_adds_to_its_casting():
     gather_casters(state)
     caster = state.casters["Marshal"]
     assert caster.level == 1 and casting_bonus(state, caster) == 2  # Level 1 (+1) and the book (+1)
+
+
+def test_a_hidden_hood_is_revealed_when_its_lore_is_drawn():
+    """Hidden lists (§2.4): the hood is used when the battle begins and its lore is drawn (§23.6)."""
+    from engine.rulesets.ninth_age.hidden import army_text
+
+    state, log = _hooded_marshal_battle(lists="hidden")
+    said = text(log)
+    line = "Player 1 reveals Wizard's Hood, carried by Marshal: the spells are generated with it (§2.4)."
+    assert line in said and said.index(line) < said.index("Marshal's Wizard's Hood: the army has one lore")
+    assert "Wizard's Hood" in army_text(state, "p1", "p2")
+    _open, log = _hooded_marshal_battle()
+    assert "reveals" not in text(log)

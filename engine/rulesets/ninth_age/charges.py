@@ -325,7 +325,7 @@ def _terror_test_failed(state: NinthAgeState, charger: UnitState, target: UnitSt
     if tentry.has_rule("Terror") or psychology_immune(state, target):
         events.append(Event(kind="terror", seat=target.owner, text=_("{target} is immune to Terror.", target=target.id)))
         return False
-    if courageous(state, target):
+    if courageous(state, target, events):
         events.append(Event(kind="terror", seat=target.owner, text=_("{target} passes the Terror test automatically (Banner of Courage).", target=target.id)))
         return False
     ld, source = unit_leadership(state, target)

@@ -428,6 +428,45 @@ def _reveal_weapon(state: NinthAgeState, blow: Blow, events: list[Event]) -> Non
         reveal(state, bearer.owner, bearer.id, item, _("its bearer attacks with it"), events)
 
 
+# the items that change the attacks of their bearer's unit (§23.6, §23.8), and the one that changes those against its wearer
+ATTACK_ITEMS = {"divine icon": N_("its bearer's attacks are Divine Attacks with it"),
+                "holy icon": N_("its unit's attacks are Divine Attacks with it"),
+                "rending banner": N_("its unit's attacks have Armour Piercing with it"),
+                "standard of alternate realities": N_("its unit's attacks change their Magical Attacks with it")}
+
+
+def _reveal_war_banners(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
+    """A hidden War Banner adds to its unit's combat score (§23.8): used, so revealed (§2.4)."""
+    from engine.rulesets.ninth_age.hidden import reveal
+
+    for uid in rnd.units:
+        u = state.units[uid]
+        if not (u.on_table and enemies_in_contact(state, u)):
+            continue
+        for b in [u] + list(joined(state, u)):
+            for item in state.unit_entry(b).magic_items:
+                if item.strip().lower() == "war banner" and not b.standard_lost:
+                    reveal(state, b.owner, b.id, item, _("its unit's combat score counts it"), events)
+
+
+def _reveal_attack_items(state: NinthAgeState, blow: Blow, target: UnitState, events: list[Event]) -> None:
+    """The hidden items that change these close-combat attacks (§2.4: "Modifica un attacco"): the
+    fighter's Divine Icon, its unit's Holy Icon, Rending Banner and Standard of Alternate Realities
+    (its standard standing), and the target's Glittering Cuirass (Distracting)."""
+    from engine.rulesets.ninth_age.hidden import hidden_lists, reveal
+
+    if not hidden_lists(state) or (blow.special and blow.special != fighters.CRUSH):
+        return
+    fighter = _fighter(state, blow)
+    for item in state.unit_entry(fighter).magic_items:
+        key = item.strip().lower()
+        if key in ATTACK_ITEMS and (key == "divine icon" or not fighter.standard_lost):
+            reveal(state, fighter.owner, fighter.id, item, Text(ATTACK_ITEMS[key]), events)
+    for item in state.unit_entry(target).magic_items:
+        if item.strip().lower() == "glittering cuirass":
+            reveal(state, target.owner, target.id, item, _("the attacks against its wearer are Distracted by it"), events)
+
+
 def _body(state: NinthAgeState, u: UnitState) -> UnitState:
     """The unit whose footprint a model stands in: its own, or its host's for a joined character."""
     return state.units[u.host] if u.location == "joined" and u.host else u
@@ -476,6 +515,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                 b = fighters.Blow(**{**b.__dict__, "count": total, "random": ""})
                 if not total:
                     continue
+            _reveal_attack_items(state, b, target, events)  # hidden lists: before the roll (§2.4)
             need, modifier, why = to_hit(state, attacker, target, b)
             roll = roll_dice(f"{b.count}d6", state.rng, purpose=_('{unit} {part_name} to hit', unit=b.unit, part_name=b.part_name))
             hits = sum(1 for d in roll.dice if hit_succeeds(d, need, modifier))
@@ -971,6 +1011,7 @@ def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> No
             full = fighters.full_ranks(state.unit_entry(u), u.formation.files, fighters.block_models(u))
             terrain_rules.standard_strider_used(state, u, terrain_rules.water_full_ranks(state, u, full)[0] !=
                                                 terrain_rules.water_full_ranks(state, u, full, standard=False)[0], events)
+    _reveal_war_banners(state, rnd, events)
     sa, sb = side_score(state, a, rnd), side_score(state, b, rnd)
     result = outcome(a, sa, b, sb)
     for seat, s in ((a, sa), (b, sb)):
