@@ -242,3 +242,22 @@ def test_a_hidden_banner_of_discipline_is_revealed_when_its_unit_takes_a_leaders
     assert reveals(log) == ["Player 1 reveals Banner of Discipline, carried by Spearmen: its unit takes a Leadership "
                             "test with it (§2.4)."]
     assert [e.kind for e in log] == ["reveal", "roll"]
+
+
+def test_a_hidden_aether_icon_is_revealed_when_its_unit_dispels():
+    from engine.rulesets.ninth_age.actions import Cast
+    from test_ninth_age_spells_in_play import _magic, _set_spell
+
+    state = _magic("p2", {"Brutes": (30, 20, 180, 3), "Shaman": (37, 22, 180)}, contact=("Brutes", "Spearmen", 5),
+                   dice=(6, 6, 1, 1))
+    state.options["lists"] = "hidden"
+    _carrying(state, "Spearmen", ["Aether Icon"])
+    _set_spell(state, "p2", "Sap the Strength", {"S": -1})
+    state.casters["Shaman"].spells = ["Sap the Strength"]
+    assert "Aether Icon" not in army_text(state, "p1", "p2")
+    load(state, 4, 4, 5, 4)  # cast 4 4; dispel 5 4
+    log = []
+    state = apply(state, Cast(seat="p2", wizard="Shaman", spell="Sap the Strength", dice=2, target="Spearmen"),
+                  {"dispel": "2", "challenge": "none", "dispeller": "Spearmen"}, log)
+    assert reveals(log) == ["Player 1 reveals Aether Icon, carried by Spearmen: its unit dispels with it (§2.4)."]
+    assert "Aether Icon" in army_text(state, "p1", "p2")

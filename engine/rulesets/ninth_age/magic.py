@@ -602,6 +602,13 @@ def _dispel_roll(state: NinthAgeState, seat: str, dispeller: Caster | None, n: i
     who = dispeller.name if dispeller else state.seat(seat).name
     if icon is not None:  # the Aether Icon (§23.8): a Wizard Master's +2; no concentration to lose ([A-44])
         bonus, who = casting.level_bonus(3), _("{unit} (Aether Icon, as a Wizard Master)", unit=icon)
+        from engine.rulesets.ninth_age.hidden import reveal
+        from engine.rulesets.ninth_age.mixed_units import joined
+
+        for m in [state.units[icon]] + joined(state, state.units[icon]):  # used: a hidden one is revealed (§2.4)
+            for item in state.unit_entry(m).magic_items:
+                if item.strip().lower() == "aether icon" and not m.standard_lost:
+                    reveal(state, m.owner, m.id, item, _("its unit dispels with it"), events)
     roll = roll_dice(f"{n}d6", state.rng, purpose=_('{who} dispels {spell}', who=who, spell=spell))
     d3_face = _op_d3(state, roll.dice, _('{who}: Overwhelming Power D3', who=who))
     total = casting.attempt(list(roll.dice), modifiers=bonus, d3_face=d3_face, broken=broken, ignore_insufficient=wand)
