@@ -261,3 +261,17 @@ def test_a_hidden_aether_icon_is_revealed_when_its_unit_dispels():
                   {"dispel": "2", "challenge": "none", "dispeller": "Spearmen"}, log)
     assert reveals(log) == ["Player 1 reveals Aether Icon, carried by Spearmen: its unit dispels with it (§2.4)."]
     assert "Aether Icon" in army_text(state, "p1", "p2")
+
+
+def test_hidden_screaming_swords_are_revealed_when_their_fear_makes_the_enemy_test():
+    state = _king_slayer("hidden")
+    marshal = state.units["Marshal"]
+    state.armies["p1"].units[marshal.entry] = state.unit_entry(marshal).model_copy(
+        update={"magic_items": ["Screaming Swords"], "equipment": ["hand weapon", "plate armour"]})
+    log = []
+    load(state, *[4] * 40)
+    state = apply(state, Fight(seat="p1", unit="Marshal"), NO, log)
+    said = text(log)
+    line = "Player 1 reveals Screaming Swords, carried by Marshal: its wielder causes Fear with it (§2.4)."
+    assert line in said and said.index(line) < said.index("Chieftain Fear test")
+    assert "Screaming Swords" in army_text(state, "p1", "p2")

@@ -185,6 +185,7 @@ def fear_tests(state: NinthAgeState, group: list[str], events: list[Event]) -> N
     (already -1 for the Fear); failing, its models have WS 1 for the rest of the Melee phase."""
     for uid in group:
         u = state.units[uid]
+        _reveal_fear_items(state, u, events)
         if u.fear_struck or not fighters.feared(state, u):
             continue
         ld, source = unit_leadership(state, u)
@@ -194,6 +195,28 @@ def fear_tests(state: NinthAgeState, group: list[str], events: list[Event]) -> N
                                reroll_text=_("{uid} re-rolls (Hold Your Ground)", uid=uid)):
             u.fear_struck = True
             events.append(Event(kind="fear", seat=u.owner, text=_("{uid} is struck by Fear: WS 1 for the rest of this Melee phase.", uid=uid)))
+
+
+def _reveal_fear_items(state: NinthAgeState, u: UnitState, events: list[Event]) -> None:
+    """Hidden lists (§2.4): a unit that would take a Fear test uses the items that make it: an
+    enemy's Screaming Swords (its wielder causes Fear), its own Banner of Courage (immune to Fear)."""
+    from engine.rulesets.ninth_age.hidden import hidden_lists, reveal
+
+    if not hidden_lists(state) or u.fear_struck or fighters.psychology_immune(state, u) or \
+            fighters.causes_fear(state, u):
+        return
+    causers = [e for e in enemies_in_contact(state, u) if fighters.causes_fear(state, e)]
+    for e in causers:
+        entry = state.unit_entry(e)
+        if not (entry.has_rule("Fear") or entry.has_rule("Terror")):
+            for item in entry.magic_items:
+                if item.strip().lower() == "screaming swords":
+                    reveal(state, e.owner, e.id, item, _("its wielder causes Fear with it"), events)
+    if causers:
+        for m in [u] + list(joined(state, u)):
+            for item in state.unit_entry(m).magic_items:
+                if item.strip().lower() == "banner of courage" and not m.standard_lost:
+                    reveal(state, m.owner, m.id, item, _("its unit is immune to Fear with it"), events)
 
 
 def choose_weapons(state: NinthAgeState, group: list[str], events: list[Event]) -> None:
