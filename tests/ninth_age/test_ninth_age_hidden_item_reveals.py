@@ -275,3 +275,15 @@ def test_hidden_screaming_swords_are_revealed_when_their_fear_makes_the_enemy_te
     line = "Player 1 reveals Screaming Swords, carried by Marshal: its wielder causes Fear with it (§2.4)."
     assert line in said and said.index(line) < said.index("Chieftain Fear test")
     assert "Screaming Swords" in army_text(state, "p1", "p2")
+
+
+def test_a_hidden_flying_carpet_is_revealed_when_its_bearer_flies():
+    from engine.rulesets.ninth_age.actions import Advance
+
+    state = scenario({"Hedge Wizard": (30, 10, 0)}, seat="p1", terrain="open", lists="hidden")
+    _carrying(state, "Hedge Wizard", ["Flying Carpet"])
+    assert "Flying Carpet" not in army_text(state, "p1", "p2")
+    log = []
+    state = apply(state, Advance(seat="p1", unit="Hedge Wizard", steps=[MoveStep(kind="forward", amount=5)]), log=log)
+    assert reveals(log) == ["Player 1 reveals Flying Carpet, carried by Hedge Wizard: its bearer flies with it (§2.4)."]
+    assert "Flying Carpet" in army_text(state, "p1", "p2")

@@ -395,6 +395,8 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
 
         hidden.before_charge_roll(state, charger, events)
         m, name = charge_movement(state, charger)
+        if name == "Fly":  # a Flying Carpet's Fly: revealed before the roll, as a movement item (E-47)
+            hidden.reveal_flight(state, charger, events)
         swift = entry.has_rule("Swiftstride") or name == "Fly" or \
             standard_rule(state, charger, "Swiftstride", events)  # Fly models always have Swiftstride (§22); Stalker's Standard
         roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=_('{charger} charge range', charger=charger.id))

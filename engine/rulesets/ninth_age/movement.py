@@ -188,6 +188,8 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     from engine.rulesets.ninth_age import hidden  # hidden lists: a movement item shows only once used (§2.4)
 
     hidden.after_move(state, unit, result.length, allowance, events)
+    if flies is not None:
+        hidden.reveal_flight(state, unit, events)
     events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
                         text=move_line(kind, flies is not None, number(state, unit), unit=unit.id, fly=flies, steps=text_join(", ", result.parts), length=decimal(result.length, ".1f"), shown_allowance=decimal(hidden.shown_allowance(state, unit, allowance), "g"), max_displacement=decimal(result.max_displacement, ".1f"), ground_note=ground_note(state, ends if flies is not None else shapes, result.footprint.shape))))
     if kind == "march":
@@ -285,6 +287,10 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
     unit.formation, unit.pose = end.formation, end.pose
     unit.moved = True
     unit.marched = kind == "march"
+    if flies is not None:
+        from engine.rulesets.ninth_age import hidden  # hidden lists: a Flying Carpet flies (§2.4)
+
+        hidden.reveal_flight(state, unit, events)
     if kind == "march":
         terrain_checks(state, unit, kind, swept, events, flying=flies is not None, ends=ends)
     state.last_moves.append({"unit": unit.id, "kind": kind, "path": [start.centre, end.centre]})
