@@ -92,9 +92,9 @@ def reveal_flight(state: NinthAgeState, unit: UnitState, events: list[Event]) ->
     it changes how the unit moves, not only how far, which the movement-item rule is about)."""
     from engine.rulesets.ninth_age.army import ITEM_GRANTED_RULES
     from engine.rulesets.ninth_age.catalogue import rule_name
-    from engine.rulesets.ninth_age.mixed_units import joined
 
-    for member in [unit] + joined(state, unit):
+    inside = [u for u in state.units.values() if u.host == unit.id and u.location == "joined"]
+    for member in [unit] + inside:
         entry = state.unit_entry(member)
         own = entry.special_rules + [r for p in entry.parts for r in p.special_rules]
         if any(rule_name(r) == "Fly" for r in own):
