@@ -104,6 +104,53 @@ def test_up_to_ten_fighters_a_side_the_assaulter_first_monstrous_ones_counting_t
     assert "Brutes fight with 3 model(s), its Champion, its standard bearer (§18.6: up to 10 a side)." in text
 
 
+def _questions(state):
+    """Begin the Melee phase answering every question with its first option: (key without its
+    round, options) of each question, in order."""
+    from engine.core.decisions import Decide
+
+    state, _log = RULESET.apply(state, EndStep(seat=state.active))
+    seen = []
+    while state.pending is not None:
+        d = state.pending.decision
+        seen.append((d.key.rsplit("-", 3)[0], list(d.options)))
+        state, _events = RULESET.apply(state, Decide(seat=d.seat, option=d.options[0]))
+    return dict(seen)
+
+
+def test_models_touching_another_enemy_are_not_offered_as_assault_fighters():
+    """The seed: "Fino a 10 modelli per parte che non sono a contatto di basetta con altri nemici
+    possono combattere come assalitori o difensori." The Marshal stands in the Spearmen's front rank,
+    file 1, and their Champion in the 2nd rank, file 1: Brutes against the Spearmen's left flank touch
+    both, and 3 more R&F of that file; they fight the Brutes, not in the assault."""
+    from engine.rulesets.ninth_age import characters
+
+    def scene(brutes):
+        state = _assaulted()
+        spear = state.units["Spearmen"]
+        characters._place(state, state.units["Marshal"], spear, 0, [])
+        spear.command_at = {"standard": (0, 2), "musician": (0, 1), "champion": (1, 0)}
+        if brutes:  # 3 wide, facing east, their front against the Spearmen's left flank (x 33.64)
+            place(state, "Brutes", 33.637 - 40 / 25.4, 19.6, 90, 3)  # 2 ranks deep: its centre 40 mm behind
+        return state
+
+    state = scene(brutes=False)
+    assert assault.engaged_elsewhere(state, state.units["Spearmen"]) == {"models": set(), "characters": set(),
+                                                                         "command": set()}
+    asked = _questions(state)
+    assert asked["assault-fights-Marshal"] == ["yes", "no"]  # one of the 10 (Infantry): 9 left
+    assert "assault-champion-Spearmen" in asked and asked["assault-models-Spearmen"][0] == "9"
+
+    state = scene(brutes=True)
+    busy = assault.engaged_elsewhere(state, state.units["Spearmen"])
+    assert busy["characters"] == {"Marshal"} and busy["command"] == {"champion"} and len(busy["models"]) == 4
+    asked = _questions(state)
+    assert "assault-fights-Marshal" not in asked and "assault-champion-Spearmen" not in asked
+    assert "assault-standard-Spearmen" in asked  # the standard bearer touches no one else
+    assert asked["assault-models-Spearmen"][0] == "10"  # 26 R&F free: the side's 10
+    assert "Marshal" not in state.units["Spearmen"].assault_with
+
+
 def test_no_mounts_no_lances_no_barding_in_an_assault():
     from engine.rulesets.ninth_age.damage import defence
     from engine.rulesets.ninth_age.neighbours import unmounted
@@ -254,3 +301,38 @@ def test_the_fighting_models_stomp_as_in_base_contact_and_no_impact_hits():
     assert chariot.charged and entry.rule_value("Impact Hits")
     blows = assault.blows(state, chariot)
     assert blows and all(entry.parts[b.part].role == "crew" and not b.special for b in blows)
+
+
+def test_magic_armour_keeps_its_own_effect_but_no_barding_nor_mount_in_an_assault():
+    """The seed: "nessun modello potrà beneficiare ... del Tiro Armatura dovuto alla Protezione
+    Cavalcatura o alla Bardatura della stessa". The Captain (heavy armour, barding, a horse with
+    Mount's Protection) carries a Hardened Shield (a shield's +1 and +1 more, §23.4) and rides with
+    the Knights assaulting the Farmhouse: struck in the assault, +4 (heavy armour 2, the shield 2);
+    the same blow outside an assault, +6 (barding and the horse's Mount's Protection too)."""
+    from engine.rulesets.ninth_age import characters
+    from engine.rulesets.ninth_age.damage import Attack
+    from engine.rulesets.ninth_age.saves import struck_defence
+
+    state = _assaulted(attacker="Knights", at=(36, 14, 0, 4))
+    data = state.armies["p1"].model_dump(mode="json")
+    captain = next(u for u in data["units"] if u["name"] == "Captain")
+    captain.update(magic_items=["Hardened Shield"], bsb=False)
+    state.armies["p1"] = type(state.armies["p1"]).model_validate(data)
+    characters._place(state, state.units["Captain"], state.units["Knights"], 0, [])
+    blow = Attack(category="close combat", strength=3)
+    assert struck_defence(state, state.units["Captain"], blow).armour == 4
+    assert _struck_outside(state, blow) == 6
+    # the Knights' own (plate armour, shield, barding, Mount's Protection): plate and shield only
+    assert struck_defence(state, state.units["Knights"], blow).armour == 4
+
+
+def _struck_outside(state, blow):
+    """The Captain struck by ``blow`` once the assault is over (the Knights no longer assaulting)."""
+    from engine.rulesets.ninth_age.saves import struck_defence
+
+    knights = state.units["Knights"]
+    knights.assaulting = None
+    try:
+        return struck_defence(state, state.units["Captain"], blow).armour
+    finally:
+        knights.assaulting = "Skulkers"

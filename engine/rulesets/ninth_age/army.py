@@ -32,15 +32,14 @@ from engine.rulesets.ninth_age.spell_effects import BoundSpell, SpellEffect
 from engine.rulesets.ninth_age.catalogue import (
     CHARACTER_CATEGORIES, EQUIPMENT, TROOP_TYPES, MagicItem, extra_rule_problem, rule_name, rule_param, rule_problem,
 )
-from engine.rulesets.ninth_age.items import BookItem, unit_item_problems
+from engine.rulesets.ninth_age.items import HOOD, BookItem, army_catalogue, unit_item_problems
 from engine.rulesets.ninth_age.items import catalogue as item_catalogue
 
 Characteristic = Field(ge=0, le=10)
 MAX_ARMY_BYTES = 256 * 1024
 MOVEMENT_ITEMS = {"banner of speed": 1}  # item -> +M (§23.8)
 # item -> the rules its bearer has (§23.6): the Flying Carpet's Fly, the Wizard's Hood's Stupidity
-ITEM_GRANTED_RULES = {"flying carpet": ("Fly (6)",), "wizard's hood": ("Stupidity",)}
-HOOD = "wizard's hood"
+ITEM_GRANTED_RULES = {"flying carpet": ("Fly (6)",), HOOD: ("Stupidity",)}
 
 
 
@@ -301,7 +300,7 @@ class Army(Strict):
                 problem = rule_problem(r, extra)
                 if problem:
                     raise ValueError(_("{field}: {reason}", field=f"units.{n}.{where}", reason=problem))
-            problems = unit_item_problems(u, self.items())
+            problems = unit_item_problems(u, army_catalogue(self.items(), self.units))
             if problems:
                 raise ValueError(_("{field}: {reason}", field=f"units.{n}", reason=_("magic_items: {problem}", problem=problems[0])))
             if HOOD in {i.strip().lower() for i in u.magic_items} and not self.lores:

@@ -27,11 +27,11 @@ from engine.core.decisions import decide
 from engine.core.text import _, join as text_join, ngettext
 from engine.rulesets.ninth_age import garrison
 from engine.rulesets.ninth_age.fighters import (
-    STOMPABLE, Blow, _character_blows, _part_attacks, fighting_models, part_strength, part_ws, random_attacks,
-    struck_by_fear,
+    STOMPABLE, Blow, _character_blows, _part_attacks, character_models, fighting_models, part_strength, part_ws,
+    random_attacks, struck_by_fear,
 )
 from engine.rulesets.ninth_age.magic_state import profile_value
-from engine.rulesets.ninth_age.mixed_units import joined
+from engine.rulesets.ninth_age.mixed_units import command_positions, joined
 from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age.neighbours import assault_foes
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -71,13 +71,13 @@ def _pick(state: NinthAgeState, unit: UnitState, budget: int, events: list[Event
     when = f"{state.round}-{state.active}-{unit.combat_rounds}"
     entry = state.unit_entry(unit)
     own = worth(state, unit)
-    touching, _supporting = fighting_models(state, unit)  # in base contact with other enemies: they fight there
-    free = max(0, unit.models - len([i for i in touching if i < unit.models]))
+    busy = engaged_elsewhere(state, unit)  # in base contact with other enemies: they fight there, not here
+    free = max(0, unit.models - len(busy["models"]))
     chosen: list[str] = []
     used = 0
     for c in joined(state, unit):
         w = worth(state, c)
-        if used + w > budget or c.location != "joined":
+        if used + w > budget or c.location != "joined" or c.id in busy["characters"]:
             continue
         if decide(state, unit.owner, f"assault-fights-{c.id}-{when}", _("Assault on {building}: does {c} fight in this round "
                                                         "({w} of the {most} fighters; {left} left)?",
@@ -90,7 +90,7 @@ def _pick(state: NinthAgeState, unit: UnitState, budget: int, events: list[Event
     specials = [(name, getattr(entry.command, name)) for name in ("champion", "standard")]
     for name, has in specials:
         lost = unit.champion_lost if name == "champion" else unit.standard_lost
-        if not has or lost or most < 1 + len([x for x in chosen if x in ("champion", "standard")]):
+        if not has or lost or name in busy["command"] or most < 1 + len([x for x in chosen if x in ("champion", "standard")]):
             continue
         word = _("its Champion") if name == "champion" else _("its standard bearer")
         if decide(state, unit.owner, f"assault-{name}-{unit.id}-{when}", _("Assault on {building}: is {word} among {unit}'s fighters "
@@ -119,6 +119,23 @@ def _pick(state: NinthAgeState, unit: UnitState, budget: int, events: list[Event
                                       "{unit} fight with {n} model(s){extra} (§18.6: up to {most} a side).",
                                       number(state, unit), unit=unit.id, n=n, most=MOST_FIGHTERS, extra=extra)))
     return n * own + sum(worth(state, state.units[c]) for c in named)
+
+
+def engaged_elsewhere(state: NinthAgeState, unit: UnitState) -> dict[str, set]:
+    """Who of the unit is in base contact with enemies other than those of the assault, and so may
+    not be chosen to fight in it (§18.6: "Fino a 10 modelli per parte che non sono a contatto di
+    basetta con altri nemici"): ``models``, the R&F models touching them (its Champion and standard
+    bearer among them); ``characters``, the joined characters whose base touches them; ``command``,
+    "champion" and "standard" when that model is one of those touching."""
+    touching, _supporting = fighting_models(state, unit)
+    bases = character_models(state, unit)
+    characters = {bases[i] for i in touching if i in bases}
+    models = {i for i in touching if i not in bases and i < max(unit.models, unit.formation.models)}
+    command = set()
+    for name, where in command_positions(state, unit).items():
+        if name in ("champion", "standard") and where[0] * unit.formation.files + where[1] in models:
+            command.add(name)
+    return {"models": models, "characters": characters, "command": command}
 
 
 def _building(state: NinthAgeState, unit: UnitState) -> str:

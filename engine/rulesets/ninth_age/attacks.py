@@ -43,7 +43,7 @@ from engine.rulesets.ninth_age.damage import (
 )
 from engine.rulesets.ninth_age.save_offer import hits_taken
 from engine.rulesets.ninth_age.saves import (
-    Wound, armour_saves, faces as _faces, special_saves, struck_defence, take_saves,
+    Wound, armour_saves, faces as _faces, reveal_wound_items, special_saves, struck_defence, take_saves,
 )
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.terrain_rules import in_field
@@ -167,6 +167,8 @@ def resolve_hits(state: NinthAgeState, target: UnitState, attack: Attack, hits: 
                             if not target.garrison else _("{target} is in {building}: Flammable (§18.6).",
                                                           target=target.id, building=target.garrison)))
     hits = hits_taken(state, target, attack, hits, events, purpose)  # the save offer (Lucky Shield, Bronze Breastplate)
+    if hits:
+        reveal_wound_items(state, target, attack, d, events)  # hidden lists: before the roll (§2.4)
     wounded = to_wound_rolls(state, attack, d, hits, events, purpose, seat, auto=min(auto_wounds, hits))
     result.wounded = len(wounded)
     after_armour, unsaved = take_saves(state, target, attack, d, wounded, events, purpose, target.owner)
@@ -196,6 +198,8 @@ def wound_one_model(state: NinthAgeState, target: UnitState, attack: Attack, hit
     result = AttackResult(hits=hits)
     if offer:  # the save offer (Lucky Shield, Bronze Breastplate)
         hits = hits_taken(state, target, attack, hits, events, purpose)
+    if hits:
+        reveal_wound_items(state, target, attack, d, events)  # hidden lists: before the roll (§2.4)
     wounded = to_wound_rolls(state, attack, d, hits, events, purpose, seat, auto=min(auto, hits))
     if offer:
         kept, unsaved = take_saves(state, target, attack, d, wounded, events, purpose, target.owner)

@@ -24,7 +24,7 @@ from engine.core.errors import quote
 from engine.rulesets.ninth_age.army import Army, Unit
 from engine.rulesets.ninth_age.composition import army_size, composition_problems, size_word
 from engine.rulesets.ninth_age.state import troop_word
-from engine.rulesets.ninth_age.items import price, visible_type
+from engine.rulesets.ninth_age.items import army_catalogue, price, visible_type
 
 MAX_UNITS = 60
 
@@ -68,6 +68,8 @@ def add_unit(army: Army, book: Army, entry: str, *, name: str | None = None, ite
         data["points"] = max(0, data["points"] - price(catalogue[item.strip().lower()], source.category))
     data["magic_items"] = []
     carried = {i.strip().lower(): u.name for u in army.units for i in u.magic_items}
+    # a wizard-less army's Dispel Scroll is an Enchanted item of 50 points (§23.7)
+    catalogue = army_catalogue(catalogue, list(army.units) + [source])
     for item in items:
         key = item.strip().lower()
         if key not in catalogue:

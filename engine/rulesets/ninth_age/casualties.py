@@ -23,7 +23,7 @@ from engine.rulesets.ninth_age.saves import special_saves
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.walls import gap, outline
 from engine.rulesets.ninth_age.terrain_layouts import terrain_name
-from engine.rulesets.ninth_age.terrain_rules import crossed, dangerous_features
+from engine.rulesets.ninth_age.terrain_rules import crossed, dangerous_features, standard_strider_used
 from engine.table.terrain import TerrainFeature
 from engine.table.footprint import Pose, footprint
 from engine.table.frame import EPS_DIST, bearing_between
@@ -269,6 +269,10 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
     for what in through_enemy + through_rock:
         if unit.on_table:
             dangerous_terrain(state, unit, 3, _("fleeing through {what}", what=what), events)
+    dangers = {x.feature.name for x in dangerous_features(state, unit)}
+    standard_strider_used(state, unit, any(  # a Stalker's Standard spares it a test (§2.4, §23.8)
+        d.feature.name not in dangers and any(p.shape.intersects(d.feature.polygon) for p in path)
+        for d in dangerous_features(state, unit, standard=False)), events)
     for feature, testers in model_dangers(state, unit):
         if any(p.shape.intersects(feature.polygon) for p in path):
             feature_tests(state, unit, testers, lambda danger: _("fleeing through {feature}; {why}", feature=terrain_name(feature.name), why=danger.why), events)
@@ -386,6 +390,11 @@ def terrain_checks(state: NinthAgeState, unit: UnitState, kind: str, path_shapes
     (:func:`model_dangers`). A flying move only meets the ground it takes off from and lands in
     (``ends``), and the forests it flies over (§22 Fly)."""
     doing = {"march": _("marching"), "charge": _("charging"), "pursuit": _("pursuing"), "overrun": _("overrunning")}.get(kind, kind)
+    dangers = {x.feature.name for x in dangerous_features(state, unit, flying=flying)}
+    standard_strider_used(state, unit, any(  # a Stalker's Standard spares it a test (§2.4, §23.8)
+        d.feature.name not in dangers and crossed(d.feature, path_shapes if not flying or d.feature.kind == "forest"
+                                                  else (ends or path_shapes))
+        for d in dangerous_features(state, unit, flying=flying, standard=False)), events)
     for feature, testers in model_dangers(state, unit, flying=flying):
         shapes = path_shapes if not flying or feature.kind == "forest" else (ends or path_shapes)
         if crossed(feature, shapes):

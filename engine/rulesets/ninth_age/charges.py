@@ -328,7 +328,7 @@ def _terror_test_failed(state: NinthAgeState, charger: UnitState, target: UnitSt
     if tentry.has_rule("Terror") or psychology_immune(state, target):
         events.append(Event(kind="terror", seat=target.owner, text=_("{target} is immune to Terror.", target=target.id)))
         return False
-    if courageous(state, target):
+    if courageous(state, target, events):
         events.append(Event(kind="terror", seat=target.owner, text=_("{target} passes the Terror test automatically (Banner of Courage).", target=target.id)))
         return False
     if target.panic_passed == phase_key(state):  # it is a Panic test: none after one passed this phase (§13)
@@ -403,6 +403,8 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
 
         hidden.before_charge_roll(state, charger, events)
         m, name = charge_movement(state, charger)
+        if name == "Fly":  # a Flying Carpet's Fly: revealed before the roll, as a movement item (E-47)
+            hidden.reveal_flight(state, charger, events)
         swift = entry.has_rule("Swiftstride") or name == "Fly" or \
             standard_rule(state, charger, "Swiftstride", events)  # Fly models always have Swiftstride (§22); Stalker's Standard
         roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=_('{charger} charge range', charger=charger.id))

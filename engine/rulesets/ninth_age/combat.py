@@ -184,6 +184,7 @@ def fear_tests(state: NinthAgeState, group: list[str], events: list[Event]) -> N
     (already -1 for the Fear); failing, its models have WS 1 for the rest of the Melee phase."""
     for uid in group:
         u = state.units[uid]
+        _reveal_fear_items(state, u, events)
         if u.fear_struck or not fighters.feared(state, u):
             continue
         ld, source = unit_leadership(state, u)
@@ -193,6 +194,28 @@ def fear_tests(state: NinthAgeState, group: list[str], events: list[Event]) -> N
                                reroll_text=_("{uid} re-rolls (Hold Your Ground)", uid=uid)):
             u.fear_struck = True
             events.append(Event(kind="fear", seat=u.owner, text=_("{uid} is struck by Fear: WS 1 for the rest of this Melee phase.", uid=uid)))
+
+
+def _reveal_fear_items(state: NinthAgeState, u: UnitState, events: list[Event]) -> None:
+    """Hidden lists (§2.4): a unit that would take a Fear test uses the items that make it: an
+    enemy's Screaming Swords (its wielder causes Fear), its own Banner of Courage (immune to Fear)."""
+    from engine.rulesets.ninth_age.hidden import hidden_lists, reveal
+
+    if not hidden_lists(state) or u.fear_struck or fighters.psychology_immune(state, u) or \
+            fighters.causes_fear(state, u):
+        return
+    causers = [e for e in enemies_in_contact(state, u) if fighters.causes_fear(state, e)]
+    for e in causers:
+        entry = state.unit_entry(e)
+        if not (entry.has_rule("Fear") or entry.has_rule("Terror")):
+            for item in entry.magic_items:
+                if item.strip().lower() == "screaming swords":
+                    reveal(state, e.owner, e.id, item, _("its wielder causes Fear with it"), events)
+    if causers:
+        for m in [u] + list(joined(state, u)):
+            for item in state.unit_entry(m).magic_items:
+                if item.strip().lower() == "banner of courage" and not m.standard_lost:
+                    reveal(state, m.owner, m.id, item, _("its unit is immune to Fear with it"), events)
 
 
 def choose_weapons(state: NinthAgeState, group: list[str], events: list[Event]) -> None:
@@ -414,6 +437,58 @@ def _king_slayer(state: NinthAgeState, blow: Blow, rnd: Round, step: int, events
     return after
 
 
+def _reveal_weapon(state: NinthAgeState, blow: Blow, events: list[Event]) -> None:
+    """A magic weapon is used when its bearer attacks with it (it must, §23.1): a hidden one is
+    revealed before its attacks are rolled (§2.4: "Modifica un attacco (come un arma magica...)")."""
+    from engine.rulesets.ninth_age.hidden import reveal
+
+    if blow.special or not blow.weapon:
+        return
+    bearer = state.units[blow.model or blow.unit]
+    item = next((i for i in state.unit_entry(bearer).magic_items if i.strip().lower() == blow.weapon.strip().lower()), None)
+    if item is not None:
+        reveal(state, bearer.owner, bearer.id, item, _("its bearer attacks with it"), events)
+
+
+# the items that change the attacks of their bearer's unit (§23.6, §23.8), and the one that changes those against its wearer
+ATTACK_ITEMS = {"divine icon": N_("its bearer's attacks are Divine Attacks with it"),
+                "holy icon": N_("its unit's attacks are Divine Attacks with it"),
+                "rending banner": N_("its unit's attacks have Armour Piercing with it"),
+                "standard of alternate realities": N_("its unit's attacks change their Magical Attacks with it")}
+
+
+def _reveal_war_banners(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
+    """A hidden War Banner adds to its unit's combat score (§23.8): used, so revealed (§2.4)."""
+    from engine.rulesets.ninth_age.hidden import reveal
+
+    for uid in rnd.units:
+        u = state.units[uid]
+        if not (u.on_table and enemies_in_contact(state, u)):
+            continue
+        for b in [u] + list(joined(state, u)):
+            for item in state.unit_entry(b).magic_items:
+                if item.strip().lower() == "war banner" and not b.standard_lost:
+                    reveal(state, b.owner, b.id, item, _("its unit's combat score counts it"), events)
+
+
+def _reveal_attack_items(state: NinthAgeState, blow: Blow, target: UnitState, events: list[Event]) -> None:
+    """The hidden items that change these close-combat attacks (§2.4: "Modifica un attacco"): the
+    fighter's Divine Icon, its unit's Holy Icon, Rending Banner and Standard of Alternate Realities
+    (its standard standing), and the target's Glittering Cuirass (Distracting)."""
+    from engine.rulesets.ninth_age.hidden import hidden_lists, reveal
+
+    if not hidden_lists(state) or (blow.special and blow.special != fighters.CRUSH):
+        return
+    fighter = _fighter(state, blow)
+    for item in state.unit_entry(fighter).magic_items:
+        key = item.strip().lower()
+        if key in ATTACK_ITEMS and (key == "divine icon" or not fighter.standard_lost):
+            reveal(state, fighter.owner, fighter.id, item, Text(ATTACK_ITEMS[key]), events)
+    for item in state.unit_entry(target).magic_items:
+        if item.strip().lower() == "glittering cuirass":
+            reveal(state, target.owner, target.id, item, _("the attacks against its wearer are Distracted by it"), events)
+
+
 def _body(state: NinthAgeState, u: UnitState) -> UnitState:
     """The unit whose footprint a model stands in: its own, or its host's for a joined character."""
     return state.units[u.host] if u.location == "joined" and u.host else u
@@ -443,6 +518,8 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
         if not now:
             continue
         fresh = None
+        for b in now:
+            _reveal_weapon(state, b, events)
         now = [_king_slayer(state, b, rnd, step, events) for b in now]
         # allocate every attack of the step first, then roll: the step is simultaneous
         allocated = [(b, t, n) for b in now for t, n in _allocate(state, b, rnd)]
@@ -474,6 +551,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                 b = fighters.Blow(**{**b.__dict__, "count": total, "random": ""})
                 if not total:
                     continue
+            _reveal_attack_items(state, b, target, events)  # hidden lists: before the roll (§2.4)
             need, modifier, why = to_hit(state, attacker, target, b)
             roll = roll_dice(f"{b.count}d6", state.rng, purpose=_('{unit} {part_name} to hit', unit=b.unit, part_name=b.part_name))
             hits = sum(1 for d in roll.dice if hit_succeeds(d, need, modifier))
@@ -964,8 +1042,9 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
         ld, source, stubborn = 0, _("a refused challenge (Ld 0)"), False
     enemies = [state.units[u] for u in rnd.units if state.units[u].owner != unit.owner and state.units[u].on_table]
     # never Steadfast there (§18.7), unless Strider (§22)
-    in_forest = terrain_rules.mostly_in_forest(state, unit) and not (fighters.strider(entry, "forest")
-                                                                    or standard_rule(state, unit, "Strider"))
+    in_forest = terrain_rules.mostly_in_forest(state, unit) and not fighters.strider(entry, "forest")
+    terrain_rules.standard_strider_used(state, unit, not in_forest and terrain_rules.mostly_in_forest(
+        state, unit, standard=False) and not fighters.strider(entry, "forest"), events)  # its Steadfast kept (§2.4)
     value, why = break_leadership(ld, result.difference, own_full_ranks=unit_full_ranks(state, unit),
                                   enemy_full_ranks=[unit_full_ranks(state, e) for e in enemies],
                                   disrupted=disrupted(state, unit), stubborn=stubborn,
@@ -987,6 +1066,13 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
 def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
     seats = sorted({state.units[u].owner for u in rnd.units})
     a, b = seats[0], seats[-1]
+    for uid in rnd.units:  # a Stalker's Standard keeps ranks in Water full: it is used (§2.4, §23.8)
+        u = state.units[uid]
+        if u.on_table and enemies_in_contact(state, u) and not u.garrison:
+            full = fighters.full_ranks(state.unit_entry(u), u.formation.files, fighters.block_models(u))
+            terrain_rules.standard_strider_used(state, u, terrain_rules.water_full_ranks(state, u, full)[0] !=
+                                                terrain_rules.water_full_ranks(state, u, full, standard=False)[0], events)
+    _reveal_war_banners(state, rnd, events)
     sa, sb = side_score(state, a, rnd), side_score(state, b, rnd)
     result = outcome(a, sa, b, sb)
     for seat, s in ((a, sa), (b, sb)):

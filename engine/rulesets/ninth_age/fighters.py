@@ -9,6 +9,7 @@ E-21: a Horde fighting to its front attacks with its front rank and supports fro
 from __future__ import annotations
 
 from engine.core.text import _
+from engine.core import Event
 from dataclasses import dataclass
 
 from shapely import affinity
@@ -155,12 +156,20 @@ def stubborn(state: NinthAgeState, unit: UnitState) -> bool:
     return False
 
 
-def courageous(state: NinthAgeState, unit: UnitState) -> bool:
+def courageous(state: NinthAgeState, unit: UnitState, events: list[Event] | None = None) -> bool:
     """The unit carries the Banner of Courage (§23.8: it passes Terror tests and is immune to
-    Fear), its standard not lost; a character in it may be its bearer (a BSB)."""
+    Fear), its standard not lost; a character in it may be its bearer (a BSB). With ``events``,
+    the banner is being used: a hidden one is revealed (§2.4)."""
     inside = [u for u in state.units.values() if u.host == unit.id and u.location == "joined"]
-    return any("banner of courage" in {i.lower() for i in state.unit_entry(u).magic_items} and not u.standard_lost
-               for u in [unit] + inside)
+    for u in [unit] + inside:
+        item = next((i for i in state.unit_entry(u).magic_items if i.strip().lower() == "banner of courage"), None)
+        if item is not None and not u.standard_lost:
+            if events is not None:
+                from engine.rulesets.ninth_age.hidden import reveal
+
+                reveal(state, u.owner, u.id, item, _("its unit passes a Terror test with it"), events)
+            return True
+    return False
 
 
 def feared(state: NinthAgeState, unit: UnitState) -> bool:

@@ -52,6 +52,9 @@ NOT_REFEREED_ITEMS: dict[str, str] = {
     "ring of fire": N_("its bound spell, Fireball (Palla di Fuoco, Scuola di Magia del Fuoco), is in no lore the "
                        "rulebook or its Italian seed gives ([A-43])"),
 }
+# The Wizard's Hood makes its bearer a Level 1 wizard (§23.6: "Se l'utilizzatore non ha già Livelli di Magia,
+# diventa un Mago di 1° Livello"): it may take arcane items, which are for wizards only (§23.1)
+HOOD = "wizard's hood"
 # The usual points of magic items a Hero may take (§16.8: "i normali 50 punti concessi per le scelte
 # dell'Eroe"); a Lord's allowance is its army book's (``item_allowance`` in the army file).
 HERO_ALLOWANCE = 50
@@ -110,6 +113,30 @@ class BookItem(BaseModel):
                          infantry_only=self.infantry_only)
 
 
+DISPEL_SCROLL = "dispel scroll"
+# §23.7 (the seed: "In un esercito che non contiene maghi questo oggetto può essere preso come Oggetto
+# Incantato (50 pts)"): the Dispel Scroll as a wizard-less army takes it
+ENCHANTED_SCROLL = MagicItem(name="Dispel Scroll", category="enchanted", points=50, hero_points=50, type="-",
+                             one_use=True)
+
+
+def is_wizard(unit: "Unit") -> bool:
+    """A wizard (§9.1): its wizard levels, the Wizard's Hood's Level 1 (§23.6), or a Wizard
+    Conclave, whose Champion is one (§22)."""
+    from engine.rulesets.ninth_age.catalogue import rule_name
+
+    return bool(unit.wizard) or HOOD in {i.strip().lower() for i in unit.magic_items} or any(
+        rule_name(r) == "Wizard Conclave" for r in getattr(unit, "special_rules", []))
+
+
+def army_catalogue(items: dict[str, MagicItem], units: list["Unit"]) -> dict[str, MagicItem]:
+    """The items as this army takes them: in an army with no wizards, the rulebook's Dispel Scroll
+    is an Enchanted item of 50 points (§23.7)."""
+    if any(is_wizard(u) for u in units) or items.get(DISPEL_SCROLL) != magic_items().get(DISPEL_SCROLL):
+        return items
+    return {**items, DISPEL_SCROLL: ENCHANTED_SCROLL}
+
+
 def catalogue(book: list[BookItem] | tuple = ()) -> dict[str, MagicItem]:
     """The rulebook's items and the army book's, by lower-case name."""
     out = dict(magic_items())
@@ -133,8 +160,9 @@ def item_problem(unit: "Unit", name: str, items: dict[str, MagicItem]) -> str | 
                  reason=Text(NOT_REFEREED_ITEMS[item.name.lower()]))
     character = unit.category in CHARACTER_CATEGORIES
     troop = TROOP_TYPES[unit.troop_type]
-    if item.category == "arcane" and not unit.wizard:
-        return _("{item} is an arcane item, for wizards only (§23.1)", item=item.name)
+    if item.category == "arcane" and not (unit.wizard or HOOD in {i.strip().lower() for i in unit.magic_items}):
+        return _("{item} is an arcane item, for wizards only (§23.1); a character who is no wizard becomes one with "
+                 "the Wizard's Hood (§23.6)", item=item.name)
     if item.category == "standard" and not (unit.bsb or unit.command.standard):
         return _("{item} is a magic standard, for a standard bearer or the BSB only (§23.1)", item=item.name)
     if item.category != "standard" and not character:

@@ -72,7 +72,10 @@ def leadership_test(rng: Rng, ld: int, purpose: str, events: list[Event], seat: 
     ``for_unit`` (state, unit): the unit testing, whose Gleaming Icon re-rolls its first failure
     (§23.8). A test is re-rolled once only, whatever the source (§1.1, E-02). ``ask`` (key,
     question): the owner may keep the failure rather than re-roll it with Hold Your Ground
-    ("possono decidere di ripetere", §16.8), where failing may be wanted (a Frenzy test)."""
+    ("possono decidere di ripetere", §16.8), where failing may be wanted (a Frenzy test). A hidden
+    Banner of Discipline of the unit testing is used: revealed before the roll (§2.4)."""
+    if for_unit is not None:
+        _reveal_discipline(*for_unit, events)
     roll = roll_dice("2d6", rng, purpose=purpose)
     passed = ld > 0 and roll.total <= ld
     events.append(Event(kind="roll", seat=seat, roll=roll,
@@ -158,6 +161,15 @@ def unit_leadership(state: NinthAgeState, unit: UnitState) -> tuple[int, str]:
         if ld > best and in_reach(state, other, unit):
             best, source = ld, _("{other}'s Inspiring Presence", other=other.id)
     return best, source
+
+
+def _reveal_discipline(state: NinthAgeState, unit: UnitState, events: list[Event]) -> None:
+    from engine.rulesets.ninth_age.hidden import reveal
+
+    for u in [unit] + list(joined(state, unit)):
+        item = next((i for i in state.unit_entry(u).magic_items if i.strip().lower() == "banner of discipline"), None)
+        if item is not None and not u.standard_lost:
+            reveal(state, u.owner, u.id, item, _("its unit takes a Leadership test with it"), events)
 
 
 def discipline(state: NinthAgeState, unit: UnitState) -> bool:

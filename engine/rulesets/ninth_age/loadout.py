@@ -173,12 +173,15 @@ def _book(army: Army | None, name: str):
     return next((b for b in army.magic_items if b.name.lower() == name.lower()), None)
 
 
-def armour(unit: Unit, army: Army | None = None, destroyed: frozenset[str] | set[str] = frozenset()) -> Armour:
+def armour(unit: Unit, army: Army | None = None, destroyed: frozenset[str] | set[str] = frozenset(), *,
+           mounted: bool = True) -> Armour:
     """The armour bonus of the unit's models (the rider's, for a combined profile).
 
     Magic body armour or a magic shield replaces the mundane piece of its category (E-41); an
     item in ``destroyed`` counts as its mundane type. Mount's Protection takes its best value,
-    never for Large Targets; natural armour the best of the model's.
+    never for Large Targets; natural armour the best of the model's. ``mounted`` False: neither
+    Mount's Protection nor Barding counts (an assault on a Building, §18.6), the magic armour's
+    own bonus does.
 
     >>> from engine.rulesets.ninth_age.army import sample_army
     >>> captain = sample_army("iron-marches").unit("Captain")  # heavy armour, shield, horse, barding
@@ -219,12 +222,12 @@ def armour(unit: Unit, army: Army | None = None, destroyed: frozenset[str] | set
         if rule_name(rule) == "Natural Armour" and (rule_param(rule) or "").rstrip("+").isdigit():
             natural = max(natural, 7 - int(rule_param(rule).rstrip("+")))
     mount = 0
-    if not unit.has_rule("Large Target"):
+    if mounted and not unit.has_rule("Large Target"):
         for rule in unit.all_rules():
             if rule_name(rule) == "Mount's Protection":
                 param = (rule_param(rule) or "6").rstrip("+")
                 mount = max(mount, 7 - int(param) if param.isdigit() else 1)
-    if "barding" in unit.equipment:
+    if "barding" in unit.equipment and mounted:
         extra.append(("barding", 1))
     listed = [(label, value) for label, value in pieces.values()] + extra
     if natural:

@@ -19,7 +19,7 @@ from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.one_use import march_allowance  # the Icon of the Relentless Company (§23.8)
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
 from engine.rulesets.ninth_age.walls import gap
-from engine.rulesets.ninth_age.terrain_rules import ground_note, water_blocks_march
+from engine.rulesets.ninth_age.terrain_rules import ground_note, standard_strider_used, water_blocks_march
 from engine.table.footprint import Formation
 from engine.table.frame import EPS_DIST, normalise
 from engine.table.motion import (
@@ -178,6 +178,8 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
         water = water_blocks_march(state, unit, ends if flies is not None else shapes)
         if water:
             raise IllegalAction("cannot-march", _("{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", unit=unit.id, water=water))
+        standard_strider_used(state, unit, bool(water_blocks_march(state, unit, ends if flies is not None else shapes,
+                                                                   standard=False)), events)
     unit.pose = result.footprint.pose
     unit.moved = True
     unit.marched = kind == "march"
@@ -186,6 +188,8 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     from engine.rulesets.ninth_age import hidden  # hidden lists: a movement item shows only once used (§2.4)
 
     hidden.after_move(state, unit, result.length, allowance, events)
+    if flies is not None:
+        hidden.reveal_flight(state, unit, events)
     events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
                         text=move_line(kind, flies is not None, number(state, unit), unit=unit.id, fly=flies, steps=text_join(", ", result.parts), length=decimal(result.length, ".1f"), shown_allowance=decimal(hidden.shown_allowance(state, unit, allowance), "g"), max_displacement=decimal(result.max_displacement, ".1f"), ground_note=ground_note(state, ends if flies is not None else shapes, result.footprint.shape))))
     if kind == "march":
@@ -278,9 +282,15 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
         water = water_blocks_march(state, unit, ends if flies is not None else swept)
         if water:
             raise IllegalAction("cannot-march", _("{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", unit=unit.id, water=water))
+        standard_strider_used(state, unit, bool(water_blocks_march(state, unit, ends if flies is not None else swept,
+                                                                   standard=False)), events)
     unit.formation, unit.pose = end.formation, end.pose
     unit.moved = True
     unit.marched = kind == "march"
+    if flies is not None:
+        from engine.rulesets.ninth_age import hidden  # hidden lists: a Flying Carpet flies (§2.4)
+
+        hidden.reveal_flight(state, unit, events)
     if kind == "march":
         terrain_checks(state, unit, kind, swept, events, flying=flies is not None, ends=ends)
     state.last_moves.append({"unit": unit.id, "kind": kind, "path": [start.centre, end.centre]})

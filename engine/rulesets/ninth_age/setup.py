@@ -136,11 +136,16 @@ def _generate_spells(state: NinthAgeState, seat: str, events: list[Event]) -> No
         lore = unit.wizard.lore if unit.wizard else ""
         level = unit.wizard.level if unit.wizard else 1  # the Wizard's Hood: a Level 1 Wizard (§23.6)
         if hood:  # "usa una Scuola di Magia scelta a caso all'inizio di ogni battaglia" (§23.6)
+            _reveal_item(state, seat, unit, "wizard's hood", events)
             lore = random_lore(state, seat, unit.name, [lo.name for lo in army.lores], events)
             state.lores[f"{seat}/{unit.name}"] = lore
         elif "essence of a free mind" in items:  # §23.7: the lore is chosen now, not on the list
             lore = decide(state, seat, f"lore-{unit.name}", _("{unit} carries the Essence of a Free Mind: which lore does it generate its spells from?", unit=unit.name), [lo.name for lo in army.lores])
             state.lores[f"{seat}/{unit.name}"] = lore
+            _reveal_item(state, seat, unit, "essence of a free mind", events)
+        for key in ("tome of arcane lore", "book of a thousand incantations"):
+            if key in items:  # an extra spell, or spells chosen: the item is used (§2.4)
+                _reveal_item(state, seat, unit, key, events)
         count = level + (1 if "tome of arcane lore" in items else 0)  # §23.7: one extra spell
         pathmaster = unit.has_rule("Pathmaster") or "book of a thousand incantations" in items
         state.spells[f"{seat}/{unit.name}"] = spells.generate(
@@ -148,6 +153,14 @@ def _generate_spells(state: NinthAgeState, seat: str, events: list[Event]) -> No
             lambda key, q, opts: decide(state, seat, key, q, opts), events, seat=seat, pathmaster=pathmaster,
             names={sp.number: sp.name for sp in next((lo.spells for lo in army.lores
                                                       if lo.name.lower() == lore.lower()), [])})
+
+
+def _reveal_item(state: NinthAgeState, seat: str, unit, key: str, events: list[Event]) -> None:
+    """A hidden item used as spells are generated is revealed (§2.4)."""
+    from engine.rulesets.ninth_age.hidden import reveal
+
+    item = next(i for i in unit.magic_items if i.strip().lower() == key)
+    reveal(state, seat, unit.name, item, _("the spells are generated with it"), events)
 
 
 def random_lore(state: NinthAgeState, seat: str, wizard: str, lores: list[str], events: list[Event]) -> str:

@@ -420,6 +420,11 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     if stand_and_shoot:
         unit.stood_and_shot = True
     record(state, unit, target, shots)
+    item = next((i for i in entry.magic_items if i.strip().lower() == w.name), None)
+    if item is not None:  # a magic ranged weapon (the Skull Splitter) is used: a hidden one is revealed (§2.4)
+        from engine.rulesets.ninth_age.hidden import reveal
+
+        reveal(state, unit.owner, unit.id, item, _("its bearer shoots with it"), events)
     purpose = _("{unit} shoots ({w}) at {target}", unit=unit.id, w=weapon_word(w.name), target=target.id) if not stand_and_shoot else \
         _("{unit} stands and shoots ({w}) at {target}", unit=unit.id, w=weapon_word(w.name), target=target.id)
     events.append(Event(kind="shoot", seat=unit.owner, data={"unit": unit.id, "target": target.id},
