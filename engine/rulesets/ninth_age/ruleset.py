@@ -538,6 +538,12 @@ class NinthAge(Ruleset):
 
     def _status(self, state: GameState) -> str:
         assert isinstance(state, NinthAgeState)
+        if state.pending is not None and state.phase in ("setup", "armies", "markers", "deployment"):
+            # a pre-game question waits (§3-4): the step it belongs to, not the phase it was asked in
+            step = setup.setup_step(state.pending.decision.key)
+            if step is not None:
+                return _("Set-up — {step}: {name} answers (/decide).", step=step,
+                         name=state.seat(state.pending.decision.seat).name)
         if state.phase == "setup" and state.pending is not None:  # the pre-game sequence has begun (§3-4)
             return _("Set-up: {name} answers (/decide).", name=state.seat(state.pending.decision.seat).name)
         if state.phase == "setup":

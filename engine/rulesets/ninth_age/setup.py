@@ -20,6 +20,29 @@ TYPE_NAMES = {"classic": N_("Classic"), "diagonal": N_("Diagonal"), "flank": N_(
 SIDE_NAMES = {"south": N_("south"), "north": N_("north")}
 
 
+# The set-up step each pre-game question belongs to (§3-4), by the question's key or its prefix
+# (a question per unit or per wizard): the board's title says it while the question waits.
+SETUP_STEPS = {
+    "side": N_("choosing the deployment side"), "diagonal": N_("choosing the dividing diagonal"),
+    "attacker": N_("choosing Attacker and Defender"), "lore": N_("generating spells"),
+    "pathmaster": N_("generating spells"), "spell": N_("generating spells"), "generic": N_("generating spells"),
+    "scout": N_("declaring Scouts"), "ambush": N_("declaring Ambush"), "deploys-first": N_("who deploys first"),
+    "first-or-second": N_("first or second turn"), "first-turn": N_("the first-turn roll-off"),
+}
+
+
+def setup_step(key: str) -> Text | None:
+    """The set-up step a pending question's ``key`` belongs to, or None (not a set-up question).
+
+    >>> str(setup_step("scout-Skulkers")), str(setup_step("side")), setup_step("challenge")
+    ('declaring Scouts', 'choosing the deployment side', None)
+    """
+    for name in (key, key.split("-", 1)[0]):
+        if name in SETUP_STEPS:
+            return Text(SETUP_STEPS[name])
+    return None
+
+
 def side_name(side: str) -> Text:
     """A table edge (south, north) in the reader's language."""
     return Text(SIDE_NAMES[side]) if side in SIDE_NAMES else Text("{side}", side=side)
