@@ -23,7 +23,7 @@ from engine.rulesets.ninth_age.actions import (
     ACTION_TYPES, Advance, Cast, Charge, Deploy, DispelInPlay, EndStep, FreeReform, March, MoveStep, PlaceMarker,
     Reform, StartBattle, Join, Leave, Reveal, UseArmy, UseItem,
 )
-from engine.rulesets.ninth_age import combat, garrison
+from engine.rulesets.ninth_age import combat, garrison, shooting
 from engine.rulesets.ninth_age.actions import Garrison, LeaveBuilding
 from engine.rulesets.ninth_age.actions import Fight
 from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, sample_army
@@ -646,6 +646,9 @@ class NinthAge(Ruleset):
             badges = [b for b, on in ((_("fleeing"), u.fleeing), (_("charged"), u.charged), (_("failed charge"),
                       u.failed_charge), (_("marched"), u.marched), (_("reformed"), u.reformed),
                       (_("in a building"), bool(u.garrison))) if on]
+            ban = shooting.war_machine_ban(state, u)  # a war machine that may not shoot (§10.2, §15.4)
+            if ban is not None:
+                badges.append(ban)
             if u.garrison:  # drawn inside its Building, not as its formation (§18.6)
                 self._garrison_shape(state, view, u, badges)
                 continue

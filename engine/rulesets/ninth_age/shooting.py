@@ -188,6 +188,34 @@ def may_shoot(state: NinthAgeState, unit: UnitState, *, breath: bool = False, re
         raise IllegalAction("cannot-shoot", _("{unit} {why} (§10.2).", unit=unit.id, why=why))
 
 
+def war_machine_ban(state: NinthAgeState, unit: UnitState) -> Text | None:
+    """Why a war machine may not shoot in its owner's coming (or current) Shooting phase, as a
+    board badge (§24.10), or None: engaged in combat (§10.2), its firing mechanism damaged for the
+    rest of the game (Misfire 1-2, §15.4), silenced in that phase (Misfire 3-4, or a failed Panic
+    test), or moved this player turn with Move or Fire. The same conditions :func:`may_shoot`
+    refuses, read ahead of the phase; None once its owner's Shooting phase is over for the turn
+    (a badge would then say something about a phase already gone)."""
+    if state.unit_entry(unit).troop_type != "war machine" or not unit.on_table:
+        return None
+    seat = unit.owner
+    own_turn = state.active == seat and state.phase in ("movement", "magic", "shooting")
+    if unit.disabled:
+        return _("may not shoot: damaged (Misfire)")
+    if engaged(state, unit):
+        return _("may not shoot: engaged")
+    banned = (unit.no_shoot_round, unit.no_shoot_seat)
+    if own_turn and banned == (state.round, seat):
+        return _("may not shoot this turn")
+    # the owner's next player turn after this one: the next game turn's if it is playing now or
+    # played first, else this game turn's, still to come
+    following = state.round + 1 if state.active == seat or seat == state.first_player else state.round
+    if banned == (following, seat):
+        return _("may not shoot next turn")
+    if own_turn and state.unit_entry(unit).has_rule("Move or Fire") and moved_this_turn(unit):
+        return _("may not shoot: moved")
+    return None
+
+
 def choose_weapon(state: NinthAgeState, unit: UnitState, name: str | None) -> RangedWeapon:
     entry = state.unit_entry(unit)
     carried = weapons_of(entry)
