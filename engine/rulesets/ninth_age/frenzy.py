@@ -6,13 +6,14 @@ out of a unit; E-32: a model whose mount alone is frenzied counts as Frenzied fo
 
 from __future__ import annotations
 
-from engine.core.text import _
+from engine.core.text import ngettext, _
 from engine.core import Event
 from engine.rulesets.ninth_age import charges
 from engine.rulesets.ninth_age.leadership import leadership_test, unit_leadership
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.state import NinthAgeState
 from engine.rulesets.ninth_age.walls import gap
+from engine.rulesets.ninth_age.grammar import number
 
 
 def frenzy_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
@@ -30,5 +31,5 @@ def frenzy_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
                             for_unit=(state, unit)):
             continue
         events.append(Event(kind="frenzy", seat=seat, data={"unit": unit.id},
-                            text=_("{unit} fails its Frenzy test and must charge the nearest enemy it can: {id}.", unit=unit.id, id=targets[0].id)))
+                            text=ngettext("{unit} fails its Frenzy test and must charge the nearest enemy it can: {id}.", "{unit} fail their Frenzy test and must charge the nearest enemy they can: {id}.", number(state, unit), unit=unit.id, id=targets[0].id)))
         charges.declare(state, unit, targets[0], events)
