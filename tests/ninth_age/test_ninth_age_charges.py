@@ -398,3 +398,27 @@ def test_a_flier_charges_over_a_unit_in_the_way_and_a_unit_on_foot_is_refused_na
     state = scenario({"Spearmen": (30, 10, 0, 10), "Halberdiers": (60, 19, 0, 10), "Brutes": (30, 28, 180, 3)},
                      seat="p2", step="charges", terrain="open")
     assert charge(state, "Brutes", "Spearmen").charges[0].target == "Spearmen"
+
+
+def test_e15_the_rally_test_counts_the_joined_characters():
+    # 40 Spearmen at the start, 9 R&F left, the Marshal and the Captain in them: 11 > 10, Ld not halved
+    from engine.rulesets.ninth_age.charges import rally_tests
+
+    state = scenario({"Spearmen": (30, 20, 0, 6), "Brutes": (50, 40, 180)})
+    spear = state.units["Spearmen"]
+    spear.start_models, spear.models, spear.fleeing = 40, 9, True
+    spear.formation = spear.formation.model_copy(update={"models": 9})
+    for c in ("Marshal", "Captain"):
+        state.units[c].location, state.units[c].host = "joined", "Spearmen"
+    log = []
+    rally_tests(state, "p1", log)
+    test = next(e.text for e in log if "Rally test" in e.text)
+    assert "half Ld" not in test and "Ld 9 from its own" in test  # the Marshal's Ld 9, not halved
+    state = scenario({"Spearmen": (30, 20, 0, 6), "Brutes": (50, 40, 180)})
+    spear = state.units["Spearmen"]
+    spear.start_models, spear.models, spear.fleeing = 40, 9, True
+    spear.formation = spear.formation.model_copy(update={"models": 9})
+    log = []
+    rally_tests(state, "p1", log)
+    test = next(e.text for e in log if "Rally test" in e.text)
+    assert "9 of 40 models: half Ld, Musician +1): Ld 5, rolled" in test  # Ld 7 halved (4), then +1

@@ -28,6 +28,7 @@ from engine.core.text import _, join as text_join, ngettext
 from engine.rulesets.ninth_age import garrison
 from engine.rulesets.ninth_age.fighters import (
     STOMPABLE, Blow, _character_blows, _part_attacks, fighting_models, part_strength, part_ws, random_attacks,
+    struck_by_fear,
 )
 from engine.rulesets.ninth_age.magic_state import profile_value
 from engine.rulesets.ninth_age.mixed_units import joined
@@ -157,7 +158,7 @@ def blows(state: NinthAgeState, unit: UnitState) -> list[Blow]:
             extra, _step = _part_attacks(state, unit, part, supporting=False, champion=True)
             if extra:
                 out.append(Blow(unit.id, part, f"{p.name} Champion", step,
-                                ws if unit.fear_struck else min(10, ws + 1), extra, list(targets), champion=True,
+                                ws if struck_by_fear(state, unit) else min(10, ws + 1), extra, list(targets), champion=True,
                                 strength=strength, weapon=used, armour_piercing=ap))
     for name in unit.assault_with:
         if name in ("champion", "standard") or name not in state.units:
@@ -251,7 +252,7 @@ def _reform_and_withdraw(state: NinthAgeState, a: UnitState, building, events: l
     """The assaulter may reform (its facing and width, about its centre) and withdraws to 1" of
     the Building (§18.6); a loser's reform is a combat reform, on a Leadership test at its
     Break-test Ld (§11.14). A formation with no room there is not taken."""
-    from engine.rulesets.ninth_age.leadership import leadership_test
+    from engine.rulesets.ninth_age.leadership import hold_your_ground, leadership_test
     from engine.table.footprint import Formation, Pose
     from engine.table.frame import normalise
 
@@ -268,7 +269,7 @@ def _reform_and_withdraw(state: NinthAgeState, a: UnitState, building, events: l
     wanted = (facing, int(files))
     if wanted != ("keep", a.formation.files) and test is not None and not leadership_test(
             state.rng, test[0], _("{a} combat reform test ({why})", a=a.id, why=test[1]), events, seat=a.owner,
-            for_unit=(state, a)):  # the Gleaming Icon re-rolls a first failure (§23.8)
+            reroll=hold_your_ground(state, a), for_unit=(state, a)):  # the Icon (§23.8) or Hold Your Ground (§16.8)
         wanted = ("keep", a.formation.files)
     if wanted != ("keep", a.formation.files):
         before = (a.formation, a.pose)

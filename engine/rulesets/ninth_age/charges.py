@@ -9,7 +9,7 @@ from __future__ import annotations
 from engine.core.text import _, N_, Text, decimal, join as text_join
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
-from engine.rulesets.ninth_age.mixed_units import standard_rule
+from engine.rulesets.ninth_age.mixed_units import joined, standard_rule
 from engine.core.text import join, ngettext
 from engine.rulesets.ninth_age import garrison
 from engine.rulesets.ninth_age.grammar import number, side_word
@@ -18,7 +18,7 @@ from engine.rulesets.ninth_age.leadership import (
     unit_leadership,
 )
 from engine.rulesets.ninth_age.casualties import (  # noqa: F401 - kept importable from here for older callers
-    _destroy, dangerous_terrain, flee, lose_wounds, panic, terrain_checks,
+    _destroy, dangerous_terrain, flee, lose_wounds, panic, phase_key, terrain_checks,
 )
 from engine.rulesets.ninth_age.neighbours import blockers, engaged, surroundings
 from engine.rulesets.ninth_age.terrain_rules import charge_from_hill, flies, ground_note, on_hill
@@ -304,6 +304,9 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     charger = state.units[decl.charger]
     away = bearing_between(charger.footprint().centre, target.footprint().centre)
     flee(state, target, away, events, reason=ngettext("{target} flees from {charger}", "{target} flee from {charger}", number(state, target), target=target.id, charger=charger.id))
+    # Fast Cavalry that chose to flee (not already fleeing, not by Terror) rallies free next turn (§22)
+    target.fled_by_choice = target.on_table and len(options) > 1 and all(
+        state.unit_entry(u).has_rule("Fast Cavalry") for u in [target] + joined(state, target))
     _redirects(state, decl.target, events)
 
 
@@ -328,10 +331,15 @@ def _terror_test_failed(state: NinthAgeState, charger: UnitState, target: UnitSt
     if courageous(state, target):
         events.append(Event(kind="terror", seat=target.owner, text=ngettext("{target} passes the Terror test automatically (Banner of Courage).", "{target} pass the Terror test automatically (Banner of Courage).", number(state, target), target=target.id)))
         return False
+    if target.panic_passed == phase_key(state):  # it is a Panic test: none after one passed this phase (§13)
+        events.append(Event(kind="terror", seat=target.owner, text=_("{target} already passed a Panic test this phase and does not test again for {charger}'s Terror.", target=target.id, charger=charger.id)))
+        return False
     ld, source = unit_leadership(state, target)
     passed = leadership_test(state.rng, ld, _("{target} Panic test for {charger}'s Terror (Ld from {source})", target=target.id, charger=charger.id, source=source),
                              events, seat=target.owner, reroll=hold_your_ground(state, target), for_unit=(state, target))
-    if not passed:
+    if passed:
+        target.panic_passed = phase_key(state)
+    else:
         events.append(Event(kind="terror", seat=target.owner, text=ngettext("{target} is terrified: it must Flee.", "{target} are terrified: they must Flee.", number(state, target), target=target.id)))
     return not passed
 
@@ -459,9 +467,10 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                         inches=decimal(d, ".1f"), reach=total, degrees=decimal(abs(best.turn), ".0f"), contact=best.contact,
                         ground=ground)
         if charger.hill_charge:
-            text = join("", [text, f" It charged down from high ground ({on_hill(state, start_fp.shape):.0%} on the "
-                            f"hill at the start, {on_hill(state, best.footprint.shape):.0%} at the end): +1 combat "
-                            "score in the next round (§18.4)."])
+            text = join("", [text, _(" It charged down from high ground ({start}% on the hill at the start, {end}% at "
+                                     "the end): +1 combat score in the next round (§18.4).",
+                                     start=round(100 * on_hill(state, start_fp.shape)),
+                                     end=round(100 * on_hill(state, best.footprint.shape)))])
         events.append(Event(kind="charge-move", seat=charger.owner, data={"unit": charger.id}, text=text))
         # the ground the charge swept over: Dangerous Terrain once per feature (§18.1)
         terrain_checks(state, charger, "charge", [start_fp.shape.union(best.footprint.shape).convex_hull], events,
@@ -561,12 +570,23 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
 
 
 def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
-    """Compulsory Moves (§8.8): every fleeing unit of the active player tests to rally; those
-    that fail flee straight on ([A-13])."""
-    for unit in [u for u in state.on_table(seat) if u.fleeing]:
+    """Compulsory Moves (§8.8): every fleeing unit of the active player tests to rally, "l'ordine è
+    scelto dal giocatore attivo" (asked by /decide when two or more flee); those that fail flee
+    straight on ([A-13])."""
+    at_start = {u.id for u in state.on_table(seat) if u.fleeing}  # those fleeing as the sub-phase begins
+    tested: set[str] = set()
+    while True:
+        waiting = [u for u in state.on_table(seat) if u.fleeing and u.id in at_start and u.id not in tested]
+        if not waiting:
+            break
+        unit = waiting[0]
+        if len(waiting) > 1:
+            unit = state.units[decide(state, seat, f"rally-order-{len(tested) + 1}", _("Which fleeing unit takes its Rally test next?"),
+                                      [u.id for u in waiting], default=waiting[0].id)]
+        tested.add(unit.id)
         entry = state.unit_entry(unit)
         ld, source = unit_leadership(state, unit)
-        current = unit.models
+        current = unit.models + len(joined(state, unit))  # "incluso i Personaggi aggregati" (§8.8, E-15)
         value = rally_leadership(ld, start=unit.start_models, current=current, musician=entry.command.musician)
         notes = []
         if current * 4 <= unit.start_models:
@@ -576,8 +596,13 @@ def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
         if leadership_test(state.rng, value, text_join("", [_("{unit} Rally test (Ld {ld} from {source}", unit=unit.id, ld=ld, source=source), (_("; {join}", join=text_join(', ', notes)) if notes else ""), ")"]), events, seat=seat,
                            reroll=hold_your_ground(state, unit), for_unit=(state, unit)):
             unit.fleeing = False
-            unit.rallied = True
-            events.append(Event(kind="rally", seat=seat, text=ngettext("{unit} rallies; it may /reform now, and may not otherwise move or shoot this turn.", "{unit} rally; they may /reform now, and may not otherwise move or shoot this turn.", number(state, unit), unit=unit.id)))
+            if unit.fled_by_choice:  # §22 Fast Cavalry: it fled by choice and rallies in its next turn
+                unit.fast_rallied = True
+                events.append(Event(kind="rally", seat=seat, text=ngettext("{unit} rallies; Fast Cavalry that fled by choice, it is free to move (but not charge) and shoot this turn, counting as having moved (§22).", "{unit} rally; Fast Cavalry that fled by choice, they are free to move (but not charge) and shoot this turn, counting as having moved (§22).", number(state, unit), unit=unit.id)))
+            else:
+                unit.rallied = True
+                events.append(Event(kind="rally", seat=seat, text=ngettext("{unit} rallies; it may /reform now, and may not otherwise move or shoot this turn.", "{unit} rally; they may /reform now, and may not otherwise move or shoot this turn.", number(state, unit), unit=unit.id)))
+            unit.fled_by_choice = False
         else:
             flee(state, unit, None, events, reason=ngettext("{unit} fails to rally and flees", "{unit} fail to rally and flee", number(state, unit), unit=unit.id))
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
+from engine.rulesets.ninth_age.catalogue import weapon_word
 from engine.core.text import N_, Text, _, decimal, join, join as text_join, ngettext
 from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age import assault, fighters, terrain_rules
@@ -27,7 +28,7 @@ from engine.rulesets.ninth_age.casualties import (
 )
 from engine.rulesets.ninth_age.charges import placements
 from engine.rulesets.ninth_age.fighters import Blow, combat_groups, enemies_in_contact, unit_full_ranks
-from engine.rulesets.ninth_age.leadership import charge_dice, leadership_test, unit_leadership
+from engine.rulesets.ninth_age.leadership import charge_dice, hold_your_ground, leadership_test, unit_leadership
 from engine.rulesets.ninth_age.melee import (
     Outcome, SideScore, break_leadership, caught, hit_succeeds, outcome, to_hit_needed, unstable_wounds,
 )
@@ -40,8 +41,6 @@ from engine.table.frame import EPS_DIST, bearing_between, turn_between
 from engine.table.motion import (
     CLEARANCE_END, MOVE_SAMPLE, TURN_SAMPLE, clearance_problem, pivot, translate,
 )
-
-HOLD_YOUR_GROUND = 12.0
 
 
 # -- the phase ------------------------------------------------------------------------------------
@@ -207,7 +206,7 @@ def choose_weapons(state: NinthAgeState, group: list[str], events: list[Event]) 
             continue
         u.weapon = decide(state, u.owner, f"weapon-{uid}", _("{uid} fights: with which weapon?", uid=uid), choices,
                           default=choices[0])
-        events.append(Event(kind="weapon", seat=u.owner, text=_("{uid} fights with {weapon}.", uid=uid, weapon=u.weapon)))
+        events.append(Event(kind="weapon", seat=u.owner, text=_("{uid} fights with {weapon}.", uid=uid, weapon=weapon_word(u.weapon))))
 
 
 # -- make way (§16.6) ------------------------------------------------------------------------------
@@ -337,7 +336,7 @@ def _defender_ws(state: NinthAgeState, target: UnitState) -> int:
     once it failed a Fear test, and the spells in play on it added after (§1.11, E-06 C)."""
     entry = state.unit_entry(target)
     body = _body(state, target)
-    if body is not target and body.fear_struck:  # a character in a unit: its unit's Fear test (§1.11)
+    if body is not target and fighters.struck_by_fear(state, target, body):  # a character in a unit: its unit's Fear test (§1.11)
         return 1
     for i, p in enumerate(entry.parts):
         if p.role not in ("mount", "draught", "machine"):
@@ -868,9 +867,10 @@ def side_score(state: NinthAgeState, seat: str, rnd: Round) -> SideScore:
         if any("war banner" in {i.lower() for i in state.unit_entry(b).magic_items} and not b.standard_lost
                for b in bearers):
             score.other += 1
-        if (entry.bsb and not u.refused and assault.standard_counts(state, u)) or any(
-                state.unit_entry(c).bsb and not c.refused and assault.standard_counts(state, u, c) for c in joined(state, u)):
-            score.battle_standard = True  # the BSB fights on its own or from inside a unit (§16.2)
+        if (entry.bsb and not u.refused and not u.standard_lost and assault.standard_counts(state, u)) or any(
+                state.unit_entry(c).bsb and not c.refused and not c.standard_lost and assault.standard_counts(state, u, c)
+                for c in joined(state, u)):
+            score.battle_standard = True  # the BSB fights on its own or from inside a unit (§16.2); not once lost (§16.8)
         if entry.command.musician:
             score.musician = True
         for enemy, side in _contacts_sides(state, u):
@@ -882,16 +882,9 @@ def side_score(state: NinthAgeState, seat: str, rnd: Round) -> SideScore:
 
 
 def _bsb_near(state: NinthAgeState, unit: UnitState) -> bool:
-    """Hold Your Ground: a non-fleeing friendly BSB within 12" (18" if a Large Target)."""
-    for other in state.on_table(unit.owner):
-        entry = state.unit_entry(other)
-        inside = any(state.unit_entry(c).bsb and not c.refused for c in joined(state, other))  # a BSB in a unit
-        if not ((entry.bsb and not other.refused) or inside) or other.fleeing:
-            continue
-        reach = HOLD_YOUR_GROUND + (6 if entry.has_rule("Large Target") else 0)
-        if other.id == unit.id or gap(state, other, unit) <= reach + EPS_DIST:
-            return True
-    return False
+    """Hold Your Ground: a non-fleeing friendly BSB within 12" (18" if a Large Target), measured
+    from its own base in a unit ([A-56]), its battle standard not lost (§16.8)."""
+    return hold_your_ground(state, unit) is not None
 
 
 def disrupted(state: NinthAgeState, unit: UnitState) -> bool:
@@ -974,8 +967,8 @@ def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> No
         events.append(Event(kind="combat-result", seat=result.winner, text=said))
         losers = [state.units[u] for u in rnd.units if state.units[u].owner == loser and state.units[u].on_table
                   and enemies_in_contact(state, state.units[u])]
-        for u in losers:  # a frenzied part that loses a round loses its Frenzy (§22)
-            if state.unit_entry(u).has_rule("Frenzy") and not u.frenzy_lost:
+        for u in [m for u in losers for m in [u] + joined(state, u)]:  # a frenzied part that loses a round
+            if state.unit_entry(u).has_rule("Frenzy") and not u.frenzy_lost:  # loses its Frenzy (§22), a character in the unit too
                 u.frenzy_lost = True
                 events.append(Event(kind="frenzy", seat=loser, text=ngettext("{u} loses its Frenzy.", "{u} lose their Frenzy.", number(state, u), u=u.id)))
         order = losers
@@ -1012,7 +1005,7 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
         if not fleeing_foes or any(f.id not in broken_ids for f in foes):
             continue
         entry = state.unit_entry(w)
-        frenzied = entry.has_rule("Frenzy") and not w.frenzy_lost
+        frenzied = fighters.frenzied(state, w)  # a frenzied character in it too (§22 Frenzy)
         options = [f.id for f in fleeing_foes]
         if w.garrison:  # a garrison may choose not to pursue its broken assaulters, with no test (§18.6)
             choice = decide(state, w.owner, f"pursue-{w.id}", _("{w}: pursue which broken unit out of {building}, or stay in it?", w=w.id, building=w.garrison), ["stay"] + options, default="stay")
@@ -1025,8 +1018,10 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
         choice = decide(state, w.owner, f"pursue-{w.id}", _("{w}: pursue which broken unit, or restrain (a Leadership test)?", w=w.id), options, default=options[0])
         if choice == "restrain":
             ld, source = unit_leadership(state, w)
+            if fighters.feared(state, w):  # -1 Ld while touching a Fear-causer (§22 Fear), after borrowing (§1.10)
+                ld, source = max(0, ld - 1), text_join("", [source, _(", -1 for Fear")])
             if leadership_test(state.rng, ld, _("{w} restrains itself (Ld from {source})", w=w.id, source=source), events, seat=w.owner,
-                              for_unit=(state, w)):
+                              reroll=hold_your_ground(state, w), for_unit=(state, w)):  # a Leadership test (§16.8)
                 reformers.append(w)
                 continue
             choice = decide(state, w.owner, f"must-pursue-{w.id}", _("{w} fails to restrain: pursue which?", w=w.id),
@@ -1074,10 +1069,11 @@ def flee_from_combat(state: NinthAgeState, unit: UnitState, result: Outcome, exe
         source = state.units[name]
     else:
         source = tied[0] if tied else None
-    entry = state.unit_entry(unit)
-    if entry.bsb or (entry.command.standard and not unit.standard_lost):
-        unit.standard_lost = True
-        events.append(Event(kind="standard", seat=unit.owner, text=ngettext("{unit}'s standard is lost as it flees from combat (§17.2).", "{unit}'s standard is lost as they flee from combat (§17.2).", number(state, unit), unit=unit.id)))
+    for bearer in [unit] + joined(state, unit):  # a Battle Standard Bearer in it flees with it (not a hidden one, §22)
+        entry = state.unit_entry(bearer)
+        if (entry.bsb or entry.command.standard) and not bearer.standard_lost:
+            bearer.standard_lost = True
+            events.append(Event(kind="standard", seat=unit.owner, text=ngettext("{unit}'s standard is lost as it flees from combat (§17.2).", "{unit}'s standard is lost as they flee from combat (§17.2).", number(state, unit), unit=bearer.id)))
     unit.combat_rounds = 0
     bearing = bearing_between(source.footprint().centre, unit.footprint().centre) if source else None
     return flee(state, unit, bearing, events, reason=text_join("", [ngettext("{unit} flees from combat", "{unit} flee from combat", number(state, unit), unit=unit.id), (_(", away from {source}", source=source.id) if source else "")]), exempt=exempt)
@@ -1306,10 +1302,9 @@ def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, eve
 def overrun_or_reform(state: NinthAgeState, unit: UnitState, events: list[Event], may_overrun: bool) -> None:
     """A unit with no foes left overruns (if it charged this turn, in its first round, [A-69])
     or makes a post-combat reform: a pivot about its centre (§11.11)."""
-    entry = state.unit_entry(unit)
     first_round = unit.combat_rounds <= 1
     can_overrun = may_overrun and unit.charged and first_round
-    frenzied = entry.has_rule("Frenzy") and not unit.frenzy_lost
+    frenzied = fighters.frenzied(state, unit)
     options = []
     if can_overrun:
         options.append("overrun")
@@ -1337,6 +1332,6 @@ def combat_reforms(state: NinthAgeState, rnd: Round, result: Outcome, events: li
 
     def test(u: UnitState, ld: int, why: str) -> bool:
         return leadership_test(state.rng, ld, _("{u} combat reform test ({why})", u=u.id, why=why), events, seat=u.owner,
-                               for_unit=(state, u))
+                               reroll=hold_your_ground(state, u), for_unit=(state, u))  # a Leadership test (§16.8)
 
     combat_reform.combat_reforms(state, rnd.units, rnd.break_ld, events, test)

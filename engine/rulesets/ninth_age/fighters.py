@@ -81,12 +81,37 @@ STRENGTH_BONUS = {"great weapon": 2, "flail": 2, "halberd": 1}
 LANCE_BONUS = {"lance": 2, "light lance": 1}
 
 
-def psychology_immune(state: NinthAgeState, unit: UnitState) -> bool:
-    """Immune to Psychology (§22): the rule itself, or Frenzy (while kept), Unbreakable, Undead,
-    Stupidity."""
+def model_immune(state: NinthAgeState, unit: UnitState) -> bool:
+    """The models of ``unit``'s entry (its R&F, or a character) are Immune to Psychology (§22):
+    the rule itself, or Frenzy (while kept), Unbreakable, Undead, Stupidity."""
     entry = state.unit_entry(unit)
     return (entry.has_rule("Immune to Psychology") or entry.has_rule("Unbreakable") or entry.has_rule("Undead")
             or entry.has_rule("Stupidity") or (entry.has_rule("Frenzy") and not unit.frenzy_lost))
+
+
+def psychology_immune(state: NinthAgeState, unit: UnitState) -> bool:
+    """"Se metà o più dei modelli di un'Unità sono Immuni alla Psicologia" (§22): half or more of
+    the unit's models, the characters in it counted (a hidden one does nothing until revealed),
+    are Immune to Psychology: the unit passes Panic tests and never chooses Flee."""
+    inside = joined(state, unit)
+    if not inside:
+        return model_immune(state, unit)
+    immune = (unit.models if model_immune(state, unit) else 0) + sum(1 for c in inside if model_immune(state, c))
+    return 2 * immune >= unit.models + len(inside)
+
+
+def struck_by_fear(state: NinthAgeState, model: UnitState, host: UnitState | None = None) -> bool:
+    """The models of ``model``'s entry have WS 1 after their unit (``host``, else itself) failed a
+    Fear test: "I modelli che sono Immuni alla Psicologia o che incutono loro stessi Paura sono
+    immuni all'effetto della Paura" (§22 Fear)."""
+    return (host or model).fear_struck and not (model_immune(state, model) or causes_fear(state, model))
+
+
+def frenzied(state: NinthAgeState, unit: UnitState) -> bool:
+    """"ogni Unità con uno o più modelli (o parti di modelli) con questa regola speciale" (§22
+    Frenzy): the unit's own models or a character in it still have Frenzy (E-32: a frenzied mount
+    makes the whole model count). Such a unit takes the Frenzy test and must pursue and overrun."""
+    return any(state.unit_entry(u).has_rule("Frenzy") and not u.frenzy_lost for u in [unit] + joined(state, unit))
 
 
 def causes_fear(state: NinthAgeState, unit: UnitState) -> bool:
@@ -474,7 +499,7 @@ def part_ws(state: NinthAgeState, unit: UnitState, part: int) -> int:
         magic = magic_weapon(state, unit)
         if magic is not None and "WS_set" in magic[2]:
             set_to = magic[2]["WS_set"]
-    if unit.fear_struck:
+    if struck_by_fear(state, unit):
         set_to = 1
     return profile_value(state, unit, "WS", part, set_to=set_to)
 
@@ -590,7 +615,7 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
             if part in crushing:  # the Champion makes the Crush Attack too, with its +1 WS
                 for b in out:
                     if b.part == part and b.special == CRUSH and not b.champion and not b.model and b.targets:
-                        b.ws = b.ws if unit.fear_struck else min(10, b.ws + 1)
+                        b.ws = b.ws if struck_by_fear(state, unit) else min(10, b.ws + 1)
                         b.champion, b.part_name = True, f"{entry.parts[part].name} Champion {CRUSH}"
                         break
                 continue
@@ -601,7 +626,7 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
                     if b.part == part and b.count == base and not b.champion and not b.model and b.targets \
                             and not b.special:
                         # a failed Fear test sets the Champion's WS to 1 too (then spells, §1.11)
-                        ws = b.ws if unit.fear_struck else min(10, b.ws + 1)
+                        ws = b.ws if struck_by_fear(state, unit) else min(10, b.ws + 1)
                         b.count, b.ws, b.champion = count, ws, True
                         b.part_name = f"{entry.parts[part].name} Champion"
                         break
@@ -636,7 +661,8 @@ def _character_blows(state: NinthAgeState, host: UnitState, char: UnitState, sup
         count, step = _part_attacks(state, char, part, supporting=supporting_)
         if not count:
             continue
-        ws = 1 if host.fear_struck else entry.unmodified("WS", part)
+        # a failed Fear test leaves a model immune to Fear its WS (§22 Fear: ITP, or causing Fear itself)
+        ws = 1 if struck_by_fear(state, char, host) else entry.unmodified("WS", part)
         strength, used, ap = part_strength(state, char, part, host=host, lances=not assault)
         uncharged = None if assault else lance_strength(state, char, part, strength, host=host)
         name = char.id if len(entry.parts) == 1 else f"{char.id} {entry.parts[part].name}"

@@ -20,6 +20,7 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.ops import unary_union
 
 from engine.core import Event, IllegalAction, roll_dice
+from engine.rulesets.ninth_age.catalogue import weapon_word
 from engine.core.text import Text, _, decimal, join as text_join, ngettext
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age.attacks import resolve_hits, resolve_on_unit  # noqa: F401
@@ -131,7 +132,8 @@ def cover_obstacles(state: NinthAgeState, shooter: UnitState, target: UnitState,
 # -- who may shoot -------------------------------------------------------------------------------------
 def moved_this_turn(unit: UnitState) -> bool:
     """Any change of position or facing in this player turn ([A-20])."""
-    return unit.moved or unit.marched or unit.reformed or unit.charged or unit.failed_charge or unit.rallied
+    return unit.moved or unit.marched or unit.reformed or unit.charged or unit.failed_charge or unit.rallied \
+        or unit.fast_rallied  # Fast Cavalry rallied after a flight by choice "si considera mossa" (§22)
 
 
 def shooting_parts(entry) -> list[int]:
@@ -224,7 +226,7 @@ def choose_weapon(state: NinthAgeState, unit: UnitState, name: str | None) -> Ra
         key = name.strip().lower().replace("-", " ")
         match = [w for w in carried if w.name == key]
         if not match:
-            weapons = ', '.join(w.name for w in carried) or _("none")
+            weapons = ', '.join(f"`{w.name}`" for w in carried) or _("none")  # the words weapon: takes
             raise IllegalAction("no-weapon", ngettext("{unit} carries no {name} (its ranged weapons: {weapons}).", "{unit} carry no {name} (their ranged weapons: {weapons}).", number(state, unit), unit=unit.id, name=name, weapons=weapons))
         return match[0]
     if not carried:
@@ -447,8 +449,8 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     if stand_and_shoot:
         unit.stood_and_shot = True
     record(state, unit, target, shots)
-    purpose = ngettext("{unit} shoots ({w}) at {target}", "{unit} shoot ({w}) at {target}", number(state, unit), unit=unit.id, w=w.name, target=target.id) if not stand_and_shoot else \
-        ngettext("{unit} stands and shoots ({w}) at {target}", "{unit} stand and shoot ({w}) at {target}", number(state, unit), unit=unit.id, w=w.name, target=target.id)
+    purpose = ngettext("{unit} shoots ({w}) at {target}", "{unit} shoot ({w}) at {target}", number(state, unit), unit=unit.id, w=weapon_word(w.name), target=target.id) if not stand_and_shoot else \
+        ngettext("{unit} stands and shoots ({w}) at {target}", "{unit} stand and shoot ({w}) at {target}", number(state, unit), unit=unit.id, w=weapon_word(w.name), target=target.id)
     events.append(Event(kind="shoot", seat=unit.owner, data={"unit": unit.id, "target": target.id},
                         text=text_join("", [_("{purpose}: {describe}", purpose=purpose, describe=describe(shots, w)), (_("; {join}", join=text_join('; ', notes)) if notes else ""), "."])))
     if w.has("Always hits on 4+"):  # the Skull Splitter (§23.3): 4+ whatever the BS and the modifiers

@@ -12,6 +12,7 @@ catapult's template centre or the cannonball's landing point, ``models:N`` to fi
 
 from __future__ import annotations
 
+from engine.rulesets.ninth_age.catalogue import weapon_word
 from engine.core.text import ngettext, _, decimal, join as text_join
 from typing import Any, Literal
 
@@ -147,7 +148,7 @@ def stand_and_shoot(state: NinthAgeState, decl: ChargeDeclaration, events: list[
     carried = [w for w in weapons_of(entry) if not w.cumbersome]
     weapon = choose_weapon(state, unit, carried[0].name if len(carried) == 1 else None)
     if weapon.cumbersome:
-        raise IllegalAction("cumbersome", _("{weapon} is Cumbersome and never Stands and Shoots.", weapon=weapon.name))
+        raise IllegalAction("cumbersome", _("{weapon} is Cumbersome and never Stands and Shoots.", weapon=weapon_word(weapon.name)))
     ranged_attack(state, unit, charger, events, weapon=weapon, stand_and_shoot=True)
 
 

@@ -14,7 +14,7 @@ loses Steadfast or rank bonus because of terrain; Strider (Water) only for Water
 
 from __future__ import annotations
 
-from engine.core.text import N_, Text, _, decimal, join as text_join
+from engine.core.text import _, decimal, join as text_join
 from dataclasses import dataclass
 
 from shapely.geometry import LineString
@@ -22,17 +22,10 @@ from shapely.ops import unary_union
 
 from engine.rulesets.ninth_age.catalogue import rule_name, rule_param
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
-from engine.rulesets.ninth_age.terrain_layouts import terrain_name
+from engine.rulesets.ninth_age.terrain_layouts import KIND_WORD, kind_word, terrain_name
 from engine.table.terrain import TerrainFeature
 
 MOUNTED = ("cavalry", "monstrous cavalry", "chariot")  # §18.3, §18.5, §18.7-18.9
-KIND_WORD = {"hill": N_("Hill"), "forest": N_("Forest"), "field": N_("Field"), "water": N_("Water"), "wall": N_("Wall"),
-             "ruins": N_("Ruins"), "impassable": N_("Impassable terrain"), "building": N_("Building")}
-
-
-def kind_word(kind: str) -> Text | str:
-    """A terrain kind (KIND_WORD) in the reader's language."""
-    return Text(KIND_WORD[kind]) if kind in KIND_WORD else kind
 
 
 def share_in(shape, polygons) -> float:
@@ -48,12 +41,15 @@ def kind_share(state: NinthAgeState, shape, kind: str) -> float:
     return share_in(shape, [t.polygon for t in state.table.terrain if t.kind == kind])
 
 
-def strider(state: NinthAgeState, unit: UnitState, kind: str) -> bool:
-    """Strider, or Strider (X) naming this kind of terrain (§22); a Stalker's Standard's (§23.8)."""
+def strider(state: NinthAgeState, unit: UnitState, kind: str, *, standard_only: bool = False) -> bool:
+    """Strider, or Strider (X) naming this kind of terrain (§22); a Stalker's Standard's (§23.8)
+    (``standard_only``: only the standard's, a rule of the unit's rather than of its models)."""
     from engine.rulesets.ninth_age.mixed_units import standard_rule
 
     if standard_rule(state, unit, "Strider"):
         return True
+    if standard_only:
+        return False
     entry = state.unit_entry(unit)
     for rule in entry.all_rules():
         if rule_name(rule) != "Strider":
@@ -73,7 +69,8 @@ class Danger:
     why: str  # "Forest: Dangerous for Chariots (§18.7)"
 
 
-def dangerous_features(state: NinthAgeState, unit: UnitState, *, flying: bool = False) -> list[Danger]:
+def dangerous_features(state: NinthAgeState, unit: UnitState, *, flying: bool = False,
+                       host: UnitState | None = None) -> list[Danger]:
     """The features that are Dangerous Terrain to this unit (§18.3-18.9, §18.10):
 
     - Water, Fields and Walls to Cavalry, Monstrous Cavalry and Chariots;
@@ -82,15 +79,18 @@ def dangerous_features(state: NinthAgeState, unit: UnitState, *, flying: bool = 
     - Ruins to every unit but Skirmishers, Cavalry, Monstrous Cavalry and Chariots failing on 1-2;
     - any feature an uploaded layout marks ``dangerous`` (a plain test).
 
-    Strider ignores them (§22)."""
+    Strider ignores them (§22). ``host``: ``unit`` is a character in that unit, tested as the
+    model it is (its troop type, its own rules) with what is the unit's: Skirmishers, and a
+    magic standard's Strider (§16.2: "è influenzato da tutte le regole che la riguardano")."""
     entry = state.unit_entry(unit)
     troop = entry.troop_type
+    skirmishers = state.unit_entry(host or unit).has_rule("Skirmishers")
     mounted = troop in MOUNTED
     who = {"cavalry": _("Cavalry"), "monstrous cavalry": _("Monstrous Cavalry"), "chariot": _("Chariots")}.get(troop, troop)
     flaming = entry.has_rule("Flaming Attacks")
     out: list[Danger] = []
     for t in state.table.terrain:
-        if strider(state, unit, t.kind):
+        if strider(state, unit, t.kind) or (host is not None and strider(state, host, t.kind, standard_only=True)):
             continue
         why = None
         fail = 1
@@ -106,7 +106,7 @@ def dangerous_features(state: NinthAgeState, unit: UnitState, *, flying: bool = 
             why = _("Forest: Dangerous for a flying move (§18.7)")
         elif t.kind == "wall" and mounted:
             why = _("Wall: Dangerous for {who} (§18.8)", who=who)
-        elif t.kind == "ruins" and not entry.has_rule("Skirmishers"):
+        elif t.kind == "ruins" and not skirmishers:
             fail = 2 if mounted else 1
             why = text_join("", [_("Ruins: Dangerous for every unit but Skirmishers"), (_(", {who} fail on 1-2", who=who) if mounted else ""), " (§18.9)"])
         elif t.has("dangerous") and t.kind not in ("ruins",):

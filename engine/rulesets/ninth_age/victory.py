@@ -1,6 +1,7 @@
 """Victory points, secondary objectives and the result (§20).
 
-Rulings: Fleeing and Decimated do not stack ([A-33]); a scoring unit is "inside" the enemy
+Rulings: Fleeing and Decimated do not stack ([A-33]); the Battle Standard Bearer scores "The Flag
+is Lost" (100) and not also "Captured standards" (50), which counts the units' standard bearers; a scoring unit is "inside" the enemy
 deployment zone for Breakthrough when half or more of its footprint is (like every other
 "half the footprint" test of the rules); Battle Points use the percentage bands ([A-37]) and
 the secondary objective's ±2 for each achiever and non-achiever, clamped to 0-10 with the
@@ -67,13 +68,24 @@ def wounds(state: NinthAgeState, unit: UnitState, models: int) -> int:
     return models * max(p.W for p in entry.parts)
 
 
+FREE_REFORM = ("Free Reform", "Skirmishers", "Fast Cavalry", "Fly")
+
+
 def scoring(state: NinthAgeState, unit: UnitState) -> bool:
-    """A unit with a standard bearer (or the BSB), without Free Reform; never characters alone."""
+    """"Unità Valide" (§20.2): a unit with a standard bearer, a Battle Standard Bearer in it
+    included, unless the unit or any model in it has Free Reform; never characters alone. A
+    standard that fled from a combat is lost "for the game's objectives" (§17.2), and a hidden
+    character does nothing until revealed (§22 Hidden)."""
+    from engine.rulesets.ninth_age.mixed_units import joined
+
     entry = state.unit_entry(unit)
     if entry.is_character or not unit.on_table:
         return False
-    free = any(entry.has_rule(r) for r in ("Free Reform", "Skirmishers", "Fast Cavalry", "Fly"))
-    return entry.command.standard and not free
+    inside = joined(state, unit)
+    if any(state.unit_entry(m).has_rule(r) for m in [unit] + inside for r in FREE_REFORM):
+        return False
+    return (entry.command.standard and not unit.standard_lost) or any(
+        state.unit_entry(c).bsb and not c.standard_lost for c in inside)
 
 
 def secondary(state: NinthAgeState) -> dict[str, bool]:
@@ -133,12 +145,19 @@ def ledger(state: NinthAgeState, seat: str, *, with_objective: bool = True) -> L
             out.lines.append((_("{unit} {what}", unit=unit.id, what=what), cost))
             if entry.general:
                 out.lines.append((_("The King is Dead"), 100))
-            if entry.bsb:
-                out.lines.append((_("The Flag is Lost"), 100))
+        # "La Bandiera è Persa": the BSB slain, or broken from a combat (its standard lost, §17.2);
+        # not for one that fled off the table from a Panic test
+        if entry.bsb and (unit.location in ("destroyed", "hidden") or unit.standard_lost):
+            out.lines.append((_("The Flag is Lost"), 100))
+        # "Alfieri Catturati": a standard bearer removed while engaged in a combat, or fled from one
+        if entry.command.standard and not entry.is_character and (
+                (unit.location == "destroyed" and unit.slain_engaged) or unit.standard_lost):
+            out.lines.append((_("{unit}'s standard captured", unit=unit.id), 50))
+        if unit.location in ("destroyed", "fled", "hidden"):
             continue
         half = math.ceil(cost / 2)
         if unit.fleeing or (host is not None and host.fleeing):
-            out.lines.append((f"{unit.id} fleeing", half))
+            out.lines.append((_("{unit} fleeing", unit=unit.id), half))
         elif (wounds(state, unit, unit.models) - unit.wounds_lost) * 4 <= wounds(state, unit, unit.start_models):
             out.lines.append((_("{unit} decimated", unit=unit.id), half))
     if with_objective and secondary(state)[seat]:
