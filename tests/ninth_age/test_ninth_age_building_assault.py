@@ -69,17 +69,17 @@ def test_a_charge_on_a_garrison_reaches_a_wall_and_the_garrison_may_not_flee():
 
 def test_an_assault_is_refused_beyond_reach_of_the_walls_and_the_assaulted_garrison_is_engaged():
     state = _garrisoned(Spearmen=(36, 3, 0, 6))  # the front 17" from the wall: beyond M 4 + 12
-    with pytest.raises(IllegalAction, match=r"Skulkers is 1\d\.\d\" from Spearmen; its farthest possible charge is "
+    with pytest.raises(IllegalAction, match=r"Skulkers are 1\d\.\d\" from Spearmen; their farthest possible charge is "
                                             r"M 4 \+ 12 = 16\""):
         RULESET.apply(state, Charge(seat="p1", unit="Spearmen", target="Skulkers"))
     state = _assaulted()
     state.active, state.phase, state.step = "p2", "movement", "charges"
-    with pytest.raises(IllegalAction, match=r"Skulkers is engaged in combat and cannot declare a charge"):
+    with pytest.raises(IllegalAction, match=r"Skulkers are engaged in combat and cannot declare a charge"):
         RULESET.apply(state, Charge(seat="p2", unit="Skulkers", target="Spearmen"))
     from engine.rulesets.ninth_age.actions import LeaveBuilding
 
     state.step = "remaining"
-    with pytest.raises(IllegalAction, match=r"Skulkers is engaged in combat: it may not leave Farmhouse"):
+    with pytest.raises(IllegalAction, match=r"Skulkers are engaged in combat: they may not leave Farmhouse"):
         RULESET.apply(state, LeaveBuilding(seat="p2", unit="Skulkers", facing=0.0))
 
 
@@ -198,7 +198,7 @@ def test_the_assaulter_wins_and_the_garrison_holds_keep_assaulting_or_withdraw()
     _harmless(state, "Skulkers")
     state.unit_entry(state.units["Skulkers"]).special_rules.append("Unbreakable")
     kept, text = _fight(state.model_copy(deep=True), {"assault-won": "keep-assaulting"})
-    assert "Player 1 wins" in text and "Skulkers is Unbreakable" in text
+    assert "Player 1 wins" in text and "Skulkers are Unbreakable" in text
     assert "Spearmen keeps assaulting Farmhouse: it stays engaged with Skulkers (§18.6)." in text
     assert kept.units["Spearmen"].assaulting == "Skulkers" and engaged(kept, kept.units["Spearmen"])
     gone, text = _fight(state.model_copy(deep=True), {"assault-won": "withdraw"})
@@ -206,7 +206,7 @@ def test_the_assaulter_wins_and_the_garrison_holds_keep_assaulting_or_withdraw()
     walls = gone.table.feature_at((36, 24)).polygon
     assert spear.assaulting is None and not engaged(gone, spear) and not engaged(gone, gone.units["Skulkers"])
     assert spear.footprint().shape.distance(walls) == pytest.approx(1.0, abs=0.06)
-    assert "Spearmen falls back to 1.0\" from Farmhouse (§18.6)." in text
+    assert "Spearmen fall back to 1.0\" from Farmhouse (§18.6)." in text
     # it may reform as it withdraws: about face, ten wide, still 1" from the walls
     turned, text = _fight(state.model_copy(deep=True), {"assault-won": "withdraw", "assault-reform": "about",
                                                         "assault-files": "10"})
@@ -221,13 +221,13 @@ def test_the_garrison_breaks_the_assaulter_enters_or_withdraws():
     _harmless(state, "Skulkers")
     state.unit_entry(state.units["Skulkers"]).parts[0].Ld = 0  # it always breaks
     won, text = _fight(state.model_copy(deep=True), {"assault-taken": "enter"})
-    assert "Skulkers break" in text and "Skulkers flees out of Farmhouse" in text
+    assert "Skulkers break" in text and "Skulkers flee out of Farmhouse" in text
     spear = won.units["Spearmen"]
     assert spear.garrison == "Farmhouse" and spear.assaulting is None
     assert "Spearmen enters Farmhouse (§18.6): it is its garrison now." in text
     assert "Spearmen pursuit" not in text  # no pursuit of the garrison: it enters or withdraws
     out, text = _fight(state.model_copy(deep=True), {"assault-taken": "withdraw"})
-    assert out.units["Spearmen"].garrison is None and "Spearmen falls back to 1.0\" from Farmhouse" in text
+    assert out.units["Spearmen"].garrison is None and "Spearmen fall back to 1.0\" from Farmhouse" in text
 
 
 def test_the_cavalry_that_broke_a_garrison_may_not_enter_it():
@@ -236,7 +236,7 @@ def test_the_cavalry_that_broke_a_garrison_may_not_enter_it():
     state.unit_entry(state.units["Skulkers"]).parts[0].Ld = 0
     won, text = _fight(state)
     assert "Skulkers break" in text and "Knights enters" not in text  # cavalry may not enter a Building
-    assert "Knights falls back to 1.0\" from Farmhouse (§18.6)." in text  # its one choice left
+    assert "Knights fall back to 1.0\" from Farmhouse (§18.6)." in text  # its one choice left
     assert won.units["Knights"].garrison is None and won.units["Knights"].assaulting is None
 
 
@@ -249,7 +249,7 @@ def test_the_garrison_wins_the_assaulter_tests_and_holds_or_flees_the_garrison_m
     skulkers.parts[0].WS, skulkers.parts[0].S, skulkers.parts[0].A = 10, 10, 5
     hounds.special_rules.append("Unbreakable")
     held, text = _fight(state.model_copy(deep=True))
-    assert "Player 2 wins" in text and "War Hounds is Unbreakable" in text
+    assert "Player 2 wins" in text and "War Hounds are Unbreakable" in text
     assert "War Hounds is pushed back from Farmhouse: it and Skulkers are no longer engaged (§18.6)." in text
     assert not engaged(held, held.units["War Hounds"]) and held.units["War Hounds"].assaulting is None
     walls = held.table.feature_at((36, 24)).polygon
@@ -263,7 +263,7 @@ def test_the_garrison_wins_the_assaulter_tests_and_holds_or_flees_the_garrison_m
     assert "pursue which broken unit out of Farmhouse, or stay in it?" in text
     # or they pursue, out of the Building
     chased, text = _fight(state.model_copy(deep=True), {"pursue": "War Hounds"})
-    assert "Skulkers pursues out of Farmhouse (§18.6), from its middle." in text
+    assert "Skulkers pursue out of Farmhouse (§18.6), from its middle." in text
     assert chased.units["Skulkers"].garrison is None
 
 

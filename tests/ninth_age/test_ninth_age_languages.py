@@ -192,8 +192,8 @@ def test_distances_are_written_with_the_readers_decimal_sign(lang, says):
 
 
 @pytest.mark.parametrize("lang, engaged, stupid, charged", [
-    ("it", "è ingaggiata in combattimento", "ha fallito il test di Stupidità questo turno", "ha dichiarato una carica questo turno"),
-    ("hu", "harcban áll", "ebben a körben elbukta a butaságpróbát", "ebben a körben rohamot jelentett be")])
+    ("it", "sono ingaggiati in combattimento", "hanno fallito il test di Stupidità questo turno", "hanno dichiarato una carica questo turno"),
+    ("hu", "harcban állnak", "ebben a körben elbukták a butaságpróbát", "ebben a körben rohamot jelentettek be")])
 def test_why_a_unit_may_not_charge_shoot_or_move_is_one_sentence_in_the_readers_language(lang, engaged, stupid, charged):
     """#13: the reasons a charge, a shot or a move is refused were English fragments put into a
     translated sentence ("Halberdiers is engaged in combat e non può dichiarare una carica")."""

@@ -30,7 +30,7 @@ def test_terror_is_a_panic_test_none_after_one_passed_this_phase():
     spear.panic_passed = ""  # next phase: it tests again, and fails
     log = []
     assert charges._terror_test_failed(state, giant, spear, log) is True
-    assert "Spearmen is terrified: it must Flee." in text(log)
+    assert "Spearmen are terrified: they must Flee." in text(log)
 
 
 def _frenzied_marshal_in_spearmen(captain=None):
@@ -64,7 +64,7 @@ def test_a_frenzied_character_makes_its_unit_take_the_frenzy_test_and_charge():
     load(state, 6, 6, *[3] * 20)  # the Frenzy test fails (12 against Ld 9)
     state = apply(state, EndStep(seat="p1"), {"reaction": "hold"}, log)
     assert "Spearmen Frenzy test (Ld from its own): Ld 9, rolled 12: failed." in text(log)
-    assert "Spearmen fails its Frenzy test and must charge the nearest enemy it can: Brutes." in text(log)
+    assert "Spearmen fail their Frenzy test and must charge the nearest enemy they can: Brutes." in text(log)
     # and the unit must pursue: a frenzied unit is offered no restraint
     spear = state.units["Spearmen"]
     state.units["Marshal"].frenzy_lost = True
@@ -96,7 +96,7 @@ def test_the_frenzy_test_is_re_rolled_with_hold_your_ground_if_the_owner_wants()
     log = []
     state = load(zealots(), 6, 6, *[3] * 20)
     state = apply(state, EndStep(seat="p1"), {"frenzy-reroll": "keep", "reaction": "hold"}, log)
-    assert "Zealots fails its Frenzy test and must charge the nearest enemy it can: Brutes." in text(log)
+    assert "Zealots fail their Frenzy test and must charge the nearest enemy they can: Brutes." in text(log)
     assert "re-rolled" not in text(log)
     state = zealots()
     log = []
@@ -243,7 +243,7 @@ def test_panic_triggers_and_exemptions():
     log = []
     load(state, 6, 6, 1, 1)  # the Spearmen flee 12" north, through the Halberdiers, who pass
     flee(state, state.units["Spearmen"], 0.0, log, reason="Spearmen flee")
-    assert "Spearmen flees through Halberdiers." in text(log)
+    assert "Spearmen flee through Halberdiers." in text(log)
     assert "Halberdiers Panic test (Halberdiers is passed through by fleeing Spearmen; Ld from its own): Ld 7, " \
            "rolled 2: passed." in text(log)
     # engaged in combat: no test at all
@@ -256,7 +256,7 @@ def test_panic_triggers_and_exemptions():
     panic(state, state.units["Spearmen"], log, "a test")
     assert log == [] and left(state) == [6, 6]
     panic(state, state.units["Zealots"], log, "a test")  # Frenzy: Immune to Psychology
-    assert text(log) == "Zealots is immune to Panic (a test)." and left(state) == [6, 6]
+    assert text(log) == "Zealots are immune to Panic (a test)." and left(state) == [6, 6]
     state.units["Zealots"].fleeing = True
     log = []
     panic(state, state.units["Zealots"], log, "a test")
@@ -286,7 +286,7 @@ def test_fast_cavalry_that_fled_by_choice_rallies_free_to_move_and_shoot():
     log = []
     load(state, 1, 1)
     rally_tests(state, "p2", log)  # its own next turn's Compulsory Moves
-    assert "Wolf Riders rallies; Fast Cavalry that fled by choice, it is free to move (but not charge) and shoot " \
+    assert "Wolf Riders rally; Fast Cavalry that fled by choice, they are free to move (but not charge) and shoot " \
            "this turn, counting as having moved (§22)." in text(log)
     assert not wolves.fleeing and not wolves.rallied and not wolves.fled_by_choice
     may_move(state, wolves)  # no refusal
@@ -300,7 +300,7 @@ def test_fast_cavalry_that_fled_by_choice_rallies_free_to_move_and_shoot():
     log = []
     load(state, 1, 1)
     rally_tests(state, "p1", log)
-    assert "Pistoliers rallies; it may /reform now" in text(log) and pistoliers.rallied
+    assert "Pistoliers rally; they may /reform now" in text(log) and pistoliers.rallied
 
 
 def test_the_active_player_chooses_the_order_of_the_rally_tests():

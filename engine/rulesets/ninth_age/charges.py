@@ -141,28 +141,28 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
     seat = charger.owner
     entry = state.unit_entry(charger)
     if target.owner == seat:
-        raise IllegalAction("not-an-enemy", _("{target} is one of your own units.", target=target.id))
+        raise IllegalAction("not-an-enemy", ngettext("{target} is one of your own units.", "{target} are one of your own units.", number(state, target), target=target.id))
     if not target.on_table:
-        raise IllegalAction("not-on-table", _("{target} is not on the table.", target=target.id))
-    why = None
+        raise IllegalAction("not-on-table", ngettext("{target} is not on the table.", "{target} are not on the table.", number(state, target), target=target.id))
+    why, n = None, number(state, charger)
     if charger.declared_charge:
-        why = _("has already declared a charge")
+        why = ngettext("has already declared a charge", "have already declared a charge", n)
     elif charger.fleeing:
-        why = _("is fleeing")
+        why = ngettext("is fleeing", "are fleeing", n)
     elif engaged(state, charger):
-        why = _("is engaged in combat")
+        why = ngettext("is engaged in combat", "are engaged in combat", n)
     elif charger.stupid:
-        why = _("failed its Stupidity test this turn (§22)")
+        why = ngettext("failed its Stupidity test this turn (§22)", "failed their Stupidity test this turn (§22)", n)
     elif _random_movement(state, charger):
         why = _random_movement(state, charger)
     elif entry.troop_type == "war machine":
         why = _("is a war machine")
     elif entry.movement == 0:
-        why = _("has M 0")
+        why = ngettext("has M 0", "have M 0", n)
     elif charger.garrison:
-        why = _("is in a Building ({building}, §18.6)", building=charger.garrison)
+        why = ngettext("is in a Building ({building}, §18.6)", "are in a Building ({building}, §18.6)", n, building=charger.garrison)
     elif charger.no_charge_turn1 and state.round == 1 and state.first_player == seat:
-        why = _("scouted outside its zone or made a Vanguard move, and its side has the first turn")
+        why = ngettext("scouted outside its zone or made a Vanguard move, and its side has the first turn", "scouted outside their zone or made a Vanguard move, and their side has the first turn", n)
     if why:
         raise IllegalAction("cannot-charge", _("{charger} {why} and cannot declare a charge (§8.2).", charger=charger.id, why=why))
     _check_reach(state, charger, target)
@@ -177,7 +177,7 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
         notes = {u.id: _(UNIT_IN_THE_WAY) for u in state.on_table()}
         notes.update((n, note) for n, _skip, note in blockers(state))
         through = text_join("", [_("; the way there goes through {unit}, {note}", unit=n, note=notes[n]) for n in stopped])
-        raise IllegalAction("no-room", _("{charger} has no room to reach {facing_name} with one wheel of at most 90°, even turning the charged unit up to 90° (§8.2, §8.5){through}.", charger=charger.id, facing_name=_facing_name(target.id, side), through=through))
+        raise IllegalAction("no-room", ngettext("{charger} has no room to reach {facing_name} with one wheel of at most 90°, even turning the charged unit up to 90° (§8.2, §8.5){through}.", "{charger} have no room to reach {facing_name} with one wheel of at most 90°, even turning the charged unit up to 90° (§8.2, §8.5){through}.", number(state, charger), charger=charger.id, facing_name=_facing_name(target.id, side), through=through))
     d = distance(charger.footprint(), target.footprint())
     charger.declared_charge = True
     decl = ChargeDeclaration(charger=charger.id, target=target.id, side=side or "any", distance=d)
@@ -195,8 +195,8 @@ def _declare_assault(state: NinthAgeState, charger: UnitState, target: UnitState
     brought into contact with any wall of the Building; the charged unit may not Flee."""
     building = garrison.building_of(state, target)
     if not garrison.assault_poses(state, charger, building):
-        raise IllegalAction("no-room", _("{charger} has no room to reach a wall of {building}, where {target} is "
-                                         "(§18.6).", charger=charger.id, building=building.name, target=target.id))
+        raise IllegalAction("no-room", ngettext("{charger} has no room to reach a wall of {building}, where {target} is "
+                                         "(§18.6).", "{charger} have no room to reach a wall of {building}, where {target} is (§18.6).", number(state, charger), charger=charger.id, building=building.name, target=target.id))
     d = gap(state, charger, target)
     charger.declared_charge = True
     decl = ChargeDeclaration(charger=charger.id, target=target.id, side="any", distance=d)
@@ -227,7 +227,7 @@ def _check_reach(state: NinthAgeState, charger: UnitState, target: UnitState) ->
     reach = m + MAX_DICE
     if d > reach + EPS_DIST:
         shown = decimal(d, ".1f" if round(d, 1) > reach else ".2f")  # never "18.0\" ... 18\"" for 18.03
-        raise IllegalAction("out-of-reach", _("{target} is {shown}\" from {charger}; its farthest possible charge is {name} {m} + 12 = {reach}\" (§8.2).", target=target.id, shown=shown, charger=charger.id, name=name, m=m, reach=reach))
+        raise IllegalAction("out-of-reach", ngettext("{target} is {shown}\" from {charger}; its farthest possible charge is {name} {m} + 12 = {reach}\" (§8.2).", "{target} are {shown}\" from {charger}; their farthest possible charge is {name} {m} + 12 = {reach}\" (§8.2).", number(state, target), target=target.id, shown=shown, charger=charger.id, name=name, m=m, reach=reach))
 
 
 def _facing_words(target: str, side: str | None, fleeing: bool = True) -> Text:
@@ -303,7 +303,7 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     # the flee move is made at once ([A-8]), directly away from the charger, centre to centre
     charger = state.units[decl.charger]
     away = bearing_between(charger.footprint().centre, target.footprint().centre)
-    flee(state, target, away, events, reason=_("{target} flees from {charger}", target=target.id, charger=charger.id))
+    flee(state, target, away, events, reason=ngettext("{target} flees from {charger}", "{target} flee from {charger}", number(state, target), target=target.id, charger=charger.id))
     # Fast Cavalry that chose to flee (not already fleeing, not by Terror) rallies free next turn (§22)
     target.fled_by_choice = target.on_table and len(options) > 1 and all(
         state.unit_entry(u).has_rule("Fast Cavalry") for u in [target] + joined(state, target))
@@ -326,10 +326,10 @@ def _terror_test_failed(state: NinthAgeState, charger: UnitState, target: UnitSt
         return False
     tentry = state.unit_entry(target)
     if tentry.has_rule("Terror") or psychology_immune(state, target):
-        events.append(Event(kind="terror", seat=target.owner, text=_("{target} is immune to Terror.", target=target.id)))
+        events.append(Event(kind="terror", seat=target.owner, text=ngettext("{target} is immune to Terror.", "{target} are immune to Terror.", number(state, target), target=target.id)))
         return False
     if courageous(state, target, events):
-        events.append(Event(kind="terror", seat=target.owner, text=_("{target} passes the Terror test automatically (Banner of Courage).", target=target.id)))
+        events.append(Event(kind="terror", seat=target.owner, text=ngettext("{target} passes the Terror test automatically (Banner of Courage).", "{target} pass the Terror test automatically (Banner of Courage).", number(state, target), target=target.id)))
         return False
     if target.panic_passed == phase_key(state):  # it is a Panic test: none after one passed this phase (§13)
         events.append(Event(kind="terror", seat=target.owner, text=_("{target} already passed a Panic test this phase and does not test again for {charger}'s Terror.", target=target.id, charger=charger.id)))
@@ -340,7 +340,7 @@ def _terror_test_failed(state: NinthAgeState, charger: UnitState, target: UnitSt
     if passed:
         target.panic_passed = phase_key(state)
     else:
-        events.append(Event(kind="terror", seat=target.owner, text=_("{target} is terrified: it must Flee.", target=target.id)))
+        events.append(Event(kind="terror", seat=target.owner, text=ngettext("{target} is terrified: it must Flee.", "{target} are terrified: they must Flee.", number(state, target), target=target.id)))
     return not passed
 
 
@@ -371,7 +371,7 @@ def _redirects(state: NinthAgeState, fled: str, events: list[Event]) -> None:
         state.charges.remove(decl)
         new = ChargeDeclaration(charger=charger.id, target=new_target.id, side=side or "any", distance=d)
         state.charges.append(new)
-        events.append(Event(kind="charge", seat=charger.owner, text=_("{charger} redirects its charge onto {new_target} ({d}\" away).", charger=charger.id, new_target=new_target.id, d=decimal(d, ".1f"))))
+        events.append(Event(kind="charge", seat=charger.owner, text=ngettext("{charger} redirects its charge onto {new_target} ({d}\" away).", "{charger} redirect their charge onto {new_target} ({d}\" away).", number(state, charger), charger=charger.id, new_target=new_target.id, d=decimal(d, ".1f"))))
         _reaction(state, new, events)
 
 
@@ -396,7 +396,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
             continue
         if charger.fleeing:  # e.g. panicked by the casualties of a Stand and Shoot (§13)
             events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
-                                text=_("{charger} is fleeing and no longer charges {target}.", charger=charger.id, target=decl.target)))
+                                text=ngettext("{charger} is fleeing and no longer charges {target}.", "{charger} are fleeing and no longer charge {target}.", number(state, charger), charger=charger.id, target=decl.target)))
             continue
         entry = state.unit_entry(charger)
         from engine.rulesets.ninth_age import hidden  # hidden lists: reveal a movement item now (§2.4, E-47)
@@ -422,7 +422,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         dice, total = rolls[decl.charger]
         charger.charged = True
         if not target.on_table:
-            _failed(state, charger, target, dice, events, why=_("{target} is no longer on the table", target=target.id))
+            _failed(state, charger, target, dice, events, why=ngettext("{target} is no longer on the table", "{target} are no longer on the table", number(state, target), target=target.id))
             continue
         d = gap(state, charger, target)  # a unit in a Building: to its walls (§18.6)
         if total + EPS_DIST < d:
@@ -452,7 +452,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
             cx, cy = to_world(mid, tfp.bearing + turn, (-local_mid[0], -local_mid[1]))
             target.pose = Pose(x=cx, y=cy, bearing=(tfp.bearing + turn) % 360)
             events.append(Event(kind="align", seat=target.owner, data={"unit": target.id},
-                                text=_("{target} turns {turn}° about the contact point to align with {charger}: the charger could not be brought flush on its own (§8.5).", target=target.id, turn=decimal(abs(turn), ".0f"), charger=charger.id)))
+                                text=ngettext("{target} turns {turn}° about the contact point to align with {charger}: the charger could not be brought flush on its own (§8.5).", "{target} turn {turn}° about the contact point to align with {charger}: the charger could not be brought flush on its own (§8.5).", number(state, target), target=target.id, turn=decimal(abs(turn), ".0f"), charger=charger.id)))
         start_fp = charger.footprint()
         start = start_fp.centre
         charger.pose = best.footprint.pose
@@ -478,7 +478,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         terrain_checks(state, charger, "charge", [start_fp.shape.union(best.footprint.shape).convex_hull], events,
                        flying=flies(state, charger), ends=[start_fp.shape, best.footprint.shape])
         if target.fleeing:
-            _destroy(state, target, events, _("{target} is caught fleeing and destroyed", target=target.id))
+            _destroy(state, target, events, ngettext("{target} is caught fleeing and destroyed", "{target} are caught fleeing and destroyed", number(state, target), target=target.id))
 
 
 def _assault_move(state: NinthAgeState, charger: UnitState, target: UnitState, d: float, total: int, dice: list[int],
@@ -561,14 +561,14 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
         elif k and clearance_problem(candidate, around, 0.0, during=True) is not None:
             break
     if best is None:
-        events.append(Event(kind="failed-charge", seat=charger.owner, text=_("{charger}'s charge fails ({why}); it has no room to move and stays where it is.", charger=charger.id, why=why)))
+        events.append(Event(kind="failed-charge", seat=charger.owner, text=ngettext("{charger}'s charge fails ({why}); it has no room to move and stays where it is.", "{charger}'s charge fails ({why}); they have no room to move and stay where they are.", number(state, charger), charger=charger.id, why=why)))
         return
     state.last_moves.append({"unit": charger.id, "kind": "failed charge", "path": [list(fp.centre),
                                                                                    list(best.centre)],
                              "label": _("failed: {why}", why=why)})
     charger.pose = best.pose
     events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
-                        text=_("{charger}'s charge fails ({why}): it turns toward {target} and moves {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", charger=charger.id, why=why, target=target.id, moved=decimal(moved, ".1f"), go=go)))
+                        text=ngettext("{charger}'s charge fails ({why}): it turns toward {target} and moves {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", "{charger}'s charge fails ({why}): they turn toward {target} and move {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", number(state, charger), charger=charger.id, why=why, target=target.id, moved=decimal(moved, ".1f"), go=go)))
 
 
 def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
@@ -600,11 +600,11 @@ def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
             unit.fleeing = False
             if unit.fled_by_choice:  # §22 Fast Cavalry: it fled by choice and rallies in its next turn
                 unit.fast_rallied = True
-                events.append(Event(kind="rally", seat=seat, text=_("{unit} rallies; Fast Cavalry that fled by choice, it is free to move (but not charge) and shoot this turn, counting as having moved (§22).", unit=unit.id)))
+                events.append(Event(kind="rally", seat=seat, text=ngettext("{unit} rallies; Fast Cavalry that fled by choice, it is free to move (but not charge) and shoot this turn, counting as having moved (§22).", "{unit} rally; Fast Cavalry that fled by choice, they are free to move (but not charge) and shoot this turn, counting as having moved (§22).", number(state, unit), unit=unit.id)))
             else:
                 unit.rallied = True
-                events.append(Event(kind="rally", seat=seat, text=_("{unit} rallies; it may /reform now, and may not otherwise move or shoot this turn.", unit=unit.id)))
+                events.append(Event(kind="rally", seat=seat, text=ngettext("{unit} rallies; it may /reform now, and may not otherwise move or shoot this turn.", "{unit} rally; they may /reform now, and may not otherwise move or shoot this turn.", number(state, unit), unit=unit.id)))
             unit.fled_by_choice = False
         else:
-            flee(state, unit, None, events, reason=_("{unit} fails to rally and flees", unit=unit.id))
+            flee(state, unit, None, events, reason=ngettext("{unit} fails to rally and flees", "{unit} fail to rally and flee", number(state, unit), unit=unit.id))
 

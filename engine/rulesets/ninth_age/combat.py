@@ -53,7 +53,7 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
         if u.id in engaged or u.fleeing or u.moved or not (u.charged or u.combat_rounds):
             continue
         events.append(Event(kind="no-longer-engaged", seat=u.owner, data={"unit": u.id},
-                            text=_("{u} is no longer engaged: its enemies are gone (No More Foes).", u=u.id)))
+                            text=ngettext("{u} is no longer engaged: its enemies are gone (No More Foes).", "{u} are no longer engaged: their enemies are gone (No More Foes).", number(state, u), u=u.id)))
         overrun_or_reform(state, u, events, may_overrun=u.charged and u.failed_charge is False)
     engaged = {uid for group in combat_groups(state) for uid in group}
     for u in state.units.values():
@@ -101,7 +101,7 @@ def fight(state: NinthAgeState, unit: UnitState, events: list[Event]) -> None:
             return
     if any(unit.id in g for g in combat_groups(state)):
         raise IllegalAction("already-fought", _("{unit}'s combat has already fought this Melee phase.", unit=unit.id))
-    raise IllegalAction("not-engaged", _("{unit} is not in a combat.", unit=unit.id))
+    raise IllegalAction("not-engaged", ngettext("{unit} is not in a combat.", "{unit} are not in a combat.", number(state, unit), unit=unit.id))
 
 
 def fight_all(state: NinthAgeState, events: list[Event]) -> None:
@@ -1026,12 +1026,12 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
         wounds = 0 if result.musician_win else unstable_wounds(result.difference,
                                                                  stubborn=fighters.stubborn(state, unit),
                                                                  hold_your_ground=_bsb_near(state, unit))
-        events.append(Event(kind="break", seat=unit.owner, text=text_join("", [_("{unit} is Unstable: it does not break, and loses {wounds} wound(s) with no saves (difference {difference}", unit=unit.id, wounds=wounds, difference=result.difference), (_("; Stubborn halves") if fighters.stubborn(state, unit) else ""), (_("; Hold Your Ground -1") if _bsb_near(state, unit) else ""), ")."])))
+        events.append(Event(kind="break", seat=unit.owner, text=text_join("", [ngettext("{unit} is Unstable: it does not break, and loses {wounds} wound(s) with no saves (difference {difference}", "{unit} are Unstable: they do not break, and lose {wounds} wound(s) with no saves (difference {difference}", number(state, unit), unit=unit.id, wounds=wounds, difference=result.difference), (_("; Stubborn halves") if fighters.stubborn(state, unit) else ""), (_("; Hold Your Ground -1") if _bsb_near(state, unit) else ""), ")."])))
         if wounds:
             lose_wounds(state, unit, wounds, events)
         return False
     if entry.has_rule("Unbreakable"):
-        events.append(Event(kind="break", seat=unit.owner, text=_("{unit} is Unbreakable: it passes its Break test.", unit=unit.id)))
+        events.append(Event(kind="break", seat=unit.owner, text=ngettext("{unit} is Unbreakable: it passes its Break test.", "{unit} are Unbreakable: they pass their Break test.", number(state, unit), unit=unit.id)))
         return False
     ld, source = unit_leadership(state, unit)
     # a Stubborn character in it, or one a Bodyguard protects; a forest's Stubborn (§18.7)
@@ -1101,7 +1101,7 @@ def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> No
         for u in [m for u in losers for m in [u] + joined(state, u)]:  # a frenzied part that loses a round
             if state.unit_entry(u).has_rule("Frenzy") and not u.frenzy_lost:  # loses its Frenzy (§22), a character in the unit too
                 u.frenzy_lost = True
-                events.append(Event(kind="frenzy", seat=loser, text=_("{u} loses its Frenzy.", u=u.id)))
+                events.append(Event(kind="frenzy", seat=loser, text=ngettext("{u} loses its Frenzy.", "{u} lose their Frenzy.", number(state, u), u=u.id)))
         order = losers
         if len(losers) > 1:
             first = decide(state, loser, f"break-order-{rnd.units[0]}", _("Which of your units takes its Break test first?"), [u.id for u in losers], default=losers[0].id)
@@ -1196,7 +1196,7 @@ def flee_from_combat(state: NinthAgeState, unit: UnitState, result: Outcome, exe
     best = max((unit_full_ranks(state, f) for f in foes), default=0)
     tied = [f for f in foes if unit_full_ranks(state, f) == best]
     if len(tied) > 1 and result.winner:
-        name = decide(state, result.winner, f"flee-from-{unit.id}", _("{unit} flees: directly away from which of your units?", unit=unit.id), [f.id for f in tied], default=tied[0].id)
+        name = decide(state, result.winner, f"flee-from-{unit.id}", ngettext("{unit} flees: directly away from which of your units?", "{unit} flee: directly away from which of your units?", number(state, unit), unit=unit.id), [f.id for f in tied], default=tied[0].id)
         source = state.units[name]
     else:
         source = tied[0] if tied else None
@@ -1204,10 +1204,10 @@ def flee_from_combat(state: NinthAgeState, unit: UnitState, result: Outcome, exe
         entry = state.unit_entry(bearer)
         if (entry.bsb or entry.command.standard) and not bearer.standard_lost:
             bearer.standard_lost = True
-            events.append(Event(kind="standard", seat=unit.owner, text=_("{unit}'s standard is lost as it flees from combat (§17.2).", unit=bearer.id)))
+            events.append(Event(kind="standard", seat=unit.owner, text=ngettext("{unit}'s standard is lost as it flees from combat (§17.2).", "{unit}'s standard is lost as they flee from combat (§17.2).", number(state, bearer), unit=bearer.id)))
     unit.combat_rounds = 0
     bearing = bearing_between(source.footprint().centre, unit.footprint().centre) if source else None
-    return flee(state, unit, bearing, events, reason=text_join("", [_("{unit} flees from combat", unit=unit.id), (_(", away from {source}", source=source.id) if source else "")]), exempt=exempt)
+    return flee(state, unit, bearing, events, reason=text_join("", [ngettext("{unit} flees from combat", "{unit} flee from combat", number(state, unit), unit=unit.id), (_(", away from {source}", source=source.id) if source else "")]), exempt=exempt)
 
 
 # The combat score's bonuses as a player reads them (melee.SideScore.parts).
@@ -1242,7 +1242,7 @@ def pursue(state: NinthAgeState, unit: UnitState, target_id: str, flee_distance:
     if leaving:
         unit.garrison = unit.garrison_round = unit.garrison_seat = None
         events.append(Event(kind="leave-building", seat=unit.owner, data={"unit": unit.id, "building": leaving},
-                            text=_("{unit} pursues out of {building} (§18.6), from its middle.", unit=unit.id,
+                            text=ngettext("{unit} pursues out of {building} (§18.6), from its middle.", "{unit} pursue out of {building} (§18.6), from its middle.", number(state, unit), unit=unit.id,
                                    building=leaving)))
     go = pursuit_roll(state, unit, "pursuit", events)
     target = state.units[target_id]
@@ -1298,8 +1298,8 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
         if hit or rock:
             best, t = _turn_toward(start, bearing, around)
             unit.pose = best.pose
-            events.append(Event(kind="pursuit", seat=unit.owner, text=(_("{unit} turns {t}° toward its quarry and stops 1\" from {value}: its pursuit ends.", unit=unit.id, t=decimal(t, ".0f"), value=', '.join(sorted(hit))) if hit else
-                                                                    _("{unit} turns {t}° toward its quarry and stops 1\" from impassable terrain: its pursuit ends.", unit=unit.id, t=decimal(t, ".0f")))))
+            events.append(Event(kind="pursuit", seat=unit.owner, text=(ngettext("{unit} turns {t}° toward its quarry and stops 1\" from {value}: its pursuit ends.", "{unit} turn {t}° toward their quarry and stop 1\" from {value}: their pursuit ends.", number(state, unit), unit=unit.id, t=decimal(t, ".0f"), value=', '.join(sorted(hit))) if hit else
+                                                                    ngettext("{unit} turns {t}° toward its quarry and stops 1\" from impassable terrain: its pursuit ends.", "{unit} turn {t}° toward their quarry and stop 1\" from impassable terrain: their pursuit ends.", number(state, unit), unit=unit.id, t=decimal(t, ".0f")))))
             return
         fp = turned
     # straight forward the full distance; contact with an enemy on the way is a charge
@@ -1399,7 +1399,7 @@ def _off_table(state: NinthAgeState, unit: UnitState, fp, events: list[Event], l
     unit.arriving = True
     unit.ambushing = True
     events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id},
-                        text=_("{unit}'s {label} reaches the table edge: it leaves the table and comes back in its next Remaining Moves (/deploy on the edge it left by).", unit=unit.id, label=label)))
+                        text=ngettext("{unit}'s {label} reaches the table edge: it leaves the table and comes back in its next Remaining Moves (/deploy on the edge it left by).", "{unit}'s {label} reaches the table edge: they leave the table and come back in their next Remaining Moves (/deploy on the edge they left by).", number(state, unit), unit=unit.id, label=label)))
 
 
 def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, events: list[Event],
@@ -1418,14 +1418,14 @@ def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, eve
             back += MOVE_SAMPLE
             fp = translate(met, 0, -back)
         unit.pose = fp.pose
-        events.append(Event(kind="pursuit", seat=unit.owner, text=_("{unit} meets {enemy} but there is no room to make contact: it stops {distance}\" from it.", unit=unit.id, enemy=enemy.id, distance=decimal(distance(fp, enemy.footprint()), ".1f"))))
+        events.append(Event(kind="pursuit", seat=unit.owner, text=ngettext("{unit} meets {enemy} but there is no room to make contact: it stops {distance}\" from it.", "{unit} meet {enemy} but there is no room to make contact: they stop {distance}\" from it.", number(state, unit), unit=unit.id, enemy=enemy.id, distance=decimal(distance(fp, enemy.footprint()), ".1f"))))
         return
     unit.pose = poses[0].footprint.pose
     unit.pursuit_charge, unit.pursuit_target = True, enemy.id
     events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id},
-                        text=(_("{unit} moves into {enemy}'s {side} and charges it (Random Movement, no reaction).", unit=unit.id, enemy=enemy.id, side=poses[0].side)
+                        text=(ngettext("{unit} moves into {enemy}'s {side} and charges it (Random Movement, no reaction).", "{unit} move into {enemy}'s {side} and charge it (Random Movement, no reaction).", number(state, unit), unit=unit.id, enemy=enemy.id, side=poses[0].side)
                               if label == "random movement" else
-                              _("{unit} pursues into {enemy}'s {side} and charges it (no reaction).", unit=unit.id, enemy=enemy.id, side=poses[0].side))))
+                              ngettext("{unit} pursues into {enemy}'s {side} and charges it (no reaction).", "{unit} pursue into {enemy}'s {side} and charge it (no reaction).", number(state, unit), unit=unit.id, enemy=enemy.id, side=poses[0].side))))
     if enemy.fleeing:
         destroy(state, enemy, events, _("{enemy} is caught fleeing and destroyed", enemy=enemy.id))
 
@@ -1445,7 +1445,7 @@ def overrun_or_reform(state: NinthAgeState, unit: UnitState, events: list[Event]
         for word, turn in (("stay", 0), ("left", -90), ("right", 90), ("about", 180)):
             if turn == 0 or not clearance_problem(pivot(fp, fp.bearing + turn), around, 0.0, during=False):
                 options.append(word)
-    choice = decide(state, unit.owner, f"post-combat-{unit.id}", text_join("", [_("{unit} has no foes left: ", unit=unit.id), (_("overrun, or ") if can_overrun else ""), _("post-combat reform (pivot left, right, about, or stay)?")]), options, default=options[0])
+    choice = decide(state, unit.owner, f"post-combat-{unit.id}", text_join("", [ngettext("{unit} has no foes left: ", "{unit} have no foes left: ", number(state, unit), unit=unit.id), (_("overrun, or ") if can_overrun else ""), _("post-combat reform (pivot left, right, about, or stay)?")]), options, default=options[0])
     if choice == "overrun":
         go = pursuit_roll(state, unit, "overrun", events)
         pursuit_move(state, unit, unit.pose.bearing, go, events, pivoting=False, label="overrun")
@@ -1453,7 +1453,7 @@ def overrun_or_reform(state: NinthAgeState, unit: UnitState, events: list[Event]
     if choice != "stay":
         turn = {"left": -90, "right": 90, "about": 180}[choice]
         unit.pose = pivot(unit.footprint(), unit.pose.bearing + turn).pose
-        events.append(Event(kind="reform", seat=unit.owner, text=_("{unit} makes a post-combat reform: it pivots {choice} about its centre.", unit=unit.id, choice=choice)))
+        events.append(Event(kind="reform", seat=unit.owner, text=ngettext("{unit} makes a post-combat reform: it pivots {choice} about its centre.", "{unit} make a post-combat reform: they pivot {choice} about their centre.", number(state, unit), unit=unit.id, choice=choice)))
 
 
 # -- combat reforms (§11.14): combat_reform.py ---------------------------------------------------

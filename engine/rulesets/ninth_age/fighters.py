@@ -8,7 +8,7 @@ E-21: a Horde fighting to its front attacks with its front rank and supports fro
 
 from __future__ import annotations
 
-from engine.core.text import _
+from engine.core.text import ngettext, _
 from engine.core import Event
 from dataclasses import dataclass
 
@@ -25,6 +25,7 @@ from engine.rulesets.ninth_age.terrain_rules import water_full_ranks
 from engine.table.contact import combats, contact_graph, contact_side, models_in_contact
 from engine.table.footprint import Footprint
 from engine.table.frame import EPS_CONTACT, affine, mm
+from engine.rulesets.ninth_age.grammar import number
 
 
 def combat_groups(state: NinthAgeState) -> list[list[str]]:
@@ -744,7 +745,7 @@ def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str]
     grinding = entry.rule_value("Grinding Attacks")
     if grinding and impact_now:  # only one of them in a combat round: the player's choice (§22)
         answer = ask(state, asked, unit.owner, f"grinding-{unit.id}-{state.round}-{unit.combat_rounds}",
-                     _("{unit} may make either its Impact Hits ({impact}) or its Grinding Attacks ({grinding}) this combat round: which?", unit=unit.id, impact=impact, grinding=grinding), ["impact-hits", "grinding-attacks"], default="impact-hits")
+                     ngettext("{unit} may make either its Impact Hits ({impact}) or its Grinding Attacks ({grinding}) this combat round: which?", "{unit} may make either their Impact Hits ({impact}) or their Grinding Attacks ({grinding}) this combat round: which?", number(state, unit), unit=unit.id, impact=impact, grinding=grinding), ["impact-hits", "grinding-attacks"], default="impact-hits")
         if answer == "impact-hits":
             grinding = None
         else:

@@ -10,7 +10,7 @@ is asked (``/decide re-roll`` or ``keep``).
 
 from __future__ import annotations
 
-from engine.core.text import _
+from engine.core.text import ngettext, _
 from engine.core import Event
 from engine.rulesets.ninth_age import charges
 from engine.rulesets.ninth_age.fighters import frenzied
@@ -18,6 +18,7 @@ from engine.rulesets.ninth_age.leadership import hold_your_ground, leadership_te
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.state import NinthAgeState
 from engine.rulesets.ninth_age.walls import gap
+from engine.rulesets.ninth_age.grammar import number
 
 
 def frenzy_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
@@ -37,5 +38,5 @@ def frenzy_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
                            reroll=bsb, for_unit=(state, unit), ask=ask):
             continue
         events.append(Event(kind="frenzy", seat=seat, data={"unit": unit.id},
-                            text=_("{unit} fails its Frenzy test and must charge the nearest enemy it can: {id}.", unit=unit.id, id=targets[0].id)))
+                            text=ngettext("{unit} fails its Frenzy test and must charge the nearest enemy it can: {id}.", "{unit} fail their Frenzy test and must charge the nearest enemy they can: {id}.", number(state, unit), unit=unit.id, id=targets[0].id)))
         charges.declare(state, unit, targets[0], events)

@@ -13,7 +13,8 @@ Beasts only (E-42). Two prices ("60/50") are the Lord's and the Hero's (E-40).
 
 from __future__ import annotations
 
-from engine.core.text import N_, Text, _
+from engine.rulesets.ninth_age.grammar import entry_number
+from engine.core.text import N_, Text, _, ngettext
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -231,8 +232,8 @@ def allowance_problem(unit: "Unit", items: dict[str, MagicItem]) -> str | None:
     chosen = [items[i.strip().lower()] for i in unit.magic_items]
     total = sum(price(i, unit.category) for i in chosen)
     if limit == 0:
-        return _("{unit} has no option to take magic items (item_allowance 0), so it carries none, not even a "
-                 "magic standard (§16.8)", unit=unit.name)
+        return ngettext("{unit} has no option to take magic items (item_allowance 0), so it carries none, not even a "
+                 "magic standard (§16.8)", "{unit} have no option to take magic items (item_allowance 0), so they carry none, not even a magic standard (§16.8)", entry_number(unit), unit=unit.name)
     standards = [i for i in chosen if i.category == "standard"]
     if unit.bsb and standards and len(chosen) == 1:
         return None  # the BSB's magic standard, with no points limit (§16.8)
@@ -242,7 +243,7 @@ def allowance_problem(unit: "Unit", items: dict[str, MagicItem]) -> str | None:
         return _("{unit} carries {total} points of magic items, over its {limit}-point allowance; as Battle "
                  "Standard Bearer it may take the {standard} beyond the allowance only if it carries no "
                  "other magic item (§16.8)", unit=unit.name, total=total, limit=limit, standard=standards[0].name)
-    return _("{unit} carries {total} points of magic items ({items}), over its {limit}-point allowance (§16.8)",
+    return ngettext("{unit} carries {total} points of magic items ({items}), over its {limit}-point allowance (§16.8)", "{unit} carry {total} points of magic items ({items}), over their {limit}-point allowance (§16.8)", entry_number(unit),
              unit=unit.name, total=total, items=', '.join(i.name for i in chosen), limit=limit)
 
 

@@ -39,6 +39,7 @@ from engine.table.sight import Obstacle, has_line_of_sight
 from engine.table.templates import Capsule, Circle, Line
 from engine.rulesets.ninth_age.loadout import ARCANE_ITEMS
 from engine.rulesets.ninth_age.magic_state import movement_of, spell_modified  # noqa: F401 (spells in play)
+from engine.rulesets.ninth_age.grammar import number
 
 # the arcane items (§23.7) whose effects the Magic phase and spell generation apply
 REFEREED_ITEMS = ARCANE_ITEMS
@@ -274,7 +275,7 @@ def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState, bo
     host = state.units.get(target.host) if target.location == "joined" and target.host else None
     where = host or target  # the unit a character inside a unit stands in
     if not where.on_table:
-        return _("{target} is not on the table.", target=target.id)
+        return ngettext("{target} is not on the table.", "{target} are not on the table.", number(state, target), target=target.id)
     if host is not None and "focused" not in t:
         return _("{target} is a character inside {host}: only a Focused spell targets a model inside a unit (§9.3); {spell} may target {host}.", target=target.id, host=host.id, spell=spell.name)
     shape = position(state, target)  # a character's own base (the walls, in a Building)
@@ -286,7 +287,7 @@ def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState, bo
     if reach is not None:
         d = gap(state, me, shape)  # a unit in a Building: from its walls (§18.6)
         if d > reach + EPS:
-            return _("{target} is {d}\" away, beyond {spell}'s range of {reach}\".", target=target.id, d=decimal(d, ".1f"), spell=spell.name, reach=decimal(reach, "g"))
+            return ngettext("{target} is {d}\" away, beyond {spell}'s range of {reach}\".", "{target} are {d}\" away, beyond {spell}'s range of {reach}\".", number(state, target), target=target.id, d=decimal(d, ".1f"), spell=spell.name, reach=decimal(reach, "g"))
     if "direct" in t and not shape.intersects(arc_region(me.footprint(), "front")):
         return _("{spell} is Direct: {target} is not in {c}'s front arc.", spell=spell.name, target=target.id, c=c.name)
     if "damage" in t and engaged(state, where):
@@ -724,7 +725,7 @@ def magical_move(state: NinthAgeState, seat: str, unit: UnitState, kind: str, do
     _can_act(state, seat)
     m = state.magic
     if unit.id not in m.moves:
-        raise IllegalAction("no-magical-move", _("{unit} has no magical move to make; in the Magic phase units move only when a spell gives them a magical move (§9.13).", unit=unit.id))
+        raise IllegalAction("no-magical-move", ngettext("{unit} has no magical move to make; in the Magic phase units move only when a spell gives them a magical move (§9.13).", "{unit} have no magical move to make; in the Magic phase units move only when a spell gives them a magical move (§9.13).", number(state, unit), unit=unit.id))
     if kind == "march":
         raise IllegalAction("cannot-march", _("A magical move is never a March (§9.13); /advance or /reform."))
     flags = ("moved", "charged", "failed_charge", "declared_charge", "rallied", "marched", "reformed")
@@ -792,13 +793,13 @@ def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffe
             if u.location == "joined":  # a Focused spell on a character inside a unit: not a unit to move
                 events.append(Event(kind="spell", seat=c.seat, text=_("{u} is inside {host} and cannot make the magical move on its own (§9.13).", u=u.id, host=u.host)))
             elif u.id in state.magic.moved:
-                events.append(Event(kind="spell", seat=c.seat, text=_("{u} has already made a magical move this phase and cannot move again (§9.13).", u=u.id)))
+                events.append(Event(kind="spell", seat=c.seat, text=ngettext("{u} has already made a magical move this phase and cannot move again (§9.13).", "{u} have already made a magical move this phase and cannot move again (§9.13).", number(state, u), u=u.id)))
             elif u.fleeing or engaged(state, u):
-                events.append(Event(kind="spell", seat=c.seat, text=(_("{u} is fleeing and cannot make the magical move (§9.13).", u=u.id) if u.fleeing
-                                                                          else _("{u} is engaged and cannot make the magical move (§9.13).", u=u.id))))
+                events.append(Event(kind="spell", seat=c.seat, text=(ngettext("{u} is fleeing and cannot make the magical move (§9.13).", "{u} are fleeing and cannot make the magical move (§9.13).", number(state, u), u=u.id) if u.fleeing
+                                                                          else ngettext("{u} is engaged and cannot make the magical move (§9.13).", "{u} are engaged and cannot make the magical move (§9.13).", number(state, u), u=u.id))))
             else:
                 state.magic.moves[u.id] = effect.magical_move
-                events.append(Event(kind="spell", seat=c.seat, text=_("{u} may now make a magical move of {magical_move}\": /advance or /reform it (no march), or go on casting.", u=u.id, magical_move=decimal(effect.magical_move, "g"))))
+                events.append(Event(kind="spell", seat=c.seat, text=ngettext("{u} may now make a magical move of {magical_move}\": /advance or /reform it (no march), or go on casting.", "{u} may now make a magical move of {magical_move}\": /advance or /reform them (no march), or go on casting.", number(state, u), u=u.id, magical_move=decimal(effect.magical_move, "g"))))
     if effect.lasting:
         if spell.duration == "instant":
             return

@@ -8,12 +8,13 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.core.decisions import decide
-from engine.core.text import _
+from engine.core.text import ngettext, _
 from engine.rulesets.ninth_age.combat import pursuit_move
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.random_movement import roll, value
 from engine.rulesets.ninth_age.state import NinthAgeState
 from engine.table.frame import bearing_between
+from engine.rulesets.ninth_age.grammar import number
 
 TURNS = {"ahead": 0.0, "right": 90.0, "about": 180.0, "left": -90.0}
 
@@ -28,7 +29,7 @@ def compulsory_moves(state: NinthAgeState, seat: str, events: list[Event]) -> No
         enemies = sorted(u.id for u in state.on_table() if u.owner != seat)
         options = list(TURNS) + [f"toward {e}" for e in enemies]
         choice = decide(state, seat, f"random-move-{unit.id}",
-                        _("{unit} has Random Movement ({x}): which way does it go (ahead, left, right, about, or toward an enemy unit)?",
+                        ngettext("{unit} has Random Movement ({x}): which way does it go (ahead, left, right, about, or toward an enemy unit)?", "{unit} have Random Movement ({x}): which way do they go (ahead, left, right, about, or toward an enemy unit)?", number(state, unit),
                           unit=unit.id, x=value(state, unit)), options, default="ahead")
         if choice in TURNS:
             bearing = (unit.pose.bearing + TURNS[choice]) % 360
