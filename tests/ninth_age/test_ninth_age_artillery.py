@@ -114,6 +114,15 @@ def test_catapult_template_must_be_clear_of_friends_and_over_an_enemy():
         shoot(state, "Mortar", "Skulkers", at=(10, 28.8))
 
 
+def test_a_catapult_out_of_range_names_the_aim_point_to_a_tenth_of_an_inch():
+    """The aim point defaults to the target's centre, an irrational number of inches: the refusal
+    rounds it as every other distance (it read "(13.3063, 9.5)" in a console game)."""
+    state = shooting({"Mortar": (4, 4, 45), "Skulkers": (60 + 1 / 3, 40, 180)})
+    block(state)
+    with pytest.raises(IllegalAction, match=r"^\(60\.3, 40\.0\) is \d+\.\d\" away; the catapult reaches 48\""):
+        shoot(state, "Mortar", "Skulkers", at=(60 + 1 / 3, 40))
+
+
 def test_misfire_table_and_a_disabled_machine():
     assert [misfire_result(n) for n in (-1, 0, 1, 2, 3, 4, 5, 6)] == \
         ["destroyed", "destroyed", "disabled", "disabled", "silenced", "silenced", "wounded", "wounded"]
