@@ -81,3 +81,17 @@ def test_the_random_terrain_rolls_name_each_feature_in_the_readers_language(lang
     assert re.findall(r"\b(?:Hill|Forest|Building|Ruins)\b", shown) == [], shown
     from engine.rulesets.ninth_age.terrain_layouts import kind_word
     assert say(kind_word("hill"), lang) == hill
+
+
+@pytest.mark.parametrize("lang, pond", [("it", "Stagno"), ("hu", "Tó")])
+def test_a_march_refused_by_water_names_the_pond_in_the_readers_language(lang, pond):
+    """The Water refusal named the layout's piece in English ('Acqua (Pond, §18.3)' in an Italian
+    console game) while the board's label said 'Stagno'."""
+    from engine.rulesets.ninth_age.actions import March, MoveStep
+    from game_helpers import RULESET
+
+    state = scenario({"Halberdiers": (49, 25, 0)})
+    with pytest.raises(IllegalAction) as err:
+        RULESET.apply(state, March(seat="p1", unit="Halberdiers", steps=[MoveStep(kind="forward", amount=8)]))
+    shown = say(err.value.message, lang)
+    assert pond in shown and "Pond" not in shown, shown

@@ -20,6 +20,7 @@ from engine.rulesets.ninth_age.one_use import march_allowance  # the Icon of the
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
 from engine.rulesets.ninth_age.walls import gap
 from engine.rulesets.ninth_age.terrain_rules import ground_note, standard_strider_used, water_blocks_march
+from engine.rulesets.ninth_age.terrain_layouts import terrain_name
 from engine.table.footprint import Formation
 from engine.table.frame import EPS_DIST, normalise
 from engine.table.motion import (
@@ -177,7 +178,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     if kind == "march":
         water = water_blocks_march(state, unit, ends if flies is not None else shapes)
         if water:
-            raise IllegalAction("cannot-march", ngettext("{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", "{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", number(state, unit), unit=unit.id, water=water))
+            raise IllegalAction("cannot-march", ngettext("{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", "{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", number(state, unit), unit=unit.id, water=terrain_name(water)))
         standard_strider_used(state, unit, bool(water_blocks_march(state, unit, ends if flies is not None else shapes,
                                                                    standard=False)), events)
     unit.pose = result.footprint.pose
@@ -281,7 +282,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
     if kind == "march":
         water = water_blocks_march(state, unit, ends if flies is not None else swept)
         if water:
-            raise IllegalAction("cannot-march", ngettext("{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", "{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", number(state, unit), unit=unit.id, water=water))
+            raise IllegalAction("cannot-march", ngettext("{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", "{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", number(state, unit), unit=unit.id, water=terrain_name(water)))
         standard_strider_used(state, unit, bool(water_blocks_march(state, unit, ends if flies is not None else swept,
                                                                    standard=False)), events)
     unit.formation, unit.pose = end.formation, end.pose
