@@ -234,6 +234,12 @@ class Unit(Strict):
             out.extend(ITEM_GRANTED_RULES.get(item.strip().lower(), ()))
         return out
 
+    def item_named(self, name: str) -> str | None:
+        """The magic item ``name`` as this entry's list writes it (a hidden one is revealed by
+        that name, §2.4), or None when it carries none: case and spaces around it do not count."""
+        key = name.strip().lower()
+        return next((i for i in self.magic_items if i.strip().lower() == key), None)
+
     def has_rule(self, name: str) -> bool:
         return any(rule_name(r) == name for r in self.all_rules())
 

@@ -445,7 +445,7 @@ def _reveal_weapon(state: NinthAgeState, blow: Blow, events: list[Event]) -> Non
     if blow.special or not blow.weapon:
         return
     bearer = state.units[blow.model or blow.unit]
-    item = next((i for i in state.unit_entry(bearer).magic_items if i.strip().lower() == blow.weapon.strip().lower()), None)
+    item = state.unit_entry(bearer).item_named(blow.weapon)
     if item is not None:
         reveal(state, bearer.owner, bearer.id, item, _("its bearer attacks with it"), events)
 

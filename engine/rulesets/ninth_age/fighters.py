@@ -163,7 +163,7 @@ def courageous(state: NinthAgeState, unit: UnitState, events: list[Event] | None
     the banner is being used: a hidden one is revealed (§2.4)."""
     inside = [u for u in state.units.values() if u.host == unit.id and u.location == "joined"]
     for u in [unit] + inside:
-        item = next((i for i in state.unit_entry(u).magic_items if i.strip().lower() == "banner of courage"), None)
+        item = state.unit_entry(u).item_named("banner of courage")
         if item is not None and not u.standard_lost:
             if events is not None:
                 from engine.rulesets.ninth_age.hidden import reveal

@@ -167,7 +167,7 @@ def _reveal_discipline(state: NinthAgeState, unit: UnitState, events: list[Event
     from engine.rulesets.ninth_age.hidden import reveal
 
     for u in [unit] + list(joined(state, unit)):
-        item = next((i for i in state.unit_entry(u).magic_items if i.strip().lower() == "banner of discipline"), None)
+        item = state.unit_entry(u).item_named("banner of discipline")
         if item is not None and not u.standard_lost:
             reveal(state, u.owner, u.id, item, _("its unit takes a Leadership test with it"), events)
 

@@ -141,7 +141,7 @@ def _reveal(state: NinthAgeState, c: Caster, item: str, events: list[Event]) -> 
     from engine.rulesets.ninth_age.hidden import reveal
 
     entry = state.unit_entry(state.units[c.unit])
-    carried = next((i for i in entry.magic_items if i.strip().lower() == item.lower()), item)
+    carried = entry.item_named(item) or item
     reveal(state, c.seat, c.unit, carried, _("it is used"), events)
 
 

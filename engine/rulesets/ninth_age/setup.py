@@ -183,8 +183,7 @@ def _reveal_item(state: NinthAgeState, seat: str, unit, key: str, events: list[E
     """A hidden item used as spells are generated is revealed (§2.4)."""
     from engine.rulesets.ninth_age.hidden import reveal
 
-    item = next(i for i in unit.magic_items if i.strip().lower() == key)
-    reveal(state, seat, unit.name, item, _("the spells are generated with it"), events)
+    reveal(state, seat, unit.name, unit.item_named(key), _("the spells are generated with it"), events)
 
 
 def random_lore(state: NinthAgeState, seat: str, wizard: str, lores: list[str], events: list[Event]) -> str:

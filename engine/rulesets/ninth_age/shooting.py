@@ -449,7 +449,7 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     if stand_and_shoot:
         unit.stood_and_shot = True
     record(state, unit, target, shots)
-    item = next((i for i in entry.magic_items if i.strip().lower() == w.name), None)
+    item = entry.item_named(w.name)
     if item is not None:  # a magic ranged weapon (the Skull Splitter) is used: a hidden one is revealed (§2.4)
         from engine.rulesets.ninth_age.hidden import reveal
 
