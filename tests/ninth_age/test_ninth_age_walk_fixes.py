@@ -1,0 +1,97 @@
+"""What a new user's console battle (issue #10's "Done when", tried as written) found wrong,
+each fixed and shown here: a Vortex placed on the wizard's own base inside its unit, its D6
+distance shown, a wizard removed from play inside a unit leaving the unit for good, the
+Heavy Casualties Panic said once per loss, and the replies that a player could not read."""
+
+from shapely.geometry import Point as ShapelyPoint
+
+from engine.rulesets.ninth_age import characters
+from engine.rulesets.ninth_age.actions import Cast, EndStep
+from engine.rulesets.ninth_age.mixed_units import character_base, joined
+
+from game_helpers import apply, scenario
+from loaded_dice import load
+
+
+def _text(log):
+    return "\n".join(str(e.text) for e in log)
+
+
+def _wizard_in_spearmen(dice=(6, 6, 1, 1)):
+    """The Hedge Wizard in the front rank's first file of ten-wide Spearmen (30 of them), at the
+    start of Player 1's Magic phase; the Brutes far off."""
+    state = scenario({"Spearmen": (30, 12, 0, 10), "Hedge Wizard": (10, 4, 0), "Brutes": (30, 40, 180, 3)})
+    spear = state.units["Spearmen"]
+    characters._place(state, state.units["Hedge Wizard"], spear, 0, [])
+    assert state.units["Hedge Wizard"].location == "joined"
+    load(state, *dice)
+    state = apply(state, EndStep(seat="p1"))
+    assert state.phase == "magic"
+    return state
+
+
+def test_a_vortex_rolling_6_is_centred_on_the_wizard_not_on_its_units_centre_and_shows_its_distance_die():
+    state = _wizard_in_spearmen()
+    state.casters["Hedge Wizard"].spells = ["Fire Whirl"]
+    base = character_base(state, state.units["Hedge Wizard"])
+    unit_centre = state.units["Spearmen"].footprint().centre
+    log = []
+    # cast 4+4+4 = 12 + 1 against 9; the vortex die 6; the distance D6 3 (the bearing: the seeded stream)
+    load(state, 4, 4, 4, 6, 3)
+    state = apply(state, Cast(seat="p1", wizard="Hedge Wizard", spell="Fire Whirl", dice=3, at=(30, 30)),
+                  {"dispel": "none"}, log)
+    mark = state.magic.templates[-1]
+    assert ShapelyPoint(mark.start).distance(base.centroid) < 1e-6
+    assert ShapelyPoint(mark.start).distance(ShapelyPoint(unit_centre)) > 3  # it read the unit's centre
+    assert 'it moves D6 = 3" at' in _text(log) and "[3]" in _text(log)
+
+
+def test_a_vortex_starts_in_contact_with_the_wizards_own_base_in_its_front_arc():
+    state = _wizard_in_spearmen()
+    state.casters["Hedge Wizard"].spells = ["Fire Whirl"]
+    base = character_base(state, state.units["Hedge Wizard"])
+    load(state, 4, 4, 4, 1)  # cast; the vortex die 1: 1 x 2" toward the point
+    state = apply(state, Cast(seat="p1", wizard="Hedge Wizard", spell="Fire Whirl", dice=3,
+                              at=(base.centroid.x, 30)), {"dispel": "none"})
+    mark = state.magic.templates[-1]
+    # a 3" template touching the wizard's base ahead of it: its centre 1.5" from the base's front
+    assert abs(ShapelyPoint(mark.start).distance(base) - 1.5) < 0.05
+    assert abs(mark.start[0] - base.centroid.x) < 0.05  # straight ahead of the wizard, not of the unit
+
+
+def test_a_wizard_removed_from_play_inside_a_unit_leaves_it_and_is_offered_nowhere():
+    state = _wizard_in_spearmen()
+    state.casters["Hedge Wizard"].spells = ["Searing Brand"]
+    log = []
+    state.units["Brutes"].pose = state.units["Brutes"].pose.model_copy(update={"y": 26})  # within 18"
+    # 6,6,6,6,6: Overwhelming Power (D3 from a 2), cast; not dispelled; miscast 1+1: Breach in the Veil
+    load(state, 6, 6, 6, 6, 6, 2, 1, 1)
+    state = apply(state, Cast(seat="p1", wizard="Hedge Wizard", spell="Searing Brand", dice=5, target="Brutes"),
+                  {"dispel": "none"}, log)
+    wizard, spear = state.units["Hedge Wizard"], state.units["Spearmen"]
+    assert "Breach in the Veil" in _text(log) and "removed from play." in _text(log)
+    assert ".." not in _text(log)
+    assert wizard.location == "destroyed" and wizard.host is None
+    assert joined(state, spear) == []
+    assert len(spear.footprint().models) == spear.models  # no empty place of the wizard left in the block
+
+
+def test_a_war_machines_shot_tests_heavy_casualties_only_for_the_units_it_cost_models():
+    """A console game read "Vermin Swarm is immune to Panic (Heavy Casualties ...)" again after a
+    Bolt Thrower missed the Brutes: each artillery shot re-tested every unit on the table."""
+    from engine.rulesets.ninth_age.casualties import phase_key
+    from engine.rulesets.ninth_age.shooting_phase import Shoot
+
+    state = scenario({"Bolt Thrower": (30, 6, 0), "Brutes": (30, 30, 180, 3), "Skulkers": (50, 30, 180)},
+                     terrain="open")
+    state.phase, state.step = "shooting", ""
+    skulkers = state.units["Skulkers"]  # lost half its models to earlier shots, and passed its Panic test
+    skulkers.phase_key, skulkers.phase_start_models, skulkers.phase_lost = phase_key(state), 10, 5
+    skulkers.models = 5
+    skulkers.formation = skulkers.formation.model_copy(update={"models": 5})
+    skulkers.panic_passed = phase_key(state)
+    load(state, 2)  # the bolt misses (BS 3: 4+)
+    log = []
+    state = apply(state, Shoot(seat="p1", unit="Bolt Thrower", target="Brutes"), None, log)
+    assert "0 six(es)" in _text(log) or "0 hit(s)" in _text(log)
+    assert "Skulkers" not in _text(log)
