@@ -95,3 +95,80 @@ def test_a_war_machines_shot_tests_heavy_casualties_only_for_the_units_it_cost_m
     state = apply(state, Shoot(seat="p1", unit="Bolt Thrower", target="Brutes"), None, log)
     assert "0 six(es)" in _text(log) or "0 hit(s)" in _text(log)
     assert "Skulkers" not in _text(log)
+
+
+def test_a_reaction_the_unit_had_no_choice_in_says_why():
+    """A console game read "Sabre Beasts react: hold." and "Boar Riders react: hold." with no
+    question asked: Frenzy (Immune to Psychology) and a unit already engaged may only Hold."""
+    from engine.rulesets.ninth_age.actions import Charge
+
+    state = scenario({"Knights": (30, 10, 0), "Trolls": (30, 20, 180), "Spearmen": (50, 10, 0),
+                      "Brutes": (50, 20, 180, 3), "Halberdiers": (50, 28, 180, 5)}, step="charges")
+    log = []
+    state = apply(state, Charge(seat="p1", unit="Knights", target="Trolls"), None, log)
+    assert "Trolls react: hold — Immune to Psychology, it never chooses Flee (§8.3, §22)." in _text(log)
+    log = []
+    state = apply(state, Charge(seat="p1", unit="Spearmen", target="Brutes"), {"reaction": "hold"}, log)
+    assert "Brutes react: hold." in _text(log)  # a choice was asked: nothing to explain
+
+
+def test_hatred_re_rolls_are_said_as_part_of_the_hits_counted():
+    """"rolled …: 9 hit(s); Hatred re-rolls 9 miss(es): … (3 more)" read as 12 hits; the count
+    said is the total, so the note says how many of them the re-roll made."""
+    import re
+
+    from engine.core import Rng
+    from engine.rulesets.ninth_age.actions import Fight
+
+    INCH20, INCH40 = 20 / 25.4, 40 / 25.4
+    for seed in range(30):
+        state = scenario({"Zealots": (30, 20 - INCH40 - 2 * INCH20, 0, 5), "Brutes": (30, 20, 180, 3)})
+        state.units["Zealots"].charged = True
+        state.phase, state.step, state.active = "melee", "", "p1"
+        state.rng = Rng.from_seed(seed)
+        log = []
+        apply(state, Fight(seat="p1", unit="Zealots"), {"challenge": "none", "pursue": "restrain"}, log)
+        line = next((e for e in log if "Hatred" in str(e.text) and "to hit" in str(e.text)), None)
+        if line is not None:
+            break
+    said = str(line.text)
+    m = re.search(r"(\d+)\+ to hit, rolled ([\d, ]+): (\d+) hit\(s\).*; (\d+) of them on Hatred's re-roll of (\d+) "
+                  r"miss\(es\)", said)
+    assert m, said
+    need, first, total, extra, again = int(m[1]), [int(f) for f in m[2].split(", ")], int(m[3]), int(m[4]), int(m[5])
+    if "(+1" not in said and "(-1" not in said:
+        assert total - extra == sum(1 for f in first if f >= need and f != 1)
+    assert again == len(first) - (total - extra)
+
+
+def test_multiple_wounds_d3_says_what_the_d6_face_made():
+    """A cannonball read "Multiple Wounds (D3) rolled 2, capped at W3: 1 unsaved wound(s) become
+    1": the 2 was the D6 face, the D3 a 1."""
+    from engine.rulesets.ninth_age.attacks import inflict
+    from engine.rulesets.ninth_age.damage import Attack, defence
+
+    state = scenario({"Brutes": (30, 30, 180, 3)})
+    load(state, 2)
+    events = []
+    total = inflict(state, state.units["Brutes"], Attack(strength=10, multiple_wounds="D3"), 1,
+                    defence(state.unit_entry(state.units["Brutes"])), events, "cannonball hit 1")
+    assert total == 1
+    assert str(events[-1].text) == ("cannonball hit 1: Multiple Wounds (D3) rolled 2 (D6 faces, a D3 being half a "
+                                    "D6: each wound became 1), capped at W3: 1 unsaved wound(s) become 1.")
+
+
+def test_a_to_hit_modifier_says_the_face_it_makes():
+    """"3+ to hit, rolled 4, 2, 5, 1, 3, 4, 5, 1, 6, 4, 4, 6: 10 hit(s) (+1 against a flail)": the 2
+    hit, so the line says the face the modifier makes."""
+    from engine.core import Rng
+    from engine.rulesets.ninth_age.actions import Fight
+
+    INCH20, INCH40 = 20 / 25.4, 40 / 25.4
+    state = scenario({"Zealots": (30, 20 - INCH40 - 2 * INCH20, 0, 5), "Brutes": (30, 20, 180, 3)})
+    state.units["Brutes"].charged = True
+    state.phase, state.step, state.active = "melee", "", "p2"
+    state.rng = Rng.from_seed(3)
+    log = []
+    apply(state, Fight(seat="p2", unit="Brutes"), {"challenge": "none", "pursue": "restrain"}, log)
+    line = next(str(e.text) for e in log if str(e.text).startswith("I2: Brutes Brute ×"))
+    assert "3+ to hit" in line and "(+1 against a flail) (so 2+ on the die)" in line, line
