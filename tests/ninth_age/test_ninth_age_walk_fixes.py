@@ -172,3 +172,18 @@ def test_a_to_hit_modifier_says_the_face_it_makes():
     apply(state, Fight(seat="p2", unit="Brutes"), {"challenge": "none", "pursue": "restrain"}, log)
     line = next(str(e.text) for e in log if str(e.text).startswith("I2: Brutes Brute ×"))
     assert "3+ to hit" in line and "(+1 against a flail) (so 2+ on the die)" in line, line
+
+
+def test_the_end_of_the_battle_names_the_winner():
+    """A console battle ended "The sixth game turn is over: Major victory, 1810 to 1090 VP.":
+    whose victory, the reader had to work out from the two ledgers."""
+    from engine.rulesets.ninth_age.turns import finish
+
+    state = scenario({"Brutes": (30, 40, 180), "Spearmen": (30, 10, 0, 6)})
+    state.objective = "none"
+    state.units["Warlord on Wyvern"].location = "destroyed"
+    state.units["Giant"].location = "fled"
+    events = []
+    finish(state, events)
+    assert state.result.winners == ["p1"]
+    assert str(events[-1].text) == "The sixth game turn is over: Player 1 wins, Major victory, 750 to 0 VP."
