@@ -187,3 +187,16 @@ def test_the_end_of_the_battle_names_the_winner():
     finish(state, events)
     assert state.result.winners == ["p1"]
     assert str(events[-1].text) == "The sixth game turn is over: Player 1 wins, Major victory, 750 to 0 VP."
+
+
+def test_a_swiftstride_charge_roll_says_why_three_dice_were_rolled():
+    """"Knights charge range: 4+2 + M 7 = 13". 🎲 3d6 (1, 2, 4)": three dice, two kept, unexplained
+    (the flee roll says "Swiftstride: the best two of 3D6")."""
+    from engine.rulesets.ninth_age.actions import Charge
+
+    state = scenario({"Knights": (30, 10, 0), "Brutes": (30, 30, 180, 3)}, step="charges")
+    state = apply(state, Charge(seat="p1", unit="Knights", target="Brutes"), {"reaction": "hold"})
+    load(state, 1, 2, 4)
+    log = []
+    apply(state, EndStep(seat="p1"), None, log)
+    assert "Knights charge range: 4+2 (Swiftstride: the best two of 3D6) + M 8 = 14\"." in _text(log)  # Banner of Speed

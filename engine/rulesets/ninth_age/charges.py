@@ -420,6 +420,8 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         rolls[decl.charger] = (roll.dice, total)
         kept = charge_dice(roll.dice, swiftstride=swift)
         note = _(" (Order a Charge: at least 4)") if entry.command.champion and sum(kept) < 4 else ""
+        if swift:  # say why three dice were rolled and two kept, as the flee and pursuit rolls do
+            note = text_join("", [note, _(" (Swiftstride: the best two of 3D6)")])
         events.append(Event(kind="roll", seat=charger.owner, roll=roll,
                             text=_("{charger} charge range: {join}{note} + {name} {m} = {total}\".", charger=charger.id, join='+'.join(map(str, kept)), note=note, name=name, m=m, total=total)))
     for decl in state.charges:
