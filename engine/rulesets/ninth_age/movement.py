@@ -151,7 +151,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     kinds = {s.kind for s in steps}
     single = unit.models == 1
     if pivot is not None and not single:
-        raise IllegalAction("no-pivot", _("Only single-model units may pivot while moving; {unit} has {models} models (use /reform).", unit=unit.id, models=unit.models))
+        raise IllegalAction("no-pivot", ngettext("Only single-model units may pivot while moving; {unit} has {models} models (use /reform).", "Only single-model units may pivot while moving; {unit} have {models} models (use /reform).", number(state, unit), unit=unit.id, models=unit.models))
     if kinds & {"back", "left", "right"}:
         if kind == "march":
             raise IllegalAction("march-forward", _("A March is forward only (§8.12)."))
