@@ -336,3 +336,26 @@ def _struck_outside(state, blow):
         return struck_defence(state, state.units["Captain"], blow).armour
     finally:
         knights.assaulting = "Skulkers"
+
+
+def test_the_fighters_after_casualties_are_those_chosen_still_alive_and_next_round_the_cap_counts_the_living():
+    """§18.6: up to 10 models a side fight, chosen at the start of each Combat Round. Casualties
+    during the round come off the models that do not fight first (from the rear): 30 Spearmen
+    fighting with 10 still fight with 10 after losing 3; a garrison of 10 that loses 3 fights on
+    with the 7 left, never more than it has; and the next round's choice offers at most the
+    models left (7), not the 10 chosen before."""
+    state = _assaulted("Spearmen", "Brutes", (36, 34, 180), seat="p1")  # Spearmen (p1) hold the Farmhouse
+    spear = state.units["Spearmen"]
+    entry = state.unit_entry(spear)
+    a = entry.parts[0].A
+    spear.assault_models, spear.assault_with = 10, []
+    rank_and_file = [b for b in assault.blows(state, spear) if b.part == 0 and not b.champion]
+    assert sum(b.count for b in rank_and_file) == 10 * a
+    spear.models = 27  # three lost from the rear: the ten fighters are still there
+    assert sum(b.count for b in assault.blows(state, spear) if b.part == 0 and not b.champion) == 10 * a
+    spear.models = 7  # only seven left: the seven fight
+    assert sum(b.count for b in assault.blows(state, spear) if b.part == 0 and not b.champion) == 7 * a
+    # the next round: the choice offers at most the seven left
+    seen = _questions(state)
+    assert seen["assault-models-Spearmen"][0] == "7", seen
+    assert seen["assault-models-Brutes"][0] == "3"
