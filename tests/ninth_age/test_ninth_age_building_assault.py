@@ -199,7 +199,7 @@ def test_the_assaulter_wins_and_the_garrison_holds_keep_assaulting_or_withdraw()
     state.unit_entry(state.units["Skulkers"]).special_rules.append("Unbreakable")
     kept, text = _fight(state.model_copy(deep=True), {"assault-won": "keep-assaulting"})
     assert "Player 1 wins" in text and "Skulkers are Unbreakable" in text
-    assert "Spearmen keeps assaulting Farmhouse: it stays engaged with Skulkers (§18.6)." in text
+    assert "Spearmen keep assaulting Farmhouse: they stay engaged with Skulkers (§18.6)." in text
     assert kept.units["Spearmen"].assaulting == "Skulkers" and engaged(kept, kept.units["Spearmen"])
     gone, text = _fight(state.model_copy(deep=True), {"assault-won": "withdraw"})
     spear = gone.units["Spearmen"]
@@ -211,7 +211,7 @@ def test_the_assaulter_wins_and_the_garrison_holds_keep_assaulting_or_withdraw()
     turned, text = _fight(state.model_copy(deep=True), {"assault-won": "withdraw", "assault-reform": "about",
                                                         "assault-files": "10"})
     spear = turned.units["Spearmen"]
-    assert "Spearmen reforms: 10 wide, facing 180°." in text
+    assert "Spearmen reform: 10 wide, facing 180°." in text
     assert spear.formation.files == 10 and spear.pose.bearing == pytest.approx(180)
     assert spear.footprint().shape.distance(walls) == pytest.approx(1.0, abs=0.03)
 
@@ -224,7 +224,7 @@ def test_the_garrison_breaks_the_assaulter_enters_or_withdraws():
     assert "Skulkers break" in text and "Skulkers flee out of Farmhouse" in text
     spear = won.units["Spearmen"]
     assert spear.garrison == "Farmhouse" and spear.assaulting is None
-    assert "Spearmen enters Farmhouse (§18.6): it is its garrison now." in text
+    assert "Spearmen enter Farmhouse (§18.6): they are its garrison now." in text
     assert "Spearmen pursuit" not in text  # no pursuit of the garrison: it enters or withdraws
     out, text = _fight(state.model_copy(deep=True), {"assault-taken": "withdraw"})
     assert out.units["Spearmen"].garrison is None and "Spearmen fall back to 1.0\" from Farmhouse" in text
@@ -250,7 +250,7 @@ def test_the_garrison_wins_the_assaulter_tests_and_holds_or_flees_the_garrison_m
     hounds.special_rules.append("Unbreakable")
     held, text = _fight(state.model_copy(deep=True))
     assert "Player 2 wins" in text and "War Hounds are Unbreakable" in text
-    assert "War Hounds is pushed back from Farmhouse: it and Skulkers are no longer engaged (§18.6)." in text
+    assert "War Hounds are pushed back from Farmhouse: they and Skulkers are no longer engaged (§18.6)." in text
     assert not engaged(held, held.units["War Hounds"]) and held.units["War Hounds"].assaulting is None
     walls = held.table.feature_at((36, 24)).polygon
     assert held.units["War Hounds"].footprint().shape.distance(walls) == pytest.approx(1.0, abs=0.06)

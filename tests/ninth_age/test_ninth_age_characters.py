@@ -102,7 +102,7 @@ def test_a_mixed_unit_moves_at_its_lowest_m_and_a_character_leaves_at_least_1_in
     state = apply(state, Leave(seat="p1", unit="Marshal", steps=[MoveStep(kind="right", amount=1.5)]), log=log)
     marshal = state.units["Marshal"]
     assert marshal.location == "table" and marshal.host is None and marshal.moved
-    assert "Knights has not moved" in log[-1].text and not state.units["Knights"].moved
+    assert "Knights have not moved" in log[-1].text and not state.units["Knights"].moved
     assert state.units["Knights"].formation.attached == []
 
 
@@ -273,7 +273,7 @@ def test_a_short_failed_charge_out_of_a_unit_leaves_the_character_in_it():
     characters.after_charge_moves(state, log)
     assert marshal.location == "joined" and marshal.host == "Spearmen" and (marshal.rank, marshal.file) == (0, 5)
     assert state.units["Spearmen"].failed_charge
-    assert "it stays in the unit, and Spearmen counts as having failed a charge" in log[-1].text
+    assert "it stays in the unit, and Spearmen count as having failed a charge" in log[-1].text
 
 
 def test_a_character_may_march_out_of_its_unit():

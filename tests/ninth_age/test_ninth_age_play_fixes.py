@@ -220,8 +220,8 @@ def test_a_template_aimed_off_the_target_says_where_the_target_stands():
 
     state = scenario({"Stone Thrower": (30, 40, 180), "Halberdiers": (30, 16, 0)}, seat="p2", terrain="open")
     state.phase, state.step = "shooting", ""
-    with pytest.raises(IllegalAction, match=r"\(42, 14\) is not: Halberdiers stands around \(30\.0, 1[56]\.\d\)\. "
-                       r"Leave at: out to aim at its model nearest that centre\."):
+    with pytest.raises(IllegalAction, match=r"\(42, 14\) is not: Halberdiers stand around \(30\.0, 1[56]\.\d\)\. "
+                       r"Leave at: out to aim at their model nearest that centre\."):
         RULESET.apply(state, Shoot(seat="p2", unit="Stone Thrower", target="Halberdiers", at=(42, 14)))
     state = apply(state, Shoot(seat="p2", unit="Stone Thrower", target="Halberdiers"))  # at: left out
     assert state.units["Stone Thrower"].shot

@@ -155,7 +155,7 @@ def test_a_frenzied_character_in_a_unit_makes_it_pursue_and_loses_its_frenzy_wit
         combat.after_break(state, combat.Round(units=["Spearmen", "Brutes"]), [state.units["Brutes"]], won, log)
     except DecisionNeeded as asked:
         assert asked.decision.key != "pursue-Spearmen"  # no "restrain" offered
-    assert "Spearmen is Frenzied and must pursue." in text(log)
+    assert "Spearmen are Frenzied and must pursue." in text(log)
     # the same unit without the frenzied Marshal is asked whether to restrain
     state = _spearmen_with_marshal_facing_brutes()
     state.units["Marshal"].frenzy_lost = True
@@ -212,7 +212,7 @@ def test_hold_your_ground_is_lost_with_the_battle_standard_and_re_rolls_a_restra
         combat.after_break(state, combat.Round(units=["Spearmen", "Brutes"]), [state.units["Brutes"]], won, log)
     except DecisionNeeded:
         pass
-    assert "Spearmen restrains itself (Ld from its own), re-rolled with Captain's Hold Your Ground: Ld 9, rolled 2: " \
+    assert "Spearmen restrain themselves (Ld from its own), re-rolled with Captain's Hold Your Ground: Ld 9, rolled 2: " \
            "passed." in text(log)
     state.units["Captain"].standard_lost = True
     assert hold_your_ground(state, spear) is None and not combat._bsb_near(state, spear)
@@ -244,7 +244,7 @@ def test_panic_triggers_and_exemptions():
     load(state, 6, 6, 1, 1)  # the Spearmen flee 12" north, through the Halberdiers, who pass
     flee(state, state.units["Spearmen"], 0.0, log, reason="Spearmen flee")
     assert "Spearmen flee through Halberdiers." in text(log)
-    assert "Halberdiers Panic test (Halberdiers is passed through by fleeing Spearmen; Ld from its own): Ld 7, " \
+    assert "Halberdiers Panic test (Halberdiers are passed through by fleeing Spearmen; Ld from its own): Ld 7, " \
            "rolled 2: passed." in text(log)
     # engaged in combat: no test at all
     from engine.table.frame import mm
@@ -345,7 +345,7 @@ def test_fear_costs_1_ld_on_the_restraint_test_too():
         combat.after_break(state, combat.Round(units=["Spearmen", "Trolls"]), [state.units["Trolls"]], won, log)
     except DecisionNeeded:
         pass
-    assert "Spearmen restrains itself (Ld from its own, -1 for Fear): Ld 6, rolled 8: failed." in text(log)
+    assert "Spearmen restrain themselves (Ld from its own, -1 for Fear): Ld 6, rolled 8: failed." in text(log)
 
 
 def test_e32_a_frenzied_mount_makes_the_whole_model_take_the_frenzy_test_and_pursue():
