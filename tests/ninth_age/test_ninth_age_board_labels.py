@@ -114,3 +114,14 @@ def test_terrain_names_are_laid_out_with_the_units_labels():
     # the picture draws the same names where the layout put them
     picture = Image.open(io.BytesIO(render_table(view)))
     assert picture.size[0] == 720
+
+
+def test_layout_labels_keeps_off_fixed_rectangles():
+    """The pure layout: a ``fixed`` rectangle (a terrain name) is taken before any label, so a
+    unit's label whose centre spot covers it moves (a leader line), and one clear of it stays."""
+    name = (80, 95, 120, 105)  # a terrain name centred on (100, 100)
+    items = [((40, 10), (100, 100), (95, 95, 105, 105)), ((40, 10), (300, 100), (295, 95, 305, 105))]
+    (moved_rect, moved), (kept_rect, kept_moved) = layout_labels(items, (0, 0, 400, 200), fixed=[name])
+    assert moved and _disjoint([name, moved_rect]) is None
+    assert not kept_moved and kept_rect == (280, 95, 320, 105)
+    assert layout_labels(items, (0, 0, 400, 200))[0] == ((80, 95, 120, 105), False)  # without it: on the centre
