@@ -272,3 +272,20 @@ def test_a_character_scores_as_its_unit_does_when_the_unit_flees_or_left_the_tab
     lines = ledger(state, "p2").lines
     assert ("Spearmen never arrived from Ambush", state.unit_entry(spears).points) in lines
     assert ("Marshal never arrived from Ambush with Spearmen", cost) in lines and ("The King is Dead", 100) in lines
+
+
+def test_a_march_in_the_charge_step_is_refused_clearly_in_english_and_italian():
+    """The other way the console's `/march unit:Knights forward:10` leaves the Knights standing early
+    in a game: typed while charges are still being declared. The refusal (only its author sees
+    it) says what to do, in the reader's language."""
+    from bot.i18n import say
+    from engine.rulesets.ninth_age.actions import March, MoveStep
+
+    state = scenario({"Knights": (30, 20, 0)}, step="charges", terrain="open")
+    with pytest.raises(IllegalAction) as refused:
+        RULESET.apply(state, March(seat="p1", unit="Knights", steps=[MoveStep(kind="forward", amount=10)]))
+    assert str(refused.value.message) == ("Declare charges first (or /end to finish declaring); units make their "
+                                          "other moves in the Remaining Moves sub-phase (§8.1).")
+    assert say(refused.value.message, "it") == ("Dichiara prima le cariche (o /end per finire le dichiarazioni); le "
+                                                "unità fanno gli altri movimenti nella sotto-fase dei Movimenti "
+                                                "Rimanenti (§8.1).")
