@@ -140,7 +140,7 @@ def test_a_march_refused_after_a_failed_march_test_says_so():
     load(state, 6, 6)  # the March test: 12 fails
     after, events = RULESET.apply(state, March(seat="p1", unit="Knights", steps=[MoveStep(kind="forward", amount=10)]))
     text = " | ".join(str(e.text) for e in events)
-    assert "Knights March test (enemy 4.5\" away, Ld from its own): Ld 8, rolled 12: failed." in text
+    assert "Knights March test (enemy 4.5\" away, Ld from their own): Ld 8, rolled 12: failed." in text
     assert "Knights have not moved: Knights: forward 10.0\" uses 10.0\"; the forward march allows 8\" " \
            "(the March test failed: no farther than M)." in text
 
