@@ -204,3 +204,18 @@ def test_the_second_unit_of_a_sentence_has_its_own_verb_in_each_language():
     assert str(problem) == "Wolf Riders are fleeing" and say(problem, "it") == "Wolf Riders sono in fuga"
     state.units["Giant"].fleeing = True
     assert str(join_problem(state, wyvern, state.units["Giant"])) == "Giant is fleeing"
+
+
+def test_the_scan_finds_a_verb_that_agrees_with_the_wrong_unit(tmp_path):
+    """The scan itself: a verb about {host} with the count taken from {unit} is found, as is a
+    singular _() about a unit; the same sentence counted on {host} is not."""
+    source = tmp_path / "sample.py"
+    source.write_text(
+        'a = ngettext("{unit} joins {host}: {host} marches on.", "{unit} join {host}: {host} marches on.", '
+        'number(state, unit), unit=unit.id, host=host.id)\n'
+        'b = ngettext("{unit} joins {host}: {host} marches on.", "{unit} join {host}: {host} march on.", '
+        'number(state, host), unit=char.id, host=host.id)\n'
+        'c = _("Wolf Riders ahead: {target} is fleeing.", target=target.id)\n')
+    found = second_unit_verbs([source])
+    assert found == ["sample.py:1 {host} marches: {unit} joins {host}: {host} marches on.",
+                     "sample.py:3 {target} is: Wolf Riders ahead: {target} is fleeing."], found
