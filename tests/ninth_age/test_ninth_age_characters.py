@@ -109,10 +109,10 @@ def test_a_mixed_unit_moves_at_its_lowest_m_and_a_character_leaves_at_least_1_in
 def test_the_general_lends_his_leadership_from_inside_a_unit_and_the_bsb_re_rolls():
     state = scenario({"Spearmen": (20, 14, 0), "Marshal": (24, 15.5, 0), "Handgunners": (20, 30, 0)})
     hand = state.units["Handgunners"]
-    assert leadership.unit_leadership(state, hand) == (7, "its own")  # the Marshal 14" away
+    assert leadership.unit_leadership(state, hand) == (7, "their own")  # the Marshal 14" away
     state = apply(state, Join(seat="p1", unit="Marshal", into="Spearmen", file=5))
     spears = state.units["Spearmen"]
-    assert leadership.unit_leadership(state, spears) == (9, "its own")  # the General is one of its models now
+    assert leadership.unit_leadership(state, spears) == (9, "their own")  # the General is one of its models now
     state.units["Handgunners"].pose = state.units["Handgunners"].pose.moved(20, 26)
     assert leadership.unit_leadership(state, state.units["Handgunners"]) == (9, "Marshal's Inspiring Presence")
     assert leadership.hold_your_ground(state, spears) is None
