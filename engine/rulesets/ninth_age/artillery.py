@@ -405,7 +405,7 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     point = ShapelyPoint(at)
     if not any(b.covers(point) for b in target_bases):
         cx, cy = tfp.centre
-        raise IllegalAction("bad-point", _("The template's centre must be over a model of {target}; ({at}, {at2}) is not: {target} stands around ({cx}, {cy}). Leave at: out to aim at its model nearest that centre.", target=target.id, at=decimal(at[0], "g"), at2=decimal(at[1], "g"), cx=decimal(cx, ".1f"), cy=decimal(cy, ".1f")))
+        raise IllegalAction("bad-point", ngettext("The template's centre must be over a model of {target}; ({at}, {at2}) is not: {target} stands around ({cx}, {cy}). Leave at: out to aim at its model nearest that centre.", "The template's centre must be over a model of {target}; ({at}, {at2}) is not: {target} stand around ({cx}, {cy}). Leave at: out to aim at their model nearest that centre.", number(state, target), target=target.id, at=decimal(at[0], "g"), at2=decimal(at[1], "g"), cx=decimal(cx, ".1f"), cy=decimal(cy, ".1f")))
     reach = fp.shape.distance(point)
     if reach > weapon.range + 1e-3:
         raise IllegalAction("out-of-range", _("({at}, {at2}) is {reach}\" away; the {weapon} reaches {range}\".", at=decimal(at[0], ".1f"), at2=decimal(at[1], ".1f"), reach=decimal(reach, ".1f"), weapon=weapon_word(weapon.name), range=decimal(weapon.range, "g")))

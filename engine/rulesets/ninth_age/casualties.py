@@ -282,7 +282,7 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
         other = state.units[k]
         if other.owner == unit.owner and not insignificant(state, unit, other):
             events.append(Event(kind="panic-cause", seat=other.owner, text=ngettext("{unit} flees through {k}.", "{unit} flee through {k}.", number(state, unit), unit=unit.id, k=k)))
-            panic(state, other, events, _("{k} is passed through by fleeing {unit}", k=k, unit=unit.id))
+            panic(state, other, events, ngettext("{k} is passed through by fleeing {unit}", "{k} are passed through by fleeing {unit}", number(state, other), k=k, unit=unit.id))
     return go
 
 

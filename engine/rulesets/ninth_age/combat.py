@@ -191,9 +191,9 @@ def fear_tests(state: NinthAgeState, group: list[str], events: list[Event]) -> N
         value = max(0, ld - 1)
         if not leadership_test(state.rng, value, _("{uid} Fear test (Ld {ld} - 1 for Fear; Ld from {source})", uid=uid, ld=ld, source=source), events,
                                seat=u.owner, reroll=_("the BSB") if _bsb_near(state, u) else None, for_unit=(state, u),
-                               reroll_text=_("{uid} re-rolls (Hold Your Ground)", uid=uid)):
+                               reroll_text=ngettext("{uid} re-rolls (Hold Your Ground)", "{uid} re-roll (Hold Your Ground)", number(state, u), uid=uid)):
             u.fear_struck = True
-            events.append(Event(kind="fear", seat=u.owner, text=_("{uid} is struck by Fear: WS 1 for the rest of this Melee phase.", uid=uid)))
+            events.append(Event(kind="fear", seat=u.owner, text=ngettext("{uid} is struck by Fear: WS 1 for the rest of this Melee phase.", "{uid} are struck by Fear: WS 1 for the rest of this Melee phase.", number(state, u), uid=uid)))
 
 
 def _reveal_fear_items(state: NinthAgeState, u: UnitState, events: list[Event]) -> None:
@@ -227,9 +227,9 @@ def choose_weapons(state: NinthAgeState, group: list[str], events: list[Event]) 
         master = state.unit_entry(u).has_rule("Weapon Masters")
         if len(choices) < 2 or (u.weapon in choices and not master):
             continue
-        u.weapon = decide(state, u.owner, f"weapon-{uid}", _("{uid} fights: with which weapon?", uid=uid), choices,
+        u.weapon = decide(state, u.owner, f"weapon-{uid}", ngettext("{uid} fights: with which weapon?", "{uid} fight: with which weapon?", number(state, u), uid=uid), choices,
                           default=choices[0])
-        events.append(Event(kind="weapon", seat=u.owner, text=_("{uid} fights with {weapon}.", uid=uid, weapon=weapon_word(u.weapon))))
+        events.append(Event(kind="weapon", seat=u.owner, text=ngettext("{uid} fights with {weapon}.", "{uid} fight with {weapon}.", number(state, u), uid=uid, weapon=weapon_word(u.weapon))))
 
 
 # -- make way (§16.6) ------------------------------------------------------------------------------
@@ -733,7 +733,7 @@ def pull_back(state: NinthAgeState, before: list[tuple[str, str]], suffered: set
                 continue
             mover.pose = new.pose
             events.append(Event(kind="pull-back", seat=mover.owner, data={"unit": mover.id},
-                                text=_("{mover} is brought back into contact with {other}: {value}\" (§11.8).", mover=mover.id, other=other.id, value=decimal((dx * dx + dy * dy) ** 0.5, ".1f"))))
+                                text=ngettext("{mover} is brought back into contact with {other}: {value}\" (§11.8).", "{mover} are brought back into contact with {other}: {value}\" (§11.8).", number(state, mover), mover=mover.id, other=other.id, value=decimal((dx * dx + dy * dy) ** 0.5, ".1f"))))
             moved = True
             break
         if not moved:
@@ -1156,14 +1156,14 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
             ld, source = unit_leadership(state, w)
             if fighters.feared(state, w):  # -1 Ld while touching a Fear-causer (§22 Fear), after borrowing (§1.10)
                 ld, source = max(0, ld - 1), text_join("", [source, _(", -1 for Fear")])
-            if leadership_test(state.rng, ld, _("{w} restrains itself (Ld from {source})", w=w.id, source=source), events, seat=w.owner,
+            if leadership_test(state.rng, ld, ngettext("{w} restrains itself (Ld from {source})", "{w} restrain themselves (Ld from {source})", number(state, w), w=w.id, source=source), events, seat=w.owner,
                               reroll=hold_your_ground(state, w), for_unit=(state, w)):  # a Leadership test (§16.8)
                 reformers.append(w)
                 continue
-            choice = decide(state, w.owner, f"must-pursue-{w.id}", _("{w} fails to restrain: pursue which?", w=w.id),
+            choice = decide(state, w.owner, f"must-pursue-{w.id}", ngettext("{w} fails to restrain: pursue which?", "{w} fail to restrain: pursue which?", number(state, w), w=w.id),
                             [f.id for f in fleeing_foes], default=fleeing_foes[0].id)
         elif frenzied:
-            events.append(Event(kind="pursue", seat=w.owner, text=_("{w} is Frenzied and must pursue.", w=w.id)))
+            events.append(Event(kind="pursue", seat=w.owner, text=ngettext("{w} is Frenzied and must pursue.", "{w} are Frenzied and must pursue.", number(state, w), w=w.id)))
         pursuers[w.id] = choice
     # step 9: flee rolls and moves, in the order the owner picks
     flee_distances: dict[str, int] = {}
@@ -1254,7 +1254,7 @@ def pursue(state: NinthAgeState, unit: UnitState, target_id: str, flee_distance:
     if target.on_table:
         point = target.footprint().centre
         if caught(flee_distance, go):
-            destroy(state, target, events, _("{go}\" ≥ {flee_distance}\": {unit} catches {target}, which is destroyed", go=go, flee_distance=flee_distance, unit=unit.id, target=target.id))
+            destroy(state, target, events, ngettext("{go}\" ≥ {flee_distance}\": {unit} catches {target}, which is destroyed", "{go}\" ≥ {flee_distance}\": {unit} catch {target}, which is destroyed", number(state, unit), go=go, flee_distance=flee_distance, unit=unit.id, target=target.id))
     else:
         point = None
     unit.combat_rounds = 0
@@ -1357,7 +1357,7 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
     text: list = []
     if done < go - MOVE_SAMPLE - 1e-6:
         if blocked:
-            text.append(_(": {blocked} stands in its way, so the pursuer stops at the last place at least 1\" from other units", blocked=blocked))
+            text.append(ngettext(": {blocked} stands in its way, so the pursuer stops at the last place at least 1\" from other units", ": {blocked} stand in its way, so the pursuer stops at the last place at least 1\" from other units", number(state, state.units[blocked]) if blocked in state.units else 1, blocked=blocked))
         else:
             text.append(_(": farther on it would end within 1\" of another unit, so the pursuer stops at the last place at least "
                           "1\" from them"))
@@ -1432,7 +1432,7 @@ def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, eve
                               if label == "random movement" else
                               ngettext("{unit} pursues into {enemy}'s {side} and charges it (no reaction).", "{unit} pursue into {enemy}'s {side} and charge it (no reaction).", number(state, unit), unit=unit.id, enemy=enemy.id, side=poses[0].side))))
     if enemy.fleeing:
-        destroy(state, enemy, events, _("{enemy} is caught fleeing and destroyed", enemy=enemy.id))
+        destroy(state, enemy, events, ngettext("{enemy} is caught fleeing and destroyed", "{enemy} are caught fleeing and destroyed", number(state, enemy), enemy=enemy.id))
 
 
 def overrun_or_reform(state: NinthAgeState, unit: UnitState, events: list[Event], may_overrun: bool) -> None:

@@ -289,9 +289,9 @@ def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState, bo
         if d > reach + EPS:
             return ngettext("{target} is {d}\" away, beyond {spell}'s range of {reach}\".", "{target} are {d}\" away, beyond {spell}'s range of {reach}\".", number(state, target), target=target.id, d=decimal(d, ".1f"), spell=spell.name, reach=decimal(reach, "g"))
     if "direct" in t and not shape.intersects(arc_region(me.footprint(), "front")):
-        return _("{spell} is Direct: {target} is not in {c}'s front arc.", spell=spell.name, target=target.id, c=c.name)
+        return ngettext("{spell} is Direct: {target} is not in {c}'s front arc.", "{spell} is Direct: {target} are not in {c}'s front arc.", number(state, target), spell=spell.name, target=target.id, c=c.name)
     if "damage" in t and engaged(state, where):
-        return _("{spell} is a Damage spell: {target} is engaged in combat.", spell=spell.name, target=target.id)
+        return ngettext("{spell} is a Damage spell: {target} is engaged in combat.", "{spell} is a Damage spell: {target} are engaged in combat.", number(state, target), spell=spell.name, target=target.id)
     if "missile" in t and not has_line_of_sight(me.footprint(), target.footprint() if host is None else shape,
                                                  _obstacles(state),
                                                  heights=(HEIGHTS[state.unit_entry(me).troop.height],
@@ -299,9 +299,9 @@ def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState, bo
                                                  exclude={me.id, where.id}):
         return _("{spell} is a Missile: {c} has no line of sight to {target}.", spell=spell.name, c=c.name, target=target.id)
     if "characters only" in t and not state.unit_entry(target).is_character:
-        return _("{spell} targets Characters only; {target} is not one.", spell=spell.name, target=target.id)
+        return ngettext("{spell} targets Characters only; {target} is not one.", "{spell} targets Characters only; {target} are not one.", number(state, target), spell=spell.name, target=target.id)
     if "focused" in t and target.models != 1:
-        return _("{spell} is Focused: it targets a single model, a character inside a unit included (name the character as the target); {target} has {models} models.", spell=spell.name, target=target.id, models=target.models)
+        return ngettext("{spell} is Focused: it targets a single model, a character inside a unit included (name the character as the target); {target} has {models} models.", "{spell} is Focused: it targets a single model, a character inside a unit included (name the character as the target); {target} have {models} models.", number(state, target), spell=spell.name, target=target.id, models=target.models)
     return None
 
 
@@ -1059,7 +1059,7 @@ def _remove_from_play(state: NinthAgeState, c: Caster, events: list[Event]) -> N
         remove_models(unit, 1, joined_positions(state, unit))
         c.slain = True
         events.append(Event(kind="casualties", seat=c.seat, data={"unit": unit.id, "removed": 1},
-                            text=_("{c} is torn from the world by the Breach in the Veil: removed from play; {unit} has {models} models left.", c=c.name, unit=unit.id, models=unit.models)))
+                            text=ngettext("{c} is torn from the world by the Breach in the Veil: removed from play; {unit} has {models} models left.", "{c} is torn from the world by the Breach in the Veil: removed from play; {unit} have {models} models left.", number(state, unit), c=c.name, unit=unit.id, models=unit.models)))
         return
     text = _("{c} is torn from the world by the Breach in the Veil: removed from play", c=c.name)
     if unit.location == "joined":  # a wizard in a unit leaves its place in the block, as one slain there (§16.5)
