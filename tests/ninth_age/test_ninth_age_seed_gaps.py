@@ -55,3 +55,61 @@ def test_what_a_flee_passes_through_while_extended_to_clear_1_inch_is_crossed_to
     said = _said(log)
     assert any(s.startswith("Halberdiers flee: 12\" (+") for s in said)
     assert any(s.startswith("Halberdiers take a Dangerous Terrain test (fleeing through Brute Bulls;") for s in said)
+
+
+# -- pikes (§15.1 Picca) -----------------------------------------------------------------------------------
+def _pikes_against(enemy, side="front"):
+    """The Halberdiers with pikes (p1) in contact with ``enemy`` (p2) on their front, or their right."""
+    from engine.rulesets.ninth_age import fighters
+    from engine.table.contact import contact_side
+
+    state = scenario({enemy: (30, 30, 180) if side == "front" else (40, 10, 270), "Halberdiers": (30, 10, 0, 5)},
+                     terrain="open")
+    pikes = state.units["Halberdiers"]
+    entry = state.unit_entry(pikes)
+    state.armies["p1"].units[pikes.entry] = entry.model_copy(update={"equipment": ["pike", "light armour"]})
+    foe = state.units[enemy]  # heavy armour and a shield: a save the pike's AP (1) alone leaves possible
+    state.armies["p2"].units[foe.entry] = state.unit_entry(foe).model_copy(
+        update={"equipment": ["hand weapon", "heavy armour", "shield"]})
+    theirs, mine = state.units[enemy].footprint().shape.bounds, pikes.footprint().shape.bounds
+    if side == "front":
+        pikes.pose = pikes.pose.moved(pikes.pose.x, pikes.pose.y + theirs[1] - mine[3])
+    else:
+        pikes.pose = pikes.pose.moved(pikes.pose.x + theirs[0] - mine[2], pikes.pose.y)
+    assert contact_side(pikes.footprint(), state.units[enemy].footprint()) == side
+    state.phase, state.step, state.active = "melee", "", "p1"
+    [blow] = [b for b in fighters.blows(state, pikes) if not b.special]
+    assert blow.weapon == "pike" and blow.armour_piercing == 1
+    return state, pikes, blow
+
+
+def _one_pike_hit(enemy, side="front"):
+    from engine.rulesets.ninth_age import combat
+
+    state, pikes, blow = _pikes_against(enemy, side)
+    load(state, 6, 6)  # a 6 to wound; a 6 for the armour save if one is allowed
+    log = []
+    combat.wound_hits(state, pikes, blow, state.units[enemy], 1, log)
+    return _said(log), left(state)
+
+
+def test_a_pike_has_lethal_strike_against_monstrous_cavalry_engaged_to_its_front():
+    """"Colpo Letale contro Cavalleria, Cavalleria Mostruosa e Carri ingaggiati sul fronte": the
+    6 to wound has Armour Piercing (6), so the Boar Riders' +4 armour cannot save it."""
+    said, unused = _one_pike_hit("Boar Riders")
+    assert "Halberdiers Halberdier against Boar Riders: no armour save is possible (armour +4 against S3, AP 6)." \
+           in said
+    assert unused == [6]
+
+
+def test_a_pike_has_no_lethal_strike_on_the_flank_or_against_infantry():
+    said, unused = _one_pike_hit("Boar Riders", side="right")  # engaged on the pikemen's flank
+    assert not any("no armour save is possible" in s for s in said) and unused == []
+    said, unused = _one_pike_hit("Brutes")  # Monstrous Infantry in front
+    assert not any("no armour save is possible" in s for s in said) and unused == []
+
+
+def test_a_pike_has_lethal_strike_against_cavalry_in_front():
+    said, unused = _one_pike_hit("Wolf Riders")
+    assert any(s.startswith("Halberdiers Halberdier against Wolf Riders: no armour save is possible") and
+               s.endswith("AP 6).") for s in said), said

@@ -743,7 +743,8 @@ def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: Un
     as Overkill in a challenge)."""
     from engine.rulesets.ninth_age import attacks as pipeline
 
-    attack = _thunderous(state, attacker, blow, target, _attack(state, _fighter(state, blow), blow))
+    attack = _pike(state, attacker, blow, target,
+                   _thunderous(state, attacker, blow, target, _attack(state, _fighter(state, blow), blow)))
     if fighters.toxic(state.unit_entry(_fighter(state, blow)), blow.part) and not blow.special and _pestilent(state, target):
         attack = replace(attack, to_wound_modifier=attack.to_wound_modifier - 1)  # Toxic Attacks (§22)
     pool = target.models * pipeline.defence(state.unit_entry(target), "close combat").wounds - target.wounds_lost
@@ -767,7 +768,7 @@ def wound_model(state: NinthAgeState, attacker: UnitState, blow: Blow, char: Uni
     (returned second), else lost."""
     from engine.rulesets.ninth_age import attacks as pipeline
 
-    attack = _attack(state, _fighter(state, blow), blow)
+    attack = _pike(state, attacker, blow, char, _attack(state, _fighter(state, blow), blow))
     purpose = _("{attacker} {part_name} against {target}", attacker=attacker.id, part_name=blow.part_name, target=char.id)
     result, beyond = pipeline.hits_on_character(state, char, attack, hits, events, purpose, attacker.owner)
     return result.wounds_inflicted, beyond
@@ -797,7 +798,7 @@ def overkill_on_the_fallen(state: NinthAgeState, attacker: UnitState, blow: Blow
     the slain model as if alive and in contact; every wound is Overkill (§16.9)."""
     from engine.rulesets.ninth_age import attacks as pipeline
 
-    attack = _attack(state, _fighter(state, blow), blow)
+    attack = _pike(state, attacker, blow, target, _attack(state, _fighter(state, blow), blow))
     d = pipeline.struck_defence(state, target, attack)
     purpose = (_("{attacker} {part_name} against the slain {target}", attacker=attacker.id, part_name=blow.part_name, target=target.id)
                if state.unit_entry(target).is_character else
@@ -855,6 +856,25 @@ def _thunderous(state: NinthAgeState, attacker: UnitState, blow: Blow, target: U
     if target.id not in charged or attack.strength is None:
         return attack
     return attack.at_strength(attack.strength + 1)
+
+
+PIKE_LETHAL = ("cavalry", "monstrous cavalry", "chariot")  # §15.1 Picca: "Cavalleria, Cavalleria Mostruosa e Carri"
+
+
+def _pike(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitState, attack):
+    """The Pike (§15.1): "Colpo Letale contro Cavalleria, Cavalleria Mostruosa e Carri ingaggiati
+    sul fronte": a pike's attacks on a model of those troop types (a character by its own) whose
+    unit is in contact with the wielder's unit's front have Lethal Strike (§22)."""
+    if blow.special or attack.lethal_strike:
+        return attack
+    magic = fighters.magic_weapon(state, _fighter(state, blow))
+    mundane = magic[1] if magic is not None and blow.weapon == magic[0] else blow.weapon
+    if mundane != "pike" or state.unit_entry(target).troop_type not in PIKE_LETHAL:
+        return attack
+    mine, theirs = _body(state, attacker), _body(state, target)
+    if mine.pose is None or theirs.pose is None or contact_side(mine.footprint(), theirs.footprint()) != "front":
+        return attack
+    return replace(attack, lethal_strike=True)
 
 
 def _magical(state: NinthAgeState, attacker: UnitState, blow: Blow, magic) -> bool:
@@ -936,7 +956,8 @@ def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target
     from engine.rulesets.ninth_age import attacks as pipeline
     from engine.rulesets.ninth_age.casualties import lose_wounds as remove
 
-    attack = _thunderous(state, attacker, blow, target, _attack(state, _fighter(state, blow), blow))
+    attack = _pike(state, attacker, blow, target,
+                   _thunderous(state, attacker, blow, target, _attack(state, _fighter(state, blow), blow)))
     d = pipeline.struck_defence(state, target, attack)  # items, T under the spells in play (§9)
     from dataclasses import replace as _replace
 
