@@ -113,3 +113,40 @@ def test_a_pike_has_lethal_strike_against_cavalry_in_front():
     said, unused = _one_pike_hit("Wolf Riders")
     assert any(s.startswith("Halberdiers Halberdier against Wolf Riders: no armour save is possible") and
                s.endswith("AP 6).") for s in said), said
+
+
+# -- the Wizard Conclave Champion's extra wound (§22 Conclave Magico) -------------------------------------------
+def test_the_conclave_champions_extra_wound_counts_toward_the_combat_score():
+    """"Il Campione di un'Unità con la regola speciale Conclave Magico ha +1 Ferita": the Brutes'
+    Champion alone left has W 3 + 1, so four unsaved wounds on it all count (§11.9's cap is the
+    wounds the unit has, not its models' W 3)."""
+    from engine.rulesets.ninth_age import combat
+    from engine.rulesets.ninth_age.fighters import Blow
+
+    state = scenario({"Brutes": (30, 30, 180), "Halberdiers": (30, 10, 0, 5)}, terrain="open")
+    brutes = state.units["Brutes"]
+    _shrink(brutes, 1, 1)  # the Champion, the last R&F model to go (§12.7)
+    blow = Blow("Halberdiers", 0, "Halberdier", 3, 3, 4, ["Brutes"], strength=10, weapon="halberd")
+    load(state, 6, 6, 6, 6)  # four wounds; light armour has no save against S10
+    log = []
+    counted, lost = combat.wound_hits(state, state.units["Halberdiers"], blow, brutes, 4, log)
+    assert (counted, lost) == (4, 0)
+    assert brutes.location == "destroyed" and left(state) == []
+
+
+def test_the_conclave_champions_extra_wound_counts_for_decimated():
+    """Decimati (§20.1): "un numero di ferite pari o inferiore al 25% del suo valore iniziale". The
+    Brutes began with 6 x W3 + the Champion's 1 = 19; two models left, 2 wounds carried, have
+    2 x 3 + 1 - 2 = 5, more than a quarter of 19 (without the Champion's wound 4 of 18 would be)."""
+    from engine.rulesets.ninth_age import victory
+
+    state = scenario({"Brutes": (30, 30, 180)}, terrain="open")
+    brutes = state.units["Brutes"]
+    assert brutes.start_models == 6
+    _shrink(brutes, 2, 2)
+    brutes.wounds_lost = 2
+    assert not any("Brutes decimated" in str(k) for k, _v in victory.ledger(state, "p1").lines)
+    brutes.wounds_lost = 3  # 4 of 19 left: decimated
+    assert any("Brutes decimated" in str(k) for k, _v in victory.ledger(state, "p1").lines)
+    brutes.wounds_lost, brutes.champion_lost = 2, True  # the Champion slain in a challenge: 4 of 19
+    assert any("Brutes decimated" in str(k) for k, _v in victory.ledger(state, "p1").lines)

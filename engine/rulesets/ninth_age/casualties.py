@@ -41,6 +41,20 @@ def champion_wounds(state: NinthAgeState, unit: UnitState) -> int:
     return model_wounds(state, unit) + (1 if state.unit_entry(unit).has_rule("Wizard Conclave") else 0)
 
 
+def conclave_wound(state: NinthAgeState, unit: UnitState) -> int:
+    """The Wizard Conclave Champion's "+1 Ferita" (§22) while it stands in the unit: 1, else 0."""
+    entry = state.unit_entry(unit)
+    return 1 if entry.command.champion and not unit.champion_lost and entry.has_rule("Wizard Conclave") else 0
+
+
+def wounds_left(state: NinthAgeState, unit: UnitState, per_model: int | None = None) -> int:
+    """The wounds the unit's models have left (its wound pool, §12.7): W a model, the Conclave
+    Champion's extra wound included, less those carried on the next model (``per_model``: W as
+    the attack meets it, else :func:`model_wounds`)."""
+    w = model_wounds(state, unit) if per_model is None else per_model
+    return unit.models * w + (conclave_wound(state, unit) if unit.models > 0 else 0) - unit.wounds_lost
+
+
 def joined_positions(state: NinthAgeState, unit: UnitState) -> int:
     """Positions in the unit's block taken by characters on matching bases (§16.5)."""
     return sum(c.cells[0] * c.cells[1] for c in state.units.values()

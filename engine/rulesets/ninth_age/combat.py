@@ -747,7 +747,10 @@ def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: Un
                    _thunderous(state, attacker, blow, target, _attack(state, _fighter(state, blow), blow)))
     if fighters.toxic(state.unit_entry(_fighter(state, blow)), blow.part) and not blow.special and _pestilent(state, target):
         attack = replace(attack, to_wound_modifier=attack.to_wound_modifier - 1)  # Toxic Attacks (§22)
-    pool = target.models * pipeline.defence(state.unit_entry(target), "close combat").wounds - target.wounds_lost
+    from engine.rulesets.ninth_age.casualties import wounds_left
+
+    # the wounds the unit has left cap what counts, a Conclave Champion's +1 W included (§11.9, §22)
+    pool = wounds_left(state, target, pipeline.defence(state.unit_entry(target), "close combat").wounds)
     result = pipeline.resolve_hits(state, target, attack, hits, events, attacker=attacker,
                                    purpose=_("{attacker} {part_name} against {target}", attacker=attacker.id, part_name=blow.part_name, target=target.id), auto_wounds=auto)
     counted = min(result.wounds_inflicted, max(0, pool))
