@@ -150,3 +150,81 @@ def test_the_conclave_champions_extra_wound_counts_for_decimated():
     assert any("Brutes decimated" in str(k) for k, _v in victory.ledger(state, "p1").lines)
     brutes.wounds_lost, brutes.champion_lost = 2, True  # the Champion slain in a challenge: 4 of 19
     assert any("Brutes decimated" in str(k) for k, _v in victory.ledger(state, "p1").lines)
+
+
+# -- Fear on a unit whose best Ld is a model immune to it (§22 Paura) -----------------------------------------
+def _spearmen_touching_trolls(immune_marshal=True):
+    """The Spearmen (Ld 7) with the Marshal (Ld 9) in them, in contact with the Trolls (Fear)."""
+    from engine.rulesets.ninth_age import fighters
+
+    state = scenario({"Trolls": (30, 20, 180), "Spearmen": (30, 10, 0, 6)}, terrain="open")
+    trolls, spear = state.units["Trolls"], state.units["Spearmen"]
+    spear.pose = spear.pose.moved(30, 20 - trolls.footprint().half_depth - spear.footprint().half_depth)
+    marshal = state.units["Marshal"]
+    characters._place(state, marshal, spear, 0, [])
+    if immune_marshal:
+        entry = state.unit_entry(marshal)
+        state.armies["p1"].units[marshal.entry] = entry.model_copy(
+            update={"special_rules": [*entry.special_rules, "Immune to Psychology"]})
+    assert fighters.feared(state, spear)
+    state.phase, state.step = "melee", ""
+    return state
+
+
+def _restrain(state, unit, foe):
+    from engine.core.decisions import DecisionNeeded
+    from engine.rulesets.ninth_age import combat
+    from engine.rulesets.ninth_age.melee import SideScore, outcome
+
+    won = outcome("p1", SideScore(wounds=5), "p2", SideScore(wounds=0))
+    state.begin_answers(["restrain"])
+    load(state, 4, 5, *[3] * 20)
+    log = []
+    try:
+        combat.after_break(state, combat.Round(units=[unit, foe]), [state.units[foe]], won, log)
+    except DecisionNeeded:
+        pass
+    return "\n".join(_said(log))
+
+
+def test_a_unit_whose_best_ld_is_a_character_immune_to_fear_tests_on_it_without_the_minus_1():
+    """"Tutte le Unità nemiche in contatto [...] hanno un -1 sul valore della Disciplina. I modelli
+    che sono Immuni alla Psicologia [...] sono immuni all'effetto della Paura", and a unit uses
+    the highest Ld it has (§1.8): the Marshal, Immune to Psychology, keeps his Ld 9."""
+    said = _restrain(_spearmen_touching_trolls(), "Spearmen", "Trolls")
+    assert "Spearmen restrains itself (Ld from Marshal, immune to Fear): Ld 9, rolled 9: passed." in said
+
+
+def test_fear_still_costs_1_ld_when_the_best_ld_is_a_model_not_immune():
+    said = _restrain(_spearmen_touching_trolls(immune_marshal=False), "Spearmen", "Trolls")
+    assert "Spearmen restrains itself (Ld from its own, -1 for Fear): Ld 8, rolled 9: failed." in said
+
+
+def test_a_fear_test_on_the_ld_of_an_immune_character():
+    from engine.rulesets.ninth_age import combat
+
+    state = _spearmen_touching_trolls()
+    load(state, 4, 5)
+    log = []
+    combat.fear_tests(state, ["Spearmen", "Trolls"], log)
+    assert "Spearmen Fear test (Ld from Marshal, immune to Fear): Ld 9, rolled 9: passed." in "\n".join(_said(log))
+
+
+def test_immune_rank_and_file_do_not_spare_a_character_in_them_its_fear_test():
+    """Half or more of the Zealots' models Immune to Psychology (Frenzy) spares the unit Panic
+    tests, but Fear's immunity is each model's: the Marshal in them is not immune, so the unit
+    tests (on the Zealots' own Ld 10, theirs immune) and a failure gives the Marshal WS 1."""
+    from engine.rulesets.ninth_age import combat, fighters
+
+    state = scenario({"Trolls": (30, 20, 180), "Zealots": (30, 10, 0, 5)}, terrain="open")
+    trolls, zealots = state.units["Trolls"], state.units["Zealots"]
+    zealots.pose = zealots.pose.moved(30, 20 - trolls.footprint().half_depth - zealots.footprint().half_depth)
+    characters._place(state, state.units["Marshal"], zealots, 0, [])
+    assert fighters.psychology_immune(state, zealots) and fighters.feared(state, zealots)
+    state.phase, state.step = "melee", ""
+    load(state, 6, 6)
+    log = []
+    combat.fear_tests(state, ["Zealots", "Trolls"], log)
+    assert "Zealots Fear test (Ld from Zealots, immune to Fear): Ld 10, rolled 12: failed." in "\n".join(_said(log))
+    assert fighters.struck_by_fear(state, state.units["Marshal"], zealots)
+    assert not fighters.struck_by_fear(state, zealots)
