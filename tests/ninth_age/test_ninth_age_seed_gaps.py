@@ -228,3 +228,85 @@ def test_immune_rank_and_file_do_not_spare_a_character_in_them_its_fear_test():
     assert "Zealots Fear test (Ld from Zealots, immune to Fear): Ld 10, rolled 12: failed." in "\n".join(_said(log))
     assert fighters.struck_by_fear(state, state.units["Marshal"], zealots)
     assert not fighters.struck_by_fear(state, zealots)
+
+
+# -- a miscast's template and a misfire's blast on a unit with characters (§16.4) -------------------------------
+def _shaman_in_brutes(models):
+    """The Shaman (Monstrous Infantry, like the Brutes) in the middle of the Brutes' front rank,
+    all in heavy armour with shields (a save against a 2-dice miscast's S4 AP 1: 6+)."""
+    from test_ninth_age_magic import magic_phase
+
+    from engine.rulesets.ninth_age import magic
+
+    state, _log = magic_phase(seat="p2", dice=(4, 4, 1, 1),
+                              placements={"Shaman": (40, 30, 180), "Brutes": (30, 30, 180, 3),
+                                          "Spearmen": (30, 10, 0, 10)})
+    brutes = state.units["Brutes"]
+    _shrink(brutes, models, 3)
+    for armoured in (brutes, state.units["Shaman"]):
+        state.armies["p2"].units[armoured.entry] = state.unit_entry(armoured).model_copy(
+            update={"equipment": ["hand weapon", "heavy armour", "shield"]})
+    characters._place(state, state.units["Shaman"], brutes, 1, [])
+    return state, state.casters["Shaman"], magic.spell_named(state, "p2", "Sap the Strength")[0]
+
+
+def _miscast(state, caster, spell, *dice):
+    from engine.rulesets.ninth_age import magic
+
+    load(state, *dice)
+    log = []
+    magic.miscast(state, caster, spell, 2, log)
+    return _said(log)
+
+
+def test_a_miscast_template_over_a_wizard_in_a_unit_of_4_rf_hits_the_wizard_without_saves_and_the_rf_with():
+    """Breach in the Veil: "Centrare la Sagoma da 5” sul Mago [...] Ciascun modello toccato dalla
+    Sagoma subisce un colpo"; "Il Mago che subisce l'incidente di lancio non può beneficiare di
+    alcun Tiro Protezione". With three R&F the Shaman takes its own hit (situation B), and the
+    Brutes keep their armour saves."""
+    state, shaman, spell = _shaman_in_brutes(3)
+    said = _miscast(state, shaman, spell,
+                    1, 1,  # 2: Breach in the Veil
+                    6,  # the Shaman's hit wounds
+                    6, 6, 6,  # the three Brutes' hits wound
+                    6, 6, 1)  # their armour saves on 6+: two saved
+    assert "The template covers Shaman in Brutes: it takes the hit(s) itself (situation B, §16.4)." in said
+    assert "Sap the Strength on Brutes (Shaman): 1 to wound at S4 against T4 needing 4+: 6: 1 wound(s)." in said
+    assert not any(s.startswith("Sap the Strength on Brutes (Shaman): armour saves") for s in said)  # none
+    assert "Sap the Strength on Brutes: armour saves needing 6+: 6 6 1: 2 saved." in said
+    assert state.units["Brutes"].wounds_lost == 1 and state.units["Shaman"].wounds_lost == 1 and left(state) == []
+
+
+def test_a_miscast_template_over_a_wizard_in_a_unit_of_5_or_more_rf_hits_an_rf_model_instead():
+    state, shaman, spell = _shaman_in_brutes(6)
+    said = _miscast(state, shaman, spell, 1, 1)
+    assert "The template covers Shaman in Brutes: the hit(s) go to a rank-and-file model instead " \
+           "(situation A, §16.4)." in said
+    assert not any("Sap the Strength on Brutes (Shaman)" in s for s in said)
+
+
+def test_a_catastrophic_detonation_hits_the_wizard_itself_even_in_situation_a():
+    """Detonazione Catastrofica: "Il Mago deve subire un colpo"."""
+    state, shaman, spell = _shaman_in_brutes(6)
+    said = _miscast(state, shaman, spell, 2, 3)  # 5: Catastrophic Detonation
+    assert "The template covers Shaman in Brutes: it must take the hit itself." in said
+    assert any(s.startswith("Sap the Strength on Brutes (Shaman): 1 to wound") for s in said)
+
+
+def test_a_war_machine_blowing_up_hits_a_character_in_a_unit_of_4_rf_itself():
+    """"tutti i modelli entro D6” da esso subiscono un colpo a Forza 5": the Marshal, within reach
+    in the Halberdiers cut to three, takes his own hit (situation B, as under a template)."""
+    from engine.rulesets.ninth_age.artillery import misfire
+
+    state = scenario({"Great Cannon": (30, 10, 0), "Halberdiers": (36, 10, 0, 3)}, terrain="open")
+    halberdiers = state.units["Halberdiers"]
+    _shrink(halberdiers, 3, 3)
+    characters._place(state, state.units["Marshal"], halberdiers, 1, [])
+    load(state, 1,  # the Misfire table: 1 - 1 = 0, it blows up
+         6)  # every model within 6"
+    log = []
+    misfire(state, state.units["Great Cannon"], log, modifier=-1)
+    said = _said(log)
+    assert "The blast reaches Marshal in Halberdiers: it takes the hit(s) itself (situation B, §16.4)." in said
+    assert any(s.startswith("Great Cannon's explosion on Halberdiers (Marshal): 1 to wound at S5") for s in said)
+    assert any(s.startswith("Great Cannon's explosion on Halberdiers: 3 to wound at S5") for s in said)

@@ -285,25 +285,37 @@ def template_models(state: NinthAgeState, unit: UnitState, touched: list[int]) -
 
 
 def template_on_unit(state: NinthAgeState, unit: UnitState, attack: Attack, touched: list[int], per: int,
-                     events: list[Event], *, attacker: UnitState, purpose: str) -> None:
+                     events: list[Event], *, attacker: UnitState, purpose: str, blast: bool = False,
+                     own_attack: dict[str, Attack] | None = None, takes_it: frozenset[str] = frozenset()) -> None:
     """``per`` hits on each model of ``unit`` a template touches (``touched``: its footprint's
     base indices). A character's base under it (§16.4): in situation A the hit is transferred
-    to an R&F model, in situation B the character takes it."""
+    to an R&F model, in situation B the character takes it. ``blast``: hits on every model
+    within a distance, read as a template's (a war machine blowing up, §15.4); ``own_attack``:
+    a character's hit with other rules (a miscasting wizard takes no saves, §9.10); ``takes_it``:
+    characters that take their hit themselves in either situation (a wizard that "deve subire
+    un colpo")."""
     from engine.rulesets.ninth_age.mixed_units import hit_allocation
 
     rf, chars = template_models(state, unit, touched)
     if chars:
         _skip, exposed = hit_allocation(state, unit)
         for c in chars:
-            if c in exposed:
-                events.append(Event(kind="allocation", seat=attacker.owner, text=_("The template covers {c} in {unit}: it takes the hit(s) itself (situation B, §16.4).", c=c, unit=unit.id)))
-                hits_on_character(state, state.units[c], attack, per, events, _("{purpose} ({c})", purpose=purpose, c=c),
-                                  attacker.owner)
+            if c in exposed or c in takes_it:
+                events.append(Event(kind="allocation", seat=attacker.owner, text=(
+                    _("The blast reaches {c} in {unit}: it takes the hit(s) itself (situation B, §16.4).", c=c, unit=unit.id)
+                    if blast and c in exposed else
+                    _("The template covers {c} in {unit}: it takes the hit(s) itself (situation B, §16.4).", c=c, unit=unit.id)
+                    if c in exposed else _("The template covers {c} in {unit}: it must take the hit itself.", c=c, unit=unit.id))))
+                hits_on_character(state, state.units[c], (own_attack or {}).get(c, attack), per, events,
+                                  _("{purpose} ({c})", purpose=purpose, c=c), attacker.owner)
             else:
-                events.append(Event(kind="allocation", seat=attacker.owner, text=_("The template covers {c} in {unit}: the hit(s) go to a rank-and-file model instead (situation A, §16.4).", c=c, unit=unit.id)))
+                events.append(Event(kind="allocation", seat=attacker.owner, text=(
+                    _("The blast reaches {c} in {unit}: the hit(s) go to a rank-and-file model instead (situation A, §16.4).", c=c, unit=unit.id)
+                    if blast else
+                    _("The template covers {c} in {unit}: the hit(s) go to a rank-and-file model instead (situation A, §16.4).", c=c, unit=unit.id))))
                 rf += 1
-    if rf and unit.on_table:
-        resolve_hits(state, unit, attack, rf * per, events, attacker=attacker, purpose=purpose)
+    if rf and unit.on_table:  # a blast's losses are no enemy unit's doing (Heavy Casualties, §13)
+        resolve_hits(state, unit, attack, rf * per, events, attacker=None if blast else attacker, purpose=purpose)
 
 
 def _add(total: AttackResult, part: AttackResult) -> None:
