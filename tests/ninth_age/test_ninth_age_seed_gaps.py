@@ -310,3 +310,21 @@ def test_a_war_machine_blowing_up_hits_a_character_in_a_unit_of_4_rf_itself():
     assert "The blast reaches Marshal in Halberdiers: it takes the hit(s) itself (situation B, §16.4)." in said
     assert any(s.startswith("Great Cannon's explosion on Halberdiers (Marshal): 1 to wound at S5") for s in said)
     assert any(s.startswith("Great Cannon's explosion on Halberdiers: 3 to wound at S5") for s in said)
+
+
+def test_witchfire_spreads_its_hits_over_the_wizards_unit_the_wizard_taking_one_at_most():
+    """Fuoco Stregato: "L'Unità del Mago subisce DPU colpi distribuiti come per il tiro, tranne che
+    per il fatto il Mago non può ricevere più di un colpo": five hits on the three Brutes and the
+    Shaman (situation B) would give the Shaman two as evenly as possible; it takes one, with no
+    saves, and the Brutes four."""
+    from engine.rulesets.ninth_age import magic
+
+    state, shaman, spell = _shaman_in_brutes(3)
+    load(state, 3, 4)  # 7: Witchfire
+    log = []
+    magic.miscast(state, shaman, spell, 5, log)  # the Shaman's share offered at most 1 (the default taken)
+    said = _said(log)
+    assert "Witchfire: Brutes takes 5 hit(s)." in said
+    assert "1 of 5 hit(s) on Brutes go to Shaman (situation B, §16.4)." in said
+    assert any(s.startswith("Sap the Strength on Brutes (Shaman): 1 to wound") for s in said)
+    assert any(s.startswith("Sap the Strength on Brutes: 4 to wound") for s in said)

@@ -230,13 +230,15 @@ def hits_on_character(state: NinthAgeState, char: UnitState, attack: Attack, hit
 
 
 def resolve_on_unit(state: NinthAgeState, target: UnitState, attack: Attack, hits: int, events: list[Event], *,
-                    attacker: UnitState | None = None, purpose: str = "", auto_wounds: int = 0) -> AttackResult:
+                    attacker: UnitState | None = None, purpose: str = "", auto_wounds: int = 0,
+                    own_attack: dict[str, Attack] | None = None, most: dict[str, int] | None = None) -> AttackResult:
     """Ordinary hits on a unit (shooting, a spell's or a breath's hits), as §16.4 allocates them
     on a mixed unit: situation A (characters of the unit's troop type, 5 or more R&F) all on the
     R&F, the characters taking none; situation B the attacking player spreads them as evenly as
     possible over the R&F and the exposed characters (/decide), each character's share through
     the §12 steps against its own defence, the rest through :func:`resolve_hits` on the R&F.
-    There is no "Look Out Sir" roll in this version (§16.4)."""
+    There is no "Look Out Sir" roll in this version (§16.4). ``own_attack``: a character's hits
+    with other rules, ``most``: the most hits a character may take (a miscasting wizard's, §9.10)."""
     from engine.rulesets.ninth_age.mixed_units import character_shares, hit_allocation, joined
 
     inside = joined(state, target) if target.on_table else []
@@ -248,7 +250,7 @@ def resolve_on_unit(state: NinthAgeState, target: UnitState, attack: Attack, hit
         events.append(Event(kind="allocation", seat=attacker.owner, text=_("{hits} hit(s) on {target} all go to its rank and file; {join} take(s) none (situation A, §16.4).", hits=hits, target=target.id, join=", ".join(c.id for c in inside))))
         return resolve_hits(state, target, attack, hits, events, attacker=attacker, purpose=purpose,
                             auto_wounds=auto_wounds)
-    shares = character_shares(state, attacker.owner, target, hits, exposed)
+    shares = character_shares(state, attacker.owner, target, hits, exposed, most=most)
     rest = hits - sum(shares.values())
     total = AttackResult(hits=hits)
     auto_left = max(0, auto_wounds - rest)  # Poisoned 6s go to the R&F first
@@ -258,7 +260,8 @@ def resolve_on_unit(state: NinthAgeState, target: UnitState, attack: Attack, hit
         char = state.units[c]
         events.append(Event(kind="allocation", seat=attacker.owner, text=_("{value_n} of {hits} hit(s) on {target} go to {c} (situation B, §16.4).", value_n=n, hits=hits, target=target.id, c=c)))
         auto, auto_left = min(auto_left, n), auto_left - min(auto_left, n)
-        part, _over = hits_on_character(state, char, attack, n, events, _("{purpose} ({c})", purpose=purpose, c=c),
+        part, _over = hits_on_character(state, char, (own_attack or {}).get(c, attack), n, events,
+                                        _("{purpose} ({c})", purpose=purpose, c=c),
                                         attacker.owner, auto=auto)
         _add(total, part)
     if rest:

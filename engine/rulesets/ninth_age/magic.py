@@ -1030,8 +1030,23 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
                 events.append(Event(kind="roll", seat=c.seat, roll=d, text=text_join("", [_("Four power dice: D6 = {total}: ", total=d.total), (_("1-3, the wizard is removed from play.") if gone else _("the wizard stays."))])))
             if gone:
                 _remove_from_play(state, c, events)
+    elif result == "Witchfire" and inside:
+        # "L'Unità del Mago subisce DPU colpi distribuiti come per il tiro, tranne che per il fatto il Mago non
+        # può ricevere più di un colpo": allocated as shooting hits on a mixed unit (§16.4), the wizard's one
+        # at most and with no saves (§9.10)
+        from dataclasses import replace
+
+        from engine.rulesets.ninth_age.attacks import resolve_on_unit
+        from engine.rulesets.ninth_age.damage import Attack
+
+        events.append(Event(kind="spell", seat=c.seat, text=text_join("", [_("Witchfire: {me} takes {hits} hit(s)", me=me.id, hits=pdu), "."])))
+        attack = Attack(strength=effect.strength, category="ranged", armour_piercing=effect.armour_piercing,
+                        magical=True, spell=True, source=spell.name)
+        resolve_on_unit(state, me, attack, pdu, events, attacker=wizard,
+                        purpose=_("{spell} on {unit}", spell=spell.name, unit=me.id),
+                        own_attack={wizard.id: replace(attack, no_saves=True)}, most={wizard.id: 1})
     elif result == "Witchfire":
-        # characters stand as their own units here, so the wizard's unit is the wizard: one hit at most
+        # the wizard standing alone is its unit: one hit at most
         hits = 1 if me.models == 1 else pdu
         events.append(Event(kind="spell", seat=c.seat, text=text_join("", [_("Witchfire: {me} takes {hits} hit(s)", me=me.id, hits=hits), (_(" (the wizard takes at most one).") if me.models == 1 else ".")])))
         _hit(state, c, spell, effect, me, hits, events, no_saves=(me.models == 1))
