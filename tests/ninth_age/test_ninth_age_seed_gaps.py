@@ -328,3 +328,23 @@ def test_witchfire_spreads_its_hits_over_the_wizards_unit_the_wizard_taking_one_
     assert "1 of 5 hit(s) on Brutes go to Shaman (situation B, §16.4)." in said
     assert any(s.startswith("Sap the Strength on Brutes (Shaman): 1 to wound") for s in said)
     assert any(s.startswith("Sap the Strength on Brutes: 4 to wound") for s in said)
+
+
+def test_friends_a_flee_passes_through_test_for_panic_when_only_its_characters_are_left():
+    """"Un'Unità viene attraversata da una Unità amica in fuga": the Halberdiers' last R&F model
+    falls to its test for the Trolls, the Marshal flees on as the unit (§16.2) and the Spearmen
+    it passes through still test for Panic."""
+    state = scenario({"Halberdiers": (64, 4, 0, 5), "Trolls": (64, 9, 180), "Spearmen": (64, 15, 0, 5)})
+    halberdiers = state.units["Halberdiers"]
+    _shrink(halberdiers, 1, 1)
+    characters._place(state, state.units["Marshal"], halberdiers, 0, [])
+    load(state, 6, 6,  # 12" of flight, through the Trolls and the Spearmen
+         1,  # Trolls: the last Halberdier's D6 fails
+         6,  # Trolls: the Marshal's own test
+         3, 3)  # the Spearmen's Panic test
+    log = []
+    flee(state, halberdiers, 0.0, log, "Halberdiers flee")
+    said = _said(log)
+    assert "The rank and file of Halberdiers are all slain: Marshal is left and is still the same unit (§16.2)." in said
+    assert "Halberdiers flee through Spearmen." in said
+    assert any(s.startswith("Spearmen Panic test (Spearmen is passed through by fleeing Halberdiers") for s in said), said

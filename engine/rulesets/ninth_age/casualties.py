@@ -298,7 +298,9 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
     for feature, testers in model_dangers(state, unit):
         if any(p.shape.intersects(feature.polygon) for p in path):
             feature_tests(state, unit, testers, lambda danger: _("fleeing through {feature}; {why}", feature=terrain_name(feature.name), why=danger.why), events)
-    if not unit.on_table:
+    from engine.rulesets.ninth_age.mixed_units import successor
+
+    if not state.units[successor(state, unit.id)].on_table:  # its characters left as the unit flee on (§16.2)
         return go
     for k in sorted(crossed):
         other = state.units[k]
