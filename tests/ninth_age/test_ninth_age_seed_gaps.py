@@ -348,3 +348,14 @@ def test_friends_a_flee_passes_through_test_for_panic_when_only_its_characters_a
     assert "The rank and file of Halberdiers are all slain: Marshal is left and is still the same unit (§16.2)." in said
     assert "Halberdiers flee through Spearmen." in said
     assert any(s.startswith("Spearmen Panic test (Spearmen is passed through by fleeing Halberdiers") for s in said), said
+
+
+def test_backlash_hits_a_wizard_inside_a_unit_itself_and_calls_it_no_focused_spell():
+    """Colpo di Rimbalzo: "Il Mago e qualunque altro Mago amico subisce un colpo": the Shaman in the
+    Brutes takes its own hit with no saves (the log read as if a Focused spell had been cast)."""
+    state, shaman, spell = _shaman_in_brutes(3)
+    said = _miscast(state, shaman, spell, 4, 4)  # 8: Backlash
+    assert "Shaman miscasts: 2D6 = 8: Backlash." in said
+    assert not any("Focused" in s for s in said), said
+    assert any(s.startswith("Sap the Strength on Shaman: 1 to wound at S4") for s in said), said
+    assert not any(s.startswith("Sap the Strength on Shaman: armour saves") for s in said)

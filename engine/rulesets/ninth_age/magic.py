@@ -1037,11 +1037,9 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
         from dataclasses import replace
 
         from engine.rulesets.ninth_age.attacks import resolve_on_unit
-        from engine.rulesets.ninth_age.damage import Attack
 
         events.append(Event(kind="spell", seat=c.seat, text=text_join("", [_("Witchfire: {me} takes {hits} hit(s)", me=me.id, hits=pdu), "."])))
-        attack = Attack(strength=effect.strength, category="ranged", armour_piercing=effect.armour_piercing,
-                        magical=True, spell=True, source=spell.name)
+        attack = _miscast_attack(spell, effect)
         resolve_on_unit(state, me, attack, pdu, events, attacker=wizard,
                         purpose=_("{spell} on {unit}", spell=spell.name, unit=me.id),
                         own_attack={wizard.id: replace(attack, no_saves=True)}, most={wizard.id: 1})
@@ -1050,9 +1048,16 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
         hits = 1 if me.models == 1 else pdu
         events.append(Event(kind="spell", seat=c.seat, text=text_join("", [_("Witchfire: {me} takes {hits} hit(s)", me=me.id, hits=hits), (_(" (the wizard takes at most one).") if me.models == 1 else ".")])))
         _hit(state, c, spell, effect, me, hits, events, no_saves=(me.models == 1))
-    elif result == "Backlash":
+    elif result == "Backlash":  # "Il Mago e qualunque altro Mago amico subisce un colpo"
+        from engine.rulesets.ninth_age.attacks import hits_on_character
+
         for w in [w for w in wizards(state, c.seat, fleeing=True)]:
-            _hit(state, c, spell, effect, state.units[w.unit], 1, events, no_saves=(w.name == c.name))
+            u = state.units[w.unit]
+            if u.location == "joined" and u.host:  # a wizard in a unit: the hit is its own (no Focused spell)
+                hits_on_character(state, u, _miscast_attack(spell, effect, no_saves=w.name == c.name), 1, events,
+                                  _("{spell} on {unit}", spell=spell.name, unit=u.id), c.seat)
+            else:
+                _hit(state, c, spell, effect, u, 1, events, no_saves=(w.name == c.name))
     else:  # Amnesia
         drop = max(0, pdu - 2)
         lost = []
@@ -1071,6 +1076,14 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
         events.append(Event(kind="spell", seat=c.seat, text=_("After the miscast {c}'s side loses {lose} more power dice ([A-18]); {pools} left.", c=c.name, lose=lose, pools=state.magic.pools[c.seat])))
 
 
+def _miscast_attack(spell: Spell, effect: SpellEffect, *, no_saves: bool = False):
+    """A miscast's hit: S PDU + 2, Armour Piercing (1), magical (§9.10), as :func:`_hit` makes it."""
+    from engine.rulesets.ninth_age.damage import Attack
+
+    return Attack(strength=effect.strength, category="ranged", armour_piercing=effect.armour_piercing,
+                  flaming=effect.flaming, magical=True, spell=True, no_saves=no_saves, source=spell.name)
+
+
 def _miscast_on_block(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, unit: UnitState,
                       wizard: UnitState, under: list[int], events: list[Event], *, must: bool) -> None:
     """A miscast's template on the unit the wizard stands in: a hit on each model under it, a
@@ -1080,10 +1093,8 @@ def _miscast_on_block(state: NinthAgeState, c: Caster, spell: Spell, effect: Spe
     from dataclasses import replace
 
     from engine.rulesets.ninth_age.attacks import template_on_unit
-    from engine.rulesets.ninth_age.damage import Attack
 
-    attack = Attack(strength=effect.strength, category="ranged", armour_piercing=effect.armour_piercing,
-                    magical=True, spell=True, source=spell.name)
+    attack = _miscast_attack(spell, effect)
     template_on_unit(state, unit, attack, under, 1, events, attacker=state.units[c.unit],
                      purpose=_("{spell} on {unit}", spell=spell.name, unit=unit.id),
                      own_attack={wizard.id: replace(attack, no_saves=True)},
