@@ -229,17 +229,18 @@ def make_way_problem(state: NinthAgeState, char: UnitState) -> str | None:
 
 
 def character_shares(state: NinthAgeState, seat: str, target: UnitState, hits: int,
-                     exposed: list[str]) -> dict[str, int]:
+                     exposed: list[str], most: dict[str, int] | None = None) -> dict[str, int]:
     """Situation B (§16.4): ``seat``, the attacking player, spreads ``hits`` on ``target`` as
     evenly as possible over its R&F and the ``exposed`` characters (nobody takes a second hit
     before every one has taken one): each character takes the even share or one more, asked by
-    /decide when there is a choice. Returns each character's hits; the rest go to the R&F."""
+    /decide when there is a choice (``most``: a character's cap, a miscasting wizard's one hit).
+    Returns each character's hits; the rest go to the R&F."""
     shares: dict[str, int] = {}
     models = target.models + len(exposed)
     for c in exposed:
         low, high = hits // models, -(-hits // models)
         given = sum(shares.values())
-        high = min(high, hits - given)
+        high = min(high, hits - given, (most or {}).get(c, hits))
         low = min(low, high)
         n = int(decide(state, seat, f"mixed-hits-{target.id}-{c}", _("{hits} hit(s) on {target} spread evenly over {models} models (§16.4): how many on {c}?", hits=hits, target=target.id, models=models, c=c),
                        [str(k) for k in range(high, low - 1, -1)], default=str(high)))
