@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from PIL import Image, ImageDraw
 
 from engine.core.text import N_
+from engine.rulesets.dnd_minis.abilities.base import ability_name
 from engine.rulesets.dnd_minis.cards import StatCard
 from renderers.style import INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, RGB, BORDER, blend, font, plain, wrap
 
@@ -48,6 +49,13 @@ def _summary(ability_name: str, card_text: str) -> str:
     return summary or card_text
 
 
+def _spoken(words: Mapping[str, str] | None, value: object) -> str:
+    """A sentence of the card (an ability's name) in the reader's language: ``words`` may say
+    whole sentences (``words.text(value)``, the bot's do); without, the English."""
+    say = getattr(words, "text", None)
+    return say(value) if say is not None else str(value)
+
+
 def _sections(card: StatCard, words: Mapping[str, str] | None = None) -> list[tuple[str, list[tuple[str, str]]]]:
     """(heading, [(label, text)]) blocks in card order; empty blocks are left out."""
     said = (lambda word: words.get(word, word) if words is not None else word)
@@ -72,7 +80,8 @@ def _sections(card: StatCard, words: Mapping[str, str] | None = None) -> list[tu
         for ref in card.abilities:
             boxes = " " + "[ ]" * ref.uses if ref.uses else ""
             fmt = ref.describe_format()
-            label = ref.name + boxes + (f" ({fmt})" if fmt and not ref.name.endswith(")") else "")
+            name = _spoken(words, ability_name(ref.name))
+            label = name + boxes + (f" ({fmt})" if fmt and not ref.name.endswith(")") else "")
             rows.append((label, _summary(ref.name, ref.text)))
         sections.append((said(N_("Special abilities")), rows))
     if card.spells or card.power_points:

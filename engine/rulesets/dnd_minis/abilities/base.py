@@ -43,6 +43,8 @@ from functools import lru_cache
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Literal, Protocol
 
+from engine.core.text import N_, Text
+
 if TYPE_CHECKING:  # pragma: no cover
     from engine.core.rng import Rng
     from engine.rulesets.dnd_minis.cards import AbilityRef, AttackEntry, StatCard
@@ -615,9 +617,10 @@ class Ability:
 
     @property
     def shown_name(self) -> Any:
-        """The ability as the log names it beside a number: its printed name (card text, like
-        creature names, is data and stays as the card prints it); see PrintedCommanderEffect."""
-        return self.printed
+        """The ability as the log names it beside a number: its printed name in the reader's
+        language (:func:`ability_name`; the printed English stays the card data's identifier);
+        see PrintedCommanderEffect."""
+        return ability_name(self.printed)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.printed!r}>"
@@ -954,6 +957,53 @@ def ability_for(printed: str, ref: "AbilityRef | None" = None) -> Ability | None
 
     return cls(text, keyword=groups.get("keyword"), value=number("value"), value2=number("value2"),
                dc=number("dc"), rest=groups.get("rest"), ref=ref)
+
+
+# A pattern's placeholder and the match group that holds what the card prints there.
+_GROUP_OF = {"CREATURE": "keyword", "EFFECT": "keyword", "SPELLS": "keyword", "ENERGY": "keyword",
+             "N": "value", "M": "value2", "DC": "dc", "REST": "rest"}
+# The words the cards print in an ability's {CREATURE}, {EFFECT} or {ENERGY} ("Orc Foe", "Smite
+# Evil +10", "Immune Fire", "Resist 10 Cold"), said in the reader's language; any other word is
+# card data and stays as printed. Lower case: matched without regard to case.
+KEYWORD_WORDS = {w.casefold(): w for w in (
+    N_("Orc"), N_("Evil"), N_("Good"), N_("Lawful"), N_("Chaotic"), N_("Undead"), N_("Acid"), N_("Cold"),
+    N_("Electricity"), N_("Fire"), N_("Sonic"), N_("Sleep"), N_("Paralysis"), N_("Poison"), N_("Critical Hits"),
+    N_("Confusion"), N_("Stun"), N_("Giant"), N_("Dragon"), N_("Humanoid"), N_("Goblinoid"), N_("Elf"),
+    N_("Magic"), N_("Fear"))}
+
+
+def ability_name(printed: str) -> Any:
+    """A printed ability name as the reader's language names it (#13): the registry's pattern
+    is the catalogue key (``"{CREATURE} Foe"``: "Ork ellenség" in the War Drums book), filled
+    with what the card prints there (the keyword said in the reader's language where it is a
+    known word, numbers as printed). The English is the printed name itself, which stays the
+    card data's identifier; a name Warband does not know is returned as printed.
+
+    >>> t = ability_name("Smite Evil +10")
+    >>> str(t), t.msgid, t.params["N"]
+    ('Smite Evil +10', 'Smite {CREATURE} {N}', '+10')
+    >>> ability_name("Orc Foe").render(lambda m, p, n: {"{CREATURE} Foe": "{CREATURE} ellenség", "Orc": "Ork"}.get(m))
+    'Ork ellenség'
+    >>> ability_name("Nothing Warband Knows")
+    'Nothing Warband Knows'
+    """
+    text = " ".join(str(printed).split())
+    found = _match(text)
+    if found is None or getattr(found[0], "kind", "ability") != "ability":
+        return printed
+    cls, items = found
+    groups = dict(items)
+    params: dict[str, Any] = {}
+    for name in re.findall(r"\{([A-Z]+)\}", cls.pattern):
+        value = groups.get(_GROUP_OF.get(name, ""))
+        if value is None:
+            return printed
+        word = KEYWORD_WORDS.get(value.strip().casefold()) if _GROUP_OF[name] == "keyword" else None
+        params[name] = Text._make(word, None, None, {}, "dnd_minis") if word is not None else value
+    said = Text._make(cls.pattern, None, None, params, "dnd_minis")
+    if str(said).casefold() != text.casefold():  # "Turn Undead (6)" read by "Turn Undead {N}": keep the print
+        return printed
+    return said
 
 
 def abilities_of(card: "StatCard") -> list[Ability]:
