@@ -752,7 +752,7 @@ class Service:
                    else _("Another player confirms with /game undo."))
             return Reply(
                 text=join(" ", [_("<@{user}> asks to take back action {seq} ({kind}).", user=user_id, seq=target.seq,
-                                  kind=target.action.get("kind")), who]),
+                                  kind=ruleset.action_name(target.action.get("kind"))), who]),
                 mentions=[s.user_id for s in others],
                 buttons=undo_buttons(game.id, game.version + 1),
             )

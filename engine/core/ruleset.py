@@ -21,7 +21,7 @@ from engine.core.decisions import Decide, DecisionNeeded, PendingDecision
 from engine.core.questions import GivenAnswer
 from engine.core.errors import IllegalAction, quote
 from engine.core.events import Event
-from engine.core.text import _, ngettext
+from engine.core.text import N_, Text, _, _area_of, ngettext
 from engine.core.models import Action, GameState, Resign, Result
 from engine.core.timeout import Timeout, default_answer
 
@@ -37,6 +37,30 @@ def shown_digest(events: list[Event]) -> str:
 
 # Event kinds after which the bot posts a fresh board image.
 BOARD_EVENTS = frozenset({"phase_ended", "round_ended", "setup_done", "game_over"})
+
+
+# Each action kind said in words (the undo request names the action it would take back: "end
+# of turn", not "(end)"). A ruleset whose kind means something else says so in its own
+# ``action_names`` (Conan's /activate activates a river tile).
+ACTION_NAMES: dict[str, str] = {
+    "activate": N_("activation"), "advance": N_("advance"), "aoo": N_("attack of opportunity order"),
+    "army": N_("army list"), "attack": N_("attack"), "attitude": N_("choice of attitude"),
+    "begin": N_("start of the game"), "carry": N_("carrying a hero"), "cast": N_("spell"), "charge": N_("charge"),
+    "choose": N_("choice of creature"), "condition": N_("condition"), "damage": N_("damage"),
+    "decide": N_("answer to a question"), "deploy": N_("deployment"), "dispel": N_("dispel"),
+    "done": N_("end of a hero's actions"), "drop": N_("dropping an item"), "edit": N_("edit"),
+    "end": N_("end of turn"), "fight": N_("combat"), "finish": N_("end of the encounter"),
+    "first": N_("choice of who acts first"), "flow": N_("removal of a river tile"), "garrison": N_("garrison"),
+    "give": N_("giving an item"), "heal": N_("healing"), "initiative": N_("initiative roll"),
+    "item": N_("use of a magic item"), "join": N_("joining a unit"), "leave": N_("leaving a unit"),
+    "leave-building": N_("leaving a building"), "map": N_("choice of map"), "march": N_("march"),
+    "marker": N_("placing a marker"), "move": N_("move"), "open": N_("opening a chest"),
+    "override": N_("override"), "pause": N_("pause"), "place": N_("placement"), "reform": N_("reform"),
+    "remove": N_("removal"), "reroll_order": N_("reroll order"), "resign": N_("resignation"),
+    "resume": N_("resumption"), "reveal": N_("reveal"), "shoot": N_("shooting"), "start": N_("start of the game"),
+    "take": N_("taking an item"), "throw": N_("throw"), "tile": N_("choice of terrain tile"),
+    "timeout": N_("timeout"), "warband": N_("choice of warband"),
+}
 
 
 class Ruleset(ABC):
@@ -55,6 +79,18 @@ class Ruleset(ABC):
     # A game of this ruleset may have a judge: a user without a seat whose rulings are actions
     # of the seat "judge" (D&D Miniatures tournaments; /game judge).
     has_judge: ClassVar[bool] = False
+
+    # Kinds this ruleset says otherwise than :data:`ACTION_NAMES` (each an ``N_`` of its area).
+    action_names: ClassVar[dict[str, str]] = {}
+
+    def action_name(self, kind: str | None) -> Any:
+        """An action's kind in words, in the reader's language ("end" -> "end of turn"); an
+        unknown kind is shown as it is."""
+        own = self.action_names.get(kind or "")
+        if own is not None:
+            return Text._make(own, None, None, {}, _area_of(type(self).__module__))
+        word = ACTION_NAMES.get(kind or "")
+        return Text._make(word, None, None, {}, None) if word is not None else (kind or "")
 
     def __init__(self) -> None:
         union = Resign | Decide | Timeout

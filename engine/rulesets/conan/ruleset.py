@@ -38,7 +38,7 @@ from engine.rulesets.conan.rolls import Die, Roller, describe, reroll_window, ro
 from engine.rulesets.conan.state import (
     HERO_SEATS, OVERLORD, Ally, ConanState, Hero, Model, Overlord, Tile,
 )
-from engine.core.text import Text, _, join, ngettext
+from engine.core.text import N_, Text, _, join, ngettext
 
 def options_help() -> dict[str, Any]:
     """Each setting of a Conan game and what it does (Texts, said in the reader's language)."""
@@ -67,6 +67,8 @@ class Conan(Ruleset):
     action_types = ACTION_TYPES
     min_seats = 2
     max_seats = 5
+    # /activate and /end are the Overlord's: he activates a river tile and ends his turn.
+    action_names = {"activate": N_("activation of a river tile"), "end": N_("end of the Overlord's turn")}
 
     # -- set-up -----------------------------------------------------------------------------
     def option_names(self) -> dict[str, str]:

@@ -74,6 +74,8 @@ class NinthAge(Ruleset):
     action_types = ACTION_TYPES + shooting_phase.ACTIONS
     min_seats = 2
     max_seats = 2
+    # /end finishes a deployment drop, the charge declarations or the current phase.
+    action_names = {"end": N_("end of the step")}
 
     def option_names(self) -> dict[str, str]:
         return dict(OPTIONS)
