@@ -30,6 +30,7 @@ from engine.grid import (
 from engine.grid.board import shared_map
 from engine.grid.movement import Path, five_foot_step, minimum_move, provocations
 from engine.grid.speed import allowance, effective_speed
+from engine.grid.board import map_title
 from engine.grid.view import board_view_of
 from engine.rulesets.dnd35_encounter import commands as command_parser
 from engine.rulesets.dnd35_encounter.actions import (
@@ -1005,7 +1006,7 @@ class Encounter(Ruleset):
             return ngettext("Setting up on {map}: {n} creature placed. The referee places creatures (/place) and "
                             "rolls /initiative to begin.",
                             "Setting up on {map}: {n} creatures placed. The referee places creatures (/place) and "
-                            "rolls /initiative to begin.", len(state.creatures), map=state.map.name)
+                            "rolls /initiative to begin.", len(state.creatures), map=map_title(state.map))
         if state.phase == "paused":
             return _("The encounter is paused; the referee resumes it with /resume.")
         current = state.current
@@ -1078,7 +1079,7 @@ class Encounter(Ruleset):
         view.last_attack = state.last_attack
         owners = {c.owner for c in state.creatures.values()}
         view.side_names = {s.id: s.name for s in state.seats if s.id in owners}
-        view.title = _("{game} — {map}", game=self.title, map=state.map.name)
+        view.title = _("{game} — {map}", game=self.title, map=map_title(state.map))
         view.caption = self.status(state)
         return view
 

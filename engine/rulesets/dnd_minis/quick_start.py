@@ -31,6 +31,8 @@ from engine.core import (
     roll_d20,
 )
 from engine.grid import GridMap, parse_square, square_name
+from engine.grid.board import map_title
+from engine.grid.board import map_title
 from engine.grid.view import board_view_of
 from engine.rulesets.dnd_minis.activation import Activation
 from engine.rulesets.dnd_minis.battlefield import Battlefield
@@ -159,7 +161,7 @@ class QuickStart(Ruleset):
         grid = load_map(options.get("map", DEFAULT_MAP), options.get("map_data"))
         if len(start_squares(grid)) < 4:
             raise IllegalAction("bad-map", _('Map {grid} needs four start squares for a Quick Start Battle.',
-                                             grid=grid.name))
+                                             grid=map_title(grid)))
         return QuickStartState(
             ruleset=self.name, seed=seed, rng=Rng.from_seed(seed), options=kept_options(options),
             seats=[Seat(id="p1", name="Player 1"), Seat(id="p2", name="Player 2")],
@@ -498,7 +500,7 @@ class QuickStart(Ruleset):
             if zone.kind == "start":
                 zone.side = state.start_sides.get(zone.side)
             zone.label = zone_label(zone.label)
-        view.title = _("D&D Miniatures Quick Start Battle — {map}", map=state.map.name)
+        view.title = _("D&D Miniatures Quick Start Battle — {map}", map=map_title(state.map))
         view.caption = self.status(state)
         return view
 

@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 
 from engine.core import BOARD_EVENTS, Action, BoardView, Event, GameState, IllegalAction, Rng, Ruleset, Seat, Token
 from engine.grid import square_name
+from engine.grid.board import map_title
 from engine.grid.view import board_view_of
 from engine.rulesets.dnd_minis.creature import Creature
 from engine.rulesets.dnd_minis.maps import zone_label
@@ -269,7 +270,7 @@ class Skirmish(Ruleset):
         view.last_path = list(state.last_path)
         view.last_attack = state.last_attack
         view.side_names = {s.id: s.name for s in state.seats}
-        view.title = _("D&D Miniatures Skirmish — {map}", map=grid.name)
+        view.title = _("D&D Miniatures Skirmish — {map}", map=map_title(grid))
         view.caption = self.status(state)
         return view
 
