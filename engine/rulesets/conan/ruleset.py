@@ -32,7 +32,7 @@ from engine.rulesets.conan.actions import (
     ACTION_TYPES, Activate, Attack, Attitude, Begin, Cast, Done, Carry, Drop, EndTurn, Flow, Give, Move, Open,
     RerollOrder, Take, Throw,
 )
-from engine.rulesets.conan.boards import load_board
+from engine.rulesets.conan.boards import area_name, load_board
 from engine.rulesets.conan.data import SPACES, Catalogue, load_catalogue, load_scenario, scenario_names, scenario_said
 from engine.rulesets.conan.rolls import Die, Roller, describe, reroll_window, roll_die, roll_pool, symbols
 from engine.rulesets.conan.state import (
@@ -469,7 +469,7 @@ class Conan(Ruleset):
         carrier.carrying = None
         if isinstance(carrier, Hero):
             carrier.carried_weight = 0
-        events.append(Event(kind="carry", seat=seat, text=_('{carrier} sets {load} down in {area} (a free action).', carrier=self._called(carrier), load=self._called(load), area=self.board_of(state).area(carrier.area).name)))
+        events.append(Event(kind="carry", seat=seat, text=_('{carrier} sets {load} down in {area} (a free action).', carrier=self._called(carrier), load=self._called(load), area=area_name(self.board_of(state).area(carrier.area)))))
 
     @staticmethod
     def _setting_down(action: Carry) -> bool:
@@ -560,7 +560,7 @@ class Conan(Ruleset):
         self._spend_mp(hero, route.cost)
         self._moved(state, hero.id)
         hero.area = target
-        names = " > ".join(board.area(a).name for a in route.path)
+        names = join(" > ", [area_name(board.area(a)) for a in route.path])
         left = hero.free_mp + hero.bought_mp
         if action.gems:
             text = _("{hero} moves {names} ({cost} MP, {gems} gem(s) bought; {left} MP left).", hero=hero.name,
@@ -602,12 +602,12 @@ class Conan(Ruleset):
         area = board.area(target)
         others = [f for f in figures if f.id != hero.id]
         if area.chasm or (area.water and not me.swim):
-            raise IllegalAction("no-footing", _('{area} gives no footing.', area=area.name))
+            raise IllegalAction("no-footing", _('{area} gives no footing.', area=area_name(area)))
         if occupied_for(board, others, target, me):
-            raise IllegalAction("occupied", _('{area} is Occupied.', area=area.name))
+            raise IllegalAction("occupied", _('{area} is Occupied.', area=area_name(area)))
         holder = blocked_leaving(others, me, hero.area)
         if holder is not None:
-            raise IllegalAction("blocked", _("{holder} blocks {hero}: he can't leave {area}.", holder=holder.label, hero=hero.name, area=board.area(hero.area).name))
+            raise IllegalAction("blocked", _("{holder} blocks {hero}: he can't leave {area}.", holder=holder.label, hero=hero.name, area=area_name(board.area(hero.area))))
         return area
 
     def _skill_step(self, state, hero, me, figures, board, target, action, events) -> None:
@@ -620,7 +620,7 @@ class Conan(Ruleset):
             raise IllegalAction("no-skill", _('{hero} has no usable {title} skill.', hero=hero.name, title=skill.replace('-', ' ').title()))
         border = board.border(hero.area, target)
         if border is None:
-            raise IllegalAction("not-adjacent", _('{area} is not next to {area2}.', area=board.area(target).name, area2=board.area(hero.area).name))
+            raise IllegalAction("not-adjacent", _('{area} is not next to {area2}.', area=area_name(board.area(target)), area2=area_name(board.area(hero.area))))
         if action.mode == "break" and not (border.kind == "wall" or (border.kind == "door" and border.material == "wood")):
             raise IllegalAction("not-breakable", _('Wall-breaker goes through a wall or a wooden door only.'))
         if action.mode == "fly" and not border.passable and border.kind != "obstacle" \
@@ -641,9 +641,9 @@ class Conan(Ruleset):
         hero.area = target
         if action.mode == "break":
             text = _("{hero} moves into {area} by {skill} ({cost} MP); the way stays open.", hero=hero.name,
-                     area=area.name, skill=skill.replace('-', ' '), cost=cost)
+                     area=area_name(area), skill=skill.replace('-', ' '), cost=cost)
         else:
-            text = _("{hero} moves into {area} by {skill} ({cost} MP).", hero=hero.name, area=area.name,
+            text = _("{hero} moves into {area} by {skill} ({cost} MP).", hero=hero.name, area=area_name(area),
                      skill=skill.replace('-', ' '), cost=cost)
         events.append(Event(kind="move", seat=hero.seat, text=text))
 
@@ -657,7 +657,7 @@ class Conan(Ruleset):
             raise IllegalAction("no-skill", _('{hero} has no usable Climb skill.', hero=hero.name))
         climb = next((c for c in state.scenario.climbs if set(c.between) == {hero.area, target}), None)
         if climb is None:
-            raise IllegalAction("no-climb", _('{scenario} gives no climb between {area} and {area2}.', scenario=scenario_said(state.scenario.title), area=board.area(hero.area).name, area2=board.area(target).name))
+            raise IllegalAction("no-climb", _('{scenario} gives no climb between {area} and {area2}.', scenario=scenario_said(state.scenario.title), area=area_name(board.area(hero.area)), area2=area_name(board.area(target))))
         figures = self._figures(state)
         me = next(f for f in figures if f.id == hero.id)
         self._may_enter(board, figures, me, hero, target)
@@ -668,7 +668,7 @@ class Conan(Ruleset):
         self._buy_and_spend(state, hero, action.gems, cost, _("That climb"))
         self._moved(state, hero.id)
         hero.area = target
-        events.append(Event(kind="move", seat=hero.seat, text=_('{hero} climbs into {area} ({cost} MP).', hero=hero.name, area=board.area(target).name, cost=cost)))
+        events.append(Event(kind="move", seat=hero.seat, text=_('{hero} climbs into {area} ({cost} MP).', hero=hero.name, area=area_name(board.area(target)), cost=cost)))
 
     @staticmethod
     def _spend_mp(hero: Hero, cost: int) -> None:
@@ -682,12 +682,12 @@ class Conan(Ruleset):
             raise IllegalAction("no-jump", _('{hero} has no usable Jump skill.', hero=hero.name))
         border = board.border(hero.area, target)
         if border is None:
-            raise IllegalAction("not-adjacent", _('{area} is not next to {area2}.', area=board.area(target).name, area2=board.area(hero.area).name))
+            raise IllegalAction("not-adjacent", _('{area} is not next to {area2}.', area=area_name(board.area(target)), area2=area_name(board.area(hero.area))))
         if border.kind in ("wall", "door") and not border.passable:
             raise IllegalAction("border-blocks", _('A jump clears obstacles, not {kind}.', kind=border_word(border.kind)))
         area = board.area(target)
         if area.jump_value is None:
-            raise IllegalAction("no-jump-value", _('{area} has no jump value; walk there instead.', area=area.name))
+            raise IllegalAction("no-jump-value", _('{area} has no jump value; walk there instead.', area=area_name(area)))
         if hero.free_mp + hero.bought_mp + action.gems < 2:
             have = hero.free_mp + hero.bought_mp
             if action.gems:
@@ -697,7 +697,7 @@ class Conan(Ruleset):
         others = [f for f in figures if f.id != hero.id]
         from engine.areas import occupied_for
         if occupied_for(board, others, target, me):
-            raise IllegalAction("occupied", _('{area} is Occupied.', area=area.name))
+            raise IllegalAction("occupied", _('{area} is Occupied.', area=area_name(area)))
         if action.gems:
             sheet.pay(state.catalogue, hero, "move", action.gems)
             hero.bought_mp += action.gems
@@ -708,7 +708,7 @@ class Conan(Ruleset):
         if shown >= area.jump_value:
             self._moved(state, hero.id)
             hero.area = target
-            events.append(Event(kind="move", seat=hero.seat, text=_('{hero} jumps into {area} ({dice}: {shown} ≥ {jump_value}).', hero=hero.name, area=area.name, dice=describe(dice), shown=shown, jump_value=area.jump_value)))
+            events.append(Event(kind="move", seat=hero.seat, text=_('{hero} jumps into {area} ({dice}: {shown} ≥ {jump_value}).', hero=hero.name, area=area_name(area), dice=describe(dice), shown=shown, jump_value=area.jump_value)))
             return
         if border.falls_into:
             self._moved(state, hero.id)
@@ -716,7 +716,7 @@ class Conan(Ruleset):
             events.append(Event(kind="move", seat=hero.seat, text=_(
                 "{hero}'s jump fails ({dice}: {shown} < {jump_value}); the MP are spent and he falls into {area}.",
                 hero=hero.name, dice=describe(dice), shown=shown, jump_value=area.jump_value,
-                area=board.area(border.falls_into).name)))
+                area=area_name(board.area(border.falls_into)))))
             self._fall(state, hero, events)
         else:
             events.append(Event(kind="move", seat=hero.seat, text=_(
@@ -807,9 +807,9 @@ class Conan(Ruleset):
         if action.style == "melee":
             how = melee_reach(board, figures, me, them, reach=sheet.has_skill(cat, hero, "reach"))
             if how is None:
-                raise IllegalAction("out-of-reach", _("{target} in {area} is out of {hero}'s reach (same area, Reach, or an Occupied area in sight).", target=target.id, area=board.area(target.area).name, hero=hero.name))
+                raise IllegalAction("out-of-reach", _("{target} in {area} is out of {hero}'s reach (same area, Reach, or an Occupied area in sight).", target=target.id, area=area_name(board.area(target.area)), hero=hero.name))
         elif not board.sees(hero.area, target.area):
-            raise IllegalAction("no-sight", _('{hero} has no line of sight from {area} to {area2}.', hero=hero.name, area=board.area(hero.area).name, area2=board.area(target.area).name))
+            raise IllegalAction("no-sight", _('{hero} has no line of sight from {area} to {area2}.', hero=hero.name, area=area_name(board.area(hero.area)), area2=area_name(board.area(target.area))))
         if "protection" in unit.skills and not sheet.has_skill(cat, hero, "marksman"):
             shield = [m for m in state.living_models() if m.area == target.area and m.id != target.id
                       and "protection" not in self._unit(state, m).skills]
@@ -891,7 +891,7 @@ class Conan(Ruleset):
         if weapon and action.style == "ranged" and cat.cards[weapon].thrown:
             hero.cards.remove(weapon)
             state.ground.setdefault(where, []).append(weapon)
-            events.append(Event(kind="thrown", seat=hero.seat, text=_('The {cards} lands in {area}.', cards=cat.cards[weapon].name, area=board.area(where).name)))
+            events.append(Event(kind="thrown", seat=hero.seat, text=_('The {cards} lands in {area}.', cards=cat.cards[weapon].name, area=area_name(board.area(where)))))
 
     def _sacrifice_for_model(self, state: ConanState, target: Model, events: list[Event]) -> tuple[Model, bool]:
         """Window 4 (§14 Sacrifice): before the dice, a friend with Sacrifice in the target's area
@@ -1156,7 +1156,7 @@ class Conan(Ruleset):
             ally.mp = max(0, ally.mp - route.cost)
             self._moved(state, ally.id)
             ally.area = target
-            events.append(Event(kind="move", seat=seat, text=_('{ally} moves {names} ({cost} MP).', ally=ally.id, names=' > '.join(board.area(a).name for a in route.path), cost=route.cost)))
+            events.append(Event(kind="move", seat=seat, text=_('{ally} moves {names} ({cost} MP).', ally=ally.id, names=join(" > ", [area_name(board.area(a)) for a in route.path]), cost=route.cost)))
             return
         if ally.attacked:
             raise IllegalAction("already-attacked", _('{ally} has already attacked.', ally=ally.id))
@@ -1305,15 +1305,15 @@ class Conan(Ruleset):
         figures = self._figures(state)
         me = next(f for f in figures if f.id == hero.id)
         if target == hero.area or not board.sees(hero.area, target):
-            raise IllegalAction("no-sight", _("{hero} can't see {area} from where he stands.", hero=hero.name, area=area.name))
+            raise IllegalAction("no-sight", _("{hero} can't see {area} from where he stands.", hero=hero.name, area=area_name(area)))
         if area.chasm or (area.water and not me.swim) or occupied_for(board, [f for f in figures if f.id != hero.id],
                                                                       target, me):
-            raise IllegalAction("no-footing", _('{area} has no room for {hero}.', area=area.name, hero=hero.name))
+            raise IllegalAction("no-footing", _('{area} has no room for {hero}.', area=area_name(area), hero=hero.name))
         self._pay_spell(state.catalogue, hero.gems, card, hero.name)
         self._other_action(hero)
         self._moved(state, hero.id)
         hero.area = target
-        events.append(Event(kind="move", seat=hero.seat, text=_('{hero} casts {cards} and stands in {area}.', hero=hero.name, cards=state.catalogue.cards[card].name, area=area.name)))
+        events.append(Event(kind="move", seat=hero.seat, text=_('{hero} casts {cards} and stands in {area}.', hero=hero.name, cards=state.catalogue.cards[card].name, area=area_name(area))))
 
     def _overlord_reaction(self, state: ConanState, action: Cast, events: list[Event]) -> bool:
         """§13.10: a reaction spell is cast at any time. In the heroes' turn it needs no tile
@@ -1456,12 +1456,12 @@ class Conan(Ruleset):
             else:
                 raise IllegalAction("missing-option", _('Say where {spell} strikes (square:AREA or target:).', spell=spell.name))
             if not board.sees(origin, area):
-                raise IllegalAction("no-sight", _('No line of sight from {area} to {area2}.', area=board.area(origin).name, area2=board.area(area).name))
+                raise IllegalAction("no-sight", _('No line of sight from {area} to {area2}.', area=area_name(board.area(origin)), area2=area_name(board.area(area))))
             victims = [h.id for h in state.living_heroes() if h.area == area]
             victims += [a.id for a in state.living_allies() if a.area == area]
             victims += [m.id for m in state.living_models() if m.area == area]
             if not victims:
-                raise IllegalAction("no-target", _('Nobody stands in {area}.', area=board.area(area).name))
+                raise IllegalAction("no-target", _('Nobody stands in {area}.', area=area_name(board.area(area))))
             return victims
         if not action.target:
             raise IllegalAction("missing-option", _('Say whom {spell} strikes (target:).', spell=spell.name))
@@ -1652,7 +1652,7 @@ class Conan(Ruleset):
             dropped = [c for c in hero.cards if state.catalogue.cards[c].kind != "spell"]
             if dropped:
                 state.ground.setdefault(hero.area, []).extend(dropped)
-            events.append(Event(kind="death", seat=hero.seat, text=_('💀 {hero} dies; his cards fall in {area}.', hero=hero.name, area=board.area(hero.area).name)))
+            events.append(Event(kind="death", seat=hero.seat, text=_('💀 {hero} dies; his cards fall in {area}.', hero=hero.name, area=area_name(board.area(hero.area)))))
             hero.cards = []
             hero.area = None
             if state.allies and not any(sheet.has_skill(state.catalogue, h, "commander") for h in state.living_heroes()):
@@ -1705,7 +1705,7 @@ class Conan(Ruleset):
 
     def _take(self, state: ConanState, hero: Hero, action: Take, events: list[Event]) -> None:
         here = state.ground.get(hero.area, [])
-        card = self._card_named(state, here, action.item, _("in {area}", area=self.board_of(state).area(hero.area).name))
+        card = self._card_named(state, here, action.item, _("in {area}", area=area_name(self.board_of(state).area(hero.area))))
         sheet.pay(state.catalogue, hero, "manip", 1, self._enemy_skill_here(state, "heroes", hero.area, "horror"))
         self._other_action(hero)
         here.remove(card)
@@ -1745,11 +1745,11 @@ class Conan(Ruleset):
         cat = state.catalogue
         if card in state.scenario.alchemy_items and not sheet.has_skill(cat, hero, "alchemy"):
             state.ground.setdefault(area, []).append(card)
-            events.append(Event(kind="land", seat=hero.seat, text=_('The {cards} lands in {area} unbroken: only an alchemist sets it off.', cards=cat.cards[card].name, area=self.board_of(state).area(area).name)))
+            events.append(Event(kind="land", seat=hero.seat, text=_('The {cards} lands in {area} unbroken: only an alchemist sets it off.', cards=cat.cards[card].name, area=area_name(self.board_of(state).area(area)))))
             return
         victims = [h.id for h in state.living_heroes() if h.area == area]
         victims += [m.id for m in state.living_models() if m.area == area]
-        events.append(Event(kind="discard", seat=hero.seat, text=_('The {cards} bursts in {area} and is discarded.', cards=cat.cards[card].name, area=self.board_of(state).area(area).name)))
+        events.append(Event(kind="discard", seat=hero.seat, text=_('The {cards} bursts in {area} and is discarded.', cards=cat.cards[card].name, area=area_name(self.board_of(state).area(area)))))
         if not victims or not cat.cards[card].dice:
             return
         dice = roll_pool(cat, state.rng, list(cat.cards[card].dice))
@@ -1800,7 +1800,7 @@ class Conan(Ruleset):
     def _open(self, state: ConanState, hero: Hero, action: Open, events: list[Event]) -> None:
         board = self.board_of(state)
         if not state.chests.get(hero.area):
-            raise IllegalAction("no-chest", _('There is no chest in {area}.', area=board.area(hero.area).name))
+            raise IllegalAction("no-chest", _('There is no chest in {area}.', area=area_name(board.area(hero.area))))
         extra = [state.catalogue.icon("lockpicking_die")] if sheet.has_skill(state.catalogue, hero, "lockpicking") else []
         power = self._complex(state, hero, action.gems, action.card, extra, _("picks the chest's lock"), events)
         need = state.scenario.chest_difficulty
@@ -1823,7 +1823,7 @@ class Conan(Ruleset):
             self._check_load(state, hero, events)
         else:
             state.ground.setdefault(hero.area, []).append(card)
-            events.append(Event(kind="chest", seat=hero.seat, text=_('Power {power} ≥ {need}: the chest opens; the {name} stays in {area}.', power=power, need=need, name=name, area=board.area(hero.area).name)))
+            events.append(Event(kind="chest", seat=hero.seat, text=_('Power {power} ≥ {need}: the chest opens; the {name} stays in {area}.', power=power, need=need, name=name, area=area_name(board.area(hero.area)))))
 
     def _throw(self, state: ConanState, hero: Hero, action: Throw, events: list[Event]) -> None:
         """§8.6.4: difficulty = distance along the authored line; short throws land power areas on."""
@@ -1835,12 +1835,12 @@ class Conan(Ruleset):
         target = self._area(state, action.to)
         line = board.sight_line(hero.area, target)
         if line is None:
-            raise IllegalAction("no-sight", _("{hero} can't see {area}.", hero=hero.name, area=board.area(target).name))
+            raise IllegalAction("no-sight", _("{hero} can't see {area}.", hero=hero.name, area=area_name(board.area(target))))
         need = len(line.path) - 1
         power = self._complex(state, hero, action.gems, None, [], _("throws the {card}", card=cat.cards[card].name), events)
         lands = target if power >= need else line.path[min(power, len(line.path) - 1)]
         hero.cards.remove(card)
-        events.append(Event(kind="throw", seat=hero.seat, text=_('Power {power} against distance {need}: the {cards} lands in {area}.', power=power, need=need, cards=cat.cards[card].name, area=board.area(lands).name)))
+        events.append(Event(kind="throw", seat=hero.seat, text=_('Power {power} against distance {need}: the {cards} lands in {area}.', power=power, need=need, cards=cat.cards[card].name, area=area_name(board.area(lands)))))
         if cat.cards[card].area:
             self._area_item(state, hero, card, lands, events)
             return
@@ -1988,7 +1988,7 @@ class Conan(Ruleset):
             ol.reinforcement_points -= unit.reinforcement_cost
             if tile.dead:
                 tile.dead = False
-            events.append(Event(kind="reinforce", seat=OVERLORD, text=_('{model} returns in {area}.', model=model.id, area=self.board_of(state).area(area).name)))
+            events.append(Event(kind="reinforce", seat=OVERLORD, text=_('{model} returns in {area}.', model=model.id, area=area_name(self.board_of(state).area(area)))))
 
     def _flow(self, state: ConanState, action: Flow, events: list[Event]) -> None:
         """§13.8: a dead tile leaves the game for 2 gems to the Box (Fatigue first, then the
@@ -2041,7 +2041,7 @@ class Conan(Ruleset):
             model.bonus_mp += bought
         self._moved(state, model.id)
         model.area = target
-        names = " > ".join(board.area(a).name for a in route.path)
+        names = join(" > ", [area_name(board.area(a)) for a in route.path])
         if bought:
             text = _("{model} moves {names} ({cost} MP, {bought} from the Movement benefit).", model=model.id,
                      names=names, cost=route.cost, bought=bought)
