@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.core.errors import IllegalAction, quote
-from engine.core.text import N_, Text, _, decimal, join
+from engine.core.text import N_, Text, _, decimal, join, commas
 
 OptionType = Literal["string", "integer", "boolean", "attachment", "user", "role"]  # user: a Discord member; typed as a name
 
@@ -715,7 +715,7 @@ def parse_line(line: str) -> Command:
     missing = [o.name for o in spec.options if o.required and o.name not in options and o.type != "attachment"]
     if missing:
         raise IllegalAction("missing-option", _("/{command} needs {options}. Usage: {usage}", command=key,
-                                                options=", ".join(missing), usage=spec.usage()))
+                                                options=commas(missing), usage=spec.usage()))
     return Command(key=key, options=options)
 
 
@@ -782,7 +782,7 @@ def help_text(title: str | None = None, commands: set[str] | None = None, notes:
             return terrain_help()
         if games:
             raise IllegalAction("unknown-topic", _("Help topics: condition, terrain, or a game: {games} (or /help alone "
-                                                   "for the commands).", games=", ".join(games)))
+                                                   "for the commands).", games=commas(games)))
         raise IllegalAction("unknown-topic", _("Help topics: condition, terrain (or /help alone for the commands)."))
     if commands is None:
         lines: list[Any] = [_("**Warband commands**")]
@@ -791,7 +791,7 @@ def help_text(title: str | None = None, commands: set[str] | None = None, notes:
                 lines.append(join("", [f"`/{spec.key}` — ", _(spec.description)]))
         if games:
             lines.append(_("**Games**: {games}. Each game's own commands: `/help topic:<game>`, or `/help` in a "
-                           "channel where one is played.", games=", ".join(games)))
+                           "channel where one is played.", games=commas(games)))
         return join("\n", lines)
     lines = [_("**{game} commands**", game=title)]
     for spec in COMMANDS:

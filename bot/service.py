@@ -25,7 +25,7 @@ from typing import Any, Callable
 from engine.core import BoardView, Event, GameState, IllegalAction, Rng, Ruleset, roll_dice
 from engine.core.errors import quote
 from engine.core.models import seat_label
-from engine.core.text import Text, _, join, listed, ngettext
+from engine.core.text import Text, _, join, listed, ngettext, commas
 from engine.core.ruleset import get_ruleset, ruleset_names
 from engine.grid.board import GridMap, shared_map
 import engine.rulesets  # noqa: F401  - the bot serves every shipped game system; importing registers them
@@ -519,7 +519,7 @@ class Service:
             known = join(", ", [_("{setting} ({help})", setting=k, help=v)
                                 for k, v in ruleset.option_names().items()]) or _("none")
             raise IllegalAction("bad-setting", _("{game} has no setting {unknown}. Settings: {known}.",
-                                                 game=ruleset.title, unknown=", ".join(unknown), known=known))
+                                                 game=ruleset.title, unknown=commas(unknown), known=known))
         if command.options.get("map"):
             options["map"] = str(command.options["map"])
         if command.options.get("scenario"):
@@ -601,7 +601,7 @@ class Service:
             chosen = next((s for s in seats if key in (s.seat_id.casefold(), s.name.casefold())), None)
             if chosen is None:
                 raise IllegalAction("unknown-seat", _("There is no seat {seat}. Seats: {seats}.", seat=quote(wanted),
-                                                      seats=", ".join(f"{s.seat_id} ({s.name})" for s in seats)))
+                                                      seats=commas(f"{s.seat_id} ({s.name})" for s in seats)))
         else:
             chosen = next((s for s in seats if s.is_free), None)
             if chosen is None:

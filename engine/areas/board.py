@@ -41,7 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from shapely.geometry import Point, Polygon
 
 from engine.core.errors import IllegalAction, validation_problems
-from engine.core.text import N_, Text, _
+from engine.core.text import N_, Text, _, commas
 
 MAX_BOARD_BYTES = 256 * 1024
 XY = tuple[float, float]
@@ -251,7 +251,7 @@ class AreaBoard(BaseModel):
             return self._areas[area_id]
         except KeyError:
             raise IllegalAction("unknown-area", _("There is no area {area!r} on {board}. Areas: {areas}.", area=area_id,
-                                                  board=self.title or self.name, areas=', '.join(self._areas))) from None
+                                                  board=self.title or self.name, areas=commas(self._areas))) from None
 
     def find_area(self, text: str) -> Area:
         """An area by id or by name, without regard to case."""

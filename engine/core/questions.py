@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel, Field, model_validator
 
-from engine.core.text import Text, _, join, ngettext
+from engine.core.text import Text, _, join, ngettext, commas
 
 # A question lists at most this many answers in its prompt.
 MAX_LISTED = 12
@@ -59,9 +59,9 @@ class Decision(BaseModel):
             more = len(self.options) - MAX_LISTED
             return ngettext("{first} or one of {n} more (autocomplete lists them)",
                             "{first} or one of {n} more (autocomplete lists them)", more,
-                            first=", ".join(self.options[:MAX_LISTED]))
+                            first=commas(self.options[:MAX_LISTED]))
         if len(self.options) > 1:
-            return _("{first} or {last}", first=", ".join(self.options[:-1]), last=self.options[-1])
+            return _("{first} or {last}", first=commas(self.options[:-1]), last=self.options[-1])
         return self.options[0]
 
     def asking(self, seat_name: str) -> str:

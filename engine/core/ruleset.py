@@ -21,7 +21,7 @@ from engine.core.decisions import Decide, DecisionNeeded, PendingDecision
 from engine.core.questions import GivenAnswer
 from engine.core.errors import IllegalAction, quote
 from engine.core.events import Event
-from engine.core.text import N_, Text, _, _area_of, ngettext
+from engine.core.text import N_, Text, _, _area_of, ngettext, commas
 from engine.core.models import Action, GameState, Resign, Result
 from engine.core.timeout import Timeout, default_answer
 
@@ -251,7 +251,7 @@ class Ruleset(ABC):
             working.result = Result(winners=winners, losers=[seat], reason=_("{name} lost on time", name=name))
             working.phase = "over"
             return working, [notice, Event(kind="game_over", seat=seat, text=_("{name} loses on time. {winners} wins.", name=name,
-                                                  winners=", ".join(working.seat(w).name for w in winners)))]
+                                                  winners=commas(working.seat(w).name for w in winners)))]
         if action.policy == "drop":
             if len(state.seats) < 3:
                 raise IllegalAction("cannot-drop", _("Only a game of three or more seats goes on without one."))
@@ -373,7 +373,7 @@ class Ruleset(ABC):
                                     "answers what this action asks, and is set aside.",
                                     "⚠️ The rules were updated while the questions waited: the answers {answers} no "
                                     "longer answer what this action asks, and are set aside.", len(stale),
-                                    answers=", ".join(stale)))]
+                                    answers=commas(stale)))]
 
     @staticmethod
     def _new_events(events: list[Event], shown: int, seen: str) -> list[Event]:
@@ -407,7 +407,7 @@ class Ruleset(ABC):
         if action.option not in decision.options:
             raise IllegalAction("bad-option", _("{answer} is not an answer to “{question}” Choose {options}.",
                                             answer=quote(action.option), question=decision.asked(),
-                                            options=", ".join(decision.options)))
+                                            options=commas(decision.options)))
         before = state.model_copy(deep=False)
         before.pending = None
         return self._run(before, self.parse_action(pending.action),
@@ -423,7 +423,7 @@ class Ruleset(ABC):
         state.result = Result(winners=winners, losers=sorted(losing), reason=_("{name} resigned", name=loser.name))
         state.phase = "over"
         events.append(Event(kind="game_over", seat=loser.id, text=_("{name} resigns. {winners} wins.", name=loser.name,
-                                   winners=", ".join(state.seat(w).name for w in winners))))
+                                   winners=commas(state.seat(w).name for w in winners))))
 
     def is_over(self, state: GameState) -> bool:
         return state.is_over

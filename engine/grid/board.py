@@ -43,7 +43,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from engine.core.errors import IllegalAction, quote, validation_problems
 from engine.core.jsonfile import read_json
-from engine.core.text import Text, _
+from engine.core.text import Text, _, commas
 from engine.grid.squares import XY, parse_square, square_name
 from engine.grid.terrain import DEFAULT_KINDS, TerrainKind, kind_for
 
@@ -254,7 +254,7 @@ class GridMap(BaseModel):
             if kind != "open" and kind_for(kind, self.kinds) is None:
                 raise ValueError(_("{field}: {reason}", field="terrain", reason=_(
                     "unknown kind {kind} (known: {known}; or define it under 'kinds')", kind=quote(kind),
-                    known=", ".join(f"`{k}`" for k in sorted(DEFAULT_KINDS)))))
+                    known=commas(f"`{k}`" for k in sorted(DEFAULT_KINDS)))))
             for xy in squares:
                 check(xy, f"terrain.{kind}")
         for zone in self.zones:

@@ -38,12 +38,12 @@ from engine.rulesets.conan.rolls import Die, Roller, describe, reroll_window, ro
 from engine.rulesets.conan.state import (
     HERO_SEATS, OVERLORD, Ally, ConanState, Hero, Model, Overlord, Tile,
 )
-from engine.core.text import N_, Text, _, join, ngettext
+from engine.core.text import N_, Text, _, join, ngettext, commas, either
 
 def options_help() -> dict[str, Any]:
     """Each setting of a Conan game and what it does (Texts, said in the reader's language)."""
     return {
-        "scenario": _("which scenario ({scenarios})", scenarios=", ".join(scenario_names())),
+        "scenario": _("which scenario ({scenarios})", scenarios=commas(scenario_names())),
         "players": _("how many hero players, 1-4 (default: one per hero of the scenario)"),
         "heroes": _("which heroes of the scenario play, joined by + (e.g. conan+shevatas)"),
         "ranged_card": _("C3: required (default) or optional: a ranged attack needs a ranged weapon card"),
@@ -97,14 +97,14 @@ class Conan(Ruleset):
             wanted = [_slug(h) for h in str(options["heroes"]).replace(",", "+").split("+") if h.strip()]
             unknown = [h for h in wanted if h not in scenario.heroes]
             if unknown or not wanted:
-                raise IllegalAction("bad-setting", _('heroes: {scenario} is played by {names}; not {unknown}.', scenario=scenario_said(scenario.title), names=', '.join(scenario.heroes), unknown=', '.join(unknown) or _('nobody')))
+                raise IllegalAction("bad-setting", _('heroes: {scenario} is played by {names}; not {unknown}.', scenario=scenario_said(scenario.title), names=commas(scenario.heroes), unknown=commas(unknown) or _('nobody')))
             hero_ids = wanted
         players = int(options.get("players") or len(hero_ids))
         if not 1 <= players <= min(4, len(hero_ids)):
             raise IllegalAction("bad-setting", _('players: from 1 to {count} hero players for {count2} heroes.', count=min(4, len(hero_ids)), count2=len(hero_ids)))
         for key, allowed in (("ranged_card", ("required", "optional")), ("catch", ("aggressive", "lenient"))):
             if key in options and options[key] not in allowed:
-                raise IllegalAction("bad-setting", _('{key}: {names}, not {options!r}.', key=key, names=' or '.join(allowed), options=options[key]))
+                raise IllegalAction("bad-setting", _('{key}: {names}, not {options!r}.', key=key, names=either(allowed), options=options[key]))
         seats = [Seat(id=OVERLORD, name="Overlord", team="overlord")]
         seats += [Seat(id=HERO_SEATS[i], name=f"Heroes {i + 1}", team="heroes") for i in range(players)]
         heroes: dict[str, Hero] = {}
@@ -193,7 +193,7 @@ class Conan(Ruleset):
             key = _slug(name)
             hero = next((h for h in state.heroes.values() if key in (h.id, _slug(h.name))), None)
             if hero is None:
-                raise IllegalAction("unknown-creature", _('There is no hero {name!r}. Heroes: {names}.', name=name, names=', '.join(h.name for h in state.heroes.values())))
+                raise IllegalAction("unknown-creature", _('There is no hero {name!r}. Heroes: {names}.', name=name, names=commas(h.name for h in state.heroes.values())))
             if hero.seat != seat:
                 raise IllegalAction("not-yours", _('{hero} is not your hero.', hero=hero.name))
             if not hero.alive:
@@ -204,7 +204,7 @@ class Conan(Ruleset):
         if not mine:
             raise IllegalAction("no-hero", _('You have no living hero.'))
         raise IllegalAction("which-hero", _("Say which hero (creature:): {names}.",
-                                            names=", ".join(h.name for h in mine)))
+                                            names=commas(h.name for h in mine)))
 
     def _model(self, state: ConanState, name: str | None) -> Model:
         key = _slug(name or "")
@@ -215,7 +215,7 @@ class Conan(Ruleset):
             if not active:
                 raise IllegalAction("which-model", _("Say which model (creature:): no tile is active."))
             raise IllegalAction("which-model", _("Say which model (creature:): {names}.",
-                                                 names=", ".join(m.id for m in active)))
+                                                 names=commas(m.id for m in active)))
         model = state.models.get(key)
         if model is None or not model.alive:
             raise IllegalAction("unknown-creature", _('There is no living model {name!r}.', name=name))
@@ -783,7 +783,7 @@ class Conan(Ruleset):
             key = _slug(card)
             match = next((c for c in hero.cards if key in (c, _slug(cat.cards[c].name))), None)
             if match is None:
-                raise IllegalAction("no-card", _('{hero} holds no card {card!r}. Cards: {cards}.', hero=hero.name, card=card, cards=', '.join(cat.cards[c].name for c in hero.cards) or 'none'))
+                raise IllegalAction("no-card", _('{hero} holds no card {card!r}. Cards: {cards}.', hero=hero.name, card=card, cards=commas(cat.cards[c].name for c in hero.cards) or 'none'))
             if not getattr(cat.cards[match], field):
                 raise IllegalAction("not-a-weapon", _('{cards} gives no {style} dice.', cards=cat.cards[match].name, style=style))
             return match
@@ -951,7 +951,7 @@ class Conan(Ruleset):
                 question = _("{model} (armour {armour}) is attacked with power {power}. Guard benefit: how many gems "
                              "(one die each)? N-{first}: {names} parries for it (Bodyguard).", model=model.id,
                              armour=unit.armour, power=power, first=guards[0].id,
-                             names=", ".join(m.id for m in guards))
+                             names=commas(m.id for m in guards))
             else:
                 question = _("{model} (armour {armour}) is attacked with power {power}. Guard benefit: how many gems "
                              "(one die each)?", model=model.id, armour=unit.armour, power=power)
@@ -1891,7 +1891,7 @@ class Conan(Ruleset):
         key = _slug(text)
         tile = state.tiles.get(key)
         if tile is None or tile.in_box:
-            raise IllegalAction("unknown-tile", _('There is no tile {text!r} in the river. River: {names}.', text=text, names=', '.join(state.overlord.river)))
+            raise IllegalAction("unknown-tile", _('There is no tile {text!r} in the river. River: {names}.', text=text, names=commas(state.overlord.river)))
         return tile
 
     def _activate(self, state: ConanState, action: Activate, events: list[Event]) -> None:

@@ -43,7 +43,7 @@ from engine.rulesets.dnd35_encounter.initiative import initiative_order, insert_
 from engine.rulesets.dnd35_encounter.maps import load_map, map_names
 from engine.rulesets.dnd35_encounter.settings import encounter_options, option_names, rules_of
 from engine.rulesets.dnd35_encounter.state import EncounterState
-from engine.core.text import _, join, ngettext
+from engine.core.text import _, join, ngettext, commas, listed
 from engine.rulesets.dnd35_encounter.turn import (
     Turn, check_attack, check_charge, check_special_move, movement_budget, record_attack, record_move,
 )
@@ -931,7 +931,7 @@ class Encounter(Ruleset):
         if missing:
             have = ", ".join(creature.conditions) or "none"
             raise IllegalAction("unknown-condition", _('{creature} is not {names} (its conditions: {have}).',
-                                                       creature=creature.name, names=', '.join(missing), have=have))
+                                                       creature=creature.name, names=commas(missing), have=have))
         kept = [c for c in creature.conditions if c.casefold() not in {r.strip().casefold() for r in action.remove}]
         for label in action.add:
             label = label.strip()
@@ -947,7 +947,7 @@ class Encounter(Ruleset):
             parts.append("no longer " + ", ".join(r.strip() for r in action.remove))
         events.append(Event(kind="condition", seat=action.seat, data={"creature": creature.id,
                                                                       "conditions": kept},
-                            text=_('{creature} is {names}.', creature=creature.name, names=' and '.join(parts))))
+                            text=_('{creature} is {names}.', creature=creature.name, names=listed(parts))))
 
     # -- pausing and finishing -----------------------------------------------------------------
     def _pause(self, state: EncounterState, action: Pause, events: list[Event]) -> None:
@@ -973,7 +973,7 @@ class Encounter(Ruleset):
         state.result = Result(reason=reason)
         state.phase = "over"
         state.turn = None
-        summary = (_(' Down: {names}.', names=', '.join(fallen)) if fallen else '')
+        summary = (_(' Down: {names}.', names=commas(fallen)) if fallen else '')
         events.append(Event(kind="game_over", seat=REFEREE,
                             text=ngettext("The encounter is over ({reason}) after {n} round.{summary}",
                                           "The encounter is over ({reason}) after {n} rounds.{summary}", state.round,

@@ -40,7 +40,7 @@ from engine.rulesets.dnd_minis.cards import find_card
 from engine.rulesets.dnd_minis.creature import Creature
 from engine.rulesets.dnd_minis import judge
 from engine.rulesets.dnd_minis.maps import zone_label, load_map, map_names, start_side_of, start_squares
-from engine.core.text import _, ngettext, either
+from engine.core.text import _, ngettext, either, commas
 
 XY = tuple[int, int]
 SEATS = ("p1", "p2")
@@ -212,7 +212,7 @@ class QuickStart(Ruleset):
         state.placer = roll_off(state.rng, state.seats, _('placement'), events)
         state.phase = "place"
         events.append(Event(kind="prompt", seat=state.placer,
-                            text=_('{seat} places first, on any start square: {names}.', seat=state.seat(state.placer).name, names=", ".join(square_name(s) for s in start_squares(state.map)))))
+                            text=_('{seat} places first, on any start square: {names}.', seat=state.seat(state.placer).name, names=commas(square_name(s) for s in start_squares(state.map)))))
 
     def _creature_key(self, text: str) -> str:
         t = text.strip().casefold()

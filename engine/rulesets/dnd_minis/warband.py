@@ -37,7 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from engine.core.errors import IllegalAction, quote, validation_problems
 from engine.core.jsonfile import read_json
-from engine.core.text import N_, Text, _, join, ngettext
+from engine.core.text import N_, Text, _, join, ngettext, commas
 from engine.rulesets.dnd_minis.cards import (
     did_you_mean,
     EDITIONS, FACTIONS, Edition, Faction, StatCard, find_card, shipped_cards, suggestions,
@@ -148,9 +148,9 @@ def limits_for(edition: str, scenario: str | None = None, size: int | None = Non
 def _scenario_hint(edition: str, scenario: str) -> Text:
     if edition == "starter":
         return _("'{scenario}' is not a scenario of the starter rules (choose {scenarios}).",
-                 scenario=scenario, scenarios=", ".join(SCENARIOS[edition]))
+                 scenario=scenario, scenarios=commas(SCENARIOS[edition]))
     return _("'{scenario}' is not a scenario of War Drums (choose {scenarios}).",
-             scenario=scenario, scenarios=", ".join(SCENARIOS[edition]))
+             scenario=scenario, scenarios=commas(SCENARIOS[edition]))
 
 
 class WarbandEntry(BaseModel):
@@ -220,7 +220,7 @@ def _validated(data: dict[str, Any], source: str = "Warband") -> Warband:
     except ValidationError as exc:
         [(loc, msg)] = validation_problems(exc, default_field="warband")
         if loc == "faction":
-            msg = _("choose one of {factions}", factions=', '.join(FACTIONS))
+            msg = _("choose one of {factions}", factions=commas(FACTIONS))
         raise IllegalAction("bad-warband", _('{source}: {loc}: {msg}', source=source, loc=loc, msg=msg)) from None
 
 
@@ -486,7 +486,7 @@ def _faction_problems(warband: Warband, held, limits: Limits, name: str) -> list
         return []
     if warband.faction is None:
         return [_('{name} has no faction: choose {names} or {factions}.',
-                  name=name, names=', '.join(FACTIONS[:-1]), factions=FACTIONS[-1])]
+                  name=name, names=commas(FACTIONS[:-1]), factions=FACTIONS[-1])]
     waived = [w.casefold() for w in _building_waivers(held)]
     out = []
     for card, _count in held:
@@ -627,7 +627,7 @@ def _brought_problems(warband: Warband, limits: Limits, name: str, players: int,
                                             name=name)])
         elif warband.battle_map not in known_maps:
             out += _tagged("battle-map", [_("{name} brings the map '{battle_map}', which Warband doesn't know "
-                                            "(maps: {names}).", name=name, battle_map=warband.battle_map, names=', '.join(sorted(known_maps)))])
+                                            "(maps: {names}).", name=name, battle_map=warband.battle_map, names=commas(sorted(known_maps)))])
         elif limits.epic_map and not known_maps[warband.battle_map]:
             out += _tagged("battle-map", [_("{name} brings '{battle_map}', which is not an epic-size map; Epic "
                                             "Assault is played on epic-size maps only.",
@@ -664,7 +664,7 @@ def describe(warband: Warband, catalog: Catalog | None = None, *, players: int =
     for card, n in minions_of(warband, cards):
         lines.append(_("- {count} x {card} (minion, free)", count=n, card=card.name))
     if warband.tiles:
-        lines.append(_("Tiles: {tiles}", tiles=", ".join(f"`{t}`" for t in warband.tiles)))  # the words /tile takes
+        lines.append(_("Tiles: {tiles}", tiles=commas(f"`{t}`" for t in warband.tiles)))  # the words /tile takes
     if warband.battle_map:
         lines.append(_("Battle map: {battle_map}", battle_map=warband.battle_map))
     found = problems(warband, cards, players=players)

@@ -31,7 +31,7 @@ the active player's effects resolve first, each player ordering their own.
 
 from __future__ import annotations
 
-from engine.core.text import ngettext, _, join as text_join
+from engine.core.text import ngettext, _, join as text_join, commas
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
@@ -245,7 +245,7 @@ def resolve_on_unit(state: NinthAgeState, target: UnitState, attack: Attack, hit
                             auto_wounds=auto_wounds)
     _skip, exposed = hit_allocation(state, target)
     if not exposed:
-        events.append(Event(kind="allocation", seat=attacker.owner, text=_("{hits} hit(s) on {target} all go to its rank and file; {join} take(s) none (situation A, §16.4).", hits=hits, target=target.id, join=", ".join(c.id for c in inside))))
+        events.append(Event(kind="allocation", seat=attacker.owner, text=_("{hits} hit(s) on {target} all go to its rank and file; {join} take(s) none (situation A, §16.4).", hits=hits, target=target.id, join=commas(c.id for c in inside))))
         return resolve_hits(state, target, attack, hits, events, attacker=attacker, purpose=purpose,
                             auto_wounds=auto_wounds)
     shares = character_shares(state, attacker.owner, target, hits, exposed)

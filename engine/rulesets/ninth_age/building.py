@@ -18,7 +18,7 @@ composition rules of §2.2-2.3 are reported by :func:`describe` until the list i
 
 from __future__ import annotations
 
-from engine.core.text import _, join as text_join, ngettext
+from engine.core.text import _, join as text_join, ngettext, commas
 from engine.core import IllegalAction
 from engine.core.errors import quote
 from engine.rulesets.ninth_age.army import Army, Unit
@@ -123,7 +123,7 @@ def _item_shown(name: str, army: Army, revealed: set[str]) -> str:
     book = next((b for b in army.magic_items if b.name.lower() == name.lower()), None)
     if runes and book:
         named = [r for r in book.runes if r.lower() in runes]
-        shown = text_join("", [shown, _(" (revealed: {join}; {value} more hidden)", join=', '.join(named), value=len(book.runes) - len(named))])
+        shown = text_join("", [shown, _(" (revealed: {join}; {value} more hidden)", join=commas(named), value=len(book.runes) - len(named))])
     return shown
 
 

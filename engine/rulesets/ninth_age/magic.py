@@ -17,7 +17,7 @@ arithmetic is in :mod:`.casting`; hits go through the shared attack sequence (:m
 
 from __future__ import annotations
 
-from engine.core.text import N_, _, Text, decimal, join as text_join, ngettext
+from engine.core.text import N_, _, Text, decimal, join as text_join, ngettext, commas
 from shapely.geometry import Point as ShapelyPoint
 
 from engine.core import Event, IllegalAction, roll_dice
@@ -490,7 +490,7 @@ def _focused_part(state: NinthAgeState, c: Caster, spell: Spell, targets: list[U
     if part:
         match = [p for p in parts if p.lower() == str(part).strip().lower()]
         if not match:
-            raise IllegalAction("bad-option", _("{id} has no part {part!r}; its parts: {join}.", id=targets[0].id, part=part, join=', '.join(parts)))
+            raise IllegalAction("bad-option", _("{id} has no part {part!r}; its parts: {join}.", id=targets[0].id, part=part, join=commas(parts)))
         return match[0]
     if len(parts) == 1:
         return None
@@ -596,7 +596,7 @@ def _sceptre(state: NinthAgeState, c: Caster, spell: Spell, faces: list[int], ev
     if not has_item(state, c, "Sceptre of Power"):
         return faces
     answer = decide(state, c.seat, f"sceptre-{state.magic.number}-{len(state.magic.attempted)}",
-                    _("{c} rolled {join} for {spell}. Re-roll one die with the Sceptre of Power (say which, 1 for the first), or keep?", c=c.name, join=', '.join(map(str, faces)), spell=spell.name), ["keep"] + [str(i + 1) for i in range(len(faces))],
+                    _("{c} rolled {join} for {spell}. Re-roll one die with the Sceptre of Power (say which, 1 for the first), or keep?", c=c.name, join=commas(map(str, faces)), spell=spell.name), ["keep"] + [str(i + 1) for i in range(len(faces))],
                     default="keep")
     if answer == "keep":
         return faces
@@ -747,7 +747,7 @@ def magical_move(state: NinthAgeState, seat: str, unit: UnitState, kind: str, do
 
 def end_effect(state: NinthAgeState, effect: Effect, events: list[Event], why: str) -> None:
     state.effects.remove(effect)
-    events.append(Event(kind="spell_ends", seat=effect.seat, text=_("{spell} ({caster}) ends: {why}; it leaves {join}.", spell=effect.spell, caster=effect.caster, why=why, join=', '.join(effect.units))))
+    events.append(Event(kind="spell_ends", seat=effect.seat, text=_("{spell} ({caster}) ends: {why}; it leaves {join}.", spell=effect.spell, caster=effect.caster, why=why, join=commas(effect.units))))
 
 
 def end(state: NinthAgeState, events: list[Event]) -> None:

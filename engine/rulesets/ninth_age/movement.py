@@ -5,7 +5,7 @@ engine measured.
 
 from __future__ import annotations
 
-from engine.core.text import _, Text, decimal, join as text_join, ngettext
+from engine.core.text import _, Text, decimal, join as text_join, ngettext, commas
 import math
 
 from engine.core import Event, IllegalAction
@@ -164,7 +164,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     result = run_move(fp, plan)
     move_kind = _("march") if kind == "march" else _("advance")
     if result.length > allowance + EPS_DIST:
-        raise IllegalAction("too-far", _("{unit}: {join} uses {length}\"; the {direction} {kind} allows {allowance}\"{failed_test}.", unit=unit.id, join=', '.join(result.parts), length=decimal(result.length, ".1f"), direction=direction, kind=kind, allowance=decimal(allowance, "g"), failed_test=failed_test))
+        raise IllegalAction("too-far", _("{unit}: {join} uses {length}\"; the {direction} {kind} allows {allowance}\"{failed_test}.", unit=unit.id, join=commas(result.parts), length=decimal(result.length, ".1f"), direction=direction, kind=kind, allowance=decimal(allowance, "g"), failed_test=failed_test))
     if result.max_displacement > allowance + EPS_DIST and not single:
         raise IllegalAction("too-far", _("{unit}: a model would end {max_displacement}\" from where it started; no model may move farther than {allowance}\" (§8.14){failed_test}.", unit=unit.id, max_displacement=decimal(result.max_displacement, ".1f"), allowance=decimal(allowance, "g"), failed_test=failed_test))
     if flies is not None:  # flying over units and terrain: only where it lands counts (§22 Fly)

@@ -43,7 +43,7 @@ from functools import lru_cache
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Literal, Protocol
 
-from engine.core.text import N_, Text
+from engine.core.text import N_, Text, _
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.core.rng import Rng
@@ -969,7 +969,38 @@ KEYWORD_WORDS = {w.casefold(): w for w in (
     N_("Orc"), N_("Evil"), N_("Good"), N_("Lawful"), N_("Chaotic"), N_("Undead"), N_("Acid"), N_("Cold"),
     N_("Electricity"), N_("Fire"), N_("Sonic"), N_("Sleep"), N_("Paralysis"), N_("Poison"), N_("Critical Hits"),
     N_("Confusion"), N_("Stun"), N_("Giant"), N_("Dragon"), N_("Humanoid"), N_("Goblinoid"), N_("Elf"),
-    N_("Magic"), N_("Fear"))}
+    N_("Magic"), N_("Fear"),
+    # creature types and subtypes the shipped cards print ("Humanoid (Orc)", "Outsider (Devil)")
+    N_("Animal"), N_("Dwarf"), N_("Gnoll"), N_("Halfling"), N_("Human"), N_("Kobold"), N_("Magical Beast"),
+    N_("Monstrous Humanoid"), N_("Outsider"), N_("Demon"), N_("Devil"), N_("Guardinal"))}
+# A card's size as its type line shows it ("Humanoid (Large)").
+SIZE_WORDS = {"tiny": N_("Tiny"), "small": N_("Small"), "medium": N_("Medium"), "large": N_("Large"),
+              "huge": N_("Huge"), "gargantuan": N_("Gargantuan"), "colossal": N_("Colossal")}
+
+
+def keyword_word(word: str) -> Any:
+    """A keyword or creature type the cards print, in the reader's language where it is a known
+    word ("Orc": "Orco", "Ork"); any other as printed (card data)."""
+    known = KEYWORD_WORDS.get(word.strip().casefold())
+    return Text._make(known, None, None, {}, "dnd_minis") if known is not None else word
+
+
+def type_name(printed: str) -> Any:
+    """A card's type as its type line shows it, in the reader's language: "Humanoid (Orc)" reads
+    "Umanoide (Orco)", "emberszabású (Ork)"; words Warband does not know stay as printed.
+
+    >>> t = type_name("Humanoid (Orc)")
+    >>> str(t), type_name("Ooze (Slime)")
+    ('Humanoid (Orc)', 'Ooze (Slime)')
+    """
+    base, paren, rest = printed.partition(" (")
+    said_base = keyword_word(base)
+    if paren and rest.endswith(")"):
+        said_sub = keyword_word(rest[:-1])
+        if isinstance(said_base, Text) or isinstance(said_sub, Text):
+            return _("{type} ({subtype})", type=said_base, subtype=said_sub)
+        return printed
+    return said_base if not paren else printed
 
 
 def ability_name(printed: str) -> Any:
@@ -998,8 +1029,7 @@ def ability_name(printed: str) -> Any:
         value = groups.get(_GROUP_OF.get(name, ""))
         if value is None:
             return printed
-        word = KEYWORD_WORDS.get(value.strip().casefold()) if _GROUP_OF[name] == "keyword" else None
-        params[name] = Text._make(word, None, None, {}, "dnd_minis") if word is not None else value
+        params[name] = keyword_word(value) if _GROUP_OF[name] == "keyword" else value
     said = Text._make(cls.pattern, None, None, params, "dnd_minis")
     if str(said).casefold() != text.casefold():  # "Turn Undead (6)" read by "Turn Undead {N}": keep the print
         return printed

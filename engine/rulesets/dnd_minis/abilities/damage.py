@@ -26,7 +26,7 @@ class Hunter(Ability):
     """
 
     pattern = N_("Hunter")
-    summary = "+5 melee damage when the target is the only enemy adjacent to this creature."
+    summary = N_("+5 melee damage when the target is the only enemy adjacent to this creature.")
     rules = "War Drums §26 (Hunter), AMB-52"
 
     def damage_bonus(self, ctx: AttackContext) -> int:
@@ -41,7 +41,7 @@ class CreatureFoe(Ability):
     """``Orc Foe`` and its kin: +5 damage against creatures of that type (War Drums §26)."""
 
     pattern = N_("{CREATURE} Foe")
-    summary = "+5 damage against creatures of the named type."
+    summary = N_("+5 damage against creatures of the named type.")
     rules = "War Drums §26 (Orc Foe)"
 
     def damage_bonus(self, ctx: AttackContext) -> int:
@@ -95,7 +95,7 @@ class Smite(Ability):
     still spends the box (War Drums §26 Smite; skirmish §25 Smite, W-44)."""
 
     pattern = N_("Smite {CREATURE} {N}")
-    summary = "+N melee damage against enemies of the named kind."
+    summary = N_("+N melee damage against enemies of the named kind.")
     family = "smite"
     rules = "War Drums §26 Smite; skirmish §25, W-44"
 
