@@ -670,7 +670,7 @@ def parse_line(line: str) -> Command:
     rest = words[1:]
     if any(spec.group == head for spec in COMMANDS):
         if not rest:
-            subs = ", ".join(s.name for s in COMMANDS if s.group == head)
+            subs = commas(s.name for s in COMMANDS if s.group == head)
             raise IllegalAction("bad-command", _("/{group} needs a subcommand: {subcommands}.", group=head,
                                                  subcommands=subs))
         key, rest = f"{head} {rest[0].lower()}", rest[1:]
@@ -687,7 +687,7 @@ def parse_line(line: str) -> Command:
             options[name.lower()] = value
             last = name.lower()
         elif sep and name.isidentifier():
-            known = ", ".join(sorted(names)) or _("none")
+            known = commas(sorted(names)) or _("none")
             raise IllegalAction("bad-option", _("/{command} has no option {option}. Its options: {known}.",
                                                 command=key, option=quote(name), known=known))
         elif last is not None and options[last] and not bare:

@@ -674,7 +674,7 @@ class LeagueService:
             if m.is_bye:
                 lines.append(_("• Round {round}: bye", round=m.round))
                 continue
-            others = " and ".join(f"<@{p}>" for p in m.players if p != player)
+            others = listed(f"<@{p}>" for p in m.players if p != player)
             if m.result is None:
                 outcome = _("being played")
             else:

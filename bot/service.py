@@ -354,7 +354,7 @@ class Service:
         names = {s.id: s.name for s in state.seats}
         if not waiting:
             return [], ""
-        who = ", ".join(f"<@{seats[s].user_id}>" if s in seats and seats[s].user_id else names.get(s, s)
+        who = commas(f"<@{seats[s].user_id}>" if s in seats and seats[s].user_id else names.get(s, s)
                         for s in waiting)
         # A question just posted (❓) is not repeated: the mention only says how to answer.
         line = _("➡️ {who}: {what}", who=who, what=_("answer with /decide.") if asked else ruleset.status(state))

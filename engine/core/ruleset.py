@@ -517,7 +517,7 @@ def get_ruleset(name: str) -> Ruleset:
     try:
         return _REGISTRY[name]
     except KeyError:
-        known = ", ".join(sorted(_REGISTRY)) or _("none")
+        known = commas(sorted(_REGISTRY)) or _("none")
         raise IllegalAction("unknown-ruleset", _("There is no game called {name}. Known: {known}.", name=quote(name),
                                                  known=known)) from None
 

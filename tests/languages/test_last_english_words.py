@@ -203,9 +203,36 @@ def _plain_string(node) -> bool:
     return (isinstance(node, ast.Constant) and isinstance(node.value, str)) or isinstance(node, ast.JoinedStr)
 
 
+def _joined_names(tree) -> set[tuple[int, str]]:
+    """(the function's line, variable) for each variable a function sets to a list joined by hand
+    (``names = ", ".join(...)``), so a sentence given that variable is seen too."""
+    out = set()
+    for function in ast.walk(tree):
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+            body = function.body if isinstance(function, ast.Module) else list(ast.walk(function))
+            for node in body:
+                if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                        and any(True for _ in _hand_lists(node.value)):
+                    out.add((getattr(function, "lineno", 0), node.targets[0].id))
+    return out
+
+
 def english_in_source(relative: str, source: str):
     """:func:`english_literals` of a module's source text."""
-    for node in ast.walk(ast.parse(source)):
+    tree = ast.parse(source)
+    joined = _joined_names(tree)
+    seen = set()
+    for function in ast.walk(tree):
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+            names = {name for line, name in joined if line == getattr(function, "lineno", 0)}
+            for node in ast.walk(function) if names else ():
+                if isinstance(node, ast.Call) and _called(node) in ("_", "ngettext", "Text"):
+                    for kw in node.keywords:
+                        hit = f"{relative}:{node.lineno} ({kw.arg}: a list joined by hand, by way of a variable)"
+                        if isinstance(kw.value, ast.Name) and kw.value.id in names and hit not in seen:
+                            seen.add(hit)
+                            yield hit
+    for node in ast.walk(tree):
         found = []
         if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and (
                 (_makes_text(node.left) and _plain_string(node.right))
@@ -257,6 +284,7 @@ def test_the_guard_reads_the_parts_of_joins_lists_and_tuples(source):
     'events.append(Event(kind="x", text=_("Choose {options}.", options=", ".join(o for o in opts) or "-")))',
     'reply = _("The battle is over.") + " Well played."',
     'reply = f"{n} " + ngettext("model", "models", n)',
+    'def f(state):\n    names = ", ".join(s.name for s in state.seats)\n    return _("Waiting for {names}.", names=names)',
 ])
 def test_the_guard_sees_lists_joined_by_hand_and_strings_added_to_a_sentence(source):
     """#13 item 5: a ", ".join(...) as a sentence's parameter reads with English commas in every

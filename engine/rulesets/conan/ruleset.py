@@ -1699,7 +1699,7 @@ class Conan(Ruleset):
         key = _slug(text)
         match = next((c for c in cards if key in (c, _slug(state.catalogue.cards[c].name))), None)
         if match is None:
-            names = ", ".join(state.catalogue.cards[c].name for c in cards) or "nothing"
+            names = commas(state.catalogue.cards[c].name for c in cards) or _("nothing")
             raise IllegalAction("no-card", _('There is no {text!r} {where} (there: {names}).', text=text, where=where, names=names))
         return match
 

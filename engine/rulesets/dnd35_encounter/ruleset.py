@@ -149,7 +149,7 @@ class Encounter(Ruleset):
         named = [c for c in state.creatures.values() if c.name.casefold() == key.casefold()]
         if len(named) == 1:
             return named[0]
-        known = ", ".join(f"{c.id} ({c.name})" if c.id != slug(c.name) else c.id
+        known = commas(f"{c.id} ({c.name})" if c.id != slug(c.name) else c.id
                           for c in state.creatures.values()) or "none yet"
         if named:
             raise IllegalAction("ambiguous-creature", _('Several creatures are called {key!r}; use the id: '
@@ -734,7 +734,7 @@ class Encounter(Ruleset):
         if number is None:
             return attacker.attacks[0] if attacker.attacks else None
         if not 1 <= number <= len(attacker.attacks):
-            have = "; ".join(f"{i}: {w.describe()}" for i, w in enumerate(attacker.attacks, 1)) or "none given"
+            have = join("; ", [f"{i}: {w.describe()}" for i, w in enumerate(attacker.attacks, 1)]) or _("none given")
             raise IllegalAction("unknown-attack", _('{attacker} has no attack {number} (its attacks: {have}).',
                                                     attacker=attacker.name, number=number, have=have))
         return attacker.attacks[number - 1]
@@ -929,7 +929,7 @@ class Encounter(Ruleset):
         lowered = {c.casefold(): c for c in creature.conditions}
         missing = [c for c in action.remove if c.strip().casefold() not in lowered]
         if missing:
-            have = ", ".join(creature.conditions) or "none"
+            have = commas(creature.conditions) or _("none")
             raise IllegalAction("unknown-condition", _('{creature} is not {names} (its conditions: {have}).',
                                                        creature=creature.name, names=commas(missing), have=have))
         kept = [c for c in creature.conditions if c.casefold() not in {r.strip().casefold() for r in action.remove}]

@@ -290,7 +290,7 @@ class CommanderEffect(_Strict):
         if self.stat is not None and self.amount is not None:
             amount = f"{self.amount:+d}"
             if self.only:
-                only = ", ".join(self.only)
+                only = commas(self.only)
                 if self.hostile:
                     return _("enemies ({only} only) within 6 squares: {stat} {amount}", only=only, stat=self.stat,
                              amount=amount)

@@ -433,7 +433,7 @@ class QuickStart(Ruleset):
         if state.is_over:
             return _("The battle is over: {reason}.", reason=state.result.why())
         names = {s.id: s.name for s in state.seats}
-        waiting = ", ".join(names[s] for s in self.to_act(state))
+        waiting = commas(names[s] for s in self.to_act(state))
         rnd = state.round
         return {
             "waiting": _("Waiting for a second player to join."),

@@ -37,7 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from engine.core.errors import IllegalAction, quote, validation_problems
 from engine.core.jsonfile import read_json
-from engine.core.text import N_, Text, _, join, ngettext, commas
+from engine.core.text import N_, Text, _, join, ngettext, commas, listed
 from engine.rulesets.dnd_minis.cards import (
     did_you_mean,
     EDITIONS, FACTIONS, Edition, Faction, StatCard, find_card, shipped_cards, suggestions,
@@ -379,12 +379,13 @@ def _tagged(kind: str, texts: list[str]) -> list[Problem]:
     return [Problem(text, LIMIT_CODES[kind]) for text in texts]
 
 
-def refuse_limits(found: list[Problem], headline: str) -> IllegalAction:
+def refuse_limits(found: list[Problem], headline: Any) -> IllegalAction:
     """One refusal listing every broken limit; its code is the limit's own when one is broken,
-    ``warband-limits`` when several are (``codes`` lists them all).
+    ``warband-limits`` when several are (``codes`` lists them all). ``headline`` is a catalogue
+    sentence without its colon (the refusal adds it, in the reader's language).
 
     >>> err = refuse_limits([Problem("Too dear.", "warband-points"), Problem("No chief.", "warband-commander")],
-    ...                     "That warband can't fight here:")
+    ...                     _("That warband can't fight here"))
     >>> err.code, err.codes
     ('warband-limits', ('warband-points', 'warband-commander'))
     >>> print(err.message)
@@ -395,9 +396,9 @@ def refuse_limits(found: list[Problem], headline: str) -> IllegalAction:
     codes = tuple(dict.fromkeys(getattr(p, "code", "bad-warband") for p in found))
     code = codes[0] if len(codes) == 1 else "warband-limits"
     if len(found) == 1:
-        error = IllegalAction(code, _('{headline} {found}', headline=headline, found=_said(found[0])))
+        error = IllegalAction(code, _('{headline}: {found}', headline=headline, found=_said(found[0])))
     else:
-        error = IllegalAction(code, _('{headline} ({count} limits broken):\n{names}', headline=headline.rstrip(':'), count=len(found), names=join("\n", [join("", ["• ", _said(p)]) for p in found])))
+        error = IllegalAction(code, _('{headline} ({count} limits broken):\n{names}', headline=headline, count=len(found), names=join("\n", [join("", ["• ", _said(p)]) for p in found])))
     error.codes = codes
     return error
 
@@ -496,7 +497,7 @@ def _faction_problems(warband: Warband, held, limits: Limits, name: str) -> list
         if not card.is_commander and any(card.has_type(w) or w in (card.name.casefold(), card.unique_name.casefold())
                                          for w in waived):
             continue
-        shows = ", ".join(card.factions) if card.factions else "no faction symbol"
+        shows = commas(card.factions) if card.factions else _("no faction symbol")
         out.append(_("{card} can't join a {faction} warband: its card shows {shows}.",
                      card=card.name, faction=warband.faction, shows=shows))
     return out
@@ -551,7 +552,7 @@ def _unique_problems(held) -> list[str]:
             out.append(_('{card} is Unique: a warband may hold only one (this one holds {total}).',
                          card=group[0][0].name, total=total))
         else:
-            names = " and ".join(c.name for c, _ in group)
+            names = listed(c.name for c, _ in group)
             out.append(_('{names} are all {who}, who is Unique: a warband may hold only one.',
                          names=names, who=who))
     return out

@@ -312,7 +312,7 @@ class Army(Strict):
             if HOOD in {i.strip().lower() for i in u.magic_items} and not self.lores:
                 raise ValueError(_("{field}: {reason}", field=f"units.{n}.magic_items", reason=_("the Wizard's Hood draws its bearer's lore at random from the army's lores, and the army file gives none")))
             if u.wizard and u.wizard.lore.lower() not in {lo.name.lower() for lo in self.lores}:
-                lores = ', '.join(lo.name for lo in self.lores) or _("none given")
+                lores = commas(lo.name for lo in self.lores) or _("none given")
                 raise ValueError(_("{field}: {reason}", field=f"units.{n}.wizard.lore", reason=_("{lore!r} is not among the army's lores ({lores})", lore=u.wizard.lore, lores=lores)))
             # Magic phase (§9.12, §22 Wizard Conclave): the spells named must be in the army's lores
             known = {s.name.lower() for lo in self.lores for s in lo.spells}

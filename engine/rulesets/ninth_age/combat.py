@@ -66,7 +66,7 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
     state.challenges = [c for c in state.challenges if all(_still_duelling(state, d, engaged) for d in c)]
     groups = unfought(state)
     if groups:
-        listed = "; ".join(sides_of(state, g) for g in groups)
+        listed = text_join("; ", [sides_of(state, g) for g in groups])
         events.append(Event(kind="phase", seat=state.active, text=_("Melee phase: {count} combat(s): {listed}. /fight unit: picks the next combat; /end fights the rest in this order.", count=len(groups), listed=listed)))
     else:
         events.append(Event(kind="phase", seat=state.active, text=_("Melee phase: no unit is engaged; /end passes it.")))
@@ -1331,7 +1331,7 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
         ran_into = [k for k, o in around.others.items()
                     if o.shape.intersection(trial.shape).area > already.get(k, 0.0) + 1e-3]
         if ran_into or (rock is not None and not in_rock and trial.shape.intersection(rock).area > 1e-6):
-            blocked = ", ".join(sorted(ran_into)) or _("impassable terrain")
+            blocked = commas(sorted(ran_into)) or _("impassable terrain")
             break
         if not clearance_problem(trial, around, CLEARANCE_END, during=False):
             last_legal = trial

@@ -127,7 +127,7 @@ def _general_problems(army: Army) -> list[str]:
         eligible = [c for c in characters if not c.has_rule("Not a Leader") and not c.bsb]
         best = max((c.leadership for c in eligible), default=0)
         if g.leadership < best:
-            higher = ", ".join(c.name for c in eligible if c.leadership == best)
+            higher = commas(c.name for c in eligible if c.leadership == best)
             out.append(_("General: {g} has Ld {leadership}, but the General must be the character with the highest Ld ({higher}, Ld {best}) (§16.7).", g=g.name, leadership=g.leadership, higher=higher, best=best))
     bsbs = [u for u in army.units if u.bsb]
     if len(bsbs) > 1:

@@ -45,7 +45,7 @@ def building_named(state: NinthAgeState, name: str) -> TerrainFeature:
     found = [t for t in buildings if t.name.casefold() == key] or \
         [t for t in buildings if t.name.casefold().startswith(key)]
     if len(found) != 1:
-        names = ", ".join(t.name for t in buildings) or _("none")
+        names = commas(t.name for t in buildings) or _("none")
         raise IllegalAction("unknown-building", _("There is no single Building {name!r} on the table. Buildings: "
                                                   "{names}.", name=str(name), names=names))
     return found[0]

@@ -114,7 +114,7 @@ def use_item(state: NinthAgeState, seat: str, unit: UnitState, name: str, events
     from engine.rulesets.ninth_age.hidden import reveal
 
     reveal(state, seat, unit.id, item, _("it is drunk"), events)
-    shown = ", ".join(f"{k} {v:+d}" for k, v in change.items())
+    shown = commas(f"{k} {v:+d}" for k, v in change.items())
     events.append(Event(kind="item", seat=seat, data={"unit": unit.id, "item": item},
                         text=ngettext("{unit} drinks the {item}: {shown} until the end of this player turn. It is one use: spent for the rest of the game (§23.6).", "{unit} drink the {item}: {shown} until the end of this player turn. It is one use: spent for the rest of the game (§23.6).", number(state, unit), unit=unit.id, item=item, shown=shown)))
 

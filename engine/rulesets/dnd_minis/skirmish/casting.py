@@ -64,7 +64,7 @@ def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Ev
         _after(state, creature, events)
         return
     if spell_match is None and ability_match is None:
-        names = ", ".join(offered_names(field, creature)) or "nothing"
+        names = commas(offered_names(field, creature)) or _("nothing")
         raise IllegalAction("unknown-spell", _("The {creature} can't use {spell!r} now (it can use: {names}).",
                                                creature=creature.name, spell=action.spell, names=names))
     limits = hooks.turn_limits(creature, field)

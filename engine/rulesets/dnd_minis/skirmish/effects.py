@@ -19,7 +19,7 @@ from engine.rulesets.dnd_minis.abilities.base import (
 from engine.rulesets.dnd_minis.combat import save
 from engine.rulesets.dnd_minis.creature import Condition, Creature, Effect
 from engine.grid import can_end_at, space_distance, square_name
-from engine.core.text import _
+from engine.core.text import _, commas
 from engine.rulesets.dnd_minis.cards import damage_kind_name
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -98,7 +98,7 @@ def resolution_order(field: "SkirmishView", outcomes: list) -> list:
             chosen = ids[0]
             if ask and len(ids) > 1:
                 why = next((o.why for cid in ids for o in by_creature[cid] if getattr(o, "why", "")), "")
-                names = ", ".join(f"{field.roster[c].name} ({c})" for c in ids)
+                names = commas(f"{field.roster[c].name} ({c})" for c in ids)
                 chosen = field.ask(seat, "effect-order", _('{outcome}several of your creatures are affected at '
                                                            'once — {names}. Which is resolved first?',
                                                            outcome=_('{why}: ', why=hooks.reason_name(why)) if why else '', names=names), ids)

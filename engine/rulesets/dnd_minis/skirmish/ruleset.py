@@ -33,7 +33,7 @@ from engine.rulesets.dnd_minis.skirmish.actions import ACTION_TYPES, ChooseFirst
 from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
 from engine.rulesets.dnd_minis.skirmish.rules import OPTION_HELP, SkirmishRules
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
-from engine.core.text import _, join
+from engine.core.text import _, join, commas
 
 XY = tuple[int, int]
 TURN_ACTIONS = ("activate", "move", "attack", "charge", "cast", "end")
@@ -215,7 +215,7 @@ class Skirmish(Ruleset):
         assert isinstance(state, SkirmishState)
         if state.is_over:
             return _("The battle is over: {reason}.", reason=state.result.why())
-        names = ", ".join(state.seat(s).name for s in self.to_act(state))
+        names = commas(state.seat(s).name for s in self.to_act(state))
         phase = state.phase
         if phase == "warbands":
             return _("Waiting for warbands from {names} (/warband).", names=names)
