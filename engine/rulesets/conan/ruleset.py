@@ -34,7 +34,7 @@ from engine.rulesets.conan.actions import (
 )
 from engine.rulesets.conan.boards import area_name, load_board
 from engine.rulesets.conan.data import SPACES, Catalogue, load_catalogue, load_scenario, scenario_names, scenario_said
-from engine.rulesets.conan.rolls import Die, Roller, describe, reroll_window, roll_die, roll_pool, symbols
+from engine.rulesets.conan.rolls import Die, Roller, describe, style_word, reroll_window, roll_die, roll_pool, symbols
 from engine.rulesets.conan.state import (
     HERO_SEATS, OVERLORD, Ally, ConanState, Hero, Model, Overlord, Tile,
 )
@@ -785,7 +785,7 @@ class Conan(Ruleset):
             if match is None:
                 raise IllegalAction("no-card", _('{hero} holds no card {card!r}. Cards: {cards}.', hero=hero.name, card=card, cards=commas(cat.cards[c].name for c in hero.cards) or 'none'))
             if not getattr(cat.cards[match], field):
-                raise IllegalAction("not-a-weapon", _('{cards} gives no {style} dice.', cards=cat.cards[match].name, style=style))
+                raise IllegalAction("not-a-weapon", _('{cards} gives no {style} dice.', cards=cat.cards[match].name, style=style_word(style)))
             return match
         usable = [c for c in hero.cards if getattr(cat.cards[c], field)]
         if not usable:
@@ -849,14 +849,14 @@ class Conan(Ruleset):
         dice = roll_pool(cat, state.rng, kinds)
         if weapon is None:
             text = _("{hero} attacks {target} ({style}, {gems} gem(s), unarmed): {dice}.", hero=hero.name,
-                     target=target.id, style=action.style, gems=action.gems, dice=describe(dice))
+                     target=target.id, style=style_word(action.style), gems=action.gems, dice=describe(dice))
         elif second:
             text = _("{hero} attacks {target} ({style}, {gems} gem(s), {weapon} and {second}): {dice}.",
-                     hero=hero.name, target=target.id, style=action.style, gems=action.gems,
+                     hero=hero.name, target=target.id, style=style_word(action.style), gems=action.gems,
                      weapon=cat.cards[weapon].name, second=cat.cards[second].name, dice=describe(dice))
         else:
             text = _("{hero} attacks {target} ({style}, {gems} gem(s), {weapon}): {dice}.", hero=hero.name,
-                     target=target.id, style=action.style, gems=action.gems, weapon=cat.cards[weapon].name,
+                     target=target.id, style=style_word(action.style), gems=action.gems, weapon=cat.cards[weapon].name,
                      dice=describe(dice))
         events.append(Event(kind="roll", seat=hero.seat, text=text))
         attack_name = (_("melee attack") if action.style == "melee" else _("ranged attack") if action.style == "ranged"
@@ -1087,7 +1087,7 @@ class Conan(Ruleset):
         if action.style == "ranged" and board.area(target.area).level < board.area(model.area).level:
             kinds.append(cat.icon("ranged_height_die"))
         dice = roll_pool(cat, state.rng, kinds)
-        events.append(Event(kind="roll", seat=OVERLORD, text=_('{model} attacks {target} ({style}): {dice}.', model=model.id, target=getattr(target, 'name', target.id), style=action.style, dice=describe(dice))))
+        events.append(Event(kind="roll", seat=OVERLORD, text=_('{model} attacks {target} ({style}): {dice}.', model=model.id, target=getattr(target, 'name', target.id), style=style_word(action.style), dice=describe(dice))))
         dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, _("{model}'s attack", model=model.id), events)
         if "crush" in unit.skills:
             self._crush(state, model.id, target.id, dice, events)
@@ -1097,7 +1097,7 @@ class Conan(Ruleset):
         power = max(0, power)
         events.append(Event(kind="attack", seat=OVERLORD, text=_('Attack power {power}, locked.', power=power)))
         if isinstance(target, Ally):
-            self._ally_defends(state, target, power, events, style=action.style)
+            self._ally_defends(state, target, power, events, style=style_word(action.style))
             return
         self._hero_defends(state, target, power, "ranged" if action.style == "web" else action.style,
                            "precise-shot" in unit.skills if action.style != "melee" else "accurate-blow" in unit.skills,
@@ -1615,7 +1615,7 @@ class Conan(Ruleset):
         if guard_by is not None:
             guard_symbols, options = guard_by, ["none"]
         if power > 0 and len(options) > 1:
-            answer = decide(state, hero.seat, "guard", _('{hero} is attacked ({style}) with power {power}; armour {armour}. Guard with how many gems, and which card (N to dodge, N-card to parry; a shield only against ranged)? /guard gems: card:', hero=hero.name, style=style, power=power, armour=sheet.armour(cat, hero)), options)
+            answer = decide(state, hero.seat, "guard", _('{hero} is attacked ({style}) with power {power}; armour {armour}. Guard with how many gems, and which card (N to dodge, N-card to parry; a shield only against ranged)? /guard gems: card:', hero=hero.name, style=style_word(style), power=power, armour=sheet.armour(cat, hero)), options)
             if answer != "none":
                 guard_symbols = self._guard_roll(state, hero, answer, events)
         if power > 0 and not armour_only:

@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from engine.core.errors import IllegalAction, quote, validation_problems
 from engine.core.jsonfile import read_json
-from engine.core.text import N_, Text, _, join, ngettext, commas
+from engine.core.text import N_, Text, _, join, ngettext, commas, either
 
 Size = Literal["tiny", "small", "medium", "large", "huge", "gargantuan", "colossal"]
 SIZES: tuple[str, ...] = ("tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
@@ -89,12 +89,9 @@ def _field(field: str, reason: str) -> Text:
     return _("{field}: {reason}", field=field, reason=reason)
 
 
-def _either(names: list[str]) -> Text | str:
-    """Names joined with "or", each "or" said in the reader's language: "a or b or c"."""
-    said: Text | str = names[0]
-    for name in names[1:]:
-        said = _("{first} or {last}", first=said, last=name)
-    return said
+def _either(names: list[str]) -> Text:
+    """Names as alternatives, by the reader's CLDR "or" list: "a, b, or c", "a, b o c"."""
+    return either(names)
 
 
 class _Strict(BaseModel):
