@@ -27,7 +27,7 @@ from pydantic import BaseModel
 from engine.core import Event, Rng
 from engine.core.decisions import decide
 from engine.rulesets.conan.data import Catalogue
-from engine.core.text import N_, Text, _, commas, join
+from engine.core.text import N_, Text, _, commas, join, ngettext
 
 # The dice's colours (data/dice.json) and the attack styles, as a roll names them.
 DIE_WORDS = {"yellow": N_("yellow"), "orange": N_("orange"), "red": N_("red")}
@@ -119,7 +119,7 @@ def reroll_window(state, catalogue: Catalogue, roller: Roller, dice: list[Die], 
             # before the order was given is still read from the answers, so a replay is exact.
             return dice
         answer = decide(state, roller.seat, "reroll",
-                        _("{roller}'s {purpose}: {dice} = {symbols} symbols. Reroll a die (free-N with a reroll icon, reroll-N for a gem) or keep?", roller=roller.name, purpose=purpose, dice=describe(dice), symbols=symbols(dice)), options)
+                        _("{roller}'s {purpose}: {dice} = {symbols}. Reroll a die (free-N with a reroll icon, reroll-N for a gem) or keep?", roller=roller.name, purpose=purpose, dice=describe(dice), symbols=ngettext("{n} symbol", "{n} symbols", symbols(dice))), options)
         if answer == "keep":
             return dice
         how, _sep, index = answer.partition("-")

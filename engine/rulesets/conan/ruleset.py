@@ -769,7 +769,7 @@ class Conan(Ruleset):
         support = model is not None and any(
             m.id != model.id and m.area == model.area and "support" in self._unit(state, m).skills
             for m in state.living_models())
-        return Roller(seat=OVERLORD, name="The Overlord", pay=pay, support=support, bad_luck=bad_luck)
+        return Roller(seat=OVERLORD, name=_("The Overlord"), pay=pay, support=support, bad_luck=bad_luck)
 
     # -- attacks ------------------------------------------------------------------------------
     def _weapon(self, state: ConanState, hero: Hero, card: str | None, style: str) -> str | None:
@@ -1233,7 +1233,7 @@ class Conan(Ruleset):
         return card
 
     @staticmethod
-    def _pay_spell(catalogue: Catalogue, gems: dict[str, int], card: str, who: str) -> None:
+    def _pay_spell(catalogue: Catalogue, gems: dict[str, int], card: str, who: Any) -> None:
         """Cost gems from Reserve onto the card, never above its exertion limit (§5.4)."""
         spell = catalogue.cards[card]
         zone = f"spell:{card}"
@@ -1335,7 +1335,7 @@ class Conan(Ruleset):
         if state.side == "overlord" and model.tile != state.overlord.active:
             raise IllegalAction("no-spellcaster", _("In his own turn the Overlord casts through the tile he has activated; {model}'s is not (only in the heroes' turn is none needed).", model=model.id))
         victims = self._spell_victims(state, model.area, action, spell)
-        self._pay_spell(cat, state.overlord.gems, card, "The Overlord")
+        self._pay_spell(cat, state.overlord.gems, card, _("The Overlord"))
         dice = roll_pool(cat, state.rng, list(spell.dice))
         when = " (a reaction spell, in the heroes' turn)" if state.side == "heroes" else " (a reaction spell)"
         events.append(Event(kind="roll", seat=OVERLORD, text=_('{model} casts {spell}{when}: {dice}.', model=model.id, spell=spell.name, when=when, dice=describe(dice))))
@@ -1436,7 +1436,7 @@ class Conan(Ruleset):
         if spell.ward:
             raise IllegalAction("reaction-only", _('{spell} is cast when one of his models is attacked; the game asks.', spell=spell.name))
         victims = self._spell_victims(state, model.area, action, spell)
-        self._pay_spell(cat, state.overlord.gems, card, "The Overlord")
+        self._pay_spell(cat, state.overlord.gems, card, _("The Overlord"))
         if not self._reaction_window(state, model.id, None if spell.area else victims[0], events):
             return
         victims = [v for v in victims if self._character(state, v).alive]
@@ -1526,7 +1526,7 @@ class Conan(Ruleset):
         answer = decide(state, OVERLORD, "ward", _('{model} is attacked with power {power}: cast a reaction spell?', model=model.id, power=power), ["no", *wards])
         if answer == "no":
             return 0
-        self._pay_spell(cat, gems, answer, "The Overlord")
+        self._pay_spell(cat, gems, answer, _("The Overlord"))
         dice = roll_pool(cat, state.rng, list(cat.cards[answer].dice))
         events.append(Event(kind="roll", seat=OVERLORD, text=_('The Overlord casts {cards}: {dice}.', cards=cat.cards[answer].name, dice=describe(dice))))
         return symbols(reroll_window(state, cat, self._overlord_roller(state, model), dice, cat.cards[answer].name,
