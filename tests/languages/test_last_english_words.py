@@ -149,6 +149,11 @@ def _literals(node):
             yield from _literals(element)
     elif isinstance(node, ast.Starred):
         yield from _literals(node.value)
+    elif isinstance(node, ast.Subscript):  # {"guard": "no attack...", ...}[key]
+        yield from _literals(node.value)
+    elif isinstance(node, ast.Dict):
+        for value in node.values:
+            yield from _literals(value)
     elif isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
         yield from _literals(node.elt)
     elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in JOINING:
@@ -253,7 +258,7 @@ def english_in_source(relative: str, source: str):
                 found = [(kw.arg, kw.value) for kw in node.keywords if kw.arg == "text"]
             found += [(kw.arg, kw.value) for kw in node.keywords if kw.arg == "purpose"]
         elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
-                and node.targets[0].id in ("why", "reason", "problem", "note", "text", "caption", "message"):
+                and node.targets[0].id in ("why", "reason", "problem", "note", "text", "caption", "message", "what"):
             found = [(node.targets[0].id, node.value)]
         for where, value in found:
             if (relative, where) in NOT_SENTENCES:
@@ -284,7 +289,8 @@ def test_the_guard_reads_the_parts_of_joins_lists_and_tuples(source):
     'events.append(Event(kind="x", text=_("Choose {options}.", options=", ".join(o for o in opts) or "-")))',
     'reply = _("The battle is over.") + " Well played."',
     'reply = f"{n} " + ngettext("model", "models", n)',
-    'def f(state):\n    names = ", ".join(s.name for s in state.seats)\n    return _("Waiting for {names}.", names=names)',
+    'def f(state): names = ", ".join(s.name for s in state.seats); return _("Waiting for {names}.", names=names)',
+    'what = {"guard": "no attack is waiting for your Guard"}[key]',
 ])
 def test_the_guard_sees_lists_joined_by_hand_and_strings_added_to_a_sentence(source):
     """#13 item 5: a ", ".join(...) as a sentence's parameter reads with English commas in every

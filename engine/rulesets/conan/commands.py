@@ -60,7 +60,7 @@ def _need(options: dict[str, Any], name: str, usage: str) -> str:
 def _pending(state: ConanState, seat: str, key: str, command: str, also: tuple[str, ...] = ()):
     pending = state.pending
     if pending is None or pending.decision.key not in (key, *also) or pending.decision.seat != seat:
-        what = {"guard": "no attack is waiting for your Guard", "reroll": "no roll is waiting for your reroll"}[key]
+        what = {"guard": _("no attack is waiting for your Guard"), "reroll": _("no roll is waiting for your reroll")}[key]
         raise IllegalAction("nothing-to-decide", _('/{command}: {what}.', command=command, what=what))
     return pending.decision
 

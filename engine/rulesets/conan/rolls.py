@@ -52,8 +52,8 @@ class Die(BaseModel):
 
     def label(self) -> Any:
         """The die as a roll shows it: its colour in the reader's language, its symbols ("red 2↻1")."""
-        mark = f"↻{self.icon}" if self.icon else ""
-        return join("", [die_word(self.kind), f" {self.symbols}{mark}{'*' if self.rerolled else ''}"])
+        mark = join("", ["↻", die_word(self.icon)]) if self.icon else ""
+        return join("", [die_word(self.kind), f" {self.symbols}", mark, "*" if self.rerolled else ""])
 
 
 def roll_die(catalogue: Catalogue, rng: Rng, kind: str) -> Die:

@@ -1911,12 +1911,12 @@ class Conan(Ruleset):
         ol.active = None
         if tile.dead:
             events.append(Event(kind="activate", seat=OVERLORD, text=_(
-                "The Overlord activates {tile} (slot {slot}, {cost} gems): a dead tile; nothing acts.",
-                tile=tile.id, slot=slot + 1, cost=cost)))
+                "The Overlord activates {tile} (slot {slot}, {cost}): a dead tile; nothing acts.",
+                tile=tile.id, slot=slot + 1, cost=ngettext("{n} gem", "{n} gems", cost))))
             return
         if tile.event:
             events.append(Event(kind="activate", seat=OVERLORD, text=_(
-                "The Overlord activates {tile} (slot {slot}, {cost} gems).", tile=tile.id, slot=slot + 1, cost=cost)))
+                "The Overlord activates {tile} (slot {slot}, {cost}).", tile=tile.id, slot=slot + 1, cost=ngettext("{n} gem", "{n} gems", cost))))
             self._event(state, tile, events)
             return
         ol.active = tile.id
@@ -1925,8 +1925,8 @@ class Conan(Ruleset):
             if m.tile == tile.id:
                 m.mp, m.bonus_mp, m.attacked = unit.base_movement, 0, False
         events.append(Event(kind="activate", seat=OVERLORD, text=_(
-            "The Overlord activates {tile} (slot {slot}, {cost} gems): its models move (base {base_movement} MP) "
-            "and attack, one attack each.", tile=tile.id, slot=slot + 1, cost=cost,
+            "The Overlord activates {tile} (slot {slot}, {cost}): its models move (base {base_movement} MP) "
+            "and attack, one attack each.", tile=tile.id, slot=slot + 1, cost=ngettext("{n} gem", "{n} gems", cost),
             base_movement=unit.base_movement)))
 
     def _event(self, state: ConanState, tile: Tile, events: list[Event]) -> None:

@@ -363,12 +363,12 @@ def _check_walls(base: GridMap, layout: TileLayout, placed: Tile, where: str) ->
     for wall in sorted(placed.walls, key=lambda s: (s[1], s[0])):
         to_edge = min(wall[0], wall[1], base.width - 1 - wall[0], base.height - 1 - wall[1])
         if to_edge < MIN_GAP:
-            what = "touches the wall along the grid edge" if to_edge == 0 else "leaves a 1-square gap to the grid edge"
+            what = _("touches the wall along the grid edge") if to_edge == 0 else _("leaves a 1-square gap to the grid edge")
             raise IllegalAction("bad-tile", _('{where}: its wall at {square} {what}; tile walls must stay at '
                                               'least {min_gap} squares from the edge.',
                                               where=where, square=square_name(wall), what=what, min_gap=MIN_GAP))
-    others = [(f"{t.name} (player {p.player})", t.walls) for p, t in layout.placed()]
-    others.append(("the battle grid", base.walls))
+    others = [(_("{tile} (player {player})", tile=t.name, player=p.player), t.walls) for p, t in layout.placed()]
+    others.append((_("the battle grid"), base.walls))
     # Report the closest pair, so walls that touch are named before walls that merely crowd.
     closest: tuple[int, XY, XY, str] | None = None
     for label, walls in others:
@@ -381,7 +381,7 @@ def _check_walls(base: GridMap, layout: TileLayout, placed: Tile, where: str) ->
                     closest = (d, wall, other, label)
     if closest is not None:
         d, wall, other, label = closest
-        what = "touches" if d == 1 else "leaves only a 1-square gap to"
+        what = _("touches") if d == 1 else _("leaves only a 1-square gap to")
         raise IllegalAction(
             "bad-tile",
             _('{where}: its wall at {square} {what} the wall of {label} at {square_2}; walls of different '
