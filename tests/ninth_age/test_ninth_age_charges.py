@@ -413,7 +413,7 @@ def test_e15_the_rally_test_counts_the_joined_characters():
     log = []
     rally_tests(state, "p1", log)
     test = next(e.text for e in log if "Rally test" in e.text)
-    assert "half Ld" not in test and "Ld 9 from its own" in test  # the Marshal's Ld 9, not halved
+    assert "half Ld" not in test and "Ld 9 from their own" in test  # the Marshal's Ld 9, not halved
     state = scenario({"Spearmen": (30, 20, 0, 6), "Brutes": (50, 40, 180)})
     spear = state.units["Spearmen"]
     spear.start_models, spear.models, spear.fleeing = 40, 9, True

@@ -195,8 +195,7 @@ def _declare_assault(state: NinthAgeState, charger: UnitState, target: UnitState
     brought into contact with any wall of the Building; the charged unit may not Flee."""
     building = garrison.building_of(state, target)
     if not garrison.assault_poses(state, charger, building):
-        raise IllegalAction("no-room", ngettext("{charger} has no room to reach a wall of {building}, where {target} is "
-                                         "(§18.6).", "{charger} have no room to reach a wall of {building}, where {target} is (§18.6).", number(state, charger), charger=charger.id, building=building.name, target=target.id))
+        raise IllegalAction("no-room", text_join("", [ngettext("{charger} has no room to reach a wall of {building}", "{charger} have no room to reach a wall of {building}", number(state, charger), charger=charger.id, building=building.name), ngettext(", where {target} is (§18.6).", ", where {target} are (§18.6).", number(state, target), target=target.id)]))
     d = gap(state, charger, target)
     charger.declared_charge = True
     decl = ChargeDeclaration(charger=charger.id, target=target.id, side="any", distance=d)
@@ -289,7 +288,7 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     if why_not is None and "hold" in options and not target.fleeing:
         options.insert(1, "stand-and-shoot")
     answer = decide(state, reactive, f"reaction-{decl.charger}-{decl.target}",
-                    text_join("", [ngettext("{charger} charges {target}: how does {target} react?", "{charger} charge {target}: how does {target} react?", number(state, state.units[decl.charger]), charger=decl.charger, target=decl.target), (_(" (no Stand and Shoot: {why_not})", why_not=why_not) if why_not and "hold" in options else "")]), options)
+                    text_join("", [ngettext("{charger} charges {target}:", "{charger} charge {target}:", number(state, state.units[decl.charger]), charger=decl.charger, target=decl.target), " ", ngettext("how does {target} react?", "how do {target} react?", number(state, target), target=decl.target), (_(" (no Stand and Shoot: {why_not})", why_not=why_not) if why_not and "hold" in options else "")]), options)
     decl.reaction = answer  # type: ignore[assignment]
     events.append(Event(kind="reaction", seat=reactive, text=ngettext(
         "{unit} reacts: {answer}.", "{unit} react: {answer}.", number(state, target), unit=decl.target,
