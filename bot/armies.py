@@ -19,7 +19,7 @@ from bot.reply import Reply
 from bot.store import Store
 from engine.core import IllegalAction
 from engine.core.errors import quote
-from engine.core.text import _, join, ngettext
+from engine.core.text import _, join, ngettext, commas
 from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, load_army_text, sample_army
 from engine.rulesets.ninth_age.building import add_unit, describe, describe_entry, new_army, remove_unit
 
@@ -41,7 +41,7 @@ class Armies:
         if record is None or record.edition != EDITION:
             mine = [r.name for r in await self.store.warbands(user_id) if r.edition == EDITION]
             raise IllegalAction("unknown-army", _("You have no army called {name}. Your armies: {armies}.", name=quote(name),
-                                                  armies=', '.join(mine)) if mine else
+                                                  armies=commas(mine)) if mine else
                                 _("You have no army called {name}. Start one with /army new.", name=quote(name)))
         return Army.model_validate(record.data)
 
@@ -53,7 +53,7 @@ class Armies:
         record = await self.store.warband(user_id, key)
         if record is None or record.edition != EDITION:
             raise IllegalAction("unknown-army", _("There is no army book {name}: name a sample army ({samples}) or one of "
-                                                  "your armies.", name=quote(key), samples=', '.join(SAMPLE_ARMIES)))
+                                                  "your armies.", name=quote(key), samples=commas(SAMPLE_ARMIES)))
         return Army.model_validate(record.data)
 
     async def _save(self, user_id: str, army: Army, *, new: bool = False) -> None:
@@ -133,7 +133,7 @@ class Armies:
             lines.append(_("• {army} — {points} of {limit} points, {units} units (legal)", **shown) if not broken else
                          ngettext("• {army} — {points} of {limit} points, {units} units ({n} rule broken)",
                                   "• {army} — {points} of {limit} points, {units} units ({n} rules broken)", broken, **shown))
-        lines.append(_("Sample armies (army books): {samples}.", samples=', '.join(SAMPLE_ARMIES)))
+        lines.append(_("Sample armies (army books): {samples}.", samples=commas(SAMPLE_ARMIES)))
         return Reply(text=join("\n", lines), ephemeral=True)
 
     async def _army_export(self, user_id: str, options: dict[str, Any], attachments) -> Reply:

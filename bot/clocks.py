@@ -42,7 +42,7 @@ from engine.core import IllegalAction, Timeout, TIMEOUT_POLICIES
 from engine.core.ruleset import Ruleset, get_ruleset
 from bot.host import Host
 from bot.reply import Reply
-from engine.core.text import _, join, ngettext
+from engine.core.text import _, join, ngettext, commas
 from bot.store.schedule import ClockRecord, Job, SeatClock
 
 DAY = 86400
@@ -91,14 +91,14 @@ def parse_clock(value: Any) -> ClockSpec | None:
         return ClockSpec("move", per_move_s=int(days) * DAY)
     raise IllegalAction("bad-clock", _("clock={value} is not a time control. Use none, days per move ({days}) or "
                                        "bank:10d+1d (a bank plus an increment).", value=value,
-                                       days=", ".join(f"{d}d" for d in DAYS_PER_MOVE)))
+                                       days=commas(f"{d}d" for d in DAYS_PER_MOVE)))
 
 
 def parse_timeout(value: Any, ruleset: Ruleset, seats: int) -> str:
     policy = str(value).strip().lower()
     if policy not in TIMEOUT_POLICIES:
         raise IllegalAction("bad-timeout", _("timeout={value} is not a time-out policy; use {policies}.", value=value,
-                                             policies=", ".join(TIMEOUT_POLICIES)))
+                                             policies=commas(TIMEOUT_POLICIES)))
     if policy == "drop" and (seats < 3 or not ruleset.can_drop_seats):
         raise IllegalAction("bad-timeout", _("timeout=drop needs three or more seats and a game that goes on without "
                                              "one; {game} with {seats} seats cannot. Use default, end-turn or claim.",
@@ -458,5 +458,5 @@ class Clocks:
         text = join("", [_("⏰ {seat}'s time is out in game #{id}. ", seat=name, id=game.id),
                          join("", [reason, " "]) if reason else "",
                          _("{others} may claim the win with /game claim; {late} may still move until then.",
-                           others=", ".join(f"<@{u}>" for u in others), late=f"<@{user}>" if user else name)])
+                           others=commas(f"<@{u}>" for u in others), late=f"<@{user}>" if user else name)])
         return Reply(text=text, mentions=others)

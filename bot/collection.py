@@ -15,7 +15,7 @@ from typing import Any
 from bot.commands import Attachment, Command
 from bot.reply import Reply
 from bot.store import Store
-from engine.core.text import _, join
+from engine.core.text import _, join, commas
 from engine.core import IllegalAction
 from engine.core.errors import quote
 from engine.rulesets.dnd_minis import warband as wb
@@ -62,7 +62,7 @@ class Collection:
             raise IllegalAction("unknown-warband", _("{name} is one of your Ninth Age armies: see /army.", name=quote(name)))
         if record is None:
             saved = [r.name for r in await self.store.warbands(user_id) if r.edition != NINTH_AGE]
-            listing = (_(" Your warbands: {warbands}.", warbands=", ".join(saved)) if saved
+            listing = (_(" Your warbands: {warbands}.", warbands=commas(saved)) if saved
                        else _(" Make one with /warband new."))
             raise IllegalAction("unknown-warband", join("", [_("You have no warband called {name}.", name=quote(name)),
                                                              listing]))
@@ -125,7 +125,7 @@ class Collection:
             raise IllegalAction("missing-option", _("Say what to set: faction, scenario, size, map or tiles."))
         warband = wb.warband_from_data(data, owner=user_id)
         await self._save(user_id, warband)
-        return await self._shown(user_id, warband, _("Set {settings}.", settings=", ".join(changed)))
+        return await self._shown(user_id, warband, _("Set {settings}.", settings=commas(changed)))
 
     async def _warband_show(self, user_id: str, options: dict[str, Any], attachments):
         if options.get("name"):

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.core.errors import IllegalAction, quote
-from engine.core.text import N_, Text, _, decimal, join
+from engine.core.text import N_, Text, _, decimal, join, commas
 
 OptionType = Literal["string", "integer", "boolean", "attachment", "user", "role"]  # user: a Discord member; typed as a name
 
@@ -671,7 +671,7 @@ def parse_line(line: str) -> Command:
     rest = words[1:]
     if any(spec.group == head for spec in COMMANDS):
         if not rest:
-            subs = ", ".join(s.name for s in COMMANDS if s.group == head)
+            subs = commas(s.name for s in COMMANDS if s.group == head)
             raise IllegalAction("bad-command", _("/{group} needs a subcommand: {subcommands}.", group=head,
                                                  subcommands=subs))
         key, rest = f"{head} {rest[0].lower()}", rest[1:]
@@ -688,7 +688,7 @@ def parse_line(line: str) -> Command:
             options[name.lower()] = value
             last = name.lower()
         elif sep and name.isidentifier():
-            known = ", ".join(sorted(names)) or _("none")
+            known = commas(sorted(names)) or _("none")
             raise IllegalAction("bad-option", _("/{command} has no option {option}. Its options: {known}.",
                                                 command=key, option=quote(name), known=known))
         elif last is not None and options[last] and not bare:
@@ -716,7 +716,7 @@ def parse_line(line: str) -> Command:
     missing = [o.name for o in spec.options if o.required and o.name not in options and o.type != "attachment"]
     if missing:
         raise IllegalAction("missing-option", _("/{command} needs {options}. Usage: {usage}", command=key,
-                                                options=", ".join(missing), usage=spec.usage()))
+                                                options=commas(missing), usage=spec.usage()))
     return Command(key=key, options=options)
 
 
@@ -783,7 +783,7 @@ def help_text(title: str | None = None, commands: set[str] | None = None, notes:
             return terrain_help()
         if games:
             raise IllegalAction("unknown-topic", _("Help topics: condition, terrain, or a game: {games} (or /help alone "
-                                                   "for the commands).", games=", ".join(games)))
+                                                   "for the commands).", games=commas(games)))
         raise IllegalAction("unknown-topic", _("Help topics: condition, terrain (or /help alone for the commands)."))
     if commands is None:
         lines: list[Any] = [_("**Warband commands**")]
@@ -792,7 +792,7 @@ def help_text(title: str | None = None, commands: set[str] | None = None, notes:
                 lines.append(join("", [f"`/{spec.key}` — ", _(spec.description)]))
         if games:
             lines.append(_("**Games**: {games}. Each game's own commands: `/help topic:<game>`, or `/help` in a "
-                           "channel where one is played.", games=", ".join(games)))
+                           "channel where one is played.", games=commas(games)))
         return join("\n", lines)
     lines = [_("**{game} commands**", game=title)]
     for spec in COMMANDS:

@@ -263,6 +263,10 @@ class _Words:
     def get(self, word: str, default: str | None = None) -> str:
         return self.lookup(word, None, None) or (word if default is None else default)
 
+    def text(self, value: Any) -> str:
+        """A whole sentence (a :class:`Text`, e.g. an ability's name) in this language."""
+        return render(value, self.lookup)
+
 
 def renderer_words(lang: str | None) -> _Words | None:
     """What ``renderers.card.render_card(card, words)`` takes for ``lang`` (None: English)."""

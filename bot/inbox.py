@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from engine.core.ruleset import get_ruleset
-from engine.core.text import _, join, ngettext
+from engine.core.text import _, join, ngettext, commas
 from bot.clocks import duration
 from bot.host import Host
 from bot.reply import Reply
@@ -41,7 +41,7 @@ async def inbox(service: Host, user_id: str, guild_id: str | None) -> Reply:
         mine = next(s.seat_id for s in seats.values() if s.user_id == user_id)
         waiting = ruleset.to_act(state)
         clocks = {c.seat_id: c for c in await store.seat_clocks(game.id)}
-        who = ", ".join(f"<@{seats[s].user_id}>" if s in seats and seats[s].user_id else state.seat(s).name
+        who = commas(f"<@{seats[s].user_id}>" if s in seats and seats[s].user_id else state.seat(s).name
                         for s in waiting if s != mine)
         since = min((clocks[s].running_since for s in waiting if s in clocks and clocks[s].running), default=None)
         since = since or game.updated_at

@@ -28,7 +28,7 @@ from bot.store import LeagueChange, StoreError
 from bot.store.leagues import LeagueMatchRecord, LeagueRecord
 from engine.core import GameState
 from engine.core.ruleset import get_ruleset
-from engine.core.text import Text, _, decimal, join, ngettext
+from engine.core.text import Text, _, decimal, join, ngettext, commas, listed
 from engine.rulesets.dnd_minis.warband import COMMANDER_ZERO_SURCHARGE
 from leagues import (
     LeagueError,
@@ -103,6 +103,15 @@ def _user(text: str) -> str:
     return text.lstrip("@")
 
 
+def _versus(players) -> Any:
+    """A match's players, "<@a> v <@b> v <@c>", with the reader's word between each two."""
+    said = [f"<@{p}>" for p in players]
+    out: Any = said[0] if said else ""
+    for other in said[1:]:
+        out = _("{players} v {player}", players=out, player=other)
+    return out
+
+
 def _pct(value) -> Text:
     """A percentage as the reader's language writes its decimals (12.5 / 12,5)."""
     return decimal(float(value) * 100, ".1f")
@@ -144,7 +153,7 @@ class LeagueService:
             league = await self.store.league_named(guild, str(name))
             if league is None:
                 known = [lg.name for lg in await self.store.leagues(guild, include_closed=False)]
-                listing = (_(" Leagues here: {leagues}.", leagues=", ".join(known)) if known
+                listing = (_(" Leagues here: {leagues}.", leagues=commas(known)) if known
                            else _(" Start one with /league create."))
                 raise LeagueError("unknown-league", join("", [_("There is no league called {name} on this server.",
                                                                 name=repr(name)), listing]))
@@ -155,7 +164,7 @@ class LeagueService:
             raise LeagueError("no-league", _("This server has no open league. Start one with /league create."))
         if len(open_) > 1:
             raise LeagueError("which-league", _("This server has several open leagues; name one with name:. "
-                                                "Open: {leagues}.", leagues=", ".join(lg.name for lg in open_)))
+                                                "Open: {leagues}.", leagues=commas(lg.name for lg in open_)))
         await self._catch_up(open_[0])
         return await self.store.league(open_[0].id)
 
@@ -286,7 +295,7 @@ class LeagueService:
                            "to {cap} points.", casualties=c.casualties, per_win=c.points_per_win,
                            per_game=c.points_per_game, cap=c.cap))
         if league.settings.get("game"):
-            lines.append(_("Game settings: {settings}", settings=", ".join(
+            lines.append(_("Game settings: {settings}", settings=commas(
                 f"{k}={v}" for k, v in league.settings["game"].items())))
         who = [join("", [f"<@{q.user_id}>", _(" (dropped)")]) if q.status == "dropped" else f"<@{q.user_id}>"
                for q in players]
@@ -358,7 +367,7 @@ class LeagueService:
             raise LeagueError("round-unfinished", ngettext("Round {round} still has {n} game to finish: {games}.",
                                                            "Round {round} still has {n} games to finish: {games}.",
                                                            len(waiting), round=league.round,
-                                                    games=", ".join(f"#{r.game_id}" for r in waiting)))
+                                                    games=commas(f"#{r.game_id}" for r in waiting)))
         rounds = self._rounds(settings, len(signup))
         if rounds is not None and league.round >= rounds:
             raise LeagueError("season-over", _("{league} has played all its {rounds} rounds; close it with /league "
@@ -392,7 +401,7 @@ class LeagueService:
             else:
                 channel, game_id = by_table[match.table]
                 lines.append(_("• Table {table}: {players} — game #{id} in <#{channel}>", table=match.table,
-                               players=" v ".join(f"<@{p}>" for p in match.players), id=game_id, channel=channel))
+                               players=_versus(match.players), id=game_id, channel=channel))
         try:
             await self.store.commit_league(league.id, league.version, LeagueChange(
                 columns={"round": round_no},
@@ -438,7 +447,7 @@ class LeagueService:
                 said.append(await self._bring_roster(league, channel, player))
         header = _("**{league}**, round {round}, table {table}: {players}. Game #{id}; its result goes to the league by "
                    "itself.", league=league.name, round=match.round, table=match.table,
-                   players=" v ".join(f"<@{p}>" for p in match.players), id=game_id)
+                   players=_versus(match.players), id=game_id)
         # Posted in the game's own thread or channel, for everyone: in the server's language.
         from bot.i18n import spoken
 
@@ -505,7 +514,7 @@ class LeagueService:
         if not result.reason:
             reported = _("reported by an organiser")
             result.reason, result.message = reported, reported.to_data()
-        text = _("📝 Game #{id} ({players}): {result}.", id=game_id, players=" v ".join(f"<@{p}>" for p in match.players),
+        text = _("📝 Game #{id} ({players}): {result}.", id=game_id, players=_versus(match.players),
                  result=self._result_text(result))
         await self._record(league, match, result, user_id, text, game_state=None)
         game = await self.store.game(game_id)
@@ -530,7 +539,7 @@ class LeagueService:
             winner = _user(head)
             if winner not in players:
                 raise LeagueError("bad-result", _("{who} did not play that game; its players: {players}.", who=head,
-                                                  players=", ".join(f"<@{p}>" for p in players)))
+                                                  players=commas(f"<@{p}>" for p in players)))
             result.winners = [winner]
             order = [winner] + [p for p in players if p != winner]
         for word in words[1:]:
@@ -554,7 +563,7 @@ class LeagueService:
 
     @staticmethod
     def _result_text(result: MatchResult) -> str:
-        text = _("a draw") if result.draw else _("{winners} wins", winners=" and ".join(f"<@{w}>" for w in result.winners))
+        text = _("a draw") if result.draw else _("{winners} wins", winners=listed(f"<@{w}>" for w in result.winners))
         if result.scores:
             text = join(" ", [text, "(" + "-".join(str(v) for v in result.scores.values()) + ")"])
         return text
@@ -665,7 +674,7 @@ class LeagueService:
             if m.is_bye:
                 lines.append(_("• Round {round}: bye", round=m.round))
                 continue
-            others = " and ".join(f"<@{p}>" for p in m.players if p != player)
+            others = listed(f"<@{p}>" for p in m.players if p != player)
             if m.result is None:
                 outcome = _("being played")
             else:
@@ -705,7 +714,7 @@ class LeagueService:
             draw=state.result.draw,
             scores={seats[k]: v for k, v in state.result.scores.items() if seats.get(k)},
             reason=state.result.why())
-        text = _("🏆 Game #{id} ({players}) ends: {result}.", id=game.id, players=" v ".join(f"<@{p}>" for p in match.players),
+        text = _("🏆 Game #{id} ({players}) ends: {result}.", id=game.id, players=_versus(match.players),
                  result=self._result_text(result))
         await self._record(league, match, result, None, text, game_state=state, seats=seats)
 
@@ -829,7 +838,7 @@ class LeagueService:
         changes = [e.text for e in await self.store.league_log(league.id)
                    if e.kind in ("campaign", "buy") and e.data.get("player") == player]
         if changes:
-            lines.append(_("Changes: {changes}", changes="; ".join(c.split(": ", 1)[-1] for c in changes[-8:])))
+            lines.append(_("Changes: {changes}", changes=join("; ", [c.split(": ", 1)[-1] for c in changes[-8:]])))
         return Reply(text=join("\n", lines), ephemeral=True)
 
     async def _campaign_buy(self, channel_id, user_id, guild, command, caller) -> Reply:

@@ -19,7 +19,7 @@ import engine.rulesets  # noqa: F401  - replaying a game needs every shipped gam
 from bot.store import Store, StoreError, sqlite_path
 from bot.store.transfer import backup_sqlite, copy_rows, table_counts
 from engine.core.ruleset import get_ruleset
-from engine.core.text import _, join, ngettext
+from engine.core.text import _, join, ngettext, commas
 
 
 @dataclass
@@ -30,7 +30,7 @@ class CopyReport:
 
     def summary(self) -> Any:
         """What the copy did, as a Text (the operator reads it in WARBAND_LANG or --lang)."""
-        rows = ", ".join(f"{n} {table}" for table, n in self.counts.items())
+        rows = commas(f"{n} {table}" for table, n in self.counts.items())
         verdict = (_("every game replays to its stored state") if not self.mismatches else
                    _("MISMATCH: {problems}", problems=join("; ", self.mismatches)))
         return ngettext("Copied {rows}; {n} game replayed: {verdict}.", "Copied {rows}; {n} games replayed: {verdict}.",

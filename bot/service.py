@@ -25,7 +25,7 @@ from typing import Any, Callable
 from engine.core import BoardView, Event, GameState, IllegalAction, Rng, Ruleset, roll_dice
 from engine.core.errors import quote
 from engine.core.models import seat_label
-from engine.core.text import Text, _, join, listed, ngettext
+from engine.core.text import Text, _, join, listed, ngettext, commas
 from engine.core.ruleset import get_ruleset, ruleset_names
 from engine.grid.board import GridMap, shared_map
 import engine.rulesets  # noqa: F401  - the bot serves every shipped game system; importing registers them
@@ -354,7 +354,7 @@ class Service:
         names = {s.id: s.name for s in state.seats}
         if not waiting:
             return [], ""
-        who = ", ".join(f"<@{seats[s].user_id}>" if s in seats and seats[s].user_id else names.get(s, s)
+        who = commas(f"<@{seats[s].user_id}>" if s in seats and seats[s].user_id else names.get(s, s)
                         for s in waiting)
         # A question just posted (❓) is not repeated: the mention only says how to answer.
         line = _("➡️ {who}: {what}", who=who, what=_("answer with /decide.") if asked else ruleset.status(state))
@@ -519,7 +519,7 @@ class Service:
             known = join(", ", [_("{setting} ({help})", setting=k, help=v)
                                 for k, v in ruleset.option_names().items()]) or _("none")
             raise IllegalAction("bad-setting", _("{game} has no setting {unknown}. Settings: {known}.",
-                                                 game=ruleset.title, unknown=", ".join(unknown), known=known))
+                                                 game=ruleset.title, unknown=commas(unknown), known=known))
         if command.options.get("map"):
             options["map"] = str(command.options["map"])
         if command.options.get("scenario"):
@@ -601,7 +601,7 @@ class Service:
             chosen = next((s for s in seats if key in (s.seat_id.casefold(), s.name.casefold())), None)
             if chosen is None:
                 raise IllegalAction("unknown-seat", _("There is no seat {seat}. Seats: {seats}.", seat=quote(wanted),
-                                                      seats=", ".join(f"{s.seat_id} ({s.name})" for s in seats)))
+                                                      seats=commas(f"{s.seat_id} ({s.name})" for s in seats)))
         else:
             chosen = next((s for s in seats if s.is_free), None)
             if chosen is None:
@@ -752,7 +752,7 @@ class Service:
                    else _("Another player confirms with /game undo."))
             return Reply(
                 text=join(" ", [_("<@{user}> asks to take back action {seq} ({kind}).", user=user_id, seq=target.seq,
-                                  kind=target.action.get("kind")), who]),
+                                  kind=ruleset.action_name(target.action.get("kind"))), who]),
                 mentions=[s.user_id for s in others],
                 buttons=undo_buttons(game.id, game.version + 1),
             )

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.i18n import say
 from engine.core import Event
-from engine.core.text import _, join
+from engine.core.text import _, join, commas
 from bot.store import GameRecord
 
 if TYPE_CHECKING:
@@ -39,7 +39,7 @@ async def status_card(service: Service, channel_id: str | int) -> tuple[GameReco
         waiting = ruleset.to_act(state)
         names = {s.seat_id: (f"<@{s.user_id}>" if s.user_id else s.name) for s in seats}
         if waiting:
-            lines.append(_("➡️ {who}: {what}", who=", ".join(names.get(w, w) for w in waiting),
+            lines.append(_("➡️ {who}: {what}", who=commas(names.get(w, w) for w in waiting),
                            what=ruleset.status(state)))
         else:
             lines.append(ruleset.status(state))

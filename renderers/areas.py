@@ -136,7 +136,7 @@ def render_areas(view: AreaView, *, width: int = 560) -> bytes:
     colours = side_colours([s for s in view.side_names if s != "overlord"])
     for area in board.areas:
         x0, y0, x1, y1 = area.shape.bounds
-        label = area.name + (f" L{area.level}" if area.level else "")
+        label = str(view.area_names.get(area.id, area.name)) + (f" L{area.level}" if area.level else "")
         ink = PARCHMENT if area.chasm else INK
         halo = CHASM if area.chasm else PARCHMENT
         draw.text(xy((x0 + 1.5, y0 + 1.5)), plain(label), font=font(11), fill=ink, anchor="la",

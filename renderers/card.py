@@ -19,7 +19,8 @@ from collections.abc import Mapping
 
 from PIL import Image, ImageDraw
 
-from engine.core.text import N_
+from engine.core.text import N_, Text, commas, listed
+from engine.rulesets.dnd_minis.abilities.base import SIZE_WORDS, ability_name, type_name
 from engine.rulesets.dnd_minis.cards import StatCard
 from renderers.style import INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, RGB, BORDER, blend, font, plain, wrap
 
@@ -32,11 +33,17 @@ FACTION_COLOURS: dict[str, RGB] = {
     "CE": (200, 40, 40),  # red
 }
 FACTION_NAMES = {"LG": "Lawful Good", "CG": "Chaotic Good", "LE": "Lawful Evil", "CE": "Chaotic Evil"}
+# A card's fields as the note of values Warband supplied names them (``not_from_rulebook``).
+FIELD_WORDS = {"abilities": N_("special abilities"), "ac": N_("AC"), "commander": N_("commander rating"),
+               "commander_effect": N_("commander effect"), "commander_effects": N_("commander effects"),
+               "cost": N_("cost"), "factions": N_("factions"), "fly": N_("flight"), "hp": N_("HP"), "level": N_("level"),
+               "melee": N_("melee attack"), "ranged": N_("ranged attack"), "size": N_("size"), "speed": N_("speed"),
+               "spells": N_("spells"), "types": N_("type")}
 NOTE: RGB = (150, 60, 20)
 BOX: RGB = (250, 245, 232)
 
 
-def _summary(ability_name: str, card_text: str) -> str:
+def _summary(ability_name: str, card_text: str) -> object:
     """The registry's summary of an ability (what Warband will do), else the card's own text."""
     try:
         from engine.rulesets.dnd_minis.abilities import ability_for
@@ -45,7 +52,16 @@ def _summary(ability_name: str, card_text: str) -> str:
     except Exception:  # pragma: no cover - the registry is optional for drawing
         found = None
     summary = getattr(found, "summary", "") if found is not None else ""
-    return summary or card_text
+    # The registry's summary is a catalogue key (said in the reader's language); the card's own
+    # text is card data, as printed.
+    return Text._make(summary, None, None, {}, "dnd_minis") if summary else card_text
+
+
+def _spoken(words: Mapping[str, str] | None, value: object) -> str:
+    """A sentence of the card (an ability's name) in the reader's language: ``words`` may say
+    whole sentences (``words.text(value)``, the bot's do); without, the English."""
+    say = getattr(words, "text", None)
+    return say(value) if say is not None else str(value)
 
 
 def _sections(card: StatCard, words: Mapping[str, str] | None = None) -> list[tuple[str, list[tuple[str, str]]]]:
@@ -57,8 +73,8 @@ def _sections(card: StatCard, words: Mapping[str, str] | None = None) -> list[tu
             text = " / ".join(e.describe() for e in entries)
             attacks.append((kind, text))
     sections: list[tuple[str, list[tuple[str, str]]]] = [(said(N_("Attacks")), attacks)]
-    type_line = ", ".join(card.types) or "-"
-    size = "" if card.size == "medium" else f" ({card.size.capitalize()})"
+    type_line = _spoken(words, commas(type_name(t) for t in card.types)) or "-"
+    size = "" if card.size == "medium" else f" ({_spoken(words, Text._make(SIZE_WORDS[card.size], None, None, {}, 'dnd_minis'))})"
     sections.append((said(N_("Type")), [("", type_line + size)]))
     if card.commander is not None:
         rows = [(said(N_("Commander")) + f" {card.commander}", card.commander_effect or "")]
@@ -72,8 +88,9 @@ def _sections(card: StatCard, words: Mapping[str, str] | None = None) -> list[tu
         for ref in card.abilities:
             boxes = " " + "[ ]" * ref.uses if ref.uses else ""
             fmt = ref.describe_format()
-            label = ref.name + boxes + (f" ({fmt})" if fmt and not ref.name.endswith(")") else "")
-            rows.append((label, _summary(ref.name, ref.text)))
+            name = _spoken(words, ability_name(ref.name))
+            label = name + boxes + (f" ({fmt})" if fmt and not ref.name.endswith(")") else "")
+            rows.append((label, _spoken(words, _summary(ref.name, ref.text))))
         sections.append((said(N_("Special abilities")), rows))
     if card.spells or card.power_points:
         rows = []
@@ -122,7 +139,7 @@ def _layout(card: StatCard, draw: ImageDraw.ImageDraw | None, words: Mapping[str
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=BOX, outline=BORDER, width=3)
         size = 26 if len(cost) <= 2 else 20
         draw.text((cx, cy), cost, font=font(size), fill=INK, anchor="mm")
-        draw.text((cx, cy + r + 9), "cost", font=font(12), fill=INK_SOFT, anchor="mm")
+        draw.text((cx, cy + r + 9), plain(said(N_("cost"))), font=font(12), fill=INK_SOFT, anchor="mm")
     pen.y = 14
     name_width = inner - 90
     name_size = 30
@@ -178,14 +195,16 @@ def _layout(card: StatCard, draw: ImageDraw.ImageDraw | None, words: Mapping[str
             pen.y += 3
         pen.y += 4
 
-    supplied = sorted({entry.split(".", 1)[0].replace("_", " ") for entry in card.not_from_rulebook})
+    supplied = sorted({entry.split(".", 1)[0] for entry in card.not_from_rulebook})
     if supplied:
         pen.y += 4
-        pen.text(PAD, said(N_("Not from the rulebook (supplied by Warband):")) + " " + ", ".join(supplied) + ".", 14,
+        fields = commas(Text._make(FIELD_WORDS[f], None, None, {}) if f in FIELD_WORDS else f.replace("_", " ")
+                        for f in supplied)
+        pen.text(PAD, said(N_("Not from the rulebook (supplied by Warband):")) + " " + _spoken(words, fields) + ".", 14,
                  NOTE, inner)
     footer = " - ".join(p for p in (card.set_name, card.number, card.rarity or "") if p)
-    editions = (" " + said(N_("and")) + " ").join(said({"starter": N_("starter rules"), "war-drums": N_("War Drums")}[e])
-                                               for e in card.editions)
+    editions = _spoken(words, listed(Text._make({"starter": N_("starter rules"), "war-drums": N_("War Drums")}[e], None, None, {})
+                                     for e in card.editions))
     pen.y += 2
     pen.text(PAD, said(N_("Playable in:")) + f" {editions}" + (f" - {footer}" if footer else ""), 13, INK_SOFT, inner)
     return int(pen.y + PAD)

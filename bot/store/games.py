@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from engine.core.text import _
+from engine.core.text import _, commas
 from bot.store.errors import (
     AlreadySeated,
     ChannelBusy,
@@ -395,7 +395,7 @@ class Games(StoreBase):
             ) as cursor:
                 names = [r["seat_id"] for r in await cursor.fetchall()]
             raise NotFound(
-                _("Game #{id} has no seat '{seat}'. Seats: {seats}.", id=game_id, seat=seat_id, seats=', '.join(names) or _("none"))
+                _("Game #{id} has no seat '{seat}'. Seats: {seats}.", id=game_id, seat=seat_id, seats=commas(names) or _("none"))
             )
         if seat["user_id"] is not None and seat["user_id"] != user:
             raise SeatTaken(game_id, seat_id, seat["name"])

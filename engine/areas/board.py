@@ -41,7 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from shapely.geometry import Point, Polygon
 
 from engine.core.errors import IllegalAction, validation_problems
-from engine.core.text import N_, Text, _
+from engine.core.text import N_, Text, _, commas
 
 MAX_BOARD_BYTES = 256 * 1024
 XY = tuple[float, float]
@@ -251,7 +251,7 @@ class AreaBoard(BaseModel):
             return self._areas[area_id]
         except KeyError:
             raise IllegalAction("unknown-area", _("There is no area {area!r} on {board}. Areas: {areas}.", area=area_id,
-                                                  board=self.title or self.name, areas=', '.join(self._areas))) from None
+                                                  board=self.title or self.name, areas=commas(self._areas))) from None
 
     def find_area(self, text: str) -> Area:
         """An area by id or by name, without regard to case."""
@@ -290,3 +290,28 @@ class AreaBoard(BaseModel):
             steps += 1
             frontier = [n for a in frontier for n in self.adjacent(a) if n not in seen and not seen.add(n)]
         raise IllegalAction("no-route", _("{target} cannot be reached from {source}.", target=target, source=source))
+
+
+# The area names of the boards Warband ships (Conan's temple-of-set and pict-village), said in the
+# reader's language (#13). The Conan book names no area of these boards (they are Warband's own):
+# plain translations, marked so in the glossaries.
+AREA_NAMES = frozenset((
+    N_("Gate"), N_("Hall"), N_("Shrine"), N_("Vault"), N_("Pool"), N_("Cloister"), N_("Chasm"), N_("Gallery"),
+    N_("Trail"), N_("Ford"), N_("Clearing"), N_("Huts"), N_("Watchtower"), N_("Stockade"), N_("Totem Circle"),
+))
+
+
+def area_name(area: Any) -> Any:
+    """An area's name as a reply or the board shows it: a shipped board's name from the
+    catalogue ("Gate": "Porta", "Kapu"), any other board's name as its file gives it. The area's
+    id ("gate") stays what commands and the log use.
+
+    >>> area_name(Area(id="gate", name="Gate", polygon=[(0, 0), (1, 0), (1, 1)])).msgid
+    'Gate'
+    >>> area_name(Area(id="crypt", name="Crypt", polygon=[(0, 0), (1, 0), (1, 1)]))
+    'Crypt'
+    """
+    name = getattr(area, "name", area)
+    if isinstance(name, str) and name in AREA_NAMES:
+        return Text._make(name, None, None, {}, None)
+    return name

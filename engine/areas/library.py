@@ -14,7 +14,7 @@ from importlib import resources
 
 from engine.areas.board import AreaBoard
 from engine.core.errors import IllegalAction
-from engine.core.text import _
+from engine.core.text import _, commas
 
 
 class BoardLibrary:
@@ -33,7 +33,7 @@ class BoardLibrary:
         key = str(name or "").strip().lower()
         if key not in self._loaded:
             if key not in self.names():
-                raise IllegalAction("unknown-board", _("There is no board {name!r}. Boards: {boards}.", name=name, boards=', '.join(self.names())))
+                raise IllegalAction("unknown-board", _("There is no board {name!r}. Boards: {boards}.", name=name, boards=commas(self.names())))
             text = (self._folder() / f"{key}.json").read_text(encoding="utf-8")
             self._loaded[key] = AreaBoard.from_json_text(text, source=f"{key}.json")
         return self._loaded[key]

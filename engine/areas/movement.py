@@ -31,9 +31,9 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass, field
 
-from engine.areas.board import AreaBoard, border_word
+from engine.areas.board import AreaBoard, area_name, border_word
 from engine.core.errors import IllegalAction
-from engine.core.text import _
+from engine.core.text import _, join
 
 
 @dataclass(frozen=True)
@@ -95,9 +95,9 @@ def step_cost(board: AreaBoard, figures: list[Figure], mover: Figure, a: str, b:
     border = board.border(a, b)
     name = mover.label
     if border is None:
-        raise IllegalAction("not-adjacent", _("{area} is not next to {area2}.", area=board.area(b).name, area2=board.area(a).name))
+        raise IllegalAction("not-adjacent", _("{area} is not next to {area2}.", area=area_name(board.area(b)), area2=area_name(board.area(a))))
     if border.key not in opened and not border.passable:
-        there = {"name": name, "area": board.area(a).name, "area2": board.area(b).name}
+        there = {"name": name, "area": area_name(board.area(a)), "area2": area_name(board.area(b))}
         if border.kind == "door" and border.material == "wood":
             raise IllegalAction("border-blocks", _("{name} can't cross a shut wood door between {area} and {area2}.", **there))
         if border.kind == "door":
@@ -106,17 +106,17 @@ def step_cost(board: AreaBoard, figures: list[Figure], mover: Figure, a: str, b:
                                                kind=border_word(border.kind), **there))
     target = board.area(b)
     if target.water and not mover.swim:
-        raise IllegalAction("water", _("{area} is water; only a model with Swim may enter it.", area=target.name))
+        raise IllegalAction("water", _("{area} is water; only a model with Swim may enter it.", area=area_name(target)))
     if target.chasm:
-        raise IllegalAction("chasm", _("{area} is a sheer drop; nobody walks into it.", area=target.name))
+        raise IllegalAction("chasm", _("{area} is a sheer drop; nobody walks into it.", area=area_name(target)))
     others = [f for f in figures if f.id != mover.id]
     if occupied_for(board, others, b, mover):
         raise IllegalAction("occupied", _("{area} is Occupied: {name}'s base does not fit (capacity {capacity}).",
-                                          area=target.name, name=name, capacity=target.capacity))
+                                          area=area_name(target), name=name, capacity=target.capacity))
     holder = blocked_leaving(others, mover, a)
     if holder is not None:
         raise IllegalAction("blocked", _("{holder} blocks {name}: he can't leave {area}.", holder=holder.label, name=name,
-                                         area=board.area(a).name))
+                                         area=area_name(board.area(a))))
     here = Figure(**{**mover.__dict__, "area": a})
     surcharge = 0 if border.key in opened else border.extra_mp
     if border.kind == "obstacle" and mover.feline_grace:
@@ -172,18 +172,18 @@ def route_to(board: AreaBoard, figures: list[Figure], mover: Figure, target: str
     """The cheapest route to ``target`` within ``budget`` MP, or the reason there is none."""
     dest = board.area(target)
     if target == mover.area:
-        raise IllegalAction("already-there", _("{name} is already in {area}.", name=mover.label, area=dest.name))
+        raise IllegalAction("already-there", _("{name} is already in {area}.", name=mover.label, area=area_name(dest)))
     reach = routes(board, figures, mover, opened=opened)
     if target not in reach:
         # Say why: the first refusal met on a direct step, else that no way leads there.
         if target in board.adjacent(mover.area):
             step_cost(board, figures, mover, mover.area, target, opened)
-        raise IllegalAction("no-route", _("{name} has no way into {area} from {area2}.", name=mover.label, area=dest.name,
-                                          area2=board.area(mover.area).name))
+        raise IllegalAction("no-route", _("{name} has no way into {area} from {area2}.", name=mover.label, area=area_name(dest),
+                                          area2=area_name(board.area(mover.area))))
     route = reach[target]
     if route.cost > budget:
-        raise IllegalAction("too-far", _("Reaching {area} costs {cost} MP ({path}); {name} has {budget}.", area=dest.name,
-                                         cost=route.cost, path=' > '.join(board.area(a).name for a in route.path),
+        raise IllegalAction("too-far", _("Reaching {area} costs {cost} MP ({path}); {name} has {budget}.", area=area_name(dest),
+                                         cost=route.cost, path=join(" > ", [area_name(board.area(a)) for a in route.path]),
                                          name=mover.label, budget=budget))
     return route
 

@@ -42,5 +42,8 @@ class AreaView(BaseModel):
     marks: dict[str, str] = Field(default_factory=dict)  # area -> a word to draw (EXIT, START)
     panels: list[SidePanel] = Field(default_factory=list)
     side_names: dict[str, str] = Field(default_factory=dict)
+    # Each area's name as drawn (id -> name), where it differs from the board's: a ruleset sets
+    # it after construction, its values Texts that the bot says in the reader's language.
+    area_names: dict[str, str] = Field(default_factory=dict)
     # The renderer's own words (zone marks, "chest") in the reader's language; empty: English.
     words: dict[str, str] = Field(default_factory=dict)

@@ -13,7 +13,7 @@ from typing import Any, NamedTuple
 
 from pydantic import BaseModel, Field, model_validator
 
-from engine.core.text import Text, _, join, ngettext
+from engine.core.text import Text, _, either, join, ngettext
 
 # A question lists at most this many answers in its prompt.
 MAX_LISTED = 12
@@ -57,11 +57,11 @@ class Decision(BaseModel):
         if len(self.options) > MAX_LISTED:
             # Dozens of squares would drown the question: the first few, and autocomplete for the rest.
             more = len(self.options) - MAX_LISTED
-            return ngettext("{first} or one of {n} more (autocomplete lists them)",
-                            "{first} or one of {n} more (autocomplete lists them)", more,
-                            first=", ".join(self.options[:MAX_LISTED]))
-        if len(self.options) > 1:
-            return _("{first} or {last}", first=", ".join(self.options[:-1]), last=self.options[-1])
+            return either([*self.options[:MAX_LISTED],
+                           ngettext("one of {n} more (autocomplete lists them)",
+                                    "one of {n} more (autocomplete lists them)", more)])
+        if len(self.options) > 1:  # alternatives, by the language's CLDR "or" list ("a, b o c")
+            return either(self.options)
         return self.options[0]
 
     def asking(self, seat_name: str) -> str:

@@ -21,7 +21,7 @@ from engine.core.decisions import Decide, DecisionNeeded, PendingDecision
 from engine.core.questions import GivenAnswer
 from engine.core.errors import IllegalAction, quote
 from engine.core.events import Event
-from engine.core.text import _, ngettext
+from engine.core.text import N_, Text, _, _area_of, ngettext, commas
 from engine.core.models import Action, GameState, Resign, Result
 from engine.core.timeout import Timeout, default_answer
 
@@ -37,6 +37,30 @@ def shown_digest(events: list[Event]) -> str:
 
 # Event kinds after which the bot posts a fresh board image.
 BOARD_EVENTS = frozenset({"phase_ended", "round_ended", "setup_done", "game_over"})
+
+
+# Each action kind said in words (the undo request names the action it would take back: "end
+# of turn", not "(end)"). A ruleset whose kind means something else says so in its own
+# ``action_names`` (Conan's /activate activates a river tile).
+ACTION_NAMES: dict[str, str] = {
+    "activate": N_("activation"), "advance": N_("advance"), "aoo": N_("attack of opportunity order"),
+    "army": N_("army list"), "attack": N_("attack"), "attitude": N_("choice of attitude"),
+    "begin": N_("start of the game"), "carry": N_("carrying a hero"), "cast": N_("spell"), "charge": N_("charge"),
+    "choose": N_("choice of creature"), "condition": N_("condition"), "damage": N_("damage"),
+    "decide": N_("answer to a question"), "deploy": N_("deployment"), "dispel": N_("dispel"),
+    "done": N_("end of a hero's actions"), "drop": N_("dropping an item"), "edit": N_("edit"),
+    "end": N_("end of turn"), "fight": N_("combat"), "finish": N_("end of the encounter"),
+    "first": N_("choice of who acts first"), "flow": N_("removal of a river tile"), "garrison": N_("garrison"),
+    "give": N_("giving an item"), "heal": N_("healing"), "initiative": N_("initiative roll"),
+    "item": N_("use of a magic item"), "join": N_("joining a unit"), "leave": N_("leaving a unit"),
+    "leave-building": N_("leaving a building"), "map": N_("choice of map"), "march": N_("march"),
+    "marker": N_("placing a marker"), "move": N_("move"), "open": N_("opening a chest"),
+    "override": N_("override"), "pause": N_("pause"), "place": N_("placement"), "reform": N_("reform"),
+    "remove": N_("removal"), "reroll_order": N_("reroll order"), "resign": N_("resignation"),
+    "resume": N_("resumption"), "reveal": N_("reveal"), "shoot": N_("shooting"), "start": N_("start of the game"),
+    "take": N_("taking an item"), "throw": N_("throw"), "tile": N_("choice of terrain tile"),
+    "timeout": N_("timeout"), "warband": N_("choice of warband"),
+}
 
 
 class Ruleset(ABC):
@@ -55,6 +79,18 @@ class Ruleset(ABC):
     # A game of this ruleset may have a judge: a user without a seat whose rulings are actions
     # of the seat "judge" (D&D Miniatures tournaments; /game judge).
     has_judge: ClassVar[bool] = False
+
+    # Kinds this ruleset says otherwise than :data:`ACTION_NAMES` (each an ``N_`` of its area).
+    action_names: ClassVar[dict[str, str]] = {}
+
+    def action_name(self, kind: str | None) -> Any:
+        """An action's kind in words, in the reader's language ("end" -> "end of turn"); an
+        unknown kind is shown as it is."""
+        own = self.action_names.get(kind or "")
+        if own is not None:
+            return Text._make(own, None, None, {}, _area_of(type(self).__module__))
+        word = ACTION_NAMES.get(kind or "")
+        return Text._make(word, None, None, {}, None) if word is not None else (kind or "")
 
     def __init__(self) -> None:
         union = Resign | Decide | Timeout
@@ -215,7 +251,7 @@ class Ruleset(ABC):
             working.result = Result(winners=winners, losers=[seat], reason=_("{name} lost on time", name=name))
             working.phase = "over"
             return working, [notice, Event(kind="game_over", seat=seat, text=_("{name} loses on time. {winners} wins.", name=name,
-                                                  winners=", ".join(working.seat(w).name for w in winners)))]
+                                                  winners=commas(working.seat(w).name for w in winners)))]
         if action.policy == "drop":
             if len(state.seats) < 3:
                 raise IllegalAction("cannot-drop", _("Only a game of three or more seats goes on without one."))
@@ -337,7 +373,7 @@ class Ruleset(ABC):
                                     "answers what this action asks, and is set aside.",
                                     "⚠️ The rules were updated while the questions waited: the answers {answers} no "
                                     "longer answer what this action asks, and are set aside.", len(stale),
-                                    answers=", ".join(stale)))]
+                                    answers=commas(stale)))]
 
     @staticmethod
     def _new_events(events: list[Event], shown: int, seen: str) -> list[Event]:
@@ -371,7 +407,7 @@ class Ruleset(ABC):
         if action.option not in decision.options:
             raise IllegalAction("bad-option", _("{answer} is not an answer to “{question}” Choose {options}.",
                                             answer=quote(action.option), question=decision.asked(),
-                                            options=", ".join(decision.options)))
+                                            options=commas(decision.options)))
         before = state.model_copy(deep=False)
         before.pending = None
         return self._run(before, self.parse_action(pending.action),
@@ -387,7 +423,7 @@ class Ruleset(ABC):
         state.result = Result(winners=winners, losers=sorted(losing), reason=_("{name} resigned", name=loser.name))
         state.phase = "over"
         events.append(Event(kind="game_over", seat=loser.id, text=_("{name} resigns. {winners} wins.", name=loser.name,
-                                   winners=", ".join(state.seat(w).name for w in winners))))
+                                   winners=commas(state.seat(w).name for w in winners))))
 
     def is_over(self, state: GameState) -> bool:
         return state.is_over
@@ -481,7 +517,7 @@ def get_ruleset(name: str) -> Ruleset:
     try:
         return _REGISTRY[name]
     except KeyError:
-        known = ", ".join(sorted(_REGISTRY)) or _("none")
+        known = commas(sorted(_REGISTRY)) or _("none")
         raise IllegalAction("unknown-ruleset", _("There is no game called {name}. Known: {known}.", name=quote(name),
                                                  known=known)) from None
 

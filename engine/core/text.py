@@ -169,7 +169,7 @@ class Text(str):
         if self.number is not None:
             return f"decimal({self.number[0]!r}, {self.number[1]!r})"
         if self.msgid is None and self.separator is None:
-            return f"listed({list(self.parts)!r})" if self.style == "standard" else f"either({list(self.parts)!r})"
+            return {"standard": "listed", "or": "either"}.get(self.style, "commas") + f"({list(self.parts)!r})"
         if self.msgid is None and self.capital:
             return f"capitalised({self.parts[0]!r})"
         if self.msgid is None:
@@ -312,8 +312,24 @@ def either(items: Iterable[Any]) -> Text:
     return listed(items, "or")
 
 
+def commas(items: Iterable[Any]) -> Text:
+    """Items written one after another ("Orc, Elf, Dwarf": a list of names, of choices, of dice),
+    by the reader's language's CLDR narrow list pattern: English keeps its commas, Italian and
+    Hungarian join the last two with their word ("Orc, Elf e Dwarf", "Orc, Elf és Dwarf"); never
+    ``", ".join`` inside a sentence (the guard in tests/languages finds that)::
+
+        >>> str(commas(["Orc", "Elf", "Dwarf"])), str(commas(["Orc", "Elf"])), str(commas([]))
+        ('Orc, Elf, Dwarf', 'Orc, Elf', '')
+        >>> Text.from_data(commas(["a", "b"]).to_data()).style
+        'standard-narrow'
+    """
+    return listed(items, "standard-narrow")
+
+
 def _english_list(parts: list[str], style: str = "standard") -> str:
     # CLDR's English patterns, so English reads the same with or without babel.
+    if style == "standard-narrow":
+        return ", ".join(parts)
     word = " or " if style == "or" else " and "
     if len(parts) <= 2:
         return word.join(parts)

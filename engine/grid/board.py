@@ -43,7 +43,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from engine.core.errors import IllegalAction, quote, validation_problems
 from engine.core.jsonfile import read_json
-from engine.core.text import Text, _
+from engine.core.text import Text, _, commas
 from engine.grid.squares import XY, parse_square, square_name
 from engine.grid.terrain import DEFAULT_KINDS, TerrainKind, kind_for
 
@@ -141,6 +141,20 @@ _OPEN_FACTS = SquareFacts(0, False, False, False, False)
 MOVE_MODES = ("walk", "fly", "incorporeal", "burrow")
 
 
+# The name of a map whose file gives none (shown as :func:`map_title`).
+UNNAMED = "map"
+
+
+def map_title(grid: "GridMap") -> Any:
+    """A map's name as a board title or a sentence shows it: a map whose file names none is
+    called "map" in the reader's language ("mappa", "térkép"); a given name is the map's own.
+
+    >>> map_title(GridMap(width=2, height=2)).msgid, map_title(GridMap(name="Crypt", width=2, height=2))
+    ('map', 'Crypt')
+    """
+    return _("map") if grid.name == UNNAMED else grid.name
+
+
 class GridMap(BaseModel):
     """A rectangular battle map of squares.
 
@@ -157,7 +171,7 @@ class GridMap(BaseModel):
         return self
 
     # Bounded: the name is drawn in the board's caption (#15 item 11).
-    name: str = Field(default="map", min_length=1, max_length=MAX_NAME)
+    name: str = Field(default=UNNAMED, min_length=1, max_length=MAX_NAME)
     width: int = Field(ge=1, le=MAX_SIDE)
     height: int = Field(ge=1, le=MAX_SIDE)
     walls: frozenset[XY] = frozenset()
@@ -240,7 +254,7 @@ class GridMap(BaseModel):
             if kind != "open" and kind_for(kind, self.kinds) is None:
                 raise ValueError(_("{field}: {reason}", field="terrain", reason=_(
                     "unknown kind {kind} (known: {known}; or define it under 'kinds')", kind=quote(kind),
-                    known=", ".join(f"`{k}`" for k in sorted(DEFAULT_KINDS)))))
+                    known=commas(f"`{k}`" for k in sorted(DEFAULT_KINDS)))))
             for xy in squares:
                 check(xy, f"terrain.{kind}")
         for zone in self.zones:
@@ -400,7 +414,7 @@ class GridMap(BaseModel):
             body = [(i + 1, line) for i, line in enumerate(lines)]
         legend = {ch: list(v) for ch, v in DEFAULT_LEGEND.items()}
         edges: dict[str, list[list[str]]] = {"wall_edges": [], "obstacle_edges": []}
-        map_name = name or "map"
+        map_name = name or UNNAMED
         for lineno, line in header:
             stripped = line.strip()
             if not stripped or stripped.startswith("//"):

@@ -16,7 +16,7 @@ from importlib import resources
 from typing import Any, Callable
 
 from engine.core.errors import IllegalAction, quote
-from engine.core.text import _
+from engine.core.text import _, commas
 from engine.grid.board import GridMap
 
 _SUFFIXES = (".txt", ".json")
@@ -63,4 +63,4 @@ class MapLibrary:
                     grid = GridMap.from_text_grid(text, name=name) if suffix == ".txt" else GridMap.from_json_text(text)
                     return self.prepare(name, grid) if self.prepare else grid
         raise IllegalAction("unknown-map", _("There is no map called {name}. Maps: {maps}.", name=quote(name),
-                                             maps=', '.join(known) or _('none')))
+                                             maps=commas(known) or _('none')))

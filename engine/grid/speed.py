@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from engine.core.errors import IllegalAction
-from engine.core.text import _
+from engine.core.text import _, commas
 
 # §2.2 [SRC]: squares with no/light armour, with medium/heavy armour.
 RACE_SPEED: dict[str, tuple[int, int]] = {
@@ -47,7 +47,7 @@ def effective_speed(race: str | None = None, *, base_ft: int | None = None, armo
     source's 30->20 and 20->15 need ``use_ext_table`` (A10), else ``IllegalAction``.
     """
     if armour not in ARMOURS:
-        raise IllegalAction("bad-armour", _("Armour must be one of {armours}, not '{armour}'.", armours=', '.join(ARMOURS), armour=armour))
+        raise IllegalAction("bad-armour", _("Armour must be one of {armours}, not '{armour}'.", armours=commas(ARMOURS), armour=armour))
     if base_ft is None:
         if race not in RACE_SPEED:
             raise IllegalAction("unknown-race", _("No speed known for race '{race}'; give base_ft.", race=race))
@@ -90,4 +90,4 @@ def allowance(speed: int, mode: str, *, heavy_armour: bool = False, run_heavy_x3
         return 1
     if mode == "full_round_attack":
         return 0
-    raise IllegalAction("bad-mode", _("Unknown movement mode '{mode}' (use {modes}).", mode=mode, modes=', '.join(MODES)))
+    raise IllegalAction("bad-mode", _("Unknown movement mode '{mode}' (use {modes}).", mode=mode, modes=commas(MODES)))

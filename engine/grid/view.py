@@ -6,11 +6,11 @@ Every grid ruleset starts its board picture here, so maps look the same in every
 from __future__ import annotations
 
 from engine.core.board_view import BoardView, Zone as ViewZone
-from engine.grid.board import GridMap
+from engine.grid.board import GridMap, map_title
 
 
 def board_view_of(grid: GridMap) -> BoardView:
-    return BoardView(
+    view = BoardView(
         width=grid.width,
         height=grid.height,
         title=grid.name,
@@ -20,3 +20,5 @@ def board_view_of(grid: GridMap) -> BoardView:
         terrain={kind: sorted(squares) for kind, squares in sorted(grid.terrain.items())},
         zones=[ViewZone(kind=z.kind, squares=sorted(z.squares), label=z.name, side=z.side) for z in grid.zones],
     )
+    view.title = map_title(grid)  # a Text where the map has no name of its own (set after: a field is a str)
+    return view

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, Field
 
-from engine.core.text import _
+from engine.core.text import _, commas
 
 XY = tuple[float, float]
 
@@ -111,7 +111,7 @@ class TableView(BaseModel):
         matches = [u for u in self.units if u.id.casefold() == key] or \
             [u for u in self.units if u.id.casefold().startswith(key)]
         if len(matches) != 1:
-            units = ', '.join(u.id for u in self.units)
+            units = commas(u.id for u in self.units)
             raise ValueError(_("there is more than one unit {name!r} on the table (units: {units})", name=name, units=units)
                              if matches else _("there is no unit {name!r} on the table (units: {units})", name=name, units=units))
         ids = {matches[0].id}

@@ -98,3 +98,36 @@ def test_the_english_panels_read_as_before():
     assert hero.lines[0].startswith("Res ") and "(enc " in hero.lines[1]
     assert view.panels[-1].title.startswith("Overlord (turn ")
     assert localised_view(view, "en") is view
+
+
+@pytest.mark.parametrize("lang, gate, hall", [("it", "Porta", "Sala"), ("hu", "Kapu", "Csarnok"), ("en", "Gate", "Hall")])
+def test_the_boards_areas_are_named_in_the_readers_language_on_the_board_and_in_replies(lang, gate, hall, monkeypatch):
+    """#13: the areas of Warband's Conan boards ("Gate", "Trail") were English in every language."""
+    from PIL import ImageDraw
+
+    from bot.i18n import event_text
+    from engine.rulesets.conan.boards import area_name, load_board
+
+    state = RULES.new_game(3, {"scenario": "idol-of-set", "players": 1})
+    view = localised_view(RULES.board(state), lang)
+    drawn = []
+    real = ImageDraw.ImageDraw.text
+
+    def text(self, xy, words, *args, **kwargs):
+        drawn.append(words)
+        return real(self, xy, words, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    default_renderer(view)
+    assert any(t.startswith(gate) for t in drawn) and any(t.startswith(hall) for t in drawn), drawn
+    if lang != "en":
+        assert not any(t.startswith(("Gate", "Hall", "Shrine")) for t in drawn), drawn
+    village = load_board("pict-village")
+    assert [say(area_name(village.area(a)), "it") for a in ("trail", "tower")] == ["Sentiero", "Torre di guardia"]
+    assert village.area("trail").name == "Trail"  # the data keeps its English; ids stay commands' words
+    # A reply naming areas: a hero's walk through the temple.
+    from engine.core.text import _, join
+
+    walk = _("{hero} moves {names} ({cost} MP; {left} MP left).", hero="Conan",
+             names=join(" > ", [area_name(load_board("temple-of-set").area(a)) for a in ("gate", "hall")]), cost=2, left=1)
+    assert f"{gate} > {hall}" in say(walk, lang)

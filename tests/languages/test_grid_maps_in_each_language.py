@@ -110,3 +110,25 @@ async def test_the_start_squares_offered_are_a_list_in_the_readers_language(stor
     assert reply.error is None, reply.text
     refused = await service.handle(CHANNEL, "ann", parse_line("/place square:A1"))
     assert refused.error is not None and squares in refused.text, refused.text
+
+
+@pytest.mark.parametrize("lang, word", [("it", "mappa"), ("hu", "térkép"), ("en", "map")])
+def test_a_json_map_with_no_name_is_called_map_in_the_readers_language(lang, word):
+    """#13: a map whose file names none was titled "map" (English) on the board and in replies."""
+    from bot.i18n import localised_view
+    from engine.core import get_ruleset
+    from engine.core.errors import IllegalAction
+    from engine.grid.board import map_title
+
+    ruleset = get_ruleset("dnd-minis-quick")
+    data = {"width": 8, "height": 3, "zones": [
+        {"name": "start A", "kind": "start", "side": "A", "squares": [[0, 0], [0, 2]]},
+        {"name": "start B", "kind": "start", "side": "B", "squares": [[7, 0], [7, 2]]}]}
+    state = ruleset.new_game(seed=1, options={"map_data": data})
+    title = localised_view(ruleset.board(state), lang).title
+    assert title.endswith(f"— {word}"), title
+    small = {"width": 3, "height": 3}
+    with pytest.raises(IllegalAction) as refused:
+        ruleset.new_game(seed=1, options={"map_data": small})
+    assert f" {word} " in say(refused.value.message, lang) or say(refused.value.message, lang).startswith(word.capitalize())
+    assert map_title(GridMap.from_data({"name": "Crypt", "width": 2, "height": 2})) == "Crypt"

@@ -149,6 +149,11 @@ def _literals(node):
             yield from _literals(element)
     elif isinstance(node, ast.Starred):
         yield from _literals(node.value)
+    elif isinstance(node, ast.Subscript):  # {"guard": "no attack...", ...}[key]
+        yield from _literals(node.value)
+    elif isinstance(node, ast.Dict):
+        for value in node.values:
+            yield from _literals(value)
     elif isinstance(node, (ast.ListComp, ast.GeneratorExp, ast.SetComp)):
         yield from _literals(node.elt)
     elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in JOINING:
@@ -158,7 +163,7 @@ def _literals(node):
 
 # engine.core.text's joins (imported as ``join`` or ``text_join``) and lists: each part is said
 # on its own, so a part that is an English literal reaches the player in English.
-JOINING = ("join", "text_join", "listed", "capitalised")
+JOINING = ("join", "text_join", "listed", "either", "commas", "capitalised")
 
 
 def _called(node) -> str:
@@ -171,14 +176,80 @@ def english_literals(path: Path):
     yield from english_in_source(path.relative_to(ROOT).as_posix(), path.read_text(encoding="utf-8"))
 
 
+# A list written by hand: ", ".join(names) (or " and ", " or ", "; ") inside a sentence reads as
+# English's commas and words in every language; engine.core.text's commas(), listed() and
+# either() say a list by the reader's CLDR pattern ("a, b e c").
+LIST_SEPARATOR = re.compile(r"[,;]|[A-Za-z]")
+# Calls that make a Text: a plain string added to one (``_("x") + " more"``) is a plain str
+# again, English in every language.
+MAKES_TEXT = ("_", "ngettext", "Text", "join", "text_join", "listed", "either", "commas", "capitalised", "decimal")
+
+
+def _hand_lists(node):
+    """``"sep".join(...)`` calls with a list's separator in ``node`` (through ``a if c else b``
+    and ``a or b``)."""
+    if isinstance(node, ast.IfExp):
+        yield from _hand_lists(node.body)
+        yield from _hand_lists(node.orelse)
+    elif isinstance(node, ast.BoolOp):
+        for value in node.values:
+            yield from _hand_lists(value)
+    elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "join"
+          and isinstance(node.func.value, ast.Constant) and isinstance(node.func.value.value, str)
+          and LIST_SEPARATOR.search(node.func.value.value)):
+        yield node
+
+
+def _makes_text(node) -> bool:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in MAKES_TEXT
+
+
+def _plain_string(node) -> bool:
+    return (isinstance(node, ast.Constant) and isinstance(node.value, str)) or isinstance(node, ast.JoinedStr)
+
+
+def _joined_names(tree) -> set[tuple[int, str]]:
+    """(the function's line, variable) for each variable a function sets to a list joined by hand
+    (``names = ", ".join(...)``), so a sentence given that variable is seen too."""
+    out = set()
+    for function in ast.walk(tree):
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+            body = function.body if isinstance(function, ast.Module) else list(ast.walk(function))
+            for node in body:
+                if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
+                        and any(True for _ in _hand_lists(node.value)):
+                    out.add((getattr(function, "lineno", 0), node.targets[0].id))
+    return out
+
+
 def english_in_source(relative: str, source: str):
     """:func:`english_literals` of a module's source text."""
-    for node in ast.walk(ast.parse(source)):
+    tree = ast.parse(source)
+    joined = _joined_names(tree)
+    seen = set()
+    for function in ast.walk(tree):
+        if isinstance(function, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Module)):
+            names = {name for line, name in joined if line == getattr(function, "lineno", 0)}
+            for node in ast.walk(function) if names else ():
+                if isinstance(node, ast.Call) and _called(node) in ("_", "ngettext", "Text"):
+                    for kw in node.keywords:
+                        hit = f"{relative}:{node.lineno} ({kw.arg}: a list joined by hand, by way of a variable)"
+                        if isinstance(kw.value, ast.Name) and kw.value.id in names and hit not in seen:
+                            seen.add(hit)
+                            yield hit
+    for node in ast.walk(tree):
         found = []
+        if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add) and (
+                (_makes_text(node.left) and _plain_string(node.right))
+                or (_makes_text(node.right) and _plain_string(node.left))):
+            yield f"{relative}:{node.lineno} (a string added to a translated sentence)"
         if isinstance(node, ast.Call):
             name = _called(node)
             if name in ("_", "ngettext", "Text"):
                 found = [(kw.arg, kw.value) for kw in node.keywords]
+                for kw in node.keywords:
+                    for joined in _hand_lists(kw.value):
+                        yield f"{relative}:{joined.lineno} ({kw.arg}: a list joined by hand)"
             elif name == "IllegalAction":
                 found = [("message", a) for a in node.args[1:]]
             elif isinstance(node.func, ast.Name) and name in JOINING:
@@ -187,7 +258,7 @@ def english_in_source(relative: str, source: str):
                 found = [(kw.arg, kw.value) for kw in node.keywords if kw.arg == "text"]
             found += [(kw.arg, kw.value) for kw in node.keywords if kw.arg == "purpose"]
         elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) \
-                and node.targets[0].id in ("why", "reason", "problem", "note", "text", "caption", "message"):
+                and node.targets[0].id in ("why", "reason", "problem", "note", "text", "caption", "message", "what"):
             found = [(node.targets[0].id, node.value)]
         for where, value in found:
             if (relative, where) in NOT_SENTENCES:
@@ -210,6 +281,30 @@ def test_the_guard_reads_the_parts_of_joins_lists_and_tuples(source):
     fixed = source.replace('f"', '_("', 1).replace('"])', '")])', 1) if "It charged" in source else None
     if fixed:  # the same part as a catalogue sentence passes
         assert list(english_in_source("engine/example.py", fixed)) == []
+
+
+@pytest.mark.parametrize("source", [
+    'raise IllegalAction("x", _("Known: {names}.", names=", ".join(sorted(known))))',
+    'text = _("{a} v {b}", a=x, b=y, rest=" and ".join(names) if names else _("none"))',
+    'events.append(Event(kind="x", text=_("Choose {options}.", options=", ".join(o for o in opts) or "-")))',
+    'reply = _("The battle is over.") + " Well played."',
+    'reply = f"{n} " + ngettext("model", "models", n)',
+    'def f(state): names = ", ".join(s.name for s in state.seats); return _("Waiting for {names}.", names=names)',
+    'what = {"guard": "no attack is waiting for your Guard"}[key]',
+])
+def test_the_guard_sees_lists_joined_by_hand_and_strings_added_to_a_sentence(source):
+    """#13 item 5: a ", ".join(...) as a sentence's parameter reads with English commas in every
+    language; a plain string added to a Text makes a plain (English) str of it."""
+    assert {hit.split(" ")[0] for hit in english_in_source("engine/example.py", source)} == {"engine/example.py:1"}
+
+
+@pytest.mark.parametrize("source", [
+    'raise IllegalAction("x", _("Known: {names}.", names=commas(sorted(known))))',
+    'text = _("{dice}", dice="+".join(map(str, faces)), path=" > ".join(steps))',
+    'text = join("", [_("The battle is over."), " ", _("Well played.")])',
+])
+def test_the_guard_lets_the_languages_lists_and_notations_pass(source):
+    assert list(english_in_source("engine/example.py", source)) == []
 
 
 def test_no_english_literal_reaches_a_player_past_the_catalogue():

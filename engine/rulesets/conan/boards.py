@@ -1,6 +1,7 @@
 """The boards shipped with Conan (data/boards/*.json), loaded through engine.areas."""
 
 from engine.areas import AreaBoard, BoardLibrary
+from engine.areas.board import area_name  # noqa: F401  (the shipped boards' area names, said in each language)
 
 BOARDS = BoardLibrary("engine.rulesets.conan", "data/boards")
 

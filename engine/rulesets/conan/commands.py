@@ -37,7 +37,7 @@ from engine.rulesets.conan.actions import (
     Throw,
 )
 from engine.rulesets.conan.state import OVERLORD, ConanState
-from engine.core.text import _
+from engine.core.text import _, commas
 
 
 def _int(options: dict[str, Any], name: str, default: int) -> int:
@@ -60,7 +60,7 @@ def _need(options: dict[str, Any], name: str, usage: str) -> str:
 def _pending(state: ConanState, seat: str, key: str, command: str, also: tuple[str, ...] = ()):
     pending = state.pending
     if pending is None or pending.decision.key not in (key, *also) or pending.decision.seat != seat:
-        what = {"guard": "no attack is waiting for your Guard", "reroll": "no roll is waiting for your reroll"}[key]
+        what = {"guard": _("no attack is waiting for your Guard"), "reroll": _("no roll is waiting for your reroll")}[key]
         raise IllegalAction("nothing-to-decide", _('/{command}: {what}.', command=command, what=what))
     return pending.decision
 
@@ -73,7 +73,7 @@ def action_from_command(ruleset, state: ConanState, seat: str, command: str, opt
         card = str(options.get("card") or "").strip().casefold().replace(" ", "-")
         option = ("no" if decision.key == "bodyguard" else "none") if gems == 0 else (f"{gems}-{card}" if card else str(gems))
         if option not in decision.options:
-            raise IllegalAction("bad-option", _('That guard is not open: choose {names}.', names=', '.join(decision.options)))
+            raise IllegalAction("bad-option", _('That guard is not open: choose {names}.', names=commas(decision.options)))
         return Decide(seat=seat, option=option)
     if command == "reroll" and str(options.get("auto") or "").strip():
         choice = str(options.get("auto")).strip().casefold()
@@ -88,7 +88,7 @@ def action_from_command(ruleset, state: ConanState, seat: str, command: str, opt
         for how in ("free", "support", "reroll"):
             if f"{how}-{die}" in decision.options:
                 return Decide(seat=seat, option=f"{how}-{die}")
-        raise IllegalAction("bad-option", _("Die {die} can't be rerolled now: choose {names}.", die=die, names=', '.join(decision.options)))
+        raise IllegalAction("bad-option", _("Die {die} can't be rerolled now: choose {names}.", die=die, names=commas(decision.options)))
     if command == "attitude":
         choice = _need(options, "choice", "/attitude choice:aggressive (or cautious)").casefold()
         if choice not in ("aggressive", "cautious"):
@@ -127,7 +127,7 @@ def action_from_command(ruleset, state: ConanState, seat: str, command: str, opt
         # A reaction spell cast while the game asks for one answers the question.
         spell = str(options.get("spell") or "").strip().casefold().replace(" ", "-")
         if spell not in state.pending.decision.options:
-            raise IllegalAction("bad-option", _('Cast one of {names} now, or /decide option:no.', names=', '.join(state.pending.decision.options[1:])))
+            raise IllegalAction("bad-option", _('Cast one of {names} now, or /decide option:no.', names=commas(state.pending.decision.options[1:])))
         return Decide(seat=seat, option=spell)
     if command == "cast" and state.pending is not None and state.pending.decision.key == "reaction" \
             and state.pending.decision.seat == seat:
@@ -238,4 +238,4 @@ def _reaction_answer(ruleset, state: ConanState, seat: str, creature: str | None
         if spell in (card, name) and (not aim or at == aim) and (not creature or slug(creature) == caster):
             if aim or sum(1 for o in offered if o.partition(":")[2].partition("@")[0] == card) == 1:
                 return Decide(seat=seat, option=option)
-    raise IllegalAction("bad-option", _('The reaction spells you may cast now: {names} (/cast spell: target: or /decide option:), or /decide option:no.', names=', '.join(offered)))
+    raise IllegalAction("bad-option", _('The reaction spells you may cast now: {names} (/cast spell: target: or /decide option:), or /decide option:no.', names=commas(offered)))

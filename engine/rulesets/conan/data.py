@@ -26,7 +26,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from engine.core.errors import IllegalAction, validation_problems
-from engine.core.text import N_, Text, _
+from engine.core.text import N_, Text, _, commas
 
 # The names of the dice and of the values the seed lost (the data's keys), as players read them.
 DIE_COLOURS = {"yellow": N_("die yellow"), "orange": N_("die orange"), "red": N_("die red")}
@@ -200,7 +200,7 @@ def build_catalogue(overrides: dict[str, Any] | None = None, source: str = "cona
                             "units": _read("units.json")["units"]}
     for key, entries in (overrides or {}).items():
         if key not in data:
-            raise IllegalAction("bad-data", _('{source}: there is no section {key!r} (sections: {names})', source=source, key=key, names=', '.join(data)))
+            raise IllegalAction("bad-data", _('{source}: there is no section {key!r} (sections: {names})', source=source, key=key, names=commas(data)))
         if not isinstance(entries, dict):
             raise IllegalAction("bad-data", _('{source}: {key}: must be an object of entries', source=source, key=key))
         data[key] = {**data[key], **{name: {**entry, "default": False} if isinstance(entry, dict) else entry
@@ -431,6 +431,6 @@ def parse_scenario(data: dict[str, Any], catalogue: Catalogue, source: str = "sc
 def load_scenario(name: str | None, catalogue: Catalogue) -> tuple[Scenario, Any]:
     key = str(name or "idol-of-set").strip().lower()
     if key not in scenario_names():
-        raise IllegalAction("unknown-scenario", _('There is no Conan scenario {name!r}. Scenarios: {names}.', name=name, names=', '.join(scenario_names())))
+        raise IllegalAction("unknown-scenario", _('There is no Conan scenario {name!r}. Scenarios: {names}.', name=name, names=commas(scenario_names())))
     text = resources.files("engine.rulesets.conan").joinpath("data", "scenarios", f"{key}.json").read_text("utf-8")
     return parse_scenario(json.loads(text), catalogue, source=f"{key}.json")

@@ -20,13 +20,28 @@ under the standing order ``/reroll auto:keep``.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from pydantic import BaseModel
 
 from engine.core import Event, Rng
 from engine.core.decisions import decide
 from engine.rulesets.conan.data import Catalogue
-from engine.core.text import _
+from engine.core.text import N_, Text, _, commas, join, ngettext
+
+# The dice's colours (data/dice.json) and the attack styles, as a roll names them.
+DIE_WORDS = {"yellow": N_("yellow"), "orange": N_("orange"), "red": N_("red")}
+STYLE_WORDS = {"melee": N_("melee"), "ranged": N_("ranged"), "web": N_("web")}
+
+
+def die_word(kind: str) -> Any:
+    """A die's colour in the reader's language ("red": "rosso", "piros"); another kind as it is."""
+    return Text(DIE_WORDS[kind]) if kind in DIE_WORDS else kind
+
+
+def style_word(style: str) -> Any:
+    """An attack's style in the reader's language ("melee": "mischia")."""
+    return Text(STYLE_WORDS[style]) if style in STYLE_WORDS else style
 
 
 class Die(BaseModel):
@@ -35,9 +50,10 @@ class Die(BaseModel):
     icon: str | None = None  # the reroll icon on the face showing
     rerolled: bool = False
 
-    def label(self) -> str:
-        mark = f"↻{self.icon}" if self.icon else ""
-        return f"{self.kind} {self.symbols}{mark}{'*' if self.rerolled else ''}"
+    def label(self) -> Any:
+        """The die as a roll shows it: its colour in the reader's language, its symbols ("red 2↻1")."""
+        mark = join("", ["↻", die_word(self.icon)]) if self.icon else ""
+        return join("", [die_word(self.kind), f" {self.symbols}", mark, "*" if self.rerolled else ""])
 
 
 def roll_die(catalogue: Catalogue, rng: Rng, kind: str) -> Die:
@@ -54,8 +70,9 @@ def symbols(dice: list[Die]) -> int:
     return sum(d.symbols for d in dice)
 
 
-def describe(dice: list[Die]) -> str:
-    return ", ".join(f"#{i + 1} {d.label()}" for i, d in enumerate(dice)) or "no dice"
+def describe(dice: list[Die]) -> Any:
+    """A roll's dice, "#1 red 2, #2 yellow 1", as a list in the reader's language."""
+    return commas(join("", [f"#{i + 1} ", d.label()]) for i, d in enumerate(dice)) or _("no dice")
 
 
 @dataclass
@@ -102,7 +119,7 @@ def reroll_window(state, catalogue: Catalogue, roller: Roller, dice: list[Die], 
             # before the order was given is still read from the answers, so a replay is exact.
             return dice
         answer = decide(state, roller.seat, "reroll",
-                        _("{roller}'s {purpose}: {dice} = {symbols} symbols. Reroll a die (free-N with a reroll icon, reroll-N for a gem) or keep?", roller=roller.name, purpose=purpose, dice=describe(dice), symbols=symbols(dice)), options)
+                        _("{roller}'s {purpose}: {dice} = {symbols}. Reroll a die (free-N with a reroll icon, reroll-N for a gem) or keep?", roller=roller.name, purpose=purpose, dice=describe(dice), symbols=ngettext("{n} symbol", "{n} symbols", symbols(dice))), options)
         if answer == "keep":
             return dice
         how, _sep, index = answer.partition("-")

@@ -32,18 +32,18 @@ from engine.rulesets.conan.actions import (
     ACTION_TYPES, Activate, Attack, Attitude, Begin, Cast, Done, Carry, Drop, EndTurn, Flow, Give, Move, Open,
     RerollOrder, Take, Throw,
 )
-from engine.rulesets.conan.boards import load_board
+from engine.rulesets.conan.boards import area_name, load_board
 from engine.rulesets.conan.data import SPACES, Catalogue, load_catalogue, load_scenario, scenario_names, scenario_said
-from engine.rulesets.conan.rolls import Die, Roller, describe, reroll_window, roll_die, roll_pool, symbols
+from engine.rulesets.conan.rolls import Die, Roller, describe, style_word, reroll_window, roll_die, roll_pool, symbols
 from engine.rulesets.conan.state import (
     HERO_SEATS, OVERLORD, Ally, ConanState, Hero, Model, Overlord, Tile,
 )
-from engine.core.text import Text, _, join, ngettext
+from engine.core.text import N_, Text, _, join, ngettext, commas, either
 
 def options_help() -> dict[str, Any]:
     """Each setting of a Conan game and what it does (Texts, said in the reader's language)."""
     return {
-        "scenario": _("which scenario ({scenarios})", scenarios=", ".join(scenario_names())),
+        "scenario": _("which scenario ({scenarios})", scenarios=commas(scenario_names())),
         "players": _("how many hero players, 1-4 (default: one per hero of the scenario)"),
         "heroes": _("which heroes of the scenario play, joined by + (e.g. conan+shevatas)"),
         "ranged_card": _("C3: required (default) or optional: a ranged attack needs a ranged weapon card"),
@@ -67,6 +67,8 @@ class Conan(Ruleset):
     action_types = ACTION_TYPES
     min_seats = 2
     max_seats = 5
+    # /activate and /end are the Overlord's: he activates a river tile and ends his turn.
+    action_names = {"activate": N_("activation of a river tile"), "end": N_("end of the Overlord's turn")}
 
     # -- set-up -----------------------------------------------------------------------------
     def option_names(self) -> dict[str, str]:
@@ -95,14 +97,14 @@ class Conan(Ruleset):
             wanted = [_slug(h) for h in str(options["heroes"]).replace(",", "+").split("+") if h.strip()]
             unknown = [h for h in wanted if h not in scenario.heroes]
             if unknown or not wanted:
-                raise IllegalAction("bad-setting", _('heroes: {scenario} is played by {names}; not {unknown}.', scenario=scenario_said(scenario.title), names=', '.join(scenario.heroes), unknown=', '.join(unknown) or _('nobody')))
+                raise IllegalAction("bad-setting", _('heroes: {scenario} is played by {names}; not {unknown}.', scenario=scenario_said(scenario.title), names=commas(scenario.heroes), unknown=commas(unknown) or _('nobody')))
             hero_ids = wanted
         players = int(options.get("players") or len(hero_ids))
         if not 1 <= players <= min(4, len(hero_ids)):
             raise IllegalAction("bad-setting", _('players: from 1 to {count} hero players for {count2} heroes.', count=min(4, len(hero_ids)), count2=len(hero_ids)))
         for key, allowed in (("ranged_card", ("required", "optional")), ("catch", ("aggressive", "lenient"))):
             if key in options and options[key] not in allowed:
-                raise IllegalAction("bad-setting", _('{key}: {names}, not {options!r}.', key=key, names=' or '.join(allowed), options=options[key]))
+                raise IllegalAction("bad-setting", _('{key}: {names}, not {options!r}.', key=key, names=either(allowed), options=options[key]))
         seats = [Seat(id=OVERLORD, name="Overlord", team="overlord")]
         seats += [Seat(id=HERO_SEATS[i], name=f"Heroes {i + 1}", team="heroes") for i in range(players)]
         heroes: dict[str, Hero] = {}
@@ -191,7 +193,7 @@ class Conan(Ruleset):
             key = _slug(name)
             hero = next((h for h in state.heroes.values() if key in (h.id, _slug(h.name))), None)
             if hero is None:
-                raise IllegalAction("unknown-creature", _('There is no hero {name!r}. Heroes: {names}.', name=name, names=', '.join(h.name for h in state.heroes.values())))
+                raise IllegalAction("unknown-creature", _('There is no hero {name!r}. Heroes: {names}.', name=name, names=commas(h.name for h in state.heroes.values())))
             if hero.seat != seat:
                 raise IllegalAction("not-yours", _('{hero} is not your hero.', hero=hero.name))
             if not hero.alive:
@@ -202,7 +204,7 @@ class Conan(Ruleset):
         if not mine:
             raise IllegalAction("no-hero", _('You have no living hero.'))
         raise IllegalAction("which-hero", _("Say which hero (creature:): {names}.",
-                                            names=", ".join(h.name for h in mine)))
+                                            names=commas(h.name for h in mine)))
 
     def _model(self, state: ConanState, name: str | None) -> Model:
         key = _slug(name or "")
@@ -213,7 +215,7 @@ class Conan(Ruleset):
             if not active:
                 raise IllegalAction("which-model", _("Say which model (creature:): no tile is active."))
             raise IllegalAction("which-model", _("Say which model (creature:): {names}.",
-                                                 names=", ".join(m.id for m in active)))
+                                                 names=commas(m.id for m in active)))
         model = state.models.get(key)
         if model is None or not model.alive:
             raise IllegalAction("unknown-creature", _('There is no living model {name!r}.', name=name))
@@ -467,7 +469,7 @@ class Conan(Ruleset):
         carrier.carrying = None
         if isinstance(carrier, Hero):
             carrier.carried_weight = 0
-        events.append(Event(kind="carry", seat=seat, text=_('{carrier} sets {load} down in {area} (a free action).', carrier=self._called(carrier), load=self._called(load), area=self.board_of(state).area(carrier.area).name)))
+        events.append(Event(kind="carry", seat=seat, text=_('{carrier} sets {load} down in {area} (a free action).', carrier=self._called(carrier), load=self._called(load), area=area_name(self.board_of(state).area(carrier.area)))))
 
     @staticmethod
     def _setting_down(action: Carry) -> bool:
@@ -558,7 +560,7 @@ class Conan(Ruleset):
         self._spend_mp(hero, route.cost)
         self._moved(state, hero.id)
         hero.area = target
-        names = " > ".join(board.area(a).name for a in route.path)
+        names = join(" > ", [area_name(board.area(a)) for a in route.path])
         left = hero.free_mp + hero.bought_mp
         if action.gems:
             text = _("{hero} moves {names} ({cost} MP, {gems} gem(s) bought; {left} MP left).", hero=hero.name,
@@ -600,12 +602,12 @@ class Conan(Ruleset):
         area = board.area(target)
         others = [f for f in figures if f.id != hero.id]
         if area.chasm or (area.water and not me.swim):
-            raise IllegalAction("no-footing", _('{area} gives no footing.', area=area.name))
+            raise IllegalAction("no-footing", _('{area} gives no footing.', area=area_name(area)))
         if occupied_for(board, others, target, me):
-            raise IllegalAction("occupied", _('{area} is Occupied.', area=area.name))
+            raise IllegalAction("occupied", _('{area} is Occupied.', area=area_name(area)))
         holder = blocked_leaving(others, me, hero.area)
         if holder is not None:
-            raise IllegalAction("blocked", _("{holder} blocks {hero}: he can't leave {area}.", holder=holder.label, hero=hero.name, area=board.area(hero.area).name))
+            raise IllegalAction("blocked", _("{holder} blocks {hero}: he can't leave {area}.", holder=holder.label, hero=hero.name, area=area_name(board.area(hero.area))))
         return area
 
     def _skill_step(self, state, hero, me, figures, board, target, action, events) -> None:
@@ -618,7 +620,7 @@ class Conan(Ruleset):
             raise IllegalAction("no-skill", _('{hero} has no usable {title} skill.', hero=hero.name, title=skill.replace('-', ' ').title()))
         border = board.border(hero.area, target)
         if border is None:
-            raise IllegalAction("not-adjacent", _('{area} is not next to {area2}.', area=board.area(target).name, area2=board.area(hero.area).name))
+            raise IllegalAction("not-adjacent", _('{area} is not next to {area2}.', area=area_name(board.area(target)), area2=area_name(board.area(hero.area))))
         if action.mode == "break" and not (border.kind == "wall" or (border.kind == "door" and border.material == "wood")):
             raise IllegalAction("not-breakable", _('Wall-breaker goes through a wall or a wooden door only.'))
         if action.mode == "fly" and not border.passable and border.kind != "obstacle" \
@@ -639,9 +641,9 @@ class Conan(Ruleset):
         hero.area = target
         if action.mode == "break":
             text = _("{hero} moves into {area} by {skill} ({cost} MP); the way stays open.", hero=hero.name,
-                     area=area.name, skill=skill.replace('-', ' '), cost=cost)
+                     area=area_name(area), skill=skill.replace('-', ' '), cost=cost)
         else:
-            text = _("{hero} moves into {area} by {skill} ({cost} MP).", hero=hero.name, area=area.name,
+            text = _("{hero} moves into {area} by {skill} ({cost} MP).", hero=hero.name, area=area_name(area),
                      skill=skill.replace('-', ' '), cost=cost)
         events.append(Event(kind="move", seat=hero.seat, text=text))
 
@@ -655,7 +657,7 @@ class Conan(Ruleset):
             raise IllegalAction("no-skill", _('{hero} has no usable Climb skill.', hero=hero.name))
         climb = next((c for c in state.scenario.climbs if set(c.between) == {hero.area, target}), None)
         if climb is None:
-            raise IllegalAction("no-climb", _('{scenario} gives no climb between {area} and {area2}.', scenario=scenario_said(state.scenario.title), area=board.area(hero.area).name, area2=board.area(target).name))
+            raise IllegalAction("no-climb", _('{scenario} gives no climb between {area} and {area2}.', scenario=scenario_said(state.scenario.title), area=area_name(board.area(hero.area)), area2=area_name(board.area(target))))
         figures = self._figures(state)
         me = next(f for f in figures if f.id == hero.id)
         self._may_enter(board, figures, me, hero, target)
@@ -666,7 +668,7 @@ class Conan(Ruleset):
         self._buy_and_spend(state, hero, action.gems, cost, _("That climb"))
         self._moved(state, hero.id)
         hero.area = target
-        events.append(Event(kind="move", seat=hero.seat, text=_('{hero} climbs into {area} ({cost} MP).', hero=hero.name, area=board.area(target).name, cost=cost)))
+        events.append(Event(kind="move", seat=hero.seat, text=_('{hero} climbs into {area} ({cost} MP).', hero=hero.name, area=area_name(board.area(target)), cost=cost)))
 
     @staticmethod
     def _spend_mp(hero: Hero, cost: int) -> None:
@@ -680,12 +682,12 @@ class Conan(Ruleset):
             raise IllegalAction("no-jump", _('{hero} has no usable Jump skill.', hero=hero.name))
         border = board.border(hero.area, target)
         if border is None:
-            raise IllegalAction("not-adjacent", _('{area} is not next to {area2}.', area=board.area(target).name, area2=board.area(hero.area).name))
+            raise IllegalAction("not-adjacent", _('{area} is not next to {area2}.', area=area_name(board.area(target)), area2=area_name(board.area(hero.area))))
         if border.kind in ("wall", "door") and not border.passable:
             raise IllegalAction("border-blocks", _('A jump clears obstacles, not {kind}.', kind=border_word(border.kind)))
         area = board.area(target)
         if area.jump_value is None:
-            raise IllegalAction("no-jump-value", _('{area} has no jump value; walk there instead.', area=area.name))
+            raise IllegalAction("no-jump-value", _('{area} has no jump value; walk there instead.', area=area_name(area)))
         if hero.free_mp + hero.bought_mp + action.gems < 2:
             have = hero.free_mp + hero.bought_mp
             if action.gems:
@@ -695,7 +697,7 @@ class Conan(Ruleset):
         others = [f for f in figures if f.id != hero.id]
         from engine.areas import occupied_for
         if occupied_for(board, others, target, me):
-            raise IllegalAction("occupied", _('{area} is Occupied.', area=area.name))
+            raise IllegalAction("occupied", _('{area} is Occupied.', area=area_name(area)))
         if action.gems:
             sheet.pay(state.catalogue, hero, "move", action.gems)
             hero.bought_mp += action.gems
@@ -706,7 +708,7 @@ class Conan(Ruleset):
         if shown >= area.jump_value:
             self._moved(state, hero.id)
             hero.area = target
-            events.append(Event(kind="move", seat=hero.seat, text=_('{hero} jumps into {area} ({dice}: {shown} ≥ {jump_value}).', hero=hero.name, area=area.name, dice=describe(dice), shown=shown, jump_value=area.jump_value)))
+            events.append(Event(kind="move", seat=hero.seat, text=_('{hero} jumps into {area} ({dice}: {shown} ≥ {jump_value}).', hero=hero.name, area=area_name(area), dice=describe(dice), shown=shown, jump_value=area.jump_value)))
             return
         if border.falls_into:
             self._moved(state, hero.id)
@@ -714,7 +716,7 @@ class Conan(Ruleset):
             events.append(Event(kind="move", seat=hero.seat, text=_(
                 "{hero}'s jump fails ({dice}: {shown} < {jump_value}); the MP are spent and he falls into {area}.",
                 hero=hero.name, dice=describe(dice), shown=shown, jump_value=area.jump_value,
-                area=board.area(border.falls_into).name)))
+                area=area_name(board.area(border.falls_into)))))
             self._fall(state, hero, events)
         else:
             events.append(Event(kind="move", seat=hero.seat, text=_(
@@ -767,7 +769,7 @@ class Conan(Ruleset):
         support = model is not None and any(
             m.id != model.id and m.area == model.area and "support" in self._unit(state, m).skills
             for m in state.living_models())
-        return Roller(seat=OVERLORD, name="The Overlord", pay=pay, support=support, bad_luck=bad_luck)
+        return Roller(seat=OVERLORD, name=_("The Overlord"), pay=pay, support=support, bad_luck=bad_luck)
 
     # -- attacks ------------------------------------------------------------------------------
     def _weapon(self, state: ConanState, hero: Hero, card: str | None, style: str) -> str | None:
@@ -781,9 +783,9 @@ class Conan(Ruleset):
             key = _slug(card)
             match = next((c for c in hero.cards if key in (c, _slug(cat.cards[c].name))), None)
             if match is None:
-                raise IllegalAction("no-card", _('{hero} holds no card {card!r}. Cards: {cards}.', hero=hero.name, card=card, cards=', '.join(cat.cards[c].name for c in hero.cards) or 'none'))
+                raise IllegalAction("no-card", _('{hero} holds no card {card!r}. Cards: {cards}.', hero=hero.name, card=card, cards=commas(cat.cards[c].name for c in hero.cards) or 'none'))
             if not getattr(cat.cards[match], field):
-                raise IllegalAction("not-a-weapon", _('{cards} gives no {style} dice.', cards=cat.cards[match].name, style=style))
+                raise IllegalAction("not-a-weapon", _('{cards} gives no {style} dice.', cards=cat.cards[match].name, style=style_word(style)))
             return match
         usable = [c for c in hero.cards if getattr(cat.cards[c], field)]
         if not usable:
@@ -805,9 +807,9 @@ class Conan(Ruleset):
         if action.style == "melee":
             how = melee_reach(board, figures, me, them, reach=sheet.has_skill(cat, hero, "reach"))
             if how is None:
-                raise IllegalAction("out-of-reach", _("{target} in {area} is out of {hero}'s reach (same area, Reach, or an Occupied area in sight).", target=target.id, area=board.area(target.area).name, hero=hero.name))
+                raise IllegalAction("out-of-reach", _("{target} in {area} is out of {hero}'s reach (same area, Reach, or an Occupied area in sight).", target=target.id, area=area_name(board.area(target.area)), hero=hero.name))
         elif not board.sees(hero.area, target.area):
-            raise IllegalAction("no-sight", _('{hero} has no line of sight from {area} to {area2}.', hero=hero.name, area=board.area(hero.area).name, area2=board.area(target.area).name))
+            raise IllegalAction("no-sight", _('{hero} has no line of sight from {area} to {area2}.', hero=hero.name, area=area_name(board.area(hero.area)), area2=area_name(board.area(target.area))))
         if "protection" in unit.skills and not sheet.has_skill(cat, hero, "marksman"):
             shield = [m for m in state.living_models() if m.area == target.area and m.id != target.id
                       and "protection" not in self._unit(state, m).skills]
@@ -847,14 +849,14 @@ class Conan(Ruleset):
         dice = roll_pool(cat, state.rng, kinds)
         if weapon is None:
             text = _("{hero} attacks {target} ({style}, {gems} gem(s), unarmed): {dice}.", hero=hero.name,
-                     target=target.id, style=action.style, gems=action.gems, dice=describe(dice))
+                     target=target.id, style=style_word(action.style), gems=action.gems, dice=describe(dice))
         elif second:
             text = _("{hero} attacks {target} ({style}, {gems} gem(s), {weapon} and {second}): {dice}.",
-                     hero=hero.name, target=target.id, style=action.style, gems=action.gems,
+                     hero=hero.name, target=target.id, style=style_word(action.style), gems=action.gems,
                      weapon=cat.cards[weapon].name, second=cat.cards[second].name, dice=describe(dice))
         else:
             text = _("{hero} attacks {target} ({style}, {gems} gem(s), {weapon}): {dice}.", hero=hero.name,
-                     target=target.id, style=action.style, gems=action.gems, weapon=cat.cards[weapon].name,
+                     target=target.id, style=style_word(action.style), gems=action.gems, weapon=cat.cards[weapon].name,
                      dice=describe(dice))
         events.append(Event(kind="roll", seat=hero.seat, text=text))
         attack_name = (_("melee attack") if action.style == "melee" else _("ranged attack") if action.style == "ranged"
@@ -889,7 +891,7 @@ class Conan(Ruleset):
         if weapon and action.style == "ranged" and cat.cards[weapon].thrown:
             hero.cards.remove(weapon)
             state.ground.setdefault(where, []).append(weapon)
-            events.append(Event(kind="thrown", seat=hero.seat, text=_('The {cards} lands in {area}.', cards=cat.cards[weapon].name, area=board.area(where).name)))
+            events.append(Event(kind="thrown", seat=hero.seat, text=_('The {cards} lands in {area}.', cards=cat.cards[weapon].name, area=area_name(board.area(where)))))
 
     def _sacrifice_for_model(self, state: ConanState, target: Model, events: list[Event]) -> tuple[Model, bool]:
         """Window 4 (§14 Sacrifice): before the dice, a friend with Sacrifice in the target's area
@@ -949,7 +951,7 @@ class Conan(Ruleset):
                 question = _("{model} (armour {armour}) is attacked with power {power}. Guard benefit: how many gems "
                              "(one die each)? N-{first}: {names} parries for it (Bodyguard).", model=model.id,
                              armour=unit.armour, power=power, first=guards[0].id,
-                             names=", ".join(m.id for m in guards))
+                             names=commas(m.id for m in guards))
             else:
                 question = _("{model} (armour {armour}) is attacked with power {power}. Guard benefit: how many gems "
                              "(one die each)?", model=model.id, armour=unit.armour, power=power)
@@ -1085,7 +1087,7 @@ class Conan(Ruleset):
         if action.style == "ranged" and board.area(target.area).level < board.area(model.area).level:
             kinds.append(cat.icon("ranged_height_die"))
         dice = roll_pool(cat, state.rng, kinds)
-        events.append(Event(kind="roll", seat=OVERLORD, text=_('{model} attacks {target} ({style}): {dice}.', model=model.id, target=getattr(target, 'name', target.id), style=action.style, dice=describe(dice))))
+        events.append(Event(kind="roll", seat=OVERLORD, text=_('{model} attacks {target} ({style}): {dice}.', model=model.id, target=getattr(target, 'name', target.id), style=style_word(action.style), dice=describe(dice))))
         dice = reroll_window(state, cat, self._overlord_roller(state, model), dice, _("{model}'s attack", model=model.id), events)
         if "crush" in unit.skills:
             self._crush(state, model.id, target.id, dice, events)
@@ -1095,7 +1097,7 @@ class Conan(Ruleset):
         power = max(0, power)
         events.append(Event(kind="attack", seat=OVERLORD, text=_('Attack power {power}, locked.', power=power)))
         if isinstance(target, Ally):
-            self._ally_defends(state, target, power, events, style=action.style)
+            self._ally_defends(state, target, power, events, style=style_word(action.style))
             return
         self._hero_defends(state, target, power, "ranged" if action.style == "web" else action.style,
                            "precise-shot" in unit.skills if action.style != "melee" else "accurate-blow" in unit.skills,
@@ -1154,7 +1156,7 @@ class Conan(Ruleset):
             ally.mp = max(0, ally.mp - route.cost)
             self._moved(state, ally.id)
             ally.area = target
-            events.append(Event(kind="move", seat=seat, text=_('{ally} moves {names} ({cost} MP).', ally=ally.id, names=' > '.join(board.area(a).name for a in route.path), cost=route.cost)))
+            events.append(Event(kind="move", seat=seat, text=_('{ally} moves {names} ({cost} MP).', ally=ally.id, names=join(" > ", [area_name(board.area(a)) for a in route.path]), cost=route.cost)))
             return
         if ally.attacked:
             raise IllegalAction("already-attacked", _('{ally} has already attacked.', ally=ally.id))
@@ -1231,7 +1233,7 @@ class Conan(Ruleset):
         return card
 
     @staticmethod
-    def _pay_spell(catalogue: Catalogue, gems: dict[str, int], card: str, who: str) -> None:
+    def _pay_spell(catalogue: Catalogue, gems: dict[str, int], card: str, who: Any) -> None:
         """Cost gems from Reserve onto the card, never above its exertion limit (§5.4)."""
         spell = catalogue.cards[card]
         zone = f"spell:{card}"
@@ -1303,15 +1305,15 @@ class Conan(Ruleset):
         figures = self._figures(state)
         me = next(f for f in figures if f.id == hero.id)
         if target == hero.area or not board.sees(hero.area, target):
-            raise IllegalAction("no-sight", _("{hero} can't see {area} from where he stands.", hero=hero.name, area=area.name))
+            raise IllegalAction("no-sight", _("{hero} can't see {area} from where he stands.", hero=hero.name, area=area_name(area)))
         if area.chasm or (area.water and not me.swim) or occupied_for(board, [f for f in figures if f.id != hero.id],
                                                                       target, me):
-            raise IllegalAction("no-footing", _('{area} has no room for {hero}.', area=area.name, hero=hero.name))
+            raise IllegalAction("no-footing", _('{area} has no room for {hero}.', area=area_name(area), hero=hero.name))
         self._pay_spell(state.catalogue, hero.gems, card, hero.name)
         self._other_action(hero)
         self._moved(state, hero.id)
         hero.area = target
-        events.append(Event(kind="move", seat=hero.seat, text=_('{hero} casts {cards} and stands in {area}.', hero=hero.name, cards=state.catalogue.cards[card].name, area=area.name)))
+        events.append(Event(kind="move", seat=hero.seat, text=_('{hero} casts {cards} and stands in {area}.', hero=hero.name, cards=state.catalogue.cards[card].name, area=area_name(area))))
 
     def _overlord_reaction(self, state: ConanState, action: Cast, events: list[Event]) -> bool:
         """§13.10: a reaction spell is cast at any time. In the heroes' turn it needs no tile
@@ -1333,7 +1335,7 @@ class Conan(Ruleset):
         if state.side == "overlord" and model.tile != state.overlord.active:
             raise IllegalAction("no-spellcaster", _("In his own turn the Overlord casts through the tile he has activated; {model}'s is not (only in the heroes' turn is none needed).", model=model.id))
         victims = self._spell_victims(state, model.area, action, spell)
-        self._pay_spell(cat, state.overlord.gems, card, "The Overlord")
+        self._pay_spell(cat, state.overlord.gems, card, _("The Overlord"))
         dice = roll_pool(cat, state.rng, list(spell.dice))
         when = " (a reaction spell, in the heroes' turn)" if state.side == "heroes" else " (a reaction spell)"
         events.append(Event(kind="roll", seat=OVERLORD, text=_('{model} casts {spell}{when}: {dice}.', model=model.id, spell=spell.name, when=when, dice=describe(dice))))
@@ -1434,7 +1436,7 @@ class Conan(Ruleset):
         if spell.ward:
             raise IllegalAction("reaction-only", _('{spell} is cast when one of his models is attacked; the game asks.', spell=spell.name))
         victims = self._spell_victims(state, model.area, action, spell)
-        self._pay_spell(cat, state.overlord.gems, card, "The Overlord")
+        self._pay_spell(cat, state.overlord.gems, card, _("The Overlord"))
         if not self._reaction_window(state, model.id, None if spell.area else victims[0], events):
             return
         victims = [v for v in victims if self._character(state, v).alive]
@@ -1454,12 +1456,12 @@ class Conan(Ruleset):
             else:
                 raise IllegalAction("missing-option", _('Say where {spell} strikes (square:AREA or target:).', spell=spell.name))
             if not board.sees(origin, area):
-                raise IllegalAction("no-sight", _('No line of sight from {area} to {area2}.', area=board.area(origin).name, area2=board.area(area).name))
+                raise IllegalAction("no-sight", _('No line of sight from {area} to {area2}.', area=area_name(board.area(origin)), area2=area_name(board.area(area))))
             victims = [h.id for h in state.living_heroes() if h.area == area]
             victims += [a.id for a in state.living_allies() if a.area == area]
             victims += [m.id for m in state.living_models() if m.area == area]
             if not victims:
-                raise IllegalAction("no-target", _('Nobody stands in {area}.', area=board.area(area).name))
+                raise IllegalAction("no-target", _('Nobody stands in {area}.', area=area_name(board.area(area))))
             return victims
         if not action.target:
             raise IllegalAction("missing-option", _('Say whom {spell} strikes (target:).', spell=spell.name))
@@ -1524,7 +1526,7 @@ class Conan(Ruleset):
         answer = decide(state, OVERLORD, "ward", _('{model} is attacked with power {power}: cast a reaction spell?', model=model.id, power=power), ["no", *wards])
         if answer == "no":
             return 0
-        self._pay_spell(cat, gems, answer, "The Overlord")
+        self._pay_spell(cat, gems, answer, _("The Overlord"))
         dice = roll_pool(cat, state.rng, list(cat.cards[answer].dice))
         events.append(Event(kind="roll", seat=OVERLORD, text=_('The Overlord casts {cards}: {dice}.', cards=cat.cards[answer].name, dice=describe(dice))))
         return symbols(reroll_window(state, cat, self._overlord_roller(state, model), dice, cat.cards[answer].name,
@@ -1613,7 +1615,7 @@ class Conan(Ruleset):
         if guard_by is not None:
             guard_symbols, options = guard_by, ["none"]
         if power > 0 and len(options) > 1:
-            answer = decide(state, hero.seat, "guard", _('{hero} is attacked ({style}) with power {power}; armour {armour}. Guard with how many gems, and which card (N to dodge, N-card to parry; a shield only against ranged)? /guard gems: card:', hero=hero.name, style=style, power=power, armour=sheet.armour(cat, hero)), options)
+            answer = decide(state, hero.seat, "guard", _('{hero} is attacked ({style}) with power {power}; armour {armour}. Guard with how many gems, and which card (N to dodge, N-card to parry; a shield only against ranged)? /guard gems: card:', hero=hero.name, style=style_word(style), power=power, armour=sheet.armour(cat, hero)), options)
             if answer != "none":
                 guard_symbols = self._guard_roll(state, hero, answer, events)
         if power > 0 and not armour_only:
@@ -1650,7 +1652,7 @@ class Conan(Ruleset):
             dropped = [c for c in hero.cards if state.catalogue.cards[c].kind != "spell"]
             if dropped:
                 state.ground.setdefault(hero.area, []).extend(dropped)
-            events.append(Event(kind="death", seat=hero.seat, text=_('💀 {hero} dies; his cards fall in {area}.', hero=hero.name, area=board.area(hero.area).name)))
+            events.append(Event(kind="death", seat=hero.seat, text=_('💀 {hero} dies; his cards fall in {area}.', hero=hero.name, area=area_name(board.area(hero.area)))))
             hero.cards = []
             hero.area = None
             if state.allies and not any(sheet.has_skill(state.catalogue, h, "commander") for h in state.living_heroes()):
@@ -1697,13 +1699,13 @@ class Conan(Ruleset):
         key = _slug(text)
         match = next((c for c in cards if key in (c, _slug(state.catalogue.cards[c].name))), None)
         if match is None:
-            names = ", ".join(state.catalogue.cards[c].name for c in cards) or "nothing"
+            names = commas(state.catalogue.cards[c].name for c in cards) or _("nothing")
             raise IllegalAction("no-card", _('There is no {text!r} {where} (there: {names}).', text=text, where=where, names=names))
         return match
 
     def _take(self, state: ConanState, hero: Hero, action: Take, events: list[Event]) -> None:
         here = state.ground.get(hero.area, [])
-        card = self._card_named(state, here, action.item, _("in {area}", area=self.board_of(state).area(hero.area).name))
+        card = self._card_named(state, here, action.item, _("in {area}", area=area_name(self.board_of(state).area(hero.area))))
         sheet.pay(state.catalogue, hero, "manip", 1, self._enemy_skill_here(state, "heroes", hero.area, "horror"))
         self._other_action(hero)
         here.remove(card)
@@ -1743,11 +1745,11 @@ class Conan(Ruleset):
         cat = state.catalogue
         if card in state.scenario.alchemy_items and not sheet.has_skill(cat, hero, "alchemy"):
             state.ground.setdefault(area, []).append(card)
-            events.append(Event(kind="land", seat=hero.seat, text=_('The {cards} lands in {area} unbroken: only an alchemist sets it off.', cards=cat.cards[card].name, area=self.board_of(state).area(area).name)))
+            events.append(Event(kind="land", seat=hero.seat, text=_('The {cards} lands in {area} unbroken: only an alchemist sets it off.', cards=cat.cards[card].name, area=area_name(self.board_of(state).area(area)))))
             return
         victims = [h.id for h in state.living_heroes() if h.area == area]
         victims += [m.id for m in state.living_models() if m.area == area]
-        events.append(Event(kind="discard", seat=hero.seat, text=_('The {cards} bursts in {area} and is discarded.', cards=cat.cards[card].name, area=self.board_of(state).area(area).name)))
+        events.append(Event(kind="discard", seat=hero.seat, text=_('The {cards} bursts in {area} and is discarded.', cards=cat.cards[card].name, area=area_name(self.board_of(state).area(area)))))
         if not victims or not cat.cards[card].dice:
             return
         dice = roll_pool(cat, state.rng, list(cat.cards[card].dice))
@@ -1798,7 +1800,7 @@ class Conan(Ruleset):
     def _open(self, state: ConanState, hero: Hero, action: Open, events: list[Event]) -> None:
         board = self.board_of(state)
         if not state.chests.get(hero.area):
-            raise IllegalAction("no-chest", _('There is no chest in {area}.', area=board.area(hero.area).name))
+            raise IllegalAction("no-chest", _('There is no chest in {area}.', area=area_name(board.area(hero.area))))
         extra = [state.catalogue.icon("lockpicking_die")] if sheet.has_skill(state.catalogue, hero, "lockpicking") else []
         power = self._complex(state, hero, action.gems, action.card, extra, _("picks the chest's lock"), events)
         need = state.scenario.chest_difficulty
@@ -1821,7 +1823,7 @@ class Conan(Ruleset):
             self._check_load(state, hero, events)
         else:
             state.ground.setdefault(hero.area, []).append(card)
-            events.append(Event(kind="chest", seat=hero.seat, text=_('Power {power} ≥ {need}: the chest opens; the {name} stays in {area}.', power=power, need=need, name=name, area=board.area(hero.area).name)))
+            events.append(Event(kind="chest", seat=hero.seat, text=_('Power {power} ≥ {need}: the chest opens; the {name} stays in {area}.', power=power, need=need, name=name, area=area_name(board.area(hero.area)))))
 
     def _throw(self, state: ConanState, hero: Hero, action: Throw, events: list[Event]) -> None:
         """§8.6.4: difficulty = distance along the authored line; short throws land power areas on."""
@@ -1833,12 +1835,12 @@ class Conan(Ruleset):
         target = self._area(state, action.to)
         line = board.sight_line(hero.area, target)
         if line is None:
-            raise IllegalAction("no-sight", _("{hero} can't see {area}.", hero=hero.name, area=board.area(target).name))
+            raise IllegalAction("no-sight", _("{hero} can't see {area}.", hero=hero.name, area=area_name(board.area(target))))
         need = len(line.path) - 1
         power = self._complex(state, hero, action.gems, None, [], _("throws the {card}", card=cat.cards[card].name), events)
         lands = target if power >= need else line.path[min(power, len(line.path) - 1)]
         hero.cards.remove(card)
-        events.append(Event(kind="throw", seat=hero.seat, text=_('Power {power} against distance {need}: the {cards} lands in {area}.', power=power, need=need, cards=cat.cards[card].name, area=board.area(lands).name)))
+        events.append(Event(kind="throw", seat=hero.seat, text=_('Power {power} against distance {need}: the {cards} lands in {area}.', power=power, need=need, cards=cat.cards[card].name, area=area_name(board.area(lands)))))
         if cat.cards[card].area:
             self._area_item(state, hero, card, lands, events)
             return
@@ -1889,7 +1891,7 @@ class Conan(Ruleset):
         key = _slug(text)
         tile = state.tiles.get(key)
         if tile is None or tile.in_box:
-            raise IllegalAction("unknown-tile", _('There is no tile {text!r} in the river. River: {names}.', text=text, names=', '.join(state.overlord.river)))
+            raise IllegalAction("unknown-tile", _('There is no tile {text!r} in the river. River: {names}.', text=text, names=commas(state.overlord.river)))
         return tile
 
     def _activate(self, state: ConanState, action: Activate, events: list[Event]) -> None:
@@ -1909,12 +1911,12 @@ class Conan(Ruleset):
         ol.active = None
         if tile.dead:
             events.append(Event(kind="activate", seat=OVERLORD, text=_(
-                "The Overlord activates {tile} (slot {slot}, {cost} gems): a dead tile; nothing acts.",
-                tile=tile.id, slot=slot + 1, cost=cost)))
+                "The Overlord activates {tile} (slot {slot}, {cost}): a dead tile; nothing acts.",
+                tile=tile.id, slot=slot + 1, cost=ngettext("{n} gem", "{n} gems", cost))))
             return
         if tile.event:
             events.append(Event(kind="activate", seat=OVERLORD, text=_(
-                "The Overlord activates {tile} (slot {slot}, {cost} gems).", tile=tile.id, slot=slot + 1, cost=cost)))
+                "The Overlord activates {tile} (slot {slot}, {cost}).", tile=tile.id, slot=slot + 1, cost=ngettext("{n} gem", "{n} gems", cost))))
             self._event(state, tile, events)
             return
         ol.active = tile.id
@@ -1923,8 +1925,8 @@ class Conan(Ruleset):
             if m.tile == tile.id:
                 m.mp, m.bonus_mp, m.attacked = unit.base_movement, 0, False
         events.append(Event(kind="activate", seat=OVERLORD, text=_(
-            "The Overlord activates {tile} (slot {slot}, {cost} gems): its models move (base {base_movement} MP) "
-            "and attack, one attack each.", tile=tile.id, slot=slot + 1, cost=cost,
+            "The Overlord activates {tile} (slot {slot}, {cost}): its models move (base {base_movement} MP) "
+            "and attack, one attack each.", tile=tile.id, slot=slot + 1, cost=ngettext("{n} gem", "{n} gems", cost),
             base_movement=unit.base_movement)))
 
     def _event(self, state: ConanState, tile: Tile, events: list[Event]) -> None:
@@ -1986,7 +1988,7 @@ class Conan(Ruleset):
             ol.reinforcement_points -= unit.reinforcement_cost
             if tile.dead:
                 tile.dead = False
-            events.append(Event(kind="reinforce", seat=OVERLORD, text=_('{model} returns in {area}.', model=model.id, area=self.board_of(state).area(area).name)))
+            events.append(Event(kind="reinforce", seat=OVERLORD, text=_('{model} returns in {area}.', model=model.id, area=area_name(self.board_of(state).area(area)))))
 
     def _flow(self, state: ConanState, action: Flow, events: list[Event]) -> None:
         """§13.8: a dead tile leaves the game for 2 gems to the Box (Fatigue first, then the
@@ -2039,7 +2041,7 @@ class Conan(Ruleset):
             model.bonus_mp += bought
         self._moved(state, model.id)
         model.area = target
-        names = " > ".join(board.area(a).name for a in route.path)
+        names = join(" > ", [area_name(board.area(a)) for a in route.path])
         if bought:
             text = _("{model} moves {names} ({cost} MP, {bought} from the Movement benefit).", model=model.id,
                      names=names, cost=route.cost, bought=bought)

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.areas.view import AreaPiece, AreaView, SidePanel
 from engine.core.text import N_, Text, _, join
 from engine.rulesets.conan import heroes as sheet
+from engine.rulesets.conan.boards import area_name
 from engine.rulesets.conan.data import scenario_said
 from engine.rulesets.conan.state import OVERLORD, ConanState
 
@@ -76,6 +77,7 @@ def area_view(ruleset, state: ConanState) -> AreaView:
     names = {s.id: s.name for s in state.seats}
     view = AreaView(board=board, title=scenario_said(state.scenario.title), caption=ruleset._status(state), pieces=pieces,
                     items=items, chests=dict(state.chests), marks=marks, panels=panels, side_names=names)
+    view.area_names = {area.id: area_name(area) for area in board.areas}  # Texts: said in the reader's language
     view.title = _("{scenario} — turn {turn}", scenario=scenario_said(state.scenario.title), turn=state.turn)
     view.caption = ruleset._status(state)
     return view

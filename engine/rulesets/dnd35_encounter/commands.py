@@ -28,7 +28,7 @@ from engine.rulesets.dnd35_encounter.actions import (
     PlaceCreature, RemoveCreature, Resume, RollInitiative, SetConditions,
 )
 from engine.rulesets.dnd35_encounter.creature import REFEREE, TRAITS, Weapon
-from engine.core.text import _
+from engine.core.text import _, commas, listed
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.core import Ruleset
@@ -73,7 +73,7 @@ def parse_size(value: Any) -> tuple[str, bool]:
     if len(sizes) != 1 or rest:
         raise IllegalAction("bad-size", _("Size is one of {names} (add 'long' for a long creature such as a "
                                           "horse), not {value!r}.",
-                                          names=', '.join(SIZES), value=value))
+                                          names=commas(SIZES), value=value))
     return sizes[0], tall
 
 
@@ -180,7 +180,7 @@ def parse_traits(value: Any) -> list[str]:
         key = words.get(label.casefold().replace(" ", "-"))
         if key is None:
             raise IllegalAction("unknown-trait", _('Traits are {names}, not {label!r}.',
-                                                   names=', '.join(TRAITS), label=label[:24]))
+                                                   names=commas(TRAITS), label=label[:24]))
         if key not in out:
             out.append(key)
     return out
@@ -196,7 +196,7 @@ def creature_fields(options: dict[str, Any], seat: str) -> dict[str, Any]:
         armour = str(armour).strip().casefold()
         if armour not in ARMOURS:
             raise IllegalAction("bad-armour", _('Armor is one of {names}, not {armour!r}.',
-                                                names=', '.join(ARMOURS), armour=armour))
+                                                names=commas(ARMOURS), armour=armour))
         out["armour"] = armour
     race = options.get("race")
     if race not in (None, ""):
@@ -204,7 +204,7 @@ def creature_fields(options: dict[str, Any], seat: str) -> dict[str, Any]:
         if race not in RACE_SPEED:
             raise IllegalAction("unknown-race", _('The speed table knows {names}; for any other creature give '
                                                   'its speed, e.g. speed:40.',
-                                                  names=', '.join(RACE_SPEED)))
+                                                  names=commas(RACE_SPEED)))
         out["race"] = race
     klass = options.get("class") or options.get("klass")
     if klass not in (None, ""):
@@ -212,7 +212,7 @@ def creature_fields(options: dict[str, Any], seat: str) -> dict[str, Any]:
         if klass not in CLASSES + ("none",):
             raise IllegalAction("unknown-class", _('Class changes speed only for {names} (3.5 §2.3); leave it '
                                                    'out for {klass!r}.',
-                                                   names=' and '.join(CLASSES), klass=klass[:24]))
+                                                   names=listed(CLASSES), klass=klass[:24]))
         out["klass"] = None if klass == "none" else klass
     level = parse_int(options, "level")
     if level is not None:
@@ -289,7 +289,7 @@ def action_from_command(ruleset: "Ruleset", state: "EncounterState", seat: str, 
         mode = _MODE_WORDS.get(raw_mode)
         if mode is None:
             raise IllegalAction("bad-mode", _('Mode is one of {names}, not {raw_mode!r}.',
-                                              names=', '.join(MOVE_MODES), raw_mode=raw_mode))
+                                              names=commas(MOVE_MODES), raw_mode=raw_mode))
         path = None
         if options.get("path"):
             path = [parse_square(p, grid.width, grid.height)

@@ -14,7 +14,7 @@ True
 
 from __future__ import annotations
 
-from engine.core.text import N_, Text, _, join
+from engine.core.text import N_, Text, _, join, commas
 
 # canonical name -> what it does (shown by /help condition)
 EFFECTS: dict[str, str] = {
@@ -53,7 +53,7 @@ def help_text() -> Text:
     lines: list = [_("**Conditions with an effect in the D&D 3.5 encounter** (seed 003 lines):")]
     for name, text in EFFECTS.items():
         words = [w for w, c in SYNONYMS.items() if c == name]
-        lines.append(_("`{name}` (also: {words}) — {effect}", name=name, words=", ".join(f"`{w}`" for w in words), effect=Text(text)) if words
+        lines.append(_("`{name}` (also: {words}) — {effect}", name=name, words=commas(f"`{w}`" for w in words), effect=Text(text)) if words
                      else _("`{name}` — {effect}", name=name, effect=Text(text)))
     lines.append(_("Any other label (prone, entangled, shaken...) is shown on the token only: the "
                    "movement rules give it no effect. Creature traits at /place or /creature edit: "

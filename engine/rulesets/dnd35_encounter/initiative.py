@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.core import Event, Rng, roll_d20
 from engine.rulesets.dnd35_encounter.creature import Creature
-from engine.core.text import _
+from engine.core.text import _, commas
 
 
 def roll_for(rng: Rng, creature: Creature, events: list[Event]) -> int:
@@ -50,7 +50,7 @@ def initiative_order(rng: Rng, creatures: list[Creature], events: list[Event]) -
         group = [c for c in creatures if (c.initiative, c.init_mod) == key]
         if len(group) > 1:
             events.append(Event(kind="initiative_tie", text=_('{names} tie at {key} with the same modifier '
-                                                              '({key_2:+d}): they roll off.', names=", ".join(c.name for c in group), key=key[0], key_2=key[1])))
+                                                              '({key_2:+d}): they roll off.', names=commas(c.name for c in group), key=key[0], key_2=key[1])))
             group = roll_off(rng, group, events)
         order.extend(c.id for c in group)
     return order

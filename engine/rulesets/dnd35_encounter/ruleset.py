@@ -30,6 +30,7 @@ from engine.grid import (
 from engine.grid.board import shared_map
 from engine.grid.movement import Path, five_foot_step, minimum_move, provocations
 from engine.grid.speed import allowance, effective_speed
+from engine.grid.board import map_title
 from engine.grid.view import board_view_of
 from engine.rulesets.dnd35_encounter import commands as command_parser
 from engine.rulesets.dnd35_encounter.actions import (
@@ -42,7 +43,7 @@ from engine.rulesets.dnd35_encounter.initiative import initiative_order, insert_
 from engine.rulesets.dnd35_encounter.maps import load_map, map_names
 from engine.rulesets.dnd35_encounter.settings import encounter_options, option_names, rules_of
 from engine.rulesets.dnd35_encounter.state import EncounterState
-from engine.core.text import _, join, ngettext
+from engine.core.text import _, join, ngettext, commas, listed
 from engine.rulesets.dnd35_encounter.turn import (
     Turn, check_attack, check_charge, check_special_move, movement_budget, record_attack, record_move,
 )
@@ -148,7 +149,7 @@ class Encounter(Ruleset):
         named = [c for c in state.creatures.values() if c.name.casefold() == key.casefold()]
         if len(named) == 1:
             return named[0]
-        known = ", ".join(f"{c.id} ({c.name})" if c.id != slug(c.name) else c.id
+        known = commas(f"{c.id} ({c.name})" if c.id != slug(c.name) else c.id
                           for c in state.creatures.values()) or "none yet"
         if named:
             raise IllegalAction("ambiguous-creature", _('Several creatures are called {key!r}; use the id: '
@@ -733,7 +734,7 @@ class Encounter(Ruleset):
         if number is None:
             return attacker.attacks[0] if attacker.attacks else None
         if not 1 <= number <= len(attacker.attacks):
-            have = "; ".join(f"{i}: {w.describe()}" for i, w in enumerate(attacker.attacks, 1)) or "none given"
+            have = join("; ", [f"{i}: {w.describe()}" for i, w in enumerate(attacker.attacks, 1)]) or _("none given")
             raise IllegalAction("unknown-attack", _('{attacker} has no attack {number} (its attacks: {have}).',
                                                     attacker=attacker.name, number=number, have=have))
         return attacker.attacks[number - 1]
@@ -928,9 +929,9 @@ class Encounter(Ruleset):
         lowered = {c.casefold(): c for c in creature.conditions}
         missing = [c for c in action.remove if c.strip().casefold() not in lowered]
         if missing:
-            have = ", ".join(creature.conditions) or "none"
+            have = commas(creature.conditions) or _("none")
             raise IllegalAction("unknown-condition", _('{creature} is not {names} (its conditions: {have}).',
-                                                       creature=creature.name, names=', '.join(missing), have=have))
+                                                       creature=creature.name, names=commas(missing), have=have))
         kept = [c for c in creature.conditions if c.casefold() not in {r.strip().casefold() for r in action.remove}]
         for label in action.add:
             label = label.strip()
@@ -946,7 +947,7 @@ class Encounter(Ruleset):
             parts.append("no longer " + ", ".join(r.strip() for r in action.remove))
         events.append(Event(kind="condition", seat=action.seat, data={"creature": creature.id,
                                                                       "conditions": kept},
-                            text=_('{creature} is {names}.', creature=creature.name, names=' and '.join(parts))))
+                            text=_('{creature} is {names}.', creature=creature.name, names=listed(parts))))
 
     # -- pausing and finishing -----------------------------------------------------------------
     def _pause(self, state: EncounterState, action: Pause, events: list[Event]) -> None:
@@ -972,7 +973,7 @@ class Encounter(Ruleset):
         state.result = Result(reason=reason)
         state.phase = "over"
         state.turn = None
-        summary = (_(' Down: {names}.', names=', '.join(fallen)) if fallen else '')
+        summary = (_(' Down: {names}.', names=commas(fallen)) if fallen else '')
         events.append(Event(kind="game_over", seat=REFEREE,
                             text=ngettext("The encounter is over ({reason}) after {n} round.{summary}",
                                           "The encounter is over ({reason}) after {n} rounds.{summary}", state.round,
@@ -1005,7 +1006,7 @@ class Encounter(Ruleset):
             return ngettext("Setting up on {map}: {n} creature placed. The referee places creatures (/place) and "
                             "rolls /initiative to begin.",
                             "Setting up on {map}: {n} creatures placed. The referee places creatures (/place) and "
-                            "rolls /initiative to begin.", len(state.creatures), map=state.map.name)
+                            "rolls /initiative to begin.", len(state.creatures), map=map_title(state.map))
         if state.phase == "paused":
             return _("The encounter is paused; the referee resumes it with /resume.")
         current = state.current
@@ -1078,7 +1079,7 @@ class Encounter(Ruleset):
         view.last_attack = state.last_attack
         owners = {c.owner for c in state.creatures.values()}
         view.side_names = {s.id: s.name for s in state.seats if s.id in owners}
-        view.title = _("{game} — {map}", game=self.title, map=state.map.name)
+        view.title = _("{game} — {map}", game=self.title, map=map_title(state.map))
         view.caption = self.status(state)
         return view
 

@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from engine.core.errors import IllegalAction, quote, validation_problems
 from engine.core.jsonfile import read_json
-from engine.core.text import N_, Text, _, join, ngettext
+from engine.core.text import N_, Text, _, join, ngettext, commas, either
 
 Size = Literal["tiny", "small", "medium", "large", "huge", "gargantuan", "colossal"]
 SIZES: tuple[str, ...] = ("tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
@@ -89,12 +89,9 @@ def _field(field: str, reason: str) -> Text:
     return _("{field}: {reason}", field=field, reason=reason)
 
 
-def _either(names: list[str]) -> Text | str:
-    """Names joined with "or", each "or" said in the reader's language: "a or b or c"."""
-    said: Text | str = names[0]
-    for name in names[1:]:
-        said = _("{first} or {last}", first=said, last=name)
-    return said
+def _either(names: list[str]) -> Text:
+    """Names as alternatives, by the reader's CLDR "or" list: "a, b, or c", "a, b o c"."""
+    return either(names)
 
 
 class _Strict(BaseModel):
@@ -104,7 +101,7 @@ class _Strict(BaseModel):
 def _damage_kind(value: str) -> str:
     kind = value.strip().lower()
     if kind not in DAMAGE_KINDS:
-        raise ValueError(_("'{value}' is not a damage type (use one of {kinds})", value=value, kinds=", ".join(DAMAGE_KINDS)))
+        raise ValueError(_("'{value}' is not a damage type (use one of {kinds})", value=value, kinds=commas(DAMAGE_KINDS)))
     return kind
 
 
@@ -174,7 +171,7 @@ class _EffectFormat(_Strict):
         text = " ".join(value.lower().split())
         text = {"line": "line 12", "6": "range 6"}.get(text, text)
         if text not in RANGES:
-            raise ValueError(_("'{value}' is not a range (use one of {ranges})", value=value, ranges=", ".join(RANGES)))
+            raise ValueError(_("'{value}' is not a range (use one of {ranges})", value=value, ranges=commas(RANGES)))
         return text
 
     @field_validator("area")
@@ -290,7 +287,7 @@ class CommanderEffect(_Strict):
         if self.stat is not None and self.amount is not None:
             amount = f"{self.amount:+d}"
             if self.only:
-                only = ", ".join(self.only)
+                only = commas(self.only)
                 if self.hostile:
                     return _("enemies ({only} only) within 6 squares: {stat} {amount}", only=only, stat=self.stat,
                              amount=amount)
@@ -575,7 +572,7 @@ def _check_known(card: StatCard, source: str) -> None:
         raise IllegalAction(
             "unknown-ability",
             _("{source}: abilities: Warband does not implement {names}, so this card can't be played.",
-              source=source, names=', '.join(unknown)),
+              source=source, names=commas(unknown)),
         )
     problem = problem_of(card)
     if problem:
@@ -666,7 +663,7 @@ def find_card(name_or_id: str, catalog: Mapping[str, StatCard] | None = None) ->
         raise IllegalAction(
             "ambiguous-creature",
             _('{name_or_id} could be {names}: say which one.',
-              name_or_id=quote(name_or_id), names=', '.join(sorted((c.name for c in titled)))),
+              name_or_id=quote(name_or_id), names=commas(sorted((c.name for c in titled)))),
         )
     near = suggestions(key, [c.name for c in cards.values()])
     hint = did_you_mean(near)

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import Literal
 
 from engine.core import Action, Event, IllegalAction, roll_dice
-from engine.core.text import _
+from engine.core.text import _, commas
 from engine.grid import can_end_at, square_name
 from engine.rulesets.dnd_minis.battlefield import Battlefield
 from engine.rulesets.dnd_minis.conditions import known_conditions
@@ -148,7 +148,7 @@ def rule(state, action: JudgeRuling, events: list[Event], *, ready: bool, field:
             k.endswith("*") and n.startswith(k[:-1]) for k in known)]
         if unknown:
             raise IllegalAction("unknown-condition", _('Warband knows no condition {unknown!r}; conditions: '
-                                                       '{names}.', unknown=unknown[0], names=', '.join(sorted((k for k in known if not k.endswith('*'))))))
+                                                       '{names}.', unknown=unknown[0], names=commas(sorted((k for k in known if not k.endswith('*'))))))
         if not action.add and not action.remove:
             raise IllegalAction("missing-option", _('Say which conditions to add or remove: /condition '
                                                     'add:stunned.'))

@@ -34,7 +34,7 @@ from engine.grid import GridMap
 from engine.grid.board import Zone
 from engine.grid.library import MapLibrary
 from engine.grid.squares import square_name
-from engine.core.text import _
+from engine.core.text import _, commas
 
 XY = tuple[int, int]
 Rotation = Literal[0, 90, 180, 270]
@@ -217,7 +217,7 @@ def find_tile(tile_id: str) -> Tile:
         if key in (tile.id, tile.name.lower(), tile.name.lower().removeprefix("assembly tile: ")):
             return tile
     raise IllegalAction("unknown-tile", _('There is no terrain tile called {tile_id!r}. Tiles: {names}.',
-                                          tile_id=tile_id, names=', '.join(tiles)))
+                                          tile_id=tile_id, names=commas(tiles)))
 
 
 class TilePlacement(BaseModel):
@@ -345,14 +345,14 @@ def _check_start_area(base: GridMap, placed: Tile, player: str, where: str) -> N
     if not exits:
         letters = sorted({z.side for z in base.zones_of("exit") if z.side})
         raise IllegalAction("bad-tile", _('The battle grid has no start area {player} (start areas: {names}).',
-                                          player=player, names=', '.join(letters)))
+                                          player=player, names=commas(letters)))
     wanted = frozenset(sq for z in exits for sq in z.squares)
     on_edge = frozenset(s for s in placed.exits if _on_edge(base, s))
     corner = len(wanted) == len(placed.exits)
     if on_edge != wanted or (corner and placed.exits != wanted):
         n = len(wanted)
         raise IllegalAction("bad-tile", _('{where} is not in start area {player}: its exit squares must lie '
-                                          'over the {number} exit squares of that start area ({names}).', where=where, player=player, number=n, names=', '.join((square_name(s) for s in sorted(wanted, key=lambda s: (s[1], s[0]))))))
+                                          'over the {number} exit squares of that start area ({names}).', where=where, player=player, number=n, names=commas((square_name(s) for s in sorted(wanted, key=lambda s: (s[1], s[0]))))))
 
 
 def _chebyshev(a: XY, b: XY) -> int:
@@ -363,12 +363,12 @@ def _check_walls(base: GridMap, layout: TileLayout, placed: Tile, where: str) ->
     for wall in sorted(placed.walls, key=lambda s: (s[1], s[0])):
         to_edge = min(wall[0], wall[1], base.width - 1 - wall[0], base.height - 1 - wall[1])
         if to_edge < MIN_GAP:
-            what = "touches the wall along the grid edge" if to_edge == 0 else "leaves a 1-square gap to the grid edge"
+            what = _("touches the wall along the grid edge") if to_edge == 0 else _("leaves a 1-square gap to the grid edge")
             raise IllegalAction("bad-tile", _('{where}: its wall at {square} {what}; tile walls must stay at '
                                               'least {min_gap} squares from the edge.',
                                               where=where, square=square_name(wall), what=what, min_gap=MIN_GAP))
-    others = [(f"{t.name} (player {p.player})", t.walls) for p, t in layout.placed()]
-    others.append(("the battle grid", base.walls))
+    others = [(_("{tile} (player {player})", tile=t.name, player=p.player), t.walls) for p, t in layout.placed()]
+    others.append((_("the battle grid"), base.walls))
     # Report the closest pair, so walls that touch are named before walls that merely crowd.
     closest: tuple[int, XY, XY, str] | None = None
     for label, walls in others:
@@ -381,7 +381,7 @@ def _check_walls(base: GridMap, layout: TileLayout, placed: Tile, where: str) ->
                     closest = (d, wall, other, label)
     if closest is not None:
         d, wall, other, label = closest
-        what = "touches" if d == 1 else "leaves only a 1-square gap to"
+        what = _("touches") if d == 1 else _("leaves only a 1-square gap to")
         raise IllegalAction(
             "bad-tile",
             _('{where}: its wall at {square} {what} the wall of {label} at {square_2}; walls of different '

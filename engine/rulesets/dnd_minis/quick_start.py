@@ -31,6 +31,8 @@ from engine.core import (
     roll_d20,
 )
 from engine.grid import GridMap, parse_square, square_name
+from engine.grid.board import map_title
+from engine.grid.board import map_title
 from engine.grid.view import board_view_of
 from engine.rulesets.dnd_minis.activation import Activation
 from engine.rulesets.dnd_minis.battlefield import Battlefield
@@ -38,7 +40,7 @@ from engine.rulesets.dnd_minis.cards import find_card
 from engine.rulesets.dnd_minis.creature import Creature
 from engine.rulesets.dnd_minis import judge
 from engine.rulesets.dnd_minis.maps import zone_label, load_map, map_names, start_side_of, start_squares
-from engine.core.text import _, ngettext, either
+from engine.core.text import _, ngettext, either, commas
 
 XY = tuple[int, int]
 SEATS = ("p1", "p2")
@@ -159,7 +161,7 @@ class QuickStart(Ruleset):
         grid = load_map(options.get("map", DEFAULT_MAP), options.get("map_data"))
         if len(start_squares(grid)) < 4:
             raise IllegalAction("bad-map", _('Map {grid} needs four start squares for a Quick Start Battle.',
-                                             grid=grid.name))
+                                             grid=map_title(grid)))
         return QuickStartState(
             ruleset=self.name, seed=seed, rng=Rng.from_seed(seed), options=kept_options(options),
             seats=[Seat(id="p1", name="Player 1"), Seat(id="p2", name="Player 2")],
@@ -210,7 +212,7 @@ class QuickStart(Ruleset):
         state.placer = roll_off(state.rng, state.seats, _('placement'), events)
         state.phase = "place"
         events.append(Event(kind="prompt", seat=state.placer,
-                            text=_('{seat} places first, on any start square: {names}.', seat=state.seat(state.placer).name, names=", ".join(square_name(s) for s in start_squares(state.map)))))
+                            text=_('{seat} places first, on any start square: {names}.', seat=state.seat(state.placer).name, names=commas(square_name(s) for s in start_squares(state.map)))))
 
     def _creature_key(self, text: str) -> str:
         t = text.strip().casefold()
@@ -431,7 +433,7 @@ class QuickStart(Ruleset):
         if state.is_over:
             return _("The battle is over: {reason}.", reason=state.result.why())
         names = {s.id: s.name for s in state.seats}
-        waiting = ", ".join(names[s] for s in self.to_act(state))
+        waiting = commas(names[s] for s in self.to_act(state))
         rnd = state.round
         return {
             "waiting": _("Waiting for a second player to join."),
@@ -498,7 +500,7 @@ class QuickStart(Ruleset):
             if zone.kind == "start":
                 zone.side = state.start_sides.get(zone.side)
             zone.label = zone_label(zone.label)
-        view.title = _("D&D Miniatures Quick Start Battle — {map}", map=state.map.name)
+        view.title = _("D&D Miniatures Quick Start Battle — {map}", map=map_title(state.map))
         view.caption = self.status(state)
         return view
 

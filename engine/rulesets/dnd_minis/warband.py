@@ -37,7 +37,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from engine.core.errors import IllegalAction, quote, validation_problems
 from engine.core.jsonfile import read_json
-from engine.core.text import N_, Text, _, join, ngettext
+from engine.core.text import N_, Text, _, join, ngettext, commas, listed
 from engine.rulesets.dnd_minis.cards import (
     did_you_mean,
     EDITIONS, FACTIONS, Edition, Faction, StatCard, find_card, shipped_cards, suggestions,
@@ -148,9 +148,9 @@ def limits_for(edition: str, scenario: str | None = None, size: int | None = Non
 def _scenario_hint(edition: str, scenario: str) -> Text:
     if edition == "starter":
         return _("'{scenario}' is not a scenario of the starter rules (choose {scenarios}).",
-                 scenario=scenario, scenarios=", ".join(SCENARIOS[edition]))
+                 scenario=scenario, scenarios=commas(SCENARIOS[edition]))
     return _("'{scenario}' is not a scenario of War Drums (choose {scenarios}).",
-             scenario=scenario, scenarios=", ".join(SCENARIOS[edition]))
+             scenario=scenario, scenarios=commas(SCENARIOS[edition]))
 
 
 class WarbandEntry(BaseModel):
@@ -220,7 +220,7 @@ def _validated(data: dict[str, Any], source: str = "Warband") -> Warband:
     except ValidationError as exc:
         [(loc, msg)] = validation_problems(exc, default_field="warband")
         if loc == "faction":
-            msg = _("choose one of {factions}", factions=', '.join(FACTIONS))
+            msg = _("choose one of {factions}", factions=commas(FACTIONS))
         raise IllegalAction("bad-warband", _('{source}: {loc}: {msg}', source=source, loc=loc, msg=msg)) from None
 
 
@@ -379,12 +379,13 @@ def _tagged(kind: str, texts: list[str]) -> list[Problem]:
     return [Problem(text, LIMIT_CODES[kind]) for text in texts]
 
 
-def refuse_limits(found: list[Problem], headline: str) -> IllegalAction:
+def refuse_limits(found: list[Problem], headline: Any) -> IllegalAction:
     """One refusal listing every broken limit; its code is the limit's own when one is broken,
-    ``warband-limits`` when several are (``codes`` lists them all).
+    ``warband-limits`` when several are (``codes`` lists them all). ``headline`` is a catalogue
+    sentence without its colon (the refusal adds it, in the reader's language).
 
     >>> err = refuse_limits([Problem("Too dear.", "warband-points"), Problem("No chief.", "warband-commander")],
-    ...                     "That warband can't fight here:")
+    ...                     _("That warband can't fight here"))
     >>> err.code, err.codes
     ('warband-limits', ('warband-points', 'warband-commander'))
     >>> print(err.message)
@@ -395,9 +396,9 @@ def refuse_limits(found: list[Problem], headline: str) -> IllegalAction:
     codes = tuple(dict.fromkeys(getattr(p, "code", "bad-warband") for p in found))
     code = codes[0] if len(codes) == 1 else "warband-limits"
     if len(found) == 1:
-        error = IllegalAction(code, _('{headline} {found}', headline=headline, found=_said(found[0])))
+        error = IllegalAction(code, _('{headline}: {found}', headline=headline, found=_said(found[0])))
     else:
-        error = IllegalAction(code, _('{headline} ({count} limits broken):\n{names}', headline=headline.rstrip(':'), count=len(found), names=join("\n", [join("", ["• ", _said(p)]) for p in found])))
+        error = IllegalAction(code, _('{headline} ({count} limits broken):\n{names}', headline=headline, count=len(found), names=join("\n", [join("", ["• ", _said(p)]) for p in found])))
     error.codes = codes
     return error
 
@@ -486,7 +487,7 @@ def _faction_problems(warband: Warband, held, limits: Limits, name: str) -> list
         return []
     if warband.faction is None:
         return [_('{name} has no faction: choose {names} or {factions}.',
-                  name=name, names=', '.join(FACTIONS[:-1]), factions=FACTIONS[-1])]
+                  name=name, names=commas(FACTIONS[:-1]), factions=FACTIONS[-1])]
     waived = [w.casefold() for w in _building_waivers(held)]
     out = []
     for card, _count in held:
@@ -496,7 +497,7 @@ def _faction_problems(warband: Warband, held, limits: Limits, name: str) -> list
         if not card.is_commander and any(card.has_type(w) or w in (card.name.casefold(), card.unique_name.casefold())
                                          for w in waived):
             continue
-        shows = ", ".join(card.factions) if card.factions else "no faction symbol"
+        shows = commas(card.factions) if card.factions else _("no faction symbol")
         out.append(_("{card} can't join a {faction} warband: its card shows {shows}.",
                      card=card.name, faction=warband.faction, shows=shows))
     return out
@@ -551,7 +552,7 @@ def _unique_problems(held) -> list[str]:
             out.append(_('{card} is Unique: a warband may hold only one (this one holds {total}).',
                          card=group[0][0].name, total=total))
         else:
-            names = " and ".join(c.name for c, _ in group)
+            names = listed(c.name for c, _ in group)
             out.append(_('{names} are all {who}, who is Unique: a warband may hold only one.',
                          names=names, who=who))
     return out
@@ -627,7 +628,7 @@ def _brought_problems(warband: Warband, limits: Limits, name: str, players: int,
                                             name=name)])
         elif warband.battle_map not in known_maps:
             out += _tagged("battle-map", [_("{name} brings the map '{battle_map}', which Warband doesn't know "
-                                            "(maps: {names}).", name=name, battle_map=warband.battle_map, names=', '.join(sorted(known_maps)))])
+                                            "(maps: {names}).", name=name, battle_map=warband.battle_map, names=commas(sorted(known_maps)))])
         elif limits.epic_map and not known_maps[warband.battle_map]:
             out += _tagged("battle-map", [_("{name} brings '{battle_map}', which is not an epic-size map; Epic "
                                             "Assault is played on epic-size maps only.",
@@ -664,7 +665,7 @@ def describe(warband: Warband, catalog: Catalog | None = None, *, players: int =
     for card, n in minions_of(warband, cards):
         lines.append(_("- {count} x {card} (minion, free)", count=n, card=card.name))
     if warband.tiles:
-        lines.append(_("Tiles: {tiles}", tiles=", ".join(f"`{t}`" for t in warband.tiles)))  # the words /tile takes
+        lines.append(_("Tiles: {tiles}", tiles=commas(f"`{t}`" for t in warband.tiles)))  # the words /tile takes
     if warband.battle_map:
         lines.append(_("Battle map: {battle_map}", battle_map=warband.battle_map))
     found = problems(warband, cards, players=players)

@@ -19,7 +19,7 @@ engine.core.errors.IllegalAction: army file: units.0.parts.0.S: must be at most 
 
 from __future__ import annotations
 
-from engine.core.text import _
+from engine.core.text import _, commas
 import json
 from importlib import resources
 from typing import Literal
@@ -130,7 +130,7 @@ class Unit(Strict):
     def _troop(cls, v: str) -> str:
         key = v.strip().lower()
         if key not in TROOP_TYPES:
-            raise ValueError(_("{v!r} is not a troop type ({join})", v=v, join=', '.join(TROOP_TYPES)))
+            raise ValueError(_("{v!r} is not a troop type ({join})", v=v, join=commas(TROOP_TYPES)))
         return key
 
     @field_validator("base")
@@ -147,7 +147,7 @@ class Unit(Strict):
         for item in v:
             key = item.strip().lower()
             if key not in EQUIPMENT:
-                raise ValueError(_("{item!r} is not equipment of the rulebook ({join})", item=item, join=', '.join(sorted(EQUIPMENT))))
+                raise ValueError(_("{item!r} is not equipment of the rulebook ({join})", item=item, join=commas(sorted(EQUIPMENT))))
             out.append(key)
         return out
 
@@ -312,7 +312,7 @@ class Army(Strict):
             if HOOD in {i.strip().lower() for i in u.magic_items} and not self.lores:
                 raise ValueError(_("{field}: {reason}", field=f"units.{n}.magic_items", reason=_("the Wizard's Hood draws its bearer's lore at random from the army's lores, and the army file gives none")))
             if u.wizard and u.wizard.lore.lower() not in {lo.name.lower() for lo in self.lores}:
-                lores = ', '.join(lo.name for lo in self.lores) or _("none given")
+                lores = commas(lo.name for lo in self.lores) or _("none given")
                 raise ValueError(_("{field}: {reason}", field=f"units.{n}.wizard.lore", reason=_("{lore!r} is not among the army's lores ({lores})", lore=u.wizard.lore, lores=lores)))
             # Magic phase (§9.12, §22 Wizard Conclave): the spells named must be in the army's lores
             known = {s.name.lower() for lo in self.lores for s in lo.spells}
@@ -370,7 +370,7 @@ SAMPLE_ARMIES = ("iron-marches", "ashen-host")
 
 def sample_army_text(name: str) -> str:
     if name not in SAMPLE_ARMIES:
-        raise IllegalAction("unknown-army", _("There is no sample army {name!r}. Samples: {join}.", name=name, join=', '.join(SAMPLE_ARMIES)))
+        raise IllegalAction("unknown-army", _("There is no sample army {name!r}. Samples: {join}.", name=name, join=commas(SAMPLE_ARMIES)))
     return resources.files("engine.rulesets.ninth_age").joinpath(f"data/armies/{name}.json").read_text("utf-8")
 
 

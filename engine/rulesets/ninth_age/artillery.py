@@ -21,7 +21,7 @@ Misfire table (§15.4):
 from __future__ import annotations
 
 from engine.rulesets.ninth_age.catalogue import weapon_word
-from engine.core.text import N_, Text, _, decimal, join as text_join, ngettext
+from engine.core.text import N_, Text, _, decimal, join as text_join, ngettext, commas
 import math
 
 from shapely.geometry import LineString, Point as ShapelyPoint
@@ -256,7 +256,7 @@ def _bolt_victim(state: NinthAgeState, machine: UnitState, target: UnitState, k:
     _skip, exposed = hit_allocation(state, target)
     if not exposed:
         if not told:
-            events.append(Event(kind="allocation", seat=machine.owner, text=_("{hits} hit(s) on {target} all go to its rank and file; {join} take(s) none (situation A, §16.4).", hits=1, target=target.id, join=", ".join(c.id for c in inside))))
+            events.append(Event(kind="allocation", seat=machine.owner, text=_("{hits} hit(s) on {target} all go to its rank and file; {join} take(s) none (situation A, §16.4).", hits=1, target=target.id, join=commas(c.id for c in inside))))
         return None, True
     victim = one_hit_goes_to(state, machine.owner, target, exposed, f"bolt-hit-{target.id}-{k + 1}",
                              _("Bolt hit {value} on {target} (situation B, §16.4): the rank and file ('{rf}') or which character?", value=k + 1, target=target.id, rf=RANK_AND_FILE))

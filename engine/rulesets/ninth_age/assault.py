@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.core.decisions import decide
-from engine.core.text import _, join as text_join, ngettext
+from engine.core.text import _, join as text_join, ngettext, commas
 from engine.rulesets.ninth_age import garrison
 from engine.rulesets.ninth_age.fighters import (
     STOMPABLE, Blow, _character_blows, _part_attacks, character_models, fighting_models, part_strength, part_ws,
@@ -111,7 +111,7 @@ def _pick(state: NinthAgeState, unit: UnitState, budget: int, events: list[Event
         n = most
     unit.assault_models, unit.assault_with = n, chosen
     named = [c for c in chosen if c not in ("champion", "standard")]
-    extra = text_join("", [_(", {who}", who=", ".join(named)) if named else "",
+    extra = text_join("", [_(", {who}", who=commas(named)) if named else "",
                            _(", its Champion") if "champion" in chosen else "",
                            _(", its standard bearer") if "standard" in chosen else ""])
     events.append(Event(kind="assault", seat=unit.owner, data={"unit": unit.id},

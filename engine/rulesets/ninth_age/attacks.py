@@ -31,7 +31,7 @@ the active player's effects resolve first, each player ordering their own.
 
 from __future__ import annotations
 
-from engine.core.text import ngettext, _, join as text_join
+from engine.core.text import ngettext, _, join as text_join, commas
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
@@ -247,7 +247,7 @@ def resolve_on_unit(state: NinthAgeState, target: UnitState, attack: Attack, hit
                             auto_wounds=auto_wounds)
     _skip, exposed = hit_allocation(state, target)
     if not exposed:
-        events.append(Event(kind="allocation", seat=attacker.owner, text=_("{hits} hit(s) on {target} all go to its rank and file; {join} take(s) none (situation A, §16.4).", hits=hits, target=target.id, join=", ".join(c.id for c in inside))))
+        events.append(Event(kind="allocation", seat=attacker.owner, text=_("{hits} hit(s) on {target} all go to its rank and file; {join} take(s) none (situation A, §16.4).", hits=hits, target=target.id, join=commas(c.id for c in inside))))
         return resolve_hits(state, target, attack, hits, events, attacker=attacker, purpose=purpose,
                             auto_wounds=auto_wounds)
     shares = character_shares(state, attacker.owner, target, hits, exposed, most=most)
@@ -359,7 +359,7 @@ def inflict(state: NinthAgeState, target: UnitState, attack: Attack, unsaved: in
     # (a console game read "(D3) rolled 2, capped at W3: 1 unsaved wound(s) become 1")
     spec = str(attack.multiple_wounds).lower()
     halved = rolled and ("d3" in spec or spec.startswith("ammunition"))
-    events.append(Event(kind="roll", text=text_join("", [_("{purpose}: Multiple Wounds ({multiple_wounds})", purpose=purpose, multiple_wounds=attack.multiple_wounds), (_(" rolled {faces}", faces=_faces(rolled)) if rolled else ""), (_(" (D6 faces, a D3 being half a D6: each wound became {values})", values=", ".join(map(str, each))) if halved else ""), _(", capped at W{wounds}: {unsaved} unsaved wound(s) become {total}.", wounds=d.wounds, unsaved=unsaved, total=total)])))
+    events.append(Event(kind="roll", text=text_join("", [_("{purpose}: Multiple Wounds ({multiple_wounds})", purpose=purpose, multiple_wounds=attack.multiple_wounds), (_(" rolled {faces}", faces=_faces(rolled)) if rolled else ""), (_(" (D6 faces, a D3 being half a D6: each wound became {values})", values=commas(map(str, each))) if halved else ""), _(", capped at W{wounds}: {unsaved} unsaved wound(s) become {total}.", wounds=d.wounds, unsaved=unsaved, total=total)])))
     return total
 
 

@@ -18,7 +18,7 @@ composition rules of §2.2-2.3 are reported by :func:`describe` until the list i
 
 from __future__ import annotations
 
-from engine.core.text import N_, Text, _, decimal, join as text_join, ngettext
+from engine.core.text import N_, Text, _, commas, decimal, join as text_join, ngettext
 from engine.core import IllegalAction
 from engine.core.errors import quote
 from engine.rulesets.ninth_age.army import Army, Unit
@@ -123,7 +123,7 @@ def _item_shown(name: str, army: Army, revealed: set[str]) -> str:
     book = next((b for b in army.magic_items if b.name.lower() == name.lower()), None)
     if runes and book:
         named = [r for r in book.runes if r.lower() in runes]
-        shown = text_join("", [shown, _(" (revealed: {join}; {value} more hidden)", join=', '.join(named), value=len(book.runes) - len(named))])
+        shown = text_join("", [shown, _(" (revealed: {join}; {value} more hidden)", join=commas(named), value=len(book.runes) - len(named))])
     return shown
 
 
@@ -216,29 +216,29 @@ def describe_entry(army: Army, name: str) -> str:
                base_w=decimal(u.base[0], "g"), base_d=decimal(u.base[1], "g"), points=u.points)]
     for p in u.parts:
         profile = _("M {M} WS {WS} BS {BS} S {S} T {T} W {W} I {I} A {A} Ld {Ld}", **{c: p.value(c) for c in _PROFILE})
-        rules = _(" — {rules}", rules=", ".join(p.special_rules)) if p.special_rules else ""
+        rules = _(" — {rules}", rules=commas(p.special_rules)) if p.special_rules else ""
         part = _("• {part} ({role}): {profile}", part=p.name, role=Text(_ROLES[p.role]), profile=profile) \
             if p.role != "model" else _("• {part}: {profile}", part=p.name, profile=profile)
         lines.append(text_join("", [part, rules]))
     if u.equipment:
-        lines.append(_("Equipment: {items}", items=", ".join(u.equipment)))
+        lines.append(_("Equipment: {items}", items=commas(u.equipment)))
     command = [r for r, on in ((_("champion"), u.command.champion), (_("musician"), u.command.musician),
                                (_("standard"), u.command.standard)) if on]
     if command:
-        lines.append(_("Command group: {members}", members=text_join(", ", command)))
+        lines.append(_("Command group: {members}", members=commas(command)))
     if u.special_rules:
-        lines.append(_("Special rules: {rules}", rules=", ".join(u.special_rules)))
+        lines.append(_("Special rules: {rules}", rules=commas(u.special_rules)))
     if u.magic_items:
-        lines.append(_("Magic items: {items}", items=", ".join(u.magic_items)))
+        lines.append(_("Magic items: {items}", items=commas(u.magic_items)))
     if u.wizard is not None:
         lines.append(_("Wizard level {level}, lore {lore}:", level=u.wizard.level, lore=u.wizard.lore))
         lore = next((lo for lo in army.lores if lo.name.lower() == u.wizard.lore.lower()), None)
         for s in sorted(lore.spells, key=lambda s: s.number) if lore else []:
             boosted = _(", boosted {value}+", value=s.boosted_value) if s.boosted_value else ""
             lines.append(text_join("", [_("  {number}. {spell} ({value}+", number=s.number, spell=s.name, value=s.casting_value),
-                                        boosted, _("; {types}; {duration}): {effect}", types=", ".join(s.types),
+                                        boosted, _("; {types}; {duration}): {effect}", types=commas(s.types),
                                                     duration=Text(_DURATIONS[s.duration]), effect=s.effect)]))
         if lore and lore.attribute:
             a = lore.attribute
-            lines.append(_("  Attribute: {spell} ({types}): {effect}", spell=a.name, types=", ".join(a.types), effect=a.effect))
+            lines.append(_("  Attribute: {spell} ({types}): {effect}", spell=a.name, types=commas(a.types), effect=a.effect))
     return text_join("\n", lines)

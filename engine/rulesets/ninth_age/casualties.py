@@ -14,7 +14,7 @@ from __future__ import annotations
 from shapely.ops import nearest_points
 
 from engine.core import Event, roll_dice
-from engine.core.text import _, decimal, join as text_join, ngettext
+from engine.core.text import _, decimal, join as text_join, ngettext, commas
 from engine.rulesets.ninth_age.damage import Attack, armour_save_needed, defence
 from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age.leadership import charge_dice, hold_your_ground, leadership_test, unit_leadership
@@ -245,7 +245,7 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
     if rolled is not None:  # Random Movement: always X, never Swiftstride (§22)
         go, faces, x = rolled
         roll, swift = None, False
-        reason = _("{reason} (Random Movement {x}: {dice})", reason=reason, x=x, dice=", ".join(map(str, faces)) or x)
+        reason = _("{reason} (Random Movement {x}: {dice})", reason=reason, x=x, dice=commas(map(str, faces)) or x)
     else:  # a Stalker's Standard is used (and a hidden one revealed) only when the dice are rolled
         swift = entry.has_rule("Swiftstride") or standard_rule(state, unit, "Swiftstride", events)  # §23.8
         roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=_('{unit} flee distance', unit=unit.id))

@@ -14,7 +14,7 @@ stands for a range is :mod:`.mixed_units`; the General's and the BSB's reach is 
 
 from __future__ import annotations
 
-from engine.core.text import _, decimal, join as text_join, ngettext
+from engine.core.text import _, decimal, join as text_join, ngettext, commas
 from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age.mixed_units import (  # noqa: F401 - the block's own helpers, read from here too
@@ -85,7 +85,7 @@ def join(state: NinthAgeState, char: UnitState, host: UnitState, file: int | Non
     where = _("against its side (a non-matching base)") if char.cells is None else \
         _("in rank {value}, file {value2}", value=char.rank + 1, value2=char.file + 1)
     events.append(Event(kind="join", seat=char.owner, data={"unit": host.id, "character": char.id},
-                        text=text_join("", [_("{char} joins {host} {where}, moving {reach}\" of {m}\"", char=char.id, host=host.id, where=where, reach=decimal(reach, ".1f"), m=m), (_("; {join} moved aside to keep every Front-Rank model as far forward as possible", join=', '.join(moved)) if moved else ""), _(". The unit may not move again this phase.")])))
+                        text=text_join("", [_("{char} joins {host} {where}, moving {reach}\" of {m}\"", char=char.id, host=host.id, where=where, reach=decimal(reach, ".1f"), m=m), (_("; {join} moved aside to keep every Front-Rank model as far forward as possible", join=commas(moved)) if moved else ""), _(". The unit may not move again this phase.")])))
 
 
 def leave(state: NinthAgeState, char: UnitState, events: list[Event]) -> UnitState:
@@ -170,7 +170,7 @@ def deploy_into(state: NinthAgeState, seat: str, char: UnitState, host: UnitStat
         moved = _place(state, char, host, file, events, widen=widen)
         where = _("against its side") if char.cells is None else _("in rank {value}, file {value2}", value=char.rank + 1, value2=char.file + 1)
         events.append(Event(kind="deploy", seat=seat, data={"unit": char.id},
-                            text=text_join("", [_("{name} deploys {char} in {host}, {where}", name=state.seat(seat).name, char=char.id, host=host.id, where=where), (_(" ({join} moved aside)", join=', '.join(moved)) if moved else ""), "."])))
+                            text=text_join("", [_("{name} deploys {char} in {host}, {where}", name=state.seat(seat).name, char=char.id, host=host.id, where=where), (_(" ({join} moved aside)", join=commas(moved)) if moved else ""), "."])))
     status.drop_units.append(char.id)
     if status.finished_first and status.finished_first != seat:
         if state.options.get("deploy_one_by_one"):  # [A-4]'s other reading: each character counts 1
@@ -212,7 +212,7 @@ def leave_move(state: NinthAgeState, char: UnitState, steps, pivot: float | None
         raise IllegalAction("missing-option", _("Say how it moves out: forward:, back:, left:, right:, path:."))
     result = run_move(char.footprint(), plan)
     if result.length > m + EPS_DIST:
-        raise IllegalAction("too-far", _("{char}: {join} uses {length}\"; it has M {m}.", char=char.id, join=', '.join(result.parts), length=decimal(result.length, ".1f"), m=m))
+        raise IllegalAction("too-far", _("{char}: {join} uses {length}\"; it has M {m}.", char=char.id, join=commas(result.parts), length=decimal(result.length, ".1f"), m=m))
     problem = check_path(result, surroundings(state, {char.id, host.id}))
     if problem:
         raise IllegalAction("blocked", _("{char} can't move like that: {problem}.", char=char.id, problem=problem))
@@ -283,7 +283,7 @@ def unit_may_declare(state: NinthAgeState, unit: UnitState) -> str | None:
     """Why a unit may not declare a charge because one of its characters charged out of it."""
     out = [u.id for u in state.units.values() if u.charged_out_of == unit.id]
     if out:
-        return _("{join} charged out of it this turn (§16.4)", join=', '.join(out))
+        return _("{join} charged out of it this turn (§16.4)", join=commas(out))
     if unit.location == "joined" and unit.host and state.units[unit.host].declared_charge:
         return ngettext("its unit {host} has declared a charge", "its unit {host} have declared a charge", number(state, state.units[unit.host]), host=unit.host)
     return None

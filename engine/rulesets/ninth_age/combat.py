@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age.catalogue import weapon_word
-from engine.core.text import N_, Text, _, decimal, join, join as text_join, ngettext
+from engine.core.text import N_, Text, _, commas, decimal, join, join as text_join, ngettext
 from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age import assault, fighters, terrain_rules
 from engine.rulesets.ninth_age.casualties import (
@@ -66,7 +66,7 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
     state.challenges = [c for c in state.challenges if all(_still_duelling(state, d, engaged) for d in c)]
     groups = unfought(state)
     if groups:
-        listed = "; ".join(sides_of(state, g) for g in groups)
+        listed = text_join("; ", [sides_of(state, g) for g in groups])
         events.append(Event(kind="phase", seat=state.active, text=_("Melee phase: {count} combat(s): {listed}. /fight unit: picks the next combat; /end fights the rest in this order.", count=len(groups), listed=listed)))
     else:
         events.append(Event(kind="phase", seat=state.active, text=_("Melee phase: no unit is engaged; /end passes it.")))
@@ -309,7 +309,7 @@ def make_way(state: NinthAgeState, group: list[str], events: list[Event]) -> Non
                 moved.append(name)
         char.file = to
         events.append(Event(kind="make-way", seat=char.owner, data={"unit": host.id, "character": char.id},
-                            text=text_join("", [_("{char} makes way: it swaps places into {host}'s front rank, file {value}", char=char.id, host=host.id, value=to + 1), (_(", and the {join} take(s) its place", join=', '.join(moved)) if moved else ""), " (§16.6)."])))
+                            text=text_join("", [_("{char} makes way: it swaps places into {host}'s front rank, file {value}", char=char.id, host=host.id, value=to + 1), (_(", and the {join} take(s) its place", join=commas(moved)) if moved else ""), " (§16.6)."])))
 
 
 # -- challenges (§16.9) ---------------------------------------------------------------------------
@@ -438,7 +438,7 @@ def _allocate(state: NinthAgeState, blow: Blow, rnd: Round) -> list[tuple[str, i
         options["spread-evenly"] = [(t, share + (1 if n < extra else 0)) for n, t in enumerate(targets)]
     who = blow.model or f"{blow.part}{'-champion' if blow.champion else ''}"
     choice = decide(state, owner, f"allocate-{blow.unit}-{who}-{blow.initiative}",
-                    _("{unit}: {count} {part_name} attack(s) at Initiative {initiative} touch {join}: allocate them (all at one, or split)?", unit=blow.unit, count=blow.count, part_name=blow.part_name, initiative=blow.initiative, join=', '.join(targets)), list(options),
+                    _("{unit}: {count} {part_name} attack(s) at Initiative {initiative} touch {join}: allocate them (all at one, or split)?", unit=blow.unit, count=blow.count, part_name=blow.part_name, initiative=blow.initiative, join=commas(targets)), list(options),
                     default=next(iter(options)))
     return [(t, n) for t, n in options[choice] if n]
 
@@ -559,7 +559,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                 hits = sum(v for v, _skip in counts)
                 faces = [f for _skip, fs in counts for f in fs]
                 events.append(Event(kind="special-attack", seat=attacker.owner, data={"initiative": step},
-                                    text=text_join("", [_("I{step}: {unit} {special} ({hits}) from {count} model(s) at {target_id}", step=step, unit=b.unit, special=b.special, hits=b.hits, count=b.count, target_id=target_id), (_(", rolled {join}", join=', '.join(map(str, faces))) if faces else ""), _(": {hits} automatic hit(s) at S{strength}.", hits=hits, strength=b.strength)])))
+                                    text=text_join("", [_("I{step}: {unit} {special} ({hits}) from {count} model(s) at {target_id}", step=step, unit=b.unit, special=b.special, hits=b.hits, count=b.count, target_id=target_id), (_(", rolled {join}", join=commas(map(str, faces))) if faces else ""), _(": {hits} automatic hit(s) at S{strength}.", hits=hits, strength=b.strength)])))
                 if hits:
                     pending.append((b, target, hits, 0))
                 continue
@@ -570,7 +570,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                           for _skip in range(b.count)]
                 total = max(0, sum(v for v, _skip in counts) + b.bonus * b.count)
                 events.append(Event(kind="roll", seat=attacker.owner, data={"initiative": step},
-                                    text=text_join("", [_("I{step}: {unit} {part_name} Random Attacks ({random}) rolled {join}: {total} attack(s)", step=step, unit=b.unit, part_name=b.part_name, random=b.random, join=', '.join(str(f) for _skip, fs in counts for f in fs), total=total), (_(" ({bonus:+d} each from its modifiers)", bonus=b.bonus) if b.bonus else ""), "."])))
+                                    text=text_join("", [_("I{step}: {unit} {part_name} Random Attacks ({random}) rolled {join}: {total} attack(s)", step=step, unit=b.unit, part_name=b.part_name, random=b.random, join=commas(str(f) for _skip, fs in counts for f in fs), total=total), (_(" ({bonus:+d} each from its modifiers)", bonus=b.bonus) if b.bonus else ""), "."])))
                 b = fighters.Blow(**{**b.__dict__, "count": total, "random": ""})
                 if not total:
                     continue
@@ -592,13 +592,13 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                 # the hits said are the total: say how many of them the re-roll made (it read "9 hit(s); Hatred
                 # re-rolls 9 miss(es): ... (3 more)", as if 12 hit)
                 note = text_join("", [note, _("; {extra} of them on Hatred's re-roll of {count} miss(es): {faces}", count=len(again.dice),
-                                              faces=', '.join(map(str, again.dice)), extra=extra)])
+                                              faces=commas(map(str, again.dice)), extra=extra)])
             if not _poisoned(state, _fighter(state, b), b):
                 sixes = 0
             elif sixes:
                 note = text_join("", [note, _("; Poisoned Attacks: {sixes} natural 6(s) wound automatically", sixes=sixes)])
             events.append(Event(kind="roll", seat=attacker.owner, roll=roll, data={"initiative": step},
-                                text=_("I{step}: {unit} {part_name} ×{count} (WS {ws}) at {target_id} (WS {defender_ws}): {need}+ to hit, rolled {join}: {hits} hit(s){note}.", step=step, unit=b.unit, part_name=b.part_name, count=b.count, ws=b.ws, target_id=target_id, defender_ws=_defender_ws(state, target), need=need, join=', '.join(map(str, roll.dice)), hits=hits, note=note)))
+                                text=_("I{step}: {unit} {part_name} ×{count} (WS {ws}) at {target_id} (WS {defender_ws}): {need}+ to hit, rolled {join}: {hits} hit(s){note}.", step=step, unit=b.unit, part_name=b.part_name, count=b.count, ws=b.ws, target_id=target_id, defender_ws=_defender_ws(state, target), need=need, join=commas(map(str, roll.dice)), hits=hits, note=note)))
             if hits:
                 pending.append((b, target, hits, min(sixes, hits)))
         # wounds of the step land together, after every attack of the step was rolled
@@ -1275,14 +1275,14 @@ def pursuit_roll(state: NinthAgeState, unit: UnitState, why: str, events: list[E
     rolled = random_movement.roll(state, unit, why)
     if rolled is not None:  # always X, never Swiftstride (§22 Random Movement)
         go, faces, x = rolled
-        events.append(Event(kind="roll", seat=unit.owner, text=_("{unit} {why}: {go}\" (Random Movement {x}: {dice}).", unit=unit.id, why=what, go=go, x=x, dice=', '.join(map(str, faces)) or x)))
+        events.append(Event(kind="roll", seat=unit.owner, text=_("{unit} {why}: {go}\" (Random Movement {x}: {dice}).", unit=unit.id, why=what, go=go, x=x, dice=commas(map(str, faces)) or x)))
         return go
     swift = state.unit_entry(unit).has_rule("Swiftstride") or standard_rule(state, unit, "Swiftstride", events)  # §23.8
     roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=(_('{unit} pursuit distance', unit=unit.id) if why == 'pursuit' else
                                                                        _('{unit} overrun distance', unit=unit.id)))
     go = sum(charge_dice(roll.dice, swiftstride=swift))
-    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=(_("{unit} {why}: {go}\" ({dice}, keeping the best two).", unit=unit.id, why=what, go=go, dice=', '.join(map(str, roll.dice))) if swift
-                              else _("{unit} {why}: {go}\" ({dice}).", unit=unit.id, why=what, go=go, dice=', '.join(map(str, roll.dice))))))
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=(_("{unit} {why}: {go}\" ({dice}, keeping the best two).", unit=unit.id, why=what, go=go, dice=commas(map(str, roll.dice))) if swift
+                              else _("{unit} {why}: {go}\" ({dice}).", unit=unit.id, why=what, go=go, dice=commas(map(str, roll.dice))))))
     return go
 
 
@@ -1350,7 +1350,7 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
         if hit or rock:
             best, t = _turn_toward(start, bearing, around)
             unit.pose = best.pose
-            events.append(Event(kind="pursuit", seat=unit.owner, text=(ngettext("{unit} turns {t}° toward its quarry and stops 1\" from {value}: its pursuit ends.", "{unit} turn {t}° toward their quarry and stop 1\" from {value}: their pursuit ends.", number(state, unit), unit=unit.id, t=decimal(t, ".0f"), value=', '.join(sorted(hit))) if hit else
+            events.append(Event(kind="pursuit", seat=unit.owner, text=(ngettext("{unit} turns {t}° toward its quarry and stops 1\" from {value}: its pursuit ends.", "{unit} turn {t}° toward their quarry and stop 1\" from {value}: their pursuit ends.", number(state, unit), unit=unit.id, t=decimal(t, ".0f"), value=commas(sorted(hit))) if hit else
                                                                     ngettext("{unit} turns {t}° toward its quarry and stops 1\" from impassable terrain: its pursuit ends.", "{unit} turn {t}° toward their quarry and stop 1\" from impassable terrain: their pursuit ends.", number(state, unit), unit=unit.id, t=decimal(t, ".0f")))))
             return
         fp = turned
@@ -1383,7 +1383,7 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
         ran_into = [k for k, o in around.others.items()
                     if o.shape.intersection(trial.shape).area > already.get(k, 0.0) + 1e-3]
         if ran_into or (rock is not None and not in_rock and trial.shape.intersection(rock).area > 1e-6):
-            blocked = ", ".join(sorted(ran_into)) or _("impassable terrain")
+            blocked = commas(sorted(ran_into)) or _("impassable terrain")
             break
         if not clearance_problem(trial, around, CLEARANCE_END, during=False):
             last_legal = trial

@@ -11,7 +11,7 @@ refused with the rule it breaks, and "back" returns to the choice of side.
 
 from __future__ import annotations
 
-from engine.core.text import ngettext, Text, _, decimal, join
+from engine.core.text import ngettext, Text, _, decimal, join, commas
 from dataclasses import dataclass
 from typing import Callable
 
@@ -155,7 +155,7 @@ def _problem(state, unit, new, fp, efp, enemy, before, chars_before, limit, arou
         finally:
             _restore(state, unit, saved)
         if lost:
-            return _("{characters} was in base contact and would no longer be", characters=', '.join(lost))
+            return _("{characters} was in base contact and would no longer be", characters=commas(lost))
     return None
 
 
@@ -165,7 +165,7 @@ def _legal(cands: list[Candidate]) -> Text:
     for face in FACES:
         widths = [str(c.files) for c in cands if c.face == face and c.problem is None]
         if widths:
-            parts.append(_("{face} {widths} wide", face=side_word(face), widths=", ".join(widths)))
+            parts.append(_("{face} {widths} wide", face=side_word(face), widths=commas(widths)))
     return join("; ", parts) if parts else _("none")
 
 
@@ -209,7 +209,7 @@ def _reform_one(state: NinthAgeState, u: UnitState, units: list[str], break_ld: 
             return
         mine = [c for c in cands if c.face == face]
         legal = [c for c in mine if c.problem is None]
-        width = decide(state, seat, f"combat-reform-width-{u.id}{suffix}", ngettext("{u} reforms with its {face} against {enemy}: how many models wide (or back)? Legal: {value}.", "{u} reform with their {face} against {enemy}: how many models wide (or back)? Legal: {value}.", number(state, u), u=u.id, face=side_word(face), enemy=enemy, value=', '.join(str(c.files) for c in legal) or _('none on this side')),
+        width = decide(state, seat, f"combat-reform-width-{u.id}{suffix}", ngettext("{u} reforms with its {face} against {enemy}: how many models wide (or back)? Legal: {value}.", "{u} reform with their {face} against {enemy}: how many models wide (or back)? Legal: {value}.", number(state, u), u=u.id, face=side_word(face), enemy=enemy, value=commas(str(c.files) for c in legal) or _('none on this side')),
                        [str(c.files) for c in mine] + ["back"], default=str(legal[0].files) if legal else "back")
         if width == "back":
             attempt += 1

@@ -12,7 +12,7 @@ One per Army. :func:`composition_problems` names every broken rule at once.
 
 from __future__ import annotations
 
-from engine.core.text import N_, Text, _, join as text_join, ngettext
+from engine.core.text import N_, Text, _, join as text_join, ngettext, commas
 import math
 from collections import Counter
 from fractions import Fraction
@@ -119,7 +119,7 @@ def _general_problems(army: Army) -> list[str]:
     if not characters:
         out.append(_("General: the army has no character, so it cannot name a General (§2.2)."))
     elif len(generals) != 1:
-        out.append(text_join("", [_("General: exactly one General is needed; the list names {count}", count=len(generals)), (_(" ({join}).", join=', '.join(g.name for g in generals)) if generals else ".")]))
+        out.append(text_join("", [_("General: exactly one General is needed; the list names {count}", count=len(generals)), (_(" ({join}).", join=commas(g.name for g in generals)) if generals else ".")]))
     for g in generals:
         if g.has_rule("Not a Leader"):
             out.append(_("General: {g} has Not a Leader and can never be the General (§16.7).", g=g.name))
@@ -127,11 +127,11 @@ def _general_problems(army: Army) -> list[str]:
         eligible = [c for c in characters if not c.has_rule("Not a Leader") and not c.bsb]
         best = max((c.leadership for c in eligible), default=0)
         if g.leadership < best:
-            higher = ", ".join(c.name for c in eligible if c.leadership == best)
+            higher = commas(c.name for c in eligible if c.leadership == best)
             out.append(_("General: {g} has Ld {leadership}, but the General must be the character with the highest Ld ({higher}, Ld {best}) (§16.7).", g=g.name, leadership=g.leadership, higher=higher, best=best))
     bsbs = [u for u in army.units if u.bsb]
     if len(bsbs) > 1:
-        out.append(_("Battle Standard Bearer: one per army; the list has {count} ({join}).", count=len(bsbs), join=', '.join(b.name for b in bsbs)))
+        out.append(_("Battle Standard Bearer: one per army; the list has {count} ({join}).", count=len(bsbs), join=commas(b.name for b in bsbs)))
     return out
 
 

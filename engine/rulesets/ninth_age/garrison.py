@@ -22,7 +22,7 @@ import math
 from shapely.geometry import Point
 
 from engine.core import Event, IllegalAction
-from engine.core.text import ngettext, _, decimal
+from engine.core.text import ngettext, _, decimal, commas
 from engine.rulesets.ninth_age.mixed_units import joined, unit_movement
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -45,7 +45,7 @@ def building_named(state: NinthAgeState, name: str) -> TerrainFeature:
     found = [t for t in buildings if t.name.casefold() == key] or \
         [t for t in buildings if t.name.casefold().startswith(key)]
     if len(found) != 1:
-        names = ", ".join(t.name for t in buildings) or _("none")
+        names = commas(t.name for t in buildings) or _("none")
         raise IllegalAction("unknown-building", _("There is no single Building {name!r} on the table. Buildings: "
                                                   "{names}.", name=str(name), names=names))
     return found[0]
@@ -82,7 +82,7 @@ def enter(state: NinthAgeState, unit: UnitState, building: TerrainFeature, event
              if state.unit_entry(m).troop_type not in ENTERING_TROOPS]
     if wrong:
         _refuse(state, unit, _("only units made up entirely of Infantry, Monstrous Infantry, War Beasts, Monstrous Beasts "
-                        "and Swarms may enter, not {wrong}", wrong=", ".join(wrong)))
+                        "and Swarms may enter, not {wrong}", wrong=commas(wrong)))
     held = garrison_of(state, building)
     if held is not None:
         _refuse(state, unit, ngettext("{building} is not empty: {held} is in it", "{building} is not empty: {held} are in it", number(state, held), building=building.name, held=held.id))

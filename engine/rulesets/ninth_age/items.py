@@ -14,7 +14,7 @@ Beasts only (E-42). Two prices ("60/50") are the Lord's and the Hero's (E-40).
 from __future__ import annotations
 
 from engine.rulesets.ninth_age.grammar import entry_number
-from engine.core.text import N_, Text, _, ngettext
+from engine.core.text import N_, Text, _, ngettext, commas
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -244,7 +244,7 @@ def allowance_problem(unit: "Unit", items: dict[str, MagicItem]) -> str | None:
                  "Standard Bearer it may take the {standard} beyond the allowance only if it carries no "
                  "other magic item (§16.8)", unit=unit.name, total=total, limit=limit, standard=standards[0].name)
     return ngettext("{unit} carries {total} points of magic items ({items}), over its {limit}-point allowance (§16.8)", "{unit} carry {total} points of magic items ({items}), over their {limit}-point allowance (§16.8)", entry_number(unit),
-             unit=unit.name, total=total, items=', '.join(i.name for i in chosen), limit=limit)
+             unit=unit.name, total=total, items=commas(i.name for i in chosen), limit=limit)
 
 
 def visible_type(item: MagicItem) -> str:

@@ -17,7 +17,7 @@ arithmetic is in :mod:`.casting`; hits go through the shared attack sequence (:m
 
 from __future__ import annotations
 
-from engine.core.text import N_, _, Text, decimal, join as text_join, ngettext
+from engine.core.text import N_, _, Text, decimal, join as text_join, ngettext, commas
 from shapely.geometry import Point as ShapelyPoint
 
 from engine.core import Event, IllegalAction, roll_dice
@@ -124,7 +124,7 @@ def find_caster(state: NinthAgeState, seat: str, text) -> Caster:
     mine = [c for c in state.casters.values() if c.seat == seat]
     found = [c for c in mine if c.name.casefold() == key] or [c for c in mine if c.name.casefold().startswith(key)]
     if len(found) != 1:
-        names = ", ".join(c.name for c in mine) or _("none")
+        names = commas(c.name for c in mine) or _("none")
         raise IllegalAction("unknown-caster", _("More than one caster of yours is called {text!r}. Your casters: {names}.", text=text, names=names) if found
                             else _("No caster of yours is called {text!r}. Your casters: {names}.", text=text, names=names))
     return found[0]
@@ -325,7 +325,7 @@ def _can_act(state: NinthAgeState, seat: str) -> None:
 def _which_spell(state: NinthAgeState, c: Caster, text) -> tuple[Spell, Lore, bool]:
     key = str(text or "").strip()
     if not key:
-        known = ', '.join(c.spells + c.bound) or _("no spells")
+        known = commas(c.spells + c.bound) or _("no spells")
         raise IllegalAction("missing-option", _("Say which spell (spell:NAME). {c} knows {known}.", c=c.name, known=known))
     for name in c.spells:
         if name.lower() == key.lower():
@@ -389,7 +389,7 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     d3_face = _op_d3(state, faces, _('{c}: Overwhelming Power D3', c=c.name))
     total = casting.attempt(faces, modifiers=bonus, d3_face=d3_face, broken=broken, bound=bound)
     what = text_join("", [spell.name, _(" (boosted)") if boosted else "", _(" (bound, Power Level)") if bound else ""])
-    aim = point and _("the point {point}, {point2}", point=decimal(point[0], ".1f"), point2=decimal(point[1], ".1f")) or ", ".join(u.id for u in targets)
+    aim = point and _("the point {point}, {point2}", point=decimal(point[0], ".1f"), point2=decimal(point[1], ".1f")) or commas(u.id for u in targets)
     # step 3: success?
     if not total.reaches(value):
         if not bound:
@@ -471,7 +471,7 @@ def _declare_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: boo
         return legal_targets(state, c, spell, boosted), None
     if not target:
         legal = legal_targets(state, c, spell, boosted)
-        targets = ', '.join(u.id for u in legal) or _("none")
+        targets = commas(u.id for u in legal) or _("none")
         raise IllegalAction("missing-option", _("Say the target (target:UNIT). Legal targets of {spell}: {targets}.", spell=spell.name, targets=targets))
     unit = _find_unit(state, target)
     why = refusal(state, c, spell, unit, boosted)
@@ -490,7 +490,7 @@ def _focused_part(state: NinthAgeState, c: Caster, spell: Spell, targets: list[U
     if part:
         match = [p for p in parts if p.lower() == str(part).strip().lower()]
         if not match:
-            raise IllegalAction("bad-option", _("{id} has no part {part!r}; its parts: {join}.", id=targets[0].id, part=part, join=', '.join(parts)))
+            raise IllegalAction("bad-option", _("{id} has no part {part!r}; its parts: {join}.", id=targets[0].id, part=part, join=commas(parts)))
         return match[0]
     if len(parts) == 1:
         return None
@@ -596,7 +596,7 @@ def _sceptre(state: NinthAgeState, c: Caster, spell: Spell, faces: list[int], ev
     if not has_item(state, c, "Sceptre of Power"):
         return faces
     answer = decide(state, c.seat, f"sceptre-{state.magic.number}-{len(state.magic.attempted)}",
-                    _("{c} rolled {join} for {spell}. Re-roll one die with the Sceptre of Power (say which, 1 for the first), or keep?", c=c.name, join=', '.join(map(str, faces)), spell=spell.name), ["keep"] + [str(i + 1) for i in range(len(faces))],
+                    _("{c} rolled {join} for {spell}. Re-roll one die with the Sceptre of Power (say which, 1 for the first), or keep?", c=c.name, join=commas(map(str, faces)), spell=spell.name), ["keep"] + [str(i + 1) for i in range(len(faces))],
                     default="keep")
     if answer == "keep":
         return faces
@@ -696,7 +696,7 @@ def dispel_in_play(state: NinthAgeState, seat: str, spell_text, dice: int | None
     found = [e for e in dispellable(state, seat)
              if e.spell.lower() == key or str(e.id) == key or f"{e.id}:{e.spell}".lower() == key]
     if len(found) != 1:
-        in_play = ", ".join(f"{e.id}: {e.spell}" for e in dispellable(state, seat)) or _("none")
+        in_play = commas(f"{e.id}: {e.spell}" for e in dispellable(state, seat)) or _("none")
         raise IllegalAction("unknown-spell", _("More than one spell {spell_text!r} may be dispelled now (Remains in Play, cast in an earlier phase). In play: {in_play}.", spell_text=spell_text, in_play=in_play) if found
                             else _("No spell {spell_text!r} may be dispelled now (Remains in Play, cast in an earlier phase). In play: {in_play}.", spell_text=spell_text, in_play=in_play))
     effect = found[0]
@@ -747,7 +747,7 @@ def magical_move(state: NinthAgeState, seat: str, unit: UnitState, kind: str, do
 
 def end_effect(state: NinthAgeState, effect: Effect, events: list[Event], why: str) -> None:
     state.effects.remove(effect)
-    events.append(Event(kind="spell_ends", seat=effect.seat, text=_("{spell} ({caster}) ends: {why}; it leaves {join}.", spell=effect.spell, caster=effect.caster, why=why, join=', '.join(effect.units))))
+    events.append(Event(kind="spell_ends", seat=effect.seat, text=_("{spell} ({caster}) ends: {why}; it leaves {join}.", spell=effect.spell, caster=effect.caster, why=why, join=commas(effect.units))))
 
 
 def end(state: NinthAgeState, events: list[Event]) -> None:
@@ -818,7 +818,7 @@ def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffe
                                   *(_("{characteristic} halved", characteristic=k) for k in effect.halve),
                                   *([_("armour save +{value}", value=effect.armour)] if effect.armour else []),
                                   *([_("Ward Save ({value}+)", value=effect.ward)] if effect.ward else [])])
-        units = ', '.join(u.id for u in targets) or _("no unit")
+        units = commas(u.id for u in targets) or _("no unit")
         events.append(Event(kind="spell", seat=c.seat, text=(_("{spell} takes hold on {units} ({part}): {change} ({duration}).", spell=spell.name, units=units, part=part, change=change, duration=Text(DURATION_WORDS[spell.duration])) if part
                               else _("{spell} takes hold on {units}: {change} ({duration}).", spell=spell.name, units=units, change=change, duration=Text(DURATION_WORDS[spell.duration])))))
 
@@ -911,7 +911,7 @@ def _vortex(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, 
         ex, ey = direction(b)
         end_at = (start[0] + ex * n, start[1] + ey * n)
         text = _("6: centred on {c}, it moves D6 = {n}\" at {bearing}° [{faces}]", c=c.name, n=n,
-                 bearing=decimal(b, ".0f"), faces=", ".join(map(str, far.dice)))
+                 bearing=decimal(b, ".0f"), faces=commas(map(str, far.dice)))
     events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("{spell} (Vortex): {text}.", spell=spell.name, text=text)))
     _template_hits(state, c, spell, effect, Capsule(start=start, end=end_at, diameter=size),
                    TemplateMark(kind="vortex", spell=spell.name, diameter=size, start=start, end=end_at), events)
@@ -1086,7 +1086,7 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
             c.spells.remove(name)
             lost.append(name)
         c.level = max(0, c.level - drop)
-        forgotten = ", ".join(lost) or _("nothing")
+        forgotten = commas(lost) or _("nothing")
         events.append(Event(kind="spell", seat=c.seat, text=ngettext("Amnesia: {c} drops {n} level to {level} and forgets {lost}.", "Amnesia: {c} drops {n} levels to {level} and forgets {lost}.", drop, c=c.name, level=c.level, lost=forgotten)))
     if state.magic is not None and not state.options.get("miscast_dice_kept"):
         lose = min(pdu, state.magic.pools[c.seat])

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.core.text import _, join as text_join, ngettext
+from engine.core.text import _, join as text_join, ngettext, commas
 from engine.rulesets.ninth_age.grammar import number
 from engine.core import Event, IllegalAction
 from engine.core.decisions import decide
@@ -167,7 +167,7 @@ def take_out_of_block(state: NinthAgeState, char: UnitState, host: UnitState, ev
                                                     - char.cells[0] * char.cells[1]}))
     store_block(state, host, after)
     if moved:
-        events.append(Event(kind="front-rank", seat=char.owner, text=_("{join} step forward into the gap (§16.5).", join=', '.join(moved))))
+        events.append(Event(kind="front-rank", seat=char.owner, text=_("{join} step forward into the gap (§16.5).", join=commas(moved))))
 
 
 def slain_in_unit(state: NinthAgeState, char: UnitState, events: list[Event], text: str) -> None:

@@ -5,7 +5,7 @@ engine measured.
 
 from __future__ import annotations
 
-from engine.core.text import _, Text, decimal, join as text_join, ngettext
+from engine.core.text import _, Text, decimal, join as text_join, ngettext, commas
 import math
 
 from engine.core import Event, IllegalAction

@@ -14,7 +14,7 @@ does not), until the player turn ends.
 
 from __future__ import annotations
 
-from engine.core.text import ngettext, _, join as text_join
+from engine.core.text import ngettext, _, join as text_join, commas
 from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.magic_state import Effect
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -77,7 +77,7 @@ def use_item(state: NinthAgeState, seat: str, unit: UnitState, name: str, events
     carried = {i.strip().lower(): i for i in entry.magic_items}
     key = name.strip().lower()
     if key not in carried:
-        raise IllegalAction("no-item", ngettext("{unit} carries no {name} (its magic items: {value}).", "{unit} carry no {name} (their magic items: {value}).", number(state, unit), unit=unit.id, name=name, value=', '.join(entry.magic_items) or 'none'))
+        raise IllegalAction("no-item", ngettext("{unit} carries no {name} (its magic items: {value}).", "{unit} carry no {name} (their magic items: {value}).", number(state, unit), unit=unit.id, name=name, value=commas(entry.magic_items) or 'none'))
     item = carried[key]
     if key in ANSWERED_ITEMS:  # offered by a /decide question at their moment
         if item in spent(state, unit):
@@ -114,7 +114,7 @@ def use_item(state: NinthAgeState, seat: str, unit: UnitState, name: str, events
     from engine.rulesets.ninth_age.hidden import reveal
 
     reveal(state, seat, unit.id, item, _("it is drunk"), events)
-    shown = ", ".join(f"{k} {v:+d}" for k, v in change.items())
+    shown = commas(f"{k} {v:+d}" for k, v in change.items())
     events.append(Event(kind="item", seat=seat, data={"unit": unit.id, "item": item},
                         text=ngettext("{unit} drinks the {item}: {shown} until the end of this player turn. It is one use: spent for the rest of the game (§23.6).", "{unit} drink the {item}: {shown} until the end of this player turn. It is one use: spent for the rest of the game (§23.6).", number(state, unit), unit=unit.id, item=item, shown=shown)))
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.core.decisions import decide
-from engine.core.text import ngettext, _
+from engine.core.text import ngettext, _, commas
 from engine.rulesets.ninth_age.combat import pursuit_move
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.random_movement import roll, value
@@ -38,6 +38,6 @@ def compulsory_moves(state: NinthAgeState, seat: str, events: list[Event]) -> No
         go, faces, x = roll(state, unit, "random movement")
         events.append(Event(kind="roll", seat=seat, data={"unit": unit.id},
                             text=_("{unit} Random Movement ({x}) {choice}: {go}\" ({dice}).", unit=unit.id, x=x,
-                                   choice=choice, go=go, dice=", ".join(map(str, faces)) or x)))
+                                   choice=choice, go=go, dice=commas(map(str, faces)) or x)))
         unit.moved = True
         pursuit_move(state, unit, bearing, go, events, pivoting=choice != "ahead", label="random movement")

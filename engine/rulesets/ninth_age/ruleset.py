@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from contextlib import contextmanager
 
-from engine.core.text import _, N_, Text, decimal, join as text_join, listed, ngettext
+from engine.core.text import _, N_, Text, decimal, join as text_join, listed, ngettext, commas
 from typing import Any
 
 from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, Seat
@@ -40,11 +40,11 @@ from engine.table.view import (
 from engine.rulesets.ninth_age.grammar import number as grammar_number
 
 OPTIONS = {
-    "army_p1": _("Player 1's army: a sample army ({samples}); default iron-marches", samples=", ".join(SAMPLE_ARMIES)),
-    "army_p2": _("Player 2's army: a sample army ({samples}); default ashen-host", samples=", ".join(SAMPLE_ARMIES)),
+    "army_p1": _("Player 1's army: a sample army ({samples}); default iron-marches", samples=commas(SAMPLE_ARMIES)),
+    "army_p2": _("Player 2's army: a sample army ({samples}); default ashen-host", samples=commas(SAMPLE_ARMIES)),
     "deployment": _("classic, diagonal, flank or random (the D6 of §3.2; default random)"),
     "objective": _("hold, breakthrough, secure or random (secondary objective, §3.3; default hold)"),
-    "terrain": _("built-in terrain layout: {layouts} (default standard)", layouts=", ".join(LAYOUTS)),
+    "terrain": _("built-in terrain layout: {layouts} (default standard)", layouts=commas(LAYOUTS)),
     "charge_path_capped": _("on: a charge's path may not be longer than its charge range ([A-11]; default off)"),
     "battle_points": _("on: score the 10-0 Battle Points of §20.4 instead of the victory margins (default off)"),
     "dispel_dice_capped": _("on: a dispel attempt uses at most 5 dice, like a cast ([A-53]; default off: no cap)"),
@@ -76,6 +76,8 @@ class NinthAge(Ruleset):
     action_types = ACTION_TYPES + shooting_phase.ACTIONS
     min_seats = 2
     max_seats = 2
+    # /end finishes a deployment drop, the charge declarations or the current phase.
+    action_names = {"end": N_("end of the step")}
 
     def option_names(self) -> dict[str, str]:
         return dict(OPTIONS)
@@ -159,8 +161,8 @@ class NinthAge(Ruleset):
         if len(matches) != 1:
             pool = [u.id for u in state.units.values() if owner is None or u.owner == owner]
             kind = "ambiguous-unit" if matches else "unknown-unit"
-            raise IllegalAction(kind, _("There is more than one unit {key!r}. Units: {units}.", key=key, units=', '.join(pool)) if matches
-                                else _("There is no unit {key!r}. Units: {units}.", key=key, units=', '.join(pool)))
+            raise IllegalAction(kind, _("There is more than one unit {key!r}. Units: {units}.", key=key, units=commas(pool)) if matches
+                                else _("There is no unit {key!r}. Units: {units}.", key=key, units=commas(pool)))
         return matches[0]
 
     def _steps(self, options: dict[str, Any]) -> list[MoveStep]:
@@ -626,11 +628,14 @@ class NinthAge(Ruleset):
         rad = math.radians(u.pose.bearing)
         reach = min(inner.bounds[2] - inner.bounds[0], inner.bounds[3] - inner.bounds[1]) / 2
         inside = [ch.id for ch in characters.joined(state, u)]
-        view.units.append(UnitShape(
-            id=u.id, label=f"{u.id} {u.models}" + "".join(f" + {ch}" for ch in inside) + f" in {building.name}",
-            side=u.owner, centre=(c.x, c.y), front=(c.x + math.sin(rad) * reach, c.y + math.cos(rad) * reach),
-            has_arcs=False, badges=badges,
-            bases=[[(round(x, 3), round(y, 3)) for x, y in inner.exterior.coords[:-1]]]))
+        shape = UnitShape(
+            id=u.id, label="", side=u.owner, centre=(c.x, c.y),
+            front=(c.x + math.sin(rad) * reach, c.y + math.cos(rad) * reach), has_arcs=False, badges=badges,
+            bases=[[(round(x, 3), round(y, 3)) for x, y in inner.exterior.coords[:-1]]])
+        # A garrison's label names the building in the reader's language (set after: a field is a str).
+        shape.label = _("{unit} in {building}", unit=f"{u.id} {u.models}" + "".join(f" + {ch}" for ch in inside),
+                        building=terrain_name(building.name))
+        view.units.append(shape)
 
     def board(self, state: GameState, viewer: str | None = None) -> TableView:  # type: ignore[override]
         """The public board (``viewer`` None): no secret is drawn on it."""

@@ -4,7 +4,7 @@ Undeployed Units Number and the first-turn roll-off."""
 
 from __future__ import annotations
 
-from engine.core.text import ngettext, N_, Text, _, decimal, join as text_join
+from engine.core.text import ngettext, N_, Text, _, decimal, join as text_join, commas
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import spells
@@ -192,7 +192,7 @@ def random_lore(state: NinthAgeState, seat: str, wizard: str, lores: list[str], 
     if len(lores) == 1:
         events.append(Event(kind="spells", seat=seat, text=_("{wizard}'s Wizard's Hood: the army has one lore, {lore}: it is drawn (§23.6).", wizard=wizard, lore=lores[0])))
         return lores[0]
-    numbered = ", ".join(f"{i + 1} {name}" for i, name in enumerate(lores[:6]))
+    numbered = commas(f"{i + 1} {name}" for i, name in enumerate(lores[:6]))
     while True:
         roll = roll_dice("1d6", state.rng, purpose=_("{wizard}: Wizard's Hood lore", wizard=wizard))
         if roll.total <= len(lores):

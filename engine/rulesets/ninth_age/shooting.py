@@ -21,7 +21,7 @@ from shapely.ops import unary_union
 
 from engine.core import Event, IllegalAction, roll_dice
 from engine.rulesets.ninth_age.catalogue import weapon_word
-from engine.core.text import Text, _, decimal, join as text_join, ngettext
+from engine.core.text import Text, _, decimal, join as text_join, ngettext, commas
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age.attacks import resolve_hits, resolve_on_unit  # noqa: F401
 from engine.rulesets.ninth_age.casualties import heavy_casualties
@@ -226,7 +226,7 @@ def choose_weapon(state: NinthAgeState, unit: UnitState, name: str | None) -> Ra
         key = name.strip().lower().replace("-", " ")
         match = [w for w in carried if w.name == key]
         if not match:
-            weapons = ', '.join(f"`{w.name}`" for w in carried) or _("none")  # the words weapon: takes
+            weapons = commas(f"`{w.name}`" for w in carried) or _("none")  # the words weapon: takes
             raise IllegalAction("no-weapon", ngettext("{unit} carries no {name} (its ranged weapons: {weapons}).", "{unit} carry no {name} (their ranged weapons: {weapons}).", number(state, unit), unit=unit.id, name=name, weapons=weapons))
         return match[0]
     if not carried:

@@ -13,7 +13,7 @@ catapult's template centre or the cannonball's landing point, ``models:N`` to fi
 from __future__ import annotations
 
 from engine.rulesets.ninth_age.catalogue import weapon_word
-from engine.core.text import ngettext, _, decimal, join as text_join
+from engine.core.text import ngettext, _, decimal, join as text_join, commas
 from typing import Any, Literal
 
 from engine.core import Action, Event, IllegalAction
@@ -159,7 +159,7 @@ def begin_phase(state: NinthAgeState, events: list[Event]) -> None:
         u.shot = False
     state.shots = []
     shooters = [u.id for u in state.on_table(state.active) if could_shoot(state, u)]
-    events.append(Event(kind="phase", seat=state.active, text=text_join("", [_("Shooting phase: /shoot unit: target: (weapon:, multiple:, at:x,y for templates), then /end. "), (_("Able to shoot: {join}.", join=', '.join(shooters)) if shooters else _("No unit can shoot."))])))
+    events.append(Event(kind="phase", seat=state.active, text=text_join("", [_("Shooting phase: /shoot unit: target: (weapon:, multiple:, at:x,y for templates), then /end. "), (_("Able to shoot: {join}.", join=commas(shooters)) if shooters else _("No unit can shoot."))])))
 
 
 def new_player_turn(state: NinthAgeState) -> None:

@@ -13,7 +13,7 @@ Hill...) is :mod:`.terrain_rules`.
 
 from __future__ import annotations
 
-from engine.core.text import N_, Text, _, decimal, join as text_join
+from engine.core.text import N_, Text, _, decimal, join as text_join, commas
 from engine.core.errors import IllegalAction
 from engine.table.terrain import TerrainFeature
 
@@ -71,7 +71,7 @@ def terrain_name(name: str) -> Text | str:
 
 def feature(name: str, kind: str, shape: list[tuple[float, float]]) -> TerrainFeature:
     if kind not in CATEGORIES:
-        raise IllegalAction("bad-terrain", _("{name}: {kind!r} is not a terrain kind ({join}).", name=name, kind=kind, join=', '.join(CATEGORIES)))
+        raise IllegalAction("bad-terrain", _("{name}: {kind!r} is not a terrain kind ({join}).", name=name, kind=kind, join=commas(CATEGORIES)))
     if kind == "wall":
         return TerrainFeature(name=name, kind=kind, line=shape, categories=CATEGORIES[kind])
     return TerrainFeature(name=name, kind=kind, points=shape, categories=CATEGORIES[kind])
@@ -82,7 +82,7 @@ def layout(name: str, width: float = 72, height: float = 48) -> list[TerrainFeat
     if name in ("open", "random"):  # a random layout is rolled when the game starts (random_layout)
         return []
     if name != "standard":
-        raise IllegalAction("unknown-terrain", _("There is no terrain layout {name!r}. Layouts: {join}.", name=name, join=', '.join(LAYOUTS)))
+        raise IllegalAction("unknown-terrain", _("There is no terrain layout {name!r}. Layouts: {join}.", name=name, join=commas(LAYOUTS)))
     sx, sy = width / 72, height / 48
     return [feature(n, k, [(x * sx, y * sy) for x, y in pts]) for n, k, pts in _STANDARD]
 
@@ -214,7 +214,7 @@ def load_layout_text(text: str, width: float, height: float, filename: str = "te
             raise IllegalAction("bad-terrain", _("{where}.{unknown}: not a field of a feature (name, kind, points, line).", where=where, unknown=unknown[0]))
         kind = str(row.get("kind", "")).strip().lower()
         if kind not in CATEGORIES:
-            raise IllegalAction("bad-terrain", _("{where}.kind: {get!r} is not a terrain kind ({join})", where=where, get=row.get("kind"), join=', '.join(CATEGORIES)))
+            raise IllegalAction("bad-terrain", _("{where}.kind: {get!r} is not a terrain kind ({join})", where=where, get=row.get("kind"), join=commas(CATEGORIES)))
         name = str(row.get("name") or NAMES[kind])[:60]
         shape_key = "line" if kind == "wall" else "points"
         shape = row.get(shape_key)

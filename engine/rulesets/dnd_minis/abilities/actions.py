@@ -7,6 +7,8 @@ templates, LoS) and calls ``perform``.
 
 from __future__ import annotations
 
+from engine.core.text import N_
+
 from engine.rulesets.dnd_minis.abilities.base import (
     Ability,
     ActionSpec,
@@ -64,7 +66,7 @@ class BreathWeapon(Ability):
     (damage halved on a success) (War Drums §26; skirmish §25). Printed
     "Breath Weapon (cone; 30 fire damage; DC 15)"; uses from its check boxes."""
 
-    pattern = "Breath Weapon {REST}"
+    pattern = N_("Breath Weapon {REST}")
     rules = "War Drums §26 Breath Weapon, §19"
 
     @property
@@ -84,7 +86,7 @@ class BreathWeapon(Ability):
 
 @register_ability
 class BreathWeaponPlain(BreathWeapon):
-    pattern = "Breath Weapon"
+    pattern = N_("Breath Weapon")
 
 
 @register_ability
@@ -96,7 +98,7 @@ class GazeAttack(Ability):
     Starter rules: a creature in range that targets the gazer at range saves after doing so
     (War Drums §26; skirmish §25)."""
 
-    pattern = "Gaze Attack {REST}"
+    pattern = N_("Gaze Attack {REST}")
     rules = "War Drums §26 Gaze Attack, AMB-12; skirmish §25"
 
     @property
@@ -150,7 +152,7 @@ class GazeAttack(Ability):
 
 @register_ability
 class GazeAttackPlain(GazeAttack):
-    pattern = "Gaze Attack"
+    pattern = N_("Gaze Attack")
 
 
 @register_ability
@@ -160,7 +162,7 @@ class TurnUndead(Ability):
     their rating — and routs on a failure; it can be rallied normally [AMB-46]
     (War Drums §26, WE-58; skirmish §25 [A-40])."""
 
-    pattern = "Turn Undead {N}"
+    pattern = N_("Turn Undead {N}")
     rules = "War Drums §26 Turn Undead, WE-58"
 
     def actions(self, owner, battle) -> list[ActionSpec]:
@@ -187,7 +189,7 @@ class TurnUndead(Ability):
 
 @register_ability
 class TurnUndeadParen(TurnUndead):
-    pattern = "Turn Undead ({N})"
+    pattern = N_("Turn Undead ({N})")
 
 
 @register_ability
@@ -195,7 +197,7 @@ class Leap(Ability):
     """Leap (replaces attack: a single melee attack at +N for M damage); any movement part comes
     from the card [AMB-19] (War Drums §26; skirmish §25). Printed "Leap (+12, 15 damage)"."""
 
-    pattern = "Leap {REST}"
+    pattern = N_("Leap {REST}")
     rules = "War Drums §26 Leap, AMB-19"
 
     def actions(self, owner, battle) -> list[ActionSpec]:
@@ -216,7 +218,7 @@ class GhostStep(Ability):
     """Ghost Step: at any point of its turn it may become invisible until the end of that turn;
     a swift action that replaces nothing (War Drums §26 Ghost Step)."""
 
-    pattern = "Ghost Step"
+    pattern = N_("Ghost Step")
     rules = "War Drums §26 Ghost Step"
 
     def actions(self, owner, battle) -> list[ActionSpec]:
@@ -235,7 +237,7 @@ class HealAbility(Ability):
     for half, DC 12 + this creature's Level [AMB-78]); constructs are immune (War Drums §26 Heal;
     skirmish §18.7 [A-10])."""
 
-    pattern = "Heal {N}"
+    pattern = N_("Heal {N}")
     rules = "War Drums §26 Heal #, AMB-78"
 
     def actions(self, owner, battle) -> list[ActionSpec]:
@@ -252,4 +254,4 @@ class HealAbility(Ability):
 
 @register_ability
 class HealAbilityText(HealAbility):
-    pattern = "Heal {N} {REST}"
+    pattern = N_("Heal {N} {REST}")

@@ -43,6 +43,8 @@ from functools import lru_cache
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any, Callable, ClassVar, Iterable, Literal, Protocol
 
+from engine.core.text import N_, Text, _
+
 if TYPE_CHECKING:  # pragma: no cover
     from engine.core.rng import Rng
     from engine.rulesets.dnd_minis.cards import AbilityRef, AttackEntry, StatCard
@@ -615,9 +617,10 @@ class Ability:
 
     @property
     def shown_name(self) -> Any:
-        """The ability as the log names it beside a number: its printed name (card text, like
-        creature names, is data and stays as the card prints it); see PrintedCommanderEffect."""
-        return self.printed
+        """The ability as the log names it beside a number: its printed name in the reader's
+        language (:func:`ability_name`; the printed English stays the card data's identifier);
+        see PrintedCommanderEffect."""
+        return ability_name(self.printed)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.printed!r}>"
@@ -954,6 +957,83 @@ def ability_for(printed: str, ref: "AbilityRef | None" = None) -> Ability | None
 
     return cls(text, keyword=groups.get("keyword"), value=number("value"), value2=number("value2"),
                dc=number("dc"), rest=groups.get("rest"), ref=ref)
+
+
+# A pattern's placeholder and the match group that holds what the card prints there.
+_GROUP_OF = {"CREATURE": "keyword", "EFFECT": "keyword", "SPELLS": "keyword", "ENERGY": "keyword",
+             "N": "value", "M": "value2", "DC": "dc", "REST": "rest"}
+# The words the cards print in an ability's {CREATURE}, {EFFECT} or {ENERGY} ("Orc Foe", "Smite
+# Evil +10", "Immune Fire", "Resist 10 Cold"), said in the reader's language; any other word is
+# card data and stays as printed. Lower case: matched without regard to case.
+KEYWORD_WORDS = {w.casefold(): w for w in (
+    N_("Orc"), N_("Evil"), N_("Good"), N_("Lawful"), N_("Chaotic"), N_("Undead"), N_("Acid"), N_("Cold"),
+    N_("Electricity"), N_("Fire"), N_("Sonic"), N_("Sleep"), N_("Paralysis"), N_("Poison"), N_("Critical Hits"),
+    N_("Confusion"), N_("Stun"), N_("Giant"), N_("Dragon"), N_("Humanoid"), N_("Goblinoid"), N_("Elf"),
+    N_("Magic"), N_("Fear"),
+    # creature types and subtypes the shipped cards print ("Humanoid (Orc)", "Outsider (Devil)")
+    N_("Animal"), N_("Dwarf"), N_("Gnoll"), N_("Halfling"), N_("Human"), N_("Kobold"), N_("Magical Beast"),
+    N_("Monstrous Humanoid"), N_("Outsider"), N_("Demon"), N_("Devil"), N_("Guardinal"))}
+# A card's size as its type line shows it ("Humanoid (Large)").
+SIZE_WORDS = {"tiny": N_("Tiny"), "small": N_("Small"), "medium": N_("Medium"), "large": N_("Large"),
+              "huge": N_("Huge"), "gargantuan": N_("Gargantuan"), "colossal": N_("Colossal")}
+
+
+def keyword_word(word: str) -> Any:
+    """A keyword or creature type the cards print, in the reader's language where it is a known
+    word ("Orc": "Orco", "Ork"); any other as printed (card data)."""
+    known = KEYWORD_WORDS.get(word.strip().casefold())
+    return Text._make(known, None, None, {}, "dnd_minis") if known is not None else word
+
+
+def type_name(printed: str) -> Any:
+    """A card's type as its type line shows it, in the reader's language: "Humanoid (Orc)" reads
+    "Umanoide (Orco)", "emberszabású (Ork)"; words Warband does not know stay as printed.
+
+    >>> t = type_name("Humanoid (Orc)")
+    >>> str(t), type_name("Ooze (Slime)")
+    ('Humanoid (Orc)', 'Ooze (Slime)')
+    """
+    base, paren, rest = printed.partition(" (")
+    said_base = keyword_word(base)
+    if paren and rest.endswith(")"):
+        said_sub = keyword_word(rest[:-1])
+        if isinstance(said_base, Text) or isinstance(said_sub, Text):
+            return _("{type} ({subtype})", type=said_base, subtype=said_sub)
+        return printed
+    return said_base if not paren else printed
+
+
+def ability_name(printed: str) -> Any:
+    """A printed ability name as the reader's language names it (#13): the registry's pattern
+    is the catalogue key (``"{CREATURE} Foe"``: "Ork ellenség" in the War Drums book), filled
+    with what the card prints there (the keyword said in the reader's language where it is a
+    known word, numbers as printed). The English is the printed name itself, which stays the
+    card data's identifier; a name Warband does not know is returned as printed.
+
+    >>> t = ability_name("Smite Evil +10")
+    >>> str(t), t.msgid, t.params["N"]
+    ('Smite Evil +10', 'Smite {CREATURE} {N}', '+10')
+    >>> ability_name("Orc Foe").render(lambda m, p, n: {"{CREATURE} Foe": "{CREATURE} ellenség", "Orc": "Ork"}.get(m))
+    'Ork ellenség'
+    >>> ability_name("Nothing Warband Knows")
+    'Nothing Warband Knows'
+    """
+    text = " ".join(str(printed).split())
+    found = _match(text)
+    if found is None or getattr(found[0], "kind", "ability") != "ability":
+        return printed
+    cls, items = found
+    groups = dict(items)
+    params: dict[str, Any] = {}
+    for name in re.findall(r"\{([A-Z]+)\}", cls.pattern):
+        value = groups.get(_GROUP_OF.get(name, ""))
+        if value is None:
+            return printed
+        params[name] = keyword_word(value) if _GROUP_OF[name] == "keyword" else value
+    said = Text._make(cls.pattern, None, None, params, "dnd_minis")
+    if str(said).casefold() != text.casefold():  # "Turn Undead (6)" read by "Turn Undead {N}": keep the print
+        return printed
+    return said
 
 
 def abilities_of(card: "StatCard") -> list[Ability]:

@@ -6,7 +6,7 @@ import threading
 from functools import lru_cache
 from typing import Any
 
-from engine.core.text import _
+from engine.core.text import N_, _
 from engine.rulesets.dnd_minis.abilities.base import (
     Ability,
     MoveContext,
@@ -29,7 +29,7 @@ def _hooks():
 class Commander(Ability):
     """Commander N: a commander rating printed as an ability line (War Drums §14.1, §26)."""
 
-    pattern = "Commander {N}"
+    pattern = N_("Commander {N}")
     rules = "War Drums §14, §26 Commander #"
 
     def commander_rating(self, owner, battle) -> int | None:
@@ -57,7 +57,7 @@ class Beastmaster(Ability):
     having Difficult or Wild; when every Beastmaster is gone they regain them
     (War Drums §26; skirmish §25, W-36). Read by Difficult and Wild."""
 
-    pattern = "Beastmaster {N}"
+    pattern = N_("Beastmaster {N}")
     family = "beastmaster"
     rules = "War Drums §26 Beastmaster, WE-55"
 
@@ -68,7 +68,7 @@ class Difficult(Ability):
     hostile CEs still affect it (War Drums §26 Difficult, WE-55). Starter rules: out of command
     it must rush to make a melee attack (or stand and shoot) (skirmish §25 Difficult)."""
 
-    pattern = "Difficult {N}"
+    pattern = N_("Difficult {N}")
     family = "difficult"
     rules = "War Drums §26 Difficult #; skirmish §25"
 
@@ -89,7 +89,7 @@ class Difficult(Ability):
 class Wild(Ability):
     """Wild: always out of command, unless a Beastmaster covers it (War Drums §26; skirmish §25)."""
 
-    pattern = "Wild"
+    pattern = N_("Wild")
     rules = "War Drums §26 Wild"
 
     def always_in_command(self, owner, battle=None) -> bool | None:
@@ -106,7 +106,7 @@ class Independent(Ability):
     """Independent: always in command; rallies on its own adding only its Level (as if under a
     commander of rating 0) (War Drums §26; skirmish §25 [A-57])."""
 
-    pattern = "Independent"
+    pattern = N_("Independent")
     rules = "War Drums §26 Independent"
 
     def always_in_command(self, owner, battle=None) -> bool | None:
@@ -118,7 +118,7 @@ class NotSubjectToCommanderEffects(Ability):
     """Not Subject to Commander Effects: no benefit from its own commanders' CEs; ignores enemy
     commanders' hostile CEs (War Drums §26; skirmish §25)."""
 
-    pattern = "Not Subject to Commander Effects"
+    pattern = N_("Not Subject to Commander Effects")
     rules = "War Drums §26 Not Subject to Commander Effects"
 
     def ignores_commander_effects(self, owner) -> bool:
@@ -127,7 +127,7 @@ class NotSubjectToCommanderEffects(Ability):
 
 @register_ability
 class NotSubjectToCommanderEffect(NotSubjectToCommanderEffects):
-    pattern = "Not Subject to Commander Effect"
+    pattern = N_("Not Subject to Commander Effect")
 
 
 @register_ability
@@ -137,7 +137,7 @@ class Countersong(Ability):
     creatures within 6 squares get no benefit from their commanders' CEs, and CEs of enemy
     commanders within 6 squares do not work at all (War Drums §26; skirmish §25)."""
 
-    pattern = "Countersong"
+    pattern = N_("Countersong")
     family = "countersong"
     rules = "War Drums §26 Countersong, AMB-13; skirmish §25, A-35"
 
@@ -158,7 +158,7 @@ class ImprovedCountersong(Countersong):
     creatures within 6 squares can't be put in command by other creatures (War Drums §26;
     skirmish §25)."""
 
-    pattern = "Improved Countersong"
+    pattern = N_("Improved Countersong")
     rules = "War Drums §26 Improved Countersong, AMB-14; skirmish §25"
 
     def blocks_command(self, owner, commander, subject, battle) -> bool:
@@ -180,7 +180,7 @@ class RelayOrders(Ability):
     in command; while in command it is treated as a commander [AMB-38] (War Drums §26;
     skirmish §25)."""
 
-    pattern = "Relay Orders"
+    pattern = N_("Relay Orders")
     commander_effect = True
     rules = "War Drums §26 Relay Orders, AMB-38"
 
@@ -226,7 +226,7 @@ class BattlefieldPromotion(Ability):
     ability becomes a commander with rating 1; another may be promoted later [AMB-76]
     (War Drums §26)."""
 
-    pattern = "Battlefield Promotion"
+    pattern = N_("Battlefield Promotion")
     rules = "War Drums §26 Battlefield Promotion, AMB-76"
 
     def on_other_destroyed(self, owner, victim, battle) -> list[Outcome]:
@@ -247,7 +247,7 @@ class CommandDependent(Ability):
     """Command Dependent: if out of command when activated, its Speed is 0 that turn (War Drums
     §26); older cards (starter rules) said speed 2 (War Drums §28.1)."""
 
-    pattern = "Command Dependent"
+    pattern = N_("Command Dependent")
     rules = "War Drums §26 Command Dependent, §28.1"
 
     def speed(self, owner, speed: int, move: MoveContext) -> int:
@@ -271,7 +271,7 @@ class Enslave(Ability):
     Printed bare, it offers no
     action (the card's own mechanic is for the referee) and only the VP rule applies."""
 
-    pattern = "Enslave"
+    pattern = N_("Enslave")
     commander_effect = True
     converts_enemies = True
     rules = "War Drums §26 Enslave"
@@ -310,7 +310,7 @@ class Enslave(Ability):
 
 @register_ability
 class EnslaveText(Enslave):
-    pattern = "Enslave {REST}"
+    pattern = N_("Enslave {REST}")
 
 
 @register_ability
@@ -319,7 +319,7 @@ class WarbandBuilding(Ability):
     card names (usually a faction restriction); never applies to commanders (War Drums §26;
     skirmish §25). The warband validator reads :meth:`waiver`."""
 
-    pattern = "Warband Building"
+    pattern = N_("Warband Building")
     commander_effect = True
     rules = "War Drums §26 Warband Building"
 
@@ -329,7 +329,7 @@ class WarbandBuilding(Ability):
 
 @register_ability
 class WarbandBuildingText(WarbandBuilding):
-    pattern = "Warband Building {REST}"
+    pattern = N_("Warband Building {REST}")
 
 
 class PrintedCommanderEffect(Ability):
@@ -338,7 +338,7 @@ class PrintedCommanderEffect(Ability):
     (War Drums §14.4, §26 Commander Effect; skirmish §9.5). Friendly CEs reach followers in
     command within 6 squares; same-stat CEs keep the largest (War Drums §14.4, WE-56)."""
 
-    pattern = "Commander Effect"
+    pattern = N_("Commander Effect")
     commander_effect = True
     rules = "War Drums §14.4; skirmish §9.5"
 

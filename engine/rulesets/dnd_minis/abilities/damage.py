@@ -6,6 +6,8 @@ damage on a critical hit (War Drums §10.3-10.4, [AMB-70]; skirmish §18.2, [A-3
 
 from __future__ import annotations
 
+from engine.core.text import N_
+
 from engine.rulesets.dnd_minis.abilities.base import Ability, AttackContext, edition_of, register_ability
 
 
@@ -23,8 +25,8 @@ class Hunter(Ability):
     lost as soon as a second enemy is adjacent.
     """
 
-    pattern = "Hunter"
-    summary = "+5 melee damage when the target is the only enemy adjacent to this creature."
+    pattern = N_("Hunter")
+    summary = N_("+5 melee damage when the target is the only enemy adjacent to this creature.")
     rules = "War Drums §26 (Hunter), AMB-52"
 
     def damage_bonus(self, ctx: AttackContext) -> int:
@@ -38,8 +40,8 @@ class Hunter(Ability):
 class CreatureFoe(Ability):
     """``Orc Foe`` and its kin: +5 damage against creatures of that type (War Drums §26)."""
 
-    pattern = "{CREATURE} Foe"
-    summary = "+5 damage against creatures of the named type."
+    pattern = N_("{CREATURE} Foe")
+    summary = N_("+5 damage against creatures of the named type.")
     rules = "War Drums §26 (Orc Foe)"
 
     def damage_bonus(self, ctx: AttackContext) -> int:
@@ -92,8 +94,8 @@ class Smite(Ability):
     enemies when no kind is printed. With check boxes it is declared before the roll and a miss
     still spends the box (War Drums §26 Smite; skirmish §25 Smite, W-44)."""
 
-    pattern = "Smite {CREATURE} {N}"
-    summary = "+N melee damage against enemies of the named kind."
+    pattern = N_("Smite {CREATURE} {N}")
+    summary = N_("+N melee damage against enemies of the named kind.")
     family = "smite"
     rules = "War Drums §26 Smite; skirmish §25, W-44"
 
@@ -112,7 +114,7 @@ class Smite(Ability):
 class SmiteAll(Smite):
     """Smite +N with no kind printed: every enemy (War Drums §26 Smite)."""
 
-    pattern = "Smite {N}"
+    pattern = N_("Smite {N}")
 
 
 def sneak_attack_applies(ctx: AttackContext, *, ranged: bool) -> bool:
@@ -142,7 +144,7 @@ def sneak_attack_applies(ctx: AttackContext, *, ranged: bool) -> bool:
 class MeleeSneakAttack(Ability):
     """Melee Sneak Attack +N: +N melee damage on a sneak attack (War Drums §26; skirmish §25)."""
 
-    pattern = "Melee Sneak Attack {N}"
+    pattern = N_("Melee Sneak Attack {N}")
     family = "melee sneak attack"
     rules = "War Drums §26 Melee Sneak Attack; skirmish §25"
 
@@ -155,7 +157,7 @@ class RangedSneakAttack(Ability):
     """Ranged Sneak Attack +N: as Melee Sneak Attack for ranged attacks (War Drums §26); starter
     rules: within 6 squares, no flanking clause (skirmish §25)."""
 
-    pattern = "Ranged Sneak Attack {N}"
+    pattern = N_("Ranged Sneak Attack {N}")
     family = "ranged sneak attack"
     rules = "War Drums §26 Ranged Sneak Attack; skirmish §25"
 
@@ -168,7 +170,7 @@ class SneakAttack(Ability):
     """Sneak Attack +N: the word "any" makes it work for melee and ranged sneak attacks
     (War Drums §26 Sneak Attack)."""
 
-    pattern = "Sneak Attack {N}"
+    pattern = N_("Sneak Attack {N}")
     family = "sneak attack"
     rules = "War Drums §26 Sneak Attack"
 
@@ -193,7 +195,7 @@ def makes_sneak_attack(ctx: AttackContext) -> bool:
 class Backstab(Ability):
     """Backstab +N: +N damage when making a sneak attack (War Drums §26 Backstab)."""
 
-    pattern = "Backstab {N}"
+    pattern = N_("Backstab {N}")
     rules = "War Drums §26 Backstab"
 
     def damage_bonus(self, ctx: AttackContext) -> int:
@@ -205,7 +207,7 @@ class PowerfulCharge(Ability):
     """Powerful Charge +N: +N melee damage when charging; only the highest counts
     (War Drums §26, §19; skirmish §25, W-32)."""
 
-    pattern = "Powerful Charge {N}"
+    pattern = N_("Powerful Charge {N}")
     family = "powerful charge"
     rules = "War Drums §26 Powerful Charge"
 
@@ -218,7 +220,7 @@ class Rend(Ability):
     """Rend +N: when both of its melee attacks hit the same enemy in one turn, the second deals
     +N (War Drums §26 Rend; skirmish §25). The ruleset passes ``earlier_hits``."""
 
-    pattern = "Rend {N}"
+    pattern = N_("Rend {N}")
     family = "rend"
     rules = "War Drums §26 Rend"
 
@@ -233,7 +235,7 @@ class NaturalSoul(Ability):
     """Natural Soul: +2 melee attack and +5 melee damage while in command of a commander that has
     Beastmaster (War Drums §26 Natural Soul)."""
 
-    pattern = "Natural Soul"
+    pattern = N_("Natural Soul")
     rules = "War Drums §26 Natural Soul"
 
     def _active(self, ctx: AttackContext) -> bool:
@@ -256,7 +258,7 @@ class PreciseShot(Ability):
     """Precise Shot: its ranged attacks ignore the +4 AC for a defender in melee; cover still
     counts (War Drums §11.4, §26; skirmish §25)."""
 
-    pattern = "Precise Shot"
+    pattern = N_("Precise Shot")
     rules = "War Drums §26 Precise Shot"
 
     def ignores_in_melee_penalty(self, ctx: AttackContext) -> bool:

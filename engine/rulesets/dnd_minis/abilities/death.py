@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.core.text import N_
+
 from engine.rulesets.dnd_minis.abilities.base import (
     Ability,
     AttackContext,
@@ -20,7 +22,7 @@ class DeathBurst(Ability):
     radius (centred on it) takes the damage, save for half; with no radius, every adjacent
     creature (War Drums §26; skirmish §25). Printed "Death Burst (radius 2; fire 10; DC 14)"."""
 
-    pattern = "Death Burst {REST}"
+    pattern = N_("Death Burst {REST}")
     rules = "War Drums §26 Death Burst"
 
     def on_destroyed(self, owner, killer, battle) -> list[Outcome]:
@@ -42,7 +44,7 @@ class DeathStrike(Ability):
     destroyed afterwards whatever happens (no saving itself with Constitution Drain)
     (War Drums §26; skirmish §25). The ruleset resolves it before removing the creature."""
 
-    pattern = "Death Strike"
+    pattern = N_("Death Strike")
     rules = "War Drums §26 Death Strike"
 
     def on_destroyed(self, owner, killer, battle) -> list[Outcome]:
@@ -54,7 +56,7 @@ class Feed(Ability):
     """Feed N: when it destroys a Humanoid it gains +N hp at once (may exceed printed HP; stacks)
     (War Drums §26; skirmish §25)."""
 
-    pattern = "Feed {N}"
+    pattern = N_("Feed {N}")
     rules = "War Drums §26 Feed #"
 
     def on_destroys(self, owner, victim, ctx: AttackContext | None) -> list[Outcome]:
@@ -71,7 +73,7 @@ class Cleave(Ability):
     one extra melee attack, with the same attack entry, against another enemy in reach
     (skirmish §25). The ruleset tracks "once per (any creature's) turn"."""
 
-    pattern = "Cleave"
+    pattern = N_("Cleave")
     rules = "skirmish §25 Cleave, §22"
 
     def on_destroys(self, owner, victim, ctx: AttackContext | None) -> list[Outcome]:

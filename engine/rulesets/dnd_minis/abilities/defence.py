@@ -6,7 +6,7 @@ import re
 
 from engine.core.dice import roll_d20
 from engine.core.events import Event
-from engine.core.text import _
+from engine.core.text import N_, _
 from engine.rulesets.dnd_minis.abilities.base import (
     ENERGIES,
     Ability,
@@ -47,7 +47,7 @@ def strongest(effect: Ability, owner, battle) -> bool:
 class DeflectArrows(Ability):
     """Deflect Arrows: +4 AC against ranged attacks (War Drums §26; skirmish §25)."""
 
-    pattern = "Deflect Arrows"
+    pattern = N_("Deflect Arrows")
     rules = "War Drums §26 Deflect Arrows"
 
     def ac_bonus(self, ctx: AttackContext) -> int:
@@ -58,7 +58,7 @@ class DeflectArrows(Ability):
 class Mobility(Ability):
     """Mobility: +4 AC against attacks of opportunity (War Drums §26; skirmish §25)."""
 
-    pattern = "Mobility"
+    pattern = N_("Mobility")
     rules = "War Drums §26 Mobility"
 
     def ac_bonus(self, ctx: AttackContext) -> int:
@@ -70,7 +70,7 @@ class PhalanxFighting(Ability):
     """Phalanx Fighting: +2 AC while an adjacent ally also has Phalanx Fighting; never more than
     +2 (War Drums §26; skirmish §25)."""
 
-    pattern = "Phalanx Fighting"
+    pattern = N_("Phalanx Fighting")
     rules = "War Drums §26 Phalanx Fighting"
 
     def ac_bonus(self, ctx: AttackContext) -> int:
@@ -89,7 +89,7 @@ class Stench(Ability):
     (War Drums §26). Starter rules: adjacent *living* creatures, other than a kind the card may
     name — "Stench (other than Troglodytes)" (skirmish §25)."""
 
-    pattern = "Stench"
+    pattern = N_("Stench")
     rules = "War Drums §26 Stench; skirmish §25 Stench"
 
     def aura(self, owner, subject, stat, attack=None, save=None, battle=None) -> int:
@@ -111,7 +111,7 @@ class Stench(Ability):
 
 @register_ability
 class StenchExcept(Stench):
-    pattern = "Stench (other than {CREATURE})"
+    pattern = N_("Stench (other than {CREATURE})")
 
 
 # -- Conceal and senses ------------------------------------------------------------------------
@@ -120,7 +120,7 @@ class Conceal(Ability):
     """Conceal N: a hit on this creature stands only if the attacker's extra d20 is ≥ N, even on
     a natural 20; only the highest Conceal counts (War Drums §10.2.4, §26; skirmish §14.4)."""
 
-    pattern = "Conceal {N}"
+    pattern = N_("Conceal {N}")
     family = "conceal"
     rules = "War Drums §26 Conceal"
 
@@ -134,7 +134,7 @@ class Blindfight(Ability):
     when it cannot see; attackers it cannot see get no +2 [AMB-9]; immune to Gaze Attacks
     (War Drums §26 Blindfight; skirmish §25 Blind-Fight)."""
 
-    pattern = "Blindfight"
+    pattern = N_("Blindfight")
     family = "blindfight"
     normal_speed_when_blind = True
     rules = "War Drums §26 Blindfight"
@@ -152,7 +152,7 @@ class Blindfight(Ability):
 
 @register_ability
 class BlindFight(Blindfight):
-    pattern = "Blind-Fight"
+    pattern = N_("Blind-Fight")
 
 
 @register_ability
@@ -161,7 +161,7 @@ class Blindsight(Ability):
     attackers it can't see get no +2; ignores Gaze Attacks, invisibility and Hide; cannot be
     blinded [AMB-10] (War Drums §26; skirmish §25)."""
 
-    pattern = "Blindsight"
+    pattern = N_("Blindsight")
     normal_speed_when_blind = True
     rules = "War Drums §26 Blindsight"
 
@@ -184,7 +184,7 @@ class Hide(Ability):
     """Hide: invisible to a non-adjacent enemy while it has cover from that enemy from something
     other than a creature (War Drums §26 Hide; skirmish §25)."""
 
-    pattern = "Hide"
+    pattern = N_("Hide")
     rules = "War Drums §26 Hide"
 
     def visible_to(self, owner, viewer, battle) -> bool | None:
@@ -199,7 +199,7 @@ class Hide(Ability):
 class UncannyDodge(Ability):
     """Uncanny Dodge: while active, Immune Flanking and Immune Sneak Attack (skirmish §25)."""
 
-    pattern = "Uncanny Dodge"
+    pattern = N_("Uncanny Dodge")
     rules = "skirmish §25 Uncanny Dodge"
 
     def immune_to(self, owner, what: str) -> bool:
@@ -212,7 +212,7 @@ class ArrowCatchingShield(Ability):
     taken by this creature; LoS, range and cover as for the original target [AMB-33]
     (War Drums §26; skirmish §25)."""
 
-    pattern = "Arrow Catching Shield"
+    pattern = N_("Arrow Catching Shield")
     rules = "War Drums §26 Arrow Catching Shield, AMB-33"
 
     def redirects_ranged_to_owner(self, owner, ctx: AttackContext) -> bool:
@@ -229,7 +229,7 @@ class Immune(Ability):
     several comma-separated ("Immune Cold, Fire"); Immune Incite implies Immune Inhibit
     (War Drums §26 Immune; skirmish §25, W-38)."""
 
-    pattern = "Immune {EFFECT}"
+    pattern = N_("Immune {EFFECT}")
     damage_stage = 10
     rules = "War Drums §26 Immune EFFECT"
 
@@ -253,7 +253,7 @@ class Immune(Ability):
 class DoubleDamageFrom(Ability):
     """Double Damage from ENERGY: damage of that energy is doubled (War Drums §26)."""
 
-    pattern = "Double Damage from {ENERGY}"
+    pattern = N_("Double Damage from {ENERGY}")
     damage_stage = 20
     rules = "War Drums §26 Double Damage from ENERGY"
 
@@ -266,7 +266,7 @@ class Vulnerable(Ability):
     """Vulnerable ENERGY: +5 per full 10 of that energy's damage, after any save (skirmish §18.5,
     §25, W-35)."""
 
-    pattern = "Vulnerable {ENERGY}"
+    pattern = N_("Vulnerable {ENERGY}")
     damage_stage = 25
     rules = "skirmish §25 Vulnerable ENERGY"
 
@@ -281,7 +281,7 @@ class Vulnerable(Ability):
 class Resist(Ability):
     """Resist N ENERGY: damage of that energy is reduced by N (War Drums §26; skirmish §25)."""
 
-    pattern = "Resist {N} {ENERGY}"
+    pattern = N_("Resist {N} {ENERGY}")
     damage_stage = 30
     rules = "War Drums §26 Resist # ENERGY"
 
@@ -300,7 +300,7 @@ class DamageReduction(Ability):
     """DR N: melee and ranged attack damage is reduced by N; energy, magic, negative and spell
     damage are not, nor effects that ignore DR (War Drums §10.5, §26; skirmish §18.5, WE-38)."""
 
-    pattern = "DR {N}"
+    pattern = N_("DR {N}")
     family = "dr"
     damage_stage = 40
     rules = "War Drums §26 DR #"
@@ -327,7 +327,7 @@ class Incorporeal(Ability):
     slowed by terrain; enemies can't make AoOs while it is inside or behind a wall
     (War Drums §26; skirmish §25)."""
 
-    pattern = "Incorporeal"
+    pattern = N_("Incorporeal")
     damage_stage = 5
     rules = "War Drums §26 Incorporeal; skirmish §25 Incorporeal"
 
@@ -365,7 +365,7 @@ class SpellResistance(Ability):
     otherwise no effect; bonuses enemies cast on themselves still count (War Drums §26;
     skirmish §21.7, W-33). Spells that ignore spell resistance skip the roll."""
 
-    pattern = "Spell Resistance"
+    pattern = N_("Spell Resistance")
     rules = "War Drums §26 Spell resistance"
 
     def affected_by_spell(self, owner, caster, spell, battle):
@@ -377,7 +377,7 @@ class SpellResistanceAll(Ability):
     """Spell Resistance All: never affected by spells that allow a spell resistance roll
     (War Drums §26)."""
 
-    pattern = "Spell Resistance All"
+    pattern = N_("Spell Resistance All")
     rules = "War Drums §26 Spell resistance all"
 
     def affected_by_spell(self, owner, caster, spell, battle):
@@ -388,7 +388,7 @@ class SpellResistanceAll(Ability):
 class SpellImmunity(Ability):
     """Spell Immunity (SPELLS): the listed spells have no effect on it (War Drums §26)."""
 
-    pattern = "Spell Immunity ({SPELLS})"
+    pattern = N_("Spell Immunity ({SPELLS})")
     rules = "War Drums §26 Spell immunity"
 
     def affected_by_spell(self, owner, caster, spell, battle):
@@ -397,7 +397,7 @@ class SpellImmunity(Ability):
 
 @register_ability
 class SpellImmunityPlain(SpellImmunity):
-    pattern = "Spell Immunity {SPELLS}"
+    pattern = N_("Spell Immunity {SPELLS}")
 
 
 @register_ability
@@ -405,7 +405,7 @@ class Almighty(Ability):
     """Almighty: spells cast by *other* creatures of its own or an allied warband do not affect
     it, harmful or beneficial (War Drums §26 Almighty)."""
 
-    pattern = "Almighty"
+    pattern = N_("Almighty")
     rules = "War Drums §26 Almighty"
 
     def affected_by_spell(self, owner, caster, spell, battle):
@@ -421,7 +421,7 @@ class AntimagicEye(Ability):
     rolls d20 first; under 11 the spell is lost, the use still spent [AMB-32]
     (War Drums §26). The roll is made by ``hooks.spell_lost``."""
 
-    pattern = "Antimagic Eye"
+    pattern = N_("Antimagic Eye")
     family = "antimagic eye"
     rules = "War Drums §26 Antimagic Eye, AMB-32"
 

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Callable, Iterable
 
 from engine.core.dice import roll_d20
 from engine.core.events import Event
-from engine.core.text import _, join
+from engine.core.text import N_, Text, _, join
 from engine.rulesets.dnd_minis.abilities.base import (
     Ability,
     ActionSpec,
@@ -35,6 +35,7 @@ from engine.rulesets.dnd_minis.abilities.base import (
     Stat,
     TurnLimits,
     ability_for,
+    ability_name,
     combine,
     edition_of,
     first_opinion,
@@ -123,6 +124,30 @@ def _others(creature: "Creature", battle: Battle | None) -> list["Creature"]:
 def shown_name(effect: Ability) -> object:
     """An ability as the log names it beside a number (:attr:`Ability.shown_name`)."""
     return effect.shown_name
+
+
+# The reasons an outcome or a save names that are no printed ability (see reason_name).
+REASON_WORDS = frozenset((N_("spike stones"), N_("poison"), N_("heal"), N_("entangle"), N_("entangled"),
+                          # what a save is against, named without its DC ("Stunning Attack (DC 15)")
+                          N_("Stunning Attack"), N_("Death Attack"), N_("Constitution Drain"), N_("Slow Effect"),
+                          N_("Turn Undead")))
+
+
+def reason_name(reason: object) -> object:
+    """What an outcome's ``why`` or a save's ``against`` names, in the reader's language: a
+    printed ability by :func:`base.ability_name` ("Stunning Attack": "Attacco Stordente"), one
+    of the rules' own reasons from the catalogue; a spell's or a card's name is data and stays.
+    The English compared by the rules (immunities read ``against``) is untouched: only what is
+    shown changes.
+
+    >>> str(reason_name("poison")), reason_name("Cleave").msgid, reason_name("bless")
+    ('poison', 'Cleave', 'bless')
+    """
+    if not isinstance(reason, str) or isinstance(reason, Text) or not reason:
+        return reason
+    if reason in REASON_WORDS:
+        return Text._make(reason, None, None, {}, "dnd_minis")
+    return ability_name(reason)
 
 
 def _mods(effects: Iterable[Ability], value_of, kind="ability") -> list[Modifier]:
@@ -372,7 +397,7 @@ def roll_save(rng: "Rng", save: SaveContext) -> tuple[bool, Event]:
     """d20 + Level (or Save = N) + save modifiers (+ commander rating for morale) ≥ DC;
     natural 20 passes, natural 1 fails (War Drums §16). Fearless passes morale saves unrolled."""
     who = save.creature
-    what = (_('morale save') if save.morale else _('save against {against} (DC {dc})', against=save.against or _('the effect'), dc=save.dc))
+    what = (_('morale save') if save.morale else _('save against {against} (DC {dc})', against=reason_name(save.against) or _('the effect'), dc=save.dc))
     if save.morale and automatic_morale(save):
         return True, Event(kind="save", seat=who.side, text=_('{who} passes its {what} automatically.',
                                                               who=who.name, what=what),

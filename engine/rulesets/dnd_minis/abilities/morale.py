@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.core.text import N_
+
 from engine.rulesets.dnd_minis.abilities.base import Ability, Outcome, Rout, SaveContext, register_ability, ruling
 
 
@@ -16,7 +18,7 @@ class Fearless(Ability):
     """Fearless: automatically succeeds on morale saves (not against Turn Undead); cannot be
     frightened (War Drums §15.1, §26; skirmish §25)."""
 
-    pattern = "Fearless"
+    pattern = N_("Fearless")
     rules = "War Drums §26 Fearless"
 
     def automatic_morale(self, owner, save: SaveContext) -> bool | None:
@@ -32,7 +34,7 @@ class Cowardly(Ability):
     squares, it routs without a save; Fearless doesn't stop it [AMB-15] (War Drums §26;
     skirmish §25)."""
 
-    pattern = "Cowardly"
+    pattern = N_("Cowardly")
     rules = "War Drums §26 Cowardly, AMB-15"
 
     def on_other_destroyed(self, owner, victim, battle) -> list[Outcome]:
@@ -49,7 +51,7 @@ class Cowardly(Ability):
 class MoraleSaveBonus(Ability):
     """Morale Save +N: adds N to all its morale saves (skirmish §25)."""
 
-    pattern = "Morale Save {N}"
+    pattern = N_("Morale Save {N}")
     family = "morale save"
     rules = "skirmish §25 Morale Save +#"
 
@@ -62,7 +64,7 @@ class SaveBonus(Ability):
     """Save +N (older cards): adds N to every save, morale saves included (skirmish §25;
     War Drums §28.1)."""
 
-    pattern = "Save {N}"
+    pattern = N_("Save {N}")
     family = "save"
     rules = "skirmish §25 Save +#"
 
@@ -75,7 +77,7 @@ class SaveEquals(Ability):
     """Save = N (older cards): N replaces its Level on every save, morale saves included [A-09]
     (skirmish §25; War Drums §28.1)."""
 
-    pattern = "Save = {N}"
+    pattern = N_("Save = {N}")
     rules = "skirmish §25 Save = #, A-09"
 
     # Seed 000: "Save (Tiro Salvezza) = [#]: Sommare il numero indicato al livello della
@@ -95,7 +97,7 @@ class TyrannicalMorale(Ability):
     of routing and the opponent who forced the save gets its VP (War Drums §26; skirmish §25,
     WE-57). Offered through ``hooks.tyrannical_offers``."""
 
-    pattern = "Tyrannical Morale {N}"
+    pattern = N_("Tyrannical Morale {N}")
     commander_effect = True
     rules = "War Drums §26 Tyrannical Morale, WE-57"
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.core.text import N_
+
 from engine.rulesets.dnd_minis.abilities.base import (
     Ability,
     AttackContext,
@@ -29,7 +31,7 @@ class Flight(Ability):
     the first square of its move in its own turn (War Drums §26 Flight, AMB-25; skirmish §25
     [A-58]). A card with the fly flag has it even if the line isn't printed."""
 
-    pattern = "Flight"
+    pattern = N_("Flight")
     family = "flight"
     rules = "War Drums §26 Flight, AMB-25"
 
@@ -55,7 +57,7 @@ class Burrow(Ability):
     passes walls and enemies but ends in a legal space; immune to AoOs while burrowing; can't
     charge [AMB-24]; routers may burrow (War Drums §26 Burrow; skirmish §25)."""
 
-    pattern = "Burrow {N}"
+    pattern = N_("Burrow {N}")
     family = "burrow"
     rules = "War Drums §26 Burrow, AMB-24"
 
@@ -71,7 +73,7 @@ class Burrow(Ability):
 class BurrowPlain(Burrow):
     """Burrow printed without a number: burrows at its own Speed."""
 
-    pattern = "Burrow"
+    pattern = N_("Burrow")
 
     def movement(self, owner, traits: MoveTraits) -> MoveTraits:
         traits.burrow_speed = max(traits.burrow_speed, owner.card.speed)
@@ -85,7 +87,7 @@ class MeleeReach(Ability):
     against adjacent enemies and a reach attack never flanks (skirmish §25, W-42). War Drums has
     no text; [AMB-17] recommends it threatens those squares too — ``threatens_at_reach``."""
 
-    pattern = "Melee Reach {N}"
+    pattern = N_("Melee Reach {N}")
     family = "melee reach"
     rules = "skirmish §25 Melee Reach, W-42; War Drums AMB-17"
 
@@ -102,7 +104,7 @@ class NoReach(Ability):
     """No Reach: cannot make attacks of opportunity but still threatens adjacent squares (so it
     flanks and stops shooting) (War Drums §26; formerly Tiny Reach, skirmish §25)."""
 
-    pattern = "No Reach"
+    pattern = N_("No Reach")
     rules = "War Drums §26 No Reach"
 
     def can_make_aoo(self, owner, mover) -> bool | None:
@@ -113,7 +115,7 @@ class NoReach(Ability):
 class TinyReach(NoReach):
     """Tiny Reach: the older name of No Reach (skirmish §25; War Drums §28.1)."""
 
-    pattern = "Tiny Reach"
+    pattern = N_("Tiny Reach")
 
 
 @register_ability
@@ -121,7 +123,7 @@ class Pushback(Ability):
     """Pushback: when its melee attack damages a smaller creature it may push it back 1 square
     (forced movement, no AoOs) (War Drums §26; skirmish §25)."""
 
-    pattern = "Pushback"
+    pattern = N_("Pushback")
     rules = "War Drums §26 Pushback"
 
     def on_hit(self, ctx: AttackContext, damage: int, critical: bool) -> list[Outcome]:
@@ -139,7 +141,7 @@ class Trample(Ability):
     "unless it saves" — a success negates). It still provokes AoOs and doesn't replace its
     attack (War Drums §26; skirmish §25). The ruleset calls :meth:`trampled`."""
 
-    pattern = "Trample {REST}"
+    pattern = N_("Trample {REST}")
     rules = "War Drums §26 Trample, AMB-67; skirmish §25"
 
     def movement(self, owner, traits: MoveTraits) -> MoveTraits:
@@ -164,7 +166,7 @@ class Stagger(Ability):
     the nearest enemy, at least 2 squares, never through difficult terrain or creatures
     (War Drums §26; skirmish §25)."""
 
-    pattern = "Stagger"
+    pattern = N_("Stagger")
     rules = "War Drums §26 Stagger"
 
     def movement(self, owner, traits: MoveTraits) -> MoveTraits:
@@ -177,7 +179,7 @@ class SetAgainstCharge(Ability):
     """Set against Charge N: an enemy that charges this creature takes N damage after its charge
     move and before its melee attack (War Drums §26)."""
 
-    pattern = "Set against Charge {N}"
+    pattern = N_("Set against Charge {N}")
     rules = "War Drums §26 Set against Charge #"
 
     def on_charged(self, owner, charger) -> list[Outcome]:

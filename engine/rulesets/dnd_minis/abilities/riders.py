@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.core.text import N_
+
 from engine.rulesets.dnd_minis.abilities.base import (
     Ability,
     AddCondition,
@@ -36,7 +38,7 @@ class Poison(Ability):
     battle, negated by a success). Immune Poison ignores it (War Drums §26 Poison, WE-64;
     skirmish §23.10). Printed e.g. "Poison (5 damage each turn; DC 14)"."""
 
-    pattern = "Poison {REST}"
+    pattern = N_("Poison {REST}")
     rules = "War Drums §26 Poison, AMB-73, WE-64; skirmish §23.10"
 
     def on_hit(self, ctx: AttackContext, damage: int, critical: bool) -> list[Outcome]:
@@ -77,7 +79,7 @@ class StunningAttack(Ability):
     target saves or is stunned; at most once per turn even with several uses (War Drums §26;
     skirmish §25). The ruleset enforces once per turn and spends a check box if printed."""
 
-    pattern = "Stunning Attack (DC {DC})"
+    pattern = N_("Stunning Attack (DC {DC})")
     rules = "War Drums §26 Stunning Attack"
     # Seed 000: "lo può comunque usare solo una volta per turno"; seed 002: "csak fordulónként
     # egyszer használhatja".
@@ -116,7 +118,7 @@ class ParalysisAttack(_ConditionRider):
     """Paralysis (DC N): its damaging melee hits paralyze unless the target saves; the paralyzed
     creature saves again at the end of each of its turns (War Drums §26 Paralysis; skirmish §23.4)."""
 
-    pattern = "Paralysis (DC {DC})"
+    pattern = N_("Paralysis (DC {DC})")
     condition, immunity = "paralyzed", "paralysis"
     rules = "War Drums §26 Paralysis"
 
@@ -126,7 +128,7 @@ class SleepAttack(_ConditionRider):
     """Sleep (DC N): its damaging melee hits put the target to sleep unless it saves (War Drums
     §26 Sleep; skirmish §23.5)."""
 
-    pattern = "Sleep (DC {DC})"
+    pattern = N_("Sleep (DC {DC})")
     condition, immunity = "asleep", "sleep"
     rules = "War Drums §26 Sleep"
 
@@ -136,7 +138,7 @@ class ConfusionAttack(_ConditionRider):
     """Confusion (DC N): its damaging melee hits confuse a *living* target unless it saves
     (War Drums §26 Confusion; skirmish §23.6)."""
 
-    pattern = "Confusion (DC {DC})"
+    pattern = N_("Confusion (DC {DC})")
     condition, immunity = "confused", "confusion"
     rules = "War Drums §26 Confusion"
 
@@ -151,7 +153,7 @@ class EntangleAttack(Ability):
     """Entangle (DC N): its hit entangles the target — no save when applied (War Drums §26
     Entangle; skirmish §23.7); flying creatures are immune."""
 
-    pattern = "Entangle (DC {DC})"
+    pattern = N_("Entangle (DC {DC})")
     rules = "War Drums §26 Entangle"
 
     def on_hit(self, ctx: AttackContext, damage: int, critical: bool) -> list[Outcome]:
@@ -167,7 +169,7 @@ class LevelDrain(Ability):
     attack and −1 save (stacking per hit in War Drums [AMB-35]; not in the starter rules [A-34])
     and this creature gains +5 hp (gains stack) (War Drums §26; skirmish §25)."""
 
-    pattern = "Level Drain"
+    pattern = N_("Level Drain")
     rules = "War Drums §26 Level Drain, AMB-35; skirmish A-34"
 
     def on_hit(self, ctx: AttackContext, damage: int, critical: bool) -> list[Outcome]:
@@ -186,7 +188,7 @@ class LifeDrain(Ability):
     never above the printed maximum if one is given; gains stack [AMB-36] (War Drums §26).
     Printed "Life Drain 10" or "Life Drain 10 (max 60)"."""
 
-    pattern = "Life Drain {N}"
+    pattern = N_("Life Drain {N}")
     rules = "War Drums §26 Life Drain, AMB-36"
 
     def on_hit(self, ctx: AttackContext, damage: int, critical: bool) -> list[Outcome]:
@@ -200,7 +202,7 @@ class LifeDrain(Ability):
 
 @register_ability
 class LifeDrainMax(LifeDrain):
-    pattern = "Life Drain {N} (max {M})"
+    pattern = N_("Life Drain {N} (max {M})")
 
 
 @register_ability
@@ -209,7 +211,7 @@ class ConstitutionDrain(Ability):
     creature saves or takes +N extra damage while this creature gains +N hp; gains stack
     (War Drums §26; skirmish §25). Printed "Constitution Drain (+10; DC 15)"."""
 
-    pattern = "Constitution Drain {REST}"
+    pattern = N_("Constitution Drain {REST}")
     rules = "War Drums §26 Constitution Drain"
 
     def on_hit(self, ctx: AttackContext, damage: int, critical: bool) -> list[Outcome]:
@@ -230,7 +232,7 @@ class DeathAttack(Ability):
     the target (unless Immune Sneak Attack) saves or is destroyed; the sneak attack damage still
     applies [AMB-34] (War Drums §26; skirmish §25)."""
 
-    pattern = "Death Attack (DC {DC})"
+    pattern = N_("Death Attack (DC {DC})")
     rules = "War Drums §26 Death Attack, AMB-34"
 
     def declarable(self, ctx: AttackContext) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.core.text import N_
+
 import re
 
 from engine.rulesets.dnd_minis.abilities.base import Ability, Destroy, Outcome, Place, register_ability
@@ -13,7 +15,7 @@ class Scout(Ability):
     the start area; starter rules: a generic tile without creatures; only at the initial
     deployment [AMB-41] (War Drums §23, §26; skirmish §25)."""
 
-    pattern = "Scout"
+    pattern = N_("Scout")
     rules = "War Drums §26 Scout, AMB-41"
 
     def deployment(self, owner) -> str | None:
@@ -25,7 +27,7 @@ class WanderingMonster(Ability):
     """Wandering Monster: deployed in a random victory area (uniform among empty ones, either
     letter) [AMB-40]; starter: a random generic tile (War Drums §26; skirmish §25)."""
 
-    pattern = "Wandering Monster"
+    pattern = N_("Wandering Monster")
     rules = "War Drums §26 Wandering Monster, AMB-40"
 
     def deployment(self, owner) -> str | None:
@@ -38,7 +40,7 @@ class Waylay(Ability):
     player places it in a victory area of choice; until then it counts as eliminated
     [AMB-56], [AMB-39] (War Drums §23, §26)."""
 
-    pattern = "Waylay"
+    pattern = N_("Waylay")
     rules = "War Drums §26 Waylay"
 
     def deployment(self, owner) -> str | None:
@@ -50,7 +52,7 @@ class CaveSetup(Ability):
     """Cave Setup (legacy): may deploy in any victory area whose label includes "Cave"
     (War Drums §26)."""
 
-    pattern = "Cave Setup"
+    pattern = N_("Cave Setup")
     rules = "War Drums §26 Cave Setup"
 
     def deployment(self, owner) -> str | None:
@@ -66,7 +68,7 @@ class Minions(Ability):
     and creature limits; whoever eliminates them gets their VP (War Drums §26; skirmish §25:
     no VP). Not in Out-of-the-Box play."""
 
-    pattern = "Minions {REST}"
+    pattern = N_("Minions {REST}")
     rules = "War Drums §26 Minions; skirmish §25"
 
     def warband_extras(self) -> list[tuple[int, str]]:
@@ -86,7 +88,7 @@ class Unique(Ability):
     may field their own (War Drums §4.3, §26; skirmish §25). Read by the warband validator via
     :func:`unique_name`."""
 
-    pattern = "Unique"
+    pattern = N_("Unique")
     rules = "War Drums §26 Unique, WE-71"
 
 
@@ -109,7 +111,7 @@ class Requires(Ability):
         return other.id != owner.id and (wanted in (other.card.name.casefold(), unique_name(other.card.name))
                                          or other.card.has_type(wanted))
 
-    pattern = "Requires {CREATURE}"
+    pattern = N_("Requires {CREATURE}")
     rules = "War Drums §26 Requires CREATURE, AMB-75"
 
     def required_creature(self) -> str | None:
@@ -139,7 +141,7 @@ class Respawn(Ability):
     listed CREATURE in your start area; it can't activate that round; the opponent gets VP each
     time (War Drums §23, §26)."""
 
-    pattern = "Respawn {REST}"
+    pattern = N_("Respawn {REST}")
     rules = "War Drums §26 Respawn"
 
     def on_destroyed(self, owner, killer, battle) -> list[Outcome]:
@@ -149,4 +151,4 @@ class Respawn(Ability):
 
 @register_ability
 class RespawnSelf(Respawn):
-    pattern = "Respawn"
+    pattern = N_("Respawn")

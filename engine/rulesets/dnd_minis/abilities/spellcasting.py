@@ -3,6 +3,8 @@ skirmish §21.5). The spells themselves live in engine/rulesets/dnd_minis/spells
 
 from __future__ import annotations
 
+from engine.core.text import N_
+
 from engine.rulesets.dnd_minis.abilities.base import Ability, register_ability
 
 
@@ -12,13 +14,13 @@ class SorcererSpells(Ability):
     spell may be cast by ticking a box of its level or higher (War Drums §17.3; skirmish §21.5).
     :func:`sorcerer_box` picks the box to spend."""
 
-    pattern = "Sorcerer Spells"
+    pattern = N_("Sorcerer Spells")
     rules = "War Drums §17.3; skirmish §21.5"
 
 
 @register_ability
 class SorcererSpellsText(SorcererSpells):
-    pattern = "Sorcerer Spells {REST}"
+    pattern = N_("Sorcerer Spells {REST}")
 
 
 def sorcerer_box(spell_level: int, boxes_left: dict[int, int]) -> int | None:
@@ -40,13 +42,13 @@ class Psionics(Ability):
     threat), paid from a pool of N power points in any mix (War Drums §17.3, §26; skirmish
     §21.5). :func:`can_manifest` checks the pool."""
 
-    pattern = "Psionics {N}"
+    pattern = N_("Psionics {N}")
     rules = "War Drums §17.3, §26 Psionics"
 
 
 @register_ability
 class PsionicsPlain(Psionics):
-    pattern = "Psionics"
+    pattern = N_("Psionics")
 
 
 def can_manifest(cost: int, pool: int, spent: int) -> bool:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from engine.core.text import N_
+
 from engine.rulesets.dnd_minis.abilities.base import (
     Ability,
     AddCondition,
@@ -24,7 +26,7 @@ class DualActivation(Ability):
     """Dual Activation: two turns per round, each using one activation of the phase it is taken
     in; the second may be declined [AMB-16] (War Drums §26; skirmish §25)."""
 
-    pattern = "Dual Activation"
+    pattern = N_("Dual Activation")
     rules = "War Drums §26 Dual Activation, AMB-16"
 
     def activations_per_round(self, owner) -> int:
@@ -37,7 +39,7 @@ class Sidestep(Ability):
     or after, never between) and that move provokes no AoO; entering a slowing square cancels it
     (War Drums §26; skirmish §25)."""
 
-    pattern = "Sidestep"
+    pattern = N_("Sidestep")
     rules = "War Drums §26 Sidestep"
 
     def turn_limits(self, owner, limits: TurnLimits, battle) -> TurnLimits:
@@ -56,7 +58,7 @@ class SpringAttack(Ability):
     """Spring Attack: may move, attack and move again, total movement ≤ Speed; no protection
     from AoOs (War Drums §26; skirmish §25)."""
 
-    pattern = "Spring Attack"
+    pattern = N_("Spring Attack")
     rules = "War Drums §26 Spring Attack"
 
     def turn_limits(self, owner, limits: TurnLimits, battle) -> TurnLimits:
@@ -69,7 +71,7 @@ class Pounce(Ability):
     """Pounce: when charging it may make all its melee attacks against the charge target, each
     with the +2 charge bonus (War Drums §26; skirmish §25)."""
 
-    pattern = "Pounce"
+    pattern = N_("Pounce")
     rules = "War Drums §26 Pounce"
 
     def turn_limits(self, owner, limits: TurnLimits, battle) -> TurnLimits:
@@ -83,7 +85,7 @@ class HurlingCharge(Ability):
     the move, before its melee attack; if the target is no longer in place the charger still
     finishes the move and makes no melee attack (War Drums §13, §26; skirmish §25, W-51)."""
 
-    pattern = "Hurling Charge"
+    pattern = N_("Hurling Charge")
     rules = "War Drums §26 Hurling Charge; skirmish W-51"
 
     def turn_limits(self, owner, limits: TurnLimits, battle) -> TurnLimits:
@@ -96,7 +98,7 @@ class MountedMeleeAttack(Ability):
     """Mounted Melee Attack: may move up to double speed and make a single melee attack at any
     point of that move; no effect when charging (War Drums §26)."""
 
-    pattern = "Mounted Melee Attack"
+    pattern = N_("Mounted Melee Attack")
     rules = "War Drums §26 Mounted Melee Attack"
 
     def turn_limits(self, owner, limits: TurnLimits, battle) -> TurnLimits:
@@ -109,7 +111,7 @@ class SimultaneousAttack(Ability):
     """Simultaneous Attack: if it does not move it may combine the attacks and abilities its card
     lists in one turn, resolved one after another (War Drums §26; skirmish §25)."""
 
-    pattern = "Simultaneous Attack"
+    pattern = N_("Simultaneous Attack")
     rules = "War Drums §26 Simultaneous Attack"
 
     def turn_limits(self, owner, limits: TurnLimits, battle) -> TurnLimits:
@@ -119,7 +121,7 @@ class SimultaneousAttack(Ability):
 
 @register_ability
 class SimultaneousAttackText(SimultaneousAttack):
-    pattern = "Simultaneous Attack {REST}"
+    pattern = N_("Simultaneous Attack {REST}")
 
 
 @register_ability
@@ -127,7 +129,7 @@ class SlowAttack(Ability):
     """Slow Attack (no kind): if it attacks or does anything replacing an attack it cannot move
     that turn (War Drums §26)."""
 
-    pattern = "Slow Attack"
+    pattern = N_("Slow Attack")
     rules = "War Drums §26 Slow attack"
 
     def turn_limits(self, owner, limits: TurnLimits, battle) -> TurnLimits:
@@ -140,7 +142,7 @@ class SlowMeleeAttack(Ability):
     """Slow Melee Attack: cannot make a melee attack and move in the same turn (War Drums §26;
     skirmish §25)."""
 
-    pattern = "Slow Melee Attack"
+    pattern = N_("Slow Melee Attack")
     rules = "War Drums §26 Slow melee attack"
 
     def turn_limits(self, owner, limits: TurnLimits, battle) -> TurnLimits:
@@ -153,7 +155,7 @@ class SlowRangedAttack(Ability):
     """Slow Ranged Attack: cannot make a ranged attack and move in the same turn (War Drums §26;
     skirmish §25)."""
 
-    pattern = "Slow Ranged Attack"
+    pattern = N_("Slow Ranged Attack")
     rules = "War Drums §26 Slow ranged attack"
 
     def turn_limits(self, owner, limits: TurnLimits, battle) -> TurnLimits:
@@ -167,7 +169,7 @@ class WhirlwindAttack(Ability):
     make one melee attack against each adjacent enemy, with one chosen entry [AMB-68]
     (War Drums §26; skirmish §25)."""
 
-    pattern = "Whirlwind Attack"
+    pattern = N_("Whirlwind Attack")
     rules = "War Drums §26 Whirlwind Attack, AMB-68"
 
     def turn_limits(self, owner, limits: TurnLimits, battle) -> TurnLimits:
@@ -181,7 +183,7 @@ class SlowEffect(Ability):
     make only one melee or ranged attack that turn, even if it then moves away [A-39]
     (War Drums §26; skirmish §25)."""
 
-    pattern = "Slow Effect (DC {DC})"
+    pattern = N_("Slow Effect (DC {DC})")
     rules = "War Drums §26 Slow Effect; skirmish §25, A-39"
 
     def enemy_activates(self, owner, enemy, battle) -> list[Outcome]:
@@ -196,4 +198,4 @@ class SlowEffect(Ability):
 
 @register_ability
 class SlowEffectPlain(SlowEffect):
-    pattern = "Slow Effect DC {DC}"
+    pattern = N_("Slow Effect DC {DC}")

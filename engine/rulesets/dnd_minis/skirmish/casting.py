@@ -17,7 +17,7 @@ from engine.rulesets.dnd_minis.skirmish import areas, effects
 from engine.rulesets.dnd_minis.skirmish.actions import Cast
 from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
-from engine.core.text import _, either
+from engine.core.text import _, either, commas
 from engine.rulesets.dnd_minis.cards import range_name
 
 WARBAND_RANGES = ("your warband", "any warband")
@@ -64,7 +64,7 @@ def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Ev
         _after(state, creature, events)
         return
     if spell_match is None and ability_match is None:
-        names = ", ".join(offered_names(field, creature)) or "nothing"
+        names = commas(offered_names(field, creature)) or _("nothing")
         raise IllegalAction("unknown-spell", _("The {creature} can't use {spell!r} now (it can use: {names}).",
                                                creature=creature.name, spell=action.spell, names=names))
     limits = hooks.turn_limits(creature, field)
@@ -85,7 +85,7 @@ def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Ev
         _spend(creature, ref)  # spent even if lost or resisted
         t.combined = t.combined or bool(t.attacks or t.replaced_attack)
         t.replaced_attack, t.attacks = spell.name, t.attacks + 1
-        events.append(Event(kind="cast", seat=creature.side, text=_('The {creature} casts {spell}{outcome}.', creature=creature.name, spell=spell.name, outcome=_(' on {names}', names=', '.join(('the ' + c.name for c in targets))) if targets else '')))
+        events.append(Event(kind="cast", seat=creature.side, text=_('The {creature} casts {spell}{outcome}.', creature=creature.name, spell=spell.name, outcome=_(' on {names}', names=commas([_('the {creature}', creature=c.name) for c in targets])) if targets else '')))
         lost, lost_events = hooks.spell_lost(creature, spell.name, field, state.rng)
         events.extend(lost_events)
         if not lost:
@@ -122,7 +122,7 @@ def cast(state: SkirmishState, creature: Creature, action: Cast, events: list[Ev
         if spec.swift:
             t.swift_used = True
         creature.uses[spec.ability] = creature.uses.get(spec.ability, 0) + 1
-        events.append(Event(kind="cast", seat=creature.side, text=_('The {creature} uses {spec}{outcome}.', creature=creature.name, spec=spec.name, outcome=_(' on {names}', names=', '.join(('the ' + c.name for c in targets))) if targets else '')))
+        events.append(Event(kind="cast", seat=creature.side, text=_('The {creature} uses {spec}{outcome}.', creature=creature.name, spec=spec.name, outcome=_(' on {names}', names=commas([_('the {creature}', creature=c.name) for c in targets])) if targets else '')))
         state.violence_this_round = state.violence_this_round or any(field.hostile(creature, c) for c in targets)
         effects.run(field, state.rng, ability.perform(creature, spec, targets, field, state.rng), events,
                     source=creature)
@@ -139,7 +139,7 @@ def _wake(state: SkirmishState, field: SkirmishField, creature: Creature, action
     target = find_creature(state, action.target, creature) if action.target else (sleepers[0] if len(sleepers) == 1 else None)
     if target is None or target not in sleepers:
         raise IllegalAction("no-sleeper", _('The {creature} can wake only an adjacent sleeping '
-                                            'creature{outcome}', creature=creature.name, outcome=_(': {names}.', names=', '.join((c.name for c in sleepers))) if sleepers else _(' (none is adjacent).')))
+                                            'creature{outcome}', creature=creature.name, outcome=_(': {names}.', names=commas((c.name for c in sleepers))) if sleepers else _(' (none is adjacent).')))
     _replace_attack(creature, state.activation, "waking a sleeper")
     if dry:
         return

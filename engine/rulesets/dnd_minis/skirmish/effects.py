@@ -19,7 +19,7 @@ from engine.rulesets.dnd_minis.abilities.base import (
 from engine.rulesets.dnd_minis.combat import save
 from engine.rulesets.dnd_minis.creature import Condition, Creature, Effect
 from engine.grid import can_end_at, space_distance, square_name
-from engine.core.text import _
+from engine.core.text import _, commas
 from engine.rulesets.dnd_minis.cards import damage_kind_name
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -98,10 +98,10 @@ def resolution_order(field: "SkirmishView", outcomes: list) -> list:
             chosen = ids[0]
             if ask and len(ids) > 1:
                 why = next((o.why for cid in ids for o in by_creature[cid] if getattr(o, "why", "")), "")
-                names = ", ".join(f"{field.roster[c].name} ({c})" for c in ids)
+                names = commas(f"{field.roster[c].name} ({c})" for c in ids)
                 chosen = field.ask(seat, "effect-order", _('{outcome}several of your creatures are affected at '
                                                            'once — {names}. Which is resolved first?',
-                                                           outcome=_('{why}: ', why=why) if why else '', names=names), ids)
+                                                           outcome=_('{why}: ', why=hooks.reason_name(why)) if why else '', names=names), ids)
             ids.remove(chosen)
             ordered += by_creature[chosen]
     return ordered
@@ -133,7 +133,7 @@ def _one(field: "SkirmishView", rng: Rng, o, events: list[Event], source) -> lis
         taken = hooks.take_damage(target, [DamagePacket(amount, o.kind, from_attack=o.from_attack, source=src)],
                                   DamageContext(defender=target, source=src, rng=rng, battle=field))
         dealt = sum(p.amount for p in taken)
-        events.append(Event(kind="damage", text=_('{target} takes {dealt} {kind} damage{outcome}.', target=target.name, dealt=dealt, kind=damage_kind_name(o.kind), outcome=_(' ({why})', why=o.why) if o.why else ''), data={"defender": target.id, "amount": dealt}))
+        events.append(Event(kind="damage", text=_('{target} takes {dealt} {kind} damage{outcome}.', target=target.name, dealt=dealt, kind=damage_kind_name(o.kind), outcome=_(' ({why})', why=hooks.reason_name(o.why)) if o.why else ''), data={"defender": target.id, "amount": dealt}))
         if dealt:
             field.damage(rng, target, dealt, events, source=src)
         return []
@@ -263,7 +263,7 @@ def _one(field: "SkirmishView", rng: Rng, o, events: list[Event], source) -> lis
         _place(field, o, events)
         return []
     if isinstance(o, LoseSpell):
-        events.append(Event(kind="note", text=_('The spell is lost ({why}).', why=o.why)))
+        events.append(Event(kind="note", text=_('The spell is lost ({why}).', why=hooks.reason_name(o.why))))
         return []
     return [o]
 
@@ -338,10 +338,10 @@ def _push(field: "SkirmishView", rng: Rng, o: Push, events: list[Event]) -> None
             names = [square_name(sq) for sq in options] + (["decline"] if o.optional and step == 0 else [])
             verb = {"away": "pushes", "toward": "pulls"}.get(o.direction, "slides")
             answer = field.ask(chooser, "push", _('{why}: the {actor} {verb} the {target} from {square} — to '
-                                                  'which square?', why=o.why, actor=actor.name, verb=verb, target=target.name, square=square_name(here)), names)
+                                                  'which square?', why=hooks.reason_name(o.why), actor=actor.name, verb=verb, target=target.name, square=square_name(here)), names)
             if answer == "decline":
                 events.append(Event(kind="note", seat=chooser, text=_('The {actor} does not use {why}.',
-                                                                      actor=actor.name, why=o.why)))
+                                                                      actor=actor.name, why=hooks.reason_name(o.why))))
                 return
             landing = options[names.index(answer)]
         target.square = landing
@@ -372,11 +372,11 @@ def _extra_attack(field: "SkirmishView", rng: Rng, o: ExtraAttack, events: list[
             names = [t.id for t in targets] + (["decline"] if o.optional else [])
             answer = field.ask(chooser, "extra-attack", _('{why}: the {attacker} may make an immediate melee '
                                                           'attack — at which enemy?',
-                                                          why=o.why, attacker=attacker.name), names)
+                                                          why=hooks.reason_name(o.why), attacker=attacker.name), names)
             if answer == "decline":
                 targets = []
                 events.append(Event(kind="note", seat=chooser, text=_('The {attacker} does not use {why}.',
-                                                                      attacker=attacker.name, why=o.why)))
+                                                                      attacker=attacker.name, why=hooks.reason_name(o.why))))
             else:
                 targets = [targets[names.index(answer)]]
     if targets and attacker.squares:
@@ -427,7 +427,7 @@ def _place(field: "SkirmishView", o: Place, events: list[Event]) -> None:
         card = find_card(o.card, catalog)
     except Exception:  # noqa: BLE001 - an unknown creature kind is reported, never fatal
         events.append(Event(kind="note", text=_('No creature card {card!r} to place ({why}).',
-                                                card=o.card, why=o.why)))
+                                                card=o.card, why=hooks.reason_name(o.why))))
         return
     n = sum(1 for c in field.roster.values() if c.card.id == card.id and c.side == seat) + 1
     cid = f"{seat}-{card.id}-{n}"
@@ -457,10 +457,10 @@ def _place(field: "SkirmishView", o: Place, events: list[Event]) -> None:
         names = [square_name(s) for s in legal]
         answer = field.ask(seat, "summon-square", _('Your {card} appears ({why}): on which square within 6 '
                                                     'squares of the {owner}? (nearest: {names})',
-                                                    card=card.name, why=o.why, owner=owner.name, names=names[0]), names)
+                                                    card=card.name, why=hooks.reason_name(o.why), owner=owner.name, names=names[0]), names)
         sq = legal[names.index(answer)]
     creature.square = sq
     field.roster[cid] = creature
     events.append(Event(kind="summoned", seat=seat, text=_('A {card} appears on {square} ({why}).',
-                                                           card=card.name, square=square_name(sq), why=o.why),
+                                                           card=card.name, square=square_name(sq), why=hooks.reason_name(o.why)),
                         data={"creature": cid, "square": list(sq)}))

@@ -19,7 +19,7 @@ from engine.core import Event, IllegalAction
 from engine.rulesets.dnd_minis.creature import Creature
 from engine.rulesets.dnd_minis.skirmish.actions import AooOrder
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
-from engine.core.text import _
+from engine.core.text import _, commas
 
 
 def declines_aoo(state: SkirmishState, creature: Creature) -> bool:
@@ -44,7 +44,7 @@ def own_creature(state: SkirmishState, seat: str, text: str) -> Creature:
         return mine[0]
     if len(mine) > 1:
         raise IllegalAction("ambiguous", _('You have several creatures called {text!r}: use one of {names}.',
-                                           text=text, names=", ".join(c.id for c in mine)))
+                                           text=text, names=commas(c.id for c in mine)))
     if named:
         other = named[0]
         raise IllegalAction("not-your-creature", _('The {other} belongs to {seat}; you can give '

@@ -19,7 +19,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, ValidationError
 
 from engine.core import IllegalAction
-from engine.core.text import _
+from engine.core.text import _, commas
 
 Edition = Literal["war-drums", "starter"]
 
@@ -99,7 +99,7 @@ class SkirmishRules(BaseModel):
         if scenario not in SCENARIOS[edition]:
             raise IllegalAction("bad-option", _('The {edition} rules have the scenarios {names}; not '
                                                 '{scenario!r}.',
-                                                edition=edition, names=', '.join(SCENARIOS[edition]), scenario=scenario))
+                                                edition=edition, names=commas(SCENARIOS[edition]), scenario=scenario))
         base: dict[str, Any] = {"edition": edition, "scenario": scenario}
         if edition == "starter":
             base.update(warband_size=100, max_creatures=12, victory_areas=False, va_reward=0,

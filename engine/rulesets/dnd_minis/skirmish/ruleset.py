@@ -24,6 +24,7 @@ from typing import Any, ClassVar
 
 from engine.core import BOARD_EVENTS, Action, BoardView, Event, GameState, IllegalAction, Rng, Ruleset, Seat, Token
 from engine.grid import square_name
+from engine.grid.board import map_title
 from engine.grid.view import board_view_of
 from engine.rulesets.dnd_minis.creature import Creature
 from engine.rulesets.dnd_minis.maps import zone_label
@@ -32,7 +33,7 @@ from engine.rulesets.dnd_minis.skirmish.actions import ACTION_TYPES, ChooseFirst
 from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
 from engine.rulesets.dnd_minis.skirmish.rules import OPTION_HELP, SkirmishRules
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
-from engine.core.text import _, join
+from engine.core.text import _, join, commas
 
 XY = tuple[int, int]
 TURN_ACTIONS = ("activate", "move", "attack", "charge", "cast", "end")
@@ -214,7 +215,7 @@ class Skirmish(Ruleset):
         assert isinstance(state, SkirmishState)
         if state.is_over:
             return _("The battle is over: {reason}.", reason=state.result.why())
-        names = ", ".join(state.seat(s).name for s in self.to_act(state))
+        names = commas(state.seat(s).name for s in self.to_act(state))
         phase = state.phase
         if phase == "warbands":
             return _("Waiting for warbands from {names} (/warband).", names=names)
@@ -269,7 +270,7 @@ class Skirmish(Ruleset):
         view.last_path = list(state.last_path)
         view.last_attack = state.last_attack
         view.side_names = {s.id: s.name for s in state.seats}
-        view.title = _("D&D Miniatures Skirmish — {map}", map=grid.name)
+        view.title = _("D&D Miniatures Skirmish — {map}", map=map_title(grid))
         view.caption = self.status(state)
         return view
 

@@ -19,7 +19,7 @@ from engine.rulesets.dnd_minis.creature import Creature
 from engine.rulesets.dnd_minis.maps import load_map
 from engine.rulesets.dnd_minis.skirmish.actions import ChooseMap, Deploy, SubmitWarband
 from engine.rulesets.dnd_minis.skirmish.state import PlayerState, SkirmishState
-from engine.core.text import _, either
+from engine.core.text import _, either, commas
 
 XY = tuple[int, int]
 
@@ -45,7 +45,7 @@ def submit_warband(state: SkirmishState, action: SubmitWarband, events: list[Eve
     if problems:
         from engine.rulesets.dnd_minis.warband import refuse_limits
 
-        raise refuse_limits(problems, "That warband can't fight here:")
+        raise refuse_limits(problems, _("That warband can't fight here"))
     player.cards = [c.id for c in cards]
     player.faction = action.faction
     player.map, player.map_data = action.map, action.map_data
@@ -138,7 +138,7 @@ def _make_creatures(state: SkirmishState, seat: str, cards: list[StatCard], *, c
 
 def reveal(state: SkirmishState, events: list[Event]) -> None:
     for seat, player in state.players.items():
-        names = ", ".join(c.name for c in state.creatures_of(seat))
+        names = commas(c.name for c in state.creatures_of(seat))
         events.append(Event(kind="reveal", seat=seat, text=_("{seat}'s warband: {names}.",
                                                              seat=state.seat(seat).name, names=names)))
     name_required_creatures(state, events)
@@ -162,7 +162,7 @@ def reveal(state: SkirmishState, events: list[Event]) -> None:
     state.chooser, state.choice = winner, "map"
     state.phase = "choose-map"
     events.append(Event(kind="prompt", seat=winner, text=_('{seat} chooses the battle map: {names}.',
-                                                           seat=state.seat(winner).name, names=", ".join(offered))))
+                                                           seat=state.seat(winner).name, names=commas(offered))))
 
 
 def _offered_maps(state: SkirmishState) -> list[str]:
@@ -187,7 +187,7 @@ def choose_map(state: SkirmishState, action: ChooseMap, events: list[Event]) -> 
     wanted = next((m for m in offered if m.casefold() == action.name.strip().casefold()), None)
     if wanted is None:
         raise IllegalAction("unknown-map", _('Choose one of the maps brought to this battle: {names}.',
-                                             names=', '.join(offered)))
+                                             names=commas(offered)))
     state.map = _load_offered(state, wanted)
     events.append(Event(kind="map", seat=action.seat, text=_('{seat} chooses {map}.',
                                                              seat=state.seat(action.seat).name, map=state.map.name)))
@@ -300,7 +300,7 @@ def place_tile(state: SkirmishState, seat: str, tile: str, at: XY, rotation: int
     player = state.players[seat]
     if found.id not in player.tiles_left:
         raise IllegalAction("not-your-tile", _('You have no {found} left to lay (yours: {value}).',
-                                               found=found.name, value=", ".join(player.tiles_left) or "none"))
+                                               found=found.name, value=commas(player.tiles_left) or _("none")))
     if not found.assembly and _tiles_of(state, seat, True):
         raise IllegalAction("assembly-first", _('Lay your assembly tile first.'))
     state.layout = lay(state.layout, found.id, at, rotation, player=player.letter)
@@ -346,7 +346,7 @@ def initiative_roll(state: SkirmishState, seats: list[str], purpose: str, events
                                                               best=best, top=top)))
             return by_rating[0]
         events.append(Event(kind="initiative_tie", text=_('Tie at {best} with equal ratings: {names} roll '
-                                                          'again.', best=best, names=", ".join(state.seat(s).name for s in by_rating))))
+                                                          'again.', best=best, names=commas(state.seat(s).name for s in by_rating))))
         contenders = by_rating
 
 
@@ -445,7 +445,7 @@ def deploy(state: SkirmishState, action: Deploy, creature: Creature, events: lis
     allowed = deploy_squares(state, action.seat, creature)
     if action.square not in allowed:
         player = state.players[action.seat]
-        free = ", ".join(x for x in start_letters(state) if x not in letters_taken(state, action.seat))
+        free = commas(x for x in start_letters(state) if x not in letters_taken(state, action.seat))
         where = (_("start area {letter}", letter=player.letter) if player.letter
                  else _("a free start area ({letters})", letters=free))
         raise IllegalAction("not-a-start-square", _("The {creature} can't be deployed on {square}: deploy it "

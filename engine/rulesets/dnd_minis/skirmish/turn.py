@@ -18,7 +18,7 @@ from engine.rulesets.dnd_minis.skirmish import effects, simultaneous
 from engine.rulesets.dnd_minis.skirmish.actions import Attack, Charge, Move
 from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
-from engine.core.text import _, ngettext, either
+from engine.core.text import _, ngettext, either, commas
 
 XY = tuple[int, int]
 
@@ -494,7 +494,7 @@ def _declare(state: SkirmishState, field: SkirmishField, creature: Creature, tar
         printed = allowed.get(name.casefold()) or next((v for k, v in allowed.items() if k.startswith(name.casefold())), None)
         if printed is None:
             raise IllegalAction("cannot-declare", _("The {creature} can't declare {name!r} for this "
-                                                    "attack{outcome}", creature=creature.name, name=name, outcome=_(' (it may declare: {names}).', names=', '.join(allowed.values())) if allowed else '.'))
+                                                    "attack{outcome}", creature=creature.name, name=name, outcome=_(' (it may declare: {names}).', names=commas(allowed.values())) if allowed else '.'))
         ref = creature.card.ability(printed)
         if ref is not None and ref.uses is not None and creature.uses.get(printed, 0) >= ref.uses:
             raise IllegalAction("no-uses", _('The {creature} has used up {printed}.',
@@ -653,7 +653,7 @@ def charge_plan(state: SkirmishState, creature: Creature, action: Charge, target
         if len(good) > 1:
             raise IllegalAction("choose-square", _('Several squares are equally near: say where (to:) — '
                                                    '{names}.',
-                                                   names=", ".join(square_name(s) for s, _ in good)))
+                                                   names=commas(square_name(s) for s, _ in good)))
         dest, path = good[0]
     return field, limits, target, path
 
@@ -720,7 +720,7 @@ def find_creature(state: SkirmishState, text: str, actor: Creature | None = None
     if not matches:
         raise IllegalAction("unknown-creature", _('There is no creature {text!r} in this battle.', text=text))
     raise IllegalAction("ambiguous", _('Several creatures are called {text!r}: use one of {names}.',
-                                       text=text, names=", ".join(c.id for c in matches)))
+                                       text=text, names=commas(c.id for c in matches)))
 
 
 def _after(state: SkirmishState, creature: Creature, events: list[Event], force_end: bool = False) -> None:
