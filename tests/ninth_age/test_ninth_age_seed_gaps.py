@@ -359,3 +359,54 @@ def test_backlash_hits_a_wizard_inside_a_unit_itself_and_calls_it_no_focused_spe
     assert not any("Focused" in s for s in said), said
     assert any(s.startswith("Sap the Strength on Shaman: 1 to wound at S4") for s in said), said
     assert not any(s.startswith("Sap the Strength on Shaman: armour saves") for s in said)
+
+
+# -- a character inside a charged unit was charged with it (§15.1 Lancia, §22 Carica Tonante) ---------------
+def _chariot_charged_shaman_in_brutes(rules=(), charged="Brutes"):
+    """The Battle Chariot charged the Brutes (or ``charged``), in contact with them, the Shaman
+    in the middle of their front rank."""
+    from engine.rulesets.ninth_age import fighters
+    from engine.rulesets.ninth_age.state import ChargeDeclaration
+    from engine.table.contact import in_contact
+    from engine.table.frame import mm
+
+    state = scenario({"Brutes": (30, 20, 180, 3), "Battle Chariot": (30, 20 - mm(40) - mm(100) / 2, 0),
+                      "Shaman": (60, 40, 180)}, terrain="open")
+    brutes, chariot = state.units["Brutes"], state.units["Battle Chariot"]
+    characters._place(state, state.units["Shaman"], brutes, 1, [])
+    assert in_contact(chariot.footprint(), brutes.footprint())
+    if rules:
+        state.armies["p1"].units[chariot.entry] = state.unit_entry(chariot).model_copy(
+            update={"special_rules": list(state.unit_entry(chariot).special_rules) + list(rules)})
+    chariot.charged = True
+    state.charges = [ChargeDeclaration(charger="Battle Chariot", target=charged, side="front", distance=3)]
+    state.phase, state.step, state.active = "melee", "", "p1"
+    [crew] = [b for b in fighters.blows(state, chariot) if not b.special and b.part_name == "Crew"]
+    return state, chariot, crew
+
+
+def _crew_on_shaman(rules=(), charged="Brutes"):
+    from engine.rulesets.ninth_age import combat
+
+    state, chariot, crew = _chariot_charged_shaman_in_brutes(rules, charged)
+    load(state, *[4] * 10)
+    log = []
+    combat.wound_model(state, chariot, crew, state.units["Shaman"], 1, log)
+    return _said(log)
+
+
+def test_a_lances_charge_bonus_strikes_a_character_in_the_charged_unit():
+    """Lancia: "+2 Forza [...] solo per gli attacchi contro i nemici caricati": the Shaman stands
+    in the Brutes the Chariot charged, so the crew's lance hits on him are at S5, as on the Brutes;
+    had it charged another unit (the Trolls), the Brutes and the Shaman in them are struck at S3."""
+    said = _crew_on_shaman()
+    assert any(s.startswith("Battle Chariot Crew against Shaman: 1 to wound at S5 ") for s in said), said
+    said = _crew_on_shaman(charged="Trolls")
+    assert any(s.startswith("Battle Chariot Crew against Shaman: 1 to wound at S3 ") for s in said), said
+
+
+def test_thunderous_charge_strikes_a_character_in_the_charged_unit():
+    """Carica Tonante: "+1 Forza ai loro Attacchi in CaC [...] nei confronti dei nemici caricati":
+    on the Shaman in the charged Brutes too (lance and Thunderous Charge: S6)."""
+    said = _crew_on_shaman(["Thunderous Charge"])
+    assert any(s.startswith("Battle Chariot Crew against Shaman: 1 to wound at S6 ") for s in said), said
