@@ -410,3 +410,59 @@ def test_thunderous_charge_strikes_a_character_in_the_charged_unit():
     on the Shaman in the charged Brutes too (lance and Thunderous Charge: S6)."""
     said = _crew_on_shaman(["Thunderous Charge"])
     assert any(s.startswith("Battle Chariot Crew against Shaman: 1 to wound at S6 ") for s in said), said
+
+
+# -- a miscast on a wizard that is one model of its unit (§9.10, §22 Conclave Magico, §18.6) -----------------
+def _brutes_in_armour(state, *units):
+    for armoured in units:
+        state.armies["p2"].units[armoured.entry] = state.unit_entry(armoured).model_copy(
+            update={"equipment": ["hand weapon", "heavy armour", "shield"]})
+
+
+def test_a_conclave_champions_miscast_takes_its_own_hit_without_saves_and_its_unit_keeps_theirs():
+    """"Il Mago che subisce l'incidente di lancio non può beneficiare di alcun Tiro Protezione": the
+    wizard is the Brutes' Champion (Conclave Magico), so of the six hits of the Breach in the
+    Veil one is its own, unsaved, and the other five Brutes take their 6+ armour saves."""
+    from test_ninth_age_magic import magic_phase
+
+    from engine.rulesets.ninth_age import magic
+
+    state, _log = magic_phase(seat="p2", dice=(4, 4, 1, 1),
+                              placements={"Brutes": (30, 30, 180, 3), "Spearmen": (30, 10, 0, 10)})
+    brutes = state.units["Brutes"]
+    _brutes_in_armour(state, brutes)
+    spell = magic.spell_named(state, "p2", "Sap the Strength")[0]
+    said = _miscast(state, state.casters["Brutes Champion"], spell,
+                    1, 1,  # 2: Breach in the Veil
+                    6, 6, 6, 6, 6,  # five Brutes' hits wound
+                    6, 6, 6, 6, 1,  # their armour saves on 6+: four saved
+                    6)  # the Champion's hit wounds: no save
+    assert "The 5\" template on Brutes Champion touches 6 model(s) of Brutes." in said
+    assert "6 hits on Brutes: one is Brutes Champion's own, with no saves of any kind (§9.10); " \
+           "the others keep their saves." in said
+    assert "Sap the Strength on Brutes: armour saves needing 6+: 6 6 6 6 1: 4 saved." in said
+    assert "Sap the Strength on Brutes Champion: 1 to wound at S4 against T4 needing 4+: 6: 1 wound(s)." in said
+    assert not any(s.startswith("Sap the Strength on Brutes Champion: armour saves") for s in said)
+    assert brutes.wounds_lost == 2 and left(state) == []
+
+
+def test_a_garrisoned_wizards_miscast_leaves_the_buildings_other_models_their_saves():
+    """A wizard in a unit in a Building: the template's D6 hits are the garrison's, spread as
+    §16.4 says (§18.6); only those on the Shaman are without saves."""
+    from engine.rulesets.ninth_age import garrison
+
+    state, shaman, spell = _shaman_in_brutes(3)
+    brutes = state.units["Brutes"]
+    garrison.occupy(state, brutes, garrison.building_named(state, "Farmhouse"))
+    state.begin_answers(["1"])  # one of the hits on the Shaman
+    said = _miscast(state, shaman, spell,
+                    1, 1,  # 2: Breach in the Veil
+                    4,  # D6 hits on the garrison: 4
+                    6,  # the Shaman's hit wounds: no save
+                    6, 6, 6,  # the Brutes' three hits wound
+                    6, 6, 1)  # their armour saves on 6+: two saved
+    assert "1 of 4 hit(s) on Brutes go to Shaman (situation B, §16.4)." in said, said
+    assert "Sap the Strength on Brutes (Shaman): 1 to wound at S4 against T4 needing 4+: 6: 1 wound(s)." in said
+    assert not any(s.startswith("Sap the Strength on Brutes (Shaman): armour saves") for s in said)
+    assert "Sap the Strength on Brutes: armour saves needing 6+: 6 6 1: 2 saved." in said
+    assert state.units["Shaman"].wounds_lost == 1 and brutes.wounds_lost == 1 and left(state) == []
