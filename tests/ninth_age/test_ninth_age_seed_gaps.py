@@ -466,3 +466,28 @@ def test_a_garrisoned_wizards_miscast_leaves_the_buildings_other_models_their_sa
     assert not any(s.startswith("Sap the Strength on Brutes (Shaman): armour saves") for s in said)
     assert "Sap the Strength on Brutes: armour saves needing 6+: 6 6 1: 2 saved." in said
     assert state.units["Shaman"].wounds_lost == 1 and brutes.wounds_lost == 1 and left(state) == []
+
+
+# -- pursuing a unit that fled off the table (§11.13 Distanza di Inseguimento) -------------------------------
+def test_a_pursuer_turns_to_face_where_its_quarry_left_the_table():
+    """"L'Unità Inseguitrice ruota attorno al suo centro [...] per fronteggiare il punto centrale
+    dell'Unità in Fuga (o il punto dove si trovava l'Unità [...])": the Brutes flee 12" west off
+    the table from 1.5" of its edge; the Spearmen, facing north, turn to face the point where
+    they left it and pursue their 3" that way, not straight on."""
+    import pytest
+
+    from engine.rulesets.ninth_age import combat
+    from engine.table.frame import bearing_between
+
+    state = scenario({"Spearmen": (30, 20, 0, 5), "Brutes": (12, 24, 270, 3)}, terrain="open")
+    brutes, spearmen = state.units["Brutes"], state.units["Spearmen"]
+    load(state, 6, 6,  # the Brutes' flight: 12"
+         1, 2)  # the Spearmen's pursuit: 3"
+    log = []
+    went = flee(state, brutes, 270.0, log, "Brutes flee")
+    assert brutes.location == "fled" and brutes.left_table_at == pytest.approx((1.5, 24.0))
+    combat.pursue(state, spearmen, "Brutes", went, log)
+    facing = bearing_between((30, 20), (1.5, 24.0))
+    assert spearmen.pose.bearing == pytest.approx(facing)
+    assert "Spearmen pursue 3.0\" of 3\"." in _said(log) and left(state) == []
+    assert spearmen.footprint().centre[0] == pytest.approx(30 - 3 * 0.990, abs=0.01)  # 3" to the west-north-west

@@ -1306,6 +1306,10 @@ def pursue(state: NinthAgeState, unit: UnitState, target_id: str, flee_distance:
         point = target.footprint().centre
         if caught(flee_distance, go):
             destroy(state, target, events, ngettext("{go}\" ≥ {flee_distance}\": {unit} catches {target}, which is destroyed", "{go}\" ≥ {flee_distance}\": {unit} catch {target}, which is destroyed", number(state, unit), go=go, flee_distance=flee_distance, unit=unit.id, target=target.id))
+    elif target.left_table_at is not None:  # fled off the table: where it left it (§11.13)
+        point = target.left_table_at
+    elif target.pose is not None:  # destroyed before this pursuer moved: where it stood
+        point = target.footprint().centre
     else:
         point = None
     unit.combat_rounds = 0
