@@ -302,7 +302,7 @@ def test_distracting_toxic_attacks_and_the_banner_of_discipline():
     state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
     # the Glittering Cuirass: Distracting, -1 to hit the Marshal in close combat
     assert "Brute Bulls Brute ×6 (WS 3) at Marshal (WS 6): 4+ to hit, rolled 4, 4, 4, 4, 4, 4: 0 hit(s) (Parry: 4+) " \
-           "(-1 Distracting)." in text(log)
+           "(-1 Distracting) (so 5+ on the die)." in text(log)
     state = _marshal_vs_bulls(bulls={"special_rules": ["Toxic Attacks"]})
     log = []
     load(state, *[4] * 80)

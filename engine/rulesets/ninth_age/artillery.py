@@ -180,6 +180,7 @@ def misfire(state: NinthAgeState, unit: UnitState, events: list[Event], modifier
 # -- the machines --------------------------------------------------------------------------------------
 def fire(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: RangedWeapon, events: list[Event], *,
          at: tuple[float, float] | None = None) -> None:
+    before = {u.id: (u.phase_key, u.phase_lost) for u in state.units.values()}
     if weapon.kind == "bolt thrower":
         bolt_thrower(state, unit, target, weapon, events)
     elif weapon.kind == "cannon":
@@ -193,8 +194,9 @@ def fire(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Range
     else:
         raise IllegalAction("not-refereed", _("The {weapon} is not refereed yet in this version.", weapon=weapon_word(weapon.name)))
     unit.shot = True
-    for u in state.on_table():
-        heavy_casualties(state, u, events)
+    for u in state.on_table():  # the units this shot cost models (each earlier loss had its test)
+        if (u.phase_key, u.phase_lost) != before.get(u.id):
+            heavy_casualties(state, u, events)
 
 
 def _aim(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: RangedWeapon, *, ignore_cover=False):

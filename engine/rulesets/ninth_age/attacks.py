@@ -349,12 +349,17 @@ def inflict(state: NinthAgeState, target: UnitState, attack: Attack, unsaved: in
     never more than the target's W per wound."""
     if not attack.multiple_wounds or unsaved <= 0:
         return max(0, unsaved)
-    total, rolled = 0, []
+    total, rolled, each = 0, [], []
     for _skip in range(unsaved):
         n, dice = multiple_wounds(attack.multiple_wounds, d, state.rng, _("{purpose}: Multiple Wounds", purpose=purpose))
         total += n
         rolled += dice
-    events.append(Event(kind="roll", text=text_join("", [_("{purpose}: Multiple Wounds ({multiple_wounds})", purpose=purpose, multiple_wounds=attack.multiple_wounds), (_(" rolled {faces}", faces=_faces(rolled)) if rolled else ""), _(", capped at W{wounds}: {unsaved} unsaved wound(s) become {total}.", wounds=d.wounds, unsaved=unsaved, total=total)])))
+        each.append(n)
+    # a D3 is a halved D6 (§0.1): the faces rolled are D6 faces, so say what each wound became
+    # (a console game read "(D3) rolled 2, capped at W3: 1 unsaved wound(s) become 1")
+    spec = str(attack.multiple_wounds).lower()
+    halved = rolled and ("d3" in spec or spec.startswith("ammunition"))
+    events.append(Event(kind="roll", text=text_join("", [_("{purpose}: Multiple Wounds ({multiple_wounds})", purpose=purpose, multiple_wounds=attack.multiple_wounds), (_(" rolled {faces}", faces=_faces(rolled)) if rolled else ""), (_(" (D6 faces, a D3 being half a D6: each wound became {values})", values=", ".join(map(str, each))) if halved else ""), _(", capped at W{wounds}: {unsaved} unsaved wound(s) become {total}.", wounds=d.wounds, unsaved=unsaved, total=total)])))
     return total
 
 

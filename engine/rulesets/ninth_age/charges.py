@@ -270,19 +270,22 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     target = state.units[decl.target]
     tentry = state.unit_entry(target)
     reactive = target.owner
+    forced = None  # why the unit has one reaction only, said with it
     if target.fleeing:
-        options = ["flee"]
-    elif engaged(state, target) or _immune(state, target):  # ITP never chooses Flee (§22)
-        options = ["hold"]
+        options, forced = ["flee"], _("already fleeing, it must Flee (§8.3)")
+    elif engaged(state, target):
+        options, forced = ["hold"], _("already engaged in combat, it may only Hold (§8.3)")
+    elif _immune(state, target):  # ITP never chooses Flee (§22)
+        options, forced = ["hold"], _("Immune to Psychology, it never chooses Flee (§8.3, §22)")
     elif target.garrison:  # a unit in a Building may not Flee from an assault (§18.6)
-        options = ["hold"]
+        options, forced = ["hold"], _("in a Building, it may not Flee from an assault (§18.6)")
     else:
         options = ["hold", "flee"]
     # Terror (§22): a charge declared by a Terror unit makes the target take a Panic test; failed, it
     # must Flee if it may
     if "flee" in options and not target.fleeing and _terror_test_failed(state, state.units[decl.charger], target,
                                                                          events):
-        options = ["flee"]
+        options, forced = ["flee"], None  # the Terror test said why
     # Stand and Shoot (§8.3), when its conditions hold
     why_not = stand_and_shoot_problem(state, target, state.units[decl.charger])
     if why_not is None and "hold" in options and not target.fleeing:
@@ -290,9 +293,14 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     answer = decide(state, reactive, f"reaction-{decl.charger}-{decl.target}",
                     text_join("", [ngettext("{charger} charges {target}:", "{charger} charge {target}:", number(state, state.units[decl.charger]), charger=decl.charger, target=decl.target), " ", ngettext("how does {target} react?", "how do {target} react?", number(state, target), target=decl.target), (_(" (no Stand and Shoot: {why_not})", why_not=why_not) if why_not and "hold" in options else "")]), options)
     decl.reaction = answer  # type: ignore[assignment]
-    events.append(Event(kind="reaction", seat=reactive, text=ngettext(
-        "{unit} reacts: {answer}.", "{unit} react: {answer}.", number(state, target), unit=decl.target,
-        answer=answer)))
+    if len(options) == 1 and forced is not None:  # no choice was asked: say why
+        events.append(Event(kind="reaction", seat=reactive, text=ngettext(
+            "{unit} reacts: {answer} — {why}.", "{unit} react: {answer} — {why}.", number(state, target),
+            unit=decl.target, answer=answer, why=forced)))
+    else:
+        events.append(Event(kind="reaction", seat=reactive, text=ngettext(
+            "{unit} reacts: {answer}.", "{unit} react: {answer}.", number(state, target), unit=decl.target,
+            answer=answer)))
     if answer != "flee":
         if not target.garrison:  # a garrison stands in its Building, in no formation (§18.6)
             close_ranks(state, target, state.units[decl.charger], events)
@@ -411,6 +419,8 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         rolls[decl.charger] = (roll.dice, total)
         kept = charge_dice(roll.dice, swiftstride=swift)
         note = _(" (Order a Charge: at least 4)") if entry.command.champion and sum(kept) < 4 else ""
+        if swift:  # say why three dice were rolled and two kept, as the flee and pursuit rolls do
+            note = text_join("", [note, _(" (Swiftstride: the best two of 3D6)")])
         events.append(Event(kind="roll", seat=charger.owner, roll=roll,
                             text=_("{charger} charge range: {join}{note} + {name} {m} = {total}\".", charger=charger.id, join='+'.join(map(str, kept)), note=note, name=name, m=m, total=total)))
     for decl in state.charges:

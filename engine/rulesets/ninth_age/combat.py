@@ -576,6 +576,9 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                     continue
             _reveal_attack_items(state, b, target, events)  # hidden lists: before the roll (§2.4)
             need, modifier, why = to_hit(state, attacker, target, b)
+            if modifier:  # the need said is the table's: say the face the modifiers make it
+                face = next((f for f in range(2, 7) if hit_succeeds(f, need, modifier)), 6)
+                why = text_join("", [why, _(" (so {face}+ on the die)", face=face)])
             roll = roll_dice(f"{b.count}d6", state.rng, purpose=_('{unit} {part_name} to hit', unit=b.unit, part_name=b.part_name))
             hits = sum(1 for d in roll.dice if hit_succeeds(d, need, modifier))
             sixes = sum(1 for d in roll.dice if d == 6)  # natural 6s always hit (§11.6): Poisoned Attacks
@@ -586,7 +589,9 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                 extra = sum(1 for d in again.dice if hit_succeeds(d, need, modifier))
                 sixes += sum(1 for d in again.dice if d == 6)
                 hits += extra
-                note = text_join("", [note, _("; Hatred re-rolls {count} miss(es): {faces} ({extra} more)", count=len(again.dice),
+                # the hits said are the total: say how many of them the re-roll made (it read "9 hit(s); Hatred
+                # re-rolls 9 miss(es): ... (3 more)", as if 12 hit)
+                note = text_join("", [note, _("; {extra} of them on Hatred's re-roll of {count} miss(es): {faces}", count=len(again.dice),
                                               faces=', '.join(map(str, again.dice)), extra=extra)])
             if not _poisoned(state, _fighter(state, b), b):
                 sixes = 0

@@ -892,7 +892,7 @@ def _vortex(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, 
     model under its path is hit."""
     x, size = vortex
     fp = caster_unit(state, c).footprint()
-    front = fp.world((0, fp.half_depth))
+    centre, front = _caster_base(state, c)
     bearing = bearing_between(front, point)
     if not ShapelyPoint(point).intersects(arc_region(fp, "front")):
         bearing = fp.bearing  # a ruling: a point outside the front arc sends the template straight ahead
@@ -904,15 +904,33 @@ def _vortex(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, 
         end_at = (start[0] + dx * length, start[1] + dy * length)
         text = _("{total} × {x} = {length}\" toward the point", total=roll.total, x=decimal(x, "g"), length=decimal(length, "g"))
     else:
-        start = fp.centre
+        start = centre  # the caster's own base, inside its unit too (§9.3 "centrata sul mago")
         b = random_bearing(state.rng)
-        n = roll_dice("1d6", state.rng, purpose=_('{spell}: vortex distance', spell=spell.name)).total
+        far = roll_dice("1d6", state.rng, purpose=_('{spell}: vortex distance', spell=spell.name))
+        n = far.total
         ex, ey = direction(b)
         end_at = (start[0] + ex * n, start[1] + ey * n)
-        text = _("6: centred on {c}, it moves {n}\" at {bearing}°", c=c.name, n=n, bearing=decimal(b, ".0f"))
+        text = _("6: centred on {c}, it moves D6 = {n}\" at {bearing}° [{faces}]", c=c.name, n=n,
+                 bearing=decimal(b, ".0f"), faces=", ".join(map(str, far.dice)))
     events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("{spell} (Vortex): {text}.", spell=spell.name, text=text)))
     _template_hits(state, c, spell, effect, Capsule(start=start, end=end_at, diameter=size),
                    TemplateMark(kind="vortex", spell=spell.name, diameter=size, start=start, end=end_at), events)
+
+
+def _caster_base(state: NinthAgeState, c: Caster) -> tuple[Point, Point]:
+    """The caster's own base, as §9.3's Vortex places its template: its centre and the middle
+    of its front edge (a wizard inside a unit stands at its place in the block; a Wizard
+    Conclave's Champion is measured as its unit)."""
+    from engine.rulesets.ninth_age.mixed_units import position
+
+    fp = caster_unit(state, c).footprint()
+    base = position(state, state.units[c.unit]) if not c.conclave else None
+    if base is None or state.units[c.unit].garrison:
+        return fp.centre, fp.world((0, fp.half_depth))
+    centre = (base.centroid.x, base.centroid.y)
+    dx, dy = direction(fp.bearing)
+    ahead = max((px - centre[0]) * dx + (py - centre[1]) * dy for px, py in base.convex_hull.exterior.coords)
+    return centre, (centre[0] + dx * ahead, centre[1] + dy * ahead)
 
 
 def _touched(touched) -> Text:
@@ -1142,7 +1160,13 @@ def _remove_from_play(state: NinthAgeState, c: Caster, events: list[Event]) -> N
         events.append(Event(kind="casualties", seat=c.seat, data={"unit": unit.id, "removed": 1},
                             text=ngettext("{c} is torn from the world by the Breach in the Veil: removed from play; {unit} has {models} models left.", "{c} is torn from the world by the Breach in the Veil: removed from play; {unit} have {models} models left.", number(state, unit), c=c.name, unit=unit.id, models=unit.models)))
         return
-    destroy(state, state.units[c.unit], events, _("{c} is torn from the world by the Breach in the Veil: removed from play.", c=c.name))
+    text = _("{c} is torn from the world by the Breach in the Veil: removed from play", c=c.name)
+    if unit.location == "joined":  # a wizard in a unit leaves its place in the block, as one slain there (§16.5)
+        from engine.rulesets.ninth_age.mixed_units import slain_in_unit
+
+        slain_in_unit(state, unit, events, text)
+        return
+    destroy(state, unit, events, text)
 
 
 # -- characteristics under spells ------------------------------------------------------------------
