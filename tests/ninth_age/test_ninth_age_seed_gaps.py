@@ -359,3 +359,135 @@ def test_backlash_hits_a_wizard_inside_a_unit_itself_and_calls_it_no_focused_spe
     assert not any("Focused" in s for s in said), said
     assert any(s.startswith("Sap the Strength on Shaman: 1 to wound at S4") for s in said), said
     assert not any(s.startswith("Sap the Strength on Shaman: armour saves") for s in said)
+
+
+# -- a character inside a charged unit was charged with it (§15.1 Lancia, §22 Carica Tonante) ---------------
+def _chariot_charged_shaman_in_brutes(rules=(), charged="Brutes"):
+    """The Battle Chariot charged the Brutes (or ``charged``), in contact with them, the Shaman
+    in the middle of their front rank."""
+    from engine.rulesets.ninth_age import fighters
+    from engine.rulesets.ninth_age.state import ChargeDeclaration
+    from engine.table.contact import in_contact
+    from engine.table.frame import mm
+
+    state = scenario({"Brutes": (30, 20, 180, 3), "Battle Chariot": (30, 20 - mm(40) - mm(100) / 2, 0),
+                      "Shaman": (60, 40, 180)}, terrain="open")
+    brutes, chariot = state.units["Brutes"], state.units["Battle Chariot"]
+    characters._place(state, state.units["Shaman"], brutes, 1, [])
+    assert in_contact(chariot.footprint(), brutes.footprint())
+    if rules:
+        state.armies["p1"].units[chariot.entry] = state.unit_entry(chariot).model_copy(
+            update={"special_rules": list(state.unit_entry(chariot).special_rules) + list(rules)})
+    chariot.charged = True
+    state.charges = [ChargeDeclaration(charger="Battle Chariot", target=charged, side="front", distance=3)]
+    state.phase, state.step, state.active = "melee", "", "p1"
+    [crew] = [b for b in fighters.blows(state, chariot) if not b.special and b.part_name == "Crew"]
+    return state, chariot, crew
+
+
+def _crew_on_shaman(rules=(), charged="Brutes"):
+    from engine.rulesets.ninth_age import combat
+
+    state, chariot, crew = _chariot_charged_shaman_in_brutes(rules, charged)
+    load(state, *[4] * 10)
+    log = []
+    combat.wound_model(state, chariot, crew, state.units["Shaman"], 1, log)
+    return _said(log)
+
+
+def test_a_lances_charge_bonus_strikes_a_character_in_the_charged_unit():
+    """Lancia: "+2 Forza [...] solo per gli attacchi contro i nemici caricati": the Shaman stands
+    in the Brutes the Chariot charged, so the crew's lance hits on him are at S5, as on the Brutes;
+    had it charged another unit (the Trolls), the Brutes and the Shaman in them are struck at S3."""
+    said = _crew_on_shaman()
+    assert any(s.startswith("Battle Chariot Crew against Shaman: 1 to wound at S5 ") for s in said), said
+    said = _crew_on_shaman(charged="Trolls")
+    assert any(s.startswith("Battle Chariot Crew against Shaman: 1 to wound at S3 ") for s in said), said
+
+
+def test_thunderous_charge_strikes_a_character_in_the_charged_unit():
+    """Carica Tonante: "+1 Forza ai loro Attacchi in CaC [...] nei confronti dei nemici caricati":
+    on the Shaman in the charged Brutes too (lance and Thunderous Charge: S6)."""
+    said = _crew_on_shaman(["Thunderous Charge"])
+    assert any(s.startswith("Battle Chariot Crew against Shaman: 1 to wound at S6 ") for s in said), said
+
+
+# -- a miscast on a wizard that is one model of its unit (§9.10, §22 Conclave Magico, §18.6) -----------------
+def _brutes_in_armour(state, *units):
+    for armoured in units:
+        state.armies["p2"].units[armoured.entry] = state.unit_entry(armoured).model_copy(
+            update={"equipment": ["hand weapon", "heavy armour", "shield"]})
+
+
+def test_a_conclave_champions_miscast_takes_its_own_hit_without_saves_and_its_unit_keeps_theirs():
+    """"Il Mago che subisce l'incidente di lancio non può beneficiare di alcun Tiro Protezione": the
+    wizard is the Brutes' Champion (Conclave Magico), so of the six hits of the Breach in the
+    Veil one is its own, unsaved, and the other five Brutes take their 6+ armour saves."""
+    from test_ninth_age_magic import magic_phase
+
+    from engine.rulesets.ninth_age import magic
+
+    state, _log = magic_phase(seat="p2", dice=(4, 4, 1, 1),
+                              placements={"Brutes": (30, 30, 180, 3), "Spearmen": (30, 10, 0, 10)})
+    brutes = state.units["Brutes"]
+    _brutes_in_armour(state, brutes)
+    spell = magic.spell_named(state, "p2", "Sap the Strength")[0]
+    said = _miscast(state, state.casters["Brutes Champion"], spell,
+                    1, 1,  # 2: Breach in the Veil
+                    6, 6, 6, 6, 6,  # five Brutes' hits wound
+                    6, 6, 6, 6, 1,  # their armour saves on 6+: four saved
+                    6)  # the Champion's hit wounds: no save
+    assert "The 5\" template on Brutes Champion touches 6 model(s) of Brutes." in said
+    assert "6 hits on Brutes: one is Brutes Champion's own, with no saves of any kind (§9.10); " \
+           "the others keep their saves." in said
+    assert "Sap the Strength on Brutes: armour saves needing 6+: 6 6 6 6 1: 4 saved." in said
+    assert "Sap the Strength on Brutes Champion: 1 to wound at S4 against T4 needing 4+: 6: 1 wound(s)." in said
+    assert not any(s.startswith("Sap the Strength on Brutes Champion: armour saves") for s in said)
+    assert brutes.wounds_lost == 2 and left(state) == []
+
+
+def test_a_garrisoned_wizards_miscast_leaves_the_buildings_other_models_their_saves():
+    """A wizard in a unit in a Building: the template's D6 hits are the garrison's, spread as
+    §16.4 says (§18.6); only those on the Shaman are without saves."""
+    from engine.rulesets.ninth_age import garrison
+
+    state, shaman, spell = _shaman_in_brutes(3)
+    brutes = state.units["Brutes"]
+    garrison.occupy(state, brutes, garrison.building_named(state, "Farmhouse"))
+    state.begin_answers(["1"])  # one of the hits on the Shaman
+    said = _miscast(state, shaman, spell,
+                    1, 1,  # 2: Breach in the Veil
+                    4,  # D6 hits on the garrison: 4
+                    6,  # the Shaman's hit wounds: no save
+                    6, 6, 6,  # the Brutes' three hits wound
+                    6, 6, 1)  # their armour saves on 6+: two saved
+    assert "1 of 4 hit(s) on Brutes go to Shaman (situation B, §16.4)." in said, said
+    assert "Sap the Strength on Brutes (Shaman): 1 to wound at S4 against T4 needing 4+: 6: 1 wound(s)." in said
+    assert not any(s.startswith("Sap the Strength on Brutes (Shaman): armour saves") for s in said)
+    assert "Sap the Strength on Brutes: armour saves needing 6+: 6 6 1: 2 saved." in said
+    assert state.units["Shaman"].wounds_lost == 1 and brutes.wounds_lost == 1 and left(state) == []
+
+
+# -- pursuing a unit that fled off the table (§11.13 Distanza di Inseguimento) -------------------------------
+def test_a_pursuer_turns_to_face_where_its_quarry_left_the_table():
+    """"L'Unità Inseguitrice ruota attorno al suo centro [...] per fronteggiare il punto centrale
+    dell'Unità in Fuga (o il punto dove si trovava l'Unità [...])": the Brutes flee 12" west off
+    the table from 1.5" of its edge; the Spearmen, facing north, turn to face the point where
+    they left it and pursue their 3" that way, not straight on."""
+    import pytest
+
+    from engine.rulesets.ninth_age import combat
+    from engine.table.frame import bearing_between
+
+    state = scenario({"Spearmen": (30, 20, 0, 5), "Brutes": (12, 24, 270, 3)}, terrain="open")
+    brutes, spearmen = state.units["Brutes"], state.units["Spearmen"]
+    load(state, 6, 6,  # the Brutes' flight: 12"
+         1, 2)  # the Spearmen's pursuit: 3"
+    log = []
+    went = flee(state, brutes, 270.0, log, "Brutes flee")
+    assert brutes.location == "fled" and brutes.left_table_at == pytest.approx((1.5, 24.0))
+    combat.pursue(state, spearmen, "Brutes", went, log)
+    facing = bearing_between((30, 20), (1.5, 24.0))
+    assert spearmen.pose.bearing == pytest.approx(facing)
+    assert "Spearmen pursue 3.0\" of 3\"." in _said(log) and left(state) == []
+    assert spearmen.footprint().centre[0] == pytest.approx(30 - 3 * 0.990, abs=0.01)  # 3" to the west-north-west

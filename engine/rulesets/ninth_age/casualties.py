@@ -250,7 +250,7 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
         swift = entry.has_rule("Swiftstride") or standard_rule(state, unit, "Swiftstride", events)  # §23.8
         roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=_('{unit} flee distance', unit=unit.id))
         go = sum(charge_dice(roll.dice, swiftstride=swift))
-    unit.fleeing = True
+    unit.fleeing, unit.left_table_at = True, None
     unit.fled_by_choice = False  # a charge reaction sets it again when Fast Cavalry chose to flee (§22)
     left_building = unit.garrison  # a garrison failing its Panic test flees out of its Building (§18.6)
     if left_building:
@@ -271,7 +271,10 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
     path = result.path + extended
     events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=text_join("", [_("{reason}: {go}\"", reason=reason, go=go), (_(" (Swiftstride: the best two of 3D6)") if swift else ""), (_(" (+{extra}\" to clear 1\")", extra=decimal(extra, ".1f")) if extra else ""), "."])))
     crossed = {k for p in path for k, o in around.others.items() if p.shape.intersects(o.shape)}
-    if any(state.table.touches_edge(p.shape) for p in path):
+    gone = next((p for p in path if state.table.touches_edge(p.shape)), None)
+    if gone is not None:
+        # the point it left from: a pursuer pivots to face it (§11.13, "il punto dove si trovava l'Unità")
+        unit.left_table_at = (gone.centre[0], gone.centre[1])
         destroy(state, unit, events, ngettext("{unit} flees off the table", "{unit} flee off the table", number(state, unit), unit=unit.id), fled=True)
         return go
     unit.pose = end.pose

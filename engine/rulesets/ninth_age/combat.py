@@ -771,10 +771,7 @@ def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: Un
     as Overkill in a challenge)."""
     from engine.rulesets.ninth_age import attacks as pipeline
 
-    attack = _pike(state, attacker, blow, target,
-                   _thunderous(state, attacker, blow, target, _attack(state, _fighter(state, blow), blow)))
-    if fighters.toxic(state.unit_entry(_fighter(state, blow)), blow.part) and not blow.special and _pestilent(state, target):
-        attack = replace(attack, to_wound_modifier=attack.to_wound_modifier - 1)  # Toxic Attacks (§22)
+    attack = struck_attack(state, attacker, blow, target)
     from engine.rulesets.ninth_age.casualties import wounds_left
 
     # the wounds the unit has left cap what counts, a Conclave Champion's +1 W included (§11.9, §22)
@@ -783,6 +780,18 @@ def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: Un
                                    purpose=_("{attacker} {part_name} against {target}", attacker=attacker.id, part_name=blow.part_name, target=target.id), auto_wounds=auto)
     counted = min(result.wounds_inflicted, max(0, pool))
     return counted, result.wounds_inflicted - counted
+
+
+def struck_attack(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitState):
+    """A blow's attack as it strikes ``target`` (the unit, its Champion, or a character inside
+    it): Thunderous Charge and a lance's charge bonus against the charged unit (a character in it
+    was charged with it), the Pike's Lethal Strike, Toxic Attacks against the Pestilent — the
+    same modifiers whichever model of the unit the hits are allocated to (§11.6, §16.4)."""
+    attack = _pike(state, attacker, blow, target,
+                   _thunderous(state, attacker, blow, target, _attack(state, _fighter(state, blow), blow)))
+    if fighters.toxic(state.unit_entry(_fighter(state, blow)), blow.part) and not blow.special and _pestilent(state, target):
+        attack = replace(attack, to_wound_modifier=attack.to_wound_modifier - 1)  # Toxic Attacks (§22)
+    return attack
 
 
 def _fighter(state: NinthAgeState, blow: Blow) -> UnitState:
@@ -799,7 +808,7 @@ def wound_model(state: NinthAgeState, attacker: UnitState, blow: Blow, char: Uni
     (returned second), else lost."""
     from engine.rulesets.ninth_age import attacks as pipeline
 
-    attack = _pike(state, attacker, blow, char, _attack(state, _fighter(state, blow), blow))
+    attack = struck_attack(state, attacker, blow, char)
     purpose = _("{attacker} {part_name} against {target}", attacker=attacker.id, part_name=blow.part_name, target=char.id)
     result, beyond = pipeline.hits_on_character(state, char, attack, hits, events, purpose, attacker.owner)
     return result.wounds_inflicted, beyond
@@ -829,7 +838,7 @@ def overkill_on_the_fallen(state: NinthAgeState, attacker: UnitState, blow: Blow
     the slain model as if alive and in contact; every wound is Overkill (§16.9)."""
     from engine.rulesets.ninth_age import attacks as pipeline
 
-    attack = _pike(state, attacker, blow, target, _attack(state, _fighter(state, blow), blow))
+    attack = struck_attack(state, attacker, blow, target)
     d = pipeline.struck_defence(state, target, attack)
     purpose = (_("{attacker} {part_name} against the slain {target}", attacker=attacker.id, part_name=blow.part_name, target=target.id)
                if state.unit_entry(target).is_character else
@@ -880,6 +889,7 @@ def _thunderous(state: NinthAgeState, attacker: UnitState, blow: Blow, target: U
     if blow.special or attacker.combat_rounds or not (attacker.charged or attacker.pursuit_charge):
         return attack
     charged = fighters.charged_units(state, attacker)
+    target = _body(state, target)  # a character inside a unit was charged with its unit
     if target.id not in charged and blow.uncharged_strength is not None and attack.strength is not None:
         attack = attack.at_strength(blow.uncharged_strength)  # a lance's bonus: at the charged enemies only
     if "Thunderous Charge" not in {rule_name(r) for r in entry.special_rules + entry.parts[blow.part].special_rules}:
@@ -987,8 +997,7 @@ def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target
     from engine.rulesets.ninth_age import attacks as pipeline
     from engine.rulesets.ninth_age.casualties import lose_wounds as remove
 
-    attack = _pike(state, attacker, blow, target,
-                   _thunderous(state, attacker, blow, target, _attack(state, _fighter(state, blow), blow)))
+    attack = struck_attack(state, attacker, blow, target)
     d = pipeline.struck_defence(state, target, attack)  # items, T under the spells in play (§9)
     from dataclasses import replace as _replace
 
@@ -1302,6 +1311,10 @@ def pursue(state: NinthAgeState, unit: UnitState, target_id: str, flee_distance:
         point = target.footprint().centre
         if caught(flee_distance, go):
             destroy(state, target, events, ngettext("{go}\" ≥ {flee_distance}\": {unit} catches {target}, which is destroyed", "{go}\" ≥ {flee_distance}\": {unit} catch {target}, which is destroyed", number(state, unit), go=go, flee_distance=flee_distance, unit=unit.id, target=target.id))
+    elif target.left_table_at is not None:  # fled off the table: where it left it (§11.13)
+        point = target.left_table_at
+    elif target.pose is not None:  # destroyed before this pursuer moved: where it stood
+        point = target.footprint().centre
     else:
         point = None
     unit.combat_rounds = 0

@@ -1038,6 +1038,9 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
                                   must=result == "Catastrophic Detonation")
             elif under is not None and u.id != me.id:  # bases under a template: §16.4 for a character's
                 _hit(state, c, spell, effect, u, 1, events, under=under)
+            elif u.id == me.id and (c.conclave and me.models > 1 or wizard.id != me.id):
+                # a Conclave Champion's unit, a garrison the wizard stands in: the wizard's hit alone is unsaved
+                _miscast_on_own_unit(state, c, spell, effect, me, wizard, n, events)
             else:  # the wizard standing alone (no saves); a garrison's D6 hits allocated over its characters
                 _hit(state, c, spell, effect, u, n, events, no_saves=(u.id == me.id), spread=bool(u.garrison))
         if result == "Breach in the Veil" and pdu >= 4 and caster_alive(state, c):
@@ -1048,7 +1051,7 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
                 events.append(Event(kind="roll", seat=c.seat, roll=d, text=text_join("", [_("Four power dice: D6 = {total}: ", total=d.total), (_("1-3, the wizard is removed from play.") if gone else _("the wizard stays."))])))
             if gone:
                 _remove_from_play(state, c, events)
-    elif result == "Witchfire" and inside:
+    elif result == "Witchfire" and wizard.id != me.id:  # in a unit, or in a garrison
         # "L'Unità del Mago subisce DPU colpi distribuiti come per il tiro, tranne che per il fatto il Mago non
         # può ricevere più di un colpo": allocated as shooting hits on a mixed unit (§16.4), the wizard's one
         # at most and with no saves (§9.10)
@@ -1117,6 +1120,34 @@ def _miscast_on_block(state: NinthAgeState, c: Caster, spell: Spell, effect: Spe
                      purpose=_("{spell} on {unit}", spell=spell.name, unit=unit.id),
                      own_attack={wizard.id: replace(attack, no_saves=True)},
                      takes_it=frozenset({wizard.id}) if must else frozenset())
+
+
+def _miscast_on_own_unit(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, unit: UnitState,
+                         wizard: UnitState, hits: int, events: list[Event]) -> None:
+    """A miscast's ``hits`` on the wizard's own unit when the wizard is one model of it: "Il Mago
+    che subisce l'incidente di lancio non può beneficiare di alcun Tiro Protezione" (§9.10) is the
+    wizard's, not its unit's. A Wizard Conclave's Champion (§22) takes one of them with no saves,
+    the rest keep theirs; a wizard in a unit garrisoning a Building takes its share of the
+    Building's hits as §16.4 allocates them (§18.6) with no saves, the rest keep theirs."""
+    from dataclasses import replace
+
+    from engine.rulesets.ninth_age.attacks import resolve_hits, resolve_on_unit
+
+    attack = _miscast_attack(spell, effect)
+    purpose = _("{spell} on {unit}", spell=spell.name, unit=unit.id)
+    if wizard.id != unit.id:  # a wizard that joined the garrisoning unit
+        resolve_on_unit(state, unit, attack, hits, events, attacker=wizard, purpose=purpose,
+                        own_attack={wizard.id: replace(attack, no_saves=True)})
+        return
+    events.append(Event(kind="allocation", seat=c.seat, text=ngettext(
+        "{hits} hit on {unit}: it is {c}'s own, with no saves of any kind (§9.10).",
+        "{hits} hits on {unit}: one is {c}'s own, with no saves of any kind (§9.10); the others keep their saves.",
+        hits, hits=hits, unit=unit.id, c=c.name)))
+    if hits > 1:
+        resolve_hits(state, unit, attack, hits - 1, events, attacker=wizard, purpose=purpose)
+    if unit.on_table and unit.models > 0:
+        resolve_hits(state, unit, replace(attack, no_saves=True), 1, events, attacker=wizard,
+                     purpose=_("{spell} on {c}", spell=spell.name, c=c.name))
 
 
 def _remove_from_play(state: NinthAgeState, c: Caster, events: list[Event]) -> None:

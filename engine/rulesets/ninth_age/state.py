@@ -58,6 +58,7 @@ class UnitState(BaseModel):
     pursuit_target: str | None = None  # ... the unit it charged so (Thunderous Charge, §22)
     frenzy_lost: bool = False  # lost a combat round: its Frenzy is gone (§22)
     standard_lost: bool = False  # its standard fled from a combat (§17.2)
+    left_table_at: tuple[float, float] | None = None  # its centre where its flee touched the table edge (§11.13)
     slain_engaged: bool = False  # destroyed while engaged in a combat: its standard is captured (§17.2, §20.1)
     champion_lost: bool = False  # its Champion fell (§17)
     champion_wounds: int = 0  # wounds its Champion has taken in challenges, kept until it falls (§12.7, §16.9)
