@@ -77,4 +77,20 @@ def test_the_board_draws_the_charge_path_from_where_the_charger_started_to_where
     state = apply(state, EndStep(seat="p1"))
     line = next(p for p in RULESET.board(state).paths if p.kind == "charge")
     assert tuple(line.points[0]) == pytest.approx(start)
-    assert tuple(line.points[-1]) == pytest.approx(state.units["Spearmen"].footprint().centre)
+    assert len(line.points) > 2  # the wheel is drawn as an arc, not a straight line
+    from shapely.geometry import Point
+
+    assert state.units["Spearmen"].footprint().shape.contains(Point(line.points[-1]))  # it ends where they stand
+
+
+def test_the_charge_move_says_the_path_it_moved():
+    state = scenario({"Spearmen": (30, 14, 20, 6), "Brutes": (33, 22, 180)}, step="charges")
+    state = apply(state, Charge(seat="p1", unit="Spearmen", target="Brutes"), {"reaction": "hold"})
+    load(state, 6, 6)
+    log = []
+    apply(state, EndStep(seat="p1"), log=log)
+    home = next(e.text for e in log if "charge home" in e.text)
+    # a 20° turn to the left: wheel left (about the front left corner), forward, the align the rest
+    path = home.split(" Its path: ")[1]
+    assert path.startswith("forward ") and "wheel left " in path and "\" at the outer corner" in path
+    assert path.endswith("align 10° to the left about the point of contact.") or "wheel left 20°" in path

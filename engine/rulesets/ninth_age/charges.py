@@ -545,6 +545,8 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                         number(state, charger), unit=charger.id, facing=_facing_words(target.id, best.side if target.footprint().has_arcs else None, target.fleeing),
                         inches=decimal(d, ".1f"), reach=total, degrees=decimal(abs(best.turn), ".0f"), contact=best.contact,
                         ground=ground)
+        if best.path is not None:  # the path it moved, as §24.5 asks the referee to echo it
+            text = join("", [text, _(" Its path: {steps}.", steps=text_join(", ", path_steps(start_fp, best.path)))])
         if charger.hill_charge:
             text = join("", [text, f" It charged down from high ground ({on_hill(state, start_fp.shape):.0%} on the "
                             f"hill at the start, {on_hill(state, best.footprint.shape):.0%} at the end): +1 combat "
@@ -677,6 +679,25 @@ def _blocked_path_reform(state: NinthAgeState, enemy: UnitState, charger: UnitSt
     events.append(Event(kind="reform", seat=enemy.owner, data={"unit": enemy.id},
                         text=_("{enemy} combat reforms {width} wide, its {face} against {charger} (§8.6).",
                                enemy=enemy.id, width=width, face=side_word(face), charger=charger.id)))
+
+
+def path_steps(start, path) -> list:
+    """A charge path in words: the straight moves, the wheel with its arc at the outer corner, and
+    the align about the point of contact."""
+    from engine.table.motion import Step
+
+    out = []
+    if path.forward > 0.05:
+        out.append(Step("forward", path.forward).describe(start))
+    if abs(path.wheel) > 1e-6:
+        out.append(Step("wheel", abs(path.wheel), "right" if path.wheel > 0 else "left").describe(start))
+    if path.then > 0.05:
+        out.append(Step("forward", path.then).describe(start))
+    if abs(path.align) > 1e-6:
+        degrees = decimal(abs(path.align), ".0f")
+        out.append(_("align {degrees}° to the right about the point of contact", degrees=degrees) if path.align > 0
+                   else _("align {degrees}° to the left about the point of contact", degrees=degrees))
+    return out or [_("no move: it was already in place")]
 
 
 def _assault_move(state: NinthAgeState, charger: UnitState, target: UnitState, d: float, total: int, dice: list[int],
