@@ -79,14 +79,31 @@ def test_a_roll_short_of_the_target_is_a_failed_charge_with_no_blocked_path_ques
 
 
 def test_a_blocked_path_move_meeting_no_enemy_counts_as_a_failed_charge():
-    placements = {**SCREENED, "Brutes": (31, 22, 160, 3)}
-    state = _declared(placements)
-    state, log = _moved(state, "straight", 6, 6)
-    line = next(t for t in log if t.startswith("Brutes make the Blocked Path move: straight forward"))
-    assert "meet no enemy" in line
-    assert "it counts as failed" in line
+    # the move itself, straight on from where the Brutes stand after the declaration: turned
+    # east they meet no enemy within their 18" and the charge is not completed
+    from engine.rulesets.ninth_age.charges import blocked_path_move
+    from engine.table.footprint import Pose
+
+    state = _declared()
     brutes = state.units["Brutes"]
-    assert brutes.failed_charge and not brutes.charged and brutes.pose.bearing == 160
+    brutes.pose = Pose(x=30, y=22, bearing=90)
+    events = []
+    blocked_path_move(state, state.charges[0], brutes, state.units["Spearmen"], 18, [6, 6], events)
+    line = events[-1].text
+    assert line.startswith("Brutes make the Blocked Path move: straight forward 18.0\" of 18\" and meet no enemy")
+    assert line.endswith("The charge is not completed: it counts as failed, and Brutes may not move again or shoot "
+                         "this turn (§8.6, §8.7).")
+    assert brutes.failed_charge and not brutes.charged and brutes.pose.x == pytest.approx(48)
+    # a friend straight ahead stops it short, named
+    state = _declared()
+    brutes = state.units["Brutes"]
+    brutes.pose = Pose(x=30, y=22, bearing=90)
+    from game_helpers import place
+
+    place(state, "Trolls", 42, 22, 270, 3)
+    events = []
+    blocked_path_move(state, state.charges[0], brutes, state.units["Spearmen"], 18, [6, 6], events)
+    assert "meet no enemy (Trolls stops it)" in events[-1].text and brutes.failed_charge
 
 
 def test_a_friend_in_the_way_is_no_blocked_path_and_the_charge_is_refused_naming_it():
