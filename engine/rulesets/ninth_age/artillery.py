@@ -26,7 +26,10 @@ import math
 from shapely.geometry import LineString, Point as ShapelyPoint
 
 from engine.core import Event, IllegalAction, roll_dice
-from engine.rulesets.ninth_age.attacks import resolve_hits, resolve_on_unit, resolve_one, template_on_unit
+from engine.rulesets.ninth_age.attacks import (
+    hits_on_character, resolve_hits, resolve_on_unit, resolve_one, template_models, template_on_unit,
+)
+from engine.rulesets.ninth_age.mixed_units import RANK_AND_FILE, hit_allocation, joined, one_hit_goes_to, successor
 from engine.rulesets.ninth_age.grammar import side_word
 from engine.rulesets.ninth_age.casualties import destroy, heavy_casualties, lose_wounds
 from engine.rulesets.ninth_age.damage import Attack
@@ -211,14 +214,45 @@ def bolt_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weapo
     hits, _skip, _skip = roll_to_hit(state, {shot.total: 1}, bs, purpose, unit.owner, events)
     if not hits:
         return
+    told = False
     for k in range(cap):
         strength = max(1, (weapon.strength or 1) - k)
-        removed, _skip = resolve_one(state, target, weapon.attack(strength).at_strength(strength), events, attacker=unit,
-                                 purpose=_("bolt hit {value} at S{strength} on {target}", value=k + 1, strength=strength, target=target.id))
+        attack = weapon.attack(strength).at_strength(strength)
+        what = _("bolt hit {value} at S{strength} on {target}", value=k + 1, strength=strength, target=target.id)
+        victim, told = _bolt_victim(state, unit, target, k, told, events)
+        if victim is None:
+            removed, _skip = resolve_one(state, target, attack, events, attacker=unit, purpose=what)
+        else:
+            result, _skip = hits_on_character(state, victim, attack, 1, events,
+                                              _("{purpose} ({c})", purpose=what, c=victim.id), unit.owner)
+            removed = result.removed > 0
+        if removed and not target.on_table:  # its R&F all slain: the characters left are still the unit (§16.2)
+            target = state.units[successor(state, target.id)]
         if not removed or not target.on_table:
             events.append(Event(kind="shoot", seat=unit.owner, text=(_("The bolt stops after {value} hit(s).", value=k + 1) if not removed else _("The bolt passes through the last of {target}.", target=target.id))))
             return
     events.append(Event(kind="shoot", seat=unit.owner, text=_("The bolt stops: {cap} hits is its most ({why}).", cap=cap, why=why)))
+
+
+def _bolt_victim(state: NinthAgeState, machine: UnitState, target: UnitState, k: int, told: bool,
+                 events: list[Event]) -> tuple[UnitState | None, bool]:
+    """Who a bolt's hit ``k`` meets in a mixed unit: a bolt thrower follows "le normali regole
+    per il tiro" (§15.3), so its hits are allocated as ordinary hits on a mixed unit (§16.4):
+    situation A, the R&F (None); situation B, the R&F or an exposed character, the attacking
+    player's choice, hit by hit. Returns it, and whether situation A was told."""
+    inside = joined(state, target)
+    if not inside:
+        return None, told
+    _skip, exposed = hit_allocation(state, target)
+    if not exposed:
+        if not told:
+            events.append(Event(kind="allocation", seat=machine.owner, text=_("{hits} hit(s) on {target} all go to its rank and file; {join} take(s) none (situation A, §16.4).", hits=1, target=target.id, join=", ".join(c.id for c in inside))))
+        return None, True
+    victim = one_hit_goes_to(state, machine.owner, target, exposed, f"bolt-hit-{target.id}-{k + 1}",
+                             _("Bolt hit {value} on {target} (situation B, §16.4): the rank and file ('{rf}') or which character?", value=k + 1, target=target.id, rf=RANK_AND_FILE))
+    if victim is not None:
+        events.append(Event(kind="allocation", seat=machine.owner, text=_("{value_n} of {hits} hit(s) on {target} go to {c} (situation B, §16.4).", value_n=1, hits=1, target=target.id, c=victim.id)))
+    return victim, told
 
 
 def _first_obstacle(state: NinthAgeState, line: LineString) -> float | None:
@@ -281,16 +315,31 @@ def cannon(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ran
     order = _along(state, unit, Line(start=impact, end=end))
     half = math.ceil((weapon.strength or 0) / 2)
     events.append(Event(kind="shoot", seat=unit.owner, text=text_join("", [_("The ball lands at ({impact}, {impact2}) and bounces {length}\" on", impact=decimal(impact[0], ".1f"), impact2=decimal(impact[1], ".1f"), length=decimal(line.length, ".1f")), (_(" (stopped by terrain)") if stop is not None else ""), _(": {count} model(s) under the line; S{strength} then S{half}.", count=len(order), strength=weapon.strength, half=half)])))
-    for n, (uid, _skip) in enumerate(order):
+    for n, (uid, char) in enumerate(_models_along(state, order)):
         victim = state.units[uid]
-        if not victim.on_table:
-            continue
         strength = weapon.strength if n == 0 else half
         attack = weapon.attack(strength).at_strength(strength)
-        removed, _skip = resolve_one(state, victim, attack, events, attacker=unit,
-                                 purpose=_("cannonball hit {value} at S{strength} on {uid}", value=n + 1, strength=strength, uid=uid))
+        what = _("cannonball hit {value} at S{strength} on {uid}", value=n + 1, strength=strength, uid=uid)
+        removed, struck = None, uid
+        if char is not None:  # the line is a template: a character's base under it, as §16.4's table says
+            c = state.units[char]
+            if c.on_table:  # its unit's R&F were slain: it is the unit now (§16.2)
+                victim = c
+            elif c.location != "joined" or c.host != uid:
+                continue
+            elif c.id in hit_allocation(state, victim)[1]:
+                events.append(Event(kind="allocation", seat=unit.owner, text=_("The template covers {c} in {unit}: it takes the hit(s) itself (situation B, §16.4).", c=c.id, unit=uid)))
+                result, _skip = hits_on_character(state, c, attack, 1, events, _("{purpose} ({c})", purpose=what, c=c.id),
+                                                  unit.owner)
+                removed, struck = result.removed > 0, c.id
+            else:
+                events.append(Event(kind="allocation", seat=unit.owner, text=_("The template covers {c} in {unit}: the hit(s) go to a rank-and-file model instead (situation A, §16.4).", c=c.id, unit=uid)))
+        if removed is None:
+            if not victim.on_table:
+                continue
+            removed, _skip = resolve_one(state, victim, attack, events, attacker=unit, purpose=what)
         if not removed:
-            events.append(Event(kind="shoot", seat=unit.owner, text=_("The ball stops at {uid}'s model.", uid=uid)))
+            events.append(Event(kind="shoot", seat=unit.owner, text=_("The ball stops at {uid}'s model.", uid=struck)))
             return
 
 
@@ -306,6 +355,20 @@ def _nearest_visible(state: NinthAgeState, unit: UnitState, target: UnitState, s
     if sight_line(fp, point, sight_obstacles(state), heights=heights, exclude={unit.id, target.id}) is not None:
         return point
     return tuple(shot.sight[1])
+
+
+def _models_along(state: NinthAgeState, order: list[tuple[str, int]]) -> list[tuple[str, str | None]]:
+    """The models the line touches, in order, from their bases (:func:`_along`): (unit id,
+    None) for an R&F model, (unit id, character) for a character's base, once however many
+    positions of the block its base takes (§16.5)."""
+    out: list[tuple[str, str | None]] = []
+    for uid, i in order:
+        _rf, chars = template_models(state, state.units[uid], [i])
+        entry = (uid, chars[0] if chars else None)
+        if entry[1] is not None and entry in out:
+            continue
+        out.append(entry)
+    return out
 
 
 def _along(state: NinthAgeState, shooter: UnitState, line: Line) -> list[tuple[str, int]]:

@@ -214,21 +214,14 @@ def hits_on_character(state: NinthAgeState, char: UnitState, attack: Attack, hit
     base contact, §16.4, §11.6): the §12 steps against its own defence; at its W it is slain and
     leaves the unit (§16.5 Refilling gaps). Returns the result (``removed`` 1 if slain) and the
     wounds beyond the ones it had left (Overkill in a challenge, else lost)."""
-    from engine.rulesets.ninth_age.mixed_units import slain_in_unit
+    from engine.rulesets.ninth_age.mixed_units import lose_character_wounds
 
     d = struck_defence(state, char, attack)
     result = wound_one_model(state, char, attack, hits, events, purpose, seat, d=d, auto=auto)
-    dealt, left = result.wounds_inflicted, d.wounds - char.wounds_lost
-    if dealt < left:
-        char.wounds_lost += dealt
-        if dealt:
-            events.append(Event(kind="casualties", seat=char.owner, data={"unit": char.id},
-                                text=_("{purpose}: {dealt} wound(s); {char} has {value} left.", purpose=purpose, dealt=dealt, char=char.id, value=left - dealt)))
-        return result, 0
-    slain_in_unit(state, char, events, _("{char} is slain in {host} ({dealt} wound(s) against the {left} it had left)",
-                                         char=char.id, host=char.host, dealt=dealt, left=left))
-    result.wounds_inflicted, result.removed = left, 1
-    return result, dealt - left
+    taken, over = lose_character_wounds(state, char, result.wounds_inflicted, events, purpose, wounds=d.wounds)
+    if char.location == "destroyed":
+        result.wounds_inflicted, result.removed = taken, 1
+    return result, over
 
 
 def resolve_on_unit(state: NinthAgeState, target: UnitState, attack: Attack, hits: int, events: list[Event], *,

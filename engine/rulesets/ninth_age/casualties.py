@@ -24,6 +24,7 @@ from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.walls import gap, outline
 from engine.rulesets.ninth_age.terrain_layouts import terrain_name
 from engine.rulesets.ninth_age.terrain_rules import crossed, dangerous_features
+from engine.table.terrain import TerrainFeature
 from engine.table.footprint import Pose, footprint
 from engine.table.frame import EPS_DIST, bearing_between
 from engine.table.motion import CLEARANCE_END, MOVE_SAMPLE, Step, Surroundings, clearance_problem, pivot, \
@@ -265,10 +266,9 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
     for what in through_enemy + through_rock:
         if unit.on_table:
             dangerous_terrain(state, unit, 3, _("fleeing through {what}", what=what), events)
-    for danger in dangerous_features(state, unit):
-        if unit.on_table and any(p.shape.intersects(danger.feature.polygon) for p in path):
-            dangerous_terrain(state, unit, danger.fail_max, _("fleeing through {feature}; {why}", feature=terrain_name(danger.feature.name), why=danger.why),
-                              events)
+    for feature, testers in model_dangers(state, unit):
+        if any(p.shape.intersects(feature.polygon) for p in path):
+            feature_tests(state, unit, testers, lambda danger: _("fleeing through {feature}; {why}", feature=terrain_name(feature.name), why=danger.why), events)
     if not unit.on_table:
         return go
     for k in sorted(crossed):
@@ -295,29 +295,95 @@ def dangerous_terrain_wounds(dice: list[int], fail_max: int) -> int:
     return sum(1 for d in dice if d <= fail_max)
 
 
-def dangerous_terrain(state: NinthAgeState, unit: UnitState, fail_max: int, why: str, events: list[Event]) -> None:
+def dangerous_terrain(state: NinthAgeState, unit: UnitState, fail_max: int, why: str, events: list[Event], *,
+                      characters: list[UnitState] | None = None) -> None:
     """A Dangerous Terrain test (§18.1): per model 1, 2 or 4 D6 by troop type; each die of
     ``fail_max`` or less is a wound with Armour Piercing (6), so no armour save can stop it;
-    ward saves and Regeneration still apply (E-54)."""
-    entry = state.unit_entry(unit)
-    per_model = DANGEROUS_DICE.get(entry.troop_type, 1)
-    roll = roll_dice(f"{per_model * unit.models}d6", state.rng, purpose=_('{unit} Dangerous Terrain ({why})', unit=unit.id, why=why))
+    ward saves and Regeneration still apply (E-54). The test is the model's ("Quando un modello
+    marcia [...] deve superare un test"): the rank and file roll together, and each character in
+    the unit rolls its own test by its own troop type (``characters``: those that test, all the
+    characters in the unit unless given)."""
+    from engine.rulesets.ninth_age.mixed_units import joined
+
+    inside = joined(state, unit) if characters is None and unit.on_table else list(characters or [])
+    if unit.on_table and unit.models > 0:
+        entry = state.unit_entry(unit)
+        per_model = DANGEROUS_DICE.get(entry.troop_type, 1)
+        roll = roll_dice(f"{per_model * unit.models}d6", state.rng, purpose=_('{unit} Dangerous Terrain ({why})', unit=unit.id, why=why))
+        wounds = dangerous_terrain_wounds(roll.dice, fail_max)
+        events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{unit} takes a Dangerous Terrain test ({why}; {per_model}D6 a model, each {failing} a wound): {wounds} wound(s) with Armour Piercing (6).", unit=unit.id, why=why, per_model=per_model, failing=("1" if fail_max == 1 else f"1-{fail_max}"), wounds=wounds)))
+        assert armour_save_needed(defence(entry).armour, None, DANGEROUS_WOUND.armour_piercing) is None
+        wounds = special_saves(state, unit, DANGEROUS_WOUND, wounds, events)
+        if wounds:
+            lose_wounds(state, unit, wounds, events)
+    for char in inside:
+        character_dangerous_terrain(state, char, fail_max, why, events)
+
+
+def character_dangerous_terrain(state: NinthAgeState, char: UnitState, fail_max: int, why: str,
+                                events: list[Event]) -> None:
+    """A character's own Dangerous Terrain test inside its unit (§18.1, §16.2): its dice by its
+    own troop type, its own ward or Regeneration, the wounds on it alone; at its W it is slain
+    and leaves the unit (§16.5). A character left as the unit when its rank and file fell in
+    the same test (§16.2) still tests, as that unit."""
+    from engine.rulesets.ninth_age.mixed_units import lose_character_wounds
+
+    if char.on_table:  # the unit's rank and file were all slain: it is the unit now
+        dangerous_terrain(state, char, fail_max, why, events, characters=[])
+        return
+    if char.location != "joined" or not char.host:
+        return
+    per_model = DANGEROUS_DICE.get(state.unit_entry(char).troop_type, 1)
+    roll = roll_dice(f"{per_model}d6", state.rng, purpose=_('{unit} Dangerous Terrain ({why})', unit=char.id, why=why))
     wounds = dangerous_terrain_wounds(roll.dice, fail_max)
-    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{unit} takes a Dangerous Terrain test ({why}; {per_model}D6 a model, each {failing} a wound): {wounds} wound(s) with Armour Piercing (6).", unit=unit.id, why=why, per_model=per_model, failing=("1" if fail_max == 1 else f"1-{fail_max}"), wounds=wounds)))
-    assert armour_save_needed(defence(entry).armour, None, DANGEROUS_WOUND.armour_piercing) is None
-    wounds = special_saves(state, unit, DANGEROUS_WOUND, wounds, events)
+    events.append(Event(kind="roll", seat=char.owner, roll=roll, text=_("{char} in {host} takes its own Dangerous Terrain test ({why}; {per_model}D6, each {failing} a wound): {wounds} wound(s) with Armour Piercing (6).", char=char.id, host=char.host, why=why, per_model=per_model, failing=("1" if fail_max == 1 else f"1-{fail_max}"), wounds=wounds)))
+    if not wounds:
+        return
+    wounds = special_saves(state, char, DANGEROUS_WOUND, wounds, events)
     if wounds:
-        lose_wounds(state, unit, wounds, events)
+        lose_character_wounds(state, char, wounds, events, _("{char}: Dangerous Terrain", char=char.id))
+
+
+def model_dangers(state: NinthAgeState, unit: UnitState, *, flying: bool = False) -> list[tuple[TerrainFeature, list]]:
+    """The features Dangerous to the unit's models, each with who tests for it: ``None`` for the
+    rank and file, else a character in the unit, with its :class:`.terrain_rules.Danger` (the
+    test is each model's, by its own troop type and rules, §18.1). In table order."""
+    from engine.rulesets.ninth_age.mixed_units import joined
+
+    found: dict[str, tuple[TerrainFeature, list]] = {}
+    for danger in dangerous_features(state, unit, flying=flying):
+        found.setdefault(danger.feature.name, (danger.feature, []))[1].append((None, danger))
+    for char in joined(state, unit):
+        for danger in dangerous_features(state, char, flying=flying, host=unit):
+            found.setdefault(danger.feature.name, (danger.feature, []))[1].append((char, danger))
+    order = [t.name for t in state.table.terrain]
+    return [found[k] for k in sorted(found, key=order.index)]
+
+
+def feature_tests(state: NinthAgeState, unit: UnitState, testers: list, what, events: list[Event]) -> None:
+    """One crossed feature's Dangerous Terrain tests: the rank and file's, then each character's
+    that finds it Dangerous; ``what(danger)``: the reason said."""
+    from engine.rulesets.ninth_age.mixed_units import successor
+
+    rf = [d for who, d in testers if who is None]
+    if rf and unit.on_table:
+        dangerous_terrain(state, unit, rf[0].fail_max, what(rf[0]), events, characters=[])
+    for who, danger in testers:
+        if who is None:
+            continue
+        if who.location == "joined" or (who.on_table and successor(state, unit.id) == who.id):
+            character_dangerous_terrain(state, who, danger.fail_max, what(danger), events)
 
 
 def terrain_checks(state: NinthAgeState, unit: UnitState, kind: str, path_shapes: list, events: list[Event], *,
                    flying: bool = False, ends: list | None = None) -> None:
     """After a march or a charge (or a pursuit, an overrun): one Dangerous Terrain test per
-    feature crossed that is dangerous to this unit (§18.1, :func:`.terrain_rules.dangerous_features`).
-    A flying move only meets the ground it takes off from and lands in (``ends``), and the
-    forests it flies over (§22 Fly)."""
+    feature crossed that is dangerous to this unit (§18.1, :func:`.terrain_rules.dangerous_features`)
+    for its rank and file, and its characters' own tests for the features Dangerous to them
+    (:func:`model_dangers`). A flying move only meets the ground it takes off from and lands in
+    (``ends``), and the forests it flies over (§22 Fly)."""
     doing = {"march": _("marching"), "charge": _("charging"), "pursuit": _("pursuing"), "overrun": _("overrunning")}.get(kind, kind)
-    for danger in dangerous_features(state, unit, flying=flying):
-        shapes = path_shapes if not flying or danger.feature.kind == "forest" else (ends or path_shapes)
-        if unit.on_table and crossed(danger.feature, shapes):
-            dangerous_terrain(state, unit, danger.fail_max, _("{doing} through {feature}; {why}", doing=doing, feature=terrain_name(danger.feature.name), why=danger.why), events)
+    for feature, testers in model_dangers(state, unit, flying=flying):
+        shapes = path_shapes if not flying or feature.kind == "forest" else (ends or path_shapes)
+        if crossed(feature, shapes):
+            feature_tests(state, unit, testers, lambda danger: _("{doing} through {feature}; {why}", doing=doing, feature=terrain_name(feature.name), why=danger.why), events)

@@ -227,9 +227,12 @@ def template_on_building(state: NinthAgeState, shooter: UnitState, unit: UnitSta
                          events: list[Event]) -> None:
     """A template touching a Building: the unit in it takes D6 hits with the template's Strength
     and rules; when the template's centre has rules of its own (a catapult's bracketed Strength)
-    they are used for every hit, but only if the centre is over the Building (§18.6)."""
+    they are used for every hit, but only if the centre is over the Building (§18.6). No base
+    lies under the template, so the hits are the unit's hits, allocated over a mixed garrison
+    as §16.4's table says of ordinary hits (situation A all on the R&F, situation B spread by
+    the shooter over the R&F and its characters)."""
     from engine.core import roll_dice
-    from engine.rulesets.ninth_age.attacks import resolve_hits
+    from engine.rulesets.ninth_age.attacks import resolve_on_unit
 
     building = building_of(state, unit)
     if not template.touches(building.polygon):
@@ -245,8 +248,8 @@ def template_on_building(state: NinthAgeState, shooter: UnitState, unit: UnitSta
     attack = weapon.attack(strength)
     if over and weapon.bracket_strength:
         attack = attack.at_strength(strength)
-    resolve_hits(state, unit, attack, roll.total, events, attacker=shooter,
-                 purpose=_("{shooter} on {unit} in {building}", shooter=shooter.id, unit=unit.id, building=building.name))
+    resolve_on_unit(state, unit, attack, roll.total, events, attacker=shooter,
+                    purpose=_("{shooter} on {unit} in {building}", shooter=shooter.id, unit=unit.id, building=building.name))
 
 
 def open_walls(state: NinthAgeState, obstacles: list, *units: UnitState) -> list:

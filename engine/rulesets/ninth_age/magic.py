@@ -246,40 +246,56 @@ def is_ground(spell: Spell) -> bool:
 
 
 def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState, boosted: bool) -> str | None:
-    """Why ``target`` is not a legal target of ``spell`` cast by ``c`` (§9.3), or None."""
+    """Why ``target`` is not a legal target of ``spell`` cast by ``c`` (§9.3), or None. A
+    character inside a unit is a target of a Focused spell only ("Un incantesimo Mirato può
+    bersagliare solo modelli singoli (incluso un Personaggio all'interno di un'Unità)"), measured
+    to its own base, its unit's models not hiding it."""
+    from engine.rulesets.ninth_age.mixed_units import position
+
     t = _types(spell)
     me = caster_unit(state, c)
     if "caster" in t or "caster's unit" in t:
         return None if target.id in (me.id, c.unit) else (_("{spell} can only target the caster.", spell=spell.name) if "caster" in t else _("{spell} can only target the caster’s unit.", spell=spell.name))
-    if not target.on_table:
+    host = state.units.get(target.host) if target.location == "joined" and target.host else None
+    where = host or target  # the unit a character inside a unit stands in
+    if not where.on_table:
         return _("{target} is not on the table.", target=target.id)
+    if host is not None and "focused" not in t:
+        return _("{target} is a character inside {host}: only a Focused spell targets a model inside a unit (§9.3); {spell} may target {host}.", target=target.id, host=host.id, spell=spell.name)
+    shape = position(state, target)  # a character's own base (the walls, in a Building)
     if "hex" in t and target.owner == c.seat:
         return _("{spell} is a Hex: it targets enemy units only.", spell=spell.name)
     if "augment" in t and target.owner != c.seat:
         return _("{spell} is an Augment: it targets friendly units only.", spell=spell.name)
     reach = spell_range(spell, boosted)
     if reach is not None:
-        d = gap(state, me, target)  # a unit in a Building: from its walls (§18.6)
+        d = gap(state, me, shape)  # a unit in a Building: from its walls (§18.6)
         if d > reach + EPS:
             return _("{target} is {d}\" away, beyond {spell}'s range of {reach}\".", target=target.id, d=decimal(d, ".1f"), spell=spell.name, reach=decimal(reach, "g"))
-    if "direct" in t and not target.footprint().shape.intersects(arc_region(me.footprint(), "front")):
+    if "direct" in t and not shape.intersects(arc_region(me.footprint(), "front")):
         return _("{spell} is Direct: {target} is not in {c}'s front arc.", spell=spell.name, target=target.id, c=c.name)
-    if "damage" in t and engaged(state, target):
+    if "damage" in t and engaged(state, where):
         return _("{spell} is a Damage spell: {target} is engaged in combat.", spell=spell.name, target=target.id)
-    if "missile" in t and not has_line_of_sight(me.footprint(), target.footprint(), _obstacles(state),
+    if "missile" in t and not has_line_of_sight(me.footprint(), target.footprint() if host is None else shape,
+                                                 _obstacles(state),
                                                  heights=(HEIGHTS[state.unit_entry(me).troop.height],
                                                           HEIGHTS[state.unit_entry(target).troop.height]),
-                                                 exclude={me.id, target.id}):
+                                                 exclude={me.id, where.id}):
         return _("{spell} is a Missile: {c} has no line of sight to {target}.", spell=spell.name, c=c.name, target=target.id)
     if "characters only" in t and not state.unit_entry(target).is_character:
         return _("{spell} targets Characters only; {target} is not one.", spell=spell.name, target=target.id)
     if "focused" in t and target.models != 1:
-        return (_("{spell} is Focused: it targets a single model; {target} has {models} (characters stand as their own units in this version).", spell=spell.name, target=target.id, models=target.models))
+        return _("{spell} is Focused: it targets a single model, a character inside a unit included (name the character as the target); {target} has {models} models.", spell=spell.name, target=target.id, models=target.models)
     return None
 
 
 def legal_targets(state: NinthAgeState, c: Caster, spell: Spell, boosted: bool = False) -> list[UnitState]:
-    return [u for u in state.on_table() if refusal(state, c, spell, u, boosted) is None]
+    """The units (and, for a Focused spell, the characters inside units) ``spell`` may target."""
+    candidates = state.on_table()
+    if "focused" in _types(spell):
+        candidates += [u for u in state.units.values() if u.location == "joined" and u.host in state.units
+                       and state.units[u.host].on_table]
+    return [u for u in candidates if refusal(state, c, spell, u, boosted) is None]
 
 
 # -- casting ---------------------------------------------------------------------------------------
@@ -752,7 +768,9 @@ def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffe
             _hit(state, c, spell, effect, u, n, events, spread=True)
     if effect.magical_move:
         for u in targets:
-            if u.id in state.magic.moved:
+            if u.location == "joined":  # a Focused spell on a character inside a unit: not a unit to move
+                events.append(Event(kind="spell", seat=c.seat, text=_("{u} is inside {host} and cannot make the magical move on its own (§9.13).", u=u.id, host=u.host)))
+            elif u.id in state.magic.moved:
                 events.append(Event(kind="spell", seat=c.seat, text=_("{u} has already made a magical move this phase and cannot move again (§9.13).", u=u.id)))
             elif u.fleeing or engaged(state, u):
                 events.append(Event(kind="spell", seat=c.seat, text=(_("{u} is fleeing and cannot make the magical move (§9.13).", u=u.id) if u.fleeing
@@ -900,8 +918,8 @@ def _template_hits(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellE
             touched.append((u, len(under), under))
     events.append(Event(kind="template", seat=c.seat, text=_("{spell}: the template touches {models}.", spell=spell.name, models=_touched([(u, n) for u, n, _i in touched]))))
     for u, n, under in touched:  # a character's base under it: §16.4
-        if under is None:
-            _hit(state, c, spell, effect, u, n * per, events)
+        if under is None:  # a garrison's D6 hits: the unit's, allocated over a mixed garrison (§18.6, §16.4)
+            _hit(state, c, spell, effect, u, n * per, events, spread=True)
         else:
             _hit(state, c, spell, effect, u, per, events, under=under)
 
@@ -919,6 +937,12 @@ def _hit(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, uni
     if under is not None:
         template_on_unit(state, unit, attack, under, hits, events, attacker=state.units[c.unit],
                          purpose=_("{spell} on {unit}", spell=spell.name, unit=unit.id))
+        return
+    if unit.location == "joined" and unit.host:  # a Focused spell on a character inside a unit: it alone (§9.3)
+        from engine.rulesets.ninth_age.attacks import hits_on_character
+
+        events.append(Event(kind="allocation", seat=c.seat, text=_("{spell} is Focused on {unit} inside {host}: all its hits go to {unit} alone (§9.3).", spell=spell.name, unit=unit.id, host=unit.host)))
+        hits_on_character(state, unit, attack, hits, events, _("{spell} on {unit}", spell=spell.name, unit=unit.id), c.seat)
         return
     (resolve_on_unit if spread else resolve_hits)(state, unit, attack, hits, events, attacker=state.units[c.unit],
                                                   purpose=_("{spell} on {unit}", spell=spell.name, unit=unit.id))
@@ -951,8 +975,8 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
         if result == "Catastrophic Detonation" and not any(u.id == me.id for u, _skip in touched):
             touched.append((me, 1))  # the wizard always takes a hit
         events.append(Event(kind="template", seat=c.seat, text=_("The {size}\" template on {c} touches {models}.", size=decimal(size, "g"), c=c.name, models=_touched(touched))))
-        for u, n in touched:
-            _hit(state, c, spell, effect, u, n, events, no_saves=(u.id == me.id))
+        for u, n in touched:  # a garrison's D6 hits are allocated over its characters too (§18.6, §16.4)
+            _hit(state, c, spell, effect, u, n, events, no_saves=(u.id == me.id), spread=bool(u.garrison))
         if result == "Breach in the Veil" and pdu >= 4 and caster_alive(state, c):
             gone = pdu >= 5
             if pdu == 4:

@@ -181,6 +181,26 @@ def slain_in_unit(state: NinthAgeState, char: UnitState, events: list[Event], te
     events.append(Event(kind="destroyed", seat=char.owner, data={"unit": char.id}, text=text_join("", [text, "."])))
 
 
+def lose_character_wounds(state: NinthAgeState, char: UnitState, dealt: int, events: list[Event], purpose: str,
+                          wounds: int | None = None) -> tuple[int, int]:
+    """``dealt`` wounds on a character inside its unit (§16.4): kept on it below its W
+    (``wounds``: its W as the attack met it, else its profile's), else it is slain and leaves
+    the unit (§16.5 Refilling gaps). Returns the wounds it took and those beyond the ones it
+    had left (Overkill in a challenge, else lost)."""
+    from engine.rulesets.ninth_age.damage import defence
+
+    left = (wounds if wounds is not None else defence(state.unit_entry(char)).wounds) - char.wounds_lost
+    if dealt < left:
+        char.wounds_lost += dealt
+        if dealt:
+            events.append(Event(kind="casualties", seat=char.owner, data={"unit": char.id},
+                                text=_("{purpose}: {dealt} wound(s); {char} has {value} left.", purpose=purpose, dealt=dealt, char=char.id, value=left - dealt)))
+        return dealt, 0
+    slain_in_unit(state, char, events, _("{char} is slain in {host} ({dealt} wound(s) against the {left} it had left)",
+                                         char=char.id, host=char.host, dealt=dealt, left=left))
+    return left, dealt - left
+
+
 def hit_allocation(state: NinthAgeState, unit: UnitState) -> tuple[str, list[str]]:
     """Who ordinary hits on the unit may go to: situation "A" (characters of the unit's troop
     type in a unit of 5+ R&F take none) or "B" (the attacker spreads the hits evenly over the
@@ -224,6 +244,24 @@ def character_shares(state: NinthAgeState, seat: str, target: UnitState, hits: i
                        [str(k) for k in range(high, low - 1, -1)], default=str(high)))
         shares[c] = n
     return shares
+
+
+RANK_AND_FILE = "rank-and-file"  # the answer that gives a hit to the unit's R&F
+
+
+def one_hit_goes_to(state: NinthAgeState, seat: str, target: UnitState, exposed: list[str], key: str,
+                    question: str) -> UnitState | None:
+    """Situation B (§16.4) for a hit that meets one model at a time (a bolt going on through
+    the ranks while each hit removes a model, §15.3): ``seat``, the attacking player, gives it
+    to the R&F or to one of the ``exposed`` characters (every model hit so far was removed,
+    so every one left has taken none: any choice spreads the hits as evenly as possible).
+    Asked by /decide; the character, or None for the R&F."""
+    alive = [c for c in exposed if state.units[c].location == "joined" and state.units[c].host == target.id]
+    if not alive:
+        return None
+    options = ([RANK_AND_FILE] if target.models > 0 else []) + alive
+    answer = decide(state, seat, key, question, options, default=options[0])
+    return None if answer == RANK_AND_FILE else state.units[answer]
 
 
 # -- a character placed in a block (joining, deploying, revealed, §16.2, §16.5) -------------------------

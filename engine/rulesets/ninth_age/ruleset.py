@@ -571,7 +571,8 @@ class NinthAge(Ruleset):
 
     def suggestions(self, state: GameState, seat: str | None, kind: str) -> list[str]:
         """Units for ``unit`` (the seat's own: in reserve while deploying, on the table after)
-        and enemy units on the table for a target (``creature``)."""
+        and enemy units on the table for a target (``creature``; in the Magic phase the
+        characters inside them too, for a Focused spell)."""
         assert isinstance(state, NinthAgeState)
         if seat not in SEATS:
             return []
@@ -579,7 +580,11 @@ class NinthAge(Ruleset):
             where = "reserve" if state.phase == "deployment" else "table"
             return [u.id for u in state.units.values() if u.owner == seat and u.location == where]
         if kind == "creature":
-            return [u.id for u in state.on_table(state.enemy_of(seat))]
+            enemies = [u.id for u in state.on_table(state.enemy_of(seat))]
+            if state.phase == "magic":  # a Focused spell may name a character inside a unit (§9.3)
+                enemies += [u.id for u in state.units.values() if u.owner == state.enemy_of(seat)
+                            and u.location == "joined" and u.host in enemies]
+            return enemies
         if kind == "spell":  # Magic phase (§9): the seat's casters' spells, bound ones included
             return sorted({s for c in state.casters.values() if c.seat == seat for s in c.spells + c.bound})
         return super().suggestions(state, seat, kind)

@@ -48,12 +48,15 @@ def kind_share(state: NinthAgeState, shape, kind: str) -> float:
     return share_in(shape, [t.polygon for t in state.table.terrain if t.kind == kind])
 
 
-def strider(state: NinthAgeState, unit: UnitState, kind: str) -> bool:
-    """Strider, or Strider (X) naming this kind of terrain (§22); a Stalker's Standard's (§23.8)."""
+def strider(state: NinthAgeState, unit: UnitState, kind: str, *, standard_only: bool = False) -> bool:
+    """Strider, or Strider (X) naming this kind of terrain (§22); a Stalker's Standard's (§23.8)
+    (``standard_only``: only the standard's, a rule of the unit's rather than of its models)."""
     from engine.rulesets.ninth_age.mixed_units import standard_rule
 
     if standard_rule(state, unit, "Strider"):
         return True
+    if standard_only:
+        return False
     entry = state.unit_entry(unit)
     for rule in entry.all_rules():
         if rule_name(rule) != "Strider":
@@ -73,7 +76,8 @@ class Danger:
     why: str  # "Forest: Dangerous for Chariots (§18.7)"
 
 
-def dangerous_features(state: NinthAgeState, unit: UnitState, *, flying: bool = False) -> list[Danger]:
+def dangerous_features(state: NinthAgeState, unit: UnitState, *, flying: bool = False,
+                       host: UnitState | None = None) -> list[Danger]:
     """The features that are Dangerous Terrain to this unit (§18.3-18.9, §18.10):
 
     - Water, Fields and Walls to Cavalry, Monstrous Cavalry and Chariots;
@@ -82,15 +86,18 @@ def dangerous_features(state: NinthAgeState, unit: UnitState, *, flying: bool = 
     - Ruins to every unit but Skirmishers, Cavalry, Monstrous Cavalry and Chariots failing on 1-2;
     - any feature an uploaded layout marks ``dangerous`` (a plain test).
 
-    Strider ignores them (§22)."""
+    Strider ignores them (§22). ``host``: ``unit`` is a character in that unit, tested as the
+    model it is (its troop type, its own rules) with what is the unit's: Skirmishers, and a
+    magic standard's Strider (§16.2: "è influenzato da tutte le regole che la riguardano")."""
     entry = state.unit_entry(unit)
     troop = entry.troop_type
+    skirmishers = state.unit_entry(host or unit).has_rule("Skirmishers")
     mounted = troop in MOUNTED
     who = {"cavalry": _("Cavalry"), "monstrous cavalry": _("Monstrous Cavalry"), "chariot": _("Chariots")}.get(troop, troop)
     flaming = entry.has_rule("Flaming Attacks")
     out: list[Danger] = []
     for t in state.table.terrain:
-        if strider(state, unit, t.kind):
+        if strider(state, unit, t.kind) or (host is not None and strider(state, host, t.kind, standard_only=True)):
             continue
         why = None
         fail = 1
@@ -106,7 +113,7 @@ def dangerous_features(state: NinthAgeState, unit: UnitState, *, flying: bool = 
             why = _("Forest: Dangerous for a flying move (§18.7)")
         elif t.kind == "wall" and mounted:
             why = _("Wall: Dangerous for {who} (§18.8)", who=who)
-        elif t.kind == "ruins" and not entry.has_rule("Skirmishers"):
+        elif t.kind == "ruins" and not skirmishers:
             fail = 2 if mounted else 1
             why = text_join("", [_("Ruins: Dangerous for every unit but Skirmishers"), (_(", {who} fail on 1-2", who=who) if mounted else ""), " (§18.9)"])
         elif t.has("dangerous") and t.kind not in ("ruins",):
