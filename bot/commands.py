@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from engine.core.errors import IllegalAction, quote
-from engine.core.text import N_, Text, _, join
+from engine.core.text import N_, Text, _, decimal, join
 
 OptionType = Literal["string", "integer", "boolean", "attachment", "user", "role"]  # user: a Discord member; typed as a name
 
@@ -582,7 +582,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("reset", "Forget one setting (back to its default): language, games_in or organiser_role"),
     )),
     CommandSpec("help", "List the commands, or explain a topic", None, (
-        Option("topic", "condition, or a game (e.g. dnd-minis) for its commands"),
+        Option("topic", "condition, terrain, or a game (e.g. dnd-minis) for its commands"),
     )),
 )
 
@@ -749,13 +749,13 @@ def check_bounds(command: Command) -> None:
             if abs(value) > MAX_INTEGER:
                 raise IllegalAction("too-big", _("{option} is a number of {digits} digits; /{command} takes whole "
                                                  "numbers up to {most}.", option=opt.name, digits=len(str(abs(value))),
-                                                 command=spec.key, most=f"{MAX_INTEGER:,}"))
+                                                 command=spec.key, most=decimal(MAX_INTEGER, ",d")))
             continue
         if not isinstance(value, str):
             value = command.options[opt.name] = str(value)
         if len(value) > opt.max_length:
             raise IllegalAction("too-long", _("{option} is {length} characters long; /{command} takes at most {most}.",
-                                              option=opt.name, length=f"{len(value):,}", command=spec.key,
+                                              option=opt.name, length=decimal(len(value), ",d"), command=spec.key,
                                               most=opt.max_length))
 
 
@@ -776,10 +776,14 @@ def help_text(title: str | None = None, commands: set[str] | None = None, notes:
             from engine.rulesets.dnd35_encounter.conditions import help_text as condition_help
 
             return condition_help()
+        if word == "terrain":
+            from engine.grid.terrain import help_text as terrain_help
+
+            return terrain_help()
         if games:
-            raise IllegalAction("unknown-topic", _("Help topics: condition, or a game: {games} (or /help alone for "
-                                                   "the commands).", games=", ".join(games)))
-        raise IllegalAction("unknown-topic", _("Help topics: condition (or /help alone for the commands)."))
+            raise IllegalAction("unknown-topic", _("Help topics: condition, terrain, or a game: {games} (or /help alone "
+                                                   "for the commands).", games=", ".join(games)))
+        raise IllegalAction("unknown-topic", _("Help topics: condition, terrain (or /help alone for the commands)."))
     if commands is None:
         lines: list[Any] = [_("**Warband commands**")]
         for spec in COMMANDS:

@@ -138,7 +138,8 @@ def lookup_for(lang: str | None) -> Lookup | None:
 
     lookup.name = seat_label  # type: ignore[attr-defined]
     # Lists (engine.core.text.listed) by the language's CLDR pattern ("a, b e c", "a, b és c").
-    lookup.format_list = lambda parts: format_list(list(parts), locale=Locale.parse(lang))  # type: ignore[attr-defined]
+    lookup.format_list = lambda parts, style="standard": format_list(list(parts), style=style,  # type: ignore[attr-defined]
+                                                                     locale=Locale.parse(lang))
     # Numbers (engine.core.text.decimal) with the language's decimal sign ("3,5").
     lookup.format_number = lambda value, spec: formatted(value, spec, lang)  # type: ignore[attr-defined]
     return lookup
@@ -176,14 +177,17 @@ def formatted(value: float, spec: str, lang: str | None) -> str:
 
         >>> formatted(3.25, ".1f", "it"), formatted(12.0, "g", "hu"), formatted(0.5, "g", "it")
         ('3,2', '12', '0,5')
+        >>> formatted(1234567, ",d", "it"), formatted(1234567, ",d", "hu"), formatted(1234567, ",d", "en")
+        ('1.234.567', '1\\xa0234\\xa0567', '1,234,567')
     """
     english = format(value, spec)
+    grouped = "," in spec  # ``,d``, ``,.1f``: thousands grouped, by the language's own sign
     try:
-        number_value = float(english)
+        number_value = float(english.replace(",", "") if grouped else english)
     except ValueError:  # inf, nan, a spec babel has no pattern for
         return english
     places = len(english.split(".")[1]) if "." in english else 0
-    pattern = "0." + "0" * places if places else "0"
+    pattern = ("#,##0" if grouped else "0") + ("." + "0" * places if places else "")
     return format_decimal(number_value, format=pattern, locale=Locale.parse(lang or SOURCE))
 
 

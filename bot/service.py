@@ -567,12 +567,13 @@ class Service:
             lines.append(_("<@{user}> takes the seat {seat}.", user=user_id, seat=state.seat(creator_seat).name))
         free = [s.name for s in state.seats if s.id != creator_seat]
         if free:
-            lines.append(_("Free seats: {seats}. Join with /game join.", seats=", ".join(free)))
+            lines.append(_("Free seats: {seats}. Join with /game join.", seats=join(", ", free)))
         return Reply(text=join("\n", lines), buttons=[join_button(game.id)] if free else [])
 
     @staticmethod
     def _read_map_upload(upload: Attachment) -> dict[str, Any]:
         from engine.grid import GridMap
+        from engine.grid.board import MAX_NAME as MAP_NAME_MOST
 
         if len(upload.data) > MAX_UPLOAD_BYTES:
             raise IllegalAction("bad-map", _("{file} is too large (over {kib} KiB).", file=upload.filename,
@@ -585,7 +586,10 @@ class Service:
         if upload.filename.lower().endswith(".json") or text.lstrip().startswith("{"):
             grid = GridMap.from_json_text(text)
         else:
-            grid = GridMap.from_text_grid(text)
+            # A text grid without a 'name:' line is named after its file ("crypt.txt": "crypt"), not
+            # the English word "map" that every language would then read.
+            stem = upload.filename.rsplit("/", 1)[-1].rsplit(".", 1)[0].strip()[:MAP_NAME_MOST]
+            grid = GridMap.from_text_grid(text, name=stem or None)
         return grid.model_dump(mode="json")
 
     async def _game_join(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:

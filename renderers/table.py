@@ -133,43 +133,89 @@ def _unit_label(u) -> str:
     return plain(u.label + (" [" + ", ".join(u.badges) + "]" if u.badges else ""))
 
 
-def place_labels(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int) -> list[tuple[str, tuple, bool]]:
-    """Where each unit's label goes: (text, rectangle in px, whether it was moved off its
-    unit's centre, so a leader line joins them). Labels are placed one unit at a time, larger
-    units first: on the unit's centre if that is free, else the first free spot of those just
-    above, below, left and right of the footprint and then farther out, so no two labels
-    overlap (units in base contact put their centres close together); if every spot is taken,
-    the one overlapping least. Every label stays inside the image."""
-    text_h = LABEL_SIZE + 3
-    order = sorted(range(len(view.units)), key=lambda i: (-len(view.units[i].bases), i))
-    placed: list[tuple] = []
-    out: dict[int, tuple[str, tuple, bool]] = {}
-    for i in order:
-        u = view.units[i]
-        label = _unit_label(u)
-        half_w = draw.textlength(label, font=font(LABEL_SIZE)) / 2 + LABEL_PAD
-        half_h = text_h / 2 + LABEL_PAD
-        cx, cy = p(*u.centre)
-        corners = [p(*pt) for base in u.bases for pt in base] or [(cx, cy)]
-        left, right = min(q[0] for q in corners), max(q[0] for q in corners)
-        top, bottom = min(q[1] for q in corners), max(q[1] for q in corners)
-        spots = [(cx, cy)]
-        for k in range(4):  # next to the footprint, then a label's height (or width) farther out
-            spots += [(cx, top - half_h - k * 2 * half_h), (cx, bottom + half_h + k * 2 * half_h),
-                      (left - half_w - k * half_w, cy), (right + half_w + k * half_w, cy)]
+Rect = tuple[float, float, float, float]
+
+
+def _spots(cx: float, cy: float, half_w: float, half_h: float, footprint: Rect, bounds: Rect):
+    """Where a label may go, nearest first: on the unit's centre; just above, below, left and
+    right of its footprint and a few labels farther out; then rings of growing radius around the
+    centre (a label's height apart) until they leave the image, so a free spot is found whenever
+    the image has room for one."""
+    import math
+
+    left, top, right, bottom = footprint
+    yield cx, cy
+    for k in range(4):  # next to the footprint, then a label's height (or half a width) farther out
+        yield cx, top - half_h - k * 2 * half_h
+        yield cx, bottom + half_h + k * 2 * half_h
+        yield left - half_w - k * half_w, cy
+        yield right + half_w + k * half_w, cy
+    step = 2 * half_h
+    reach = math.hypot(bounds[2] - bounds[0], bounds[3] - bounds[1])
+    r = step
+    while r <= reach:
+        n = max(8, int(2 * math.pi * r / step))
+        for i in range(n):
+            a = 2 * math.pi * i / n
+            yield cx + r * math.cos(a) * max(1.0, half_w / half_h / 2), cy + r * math.sin(a)
+        r += step
+
+
+def layout_labels(items: list[tuple[tuple[float, float], tuple[float, float], Rect]], bounds: Rect,
+                  order: list[int] | None = None) -> list[tuple[Rect, bool]]:
+    """Where each label goes, a pure function of sizes and places (px): ``items`` are (label
+    width and height, the unit's centre, its footprint's bounding box), ``bounds`` the area labels
+    stay inside. Returns per item (its rectangle, whether it was moved off the unit's centre, so
+    a leader line joins them). Labels are placed one at a time in ``order`` (default: as given):
+    on the unit's centre if that is free, else the nearest free spot of :func:`_spots`; no two
+    rectangles overlap as long as the area has room; only then does a label take the spot that
+    overlaps least.
+
+    >>> a, b = layout_labels([((40, 10), (50, 50), (45, 45, 55, 55))] * 2, (0, 0, 200, 200))
+    >>> a, b[1]
+    (((30.0, 45.0, 70.0, 55.0), False), True)
+    >>> min(a[0][3], b[0][3]) <= max(a[0][1], b[0][1])  # one above the other, not overlapping
+    True
+    """
+    x0, y0, x1, y1 = bounds
+    placed: list[Rect] = []
+    out: dict[int, tuple[Rect, bool]] = {}
+    for i in (order if order is not None else range(len(items))):
+        (width, height), (cx, cy), footprint = items[i]
+        half_w, half_h = width / 2, height / 2
         best = None
-        for n, (x, y) in enumerate(spots):
-            x = min(max(x, half_w), max(half_w, w - half_w))  # inside the image
-            y = min(max(y, HEADER + half_h), max(HEADER + half_h, HEADER + h - half_h))
+        for n, (x, y) in enumerate(_spots(cx, cy, half_w, half_h, footprint, bounds)):
+            x = min(max(x, x0 + half_w), max(x0 + half_w, x1 - half_w))  # inside the bounds
+            y = min(max(y, y0 + half_h), max(y0 + half_h, y1 - half_h))
             rect = (x - half_w, y - half_h, x + half_w, y + half_h)
             clash = sum(_overlap(rect, r) for r in placed)
             if best is None or clash < best[0]:
-                best = (clash, rect, n > 0)
+                best = (clash, rect, n > 0 and (abs(x - cx) > 1e-6 or abs(y - cy) > 1e-6))
             if clash == 0:
                 break
         placed.append(best[1])
-        out[i] = (label, best[1], best[2])
-    return [out[i] for i in range(len(view.units))]
+        out[i] = (best[1], best[2])
+    return [out[i] for i in range(len(items))]
+
+
+def place_labels(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int) -> list[tuple[str, tuple, bool]]:
+    """Where each unit's label goes: (text, rectangle in px, whether it was moved off its
+    unit's centre, so a leader line joins them), laid out by :func:`layout_labels`, larger units
+    first, inside the image: no two labels overlap (units in base contact put their centres
+    close together)."""
+    text_h = LABEL_SIZE + 3
+    order = sorted(range(len(view.units)), key=lambda i: (-len(view.units[i].bases), i))
+    labels = [_unit_label(u) for u in view.units]
+    items = []
+    for u, label in zip(view.units, labels):
+        cx, cy = p(*u.centre)
+        corners = [p(*pt) for base in u.bases for pt in base] or [(cx, cy)]
+        footprint = (min(q[0] for q in corners), min(q[1] for q in corners),
+                     max(q[0] for q in corners), max(q[1] for q in corners))
+        size = (draw.textlength(label, font=font(LABEL_SIZE)) + 2 * LABEL_PAD, text_h + 2 * LABEL_PAD)
+        items.append((size, (cx, cy), footprint))
+    laid = layout_labels(items, (0, HEADER, w, HEADER + h), order)
+    return [(label, rect, moved) for label, (rect, moved) in zip(labels, laid)]
 
 
 def label_boxes(view: TableView, *, px_per_inch: int = 10) -> list[tuple]:
@@ -255,6 +301,7 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
             cx, cy = p(*u.centre)
             ex = min(max(cx, rect[0]), rect[2])
             ey = min(max(cy, rect[1]), rect[3])
+            draw.line([(cx, cy), (ex, ey)], fill=(255, 255, 255), width=3)  # seen over any unit's colour
             draw.line([(cx, cy), (ex, ey)], fill=(20, 20, 20), width=1)
         draw.text((lx, ly), label, font=font(LABEL_SIZE), fill=(255, 255, 255), anchor="mm", stroke_width=2,
                   stroke_fill=(20, 20, 20))

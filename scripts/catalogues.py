@@ -69,7 +69,16 @@ def command_table(catalog: Catalog) -> None:
 
 
 # Keys an area has beside those extracted from calls.
-GENERATED = {"bot": command_table}
+def scenario_table(catalog: Catalog) -> None:
+    """The built-in Conan scenarios' words (data files, not calls to ``_``): title, story and
+    victory conditions, said through ``engine.rulesets.conan.data.scenario_said``."""
+    from engine.rulesets.conan.data import scenario_texts
+
+    for text, where in scenario_texts().items():
+        catalog.add(text, None, [(where, 0)])
+
+
+GENERATED = {"bot": command_table, "conan": scenario_table}
 
 
 def _po_text(catalog: Catalog) -> bytes:

@@ -85,6 +85,7 @@ class Text(str):
     area: str | None
     number: tuple[float, str] | None = None  # see decimal()
     capital: bool = False  # see capitalised()
+    style: str = "standard"  # a list's CLDR pattern: "standard" (a, b and c) or "or" (a, b or c), see either()
 
     def __new__(cls, msgid: str, /, **params: Any) -> Text:
         return cls._make(msgid, None, None, params, _caller_area(1))
@@ -118,7 +119,9 @@ class Text(str):
         if self.msgid is None and self.separator is None:  # a list (see listed())
             parts = [_said_part(p, lookup) for p in self.parts]
             format_list = getattr(lookup, "format_list", None)
-            return format_list(parts) if format_list is not None else _english_list(parts)
+            if format_list is None:
+                return _english_list(parts, self.style)
+            return format_list(parts, self.style) if self.style != "standard" else format_list(parts)
         if self.msgid is None:
             said = (self.separator or "").join(_said_part(p, lookup) for p in self.parts)
             return _upper_first(said) if self.capital else said
@@ -137,7 +140,7 @@ class Text(str):
         if self.number is not None:
             return {"number": self.number[0], "format": self.number[1]}
         if self.msgid is None and self.separator is None:
-            return {"list": [_param_data(p) for p in self.parts]}
+            return {"list": [_param_data(p) for p in self.parts], **({"style": self.style} if self.style != "standard" else {})}
         if self.msgid is None:
             return {"join": self.separator, "parts": [_param_data(p) for p in self.parts],
                     **({"capital": True} if self.capital else {})}
@@ -154,7 +157,7 @@ class Text(str):
         if "number" in data:
             return decimal(data["number"], data["format"])
         if "list" in data:
-            return listed(_param_from(p) for p in data["list"])
+            return listed((_param_from(p) for p in data["list"]), data.get("style", "standard"))
         if "join" in data:
             if data.get("capital"):
                 return capitalised(_param_from(data["parts"][0]))
@@ -166,7 +169,7 @@ class Text(str):
         if self.number is not None:
             return f"decimal({self.number[0]!r}, {self.number[1]!r})"
         if self.msgid is None and self.separator is None:
-            return f"listed({list(self.parts)!r})"
+            return f"listed({list(self.parts)!r})" if self.style == "standard" else f"either({list(self.parts)!r})"
         if self.msgid is None and self.capital:
             return f"capitalised({self.parts[0]!r})"
         if self.msgid is None:
@@ -282,7 +285,7 @@ def decimal(value: float, spec: str = "g") -> Text:
     return self
 
 
-def listed(items: Iterable[Any]) -> Text:
+def listed(items: Iterable[Any], style: str = "standard") -> Text:
     """Items as a list ("a, b, and c"), said by the reader's language's own pattern: a lookup
     may carry ``format_list(parts)`` (the bot's does, with babel's CLDR patterns); without one
     the list reads as English::
@@ -291,14 +294,27 @@ def listed(items: Iterable[Any]) -> Text:
         ('Orc, Elf, and Dwarf', 'Orc and Elf', 'Orc')
     """
     parts = tuple(items)
-    self = str.__new__(Text, _english_list([str(p) for p in parts]))
+    self = str.__new__(Text, _english_list([str(p) for p in parts], style))
     self.msgid, self.plural, self.n, self.params = None, None, None, {}
-    self.separator, self.parts, self.area = None, parts, None
+    self.separator, self.parts, self.area, self.style = None, parts, None, style
     return self
 
 
-def _english_list(parts: list[str]) -> str:
-    # CLDR's English "standard" pattern, so English reads the same with or without babel.
+def either(items: Iterable[Any]) -> Text:
+    """Items as alternatives ("A2, A4, or L2"), by the reader's language's CLDR "or" pattern
+    ("A2, A4 o L2", "A2, A4 vagy L2")::
+
+        >>> str(either(["A2", "A4", "L2"])), str(either(["A2", "A4"])), str(either(["A2"]))
+        ('A2, A4, or L2', 'A2 or A4', 'A2')
+        >>> Text.from_data(either(["A2", "A4"]).to_data()) == either(["A2", "A4"])
+        True
+    """
+    return listed(items, "or")
+
+
+def _english_list(parts: list[str], style: str = "standard") -> str:
+    # CLDR's English patterns, so English reads the same with or without babel.
+    word = " or " if style == "or" else " and "
     if len(parts) <= 2:
-        return " and ".join(parts)
-    return ", ".join(parts[:-1]) + ", and " + parts[-1]
+        return word.join(parts)
+    return ", ".join(parts[:-1]) + "," + word + parts[-1]

@@ -43,6 +43,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from engine.core.errors import IllegalAction, quote, validation_problems
 from engine.core.jsonfile import read_json
+from engine.core.text import Text, _
 from engine.grid.squares import XY, parse_square, square_name
 from engine.grid.terrain import DEFAULT_KINDS, TerrainKind, kind_for
 
@@ -87,8 +88,14 @@ def edge_key(a: XY, b: XY) -> Edge:
     return (a, b) if a <= b else (b, a)
 
 
-def _bad(where: str, reason: str) -> IllegalAction:
-    return IllegalAction("bad-map", f"{where}: {reason}")
+def _bad(where: str | Text, reason: str | Text) -> IllegalAction:
+    """A refusal of a map file: the field or line at fault and why, one line in the reader's language."""
+    field = f"`{where}`" if type(where) is str else where  # a file's key as written; a line as a sentence
+    return IllegalAction("bad-map", _("{field}: {reason}", field=field, reason=reason))
+
+
+def _line(lineno: int) -> Text:
+    return _("line {line}", line=lineno)
 
 
 def _square_from_file(value: Any) -> XY:
@@ -99,7 +106,7 @@ def _square_from_file(value: Any) -> XY:
             raise ValueError(exc.message) from None
     if isinstance(value, (list, tuple)) and len(value) == 2 and all(isinstance(v, int) for v in value):
         return (int(value[0]), int(value[1]))
-    raise ValueError(f"{quote(value)} is not a square (use a name like E5 or [x, y])")
+    raise ValueError(_("{value} is not a square (use a name like E5 or [x, y])", value=quote(value)))
 
 
 class Zone(BaseModel):
@@ -173,13 +180,11 @@ class GridMap(BaseModel):
         out = set()
         for pair in v:
             if not isinstance(pair, (list, tuple)) or len(pair) != 2:
-                raise ValueError(f"{quote(pair)} is not a pair of squares")
+                raise ValueError(_("{value} is not a pair of squares", value=quote(pair)))
             a, b = _square_from_file(pair[0]), _square_from_file(pair[1])
             if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
-                raise ValueError(
-                    f"{square_name(a)} and {square_name(b)} do not share an edge (an edge lies "
-                    "between two squares side by side)"
-                )
+                raise ValueError(_("{a} and {b} do not share an edge (an edge lies between two squares side "
+                                   "by side)", a=square_name(a), b=square_name(b)))
             out.add(edge_key(a, b))
         return frozenset(out)
 
@@ -187,14 +192,14 @@ class GridMap(BaseModel):
     @classmethod
     def _terrain(cls, v):
         if not isinstance(v, dict):
-            raise ValueError("terrain must map a kind to a list of squares")
+            raise ValueError(_("terrain must map a kind to a list of squares"))
         return {str(k): [_square_from_file(s) for s in squares] for k, squares in v.items()}
 
     @field_validator("kinds", mode="before")
     @classmethod
     def _kinds(cls, v):
         if not isinstance(v, dict):
-            raise ValueError("kinds must map a name to its properties")
+            raise ValueError(_("kinds must map a name to its properties"))
         out = {}
         for name, props in v.items():
             if isinstance(props, TerrainKind):
@@ -220,10 +225,10 @@ class GridMap(BaseModel):
     def _on_the_map(self):
         def check(xy: XY, where: str):
             if not self.in_bounds(xy):
-                raise ValueError(
-                    f"{where}: {square_name(xy) if xy[0] >= 0 and xy[1] >= 0 else xy} is off the map (it runs from A1 to "
-                    f"{square_name((self.width - 1, self.height - 1))})"
-                )
+                raise ValueError(_("{field}: {reason}", field=where, reason=_(
+                    "{square} is off the map (it runs from A1 to {last})",
+                    square=square_name(xy) if xy[0] >= 0 and xy[1] >= 0 else str(xy),
+                    last=square_name((self.width - 1, self.height - 1)))))
 
         for xy in self.walls:
             check(xy, "walls")
@@ -233,10 +238,9 @@ class GridMap(BaseModel):
                 check(b, field)
         for kind, squares in self.terrain.items():
             if kind != "open" and kind_for(kind, self.kinds) is None:
-                raise ValueError(
-                    f"terrain: unknown kind '{kind}' (known: {', '.join(sorted(DEFAULT_KINDS))}; "
-                    "or define it under 'kinds')"
-                )
+                raise ValueError(_("{field}: {reason}", field="terrain", reason=_(
+                    "unknown kind {kind} (known: {known}; or define it under 'kinds')", kind=quote(kind),
+                    known=", ".join(f"`{k}`" for k in sorted(DEFAULT_KINDS)))))
             for xy in squares:
                 check(xy, f"terrain.{kind}")
         for zone in self.zones:
@@ -364,10 +368,11 @@ class GridMap(BaseModel):
     def from_data(cls, data: Any) -> "GridMap":
         """Build from already-parsed JSON data, refusing bad data with the field and the reason."""
         if not isinstance(data, dict):
-            raise _bad("map", "the file must hold one JSON object")
+            raise _bad("map", _("the file must hold one JSON object"))
         w, h = data.get("width"), data.get("height")
         if isinstance(w, int) and isinstance(h, int) and (w > MAX_SIDE or h > MAX_SIDE):
-            raise _bad("width/height", f"{w}x{h} is too big (at most {MAX_SIDE}x{MAX_SIDE} squares)")
+            raise _bad("width/height", _("{width}x{height} is too big (at most {most}x{most} squares)", width=w,
+                                         height=h, most=MAX_SIDE))
         try:
             return cls.model_validate(data)
         except ValidationError as exc:
@@ -403,7 +408,7 @@ class GridMap(BaseModel):
             key, sep, value = stripped.partition(":")
             key = key.strip().lower()
             if not sep:
-                raise _bad(f"line {lineno}", "header lines look like 'name: Crypt' (end the header with ---)")
+                raise _bad(_line(lineno), _("header lines look like 'name: Crypt' (end the header with ---)"))
             value = value.strip()
             if key == "name":
                 map_name = value or map_name
@@ -411,39 +416,39 @@ class GridMap(BaseModel):
                 char, eq, words = value.partition("=")
                 char = char.strip() if char.strip() else char
                 if not eq or len(char) != 1:
-                    raise _bad(f"line {lineno}", "write a legend as 'legend: C = difficult, start A'")
+                    raise _bad(_line(lineno), _("write a legend as 'legend: C = difficult, start A'"))
                 legend[char] = [w.strip() for w in words.split(",") if w.strip()]
             elif key == "edge":
                 parts = value.split()
                 if len(parts) != 3 or parts[2].lower() not in ("wall", "low"):
-                    raise _bad(f"line {lineno}", "write an edge as 'edge: E3 E4 wall' or 'edge: A3 B3 low'")
+                    raise _bad(_line(lineno), _("write an edge as 'edge: E3 E4 wall' or 'edge: A3 B3 low'"))
                 field = "wall_edges" if parts[2].lower() == "wall" else "obstacle_edges"
                 edges[field].append([parts[0], parts[1]])
             else:
-                raise _bad(f"line {lineno}", f"unknown header '{key}' (use name, legend or edge)")
+                raise _bad(_line(lineno), _("unknown header {key} (use name, legend or edge)", key=quote(key)))
         while body and not body[-1][1].strip():
             body.pop()
         while body and not body[0][1].strip():
             body.pop(0)
         if not body:
-            raise _bad("grid", "the map has no rows")
+            raise _bad("grid", _("the map has no rows"))
         rows = [(n, line.rstrip()) for n, line in body]
         width = len(rows[0][1])
         height = len(rows)
         if width > MAX_SIDE or height > MAX_SIDE:
-            raise _bad("grid", f"{width}x{height} is too big (at most {MAX_SIDE}x{MAX_SIDE} squares)")
+            raise _bad("grid", _("{width}x{height} is too big (at most {most}x{most} squares)", width=width,
+                                 height=height, most=MAX_SIDE))
         walls: list[XY] = []
         terrain: dict[str, list[XY]] = {}
         zones: dict[tuple[str, str | None, str], list[XY]] = {}
         for y, (lineno, row) in enumerate(rows):
             if len(row) != width:
-                raise _bad(f"line {lineno}", f"row has {len(row)} squares but the first row has {width}")
+                raise _bad(_line(lineno), _("the row has {length} squares but the first row has {width}",
+                                            length=len(row), width=width))
             for x, ch in enumerate(row):
                 if ch not in legend:
-                    raise _bad(
-                        f"line {lineno}",
-                        f"unknown map character '{ch}' at {square_name((x, y))} (add 'legend: {ch} = ...')",
-                    )
+                    raise _bad(_line(lineno), _("unknown map character '{char}' at {square} (add 'legend: {char} = "
+                                                "...')", char=ch, square=square_name((x, y))))
                 for word in legend[ch]:
                     _apply_word(word, (x, y), walls, terrain, zones, lineno)
         data = {
@@ -524,9 +529,9 @@ def _vertices(edges) -> frozenset[tuple[int, int]]:
 
 def _check_size(text: str) -> None:
     if not isinstance(text, str):
-        raise _bad("map", "the map must be text")
+        raise _bad("map", _("the map must be text"))
     if len(text.encode("utf-8", errors="replace")) > MAX_TEXT_BYTES:
-        raise _bad("map", f"the file is too big (at most {MAX_TEXT_BYTES // 1024} KiB)")
+        raise _bad("map", _("the file is too big (at most {most} KiB)", most=MAX_TEXT_BYTES // 1024))
 
 
 def _apply_word(word: str, xy: XY, walls, terrain, zones, lineno: int) -> None:
@@ -544,10 +549,10 @@ def _apply_word(word: str, xy: XY, walls, terrain, zones, lineno: int) -> None:
         return
     if head == "zone":
         if len(parts) < 2:
-            raise _bad(f"line {lineno}", "write 'zone NAME' in a legend")
+            raise _bad(_line(lineno), _("write 'zone NAME' in a legend"))
         zname = " ".join(parts[1:])
         zones.setdefault(("zone", None, zname), []).append(xy)
         return
     if kind_for(parts[0]) is None:
-        raise _bad(f"line {lineno}", f"unknown terrain kind '{parts[0]}' in the legend")
+        raise _bad(_line(lineno), _("unknown terrain kind {kind} in the legend", kind=quote(parts[0])))
     terrain.setdefault(parts[0], []).append(xy)

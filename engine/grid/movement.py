@@ -35,6 +35,7 @@ from engine.core.text import Text, _, capitalised, decimal, ngettext
 from engine.grid.body import Body
 from engine.grid.board import GridMap, SquareFacts, edge_key
 from engine.grid.squares import DIRECTIONS, XY, distance, footprint, square_name
+from engine.grid.terrain import kind_word, kinds_said
 
 if TYPE_CHECKING:
     from engine.grid.sight import Nearest
@@ -355,7 +356,7 @@ class _Mover:
                     if kind.name == "obstacle":
                         return _("{name} can't end its move on an obstacle ({square})", name=self.name, square=square_name(sq))
                     return _("{name} can't end its move on {terrain} ({square})", name=self.name,
-                             terrain=_article(kind.name.replace('_', ' ')), square=square_name(sq))
+                             terrain=kind_word(kind.name), square=square_name(sq))
         tiny_load = 0.0
         seen: set[str] = set()
         for sq in squares:
@@ -529,12 +530,6 @@ def _boxes_around(anchor: XY, shape: tuple[int, int], s: int):
         yield footprint(box, s, s)
 
 
-def _article(what: str) -> str:
-    if what.startswith(("a ", "an ")):
-        return what
-    return ("an " if what[:1] in "aeiou" else "a ") + what
-
-
 def _illegal(reason: str, code: str = "illegal-move") -> IllegalAction:
     """A refusal from a reason ("a wall stands between ..."): capitalised, with its full stop,
     in the reader's language."""
@@ -546,7 +541,7 @@ def _impassable(grid, sq: XY) -> Text:
     """Why a square cannot be entered: a wall, or its impassable terrain (named as the map names it)."""
     if grid.is_wall(sq):
         return _("{square} is a wall", square=square_name(sq))
-    return _("{square} is {terrain}", square=square_name(sq), terrain=_article(" and ".join(sorted(grid.terrain_at(sq)))))
+    return _("{square} is {terrain}", square=square_name(sq), terrain=kinds_said(grid.terrain_at(sq)))
 
 
 def _difficult(name: str, charging: bool) -> Text:

@@ -60,7 +60,7 @@ def test_warband_limits_and_scenarios_are_said_in_the_readers_language():
     label = limits_for("starter").label
     assert label == "the starter rules" and say(label, "it") == "le regole base"
     assert limits_for("starter").allow == "allow"  # the English grammar still reads the English
-    assert say(limits_for("war-drums", "epic-assault").label, "hu") == "a War Drums epikus támadása"
+    assert say(limits_for("war-drums", "epic-assault").label, "hu") == "a War Drums hősies rohama"
     assert say(scenario_name("quick-strike"), "it") == "Assalto Rapido"
     assert scenario_name("custom") == "custom"
 

@@ -114,6 +114,15 @@ def test_catapult_template_must_be_clear_of_friends_and_over_an_enemy():
         shoot(state, "Mortar", "Skulkers", at=(10, 28.8))
 
 
+def test_a_catapult_out_of_range_names_the_aim_point_to_a_tenth_of_an_inch():
+    """The aim point defaults to the target's centre, an irrational number of inches: the refusal
+    rounds it as every other distance (it read "(13.3063, 9.5)" in a console game)."""
+    state = shooting({"Mortar": (4, 4, 45), "Skulkers": (60 + 1 / 3, 40, 180)})
+    block(state)
+    with pytest.raises(IllegalAction, match=r"^\(60\.3, 40\.0\) is \d+\.\d\" away; the catapult reaches 48\""):
+        shoot(state, "Mortar", "Skulkers", at=(60 + 1 / 3, 40))
+
+
 def test_misfire_table_and_a_disabled_machine():
     assert [misfire_result(n) for n in (-1, 0, 1, 2, 3, 4, 5, 6)] == \
         ["destroyed", "destroyed", "disabled", "disabled", "silenced", "silenced", "wounded", "wounded"]
@@ -169,7 +178,7 @@ def test_e58_stand_and_shoot_allowed_beyond_the_chargers_move():
     log = []
     state = apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"), {"reaction": "stand-and-shoot"}, log)
     text = " | ".join(e.text for e in log)
-    assert "Skulkers react: stand-and-shoot." in text and "stands and shoots (short bow) at Knights" in text
+    assert "Skulkers react: stand-and-shoot." in text and "stand and shoot (short bow) at Knights" in text
     assert "Stand and Shoot -1" in text and "long range -1" in text  # 12" is beyond half of 18"
     assert state.units["Skulkers"].stood_and_shot and [c.target for c in state.charges] == ["Skulkers"]
     shots = next(e for e in log if e.kind == "shoot")
@@ -188,7 +197,7 @@ def test_stand_and_shoot_refused_when_the_charger_is_close_cumbersome_or_used():
     state = charging({"Knights": (30, 10, 0), "Skulkers": (30, 18, 180)})  # 5" away: not beyond M 7
     asked, _ = RULESET.apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"))
     assert "stand-and-shoot" not in asked.pending.decision.options
-    assert "no Stand and Shoot: Knights is" in asked.pending.decision.question
+    assert "no Stand and Shoot: Knights are" in asked.pending.decision.question
     # Quick to Fire (the Handgunners) ignores the distance
     state = charging({"Brutes": (30, 20, 180), "Handgunners": (30, 14, 0)}, seat="p2")
     asked, _ = RULESET.apply(state, Charge(seat="p2", unit="Brutes", target="Handgunners"))
@@ -228,7 +237,7 @@ def test_a_charger_panicked_by_stand_and_shoot_casualties_no_longer_charges():
     assert "Heavy Casualties: 2 of 5 models lost this phase" in text and "Wolf Riders panic and flee from Handgunners" in text
     state = apply(state, EndStep(seat="p2"), None, log)
     riders = state.units["Wolf Riders"]
-    assert not riders.charged and (not riders.on_table or any("no longer charges Handgunners" in e.text for e in log))
+    assert not riders.charged and (not riders.on_table or any("no longer charge Handgunners" in e.text for e in log))
 
 
 def test_an_engineer_lends_its_bs_and_re_rolls_a_misfire():

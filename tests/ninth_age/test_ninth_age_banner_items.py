@@ -88,7 +88,7 @@ def test_the_relentless_company_marches_at_three_times_its_movement_once():
         RULESET.apply(state, March(seat="p1", unit="Spearmen", steps=[fwd(12)]))
     log = []
     state = apply(state, UseItem(seat="p1", unit="Spearmen", item=RELENTLESS), log=log)
-    assert "Spearmen activates the Icon of the Relentless Company: this turn Spearmen marches at three times its " \
+    assert "Spearmen activate the Icon of the Relentless Company: this turn Spearmen march at three times their " \
            "Movement instead of twice, at most 15\" (one use: spent for the rest of the game, §23.8)." in text(log)
     with pytest.raises(IllegalAction, match=r"the forward march allows 12\""):
         RULESET.apply(state, March(seat="p1", unit="Spearmen", steps=[fwd(12.5)]))

@@ -69,17 +69,17 @@ def test_a_charge_on_a_garrison_reaches_a_wall_and_the_garrison_may_not_flee():
 
 def test_an_assault_is_refused_beyond_reach_of_the_walls_and_the_assaulted_garrison_is_engaged():
     state = _garrisoned(Spearmen=(36, 3, 0, 6))  # the front 17" from the wall: beyond M 4 + 12
-    with pytest.raises(IllegalAction, match=r"Skulkers is 1\d\.\d\" from Spearmen; its farthest possible charge is "
+    with pytest.raises(IllegalAction, match=r"Skulkers are 1\d\.\d\" from Spearmen; their farthest possible charge is "
                                             r"M 4 \+ 12 = 16\""):
         RULESET.apply(state, Charge(seat="p1", unit="Spearmen", target="Skulkers"))
     state = _assaulted()
     state.active, state.phase, state.step = "p2", "movement", "charges"
-    with pytest.raises(IllegalAction, match=r"Skulkers is engaged in combat and cannot declare a charge"):
+    with pytest.raises(IllegalAction, match=r"Skulkers are engaged in combat and cannot declare a charge"):
         RULESET.apply(state, Charge(seat="p2", unit="Skulkers", target="Spearmen"))
     from engine.rulesets.ninth_age.actions import LeaveBuilding
 
     state.step = "remaining"
-    with pytest.raises(IllegalAction, match=r"Skulkers is engaged in combat: it may not leave Farmhouse"):
+    with pytest.raises(IllegalAction, match=r"Skulkers are engaged in combat: they may not leave Farmhouse"):
         RULESET.apply(state, LeaveBuilding(seat="p2", unit="Skulkers", facing=0.0))
 
 
@@ -102,6 +102,53 @@ def test_up_to_ten_fighters_a_side_the_assaulter_first_monstrous_ones_counting_t
     assert seen[5][2][0] == "10"  # ten of the thirty
     text = " | ".join(str(e.text) for e in log)
     assert "Brutes fight with 3 model(s), its Champion, its standard bearer (§18.6: up to 10 a side)." in text
+
+
+def _questions(state):
+    """Begin the Melee phase answering every question with its first option: (key without its
+    round, options) of each question, in order."""
+    from engine.core.decisions import Decide
+
+    state, _log = RULESET.apply(state, EndStep(seat=state.active))
+    seen = []
+    while state.pending is not None:
+        d = state.pending.decision
+        seen.append((d.key.rsplit("-", 3)[0], list(d.options)))
+        state, _events = RULESET.apply(state, Decide(seat=d.seat, option=d.options[0]))
+    return dict(seen)
+
+
+def test_models_touching_another_enemy_are_not_offered_as_assault_fighters():
+    """The seed: "Fino a 10 modelli per parte che non sono a contatto di basetta con altri nemici
+    possono combattere come assalitori o difensori." The Marshal stands in the Spearmen's front rank,
+    file 1, and their Champion in the 2nd rank, file 1: Brutes against the Spearmen's left flank touch
+    both, and 3 more R&F of that file; they fight the Brutes, not in the assault."""
+    from engine.rulesets.ninth_age import characters
+
+    def scene(brutes):
+        state = _assaulted()
+        spear = state.units["Spearmen"]
+        characters._place(state, state.units["Marshal"], spear, 0, [])
+        spear.command_at = {"standard": (0, 2), "musician": (0, 1), "champion": (1, 0)}
+        if brutes:  # 3 wide, facing east, their front against the Spearmen's left flank (x 33.64)
+            place(state, "Brutes", 33.637 - 40 / 25.4, 19.6, 90, 3)  # 2 ranks deep: its centre 40 mm behind
+        return state
+
+    state = scene(brutes=False)
+    assert assault.engaged_elsewhere(state, state.units["Spearmen"]) == {"models": set(), "characters": set(),
+                                                                         "command": set()}
+    asked = _questions(state)
+    assert asked["assault-fights-Marshal"] == ["yes", "no"]  # one of the 10 (Infantry): 9 left
+    assert "assault-champion-Spearmen" in asked and asked["assault-models-Spearmen"][0] == "9"
+
+    state = scene(brutes=True)
+    busy = assault.engaged_elsewhere(state, state.units["Spearmen"])
+    assert busy["characters"] == {"Marshal"} and busy["command"] == {"champion"} and len(busy["models"]) == 4
+    asked = _questions(state)
+    assert "assault-fights-Marshal" not in asked and "assault-champion-Spearmen" not in asked
+    assert "assault-standard-Spearmen" in asked  # the standard bearer touches no one else
+    assert asked["assault-models-Spearmen"][0] == "10"  # 26 R&F free: the side's 10
+    assert "Marshal" not in state.units["Spearmen"].assault_with
 
 
 def test_no_mounts_no_lances_no_barding_in_an_assault():
@@ -151,7 +198,7 @@ def test_the_assaulter_wins_and_the_garrison_holds_keep_assaulting_or_withdraw()
     _harmless(state, "Skulkers")
     state.unit_entry(state.units["Skulkers"]).special_rules.append("Unbreakable")
     kept, text = _fight(state.model_copy(deep=True), {"assault-won": "keep-assaulting"})
-    assert "Player 1 wins" in text and "Skulkers is Unbreakable" in text
+    assert "Player 1 wins" in text and "Skulkers are Unbreakable" in text
     assert "Spearmen keeps assaulting Farmhouse: it stays engaged with Skulkers (§18.6)." in text
     assert kept.units["Spearmen"].assaulting == "Skulkers" and engaged(kept, kept.units["Spearmen"])
     gone, text = _fight(state.model_copy(deep=True), {"assault-won": "withdraw"})
@@ -159,7 +206,7 @@ def test_the_assaulter_wins_and_the_garrison_holds_keep_assaulting_or_withdraw()
     walls = gone.table.feature_at((36, 24)).polygon
     assert spear.assaulting is None and not engaged(gone, spear) and not engaged(gone, gone.units["Skulkers"])
     assert spear.footprint().shape.distance(walls) == pytest.approx(1.0, abs=0.06)
-    assert "Spearmen falls back to 1.0\" from Farmhouse (§18.6)." in text
+    assert "Spearmen fall back to 1.0\" from Farmhouse (§18.6)." in text
     # it may reform as it withdraws: about face, ten wide, still 1" from the walls
     turned, text = _fight(state.model_copy(deep=True), {"assault-won": "withdraw", "assault-reform": "about",
                                                         "assault-files": "10"})
@@ -174,13 +221,13 @@ def test_the_garrison_breaks_the_assaulter_enters_or_withdraws():
     _harmless(state, "Skulkers")
     state.unit_entry(state.units["Skulkers"]).parts[0].Ld = 0  # it always breaks
     won, text = _fight(state.model_copy(deep=True), {"assault-taken": "enter"})
-    assert "Skulkers break" in text and "Skulkers flees out of Farmhouse" in text
+    assert "Skulkers break" in text and "Skulkers flee out of Farmhouse" in text
     spear = won.units["Spearmen"]
     assert spear.garrison == "Farmhouse" and spear.assaulting is None
     assert "Spearmen enters Farmhouse (§18.6): it is its garrison now." in text
     assert "Spearmen pursuit" not in text  # no pursuit of the garrison: it enters or withdraws
     out, text = _fight(state.model_copy(deep=True), {"assault-taken": "withdraw"})
-    assert out.units["Spearmen"].garrison is None and "Spearmen falls back to 1.0\" from Farmhouse" in text
+    assert out.units["Spearmen"].garrison is None and "Spearmen fall back to 1.0\" from Farmhouse" in text
 
 
 def test_the_cavalry_that_broke_a_garrison_may_not_enter_it():
@@ -189,7 +236,7 @@ def test_the_cavalry_that_broke_a_garrison_may_not_enter_it():
     state.unit_entry(state.units["Skulkers"]).parts[0].Ld = 0
     won, text = _fight(state)
     assert "Skulkers break" in text and "Knights enters" not in text  # cavalry may not enter a Building
-    assert "Knights falls back to 1.0\" from Farmhouse (§18.6)." in text  # its one choice left
+    assert "Knights fall back to 1.0\" from Farmhouse (§18.6)." in text  # its one choice left
     assert won.units["Knights"].garrison is None and won.units["Knights"].assaulting is None
 
 
@@ -202,7 +249,7 @@ def test_the_garrison_wins_the_assaulter_tests_and_holds_or_flees_the_garrison_m
     skulkers.parts[0].WS, skulkers.parts[0].S, skulkers.parts[0].A = 10, 10, 5
     hounds.special_rules.append("Unbreakable")
     held, text = _fight(state.model_copy(deep=True))
-    assert "Player 2 wins" in text and "War Hounds is Unbreakable" in text
+    assert "Player 2 wins" in text and "War Hounds are Unbreakable" in text
     assert "War Hounds is pushed back from Farmhouse: it and Skulkers are no longer engaged (§18.6)." in text
     assert not engaged(held, held.units["War Hounds"]) and held.units["War Hounds"].assaulting is None
     walls = held.table.feature_at((36, 24)).polygon
@@ -216,7 +263,7 @@ def test_the_garrison_wins_the_assaulter_tests_and_holds_or_flees_the_garrison_m
     assert "pursue which broken unit out of Farmhouse, or stay in it?" in text
     # or they pursue, out of the Building
     chased, text = _fight(state.model_copy(deep=True), {"pursue": "War Hounds"})
-    assert "Skulkers pursues out of Farmhouse (§18.6), from its middle." in text
+    assert "Skulkers pursue out of Farmhouse (§18.6), from its middle." in text
     assert chased.units["Skulkers"].garrison is None
 
 
@@ -254,3 +301,38 @@ def test_the_fighting_models_stomp_as_in_base_contact_and_no_impact_hits():
     assert chariot.charged and entry.rule_value("Impact Hits")
     blows = assault.blows(state, chariot)
     assert blows and all(entry.parts[b.part].role == "crew" and not b.special for b in blows)
+
+
+def test_magic_armour_keeps_its_own_effect_but_no_barding_nor_mount_in_an_assault():
+    """The seed: "nessun modello potrà beneficiare ... del Tiro Armatura dovuto alla Protezione
+    Cavalcatura o alla Bardatura della stessa". The Captain (heavy armour, barding, a horse with
+    Mount's Protection) carries a Hardened Shield (a shield's +1 and +1 more, §23.4) and rides with
+    the Knights assaulting the Farmhouse: struck in the assault, +4 (heavy armour 2, the shield 2);
+    the same blow outside an assault, +6 (barding and the horse's Mount's Protection too)."""
+    from engine.rulesets.ninth_age import characters
+    from engine.rulesets.ninth_age.damage import Attack
+    from engine.rulesets.ninth_age.saves import struck_defence
+
+    state = _assaulted(attacker="Knights", at=(36, 14, 0, 4))
+    data = state.armies["p1"].model_dump(mode="json")
+    captain = next(u for u in data["units"] if u["name"] == "Captain")
+    captain.update(magic_items=["Hardened Shield"], bsb=False)
+    state.armies["p1"] = type(state.armies["p1"]).model_validate(data)
+    characters._place(state, state.units["Captain"], state.units["Knights"], 0, [])
+    blow = Attack(category="close combat", strength=3)
+    assert struck_defence(state, state.units["Captain"], blow).armour == 4
+    assert _struck_outside(state, blow) == 6
+    # the Knights' own (plate armour, shield, barding, Mount's Protection): plate and shield only
+    assert struck_defence(state, state.units["Knights"], blow).armour == 4
+
+
+def _struck_outside(state, blow):
+    """The Captain struck by ``blow`` once the assault is over (the Knights no longer assaulting)."""
+    from engine.rulesets.ninth_age.saves import struck_defence
+
+    knights = state.units["Knights"]
+    knights.assaulting = None
+    try:
+        return struck_defence(state, state.units["Captain"], blow).armour
+    finally:
+        knights.assaulting = "Skulkers"

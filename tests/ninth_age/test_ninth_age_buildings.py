@@ -26,12 +26,12 @@ def test_a_unit_enters_a_building_within_three_times_its_movement():
     assert spear.garrison == "Farmhouse" and spear.moved
     assert (spear.pose.x, spear.pose.y) == pytest.approx((36, 24))  # it stands in the Building
     [said] = [e for e in log if e.kind == "garrison"]
-    assert str(said.text).startswith("Spearmen enters Farmhouse (§18.6): the farthest model was ")
+    assert str(said.text).startswith("Spearmen enter Farmhouse (§18.6): the farthest model was ")
     assert "of 3 × M = 12\"" in str(said.text)
     # in it: 1 rank, never full (§18.6), and Flammable until it leaves
     assert fighters.unit_full_ranks(state, spear) == 0 and terrain_rules.in_field(state, spear)
     # it moved: no advance after it, and while in the Building it moves only by /leave
-    with pytest.raises(IllegalAction, match="has already moved this phase"):
+    with pytest.raises(IllegalAction, match="Spearmen have already moved this phase"):
         RULESET.apply(state, Advance(seat="p1", unit="Spearmen", steps=[MoveStep(kind="forward", amount=1)]))
 
 
@@ -68,7 +68,7 @@ def test_a_garrison_may_not_declare_charges_nor_be_an_obstacle_of_its_own():
     state, _ = garrisoned(Brutes=(36, 34, 180))
     state.step = "charges"
     state.units["Spearmen"].moved = False
-    with pytest.raises(IllegalAction, match=r"Spearmen is in a Building \(Farmhouse, §18.6\) and cannot declare a "
+    with pytest.raises(IllegalAction, match=r"Spearmen are in a Building \(Farmhouse, §18.6\) and cannot declare a "
                                             r"charge"):
         RULESET.apply(state, Charge(seat="p1", unit="Spearmen", target="Brutes"))
     from engine.rulesets.ninth_age.neighbours import surroundings
@@ -95,9 +95,9 @@ def test_leaving_not_in_the_turn_it_entered_then_against_the_building_within_twi
     farmhouse = state.table.feature_at((36, 24))
     assert fp.edge("rear").distance(farmhouse.polygon) < 0.05  # its rear rank against the Building
     assert fp.shape.bounds[3] <= 22.05 and spear.pose.bearing == 180  # south of it, facing away
-    assert "Spearmen leaves Farmhouse (§18.6): 6 wide facing 180°" in str(log[-1].text)
-    assert "It may not move again this phase." in str(log[-1].text)
-    with pytest.raises(IllegalAction, match="has already moved this phase"):
+    assert "Spearmen leave Farmhouse (§18.6): 6 wide facing 180°" in str(log[-1].text)
+    assert "They may not move again this phase." in str(log[-1].text)
+    with pytest.raises(IllegalAction, match="Spearmen have already moved this phase"):
         RULESET.apply(state, Advance(seat="p1", unit="Spearmen", steps=[MoveStep(kind="forward", amount=1)]))
 
 
@@ -222,7 +222,7 @@ def test_a_garrison_failing_panic_flees_out_of_its_building():
     spear = state.units["Spearmen"]
     farmhouse = state.table.feature_at((36, 24)).polygon
     assert spear.garrison is None and spear.fleeing and spear.on_table
-    assert "Spearmen flees out of Farmhouse (§18.6), from its middle." in [str(e.text) for e in log]
+    assert "Spearmen flee out of Farmhouse (§18.6), from its middle." in [str(e.text) for e in log]
     assert spear.footprint().shape.distance(farmhouse) >= 1.0 - 1e-6  # clear of the Building by 1"
     assert not any("fleeing through Farmhouse" in str(e.text) for e in log)  # not Dangerous: it is its own way out
 
@@ -289,7 +289,7 @@ def test_a_spell_range_to_a_garrison_is_measured_from_the_walls():
     sap = magic.spell_named(state, "p2", "Sap the Strength")[0]
     assert magic.refusal(state, state.casters["Shaman"], sap, crossbows, False) is None
     shaman.pose = shaman.pose.model_copy(update={"y": 9.0})  # half an inch back: beyond 12" of the walls
-    assert "is 12.2\" away, beyond Sap the Strength's range of 12\"" in \
+    assert "are 12.2\" away, beyond Sap the Strength's range of 12\"" in \
         magic.refusal(state, state.casters["Shaman"], sap, crossbows, False)
 
 
@@ -345,7 +345,7 @@ def test_a_flame_thrower_touching_the_building_makes_d6_flaming_hits_and_the_gar
     state = apply(state, Shoot(seat="p1", unit="Mortar", target="Skulkers", at=(36, 21)), log=log)
     text = " | ".join(str(e.text) for e in log)
     assert "The template touches Farmhouse: Skulkers in it takes D6 = 4 hit(s) at S5 (§18.6)." in text
-    assert "Skulkers is in Farmhouse: Flammable (§18.6)." in text
+    assert "Skulkers are in Farmhouse: Flammable (§18.6)." in text
     assert "needing 2+: 1 1 1 6; Flammable re-rolls 6 6 6: 4 wound(s)" in text
     assert "under the flames" not in text  # no count of the bases drawn inside the walls
 
@@ -370,7 +370,7 @@ def test_a_breath_weapon_reaches_a_garrison_within_6_inches_of_its_walls():
     state = apply(state, Shoot(seat="p2", unit="Warlord on Wyvern", target="Crossbowmen", weapon="breath"), log=log)
     text = " | ".join(str(e.text) for e in log)
     assert f"breathes on Crossbowmen ({to_walls:.1f}\" of 6\"): 7 automatic hits at S4 with Flaming Attacks" in text
-    assert "Crossbowmen is in Farmhouse: Flammable (§18.6)." in text
-    with pytest.raises(IllegalAction, match=r"Crossbowmen is 6.5\" away; a Breath Weapon reaches 6\""):
+    assert "Crossbowmen are in Farmhouse: Flammable (§18.6)." in text
+    with pytest.raises(IllegalAction, match=r"Crossbowmen are 6.5\" away; a Breath Weapon reaches 6\""):
         RULESET.apply(breathing(12.5), Shoot(seat="p2", unit="Warlord on Wyvern", target="Crossbowmen",
                                              weapon="breath"))

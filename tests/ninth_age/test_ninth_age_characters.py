@@ -56,7 +56,7 @@ def test_a_character_joins_a_unit_in_the_remaining_moves():
     front = spears.footprint()
     assert front.models[0].centroid.distance(corner) < 1e-9  # the block did not move; it grew a rank at the rear
     # the unit may not move again this phase; the character has moved
-    with pytest.raises(IllegalAction, match="was joined by a character this phase"):
+    with pytest.raises(IllegalAction, match="Spearmen were joined by a character this phase"):
         RULESET.apply(state, Advance(seat="p1", unit="Spearmen", steps=[MoveStep(kind="forward", amount=2)]))
     assert marshal.moved
     # the board shows the character in its unit

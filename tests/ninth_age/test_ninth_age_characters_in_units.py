@@ -43,7 +43,7 @@ def test_a_character_marching_through_ruins_in_its_unit_takes_its_own_test():
          3)  # its Talisman of Shielding's 6+ ward fails
     state, log = _march(state, "Halberdiers", 8)
     rf, own = _tests(log)
-    assert rf.text.startswith("Halberdiers takes a Dangerous Terrain test (marching through Ruined Chapel") and \
+    assert rf.text.startswith("Halberdiers take a Dangerous Terrain test (marching through Ruined Chapel") and \
         len(rf.roll.dice) == 20  # the rank and file alone: the character is not one of its 1D6 a model
     assert str(own.text) == ("Marshal in Halberdiers takes its own Dangerous Terrain test (marching through Ruined "
                              "Chapel; Ruins: Dangerous for every unit but Skirmishers (§18.9); 1D6, each 1 a "
@@ -79,7 +79,7 @@ def test_only_the_models_the_terrain_is_dangerous_to_test():
     _in(state, "Marshal", "Knights")
     state, log = _march(state, "Knights", 8)  # at the Marshal's M 4 (§16.2)
     [rf] = _tests(log)
-    assert rf.text.startswith("Knights takes a Dangerous Terrain test") and len(rf.roll.dice) == 8
+    assert rf.text.startswith("Knights take a Dangerous Terrain test") and len(rf.roll.dice) == 8
 
 
 def test_fleeing_through_enemies_every_model_of_the_unit_tests_on_1_to_3():

@@ -71,7 +71,7 @@ def test_e12_not_rotating_the_target_comes_before_more_contact():
 
 def test_charges_out_of_reach_or_wrong_step_are_refused():
     state = scenario({"Spearmen": (30, 6, 0, 6), "Brutes": (30, 30, 180)}, step="charges")
-    with pytest.raises(IllegalAction, match=r"its farthest possible charge is M 4 \+ 12 = 16\""):
+    with pytest.raises(IllegalAction, match=r"their farthest possible charge is M 4 \+ 12 = 16\""):
         charge(state, "Spearmen", "Brutes")
     state = scenario({"Spearmen": (30, 10, 0, 6), "Brutes": (30, 18, 180)}, step="remaining")
     with pytest.raises(IllegalAction, match="charge declarations are over"):
@@ -122,13 +122,13 @@ def test_e58_flee_reaction_moves_at_once_and_the_charger_may_redirect():
     assert swarm.fleeing or swarm.location == "fled"
     texts = [e.text for e in log]
     assert "Skulkers react: flee." in texts
-    assert any("Skulkers flees from Knights" in t for t in texts)
+    assert any("Skulkers flee from Knights" in t for t in texts)
     if swarm.on_table:  # fled directly away from the charger, centre to centre
         assert swarm.pose.bearing == pytest.approx(bearing_between((30, 10), (30, 20)))
         assert swarm.pose.y > 20
     test = next(e for e in log if "redirect test" in e.text)
     if "passed" in test.text:
-        assert [c.target for c in state.charges] == ["Brutes"] and any("redirects its charge onto Brutes" in t
+        assert [c.target for c in state.charges] == ["Brutes"] and any("redirect their charge onto Brutes" in t
                                                                          for t in texts)
     else:
         assert [c.target for c in state.charges] == ["Skulkers"]
@@ -171,8 +171,8 @@ def test_fleeing_off_the_table_destroys_the_unit_and_panics_friends_nearby():
     else:
         raise AssertionError("never fled off")
     texts = " ".join(e.text for e in log)
-    assert "Wolf Riders flees off the table." in texts
-    assert "Brute Bulls Panic test (Wolf Riders was destroyed within 6\" of Brute Bulls" in texts
+    assert "Wolf Riders flee off the table." in texts
+    assert "Brute Bulls Panic test (Wolf Riders were destroyed within 6\" of Brute Bulls" in texts
 
 
 def test_charging_home_on_a_fleeing_unit_destroys_it():
@@ -181,7 +181,7 @@ def test_charging_home_on_a_fleeing_unit_destroys_it():
         log = []
         state = move_chargers(charge(_seeded(base, seed), "Knights", "Skulkers", {"reaction": "flee"}), log)
         if state.units["Skulkers"].location == "destroyed":
-            assert any("Skulkers is caught fleeing and destroyed" in e.text for e in log)
+            assert any("Skulkers are caught fleeing and destroyed" in e.text for e in log)
             assert state.units["Knights"].charged
             return
     raise AssertionError("the knights never caught them")
@@ -229,7 +229,7 @@ def test_e33_skirmishers_close_ranks_and_a_second_charger_finds_their_flank():
     log = []
     state = charge(base, "Knights", "Skulkers", {"reaction": "hold"}, log)
     skulkers = state.units["Skulkers"]
-    assert not skulkers.formation.skirmish and any("Skulkers closes ranks" in e.text for e in log)
+    assert not skulkers.formation.skirmish and any("Skulkers close ranks" in e.text for e in log)
     closed = skulkers.footprint()
     assert closed.width == pytest.approx(5 * 20 / 25.4)
     # the model nearest the Knights kept its place
@@ -326,7 +326,7 @@ def test_align_turns_the_charged_unit_only_when_the_charger_cannot_turn_enough()
     k, b = state.units["Knights"].footprint(), state.units["Brutes"].footprint()
     assert b.bearing == pytest.approx(170) and in_contact(k, b) and contact_side(b, k) == "front"
     assert abs(turn_between(k.bearing, b.bearing)) == pytest.approx(180)
-    assert any("Brutes turns 10° about the contact point" in e.text for e in log)
+    assert any("Brutes turn 10° about the contact point" in e.text for e in log)
     # an engaged target is never turned: the charge cannot be declared at all
     engaged = scenario({"Knights": (41, 22, 260), "Brutes": (36, 30, 180), "Halberdiers": (36, 32.83, 180, 10)},
                        step="charges", terrain="open")
@@ -406,3 +406,27 @@ def test_a_flier_charges_over_a_unit_in_the_way_and_a_unit_on_foot_is_refused_na
     state = scenario({"Spearmen": (30, 10, 0, 10), "Halberdiers": (60, 19, 0, 10), "Brutes": (30, 28, 180, 3)},
                      seat="p2", step="charges", terrain="open")
     assert charge(state, "Brutes", "Spearmen").charges[0].target == "Spearmen"
+
+
+def test_e15_the_rally_test_counts_the_joined_characters():
+    # 40 Spearmen at the start, 9 R&F left, the Marshal and the Captain in them: 11 > 10, Ld not halved
+    from engine.rulesets.ninth_age.charges import rally_tests
+
+    state = scenario({"Spearmen": (30, 20, 0, 6), "Brutes": (50, 40, 180)})
+    spear = state.units["Spearmen"]
+    spear.start_models, spear.models, spear.fleeing = 40, 9, True
+    spear.formation = spear.formation.model_copy(update={"models": 9})
+    for c in ("Marshal", "Captain"):
+        state.units[c].location, state.units[c].host = "joined", "Spearmen"
+    log = []
+    rally_tests(state, "p1", log)
+    test = next(e.text for e in log if "Rally test" in e.text)
+    assert "half Ld" not in test and "Ld 9 from its own" in test  # the Marshal's Ld 9, not halved
+    state = scenario({"Spearmen": (30, 20, 0, 6), "Brutes": (50, 40, 180)})
+    spear = state.units["Spearmen"]
+    spear.start_models, spear.models, spear.fleeing = 40, 9, True
+    spear.formation = spear.formation.model_copy(update={"models": 9})
+    log = []
+    rally_tests(state, "p1", log)
+    test = next(e.text for e in log if "Rally test" in e.text)
+    assert "9 of 40 models: half Ld, Musician +1): Ld 5, rolled" in test  # Ld 7 halved (4), then +1

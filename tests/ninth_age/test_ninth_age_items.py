@@ -208,3 +208,29 @@ def test_bsb_magic_standard_beyond_the_hero_allowance_only_alone():
     assert add_unit(new_army("Border Guard", 2500), book, "Captain", items=["Rending Banner"], bsb=True)
     with pytest.raises(IllegalAction, match="only if it carries no other magic item"):
         add_unit(new_army("Border Guard", 2500), book, "Captain", items=["Rending Banner", "Ogre Sword"], bsb=True)
+
+
+def test_an_army_with_no_wizards_takes_the_dispel_scroll_as_an_enchanted_item_of_50_points():
+    """§23.7, the seed: "In un esercito che non contiene maghi questo oggetto può essere preso come
+    Oggetto Incantato (50 pts)". A wizard-less army's Lord takes it (an Enchanted item: not beside the
+    Wizard's Hood nor another Enchanted item); with a wizard in the army it is arcane again, for
+    wizards only; /army add charges 50 points for it."""
+    lord = unit("Gen", "lord", ld=9, general=True, magic_items=["Dispel Scroll"])
+    plain = army([unit("Warriors"), lord])
+    assert plain.unit("Gen").magic_items == ["Dispel Scroll"]
+    with pytest.raises(Exception, match=r"a model carries at most one magic item of each category; Gen has 2 "
+                                        r"enchanted items \(§23\.2\)"):
+        army([unit("Warriors"), {**lord, "magic_items": ["Dispel Scroll", "Divine Icon"]}])
+    mage = unit("Mage", "hero", ld=8, wizard={"level": 1, "lore": "L"})
+    lore = {"name": "L", "spells": [{"number": n, "name": f"S{n}", "casting_value": 5, "effect": "x"}
+                                    for n in range(7)]}
+    with pytest.raises(Exception, match=r"Dispel Scroll is an arcane item, for wizards only \(§23\.1\)"):
+        army([unit("Warriors"), lord, mage], lores=[lore])
+    # /army add: 50 points in a wizard-less list, 35 on a wizard
+    book = sample_army("iron-marches")
+    bare = new_army("Border Guard", 2500)
+    marshal = add_unit(bare, book, "Marshal", items=["Dispel Scroll"], general=True).unit("Marshal")
+    hedge = add_unit(bare, book, "Hedge Wizard", items=["Dispel Scroll"]).unit("Hedge Wizard")
+    empty = add_unit(bare, book, "Marshal", general=True).unit("Marshal")
+    bare_hedge = add_unit(bare, book, "Hedge Wizard").unit("Hedge Wizard")
+    assert marshal.points - empty.points == 50 and hedge.points - bare_hedge.points == 35

@@ -280,7 +280,7 @@ def test_e26b_pivot_front_onto_an_enemy_charges_it():
     events = _pursue(state, 90, 6)
     k, b = state.units["Spearmen"], state.units["Skulkers"]
     assert in_contact(k.footprint(), b.footprint()) and contact_side(k.footprint(), b.footprint()) == "front"
-    assert k.pursuit_charge and "charges it (no reaction)" in events[-1].text
+    assert k.pursuit_charge and "charge it (no reaction)" in events[-1].text
 
 
 def test_e26c_pivot_front_onto_a_friend_stops_1_inch_away():
@@ -290,7 +290,7 @@ def test_e26c_pivot_front_onto_a_friend_stops_1_inch_away():
     from engine.table.contact import distance
 
     assert distance(k, h) >= 1.0 - 1e-3
-    assert 0 < k.bearing < 90 and "its pursuit ends" in events[-1].text
+    assert 0 < k.bearing < 90 and "their pursuit ends" in events[-1].text
 
 
 def test_e26d_part_of_the_pivot_overlaps_but_the_front_is_clear():
@@ -413,7 +413,7 @@ def test_no_longer_engaged_at_the_start_of_the_melee_phase():
     state.phase = "shooting"
     log = []
     state = apply(state, EndStep(seat="p1"), {"post-combat": "right"}, log)
-    assert any("Knights is no longer engaged" in e.text for e in log)
+    assert any("Knights are no longer engaged" in e.text for e in log)
     assert state.units["Knights"].pose.bearing == 90 and state.phase == "melee"
 
 
@@ -439,7 +439,7 @@ def test_combat_reform_turns_a_flanked_unit_to_face_its_enemy():
         assert asked.decision.key == "combat-reform-Halberdiers"
     b, h = brutes.footprint(), state.units["Halberdiers"].footprint()
     assert contact_side(b, h) == "front" and in_contact(b, h)
-    assert any("Brutes makes a combat reform: 3 wide, its front against Halberdiers" in e.text for e in log)
+    assert any("Brutes make a combat reform: 3 wide, their front against Halberdiers" in e.text for e in log)
 
 
 def test_a_pursuer_touching_the_table_edge_leaves_and_returns_as_an_ambusher():
@@ -447,7 +447,7 @@ def test_a_pursuer_touching_the_table_edge_leaves_and_returns_as_an_ambusher():
     events: list[Event] = []
     combat.pursuit_move(state, state.units["Knights"], 0, 8, events, pivoting=False)
     k = state.units["Knights"]
-    assert k.location == "reserve" and k.arriving and "leaves the table" in events[-1].text
+    assert k.location == "reserve" and k.arriving and "leave the table" in events[-1].text
 
 
 def test_champions_duel_until_one_falls_and_overkill_counts():
@@ -472,9 +472,12 @@ def test_champions_duel_until_one_falls_and_overkill_counts():
     from engine.rulesets.ninth_age.combat import _still_duelling
 
     assert not _still_duelling(state, loser, {"Spearmen", "Brutes"})
-    # the Champion's hits went to the Champion alone, never the R&F
-    assert all("against " + loser + "'s Champion" in e.text for e in log
-               if e.text.startswith(("Spearmen Spearman Champion against", "Brutes Brute Champion against")))
+    # each Champion's hits went to the other Champion alone, never the R&F (it read only the
+    # winner's, passing while the loser's Champion hit nothing)
+    struck = [e.text for e in log if e.text.startswith(("Spearmen Spearman Champion against", "Brutes Brute Champion against"))]
+    assert any(t.startswith(f"{'Brutes Brute' if loser == 'Spearmen' else 'Spearmen Spearman'} Champion against") for t in struck)
+    assert all(("against Brutes's Champion" if t.startswith("Spearmen") else "against Spearmen's Champion") in t
+               for t in struck)
 
 
 def test_stomp_and_impact_hits_are_automatic_hits():

@@ -367,7 +367,7 @@ def test_combat_reform_sideways_and_its_refusals():
 
     # a width that breaks a rule is refused with the rule it breaks
     state.begin_answers(["me", "no", "left", "1"])
-    with pytest.raises(IllegalAction, match=r"Halberdiers cannot combat reform 1 wide with its left against Brutes: "
+    with pytest.raises(IllegalAction, match=r"Halberdiers cannot combat reform 1 wide with their left against Brutes: "
                                             r"a model would move 11\.8\", more than 2 x M = 8\""):
         combat.combat_reforms(state, rnd, result, [])
     # "back" returns to the choice of side; then a legal sideways reform
@@ -379,7 +379,7 @@ def test_combat_reform_sideways_and_its_refusals():
         combat.combat_reforms(state, rnd, result, log)
     except DecisionNeeded:
         raise AssertionError("every question was answered")
-    assert any("Halberdiers makes a combat reform: 4 wide, its right against Brutes." in e.text for e in log)
+    assert any("Halberdiers make a combat reform: 4 wide, their right against Brutes." in e.text for e in log)
     b, h = state.units["Brutes"].footprint(), halb.footprint()
     from engine.table.contact import contact_side
 
@@ -536,7 +536,7 @@ async def test_a_sideways_combat_reform_and_its_refusal_through_the_service(serv
     wrong = next(o for o in asked.options if o not in legal and o != "back")
     reply = await say(service, USERS["p1"], f"/decide option:{wrong}")
     assert reply.error == "illegal-reform"
-    assert f"Halberdiers cannot combat reform {wrong} wide with its left against Brutes: " in reply.text
+    assert f"Halberdiers cannot combat reform {wrong} wide with their left against Brutes: " in reply.text
     assert reply.text.endswith("(§11.14).")
     reply = await say(service, USERS["p1"], "/decide option:back")
     assert reply.error is None and "with which side against it" in reply.text
@@ -545,7 +545,7 @@ async def test_a_sideways_combat_reform_and_its_refusal_through_the_service(serv
     legal = now.pending.decision.question.split("Legal: ")[1].rstrip(".").split(", ")
     reply = await say(service, USERS["p1"], f"/decide option:{legal[0]}")
     assert reply.error is None, reply.text
-    assert f"Halberdiers makes a combat reform: {legal[0]} wide, its right against Brutes." in reply.text
+    assert f"Halberdiers make a combat reform: {legal[0]} wide, their right against Brutes." in reply.text
     _, _, now = await snapshot(service)
     halb, brutes = now.units["Halberdiers"], now.units["Brutes"]
     from engine.table.contact import contact_side

@@ -59,8 +59,10 @@ def test_in_melee_the_character_left_of_its_unit_fights_on_in_its_combat_and_tak
     assert "The rank and file of Spearmen are all slain: Marshal is left and is still the same unit (§16.2)." in said
     assert "Spearmen is wiped out" not in said and "Marshal is lost with Spearmen" not in said
     # still in the combat: the Brutes' later attacks (their Stomp at I0) go at it, its side scores
-    # its charge, and it takes the Break test as the unit
-    assert "I0: Brutes Stomp (1) from 3 model(s) at Marshal" in said
+    # its charge, and it takes the Break test as the unit. Stomp is counted at I0 from the Brutes
+    # in base contact then: the 2 Brutes whose bases touch the Marshal's one base, left where it
+    # stood (all 3 touched the Spearmen's front when the round began)
+    assert "I0: Brutes Stomp (1) from 2 model(s) at Marshal" in said
     assert "Player 1's combat score: 1 (wounds 0, charge 1)." in said
     assert "Marshal Break test (Ld 9 - 3 (combat score)" in said
 

@@ -97,7 +97,7 @@ def test_cant_march_and_move_only_once():
     with pytest.raises(IllegalAction, match="can't march .*Can't March"):
         RULESET.apply(state, March(seat="p1", unit="Battle Chariot", steps=[fwd(3)]))
     state = apply(state, Advance(seat="p1", unit="Knights", steps=[fwd(3)]))
-    with pytest.raises(IllegalAction, match="has already moved this phase"):
+    with pytest.raises(IllegalAction, match="Knights have already moved this phase"):
         RULESET.apply(state, Advance(seat="p1", unit="Knights", steps=[fwd(1)]))
 
 
@@ -186,7 +186,7 @@ def test_free_reform_moves_any_formation_measured_around_obstacles():
                                                                                         files=5)))
     # a unit without Free Reform is told how to move
     state = scenario({"Spearmen": (20, 10, 0, 6)})
-    with pytest.raises(IllegalAction, match="has no Free Reform"):
+    with pytest.raises(IllegalAction, match="Spearmen have no Free Reform"):
         RULESET.apply(state, Advance(seat="p1", unit="Spearmen", steps=[], to=FreeReform(x=20, y=12, facing=0,
                                                                                           files=6)))
 

@@ -174,7 +174,7 @@ def test_a_pursuer_with_no_room_to_contact_stops_1_inch_away(monkeypatch):
     events = []
     combat._pursuit_charge(state, knights, state.units["Wolf Riders"], events)
     assert 1.0 <= distance(knights.footprint(), wolves) < 1.2
-    assert "no room to make contact: it stops 1." in events[-1].text and "\" from it." in events[-1].text
+    assert "no room to make contact: they stop 1." in events[-1].text and "\" from it." in events[-1].text
 
 
 def test_a_template_aimed_off_the_target_says_where_the_target_stands():

@@ -241,7 +241,7 @@ def test_scouts_deploy_last_and_vanguard_units_move_12_inches():
     assert state.units["Skulkers"].scouting
     seat = state.units["Skulkers"].owner
     if state.deploy.turn == seat:
-        with pytest.raises(IllegalAction, match="deploys with the Scouts, after every other unit"):
+        with pytest.raises(IllegalAction, match="Skulkers deploy with the Scouts, after every other unit"):
             RULESET.apply(state, Deploy(seat=seat, unit="Skulkers", x=30, y=45))
     state = deploy_all(state, stop_at="scouts")
     assert state.deploy.step == "scouts" and state.deploy.turn == seat
@@ -270,7 +270,7 @@ def test_scouts_deploy_last_and_vanguard_units_move_12_inches():
     assert state.phase == "movement" and state.units["Skulkers"].vanguard_done
     if state.first_player == seat:  # Scouts outside the zone and Vanguard movers: no charge in turn 1
         target = state.on_table(state.enemy_of(seat))[0]
-        with pytest.raises(IllegalAction, match="its side has the first turn"):
+        with pytest.raises(IllegalAction, match="their side has the first turn"):
             RULESET.apply(state, Charge(seat=seat, unit="Skulkers", target=target.id))
 
 
@@ -296,7 +296,7 @@ def test_ambushers_arrive_from_game_turn_2_on_a_3_plus_at_a_table_edge():
         if roll.roll.total >= 3:
             assert trial.units["Skulkers"].arriving
             break
-        assert "stays in Ambush (3+ needed)" in roll.text and not trial.units["Skulkers"].arriving
+        assert "stay in Ambush (3+ needed)" in roll.text and not trial.units["Skulkers"].arriving
     state = trial
     depth = footprint(skulkers.formation, Pose(x=0, y=0)).depth
     with pytest.raises(IllegalAction, match="rear rank on a table edge"):
@@ -366,7 +366,7 @@ def test_the_board_caption_follows_the_pre_game_sequence():
     state, _ = RULESET.apply(state, RULESET.start_action(state))
     assert state.phase == "setup" and state.pending is not None
     who = state.seat(state.pending.decision.seat).name
-    assert RULESET.board(state).caption == f"Set-up: {who} answers (/decide)."
+    assert RULESET.board(state).caption == f"Set-up — choosing the deployment side: {who} answers (/decide)."
 
 
 def test_the_spells_a_wizard_knows_are_named_as_cast_takes_them():

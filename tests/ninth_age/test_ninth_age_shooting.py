@@ -57,14 +57,14 @@ def test_e55_ranged_to_hit_with_modifiers():
     text = " | ".join(e.text for e in log)
     assert "10 shot(s) at BS 3 -5, needing 6 then 6+: 6 6 6 1 2 3 4 5 5 5: 3 six(es)" in text
     assert "then 6+: 6 5 6: 2 hit(s)" in text and "needing 3+: 3 2: 1 wound(s)" in text
-    assert "soft cover for 10" in text and "Skulkers loses 1 model(s); 9 left" in text
+    assert "soft cover for 10" in text and "Skulkers lose 1 model(s); 9 left" in text
     # the notes of the shot read in the reader's language, not joined in English
     from bot.i18n import event_text, say
 
     said = " | ".join(say(event_text(e), "hu") for e in log)
     assert "5 modell a 2. sor mögött nem lőhet" in said and "behind the 2nd rank" not in said
     assert state.units["Skulkers"].models == 9 and state.units["Crossbowmen"].shot
-    with pytest.raises(IllegalAction, match="has already shot this phase"):
+    with pytest.raises(IllegalAction, match="Crossbowmen have already shot this phase"):
         shoot(state, "Crossbowmen", "Skulkers")
 
 
@@ -124,7 +124,7 @@ def test_who_may_shoot():
     base = shooting({"Crossbowmen": (30, 10, 0), "Brutes": (30, 30, 180), "Wolf Riders": (50, 30, 180)})
     for flag, why in (("marched", "marched this turn"), ("reformed", "reformed this turn"),
                       ("rallied", "rallied this turn"), ("failed_charge", "declared a charge"),
-                      ("fleeing", "is fleeing")):
+                      ("fleeing", "Crossbowmen are fleeing")):
         state = base.model_copy(deep=True)
         setattr(state.units["Crossbowmen"], flag, True)
         with pytest.raises(IllegalAction, match=why):
@@ -133,7 +133,7 @@ def test_who_may_shoot():
         state = base.model_copy(deep=True)
         state.phase = "movement"
         shoot(state, "Crossbowmen", "Brutes")
-    with pytest.raises(IllegalAction, match="has no ranged weapon"):
+    with pytest.raises(IllegalAction, match="Halberdiers have no ranged weapon"):
         state = shooting({"Halberdiers": (30, 10, 0), "Brutes": (30, 30, 180)})
         shoot(state, "Halberdiers", "Brutes")
     # a Fast Cavalry unit (Free Reform) may shoot after marching
@@ -267,7 +267,7 @@ def test_shooting_hits_on_a_unit_of_4_rf_are_spread_over_rf_and_character_by_the
     assert "10 shot(s)" in " | ".join(e.text for e in events)
     assert "2 of 8 hit(s) on Brutes go to Chieftain (situation B, §16.4)." in text
     # the Chieftain's own roll to wound and its own heavy armour, against its own T4 and W4
-    assert "Crossbowmen shoots (crossbow) at Brutes (Chieftain): 2 to wound at S4 against T4 needing 4+: 5 5: 2 wound(s)." in text
+    assert "Crossbowmen shoot (crossbow) at Brutes (Chieftain): 2 to wound at S4 against T4 needing 4+: 5 5: 2 wound(s)." in text
     assert "Chieftain has 2 left" in text and state.units["Chieftain"].wounds_lost == 2
     # the other 6 hits on the 4 Brutes
-    assert "Crossbowmen shoots (crossbow) at Brutes: 6 to wound" in text
+    assert "Crossbowmen shoot (crossbow) at Brutes: 6 to wound" in text

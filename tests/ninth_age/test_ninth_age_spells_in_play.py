@@ -365,11 +365,11 @@ def _giant_charges(spearmen_items=None, dice=(6, 6)):
 def test_terror_forces_a_panic_test_and_a_flee_and_the_banner_of_courage_passes_it():
     state, log = _giant_charges()
     assert "Spearmen Panic test for Giant's Terror (Ld from its own): Ld 7, rolled 12" in text(log)
-    assert "Spearmen is terrified: it must Flee." in text(log) and "Spearmen react: flee." in text(log)
+    assert "Spearmen are terrified: they must Flee." in text(log) and "Spearmen react: flee." in text(log)
     state, log = _giant_charges(dice=(3, 3))
     assert "Spearmen react: hold." in text(log)
     state, log = _giant_charges(spearmen_items=["Banner of Courage"])
-    assert "Spearmen passes the Terror test automatically (Banner of Courage)." in text(log)
+    assert "Spearmen pass the Terror test automatically (Banner of Courage)." in text(log)
     assert "Spearmen react: hold." in text(log)
     # and Fear does not touch it (§23.8)
     from engine.rulesets.ninth_age.fighters import feared
@@ -503,7 +503,7 @@ def test_grinding_attacks_at_the_models_initiative_or_impact_hits_by_choice():
         apply(state, Fight(seat="p1", unit="Marshal"), {**NO_DISPEL, "grinding": answer}, log)
         assert f"Brute Bulls {made} from 1 model(s) at Marshal" in text(log)
         assert f"Brute Bulls {not_made} (" not in text(log)
-        assert "Impact Hits (1) or its Grinding Attacks (2) this combat round: which?" in text(log)
+        assert "Impact Hits (1) or their Grinding Attacks (2) this combat round: which?" in text(log)
 
 
 def test_hellfire_and_lightning_attack_strike_at_the_end_of_the_phase():
@@ -564,7 +564,7 @@ def test_sceptre_of_dominion_and_flaming_standard_are_activated_with_item():
     _, plain = brutes_fight(False)
     state, flaming = brutes_fight(True)
     assert "Brutes Brute against Spearmen: regeneration saves on 4+" in plain
-    assert "Brutes activates the Flaming Standard: Brutes has Flaming Attacks for this phase." in flaming
+    assert "Brutes activate the Flaming Standard: Brutes have Flaming Attacks for this phase." in flaming
     assert "Brutes Brute against Spearmen: regeneration saves" not in flaming
     with pytest.raises(IllegalAction, match="already at work this phase"):
         RULESET.apply(state, UseItem(seat="p2", unit="Brutes", item="Flaming Standard"))
@@ -613,7 +613,7 @@ def test_stupidity_test_at_the_start_of_the_turn_then_a_d6_move_and_no_voluntary
     state = apply(state, EndStep(seat="p1"), NO_DISPEL, log)
     assert state.active == "p2" and state.phase == "movement"
     assert "Stupidity test for Trolls (Ld from its own): Ld " in text(log) and "Trolls are Stupid this turn" in text(log)
-    with pytest.raises(IllegalAction, match="failed its Stupidity test"):
+    with pytest.raises(IllegalAction, match="Trolls failed their Stupidity test"):
         RULESET.apply(state, Charge(seat="p2", unit="Trolls", target="Spearmen"))
     log = []
     load(state, 4)
@@ -639,7 +639,7 @@ def test_undead_are_unstable_and_march_only_near_their_general_and_insignificant
                      terrain="open")
     spear = state.units["Spearmen"]
     state.armies["p1"].units[spear.entry] = state.unit_entry(spear).model_copy(update={"special_rules": ["Undead"]})
-    with pytest.raises(IllegalAction, match="Undead: it marches only from within its General's Inspiring Presence"):
+    with pytest.raises(IllegalAction, match="Spearmen are Undead: they march only from within their General's Inspiring Presence"):
         RULESET.apply(state, March(seat="p1", unit="Spearmen", steps=[MoveStep(kind="forward", amount=6)]))
     state.units["Marshal"].pose = Pose(x=36, y=18, bearing=0)  # the General within 12"
     RULESET.apply(state, March(seat="p1", unit="Spearmen", steps=[MoveStep(kind="forward", amount=6)]))

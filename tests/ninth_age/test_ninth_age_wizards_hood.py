@@ -19,14 +19,14 @@ def text(log):
     return "\n".join(e.text for e in log)
 
 
-def _hooded_marshal_battle(seed=11):
+def _hooded_marshal_battle(seed=11, lists="open"):
     marches = json.loads(sample_army_text("iron-marches"))
     marshal = next(u for u in marches["units"] if u["name"] == "Marshal")
     marshal["magic_items"] = ["Wizard's Hood"]
     marshal["points"] += 45 - 15 - 5  # the hood instead of the Sword of Strength and the Talisman of Shielding
     wizard = next(u for u in marches["units"] if u["name"] == "Hedge Wizard")
     wizard["magic_items"], wizard["points"] = [], wizard["points"] - 35  # within the points limit
-    options = {"armies": "chosen", "deployment": "classic"}
+    options = {"armies": "chosen", "deployment": "classic", "lists": lists}
     state = RULESET.new_game(seed, options)
     log = []
     for action in (StartBattle(), UseArmy(seat="p1", army=marches),
@@ -84,3 +84,56 @@ def test_a_hood_in_an_army_without_lores_is_refused():
     marshal["magic_items"] = ["Wizard's Hood"]
     with pytest.raises(Exception, match="the Wizard's Hood draws its bearer's lore at random from the army's lores"):
         load_army_text(json.dumps(marches))
+
+
+def _marches_with_marshal_items(items, points):
+    marches = json.loads(sample_army_text("iron-marches"))
+    marshal = next(u for u in marches["units"] if u["name"] == "Marshal")
+    marshal["magic_items"], marshal["points"] = items, marshal["points"] + points
+    wizard = next(u for u in marches["units"] if u["name"] == "Hedge Wizard")
+    wizard["magic_items"], wizard["points"] = [], wizard["points"] - 35
+    return marches
+
+
+def test_the_hoods_bearer_is_a_wizard_and_may_take_an_arcane_item():
+    """§23.1 (the seed: "Gli Oggetti Arcani possono essere portati solo dai Maghi") and §23.6 ("Se
+    l'utilizzatore non ha già Livelli di Magia, diventa un Mago di 1° Livello"): the Marshal, no wizard,
+    takes a Book of Arcane Power with the Wizard's Hood; without the hood the list is refused."""
+    from engine.core.errors import IllegalAction
+
+    hooded = _marches_with_marshal_items(["Wizard's Hood", "Book of Arcane Power"], 45 + 50 - 15 - 5)
+    army = load_army_text(json.dumps(hooded))
+    assert army.unit("Marshal").magic_items == ["Wizard's Hood", "Book of Arcane Power"]
+    bare = _marches_with_marshal_items(["Book of Arcane Power"], 50 - 15 - 5)
+    with pytest.raises(IllegalAction) as refused:
+        load_army_text(json.dumps(bare), "marches.json")
+    marshal = next(n for n, u in enumerate(bare["units"]) if u["name"] == "Marshal")
+    assert refused.value.message == (
+        f"marches.json: units.{marshal}: magic_items: Book of Arcane Power is an arcane item, for wizards only "
+        "(§23.1); a character who is no wizard becomes one with the Wizard's Hood (§23.6)")
+
+
+def test_the_hooded_marshals_book_of_arcane_power_adds_to_its_casting():
+    from engine.rulesets.ninth_age.magic import casting_bonus, gather_casters
+
+    state, _log = _hooded_marshal_battle()
+    data = state.armies["p1"].model_dump(mode="json")
+    marshal = next(u for u in data["units"] if u["name"] == "Marshal")
+    marshal["magic_items"] = ["Wizard's Hood", "Book of Arcane Power"]
+    state.armies["p1"] = type(state.armies["p1"]).model_validate(data)
+    gather_casters(state)
+    caster = state.casters["Marshal"]
+    assert caster.level == 1 and casting_bonus(state, caster) == 2  # Level 1 (+1) and the book (+1)
+
+
+def test_a_hidden_hood_is_revealed_when_its_lore_is_drawn():
+    """Hidden lists (§2.4): the hood is used when the battle begins and its lore is drawn (§23.6)."""
+    from engine.rulesets.ninth_age.hidden import army_text
+
+    state, log = _hooded_marshal_battle(lists="hidden")
+    said = text(log)
+    line = "Player 1 reveals Wizard's Hood, carried by Marshal: the spells are generated with it (§2.4)."
+    assert line in said and said.index(line) < said.index("Marshal's Wizard's Hood: the army has one lore")
+    assert "Wizard's Hood" in army_text(state, "p1", "p2")
+    _open, log = _hooded_marshal_battle()
+    assert "reveals" not in text(log)

@@ -391,6 +391,26 @@ def scenario_names() -> list[str]:
     return sorted(e.name.removesuffix(".json") for e in folder.iterdir() if e.name.endswith(".json"))
 
 
+@lru_cache(maxsize=1)
+def scenario_texts() -> dict[str, str]:
+    """The words the built-in scenarios show players (title, story, victory conditions), each
+    with the file it is in: catalogue keys (``scripts.catalogues`` adds them to ``conan``)."""
+    folder = resources.files("engine.rulesets.conan").joinpath("data", "scenarios")
+    texts: dict[str, str] = {}
+    for name in scenario_names():
+        data = json.loads(folder.joinpath(f"{name}.json").read_text("utf-8"))
+        for text in [data.get("title"), data.get("story"), *dict(data.get("victory") or {}).values()]:
+            if isinstance(text, str) and text:
+                texts.setdefault(text, f"engine/rulesets/conan/data/scenarios/{name}.json")
+    return texts
+
+
+def scenario_said(text: str) -> Text | str:
+    """A built-in scenario's title, story or victory condition in the reader's language; any
+    other scenario's words as its file writes them."""
+    return Text(text) if text in scenario_texts() else text
+
+
 def parse_scenario(data: dict[str, Any], catalogue: Catalogue, source: str = "scenario") -> tuple[Scenario, Any]:
     """A checked scenario and its board, or ``IllegalAction("bad-scenario", ...)``."""
     from engine.rulesets.conan.boards import load_board

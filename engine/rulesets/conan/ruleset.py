@@ -33,7 +33,7 @@ from engine.rulesets.conan.actions import (
     RerollOrder, Take, Throw,
 )
 from engine.rulesets.conan.boards import load_board
-from engine.rulesets.conan.data import SPACES, Catalogue, load_catalogue, load_scenario, scenario_names
+from engine.rulesets.conan.data import SPACES, Catalogue, load_catalogue, load_scenario, scenario_names, scenario_said
 from engine.rulesets.conan.rolls import Die, Roller, describe, reroll_window, roll_die, roll_pool, symbols
 from engine.rulesets.conan.state import (
     HERO_SEATS, OVERLORD, Ally, ConanState, Hero, Model, Overlord, Tile,
@@ -95,7 +95,7 @@ class Conan(Ruleset):
             wanted = [_slug(h) for h in str(options["heroes"]).replace(",", "+").split("+") if h.strip()]
             unknown = [h for h in wanted if h not in scenario.heroes]
             if unknown or not wanted:
-                raise IllegalAction("bad-setting", _('heroes: {scenario} is played by {names}; not {unknown}.', scenario=scenario.title, names=', '.join(scenario.heroes), unknown=', '.join(unknown) or 'nobody'))
+                raise IllegalAction("bad-setting", _('heroes: {scenario} is played by {names}; not {unknown}.', scenario=scenario_said(scenario.title), names=', '.join(scenario.heroes), unknown=', '.join(unknown) or _('nobody')))
             hero_ids = wanted
         players = int(options.get("players") or len(hero_ids))
         if not 1 <= players <= min(4, len(hero_ids)):
@@ -256,7 +256,7 @@ class Conan(Ruleset):
                  "activation": _("Overlord's Activation phase ({activations}/2 tiles)",
                                  activations=state.overlord.activations),
                  "waiting": _("waiting for players"), "over": _("over")}.get(state.phase, state.phase)
-        return _("{scenario}, turn {turn}/{turn_limit}: {phase}.", scenario=state.scenario.title, turn=state.turn,
+        return _("{scenario}, turn {turn}/{turn_limit}: {phase}.", scenario=scenario_said(state.scenario.title), turn=state.turn,
                  turn_limit=state.scenario.turn_limit, phase=phase)
 
     def _begin_hero_turn(self, state: ConanState, events: list[Event]) -> None:
@@ -337,7 +337,7 @@ class Conan(Ruleset):
         if isinstance(action, Begin):
             if state.phase != "waiting":
                 raise IllegalAction("wrong-phase", _('The game has already begun.'))
-            events.append(Event(kind="setup_done", text=_('📜 {scenario}: {story} Heroes win: {heroes_win} Overlord wins: {overlord_wins}', scenario=state.scenario.title, story=state.scenario.story, heroes_win=state.scenario.victory.get('heroes', ''), overlord_wins=state.scenario.victory.get('overlord', ''))))
+            events.append(Event(kind="setup_done", text=_('📜 {scenario}: {story} Heroes win: {heroes_win} Overlord wins: {overlord_wins}', scenario=scenario_said(state.scenario.title), story=scenario_said(state.scenario.story), heroes_win=scenario_said(state.scenario.victory.get('heroes', '')), overlord_wins=scenario_said(state.scenario.victory.get('overlord', '')))))
             if state.scenario.heroes_first:
                 self._begin_hero_turn(state, events)
             else:
@@ -655,7 +655,7 @@ class Conan(Ruleset):
             raise IllegalAction("no-skill", _('{hero} has no usable Climb skill.', hero=hero.name))
         climb = next((c for c in state.scenario.climbs if set(c.between) == {hero.area, target}), None)
         if climb is None:
-            raise IllegalAction("no-climb", _('{scenario} gives no climb between {area} and {area2}.', scenario=state.scenario.title, area=board.area(hero.area).name, area2=board.area(target).name))
+            raise IllegalAction("no-climb", _('{scenario} gives no climb between {area} and {area2}.', scenario=scenario_said(state.scenario.title), area=board.area(hero.area).name, area2=board.area(target).name))
         figures = self._figures(state)
         me = next(f for f in figures if f.id == hero.id)
         self._may_enter(board, figures, me, hero, target)
@@ -1881,7 +1881,7 @@ class Conan(Ruleset):
             events.append(Event(kind="phase_ended", seat=OVERLORD, text=_('The Overlord ends turn {turn}.', turn=state.turn)))
             if state.turn >= state.scenario.turn_limit:
                 self._finish(state, [OVERLORD], _("turn {turn} ended: {overlord_wins}", turn=state.turn,
-                                                  overlord_wins=state.scenario.victory.get('overlord', '')), events)
+                                                  overlord_wins=scenario_said(state.scenario.victory.get('overlord', ''))), events)
                 return
             self._begin_hero_turn(state, events)
 

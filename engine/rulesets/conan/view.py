@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.areas.view import AreaPiece, AreaView, SidePanel
 from engine.core.text import N_, Text, _, join
 from engine.rulesets.conan import heroes as sheet
+from engine.rulesets.conan.data import scenario_said
 from engine.rulesets.conan.state import OVERLORD, ConanState
 
 # Each gem zone's short name on a hero's panel. Translators: three or four letters, from the
@@ -73,8 +74,8 @@ def area_view(ruleset, state: ConanState) -> AreaView:
     if state.scenario.objective.kind == "carry-out":
         marks[state.scenario.objective.exit] = "EXIT"
     names = {s.id: s.name for s in state.seats}
-    view = AreaView(board=board, title=state.scenario.title, caption=ruleset._status(state), pieces=pieces,
+    view = AreaView(board=board, title=scenario_said(state.scenario.title), caption=ruleset._status(state), pieces=pieces,
                     items=items, chests=dict(state.chests), marks=marks, panels=panels, side_names=names)
-    view.title = _("{scenario} — turn {turn}", scenario=state.scenario.title, turn=state.turn)
+    view.title = _("{scenario} — turn {turn}", scenario=scenario_said(state.scenario.title), turn=state.turn)
     view.caption = ruleset._status(state)
     return view

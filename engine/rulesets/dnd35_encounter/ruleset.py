@@ -42,7 +42,7 @@ from engine.rulesets.dnd35_encounter.initiative import initiative_order, insert_
 from engine.rulesets.dnd35_encounter.maps import load_map, map_names
 from engine.rulesets.dnd35_encounter.settings import encounter_options, option_names, rules_of
 from engine.rulesets.dnd35_encounter.state import EncounterState
-from engine.core.text import _, ngettext
+from engine.core.text import _, join, ngettext
 from engine.rulesets.dnd35_encounter.turn import (
     Turn, check_attack, check_charge, check_special_move, movement_budget, record_attack, record_move,
 )
@@ -63,7 +63,7 @@ PHASE_ACTIONS = {
 
 class Encounter(Ruleset):
     name = "dnd35-encounter"
-    title = "D&D 3.5 Encounter"
+    title = _("D&D 3.5 Encounter")
     state_model = EncounterState
     action_types = ACTION_TYPES
     min_seats = 1
@@ -456,7 +456,9 @@ class Encounter(Ruleset):
                     path = shortest_path(grid, body, dest, others, turn.path_state, rules, budget,
                                          running=running, may_pass=may_pass)
             except IllegalAction as exc:
-                raise IllegalAction(exc.code, exc.message + self._mode_hint(state, creature, mode, exc.code)) from None
+                hint = self._mode_hint(state, creature, mode, exc.code)
+                # joined as Text: ``Text + str`` would fix the refusal in English
+                raise IllegalAction(exc.code, join("", [exc.message, hint]) if hint else exc.message) from None
             if foe is not None:
                 path = self._try_passing(state, creature, foe, action, path, events)
             record_move(turn, mode, path.state_after(turn.path_state))
@@ -1076,7 +1078,7 @@ class Encounter(Ruleset):
         view.last_attack = state.last_attack
         owners = {c.owner for c in state.creatures.values()}
         view.side_names = {s.id: s.name for s in state.seats if s.id in owners}
-        view.title = f"{self.title} — {state.map.name}"
+        view.title = _("{game} — {map}", game=self.title, map=state.map.name)
         view.caption = self.status(state)
         return view
 

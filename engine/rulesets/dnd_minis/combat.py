@@ -19,6 +19,7 @@ from engine.core.events import Event, attack_numbers
 from engine.core.rng import Rng
 from engine.rulesets.dnd_minis.abilities import AttackContext, hooks
 from engine.rulesets.dnd_minis.abilities.base import DamageContext, DamagePacket, SaveContext
+from engine.rulesets.dnd_minis.cards import damage_kind_name
 from engine.core.text import _, join
 
 Modifier = tuple[str, int]  # (why, how much)
@@ -134,9 +135,9 @@ def resolve_attack(rng: Rng, ctx: AttackContext, *, setup: AttackSetup | None = 
         if doubled:
             breakdown = join("", ["(", breakdown, ") × 2"])
         if entry.bonus_damage:
-            breakdown = join("", [breakdown, "".join(f" + {p.amount} {p.kind}" for p in entry.bonus_damage)])
+            breakdown = join("", [breakdown, *(join("", [f" + {p.amount} ", damage_kind_name(p.kind)]) for p in entry.bonus_damage)])
         if setup.magic and base_kind != "magic":
-            breakdown = join("", [breakdown, " (magic)"])
+            breakdown = join("", [breakdown, " (", damage_kind_name("magic"), ")"])
         tail = f" = {raw}" + (f" ({'; '.join(notes)}: {damage})" if notes else "")
         if damage == 0 and raw > 0 and any("incorporeal" in n.casefold() for n in notes):
             hit, critical = False, False  # damage negated by Incorporeal counts as a miss (§10.5)

@@ -38,7 +38,7 @@ from engine.rulesets.dnd_minis.cards import find_card
 from engine.rulesets.dnd_minis.creature import Creature
 from engine.rulesets.dnd_minis import judge
 from engine.rulesets.dnd_minis.maps import zone_label, load_map, map_names, start_side_of, start_squares
-from engine.core.text import _, ngettext
+from engine.core.text import _, ngettext, either
 
 XY = tuple[int, int]
 SEATS = ("p1", "p2")
@@ -131,7 +131,7 @@ def roll_off(rng: Rng, seats: list[Seat], purpose: str, events: list[Event]) -> 
 
 class QuickStart(Ruleset):
     name = "dnd-minis-quick"
-    title = "D&D Miniatures Quick Start Battle"
+    title = _("D&D Miniatures Quick Start Battle")
     state_model = QuickStartState
     action_types = (Start, ChooseCreature, Place, RollInitiative, ChooseFirst, Move, Attack, EndActivation,
                     *judge.JUDGE_ACTIONS)
@@ -235,7 +235,7 @@ class QuickStart(Ruleset):
         if action.square not in allowed:
             raise IllegalAction(
                 "not-a-start-square",
-                _('{square} is not open to you; place the {creature} on {names}.', square=square_name(action.square), creature=creature.name, names=" or ".join(square_name(s) for s in allowed)),
+                _('{square} is not open to you; place the {creature} on {names}.', square=square_name(action.square), creature=creature.name, names=either(square_name(s) for s in allowed)),
             )
         creature.square = action.square
         state.start_sides[start_side_of(state.map, action.square)] = action.seat

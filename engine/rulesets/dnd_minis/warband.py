@@ -664,7 +664,7 @@ def describe(warband: Warband, catalog: Catalog | None = None, *, players: int =
     for card, n in minions_of(warband, cards):
         lines.append(_("- {count} x {card} (minion, free)", count=n, card=card.name))
     if warband.tiles:
-        lines.append(_("Tiles: {tiles}", tiles=", ".join(warband.tiles)))
+        lines.append(_("Tiles: {tiles}", tiles=", ".join(f"`{t}`" for t in warband.tiles)))  # the words /tile takes
     if warband.battle_map:
         lines.append(_("Battle map: {battle_map}", battle_map=warband.battle_map))
     found = problems(warband, cards, players=players)

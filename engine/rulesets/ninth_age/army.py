@@ -32,15 +32,14 @@ from engine.rulesets.ninth_age.spell_effects import BoundSpell, SpellEffect
 from engine.rulesets.ninth_age.catalogue import (
     CHARACTER_CATEGORIES, EQUIPMENT, TROOP_TYPES, MagicItem, extra_rule_problem, rule_name, rule_param, rule_problem,
 )
-from engine.rulesets.ninth_age.items import BookItem, unit_item_problems
+from engine.rulesets.ninth_age.items import HOOD, BookItem, army_catalogue, unit_item_problems
 from engine.rulesets.ninth_age.items import catalogue as item_catalogue
 
 Characteristic = Field(ge=0, le=10)
 MAX_ARMY_BYTES = 256 * 1024
 MOVEMENT_ITEMS = {"banner of speed": 1}  # item -> +M (§23.8)
 # item -> the rules its bearer has (§23.6): the Flying Carpet's Fly, the Wizard's Hood's Stupidity
-ITEM_GRANTED_RULES = {"flying carpet": ("Fly (6)",), "wizard's hood": ("Stupidity",)}
-HOOD = "wizard's hood"
+ITEM_GRANTED_RULES = {"flying carpet": ("Fly (6)",), HOOD: ("Stupidity",)}
 
 
 
@@ -235,6 +234,12 @@ class Unit(Strict):
             out.extend(ITEM_GRANTED_RULES.get(item.strip().lower(), ()))
         return out
 
+    def item_named(self, name: str) -> str | None:
+        """The magic item ``name`` as this entry's list writes it (a hidden one is revealed by
+        that name, §2.4), or None when it carries none: case and spaces around it do not count."""
+        key = name.strip().lower()
+        return next((i for i in self.magic_items if i.strip().lower() == key), None)
+
     def has_rule(self, name: str) -> bool:
         return any(rule_name(r) == name for r in self.all_rules())
 
@@ -301,7 +306,7 @@ class Army(Strict):
                 problem = rule_problem(r, extra)
                 if problem:
                     raise ValueError(_("{field}: {reason}", field=f"units.{n}.{where}", reason=problem))
-            problems = unit_item_problems(u, self.items())
+            problems = unit_item_problems(u, army_catalogue(self.items(), self.units))
             if problems:
                 raise ValueError(_("{field}: {reason}", field=f"units.{n}", reason=_("magic_items: {problem}", problem=problems[0])))
             if HOOD in {i.strip().lower() for i in u.magic_items} and not self.lores:

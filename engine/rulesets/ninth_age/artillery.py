@@ -20,6 +20,7 @@ Misfire table (§15.4):
 
 from __future__ import annotations
 
+from engine.rulesets.ninth_age.catalogue import weapon_word
 from engine.core.text import N_, Text, _, decimal, join as text_join, ngettext
 import math
 
@@ -49,6 +50,7 @@ from engine.table.frame import bearing_between, direction
 from engine.table.scatter import is_hit, random_bearing
 from engine.table.sight import sight_line
 from engine.table.templates import Circle, Line, coordinates
+from engine.rulesets.ninth_age.grammar import number
 
 MISFIRE_BLAST = Attack(strength=5, category="ranged", source="Misfire")
 
@@ -149,7 +151,7 @@ def misfire(state: NinthAgeState, unit: UnitState, events: list[Event], modifier
             "disabled": _("the firing mechanism is damaged: it cannot shoot for the rest of the game"),
             "silenced": _("it cannot shoot in its next turn"),
             "wounded": _("it takes one wound with no saves of any kind")}[result]
-    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{unit} misfires! Misfire table: {total} {modifier:+d}: {text}.", unit=unit.id, total=roll.total, modifier=modifier, text=text) if modifier else _("{unit} misfires! Misfire table: {total}: {text}.", unit=unit.id, total=roll.total, text=text)))
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=ngettext("{unit} misfires! Misfire table: {total} {modifier:+d}: {text}.", "{unit} misfire! Misfire table: {total} {modifier:+d}: {text}.", number(state, unit), unit=unit.id, total=roll.total, modifier=modifier, text=text) if modifier else ngettext("{unit} misfires! Misfire table: {total}: {text}.", "{unit} misfire! Misfire table: {total}: {text}.", number(state, unit), unit=unit.id, total=roll.total, text=text)))
     if result == "disabled":
         unit.disabled = True
     elif result == "silenced":
@@ -160,7 +162,7 @@ def misfire(state: NinthAgeState, unit: UnitState, events: list[Event], modifier
         where = unit.footprint()
         blast = roll_dice("1d6", state.rng, purpose=_('{unit} explosion radius', unit=unit.id))
         events.append(Event(kind="roll", seat=unit.owner, roll=blast, text=_("Every model within {total}\" of {unit} takes a S5 hit.", total=blast.total, unit=unit.id)))
-        destroy(state, unit, events, _("{unit} is destroyed by its misfire", unit=unit.id))
+        destroy(state, unit, events, ngettext("{unit} is destroyed by its misfire", "{unit} are destroyed by their misfire", number(state, unit), unit=unit.id))
         for other in state.on_table():
             n = sum(1 for b in other.footprint().models if b.distance(where.shape) <= blast.total + 1e-9)
             if n:
@@ -183,7 +185,7 @@ def fire(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Range
     elif weapon.kind == "flame thrower":
         flame_thrower(state, unit, target, weapon, events, at)
     else:
-        raise IllegalAction("not-refereed", _("The {weapon} is not refereed yet in this version.", weapon=weapon.name))
+        raise IllegalAction("not-refereed", _("The {weapon} is not refereed yet in this version.", weapon=weapon_word(weapon.name)))
     unit.shot = True
     for u in state.on_table():
         heavy_casualties(state, u, events)
@@ -193,7 +195,7 @@ def _aim(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Range
     shots, notes = measure(state, unit, target, weapon, ignore_cover=ignore_cover)
     if not shots:
         why = text_join("; ", notes) if notes else _("no line of sight")
-        raise IllegalAction("no-shot", _("{unit} cannot shoot its {weapon} at {target}: {why} (§10.3).", unit=unit.id, weapon=weapon.name, target=target.id, why=why))
+        raise IllegalAction("no-shot", ngettext("{unit} cannot shoot its {weapon} at {target}: {why} (§10.3).", "{unit} cannot shoot their {weapon} at {target}: {why} (§10.3).", number(state, unit), unit=unit.id, weapon=weapon_word(weapon.name), target=target.id, why=why))
     shot = shots[0]
     shot.modifiers = modifiers(state, unit, target, weapon, shot, stand_and_shoot=False, multiple=False)
     from engine.rulesets.ninth_age.shooting import record
@@ -209,7 +211,7 @@ def bolt_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weapo
     shot = _aim(state, unit, target, weapon)
     bs = machine_bs(state, unit, events)
     cap, why = bolt_hits_cap(state, unit, target)
-    purpose = _("{unit} shoots its bolt thrower at {target}", unit=unit.id, target=target.id)
+    purpose = ngettext("{unit} shoots its bolt thrower at {target}", "{unit} shoot their bolt thrower at {target}", number(state, unit), unit=unit.id, target=target.id)
     events.append(Event(kind="shoot", seat=unit.owner, text=ngettext("{purpose}: {distance}\" of {range}\", {cover}, {modifiers}; at most {n} hit ({why}).", "{purpose}: {distance}\" of {range}\", {cover}, {modifiers}; at most {n} hits ({why}).", cap, purpose=purpose, distance=decimal(shot.distance, ".1f"), range=decimal(weapon.range, "g"), cover=cover_words(shot.cover), modifiers=modifier_list(shot.modifiers), why=why)))
     hits, _skip, _skip = roll_to_hit(state, {shot.total: 1}, bs, purpose, unit.owner, events)
     if not hits:
@@ -282,11 +284,11 @@ def cannon(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ran
         if not tfp.shape.buffer(1e-6).covers(ShapelyPoint(at)):
             raise IllegalAction("bad-point", _("({at}, {at2}) is not on {target}.", at=decimal(at[0], "g"), at2=decimal(at[1], "g"), target=target.id))
         if sight_line(fp, at, obstacles, heights=heights, exclude={unit.id, target.id}) is None:
-            raise IllegalAction("bad-point", _("{unit} cannot see ({at}, {at2}) on {target}.", unit=unit.id, at=decimal(at[0], "g"), at2=decimal(at[1], "g"), target=target.id))
+            raise IllegalAction("bad-point", ngettext("{unit} cannot see ({at}, {at2}) on {target}.", "{unit} cannot see ({at}, {at2}) on {target}.", number(state, unit), unit=unit.id, at=decimal(at[0], "g"), at2=decimal(at[1], "g"), target=target.id))
         impact = at
     else:
         impact = _nearest_visible(state, unit, target, shot)
-    purpose = _("{unit} fires its cannon at {target}", unit=unit.id, target=target.id)
+    purpose = ngettext("{unit} fires its cannon at {target}", "{unit} fire their cannon at {target}", number(state, unit), unit=unit.id, target=target.id)
     events.append(Event(kind="shoot", seat=unit.owner, text=_("{purpose}: {distance}\" of {range}\", cover ignored, {modifiers}.", purpose=purpose, distance=decimal(shot.distance, ".1f"), range=decimal(weapon.range, "g"), modifiers=modifier_list(shot.modifiers))))
     need = to_hit_needed(bs + shot.total)
     roll = roll_dice("1d6", state.rng, purpose=_('{purpose}: to hit', purpose=purpose))
@@ -404,7 +406,7 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
         raise IllegalAction("bad-point", _("The template's centre must be over a model of {target}; ({at}, {at2}) is not: {target} stands around ({cx}, {cy}). Leave at: out to aim at its model nearest that centre.", target=target.id, at=decimal(at[0], "g"), at2=decimal(at[1], "g"), cx=decimal(cx, ".1f"), cy=decimal(cy, ".1f")))
     reach = fp.shape.distance(point)
     if reach > weapon.range + 1e-3:
-        raise IllegalAction("out-of-range", _("({at}, {at2}) is {reach}\" away; the {weapon} reaches {range}\".", at=decimal(at[0], "g"), at2=decimal(at[1], "g"), reach=decimal(reach, ".1f"), weapon=weapon.name, range=decimal(weapon.range, "g")))
+        raise IllegalAction("out-of-range", _("({at}, {at2}) is {reach}\" away; the {weapon} reaches {range}\".", at=decimal(at[0], ".1f"), at2=decimal(at[1], ".1f"), reach=decimal(reach, ".1f"), weapon=weapon_word(weapon.name), range=decimal(weapon.range, "g")))
     template = Circle(centre=at, diameter=weapon.template)
     for u in state.on_table():
         if u.id == unit.id:
@@ -421,7 +423,7 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     d6 = roll_dice("1d6", state.rng, purpose=_("{unit} scatter distance", unit=unit.id))
     how, far = catapult_scatter(scatter_die.total, d6.total, in_sight, bs)
     face = _("HIT") if is_hit(scatter_die.total) else _("an arrow")
-    purpose = _("{unit} lobs its {weapon} at {target}", unit=unit.id, weapon=weapon.name, target=target.id)
+    purpose = ngettext("{unit} lobs its {weapon} at {target}", "{unit} lob their {weapon} at {target}", number(state, unit), unit=unit.id, weapon=weapon_word(weapon.name), target=target.id)
     # the scatter die is a plain D6 (1 or 6 a HIT): say which face came up, beside its roll
     events.append(Event(kind="roll", seat=unit.owner, roll=scatter_die, text=(
         _("{purpose} ({reach}\" away, in line of sight): scatter die {total} = {face} (1 or 6 is a HIT).", purpose=purpose, reach=decimal(reach, ".1f"), total=scatter_die.total, face=face) if in_sight else
@@ -476,7 +478,7 @@ def volley_gun(state: NinthAgeState, unit: UnitState, target: UnitState, weapon:
     shot = _aim(state, unit, target, weapon)
     bs = machine_bs(state, unit, events)
     spec = weapon.multiple_shots or "1"
-    purpose = _("{unit} fires its volley gun at {target}", unit=unit.id, target=target.id)
+    purpose = ngettext("{unit} fires its volley gun at {target}", "{unit} fire their volley gun at {target}", number(state, unit), unit=unit.id, target=target.id)
     extra = 0
     if spec.isdigit():
         count = int(spec)
@@ -516,7 +518,7 @@ def flame_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weap
     heights = (height(state, unit), height(state, target))
     obstacles = garrison.open_walls(state, sight_obstacles(state), unit, target)  # a garrison's walls are seen (§18.6)
     if sight_line(fp, at, obstacles, heights=heights, exclude={unit.id, target.id}) is None:
-        raise IllegalAction("no-sight", _("{unit} cannot see ({at}, {at2}) (§6.1).", unit=unit.id, at=decimal(at[0], ".1f"), at2=decimal(at[1], ".1f")))
+        raise IllegalAction("no-sight", ngettext("{unit} cannot see ({at}, {at2}) (§6.1).", "{unit} cannot see ({at}, {at2}) (§6.1).", number(state, unit), unit=unit.id, at=decimal(at[0], ".1f"), at2=decimal(at[1], ".1f")))
     dx, dy = direction(bearing_between(fp.centre, at))
     furthest = Capsule(start=at, end=(at[0] + dx * FLAME_REACH, at[1] + dy * FLAME_REACH), diameter=weapon.template)
     swept_units = [u for u in state.on_table() if u.id != unit.id  # a garrison: its Building (§18.6)
@@ -529,7 +531,7 @@ def flame_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weap
         if engaged(state, u):
             raise IllegalAction("engaged-under", _("{u}, engaged in combat, lies where the template could go.", u=u.id))
     roll = roll_dice("1d6", state.rng, purpose=_('{unit} flame thrower distance', unit=unit.id))
-    purpose = _("{unit} flames {target}", unit=unit.id, target=target.id)
+    purpose = ngettext("{unit} flames {target}", "{unit} flame {target}", number(state, unit), unit=unit.id, target=target.id)
     if roll.total == 6:
         events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{purpose}: D6 6, a misfire.", purpose=purpose)))
         misfire(state, unit, events, modifier=-1)
@@ -560,25 +562,25 @@ def breath(state: NinthAgeState, unit: UnitState, target: UnitState, events: lis
     entry = state.unit_entry(unit)
     param = breath_of(entry)
     if param is None:
-        raise IllegalAction("no-weapon", _("{unit} has no Breath Weapon.", unit=unit.id))
+        raise IllegalAction("no-weapon", ngettext("{unit} has no Breath Weapon.", "{unit} have no Breath Weapon.", number(state, unit), unit=unit.id))
     if unit.breath_used:
-        raise IllegalAction("used", _("{unit} has already used its Breath Weapon: it is once per game (§22).", unit=unit.id))
+        raise IllegalAction("used", ngettext("{unit} has already used its Breath Weapon: it is once per game (§22).", "{unit} have already used their Breath Weapon: it is once per game (§22).", number(state, unit), unit=unit.id))
     # range and sight to (and from) a unit in a Building are from its walls (§18.6)
     fp = garrison.building_footprint(state, unit, toward=target.footprint().centre) if unit.garrison else unit.footprint()
     tfp = garrison.building_footprint(state, target, toward=fp.centre) if target.garrison else target.footprint()
     d = gap(state, unit, target)
     if d > BREATH_RANGE + 1e-3:
-        raise IllegalAction("out-of-range", _("{target} is {d}\" away; a Breath Weapon reaches 6\".", target=target.id, d=decimal(d, ".1f")))
+        raise IllegalAction("out-of-range", ngettext("{target} is {d}\" away; a Breath Weapon reaches 6\".", "{target} are {d}\" away; a Breath Weapon reaches 6\".", number(state, target), target=target.id, d=decimal(d, ".1f")))
     heights = (height(state, unit), height(state, target))
     obstacles = garrison.open_walls(state, sight_obstacles(state), unit, target)
     seen = sight_line(fp, tfp, obstacles, heights=heights, exclude={unit.id, target.id})
     if seen is None:
-        raise IllegalAction("no-sight", _("{unit} has no line of sight to {target} (§6.1).", unit=unit.id, target=target.id))
+        raise IllegalAction("no-sight", ngettext("{unit} has no line of sight to {target} (§6.1).", "{unit} have no line of sight to {target} (§6.1).", number(state, unit), unit=unit.id, target=target.id))
     attack = breath_weapon(param)
     unit.breath_used = unit.shot = True
     state.shots.append({"kind": "cover-none", "from": list(seen[0]), "to": list(seen[1]), "unit": unit.id,
                         "target": target.id})
     roll = roll_dice("2d6", state.rng, purpose=_('{unit} Breath Weapon hits', unit=unit.id))
-    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=text_join("", [_("{unit} breathes on {target} ({d}\" of 6\"): {total} automatic hits at S{strength}", unit=unit.id, target=target.id, d=decimal(d, ".1f"), total=roll.total, strength=attack.strength), (_(" with Flaming Attacks") if attack.flaming else ""), _(" (once per game).")])))
+    events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=text_join("", [ngettext("{unit} breathes on {target} ({d}\" of 6\"): {total} automatic hits at S{strength}", "{unit} breathe on {target} ({d}\" of 6\"): {total} automatic hits at S{strength}", number(state, unit), unit=unit.id, target=target.id, d=decimal(d, ".1f"), total=roll.total, strength=attack.strength), (_(" with Flaming Attacks") if attack.flaming else ""), _(" (once per game).")])))
     resolve_on_unit(state, target, attack, roll.total, events, attacker=unit, purpose=_("{unit} Breath Weapon", unit=unit.id))
     heavy_casualties(state, target, events)

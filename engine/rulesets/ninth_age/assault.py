@@ -27,10 +27,11 @@ from engine.core.decisions import decide
 from engine.core.text import _, join as text_join, ngettext
 from engine.rulesets.ninth_age import garrison
 from engine.rulesets.ninth_age.fighters import (
-    STOMPABLE, Blow, _character_blows, _part_attacks, fighting_models, part_strength, part_ws, random_attacks,
+    STOMPABLE, Blow, _character_blows, _part_attacks, character_models, fighting_models, part_strength, part_ws,
+    random_attacks, struck_by_fear,
 )
 from engine.rulesets.ninth_age.magic_state import profile_value
-from engine.rulesets.ninth_age.mixed_units import joined
+from engine.rulesets.ninth_age.mixed_units import command_positions, joined
 from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age.neighbours import assault_foes
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -70,13 +71,13 @@ def _pick(state: NinthAgeState, unit: UnitState, budget: int, events: list[Event
     when = f"{state.round}-{state.active}-{unit.combat_rounds}"
     entry = state.unit_entry(unit)
     own = worth(state, unit)
-    touching, _supporting = fighting_models(state, unit)  # in base contact with other enemies: they fight there
-    free = max(0, unit.models - len([i for i in touching if i < unit.models]))
+    busy = engaged_elsewhere(state, unit)  # in base contact with other enemies: they fight there, not here
+    free = max(0, unit.models - len(busy["models"]))
     chosen: list[str] = []
     used = 0
     for c in joined(state, unit):
         w = worth(state, c)
-        if used + w > budget or c.location != "joined":
+        if used + w > budget or c.location != "joined" or c.id in busy["characters"]:
             continue
         if decide(state, unit.owner, f"assault-fights-{c.id}-{when}", _("Assault on {building}: does {c} fight in this round "
                                                         "({w} of the {most} fighters; {left} left)?",
@@ -89,7 +90,7 @@ def _pick(state: NinthAgeState, unit: UnitState, budget: int, events: list[Event
     specials = [(name, getattr(entry.command, name)) for name in ("champion", "standard")]
     for name, has in specials:
         lost = unit.champion_lost if name == "champion" else unit.standard_lost
-        if not has or lost or most < 1 + len([x for x in chosen if x in ("champion", "standard")]):
+        if not has or lost or name in busy["command"] or most < 1 + len([x for x in chosen if x in ("champion", "standard")]):
             continue
         word = _("its Champion") if name == "champion" else _("its standard bearer")
         if decide(state, unit.owner, f"assault-{name}-{unit.id}-{when}", _("Assault on {building}: is {word} among {unit}'s fighters "
@@ -120,22 +121,41 @@ def _pick(state: NinthAgeState, unit: UnitState, budget: int, events: list[Event
     return n * own + sum(worth(state, state.units[c]) for c in named)
 
 
+def engaged_elsewhere(state: NinthAgeState, unit: UnitState) -> dict[str, set]:
+    """Who of the unit is in base contact with enemies other than those of the assault, and so may
+    not be chosen to fight in it (§18.6: "Fino a 10 modelli per parte che non sono a contatto di
+    basetta con altri nemici"): ``models``, the R&F models touching them (its Champion and standard
+    bearer among them); ``characters``, the joined characters whose base touches them; ``command``,
+    "champion" and "standard" when that model is one of those touching."""
+    touching, _supporting = fighting_models(state, unit)
+    bases = character_models(state, unit)
+    characters = {bases[i] for i in touching if i in bases}
+    models = {i for i in touching if i not in bases and i < max(unit.models, unit.formation.models)}
+    command = set()
+    for name, where in command_positions(state, unit).items():
+        if name in ("champion", "standard") and where[0] * unit.formation.files + where[1] in models:
+            command.add(name)
+    return {"models": models, "characters": characters, "command": command}
+
+
 def _building(state: NinthAgeState, unit: UnitState) -> str:
     held = unit if unit.garrison else state.units[unit.assaulting]
     return held.garrison or ""
 
 
 # -- their attacks ---------------------------------------------------------------------------------
-def blows(state: NinthAgeState, unit: UnitState) -> list[Blow]:
+def blows(state: NinthAgeState, unit: UnitState, asked: dict[str, str] | None = None) -> list[Blow]:
     """The chosen fighters' attacks at any enemy fighting in the assault; no mount attacks, no
-    Impact Hits, no lance's bonus (§18.6)."""
+    Impact Hits, no lance's bonus (§18.6). Counted at each Initiative step from the chosen
+    fighters still alive then: the R&F left (casualties go from the rear, the Champion last),
+    the characters still in the unit. ``asked``: the round's choices already made (fighters.blows)."""
     foes = assault_foes(state, unit)
     if not foes or unit.no_attacks:
         return []
     targets = sorted(f.id for f in foes)
     entry = state.unit_entry(unit)
     champion = "champion" in unit.assault_with and entry.command.champion and not unit.champion_lost
-    plain = max(0, unit.assault_models - (1 if champion else 0))
+    plain = max(0, min(unit.assault_models, unit.models) - (1 if champion else 0))
     out: list[Blow] = []
     for part, p in enumerate(entry.parts):
         if p.role in NO_MOUNT or p.role == "machine":
@@ -157,12 +177,15 @@ def blows(state: NinthAgeState, unit: UnitState) -> list[Blow]:
             extra, _step = _part_attacks(state, unit, part, supporting=False, champion=True)
             if extra:
                 out.append(Blow(unit.id, part, f"{p.name} Champion", step,
-                                ws if unit.fear_struck else min(10, ws + 1), extra, list(targets), champion=True,
+                                ws if struck_by_fear(state, unit) else min(10, ws + 1), extra, list(targets), champion=True,
                                 strength=strength, weapon=used, armour_piercing=ap))
     for name in unit.assault_with:
         if name in ("champion", "standard") or name not in state.units:
             continue
-        out += _character_blows(state, unit, state.units[name], False, set(targets), assault=True)
+        char = state.units[name]
+        if char.location != "joined" or char.host != unit.id:  # slain (or the unit itself now, §16.2)
+            continue
+        out += _character_blows(state, unit, char, False, set(targets), assault=True, asked=asked)
     return out + _special(state, unit, targets, plain + (1 if champion else 0))
 
 
@@ -251,7 +274,7 @@ def _reform_and_withdraw(state: NinthAgeState, a: UnitState, building, events: l
     """The assaulter may reform (its facing and width, about its centre) and withdraws to 1" of
     the Building (§18.6); a loser's reform is a combat reform, on a Leadership test at its
     Break-test Ld (§11.14). A formation with no room there is not taken."""
-    from engine.rulesets.ninth_age.leadership import leadership_test
+    from engine.rulesets.ninth_age.leadership import hold_your_ground, leadership_test
     from engine.table.footprint import Formation, Pose
     from engine.table.frame import normalise
 
@@ -268,7 +291,7 @@ def _reform_and_withdraw(state: NinthAgeState, a: UnitState, building, events: l
     wanted = (facing, int(files))
     if wanted != ("keep", a.formation.files) and test is not None and not leadership_test(
             state.rng, test[0], _("{a} combat reform test ({why})", a=a.id, why=test[1]), events, seat=a.owner,
-            for_unit=(state, a)):  # the Gleaming Icon re-rolls a first failure (§23.8)
+            reroll=hold_your_ground(state, a), for_unit=(state, a)):  # the Icon (§23.8) or Hold Your Ground (§16.8)
         wanted = ("keep", a.formation.files)
     if wanted != ("keep", a.formation.files):
         before = (a.formation, a.pose)

@@ -31,7 +31,7 @@ the active player's effects resolve first, each player ordering their own.
 
 from __future__ import annotations
 
-from engine.core.text import _, join as text_join
+from engine.core.text import ngettext, _, join as text_join
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
@@ -43,10 +43,11 @@ from engine.rulesets.ninth_age.damage import (
 )
 from engine.rulesets.ninth_age.save_offer import hits_taken
 from engine.rulesets.ninth_age.saves import (
-    Wound, armour_saves, faces as _faces, special_saves, struck_defence, take_saves,
+    Wound, armour_saves, faces as _faces, reveal_wound_items, special_saves, struck_defence, take_saves,
 )
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.terrain_rules import in_field
+from engine.rulesets.ninth_age.grammar import number
 
 
 # -- step 1: distributing hits -----------------------------------------------------------------------
@@ -163,10 +164,12 @@ def resolve_hits(state: NinthAgeState, target: UnitState, attack: Attack, hits: 
         from dataclasses import replace
 
         d = replace(d, rules=d.rules | {"Flammable"})  # half or more of it in a Field (§18.5)
-        events.append(Event(kind="note", seat=seat, text=_("{target} stands in a Field: Flammable (§18.5).", target=target.id)
-                            if not target.garrison else _("{target} is in {building}: Flammable (§18.6).",
+        events.append(Event(kind="note", seat=seat, text=ngettext("{target} stands in a Field: Flammable (§18.5).", "{target} stand in a Field: Flammable (§18.5).", number(state, target), target=target.id)
+                            if not target.garrison else ngettext("{target} is in {building}: Flammable (§18.6).", "{target} are in {building}: Flammable (§18.6).", number(state, target),
                                                           target=target.id, building=target.garrison)))
     hits = hits_taken(state, target, attack, hits, events, purpose)  # the save offer (Lucky Shield, Bronze Breastplate)
+    if hits:
+        reveal_wound_items(state, target, attack, d, events)  # hidden lists: before the roll (§2.4)
     wounded = to_wound_rolls(state, attack, d, hits, events, purpose, seat, auto=min(auto_wounds, hits))
     result.wounded = len(wounded)
     after_armour, unsaved = take_saves(state, target, attack, d, wounded, events, purpose, target.owner)
@@ -196,6 +199,8 @@ def wound_one_model(state: NinthAgeState, target: UnitState, attack: Attack, hit
     result = AttackResult(hits=hits)
     if offer:  # the save offer (Lucky Shield, Bronze Breastplate)
         hits = hits_taken(state, target, attack, hits, events, purpose)
+    if hits:
+        reveal_wound_items(state, target, attack, d, events)  # hidden lists: before the roll (§2.4)
     wounded = to_wound_rolls(state, attack, d, hits, events, purpose, seat, auto=min(auto, hits))
     if offer:
         kept, unsaved = take_saves(state, target, attack, d, wounded, events, purpose, target.owner)

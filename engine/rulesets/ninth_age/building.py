@@ -24,7 +24,7 @@ from engine.core.errors import quote
 from engine.rulesets.ninth_age.army import Army, Unit
 from engine.rulesets.ninth_age.composition import army_size, composition_problems, size_word
 from engine.rulesets.ninth_age.state import troop_word
-from engine.rulesets.ninth_age.items import price, visible_type
+from engine.rulesets.ninth_age.items import army_catalogue, price, visible_type
 
 MAX_UNITS = 60
 
@@ -68,6 +68,8 @@ def add_unit(army: Army, book: Army, entry: str, *, name: str | None = None, ite
         data["points"] = max(0, data["points"] - price(catalogue[item.strip().lower()], source.category))
     data["magic_items"] = []
     carried = {i.strip().lower(): u.name for u in army.units for i in u.magic_items}
+    # a wizard-less army's Dispel Scroll is an Enchanted item of 50 points (§23.7)
+    catalogue = army_catalogue(catalogue, list(army.units) + [source])
     for item in items:
         key = item.strip().lower()
         if key not in catalogue:
@@ -125,6 +127,19 @@ def _item_shown(name: str, army: Army, revealed: set[str]) -> str:
     return shown
 
 
+def _equipment_shown(unit: Unit, equipment: str) -> str:
+    """A piece of equipment as the list shows it: a pistol says what it is in close combat, as
+    the Melee phase uses it (loadout.cc_weapon_choices; §15.2: it counts as an additional hand
+    weapon, which a mounted model may not use)."""
+    from engine.rulesets.ninth_age.loadout import PISTOLS
+
+    if equipment not in PISTOLS:
+        return equipment
+    if unit.troop.mounted:
+        return _("{weapon} (in melee a hand weapon: mounted models use no additional hand weapon)", weapon=equipment)
+    return _("{weapon} (in melee an additional hand weapon: +1 A, +1 I)", weapon=equipment)
+
+
 def unit_line(unit: Unit, army: Army, hidden: bool = False, revealed: set[str] = frozenset(),
               spent: list[str] = ()) -> str:
     """One entry as the list shows it; ``hidden``: the Common Army List's view (§2.4), each
@@ -137,7 +152,7 @@ def unit_line(unit: Unit, army: Army, hidden: bool = False, revealed: set[str] =
                            (_("standard"), unit.command.standard)) if on]
     items = [_("{item} (spent)", item=_item_shown(i, army, revealed) if hidden else i) if i in spent
              else (_item_shown(i, army, revealed) if hidden else i) for i in unit.magic_items]
-    extras = text_join(", ", [*unit.equipment, *cmd, *items])
+    extras = text_join(", ", [*[_equipment_shown(unit, e) for e in unit.equipment], *cmd, *items])
     shown = "?" if hidden and unit.magic_items else unit.points
     mark = f" [{unit.mark}]" if unit.mark else ""
     fields = dict(name=unit.name, mark=mark, category=unit.category, troop_type=troop_word(unit.troop_type),

@@ -23,7 +23,7 @@ from engine.rulesets.ninth_age.saves import special_saves
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.walls import gap, outline
 from engine.rulesets.ninth_age.terrain_layouts import terrain_name
-from engine.rulesets.ninth_age.terrain_rules import crossed, dangerous_features
+from engine.rulesets.ninth_age.terrain_rules import crossed, dangerous_features, standard_strider_used
 from engine.table.terrain import TerrainFeature
 from engine.table.footprint import Pose, footprint
 from engine.table.frame import EPS_DIST, bearing_between
@@ -79,13 +79,13 @@ def lose_wounds(state: NinthAgeState, unit: UnitState, wounds: int, events: list
     if dead:
         remove_models(unit, dead, joined_positions(state, unit))
         events.append(Event(kind="casualties", seat=unit.owner, data={"unit": unit.id, "removed": dead},
-                            text=text_join("", [_("{unit} loses {dead} model(s); {models} left", unit=unit.id, dead=dead, models=unit.models), (_(" ({wounds_lost} wound(s) carried on the next model)", wounds_lost=unit.wounds_lost) if unit.wounds_lost
+                            text=text_join("", [ngettext("{unit} loses {dead} model(s); {models} left", "{unit} lose {dead} model(s); {models} left", number(state, unit), unit=unit.id, dead=dead, models=unit.models), (_(" ({wounds_lost} wound(s) carried on the next model)", wounds_lost=unit.wounds_lost) if unit.wounds_lost
                                and unit.models else ""), "."])))
     if unit.models <= 0:
         from engine.rulesets.ninth_age.mixed_units import fight_on
 
         if fight_on(state, unit, events) is None:  # characters left in it are still the unit (§16.2)
-            destroy(state, unit, events, _("{unit} is wiped out", unit=unit.id))
+            destroy(state, unit, events, ngettext("{unit} is wiped out", "{unit} are wiped out", number(state, unit), unit=unit.id))
     return dead
 
 
@@ -139,6 +139,8 @@ def heavy_casualties(state: NinthAgeState, unit: UnitState, events: list[Event])
 def destroy(state: NinthAgeState, unit: UnitState, events: list[Event], text: str, fled: bool = False) -> None:
     """The unit leaves play; friends within 6" test for Panic (measured just before, [A-61])."""
     where = outline(state, unit) if unit.pose is not None else None  # a garrison: its walls (§18.6)
+    # a standard bearer removed as a casualty while engaged: the standard is captured (§17.2, §20.1)
+    unit.slain_engaged = not fled and unit.on_table and engaged(state, unit)
     unit.location = "fled" if fled else "destroyed"
     unit.fleeing = False
     events.append(Event(kind="destroyed", seat=unit.owner, data={"unit": unit.id}, text=text_join("", [text, "."])))
@@ -152,7 +154,7 @@ def destroy(state: NinthAgeState, unit: UnitState, events: list[Event], text: st
         return
     for friend in state.on_table(unit.owner):
         if gap(state, friend, where) <= PANIC_RANGE + EPS_DIST and not insignificant(state, unit, friend):
-            panic(state, friend, events, _("{unit} was destroyed within 6\" of {friend}", unit=unit.id, friend=friend.id))
+            panic(state, friend, events, ngettext("{unit} was destroyed within 6\" of {friend}", "{unit} were destroyed within 6\" of {friend}", number(state, unit), unit=unit.id, friend=friend.id))
 
 
 def insignificant(state: NinthAgeState, cause: UnitState, friend: UnitState) -> bool:
@@ -178,7 +180,7 @@ def panic(state: NinthAgeState, unit: UnitState, events: list[Event], cause: str
     from engine.rulesets.ninth_age.fighters import psychology_immune
 
     if psychology_immune(state, unit):  # ITP, or what gives it: Frenzy, Stupidity, Unbreakable, Undead (§22)
-        events.append(Event(kind="panic", seat=unit.owner, text=_("{unit} is immune to Panic ({cause}).", unit=unit.id, cause=cause)))
+        events.append(Event(kind="panic", seat=unit.owner, text=ngettext("{unit} is immune to Panic ({cause}).", "{unit} are immune to Panic ({cause}).", number(state, unit), unit=unit.id, cause=cause)))
         return
     ld, why = unit_leadership(state, unit)
     if leadership_test(state.rng, ld, _("{unit} Panic test ({cause}; Ld from {why})", unit=unit.id, cause=cause, why=why), events, seat=unit.owner,
@@ -187,7 +189,7 @@ def panic(state: NinthAgeState, unit: UnitState, events: list[Event], cause: str
         return
     if entry.troop_type == "war machine":
         unit.no_shoot_round, unit.no_shoot_seat = _next_shooting(state, unit.owner)
-        events.append(Event(kind="panic", seat=unit.owner, text=_("{unit} may not shoot in its next Shooting phase.", unit=unit.id)))
+        events.append(Event(kind="panic", seat=unit.owner, text=ngettext("{unit} may not shoot in its next Shooting phase.", "{unit} may not shoot in their next Shooting phase.", number(state, unit), unit=unit.id)))
         return
     fp = unit.footprint()
     if source and state.units.get(source) is not None and state.units[source].on_table:
@@ -235,11 +237,12 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
         roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=_('{unit} flee distance', unit=unit.id))
         go = sum(charge_dice(roll.dice, swiftstride=swift))
     unit.fleeing = True
+    unit.fled_by_choice = False  # a charge reaction sets it again when Fast Cavalry chose to flee (§22)
     left_building = unit.garrison  # a garrison failing its Panic test flees out of its Building (§18.6)
     if left_building:
         unit.garrison = unit.garrison_round = unit.garrison_seat = None
         events.append(Event(kind="leave-building", seat=unit.owner, data={"unit": unit.id, "building": left_building},
-                            text=_("{unit} flees out of {building} (§18.6), from its middle.", unit=unit.id,
+                            text=ngettext("{unit} flees out of {building} (§18.6), from its middle.", "{unit} flee out of {building} (§18.6), from its middle.", number(state, unit), unit=unit.id,
                                    building=left_building)))
     fp = unit.footprint()
     if bearing is not None:
@@ -254,7 +257,7 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
     events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=text_join("", [_("{reason}: {go}\"", reason=reason, go=go), (_(" (Swiftstride: the best two of 3D6)") if swift else ""), (_(" (+{extra}\" to clear 1\")", extra=decimal(extra, ".1f")) if extra else ""), "."])))
     crossed = {k for p in path for k, o in around.others.items() if p.shape.intersects(o.shape)}
     if any(state.table.touches_edge(p.shape) for p in path):
-        destroy(state, unit, events, _("{unit} flees off the table", unit=unit.id), fled=True)
+        destroy(state, unit, events, ngettext("{unit} flees off the table", "{unit} flee off the table", number(state, unit), unit=unit.id), fled=True)
         return go
     unit.pose = end.pose
     state.last_moves.append({"unit": unit.id, "kind": "flee", "path": [fp.centre, end.centre]})
@@ -266,6 +269,10 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
     for what in through_enemy + through_rock:
         if unit.on_table:
             dangerous_terrain(state, unit, 3, _("fleeing through {what}", what=what), events)
+    dangers = {x.feature.name for x in dangerous_features(state, unit)}
+    standard_strider_used(state, unit, any(  # a Stalker's Standard spares it a test (§2.4, §23.8)
+        d.feature.name not in dangers and any(p.shape.intersects(d.feature.polygon) for p in path)
+        for d in dangerous_features(state, unit, standard=False)), events)
     for feature, testers in model_dangers(state, unit):
         if any(p.shape.intersects(feature.polygon) for p in path):
             feature_tests(state, unit, testers, lambda danger: _("fleeing through {feature}; {why}", feature=terrain_name(feature.name), why=danger.why), events)
@@ -274,7 +281,7 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
     for k in sorted(crossed):
         other = state.units[k]
         if other.owner == unit.owner and not insignificant(state, unit, other):
-            events.append(Event(kind="panic-cause", seat=other.owner, text=_("{unit} flees through {k}.", unit=unit.id, k=k)))
+            events.append(Event(kind="panic-cause", seat=other.owner, text=ngettext("{unit} flees through {k}.", "{unit} flee through {k}.", number(state, unit), unit=unit.id, k=k)))
             panic(state, other, events, _("{k} is passed through by fleeing {unit}", k=k, unit=unit.id))
     return go
 
@@ -311,7 +318,7 @@ def dangerous_terrain(state: NinthAgeState, unit: UnitState, fail_max: int, why:
         per_model = DANGEROUS_DICE.get(entry.troop_type, 1)
         roll = roll_dice(f"{per_model * unit.models}d6", state.rng, purpose=_('{unit} Dangerous Terrain ({why})', unit=unit.id, why=why))
         wounds = dangerous_terrain_wounds(roll.dice, fail_max)
-        events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{unit} takes a Dangerous Terrain test ({why}; {per_model}D6 a model, each {failing} a wound): {wounds} wound(s) with Armour Piercing (6).", unit=unit.id, why=why, per_model=per_model, failing=("1" if fail_max == 1 else f"1-{fail_max}"), wounds=wounds)))
+        events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=ngettext("{unit} takes a Dangerous Terrain test ({why}; {per_model}D6 a model, each {failing} a wound): {wounds} wound(s) with Armour Piercing (6).", "{unit} take a Dangerous Terrain test ({why}; {per_model}D6 a model, each {failing} a wound): {wounds} wound(s) with Armour Piercing (6).", number(state, unit), unit=unit.id, why=why, per_model=per_model, failing=("1" if fail_max == 1 else f"1-{fail_max}"), wounds=wounds)))
         assert armour_save_needed(defence(entry).armour, None, DANGEROUS_WOUND.armour_piercing) is None
         wounds = special_saves(state, unit, DANGEROUS_WOUND, wounds, events)
         if wounds:
@@ -383,6 +390,11 @@ def terrain_checks(state: NinthAgeState, unit: UnitState, kind: str, path_shapes
     (:func:`model_dangers`). A flying move only meets the ground it takes off from and lands in
     (``ends``), and the forests it flies over (§22 Fly)."""
     doing = {"march": _("marching"), "charge": _("charging"), "pursuit": _("pursuing"), "overrun": _("overrunning")}.get(kind, kind)
+    dangers = {x.feature.name for x in dangerous_features(state, unit, flying=flying)}
+    standard_strider_used(state, unit, any(  # a Stalker's Standard spares it a test (§2.4, §23.8)
+        d.feature.name not in dangers and crossed(d.feature, path_shapes if not flying or d.feature.kind == "forest"
+                                                  else (ends or path_shapes))
+        for d in dangerous_features(state, unit, flying=flying, standard=False)), events)
     for feature, testers in model_dangers(state, unit, flying=flying):
         shapes = path_shapes if not flying or feature.kind == "forest" else (ends or path_shapes)
         if crossed(feature, shapes):

@@ -14,7 +14,7 @@ was met (army books add their own rules only through an army file's ``extra_rule
 
 from __future__ import annotations
 
-from engine.core.text import _
+from engine.core.text import N_, Text, _
 import json
 import re
 from dataclasses import dataclass
@@ -100,6 +100,25 @@ WEAPONS = frozenset({"hand weapon", "flail", "great weapon", "halberd", "additio
                      "light lance", "pike", "spear", "short bow", "bow", "longbow", "crossbow", "handgun",
                      "pistol", "brace of pistols", "throwing weapons", "cannon", "catapult", "bolt thrower",
                      "flame thrower", "volley gun"})
+# Each weapon as a reply names it, in the reader's language: Italian from the seed's tables (§15.1
+# close combat, lines 2331-2362; §15.2 ranged, 2373-2400; §15.3 artillery: "Lancia Dardo" 2417,
+# "Cannone" 2437, "Lanciafiamme" 2459, "Raffica" 2468, "Catapulta" 2478).
+WEAPON_WORDS = {
+    "hand weapon": N_("hand weapon"), "flail": N_("flail"), "great weapon": N_("great weapon"), "halberd": N_("halberd"),
+    "additional hand weapon": N_("additional hand weapon"), "lance": N_("lance"), "light lance": N_("light lance"),
+    "pike": N_("pike"), "spear": N_("spear"), "short bow": N_("short bow"), "bow": N_("bow"), "longbow": N_("longbow"),
+    "crossbow": N_("crossbow"), "handgun": N_("handgun"), "pistol": N_("pistol"), "brace of pistols": N_("brace of pistols"),
+    "throwing weapons": N_("throwing weapons"), "cannon": N_("cannon"), "catapult": N_("catapult"),
+    "bolt thrower": N_("bolt thrower"), "flame thrower": N_("flame thrower"), "volley gun": N_("volley gun"),
+}
+
+
+def weapon_word(name: str) -> Text | str:
+    """A weapon's name in the reader's language ("catapult": "Catapulta", "katapult"); a name the
+    rulebook's tables do not hold (a magic weapon, a breath weapon) as it is."""
+    return Text(WEAPON_WORDS[name]) if name in WEAPON_WORDS else name
+
+
 # How an army list's weapon word is read wherever a weapon is read (fighters, loadout). The
 # rulebook's close-combat weapons are §15.1's; "spear", the sample armies' word, is none of them:
 # its Italian is the seed's *Lancia* (lines 2352-2355), which is the Lance (+2 S in the round after

@@ -51,6 +51,8 @@ def join_problem(state: NinthAgeState, char: UnitState, host: UnitState) -> str 
     for rule in UNJOINABLE_BY_RULE:
         if hentry.has_rule(rule) != centry.has_rule(rule) and hentry.has_rule(rule):
             return _("{host} has {rule} and accepts only characters with {rule}", host=host.id, rule=rule)
+    if centry.has_rule("Unbreakable") and not hentry.has_rule("Unbreakable"):  # "possono aggregarsi solo a Unità Irriducibili" (§22)
+        return _("{char} is Unbreakable and may join only Unbreakable units", char=char.id)
     if centry.has_rule("Random Movement") and not hentry.has_rule("Random Movement"):  # §22
         return _("{char} has Random Movement and may join only units with Random Movement", char=char.id)
     return None

@@ -11,7 +11,7 @@ from dataclasses import replace
 from engine.core.text import _, N_, Text, decimal, join as text_join
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
-from engine.rulesets.ninth_age.mixed_units import standard_rule
+from engine.rulesets.ninth_age.mixed_units import joined, standard_rule
 from engine.core.text import join, ngettext
 from engine.rulesets.ninth_age import garrison
 from engine.rulesets.ninth_age.grammar import number, side_word
@@ -20,7 +20,7 @@ from engine.rulesets.ninth_age.leadership import (
     unit_leadership,
 )
 from engine.rulesets.ninth_age.casualties import (  # noqa: F401 - kept importable from here for older callers
-    _destroy, dangerous_terrain, flee, lose_wounds, panic, terrain_checks,
+    _destroy, dangerous_terrain, flee, lose_wounds, panic, phase_key, terrain_checks,
 )
 from engine.rulesets.ninth_age.neighbours import blockers, engaged, surroundings
 from engine.rulesets.ninth_age.terrain_rules import charge_from_hill, flies, ground_note, on_hill
@@ -180,28 +180,28 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
     seat = charger.owner
     entry = state.unit_entry(charger)
     if target.owner == seat:
-        raise IllegalAction("not-an-enemy", _("{target} is one of your own units.", target=target.id))
+        raise IllegalAction("not-an-enemy", ngettext("{target} is one of your own units.", "{target} are one of your own units.", number(state, target), target=target.id))
     if not target.on_table:
-        raise IllegalAction("not-on-table", _("{target} is not on the table.", target=target.id))
-    why = None
+        raise IllegalAction("not-on-table", ngettext("{target} is not on the table.", "{target} are not on the table.", number(state, target), target=target.id))
+    why, n = None, number(state, charger)
     if charger.declared_charge:
-        why = _("has already declared a charge")
+        why = ngettext("has already declared a charge", "have already declared a charge", n)
     elif charger.fleeing:
-        why = _("is fleeing")
+        why = ngettext("is fleeing", "are fleeing", n)
     elif engaged(state, charger):
-        why = _("is engaged in combat")
+        why = ngettext("is engaged in combat", "are engaged in combat", n)
     elif charger.stupid:
-        why = _("failed its Stupidity test this turn (§22)")
+        why = ngettext("failed its Stupidity test this turn (§22)", "failed their Stupidity test this turn (§22)", n)
     elif _random_movement(state, charger):
         why = _random_movement(state, charger)
     elif entry.troop_type == "war machine":
         why = _("is a war machine")
     elif entry.movement == 0:
-        why = _("has M 0")
+        why = ngettext("has M 0", "have M 0", n)
     elif charger.garrison:
-        why = _("is in a Building ({building}, §18.6)", building=charger.garrison)
+        why = ngettext("is in a Building ({building}, §18.6)", "are in a Building ({building}, §18.6)", n, building=charger.garrison)
     elif charger.no_charge_turn1 and state.round == 1 and state.first_player == seat:
-        why = _("scouted outside its zone or made a Vanguard move, and its side has the first turn")
+        why = ngettext("scouted outside its zone or made a Vanguard move, and its side has the first turn", "scouted outside their zone or made a Vanguard move, and their side has the first turn", n)
     if why:
         raise IllegalAction("cannot-charge", _("{charger} {why} and cannot declare a charge (§8.2).", charger=charger.id, why=why))
     _check_reach(state, charger, target)
@@ -220,7 +220,7 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
         notes = {u.id: _(UNIT_IN_THE_WAY) for u in state.on_table()}
         notes.update((n, note) for n, _skip, note in blockers(state))
         through = text_join("", [_("; the way there goes through {unit}, {note}", unit=n, note=notes[n]) for n in stopped])
-        raise IllegalAction("no-room", _("{charger} has no room to reach {facing_name} with one wheel of at most 90°, even turning the charged unit up to 90° (§8.2, §8.5){through}.", charger=charger.id, facing_name=_facing_name(target.id, side), through=through))
+        raise IllegalAction("no-room", ngettext("{charger} has no room to reach {facing_name} with one wheel of at most 90°, even turning the charged unit up to 90° (§8.2, §8.5){through}.", "{charger} have no room to reach {facing_name} with one wheel of at most 90°, even turning the charged unit up to 90° (§8.2, §8.5){through}.", number(state, charger), charger=charger.id, facing_name=_facing_name(target.id, side), through=through))
     d = distance(charger.footprint(), target.footprint())
     charger.declared_charge = True
     decl = ChargeDeclaration(charger=charger.id, target=target.id, side=side or "any", distance=d)
@@ -269,8 +269,8 @@ def _declare_assault(state: NinthAgeState, charger: UnitState, target: UnitState
     brought into contact with any wall of the Building; the charged unit may not Flee."""
     building = garrison.building_of(state, target)
     if not garrison.assault_poses(state, charger, building):
-        raise IllegalAction("no-room", _("{charger} has no room to reach a wall of {building}, where {target} is "
-                                         "(§18.6).", charger=charger.id, building=building.name, target=target.id))
+        raise IllegalAction("no-room", ngettext("{charger} has no room to reach a wall of {building}, where {target} is "
+                                         "(§18.6).", "{charger} have no room to reach a wall of {building}, where {target} is (§18.6).", number(state, charger), charger=charger.id, building=building.name, target=target.id))
     d = gap(state, charger, target)
     charger.declared_charge = True
     decl = ChargeDeclaration(charger=charger.id, target=target.id, side="any", distance=d)
@@ -301,7 +301,7 @@ def _check_reach(state: NinthAgeState, charger: UnitState, target: UnitState) ->
     reach = m + MAX_DICE
     if d > reach + EPS_DIST:
         shown = decimal(d, ".1f" if round(d, 1) > reach else ".2f")  # never "18.0\" ... 18\"" for 18.03
-        raise IllegalAction("out-of-reach", _("{target} is {shown}\" from {charger}; its farthest possible charge is {name} {m} + 12 = {reach}\" (§8.2).", target=target.id, shown=shown, charger=charger.id, name=name, m=m, reach=reach))
+        raise IllegalAction("out-of-reach", ngettext("{target} is {shown}\" from {charger}; its farthest possible charge is {name} {m} + 12 = {reach}\" (§8.2).", "{target} are {shown}\" from {charger}; their farthest possible charge is {name} {m} + 12 = {reach}\" (§8.2).", number(state, target), target=target.id, shown=shown, charger=charger.id, name=name, m=m, reach=reach))
 
 
 def _facing_words(target: str, side: str | None, fleeing: bool = True) -> Text:
@@ -377,7 +377,10 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     # the flee move is made at once ([A-8]), directly away from the charger, centre to centre
     charger = state.units[decl.charger]
     away = bearing_between(charger.footprint().centre, target.footprint().centre)
-    flee(state, target, away, events, reason=_("{target} flees from {charger}", target=target.id, charger=charger.id))
+    flee(state, target, away, events, reason=ngettext("{target} flees from {charger}", "{target} flee from {charger}", number(state, target), target=target.id, charger=charger.id))
+    # Fast Cavalry that chose to flee (not already fleeing, not by Terror) rallies free next turn (§22)
+    target.fled_by_choice = target.on_table and len(options) > 1 and all(
+        state.unit_entry(u).has_rule("Fast Cavalry") for u in [target] + joined(state, target))
     _redirects(state, decl.target, events)
 
 
@@ -397,16 +400,21 @@ def _terror_test_failed(state: NinthAgeState, charger: UnitState, target: UnitSt
         return False
     tentry = state.unit_entry(target)
     if tentry.has_rule("Terror") or psychology_immune(state, target):
-        events.append(Event(kind="terror", seat=target.owner, text=_("{target} is immune to Terror.", target=target.id)))
+        events.append(Event(kind="terror", seat=target.owner, text=ngettext("{target} is immune to Terror.", "{target} are immune to Terror.", number(state, target), target=target.id)))
         return False
-    if courageous(state, target):
-        events.append(Event(kind="terror", seat=target.owner, text=_("{target} passes the Terror test automatically (Banner of Courage).", target=target.id)))
+    if courageous(state, target, events):
+        events.append(Event(kind="terror", seat=target.owner, text=ngettext("{target} passes the Terror test automatically (Banner of Courage).", "{target} pass the Terror test automatically (Banner of Courage).", number(state, target), target=target.id)))
+        return False
+    if target.panic_passed == phase_key(state):  # it is a Panic test: none after one passed this phase (§13)
+        events.append(Event(kind="terror", seat=target.owner, text=_("{target} already passed a Panic test this phase and does not test again for {charger}'s Terror.", target=target.id, charger=charger.id)))
         return False
     ld, source = unit_leadership(state, target)
     passed = leadership_test(state.rng, ld, _("{target} Panic test for {charger}'s Terror (Ld from {source})", target=target.id, charger=charger.id, source=source),
                              events, seat=target.owner, reroll=hold_your_ground(state, target), for_unit=(state, target))
-    if not passed:
-        events.append(Event(kind="terror", seat=target.owner, text=_("{target} is terrified: it must Flee.", target=target.id)))
+    if passed:
+        target.panic_passed = phase_key(state)
+    else:
+        events.append(Event(kind="terror", seat=target.owner, text=ngettext("{target} is terrified: it must Flee.", "{target} are terrified: they must Flee.", number(state, target), target=target.id)))
     return not passed
 
 
@@ -437,7 +445,7 @@ def _redirects(state: NinthAgeState, fled: str, events: list[Event]) -> None:
         state.charges.remove(decl)
         new = ChargeDeclaration(charger=charger.id, target=new_target.id, side=side or "any", distance=d)
         state.charges.append(new)
-        events.append(Event(kind="charge", seat=charger.owner, text=_("{charger} redirects its charge onto {new_target} ({d}\" away).", charger=charger.id, new_target=new_target.id, d=decimal(d, ".1f"))))
+        events.append(Event(kind="charge", seat=charger.owner, text=ngettext("{charger} redirects its charge onto {new_target} ({d}\" away).", "{charger} redirect their charge onto {new_target} ({d}\" away).", number(state, charger), charger=charger.id, new_target=new_target.id, d=decimal(d, ".1f"))))
         _reaction(state, new, events)
 
 
@@ -462,13 +470,15 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
             continue
         if charger.fleeing:  # e.g. panicked by the casualties of a Stand and Shoot (§13)
             events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
-                                text=_("{charger} is fleeing and no longer charges {target}.", charger=charger.id, target=decl.target)))
+                                text=ngettext("{charger} is fleeing and no longer charges {target}.", "{charger} are fleeing and no longer charge {target}.", number(state, charger), charger=charger.id, target=decl.target)))
             continue
         entry = state.unit_entry(charger)
         from engine.rulesets.ninth_age import hidden  # hidden lists: reveal a movement item now (§2.4, E-47)
 
         hidden.before_charge_roll(state, charger, events)
         m, name = charge_movement(state, charger)
+        if name == "Fly":  # a Flying Carpet's Fly: revealed before the roll, as a movement item (E-47)
+            hidden.reveal_flight(state, charger, events)
         swift = entry.has_rule("Swiftstride") or name == "Fly" or \
             standard_rule(state, charger, "Swiftstride", events)  # Fly models always have Swiftstride (§22); Stalker's Standard
         roll = roll_dice("3d6" if swift else "2d6", state.rng, purpose=_('{charger} charge range', charger=charger.id))
@@ -486,7 +496,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         dice, total = rolls[decl.charger]
         charger.charged = True
         if not target.on_table:
-            _failed(state, charger, target, dice, events, why=_("{target} is no longer on the table", target=target.id))
+            _failed(state, charger, target, dice, events, why=ngettext("{target} is no longer on the table", "{target} are no longer on the table", number(state, target), target=target.id))
             continue
         d = gap(state, charger, target)  # a unit in a Building: to its walls (§18.6)
         if total + EPS_DIST < d:
@@ -526,7 +536,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
             cx, cy = to_world(mid, tfp.bearing + turn, (-local_mid[0], -local_mid[1]))
             target.pose = Pose(x=cx, y=cy, bearing=(tfp.bearing + turn) % 360)
             events.append(Event(kind="align", seat=target.owner, data={"unit": target.id},
-                                text=_("{target} turns {turn}° about the contact point to align with {charger}: the charger could not be brought flush on its own (§8.5).", target=target.id, turn=decimal(abs(turn), ".0f"), charger=charger.id)))
+                                text=ngettext("{target} turns {turn}° about the contact point to align with {charger}: the charger could not be brought flush on its own (§8.5).", "{target} turn {turn}° about the contact point to align with {charger}: the charger could not be brought flush on its own (§8.5).", number(state, target), target=target.id, turn=decimal(abs(turn), ".0f"), charger=charger.id)))
         start_fp = charger.footprint()
         start = start_fp.centre
         charger.pose = best.footprint.pose
@@ -548,15 +558,16 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         if best.path is not None:  # the path it moved, as §24.5 asks the referee to echo it
             text = join("", [text, _(" Its path: {steps}.", steps=text_join(", ", path_steps(start_fp, best.path)))])
         if charger.hill_charge:
-            text = join("", [text, f" It charged down from high ground ({on_hill(state, start_fp.shape):.0%} on the "
-                            f"hill at the start, {on_hill(state, best.footprint.shape):.0%} at the end): +1 combat "
-                            "score in the next round (§18.4)."])
+            text = join("", [text, _(" It charged down from high ground ({start}% on the hill at the start, {end}% at "
+                                     "the end): +1 combat score in the next round (§18.4).",
+                                     start=round(100 * on_hill(state, start_fp.shape)),
+                                     end=round(100 * on_hill(state, best.footprint.shape)))])
         events.append(Event(kind="charge-move", seat=charger.owner, data={"unit": charger.id}, text=text))
         # the ground the charge swept over: Dangerous Terrain once per feature (§18.1)
         terrain_checks(state, charger, "charge", [swept], events,
                        flying=flies(state, charger), ends=[start_fp.shape, best.footprint.shape])
         if target.fleeing:
-            _destroy(state, target, events, _("{target} is caught fleeing and destroyed", target=target.id))
+            _destroy(state, target, events, ngettext("{target} is caught fleeing and destroyed", "{target} are caught fleeing and destroyed", number(state, target), target=target.id))
 
 
 def blocked_path_move(state: NinthAgeState, decl: ChargeDeclaration, charger: UnitState, target: UnitState,
@@ -780,23 +791,34 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
         elif k and clearance_problem(candidate, around, 0.0, during=True) is not None:
             break
     if best is None:
-        events.append(Event(kind="failed-charge", seat=charger.owner, text=_("{charger}'s charge fails ({why}); it has no room to move and stays where it is.", charger=charger.id, why=why)))
+        events.append(Event(kind="failed-charge", seat=charger.owner, text=ngettext("{charger}'s charge fails ({why}); it has no room to move and stays where it is.", "{charger}'s charge fails ({why}); they have no room to move and stay where they are.", number(state, charger), charger=charger.id, why=why)))
         return
     state.last_moves.append({"unit": charger.id, "kind": "failed charge", "path": [list(fp.centre),
                                                                                    list(best.centre)],
                              "label": _("failed: {why}", why=why)})
     charger.pose = best.pose
     events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
-                        text=_("{charger}'s charge fails ({why}): it turns toward {target} and moves {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", charger=charger.id, why=why, target=target.id, moved=decimal(moved, ".1f"), go=go)))
+                        text=ngettext("{charger}'s charge fails ({why}): it turns toward {target} and moves {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", "{charger}'s charge fails ({why}): they turn toward {target} and move {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", number(state, charger), charger=charger.id, why=why, target=target.id, moved=decimal(moved, ".1f"), go=go)))
 
 
 def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
-    """Compulsory Moves (§8.8): every fleeing unit of the active player tests to rally; those
-    that fail flee straight on ([A-13])."""
-    for unit in [u for u in state.on_table(seat) if u.fleeing]:
+    """Compulsory Moves (§8.8): every fleeing unit of the active player tests to rally, "l'ordine è
+    scelto dal giocatore attivo" (asked by /decide when two or more flee); those that fail flee
+    straight on ([A-13])."""
+    at_start = {u.id for u in state.on_table(seat) if u.fleeing}  # those fleeing as the sub-phase begins
+    tested: set[str] = set()
+    while True:
+        waiting = [u for u in state.on_table(seat) if u.fleeing and u.id in at_start and u.id not in tested]
+        if not waiting:
+            break
+        unit = waiting[0]
+        if len(waiting) > 1:
+            unit = state.units[decide(state, seat, f"rally-order-{len(tested) + 1}", _("Which fleeing unit takes its Rally test next?"),
+                                      [u.id for u in waiting], default=waiting[0].id)]
+        tested.add(unit.id)
         entry = state.unit_entry(unit)
         ld, source = unit_leadership(state, unit)
-        current = unit.models
+        current = unit.models + len(joined(state, unit))  # "incluso i Personaggi aggregati" (§8.8, E-15)
         value = rally_leadership(ld, start=unit.start_models, current=current, musician=entry.command.musician)
         notes = []
         if current * 4 <= unit.start_models:
@@ -806,8 +828,13 @@ def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
         if leadership_test(state.rng, value, text_join("", [_("{unit} Rally test (Ld {ld} from {source}", unit=unit.id, ld=ld, source=source), (_("; {join}", join=text_join(', ', notes)) if notes else ""), ")"]), events, seat=seat,
                            reroll=hold_your_ground(state, unit), for_unit=(state, unit)):
             unit.fleeing = False
-            unit.rallied = True
-            events.append(Event(kind="rally", seat=seat, text=_("{unit} rallies; it may /reform now, and may not otherwise move or shoot this turn.", unit=unit.id)))
+            if unit.fled_by_choice:  # §22 Fast Cavalry: it fled by choice and rallies in its next turn
+                unit.fast_rallied = True
+                events.append(Event(kind="rally", seat=seat, text=ngettext("{unit} rallies; Fast Cavalry that fled by choice, it is free to move (but not charge) and shoot this turn, counting as having moved (§22).", "{unit} rally; Fast Cavalry that fled by choice, they are free to move (but not charge) and shoot this turn, counting as having moved (§22).", number(state, unit), unit=unit.id)))
+            else:
+                unit.rallied = True
+                events.append(Event(kind="rally", seat=seat, text=ngettext("{unit} rallies; it may /reform now, and may not otherwise move or shoot this turn.", "{unit} rally; they may /reform now, and may not otherwise move or shoot this turn.", number(state, unit), unit=unit.id)))
+            unit.fled_by_choice = False
         else:
-            flee(state, unit, None, events, reason=_("{unit} fails to rally and flees", unit=unit.id))
+            flee(state, unit, None, events, reason=ngettext("{unit} fails to rally and flees", "{unit} fail to rally and flee", number(state, unit), unit=unit.id))
 

@@ -19,6 +19,7 @@ from dataclasses import dataclass, field, replace
 
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
+from engine.rulesets.ninth_age.catalogue import weapon_word
 from engine.core.text import N_, Text, _, decimal, join, join as text_join, ngettext
 from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age import assault, fighters, terrain_rules
@@ -27,7 +28,7 @@ from engine.rulesets.ninth_age.casualties import (
 )
 from engine.rulesets.ninth_age.charges import placements
 from engine.rulesets.ninth_age.fighters import Blow, combat_groups, enemies_in_contact, unit_full_ranks
-from engine.rulesets.ninth_age.leadership import charge_dice, leadership_test, unit_leadership
+from engine.rulesets.ninth_age.leadership import charge_dice, hold_your_ground, leadership_test, unit_leadership
 from engine.rulesets.ninth_age.melee import (
     Outcome, SideScore, break_leadership, caught, hit_succeeds, outcome, to_hit_needed, unstable_wounds,
 )
@@ -41,8 +42,6 @@ from engine.table.motion import (
     CLEARANCE_END, MOVE_SAMPLE, TURN_SAMPLE, clearance_problem, pivot, translate,
 )
 
-HOLD_YOUR_GROUND = 12.0
-
 
 # -- the phase ------------------------------------------------------------------------------------
 def begin(state: NinthAgeState, events: list[Event]) -> None:
@@ -54,7 +53,7 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
         if u.id in engaged or u.fleeing or u.moved or not (u.charged or u.combat_rounds):
             continue
         events.append(Event(kind="no-longer-engaged", seat=u.owner, data={"unit": u.id},
-                            text=_("{u} is no longer engaged: its enemies are gone (No More Foes).", u=u.id)))
+                            text=ngettext("{u} is no longer engaged: its enemies are gone (No More Foes).", "{u} are no longer engaged: their enemies are gone (No More Foes).", number(state, u), u=u.id)))
         overrun_or_reform(state, u, events, may_overrun=u.charged and u.failed_charge is False)
     engaged = {uid for group in combat_groups(state) for uid in group}
     for u in state.units.values():
@@ -102,7 +101,7 @@ def fight(state: NinthAgeState, unit: UnitState, events: list[Event]) -> None:
             return
     if any(unit.id in g for g in combat_groups(state)):
         raise IllegalAction("already-fought", _("{unit}'s combat has already fought this Melee phase.", unit=unit.id))
-    raise IllegalAction("not-engaged", _("{unit} is not in a combat.", unit=unit.id))
+    raise IllegalAction("not-engaged", ngettext("{unit} is not in a combat.", "{unit} are not in a combat.", number(state, unit), unit=unit.id))
 
 
 def fight_all(state: NinthAgeState, events: list[Event]) -> None:
@@ -185,6 +184,7 @@ def fear_tests(state: NinthAgeState, group: list[str], events: list[Event]) -> N
     (already -1 for the Fear); failing, its models have WS 1 for the rest of the Melee phase."""
     for uid in group:
         u = state.units[uid]
+        _reveal_fear_items(state, u, events)
         if u.fear_struck or not fighters.feared(state, u):
             continue
         ld, source = unit_leadership(state, u)
@@ -194,6 +194,28 @@ def fear_tests(state: NinthAgeState, group: list[str], events: list[Event]) -> N
                                reroll_text=_("{uid} re-rolls (Hold Your Ground)", uid=uid)):
             u.fear_struck = True
             events.append(Event(kind="fear", seat=u.owner, text=_("{uid} is struck by Fear: WS 1 for the rest of this Melee phase.", uid=uid)))
+
+
+def _reveal_fear_items(state: NinthAgeState, u: UnitState, events: list[Event]) -> None:
+    """Hidden lists (§2.4): a unit that would take a Fear test uses the items that make it: an
+    enemy's Screaming Swords (its wielder causes Fear), its own Banner of Courage (immune to Fear)."""
+    from engine.rulesets.ninth_age.hidden import hidden_lists, reveal
+
+    if not hidden_lists(state) or u.fear_struck or fighters.psychology_immune(state, u) or \
+            fighters.causes_fear(state, u):
+        return
+    causers = [e for e in enemies_in_contact(state, u) if fighters.causes_fear(state, e)]
+    for e in causers:
+        entry = state.unit_entry(e)
+        if not (entry.has_rule("Fear") or entry.has_rule("Terror")):
+            for item in entry.magic_items:
+                if item.strip().lower() == "screaming swords":
+                    reveal(state, e.owner, e.id, item, _("its wielder causes Fear with it"), events)
+    if causers:
+        for m in [u] + list(joined(state, u)):
+            for item in state.unit_entry(m).magic_items:
+                if item.strip().lower() == "banner of courage" and not m.standard_lost:
+                    reveal(state, m.owner, m.id, item, _("its unit is immune to Fear with it"), events)
 
 
 def choose_weapons(state: NinthAgeState, group: list[str], events: list[Event]) -> None:
@@ -207,7 +229,7 @@ def choose_weapons(state: NinthAgeState, group: list[str], events: list[Event]) 
             continue
         u.weapon = decide(state, u.owner, f"weapon-{uid}", _("{uid} fights: with which weapon?", uid=uid), choices,
                           default=choices[0])
-        events.append(Event(kind="weapon", seat=u.owner, text=_("{uid} fights with {weapon}.", uid=uid, weapon=u.weapon)))
+        events.append(Event(kind="weapon", seat=u.owner, text=_("{uid} fights with {weapon}.", uid=uid, weapon=weapon_word(u.weapon))))
 
 
 # -- make way (§16.6) ------------------------------------------------------------------------------
@@ -337,7 +359,7 @@ def _defender_ws(state: NinthAgeState, target: UnitState) -> int:
     once it failed a Fear test, and the spells in play on it added after (§1.11, E-06 C)."""
     entry = state.unit_entry(target)
     body = _body(state, target)
-    if body is not target and body.fear_struck:  # a character in a unit: its unit's Fear test (§1.11)
+    if body is not target and fighters.struck_by_fear(state, target, body):  # a character in a unit: its unit's Fear test (§1.11)
         return 1
     for i, p in enumerate(entry.parts):
         if p.role not in ("mount", "draught", "machine"):
@@ -415,21 +437,89 @@ def _king_slayer(state: NinthAgeState, blow: Blow, rnd: Round, step: int, events
     return after
 
 
+def _reveal_weapon(state: NinthAgeState, blow: Blow, events: list[Event]) -> None:
+    """A magic weapon is used when its bearer attacks with it (it must, §23.1): a hidden one is
+    revealed before its attacks are rolled (§2.4: "Modifica un attacco (come un arma magica...)")."""
+    from engine.rulesets.ninth_age.hidden import reveal
+
+    if blow.special or not blow.weapon:
+        return
+    bearer = state.units[blow.model or blow.unit]
+    item = state.unit_entry(bearer).item_named(blow.weapon)
+    if item is not None:
+        reveal(state, bearer.owner, bearer.id, item, _("its bearer attacks with it"), events)
+
+
+# the items that change the attacks of their bearer's unit (§23.6, §23.8), and the one that changes those against its wearer
+ATTACK_ITEMS = {"divine icon": N_("its bearer's attacks are Divine Attacks with it"),
+                "holy icon": N_("its unit's attacks are Divine Attacks with it"),
+                "rending banner": N_("its unit's attacks have Armour Piercing with it"),
+                "standard of alternate realities": N_("its unit's attacks change their Magical Attacks with it")}
+
+
+def _reveal_war_banners(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
+    """A hidden War Banner adds to its unit's combat score (§23.8): used, so revealed (§2.4)."""
+    from engine.rulesets.ninth_age.hidden import reveal
+
+    for uid in rnd.units:
+        u = state.units[uid]
+        if not (u.on_table and enemies_in_contact(state, u)):
+            continue
+        for b in [u] + list(joined(state, u)):
+            for item in state.unit_entry(b).magic_items:
+                if item.strip().lower() == "war banner" and not b.standard_lost:
+                    reveal(state, b.owner, b.id, item, _("its unit's combat score counts it"), events)
+
+
+def _reveal_attack_items(state: NinthAgeState, blow: Blow, target: UnitState, events: list[Event]) -> None:
+    """The hidden items that change these close-combat attacks (§2.4: "Modifica un attacco"): the
+    fighter's Divine Icon, its unit's Holy Icon, Rending Banner and Standard of Alternate Realities
+    (its standard standing), and the target's Glittering Cuirass (Distracting)."""
+    from engine.rulesets.ninth_age.hidden import hidden_lists, reveal
+
+    if not hidden_lists(state) or (blow.special and blow.special != fighters.CRUSH):
+        return
+    fighter = _fighter(state, blow)
+    for item in state.unit_entry(fighter).magic_items:
+        key = item.strip().lower()
+        if key in ATTACK_ITEMS and (key == "divine icon" or not fighter.standard_lost):
+            reveal(state, fighter.owner, fighter.id, item, Text(ATTACK_ITEMS[key]), events)
+    for item in state.unit_entry(target).magic_items:
+        if item.strip().lower() == "glittering cuirass":
+            reveal(state, target.owner, target.id, item, _("the attacks against its wearer are Distracted by it"), events)
+
+
 def _body(state: NinthAgeState, u: UnitState) -> UnitState:
     """The unit whose footprint a model stands in: its own, or its host's for a joined character."""
     return state.units[u.host] if u.location == "joined" and u.host else u
 
 
 def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
-    units = {uid: state.units[uid] for uid in rnd.units}
-    inventory: list[Blow] = []
-    for uid, u in units.items():
-        inventory += fighters.blows(state, u, duel=rnd.duel) + assault.blows(state, u)
+    """Step 5 of the round (§11.5-11.7): the attacks, Initiative 10 down to 0. Who fights is
+    counted again at each step from the models alive then (the seed: "Eseguire gli attacchi (in
+    ordine d'iniziativa) a. Assegnare gli attacchi b. Tirare per colpire, tirare per ferire, tirare
+    per salvarsi, e rimuovere le perdite c. Passare al successivo Livello d'Iniziativa"; "I modelli
+    a contatto di basetta con un nemico attaccano quando è il loro turno in ordine di Iniziativa";
+    "Ad ogni Livello d'Iniziativa tutti gli attacchi che hanno lo stesso valore d'Iniziativa vengono
+    risolti contemporaneamente"): the casualties of a step are removed before the next, so the R&F
+    slain (from the rear, §12.8), a Champion or a character slain, and the supporting models gone
+    strike no more; those of one step all strike. The round's choices (Crush Attack, Impact Hits
+    or Grinding Attacks) are asked once, at the start. A duellist whose opponent fell before its
+    step still strikes at it, as if alive and in contact (Overkill, §16.9)."""
+    asked: dict[str, str] = {}
+    inventory = _blows_now(state, rnd, asked)  # the round's fighters as they stand: its choices are made here
+    fresh: list[Blow] | None = inventory
     for step in range(10, -1, -1):
-        inventory, rnd.units = _fighting_on(state, inventory, rnd.units)
-        now = [b for b in inventory if b.initiative == step and state.units[b.unit].on_table]
+        rnd.units = _successors(state, rnd.units)
+        if fresh is None:  # casualties since the last count: count the fighters again (§11.5)
+            fresh = _blows_now(state, rnd, asked)
+        now = [b for b in fresh if b.initiative == step and state.units[b.unit].on_table]
+        now += _overkill_blows(state, rnd, inventory, now, step)
         if not now:
             continue
+        fresh = None
+        for b in now:
+            _reveal_weapon(state, b, events)
         now = [_king_slayer(state, b, rnd, step, events) for b in now]
         # allocate every attack of the step first, then roll: the step is simultaneous
         allocated = [(b, t, n) for b in now for t, n in _allocate(state, b, rnd)]
@@ -461,6 +551,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                 b = fighters.Blow(**{**b.__dict__, "count": total, "random": ""})
                 if not total:
                     continue
+            _reveal_attack_items(state, b, target, events)  # hidden lists: before the roll (§2.4)
             need, modifier, why = to_hit(state, attacker, target, b)
             roll = roll_dice(f"{b.count}d6", state.rng, purpose=_('{unit} {part_name} to hit', unit=b.unit, part_name=b.part_name))
             hits = sum(1 for d in roll.dice if hit_succeeds(d, need, modifier))
@@ -501,21 +592,52 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                     and not target.succeeded_by:
                 rnd.destroyed.append(target.id)
         pull_back(state, touching, {u for u, n in models.items() if state.units[u].models < n}, events)
-    _skip, rnd.units = _fighting_on(state, inventory, rnd.units)
+    rnd.units = _successors(state, rnd.units)
 
 
-def _fighting_on(state: NinthAgeState, inventory: list[Blow], units: list[str]) -> tuple[list[Blow], list[str]]:
-    """A unit whose R&F were all slain is the characters left of it (§16.2): their attacks are
-    still to strike, its enemies' attacks go at them, and they are in the combat in its place."""
+def _successors(state: NinthAgeState, units: list[str]) -> list[str]:
+    """The combat's units, a unit whose R&F were all slain standing as the characters left of it
+    (§16.2): its enemies' attacks go at them, and they fight in the combat in its place."""
     from engine.rulesets.ninth_age.mixed_units import successor
 
+    return list(dict.fromkeys(successor(state, u) for u in units))
+
+
+def _blows_now(state: NinthAgeState, rnd: Round, asked: dict[str, str]) -> list[Blow]:
+    """Every attack the combat's units would make counted from the models alive now: in base
+    contact, supporting, Champions, characters, mounts, special attacks (§11.5, §22)."""
+    out: list[Blow] = []
+    for uid in _successors(state, rnd.units):
+        u = state.units[uid]
+        if u.on_table:
+            out += fighters.blows(state, u, duel=rnd.duel, asked=asked) + assault.blows(state, u, asked)
+    return out
+
+
+def _overkill_blows(state: NinthAgeState, rnd: Round, inventory: list[Blow], now: list[Blow],
+                    step: int) -> list[Blow]:
+    """A duellist's attacks of this step after its opponent fell: "ogni attacco rimasto può essere
+    diretto contro il modello ucciso (come se fosse ancora vivo e in contatto di basetta)" (§16.9).
+    Counted at the start of the round (nothing of the slain is in contact to count them from
+    now), struck only by a duellist still standing; none already counted now."""
+    from engine.rulesets.ninth_age.mixed_units import successor
+
+    if rnd.duel is None:
+        return []
+    have = {(fighters.duellist_of(state, b), b.part, b.special) for b in now}
     out = []
     for b in inventory:
-        unit, targets = successor(state, b.unit), list(dict.fromkeys(successor(state, t) for t in b.targets))
-        if unit != b.unit and not b.model:
-            continue  # the R&F's own attacks: they are slain
-        out.append(b if (unit, targets) == (b.unit, b.targets) else Blow(**{**b.__dict__, "unit": unit, "targets": targets}))
-    return out, list(dict.fromkeys(successor(state, u) for u in units))
+        who = fighters.duellist_of(state, b)
+        if b.initiative != step or who not in rnd.duel or (who, b.part, b.special) in have:
+            continue
+        other = rnd.duel[1] if rnd.duel[0] == who else rnd.duel[0]
+        if not _fallen(state, state.units[other]) or _fallen(state, state.units[who]):
+            continue
+        unit = successor(state, b.unit)
+        if not state.units[unit].on_table:
+            continue
+        out.append(Blow(**{**b.__dict__, "unit": unit, "targets": [other]}))
+    return out
 
 
 def to_hit(state: NinthAgeState, attacker: UnitState, target: UnitState, blow: Blow) -> tuple[int, int, str]:
@@ -868,9 +990,10 @@ def side_score(state: NinthAgeState, seat: str, rnd: Round) -> SideScore:
         if any("war banner" in {i.lower() for i in state.unit_entry(b).magic_items} and not b.standard_lost
                for b in bearers):
             score.other += 1
-        if (entry.bsb and not u.refused and assault.standard_counts(state, u)) or any(
-                state.unit_entry(c).bsb and not c.refused and assault.standard_counts(state, u, c) for c in joined(state, u)):
-            score.battle_standard = True  # the BSB fights on its own or from inside a unit (§16.2)
+        if (entry.bsb and not u.refused and not u.standard_lost and assault.standard_counts(state, u)) or any(
+                state.unit_entry(c).bsb and not c.refused and not c.standard_lost and assault.standard_counts(state, u, c)
+                for c in joined(state, u)):
+            score.battle_standard = True  # the BSB fights on its own or from inside a unit (§16.2); not once lost (§16.8)
         if entry.command.musician:
             score.musician = True
         for enemy, side in _contacts_sides(state, u):
@@ -882,16 +1005,9 @@ def side_score(state: NinthAgeState, seat: str, rnd: Round) -> SideScore:
 
 
 def _bsb_near(state: NinthAgeState, unit: UnitState) -> bool:
-    """Hold Your Ground: a non-fleeing friendly BSB within 12" (18" if a Large Target)."""
-    for other in state.on_table(unit.owner):
-        entry = state.unit_entry(other)
-        inside = any(state.unit_entry(c).bsb and not c.refused for c in joined(state, other))  # a BSB in a unit
-        if not ((entry.bsb and not other.refused) or inside) or other.fleeing:
-            continue
-        reach = HOLD_YOUR_GROUND + (6 if entry.has_rule("Large Target") else 0)
-        if other.id == unit.id or gap(state, other, unit) <= reach + EPS_DIST:
-            return True
-    return False
+    """Hold Your Ground: a non-fleeing friendly BSB within 12" (18" if a Large Target), measured
+    from its own base in a unit ([A-56]), its battle standard not lost (§16.8)."""
+    return hold_your_ground(state, unit) is not None
 
 
 def disrupted(state: NinthAgeState, unit: UnitState) -> bool:
@@ -910,12 +1026,12 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
         wounds = 0 if result.musician_win else unstable_wounds(result.difference,
                                                                  stubborn=fighters.stubborn(state, unit),
                                                                  hold_your_ground=_bsb_near(state, unit))
-        events.append(Event(kind="break", seat=unit.owner, text=text_join("", [_("{unit} is Unstable: it does not break, and loses {wounds} wound(s) with no saves (difference {difference}", unit=unit.id, wounds=wounds, difference=result.difference), (_("; Stubborn halves") if fighters.stubborn(state, unit) else ""), (_("; Hold Your Ground -1") if _bsb_near(state, unit) else ""), ")."])))
+        events.append(Event(kind="break", seat=unit.owner, text=text_join("", [ngettext("{unit} is Unstable: it does not break, and loses {wounds} wound(s) with no saves (difference {difference}", "{unit} are Unstable: they do not break, and lose {wounds} wound(s) with no saves (difference {difference}", number(state, unit), unit=unit.id, wounds=wounds, difference=result.difference), (_("; Stubborn halves") if fighters.stubborn(state, unit) else ""), (_("; Hold Your Ground -1") if _bsb_near(state, unit) else ""), ")."])))
         if wounds:
             lose_wounds(state, unit, wounds, events)
         return False
     if entry.has_rule("Unbreakable"):
-        events.append(Event(kind="break", seat=unit.owner, text=_("{unit} is Unbreakable: it passes its Break test.", unit=unit.id)))
+        events.append(Event(kind="break", seat=unit.owner, text=ngettext("{unit} is Unbreakable: it passes its Break test.", "{unit} are Unbreakable: they pass their Break test.", number(state, unit), unit=unit.id)))
         return False
     ld, source = unit_leadership(state, unit)
     # a Stubborn character in it, or one a Bodyguard protects; a forest's Stubborn (§18.7)
@@ -926,8 +1042,9 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
         ld, source, stubborn = 0, _("a refused challenge (Ld 0)"), False
     enemies = [state.units[u] for u in rnd.units if state.units[u].owner != unit.owner and state.units[u].on_table]
     # never Steadfast there (§18.7), unless Strider (§22)
-    in_forest = terrain_rules.mostly_in_forest(state, unit) and not (fighters.strider(entry, "forest")
-                                                                    or standard_rule(state, unit, "Strider"))
+    in_forest = terrain_rules.mostly_in_forest(state, unit) and not fighters.strider(entry, "forest")
+    terrain_rules.standard_strider_used(state, unit, not in_forest and terrain_rules.mostly_in_forest(
+        state, unit, standard=False) and not fighters.strider(entry, "forest"), events)  # its Steadfast kept (§2.4)
     value, why = break_leadership(ld, result.difference, own_full_ranks=unit_full_ranks(state, unit),
                                   enemy_full_ranks=[unit_full_ranks(state, e) for e in enemies],
                                   disrupted=disrupted(state, unit), stubborn=stubborn,
@@ -949,6 +1066,13 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
 def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
     seats = sorted({state.units[u].owner for u in rnd.units})
     a, b = seats[0], seats[-1]
+    for uid in rnd.units:  # a Stalker's Standard keeps ranks in Water full: it is used (§2.4, §23.8)
+        u = state.units[uid]
+        if u.on_table and enemies_in_contact(state, u) and not u.garrison:
+            full = fighters.full_ranks(state.unit_entry(u), u.formation.files, fighters.block_models(u))
+            terrain_rules.standard_strider_used(state, u, terrain_rules.water_full_ranks(state, u, full)[0] !=
+                                                terrain_rules.water_full_ranks(state, u, full, standard=False)[0], events)
+    _reveal_war_banners(state, rnd, events)
     sa, sb = side_score(state, a, rnd), side_score(state, b, rnd)
     result = outcome(a, sa, b, sb)
     for seat, s in ((a, sa), (b, sb)):
@@ -974,10 +1098,10 @@ def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> No
         events.append(Event(kind="combat-result", seat=result.winner, text=said))
         losers = [state.units[u] for u in rnd.units if state.units[u].owner == loser and state.units[u].on_table
                   and enemies_in_contact(state, state.units[u])]
-        for u in losers:  # a frenzied part that loses a round loses its Frenzy (§22)
-            if state.unit_entry(u).has_rule("Frenzy") and not u.frenzy_lost:
+        for u in [m for u in losers for m in [u] + joined(state, u)]:  # a frenzied part that loses a round
+            if state.unit_entry(u).has_rule("Frenzy") and not u.frenzy_lost:  # loses its Frenzy (§22), a character in the unit too
                 u.frenzy_lost = True
-                events.append(Event(kind="frenzy", seat=loser, text=_("{u} loses its Frenzy.", u=u.id)))
+                events.append(Event(kind="frenzy", seat=loser, text=ngettext("{u} loses its Frenzy.", "{u} lose their Frenzy.", number(state, u), u=u.id)))
         order = losers
         if len(losers) > 1:
             first = decide(state, loser, f"break-order-{rnd.units[0]}", _("Which of your units takes its Break test first?"), [u.id for u in losers], default=losers[0].id)
@@ -1012,7 +1136,7 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
         if not fleeing_foes or any(f.id not in broken_ids for f in foes):
             continue
         entry = state.unit_entry(w)
-        frenzied = entry.has_rule("Frenzy") and not w.frenzy_lost
+        frenzied = fighters.frenzied(state, w)  # a frenzied character in it too (§22 Frenzy)
         options = [f.id for f in fleeing_foes]
         if w.garrison:  # a garrison may choose not to pursue its broken assaulters, with no test (§18.6)
             choice = decide(state, w.owner, f"pursue-{w.id}", _("{w}: pursue which broken unit out of {building}, or stay in it?", w=w.id, building=w.garrison), ["stay"] + options, default="stay")
@@ -1025,8 +1149,10 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
         choice = decide(state, w.owner, f"pursue-{w.id}", _("{w}: pursue which broken unit, or restrain (a Leadership test)?", w=w.id), options, default=options[0])
         if choice == "restrain":
             ld, source = unit_leadership(state, w)
+            if fighters.feared(state, w):  # -1 Ld while touching a Fear-causer (§22 Fear), after borrowing (§1.10)
+                ld, source = max(0, ld - 1), text_join("", [source, _(", -1 for Fear")])
             if leadership_test(state.rng, ld, _("{w} restrains itself (Ld from {source})", w=w.id, source=source), events, seat=w.owner,
-                              for_unit=(state, w)):
+                              reroll=hold_your_ground(state, w), for_unit=(state, w)):  # a Leadership test (§16.8)
                 reformers.append(w)
                 continue
             choice = decide(state, w.owner, f"must-pursue-{w.id}", _("{w} fails to restrain: pursue which?", w=w.id),
@@ -1070,17 +1196,18 @@ def flee_from_combat(state: NinthAgeState, unit: UnitState, result: Outcome, exe
     best = max((unit_full_ranks(state, f) for f in foes), default=0)
     tied = [f for f in foes if unit_full_ranks(state, f) == best]
     if len(tied) > 1 and result.winner:
-        name = decide(state, result.winner, f"flee-from-{unit.id}", _("{unit} flees: directly away from which of your units?", unit=unit.id), [f.id for f in tied], default=tied[0].id)
+        name = decide(state, result.winner, f"flee-from-{unit.id}", ngettext("{unit} flees: directly away from which of your units?", "{unit} flee: directly away from which of your units?", number(state, unit), unit=unit.id), [f.id for f in tied], default=tied[0].id)
         source = state.units[name]
     else:
         source = tied[0] if tied else None
-    entry = state.unit_entry(unit)
-    if entry.bsb or (entry.command.standard and not unit.standard_lost):
-        unit.standard_lost = True
-        events.append(Event(kind="standard", seat=unit.owner, text=_("{unit}'s standard is lost as it flees from combat (§17.2).", unit=unit.id)))
+    for bearer in [unit] + joined(state, unit):  # a Battle Standard Bearer in it flees with it (not a hidden one, §22)
+        entry = state.unit_entry(bearer)
+        if (entry.bsb or entry.command.standard) and not bearer.standard_lost:
+            bearer.standard_lost = True
+            events.append(Event(kind="standard", seat=unit.owner, text=ngettext("{unit}'s standard is lost as it flees from combat (§17.2).", "{unit}'s standard is lost as they flee from combat (§17.2).", number(state, bearer), unit=bearer.id)))
     unit.combat_rounds = 0
     bearing = bearing_between(source.footprint().centre, unit.footprint().centre) if source else None
-    return flee(state, unit, bearing, events, reason=text_join("", [_("{unit} flees from combat", unit=unit.id), (_(", away from {source}", source=source.id) if source else "")]), exempt=exempt)
+    return flee(state, unit, bearing, events, reason=text_join("", [ngettext("{unit} flees from combat", "{unit} flee from combat", number(state, unit), unit=unit.id), (_(", away from {source}", source=source.id) if source else "")]), exempt=exempt)
 
 
 # The combat score's bonuses as a player reads them (melee.SideScore.parts).
@@ -1115,7 +1242,7 @@ def pursue(state: NinthAgeState, unit: UnitState, target_id: str, flee_distance:
     if leaving:
         unit.garrison = unit.garrison_round = unit.garrison_seat = None
         events.append(Event(kind="leave-building", seat=unit.owner, data={"unit": unit.id, "building": leaving},
-                            text=_("{unit} pursues out of {building} (§18.6), from its middle.", unit=unit.id,
+                            text=ngettext("{unit} pursues out of {building} (§18.6), from its middle.", "{unit} pursue out of {building} (§18.6), from its middle.", number(state, unit), unit=unit.id,
                                    building=leaving)))
     go = pursuit_roll(state, unit, "pursuit", events)
     target = state.units[target_id]
@@ -1171,8 +1298,8 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
         if hit or rock:
             best, t = _turn_toward(start, bearing, around)
             unit.pose = best.pose
-            events.append(Event(kind="pursuit", seat=unit.owner, text=(_("{unit} turns {t}° toward its quarry and stops 1\" from {value}: its pursuit ends.", unit=unit.id, t=decimal(t, ".0f"), value=', '.join(sorted(hit))) if hit else
-                                                                    _("{unit} turns {t}° toward its quarry and stops 1\" from impassable terrain: its pursuit ends.", unit=unit.id, t=decimal(t, ".0f")))))
+            events.append(Event(kind="pursuit", seat=unit.owner, text=(ngettext("{unit} turns {t}° toward its quarry and stops 1\" from {value}: its pursuit ends.", "{unit} turn {t}° toward their quarry and stop 1\" from {value}: their pursuit ends.", number(state, unit), unit=unit.id, t=decimal(t, ".0f"), value=', '.join(sorted(hit))) if hit else
+                                                                    ngettext("{unit} turns {t}° toward its quarry and stops 1\" from impassable terrain: its pursuit ends.", "{unit} turn {t}° toward their quarry and stop 1\" from impassable terrain: their pursuit ends.", number(state, unit), unit=unit.id, t=decimal(t, ".0f")))))
             return
         fp = turned
     # straight forward the full distance; contact with an enemy on the way is a charge
@@ -1272,7 +1399,7 @@ def _off_table(state: NinthAgeState, unit: UnitState, fp, events: list[Event], l
     unit.arriving = True
     unit.ambushing = True
     events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id},
-                        text=_("{unit}'s {label} reaches the table edge: it leaves the table and comes back in its next Remaining Moves (/deploy on the edge it left by).", unit=unit.id, label=label)))
+                        text=ngettext("{unit}'s {label} reaches the table edge: it leaves the table and comes back in its next Remaining Moves (/deploy on the edge it left by).", "{unit}'s {label} reaches the table edge: they leave the table and come back in their next Remaining Moves (/deploy on the edge they left by).", number(state, unit), unit=unit.id, label=label)))
 
 
 def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, events: list[Event],
@@ -1291,14 +1418,14 @@ def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, eve
             back += MOVE_SAMPLE
             fp = translate(met, 0, -back)
         unit.pose = fp.pose
-        events.append(Event(kind="pursuit", seat=unit.owner, text=_("{unit} meets {enemy} but there is no room to make contact: it stops {distance}\" from it.", unit=unit.id, enemy=enemy.id, distance=decimal(distance(fp, enemy.footprint()), ".1f"))))
+        events.append(Event(kind="pursuit", seat=unit.owner, text=ngettext("{unit} meets {enemy} but there is no room to make contact: it stops {distance}\" from it.", "{unit} meet {enemy} but there is no room to make contact: they stop {distance}\" from it.", number(state, unit), unit=unit.id, enemy=enemy.id, distance=decimal(distance(fp, enemy.footprint()), ".1f"))))
         return
     unit.pose = poses[0].footprint.pose
     unit.pursuit_charge, unit.pursuit_target = True, enemy.id
     events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id},
-                        text=(_("{unit} moves into {enemy}'s {side} and charges it (Random Movement, no reaction).", unit=unit.id, enemy=enemy.id, side=poses[0].side)
+                        text=(ngettext("{unit} moves into {enemy}'s {side} and charges it (Random Movement, no reaction).", "{unit} move into {enemy}'s {side} and charge it (Random Movement, no reaction).", number(state, unit), unit=unit.id, enemy=enemy.id, side=poses[0].side)
                               if label == "random movement" else
-                              _("{unit} pursues into {enemy}'s {side} and charges it (no reaction).", unit=unit.id, enemy=enemy.id, side=poses[0].side))))
+                              ngettext("{unit} pursues into {enemy}'s {side} and charges it (no reaction).", "{unit} pursue into {enemy}'s {side} and charge it (no reaction).", number(state, unit), unit=unit.id, enemy=enemy.id, side=poses[0].side))))
     if enemy.fleeing:
         destroy(state, enemy, events, _("{enemy} is caught fleeing and destroyed", enemy=enemy.id))
 
@@ -1306,10 +1433,9 @@ def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, eve
 def overrun_or_reform(state: NinthAgeState, unit: UnitState, events: list[Event], may_overrun: bool) -> None:
     """A unit with no foes left overruns (if it charged this turn, in its first round, [A-69])
     or makes a post-combat reform: a pivot about its centre (§11.11)."""
-    entry = state.unit_entry(unit)
     first_round = unit.combat_rounds <= 1
     can_overrun = may_overrun and unit.charged and first_round
-    frenzied = entry.has_rule("Frenzy") and not unit.frenzy_lost
+    frenzied = fighters.frenzied(state, unit)
     options = []
     if can_overrun:
         options.append("overrun")
@@ -1319,7 +1445,7 @@ def overrun_or_reform(state: NinthAgeState, unit: UnitState, events: list[Event]
         for word, turn in (("stay", 0), ("left", -90), ("right", 90), ("about", 180)):
             if turn == 0 or not clearance_problem(pivot(fp, fp.bearing + turn), around, 0.0, during=False):
                 options.append(word)
-    choice = decide(state, unit.owner, f"post-combat-{unit.id}", text_join("", [_("{unit} has no foes left: ", unit=unit.id), (_("overrun, or ") if can_overrun else ""), _("post-combat reform (pivot left, right, about, or stay)?")]), options, default=options[0])
+    choice = decide(state, unit.owner, f"post-combat-{unit.id}", text_join("", [ngettext("{unit} has no foes left: ", "{unit} have no foes left: ", number(state, unit), unit=unit.id), (_("overrun, or ") if can_overrun else ""), _("post-combat reform (pivot left, right, about, or stay)?")]), options, default=options[0])
     if choice == "overrun":
         go = pursuit_roll(state, unit, "overrun", events)
         pursuit_move(state, unit, unit.pose.bearing, go, events, pivoting=False, label="overrun")
@@ -1327,7 +1453,7 @@ def overrun_or_reform(state: NinthAgeState, unit: UnitState, events: list[Event]
     if choice != "stay":
         turn = {"left": -90, "right": 90, "about": 180}[choice]
         unit.pose = pivot(unit.footprint(), unit.pose.bearing + turn).pose
-        events.append(Event(kind="reform", seat=unit.owner, text=_("{unit} makes a post-combat reform: it pivots {choice} about its centre.", unit=unit.id, choice=choice)))
+        events.append(Event(kind="reform", seat=unit.owner, text=ngettext("{unit} makes a post-combat reform: it pivots {choice} about its centre.", "{unit} make a post-combat reform: they pivot {choice} about their centre.", number(state, unit), unit=unit.id, choice=choice)))
 
 
 # -- combat reforms (§11.14): combat_reform.py ---------------------------------------------------
@@ -1337,6 +1463,6 @@ def combat_reforms(state: NinthAgeState, rnd: Round, result: Outcome, events: li
 
     def test(u: UnitState, ld: int, why: str) -> bool:
         return leadership_test(state.rng, ld, _("{u} combat reform test ({why})", u=u.id, why=why), events, seat=u.owner,
-                               for_unit=(state, u))
+                               reroll=hold_your_ground(state, u), for_unit=(state, u))  # a Leadership test (§16.8)
 
     combat_reform.combat_reforms(state, rnd.units, rnd.break_ld, events, test)

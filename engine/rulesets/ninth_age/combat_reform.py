@@ -11,7 +11,7 @@ refused with the rule it breaks, and "back" returns to the choice of side.
 
 from __future__ import annotations
 
-from engine.core.text import Text, _, decimal, join
+from engine.core.text import ngettext, Text, _, decimal, join
 from dataclasses import dataclass
 from typing import Callable
 
@@ -28,6 +28,7 @@ from engine.table.contact import contact_side, in_contact, models_in_contact
 from engine.table.footprint import Footprint, Pose, footprint
 from engine.table.frame import EPS_DIST, normalise, right_of, turn_between
 from engine.table.motion import reform_displacement
+from engine.rulesets.ninth_age.grammar import number
 
 FACES = ("front", "left", "right", "rear")
 TURN = {"front": 0.0, "left": 90.0, "right": -90.0, "rear": 180.0}  # the unit's bearing from "toward the enemy"
@@ -201,26 +202,26 @@ def _reform_one(state: NinthAgeState, u: UnitState, units: list[str], break_ld: 
     while True:
         suffix = f"-{attempt}" if attempt else ""
         faces = [f for f in FACES if any(c.face == f for c in cands)]
-        face = decide(state, seat, f"combat-reform-{u.id}{suffix}", _("{u} may combat reform against {enemy}: with which side against it (front, or sideways a flank, or the rear), or no? Legal: {legal}.", u=u.id, enemy=enemy, legal=_legal(cands)), ["no"] + faces, default="no")
+        face = decide(state, seat, f"combat-reform-{u.id}{suffix}", ngettext("{u} may combat reform against {enemy}: with which side against it (front, or sideways a flank, or the rear), or no? Legal: {legal}.", "{u} may combat reform against {enemy}: with which side against it (front, or sideways a flank, or the rear), or no? Legal: {legal}.", number(state, u), u=u.id, enemy=enemy, legal=_legal(cands)), ["no"] + faces, default="no")
         if face == "no":
             events.append(Event(kind="reform", seat=seat, data={"unit": u.id},
                                 text=_("No combat reform for {u}.", u=u.id)))
             return
         mine = [c for c in cands if c.face == face]
         legal = [c for c in mine if c.problem is None]
-        width = decide(state, seat, f"combat-reform-width-{u.id}{suffix}", _("{u} reforms with its {face} against {enemy}: how many models wide (or back)? Legal: {value}.", u=u.id, face=side_word(face), enemy=enemy, value=', '.join(str(c.files) for c in legal) or _('none on this side')),
+        width = decide(state, seat, f"combat-reform-width-{u.id}{suffix}", ngettext("{u} reforms with its {face} against {enemy}: how many models wide (or back)? Legal: {value}.", "{u} reform with their {face} against {enemy}: how many models wide (or back)? Legal: {value}.", number(state, u), u=u.id, face=side_word(face), enemy=enemy, value=', '.join(str(c.files) for c in legal) or _('none on this side')),
                        [str(c.files) for c in mine] + ["back"], default=str(legal[0].files) if legal else "back")
         if width == "back":
             attempt += 1
             continue
         chosen = next(c for c in mine if str(c.files) == width)
         if chosen.problem:
-            raise IllegalAction("illegal-reform", _("{u} cannot combat reform {width} wide with its {face} against {enemy}: {problem} (§11.14).", u=u.id, width=width, face=side_word(face), enemy=enemy, problem=chosen.problem))
+            raise IllegalAction("illegal-reform", ngettext("{u} cannot combat reform {width} wide with its {face} against {enemy}: {problem} (§11.14).", "{u} cannot combat reform {width} wide with their {face} against {enemy}: {problem} (§11.14).", number(state, u), u=u.id, width=width, face=side_word(face), enemy=enemy, problem=chosen.problem))
         break
     if u.id in break_ld:
         ld, why = break_ld[u.id]
         if not test(u, ld, why):
-            events.append(Event(kind="reform", seat=seat, text=_("{u} fails to combat reform.", u=u.id)))
+            events.append(Event(kind="reform", seat=seat, text=ngettext("{u} fails to combat reform.", "{u} fail to combat reform.", number(state, u), u=u.id)))
             return
     before = {uid: fighters.fighting_models(state, state.units[uid])[0] for uid in units
               if state.units[uid].on_table and uid != u.id}
@@ -228,7 +229,7 @@ def _reform_one(state: NinthAgeState, u: UnitState, units: list[str], break_ld: 
     if any(not n <= fighters.fighting_models(state, state.units[uid])[0]
            for uid, n in before.items() if state.units[uid].owner == seat):
         _restore(state, u, saved)  # the models that fought must all still fight (§11.14)
-        events.append(Event(kind="reform", seat=seat, text=_("{u} cannot reform so: other models of its side would lose contact (§11.14).", u=u.id)))
+        events.append(Event(kind="reform", seat=seat, text=ngettext("{u} cannot reform so: other models of its side would lose contact (§11.14).", "{u} cannot reform so: other models of their side would lose contact (§11.14).", number(state, u), u=u.id)))
         return
     events.append(Event(kind="reform", seat=seat, data={"unit": u.id},
-                        text=_("{u} makes a combat reform: {width} wide, its {face} against {enemy}.", u=u.id, width=width, face=side_word(face), enemy=enemy)))
+                        text=ngettext("{u} makes a combat reform: {width} wide, its {face} against {enemy}.", "{u} make a combat reform: {width} wide, their {face} against {enemy}.", number(state, u), u=u.id, width=width, face=side_word(face), enemy=enemy)))

@@ -243,7 +243,7 @@ def defence(entry, category: Category = "shooting", army=None, *, mounted: bool 
 
         rules = rules + loadout.item_rules(entry, army)
         if loadout.has_magic_armour(entry, army):
-            armour = loadout.armour(entry, army).bonus
+            armour = loadout.armour(entry, army, mounted=mounted).bonus  # §18.6: no barding, no mount
         item_ward = loadout.ward(entry, army, ranged=category in ("shooting", "ranged"))
         if item_ward is not None:
             ward = item_ward
@@ -284,11 +284,13 @@ def multiple_wounds(spec: str | None, target: Defence, rng: Rng, purpose: str = 
                     ) -> tuple[int, list[int]]:
     """How many wounds one unsaved wound becomes (§22 Multiple Wounds, E-35), and the dice
     rolled: X (a number or a dice expression, rolled per wound), Ammunition = D3+1 (D3+2 against
-    Fly, [A-38]); "(X, Y)" only against troop type or rule Y; capped by the target's W."""
+    Fly, [A-38]); "(X, Y)" only against troop type or rule Y (or any of several, "X, Y, Z", named
+    singular or plural as the Beast-Bane Halberd's "Monsters, ... Chariots"); capped by the target's W."""
     if not spec:
         return 1, []
     value, _skip, only = (s.strip() for s in spec.partition(","))
-    if only and only.lower() != target.troop_type and only not in target.rules:
+    if only and not any(y.lower() in (target.troop_type, target.troop_type + "s") or y in target.rules
+                        for y in (w.strip() for w in only.split(","))):  # one Y or several (Beast-Bane Halberd)
         return 1, []
     if value.lower() == "ammunition":
         value = "D3+2" if "Fly" in target.rules else "D3+1"

@@ -8,7 +8,8 @@ E-21: a Horde fighting to its front attacks with its front rank and supports fro
 
 from __future__ import annotations
 
-from engine.core.text import _
+from engine.core.text import ngettext, _
+from engine.core import Event
 from dataclasses import dataclass
 
 from shapely import affinity
@@ -24,6 +25,7 @@ from engine.rulesets.ninth_age.terrain_rules import water_full_ranks
 from engine.table.contact import combats, contact_graph, contact_side, models_in_contact
 from engine.table.footprint import Footprint
 from engine.table.frame import EPS_CONTACT, affine, mm
+from engine.rulesets.ninth_age.grammar import number
 
 
 def combat_groups(state: NinthAgeState) -> list[list[str]]:
@@ -80,12 +82,37 @@ STRENGTH_BONUS = {"great weapon": 2, "flail": 2, "halberd": 1}
 LANCE_BONUS = {"lance": 2, "light lance": 1}
 
 
-def psychology_immune(state: NinthAgeState, unit: UnitState) -> bool:
-    """Immune to Psychology (§22): the rule itself, or Frenzy (while kept), Unbreakable, Undead,
-    Stupidity."""
+def model_immune(state: NinthAgeState, unit: UnitState) -> bool:
+    """The models of ``unit``'s entry (its R&F, or a character) are Immune to Psychology (§22):
+    the rule itself, or Frenzy (while kept), Unbreakable, Undead, Stupidity."""
     entry = state.unit_entry(unit)
     return (entry.has_rule("Immune to Psychology") or entry.has_rule("Unbreakable") or entry.has_rule("Undead")
             or entry.has_rule("Stupidity") or (entry.has_rule("Frenzy") and not unit.frenzy_lost))
+
+
+def psychology_immune(state: NinthAgeState, unit: UnitState) -> bool:
+    """"Se metà o più dei modelli di un'Unità sono Immuni alla Psicologia" (§22): half or more of
+    the unit's models, the characters in it counted (a hidden one does nothing until revealed),
+    are Immune to Psychology: the unit passes Panic tests and never chooses Flee."""
+    inside = joined(state, unit)
+    if not inside:
+        return model_immune(state, unit)
+    immune = (unit.models if model_immune(state, unit) else 0) + sum(1 for c in inside if model_immune(state, c))
+    return 2 * immune >= unit.models + len(inside)
+
+
+def struck_by_fear(state: NinthAgeState, model: UnitState, host: UnitState | None = None) -> bool:
+    """The models of ``model``'s entry have WS 1 after their unit (``host``, else itself) failed a
+    Fear test: "I modelli che sono Immuni alla Psicologia o che incutono loro stessi Paura sono
+    immuni all'effetto della Paura" (§22 Fear)."""
+    return (host or model).fear_struck and not (model_immune(state, model) or causes_fear(state, model))
+
+
+def frenzied(state: NinthAgeState, unit: UnitState) -> bool:
+    """"ogni Unità con uno o più modelli (o parti di modelli) con questa regola speciale" (§22
+    Frenzy): the unit's own models or a character in it still have Frenzy (E-32: a frenzied mount
+    makes the whole model count). Such a unit takes the Frenzy test and must pursue and overrun."""
+    return any(state.unit_entry(u).has_rule("Frenzy") and not u.frenzy_lost for u in [unit] + joined(state, unit))
 
 
 def causes_fear(state: NinthAgeState, unit: UnitState) -> bool:
@@ -130,12 +157,20 @@ def stubborn(state: NinthAgeState, unit: UnitState) -> bool:
     return False
 
 
-def courageous(state: NinthAgeState, unit: UnitState) -> bool:
+def courageous(state: NinthAgeState, unit: UnitState, events: list[Event] | None = None) -> bool:
     """The unit carries the Banner of Courage (§23.8: it passes Terror tests and is immune to
-    Fear), its standard not lost; a character in it may be its bearer (a BSB)."""
+    Fear), its standard not lost; a character in it may be its bearer (a BSB). With ``events``,
+    the banner is being used: a hidden one is revealed (§2.4)."""
     inside = [u for u in state.units.values() if u.host == unit.id and u.location == "joined"]
-    return any("banner of courage" in {i.lower() for i in state.unit_entry(u).magic_items} and not u.standard_lost
-               for u in [unit] + inside)
+    for u in [unit] + inside:
+        item = state.unit_entry(u).item_named("banner of courage")
+        if item is not None and not u.standard_lost:
+            if events is not None:
+                from engine.rulesets.ninth_age.hidden import reveal
+
+                reveal(state, u.owner, u.id, item, _("its unit passes a Terror test with it"), events)
+            return True
+    return False
 
 
 def feared(state: NinthAgeState, unit: UnitState) -> bool:
@@ -473,7 +508,7 @@ def part_ws(state: NinthAgeState, unit: UnitState, part: int) -> int:
         magic = magic_weapon(state, unit)
         if magic is not None and "WS_set" in magic[2]:
             set_to = magic[2]["WS_set"]
-    if unit.fear_struck:
+    if struck_by_fear(state, unit):
         set_to = 1
     return profile_value(state, unit, "WS", part, set_to=set_to)
 
@@ -481,20 +516,34 @@ def part_ws(state: NinthAgeState, unit: UnitState, part: int) -> int:
 CRUSH = "Crush Attack"
 
 
-def crushes(state: NinthAgeState, unit: UnitState, part: int, who: UnitState | None = None) -> bool:
+def ask(state: NinthAgeState, asked: dict[str, str] | None, seat: str, key: str, question, options: list[str],
+        default: str) -> str:
+    """A choice made once a combat round (Crush Attack, Impact Hits or Grinding Attacks, §22):
+    the answer already in ``asked`` (the round's choices, as who fights is counted again at each
+    Initiative step), else the player's, kept there."""
+    from engine.core.decisions import decide
+
+    if asked is not None and key in asked:
+        return asked[key]
+    answer = decide(state, seat, key, question, options, default=default)
+    if asked is not None:
+        asked[key] = answer
+    return answer
+
+
+def crushes(state: NinthAgeState, unit: UnitState, part: int, who: UnitState | None = None,
+            asked: dict[str, str] | None = None) -> bool:
     """Crush Attack (§22): a part with the rule may give up all its normal close-combat attacks
-    for one special attack; its owner chooses each combat round (asked once per round and part).
-    ``who``: a character fighting in ``unit`` with its own profile."""
+    for one special attack; its owner chooses each combat round (asked once per round and part,
+    kept in ``asked``). ``who``: a character fighting in ``unit`` with its own profile."""
     fighter = who or unit
     entry = state.unit_entry(fighter)
     if not any(rule_name(r) == CRUSH for r in entry.special_rules + entry.parts[part].special_rules):
         return False
-    from engine.core.decisions import decide
-
     name = fighter.id if len(entry.parts) == 1 else f"{fighter.id} {entry.parts[part].name}"
-    answer = decide(state, fighter.owner, f"crush-{fighter.id}-{part}-{state.round}-{unit.combat_rounds}",
-                    _("{name} has Crush Attack: make one Crush Attack (Initiative 0, S 10, Multiple Wounds (D3+1)) instead of all its attacks this combat round, or its normal attacks?", name=name),
-                    ["crush-attack", "normal-attacks"], default="normal-attacks")
+    answer = ask(state, asked, fighter.owner, f"crush-{fighter.id}-{part}-{state.round}-{unit.combat_rounds}",
+                 _("{name} has Crush Attack: make one Crush Attack (Initiative 0, S 10, Multiple Wounds (D3+1)) instead of all its attacks this combat round, or its normal attacks?", name=name),
+                 ["crush-attack", "normal-attacks"], default="normal-attacks")
     return answer == "crush-attack"
 
 
@@ -511,7 +560,7 @@ def crush_blow(state: NinthAgeState, unit: UnitState, part: int, count: int, tar
 
 
 def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
-          duel: tuple[str, str] | None = None) -> list[Blow]:
+          duel: tuple[str, str] | None = None, asked: dict[str, str] | None = None) -> list[Blow]:
     """Every attack the unit makes this round, grouped by part, step and the enemies it may
     strike (§11.5-11.6). A model touching two enemy units, or an enemy unit and a character,
     may split its attacks among them; a character in the unit fights with its own profile,
@@ -519,7 +568,9 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
     2nd rank) and strikes only models in base contact. A unit that refused a challenge's
     named character makes none; a duellist strikes only the other duellist (§16.9).
     ``duel_with``: the other duellist when this unit (or its Champion) is one; ``duel``: the
-    whole challenge fought in this combat."""
+    whole challenge fought in this combat; ``asked``: the round's choices already made (a Crush
+    Attack, Impact Hits or Grinding Attacks), as the fighters are counted again at each
+    Initiative step from the models alive then (§11.5)."""
     if unit.no_attacks:
         return []
     entry = state.unit_entry(unit)
@@ -550,7 +601,7 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
     fighting: dict[str, tuple[bool, set[str]]] = {}  # character -> (supporting only, targets)
     # Crush Attack (§22): asked once a round for each part with the rule whose models touch an enemy
     crushing = {part for part in range(len(entry.parts))
-                if any(i not in mine for i in touching) and crushes(state, unit, part)}
+                if any(i not in mine for i in touching) and crushes(state, unit, part, asked=asked)}
     models = [(i, sorted(e), False) for i, e in sorted(touching.items())]
     models += [(i, sorted(e), True) for i, e in sorted(supporting.items()) if i not in touching]
     for i, enemies, in_support in models:
@@ -582,14 +633,14 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
             if c.id in duel:
                 fighting[c.id] = (False, {duel[1] if duel[0] == c.id else duel[0]})
     for name, (in_support, targets) in sorted(fighting.items()):
-        out += _character_blows(state, unit, state.units[name], in_support, targets)
+        out += _character_blows(state, unit, state.units[name], in_support, targets, asked=asked)
     # the champion: one of the front-rank models in contact is the champion (+1 A, +1 WS)
     if champion and any(c.touching for c in cons):
         for part in range(len(entry.parts)):
             if part in crushing:  # the Champion makes the Crush Attack too, with its +1 WS
                 for b in out:
                     if b.part == part and b.special == CRUSH and not b.champion and not b.model and b.targets:
-                        b.ws = b.ws if unit.fear_struck else min(10, b.ws + 1)
+                        b.ws = b.ws if struck_by_fear(state, unit) else min(10, b.ws + 1)
                         b.champion, b.part_name = True, f"{entry.parts[part].name} Champion {CRUSH}"
                         break
                 continue
@@ -600,11 +651,11 @@ def blows(state: NinthAgeState, unit: UnitState, duel_with: str | None = None,
                     if b.part == part and b.count == base and not b.champion and not b.model and b.targets \
                             and not b.special:
                         # a failed Fear test sets the Champion's WS to 1 too (then spells, §1.11)
-                        ws = b.ws if unit.fear_struck else min(10, b.ws + 1)
+                        ws = b.ws if struck_by_fear(state, unit) else min(10, b.ws + 1)
                         b.count, b.ws, b.champion = count, ws, True
                         b.part_name = f"{entry.parts[part].name} Champion"
                         break
-    out += special_attacks(state, unit)
+    out += special_attacks(state, unit, asked)
     if duel:  # duellists strike only each other; everyone else leaves them alone (§16.9)
         for b in out:
             who = duellist_of(state, b)
@@ -621,7 +672,7 @@ def _is_character(state: NinthAgeState, uid: str) -> bool:
 
 
 def _character_blows(state: NinthAgeState, host: UnitState, char: UnitState, supporting_: bool,
-                     targets: set[str], *, assault: bool = False) -> list[Blow]:
+                     targets: set[str], *, assault: bool = False, asked: dict[str, str] | None = None) -> list[Blow]:
     """A joined character's attacks: each part at its own Initiative with its own A, WS, S and
     weapons (§11.5, §15.1); a character in the 2nd rank makes one supporting attack (§11.5).
     ``assault``: in an assault on a Building, its mount does not fight and a lance adds nothing (§18.6)."""
@@ -635,11 +686,12 @@ def _character_blows(state: NinthAgeState, host: UnitState, char: UnitState, sup
         count, step = _part_attacks(state, char, part, supporting=supporting_)
         if not count:
             continue
-        ws = 1 if host.fear_struck else entry.unmodified("WS", part)
+        # a failed Fear test leaves a model immune to Fear its WS (§22 Fear: ITP, or causing Fear itself)
+        ws = 1 if struck_by_fear(state, char, host) else entry.unmodified("WS", part)
         strength, used, ap = part_strength(state, char, part, host=host, lances=not assault)
         uncharged = None if assault else lance_strength(state, char, part, strength, host=host)
         name = char.id if len(entry.parts) == 1 else f"{char.id} {entry.parts[part].name}"
-        if not supporting_ and crushes(state, host, part, who=char):  # Crush Attack (§22), never supporting
+        if not supporting_ and crushes(state, host, part, who=char, asked=asked):  # Crush Attack (§22), never supporting
             out.append(crush_blow(state, host, part, 1, sorted(targets), ws, name, model=char.id))
             continue
         out.append(Blow(host.id, part, name, step, ws, count, sorted(targets), strength=strength, weapon=used,
@@ -659,7 +711,7 @@ def charged_units(state: NinthAgeState, unit: UnitState) -> set[str]:
 STOMPABLE = ("infantry", "war beast", "swarm", "war machine")
 
 
-def special_attacks(state: NinthAgeState, unit: UnitState) -> list[Blow]:
+def special_attacks(state: NinthAgeState, unit: UnitState, asked: dict[str, str] | None = None) -> list[Blow]:
     """Stomp (X) at I0 against a unit of Infantry, War Beasts, Swarms or War Machines (the mount
     stomps, never the rider), Impact Hits (X) at I10 in the first round after charging, +1 S
     per full rank beyond the first, and Grinding Attacks (X) at the model's I, one or the other
@@ -692,10 +744,8 @@ def special_attacks(state: NinthAgeState, unit: UnitState) -> list[Blow]:
     impact_now = bool(impact) and bool(impact_at) and (unit.charged or unit.pursuit_charge) and unit.combat_rounds == 0
     grinding = entry.rule_value("Grinding Attacks")
     if grinding and impact_now:  # only one of them in a combat round: the player's choice (§22)
-        from engine.core.decisions import decide
-
-        answer = decide(state, unit.owner, f"grinding-{unit.id}-{state.round}-{unit.combat_rounds}",
-                        _("{unit} may make either its Impact Hits ({impact}) or its Grinding Attacks ({grinding}) this combat round: which?", unit=unit.id, impact=impact, grinding=grinding), ["impact-hits", "grinding-attacks"], default="impact-hits")
+        answer = ask(state, asked, unit.owner, f"grinding-{unit.id}-{state.round}-{unit.combat_rounds}",
+                     ngettext("{unit} may make either its Impact Hits ({impact}) or its Grinding Attacks ({grinding}) this combat round: which?", "{unit} may make either their Impact Hits ({impact}) or their Grinding Attacks ({grinding}) this combat round: which?", number(state, unit), unit=unit.id, impact=impact, grinding=grinding), ["impact-hits", "grinding-attacks"], default="impact-hits")
         if answer == "impact-hits":
             grinding = None
         else:

@@ -22,7 +22,7 @@ import math
 from shapely.geometry import Point
 
 from engine.core import Event, IllegalAction
-from engine.core.text import _, decimal
+from engine.core.text import ngettext, _, decimal
 from engine.rulesets.ninth_age.mixed_units import joined, unit_movement
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -31,6 +31,7 @@ from engine.table.footprint import Formation, Pose, footprint
 from engine.table.frame import EPS_DIST, normalise
 from engine.table.motion import CLEARANCE_END, clearance_problem
 from engine.table.terrain import TerrainFeature
+from engine.rulesets.ninth_age.grammar import number
 
 ENTERING_TROOPS = ("infantry", "monstrous infantry", "war beast", "monstrous beast", "swarm")
 
@@ -54,52 +55,52 @@ def garrison_of(state: NinthAgeState, building: TerrainFeature) -> UnitState | N
     return next((u for u in state.on_table() if u.garrison == building.name), None)
 
 
-def _refuse(unit: UnitState, why) -> None:
-    raise IllegalAction("cannot-garrison", _("{unit} cannot enter the Building: {why} (§18.6).", unit=unit.id, why=why))
+def _refuse(state: NinthAgeState, unit: UnitState, why) -> None:
+    raise IllegalAction("cannot-garrison", ngettext("{unit} cannot enter the Building: {why} (§18.6).", "{unit} cannot enter the Building: {why} (§18.6).", number(state, unit), unit=unit.id, why=why))
 
 
 def enter(state: NinthAgeState, unit: UnitState, building: TerrainFeature, events: list[Event]) -> None:
     """The whole unit enters an empty Building in the Remaining Moves (§18.6)."""
     if unit.garrison:
-        _refuse(unit, _("it is already in {building}", building=unit.garrison))
+        _refuse(state, unit, _("it is already in {building}", building=unit.garrison))
     if unit.moved:
-        _refuse(unit, _("it has already moved this phase"))
+        _refuse(state, unit, _("it has already moved this phase"))
     if unit.fleeing:
-        _refuse(unit, _("it is fleeing"))
+        _refuse(state, unit, _("it is fleeing"))
     from engine.rulesets.ninth_age.random_movement import refusal
 
     if refusal(state, unit):  # it moves only in the Compulsory Moves (§22 Random Movement)
-        _refuse(unit, _("it has Random Movement and moves only in the Compulsory Moves (§22)"))
+        _refuse(state, unit, _("it has Random Movement and moves only in the Compulsory Moves (§22)"))
     if unit.charged or unit.failed_charge or unit.declared_charge:
-        _refuse(unit, _("it charged (or failed a charge) this phase"))
+        _refuse(state, unit, _("it charged (or failed a charge) this phase"))
     if unit.joined_this_phase or unit.rallied:
-        _refuse(unit, _("it may not move again this phase"))
+        _refuse(state, unit, _("it may not move again this phase"))
     if engaged(state, unit):
-        _refuse(unit, _("it is engaged in combat"))
+        _refuse(state, unit, _("it is engaged in combat"))
     members = [unit, *joined(state, unit)]
     wrong = [f"{m.id} ({state.unit_entry(m).troop_type})" for m in members
              if state.unit_entry(m).troop_type not in ENTERING_TROOPS]
     if wrong:
-        _refuse(unit, _("only units made up entirely of Infantry, Monstrous Infantry, War Beasts, Monstrous Beasts "
+        _refuse(state, unit, _("only units made up entirely of Infantry, Monstrous Infantry, War Beasts, Monstrous Beasts "
                         "and Swarms may enter, not {wrong}", wrong=", ".join(wrong)))
     held = garrison_of(state, building)
     if held is not None:
-        _refuse(unit, _("{building} is not empty: {held} is in it", building=building.name, held=held.id))
+        _refuse(state, unit, _("{building} is not empty: {held} is in it", building=building.name, held=held.id))
     m = unit_movement(state, unit)
     limit = 3 * m
     fp = unit.footprint()
     farthest = max(model.distance(building.polygon) for model in fp.models)
     if farthest > limit + EPS_DIST:
-        _refuse(unit, _("a model is {d}\" from {building}; no model may move more than 3 × M = {limit}\"",
+        _refuse(state, unit, _("a model is {d}\" from {building}; no model may move more than 3 × M = {limit}\"",
                         d=decimal(farthest, ".1f"), building=building.name, limit=decimal(limit)))
     centre = building.polygon.centroid
     occupy(state, unit, building)
     unit.moved = True
     state.last_moves.append({"unit": unit.id, "kind": "garrison", "path": [fp.centre, (centre.x, centre.y)]})
     events.append(Event(kind="garrison", seat=unit.owner, data={"unit": unit.id, "building": building.name},
-                        text=_("{unit} enters {building} (§18.6): the farthest model was {d}\" from it, of "
+                        text=ngettext("{unit} enters {building} (§18.6): the farthest model was {d}\" from it, of "
                                "3 × M = {limit}\". In it the unit counts as 1 rank (not a full rank) and 1 file, "
-                               "may not declare charges, and may leave from its next turn with /leave.",
+                               "may not declare charges, and may leave from its next turn with /leave.", "{unit} enter {building} (§18.6): the farthest model was {d}\" from it, of 3 × M = {limit}\". In it the unit counts as 1 rank (not a full rank) and 1 file, may not declare charges, and may leave from its next turn with /leave.", number(state, unit),
                                unit=unit.id, building=building.name, d=decimal(farthest, ".1f"), limit=decimal(limit))))
 
 
@@ -117,19 +118,19 @@ def leave(state: NinthAgeState, unit: UnitState, facing: float | None, files: in
     2 × M of the Building. It may not move again this phase."""
     building = next((t for t in state.table.terrain if t.name == unit.garrison), None)
     if building is None:
-        raise IllegalAction("not-garrisoned", _("{unit} is not in a Building.", unit=unit.id))
+        raise IllegalAction("not-garrisoned", ngettext("{unit} is not in a Building.", "{unit} are not in a Building.", number(state, unit), unit=unit.id))
     if unit.garrison_round == state.round and unit.garrison_seat == state.active:
         raise IllegalAction("cannot-leave", _("{unit} entered {building} this turn and may not leave it until a "
                                               "later turn (§18.6).", unit=unit.id, building=building.name))
     if unit.moved:
-        raise IllegalAction("cannot-leave", _("{unit} has already moved this phase.", unit=unit.id))
+        raise IllegalAction("cannot-leave", ngettext("{unit} has already moved this phase.", "{unit} have already moved this phase.", number(state, unit), unit=unit.id))
     if engaged(state, unit):  # an assault on its Building is a combat (§18.6)
-        raise IllegalAction("cannot-leave", _("{unit} is engaged in combat: it may not leave {building}.",
+        raise IllegalAction("cannot-leave", ngettext("{unit} is engaged in combat: it may not leave {building}.", "{unit} are engaged in combat: they may not leave {building}.", number(state, unit),
                                               unit=unit.id, building=building.name))
     bearing = normalise(unit.pose.bearing if facing is None and unit.pose else (facing or 0.0))
     width = unit.formation.files if files is None else files
     if not 1 <= width <= unit.models:
-        raise IllegalAction("bad-files", _("{unit} has {n} models: between 1 and {n} files.", unit=unit.id,
+        raise IllegalAction("bad-files", ngettext("{unit} has {n} models: between 1 and {n} files.", "{unit} have {n} models: between 1 and {n} files.", number(state, unit), unit=unit.id,
                                            n=unit.models))
     formation = Formation(**{**unit.formation.model_dump(), "files": width})
     probe = footprint(formation, Pose(x=0, y=0, bearing=bearing))
@@ -154,16 +155,16 @@ def leave(state: NinthAgeState, unit: UnitState, facing: float | None, files: in
     around = surroundings(state, {unit.id}, building=building.name)
     problem = clearance_problem(new, around, CLEARANCE_END, during=False)
     if problem:
-        raise IllegalAction("blocked", _("{unit} can't come out of {building} there: {problem}.", unit=unit.id,
+        raise IllegalAction("blocked", ngettext("{unit} can't come out of {building} there: {problem}.", "{unit} can't come out of {building} there: {problem}.", number(state, unit), unit=unit.id,
                                          building=building.name, problem=problem))
     unit.formation, unit.pose = formation, new.pose
     unit.garrison, unit.garrison_round, unit.garrison_seat = None, None, None
     unit.moved = True
     state.last_moves.append({"unit": unit.id, "kind": "leave", "path": [(c.x, c.y), new.centre]})
     events.append(Event(kind="leave-building", seat=unit.owner, data={"unit": unit.id, "building": building.name},
-                        text=_("{unit} leaves {building} (§18.6): {files} wide facing {bearing}°, its rear rank "
+                        text=ngettext("{unit} leaves {building} (§18.6): {files} wide facing {bearing}°, its rear rank "
                                "against the Building, the farthest model {d}\" from it of 2 × M = {limit}\". "
-                               "It may not move again this phase.", unit=unit.id, building=building.name,
+                               "It may not move again this phase.", "{unit} leave {building} (§18.6): {files} wide facing {bearing}°, their rear rank against the Building, the farthest model {d}\" from it of 2 × M = {limit}\". They may not move again this phase.", number(state, unit), unit=unit.id, building=building.name,
                                files=width, bearing=decimal(new.bearing), d=decimal(farthest, ".1f"), limit=decimal(limit))))
 
 
@@ -360,5 +361,5 @@ def withdraw(state: NinthAgeState, unit: UnitState, building: TerrainFeature, ev
     unit.pose = moved.pose
     state.last_moves.append({"unit": unit.id, "kind": "withdraw", "path": [(start or fp).centre, moved.centre]})
     events.append(Event(kind="assault", seat=unit.owner, data={"unit": unit.id},
-                        text=_("{unit} falls back to {d}\" from {building} (§18.6).", unit=unit.id,
+                        text=ngettext("{unit} falls back to {d}\" from {building} (§18.6).", "{unit} fall back to {d}\" from {building} (§18.6).", number(state, unit), unit=unit.id,
                                d=decimal(moved.shape.distance(building.polygon), ".1f"), building=building.name)))

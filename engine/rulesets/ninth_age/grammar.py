@@ -1,19 +1,23 @@
 """A unit's name as the subject of a sentence: "Trolls charge", "Giant charges" (#10).
 
-The replies name units by their army-list names, which are mostly plurals (Spearmen, Trolls,
-Knights) and sometimes one model (Giant, Great Cannon, a character). A sentence whose subject
-is a unit is written with :func:`engine.core.text.ngettext`, singular and plural, and
-:func:`number` picks the form: the army entry's own ``plural`` flag when the list sets it (a
-one-model unit with a plural name, a horde named in the singular), else plural when the entry
-has more than one model. The entry's size, not the models left: the last of the Trolls are
-still "Trolls".
+The replies name units by their names on the table, which are mostly plurals (Spearmen, Trolls,
+Wolf Riders) and sometimes one model (Giant, Great Cannon, a character). Every sentence whose
+verb agrees with a unit is written with :func:`engine.core.text.ngettext`, singular and
+plural, and :func:`number` picks the form: the army entry's own ``plural`` flag when the list
+sets it (a horde named in the singular, "Vermin Swarm"); else plural when the name reads as a
+plural (its head noun ends in -s or -men: "Wolf Riders", "Spearmen", even a one-model entry
+or a unit renamed in the list); else plural when the entry has more than one model. The
+entry's size, not the models left: the last of the Trolls are still "Trolls".
 
 >>> from types import SimpleNamespace as NS
 >>> state = NS(unit_entry=lambda u: u.entry)
->>> number(state, NS(entry=NS(plural=None, models=3))), number(state, NS(entry=NS(plural=None, models=1)))
-(2, 1)
->>> number(state, NS(entry=NS(plural=True, models=1)))
-2
+>>> def unit(name, models, plural=None): return NS(id=name, entry=NS(plural=plural, models=models))
+>>> number(state, unit("Brutes", 3)), number(state, unit("Giant", 1)), number(state, unit("Wolf Riders", 1))
+(2, 1, 2)
+>>> number(state, unit("Vermin Swarm", 4, plural=False)), number(state, unit("Iron Guard", 20))
+(1, 2)
+>>> number(state, unit("Warlord on Wyvern", 1)), number(state, unit("Spearmen (p2)", 1))
+(1, 2)
 """
 
 from __future__ import annotations
@@ -23,11 +27,31 @@ from typing import Any
 from engine.core.text import N_, Text
 
 
-def number(state: Any, unit: Any) -> int:
-    """2 when ``unit``'s name reads as a plural, else 1: the count for ngettext."""
-    entry = state.unit_entry(unit)
-    plural = entry.plural if entry.plural is not None else entry.models > 1
+def name_reads_plural(name: str) -> bool:
+    """Whether a unit's name reads as a plural: its head noun (the last word before "on",
+    "with" or "of", a seat mark dropped) ends in -s (not -ss, -us, -is) or -men, -folk."""
+    words = name.split(" (")[0].split()
+    for i, word in enumerate(words):
+        if i and word.lower() in ("on", "with", "of", "in"):
+            words = words[:i]
+            break
+    head = words[-1].lower() if words else ""
+    return (head.endswith("s") and not head.endswith(("ss", "us", "is"))) or head.endswith(("men", "folk"))
+
+
+def entry_number(entry: Any, name: str | None = None) -> int:
+    """2 when an army entry (by ``name``, default its own) reads as a plural, else 1: the count
+    for ngettext in a sentence about the entry itself (the army list's checks)."""
+    if entry.plural is not None:
+        plural = entry.plural
+    else:
+        plural = name_reads_plural(name if name is not None else str(getattr(entry, "name", ""))) or entry.models > 1
     return 2 if plural else 1
+
+
+def number(state: Any, unit: Any) -> int:
+    """2 when ``unit``'s name on the table reads as a plural, else 1: the count for ngettext."""
+    return entry_number(state.unit_entry(unit), str(getattr(unit, "id", "")))
 
 
 # A unit's sides as a player reads them ("to its left", "on the front").

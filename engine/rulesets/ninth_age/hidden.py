@@ -86,5 +86,23 @@ def before_charge_roll(state: NinthAgeState, unit: UnitState, events: list[Event
         reveal(state, unit.owner, unit.id, item, _("the unit charges"), events)
 
 
+def reveal_flight(state: NinthAgeState, unit: UnitState, events: list[Event]) -> None:
+    """A flying move or charge made with the Flying Carpet's Fly (§23.6): the reply says the unit
+    flies, and it flies over units and terrain, so the carpet is used and revealed (§2.4, a ruling:
+    it changes how the unit moves, not only how far, which the movement-item rule is about)."""
+    from engine.rulesets.ninth_age.army import ITEM_GRANTED_RULES
+    from engine.rulesets.ninth_age.catalogue import rule_name
+
+    inside = [u for u in state.units.values() if u.host == unit.id and u.location == "joined"]
+    for member in [unit] + inside:
+        entry = state.unit_entry(member)
+        own = entry.special_rules + [r for p in entry.parts for r in p.special_rules]
+        if any(rule_name(r) == "Fly" for r in own):
+            continue
+        for item in entry.magic_items:
+            if any(rule_name(r) == "Fly" for r in ITEM_GRANTED_RULES.get(item.strip().lower(), ())):
+                reveal(state, member.owner, member.id, item, _("its bearer flies with it"), events)
+
+
 def marks(unit: Unit) -> str:
     return f" [{unit.mark}]" if unit.mark else ""

@@ -13,7 +13,8 @@ Beasts only (E-42). Two prices ("60/50") are the Lord's and the Hero's (E-40).
 
 from __future__ import annotations
 
-from engine.core.text import N_, Text, _
+from engine.rulesets.ninth_age.grammar import entry_number
+from engine.core.text import N_, Text, _, ngettext
 from typing import Any, Literal, Protocol
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
@@ -52,6 +53,9 @@ NOT_REFEREED_ITEMS: dict[str, str] = {
     "ring of fire": N_("its bound spell, Fireball (Palla di Fuoco, Scuola di Magia del Fuoco), is in no lore the "
                        "rulebook or its Italian seed gives ([A-43])"),
 }
+# The Wizard's Hood makes its bearer a Level 1 wizard (§23.6: "Se l'utilizzatore non ha già Livelli di Magia,
+# diventa un Mago di 1° Livello"): it may take arcane items, which are for wizards only (§23.1)
+HOOD = "wizard's hood"
 # The usual points of magic items a Hero may take (§16.8: "i normali 50 punti concessi per le scelte
 # dell'Eroe"); a Lord's allowance is its army book's (``item_allowance`` in the army file).
 HERO_ALLOWANCE = 50
@@ -110,6 +114,30 @@ class BookItem(BaseModel):
                          infantry_only=self.infantry_only)
 
 
+DISPEL_SCROLL = "dispel scroll"
+# §23.7 (the seed: "In un esercito che non contiene maghi questo oggetto può essere preso come Oggetto
+# Incantato (50 pts)"): the Dispel Scroll as a wizard-less army takes it
+ENCHANTED_SCROLL = MagicItem(name="Dispel Scroll", category="enchanted", points=50, hero_points=50, type="-",
+                             one_use=True)
+
+
+def is_wizard(unit: "Unit") -> bool:
+    """A wizard (§9.1): its wizard levels, the Wizard's Hood's Level 1 (§23.6), or a Wizard
+    Conclave, whose Champion is one (§22)."""
+    from engine.rulesets.ninth_age.catalogue import rule_name
+
+    return bool(unit.wizard) or HOOD in {i.strip().lower() for i in unit.magic_items} or any(
+        rule_name(r) == "Wizard Conclave" for r in getattr(unit, "special_rules", []))
+
+
+def army_catalogue(items: dict[str, MagicItem], units: list["Unit"]) -> dict[str, MagicItem]:
+    """The items as this army takes them: in an army with no wizards, the rulebook's Dispel Scroll
+    is an Enchanted item of 50 points (§23.7)."""
+    if any(is_wizard(u) for u in units) or items.get(DISPEL_SCROLL) != magic_items().get(DISPEL_SCROLL):
+        return items
+    return {**items, DISPEL_SCROLL: ENCHANTED_SCROLL}
+
+
 def catalogue(book: list[BookItem] | tuple = ()) -> dict[str, MagicItem]:
     """The rulebook's items and the army book's, by lower-case name."""
     out = dict(magic_items())
@@ -133,8 +161,9 @@ def item_problem(unit: "Unit", name: str, items: dict[str, MagicItem]) -> str | 
                  reason=Text(NOT_REFEREED_ITEMS[item.name.lower()]))
     character = unit.category in CHARACTER_CATEGORIES
     troop = TROOP_TYPES[unit.troop_type]
-    if item.category == "arcane" and not unit.wizard:
-        return _("{item} is an arcane item, for wizards only (§23.1)", item=item.name)
+    if item.category == "arcane" and not (unit.wizard or HOOD in {i.strip().lower() for i in unit.magic_items}):
+        return _("{item} is an arcane item, for wizards only (§23.1); a character who is no wizard becomes one with "
+                 "the Wizard's Hood (§23.6)", item=item.name)
     if item.category == "standard" and not (unit.bsb or unit.command.standard):
         return _("{item} is a magic standard, for a standard bearer or the BSB only (§23.1)", item=item.name)
     if item.category != "standard" and not character:
@@ -203,8 +232,8 @@ def allowance_problem(unit: "Unit", items: dict[str, MagicItem]) -> str | None:
     chosen = [items[i.strip().lower()] for i in unit.magic_items]
     total = sum(price(i, unit.category) for i in chosen)
     if limit == 0:
-        return _("{unit} has no option to take magic items (item_allowance 0), so it carries none, not even a "
-                 "magic standard (§16.8)", unit=unit.name)
+        return ngettext("{unit} has no option to take magic items (item_allowance 0), so it carries none, not even a "
+                 "magic standard (§16.8)", "{unit} have no option to take magic items (item_allowance 0), so they carry none, not even a magic standard (§16.8)", entry_number(unit), unit=unit.name)
     standards = [i for i in chosen if i.category == "standard"]
     if unit.bsb and standards and len(chosen) == 1:
         return None  # the BSB's magic standard, with no points limit (§16.8)
@@ -214,7 +243,7 @@ def allowance_problem(unit: "Unit", items: dict[str, MagicItem]) -> str | None:
         return _("{unit} carries {total} points of magic items, over its {limit}-point allowance; as Battle "
                  "Standard Bearer it may take the {standard} beyond the allowance only if it carries no "
                  "other magic item (§16.8)", unit=unit.name, total=total, limit=limit, standard=standards[0].name)
-    return _("{unit} carries {total} points of magic items ({items}), over its {limit}-point allowance (§16.8)",
+    return ngettext("{unit} carries {total} points of magic items ({items}), over its {limit}-point allowance (§16.8)", "{unit} carry {total} points of magic items ({items}), over their {limit}-point allowance (§16.8)", entry_number(unit),
              unit=unit.name, total=total, items=', '.join(i.name for i in chosen), limit=limit)
 
 

@@ -66,11 +66,16 @@ def failed_charge_distance(dice: list[int]) -> int:
 
 def leadership_test(rng: Rng, ld: int, purpose: str, events: list[Event], seat: str | None = None,
                     reroll: str | None = None, *, for_unit: tuple[NinthAgeState, UnitState] | None = None,
-                    reroll_text: str | None = None) -> bool:
+                    reroll_text: str | None = None, ask: tuple[str, str] | None = None) -> bool:
     """2D6 against Ld: passed when the total is not greater (Ld 0 fails, [A-1]); ``reroll``
     names the Battle Standard Bearer whose Hold Your Ground re-rolls a failure (§16.8);
     ``for_unit`` (state, unit): the unit testing, whose Gleaming Icon re-rolls its first failure
-    (§23.8). A test is re-rolled once only, whatever the source (§1.1, E-02)."""
+    (§23.8). A test is re-rolled once only, whatever the source (§1.1, E-02). ``ask`` (key,
+    question): the owner may keep the failure rather than re-roll it with Hold Your Ground
+    ("possono decidere di ripetere", §16.8), where failing may be wanted (a Frenzy test). A hidden
+    Banner of Discipline of the unit testing is used: revealed before the roll (§2.4)."""
+    if for_unit is not None:
+        _reveal_discipline(*for_unit, events)
     roll = roll_dice("2d6", rng, purpose=purpose)
     passed = ld > 0 and roll.total <= ld
     events.append(Event(kind="roll", seat=seat, roll=roll,
@@ -78,7 +83,7 @@ def leadership_test(rng: Rng, ld: int, purpose: str, events: list[Event], seat: 
                               else _("{purpose}: Ld {ld}, rolled {total}: failed.", purpose=purpose, ld=ld, total=roll.total))))
     if passed:
         return True
-    how = second_chance(*for_unit, reroll, events) if for_unit is not None else ("hold" if reroll else None)
+    how = second_chance(*for_unit, reroll, events, ask=ask) if for_unit is not None else ("hold" if reroll else None)
     if how == "hold":
         text = reroll_text or _("{purpose}, re-rolled with {reroll}'s Hold Your Ground", purpose=purpose, reroll=reroll)
         return leadership_test(rng, ld, text, events, seat)
@@ -97,17 +102,22 @@ def gleaming_icon(state: NinthAgeState, unit: UnitState) -> tuple[UnitState, str
     return None
 
 
-def second_chance(state: NinthAgeState, unit: UnitState, hold: str | None, events: list[Event]) -> str | None:
+def second_chance(state: NinthAgeState, unit: UnitState, hold: str | None, events: list[Event],
+                  ask: tuple[str, str] | None = None) -> str | None:
     """The re-roll a failed Leadership test takes: "icon" (the Gleaming Icon, "deve essere attivata
     la prima volta che l'unità del portatore fallisce un test di Disciplina", §23.8, then spent),
     "hold" (Hold Your Ground, when ``hold`` names the BSB), or None. With both, the owner chooses
-    (E-02); the icon not chosen stays for a later failure (a ruling)."""
+    (E-02); the icon not chosen stays for a later failure (a ruling). With ``ask`` (key, question)
+    and Hold Your Ground alone, the owner chooses whether to re-roll at all (§16.8)."""
+    from engine.core.decisions import decide
+
     icon = gleaming_icon(state, unit)
     if icon is None:
+        if hold and ask:
+            return "hold" if decide(state, unit.owner, ask[0], ask[1], ["re-roll", "keep"], default="re-roll") == "re-roll" \
+                else None
         return "hold" if hold else None
     if hold:
-        from engine.core.decisions import decide
-
         answer = decide(state, unit.owner, f"gleaming-icon-{unit.id}",
                         _("{unit} failed a Leadership test: re-roll it with the Gleaming Icon (one use) or with {bsb}'s Hold Your Ground? A test is re-rolled once only.",
                           unit=unit.id, bsb=hold), ["icon", "hold"], default="icon")
@@ -153,6 +163,15 @@ def unit_leadership(state: NinthAgeState, unit: UnitState) -> tuple[int, str]:
     return best, source
 
 
+def _reveal_discipline(state: NinthAgeState, unit: UnitState, events: list[Event]) -> None:
+    from engine.rulesets.ninth_age.hidden import reveal
+
+    for u in [unit] + list(joined(state, unit)):
+        item = state.unit_entry(u).item_named("banner of discipline")
+        if item is not None and not u.standard_lost:
+            reveal(state, u.owner, u.id, item, _("its unit takes a Leadership test with it"), events)
+
+
 def discipline(state: NinthAgeState, unit: UnitState) -> bool:
     """The unit (or a character in it) carries the Banner of Discipline, its standard not lost."""
     return any("banner of discipline" in {i.lower() for i in state.unit_entry(u).magic_items} and not u.standard_lost
@@ -160,9 +179,13 @@ def discipline(state: NinthAgeState, unit: UnitState) -> bool:
 
 
 def hold_your_ground(state: NinthAgeState, unit: UnitState) -> str | None:
-    """The BSB whose Hold Your Ground lets ``unit`` re-roll a failed Leadership test, if any."""
+    """The BSB whose Hold Your Ground lets ``unit`` re-roll a failed Leadership test, if any: not
+    a fleeing one (§8.8), not one that refused a challenge (§16.9), not one whose battle standard
+    fled from a combat ("lo Stendardo da Battaglia è perso (assieme ... alla regola Mantenere la
+    Posizione)", §16.8), nor a hidden one (§22 Hidden)."""
     for other in state.units.values():
-        if other.owner == unit.owner and state.unit_entry(other).bsb and not other.refused and (
+        if other.owner == unit.owner and state.unit_entry(other).bsb and not other.refused and not other.standard_lost \
+                and other.location != "hidden" and (
                 other.host == unit.id or other.id == unit.id or in_reach(state, other, unit)):
             if not host_of(state, other).fleeing and position(state, other) is not None:
                 return other.id

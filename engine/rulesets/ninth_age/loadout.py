@@ -37,6 +37,8 @@ CC_WEAPONS: dict[str, dict] = {
     "light lance": {"S_charge": 1},
     "pike": {"AP": 1, "rules": ["Fight in Extra Rank"]},
 }
+# Ranged weapons that count as an additional hand weapon in close combat (§15.2).
+PISTOLS = ("pistol", "brace of pistols")
 # The order a unit with several is offered them in (the first is taken when it is not asked).
 CC_CHOICE_ORDER = ("great weapon", "halberd", "flail", "additional hand weapon", "lance", "light lance", "pike")
 # §15.2: range, strength (None: the user's), rules
@@ -173,12 +175,15 @@ def _book(army: Army | None, name: str):
     return next((b for b in army.magic_items if b.name.lower() == name.lower()), None)
 
 
-def armour(unit: Unit, army: Army | None = None, destroyed: frozenset[str] | set[str] = frozenset()) -> Armour:
+def armour(unit: Unit, army: Army | None = None, destroyed: frozenset[str] | set[str] = frozenset(), *,
+           mounted: bool = True) -> Armour:
     """The armour bonus of the unit's models (the rider's, for a combined profile).
 
     Magic body armour or a magic shield replaces the mundane piece of its category (E-41); an
     item in ``destroyed`` counts as its mundane type. Mount's Protection takes its best value,
-    never for Large Targets; natural armour the best of the model's.
+    never for Large Targets; natural armour the best of the model's. ``mounted`` False: neither
+    Mount's Protection nor Barding counts (an assault on a Building, §18.6), the magic armour's
+    own bonus does.
 
     >>> from engine.rulesets.ninth_age.army import sample_army
     >>> captain = sample_army("iron-marches").unit("Captain")  # heavy armour, shield, horse, barding
@@ -219,12 +224,12 @@ def armour(unit: Unit, army: Army | None = None, destroyed: frozenset[str] | set
         if rule_name(rule) == "Natural Armour" and (rule_param(rule) or "").rstrip("+").isdigit():
             natural = max(natural, 7 - int(rule_param(rule).rstrip("+")))
     mount = 0
-    if not unit.has_rule("Large Target"):
+    if mounted and not unit.has_rule("Large Target"):
         for rule in unit.all_rules():
             if rule_name(rule) == "Mount's Protection":
                 param = (rule_param(rule) or "6").rstrip("+")
                 mount = max(mount, 7 - int(param) if param.isdigit() else 1)
-    if "barding" in unit.equipment:
+    if "barding" in unit.equipment and mounted:
         extra.append(("barding", 1))
     listed = [(label, value) for label, value in pieces.values()] + extra
     if natural:
@@ -268,11 +273,7 @@ def weapons(unit: Unit, kind: str, army: Army | None = None, part: int = 0) -> l
         cc_magic = [i for i in magic if i.type not in ("ranged weapon",) and i.type not in RANGED_WEAPONS]
         if cc_magic:
             return [_weapon(unit, army, base, i.type, i) for i in cc_magic]
-        others = [e for e in cc_weapon_choices(unit) if e != "hand weapon"]
-        if any(e in ("pistol", "brace of pistols") for e in unit.equipment):
-            others.append("additional hand weapon")  # a pistol counts as one in CC (§15.2)
-        names = list(dict.fromkeys(others)) or ["hand weapon"]
-        return [_weapon(unit, army, base, name, None) for name in names]
+        return [_weapon(unit, army, base, name, None) for name in cc_weapon_choices(unit)]
     for e in unit.equipment:
         if e in RANGED_WEAPONS:
             rng, strength, rules = RANGED_WEAPONS[e]
@@ -292,15 +293,22 @@ def cc_weapon_choices(unit: Unit) -> list[str]:
     """The close-combat weapons the unit's models may choose among (§15.1), each army-list word
     read as the rulebook weapon it is (catalogue.weapon_reading: a spear is a lance): a model with
     any other CC weapon may not choose its hand weapon; lances only for mounted models, War Beasts
-    and Monstrous Beasts; mounted models use neither an additional hand weapon nor a pike.
+    and Monstrous Beasts; mounted models use neither an additional hand weapon nor a pike. A
+    pistol or a brace of pistols counts as an additional hand weapon in close combat (the seed's
+    §15.2: "In CaC si considera 'Arma Addizionale'"), so a model on foot carrying one fights
+    with it, and a mounted one (which may not use an additional hand weapon) with its hand weapon.
 
     >>> from engine.rulesets.ninth_age.army import sample_army
     >>> army = sample_army("iron-marches")
     >>> cc_weapon_choices(army.unit("Spearmen")), cc_weapon_choices(army.unit("Battle Chariot"))
     (['hand weapon'], ['lance'])
+    >>> cc_weapon_choices(army.unit("Pistoliers"))  # cavalry: a brace of pistols, no extra weapon
+    ['hand weapon']
     """
     mounted = unit.troop.mounted
     carried = {weapon_reading(e) for e in unit.equipment}
+    if carried & set(PISTOLS):
+        carried.add("additional hand weapon")
     out = []
     for w in CC_CHOICE_ORDER:
         if w not in carried:

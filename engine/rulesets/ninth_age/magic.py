@@ -39,6 +39,7 @@ from engine.table.sight import Obstacle, has_line_of_sight
 from engine.table.templates import Capsule, Circle, Line
 from engine.rulesets.ninth_age.loadout import ARCANE_ITEMS
 from engine.rulesets.ninth_age.magic_state import movement_of, spell_modified  # noqa: F401 (spells in play)
+from engine.rulesets.ninth_age.grammar import number
 
 # the arcane items (§23.7) whose effects the Magic phase and spell generation apply
 REFEREED_ITEMS = ARCANE_ITEMS
@@ -133,6 +134,21 @@ def has_item(state: NinthAgeState, c: Caster, item: str) -> bool:
     entry = state.unit_entry(state.units[c.unit])
     return (not c.conclave and any(i.lower() == item.lower() for i in entry.magic_items)
             and item not in c.used_items)
+
+
+def _reveal(state: NinthAgeState, c: Caster, item: str, events: list[Event]) -> None:
+    """A hidden item of the caster's used: revealed (§2.4)."""
+    from engine.rulesets.ninth_age.hidden import reveal
+
+    entry = state.unit_entry(state.units[c.unit])
+    carried = entry.item_named(item) or item
+    reveal(state, c.seat, c.unit, carried, _("it is used"), events)
+
+
+def _used(state: NinthAgeState, c: Caster, item: str, events: list[Event]) -> None:
+    """A one-use arcane item used (§23.7): spent for the caster, and a hidden one revealed (§2.4)."""
+    c.used_items.append(item)
+    _reveal(state, c, item, events)
 
 
 def casting_bonus(state: NinthAgeState, c: Caster, dispel: bool = False) -> int:
@@ -259,7 +275,7 @@ def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState, bo
     host = state.units.get(target.host) if target.location == "joined" and target.host else None
     where = host or target  # the unit a character inside a unit stands in
     if not where.on_table:
-        return _("{target} is not on the table.", target=target.id)
+        return ngettext("{target} is not on the table.", "{target} are not on the table.", number(state, target), target=target.id)
     if host is not None and "focused" not in t:
         return _("{target} is a character inside {host}: only a Focused spell targets a model inside a unit (§9.3); {spell} may target {host}.", target=target.id, host=host.id, spell=spell.name)
     shape = position(state, target)  # a character's own base (the walls, in a Building)
@@ -271,7 +287,7 @@ def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState, bo
     if reach is not None:
         d = gap(state, me, shape)  # a unit in a Building: from its walls (§18.6)
         if d > reach + EPS:
-            return _("{target} is {d}\" away, beyond {spell}'s range of {reach}\".", target=target.id, d=decimal(d, ".1f"), spell=spell.name, reach=decimal(reach, "g"))
+            return ngettext("{target} is {d}\" away, beyond {spell}'s range of {reach}\".", "{target} are {d}\" away, beyond {spell}'s range of {reach}\".", number(state, target), target=target.id, d=decimal(d, ".1f"), spell=spell.name, reach=decimal(reach, "g"))
     if "direct" in t and not shape.intersects(arc_region(me.footprint(), "front")):
         return _("{spell} is Direct: {target} is not in {c}'s front arc.", spell=spell.name, target=target.id, c=c.name)
     if "damage" in t and engaged(state, where):
@@ -366,6 +382,8 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     _spend(state, seat, dice)
     broken = c.name in m.broken
     bonus = 0 if bound else casting_bonus(state, c)
+    if not bound and has_item(state, c, "Book of Arcane Power") and not c.conclave:
+        _reveal(state, c, "Book of Arcane Power", events)  # it adds to the roll (§2.4)
     roll = roll_dice(f"{dice}d6", state.rng, purpose=_('{c} casts {spell}', c=c.name, spell=spell.name))
     faces = _sceptre(state, c, spell, list(roll.dice), events)
     d3_face = _op_d3(state, faces, _('{c}: Overwhelming Power D3', c=c.name))
@@ -525,7 +543,7 @@ def dispel_cast(state: NinthAgeState, c: Caster, spell: Spell, casting_total: in
         item, who = SCROLLS[answer], readers[answer]
         w = who[0] if len(who) == 1 else find_caster(state, reactive, decide(
             state, reactive, f"scroll-{tag}", _("Who reads the {item}?", item=item), [s.name for s in who]))
-        w.used_items.append(item)
+        _used(state, w, item, events)
         effect = {"Dispel Scroll": lambda: _("{spell} is dispelled automatically", spell=spell.name),
                   "Binding Scroll": lambda: _("{c} cannot cast {spell} in the next game turn", c=c.name, spell=spell.name),
                   "Backlash Scroll": lambda: _("once {spell} is resolved, {c} rolls on the Miscast table unless it "
@@ -586,7 +604,7 @@ def _sceptre(state: NinthAgeState, c: Caster, spell: Spell, faces: list[int], ev
 
     i = int(answer) - 1
     again = Dice.of(faces).reroll(d6_roller(state.rng, f"{c.name}: Sceptre of Power"), "Sceptre of Power", [i])
-    c.used_items.append("Sceptre of Power")
+    _used(state, c, "Sceptre of Power", events)
     events.append(Event(kind="roll", seat=c.seat, text=_("{c} re-rolls the {faces} with the Sceptre of Power: {faces2} (one use).", c=c.name, faces=faces[i], faces2=again.faces[i])))
     return again.faces
 
@@ -596,9 +614,18 @@ def _dispel_roll(state: NinthAgeState, seat: str, dispeller: Caster | None, n: i
     _spend(state, seat, n)
     broken = dispeller is not None and dispeller.name in state.magic.broken
     bonus = casting_bonus(state, dispeller, dispel=True) if dispeller else 0
+    if dispeller is not None and has_item(state, dispeller, "Book of Arcane Power"):
+        _reveal(state, dispeller, "Book of Arcane Power", events)  # it adds to the roll (§2.4)
     who = dispeller.name if dispeller else state.seat(seat).name
     if icon is not None:  # the Aether Icon (§23.8): a Wizard Master's +2; no concentration to lose ([A-44])
         bonus, who = casting.level_bonus(3), _("{unit} (Aether Icon, as a Wizard Master)", unit=icon)
+        from engine.rulesets.ninth_age.hidden import reveal
+        from engine.rulesets.ninth_age.mixed_units import joined
+
+        for m in [state.units[icon]] + joined(state, state.units[icon]):  # used: a hidden one is revealed (§2.4)
+            for item in state.unit_entry(m).magic_items:
+                if item.strip().lower() == "aether icon" and not m.standard_lost:
+                    reveal(state, m.owner, m.id, item, _("its unit dispels with it"), events)
     roll = roll_dice(f"{n}d6", state.rng, purpose=_('{who} dispels {spell}', who=who, spell=spell))
     d3_face = _op_d3(state, roll.dice, _('{who}: Overwhelming Power D3', who=who))
     total = casting.attempt(list(roll.dice), modifiers=bonus, d3_face=d3_face, broken=broken, ignore_insufficient=wand)
@@ -607,7 +634,7 @@ def _dispel_roll(state: NinthAgeState, seat: str, dispeller: Caster | None, n: i
     if wand:  # a modifier, not a dispel die; it counts even with broken concentration (a ruling)
         w = roll_dice("1d6", state.rng, purpose=_('{who}: Wand of Stability', who=who))
         extra += w.total
-        dispeller.used_items.append("Wand of Stability")
+        _used(state, dispeller, "Wand of Stability", events)
         wand_text = _(" +{total} (Wand of Stability)", total=w.total)
     ok = not total.insufficient and total.total + extra >= needed
     text = text_join("", [_("{who} dispels {spell} with {value_n} dice: {describe}", who=who, spell=spell, value_n=n, describe=total.describe()), (_(" +1 against a bound spell") if bound else "")])
@@ -698,7 +725,7 @@ def magical_move(state: NinthAgeState, seat: str, unit: UnitState, kind: str, do
     _can_act(state, seat)
     m = state.magic
     if unit.id not in m.moves:
-        raise IllegalAction("no-magical-move", _("{unit} has no magical move to make; in the Magic phase units move only when a spell gives them a magical move (§9.13).", unit=unit.id))
+        raise IllegalAction("no-magical-move", ngettext("{unit} has no magical move to make; in the Magic phase units move only when a spell gives them a magical move (§9.13).", "{unit} have no magical move to make; in the Magic phase units move only when a spell gives them a magical move (§9.13).", number(state, unit), unit=unit.id))
     if kind == "march":
         raise IllegalAction("cannot-march", _("A magical move is never a March (§9.13); /advance or /reform."))
     from engine.rulesets.ninth_age.random_movement import remaining_like_refusal
@@ -771,13 +798,13 @@ def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffe
             if u.location == "joined":  # a Focused spell on a character inside a unit: not a unit to move
                 events.append(Event(kind="spell", seat=c.seat, text=_("{u} is inside {host} and cannot make the magical move on its own (§9.13).", u=u.id, host=u.host)))
             elif u.id in state.magic.moved:
-                events.append(Event(kind="spell", seat=c.seat, text=_("{u} has already made a magical move this phase and cannot move again (§9.13).", u=u.id)))
+                events.append(Event(kind="spell", seat=c.seat, text=ngettext("{u} has already made a magical move this phase and cannot move again (§9.13).", "{u} have already made a magical move this phase and cannot move again (§9.13).", number(state, u), u=u.id)))
             elif u.fleeing or engaged(state, u):
-                events.append(Event(kind="spell", seat=c.seat, text=(_("{u} is fleeing and cannot make the magical move (§9.13).", u=u.id) if u.fleeing
-                                                                          else _("{u} is engaged and cannot make the magical move (§9.13).", u=u.id))))
+                events.append(Event(kind="spell", seat=c.seat, text=(ngettext("{u} is fleeing and cannot make the magical move (§9.13).", "{u} are fleeing and cannot make the magical move (§9.13).", number(state, u), u=u.id) if u.fleeing
+                                                                          else ngettext("{u} is engaged and cannot make the magical move (§9.13).", "{u} are engaged and cannot make the magical move (§9.13).", number(state, u), u=u.id))))
             else:
                 state.magic.moves[u.id] = effect.magical_move
-                events.append(Event(kind="spell", seat=c.seat, text=_("{u} may now make a magical move of {magical_move}\": /advance or /reform it (no march), or go on casting.", u=u.id, magical_move=decimal(effect.magical_move, "g"))))
+                events.append(Event(kind="spell", seat=c.seat, text=ngettext("{u} may now make a magical move of {magical_move}\": /advance or /reform it (no march), or go on casting.", "{u} may now make a magical move of {magical_move}\": /advance or /reform them (no march), or go on casting.", number(state, u), u=u.id, magical_move=decimal(effect.magical_move, "g"))))
     if effect.lasting:
         if spell.duration == "instant":
             return
@@ -958,7 +985,7 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
     events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("{c} miscasts: 2D6 = {total}: {result}.", c=c.name, total=roll.total, result=casting.miscast_word(result))))
     if has_item(state, c, "Grounding Rod") and decide(
             state, c.seat, f"rod-{state.magic.number}-{len(state.magic.attempted)}", _("{c} rolled {result} on the Miscast table. Re-roll it with the Grounding Rod (one use)?", c=c.name, result=casting.miscast_word(result)), ["no", "yes"], default="no") == "yes":
-        c.used_items.append("Grounding Rod")
+        _used(state, c, "Grounding Rod", events)
         roll = roll_dice("2d6", state.rng, purpose=_('{c}: Miscast, re-rolled', c=c.name))
         result = casting.miscast_result(roll.total)
         events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("Grounding Rod: the Miscast is re-rolled: 2D6 = {total}: {result}.", total=roll.total, result=casting.miscast_word(result))))

@@ -305,7 +305,7 @@ def place_in_block(state: NinthAgeState, char: UnitState, host: UnitState, file:
 # -- a mixed unit whose R&F are all slain (§16.2 "Unità Miste distrutte") ------------------------------
 # What the unit was doing carries over to the characters that are now the unit.
 CARRIED_OVER = ("fleeing", "moved", "marched", "reformed", "declared_charge", "charged", "hill_charge",
-                "failed_charge", "rallied", "redirected", "combat_rounds", "fought", "pursuit_charge",
+                "failed_charge", "rallied", "fast_rallied", "fled_by_choice", "redirected", "combat_rounds", "fought", "pursuit_charge",
                 "pursuit_target", "frenzy_lost", "stupid", "shot", "stood_and_shot", "phase_key",
                 "phase_start_models", "phase_lost", "phase_causes", "panic_passed", "joined_this_phase",
                 "garrison", "garrison_round", "garrison_seat")
@@ -334,6 +334,9 @@ def fight_on(state: NinthAgeState, host: UnitState, events: list[Event]) -> Unit
     for name in CARRIED_OVER:
         setattr(leader, name, getattr(host, name))
     host.formation = host.formation.model_copy(update={"attached": []})
+    from engine.rulesets.ninth_age.neighbours import engaged
+
+    host.slain_engaged = host.on_table and engaged(state, host)  # its standard captured (§17.2, §20.1)
     host.location, host.pose, host.succeeded_by, host.fleeing = "destroyed", None, leader.id, False
     for c in others:  # they join the one that stands for the unit, as near as they stood
         c.pose = None

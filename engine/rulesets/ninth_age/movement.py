@@ -19,7 +19,8 @@ from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.one_use import march_allowance  # the Icon of the Relentless Company (§23.8)
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
 from engine.rulesets.ninth_age.walls import gap
-from engine.rulesets.ninth_age.terrain_rules import ground_note, water_blocks_march
+from engine.rulesets.ninth_age.terrain_rules import ground_note, standard_strider_used, water_blocks_march
+from engine.rulesets.ninth_age.terrain_layouts import terrain_name
 from engine.table.footprint import Formation
 from engine.table.frame import EPS_DIST, normalise
 from engine.table.motion import (
@@ -60,23 +61,23 @@ def reform_move_line(kind: str, flying: bool, n: int, **params) -> Text:
 
 def may_move(state: NinthAgeState, unit: UnitState) -> None:
     """Eligibility for the Remaining Moves sub-phase (§8.10), or the reason it may not move."""
-    why = None
+    why, n = None, number(state, unit)
     if unit.moved:
-        why = _("has already moved this phase")
+        why = ngettext("has already moved this phase", "have already moved this phase", n)
     elif unit.fleeing:
-        why = _("is fleeing")
+        why = ngettext("is fleeing", "are fleeing", n)
     elif unit.charged or unit.failed_charge or unit.declared_charge:
-        why = _("charged (or failed a charge) this phase")
+        why = ngettext("charged (or failed a charge) this phase", "charged (or failed a charge) this phase", n)
     elif unit.joined_this_phase:  # §16.2
-        why = _("was joined by a character this phase and may not move again")
+        why = ngettext("was joined by a character this phase and may not move again", "were joined by a character this phase and may not move again", n)
     elif unit.rallied:
-        why = _("rallied this phase (it may only reform)")
+        why = ngettext("rallied this phase (it may only reform)", "rallied this phase (they may only reform)", n)
     elif engaged(state, unit):
-        why = _("is engaged in combat")
+        why = ngettext("is engaged in combat", "are engaged in combat", n)
     elif unit.stupid:
-        why = _("failed its Stupidity test and takes no voluntary action this turn (§22)")
+        why = ngettext("failed its Stupidity test and takes no voluntary action this turn (§22)", "failed their Stupidity test and take no voluntary action this turn (§22)", n)
     elif unit.garrison:  # §18.6: it leaves with /leave, placed against the Building
-        why = _("is in {building}; it comes out with /leave (§18.6)", building=unit.garrison)
+        why = ngettext("is in {building}; it comes out with /leave (§18.6)", "are in {building}; they come out with /leave (§18.6)", n, building=unit.garrison)
     else:
         from engine.rulesets.ninth_age.random_movement import refusal
 
@@ -91,7 +92,7 @@ def undead_march(state: NinthAgeState, unit: UnitState) -> None:
         return
     generals = [u for u in state.units.values() if u.owner == unit.owner and state.unit_entry(u).general]
     if not any(in_reach(state, g, unit) for g in generals):
-        raise IllegalAction("cannot-march", _("{unit} is Undead: it marches only from within its General's Inspiring Presence (§22).", unit=unit.id))
+        raise IllegalAction("cannot-march", ngettext("{unit} is Undead: it marches only from within its General's Inspiring Presence (§22).", "{unit} are Undead: they march only from within their General's Inspiring Presence (§22).", number(state, unit), unit=unit.id))
 
 
 def _steps(steps: list[MoveStep]) -> list[Step]:
@@ -125,7 +126,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     own_m = spell_movement(state, unit) if flies is None else flies
     m = own_m if movement is None else movement
     if m == 0:
-        raise IllegalAction("cannot-move", _("{unit} has M 0 and cannot move.", unit=unit.id))
+        raise IllegalAction("cannot-move", ngettext("{unit} has M 0 and cannot move.", "{unit} have M 0 and cannot move.", number(state, unit), unit=unit.id))
     if not steps and pivot is None:
         raise IllegalAction("missing-option", _("Say how it moves: forward:, back:, left:, right:, wheel:."))
     kinds = {s.kind for s in steps}
@@ -147,7 +148,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     failed_test = ""  # a failed March test, told in a refusal too (it read "the forward march allows 7\"")
     if kind == "march":
         if entry.has_rule("Can't March"):
-            raise IllegalAction("cannot-march", _("{unit} can't march ({troop_type}: Can't March).", unit=unit.id, troop_type=entry.troop_type))
+            raise IllegalAction("cannot-march", ngettext("{unit} can't march ({troop_type}: Can't March).", "{unit} can't march ({troop_type}: Can't March).", number(state, unit), unit=unit.id, troop_type=entry.troop_type))
         undead_march(state, unit)
         near = [e for e in state.on_table(state.enemy_of(unit.owner))
                 if gap(state, unit, e) <= MARCH_TEST_RANGE + EPS_DIST]  # a garrison: from its walls (§18.6)
@@ -157,7 +158,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
             if not leadership_test(state.rng, ld, _("{unit} March test (enemy {closest}\" away, Ld from {source})", unit=unit.id, closest=decimal(closest, ".1f"), source=source), events, seat=unit.owner, reroll=hold_your_ground(state, unit), for_unit=(state, unit)):
                 allowance = float(own_m)
                 failed_test = f" ({events[-1].text.rstrip('.')}: no farther than M)"
-                events.append(Event(kind="march-test", seat=unit.owner, text=_("{unit} still marches, but no farther than M ({own_m}\").", unit=unit.id, own_m=own_m)))
+                events.append(Event(kind="march-test", seat=unit.owner, text=ngettext("{unit} still marches, but no farther than M ({own_m}\").", "{unit} still march, but no farther than M ({own_m}\").", number(state, unit), unit=unit.id, own_m=own_m)))
     fp = unit.footprint()
     plan = ([Step("pivot", normalise(pivot))] if pivot is not None else []) + _steps(steps)
     result = run_move(fp, plan)
@@ -171,13 +172,15 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     else:
         problem = check_path(result, surroundings(state, {unit.id}))
     if problem:
-        raise IllegalAction("blocked", _("{unit} can't move like that: {problem}.", unit=unit.id, problem=problem))
+        raise IllegalAction("blocked", ngettext("{unit} can't move like that: {problem}.", "{unit} can't move like that: {problem}.", number(state, unit), unit=unit.id, problem=problem))
     shapes = [p.shape for p in result.path]
     ends = [fp.shape, result.footprint.shape]  # a flier meets only where it takes off and lands (§22 Fly)
     if kind == "march":
         water = water_blocks_march(state, unit, ends if flies is not None else shapes)
         if water:
-            raise IllegalAction("cannot-march", _("{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", unit=unit.id, water=water))
+            raise IllegalAction("cannot-march", ngettext("{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", "{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", number(state, unit), unit=unit.id, water=terrain_name(water)))
+        standard_strider_used(state, unit, bool(water_blocks_march(state, unit, ends if flies is not None else shapes,
+                                                                   standard=False)), events)
     unit.pose = result.footprint.pose
     unit.moved = True
     unit.marched = kind == "march"
@@ -186,6 +189,8 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     from engine.rulesets.ninth_age import hidden  # hidden lists: a movement item shows only once used (§2.4)
 
     hidden.after_move(state, unit, result.length, allowance, events)
+    if flies is not None:
+        hidden.reveal_flight(state, unit, events)
     events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
                         text=move_line(kind, flies is not None, number(state, unit), unit=unit.id, fly=flies, steps=text_join(", ", result.parts), length=decimal(result.length, ".1f"), shown_allowance=decimal(hidden.shown_allowance(state, unit, allowance), "g"), max_displacement=decimal(result.max_displacement, ".1f"), ground_note=ground_note(state, ends if flies is not None else shapes, result.footprint.shape))))
     if kind == "march":
@@ -198,10 +203,10 @@ def reform(state: NinthAgeState, unit: UnitState, files: int, facing: float, eve
     if not after_rally:
         may_move(state, unit)
     elif unit.moved or unit.reformed:
-        raise IllegalAction("cannot-move", _("{unit} has already moved this phase.", unit=unit.id))
+        raise IllegalAction("cannot-move", ngettext("{unit} has already moved this phase.", "{unit} have already moved this phase.", number(state, unit), unit=unit.id))
     entry = state.unit_entry(unit)
     if not 1 <= files <= unit.models:
-        raise IllegalAction("bad-files", _("{unit} has {models} models: between 1 and {models} files.", unit=unit.id, models=unit.models))
+        raise IllegalAction("bad-files", ngettext("{unit} has {models} models: between 1 and {models} files.", "{unit} have {models} models: between 1 and {models} files.", number(state, unit), unit=unit.id, models=unit.models))
     fp = unit.footprint()
     new = reformed(fp, files, normalise(facing))
     moved = reform_displacement(fp, new)
@@ -210,7 +215,7 @@ def reform(state: NinthAgeState, unit: UnitState, files: int, facing: float, eve
         raise IllegalAction("too-far", _("{unit}: reforming to {files} wide would move a model {moved}\"; no model may move more than 2 × M = {limit}\" (§8.13).", unit=unit.id, files=files, moved=decimal(moved, ".1f"), limit=limit))
     problem = clearance_problem(new, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
     if problem:
-        raise IllegalAction("blocked", _("{unit} can't reform like that: {problem}.", unit=unit.id, problem=problem))
+        raise IllegalAction("blocked", ngettext("{unit} can't reform like that: {problem}.", "{unit} can't reform like that: {problem}.", number(state, unit), unit=unit.id, problem=problem))
     unit.formation = Formation(**{**unit.formation.model_dump(), "files": files})
     unit.pose = new.pose
     unit.moved = unit.reformed = True
@@ -237,17 +242,17 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
 
     may_move(state, unit)
     if not has_free_reform(state, unit):
-        raise IllegalAction("no-free-reform", _("{unit} has no Free Reform: move it with forward:, wheel:, path:.", unit=unit.id))
+        raise IllegalAction("no-free-reform", ngettext("{unit} has no Free Reform: move it with forward:, wheel:, path:.", "{unit} have no Free Reform: move them with forward:, wheel:, path:.", number(state, unit), unit=unit.id))
     entry = state.unit_entry(unit)
     if not 1 <= files <= unit.models:
-        raise IllegalAction("bad-files", _("{unit} has {models} models: between 1 and {models} files.", unit=unit.id, models=unit.models))
+        raise IllegalAction("bad-files", ngettext("{unit} has {models} models: between 1 and {models} files.", "{unit} have {models} models: between 1 and {models} files.", number(state, unit), unit=unit.id, models=unit.models))
     flies = flying_movement(state, unit)
     own_m = spell_movement(state, unit) if flies is None else flies
     allowance = float(own_m if kind == "advance" else march_allowance(state, unit, own_m))
     failed_test = ""  # a failed March test, told in a refusal too (it read "the forward march allows 7\"")
     if kind == "march":
         if entry.has_rule("Can't March"):
-            raise IllegalAction("cannot-march", _("{unit} can't march.", unit=unit.id))
+            raise IllegalAction("cannot-march", ngettext("{unit} can't march.", "{unit} can't march.", number(state, unit), unit=unit.id))
         undead_march(state, unit)
         near = [gap(state, unit, e) for e in state.on_table(state.enemy_of(unit.owner))]  # walls (§18.6)
         if near and min(near) <= MARCH_TEST_RANGE + EPS_DIST:
@@ -258,7 +263,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
     end = footprint(unit.formation.model_copy(update={"files": files}), Pose(x=x, y=y, bearing=normalise(facing)))
     problem = clearance_problem(end, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
     if problem:
-        raise IllegalAction("blocked", _("{unit} can't end there: {problem}.", unit=unit.id, problem=problem))
+        raise IllegalAction("blocked", ngettext("{unit} can't end there: {problem}.", "{unit} can't end there: {problem}.", number(state, unit), unit=unit.id, problem=problem))
     a = [(m.centroid.x, m.centroid.y) for m in start.models]
     b = [(m.centroid.x, m.centroid.y) for m in end.models]
     _skip, match = bottleneck_assignment(a, b)
@@ -277,10 +282,16 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
     if kind == "march":
         water = water_blocks_march(state, unit, ends if flies is not None else swept)
         if water:
-            raise IllegalAction("cannot-march", _("{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", unit=unit.id, water=water))
+            raise IllegalAction("cannot-march", ngettext("{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", "{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", number(state, unit), unit=unit.id, water=terrain_name(water)))
+        standard_strider_used(state, unit, bool(water_blocks_march(state, unit, ends if flies is not None else swept,
+                                                                   standard=False)), events)
     unit.formation, unit.pose = end.formation, end.pose
     unit.moved = True
     unit.marched = kind == "march"
+    if flies is not None:
+        from engine.rulesets.ninth_age import hidden  # hidden lists: a Flying Carpet flies (§2.4)
+
+        hidden.reveal_flight(state, unit, events)
     if kind == "march":
         terrain_checks(state, unit, kind, swept, events, flying=flies is not None, ends=ends)
     state.last_moves.append({"unit": unit.id, "kind": kind, "path": [start.centre, end.centre]})

@@ -14,10 +14,11 @@ does not), until the player turn ends.
 
 from __future__ import annotations
 
-from engine.core.text import _, join as text_join
+from engine.core.text import ngettext, _, join as text_join
 from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.magic_state import Effect
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.grammar import number
 
 # item -> the profile change it gives for the rest of the player turn (§23.6)
 POTIONS: dict[str, dict[str, int]] = {"potion of strength": {"S": 2}, "potion of swiftness": {"I": 3}}
@@ -72,11 +73,11 @@ def use_item(state: NinthAgeState, seat: str, unit: UnitState, name: str, events
     is not the unit's, not a one-use item used this way, already spent, or out of its moment."""
     entry = state.unit_entry(unit)
     if unit.owner != seat:
-        raise IllegalAction("not-your-unit", _("{unit} is not yours.", unit=unit.id))
+        raise IllegalAction("not-your-unit", ngettext("{unit} is not yours.", "{unit} are not yours.", number(state, unit), unit=unit.id))
     carried = {i.strip().lower(): i for i in entry.magic_items}
     key = name.strip().lower()
     if key not in carried:
-        raise IllegalAction("no-item", _("{unit} carries no {name} (its magic items: {value}).", unit=unit.id, name=name, value=', '.join(entry.magic_items) or 'none'))
+        raise IllegalAction("no-item", ngettext("{unit} carries no {name} (its magic items: {value}).", "{unit} carry no {name} (their magic items: {value}).", number(state, unit), unit=unit.id, name=name, value=', '.join(entry.magic_items) or 'none'))
     item = carried[key]
     if key in ANSWERED_ITEMS:  # offered by a /decide question at their moment
         if item in spent(state, unit):
@@ -91,10 +92,10 @@ def use_item(state: NinthAgeState, seat: str, unit: UnitState, name: str, events
     if state.phase not in ("movement", "magic", "shooting", "melee") or state.active is None:
         raise IllegalAction("wrong-phase", _("{item} is used in a phase of the battle (§23).", item=item))
     if not unit.on_table and not (unit.location == "joined" and unit.host):
-        raise IllegalAction("not-on-table", _("{unit} is not on the table.", unit=unit.id))
+        raise IllegalAction("not-on-table", ngettext("{unit} is not on the table.", "{unit} are not on the table.", number(state, unit), unit=unit.id))
     host = state.units.get(unit.host) if unit.location == "joined" and unit.host else None
     if unit.fleeing or (host is not None and host.fleeing):  # no voluntary action while fleeing (§8.9, [A-14])
-        raise IllegalAction("fleeing", _("{unit} is fleeing: a fleeing unit cannot activate a one-use item (§8.9).",
+        raise IllegalAction("fleeing", ngettext("{unit} is fleeing: a fleeing unit cannot activate a one-use item (§8.9).", "{unit} are fleeing: a fleeing unit cannot activate a one-use item (§8.9).", number(state, unit),
                                          unit=unit.id))
     if key in FOR_THE_PHASE:
         _activate(state, seat, unit, item, events)
@@ -115,7 +116,7 @@ def use_item(state: NinthAgeState, seat: str, unit: UnitState, name: str, events
     reveal(state, seat, unit.id, item, _("it is drunk"), events)
     shown = ", ".join(f"{k} {v:+d}" for k, v in change.items())
     events.append(Event(kind="item", seat=seat, data={"unit": unit.id, "item": item},
-                        text=_("{unit} drinks the {item}: {shown} until the end of this player turn. It is one use: spent for the rest of the game (§23.6).", unit=unit.id, item=item, shown=shown)))
+                        text=ngettext("{unit} drinks the {item}: {shown} until the end of this player turn. It is one use: spent for the rest of the game (§23.6).", "{unit} drink the {item}: {shown} until the end of this player turn. It is one use: spent for the rest of the game (§23.6).", number(state, unit), unit=unit.id, item=item, shown=shown)))
 
 
 def _activate(state: NinthAgeState, seat: str, unit: UnitState, item: str, events: list[Event]) -> None:
@@ -141,7 +142,12 @@ def _activate(state: NinthAgeState, seat: str, unit: UnitState, item: str, event
 
     reveal(state, seat, unit.id, item, _("it is activated"), events)
     events.append(Event(kind="item", seat=seat, data={"unit": unit.id, "item": item},
-                        text=text_join("", [_("{unit} activates the {item}: {host} has {for_the_phase} for this phase", unit=unit.id, item=item, host=host.id, for_the_phase=FOR_THE_PHASE[key]), (_(" (one use: spent for the rest of the game).") if key in ONE_USE else ".")])))
+                        text=text_join("", [activates(state, unit, item), ": ", ngettext("{host} has {for_the_phase} for this phase", "{host} have {for_the_phase} for this phase", number(state, host), host=host.id, for_the_phase=FOR_THE_PHASE[key]), (_(" (one use: spent for the rest of the game).") if key in ONE_USE else ".")])))
+
+
+def activates(state: NinthAgeState, unit: UnitState, item: str):
+    """'{unit} activates the {item}', its verb agreeing with the bearer (grammar.number)."""
+    return ngettext("{unit} activates the {item}", "{unit} activate the {item}", number(state, unit), unit=unit.id, item=item)
 
 
 def _relentless(state: NinthAgeState, seat: str, unit: UnitState, item: str, events: list[Event]) -> None:
@@ -164,8 +170,7 @@ def _relentless(state: NinthAgeState, seat: str, unit: UnitState, item: str, eve
 
     reveal(state, seat, unit.id, item, _("it is activated"), events)
     events.append(Event(kind="item", seat=seat, data={"unit": unit.id, "item": item},
-                        text=_("{unit} activates the {item}: this turn {host} marches at three times its Movement instead of twice, at most 15\" (one use: spent for the rest of the game, §23.8).",
-                               unit=unit.id, item=item, host=host.id)))
+                        text=text_join("", [activates(state, unit, item), ": ", ngettext("this turn {host} marches at three times its Movement instead of twice, at most 15\" (one use: spent for the rest of the game, §23.8).", "this turn {host} march at three times their Movement instead of twice, at most 15\" (one use: spent for the rest of the game, §23.8).", number(state, host), host=host.id)])))
 
 
 def march_allowance(state: NinthAgeState, unit: UnitState, m: float) -> float:

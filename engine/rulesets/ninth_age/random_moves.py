@@ -11,12 +11,13 @@ from __future__ import annotations
 
 from engine.core import Event
 from engine.core.decisions import decide
-from engine.core.text import _, decimal
+from engine.core.text import _, decimal, ngettext
 from engine.rulesets.ninth_age.combat import pursuit_move
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.random_movement import roll, value
 from engine.rulesets.ninth_age.state import NinthAgeState
 from engine.table.frame import bearing_between
+from engine.rulesets.ninth_age.grammar import number
 
 TURNS = {"ahead": 0.0, "right": 90.0, "about": 180.0, "left": -90.0}
 
@@ -33,11 +34,14 @@ def compulsory_moves(state: NinthAgeState, seat: str, events: list[Event]) -> No
         enemies = sorted(u.id for u in state.on_table() if u.owner != seat)
         hosts = _hosts(state, unit)
         options = list(TURNS) + [f"toward {e}" for e in enemies] + [f"join {h}" for h in hosts]
-        question = (_("{unit} has Random Movement ({x}): which way does it go (ahead, left, right, about, toward an enemy "
-                      "unit, or to join a Random Movement unit of yours)?", unit=unit.id, x=value(state, unit))
+        question = (ngettext("{unit} has Random Movement ({x}): which way does it go (ahead, left, right, about, toward "
+                             "an enemy unit, or to join a Random Movement unit of yours)?",
+                             "{unit} have Random Movement ({x}): which way do they go (ahead, left, right, about, toward "
+                             "an enemy unit, or to join a Random Movement unit of yours)?", number(state, unit),
+                             unit=unit.id, x=value(state, unit))
                     if hosts else
-                    _("{unit} has Random Movement ({x}): which way does it go (ahead, left, right, about, or toward an enemy unit)?",
-                      unit=unit.id, x=value(state, unit)))
+                    ngettext("{unit} has Random Movement ({x}): which way does it go (ahead, left, right, about, or toward an enemy unit)?", "{unit} have Random Movement ({x}): which way do they go (ahead, left, right, about, or toward an enemy unit)?", number(state, unit),
+                             unit=unit.id, x=value(state, unit)))
         choice = decide(state, seat, f"random-move-{unit.id}", question, options, default="ahead")
         if choice.startswith("join "):
             _join_move(state, unit, state.units[choice[len("join "):]], events)

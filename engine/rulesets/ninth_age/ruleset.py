@@ -23,7 +23,7 @@ from engine.rulesets.ninth_age.actions import (
     ACTION_TYPES, Advance, Cast, Charge, Deploy, DispelInPlay, EndStep, FreeReform, March, MoveStep, PlaceMarker,
     Reform, StartBattle, Join, Leave, Reveal, UseArmy, UseItem,
 )
-from engine.rulesets.ninth_age import combat, garrison
+from engine.rulesets.ninth_age import combat, garrison, shooting
 from engine.rulesets.ninth_age.actions import Garrison, LeaveBuilding
 from engine.rulesets.ninth_age.actions import Fight
 from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, sample_army
@@ -35,6 +35,7 @@ from engine.table.terrain import Table
 from engine.table.view import (
     MarkerShape, PathShape, ShotShape, TableView, TemplateShape, TerrainShape, UnitShape, ZoneShape, polygon_points,
 )
+from engine.rulesets.ninth_age.grammar import number as grammar_number
 
 OPTIONS = {
     "army_p1": _("Player 1's army: a sample army ({samples}); default iron-marches", samples=", ".join(SAMPLE_ARMIES)),
@@ -252,7 +253,7 @@ class NinthAge(Ruleset):
             if options.get("to"):
                 files, ranks = parse_formation(str(options["to"]))
                 if ranks is not None and files * (ranks - 1) >= unit.models or files * ranks < unit.models:
-                    raise IllegalAction("bad-formation", _("{unit} has {models} models: {files} x {ranks} does not fit them ({files} wide needs {value} ranks).", unit=unit.id, models=unit.models, files=files, ranks=ranks, value=-(-unit.models // files)))
+                    raise IllegalAction("bad-formation", ngettext("{unit} has {models} models: {files} x {ranks} does not fit them ({files} wide needs {value} ranks).", "{unit} have {models} models: {files} x {ranks} does not fit them ({files} wide needs {value} ranks).", grammar_number(state, unit), unit=unit.id, models=unit.models, files=files, ranks=ranks, value=-(-unit.models // files)))
             facing = parse_facing(options["facing"], current) if options.get("facing") else current
             return Reform(seat=seat, unit=unit.id, files=files, facing=facing)
         if command == "fight":  # the Melee phase: any engaged unit names its combat
@@ -352,7 +353,7 @@ class NinthAge(Ruleset):
         if state.phase == "magic" and isinstance(action, (Advance, March, Reform)):  # a magical move (§9.13)
             unit = state.units[action.unit]
             if unit.owner != seat:
-                raise IllegalAction("not-your-unit", _("{unit} is not yours to command.", unit=unit.id))
+                raise IllegalAction("not-your-unit", ngettext("{unit} is not yours to command.", "{unit} are not yours to command.", grammar_number(state, unit), unit=unit.id))
             if getattr(action, "to", None) is not None:
                 raise IllegalAction("bad-option", _("A magical move is given as forward:/wheel:/path: or /reform, not to:."))
             if isinstance(action, Reform):
@@ -375,7 +376,7 @@ class NinthAge(Ruleset):
             raise IllegalAction("wrong-phase", _("Units move in the Movement phase; this is the {phase} phase.", phase=phase_word(state.phase)))
         unit = state.units[action.unit]
         if unit.owner != seat:
-            raise IllegalAction("not-your-unit", _("{unit} is not yours to command.", unit=unit.id))
+            raise IllegalAction("not-your-unit", ngettext("{unit} is not yours to command.", "{unit} are not yours to command.", grammar_number(state, unit), unit=unit.id))
         if isinstance(action, Deploy):
             if state.phase != "movement" or state.step != "remaining":
                 raise IllegalAction("wrong-phase", _("Ambushers arrive in the Remaining Moves sub-phase."))
@@ -386,7 +387,7 @@ class NinthAge(Ruleset):
                 raise IllegalAction("charges-first", _("Units enter and leave Buildings in the Remaining Moves "
                                                        "sub-phase (§18.6)."))
             if not unit.on_table:
-                raise IllegalAction("not-on-table", _("{unit} is not on the table.", unit=unit.id))
+                raise IllegalAction("not-on-table", ngettext("{unit} is not on the table.", "{unit} are not on the table.", grammar_number(state, unit), unit=unit.id))
             if isinstance(action, Garrison):
                 garrison.enter(state, unit, garrison.building_named(state, action.building), events)
             else:
@@ -407,17 +408,17 @@ class NinthAge(Ruleset):
                 raise IllegalAction("charges-over", _("Charges are declared at the start of the Movement phase."))
             why = characters.unit_may_declare(state, unit)
             if why:
-                raise IllegalAction("cannot-charge", _("{unit} cannot declare a charge: {why}.", unit=unit.id, why=why))
+                raise IllegalAction("cannot-charge", ngettext("{unit} cannot declare a charge: {why}.", "{unit} cannot declare a charge: {why}.", grammar_number(state, unit), unit=unit.id, why=why))
             characters.charge_out(state, unit, state.units[action.target], events)
             return
         if not unit.on_table:
-            raise IllegalAction("not-on-table", _("{unit} is not on the table.", unit=unit.id))
+            raise IllegalAction("not-on-table", ngettext("{unit} is not on the table.", "{unit} are not on the table.", grammar_number(state, unit), unit=unit.id))
         if isinstance(action, Charge):
             if state.step != "charges":
                 raise IllegalAction("charges-over", _("Charges are declared at the start of the Movement phase; the charge declarations are over for this turn."))
             why = characters.unit_may_declare(state, unit)
             if why:
-                raise IllegalAction("cannot-charge", _("{unit} cannot declare a charge: {why}.", unit=unit.id, why=why))
+                raise IllegalAction("cannot-charge", ngettext("{unit} cannot declare a charge: {why}.", "{unit} cannot declare a charge: {why}.", grammar_number(state, unit), unit=unit.id, why=why))
             charges.declare(state, unit, state.units[action.target], events)
             return
         if state.step != "remaining":
@@ -447,7 +448,7 @@ class NinthAge(Ruleset):
 
         unit = state.units[action.unit]
         if unit.owner != seat:
-            raise IllegalAction("not-your-unit", _("{unit} is not yours.", unit=unit.id))
+            raise IllegalAction("not-your-unit", ngettext("{unit} is not yours.", "{unit} are not yours.", grammar_number(state, unit), unit=unit.id))
         if action.item is None:
             characters.reveal_hidden(state, unit, events)
             return
@@ -457,7 +458,7 @@ class NinthAge(Ruleset):
         entry = state.unit_entry(unit)
         carried = next((i for i in entry.magic_items if i.lower() == name.strip().lower()), None)
         if carried is None:
-            raise IllegalAction("no-item", _("{unit} carries no {strip!r}.", unit=unit.id, strip=name.strip()))
+            raise IllegalAction("no-item", ngettext("{unit} carries no {strip!r}.", "{unit} carry no {strip!r}.", grammar_number(state, unit), unit=unit.id, strip=name.strip()))
         if rune:
             book = next((b for b in state.armies[seat].magic_items if b.name.lower() == carried.lower()), None)
             known = [r for r in (book.runes if book else []) if r.lower() == rune.strip().lower()]
@@ -478,7 +479,7 @@ class NinthAge(Ruleset):
         unit = state.units[action.unit]
         if unit.owner != seat or not unit.on_table or not state.unit_entry(unit).has_rule("Vanguard") \
                 or unit.vanguard_done:
-            raise IllegalAction("not-vanguard", _("{unit} has no Vanguard move to make.", unit=unit.id))
+            raise IllegalAction("not-vanguard", ngettext("{unit} has no Vanguard move to make.", "{unit} have no Vanguard move to make.", grammar_number(state, unit), unit=unit.id))
         from engine.rulesets.ninth_age.random_movement import remaining_like_refusal
 
         why = remaining_like_refusal(state, unit, "vanguard")
@@ -543,6 +544,12 @@ class NinthAge(Ruleset):
 
     def _status(self, state: GameState) -> str:
         assert isinstance(state, NinthAgeState)
+        if state.pending is not None and state.phase in ("setup", "armies", "markers", "deployment"):
+            # a pre-game question waits (§3-4): the step it belongs to, not the phase it was asked in
+            step = setup.setup_step(state.pending.decision.key)
+            if step is not None:
+                return _("Set-up — {step}: {name} answers (/decide).", step=step,
+                         name=state.seat(state.pending.decision.seat).name)
         if state.phase == "setup" and state.pending is not None:  # the pre-game sequence has begun (§3-4)
             return _("Set-up: {name} answers (/decide).", name=state.seat(state.pending.decision.seat).name)
         if state.phase == "setup":
@@ -650,6 +657,9 @@ class NinthAge(Ruleset):
             badges = [b for b, on in ((_("fleeing"), u.fleeing), (_("charged"), u.charged), (_("failed charge"),
                       u.failed_charge), (_("marched"), u.marched), (_("reformed"), u.reformed),
                       (_("in a building"), bool(u.garrison))) if on]
+            ban = shooting.war_machine_ban(state, u)  # a war machine that may not shoot (§10.2, §15.4)
+            if ban is not None:
+                badges.append(ban)
             if u.garrison:  # drawn inside its Building, not as its formation (§18.6)
                 self._garrison_shape(state, view, u, badges)
                 continue

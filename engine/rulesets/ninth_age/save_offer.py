@@ -28,9 +28,10 @@ from dataclasses import replace
 
 from engine.core import Event, roll_dice
 from engine.core.decisions import decide
-from engine.core.text import _
+from engine.core.text import ngettext, _
 from engine.rulesets.ninth_age.damage import Attack, Defence
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.grammar import number
 
 LUCKY_SHIELD = "lucky shield"
 BREASTPLATE = "bronze breastplate"
@@ -94,14 +95,14 @@ def hits_taken(state: NinthAgeState, unit: UnitState, attack: Attack, hits: int,
         from engine.rulesets.ninth_age.one_use import phase_key
 
         answer = decide(state, unit.owner, f"bronze-breastplate-{unit.id}",
-                        _("{unit} is hit ({purpose}: {hits} hit(s)). Activate its {item} (one use): armour save 1+ for the rest of this phase?",
+                        ngettext("{unit} is hit ({purpose}: {hits} hit(s)). Activate its {item} (one use): armour save 1+ for the rest of this phase?", "{unit} are hit ({purpose}: {hits} hit(s)). Activate their {item} (one use): armour save 1+ for the rest of this phase?", number(state, unit),
                           unit=unit.id, purpose=purpose, hits=hits, item=plate), ["no", "yes"], default="no")
         if answer == "yes":
             spend(state, unit, plate, _("it is activated"), events)
             key = phase_key(state)
             state.activated = [m for m in state.activated if m.rpartition("|")[2] == key] + [f"{BREASTPLATE}|{unit.id}|{key}"]
             events.append(Event(kind="item", seat=unit.owner, data={"unit": unit.id, "item": plate},
-                                text=_("{unit} activates the {item}: its armour save is 1+ for the rest of this phase (one use: spent for the rest of the game, §23.4).",
+                                text=ngettext("{unit} activates the {item}: its armour save is 1+ for the rest of this phase (one use: spent for the rest of the game, §23.4).", "{unit} activate the {item}: their armour save is 1+ for the rest of this phase (one use: spent for the rest of the game, §23.4).", number(state, unit),
                                        unit=unit.id, item=plate)))
     return hits
 

@@ -50,6 +50,8 @@ def armour_saves(state: NinthAgeState, attack: Attack, target: Defence, wounds_:
         if target.armour:
             events.append(Event(kind="save", seat=seat, text=_("{purpose}: no armour save is possible (armour +{armour} against S{strength}, AP {armour_piercing}).", purpose=purpose, armour=target.armour, strength=attack.strength, armour_piercing=attack.armour_piercing)))
         return wounds_
+    if bearer is not None:  # hidden lists: an item that changes the save is revealed before the roll (§2.4)
+        reveal_save_items(state, bearer, attack, target, "armour", 0, events)
     roll = roll_dice(f"{len(wounds_)}d6", state.rng, purpose=_("{purpose}: armour saves", purpose=purpose))
     dice = list(roll.dice)
     saves = lambda need, d: need is not None and d != 1 and d >= need  # noqa: E731
@@ -117,6 +119,7 @@ def special_saves(state: NinthAgeState, unit: UnitState, attack: Attack, count: 
         else:
             by_save.setdefault(save, []).append(w)
     for (kind, value), group in sorted(by_save.items()):
+        reveal_save_items(state, unit, attack, target, kind, value, events)  # hidden lists: before the roll (§2.4)
         roll = roll_dice(f"{len(group)}d6", state.rng, purpose=(_("{purpose}: ward saves", purpose=purpose) if kind == "ward" else
                                                                  _("{purpose}: regeneration saves", purpose=purpose) if kind == "regeneration" else
                                                                  _("{purpose}: {kind} saves", purpose=purpose, kind=kind)))
@@ -144,6 +147,70 @@ def special_saves(state: NinthAgeState, unit: UnitState, attack: Attack, count: 
                 w.saved_by = kind
         left += kept
     return left if as_list else len(left)
+
+
+def reveal_save_items(state: NinthAgeState, unit: UnitState, attack: Attack, d: Defence, kind: str, value: int,
+                      events: list[Event]) -> None:
+    """In a hidden-list game, the items that change the save about to be rolled for ``unit``'s
+    models are revealed before the roll (§2.4, the seed: "Modifica un Tiro Protezione (rivelare
+    l'oggetto prima di lanciare i dadi)"): ``kind`` "armour" (magic armour doing more than its
+    mundane type, as most magic shields do not, and the Dusk Stone), "ward" (the item whose ward
+    of ``value``+ is taken, Fireborn against Flaming Attacks, Magic Resistance against a spell, the
+    Holy Icon's re-rolls, a Charm of Cursed Iron in the unit against artillery) or "regeneration"."""
+    from engine.rulesets.ninth_age.hidden import hidden_lists, reveal
+    from engine.rulesets.ninth_age.loadout import ITEM_RULES, MAGIC_ARMOUR, TALISMAN_WARD, _book
+    from engine.rulesets.ninth_age.weapons import ARTILLERY_KINDS
+
+    if not hidden_lists(state):
+        return
+    entry = state.unit_entry(unit)
+    army = state.armies.get(unit.owner)
+    ranged = attack.category in ("shooting", "ranged")
+    used: list[tuple[UnitState, str]] = []
+    for name in ([] if entry.troop_type == "ridden monster" else entry.magic_items):  # §21.2
+        key, book = name.strip().lower(), _book(army, name)
+        effect, rules = MAGIC_ARMOUR.get(key, {}), ITEM_RULES.get(key, ())
+        if kind == "armour":
+            hit = any(effect.get(k) for k in ("bonus", "body", "natural")) or bool(
+                book and book.category == "armour" and book.armour) or (key == "dusk stone" and d.reroll_failed_armour)
+        elif kind == "ward":
+            wards = {effect.get("ward"), TALISMAN_WARD.get(key), book.ward if book else None,
+                     effect.get("ward_ranged") if ranged else None}
+            hit = value in wards or (attack.flaming and value == 2 and "Fireborn" in rules) or (
+                attack.spell and any(r.startswith("Magic Resistance") for r in rules)) or (
+                key == "holy icon" and d.reroll_own_wards)
+        else:
+            hit = f"Regeneration ({value}+)" in rules or bool(book and book.regeneration == value)
+        if hit:
+            used.append((unit, name))
+    if kind == "ward" and value == 5 and attack.category == "shooting" and attack.source in ARTILLERY_KINDS:
+        body = state.units[unit.host] if unit.location == "joined" and unit.host else unit
+        for member in [body] + [u for u in state.units.values() if u.host == body.id and u.location == "joined"]:
+            used += [(member, i) for i in state.unit_entry(member).magic_items if i.strip().lower() == "charm of cursed iron"]
+    why = {"armour": _("the armour saves use it"), "ward": _("the ward saves use it")}.get(
+        kind, _("the regeneration saves use it"))
+    for bearer, name in used:
+        reveal(state, bearer.owner, bearer.id, name, why, events)
+
+
+def reveal_wound_items(state: NinthAgeState, unit: UnitState, attack: Attack, d: Defence, events: list[Event]) -> None:
+    """In a hidden-list game, the items that change the to-wound rolls against ``unit``'s models
+    are revealed before the roll (§2.4: "Influisce sul lancio di un dado (anche se il risultato
+    attuale del dado non ha effetto)"): the wearer's Bluffer's Helm, a Gem of Fortune in the unit
+    against ranged attacks."""
+    from engine.rulesets.ninth_age.hidden import hidden_lists, reveal
+
+    if not hidden_lists(state):
+        return
+    wanted = {"bluffer's helm"} if d.reroll_wounds_against else set()
+    body = state.units[unit.host] if unit.location == "joined" and unit.host else unit
+    members = [body] + [u for u in state.units.values() if u.host == body.id and u.location == "joined"]
+    for member in members:
+        for item in state.unit_entry(member).magic_items:
+            key = item.strip().lower()
+            if (key in wanted and member is unit) or (key == "gem of fortune" and d.reroll_ranged_sixes):
+                reveal(state, member.owner, member.id, item, _("the to-wound rolls against its unit use it")
+                       if key == "gem of fortune" else _("the to-wound rolls against it use it"), events)
 
 
 def carried_in_unit(state: NinthAgeState, unit: UnitState, item: str) -> bool:

@@ -4,20 +4,43 @@ Undeployed Units Number and the first-turn roll-off."""
 
 from __future__ import annotations
 
-from engine.core.text import N_, Text, _, decimal, join as text_join
+from engine.core.text import ngettext, N_, Text, _, decimal, join as text_join
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import spells
 from engine.rulesets.ninth_age.neighbours import surroundings  # noqa: F401 - also imported from here
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
-from engine.rulesets.ninth_age.zones import deployment_type_for_roll, deployment_zone, objective_for_roll
+from engine.rulesets.ninth_age.zones import OBJECTIVE_NAMES, deployment_type_for_roll, deployment_zone, objective_for_roll
 from engine.table.footprint import Formation, Pose
 from engine.table.frame import normalise
 from engine.table.motion import CLEARANCE_END, clearance_problem
+from engine.rulesets.ninth_age.grammar import number
 
-OBJECTIVE_NAMES = {"hold": N_("Hold the Ground"), "breakthrough": N_("Breakthrough"), "secure": N_("Secure Target")}
 TYPE_NAMES = {"classic": N_("Classic"), "diagonal": N_("Diagonal"), "flank": N_("Flank Attack")}
 SIDE_NAMES = {"south": N_("south"), "north": N_("north")}
+
+
+# The set-up step each pre-game question belongs to (§3-4), by the question's key or its prefix
+# (a question per unit or per wizard): the board's title says it while the question waits.
+SETUP_STEPS = {
+    "side": N_("choosing the deployment side"), "diagonal": N_("choosing the dividing diagonal"),
+    "attacker": N_("choosing Attacker and Defender"), "lore": N_("generating spells"),
+    "pathmaster": N_("generating spells"), "spell": N_("generating spells"), "generic": N_("generating spells"),
+    "scout": N_("declaring Scouts"), "ambush": N_("declaring Ambush"), "deploys-first": N_("who deploys first"),
+    "first-or-second": N_("first or second turn"), "first-turn": N_("the first-turn roll-off"),
+}
+
+
+def setup_step(key: str) -> Text | None:
+    """The set-up step a pending question's ``key`` belongs to, or None (not a set-up question).
+
+    >>> str(setup_step("scout-Skulkers")), str(setup_step("side")), setup_step("challenge")
+    ('declaring Scouts', 'choosing the deployment side', None)
+    """
+    for name in (key, key.split("-", 1)[0]):
+        if name in SETUP_STEPS:
+            return Text(SETUP_STEPS[name])
+    return None
 
 
 def side_name(side: str) -> Text:
@@ -116,7 +139,7 @@ def continue_setup(state: NinthAgeState, events: list[Event]) -> None:
                      and not u.scouting]:
             if decide(state, seat, f"ambush-{unit.id}", _("Will {unit} lie in Ambush (not deployed; from game turn 2 it arrives on a 3+ from a table edge)?", unit=unit.id), ["yes", "no"]) == "yes":
                 unit.ambushing = True
-                events.append(Event(kind="setup", seat=seat, text=_("{unit} lies in Ambush.", unit=unit.id)))
+                events.append(Event(kind="setup", seat=seat, text=ngettext("{unit} lies in Ambush.", "{unit} lie in Ambush.", number(state, unit), unit=unit.id)))
     first = decide(state, other, "deploys-first", _("Do you deploy first or second?"), ["first", "second"])
     turn = other if first == "first" else chooser
     from engine.rulesets.ninth_age.state import DeployStatus
@@ -137,11 +160,16 @@ def _generate_spells(state: NinthAgeState, seat: str, events: list[Event]) -> No
         lore = unit.wizard.lore if unit.wizard else ""
         level = unit.wizard.level if unit.wizard else 1  # the Wizard's Hood: a Level 1 Wizard (§23.6)
         if hood:  # "usa una Scuola di Magia scelta a caso all'inizio di ogni battaglia" (§23.6)
+            _reveal_item(state, seat, unit, "wizard's hood", events)
             lore = random_lore(state, seat, unit.name, [lo.name for lo in army.lores], events)
             state.lores[f"{seat}/{unit.name}"] = lore
         elif "essence of a free mind" in items:  # §23.7: the lore is chosen now, not on the list
             lore = decide(state, seat, f"lore-{unit.name}", _("{unit} carries the Essence of a Free Mind: which lore does it generate its spells from?", unit=unit.name), [lo.name for lo in army.lores])
             state.lores[f"{seat}/{unit.name}"] = lore
+            _reveal_item(state, seat, unit, "essence of a free mind", events)
+        for key in ("tome of arcane lore", "book of a thousand incantations"):
+            if key in items:  # an extra spell, or spells chosen: the item is used (§2.4)
+                _reveal_item(state, seat, unit, key, events)
         count = level + (1 if "tome of arcane lore" in items else 0)  # §23.7: one extra spell
         pathmaster = unit.has_rule("Pathmaster") or "book of a thousand incantations" in items
         state.spells[f"{seat}/{unit.name}"] = spells.generate(
@@ -149,6 +177,13 @@ def _generate_spells(state: NinthAgeState, seat: str, events: list[Event]) -> No
             lambda key, q, opts: decide(state, seat, key, q, opts), events, seat=seat, pathmaster=pathmaster,
             names={sp.number: sp.name for sp in next((lo.spells for lo in army.lores
                                                       if lo.name.lower() == lore.lower()), [])})
+
+
+def _reveal_item(state: NinthAgeState, seat: str, unit, key: str, events: list[Event]) -> None:
+    """A hidden item used as spells are generated is revealed (§2.4)."""
+    from engine.rulesets.ninth_age.hidden import reveal
+
+    reveal(state, seat, unit.name, unit.item_named(key), _("the spells are generated with it"), events)
 
 
 def random_lore(state: NinthAgeState, seat: str, wizard: str, lores: list[str], events: list[Event]) -> str:
@@ -198,7 +233,7 @@ def placed_on_table(state: NinthAgeState, seat: str, unit: UnitState, x: float, 
     both put a unit down this way, then check where it stands."""
     files = files or unit.formation.files
     if not 1 <= files <= unit.models:
-        raise IllegalAction("bad-files", _("{unit} has {models} models: between 1 and {models} files.", unit=unit.id, models=unit.models))
+        raise IllegalAction("bad-files", ngettext("{unit} has {models} models: between 1 and {models} files.", "{unit} have {models} models: between 1 and {models} files.", number(state, unit), unit=unit.id, models=unit.models))
     formation = Formation(**{**unit.formation.model_dump(), "files": files})
     bearing = enemy_facing(state, seat) if facing is None else normalise(facing)
     return UnitState(**{**unit.model_dump(), "formation": formation, "pose": Pose(x=x, y=y, bearing=bearing),
@@ -212,14 +247,14 @@ def deploy(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float,
     if status.turn != seat:
         raise IllegalAction("not-your-turn", _("It is {player}'s turn to deploy.", player=name(state, status.turn)))
     if unit.owner != seat:
-        raise IllegalAction("not-your-unit", _("{unit} is not yours to deploy.", unit=unit.id))
+        raise IllegalAction("not-your-unit", ngettext("{unit} is not yours to deploy.", "{unit} are not yours to deploy.", number(state, unit), unit=unit.id))
     if unit.location != "reserve":
-        raise IllegalAction("already-deployed", _("{unit} is already deployed.", unit=unit.id))
+        raise IllegalAction("already-deployed", ngettext("{unit} is already deployed.", "{unit} are already deployed.", number(state, unit), unit=unit.id))
     if status.step == "vanguard":
         raise IllegalAction("vanguard", _("Deployment is over: Vanguard units move now (/advance, /reform), /end to make no more Vanguard moves."))
     if unit.scouting != (status.step == "scouts"):
         raise IllegalAction("scouts-later" if unit.scouting else "scouts-now",
-                            (_("{unit} deploys with the Scouts, after every other unit.", unit=unit.id) if unit.scouting else _("Only Scouts are placed now.")))
+                            (ngettext("{unit} deploys with the Scouts, after every other unit.", "{unit} deploy with the Scouts, after every other unit.", number(state, unit), unit=unit.id) if unit.scouting else _("Only Scouts are placed now.")))
     open_group = next((g for g in ("characters", "war machines") if _group_started(state, seat, g)), None)
     group = group_of(state, unit)
     if open_group and group != open_group:
@@ -240,7 +275,7 @@ def deploy(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float,
         placed.no_charge_turn1 = True
     problem = clearance_problem(fp, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
     if problem:
-        raise IllegalAction("no-room", _("{unit} can't deploy there: {problem}.", unit=unit.id, problem=problem))
+        raise IllegalAction("no-room", ngettext("{unit} can't deploy there: {problem}.", "{unit} can't deploy there: {problem}.", number(state, unit), unit=unit.id, problem=problem))
     state.units[unit.id] = placed
     if status.step == "scouts":
         events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id},
@@ -413,9 +448,9 @@ def ambush_rolls(state: NinthAgeState, seat: str, events: list[Event]) -> None:
         roll = roll_dice("1d6", state.rng, purpose=_('{unit} Ambush', unit=unit.id))
         if roll.total >= AMBUSH_ARRIVAL:
             unit.arriving = True
-            events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{unit} arrives from Ambush: place it with /deploy, its rear rank on a table edge; it may then move (no march) and must end within 2 × M of that edge.", unit=unit.id)))
+            events.append(Event(kind="roll", seat=seat, roll=roll, text=ngettext("{unit} arrives from Ambush: place it with /deploy, its rear rank on a table edge; it may then move (no march) and must end within 2 × M of that edge.", "{unit} arrive from Ambush: place them with /deploy, their rear rank on a table edge; they may then move (no march) and must end within 2 × M of that edge.", number(state, unit), unit=unit.id)))
         else:
-            events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{unit} stays in Ambush (3+ needed).", unit=unit.id)))
+            events.append(Event(kind="roll", seat=seat, roll=roll, text=ngettext("{unit} stays in Ambush (3+ needed).", "{unit} stay in Ambush (3+ needed).", number(state, unit), unit=unit.id)))
 
 
 def _edge_touched(state: NinthAgeState, fp) -> str | None:
@@ -432,18 +467,18 @@ def _edge_touched(state: NinthAgeState, fp) -> str | None:
 def arrive(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float, facing: float | None,
            files: int | None, events: list[Event]) -> None:
     if unit.owner != seat or not unit.arriving:
-        raise IllegalAction("not-arriving", _("{unit} is not arriving from Ambush this turn.", unit=unit.id))
+        raise IllegalAction("not-arriving", ngettext("{unit} is not arriving from Ambush this turn.", "{unit} are not arriving from Ambush this turn.", number(state, unit), unit=unit.id))
     placed = placed_on_table(state, seat, unit, x, y, facing, files)
     fp = placed.footprint()
     edge = _edge_touched(state, fp)
     if edge is None:
-        raise IllegalAction("not-on-edge", _("{unit} arrives with its rear rank on a table edge: face it inward and put its rear edge on the edge of the table.", unit=unit.id))
+        raise IllegalAction("not-on-edge", ngettext("{unit} arrives with its rear rank on a table edge: face it inward and put its rear edge on the edge of the table.", "{unit} arrive with their rear rank on a table edge: face them inward and put their rear edge on the edge of the table.", number(state, unit), unit=unit.id))
     problem = clearance_problem(fp, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
     if problem:
-        raise IllegalAction("no-room", _("{unit} can't arrive there: {problem}.", unit=unit.id, problem=problem))
+        raise IllegalAction("no-room", ngettext("{unit} can't arrive there: {problem}.", "{unit} can't arrive there: {problem}.", number(state, unit), unit=unit.id, problem=problem))
     placed.arriving, placed.arrived_turn, placed.ambush_edge = False, state.round, edge
     state.units[unit.id] = placed
-    events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id}, text=_("{unit} arrives on the {edge} edge at ({x}, {y}) facing {bearing}°.", unit=unit.id, edge=edge, x=decimal(x, "g"), y=decimal(y, "g"), bearing=decimal(placed.pose.bearing, "g"))))
+    events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id}, text=ngettext("{unit} arrives on the {edge} edge at ({x}, {y}) facing {bearing}°.", "{unit} arrive on the {edge} edge at ({x}, {y}) facing {bearing}°.", number(state, unit), unit=unit.id, edge=edge, x=decimal(x, "g"), y=decimal(y, "g"), bearing=decimal(placed.pose.bearing, "g"))))
 
 
 def edge_distance(state: NinthAgeState, fp, edge: str) -> float:

@@ -20,6 +20,7 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.ops import unary_union
 
 from engine.core import Event, IllegalAction, roll_dice
+from engine.rulesets.ninth_age.catalogue import weapon_word
 from engine.core.text import Text, _, decimal, join as text_join, ngettext
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age.attacks import resolve_hits, resolve_on_unit  # noqa: F401
@@ -33,6 +34,7 @@ from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.terrain_rules import hill_cover, sight_blockers, standing_cover
 from engine.rulesets.ninth_age.weapons import RANGED, RangedWeapon, weapons_of
 from engine.table.sight import Obstacle, cover_fractions, observer_points, sight_line
+from engine.rulesets.ninth_age.grammar import number
 
 HEIGHTS = {"small": 1, "medium": 2, "large": 3}
 COVER_RANK = {"none": 0, "soft": 1, "hard": 2}
@@ -130,7 +132,8 @@ def cover_obstacles(state: NinthAgeState, shooter: UnitState, target: UnitState,
 # -- who may shoot -------------------------------------------------------------------------------------
 def moved_this_turn(unit: UnitState) -> bool:
     """Any change of position or facing in this player turn ([A-20])."""
-    return unit.moved or unit.marched or unit.reformed or unit.charged or unit.failed_charge or unit.rallied
+    return unit.moved or unit.marched or unit.reformed or unit.charged or unit.failed_charge or unit.rallied \
+        or unit.fast_rallied  # Fast Cavalry rallied after a flight by choice "si considera mossa" (§22)
 
 
 def shooting_parts(entry) -> list[int]:
@@ -159,33 +162,61 @@ def free_reform(entry) -> bool:
 def may_shoot(state: NinthAgeState, unit: UnitState, *, breath: bool = False, reaction: bool = False) -> None:
     """Raise the reason ``unit`` may not shoot now (§10.2), or return."""
     entry = state.unit_entry(unit)
-    why = None
+    why, n = None, number(state, unit)
     if not unit.on_table:
-        why = _("is not on the table")
+        why = ngettext("is not on the table", "are not on the table", n)
     elif unit.fleeing:
-        why = _("is fleeing")
+        why = ngettext("is fleeing", "are fleeing", n)
     elif engaged(state, unit):
-        why = _("is engaged in combat")
+        why = ngettext("is engaged in combat", "are engaged in combat", n)
     elif unit.shot and not reaction:
-        why = _("has already shot this phase")
+        why = ngettext("has already shot this phase", "have already shot this phase", n)
     elif not reaction and unit.marched and not breath and not free_reform(entry):
-        why = _("marched this turn")
+        why = ngettext("marched this turn", "marched this turn", n)
     elif not reaction and unit.reformed and not free_reform(entry):
-        why = _("reformed this turn")
+        why = ngettext("reformed this turn", "reformed this turn", n)
     elif not reaction and unit.rallied:
-        why = _("rallied this turn")
+        why = ngettext("rallied this turn", "rallied this turn", n)
     elif not reaction and (unit.declared_charge or unit.failed_charge or unit.charged):
-        why = _("declared a charge this turn")
+        why = ngettext("declared a charge this turn", "declared a charge this turn", n)
     elif unit.stupid and not reaction:
-        why = _("failed its Stupidity test this turn (§22)")
+        why = ngettext("failed its Stupidity test this turn (§22)", "failed their Stupidity test this turn (§22)", n)
     elif unit.disabled:
-        why = _("has a damaged firing mechanism (Misfire) and may not shoot for the rest of the game")
+        why = ngettext("has a damaged firing mechanism (Misfire) and may not shoot for the rest of the game", "have a damaged firing mechanism (Misfire) and may not shoot for the rest of the game", n)
     elif unit.no_shoot_round == state.round and unit.no_shoot_seat == state.active:
-        why = _("may not shoot this turn (a failed Panic test or a Misfire)")
+        why = ngettext("may not shoot this turn (a failed Panic test or a Misfire)", "may not shoot this turn (a failed Panic test or a Misfire)", n)
     elif entry.has_rule("Move or Fire") and moved_this_turn(unit):
-        why = _("has Move or Fire and moved this turn")
+        why = ngettext("has Move or Fire and moved this turn", "have Move or Fire and moved this turn", n)
     if why:
         raise IllegalAction("cannot-shoot", _("{unit} {why} (§10.2).", unit=unit.id, why=why))
+
+
+def war_machine_ban(state: NinthAgeState, unit: UnitState) -> Text | None:
+    """Why a war machine may not shoot in its owner's coming (or current) Shooting phase, as a
+    board badge (§24.10), or None: engaged in combat (§10.2), its firing mechanism damaged for the
+    rest of the game (Misfire 1-2, §15.4), silenced in that phase (Misfire 3-4, or a failed Panic
+    test), or moved this player turn with Move or Fire. The same conditions :func:`may_shoot`
+    refuses, read ahead of the phase; None once its owner's Shooting phase is over for the turn
+    (a badge would then say something about a phase already gone)."""
+    if state.unit_entry(unit).troop_type != "war machine" or not unit.on_table:
+        return None
+    seat = unit.owner
+    own_turn = state.active == seat and state.phase in ("movement", "magic", "shooting")
+    if unit.disabled:
+        return _("may not shoot: damaged (Misfire)")
+    if engaged(state, unit):
+        return _("may not shoot: engaged")
+    banned = (unit.no_shoot_round, unit.no_shoot_seat)
+    if own_turn and banned == (state.round, seat):
+        return _("may not shoot this turn")
+    # the owner's next player turn after this one: the next game turn's if it is playing now or
+    # played first, else this game turn's, still to come
+    following = state.round + 1 if state.active == seat or seat == state.first_player else state.round
+    if banned == (following, seat):
+        return _("may not shoot next turn")
+    if own_turn and state.unit_entry(unit).has_rule("Move or Fire") and moved_this_turn(unit):
+        return _("may not shoot: moved")
+    return None
 
 
 def choose_weapon(state: NinthAgeState, unit: UnitState, name: str | None) -> RangedWeapon:
@@ -195,11 +226,11 @@ def choose_weapon(state: NinthAgeState, unit: UnitState, name: str | None) -> Ra
         key = name.strip().lower().replace("-", " ")
         match = [w for w in carried if w.name == key]
         if not match:
-            weapons = ', '.join(w.name for w in carried) or _("none")
-            raise IllegalAction("no-weapon", _("{unit} carries no {name} (its ranged weapons: {weapons}).", unit=unit.id, name=name, weapons=weapons))
+            weapons = ', '.join(f"`{w.name}`" for w in carried) or _("none")  # the words weapon: takes
+            raise IllegalAction("no-weapon", ngettext("{unit} carries no {name} (its ranged weapons: {weapons}).", "{unit} carry no {name} (their ranged weapons: {weapons}).", number(state, unit), unit=unit.id, name=name, weapons=weapons))
         return match[0]
     if not carried:
-        raise IllegalAction("no-weapon", _("{unit} has no ranged weapon (§10.2).", unit=unit.id))
+        raise IllegalAction("no-weapon", ngettext("{unit} has no ranged weapon (§10.2).", "{unit} have no ranged weapon (§10.2).", number(state, unit), unit=unit.id))
     if len(carried) == 1:
         return carried[0]
     answer = decide(state, unit.owner, f"weapon-{unit.id}", _("Which weapon does {unit} shoot with? (all its R&F use the same one, §15.2)", unit=unit.id), [w.name.replace(" ", "-") for w in carried])
@@ -368,11 +399,11 @@ def fixed_to_hit(state: NinthAgeState, count: int, need: int, purpose: str, seat
 # -- the shooting attack -------------------------------------------------------------------------------
 def check_target(state: NinthAgeState, unit: UnitState, target: UnitState, *, reaction: bool = False) -> None:
     if target.owner == unit.owner:
-        raise IllegalAction("not-an-enemy", _("{target} is one of your own units.", target=target.id))
+        raise IllegalAction("not-an-enemy", ngettext("{target} is one of your own units.", "{target} are one of your own units.", number(state, target), target=target.id))
     if not target.on_table:
-        raise IllegalAction("not-on-table", _("{target} is not on the table.", target=target.id))
+        raise IllegalAction("not-on-table", ngettext("{target} is not on the table.", "{target} are not on the table.", number(state, target), target=target.id))
     if not reaction and engaged(state, target):
-        raise IllegalAction("target-engaged", _("{target} is engaged in combat and may not be shot at (§10.3).", target=target.id))
+        raise IllegalAction("target-engaged", ngettext("{target} is engaged in combat and may not be shot at (§10.3).", "{target} are engaged in combat and may not be shot at (§10.3).", number(state, target), target=target.id))
 
 
 def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, events: list[Event], *,
@@ -418,8 +449,13 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
     if stand_and_shoot:
         unit.stood_and_shot = True
     record(state, unit, target, shots)
-    purpose = _("{unit} shoots ({w}) at {target}", unit=unit.id, w=w.name, target=target.id) if not stand_and_shoot else \
-        _("{unit} stands and shoots ({w}) at {target}", unit=unit.id, w=w.name, target=target.id)
+    item = entry.item_named(w.name)
+    if item is not None:  # a magic ranged weapon (the Skull Splitter) is used: a hidden one is revealed (§2.4)
+        from engine.rulesets.ninth_age.hidden import reveal
+
+        reveal(state, unit.owner, unit.id, item, _("its bearer shoots with it"), events)
+    purpose = ngettext("{unit} shoots ({w}) at {target}", "{unit} shoot ({w}) at {target}", number(state, unit), unit=unit.id, w=weapon_word(w.name), target=target.id) if not stand_and_shoot else \
+        ngettext("{unit} stands and shoots ({w}) at {target}", "{unit} stand and shoot ({w}) at {target}", number(state, unit), unit=unit.id, w=weapon_word(w.name), target=target.id)
     events.append(Event(kind="shoot", seat=unit.owner, data={"unit": unit.id, "target": target.id},
                         text=text_join("", [_("{purpose}: {describe}", purpose=purpose, describe=describe(shots, w)), (_("; {join}", join=text_join('; ', notes)) if notes else ""), "."])))
     if w.has("Always hits on 4+"):  # the Skull Splitter (§23.3): 4+ whatever the BS and the modifiers
@@ -428,7 +464,7 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
         hits, sixes, _skip = roll_to_hit(state, groups, bs, purpose, unit.owner, events)
     poisoned = sixes if (entry.has_rule("Poisoned Attacks") or w.has("Poisoned Attacks")) else 0
     if not hits:
-        events.append(Event(kind="shoot", seat=unit.owner, text=_("{unit} scores no hits.", unit=unit.id)))
+        events.append(Event(kind="shoot", seat=unit.owner, text=ngettext("{unit} scores no hits.", "{unit} score no hits.", number(state, unit), unit=unit.id)))
         return
     attack = w.attack(shooting_strength(state, unit))
     if entry.has_rule("Magical Attacks") or entry.has_rule("Ethereal"):  # the model's, for all its attacks (§22)

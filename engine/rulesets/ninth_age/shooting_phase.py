@@ -12,7 +12,8 @@ catapult's template centre or the cannonball's landing point, ``models:N`` to fi
 
 from __future__ import annotations
 
-from engine.core.text import _, decimal, join as text_join
+from engine.rulesets.ninth_age.catalogue import weapon_word
+from engine.core.text import ngettext, _, decimal, join as text_join
 from typing import Any, Literal
 
 from engine.core import Action, Event, IllegalAction
@@ -26,6 +27,7 @@ from engine.rulesets.ninth_age.weapons import breath_of, weapons_of
 from engine.table.arcs import arc_of, majority_arc
 from engine.table.contact import distance
 from engine.table.frame import EPS_DIST
+from engine.rulesets.ninth_age.grammar import number
 
 COMMANDS = {"shoot"}
 
@@ -79,7 +81,7 @@ def apply(state: NinthAgeState, action: Shoot, events: list[Event]) -> None:
         raise IllegalAction("wrong-phase", _("Units shoot in the Shooting phase; this is the {phase} phase.", phase=phase_word(state.phase)))
     unit, target = state.units[action.unit], state.units[action.target]
     if unit.owner != action.seat:
-        raise IllegalAction("not-your-unit", _("{unit} is not yours to command.", unit=unit.id))
+        raise IllegalAction("not-your-unit", ngettext("{unit} is not yours to command.", "{unit} are not yours to command.", number(state, unit), unit=unit.id))
     shoot(state, unit, target, events, weapon=action.weapon, multiple=action.multiple, at=action.at,
           models=action.models)
 
@@ -97,7 +99,7 @@ def shoot(state: NinthAgeState, unit: UnitState, target: UnitState, events: list
     may_shoot(state, unit)
     check_target(state, unit, target)
     if shooting_bs(entry, state, unit) == 0:
-        raise IllegalAction("cannot-shoot", _("{unit} has BS 0 and cannot use ranged weapons (§1.6).", unit=unit.id))
+        raise IllegalAction("cannot-shoot", ngettext("{unit} has BS 0 and cannot use ranged weapons (§1.6).", "{unit} have BS 0 and cannot use ranged weapons (§1.6).", number(state, unit), unit=unit.id))
     w = choose_weapon(state, unit, weapon)
     if w.artillery:
         artillery.fire(state, unit, target, w, events, at=at)
@@ -127,12 +129,12 @@ def stand_and_shoot_problem(state: NinthAgeState, unit: UnitState, charger: Unit
         return _("it is fleeing or engaged")
     fp, cfp = unit.footprint(), charger.footprint()
     if fp.has_arcs and majority_arc(fp, cfp.front_edge) != "front" and arc_of(fp, cfp.centre) != "front":
-        return _("{charger} is not in its front arc", charger=charger.id)
+        return ngettext("{charger} is not in its front arc", "{charger} are not in its front arc", number(state, charger), charger=charger.id)
     d = distance(fp, cfp)
     m = state.unit_entry(charger).movement
     quick = entry.has_rule("Quick to Fire") or all(w.has("Quick to Fire") for w in carried)
     if d <= m + EPS_DIST and not quick:
-        return _("{charger} is {d}\" away, not farther than its M {m}", charger=charger.id, d=decimal(d, ".1f"), m=m)
+        return ngettext("{charger} is {d}\" away, not farther than its M {m}", "{charger} are {d}\" away, not farther than their M {m}", number(state, charger), charger=charger.id, d=decimal(d, ".1f"), m=m)
     if not measure(state, unit, charger, carried[0], stand_and_shoot=True, ignore_cover=True)[0]:
         return _("none of its models can see {charger}", charger=charger.id)
     return None
@@ -146,7 +148,7 @@ def stand_and_shoot(state: NinthAgeState, decl: ChargeDeclaration, events: list[
     carried = [w for w in weapons_of(entry) if not w.cumbersome]
     weapon = choose_weapon(state, unit, carried[0].name if len(carried) == 1 else None)
     if weapon.cumbersome:
-        raise IllegalAction("cumbersome", _("{weapon} is Cumbersome and never Stands and Shoots.", weapon=weapon.name))
+        raise IllegalAction("cumbersome", _("{weapon} is Cumbersome and never Stands and Shoots.", weapon=weapon_word(weapon.name)))
     ranged_attack(state, unit, charger, events, weapon=weapon, stand_and_shoot=True)
 
 

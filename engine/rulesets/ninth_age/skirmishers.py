@@ -4,12 +4,13 @@ unit; at the start of its Movement phase an unengaged one opens out again if the
 
 from __future__ import annotations
 
-from engine.core.text import _
+from engine.core.text import ngettext, _
 from engine.core import Event
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.table.footprint import Pose, footprint
 from engine.table.motion import CLEARANCE_END, clearance_problem
+from engine.rulesets.ninth_age.grammar import number
 
 
 def close_ranks(state: NinthAgeState, unit: UnitState, other: UnitState, events: list[Event]) -> None:
@@ -25,7 +26,7 @@ def close_ranks(state: NinthAgeState, unit: UnitState, other: UnitState, events:
     unit.formation = closed.formation
     unit.pose = Pose(x=anchor.x - moved.x, y=anchor.y - moved.y, bearing=fp.bearing)
     events.append(Event(kind="close-ranks", seat=unit.owner, data={"unit": unit.id},
-                        text=_("{unit} closes ranks (Skirmishers), its model nearest {other} keeping its place.", unit=unit.id, other=other.id)))
+                        text=ngettext("{unit} closes ranks (Skirmishers), its model nearest {other} keeping its place.", "{unit} close ranks (Skirmishers), their model nearest {other} keeping its place.", number(state, unit), unit=unit.id, other=other.id)))
 
 
 def open_ranks(state: NinthAgeState, unit: UnitState, events: list[Event]) -> None:
@@ -43,4 +44,4 @@ def open_ranks(state: NinthAgeState, unit: UnitState, events: list[Event]) -> No
         return
     unit.formation, unit.pose = placed.formation, placed.pose
     events.append(Event(kind="open-ranks", seat=unit.owner, data={"unit": unit.id},
-                        text=_("{unit} opens out into loose order again (Skirmishers).", unit=unit.id)))
+                        text=ngettext("{unit} opens out into loose order again (Skirmishers).", "{unit} open out into loose order again (Skirmishers).", number(state, unit), unit=unit.id)))

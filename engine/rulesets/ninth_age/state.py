@@ -48,6 +48,7 @@ class UnitState(BaseModel):
     hill_charge: bool = False  # charged down from a Hill this turn: +1 combat score (§18.4)
     failed_charge: bool = False
     rallied: bool = False
+    fast_rallied: bool = False  # Fast Cavalry that fled by choice and rallied: free to move and shoot, counts as moved (§22)
     redirected: bool = False
     # -- the Melee phase (combat.py) --
     combat_rounds: int = 0  # rounds fought in its present combat (0: the next is its first)
@@ -56,11 +57,13 @@ class UnitState(BaseModel):
     pursuit_target: str | None = None  # ... the unit it charged so (Thunderous Charge, §22)
     frenzy_lost: bool = False  # lost a combat round: its Frenzy is gone (§22)
     standard_lost: bool = False  # its standard fled from a combat (§17.2)
+    slain_engaged: bool = False  # destroyed while engaged in a combat: its standard is captured (§17.2, §20.1)
     champion_lost: bool = False  # its Champion fell (§17)
     champion_wounds: int = 0  # wounds its Champion has taken in challenges, kept until it falls (§12.7, §16.9)
     no_attacks: bool = False  # refused a challenge: no close-combat attacks this round (§16.9)
     refused: bool = False  # refused a challenge: Ld 0, no Stubborn, until the turn its combat ends is over (§16.9)
     weapon: str = ""  # the close-combat weapon chosen for its present combat (§15.1)
+    fled_by_choice: bool = False  # Fast Cavalry only, that chose Flee as a charge reaction, until its next Rally test (§22)
     fear_struck: bool = False  # failed a Fear test: WS 1 for the rest of this Melee phase (§22)
     stupid: bool = False  # failed its Stupidity test this player turn (stupidity.py, §22)
     # -- shooting and casualties (§10, §12, §13) ------------------------------------------------

@@ -49,6 +49,16 @@ TERRAIN_WORDS = {N_("Hill"), N_("Forest"), N_("Farmhouse"), N_("Wheat Field"), N
                  N_("Ruined Chapel"), N_("Field"), N_("Water"), N_("Wall"), N_("Ruins"), N_("Building"), N_("Rocks")}
 
 
+# Each terrain kind in the reader's language (a refusal's or a roll's "Forest", "Impassable terrain").
+KIND_WORD = {"hill": N_("Hill"), "forest": N_("Forest"), "field": N_("Field"), "water": N_("Water"), "wall": N_("Wall"),
+             "ruins": N_("Ruins"), "impassable": N_("Impassable terrain"), "building": N_("Building")}
+
+
+def kind_word(kind: str) -> Text | str:
+    """A terrain kind (KIND_WORD) in the reader's language."""
+    return Text(KIND_WORD[kind]) if kind in KIND_WORD else kind
+
+
 def terrain_name(name: str) -> Text | str:
     """A terrain feature's name in the reader's language: "Forest", "Forest 2"; any other name as it is."""
     if name in TERRAIN_WORDS:
@@ -103,7 +113,7 @@ def random_layout(rng, width: float, height: float, events: list) -> list[Terrai
         nonlocal free
         if not free:
             free = list(range(len(centres)))
-        roll = roll_dice(f"1d{len(free)}", rng, purpose=_('{kind}: section', kind=kind))
+        roll = roll_dice(f"1d{len(free)}", rng, purpose=_('{kind}: section', kind=kind_word(kind)))
         index = free.pop(roll.total - 1)
         return centres[index]
 
@@ -123,7 +133,7 @@ def random_layout(rng, width: float, height: float, events: list) -> list[Terrai
     counts: dict[str, int] = {}
     for kind in kinds:
         cx, cy = section(kind)
-        move = roll_dice("2d6", rng, purpose=_('{kind}: distance', kind=kind))
+        move = roll_dice("2d6", rng, purpose=_('{kind}: distance', kind=kind_word(kind)))
         bearing = random_bearing(rng)
         dx, dy = direction(bearing)
         cx, cy = cx + dx * move.total, cy + dy * move.total
@@ -134,7 +144,7 @@ def random_layout(rng, width: float, height: float, events: list) -> list[Terrai
             events.append(Event(kind="roll", roll=move, text=_("Terrain: {name} cannot stand 6\" from the others and is removed.", name=terrain_name(name))))
             continue
         placed.append(feature(name, kind, _shape(kind, spot)))
-        events.append(Event(kind="roll", roll=move, text=_("Terrain: {name} moves {total}\" at {bearing}° to ({spot}, {spot2}).", name=name, total=move.total, bearing=decimal(bearing, ".0f"), spot=decimal(spot[0], ".1f"), spot2=decimal(spot[1], ".1f"))))
+        events.append(Event(kind="roll", roll=move, text=_("Terrain: {name} moves {total}\" at {bearing}° to ({spot}, {spot2}).", name=terrain_name(name), total=move.total, bearing=decimal(bearing, ".0f"), spot=decimal(spot[0], ".1f"), spot2=decimal(spot[1], ".1f"))))
     return placed
 
 

@@ -14,7 +14,7 @@ loses Steadfast or rank bonus because of terrain; Strider (Water) only for Water
 
 from __future__ import annotations
 
-from engine.core.text import N_, Text, _, decimal, join as text_join
+from engine.core.text import _, decimal, join as text_join
 from dataclasses import dataclass
 
 from shapely.geometry import LineString
@@ -22,17 +22,11 @@ from shapely.ops import unary_union
 
 from engine.rulesets.ninth_age.catalogue import rule_name, rule_param
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
-from engine.rulesets.ninth_age.terrain_layouts import terrain_name
+from engine.core import Event
+from engine.rulesets.ninth_age.terrain_layouts import KIND_WORD, kind_word, terrain_name
 from engine.table.terrain import TerrainFeature
 
 MOUNTED = ("cavalry", "monstrous cavalry", "chariot")  # §18.3, §18.5, §18.7-18.9
-KIND_WORD = {"hill": N_("Hill"), "forest": N_("Forest"), "field": N_("Field"), "water": N_("Water"), "wall": N_("Wall"),
-             "ruins": N_("Ruins"), "impassable": N_("Impassable terrain"), "building": N_("Building")}
-
-
-def kind_word(kind: str) -> Text | str:
-    """A terrain kind (KIND_WORD) in the reader's language."""
-    return Text(KIND_WORD[kind]) if kind in KIND_WORD else kind
 
 
 def share_in(shape, polygons) -> float:
@@ -48,12 +42,14 @@ def kind_share(state: NinthAgeState, shape, kind: str) -> float:
     return share_in(shape, [t.polygon for t in state.table.terrain if t.kind == kind])
 
 
-def strider(state: NinthAgeState, unit: UnitState, kind: str, *, standard_only: bool = False) -> bool:
+def strider(state: NinthAgeState, unit: UnitState, kind: str, *, standard: bool = True,
+            standard_only: bool = False) -> bool:
     """Strider, or Strider (X) naming this kind of terrain (§22); a Stalker's Standard's (§23.8)
+    unless ``standard`` is False (what the unit would be without it: :func:`standard_strider_used`)
     (``standard_only``: only the standard's, a rule of the unit's rather than of its models)."""
     from engine.rulesets.ninth_age.mixed_units import standard_rule
 
-    if standard_rule(state, unit, "Strider"):
+    if standard and standard_rule(state, unit, "Strider"):
         return True
     if standard_only:
         return False
@@ -67,6 +63,17 @@ def strider(state: NinthAgeState, unit: UnitState, kind: str, *, standard_only: 
     return False
 
 
+def standard_strider_used(state: NinthAgeState, unit: UnitState, spared: bool, events: list[Event]) -> None:
+    """``spared``: the unit would have met terrain's effect but for its Stalker's Standard's Strider
+    (a Dangerous Terrain test, a march refused, a rank in Water, Steadfast lost in a Forest): the
+    standard is used, and a hidden one revealed (§2.4: "Un oggetto si considera usato quando
+    influisce o è possibile che influisca sul gioco in un qualunque modo")."""
+    from engine.rulesets.ninth_age.mixed_units import standard_rule
+
+    if spared:
+        standard_rule(state, unit, "Strider", events)
+
+
 @dataclass(frozen=True)
 class Danger:
     """A feature that is Dangerous Terrain to a unit: its dice fail on ``fail_max`` or less."""
@@ -77,7 +84,7 @@ class Danger:
 
 
 def dangerous_features(state: NinthAgeState, unit: UnitState, *, flying: bool = False,
-                       host: UnitState | None = None) -> list[Danger]:
+                       host: UnitState | None = None, standard: bool = True) -> list[Danger]:
     """The features that are Dangerous Terrain to this unit (§18.3-18.9, §18.10):
 
     - Water, Fields and Walls to Cavalry, Monstrous Cavalry and Chariots;
@@ -88,7 +95,8 @@ def dangerous_features(state: NinthAgeState, unit: UnitState, *, flying: bool = 
 
     Strider ignores them (§22). ``host``: ``unit`` is a character in that unit, tested as the
     model it is (its troop type, its own rules) with what is the unit's: Skirmishers, and a
-    magic standard's Strider (§16.2: "è influenzato da tutte le regole che la riguardano")."""
+    magic standard's Strider (§16.2: "è influenzato da tutte le regole che la riguardano");
+    ``standard`` False: a Stalker's Standard's Strider left out."""
     entry = state.unit_entry(unit)
     troop = entry.troop_type
     skirmishers = state.unit_entry(host or unit).has_rule("Skirmishers")
@@ -97,7 +105,8 @@ def dangerous_features(state: NinthAgeState, unit: UnitState, *, flying: bool = 
     flaming = entry.has_rule("Flaming Attacks")
     out: list[Danger] = []
     for t in state.table.terrain:
-        if strider(state, unit, t.kind) or (host is not None and strider(state, host, t.kind, standard_only=True)):
+        if strider(state, unit, t.kind, standard=standard) or (
+                standard and host is not None and strider(state, host, t.kind, standard_only=True)):
             continue
         why = None
         fail = 1
@@ -127,11 +136,12 @@ def crossed(feature: TerrainFeature, shapes) -> bool:
     return any(shape.intersects(feature.polygon) for shape in shapes)
 
 
-def water_blocks_march(state: NinthAgeState, unit: UnitState, path_shapes: list) -> str | None:
+def water_blocks_march(state: NinthAgeState, unit: UnitState, path_shapes: list, *, standard: bool = True
+                       ) -> str | None:
     """Units never march when entering, crossing or leaving Water (§18.3); the Water's name,
-    or None. Strider (Water) ignores it."""
+    or None. Strider (Water) ignores it (``standard`` False: not a Stalker's Standard's)."""
     for t in state.table.features("water"):
-        if not strider(state, unit, "water") and crossed(t, path_shapes):
+        if not strider(state, unit, "water", standard=standard) and crossed(t, path_shapes):
             return t.name
     return None
 
@@ -150,12 +160,13 @@ def charge_from_hill(state: NinthAgeState, start_shape, end_shape) -> bool:
 
 
 # -- Water: Disordered (§18.3) ----------------------------------------------------------------------------
-def water_full_ranks(state: NinthAgeState, unit: UnitState, full: int) -> tuple[int, str]:
+def water_full_ranks(state: NinthAgeState, unit: UnitState, full: int, *, standard: bool = True
+                     ) -> tuple[int, str]:
     """Full ranks counted with Water's Disordered (§18.3): a rank even partly in Water is never a
     full rank; most of the unit in Water: 0 full ranks. (full ranks, why) — why "" when Water
-    changes nothing (no Water, Strider, Strider (Water))."""
+    changes nothing (no Water, Strider, Strider (Water); ``standard`` False: not a Stalker's Standard's)."""
     waters = [t.polygon for t in state.table.terrain if t.kind == "water"]
-    if not full or not waters or unit.pose is None or strider(state, unit, "water"):
+    if not full or not waters or unit.pose is None or strider(state, unit, "water", standard=standard):
         return full, ""
     fp = unit.footprint()
     water = unary_union(waters)
@@ -170,10 +181,11 @@ def water_full_ranks(state: NinthAgeState, unit: UnitState, full: int) -> tuple[
 
 
 # -- Forests (§18.7) -----------------------------------------------------------------------------------------
-def mostly_in_forest(state: NinthAgeState, unit: UnitState) -> bool:
+def mostly_in_forest(state: NinthAgeState, unit: UnitState, *, standard: bool = True) -> bool:
     """The majority of the footprint in a forest: never Steadfast; Skirmishers and lone infantry
-    characters are Stubborn there (§18.7). Strider never loses Steadfast to terrain (§22)."""
-    if unit.pose is None or strider(state, unit, "forest"):
+    characters are Stubborn there (§18.7). Strider never loses Steadfast to terrain (§22)
+    (``standard`` False: not a Stalker's Standard's)."""
+    if unit.pose is None or strider(state, unit, "forest", standard=standard):
         return False
     return kind_share(state, unit.footprint().shape, "forest") > 0.5
 

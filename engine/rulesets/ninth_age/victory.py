@@ -1,6 +1,7 @@
 """Victory points, secondary objectives and the result (§20).
 
-Rulings: Fleeing and Decimated do not stack ([A-33]); a scoring unit is "inside" the enemy
+Rulings: Fleeing and Decimated do not stack ([A-33]); the Battle Standard Bearer scores "The Flag
+is Lost" (100) and not also "Captured standards" (50), which counts the units' standard bearers; a scoring unit is "inside" the enemy
 deployment zone for Breakthrough when half or more of its footprint is (like every other
 "half the footprint" test of the rules); Battle Points use the percentage bands ([A-37]) and
 the secondary objective's ±2 for each achiever and non-achiever, clamped to 0-10 with the
@@ -19,9 +20,10 @@ import math
 from dataclasses import dataclass, field
 
 from engine.core import Event, Result
+from engine.rulesets.ninth_age.mixed_units import successor
 from engine.rulesets.ninth_age.state import SEATS, NinthAgeState, UnitState
 from engine.rulesets.ninth_age.walls import gap, outline
-from engine.rulesets.ninth_age.zones import deployment_zone
+from engine.rulesets.ninth_age.zones import OBJECTIVE_NAMES, deployment_zone
 
 OBJECTIVE_RANGE = 6.0
 MARGIN_NAMES = {"draw": N_("Draw"), "minor": N_("Minor victory"), "major": N_("Major victory"), "massacre": N_("Massacre")}
@@ -67,21 +69,30 @@ def wounds(state: NinthAgeState, unit: UnitState, models: int) -> int:
     return models * max(p.W for p in entry.parts)
 
 
+FREE_REFORM = ("Free Reform", "Skirmishers", "Fast Cavalry", "Fly")
+
+
 def scoring(state: NinthAgeState, unit: UnitState) -> bool:
-    """A unit with a standard bearer (or the BSB), without Free Reform; never characters alone."""
+    """"Unità Valide" (§20.2): a unit with a standard bearer, a Battle Standard Bearer in it
+    included, unless the unit or any model in it has Free Reform; never characters alone. A
+    standard that fled from a combat is lost "for the game's objectives" (§17.2), and a hidden
+    character does nothing until revealed (§22 Hidden)."""
+    from engine.rulesets.ninth_age.mixed_units import joined
+
     entry = state.unit_entry(unit)
     if entry.is_character or not unit.on_table:
         return False
-    free = any(entry.has_rule(r) for r in ("Free Reform", "Skirmishers", "Fast Cavalry", "Fly"))
-    return entry.command.standard and not free
+    inside = joined(state, unit)
+    if any(state.unit_entry(m).has_rule(r) for m in [unit] + inside for r in FREE_REFORM):
+        return False
+    return (entry.command.standard and not unit.standard_lost) or any(
+        state.unit_entry(c).bsb and not c.standard_lost for c in inside)
 
 
 def secondary(state: NinthAgeState) -> dict[str, bool]:
     """Who achieved the secondary objective."""
     if state.objective == "hold":
-        centre = state.table.centre
-        counts = {s: sum(1 for u in state.on_table(s) if scoring(state, u)
-                         and gap(state, u, centre) <= OBJECTIVE_RANGE + 1e-3) for s in SEATS}
+        counts = {s: _near_centre(state, s) for s in SEATS}
         best = max(counts.values())
         return {s: best > 0 and counts[s] == best and list(counts.values()).count(best) == 1 for s in SEATS}
     if state.objective == "breakthrough":
@@ -103,6 +114,36 @@ def secondary(state: NinthAgeState) -> dict[str, bool]:
                 held["p1" if near["p1"] > near["p2"] else "p2"] += 1
         return {s: held[s] > held[state.enemy_of(s)] for s in SEATS}
     return {s: False for s in SEATS}
+
+
+def objective_line(state: NinthAgeState) -> Text | None:
+    """Who achieved the secondary objective, said plainly at the end (§20.2), and when nobody
+    did, that no one's units hold it (the score lines list only what was scored, so a Hold the
+    Ground nobody won said nothing at all). None when the game has no secondary objective."""
+    if state.objective not in OBJECTIVE_NAMES:
+        return None
+    name = Text(OBJECTIVE_NAMES[state.objective])
+    achieved = secondary(state)
+    winners = [state.seat(s).name for s in SEATS if achieved[s]]
+    if winners:
+        return _("Secondary objective, {objective}: achieved by {names}.", objective=name,
+                 names=text_join(", ", winners))
+    if state.objective == "hold":
+        return _("Secondary objective, {objective}: nobody achieves it: no player has more scoring units within "
+                 "6\" of the table centre than the other ({first} {count}, {second} {count2}).",
+                 objective=name, first=state.seat("p1").name, count=_near_centre(state, "p1"),
+                 second=state.seat("p2").name, count2=_near_centre(state, "p2"))
+    if state.objective == "breakthrough":
+        return _("Secondary objective, {objective}: nobody achieves it: no scoring unit of either player is "
+                 "inside the enemy deployment zone.", objective=name)
+    return _("Secondary objective, {objective}: nobody achieves it: neither player controls more markers than "
+             "the other.", objective=name)
+
+
+def _near_centre(state: NinthAgeState, seat: str) -> int:
+    """Scoring units of ``seat`` within 6" of the table centre (Hold the Ground, §20.2)."""
+    centre = state.table.centre
+    return sum(1 for u in state.on_table(seat) if scoring(state, u) and gap(state, u, centre) <= OBJECTIVE_RANGE + 1e-3)
 
 
 def ledger(state: NinthAgeState, seat: str, *, with_objective: bool = True) -> Ledger:
@@ -127,23 +168,51 @@ def ledger(state: NinthAgeState, seat: str, *, with_objective: bool = True) -> L
                 continue
             out.lines.append((_("{unit} never arrived from Ambush", unit=unit.id), cost))  # counts as destroyed (§22 Ambush)
             continue
+        if unit.succeeded_by:  # its R&F all slain, its characters left are still the unit (§16.2)
+            left = state.units[successor(state, unit.id)]
+            if left.location not in ("destroyed", "fled"):  # they live: the unit stands, with no R&F wounds left
+                out.lines.append(_stands_by_characters(state, unit, left, math.ceil(cost / 2)))
+                continue
+            what = _("fled off the table") if left.location == "fled" else _("destroyed")
+            out.lines.append((_("{unit} {what}", unit=unit.id, what=what), cost))
+            continue
         if unit.location in ("destroyed", "fled", "hidden"):  # §22 Hidden: never revealed, it counts as slain
             what = {"fled": _("fled off the table"), "destroyed": _("destroyed"),
                     "hidden": _("never revealed from hiding: counts as slain")}[unit.location]
             out.lines.append((_("{unit} {what}", unit=unit.id, what=what), cost))
             if entry.general:
                 out.lines.append((_("The King is Dead"), 100))
-            if entry.bsb:
-                out.lines.append((_("The Flag is Lost"), 100))
+        # "La Bandiera è Persa": the BSB slain, or broken from a combat (its standard lost, §17.2);
+        # not for one that fled off the table from a Panic test
+        if entry.bsb and (unit.location in ("destroyed", "hidden") or unit.standard_lost):
+            out.lines.append((_("The Flag is Lost"), 100))
+        # "Alfieri Catturati": a standard bearer removed while engaged in a combat, or fled from one
+        if entry.command.standard and not entry.is_character and (
+                (unit.location == "destroyed" and unit.slain_engaged) or unit.standard_lost):
+            out.lines.append((_("{unit}'s standard captured", unit=unit.id), 50))
+        if unit.location in ("destroyed", "fled", "hidden"):
             continue
         half = math.ceil(cost / 2)
         if unit.fleeing or (host is not None and host.fleeing):
-            out.lines.append((f"{unit.id} fleeing", half))
+            out.lines.append((_("{unit} fleeing", unit=unit.id), half))
         elif (wounds(state, unit, unit.models) - unit.wounds_lost) * 4 <= wounds(state, unit, unit.start_models):
             out.lines.append((_("{unit} decimated", unit=unit.id), half))
     if with_objective and secondary(state)[seat]:
         out.lines.append((_("secondary objective"), math.ceil(points_of(state) * 20 / 100)))
     return out
+
+
+def _stands_by_characters(state: NinthAgeState, unit: UnitState, left: UnitState, half: int) -> tuple[Text, int]:
+    """A unit whose R&F are all slain while characters of it live on as the unit (§16.2): it is
+    neither slain nor fled ("Morti o Fuggiti" is for a unit "uccisa o fuggita"), but its own
+    wounds are none of its starting wounds, the characters "conteggiati separatamente dalle Unità
+    a cui si sono aggregati" (Decimati, §20.1): half its cost, or half as fleeing when they
+    flee, never both ([A-33])."""
+    host = state.units.get(left.host) if left.location == "joined" and left.host else None
+    if left.fleeing or (host is not None and host.fleeing):
+        return _("{unit} fleeing (its characters left, {left}, are the unit)", unit=unit.id, left=left.id), half
+    return _("{unit} decimated (its rank and file slain, its characters left, {left}, are the unit)",
+             unit=unit.id, left=left.id), half
 
 
 def points_of(state: NinthAgeState) -> int:
@@ -157,6 +226,9 @@ def score(state: NinthAgeState, events: list[Event]) -> Result:
     for s in SEATS:
         items = text_join("; ", [_("{k} {v}", k=k, v=v) for k, v in ledgers[s].lines]) if ledgers[s].lines else _("nothing")
         events.append(Event(kind="score", seat=s, text=_("{name}: {total} VP ({items}).", name=state.seat(s).name, total=ledgers[s].total, items=items)))
+    objective = objective_line(state)
+    if objective is not None:
+        events.append(Event(kind="score", text=objective))
     a, b = ledgers["p1"].total, ledgers["p2"].total
     points = points_of(state)
     kind = margin(abs(a - b), points)

@@ -18,6 +18,10 @@ import math
 from shapely.geometry import LineString, Polygon, box
 from shapely.ops import unary_union
 
+from engine.core.text import N_
+
+OBJECTIVE_NAMES = {"hold": N_("Hold the Ground"), "breakthrough": N_("Breakthrough"), "secure": N_("Secure Target")}
+
 DEPLOYMENT_TYPES = ("classic", "diagonal", "flank")
 DIAGONALS = ("sw-ne", "nw-se")
 SIDES = ("south", "north")

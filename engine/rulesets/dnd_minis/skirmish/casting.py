@@ -17,7 +17,7 @@ from engine.rulesets.dnd_minis.skirmish import areas, effects
 from engine.rulesets.dnd_minis.skirmish.actions import Cast
 from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
-from engine.core.text import _
+from engine.core.text import _, either
 from engine.rulesets.dnd_minis.cards import range_name
 
 WARBAND_RANGES = ("your warband", "any warband")
@@ -219,8 +219,8 @@ def _targets(state: SkirmishState, field: SkirmishField, creature: Creature, rng
         side = field.enemies_of(creature) if field.hostile(creature, target) else field.allies_of(creature)
         closest = field.nearest_visible(creature, side, limit)
         if target not in closest:
-            who = "enemy" if field.hostile(creature, target) else "ally"
-            names = " or ".join(f"the {c.name}" for c in closest) or "nobody in range"
+            who = _("enemy") if field.hostile(creature, target) else _("ally")
+            names = either(c.name for c in closest) if closest else _("nobody in range")
             raise IllegalAction("not-nearest", _('{name} must go to the nearest {who} the {creature} can see: '
                                                  '{names}.',
                                                  name=name, who=who, creature=creature.name, names=names))

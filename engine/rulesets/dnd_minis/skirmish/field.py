@@ -21,6 +21,7 @@ from engine.rulesets.dnd_minis.skirmish import command
 from engine.rulesets.dnd_minis.skirmish.orders import asks_aoo, declines_aoo
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
 from engine.core.text import _, join
+from engine.grid.terrain import kinds_said
 
 XY = tuple[int, int]
 
@@ -155,8 +156,9 @@ class SkirmishField(Battlefield):
                              square=square_name(sq), creature=occupied[sq].name)
                 facts = self.grid.facts(sq, mode)
                 if self.grid.is_wall(sq) or facts.impassable or facts.slows or facts.no_end and "statue" in self.grid.terrain_at(sq):
-                    what = ", ".join(sorted(self.grid.terrain_at(sq))) or "terrain"
-                    return _('{square} ({terrain})', square=square_name(sq), terrain=what.replace('_', ' '))
+                    kinds = self.grid.terrain_at(sq)
+                    return _('{square} ({terrain})', square=square_name(sq),
+                             terrain=kinds_said(kinds) if kinds else _('terrain'))
         return None
 
     def threateners(self, creature: Creature, at: XY) -> list[Creature]:

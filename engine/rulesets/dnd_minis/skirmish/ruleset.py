@@ -40,7 +40,7 @@ TURN_ACTIONS = ("activate", "move", "attack", "charge", "cast", "end")
 
 class Skirmish(Ruleset):
     name: ClassVar[str] = "dnd-minis"
-    title: ClassVar[str] = "D&D Miniatures Skirmish"
+    title: ClassVar[str] = _("D&D Miniatures Skirmish")
     state_model = SkirmishState
     action_types = ACTION_TYPES
     min_seats = 2

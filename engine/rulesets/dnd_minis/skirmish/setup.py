@@ -19,7 +19,7 @@ from engine.rulesets.dnd_minis.creature import Creature
 from engine.rulesets.dnd_minis.maps import load_map
 from engine.rulesets.dnd_minis.skirmish.actions import ChooseMap, Deploy, SubmitWarband
 from engine.rulesets.dnd_minis.skirmish.state import PlayerState, SkirmishState
-from engine.core.text import _
+from engine.core.text import _, either
 
 XY = tuple[int, int]
 
@@ -179,7 +179,7 @@ def _load_offered(state: SkirmishState, name: str):
         if p.map == name or (p.map_data and f"{seat}'s map" == name):
             return load_map(p.map or "", p.map_data)
     raise IllegalAction("unknown-map", _('Nobody brought a map called {name!r}: choose {names}.',
-                                         name=name, names=" or ".join(_offered_maps(state))))
+                                         name=name, names=either(_offered_maps(state))))
 
 
 def choose_map(state: SkirmishState, action: ChooseMap, events: list[Event]) -> None:

@@ -18,7 +18,7 @@ from engine.rulesets.dnd_minis.skirmish import effects, simultaneous
 from engine.rulesets.dnd_minis.skirmish.actions import Attack, Charge, Move
 from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
-from engine.core.text import _, ngettext
+from engine.core.text import _, ngettext, either
 
 XY = tuple[int, int]
 
@@ -526,7 +526,7 @@ def _check_ranged(state: SkirmishState, field: SkirmishField, creature: Creature
                                           creature=creature.name, target=target.name))
     nearest = field.nearest_visible(creature, field.enemies_of(creature))
     if target not in nearest:
-        names = " or ".join(f"the {c.name}" for c in nearest)
+        names = either(c.name for c in nearest)
         raise IllegalAction("not-nearest", _('A ranged attack must target the nearest enemy the {creature} can '
                                              'see: {names}.',
                                              creature=creature.name, names=names))
@@ -602,7 +602,7 @@ def charge_plan(state: SkirmishState, creature: Creature, action: Charge, target
     if action.target:
         target = find_creature(state, action.target, creature)
         if target.id not in nearest:
-            names = " or ".join(state.creatures[c].name for c in nearest)
+            names = either(state.creatures[c].name for c in nearest)
             raise IllegalAction("not-nearest", _('A charge must go at the nearest enemy: the {names}.',
                                                  names=names))
     elif len(nearest) == 1:
@@ -639,7 +639,7 @@ def charge_plan(state: SkirmishState, creature: Creature, action: Charge, target
     if action.to is not None:
         if action.to not in squares:
             raise IllegalAction("not-nearest-square", _('A charge must end on the nearest square next to the '
-                                                        '{target}: {names}.', target=target.name, names=" or ".join(square_name(s) for s in squares)))
+                                                        '{target}: {names}.', target=target.name, names=either(square_name(s) for s in squares)))
         dest, path = action.to, checked(action.to)
     else:
         good, first_error = [], None

@@ -1,0 +1,114 @@
+"""A unit's verb agrees with its name (#10): 'Wolf Riders shoots' read wrong. Every reply
+sentence whose verb agrees with a unit is written singular and plural (ngettext), and
+grammar.number picks the form: the army entry's ``plural`` flag, else the name as the table
+shows it when it reads as a plural (Wolf Riders, Spearmen, even a one-model entry), else the
+entry's model count. Italian and Hungarian have their own forms in the catalogues."""
+
+import ast
+import re
+from pathlib import Path
+
+import pytest
+
+import engine.rulesets.ninth_age as package
+from bot.i18n import event_text, say
+from engine.core.errors import IllegalAction
+from engine.rulesets.ninth_age.grammar import entry_number, name_reads_plural, number
+from engine.rulesets.ninth_age.shooting_phase import Shoot
+
+from game_helpers import apply, scenario
+from loaded_dice import load
+
+
+def test_the_name_as_the_table_shows_it_decides_the_number():
+    assert [name_reads_plural(n) for n in ("Wolf Riders", "Spearmen", "Brute Bulls", "Giant", "Great Cannon",
+                                          "Warlord on Wyvern", "Vermin Swarm", "Knights (p2)")] == \
+        [True, True, True, False, False, False, False, True]
+    state = scenario({"Wolf Riders": (30, 30, 180), "Giant": (50, 30, 180)}, terrain="open")
+    riders, giant = state.units["Wolf Riders"], state.units["Giant"]
+    assert number(state, riders) == 2 and number(state, giant) == 1
+    # a one-model entry whose name reads as a plural is a plural subject; the list's flag wins
+    entry = state.unit_entry(riders)
+    entry.models = 1
+    assert number(state, riders) == 2 and entry_number(entry) == 2
+    entry.plural = False
+    assert number(state, riders) == 1
+
+
+def _shooting(placements, seat="p2"):
+    state = scenario(placements, seat=seat, terrain="open")
+    state.phase, state.step = "shooting", ""
+    return state
+
+
+def test_wolf_riders_shoot_and_a_cannon_fires_its_cannon_in_each_language():
+    state = _shooting({"Wolf Riders": (30, 30, 180), "Spearmen": (30, 18, 0, 10)})
+    log = []
+    state = apply(state, Shoot(seat="p2", unit="Wolf Riders", target="Spearmen"), None, log)
+    shot = next(e for e in log if e.kind == "shoot")
+    assert str(shot.text).startswith("Wolf Riders shoot (short bow) at Spearmen"), shot.text
+    assert say(event_text(shot), "it").startswith("Wolf Riders tirano (")
+    assert say(event_text(shot), "hu").startswith("Wolf Riders lőnek (")
+    # refusals agree too
+    from engine.rulesets.ninth_age import shooting_phase
+
+    with pytest.raises(IllegalAction, match="^Spearmen are not yours to command.$"):
+        shooting_phase.apply(state, Shoot(seat="p2", unit="Spearmen", target="Wolf Riders"), [])
+    with pytest.raises(IllegalAction, match=r"^Wolf Riders have already shot this phase \(§10.2\).$") as again:
+        shooting_phase.apply(state, Shoot(seat="p2", unit="Wolf Riders", target="Spearmen"), [])
+    assert say(again.value.message, "it") \
+        .startswith("Wolf Riders hanno già tirato in questa fase")
+    state = _shooting({"Great Cannon": (30, 10, 0), "Skulkers": (30, 25, 180)}, seat="p1")
+    load(state, 1, 3)  # a natural 1 to hit: a misfire, the table's 3
+    log = []
+    state = apply(state, Shoot(seat="p1", unit="Great Cannon", target="Skulkers"), None, log)
+    text = " | ".join(str(e.text) for e in log)
+    assert "Great Cannon misfires! Misfire table: 3" in text
+    assert "Great Cannon misfire!" not in text
+
+
+def test_losses_and_a_wiped_out_unit_in_each_language():
+    from engine.rulesets.ninth_age.casualties import lose_wounds
+
+    state = scenario({"Wolf Riders": (30, 30, 180), "Giant": (50, 30, 180)}, terrain="open")
+    events = []
+    lose_wounds(state, state.units["Wolf Riders"], 1, events)
+    lose_wounds(state, state.units["Giant"], 1, events)
+    lose_wounds(state, state.units["Wolf Riders"], 50, events)
+    texts = [(str(e.text), say(event_text(e), "it"), say(event_text(e), "hu")) for e in events]
+    riders = [t for t in texts if t[0].startswith("Wolf Riders ")]
+    assert riders[0][0].startswith("Wolf Riders lose 1 model(s); 4 left")
+    assert riders[0][1].startswith("Wolf Riders perdono 1 modelli") and riders[0][2].startswith("Wolf Riders 1 modellt veszítenek")
+    assert any(en.startswith("Wolf Riders are wiped out") for en, _, _ in texts), texts
+    assert any(it.startswith("Wolf Riders sono spazzati via") for _, it, _ in texts)
+    assert not any(en.startswith("Giant lose") for en, _, _ in texts)
+
+
+SUBJECT = re.compile(r"^\{(unit|charger|target|u|shooter)\} (?:already |still |not |no longer )?"
+                     r"(is|are|has|have|was|can't|cannot|may|must|does|[a-z]+s)\b")
+# sentences about one character, always singular (the General, the Battle Standard Bearer, a Wizard;
+# and the limit a Battle Standard Bearer carries, "as Battle Standard Bearer it may")
+ONE_CHARACTER = {
+    "{u} is already the General; exactly one is (§2.2).",
+    "{u} is already the Battle Standard Bearer; one per army (§16.8).",
+    "{unit} carries the Essence of a Free Mind: which lore does it generate its spells from?",
+    "{u} is inside {host} and cannot make the magical move on its own (§9.13).",
+}
+
+
+def test_no_reply_sentence_fixes_a_unit_subject_in_the_singular():
+    """Every _() sentence whose verb agrees with its unit subject is an ngettext now (a
+    sentence about one character only is the exception, listed)."""
+    left = []
+    for path in sorted(Path(package.__file__).parent.glob("*.py")):
+        source = path.read_text()
+        for node in ast.walk(ast.parse(source)):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "_" and node.args \
+                    and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+                text = node.args[0].value
+                m = SUBJECT.match(text)
+                if m and m.group(2) not in ("against", "plus") and text not in ONE_CHARACTER \
+                        and "as Battle Standard Bearer" not in text \
+                        and not text.startswith("{target} is a character inside"):
+                    left.append(f"{path.name}:{node.lineno} {text[:70]}")
+    assert not left, "\n".join(left)
