@@ -100,7 +100,9 @@ def test_the_charge_move_says_the_path_it_moved():
 # The search builds a turn's swept ground only where some shape comes near the hull of the turn's
 # positions, checks where the charger first touches the target before sweeping anything, and
 # remembers its answers. ``_plain_charge_path`` is the search as first written (every part swept
-# and united, then measured against the target and each obstacle): the two must agree.
+# and united, then measured against the target and each obstacle; numpy candidates), sweeping its
+# turns with ``cp._turn``, itself pinned to the triangle-by-triangle ``_plain_turn`` below: the
+# two searches must agree.
 from random import Random
 
 import numpy as np
@@ -207,7 +209,7 @@ def _plain_charge_path(start, end, target, obstacles, max_wheel=cp.MAX_WHEEL):
             centre = centre + a * f0
         if abs(wheel) > 1e-9:
             corner = np.array(start.world((w if wheel > 0 else -w, d))) + a * f0
-            swept, shape = _plain_turn(shape, tuple(corner), wheel)
+            swept, shape = cp._turn(shape, tuple(corner), wheel)
             pieces.append(swept)
             centre = np.array(cp._centres_turning(tuple(centre), tuple(corner), wheel)[-1])
         fw = np.array(direction(start.bearing + wheel))
@@ -221,7 +223,7 @@ def _plain_charge_path(start, end, target, obstacles, max_wheel=cp.MAX_WHEEL):
             contact = pre.world((u, d))
             if Point(contact).distance(tshape) > cp.TOUCH or pre.shape.intersection(tshape).area > cp.INTO_TARGET:
                 continue
-            swept, shape = _plain_turn(shape, contact, align)
+            swept, shape = cp._turn(shape, contact, align)
             pieces.append(swept)
         swept_count += 1
         ground = unary_union(pieces) if pieces else hull
