@@ -45,7 +45,7 @@ INTO_TARGET = 1e-4  # square inches a sweep may share with the target it only to
 INTO_OTHER = 1e-6
 MAX_SWEPT = 8  # paths swept for one end pose before it counts as unreachable
 NEAR = 1e-7  # inches: a part whose bound is farther than this from a shape shares no ground with it
-CACHE_SIZE = 4096  # charge paths remembered (the same charge is asked for at declaration, each
+CACHE_SIZE = 1024  # charge paths remembered (the same charge is asked for at declaration, each
 # legal target listing and the move; keyed by every input, so an answer is the one it had)
 
 

@@ -207,7 +207,7 @@ def test_a_random_movement_unit_makes_no_vanguard_move_as_the_seed_moves_it_as_i
     except IllegalAction as err:
         assert "Random Movement" not in str(err)
     _random(state, "Skulkers", "2D6")
-    with pytest.raises(IllegalAction, match=r"Skulkers has Random Movement: a Vanguard move is made as in the "
+    with pytest.raises(IllegalAction, match=r"Skulkers have Random Movement: a Vanguard move is made as in the "
                                             r"Remaining Moves, with their restrictions, and a Random Movement unit "
                                             r"may not move in the Remaining Moves \(§22 Vanguard, §22 Random "
                                             r"Movement\)\."):
@@ -223,7 +223,7 @@ def test_a_random_movement_unit_makes_no_magical_move():
                  answers={"dispel": "none"})
     forward = [MoveStep(kind="forward", amount=2)]
     _random(state, "Spearmen", "2D6")
-    with pytest.raises(IllegalAction, match=r"Spearmen has Random Movement: a magical move is made as in a fresh "
+    with pytest.raises(IllegalAction, match=r"Spearmen have Random Movement: a magical move is made as in a fresh "
                                             r"Remaining Moves sub-phase, with its restrictions, and a Random Movement "
                                             r"unit may not move in the Remaining Moves \(§9.13, §22 Random "
                                             r"Movement\)\."):

@@ -515,11 +515,15 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         if not poses:
             screen = [] if target.fleeing else blocked_path_screen(state, charger, target, side)
             if screen and decide(state, charger.owner, f"blocked-path-{charger.id}",
-                                 _("{charger} cannot complete its charge on {target}: only {units} stand in the way, "
-                                   "unengaged enemy units it may not contact. Make the Blocked Path move (straight "
-                                   "forward up to {total}\"; an enemy it meets counts as charged, §8.6) or the "
-                                   "failed charge move?", charger=charger.id, target=target.id,
-                                   units=", ".join(screen), total=total),
+                                 ngettext("{charger} cannot complete its charge on {target}: only {units} stand in "
+                                          "the way, unengaged enemy units it may not contact. Make the Blocked Path "
+                                          "move (straight forward up to {total}\"; an enemy it meets counts as "
+                                          "charged, §8.6) or the failed charge move?",
+                                          "{charger} cannot complete their charge on {target}: only {units} stand in "
+                                          "the way, unengaged enemy units they may not contact. Make the Blocked Path "
+                                          "move (straight forward up to {total}\"; an enemy they meet counts as "
+                                          "charged, §8.6) or the failed charge move?", number(state, charger),
+                                          charger=charger.id, target=target.id, units=", ".join(screen), total=total),
                                  ["straight", "fail"], default="straight") == "straight":
                 blocked_path_move(state, decl, charger, target, total, dice, events)
             else:

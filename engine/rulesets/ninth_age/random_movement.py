@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import re
 
-from engine.core.text import _
+from engine.core.text import _, ngettext
 from engine.rulesets.ninth_age.catalogue import rule_name, rule_param
+from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 
 RULE = "Random Movement"
@@ -75,9 +76,15 @@ def remaining_like_refusal(state: NinthAgeState, unit: UnitState, kind: str) -> 
     if value(state, unit) is None:
         return None
     if kind == "vanguard":
-        return _("{unit} has Random Movement: a Vanguard move is made as in the Remaining Moves, with their "
-                 "restrictions, and a Random Movement unit may not move in the Remaining Moves (§22 Vanguard, §22 "
-                 "Random Movement).", unit=unit.id)
-    return _("{unit} has Random Movement: a magical move is made as in a fresh Remaining Moves sub-phase, with its "
-             "restrictions, and a Random Movement unit may not move in the Remaining Moves (§9.13, §22 Random "
-             "Movement).", unit=unit.id)
+        return ngettext("{unit} has Random Movement: a Vanguard move is made as in the Remaining Moves, with their "
+                        "restrictions, and a Random Movement unit may not move in the Remaining Moves (§22 Vanguard, "
+                        "§22 Random Movement).",
+                        "{unit} have Random Movement: a Vanguard move is made as in the Remaining Moves, with their "
+                        "restrictions, and a Random Movement unit may not move in the Remaining Moves (§22 Vanguard, "
+                        "§22 Random Movement).", number(state, unit), unit=unit.id)
+    return ngettext("{unit} has Random Movement: a magical move is made as in a fresh Remaining Moves sub-phase, with "
+                    "its restrictions, and a Random Movement unit may not move in the Remaining Moves (§9.13, §22 "
+                    "Random Movement).",
+                    "{unit} have Random Movement: a magical move is made as in a fresh Remaining Moves sub-phase, with "
+                    "its restrictions, and a Random Movement unit may not move in the Remaining Moves (§9.13, §22 "
+                    "Random Movement).", number(state, unit), unit=unit.id)

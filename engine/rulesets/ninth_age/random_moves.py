@@ -105,8 +105,9 @@ def _join_move(state: NinthAgeState, char, host, events: list[Event]) -> None:
             break
     if reached is None:
         events.append(Event(kind="random-move", seat=seat, data={"unit": char.id},
-                            text=_("{unit} does not reach {host} ({go}\"): it moves that way and does not join it.",
-                                   unit=char.id, host=host.id, go=go)))
+                            text=ngettext("{unit} does not reach {host} ({go}\"): it moves that way and does not join it.",
+                                          "{unit} do not reach {host} ({go}\"): they move that way and do not join it.",
+                                          number(state, char), unit=char.id, host=host.id, go=go)))
         pursuit_move(state, char, bearing, go, events, pivoting=True, label="random movement")
         return
     state.last_moves.append({"unit": char.id, "kind": "random movement", "path": [list(start.centre),
@@ -118,7 +119,9 @@ def _join_move(state: NinthAgeState, char, host, events: list[Event]) -> None:
     where = _("against its side (a non-matching base)") if char.cells is None else \
         _("in rank {value}, file {value2}", value=char.rank + 1, value2=char.file + 1)
     events.append(Event(kind="join", seat=seat, data={"unit": host.id, "character": char.id},
-                        text=_("{unit} moves {moved}\" of {go}\" into contact with {host} and joins it {where} (its "
-                               "Compulsory Move, §22 Random Movement){aside}.", unit=char.id, moved=decimal(moved, ".1f"),
-                               go=go, host=host.id, where=where,
+                        text=ngettext("{unit} moves {moved}\" of {go}\" into contact with {host} and joins it {where} "
+                                      "(its Compulsory Move, §22 Random Movement){aside}.",
+                                      "{unit} move {moved}\" of {go}\" into contact with {host} and join it {where} "
+                                      "(their Compulsory Move, §22 Random Movement){aside}.", number(state, char),
+                                      unit=char.id, moved=decimal(moved, ".1f"), go=go, host=host.id, where=where,
                                aside=_("; {join} moved aside", join=", ".join(moved_aside)) if moved_aside else "")))
