@@ -295,13 +295,13 @@ def _into(start: Footprint, hull, pre: Footprint, tshape) -> bool:
     r = math.radians(pre.bearing - start.bearing)  # clockwise about the start's centre, then across
     c, s = math.cos(r), math.sin(r)
     (x0, y0), (x1, y1) = start.centre, pre.centre
-    moved = affinity.affine_transform(hull, [c, s, -s, c, x1 - c * x0 - s * y0, y1 + s * x0 - c * y0])
-    into = moved.intersection(tshape).area
-    if into <= INTO_TARGET:
+    matrix = [c, s, -s, c, x1 - c * x0 - s * y0, y1 + s * x0 - c * y0]
+    if affinity.affine_transform(hull, matrix).intersection(tshape).area <= INTO_TARGET:
         return False
     if abs(start.shape.area - hull.area) < 1e-9:  # a full block: its bases are their hull
         return True
-    return pre.shape.intersection(tshape).area > INTO_TARGET
+    # the bases moved as one (the same ground as laying them out again at the new pose)
+    return affinity.affine_transform(start.shape, matrix).intersection(tshape).area > INTO_TARGET
 
 
 _cache: OrderedDict = OrderedDict()
@@ -310,9 +310,10 @@ _cache: OrderedDict = OrderedDict()
 def _key(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapping[Hashable, object],
          max_wheel: float) -> tuple:
     def fp(f: Footprint) -> tuple:
-        return f.shape.wkb, f.pose.x, f.pose.y, f.pose.bearing, f.half_width, f.half_depth
+        return f.pose.x, f.pose.y, f.pose.bearing, f.half_width, f.half_depth
 
-    return (fp(start), fp(end), fp(target), target.rect.wkb, max_wheel,
+    # of the end pose only its place and size are used (not its bases): no shape to build for it
+    return (start.shape.wkb, fp(start), fp(end), target.shape.wkb, target.rect.wkb, fp(target), max_wheel,
             tuple((k, o.wkb) for k, o in obstacles.items()))
 
 
