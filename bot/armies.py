@@ -21,7 +21,7 @@ from engine.core import IllegalAction
 from engine.core.errors import quote
 from engine.core.text import _, join, ngettext
 from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, load_army_text, sample_army
-from engine.rulesets.ninth_age.building import add_unit, describe, new_army, remove_unit
+from engine.rulesets.ninth_age.building import add_unit, describe, describe_entry, new_army, remove_unit
 
 EDITION = "ninth-age"
 MAX_ARMIES_PER_PLAYER = 50
@@ -108,6 +108,15 @@ class Armies:
         return self._shown(army, _("Removed."))
 
     async def _army_show(self, user_id: str, options: dict[str, Any], attachments) -> Reply:
+        if options.get("unit"):  # one entry's profiles, rules and (a wizard's) spells
+            if not options.get("name"):
+                raise IllegalAction("missing-option", _("Say which army: /army show name:<army> unit:<unit>."))
+            name = str(options["name"])
+            if name.strip().lower() in SAMPLE_ARMIES and await self.store.warband(user_id, name) is None:
+                army = sample_army(name.strip().lower())
+            else:
+                army = await self._army(user_id, name)
+            return Reply(text=describe_entry(army, str(options["unit"])), ephemeral=True)
         if options.get("name"):
             name = str(options["name"])
             if name.strip().lower() in SAMPLE_ARMIES and await self.store.warband(user_id, name) is None:
@@ -128,7 +137,11 @@ class Armies:
         return Reply(text=join("\n", lines), ephemeral=True)
 
     async def _army_export(self, user_id: str, options: dict[str, Any], attachments) -> Reply:
-        army = await self._army(user_id, options.get("name", ""))
+        name = str(options.get("name", ""))
+        if name.strip().lower() in SAMPLE_ARMIES and await self.store.warband(user_id, name) is None:
+            army = sample_army(name.strip().lower())  # a sample army book, to read or to start a file from
+        else:
+            army = await self._army(user_id, name)
         safe = "".join(c if c.isalnum() or c in "-_" else "-" for c in army.name.lower()).strip("-") or "army"
         return Reply(text=_("Army **{army}** as a file: share it, or /army import it elsewhere.", army=army.name), ephemeral=True,
                      file=army.model_dump_json(indent=1).encode("utf-8"), file_name=f"{safe}.army.json")

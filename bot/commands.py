@@ -209,6 +209,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     CommandSpec("show", "Ninth Age: an army with every broken composition rule; seat: an army in this game", "army", (
         Option("name", "Your army or a sample (default: list yours)", autocomplete="army"),
         Option("seat", "In this channel's game: that seat's army as you may see it (p1 or p2)"),
+        Option("unit", "One unit of the army: its profiles, rules and a wizard's spells"),
     )),
     CommandSpec("export", "Ninth Age: get one of your armies as a file", "army", (
         Option("name", "Your army", required=True, autocomplete="army"),

@@ -15,6 +15,7 @@ True
 from __future__ import annotations
 
 import io
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
@@ -119,6 +120,7 @@ def _frame(view: TableView, px_per_inch: int):
 
 
 LABEL_SIZE = 11
+TERRAIN_LABEL_SIZE = 10  # a terrain piece's name
 LABEL_PAD = 2  # px kept clear around each label
 
 
@@ -162,14 +164,16 @@ def _spots(cx: float, cy: float, half_w: float, half_h: float, footprint: Rect, 
 
 
 def layout_labels(items: list[tuple[tuple[float, float], tuple[float, float], Rect]], bounds: Rect,
-                  order: list[int] | None = None) -> list[tuple[Rect, bool]]:
+                  order: list[int] | None = None, fixed: Sequence[Rect] = ()) -> list[tuple[Rect, bool]]:
     """Where each label goes, a pure function of sizes and places (px): ``items`` are (label
     width and height, the unit's centre, its footprint's bounding box), ``bounds`` the area labels
     stay inside. Returns per item (its rectangle, whether it was moved off the unit's centre, so
     a leader line joins them). Labels are placed one at a time in ``order`` (default: as given):
     on the unit's centre if that is free, else the nearest free spot of :func:`_spots`; no two
     rectangles overlap as long as the area has room; only then does a label take the spot that
-    overlaps least.
+    overlaps least. ``fixed`` rectangles are taken before any label is placed (the terrain's
+    labels when the units' are laid out, the units' bases when the terrain's are): labels keep
+    off them as off each other.
 
     >>> a, b = layout_labels([((40, 10), (50, 50), (45, 45, 55, 55))] * 2, (0, 0, 200, 200))
     >>> a, b[1]
@@ -178,7 +182,7 @@ def layout_labels(items: list[tuple[tuple[float, float], tuple[float, float], Re
     True
     """
     x0, y0, x1, y1 = bounds
-    placed: list[Rect] = []
+    placed: list[Rect] = list(fixed)
     out: dict[int, tuple[Rect, bool]] = {}
     for i in (order if order is not None else range(len(items))):
         (width, height), (cx, cy), footprint = items[i]
@@ -198,11 +202,45 @@ def layout_labels(items: list[tuple[tuple[float, float], tuple[float, float], Re
     return [out[i] for i in range(len(items))]
 
 
-def place_labels(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int) -> list[tuple[str, tuple, bool]]:
+def _base_boxes(view: TableView, p) -> list[Rect]:
+    """Each base of each unit as a rectangle in px (what a terrain label keeps off)."""
+    boxes = []
+    for u in view.units:
+        for base in u.bases:
+            pts = [p(*pt) for pt in base]
+            boxes.append((min(q[0] for q in pts), min(q[1] for q in pts), max(q[0] for q in pts), max(q[1] for q in pts)))
+    return boxes
+
+
+def place_terrain_labels(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int
+                         ) -> list[tuple[str, Rect, tuple[float, float] | None]]:
+    """Where each terrain piece's name goes (text, rectangle in px), by :func:`layout_labels`:
+    on the piece's centre unless a unit's base stands there, else as near it as is free of the
+    bases and of the other names (a console game's Brute Bulls stood on the wall's "Muro").
+    Pieces whose centre is out of the image (a zoomed board) have no label. Each comes with the
+    piece's centre (px) when the name was moved off it (a leader line joins them), else None."""
+    items, names = [], []
+    for t in view.terrain:
+        xs, ys = [pt[0] for pt in t.points], [pt[1] for pt in t.points]
+        if not xs:
+            continue
+        cx, cy = p(sum(xs) / len(xs), sum(ys) / len(ys))
+        if not (0 <= cx <= w and HEADER <= cy <= HEADER + h):
+            continue
+        name = plain(t.name)
+        size = (draw.textlength(name, font=font(TERRAIN_LABEL_SIZE)) + 2 * LABEL_PAD, TERRAIN_LABEL_SIZE + 3 + 2 * LABEL_PAD)
+        items.append((size, (cx, cy), (cx, cy, cx, cy)))
+        names.append(name)
+    laid = layout_labels(items, (0, HEADER, w, HEADER + h), fixed=_base_boxes(view, p))
+    return [(name, rect, item[1] if moved else None) for name, item, (rect, moved) in zip(names, items, laid)]
+
+
+def place_labels(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int,
+                 avoid: Sequence[Rect] = ()) -> list[tuple[str, tuple, bool]]:
     """Where each unit's label goes: (text, rectangle in px, whether it was moved off its
     unit's centre, so a leader line joins them), laid out by :func:`layout_labels`, larger units
     first, inside the image: no two labels overlap (units in base contact put their centres
-    close together)."""
+    close together), nor any of the ``avoid`` rectangles (the terrain's names)."""
     text_h = LABEL_SIZE + 3
     order = sorted(range(len(view.units)), key=lambda i: (-len(view.units[i].bases), i))
     labels = [_unit_label(u) for u in view.units]
@@ -214,17 +252,30 @@ def place_labels(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int) 
                      max(q[0] for q in corners), max(q[1] for q in corners))
         size = (draw.textlength(label, font=font(LABEL_SIZE)) + 2 * LABEL_PAD, text_h + 2 * LABEL_PAD)
         items.append((size, (cx, cy), footprint))
-    laid = layout_labels(items, (0, HEADER, w, HEADER + h), order)
+    laid = layout_labels(items, (0, HEADER, w, HEADER + h), order, fixed=avoid)
     return [(label, rect, moved) for label, (rect, moved) in zip(labels, laid)]
+
+
+def _shown(view: TableView, p, w: int) -> TableView:
+    """The units whose centre is in the image (a zoomed board leaves some out), with the terrain."""
+    return TableView(width=view.width, height=view.height, terrain=view.terrain,
+                     units=[u for u in view.units if 0 <= p(*u.centre)[0] <= w])
 
 
 def label_boxes(view: TableView, *, px_per_inch: int = 10) -> list[tuple]:
     """The label rectangles (px) :func:`render_table` places, one per unit in view, in order."""
     _, _, w, h, p = _frame(view, px_per_inch)
     draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    shown = TableView(width=view.width, height=view.height,
-                      units=[u for u in view.units if 0 <= p(*u.centre)[0] <= w])
-    return [rect for _, rect, _ in place_labels(shown, draw, p, w, h)]
+    shown = _shown(view, p, w)
+    terrain = [rect for _, rect, _ in place_terrain_labels(shown, draw, p, w, h)]
+    return [rect for _, rect, _ in place_labels(shown, draw, p, w, h, avoid=terrain)]
+
+
+def terrain_label_boxes(view: TableView, *, px_per_inch: int = 10) -> list[tuple[str, Rect]]:
+    """The terrain names :func:`render_table` draws, each with its rectangle (px)."""
+    _, _, w, h, p = _frame(view, px_per_inch)
+    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    return [(name, rect) for name, rect, _ in place_terrain_labels(_shown(view, p, w), draw, p, w, h)]
 
 
 def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
@@ -251,9 +302,6 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
     for t in view.terrain:
         fill = TERRAIN_FILL.get(t.kind, (160, 160, 160))
         draw.polygon([p(*pt) for pt in t.points], fill=fill, outline=INK)
-        xs, ys = [pt[0] for pt in t.points], [pt[1] for pt in t.points]
-        draw.text(p(sum(xs) / len(xs), sum(ys) / len(ys)), plain(t.name), font=font(10), fill=(255, 255, 255),
-                  anchor="mm", stroke_width=2, stroke_fill=(40, 40, 40))
     for path in view.paths:
         ink = PATH_INK.get(path.kind, (35, 35, 40))
         pts = [p(*pt) for pt in path.points]
@@ -292,10 +340,19 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
             tip = (f[0] + (f[0] - c[0]) * 0.4, f[1] + (f[1] - c[1]) * 0.4) if c != f else f
             draw.line([c, tip], fill=(255, 255, 255), width=2)
             arrowhead(draw, c, tip, length=7, fill=(255, 255, 255))
-    # labels over every footprint, none over another (units in contact stand close together)
+    # the terrain's names, off the bases; then the units' labels over every footprint, none over
+    # another nor over a terrain name (units in contact stand close together)
     in_view = [i for i, u in enumerate(view.units) if 0 <= p(*u.centre)[0] <= w]
-    shown = TableView(width=view.width, height=view.height, units=[view.units[i] for i in in_view])
-    for u, (label, rect, moved) in zip(shown.units, place_labels(shown, draw, p, w, h)):
+    shown = _shown(view, p, w)
+    terrain_names = place_terrain_labels(shown, draw, p, w, h)
+    for name, rect, centre in terrain_names:
+        if centre is not None:  # moved off the piece's centre (a unit stands there): a leader line
+            ex, ey = min(max(centre[0], rect[0]), rect[2]), min(max(centre[1], rect[1]), rect[3])
+            draw.line([centre, (ex, ey)], fill=(40, 40, 40), width=1)
+        draw.text(((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2), name, font=font(TERRAIN_LABEL_SIZE),
+                  fill=(255, 255, 255), anchor="mm", stroke_width=2, stroke_fill=(40, 40, 40))
+    avoid = [rect for _, rect, _ in terrain_names]
+    for u, (label, rect, moved) in zip(shown.units, place_labels(shown, draw, p, w, h, avoid=avoid)):
         lx, ly = (rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2
         if moved:  # a leader line from the unit's centre to its label
             cx, cy = p(*u.centre)

@@ -154,3 +154,30 @@ async def test_a_hidden_list_game_shows_each_player_only_the_common_army_list(se
     await say(service, P1, "/game new ruleset:ninth-age seed:3")
     await say(service, P2, "/game join")
     assert "Banner of Speed" in (await say(service, P2, "/army show seat:p1")).text
+
+
+async def test_a_units_profiles_rules_and_spells_are_read_with_army_show_unit(service):
+    """A new user who knows the rules needs the profiles and the lore's spells (casting values,
+    ranges) before charging or casting; they could only be read by exporting the army as JSON."""
+    reply = await say(service, P1, "/army show name:iron-marches unit:Knights")
+    assert reply.error is None and reply.ephemeral
+    assert reply.text.splitlines()[:3] == [
+        "**Knights** (special, cavalry) — 8 × 25×50 mm, 330 pts",
+        "• Knight (rider): M 4 WS 4 BS 3 S 3 T 3 W 1 I 3 A 1 Ld 8",
+        "• Warhorse (mount): M 8 WS 3 BS 0 S 3 T 3 W 1 I 3 A 1 Ld 5"]
+    assert "Command group: champion, musician, standard" in reply.text
+    reply = await say(service, P1, "/army show name:iron-marches unit:Hedge Wizard")
+    assert "Wizard level 2, lore Embers:" in reply.text
+    assert "  2. Searing Brand (7+; Hex, Direct, Range 18; lasts one turn): The target's models have -1 Toughness." \
+        in reply.text
+    assert "  0. Kindle (5+, boosted 8+; Missile, Damage, Range 18; instant)" in reply.text
+    await say(service, P1, "/army new name:Horde points:2000 from:ashen-host")
+    reply = await say(service, P1, "/army show name:Horde unit:Trolls")
+    assert "Special rules: Regeneration (4+), Stupidity, Fear" in reply.text
+    reply = await say(service, P1, "/army show name:Horde unit:Wyvern")
+    assert reply.error == "unknown-unit"
+    reply = await say(service, P1, "/army show unit:Trolls")
+    assert reply.error == "missing-option"
+    # a sample army book can be exported as it stands, to read or to start a file from
+    reply = await say(service, P1, "/army export name:ashen-host")
+    assert reply.error is None and json.loads(reply.file)["name"] == "The Ashen Host"

@@ -37,8 +37,8 @@ def _moved(state, answer, *dice):
 def test_a_charge_stopped_only_by_an_unengaged_enemy_is_declared_and_the_blocked_path_move_charges_it():
     log = []
     state = _declared(log=log)
-    assert "Only unengaged enemy units that Brutes may not contact stand in its way (War Hounds): the charge " \
-           "stands, and if they stop it, Brutes may make the Blocked Path move, straight forward up to its charge " \
+    assert "Only unengaged enemy units that Brutes may not contact stand in their way (War Hounds): the charge " \
+           "stands, and if they stop it, Brutes may make the Blocked Path move, straight forward up to their charge " \
            "range (§8.6)." in [e.text for e in log]
     state, log = _moved(state, "straight", 6, 6)
     assert "Brutes make the Blocked Path move: straight forward 5.9\" (charge range 18\") into War Hounds, which " \
@@ -49,7 +49,7 @@ def test_a_charge_stopped_only_by_an_unengaged_enemy_is_declared_and_the_blocked
     decl = state.charges[0]
     assert (decl.target, decl.blocked_from) == ("War Hounds", "Spearmen")  # the enemy met counts as charged
     # face to face already: the combat reform that replaces the align has nothing to turn
-    assert "War Hounds already stands flush with Brutes: no reform is needed (§8.6)." in log
+    assert "War Hounds already stand flush with Brutes: no reform is needed (§8.6)." in log
     assert in_contact(brutes.footprint(), hounds.footprint())
 
 
@@ -57,9 +57,9 @@ def test_instead_of_the_align_the_enemy_met_combat_reforms_its_side_toward_the_c
     state = _declared({**SCREENED, "War Hounds": (30, 12.9, 20, 3)})
     state, log = _moved(state, "straight", 6, 6)
     assert any(t.startswith("Brutes make the Blocked Path move") and "into War Hounds" in t for t in log)
-    question = next(t for t in log if "combat reforms to turn its front to it" in t)
-    assert question.startswith("❓ Player 1 — War Hounds was charged by Brutes's Blocked Path move")
-    assert any(t.startswith("War Hounds combat reforms") and "its front against Brutes (§8.6)." in t for t in log)
+    question = next(t for t in log if "combat reform to turn their front to it" in t)
+    assert question.startswith("❓ Player 1 — War Hounds were charged by Brutes's Blocked Path move")
+    assert any(t.startswith("War Hounds combat reform") and "their front against Brutes (§8.6)." in t for t in log)
     brutes, hounds = state.units["Brutes"], state.units["War Hounds"]
     assert brutes.pose.bearing == 180 and hounds.pose.bearing == pytest.approx(0)  # turned flush, face to face
     assert in_contact(brutes.footprint(), hounds.footprint())

@@ -73,4 +73,55 @@ def test_a_crowded_board_draws_every_label_apart_inside_the_image(monkeypatch):
 
     monkeypatch.setattr(table, "layout_labels", spy)
     picture = Image.open(io.BytesIO(render_table(view)))
-    assert picture.size[0] == 720 and drawn == [boxes]
+    assert picture.size[0] == 720 and drawn[-1] == boxes  # (the terrain names are laid out first)
+
+
+def test_terrain_names_are_laid_out_with_the_units_labels():
+    """A console game's "Brute Bulls 6" partly covered the wall's "Muro": the terrain's names were
+    drawn at each piece's centre, outside the layout. Now they are laid out first, off the units'
+    bases, and the units' labels keep off them: on a crowded table with units standing next to
+    the Stone Wall's name and on the Ruined Chapel's, no name and no label overlap, and each name
+    stays by its piece."""
+    from renderers.table import _frame, terrain_label_boxes
+
+    placements = {"Brute Bulls": (24, 35.4, 180), "Wolf Riders": (24, 31.2, 0), "Trolls": (15, 37, 180),
+                  "Giant": (33, 36, 180), "Spearmen": (24.5, 14.5, 0, 5), "Crossbowmen": (24.5, 9.5, 0, 5),
+                  "Knights": (36, 24, 0), "Sabre Beasts": (47, 33, 180), "Halberdiers": (14, 24, 0, 5)}
+    state = scenario(placements)
+    view = RULESET.board(state)
+    names = terrain_label_boxes(view)
+    boxes = label_boxes(view)
+    assert sorted(n for n, _ in names) == sorted(t.name for t in view.terrain) and len(boxes) == len(placements)
+    assert _disjoint([rect for _, rect in names] + boxes) is None
+    _, _, w, h, p = _frame(view, 10)
+    bases = [[p(*pt) for pt in base] for u in view.units for base in u.bases]
+    bases = [(min(q[0] for q in b), min(q[1] for q in b), max(q[0] for q in b), max(q[1] for q in b)) for b in bases]
+    for name, rect in names:  # no name under a unit's base
+        assert all(_disjoint([rect, b]) is None for b in bases), name
+    # each name by its piece: within 8" of its centre (units stand on the Farmhouse and the Chapel)
+    for t in view.terrain:
+        rect = next(r for n, r in names if n == t.name)
+        cx, cy = p(sum(q[0] for q in t.points) / len(t.points), sum(q[1] for q in t.points) / len(t.points))
+        assert abs((rect[0] + rect[2]) / 2 - cx) <= 80 and abs((rect[1] + rect[3]) / 2 - cy) <= 80, t.name
+    # the case itself: the Brute Bulls' label on their centre would cover the wall's name there
+    wall = next(t for t in view.terrain if t.name == "Stone Wall")
+    wx, wy = p(sum(q[0] for q in wall.points) / len(wall.points), sum(q[1] for q in wall.points) / len(wall.points))
+    bulls = boxes[[u.id for u in view.units].index("Brute Bulls")]
+    bx, by = p(*next(u for u in view.units if u.id == "Brute Bulls").centre)
+    wall_at_centre = (wx - 30, wy - 8, wx + 30, wy + 8)
+    bulls_at_centre = (bx - (bulls[2] - bulls[0]) / 2, by - 9, bx + (bulls[2] - bulls[0]) / 2, by + 9)
+    assert _disjoint([wall_at_centre, bulls_at_centre]) is not None
+    # the picture draws the same names where the layout put them
+    picture = Image.open(io.BytesIO(render_table(view)))
+    assert picture.size[0] == 720
+
+
+def test_layout_labels_keeps_off_fixed_rectangles():
+    """The pure layout: a ``fixed`` rectangle (a terrain name) is taken before any label, so a
+    unit's label whose centre spot covers it moves (a leader line), and one clear of it stays."""
+    name = (80, 95, 120, 105)  # a terrain name centred on (100, 100)
+    items = [((40, 10), (100, 100), (95, 95, 105, 105)), ((40, 10), (300, 100), (295, 95, 305, 105))]
+    (moved_rect, moved), (kept_rect, kept_moved) = layout_labels(items, (0, 0, 400, 200), fixed=[name])
+    assert moved and _disjoint([name, moved_rect]) is None
+    assert not kept_moved and kept_rect == (280, 95, 320, 105)
+    assert layout_labels(items, (0, 0, 400, 200))[0] == ((80, 95, 120, 105), False)  # without it: on the centre

@@ -199,7 +199,7 @@ def test_the_assaulter_wins_and_the_garrison_holds_keep_assaulting_or_withdraw()
     state.unit_entry(state.units["Skulkers"]).special_rules.append("Unbreakable")
     kept, text = _fight(state.model_copy(deep=True), {"assault-won": "keep-assaulting"})
     assert "Player 1 wins" in text and "Skulkers are Unbreakable" in text
-    assert "Spearmen keeps assaulting Farmhouse: it stays engaged with Skulkers (§18.6)." in text
+    assert "Spearmen keep assaulting Farmhouse: they stay engaged with Skulkers (§18.6)." in text
     assert kept.units["Spearmen"].assaulting == "Skulkers" and engaged(kept, kept.units["Spearmen"])
     gone, text = _fight(state.model_copy(deep=True), {"assault-won": "withdraw"})
     spear = gone.units["Spearmen"]
@@ -211,7 +211,7 @@ def test_the_assaulter_wins_and_the_garrison_holds_keep_assaulting_or_withdraw()
     turned, text = _fight(state.model_copy(deep=True), {"assault-won": "withdraw", "assault-reform": "about",
                                                         "assault-files": "10"})
     spear = turned.units["Spearmen"]
-    assert "Spearmen reforms: 10 wide, facing 180°." in text
+    assert "Spearmen reform: 10 wide, facing 180°." in text
     assert spear.formation.files == 10 and spear.pose.bearing == pytest.approx(180)
     assert spear.footprint().shape.distance(walls) == pytest.approx(1.0, abs=0.03)
 
@@ -224,7 +224,7 @@ def test_the_garrison_breaks_the_assaulter_enters_or_withdraws():
     assert "Skulkers break" in text and "Skulkers flee out of Farmhouse" in text
     spear = won.units["Spearmen"]
     assert spear.garrison == "Farmhouse" and spear.assaulting is None
-    assert "Spearmen enters Farmhouse (§18.6): it is its garrison now." in text
+    assert "Spearmen enter Farmhouse (§18.6): they are its garrison now." in text
     assert "Spearmen pursuit" not in text  # no pursuit of the garrison: it enters or withdraws
     out, text = _fight(state.model_copy(deep=True), {"assault-taken": "withdraw"})
     assert out.units["Spearmen"].garrison is None and "Spearmen fall back to 1.0\" from Farmhouse" in text
@@ -250,7 +250,7 @@ def test_the_garrison_wins_the_assaulter_tests_and_holds_or_flees_the_garrison_m
     hounds.special_rules.append("Unbreakable")
     held, text = _fight(state.model_copy(deep=True))
     assert "Player 2 wins" in text and "War Hounds are Unbreakable" in text
-    assert "War Hounds is pushed back from Farmhouse: it and Skulkers are no longer engaged (§18.6)." in text
+    assert "War Hounds are pushed back from Farmhouse: they and Skulkers are no longer engaged (§18.6)." in text
     assert not engaged(held, held.units["War Hounds"]) and held.units["War Hounds"].assaulting is None
     walls = held.table.feature_at((36, 24)).polygon
     assert held.units["War Hounds"].footprint().shape.distance(walls) == pytest.approx(1.0, abs=0.06)
@@ -336,3 +336,26 @@ def _struck_outside(state, blow):
         return struck_defence(state, state.units["Captain"], blow).armour
     finally:
         knights.assaulting = "Skulkers"
+
+
+def test_the_fighters_after_casualties_are_those_chosen_still_alive_and_next_round_the_cap_counts_the_living():
+    """§18.6: up to 10 models a side fight, chosen at the start of each Combat Round. Casualties
+    during the round come off the models that do not fight first (from the rear): 30 Spearmen
+    fighting with 10 still fight with 10 after losing 3; a garrison of 10 that loses 3 fights on
+    with the 7 left, never more than it has; and the next round's choice offers at most the
+    models left (7), not the 10 chosen before."""
+    state = _assaulted("Spearmen", "Brutes", (36, 34, 180), seat="p1")  # Spearmen (p1) hold the Farmhouse
+    spear = state.units["Spearmen"]
+    entry = state.unit_entry(spear)
+    a = entry.parts[0].A
+    spear.assault_models, spear.assault_with = 10, []
+    rank_and_file = [b for b in assault.blows(state, spear) if b.part == 0 and not b.champion]
+    assert sum(b.count for b in rank_and_file) == 10 * a
+    spear.models = 27  # three lost from the rear: the ten fighters are still there
+    assert sum(b.count for b in assault.blows(state, spear) if b.part == 0 and not b.champion) == 10 * a
+    spear.models = 7  # only seven left: the seven fight
+    assert sum(b.count for b in assault.blows(state, spear) if b.part == 0 and not b.champion) == 7 * a
+    # the next round: the choice offers at most the seven left
+    seen = _questions(state)
+    assert seen["assault-models-Spearmen"][0] == "7", seen
+    assert seen["assault-models-Brutes"][0] == "3"

@@ -48,7 +48,7 @@ def test_entering_is_refused_with_the_reason():
         RULESET.apply(state, Garrison(seat="p1", unit="Knights", building="Farmhouse"))
     # only an empty Building
     state, _ = garrisoned(Halberdiers=(36, 35, 180, 5))
-    with pytest.raises(IllegalAction, match="Farmhouse is not empty: Spearmen is in it"):
+    with pytest.raises(IllegalAction, match="Farmhouse is not empty: Spearmen are in it"):
         RULESET.apply(state, Garrison(seat="p1", unit="Halberdiers", building="Farm"))
     # in the Remaining Moves only, and a Building by name
     state = scenario({"Spearmen": (36, 14, 0, 6)}, step="charges")

@@ -102,17 +102,17 @@ def test_a_mixed_unit_moves_at_its_lowest_m_and_a_character_leaves_at_least_1_in
     state = apply(state, Leave(seat="p1", unit="Marshal", steps=[MoveStep(kind="right", amount=1.5)]), log=log)
     marshal = state.units["Marshal"]
     assert marshal.location == "table" and marshal.host is None and marshal.moved
-    assert "Knights has not moved" in log[-1].text and not state.units["Knights"].moved
+    assert "Knights have not moved" in log[-1].text and not state.units["Knights"].moved
     assert state.units["Knights"].formation.attached == []
 
 
 def test_the_general_lends_his_leadership_from_inside_a_unit_and_the_bsb_re_rolls():
     state = scenario({"Spearmen": (20, 14, 0), "Marshal": (24, 15.5, 0), "Handgunners": (20, 30, 0)})
     hand = state.units["Handgunners"]
-    assert leadership.unit_leadership(state, hand) == (7, "its own")  # the Marshal 14" away
+    assert leadership.unit_leadership(state, hand) == (7, "their own")  # the Marshal 14" away
     state = apply(state, Join(seat="p1", unit="Marshal", into="Spearmen", file=5))
     spears = state.units["Spearmen"]
-    assert leadership.unit_leadership(state, spears) == (9, "its own")  # the General is one of its models now
+    assert leadership.unit_leadership(state, spears) == (9, "their own")  # the General is one of its models now
     state.units["Handgunners"].pose = state.units["Handgunners"].pose.moved(20, 26)
     assert leadership.unit_leadership(state, state.units["Handgunners"]) == (9, "Marshal's Inspiring Presence")
     assert leadership.hold_your_ground(state, spears) is None
@@ -273,7 +273,7 @@ def test_a_short_failed_charge_out_of_a_unit_leaves_the_character_in_it():
     characters.after_charge_moves(state, log)
     assert marshal.location == "joined" and marshal.host == "Spearmen" and (marshal.rank, marshal.file) == (0, 5)
     assert state.units["Spearmen"].failed_charge
-    assert "it stays in the unit, and Spearmen counts as having failed a charge" in log[-1].text
+    assert "it stays in the unit, and Spearmen count as having failed a charge" in log[-1].text
 
 
 def test_a_character_may_march_out_of_its_unit():

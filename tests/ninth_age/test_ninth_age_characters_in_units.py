@@ -141,7 +141,7 @@ def test_only_a_focused_spell_targets_a_character_inside_a_unit():
     # now says the character inside may be named instead
     why = magic.refusal(state, shaman, vines, spear, False)
     assert why == ("Strangling Vines is Focused: it targets a single model, a character inside a unit included "
-                   "(name the character as the target); Spearmen has 30 models.")
+                   "(name the character as the target); Spearmen have 30 models.")
     assert "characters stand as their own units" not in why
     # its range is measured to the character's own base: the Marshal at the Spearmen's far end is out of it
     state = _vines(marshal_file=0)

@@ -72,7 +72,7 @@ def test_the_pestilence_mark_is_applied_and_another_mark_refused():
 def test_a_rule_section_22_gives_named_in_extra_rules_is_applied_like_a_built_in_one():
     army = load_army_text(json.dumps(_book(["Distracting"], ["Distracting"])))
     log = _toxic_bulls_fight_the_marshal(army)
-    assert "(-1 Distracting)." in log
+    assert "(-1 Distracting) (so " in log
 
 
 async def test_an_unrefereed_extra_rule_is_refused_at_army_import_with_the_reason(service):

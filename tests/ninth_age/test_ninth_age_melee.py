@@ -356,7 +356,7 @@ def test_weapon_choice_and_parry():
     log = []
     state = apply(_melee(state), Fight(seat="p1", unit="Halberdiers"),
                   {"weapon": "great weapon", "challenge": "none", "pursue": "restrain"}, log)
-    assert any(e.text == "Halberdiers fights with great weapon." for e in log)
+    assert any(e.text == "Halberdiers fight with great weapon." for e in log)
     halb_rolls = [e for e in log if e.roll is not None and e.text.startswith(("I3: Halberdiers", "I0: Halberdiers"))]
     assert halb_rolls and all(e.text.startswith("I0: Halberdiers") for e in halb_rolls)  # great weapon: I0
     assert any("Halberdiers Halberdier against Brutes: " in e.text and "at S5 " in e.text for e in log)
@@ -517,7 +517,7 @@ def test_leaving_combat_pulls_the_unhurt_unit_back_into_contact():
     combat.pull_back(state, before, {"Halberdiers"}, events)
     assert in_contact(halb.footprint(), brutes.footprint()) and brutes.pose.bearing == start.bearing
     assert halb.pose == halb_at and brutes.pose.y - start.y == pytest.approx(0.3, abs=0.01)
-    assert events[-1].text == "Brutes is brought back into contact with Halberdiers: 0.3\" (§11.8)."
+    assert events[-1].text == "Brutes are brought back into contact with Halberdiers: 0.3\" (§11.8)."
 
 
 def test_frenzy_test_forces_a_charge_on_the_nearest_enemy():
@@ -638,9 +638,9 @@ def test_pursuit_into_a_friend_stops_1_inch_short_and_says_why():
     from engine.table.contact import distance
 
     assert distance(k, p) == pytest.approx(1.0, abs=0.11) and k.centre[1] < p.centre[1]
-    assert text.startswith("Spearmen pursue 2.0\" of 7\": Pistoliers stands in its way, so the pursuer stops at the last "
+    assert text.startswith("Spearmen pursue 2.0\" of 7\": Pistoliers stand in its way, so the pursuer stops at the last "
                            "place at least 1\" from other units")
     # a friend 1" ahead: no step forward is possible, and the reply says it stays
     state, text = _pursue_beside({"Pistoliers": (30, 20 + SPEAR_D / 2 + 1.0 + mm(50) / 2, 0)})
     assert state.units["Spearmen"].footprint().centre == pytest.approx((30, 20))
-    assert text.startswith("Spearmen pursue 0.0\" of 7\": Pistoliers stands in its way") and "stays" in text
+    assert text.startswith("Spearmen pursue 0.0\" of 7\": Pistoliers stand in its way") and "stays" in text

@@ -81,8 +81,9 @@ def test_march_test_with_enemies_within_8_inches():
     # with Ld 0 the test always fails: the unit still marches, no farther than M
     state.armies["p1"].units[state.units["Spearmen"].entry].parts[0].Ld = 0
     log = []
-    with pytest.raises(IllegalAction, match=r"uses 5.0\"; the forward march allows 4\""):
-        RULESET.apply(state, March(seat="p1", unit="Spearmen", steps=[fwd(5)]))
+    # too far for M: not moved, the failed test told and kept (§8.12: taken before moving)
+    state, events = RULESET.apply(state, March(seat="p1", unit="Spearmen", steps=[fwd(5)]))
+    assert "uses 5.0\"; the forward march allows 4\"" in str(events[-1].text) and not state.units["Spearmen"].moved
     moved = apply(state, March(seat="p1", unit="Spearmen", steps=[fwd(3)]), log=log)
     assert "no farther than M (4\")" in " ".join(e.text for e in log) and moved.units["Spearmen"].marched
     # no enemy within 8": no test
@@ -219,9 +220,10 @@ def test_a_free_reform_march_that_fails_its_march_test_moves_no_farther_than_m()
 
     state = scenario({"Skulkers": (36, 10, 0), "Spearmen": (36, 20, 180, 6)}, seat="p2")
     state.armies["p2"].units[state.units["Skulkers"].entry].parts[0].Ld = 0  # the test always fails
-    with pytest.raises(IllegalAction, match=r"Free Reform allows 5\""):
-        RULESET.apply(state, March(seat="p2", unit="Skulkers", steps=[], to=FreeReform(x=36, y=15.5, facing=0,
-                                                                                      files=5)))
+    refused, events = RULESET.apply(state, March(seat="p2", unit="Skulkers", steps=[], to=FreeReform(
+        x=36, y=15.5, facing=0, files=5)))  # too far for M: not moved, the failed test kept
+    assert "Free Reform allows 5\"" in str(events[-1].text) and not refused.units["Skulkers"].moved
+    assert refused.units["Skulkers"].march_test == "failed"
     log = []
     moved = apply(state, March(seat="p2", unit="Skulkers", steps=[], to=FreeReform(x=36, y=13, facing=0, files=5)),
                   log=log)

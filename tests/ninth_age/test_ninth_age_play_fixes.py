@@ -136,13 +136,50 @@ def test_a_march_refused_after_a_failed_march_test_says_so():
 
     from loaded_dice import load
 
-    state = scenario({"Knights": (30, 20, 90), "Brutes": (30, 28, 180)})  # the Brutes 5" north, the Knights face east
+    state = scenario({"Knights": (30, 20, 90), "Brutes": (30, 28, 180)}, terrain="open")  # the Brutes 5" north
     load(state, 6, 6)  # the March test: 12 fails
-    with pytest.raises(IllegalAction) as refused:
+    after, events = RULESET.apply(state, March(seat="p1", unit="Knights", steps=[MoveStep(kind="forward", amount=10)]))
+    text = " | ".join(str(e.text) for e in events)
+    assert "Knights March test (enemy 4.5\" away, Ld from their own): Ld 8, rolled 12: failed." in text
+    assert "Knights have not moved: Knights: forward 10.0\" uses 10.0\"; the forward march allows 8\" " \
+           "(the March test failed: no farther than M)." in text
+
+
+def test_a_console_knights_march_of_10_after_a_failed_march_test(tmp_path):
+    """The Italian console game's `/march unit:Knights forward:10` that left the Knights where they
+    stood: an enemy within 8", the March test failed, so no farther than M 8". It was refused,
+    rightly, but the refusal read half in English in Italian ("forward 10.0\"", "march", the roll),
+    and a refusal undid the roll: the same march asked again rolled the test again until it
+    passed. Now the test stands (§8.12: taken before moving), the unit stays, the reply says why in
+    the reader's language, and the next march uses the failed test: M, no new roll."""
+    from bot.i18n import event_text, say
+    from engine.rulesets.ninth_age.actions import March, MoveStep
+
+    from loaded_dice import left, load
+
+    state = scenario({"Knights": (30, 20, 90), "Brutes": (30, 28, 180)}, terrain="open")
+    load(state, 6, 6)
+    state, events = RULESET.apply(state, March(seat="p1", unit="Knights", steps=[MoveStep(kind="forward", amount=10)]))
+    knights = state.units["Knights"]
+    assert (knights.pose.x, knights.pose.y, knights.marched, knights.moved) == (30, 20, False, False)
+    assert knights.march_test == "failed"
+    italian = " | ".join(say(event_text(e), "it") for e in events)
+    assert "Knights non hanno mosso: Knights: avanti 10,0\" usa 10,0\"; marcia avanti consente 8\"" in italian, italian
+    assert "(il Test di Marcia è fallito: non oltre M)" in italian
+    assert " forward " not in italian and "March test" not in italian and "rolled" not in italian
+    hungarian = " | ".join(say(event_text(e), "hu") for e in events)
+    assert "forward" not in hungarian and "rolled" not in hungarian
+    load(state, 1, 1)  # a new roll would pass: it is not made
+    with pytest.raises(IllegalAction, match=r"allows 8\" \(the March test failed: no farther than M\)"):
         RULESET.apply(state, March(seat="p1", unit="Knights", steps=[MoveStep(kind="forward", amount=10)]))
-    text = str(refused.value)
-    assert "the forward march allows 8\" (Knights March test (enemy 4.5\" away" in text
-    assert "Ld 8, rolled 12: failed: no farther than M)." in text
+    state, events = RULESET.apply(state, March(seat="p1", unit="Knights", steps=[MoveStep(kind="forward", amount=8)]))
+    assert abs(state.units["Knights"].pose.x - 38) < 1e-6 and state.units["Knights"].marched
+    assert left(state) == [1, 1]
+    assert "Knights already failed their March test this phase: it is not taken again." in str(events[0].text)
+    # a march with no test to roll is refused as before: nothing changes
+    with pytest.raises(IllegalAction, match="uses 20.0\""):
+        RULESET.apply(scenario({"Knights": (30, 20, 90)}, terrain="open"),
+                      March(seat="p1", unit="Knights", steps=[MoveStep(kind="forward", amount=20)]))
 
 
 def test_an_incomplete_last_rank_wide_enough_is_a_full_rank():
@@ -183,8 +220,8 @@ def test_a_template_aimed_off_the_target_says_where_the_target_stands():
 
     state = scenario({"Stone Thrower": (30, 40, 180), "Halberdiers": (30, 16, 0)}, seat="p2", terrain="open")
     state.phase, state.step = "shooting", ""
-    with pytest.raises(IllegalAction, match=r"\(42, 14\) is not: Halberdiers stands around \(30\.0, 1[56]\.\d\)\. "
-                       r"Leave at: out to aim at its model nearest that centre\."):
+    with pytest.raises(IllegalAction, match=r"\(42, 14\) is not: Halberdiers stand around \(30\.0, 1[56]\.\d\)\. "
+                       r"Leave at: out to aim at their model nearest that centre\."):
         RULESET.apply(state, Shoot(seat="p2", unit="Stone Thrower", target="Halberdiers", at=(42, 14)))
     state = apply(state, Shoot(seat="p2", unit="Stone Thrower", target="Halberdiers"))  # at: left out
     assert state.units["Stone Thrower"].shot
@@ -235,3 +272,20 @@ def test_a_character_scores_as_its_unit_does_when_the_unit_flees_or_left_the_tab
     lines = ledger(state, "p2").lines
     assert ("Spearmen never arrived from Ambush", state.unit_entry(spears).points) in lines
     assert ("Marshal never arrived from Ambush with Spearmen", cost) in lines and ("The King is Dead", 100) in lines
+
+
+def test_a_march_in_the_charge_step_is_refused_clearly_in_english_and_italian():
+    """The other way the console's `/march unit:Knights forward:10` leaves the Knights standing early
+    in a game: typed while charges are still being declared. The refusal (only its author sees
+    it) says what to do, in the reader's language."""
+    from bot.i18n import say
+    from engine.rulesets.ninth_age.actions import March, MoveStep
+
+    state = scenario({"Knights": (30, 20, 0)}, step="charges", terrain="open")
+    with pytest.raises(IllegalAction) as refused:
+        RULESET.apply(state, March(seat="p1", unit="Knights", steps=[MoveStep(kind="forward", amount=10)]))
+    assert str(refused.value.message) == ("Declare charges first (or /end to finish declaring); units make their "
+                                          "other moves in the Remaining Moves sub-phase (§8.1).")
+    assert say(refused.value.message, "it") == ("Dichiara prima le cariche (o /end per finire le dichiarazioni); le "
+                                                "unità fanno gli altri movimenti nella sotto-fase dei Movimenti "
+                                                "Rimanenti (§8.1).")

@@ -20,7 +20,7 @@ def test_terror_is_a_panic_test_none_after_one_passed_this_phase():
     log = []
     load(state, 3, 3)
     assert charges._terror_test_failed(state, giant, spear, log) is False
-    assert "Spearmen Panic test for Giant's Terror (Ld from its own): Ld 7, rolled 6: passed." in text(log)
+    assert "Spearmen Panic test for Giant's Terror (Ld from their own): Ld 7, rolled 6: passed." in text(log)
     assert spear.panic_passed == phase_key(state)
     log = []
     load(state, 6, 6)  # a second Terror charger this phase: no test, so these dice stay unrolled
@@ -63,7 +63,7 @@ def test_a_frenzied_character_makes_its_unit_take_the_frenzy_test_and_charge():
     log = []
     load(state, 6, 6, *[3] * 20)  # the Frenzy test fails (12 against Ld 9)
     state = apply(state, EndStep(seat="p1"), {"reaction": "hold"}, log)
-    assert "Spearmen Frenzy test (Ld from its own): Ld 9, rolled 12: failed." in text(log)
+    assert "Spearmen Frenzy test (Ld from their own): Ld 9, rolled 12: failed." in text(log)
     assert "Spearmen fail their Frenzy test and must charge the nearest enemy they can: Brutes." in text(log)
     # and the unit must pursue: a frenzied unit is offered no restraint
     spear = state.units["Spearmen"]
@@ -103,8 +103,8 @@ def test_the_frenzy_test_is_re_rolled_with_hold_your_ground_if_the_owner_wants()
     load(state, 6, 6, 1, 1)
     state.begin_answers(["re-roll"])
     frenzy_tests(state, "p1", log)
-    assert "Zealots Frenzy test (Ld from its own): Ld 10, rolled 12: failed." in text(log)
-    assert "Zealots Frenzy test (Ld from its own), re-rolled with Captain's Hold Your Ground: Ld 10, rolled 2: passed." \
+    assert "Zealots Frenzy test (Ld from their own): Ld 10, rolled 12: failed." in text(log)
+    assert "Zealots Frenzy test (Ld from their own), re-rolled with Captain's Hold Your Ground: Ld 10, rolled 2: passed." \
         in text(log)
     assert not state.units["Zealots"].declared_charge
 
@@ -155,7 +155,7 @@ def test_a_frenzied_character_in_a_unit_makes_it_pursue_and_loses_its_frenzy_wit
         combat.after_break(state, combat.Round(units=["Spearmen", "Brutes"]), [state.units["Brutes"]], won, log)
     except DecisionNeeded as asked:
         assert asked.decision.key != "pursue-Spearmen"  # no "restrain" offered
-    assert "Spearmen is Frenzied and must pursue." in text(log)
+    assert "Spearmen are Frenzied and must pursue." in text(log)
     # the same unit without the frenzied Marshal is asked whether to restrain
     state = _spearmen_with_marshal_facing_brutes()
     state.units["Marshal"].frenzy_lost = True
@@ -212,7 +212,7 @@ def test_hold_your_ground_is_lost_with_the_battle_standard_and_re_rolls_a_restra
         combat.after_break(state, combat.Round(units=["Spearmen", "Brutes"]), [state.units["Brutes"]], won, log)
     except DecisionNeeded:
         pass
-    assert "Spearmen restrains itself (Ld from its own), re-rolled with Captain's Hold Your Ground: Ld 9, rolled 2: " \
+    assert "Spearmen restrain themselves (Ld from their own), re-rolled with Captain's Hold Your Ground: Ld 9, rolled 2: " \
            "passed." in text(log)
     state.units["Captain"].standard_lost = True
     assert hold_your_ground(state, spear) is None and not combat._bsb_near(state, spear)
@@ -244,7 +244,7 @@ def test_panic_triggers_and_exemptions():
     load(state, 6, 6, 1, 1)  # the Spearmen flee 12" north, through the Halberdiers, who pass
     flee(state, state.units["Spearmen"], 0.0, log, reason="Spearmen flee")
     assert "Spearmen flee through Halberdiers." in text(log)
-    assert "Halberdiers Panic test (Halberdiers is passed through by fleeing Spearmen; Ld from its own): Ld 7, " \
+    assert "Halberdiers Panic test (Halberdiers are passed through by fleeing Spearmen; Ld from their own): Ld 7, " \
            "rolled 2: passed." in text(log)
     # engaged in combat: no test at all
     from engine.table.frame import mm
@@ -345,7 +345,7 @@ def test_fear_costs_1_ld_on_the_restraint_test_too():
         combat.after_break(state, combat.Round(units=["Spearmen", "Trolls"]), [state.units["Trolls"]], won, log)
     except DecisionNeeded:
         pass
-    assert "Spearmen restrains itself (Ld from its own, -1 for Fear): Ld 6, rolled 8: failed." in text(log)
+    assert "Spearmen restrain themselves (Ld from their own, -1 for Fear): Ld 6, rolled 8: failed." in text(log)
 
 
 def test_e32_a_frenzied_mount_makes_the_whole_model_take_the_frenzy_test_and_pursue():

@@ -129,7 +129,7 @@ def test_random_movement_characters_join_only_random_movement_units():
     state = scenario({"Marshal": (30, 10, 0), "Spearmen": (30, 14, 0, 5)}, seat="p1")
     _random(state, "Spearmen", "2D6")
     assert join_problem(state, state.units["Marshal"], state.units["Spearmen"]) == \
-        "Spearmen has Random Movement and accepts only characters with Random Movement"
+        "Spearmen have Random Movement and accept only characters with Random Movement"
 
 
 def test_an_army_file_gives_random_movement_with_its_value():

@@ -252,7 +252,7 @@ def test_rules_changed_between_the_question_and_its_answer(monkeypatch):
         s, more = RULESET.apply(s, Decide(seat=d.seat, option="none" if "none" in d.options else d.options[0]))
         events += more
     assert not any(e.kind == "rerun" for e in events)
-    assert len([e for e in events if str(e.text).startswith('Pistoliers Panic test (Knights broke within 6"; Ld from its own): ')]) == 1
+    assert len([e for e in events if str(e.text).startswith('Pistoliers Panic test (Knights broke within 6"; Ld from their own): ')]) == 1
 
 
 def test_rules_changed_so_that_the_answered_run_asks_another_question(monkeypatch):

@@ -41,7 +41,7 @@ def test_a_bolt_throwers_line_says_its_cover_and_its_most_hits_in_words():
     assert "none cover" not in text
 
 
-def test_the_charge_reaction_question_agrees_with_the_charger():
+def test_the_charge_reaction_question_agrees_with_the_charger_and_the_charged():
     # it asked "Knights charges Warlord on Wyvern: how does ... react?"
     from engine.rulesets.ninth_age.actions import Charge
 
@@ -49,7 +49,7 @@ def test_the_charge_reaction_question_agrees_with_the_charger():
 
     state = scenario({"Knights": (36, 10, 0, 4), "Brutes": (36, 20, 180)}, step="charges", terrain="open")
     state, _events = RULESET.apply(state, Charge(seat="p1", unit="Knights", target="Brutes"))
-    assert str(state.pending.decision.question).startswith("Knights charge Brutes: how does Brutes react?")
+    assert str(state.pending.decision.question).startswith("Knights charge Brutes: how do Brutes react?")
 
 
 def test_a_unit_that_does_not_combat_reform_is_said_so():

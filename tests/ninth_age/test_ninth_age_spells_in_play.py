@@ -302,7 +302,7 @@ def test_distracting_toxic_attacks_and_the_banner_of_discipline():
     state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
     # the Glittering Cuirass: Distracting, -1 to hit the Marshal in close combat
     assert "Brute Bulls Brute ×6 (WS 3) at Marshal (WS 6): 4+ to hit, rolled 4, 4, 4, 4, 4, 4: 0 hit(s) (Parry: 4+) " \
-           "(-1 Distracting)." in text(log)
+           "(-1 Distracting) (so 5+ on the die)." in text(log)
     state = _marshal_vs_bulls(bulls={"special_rules": ["Toxic Attacks"]})
     log = []
     load(state, *[4] * 80)
@@ -364,7 +364,7 @@ def _giant_charges(spearmen_items=None, dice=(6, 6)):
 
 def test_terror_forces_a_panic_test_and_a_flee_and_the_banner_of_courage_passes_it():
     state, log = _giant_charges()
-    assert "Spearmen Panic test for Giant's Terror (Ld from its own): Ld 7, rolled 12" in text(log)
+    assert "Spearmen Panic test for Giant's Terror (Ld from their own): Ld 7, rolled 12" in text(log)
     assert "Spearmen are terrified: they must Flee." in text(log) and "Spearmen react: flee." in text(log)
     state, log = _giant_charges(dice=(3, 3))
     assert "Spearmen react: hold." in text(log)
@@ -612,7 +612,7 @@ def test_stupidity_test_at_the_start_of_the_turn_then_a_d6_move_and_no_voluntary
     load(state, 6, 6)  # the Trolls' Stupidity test (Ld 7... at most): 12 fails; no BSB near
     state = apply(state, EndStep(seat="p1"), NO_DISPEL, log)
     assert state.active == "p2" and state.phase == "movement"
-    assert "Stupidity test for Trolls (Ld from its own): Ld " in text(log) and "Trolls are Stupid this turn" in text(log)
+    assert "Stupidity test for Trolls (Ld from their own): Ld " in text(log) and "Trolls are Stupid this turn" in text(log)
     with pytest.raises(IllegalAction, match="Trolls failed their Stupidity test"):
         RULESET.apply(state, Charge(seat="p2", unit="Trolls", target="Spearmen"))
     log = []

@@ -16,7 +16,7 @@ from engine.core.errors import IllegalAction
 from engine.rulesets.ninth_age.grammar import entry_number, name_reads_plural, number
 from engine.rulesets.ninth_age.shooting_phase import Shoot
 
-from game_helpers import apply, scenario
+from game_helpers import RULESET, apply, scenario
 from loaded_dice import load
 
 
@@ -93,6 +93,7 @@ ONE_CHARACTER = {
     "{u} is already the Battle Standard Bearer; one per army (§16.8).",
     "{unit} carries the Essence of a Free Mind: which lore does it generate its spells from?",
     "{u} is inside {host} and cannot make the magical move on its own (§9.13).",
+    "{target} is a character inside {host}: only a Focused spell targets a model inside a unit (§9.3); {spell} may target {host}.",
 }
 
 
@@ -112,3 +113,109 @@ def test_no_reply_sentence_fixes_a_unit_subject_in_the_singular():
                         and not text.startswith("{target} is a character inside"):
                     left.append(f"{path.name}:{node.lineno} {text[:70]}")
     assert not left, "\n".join(left)
+
+
+# a placeholder whose value is a unit: ``x.id``, ``x.host``, a declaration's charger or target
+UNIT_VALUE = re.compile(r"^(?:(\w+)\.id|\w+\.host|decl\.(?:charger|target)|(uid|held|blocked|k|w))$")
+# variables that name one character (a singular subject, whatever the unit's name)
+# loop variables that hold a unit's id, beside the unit itself (``for uid in ...: u = state.units[uid]``)
+ALIAS = {"uid": "u", "k": "other"}
+# loop variables that hold a unit's id, beside the unit itself (``for uid in ...: u = state.units[uid]``)
+ALIAS = {"uid": "u", "k": "other"}
+CHARACTER = {"char", "c", "wizard", "caster", "dispeller", "leader", "general", "champion", "joiner", "me", "model"}
+VERB = r"(?:already |still |not |no longer |now |also )?(is|are|has|have|was|were|can't|cannot|may|must|does|[a-z]+s)\b"
+NOT_A_VERB = {"against", "plus", "as", "its", "this", "thus", "unless", "across"}
+
+
+def _unit_placeholders(node):
+    """The call's placeholders whose value is a unit, with the variable that holds it."""
+    out = {}
+    for k in node.keywords:
+        if not k.arg:
+            continue
+        value = ast.unparse(k.value)
+        m = UNIT_VALUE.match(value)
+        if m:
+            out[k.arg] = ALIAS.get(value, value.removesuffix(".id"))
+    return out
+
+
+def _count_subject(node):
+    """The unit an ngettext count is taken from (``number(state, x)``): its variable, or None."""
+    if len(node.args) < 3:
+        return None
+    m = re.fullmatch(r"(?:number|grammar_number)\(state, (?:state\.units\[)?([\w.]+)\]?\)", ast.unparse(node.args[2]))
+    return m.group(1) if m else None
+
+
+def second_unit_verbs(paths):
+    """Every _() or ngettext sentence with a unit as the subject of a verb that does not agree
+    with it: in _(), any unit subject (the singular fixed); in ngettext, a unit other than the
+    one the count is taken from ("{charger} has no room ..., where {target} is": the count was
+    the charger's, so "is" stayed singular for Wolf Riders). ``does {x} react`` counts too."""
+    left = []
+    for path in paths:
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("_", "ngettext")
+                    and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+                continue
+            units = _unit_placeholders(node)
+            count = _count_subject(node) if node.func.id == "ngettext" else None
+            text = node.args[0].value
+            # "{x} is" (not "of {x} takes", "{c} in {x} takes", "it and {x} are": the subject is not {x} alone), "does {x} react"
+            found = [(m.group(1), m.group(2)) for m in re.finditer(r"(?<!of )(?<!and )(?<! in )\{(\w+)\} " + VERB, text)]
+            found += [(m.group(2), m.group(1)) for m in re.finditer(r"\b(does|is|has) \{(\w+)\} [a-z]+\b", text)]
+            for name, verb in found:
+                if name not in units or verb in NOT_A_VERB or units[name] in CHARACTER:
+                    continue
+                if node.func.id == "ngettext" and count is not None and count.split(".")[-1] == units[name].split(".")[-1]:
+                    continue
+                if node.func.id == "ngettext" and count is None:
+                    continue  # a count that is not a unit's: checked by hand
+                left.append(f"{path.name}:{node.lineno} {{{name}}} {verb}: {text[:90]}")
+    return left
+
+
+def test_every_verb_agrees_with_its_own_unit_not_the_first_one():
+    paths = sorted(Path(package.__file__).parent.glob("*.py"))
+    left = [line for line in second_unit_verbs(paths) if not any(line.split(" ", 1)[1].endswith(t[:90]) for t in ONE_CHARACTER)]
+    assert not left, "\n".join(left)
+
+
+def test_the_second_unit_of_a_sentence_has_its_own_verb_in_each_language():
+    """Knights (p1) charge Wolf Riders: the reaction question's second verb agrees with the Wolf
+    Riders ("how do Wolf Riders react?"; the count was the Knights'), and a sentence about the
+    unit a character stands with agrees with that unit ("Wolf Riders are fleeing")."""
+    from engine.rulesets.ninth_age.actions import Charge
+    from engine.rulesets.ninth_age.characters import join_problem
+
+    state = scenario({"Knights": (30, 20, 0), "Wolf Riders": (30, 30, 180), "Giant": (50, 20, 0),
+                      "Warlord on Wyvern": (60, 30, 180)}, terrain="open", step="charges")
+    asked, _events = RULESET.apply(state, Charge(seat="p1", unit="Knights", target="Wolf Riders"))
+    from engine.core.text import Text
+
+    question = Text.from_data(asked.pending.decision.message)
+    assert str(question).startswith("Knights charge Wolf Riders: how do Wolf Riders react?"), question
+    assert say(question, "it").startswith("Knights caricano Wolf Riders: come reagiscono Wolf Riders?")
+    assert say(question, "hu").startswith("Knights rohamoznak Wolf Riders ellen: hogyan reagálnak Wolf Riders?")
+    state.units["Wolf Riders"].fleeing = True
+    wyvern = state.units["Warlord on Wyvern"]
+    problem = join_problem(state, wyvern, state.units["Wolf Riders"])
+    assert str(problem) == "Wolf Riders are fleeing" and say(problem, "it") == "Wolf Riders sono in fuga"
+    state.units["Giant"].fleeing = True
+    assert str(join_problem(state, wyvern, state.units["Giant"])) == "Giant is fleeing"
+
+
+def test_the_scan_finds_a_verb_that_agrees_with_the_wrong_unit(tmp_path):
+    """The scan itself: a verb about {host} with the count taken from {unit} is found, as is a
+    singular _() about a unit; the same sentence counted on {host} is not."""
+    source = tmp_path / "sample.py"
+    source.write_text(
+        'a = ngettext("{unit} joins {host}: {host} marches on.", "{unit} join {host}: {host} marches on.", '
+        'number(state, unit), unit=unit.id, host=host.id)\n'
+        'b = ngettext("{unit} joins {host}: {host} marches on.", "{unit} join {host}: {host} march on.", '
+        'number(state, host), unit=char.id, host=host.id)\n'
+        'c = _("Wolf Riders ahead: {target} is fleeing.", target=target.id)\n')
+    found = second_unit_verbs([source])
+    assert found == ["sample.py:1 {host} marches: {unit} joins {host}: {host} marches on.",
+                     "sample.py:3 {target} is: Wolf Riders ahead: {target} is fleeing."], found

@@ -164,9 +164,15 @@ def misfire(state: NinthAgeState, unit: UnitState, events: list[Event], modifier
         events.append(Event(kind="roll", seat=unit.owner, roll=blast, text=_("Every model within {total}\" of {unit} takes a S5 hit.", total=blast.total, unit=unit.id)))
         destroy(state, unit, events, ngettext("{unit} is destroyed by its misfire", "{unit} are destroyed by their misfire", number(state, unit), unit=unit.id))
         for other in state.on_table():
-            n = sum(1 for b in other.footprint().models if b.distance(where.shape) <= blast.total + 1e-9)
-            if n:
-                resolve_hits(state, other, MISFIRE_BLAST, n, events, purpose=_("{unit}'s explosion on {other}", unit=unit.id, other=other.id))
+            under = [i for i, b in enumerate(other.footprint().models) if b.distance(where.shape) <= blast.total + 1e-9]
+            if not under:
+                continue
+            purpose = _("{unit}'s explosion on {other}", unit=unit.id, other=other.id)
+            if other.garrison:  # no base of it stands where it is drawn: the unit's hits, allocated (§16.4)
+                resolve_on_unit(state, other, MISFIRE_BLAST, len(under), events, attacker=unit, purpose=purpose)
+            else:  # every model within reach is hit, a character in the unit as under a template (§16.4)
+                template_on_unit(state, other, MISFIRE_BLAST, under, 1, events, attacker=unit, purpose=purpose,
+                                 blast=True)
         for other in state.on_table():
             heavy_casualties(state, other, events)
 
@@ -174,6 +180,7 @@ def misfire(state: NinthAgeState, unit: UnitState, events: list[Event], modifier
 # -- the machines --------------------------------------------------------------------------------------
 def fire(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: RangedWeapon, events: list[Event], *,
          at: tuple[float, float] | None = None) -> None:
+    before = {u.id: (u.phase_key, u.phase_lost) for u in state.units.values()}
     if weapon.kind == "bolt thrower":
         bolt_thrower(state, unit, target, weapon, events)
     elif weapon.kind == "cannon":
@@ -187,8 +194,9 @@ def fire(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Range
     else:
         raise IllegalAction("not-refereed", _("The {weapon} is not refereed yet in this version.", weapon=weapon_word(weapon.name)))
     unit.shot = True
-    for u in state.on_table():
-        heavy_casualties(state, u, events)
+    for u in state.on_table():  # the units this shot cost models (each earlier loss had its test)
+        if (u.phase_key, u.phase_lost) != before.get(u.id):
+            heavy_casualties(state, u, events)
 
 
 def _aim(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: RangedWeapon, *, ignore_cover=False):
@@ -403,7 +411,7 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     point = ShapelyPoint(at)
     if not any(b.covers(point) for b in target_bases):
         cx, cy = tfp.centre
-        raise IllegalAction("bad-point", _("The template's centre must be over a model of {target}; ({at}, {at2}) is not: {target} stands around ({cx}, {cy}). Leave at: out to aim at its model nearest that centre.", target=target.id, at=decimal(at[0], "g"), at2=decimal(at[1], "g"), cx=decimal(cx, ".1f"), cy=decimal(cy, ".1f")))
+        raise IllegalAction("bad-point", ngettext("The template's centre must be over a model of {target}; ({at}, {at2}) is not: {target} stands around ({cx}, {cy}). Leave at: out to aim at its model nearest that centre.", "The template's centre must be over a model of {target}; ({at}, {at2}) is not: {target} stand around ({cx}, {cy}). Leave at: out to aim at their model nearest that centre.", number(state, target), target=target.id, at=decimal(at[0], "g"), at2=decimal(at[1], "g"), cx=decimal(cx, ".1f"), cy=decimal(cy, ".1f")))
     reach = fp.shape.distance(point)
     if reach > weapon.range + 1e-3:
         raise IllegalAction("out-of-range", _("({at}, {at2}) is {reach}\" away; the {weapon} reaches {range}\".", at=decimal(at[0], ".1f"), at2=decimal(at[1], ".1f"), reach=decimal(reach, ".1f"), weapon=weapon_word(weapon.name), range=decimal(weapon.range, "g")))

@@ -248,22 +248,22 @@ def outcome(state: NinthAgeState, group: list[str], winner: str | None, broken: 
             _defender_gone(state, a, held, building, broken, flee_distances, pursue, events)
         elif winner == a.owner:
             choice = decide(state, a.owner, f"assault-won-{a.id}-{state.round}-{state.active}-{a.combat_rounds}",
-                            _("{a} won but {held} holds {building}: keep assaulting (the fight goes on in the next "
-                              "Melee phase), or reform and withdraw to 1\"?", a=a.id, held=held.id,
+                            ngettext("{a} won but {held} holds {building}: keep assaulting (the fight goes on in the next "
+                              "Melee phase), or reform and withdraw to 1\"?", "{a} won but {held} hold {building}: keep assaulting (the fight goes on in the next Melee phase), or reform and withdraw to 1\"?", number(state, held), a=a.id, held=held.id,
                               building=building.name), ["keep-assaulting", "withdraw"], default="keep-assaulting")
             if choice == "withdraw":
                 a.assaulting = a.assault_building = None
                 _reform_and_withdraw(state, a, building, events)
             else:
                 events.append(Event(kind="assault", seat=a.owner, data={"unit": a.id},
-                                    text=_("{a} keeps assaulting {building}: it stays engaged with {held} (§18.6).",
+                                    text=ngettext("{a} keeps assaulting {building}: it stays engaged with {held} (§18.6).", "{a} keep assaulting {building}: they stay engaged with {held} (§18.6).", number(state, a),
                                            a=a.id, building=building.name, held=held.id)))
         else:  # the garrison won and the assaulter held: it may combat reform as a loser does, then is
             a.assaulting = a.assault_building = None  # pushed back to 1", no longer engaged
             _reform_and_withdraw(state, a, building, events, test=break_ld.get(a.id))
             events.append(Event(kind="assault", seat=a.owner, data={"unit": a.id},
-                                text=_("{a} is pushed back from {building}: it and {held} are no longer engaged "
-                                       "(§18.6).", a=a.id, building=building.name, held=held.id)))
+                                text=ngettext("{a} is pushed back from {building}: it and {held} are no longer engaged "
+                                       "(§18.6).", "{a} are pushed back from {building}: they and {held} are no longer engaged (§18.6).", number(state, a), a=a.id, building=building.name, held=held.id)))
 
 
 TURNS = {"keep": 0.0, "right": 90.0, "about": 180.0, "left": -90.0}
@@ -281,11 +281,11 @@ def _reform_and_withdraw(state: NinthAgeState, a: UnitState, building, events: l
     when = f"{state.round}-{state.active}-{a.combat_rounds}"
     start = a.footprint()
     facing = decide(state, a.owner, f"assault-reform-{a.id}-{when}",
-                    _("{a} withdraws to 1\" from {building}: does it reform first, turning to face (keep, right, "
-                      "about, left)?", a=a.id, building=building.name), list(TURNS), default="keep")
+                    ngettext("{a} withdraws to 1\" from {building}: does it reform first, turning to face (keep, right, "
+                      "about, left)?", "{a} withdraw to 1\" from {building}: do they reform first, turning to face (keep, right, about, left)?", number(state, a), a=a.id, building=building.name), list(TURNS), default="keep")
     widths = [str(w) for w in range(1, a.models + 1)]
     files = decide(state, a.owner, f"assault-files-{a.id}-{when}",
-                   _("{a} reforms: how many files wide (it is {files})?", a=a.id, files=a.formation.files),
+                   ngettext("{a} reforms: how many files wide (it is {files})?", "{a} reform: how many files wide (they are {files})?", number(state, a), a=a.id, files=a.formation.files),
                    [str(a.formation.files)] + [w for w in widths if w != str(a.formation.files)],
                    default=str(a.formation.files)) if a.models > 1 else str(a.formation.files)
     wanted = (facing, int(files))
@@ -300,10 +300,10 @@ def _reform_and_withdraw(state: NinthAgeState, a: UnitState, building, events: l
         if garrison.withdrawn(state, a, building) is None:  # no room to stand so: it keeps its formation
             a.formation, a.pose = before
             events.append(Event(kind="assault", seat=a.owner, data={"unit": a.id},
-                                text=_("{a} has no room to reform so: it keeps its formation.", a=a.id)))
+                                text=ngettext("{a} has no room to reform so: it keeps its formation.", "{a} have no room to reform so: they keep their formation.", number(state, a), a=a.id)))
         else:
             events.append(Event(kind="assault", seat=a.owner, data={"unit": a.id},
-                                text=_("{a} reforms: {files} wide, facing {bearing}°.", a=a.id,
+                                text=ngettext("{a} reforms: {files} wide, facing {bearing}°.", "{a} reform: {files} wide, facing {bearing}°.", number(state, a), a=a.id,
                                        files=wanted[1], bearing=f"{a.pose.bearing:g}")))
     garrison.withdraw(state, a, building, events, start=start)
 
@@ -324,12 +324,11 @@ def _defender_gone(state: NinthAgeState, a: UnitState, held: UnitState, building
                and state.units[b].owner != a.owner]
     options += [f"pursue-{u.id}" for u in chasing]
     choice = decide(state, a.owner, f"assault-taken-{a.id}-{state.round}-{state.active}",
-                    _("{held} no longer holds {building}: does {a} enter it, withdraw to 1\" and reform, or pursue a "
-                      "broken enemy?", held=held.id, building=building.name, a=a.id), options, default=options[0])
+                    text_join(" ", [ngettext("{held} no longer holds {building}:", "{held} no longer hold {building}:", number(state, held), held=held.id, building=building.name), ngettext("does {a} enter it, withdraw to 1\" and reform, or pursue a broken enemy?", "do {a} enter it, withdraw to 1\" and reform, or pursue a broken enemy?", number(state, a), a=a.id)]), options, default=options[0])
     if choice == "enter":
         garrison.occupy(state, a, building)
         events.append(Event(kind="garrison", seat=a.owner, data={"unit": a.id, "building": building.name},
-                            text=_("{a} enters {building} (§18.6): it is its garrison now.", a=a.id,
+                            text=ngettext("{a} enters {building} (§18.6): it is its garrison now.", "{a} enter {building} (§18.6): they are its garrison now.", number(state, a), a=a.id,
                                    building=building.name)))
     elif choice == "withdraw":
         _reform_and_withdraw(state, a, building, events)

@@ -230,13 +230,15 @@ def hits_on_character(state: NinthAgeState, char: UnitState, attack: Attack, hit
 
 
 def resolve_on_unit(state: NinthAgeState, target: UnitState, attack: Attack, hits: int, events: list[Event], *,
-                    attacker: UnitState | None = None, purpose: str = "", auto_wounds: int = 0) -> AttackResult:
+                    attacker: UnitState | None = None, purpose: str = "", auto_wounds: int = 0,
+                    own_attack: dict[str, Attack] | None = None, most: dict[str, int] | None = None) -> AttackResult:
     """Ordinary hits on a unit (shooting, a spell's or a breath's hits), as §16.4 allocates them
     on a mixed unit: situation A (characters of the unit's troop type, 5 or more R&F) all on the
     R&F, the characters taking none; situation B the attacking player spreads them as evenly as
     possible over the R&F and the exposed characters (/decide), each character's share through
     the §12 steps against its own defence, the rest through :func:`resolve_hits` on the R&F.
-    There is no "Look Out Sir" roll in this version (§16.4)."""
+    There is no "Look Out Sir" roll in this version (§16.4). ``own_attack``: a character's hits
+    with other rules, ``most``: the most hits a character may take (a miscasting wizard's, §9.10)."""
     from engine.rulesets.ninth_age.mixed_units import character_shares, hit_allocation, joined
 
     inside = joined(state, target) if target.on_table else []
@@ -248,7 +250,7 @@ def resolve_on_unit(state: NinthAgeState, target: UnitState, attack: Attack, hit
         events.append(Event(kind="allocation", seat=attacker.owner, text=_("{hits} hit(s) on {target} all go to its rank and file; {join} take(s) none (situation A, §16.4).", hits=hits, target=target.id, join=", ".join(c.id for c in inside))))
         return resolve_hits(state, target, attack, hits, events, attacker=attacker, purpose=purpose,
                             auto_wounds=auto_wounds)
-    shares = character_shares(state, attacker.owner, target, hits, exposed)
+    shares = character_shares(state, attacker.owner, target, hits, exposed, most=most)
     rest = hits - sum(shares.values())
     total = AttackResult(hits=hits)
     auto_left = max(0, auto_wounds - rest)  # Poisoned 6s go to the R&F first
@@ -258,7 +260,8 @@ def resolve_on_unit(state: NinthAgeState, target: UnitState, attack: Attack, hit
         char = state.units[c]
         events.append(Event(kind="allocation", seat=attacker.owner, text=_("{value_n} of {hits} hit(s) on {target} go to {c} (situation B, §16.4).", value_n=n, hits=hits, target=target.id, c=c)))
         auto, auto_left = min(auto_left, n), auto_left - min(auto_left, n)
-        part, _over = hits_on_character(state, char, attack, n, events, _("{purpose} ({c})", purpose=purpose, c=c),
+        part, _over = hits_on_character(state, char, (own_attack or {}).get(c, attack), n, events,
+                                        _("{purpose} ({c})", purpose=purpose, c=c),
                                         attacker.owner, auto=auto)
         _add(total, part)
     if rest:
@@ -285,25 +288,37 @@ def template_models(state: NinthAgeState, unit: UnitState, touched: list[int]) -
 
 
 def template_on_unit(state: NinthAgeState, unit: UnitState, attack: Attack, touched: list[int], per: int,
-                     events: list[Event], *, attacker: UnitState, purpose: str) -> None:
+                     events: list[Event], *, attacker: UnitState, purpose: str, blast: bool = False,
+                     own_attack: dict[str, Attack] | None = None, takes_it: frozenset[str] = frozenset()) -> None:
     """``per`` hits on each model of ``unit`` a template touches (``touched``: its footprint's
     base indices). A character's base under it (§16.4): in situation A the hit is transferred
-    to an R&F model, in situation B the character takes it."""
+    to an R&F model, in situation B the character takes it. ``blast``: hits on every model
+    within a distance, read as a template's (a war machine blowing up, §15.4); ``own_attack``:
+    a character's hit with other rules (a miscasting wizard takes no saves, §9.10); ``takes_it``:
+    characters that take their hit themselves in either situation (a wizard that "deve subire
+    un colpo")."""
     from engine.rulesets.ninth_age.mixed_units import hit_allocation
 
     rf, chars = template_models(state, unit, touched)
     if chars:
         _skip, exposed = hit_allocation(state, unit)
         for c in chars:
-            if c in exposed:
-                events.append(Event(kind="allocation", seat=attacker.owner, text=_("The template covers {c} in {unit}: it takes the hit(s) itself (situation B, §16.4).", c=c, unit=unit.id)))
-                hits_on_character(state, state.units[c], attack, per, events, _("{purpose} ({c})", purpose=purpose, c=c),
-                                  attacker.owner)
+            if c in exposed or c in takes_it:
+                events.append(Event(kind="allocation", seat=attacker.owner, text=(
+                    _("The blast reaches {c} in {unit}: it takes the hit(s) itself (situation B, §16.4).", c=c, unit=unit.id)
+                    if blast and c in exposed else
+                    _("The template covers {c} in {unit}: it takes the hit(s) itself (situation B, §16.4).", c=c, unit=unit.id)
+                    if c in exposed else _("The template covers {c} in {unit}: it must take the hit itself.", c=c, unit=unit.id))))
+                hits_on_character(state, state.units[c], (own_attack or {}).get(c, attack), per, events,
+                                  _("{purpose} ({c})", purpose=purpose, c=c), attacker.owner)
             else:
-                events.append(Event(kind="allocation", seat=attacker.owner, text=_("The template covers {c} in {unit}: the hit(s) go to a rank-and-file model instead (situation A, §16.4).", c=c, unit=unit.id)))
+                events.append(Event(kind="allocation", seat=attacker.owner, text=(
+                    _("The blast reaches {c} in {unit}: the hit(s) go to a rank-and-file model instead (situation A, §16.4).", c=c, unit=unit.id)
+                    if blast else
+                    _("The template covers {c} in {unit}: the hit(s) go to a rank-and-file model instead (situation A, §16.4).", c=c, unit=unit.id))))
                 rf += 1
-    if rf and unit.on_table:
-        resolve_hits(state, unit, attack, rf * per, events, attacker=attacker, purpose=purpose)
+    if rf and unit.on_table:  # a blast's losses are no enemy unit's doing (Heavy Casualties, §13)
+        resolve_hits(state, unit, attack, rf * per, events, attacker=None if blast else attacker, purpose=purpose)
 
 
 def _add(total: AttackResult, part: AttackResult) -> None:
@@ -334,12 +349,17 @@ def inflict(state: NinthAgeState, target: UnitState, attack: Attack, unsaved: in
     never more than the target's W per wound."""
     if not attack.multiple_wounds or unsaved <= 0:
         return max(0, unsaved)
-    total, rolled = 0, []
+    total, rolled, each = 0, [], []
     for _skip in range(unsaved):
         n, dice = multiple_wounds(attack.multiple_wounds, d, state.rng, _("{purpose}: Multiple Wounds", purpose=purpose))
         total += n
         rolled += dice
-    events.append(Event(kind="roll", text=text_join("", [_("{purpose}: Multiple Wounds ({multiple_wounds})", purpose=purpose, multiple_wounds=attack.multiple_wounds), (_(" rolled {faces}", faces=_faces(rolled)) if rolled else ""), _(", capped at W{wounds}: {unsaved} unsaved wound(s) become {total}.", wounds=d.wounds, unsaved=unsaved, total=total)])))
+        each.append(n)
+    # a D3 is a halved D6 (§0.1): the faces rolled are D6 faces, so say what each wound became
+    # (a console game read "(D3) rolled 2, capped at W3: 1 unsaved wound(s) become 1")
+    spec = str(attack.multiple_wounds).lower()
+    halved = rolled and ("d3" in spec or spec.startswith("ammunition"))
+    events.append(Event(kind="roll", text=text_join("", [_("{purpose}: Multiple Wounds ({multiple_wounds})", purpose=purpose, multiple_wounds=attack.multiple_wounds), (_(" rolled {faces}", faces=_faces(rolled)) if rolled else ""), (_(" (D6 faces, a D3 being half a D6: each wound became {values})", values=", ".join(map(str, each))) if halved else ""), _(", capped at W{wounds}: {unsaved} unsaved wound(s) become {total}.", wounds=d.wounds, unsaved=unsaved, total=total)])))
     return total
 
 

@@ -18,7 +18,7 @@ composition rules of §2.2-2.3 are reported by :func:`describe` until the list i
 
 from __future__ import annotations
 
-from engine.core.text import _, join as text_join, ngettext
+from engine.core.text import N_, Text, _, decimal, join as text_join, ngettext
 from engine.core import IllegalAction
 from engine.core.errors import quote
 from engine.rulesets.ninth_age.army import Army, Unit
@@ -196,3 +196,49 @@ def alike_entries(army: Army) -> list[tuple[str, str]]:
                     and sorted(a.magic_items) != sorted(b.magic_items) and (a.mark or "") == (b.mark or ""):
                 out.append((a.name, b.name))
     return out
+
+
+_PROFILE = ("M", "WS", "BS", "S", "T", "W", "I", "A", "Ld")
+_ROLES = {"rider": N_("rider"), "mount": N_("mount"), "crew": N_("crew"), "machine": N_("machine"),
+          "draught": N_("draught")}
+_DURATIONS = {"instant": N_("instant"), "one turn": N_("lasts one turn"), "permanent": N_("permanent"),
+              "remains in play": N_("remains in play")}
+
+
+def describe_entry(army: Army, name: str) -> str:
+    """One entry of an army (or army book) as a player reads it before the battle: each part's
+    profile, troop type, base, equipment, command, special rules and magic items, and a wizard's
+    lore with every spell's casting value, types, duration and effect (a new user had no way to
+    read a profile or a spell in the bot, only by exporting the army as JSON)."""
+    u = army.unit(name)
+    lines = [_("**{name}** ({category}, {troop_type}) — {models} × {base_w}×{base_d} mm, {points} pts",
+               name=u.name, category=u.category, troop_type=troop_word(u.troop_type), models=u.models,
+               base_w=decimal(u.base[0], "g"), base_d=decimal(u.base[1], "g"), points=u.points)]
+    for p in u.parts:
+        profile = _("M {M} WS {WS} BS {BS} S {S} T {T} W {W} I {I} A {A} Ld {Ld}", **{c: p.value(c) for c in _PROFILE})
+        rules = _(" — {rules}", rules=", ".join(p.special_rules)) if p.special_rules else ""
+        part = _("• {part} ({role}): {profile}", part=p.name, role=Text(_ROLES[p.role]), profile=profile) \
+            if p.role != "model" else _("• {part}: {profile}", part=p.name, profile=profile)
+        lines.append(text_join("", [part, rules]))
+    if u.equipment:
+        lines.append(_("Equipment: {items}", items=", ".join(u.equipment)))
+    command = [r for r, on in ((_("champion"), u.command.champion), (_("musician"), u.command.musician),
+                               (_("standard"), u.command.standard)) if on]
+    if command:
+        lines.append(_("Command group: {members}", members=text_join(", ", command)))
+    if u.special_rules:
+        lines.append(_("Special rules: {rules}", rules=", ".join(u.special_rules)))
+    if u.magic_items:
+        lines.append(_("Magic items: {items}", items=", ".join(u.magic_items)))
+    if u.wizard is not None:
+        lines.append(_("Wizard level {level}, lore {lore}:", level=u.wizard.level, lore=u.wizard.lore))
+        lore = next((lo for lo in army.lores if lo.name.lower() == u.wizard.lore.lower()), None)
+        for s in sorted(lore.spells, key=lambda s: s.number) if lore else []:
+            boosted = _(", boosted {value}+", value=s.boosted_value) if s.boosted_value else ""
+            lines.append(text_join("", [_("  {number}. {spell} ({value}+", number=s.number, spell=s.name, value=s.casting_value),
+                                        boosted, _("; {types}; {duration}): {effect}", types=", ".join(s.types),
+                                                    duration=Text(_DURATIONS[s.duration]), effect=s.effect)]))
+        if lore and lore.attribute:
+            a = lore.attribute
+            lines.append(_("  Attribute: {spell} ({types}): {effect}", spell=a.name, types=", ".join(a.types), effect=a.effect))
+    return text_join("\n", lines)

@@ -41,6 +41,20 @@ def champion_wounds(state: NinthAgeState, unit: UnitState) -> int:
     return model_wounds(state, unit) + (1 if state.unit_entry(unit).has_rule("Wizard Conclave") else 0)
 
 
+def conclave_wound(state: NinthAgeState, unit: UnitState) -> int:
+    """The Wizard Conclave Champion's "+1 Ferita" (§22) while it stands in the unit: 1, else 0."""
+    entry = state.unit_entry(unit)
+    return 1 if entry.command.champion and not unit.champion_lost and entry.has_rule("Wizard Conclave") else 0
+
+
+def wounds_left(state: NinthAgeState, unit: UnitState, per_model: int | None = None) -> int:
+    """The wounds the unit's models have left (its wound pool, §12.7): W a model, the Conclave
+    Champion's extra wound included, less those carried on the next model (``per_model``: W as
+    the attack meets it, else :func:`model_wounds`)."""
+    w = model_wounds(state, unit) if per_model is None else per_model
+    return unit.models * w + (conclave_wound(state, unit) if unit.models > 0 else 0) - unit.wounds_lost
+
+
 def joined_positions(state: NinthAgeState, unit: UnitState) -> int:
     """Positions in the unit's block taken by characters on matching bases (§16.5)."""
     return sum(c.cells[0] * c.cells[1] for c in state.units.values()
@@ -249,11 +263,12 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
         fp = pivot(fp, bearing)
     result = run_move(fp, [Step("forward", go)])
     around = surroundings(state, {unit.id})
-    end, extra = result.footprint, 0.0
+    end, extra, extended = result.footprint, 0.0, []
     while clearance_problem(end, _no_table(around), CLEARANCE_END, during=False) and extra < 200:
         extra += MOVE_SAMPLE
         end = translate(result.footprint, 0, extra)
-    path = result.path + ([end] if extra else [])
+        extended.append(end)  # the extension is flee distance too: what it passes through is crossed (§8.8)
+    path = result.path + extended
     events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=text_join("", [_("{reason}: {go}\"", reason=reason, go=go), (_(" (Swiftstride: the best two of 3D6)") if swift else ""), (_(" (+{extra}\" to clear 1\")", extra=decimal(extra, ".1f")) if extra else ""), "."])))
     crossed = {k for p in path for k, o in around.others.items() if p.shape.intersects(o.shape)}
     if any(state.table.touches_edge(p.shape) for p in path):
@@ -266,9 +281,16 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
     through_enemy = [k for k in sorted(crossed) if state.units[k].owner != unit.owner and k not in exempt]
     through_rock = [t.name for t in state.table.features("impassable") if t.name != left_building
                     and any(p.shape.intersects(t.polygon) for p in path)]
-    for what in through_enemy + through_rock:
-        if unit.on_table:
-            dangerous_terrain(state, unit, 3, _("fleeing through {what}", what=what), events)
+    from engine.rulesets.ninth_age.mixed_units import joined
+
+    inside = joined(state, unit)  # each model tests for each obstacle (§18.1), its characters too when
+    for what in through_enemy + through_rock:  # an earlier test left them alone as the unit (§16.2)
+        why = _("fleeing through {what}", what=what)
+        if unit.on_table and unit.models > 0:
+            dangerous_terrain(state, unit, 3, why, events, characters=[])
+        for char in inside:
+            if char.location == "joined" or char.on_table:
+                character_dangerous_terrain(state, char, 3, why, events)
     dangers = {x.feature.name for x in dangerous_features(state, unit)}
     standard_strider_used(state, unit, any(  # a Stalker's Standard spares it a test (§2.4, §23.8)
         d.feature.name not in dangers and any(p.shape.intersects(d.feature.polygon) for p in path)
@@ -276,13 +298,15 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
     for feature, testers in model_dangers(state, unit):
         if any(p.shape.intersects(feature.polygon) for p in path):
             feature_tests(state, unit, testers, lambda danger: _("fleeing through {feature}; {why}", feature=terrain_name(feature.name), why=danger.why), events)
-    if not unit.on_table:
+    from engine.rulesets.ninth_age.mixed_units import successor
+
+    if not state.units[successor(state, unit.id)].on_table:  # its characters left as the unit flee on (§16.2)
         return go
     for k in sorted(crossed):
         other = state.units[k]
         if other.owner == unit.owner and not insignificant(state, unit, other):
             events.append(Event(kind="panic-cause", seat=other.owner, text=ngettext("{unit} flees through {k}.", "{unit} flee through {k}.", number(state, unit), unit=unit.id, k=k)))
-            panic(state, other, events, _("{k} is passed through by fleeing {unit}", k=k, unit=unit.id))
+            panic(state, other, events, ngettext("{k} is passed through by fleeing {unit}", "{k} are passed through by fleeing {unit}", number(state, other), k=k, unit=unit.id))
     return go
 
 

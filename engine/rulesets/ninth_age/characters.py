@@ -14,8 +14,9 @@ stands for a range is :mod:`.mixed_units`; the General's and the BSB's reach is 
 
 from __future__ import annotations
 
-from engine.core.text import _, decimal, join as text_join
+from engine.core.text import _, decimal, join as text_join, ngettext
 from engine.core import Event, IllegalAction
+from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age.mixed_units import (  # noqa: F401 - the block's own helpers, read from here too
     COMMAND, take_out_of_block, store_block, block, character_base, command_positions, hit_allocation, joined,
     fight_on, make_way_problem, place_in_block as _place, reshape, slain_in_unit,
@@ -33,24 +34,24 @@ def join_problem(state: NinthAgeState, char: UnitState, host: UnitState) -> str 
     if not centry.is_character:
         return _("{char} is not a character", char=char.id)
     if host.owner != char.owner:
-        return _("{host} is not yours", host=host.id)
+        return ngettext("{host} is not yours", "{host} are not yours", number(state, host), host=host.id)
     if host.id == char.id or char.host:
         return _("{char} is already in a unit", char=char.id)
     if host.location != "table":
-        return _("{host} is not on the table", host=host.id)
+        return ngettext("{host} is not on the table", "{host} are not on the table", number(state, host), host=host.id)
     if host.fleeing:
-        return _("{host} is fleeing", host=host.id)
+        return ngettext("{host} is fleeing", "{host} are fleeing", number(state, host), host=host.id)
     from engine.rulesets.ninth_age.movement import engaged
 
     if engaged(state, host):
-        return _("{host} is engaged in combat", host=host.id)
+        return ngettext("{host} is engaged in combat", "{host} are engaged in combat", number(state, host), host=host.id)
     if hentry.troop_type == "war machine":
         return _("War Machines cannot be joined")
     if centry.has_rule("Large Target") and not hentry.has_rule("War Platform"):
         return _("{char} is a Large Target and cannot join units", char=char.id)
     for rule in UNJOINABLE_BY_RULE:
         if hentry.has_rule(rule) != centry.has_rule(rule) and hentry.has_rule(rule):
-            return _("{host} has {rule} and accepts only characters with {rule}", host=host.id, rule=rule)
+            return ngettext("{host} has {rule} and accepts only characters with {rule}", "{host} have {rule} and accept only characters with {rule}", number(state, host), host=host.id, rule=rule)
     if centry.has_rule("Unbreakable") and not hentry.has_rule("Unbreakable"):  # "possono aggregarsi solo a Unità Irriducibili" (§22)
         return _("{char} is Unbreakable and may join only Unbreakable units", char=char.id)
     if centry.has_rule("Random Movement") and not hentry.has_rule("Random Movement"):  # §22
@@ -131,9 +132,9 @@ def reveal_hidden(state: NinthAgeState, char: UnitState, events: list[Event]) ->
         raise IllegalAction("not-hidden", _("{char} is not hidden.", char=char.id))
     host = state.units[char.host]
     if host.fleeing:
-        raise IllegalAction("fleeing", _("{host} is fleeing: {char} cannot be revealed now (§22 Hidden).", host=host.id, char=char.id))
+        raise IllegalAction("fleeing", ngettext("{host} is fleeing: {char} cannot be revealed now (§22 Hidden).", "{host} are fleeing: {char} cannot be revealed now (§22 Hidden).", number(state, host), host=host.id, char=char.id))
     if not host.on_table:
-        raise IllegalAction("gone", _("{host} is no longer on the table.", host=host.id))
+        raise IllegalAction("gone", ngettext("{host} is no longer on the table.", "{host} are no longer on the table.", number(state, host), host=host.id))
     start = state.phase == "movement" and state.step == "charges" and not state.charges \
         and not any(u.moved for u in state.units.values())
     end = state.phase == "melee"
@@ -224,8 +225,8 @@ def leave_move(state: NinthAgeState, char: UnitState, steps, pivot: float | None
     char.moved = True
     char.marched = march
     events.append(Event(kind="leave", seat=char.owner, data={"unit": host.id, "character": char.id},
-                        text=(_("{char} marches out of {host}: {steps}; {length}\" of {m}\" used, {gap}\" from the unit. {host} has not moved.", char=char.id, host=host.id, steps=text_join(", ", result.parts), length=decimal(result.length, ".1f"), m=m, gap=decimal(gap, ".1f")) if march
-                              else _("{char} leaves {host}: {steps}; {length}\" of {m}\" used, {gap}\" from the unit. {host} has not moved.", char=char.id, host=host.id, steps=text_join(", ", result.parts), length=decimal(result.length, ".1f"), m=m, gap=decimal(gap, ".1f")))))
+                        text=(ngettext("{char} marches out of {host}: {steps}; {length}\" of {m}\" used, {gap}\" from the unit. {host} has not moved.", "{char} marches out of {host}: {steps}; {length}\" of {m}\" used, {gap}\" from the unit. {host} have not moved.", number(state, host), char=char.id, host=host.id, steps=text_join(", ", result.parts), length=decimal(result.length, ".1f"), m=m, gap=decimal(gap, ".1f")) if march
+                              else ngettext("{char} leaves {host}: {steps}; {length}\" of {m}\" used, {gap}\" from the unit. {host} has not moved.", "{char} leaves {host}: {steps}; {length}\" of {m}\" used, {gap}\" from the unit. {host} have not moved.", number(state, host), char=char.id, host=host.id, steps=text_join(", ", result.parts), length=decimal(result.length, ".1f"), m=m, gap=decimal(gap, ".1f")))))
 
 
 # -- hits on a mixed unit (§16.4, E-57) and make way (§16.6) ------------------------------------------
@@ -268,7 +269,7 @@ def charge_out(state: NinthAgeState, char: UnitState, target: UnitState, events:
 
     host = state.units[char.host]
     if host.declared_charge:
-        raise IllegalAction("cannot-charge", _("{host} has declared a charge: {char} charges with it, not out of it (§16.4).", host=host.id, char=char.id))
+        raise IllegalAction("cannot-charge", ngettext("{host} has declared a charge: {char} charges with it, not out of it (§16.4).", "{host} have declared a charge: {char} charges with them, not out of them (§16.4).", number(state, host), host=host.id, char=char.id))
     slot = (char.rank, char.file, char.cells)
     leave(state, char, events)
     char.charged_out_of = host.id
@@ -284,7 +285,7 @@ def unit_may_declare(state: NinthAgeState, unit: UnitState) -> str | None:
     if out:
         return _("{join} charged out of it this turn (§16.4)", join=', '.join(out))
     if unit.location == "joined" and unit.host and state.units[unit.host].declared_charge:
-        return _("its unit {host} has declared a charge", host=unit.host)
+        return ngettext("its unit {host} has declared a charge", "its unit {host} have declared a charge", number(state, state.units[unit.host]), host=unit.host)
     return None
 
 
@@ -303,4 +304,4 @@ def after_charge_moves(state: NinthAgeState, events: list[Event]) -> None:
         _place(state, char, host, file if rank == 0 else None, events)
         host.failed_charge = True
         events.append(Event(kind="failed-charge", seat=char.owner, data={"unit": host.id, "character": char.id},
-                            text=_("{char} ends {gap}\" from {host}, less than 1\": it stays in the unit, and {host} counts as having failed a charge (§16.4).", char=char.id, gap=decimal(gap, ".1f"), host=host.id)))
+                            text=ngettext("{char} ends {gap}\" from {host}, less than 1\": it stays in the unit, and {host} counts as having failed a charge (§16.4).", "{char} ends {gap}\" from {host}, less than 1\": it stays in the unit, and {host} count as having failed a charge (§16.4).", number(state, host), char=char.id, gap=decimal(gap, ".1f"), host=host.id)))

@@ -232,10 +232,13 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
                                       inches=decimal(d, ".1f"), facing=_facing_words(target.id, side, target.fleeing))))
     if screen:
         events.append(Event(kind="blocked-path", seat=seat, data={"unit": charger.id, "target": target.id},
-                            text=_("Only unengaged enemy units that {charger} may not contact stand in its way "
-                                   "({units}): the charge stands, and if they stop it, {charger} may make the "
-                                   "Blocked Path move, straight forward up to its charge range (§8.6).",
-                                   charger=charger.id, units=", ".join(screen))))
+                            text=ngettext("Only unengaged enemy units that {charger} may not contact stand in its way "
+                                          "({units}): the charge stands, and if they stop it, {charger} may make the "
+                                          "Blocked Path move, straight forward up to its charge range (§8.6).",
+                                          "Only unengaged enemy units that {charger} may not contact stand in their way "
+                                          "({units}): the charge stands, and if they stop it, {charger} may make the "
+                                          "Blocked Path move, straight forward up to their charge range (§8.6).",
+                                          number(state, charger), charger=charger.id, units=", ".join(screen))))
     _reaction(state, decl, events)
 
 
@@ -269,8 +272,7 @@ def _declare_assault(state: NinthAgeState, charger: UnitState, target: UnitState
     brought into contact with any wall of the Building; the charged unit may not Flee."""
     building = garrison.building_of(state, target)
     if not garrison.assault_poses(state, charger, building):
-        raise IllegalAction("no-room", ngettext("{charger} has no room to reach a wall of {building}, where {target} is "
-                                         "(§18.6).", "{charger} have no room to reach a wall of {building}, where {target} is (§18.6).", number(state, charger), charger=charger.id, building=building.name, target=target.id))
+        raise IllegalAction("no-room", text_join("", [ngettext("{charger} has no room to reach a wall of {building}", "{charger} have no room to reach a wall of {building}", number(state, charger), charger=charger.id, building=building.name), ngettext(", where {target} is (§18.6).", ", where {target} are (§18.6).", number(state, target), target=target.id)]))
     d = gap(state, charger, target)
     charger.declared_charge = True
     decl = ChargeDeclaration(charger=charger.id, target=target.id, side="any", distance=d)
@@ -345,29 +347,37 @@ def _reaction(state: NinthAgeState, decl: ChargeDeclaration, events: list[Event]
     target = state.units[decl.target]
     tentry = state.unit_entry(target)
     reactive = target.owner
+    forced = None  # why the unit has one reaction only, said with it
     if target.fleeing:
-        options = ["flee"]
-    elif engaged(state, target) or _immune(state, target):  # ITP never chooses Flee (§22)
-        options = ["hold"]
+        options, forced = ["flee"], _("already fleeing, it must Flee (§8.3)")
+    elif engaged(state, target):
+        options, forced = ["hold"], _("already engaged in combat, it may only Hold (§8.3)")
+    elif _immune(state, target):  # ITP never chooses Flee (§22)
+        options, forced = ["hold"], _("Immune to Psychology, it never chooses Flee (§8.3, §22)")
     elif target.garrison:  # a unit in a Building may not Flee from an assault (§18.6)
-        options = ["hold"]
+        options, forced = ["hold"], _("in a Building, it may not Flee from an assault (§18.6)")
     else:
         options = ["hold", "flee"]
     # Terror (§22): a charge declared by a Terror unit makes the target take a Panic test; failed, it
     # must Flee if it may
     if "flee" in options and not target.fleeing and _terror_test_failed(state, state.units[decl.charger], target,
                                                                          events):
-        options = ["flee"]
+        options, forced = ["flee"], None  # the Terror test said why
     # Stand and Shoot (§8.3), when its conditions hold
     why_not = stand_and_shoot_problem(state, target, state.units[decl.charger])
     if why_not is None and "hold" in options and not target.fleeing:
         options.insert(1, "stand-and-shoot")
     answer = decide(state, reactive, f"reaction-{decl.charger}-{decl.target}",
-                    text_join("", [ngettext("{charger} charges {target}: how does {target} react?", "{charger} charge {target}: how does {target} react?", number(state, state.units[decl.charger]), charger=decl.charger, target=decl.target), (_(" (no Stand and Shoot: {why_not})", why_not=why_not) if why_not and "hold" in options else "")]), options)
+                    text_join("", [ngettext("{charger} charges {target}:", "{charger} charge {target}:", number(state, state.units[decl.charger]), charger=decl.charger, target=decl.target), " ", ngettext("how does {target} react?", "how do {target} react?", number(state, target), target=decl.target), (_(" (no Stand and Shoot: {why_not})", why_not=why_not) if why_not and "hold" in options else "")]), options)
     decl.reaction = answer  # type: ignore[assignment]
-    events.append(Event(kind="reaction", seat=reactive, text=ngettext(
-        "{unit} reacts: {answer}.", "{unit} react: {answer}.", number(state, target), unit=decl.target,
-        answer=answer)))
+    if len(options) == 1 and forced is not None:  # no choice was asked: say why
+        events.append(Event(kind="reaction", seat=reactive, text=ngettext(
+            "{unit} reacts: {answer} — {why}.", "{unit} react: {answer} — {why}.", number(state, target),
+            unit=decl.target, answer=answer, why=forced)))
+    else:
+        events.append(Event(kind="reaction", seat=reactive, text=ngettext(
+            "{unit} reacts: {answer}.", "{unit} react: {answer}.", number(state, target), unit=decl.target,
+            answer=answer)))
     if answer != "flee":
         if not target.garrison:  # a garrison stands in its Building, in no formation (§18.6)
             close_ranks(state, target, state.units[decl.charger], events)
@@ -486,6 +496,8 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         rolls[decl.charger] = (roll.dice, total)
         kept = charge_dice(roll.dice, swiftstride=swift)
         note = _(" (Order a Charge: at least 4)") if entry.command.champion and sum(kept) < 4 else ""
+        if swift:  # say why three dice were rolled and two kept, as the flee and pursuit rolls do
+            note = text_join("", [note, _(" (Swiftstride: the best two of 3D6)")])
         events.append(Event(kind="roll", seat=charger.owner, roll=roll,
                             text=_("{charger} charge range: {join}{note} + {name} {m} = {total}\".", charger=charger.id, join='+'.join(map(str, kept)), note=note, name=name, m=m, total=total)))
     for decl in state.charges:
@@ -674,26 +686,35 @@ def _blocked_path_reform(state: NinthAgeState, enemy: UnitState, charger: UnitSt
     if abs(abs(turn_between(efp.bearing, cfp.bearing)) - {"front": 180, "rear": 0, "left": 90, "right": 90}[face]) < 1e-6 \
             and len(models_in_contact(cfp, efp)) and touching_side(efp, cfp) == face:
         events.append(Event(kind="reform", seat=enemy.owner, data={"unit": enemy.id},
-                            text=_("{enemy} already stands flush with {charger}: no reform is needed (§8.6).",
-                                   enemy=enemy.id, charger=charger.id)))
+                            text=ngettext("{enemy} already stands flush with {charger}: no reform is needed (§8.6).",
+                                          "{enemy} already stand flush with {charger}: no reform is needed (§8.6).",
+                                          number(state, enemy), enemy=enemy.id, charger=charger.id)))
         return
     legal = [c for c in combat_reform.candidates(state, enemy) if c.face == face and c.problem is None]
     if not legal:
         events.append(Event(kind="reform", seat=enemy.owner, data={"unit": enemy.id},
-                            text=_("{enemy} has no legal combat reform turning its {face} to {charger}; it stays as "
-                                   "it stands (§8.6, §11.14).", enemy=enemy.id, face=side_word(face), charger=charger.id)))
+                            text=ngettext("{enemy} has no legal combat reform turning its {face} to {charger}; it "
+                                          "stays as it stands (§8.6, §11.14).",
+                                          "{enemy} have no legal combat reform turning their {face} to {charger}; they "
+                                          "stay as they stand (§8.6, §11.14).", number(state, enemy),
+                                          enemy=enemy.id, face=side_word(face), charger=charger.id)))
         return
     widths = [str(c.files) for c in legal]
     keep = str(enemy.formation.files) if str(enemy.formation.files) in widths else widths[0]
     width = decide(state, enemy.owner, f"blocked-path-reform-{enemy.id}",
-                   _("{enemy} was charged by {charger}'s Blocked Path move: it combat reforms to turn its {face} to "
-                     "it (§8.6). How many models wide? Legal: {widths}.", enemy=enemy.id, charger=charger.id,
-                     face=side_word(face), widths=", ".join(widths)), widths, default=keep)
+                   ngettext("{enemy} was charged by {charger}'s Blocked Path move: it combat reforms to turn its "
+                            "{face} to it (§8.6). How many models wide? Legal: {widths}.",
+                            "{enemy} were charged by {charger}'s Blocked Path move: they combat reform to turn their "
+                            "{face} to it (§8.6). How many models wide? Legal: {widths}.", number(state, enemy),
+                            enemy=enemy.id, charger=charger.id, face=side_word(face), widths=", ".join(widths)),
+                   widths, default=keep)
     chosen = next(c for c in legal if str(c.files) == width)
     combat_reform._with_block(state, enemy, chosen.footprint.formation, chosen.footprint.pose)
     events.append(Event(kind="reform", seat=enemy.owner, data={"unit": enemy.id},
-                        text=_("{enemy} combat reforms {width} wide, its {face} against {charger} (§8.6).",
-                               enemy=enemy.id, width=width, face=side_word(face), charger=charger.id)))
+                        text=ngettext("{enemy} combat reforms {width} wide, its {face} against {charger} (§8.6).",
+                                      "{enemy} combat reform {width} wide, their {face} against {charger} (§8.6).",
+                                      number(state, enemy), enemy=enemy.id, width=width, face=side_word(face),
+                                      charger=charger.id)))
 
 
 def path_steps(start, path) -> list:

@@ -179,6 +179,30 @@ def duellist_position(state: NinthAgeState, uid: str) -> tuple[float, float]:
     return round(c.x, 3), round(c.y, 3)
 
 
+def fear_leadership(state: NinthAgeState, unit: UnitState) -> tuple[int, Text, bool]:
+    """The Ld a unit touching a Fear-causer tests on, where it comes from, and whether Fear's
+    -1 is still to be taken off it. The -1 is each model's ("I modelli che sono Immuni alla
+    Psicologia o che incutono loro stessi Paura sono immuni all'effetto della Paura", §22 Fear)
+    and the unit uses the highest Ld it has (§1.8): a model immune to Fear (a character in it,
+    or its R&F) tests on its own Ld with no -1 when that is higher than the best Ld less 1. A
+    General's Ld borrowed by the unit (§16.7) takes the -1 as the unit's own would."""
+    from engine.rulesets.ninth_age.leadership import discipline
+    from engine.rulesets.ninth_age.magic_state import spell_modified
+
+    ld, source = unit_leadership(state, unit)
+    if not fighters.feared(state, unit):
+        return ld, source, False
+    best, minus = max(0, ld - 1), True
+    banner = [1] if discipline(state, unit) else []  # Banner of Discipline: +1 Ld (§23.8)
+    for m in ([unit] if unit.models > 0 else []) + joined(state, unit):
+        if m.refused or not fighters.fear_immune(state, m):
+            continue
+        own = spell_modified(state, unit.id, "Ld", state.unit_entry(m).leadership, first=banner)
+        if own > best:
+            best, minus, source = own, False, _("{model}, immune to Fear", model=m.id)
+    return (ld if minus else best), source, minus
+
+
 def fear_tests(state: NinthAgeState, group: list[str], events: list[Event]) -> None:
     """Start of the round (§22 Fear): each unit touching an enemy that causes Fear tests its Ld
     (already -1 for the Fear); failing, its models have WS 1 for the rest of the Melee phase."""
@@ -187,13 +211,13 @@ def fear_tests(state: NinthAgeState, group: list[str], events: list[Event]) -> N
         _reveal_fear_items(state, u, events)
         if u.fear_struck or not fighters.feared(state, u):
             continue
-        ld, source = unit_leadership(state, u)
-        value = max(0, ld - 1)
-        if not leadership_test(state.rng, value, _("{uid} Fear test (Ld {ld} - 1 for Fear; Ld from {source})", uid=uid, ld=ld, source=source), events,
+        ld, source, minus = fear_leadership(state, u)
+        value = max(0, ld - 1) if minus else ld
+        if not leadership_test(state.rng, value, _("{uid} Fear test (Ld {ld} - 1 for Fear; Ld from {source})", uid=uid, ld=ld, source=source) if minus else _("{uid} Fear test (Ld from {source})", uid=uid, source=source), events,
                                seat=u.owner, reroll=_("the BSB") if _bsb_near(state, u) else None, for_unit=(state, u),
-                               reroll_text=_("{uid} re-rolls (Hold Your Ground)", uid=uid)):
+                               reroll_text=ngettext("{uid} re-rolls (Hold Your Ground)", "{uid} re-roll (Hold Your Ground)", number(state, u), uid=uid)):
             u.fear_struck = True
-            events.append(Event(kind="fear", seat=u.owner, text=_("{uid} is struck by Fear: WS 1 for the rest of this Melee phase.", uid=uid)))
+            events.append(Event(kind="fear", seat=u.owner, text=ngettext("{uid} is struck by Fear: WS 1 for the rest of this Melee phase.", "{uid} are struck by Fear: WS 1 for the rest of this Melee phase.", number(state, u), uid=uid)))
 
 
 def _reveal_fear_items(state: NinthAgeState, u: UnitState, events: list[Event]) -> None:
@@ -201,8 +225,7 @@ def _reveal_fear_items(state: NinthAgeState, u: UnitState, events: list[Event]) 
     enemy's Screaming Swords (its wielder causes Fear), its own Banner of Courage (immune to Fear)."""
     from engine.rulesets.ninth_age.hidden import hidden_lists, reveal
 
-    if not hidden_lists(state) or u.fear_struck or fighters.psychology_immune(state, u) or \
-            fighters.causes_fear(state, u):
+    if not hidden_lists(state) or u.fear_struck or fighters.every_model_fear_immune(state, u):
         return
     causers = [e for e in enemies_in_contact(state, u) if fighters.causes_fear(state, e)]
     for e in causers:
@@ -227,9 +250,9 @@ def choose_weapons(state: NinthAgeState, group: list[str], events: list[Event]) 
         master = state.unit_entry(u).has_rule("Weapon Masters")
         if len(choices) < 2 or (u.weapon in choices and not master):
             continue
-        u.weapon = decide(state, u.owner, f"weapon-{uid}", _("{uid} fights: with which weapon?", uid=uid), choices,
+        u.weapon = decide(state, u.owner, f"weapon-{uid}", ngettext("{uid} fights: with which weapon?", "{uid} fight: with which weapon?", number(state, u), uid=uid), choices,
                           default=choices[0])
-        events.append(Event(kind="weapon", seat=u.owner, text=_("{uid} fights with {weapon}.", uid=uid, weapon=weapon_word(u.weapon))))
+        events.append(Event(kind="weapon", seat=u.owner, text=ngettext("{uid} fights with {weapon}.", "{uid} fight with {weapon}.", number(state, u), uid=uid, weapon=weapon_word(u.weapon))))
 
 
 # -- make way (§16.6) ------------------------------------------------------------------------------
@@ -553,6 +576,9 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                     continue
             _reveal_attack_items(state, b, target, events)  # hidden lists: before the roll (§2.4)
             need, modifier, why = to_hit(state, attacker, target, b)
+            if modifier:  # the need said is the table's: say the face the modifiers make it
+                face = next((f for f in range(2, 7) if hit_succeeds(f, need, modifier)), 6)
+                why = text_join("", [why, _(" (so {face}+ on the die)", face=face)])
             roll = roll_dice(f"{b.count}d6", state.rng, purpose=_('{unit} {part_name} to hit', unit=b.unit, part_name=b.part_name))
             hits = sum(1 for d in roll.dice if hit_succeeds(d, need, modifier))
             sixes = sum(1 for d in roll.dice if d == 6)  # natural 6s always hit (§11.6): Poisoned Attacks
@@ -563,7 +589,9 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                 extra = sum(1 for d in again.dice if hit_succeeds(d, need, modifier))
                 sixes += sum(1 for d in again.dice if d == 6)
                 hits += extra
-                note = text_join("", [note, _("; Hatred re-rolls {count} miss(es): {faces} ({extra} more)", count=len(again.dice),
+                # the hits said are the total: say how many of them the re-roll made (it read "9 hit(s); Hatred
+                # re-rolls 9 miss(es): ... (3 more)", as if 12 hit)
+                note = text_join("", [note, _("; {extra} of them on Hatred's re-roll of {count} miss(es): {faces}", count=len(again.dice),
                                               faces=', '.join(map(str, again.dice)), extra=extra)])
             if not _poisoned(state, _fighter(state, b), b):
                 sixes = 0
@@ -728,7 +756,7 @@ def pull_back(state: NinthAgeState, before: list[tuple[str, str]], suffered: set
                 continue
             mover.pose = new.pose
             events.append(Event(kind="pull-back", seat=mover.owner, data={"unit": mover.id},
-                                text=_("{mover} is brought back into contact with {other}: {value}\" (§11.8).", mover=mover.id, other=other.id, value=decimal((dx * dx + dy * dy) ** 0.5, ".1f"))))
+                                text=ngettext("{mover} is brought back into contact with {other}: {value}\" (§11.8).", "{mover} are brought back into contact with {other}: {value}\" (§11.8).", number(state, mover), mover=mover.id, other=other.id, value=decimal((dx * dx + dy * dy) ** 0.5, ".1f"))))
             moved = True
             break
         if not moved:
@@ -743,10 +771,14 @@ def wound_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, target: Un
     as Overkill in a challenge)."""
     from engine.rulesets.ninth_age import attacks as pipeline
 
-    attack = _thunderous(state, attacker, blow, target, _attack(state, _fighter(state, blow), blow))
+    attack = _pike(state, attacker, blow, target,
+                   _thunderous(state, attacker, blow, target, _attack(state, _fighter(state, blow), blow)))
     if fighters.toxic(state.unit_entry(_fighter(state, blow)), blow.part) and not blow.special and _pestilent(state, target):
         attack = replace(attack, to_wound_modifier=attack.to_wound_modifier - 1)  # Toxic Attacks (§22)
-    pool = target.models * pipeline.defence(state.unit_entry(target), "close combat").wounds - target.wounds_lost
+    from engine.rulesets.ninth_age.casualties import wounds_left
+
+    # the wounds the unit has left cap what counts, a Conclave Champion's +1 W included (§11.9, §22)
+    pool = wounds_left(state, target, pipeline.defence(state.unit_entry(target), "close combat").wounds)
     result = pipeline.resolve_hits(state, target, attack, hits, events, attacker=attacker,
                                    purpose=_("{attacker} {part_name} against {target}", attacker=attacker.id, part_name=blow.part_name, target=target.id), auto_wounds=auto)
     counted = min(result.wounds_inflicted, max(0, pool))
@@ -767,7 +799,7 @@ def wound_model(state: NinthAgeState, attacker: UnitState, blow: Blow, char: Uni
     (returned second), else lost."""
     from engine.rulesets.ninth_age import attacks as pipeline
 
-    attack = _attack(state, _fighter(state, blow), blow)
+    attack = _pike(state, attacker, blow, char, _attack(state, _fighter(state, blow), blow))
     purpose = _("{attacker} {part_name} against {target}", attacker=attacker.id, part_name=blow.part_name, target=char.id)
     result, beyond = pipeline.hits_on_character(state, char, attack, hits, events, purpose, attacker.owner)
     return result.wounds_inflicted, beyond
@@ -797,7 +829,7 @@ def overkill_on_the_fallen(state: NinthAgeState, attacker: UnitState, blow: Blow
     the slain model as if alive and in contact; every wound is Overkill (§16.9)."""
     from engine.rulesets.ninth_age import attacks as pipeline
 
-    attack = _attack(state, _fighter(state, blow), blow)
+    attack = _pike(state, attacker, blow, target, _attack(state, _fighter(state, blow), blow))
     d = pipeline.struck_defence(state, target, attack)
     purpose = (_("{attacker} {part_name} against the slain {target}", attacker=attacker.id, part_name=blow.part_name, target=target.id)
                if state.unit_entry(target).is_character else
@@ -855,6 +887,25 @@ def _thunderous(state: NinthAgeState, attacker: UnitState, blow: Blow, target: U
     if target.id not in charged or attack.strength is None:
         return attack
     return attack.at_strength(attack.strength + 1)
+
+
+PIKE_LETHAL = ("cavalry", "monstrous cavalry", "chariot")  # §15.1 Picca: "Cavalleria, Cavalleria Mostruosa e Carri"
+
+
+def _pike(state: NinthAgeState, attacker: UnitState, blow: Blow, target: UnitState, attack):
+    """The Pike (§15.1): "Colpo Letale contro Cavalleria, Cavalleria Mostruosa e Carri ingaggiati
+    sul fronte": a pike's attacks on a model of those troop types (a character by its own) whose
+    unit is in contact with the wielder's unit's front have Lethal Strike (§22)."""
+    if blow.special or attack.lethal_strike:
+        return attack
+    magic = fighters.magic_weapon(state, _fighter(state, blow))
+    mundane = magic[1] if magic is not None and blow.weapon == magic[0] else blow.weapon
+    if mundane != "pike" or state.unit_entry(target).troop_type not in PIKE_LETHAL:
+        return attack
+    mine, theirs = _body(state, attacker), _body(state, target)
+    if mine.pose is None or theirs.pose is None or contact_side(mine.footprint(), theirs.footprint()) != "front":
+        return attack
+    return replace(attack, lethal_strike=True)
 
 
 def _magical(state: NinthAgeState, attacker: UnitState, blow: Blow, magic) -> bool:
@@ -936,7 +987,8 @@ def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target
     from engine.rulesets.ninth_age import attacks as pipeline
     from engine.rulesets.ninth_age.casualties import lose_wounds as remove
 
-    attack = _thunderous(state, attacker, blow, target, _attack(state, _fighter(state, blow), blow))
+    attack = _pike(state, attacker, blow, target,
+                   _thunderous(state, attacker, blow, target, _attack(state, _fighter(state, blow), blow)))
     d = pipeline.struck_defence(state, target, attack)  # items, T under the spells in play (§9)
     from dataclasses import replace as _replace
 
@@ -1033,10 +1085,10 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
     if entry.has_rule("Unbreakable"):
         events.append(Event(kind="break", seat=unit.owner, text=ngettext("{unit} is Unbreakable: it passes its Break test.", "{unit} are Unbreakable: they pass their Break test.", number(state, unit), unit=unit.id)))
         return False
-    ld, source = unit_leadership(state, unit)
+    ld, source, minus = fear_leadership(state, unit)
     # a Stubborn character in it, or one a Bodyguard protects; a forest's Stubborn (§18.7)
     stubborn = fighters.stubborn(state, unit) or terrain_rules.forest_stubborn(state, unit)
-    if fighters.feared(state, unit):  # -1 Ld while touching a Fear-causer, after borrowing (§1.10)
+    if minus:  # -1 Ld while touching a Fear-causer, after borrowing (§1.10), unless its best Ld is immune
         ld, source = max(0, ld - 1), text_join("", [source, _(", -1 for Fear")])
     if unit.refused:  # it refused a challenge: Ld 0 and no Stubborn (§16.9)
         ld, source, stubborn = 0, _("a refused challenge (Ld 0)"), False
@@ -1148,17 +1200,17 @@ def after_break(state: NinthAgeState, rnd: Round, broken: list[UnitState], resul
             options.append("restrain")
         choice = decide(state, w.owner, f"pursue-{w.id}", _("{w}: pursue which broken unit, or restrain (a Leadership test)?", w=w.id), options, default=options[0])
         if choice == "restrain":
-            ld, source = unit_leadership(state, w)
-            if fighters.feared(state, w):  # -1 Ld while touching a Fear-causer (§22 Fear), after borrowing (§1.10)
+            ld, source, minus = fear_leadership(state, w)
+            if minus:  # -1 Ld while touching a Fear-causer (§22 Fear), after borrowing (§1.10)
                 ld, source = max(0, ld - 1), text_join("", [source, _(", -1 for Fear")])
-            if leadership_test(state.rng, ld, _("{w} restrains itself (Ld from {source})", w=w.id, source=source), events, seat=w.owner,
+            if leadership_test(state.rng, ld, ngettext("{w} restrains itself (Ld from {source})", "{w} restrain themselves (Ld from {source})", number(state, w), w=w.id, source=source), events, seat=w.owner,
                               reroll=hold_your_ground(state, w), for_unit=(state, w)):  # a Leadership test (§16.8)
                 reformers.append(w)
                 continue
-            choice = decide(state, w.owner, f"must-pursue-{w.id}", _("{w} fails to restrain: pursue which?", w=w.id),
+            choice = decide(state, w.owner, f"must-pursue-{w.id}", ngettext("{w} fails to restrain: pursue which?", "{w} fail to restrain: pursue which?", number(state, w), w=w.id),
                             [f.id for f in fleeing_foes], default=fleeing_foes[0].id)
         elif frenzied:
-            events.append(Event(kind="pursue", seat=w.owner, text=_("{w} is Frenzied and must pursue.", w=w.id)))
+            events.append(Event(kind="pursue", seat=w.owner, text=ngettext("{w} is Frenzied and must pursue.", "{w} are Frenzied and must pursue.", number(state, w), w=w.id)))
         pursuers[w.id] = choice
     # step 9: flee rolls and moves, in the order the owner picks
     flee_distances: dict[str, int] = {}
@@ -1249,7 +1301,7 @@ def pursue(state: NinthAgeState, unit: UnitState, target_id: str, flee_distance:
     if target.on_table:
         point = target.footprint().centre
         if caught(flee_distance, go):
-            destroy(state, target, events, _("{go}\" ≥ {flee_distance}\": {unit} catches {target}, which is destroyed", go=go, flee_distance=flee_distance, unit=unit.id, target=target.id))
+            destroy(state, target, events, ngettext("{go}\" ≥ {flee_distance}\": {unit} catches {target}, which is destroyed", "{go}\" ≥ {flee_distance}\": {unit} catch {target}, which is destroyed", number(state, unit), go=go, flee_distance=flee_distance, unit=unit.id, target=target.id))
     else:
         point = None
     unit.combat_rounds = 0
@@ -1352,7 +1404,7 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
     text: list = []
     if done < go - MOVE_SAMPLE - 1e-6:
         if blocked:
-            text.append(_(": {blocked} stands in its way, so the pursuer stops at the last place at least 1\" from other units", blocked=blocked))
+            text.append(ngettext(": {blocked} stands in its way, so the pursuer stops at the last place at least 1\" from other units", ": {blocked} stand in its way, so the pursuer stops at the last place at least 1\" from other units", number(state, state.units[blocked]) if blocked in state.units else 1, blocked=blocked))
         else:
             text.append(_(": farther on it would end within 1\" of another unit, so the pursuer stops at the last place at least "
                           "1\" from them"))
@@ -1427,7 +1479,7 @@ def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, eve
                               if label == "random movement" else
                               ngettext("{unit} pursues into {enemy}'s {side} and charges it (no reaction).", "{unit} pursue into {enemy}'s {side} and charge it (no reaction).", number(state, unit), unit=unit.id, enemy=enemy.id, side=poses[0].side))))
     if enemy.fleeing:
-        destroy(state, enemy, events, _("{enemy} is caught fleeing and destroyed", enemy=enemy.id))
+        destroy(state, enemy, events, ngettext("{enemy} is caught fleeing and destroyed", "{enemy} are caught fleeing and destroyed", number(state, enemy), enemy=enemy.id))
 
 
 def overrun_or_reform(state: NinthAgeState, unit: UnitState, events: list[Event], may_overrun: bool) -> None:

@@ -173,10 +173,23 @@ def courageous(state: NinthAgeState, unit: UnitState, events: list[Event] | None
     return False
 
 
+def fear_immune(state: NinthAgeState, model: UnitState) -> bool:
+    """"I modelli che sono Immuni alla Psicologia o che incutono loro stessi Paura sono immuni
+    all'effetto della Paura" (§22 Fear): the models of ``model``'s entry (its R&F, or a character)."""
+    return model_immune(state, model) or causes_fear(state, model)
+
+
+def every_model_fear_immune(state: NinthAgeState, unit: UnitState) -> bool:
+    """Every model of the unit, its R&F and the characters in it, immune to Fear (§22 Fear)."""
+    return all(fear_immune(state, m) for m in ([unit] if unit.models > 0 else []) + joined(state, unit))
+
+
 def feared(state: NinthAgeState, unit: UnitState) -> bool:
-    """In base contact with an enemy that causes Fear, and not immune to it (§22 Fear; the Banner
-    of Courage, §23.8)."""
-    if psychology_immune(state, unit) or causes_fear(state, unit) or courageous(state, unit):
+    """In base contact with an enemy that causes Fear, with a model in it not immune to Fear: the
+    immunity is each model's (§22 Fear), the Banner of Courage's the whole unit's (§23.8)."""
+    if courageous(state, unit):
+        return False
+    if every_model_fear_immune(state, unit):
         return False
     return any(causes_fear(state, e) for e in enemies_in_contact(state, unit))
 

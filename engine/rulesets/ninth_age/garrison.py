@@ -85,7 +85,7 @@ def enter(state: NinthAgeState, unit: UnitState, building: TerrainFeature, event
                         "and Swarms may enter, not {wrong}", wrong=", ".join(wrong)))
     held = garrison_of(state, building)
     if held is not None:
-        _refuse(state, unit, _("{building} is not empty: {held} is in it", building=building.name, held=held.id))
+        _refuse(state, unit, ngettext("{building} is not empty: {held} is in it", "{building} is not empty: {held} are in it", number(state, held), building=building.name, held=held.id))
     m = unit_movement(state, unit)
     limit = 3 * m
     fp = unit.footprint()

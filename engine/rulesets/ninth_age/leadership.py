@@ -18,11 +18,12 @@ test with both applied is :mod:`.leaders`.
 
 from __future__ import annotations
 
-from engine.core.text import _
+from engine.core.text import _, ngettext
 import math
 
 from engine.core import Event, roll_dice
 from engine.core.rng import Rng
+from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age.magic_state import spell_modified  # Ld under spells in play (§9, §1.10)
 from engine.rulesets.ninth_age.mixed_units import host_of, joined, position, unit_models_ld
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -149,7 +150,8 @@ def unit_leadership(state: NinthAgeState, unit: UnitState) -> tuple[int, str]:
     included), or the General's within 12" (18" if a Large Target) when the General is not
     fleeing, from inside a unit too (§16.7)."""
     banner = [1] if discipline(state, unit) else []  # Banner of Discipline: the unit has +1 Ld (§23.8)
-    best, source = spell_modified(state, unit.id, "Ld", unit_models_ld(state, unit), first=banner), _("its own")
+    best, source = spell_modified(state, unit.id, "Ld", unit_models_ld(state, unit), first=banner), \
+        ngettext("its own", "their own", number(state, unit))  # agreeing with the unit (Spearmen: their own)
     for other in state.units.values():
         if other.owner != unit.owner or other.id == unit.id or not state.unit_entry(other).general:
             continue

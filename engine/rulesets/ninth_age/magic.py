@@ -289,9 +289,9 @@ def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState, bo
         if d > reach + EPS:
             return ngettext("{target} is {d}\" away, beyond {spell}'s range of {reach}\".", "{target} are {d}\" away, beyond {spell}'s range of {reach}\".", number(state, target), target=target.id, d=decimal(d, ".1f"), spell=spell.name, reach=decimal(reach, "g"))
     if "direct" in t and not shape.intersects(arc_region(me.footprint(), "front")):
-        return _("{spell} is Direct: {target} is not in {c}'s front arc.", spell=spell.name, target=target.id, c=c.name)
+        return ngettext("{spell} is Direct: {target} is not in {c}'s front arc.", "{spell} is Direct: {target} are not in {c}'s front arc.", number(state, target), spell=spell.name, target=target.id, c=c.name)
     if "damage" in t and engaged(state, where):
-        return _("{spell} is a Damage spell: {target} is engaged in combat.", spell=spell.name, target=target.id)
+        return ngettext("{spell} is a Damage spell: {target} is engaged in combat.", "{spell} is a Damage spell: {target} are engaged in combat.", number(state, target), spell=spell.name, target=target.id)
     if "missile" in t and not has_line_of_sight(me.footprint(), target.footprint() if host is None else shape,
                                                  _obstacles(state),
                                                  heights=(HEIGHTS[state.unit_entry(me).troop.height],
@@ -299,9 +299,9 @@ def refusal(state: NinthAgeState, c: Caster, spell: Spell, target: UnitState, bo
                                                  exclude={me.id, where.id}):
         return _("{spell} is a Missile: {c} has no line of sight to {target}.", spell=spell.name, c=c.name, target=target.id)
     if "characters only" in t and not state.unit_entry(target).is_character:
-        return _("{spell} targets Characters only; {target} is not one.", spell=spell.name, target=target.id)
+        return ngettext("{spell} targets Characters only; {target} is not one.", "{spell} targets Characters only; {target} are not one.", number(state, target), spell=spell.name, target=target.id)
     if "focused" in t and target.models != 1:
-        return _("{spell} is Focused: it targets a single model, a character inside a unit included (name the character as the target); {target} has {models} models.", spell=spell.name, target=target.id, models=target.models)
+        return ngettext("{spell} is Focused: it targets a single model, a character inside a unit included (name the character as the target); {target} has {models} models.", "{spell} is Focused: it targets a single model, a character inside a unit included (name the character as the target); {target} have {models} models.", number(state, target), spell=spell.name, target=target.id, models=target.models)
     return None
 
 
@@ -897,7 +897,7 @@ def _vortex(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, 
     model under its path is hit."""
     x, size = vortex
     fp = caster_unit(state, c).footprint()
-    front = fp.world((0, fp.half_depth))
+    centre, front = _caster_base(state, c)
     bearing = bearing_between(front, point)
     if not ShapelyPoint(point).intersects(arc_region(fp, "front")):
         bearing = fp.bearing  # a ruling: a point outside the front arc sends the template straight ahead
@@ -909,15 +909,33 @@ def _vortex(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, 
         end_at = (start[0] + dx * length, start[1] + dy * length)
         text = _("{total} × {x} = {length}\" toward the point", total=roll.total, x=decimal(x, "g"), length=decimal(length, "g"))
     else:
-        start = fp.centre
+        start = centre  # the caster's own base, inside its unit too (§9.3 "centrata sul mago")
         b = random_bearing(state.rng)
-        n = roll_dice("1d6", state.rng, purpose=_('{spell}: vortex distance', spell=spell.name)).total
+        far = roll_dice("1d6", state.rng, purpose=_('{spell}: vortex distance', spell=spell.name))
+        n = far.total
         ex, ey = direction(b)
         end_at = (start[0] + ex * n, start[1] + ey * n)
-        text = _("6: centred on {c}, it moves {n}\" at {bearing}°", c=c.name, n=n, bearing=decimal(b, ".0f"))
+        text = _("6: centred on {c}, it moves D6 = {n}\" at {bearing}° [{faces}]", c=c.name, n=n,
+                 bearing=decimal(b, ".0f"), faces=", ".join(map(str, far.dice)))
     events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("{spell} (Vortex): {text}.", spell=spell.name, text=text)))
     _template_hits(state, c, spell, effect, Capsule(start=start, end=end_at, diameter=size),
                    TemplateMark(kind="vortex", spell=spell.name, diameter=size, start=start, end=end_at), events)
+
+
+def _caster_base(state: NinthAgeState, c: Caster) -> tuple[Point, Point]:
+    """The caster's own base, as §9.3's Vortex places its template: its centre and the middle
+    of its front edge (a wizard inside a unit stands at its place in the block; a Wizard
+    Conclave's Champion is measured as its unit)."""
+    from engine.rulesets.ninth_age.mixed_units import position
+
+    fp = caster_unit(state, c).footprint()
+    base = position(state, state.units[c.unit]) if not c.conclave else None
+    if base is None or state.units[c.unit].garrison:
+        return fp.centre, fp.world((0, fp.half_depth))
+    centre = (base.centroid.x, base.centroid.y)
+    dx, dy = direction(fp.bearing)
+    ahead = max((px - centre[0]) * dx + (py - centre[1]) * dy for px, py in base.convex_hull.exterior.coords)
+    return centre, (centre[0] + dx * ahead, centre[1] + dy * ahead)
 
 
 def _touched(touched) -> Text:
@@ -991,19 +1009,42 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
         events.append(Event(kind="roll", seat=c.seat, roll=roll, text=_("Grounding Rod: the Miscast is re-rolled: 2D6 = {total}: {result}.", total=roll.total, result=casting.miscast_word(result))))
     effect = SpellEffect(strength=casting.miscast_strength(pdu), armour_piercing=1, hits="1")
     me = caster_unit(state, c)
+    wizard = state.units[c.unit]
+    inside = wizard.id != me.id and not me.garrison  # a wizard that joined a unit: its own base in the block
     centre = me.footprint().centre
+    if inside:
+        from engine.rulesets.ninth_age.mixed_units import character_base
+
+        middle = character_base(state, wizard).centroid
+        centre = (middle.x, middle.y)
     if result in ("Breach in the Veil", "Catastrophic Detonation"):
         size = 5.0 if result == "Breach in the Veil" else 3.0
         template = Circle(centre=centre, diameter=size)
         state.magic.templates.append(TemplateMark(kind="round", spell=f"Miscast: {result}", diameter=size,
                                                   start=centre, end=centre))
-        touched = [(u, models_under(state, u, template, c.seat, events)) for u in state.on_table()]
-        touched = [(u, n) for u, n in touched if n]
-        if result == "Catastrophic Detonation" and not any(u.id == me.id for u, _skip in touched):
-            touched.append((me, 1))  # the wizard always takes a hit
-        events.append(Event(kind="template", seat=c.seat, text=_("The {size}\" template on {c} touches {models}.", size=decimal(size, "g"), c=c.name, models=_touched(touched))))
-        for u, n in touched:  # a garrison's D6 hits are allocated over its characters too (§18.6, §16.4)
-            _hit(state, c, spell, effect, u, n, events, no_saves=(u.id == me.id), spread=bool(u.garrison))
+        touched = []
+        for u in state.on_table():
+            if u.garrison:  # a garrison: D6 hits if it touches the Building (§18.6)
+                n = models_under(state, u, template, c.seat, events)
+                if n:
+                    touched.append((u, n, None))
+                continue
+            under = [i for i, b in enumerate(u.footprint().models) if template.touches(b)]
+            if under:
+                touched.append((u, len(under), under))
+        if result == "Catastrophic Detonation" and not any(u.id == me.id for u, _n, _i in touched):
+            touched.append((me, 1, None))  # the wizard always takes a hit
+        events.append(Event(kind="template", seat=c.seat, text=_("The {size}\" template on {c} touches {models}.", size=decimal(size, "g"), c=c.name, models=_touched([(u, n) for u, n, _i in touched]))))
+        for u, n, under in touched:
+            if under is not None and u.id == me.id and inside:
+                # the wizard's base under it (§16.4): it takes its hit with no saves of any kind (§9.10), and
+                # after a Catastrophic Detonation "Il Mago deve subire un colpo" even in situation A
+                _miscast_on_block(state, c, spell, effect, me, wizard, under, events,
+                                  must=result == "Catastrophic Detonation")
+            elif under is not None and u.id != me.id:  # bases under a template: §16.4 for a character's
+                _hit(state, c, spell, effect, u, 1, events, under=under)
+            else:  # the wizard standing alone (no saves); a garrison's D6 hits allocated over its characters
+                _hit(state, c, spell, effect, u, n, events, no_saves=(u.id == me.id), spread=bool(u.garrison))
         if result == "Breach in the Veil" and pdu >= 4 and caster_alive(state, c):
             gone = pdu >= 5
             if pdu == 4:
@@ -1012,14 +1053,34 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
                 events.append(Event(kind="roll", seat=c.seat, roll=d, text=text_join("", [_("Four power dice: D6 = {total}: ", total=d.total), (_("1-3, the wizard is removed from play.") if gone else _("the wizard stays."))])))
             if gone:
                 _remove_from_play(state, c, events)
+    elif result == "Witchfire" and inside:
+        # "L'Unità del Mago subisce DPU colpi distribuiti come per il tiro, tranne che per il fatto il Mago non
+        # può ricevere più di un colpo": allocated as shooting hits on a mixed unit (§16.4), the wizard's one
+        # at most and with no saves (§9.10)
+        from dataclasses import replace
+
+        from engine.rulesets.ninth_age.attacks import resolve_on_unit
+
+        events.append(Event(kind="spell", seat=c.seat, text=text_join("", [_("Witchfire: {me} takes {hits} hit(s)", me=me.id, hits=pdu), "."])))
+        attack = _miscast_attack(spell, effect)
+        resolve_on_unit(state, me, attack, pdu, events, attacker=wizard,
+                        purpose=_("{spell} on {unit}", spell=spell.name, unit=me.id),
+                        own_attack={wizard.id: replace(attack, no_saves=True)}, most={wizard.id: 1})
     elif result == "Witchfire":
-        # characters stand as their own units here, so the wizard's unit is the wizard: one hit at most
+        # the wizard standing alone is its unit: one hit at most
         hits = 1 if me.models == 1 else pdu
         events.append(Event(kind="spell", seat=c.seat, text=text_join("", [_("Witchfire: {me} takes {hits} hit(s)", me=me.id, hits=hits), (_(" (the wizard takes at most one).") if me.models == 1 else ".")])))
         _hit(state, c, spell, effect, me, hits, events, no_saves=(me.models == 1))
-    elif result == "Backlash":
+    elif result == "Backlash":  # "Il Mago e qualunque altro Mago amico subisce un colpo"
+        from engine.rulesets.ninth_age.attacks import hits_on_character
+
         for w in [w for w in wizards(state, c.seat, fleeing=True)]:
-            _hit(state, c, spell, effect, state.units[w.unit], 1, events, no_saves=(w.name == c.name))
+            u = state.units[w.unit]
+            if u.location == "joined" and u.host:  # a wizard in a unit: the hit is its own (no Focused spell)
+                hits_on_character(state, u, _miscast_attack(spell, effect, no_saves=w.name == c.name), 1, events,
+                                  _("{spell} on {unit}", spell=spell.name, unit=u.id), c.seat)
+            else:
+                _hit(state, c, spell, effect, u, 1, events, no_saves=(w.name == c.name))
     else:  # Amnesia
         drop = max(0, pdu - 2)
         lost = []
@@ -1038,6 +1099,31 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
         events.append(Event(kind="spell", seat=c.seat, text=_("After the miscast {c}'s side loses {lose} more power dice ([A-18]); {pools} left.", c=c.name, lose=lose, pools=state.magic.pools[c.seat])))
 
 
+def _miscast_attack(spell: Spell, effect: SpellEffect, *, no_saves: bool = False):
+    """A miscast's hit: S PDU + 2, Armour Piercing (1), magical (§9.10), as :func:`_hit` makes it."""
+    from engine.rulesets.ninth_age.damage import Attack
+
+    return Attack(strength=effect.strength, category="ranged", armour_piercing=effect.armour_piercing,
+                  flaming=effect.flaming, magical=True, spell=True, no_saves=no_saves, source=spell.name)
+
+
+def _miscast_on_block(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, unit: UnitState,
+                      wizard: UnitState, under: list[int], events: list[Event], *, must: bool) -> None:
+    """A miscast's template on the unit the wizard stands in: a hit on each model under it, a
+    character's as §16.4 allocates a template's, the wizard's own with no saves of any kind
+    ("Il Mago che subisce l'incidente di lancio non può beneficiare di alcun Tiro Protezione",
+    §9.10); ``must``: the wizard takes its hit itself in either situation."""
+    from dataclasses import replace
+
+    from engine.rulesets.ninth_age.attacks import template_on_unit
+
+    attack = _miscast_attack(spell, effect)
+    template_on_unit(state, unit, attack, under, 1, events, attacker=state.units[c.unit],
+                     purpose=_("{spell} on {unit}", spell=spell.name, unit=unit.id),
+                     own_attack={wizard.id: replace(attack, no_saves=True)},
+                     takes_it=frozenset({wizard.id}) if must else frozenset())
+
+
 def _remove_from_play(state: NinthAgeState, c: Caster, events: list[Event]) -> None:
     from engine.rulesets.ninth_age.casualties import destroy, joined_positions, remove_models
 
@@ -1046,9 +1132,15 @@ def _remove_from_play(state: NinthAgeState, c: Caster, events: list[Event]) -> N
         remove_models(unit, 1, joined_positions(state, unit))
         c.slain = True
         events.append(Event(kind="casualties", seat=c.seat, data={"unit": unit.id, "removed": 1},
-                            text=_("{c} is torn from the world by the Breach in the Veil: removed from play; {unit} has {models} models left.", c=c.name, unit=unit.id, models=unit.models)))
+                            text=ngettext("{c} is torn from the world by the Breach in the Veil: removed from play; {unit} has {models} models left.", "{c} is torn from the world by the Breach in the Veil: removed from play; {unit} have {models} models left.", number(state, unit), c=c.name, unit=unit.id, models=unit.models)))
         return
-    destroy(state, state.units[c.unit], events, _("{c} is torn from the world by the Breach in the Veil: removed from play.", c=c.name))
+    text = _("{c} is torn from the world by the Breach in the Veil: removed from play", c=c.name)
+    if unit.location == "joined":  # a wizard in a unit leaves its place in the block, as one slain there (§16.5)
+        from engine.rulesets.ninth_age.mixed_units import slain_in_unit
+
+        slain_in_unit(state, unit, events, text)
+        return
+    destroy(state, unit, events, text)
 
 
 # -- characteristics under spells ------------------------------------------------------------------

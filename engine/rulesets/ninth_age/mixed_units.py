@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from engine.core.text import _, join as text_join, ngettext
+from engine.rulesets.ninth_age.grammar import number
 from engine.core import Event, IllegalAction
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age.front_rank import Arrangement, Member, base_fit
@@ -228,17 +229,18 @@ def make_way_problem(state: NinthAgeState, char: UnitState) -> str | None:
 
 
 def character_shares(state: NinthAgeState, seat: str, target: UnitState, hits: int,
-                     exposed: list[str]) -> dict[str, int]:
+                     exposed: list[str], most: dict[str, int] | None = None) -> dict[str, int]:
     """Situation B (§16.4): ``seat``, the attacking player, spreads ``hits`` on ``target`` as
     evenly as possible over its R&F and the ``exposed`` characters (nobody takes a second hit
     before every one has taken one): each character takes the even share or one more, asked by
-    /decide when there is a choice. Returns each character's hits; the rest go to the R&F."""
+    /decide when there is a choice (``most``: a character's cap, a miscasting wizard's one hit).
+    Returns each character's hits; the rest go to the R&F."""
     shares: dict[str, int] = {}
     models = target.models + len(exposed)
     for c in exposed:
         low, high = hits // models, -(-hits // models)
         given = sum(shares.values())
-        high = min(high, hits - given)
+        high = min(high, hits - given, (most or {}).get(c, hits))
         low = min(low, high)
         n = int(decide(state, seat, f"mixed-hits-{target.id}-{c}", _("{hits} hit(s) on {target} spread evenly over {models} models (§16.4): how many on {c}?", hits=hits, target=target.id, models=models, c=c),
                        [str(k) for k in range(high, low - 1, -1)], default=str(high)))
@@ -276,7 +278,7 @@ def place_in_block(state: NinthAgeState, char: UnitState, host: UnitState, file:
         sides = {a.side for a in host.formation.attached}
         free = [s for s in ("right", "left") if s not in sides]
         if not free:
-            raise IllegalAction("no-side", _("{host} already has a non-matching model on each side (§16.5).", host=host.id))
+            raise IllegalAction("no-side", ngettext("{host} already has a non-matching model on each side (§16.5).", "{host} already have a non-matching model on each side (§16.5).", number(state, host), host=host.id))
         side = "left" if file == 0 and "left" in free else free[0]
         reshape(host, host.formation.model_copy(update={"attached": [*host.formation.attached, Attached(
             id=char.id, width_mm=centry.base[0], depth_mm=centry.base[1], side=side)]}))
@@ -284,7 +286,7 @@ def place_in_block(state: NinthAgeState, char: UnitState, host: UnitState, file:
         return []
     if widen:
         if host.formation.ranks != 1 or fit[1] != 1:
-            raise IllegalAction("cannot-widen", _("Only a single-rank unit is widened by a character one rank deep; {host} has {ranks} ranks (§16.2).", host=host.id, ranks=host.formation.ranks))
+            raise IllegalAction("cannot-widen", ngettext("Only a single-rank unit is widened by a character one rank deep; {host} has {ranks} ranks (§16.2).", "Only a single-rank unit is widened by a character one rank deep; {host} have {ranks} ranks (§16.2).", number(state, host), host=host.id, ranks=host.formation.ranks))
         reshape(host, host.formation.model_copy(update={"files": host.formation.files + fit[0],
                                                         "models": host.formation.models + fit[0]}))
     arrangement = block(state, host)

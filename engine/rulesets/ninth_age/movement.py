@@ -117,6 +117,25 @@ def spell_movement(state: NinthAgeState, unit: UnitState) -> int:
     return spell_modified(state, unit.id, "M", unit_movement(state, unit))
 
 
+def march_test(state: NinthAgeState, unit: UnitState, closest: float, events: list[Event]) -> bool:
+    """The March test (§8.12: enemies within 8" before the unit moves): passed or not. It is
+    taken once a phase: its result is kept on the unit (``march_test``), so a march asked again
+    after a refused one (too far for a failed test, a blocked path) does not roll it again."""
+    if unit.march_test:
+        passed = unit.march_test == "passed"
+        events.append(Event(kind="march-test", seat=unit.owner, text=(
+            ngettext("{unit} already passed its March test this phase: it is not taken again.",
+                     "{unit} already passed their March test this phase: it is not taken again.", number(state, unit), unit=unit.id)
+            if passed else
+            ngettext("{unit} already failed its March test this phase: it is not taken again.",
+                     "{unit} already failed their March test this phase: it is not taken again.", number(state, unit), unit=unit.id))))
+        return passed
+    ld, source = unit_leadership(state, unit)
+    passed = leadership_test(state.rng, ld, _("{unit} March test (enemy {closest}\" away, Ld from {source})", unit=unit.id, closest=decimal(closest, ".1f"), source=source), events, seat=unit.owner, reroll=hold_your_ground(state, unit), for_unit=(state, unit))
+    unit.march_test = "passed" if passed else "failed"
+    return passed
+
+
 def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list[MoveStep], pivot: float | None,
                    events: list[Event], *, movement: float | None = None) -> None:
     """Advance or March (§8.11-8.12); ``movement`` replaces M (a Vanguard move's 12")."""
@@ -132,7 +151,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     kinds = {s.kind for s in steps}
     single = unit.models == 1
     if pivot is not None and not single:
-        raise IllegalAction("no-pivot", _("Only single-model units may pivot while moving; {unit} has {models} models (use /reform).", unit=unit.id, models=unit.models))
+        raise IllegalAction("no-pivot", ngettext("Only single-model units may pivot while moving; {unit} has {models} models (use /reform).", "Only single-model units may pivot while moving; {unit} have {models} models (use /reform).", number(state, unit), unit=unit.id, models=unit.models))
     if kinds & {"back", "left", "right"}:
         if kind == "march":
             raise IllegalAction("march-forward", _("A March is forward only (§8.12)."))
@@ -153,18 +172,17 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
         near = [e for e in state.on_table(state.enemy_of(unit.owner))
                 if gap(state, unit, e) <= MARCH_TEST_RANGE + EPS_DIST]  # a garrison: from its walls (§18.6)
         if near:
-            ld, source = unit_leadership(state, unit)
             closest = min(gap(state, unit, e) for e in near)
-            if not leadership_test(state.rng, ld, _("{unit} March test (enemy {closest}\" away, Ld from {source})", unit=unit.id, closest=decimal(closest, ".1f"), source=source), events, seat=unit.owner, reroll=hold_your_ground(state, unit), for_unit=(state, unit)):
+            if not march_test(state, unit, closest, events):
                 allowance = float(own_m)
-                failed_test = f" ({events[-1].text.rstrip('.')}: no farther than M)"
+                failed_test = _(" (the March test failed: no farther than M)")
                 events.append(Event(kind="march-test", seat=unit.owner, text=ngettext("{unit} still marches, but no farther than M ({own_m}\").", "{unit} still march, but no farther than M ({own_m}\").", number(state, unit), unit=unit.id, own_m=own_m)))
     fp = unit.footprint()
     plan = ([Step("pivot", normalise(pivot))] if pivot is not None else []) + _steps(steps)
     result = run_move(fp, plan)
     move_kind = _("march") if kind == "march" else _("advance")
     if result.length > allowance + EPS_DIST:
-        raise IllegalAction("too-far", _("{unit}: {join} uses {length}\"; the {direction} {kind} allows {allowance}\"{failed_test}.", unit=unit.id, join=', '.join(result.parts), length=decimal(result.length, ".1f"), direction=direction, kind=kind, allowance=decimal(allowance, "g"), failed_test=failed_test))
+        raise IllegalAction("too-far", _("{unit}: {join} uses {length}\"; the {direction} {kind} allows {allowance}\"{failed_test}.", unit=unit.id, join=text_join(", ", result.parts), length=decimal(result.length, ".1f"), direction=direction, kind=move_kind, allowance=decimal(allowance, "g"), failed_test=failed_test))
     if result.max_displacement > allowance + EPS_DIST and not single:
         raise IllegalAction("too-far", _("{unit}: a model would end {max_displacement}\" from where it started; no model may move farther than {allowance}\" (§8.14){failed_test}.", unit=unit.id, max_displacement=decimal(result.max_displacement, ".1f"), allowance=decimal(allowance, "g"), failed_test=failed_test))
     if flies is not None:  # flying over units and terrain: only where it lands counts (§22 Fly)
@@ -256,8 +274,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
         undead_march(state, unit)
         near = [gap(state, unit, e) for e in state.on_table(state.enemy_of(unit.owner))]  # walls (§18.6)
         if near and min(near) <= MARCH_TEST_RANGE + EPS_DIST:
-            ld, source = unit_leadership(state, unit)
-            if not leadership_test(state.rng, ld, _("{unit} March test (enemy {min}\" away, Ld from {source})", unit=unit.id, min=decimal(min(near), ".1f"), source=source), events, seat=unit.owner, reroll=hold_your_ground(state, unit), for_unit=(state, unit)):
+            if not march_test(state, unit, min(near), events):
                 allowance = float(own_m)
     start = unit.footprint()
     end = footprint(unit.formation.model_copy(update={"files": files}), Pose(x=x, y=y, bearing=normalise(facing)))

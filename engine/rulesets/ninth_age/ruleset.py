@@ -11,6 +11,8 @@ Phases::
 
 from __future__ import annotations
 
+from contextlib import contextmanager
+
 from engine.core.text import _, N_, Text, decimal, join as text_join, listed, ngettext
 from typing import Any
 
@@ -427,13 +429,17 @@ class NinthAge(Ruleset):
             if unit.arrived_turn == state.round and isinstance(action, March):
                 raise IllegalAction("cannot-march", _("{unit} arrived from Ambush this turn and may not march.", unit=unit.id))
             t = action.to
-            movement.free_reform_move(state, unit, action.kind, t.x, t.y, t.facing, t.files, events)
+            with _march_test_kept(state, unit, action, events):
+                movement.free_reform_move(state, unit, action.kind, t.x, t.y, t.facing, t.files, events)
             return
         if isinstance(action, (Advance, March)):
             if unit.arrived_turn == state.round and isinstance(action, March):
                 raise IllegalAction("cannot-march", _("{unit} arrived from Ambush this turn and may not march.", unit=unit.id))
             before = unit.pose
-            movement.voluntary_move(state, unit, action.kind, action.steps, action.pivot, events)
+            with _march_test_kept(state, unit, action, events):
+                movement.voluntary_move(state, unit, action.kind, action.steps, action.pivot, events)
+            if unit.pose == before and not unit.moved:
+                return  # refused after its March test: the test stands, the unit has not moved
             if unit.arrived_turn == state.round and unit.ambush_edge:
                 far = setup.edge_distance(state, unit.footprint(), unit.ambush_edge)
                 limit = 2 * state.unit_entry(unit).movement
@@ -696,3 +702,21 @@ class NinthAge(Ruleset):
             else:
                 view.shots.append(ShotShape(kind=shot["kind"], points=[tuple(shot["from"]), tuple(shot["to"])]))
         return view
+
+
+@contextmanager
+def _march_test_kept(state: NinthAgeState, unit, action, events: list[Event]):
+    """A march refused after its March test was rolled (too far for a failed test, a blocked
+    path) does not undo the test (§8.12: taken before moving): the unit stays where it is, the
+    roll and the refusal are told, and a march asked again uses that result, not a new roll
+    (a console game's Knights failed theirs, were refused 10", and could have rolled again)."""
+    tested = unit.march_test
+    try:
+        yield
+    except IllegalAction as refused:
+        if not isinstance(action, March) or tested or not unit.march_test:
+            raise
+        events.append(Event(kind="march-refused", seat=unit.owner, data={"unit": unit.id}, text=ngettext(
+            "⛔ {unit} has not moved: {refusal} Its March test stands for this phase: it may still move, without rolling it again.",
+            "⛔ {unit} have not moved: {refusal} Their March test stands for this phase: they may still move, without rolling it again.",
+            grammar_number(state, unit), unit=unit.id, refusal=refused.message)))

@@ -48,7 +48,8 @@ def armour_saves(state: NinthAgeState, attack: Attack, target: Defence, wounds_:
              for w in wounds_]
     if all(n is None for n in needs):
         if target.armour:
-            events.append(Event(kind="save", seat=seat, text=_("{purpose}: no armour save is possible (armour +{armour} against S{strength}, AP {armour_piercing}).", purpose=purpose, armour=target.armour, strength=attack.strength, armour_piercing=attack.armour_piercing)))
+            lethal = attack.lethal_strike and all(w.natural == 6 for w in wounds_)  # every one a Lethal Strike 6
+            events.append(Event(kind="save", seat=seat, text=_("{purpose}: no armour save is possible (armour +{armour} against S{strength}, AP {armour_piercing}).", purpose=purpose, armour=target.armour, strength=attack.strength, armour_piercing=6 if lethal else attack.armour_piercing)))
         return wounds_
     if bearer is not None:  # hidden lists: an item that changes the save is revealed before the roll (§2.4)
         reveal_save_items(state, bearer, attack, target, "armour", 0, events)

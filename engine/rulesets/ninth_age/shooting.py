@@ -233,7 +233,7 @@ def choose_weapon(state: NinthAgeState, unit: UnitState, name: str | None) -> Ra
         raise IllegalAction("no-weapon", ngettext("{unit} has no ranged weapon (§10.2).", "{unit} have no ranged weapon (§10.2).", number(state, unit), unit=unit.id))
     if len(carried) == 1:
         return carried[0]
-    answer = decide(state, unit.owner, f"weapon-{unit.id}", _("Which weapon does {unit} shoot with? (all its R&F use the same one, §15.2)", unit=unit.id), [w.name.replace(" ", "-") for w in carried])
+    answer = decide(state, unit.owner, f"weapon-{unit.id}", ngettext("Which weapon does {unit} shoot with? (all its R&F use the same one, §15.2)", "Which weapon do {unit} shoot with? (all their R&F use the same one, §15.2)", number(state, unit), unit=unit.id), [w.name.replace(" ", "-") for w in carried])
     return next(w for w in carried if w.name == answer.replace("-", " "))
 
 

@@ -42,6 +42,7 @@ class UnitState(BaseModel):
     # per-phase flags (§24.2), cleared at the start of each Movement phase of its owner
     moved: bool = False
     marched: bool = False
+    march_test: str = ""  # "passed" or "failed": the March test taken this phase (§8.12), never rolled twice
     reformed: bool = False
     declared_charge: bool = False
     charged: bool = False

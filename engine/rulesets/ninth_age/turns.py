@@ -26,6 +26,7 @@ def begin_player_turn(state: NinthAgeState, seat: str, events: list[Event]) -> N
     for u in state.units.values():
         u.moved = u.marched = u.reformed = u.declared_charge = u.charged = u.hill_charge = u.failed_charge = False
         u.rallied = u.redirected = u.fast_rallied = False
+        u.march_test = ""
         u.joined_this_phase = False  # characters.py
         u.charged_out_of = None
     from engine.rulesets.ninth_age.neighbours import engaged
@@ -93,4 +94,9 @@ def finish(state: NinthAgeState, events: list[Event]) -> None:
 
     state.phase = "over"
     state.result = score(state, events)
-    events.append(Event(kind="game_over", text=_("The sixth game turn is over: {reason}.", reason=state.result.reason)))
+    result = state.result
+    if result.winners and not result.draw:  # say who won (a console game read only "Major victory, 1810 to 1090 VP")
+        events.append(Event(kind="game_over", text=_("The sixth game turn is over: {winner} wins, {reason}.",
+                                                     winner=state.seat(result.winners[0]).name, reason=result.reason)))
+    else:
+        events.append(Event(kind="game_over", text=_("The sixth game turn is over: {reason}.", reason=result.reason)))

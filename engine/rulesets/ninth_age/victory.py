@@ -69,6 +69,18 @@ def wounds(state: NinthAgeState, unit: UnitState, models: int) -> int:
     return models * max(p.W for p in entry.parts)
 
 
+def decimated(state: NinthAgeState, unit: UnitState) -> bool:
+    """"Decimati" (§20.1): the unit's wounds now 25% or less of its starting wounds, a Wizard
+    Conclave Champion's +1 W (§22) counted in both while it stands."""
+    from engine.rulesets.ninth_age.casualties import conclave_wound
+
+    entry = state.unit_entry(unit)
+    start = wounds(state, unit, unit.start_models) + (
+        1 if entry.command.champion and entry.has_rule("Wizard Conclave") else 0)
+    now = wounds(state, unit, unit.models) + (conclave_wound(state, unit) if unit.models > 0 else 0) - unit.wounds_lost
+    return now * 4 <= start
+
+
 FREE_REFORM = ("Free Reform", "Skirmishers", "Fast Cavalry", "Fly")
 
 
@@ -195,7 +207,7 @@ def ledger(state: NinthAgeState, seat: str, *, with_objective: bool = True) -> L
         half = math.ceil(cost / 2)
         if unit.fleeing or (host is not None and host.fleeing):
             out.lines.append((_("{unit} fleeing", unit=unit.id), half))
-        elif (wounds(state, unit, unit.models) - unit.wounds_lost) * 4 <= wounds(state, unit, unit.start_models):
+        elif decimated(state, unit):
             out.lines.append((_("{unit} decimated", unit=unit.id), half))
     if with_objective and secondary(state)[seat]:
         out.lines.append((_("secondary objective"), math.ceil(points_of(state) * 20 / 100)))
