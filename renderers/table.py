@@ -212,11 +212,63 @@ def _base_boxes(view: TableView, p) -> list[Rect]:
     return boxes
 
 
-def place_terrain_labels(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int
-                         ) -> list[tuple[str, Rect, tuple[float, float] | None]]:
+CAPTION_SIZE = 10  # an overlay's caption: a charge's distance and dice, a combat's name, a challenge
+ZONE_SIZE = 12  # a deployment zone's name
+
+
+def _inside(x: float, y: float, w: int, h: int) -> bool:
+    return 0 <= x <= w and HEADER <= y <= HEADER + h
+
+
+def caption_items(view: TableView, p, w: int, h: int, s: float) -> list[tuple[str, int, tuple, tuple[float, float]]]:
+    """The overlays' captions, each as (text, font size, ink, the point it belongs at in px):
+    the deployment zones' names at their middle, each move's caption (a charge's distance and
+    dice, a failed charge's reason, a flight or pursuit) just above its path's middle, each
+    combat group's name just above its outline, a challenge's caption under its crossed
+    blades. Captions whose point is out of the image (a zoomed board) are left out."""
+    out = []
+    colours = side_colours(sorted({u.side for u in view.units} | set(view.side_names)))
+    for zone in view.zones:
+        if zone.label and zone.points:
+            zx = sum(pt[0] for pt in zone.points) / len(zone.points)
+            zy = sum(pt[1] for pt in zone.points) / len(zone.points)
+            out.append((plain(zone.label), ZONE_SIZE, colours.get(zone.side or "", INK), p(zx, zy)))
+    for path in view.paths:
+        pts = [p(*pt) for pt in path.points]
+        if path.label and len(pts) >= 2:
+            mx, my = (pts[0][0] + pts[-1][0]) / 2, (pts[0][1] + pts[-1][1]) / 2
+            out.append((plain(path.label), CAPTION_SIZE, PATH_INK.get(path.kind, (35, 35, 40)), (mx, my - 8)))
+    for c in view.combats:
+        pts = [p(*pt) for pt in c.points]
+        if len(pts) >= 3 and c.label:
+            top = min(pts, key=lambda q: q[1])
+            out.append((plain(c.label), CAPTION_SIZE, COMBAT_INK, (top[0], top[1] - 7)))
+        if len(c.duel) == 2 and c.duel_label:
+            (ax, ay), (bx, by) = p(*c.duel[0]), p(*c.duel[1])
+            r = max(4.0, 0.5 * s)
+            out.append((plain(c.duel_label), CAPTION_SIZE, DUEL_INK, ((ax + bx) / 2, (ay + by) / 2 + r + 7)))
+    return [item for item in out if _inside(*item[3], w, h)]
+
+
+def place_captions(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int, s: float
+                   ) -> list[tuple[str, int, tuple, Rect]]:
+    """Where each overlay caption of :func:`caption_items` goes (text, size, ink, rectangle in
+    px), by :func:`layout_labels`: at its point unless another caption is there, else as near as
+    is free. They are laid out first; the terrain's names and the units' labels keep off them
+    (a console game printed "Combat 2" under a failed charge's "there is no room...")."""
+    captions = caption_items(view, p, w, h, s)
+    items = [((draw.textlength(text, font=font(size)) + 2 * LABEL_PAD, size + 3 + 2 * LABEL_PAD), at, (*at, *at))
+             for text, size, _, at in captions]
+    laid = layout_labels(items, (0, HEADER, w, HEADER + h))
+    return [(text, size, ink, rect) for (text, size, ink, _), (rect, _) in zip(captions, laid)]
+
+
+def place_terrain_labels(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int,
+                         avoid: Sequence[Rect] = ()) -> list[tuple[str, Rect, tuple[float, float] | None]]:
     """Where each terrain piece's name goes (text, rectangle in px), by :func:`layout_labels`:
-    on the piece's centre unless a unit's base stands there, else as near it as is free of the
-    bases and of the other names (a console game's Brute Bulls stood on the wall's "Muro").
+    on the piece's centre unless a unit's base or an ``avoid`` rectangle (an overlay's caption)
+    is there, else as near it as is free of them and of the other names (a console game's Brute
+    Bulls stood on the wall's "Muro").
     Pieces whose centre is out of the image (a zoomed board) have no label. Each comes with the
     piece's centre (px) when the name was moved off it (a leader line joins them), else None."""
     items, names = [], []
@@ -225,14 +277,31 @@ def place_terrain_labels(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, 
         if not xs:
             continue
         cx, cy = p(sum(xs) / len(xs), sum(ys) / len(ys))
-        if not (0 <= cx <= w and HEADER <= cy <= HEADER + h):
+        if not _inside(cx, cy, w, h):
             continue
         name = plain(t.name)
         size = (draw.textlength(name, font=font(TERRAIN_LABEL_SIZE)) + 2 * LABEL_PAD, TERRAIN_LABEL_SIZE + 3 + 2 * LABEL_PAD)
         items.append((size, (cx, cy), (cx, cy, cx, cy)))
         names.append(name)
-    laid = layout_labels(items, (0, HEADER, w, HEADER + h), fixed=_base_boxes(view, p))
+    laid = layout_labels(items, (0, HEADER, w, HEADER + h), fixed=[*_base_boxes(view, p), *avoid])
     return [(name, rect, item[1] if moved else None) for name, item, (rect, moved) in zip(names, items, laid)]
+
+
+def _footprint_px(u, p) -> Rect:
+    cx, cy = p(*u.centre)
+    corners = [p(*pt) for base in u.bases for pt in base] or [(cx, cy)]
+    return (min(q[0] for q in corners), min(q[1] for q in corners), max(q[0] for q in corners), max(q[1] for q in corners))
+
+
+def _anchor(u, p, w: int, h: int) -> tuple[float, float]:
+    """The point a unit's label belongs at: its centre, or, when the centre is out of a zoomed
+    image, the middle of the part of its footprint that is in it."""
+    cx, cy = p(*u.centre)
+    if _inside(cx, cy, w, h):
+        return cx, cy
+    left, top, right, bottom = _footprint_px(u, p)
+    left, top, right, bottom = max(left, 0), max(top, HEADER), min(right, w), min(bottom, HEADER + h)
+    return (left + right) / 2, (top + bottom) / 2
 
 
 def place_labels(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int,
@@ -240,42 +309,55 @@ def place_labels(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int,
     """Where each unit's label goes: (text, rectangle in px, whether it was moved off its
     unit's centre, so a leader line joins them), laid out by :func:`layout_labels`, larger units
     first, inside the image: no two labels overlap (units in base contact put their centres
-    close together), nor any of the ``avoid`` rectangles (the terrain's names)."""
+    close together), nor any of the ``avoid`` rectangles (the terrain's names, the overlays'
+    captions). A unit only partly in a zoomed image has its label by the part in it."""
     text_h = LABEL_SIZE + 3
     order = sorted(range(len(view.units)), key=lambda i: (-len(view.units[i].bases), i))
     labels = [_unit_label(u) for u in view.units]
     items = []
     for u, label in zip(view.units, labels):
-        cx, cy = p(*u.centre)
-        corners = [p(*pt) for base in u.bases for pt in base] or [(cx, cy)]
-        footprint = (min(q[0] for q in corners), min(q[1] for q in corners),
-                     max(q[0] for q in corners), max(q[1] for q in corners))
+        footprint = _footprint_px(u, p)
         size = (draw.textlength(label, font=font(LABEL_SIZE)) + 2 * LABEL_PAD, text_h + 2 * LABEL_PAD)
-        items.append((size, (cx, cy), footprint))
+        items.append((size, _anchor(u, p, w, h), footprint))
     laid = layout_labels(items, (0, HEADER, w, HEADER + h), order, fixed=avoid)
     return [(label, rect, moved) for label, (rect, moved) in zip(labels, laid)]
 
 
-def _shown(view: TableView, p, w: int) -> TableView:
-    """The units whose centre is in the image (a zoomed board leaves some out), with the terrain."""
+def _shown(view: TableView, p, w: int, h: int) -> TableView:
+    """The units at least partly in the image (a zoomed board leaves the others out: they have
+    no label), with the terrain."""
+    def seen(u) -> bool:
+        left, top, right, bottom = _footprint_px(u, p)
+        return right >= 0 and left <= w and bottom >= HEADER and top <= HEADER + h
+
     return TableView(width=view.width, height=view.height, terrain=view.terrain,
-                     units=[u for u in view.units if 0 <= p(*u.centre)[0] <= w])
+                     units=[u for u in view.units if seen(u)])
+
+
+def _all_labels(view: TableView, px_per_inch: int):
+    s, _, w, h, p = _frame(view, px_per_inch)
+    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
+    shown = _shown(view, p, w, h)
+    captions = place_captions(view, draw, p, w, h, s)
+    caption_rects = [rect for *_, rect in captions]
+    terrain = place_terrain_labels(shown, draw, p, w, h, avoid=caption_rects)
+    units = place_labels(shown, draw, p, w, h, avoid=[*caption_rects, *(rect for _, rect, _ in terrain)])
+    return shown, captions, terrain, units
 
 
 def label_boxes(view: TableView, *, px_per_inch: int = 10) -> list[tuple]:
     """The label rectangles (px) :func:`render_table` places, one per unit in view, in order."""
-    _, _, w, h, p = _frame(view, px_per_inch)
-    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    shown = _shown(view, p, w)
-    terrain = [rect for _, rect, _ in place_terrain_labels(shown, draw, p, w, h)]
-    return [rect for _, rect, _ in place_labels(shown, draw, p, w, h, avoid=terrain)]
+    return [rect for _, rect, _ in _all_labels(view, px_per_inch)[3]]
 
 
 def terrain_label_boxes(view: TableView, *, px_per_inch: int = 10) -> list[tuple[str, Rect]]:
     """The terrain names :func:`render_table` draws, each with its rectangle (px)."""
-    _, _, w, h, p = _frame(view, px_per_inch)
-    draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    return [(name, rect) for name, rect, _ in place_terrain_labels(_shown(view, p, w), draw, p, w, h)]
+    return [(name, rect) for name, rect, _ in _all_labels(view, px_per_inch)[2]]
+
+
+def caption_boxes(view: TableView, *, px_per_inch: int = 10) -> list[tuple[str, Rect]]:
+    """The overlays' captions :func:`render_table` draws, each with its rectangle (px)."""
+    return [(text, rect) for text, _, _, rect in _all_labels(view, px_per_inch)[1]]
 
 
 def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
@@ -292,12 +374,6 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
     for zone in view.zones:
         colour = colours.get(zone.side or "", (200, 200, 200))
         draw.polygon([p(*pt) for pt in zone.points], fill=with_alpha(colour, 50), outline=colour)
-    for zone in view.zones:  # named, so a player knows which tint is whose zone
-        if zone.label and zone.points:
-            zx = sum(pt[0] for pt in zone.points) / len(zone.points)
-            zy = sum(pt[1] for pt in zone.points) / len(zone.points)
-            draw.text(p(zx, zy), plain(zone.label), font=font(12), fill=colours.get(zone.side or "", INK),
-                      anchor="mm", stroke_width=2, stroke_fill=(255, 255, 255))
     ruler(draw, p, x0, y0, x1, y1, s)
     for t in view.terrain:
         fill = TERRAIN_FILL.get(t.kind, (160, 160, 160))
@@ -308,10 +384,6 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
         draw.line(pts, fill=ink, width=2)
         if len(pts) >= 2:
             arrowhead(draw, pts[-2], pts[-1], length=8, fill=ink)
-        if path.label and len(pts) >= 2:
-            mx, my = (pts[0][0] + pts[-1][0]) / 2, (pts[0][1] + pts[-1][1]) / 2
-            draw.text((mx, my - 8), plain(path.label), font=font(10), fill=ink, anchor="mm",
-                      stroke_width=2, stroke_fill=(255, 255, 255))
     for shot in view.shots:
         pts = [p(*pt) for pt in shot.points]
         ink = SHOT_INK.get(shot.kind, (255, 255, 255, 150))
@@ -323,9 +395,6 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
         pts = [p(*pt) for pt in c.points]
         if len(pts) >= 3:
             draw.polygon(pts, fill=with_alpha(COMBAT_INK, 28), outline=COMBAT_INK, width=2)
-            top = min(pts, key=lambda q: q[1])
-            draw.text((top[0], top[1] - 7), plain(c.label), font=font(10), fill=COMBAT_INK, anchor="mm",
-                      stroke_width=2, stroke_fill=(255, 255, 255))
     for m in view.markers:
         cx, cy = p(*m.at)
         r = 0.6 * s
@@ -342,31 +411,24 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
             arrowhead(draw, c, tip, length=7, fill=(255, 255, 255))
     # the terrain's names, off the bases; then the units' labels over every footprint, none over
     # another nor over a terrain name (units in contact stand close together)
-    in_view = [i for i, u in enumerate(view.units) if 0 <= p(*u.centre)[0] <= w]
-    shown = _shown(view, p, w)
-    terrain_names = place_terrain_labels(shown, draw, p, w, h)
+    # (the overlays' captions are laid out first and drawn last, over everything)
+    shown, captions, terrain_names, unit_labels = _all_labels(view, px_per_inch)
     for name, rect, centre in terrain_names:
         if centre is not None:  # moved off the piece's centre (a unit stands there): a leader line
             ex, ey = min(max(centre[0], rect[0]), rect[2]), min(max(centre[1], rect[1]), rect[3])
             draw.line([centre, (ex, ey)], fill=(40, 40, 40), width=1)
         draw.text(((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2), name, font=font(TERRAIN_LABEL_SIZE),
                   fill=(255, 255, 255), anchor="mm", stroke_width=2, stroke_fill=(40, 40, 40))
-    avoid = [rect for _, rect, _ in terrain_names]
-    for u, (label, rect, moved) in zip(shown.units, place_labels(shown, draw, p, w, h, avoid=avoid)):
+    for u, (label, rect, moved) in zip(shown.units, unit_labels):
         lx, ly = (rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2
-        if moved:  # a leader line from the unit's centre to its label
-            cx, cy = p(*u.centre)
+        if moved:  # a leader line from the unit's centre (or its part in view) to its label
+            cx, cy = _anchor(u, p, w, h)
             ex = min(max(cx, rect[0]), rect[2])
             ey = min(max(cy, rect[1]), rect[3])
             draw.line([(cx, cy), (ex, ey)], fill=(255, 255, 255), width=3)  # seen over any unit's colour
             draw.line([(cx, cy), (ex, ey)], fill=(20, 20, 20), width=1)
         draw.text((lx, ly), label, font=font(LABEL_SIZE), fill=(255, 255, 255), anchor="mm", stroke_width=2,
                   stroke_fill=(20, 20, 20))
-    for i, u in enumerate(view.units):  # a unit out of a zoomed window: its label where it stands
-        if i in in_view:
-            continue
-        draw.text(p(*u.centre), _unit_label(u), font=font(LABEL_SIZE), fill=(255, 255, 255), anchor="mm",
-                  stroke_width=2, stroke_fill=(20, 20, 20))
     for t in view.templates:
         cx, cy = p(*t.centre)
         r = t.diameter / 2 * s
@@ -384,9 +446,9 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
             r = max(4.0, 0.5 * s)
             draw.line([(mx - r, my - r), (mx + r, my + r)], fill=DUEL_INK, width=3)
             draw.line([(mx - r, my + r), (mx + r, my - r)], fill=DUEL_INK, width=3)
-            if c.duel_label:
-                draw.text((mx, my + r + 7), plain(c.duel_label), font=font(10), fill=DUEL_INK, anchor="mm",
-                          stroke_width=2, stroke_fill=(255, 255, 255))
+    for text, size, ink, rect in captions:
+        draw.text(((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2), text, font=font(size), fill=ink, anchor="mm",
+                  stroke_width=2, stroke_fill=(255, 255, 255))
     if view.window:  # a zoomed view's content may run under the header: draw it again on top
         draw.rectangle([0, 0, w, HEADER], fill=PARCHMENT_DARK)
         draw.text((6, HEADER / 2), title, font=font(13), fill=INK, anchor="lm")

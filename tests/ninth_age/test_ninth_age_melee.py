@@ -644,3 +644,34 @@ def test_pursuit_into_a_friend_stops_1_inch_short_and_says_why():
     state, text = _pursue_beside({"Pistoliers": (30, 20 + SPEAR_D / 2 + 1.0 + mm(50) / 2, 0)})
     assert state.units["Spearmen"].footprint().centre == pytest.approx((30, 20))
     assert text.startswith("Spearmen pursue 0.0\" of 7\": Pistoliers stand in its way") and "stays" in text
+
+
+def test_an_unstable_losers_wound_loss_says_how_many_models_it_cost():
+    """A console game's Unstable line said the wounds lost but not what they cost: it now says
+    how many models were removed, or that none is yet (the wounds stay on the next model)."""
+    from engine.rulesets.ninth_age.combat import Round, break_test
+    from engine.rulesets.ninth_age.melee import Outcome
+    from game_helpers import scenario
+
+    def lose(difference):
+        state = scenario({"Vermin Swarm": (30, 20, 0), "Spearmen": (30, 30, 180)}, terrain="open")
+        swarm = state.units["Vermin Swarm"]
+        assert swarm.models == 4 and state.unit_entry(swarm).has_rule("Unstable")
+        events = []
+        broke = break_test(state, swarm, Outcome(scores={"p1": 0, "p2": difference}, winner="p2", difference=difference),
+                           Round(units=["Vermin Swarm", "Spearmen"]), events)
+        assert not broke
+        return swarm, [e.text for e in events]
+
+    swarm, lines = lose(12)  # 12 wounds on W5 bases: two bases gone, 2 wounds on the third
+    assert lines[0] == ("Vermin Swarm is Unstable: it does not break, and loses 12 wound(s) with no saves "
+                        "(difference 12): that costs 2 models.")
+    assert swarm.models == 2 and swarm.wounds_lost == 2
+    assert lines[1].startswith("Vermin Swarm loses 2 model(s); 2 left")  # the casualties line follows it
+    swarm, lines = lose(5)
+    assert lines == ["Vermin Swarm is Unstable: it does not break, and loses 5 wound(s) with no saves "
+                     "(difference 5): that costs 1 model.", lines[1]] and swarm.models == 3
+    swarm, lines = lose(3)
+    assert lines == ["Vermin Swarm is Unstable: it does not break, and loses 3 wound(s) with no saves "
+                     "(difference 3): that costs no model yet (3 wounds on its next model)."]
+    assert swarm.models == 4 and swarm.wounds_lost == 3

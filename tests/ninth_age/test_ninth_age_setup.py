@@ -100,6 +100,30 @@ def test_pre_game_sequence_asks_the_right_players():
     assert state.deploy.turn == other
 
 
+def test_the_setup_says_agreed_only_for_what_the_players_set():
+    """A console game printed "Secondary objective (agreed): Hold the Ground" when nobody had set
+    the objective: only a setting the players gave is agreed; otherwise it is the default."""
+    def lines(options):
+        state = RULESET.new_game(5, options)
+        _, events = RULESET.apply(state, RULESET.start_action(state))
+        return [e.text for e in events if "objective" in e.text.lower() or "Deployment type" in e.text]
+
+    defaulted = lines({"deployment": "classic"})
+    assert any(t.startswith("Deployment type (agreed): ") for t in defaulted)
+    assert "Secondary objective (default; choose another with the objective setting): Hold the Ground." in defaulted
+    assert not any("(agreed)" in t for t in defaulted if "objective" in t.lower())
+    agreed = lines({"deployment": "classic", "objective": "hold"})
+    assert "Secondary objective (agreed): Hold the Ground." in agreed
+    # the deployment type: rolled when not set (random is its default), default when the state has one unset
+    rolled = lines({"objective": "breakthrough"})
+    assert any(t.startswith("Deployment type: ") for t in rolled) and "Secondary objective (agreed): Breakthrough." in rolled
+    state = RULESET.new_game(5, {})
+    state.deployment = "classic"  # a game whose type was not given and is not random
+    _, events = RULESET.apply(state, RULESET.start_action(state))
+    assert any(e.text.startswith("Deployment type (default): ") for e in events)
+    assert not any("(agreed)" in e.text for e in events)
+
+
 def test_bad_settings_are_refused():
     with pytest.raises(IllegalAction, match="deployment is classic, diagonal, flank or random"):
         RULESET.new_game(1, {"deployment": "sideways"})

@@ -1087,9 +1087,18 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
         wounds = 0 if result.musician_win else unstable_wounds(result.difference,
                                                                  stubborn=fighters.stubborn(state, unit),
                                                                  hold_your_ground=_bsb_near(state, unit))
-        events.append(Event(kind="break", seat=unit.owner, text=text_join("", [ngettext("{unit} is Unstable: it does not break, and loses {wounds} wound(s) with no saves (difference {difference}", "{unit} are Unstable: they do not break, and lose {wounds} wound(s) with no saves (difference {difference}", number(state, unit), unit=unit.id, wounds=wounds, difference=result.difference), (_("; Stubborn halves") if fighters.stubborn(state, unit) else ""), (_("; Hold Your Ground -1") if _bsb_near(state, unit) else ""), ")."])))
-        if wounds:
-            lose_wounds(state, unit, wounds, events)
+        stubborn, hold, many = fighters.stubborn(state, unit), _bsb_near(state, unit), number(state, unit)
+        mark = len(events)  # the wounds are taken first, so the line can say what they cost; it comes first
+        dead = lose_wounds(state, unit, wounds, events) if wounds else 0
+        if dead:  # how many models the wounds cost (a console game's line said only the wounds)
+            cost = ngettext("): that costs {dead} model", "): that costs {dead} models", dead, dead=dead)
+        elif wounds and unit.wounds_lost:  # a model of several Wounds: none removed yet
+            cost = ngettext("): that costs no model yet ({carried} wound on its next model)",
+                            "): that costs no model yet ({carried} wounds on its next model)",
+                            unit.wounds_lost, carried=unit.wounds_lost)
+        else:
+            cost = ")"
+        events.insert(mark, Event(kind="break", seat=unit.owner, text=text_join("", [ngettext("{unit} is Unstable: it does not break, and loses {wounds} wound(s) with no saves (difference {difference}", "{unit} are Unstable: they do not break, and lose {wounds} wound(s) with no saves (difference {difference}", many, unit=unit.id, wounds=wounds, difference=result.difference), (_("; Stubborn halves") if stubborn else ""), (_("; Hold Your Ground -1") if hold else ""), cost, "."])))
         return False
     if entry.has_rule("Unbreakable"):
         events.append(Event(kind="break", seat=unit.owner, text=ngettext("{unit} is Unbreakable: it passes its Break test.", "{unit} are Unbreakable: they pass their Break test.", number(state, unit), unit=unit.id)))
