@@ -42,6 +42,8 @@ def _parser(settings: Settings) -> argparse.ArgumentParser:
     demo.add_argument("--out", type=Path, default=Path("warband-demo"), help="folder for images and the log")
     demo.add_argument("--seed", type=int, default=2006)
     demo.add_argument("--quiet", action="store_true", help="print only the winner")
+    demo.add_argument("--game", choices=["dnd-minis-quick", "conan"], default="dnd-minis-quick",
+                      help="the game to play (default %(default)s; conan: The Idol of Set, Overlord against heroes)")
     sub.add_parser("bot", help="run the Discord bot (needs DISCORD_TOKEN)")
     store = sub.add_parser("store", help="operator tasks on the whole store")
     store_sub = store.add_subparsers(dest="store_task", required=True)
@@ -172,7 +174,7 @@ def _run(argv: list[str] | None) -> int:
         from bot.demo import run_demo
 
         echo = None if args.quiet else print
-        print(asyncio.run(run_demo(args.out, seed=args.seed, echo=echo)))
+        print(asyncio.run(run_demo(args.out, seed=args.seed, echo=echo, game=args.game)))
         _out(_("Board images and the full log are in {folder}/", folder=str(args.out)))
         return 0
     if mode in {"store", "backup"}:

@@ -17,13 +17,19 @@ from engine.core import Action
 from engine.grid import square_name
 
 
-# How an action's fields are typed as command options, where the names differ.
-_OPTION_NAMES = {"entry": "attack", "first": "who", "ranged": "kind"}
+# How an action's fields are typed as command options, where the names differ: a D&D attack
+# entry is ``attack:``, Conan's attack style (melee, ranged, web) is ``kind:`` as players type it.
+_OPTION_NAMES = {"entry": "attack", "first": "who", "ranged": "kind", "style": "kind"}
+# The same, for one command only: Conan's area spell aims at ``square:`` (its action's ``to``).
+_COMMAND_OPTION_NAMES = {("cast", "to"): "square"}
+# Actions typed as another command: Conan's standing reroll order is ``/reroll auto:keep``.
+_COMMANDS = {"reroll_order": ("reroll", {"choice": "auto"})}
 
 
 def command_line(action: Action) -> str:
     """The command a player types for ``action``: ``/move creature:orc to:F7``."""
-    words = [f"/{action.kind}"]
+    command, renamed = _COMMANDS.get(action.kind, (action.kind, {}))
+    words = [f"/{command}"]
     for name, value in action.model_dump(exclude={"kind", "seat"}).items():
         if value is None or value == [] or value == "":
             continue
@@ -35,5 +41,6 @@ def command_line(action: Action) -> str:
             value = " ".join(square_name(tuple(v)) for v in value)
         elif isinstance(value, list):
             value = ",".join(str(v) for v in value)
-        words.append(f'{_OPTION_NAMES.get(name, name)}:"{value}"')
+        option = renamed.get(name) or _COMMAND_OPTION_NAMES.get((command, name)) or _OPTION_NAMES.get(name, name)
+        words.append(f'{option}:"{value}"')
     return " ".join(words)

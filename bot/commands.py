@@ -62,7 +62,7 @@ class CommandSpec:
             >>> find_command("move").usage("dnd-minis")
             '/move [to:…] [creature:…] [path:…] [mode:…]'
             >>> str(find_command("attack").usage())
-            '/attack [target:…] [creature:…] [attack:…] · Encounter: [roll:…] [damage:…] · Skirmish: [kind:…] [declare:…] · Conan: [gems:…] [card:…]'
+            '/attack [target:…] [creature:…] [attack:…] · Encounter: [roll:…] [damage:…] · Skirmish: [kind:…] [declare:…] · Conan: [kind:…] [gems:…] [card:…]'
         """
         common = [f"/{self.key}"] + [_typed(o) for o in self.options if not o.games]
         if game is not None:
@@ -330,7 +330,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("attack", "Which attack entry on the card (1, 2…)", type="integer"),
         Option("roll", "Encounter: the attack roll, e.g. 1d20+5 or just +5", games=ENCOUNTER),
         Option("damage", "Encounter: damage rolled on a hit, e.g. 1d8+3", games=ENCOUNTER),
-        Option("kind", "Skirmish: melee or ranged (default: what the situation allows)", games=SKIRMISH),
+        Option("kind", "Skirmish: melee or ranged (default: what the situation allows); Conan: melee, ranged or web",
+               games=(*SKIRMISH, *CONAN)),
         Option("declare", "Skirmish: limited-use riders announced before the roll, e.g. smite", games=SKIRMISH),
         Option("gems", "Conan: gems on the Melee or Ranged space (one die each)", autocomplete="gems", games=CONAN),
         Option("card", "Conan: the weapon card ('none' for unarmed)", autocomplete="item", games=CONAN),

@@ -5,11 +5,14 @@ command parsing, the service, the store and the renderer. Every board image and 
 are written to the output folder, and the demo ends by naming the winner.
 
 The policy only chooses among the engine's own legal actions: attack when it can, otherwise
-move where it can still attack after the move, otherwise close in.
+move where it can still attack after the move, otherwise close in. ``ruleset="conan"`` plays a
+Conan scenario instead (the Overlord and one player running the heroes), chosen by Conan's own
+greedy policy (:mod:`engine.rulesets.conan.policy`) and typed by the same :func:`command_line`.
 """
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 from bot.command_lines import command_line
@@ -21,6 +24,11 @@ from engine.core.text import _
 from engine.grid import distance
 
 PLAYERS = ("alice", "bob")
+# The games the demo plays: how the first player opens one (the second joins it).
+DEMO_GAMES = {
+    "dnd-minis-quick": "/game new ruleset:dnd-minis-quick seed:{seed}",
+    "conan": "/game new ruleset:conan scenario:idol-of-set seed:{seed} settings:players=1",
+}
 
 
 def _enemy_distance(state: GameState, seat: str, square) -> int:
@@ -88,8 +96,23 @@ def choose_action(ruleset: Ruleset, state: GameState, seat: str) -> Action:
     return actions[0]
 
 
-async def run_demo(out: Path, seed: int = 2006, max_commands: int = 400, echo=None) -> str:
-    """Play one battle into ``out``; returns the winner's line."""
+def demo_policy(game: str, seed: int):
+    """The demo's chooser for ``game``: ``choose(ruleset, state, seat) -> Action``."""
+    if game == "conan":
+        from engine.rulesets.conan.policy import choose
+
+        rnd = random.Random(seed)
+        return lambda ruleset, state, seat: choose(ruleset, state, seat, rnd)
+    return choose_action
+
+
+async def run_demo(out: Path, seed: int = 2006, max_commands: int = 400, echo=None,
+                   game: str = "dnd-minis-quick") -> str:
+    """Play one battle of ``game`` (a key of :data:`DEMO_GAMES`) into ``out``; returns the
+    winner's line."""
+    if game not in DEMO_GAMES:
+        raise ValueError(f"the demo plays {', '.join(DEMO_GAMES)}, not {game}")
+    policy = demo_policy(game, seed)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     db = out / "demo.sqlite3"
@@ -109,17 +132,18 @@ async def run_demo(out: Path, seed: int = 2006, max_commands: int = 400, echo=No
                 echo("   " + reply.text.replace("\n", "\n   "))
             return reply
 
-        await say(f"/game new ruleset:dnd-minis-quick seed:{seed}")
+        await say(DEMO_GAMES[game].format(seed=seed))
         console.user = PLAYERS[1]
         await say("/game join")
-        seat_user = {"p1": PLAYERS[0], "p2": PLAYERS[1]}
+        seat_user: dict[str, str] = {}
         for _turn in range(max_commands):
-            game, ruleset, state = await console.service.game_snapshot(console.channel) or (None, None, None)
-            if game is None or state.is_over:
+            record, ruleset, state = await console.service.game_snapshot(console.channel) or (None, None, None)
+            if record is None or state.is_over:
                 break
+            seat_user = seat_user or {s.id: user for s, user in zip(state.seats, PLAYERS)}
             seat = ruleset.to_act(state)[0]
             console.user = seat_user[seat]
-            reply = await say(command_line(choose_action(ruleset, state, seat)))
+            reply = await say(command_line(policy(ruleset, state, seat)))
             if reply is not None and reply.error:
                 raise RuntimeError(f"the demo policy made an illegal move: {reply.text}")
         console.user = PLAYERS[0]

@@ -794,18 +794,20 @@ class Service:
         """Suggestions for an option being typed: legal squares, creatures, rulesets, leagues..."""
         current = (current or "").strip().casefold()
         values = await self._suggestions(channel_id, user_id, kind, current, guild_id)
-        return [v for v in values if current in v.casefold()][:25]
+        return [str(v) for v in values if current in v.casefold()][:25]
 
     async def autocomplete_choices(self, channel_id: str | int, user_id: str | int, kind: str, current: str,
                                    guild_id: str | int | None = None, locale: str | None = None) -> list[tuple[str, str]]:
         """The suggestions as Discord shows them: (what the user reads, the value the command
         gets). A seat's default name ("Player 2") is read in the user's language ("Giocatore 2")
-        and stays the key it is; what is typed matches either."""
+        and stays the key it is, as does a suggestion the ruleset gives as a Text (a Conan area's
+        name: "Porta", sent as "Gate"); what is typed matches either."""
         lang = language_of(await self._user_language(str(user_id)), locale, await self.server_language(guild_id))
         current = (current or "").strip().casefold()
         out = []
         for value in await self._suggestions(channel_id, user_id, kind, current, guild_id):
-            name = say(seat_label(value), lang) if kind in ("seat", "free-seat") else value
+            name = say(seat_label(value), lang) if kind in ("seat", "free-seat") else say(value, lang)
+            value = str(value)
             if current in value.casefold() or current in name.casefold():
                 out.append((name, value))
         return out[:25]

@@ -2,7 +2,8 @@
 
 The map sits on the left: each area from its polygon, tinted by level (higher is lighter,
 water blue, a chasm dark), its name and level, borders drawn by kind (walls thick, doors
-brown with a gap when open, obstacles dashed), reinforcement marks, chests and cards on the
+brown with a gap when open, obstacles dashed), the view's marks (level, reinforcement, jump value,
+in the reader's language, with their legend under the map), chests and cards on the
 ground; heroes as round tokens, the Overlord's models as one square stack per tile and area
 with the count and each model's life points. Beside the map, one panel per hero (gem zones,
 attitude, cards) and the Overlord's (river with slot costs, gems). 560 px wide by default,
@@ -94,7 +95,8 @@ def render_areas(view: AreaView, *, width: int = 560) -> bytes:
     title_h = 26
     panel_line = 14
     panels_h = sum(18 + panel_line * len(p.lines) for p in view.panels) + 8
-    height = title_h + map_h + 2 * pad + panels_h + 18
+    legend_h = 14 if view.legend else 0
+    height = title_h + map_h + 2 * pad + legend_h + panels_h + 18
     image = Image.new("RGB", (width, height), PARCHMENT)
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, width, title_h), fill=PARCHMENT_DARK)
@@ -136,16 +138,13 @@ def render_areas(view: AreaView, *, width: int = 560) -> bytes:
     colours = side_colours([s for s in view.side_names if s != "overlord"])
     for area in board.areas:
         x0, y0, x1, y1 = area.shape.bounds
-        label = str(view.area_names.get(area.id, area.name)) + (f" L{area.level}" if area.level else "")
+        level = view.level_marks.get(area.id)  # the ruleset's mark, in the reader's language ("L2")
+        label = " ".join(str(word) for word in (view.area_names.get(area.id, area.name), level) if word)
         ink = PARCHMENT if area.chasm else INK
         halo = CHASM if area.chasm else PARCHMENT
         draw.text(xy((x0 + 1.5, y0 + 1.5)), plain(label), font=font(11), fill=ink, anchor="la",
                   stroke_width=2, stroke_fill=halo)
-        notes = []
-        if area.reinforcement:
-            notes.append("R")
-        if area.jump_value is not None:
-            notes.append(f"J{area.jump_value}")
+        notes = [str(note) for note in view.area_notes.get(area.id, ())]
         if view.chests.get(area.id):
             notes.append(said(view, CHEST).format(n=view.chests[area.id]))
         if view.marks.get(area.id):
@@ -181,6 +180,9 @@ def render_areas(view: AreaView, *, width: int = 560) -> bytes:
                 draw.text((cx, cy + half + 1), said(view, LIFE_POINTS).format(lp=lp), font=font(9), fill=INK, anchor="ma",
                           stroke_width=2, stroke_fill=PARCHMENT)
     y = top + map_h + pad
+    if view.legend:  # what the marks in the areas mean (level, reinforcement, jump value)
+        draw.text((pad, y + 6), plain(view.legend)[:100], font=font(10), fill=INK_SOFT, anchor="lm")
+        y += legend_h
     for panel in view.panels:
         colour = OVERLORD_RED if panel.side == "overlord" else colours.get(panel.side, INK)
         draw.rectangle((pad, y + 3, pad + 10, y + 13), fill=colour)

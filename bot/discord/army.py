@@ -37,8 +37,9 @@ class ArmyGroupCog(WarbandCog):
     @army.command(**named("army show"))
     @described("army show")
     @app_commands.autocomplete(name=WarbandCog.suggest_army)
-    async def show(self, interaction: discord.Interaction, name: str | None = None, seat: str | None = None) -> None:
-        await self.run(interaction, "army show", name=name, seat=seat)
+    async def show(self, interaction: discord.Interaction, name: str | None = None, seat: str | None = None,
+                   unit: str | None = None) -> None:
+        await self.run(interaction, "army show", name=name, seat=seat, unit=unit)
 
     @army.command(**named("army export"))
     @described("army export")

@@ -41,7 +41,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_valida
 from shapely.geometry import Point, Polygon
 
 from engine.core.errors import IllegalAction, validation_problems
-from engine.core.text import N_, Text, _, commas
+from engine.core.text import N_, Text, _, commas, join
 
 MAX_BOARD_BYTES = 256 * 1024
 XY = tuple[float, float]
@@ -315,3 +315,44 @@ def area_name(area: Any) -> Any:
     if isinstance(name, str) and name in AREA_NAMES:
         return Text._make(name, None, None, {}, None)
     return name
+
+
+# The marks an area board draws in an area (#13: said in the reader's language): its level after
+# its name, a reinforcement area's mark, and the jump value (the Jump skill's threshold); the
+# legend under the map says what each letter means. Translators: one or two letters from the
+# word in your language; the legend line with the same letter must use the same letter.
+LEVEL_MARK = N_("L{level}")
+REINFORCEMENT_MARK = N_("R")
+JUMP_MARK = N_("J{value}")
+
+
+def level_mark(area: Any) -> Text | None:
+    """The mark after an area's name for its level ("L2"), None on the ground level.
+
+    >>> str(level_mark(Area(id="roof", name="Roof", level=2, polygon=[(0, 0), (1, 0), (1, 1)])))
+    'L2'
+    """
+    return _(LEVEL_MARK, level=area.level) if area.level else None
+
+
+def area_notes(area: Any) -> list[Text]:
+    """The marks drawn along an area's bottom edge: reinforcement ("R"), jump value ("J3")."""
+    notes = []
+    if area.reinforcement:
+        notes.append(_(REINFORCEMENT_MARK))
+    if area.jump_value is not None:
+        notes.append(_(JUMP_MARK, value=area.jump_value))
+    return notes
+
+
+def marks_legend(board: Any) -> Text | None:
+    """What the marks drawn on ``board`` mean, only those it shows: "L: level · R: reinforcement
+    area · J: jump value"; None when the board shows none."""
+    keys = []
+    if any(a.level for a in board.areas):
+        keys.append(_("L: level"))
+    if any(a.reinforcement for a in board.areas):
+        keys.append(_("R: reinforcement area"))
+    if any(a.jump_value is not None for a in board.areas):
+        keys.append(_("J: jump value"))
+    return join(" · ", keys) if keys else None

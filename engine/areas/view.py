@@ -45,5 +45,11 @@ class AreaView(BaseModel):
     # Each area's name as drawn (id -> name), where it differs from the board's: a ruleset sets
     # it after construction, its values Texts that the bot says in the reader's language.
     area_names: dict[str, str] = Field(default_factory=dict)
+    # Each area's level mark after its name ("L2") and its notes along its bottom edge ("R",
+    # "J3"), and the legend of those marks under the map: set after construction, Texts said in
+    # the reader's language (engine.areas.board.level_mark, area_notes, marks_legend).
+    level_marks: dict[str, str] = Field(default_factory=dict)
+    area_notes: dict[str, list[str]] = Field(default_factory=dict)
+    legend: str = ""
     # The renderer's own words (zone marks, "chest") in the reader's language; empty: English.
     words: dict[str, str] = Field(default_factory=dict)

@@ -30,13 +30,14 @@ async def test_help_in_an_encounter_and_for_conan_show_their_own(service):
     assert "[hp:…]" in _line(encounter, "place") and "[command:…]" not in _line(encounter, "game board")
     conan = (await service.handle("none", "alice", parse_line("/help topic:conan"))).text
     assert "[gems:…]" in _line(conan, "attack") and "[roll:…]" not in _line(conan, "attack")
+    assert "[kind:…]" in _line(conan, "attack")  # melee, ranged or web, as Conan's /attack reads it
 
 
 def test_without_a_game_the_usage_groups_each_games_options_under_its_name():
     usage = find_command("attack").usage()
     assert str(usage).startswith("/attack [target:…] [creature:…] [attack:…] · ")
     assert "Encounter: [roll:…] [damage:…]" in usage and "Skirmish: [kind:…] [declare:…]" in usage
-    assert "Conan: [gems:…] [card:…]" in usage
+    assert "Conan: [kind:…] [gems:…] [card:…]" in usage
     assert "Schermaglia: [kind:…] [declare:…]" in say(usage, "it")
     # A command no game adds to reads as before.
     assert find_command("first").usage() == "/first who:<who>"

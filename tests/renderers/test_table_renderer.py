@@ -78,3 +78,30 @@ def test_a_deployed_battle_renders(tmp_path):
     base = spear.bases[0]
     cx, cy = sum(p[0] for p in base) / 4, sum(p[1] for p in base) / 4
     assert pixel(png, cx, cy) == side_colours(["p1", "p2"])["p1"]
+
+
+def test_a_units_badges_are_listed_by_the_list_pattern(monkeypatch):
+    """The badges after a unit's label are a list written by engine.core.text.commas(), not a
+    ", ".join by hand (#13)."""
+    from PIL import ImageDraw
+
+    from engine.core.text import commas
+
+    drawn = []
+    real = ImageDraw.ImageDraw.text
+
+    def text(self, xy, words, *args, **kwargs):
+        drawn.append(words)
+        return real(self, xy, words, *args, **kwargs)
+
+    calls = []
+    monkeypatch.setattr(renderers.table, "commas", lambda items: calls.append(list(items)) or commas(items))
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    view = TableView(width=72, height=48, title="T", side_names={"p1": "A", "p2": "B"},
+                     units=[UnitShape(id="u", label="Spearmen 30", side="p1", badges=["fleeing", "charged", "marched"],
+                                      bases=[[(10, 40), (12, 40), (12, 42), (10, 42)]], centre=(11, 41), front=(11, 42)),
+                            UnitShape(id="v", label="Archers 10", side="p2",
+                                      bases=[[(30, 20), (32, 20), (32, 22), (30, 22)]], centre=(31, 21), front=(31, 22))])
+    render_table(view)
+    assert "Spearmen 30 [fleeing, charged, marched]" in drawn and "Archers 10" in drawn
+    assert calls and all(c == ["fleeing", "charged", "marched"] for c in calls)

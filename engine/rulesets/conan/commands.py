@@ -37,7 +37,8 @@ from engine.rulesets.conan.actions import (
     Throw,
 )
 from engine.rulesets.conan.state import OVERLORD, ConanState
-from engine.core.text import _, commas
+from engine.core.text import Text, _, commas
+from engine.rulesets.conan.boards import area_name
 
 
 def _int(options: dict[str, Any], name: str, default: int) -> int:
@@ -163,10 +164,12 @@ def suggestions(ruleset, state: ConanState, seat: str | None, kind: str) -> list
 
     def add(value) -> None:
         if value is not None and str(value) not in found:
-            found.append(str(value))
+            found.append(value if isinstance(value, Text) else str(value))
     for action in actions:
         if kind == "square" and getattr(action, "to", None) and action.kind in ("move", "throw", "cast"):
-            add(board.area(action.to).name if action.to in {a.id for a in board.areas} else action.to)
+            # The area's name as a Text: offered in the reader's language, typed back as the
+            # English name the command reads (#13).
+            add(area_name(board.area(action.to)) if action.to in {a.id for a in board.areas} else action.to)
         elif kind == "creature":
             add(getattr(action, "target", None))
             add(getattr(action, "creature", None))

@@ -7,6 +7,7 @@ from __future__ import annotations
 from engine.areas.view import AreaPiece, AreaView, SidePanel
 from engine.core.text import N_, Text, _, join
 from engine.rulesets.conan import heroes as sheet
+from engine.areas.board import area_notes, level_mark, marks_legend
 from engine.rulesets.conan.boards import area_name
 from engine.rulesets.conan.data import scenario_said
 from engine.rulesets.conan.state import OVERLORD, ConanState
@@ -78,6 +79,9 @@ def area_view(ruleset, state: ConanState) -> AreaView:
     view = AreaView(board=board, title=scenario_said(state.scenario.title), caption=ruleset._status(state), pieces=pieces,
                     items=items, chests=dict(state.chests), marks=marks, panels=panels, side_names=names)
     view.area_names = {area.id: area_name(area) for area in board.areas}  # Texts: said in the reader's language
+    view.level_marks = {area.id: level_mark(area) for area in board.areas if area.level}
+    view.area_notes = {area.id: area_notes(area) for area in board.areas if area_notes(area)}
+    view.legend = marks_legend(board) or ""
     view.title = _("{scenario} — turn {turn}", scenario=scenario_said(state.scenario.title), turn=state.turn)
     view.caption = ruleset._status(state)
     return view
