@@ -55,6 +55,25 @@ def wounds_left(state: NinthAgeState, unit: UnitState, per_model: int | None = N
     return unit.models * w + (conclave_wound(state, unit) if unit.models > 0 else 0) - unit.wounds_lost
 
 
+def champion_loses(state: NinthAgeState, unit: UnitState, dealt: int, wounds: int, events: list[Event],
+                   cause: str | None = None) -> tuple[int, int]:
+    """``dealt`` wounds on the unit's Champion model itself (a challenge, a Conclave Champion's own
+    miscast hit), not on the unit's wound pool: they stay on it (``champion_wounds``) until it has
+    taken its W ``wounds`` (:func:`champion_wounds`), then its model is removed and the Champion is
+    lost (§12.7, §16.9, §17). Returns the wounds it took and those beyond its W."""
+    before = unit.champion_wounds  # a model's wounds stay on it from blow to blow and round to round
+    if before + dealt < wounds:
+        unit.champion_wounds = before + dealt
+        return dealt, 0
+    taken, over = wounds - before, before + dealt - wounds
+    unit.champion_wounds = 0
+    unit.champion_lost = True
+    leftover, unit.wounds_lost = unit.wounds_lost, 0
+    lose_wounds(state, unit, wounds, events, cause=cause)  # the Champion's own model goes
+    unit.wounds_lost = leftover if unit.on_table else 0
+    return taken, over
+
+
 def joined_positions(state: NinthAgeState, unit: UnitState) -> int:
     """Positions in the unit's block taken by characters on matching bases (§16.5)."""
     return sum(c.cells[0] * c.cells[1] for c in state.units.values()
