@@ -481,6 +481,20 @@ def test_a_conclave_champions_own_miscast_hit_wounds_the_champion_not_the_units_
     assert left(state) == []
 
 
+def test_wounds_on_the_conclave_champions_own_model_count_when_the_wound_pool_reaches_it():
+    """The Champion goes last from the wound pool (§12.7) with W 3 + 1; one wound already on its
+    own model (its miscast hit), three more from the pool fell it."""
+    from engine.rulesets.ninth_age.casualties import lose_wounds, wounds_left
+
+    state, brutes, _champion, _spell = _conclave(2, 2)
+    brutes.champion_wounds = 1
+    assert wounds_left(state, brutes) == 3 + 3
+    lose_wounds(state, brutes, 3, [])
+    assert brutes.models == 1
+    lose_wounds(state, brutes, 3, [])
+    assert brutes.location == "destroyed"
+
+
 def test_a_conclave_champions_miscast_template_is_centred_on_the_champions_own_base():
     """"Centrare la Sagoma da 3” sul Mago": a Catastrophic Detonation on the Champion at the
     right end of the Brutes' nine-wide rank covers it and the one Brute beside it, not the three
