@@ -508,6 +508,20 @@ def test_a_conclave_champions_miscast_template_is_centred_on_the_champions_own_b
     assert mark.start == (base.x, base.y)
 
 
+def test_a_conclave_champions_miscast_template_over_a_character_in_the_unit_hits_it_as_16_4_says():
+    """"Quando una Sagoma colpisce un Personaggio in un Unità" (§16.4): the Shaman in the Conclave
+    (three R&F, situation B) takes the hit on its own base itself, with its saves; the Champion's
+    own hit is one of the three R&F bases'."""
+    state, brutes, champion, spell = _conclave(3, 3)
+    _brutes_in_armour(state, state.units["Shaman"])
+    characters._place(state, state.units["Shaman"], brutes, 1, [])
+    said = _miscast(state, champion, spell, 1, 1, *[1] * 10)  # 2: Breach in the Veil; no wounds
+    assert "The 5\" template on Brutes Champion touches 4 model(s) of Brutes." in said, said
+    assert "The template covers Shaman in Brutes: it takes the hit(s) itself (situation B, §16.4)." in said
+    assert "3 hits on Brutes: one is Brutes Champion's own, with no saves of any kind (§9.10); " \
+           "the others keep their saves." in said
+
+
 def test_witchfire_on_a_conclave_gives_the_champion_one_hit_of_its_own_without_saves():
     """Fuoco Stregato: "L'Unità del Mago subisce DPU colpi [...] il Mago non può ricevere più di un
     colpo": of two hits (two power dice) on the Brutes one is the Champion's, with no saves, on

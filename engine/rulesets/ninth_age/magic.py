@@ -1044,7 +1044,16 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
                 _hit(state, c, spell, effect, u, 1, events, under=under)
             elif u.id == me.id and (champion is not None or wizard.id != me.id):
                 # a Conclave Champion's unit, a garrison the wizard stands in: the wizard's hit alone is unsaved
-                _miscast_on_own_unit(state, c, spell, effect, me, wizard, n, events)
+                if under is not None:  # characters in the Conclave under it: theirs as §16.4 allocates a template's
+                    from engine.rulesets.ninth_age.fighters import character_models
+
+                    bases = character_models(state, me)
+                    theirs = [i for i in under if i in bases]
+                    n = len(under) - len(theirs)
+                    if theirs:
+                        _hit(state, c, spell, effect, me, 1, events, under=theirs)
+                if n:
+                    _miscast_on_own_unit(state, c, spell, effect, me, wizard, n, events)
             else:  # the wizard standing alone (no saves); a garrison's D6 hits allocated over its characters
                 _hit(state, c, spell, effect, u, n, events, no_saves=(u.id == me.id), spread=bool(u.garrison))
         if result == "Breach in the Veil" and pdu >= 4 and caster_alive(state, c):
