@@ -39,6 +39,7 @@ class FlushPose:
     contact: int  # models in base contact, both sides counted
     turn: float  # degrees the charger turned (signed, clockwise positive)
     travel: float  # how far its centre moved
+    path: object = None  # the charge path that gets there (engine.table.charge_path.ChargePath), once checked
 
 
 def side_frame(target: Footprint, side: str) -> tuple[tuple[float, float], tuple[float, float], float, float]:
@@ -61,7 +62,7 @@ def _boundaries(fp: Footprint, along: tuple[float, float], origin: tuple[float, 
 
 def flush_poses(charger: Footprint, target: Footprint, side: str, *,
                 others: Mapping[Hashable, Footprint] | None = None, impassable=None, table=None,
-                max_turn: float = 90.0) -> list[FlushPose]:
+                max_turn: float = 90.0, landing: bool = False) -> list[FlushPose]:
     """Legal flush poses of ``charger`` against ``side`` of ``target``, best first."""
     mid, normal, outward, length = side_frame(target, side)
     bearing = normalise(outward + 180.0)  # the charger faces into the side
@@ -76,6 +77,20 @@ def flush_poses(charger: Footprint, target: Footprint, side: str, *,
     for p in targets:
         for q in local_bounds:
             offsets.add(round(p - q, 6))
+    # where the plainest charge lands: straight on, or the whole wheel at once about the front
+    # corner on the side it turns to, then straight on (§8.5)
+    c0 = charger.centre
+    offsets.add(round((c0[0] - mid[0]) * tangent[0] + (c0[1] - mid[1]) * tangent[1], 6))
+    from engine.table.charge_path import landings
+
+    for cx, cy in (landings(charger, target, bearing, max_turn) if landing else ()):  # where real paths land
+        offsets.add(round((cx - mid[0]) * tangent[0] + (cy - mid[1]) * tangent[1], 6))
+    if abs(turn) > 1e-9:
+        k = charger.world((half_w if turn > 0 else -half_w, charger.half_depth))
+        r = math.radians(turn)
+        dx, dy = c0[0] - k[0], c0[1] - k[1]
+        wheeled = (k[0] + dx * math.cos(r) + dy * math.sin(r), k[1] - dx * math.sin(r) + dy * math.cos(r))
+        offsets.add(round((wheeled[0] - mid[0]) * tangent[0] + (wheeled[1] - mid[1]) * tangent[1], 6))
     start_front = charger.world((0, charger.half_depth))
     f0 = direction(charger.bearing)
     out: list[FlushPose] = []
@@ -90,9 +105,10 @@ def flush_poses(charger: Footprint, target: Footprint, side: str, *,
             continue
         seen.add((round(cx, 3), round(cy, 3)))
         pose = charger.at(Pose(x=cx, y=cy, bearing=bearing))
-        front = pose.world((0, pose.half_depth))
-        if (front[0] - start_front[0]) * f0[0] + (front[1] - start_front[1]) * f0[1] < -1e-6:
-            continue  # behind where its front started: a charge only moves forward
+        ahead = max((c[0] - start_front[0]) * f0[0] + (c[1] - start_front[1]) * f0[1]
+                    for c in (pose.world((-pose.half_width, pose.half_depth)), pose.world((pose.half_width, pose.half_depth))))
+        if ahead < -1e-6:
+            continue  # wholly behind where its front started: a charge only moves forward (a wheel swings one corner on)
         if not _clear(pose, others or {}, impassable, table):
             continue
         pairs = models_in_contact(pose, target)

@@ -164,3 +164,67 @@ def test_dangerous_terrain_is_tested_only_when_it_charges():
     assert "Battle Chariot meets Brutes but there is no room to make contact: it stops 1.1\" from it." in log
     assert "Battle Chariot takes a Dangerous Terrain test (charging through Forest; Forest: Dangerous for Chariots " \
            "(§18.7); 4D6 a model, each 1 a wound): 0 wound(s) with Armour Piercing (6)." in log
+
+
+def test_a_random_movement_character_joins_a_random_movement_unit_by_its_compulsory_move():
+    # the seed: "I Personaggi con Movimento Casuale possono aggregarsi solo a Unità che hanno la
+    # medesima regola speciale (portandosi a contatto con esse durante la sotto-fase Movimenti Obbligatori)"
+    def compulsory(marshal_at, *dice):
+        state = scenario({"Marshal": marshal_at, "War Hounds": (30, 14, 0, 3), "Brute Bulls": (30, 40, 180, 3)},
+                         seat="p1", step="charges", terrain="open")
+        _random(state, "Marshal", "2D6")
+        _random(state, "War Hounds", "2D6")
+        log = []
+        load(state, *dice)
+        state = apply(state, EndStep(seat="p1"), {"random-move-Marshal": "join War Hounds",
+                                                   "random-move-War Hounds": "ahead"}, log)
+        return state, [e.text for e in log]
+
+    state, log = compulsory((30, 4, 0), 4, 4, 1, 1)  # 7.6" from the Hounds' rear: 8" reaches them
+    assert "Marshal Random Movement (2D6) toward War Hounds to join it: 8\" (4, 4)." in log
+    line = next(t for t in log if t.startswith("Marshal moves") and "joins it" in t)
+    assert "into contact with War Hounds and joins it" in line and "(its Compulsory Move, §22 Random Movement)" in line
+    marshal, hounds = state.units["Marshal"], state.units["War Hounds"]
+    assert marshal.location == "joined" and marshal.host == "War Hounds" and marshal.moved
+    # the joined unit then makes its own Random Movement, the Marshal in it
+    assert "War Hounds Random Movement (2D6) ahead: 2\" (1, 1)." in log
+    # too short a roll: it moves that way by the Random Movement rules and does not join
+    state, log = compulsory((30, 2, 0), 1, 2, 1, 1)
+    assert "Marshal does not reach War Hounds (3\"): it moves that way and does not join it." in log
+    assert state.units["Marshal"].location == "table" and state.units["Marshal"].host is None
+
+
+def test_a_random_movement_unit_makes_no_vanguard_move_as_the_seed_moves_it_as_in_the_remaining_moves():
+    from game_helpers import deploy_all, new_battle
+
+    state = deploy_all(new_battle(), stop_at="vanguard")
+    assert state.deploy.step == "vanguard"
+    seat = state.deploy.turn
+    assert state.units["Skulkers"].owner == seat
+    back = [MoveStep(kind="back", amount=2)]
+    try:  # without Random Movement the same move is refereed as any Vanguard move
+        RULESET.apply(state.model_copy(deep=True), Advance(seat=seat, unit="Skulkers", steps=back))
+    except IllegalAction as err:
+        assert "Random Movement" not in str(err)
+    _random(state, "Skulkers", "2D6")
+    with pytest.raises(IllegalAction, match=r"Skulkers have Random Movement: a Vanguard move is made as in the "
+                                            r"Remaining Moves, with their restrictions, and a Random Movement unit "
+                                            r"may not move in the Remaining Moves \(§22 Vanguard, §22 Random "
+                                            r"Movement\)\."):
+        RULESET.apply(state, Advance(seat=seat, unit="Skulkers", steps=back))
+
+
+def test_a_random_movement_unit_makes_no_magical_move():
+    from test_ninth_age_magic import cast, magic_phase
+
+    state, _log = magic_phase(dice=(4, 4, 1, 1), terrain="open")
+    load(state, 3, 3)
+    state = cast(state, wizard="Hedge Wizard", spell="Ash Veil", dice=2, target="Spearmen", log=[],
+                 answers={"dispel": "none"})
+    forward = [MoveStep(kind="forward", amount=2)]
+    _random(state, "Spearmen", "2D6")
+    with pytest.raises(IllegalAction, match=r"Spearmen have Random Movement: a magical move is made as in a fresh "
+                                            r"Remaining Moves sub-phase, with its restrictions, and a Random Movement "
+                                            r"unit may not move in the Remaining Moves \(§9.13, §22 Random "
+                                            r"Movement\)\."):
+        RULESET.apply(state, Advance(seat="p1", unit="Spearmen", steps=forward))

@@ -72,7 +72,7 @@ def join(state: NinthAgeState, char: UnitState, host: UnitState, file: int | Non
         raise IllegalAction("cannot-join", _("{char} has fled this turn.", char=char.id) if char.fleeing
                             else _("{char} has already moved this turn.", char=char.id))
     if state.unit_entry(char).has_rule("Random Movement"):  # §22: it moves only in the Compulsory Moves
-        raise IllegalAction("cannot-join", _("{char} has Random Movement: it does not move in the Remaining Moves, and joining by its Compulsory Move is not refereed; it may join a Random Movement unit as they deploy.", char=char.id))
+        raise IllegalAction("cannot-join", _("{char} has Random Movement: it does not move in the Remaining Moves; it joins a Random Movement unit by moving into contact with it in the Compulsory Moves (answer 'join <unit>' when asked which way it goes, §22).", char=char.id))
     start = char.footprint()
     m = state.unit_entry(char).movement
     moved = _place(state, char, host, file, events, widen=widen)

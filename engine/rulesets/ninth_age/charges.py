@@ -6,7 +6,9 @@ failed charge moves, and fleeing through and off the table.
 
 from __future__ import annotations
 
-from engine.core.text import _, N_, Text, decimal, join as text_join
+from dataclasses import replace
+
+from engine.core.text import _, N_, Text, commas, decimal, join as text_join
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age.mixed_units import joined, standard_rule
@@ -28,9 +30,10 @@ from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, Un
 from engine.rulesets.ninth_age.walls import gap
 from engine.table.arcs import majority_arc
 from engine.table.charge import FlushPose, flush_poses
-from engine.table.contact import distance
+from engine.table.charge_path import charge_path
+from engine.table.contact import contact_side as touching_side, distance, models_in_contact
 from engine.table.footprint import Pose
-from engine.table.frame import EPS_DIST, bearing_between
+from engine.table.frame import EPS_DIST, bearing_between, turn_between
 from engine.table.motion import CLEARANCE_END, MOVE_SAMPLE, clearance_problem, pivot, translate
 
 MAX_DICE = 12  # 2D6, or 3D6 keeping the best two
@@ -46,58 +49,94 @@ ALIGN_MAX = 90.0
 
 
 def placements(state: NinthAgeState, charger: UnitState, target: UnitState, side: str | None,
-               tfp=None, *, blocked: list[str] | None = None) -> list[FlushPose]:
+               tfp=None, *, blocked: list[str] | None = None, ignore: frozenset[str] = frozenset(),
+               met: bool = False) -> list[FlushPose]:
     """Flush poses against ``side`` (every side for a fleeing target or a round base), best first,
-    that the charger can reach without moving into or through Impassable terrain or a Building
-    (§18.2; a flier passes over them, §22 Fly). ``blocked`` collects the features that stopped
-    the others."""
+    that the charger can reach by a real charge path (forward, one wheel of at most 90°, forward,
+    then the align about the point of contact: :mod:`engine.table.charge_path`) that crosses no
+    other unit, Impassable terrain or Building (§18.2; a flier passes over them, §22 Fly).
+    ``blocked`` collects what stopped the others; the units in ``ignore`` are left out (the
+    Blocked Path test of §8.6 asks whether the charge was stopped by them alone). ``met``: a
+    pursuer or a Random Movement unit already stands against the enemy it charges (§11.13); its
+    last turn into place is checked as the ground between where it stands and where it ends."""
+    rotated = tfp is not None  # the align's trial turns of the target: no second search there
     cfp, tfp = charger.footprint(), tfp or target.footprint()
-    sides = SIDES if side is None else (side,)
-    out: list[FlushPose] = []
-    for s in sides:
-        out += flush_poses(cfp, tfp, s, others=_others(state, charger.id, target.id),
-                           impassable=state.table.impassable(), table=state.table)
-    if not flies(state, charger):  # a flier passes over units and terrain (§22 Fly)
-        kept = []
-        for pose in out:
-            # a character charging out of its unit moves through that unit (§16.3, §16.4)
-            crossed = path_blocker(state, cfp, pose.footprint,
-                                   skip=(charger.id, target.id, charger.charged_out_of or charger.id))
-            if crossed is None:
-                kept.append(pose)
-            elif blocked is not None and crossed not in blocked:
-                blocked.append(crossed)
-        out = kept
+    found: list[int] = []
+    out = _reachable(state, charger, target, cfp, tfp, side, blocked, ignore, landing=False, found=found, met=met)
+    if not out and found and found[0] and not rotated and not met:
+        # the places a real path lands (each wheel, straight on, the align), when the others
+        # exist but no path reaches them
+        out = _reachable(state, charger, target, cfp, tfp, side, blocked, ignore, landing=True)
     out.sort(key=lambda p: (-p.contact, abs(p.turn), round(p.travel, 6), p.footprint.centre))
     return out
 
 
-def path_blocker(state: NinthAgeState, start, end, skip: tuple[str, ...] = ()) -> str | None:
-    """The Impassable feature, Building or unit (other than those in ``skip``: the charger and
-    its target) a charge move from ``start`` to ``end`` would go into or through, or None: units
-    never move through other units (§7 1" rule, §8.5), only a unit with Fly flies over them
-    (§22). The ground a charge sweeps (one wheel and a forward move) is taken as the convex hull
-    of where it starts and where it ends."""
-    sweep = start.shape.union(end.shape).convex_hull
-    for name, polygon, _skip in blockers(state):
-        if sweep.intersection(polygon).area > 1e-6:
-            return name
+def _reachable(state, charger, target, cfp, tfp, side, blocked, ignore, *, landing: bool,
+               found: list[int] | None = None, met: bool = False) -> list[FlushPose]:
+    sides = SIDES if side is None else (side,)
+    out: list[FlushPose] = []
+    others = {k: v for k, v in _others(state, charger.id, target.id).items() if k not in ignore}
+    for s in sides:
+        out += flush_poses(cfp, tfp, s, others=others, impassable=state.table.impassable(), table=state.table,
+                           landing=landing)
+    if found is not None:
+        found.append(len(out))
+    if not flies(state, charger):  # a flier passes over units and terrain (§22 Fly)
+        kept = []
+        # a character charging out of its unit moves through that unit (§16.3, §16.4)
+        # declaring (§8.2: "take into account charges already declared"), the units that declared a
+        # charge are on their way, not where they stand; each path is checked again as it moves
+        moving = () if charger.declared_charge else tuple(d.charger for d in state.charges)
+        obstacles = path_obstacles(state, skip=(charger.id, target.id, charger.charged_out_of or charger.id,
+                                                *ignore, *moving))
+        for pose in out:
+            if met:  # already in contact: the ground between where it stands and where it ends
+                ground = cfp.shape.union(pose.footprint.shape).convex_hull
+                crossed = next((k for k, o in obstacles.items() if ground.intersection(o).area > 1e-6), None)
+                if crossed is None:
+                    kept.append(pose)
+                elif blocked is not None and crossed not in blocked:
+                    blocked.append(crossed)
+                continue
+            path, crossed = charge_path(cfp, pose.footprint, tfp, obstacles)
+            if path is not None:
+                kept.append(replace(pose, path=path))
+            elif blocked is not None and crossed is not None and crossed not in blocked:
+                blocked.append(crossed)
+        out = kept
+    return out
+
+
+def path_obstacles(state: NinthAgeState, skip: tuple[str, ...] = ()) -> dict[str, object]:
+    """What a charge path may not cross, by name: the Impassable features and Buildings, and the
+    units on the table other than those in ``skip`` (the charger and its target): units never
+    move through other units (§7 1" rule, §8.5); only a unit with Fly flies over them (§22)."""
+    out: dict[str, object] = {name: polygon for name, polygon, _skip in blockers(state)}
     for u in state.on_table():
-        if u.id not in skip and not u.garrison and sweep.intersection(u.footprint().shape).area > 1e-6:
-            return u.id
-    return None
+        if u.id not in skip and not u.garrison:
+            out[u.id] = u.footprint().shape
+    return out
+
+
+def charge_sweep(start, pose: FlushPose):
+    """The ground a charge to ``pose`` went over: its path's sweep, or for a flier (which
+    checks no path) the hull of where it took off and landed."""
+    if pose.path is not None:
+        return pose.path.swept
+    return start.shape.union(pose.footprint.shape).convex_hull
 
 
 UNIT_IN_THE_WAY = N_("a unit in the way: only a unit with Fly passes over other units (§22 Fly)")
 
 
 def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitState, side: str | None, *,
-                       blocked: list[str] | None = None) -> tuple[list[FlushPose], float]:
+                       blocked: list[str] | None = None,
+                       ignore: frozenset[str] = frozenset()) -> tuple[list[FlushPose], float]:
     """Flush poses, rotating the charged unit only when the charger cannot be brought flush on
     its own, and then as little as possible (§8.5 align; [A-47]): the target turns about the
     middle of the side being contacted. A target already engaged is never rotated. Returns the
     poses and the target's turn in degrees (0 when it stays)."""
-    poses = placements(state, charger, target, side, blocked=blocked)
+    poses = placements(state, charger, target, side, blocked=blocked, ignore=ignore)
     if poses or side is None or engaged(state, target):
         return poses, 0.0
     tfp = target.footprint()
@@ -105,7 +144,7 @@ def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitSta
     from engine.table.frame import to_world
 
     mid, _skip, _skip, _skip = side_frame(tfp, side)
-    around = surroundings(state, {target.id, charger.id})
+    around = surroundings(state, {target.id, charger.id} | set(ignore))
     steps = int(ALIGN_MAX / ALIGN_STEP)
     for k in range(1, steps + 1):
         for sign in (1, -1):
@@ -116,7 +155,7 @@ def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitSta
             rotated = tfp.at(Pose(x=cx, y=cy, bearing=bearing % 360))
             if clearance_problem(rotated, around, 0.0, during=False):
                 continue
-            poses = placements(state, charger, target, side, tfp=rotated, blocked=blocked)
+            poses = placements(state, charger, target, side, tfp=rotated, blocked=blocked, ignore=ignore)
             if poses:
                 return poses, turn
     return [], 0.0
@@ -173,7 +212,11 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
     side = None if target.fleeing else contact_side(charger, target)
     any_side, to_any_side = _("side"), _("any side")
     stopped: list[str] = []
-    if not aligned_placements(state, charger, target, side, blocked=stopped)[0]:
+    screen: list[str] = []
+    room = bool(aligned_placements(state, charger, target, side, blocked=stopped)[0])
+    if not room:  # Strada Bloccata (§8.6): stopped only by unengaged enemies it could not charge, it is declared
+        screen = blocked_path_screen(state, charger, target, side, stopped)
+    if not room and not screen:
         notes = {u.id: _(UNIT_IN_THE_WAY) for u in state.on_table()}
         notes.update((n, note) for n, _skip, note in blockers(state))
         through = text_join("", [_("; the way there goes through {unit}, {note}", unit=n, note=notes[n]) for n in stopped])
@@ -187,7 +230,41 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
                                       "{unit} declare a charge on {target} ({inches}\" away, {facing}).",
                                       number(state, charger), unit=charger.id, target=target.id,
                                       inches=decimal(d, ".1f"), facing=_facing_words(target.id, side, target.fleeing))))
+    if screen:
+        events.append(Event(kind="blocked-path", seat=seat, data={"unit": charger.id, "target": target.id},
+                            text=ngettext("Only unengaged enemy units that {charger} may not contact stand in its way "
+                                          "({units}): the charge stands, and if they stop it, {charger} may make the "
+                                          "Blocked Path move, straight forward up to its charge range (§8.6).",
+                                          "Only unengaged enemy units that {charger} may not contact stand in their way "
+                                          "({units}): the charge stands, and if they stop it, {charger} may make the "
+                                          "Blocked Path move, straight forward up to their charge range (§8.6).",
+                                          number(state, charger), charger=charger.id, units=commas(screen))))
     _reaction(state, decl, events)
+
+
+def blocked_path_screen(state: NinthAgeState, charger: UnitState, target: UnitState, side: str | None,
+                        stopped: list[str] | None = None) -> list[str]:
+    """The enemy units that alone keep ``charger`` from completing its charge on ``target``, or
+    [] when the Blocked Path rule (§8.6) does not apply. The seed: "se un'Unità non è in grado di
+    completare una carica, unicamente a causa di Unità nemiche non ingaggiate che non poteva
+    caricare normalmente". A charge move may touch only the enemy it was declared against ("si può
+    muovere in contatto di basetta solo con un nemico verso il quale ha dichiarato una carica",
+    §8.5), so the units it could not charge normally are the unengaged enemy units other than its
+    target: with all of them left out, the charge must be possible (a friend or Impassable terrain
+    in the way as well: no Blocked Path)."""
+    screen = frozenset(u.id for u in state.on_table(state.enemy_of(charger.owner))
+                       if u.id != target.id and not u.garrison and not engaged(state, u))
+    if not screen:
+        return []
+    poses = aligned_placements(state, charger, target, side, ignore=screen)[0]
+    if not poses:
+        return []
+    named = sorted(n for n in (stopped or []) if n in screen)
+    if named:
+        return named
+    # they stand on or beside the places it would take: those the best of them touches
+    near = sorted(u for u in screen if poses[0].footprint.shape.distance(state.units[u].footprint().shape) <= 1e-2)
+    return near or sorted(screen)
 
 
 def _declare_assault(state: NinthAgeState, charger: UnitState, target: UnitState, events: list[Event]) -> None:
@@ -448,7 +525,21 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         if state.charge_path_capped:
             poses = [p for p in poses if p.travel <= total + EPS_DIST]
         if not poses:
-            _failed(state, charger, target, dice, events, why=_("there is no room to make contact"))
+            screen = [] if target.fleeing else blocked_path_screen(state, charger, target, side)
+            if screen and decide(state, charger.owner, f"blocked-path-{charger.id}",
+                                 ngettext("{charger} cannot complete its charge on {target}: only {units} stand in "
+                                          "the way, unengaged enemy units it may not contact. Make the Blocked Path "
+                                          "move (straight forward up to {total}\"; an enemy it meets counts as "
+                                          "charged, §8.6) or the failed charge move?",
+                                          "{charger} cannot complete their charge on {target}: only {units} stand in "
+                                          "the way, unengaged enemy units they may not contact. Make the Blocked Path "
+                                          "move (straight forward up to {total}\"; an enemy they meet counts as "
+                                          "charged, §8.6) or the failed charge move?", number(state, charger),
+                                          charger=charger.id, target=target.id, units=commas(screen), total=total),
+                                 ["straight", "fail"], default="straight") == "straight":
+                blocked_path_move(state, decl, charger, target, total, dice, events)
+            else:
+                _failed(state, charger, target, dice, events, why=_("there is no room to make contact"))
             continue
         best = _choose_placement(state, charger, target, poses)
         if turn:
@@ -465,11 +556,14 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         start_fp = charger.footprint()
         start = start_fp.centre
         charger.pose = best.footprint.pose
-        state.last_moves.append({"unit": charger.id, "kind": "charge", "path": [list(start),
-                                                                                 list(best.footprint.centre)],
+        # the board draws the path moved: forward, the wheel, forward, the align (§8.5)
+        drawn = [list(c) for c in best.path.centres] if best.path is not None else [list(start),
+                                                                                   list(best.footprint.centre)]
+        state.last_moves.append({"unit": charger.id, "kind": "charge", "path": drawn,
                                  "label": f"{d:.1f}\" vs {total}\" ({'+'.join(map(str, dice))})"})
+        swept = charge_sweep(start_fp, best)
         charger.hill_charge = charge_from_hill(state, start_fp.shape, best.footprint.shape)
-        ground = ground_note(state, [start_fp.shape.union(best.footprint.shape).convex_hull], best.footprint.shape)
+        ground = ground_note(state, [swept], best.footprint.shape)
         text = ngettext("{unit} charges home {facing} ({inches}\" away, charge range {reach}\"): "
                         "wheel {degrees}°, {contact} models in base contact{ground}.",
                         "{unit} charge home {facing} ({inches}\" away, charge range {reach}\"): "
@@ -477,6 +571,8 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                         number(state, charger), unit=charger.id, facing=_facing_words(target.id, best.side if target.footprint().has_arcs else None, target.fleeing),
                         inches=decimal(d, ".1f"), reach=total, degrees=decimal(abs(best.turn), ".0f"), contact=best.contact,
                         ground=ground)
+        if best.path is not None:  # the path it moved, as §24.5 asks the referee to echo it
+            text = join("", [text, _(" Its path: {steps}.", steps=text_join(", ", path_steps(start_fp, best.path)))])
         if charger.hill_charge:
             text = join("", [text, _(" It charged down from high ground ({start}% on the hill at the start, {end}% at "
                                      "the end): +1 combat score in the next round (§18.4).",
@@ -484,10 +580,160 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                                      end=round(100 * on_hill(state, best.footprint.shape)))])
         events.append(Event(kind="charge-move", seat=charger.owner, data={"unit": charger.id}, text=text))
         # the ground the charge swept over: Dangerous Terrain once per feature (§18.1)
-        terrain_checks(state, charger, "charge", [start_fp.shape.union(best.footprint.shape).convex_hull], events,
+        terrain_checks(state, charger, "charge", [swept], events,
                        flying=flies(state, charger), ends=[start_fp.shape, best.footprint.shape])
         if target.fleeing:
             _destroy(state, target, events, ngettext("{target} is caught fleeing and destroyed", "{target} are caught fleeing and destroyed", number(state, target), target=target.id))
+
+
+def blocked_path_move(state: NinthAgeState, decl: ChargeDeclaration, charger: UnitState, target: UnitState,
+                      total: int, dice: list[int], events: list[Event]) -> None:
+    """The Blocked Path move (§8.6; the seed: "può compiere un movimento speciale di carica:
+    muovere l'Unità diritto in avanti fino a trovarsi entro la Distanza di Carica. Se questo la
+    porta a contatto con il nemico, il nemico si considera caricato. Anziché fare il normale
+    allineamento, il nemico esegue una Riorganizzazione in Combattimento"). Straight forward, up
+    to the charge range, stopping at the first enemy it touches (a charge move: the 1" rule is
+    ignored) or before any other unit, Impassable terrain or the table edge. The enemy met counts
+    as charged (the charge is now on it) and, instead of the align, combat reforms to turn the
+    side the charger came into toward it. Meeting no enemy, the charge is not completed: it
+    counts as failed (no further move, no shooting)."""
+    start = charger.footprint()
+    enemies = {u.id: u.footprint() for u in state.on_table(state.enemy_of(charger.owner)) if not u.garrison}
+    friends = {u.id: u.footprint() for u in state.on_table(charger.owner) if u.id != charger.id and not u.garrison}
+    rock = state.table.impassable()
+
+    def problem(fp) -> str | None:
+        shape = fp.shape
+        for k, o in {**enemies, **friends}.items():
+            if shape.intersection(o.shape).area > 1e-6:
+                return k
+        if rock is not None and not rock.is_empty and shape.intersection(rock).area > 1e-6:
+            return _("impassable terrain")
+        if not state.table.fully_on(shape):
+            return _("the table edge")
+        return None
+
+    def touching(fp) -> list[str]:
+        return sorted(k for k, o in enemies.items() if fp.shape.distance(o.shape) <= 0.02)
+
+    moved, met, stop = 0.0, [], None
+    steps = int(round(total / MOVE_SAMPLE))
+    for k in range(1, steps + 1):
+        trial = translate(start, 0, k * MOVE_SAMPLE)
+        stop = problem(trial)
+        if stop is not None:  # find the contact between the last clear place and this one
+            lo, hi = moved, k * MOVE_SAMPLE
+            for _step in range(30):
+                mid = (lo + hi) / 2
+                if problem(translate(start, 0, mid)) is None:
+                    lo = mid
+                else:
+                    hi = mid
+            moved = lo
+            met = touching(translate(start, 0, moved))
+            break
+        moved = k * MOVE_SAMPLE
+        met = touching(trial)
+        if met:
+            break
+    end = translate(start, 0, moved)
+    charger.pose = end.pose
+    swept = start.shape.union(end.shape).convex_hull
+    state.last_moves.append({"unit": charger.id, "kind": "charge", "path": [list(start.centre), list(end.centre)],
+                             "label": _("Blocked Path: {moved}\" of {total}\"", moved=decimal(moved, ".1f"), total=total)})
+    if not met:
+        charger.charged, charger.failed_charge = False, True
+        events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
+                            text=ngettext("{charger} makes the Blocked Path move: straight forward {moved}\" of "
+                                          "{total}\" and meets no enemy{stop}. The charge is not completed: it counts "
+                                          "as failed, and {charger} may not move again or shoot this turn (§8.6, §8.7).",
+                                          "{charger} make the Blocked Path move: straight forward {moved}\" of "
+                                          "{total}\" and meet no enemy{stop}. The charge is not completed: it counts "
+                                          "as failed, and {charger} may not move again or shoot this turn (§8.6, §8.7).",
+                                          number(state, charger), charger=charger.id, moved=decimal(moved, ".1f"),
+                                          total=total, stop=_(" ({stop} stops it)", stop=stop) if stop else "")))
+        return
+    enemy = state.units[met[0]]
+    if enemy.id != decl.target:
+        decl.blocked_from, decl.target = decl.target, enemy.id
+    charger.charged = True
+    efp = enemy.footprint()
+    # the correct side turned toward the charger: the one it came into
+    arc = touching_side(efp, end) or (majority_arc(efp, end.front_edge) if efp.has_arcs else "front")
+    face = "front" if arc == "inside" else arc
+    decl.side = face
+    events.append(Event(kind="charge-move", seat=charger.owner, data={"unit": charger.id},
+                        text=ngettext("{charger} makes the Blocked Path move: straight forward {moved}\" (charge "
+                                      "range {total}\") into {enemy}, which counts as charged (§8.6).",
+                                      "{charger} make the Blocked Path move: straight forward {moved}\" (charge "
+                                      "range {total}\") into {enemy}, which counts as charged (§8.6).",
+                                      number(state, charger), charger=charger.id, moved=decimal(moved, ".1f"),
+                                      total=total, enemy=enemy.id)))
+    terrain_checks(state, charger, "charge", [swept], events, flying=False, ends=[start.shape, end.shape])
+    if charger.on_table and enemy.on_table:
+        _blocked_path_reform(state, enemy, charger, face, events)
+
+
+def _blocked_path_reform(state: NinthAgeState, enemy: UnitState, charger: UnitState, face: str,
+                         events: list[Event]) -> None:
+    """The charged enemy combat reforms (§11.14) instead of the align, so that its ``face`` (the
+    side the charger came into) is flush against the charger's front; its player picks the width
+    among the legal ones."""
+    from engine.rulesets.ninth_age import combat_reform
+    from engine.rulesets.ninth_age.grammar import side_word
+
+    efp, cfp = enemy.footprint(), charger.footprint()
+    if abs(abs(turn_between(efp.bearing, cfp.bearing)) - {"front": 180, "rear": 0, "left": 90, "right": 90}[face]) < 1e-6 \
+            and len(models_in_contact(cfp, efp)) and touching_side(efp, cfp) == face:
+        events.append(Event(kind="reform", seat=enemy.owner, data={"unit": enemy.id},
+                            text=ngettext("{enemy} already stands flush with {charger}: no reform is needed (§8.6).",
+                                          "{enemy} already stand flush with {charger}: no reform is needed (§8.6).",
+                                          number(state, enemy), enemy=enemy.id, charger=charger.id)))
+        return
+    legal = [c for c in combat_reform.candidates(state, enemy) if c.face == face and c.problem is None]
+    if not legal:
+        events.append(Event(kind="reform", seat=enemy.owner, data={"unit": enemy.id},
+                            text=ngettext("{enemy} has no legal combat reform turning its {face} to {charger}; it "
+                                          "stays as it stands (§8.6, §11.14).",
+                                          "{enemy} have no legal combat reform turning their {face} to {charger}; they "
+                                          "stay as they stand (§8.6, §11.14).", number(state, enemy),
+                                          enemy=enemy.id, face=side_word(face), charger=charger.id)))
+        return
+    widths = [str(c.files) for c in legal]
+    keep = str(enemy.formation.files) if str(enemy.formation.files) in widths else widths[0]
+    width = decide(state, enemy.owner, f"blocked-path-reform-{enemy.id}",
+                   ngettext("{enemy} was charged by {charger}'s Blocked Path move: it combat reforms to turn its "
+                            "{face} to it (§8.6). How many models wide? Legal: {widths}.",
+                            "{enemy} were charged by {charger}'s Blocked Path move: they combat reform to turn their "
+                            "{face} to it (§8.6). How many models wide? Legal: {widths}.", number(state, enemy),
+                            enemy=enemy.id, charger=charger.id, face=side_word(face), widths=commas(widths)),
+                   widths, default=keep)
+    chosen = next(c for c in legal if str(c.files) == width)
+    combat_reform._with_block(state, enemy, chosen.footprint.formation, chosen.footprint.pose)
+    events.append(Event(kind="reform", seat=enemy.owner, data={"unit": enemy.id},
+                        text=ngettext("{enemy} combat reforms {width} wide, its {face} against {charger} (§8.6).",
+                                      "{enemy} combat reform {width} wide, their {face} against {charger} (§8.6).",
+                                      number(state, enemy), enemy=enemy.id, width=width, face=side_word(face),
+                                      charger=charger.id)))
+
+
+def path_steps(start, path) -> list:
+    """A charge path in words: the straight moves, the wheel with its arc at the outer corner, and
+    the align about the point of contact."""
+    from engine.table.motion import Step
+
+    out = []
+    if path.forward > 0.05:
+        out.append(Step("forward", path.forward).describe(start))
+    if abs(path.wheel) > 1e-6:
+        out.append(Step("wheel", abs(path.wheel), "right" if path.wheel > 0 else "left").describe(start))
+    if path.then > 0.05:
+        out.append(Step("forward", path.then).describe(start))
+    if abs(path.align) > 1e-6:
+        degrees = decimal(abs(path.align), ".0f")
+        out.append(_("align {degrees}° to the right about the point of contact", degrees=degrees) if path.align > 0
+                   else _("align {degrees}° to the left about the point of contact", degrees=degrees))
+    return out or [_("no move: it was already in place")]
 
 
 def _assault_move(state: NinthAgeState, charger: UnitState, target: UnitState, d: float, total: int, dice: list[int],

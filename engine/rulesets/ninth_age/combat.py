@@ -1467,7 +1467,7 @@ def _pursuit_charge(state: NinthAgeState, unit: UnitState, enemy: UnitState, eve
     from engine.rulesets.ninth_age.charges import contact_side as charge_side
 
     side = None if enemy.fleeing else charge_side(unit, enemy)
-    poses = placements(state, unit, enemy, side)
+    poses = placements(state, unit, enemy, side, met=True)
     if not poses:  # it goes back the way it came to its last place 1" from every unit (§11.13)
         around = surroundings(state, {unit.id})
         met = unit.footprint()

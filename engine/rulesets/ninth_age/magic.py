@@ -728,6 +728,11 @@ def magical_move(state: NinthAgeState, seat: str, unit: UnitState, kind: str, do
         raise IllegalAction("no-magical-move", ngettext("{unit} has no magical move to make; in the Magic phase units move only when a spell gives them a magical move (§9.13).", "{unit} have no magical move to make; in the Magic phase units move only when a spell gives them a magical move (§9.13).", number(state, unit), unit=unit.id))
     if kind == "march":
         raise IllegalAction("cannot-march", _("A magical move is never a March (§9.13); /advance or /reform."))
+    from engine.rulesets.ninth_age.random_movement import remaining_like_refusal
+
+    why = remaining_like_refusal(state, unit, "magical")
+    if why:
+        raise IllegalAction("cannot-move", why)
     flags = ("moved", "charged", "failed_charge", "declared_charge", "rallied", "marched", "reformed")
     before = {f: getattr(unit, f) for f in flags}
     for f in ("moved", "charged", "failed_charge", "declared_charge", "rallied"):

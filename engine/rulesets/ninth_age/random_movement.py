@@ -16,8 +16,9 @@ from __future__ import annotations
 
 import re
 
-from engine.core.text import _
+from engine.core.text import _, ngettext
 from engine.rulesets.ninth_age.catalogue import rule_name, rule_param
+from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 
 RULE = "Random Movement"
@@ -63,3 +64,27 @@ def refusal(state: NinthAgeState, unit: UnitState) -> str | None:
     if value(state, unit) is None:
         return None
     return _("has Random Movement: it moves only in the Compulsory Moves (§22)")
+
+
+def remaining_like_refusal(state: NinthAgeState, unit: UnitState, kind: str) -> str | None:
+    """Why a Random Movement unit makes no Vanguard move (``kind`` "vanguard") or magical move
+    ("magical"): each is made as in the Remaining Moves sub-phase, with its restrictions (the
+    seed: "Il movimento viene eseguito come se avvenisse nella sotto-fase Movimenti Rimanenti,
+    inclusa ogni azione e restrizione"; "segue le medesime regole e restrizioni come se fosse una
+    nuova sotto-fase Movimenti Rimanenti"), and in the Remaining Moves it may not move ("non
+    possono ... muovere nella sotto-fase dei Movimenti Rimanenti"). None without the rule."""
+    if value(state, unit) is None:
+        return None
+    if kind == "vanguard":
+        return ngettext("{unit} has Random Movement: a Vanguard move is made as in the Remaining Moves, with their "
+                        "restrictions, and a Random Movement unit may not move in the Remaining Moves (§22 Vanguard, "
+                        "§22 Random Movement).",
+                        "{unit} have Random Movement: a Vanguard move is made as in the Remaining Moves, with their "
+                        "restrictions, and a Random Movement unit may not move in the Remaining Moves (§22 Vanguard, "
+                        "§22 Random Movement).", number(state, unit), unit=unit.id)
+    return ngettext("{unit} has Random Movement: a magical move is made as in a fresh Remaining Moves sub-phase, with "
+                    "its restrictions, and a Random Movement unit may not move in the Remaining Moves (§9.13, §22 "
+                    "Random Movement).",
+                    "{unit} have Random Movement: a magical move is made as in a fresh Remaining Moves sub-phase, with "
+                    "its restrictions, and a Random Movement unit may not move in the Remaining Moves (§9.13, §22 "
+                    "Random Movement).", number(state, unit), unit=unit.id)

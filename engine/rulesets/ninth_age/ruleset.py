@@ -488,6 +488,11 @@ class NinthAge(Ruleset):
         if unit.owner != seat or not unit.on_table or not state.unit_entry(unit).has_rule("Vanguard") \
                 or unit.vanguard_done:
             raise IllegalAction("not-vanguard", ngettext("{unit} has no Vanguard move to make.", "{unit} have no Vanguard move to make.", grammar_number(state, unit), unit=unit.id))
+        from engine.rulesets.ninth_age.random_movement import remaining_like_refusal
+
+        why = remaining_like_refusal(state, unit, "vanguard")
+        if why:
+            raise IllegalAction("cannot-move", why)
         if isinstance(action, Advance):
             movement.voluntary_move(state, unit, "advance", action.steps, action.pivot, events, movement=12)
         else:

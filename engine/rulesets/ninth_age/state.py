@@ -123,6 +123,7 @@ class ChargeDeclaration(BaseModel):
     side: str  # the target's side it must contact (majority of the front edge, §8.5)
     reaction: Literal["hold", "flee", "stand-and-shoot"] = "hold"
     distance: float  # closest distance at declaration (re-measured at the roll)
+    blocked_from: str | None = None  # a Blocked Path move (§8.6) met this enemy instead of the declared target
 
 
 class DeployStatus(BaseModel):

@@ -1,0 +1,481 @@
+"""The path a charge moves along, and the ground it sweeps (§8.5; the seed's "Movimento di
+Carica": "L'Unità può spostarsi in avanti di una distanza illimitata. Durante il movimento può
+essere effettuata una sola rotazione/conversione. Questa rotazione non può essere più di 90°",
+then the "Allineamento": "ruotare l'Unità in carica attorno al punto in cui è entrata in
+contatto con il nemico").
+
+For a flush end pose the solver looks for: a straight move forward, one wheel of at most 90°
+about the front corner on the side it turns to, another straight move forward until the charger
+first touches its target, then the align, a turn about that point of contact until the two are
+flush. The ground covered is the union of what each part sweeps (a translation: the hull of the
+footprint where it starts and ends; a turn: the hulls of positions a few degrees apart), built
+with shapely, and a path is legal when it crosses no obstacle and does not go into the target.
+
+>>> from engine.table.footprint import Formation, Pose, footprint
+>>> f = Formation(base_width_mm=25.4, base_depth_mm=25.4, files=5, models=10)
+>>> start = footprint(f, Pose(x=30, y=10, bearing=0))
+>>> target = footprint(f, Pose(x=30, y=30, bearing=180))
+>>> path, _ = charge_path(start, start.at(Pose(x=30, y=28, bearing=0)), target, {})
+>>> round(path.forward, 3), path.wheel, round(path.then, 3), path.align
+(18.0, 0.0, 0.0, 0.0)
+"""
+
+from __future__ import annotations
+
+import math
+from collections import OrderedDict
+from dataclasses import dataclass, field, replace
+from functools import cached_property
+from typing import Hashable, Iterator, Mapping
+
+import numpy as np
+import shapely
+from shapely import affinity
+from shapely.geometry import Point as ShapelyPoint
+from shapely.ops import unary_union
+
+from engine.table.footprint import Footprint, Pose
+from engine.table.frame import Point, direction, right_of, turn_between
+
+SWEEP_STEP = 5.0  # degrees between the positions joined when sweeping a turn
+WHEEL_STEP = 5.0  # degrees between the wheels tried when the end pose needs a wheel and an align
+MAX_WHEEL = 90.0
+TOUCH = 0.02  # inches: the point of contact lies on the target
+INTO_TARGET = 1e-4  # square inches a sweep may share with the target it only touches (float noise)
+INTO_OTHER = 1e-6
+MAX_SWEPT = 8  # paths swept for one end pose before it counts as unreachable
+NEAR = 1e-7  # inches: a part whose bound is farther than this from a shape shares no ground with it
+CACHE_SIZE = 1024  # charge paths remembered (the same charge is asked for at declaration, each
+# legal target listing and the move; keyed by every input, so an answer is the one it had)
+
+
+@dataclass(frozen=True, eq=False)
+class ChargePath:
+    """A charge move: ``forward`` inches, a ``wheel`` (degrees, clockwise positive, about the
+    front corner on that side), ``then`` inches, and the ``align`` turn (degrees) about
+    ``contact``; the ground it ``swept`` (the union of its parts, built when first asked for)
+    and the unit centre along the way."""
+
+    forward: float
+    wheel: float
+    then: float
+    align: float
+    contact: Point | None
+    parts: tuple = ()  # the ground each part of the move sweeps (_Part), in order
+    centres: list[Point] = field(default_factory=list)
+    width: float = 0.0
+    still: object = None  # the footprint's hull, the ground of a charger already in place
+
+    @cached_property
+    def swept(self):
+        return unary_union([p.exact for p in self.parts]) if self.parts else self.still
+
+    @property
+    def length(self) -> float:
+        """The distance moved as §8.14 measures a wheel: the straight parts and the arc of the
+        outer front corner."""
+        return self.forward + self.then + math.radians(abs(self.wheel)) * self.width
+
+
+def _turned(p: Point, about: Point, degrees: float) -> Point:
+    """``p`` turned clockwise (a bearing's sense) about ``about``."""
+    r = math.radians(degrees)
+    c, s = math.cos(r), math.sin(r)
+    dx, dy = p[0] - about[0], p[1] - about[1]
+    return (about[0] + dx * c + dy * s, about[1] - dx * s + dy * c)
+
+
+def _slide(shape, vector: np.ndarray):
+    moved = affinity.translate(shape, float(vector[0]), float(vector[1]))
+    return shape.union(moved).convex_hull, moved
+
+
+def _positions(points: np.ndarray, about: Point, degrees: float) -> np.ndarray:
+    """``points`` (an array of x, y rows) at each of the positions a turn of ``degrees``
+    (clockwise) about ``about`` is swept through, :data:`SWEEP_STEP` apart: shape (steps + 1,
+    points, 2), the first the points as they are."""
+    n = max(1, math.ceil(abs(degrees) / SWEEP_STEP))
+    ax, ay = about
+    rel = points - (ax, ay)
+    r = np.radians(-degrees * np.arange(n + 1) / n)  # as shapely's rotate: counter-clockwise
+    c, s = np.cos(r)[:, None], np.sin(r)[:, None]
+    x = rel[None, :, 0] * c - rel[None, :, 1] * s + ax
+    y = rel[None, :, 0] * s + rel[None, :, 1] * c + ay
+    return np.stack([x, y], axis=-1)
+
+
+def _turn(shape, about: Point, degrees: float):
+    """What ``shape`` (convex) sweeps turning ``degrees`` clockwise about ``about``, a point of
+    its outline; and where it ends. The shape is cut into triangles meeting at ``about``, and
+    each sweeps as the hulls of its positions a few degrees apart: the hull of two whole
+    positions would bridge the notch where their edges cross at ``about`` (an align turning about
+    a point in the middle of the front edge would seem to cut into the target). Every triangle
+    at every step is turned at once and the hulls are built and united in one call each."""
+    coords = np.asarray(shape.exterior.coords)[:-1]
+    ax, ay = about
+    a, b = coords, np.roll(coords, -1, axis=0)
+    area = np.abs((a[:, 0] - ax) * (b[:, 1] - ay) - (b[:, 0] - ax) * (a[:, 1] - ay)) / 2
+    keep = area > 1e-9  # the triangles of the fan (those along the edges through ``about`` are flat)
+    if keep.any():
+        k = int(keep.sum())
+        pieces = np.stack([np.broadcast_to(np.array([ax, ay]), (k, 2)), a[keep], b[keep]], axis=1)
+    else:
+        pieces = coords[None]  # no fan: the shape itself
+    t, m = pieces.shape[0], pieces.shape[1]
+    pos = _positions(pieces.reshape(-1, 2), about, degrees).reshape(-1, t, m, 2)
+    pairs = np.concatenate([pos[:-1], pos[1:]], axis=2).reshape(-1, 2 * m, 2)  # each piece at two steps
+    hulls = shapely.convex_hull(shapely.multipoints(pairs))
+    return shapely.union_all(hulls), affinity.rotate(shape, -degrees, origin=about)
+
+
+def _centres_turning(centre: Point, about: Point, degrees: float) -> list[Point]:
+    n = max(1, math.ceil(abs(degrees) / 15.0))
+    return [_turned(centre, about, degrees * k / n) for k in range(1, n + 1)]
+
+
+def _wheels(total: float, max_wheel: float) -> list[float]:
+    """The wheels tried: the whole turn first (no align), then none (straight on and align),
+    then the others nearest the whole turn first."""
+    out = [total, 0.0]
+    k = int(max_wheel // WHEEL_STEP)
+    small = [1.0, 2.0, 3.0, 4.0]  # small sidesteps need small wheels
+    rest = [s * i for i in small + [i * WHEEL_STEP for i in range(1, k + 1)] for s in (1, -1)]
+    out += sorted(rest, key=lambda w: (abs(w - total), w))
+    seen, kept = set(), []
+    for w in out:
+        if abs(w) <= max_wheel + 1e-9 and round(w, 6) not in seen:
+            seen.add(round(w, 6))
+            kept.append(w)
+    return kept
+
+
+def _solve(m00: float, m01: float, m10: float, m11: float, r0: float, r1: float) -> tuple[float, float]:
+    """x, y with [[m00, m01], [m10, m11]] @ (x, y) = (r0, r1) (Cramer's rule; the columns here are
+    never parallel)."""
+    det = m00 * m11 - m01 * m10
+    return (r0 * m11 - m01 * r1) / det, (m00 * r1 - r0 * m10) / det
+
+
+def _candidates(start: Footprint, end: Footprint, target: Footprint,
+                max_wheel: float) -> Iterator[tuple[float, float, float, float, float]]:
+    """(forward, wheel, then, align, u) moves taking ``start`` to ``end``; ``u`` is where the
+    point of contact lies along the front edge (from its middle, to the right). An angled front
+    edge first touches a straight side at one of its own front corners or at a corner of that
+    side, so those are the points the align may turn about. (Plain floats: this runs for every
+    wheel tried against every end pose.)"""
+    w, d = start.half_width, start.half_depth
+    b0, b1 = start.bearing, end.bearing
+    total = turn_between(b0, b1)
+    c0x, c0y = start.centre
+    c1x, c1y = end.centre
+    f0x, f0y = direction(b0)
+    fx, fy = end.world((0, d))
+    tx, ty = right_of(b1)
+    pivots = [-w, w]
+    for x, y in list(target.rect.exterior.coords)[:-1]:  # the target's corners on the front edge
+        lx, ly = end.local((x, y))
+        if abs(ly - d) <= TOUCH and abs(lx) < w - 1e-6:
+            pivots.append(lx)
+    corners = {1: start.world((w, d)), -1: start.world((-w, d))}
+    for wheel in _wheels(total, max_wheel):
+        align = total - wheel
+        if abs(align) > 180 - 1e-9:
+            continue
+        if abs(wheel) > 1e-9:
+            kx, ky = corners[1 if wheel > 0 else -1]
+            r = math.radians(wheel)
+            c, s = math.cos(r), math.sin(r)
+            dx, dy = c0x - kx, c0y - ky
+            ax_, ay_ = kx + c * dx + s * dy, ky - s * dx + c * dy
+        else:
+            ax_, ay_ = c0x, c0y
+        fwx, fwy = direction(b0 + wheel)
+        if abs(align) < 1e-9:
+            gx, gy = c1x - ax_, c1y - ay_
+            if abs(wheel) < 1e-9:
+                if abs(gx * f0y - gy * f0x) < 1e-6:
+                    yield gx * f0x + gy * f0y, 0.0, 0.0, 0.0, 0.0
+                continue
+            a, b = _solve(f0x, fwx, f0y, fwy, gx, gy)
+            yield a, wheel, b, 0.0, 0.0
+            continue
+        r = math.radians(-align)  # back: the align undone
+        c, s = math.cos(r), math.sin(r)
+        if abs(wheel) < 1e-9:  # straight on, then the align about a point of the front edge
+            # (I - back) @ front1 + back @ c1 - after, and the column -(I - back) @ t1
+            rx = (1 - c) * fx - s * fy + c * c1x + s * c1y - ax_
+            ry = s * fx + (1 - c) * fy - s * c1x + c * c1y - ay_
+            mx = -((1 - c) * tx - s * ty)
+            my = -(s * tx + (1 - c) * ty)
+            if abs(f0x * my - mx * f0y) > 1e-9:
+                a, u = _solve(f0x, mx, f0y, my, rx, ry)
+                yield a, 0.0, 0.0, align, u
+            continue
+        for u in pivots:  # forward, wheel, forward, then the align about that point
+            px, py = fx + u * tx, fy + u * ty
+            qx, qy = c1x - px, c1y - py
+            a, b = _solve(f0x, fwx, f0y, fwy, px + c * qx + s * qy - ax_, py - s * qx + c * qy - ay_)
+            yield a, wheel, b, align, u
+
+
+class _Part:
+    """The ground one part of a charge move sweeps: ``bound``, a cheap convex region holding it,
+    ``inner``, shapes it surely holds (a turn's positions), and ``exact``, the swept shape itself
+    (for a turn, built only when a shape comes near the bound and the inner shapes do not settle
+    it: the per-degree hulls of :func:`_turn` are the costly part of a path)."""
+
+    __slots__ = ("bound", "inner", "_exact", "_make", "box")
+
+    def __init__(self, bound, exact=None, make=None, inner=()):
+        self.bound, self.inner, self._exact, self._make = bound, inner, exact, make
+        self.box = bound.bounds
+
+    @property
+    def exact(self):
+        if self._exact is None:
+            self._exact = self._make()
+        return self._exact
+
+    def near(self, shape, box) -> bool:
+        """Whether ``shape`` (with bounds ``box``) may share ground with this part: farther than
+        :data:`NEAR` from the bound, it shares none."""
+        b = self.box
+        if box[0] > b[2] + NEAR or box[2] < b[0] - NEAR or box[1] > b[3] + NEAR or box[3] < b[1] - NEAR:
+            return False
+        return self.bound.distance(shape) <= NEAR
+
+    def surely_into(self, shape, box, limit: float) -> bool:
+        """Whether this part alone, by what it surely covers, shares more than ``limit`` with
+        ``shape`` (then so does the ground of the whole path)."""
+        if not self.near(shape, box):
+            return False
+        covered = self.inner or (self._exact,)
+        return any(q.intersection(shape).area > limit for q in covered)
+
+
+def _turn_bound(shape, about: Point, degrees: float):
+    """The hull of every corner of ``shape`` at every position :func:`_turn` joins, and of
+    ``about``: each hull :func:`_turn` unites has its corners among these points, so what it
+    sweeps lies inside."""
+    pos = _positions(np.asarray(shape.exterior.coords)[:-1], about, degrees).reshape(-1, 2)
+    return shapely.convex_hull(shapely.multipoints(np.concatenate([pos, [about]])))
+
+
+def _turn_part(shape, about: Point, degrees: float) -> tuple[_Part, object]:
+    """The part a turn sweeps (built when needed) and where the shape ends. Its inner shapes are
+    the shape where the turn starts, halfway (at one of the steps :func:`_turn` joins) and where
+    it ends: each lies inside the hulls it unites."""
+    n = max(1, math.ceil(abs(degrees) / SWEEP_STEP))
+    ends = affinity.rotate(shape, -degrees, origin=about)
+    inner = (shape, ends) if n < 2 else (shape, affinity.rotate(shape, -degrees * (n // 2) / n, origin=about), ends)
+    return _Part(_turn_bound(shape, about, degrees), make=lambda: _turn(shape, about, degrees)[0], inner=inner), ends
+
+
+def _slide_part(shape, vector: np.ndarray) -> tuple[_Part, object]:
+    swept, moved = _slide(shape, vector)
+    return _Part(swept, exact=swept), moved
+
+
+def _shares(parts: list[_Part], shape, box, limit: float) -> bool:
+    """Whether the ground of ``parts`` shares more than ``limit`` square inches with ``shape``:
+    the parts whose bounds keep away from it share none; if a shape some part surely covers
+    already shares more, so does the ground; else the near parts are united and measured."""
+    near = [p for p in parts if p.near(shape, box)]
+    if not near:
+        return False
+    if any(q.intersection(shape).area > limit for p in near for q in p.inner):
+        return True
+    ground = near[0].exact if len(near) == 1 else unary_union([p.exact for p in near])
+    return ground.intersection(shape).area > limit
+
+
+def _into(start: Footprint, hull, pre: Footprint, tshape) -> bool:
+    """Whether ``pre`` (``start`` moved) goes into the target by more than :data:`INTO_TARGET`:
+    measured on its bases only when the hull of them, moved the same way, goes in that far."""
+    r = math.radians(pre.bearing - start.bearing)  # clockwise about the start's centre, then across
+    c, s = math.cos(r), math.sin(r)
+    (x0, y0), (x1, y1) = start.centre, pre.centre
+    matrix = [c, s, -s, c, x1 - c * x0 - s * y0, y1 + s * x0 - c * y0]
+    if affinity.affine_transform(hull, matrix).intersection(tshape).area <= INTO_TARGET:
+        return False
+    if abs(start.shape.area - hull.area) < 1e-9:  # a full block: its bases are their hull
+        return True
+    # the bases moved as one (the same ground as laying them out again at the new pose)
+    return affinity.affine_transform(start.shape, matrix).intersection(tshape).area > INTO_TARGET
+
+
+_cache: OrderedDict = OrderedDict()
+
+
+def _key(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapping[Hashable, object],
+         max_wheel: float) -> tuple:
+    def fp(f: Footprint) -> tuple:
+        return f.pose.x, f.pose.y, f.pose.bearing, f.half_width, f.half_depth
+
+    # of the end pose only its place and size are used (not its bases): no shape to build for it
+    return (start.shape.wkb, fp(start), fp(end), target.shape.wkb, target.rect.wkb, fp(target), max_wheel,
+            tuple((k, o.wkb) for k, o in obstacles.items()))
+
+
+def charge_path(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapping[Hashable, object], *,
+                max_wheel: float = MAX_WHEEL) -> tuple[ChargePath | None, Hashable | None]:
+    """The first legal charge path from ``start`` to the flush ``end`` against ``target``, or
+    None with the obstacle (a key of ``obstacles``, shapely shapes) the most direct path would
+    cross (None when no path of this kind reaches ``end`` at all). Answers are remembered by
+    their inputs."""
+    key = _key(start, end, target, obstacles, max_wheel)
+    found = _cache.get(key)
+    if found is None:
+        found = _search(start, end, target, obstacles, max_wheel)
+        _cache[key] = found
+        if len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    else:
+        _cache.move_to_end(key)
+    path, hit = found
+    if path is not None:
+        path = replace(path, centres=list(path.centres))  # the caller may keep its own list
+    return path, hit
+
+
+def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapping[Hashable, object],
+            max_wheel: float) -> tuple[ChargePath | None, Hashable | None]:
+    """The candidates of :func:`_candidates` in turn: one whose point of contact is not on the
+    target is passed over; the others are swept (at most :data:`MAX_SWEPT`) and the first that
+    goes into no obstacle and not through the target is the path. Each part's ground is built
+    only where a shape comes near it, which decides the same as uniting every part and
+    measuring: a part kept apart from a shape adds no ground in it."""
+    first_hit: Hashable | None = None
+    hull = start.shape.convex_hull
+    w, d = start.half_width, start.half_depth
+    tshape = target.shape
+    tbox = tshape.bounds
+    boxes = [(k, o, o.bounds) for k, o in obstacles.items()]
+    swept_count = 0
+    f0 = np.array(direction(start.bearing))
+    for a, wheel, b, align, u in _candidates(start, end, target, max_wheel):
+        if a < -1e-6 or b < -1e-6 or abs(u) > w + 1e-6:
+            continue
+        if swept_count >= MAX_SWEPT:
+            break
+        a, b = max(a, 0.0), max(b, 0.0)
+        fw = np.array(direction(start.bearing + wheel))
+        # where the centre goes (no ground swept yet): does it first touch the target there?
+        centres: list[Point] = [start.centre]
+        centre = np.array(start.centre)
+        corner = None
+        if a > 1e-9:
+            centre = centre + a * f0
+            centres.append(tuple(centre))
+        if abs(wheel) > 1e-9:
+            corner = np.array(start.world((w if wheel > 0 else -w, d))) + a * f0
+            centres += _centres_turning(tuple(centre), tuple(corner), wheel)
+            centre = np.array(centres[-1])
+        if b > 1e-9:
+            centre = centre + b * fw
+            centres.append(tuple(centre))
+        contact = None
+        if abs(align) > 1e-9:
+            pre = start.at(Pose(x=float(centre[0]), y=float(centre[1]), bearing=(start.bearing + wheel) % 360))
+            contact = pre.world((u, d))
+            if ShapelyPoint(contact).distance(tshape) > TOUCH or _into(start, hull, pre, tshape):
+                continue  # it would not first touch the target there
+            centres += _centres_turning(tuple(centre), contact, align)
+        centres[-1] = end.centre
+        swept_count += 1
+        # the parts in order; once an obstacle has been named, a part that alone goes into one
+        # (a slide, or a position a turn passes through) passes the path over before the rest is built
+        stages = ([("slide", a * f0)] if a > 1e-9 else []) + ([("turn", tuple(corner), wheel)] if corner is not None else []) \
+            + ([("slide", b * fw)] if b > 1e-9 else []) + ([("turn", contact, align)] if contact is not None else [])
+        parts: list[_Part] = []
+        shape = hull
+        crossed = False
+        for stage in stages:
+            part, shape = _slide_part(shape, stage[1]) if stage[0] == "slide" else _turn_part(shape, stage[1], stage[2])
+            parts.append(part)
+            if first_hit is not None and any(part.surely_into(o, box, INTO_OTHER) for _k, o, box in boxes):
+                crossed = True
+                break
+        if crossed:
+            continue
+        if not parts:
+            parts_or_hull = [_Part(hull, exact=hull)]
+        else:
+            parts_or_hull = parts
+        # an obstacle crossed or the target gone through: either passes it over; which is
+        # looked at first matters only for naming the first obstacle crossed
+        if first_hit is not None and any(_shares(parts_or_hull, o, box, INTO_OTHER) for _k, o, box in boxes):
+            continue
+        if _shares(parts_or_hull, tshape, tbox, INTO_TARGET):
+            continue  # through the target, not into contact with it
+        hit = next((k for k, o, box in boxes if _shares(parts_or_hull, o, box, INTO_OTHER)), None)
+        if hit is not None:
+            if first_hit is None:
+                first_hit = hit
+            continue
+        return ChargePath(a, wheel, b, align, contact, tuple(parts), centres, start.width, hull), None
+    return None, first_hit
+
+
+def _first_touch(moving, still, heading: Point, reach: float = 60.0) -> float | None:
+    """How far the convex ``moving`` goes along ``heading`` before it touches the convex
+    ``still`` (None: never, or they already overlap)."""
+    from shapely.geometry import LineString
+
+    if moving.intersection(still).area > INTO_OTHER:
+        return None
+    best: float | None = None
+    hx, hy = heading
+    for sign, src, dst in ((1, moving, still), (-1, still, moving)):
+        for x, y in list(src.exterior.coords)[:-1]:
+            ray = LineString([(x, y), (x + sign * hx * reach, y + sign * hy * reach)])
+            hit = ray.intersection(dst.exterior)
+            for g in getattr(hit, "geoms", [hit]):
+                for q in getattr(g, "coords", []):
+                    t = math.dist((x, y), q)
+                    if best is None or t < best:
+                        best = t
+    return best
+
+
+def landings(start: Footprint, target: Footprint, bearing: float, max_wheel: float = MAX_WHEEL) -> list[Point]:
+    """Where the charger's centre ends when it wheels at once (each wheel tried), goes straight
+    on until it first touches the target, then aligns about that point to face ``bearing``:
+    the places a real charge path reaches, for the flush poses to include."""
+    total = turn_between(start.bearing, bearing)
+    w, d = start.half_width, start.half_depth
+    hull, rect = start.shape.convex_hull, target.rect
+    out: list[Point] = []
+    for wheel in _wheels(total, max_wheel):
+        align = total - wheel
+        if abs(align) > 90 + 1e-9:
+            continue
+        shape, centre = hull, start.centre
+        if abs(wheel) > 1e-9:
+            corner = start.world((w if wheel > 0 else -w, d))
+            shape = affinity.rotate(hull, -wheel, origin=corner)
+            centre = _turned(start.centre, corner, wheel)
+        t = _first_touch(shape, rect, direction(start.bearing + wheel))
+        if t is None:
+            continue
+        f = direction(start.bearing + wheel)
+        moved = (centre[0] + f[0] * t, centre[1] + f[1] * t)
+        if abs(align) > 1e-9:
+            p = _contact_point(start.at(Pose(x=moved[0], y=moved[1], bearing=(start.bearing + wheel) % 360)), rect)
+            if p is None:
+                continue
+            moved = _turned(moved, p, align)
+        out.append(moved)
+    return out
+
+
+def _contact_point(pose: Footprint, rect) -> Point | None:
+    """The point where ``pose``'s front edge touches ``rect`` (the align turns about it)."""
+    edge = pose.front_edge
+    if edge.distance(rect) > TOUCH:
+        return None
+    near = [q for q in list(edge.coords) + list(rect.exterior.coords)[:-1]
+            if ShapelyPoint(q).distance(rect) <= TOUCH and ShapelyPoint(q).distance(edge) <= TOUCH]
+    if not near:
+        return None
+    return near[0]
