@@ -443,7 +443,105 @@ def test_a_conclave_champions_miscast_takes_its_own_hit_without_saves_and_its_un
     assert "Sap the Strength on Brutes: armour saves needing 6+: 6 6 6 6 1: 4 saved." in said
     assert "Sap the Strength on Brutes Champion: 1 to wound at S4 against T4 needing 4+: 6: 1 wound(s)." in said
     assert not any(s.startswith("Sap the Strength on Brutes Champion: armour saves") for s in said)
-    assert brutes.wounds_lost == 2 and left(state) == []
+    assert brutes.wounds_lost == 1 and brutes.champion_wounds == 1 and left(state) == []
+
+
+def _conclave(models, files):
+    """The Brutes (a Wizard Conclave, W3, their Champion W4) in heavy armour and shields, p2's
+    magic phase."""
+    from test_ninth_age_magic import magic_phase
+
+    from engine.rulesets.ninth_age import magic
+
+    state, _log = magic_phase(seat="p2", dice=(4, 4, 1, 1),
+                              placements={"Brutes": (30, 30, 180, files), "Spearmen": (30, 10, 0, 10)})
+    brutes = state.units["Brutes"]
+    _shrink(brutes, models, files)
+    _brutes_in_armour(state, brutes)
+    return state, brutes, state.casters["Brutes Champion"], magic.spell_named(state, "p2", "Sap the Strength")[0]
+
+
+def test_a_conclave_champions_own_miscast_hit_wounds_the_champion_not_the_units_wound_pool():
+    """"Il Mago che subisce l'incidente di lancio": the wizard is the Champion, so its own hit is
+    on the Champion model, as a challenge's are, not in the wound pool where the Champion goes
+    last (§12.7). The Champion has 3 of its W 3 + 1 already: the hit fells it, and the Brutes'
+    other hits (saved) leave their R&F untouched."""
+    from engine.rulesets.ninth_age import magic
+
+    state, brutes, champion, spell = _conclave(6, 3)
+    brutes.champion_wounds = 3
+    said = _miscast(state, champion, spell,
+                    1, 1,  # 2: Breach in the Veil
+                    6, 6, 6, 6, 6,  # five Brutes' hits wound
+                    6, 6, 6, 6, 6,  # their armour saves on 6+: all saved
+                    6)  # the Champion's hit wounds: no save
+    assert "Brutes's Champion falls (4 wound(s) against W4)." in said, said
+    assert brutes.champion_lost and brutes.models == 5 and brutes.wounds_lost == 0
+    assert not magic.caster_alive(state, champion)  # the Conclave's wizard fell with it
+    assert left(state) == []
+
+
+def test_wounds_on_the_conclave_champions_own_model_count_when_the_wound_pool_reaches_it():
+    """The Champion goes last from the wound pool (§12.7) with W 3 + 1; one wound already on its
+    own model (its miscast hit), three more from the pool fell it."""
+    from engine.rulesets.ninth_age.casualties import lose_wounds, wounds_left
+
+    state, brutes, _champion, _spell = _conclave(2, 2)
+    brutes.champion_wounds = 1
+    assert wounds_left(state, brutes) == 3 + 3
+    lose_wounds(state, brutes, 3, [])
+    assert brutes.models == 1
+    lose_wounds(state, brutes, 3, [])
+    assert brutes.location == "destroyed"
+
+
+def test_a_conclave_champions_miscast_template_is_centred_on_the_champions_own_base():
+    """"Centrare la Sagoma da 3” sul Mago": a Catastrophic Detonation on the Champion at the
+    right end of the Brutes' nine-wide rank covers it and the one Brute beside it, not the three
+    in the middle of the rank."""
+    state, brutes, champion, spell = _conclave(9, 9)
+    brutes.command_at = {"standard": (0, 4), "musician": (0, 3), "champion": (0, 8)}
+    base = brutes.footprint().models[8].centroid
+    said = _miscast(state, champion, spell, 2, 3, *[1] * 10)  # 5: Catastrophic Detonation; no wounds
+    assert "The 3\" template on Brutes Champion touches 2 model(s) of Brutes." in said, said
+    mark = state.magic.templates[-1]
+    assert mark.start == (base.x, base.y)
+
+
+def test_a_conclave_champions_miscast_template_over_a_character_in_the_unit_hits_it_as_16_4_says():
+    """"Quando una Sagoma colpisce un Personaggio in un Unità" (§16.4): the Shaman in the Conclave
+    (three R&F, situation B) takes the hit on its own base itself, with its saves; the Champion's
+    own hit is one of the three R&F bases'."""
+    state, brutes, champion, spell = _conclave(3, 3)
+    _brutes_in_armour(state, state.units["Shaman"])
+    characters._place(state, state.units["Shaman"], brutes, 1, [])
+    said = _miscast(state, champion, spell, 1, 1, *[1] * 10)  # 2: Breach in the Veil; no wounds
+    assert "The 5\" template on Brutes Champion touches 4 model(s) of Brutes." in said, said
+    assert "The template covers Shaman in Brutes: it takes the hit(s) itself (situation B, §16.4)." in said
+    assert "3 hits on Brutes: one is Brutes Champion's own, with no saves of any kind (§9.10); " \
+           "the others keep their saves." in said
+
+
+def test_witchfire_on_a_conclave_gives_the_champion_one_hit_of_its_own_without_saves():
+    """Fuoco Stregato: "L'Unità del Mago subisce DPU colpi [...] il Mago non può ricevere più di un
+    colpo": of two hits (two power dice) on the Brutes one is the Champion's, with no saves, on
+    the Champion itself; the other keeps its save and would go to the wound pool."""
+    from engine.rulesets.ninth_age import magic
+
+    state, brutes, champion, spell = _conclave(6, 3)
+    load(state, 3, 4,  # 7: Witchfire
+         6,  # the Brutes' hit wounds
+         6,  # its armour save on 6+: saved
+         6)  # the Champion's hit wounds: no save
+    log = []
+    magic.miscast(state, champion, spell, 2, log)
+    said = _said(log)
+    assert "Witchfire: Brutes takes 2 hit(s)." in said
+    assert "2 hits on Brutes: one is Brutes Champion's own, with no saves of any kind (§9.10); " \
+           "the others keep their saves." in said
+    assert "Sap the Strength on Brutes: armour saves needing 6+: 6: 1 saved." in said, "\n".join(said)
+    assert not any(s.startswith("Sap the Strength on Brutes Champion: armour saves") for s in said)
+    assert brutes.wounds_lost == 0 and brutes.champion_wounds == 1 and left(state) == []
 
 
 def test_a_garrisoned_wizards_miscast_leaves_the_buildings_other_models_their_saves():

@@ -229,6 +229,30 @@ def hits_on_character(state: NinthAgeState, char: UnitState, attack: Attack, hit
     return result, over
 
 
+def hits_on_champion(state: NinthAgeState, unit: UnitState, attack: Attack, hits: int, events: list[Event],
+                     purpose: str, seat: str | None, *, cause: str | None = None) -> AttackResult:
+    """Hits on the unit's Champion model itself, not on the wound pool its R&F share (a Wizard
+    Conclave's Champion taking its own miscast hit, §9.10, §22): the §12 steps against the
+    Champion alone (the unit's profile, +1 W in a Conclave), its wounds kept on it as a
+    challenge keeps them (:func:`.casualties.champion_loses`); at its W it falls."""
+    from dataclasses import replace
+
+    from engine.rulesets.ninth_age.casualties import champion_loses, champion_wounds
+
+    d = replace(struck_defence(state, unit, attack), wounds=champion_wounds(state, unit))
+    result = wound_one_model(state, unit, attack, hits, events, purpose, seat, d=d)
+    before, models = unit.champion_wounds, unit.models
+    taken, _over = champion_loses(state, unit, result.wounds_inflicted, d.wounds, events, cause=cause)
+    result.wounds_inflicted, result.removed = taken, models - unit.models
+    if unit.champion_lost:
+        events.append(Event(kind="casualties", seat=seat, text=_("{unit}'s Champion falls ({dealt} wound(s) against W{wounds}).", unit=unit.id, dealt=before + taken, wounds=d.wounds)))
+    elif taken:
+        events.append(Event(kind="casualties", seat=seat, text=(
+            _("{purpose}: {dealt} wound(s); the Champion stands.", purpose=purpose, dealt=taken) if not before else
+            _("{purpose}: {dealt} wound(s), {total} of its W{wounds} now; the Champion stands.", purpose=purpose, dealt=taken, total=before + taken, wounds=d.wounds))))
+    return result
+
+
 def resolve_on_unit(state: NinthAgeState, target: UnitState, attack: Attack, hits: int, events: list[Event], *,
                     attacker: UnitState | None = None, purpose: str = "", auto_wounds: int = 0,
                     own_attack: dict[str, Attack] | None = None, most: dict[str, int] | None = None) -> AttackResult:

@@ -49,10 +49,30 @@ def conclave_wound(state: NinthAgeState, unit: UnitState) -> int:
 
 def wounds_left(state: NinthAgeState, unit: UnitState, per_model: int | None = None) -> int:
     """The wounds the unit's models have left (its wound pool, §12.7): W a model, the Conclave
-    Champion's extra wound included, less those carried on the next model (``per_model``: W as
-    the attack meets it, else :func:`model_wounds`)."""
+    Champion's extra wound included, less those carried on the next model and those on the
+    Champion's own model (``per_model``: W as the attack meets it, else :func:`model_wounds`)."""
     w = model_wounds(state, unit) if per_model is None else per_model
-    return unit.models * w + (conclave_wound(state, unit) if unit.models > 0 else 0) - unit.wounds_lost
+    on_champion = unit.champion_wounds if unit.models > 0 and not unit.champion_lost else 0
+    return unit.models * w + (conclave_wound(state, unit) if unit.models > 0 else 0) - unit.wounds_lost - on_champion
+
+
+def champion_loses(state: NinthAgeState, unit: UnitState, dealt: int, wounds: int, events: list[Event],
+                   cause: str | None = None) -> tuple[int, int]:
+    """``dealt`` wounds on the unit's Champion model itself (a challenge, a Conclave Champion's own
+    miscast hit), not on the unit's wound pool: they stay on it (``champion_wounds``) until it has
+    taken its W ``wounds`` (:func:`champion_wounds`), then its model is removed and the Champion is
+    lost (§12.7, §16.9, §17). Returns the wounds it took and those beyond its W."""
+    before = unit.champion_wounds  # a model's wounds stay on it from blow to blow and round to round
+    if before + dealt < wounds:
+        unit.champion_wounds = before + dealt
+        return dealt, 0
+    taken, over = wounds - before, before + dealt - wounds
+    unit.champion_wounds = 0
+    unit.champion_lost = True
+    leftover, unit.wounds_lost = unit.wounds_lost, 0
+    lose_wounds(state, unit, wounds, events, cause=cause)  # the Champion's own model goes
+    unit.wounds_lost = leftover if unit.on_table else 0
+    return taken, over
 
 
 def joined_positions(state: NinthAgeState, unit: UnitState) -> int:
@@ -80,7 +100,9 @@ def lose_wounds(state: NinthAgeState, unit: UnitState, wounds: int, events: list
         return 0
     per_model = model_wounds(state, unit)
     champion = state.unit_entry(unit).command.champion and not unit.champion_lost
-    last = champion_wounds(state, unit) if champion else per_model  # the Champion goes last (+1 W in a Conclave)
+    # the Champion goes last (+1 W in a Conclave), less the wounds already on its own model (a challenge's,
+    # its own miscast hit)
+    last = max(1, champion_wounds(state, unit) - unit.champion_wounds) if champion else per_model
     total = unit.wounds_lost + wounds
     dead = 0
     while dead < unit.models:

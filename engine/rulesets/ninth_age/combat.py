@@ -994,31 +994,24 @@ def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target
                    events: list[Event], auto: int = 0) -> tuple[int, int]:
     """A duellist's hits on a Champion: the §12 steps against the Champion alone (it has the
     unit's profile); at its W it falls, and the wounds beyond are Overkill (§16.9)."""
+    from dataclasses import replace as _replace
+
     from engine.rulesets.ninth_age import attacks as pipeline
-    from engine.rulesets.ninth_age.casualties import lose_wounds as remove
+    from engine.rulesets.ninth_age.casualties import champion_loses, champion_wounds
 
     attack = struck_attack(state, attacker, blow, target)
     d = pipeline.struck_defence(state, target, attack)  # items, T under the spells in play (§9)
-    from dataclasses import replace as _replace
-
-    from engine.rulesets.ninth_age.casualties import champion_wounds
 
     d = _replace(d, wounds=champion_wounds(state, target))  # Wizard Conclave: +1 W (§22, E-37)
     purpose = _("{attacker} {part_name} against {target}'s Champion", attacker=attacker.id, part_name=blow.part_name, target=target.id)
     dealt = _wounds_on_one_model(state, attacker, attack, target, d, hits, purpose, events, auto=auto)
-    before = target.champion_wounds  # a model's wounds stay on it from blow to blow and round to round
-    if before + dealt < d.wounds:
-        target.champion_wounds = before + dealt
+    before = target.champion_wounds
+    dealt, overkill = champion_loses(state, target, dealt, d.wounds, events, cause=attacker.id)
+    if not target.champion_lost:
         events.append(Event(kind="challenge", seat=attacker.owner, text=(
             _("{purpose}: {dealt} wound(s); the Champion stands.", purpose=purpose, dealt=dealt) if not before else
             _("{purpose}: {dealt} wound(s), {total} of its W{wounds} now; the Champion stands.", purpose=purpose, dealt=dealt, total=before + dealt, wounds=d.wounds))))
         return dealt, 0
-    dealt, overkill = d.wounds - before, before + dealt - d.wounds
-    target.champion_wounds = 0
-    target.champion_lost = True
-    leftover, target.wounds_lost = target.wounds_lost, 0
-    remove(state, target, d.wounds, events, cause=attacker.id)  # the Champion's own model goes
-    target.wounds_lost = leftover if target.on_table else 0
     events.append(Event(kind="challenge", seat=attacker.owner, text=_("{target}'s Champion falls ({dealt} wound(s) against W{wounds}: {value} Overkill).", target=target.id, dealt=before + dealt + overkill, wounds=d.wounds, value=overkill)))
     return dealt, overkill
 

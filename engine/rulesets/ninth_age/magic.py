@@ -102,7 +102,7 @@ def caster_unit(state: NinthAgeState, c: Caster) -> UnitState:
 
 def caster_alive(state: NinthAgeState, c: Caster) -> bool:
     u = state.units.get(c.unit)
-    if u is None or c.slain or u.models <= 0:
+    if u is None or c.slain or u.models <= 0 or (c.conclave and u.champion_lost):  # a Conclave's wizard is its Champion
         return False
     return caster_unit(state, c).on_table
 
@@ -1011,11 +1011,15 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
     me = caster_unit(state, c)
     wizard = state.units[c.unit]
     inside = wizard.id != me.id and not me.garrison  # a wizard that joined a unit: its own base in the block
+    champion = _conclave_champion(state, c)  # a Wizard Conclave's Champion: one model of its unit (§22)
     centre = me.footprint().centre
     if inside:
         from engine.rulesets.ninth_age.mixed_units import character_base
 
         middle = character_base(state, wizard).centroid
+        centre = (middle.x, middle.y)
+    elif champion is not None and not me.garrison:  # "sul Mago": the Champion's own base in the block
+        middle = me.footprint().models[champion].centroid
         centre = (middle.x, middle.y)
     if result in ("Breach in the Veil", "Catastrophic Detonation"):
         size = 5.0 if result == "Breach in the Veil" else 3.0
@@ -1043,9 +1047,18 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
                                   must=result == "Catastrophic Detonation")
             elif under is not None and u.id != me.id:  # bases under a template: §16.4 for a character's
                 _hit(state, c, spell, effect, u, 1, events, under=under)
-            elif u.id == me.id and (c.conclave and me.models > 1 or wizard.id != me.id):
+            elif u.id == me.id and (champion is not None or wizard.id != me.id):
                 # a Conclave Champion's unit, a garrison the wizard stands in: the wizard's hit alone is unsaved
-                _miscast_on_own_unit(state, c, spell, effect, me, wizard, n, events)
+                if under is not None:  # characters in the Conclave under it: theirs as §16.4 allocates a template's
+                    from engine.rulesets.ninth_age.fighters import character_models
+
+                    bases = character_models(state, me)
+                    theirs = [i for i in under if i in bases]
+                    n = len(under) - len(theirs)
+                    if theirs:
+                        _hit(state, c, spell, effect, me, 1, events, under=theirs)
+                if n:
+                    _miscast_on_own_unit(state, c, spell, effect, me, wizard, n, events)
             else:  # the wizard standing alone (no saves); a garrison's D6 hits allocated over its characters
                 _hit(state, c, spell, effect, u, n, events, no_saves=(u.id == me.id), spread=bool(u.garrison))
         if result == "Breach in the Veil" and pdu >= 4 and caster_alive(state, c):
@@ -1069,6 +1082,12 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
         resolve_on_unit(state, me, attack, pdu, events, attacker=wizard,
                         purpose=_("{spell} on {unit}", spell=spell.name, unit=me.id),
                         own_attack={wizard.id: replace(attack, no_saves=True)}, most={wizard.id: 1})
+    elif result == "Witchfire" and champion is not None:
+        # a Conclave's Champion is one model of "L'Unità del Mago": one of the DPU hits is its own, with no
+        # saves (§9.10), the others the unit's, with their saves; its last model the Champion, one at most
+        hits = pdu if me.models > 1 else 1
+        events.append(Event(kind="spell", seat=c.seat, text=text_join("", [_("Witchfire: {me} takes {hits} hit(s)", me=me.id, hits=hits), (_(" (the wizard takes at most one).") if hits < pdu else ".")])))
+        _miscast_on_own_unit(state, c, spell, effect, me, wizard, hits, events)
     elif result == "Witchfire":
         # the wizard standing alone is its unit: one hit at most
         hits = 1 if me.models == 1 else pdu
@@ -1136,7 +1155,7 @@ def _miscast_on_own_unit(state: NinthAgeState, c: Caster, spell: Spell, effect: 
     Building's hits as §16.4 allocates them (§18.6) with no saves, the rest keep theirs."""
     from dataclasses import replace
 
-    from engine.rulesets.ninth_age.attacks import resolve_hits, resolve_on_unit
+    from engine.rulesets.ninth_age.attacks import hits_on_champion, resolve_hits, resolve_on_unit
 
     attack = _miscast_attack(spell, effect)
     purpose = _("{spell} on {unit}", spell=spell.name, unit=unit.id)
@@ -1148,11 +1167,24 @@ def _miscast_on_own_unit(state: NinthAgeState, c: Caster, spell: Spell, effect: 
         "{hits} hit on {unit}: it is {c}'s own, with no saves of any kind (§9.10).",
         "{hits} hits on {unit}: one is {c}'s own, with no saves of any kind (§9.10); the others keep their saves.",
         hits, hits=hits, unit=unit.id, c=c.name)))
-    if hits > 1:
+    if hits > 1 and unit.models > 1:
         resolve_hits(state, unit, attack, hits - 1, events, attacker=wizard, purpose=purpose)
-    if unit.on_table and unit.models > 0:
-        resolve_hits(state, unit, replace(attack, no_saves=True), 1, events, attacker=wizard,
-                     purpose=_("{spell} on {c}", spell=spell.name, c=c.name))
+    if unit.on_table and _conclave_champion(state, c) is not None:
+        # the Champion's own hit wounds the Champion model, not the wound pool where it goes last (§12.7)
+        hits_on_champion(state, unit, replace(attack, no_saves=True), 1, events,
+                         _("{spell} on {c}", spell=spell.name, c=c.name), c.seat)
+
+
+def _conclave_champion(state: NinthAgeState, c: Caster) -> int | None:
+    """The index in its unit's footprint of a Wizard Conclave caster's Champion model, while it
+    stands (:func:`.fighters.champion_model`); None for any other caster."""
+    if not c.conclave or not caster_alive(state, c):
+        return None
+    from engine.rulesets.ninth_age.fighters import champion_model
+
+    unit = state.units[c.unit]
+    index = champion_model(state, unit)
+    return index if index is not None and index < len(unit.footprint().models) else None
 
 
 def _remove_from_play(state: NinthAgeState, c: Caster, events: list[Event]) -> None:
@@ -1161,7 +1193,7 @@ def _remove_from_play(state: NinthAgeState, c: Caster, events: list[Event]) -> N
     unit = state.units[c.unit]
     if c.conclave and unit.models > 1:  # the champion alone goes; its unit fights on without a wizard
         remove_models(unit, 1, joined_positions(state, unit))
-        c.slain = True
+        c.slain, unit.champion_lost, unit.champion_wounds = True, True, 0
         events.append(Event(kind="casualties", seat=c.seat, data={"unit": unit.id, "removed": 1},
                             text=ngettext("{c} is torn from the world by the Breach in the Veil: removed from play; {unit} has {models} models left.", "{c} is torn from the world by the Breach in the Veil: removed from play; {unit} have {models} models left.", number(state, unit), c=c.name, unit=unit.id, models=unit.models)))
         return
