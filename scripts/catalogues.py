@@ -46,7 +46,16 @@ def template(area: str) -> Catalog:
             catalog.add(message, None, [(f"{folder}/{filename}", lineno)], auto_comments=comments, context=context)
     if area in GENERATED:
         GENERATED[area](catalog)
+    _brace_format_only(catalog)
     return catalog
+
+
+def _brace_format_only(catalog: Catalog) -> None:
+    """Every sentence is formatted with ``{name}`` (engine.core.text), never with ``%``: babel
+    guesses ``python-format`` for any key holding a ``%`` ("{off}% of it…"), and ``msgfmt -c``
+    then rejects a correct translation ("50%-a") as a broken %-directive. Drop the guess."""
+    for message in catalog:
+        message.flags.discard("python-format")
 
 
 def command_table(catalog: Catalog) -> None:
@@ -156,6 +165,7 @@ def update(area: str) -> None:
             # were written for it), and bot.i18n reads each file by its own rule.
             po._num_plurals, po._plural_expr = forms
         po.obsolete.clear()  # a key gone from the code is gone from the catalogue
+        _brace_format_only(po)
         path.write_bytes(_po_text(po))
 
 
