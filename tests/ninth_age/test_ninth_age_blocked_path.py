@@ -67,7 +67,7 @@ def test_instead_of_the_align_the_enemy_met_combat_reforms_its_side_toward_the_c
 
 def test_the_player_may_make_the_failed_charge_move_instead():
     state, log = _moved(_declared(), "fail", 6, 6)
-    assert any(t.startswith("Brutes's charge fails (there is no room to make contact)") for t in log)
+    assert any(t.startswith("Brutes' charge fails (there is no room to make contact)") for t in log)
     assert state.units["Brutes"].failed_charge and not state.units["Brutes"].charged
     assert state.charges[0].target == "Spearmen"
 
@@ -75,7 +75,7 @@ def test_the_player_may_make_the_failed_charge_move_instead():
 def test_a_roll_short_of_the_target_is_a_failed_charge_with_no_blocked_path_question():
     state, log = _moved(_declared(), "straight", 1, 1)
     assert not any("Blocked Path" in t for t in log)
-    assert any(t.startswith("Brutes's charge fails (10\" is short of 10.1\")") for t in log)  # Order a Charge: 4 + 6
+    assert any(t.startswith("Brutes' charge fails (10\" is short of 10.1\")") for t in log)  # Order a Charge: 4 + 6
 
 
 def test_a_blocked_path_move_meeting_no_enemy_counts_as_a_failed_charge():

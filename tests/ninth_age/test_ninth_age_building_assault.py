@@ -69,7 +69,7 @@ def test_a_charge_on_a_garrison_reaches_a_wall_and_the_garrison_may_not_flee():
 
 def test_an_assault_is_refused_beyond_reach_of_the_walls_and_the_assaulted_garrison_is_engaged():
     state = _garrisoned(Spearmen=(36, 3, 0, 6))  # the front 17" from the wall: beyond M 4 + 12
-    with pytest.raises(IllegalAction, match=r"Skulkers are 1\d\.\d\" from Spearmen; their farthest possible charge is "
+    with pytest.raises(IllegalAction, match=r"Out of reach: 1\d\.\d\" from Spearmen to Skulkers; the farthest possible charge is "
                                             r"M 4 \+ 12 = 16\""):
         RULESET.apply(state, Charge(seat="p1", unit="Spearmen", target="Skulkers"))
     state = _assaulted()

@@ -71,7 +71,7 @@ def test_e12_not_rotating_the_target_comes_before_more_contact():
 
 def test_charges_out_of_reach_or_wrong_step_are_refused():
     state = scenario({"Spearmen": (30, 6, 0, 6), "Brutes": (30, 30, 180)}, step="charges")
-    with pytest.raises(IllegalAction, match=r"their farthest possible charge is M 4 \+ 12 = 16\""):
+    with pytest.raises(IllegalAction, match=r"Out of reach: 2\d\.\d\" from Spearmen to Brutes; the farthest possible charge is M 4 \+ 12 = 16\""):
         charge(state, "Spearmen", "Brutes")
     state = scenario({"Spearmen": (30, 10, 0, 6), "Brutes": (30, 18, 180)}, step="remaining")
     with pytest.raises(IllegalAction, match="charge declarations are over"):

@@ -184,8 +184,8 @@ async def test_a_ninth_age_battle_in_the_players_language(store, lang):
 def test_distances_are_written_with_the_readers_decimal_sign(lang, says):
     from engine.core.text import _, decimal
 
-    refusal = _("{target} is {d}\" from {charger}; its farthest possible charge is M {movement_of} + 12 = {reach}\" (§8.2).",
-                target="Knights", d=decimal(23.5 - 20, ".1f"), charger="Spearmen", movement_of=4, reach=decimal(16.0, "g"))
+    refusal = _("Out of reach: {shown}\" from {charger} to {target}; the farthest possible charge is {name} {m} + 12 = {reach}\" (§8.2).",
+                target="Knights", shown=decimal(23.5 - 20, ".1f"), charger="Spearmen", name="M", m=4, reach=decimal(16.0, "g"))
     text = said(refusal, lang)
     assert f"{says}\"" in text and "16\"" in text and "Knights" in text
     assert (text == str(refusal)) == (lang == "en")

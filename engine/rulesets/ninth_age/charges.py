@@ -303,7 +303,7 @@ def _check_reach(state: NinthAgeState, charger: UnitState, target: UnitState) ->
     reach = m + MAX_DICE
     if d > reach + EPS_DIST:
         shown = decimal(d, ".1f" if round(d, 1) > reach else ".2f")  # never "18.0\" ... 18\"" for 18.03
-        raise IllegalAction("out-of-reach", ngettext("{target} is {shown}\" from {charger}; its farthest possible charge is {name} {m} + 12 = {reach}\" (§8.2).", "{target} are {shown}\" from {charger}; their farthest possible charge is {name} {m} + 12 = {reach}\" (§8.2).", number(state, target), target=target.id, shown=shown, charger=charger.id, name=name, m=m, reach=reach))
+        raise IllegalAction("out-of-reach", _("Out of reach: {shown}\" from {charger} to {target}; the farthest possible charge is {name} {m} + 12 = {reach}\" (§8.2).", target=target.id, shown=shown, charger=charger.id, name=name, m=m, reach=reach))
 
 
 def _facing_words(target: str, side: str | None, fleeing: bool = True) -> Text:
@@ -816,14 +816,14 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
         elif k and clearance_problem(candidate, around, 0.0, during=True) is not None:
             break
     if best is None:
-        events.append(Event(kind="failed-charge", seat=charger.owner, text=ngettext("{charger}'s charge fails ({why}); it has no room to move and stays where it is.", "{charger}'s charge fails ({why}); they have no room to move and stay where they are.", number(state, charger), charger=charger.id, why=why)))
+        events.append(Event(kind="failed-charge", seat=charger.owner, text=ngettext("{charger}'s charge fails ({why}); it has no room to move and stays where it is.", "{charger}' charge fails ({why}); they have no room to move and stay where they are.", number(state, charger), charger=charger.id, why=why)))
         return
     state.last_moves.append({"unit": charger.id, "kind": "failed charge", "path": [list(fp.centre),
                                                                                    list(best.centre)],
                              "label": _("failed: {why}", why=why)})
     charger.pose = best.pose
     events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
-                        text=ngettext("{charger}'s charge fails ({why}): it turns toward {target} and moves {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", "{charger}'s charge fails ({why}): they turn toward {target} and move {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", number(state, charger), charger=charger.id, why=why, target=target.id, moved=decimal(moved, ".1f"), go=go)))
+                        text=ngettext("{charger}'s charge fails ({why}): it turns toward {target} and moves {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", "{charger}' charge fails ({why}): they turn toward {target} and move {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", number(state, charger), charger=charger.id, why=why, target=target.id, moved=decimal(moved, ".1f"), go=go)))
 
 
 def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:

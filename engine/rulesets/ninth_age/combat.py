@@ -1123,7 +1123,7 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
     purpose = _("{unit} Break test ({why}; Ld from {source})", unit=unit.id, why=why, source=source)
     return not leadership_test(state.rng, value, purpose, events, seat=unit.owner,
                                reroll=_("the BSB") if _bsb_near(state, unit) else None, for_unit=(state, unit),
-                               reroll_text=_("{unit} re-rolls (Hold Your Ground)", unit=unit.id))
+                               reroll_text=ngettext("{uid} re-rolls (Hold Your Ground)", "{uid} re-roll (Hold Your Ground)", number(state, unit), uid=unit.id))
 
 
 def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
@@ -1267,7 +1267,7 @@ def flee_from_combat(state: NinthAgeState, unit: UnitState, result: Outcome, exe
         entry = state.unit_entry(bearer)
         if (entry.bsb or entry.command.standard) and not bearer.standard_lost:
             bearer.standard_lost = True
-            events.append(Event(kind="standard", seat=unit.owner, text=ngettext("{unit}'s standard is lost as it flees from combat (§17.2).", "{unit}'s standard is lost as they flee from combat (§17.2).", number(state, bearer), unit=bearer.id)))
+            events.append(Event(kind="standard", seat=unit.owner, text=ngettext("{unit}'s standard is lost as it flees from combat (§17.2).", "{unit}' standard is lost as they flee from combat (§17.2).", number(state, bearer), unit=bearer.id)))
     unit.combat_rounds = 0
     bearing = bearing_between(source.footprint().centre, unit.footprint().centre) if source else None
     return flee(state, unit, bearing, events, reason=text_join("", [ngettext("{unit} flees from combat", "{unit} flee from combat", number(state, unit), unit=unit.id), (_(", away from {source}", source=source.id) if source else "")]), exempt=exempt)
