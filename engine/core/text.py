@@ -187,9 +187,28 @@ def _fill(template: str, params: dict[str, Any], lookup: Lookup | None) -> str:
     # A lookup may carry ``name(value)``: the word a plain-string parameter is said as (the
     # bot's turns the rulesets' default seat names, "Player 1", into the reader's language).
     name = getattr(lookup, "name", None) if lookup is not None else None
-    return template.format(**{k: render(v, lookup) if isinstance(v, Text)
-                              else render(name(v), lookup) if name is not None and isinstance(v, str) else v
-                              for k, v in params.items()})
+    values = {k: render(v, lookup) if isinstance(v, Text)
+              else render(name(v), lookup) if name is not None and isinstance(v, str) else v
+              for k, v in params.items()}
+    return _possessives(template, values).format(**values)
+
+
+def _possessives(template: str, values: dict[str, Any]) -> str:
+    """English's possessive of a name ending in s takes the apostrophe alone: "{unit}'s charge"
+    reads "Knights' charge", "Spearmen's charge", "Giant's charge" (a plural form cannot say it,
+    "Spearmen" being plural too). Only the English "'s" is touched: no other language writes it::
+
+        >>> _possessives("{unit}'s charge fails", {"unit": "Knights"})
+        "{unit}' charge fails"
+        >>> _possessives("{unit}'s charge fails", {"unit": "Spearmen"})
+        "{unit}'s charge fails"
+    """
+    if "}'s" not in template:
+        return template
+    for key, value in values.items():
+        if isinstance(value, str) and value[-1:] in ("s", "S"):
+            template = template.replace("{" + key + "}'s", "{" + key + "}'")
+    return template
 
 
 def _said_part(value: Any, lookup: Lookup) -> str:

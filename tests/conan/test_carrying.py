@@ -52,7 +52,7 @@ def test_refusals_change_nothing():
         RULES.apply(state, Carry(seat="h1", creature="shevatas", who="conan"))
     state = _pair()
     state.heroes["conan"].area = "hall"
-    with pytest.raises(IllegalAction, match="not in Shevatas's area"):
+    with pytest.raises(IllegalAction, match="not in Shevatas' area"):
         RULES.apply(state, Carry(seat="h1", creature="shevatas", who="conan"))
     with pytest.raises(IllegalAction, match="carries nobody"):
         RULES.apply(state, Carry(seat="h1", creature="shevatas", who="none"))

@@ -26,7 +26,7 @@ def keys(events):
 def test_the_overlord_reacts_when_a_hero_declares_an_attack_and_the_attack_goes_on():
     state = action_phase(_table())
     waiting, _ = RULES.apply(state, STRIKE)
-    # The Overlord is asked before Hadrathus's dice: the Witch needs no activation in the heroes'
+    # The Overlord is asked before Hadrathus' dice: the Witch needs no activation in the heroes'
     # turn; Bolt (no reaction icon) is never offered.
     assert asked(waiting) == ("reaction", ["no", "witch:hex@hadrathus"])
     assert waiting.pending.decision.seat == "overlord"
@@ -91,7 +91,7 @@ def test_an_overlord_spell_attack_is_a_declared_attack_too():
     board = RULES.board_of(state)
     seen = [m.id for m in state.living_models() if board.sees("clearing", m.area)]
     assert asked(waiting) == ("reaction", ["no", *(f"hadrathus:hex@{m}" for m in seen)])
-    assert "witch" not in seen, "the Witch's tower is out of Hadrathus's sight: no target there"
+    assert "witch" not in seen, "the Witch's tower is out of Hadrathus' sight: no target there"
     state, events = act(state, cast, "hadrathus:hex@warrior-1", "keep", "none")
     assert not state.models["warrior-1"].alive and state.pending is None
     assert any(e.text.startswith("witch casts Bolt") for e in events), "the Witch's spell goes on"

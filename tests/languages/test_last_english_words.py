@@ -114,7 +114,7 @@ def test_the_ninth_age_purposes_and_reasons_are_whole_sentences():
         ["sul fianco sinistro di Brutes", "sul fianco destro di Brutes", "sul fronte di Brutes", "sul retro di Brutes",
          "un lato qualsiasi: Brutes è in fuga"]
     assert say(_facing_name("Brutes", "left"), "hu") == "Brutes bal oldala"
-    assert str(_facing_words("Brutes", "left")) == "into Brutes's left flank"
+    assert str(_facing_words("Brutes", "left")) == "into Brutes' left flank"
 
 
 # -- a guard: no English left in the places it hid ------------------------------------------------

@@ -66,7 +66,7 @@ def test_e52_cannon_ball_stops_at_the_first_survivor():
     text = " | ".join(e.text for e in log)
     assert left(state) == [] and state.units["Skulkers"].models == 19
     assert "cover ignored" in text and "S10 then S5" in text and "cannonball hit 2 at S5" in text
-    assert "The ball stops at Skulkers's model." in text and "cannonball hit 3" not in text
+    assert "The ball stops at Skulkers' model." in text and "cannonball hit 3" not in text
     line = next(s for s in state.shots if s["kind"] == "line")
     assert abs(line["to"][1] - line["from"][1] - 8) < 1e-6  # 8" on, away from the cannon
     board = RULESET.board(state)

@@ -58,7 +58,7 @@ def test_instead_of_the_align_the_enemy_met_combat_reforms_its_side_toward_the_c
     state, log = _moved(state, "straight", 6, 6)
     assert any(t.startswith("Brutes make the Blocked Path move") and "into War Hounds" in t for t in log)
     question = next(t for t in log if "combat reform to turn their front to it" in t)
-    assert question.startswith("❓ Player 1 — War Hounds were charged by Brutes's Blocked Path move")
+    assert question.startswith("❓ Player 1 — War Hounds were charged by Brutes' Blocked Path move")
     assert any(t.startswith("War Hounds combat reform") and "their front against Brutes (§8.6)." in t for t in log)
     brutes, hounds = state.units["Brutes"], state.units["War Hounds"]
     assert brutes.pose.bearing == 180 and hounds.pose.bearing == pytest.approx(0)  # turned flush, face to face

@@ -147,7 +147,7 @@ def test_only_a_focused_spell_targets_a_character_inside_a_unit():
     state = _vines(marshal_file=0)
     state.units["Shaman"].pose = state.units["Shaman"].pose.model_copy(update={"x": 50.0, "y": 30.0})
     far = magic.refusal(state, state.casters["Shaman"], vines, state.units["Marshal"], False)
-    assert far is not None and "beyond Strangling Vines's range of 12\"" in far
+    assert far is not None and "beyond Strangling Vines' range of 12\"" in far
     assert magic.refusal(state, state.casters["Shaman"], sap, state.units["Spearmen"], False) is None
     with pytest.raises(IllegalAction, match="only a Focused spell"):
         RULESET.apply(state, Cast(seat="p2", wizard="Shaman", spell="Sap the Strength", dice=2, target="Marshal"))

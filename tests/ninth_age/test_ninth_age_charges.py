@@ -40,7 +40,7 @@ def test_e13_a_charger_mostly_in_the_front_arc_contacts_the_front():
     state = scenario({"Spearmen": (30, 14, 20, 6), "Brutes": (33, 22, 180)}, step="charges")
     log = []
     state = charge(state, "Spearmen", "Brutes", log=log)
-    assert "into Brutes's front" in log[0].text and "Brutes react: hold." in log[-1].text
+    assert "into Brutes' front" in log[0].text and "Brutes react: hold." in log[-1].text
     before = state.units["Brutes"].pose
     state = move_chargers(state, log)
     spear, brutes = state.units["Spearmen"].footprint(), state.units["Brutes"].footprint()
@@ -48,7 +48,7 @@ def test_e13_a_charger_mostly_in_the_front_arc_contacts_the_front():
     assert contact_side(spear, brutes) == "front"
     assert state.units["Brutes"].pose == before  # the charged unit is not rotated
     assert turn_between(spear.bearing, brutes.bearing) == pytest.approx(180)  # flush, face to face
-    assert any("Spearmen charge home into Brutes's front" in e.text for e in log)
+    assert any("Spearmen charge home into Brutes' front" in e.text for e in log)
     # the board draws the charge line with the distance, the range and the dice
     roll = next(e.roll for e in log if e.roll is not None and "charge range" in e.text)
     line = next(p for p in RULESET.board(state).paths if p.kind == "charge")
@@ -333,13 +333,13 @@ def test_align_turns_the_charged_unit_only_when_the_charger_cannot_turn_enough()
                        step="charges", terrain="open")
     engaged.units["Halberdiers"].pose = engaged.units["Halberdiers"].pose.moved(36, 31.58, 0)
     assert in_contact(engaged.units["Halberdiers"].footprint(), engaged.units["Brutes"].footprint())
-    with pytest.raises(IllegalAction, match="no room to reach Brutes's front"):
+    with pytest.raises(IllegalAction, match="no room to reach Brutes' front"):
         charge(engaged, "Knights", "Brutes")
 
 
 def test_places_on_a_flank_are_told_apart_front_to_back_and_the_charge_says_how_far_it_went():
     """A charge into a flank with several equally good places: each is described along the flank
-    (they all read '4.3\" left of Knights's centre line'); the charge move says the distance."""
+    (they all read '4.3\" left of Knights' centre line'); the charge move says the distance."""
     from engine.rulesets.ninth_age.actions import Charge, EndStep
     from loaded_dice import load
 
@@ -348,12 +348,12 @@ def test_places_on_a_flank_are_told_apart_front_to_back_and_the_charge_says_how_
     load(state, 6, 6)
     asked, _ = RULESET.apply(state, EndStep(seat="p2"))
     question = asked.pending.decision.question
-    assert "on the middle of Knights's left flank" in question
+    assert "on the middle of Knights' left flank" in question
     assert "0.8\" toward its front from the flank's middle" in question and "toward its rear" in question
     log = []
     apply(state, EndStep(seat="p2"), log=log)
     home = next(e.text for e in log if "charge home" in e.text)
-    assert "Brutes charge home into Knights's left flank (" in home and "\" away, charge range 18\")" in home
+    assert "Brutes charge home into Knights' left flank (" in home and "\" away, charge range 18\")" in home
 
 
 def test_unit_names_take_the_verb_of_their_number():

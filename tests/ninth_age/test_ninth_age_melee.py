@@ -476,7 +476,7 @@ def test_champions_duel_until_one_falls_and_overkill_counts():
     # winner's, passing while the loser's Champion hit nothing)
     struck = [e.text for e in log if e.text.startswith(("Spearmen Spearman Champion against", "Brutes Brute Champion against"))]
     assert any(t.startswith(f"{'Brutes Brute' if loser == 'Spearmen' else 'Spearmen Spearman'} Champion against") for t in struck)
-    assert all(("against Brutes's Champion" if t.startswith("Spearmen") else "against Spearmen's Champion") in t
+    assert all(("against Brutes' Champion" if t.startswith("Spearmen") else "against Spearmen's Champion") in t
                for t in struck)
 
 

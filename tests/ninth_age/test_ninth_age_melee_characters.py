@@ -225,7 +225,7 @@ def test_e23_the_challenge_goes_on_and_no_new_one_is_issued():
     state, events = RULESET.apply(state, Fight(seat="p1", unit="Spearmen"))
     log += events
     assert state.pending is None or not state.pending.decision.key.startswith("challenge")
-    assert any("The challenge between Marshal (in Spearmen) and Brutes's Champion goes on." in e.text for e in log)
+    assert any("The challenge between Marshal (in Spearmen) and Brutes' Champion goes on." in e.text for e in log)
 
 
 def test_e23_c1_cannot_attack_when_it_touches_only_the_duelling_champion():
@@ -439,7 +439,7 @@ def test_the_board_marks_a_challenge_between_the_duellists():
     assert shape.duel[0] == pytest.approx((where.x, where.y), abs=1e-3)
     champion = state.units["Brutes"].footprint().models[fighters.champion_model(state, state.units["Brutes"])]
     assert shape.duel[1] == pytest.approx((champion.centroid.x, champion.centroid.y), abs=1e-3)
-    assert shape.duel_label == "Challenge: Marshal (in Spearmen) v Brutes's Champion"
+    assert shape.duel_label == "Challenge: Marshal (in Spearmen) v Brutes' Champion"
     image = Image.open(io.BytesIO(render_table(view))).convert("RGB")
     assert DUEL_INK in {c for _, c in image.getcolors(1 << 20)}
     state.challenges = []

@@ -51,7 +51,7 @@ def test_a_flank_charge_is_said_of_the_target():
     state = scenario({"Knights": (46, 30, 270), "Brutes": (36, 30, 180)}, step="charges")
     log = []
     apply(state, Charge(seat="p1", unit="Knights", target="Brutes"), log=log)
-    assert "Knights declare a charge on Brutes (" in log[0].text and "into Brutes's left flank)" in log[0].text
+    assert "Knights declare a charge on Brutes (" in log[0].text and "into Brutes' left flank)" in log[0].text
 
 
 def test_the_placements_offered_for_a_charge_are_all_different():
@@ -126,7 +126,7 @@ def test_a_combat_is_marked_fought_only_in_the_melee_phase_that_fought_it():
 def test_no_room_names_the_flank():
     from engine.rulesets.ninth_age.charges import _facing_name
 
-    assert _facing_name("Brutes", "left") == "Brutes's left flank" and _facing_name("Brutes", "rear") == "Brutes's rear"
+    assert _facing_name("Brutes", "left") == "Brutes' left flank" and _facing_name("Brutes", "rear") == "Brutes' rear"
 
 
 def test_a_march_refused_after_a_failed_march_test_says_so():

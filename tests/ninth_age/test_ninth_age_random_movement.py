@@ -62,7 +62,7 @@ def test_the_player_chooses_the_direction_before_the_roll():
 
 def test_meeting_an_enemy_is_a_charge_with_no_reaction_that_counts_in_the_combat():
     state, log = _compulsory(_hounds(at=(26, 22, 0)), "toward Brute Bulls", 6, 6)
-    assert "War Hounds move into Brute Bulls's front and charge it (Random Movement, no reaction)." in log
+    assert "War Hounds move into Brute Bulls' front and charge it (Random Movement, no reaction)." in log
     hounds = state.units["War Hounds"]
     assert hounds.pursuit_charge and hounds.pursuit_target == "Brute Bulls"
     assert not any("reaction" in t.lower() and "Brute Bulls" in t and "charge it" not in t for t in log)

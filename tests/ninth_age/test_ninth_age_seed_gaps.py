@@ -475,7 +475,7 @@ def test_a_conclave_champions_own_miscast_hit_wounds_the_champion_not_the_units_
                     6, 6, 6, 6, 6,  # five Brutes' hits wound
                     6, 6, 6, 6, 6,  # their armour saves on 6+: all saved
                     6)  # the Champion's hit wounds: no save
-    assert "Brutes's Champion falls (4 wound(s) against W4)." in said, said
+    assert "Brutes' Champion falls (4 wound(s) against W4)." in said, said
     assert brutes.champion_lost and brutes.models == 5 and brutes.wounds_lost == 0
     assert not magic.caster_alive(state, champion)  # the Conclave's wizard fell with it
     assert left(state) == []

@@ -359,7 +359,7 @@ def test_a_flying_charge_meets_only_forests_and_where_it_lands():
 def test_a_charge_may_not_go_through_a_building_and_a_failed_charge_stops_short_of_it():
     # the Farmhouse (33-39 x 22-26) stands between the Knights and the Brutes
     state = scenario({"Knights": (36, 17, 0), "Brutes": (36, 31, 180)}, step="charges")
-    with pytest.raises(IllegalAction, match=r"Knights have no room to reach Brutes's front .*; the way there goes "
+    with pytest.raises(IllegalAction, match=r"Knights have no room to reach Brutes' front .*; the way there goes "
                                             r"through Farmhouse, a Building: Impassable terrain to every unit"):
         RULESET.apply(state, Charge(seat="p1", unit="Knights", target="Brutes"))
     # around it, on the open side, the charge is declared and made

@@ -71,7 +71,7 @@ def test_captured_standards_and_the_flag_is_lost_as_the_seed_words_them():
     destroy(state, state.units["Spearmen"], [], "Spearmen are slain")  # engaged with the Brutes
     destroy(state, state.units["Halberdiers"], [], "Halberdiers are slain")  # by shooting, say: not in a combat
     lines = dict(ledger(state, "p2").lines)
-    assert lines["Spearmen's standard captured"] == 50 and "Halberdiers's standard captured" not in lines
+    assert lines["Spearmen's standard captured"] == 50 and "Halberdiers' standard captured" not in lines
     assert lines["Spearmen destroyed"] == 265 and lines["Halberdiers destroyed"] == 200
     # the Knights broke from a combat and still flee: their standard is lost (50) besides half their points
     state = _face_off()
@@ -82,7 +82,7 @@ def test_captured_standards_and_the_flag_is_lost_as_the_seed_words_them():
     # the Captain (BSB) broke from a combat and lives: the Flag is Lost all the same
     state.units["Captain"].standard_lost = True
     lines = dict(ledger(state, "p2").lines)
-    assert lines["Knights's standard captured"] == 50 and lines["Knights fleeing"] == 165
+    assert lines["Knights' standard captured"] == 50 and lines["Knights fleeing"] == 165
     assert lines["The Flag is Lost"] == 100 and "Captain's standard captured" not in lines  # the BSB: 100, not 150
     # a BSB that fled off the table from a Panic test was neither slain nor broken from a combat
     state.units["Captain"].standard_lost, state.units["Captain"].location = False, "fled"

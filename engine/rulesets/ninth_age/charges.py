@@ -308,12 +308,12 @@ def _check_reach(state: NinthAgeState, charger: UnitState, target: UnitState) ->
 
 def _facing_words(target: str, side: str | None, fleeing: bool = True) -> Text:
     """Which of the target's facings the charge comes into (§8.2), said of the target: "into
-    Brutes's left flank" (it read "to its left", which seemed the charger's left); any side of a
+    Brutes' left flank" (it read "to its left", which seemed the charger's left); any side of a
     fleeing unit or of a round base (a war machine has no arcs, and was said to be fleeing). Each a
     whole sentence of the catalogue, so a language words it its own way.
 
     >>> [str(_facing_words("Brutes", s)) for s in ("left", "front", None)]
-    ["into Brutes's left flank", "into Brutes's front", 'any side: Brutes is fleeing']
+    ["into Brutes' left flank", "into Brutes' front", 'any side: Brutes is fleeing']
     >>> str(_facing_words("Bolt Thrower", None, fleeing=False))
     'any side: Bolt Thrower has a round base'
     """
@@ -331,7 +331,7 @@ def _facing_words(target: str, side: str | None, fleeing: bool = True) -> Text:
 
 
 def _facing_name(target: str, side: str | None) -> Text:
-    """ "Brutes's left flank", "Brutes's front"; a fleeing target: any of its sides."""
+    """ "Brutes' left flank", "Brutes' front"; a fleeing target: any of its sides."""
     if side == "left":
         return _("{target}'s left flank", target=target)
     if side == "right":
@@ -816,14 +816,14 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
         elif k and clearance_problem(candidate, around, 0.0, during=True) is not None:
             break
     if best is None:
-        events.append(Event(kind="failed-charge", seat=charger.owner, text=ngettext("{charger}'s charge fails ({why}); it has no room to move and stays where it is.", "{charger}' charge fails ({why}); they have no room to move and stay where they are.", number(state, charger), charger=charger.id, why=why)))
+        events.append(Event(kind="failed-charge", seat=charger.owner, text=ngettext("{charger}'s charge fails ({why}); it has no room to move and stays where it is.", "{charger}'s charge fails ({why}); they have no room to move and stay where they are.", number(state, charger), charger=charger.id, why=why)))
         return
     state.last_moves.append({"unit": charger.id, "kind": "failed charge", "path": [list(fp.centre),
                                                                                    list(best.centre)],
                              "label": _("failed: {why}", why=why)})
     charger.pose = best.pose
     events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
-                        text=ngettext("{charger}'s charge fails ({why}): it turns toward {target} and moves {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", "{charger}' charge fails ({why}): they turn toward {target} and move {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", number(state, charger), charger=charger.id, why=why, target=target.id, moved=decimal(moved, ".1f"), go=go)))
+                        text=ngettext("{charger}'s charge fails ({why}): it turns toward {target} and moves {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", "{charger}'s charge fails ({why}): they turn toward {target} and move {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", number(state, charger), charger=charger.id, why=why, target=target.id, moved=decimal(moved, ".1f"), go=go)))
 
 
 def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:

@@ -332,11 +332,12 @@ def in_combat(state: NinthAgeState, group: list[str]) -> list[str]:
     return list(group) + [c.id for uid in group for c in joined(state, state.units[uid])]
 
 
-def _label(state: NinthAgeState, uid: str) -> str:
+def _label(state: NinthAgeState, uid: str) -> str | Text:
+    """A duellist as the challenge lines and the board's duel caption name it."""
     u = state.units[uid]
     if u.location == "joined" and u.host:
-        return f"{uid} (in {u.host})"
-    return uid if state.unit_entry(u).is_character else f"{uid}'s Champion"
+        return _("{char} (in {host})", char=uid, host=u.host)
+    return uid if state.unit_entry(u).is_character else _("{unit}'s Champion", unit=uid)
 
 
 def challenges(state: NinthAgeState, group: list[str], events: list[Event]) -> tuple[str, str] | None:
@@ -1267,7 +1268,7 @@ def flee_from_combat(state: NinthAgeState, unit: UnitState, result: Outcome, exe
         entry = state.unit_entry(bearer)
         if (entry.bsb or entry.command.standard) and not bearer.standard_lost:
             bearer.standard_lost = True
-            events.append(Event(kind="standard", seat=unit.owner, text=ngettext("{unit}'s standard is lost as it flees from combat (§17.2).", "{unit}' standard is lost as they flee from combat (§17.2).", number(state, bearer), unit=bearer.id)))
+            events.append(Event(kind="standard", seat=unit.owner, text=ngettext("{unit}'s standard is lost as it flees from combat (§17.2).", "{unit}'s standard is lost as they flee from combat (§17.2).", number(state, bearer), unit=bearer.id)))
     unit.combat_rounds = 0
     bearing = bearing_between(source.footprint().centre, unit.footprint().centre) if source else None
     return flee(state, unit, bearing, events, reason=text_join("", [ngettext("{unit} flees from combat", "{unit} flee from combat", number(state, unit), unit=unit.id), (_(", away from {source}", source=source.id) if source else "")]), exempt=exempt)
