@@ -186,22 +186,22 @@ def clearance_problem(fp: Footprint, around: Surroundings, gap: float, *, during
         if d < gap - EPS_DIST:
             name = around.names.get(key, str(key))
             if d <= 0:
-                return _("it would overlap {name}", name=name)
-            return _("it would come {d}\" from {name} (at least {gap}\" needed)", d=decimal(d, ".2f"), name=name,
+                return _("the unit would overlap {name}", name=name)
+            return _("the unit would come {d}\" from {name} (at least {gap}\" needed)", d=decimal(d, ".2f"), name=name,
                      gap=decimal(gap, "g"))
     if around.impassable is not None and not around.impassable.is_empty:
         d = shape.distance(around.impassable)
         if d < gap - EPS_DIST:
             what, note = _blocker(shape, around)
-            return (_("it would enter {what}{note}", what=what, note=note) if d <= 0
-                    else _("it would come {d}\" from {what} (at least {gap}\" needed{note})", d=decimal(d, ".2f"),
+            return (_("the unit would enter {what}{note}", what=what, note=note) if d <= 0
+                    else _("the unit would come {d}\" from {what} (at least {gap}\" needed{note})", d=decimal(d, ".2f"),
                            what=what, gap=decimal(gap, "g"), note=note))
     if around.table is not None:
         off = around.table.off_table_fraction(shape)
         if during and off > 0.5 + 1e-9:
-            return _("{off}% of it would be off the table (at most 50% during a move)", off=decimal(off * 100, ".0f"))
+            return _("{off}% of the unit would be off the table (at most 50% during a move)", off=decimal(off * 100, ".0f"))
         if not during and not around.table.fully_on(shape):
-            return _("it would end partly off the table")
+            return _("the unit would end partly off the table")
     return None
 
 

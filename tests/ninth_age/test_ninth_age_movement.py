@@ -248,7 +248,7 @@ def test_fly_moves_by_x_over_units_and_terrain():
     with pytest.raises(IllegalAction, match=r"allows 8\""):
         RULESET.apply(state, Advance(seat="p2", unit="Warlord on Wyvern", steps=[], to=FreeReform(
             x=36, y=31, facing=0, files=1)))
-    with pytest.raises(IllegalAction, match=r"it would enter Farmhouse at \(38.0, 22.0\); Farmhouse is a Building: "
+    with pytest.raises(IllegalAction, match=r"the unit would enter Farmhouse at \(38.0, 22.0\); Farmhouse is a Building: "
                                             "Impassable terrain"):  # it may not land on the building
         RULESET.apply(state, March(seat="p2", unit="Warlord on Wyvern", steps=[], to=FreeReform(
             x=36, y=24, facing=0, files=1)))

@@ -154,7 +154,7 @@ def test_deployment_refusals():
     from engine.table.footprint import Pose, footprint
     nxt = min((p for p in slots(state, seat) if p[0] != uid),
               key=lambda p: footprint(state.units[p[0]].formation, Pose(x=0, y=0)).depth)
-    with pytest.raises(IllegalAction, match="it would overlap " + uid):
+    with pytest.raises(IllegalAction, match="the unit would overlap " + uid):
         RULESET.apply(state, Deploy(seat=seat, unit=nxt[0], x=x, y=y))
     # characters deploy together: once one is down, the rest follow before anything else
     chars = [p for p in slots(state, seat) if state.unit_entry(state.units[p[0]]).is_character]

@@ -88,7 +88,7 @@ def test_flaming_attacks_find_fields_dangerous():
 
 def test_impassable_terrain_and_buildings_are_refused_by_name_and_place():
     state = scenario({"Spearmen": (36, 14, 0, 6)})
-    with pytest.raises(IllegalAction, match=r"on the way it would come 0.43\" from Farmhouse at \(33.6, 22.0\) \(at "
+    with pytest.raises(IllegalAction, match=r"on the way the unit would come 0.43\" from Farmhouse at \(33.6, 22.0\) \(at "
                                             r"least 0.5\" needed; Farmhouse is a Building: Impassable terrain to every "
                                             r"unit that is not entering, leaving or assaulting it \(§18.6; a unit "
                                             r"enters it with /garrison\)\)"):

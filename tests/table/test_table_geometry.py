@@ -277,10 +277,10 @@ def test_straight_moves_and_clearance():
     around = Surroundings(others={"e": enemy}, table=table, names={"e": "Goblins"})
     assert check_path(run_move(fp, [Step("forward", 6)]), around) is None  # 2" short of them
     problem = check_path(run_move(fp, [Step("forward", 7.5)]), around)
-    assert problem == 'at the end it would come 0.50" from Goblins (at least 1" needed)'
+    assert problem == 'at the end the unit would come 0.50" from Goblins (at least 1" needed)'
     assert check_path(run_move(fp, [Step("forward", 14)]), around) == (
-        'on the way it would come 0.40" from Goblins (at least 0.5" needed)')  # the first sampled breach
-    assert check_path(run_move(fp, [Step("back", 9.5)]), around) == "at the end it would end partly off the table"
+        'on the way the unit would come 0.40" from Goblins (at least 0.5" needed)')  # the first sampled breach
+    assert check_path(run_move(fp, [Step("back", 9.5)]), around) == "at the end the unit would end partly off the table"
     rocks = TerrainFeature(name="Rocks", kind="impassable", points=[(30, 14), (42, 14), (42, 15), (30, 15)])
     around = Surroundings(others={}, table=Table(terrain=[rocks]), impassable=Table(terrain=[rocks]).impassable())
     assert "impassable terrain" in check_path(run_move(fp, [Step("forward", 3)]), around)
