@@ -173,7 +173,9 @@ def test_ctrl_c_closes_the_store_and_exits(tmp_path):
         while time.monotonic() < deadline and not games_in(db):  # committed: the store is open
             time.sleep(0.2)
         proc.send_signal(signal.SIGINT)  # stdin stays open: the console is waiting for a line
-        proc.wait(timeout=20)
+        # asyncio.run waits for the board render in its thread pool before the store closes: on a
+        # loaded 2-core CI machine that took more than 20 s once (a hang would still fail here)
+        proc.wait(timeout=60)
     finally:
         if proc.poll() is None:
             proc.kill()

@@ -214,7 +214,7 @@ def test_stand_and_shoot_refused_when_the_charger_is_close_cumbersome_or_used():
     state.table.terrain.append(feature("Ridge", "hill", [(20, 17), (40, 17), (40, 19.5), (20, 19.5)]))
     asked, _ = RULESET.apply(state, Charge(seat="p1", unit="Knights", target="Skulkers"))
     assert "stand-and-shoot" not in asked.pending.decision.options
-    assert "none of its models can see Knights" in asked.pending.decision.question
+    assert "no model in it can see Knights" in asked.pending.decision.question
     # once per turn
     state = charging({"Knights": (30, 10, 0), "Skulkers": (30, 25.0, 180)})
     state.units["Skulkers"].stood_and_shot = True

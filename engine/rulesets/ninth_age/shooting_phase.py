@@ -118,15 +118,15 @@ def stand_and_shoot_problem(state: NinthAgeState, unit: UnitState, charger: Unit
     entry = state.unit_entry(unit)
     carried = [w for w in weapons_of(entry) if not w.cumbersome]
     if not weapons_of(entry):
-        return _("it has no ranged weapons")
+        return _("no ranged weapons")
     if not carried:
-        return _("its ranged weapons are artillery (Cumbersome)")
+        return _("only artillery weapons (Cumbersome)")
     if shooting_bs(entry, state, unit) == 0:
-        return _("it has BS 0")
+        return _("BS 0")
     if unit.stood_and_shot:
-        return _("it has already stood and shot this turn")
+        return _("already stood and shot this turn")
     if unit.fleeing or engaged(state, unit):
-        return _("it is fleeing or engaged")
+        return _("fleeing or engaged")
     fp, cfp = unit.footprint(), charger.footprint()
     if fp.has_arcs and majority_arc(fp, cfp.front_edge) != "front" and arc_of(fp, cfp.centre) != "front":
         return ngettext("{charger} is not in its front arc", "{charger} are not in its front arc", number(state, charger), charger=charger.id)
@@ -136,7 +136,7 @@ def stand_and_shoot_problem(state: NinthAgeState, unit: UnitState, charger: Unit
     if d <= m + EPS_DIST and not quick:
         return ngettext("{charger} is {d}\" away, not farther than its M {m}", "{charger} are {d}\" away, not farther than their M {m}", number(state, charger), charger=charger.id, d=decimal(d, ".1f"), m=m)
     if not measure(state, unit, charger, carried[0], stand_and_shoot=True, ignore_cover=True)[0]:
-        return _("none of its models can see {charger}", charger=charger.id)
+        return _("no model in it can see {charger}", charger=charger.id)
     return None
 
 
