@@ -173,14 +173,14 @@ def test_ctrl_c_closes_the_store_and_exits(tmp_path):
         while time.monotonic() < deadline and not games_in(db):  # committed: the store is open
             time.sleep(0.2)
         proc.send_signal(signal.SIGINT)  # stdin stays open: the console is waiting for a line
-        # asyncio.run waits for the board render in its thread pool before the store closes: on a
-        # loaded 2-core CI machine that took more than 20 s once (a hang would still fail here)
-        proc.wait(timeout=60)
+        # communicate, not wait: wait() with full stdout/stderr pipes never returns (the child
+        # blocks writing); two whole-suite CI runs timed out here, the file alone never did
+        _out, err = proc.communicate(timeout=60)
     finally:
         if proc.poll() is None:
             proc.kill()
-            proc.wait()
-    assert proc.returncode == 130, proc.stderr.read()
+            proc.communicate()
+    assert proc.returncode == 130, err
     # Closed cleanly: the last connection checkpointed and removed the write-ahead log.
     assert not Path(str(db) + "-wal").exists()
 

@@ -105,7 +105,7 @@ def test_leaving_is_blocked_by_a_unit_in_the_way():
     state, _ = garrisoned(Halberdiers=(36, 17, 0, 5))
     state.round += 1
     state.units["Spearmen"].moved = False
-    with pytest.raises(IllegalAction, match="Spearmen can't come out of Farmhouse there: it would"):
+    with pytest.raises(IllegalAction, match="Spearmen can't come out of Farmhouse there: the unit would"):
         RULESET.apply(state, LeaveBuilding(seat="p1", unit="Spearmen", facing=180.0))
 
 

@@ -945,22 +945,31 @@ def _touched(touched) -> Text:
     return text_join(", ", [_("{n} model(s) of {unit}", n=n, unit=u.id) for u, n in touched])
 
 
-def _template_hits(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, template,
-                   mark: TemplateMark, events: list[Event], skip: str | None = None) -> None:
-    state.magic.templates.append(mark)
-    per, _skip = _count(state, effect.hits, _("{spell}: hits per model", spell=spell.name))
-    touched = []
+def _under_template(state: NinthAgeState, template: Circle, seat: str, events: list[Event],
+                    skip: str | None = None) -> list[tuple[UnitState, int, list[int] | None]]:
+    """The units a round template touches, each with how many of its models are hit: a garrison
+    D6 if the template touches its Building (§18.6, no model indices), any other unit the models
+    whose bases are under it (their indices, for §16.4's characters)."""
+    touched: list[tuple[UnitState, int, list[int] | None]] = []
     for u in state.on_table():
         if u.id == skip:
             continue
-        if u.garrison:  # a garrison: D6 if it touches the Building (§18.6)
-            n = models_under(state, u, template, c.seat, events)
+        if u.garrison:
+            n = models_under(state, u, template, seat, events)
             if n:
                 touched.append((u, n, None))
             continue
         under = [i for i, b in enumerate(u.footprint().models) if template.touches(b)]
         if under:
             touched.append((u, len(under), under))
+    return touched
+
+
+def _template_hits(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffect, template,
+                   mark: TemplateMark, events: list[Event], skip: str | None = None) -> None:
+    state.magic.templates.append(mark)
+    per, _skip = _count(state, effect.hits, _("{spell}: hits per model", spell=spell.name))
+    touched = _under_template(state, template, c.seat, events, skip=skip)
     events.append(Event(kind="template", seat=c.seat, text=_("{spell}: the template touches {models}.", spell=spell.name, models=_touched([(u, n) for u, n, _i in touched]))))
     for u, n, under in touched:  # a character's base under it: §16.4
         if under is None:  # a garrison's D6 hits: the unit's, allocated over a mixed garrison (§18.6, §16.4)
@@ -1026,16 +1035,7 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
         template = Circle(centre=centre, diameter=size)
         state.magic.templates.append(TemplateMark(kind="round", spell=f"Miscast: {result}", diameter=size,
                                                   start=centre, end=centre))
-        touched = []
-        for u in state.on_table():
-            if u.garrison:  # a garrison: D6 hits if it touches the Building (§18.6)
-                n = models_under(state, u, template, c.seat, events)
-                if n:
-                    touched.append((u, n, None))
-                continue
-            under = [i for i, b in enumerate(u.footprint().models) if template.touches(b)]
-            if under:
-                touched.append((u, len(under), under))
+        touched = _under_template(state, template, c.seat, events)
         if result == "Catastrophic Detonation" and not any(u.id == me.id for u, _n, _i in touched):
             touched.append((me, 1, None))  # the wizard always takes a hit
         events.append(Event(kind="template", seat=c.seat, text=_("The {size}\" template on {c} touches {models}.", size=decimal(size, "g"), c=c.name, models=_touched([(u, n) for u, n, _i in touched]))))
