@@ -159,28 +159,34 @@ def games_in(db: Path) -> int:
         conn.close()
 
 
+def _terminal_ctrl_c() -> None:
+    # A shell's background job (how a CI runner may start the suite) ignores SIGINT, and an
+    # ignored signal stays ignored across exec: the console would never see the Ctrl-C this
+    # test sends. Give the child the disposition a terminal gives it.
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def test_ctrl_c_closes_the_store_and_exits(tmp_path):
     db = tmp_path / "w.sqlite3"
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "bot", "console", "--db", str(db), "--images", str(tmp_path / "img")],
-        stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
-        env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)},
-    )
-    try:
-        proc.stdin.write("/game new ruleset:dnd-minis-quick\n")
-        proc.stdin.flush()
-        deadline = time.monotonic() + 60
-        while time.monotonic() < deadline and not games_in(db):  # committed: the store is open
-            time.sleep(0.2)
-        proc.send_signal(signal.SIGINT)  # stdin stays open: the console is waiting for a line
-        # communicate, not wait: wait() with full stdout/stderr pipes never returns (the child
-        # blocks writing); two whole-suite CI runs timed out here, the file alone never did
-        _out, err = proc.communicate(timeout=60)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.communicate()
-    assert proc.returncode == 130, err
+    with (tmp_path / "stderr").open("w") as err:  # a file, not a pipe nobody reads while waiting
+        proc = subprocess.Popen(
+            [sys.executable, "-m", "bot", "console", "--db", str(db), "--images", str(tmp_path / "img")],
+            stdin=subprocess.PIPE, stdout=subprocess.DEVNULL, stderr=err, text=True, cwd=ROOT,
+            env={"PATH": "/usr/bin:/bin", "HOME": str(tmp_path)}, preexec_fn=_terminal_ctrl_c,
+        )
+        try:
+            proc.stdin.write("/game new ruleset:dnd-minis-quick\n")
+            proc.stdin.flush()
+            deadline = time.monotonic() + 60
+            while time.monotonic() < deadline and not games_in(db):  # committed: the store is open
+                time.sleep(0.2)
+            proc.send_signal(signal.SIGINT)  # stdin stays open: the console is waiting for a line
+            proc.wait(timeout=60)
+        finally:
+            if proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    assert proc.returncode == 130, (tmp_path / "stderr").read_text()
     # Closed cleanly: the last connection checkpointed and removed the write-ahead log.
     assert not Path(str(db) + "-wal").exists()
 
