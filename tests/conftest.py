@@ -16,6 +16,23 @@ from bot.service import Service
 from bot.store import Store
 
 
+@pytest.fixture
+def drawn_words(monkeypatch) -> list[str]:
+    """Every string Pillow draws while the test runs, in order: what a board or card image says,
+    read without reading pixels."""
+    from PIL import ImageDraw
+
+    drawn: list[str] = []
+    real = ImageDraw.ImageDraw.text
+
+    def text(self, xy, words, *args, **kwargs):
+        drawn.append(words)
+        return real(self, xy, words, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+    return drawn
+
+
 @pytest.fixture(scope="session")
 def postgres():
     """A real PostgreSQL server for the whole session, started on first use.

@@ -68,20 +68,11 @@ async def test_conan_help_settings_and_board_panels_in_the_readers_language(stor
 
 
 @pytest.mark.parametrize("lang, life", [("it", "PV"), ("hu", "ÉP"), ("en", "LP")])
-def test_the_life_points_under_a_token_use_the_readers_word(lang, life, monkeypatch):
+def test_the_life_points_under_a_token_use_the_readers_word(lang, life, drawn_words):
     """#13: the board wrote "3LP" under every Conan token; the Italian book says "punti vita"."""
-    from PIL import ImageDraw
-
     view = localised_view(RULES.board(RULES.new_game(3, {"scenario": "idol-of-set", "players": 1})), lang)
-    drawn = []
-    real = ImageDraw.ImageDraw.text
-
-    def text(self, xy, words, *args, **kwargs):
-        drawn.append(words)
-        return real(self, xy, words, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
     default_renderer(view)
+    drawn = drawn_words
     lives = [t for t in drawn if re.fullmatch(r"[0-9/]+ ?(LP|PV|ÉP)", t)]
     assert lives and all(t.endswith(life) for t in lives), lives
 
@@ -101,24 +92,14 @@ def test_the_english_panels_read_as_before():
 
 
 @pytest.mark.parametrize("lang, gate, hall", [("it", "Porta", "Sala"), ("hu", "Kapu", "Csarnok"), ("en", "Gate", "Hall")])
-def test_the_boards_areas_are_named_in_the_readers_language_on_the_board_and_in_replies(lang, gate, hall, monkeypatch):
+def test_the_boards_areas_are_named_in_the_readers_language_on_the_board_and_in_replies(lang, gate, hall, drawn_words):
     """#13: the areas of Warband's Conan boards ("Gate", "Trail") were English in every language."""
-    from PIL import ImageDraw
-
-    from bot.i18n import event_text
     from engine.rulesets.conan.boards import area_name, load_board
 
     state = RULES.new_game(3, {"scenario": "idol-of-set", "players": 1})
     view = localised_view(RULES.board(state), lang)
-    drawn = []
-    real = ImageDraw.ImageDraw.text
-
-    def text(self, xy, words, *args, **kwargs):
-        drawn.append(words)
-        return real(self, xy, words, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
     default_renderer(view)
+    drawn = drawn_words
     assert any(t.startswith(gate) for t in drawn) and any(t.startswith(hall) for t in drawn), drawn
     if lang != "en":
         assert not any(t.startswith(("Gate", "Hall", "Shrine")) for t in drawn), drawn

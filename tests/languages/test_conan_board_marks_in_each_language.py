@@ -15,19 +15,9 @@ from engine.core.text import _
 RULES = get_ruleset("conan")
 
 
-def _drawn(view, monkeypatch) -> list[str]:
-    from PIL import ImageDraw
-
-    drawn = []
-    real = ImageDraw.ImageDraw.text
-
-    def text(self, xy, words, *args, **kwargs):
-        drawn.append(words)
-        return real(self, xy, words, *args, **kwargs)
-
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
+def _drawn(view, drawn_words) -> list[str]:
     default_renderer(view)
-    return drawn
+    return drawn_words
 
 
 @pytest.mark.parametrize("lang, tower, notes, legend", [
@@ -35,9 +25,9 @@ def _drawn(view, monkeypatch) -> list[str]:
     ("it", "Torre di guardia A2", "S3", "A: altezza · R: area di rinforzo · S: valore di salto"),
     ("hu", "Őrtorony Sz2", "U3", "Sz: szint · E: erősítési terület · U: ugrásérték"),
 ])
-def test_the_area_marks_and_their_legend_are_in_the_readers_language(lang, tower, notes, legend, monkeypatch):
+def test_the_area_marks_and_their_legend_are_in_the_readers_language(lang, tower, notes, legend, drawn_words):
     state = RULES.new_game(3, {"scenario": "the-witch-must-die", "players": 1})
-    drawn = _drawn(localised_view(RULES.board(state), lang), monkeypatch)
+    drawn = _drawn(localised_view(RULES.board(state), lang), drawn_words)
     assert tower in drawn, drawn  # the tower: level 2, jump value 3
     assert notes in drawn, drawn
     reinforcement = say(_(REINFORCEMENT_MARK), lang)
@@ -47,14 +37,14 @@ def test_the_area_marks_and_their_legend_are_in_the_readers_language(lang, tower
         assert not any(re.search(r"\b(L2|J3)\b", t) for t in drawn), drawn
 
 
-def test_a_board_without_marks_draws_no_legend(monkeypatch):
+def test_a_board_without_marks_draws_no_legend(drawn_words):
     from engine.rulesets.conan.view import area_view
 
     state = RULES.new_game(3, {"scenario": "idol-of-set", "players": 1})
     view = area_view(RULES, state)
     assert "L: level" in view.legend and "J: jump value" in view.legend  # the temple has both
     view.level_marks, view.area_notes, view.legend = {}, {}, ""
-    drawn = _drawn(view, monkeypatch)
+    drawn = _drawn(view, drawn_words)
     assert not any(":" in t and "level" in t for t in drawn)
 
 

@@ -80,23 +80,14 @@ def test_a_deployed_battle_renders(tmp_path):
     assert pixel(png, cx, cy) == side_colours(["p1", "p2"])["p1"]
 
 
-def test_a_units_badges_are_listed_by_the_list_pattern(monkeypatch):
+def test_a_units_badges_are_listed_by_the_list_pattern(monkeypatch, drawn_words):
     """The badges after a unit's label are a list written by engine.core.text.commas(), not a
     ", ".join by hand (#13)."""
-    from PIL import ImageDraw
-
     from engine.core.text import commas
 
-    drawn = []
-    real = ImageDraw.ImageDraw.text
-
-    def text(self, xy, words, *args, **kwargs):
-        drawn.append(words)
-        return real(self, xy, words, *args, **kwargs)
-
+    drawn = drawn_words
     calls = []
     monkeypatch.setattr(renderers.table, "commas", lambda items: calls.append(list(items)) or commas(items))
-    monkeypatch.setattr(ImageDraw.ImageDraw, "text", text)
     view = TableView(width=72, height=48, title="T", side_names={"p1": "A", "p2": "B"},
                      units=[UnitShape(id="u", label="Spearmen 30", side="p1", badges=["fleeing", "charged", "marched"],
                                       bases=[[(10, 40), (12, 40), (12, 42), (10, 42)]], centre=(11, 41), front=(11, 42)),
