@@ -13,14 +13,7 @@ from renderers.table import (HEADER, _frame, caption_boxes, label_boxes, layout_
                              terrain_label_boxes)
 
 from game_helpers import RULESET, scenario
-
-
-def _disjoint(boxes):
-    for i, a in enumerate(boxes):
-        for b in boxes[i + 1:]:
-            if not (min(a[2], b[2]) <= max(a[0], b[0]) + 1e-9 or min(a[3], b[3]) <= max(a[1], b[1]) + 1e-9):
-                return (a, b)
-    return None
+from test_ninth_age_board_labels import _disjoint
 
 
 def _crowded_with_overlays():
