@@ -35,7 +35,7 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.ops import unary_union
 
 from engine.table.footprint import Footprint, Pose
-from engine.table.frame import Point, direction, right_of, turn_between
+from engine.table.frame import EPS_CONTACT, Point, direction, right_of, turn_between
 
 SWEEP_STEP = 5.0  # degrees between the positions joined when sweeping a turn
 WHEEL_STEP = 5.0  # degrees between the wheels tried when the end pose needs a wheel and an align
@@ -317,12 +317,32 @@ def _key(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapping
             tuple((k, o.wkb) for k, o in obstacles.items()))
 
 
+def standing_against(start, obstacles: Mapping[Hashable, object]) -> dict[Hashable, object]:
+    """``obstacles`` as a move starting from ``start`` (a footprint, or its shape) may meet them:
+    one it already stands against (within :data:`EPS_CONTACT`, so touching it, or overlapping it
+    by the float noise of a pose placed flush) counts only deeper than that, so that moving
+    off it along or away from it is not going through it; the others as they are. A unit
+    beside a wall may leave it (§8.5); a wheel that swings a corner into the wall still goes in."""
+    shape = getattr(start, "shape", start)
+    box = shape.bounds
+    out: dict[Hashable, object] = {}
+    for k, o in obstacles.items():
+        b = o.bounds
+        if not (b[0] > box[2] + EPS_CONTACT or b[2] < box[0] - EPS_CONTACT or b[1] > box[3] + EPS_CONTACT
+                or b[3] < box[1] - EPS_CONTACT) and shape.distance(o) <= EPS_CONTACT:
+            o = o.buffer(-EPS_CONTACT, join_style="mitre")
+        out[k] = o
+    return out
+
+
 def charge_path(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapping[Hashable, object], *,
                 max_wheel: float = MAX_WHEEL) -> tuple[ChargePath | None, Hashable | None]:
     """The first legal charge path from ``start`` to the flush ``end`` against ``target``, or
     None with the obstacle (a key of ``obstacles``, shapely shapes) the most direct path would
-    cross (None when no path of this kind reaches ``end`` at all). Answers are remembered by
-    their inputs."""
+    cross (None when no path of this kind reaches ``end`` at all). An obstacle the charger
+    stands against at the start is met as :func:`standing_against` says. Answers are remembered
+    by their inputs."""
+    obstacles = standing_against(start, obstacles)
     key = _key(start, end, target, obstacles, max_wheel)
     found = _cache.get(key)
     if found is None:
@@ -417,9 +437,19 @@ def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapp
     return None, first_hit
 
 
+def _corners(shape) -> list[Point]:
+    """The corners of a polygon, or of each polygon of a collection (bases apart)."""
+    out: list[Point] = []
+    for g in getattr(shape, "geoms", [shape]):
+        out += list(g.exterior.coords)[:-1]
+    return out
+
+
 def _first_touch(moving, still, heading: Point, reach: float = 60.0) -> float | None:
-    """How far the convex ``moving`` goes along ``heading`` before it touches the convex
-    ``still`` (None: never, or they already overlap)."""
+    """How far ``moving`` goes along ``heading`` before it touches ``still`` (None: never, or
+    they already overlap). Two polygons moving apart first touch where a corner of one meets
+    the outline of the other, so neither needs to be convex: ``still`` may be the bases of a
+    unit with a notch in its last rank, or with gaps between them."""
     from shapely.geometry import LineString
 
     if moving.intersection(still).area > INTO_OTHER:
@@ -427,9 +457,10 @@ def _first_touch(moving, still, heading: Point, reach: float = 60.0) -> float | 
     best: float | None = None
     hx, hy = heading
     for sign, src, dst in ((1, moving, still), (-1, still, moving)):
-        for x, y in list(src.exterior.coords)[:-1]:
+        outline = dst.boundary
+        for x, y in _corners(src):
             ray = LineString([(x, y), (x + sign * hx * reach, y + sign * hy * reach)])
-            hit = ray.intersection(dst.exterior)
+            hit = ray.intersection(outline)
             for g in getattr(hit, "geoms", [hit]):
                 for q in getattr(g, "coords", []):
                     t = math.dist((x, y), q)
@@ -440,11 +471,13 @@ def _first_touch(moving, still, heading: Point, reach: float = 60.0) -> float | 
 
 def landings(start: Footprint, target: Footprint, bearing: float, max_wheel: float = MAX_WHEEL) -> list[Point]:
     """Where the charger's centre ends when it wheels at once (each wheel tried), goes straight
-    on until it first touches the target, then aligns about that point to face ``bearing``:
-    the places a real charge path reaches, for the flush poses to include."""
+    on until it first touches the target's bases, then aligns about that point to face
+    ``bearing``: the places a real charge path reaches, for the flush poses to include. The
+    bases, not the target's bounding rectangle: a charger may stand in the empty corner of an
+    incomplete last rank, inside that rectangle but clear of every base, and still charge."""
     total = turn_between(start.bearing, bearing)
     w, d = start.half_width, start.half_depth
-    hull, rect = start.shape.convex_hull, target.rect
+    hull, bases = start.shape.convex_hull, target.shape
     out: list[Point] = []
     for wheel in _wheels(total, max_wheel):
         align = total - wheel
@@ -455,13 +488,13 @@ def landings(start: Footprint, target: Footprint, bearing: float, max_wheel: flo
             corner = start.world((w if wheel > 0 else -w, d))
             shape = affinity.rotate(hull, -wheel, origin=corner)
             centre = _turned(start.centre, corner, wheel)
-        t = _first_touch(shape, rect, direction(start.bearing + wheel))
+        t = _first_touch(shape, bases, direction(start.bearing + wheel))
         if t is None:
             continue
         f = direction(start.bearing + wheel)
         moved = (centre[0] + f[0] * t, centre[1] + f[1] * t)
         if abs(align) > 1e-9:
-            p = _contact_point(start.at(Pose(x=moved[0], y=moved[1], bearing=(start.bearing + wheel) % 360)), rect)
+            p = _contact_point(start.at(Pose(x=moved[0], y=moved[1], bearing=(start.bearing + wheel) % 360)), bases)
             if p is None:
                 continue
             moved = _turned(moved, p, align)
@@ -469,13 +502,13 @@ def landings(start: Footprint, target: Footprint, bearing: float, max_wheel: flo
     return out
 
 
-def _contact_point(pose: Footprint, rect) -> Point | None:
-    """The point where ``pose``'s front edge touches ``rect`` (the align turns about it)."""
+def _contact_point(pose: Footprint, bases) -> Point | None:
+    """The point where ``pose``'s front edge touches ``bases`` (the align turns about it)."""
     edge = pose.front_edge
-    if edge.distance(rect) > TOUCH:
+    if edge.distance(bases) > TOUCH:
         return None
-    near = [q for q in list(edge.coords) + list(rect.exterior.coords)[:-1]
-            if ShapelyPoint(q).distance(rect) <= TOUCH and ShapelyPoint(q).distance(edge) <= TOUCH]
+    near = [q for q in list(edge.coords) + _corners(bases)
+            if ShapelyPoint(q).distance(bases) <= TOUCH and ShapelyPoint(q).distance(edge) <= TOUCH]
     if not near:
         return None
     return near[0]
