@@ -30,11 +30,11 @@ from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, Un
 from engine.rulesets.ninth_age.walls import gap
 from engine.table.arcs import majority_arc
 from engine.table.charge import FlushPose, flush_poses
-from engine.table.charge_path import charge_path
+from engine.table.charge_path import charge_path, standing_against
 from engine.table.contact import contact_side as touching_side, distance, models_in_contact
 from engine.table.footprint import Pose
 from engine.table.frame import EPS_DIST, bearing_between, turn_between
-from engine.table.motion import CLEARANCE_END, MOVE_SAMPLE, clearance_problem, pivot, translate
+from engine.table.motion import CLEARANCE_DURING, CLEARANCE_END, MOVE_SAMPLE, clearance_problem, pivot, translate
 
 MAX_DICE = 12  # 2D6, or 3D6 keeping the best two
 SIDES = ("front", "left", "right", "rear")
@@ -92,7 +92,8 @@ def _reachable(state, charger, target, cfp, tfp, side, blocked, ignore, *, landi
         for pose in out:
             if met:  # already in contact: the ground between where it stands and where it ends
                 ground = cfp.shape.union(pose.footprint.shape).convex_hull
-                crossed = next((k for k, o in obstacles.items() if ground.intersection(o).area > 1e-6), None)
+                crossed = next((k for k, o in standing_against(cfp, obstacles).items()
+                                if ground.intersection(o).area > 1e-6), None)
                 if crossed is None:
                     kept.append(pose)
                 elif blocked is not None and crossed not in blocked:
@@ -809,14 +810,38 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
     around = surroundings(state, {charger.id})
     best, moved = None, 0.0
     steps = int(round(go / MOVE_SAMPLE))
+    # a failed charge is not a charge: the 1" rule holds (§8.7), ½" during the move and 1" where
+    # it ends (§6.3); a unit the pivot already leaves closer than ½" to something may go on no closer
+    turned_problem = clearance_problem(turned, around, CLEARANCE_END, during=False)
+    squeezed = clearance_problem(turned, around, CLEARANCE_DURING, during=True) is not None
+    stop = None  # why it goes no farther: what it would come too near moving on
     for k in range(0, steps + 1):  # straight on, stopping before whatever is in the way (never past it)
         candidate = translate(turned, 0, k * MOVE_SAMPLE)
-        if clearance_problem(candidate, around, CLEARANCE_END, during=False) is None:
+        problem = turned_problem if k == 0 else clearance_problem(candidate, around, CLEARANCE_END, during=False)
+        if problem is None:
             best, moved = candidate, k * MOVE_SAMPLE
-        elif k and clearance_problem(candidate, around, 0.0, during=True) is not None:
-            break
+            continue
+        stop = problem
+        if k:
+            on_way = clearance_problem(candidate, around, 0.0 if squeezed else CLEARANCE_DURING, during=True)
+            if on_way is not None:
+                stop = on_way
+                break
     if best is None:
-        events.append(Event(kind="failed-charge", seat=charger.owner, text=ngettext("{charger}'s charge fails ({why}); it has no room to move and stays where it is.", "{charger}'s charge fails ({why}); they have no room to move and stay where they are.", number(state, charger), charger=charger.id, why=why)))
+        # say what keeps it from moving at all: where the pivot leaves it, and what is ahead
+        if stop is None or stop is turned_problem:
+            where = _("turned toward the centre of {target}, {problem}", target=target.id, problem=turned_problem)
+        else:
+            where = _("turned toward the centre of {target}, {problem}; moving forward, {ahead}", target=target.id,
+                      problem=turned_problem, ahead=stop)
+        events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
+                            text=ngettext("{charger}'s charge fails ({why}). It may not make the failed charge move "
+                                          "and stays where it is: {where}; a failed charge is not a charge, so the "
+                                          "1\" rule holds (§8.7).",
+                                          "{charger}'s charge fails ({why}). They may not make the failed charge move "
+                                          "and stay where they are: {where}; a failed charge is not a charge, so the "
+                                          "1\" rule holds (§8.7).",
+                                          number(state, charger), charger=charger.id, why=why, where=where)))
         return
     state.last_moves.append({"unit": charger.id, "kind": "failed charge", "path": [list(fp.centre),
                                                                                    list(best.centre)],
