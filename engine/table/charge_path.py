@@ -35,7 +35,7 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.ops import unary_union
 
 from engine.table.footprint import Footprint, Pose
-from engine.table.frame import EPS_CONTACT, Point, direction, right_of, turn_between
+from engine.table.frame import EPS_CONTACT, Point, direction, right_of, to_world, turn_between
 
 SWEEP_STEP = 5.0  # degrees between the positions joined when sweeping a turn
 WHEEL_STEP = 5.0  # degrees between the wheels tried when the end pose needs a wheel and an align
@@ -289,13 +289,20 @@ def _shares(parts: list[_Part], shape, box, limit: float) -> bool:
     return ground.intersection(shape).area > limit
 
 
-def _into(start: Footprint, hull, pre: Footprint, tshape) -> bool:
-    """Whether ``pre`` (``start`` moved) goes into the target by more than :data:`INTO_TARGET`:
-    measured on its bases only when the hull of them, moved the same way, goes in that far."""
-    r = math.radians(pre.bearing - start.bearing)  # clockwise about the start's centre, then across
+def _into(start: Footprint, hull, centre: Point, bearing: float, tshape, tbox) -> bool:
+    """Whether ``start`` moved to ``centre`` facing ``bearing`` goes into the target (``tshape``,
+    its bounds ``tbox``) by more than :data:`INTO_TARGET`: measured on its bases only when the
+    hull of them, moved the same way, goes in that far; not at all when the moved hull's bounds
+    keep clear of the target's (they share no ground)."""
+    r = math.radians(bearing - start.bearing)  # clockwise about the start's centre, then across
     c, s = math.cos(r), math.sin(r)
-    (x0, y0), (x1, y1) = start.centre, pre.centre
+    (x0, y0), (x1, y1) = start.centre, centre
     matrix = [c, s, -s, c, x1 - c * x0 - s * y0, y1 + s * x0 - c * y0]
+    hb = hull.bounds  # the moved hull lies in the moved box of its bounds
+    xs = [c * x + s * y + matrix[4] for x in (hb[0], hb[2]) for y in (hb[1], hb[3])]
+    ys = [-s * x + c * y + matrix[5] for x in (hb[0], hb[2]) for y in (hb[1], hb[3])]
+    if min(xs) > tbox[2] + NEAR or max(xs) < tbox[0] - NEAR or min(ys) > tbox[3] + NEAR or max(ys) < tbox[1] - NEAR:
+        return False
     if affinity.affine_transform(hull, matrix).intersection(tshape).area <= INTO_TARGET:
         return False
     if abs(start.shape.area - hull.area) < 1e-9:  # a full block: its bases are their hull
@@ -380,26 +387,36 @@ def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapp
             break
         a, b = max(a, 0.0), max(b, 0.0)
         fw = np.array(direction(start.bearing + wheel))
-        # where the centre goes (no ground swept yet): does it first touch the target there?
-        centres: list[Point] = [start.centre]
+        # where the centre goes (no ground swept yet): does it first touch the target there? (the
+        # centres drawn are listed only for a candidate that does)
         centre = np.array(start.centre)
         corner = None
         if a > 1e-9:
             centre = centre + a * f0
-            centres.append(tuple(centre))
+        forward_end = centre
         if abs(wheel) > 1e-9:
             corner = np.array(start.world((w if wheel > 0 else -w, d))) + a * f0
-            centres += _centres_turning(tuple(centre), tuple(corner), wheel)
-            centre = np.array(centres[-1])
+            n = max(1, math.ceil(abs(wheel) / 15.0))  # as the last of _centres_turning
+            centre = np.array(_turned(tuple(forward_end), tuple(corner), wheel * n / n))
         if b > 1e-9:
             centre = centre + b * fw
-            centres.append(tuple(centre))
         contact = None
         if abs(align) > 1e-9:
-            pre = start.at(Pose(x=float(centre[0]), y=float(centre[1]), bearing=(start.bearing + wheel) % 360))
-            contact = pre.world((u, d))
-            if ShapelyPoint(contact).distance(tshape) > TOUCH or _into(start, hull, pre, tshape):
+            at, facing = (float(centre[0]), float(centre[1])), (start.bearing + wheel) % 360
+            contact = to_world(at, facing, (u, d))
+            if contact[0] < tbox[0] - TOUCH or contact[0] > tbox[2] + TOUCH or contact[1] < tbox[1] - TOUCH \
+                    or contact[1] > tbox[3] + TOUCH:
+                continue  # farther from the target's bounds than TOUCH: not on it
+            if ShapelyPoint(contact).distance(tshape) > TOUCH or _into(start, hull, at, facing, tshape, tbox):
                 continue  # it would not first touch the target there
+        centres: list[Point] = [start.centre]
+        if a > 1e-9:
+            centres.append(tuple(forward_end))
+        if corner is not None:
+            centres += _centres_turning(tuple(forward_end), tuple(corner), wheel)
+        if b > 1e-9:
+            centres.append(tuple(centre))
+        if contact is not None:
             centres += _centres_turning(tuple(centre), contact, align)
         centres[-1] = end.centre
         swept_count += 1
