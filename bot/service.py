@@ -19,6 +19,7 @@ import logging
 import re
 import secrets
 import weakref
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, Callable
 
@@ -40,7 +41,7 @@ from bot.commands import (
     Attachment,
     Command, check_bounds, help_text,
 )
-from bot.i18n import LANGUAGES, SOURCE, language_of, localised_view, say, spoken, supported
+from bot.i18n import LANGUAGES, SOURCE, language_of, localised_view, say, spoken, supported, typed_in_english
 from bot.inbox import inbox
 from bot.leagues import Caller, LeagueService
 from bot.parsed import ParsedGames
@@ -121,6 +122,10 @@ class Service:
         channel_id, user_id = str(channel_id), str(user_id)
         server = await self.server_language(guild_id)
         lang = language_of(await self._user_language(user_id), locale, server)
+        # A spell, a magic item or a card may be named in the user's language, or in English.
+        typed = typed_in_english(command.options, command.key, lang)
+        if typed is not command.options:
+            command = replace(command, options=typed)
         token = self._server_language.set(server)
         try:
             reply = await self._handle(channel_id, user_id, command, guild_id, caller, server, lang)

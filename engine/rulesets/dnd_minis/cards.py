@@ -590,6 +590,34 @@ def _data_folder(name: str):
     return resources.files("engine.rulesets.dnd_minis") / "data" / name
 
 
+@lru_cache(maxsize=1)
+def data_texts() -> dict[str, str]:
+    """The words the shipped cards show players beside the rules' own (#13): each card
+    ability's text ("+5 damage against Orcs."), with the file it is in. Catalogue keys of the
+    ``dnd_minis`` area (``scripts.catalogues`` adds them, so a new card file adds its words);
+    an uploaded card's words are not among them and stay as its owner wrote them."""
+    import json
+
+    texts: dict[str, str] = {}
+    for entry in sorted(_data_folder("creatures").iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".json"):
+            data = json.loads(entry.read_text(encoding="utf-8"))
+            for ability in data.get("abilities") or []:
+                text = ability.get("text") if isinstance(ability, dict) else None
+                if isinstance(text, str) and text.strip():
+                    texts.setdefault(text, f"engine/rulesets/dnd_minis/data/creatures/{entry.name}")
+    return texts
+
+
+def data_said(text: str) -> Text | str:
+    """A shipped card's text in the reader's language; any other text as it is written.
+
+    >>> data_said("+5 damage against Orcs.").msgid, data_said("My own rule.")
+    ('+5 damage against Orcs.', 'My own rule.')
+    """
+    return Text._make(text, None, None, {}, "dnd_minis") if text in data_texts() else text
+
+
 @lru_cache(maxsize=None)
 def shipped_cards() -> dict[str, StatCard]:
     """Every creature card shipped with Warband, by id."""
