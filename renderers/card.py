@@ -88,7 +88,7 @@ def _sections(card: StatCard, words: Mapping[str, str] | None = None) -> list[tu
         rows = []
         for ref in card.abilities:
             boxes = " " + "[ ]" * ref.uses if ref.uses else ""
-            fmt = ref.describe_format()
+            fmt = _spoken(words, ref.format_said())
             name = _spoken(words, ability_name(ref.name))
             label = name + boxes + (f" ({fmt})" if fmt and not ref.name.endswith(")") else "")
             rows.append((label, _spoken(words, _summary(ref.name, ref.text))))
@@ -105,7 +105,7 @@ def _sections(card: StatCard, words: Mapping[str, str] | None = None) -> list[tu
             boxes = " " + "[ ]" * spell.uses if spell.uses else ""
             cost = f" {spell.pp} pp" if spell.pp is not None else ""
             level = " (" + said(N_("level")) + f" {spell.level})" if spell.level is not None else ""
-            rows.append((f"{spell.name}{boxes}{cost}{level}", spell.describe_format()))
+            rows.append((f"{spell.name}{boxes}{cost}{level}", _spoken(words, spell.format_said())))
         sections.append((said(N_("Spells")), rows))
     minions = [f"{m.count} x {m.card}" for m in card.minions]
     if minions:

@@ -149,6 +149,9 @@ class AttackEntry(_Strict):
         return join("", [f"{self.bonus:+d} ({self.damage}", kind, extra, ")"])
 
 
+_REPLACES = {"attack": N_("replaces attack"), "move": N_("replaces move"), "attack and move": N_("replaces attack and move")}
+
+
 class _EffectFormat(_Strict):
     """The printed ``(range; area; effects; DC #)`` of spells and spell-format abilities
     (Breath Weapon, Gaze Attack, Death Burst...): War Drums §17.2, skirmish §21.3."""
@@ -195,6 +198,32 @@ class _EffectFormat(_Strict):
         ("" when there are none): what ``spells.spell_for(name, entry, level)`` reads."""
         body = self.describe_format()
         return f"({body})" if body else ""
+
+    def format_said(self) -> Text | str:
+        """:meth:`describe_format` in the reader's language, part by part: the range and the
+        damage type by their catalogue words, "replaces attack", "DC 17"; the printed
+        ``effect`` as the card writes it.
+
+        >>> AbilityRef(name="Breath Weapon", replaces="attack", range="cone", damage=30, damage_kind="acid", dc=17).format_said()
+        join('; ', [Text('replaces attack'), Text('cone'), Text('{damage} {kind} damage', damage=30, kind=Text('acid')), Text('DC {dc}', dc=17)])
+        """
+        parts: list[Any] = []
+        if self.replaces:
+            parts.append(Text(_REPLACES[self.replaces]))
+        if self.range:
+            parts.append(range_name(self.range))
+        if self.area:
+            parts.append(self.area)
+        if self.damage is not None:
+            parts.append(_("{damage} damage", damage=self.damage) if self.damage_kind in (None, "normal")
+                         else _("{damage} {kind} damage", damage=self.damage, kind=damage_kind_name(self.damage_kind)))
+        if self.effect:
+            parts.append(self.effect)
+        if self.ignore_spell_resistance:
+            parts.append(_("ignore Spell Resistance"))
+        if self.dc is not None:
+            parts.append(_("DC {dc} negates", dc=self.dc) if self.negates else _("DC {dc}", dc=self.dc))
+        return join("; ", parts) if parts else ""
 
     def describe_format(self) -> str:
         """The parenthesised part as a card prints it, e.g. ``sight; radius 2; 30 fire damage; DC 16``."""
