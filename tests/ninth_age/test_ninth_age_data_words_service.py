@@ -55,3 +55,20 @@ async def test_the_same_spell_typed_in_english_still_works_for_an_italian_reader
     reply = await say(service, USERS[state.active], f'/cast wizard:"{caster.name}" spell:"{spell.name}" dice:5 target:"{target.id}"')
     assert reply.error is None, reply.text
     assert spell.name not in reply.text
+
+
+@pytest.mark.parametrize("lang, said", [("it", "Tempesta di Cenere"), ("hu", "Hamuvihar")])
+def test_the_board_labels_a_spells_template_in_the_readers_language(lang, said):
+    from bot.i18n import localised_view
+
+    from loaded_dice import load
+    from test_ninth_age_magic import RULESET, cast, magic_phase
+
+    state, _ = magic_phase(dice=(4, 4, 1, 1), placements={"Hedge Wizard": (30, 20, 0), "Brutes": (30, 30, 180, 3)})
+    state.casters["Hedge Wizard"].spells = ["Cinder Storm"]
+    load(state, 4, 4, 3, 6)
+    state = cast(state, wizard="Hedge Wizard", spell="Cinder Storm", dice=2, target="Brutes", answers={"dispel": "none"})
+    view = RULESET.board(state)
+    assert [str(t.label) for t in view.templates] == ["Cinder Storm"]
+    shown = localised_view(view, lang)
+    assert [t.label for t in shown.templates] == [said]
