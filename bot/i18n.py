@@ -313,6 +313,17 @@ def data_word(value: str, area: str | None) -> Any:
     return Text._make(value, None, None, {}, area)
 
 
+def any_data_word(value: Any) -> Any:
+    """``value`` as a Text of the first ruleset whose shipped data holds it (a spell, a magic
+    item, a Conan card offered by autocomplete), else as it is."""
+    if isinstance(value, str) and not isinstance(value, Text):
+        for area in DATA_WORD_MODULES:
+            said = data_word(value, area)
+            if said is not value:
+                return said
+    return value
+
+
 @lru_cache(maxsize=None)
 def _english_of_words(lang: str) -> dict[str, str]:
     """Every shipped data word as ``lang`` says it (case-folded) -> its English."""

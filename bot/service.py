@@ -41,7 +41,8 @@ from bot.commands import (
     Attachment,
     Command, check_bounds, help_text,
 )
-from bot.i18n import LANGUAGES, SOURCE, language_of, localised_view, say, spoken, supported, typed_in_english
+from bot.i18n import (LANGUAGES, SOURCE, any_data_word, language_of, localised_view, say, spoken, supported,
+                       typed_in_english)
 from bot.inbox import inbox
 from bot.leagues import Caller, LeagueService
 from bot.parsed import ParsedGames
@@ -811,7 +812,8 @@ class Service:
         current = (current or "").strip().casefold()
         out = []
         for value in await self._suggestions(channel_id, user_id, kind, current, guild_id):
-            name = say(seat_label(value), lang) if kind in ("seat", "free-seat") else say(value, lang)
+            name = (say(seat_label(value), lang) if kind in ("seat", "free-seat")
+                    else say(any_data_word(value), lang) if kind in ("spell", "item") else say(value, lang))
             value = str(value)
             if current in value.casefold() or current in name.casefold():
                 out.append((name, value))

@@ -10,7 +10,7 @@ from engine.rulesets.ninth_age import magic
 from engine.rulesets.ninth_age.catalogue import data_said
 
 from test_ninth_age_magic_service import _to_the_magic_phase
-from test_ninth_age_service import USERS, say, snapshot
+from test_ninth_age_service import CHANNEL, USERS, say, snapshot
 
 
 async def _augment(service):
@@ -35,6 +35,9 @@ async def test_a_spell_typed_in_the_casters_language_is_cast_and_named_so(servic
         assert (await say(service, USERS[seat], f"/language lang:{lang}")).error is None
     typed = said_in(data_said(spell.name), lang)
     assert typed != spell.name and english_word(typed, lang) == spell.name  # e.g. "Pelle di Corteccia"
+    offered = await service.autocomplete_choices(CHANNEL, USERS[active], "spell", "")
+    assert (typed, spell.name) in offered, offered  # read in the language, sent in English
+    assert (typed, spell.name) in await service.autocomplete_choices(CHANNEL, USERS[active], "spell", typed[:4])
     reply = await say(service, USERS[active], f'/cast wizard:"{caster.name}" spell:"{typed}" dice:5 target:"{target.id}"')
     assert reply.error is None, reply.text
     assert typed in reply.text and spell.name not in reply.text, reply.text
