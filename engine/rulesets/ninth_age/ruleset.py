@@ -710,7 +710,6 @@ class NinthAge(Ruleset):
         return view
 
 
-@contextmanager
 def _badged(shape: UnitShape, badges: list) -> None:
     """A unit's badges on its shape, and the text the board writes after its label: one list,
     said in the reader's language (the renderer has no language to join them in). Set after
@@ -719,6 +718,7 @@ def _badged(shape: UnitShape, badges: list) -> None:
     shape.badge_text = commas(badges) if badges else ""
 
 
+@contextmanager
 def _march_test_kept(state: NinthAgeState, unit, action, events: list[Event]):
     """A march refused after its March test was rolled (too far for a failed test, a blocked
     path) does not undo the test (§8.12: taken before moving): the unit stays where it is, the
