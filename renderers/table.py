@@ -488,6 +488,15 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
             tip = (f[0] + (f[0] - c[0]) * 0.4, f[1] + (f[1] - c[1]) * 0.4) if c != f else f
             draw.line([c, tip], fill=(255, 255, 255), width=2)
             arrowhead(draw, c, tip, length=7, fill=(255, 255, 255))
+    for t in view.templates:  # under the labels: a template lying on a unit leaves its label readable
+        cx, cy = p(*t.centre)
+        r = t.diameter / 2 * s
+        if t.swept_from is not None:  # a Vortex: the whole path it swept
+            ax, ay = p(*t.swept_from)
+            draw.line([(ax, ay), (cx, cy)], fill=with_alpha(TEMPLATE_INK, 60), width=max(1, int(round(2 * r))))
+            draw.ellipse([ax - r, ay - r, ax + r, ay + r], fill=with_alpha(TEMPLATE_INK, 60))
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=with_alpha(TEMPLATE_INK, 60), outline=TEMPLATE_INK,
+                     width=2)
     # the terrain's names, off the bases; then the units' labels over every footprint, none over
     # another nor over a terrain name (units in contact stand close together)
     # (the overlays' captions are laid out first and drawn last, over everything)
@@ -513,15 +522,6 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
             draw.line([(cx, cy), (ex, ey)], fill=(20, 20, 20), width=1)
         draw.text((lx, ly), label, font=font(LABEL_SIZE), fill=(255, 255, 255), anchor="mm", stroke_width=2,
                   stroke_fill=(20, 20, 20))
-    for t in view.templates:
-        cx, cy = p(*t.centre)
-        r = t.diameter / 2 * s
-        if t.swept_from is not None:  # a Vortex: the whole path it swept
-            ax, ay = p(*t.swept_from)
-            draw.line([(ax, ay), (cx, cy)], fill=with_alpha(TEMPLATE_INK, 60), width=max(1, int(round(2 * r))))
-            draw.ellipse([ax - r, ay - r, ax + r, ay + r], fill=with_alpha(TEMPLATE_INK, 60))
-        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=with_alpha(TEMPLATE_INK, 60), outline=TEMPLATE_INK,
-                     width=2)
     for c in view.combats:  # a challenge (§16.9): crossed blades between the two duellists, over the units
         if len(c.duel) == 2:
             (ax, ay), (bx, by) = p(*c.duel[0]), p(*c.duel[1])

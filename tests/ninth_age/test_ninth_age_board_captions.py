@@ -191,3 +191,23 @@ def test_a_pursuit_off_the_table_has_its_path_drawn_to_the_edge():
     assert move["kind"] == "pursuit" and tuple(move["path"][0]) == tuple(start)
     assert move["path"][-1] == [start[0], 48.0] or tuple(move["path"][-1]) == (start[0], 48.0)
     assert move["label"] == '12"'
+
+
+def test_a_template_on_a_unit_leaves_its_label_readable():
+    """A console game's catapult template lay over 'Handgunners 10': the label was drawn under
+    the template's tint. The template is drawn under the labels now."""
+    from engine.table.view import TemplateShape, UnitShape
+
+    from renderers.table import label_boxes
+
+    # no bases nor arrow (their outlines are white too): the label's white letters alone
+    unit = UnitShape(id="Handgunners", label="Handgunners 10", side="p1", bases=[], centre=(25, 11), front=(25, 12),
+                     has_arcs=False)
+    bare = TableView(width=72, height=48, units=[unit])
+    hit = bare.model_copy(update={"templates": [TemplateShape(centre=(25, 11), diameter=5, label="")]})
+    box = tuple(round(v) for v in label_boxes(bare)[0])
+
+    def white(im: Image.Image) -> int:
+        return sum(1 for c in im.crop(box).getdata() if c == (255, 255, 255))
+
+    assert white(_image(hit)) == white(_image(bare)) > 20
