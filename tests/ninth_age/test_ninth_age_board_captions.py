@@ -208,6 +208,7 @@ def test_a_template_on_a_unit_leaves_its_label_readable():
     box = tuple(round(v) for v in label_boxes(bare)[0])
 
     def white(im: Image.Image) -> int:
-        return sum(1 for c in im.crop(box).getdata() if c == (255, 255, 255))
+        crop = im.crop(box)
+        return sum(1 for x in range(crop.width) for y in range(crop.height) if crop.getpixel((x, y)) == (255, 255, 255))
 
     assert white(_image(hit)) == white(_image(bare)) > 20
