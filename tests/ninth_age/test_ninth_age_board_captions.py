@@ -212,3 +212,21 @@ def test_a_template_on_a_unit_leaves_its_label_readable():
         return sum(1 for x in range(crop.width) for y in range(crop.height) if crop.getpixel((x, y)) == (255, 255, 255))
 
     assert white(_image(hit)) == white(_image(bare)) > 20
+
+
+def test_a_moves_caption_reads_in_the_readers_language_after_the_game_is_stored():
+    """An Italian console board read 'failed: 13" is short of 20.9"': the caption, a sentence
+    while the move was made, came back from the stored game as its English words."""
+    from bot.i18n import localised_view
+
+    from engine.core.text import Text
+
+    state = scenario({"Spearmen": (30, 3, 0), "Brutes": (30, 20, 180)}, terrain="open")
+    load(state, 3, 4)
+    flee(state, state.units["Spearmen"], 180.0, [], "Spearmen break")
+    stored = type(state).model_validate_json(state.model_dump_json())
+    label = next(pa for pa in RULESET.board(stored).paths if pa.kind == "flee").label
+    assert isinstance(label, Text) and label == "Spearmen flee off the table"
+    italian = localised_view(RULESET.board(stored), "it")
+    said = next(pa for pa in italian.paths if pa.kind == "flee").label
+    assert said != "Spearmen flee off the table" and "Spearmen" in said

@@ -698,7 +698,8 @@ class NinthAge(Ruleset):
         for move in state.last_moves:
             if len(move.get("path", [])) >= 2:
                 path = PathShape(kind=move["kind"], points=[tuple(p) for p in move["path"]], label="")
-                path.label = move.get("label", "")
+                label = move.get("label", "")  # a sentence comes back from storage as its data
+                path.label = Text.from_data(label) if isinstance(label, dict) else label
                 view.paths.append(path)
         # the Shooting phase's overlays: sight and cover rays of the shots taken, templates, scatter
         # a war machine's template and cannonball line are captioned with the machine and its weapon
