@@ -1386,6 +1386,8 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
             if randomly:  # it cannot leave the table over the edge (§22 Random Movement)
                 blocked = _("the table edge")
                 break
+            state.last_moves.append({"unit": unit.id, "kind": label, "path": [  # to the point of the edge it left by
+                list(start.centre), list(state.table.edge_point(start.centre, trial.centre))], "label": f"{go}\""})
             _off_table(state, unit, trial, events, label)
             return
         touching = [k for k, o in around.others.items() if o.shape.distance(trial.shape) <= 0.02
