@@ -38,7 +38,7 @@ from engine.rulesets.dnd35_encounter.actions import (
     PlaceCreature, RemoveCreature, Resume, RollInitiative, SetConditions,
 )
 from engine.rulesets.dnd35_encounter.conditions import canonical
-from engine.rulesets.dnd35_encounter.creature import REFEREE, Creature, Weapon, slug
+from engine.rulesets.dnd35_encounter.creature import REFEREE, Creature, Weapon, class_word, size_word, slug
 from engine.rulesets.dnd35_encounter.initiative import initiative_order, insert_latecomer
 from engine.rulesets.dnd35_encounter.maps import load_map, map_names
 from engine.rulesets.dnd35_encounter.settings import encounter_options, option_names, rules_of
@@ -239,8 +239,10 @@ class Encounter(Ruleset):
         state.creatures[cid] = creature
         owner = state.seat(action.owner).name
         events.append(Event(kind="place", seat=action.seat, data={"creature": cid},
-                            text=_('{name} ({cid}) is placed on {square} for {owner}: {hp} hp, AC {ac}, speed '
-                                   '{speed} squares ({amount} ft), initiative {init_mod:+d}{described}.', name=name, cid=cid, square=square_name(action.square), owner=owner, hp=creature.hp, ac=creature.ac, speed=speed, amount=speed * 5, init_mod=creature.init_mod, described=self._described(creature))))
+                            text=ngettext('{name} ({cid}) is placed on {square} for {owner}: {hp} hp, AC {ac}, speed {n} square '
+                                          '({amount} ft), initiative {init_mod:+d}{described}.', '{name} ({cid}) is placed on '
+                                          '{square} for {owner}: {hp} hp, AC {ac}, speed {n} squares ({amount} ft), initiative '
+                                          '{init_mod:+d}{described}.', speed, name=name, cid=cid, square=square_name(action.square), owner=owner, hp=creature.hp, ac=creature.ac, amount=speed * 5, init_mod=creature.init_mod, described=self._described(creature))))
         self._squeeze_note(creature, False, events)
         if state.phase in ("combat", "paused") and state.order:
             state.order = insert_latecomer(state.rng, creature, state.order, state.creatures, events)
@@ -260,18 +262,21 @@ class Encounter(Ruleset):
                                monk_level=(creature.level or 0) if creature.klass == "monk" else 0,
                                use_ext_table=state.ext_speed_table)
 
-    def _described(self, creature: Creature) -> str:
+    def _described(self, creature: Creature) -> Any:
         """The parts of a creature's description beyond the basics, for the log."""
-        parts = []
+        parts: list[Any] = []
         if creature.klass:
-            parts.append(f"{creature.klass}{f' {creature.level}' if creature.level else ''}")
+            parts.append(join(" ", [class_word(creature.klass), str(creature.level)]) if creature.level
+                         else class_word(creature.klass))
         if creature.fly is not None:
-            parts.append(f"fly {creature.fly} squares ({creature.fly * 5} ft)")
+            parts.append(ngettext("fly {n} square ({amount} ft)", "fly {n} squares ({amount} ft)", creature.fly,
+                                  amount=creature.fly * 5))
         if creature.traits:
-            parts.append(", ".join(creature.traits))
+            parts.append(commas(creature.traits))
         if creature.attacks:
-            parts.append("attacks: " + "; ".join(f"{i}. {w.describe()}" for i, w in enumerate(creature.attacks, 1)))
-        return "; " + "; ".join(parts) if parts else ""
+            parts.append(_("attacks: {attacks}", attacks=join("; ", [join("", [f"{i}. ", w.said()])
+                                                                     for i, w in enumerate(creature.attacks, 1)])))
+        return join("", ["; ", join("; ", parts)]) if parts else ""
 
     def _edit(self, state: EncounterState, action: EditCreature, events: list[Event]) -> None:
         """The referee changes a creature's description; speed follows race, class and armour
@@ -306,8 +311,9 @@ class Encounter(Ruleset):
                                                     creature=creature.name, reason=reason))
             self._settle(state, creature, creature.anchor, None)
         events.append(Event(kind="edit", seat=action.seat, data={"creature": creature.id},
-                            text=_('{creature} is now: {hp}/{max_hp} hp, AC {ac}, {size}, speed {speed} '
-                                   'squares ({amount} ft){described}.', creature=creature.name, hp=creature.hp, max_hp=creature.max_hp, ac=creature.ac, size=creature.size, speed=creature.speed, amount=creature.speed * 5, described=self._described(creature))))
+                            text=ngettext('{creature} is now: {hp}/{max_hp} hp, AC {ac}, {size}, speed {n} square ({amount} '
+                                          'ft){described}.', '{creature} is now: {hp}/{max_hp} hp, AC {ac}, {size}, speed {n} '
+                                          'squares ({amount} ft){described}.', creature.speed, creature=creature.name, hp=creature.hp, max_hp=creature.max_hp, ac=creature.ac, size=size_word(creature.size), amount=creature.speed * 5, described=self._described(creature))))
 
     def _remove(self, state: EncounterState, action: RemoveCreature, events: list[Event]) -> None:
         creature = self.find(state, action.creature)
@@ -734,7 +740,7 @@ class Encounter(Ruleset):
         if number is None:
             return attacker.attacks[0] if attacker.attacks else None
         if not 1 <= number <= len(attacker.attacks):
-            have = join("; ", [f"{i}: {w.describe()}" for i, w in enumerate(attacker.attacks, 1)]) or _("none given")
+            have = join("; ", [join("", [f"{i}: ", w.said()]) for i, w in enumerate(attacker.attacks, 1)]) or _("none given")
             raise IllegalAction("unknown-attack", _('{attacker} has no attack {number} (its attacks: {have}).',
                                                     attacker=attacker.name, number=number, have=have))
         return attacker.attacks[number - 1]
