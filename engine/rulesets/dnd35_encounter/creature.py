@@ -82,12 +82,16 @@ CLASS_WORDS = {"barbarian": N_("barbarian"), "monk": N_("monk")}
 
 
 def size_word(size: str) -> Any:
-    """>>> str(size_word("large")), size_word("odd")
-    ('large', 'odd')"""
+    """A size in the reader's language (a Text), or as written when it is no size name.
+
+    >>> str(size_word("large")), size_word("odd")
+    ('large', 'odd')
+    """
     return Text._make(SIZE_WORDS[size], None, None, {}, "dnd35") if size in SIZE_WORDS else size
 
 
 def class_word(klass: str) -> Any:
+    """A character class (barbarian, monk) in the reader's language, any other as typed."""
     return Text._make(CLASS_WORDS[klass], None, None, {}, "dnd35") if klass in CLASS_WORDS else klass
 
 
