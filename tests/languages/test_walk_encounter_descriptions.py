@@ -53,3 +53,40 @@ async def test_placed_and_edited_creatures_are_described_in_the_readers_language
         for line in lines:
             assert not english_in(line.replace("Crypt of the Bone Lord", ""), lang), line
             assert " sq " not in line and "attacks" not in line, line
+
+
+PLAY = [
+    '/game new ruleset:dnd35-encounter map:crypt seed:5',
+    '/place creature:Orc square:C3 hp:12 ac:13 init:20 attacks:"falchion +4 2d4+4"',
+    '/place creature:Aria square:D3 hp:3 ac:16 init:-5 attacks:"rapier +5 1d6+1"',
+    '/initiative',
+    '/attack creature:orc target:aria',
+    '/attack creature:orc target:aria roll:1d20+30 damage:1d4+20',
+    '/condition creature:orc add:prone',
+    '/condition creature:orc remove:prone',
+    '/end',
+]
+ATTACK = {"it": ("(CA 16)", "ora prone", "non più prone", "morto"), "hu": ("(AC 16)", "most prone", "már nem prone", "halott"),
+          "en": ("(AC 16)", "now prone", "no longer prone", "dead")}
+
+
+@pytest.mark.parametrize("lang", ["it", "hu", "en"])
+async def test_an_attack_and_the_referees_conditions_are_said_in_the_readers_language(tmp_path, lang):
+    """The Italian console read 'Orc attacca Aria con falchion (AC 16)' (the seed's CA) and
+    'Orc è now prone'; a creature at -10 hp skipped its turn as 'è dead'."""
+    store = await Store.open(tmp_path / "a.sqlite3")
+    out = io.StringIO()
+    try:
+        console = Console(Service(store, language=lang), tmp_path / "img", user="ref", out=out, lang=lang)
+        for line in PLAY:
+            await console.run_line(line)
+    finally:
+        await store.close()
+    said = out.getvalue()
+    for word in ATTACK[lang]:
+        assert word in said, (word, said)
+    if lang != "en":
+        for line in said.splitlines():
+            if line.startswith(("Orc", "Aria")):
+                assert not english_in(line.replace("prone", ""), lang), line
+                assert " now " not in line and "(AC" not in line.replace("(AC 16)", "" if lang == "hu" else "(AC"), line
