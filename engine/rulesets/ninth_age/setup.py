@@ -138,12 +138,12 @@ def continue_setup(state: NinthAgeState, events: list[Event]) -> None:
         _generate_spells(state, seat, events)
     for seat in (chooser, other):  # Scouts are declared before deployment, the chooser first
         for unit in [u for u in state.units.values() if u.owner == seat and state.unit_entry(u).has_rule("Scout")]:
-            if decide(state, seat, f"scout-{unit.id}", _("Will {unit} deploy as Scouts (after every other unit, in your zone or more than 12\" from the enemy)?", unit=unit.id), ["yes", "no"]) == "yes":
+            if decide(state, seat, f"scout-{unit.id}", ngettext("Will {unit} deploy as Scouts (after every other unit, in your zone or more than 12\" from the enemy)?", "Will {unit} deploy as Scouts (after every other unit, in your zone or more than 12\" from the enemy)?", number(state, unit), unit=unit.id), ["yes", "no"]) == "yes":
                 unit.scouting = True
-                events.append(Event(kind="setup", seat=seat, text=_("{unit} will deploy as Scouts.", unit=unit.id)))
+                events.append(Event(kind="setup", seat=seat, text=ngettext("{unit} will deploy as Scouts.", "{unit} will deploy as Scouts.", number(state, unit), unit=unit.id)))
         for unit in [u for u in state.units.values() if u.owner == seat and state.unit_entry(u).has_rule("Ambush")
                      and not u.scouting]:
-            if decide(state, seat, f"ambush-{unit.id}", _("Will {unit} lie in Ambush (not deployed; from game turn 2 it arrives on a 3+ from a table edge)?", unit=unit.id), ["yes", "no"]) == "yes":
+            if decide(state, seat, f"ambush-{unit.id}", ngettext("Will {unit} lie in Ambush (not deployed; from game turn 2 it arrives on a 3+ from a table edge)?", "Will {unit} lie in Ambush (not deployed; from game turn 2 they arrive on a 3+ from a table edge)?", number(state, unit), unit=unit.id), ["yes", "no"]) == "yes":
                 unit.ambushing = True
                 events.append(Event(kind="setup", seat=seat, text=ngettext("{unit} lies in Ambush.", "{unit} lie in Ambush.", number(state, unit), unit=unit.id)))
     first = decide(state, other, "deploys-first", _("Do you deploy first or second?"), ["first", "second"])

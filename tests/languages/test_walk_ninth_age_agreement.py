@@ -1,0 +1,30 @@
+"""Done when (#13): a Ninth Age set-up in Italian or Hungarian agrees each verb with its unit.
+The Italian console asked 'Skulkers si schiererà come Esploratori...?' of a unit of many models
+(the English 'Will {unit} deploy' shows no number, so the scan for unit verbs did not see it)."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.i18n import event_text, say
+from engine.core.decisions import Decide
+from tests.ninth_age.game_helpers import RULESET, answer_for
+
+PLURAL = {"it": ("Skulkers si schiereranno come Esploratori", "Skulkers si schiereranno come Esploratori."),
+          "hu": ("Skulkers felderítőként állnak fel", "Skulkers felderítőként állnak fel.")}
+
+
+@pytest.mark.parametrize("lang", ["it", "hu"])
+def test_a_scouting_unit_of_many_models_takes_a_plural_verb(lang):
+    state = RULESET.new_game(7, {"deployment": "classic"})
+    state, events = RULESET.apply(state, RULESET.start_action(state))
+    asked, told = [], list(events)
+    while state.pending is not None:
+        d = state.pending.decision
+        asked.append(say(d.asked(), lang))
+        choice = "yes" if d.key.startswith("scout-") else answer_for(d.key, {})
+        state, events = RULESET.apply(state, Decide(seat=d.seat, option=choice if choice in d.options else d.options[0]))
+        told += events
+    question, statement = PLURAL[lang]
+    assert any(q.startswith(question) for q in asked), asked
+    assert statement in [say(event_text(e), lang) for e in told]
