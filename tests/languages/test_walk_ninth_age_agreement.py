@@ -28,3 +28,29 @@ def test_a_scouting_unit_of_many_models_takes_a_plural_verb(lang):
     question, statement = PLURAL[lang]
     assert any(q.startswith(question) for q in asked), asked
     assert statement in [say(event_text(e), lang) for e in told]
+
+
+@pytest.mark.parametrize("lang, many, one", [
+    ("it", r"\(\d+ modelli di [a-z ]+, fronte di \d+\)", r"\(1 modello di [a-z ]+, fronte di 1\)"),
+    ("en", r"\(\d+ [a-z ]+, \d+ wide\)", r"\(1 [a-z ]+, 1 wide\)"),
+])
+def test_a_deployed_unit_counts_its_models_in_words(lang, many, one):
+    """The Italian console read 'schiera Wolf Riders (5 cavalleria, larga 5)': a number before a
+    singular troop type, and 'larga' agreeing with no word of the sentence."""
+    import re
+
+    from engine.rulesets.ninth_age.actions import Deploy
+    from tests.ninth_age.game_helpers import apply, new_battle, slots
+
+    state = new_battle()
+    said = []
+    for _ in range(40):
+        if state.phase != "deployment" or state.deploy.step != "units":
+            break
+        seat = state.deploy.turn
+        uid, x, y = slots(state, seat)[0]
+        log: list = []
+        state = apply(state, Deploy(seat=seat, unit=uid, x=x, y=y), log=log)
+        said += [say(event_text(e), lang) for e in log if e.kind == "deploy"]
+    assert any(re.search(many, line) for line in said), said
+    assert any(re.search(one, line) for line in said), said

@@ -290,7 +290,7 @@ def deploy(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float,
         return
     status.drop_units.append(unit.id)
     events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id},
-                        text=_("{player} deploys {unit} ({models} {troop_type}, {files} wide) at ({x}, {y}) facing {bearing}°.", player=name(state, seat), unit=unit.id, models=entry.models, troop_type=troop_word(entry.troop_type), files=placed.formation.files, x=decimal(x, "g"), y=decimal(y, "g"), bearing=decimal(placed.pose.bearing, "g"))))
+                        text=ngettext("{player} deploys {unit} ({n} {troop_type}, {files} wide) at ({x}, {y}) facing {bearing}°.", "{player} deploys {unit} ({n} {troop_type}, {files} wide) at ({x}, {y}) facing {bearing}°.", entry.models, player=name(state, seat), unit=unit.id, troop_type=troop_word(entry.troop_type), files=placed.formation.files, x=decimal(x, "g"), y=decimal(y, "g"), bearing=decimal(placed.pose.bearing, "g"))))
     if status.finished_first and status.finished_first != seat:
         g = group_of(state, placed)
         if g is None:
