@@ -54,3 +54,19 @@ def test_a_deployed_unit_counts_its_models_in_words(lang, many, one):
         said += [say(event_text(e), lang) for e in log if e.kind == "deploy"]
     assert any(re.search(many, line) for line in said), said
     assert any(re.search(one, line) for line in said), said
+
+
+@pytest.mark.parametrize("lang, words", [("it", ["carica", "marcia", "riorganizzazione"]),
+                                         ("hu", ["roham", "menetelés", "átrendeződés"])])
+def test_a_units_board_badges_are_words_that_fit_any_unit(lang, words):
+    """The Italian board labelled a unit of six Brutes '[ha marciato]' ('it has marched', singular);
+    a badge beside a unit's name is a noun that suits one model or many."""
+    from bot.i18n import localised_view
+    from tests.ninth_age.game_helpers import deploy_all, new_battle
+
+    state = deploy_all(new_battle())
+    brutes = state.units["Brutes"]
+    brutes.charged = brutes.marched = brutes.reformed = True
+    view = localised_view(RULESET.board(state), lang)
+    shape = next(u for u in view.units if u.id == "Brutes")
+    assert shape.badges == words, shape.badges
