@@ -70,3 +70,19 @@ def test_a_units_board_badges_are_words_that_fit_any_unit(lang, words):
     view = localised_view(RULESET.board(state), lang)
     shape = next(u for u in view.units if u.id == "Brutes")
     assert shape.badges == words, shape.badges
+
+
+@pytest.mark.parametrize("lang, said", [("it", "la gittata dell'arma (catapulta) è 48\""),
+                                         ("hu", "a(z) katapult hatótávja 48\"")])
+def test_a_catapult_out_of_range_names_its_weapon_in_a_sentence(lang, said):
+    """The Italian console refused a Stone Thrower's shot with '...; catapulta arriva a 48"' (a
+    bare noun where Italian needs an article)."""
+    from engine.core.errors import IllegalAction
+    from engine.rulesets.ninth_age.shooting_phase import Shoot
+    from tests.ninth_age.game_helpers import apply, scenario
+
+    state = scenario({"Mortar": (4, 4, 45), "Skulkers": (60, 40, 180)}, seat="p1", terrain="open")
+    state.phase, state.step = "shooting", ""
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, Shoot(seat="p1", unit="Mortar", target="Skulkers"))
+    assert said in say(refused.value.message, lang), say(refused.value.message, lang)
