@@ -86,3 +86,17 @@ def test_a_catapult_out_of_range_names_its_weapon_in_a_sentence(lang, said):
     with pytest.raises(IllegalAction) as refused:
         apply(state, Shoot(seat="p1", unit="Mortar", target="Skulkers"))
     assert said in say(refused.value.message, lang), say(refused.value.message, lang)
+
+
+def test_one_model_out_of_range_is_singular():
+    """The Italian console refused a Great Cannon's shot with '1 modelli fuori portata (48")'."""
+    from engine.core.errors import IllegalAction
+    from engine.rulesets.ninth_age.shooting_phase import Shoot
+    from tests.ninth_age.game_helpers import apply, scenario
+
+    state = scenario({"Bolt Thrower": (4, 4, 0), "Skulkers": (60, 40, 180)}, seat="p1", terrain="open")
+    state.phase, state.step = "shooting", ""
+    with pytest.raises(IllegalAction) as refused:
+        apply(state, Shoot(seat="p1", unit="Bolt Thrower", target="Skulkers"))
+    said = say(refused.value.message, "it")
+    assert "1 modello fuori portata" in said, said
