@@ -179,8 +179,12 @@ def clearance_problem(fp: Footprint, around: Surroundings, gap: float, *, during
     the table), or None."""
     skip = set(ignore)
     shape = fp.shape
+    b = shape.bounds
     for key, other in around.others.items():
         if key in skip:
+            continue
+        ob = other.shape.bounds  # bounds at least ``gap`` apart: so are the shapes
+        if ob[0] >= b[2] + gap or ob[2] <= b[0] - gap or ob[1] >= b[3] + gap or ob[3] <= b[1] - gap:
             continue
         d = shape.distance(other.shape)
         if d < gap - EPS_DIST:
