@@ -41,6 +41,8 @@ def apply(state, action, answers: dict[str, str] | None = None, log: list | None
 
 def new_battle(seed=7, answers=None, **options) -> NinthAgeState:
     options.setdefault("deployment", "classic")
+    if "objective" not in options:  # the players agree on one (§3.3), as on the deployment
+        options.setdefault("secondary", "hold")
     state = RULESET.new_game(seed, options)
     return apply(state, RULESET.start_action(state), answers)
 

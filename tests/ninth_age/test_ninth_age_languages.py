@@ -78,7 +78,7 @@ async def test_a_ninth_age_battle_in_the_players_language(store, lang):
     # seed 6: with seed 5 the frenzied Sabre Beasts charged the marched Knights in the opponent's
     # turn, and once the Knights slain at I4 no longer struck back at I3 (who fights is counted at
     # each Initiative step) they lost and fled, and could charge no one in turn 2
-    await say(USERS["p1"], "/game new ruleset:ninth-age seed:6 settings:deployment=classic, terrain=open")
+    await say(USERS["p1"], "/game new ruleset:ninth-age seed:6 settings:deployment=classic, secondary=hold, terrain=open")
     await say(USERS["p2"], "/game join")
     await answer_questions()  # the set-up questions: side, who deploys first...
     _, _, state = await snapshot()

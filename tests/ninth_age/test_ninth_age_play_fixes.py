@@ -142,7 +142,7 @@ def test_a_march_refused_after_a_failed_march_test_says_so():
     text = " | ".join(str(e.text) for e in events)
     assert "Knights March test (enemy 4.5\" away, Ld from their own): Ld 8, rolled 12: failed." in text
     assert "Knights have not moved: Knights: forward 10.0\" uses 10.0\"; the forward march allows 8\" " \
-           "(the March test failed: no farther than M)." in text
+           "(the March test failed, Ld 8, rolled 12: no farther than M)." in text
 
 
 def test_a_console_knights_march_of_10_after_a_failed_march_test(tmp_path):
@@ -165,12 +165,12 @@ def test_a_console_knights_march_of_10_after_a_failed_march_test(tmp_path):
     assert knights.march_test == "failed"
     italian = " | ".join(say(event_text(e), "it") for e in events)
     assert "Knights non hanno mosso: Knights: avanti 10,0\" usa 10,0\"; marcia avanti consente 8\"" in italian, italian
-    assert "(il Test di Marcia è fallito: non oltre M)" in italian
+    assert "(il Test di Marcia è fallito, D 8, ottenuto 12: non oltre M)" in italian
     assert " forward " not in italian and "March test" not in italian and "rolled" not in italian
     hungarian = " | ".join(say(event_text(e), "hu") for e in events)
     assert "forward" not in hungarian and "rolled" not in hungarian
     load(state, 1, 1)  # a new roll would pass: it is not made
-    with pytest.raises(IllegalAction, match=r"allows 8\" \(the March test failed: no farther than M\)"):
+    with pytest.raises(IllegalAction, match=r"allows 8\" \(the March test failed, Ld 8, rolled 12: no farther than M\)"):
         RULESET.apply(state, March(seat="p1", unit="Knights", steps=[MoveStep(kind="forward", amount=10)]))
     state, events = RULESET.apply(state, March(seat="p1", unit="Knights", steps=[MoveStep(kind="forward", amount=8)]))
     assert abs(state.units["Knights"].pose.x - 38) < 1e-6 and state.units["Knights"].marched

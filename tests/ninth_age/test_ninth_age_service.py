@@ -40,7 +40,7 @@ async def answer_questions(service, answers=None):
 
 
 async def test_a_ninth_age_battle_through_the_service(service, store):
-    reply = await say(service, USERS["p1"], "/game new ruleset:ninth-age seed:99 settings:deployment=classic")
+    reply = await say(service, USERS["p1"], "/game new ruleset:ninth-age seed:99 settings:deployment=classic, secondary=hold")
     assert reply.error is None, reply.text
     reply = await say(service, USERS["p2"], "/game join")
     assert reply.error is None and "rolls for the choice of side" in reply.text
@@ -153,7 +153,7 @@ async def deployed_through_the_service(service, *, front: bool = False, terrain:
     """A seeded battle (classic deployment, an open table unless ``terrain`` names a layout) set
     up and both armies deployed by drops (see deploy_by_drops). Returns the state at the first
     player turn."""
-    await say(service, USERS["p1"], f"/game new ruleset:ninth-age seed:5 settings:deployment=classic, terrain={terrain}")
+    await say(service, USERS["p1"], f"/game new ruleset:ninth-age seed:5 settings:deployment=classic, secondary=hold, terrain={terrain}")
     await say(service, USERS["p2"], "/game join")
     await answer_questions(service)
     _, _, state = await snapshot(service)
@@ -174,7 +174,7 @@ async def _facing_off(service, seed: int = 5):
     from engine.rulesets.ninth_age.setup import zone
     from engine.table.footprint import Pose, footprint
 
-    await say(service, USERS["p1"], f"/game new ruleset:ninth-age seed:{seed} settings:deployment=classic, "
+    await say(service, USERS["p1"], f"/game new ruleset:ninth-age seed:{seed} settings:deployment=classic, secondary=hold, "
               "terrain=open")
     await say(service, USERS["p2"], "/game join")
     await answer_questions(service)

@@ -87,7 +87,7 @@ def test_e11_spell_zero_may_be_held_twice_and_a_duplicate_with_nothing_left_is_l
 
 
 def test_pre_game_sequence_asks_the_right_players():
-    state = RULESET.new_game(5, {"deployment": "flank"})
+    state = RULESET.new_game(5, {"deployment": "flank", "secondary": "hold"})  # as new_battle agrees
     state, events = RULESET.apply(state, RULESET.start_action(state))
     chooser = state.pending.decision.seat
     assert state.pending.decision.key == "side" and state.pending.decision.options == ["south", "north"]
@@ -102,7 +102,7 @@ def test_pre_game_sequence_asks_the_right_players():
 
 def test_the_setup_says_agreed_only_for_what_the_players_set():
     """A console game printed "Secondary objective (agreed): Hold the Ground" when nobody had set
-    the objective: only a setting the players gave is agreed; otherwise it is the default."""
+    the objective: only a setting the players gave is agreed; otherwise the D6 of §3.3 decides."""
     def lines(options):
         state = RULESET.new_game(5, options)
         _, events = RULESET.apply(state, RULESET.start_action(state))
@@ -110,7 +110,7 @@ def test_the_setup_says_agreed_only_for_what_the_players_set():
 
     defaulted = lines({"deployment": "classic"})
     assert any(t.startswith("Deployment type (agreed): ") for t in defaulted)
-    assert "Secondary objective (default; choose another with the objective setting): Hold the Ground." in defaulted
+    assert any(t.startswith("Secondary objective: ") for t in defaulted)  # rolled (§3.3), not agreed
     assert not any("(agreed)" in t for t in defaulted if "objective" in t.lower())
     agreed = lines({"deployment": "classic", "objective": "hold"})
     assert "Secondary objective (agreed): Hold the Ground." in agreed
@@ -127,7 +127,7 @@ def test_the_setup_says_agreed_only_for_what_the_players_set():
 def test_bad_settings_are_refused():
     with pytest.raises(IllegalAction, match="deployment is classic, diagonal, flank or random"):
         RULESET.new_game(1, {"deployment": "sideways"})
-    with pytest.raises(IllegalAction, match="objective is hold, breakthrough, secure or random"):
+    with pytest.raises(IllegalAction, match="secondary is hold, breakthrough, secure, none or random"):
         RULESET.new_game(1, {"objective": "capture"})
     with pytest.raises(IllegalAction, match="no sample army 'elves'"):
         RULESET.new_game(1, {"army_p1": "elves"})

@@ -70,7 +70,9 @@ def champion_loses(state: NinthAgeState, unit: UnitState, dealt: int, wounds: in
     unit.champion_wounds = 0
     unit.champion_lost = True
     leftover, unit.wounds_lost = unit.wounds_lost, 0
-    lose_wounds(state, unit, wounds, events, cause=cause)  # the Champion's own model goes
+    # the Champion's own model goes: one model's worth of the pool (its W beyond that, a Conclave's +1,
+    # was taken on the model itself and carries onto no other)
+    lose_wounds(state, unit, model_wounds(state, unit), events, cause=cause)
     unit.wounds_lost = leftover if unit.on_table else 0
     return taken, over
 
@@ -158,7 +160,8 @@ def _note_losses(state: NinthAgeState, unit: UnitState, dead: int, cause: str | 
 def heavy_casualties(state: NinthAgeState, unit: UnitState, events: list[Event]) -> None:
     """Step 6 of the attack sequence (§12.2): a unit that has lost 25 % or more of the models it
     had at the start of this phase tests for Panic (§13, E-53); if one enemy unit caused all
-    those losses, a failure flees directly away from it, else from the nearest enemy. A mixed
+    those losses, a failure flees directly away from it, else from the nearest enemy (losses a friend
+    caused, a miscast's, are no enemy's). A mixed
     unit whose R&F were all slain tests as the characters left of it (§16.2)."""
     from engine.rulesets.ninth_age.mixed_units import successor
 
@@ -167,7 +170,11 @@ def heavy_casualties(state: NinthAgeState, unit: UnitState, events: list[Event])
         return
     if unit.phase_lost < HEAVY_CASUALTIES * unit.phase_start_models - 1e-9:
         return
+    # "one enemy unit caused all those losses": not a friend (a miscasting wizard's own unit, a friendly
+    # unit under its template), which would have the unit flee from itself or its own side
     source = unit.phase_causes[0] if len(unit.phase_causes) == 1 else None
+    if source is not None and (source not in state.units or state.units[source].owner == unit.owner):
+        source = None
     panic(state, unit, events, _("Heavy Casualties: {phase_lost} of {phase_start_models} models lost this phase", phase_lost=unit.phase_lost, phase_start_models=unit.phase_start_models), source=source)
 
 

@@ -536,8 +536,12 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
             poses, turn = placements(state, charger, target, side), 0.0
         else:
             poses, turn = aligned_placements(state, charger, target, side)
+        too_long = None  # [A-11]'s engine option: the charge move capped at the charge range
         if state.charge_path_capped:
-            poses = [p for p in poses if p.travel <= total + EPS_DIST]
+            within = [p for p in poses if p.travel <= total + EPS_DIST]
+            if poses and not within:
+                too_long = min(p.travel for p in poses)
+            poses = within
         if not poses:
             screen = [] if target.fleeing else blocked_path_screen(state, charger, target, side)
             if screen and decide(state, charger.owner, f"blocked-path-{charger.id}",
@@ -553,7 +557,9 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                                  ["straight", "fail"], default="straight") == "straight":
                 blocked_path_move(state, decl, charger, target, total, dice, events)
             else:
-                _failed(state, charger, target, dice, events, why=_("there is no room to make contact"))
+                _failed(state, charger, target, dice, events, why=_("there is no room to make contact") if too_long is None
+                        else _("its centre would move at least {path}\", more than its charge range, {total}\" "
+                               "([A-11], setting charge_path_capped)", path=decimal(too_long, ".1f"), total=total))
             continue
         best = _choose_placement(state, charger, target, poses)
         if turn:

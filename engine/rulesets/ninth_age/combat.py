@@ -1074,10 +1074,36 @@ def disrupted(state: NinthAgeState, unit: UnitState) -> bool:
     return False
 
 
+def unstable(state: NinthAgeState, unit: UnitState) -> bool:
+    """Unstable, or Undead, which have it (§22)."""
+    entry = state.unit_entry(unit)
+    return entry.has_rule("Unstable") or entry.has_rule("Undead")
+
+
+def musician_draw(state: NinthAgeState, rnd: Round, result: Outcome, events: list[Event]) -> Outcome:
+    """A draw a Musician won (§17.1) against a side of Unstable units only: "le Unità Instabili
+    non ne sono influenzate" ([A-31]). The working reading (setting ``musician_draw_unstable``
+    ``lost``, the default) keeps the Musician's win, and the Unstable loser takes no wounds (the
+    difference is 0, :func:`break_test`); the other reading (``draw``) leaves the draw standing for
+    them: both sides count as winners, nobody tests."""
+    if not result.musician_win or state.options.get("musician_draw_unstable", "lost") != "draw":
+        return result
+    losing = [state.units[u] for u in rnd.units if state.units[u].owner != result.winner
+              and state.units[u].on_table and enemies_in_contact(state, state.units[u])]
+    if not losing or not all(unstable(state, u) for u in losing):
+        return result
+    events.append(Event(kind="combat-result", text=ngettext(
+        "{units} is Unstable: the Musician does not win the draw against it ([A-31], setting musician_draw_unstable=draw).",
+        "{units} are Unstable: the Musician does not win the draw against them ([A-31], setting musician_draw_unstable=draw).",
+        len(losing) if len(losing) > 1 else number(state, losing[0]), units=commas(u.id for u in losing))))
+    return Outcome(result.scores, None, 0)
+
+
 def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Round, events: list[Event]) -> bool:
     """The loser's Break test; True when it breaks."""
     entry = state.unit_entry(unit)
-    if entry.has_rule("Unstable") or entry.has_rule("Undead"):  # Undead units have Unstable (§22)
+    if unstable(state, unit):  # Undead units have Unstable (§22)
+        # a draw a Musician won: the difference is 0, so no wounds ([A-31]'s working reading)
         wounds = 0 if result.musician_win else unstable_wounds(result.difference,
                                                                  stubborn=fighters.stubborn(state, unit),
                                                                  hold_your_ground=_bsb_near(state, unit))
@@ -1138,7 +1164,7 @@ def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> No
                                                 terrain_rules.water_full_ranks(state, u, full, standard=False)[0], events)
     _reveal_war_banners(state, rnd, events)
     sa, sb = side_score(state, a, rnd), side_score(state, b, rnd)
-    result = outcome(a, sa, b, sb)
+    result = musician_draw(state, rnd, outcome(a, sa, b, sb), events)
     for seat, s in ((a, sa), (b, sb)):
         parts = commas([_("{bonus} {value}", bonus=Text(SCORE_WORDS.get(k, k)), value=v) for k, v in s.parts().items()])
         events.append(Event(kind="combat-score", seat=seat, data={"score": s.total},

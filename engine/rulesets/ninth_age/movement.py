@@ -133,7 +133,16 @@ def march_test(state: NinthAgeState, unit: UnitState, closest: float, events: li
     ld, source = unit_leadership(state, unit)
     passed = leadership_test(state.rng, ld, _("{unit} March test (enemy {closest}\" away, Ld from {source})", unit=unit.id, closest=decimal(closest, ".1f"), source=source), events, seat=unit.owner, reroll=hold_your_ground(state, unit), for_unit=(state, unit))
     unit.march_test = "passed" if passed else "failed"
+    last = next((e.roll for e in reversed(events) if e.kind == "roll" and e.roll is not None), None)
+    unit.march_test_ld, unit.march_test_roll = ld, (last.total if last is not None else 0)
     return passed
+
+
+def failed_march_test(unit: UnitState) -> Text:
+    """What a refused march says of the failed March test that limits it to M (§8.12): its Ld and
+    the 2D6 rolled, so the refusal names the test that made it one."""
+    return _(" (the March test failed, Ld {ld}, rolled {roll}: no farther than M)", ld=unit.march_test_ld,
+             roll=unit.march_test_roll)
 
 
 def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list[MoveStep], pivot: float | None,
@@ -175,7 +184,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
             closest = min(gap(state, unit, e) for e in near)
             if not march_test(state, unit, closest, events):
                 allowance = float(own_m)
-                failed_test = _(" (the March test failed: no farther than M)")
+                failed_test = failed_march_test(unit)
                 events.append(Event(kind="march-test", seat=unit.owner, text=ngettext("{unit} still marches, but no farther than M ({own_m}\").", "{unit} still march, but no farther than M ({own_m}\").", number(state, unit), unit=unit.id, own_m=own_m)))
     fp = unit.footprint()
     plan = ([Step("pivot", normalise(pivot))] if pivot is not None else []) + _steps(steps)
@@ -276,6 +285,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
         if near and min(near) <= MARCH_TEST_RANGE + EPS_DIST:
             if not march_test(state, unit, min(near), events):
                 allowance = float(own_m)
+                failed_test = failed_march_test(unit)
     start = unit.footprint()
     end = footprint(unit.formation.model_copy(update={"files": files}), Pose(x=x, y=y, bearing=normalise(facing)))
     problem = clearance_problem(end, surroundings(state, {unit.id}), CLEARANCE_END, during=False)
@@ -293,7 +303,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
         length, _skip = shortest_path(a[i], b[j], obstacles, clearance=1.0)
         worst = max(worst, length)
         if length > allowance + EPS_DIST:
-            raise IllegalAction("too-far", _("{unit}: a model would travel {length}\" around the obstacles; Free Reform allows {allowance}\" (§22).", unit=unit.id, length=decimal(length, ".1f"), allowance=decimal(allowance, "g")))
+            raise IllegalAction("too-far", _("{unit}: a model would travel {length}\" around the obstacles; Free Reform allows {allowance}\" (§22){failed_test}.", unit=unit.id, length=decimal(length, ".1f"), allowance=decimal(allowance, "g"), failed_test=failed_test))
     swept = [start.shape.union(end.shape).convex_hull]
     ends = [start.shape, end.shape]  # a flier meets only where it takes off and lands (§22 Fly)
     if kind == "march":

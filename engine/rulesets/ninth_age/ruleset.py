@@ -33,7 +33,7 @@ from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, sample_army
 from engine.rulesets.ninth_age.commands import number, parse_facing, parse_formation, parse_path, parse_wheel
 from engine.rulesets.ninth_age.state import SEATS, NinthAgeState, UnitState, phase_word
 from engine.rulesets.ninth_age.terrain_layouts import LAYOUTS, layout, load_layout_text, terrain_name
-from engine.rulesets.ninth_age.zones import DEPLOYMENT_TYPES
+from engine.rulesets.ninth_age.zones import DEPLOYMENT_TYPES, OBJECTIVE_SETTINGS
 from engine.table.terrain import Table
 from engine.table.view import (
     MarkerShape, PathShape, ShotShape, TableView, TemplateShape, TerrainShape, UnitShape, ZoneShape, polygon_points,
@@ -44,7 +44,9 @@ OPTIONS = {
     "army_p1": _("Player 1's army: a sample army ({samples}); default iron-marches", samples=commas(SAMPLE_ARMIES)),
     "army_p2": _("Player 2's army: a sample army ({samples}); default ashen-host", samples=commas(SAMPLE_ARMIES)),
     "deployment": _("classic, diagonal, flank or random (the D6 of §3.2; default random)"),
-    "objective": _("hold, breakthrough, secure or random (secondary objective, §3.3; default hold)"),
+    "secondary": _("the secondary objective the players agreed (§3.3, §20.2): hold, breakthrough, secure or none; "
+                   "default random: the D6 of §3.3, rolled in the log"),
+    "objective": _("the older name of the secondary setting (same values)"),
     "terrain": _("built-in terrain layout: {layouts} (default standard)", layouts=commas(LAYOUTS)),
     "charge_path_capped": _("on: a charge's path may not be longer than its charge range ([A-11]; default off)"),
     "battle_points": _("on: score the 10-0 Battle Points of §20.4 instead of the victory margins (default off)"),
@@ -55,6 +57,9 @@ OPTIONS = {
                 "armies' own, the same for both)"),
     "parry_never_better": _("on: Parry makes hits from the front never better than 4+ ([A-27]'s other reading; "
                             "default off: always 4+ before modifiers)"),
+    "musician_draw_unstable": _("lost or draw: a draw a Musician wins against Unstable units only ([A-31]; default "
+                                "lost: they lose it and take no wounds, the difference being 0; draw: the draw "
+                                "stands for them, nobody tests)"),
     "deploy_one_by_one": _("on: each character and each war machine deploys as a unit of its own and counts 1 in "
                            "the Undeployed Units Number ([A-4]'s other reading; default off: all characters are "
                            "one drop, all war machines another)"),
@@ -113,9 +118,13 @@ class NinthAge(Ruleset):
         deployment = str(options.get("deployment", "random")).lower()
         if deployment not in DEPLOYMENT_TYPES + ("random",):
             raise IllegalAction("bad-setting", _("deployment is classic, diagonal, flank or random, not {deployment!r}.", deployment=deployment))
-        objective = str(options.get("objective", "hold")).lower()
-        if objective not in ("hold", "breakthrough", "secure", "random"):
-            raise IllegalAction("bad-setting", _("objective is hold, breakthrough, secure or random, not {objective!r}.", objective=objective))
+        objective = str(options.get("secondary", options.get("objective", "random"))).lower()
+        if objective not in OBJECTIVE_SETTINGS:
+            raise IllegalAction("bad-setting", _("secondary is hold, breakthrough, secure, none or random, not "
+                                                 "{objective!r}.", objective=objective))
+        if str(options.get("musician_draw_unstable", "lost")).lower() not in ("lost", "draw"):
+            raise IllegalAction("bad-setting", _("musician_draw_unstable is lost or draw ([A-31]), not {value!r}.",
+                                                 value=str(options["musician_draw_unstable"])))
         armies_mode = str(options.get("armies", "samples")).lower()
         if armies_mode not in ("samples", "chosen"):
             raise IllegalAction("bad-setting", _("armies is samples or chosen, not {armies_mode!r}.", armies_mode=armies_mode))

@@ -72,16 +72,14 @@ def start(state: NinthAgeState, events: list[Event]) -> None:
         events.append(Event(kind="setup", text=_("Deployment type (agreed): {type}.", type=Text(TYPE_NAMES[state.deployment]))))
     else:  # nobody chose it: the game's default, not an agreement
         events.append(Event(kind="setup", text=_("Deployment type (default): {type}.", type=Text(TYPE_NAMES[state.deployment]))))
-    if state.objective == "random":
+    if state.objective == "random":  # the players agreed on none: the D6 of §3.3 decides (the setting's default)
         roll = roll_dice("1d6", rng, purpose=_('secondary objective'))
         state.objective = objective_for_roll(roll.total)
         events.append(Event(kind="roll", roll=roll, text=_("Secondary objective: {objective}.", objective=Text(OBJECTIVE_NAMES[state.objective]))))
-    elif "objective" in state.options:  # the players set it (§3.3: they may agree on it)
+    elif state.objective == "none":  # §20.2: the players may agree to play without one
+        events.append(Event(kind="setup", text=_("Secondary objective (agreed): none.")))
+    elif state.objective in OBJECTIVE_NAMES:  # the players set it (§3.3: they may agree on it)
         events.append(Event(kind="setup", text=_("Secondary objective (agreed): {objective}.", objective=Text(OBJECTIVE_NAMES[state.objective]))))
-    else:  # nobody chose it: the objective setting's default (hold), not an agreement
-        events.append(Event(kind="setup", text=_(
-            "Secondary objective (default; choose another with the objective setting): {objective}.",
-            objective=Text(OBJECTIVE_NAMES[state.objective]))))
     roll = roll_dice("1d6", rng, purpose=_('who chooses the side'))
     chooser = "p1" if roll.total >= 4 else "p2"
     state.side_chooser = chooser

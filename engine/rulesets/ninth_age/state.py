@@ -43,6 +43,8 @@ class UnitState(BaseModel):
     moved: bool = False
     marched: bool = False
     march_test: str = ""  # "passed" or "failed": the March test taken this phase (§8.12), never rolled twice
+    march_test_ld: int = 0  # its Ld and 2D6 (the re-roll's, if any): a refused march names them
+    march_test_roll: int = 0
     reformed: bool = False
     declared_charge: bool = False
     charged: bool = False

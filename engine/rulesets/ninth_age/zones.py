@@ -22,6 +22,9 @@ from engine.core.text import N_
 
 OBJECTIVE_NAMES = {"hold": N_("Hold the Ground"), "breakthrough": N_("Breakthrough"), "secure": N_("Secure Target")}
 
+# The secondary setting (§3.3, §20.2): an agreed objective, none agreed, or the D6 (the default).
+OBJECTIVE_SETTINGS = ("hold", "breakthrough", "secure", "none", "random")
+
 DEPLOYMENT_TYPES = ("classic", "diagonal", "flank")
 DIAGONALS = ("sw-ne", "nw-se")
 SIDES = ("south", "north")
