@@ -13,7 +13,7 @@ and the stop point is never past an obstacle (the way from start to end crosses 
 import math
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings, strategies as st
+from hypothesis import HealthCheck, assume, example, given, settings, strategies as st
 
 from engine.rulesets.ninth_age import charges, combat, random_moves
 from engine.table.contact import distance
@@ -66,21 +66,33 @@ def test_a_failed_charge_turns_to_the_target_and_moves_the_highest_die_on_an_ope
 
 def test_a_failed_charge_stops_1_inch_from_its_target():
     state, log = _fail({"Spearmen": (30, 10, 0, 6), "Brutes": (30, 20, 180)}, 6)
-    assert 1 - 1e-6 <= _gaps(state, "Spearmen")["Brutes"] <= 1.1
-    assert "move 5.4\" of 6\"" in log[0]
+    # exactly 1" (it stopped 1.06" away, a 0.1" step short: 5.4" of 6")
+    assert _gaps(state, "Spearmen")["Brutes"] == pytest.approx(1.0, abs=1e-6)
+    assert "move 5.5\" of 6\"" in log[0]
 
 
 def test_a_failed_charge_stops_1_inch_before_a_friend_in_its_way():
     state, log = _fail({"Spearmen": (30, 10, 0, 6), "Brutes": (30, 40, 180), "Marshal": (30, 16, 0)}, 6)
-    assert 1 - 1e-6 <= _gaps(state, "Spearmen")["Marshal"] <= 1.1
+    assert _gaps(state, "Spearmen")["Marshal"] == pytest.approx(1.0, abs=1e-6)
     assert "move 2.6\" of 6\"" in log[0]
 
 
 def test_a_failed_charge_stops_1_inch_before_impassable_terrain():
     state, log = _fail({"Spearmen": (30, 10, 0, 6), "Brutes": (30, 40, 180)}, 6,
                        rock=[(25, 17), (35, 17), (35, 19), (25, 19)])
-    assert 1 - 1e-6 <= _rock_distance(state, state.units["Spearmen"].footprint()) <= 1.1
+    assert _rock_distance(state, state.units["Spearmen"].footprint()) == pytest.approx(1.0, abs=1e-6)
     assert "move 4.0\" of 6\"" in log[0]
+
+
+def test_a_failed_charge_never_jumps_through_thin_impassable_terrain():
+    # "non è un Movimento di Carica e quindi la regola che bisogna mantenere la distanza minima di
+    # 1\" tra Unità non viene ignorata": a 0.5" deep rock 2.5" ahead stops the Pistoliers 1" short
+    # of it (stepping 0.1" and keeping any legal sample, they landed 6" on, past the rock)
+    rock = [(25, 13.5), (35, 13.5), (35, 14), (25, 14)]
+    state, log = _fail({"Pistoliers": (30, 10, 0), "Brutes": (30, 40, 180)}, 6, who="Pistoliers", rock=rock)
+    fp = state.units["Pistoliers"].footprint()
+    assert fp.shape.bounds[3] < 13.5 and _rock_distance(state, fp) == pytest.approx(1.0, abs=1e-6)
+    assert "move 1.5\" of 6\"" in log[0]
 
 
 def test_a_failed_charge_with_no_legal_place_stays_where_it_is():
@@ -103,31 +115,48 @@ def _pursue(placements, go, who="Spearmen", bearing=0.0, label="pursuit", rock=N
 
 def test_a_pursuit_stops_1_inch_before_impassable_terrain_and_says_so():
     state, log = _pursue({"Spearmen": (30, 10, 0, 6)}, 7, rock=[(25, 17), (35, 17), (35, 19), (25, 19)])
-    assert 1 - 1e-6 <= _rock_distance(state, state.units["Spearmen"].footprint()) <= 1.1
+    assert _rock_distance(state, state.units["Spearmen"].footprint()) == pytest.approx(1.0, abs=1e-6)
     assert log[-1].startswith("Spearmen pursue 4.0\" of 7\": impassable terrain stands in its way, so the pursuer "
                               "stops at the last place at least 1\" from other units")
 
 
 def test_a_pursuit_into_a_friend_stops_1_inch_before_it():
     state, log = _pursue({"Spearmen": (30, 10, 0, 6), "Halberdiers": (30, 20, 0)}, 9)
-    assert 1 - 1e-6 <= _gaps(state, "Spearmen")["Halberdiers"] <= 1.1
-    assert log[-1].startswith("Spearmen pursue 5.4\" of 9\": Halberdiers stand in its way")
+    assert _gaps(state, "Spearmen")["Halberdiers"] == pytest.approx(1.0, abs=1e-6)  # was 1.06", 5.4" of 9"
+    assert log[-1].startswith("Spearmen pursue 5.5\" of 9\": Halberdiers stand in its way")
 
 
 def test_a_pursuit_that_meets_an_enemy_charges_it():
+    # the seed: "Se questo inseguimento porta l'Unità a contatto di basetta con un'Unità nemica,
+    # l'Unità che insegue risulta in carica". Front to front and aligned, it touches the Brutes'
+    # front and charges it (stepping 0.1" it ended 0.06" inside them and found "no room to make
+    # contact", stopping 1.1" away)
     state, log = _pursue({"Spearmen": (30, 10, 0, 6), "Brutes": (30, 20, 180)}, 9)
-    assert any(t.startswith("Spearmen meet Brutes") for t in log)
-    assert not any("pursue" in t and "of 9\"" in t for t in log)  # no plain pursuit line: it is a charge
+    assert log == ["Spearmen pursue into Brutes' front and charge it (no reaction)."]
+    spear = state.units["Spearmen"]
+    assert spear.pursuit_charge and spear.pursuit_target == "Brutes"
+    assert _gaps(state, "Spearmen")["Brutes"] == pytest.approx(0.0, abs=1e-6)
 
 
 def test_random_movement_stops_at_the_table_edge_and_an_overrun_leaves_over_it():
     state, log = _pursue({"Spearmen": (30, 40, 0, 6)}, 9, label="random movement")
     fp = state.units["Spearmen"].footprint()
-    assert state.table.fully_on(fp.shape) and state.table.height - fp.shape.bounds[3] <= 0.1 + 1e-9
+    assert state.table.fully_on(fp.shape) and state.table.height - fp.shape.bounds[3] == pytest.approx(0, abs=1e-6)
     assert log[-1].startswith("Spearmen move 6.0\" of 9\" (Random Movement): the table edge stands in its way")
     state, log = _pursue({"Spearmen": (30, 40, 0, 6)}, 9, label="overrun")
     assert not state.units["Spearmen"].on_table
     assert log[-1].startswith("Spearmen's overrun reaches the table edge: they leave the table")
+
+
+def test_an_overrun_goes_straight_ahead_and_stops_1_inch_before_impassable_terrain():
+    # "Lo Sfondamento segue le regole per il Movimento delle Unità che Inseguono, con l'eccezione
+    # che la direzione dell'Inseguimento è sempre in dritto in avanti"
+    state, log = _pursue({"Spearmen": (30, 10, 30, 6)}, 9, bearing=30, label="overrun",
+                         rock=[(30, 20), (40, 16), (44, 24), (36, 30)])
+    spear = state.units["Spearmen"]
+    assert spear.pose.bearing == 30
+    assert _rock_distance(state, spear.footprint()) == pytest.approx(1.0, abs=1e-6)
+    assert log[-1].startswith("Spearmen overrun ") and "impassable terrain stands in its way" in log[-1]
 
 
 def test_a_pursuit_over_open_ground_goes_the_full_distance():
@@ -161,7 +190,9 @@ def test_a_random_movement_character_reaching_its_host_joins_it_saying_how_far_i
     assert marshal.location == "joined" and marshal.host == "War Hounds"
     assert log[1].startswith("Marshal moves 7.6\" of 8\" into contact with War Hounds and joins it")
     (x0, y0), (x1, y1) = state.last_moves[-1]["path"]
-    assert (x0, y0) == (30, 4) and x1 == pytest.approx(30) and abs(y1 - 4 - (HOUND_REAR - MARSHAL_FRONT)) <= 0.1
+    # it stops where it touches them (stepping 0.1", it stopped up to 0.1" short)
+    assert (x0, y0) == (30, 4) and x1 == pytest.approx(30) and y1 - 4 == pytest.approx(HOUND_REAR - MARSHAL_FRONT,
+                                                                                          abs=1e-3)
 
 
 def test_a_random_movement_character_short_of_its_host_moves_that_way_1_inch_from_it():
@@ -169,7 +200,7 @@ def test_a_random_movement_character_short_of_its_host_moves_that_way_1_inch_fro
     assert state.units["Marshal"].location == "table"
     assert log[1] == "Marshal does not reach War Hounds (7\"): it moves that way and does not join it."
     assert log[2].startswith("Marshal moves 6.6\" of 7\" (Random Movement): farther on it would end within 1\"")
-    assert 1 - 1e-6 <= _gaps(state, "Marshal")["War Hounds"] <= 1.1
+    assert _gaps(state, "Marshal")["War Hounds"] == pytest.approx(1.0, abs=1e-6)
 
 
 @pytest.mark.parametrize("blocker", ["unit", "rock"])
@@ -226,6 +257,7 @@ def _check_way(state, uid, turned, end, *, legal_end=True):
 @PROPERTY
 @given(at=st.tuples(XS, YS, BEARINGS), target=st.tuples(XS, YS), friend=st.tuples(XS, YS, BEARINGS), rock=ROCKS,
        go=st.integers(1, 6))
+@example(at=(30, 10, 0), target=(30, 40), friend=(60, 40, 0), rock=(28, 13.5, 4, 0.5), go=6)  # a thin rock ahead
 def test_property_a_failed_charge_never_passes_an_obstacle_and_ends_1_inch_clear(at, target, friend, rock, go):
     from engine.table.frame import bearing_between
     from engine.table.motion import pivot
@@ -293,7 +325,7 @@ def test_property_a_join_move_reaches_its_host_only_by_a_clear_way(at, host, oth
     assert math.hypot(x1 - x0, y1 - y0) <= sum(dice) + 1e-9
     if marshal.location == "joined":
         contact = turned.at(turned.pose.moved(x1, y1))
-        assert distance(contact, hounds) <= 0.1 + 1e-9
+        assert distance(contact, hounds) <= 1e-6
         state.units["Marshal"].location = "reserve"  # the way in: nothing crossed but the host
         _check_way(state, "Marshal", turned, contact, legal_end=False)
     else:

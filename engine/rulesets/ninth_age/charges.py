@@ -34,7 +34,7 @@ from engine.table.charge_path import charge_path
 from engine.table.contact import contact_side as touching_side, distance, models_in_contact
 from engine.table.footprint import Pose
 from engine.table.frame import EPS_DIST, bearing_between, turn_between
-from engine.table.motion import CLEARANCE_END, MOVE_SAMPLE, clearance_problem, pivot, translate
+from engine.table.motion import MOVE_SAMPLE, clearance_problem, move_ahead, pivot, translate
 
 MAX_DICE = 12  # 2D6, or 3D6 keeping the best two
 SIDES = ("front", "left", "right", "rear")
@@ -806,15 +806,9 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
     towards = target.footprint().centre if target.pose is not None else fp.centre
     turned = pivot(fp, bearing_between(fp.centre, towards)) if towards != fp.centre else fp
     go = failed_charge_distance(dice)
-    around = surroundings(state, {charger.id})
-    best, moved = None, 0.0
-    steps = int(round(go / MOVE_SAMPLE))
-    for k in range(0, steps + 1):  # straight on, stopping before whatever is in the way (never past it)
-        candidate = translate(turned, 0, k * MOVE_SAMPLE)
-        if clearance_problem(candidate, around, CLEARANCE_END, during=False) is None:
-            best, moved = candidate, k * MOVE_SAMPLE
-        elif k and clearance_problem(candidate, around, 0.0, during=True) is not None:
-            break
+    # straight on, never past whatever is in the way, to the farthest place 1" from everything
+    ahead = move_ahead(turned, go, surroundings(state, {charger.id}))
+    best, moved = ahead.footprint, ahead.moved
     if best is None:
         events.append(Event(kind="failed-charge", seat=charger.owner, text=ngettext("{charger}'s charge fails ({why}); it has no room to move and stays where it is.", "{charger}'s charge fails ({why}); they have no room to move and stay where they are.", number(state, charger), charger=charger.id, why=why)))
         return
