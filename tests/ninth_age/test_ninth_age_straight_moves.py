@@ -216,7 +216,7 @@ def test_a_random_movement_character_does_not_join_through_a_unit_or_impassable_
 
 # --- properties over random layouts -----------------------------------------------------------
 
-PROPERTY = settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+PROPERTY = settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                            HealthCheck.filter_too_much])
 XS, YS = st.floats(4, 68), st.floats(4, 44)
 BEARINGS = st.sampled_from([0.0, 30.0, 90.0, 135.0, 200.0, 270.0, 333.0])
@@ -240,14 +240,16 @@ def _legal_start(state, uid, rock_points):
 
 
 def _check_way(state, uid, turned, end, *, legal_end=True):
-    """The way from ``turned`` (after any pivot) straight to ``end`` crosses no unit and no
-    Impassable terrain, and ``end`` keeps the 1" rule (fully on the table)."""
+    """The way from ``turned`` (after any pivot, which ignores obstacles) straight to ``end``
+    crosses no unit and no Impassable terrain but those the pivot left it standing on, and
+    ``end`` keeps the 1" rule (fully on the table)."""
     swept = turned.shape.union(end.shape).convex_hull
     rock = state.table.impassable()
     for k, u in state.units.items():
-        if u.on_table and k != uid:
+        if u.on_table and k != uid and turned.shape.intersection(u.footprint().shape).area <= 1e-9:
             assert swept.intersection(u.footprint().shape).area <= 1e-6, f"{uid} passed through {k}"
-    assert swept.intersection(rock).area <= 1e-6, f"{uid} passed through the rock"
+    if turned.shape.intersection(rock).area <= 1e-9:
+        assert swept.intersection(rock).area <= 1e-6, f"{uid} passed through the rock"
     if legal_end:
         for k, gap in _gaps(state, uid).items():
             assert gap >= 1 - 1e-3, f"{uid} ended {gap}\" from {k}"
@@ -258,6 +260,8 @@ def _check_way(state, uid, turned, end, *, legal_end=True):
 @given(at=st.tuples(XS, YS, BEARINGS), target=st.tuples(XS, YS), friend=st.tuples(XS, YS, BEARINGS), rock=ROCKS,
        go=st.integers(1, 6))
 @example(at=(30, 10, 0), target=(30, 40), friend=(60, 40, 0), rock=(28, 13.5, 4, 0.5), go=6)  # a thin rock ahead
+@example(at=(9.0, 8.0, 0.0), target=(4.0, 13.0), friend=(8.0, 5.0, 0.0), rock=(5.0, 5.0, 1.0, 1.0), go=2)  # the
+# pivot leaves it on the Captain and the rock: it moves off them
 def test_property_a_failed_charge_never_passes_an_obstacle_and_ends_1_inch_clear(at, target, friend, rock, go):
     from engine.table.frame import bearing_between
     from engine.table.motion import pivot
