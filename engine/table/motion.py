@@ -296,47 +296,64 @@ class Ahead:
     moved: float
 
 
-def _convex_pieces(shape) -> list[np.ndarray]:
-    """Convex polygons covering ``shape`` exactly (itself when convex, else a constrained
-    Delaunay triangulation), each as its counter-clockwise vertex array."""
+Piece = list  # a convex polygon: its vertices [(x, y), ...] counter-clockwise
+
+
+def _convex_pieces(shape) -> list[Piece]:
+    """Convex polygons covering ``shape`` exactly: each part itself when convex, else a
+    constrained Delaunay triangulation of it."""
     import shapely
     from shapely.geometry.polygon import orient
 
-    out: list[np.ndarray] = []
+    out: list[Piece] = []
     for poly in getattr(shape, "geoms", [shape]):
         if poly.is_empty or poly.area <= 0:
             continue
         hull = poly.convex_hull
         parts = [hull] if hull.area - poly.area <= 1e-9 * max(1.0, poly.area) else \
-            list(shapely.constrained_delaunay_triangles(poly).geoms)
-        out.extend(np.asarray(orient(p, 1.0).exterior.coords[:-1], float) for p in parts if p.area > 0)
+            list(shapely.constrained_delaunay_triangles(poly.simplify(0)).geoms)
+        out.extend([tuple(map(float, c)) for c in orient(p, 1.0).exterior.coords[:-1]] for p in parts if p.area > 0)
     return out
 
 
-def _footprint_pieces(fp: Footprint) -> list[np.ndarray]:
-    shape = fp.shape
-    if shape.convex_hull.area - shape.area <= 1e-9 * max(1.0, shape.area):
-        return _convex_pieces(shape)
-    return [p for m in fp.models for p in _convex_pieces(m)]
+def _footprint_pieces(fp: Footprint) -> list[Piece]:
+    """The unit's bases as convex pieces: its outline when convex (a full block), else the
+    outline cut into triangles (a ragged rear rank), or base by base (skirmishers' gaps)."""
+    return _convex_pieces(fp.shape)
 
 
-def _minkowski(q: np.ndarray, p: np.ndarray) -> np.ndarray:
+def _hull(points: list[tuple[float, float]]) -> Piece:
+    """The convex hull, counter-clockwise (Andrew's monotone chain)."""
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+
+    def half(seq):
+        out: list = []
+        for q in seq:
+            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (q[1] - out[-2][1])
+                                     - (out[-1][1] - out[-2][1]) * (q[0] - out[-2][0])) <= 0:
+                out.pop()
+            out.append(q)
+        return out
+    lower, upper = half(pts), half(reversed(pts))
+    return lower[:-1] + upper[:-1]
+
+
+def _minkowski(q: Piece, p: Piece) -> Piece:
     """Q ⊕ (−P) for convex Q and P, counter-clockwise."""
-    from shapely.geometry import MultiPoint
-    from shapely.geometry.polygon import orient
-
-    hull = MultiPoint((q[:, None, :] - p[None, :, :]).reshape(-1, 2)).convex_hull
-    return np.asarray(orient(hull, 1.0).exterior.coords[:-1], float)
+    return _hull([(qx - px, qy - py) for qx, qy in q for px, py in p])
 
 
-def _edges(m: np.ndarray):
+def _edges(m: Piece):
     """(A, unit direction, length, outward normal) for each edge of the counter-clockwise ``m``."""
-    for a, b in zip(m, np.roll(m, -1, axis=0)):
-        e = b - a
-        length = float(np.hypot(*e))
+    for i, (ax, ay) in enumerate(m):
+        bx, by = m[(i + 1) % len(m)]
+        ex, ey = bx - ax, by - ay
+        length = math.hypot(ex, ey)
         if length > 0:
-            u = e / length
-            yield a, u, length, np.array([u[1], -u[0]])
+            ux, uy = ex / length, ey / length
+            yield (ax, ay), (ux, uy), length, (uy, -ux)
 
 
 def _linear(a: float, b: float, lo: float, hi: float) -> tuple[float, float] | None:
@@ -347,12 +364,18 @@ def _linear(a: float, b: float, lo: float, hi: float) -> tuple[float, float] | N
     return (min(t1, t2), max(t1, t2))
 
 
-def _inside(m: np.ndarray, d: np.ndarray, slack: float) -> tuple[float, float] | None:
+def _dot(u, v) -> float:
+    return u[0] * v[0] + u[1] * v[1]
+
+
+def _inside(m: Piece, d, slack: float) -> tuple[float, float] | None:
     """The t with t·d in ``m`` grown (slack > 0) or shrunk (slack < 0) by |slack| along every
     edge normal."""
+    if len(m) < 3:
+        return None
     lo, hi = -math.inf, math.inf
     for a, _u, _l, n in _edges(m):
-        span = _linear(float(n @ d), 0.0, -math.inf, float(n @ a) + slack)
+        span = _linear(_dot(n, d), 0.0, -math.inf, _dot(n, a) + slack)
         if span is None:
             return None
         lo, hi = max(lo, span[0]), min(hi, span[1])
@@ -361,26 +384,38 @@ def _inside(m: np.ndarray, d: np.ndarray, slack: float) -> tuple[float, float] |
     return lo, hi
 
 
-def _within(m: np.ndarray, d: np.ndarray, c: float) -> tuple[float, float] | None:
+def _within(m: Piece, d, c: float) -> tuple[float, float] | None:
     """The t with t·d at most ``c`` (> 0) from ``m``: inside it, or in a capsule about an edge."""
     spans = [_inside(m, d, 0.0)]
     for a, u, length, n in _edges(m):
-        da = float(d @ a)
-        disc = da * da - float(a @ a) + c * c  # the disc about the corner a
+        da = _dot(d, a)
+        disc = da * da - _dot(a, a) + c * c  # the disc about the corner a
         if disc >= 0:
             spans.append((da - math.sqrt(disc), da + math.sqrt(disc)))
-        along = _linear(float(u @ d), -float(u @ a), 0.0, length)  # the band along the edge
-        across = _linear(float(n @ d), -float(n @ a), -c, c)
+        along = _linear(_dot(u, d), -_dot(u, a), 0.0, length)  # the band along the edge
+        across = _linear(_dot(n, d), -_dot(n, a), -c, c)
         if along and across and max(along[0], across[0]) <= min(along[1], across[1]):
             spans.append((max(along[0], across[0]), min(along[1], across[1])))
     spans = [s for s in spans if s is not None]
     return (min(s[0] for s in spans), max(s[1] for s in spans)) if spans else None
 
 
-def _pairs(moving: list[np.ndarray], pieces: list[np.ndarray]):
+def _box(piece: Piece) -> tuple[float, float, float, float]:
+    xs, ys = [x for x, _y in piece], [y for _x, y in piece]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _pairs(moving: list[Piece], pieces: list[Piece], d, go: float, reach: float):
+    """Q ⊕ (−P) for the pairs that can come within ``reach`` of each other in a move of ``go``."""
+    boxes = [_box(q) for q in pieces]
     for p in moving:
-        for q in pieces:
-            yield _minkowski(q, p)
+        x0, y0, x1, y1 = _box(p)
+        sx, sy = d[0] * go, d[1] * go
+        x0, x1 = min(x0, x0 + sx) - reach, max(x1, x1 + sx) + reach
+        y0, y1 = min(y0, y0 + sy) - reach, max(y1, y1 + sy) + reach
+        for q, (qx0, qy0, qx1, qy1) in zip(pieces, boxes):
+            if qx0 <= x1 and qx1 >= x0 and qy0 <= y1 and qy1 >= y0:
+                yield _minkowski(q, p)
 
 
 def move_ahead(fp: Footprint, go: float, around: Surroundings, *, contact: Iterable[Hashable] = (),
@@ -395,7 +430,7 @@ def move_ahead(fp: Footprint, go: float, around: Surroundings, *, contact: Itera
     stands fully on the table (units in ``ignore`` are left out of all of it)."""
     skip = set(ignore)
     contact = set(contact) - skip
-    d = np.array(to_world((0.0, 0.0), fp.bearing, (0.0, 1.0)), float)
+    d = tuple(map(float, to_world((0.0, 0.0), fp.bearing, (0.0, 1.0))))
     moving = _footprint_pieces(fp)
     corridor = fp.shape.union(translate(fp, 0, max(go, 0.0)).shape).convex_hull.buffer(clearance + 0.01)
     obstacles: dict[Hashable, object] = {k: o.shape for k, o in around.others.items() if k not in skip}
@@ -408,7 +443,7 @@ def move_ahead(fp: Footprint, go: float, around: Surroundings, *, contact: Itera
     block: dict[Hashable, float] = {}
     near: list[tuple[float, float]] = []
     for key, parts in pieces.items():
-        sums = list(_pairs(moving, parts))
+        sums = list(_pairs(moving, parts, d, max(go, 0.0), clearance + 0.01))
         # (entry, exit) while it overlaps a piece by more than a touch, entry where they first touch
         overlap = [(_inside(m, d, 0.0)[0], s[1]) for m in sums
                    if (s := _inside(m, d, -_EPS_IN)) is not None and s[1] > s[0]]
@@ -429,9 +464,9 @@ def move_ahead(fp: Footprint, go: float, around: Surroundings, *, contact: Itera
 
     edge_at = math.inf
     if edge and around.table is not None:
-        pts = np.vstack(moving)
+        pts = [v for piece in moving for v in piece]
         for axis, top in ((0, around.table.width), (1, around.table.height)):
-            for slack, rate in ((top - pts[:, axis].max(), d[axis]), (pts[:, axis].min(), -d[axis])):
+            for slack, rate in ((top - max(v[axis] for v in pts), d[axis]), (min(v[axis] for v in pts), -d[axis])):
                 if rate > 1e-12:
                     edge_at = min(edge_at, max(0.0, slack / rate))
                 elif rate > -1e-12 and slack <= 1e-9:  # sliding along the edge it touches
@@ -448,10 +483,10 @@ def move_ahead(fp: Footprint, go: float, around: Surroundings, *, contact: Itera
     # the farthest place in [0, at] at least `clearance` from everything and fully on the table
     lo_on, hi_on = 0.0, at
     if around.table is not None:
-        pts = np.vstack(moving)
+        pts = [v for piece in moving for v in piece]
         for axis, top in ((0, around.table.width), (1, around.table.height)):
-            for k in range(len(pts)):
-                span = _linear(float(d[axis]), float(pts[k, axis]), 0.0, top)
+            for v in pts:
+                span = _linear(d[axis], v[axis], 0.0, top)
                 if span is None:
                     lo_on, hi_on = 1.0, 0.0
                     break

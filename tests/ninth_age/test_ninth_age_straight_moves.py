@@ -174,6 +174,7 @@ def _join(placements, dice, rock=None):
         entry = state.unit_entry(unit)
         state.armies[unit.owner].units[unit.entry] = entry.model_copy(
             update={"special_rules": entry.special_rules + ["Random Movement (2D6)"]})
+    before = {k: u.footprint().shape for k, u in state.units.items() if u.on_table and k != "Marshal"}
     load(state, *dice)
     events = []
     random_moves._join_move(state, state.units["Marshal"], state.units["War Hounds"], events)
@@ -306,6 +307,7 @@ def test_property_a_pursuit_never_passes_an_obstacle_and_ends_1_inch_clear_unles
 @PROPERTY
 @given(at=st.tuples(XS, YS), host=st.tuples(XS, YS, BEARINGS), other=st.tuples(XS, YS, BEARINGS), rock=ROCKS,
        dice=st.tuples(st.integers(1, 6), st.integers(1, 6)))
+@example(at=(6.0, 8.0), host=(5.0, 12.0, 135.0), other=(4.0, 4.0, 0.0), rock=(9.0, 5.0, 1.0, 1.0), dice=(1, 1))
 def test_property_a_join_move_reaches_its_host_only_by_a_clear_way(at, host, other, rock, dice):
     from engine.table.frame import bearing_between
     from engine.table.motion import pivot
@@ -321,6 +323,7 @@ def test_property_a_join_move_reaches_its_host_only_by_a_clear_way(at, host, oth
     start = state.units["Marshal"].footprint()
     hounds = state.units["War Hounds"].footprint()
     turned = pivot(start, bearing_between(start.centre, hounds.centre))
+    before = {k: u.footprint().shape for k, u in state.units.items() if u.on_table and k != "Marshal"}
     load(state, *dice)
     events = []
     random_moves._join_move(state, state.units["Marshal"], state.units["War Hounds"], events)
@@ -330,8 +333,11 @@ def test_property_a_join_move_reaches_its_host_only_by_a_clear_way(at, host, oth
     if marshal.location == "joined":
         contact = turned.at(turned.pose.moved(x1, y1))
         assert distance(contact, hounds) <= 1e-6
-        state.units["Marshal"].location = "reserve"  # the way in: nothing crossed but the host
-        _check_way(state, "Marshal", turned, contact, legal_end=False)
+        # the way in crosses nothing, the host included (measured as they stood before the join)
+        swept = turned.shape.union(contact.shape).convex_hull
+        for k, shape in {**before, "rock": state.table.impassable()}.items():
+            assert swept.intersection(shape).area <= 1e-6, f"the Marshal joined through {k}"
+        assert marshal.host == "War Hounds"
     else:
         end = marshal.footprint()
         if end.pose != start.pose and end.bearing == pytest.approx(turned.bearing):
