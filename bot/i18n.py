@@ -29,6 +29,7 @@ falls back to the server's default, then to English.
 from __future__ import annotations
 
 import io
+import unicodedata
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Iterable
@@ -150,6 +151,35 @@ def say(value: Any, lang: str | None) -> str:
     if value is None:
         return value
     return render(value, lookup_for(lang))
+
+
+def folded(text: Any) -> str:
+    """``text`` as typing compares it: without case, accents or extra spaces ("Kőkör" and
+    "kokor", "Città" and "citta" are the same)."""
+    plain = unicodedata.normalize("NFKD", str(text or ""))
+    return " ".join("".join(c for c in plain if not unicodedata.combining(c)).casefold().split())
+
+
+def typed_value(typed: Any, names: Iterable[tuple[Any, str]], first: str | None = None) -> str | None:
+    """The value of the name ``typed`` in any language (``names``: (name, value) pairs, a name a
+    Text said in each language), ``first``'s reading before the others; None when none matches::
+
+        >>> typed_value("porta", [(Text("Gate"), "gate"), (Text("Hall"), "hall")])
+        'gate'
+        >>> typed_value("CSARNOK", [(Text("Gate"), "gate"), (Text("Hall"), "hall")], "it")
+        'hall'
+    """
+    key, names = folded(typed), list(names)
+    if not key:
+        return None
+    for name, value in names:  # the value itself (an area's id) and the name as written
+        if key in (folded(value), folded(name)):
+            return value
+    for lang in dict.fromkeys([supported(first) or SOURCE, *LANGUAGES]):
+        for name, value in names:
+            if key == folded(say(name, lang)):
+                return value
+    return None
 
 
 def supported(lang: str | None) -> str | None:

@@ -62,7 +62,7 @@ async def inbox(service: Host, user_id: str, guild_id: str | None) -> Reply:
         if any(s in clocks and clocks[s].timed_out_at is not None for s in waiting):
             left.append(_("time is out"))
         if left:
-            parts.append(join("", [" · ⏱ ", join(", ", left)]))
+            parts.append(join("", [" · ⏱ ", commas(left)]))
         parts.append(f" · {channel_link(game.guild_id, game.channel_id)}")
         rows.append((mine in waiting, game.id, join("", parts)))
     if not rows:

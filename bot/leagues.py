@@ -299,7 +299,7 @@ class LeagueService:
                 f"{k}={v}" for k, v in league.settings["game"].items())))
         who = [join("", [f"<@{q.user_id}>", _(" (dropped)")]) if q.status == "dropped" else f"<@{q.user_id}>"
                for q in players]
-        lines.append(_("Players: {players}", players=join(", ", who) if who else _("none yet")))
+        lines.append(_("Players: {players}", players=commas(who) if who else _("none yet")))
         return Reply(text=join("\n", lines), ephemeral=True)
 
     async def _league_list(self, channel_id, user_id, guild, command, caller) -> Reply:

@@ -38,9 +38,9 @@ from bot.boards import BoardPainter, default_renderer
 from bot.commands import (
     ARMY_COMMANDS, AROUND_SIZE, CLOCK_COMMANDS, COLLECTION_COMMANDS, GAME_COMMANDS, MOST_AROUND, REPLAY_COMMANDS,
     Attachment,
-    Command, check_bounds, help_text,
+    Command, check_bounds, find_command, help_text,
 )
-from bot.i18n import LANGUAGES, SOURCE, language_of, localised_view, say, spoken, supported
+from bot.i18n import LANGUAGES, SOURCE, folded, language_of, localised_view, say, spoken, supported, typed_value
 from bot.inbox import inbox
 from bot.leagues import Caller, LeagueService
 from bot.parsed import ParsedGames
@@ -445,6 +445,30 @@ class Service:
         seat = await self._seated(game, user_id)
         return await self._act(game, ruleset, state, seat, user_id, command.name, dict(command.options))
 
+    async def _typed_back(self, ruleset: Ruleset, state: GameState, user_id: str, name: str,
+                          options: dict[str, Any]) -> dict[str, Any]:
+        """``options`` with each name the ruleset lets a player type in any language (a Conan
+        area: "Porta", "kapu", "Gate") turned into the value the command reads ("gate"); the
+        user's own language's reading first. A name no language knows is left as typed, for the
+        ruleset to refuse."""
+        try:
+            spec = find_command(name)
+        except IllegalAction:
+            return options
+        out, lang = dict(options), None
+        for opt in spec.options:
+            typed = out.get(opt.name)
+            if opt.autocomplete is None or not isinstance(typed, str) or not typed.strip():
+                continue
+            names = ruleset.typed_names(state, opt.autocomplete)
+            if not names:
+                continue
+            lang = lang or language_of(await self._user_language(user_id), None, None)
+            value = typed_value(typed, names, lang)
+            if value is not None:
+                out[opt.name] = value
+        return out
+
     async def _seated(self, game: GameRecord, user_id: str) -> str:
         seat = await self._seat_of(game, user_id)
         if seat is None:
@@ -454,6 +478,7 @@ class Service:
     async def _act(self, game: GameRecord, ruleset: Ruleset, state: GameState, seat: str, user_id: str,
                    name: str, options: dict[str, Any]) -> Reply:
         """The engine applies one player command; the store commits it; the reply tells the table."""
+        options = await self._typed_back(ruleset, state, user_id, name, options)
         action = ruleset.action_from_command(state, seat, name, options)
         new_state, events = ruleset.apply(state, action)
         # Any new action withdraws an open undo request: it no longer names the last action.
@@ -516,7 +541,7 @@ class Service:
         timeout_setting = options.pop("timeout", "default")
         unknown = sorted(set(options) - set(ruleset.option_names()))
         if unknown:
-            known = join(", ", [_("{setting} ({help})", setting=k, help=v)
+            known = commas([_("{setting} ({help})", setting=k, help=v)
                                 for k, v in ruleset.option_names().items()]) or _("none")
             raise IllegalAction("bad-setting", _("{game} has no setting {unknown}. Settings: {known}.",
                                                  game=ruleset.title, unknown=commas(unknown), known=known))
@@ -567,7 +592,7 @@ class Service:
             lines.append(_("<@{user}> takes the seat {seat}.", user=user_id, seat=state.seat(creator_seat).name))
         free = [s.name for s in state.seats if s.id != creator_seat]
         if free:
-            lines.append(_("Free seats: {seats}. Join with /game join.", seats=join(", ", free)))
+            lines.append(_("Free seats: {seats}. Join with /game join.", seats=commas(free)))
         return Reply(text=join("\n", lines), buttons=[join_button(game.id)] if free else [])
 
     @staticmethod
@@ -804,11 +829,12 @@ class Service:
         name: "Porta", sent as "Gate"); what is typed matches either."""
         lang = language_of(await self._user_language(str(user_id)), locale, await self.server_language(guild_id))
         current = (current or "").strip().casefold()
+        typed = folded(current)  # "citta" finds "Città", "kor" finds "Totemkör"
         out = []
         for value in await self._suggestions(channel_id, user_id, kind, current, guild_id):
             name = say(seat_label(value), lang) if kind in ("seat", "free-seat") else say(value, lang)
             value = str(value)
-            if current in value.casefold() or current in name.casefold():
+            if typed in folded(value) or typed in folded(name):
                 out.append((name, value))
         return out[:25]
 

@@ -19,7 +19,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from engine.core.text import N_, commas
+from engine.core.text import N_
 from engine.table.view import TableView
 from renderers.style import INK, PARCHMENT, PARCHMENT_DARK, arrowhead, font, plain, side_colours, with_alpha
 from renderers.words import said
@@ -132,7 +132,7 @@ def _overlap(a, b) -> float:
 
 
 def _unit_label(u) -> str:
-    return plain(u.label + (f" [{commas(u.badges)}]" if u.badges else ""))
+    return plain(u.label + (f" [{u.badge_text}]" if u.badge_text else ""))
 
 
 Rect = tuple[float, float, float, float]

@@ -251,7 +251,8 @@ class AreaBoard(BaseModel):
             return self._areas[area_id]
         except KeyError:
             raise IllegalAction("unknown-area", _("There is no area {area!r} on {board}. Areas: {areas}.", area=area_id,
-                                                  board=self.title or self.name, areas=commas(self._areas))) from None
+                                                  board=self.title or self.name,
+                                                  areas=commas(area_name(a) for a in self.areas))) from None
 
     def find_area(self, text: str) -> Area:
         """An area by id or by name, without regard to case."""

@@ -280,6 +280,13 @@ class Ruleset(ABC):
         """How a square is written to players; grid rulesets name squares like E5."""
         return str(square)
 
+    def typed_names(self, state: GameState, kind: str) -> list[tuple[Any, str]]:
+        """Every name a player may type for an option of autocomplete ``kind`` (legal now or not),
+        each as ``(name, value)``: the name as players read it (a Text is said in each reader's
+        language), the value the command reads. The bot turns a name typed in any language into
+        its value before the command reaches the ruleset (#13: "Porta" in /move to: is "gate")."""
+        return []
+
     def suggestions(self, state: GameState, seat: str | None, kind: str) -> list[str]:
         """Autocomplete values for an option kind, drawn from the seat's legal actions."""
         if seat is None:

@@ -34,6 +34,10 @@ class UnitShape(BaseModel):
     front: XY  # midpoint of the front edge (the facing arrow points from centre to here)
     has_arcs: bool = True
     badges: list[str] = Field(default_factory=list)  # fleeing, charged, marched...
+    # The badges as the board writes them, one list said in the reader's language (the ruleset
+    # makes it with engine.core.text.commas: "fleeing, charged", "in fuga e ha caricato"): the
+    # renderer, which has no language, draws it as it is.
+    badge_text: str = ""
 
 
 class PathShape(BaseModel):

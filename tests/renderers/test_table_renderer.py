@@ -80,19 +80,16 @@ def test_a_deployed_battle_renders(tmp_path):
     assert pixel(png, cx, cy) == side_colours(["p1", "p2"])["p1"]
 
 
-def test_a_units_badges_are_listed_by_the_list_pattern(monkeypatch, drawn_words):
-    """The badges after a unit's label are a list written by engine.core.text.commas(), not a
-    ", ".join by hand (#13)."""
-    from engine.core.text import commas
-
+def test_a_units_badges_are_drawn_as_the_view_writes_them(drawn_words):
+    """The badges after a unit's label are one text the engine's view made (a list said in the
+    reader's language, #13): the renderer has no language and joins nothing itself."""
     drawn = drawn_words
-    calls = []
-    monkeypatch.setattr(renderers.table, "commas", lambda items: calls.append(list(items)) or commas(items))
     view = TableView(width=72, height=48, title="T", side_names={"p1": "A", "p2": "B"},
                      units=[UnitShape(id="u", label="Spearmen 30", side="p1", badges=["fleeing", "charged", "marched"],
+                                      badge_text="in fuga, ha caricato e ha marciato",
                                       bases=[[(10, 40), (12, 40), (12, 42), (10, 42)]], centre=(11, 41), front=(11, 42)),
                             UnitShape(id="v", label="Archers 10", side="p2",
                                       bases=[[(30, 20), (32, 20), (32, 22), (30, 22)]], centre=(31, 21), front=(31, 22))])
     render_table(view)
-    assert "Spearmen 30 [fleeing, charged, marched]" in drawn and "Archers 10" in drawn
-    assert calls and all(c == ["fleeing", "charged", "marched"] for c in calls)
+    assert "Spearmen 30 [in fuga, ha caricato e ha marciato]" in drawn and "Archers 10" in drawn
+    assert not any("fleeing" in w or "charged" in w for w in drawn), drawn

@@ -86,7 +86,7 @@ class Conan(Ruleset):
         return [_("The Overlord activates a tile with `/activate tile:NAME`; answer questions with /decide, "
                   "/guard or /reroll."),
                 _("**Defaults, not the printed game's** (the seed lost them; a server may override them with "
-                  "the file named by WARBAND_CONAN_DATA): {defaults}.", defaults=join(", ", catalogue.defaults()))]
+                  "the file named by WARBAND_CONAN_DATA): {defaults}.", defaults=commas(catalogue.defaults()))]
 
     def new_game(self, seed: int, options: dict[str, Any] | None = None) -> ConanState:
         options = dict(options or {})
@@ -876,7 +876,7 @@ class Conan(Ruleset):
             power -= 2
             notes.append(_("−2 unarmed"))
         power = max(0, power)
-        text = (_("Attack power {power} ({notes}), locked.", power=power, notes=join(", ", notes)) if notes
+        text = (_("Attack power {power} ({notes}), locked.", power=power, notes=commas(notes)) if notes
                 else _("Attack power {power}, locked.", power=power))
         events.append(Event(kind="attack", seat=hero.seat, text=text))
         precise = sheet.has_skill(cat, hero, "accurate-blow" if action.style == "melee" else "precise-shot")
@@ -1644,7 +1644,7 @@ class Conan(Ruleset):
         def choose(spaces: list[str]) -> str:
             return decide(state, hero.seat, "wound", _('{hero} loses gems to {source}: Fatigue is empty. Which action space gives the next gem?', hero=hero.name, source=source), spaces)
         moved = sheet.take_damage(hero, damage, choose)
-        events.append(Event(kind="damage", seat=hero.seat, text=_('{hero} takes {damage} damage from {source} ({names}): Wounds {wounds}/{total}.', hero=hero.name, damage=damage, source=source, names=join(', ', moved), wounds=hero.gems['wounds'], total=hero.total)))
+        events.append(Event(kind="damage", seat=hero.seat, text=_('{hero} takes {damage} damage from {source} ({names}): Wounds {wounds}/{total}.', hero=hero.name, damage=damage, source=source, names=commas(moved), wounds=hero.gems['wounds'], total=hero.total)))
         if hero.gems["wounds"] == hero.total:
             board = self.board_of(state)
             hero.alive = False
@@ -2087,6 +2087,14 @@ class Conan(Ruleset):
 
         assert isinstance(state, ConanState)
         return action_from_command(self, state, seat, command, options)
+
+    def typed_names(self, state: GameState, kind: str) -> list[tuple[Any, str]]:
+        """Every area of the board for an area option (/move to:, /throw to:, /cast square:),
+        by its name as each language says it, typed back as the area's id."""
+        assert isinstance(state, ConanState)
+        if kind != "square":
+            return []
+        return [(area_name(a), a.id) for a in self.board_of(state).areas]
 
     def suggestions(self, state: GameState, seat: str | None, kind: str) -> list[str]:
         from engine.rulesets.conan.commands import suggestions

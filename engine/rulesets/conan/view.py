@@ -5,7 +5,7 @@ and the Overlord's river with its slot costs and gems."""
 from __future__ import annotations
 
 from engine.areas.view import AreaPiece, AreaView, SidePanel
-from engine.core.text import N_, Text, _, join
+from engine.core.text import N_, Text, _, join, commas
 from engine.rulesets.conan import heroes as sheet
 from engine.areas.board import area_notes, level_mark, marks_legend
 from engine.rulesets.conan.boards import area_name
@@ -49,7 +49,7 @@ def area_view(ruleset, state: ConanState) -> AreaView:
         status = (_("dead") if not hero.alive else
                   _("{attitude}, MP {mp}", attitude=attitude, mp=hero.free_mp + hero.bought_mp))
         names = [cat.cards[c].name for c in hero.cards]
-        cards = join(", ", names) if names else _("no cards")
+        cards = commas(names) if names else _("no cards")
         if hero.carrying:
             cards = _("{cards}; carries {model}", cards=cards,
                       model=ruleset._called(ruleset._character(state, hero.carrying)))

@@ -659,7 +659,7 @@ def describe(warband: Warband, catalog: Catalog | None = None, *, players: int =
             tags.append(_("Commander {value}", value=card.commander))
         if warband.commander_zero == card.id:
             tags.append(_("Commander 0 (+5)"))
-        tag = join("", [" — ", join(", ", tags)]) if tags else ""
+        tag = join("", [" — ", commas(tags)]) if tags else ""
         lines.append(_("- {count} x {card} ({cost} each){tag}", count=entry.count, card=card.name,
                        cost=card_cost(card, warband), tag=tag))
     for card, n in minions_of(warband, cards):

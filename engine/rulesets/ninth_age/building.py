@@ -152,7 +152,7 @@ def unit_line(unit: Unit, army: Army, hidden: bool = False, revealed: set[str] =
                            (_("standard"), unit.command.standard)) if on]
     items = [_("{item} (spent)", item=_item_shown(i, army, revealed) if hidden else i) if i in spent
              else (_item_shown(i, army, revealed) if hidden else i) for i in unit.magic_items]
-    extras = text_join(", ", [*[_equipment_shown(unit, e) for e in unit.equipment], *cmd, *items])
+    extras = commas([*[_equipment_shown(unit, e) for e in unit.equipment], *cmd, *items])
     shown = "?" if hidden and unit.magic_items else unit.points
     mark = f" [{unit.mark}]" if unit.mark else ""
     fields = dict(name=unit.name, mark=mark, category=unit.category, troop_type=troop_word(unit.troop_type),

@@ -23,7 +23,7 @@ and Overwhelming Power, and the Miscast table. No state, no dice of its own: the
 
 from __future__ import annotations
 
-from engine.core.text import N_, Text, _, join as text_join
+from engine.core.text import N_, Text, _, join as text_join, commas
 from dataclasses import dataclass
 
 from engine.rulesets.ninth_age.dice import d3
@@ -91,7 +91,7 @@ class Attempt:
             parts.append(text_join("", [_("Overwhelming Power +{op_bonus}", op_bonus=self.op_bonus), (_(" (D3 {d3} + {count} dice)", d3=d3(self.d3_face), count=len(self.dice)) if self.op_bonus else _(" (no bonus)"))]))
         if self.modifiers:
             parts.append(f"{self.modifiers:+d}")
-        text = text_join("", [text_join(", ", parts), _(" → {total}", total=self.total)])
+        text = text_join("", [commas(parts), _(" → {total}", total=self.total)])
         if self.insufficient:
             text = text_join("", [text, _(" (one die of 1 or 2: Insufficient Power, it fails)")])
         return text

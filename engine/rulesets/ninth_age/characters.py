@@ -225,8 +225,8 @@ def leave_move(state: NinthAgeState, char: UnitState, steps, pivot: float | None
     char.moved = True
     char.marched = march
     events.append(Event(kind="leave", seat=char.owner, data={"unit": host.id, "character": char.id},
-                        text=(ngettext("{char} marches out of {host}: {steps}; {length}\" of {m}\" used, {gap}\" from the unit. {host} has not moved.", "{char} marches out of {host}: {steps}; {length}\" of {m}\" used, {gap}\" from the unit. {host} have not moved.", number(state, host), char=char.id, host=host.id, steps=text_join(", ", result.parts), length=decimal(result.length, ".1f"), m=m, gap=decimal(gap, ".1f")) if march
-                              else ngettext("{char} leaves {host}: {steps}; {length}\" of {m}\" used, {gap}\" from the unit. {host} has not moved.", "{char} leaves {host}: {steps}; {length}\" of {m}\" used, {gap}\" from the unit. {host} have not moved.", number(state, host), char=char.id, host=host.id, steps=text_join(", ", result.parts), length=decimal(result.length, ".1f"), m=m, gap=decimal(gap, ".1f")))))
+                        text=(ngettext("{char} marches out of {host}: {steps}; {length}\" of {m}\" used, {gap}\" from the unit. {host} has not moved.", "{char} marches out of {host}: {steps}; {length}\" of {m}\" used, {gap}\" from the unit. {host} have not moved.", number(state, host), char=char.id, host=host.id, steps=commas(result.parts), length=decimal(result.length, ".1f"), m=m, gap=decimal(gap, ".1f")) if march
+                              else ngettext("{char} leaves {host}: {steps}; {length}\" of {m}\" used, {gap}\" from the unit. {host} has not moved.", "{char} leaves {host}: {steps}; {length}\" of {m}\" used, {gap}\" from the unit. {host} have not moved.", number(state, host), char=char.id, host=host.id, steps=commas(result.parts), length=decimal(result.length, ".1f"), m=m, gap=decimal(gap, ".1f")))))
 
 
 # -- hits on a mixed unit (§16.4, E-57) and make way (§16.6) ------------------------------------------

@@ -572,7 +572,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                         inches=decimal(d, ".1f"), reach=total, degrees=decimal(abs(best.turn), ".0f"), contact=best.contact,
                         ground=ground)
         if best.path is not None:  # the path it moved, as §24.5 asks the referee to echo it
-            text = join("", [text, _(" Its path: {steps}.", steps=text_join(", ", path_steps(start_fp, best.path)))])
+            text = join("", [text, _(" Its path: {steps}.", steps=commas(path_steps(start_fp, best.path)))])
         if charger.hill_charge:
             text = join("", [text, _(" It charged down from high ground ({start}% on the hill at the start, {end}% at "
                                      "the end): +1 combat score in the next round (§18.4).",
@@ -844,7 +844,7 @@ def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
             notes.append(_("{current} of {start_models} models: half Ld", current=current, start_models=unit.start_models))
         if entry.command.musician:
             notes.append(_("Musician +1"))
-        if leadership_test(state.rng, value, text_join("", [_("{unit} Rally test (Ld {ld} from {source}", unit=unit.id, ld=ld, source=source), (_("; {join}", join=text_join(', ', notes)) if notes else ""), ")"]), events, seat=seat,
+        if leadership_test(state.rng, value, text_join("", [_("{unit} Rally test (Ld {ld} from {source}", unit=unit.id, ld=ld, source=source), (_("; {join}", join=commas(notes)) if notes else ""), ")"]), events, seat=seat,
                            reroll=hold_your_ground(state, unit), for_unit=(state, unit)):
             unit.fleeing = False
             if unit.fled_by_choice:  # §22 Fast Cavalry: it fled by choice and rallies in its next turn

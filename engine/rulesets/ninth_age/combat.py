@@ -1140,7 +1140,7 @@ def score_and_break(state: NinthAgeState, rnd: Round, events: list[Event]) -> No
     sa, sb = side_score(state, a, rnd), side_score(state, b, rnd)
     result = outcome(a, sa, b, sb)
     for seat, s in ((a, sa), (b, sb)):
-        parts = text_join(", ", [_("{bonus} {value}", bonus=Text(SCORE_WORDS.get(k, k)), value=v) for k, v in s.parts().items()])
+        parts = commas([_("{bonus} {value}", bonus=Text(SCORE_WORDS.get(k, k)), value=v) for k, v in s.parts().items()])
         events.append(Event(kind="combat-score", seat=seat, data={"score": s.total},
                             text=text_join("", [_("{name}'s combat score: {total} ({parts})", name=state.seat(seat).name, total=s.total, parts=parts), (_(" — No More Foes") if s.no_more_foes else ""), "."])))
     for uid in rnd.units:

@@ -17,7 +17,7 @@ arithmetic is in :mod:`.casting`; hits go through the shared attack sequence (:m
 
 from __future__ import annotations
 
-from engine.core.text import N_, _, Text, decimal, join as text_join, ngettext, commas
+from engine.core.text import N_, _, Text, decimal, join as text_join, ngettext, commas, listed
 from shapely.geometry import Point as ShapelyPoint
 
 from engine.core import Event, IllegalAction, roll_dice
@@ -335,7 +335,7 @@ def _which_spell(state: NinthAgeState, c: Caster, text) -> tuple[Spell, Lore, bo
         if name.lower() == key.lower():
             spell, lore = spell_named(state, c.seat, name)
             return spell, lore, True
-    known = text_join(", ", [*c.spells, *[_("{spell} (bound)", spell=b) for b in c.bound]]) if c.spells or c.bound else _("no spells")
+    known = commas([*c.spells, *[_("{spell} (bound)", spell=b) for b in c.bound]]) if c.spells or c.bound else _("no spells")
     raise IllegalAction("unknown-spell", _("{c} does not know {key!r}; it knows {known}.", c=c.name, key=key, known=known))
 
 
@@ -669,7 +669,8 @@ def rip_window(state: NinthAgeState, events: list[Event]) -> None:
             return
         m.windows += 1
         names = [f"{e.id}:{e.spell.replace(' ', '-')}" for e in theirs + own]
-        answer = decide(state, reactive, f"rip-{m.number}-{m.windows}", text_join("", [_("Spells remain in play: "), "; ".join(f"{e.id}: {e.spell} ({e.caster}, on {', '.join(e.units)})" for e in theirs + own), _(". Dispel one (your own end at once)? Say which, or none.")]), ["none"] + names, default="none")
+        in_play = [_("{id}: {spell} ({caster}, on {units})", id=e.id, spell=e.spell, caster=e.caster, units=listed(e.units)) for e in theirs + own]
+        answer = decide(state, reactive, f"rip-{m.number}-{m.windows}", _("Spells remain in play: {spells}. Dispel one (your own end at once)? Say which, or none.", spells=text_join("; ", in_play)), ["none"] + names, default="none")
         if answer == "none":
             events.append(Event(kind="dispel", seat=reactive, text=_("{name} leaves the spells in play as they are.", name=state.seat(reactive).name)))
             return
@@ -759,7 +760,7 @@ def end(state: NinthAgeState, events: list[Event]) -> None:
     """Step 6: the end of the phase; unused magic dice are lost. The phase's record stays (its
     templates are drawn on the board after the phase) until the next Magic phase."""
     if state.magic:
-        left = text_join(", ", [_("{name}: {n}", name=state.seat(s).name, n=n) for s, n in state.magic.pools.items() if n])
+        left = commas([_("{name}: {n}", name=state.seat(s).name, n=n) for s, n in state.magic.pools.items() if n])
         if left:
             events.append(Event(kind="magic_end", text=_("Unused magic dice are lost ({left}).", left=left)))
         state.magic.pools = {s: 0 for s in state.magic.pools}
@@ -819,7 +820,7 @@ def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffe
                                     lowest_casting_value=min(spell.casting_value, value),
                                     phase=state.magic.number))
         state.next_effect += 1
-        change = text_join(", ", [*(_("{characteristic} {value:+d}", characteristic=k, value=v) for k, v in effect.modifiers.items()),
+        change = commas([*(_("{characteristic} {value:+d}", characteristic=k, value=v) for k, v in effect.modifiers.items()),
                                   *(_("{characteristic} halved", characteristic=k) for k in effect.halve),
                                   *([_("armour save +{value}", value=effect.armour)] if effect.armour else []),
                                   *([_("Ward Save ({value}+)", value=effect.ward)] if effect.ward else [])])
@@ -942,7 +943,7 @@ def _touched(touched) -> Text:
     """The models a template touches, unit by unit ("2 models of spearmen-1"), or "no model"."""
     if not touched:
         return _("no model")
-    return text_join(", ", [_("{n} model(s) of {unit}", n=n, unit=u.id) for u, n in touched])
+    return commas([_("{n} model(s) of {unit}", n=n, unit=u.id) for u, n in touched])
 
 
 def _under_template(state: NinthAgeState, template: Circle, seat: str, events: list[Event],

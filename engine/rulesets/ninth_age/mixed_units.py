@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from engine.core.text import _, join as text_join, ngettext, commas
+from engine.core.text import _, join as text_join, ngettext, commas, listed
 from engine.rulesets.ninth_age.grammar import number
 from engine.core import Event, IllegalAction
 from engine.core.decisions import decide
@@ -354,5 +354,5 @@ def fight_on(state: NinthAgeState, host: UnitState, events: list[Event]) -> Unit
     events.append(Event(kind="fight-on", seat=host.owner, data={"unit": host.id, "character": leader.id},
                         text=ngettext("The rank and file of {host} are all slain: {names} is left and is still the same unit (§16.2).",
                                       "The rank and file of {host} are all slain: {names} are left and are still the same unit (§16.2), the first standing for it.",
-                                      len(inside), host=host.id, names=text_join(", ", [c.id for c in inside]))))
+                                      len(inside), host=host.id, names=listed([c.id for c in inside]))))
     return leader

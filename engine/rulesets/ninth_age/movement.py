@@ -5,7 +5,7 @@ engine measured.
 
 from __future__ import annotations
 
-from engine.core.text import _, Text, decimal, join as text_join, ngettext, commas
+from engine.core.text import _, Text, decimal, ngettext, commas
 import math
 
 from engine.core import Event, IllegalAction
@@ -182,7 +182,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     result = run_move(fp, plan)
     move_kind = _("march") if kind == "march" else _("advance")
     if result.length > allowance + EPS_DIST:
-        raise IllegalAction("too-far", _("{unit}: {join} uses {length}\"; the {direction} {kind} allows {allowance}\"{failed_test}.", unit=unit.id, join=text_join(", ", result.parts), length=decimal(result.length, ".1f"), direction=direction, kind=move_kind, allowance=decimal(allowance, "g"), failed_test=failed_test))
+        raise IllegalAction("too-far", _("{unit}: {join} uses {length}\"; the {direction} {kind} allows {allowance}\"{failed_test}.", unit=unit.id, join=commas(result.parts), length=decimal(result.length, ".1f"), direction=direction, kind=move_kind, allowance=decimal(allowance, "g"), failed_test=failed_test))
     if result.max_displacement > allowance + EPS_DIST and not single:
         raise IllegalAction("too-far", _("{unit}: a model would end {max_displacement}\" from where it started; no model may move farther than {allowance}\" (§8.14){failed_test}.", unit=unit.id, max_displacement=decimal(result.max_displacement, ".1f"), allowance=decimal(allowance, "g"), failed_test=failed_test))
     if flies is not None:  # flying over units and terrain: only where it lands counts (§22 Fly)
@@ -210,7 +210,7 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     if flies is not None:
         hidden.reveal_flight(state, unit, events)
     events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
-                        text=move_line(kind, flies is not None, number(state, unit), unit=unit.id, fly=flies, steps=text_join(", ", result.parts), length=decimal(result.length, ".1f"), shown_allowance=decimal(hidden.shown_allowance(state, unit, allowance), "g"), max_displacement=decimal(result.max_displacement, ".1f"), ground_note=ground_note(state, ends if flies is not None else shapes, result.footprint.shape))))
+                        text=move_line(kind, flies is not None, number(state, unit), unit=unit.id, fly=flies, steps=commas(result.parts), length=decimal(result.length, ".1f"), shown_allowance=decimal(hidden.shown_allowance(state, unit, allowance), "g"), max_displacement=decimal(result.max_displacement, ".1f"), ground_note=ground_note(state, ends if flies is not None else shapes, result.footprint.shape))))
     if kind == "march":
         terrain_checks(state, unit, kind, shapes, events, flying=flies is not None, ends=ends)
 

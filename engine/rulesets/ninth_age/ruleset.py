@@ -635,8 +635,9 @@ class NinthAge(Ruleset):
         inside = [ch.id for ch in characters.joined(state, u)]
         shape = UnitShape(
             id=u.id, label="", side=u.owner, centre=(c.x, c.y),
-            front=(c.x + math.sin(rad) * reach, c.y + math.cos(rad) * reach), has_arcs=False, badges=badges,
+            front=(c.x + math.sin(rad) * reach, c.y + math.cos(rad) * reach), has_arcs=False,
             bases=[[(round(x, 3), round(y, 3)) for x, y in inner.exterior.coords[:-1]]])
+        _badged(shape, badges)
         # A garrison's label names the building in the reader's language (set after: a field is a str).
         shape.label = _("{unit} in {building}", unit=f"{u.id} {u.models}" + "".join(f" + {ch}" for ch in inside),
                         building=terrain_name(building.name))
@@ -682,7 +683,7 @@ class NinthAge(Ruleset):
                 front=fp.world((0, fp.half_depth)), has_arcs=fp.has_arcs, badges=[],
                 bases=[[(round(x, 3), round(y, 3)) for x, y in m.exterior.coords[:-1]] for m in fp.models])
             unit_shape.label = text_join(" + ", [unit_shape.label, *inside])
-            unit_shape.badges = badges
+            _badged(unit_shape, badges)
             view.units.append(unit_shape)
         view.combats = combat.combat_shapes(state)  # the combat-group overlay (combat.py)
         if state.magic is not None and state.phase == "magic":  # the Magic phase's templates and scatter (§9)
@@ -707,6 +708,14 @@ class NinthAge(Ruleset):
             else:
                 view.shots.append(ShotShape(kind=shot["kind"], points=[tuple(shot["from"]), tuple(shot["to"])]))
         return view
+
+
+def _badged(shape: UnitShape, badges: list) -> None:
+    """A unit's badges on its shape, and the text the board writes after its label: one list,
+    said in the reader's language (the renderer has no language to join them in). Set after
+    the shape is made: a model's validation would make each Text a plain English str."""
+    shape.badges = list(badges)
+    shape.badge_text = commas(badges) if badges else ""
 
 
 @contextmanager

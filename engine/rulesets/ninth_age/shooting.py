@@ -486,7 +486,7 @@ def modifier_list(mods) -> Text:
     """To-hit modifiers as a player reads them: "long range -1, moved -1", or "no modifiers"."""
     if not mods:
         return _("no modifiers")
-    return text_join(", ", [_("{modifier} {value:+d}", modifier=name, value=v) for name, v in mods])
+    return commas([_("{modifier} {value:+d}", modifier=name, value=v) for name, v in mods])
 
 
 def cover_words(cover: str) -> Text:
@@ -517,7 +517,7 @@ def describe(shots: list[ModelShot], weapon: RangedWeapon) -> Text:
     for s in shots:
         key = modifier_list(s.modifiers)
         mods[key] = mods.get(key, 0) + 1
-    cover_text = text_join(", ", [_cover_count(k, v) for k, v in covers.items()])
+    cover_text = commas([_cover_count(k, v) for k, v in covers.items()])
     standing = sorted({s.standing for s in shots if s.standing})
     if standing:
         cover_text = text_join("", [cover_text, " (", text_join("; ", standing), ")"])

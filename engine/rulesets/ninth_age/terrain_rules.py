@@ -14,7 +14,7 @@ loses Steadfast or rank bonus because of terrain; Strider (Water) only for Water
 
 from __future__ import annotations
 
-from engine.core.text import _, decimal, join as text_join
+from engine.core.text import _, decimal, join as text_join, commas
 from dataclasses import dataclass
 
 from shapely.geometry import LineString
@@ -305,12 +305,12 @@ def ground_note(state: NinthAgeState, path_shapes: list, end_shape) -> str:
     parts = []
     if passed:
         crossed_ = [_("{name} ({kind})", name=terrain_name(t.name), kind=kind_word(t.kind)) for t in passed]
-        parts.append(_("; through {features}", features=text_join(", ", crossed_)))
+        parts.append(_("; through {features}", features=commas(crossed_)))
     inside = [(t, s) for t, s in ends if s > 0]
     if inside:
         ended = [_("{share}% in {name} ({kind})", share=decimal(s * 100, ".0f"), name=terrain_name(t.name),
                    kind=kind_word(t.kind)) for t, s in inside]
-        parts.append(_("; ends {features}", features=text_join(", ", ended)))
+        parts.append(_("; ends {features}", features=commas(ended)))
     return text_join("", parts)
 
 

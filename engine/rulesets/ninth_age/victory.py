@@ -15,7 +15,7 @@ winner keeping 10 minus the loser ([A-36]).
 
 from __future__ import annotations
 
-from engine.core.text import N_, Text, _, join as text_join
+from engine.core.text import N_, Text, _, join as text_join, listed
 import math
 from dataclasses import dataclass, field
 
@@ -139,7 +139,7 @@ def objective_line(state: NinthAgeState) -> Text | None:
     winners = [state.seat(s).name for s in SEATS if achieved[s]]
     if winners:
         return _("Secondary objective, {objective}: achieved by {names}.", objective=name,
-                 names=text_join(", ", winners))
+                 names=listed(winners))
     if state.objective == "hold":
         return _("Secondary objective, {objective}: nobody achieves it: no player has more scoring units within "
                  "6\" of the table centre than the other ({first} {count}, {second} {count2}).",

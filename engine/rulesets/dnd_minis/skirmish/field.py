@@ -20,7 +20,7 @@ from engine.rulesets.dnd_minis.creature import Creature
 from engine.rulesets.dnd_minis.skirmish import command
 from engine.rulesets.dnd_minis.skirmish.orders import asks_aoo, declines_aoo
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
-from engine.core.text import _, join
+from engine.core.text import _, join, commas
 from engine.grid.terrain import kinds_said
 
 XY = tuple[int, int]
@@ -354,7 +354,7 @@ class SkirmishField(Battlefield):
             end, provokers = key
             steps = [square_name(sq) for sq in route.squares[:-1]]
             via = " ".join(steps if len(steps) <= 6 else [*steps[:2], "…", *steps[-3:]])
-            aoo = join(", ", [f"{self.roster[p].name} ({p})" for p in provokers]) if provokers else _("none")
+            aoo = commas([f"{self.roster[p].name} ({p})" for p in provokers]) if provokers else _("none")
             return _('{number} = {via}to {square}, attacks of opportunity: {aoo}',
                      number=n, via=_('via {via} ', via=via) if via else '', square=square_name(end), aoo=aoo)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from engine.core import Event, IllegalAction
 from engine.rulesets.dnd_minis.skirmish import rounds, victory
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
-from engine.core.text import _, join, ngettext
+from engine.core.text import _, ngettext, listed
 
 # Before the battle is laid out a missing player leaves nothing to remove: the set-up waits.
 _SETUP = ("warbands", "choose-map", "tiles", "deploy")
@@ -37,7 +37,7 @@ def drop_seat(state: SkirmishState, seat: str, events: list[Event]) -> None:
     for creature in leaving:
         creature.square, creature.squeeze, creature.left_map = None, None, True
         creature.controller = None
-    creatures = join(", ", [_("the {creature}", creature=c.name) for c in leaving])
+    creatures = listed([_("the {creature}", creature=c.name) for c in leaving])
     if leaving:
         text = ngettext("{name} leaves the battle; {creatures} leaves the battlefield.",
                         "{name} leaves the battle; {creatures} leave the battlefield.", len(leaving), name=name,

@@ -21,7 +21,7 @@ from engine.rulesets.dnd_minis.skirmish import command, effects, victory
 from engine.rulesets.dnd_minis.skirmish.field import SkirmishField
 from engine.rulesets.dnd_minis.skirmish.setup import initiative_roll
 from engine.rulesets.dnd_minis.skirmish.state import SkirmishState
-from engine.core.text import _, join, ngettext
+from engine.core.text import _, ngettext, commas
 
 PHASE_SIZE = 2
 
@@ -42,7 +42,7 @@ def choose_order(state: SkirmishState, first: str, events: list[Event]) -> None:
     state.order = seats[i:] + seats[:i]  # clockwise from the first player
     state.chooser = state.choice = None
     events.append(Event(kind="order", text=_('Order this round: {names}.',
-                                             names=join(", ", [state.seat(s).name for s in state.order]))))
+                                             names=commas([state.seat(s).name for s in state.order]))))
     state.phase = "activation"
     state.phase_seat = None
     _next_phase(state, events, start=True)

@@ -232,7 +232,7 @@ class Skirmish(Ruleset):
         if phase == "initiative":
             return _("Round {round}: roll initiative (/initiative).", round=state.round)
         if phase == "activation":
-            vp = join("; ", [_("{seat} {vp} VP", seat=state.seat(s).name, vp=p.vp) for s, p in state.players.items()])
+            vp = commas([_("{seat} {vp} VP", seat=state.seat(s).name, vp=p.vp) for s, p in state.players.items()])
             if state.activation is not None:
                 c = state.creatures[state.activation.creature]
                 return _("Round {round}: {names}'s turn with the {creature}. {vp}.", round=state.round, names=names,
