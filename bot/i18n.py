@@ -138,6 +138,9 @@ def lookup_for(lang: str | None) -> Lookup | None:
     from engine.core.models import seat_label
 
     lookup.name = seat_label  # type: ignore[attr-defined]
+    # A word of a ruleset's shipped data files (a spell, a magic item, a card's name) wherever a
+    # sentence of that ruleset names it (engine.core.text._fill).
+    lookup.data_word = data_word  # type: ignore[attr-defined]
     # Lists (engine.core.text.listed) by the language's CLDR pattern ("a, b e c", "a, b és c").
     lookup.format_list = lambda parts, style="standard": format_list(list(parts), style=style,  # type: ignore[attr-defined]
                                                                      locale=Locale.parse(lang))
@@ -315,3 +318,91 @@ def event_text(event: Event) -> Any:
     if event.roll is not None:
         return join("", [said, f" 🎲 {event.roll.detail or event.roll.expression} = {event.roll.total}"])
     return said
+
+
+# -- the words of the shipped data files (#13) --------------------------------------------------
+# Each area's module that knows the words its shipped data files show players: ``data_texts()``
+# (English -> the file it is in; scripts.catalogues makes them catalogue keys) and
+# ``data_said(word)`` (the word as a Text of the area, or as it is if it is not one of them).
+DATA_WORD_MODULES = {"dnd_minis": "engine.rulesets.dnd_minis.cards", "conan": "engine.rulesets.conan.data",
+                     "ninth_age": "engine.rulesets.ninth_age.catalogue"}
+
+
+def data_texts(area: str) -> dict[str, str]:
+    """The words of ``area``'s shipped data files, each with its file ({} for an area without)."""
+    import importlib
+
+    module = DATA_WORD_MODULES.get(area)
+    return importlib.import_module(module).data_texts() if module else {}
+
+
+def data_word(value: str, area: str | None) -> Any:
+    """``value`` as a Text of ``area`` if it is a word of that ruleset's shipped data, else as it is."""
+    if area is None or area not in DATA_WORD_MODULES or value not in data_texts(area):
+        return value
+    return Text._make(value, None, None, {}, area)
+
+
+def any_data_word(value: Any) -> Any:
+    """``value`` as a Text of the first ruleset whose shipped data holds it (a spell, a magic
+    item, a Conan card offered by autocomplete), else as it is."""
+    if isinstance(value, str) and not isinstance(value, Text):
+        for area in DATA_WORD_MODULES:
+            said = data_word(value, area)
+            if said is not value:
+                return said
+    return value
+
+
+@lru_cache(maxsize=None)
+def _english_of_words(lang: str) -> dict[str, str]:
+    """Every shipped data word as ``lang`` says it (case-folded) -> its English."""
+    out: dict[str, str] = {}
+    lookup = lookup_for(lang)
+    if lookup is None:
+        return out
+    for area in DATA_WORD_MODULES:
+        for english in data_texts(area):
+            said = lookup.in_area(area, english, None, None)  # type: ignore[attr-defined]
+            if said and said != english:
+                out.setdefault(" ".join(said.split()).casefold(), english)
+    return out
+
+
+def english_word(value: str, lang: str | None) -> str:
+    """A name a player typed in ``lang`` (a spell in /cast, a magic item, a Conan card) as the
+    rules know it: a shipped data word said in ``lang`` gives its English; anything else (the
+    English itself, a number, an uploaded army's own spell) is returned as typed. A list of
+    names ("Spada Gigante, Talismano della Protezione") is read name by name.
+
+    >>> english_word("Spada Gigante", "it"), english_word("Giant Sword", "it"), english_word("óriáskard", "hu")
+    ('Giant Sword', 'Giant Sword', 'Giant Sword')
+    """
+    if not isinstance(value, str) or not value.strip() or lang in (None, SOURCE):
+        return value
+    words = _english_of_words(lang)
+    whole = words.get(" ".join(value.split()).casefold())
+    if whole is not None:
+        return whole
+    if "," in value:
+        parts = [p.strip() for p in value.split(",")]
+        said = [words.get(" ".join(p.split()).casefold(), p) for p in parts]
+        if said != parts:
+            return ", ".join(said)
+    return value
+
+
+# The options where a player names a data word: a spell, a magic item, a Conan card.
+TYPED_DATA_OPTIONS = frozenset({"spell", "item", "items", "card"})
+TYPED_DATA_OPTIONS_OF = {"item": frozenset({"name"})}  # /item name:<magic item>
+
+
+def typed_in_english(options: dict[str, Any], key: str, lang: str | None) -> dict[str, Any]:
+    """A command's options with every data word the player typed in ``lang`` read as its
+    English (:func:`english_word`); the same dict when nothing changed."""
+    if lang in (None, SOURCE):
+        return options
+    names = TYPED_DATA_OPTIONS | TYPED_DATA_OPTIONS_OF.get(key, frozenset())
+    changed = {k: english_word(v, lang) for k, v in options.items() if k in names and isinstance(v, str)}
+    changed = {k: v for k, v in changed.items() if v != options[k]}
+    return {**options, **changed} if changed else options

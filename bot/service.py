@@ -19,6 +19,7 @@ import logging
 import re
 import secrets
 import weakref
+from dataclasses import replace
 from datetime import datetime
 from typing import Any, Callable
 
@@ -40,7 +41,8 @@ from bot.commands import (
     Attachment,
     Command, check_bounds, find_command, help_text,
 )
-from bot.i18n import LANGUAGES, SOURCE, folded, language_of, localised_view, say, spoken, supported, typed_value
+from bot.i18n import (LANGUAGES, SOURCE, any_data_word, folded, language_of, localised_view, say, spoken, supported,
+                       typed_in_english, typed_value)
 from bot.inbox import inbox
 from bot.leagues import Caller, LeagueService
 from bot.parsed import ParsedGames
@@ -121,6 +123,10 @@ class Service:
         channel_id, user_id = str(channel_id), str(user_id)
         server = await self.server_language(guild_id)
         lang = language_of(await self._user_language(user_id), locale, server)
+        # A spell, a magic item or a card may be named in the user's language, or in English.
+        typed = typed_in_english(command.options, command.key, lang)
+        if typed is not command.options:
+            command = replace(command, options=typed)
         token = self._server_language.set(server)
         try:
             reply = await self._handle(channel_id, user_id, command, guild_id, caller, server, lang)
@@ -832,7 +838,8 @@ class Service:
         typed = folded(current)  # "citta" finds "Città", "kor" finds "Totemkör"
         out = []
         for value in await self._suggestions(channel_id, user_id, kind, current, guild_id):
-            name = say(seat_label(value), lang) if kind in ("seat", "free-seat") else say(value, lang)
+            name = (say(seat_label(value), lang) if kind in ("seat", "free-seat")
+                    else say(any_data_word(value), lang) if kind in ("spell", "item") else say(value, lang))
             value = str(value)
             if typed in folded(value) or typed in folded(name):
                 out.append((name, value))

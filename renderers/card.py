@@ -21,7 +21,7 @@ from PIL import Image, ImageDraw
 
 from engine.core.text import N_, Text, commas, listed
 from engine.rulesets.dnd_minis.abilities.base import SIZE_WORDS, ability_name, type_name
-from engine.rulesets.dnd_minis.cards import StatCard
+from engine.rulesets.dnd_minis.cards import StatCard, data_said
 from renderers.style import INK, INK_SOFT, PARCHMENT, PARCHMENT_DARK, RGB, BORDER, blend, font, plain, wrap
 
 WIDTH = 640
@@ -53,8 +53,9 @@ def _summary(ability_name: str, card_text: str) -> object:
         found = None
     summary = getattr(found, "summary", "") if found is not None else ""
     # The registry's summary is a catalogue key (said in the reader's language); the card's own
-    # text is card data, as printed.
-    return Text._make(summary, None, None, {}, "dnd_minis") if summary else card_text
+    # text too where the card is one Warband ships (its words are in the catalogue), else it is
+    # said as its owner wrote it.
+    return Text._make(summary, None, None, {}, "dnd_minis") if summary else data_said(card_text)
 
 
 def _spoken(words: Mapping[str, str] | None, value: object) -> str:
@@ -87,7 +88,7 @@ def _sections(card: StatCard, words: Mapping[str, str] | None = None) -> list[tu
         rows = []
         for ref in card.abilities:
             boxes = " " + "[ ]" * ref.uses if ref.uses else ""
-            fmt = ref.describe_format()
+            fmt = _spoken(words, ref.format_said())
             name = _spoken(words, ability_name(ref.name))
             label = name + boxes + (f" ({fmt})" if fmt and not ref.name.endswith(")") else "")
             rows.append((label, _spoken(words, _summary(ref.name, ref.text))))
@@ -104,7 +105,7 @@ def _sections(card: StatCard, words: Mapping[str, str] | None = None) -> list[tu
             boxes = " " + "[ ]" * spell.uses if spell.uses else ""
             cost = f" {spell.pp} pp" if spell.pp is not None else ""
             level = " (" + said(N_("level")) + f" {spell.level})" if spell.level is not None else ""
-            rows.append((f"{spell.name}{boxes}{cost}{level}", spell.describe_format()))
+            rows.append((f"{spell.name}{boxes}{cost}{level}", _spoken(words, spell.format_said())))
         sections.append((said(N_("Spells")), rows))
     minions = [f"{m.count} x {m.card}" for m in card.minions]
     if minions:

@@ -78,16 +78,20 @@ def command_table(catalog: Catalog) -> None:
 
 
 # Keys an area has beside those extracted from calls.
-def scenario_table(catalog: Catalog) -> None:
-    """The built-in Conan scenarios' words (data files, not calls to ``_``): title, story and
-    victory conditions, said through ``engine.rulesets.conan.data.scenario_said``."""
-    from engine.rulesets.conan.data import scenario_texts
+def data_table(area: str):
+    """The words ``area``'s shipped data files show players (a card's ability text, a spell, a
+    magic item, a Conan card; ``bot.i18n.data_texts``), each where its file is: a new data
+    file adds its words to the template, and the bot says them in the reader's language."""
+    def add(catalog: Catalog) -> None:
+        from bot.i18n import data_texts
 
-    for text, where in scenario_texts().items():
-        catalog.add(text, None, [(where, 0)])
+        for text, where in data_texts(area).items():
+            catalog.add(text, None, [(where, 0)])
+    return add
 
 
-GENERATED = {"bot": command_table, "conan": scenario_table}
+GENERATED = {"bot": command_table, "conan": data_table("conan"), "dnd_minis": data_table("dnd_minis"),
+             "ninth_age": data_table("ninth_age")}
 
 
 def _po_text(catalog: Catalog) -> bytes:

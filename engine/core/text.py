@@ -129,11 +129,11 @@ class Text(str):
         template = ((in_area(self.area, self.msgid, self.plural, self.n) if in_area is not None
                      else lookup(self.msgid, self.plural, self.n)) or _english(self.msgid, self.plural, self.n))
         try:
-            return _fill(template, self.params, lookup)
+            return _fill(template, self.params, lookup, self.area)
         except (KeyError, IndexError, ValueError):
             # A translation with a broken placeholder must never lose the sentence: say it in
             # English. The catalogue tests keep this from happening in a shipped language.
-            return _fill(_english(self.msgid, self.plural, self.n), self.params, lookup)
+            return _fill(_english(self.msgid, self.plural, self.n), self.params, lookup, self.area)
 
     def to_data(self) -> dict[str, Any]:
         """This sentence as JSON data (see :meth:`from_data`)."""
@@ -181,14 +181,22 @@ class Text(str):
         return (Text.from_data, (self.to_data(),))
 
 
-def _fill(template: str, params: dict[str, Any], lookup: Lookup | None) -> str:
+def _fill(template: str, params: dict[str, Any], lookup: Lookup | None, area: str | None = None) -> str:
     if not params:
         return template
     # A lookup may carry ``name(value)``: the word a plain-string parameter is said as (the
-    # bot's turns the rulesets' default seat names, "Player 1", into the reader's language).
+    # bot's turns the rulesets' default seat names, "Player 1", into the reader's language),
+    # and ``data_word(value, area)``: a word of the sentence's ruleset's built-in data files (a
+    # spell, a magic item, a card) as the catalogue says it; any other string is said as it is.
     name = getattr(lookup, "name", None) if lookup is not None else None
+    data_word = getattr(lookup, "data_word", None) if lookup is not None and area is not None else None
+
+    def plain(value: str) -> Any:
+        said = name(value) if name is not None else value
+        return data_word(value, area) if data_word is not None and said is value else said
+
     values = {k: render(v, lookup) if isinstance(v, Text)
-              else render(name(v), lookup) if name is not None and isinstance(v, str) else v
+              else render(plain(v), lookup) if isinstance(v, str) else v
               for k, v in params.items()}
     return _possessives(template, values).format(**values)
 

@@ -22,6 +22,7 @@ the target to turn is simply not offered.
 from __future__ import annotations
 
 import math
+from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Hashable, Mapping
 
@@ -60,10 +61,39 @@ def _boundaries(fp: Footprint, along: tuple[float, float], origin: tuple[float, 
     return sorted(out)
 
 
+CACHE_SIZE = 512  # flush pose lists remembered (a declaration, each legal target listing and the
+# move ask for the same ones; keyed by every input, so an answer is the one it had)
+_cache: OrderedDict = OrderedDict()
+
+
+def _footprint_key(f: Footprint) -> tuple:
+    return f.formation.model_dump_json(), f.pose.x, f.pose.y, f.pose.bearing
+
+
 def flush_poses(charger: Footprint, target: Footprint, side: str, *,
                 others: Mapping[Hashable, Footprint] | None = None, impassable=None, table=None,
                 max_turn: float = 90.0, landing: bool = False) -> list[FlushPose]:
-    """Legal flush poses of ``charger`` against ``side`` of ``target``, best first."""
+    """Legal flush poses of ``charger`` against ``side`` of ``target``, best first. Answers are
+    remembered by their inputs (the table by its size: all it is asked is whether a pose is on it)."""
+    size = None if table is None else (type(table), table.width, table.height)
+    key = (_footprint_key(charger), _footprint_key(target), side,
+           tuple((k, _footprint_key(v)) for k, v in (others or {}).items()),
+           None if impassable is None else impassable.wkb, size, max_turn, landing)
+    found = _cache.get(key)
+    if found is None:
+        found = _flush_poses(charger, target, side, others=others, impassable=impassable, table=table,
+                             max_turn=max_turn, landing=landing)
+        _cache[key] = found
+        if len(_cache) > CACHE_SIZE:
+            _cache.popitem(last=False)
+    else:
+        _cache.move_to_end(key)
+    return list(found)
+
+
+def _flush_poses(charger: Footprint, target: Footprint, side: str, *,
+                 others: Mapping[Hashable, Footprint] | None, impassable, table,
+                 max_turn: float, landing: bool) -> list[FlushPose]:
     mid, normal, outward, length = side_frame(target, side)
     bearing = normalise(outward + 180.0)  # the charger faces into the side
     turn = turn_between(charger.bearing, bearing)
@@ -131,8 +161,14 @@ def _charger_local_bounds(fp: Footprint) -> list[float]:
 
 def _clear(pose: Footprint, others: Mapping[Hashable, Footprint], impassable, table) -> bool:
     shape = pose.shape
+    b = shape.bounds
     for other in others.values():
-        if shape.distance(other.shape) <= EPS_CONTACT:
+        o = other.shape
+        ob = o.bounds  # bounds farther apart than EPS_CONTACT: so are the shapes
+        if ob[0] > b[2] + EPS_CONTACT or ob[2] < b[0] - EPS_CONTACT or ob[1] > b[3] + EPS_CONTACT \
+                or ob[3] < b[1] - EPS_CONTACT:
+            continue
+        if shape.distance(o) <= EPS_CONTACT:
             return False
     if impassable is not None and not impassable.is_empty and shape.intersects(impassable):
         return False

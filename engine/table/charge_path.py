@@ -35,7 +35,7 @@ from shapely.geometry import Point as ShapelyPoint
 from shapely.ops import unary_union
 
 from engine.table.footprint import Footprint, Pose
-from engine.table.frame import Point, direction, right_of, turn_between
+from engine.table.frame import EPS_CONTACT, Point, direction, right_of, to_world, turn_between
 
 SWEEP_STEP = 5.0  # degrees between the positions joined when sweeping a turn
 WHEEL_STEP = 5.0  # degrees between the wheels tried when the end pose needs a wheel and an align
@@ -289,13 +289,20 @@ def _shares(parts: list[_Part], shape, box, limit: float) -> bool:
     return ground.intersection(shape).area > limit
 
 
-def _into(start: Footprint, hull, pre: Footprint, tshape) -> bool:
-    """Whether ``pre`` (``start`` moved) goes into the target by more than :data:`INTO_TARGET`:
-    measured on its bases only when the hull of them, moved the same way, goes in that far."""
-    r = math.radians(pre.bearing - start.bearing)  # clockwise about the start's centre, then across
+def _into(start: Footprint, hull, centre: Point, bearing: float, tshape, tbox) -> bool:
+    """Whether ``start`` moved to ``centre`` facing ``bearing`` goes into the target (``tshape``,
+    its bounds ``tbox``) by more than :data:`INTO_TARGET`: measured on its bases only when the
+    hull of them, moved the same way, goes in that far; not at all when the moved hull's bounds
+    keep clear of the target's (they share no ground)."""
+    r = math.radians(bearing - start.bearing)  # clockwise about the start's centre, then across
     c, s = math.cos(r), math.sin(r)
-    (x0, y0), (x1, y1) = start.centre, pre.centre
+    (x0, y0), (x1, y1) = start.centre, centre
     matrix = [c, s, -s, c, x1 - c * x0 - s * y0, y1 + s * x0 - c * y0]
+    hb = hull.bounds  # the moved hull lies in the moved box of its bounds
+    xs = [c * x + s * y + matrix[4] for x in (hb[0], hb[2]) for y in (hb[1], hb[3])]
+    ys = [-s * x + c * y + matrix[5] for x in (hb[0], hb[2]) for y in (hb[1], hb[3])]
+    if min(xs) > tbox[2] + NEAR or max(xs) < tbox[0] - NEAR or min(ys) > tbox[3] + NEAR or max(ys) < tbox[1] - NEAR:
+        return False
     if affinity.affine_transform(hull, matrix).intersection(tshape).area <= INTO_TARGET:
         return False
     if abs(start.shape.area - hull.area) < 1e-9:  # a full block: its bases are their hull
@@ -317,12 +324,32 @@ def _key(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapping
             tuple((k, o.wkb) for k, o in obstacles.items()))
 
 
+def standing_against(start, obstacles: Mapping[Hashable, object]) -> dict[Hashable, object]:
+    """``obstacles`` as a move starting from ``start`` (a footprint, or its shape) may meet them:
+    one it already stands against (within :data:`EPS_CONTACT`, so touching it, or overlapping it
+    by the float noise of a pose placed flush) counts only deeper than that, so that moving
+    off it along or away from it is not going through it; the others as they are. A unit
+    beside a wall may leave it (§8.5); a wheel that swings a corner into the wall still goes in."""
+    shape = getattr(start, "shape", start)
+    box = shape.bounds
+    out: dict[Hashable, object] = {}
+    for k, o in obstacles.items():
+        b = o.bounds
+        if not (b[0] > box[2] + EPS_CONTACT or b[2] < box[0] - EPS_CONTACT or b[1] > box[3] + EPS_CONTACT
+                or b[3] < box[1] - EPS_CONTACT) and shape.distance(o) <= EPS_CONTACT:
+            o = o.buffer(-EPS_CONTACT, join_style="mitre")
+        out[k] = o
+    return out
+
+
 def charge_path(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapping[Hashable, object], *,
                 max_wheel: float = MAX_WHEEL) -> tuple[ChargePath | None, Hashable | None]:
     """The first legal charge path from ``start`` to the flush ``end`` against ``target``, or
     None with the obstacle (a key of ``obstacles``, shapely shapes) the most direct path would
-    cross (None when no path of this kind reaches ``end`` at all). Answers are remembered by
-    their inputs."""
+    cross (None when no path of this kind reaches ``end`` at all). An obstacle the charger
+    stands against at the start is met as :func:`standing_against` says. Answers are remembered
+    by their inputs."""
+    obstacles = standing_against(start, obstacles)
     key = _key(start, end, target, obstacles, max_wheel)
     found = _cache.get(key)
     if found is None:
@@ -360,26 +387,36 @@ def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapp
             break
         a, b = max(a, 0.0), max(b, 0.0)
         fw = np.array(direction(start.bearing + wheel))
-        # where the centre goes (no ground swept yet): does it first touch the target there?
-        centres: list[Point] = [start.centre]
+        # where the centre goes (no ground swept yet): does it first touch the target there? (the
+        # centres drawn are listed only for a candidate that does)
         centre = np.array(start.centre)
         corner = None
         if a > 1e-9:
             centre = centre + a * f0
-            centres.append(tuple(centre))
+        forward_end = centre
         if abs(wheel) > 1e-9:
             corner = np.array(start.world((w if wheel > 0 else -w, d))) + a * f0
-            centres += _centres_turning(tuple(centre), tuple(corner), wheel)
-            centre = np.array(centres[-1])
+            n = max(1, math.ceil(abs(wheel) / 15.0))  # as the last of _centres_turning
+            centre = np.array(_turned(tuple(forward_end), tuple(corner), wheel * n / n))
         if b > 1e-9:
             centre = centre + b * fw
-            centres.append(tuple(centre))
         contact = None
         if abs(align) > 1e-9:
-            pre = start.at(Pose(x=float(centre[0]), y=float(centre[1]), bearing=(start.bearing + wheel) % 360))
-            contact = pre.world((u, d))
-            if ShapelyPoint(contact).distance(tshape) > TOUCH or _into(start, hull, pre, tshape):
+            at, facing = (float(centre[0]), float(centre[1])), (start.bearing + wheel) % 360
+            contact = to_world(at, facing, (u, d))
+            if contact[0] < tbox[0] - TOUCH or contact[0] > tbox[2] + TOUCH or contact[1] < tbox[1] - TOUCH \
+                    or contact[1] > tbox[3] + TOUCH:
+                continue  # farther from the target's bounds than TOUCH: not on it
+            if ShapelyPoint(contact).distance(tshape) > TOUCH or _into(start, hull, at, facing, tshape, tbox):
                 continue  # it would not first touch the target there
+        centres: list[Point] = [start.centre]
+        if a > 1e-9:
+            centres.append(tuple(forward_end))
+        if corner is not None:
+            centres += _centres_turning(tuple(forward_end), tuple(corner), wheel)
+        if b > 1e-9:
+            centres.append(tuple(centre))
+        if contact is not None:
             centres += _centres_turning(tuple(centre), contact, align)
         centres[-1] = end.centre
         swept_count += 1
@@ -417,9 +454,19 @@ def _search(start: Footprint, end: Footprint, target: Footprint, obstacles: Mapp
     return None, first_hit
 
 
+def _corners(shape) -> list[Point]:
+    """The corners of a polygon, or of each polygon of a collection (bases apart)."""
+    out: list[Point] = []
+    for g in getattr(shape, "geoms", [shape]):
+        out += list(g.exterior.coords)[:-1]
+    return out
+
+
 def _first_touch(moving, still, heading: Point, reach: float = 60.0) -> float | None:
-    """How far the convex ``moving`` goes along ``heading`` before it touches the convex
-    ``still`` (None: never, or they already overlap)."""
+    """How far ``moving`` goes along ``heading`` before it touches ``still`` (None: never, or
+    they already overlap). Two polygons moving apart first touch where a corner of one meets
+    the outline of the other, so neither needs to be convex: ``still`` may be the bases of a
+    unit with a notch in its last rank, or with gaps between them."""
     from shapely.geometry import LineString
 
     if moving.intersection(still).area > INTO_OTHER:
@@ -427,9 +474,10 @@ def _first_touch(moving, still, heading: Point, reach: float = 60.0) -> float | 
     best: float | None = None
     hx, hy = heading
     for sign, src, dst in ((1, moving, still), (-1, still, moving)):
-        for x, y in list(src.exterior.coords)[:-1]:
+        outline = dst.boundary
+        for x, y in _corners(src):
             ray = LineString([(x, y), (x + sign * hx * reach, y + sign * hy * reach)])
-            hit = ray.intersection(dst.exterior)
+            hit = ray.intersection(outline)
             for g in getattr(hit, "geoms", [hit]):
                 for q in getattr(g, "coords", []):
                     t = math.dist((x, y), q)
@@ -440,11 +488,13 @@ def _first_touch(moving, still, heading: Point, reach: float = 60.0) -> float | 
 
 def landings(start: Footprint, target: Footprint, bearing: float, max_wheel: float = MAX_WHEEL) -> list[Point]:
     """Where the charger's centre ends when it wheels at once (each wheel tried), goes straight
-    on until it first touches the target, then aligns about that point to face ``bearing``:
-    the places a real charge path reaches, for the flush poses to include."""
+    on until it first touches the target's bases, then aligns about that point to face
+    ``bearing``: the places a real charge path reaches, for the flush poses to include. The
+    bases, not the target's bounding rectangle: a charger may stand in the empty corner of an
+    incomplete last rank, inside that rectangle but clear of every base, and still charge."""
     total = turn_between(start.bearing, bearing)
     w, d = start.half_width, start.half_depth
-    hull, rect = start.shape.convex_hull, target.rect
+    hull, bases = start.shape.convex_hull, target.shape
     out: list[Point] = []
     for wheel in _wheels(total, max_wheel):
         align = total - wheel
@@ -455,13 +505,13 @@ def landings(start: Footprint, target: Footprint, bearing: float, max_wheel: flo
             corner = start.world((w if wheel > 0 else -w, d))
             shape = affinity.rotate(hull, -wheel, origin=corner)
             centre = _turned(start.centre, corner, wheel)
-        t = _first_touch(shape, rect, direction(start.bearing + wheel))
+        t = _first_touch(shape, bases, direction(start.bearing + wheel))
         if t is None:
             continue
         f = direction(start.bearing + wheel)
         moved = (centre[0] + f[0] * t, centre[1] + f[1] * t)
         if abs(align) > 1e-9:
-            p = _contact_point(start.at(Pose(x=moved[0], y=moved[1], bearing=(start.bearing + wheel) % 360)), rect)
+            p = _contact_point(start.at(Pose(x=moved[0], y=moved[1], bearing=(start.bearing + wheel) % 360)), bases)
             if p is None:
                 continue
             moved = _turned(moved, p, align)
@@ -469,13 +519,13 @@ def landings(start: Footprint, target: Footprint, bearing: float, max_wheel: flo
     return out
 
 
-def _contact_point(pose: Footprint, rect) -> Point | None:
-    """The point where ``pose``'s front edge touches ``rect`` (the align turns about it)."""
+def _contact_point(pose: Footprint, bases) -> Point | None:
+    """The point where ``pose``'s front edge touches ``bases`` (the align turns about it)."""
     edge = pose.front_edge
-    if edge.distance(rect) > TOUCH:
+    if edge.distance(bases) > TOUCH:
         return None
-    near = [q for q in list(edge.coords) + list(rect.exterior.coords)[:-1]
-            if ShapelyPoint(q).distance(rect) <= TOUCH and ShapelyPoint(q).distance(edge) <= TOUCH]
+    near = [q for q in list(edge.coords) + _corners(bases)
+            if ShapelyPoint(q).distance(bases) <= TOUCH and ShapelyPoint(q).distance(edge) <= TOUCH]
     if not near:
         return None
     return near[0]

@@ -179,8 +179,12 @@ def clearance_problem(fp: Footprint, around: Surroundings, gap: float, *, during
     the table), or None."""
     skip = set(ignore)
     shape = fp.shape
+    b = shape.bounds
     for key, other in around.others.items():
         if key in skip:
+            continue
+        ob = other.shape.bounds  # bounds at least ``gap`` apart: so are the shapes
+        if ob[0] >= b[2] + gap or ob[2] <= b[0] - gap or ob[1] >= b[3] + gap or ob[3] <= b[1] - gap:
             continue
         d = shape.distance(other.shape)
         if d < gap - EPS_DIST:
@@ -419,7 +423,8 @@ def _pairs(moving: list[Piece], pieces: list[Piece], d, go: float, reach: float)
 
 
 def move_ahead(fp: Footprint, go: float, around: Surroundings, *, contact: Iterable[Hashable] = (),
-               edge: bool = False, clearance: float = CLEARANCE_END, ignore: Iterable[Hashable] = ()) -> Ahead:
+               edge: bool = False, clearance: float = CLEARANCE_END, during: float = 0.0,
+               ignore: Iterable[Hashable] = ()) -> Ahead:
     """Move ``fp`` straight ahead (along its facing) up to ``go`` inches and say where it stops.
 
     It stops on touching one of the ``contact`` units, on touching the table edge (``edge``), or
@@ -446,13 +451,18 @@ def move_ahead(fp: Footprint, go: float, around: Surroundings, *, contact: Itera
         sums = list(_pairs(moving, parts, d, max(go, 0.0), clearance + 0.01))
         # (entry, exit) while it overlaps a piece by more than a touch, entry where they first touch
         overlap = [(_inside(m, d, 0.0)[0], s[1]) for m in sums
-                   if (s := _inside(m, d, -_EPS_IN)) is not None and s[1] > s[0]]
+                   if (s := _inside(m, d, -_EPS_IN)) is not None and s[1] > s[0]] if during <= 0 else \
+            [s for m in sums if (s := _within(m, d, during - EPS_DIST)) is not None and s[1] > s[0]]
         if key in contact:  # touching it farther on, or now and not moving off it
             spans = [max(0.0, (_inside(m, d, 0.0) or s)[0]) for m in sums
                      if (s := _within(m, d, _EPS_IN)) is not None and (s[0] > 0 or s[1] > 1e-4)]
             if spans:
                 touch[key] = max(0.0, min(spans))
         if any(s[0] < 0 < s[1] for s in overlap):  # overlapping it already: stopped only going deeper
+            if during > 0:
+                if translate(fp, 0, 1e-3).shape.distance(obstacles[key]) < fp.shape.distance(obstacles[key]):
+                    block[key] = 0.0
+                continue
             now = fp.shape.intersection(obstacles[key]).area
             if translate(fp, 0, 1e-3).shape.intersection(obstacles[key]).area > now + 1e-9:
                 block[key] = 0.0

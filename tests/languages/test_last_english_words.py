@@ -212,7 +212,8 @@ TEXT_LIST_SEPARATORS = {",", ";", "and", "or", ", and", ", or"}
 NOT_LISTS = {
     ("engine/rulesets/dnd35_encounter/ruleset.py", "[f'{i}: {w.describe()}' for i, w in enumerate(attacker.attacks, 1)]"):
         "numbered choices, each a weapon line with commas of its own (1d8+3, 19-20/x2): the semicolon keeps them apart",
-    ("engine/rulesets/dnd_minis/cards.py", "parts"): "validation problems, each a 'field: reason' clause",
+    ("engine/rulesets/dnd_minis/cards.py", "parts"): "validation problems, each a 'field: reason' clause; and a "
+                                                      "card's spell format (range; area; damage; DC), the semicolons as the card prints them",
     ("engine/rulesets/dnd_minis/skirmish/field.py", "[join('', [f'{i + 1} = ', e.describe()]) for i, e in enumerate(entries)]"):
         "numbered choices, each an attack line with commas of its own",
     ("engine/rulesets/dnd_minis/skirmish/field.py", "[describe(n, key, route) for n, (key, route) in enumerate(options, 1)]"):

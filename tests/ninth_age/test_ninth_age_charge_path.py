@@ -239,7 +239,7 @@ def _plain_charge_path(start, end, target, obstacles, max_wheel=cp.MAX_WHEEL):
     return None, first_hit
 
 
-def _random_layout(rng):
+def _random_layout(rng, wall=False):
     """A charger, a target ahead of it (any facing), and stakes, rocks and units scattered
     about the way between them, some touching the charger's or the target's edges."""
     f = Formation(base_width_mm=25.4, base_depth_mm=rng.choice([25.4, 50.8]), files=rng.randint(2, 5),
@@ -255,20 +255,29 @@ def _random_layout(rng):
         if ob.intersection(start.shape).area > 1e-6 or ob.intersection(target.shape).area > 1e-6:
             continue
         obstacles[f"o{i}"] = ob
+    if wall:  # a wall along the charger's left flank, touching it (charge_path.standing_against)
+        (x0, y0), (x1, y1) = start.world((-start.half_width, -start.half_depth)), start.world((-start.half_width, start.half_depth))
+        wall = Polygon([(x0, y0), (x1, y1), start.world((-start.half_width - 1, start.half_depth)),
+                        start.world((-start.half_width - 1, -start.half_depth))])
+        obstacles["wall"] = wall
     return start, target, obstacles
 
 
 def test_the_quick_search_decides_every_random_charge_as_the_plain_search():
     rng = Random(8_6)
     compared = paths = refused = 0
-    for _layout in range(15):
-        start, target, obstacles = _random_layout(rng)
+    walled = 0
+    for layout in range(15):
+        start, target, obstacles = _random_layout(rng, wall=layout % 5 == 4)
+        walled += "wall" in obstacles
         for side in ("front", "left", "right", "rear"):
             for pose in flush_poses(start, target, side)[:3]:
                 end = pose.footprint
                 cp._cache.clear()
                 quick, hit = charge_path(start, end, target, obstacles)
-                plain, plain_hit = _plain_charge_path(start, end, target, obstacles)
+                # an obstacle the charger stands against counts only deeper than EPS_CONTACT: the
+                # rule, not the quick search, so the plain search is given the same ground
+                plain, plain_hit = _plain_charge_path(start, end, target, cp.standing_against(start, obstacles))
                 assert hit == plain_hit
                 assert (quick is None) == (plain is None)
                 compared += 1
@@ -286,6 +295,7 @@ def test_the_quick_search_decides_every_random_charge_as_the_plain_search():
                 again, again_hit = charge_path(start, end, target, obstacles)
                 assert again_hit is None and (again.forward, again.wheel, again.align) == (quick.forward, wheel, align)
     assert compared > 80 and paths > 30 and refused > 10  # the layouts exercise every verdict
+    assert walled == 3
 
 
 def test_the_turns_sweep_all_at_once_what_they_swept_triangle_by_triangle():
@@ -330,3 +340,52 @@ def test_a_turn_kept_apart_from_every_shape_is_never_swept_until_asked_for():
     assert wheel._exact is None  # decided without building the wheel's ground
     assert path.swept.equals(unary_union([p.exact for p in path.parts]))
     assert path.swept.intersection(box(28.8, 13.3, 29.2, 13.7)).area > 0  # the wheel's ground, once asked
+
+
+def test_flush_poses_remembered_are_the_flush_poses_worked_out_again():
+    # flush_poses remembers its answers by every input (the charger, the target, the side, the
+    # other units, the impassable ground, the table's size, the turn allowed, the landings):
+    # asked again, or for a layout that differs in one input, it answers as working them out anew
+    from engine.table import charge as ch
+    from engine.table.terrain import Table
+
+    rng = Random(4_7)
+    table = Table()
+    compared = 0
+    for _layout in range(12):
+        start, target, obstacles = _random_layout(rng)
+        others = {"friend": footprint(BLOCK, Pose(x=start.centre[0] + rng.uniform(-8, 8), y=start.centre[1] + 8,
+                                                  bearing=rng.uniform(0, 360)))}
+        rock = unary_union(list(obstacles.values()))
+        for side in ("front", "left", "right", "rear"):
+            for landing in (False, True):
+                kw = dict(others=others, impassable=rock, table=table, landing=landing)
+                ch._cache.clear()
+                first = ch.flush_poses(start, target, side, **kw)
+                again = ch.flush_poses(start, target, side, **kw)
+                fresh = ch._flush_poses(start, target, side, max_turn=90.0, **kw)
+                assert first == again == fresh
+                compared += bool(fresh)
+                moved = {"friend": others["friend"].at(_Pose(x=others["friend"].centre[0] + 0.5,
+                                                             y=others["friend"].centre[1], bearing=0))}
+                assert ch.flush_poses(start, target, side, **{**kw, "others": moved}) == \
+                    ch._flush_poses(start, target, side, max_turn=90.0, **{**kw, "others": moved})
+    assert compared > 20
+
+
+def test_clearance_skips_only_units_whose_bounds_keep_the_gap():
+    # clearance_problem passes over a unit whose bounds are at least the gap away from the unit's
+    # (then so are the bases): it names the same problem as measuring every unit
+    from engine.table.motion import Surroundings, clearance_problem
+
+    rng = Random(12)
+    for _case in range(150):
+        fp = footprint(BLOCK, _Pose(x=30, y=20, bearing=rng.uniform(0, 360)))
+        others = {f"u{i}": footprint(BLOCK, _Pose(x=30 + rng.uniform(-9, 9), y=20 + rng.uniform(-9, 9),
+                                                  bearing=rng.uniform(0, 360))) for i in range(3)}
+        around = Surroundings(others=others, impassable=None, table=None, names={k: k for k in others})
+        for gap in (0.0, 0.5, 1.0):
+            plain = next((k for k, o in others.items() if fp.shape.distance(o.shape) < gap - 1e-3), None)
+            problem = clearance_problem(fp, around, gap, during=False)
+            assert (problem is None) == (plain is None)
+            assert plain is None or plain in str(problem)

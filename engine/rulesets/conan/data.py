@@ -405,6 +405,30 @@ def scenario_texts() -> dict[str, str]:
     return texts
 
 
+@lru_cache(maxsize=1)
+def data_texts() -> dict[str, str]:
+    """Every word the shipped data files show players (#13), each with its file: the
+    scenarios' (:func:`scenario_texts`), the cards' names ("Broadsword") and the Overlord's
+    units' names ("Pict warrior"). Heroes keep their own names (Conan, Bêlit: the book's too).
+    Catalogue keys of the ``conan`` area; a server's own data file adds none of its words."""
+    texts = dict(scenario_texts())
+    for file, section in (("cards.json", "cards"), ("units.json", "units")):
+        for entry in _read(file)[section].values():
+            if isinstance(entry.get("name"), str) and entry["name"]:
+                texts.setdefault(entry["name"], f"engine/rulesets/conan/data/{file}")
+    return texts
+
+
+def data_said(text: str) -> Text | str:
+    """A shipped card's or unit's name (or a scenario's words) in the reader's language; any
+    other name as it is written.
+
+    >>> data_said("Broadsword").msgid, data_said("Sword of my own")
+    ('Broadsword', 'Sword of my own')
+    """
+    return Text._make(text, None, None, {}, "conan") if text in data_texts() else text
+
+
 def scenario_said(text: str) -> Text | str:
     """A built-in scenario's title, story or victory condition in the reader's language; any
     other scenario's words as its file writes them."""

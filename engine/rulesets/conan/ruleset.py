@@ -33,7 +33,7 @@ from engine.rulesets.conan.actions import (
     RerollOrder, Take, Throw,
 )
 from engine.rulesets.conan.boards import area_name, load_board
-from engine.rulesets.conan.data import SPACES, Catalogue, load_catalogue, load_scenario, scenario_names, scenario_said
+from engine.rulesets.conan.data import SPACES, Catalogue, data_said, load_catalogue, load_scenario, scenario_names, scenario_said
 from engine.rulesets.conan.rolls import Die, Roller, describe, style_word, reroll_window, roll_die, roll_pool, symbols
 from engine.rulesets.conan.state import (
     HERO_SEATS, OVERLORD, Ally, ConanState, Hero, Model, Overlord, Tile,
@@ -783,7 +783,7 @@ class Conan(Ruleset):
             key = _slug(card)
             match = next((c for c in hero.cards if key in (c, _slug(cat.cards[c].name))), None)
             if match is None:
-                raise IllegalAction("no-card", _('{hero} holds no card {card!r}. Cards: {cards}.', hero=hero.name, card=card, cards=commas(cat.cards[c].name for c in hero.cards) or 'none'))
+                raise IllegalAction("no-card", _('{hero} holds no card {card!r}. Cards: {cards}.', hero=hero.name, card=card, cards=commas(data_said(cat.cards[c].name) for c in hero.cards) or 'none'))
             if not getattr(cat.cards[match], field):
                 raise IllegalAction("not-a-weapon", _('{cards} gives no {style} dice.', cards=cat.cards[match].name, style=style_word(style)))
             return match
@@ -1699,7 +1699,7 @@ class Conan(Ruleset):
         key = _slug(text)
         match = next((c for c in cards if key in (c, _slug(state.catalogue.cards[c].name))), None)
         if match is None:
-            names = commas(state.catalogue.cards[c].name for c in cards) or _("nothing")
+            names = commas(data_said(state.catalogue.cards[c].name) for c in cards) or _("nothing")
             raise IllegalAction("no-card", _('There is no {text!r} {where} (there: {names}).', text=text, where=where, names=names))
         return match
 

@@ -9,7 +9,7 @@ from engine.core.text import N_, Text, _, join, commas
 from engine.rulesets.conan import heroes as sheet
 from engine.areas.board import area_notes, level_mark, marks_legend
 from engine.rulesets.conan.boards import area_name
-from engine.rulesets.conan.data import scenario_said
+from engine.rulesets.conan.data import data_said, scenario_said
 from engine.rulesets.conan.state import OVERLORD, ConanState
 
 # Each gem zone's short name on a hero's panel. Translators: three or four letters, from the
@@ -39,8 +39,10 @@ def area_view(ruleset, state: ConanState) -> AreaView:
         stacks.setdefault((model.tile, model.area), []).append(model)
     for (tile, area), models in stacks.items():
         unit = cat.units[state.tiles[tile].unit]
-        pieces.append(AreaPiece(id=f"{tile}@{area}", label=tile[:3].upper(), name=unit.name, side=OVERLORD,
-                                area=area, count=len(models), lp=[m.lp for m in models]))
+        piece = AreaPiece(id=f"{tile}@{area}", label=tile[:3].upper(), name=unit.name, side=OVERLORD,
+                          area=area, count=len(models), lp=[m.lp for m in models])
+        piece.name = data_said(unit.name)  # after validation: a Text, said in the reader's language
+        pieces.append(piece)
     panels: list[SidePanel] = []
     for hero in state.heroes.values():
         gems = join(" ", [join(" ", [Text(ZONE_SHORT[z]), str(n)])
@@ -48,7 +50,7 @@ def area_view(ruleset, state: ConanState) -> AreaView:
         attitude = _("aggressive") if hero.attitude == "aggressive" else _("cautious")
         status = (_("dead") if not hero.alive else
                   _("{attitude}, MP {mp}", attitude=attitude, mp=hero.free_mp + hero.bought_mp))
-        names = [cat.cards[c].name for c in hero.cards]
+        names = [data_said(cat.cards[c].name) for c in hero.cards]
         cards = commas(names) if names else _("no cards")
         if hero.carrying:
             cards = _("{cards}; carries {model}", cards=cards,
@@ -71,13 +73,14 @@ def area_view(ruleset, state: ConanState) -> AreaView:
                       join(" ", [join(" ", [z.partition(":")[2] if ":" in z else (Text(OVERLORD_SHORT[z]) if z in OVERLORD_SHORT else z[:3].title()), str(n)])
                                  for z, n in ol.gems.items()])]
     panels.append(overlord)
-    items = {area: [cat.cards[c].name for c in cards] for area, cards in state.ground.items() if cards}
+    items = {area: [data_said(cat.cards[c].name) for c in cards] for area, cards in state.ground.items() if cards}
     marks = {state.scenario.hero_start: "START"}
     if state.scenario.objective.kind == "carry-out":
         marks[state.scenario.objective.exit] = "EXIT"
     names = {s.id: s.name for s in state.seats}
     view = AreaView(board=board, title=scenario_said(state.scenario.title), caption=ruleset._status(state), pieces=pieces,
                     items=items, chests=dict(state.chests), marks=marks, panels=panels, side_names=names)
+    view.items = items  # Texts (a shipped card's name in the reader's language)
     view.area_names = {area.id: area_name(area) for area in board.areas}  # Texts: said in the reader's language
     view.level_marks = {area.id: level_mark(area) for area in board.areas if area.level}
     view.area_notes = {area.id: area_notes(area) for area in board.areas if area_notes(area)}

@@ -149,6 +149,9 @@ class AttackEntry(_Strict):
         return join("", [f"{self.bonus:+d} ({self.damage}", kind, extra, ")"])
 
 
+_REPLACES = {"attack": N_("replaces attack"), "move": N_("replaces move"), "attack and move": N_("replaces attack and move")}
+
+
 class _EffectFormat(_Strict):
     """The printed ``(range; area; effects; DC #)`` of spells and spell-format abilities
     (Breath Weapon, Gaze Attack, Death Burst...): War Drums §17.2, skirmish §21.3."""
@@ -195,6 +198,32 @@ class _EffectFormat(_Strict):
         ("" when there are none): what ``spells.spell_for(name, entry, level)`` reads."""
         body = self.describe_format()
         return f"({body})" if body else ""
+
+    def format_said(self) -> Text | str:
+        """:meth:`describe_format` in the reader's language, part by part: the range and the
+        damage type by their catalogue words, "replaces attack", "DC 17"; the printed
+        ``effect`` as the card writes it.
+
+        >>> AbilityRef(name="Breath Weapon", replaces="attack", range="cone", damage=30, damage_kind="acid", dc=17).format_said()
+        join('; ', [Text('replaces attack'), Text('cone'), Text('{damage} {kind} damage', damage=30, kind=Text('acid')), Text('DC {dc}', dc=17)])
+        """
+        parts: list[Any] = []
+        if self.replaces:
+            parts.append(Text(_REPLACES[self.replaces]))
+        if self.range:
+            parts.append(range_name(self.range))
+        if self.area:
+            parts.append(self.area)
+        if self.damage is not None:
+            parts.append(_("{damage} damage", damage=self.damage) if self.damage_kind in (None, "normal")
+                         else _("{damage} {kind} damage", damage=self.damage, kind=damage_kind_name(self.damage_kind)))
+        if self.effect:
+            parts.append(self.effect)
+        if self.ignore_spell_resistance:
+            parts.append(_("ignore Spell Resistance"))
+        if self.dc is not None:
+            parts.append(_("DC {dc} negates", dc=self.dc) if self.negates else _("DC {dc}", dc=self.dc))
+        return join("; ", parts) if parts else ""
 
     def describe_format(self) -> str:
         """The parenthesised part as a card prints it, e.g. ``sight; radius 2; 30 fire damage; DC 16``."""
@@ -588,6 +617,34 @@ def load_card(text: str | bytes, *, source: str = "card") -> StatCard:
 
 def _data_folder(name: str):
     return resources.files("engine.rulesets.dnd_minis") / "data" / name
+
+
+@lru_cache(maxsize=1)
+def data_texts() -> dict[str, str]:
+    """The words the shipped cards show players beside the rules' own (#13): each card
+    ability's text ("+5 damage against Orcs."), with the file it is in. Catalogue keys of the
+    ``dnd_minis`` area (``scripts.catalogues`` adds them, so a new card file adds its words);
+    an uploaded card's words are not among them and stay as its owner wrote them."""
+    import json
+
+    texts: dict[str, str] = {}
+    for entry in sorted(_data_folder("creatures").iterdir(), key=lambda e: e.name):
+        if entry.name.endswith(".json"):
+            data = json.loads(entry.read_text(encoding="utf-8"))
+            for ability in data.get("abilities") or []:
+                text = ability.get("text") if isinstance(ability, dict) else None
+                if isinstance(text, str) and text.strip():
+                    texts.setdefault(text, f"engine/rulesets/dnd_minis/data/creatures/{entry.name}")
+    return texts
+
+
+def data_said(text: str) -> Text | str:
+    """A shipped card's text in the reader's language; any other text as it is written.
+
+    >>> data_said("+5 damage against Orcs.").msgid, data_said("My own rule.")
+    ('+5 damage against Orcs.', 'My own rule.')
+    """
+    return Text._make(text, None, None, {}, "dnd_minis") if text in data_texts() else text
 
 
 @lru_cache(maxsize=None)

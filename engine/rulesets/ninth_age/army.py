@@ -30,6 +30,7 @@ from engine.core.errors import IllegalAction, validation_problems
 from engine.rulesets.ninth_age.characteristics import CHARACTERISTICS, characteristic_changes  # noqa: F401
 from engine.rulesets.ninth_age.spell_effects import BoundSpell, SpellEffect
 from engine.rulesets.ninth_age.catalogue import (
+    data_said,
     CHARACTER_CATEGORIES, EQUIPMENT, TROOP_TYPES, MagicItem, extra_rule_problem, rule_name, rule_param, rule_problem,
 )
 from engine.rulesets.ninth_age.items import HOOD, BookItem, army_catalogue, unit_item_problems
@@ -312,7 +313,7 @@ class Army(Strict):
             if HOOD in {i.strip().lower() for i in u.magic_items} and not self.lores:
                 raise ValueError(_("{field}: {reason}", field=f"units.{n}.magic_items", reason=_("the Wizard's Hood draws its bearer's lore at random from the army's lores, and the army file gives none")))
             if u.wizard and u.wizard.lore.lower() not in {lo.name.lower() for lo in self.lores}:
-                lores = commas(lo.name for lo in self.lores) or _("none given")
+                lores = commas(data_said(lo.name) for lo in self.lores) or _("none given")
                 raise ValueError(_("{field}: {reason}", field=f"units.{n}.wizard.lore", reason=_("{lore!r} is not among the army's lores ({lores})", lore=u.wizard.lore, lores=lores)))
             # Magic phase (§9.12, §22 Wizard Conclave): the spells named must be in the army's lores
             known = {s.name.lower() for lo in self.lores for s in lo.spells}

@@ -24,6 +24,7 @@ from engine.core.errors import quote
 from engine.rulesets.ninth_age.army import Army, Unit
 from engine.rulesets.ninth_age.composition import army_size, composition_problems, size_word
 from engine.rulesets.ninth_age.state import troop_word
+from engine.rulesets.ninth_age.catalogue import data_said
 from engine.rulesets.ninth_age.items import army_catalogue, price, visible_type
 
 MAX_UNITS = 60
@@ -117,7 +118,7 @@ def _item_shown(name: str, army: Army, revealed: set[str]) -> str:
     """A hidden item as the opponent sees it: its name once revealed, else its mundane type and
     any rune revealed on its own (E-48)."""
     if name.lower() in revealed:
-        return name
+        return data_said(name)
     shown = visible_type(army.items()[name.lower()])
     runes = [r.partition("/")[2] for r in revealed if r.partition("/")[0] == name.lower() and "/" in r]
     book = next((b for b in army.magic_items if b.name.lower() == name.lower()), None)
@@ -134,10 +135,10 @@ def _equipment_shown(unit: Unit, equipment: str) -> str:
     from engine.rulesets.ninth_age.loadout import PISTOLS
 
     if equipment not in PISTOLS:
-        return equipment
+        return data_said(equipment)
     if unit.troop.mounted:
-        return _("{weapon} (in melee a hand weapon: mounted models use no additional hand weapon)", weapon=equipment)
-    return _("{weapon} (in melee an additional hand weapon: +1 A, +1 I)", weapon=equipment)
+        return _("{weapon} (in melee a hand weapon: mounted models use no additional hand weapon)", weapon=data_said(equipment))
+    return _("{weapon} (in melee an additional hand weapon: +1 A, +1 I)", weapon=data_said(equipment))
 
 
 def unit_line(unit: Unit, army: Army, hidden: bool = False, revealed: set[str] = frozenset(),
@@ -147,11 +148,11 @@ def unit_line(unit: Unit, army: Army, hidden: bool = False, revealed: set[str] =
     already used in the game (§23.2), marked so."""
     roles = [r for r, on in ((_("General"), unit.general), (_("BSB"), unit.bsb)) if on]
     if unit.wizard:
-        roles.append(_("wizard level {level}, {lore}", level=unit.wizard.level, lore=unit.wizard.lore))
+        roles.append(_("wizard level {level}, {lore}", level=unit.wizard.level, lore=data_said(unit.wizard.lore)))
     cmd = [r for r, on in ((_("champion"), unit.command.champion), (_("musician"), unit.command.musician),
                            (_("standard"), unit.command.standard)) if on]
-    items = [_("{item} (spent)", item=_item_shown(i, army, revealed) if hidden else i) if i in spent
-             else (_item_shown(i, army, revealed) if hidden else i) for i in unit.magic_items]
+    items = [_("{item} (spent)", item=_item_shown(i, army, revealed) if hidden else data_said(i)) if i in spent
+             else (_item_shown(i, army, revealed) if hidden else data_said(i)) for i in unit.magic_items]
     extras = commas([*[_equipment_shown(unit, e) for e in unit.equipment], *cmd, *items])
     shown = "?" if hidden and unit.magic_items else unit.points
     mark = f" [{unit.mark}]" if unit.mark else ""
@@ -216,29 +217,29 @@ def describe_entry(army: Army, name: str) -> str:
                base_w=decimal(u.base[0], "g"), base_d=decimal(u.base[1], "g"), points=u.points)]
     for p in u.parts:
         profile = _("M {M} WS {WS} BS {BS} S {S} T {T} W {W} I {I} A {A} Ld {Ld}", **{c: p.value(c) for c in _PROFILE})
-        rules = _(" — {rules}", rules=commas(p.special_rules)) if p.special_rules else ""
+        rules = _(" — {rules}", rules=commas(data_said(r) for r in p.special_rules)) if p.special_rules else ""
         part = _("• {part} ({role}): {profile}", part=p.name, role=Text(_ROLES[p.role]), profile=profile) \
             if p.role != "model" else _("• {part}: {profile}", part=p.name, profile=profile)
         lines.append(text_join("", [part, rules]))
     if u.equipment:
-        lines.append(_("Equipment: {items}", items=commas(u.equipment)))
+        lines.append(_("Equipment: {items}", items=commas(data_said(e) for e in u.equipment)))
     command = [r for r, on in ((_("champion"), u.command.champion), (_("musician"), u.command.musician),
                                (_("standard"), u.command.standard)) if on]
     if command:
         lines.append(_("Command group: {members}", members=commas(command)))
     if u.special_rules:
-        lines.append(_("Special rules: {rules}", rules=commas(u.special_rules)))
+        lines.append(_("Special rules: {rules}", rules=commas(data_said(r) for r in u.special_rules)))
     if u.magic_items:
-        lines.append(_("Magic items: {items}", items=commas(u.magic_items)))
+        lines.append(_("Magic items: {items}", items=commas(data_said(i) for i in u.magic_items)))
     if u.wizard is not None:
-        lines.append(_("Wizard level {level}, lore {lore}:", level=u.wizard.level, lore=u.wizard.lore))
+        lines.append(_("Wizard level {level}, lore {lore}:", level=u.wizard.level, lore=data_said(u.wizard.lore)))
         lore = next((lo for lo in army.lores if lo.name.lower() == u.wizard.lore.lower()), None)
         for s in sorted(lore.spells, key=lambda s: s.number) if lore else []:
             boosted = _(", boosted {value}+", value=s.boosted_value) if s.boosted_value else ""
-            lines.append(text_join("", [_("  {number}. {spell} ({value}+", number=s.number, spell=s.name, value=s.casting_value),
-                                        boosted, _("; {types}; {duration}): {effect}", types=commas(s.types),
-                                                    duration=Text(_DURATIONS[s.duration]), effect=s.effect)]))
+            lines.append(text_join("", [_("  {number}. {spell} ({value}+", number=s.number, spell=data_said(s.name), value=s.casting_value),
+                                        boosted, _("; {types}; {duration}): {effect}", types=commas(data_said(t) for t in s.types),
+                                                    duration=Text(_DURATIONS[s.duration]), effect=data_said(s.effect))]))
         if lore and lore.attribute:
             a = lore.attribute
-            lines.append(_("  Attribute: {spell} ({types}): {effect}", spell=a.name, types=commas(a.types), effect=a.effect))
+            lines.append(_("  Attribute: {spell} ({types}): {effect}", spell=data_said(a.name), types=commas(data_said(t) for t in a.types), effect=data_said(a.effect)))
     return text_join("\n", lines)

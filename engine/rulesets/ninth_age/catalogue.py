@@ -224,3 +224,56 @@ def magic_items() -> dict[str, MagicItem]:
         item = MagicItem(points=int(lord), hero_points=int(hero or lord), **row)
         out[item.name.lower()] = item
     return out
+
+
+# -- the data files' words (#13) ------------------------------------------------------------------
+_ARMY_FILES = ("iron-marches", "ashen-host")  # army.SAMPLE_ARMIES (army imports this module)
+
+
+@lru_cache(maxsize=1)
+def data_texts() -> dict[str, str]:
+    """Every word the shipped data files show players, each with its file: the sample armies'
+    lore names, spell names, types and effects, special rules and equipment as written, and
+    the magic items' names and mundane types (magic_items.json). Catalogue keys of the
+    ``ninth_age`` area (``scripts.catalogues`` adds them, so a new army file adds its words);
+    units and models keep their names (the handles players type), and an uploaded army's own
+    words are not among them: they stay as its owner wrote them."""
+    folder = resources.files("engine.rulesets.ninth_age").joinpath("data")
+    texts: dict[str, str] = {}
+
+    def add(text: object, where: str) -> None:
+        if isinstance(text, str) and text.strip() and text != "-":
+            texts.setdefault(text, f"engine/rulesets/ninth_age/data/{where}")
+
+    for name in _ARMY_FILES:
+        where = f"armies/{name}.json"
+        army = json.loads(folder.joinpath(where).read_text("utf-8"))
+        for lore in army.get("lores") or []:
+            add(lore.get("name"), where)
+            for spell in [*(lore.get("spells") or []), *([lore["attribute"]] if lore.get("attribute") else [])]:
+                add(spell.get("name"), where)
+                add(spell.get("effect"), where)
+                for kind in spell.get("types") or []:
+                    add(kind, where)
+        for rule in army.get("extra_rules") or []:
+            add(rule, where)
+        for unit in army.get("units") or []:
+            for holder in [unit, *(unit.get("parts") or [])]:
+                for word in [*(holder.get("special_rules") or []), *(holder.get("equipment") or [])]:
+                    add(word, where)
+            for item in unit.get("magic_items") or []:
+                add(item, where)
+    for row in json.loads(folder.joinpath("magic_items.json").read_text("utf-8")):
+        add(row.get("name"), "magic_items.json")
+        add(row.get("type"), "magic_items.json")
+    return texts
+
+
+def data_said(text: str) -> Text | str:
+    """A shipped data file's word (a spell, a lore, a magic item, a special rule as a sample
+    army writes it) in the reader's language; any other word as it is written.
+
+    >>> data_said("Giant Sword").msgid, data_said("Fly (8)").msgid, data_said("Sword of My Own")
+    ('Giant Sword', 'Fly (8)', 'Sword of My Own')
+    """
+    return Text._make(text, None, None, {}, "ninth_age") if text in data_texts() else text

@@ -26,15 +26,15 @@ from engine.rulesets.ninth_age.neighbours import blockers, engaged, surroundings
 from engine.rulesets.ninth_age.terrain_rules import charge_from_hill, flies, ground_note, on_hill
 from engine.rulesets.ninth_age.shooting_phase import stand_and_shoot, stand_and_shoot_problem
 from engine.rulesets.ninth_age.skirmishers import close_ranks, open_ranks  # noqa: F401 - open_ranks likewise
-from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState
+from engine.rulesets.ninth_age.state import ChargeDeclaration, NinthAgeState, UnitState, laid_out
 from engine.rulesets.ninth_age.walls import gap
 from engine.table.arcs import majority_arc
 from engine.table.charge import FlushPose, flush_poses
-from engine.table.charge_path import charge_path
+from engine.table.charge_path import charge_path, standing_against
 from engine.table.contact import contact_side as touching_side, distance, models_in_contact
 from engine.table.footprint import Pose
 from engine.table.frame import EPS_DIST, bearing_between, turn_between
-from engine.table.motion import MOVE_SAMPLE, clearance_problem, move_ahead, pivot, translate
+from engine.table.motion import CLEARANCE_DURING, CLEARANCE_END, MOVE_SAMPLE, clearance_problem, move_ahead, pivot, translate
 
 MAX_DICE = 12  # 2D6, or 3D6 keeping the best two
 SIDES = ("front", "left", "right", "rear")
@@ -50,7 +50,7 @@ ALIGN_MAX = 90.0
 
 def placements(state: NinthAgeState, charger: UnitState, target: UnitState, side: str | None,
                tfp=None, *, blocked: list[str] | None = None, ignore: frozenset[str] = frozenset(),
-               met: bool = False) -> list[FlushPose]:
+               met: bool = False, around: tuple | None = None) -> list[FlushPose]:
     """Flush poses against ``side`` (every side for a fleeing target or a round base), best first,
     that the charger can reach by a real charge path (forward, one wheel of at most 90°, forward,
     then the align about the point of contact: :mod:`engine.table.charge_path`) that crosses no
@@ -58,41 +58,54 @@ def placements(state: NinthAgeState, charger: UnitState, target: UnitState, side
     ``blocked`` collects what stopped the others; the units in ``ignore`` are left out (the
     Blocked Path test of §8.6 asks whether the charge was stopped by them alone). ``met``: a
     pursuer or a Random Movement unit already stands against the enemy it charges (§11.13); its
-    last turn into place is checked as the ground between where it stands and where it ends."""
+    last turn into place is checked as the ground between where it stands and where it ends.
+    ``around``: what :func:`_around` gives for these units, when the caller has it already."""
     rotated = tfp is not None  # the align's trial turns of the target: no second search there
     cfp, tfp = charger.footprint(), tfp or target.footprint()
+    around = around or _around(state, charger, target, ignore)
     found: list[int] = []
-    out = _reachable(state, charger, target, cfp, tfp, side, blocked, ignore, landing=False, found=found, met=met)
+    out = _reachable(state, charger, target, cfp, tfp, side, blocked, around, landing=False, found=found, met=met)
     if not out and found and found[0] and not rotated and not met:
         # the places a real path lands (each wheel, straight on, the align), when the others
         # exist but no path reaches them
-        out = _reachable(state, charger, target, cfp, tfp, side, blocked, ignore, landing=True)
+        out = _reachable(state, charger, target, cfp, tfp, side, blocked, around, landing=True)
     out.sort(key=lambda p: (-p.contact, abs(p.turn), round(p.travel, 6), p.footprint.centre))
     return out
 
 
-def _reachable(state, charger, target, cfp, tfp, side, blocked, ignore, *, landing: bool,
-               found: list[int] | None = None, met: bool = False) -> list[FlushPose]:
-    sides = SIDES if side is None else (side,)
-    out: list[FlushPose] = []
+def _around(state, charger, target, ignore) -> tuple:
+    """What a charge of ``charger`` on ``target`` meets, the units in ``ignore`` left out: the
+    other units' footprints (for the end pose), the impassable terrain, and the obstacles a path
+    may not cross (None for a flier, which passes over them, §22 Fly). The same for every trial
+    turn of the target (:func:`aligned_placements`), so it is worked out once for them."""
     others = {k: v for k, v in _others(state, charger.id, target.id).items() if k not in ignore}
-    for s in sides:
-        out += flush_poses(cfp, tfp, s, others=others, impassable=state.table.impassable(), table=state.table,
-                           landing=landing)
-    if found is not None:
-        found.append(len(out))
-    if not flies(state, charger):  # a flier passes over units and terrain (§22 Fly)
-        kept = []
+    obstacles = None
+    if not flies(state, charger):
         # a character charging out of its unit moves through that unit (§16.3, §16.4)
         # declaring (§8.2: "take into account charges already declared"), the units that declared a
         # charge are on their way, not where they stand; each path is checked again as it moves
         moving = () if charger.declared_charge else tuple(d.charger for d in state.charges)
         obstacles = path_obstacles(state, skip=(charger.id, target.id, charger.charged_out_of or charger.id,
                                                 *ignore, *moving))
+    return others, state.table.impassable(), obstacles
+
+
+def _reachable(state, charger, target, cfp, tfp, side, blocked, around, *, landing: bool,
+               found: list[int] | None = None, met: bool = False) -> list[FlushPose]:
+    sides = SIDES if side is None else (side,)
+    out: list[FlushPose] = []
+    others, impassable, obstacles = around
+    for s in sides:
+        out += flush_poses(cfp, tfp, s, others=others, impassable=impassable, table=state.table, landing=landing)
+    if found is not None:
+        found.append(len(out))
+    if obstacles is not None:  # a flier passes over units and terrain (§22 Fly)
+        kept = []
         for pose in out:
             if met:  # already in contact: the ground between where it stands and where it ends
                 ground = cfp.shape.union(pose.footprint.shape).convex_hull
-                crossed = next((k for k, o in obstacles.items() if ground.intersection(o).area > 1e-6), None)
+                crossed = next((k for k, o in standing_against(cfp, obstacles).items()
+                                if ground.intersection(o).area > 1e-6), None)
                 if crossed is None:
                     kept.append(pose)
                 elif blocked is not None and crossed not in blocked:
@@ -136,7 +149,8 @@ def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitSta
     its own, and then as little as possible (§8.5 align; [A-47]): the target turns about the
     middle of the side being contacted. A target already engaged is never rotated. Returns the
     poses and the target's turn in degrees (0 when it stays)."""
-    poses = placements(state, charger, target, side, blocked=blocked, ignore=ignore)
+    context = _around(state, charger, target, ignore)  # the same for the target as it stands and every turn tried
+    poses = placements(state, charger, target, side, blocked=blocked, ignore=ignore, around=context)
     if poses or side is None or engaged(state, target):
         return poses, 0.0
     tfp = target.footprint()
@@ -152,10 +166,10 @@ def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitSta
             bearing = tfp.bearing + turn
             local_mid = tfp.local(mid)
             cx, cy = to_world(mid, bearing, (-local_mid[0], -local_mid[1]))
-            rotated = tfp.at(Pose(x=cx, y=cy, bearing=bearing % 360))
+            rotated = laid_out(target.formation, Pose(x=cx, y=cy, bearing=bearing % 360))  # as tfp.at(...)
             if clearance_problem(rotated, around, 0.0, during=False):
                 continue
-            poses = placements(state, charger, target, side, tfp=rotated, blocked=blocked, ignore=ignore)
+            poses = placements(state, charger, target, side, tfp=rotated, blocked=blocked, ignore=ignore, around=context)
             if poses:
                 return poses, turn
     return [], 0.0
@@ -806,11 +820,33 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
     towards = target.footprint().centre if target.pose is not None else fp.centre
     turned = pivot(fp, bearing_between(fp.centre, towards)) if towards != fp.centre else fp
     go = failed_charge_distance(dice)
+    around = surroundings(state, {charger.id})
+    # a failed charge is not a charge: the 1" rule holds (§8.7), ½" during the move and 1" where
+    # it ends (§6.3); a unit the pivot already leaves closer than ½" to something may go on no closer
+    turned_problem = clearance_problem(turned, around, CLEARANCE_END, during=False)
+    squeezed = clearance_problem(turned, around, CLEARANCE_DURING, during=True) is not None
     # straight on, never past whatever is in the way, to the farthest place 1" from everything
-    ahead = move_ahead(turned, go, surroundings(state, {charger.id}))
+    ahead = move_ahead(turned, go, around, during=0.0 if squeezed else CLEARANCE_DURING)
     best, moved = ahead.footprint, ahead.moved
+    stop = None  # why it goes no farther: what it would come too near moving on
+    if best is None and go > 0:
+        stop = clearance_problem(translate(turned, 0, min(go, MOVE_SAMPLE)), around, CLEARANCE_END, during=False)
+        stop = None if stop == turned_problem else stop
     if best is None:
-        events.append(Event(kind="failed-charge", seat=charger.owner, text=ngettext("{charger}'s charge fails ({why}); it has no room to move and stays where it is.", "{charger}'s charge fails ({why}); they have no room to move and stay where they are.", number(state, charger), charger=charger.id, why=why)))
+        # say what keeps it from moving at all: where the pivot leaves it, and what is ahead
+        if stop is None or stop is turned_problem:
+            where = _("turned toward the centre of {target}, {problem}", target=target.id, problem=turned_problem)
+        else:
+            where = _("turned toward the centre of {target}, {problem}; moving forward, {ahead}", target=target.id,
+                      problem=turned_problem, ahead=stop)
+        events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
+                            text=ngettext("{charger}'s charge fails ({why}). It may not make the failed charge move "
+                                          "and stays where it is: {where}; a failed charge is not a charge, so the "
+                                          "1\" rule holds (§8.7).",
+                                          "{charger}'s charge fails ({why}). They may not make the failed charge move "
+                                          "and stay where they are: {where}; a failed charge is not a charge, so the "
+                                          "1\" rule holds (§8.7).",
+                                          number(state, charger), charger=charger.id, why=why, where=where)))
         return
     state.last_moves.append({"unit": charger.id, "kind": "failed charge", "path": [list(fp.centre),
                                                                                    list(best.centre)],

@@ -20,6 +20,7 @@ from typing import Any, Literal, Protocol
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engine.rulesets.ninth_age.catalogue import (
+    data_said,
     BOOK_RULES, CHARACTER_CATEGORIES, TROOP_TYPES, MagicItem, magic_items, rule_problem,
 )
 
@@ -244,7 +245,7 @@ def allowance_problem(unit: "Unit", items: dict[str, MagicItem]) -> str | None:
                  "Standard Bearer it may take the {standard} beyond the allowance only if it carries no "
                  "other magic item (§16.8)", unit=unit.name, total=total, limit=limit, standard=standards[0].name)
     return ngettext("{unit} carries {total} points of magic items ({items}), over its {limit}-point allowance (§16.8)", "{unit} carry {total} points of magic items ({items}), over their {limit}-point allowance (§16.8)", entry_number(unit),
-             unit=unit.name, total=total, items=commas(i.name for i in chosen), limit=limit)
+             unit=unit.name, total=total, items=commas(data_said(i.name) for i in chosen), limit=limit)
 
 
 def visible_type(item: MagicItem) -> str:

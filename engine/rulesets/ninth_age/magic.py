@@ -24,7 +24,7 @@ from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import casting
 from engine.rulesets.ninth_age.army import Lore, Spell
-from engine.rulesets.ninth_age.catalogue import rule_name, rule_param
+from engine.rulesets.ninth_age.catalogue import data_said, rule_name, rule_param
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.magic_state import Caster, Effect, MagicPhase, TemplateMark
 from engine.rulesets.ninth_age.spell_effects import SpellEffect, vortex_of
@@ -325,7 +325,7 @@ def _can_act(state: NinthAgeState, seat: str) -> None:
 def _which_spell(state: NinthAgeState, c: Caster, text) -> tuple[Spell, Lore, bool]:
     key = str(text or "").strip()
     if not key:
-        known = commas(c.spells + c.bound) or _("no spells")
+        known = commas(data_said(s) for s in c.spells + c.bound) or _("no spells")
         raise IllegalAction("missing-option", _("Say which spell (spell:NAME). {c} knows {known}.", c=c.name, known=known))
     for name in c.spells:
         if name.lower() == key.lower():
@@ -335,7 +335,7 @@ def _which_spell(state: NinthAgeState, c: Caster, text) -> tuple[Spell, Lore, bo
         if name.lower() == key.lower():
             spell, lore = spell_named(state, c.seat, name)
             return spell, lore, True
-    known = commas([*c.spells, *[_("{spell} (bound)", spell=b) for b in c.bound]]) if c.spells or c.bound else _("no spells")
+    known = commas([*map(data_said, c.spells), *[_("{spell} (bound)", spell=b) for b in c.bound]]) if c.spells or c.bound else _("no spells")
     raise IllegalAction("unknown-spell", _("{c} does not know {key!r}; it knows {known}.", c=c.name, key=key, known=known))
 
 
@@ -388,7 +388,7 @@ def cast(state: NinthAgeState, seat: str, wizard, spell_name, dice: int, target=
     faces = _sceptre(state, c, spell, list(roll.dice), events)
     d3_face = _op_d3(state, faces, _('{c}: Overwhelming Power D3', c=c.name))
     total = casting.attempt(faces, modifiers=bonus, d3_face=d3_face, broken=broken, bound=bound)
-    what = text_join("", [spell.name, _(" (boosted)") if boosted else "", _(" (bound, Power Level)") if bound else ""])
+    what = text_join("", [data_said(spell.name), _(" (boosted)") if boosted else "", _(" (bound, Power Level)") if bound else ""])
     aim = point and _("the point {point}, {point2}", point=decimal(point[0], ".1f"), point2=decimal(point[1], ".1f")) or commas(u.id for u in targets)
     # step 3: success?
     if not total.reaches(value):

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from engine.core.text import ngettext, _, join as text_join, commas
 from engine.core import Event, IllegalAction
+from engine.rulesets.ninth_age.catalogue import data_said
 from engine.rulesets.ninth_age.magic_state import Effect
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.grammar import number
@@ -77,7 +78,7 @@ def use_item(state: NinthAgeState, seat: str, unit: UnitState, name: str, events
     carried = {i.strip().lower(): i for i in entry.magic_items}
     key = name.strip().lower()
     if key not in carried:
-        raise IllegalAction("no-item", ngettext("{unit} carries no {name} (its magic items: {value}).", "{unit} carry no {name} (their magic items: {value}).", number(state, unit), unit=unit.id, name=name, value=commas(entry.magic_items) or 'none'))
+        raise IllegalAction("no-item", ngettext("{unit} carries no {name} (its magic items: {value}).", "{unit} carry no {name} (their magic items: {value}).", number(state, unit), unit=unit.id, name=name, value=commas(data_said(i) for i in entry.magic_items) or 'none'))
     item = carried[key]
     if key in ANSWERED_ITEMS:  # offered by a /decide question at their moment
         if item in spent(state, unit):

@@ -20,6 +20,7 @@ from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, S
 from engine.rulesets.ninth_age import (
     characters, charges, magic, movement, muster, one_use, setup, shooting_phase, turns,
 )
+from engine.rulesets.ninth_age.catalogue import data_said
 from engine.rulesets.ninth_age.muster import table_size
 from engine.rulesets.ninth_age.actions import (
     ACTION_TYPES, Advance, Cast, Charge, Deploy, DispelInPlay, EndStep, FreeReform, March, MoveStep, PlaceMarker,
@@ -688,11 +689,16 @@ class NinthAge(Ruleset):
         view.combats = combat.combat_shapes(state)  # the combat-group overlay (combat.py)
         if state.magic is not None and state.phase == "magic":  # the Magic phase's templates and scatter (§9)
             for t in state.magic.templates:
+                # the labels set after validation: a shipped spell's name stays a Text (said in the reader's language)
                 if t.kind == "line":
-                    view.shots.append(ShotShape(kind="line", points=[t.start, t.end], label=t.spell))
+                    shot = ShotShape(kind="line", points=[t.start, t.end], label=t.spell)
+                    shot.label = data_said(t.spell)
+                    view.shots.append(shot)
                     continue
-                view.templates.append(TemplateShape(centre=t.end, diameter=t.diameter, label=t.spell,
-                                                    swept_from=t.start if t.kind == "vortex" else None))
+                template = TemplateShape(centre=t.end, diameter=t.diameter, label=t.spell,
+                                         swept_from=t.start if t.kind == "vortex" else None)
+                template.label = data_said(t.spell)
+                view.templates.append(template)
                 if t.aimed is not None:
                     view.shots.append(ShotShape(kind="scatter", points=[t.aimed, t.end]))
         for move in state.last_moves:

@@ -108,13 +108,20 @@ class UnitState(BaseModel):
         """The unit's footprint; laid out once per formation and pose (a Footprint is immutable,
         and melee and movement ask for the same ones many times)."""
         assert self.pose is not None, self.id
-        key = (self.formation.model_dump_json(), self.pose.x, self.pose.y, self.pose.bearing)
-        fp = _FOOTPRINTS.get(key)
-        if fp is None:
-            if len(_FOOTPRINTS) >= _MOST_FOOTPRINTS:
-                _FOOTPRINTS.clear()
-            fp = _FOOTPRINTS[key] = footprint(self.formation, self.pose)
-        return fp
+        return laid_out(self.formation, self.pose)
+
+
+def laid_out(formation: Formation, pose: Pose) -> Footprint:
+    """``footprint(formation, pose)``, laid out once per formation and pose (a unit's, or one it
+    is tried at, as the align's trial turns of a charged unit, asked again by each declaration,
+    listing and move)."""
+    key = (formation.model_dump_json(), pose.x, pose.y, pose.bearing)
+    fp = _FOOTPRINTS.get(key)
+    if fp is None:
+        if len(_FOOTPRINTS) >= _MOST_FOOTPRINTS:
+            _FOOTPRINTS.clear()
+        fp = _FOOTPRINTS[key] = footprint(formation, pose)
+    return fp
 
 
 class ChargeDeclaration(BaseModel):
