@@ -103,7 +103,7 @@ def test_a_failed_charge_with_no_legal_place_stays_where_it_is():
     assert state.units["Spearmen"].footprint().centre == pytest.approx((30, start_y))
     assert log == ["Spearmen's charge fails (short). They may not make the failed charge move and stay where they are: "
                    "turned toward the centre of Brutes, the unit would come 0.51\" from Marshal (at least 1\" needed); "
-                   "moving forward, the unit would come 0.41\" from Marshal (at least 1\" needed); a failed charge is not "
+                   "moving forward, the unit would come 0.41\" from Marshal (at least 0.5\" needed); a failed charge is not "
                    "a charge, so the 1\" rule holds (§8.7)."]
 
 

@@ -150,3 +150,13 @@ def test_property_the_stop_is_exact_never_past_an_obstacle_and_the_end_keeps_1_i
         t = lo + (ahead.at - lo) * k / 60
         if lo <= t <= ahead.at:
             assert not legal(t), f"a legal place {t}\" on, past the end {ahead.moved}\""
+
+
+def test_a_clearance_kept_during_the_move_stops_it_where_it_would_come_closer():
+    # ½" during the move (a failed charge, §8.7/§6.3): blocked where it comes ½" from the unit
+    ahead = move_ahead(_at(30, 10), 9, _around({"B": _at(30, 20)}), during=0.5)
+    assert (ahead.stop, ahead.met) == ("blocked", ("B",)) and ahead.at == pytest.approx(7.5, abs=2e-3)
+    assert ahead.moved == pytest.approx(7.0)
+    # a unit already closer than ½" and moving away is not stopped
+    away = move_ahead(_at(30, 10), 3, _around({"B": _at(30, 7.7)}), during=0.5)
+    assert away.stop == "distance"

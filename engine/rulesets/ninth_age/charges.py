@@ -830,7 +830,11 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
     best, moved = ahead.footprint, ahead.moved
     stop = None  # why it goes no farther: what it would come too near moving on
     if best is None and go > 0:
-        stop = clearance_problem(translate(turned, 0, min(go, MOVE_SAMPLE)), around, CLEARANCE_END, during=False)
+        # what moving on would come too near: a tenth of an inch past where it is stopped, or at the end
+        past = go if ahead.stop == "distance" else min(go, (int(ahead.at / MOVE_SAMPLE) + 1) * MOVE_SAMPLE)
+        step = translate(turned, 0, past)
+        stop = clearance_problem(step, around, 0.0 if squeezed else CLEARANCE_DURING, during=True) or \
+            clearance_problem(step, around, CLEARANCE_END, during=False)
         stop = None if stop == turned_problem else stop
     if best is None:
         # say what keeps it from moving at all: where the pivot leaves it, and what is ahead
