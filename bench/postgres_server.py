@@ -84,12 +84,23 @@ def start() -> PostgresServer:
         user = pwd.getpwnam("postgres")
         os.chown(folder, user.pw_uid, user.pw_gid)
         as_user = ["runuser", "-u", "postgres", "--"]
-    data, port = folder / "data", _free_port()
-    server = PostgresServer(folder, port, bin_dir, as_user)
+    data = folder / "data"
+    server = PostgresServer(folder, 0, bin_dir, as_user)
     server._run(str(bin_dir / "initdb"), "-D", str(data), "-U", "warband", "--auth=trust",
                 "-E", "UTF8", "--locale=C", "--no-sync")
-    server._run(str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(folder / "server.log"), "-w",
-                "-t", "60", "-o", f"-p {port} -k {folder} -h 127.0.0.1 -c fsync=off "
-                "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200",
-                "start")
-    return server
+    # The port was free when asked for, but another process (a second test worker starting its
+    # own server, say) may take it before this server binds it: then try another one.
+    log = folder / "server.log"
+    for attempt in itertools.count(1):
+        server.port, seen = _free_port(), log.stat().st_size if log.exists() else 0
+        try:
+            server._run(str(bin_dir / "pg_ctl"), "-D", str(data), "-l", str(log), "-w",
+                        "-t", "60", "-o", f"-p {server.port} -k {folder} -h 127.0.0.1 -c fsync=off "
+                        "-c synchronous_commit=off -c full_page_writes=off -c max_connections=200",
+                        "start")
+            return server
+        except subprocess.CalledProcessError:
+            said = log.read_bytes()[seen:].decode(errors="replace") if log.exists() else ""
+            if attempt == 3 or "Address already in use" not in said:
+                shutil.rmtree(folder, ignore_errors=True)
+                raise

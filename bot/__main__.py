@@ -174,7 +174,7 @@ def _run(argv: list[str] | None) -> int:
         from bot.demo import run_demo
 
         echo = None if args.quiet else print
-        print(asyncio.run(run_demo(args.out, seed=args.seed, echo=echo, game=args.game)))
+        print(asyncio.run(run_demo(args.out, seed=args.seed, echo=echo, game=args.game, lang=_LANG[0])))
         _out(_("Board images and the full log are in {folder}/", folder=str(args.out)))
         return 0
     if mode in {"store", "backup"}:

@@ -17,10 +17,12 @@ from pathlib import Path
 
 from bot.command_lines import command_line
 from bot.console import Console
+from bot.i18n import say as said_in
 from bot.service import Service
 from bot.store import Store
 from engine.core import Action, GameState, IllegalAction, Ruleset
-from engine.core.text import _
+from engine.core.models import Result, seat_label
+from engine.core.text import _, commas, ngettext
 from engine.grid import distance
 
 PLAYERS = ("alice", "bob")
@@ -107,9 +109,9 @@ def demo_policy(game: str, seed: int):
 
 
 async def run_demo(out: Path, seed: int = 2006, max_commands: int = 400, echo=None,
-                   game: str = "dnd-minis-quick") -> str:
-    """Play one battle of ``game`` (a key of :data:`DEMO_GAMES`) into ``out``; returns the
-    winner's line."""
+                   game: str = "dnd-minis-quick", lang: str | None = None) -> str:
+    """Play one battle of ``game`` (a key of :data:`DEMO_GAMES`) into ``out``, every reply in
+    ``lang`` (``warband --lang``; English by default); returns the winner's line in it."""
     if game not in DEMO_GAMES:
         raise ValueError(f"the demo plays {', '.join(DEMO_GAMES)}, not {game}")
     policy = demo_policy(game, seed)
@@ -121,7 +123,7 @@ async def run_demo(out: Path, seed: int = 2006, max_commands: int = 400, echo=No
     transcript = (out / "transcript.txt").open("w", encoding="utf-8")
     store = await Store.open(db)
     try:
-        console = Console(Service(store), out / "boards", user=PLAYERS[0], out=transcript)
+        console = Console(Service(store, language=lang), out / "boards", user=PLAYERS[0], out=transcript, lang=lang)
 
         async def say(line: str):
             transcript.write(f"{console.user}> {line}\n")
@@ -151,12 +153,13 @@ async def run_demo(out: Path, seed: int = 2006, max_commands: int = 400, echo=No
         games = await store.recent_games(console.channel, limit=1)
         final = games[0]
         (out / "log.txt").write_text(console.last_reply.text + "\n", encoding="utf-8")
-        result = final.result or {}
-        if not result:
-            return "The demo stopped before the battle ended."
-        winners = ", ".join(result.get("winners", []))
-        names = {s["id"]: s["name"] for s in final.state["seats"]}
-        return f"Winner: {', '.join(names.get(w, w) for w in result.get('winners', [])) or winners} ({result.get('reason')})."
+        if not final.result:
+            return said_in(_("The demo stopped before the battle ended."), lang)
+        ended = Result.model_validate(final.result)
+        names = {s["id"]: seat_label(s["name"]) for s in final.state["seats"]}
+        winners = [names.get(w, w) for w in ended.winners]
+        return said_in(ngettext("Winner: {winners} ({reason}).", "Winners: {winners} ({reason}).", len(winners),
+                            winners=commas(winners), reason=ended.why()), lang)
     finally:
         transcript.close()
         await store.close()

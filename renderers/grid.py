@@ -928,7 +928,10 @@ class _Painter:
         size = max(7 * SS, round(self.s * 0.19 * scale))
         f = font(size)
         pad, gap, h = size * 0.25, size * 0.2, size * 1.15
-        labels = [plain(c[:MAX_LABEL]).upper()[:4] or "?" for c in conditions]
+        # The English badge picks the colour; the reader's word for it is drawn (renderers.words.BADGES).
+        badges = [plain(c[:MAX_LABEL]).upper()[:4] or "?" for c in conditions]
+        colours = {said(self.view, lab)[:6]: _condition_colours(lab) for lab in badges}
+        labels = [said(self.view, lab)[:6] for lab in badges]
         widths = [f.getlength(lab) + 2 * pad for lab in labels]
         room = r * 2.3
         # Show as many as fit on one row; the rest collapse into "+n".
@@ -947,7 +950,7 @@ class _Painter:
         x = cx - total / 2
         y0 = cy - r - h * 0.2
         for lab, w in zip(labels, widths):
-            fill, ink = _condition_colours(lab)
+            fill, ink = colours.get(lab) or _condition_colours(lab)
             self.draw.rounded_rectangle((x, y0, x + w, y0 + h), radius=h * 0.3, fill=fill,
                                         outline=(30, 30, 30), width=max(1, SS // 2))
             self.draw.text((x + w / 2, y0 + h / 2), lab, font=f, fill=ink, anchor="mm")

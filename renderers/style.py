@@ -77,6 +77,38 @@ def luminance(c: RGB) -> float:
     return 0.299 * c[0] + 0.587 * c[1] + 0.114 * c[2]
 
 
+def contrast(a: RGB, b: RGB) -> float:
+    """WCAG's contrast ratio of two colours, 1 (the same) to 21 (black on white); text reads
+    well from 4.5.
+
+    >>> round(contrast((0, 0, 0), (255, 255, 255)), 1), contrast(INK, INK)
+    (21.0, 1.0)
+    """
+    def lum(c: Sequence[int]) -> float:
+        ch = [v / 255 for v in c[:3]]
+        ch = [v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4 for v in ch]
+        return 0.2126 * ch[0] + 0.7152 * ch[1] + 0.0722 * ch[2]
+
+    hi, lo = sorted((lum(a), lum(b)), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+def readable_on(c: RGB, back: RGB, least: float = 4.5) -> RGB:
+    """``c`` darkened just enough (toward black, keeping its hue) to read on ``back`` with a
+    contrast of ``least``: a caption's ink on its white halo.
+
+    >>> readable_on((0, 0, 0), (255, 255, 255))
+    (0, 0, 0)
+    >>> contrast(readable_on((255, 200, 0), (255, 255, 255)), (255, 255, 255)) >= 4.5
+    True
+    """
+    for step in range(21):
+        ink = blend(tuple(c[:3]), (0, 0, 0), step / 20)  # type: ignore[arg-type]
+        if contrast(ink, back) >= least:
+            return ink
+    return (0, 0, 0)
+
+
 def with_alpha(c: RGB, alpha: int) -> tuple[int, int, int, int]:
     return (c[0], c[1], c[2], alpha)
 

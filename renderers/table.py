@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import io
 from collections.abc import Sequence
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
 from engine.core.text import N_
 from engine.table.view import TableView
-from renderers.style import INK, PARCHMENT, PARCHMENT_DARK, arrowhead, font, plain, side_colours, with_alpha
+from renderers.style import (INK, PARCHMENT, PARCHMENT_DARK, arrowhead, font, plain, readable_on, side_colours,
+                             with_alpha)
 from renderers.words import said
 
 TERRAIN_FILL = {
@@ -43,6 +45,7 @@ HEADER = 28
 LEGEND_ROW = 20  # px: each row of the terrain legend under the table (only when there is terrain)
 COMBAT_INK = (150, 20, 120)
 DUEL_INK = (255, 200, 0)  # the mark of a challenge between two duellists
+MARKER_RADIUS = 0.6  # inches: an objective marker's disc
 ZOOM_WIDTH = 550  # px: a zoomed view (view.window) fills Discord's preview width
 MOST_ZOOM = 60  # px per inch at most
 
@@ -212,55 +215,124 @@ def _base_boxes(view: TableView, p) -> list[Rect]:
     return boxes
 
 
-CAPTION_SIZE = 10  # an overlay's caption: a charge's distance and dice, a combat's name, a challenge
+CAPTION_SIZE = 11  # an overlay's caption: a charge's distance and dice, a combat's name, a template's spell
+DUEL_SIZE = 12  # a challenge's caption, on its own plate (it is read over the fighting units)
 ZONE_SIZE = 12  # a deployment zone's name
+HALO = (255, 255, 255)  # the outline every caption is drawn with, so it reads over any colour
+DUEL_PLATE = PARCHMENT  # the challenge caption's plate, edged in DUEL_INK
 
 
 def _inside(x: float, y: float, w: int, h: int) -> bool:
     return 0 <= x <= w and HEADER <= y <= HEADER + h
 
 
-def caption_items(view: TableView, p, w: int, h: int, s: float) -> list[tuple[str, int, tuple, tuple[float, float]]]:
-    """The overlays' captions, each as (text, font size, ink, the point it belongs at in px):
-    the deployment zones' names at their middle, each move's caption (a charge's distance and
-    dice, a failed charge's reason, a flight or pursuit) just above its path's middle, each
-    combat group's name just above its outline, a challenge's caption under its crossed
-    blades. Captions whose point is out of the image (a zoomed board) are left out."""
-    out = []
+class Caption(NamedTuple):
+    """An overlay's caption: its text, font size and ink (dark enough to read on its white
+    halo), the point it belongs at (px), the point a leader line joins it to when the layout
+    pushes it away from there (None: no line), and whether it is drawn on a plate."""
+
+    text: str
+    size: int
+    ink: tuple
+    at: tuple[float, float]
+    lead: tuple[float, float] | None = None
+    plate: bool = False
+    beside: tuple = ()  # the overlay's own points (px): a caption within ``reach`` of them needs no line
+    reach: float = 6.0
+
+
+def caption_items(view: TableView, p, w: int, h: int, s: float) -> list[Caption]:
+    """The overlays' captions: the deployment zones' names at their middle, each move's caption
+    (a charge's distance and dice, a failed charge's reason, how far a unit fled, pursued or
+    moved) just above its path's middle (led to its path's end, where the unit is), each combat
+    group's name just above its outline, a challenge's caption under its crossed blades, each
+    objective marker's (whose marker it is) under it, each template's (the spell, or the war
+    machine and its weapon) above it and a cannonball's line's beside its middle. Captions
+    whose point is out of the image (a zoomed board) are left out."""
+    out: list[Caption] = []
     colours = side_colours(sorted({u.side for u in view.units} | set(view.side_names)))
+
+    def add(text: str, size: int, ink, at, lead=None, plate: bool = False, beside=(), reach: float = 6.0) -> None:
+        out.append(Caption(plain(text), size, readable_on(ink, HALO), at, lead, plate,
+                           tuple(beside) or ((lead,) if lead else ()), reach))
+
     for zone in view.zones:
         if zone.label and zone.points:
             zx = sum(pt[0] for pt in zone.points) / len(zone.points)
             zy = sum(pt[1] for pt in zone.points) / len(zone.points)
-            out.append((plain(zone.label), ZONE_SIZE, colours.get(zone.side or "", INK), p(zx, zy)))
+            add(zone.label, ZONE_SIZE, colours.get(zone.side or "", INK), p(zx, zy))
+    for c in view.combats:  # a challenge first: it keeps its place under the blades
+        if len(c.duel) == 2 and c.duel_label:
+            (ax, ay), (bx, by) = p(*c.duel[0]), p(*c.duel[1])
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            r = max(4.0, 0.5 * s)
+            add(c.duel_label, DUEL_SIZE, INK, (mx, my + r + DUEL_SIZE / 2 + 2 * LABEL_PAD + 4), (mx, my), plate=True,
+                reach=r + 6)
     for path in view.paths:
         pts = [p(*pt) for pt in path.points]
         if path.label and len(pts) >= 2:
             mx, my = (pts[0][0] + pts[-1][0]) / 2, (pts[0][1] + pts[-1][1]) / 2
-            out.append((plain(path.label), CAPTION_SIZE, PATH_INK.get(path.kind, (35, 35, 40)), (mx, my - 8)))
+            add(path.label, CAPTION_SIZE, PATH_INK.get(path.kind, (35, 35, 40)), (mx, my - 8), pts[-1], beside=pts)
     for c in view.combats:
         pts = [p(*pt) for pt in c.points]
         if len(pts) >= 3 and c.label:
             top = min(pts, key=lambda q: q[1])
-            out.append((plain(c.label), CAPTION_SIZE, COMBAT_INK, (top[0], top[1] - 7)))
-        if len(c.duel) == 2 and c.duel_label:
-            (ax, ay), (bx, by) = p(*c.duel[0]), p(*c.duel[1])
-            r = max(4.0, 0.5 * s)
-            out.append((plain(c.duel_label), CAPTION_SIZE, DUEL_INK, ((ax + bx) / 2, (ay + by) / 2 + r + 7)))
-    return [item for item in out if _inside(*item[3], w, h)]
+            add(c.label, CAPTION_SIZE, COMBAT_INK, (top[0], top[1] - 7), top)
+    for m in view.markers:
+        if m.label:
+            cx, cy = p(*m.at)
+            add(m.label, CAPTION_SIZE, INK, (cx, cy + MARKER_RADIUS * s + 9), (cx, cy), reach=MARKER_RADIUS * s + 6)
+    for t in view.templates:
+        if t.label:
+            cx, cy = p(*t.centre)
+            add(t.label, CAPTION_SIZE, TEMPLATE_INK, (cx, cy - t.diameter / 2 * s - 8), (cx, cy),
+                reach=t.diameter / 2 * s + 6)
+    for shot in view.shots:
+        pts = [p(*pt) for pt in shot.points]
+        if shot.label and len(pts) >= 2:
+            mx, my = (pts[0][0] + pts[-1][0]) / 2, (pts[0][1] + pts[-1][1]) / 2
+            add(shot.label, CAPTION_SIZE, SHOT_INK.get(shot.kind, INK)[:3], (mx, my - 9), (mx, my), beside=pts)
+    return [item for item in out if _inside(*item.at, w, h)]
 
 
 def place_captions(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int, s: float
-                   ) -> list[tuple[str, int, tuple, Rect]]:
-    """Where each overlay caption of :func:`caption_items` goes (text, size, ink, rectangle in
-    px), by :func:`layout_labels`: at its point unless another caption is there, else as near as
-    is free. They are laid out first; the terrain's names and the units' labels keep off them
+                   ) -> list[tuple[Caption, Rect, tuple[float, float] | None]]:
+    """Where each overlay caption of :func:`caption_items` goes (the caption, its rectangle in
+    px, the point its leader line runs to when it was pushed away from where it belongs, else
+    None), by :func:`layout_labels`: at its point unless another caption is there, else as near
+    as is free. They are laid out first; the terrain's names and the units' labels keep off them
     (a console game printed "Combat 2" under a failed charge's "there is no room...")."""
     captions = caption_items(view, p, w, h, s)
-    items = [((draw.textlength(text, font=font(size)) + 2 * LABEL_PAD, size + 3 + 2 * LABEL_PAD), at, (*at, *at))
-             for text, size, _, at in captions]
+    items = [((draw.textlength(c.text, font=font(c.size)) + 2 * LABEL_PAD + (6 if c.plate else 0),
+               c.size + 3 + 2 * LABEL_PAD + (4 if c.plate else 0)), c.at, (*c.at, *c.at)) for c in captions]
     laid = layout_labels(items, (0, HEADER, w, HEADER + h))
-    return [(text, size, ink, rect) for (text, size, ink, _), (rect, _) in zip(captions, laid)]
+    return [(c, rect, c.lead if moved and c.lead is not None and _gap(rect, c.beside) > c.reach else None)
+            for c, (rect, moved) in zip(captions, laid)]
+
+
+def _gap(rect: Rect, points: Sequence[tuple[float, float]]) -> float:
+    """How far (px) ``rect`` is from the line through ``points`` (one point: from it).
+
+    >>> _gap((0, 0, 10, 10), [(20, 5)]), _gap((0, 0, 10, 10), [(20, -30), (20, 30)]), _gap((0, 0, 10, 10), [(5, 5)])
+    (10.0, 10.0, 0.0)
+    """
+    import math
+
+    def off(x: float, y: float) -> float:
+        return math.hypot(max(rect[0] - x, 0.0, x - rect[2]), max(rect[1] - y, 0.0, y - rect[3]))
+
+    if len(points) == 1:
+        return off(*points[0])
+    best = math.inf
+    for (ax, ay), (bx, by) in zip(points, points[1:]):
+        n = max(1, int(math.hypot(bx - ax, by - ay) / 2))  # every 2 px along the segment
+        best = min(best, *(off(ax + (bx - ax) * i / n, ay + (by - ay) * i / n) for i in range(n + 1)))
+    return best
+
+
+def leader(rect: Rect, point: tuple[float, float]) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The leader line from ``point`` to the nearest point of ``rect``'s edge."""
+    return point, (min(max(point[0], rect[0]), rect[2]), min(max(point[1], rect[1]), rect[3]))
 
 
 def place_terrain_labels(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int,
@@ -339,7 +411,7 @@ def _all_labels(view: TableView, px_per_inch: int):
     draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     shown = _shown(view, p, w, h)
     captions = place_captions(view, draw, p, w, h, s)
-    caption_rects = [rect for *_, rect in captions]
+    caption_rects = [rect for _, rect, _ in captions]
     terrain = place_terrain_labels(shown, draw, p, w, h, avoid=caption_rects)
     units = place_labels(shown, draw, p, w, h, avoid=[*caption_rects, *(rect for _, rect, _ in terrain)])
     return shown, captions, terrain, units
@@ -357,7 +429,14 @@ def terrain_label_boxes(view: TableView, *, px_per_inch: int = 10) -> list[tuple
 
 def caption_boxes(view: TableView, *, px_per_inch: int = 10) -> list[tuple[str, Rect]]:
     """The overlays' captions :func:`render_table` draws, each with its rectangle (px)."""
-    return [(text, rect) for text, _, _, rect in _all_labels(view, px_per_inch)[1]]
+    return [(c.text, rect) for c, rect, _ in _all_labels(view, px_per_inch)[1]]
+
+
+def caption_leaders(view: TableView, *, px_per_inch: int = 10) -> list[tuple[str, tuple, tuple]]:
+    """The leader lines :func:`render_table` draws from a caption the layout pushed away to
+    what it captions (a move's caption to its path's end, where the unit is; a template's to its
+    centre...): (caption, from the point, to the caption's edge), px."""
+    return [(c.text, *leader(rect, lead)) for c, rect, lead in _all_labels(view, px_per_inch)[1] if lead is not None]
 
 
 def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
@@ -397,7 +476,7 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
             draw.polygon(pts, fill=with_alpha(COMBAT_INK, 28), outline=COMBAT_INK, width=2)
     for m in view.markers:
         cx, cy = p(*m.at)
-        r = 0.6 * s
+        r = MARKER_RADIUS * s
         draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=colours.get(m.side or "", (230, 230, 230)),
                      outline=(255, 255, 255), width=2)
     for u in view.units:
@@ -409,6 +488,15 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
             tip = (f[0] + (f[0] - c[0]) * 0.4, f[1] + (f[1] - c[1]) * 0.4) if c != f else f
             draw.line([c, tip], fill=(255, 255, 255), width=2)
             arrowhead(draw, c, tip, length=7, fill=(255, 255, 255))
+    for t in view.templates:  # under the labels: a template lying on a unit leaves its label readable
+        cx, cy = p(*t.centre)
+        r = t.diameter / 2 * s
+        if t.swept_from is not None:  # a Vortex: the whole path it swept
+            ax, ay = p(*t.swept_from)
+            draw.line([(ax, ay), (cx, cy)], fill=with_alpha(TEMPLATE_INK, 60), width=max(1, int(round(2 * r))))
+            draw.ellipse([ax - r, ay - r, ax + r, ay + r], fill=with_alpha(TEMPLATE_INK, 60))
+        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=with_alpha(TEMPLATE_INK, 60), outline=TEMPLATE_INK,
+                     width=2)
     # the terrain's names, off the bases; then the units' labels over every footprint, none over
     # another nor over a terrain name (units in contact stand close together)
     # (the overlays' captions are laid out first and drawn last, over everything)
@@ -419,6 +507,11 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
             draw.line([centre, (ex, ey)], fill=(40, 40, 40), width=1)
         draw.text(((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2), name, font=font(TERRAIN_LABEL_SIZE),
                   fill=(255, 255, 255), anchor="mm", stroke_width=2, stroke_fill=(40, 40, 40))
+    for c, rect, lead in captions:  # a caption pushed away: a leader line to what it captions, under the labels
+        if lead is not None:
+            start, end = leader(rect, lead)
+            draw.line([start, end], fill=HALO, width=3)
+            draw.line([start, end], fill=c.ink, width=1)
     for u, (label, rect, moved) in zip(shown.units, unit_labels):
         lx, ly = (rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2
         if moved:  # a leader line from the unit's centre (or its part in view) to its label
@@ -429,15 +522,6 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
             draw.line([(cx, cy), (ex, ey)], fill=(20, 20, 20), width=1)
         draw.text((lx, ly), label, font=font(LABEL_SIZE), fill=(255, 255, 255), anchor="mm", stroke_width=2,
                   stroke_fill=(20, 20, 20))
-    for t in view.templates:
-        cx, cy = p(*t.centre)
-        r = t.diameter / 2 * s
-        if t.swept_from is not None:  # a Vortex: the whole path it swept
-            ax, ay = p(*t.swept_from)
-            draw.line([(ax, ay), (cx, cy)], fill=with_alpha(TEMPLATE_INK, 60), width=max(1, int(round(2 * r))))
-            draw.ellipse([ax - r, ay - r, ax + r, ay + r], fill=with_alpha(TEMPLATE_INK, 60))
-        draw.ellipse([cx - r, cy - r, cx + r, cy + r], fill=with_alpha(TEMPLATE_INK, 60), outline=TEMPLATE_INK,
-                     width=2)
     for c in view.combats:  # a challenge (§16.9): crossed blades between the two duellists, over the units
         if len(c.duel) == 2:
             (ax, ay), (bx, by) = p(*c.duel[0]), p(*c.duel[1])
@@ -446,9 +530,12 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
             r = max(4.0, 0.5 * s)
             draw.line([(mx - r, my - r), (mx + r, my + r)], fill=DUEL_INK, width=3)
             draw.line([(mx - r, my + r), (mx + r, my - r)], fill=DUEL_INK, width=3)
-    for text, size, ink, rect in captions:
-        draw.text(((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2), text, font=font(size), fill=ink, anchor="mm",
-                  stroke_width=2, stroke_fill=(255, 255, 255))
+    for c, rect, _ in captions:
+        if c.plate:  # a challenge: dark words on a plate edged in the duel's gold, over the fighting units
+            draw.rounded_rectangle([rect[0] + 1, rect[1] + 1, rect[2] - 1, rect[3] - 1], radius=4, fill=DUEL_PLATE,
+                                   outline=DUEL_INK, width=2)
+        draw.text(((rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2), c.text, font=font(c.size), fill=c.ink,
+                  anchor="mm", stroke_width=0 if c.plate else 2, stroke_fill=HALO)
     if view.window:  # a zoomed view's content may run under the header: draw it again on top
         draw.rectangle([0, 0, w, HEADER], fill=PARCHMENT_DARK)
         draw.text((6, HEADER / 2), title, font=font(13), fill=INK, anchor="lm")

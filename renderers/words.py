@@ -26,8 +26,16 @@ LIFE_POINTS = N_("{lp}LP")
 # the continuous table's terrain legend (renderers.table.TERRAIN_WORDS)
 TABLE_TERRAIN = (N_("Hill"), N_("Forest"), N_("Field"), N_("Water"), N_("Wall"), N_("Ruins"), N_("Impassable"),
                  N_("Building"))
+# A token's condition badges: the first four letters of the condition's English name, upper
+# case ("STUN", "ROUT"), as the renderer draws them; each language gives its own short word
+# (a condition the rules set: the D&D Miniatures conditions and rout, the 3.5 encounter's hit
+# point states and the labels the bot sets; a referee's own label stays as typed).
+BADGES = (N_("ROUT"), N_("STUN"), N_("HELP"), N_("PARA"), N_("ASLE"), N_("SLEE"), N_("CONF"), N_("ENTA"), N_("BLIN"),
+          N_("INVI"), N_("POIS"), N_("SKIP"), N_("FRIG"), N_("INCI"), N_("INHI"), N_("LEVE"), N_("DRAI"), N_("SLOW"),
+          N_("SUMM"), N_("PHAS"), N_("TURN"), N_("WOUN"), N_("DISA"), N_("DYIN"), N_("DEAD"), N_("SQUE"), N_("FLYI"),
+          N_("CHAR"), N_("ESCA"))
 WORDS: tuple[str, ...] = tuple(dict.fromkeys((*ZONE_MARKS, CHEST, LIFE_POINTS, *(style.name for style in _KNOWN.values()),
-                                              *TABLE_TERRAIN)))
+                                              *TABLE_TERRAIN, *BADGES)))
 
 
 def said(view: Any, word: str) -> str:

@@ -8,12 +8,35 @@ Tests of the store's own contract run on both, always (``tests/bot/test_store_ba
 """
 
 import os
+from pathlib import Path
 
 import pytest
 
 from bench import postgres_server
 from bot.service import Service
 from bot.store import Store
+
+
+def pytest_addoption(parser, pluginmanager):
+    """pyproject's addopts ask for ``--numprocesses=auto`` (pytest-xdist, the test extra). Where
+    xdist is not loaded (``-p no:xdist``, or pytest without the test extra) the option is still
+    understood, and means what it does then: every test runs in this one process."""
+    if not pluginmanager.hasplugin("xdist"):
+        parser.addoption("--numprocesses", dest="numprocesses", default=None,
+                         help="pytest-xdist is not loaded: ignored, the tests run in this process")
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_xdist_auto_num_workers(config):
+    """How many worker processes ``--numprocesses=auto`` starts: none (the tests run in this
+    process) when the command line names only test files or single tests, whose few seconds
+    would not repay each worker's start-up and whose output and ``--pdb`` work as usual; else
+    None, for xdist's own count (one worker per core)."""
+    named = [arg.split("::")[0] for arg in config.args]
+    if named and config.args_source == pytest.Config.ArgsSource.ARGS \
+            and all(Path(config.invocation_params.dir, arg).is_file() for arg in named):
+        return 0
+    return None
 
 
 @pytest.fixture

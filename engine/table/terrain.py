@@ -98,6 +98,27 @@ class Table(BaseModel):
         """Whether ``shape`` touches or crosses a table edge (a fleeing unit is destroyed)."""
         return not self.area.buffer(-1e-9).contains(shape)
 
+    def edge_point(self, start: Point, toward: Point) -> Point:
+        """Where the line from ``start`` (on the table) through ``toward`` meets the table edge:
+        the point a unit moving that way off the table left it by (drawn at the end of its path).
+
+        >>> Table(width=72, height=48).edge_point((10, 40), (10, 45))
+        (10.0, 48.0)
+        >>> Table(width=72, height=48).edge_point((70, 24), (71, 25))
+        (72.0, 26.0)
+        """
+        dx, dy = toward[0] - start[0], toward[1] - start[1]
+        reach = []
+        for d, at, limit in ((dx, start[0], self.width), (dy, start[1], self.height)):
+            if d > 1e-12:
+                reach.append((limit - at) / d)
+            elif d < -1e-12:
+                reach.append(-at / d)
+        t = max(0.0, min(reach)) if reach else 0.0
+        x = min(max(start[0] + dx * t, 0.0), self.width)
+        y = min(max(start[1] + dy * t, 0.0), self.height)
+        return (round(x, 3), round(y, 3))
+
     def fully_on(self, shape) -> bool:
         return self.area.buffer(1e-9).covers(shape)
 

@@ -230,3 +230,27 @@ async def test_two_processes_starting_a_game_in_one_channel_at_once(target):
         assert len(started) == 1
         assert [type(r) for r in results if isinstance(r, Exception)] == [ChannelBusy]
         assert (await one.active_game("chan-1")).id == started[0].id
+
+
+def test_the_test_server_starts_on_another_port_when_its_first_is_taken(monkeypatch):
+    """Two test workers each start their own server: a port free when asked for may be taken
+    before the server binds it, and the server then starts on another one."""
+    from bench import postgres_server
+
+    if not postgres_server.available():
+        pytest.skip("PostgreSQL server binaries are missing (apt-get install postgresql)")
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        ports = iter([taken.getsockname()[1]])
+        real = postgres_server._free_port
+        monkeypatch.setattr(postgres_server, "_free_port", lambda: next(ports, None) or real())
+        server = postgres_server.start()
+        try:
+            assert server.port != taken.getsockname()[1]
+            assert "Address already in use" in (server.folder / "server.log").read_text()
+            assert server.new_database().startswith(f"postgresql://warband@127.0.0.1:{server.port}/")
+        finally:
+            server.stop()

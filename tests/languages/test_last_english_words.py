@@ -210,8 +210,12 @@ TEXT_LIST_SEPARATORS = {",", ";", "and", "or", ", and", ", or"}
 # Joins with such a separator whose parts are not a list's items: (module, the parts as written)
 # -> why the separator stays.
 NOT_LISTS = {
-    ("engine/rulesets/dnd35_encounter/ruleset.py", "[f'{i}: {w.describe()}' for i, w in enumerate(attacker.attacks, 1)]"):
+    ("engine/rulesets/dnd35_encounter/ruleset.py", "[join('', [f'{i}: ', w.said()]) for i, w in enumerate(attacker.attacks, 1)]"):
         "numbered choices, each a weapon line with commas of its own (1d8+3, 19-20/x2): the semicolon keeps them apart",
+    ("engine/rulesets/dnd35_encounter/ruleset.py", "[join('', [f'{i}. ', w.said()]) for i, w in enumerate(creature.attacks, 1)]"):
+        "a placed creature's numbered attacks, each a weapon line with commas of its own: the semicolon keeps them apart",
+    ("engine/rulesets/dnd35_encounter/ruleset.py", "parts"):
+        "a placed creature's description clauses (class; fly speed; traits; attacks), each with commas of its own",
     ("engine/rulesets/dnd_minis/cards.py", "parts"): "validation problems, each a 'field: reason' clause; and a "
                                                       "card's spell format (range; area; damage; DC), the semicolons as the card prints them",
     ("engine/rulesets/dnd_minis/skirmish/field.py", "[join('', [f'{i + 1} = ', e.describe()]) for i, e in enumerate(entries)]"):

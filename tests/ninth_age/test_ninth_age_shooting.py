@@ -40,7 +40,7 @@ def test_e55_ranged_to_hit_with_modifiers():
     state.units["Crossbowmen"].moved = True
     cross, skulk = state.units["Crossbowmen"], state.units["Skulkers"]
     shots, notes = measure(state, cross, skulk, RANGED["crossbow"])
-    assert len(shots) == 10 and notes == ["5 model(s) behind the 2nd rank may not shoot"]
+    assert len(shots) == 10 and notes == ["5 models behind the 2nd rank may not shoot"]
     for s in shots:
         mods = modifiers(state, cross, skulk, RANGED["crossbow"], s, stand_and_shoot=False, multiple=False)
         assert [m for m, _ in mods] == ["long range", "moved", "Unwieldy", "soft cover", "Skirmishers"]

@@ -12,9 +12,11 @@ Hit point thresholds follow the 3.5 Player's Handbook: at 0 a creature is *disab
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from pydantic import BaseModel, Field
 
+from engine.core.text import N_, Text, _, join, ngettext
 from engine.grid import Body
 from engine.grid.body import SizeName
 from engine.rulesets.dnd35_encounter.conditions import canonical
@@ -55,6 +57,42 @@ class Weapon(BaseModel):
         if self.range is not None:
             parts.append(f"range {self.range} sq ({self.range * 5} ft)")
         return " ".join(parts)
+
+    def said(self) -> Any:
+        """:meth:`describe` in the reader's language: the referee's name, bonus and damage as
+        typed, "reach" and the range said ("portata", "gittata 6 quadretti (30 ft)")."""
+        parts: list[Any] = [self.name, f"{self.bonus:+d}"]
+        if self.damage:
+            parts.append(self.damage)
+        if self.reach:
+            parts.append(_("reach"))
+        if self.range is not None:
+            parts.append(ngettext("range {n} sq ({amount} ft)", "range {n} sq ({amount} ft)", self.range,
+                                  amount=self.range * 5))
+        return join(" ", parts)
+
+
+# A creature's size and class as the log says them (the 3.5 Italian book's size table, seed 003
+# L265-285: Piccolissima, Minuta, Minuscola, Piccola, Media, Grande, Enorme, Mastodontica,
+# Colossale); the English names stay the state's.
+SIZE_WORDS = {"fine": N_("fine"), "diminutive": N_("diminutive"), "tiny": N_("tiny"), "small": N_("small"),
+              "medium": N_("medium"), "large": N_("large"), "huge": N_("huge"), "gargantuan": N_("gargantuan"),
+              "colossal": N_("colossal")}
+CLASS_WORDS = {"barbarian": N_("barbarian"), "monk": N_("monk")}
+
+
+def size_word(size: str) -> Any:
+    """A size in the reader's language (a Text), or as written when it is no size name.
+
+    >>> str(size_word("large")), size_word("odd")
+    ('large', 'odd')
+    """
+    return Text._make(SIZE_WORDS[size], None, None, {}, "dnd35") if size in SIZE_WORDS else size
+
+
+def class_word(klass: str) -> Any:
+    """A character class (barbarian, monk) in the reader's language, any other as typed."""
+    return Text._make(CLASS_WORDS[klass], None, None, {}, "dnd35") if klass in CLASS_WORDS else klass
 
 
 def slug(text: str) -> str:

@@ -38,12 +38,12 @@ from engine.rulesets.dnd35_encounter.actions import (
     PlaceCreature, RemoveCreature, Resume, RollInitiative, SetConditions,
 )
 from engine.rulesets.dnd35_encounter.conditions import canonical
-from engine.rulesets.dnd35_encounter.creature import REFEREE, Creature, Weapon, slug
+from engine.rulesets.dnd35_encounter.creature import REFEREE, Creature, Weapon, class_word, size_word, slug
 from engine.rulesets.dnd35_encounter.initiative import initiative_order, insert_latecomer
 from engine.rulesets.dnd35_encounter.maps import load_map, map_names
 from engine.rulesets.dnd35_encounter.settings import encounter_options, option_names, rules_of
 from engine.rulesets.dnd35_encounter.state import EncounterState
-from engine.core.text import _, join, ngettext, commas, listed
+from engine.core.text import N_, Text, _, join, ngettext, commas, listed
 from engine.rulesets.dnd35_encounter.turn import (
     Turn, check_attack, check_charge, check_special_move, movement_budget, record_attack, record_move,
 )
@@ -239,8 +239,10 @@ class Encounter(Ruleset):
         state.creatures[cid] = creature
         owner = state.seat(action.owner).name
         events.append(Event(kind="place", seat=action.seat, data={"creature": cid},
-                            text=_('{name} ({cid}) is placed on {square} for {owner}: {hp} hp, AC {ac}, speed '
-                                   '{speed} squares ({amount} ft), initiative {init_mod:+d}{described}.', name=name, cid=cid, square=square_name(action.square), owner=owner, hp=creature.hp, ac=creature.ac, speed=speed, amount=speed * 5, init_mod=creature.init_mod, described=self._described(creature))))
+                            text=ngettext('{name} ({cid}) is placed on {square} for {owner}: {hp} hp, AC {ac}, speed {n} square '
+                                          '({amount} ft), initiative {init_mod:+d}{described}.', '{name} ({cid}) is placed on '
+                                          '{square} for {owner}: {hp} hp, AC {ac}, speed {n} squares ({amount} ft), initiative '
+                                          '{init_mod:+d}{described}.', speed, name=name, cid=cid, square=square_name(action.square), owner=owner, hp=creature.hp, ac=creature.ac, amount=speed * 5, init_mod=creature.init_mod, described=self._described(creature))))
         self._squeeze_note(creature, False, events)
         if state.phase in ("combat", "paused") and state.order:
             state.order = insert_latecomer(state.rng, creature, state.order, state.creatures, events)
@@ -260,18 +262,21 @@ class Encounter(Ruleset):
                                monk_level=(creature.level or 0) if creature.klass == "monk" else 0,
                                use_ext_table=state.ext_speed_table)
 
-    def _described(self, creature: Creature) -> str:
+    def _described(self, creature: Creature) -> Any:
         """The parts of a creature's description beyond the basics, for the log."""
-        parts = []
+        parts: list[Any] = []
         if creature.klass:
-            parts.append(f"{creature.klass}{f' {creature.level}' if creature.level else ''}")
+            parts.append(join(" ", [class_word(creature.klass), str(creature.level)]) if creature.level
+                         else class_word(creature.klass))
         if creature.fly is not None:
-            parts.append(f"fly {creature.fly} squares ({creature.fly * 5} ft)")
+            parts.append(ngettext("fly {n} square ({amount} ft)", "fly {n} squares ({amount} ft)", creature.fly,
+                                  amount=creature.fly * 5))
         if creature.traits:
-            parts.append(", ".join(creature.traits))
+            parts.append(commas(creature.traits))
         if creature.attacks:
-            parts.append("attacks: " + "; ".join(f"{i}. {w.describe()}" for i, w in enumerate(creature.attacks, 1)))
-        return "; " + "; ".join(parts) if parts else ""
+            parts.append(_("attacks: {attacks}", attacks=join("; ", [join("", [f"{i}. ", w.said()])
+                                                                     for i, w in enumerate(creature.attacks, 1)])))
+        return join("", ["; ", join("; ", parts)]) if parts else ""
 
     def _edit(self, state: EncounterState, action: EditCreature, events: list[Event]) -> None:
         """The referee changes a creature's description; speed follows race, class and armour
@@ -306,8 +311,9 @@ class Encounter(Ruleset):
                                                     creature=creature.name, reason=reason))
             self._settle(state, creature, creature.anchor, None)
         events.append(Event(kind="edit", seat=action.seat, data={"creature": creature.id},
-                            text=_('{creature} is now: {hp}/{max_hp} hp, AC {ac}, {size}, speed {speed} '
-                                   'squares ({amount} ft){described}.', creature=creature.name, hp=creature.hp, max_hp=creature.max_hp, ac=creature.ac, size=creature.size, speed=creature.speed, amount=creature.speed * 5, described=self._described(creature))))
+                            text=ngettext('{creature} is now: {hp}/{max_hp} hp, AC {ac}, {size}, speed {n} square ({amount} '
+                                          'ft){described}.', '{creature} is now: {hp}/{max_hp} hp, AC {ac}, {size}, speed {n} '
+                                          'squares ({amount} ft){described}.', creature.speed, creature=creature.name, hp=creature.hp, max_hp=creature.max_hp, ac=creature.ac, size=size_word(creature.size), amount=creature.speed * 5, described=self._described(creature))))
 
     def _remove(self, state: EncounterState, action: RemoveCreature, events: list[Event]) -> None:
         creature = self.find(state, action.creature)
@@ -359,7 +365,7 @@ class Encounter(Ruleset):
             creature.acted = True
             events.append(Event(kind="skip", data={"creature": creature.id},
                                 text=_('{creature} is {health} and takes no turn.',
-                                       creature=creature.name, health=creature.health)))
+                                       creature=creature.name, health=_health_word(creature.health))))
             if state.dying_checks and creature.health == "dying" and not creature.has("stable"):
                 self._bleed(state, creature, events)
             i += 1
@@ -734,7 +740,7 @@ class Encounter(Ruleset):
         if number is None:
             return attacker.attacks[0] if attacker.attacks else None
         if not 1 <= number <= len(attacker.attacks):
-            have = join("; ", [f"{i}: {w.describe()}" for i, w in enumerate(attacker.attacks, 1)]) or _("none given")
+            have = join("; ", [join("", [f"{i}: ", w.said()]) for i, w in enumerate(attacker.attacks, 1)]) or _("none given")
             raise IllegalAction("unknown-attack", _('{attacker} has no attack {number} (its attacks: {have}).',
                                                     attacker=attacker.name, number=number, have=have))
         return attacker.attacks[number - 1]
@@ -799,7 +805,7 @@ class Encounter(Ruleset):
             raise IllegalAction("attack-self", _("{attacker} can't attack itself.", attacker=attacker.name))
         if not attacker.can_act:
             raise IllegalAction("cannot-act", _("{attacker} is {health} and can't attack.",
-                                                attacker=attacker.name, health=attacker.health))
+                                                attacker=attacker.name, health=_health_word(attacker.health)))
         if attacker.is_("escaping"):
             raise IllegalAction("no-attack", _("{attacker} is squeezing through with Escape Artist and can't "
                                                "attack (L163-167).",
@@ -821,16 +827,17 @@ class Encounter(Ruleset):
         total = roll.total + sum(m for m, _ in mods)
         ac = target.effective_ac
         hit = natural == 20 or (natural != 1 and total >= ac)
-        shown = str(roll.total) + "".join(f" {m:+d} {why}" for m, why in mods) + (f" = {total}" if mods else "")
+        shown = join("", [str(roll.total), *(join("", [f" {m:+d} ", _modifier_word(why)]) for m, why in mods),
+                          f" = {total}" if mods else ""])
         how = _("a natural 20") if natural == 20 else _("a natural 1") if natural == 1 else shown
         when = ('' if on_turn else _(' (out of turn: an attack of opportunity or a readied action)'))
         verdict = (_('hits') if hit else _('misses'))
         gap = space_distance(attacker.squares, target.squares)
         far = (_(' from {gap} squares away', gap=gap) if gap > attacker.body().reach else '')
         with_ = (_(' with its {weapon}', weapon=weapon.name) if weapon else '')
-        ac_text = f"AC {target.ac}" + "".join(f" {m:+d} {why}" for m, why in target.ac_modifiers())
-        if ac != target.ac:
-            ac_text += f" = {ac}"
+        ac_text = join("", [_("AC {ac}", ac=target.ac),
+                            *(join("", [f" {m:+d} ", _modifier_word(why)]) for m, why in target.ac_modifiers()),
+                            f" = {ac}" if ac != target.ac else ""])
         events.append(Event(kind="attack", seat=seat, roll=roll,
                             data={"creature": attacker.id, "target": target.id, "hit": hit, "natural": natural,
                                   "distance": gap, "ac": ac, "weapon": weapon.name if weapon else None,
@@ -852,7 +859,7 @@ class Encounter(Ruleset):
         elif hit:
             damage_roll = roll_dice(damage, state.rng, purpose=_("{attacker}'s damage", attacker=attacker.name))
             amount = max(1, damage_roll.total)  # 3.5: a hit always deals at least 1 damage
-            floor = " (at least 1 on a hit)" if amount != damage_roll.total else ""
+            floor = _(" (at least 1 on a hit)") if amount != damage_roll.total else ""
             events.append(Event(kind="damage_roll", seat=seat, roll=damage_roll,
                                 text=_('Damage: {total}{floor}.', total=damage_roll.total, floor=floor)))
             self._hurt(state, target, amount, events)
@@ -942,9 +949,9 @@ class Encounter(Ruleset):
         creature.conditions = kept
         parts = []
         if action.add:
-            parts.append("now " + ", ".join(a.strip() for a in action.add))
+            parts.append(_("now {names}", names=commas([a.strip() for a in action.add])))
         if action.remove:
-            parts.append("no longer " + ", ".join(r.strip() for r in action.remove))
+            parts.append(_("no longer {names}", names=commas([r.strip() for r in action.remove])))
         events.append(Event(kind="condition", seat=action.seat, data={"creature": creature.id,
                                                                       "conditions": kept},
                             text=_('{creature} is {names}.', creature=creature.name, names=listed(parts))))
@@ -1113,6 +1120,21 @@ def straight_line(start: XY, end: XY) -> list[XY]:
             return s + (num // (2 * n) if d >= 0 else -((-num) // (2 * n)))
         out.append((coord(start[0], dx), coord(start[1], dy)))
     return out
+
+
+# What changes an attack roll or an AC, as the attack line names it (the creatures' states; the
+# English stays in the event's numbers).
+_MODIFIER_WORDS = {"squeezed": N_("squeezed"), "Escape Artist": N_("Escape Artist"), "charged": N_("charged"),
+                   "charge": N_("charge")}
+
+
+def _modifier_word(why: str) -> Any:
+    return Text._make(_MODIFIER_WORDS[why], None, None, {}, "dnd35") if why in _MODIFIER_WORDS else why
+
+
+def _health_word(health: str) -> Any:
+    """A hit point state in one word ("dying"), where a sentence says why it does nothing."""
+    return {"ok": _("able to act"), "disabled": _("disabled"), "dying": _("dying"), "dead": _("dead")}[health]
 
 
 def _health_words(health: str) -> str:

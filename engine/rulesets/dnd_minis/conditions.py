@@ -15,12 +15,12 @@ False
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from engine.core.dice import roll_d20
 from engine.core.events import Event
 from engine.rulesets.dnd_minis.abilities import hooks
-from engine.core.text import _
+from engine.core.text import N_, Text, _, commas
 from engine.rulesets.dnd_minis.abilities.base import (
     Ability,
     AttackContext,
@@ -91,6 +91,72 @@ def conditions_of(creature: "Creature") -> list[Ability]:
     return found
 
 
+# A condition's name as a player reads it (#13), by the name the rules keep (the pattern or one
+# of its other names): the seeds' adjectives where they print one (the Italian skirmish's
+# "Stun/stunned (Stordimento/stordito)", War Drums' "Stun, stunned/kábít, kábult"), plain
+# translations marked in the glossaries otherwise. The English stays in the state.
+CONDITION_WORDS: dict[str, str] = {
+    "stunned": N_("stunned"), "stun": N_("stunned"),
+    "helpless": N_("helpless"),
+    "paralyzed": N_("paralyzed"), "paralysis": N_("paralyzed"),
+    "asleep": N_("asleep"), "sleeping": N_("asleep"), "sleep": N_("asleep"),
+    "confused": N_("confused"), "confusion": N_("confused"),
+    "entangled": N_("entangled"), "entangle": N_("entangled"),
+    "entangled_stuck": N_("entangled and stuck"), "entangled stuck": N_("entangled and stuck"),
+    "blind": N_("blinded"), "blinded": N_("blinded"),
+    "invisible": N_("invisible"), "invisibility": N_("invisible"),
+    "poisoned": N_("poisoned"), "poison": N_("poisoned"),
+    "skips next turn": N_("skips next turn"), "skips_next_turn": N_("skips next turn"),
+    "frightened": N_("frightened"),
+    "incited": N_("incited"),
+    "inhibited": N_("inhibited"),
+    "level drained": N_("level drained"), "drained": N_("level drained"),
+    "slowed": N_("slowed"),
+    "routing": N_("routing"), "routed": N_("routing"),
+    "summoned": N_("summoned"),
+    "phased out": N_("phased out"),
+    "turned": N_("turned"),
+    "wounded": N_("wounded"),
+}
+# Why a creature does nothing on its turn, besides its conditions (Activation.no_actions keeps
+# the English; :func:`no_actions_said` says it).
+_NO_ACTION_WORDS: dict[str, str] = {"it can't act": N_("it can't act"), "gone": N_("not on the battlefield"),
+                                    "rallied": N_("it has just rallied")}
+
+
+def condition_word(name: Any) -> Any:
+    """A condition's name in the reader's language (a Text), or as written when Warband does
+    not know it (a judge's own label).
+
+    >>> str(condition_word("stun")), condition_word("stunned").msgid, condition_word("glowing")
+    ('stunned', 'stunned', 'glowing')
+    """
+    key = CONDITION_WORDS.get(str(name).strip().casefold()) if isinstance(name, str) and not isinstance(name, Text) else None
+    return name if key is None else Text._make(key, None, None, {}, "dnd_minis")
+
+
+def condition_said(record: Any) -> Any:
+    """A condition record as a reply names it: its word, with its DC or value where it has one
+    ("paralyzed (DC 15)"); a text Warband cannot read back stays as written."""
+    word = condition_word(record.name)
+    if word is record.name:
+        return record.text or record.name
+    if record.dc is not None:
+        return _("{condition} (DC {dc})", condition=word, dc=record.dc)
+    if record.value:
+        return _("{condition} {value}", condition=word, value=record.value)
+    return word
+
+
+def no_actions_said(why: str) -> Any:
+    """Why a creature does nothing this turn (``Activation.no_actions``: conditions' names
+    joined by "; ", or one of the rules' reasons) in the reader's language."""
+    parts = [p.strip() for p in str(why).split(";") if p.strip()]
+    said = [Text._make(_NO_ACTION_WORDS[p], None, None, {}, "dnd_minis") if p in _NO_ACTION_WORDS
+            else condition_word(p) for p in parts]
+    return commas(said) if len(said) > 1 else (said[0] if said else why)
+
+
 class Marker(ConditionRule):
     """A condition with no rules of its own (summoned, phased out, bookkeeping flags)."""
 
@@ -114,7 +180,7 @@ class _Inactive(ConditionRule):
 
     def turn_limits(self, owner, limits: TurnLimits, battle) -> TurnLimits:
         limits.can_act = limits.can_move = limits.can_attack = limits.can_cast = False
-        limits.notes.append(f"{owner.name} is {self.record.name}.")
+        limits.notes.append(self.record.name)
         return limits
 
 
@@ -323,7 +389,7 @@ class SkipsNextTurn(ConditionRule):
 
     def turn_limits(self, owner, limits: TurnLimits, battle) -> TurnLimits:
         limits.can_act = limits.can_move = limits.can_attack = limits.can_cast = False
-        limits.notes.append(f"{owner.name} skips this turn.")
+        limits.notes.append("skips next turn")
         return limits
 
     def end_of_turn(self, owner, acted: bool, battle) -> list[Outcome]:

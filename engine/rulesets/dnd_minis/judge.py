@@ -27,7 +27,7 @@ from engine.core import Action, Event, IllegalAction, roll_dice
 from engine.core.text import _, commas
 from engine.grid import can_end_at, square_name
 from engine.rulesets.dnd_minis.battlefield import Battlefield
-from engine.rulesets.dnd_minis.conditions import known_conditions
+from engine.rulesets.dnd_minis.conditions import condition_word, known_conditions
 from engine.rulesets.dnd_minis.creature import Condition, Creature
 
 XY = tuple[int, int]
@@ -155,12 +155,13 @@ def rule(state, action: JudgeRuling, events: list[Event], *, ready: bool, field:
         missing = [n for n in action.remove if not creature.has(n)]
         if missing:
             raise IllegalAction("no-such-condition", _('The {creature} is not {missing}.',
-                                                       creature=creature.name, missing=missing[0]))
+                                                       creature=creature.name, missing=condition_word(missing[0])))
         for name in action.remove:
             creature.remove_condition(name)
         for name in action.add:
             creature.add_condition(Condition(name=name, source_seat=JUDGE))
-        added, removed = ", ".join(action.add), ", ".join(action.remove)
+        added = commas([condition_word(n) for n in action.add]) if action.add else ""
+        removed = commas([condition_word(n) for n in action.remove]) if action.remove else ""
         if added and removed:
             said = _("now {added} and no longer {removed}", added=added, removed=removed)
         elif added:

@@ -321,7 +321,7 @@ def cannon(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ran
     if stop is not None:
         end = (impact[0] + dx * stop, impact[1] + dy * stop)
         line = LineString([impact, end])
-    state.shots.append({"kind": "line", "from": list(impact), "to": list(end), "unit": unit.id})
+    state.shots.append({"kind": "line", "from": list(impact), "to": list(end), "unit": unit.id, "weapon": weapon.name})
     order = _along(state, unit, Line(start=impact, end=end))
     half = math.ceil((weapon.strength or 0) / 2)
     events.append(Event(kind="shoot", seat=unit.owner, text=text_join("", [_("The ball lands at ({impact}, {impact2}) and bounces {length}\" on", impact=decimal(impact[0], ".1f"), impact2=decimal(impact[1], ".1f"), length=decimal(line.length, ".1f")), (_(" (stopped by terrain)") if stop is not None else ""), _(": {count} model(s) under the line; S{strength} then S{half}.", count=len(order), strength=weapon.strength, half=half)])))
@@ -450,7 +450,7 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
     else:
         events.append(Event(kind="scatter", seat=unit.owner, text=_("A direct hit: the template stays.")))
     final = Circle(centre=end, diameter=weapon.template)
-    state.shots.append({"kind": "circle", "at": list(end), "diameter": weapon.template, "unit": unit.id})
+    state.shots.append({"kind": "circle", "at": list(end), "diameter": weapon.template, "unit": unit.id, "weapon": weapon.name})
     centre = ShapelyPoint(end)
     under = [u for u in state.on_table() if u.id != unit.id and any(final.touches(b) for b in garrison.template_shapes(state, u))]
     events.append(Event(kind="scatter", seat=unit.owner, text=text_join("", [_("The template lands at ({end}, {end2})", end=decimal(end[0], ".1f"), end2=decimal(end[1], ".1f")), (_(": no model is under it.") if not under else ".")])))
@@ -547,7 +547,7 @@ def flame_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weap
     end = (at[0] + dx * roll.total, at[1] + dy * roll.total)
     swept = Capsule(start=at, end=end, diameter=weapon.template)
     state.shots.append({"kind": "scatter", "from": list(at), "to": list(end), "unit": unit.id})
-    state.shots.append({"kind": "circle", "at": list(end), "diameter": weapon.template, "unit": unit.id})
+    state.shots.append({"kind": "circle", "at": list(end), "diameter": weapon.template, "unit": unit.id, "weapon": weapon.name})
     events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=_("{purpose}: the template moves {total}\" straight on, burning everything it passes over.", purpose=purpose, total=roll.total)))
     for u in swept_units:
         if u.garrison and u.on_table:  # the flames touching the Building: D6 hits on the unit in it (§18.6)

@@ -297,7 +297,11 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
     if gone is not None:
         # the point it left from: a pursuer pivots to face it (§11.13, "il punto dove si trovava l'Unità")
         unit.left_table_at = (gone.centre[0], gone.centre[1])
-        destroy(state, unit, events, ngettext("{unit} flees off the table", "{unit} flee off the table", number(state, unit), unit=unit.id), fled=True)
+        gone_text = ngettext("{unit} flees off the table", "{unit} flee off the table", number(state, unit), unit=unit.id)
+        # the board draws its flight to the point of the edge it left by (§24.10 flee vectors)
+        state.last_moves.append({"unit": unit.id, "kind": "flee", "label": gone_text, "path": [
+            list(fp.centre), list(state.table.edge_point(fp.centre, fp.world((0, fp.half_depth))))]})
+        destroy(state, unit, events, gone_text, fled=True)
         return go
     unit.pose = end.pose
     state.last_moves.append({"unit": unit.id, "kind": "flee", "path": [fp.centre, end.centre]})

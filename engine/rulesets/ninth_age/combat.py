@@ -1377,6 +1377,8 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
     blocked = ""
     if ahead.stop == "edge":
         if not randomly:
+            state.last_moves.append({"unit": unit.id, "kind": label, "path": [  # to the point of the edge it left by
+                list(start.centre), list(state.table.edge_point(start.centre, ahead.reached.centre))], "label": f"{go}\""})
             _off_table(state, unit, ahead.reached, events, label)
             return
         blocked = _("the table edge")  # it cannot leave the table over the edge (§22 Random Movement)

@@ -20,7 +20,7 @@ from engine.core import Action, Event, GameState, IllegalAction, Rng, Ruleset, S
 from engine.rulesets.ninth_age import (
     characters, charges, magic, movement, muster, one_use, setup, shooting_phase, turns,
 )
-from engine.rulesets.ninth_age.catalogue import data_said
+from engine.rulesets.ninth_age.catalogue import data_said, weapon_word
 from engine.rulesets.ninth_age.muster import table_size
 from engine.rulesets.ninth_age.actions import (
     ACTION_TYPES, Advance, Cast, Charge, Deploy, DispelInPlay, EndStep, FreeReform, March, MoveStep, PlaceMarker,
@@ -662,8 +662,8 @@ class NinthAge(Ruleset):
                 zone_shape.label = _("{name} deploys", name=state.seat(seat).name)
                 view.zones.append(zone_shape)
         for seat, (mx, my) in state.markers.items():
-            marker = MarkerShape(label="objective", side=seat, at=(mx, my))
-            marker.label = _("objective")
+            marker = MarkerShape(label="", side=seat, at=(mx, my))
+            marker.label = _("Secure Target: {name}", name=state.seat(seat).name)  # whose marker (§20.2)
             view.markers.append(marker)
         for u in state.on_table():
             fp = u.footprint()
@@ -704,15 +704,24 @@ class NinthAge(Ruleset):
         for move in state.last_moves:
             if len(move.get("path", [])) >= 2:
                 path = PathShape(kind=move["kind"], points=[tuple(p) for p in move["path"]], label="")
-                path.label = move.get("label", "")
+                label = move.get("label", "")  # a sentence comes back from storage as its data
+                path.label = Text.from_data(label) if isinstance(label, dict) else label
                 view.paths.append(path)
         # the Shooting phase's overlays: sight and cover rays of the shots taken, templates, scatter
+        # a war machine's template and cannonball line are captioned with the machine and its weapon
         for shot in state.shots:
+            named = shot.get("unit", "")
+            if shot.get("weapon"):
+                named = _("{unit}: {weapon}", unit=named, weapon=weapon_word(shot["weapon"]))
             if shot["kind"] == "circle":
-                view.templates.append(TemplateShape(centre=tuple(shot["at"]), diameter=shot["diameter"],
-                                                    label=shot.get("unit", "")))
+                template = TemplateShape(centre=tuple(shot["at"]), diameter=shot["diameter"])
+                template.label = named
+                view.templates.append(template)
             else:
-                view.shots.append(ShotShape(kind=shot["kind"], points=[tuple(shot["from"]), tuple(shot["to"])]))
+                line = ShotShape(kind=shot["kind"], points=[tuple(shot["from"]), tuple(shot["to"])])
+                if shot["kind"] == "line":
+                    line.label = named
+                view.shots.append(line)
         return view
 
 

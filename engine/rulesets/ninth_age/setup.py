@@ -138,12 +138,12 @@ def continue_setup(state: NinthAgeState, events: list[Event]) -> None:
         _generate_spells(state, seat, events)
     for seat in (chooser, other):  # Scouts are declared before deployment, the chooser first
         for unit in [u for u in state.units.values() if u.owner == seat and state.unit_entry(u).has_rule("Scout")]:
-            if decide(state, seat, f"scout-{unit.id}", _("Will {unit} deploy as Scouts (after every other unit, in your zone or more than 12\" from the enemy)?", unit=unit.id), ["yes", "no"]) == "yes":
+            if decide(state, seat, f"scout-{unit.id}", ngettext("Will {unit} deploy as Scouts (after every other unit, in your zone or more than 12\" from the enemy)?", "Will {unit} deploy as Scouts (after every other unit, in your zone or more than 12\" from the enemy)?", number(state, unit), unit=unit.id), ["yes", "no"]) == "yes":
                 unit.scouting = True
-                events.append(Event(kind="setup", seat=seat, text=_("{unit} will deploy as Scouts.", unit=unit.id)))
+                events.append(Event(kind="setup", seat=seat, text=ngettext("{unit} will deploy as Scouts.", "{unit} will deploy as Scouts.", number(state, unit), unit=unit.id)))
         for unit in [u for u in state.units.values() if u.owner == seat and state.unit_entry(u).has_rule("Ambush")
                      and not u.scouting]:
-            if decide(state, seat, f"ambush-{unit.id}", _("Will {unit} lie in Ambush (not deployed; from game turn 2 it arrives on a 3+ from a table edge)?", unit=unit.id), ["yes", "no"]) == "yes":
+            if decide(state, seat, f"ambush-{unit.id}", ngettext("Will {unit} lie in Ambush (not deployed; from game turn 2 it arrives on a 3+ from a table edge)?", "Will {unit} lie in Ambush (not deployed; from game turn 2 they arrive on a 3+ from a table edge)?", number(state, unit), unit=unit.id), ["yes", "no"]) == "yes":
                 unit.ambushing = True
                 events.append(Event(kind="setup", seat=seat, text=ngettext("{unit} lies in Ambush.", "{unit} lie in Ambush.", number(state, unit), unit=unit.id)))
     first = decide(state, other, "deploys-first", _("Do you deploy first or second?"), ["first", "second"])
@@ -290,7 +290,7 @@ def deploy(state: NinthAgeState, seat: str, unit: UnitState, x: float, y: float,
         return
     status.drop_units.append(unit.id)
     events.append(Event(kind="deploy", seat=seat, data={"unit": unit.id},
-                        text=_("{player} deploys {unit} ({models} {troop_type}, {files} wide) at ({x}, {y}) facing {bearing}°.", player=name(state, seat), unit=unit.id, models=entry.models, troop_type=troop_word(entry.troop_type), files=placed.formation.files, x=decimal(x, "g"), y=decimal(y, "g"), bearing=decimal(placed.pose.bearing, "g"))))
+                        text=ngettext("{player} deploys {unit} ({n} {troop_type}, {files} wide) at ({x}, {y}) facing {bearing}°.", "{player} deploys {unit} ({n} {troop_type}, {files} wide) at ({x}, {y}) facing {bearing}°.", entry.models, player=name(state, seat), unit=unit.id, troop_type=troop_word(entry.troop_type), files=placed.formation.files, x=decimal(x, "g"), y=decimal(y, "g"), bearing=decimal(placed.pose.bearing, "g"))))
     if status.finished_first and status.finished_first != seat:
         g = group_of(state, placed)
         if g is None:

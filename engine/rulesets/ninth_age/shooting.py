@@ -320,11 +320,11 @@ def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ra
                        most=most, models=unit.models, building=unit.garrison, limit=garrison.MOST_SHOOTERS,
                        monstrous=garrison.MOST_MONSTROUS_SHOOTERS))
     if too_deep:
-        notes.append(_("{too_deep} model(s) behind the 2nd rank may not shoot", too_deep=too_deep))
+        notes.append(ngettext("{n} model behind the 2nd rank may not shoot", "{n} models behind the 2nd rank may not shoot", too_deep))
     if out_of_range:
-        notes.append(_("{out_of_range} model(s) out of range ({reach}\")", out_of_range=out_of_range, reach=decimal(reach, "g")))
+        notes.append(ngettext("{n} model out of range ({reach}\")", "{n} models out of range ({reach}\")", out_of_range, reach=decimal(reach, "g")))
     if no_sight:
-        notes.append(_("{no_sight} model(s) without line of sight", no_sight=no_sight))
+        notes.append(ngettext("{n} model without line of sight", "{n} models without line of sight", no_sight))
     return out, notes
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, field_serializer
 
 from engine.core import GameState
 from engine.core.text import N_, Text
@@ -183,6 +183,13 @@ class NinthAgeState(GameState):
     activated: list[str] = Field(default_factory=list)  # "item|unit|round/seat/phase": items working this phase
     # -- effects due at the end of the phase (attacks.py, §22 Hellfire, Lightning Attack) --
     phase_end_hits: list[tuple[str, str]] = Field(default_factory=list)  # (rule, unit id)
+
+    @field_serializer("last_moves")
+    def _moves_keep_their_captions(self, moves: list[dict]) -> list[dict]:
+        """A move's caption that is a sentence is stored as its catalogue key and parameters
+        (Text.to_data), so a board drawn from the stored game still says it in the reader's
+        language (an Italian board read 'failed: 13" is short of 20.9"')."""
+        return [{**m, "label": m["label"].to_data()} if isinstance(m.get("label"), Text) else m for m in moves]
 
     def unit_entry(self, unit: UnitState) -> Unit:
         return self.armies[unit.owner].units[unit.entry]

@@ -17,6 +17,7 @@ from engine.rulesets.dnd_minis.abilities.base import (
     MoraleSave, Note, Place, Promote, Push, RemoveCondition, Rout, SaveOr,
 )
 from engine.rulesets.dnd_minis.combat import save
+from engine.rulesets.dnd_minis.conditions import condition_said, condition_word
 from engine.rulesets.dnd_minis.creature import Condition, Creature, Effect
 from engine.grid import can_end_at, space_distance, square_name
 from engine.core.text import _, commas
@@ -152,14 +153,14 @@ def _one(field: "SkirmishView", rng: Rng, o, events: list[Event], source) -> lis
         cond = condition_from_text(o.condition, src)
         if hooks.immune(target, cond.name, field):
             events.append(Event(kind="note", text=_('The {target} is immune to {cond}.',
-                                                    target=target.name, cond=cond.name)))
+                                                    target=target.name, cond=condition_word(cond.name))))
             return []
         if field.state.activation is not None and field.state.activation.creature == target.id \
                 and cond.name == "stunned":
             cond.turns_missed = -1  # stunned in its own turn: the rest of it is lost too (AMB-31)
         if target.add_condition(cond):
             events.append(Event(kind="condition", seat=target.side, text=_('The {target} is {text}.',
-                                                                           target=target.name, text=cond.text),
+                                                                           target=target.name, text=condition_said(cond)),
                                 data={"creature": target.id, "condition": cond.name}))
             if cond.name == "phased out":
                 phase_out(field, target, src, events)
@@ -170,7 +171,7 @@ def _one(field: "SkirmishView", rng: Rng, o, events: list[Event], source) -> lis
             target.remove_condition(o.condition)
             events.append(Event(kind="condition_ends", seat=target.side,
                                 text=_('The {target} is no longer {condition}.',
-                                       target=target.name, condition=o.condition)))
+                                       target=target.name, condition=condition_word(o.condition))))
             if o.condition == "phased out":
                 phase_in(field, target, events)
         return []

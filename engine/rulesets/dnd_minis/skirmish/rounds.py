@@ -183,7 +183,7 @@ def begin_turn(state: SkirmishState, creature: Creature, seat: str, events: list
         if turn.no_actions not in ("gone", "routing", "rallied"):
             events.append(Event(kind="no_actions", seat=seat,
                                 text=_('The {creature} does nothing this turn ({no_actions}).',
-                                       creature=creature.name, no_actions=turn.no_actions)))
+                                       creature=creature.name, no_actions=conditions.no_actions_said(turn.no_actions))))
         finish_turn(state, events)
     return turn
 

@@ -10,9 +10,10 @@ from __future__ import annotations
 from engine.core import Event, IllegalAction
 from engine.grid import space_distance, square_name
 from engine.rulesets.dnd_minis.abilities import hooks
-from engine.rulesets.dnd_minis.abilities.base import ability_for
+from engine.rulesets.dnd_minis.abilities.base import ability_for, ability_name
 from engine.rulesets.dnd_minis.activation import Activation
 from engine.rulesets.dnd_minis.battlefield import PlannedPath
+from engine.rulesets.dnd_minis.conditions import no_actions_said
 from engine.rulesets.dnd_minis.creature import Creature
 from engine.rulesets.dnd_minis.skirmish import effects, simultaneous
 from engine.rulesets.dnd_minis.skirmish.actions import Attack, Charge, Move
@@ -26,7 +27,7 @@ XY = tuple[int, int]
 def _check_can_act(creature: Creature, turn: Activation) -> None:
     if turn.no_actions:
         raise IllegalAction("no-actions", _('The {creature} can do nothing this turn ({no_actions}).',
-                                            creature=creature.name, no_actions=turn.no_actions))
+                                            creature=creature.name, no_actions=no_actions_said(turn.no_actions)))
     if creature.routed:
         raise IllegalAction("routing", _('The {creature} is routing: it can only flee.', creature=creature.name))
     if not creature.on_board:
@@ -494,22 +495,22 @@ def _declare(state: SkirmishState, field: SkirmishField, creature: Creature, tar
         printed = allowed.get(name.casefold()) or next((v for k, v in allowed.items() if k.startswith(name.casefold())), None)
         if printed is None:
             raise IllegalAction("cannot-declare", _("The {creature} can't declare {name!r} for this "
-                                                    "attack{outcome}", creature=creature.name, name=name, outcome=_(' (it may declare: {names}).', names=commas(allowed.values())) if allowed else '.'))
+                                                    "attack{outcome}", creature=creature.name, name=name, outcome=_(' (it may declare: {names}).', names=commas([ability_name(v) for v in allowed.values()])) if allowed else '.'))
         ref = creature.card.ability(printed)
         if ref is not None and ref.uses is not None and creature.uses.get(printed, 0) >= ref.uses:
             raise IllegalAction("no-uses", _('The {creature} has used up {printed}.',
-                                             creature=creature.name, printed=printed))
+                                             creature=creature.name, printed=ability_name(printed)))
         ability = ability_for(printed)
         turn_key = f"{printed} turn"
         if ability is not None and ability.once_per_turn and creature.uses.get(turn_key) == state.activation.serial:
             raise IllegalAction("once-per-turn", _('The {creature} may use {printed} only once per turn.',
-                                                   creature=creature.name, printed=printed))
+                                                   creature=creature.name, printed=ability_name(printed)))
         if ability is not None and ability.once_per_turn:
             creature.uses[turn_key] = state.activation.serial
         creature.uses[printed] = creature.uses.get(printed, 0) + 1
         out.append(printed)
         events.append(Event(kind="declare", seat=creature.side, text=_('The {creature} declares {printed}.',
-                                                                       creature=creature.name, printed=printed)))
+                                                                       creature=creature.name, printed=ability_name(printed))))
     return frozenset(out)
 
 
