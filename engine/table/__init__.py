@@ -23,7 +23,9 @@ charge_path.py charge_path(start, end, target, obstacles) -> (ChargePath | None,
                only deeper than EPS_CONTACT)
 motion.py      Step, run_move() -> MoveResult(length, max_displacement, path), wheel(), pivot(),
                translate(), wheel_arc(), Surroundings, check_path(), reformed(),
-               reform_displacement(), bottleneck_assignment()
+               reform_displacement(), bottleneck_assignment(), move_ahead() -> Ahead (straight ahead
+               until a contact, an overlap, the table edge or the distance; where it stops computed
+               exactly, the end the farthest place keeping the 1" rule)
 scatter.py     random_bearing(rng), scatter(start, distance, rng), is_hit()
 paths.py       shortest_path(start, end, obstacles, clearance=1) -> (length, corner points)
 view.py        TableView (terrain, zones, markers, units, paths) for renderers.table

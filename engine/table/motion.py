@@ -265,3 +265,248 @@ def reform_displacement(start: Footprint, end: Footprint) -> float:
 
 def point_in(fp: Footprint, point: tuple[float, float]) -> bool:
     return fp.shape.covers(ShapelyPoint(point))
+
+
+# --- straight ahead until something stops it -------------------------------------------------
+#
+# A unit translated by t along its facing is P + t·d. It meets a convex piece Q of an obstacle
+# when t·d lies in the convex set M = Q ⊕ (−P) (the hull of the vertex differences), and it is
+# within c of Q when t·d is within c of M. Both are intervals of t, found in closed form (the
+# half-planes of M's edges, the discs at its corners and the bands along its edges), so where a
+# straight move stops is computed exactly, not sampled.
+
+IMPASSABLE = "impassable terrain"  # the key `move_ahead` gives the impassable terrain in `met`
+_EPS_T = 1e-9  # inches: two stopping points closer than this are the same one
+_EPS_IN = 1e-7  # inches: how deep a piece must reach into another to overlap it (not merely touch)
+
+
+@dataclass(frozen=True)
+class Ahead:
+    """Where a straight move ahead stops and why.
+
+    ``stop`` is what ended it: "distance" (it used the whole of it), "contact" (it touched one of
+    the units it was told to stop at: ``reached`` is that contact position), "blocked" (going on
+    it would have overlapped a unit or Impassable terrain: ``met``) or "edge" (it touched the
+    table edge: ``reached`` touches it). ``at`` is how far along that comes. ``footprint`` is the
+    farthest place no farther than ``at`` that keeps the clearance from every other unit and the
+    Impassable terrain and stands fully on the table (None when there is none), ``moved`` how far
+    that is from the start."""
+
+    stop: Literal["distance", "contact", "blocked", "edge"]
+    at: float
+    reached: Footprint
+    met: tuple[Hashable, ...]
+    footprint: Footprint | None
+    moved: float
+
+
+Piece = list  # a convex polygon: its vertices [(x, y), ...] counter-clockwise
+
+
+def _convex_pieces(shape) -> list[Piece]:
+    """Convex polygons covering ``shape`` exactly: each part itself when convex, else a
+    constrained Delaunay triangulation of it."""
+    import shapely
+    from shapely.geometry.polygon import orient
+
+    out: list[Piece] = []
+    for poly in getattr(shape, "geoms", [shape]):
+        if poly.is_empty or poly.area <= 0:
+            continue
+        hull = poly.convex_hull
+        parts = [hull] if hull.area - poly.area <= 1e-9 * max(1.0, poly.area) else \
+            list(shapely.constrained_delaunay_triangles(poly.simplify(0)).geoms)
+        out.extend([tuple(map(float, c)) for c in orient(p, 1.0).exterior.coords[:-1]] for p in parts if p.area > 0)
+    return out
+
+
+def _footprint_pieces(fp: Footprint) -> list[Piece]:
+    """The unit's bases as convex pieces: its outline when convex (a full block), else the
+    outline cut into triangles (a ragged rear rank), or base by base (skirmishers' gaps)."""
+    return _convex_pieces(fp.shape)
+
+
+def _hull(points: list[tuple[float, float]]) -> Piece:
+    """The convex hull, counter-clockwise (Andrew's monotone chain)."""
+    pts = sorted(set(points))
+    if len(pts) < 3:
+        return pts
+
+    def half(seq):
+        out: list = []
+        for q in seq:
+            while len(out) >= 2 and ((out[-1][0] - out[-2][0]) * (q[1] - out[-2][1])
+                                     - (out[-1][1] - out[-2][1]) * (q[0] - out[-2][0])) <= 0:
+                out.pop()
+            out.append(q)
+        return out
+    lower, upper = half(pts), half(reversed(pts))
+    return lower[:-1] + upper[:-1]
+
+
+def _minkowski(q: Piece, p: Piece) -> Piece:
+    """Q ⊕ (−P) for convex Q and P, counter-clockwise."""
+    return _hull([(qx - px, qy - py) for qx, qy in q for px, py in p])
+
+
+def _edges(m: Piece):
+    """(A, unit direction, length, outward normal) for each edge of the counter-clockwise ``m``."""
+    for i, (ax, ay) in enumerate(m):
+        bx, by = m[(i + 1) % len(m)]
+        ex, ey = bx - ax, by - ay
+        length = math.hypot(ex, ey)
+        if length > 0:
+            ux, uy = ex / length, ey / length
+            yield (ax, ay), (ux, uy), length, (uy, -ux)
+
+
+def _linear(a: float, b: float, lo: float, hi: float) -> tuple[float, float] | None:
+    """The t with lo <= a·t + b <= hi."""
+    if abs(a) < 1e-15:
+        return (-math.inf, math.inf) if lo <= b <= hi else None
+    t1, t2 = (lo - b) / a, (hi - b) / a
+    return (min(t1, t2), max(t1, t2))
+
+
+def _dot(u, v) -> float:
+    return u[0] * v[0] + u[1] * v[1]
+
+
+def _inside(m: Piece, d, slack: float) -> tuple[float, float] | None:
+    """The t with t·d in ``m`` grown (slack > 0) or shrunk (slack < 0) by |slack| along every
+    edge normal."""
+    if len(m) < 3:
+        return None
+    lo, hi = -math.inf, math.inf
+    for a, _u, _l, n in _edges(m):
+        span = _linear(_dot(n, d), 0.0, -math.inf, _dot(n, a) + slack)
+        if span is None:
+            return None
+        lo, hi = max(lo, span[0]), min(hi, span[1])
+        if lo > hi:
+            return None
+    return lo, hi
+
+
+def _within(m: Piece, d, c: float) -> tuple[float, float] | None:
+    """The t with t·d at most ``c`` (> 0) from ``m``: inside it, or in a capsule about an edge."""
+    spans = [_inside(m, d, 0.0)]
+    for a, u, length, n in _edges(m):
+        da = _dot(d, a)
+        disc = da * da - _dot(a, a) + c * c  # the disc about the corner a
+        if disc >= 0:
+            spans.append((da - math.sqrt(disc), da + math.sqrt(disc)))
+        along = _linear(_dot(u, d), -_dot(u, a), 0.0, length)  # the band along the edge
+        across = _linear(_dot(n, d), -_dot(n, a), -c, c)
+        if along and across and max(along[0], across[0]) <= min(along[1], across[1]):
+            spans.append((max(along[0], across[0]), min(along[1], across[1])))
+    spans = [s for s in spans if s is not None]
+    return (min(s[0] for s in spans), max(s[1] for s in spans)) if spans else None
+
+
+def _box(piece: Piece) -> tuple[float, float, float, float]:
+    xs, ys = [x for x, _y in piece], [y for _x, y in piece]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _pairs(moving: list[Piece], pieces: list[Piece], d, go: float, reach: float):
+    """Q ⊕ (−P) for the pairs that can come within ``reach`` of each other in a move of ``go``."""
+    boxes = [_box(q) for q in pieces]
+    for p in moving:
+        x0, y0, x1, y1 = _box(p)
+        sx, sy = d[0] * go, d[1] * go
+        x0, x1 = min(x0, x0 + sx) - reach, max(x1, x1 + sx) + reach
+        y0, y1 = min(y0, y0 + sy) - reach, max(y1, y1 + sy) + reach
+        for q, (qx0, qy0, qx1, qy1) in zip(pieces, boxes):
+            if qx0 <= x1 and qx1 >= x0 and qy0 <= y1 and qy1 >= y0:
+                yield _minkowski(q, p)
+
+
+def move_ahead(fp: Footprint, go: float, around: Surroundings, *, contact: Iterable[Hashable] = (),
+               edge: bool = False, clearance: float = CLEARANCE_END, during: float = 0.0,
+               ignore: Iterable[Hashable] = ()) -> Ahead:
+    """Move ``fp`` straight ahead (along its facing) up to ``go`` inches and say where it stops.
+
+    It stops on touching one of the ``contact`` units, on touching the table edge (``edge``), or
+    where going on would overlap another unit or the Impassable terrain (it never passes
+    through one); an obstacle it already overlaps at the start stops it at once if it would go
+    deeper into it, and is passed otherwise. The place it ends is the farthest one no farther
+    than the stop that keeps ``clearance`` from every other unit and the Impassable terrain and
+    stands fully on the table (units in ``ignore`` are left out of all of it)."""
+    skip = set(ignore)
+    contact = set(contact) - skip
+    d = tuple(map(float, to_world((0.0, 0.0), fp.bearing, (0.0, 1.0))))
+    moving = _footprint_pieces(fp)
+    corridor = fp.shape.union(translate(fp, 0, max(go, 0.0)).shape).convex_hull.buffer(clearance + 0.01)
+    obstacles: dict[Hashable, object] = {k: o.shape for k, o in around.others.items() if k not in skip}
+    if around.impassable is not None and not around.impassable.is_empty:
+        obstacles[IMPASSABLE] = around.impassable
+    pieces = {k: _footprint_pieces(around.others[k]) if k != IMPASSABLE else _convex_pieces(shape)
+              for k, shape in obstacles.items() if shape.intersects(corridor)}
+
+    touch: dict[Hashable, float] = {}
+    block: dict[Hashable, float] = {}
+    near: list[tuple[float, float]] = []
+    for key, parts in pieces.items():
+        sums = list(_pairs(moving, parts, d, max(go, 0.0), clearance + 0.01))
+        # (entry, exit) while it overlaps a piece by more than a touch, entry where they first touch
+        overlap = [(_inside(m, d, 0.0)[0], s[1]) for m in sums
+                   if (s := _inside(m, d, -_EPS_IN)) is not None and s[1] > s[0]] if during <= 0 else \
+            [s for m in sums if (s := _within(m, d, during - EPS_DIST)) is not None and s[1] > s[0]]
+        if key in contact:  # touching it farther on, or now and not moving off it
+            spans = [max(0.0, (_inside(m, d, 0.0) or s)[0]) for m in sums
+                     if (s := _within(m, d, _EPS_IN)) is not None and (s[0] > 0 or s[1] > 1e-4)]
+            if spans:
+                touch[key] = max(0.0, min(spans))
+        if any(s[0] < 0 < s[1] for s in overlap):  # overlapping it already: stopped only going deeper
+            if during > 0:
+                if translate(fp, 0, 1e-3).shape.distance(obstacles[key]) < fp.shape.distance(obstacles[key]):
+                    block[key] = 0.0
+                continue
+            now = fp.shape.intersection(obstacles[key]).area
+            if translate(fp, 0, 1e-3).shape.intersection(obstacles[key]).area > now + 1e-9:
+                block[key] = 0.0
+        else:
+            starts = [s[0] for s in overlap if s[0] >= -_EPS_T]
+            if starts:
+                block[key] = max(0.0, min(starts))
+        near += [s for s in (_within(m, d, clearance) for m in sums) if s is not None]
+
+    edge_at = math.inf
+    if edge and around.table is not None:
+        pts = [v for piece in moving for v in piece]
+        for axis, top in ((0, around.table.width), (1, around.table.height)):
+            for slack, rate in ((top - max(v[axis] for v in pts), d[axis]), (min(v[axis] for v in pts), -d[axis])):
+                if rate > 1e-12:
+                    edge_at = min(edge_at, max(0.0, slack / rate))
+                elif rate > -1e-12 and slack <= 1e-9:  # sliding along the edge it touches
+                    edge_at = 0.0
+
+    # the first of them; at the same point the edge, then a contact, then an overlap, then the distance
+    stops = [(edge_at, "edge", {}), (min(touch.values(), default=math.inf), "contact", touch),
+             (min(block.values(), default=math.inf), "blocked", block), (max(go, 0.0) + _EPS_T, "distance", {})]
+    first = min(t for t, _s, _w in stops)
+    at, stop, which = next(s for s in stops if s[0] <= first + _EPS_T)
+    at = min(at, max(go, 0.0))
+    met = tuple(sorted((k for k, t in which.items() if t <= at + _EPS_T), key=str))
+
+    # the farthest place in [0, at] at least `clearance` from everything and fully on the table
+    lo_on, hi_on = 0.0, at
+    if around.table is not None:
+        pts = [v for piece in moving for v in piece]
+        for axis, top in ((0, around.table.width), (1, around.table.height)):
+            for v in pts:
+                span = _linear(d[axis], v[axis], 0.0, top)
+                if span is None:
+                    lo_on, hi_on = 1.0, 0.0
+                    break
+                lo_on, hi_on = max(lo_on, span[0]), min(hi_on, span[1])
+    best = None
+    for t in sorted({at, hi_on, *(s[0] for s in near)}, reverse=True):
+        if not (lo_on - _EPS_T <= t <= hi_on + _EPS_T and -_EPS_T <= t <= at + _EPS_T):
+            continue
+        if not any(s[0] + _EPS_T < t < s[1] - _EPS_T for s in near):
+            best = min(max(t, 0.0), at)
+            break
+    end = translate(fp, 0, best) if best is not None else None
+    return Ahead(stop, float(at), translate(fp, 0, float(at)), met, end, float(best or 0.0))

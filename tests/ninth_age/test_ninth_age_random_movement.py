@@ -161,7 +161,9 @@ def test_dangerous_terrain_is_tested_only_when_it_charges():
     assert "Battle Chariot moves 12.0\" of 12\" (Random Movement)." in log
     assert not any("Dangerous Terrain" in t for t in log)
     state, log = through_the_forest((58, 29, 180, 5))
-    assert "Battle Chariot meets Brutes but there is no room to make contact: it stops 1.1\" from it." in log
+    # the straight move stops where it touches the Brutes' front (motion.move_ahead): that contact is the charge
+    # (stepping 0.1" it ended inside them, found "no room to make contact" and stopped 1.1" away)
+    assert "Battle Chariot moves into Brutes' front and charges it (Random Movement, no reaction)." in log
     assert "Battle Chariot takes a Dangerous Terrain test (charging through Forest; Forest: Dangerous for Chariots " \
            "(§18.7); 4D6 a model, each 1 a wound): 0 wound(s) with Armour Piercing (6)." in log
 

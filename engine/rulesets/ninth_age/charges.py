@@ -34,7 +34,7 @@ from engine.table.charge_path import charge_path, standing_against
 from engine.table.contact import contact_side as touching_side, distance, models_in_contact
 from engine.table.footprint import Pose
 from engine.table.frame import EPS_DIST, bearing_between, turn_between
-from engine.table.motion import CLEARANCE_DURING, CLEARANCE_END, MOVE_SAMPLE, clearance_problem, pivot, translate
+from engine.table.motion import CLEARANCE_DURING, CLEARANCE_END, MOVE_SAMPLE, clearance_problem, move_ahead, pivot, translate
 
 MAX_DICE = 12  # 2D6, or 3D6 keeping the best two
 SIDES = ("front", "left", "right", "rear")
@@ -827,25 +827,21 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
     turned = pivot(fp, bearing_between(fp.centre, towards)) if towards != fp.centre else fp
     go = failed_charge_distance(dice)
     around = surroundings(state, {charger.id})
-    best, moved = None, 0.0
-    steps = int(round(go / MOVE_SAMPLE))
     # a failed charge is not a charge: the 1" rule holds (§8.7), ½" during the move and 1" where
     # it ends (§6.3); a unit the pivot already leaves closer than ½" to something may go on no closer
     turned_problem = clearance_problem(turned, around, CLEARANCE_END, during=False)
     squeezed = clearance_problem(turned, around, CLEARANCE_DURING, during=True) is not None
+    # straight on, never past whatever is in the way, to the farthest place 1" from everything
+    ahead = move_ahead(turned, go, around, during=0.0 if squeezed else CLEARANCE_DURING)
+    best, moved = ahead.footprint, ahead.moved
     stop = None  # why it goes no farther: what it would come too near moving on
-    for k in range(0, steps + 1):  # straight on, stopping before whatever is in the way (never past it)
-        candidate = translate(turned, 0, k * MOVE_SAMPLE)
-        problem = turned_problem if k == 0 else clearance_problem(candidate, around, CLEARANCE_END, during=False)
-        if problem is None:
-            best, moved = candidate, k * MOVE_SAMPLE
-            continue
-        stop = problem
-        if k:
-            on_way = clearance_problem(candidate, around, 0.0 if squeezed else CLEARANCE_DURING, during=True)
-            if on_way is not None:
-                stop = on_way
-                break
+    if best is None and go > 0:
+        # what moving on would come too near: a tenth of an inch past where it is stopped, or at the end
+        past = go if ahead.stop == "distance" else min(go, (int(ahead.at / MOVE_SAMPLE) + 1) * MOVE_SAMPLE)
+        step = translate(turned, 0, past)
+        stop = clearance_problem(step, around, 0.0 if squeezed else CLEARANCE_DURING, during=True) or \
+            clearance_problem(step, around, CLEARANCE_END, during=False)
+        stop = None if stop == turned_problem else stop
     if best is None:
         # say what keeps it from moving at all: where the pivot leaves it, and what is ahead
         if stop is None or stop is turned_problem:

@@ -39,7 +39,7 @@ from engine.rulesets.ninth_age.walls import gap
 from engine.table.contact import contact_side, distance, in_contact
 from engine.table.frame import EPS_DIST, bearing_between, turn_between
 from engine.table.motion import (
-    CLEARANCE_END, MOVE_SAMPLE, TURN_SAMPLE, clearance_problem, pivot, translate,
+    CLEARANCE_END, IMPASSABLE, MOVE_SAMPLE, TURN_SAMPLE, clearance_problem, move_ahead, pivot, translate,
 )
 
 
@@ -1396,41 +1396,27 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
                                                                     ngettext("{unit} turns {t}° toward its quarry and stops 1\" from impassable terrain: its pursuit ends.", "{unit} turn {t}° toward their quarry and stop 1\" from impassable terrain: their pursuit ends.", number(state, unit), unit=unit.id, t=decimal(t, ".0f")))))
             return
         fp = turned
-    # straight forward the full distance; contact with an enemy on the way is a charge
-    # what it stands on or beside now may be passed by; running further into it stops it
-    already = {k: o.shape.intersection(fp.shape).area for k, o in around.others.items()
-               if o.shape.distance(fp.shape) < CLEARANCE_END - EPS_DIST}
-    rock = around.impassable if around.impassable is not None and not around.impassable.is_empty else None
-    in_rock = rock is not None and fp.shape.intersects(rock)
-    step, moved = MOVE_SAMPLE, 0.0
-    last_legal = fp if not clearance_problem(fp, around, CLEARANCE_END, during=False) else None
+    # straight forward the full distance; contact with an enemy on the way is a charge; what it
+    # stands on or beside now may be passed by, running further into it stops it (motion.move_ahead)
+    enemies = [k for k in around.others if state.units[k].owner != unit.owner]
+    ahead = move_ahead(fp, go, around, contact=enemies, edge=True)
     blocked = ""
-    while moved + step <= go + 1e-9:
-        moved += step
-        trial = translate(fp, 0, moved)
-        if state.table.touches_edge(trial.shape):
-            if randomly:  # it cannot leave the table over the edge (§22 Random Movement)
-                blocked = _("the table edge")
-                break
+    if ahead.stop == "edge":
+        if not randomly:
             state.last_moves.append({"unit": unit.id, "kind": label, "path": [  # to the point of the edge it left by
-                list(start.centre), list(state.table.edge_point(start.centre, trial.centre))], "label": f"{go}\""})
-            _off_table(state, unit, trial, events, label)
+                list(start.centre), list(state.table.edge_point(start.centre, ahead.reached.centre))], "label": f"{go}\""})
+            _off_table(state, unit, ahead.reached, events, label)
             return
-        touching = [k for k, o in around.others.items() if o.shape.distance(trial.shape) <= 0.02
-                    and state.units[k].owner != unit.owner]
-        if touching:
-            unit.pose = trial.pose
-            _pursuit_terrain(state, unit, start, trial, label, events)
-            if unit.on_table:
-                _pursuit_charge(state, unit, state.units[sorted(touching)[0]], events, label)
-            return
-        ran_into = [k for k, o in around.others.items()
-                    if o.shape.intersection(trial.shape).area > already.get(k, 0.0) + 1e-3]
-        if ran_into or (rock is not None and not in_rock and trial.shape.intersection(rock).area > 1e-6):
-            blocked = commas(sorted(ran_into)) or _("impassable terrain")
-            break
-        if not clearance_problem(trial, around, CLEARANCE_END, during=False):
-            last_legal = trial
+        blocked = _("the table edge")  # it cannot leave the table over the edge (§22 Random Movement)
+    elif ahead.stop == "contact":
+        unit.pose = ahead.reached.pose
+        _pursuit_terrain(state, unit, start, ahead.reached, label, events)
+        if unit.on_table:
+            _pursuit_charge(state, unit, state.units[ahead.met[0]], events, label)
+        return
+    elif ahead.stop == "blocked":
+        blocked = commas([k for k in ahead.met if k != IMPASSABLE]) or _("impassable terrain")
+    last_legal = fp if ahead.footprint is not None and ahead.moved == 0 else ahead.footprint  # where it stood: itself
     turned_only = 0.0
     if last_legal is None and pivoting:  # "normally it does not move forward but turns as close as it can"
         last_legal, turned_only = _turn_toward(start, bearing, around)
@@ -1446,7 +1432,7 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
                      n, **moved) if randomly else
             ngettext("{unit} overruns {done}\" of {go}\"", "{unit} overrun {done}\" of {go}\"", n, **moved))
     text: list = []
-    if done < go - MOVE_SAMPLE - 1e-6:
+    if done < go - EPS_DIST:
         if blocked:
             text.append(ngettext(": {blocked} stands in its way, so the pursuer stops at the last place at least 1\" from other units", ": {blocked} stand in its way, so the pursuer stops at the last place at least 1\" from other units", number(state, state.units[blocked]) if blocked in state.units else 1, blocked=blocked))
         else:
@@ -1454,7 +1440,7 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
                           "1\" from them"))
         if turned_only:
             text.append(_(" (none on the way: the pursuer turns {turn}° toward its quarry instead)", turn=decimal(turned_only, ".0f")))
-        elif done < MOVE_SAMPLE / 2:
+        elif done < EPS_DIST:
             text.append(_(" (the pursuer stays where it stood)"))
     events.append(Event(kind="pursuit", seat=unit.owner, data={"unit": unit.id}, text=join("", [head, *text, "."])))
     if not randomly:  # Random Movement: Dangerous Terrain only when it charges (§22)

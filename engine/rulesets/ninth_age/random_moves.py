@@ -76,9 +76,8 @@ def _join_move(state: NinthAgeState, char, host, events: list[Event]) -> None:
     it (placed as a join places it, §16.2); otherwise it makes its Random Movement that way
     (the pursuit rules stop it 1" from the unit)."""
     from engine.rulesets.ninth_age.characters import _place
-    from engine.rulesets.ninth_age.neighbours import blockers
-    from engine.table.contact import distance
-    from engine.table.motion import MOVE_SAMPLE, pivot, translate
+    from engine.rulesets.ninth_age.neighbours import surroundings
+    from engine.table.motion import move_ahead, pivot
 
     seat = char.owner
     start = char.footprint()
@@ -88,21 +87,9 @@ def _join_move(state: NinthAgeState, char, host, events: list[Event]) -> None:
                         text=_("{unit} Random Movement ({x}) toward {host} to join it: {go}\" ({dice}).", unit=char.id,
                                x=x, host=host.id, go=go, dice=commas(map(str, faces)) or x)))
     char.moved = True
-    turned = pivot(start, bearing)
-    hfp = host.footprint()
-    others = [u.footprint().shape for u in state.on_table() if u.id not in (char.id, host.id) and not u.garrison]
-    others += [shape for _name, shape, _note in blockers(state)]
-    reached, moved = None, 0.0
-    steps = int(round(go / MOVE_SAMPLE))
-    for k in range(0, steps + 1):
-        trial = translate(turned, 0, k * MOVE_SAMPLE)
-        swept = turned.shape.union(trial.shape).convex_hull
-        if any(swept.intersection(o).area > 1e-6 for o in others) or trial.shape.intersection(hfp.shape).area > 1e-6:
-            break
-        moved = k * MOVE_SAMPLE
-        if distance(trial, hfp) <= MOVE_SAMPLE:
-            reached = trial
-            break
+    # straight on until it touches the host, never through another unit or Impassable terrain
+    ahead = move_ahead(pivot(start, bearing), go, surroundings(state, {char.id}), contact=[host.id])
+    reached, moved = (ahead.reached, ahead.at) if ahead.stop == "contact" else (None, 0.0)
     if reached is None:
         events.append(Event(kind="random-move", seat=seat, data={"unit": char.id},
                             text=ngettext("{unit} does not reach {host} ({go}\"): it moves that way and does not join it.",
