@@ -86,10 +86,10 @@ def test_a_units_badges_are_drawn_as_the_view_writes_them(drawn_words):
     drawn = drawn_words
     view = TableView(width=72, height=48, title="T", side_names={"p1": "A", "p2": "B"},
                      units=[UnitShape(id="u", label="Spearmen 30", side="p1", badges=["fleeing", "charged", "marched"],
-                                      badge_text="in fuga, ha caricato e ha marciato",
+                                      badge_text="in fuga, carica e marcia",
                                       bases=[[(10, 40), (12, 40), (12, 42), (10, 42)]], centre=(11, 41), front=(11, 42)),
                             UnitShape(id="v", label="Archers 10", side="p2",
                                       bases=[[(30, 20), (32, 20), (32, 22), (30, 22)]], centre=(31, 21), front=(31, 22))])
     render_table(view)
-    assert "Spearmen 30 [in fuga, ha caricato e ha marciato]" in drawn and "Archers 10" in drawn
+    assert "Spearmen 30 [in fuga, carica e marcia]" in drawn and "Archers 10" in drawn
     assert not any("fleeing" in w or "charged" in w for w in drawn), drawn
