@@ -443,19 +443,20 @@ def feature_tests(state: NinthAgeState, unit: UnitState, testers: list, what, ev
 
 
 def terrain_checks(state: NinthAgeState, unit: UnitState, kind: str, path_shapes: list, events: list[Event], *,
-                   flying: bool = False, ends: list | None = None) -> None:
+                   flying: bool = False, ends: list | None = None, start=None) -> None:
     """After a march or a charge (or a pursuit, an overrun): one Dangerous Terrain test per
     feature crossed that is dangerous to this unit (§18.1, :func:`.terrain_rules.dangerous_features`)
     for its rank and file, and its characters' own tests for the features Dangerous to them
     (:func:`model_dangers`). A flying move only meets the ground it takes off from and lands in
-    (``ends``), and the forests it flies over (§22 Fly)."""
+    (``ends``), and the forests it flies over (§22 Fly). ``start``: where the move began (the
+    shape or footprint; a feature it only stands against is met as :func:`.terrain_rules.crossed` says)."""
     doing = {"march": _("marching"), "charge": _("charging"), "pursuit": _("pursuing"), "overrun": _("overrunning")}.get(kind, kind)
     dangers = {x.feature.name for x in dangerous_features(state, unit, flying=flying)}
     standard_strider_used(state, unit, any(  # a Stalker's Standard spares it a test (§2.4, §23.8)
         d.feature.name not in dangers and crossed(d.feature, path_shapes if not flying or d.feature.kind == "forest"
-                                                  else (ends or path_shapes))
+                                                  else (ends or path_shapes), start)
         for d in dangerous_features(state, unit, flying=flying, standard=False)), events)
     for feature, testers in model_dangers(state, unit, flying=flying):
         shapes = path_shapes if not flying or feature.kind == "forest" else (ends or path_shapes)
-        if crossed(feature, shapes):
+        if crossed(feature, shapes, start):
             feature_tests(state, unit, testers, lambda danger: _("{doing} through {feature}; {why}", doing=doing, feature=terrain_name(feature.name), why=danger.why), events)
