@@ -91,3 +91,19 @@ def test_a_march_away_from_water_it_stands_against_is_allowed_and_into_it_is_not
     state = scenario({"Knights": (49, 30 + NOISE - HD, 0)})
     with pytest.raises(IllegalAction, match="Pond"):
         apply(state, March(seat="p1", unit="Knights", steps=[fwd(8)]))
+
+
+def test_fleeing_from_flush_against_a_field_away_from_it_tests_nothing_into_it_tests():
+    from engine.rulesets.ninth_age.casualties import flee
+
+    state = scenario({"Knights": (49, 19 - NOISE + HD, 0)})
+    load(state, 2, 2, 2)  # 4" of flight (Swiftstride: the best two of 3D6), away from the Wheat Field
+    log = []
+    flee(state, state.units["Knights"], 0.0, log, "Knights flee")
+    assert dangerous_tests(log) == [] and left(state) == []
+    state = scenario({"Knights": (49, 13 + NOISE - HD, 0)})
+    load(state, 2, 2, 2, *[6] * 8)  # 4" of flight into the Wheat Field, then its test
+    log = []
+    flee(state, state.units["Knights"], 0.0, log, "Knights flee")
+    [test] = dangerous_tests(log)
+    assert "fleeing through Wheat Field; Field: Dangerous for Cavalry (§18.5)" in str(test.text)
