@@ -19,7 +19,7 @@ terrain.py     TerrainFeature(polygon or wall line, kind, categories), Table(wid
 charge.py      flush_poses(charger, target, side, others, impassable, table) -> [FlushPose] best first
                (remembered by their inputs)
 charge_path.py charge_path(start, end, target, obstacles) -> (ChargePath | None, obstacle crossed),
-               landings(), standing_against() (an obstacle the charger starts against counts
+               landings(), standing_against() (an obstacle a unit starts against counts
                only deeper than EPS_CONTACT)
 motion.py      Step, run_move() -> MoveResult(length, max_displacement, path), wheel(), pivot(),
                translate(), wheel_arc(), Surroundings, check_path(), reformed(),

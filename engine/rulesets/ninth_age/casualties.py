@@ -24,6 +24,7 @@ from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.walls import gap, outline
 from engine.rulesets.ninth_age.terrain_layouts import terrain_name
 from engine.rulesets.ninth_age.terrain_rules import crossed, dangerous_features, standard_strider_used
+from engine.rulesets.ninth_age.terrain_rules import crossed as feature_crossed  # flee() names its crossed units "crossed"
 from engine.table.terrain import TerrainFeature
 from engine.table.footprint import Pose, footprint
 from engine.table.frame import EPS_DIST, bearing_between
@@ -313,10 +314,12 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
     unit.pose = end.pose
     state.last_moves.append({"unit": unit.id, "kind": "flee", "path": [fp.centre, end.centre]})
     # through enemies or impassable terrain: Dangerous Terrain failing on 1-3; through
-    # dangerous terrain: the standard test (once per feature, §18.1)
+    # dangerous terrain: the standard test (once per feature, §18.1); a feature it only stood
+    # against where the flight began (fp, turned to flee) counts only if it goes into it
+    shapes = [p.shape for p in path]
     through_enemy = [k for k in sorted(crossed) if state.units[k].owner != unit.owner and k not in exempt]
     through_rock = [t.name for t in state.table.features("impassable") if t.name != left_building
-                    and any(p.shape.intersects(t.polygon) for p in path)]
+                    and feature_crossed(t, shapes, fp)]
     from engine.rulesets.ninth_age.mixed_units import joined
 
     inside = joined(state, unit)  # each model tests for each obstacle (§18.1), its characters too when
@@ -329,10 +332,10 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
                 character_dangerous_terrain(state, char, 3, why, events)
     dangers = {x.feature.name for x in dangerous_features(state, unit)}
     standard_strider_used(state, unit, any(  # a Stalker's Standard spares it a test (§2.4, §23.8)
-        d.feature.name not in dangers and any(p.shape.intersects(d.feature.polygon) for p in path)
+        d.feature.name not in dangers and feature_crossed(d.feature, shapes, fp)
         for d in dangerous_features(state, unit, standard=False)), events)
     for feature, testers in model_dangers(state, unit):
-        if any(p.shape.intersects(feature.polygon) for p in path):
+        if feature_crossed(feature, shapes, fp):
             feature_tests(state, unit, testers, lambda danger: _("fleeing through {feature}; {why}", feature=terrain_name(feature.name), why=danger.why), events)
     from engine.rulesets.ninth_age.mixed_units import successor
 
@@ -443,19 +446,20 @@ def feature_tests(state: NinthAgeState, unit: UnitState, testers: list, what, ev
 
 
 def terrain_checks(state: NinthAgeState, unit: UnitState, kind: str, path_shapes: list, events: list[Event], *,
-                   flying: bool = False, ends: list | None = None) -> None:
+                   flying: bool = False, ends: list | None = None, start=None) -> None:
     """After a march or a charge (or a pursuit, an overrun): one Dangerous Terrain test per
     feature crossed that is dangerous to this unit (§18.1, :func:`.terrain_rules.dangerous_features`)
     for its rank and file, and its characters' own tests for the features Dangerous to them
     (:func:`model_dangers`). A flying move only meets the ground it takes off from and lands in
-    (``ends``), and the forests it flies over (§22 Fly)."""
+    (``ends``), and the forests it flies over (§22 Fly). ``start``: where the move began (the
+    shape or footprint; a feature it only stands against is met as :func:`.terrain_rules.crossed` says)."""
     doing = {"march": _("marching"), "charge": _("charging"), "pursuit": _("pursuing"), "overrun": _("overrunning")}.get(kind, kind)
     dangers = {x.feature.name for x in dangerous_features(state, unit, flying=flying)}
     standard_strider_used(state, unit, any(  # a Stalker's Standard spares it a test (§2.4, §23.8)
         d.feature.name not in dangers and crossed(d.feature, path_shapes if not flying or d.feature.kind == "forest"
-                                                  else (ends or path_shapes))
+                                                  else (ends or path_shapes), start)
         for d in dangerous_features(state, unit, flying=flying, standard=False)), events)
     for feature, testers in model_dangers(state, unit, flying=flying):
         shapes = path_shapes if not flying or feature.kind == "forest" else (ends or path_shapes)
-        if crossed(feature, shapes):
+        if crossed(feature, shapes, start):
             feature_tests(state, unit, testers, lambda danger: _("{doing} through {feature}; {why}", doing=doing, feature=terrain_name(feature.name), why=danger.why), events)

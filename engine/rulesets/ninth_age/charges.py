@@ -583,7 +583,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
                                  "label": f"{d:.1f}\" vs {total}\" ({'+'.join(map(str, dice))})"})
         swept = charge_sweep(start_fp, best)
         charger.hill_charge = charge_from_hill(state, start_fp.shape, best.footprint.shape)
-        ground = ground_note(state, [swept], best.footprint.shape)
+        ground = ground_note(state, [swept], best.footprint.shape, start_fp)
         text = ngettext("{unit} charges home {facing} ({inches}\" away, charge range {reach}\"): "
                         "wheel {degrees}°, {contact} models in base contact{ground}.",
                         "{unit} charge home {facing} ({inches}\" away, charge range {reach}\"): "
@@ -601,7 +601,7 @@ def move_chargers(state: NinthAgeState, events: list[Event]) -> None:
         events.append(Event(kind="charge-move", seat=charger.owner, data={"unit": charger.id}, text=text))
         # the ground the charge swept over: Dangerous Terrain once per feature (§18.1)
         terrain_checks(state, charger, "charge", [swept], events,
-                       flying=flies(state, charger), ends=[start_fp.shape, best.footprint.shape])
+                       flying=flies(state, charger), ends=[start_fp.shape, best.footprint.shape], start=start_fp)
         if target.fleeing:
             _destroy(state, target, events, ngettext("{target} is caught fleeing and destroyed", "{target} are caught fleeing and destroyed", number(state, target), target=target.id))
 
@@ -689,7 +689,8 @@ def blocked_path_move(state: NinthAgeState, decl: ChargeDeclaration, charger: Un
                                       "range {total}\") into {enemy}, which counts as charged (§8.6).",
                                       number(state, charger), charger=charger.id, moved=decimal(moved, ".1f"),
                                       total=total, enemy=enemy.id)))
-    terrain_checks(state, charger, "charge", [swept], events, flying=False, ends=[start.shape, end.shape])
+    terrain_checks(state, charger, "charge", [swept], events, flying=False, ends=[start.shape, end.shape],
+                   start=start)
     if charger.on_table and enemy.on_table:
         _blocked_path_reform(state, enemy, charger, face, events)
 
@@ -779,7 +780,7 @@ def _assault_move(state: NinthAgeState, charger: UnitState, target: UnitState, d
                                       number(state, charger), unit=charger.id, building=building.name,
                                       inches=decimal(d, ".1f"), reach=total, target=target.id)))
     terrain_checks(state, charger, "charge", [start_fp.shape.union(poses[0].shape).convex_hull], events,
-                   flying=flies(state, charger), ends=[start_fp.shape, poses[0].shape])
+                   flying=flies(state, charger), ends=[start_fp.shape, poses[0].shape], start=start_fp)
 
 
 MAX_TIES = 5

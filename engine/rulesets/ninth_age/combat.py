@@ -1466,7 +1466,7 @@ def _pursuit_terrain(state: NinthAgeState, unit: UnitState, start, end, label: s
     """A pursuit or an overrun through Dangerous Terrain tests once per feature (§18.1)."""
     if end is not start:
         kind = {"overrun": "overrun", "random movement": "charge"}.get(label, "pursuit")  # its charge, §22
-        terrain_checks(state, unit, kind, [start.shape.union(end.shape).convex_hull], events)
+        terrain_checks(state, unit, kind, [start.shape.union(end.shape).convex_hull], events, start=start)
 
 
 def distance_between(a, b) -> float:

@@ -203,11 +203,11 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     shapes = [p.shape for p in result.path]
     ends = [fp.shape, result.footprint.shape]  # a flier meets only where it takes off and lands (§22 Fly)
     if kind == "march":
-        water = water_blocks_march(state, unit, ends if flies is not None else shapes)
+        water = water_blocks_march(state, unit, ends if flies is not None else shapes, start=fp)
         if water:
             raise IllegalAction("cannot-march", ngettext("{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", "{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", number(state, unit), unit=unit.id, water=terrain_name(water)))
         standard_strider_used(state, unit, bool(water_blocks_march(state, unit, ends if flies is not None else shapes,
-                                                                   standard=False)), events)
+                                                                   standard=False, start=fp)), events)
     unit.pose = result.footprint.pose
     unit.moved = True
     unit.marched = kind == "march"
@@ -219,9 +219,9 @@ def voluntary_move(state: NinthAgeState, unit: UnitState, kind: str, steps: list
     if flies is not None:
         hidden.reveal_flight(state, unit, events)
     events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
-                        text=move_line(kind, flies is not None, number(state, unit), unit=unit.id, fly=flies, steps=commas(result.parts), length=decimal(result.length, ".1f"), shown_allowance=decimal(hidden.shown_allowance(state, unit, allowance), "g"), max_displacement=decimal(result.max_displacement, ".1f"), ground_note=ground_note(state, ends if flies is not None else shapes, result.footprint.shape))))
+                        text=move_line(kind, flies is not None, number(state, unit), unit=unit.id, fly=flies, steps=commas(result.parts), length=decimal(result.length, ".1f"), shown_allowance=decimal(hidden.shown_allowance(state, unit, allowance), "g"), max_displacement=decimal(result.max_displacement, ".1f"), ground_note=ground_note(state, ends if flies is not None else shapes, result.footprint.shape, fp))))
     if kind == "march":
-        terrain_checks(state, unit, kind, shapes, events, flying=flies is not None, ends=ends)
+        terrain_checks(state, unit, kind, shapes, events, flying=flies is not None, ends=ends, start=fp)
 
 
 def reform(state: NinthAgeState, unit: UnitState, files: int, facing: float, events: list[Event],
@@ -307,11 +307,11 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
     swept = [start.shape.union(end.shape).convex_hull]
     ends = [start.shape, end.shape]  # a flier meets only where it takes off and lands (§22 Fly)
     if kind == "march":
-        water = water_blocks_march(state, unit, ends if flies is not None else swept)
+        water = water_blocks_march(state, unit, ends if flies is not None else swept, start=start)
         if water:
             raise IllegalAction("cannot-march", ngettext("{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", "{unit} can't march into, across or out of Water ({water}, §18.3); advance instead.", number(state, unit), unit=unit.id, water=terrain_name(water)))
         standard_strider_used(state, unit, bool(water_blocks_march(state, unit, ends if flies is not None else swept,
-                                                                   standard=False)), events)
+                                                                   standard=False, start=start)), events)
     unit.formation, unit.pose = end.formation, end.pose
     unit.moved = True
     unit.marched = kind == "march"
@@ -320,7 +320,7 @@ def free_reform_move(state: NinthAgeState, unit: UnitState, kind: str, x: float,
 
         hidden.reveal_flight(state, unit, events)
     if kind == "march":
-        terrain_checks(state, unit, kind, swept, events, flying=flies is not None, ends=ends)
+        terrain_checks(state, unit, kind, swept, events, flying=flies is not None, ends=ends, start=start)
     state.last_moves.append({"unit": unit.id, "kind": kind, "path": [start.centre, end.centre]})
     events.append(Event(kind=kind, seat=unit.owner, data={"unit": unit.id},
-                        text=reform_move_line(kind, flies is not None, number(state, unit), unit=unit.id, fly=flies, x=decimal(x, "g"), y=decimal(y, "g"), files=files, bearing=decimal(end.bearing, "g"), worst=decimal(worst, ".1f"), allowance=decimal(allowance, "g"), ground_note=ground_note(state, ends if flies is not None else swept, end.shape))))
+                        text=reform_move_line(kind, flies is not None, number(state, unit), unit=unit.id, fly=flies, x=decimal(x, "g"), y=decimal(y, "g"), files=files, bearing=decimal(end.bearing, "g"), worst=decimal(worst, ".1f"), allowance=decimal(allowance, "g"), ground_note=ground_note(state, ends if flies is not None else swept, end.shape, start))))

@@ -24,6 +24,7 @@ from engine.rulesets.ninth_age.catalogue import rule_name, rule_param
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.core import Event
 from engine.rulesets.ninth_age.terrain_layouts import KIND_WORD, kind_word, terrain_name
+from engine.table.charge_path import standing_against
 from engine.table.terrain import TerrainFeature
 
 MOUNTED = ("cavalry", "monstrous cavalry", "chariot")  # §18.3, §18.5, §18.7-18.9
@@ -132,16 +133,32 @@ def dangerous_features(state: NinthAgeState, unit: UnitState, *, flying: bool = 
     return out
 
 
-def crossed(feature: TerrainFeature, shapes) -> bool:
-    return any(shape.intersects(feature.polygon) for shape in shapes)
+def met_ground(feature: TerrainFeature, start=None):
+    """The ground of ``feature`` a move from ``start`` (a footprint or its shape; None: unknown)
+    meets: a feature the unit already stands against (within EPS_CONTACT: flush, or overlapping it
+    by the float noise of a pose placed flush) counts only deeper than that, so that moving off it
+    along or away from it is not going through it — the rule the charge path search follows
+    (:func:`engine.table.charge_path.standing_against`); a move that goes into it, or ends in
+    it, still meets it."""
+    if start is None:
+        return feature.polygon
+    return standing_against(start, {0: feature.polygon})[0]
 
 
-def water_blocks_march(state: NinthAgeState, unit: UnitState, path_shapes: list, *, standard: bool = True
-                       ) -> str | None:
+def crossed(feature: TerrainFeature, shapes, start=None) -> bool:
+    """Whether the ground swept (``shapes``) by a move from ``start`` goes into ``feature``
+    (:func:`met_ground`)."""
+    ground = met_ground(feature, start)
+    return not ground.is_empty and any(shape.intersects(ground) for shape in shapes)
+
+
+def water_blocks_march(state: NinthAgeState, unit: UnitState, path_shapes: list, *, standard: bool = True,
+                       start=None) -> str | None:
     """Units never march when entering, crossing or leaving Water (§18.3); the Water's name,
-    or None. Strider (Water) ignores it (``standard`` False: not a Stalker's Standard's)."""
+    or None. Strider (Water) ignores it (``standard`` False: not a Stalker's Standard's).
+    ``start``: where the move began (Water it only stands against is met as :func:`crossed` says)."""
     for t in state.table.features("water"):
-        if not strider(state, unit, "water", standard=standard) and crossed(t, path_shapes):
+        if not strider(state, unit, "water", standard=standard) and crossed(t, path_shapes, start):
             return t.name
     return None
 
@@ -294,10 +311,11 @@ def standing_cover(state: NinthAgeState, target: UnitState, shooter_point, *, la
     return "none", ""
 
 
-def ground_note(state: NinthAgeState, path_shapes: list, end_shape) -> str:
+def ground_note(state: NinthAgeState, path_shapes: list, end_shape, start=None) -> str:
     """What terrain a move went through and where it ended, for the reply: "; through Wheat
-    Field (Field), Stone Wall (Wall); ends 62% in Forest (Forest)" ("" on open ground)."""
-    through = [t for t in state.table.terrain if crossed(t, path_shapes)]
+    Field (Field), Stone Wall (Wall); ends 62% in Forest (Forest)" ("" on open ground).
+    ``start``: where the move began (a feature it only stands against: :func:`crossed`)."""
+    through = [t for t in state.table.terrain if crossed(t, path_shapes, start)]
     if not through:
         return ""
     ends = [(t, share_in(end_shape, [t.polygon])) for t in through]
