@@ -383,7 +383,7 @@ def inflict(state: NinthAgeState, target: UnitState, attack: Attack, unsaved: in
     # (a console game read "(D3) rolled 2, capped at W3: 1 unsaved wound(s) become 1")
     spec = str(attack.multiple_wounds).lower()
     halved = rolled and ("d3" in spec or spec.startswith("ammunition"))
-    events.append(Event(kind="roll", text=text_join("", [_("{purpose}: Multiple Wounds ({multiple_wounds})", purpose=purpose, multiple_wounds=attack.multiple_wounds), (_(" rolled {faces}", faces=_faces(rolled)) if rolled else ""), (_(" (D6 faces, a D3 being half a D6: each wound became {values})", values=commas(map(str, each))) if halved else ""), _(", capped at W{wounds}: {unsaved} unsaved wound(s) become {total}.", wounds=d.wounds, unsaved=unsaved, total=total)])))
+    events.append(Event(kind="roll", text=text_join("", [_("{purpose}: Multiple Wounds ({multiple_wounds})", purpose=purpose, multiple_wounds=attack.multiple_wounds), (_(" rolled {faces}", faces=_faces(rolled)) if rolled else ""), (_(" (D6 faces, a D3 being half a D6: each wound became {values})", values=commas(map(str, each))) if halved else ""), ngettext(", capped at W{wounds}: {unsaved} unsaved wound becomes {total}.", ", capped at W{wounds}: {unsaved} unsaved wounds become {total}.", unsaved, wounds=d.wounds, unsaved=unsaved, total=total)])))
     return total
 
 

@@ -117,7 +117,7 @@ def lose_wounds(state: NinthAgeState, unit: UnitState, wounds: int, events: list
     if dead:
         remove_models(unit, dead, joined_positions(state, unit))
         events.append(Event(kind="casualties", seat=unit.owner, data={"unit": unit.id, "removed": dead},
-                            text=text_join("", [ngettext("{unit} loses {dead} model(s); {models} left", "{unit} lose {dead} model(s); {models} left", number(state, unit), unit=unit.id, dead=dead, models=unit.models), (_(" ({wounds_lost} wound(s) carried on the next model)", wounds_lost=unit.wounds_lost) if unit.wounds_lost
+                            text=text_join("", [ngettext("{unit} loses {dead} model(s); {models} left", "{unit} lose {dead} model(s); {models} left", number(state, unit), unit=unit.id, dead=dead, models=unit.models), (ngettext(" ({wounds_lost} wound carried on the next model)", " ({wounds_lost} wounds carried on the next model)", unit.wounds_lost, wounds_lost=unit.wounds_lost) if unit.wounds_lost
                                and unit.models else ""), "."])))
     if unit.models <= 0:
         from engine.rulesets.ninth_age.mixed_units import fight_on
