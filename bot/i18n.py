@@ -356,7 +356,7 @@ def any_data_word(value: Any) -> Any:
 
 @lru_cache(maxsize=None)
 def _english_of_words(lang: str) -> dict[str, str]:
-    """Every shipped data word as ``lang`` says it (case-folded) -> its English."""
+    """Every shipped data word as ``lang`` says it (:func:`folded`) -> its English."""
     out: dict[str, str] = {}
     lookup = lookup_for(lang)
     if lookup is None:
@@ -365,7 +365,7 @@ def _english_of_words(lang: str) -> dict[str, str]:
         for english in data_texts(area):
             said = lookup.in_area(area, english, None, None)  # type: ignore[attr-defined]
             if said and said != english:
-                out.setdefault(" ".join(said.split()).casefold(), english)
+                out.setdefault(folded(said), english)
     return out
 
 
@@ -377,16 +377,21 @@ def english_word(value: str, lang: str | None) -> str:
 
     >>> english_word("Spada Gigante", "it"), english_word("Giant Sword", "it"), english_word("óriáskard", "hu")
     ('Giant Sword', 'Giant Sword', 'Giant Sword')
+
+    Case and accents do not matter, as for the other names a player types (:func:`folded`)::
+
+        >>> english_word("ORIASKARD", "hu")
+        'Giant Sword'
     """
     if not isinstance(value, str) or not value.strip() or lang in (None, SOURCE):
         return value
     words = _english_of_words(lang)
-    whole = words.get(" ".join(value.split()).casefold())
+    whole = words.get(folded(value))
     if whole is not None:
         return whole
     if "," in value:
         parts = [p.strip() for p in value.split(",")]
-        said = [words.get(" ".join(p.split()).casefold(), p) for p in parts]
+        said = [words.get(folded(p), p) for p in parts]
         if said != parts:
             return ", ".join(said)
     return value

@@ -80,6 +80,7 @@ def english_in(text: str, lang: str) -> list[str]:
     return found
 
 
+@pytest.mark.slow  # a whole skirmish in each language
 @pytest.mark.parametrize("lang", ["it", "hu"])
 @pytest.mark.parametrize("edition", ["war-drums", "starter"])
 async def test_a_whole_skirmish_in_the_players_language(store, lang, edition):

@@ -6,24 +6,17 @@ import pytest
 
 from engine.core.events import Event
 from bot.i18n import english_word, event_text, say as said_in
-from engine.rulesets.ninth_age import magic
 from engine.rulesets.ninth_age.catalogue import data_said
 
-from test_ninth_age_magic_service import _to_the_magic_phase
+from test_ninth_age_magic_service import _to_the_magic_phase, first_augment
 from test_ninth_age_service import CHANNEL, USERS, say, snapshot
 
 
 async def _augment(service):
     _, _, state = await snapshot(service)
-    active = state.active
-    for c in state.casters.values():
-        for name in c.spells + c.bound:
-            spell = magic.spell_named(state, c.seat, name)[0]
-            if c.seat == active and "Augment" in spell.types and "Aura" not in spell.types:
-                targets = magic.legal_targets(state, c, spell)
-                if targets:
-                    return state, c, spell, targets[0]
-    raise AssertionError("no Augment spell to cast")
+    choice = first_augment(state)
+    assert choice is not None, "no Augment spell to cast"
+    return (state, *choice)
 
 
 @pytest.mark.parametrize("lang", ["it", "hu"])

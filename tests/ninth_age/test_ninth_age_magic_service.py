@@ -18,23 +18,25 @@ async def _to_the_magic_phase(service):
     return reply
 
 
+def first_augment(state):
+    """(caster, spell, target) of the first Augment spell (not an Aura) the active side can cast
+    on a friendly unit in range, or None."""
+    for c in state.casters.values():
+        for name in c.spells + c.bound:
+            spell = magic.spell_named(state, c.seat, name)[0]
+            if c.seat == state.active and "Augment" in spell.types and "Aura" not in spell.types:
+                targets = magic.legal_targets(state, c, spell)
+                if targets:
+                    return c, spell, targets[0]
+    return None
+
+
 async def test_casting_through_the_service(service, store):
     reply = await _to_the_magic_phase(service)
     assert "Magic Flux" in reply.text and "Channels" in reply.text
     _, _, state = await snapshot(service)
     active, enemy = state.active, state.enemy_of(state.active)
-    # an Augment spell on a friendly unit in range: the first the active side can cast
-    choice = None
-    for c in state.casters.values():
-        for name in c.spells + c.bound:
-            spell = magic.spell_named(state, c.seat, name)[0]
-            if c.seat == active and "Augment" in spell.types and "Aura" not in spell.types:
-                targets = magic.legal_targets(state, c, spell)
-                if targets:
-                    choice = (c, spell, targets[0])
-                    break
-        if choice:
-            break
+    choice = first_augment(state)
     assert choice is not None, {c.name: (c.seat, c.spells, c.bound) for c in state.casters.values()}
     caster, spell, target = choice
     reply = await say(service, USERS[active], f'/cast wizard:"{caster.name}" spell:"{spell.name}" dice:9 '

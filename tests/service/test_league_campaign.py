@@ -4,6 +4,8 @@ player buys with the points won; every change the campaign rules make is logged.
 
 from collections import Counter
 
+import pytest
+
 from bot.commands import parse_line
 from bot.demo import choose_action, command_line
 from league_helpers import GUILD, matches_of_round, ok, say, seats
@@ -47,6 +49,7 @@ async def fight_until_blood(service, store, channel, limit=2000):
     raise AssertionError("no creature fell")
 
 
+@pytest.mark.slow  # three whole games of a campaign
 async def test_a_campaign_of_three_games_carries_casualties_and_purchases(service, store):
     for user, (name, cards) in WARBANDS.items():
         await ok(service, user, f"/warband new name:{name} edition:war-drums faction:LG")

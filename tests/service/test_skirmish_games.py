@@ -76,6 +76,7 @@ async def battle_to_the_end(service, store, users, settings, warband_names):
     return state
 
 
+@pytest.mark.slow  # whole games from warbands to the result
 @pytest.mark.parametrize("players, settings", [
     (2, "map=shattered-causeway"),
     (4, "map=teleport-ziggurat,players=4,scenario=teams"),
@@ -97,6 +98,7 @@ STARTER_WARBANDS = {
 }
 
 
+@pytest.mark.slow  # whole games from warbands to the result
 @pytest.mark.parametrize("players", [2, 4])
 async def test_a_starter_skirmish_from_warbands_to_the_result(service, store, players):
     users = list(USERS.values())[:players]

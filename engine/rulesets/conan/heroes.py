@@ -8,7 +8,9 @@
 ...          "melee": 0, "ranged": 0, "guard": 2, "move": 0, "manip": 0, "reroll": 0})
 >>> start_phase(h); h.gems["fatigue"]
 9
->>> recover(h, "aggressive", dead_heroes=0); (h.gems["reserve"], h.gems["fatigue"])
+>>> recover(h, "aggressive", dead_heroes=0)  # gems moved from Fatigue to Reserve
+2
+>>> (h.gems["reserve"], h.gems["fatigue"])
 (3, 7)
 """
 

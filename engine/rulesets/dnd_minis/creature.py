@@ -7,7 +7,8 @@ against, who caused them and when they end, so every mode reads one model:
 >>> card = StatCard.model_validate({"id": "orc", "name": "Orc", "speed": 6, "ac": 14, "hp": 20,
 ...     "melee": [{"bonus": 4, "damage": 5}]})
 >>> orc = Creature.from_card(card, id="orc-1", side="p1")
->>> orc.add_condition(Condition(name="stunned"))
+>>> orc.add_condition(Condition(name="stunned"))  # True: it was not stunned yet
+True
 >>> orc.active, orc.has("stunned"), orc.ac_penalty()
 (False, True, 2)
 """

@@ -1,6 +1,7 @@
 """Property test: random play drawn from the engine's own legal actions never raises and keeps
 the invariants (hit points, one creature per square, positions on the map, activations)."""
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -62,6 +63,7 @@ def draw_action(data, options):
     return data.draw(st.sampled_from(play))
 
 
+@pytest.mark.slow  # twenty random games played to their end
 @settings(max_examples=20, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.sampled_from(["war-drums", "starter"]))
 def test_random_legal_play_keeps_the_invariants(data, edition):
@@ -101,6 +103,7 @@ def four_corners():
     return grid(10, 10, walls=[(4, 6), (6, 4)], zones=zones).model_dump(mode="json")
 
 
+@pytest.mark.slow  # eight random games played to their end
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.sampled_from([{"scenario": "teams"}, {"scenario": "free-for-all", "players": 3},
                                    {"edition": "starter", "scenario": "teams"}]))
