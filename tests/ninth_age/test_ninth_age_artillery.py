@@ -49,7 +49,7 @@ def test_e51_bolt_thrower_penetration():
     assert left(state) == [] and state.units["Skulkers"].models == 18
     assert "at most 4 hits (front arc: 4 ranks)" in text
     assert "bolt hit 1 at S6" in text and "bolt hit 2 at S5" in text and "bolt hit 3 at S4" in text
-    assert "armour saves needing 6+: 6: 1 saved" in text and "The bolt stops after 3 hit(s)." in text
+    assert "armour saves needing 6+: 6: 1 saved" in text and "The bolt stops after 3 hits." in text
     # from a flank arc the most is the number of files
     state = shooting({"Bolt Thrower": (10, 25, 90), "Skulkers": (30, 25, 180)})
     assert bolt_hits_cap(state, state.units["Bolt Thrower"], block(state)) == (5, "right flank: 5 files")
@@ -100,7 +100,7 @@ def test_e39_catapult_scatter_and_bracketed_strength():
     text = " | ".join(e.text for e in log)
     assert "scatter die 1 = HIT" in text and "scatter distance D6: 4" in text
     assert "A direct hit: the template stays." in text
-    assert f"{len(under)} model(s) of Skulkers under the template: 1 under the centre at S9, {len(under) - 1} at S3" \
+    assert f"{len(under)} models of Skulkers under the template: 1 under the centre at S9, {len(under) - 1} at S3" \
         in text
     assert RULESET.board(state).templates[0].diameter == 3
 
@@ -182,7 +182,7 @@ def test_e58_stand_and_shoot_allowed_beyond_the_chargers_move():
     assert "Stand and Shoot -1" in text and "long range -1" in text  # 12" is beyond half of 18"
     assert state.units["Skulkers"].stood_and_shot and [c.target for c in state.charges] == ["Skulkers"]
     shots = next(e for e in log if e.kind == "shoot")
-    assert "model(s) in range" in shots.text and "behind the 2nd rank" not in shots.text
+    assert "models in range" in shots.text and "behind the 2nd rank" not in shots.text
 
 
 def test_stand_and_shoot_even_beyond_the_weapons_range():
@@ -271,7 +271,7 @@ def test_flame_thrower_sweeps_its_template_or_misfires_at_minus_one():
     log = []
     state = shoot(state, "Mortar", "Skulkers", log=log)
     text = " | ".join(e.text for e in log)
-    assert "the template moves 3\" straight on" in text and "model(s) of Skulkers under the flames" in text
+    assert "the template moves 3\" straight on" in text and "models of Skulkers under the flames" in text
     assert any(s["kind"] == "circle" for s in state.shots)
     # a 6: no shot, and the Misfire table at -1 (a 1 becomes 0: destroyed, a D6" blast)
     state = _flamer({"Mortar": (30, 10, 0), "Skulkers": (30, 20, 180)})

@@ -143,7 +143,7 @@ def test_resolve_hits_runs_every_step_with_the_dice_shown():
     result = resolve_hits(state, trolls, Attack(strength=4, source="crossbow"), 4, log, purpose="test")
     assert (result.wounded, result.armour_saved, result.special_saved, result.unsaved) == (2, 0, 1, 1)
     assert left(state) == [] and trolls.wounds_lost == 1 and trolls.models == 10
-    assert "needing 4+: 6 4 3 1: 2 wound(s)" in log[0].text and "regeneration saves on 4+: 4 2: 1 saved" in log[1].text
+    assert "needing 4+: 6 4 3 1: 2 wounds" in log[0].text and "regeneration saves on 4+: 4 2: 1 saved" in log[1].text
     # flaming attacks: no regeneration at all
     log = []
     load(state, 6, 6)

@@ -147,7 +147,7 @@ def test_shooting_from_a_building_every_model_up_to_fifteen_large_and_from_the_w
     crossbows = state.units["Crossbowmen"]
     assert height(state, crossbows) == HEIGHTS["large"]  # shooting from a Building: Large (§18.6)
     shots, notes = _measure(state, "Crossbowmen", "Brutes")
-    assert len(shots) == 15 and any("15 of 15 model(s) shoot from Farmhouse" in n for n in notes)
+    assert len(shots) == 15 and any("15 of 15 models shoot from Farmhouse" in n for n in notes)
     brutes = state.units["Brutes"].footprint().shape
     walls = state.table.feature_at((36, 24)).polygon
     assert shots[0].distance == pytest.approx(walls.distance(brutes), abs=0.01)  # range from the walls
@@ -186,7 +186,7 @@ def test_a_garrison_shoots_through_the_engine():
     log = []
     state = apply(state, Shoot(seat="p1", unit="Crossbowmen", target="Brutes"), log=log)
     text = " ".join(str(e.text) for e in log)
-    assert "15 of 15 model(s) shoot from Farmhouse" in text and state.units["Crossbowmen"].shot
+    assert "15 of 15 models shoot from Farmhouse" in text and state.units["Crossbowmen"].shot
 
 
 def test_a_template_touching_the_building_makes_d6_hits_at_the_centre_strength_only_if_over_it():
@@ -200,7 +200,7 @@ def test_a_template_touching_the_building_makes_d6_hits_at_the_centre_strength_o
     log = []
     state = apply(state, Shoot(seat="p1", unit="Mortar", target="Skulkers"), log=log)
     text = " | ".join(str(e.text) for e in log)
-    assert "The template touches Farmhouse: Skulkers in it takes D6 = 3 hit(s) at S9, its centre over the " \
+    assert "The template touches Farmhouse: Skulkers in it takes D6 = 3 hits at S9, its centre over the " \
            "Building (§18.6)." in text
     assert "under the template" not in text  # no count of bases spilling out of the walls
     # the template's centre must be over the Building, where the unit is
@@ -321,7 +321,7 @@ def test_any_template_touching_the_building_hits_the_garrison_d6_times():
     log = []
     # a 3" template over the wall's corner: D6 hits, however few of the thirty would stand under it
     assert models_under(state, spear, Circle(centre=(32, 21), diameter=3), "p2", log) == 5
-    assert str(log[-1].text) == "The template touches Farmhouse: Spearmen in it takes D6 = 5 hit(s) (§18.6)."
+    assert str(log[-1].text) == "The template touches Farmhouse: Spearmen in it takes D6 = 5 hits (§18.6)."
     # a template clear of the walls touches nobody in it, though it would touch the bases drawn inside
     log = []
     assert models_under(state, spear, Capsule(start=(30, 30), end=(30, 34), diameter=3), "p2", log) == 0
@@ -344,9 +344,9 @@ def test_a_flame_thrower_touching_the_building_makes_d6_flaming_hits_and_the_gar
     log = []
     state = apply(state, Shoot(seat="p1", unit="Mortar", target="Skulkers", at=(36, 21)), log=log)
     text = " | ".join(str(e.text) for e in log)
-    assert "The template touches Farmhouse: Skulkers in it takes D6 = 4 hit(s) at S5 (§18.6)." in text
+    assert "The template touches Farmhouse: Skulkers in it takes D6 = 4 hits at S5 (§18.6)." in text
     assert "Skulkers are in Farmhouse: Flammable (§18.6)." in text
-    assert "needing 2+: 1 1 1 6; Flammable re-rolls 6 6 6: 4 wound(s)" in text
+    assert "needing 2+: 1 1 1 6; Flammable re-rolls 6 6 6: 4 wounds" in text
     assert "under the flames" not in text  # no count of the bases drawn inside the walls
 
 

@@ -47,7 +47,7 @@ def test_a_character_marching_through_ruins_in_its_unit_takes_its_own_test():
         len(rf.roll.dice) == 20  # the rank and file alone: the character is not one of its 1D6 a model
     assert str(own.text) == ("Marshal in Halberdiers takes its own Dangerous Terrain test (marching through Ruined "
                              "Chapel; Ruins: Dangerous for every unit but Skirmishers (§18.9); 1D6, each 1 a "
-                             "wound): 1 wound(s) with Armour Piercing (6).")
+                             "wound): 1 wound with Armour Piercing (6).")
     assert own.roll.dice == [1] and left(state) == []
     assert "ward saves on 6+: 3: 0 saved" in " | ".join(str(e.text) for e in log)
     assert state.units["Marshal"].wounds_lost == 1 and state.units["Halberdiers"].models == 20
@@ -60,7 +60,7 @@ def test_a_character_slain_by_its_own_test_leaves_the_unit():
     load(state, *[6] * 20, 1, 5)  # the Marshal's 1, its 6+ ward fails
     state, log = _march(state, "Halberdiers", 8)
     said = " | ".join(str(e.text) for e in log)
-    assert "Marshal is slain in Halberdiers (1 wound(s) against the 1 it had left)." in said
+    assert "Marshal is slain in Halberdiers (1 wound against the 1 it had left)." in said
     assert state.units["Marshal"].location == "destroyed" and state.units["Halberdiers"].models == 20
 
 
@@ -90,7 +90,7 @@ def test_fleeing_through_enemies_every_model_of_the_unit_tests_on_1_to_3():
     dangerous_terrain(state, state.units["Halberdiers"], 3, "fleeing through Brutes", log)
     rf, own = _tests(log)
     assert len(rf.roll.dice) == 20 and own.roll.dice == [3]
-    assert "each 1-3 a wound): 1 wound(s)" in str(own.text) and state.units["Marshal"].wounds_lost == 0
+    assert "each 1-3 a wound): 1 wound" in str(own.text) and state.units["Marshal"].wounds_lost == 0
 
 
 # -- Focused spells (§9.3 "Mirato") ----------------------------------------------------------------------------
@@ -181,7 +181,7 @@ def test_a_bolt_in_situation_a_goes_through_the_rank_and_file_only():
     state = shoot(state, "Bolt Thrower", "Skulkers", log=log)
     said = _said(log)
     assert "1 hit(s) on Skulkers all go to its rank and file; Chieftain take(s) none (situation A, §16.4)." in said
-    assert "The bolt stops after 3 hit(s)." in said and left(state) == []
+    assert "The bolt stops after 3 hits." in said and left(state) == []
     assert state.units["Skulkers"].models == 18 and chief.wounds_lost == 0 and chief.location == "joined"
 
 
@@ -201,8 +201,8 @@ def test_a_bolt_in_situation_b_meets_the_model_the_shooter_names_hit_by_hit():
     state = shoot(state, "Bolt Thrower", "Skulkers", log=log,
                   answers={"bolt-hit-Skulkers-1": RANK_AND_FILE, "bolt-hit-Skulkers-2": "Chieftain"})
     said = _said(log)
-    assert "1 of 1 hit(s) on Skulkers go to Chieftain (situation B, §16.4)." in said
-    assert "bolt hit 2 at S5 on Skulkers (Chieftain)" in said and "The bolt stops after 2 hit(s)." in said
+    assert "1 of 1 hit on Skulkers goes to Chieftain (situation B, §16.4)." in said
+    assert "bolt hit 2 at S5 on Skulkers (Chieftain)" in said and "The bolt stops after 2 hits." in said
     assert state.units["Skulkers"].models == 19 and state.units["Chieftain"].wounds_lost == 1
 
 
@@ -291,9 +291,9 @@ def test_a_template_on_a_building_spreads_its_hits_over_a_garrisons_characters_i
     log = []
     state = apply(state, Shoot(seat="p1", unit="Mortar", target="Skulkers"), {"mixed-hits": "1"}, log)
     said = _said(log)
-    assert "The template touches Farmhouse: Skulkers in it takes D6 = 3 hit(s) at S9, its centre over the " \
+    assert "The template touches Farmhouse: Skulkers in it takes D6 = 3 hits at S9, its centre over the " \
            "Building (§18.6)." in said
-    assert "1 of 3 hit(s) on Skulkers go to Chieftain (situation B, §16.4)." in said
+    assert "1 of 3 hits on Skulkers go to Chieftain (situation B, §16.4)." in said
     assert "Mortar on Skulkers in Farmhouse (Chieftain): 1 to wound at S9" in said
     assert "Mortar on Skulkers in Farmhouse: 2 to wound at S9" in said
 
@@ -304,7 +304,7 @@ def test_a_template_on_a_building_leaves_the_garrisons_characters_alone_in_situa
     log = []
     state = apply(state, Shoot(seat="p1", unit="Mortar", target="Brutes"), None, log)
     said = _said(log)
-    assert "The template touches Farmhouse: Brutes in it takes D6 = 3 hit(s)" in said
+    assert "The template touches Farmhouse: Brutes in it takes D6 = 3 hits" in said
     assert "3 hit(s) on Brutes all go to its rank and file; Chieftain take(s) none (situation A, §16.4)." in said
     assert "(Chieftain)" not in said and state.units["Chieftain"].wounds_lost == 0
 
@@ -322,8 +322,8 @@ def test_a_spell_template_on_a_building_spreads_its_hits_over_the_garrisons_char
     state = cast(state, wizard="Hedge Wizard", spell="Cinder Storm", dice=2, target="Skulkers", log=log,
                  answers={"dispel": "none", "mixed-hits": "1"})
     said = _said(log)
-    assert "The template touches Farmhouse: Skulkers in it takes D6 = 2 hit(s) (§18.6)." in said
-    assert "1 of 2 hit(s) on Skulkers go to Chieftain (situation B, §16.4)." in said
+    assert "The template touches Farmhouse: Skulkers in it takes D6 = 2 hits (§18.6)." in said
+    assert "1 of 2 hits on Skulkers go to Chieftain (situation B, §16.4)." in said
     assert "Cinder Storm on Skulkers (Chieftain): 1 to wound at S4" in said
 
 

@@ -37,35 +37,35 @@ def test_crush_attack_replaces_the_front_ranks_attacks_at_initiative_0_and_stren
     log = _fight("Brutes", 3, "Spearmen", 5, "crush-attack")
     assert any("Brutes has Crush Attack: make one Crush Attack" in t for t in log)
     # the three Brutes in base contact: one Crush Attack each at I0 (the Champion's at WS 4), to hit as usual
-    assert "I0: Brutes Brute Champion Crush Attack ×1 (WS 4) at Spearmen (WS 3): 4+ to hit, rolled 4: 1 hit(s) " \
+    assert "I0: Brutes Brute Champion Crush Attack ×1 (WS 4) at Spearmen (WS 3): 4+ to hit, rolled 4: 1 hit " \
            "(Parry: 4+)." in log
-    assert "I0: Brutes Brute Crush Attack ×2 (WS 3) at Spearmen (WS 3): 4+ to hit, rolled 4, 4: 2 hit(s) " \
+    assert "I0: Brutes Brute Crush Attack ×2 (WS 3) at Spearmen (WS 3): 4+ to hit, rolled 4, 4: 2 hits " \
            "(Parry: 4+)." in log
-    assert "Brutes Brute Crush Attack against Spearmen: 2 to wound at S10 against T3 needing 2+: 4 4: 2 wound(s)." in log
+    assert "Brutes Brute Crush Attack against Spearmen: 2 to wound at S10 against T3 needing 2+: 4 4: 2 wounds." in log
     # never a supporting attack: the second rank's three Brutes make their normal supporting attacks at I2
-    assert "I2: Brutes Brute ×9 (WS 3) at Spearmen (WS 3): 4+ to hit, rolled 4, 4, 4, 4, 4, 4, 4, 4, 4: 9 hit(s) " \
+    assert "I2: Brutes Brute ×9 (WS 3) at Spearmen (WS 3): 4+ to hit, rolled 4, 4, 4, 4, 4, 4, 4, 4, 4: 9 hits " \
            "(Parry: 4+)." in log
     assert not any(t.startswith("I2: Brutes Brute Champion") for t in log)
     # the model still Stomps
-    assert "I0: Brutes Stomp (1) from 3 model(s) at Spearmen: 3 automatic hit(s) at S4." in log
+    assert "I0: Brutes Stomp (1) from 3 models at Spearmen: 3 automatic hits at S4." in log
 
 
 def test_the_owner_may_keep_the_normal_attacks():
     log = _fight("Brutes", 3, "Spearmen", 5, "normal-attacks")
     assert not any("Crush Attack ×" in t for t in log)
     assert "I2: Brutes Brute ×15 (WS 3) at Spearmen (WS 3): 4+ to hit, rolled 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, " \
-           "4, 4: 15 hit(s) (Parry: 4+)." in log
+           "4, 4: 15 hits (Parry: 4+)." in log
 
 
 def test_a_giants_crush_attack_has_multiple_wounds_d3_plus_1_and_replaces_its_random_attacks():
     log = _fight("Giant", 1, "Marshal", 1, "crush-attack")
     assert not any("Random Attacks" in t for t in log)
-    assert "I0: Giant Giant Crush Attack ×1 (WS 3) at Marshal (WS 6): 4+ to hit, rolled 4: 1 hit(s) (Parry: 4+)." in log
+    assert "I0: Giant Giant Crush Attack ×1 (WS 3) at Marshal (WS 6): 4+ to hit, rolled 4: 1 hit (Parry: 4+)." in log
     assert "Giant Giant Crush Attack against Marshal: no armour save is possible (armour +4 against S10, AP 0)." in log
     # Ammunition: D3+1, the 4 a 2, +1: 3 wounds (the Marshal's W)
     assert "Giant Giant Crush Attack against Marshal: Multiple Wounds (Ammunition) rolled 4 (D6 faces, a D3 " \
-           "being half a D6: each wound became 3), capped at W3: 1 unsaved wound(s) become 3." in log
-    assert "I0: Giant Stomp (D6) from 1 model(s) at Marshal, rolled 4: 4 automatic hit(s) at S6." in log
+           "being half a D6: each wound became 3), capped at W3: 1 unsaved wound becomes 3." in log
+    assert "I0: Giant Stomp (D6) from 1 model at Marshal, rolled 4: 4 automatic hits at S6." in log
     plain = _fight("Giant", 1, "Marshal", 1, "normal-attacks")
     assert any("Random Attacks (D3+2)" in t for t in plain)
 

@@ -45,7 +45,7 @@ def test_a_rear_rank_slain_at_a_higher_step_makes_no_supporting_attacks_later():
     assert any(t.startswith("I2: Brutes Brute ×6 ") for t in steps), steps
     assert not any(t.startswith("I2: Brutes Brute ×15 ") for t in steps)
     # I0: the 3 front-rank Brutes still in base contact stomp
-    assert any(t.startswith("I0: Brutes Stomp (1) from 3 model(s) at Spearmen") for t in steps)
+    assert any(t.startswith("I0: Brutes Stomp (1) from 3 models at Spearmen") for t in steps)
 
 
 def test_a_character_slain_at_a_higher_step_does_not_strike_at_its_own():
@@ -60,7 +60,7 @@ def test_a_character_slain_at_a_higher_step_does_not_strike_at_its_own():
     log = []
     apply(state, Fight(seat="p1", unit="Spearmen"), QUIET, log)
     said = text(log)
-    assert "Chieftain is slain in Brutes (4 wound(s) against the 4 it had left)." in said
+    assert "Chieftain is slain in Brutes (4 wounds against the 4 it had left)." in said
     steps = _steps(log)
     assert not any("Chieftain ×" in t for t in steps[1:]), steps
     # the R&F refill its place (§16.5): the Brutes' front rank is whole again at I2
@@ -80,7 +80,7 @@ def test_attacks_of_one_step_are_simultaneous():
     apply(state, Fight(seat="p1", unit="Spearmen"), QUIET, log)
     steps = _steps(log)
     assert any(t.startswith("I3: Brutes Brute ×15 ") for t in steps), steps
-    assert any(t.startswith("I3: Spearmen Spearman ×17 ") and ": 9 hit(s)" in t for t in steps)
+    assert any(t.startswith("I3: Spearmen Spearman ×17 ") and ": 9 hits" in t for t in steps)
     assert "Brutes lose 3 model(s); 3 left." in text(log)
 
 
@@ -102,7 +102,7 @@ def test_a_duellist_strikes_its_slain_opponent_at_a_later_step_for_overkill():
     said = text(log)
     assert "Chieftain is wiped out." in said
     assert "I3: Captain Warhorse ×1 (WS 3) at Chieftain (WS 5)" in said
-    assert "Captain Warhorse against the slain Chieftain: 1 more wound(s) of Overkill." in said
+    assert "Captain Warhorse against the slain Chieftain: 1 more wound of Overkill." in said
     # the combat score: the 2 wounds it had left, and 2 of Overkill (the rider's wound beyond them
     # and the Warhorse's)
     assert "Player 1's combat score: 4 (wounds 2, overkill 2) — No More Foes." in said

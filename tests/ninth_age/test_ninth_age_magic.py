@@ -320,7 +320,7 @@ def test_a_damage_spell_strikes_through_the_attack_sequence():
     load(state, 5, 1, 6, 6, 6, 6, 6, 6, 6)
     state = cast(state, wizard="Brutes Champion", spell="Bramble Dart", dice=2, target="Spearmen", log=log,
                  answers={"dispel": "none"})
-    assert "Bramble Dart strikes Spearmen: D6 = 6 hit(s) at Strength 3" in text(log)
+    assert "Bramble Dart strikes Spearmen: D6 = 6 hits at Strength 3" in text(log)
     assert state.units["Spearmen"].models < before
 
 
@@ -459,7 +459,7 @@ def test_a_line_template_hits_every_model_under_the_line():
                  answers={"dispel": "none"})
     mark = state.magic.templates[0]
     assert mark.kind == "line" and mark.end == state.units["Brutes"].footprint().centre
-    assert "Flame Lance: the template touches 2 model(s) of Brutes." in text(log)  # the middle file's two
+    assert "Flame Lance: the template touches 2 models of Brutes." in text(log)  # the middle file's two
     assert "Shaman" not in text(log).split("the template touches")[1].split(".")[0]
 
 

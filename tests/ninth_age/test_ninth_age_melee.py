@@ -486,7 +486,7 @@ def test_stomp_and_impact_hits_are_automatic_hits():
     apply(state, Fight(seat="p1", unit="Spearmen"), {"challenge": "none", "pursue": "restrain"}, log)
     stomp = next(e for e in log if e.kind == "special-attack")
     # the Brutes (monstrous infantry, Stomp (1)) stomp the Spearmen (infantry) at I0, one hit a model
-    assert stomp.text.startswith("I0: Brutes Stomp (1) from 3 model(s) at Spearmen: 3 automatic hit(s)")
+    assert stomp.text.startswith("I0: Brutes Stomp (1) from 3 models at Spearmen: 3 automatic hits")
     # a Battle Chariot that charged: Impact Hits (D6) with Scythes, D6+1 at I10
     state = scenario({"Brutes": (30, 20, 180), "Battle Chariot": (30, 20 - INCH40 - mm(100) / 2, 0)})
     state.units["Battle Chariot"].charged = True

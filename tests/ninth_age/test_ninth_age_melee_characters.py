@@ -164,7 +164,7 @@ def test_e57_melee_hits_on_a_mixed_unit():
     with pytest.raises(IllegalAction, match="not an answer"):
         RULESET.apply(state, Decide(seat="p2", option="2"))
     state, events = RULESET.apply(state, Decide(seat="p2", option="1"))
-    assert any("1 of " in e.text and "hit(s) on Spearmen go to Captain (situation B, §16.4)" in e.text
+    assert any("1 of " in e.text and "hits on Spearmen go to Captain (situation B, §16.4)" in e.text
                for e in events)
     assert any(e.text.startswith("Brutes Brute") and "against Captain: 1 to wound at S4 against T4" in e.text
                for e in events)
@@ -311,7 +311,7 @@ def test_a_duellist_with_a_second_initiative_strikes_the_slain_opponent_for_over
     events = []
     models = brutes.models
     assert combat.overkill_on_the_fallen(state, state.units["Captain"], horse, brutes, 1, events) == 1
-    assert brutes.models == models and "1 more wound(s) of Overkill" in events[-1].text
+    assert brutes.models == models and "1 more wound of Overkill" in events[-1].text
 
 
 # -- make way (§16.6) ------------------------------------------------------------------------------

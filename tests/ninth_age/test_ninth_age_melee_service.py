@@ -21,7 +21,7 @@ async def test_a_combat_through_the_service(service, store):
             reply = await say(service, USERS[active], "/end")
             assert reply.error is None, reply.text
             _, _, state = await snapshot(service)
-        assert "Melee phase: 1 combat(s)" in reply.text
+        assert "Melee phase: 1 combat" in reply.text
         reply = await say(service, USERS[active], f'/game board around:"{runner.id}"')
         assert reply.error is None, reply.text
         assert Image.open(io.BytesIO(reply.image)).width >= 500  # zoomed on the combat

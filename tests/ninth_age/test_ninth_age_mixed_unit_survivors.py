@@ -62,7 +62,7 @@ def test_in_melee_the_character_left_of_its_unit_fights_on_in_its_combat_and_tak
     # its charge, and it takes the Break test as the unit. Stomp is counted at I0 from the Brutes
     # in base contact then: the 2 Brutes whose bases touch the Marshal's one base, left where it
     # stood (all 3 touched the Spearmen's front when the round began)
-    assert "I0: Brutes Stomp (1) from 2 model(s) at Marshal" in said
+    assert "I0: Brutes Stomp (1) from 2 models at Marshal" in said
     assert "Player 1's combat score: 1 (wounds 0, charge 1)." in said
     assert "Marshal Break test (Ld 9 - 3 (combat score)" in said
 
@@ -79,6 +79,6 @@ def test_a_spell_slaying_the_last_rf_leaves_the_character_as_the_unit():
     state = cast(state, wizard="Brutes Champion", spell="Bramble Dart", dice=2, target="Spearmen", log=log,
                  answers={"dispel": "none"})
     said = text(log)
-    assert "1 of 2 hit(s) on Spearmen go to Marshal (situation B, §16.4)." in said
+    assert "1 of 2 hits on Spearmen go to Marshal (situation B, §16.4)." in said
     assert "The rank and file of Spearmen are all slain: Marshal is left and is still the same unit (§16.2)." in said
     assert state.units["Marshal"].location == "table" and state.units["Spearmen"].succeeded_by == "Marshal"

@@ -130,7 +130,7 @@ def test_a_unit_panicked_by_its_own_wizards_miscast_flees_from_the_nearest_enemy
 
 def test_a_conclave_champion_felled_by_its_own_miscast_carries_no_wound_onto_the_next_brute():
     """The Champion's W 3 + 1 are on its own model: when it falls, its model goes and nothing is
-    said to carry onto the next Brute (the log said "1 wound(s) carried on the next model")."""
+    said to carry onto the next Brute (the log said "1 wound carried on the next model")."""
     from test_ninth_age_seed_gaps import _conclave
 
     from engine.rulesets.ninth_age import magic
@@ -144,7 +144,7 @@ def test_a_conclave_champion_felled_by_its_own_miscast_carries_no_wound_onto_the
     magic.miscast(state, champion, spell, 2, log)
     said = _said(log)
     assert "Brutes lose 1 model(s); 3 left." in said, said
-    assert "Brutes' Champion falls (4 wound(s) against W4)." in said
+    assert "Brutes' Champion falls (4 wounds against W4)." in said
     assert brutes.models == 3 and brutes.wounds_lost == 0 and brutes.champion_lost
 
 

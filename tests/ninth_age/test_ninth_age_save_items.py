@@ -44,8 +44,8 @@ MARSHAL = [4] * 8
 def test_the_lucky_shield_ignores_the_first_hit_on_its_bearer_once():
     state, log = _marshal_fights_bulls(["Lucky Shield"], dice=[*MARSHAL, *[4] * 6, 4, 4, 4, 4, 1, 5, 5, 5, 5])
     assert "Brute Bulls Brute against Marshal: Marshal's Lucky Shield ignores the first hit it suffers (§23.4): " \
-           "5 hit(s) left." in text(log)
-    assert "Brute Bulls Brute against Marshal: 5 to wound at S4 against T4 needing 4+: 4 4 4 4 1: 4 wound(s)." \
+           "5 hits left." in text(log)
+    assert "Brute Bulls Brute against Marshal: 5 to wound at S4 against T4 needing 4+: 4 4 4 4 1: 4 wounds." \
         in text(log)
     assert state.spent_items == {"Marshal": ["Lucky Shield"]}
     # its gift is used up: a later hit is not ignored

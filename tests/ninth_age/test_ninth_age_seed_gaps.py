@@ -271,7 +271,7 @@ def test_a_miscast_template_over_a_wizard_in_a_unit_of_4_rf_hits_the_wizard_with
                     6, 6, 6,  # the three Brutes' hits wound
                     6, 6, 1)  # their armour saves on 6+: two saved
     assert "The template covers Shaman in Brutes: it takes the hit(s) itself (situation B, §16.4)." in said
-    assert "Sap the Strength on Brutes (Shaman): 1 to wound at S4 against T4 needing 4+: 6: 1 wound(s)." in said
+    assert "Sap the Strength on Brutes (Shaman): 1 to wound at S4 against T4 needing 4+: 6: 1 wound." in said
     assert not any(s.startswith("Sap the Strength on Brutes (Shaman): armour saves") for s in said)  # none
     assert "Sap the Strength on Brutes: armour saves needing 6+: 6 6 1: 2 saved." in said
     assert state.units["Brutes"].wounds_lost == 1 and state.units["Shaman"].wounds_lost == 1 and left(state) == []
@@ -324,8 +324,8 @@ def test_witchfire_spreads_its_hits_over_the_wizards_unit_the_wizard_taking_one_
     log = []
     magic.miscast(state, shaman, spell, 5, log)  # the Shaman's share offered at most 1 (the default taken)
     said = _said(log)
-    assert "Witchfire: Brutes takes 5 hit(s)." in said
-    assert "1 of 5 hit(s) on Brutes go to Shaman (situation B, §16.4)." in said
+    assert "Witchfire: Brutes takes 5 hits." in said
+    assert "1 of 5 hits on Brutes go to Shaman (situation B, §16.4)." in said
     assert any(s.startswith("Sap the Strength on Brutes (Shaman): 1 to wound") for s in said)
     assert any(s.startswith("Sap the Strength on Brutes: 4 to wound") for s in said)
 
@@ -437,11 +437,11 @@ def test_a_conclave_champions_miscast_takes_its_own_hit_without_saves_and_its_un
                     6, 6, 6, 6, 6,  # five Brutes' hits wound
                     6, 6, 6, 6, 1,  # their armour saves on 6+: four saved
                     6)  # the Champion's hit wounds: no save
-    assert "The 5\" template on Brutes Champion touches 6 model(s) of Brutes." in said
+    assert "The 5\" template on Brutes Champion touches 6 models of Brutes." in said
     assert "6 hits on Brutes: one is Brutes Champion's own, with no saves of any kind (§9.10); " \
            "the others keep their saves." in said
     assert "Sap the Strength on Brutes: armour saves needing 6+: 6 6 6 6 1: 4 saved." in said
-    assert "Sap the Strength on Brutes Champion: 1 to wound at S4 against T4 needing 4+: 6: 1 wound(s)." in said
+    assert "Sap the Strength on Brutes Champion: 1 to wound at S4 against T4 needing 4+: 6: 1 wound." in said
     assert not any(s.startswith("Sap the Strength on Brutes Champion: armour saves") for s in said)
     assert brutes.wounds_lost == 1 and brutes.champion_wounds == 1 and left(state) == []
 
@@ -475,7 +475,7 @@ def test_a_conclave_champions_own_miscast_hit_wounds_the_champion_not_the_units_
                     6, 6, 6, 6, 6,  # five Brutes' hits wound
                     6, 6, 6, 6, 6,  # their armour saves on 6+: all saved
                     6)  # the Champion's hit wounds: no save
-    assert "Brutes' Champion falls (4 wound(s) against W4)." in said, said
+    assert "Brutes' Champion falls (4 wounds against W4)." in said, said
     assert brutes.champion_lost and brutes.models == 5 and brutes.wounds_lost == 0
     assert not magic.caster_alive(state, champion)  # the Conclave's wizard fell with it
     assert left(state) == []
@@ -503,7 +503,7 @@ def test_a_conclave_champions_miscast_template_is_centred_on_the_champions_own_b
     brutes.command_at = {"standard": (0, 4), "musician": (0, 3), "champion": (0, 8)}
     base = brutes.footprint().models[8].centroid
     said = _miscast(state, champion, spell, 2, 3, *[1] * 10)  # 5: Catastrophic Detonation; no wounds
-    assert "The 3\" template on Brutes Champion touches 2 model(s) of Brutes." in said, said
+    assert "The 3\" template on Brutes Champion touches 2 models of Brutes." in said, said
     mark = state.magic.templates[-1]
     assert mark.start == (base.x, base.y)
 
@@ -516,7 +516,7 @@ def test_a_conclave_champions_miscast_template_over_a_character_in_the_unit_hits
     _brutes_in_armour(state, state.units["Shaman"])
     characters._place(state, state.units["Shaman"], brutes, 1, [])
     said = _miscast(state, champion, spell, 1, 1, *[1] * 10)  # 2: Breach in the Veil; no wounds
-    assert "The 5\" template on Brutes Champion touches 4 model(s) of Brutes." in said, said
+    assert "The 5\" template on Brutes Champion touches 4 models of Brutes." in said, said
     assert "The template covers Shaman in Brutes: it takes the hit(s) itself (situation B, §16.4)." in said
     assert "3 hits on Brutes: one is Brutes Champion's own, with no saves of any kind (§9.10); " \
            "the others keep their saves." in said
@@ -536,7 +536,7 @@ def test_witchfire_on_a_conclave_gives_the_champion_one_hit_of_its_own_without_s
     log = []
     magic.miscast(state, champion, spell, 2, log)
     said = _said(log)
-    assert "Witchfire: Brutes takes 2 hit(s)." in said
+    assert "Witchfire: Brutes takes 2 hits." in said
     assert "2 hits on Brutes: one is Brutes Champion's own, with no saves of any kind (§9.10); " \
            "the others keep their saves." in said
     assert "Sap the Strength on Brutes: armour saves needing 6+: 6: 1 saved." in said, "\n".join(said)
@@ -559,8 +559,8 @@ def test_a_garrisoned_wizards_miscast_leaves_the_buildings_other_models_their_sa
                     6,  # the Shaman's hit wounds: no save
                     6, 6, 6,  # the Brutes' three hits wound
                     6, 6, 1)  # their armour saves on 6+: two saved
-    assert "1 of 4 hit(s) on Brutes go to Shaman (situation B, §16.4)." in said, said
-    assert "Sap the Strength on Brutes (Shaman): 1 to wound at S4 against T4 needing 4+: 6: 1 wound(s)." in said
+    assert "1 of 4 hits on Brutes go to Shaman (situation B, §16.4)." in said, said
+    assert "Sap the Strength on Brutes (Shaman): 1 to wound at S4 against T4 needing 4+: 6: 1 wound." in said
     assert not any(s.startswith("Sap the Strength on Brutes (Shaman): armour saves") for s in said)
     assert "Sap the Strength on Brutes: armour saves needing 6+: 6 6 1: 2 saved." in said
     assert state.units["Shaman"].wounds_lost == 1 and brutes.wounds_lost == 1 and left(state) == []

@@ -55,8 +55,8 @@ def test_e55_ranged_to_hit_with_modifiers():
     state = shoot(state, "Crossbowmen", "Skulkers", log=log)
     assert left(state) == []
     text = " | ".join(e.text for e in log)
-    assert "10 shot(s) at BS 3 -5, needing 6 then 6+: 6 6 6 1 2 3 4 5 5 5: 3 six(es)" in text
-    assert "then 6+: 6 5 6: 2 hit(s)" in text and "needing 3+: 3 2: 1 wound(s)" in text
+    assert "10 shots at BS 3 -5, needing 6 then 6+: 6 6 6 1 2 3 4 5 5 5: 3 six(es)" in text
+    assert "then 6+: 6 5 6: 2 hits" in text and "needing 3+: 3 2: 1 wound" in text
     assert "soft cover for 10" in text and "Skulkers lose 1 model(s); 9 left" in text
     # the notes of the shot read in the reader's language, not joined in English
     from bot.i18n import event_text, say
@@ -164,10 +164,10 @@ def test_multiple_shots_is_the_players_choice():
     assert asked.pending.decision.key == "multiple-shots-Pistoliers"
     log = []
     shoot(state, "Pistoliers", "Brutes", {"multiple-shots": "multiple"}, log)
-    assert any("10 shot(s)" in e.text for e in log) and any("5 with Multiple Shots -1" in e.text for e in log)
+    assert any("10 shots" in e.text for e in log) and any("5 with Multiple Shots -1" in e.text for e in log)
     log = []
     shoot(state, "Pistoliers", "Brutes", log=log, multiple=False)
-    assert any("5 shot(s)" in e.text for e in log)
+    assert any("5 shots" in e.text for e in log)
 
 
 def test_the_shooting_phase_opens_and_closes_with_end():
@@ -208,8 +208,8 @@ def test_models_may_hold_their_fire():
     state = shooting({"Crossbowmen": (30, 10, 0), "Brutes": (30, 30, 180)})
     log = []
     shoot(state, "Crossbowmen", "Brutes", log=log, models=3)
-    assert any("3 model(s) in range" in e.text and "7 able model(s) hold their fire" in e.text for e in log)
-    assert any("3 shot(s) at BS 3" in e.text for e in log)
+    assert any("3 models in range" in e.text and "7 able models hold their fire" in e.text for e in log)
+    assert any("3 shots at BS 3" in e.text for e in log)
     with pytest.raises(IllegalAction, match="at least 1"):
         shoot(state, "Crossbowmen", "Brutes", models=0)
 
@@ -225,7 +225,7 @@ def test_multiple_shots_with_a_dice_value_are_rolled_for_each_model():
         log = []
         shoot(state, "Pistoliers", "Brutes", {"multiple-shots": "multiple"}, log)
         assert any("Multiple Shots (D3) rolled 1 1 2 2 3" in e.text for e in log)
-        assert any("9 shot(s) at BS 3 -1" in e.text for e in log)
+        assert any("9 shots at BS 3 -1" in e.text for e in log)
     finally:
         del RANGED["test darts"]
 
@@ -264,10 +264,10 @@ def test_shooting_hits_on_a_unit_of_4_rf_are_spread_over_rf_and_character_by_the
     log = []
     state = apply(state, Decide(seat="p1", option="2"), None, log)
     text = " | ".join(e.text for e in log)
-    assert "10 shot(s)" in " | ".join(e.text for e in events)
-    assert "2 of 8 hit(s) on Brutes go to Chieftain (situation B, §16.4)." in text
+    assert "10 shots" in " | ".join(e.text for e in events)
+    assert "2 of 8 hits on Brutes go to Chieftain (situation B, §16.4)." in text
     # the Chieftain's own roll to wound and its own heavy armour, against its own T4 and W4
-    assert "Crossbowmen shoot (crossbow) at Brutes (Chieftain): 2 to wound at S4 against T4 needing 4+: 5 5: 2 wound(s)." in text
+    assert "Crossbowmen shoot (crossbow) at Brutes (Chieftain): 2 to wound at S4 against T4 needing 4+: 5 5: 2 wounds." in text
     assert "Chieftain has 2 left" in text and state.units["Chieftain"].wounds_lost == 2
     # the other 6 hits on the 4 Brutes
     assert "Crossbowmen shoot (crossbow) at Brutes: 6 to wound" in text

@@ -177,11 +177,11 @@ def test_a_champions_wounds_stay_on_it_until_it_falls():
     assert champion_wounds(state, brutes) == 4  # W3, +1 in a Wizard Conclave (§22)
     load(state, 6, 1)
     assert combat.wound_champion(state, spearmen, blow, brutes, 1, log) == (1, 0)
-    assert "1 wound(s), 3 of its W4 now; the Champion stands." in log[-1].text
+    assert "1 wound, 3 of its W4 now; the Champion stands." in log[-1].text
     load(state, 6, 6, 1, 1)
     assert combat.wound_champion(state, spearmen, blow, brutes, 2, log) == (1, 1)  # its last wound, 1 Overkill
     assert brutes.champion_lost and brutes.champion_wounds == 0
-    assert "Brutes' Champion falls (5 wound(s) against W4: 1 Overkill)." in log[-1].text
+    assert "Brutes' Champion falls (5 wounds against W4: 1 Overkill)." in log[-1].text
 
 
 def test_declining_to_dispel_a_spell_in_play_is_said():

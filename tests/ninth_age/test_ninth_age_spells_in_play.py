@@ -73,8 +73,8 @@ def test_an_augment_on_bs_changes_the_following_shooting(augment, needed, hits):
     log = []
     load(state, *[3] * 10, *[1] * 10)  # ten 3s to hit; any to-wound dice miss
     state = apply(state, Shoot(seat="p1", unit="Crossbowmen", target="Brutes"), NO_DISPEL, log)
-    shots = next(e.text for e in log if "shot(s) at BS" in e.text)
-    assert f"at BS {4 if augment else 3} +0, needing {needed}" in shots and shots.endswith(f"{hits} hit(s).")
+    shots = next(e.text for e in log if "shots at BS" in e.text)
+    assert f"at BS {4 if augment else 3} +0, needing {needed}" in shots and shots.endswith(f"{hits} {'hit' if hits == 1 else 'hits'}.")
 
 
 # -- WS, I, S and A: a hex and an augment change the following Melee phase -------------------------------
@@ -162,11 +162,11 @@ def _chieftain_stomps(potion: bool):
 
 def test_e31_special_attacks_ignore_weapons_but_use_profile_changes():
     _, plain = _chieftain_stomps(potion=False)
-    assert "Chieftain Stomp (1) from 1 model(s) at Spearmen: 1 automatic hit(s) at S4." in text(plain)
+    assert "Chieftain Stomp (1) from 1 model at Spearmen: 1 automatic hit at S4." in text(plain)
     assert "Chieftain Chieftain against Spearmen: 4 to wound at S6" in text(plain)  # S4 + great weapon 2
     state, drunk = _chieftain_stomps(potion=True)
     assert "Chieftain drinks the Potion of Strength: S +2 until the end of this player turn" in text(drunk)
-    assert "Chieftain Stomp (1) from 1 model(s) at Spearmen: 1 automatic hit(s) at S6." in text(drunk)
+    assert "Chieftain Stomp (1) from 1 model at Spearmen: 1 automatic hit at S6." in text(drunk)
     assert "Chieftain Chieftain against Spearmen: 4 to wound at S8" in text(drunk)
     # one use: the second drink is refused with the reason
     with pytest.raises(IllegalAction, match="Potion of Strength is one use and was already used"):
@@ -289,7 +289,7 @@ def test_divine_attacks_and_the_blessed_swords_to_wound_re_rolls():
     load(state, 4, 4, 4, 4, 1, 1, 4, 4, 5, 5, 5, 5, 5, 1, 1, 1, 6, *[4] * 40)
     state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
     assert "Marshal Marshal against Brute Bulls: 4 to wound at S4 against T4 needing 4+: 1 1 4 4; Blessed Sword " \
-           "re-rolls 5 5: 4 wound(s)." in text(log)
+           "re-rolls 5 5: 4 wounds." in text(log)
     assert "Marshal Marshal against Brute Bulls: ward saves on 5+: 5 5 5 1, re-rolled for Divine Attacks: 1 1 6: " \
            "1 saved." in text(log)
 
@@ -301,7 +301,7 @@ def test_distracting_toxic_attacks_and_the_banner_of_discipline():
     load(state, *[4] * 80)
     state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
     # the Glittering Cuirass: Distracting, -1 to hit the Marshal in close combat
-    assert "Brute Bulls Brute ×6 (WS 3) at Marshal (WS 6): 4+ to hit, rolled 4, 4, 4, 4, 4, 4: 0 hit(s) (Parry: 4+) " \
+    assert "Brute Bulls Brute ×6 (WS 3) at Marshal (WS 6): 4+ to hit, rolled 4, 4, 4, 4, 4, 4: 0 hits (Parry: 4+) " \
            "(-1 Distracting) (so 5+ on the die)." in text(log)
     state = _marshal_vs_bulls(bulls={"special_rules": ["Toxic Attacks"]})
     log = []
@@ -335,7 +335,7 @@ def test_bluffers_helm_dusk_stone_and_the_holy_icons_own_ward_re_rolls():
     load(state, *[4] * 8, *[4] * 6, 4, 4, 4, 4, 1, 1, 1, 1, 4, 4, 1, 2, 3, 1, *[4] * 40)
     state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
     assert "Brute Bulls Brute against Marshal: 6 to wound at S4 against T4 needing 4+: 4 4 4 4 1 1; Bluffer's Helm " \
-           "re-rolls the successes: 1 1 4 4: 2 wound(s)." in text(log)
+           "re-rolls the successes: 1 1 4 4: 2 wounds." in text(log)
     assert "Brute Bulls Brute against Marshal: armour saves needing 3+: 1 2, Dusk Stone re-rolls 3 1: 1 saved." \
         in text(log)
     state = _marshal_vs_bulls(marshal={"magic_items": []},
@@ -406,7 +406,7 @@ def test_charm_of_cursed_iron_and_gem_of_fortune_protect_the_bearers_unit():
     log = []
     load(state, 6, 6, 3, 6, *[4] * 60)  # the bolt: hits, wounds on a 6 (re-rolled: 3), 5+ ward: 6
     state = apply(state, Shoot(seat="p1", unit="Bolt Thrower", target="Brutes"), NO_DISPEL, log)
-    assert "1 to wound at S6 against T4 needing 2+: 6; the Gem of Fortune re-rolls the 6s: 3: 1 wound(s)." \
+    assert "1 to wound at S6 against T4 needing 2+: 6; the Gem of Fortune re-rolls the 6s: 3: 1 wound." \
         in text(log)
     assert "bolt hit 1 at S6 on Brutes: ward saves on 5+: 6: 1 saved." in text(log)
     # the Charm's ward is against artillery only: the crossbows' wounds have none
@@ -477,13 +477,13 @@ def test_metalshifting_wounds_on_the_armour_save_value_with_ap_6():
     state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
     # the Marshal's 3+ armour save (plate armour, shield): wounded on 3+ whatever S and T, no armour save (AP 6)
     assert "Brute Bulls Brute against Marshal: 6 to wound against an armour save of 3+ (Metalshifting) needing 3+: " \
-           "3 3 2 2 1 6: 3 wound(s)." in text(log)
+           "3 3 2 2 1 6: 3 wounds." in text(log)
     assert "Brute Bulls Brute against Marshal: no armour save is possible" in text(log)
     state = _marshal_vs_bulls(marshal={"equipment": ["hand weapon"]}, bulls={"special_rules": ["Metalshifting"]})
     log = []
     load(state, *[4] * 8, *[4] * 6, 5, 5, 5, 5, 5, 6, *[4] * 40)
     state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
-    assert "6 to wound against no armour save (Metalshifting: 6s only) needing 6+: 5 5 5 5 5 6: 1 wound(s)." \
+    assert "6 to wound against no armour save (Metalshifting: 6s only) needing 6+: 5 5 5 5 5 6: 1 wound." \
         in text(log)
 
 
@@ -492,7 +492,7 @@ def test_grinding_attacks_at_the_models_initiative_or_impact_hits_by_choice():
     log = []
     load(state, *[4] * 80)
     apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
-    assert "I2: Brute Bulls Grinding Attacks (2) from 1 model(s) at Marshal: 2 automatic hit(s) at S4." in text(log)
+    assert "I2: Brute Bulls Grinding Attacks (2) from 1 model at Marshal: 2 automatic hits at S4." in text(log)
     for answer, made, not_made in (("grinding-attacks", "Grinding Attacks (2)", "Impact Hits"),
                                    ("impact-hits", "Impact Hits (1)", "Grinding Attacks")):
         state = _marshal_vs_bulls(bulls={"special_rules": ["Grinding Attacks (2)", "Impact Hits (1)"]})
@@ -501,7 +501,7 @@ def test_grinding_attacks_at_the_models_initiative_or_impact_hits_by_choice():
         log = []
         load(state, *[4] * 80)
         apply(state, Fight(seat="p1", unit="Marshal"), {**NO_DISPEL, "grinding": answer}, log)
-        assert f"Brute Bulls {made} from 1 model(s) at Marshal" in text(log)
+        assert f"Brute Bulls {made} from 1 model at Marshal" in text(log)
         assert f"Brute Bulls {not_made} (" not in text(log)
         assert "Impact Hits (1) or their Grinding Attacks (2) this combat round: which?" in text(log)
 
@@ -517,8 +517,8 @@ def test_hellfire_and_lightning_attack_strike_at_the_end_of_the_phase():
     log = []
     load(state, 3, *[6] * 3, 2, *[4] * 10)  # Lightning D6 = 3 hits at S4 ...; Hellfire D6 = 2 hits at S1
     state = apply(state, EndStep(seat="p1"), NO_DISPEL, log)
-    assert "End of the phase: Lightning Attack strikes Brute Bulls: D6 = 3 hit(s) at S4 (§22) [3]." in text(log)
-    assert "End of the phase: Hellfire strikes Marshal: D6 = 2 hit(s) at S1, no saves of any kind (§22) [2]." \
+    assert "End of the phase: Lightning Attack strikes Brute Bulls: D6 = 3 hits at S4 (§22) [3]." in text(log)
+    assert "End of the phase: Hellfire strikes Marshal: D6 = 2 hits at S1, no saves of any kind (§22) [2]." \
         in text(log)
     assert state.phase_end_hits == []
 
@@ -597,8 +597,8 @@ def test_poisoned_attacks_in_close_combat_wound_on_a_natural_six_to_hit():
     # the Marshal's 4 attacks: 6 6 3 4 (all hit WS 3 on 3+; two natural 6s wound automatically); 2 to wound: 1 1
     load(state, 6, 6, 3, 4, 1, 1, *[4] * 60)
     state = apply(state, Fight(seat="p1", unit="Marshal"), NO_DISPEL, log)
-    assert "rolled 6, 6, 3, 4: 4 hit(s); Poisoned Attacks: 2 natural 6(s) wound automatically." in text(log)
-    assert "Marshal Marshal against Brute Bulls: 2 to wound at S4 against T4 needing 4+: 1 1: 0 wound(s)." in text(log)
+    assert "rolled 6, 6, 3, 4: 4 hits; Poisoned Attacks: 2 natural 6s wound automatically." in text(log)
+    assert "Marshal Marshal against Brute Bulls: 2 to wound at S4 against T4 needing 4+: 1 1: 0 wounds." in text(log)
 
 
 def test_stupidity_test_at_the_start_of_the_turn_then_a_d6_move_and_no_voluntary_action():
@@ -668,5 +668,5 @@ def test_e34_random_attacks_in_a_combat():
     log = []
     load(state, 1, 1, 5, *[4] * 60)  # the Spearmen's Fear test (passed), then the Giant's D3
     apply(state, Fight(seat="p2", unit="Giant"), NO_DISPEL, log)
-    assert "I3: Giant Giant Random Attacks (D3+2) rolled 5: 5 attack(s)." in text(log)
+    assert "I3: Giant Giant Random Attacks (D3+2) rolled 5: 5 attacks." in text(log)
     assert "Giant Giant ×5 (WS 3) at Spearmen" in text(log)

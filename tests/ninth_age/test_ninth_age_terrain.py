@@ -122,7 +122,7 @@ def test_water_disorders_ranks():
                                                             (10, miny + 1.2)]))
     assert unit_full_ranks(state, state.units["Spearmen"]) == 4
     assert terrain_rules.water_full_ranks(state, state.units["Spearmen"], 6) == (
-        4, "2 rank(s) in Water are not full (§18.3)")
+        4, "2 ranks in Water are not full (§18.3)")
     # most of the unit in Water: 0 full ranks; Strider (Water) is not disordered
     state.table.terrain[-1] = feature("Lake", "water", [(10, miny - 1), (30, miny - 1), (30, maxy - 1),
                                                          (10, maxy - 1)])

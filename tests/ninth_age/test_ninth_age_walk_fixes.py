@@ -93,7 +93,7 @@ def test_a_war_machines_shot_tests_heavy_casualties_only_for_the_units_it_cost_m
     load(state, 2)  # the bolt misses (BS 3: 4+)
     log = []
     state = apply(state, Shoot(seat="p1", unit="Bolt Thrower", target="Brutes"), None, log)
-    assert "0 six(es)" in _text(log) or "0 hit(s)" in _text(log)
+    assert "0 six(es)" in _text(log) or "0 hits" in _text(log)
     assert "Skulkers" not in _text(log)
 
 
@@ -113,7 +113,7 @@ def test_a_reaction_the_unit_had_no_choice_in_says_why():
 
 
 def test_hatred_re_rolls_are_said_as_part_of_the_hits_counted():
-    """"rolled …: 9 hit(s); Hatred re-rolls 9 miss(es): … (3 more)" read as 12 hits; the count
+    """"rolled …: 9 hits; Hatred re-rolls 9 miss(es): … (3 more)" read as 12 hits; the count
     said is the total, so the note says how many of them the re-roll made."""
     import re
 
@@ -132,7 +132,7 @@ def test_hatred_re_rolls_are_said_as_part_of_the_hits_counted():
         if line is not None:
             break
     said = str(line.text)
-    m = re.search(r"(\d+)\+ to hit, rolled ([\d, ]+): (\d+) hit\(s\).*; (\d+) of them on Hatred's re-roll of (\d+) "
+    m = re.search(r"(\d+)\+ to hit, rolled ([\d, ]+): (\d+) hits?.*; (\d+) of them on Hatred's re-roll of (\d+) "
                   r"miss\(es\)", said)
     assert m, said
     need, first, total, extra, again = int(m[1]), [int(f) for f in m[2].split(", ")], int(m[3]), int(m[4]), int(m[5])
@@ -142,7 +142,7 @@ def test_hatred_re_rolls_are_said_as_part_of_the_hits_counted():
 
 
 def test_multiple_wounds_d3_says_what_the_d6_face_made():
-    """A cannonball read "Multiple Wounds (D3) rolled 2, capped at W3: 1 unsaved wound(s) become
+    """A cannonball read "Multiple Wounds (D3) rolled 2, capped at W3: 1 unsaved wound become
     1": the 2 was the D6 face, the D3 a 1."""
     from engine.rulesets.ninth_age.attacks import inflict
     from engine.rulesets.ninth_age.damage import Attack, defence
@@ -154,11 +154,11 @@ def test_multiple_wounds_d3_says_what_the_d6_face_made():
                     defence(state.unit_entry(state.units["Brutes"])), events, "cannonball hit 1")
     assert total == 1
     assert str(events[-1].text) == ("cannonball hit 1: Multiple Wounds (D3) rolled 2 (D6 faces, a D3 being half a "
-                                    "D6: each wound became 1), capped at W3: 1 unsaved wound(s) become 1.")
+                                    "D6: each wound became 1), capped at W3: 1 unsaved wound becomes 1.")
 
 
 def test_a_to_hit_modifier_says_the_face_it_makes():
-    """"3+ to hit, rolled 4, 2, 5, 1, 3, 4, 5, 1, 6, 4, 4, 6: 10 hit(s) (+1 against a flail)": the 2
+    """"3+ to hit, rolled 4, 2, 5, 1, 3, 4, 5, 1, 6, 4, 4, 6: 10 hits (+1 against a flail)": the 2
     hit, so the line says the face the modifier makes."""
     from engine.core import Rng
     from engine.rulesets.ninth_age.actions import Fight

@@ -239,7 +239,7 @@ def bolt_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weapo
         if removed and not target.on_table:  # its R&F all slain: the characters left are still the unit (§16.2)
             target = state.units[successor(state, target.id)]
         if not removed or not target.on_table:
-            events.append(Event(kind="shoot", seat=unit.owner, text=(_("The bolt stops after {value} hit(s).", value=k + 1) if not removed else _("The bolt passes through the last of {target}.", target=target.id))))
+            events.append(Event(kind="shoot", seat=unit.owner, text=(ngettext("The bolt stops after {value} hit.", "The bolt stops after {value} hits.", k + 1, value=k + 1) if not removed else _("The bolt passes through the last of {target}.", target=target.id))))
             return
     events.append(Event(kind="shoot", seat=unit.owner, text=_("The bolt stops: {cap} hits is its most ({why}).", cap=cap, why=why)))
 
@@ -261,7 +261,7 @@ def _bolt_victim(state: NinthAgeState, machine: UnitState, target: UnitState, k:
     victim = one_hit_goes_to(state, machine.owner, target, exposed, f"bolt-hit-{target.id}-{k + 1}",
                              _("Bolt hit {value} on {target} (situation B, §16.4): the rank and file ('{rf}') or which character?", value=k + 1, target=target.id, rf=RANK_AND_FILE))
     if victim is not None:
-        events.append(Event(kind="allocation", seat=machine.owner, text=_("{value_n} of {hits} hit(s) on {target} go to {c} (situation B, §16.4).", value_n=1, hits=1, target=target.id, c=victim.id)))
+        events.append(Event(kind="allocation", seat=machine.owner, text=ngettext("{value_n} of {hits} hit on {target} goes to {c} (situation B, §16.4).", "{value_n} of {hits} hits on {target} go to {c} (situation B, §16.4).", 1, value_n=1, hits=1, target=target.id, c=victim.id)))
     return victim, told
 
 
@@ -324,7 +324,7 @@ def cannon(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ran
     state.shots.append({"kind": "line", "from": list(impact), "to": list(end), "unit": unit.id, "weapon": weapon.name})
     order = _along(state, unit, Line(start=impact, end=end))
     half = math.ceil((weapon.strength or 0) / 2)
-    events.append(Event(kind="shoot", seat=unit.owner, text=text_join("", [_("The ball lands at ({impact}, {impact2}) and bounces {length}\" on", impact=decimal(impact[0], ".1f"), impact2=decimal(impact[1], ".1f"), length=decimal(line.length, ".1f")), (_(" (stopped by terrain)") if stop is not None else ""), _(": {count} model(s) under the line; S{strength} then S{half}.", count=len(order), strength=weapon.strength, half=half)])))
+    events.append(Event(kind="shoot", seat=unit.owner, text=text_join("", [_("The ball lands at ({impact}, {impact2}) and bounces {length}\" on", impact=decimal(impact[0], ".1f"), impact2=decimal(impact[1], ".1f"), length=decimal(line.length, ".1f")), (_(" (stopped by terrain)") if stop is not None else ""), ngettext(": {count} model under the line; S{strength} then S{half}.", ": {count} models under the line; S{strength} then S{half}.", len(order), count=len(order), strength=weapon.strength, half=half)])))
     for n, (uid, char) in enumerate(_models_along(state, order)):
         victim = state.units[uid]
         strength = weapon.strength if n == 0 else half
@@ -466,7 +466,7 @@ def catapult(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: R
             continue
         middle = [i for i in touched if bases[i].covers(centre)][:1]
         plain = len(touched) - len(middle)
-        events.append(Event(kind="shoot", seat=unit.owner, text=text_join("", [_("{count} model(s) of {u} under the template", count=len(touched), u=u.id), (_(": 1 under the centre at S{bracket_strength}, {plain} at S{strength}", bracket_strength=weapon.bracket_strength, plain=plain, strength=weapon.strength) if middle and weapon.bracket_strength else ""), "."])))
+        events.append(Event(kind="shoot", seat=unit.owner, text=text_join("", [ngettext("{count} model of {u} under the template", "{count} models of {u} under the template", len(touched), count=len(touched), u=u.id), (_(": 1 under the centre at S{bracket_strength}, {plain} at S{strength}", bracket_strength=weapon.bracket_strength, plain=plain, strength=weapon.strength) if middle and weapon.bracket_strength else ""), "."])))
         if middle and weapon.bracket_strength:  # a character's base under the centre: §16.4
             template_on_unit(state, u, weapon.attack(weapon.bracket_strength).at_strength(weapon.bracket_strength),
                              middle, 1, events, attacker=unit,
@@ -557,7 +557,7 @@ def flame_thrower(state: NinthAgeState, unit: UnitState, target: UnitState, weap
             continue
         under = [i for i, b in enumerate(u.footprint().models) if swept.touches(b)]
         if under:
-            events.append(Event(kind="shoot", seat=unit.owner, text=_("{value_n} model(s) of {u} under the flames.", value_n=len(under), u=u.id)))
+            events.append(Event(kind="shoot", seat=unit.owner, text=ngettext("{value_n} model of {u} under the flames.", "{value_n} models of {u} under the flames.", len(under), value_n=len(under), u=u.id)))
             template_on_unit(state, u, weapon.attack(weapon.strength or 0), under, 1, events, attacker=unit,
                              purpose=_("{unit} flame thrower on {u}", unit=unit.id, u=u.id))
 

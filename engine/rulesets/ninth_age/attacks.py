@@ -142,7 +142,7 @@ def to_wound_rolls(state: NinthAgeState, attack: Attack, target: Defence, hits: 
         parts.append(_("; the Gem of Fortune re-rolls the 6s: {faces}", faces=reroll(six, why)))
     text = text_join("", parts)
     good = [d for d in dice if ok(d)]
-    events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{text}: {count} wound(s).", text=text, count=len(good))))
+    events.append(Event(kind="roll", seat=seat, roll=roll, text=ngettext("{text}: {count} wound.", "{text}: {count} wounds.", len(good), text=text, count=len(good))))
     return out + [Wound(natural=d) for d in good]
 
 
@@ -245,11 +245,11 @@ def hits_on_champion(state: NinthAgeState, unit: UnitState, attack: Attack, hits
     taken, _over = champion_loses(state, unit, result.wounds_inflicted, d.wounds, events, cause=cause)
     result.wounds_inflicted, result.removed = taken, models - unit.models
     if unit.champion_lost:
-        events.append(Event(kind="casualties", seat=seat, text=_("{unit}'s Champion falls ({dealt} wound(s) against W{wounds}).", unit=unit.id, dealt=before + taken, wounds=d.wounds)))
+        events.append(Event(kind="casualties", seat=seat, text=ngettext("{unit}'s Champion falls ({dealt} wound against W{wounds}).", "{unit}'s Champion falls ({dealt} wounds against W{wounds}).", before + taken, unit=unit.id, dealt=before + taken, wounds=d.wounds)))
     elif taken:
         events.append(Event(kind="casualties", seat=seat, text=(
-            _("{purpose}: {dealt} wound(s); the Champion stands.", purpose=purpose, dealt=taken) if not before else
-            _("{purpose}: {dealt} wound(s), {total} of its W{wounds} now; the Champion stands.", purpose=purpose, dealt=taken, total=before + taken, wounds=d.wounds))))
+            ngettext("{purpose}: {dealt} wound; the Champion stands.", "{purpose}: {dealt} wounds; the Champion stands.", taken, purpose=purpose, dealt=taken) if not before else
+            ngettext("{purpose}: {dealt} wound, {total} of its W{wounds} now; the Champion stands.", "{purpose}: {dealt} wounds, {total} of its W{wounds} now; the Champion stands.", taken, purpose=purpose, dealt=taken, total=before + taken, wounds=d.wounds))))
     return result
 
 
@@ -282,7 +282,7 @@ def resolve_on_unit(state: NinthAgeState, target: UnitState, attack: Attack, hit
         if not n:
             continue
         char = state.units[c]
-        events.append(Event(kind="allocation", seat=attacker.owner, text=_("{value_n} of {hits} hit(s) on {target} go to {c} (situation B, §16.4).", value_n=n, hits=hits, target=target.id, c=c)))
+        events.append(Event(kind="allocation", seat=attacker.owner, text=ngettext("{value_n} of {hits} hit on {target} goes to {c} (situation B, §16.4).", "{value_n} of {hits} hits on {target} go to {c} (situation B, §16.4).", hits, value_n=n, hits=hits, target=target.id, c=c)))
         auto, auto_left = min(auto_left, n), auto_left - min(auto_left, n)
         part, _over = hits_on_character(state, char, (own_attack or {}).get(c, attack), n, events,
                                         _("{purpose} ({c})", purpose=purpose, c=c),
@@ -361,7 +361,7 @@ def end_of_phase(state: NinthAgeState, events: list[Event]) -> None:
             continue
         n, dice = roll_value("D6", state.rng, _("{rule} on {uid}", rule=rule, uid=uid))
         strength = 1 if rule == "Hellfire" else 4
-        events.append(Event(kind="roll", seat=target.owner, text=text_join("", [_("End of the phase: {rule} strikes {uid}: D6 = {value_n} hit(s) at S{strength}", rule=rule, uid=uid, value_n=n, strength=strength), (_(", no saves of any kind") if rule == "Hellfire" else ""), _(" (§22) [{faces}].", faces=_faces(dice))])))
+        events.append(Event(kind="roll", seat=target.owner, text=text_join("", [ngettext("End of the phase: {rule} strikes {uid}: D6 = {value_n} hit at S{strength}", "End of the phase: {rule} strikes {uid}: D6 = {value_n} hits at S{strength}", n, rule=rule, uid=uid, value_n=n, strength=strength), (_(", no saves of any kind") if rule == "Hellfire" else ""), _(" (§22) [{faces}].", faces=_faces(dice))])))
         resolve_hits(state, target, Attack(strength=strength, category="special", no_saves=rule == "Hellfire",
                                            source=rule), n, events, purpose=_("{rule} on {uid}", rule=rule, uid=uid))
         heavy_casualties(state, target, events)
@@ -383,7 +383,7 @@ def inflict(state: NinthAgeState, target: UnitState, attack: Attack, unsaved: in
     # (a console game read "(D3) rolled 2, capped at W3: 1 unsaved wound(s) become 1")
     spec = str(attack.multiple_wounds).lower()
     halved = rolled and ("d3" in spec or spec.startswith("ammunition"))
-    events.append(Event(kind="roll", text=text_join("", [_("{purpose}: Multiple Wounds ({multiple_wounds})", purpose=purpose, multiple_wounds=attack.multiple_wounds), (_(" rolled {faces}", faces=_faces(rolled)) if rolled else ""), (_(" (D6 faces, a D3 being half a D6: each wound became {values})", values=commas(map(str, each))) if halved else ""), _(", capped at W{wounds}: {unsaved} unsaved wound(s) become {total}.", wounds=d.wounds, unsaved=unsaved, total=total)])))
+    events.append(Event(kind="roll", text=text_join("", [_("{purpose}: Multiple Wounds ({multiple_wounds})", purpose=purpose, multiple_wounds=attack.multiple_wounds), (_(" rolled {faces}", faces=_faces(rolled)) if rolled else ""), (_(" (D6 faces, a D3 being half a D6: each wound became {values})", values=commas(map(str, each))) if halved else ""), ngettext(", capped at W{wounds}: {unsaved} unsaved wound becomes {total}.", ", capped at W{wounds}: {unsaved} unsaved wounds become {total}.", unsaved, wounds=d.wounds, unsaved=unsaved, total=total)])))
     return total
 
 

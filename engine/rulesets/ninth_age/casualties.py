@@ -118,7 +118,7 @@ def lose_wounds(state: NinthAgeState, unit: UnitState, wounds: int, events: list
     if dead:
         remove_models(unit, dead, joined_positions(state, unit))
         events.append(Event(kind="casualties", seat=unit.owner, data={"unit": unit.id, "removed": dead},
-                            text=text_join("", [ngettext("{unit} loses {dead} model(s); {models} left", "{unit} lose {dead} model(s); {models} left", number(state, unit), unit=unit.id, dead=dead, models=unit.models), (_(" ({wounds_lost} wound(s) carried on the next model)", wounds_lost=unit.wounds_lost) if unit.wounds_lost
+                            text=text_join("", [ngettext("{unit} loses {dead} model(s); {models} left", "{unit} lose {dead} model(s); {models} left", number(state, unit), unit=unit.id, dead=dead, models=unit.models), (ngettext(" ({wounds_lost} wound carried on the next model)", " ({wounds_lost} wounds carried on the next model)", unit.wounds_lost, wounds_lost=unit.wounds_lost) if unit.wounds_lost
                                and unit.models else ""), "."])))
     if unit.models <= 0:
         from engine.rulesets.ninth_age.mixed_units import fight_on
@@ -406,7 +406,7 @@ def character_dangerous_terrain(state: NinthAgeState, char: UnitState, fail_max:
     per_model = DANGEROUS_DICE.get(state.unit_entry(char).troop_type, 1)
     roll = roll_dice(f"{per_model}d6", state.rng, purpose=_('{unit} Dangerous Terrain ({why})', unit=char.id, why=why))
     wounds = dangerous_terrain_wounds(roll.dice, fail_max)
-    events.append(Event(kind="roll", seat=char.owner, roll=roll, text=_("{char} in {host} takes its own Dangerous Terrain test ({why}; {per_model}D6, each {failing} a wound): {wounds} wound(s) with Armour Piercing (6).", char=char.id, host=char.host, why=why, per_model=per_model, failing=("1" if fail_max == 1 else f"1-{fail_max}"), wounds=wounds)))
+    events.append(Event(kind="roll", seat=char.owner, roll=roll, text=ngettext("{char} in {host} takes its own Dangerous Terrain test ({why}; {per_model}D6, each {failing} a wound): {wounds} wound with Armour Piercing (6).", "{char} in {host} takes its own Dangerous Terrain test ({why}; {per_model}D6, each {failing} a wound): {wounds} wounds with Armour Piercing (6).", wounds, char=char.id, host=char.host, why=why, per_model=per_model, failing=("1" if fail_max == 1 else f"1-{fail_max}"), wounds=wounds)))
     if not wounds:
         return
     wounds = special_saves(state, char, DANGEROUS_WOUND, wounds, events)

@@ -67,7 +67,7 @@ def begin(state: NinthAgeState, events: list[Event]) -> None:
     groups = unfought(state)
     if groups:
         listed = text_join("; ", [sides_of(state, g) for g in groups])
-        events.append(Event(kind="phase", seat=state.active, text=_("Melee phase: {count} combat(s): {listed}. /fight unit: picks the next combat; /end fights the rest in this order.", count=len(groups), listed=listed)))
+        events.append(Event(kind="phase", seat=state.active, text=ngettext("Melee phase: {count} combat: {listed}. /fight unit: picks the next combat; /end fights the rest in this order.", "Melee phase: {count} combats: {listed}. /fight unit: picks the next combat; /end fights the rest in this order.", len(groups), count=len(groups), listed=listed)))
     else:
         events.append(Event(kind="phase", seat=state.active, text=_("Melee phase: no unit is engaged; /end passes it.")))
 
@@ -439,7 +439,7 @@ def _allocate(state: NinthAgeState, blow: Blow, rnd: Round) -> list[tuple[str, i
         options["spread-evenly"] = [(t, share + (1 if n < extra else 0)) for n, t in enumerate(targets)]
     who = blow.model or f"{blow.part}{'-champion' if blow.champion else ''}"
     choice = decide(state, owner, f"allocate-{blow.unit}-{who}-{blow.initiative}",
-                    _("{unit}: {count} {part_name} attack(s) at Initiative {initiative} touch {join}: allocate them (all at one, or split)?", unit=blow.unit, count=blow.count, part_name=blow.part_name, initiative=blow.initiative, join=commas(targets)), list(options),
+                    ngettext("{unit}: {count} {part_name} attack at Initiative {initiative} touch {join}: allocate them (all at one, or split)?", "{unit}: {count} {part_name} attacks at Initiative {initiative} touch {join}: allocate them (all at one, or split)?", blow.count, unit=blow.unit, count=blow.count, part_name=blow.part_name, initiative=blow.initiative, join=commas(targets)), list(options),
                     default=next(iter(options)))
     return [(t, n) for t, n in options[choice] if n]
 
@@ -560,7 +560,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                 hits = sum(v for v, _skip in counts)
                 faces = [f for _skip, fs in counts for f in fs]
                 events.append(Event(kind="special-attack", seat=attacker.owner, data={"initiative": step},
-                                    text=text_join("", [_("I{step}: {unit} {special} ({hits}) from {count} model(s) at {target_id}", step=step, unit=b.unit, special=b.special, hits=b.hits, count=b.count, target_id=target_id), (_(", rolled {join}", join=commas(map(str, faces))) if faces else ""), _(": {hits} automatic hit(s) at S{strength}.", hits=hits, strength=b.strength)])))
+                                    text=text_join("", [ngettext("I{step}: {unit} {special} ({hits}) from {count} model at {target_id}", "I{step}: {unit} {special} ({hits}) from {count} models at {target_id}", b.count, step=step, unit=b.unit, special=b.special, hits=b.hits, count=b.count, target_id=target_id), (_(", rolled {join}", join=commas(map(str, faces))) if faces else ""), ngettext(": {hits} automatic hit at S{strength}.", ": {hits} automatic hits at S{strength}.", hits, hits=hits, strength=b.strength)])))
                 if hits:
                     pending.append((b, target, hits, 0))
                 continue
@@ -571,7 +571,7 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
                           for _skip in range(b.count)]
                 total = max(0, sum(v for v, _skip in counts) + b.bonus * b.count)
                 events.append(Event(kind="roll", seat=attacker.owner, data={"initiative": step},
-                                    text=text_join("", [_("I{step}: {unit} {part_name} Random Attacks ({random}) rolled {join}: {total} attack(s)", step=step, unit=b.unit, part_name=b.part_name, random=b.random, join=commas(str(f) for _skip, fs in counts for f in fs), total=total), (_(" ({bonus:+d} each from its modifiers)", bonus=b.bonus) if b.bonus else ""), "."])))
+                                    text=text_join("", [ngettext("I{step}: {unit} {part_name} Random Attacks ({random}) rolled {join}: {total} attack", "I{step}: {unit} {part_name} Random Attacks ({random}) rolled {join}: {total} attacks", total, step=step, unit=b.unit, part_name=b.part_name, random=b.random, join=commas(str(f) for _skip, fs in counts for f in fs), total=total), (_(" ({bonus:+d} each from its modifiers)", bonus=b.bonus) if b.bonus else ""), "."])))
                 b = fighters.Blow(**{**b.__dict__, "count": total, "random": ""})
                 if not total:
                     continue
@@ -597,9 +597,9 @@ def attacks(state: NinthAgeState, rnd: Round, events: list[Event]) -> None:
             if not _poisoned(state, _fighter(state, b), b):
                 sixes = 0
             elif sixes:
-                note = text_join("", [note, _("; Poisoned Attacks: {sixes} natural 6(s) wound automatically", sixes=sixes)])
+                note = text_join("", [note, ngettext("; Poisoned Attacks: {sixes} natural 6 wound automatically", "; Poisoned Attacks: {sixes} natural 6s wound automatically", sixes, sixes=sixes)])
             events.append(Event(kind="roll", seat=attacker.owner, roll=roll, data={"initiative": step},
-                                text=_("I{step}: {unit} {part_name} ×{count} (WS {ws}) at {target_id} (WS {defender_ws}): {need}+ to hit, rolled {join}: {hits} hit(s){note}.", step=step, unit=b.unit, part_name=b.part_name, count=b.count, ws=b.ws, target_id=target_id, defender_ws=_defender_ws(state, target), need=need, join=commas(map(str, roll.dice)), hits=hits, note=note)))
+                                text=ngettext("I{step}: {unit} {part_name} ×{count} (WS {ws}) at {target_id} (WS {defender_ws}): {need}+ to hit, rolled {join}: {hits} hit{note}.", "I{step}: {unit} {part_name} ×{count} (WS {ws}) at {target_id} (WS {defender_ws}): {need}+ to hit, rolled {join}: {hits} hits{note}.", hits, step=step, unit=b.unit, part_name=b.part_name, count=b.count, ws=b.ws, target_id=target_id, defender_ws=_defender_ws(state, target), need=need, join=commas(map(str, roll.dice)), hits=hits, note=note)))
             if hits:
                 pending.append((b, target, hits, min(sixes, hits)))
         # wounds of the step land together, after every attack of the step was rolled
@@ -845,7 +845,7 @@ def overkill_on_the_fallen(state: NinthAgeState, attacker: UnitState, blow: Blow
                if state.unit_entry(target).is_character else
                _("{attacker} {part_name} against the slain {target}'s Champion", attacker=attacker.id, part_name=blow.part_name, target=target.id))
     dealt = _wounds_on_one_model(state, attacker, attack, target, d, hits, purpose, events, offer=False)
-    events.append(Event(kind="challenge", seat=attacker.owner, text=_("{purpose}: {dealt} more wound(s) of Overkill.", purpose=purpose, dealt=dealt)))
+    events.append(Event(kind="challenge", seat=attacker.owner, text=ngettext("{purpose}: {dealt} more wound of Overkill.", "{purpose}: {dealt} more wounds of Overkill.", dealt, purpose=purpose, dealt=dealt)))
     return dealt
 
 
@@ -863,7 +863,7 @@ def mixed_unit_hits(state: NinthAgeState, attacker: UnitState, blow: Blow, targe
     wounds = overkill = 0
     for c, n in shares.items():
         if n and state.units[c].location == "joined":
-            events.append(Event(kind="allocation", seat=attacker.owner, text=_("{value_n} of {hits} hit(s) on {target} go to {c} (situation B, §16.4).", value_n=n, hits=hits, target=target.id, c=c)))
+            events.append(Event(kind="allocation", seat=attacker.owner, text=ngettext("{value_n} of {hits} hit on {target} goes to {c} (situation B, §16.4).", "{value_n} of {hits} hits on {target} go to {c} (situation B, §16.4).", hits, value_n=n, hits=hits, target=target.id, c=c)))
             w, _lost = wound_model(state, attacker, blow, state.units[c], n, events)
             wounds += w
     rest = hits - sum(shares.values())
@@ -1010,10 +1010,10 @@ def wound_champion(state: NinthAgeState, attacker: UnitState, blow: Blow, target
     dealt, overkill = champion_loses(state, target, dealt, d.wounds, events, cause=attacker.id)
     if not target.champion_lost:
         events.append(Event(kind="challenge", seat=attacker.owner, text=(
-            _("{purpose}: {dealt} wound(s); the Champion stands.", purpose=purpose, dealt=dealt) if not before else
-            _("{purpose}: {dealt} wound(s), {total} of its W{wounds} now; the Champion stands.", purpose=purpose, dealt=dealt, total=before + dealt, wounds=d.wounds))))
+            ngettext("{purpose}: {dealt} wound; the Champion stands.", "{purpose}: {dealt} wounds; the Champion stands.", dealt, purpose=purpose, dealt=dealt) if not before else
+            ngettext("{purpose}: {dealt} wound, {total} of its W{wounds} now; the Champion stands.", "{purpose}: {dealt} wounds, {total} of its W{wounds} now; the Champion stands.", dealt, purpose=purpose, dealt=dealt, total=before + dealt, wounds=d.wounds))))
         return dealt, 0
-    events.append(Event(kind="challenge", seat=attacker.owner, text=_("{target}'s Champion falls ({dealt} wound(s) against W{wounds}: {value} Overkill).", target=target.id, dealt=before + dealt + overkill, wounds=d.wounds, value=overkill)))
+    events.append(Event(kind="challenge", seat=attacker.owner, text=ngettext("{target}'s Champion falls ({dealt} wound against W{wounds}: {value} Overkill).", "{target}'s Champion falls ({dealt} wounds against W{wounds}: {value} Overkill).", before + dealt + overkill, target=target.id, dealt=before + dealt + overkill, wounds=d.wounds, value=overkill)))
     return dealt, overkill
 
 

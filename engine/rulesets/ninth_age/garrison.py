@@ -219,7 +219,7 @@ def models_under(state: NinthAgeState, unit: UnitState, template, seat: str, eve
         return 0
     roll = roll_dice("1d6", state.rng, purpose=_("hits on {unit} in {building}", unit=unit.id, building=building.name))
     events.append(Event(kind="roll", seat=seat, roll=roll,
-                        text=_("The template touches {building}: {unit} in it takes D6 = {n} hit(s) (§18.6).",
+                        text=ngettext("The template touches {building}: {unit} in it takes D6 = {n} hit (§18.6).", "The template touches {building}: {unit} in it takes D6 = {n} hits (§18.6).", roll.total,
                                building=building.name, unit=unit.id, n=roll.total)))
     return roll.total
 
@@ -242,8 +242,9 @@ def template_on_building(state: NinthAgeState, shooter: UnitState, unit: UnitSta
     over = building.polygon.buffer(1e-9).covers(centre)
     strength = weapon.bracket_strength if over and weapon.bracket_strength else (weapon.strength or 0)
     events.append(Event(kind="roll", seat=shooter.owner, roll=roll,
-                        text=_("The template touches {building}: {unit} in it takes D6 = {n} hit(s) at S{s}{centre} "
-                               "(§18.6).", building=building.name, unit=unit.id, n=roll.total, s=strength,
+                        text=ngettext("The template touches {building}: {unit} in it takes D6 = {n} hit at S{s}{centre} (§18.6).",
+                                      "The template touches {building}: {unit} in it takes D6 = {n} hits at S{s}{centre} (§18.6).",
+                                      roll.total, building=building.name, unit=unit.id, n=roll.total, s=strength,
                                centre=_(", its centre over the Building") if over and weapon.bracket_strength
                                else "")))
     attack = weapon.attack(strength)

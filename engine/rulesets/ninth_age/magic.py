@@ -792,7 +792,7 @@ def apply_spell(state: NinthAgeState, c: Caster, spell: Spell, effect: SpellEffe
     elif effect.deals_hits:
         for u in targets:
             n, text = _count(state, effect.hits, _("{spell}: hits on {u}", spell=spell.name, u=u.id))
-            events.append(Event(kind="spell", seat=c.seat, text=_("{spell} strikes {u}: {text} hit(s) at Strength {strength}.", spell=spell.name, u=u.id, text=text, strength=effect.strength)))
+            events.append(Event(kind="spell", seat=c.seat, text=ngettext("{spell} strikes {u}: {text} hit at Strength {strength}.", "{spell} strikes {u}: {text} hits at Strength {strength}.", n, spell=spell.name, u=u.id, text=text, strength=effect.strength)))
             _hit(state, c, spell, effect, u, n, events, spread=True)
     if effect.magical_move:
         for u in targets:
@@ -943,7 +943,7 @@ def _touched(touched) -> Text:
     """The models a template touches, unit by unit ("2 models of spearmen-1"), or "no model"."""
     if not touched:
         return _("no model")
-    return commas([_("{n} model(s) of {unit}", n=n, unit=u.id) for u, n in touched])
+    return commas([ngettext("{n} model of {unit}", "{n} models of {unit}", n, n=n, unit=u.id) for u, n in touched])
 
 
 def _under_template(state: NinthAgeState, template: Circle, seat: str, events: list[Event],
@@ -1078,7 +1078,7 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
 
         from engine.rulesets.ninth_age.attacks import resolve_on_unit
 
-        events.append(Event(kind="spell", seat=c.seat, text=text_join("", [_("Witchfire: {me} takes {hits} hit(s)", me=me.id, hits=pdu), "."])))
+        events.append(Event(kind="spell", seat=c.seat, text=text_join("", [ngettext("Witchfire: {me} takes {hits} hit", "Witchfire: {me} takes {hits} hits", pdu, me=me.id, hits=pdu), "."])))
         attack = _miscast_attack(spell, effect)
         resolve_on_unit(state, me, attack, pdu, events, attacker=wizard,
                         purpose=_("{spell} on {unit}", spell=spell.name, unit=me.id),
@@ -1087,12 +1087,12 @@ def miscast(state: NinthAgeState, c: Caster, spell: Spell, pdu: int, events: lis
         # a Conclave's Champion is one model of "L'Unità del Mago": one of the DPU hits is its own, with no
         # saves (§9.10), the others the unit's, with their saves; its last model the Champion, one at most
         hits = pdu if me.models > 1 else 1
-        events.append(Event(kind="spell", seat=c.seat, text=text_join("", [_("Witchfire: {me} takes {hits} hit(s)", me=me.id, hits=hits), (_(" (the wizard takes at most one).") if hits < pdu else ".")])))
+        events.append(Event(kind="spell", seat=c.seat, text=text_join("", [ngettext("Witchfire: {me} takes {hits} hit", "Witchfire: {me} takes {hits} hits", hits, me=me.id, hits=hits), (_(" (the wizard takes at most one).") if hits < pdu else ".")])))
         _miscast_on_own_unit(state, c, spell, effect, me, wizard, hits, events)
     elif result == "Witchfire":
         # the wizard standing alone is its unit: one hit at most
         hits = 1 if me.models == 1 else pdu
-        events.append(Event(kind="spell", seat=c.seat, text=text_join("", [_("Witchfire: {me} takes {hits} hit(s)", me=me.id, hits=hits), (_(" (the wizard takes at most one).") if me.models == 1 else ".")])))
+        events.append(Event(kind="spell", seat=c.seat, text=text_join("", [ngettext("Witchfire: {me} takes {hits} hit", "Witchfire: {me} takes {hits} hits", hits, me=me.id, hits=hits), (_(" (the wizard takes at most one).") if me.models == 1 else ".")])))
         _hit(state, c, spell, effect, me, hits, events, no_saves=(me.models == 1))
     elif result == "Backlash":  # "Il Mago e qualunque altro Mago amico subisce un colpo"
         from engine.rulesets.ninth_age.attacks import hits_on_character

@@ -195,9 +195,9 @@ def lose_character_wounds(state: NinthAgeState, char: UnitState, dealt: int, eve
         char.wounds_lost += dealt
         if dealt:
             events.append(Event(kind="casualties", seat=char.owner, data={"unit": char.id},
-                                text=_("{purpose}: {dealt} wound(s); {char} has {value} left.", purpose=purpose, dealt=dealt, char=char.id, value=left - dealt)))
+                                text=ngettext("{purpose}: {dealt} wound; {char} has {value} left.", "{purpose}: {dealt} wounds; {char} has {value} left.", dealt, purpose=purpose, dealt=dealt, char=char.id, value=left - dealt)))
         return dealt, 0
-    slain_in_unit(state, char, events, _("{char} is slain in {host} ({dealt} wound(s) against the {left} it had left)",
+    slain_in_unit(state, char, events, ngettext("{char} is slain in {host} ({dealt} wound against the {left} it had left)", "{char} is slain in {host} ({dealt} wounds against the {left} it had left)", dealt,
                                          char=char.id, host=char.host, dealt=dealt, left=left))
     return left, dealt - left
 
@@ -242,7 +242,7 @@ def character_shares(state: NinthAgeState, seat: str, target: UnitState, hits: i
         given = sum(shares.values())
         high = min(high, hits - given, (most or {}).get(c, hits))
         low = min(low, high)
-        n = int(decide(state, seat, f"mixed-hits-{target.id}-{c}", _("{hits} hit(s) on {target} spread evenly over {models} models (§16.4): how many on {c}?", hits=hits, target=target.id, models=models, c=c),
+        n = int(decide(state, seat, f"mixed-hits-{target.id}-{c}", ngettext("{hits} hit on {target} spread evenly over {models} models (§16.4): how many on {c}?", "{hits} hits on {target} spread evenly over {models} models (§16.4): how many on {c}?", hits, hits=hits, target=target.id, models=models, c=c),
                        [str(k) for k in range(high, low - 1, -1)], default=str(high)))
         shares[c] = n
     return shares

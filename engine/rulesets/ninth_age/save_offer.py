@@ -88,7 +88,7 @@ def hits_taken(state: NinthAgeState, unit: UnitState, attack: Attack, hits: int,
         spend(state, unit, shield, _("it ignores a hit"), events)
         hits -= 1
         events.append(Event(kind="item", seat=unit.owner, data={"unit": unit.id, "item": shield},
-                            text=_("{purpose}: {unit}'s {item} ignores the first hit it suffers (§23.4): {hits} hit(s) left. The shield's gift is used up.",
+                            text=ngettext("{purpose}: {unit}'s {item} ignores the first hit it suffers (§23.4): {hits} hit left. The shield's gift is used up.", "{purpose}: {unit}'s {item} ignores the first hit it suffers (§23.4): {hits} hits left. The shield's gift is used up.", hits,
                                    purpose=purpose, unit=unit.id, item=shield, hits=hits)))
     plate = unspent(state, unit, BREASTPLATE)
     if plate and hits and not attack.no_armour and not attack.no_saves and not breastplate_active(state, unit):
@@ -123,7 +123,7 @@ def lucky_charm(state: NinthAgeState, unit: UnitState | None, failed: list[int],
         return ""
     shown = " ".join(str(dice[i]) for i in failed)
     answer = decide(state, unit.owner, f"lucky-charm-{unit.id}",
-                    _("{purpose}: {unit} failed {count} armour save(s) (rolled {shown}). Re-roll one with its {item} (one use)?",
+                    ngettext("{purpose}: {unit} failed {count} armour save (rolled {shown}). Re-roll it with its {item} (one use)?", "{purpose}: {unit} failed {count} armour saves (rolled {shown}). Re-roll one with its {item} (one use)?", len(failed),
                       purpose=purpose, unit=unit.id, count=len(failed), shown=shown, item=charm), ["no", "yes"], default="no")
     if answer != "yes":
         return ""
@@ -144,7 +144,7 @@ def gemstone_amulet(state: NinthAgeState, unit: UnitState | None, attack: Attack
     if not amulet or not through or attack.no_saves:
         return through, []
     answer = decide(state, unit.owner, f"gemstone-amulet-{unit.id}",
-                    _("{purpose}: {count} wound(s) got past {unit}'s armour. Activate its {item} (one use): a 4+ ward save against one of them (instead of any other ward or regeneration save)?",
+                    ngettext("{purpose}: {count} wound got past {unit}'s armour. Activate its {item} (one use): a 4+ ward save against it (instead of any other ward or regeneration save)?", "{purpose}: {count} wounds got past {unit}'s armour. Activate its {item} (one use): a 4+ ward save against one of them (instead of any other ward or regeneration save)?", len(through),
                       purpose=purpose, count=len(through), unit=unit.id, item=amulet), ["no", "yes"], default="no")
     if answer != "yes":
         return through, []

@@ -316,7 +316,7 @@ def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ra
     if unit.garrison and out:  # every shooter stands at the walls: at most 15 (5 Monstrous) shoot (§18.6)
         most = garrison.most_shooters(state, unit)
         out = [replace(out[0], index=i) for i in range(most)]
-        notes.append(_("{most} of {models} model(s) shoot from {building} (at most {limit}, {monstrous} Monstrous, §18.6)",
+        notes.append(ngettext("{most} of {models} model shoots from {building} (at most {limit}, {monstrous} Monstrous, §18.6)", "{most} of {models} models shoot from {building} (at most {limit}, {monstrous} Monstrous, §18.6)", unit.models,
                        most=most, models=unit.models, building=unit.garrison, limit=garrison.MOST_SHOOTERS,
                        monstrous=garrison.MOST_MONSTROUS_SHOOTERS))
     if too_deep:
@@ -365,17 +365,17 @@ def roll_to_hit(state: NinthAgeState, groups: dict[int, int], bs: int, purpose: 
         count = groups[total]
         need = to_hit_needed(bs + total)
         if need is None:
-            events.append(Event(kind="roll", seat=seat, text=_("{purpose}: {count} shot(s) at BS {bs} {total:+d} cannot hit (§10.4).", purpose=purpose, count=count, bs=bs, total=total)))
+            events.append(Event(kind="roll", seat=seat, text=ngettext("{purpose}: {count} shot at BS {bs} {total:+d} cannot hit (§10.4).", "{purpose}: {count} shots at BS {bs} {total:+d} cannot hit (§10.4).", count, purpose=purpose, count=count, bs=bs, total=total)))
             continue
         roll = roll_dice(f"{count}d6", state.rng, purpose=_('{purpose}: to hit', purpose=purpose))
         firsts += roll.dice
         first, second = need
-        text = _("{purpose}: {count} shot(s) at BS {bs} {total:+d}, needing {need_text}: {faces}", purpose=purpose, count=count, bs=bs, total=total, need_text=need_text(need), faces=faces(roll.dice))
+        text = ngettext("{purpose}: {count} shot at BS {bs} {total:+d}, needing {need_text}: {faces}", "{purpose}: {count} shots at BS {bs} {total:+d}, needing {need_text}: {faces}", count, purpose=purpose, count=count, bs=bs, total=total, need_text=need_text(need), faces=faces(roll.dice))
         if second is None:
             got = [d for d in roll.dice if d != 1 and d >= first]
             hits += len(got)
             sixes += sum(1 for d in got if d == 6)
-            events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{text}: {count} hit(s).", text=text, count=len(got))))
+            events.append(Event(kind="roll", seat=seat, roll=roll, text=ngettext("{text}: {count} hit.", "{text}: {count} hits.", len(got), text=text, count=len(got))))
             continue
         six = sum(1 for d in roll.dice if d == 6)
         events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{text}: {six} six(es).", text=text, six=six)))
@@ -383,7 +383,7 @@ def roll_to_hit(state: NinthAgeState, groups: dict[int, int], bs: int, purpose: 
             again = roll_dice(f"{six}d6", state.rng, purpose=_('{purpose}: to hit, second dice', purpose=purpose))
             got = sum(1 for d in again.dice if d >= second)
             hits += got
-            events.append(Event(kind="roll", seat=seat, roll=again, text=_("{purpose}: then {second}+: {faces}: {got} hit(s).", purpose=purpose, second=second, faces=faces(again.dice), got=got)))
+            events.append(Event(kind="roll", seat=seat, roll=again, text=ngettext("{purpose}: then {second}+: {faces}: {got} hit.", "{purpose}: then {second}+: {faces}: {got} hits.", got, purpose=purpose, second=second, faces=faces(again.dice), got=got)))
     return hits, sixes, firsts
 
 
@@ -424,7 +424,7 @@ def ranged_attack(state: NinthAgeState, unit: UnitState, target: UnitState, even
         if models < 1:
             raise IllegalAction("bad-option", _("models: is how many models fire, at least 1."))
         if models < len(shots):
-            notes.append(_("{value} able model(s) hold their fire", value=len(shots) - models))
+            notes.append(ngettext("{value} able model holds its fire", "{value} able models hold their fire", len(shots) - models, value=len(shots) - models))
             shots = sorted(shots, key=lambda s: (s.rank, s.index))[:models]
     per_model = 1
     if w.multiple_shots and w.kind != "volley gun":
@@ -522,7 +522,7 @@ def describe(shots: list[ModelShot], weapon: RangedWeapon) -> Text:
     if standing:
         cover_text = text_join("", [cover_text, " (", text_join("; ", standing), ")"])
     worst = max(shots, key=lambda s: s.f_hard + s.f_soft)
-    first = _("{n} model(s) in range ({near}\"-{far}\" of {range}\") and in sight; {covers} (most hidden: {hard}% by hard, {soft}% by soft); ",
+    first = ngettext("{n} model in range ({near}\"-{far}\" of {range}\") and in sight; {covers} (most hidden: {hard}% by hard, {soft}% by soft); ", "{n} models in range ({near}\"-{far}\" of {range}\") and in sight; {covers} (most hidden: {hard}% by hard, {soft}% by soft); ", n,
               n=n, near=decimal(near, ".1f"), far=decimal(far, ".1f"), range=decimal(weapon.range, "g"), covers=cover_text,
                      hard=decimal(worst.f_hard * 100, ".0f"), soft=decimal(worst.f_soft * 100, ".0f"))
     return text_join("", [first, text_join("; ", [_("{n} with {modifiers}", n=v, modifiers=k) for k, v in mods.items()])])

@@ -14,7 +14,7 @@ loses Steadfast or rank bonus because of terrain; Strider (Water) only for Water
 
 from __future__ import annotations
 
-from engine.core.text import _, decimal, join as text_join, commas
+from engine.core.text import _, decimal, join as text_join, ngettext, commas
 from dataclasses import dataclass
 
 from shapely.geometry import LineString
@@ -194,7 +194,7 @@ def water_full_ranks(state: NinthAgeState, unit: UnitState, full: int, *, standa
     kept = sum(1 for r in range(full) if r not in wet_ranks)  # ranks counted from 0 at the front
     if kept == full:
         return full, ""
-    return kept, _("{value} rank(s) in Water are not full (§18.3)", value=full - kept)
+    return kept, ngettext("{value} rank in Water is not full (§18.3)", "{value} ranks in Water are not full (§18.3)", full - kept, value=full - kept)
 
 
 # -- Forests (§18.7) -----------------------------------------------------------------------------------------
