@@ -254,6 +254,8 @@ def visible_type(item: MagicItem) -> str:
     >>> str(visible_type(magic_items()["giant sword"])), str(visible_type(magic_items()["talisman of shielding"]))
     ('magic weapon of type hand weapon', 'a magic item (hidden)')
     """
-    if item.category in ("weapon", "armour") and item.type not in ("-", ""):
-        return _("magic {category} of type {type}", category=item.category, type=item.type)
+    if item.category == "weapon" and item.type not in ("-", ""):  # the seed's Arma Magica (§2.4)
+        return _("magic weapon of type {type}", type=item.type)
+    if item.category == "armour" and item.type not in ("-", ""):  # the seed's Armatura Magica
+        return _("magic armour of type {type}", type=item.type)
     return _("a magic item (hidden)")

@@ -697,7 +697,7 @@ def dispel_in_play(state: NinthAgeState, seat: str, spell_text, dice: int | None
     found = [e for e in dispellable(state, seat)
              if e.spell.lower() == key or str(e.id) == key or f"{e.id}:{e.spell}".lower() == key]
     if len(found) != 1:
-        in_play = commas(f"{e.id}: {e.spell}" for e in dispellable(state, seat)) or _("none")
+        in_play = commas(_("{id}: {spell}", id=e.id, spell=e.spell) for e in dispellable(state, seat)) or _("none")
         raise IllegalAction("unknown-spell", _("More than one spell {spell_text!r} may be dispelled now (Remains in Play, cast in an earlier phase). In play: {in_play}.", spell_text=spell_text, in_play=in_play) if found
                             else _("No spell {spell_text!r} may be dispelled now (Remains in Play, cast in an earlier phase). In play: {in_play}.", spell_text=spell_text, in_play=in_play))
     effect = found[0]
