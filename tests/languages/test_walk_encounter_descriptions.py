@@ -33,17 +33,22 @@ WORDS = {"it": ("attacchi: 1. falchion", "gittata 6 quadretti (30 ft)", "portata
                 "speed 1 square (5 ft)", "barbarian", "medium", "large")}
 
 
-@pytest.mark.parametrize("lang", ["it", "hu", "en"])
-async def test_placed_and_edited_creatures_are_described_in_the_readers_language(tmp_path, lang):
+async def _console_says(tmp_path, lang, lines) -> str:
+    """What the console prints for ``lines`` typed by the referee in ``lang``, on a new SQLite file."""
     store = await Store.open(tmp_path / "e.sqlite3")
     out = io.StringIO()
     try:
         console = Console(Service(store, language=lang), tmp_path / "img", user="ref", out=out, lang=lang)
-        for line in LINES:
+        for line in lines:
             await console.run_line(line)
     finally:
         await store.close()
-    said = out.getvalue()
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("lang", ["it", "hu", "en"])
+async def test_placed_and_edited_creatures_are_described_in_the_readers_language(tmp_path, lang):
+    said = await _console_says(tmp_path, lang, LINES)
     for word in WORDS[lang]:
         assert word in said, (word, said)
     if lang != "en":
@@ -74,15 +79,7 @@ ATTACK = {"it": ("(CA 16)", "ora prone", "non più prone", "morto"), "hu": ("(AC
 async def test_an_attack_and_the_referees_conditions_are_said_in_the_readers_language(tmp_path, lang):
     """The Italian console read 'Orc attacca Aria con falchion (AC 16)' (the seed's CA) and
     'Orc è now prone'; a creature at -10 hp skipped its turn as 'è dead'."""
-    store = await Store.open(tmp_path / "a.sqlite3")
-    out = io.StringIO()
-    try:
-        console = Console(Service(store, language=lang), tmp_path / "img", user="ref", out=out, lang=lang)
-        for line in PLAY:
-            await console.run_line(line)
-    finally:
-        await store.close()
-    said = out.getvalue()
+    said = await _console_says(tmp_path, lang, PLAY)
     for word in ATTACK[lang]:
         assert word in said, (word, said)
     if lang != "en":
