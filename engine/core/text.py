@@ -40,7 +40,7 @@ Catalogue keys are found by ``pybabel extract`` with the keywords ``_``, ``N_`` 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Container, Iterable
 from typing import Any
 
 # (msgid, plural msgid or None, n or None) -> the translated template. English is identity.
@@ -337,6 +337,17 @@ def either(items: Iterable[Any]) -> Text:
         True
     """
     return listed(items, "or")
+
+
+def shipped_word(text: str, words: Container[str], area: str) -> Text | str:
+    """``text`` said from ``area``'s catalogue when it is one of ``words`` (the words a
+    ruleset's shipped data files show players: a spell, a card's ability text), else as
+    written (a player's own upload keeps its words)::
+
+        >>> shipped_word("Giant Sword", {"Giant Sword"}, "ninth_age").msgid, shipped_word("Mine", {"Giant Sword"}, "ninth_age")
+        ('Giant Sword', 'Mine')
+    """
+    return Text._make(text, None, None, {}, area) if text in words else text
 
 
 def commas(items: Iterable[Any]) -> Text:

@@ -26,7 +26,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from engine.core.errors import IllegalAction, validation_problems
-from engine.core.text import N_, Text, _, commas
+from engine.core.text import N_, Text, _, commas, shipped_word
 
 # The names of the dice and of the values the seed lost (the data's keys), as players read them.
 DIE_COLOURS = {"yellow": N_("die yellow"), "orange": N_("die orange"), "red": N_("die red")}
@@ -426,7 +426,7 @@ def data_said(text: str) -> Text | str:
     >>> data_said("Broadsword").msgid, data_said("Sword of my own")
     ('Broadsword', 'Sword of my own')
     """
-    return Text._make(text, None, None, {}, "conan") if text in data_texts() else text
+    return shipped_word(text, data_texts(), "conan")
 
 
 def scenario_said(text: str) -> Text | str:

@@ -29,7 +29,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from engine.core.errors import IllegalAction, quote, validation_problems
 from engine.core.jsonfile import read_json
-from engine.core.text import N_, Text, _, join, ngettext, commas, either
+from engine.core.text import N_, Text, _, join, ngettext, commas, either, shipped_word
 
 Size = Literal["tiny", "small", "medium", "large", "huge", "gargantuan", "colossal"]
 SIZES: tuple[str, ...] = ("tiny", "small", "medium", "large", "huge", "gargantuan", "colossal")
@@ -644,7 +644,7 @@ def data_said(text: str) -> Text | str:
     >>> data_said("+5 damage against Orcs.").msgid, data_said("My own rule.")
     ('+5 damage against Orcs.', 'My own rule.')
     """
-    return Text._make(text, None, None, {}, "dnd_minis") if text in data_texts() else text
+    return shipped_word(text, data_texts(), "dnd_minis")
 
 
 @lru_cache(maxsize=None)

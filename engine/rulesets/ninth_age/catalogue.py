@@ -14,7 +14,7 @@ was met (army books add their own rules only through an army file's ``extra_rule
 
 from __future__ import annotations
 
-from engine.core.text import N_, Text, _
+from engine.core.text import N_, Text, _, shipped_word
 import json
 import re
 from dataclasses import dataclass
@@ -276,4 +276,4 @@ def data_said(text: str) -> Text | str:
     >>> data_said("Giant Sword").msgid, data_said("Fly (8)").msgid, data_said("Sword of My Own")
     ('Giant Sword', 'Fly (8)', 'Sword of My Own')
     """
-    return Text._make(text, None, None, {}, "ninth_age") if text in data_texts() else text
+    return shipped_word(text, data_texts(), "ninth_age")
