@@ -142,7 +142,8 @@ Rect = tuple[float, float, float, float]
 
 
 def _spots(cx: float, cy: float, half_w: float, half_h: float, footprint: Rect, bounds: Rect):
-    """Where a label may go, nearest first: on the unit's centre; just above, below, left and
+    """Where a label may go, nearest first: on the unit's centre; a quarter and half a label's
+    height above and below it, when that is still on the unit; just above, below, left and
     right of its footprint and a few labels farther out; then rings of growing radius around the
     centre (a label's height apart) until they leave the image, so a free spot is found whenever
     the image has room for one."""
@@ -150,6 +151,10 @@ def _spots(cx: float, cy: float, half_w: float, half_h: float, footprint: Rect, 
 
     left, top, right, bottom = footprint
     yield cx, cy
+    for k in (0.25, 0.5):  # a little off the centre, still on the unit (a challenge's blades at its front)
+        for y in (cy + k * 2 * half_h, cy - k * 2 * half_h):
+            if top <= y <= bottom:
+                yield cx, y
     for k in range(4):  # next to the footprint, then a label's height (or half a width) farther out
         yield cx, top - half_h - k * 2 * half_h
         yield cx, bottom + half_h + k * 2 * half_h
@@ -276,13 +281,16 @@ def caption_items(view: TableView, p, w: int, h: int, s: float) -> list[Caption]
             zx = sum(pt[0] for pt in zone.points) / len(zone.points)
             zy = sum(pt[1] for pt in zone.points) / len(zone.points)
             add(zone.label, ZONE_SIZE, colours.get(zone.side or "", INK), p(zx, zy))
-    for c in view.combats:  # a challenge first: it keeps its place under the blades
+    for c in view.combats:  # a challenge first: it keeps its place under the combat, led to the blades
         if len(c.duel) == 2 and c.duel_label:
             (ax, ay), (bx, by) = p(*c.duel[0]), p(*c.duel[1])
             mx, my = (ax + bx) / 2, (ay + by) / 2
             r = max(4.0, 0.5 * s)
-            add(c.duel_label, DUEL_SIZE, INK, (mx, my + r + DUEL_SIZE / 2 + 2 * LABEL_PAD + 4), (mx, my), plate=True,
-                reach=r + 6)
+            # under the combat's outline, off the fighting units (a console game's plate lay over the
+            # Brutes, whose label went 20" away), inside the image; under the blades when there is no outline
+            below = max([my + r, *(p(*pt)[1] for pt in c.points)])
+            y = min(below + DUEL_SIZE / 2 + 2 * LABEL_PAD + 4, HEADER + h - DUEL_SIZE / 2 - 2 * LABEL_PAD - 2)
+            add(c.duel_label, DUEL_SIZE, INK, (mx, max(y, my + r + 1)), (mx, my), plate=True, reach=r + 6)
     for path in view.paths:
         pts = [p(*pt) for pt in path.points]
         if path.label and len(pts) >= 2:
@@ -313,16 +321,18 @@ def caption_items(view: TableView, p, w: int, h: int, s: float) -> list[Caption]
 def place_captions(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int, s: float
                    ) -> list[tuple[Caption, Rect, tuple[float, float] | None]]:
     """Where each overlay caption of :func:`caption_items` goes (the caption, its rectangle in
-    px, the point its leader line runs to when it was pushed away from where it belongs, else
-    None), by :func:`layout_labels`: at its point unless another caption is there, else as near
+    px, the point its leader line runs to when it stands away from what it captions, pushed by
+    the layout or, a challenge's plate, under its combat; else None), by :func:`layout_labels`: at its point unless another caption is there, else as near
     as is free, off the challenges' crossed blades (:func:`duel_marks`). They are laid out
     first; the terrain's names and the units' labels keep off them (a console game printed "Combat 2" under a failed charge's "there is no room...")."""
     captions = caption_items(view, p, w, h, s)
     items = [((draw.textlength(c.text, font=font(c.size)) + 2 * LABEL_PAD + (6 if c.plate else 0),
                c.size + 3 + 2 * LABEL_PAD + (4 if c.plate else 0)), c.at, (*c.at, *c.at)) for c in captions]
     laid = layout_labels(items, (0, HEADER, w, HEADER + h), fixed=[box for _, _, box in duel_marks(view, p, s)])
-    return [(c, rect, c.lead if moved and c.lead is not None and _gap(rect, c.beside) > c.reach else None)
-            for c, (rect, moved) in zip(captions, laid)]
+    # a leader line wherever a caption stands farther than its reach from what it captions: pushed
+    # away by the layout, or a challenge's plate under its combat
+    return [(c, rect, c.lead if c.lead is not None and _gap(rect, c.beside) > c.reach else None)
+            for c, (rect, _moved) in zip(captions, laid)]
 
 
 def _gap(rect: Rect, points: Sequence[tuple[float, float]]) -> float:

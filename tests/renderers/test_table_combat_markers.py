@@ -50,3 +50,26 @@ def test_no_combat_marker_lies_on_a_label_caption_or_terrain_name():
         for mark in marks:
             crop = im.crop(tuple(round(v) for v in mark))
             assert DUEL_INK in {c for _, c in crop.getcolors(1 << 16)}
+
+
+def test_a_challenges_plate_lies_under_its_combat_off_the_fighting_units():
+    """A console game's challenge plate, under the blades, lay across the Brutes: their label
+    went far off with a leader line across the table. Now the plate is under the combat's
+    outline, led to the blades, and each unit's label stays on its unit."""
+    from renderers.table import _base_boxes, _frame, caption_leaders
+
+    front = _unit("Spearmen", "Spearmen 25", "p1", 16.0, 29.0, w=5.0, d=4.0)
+    back = _unit("Brutes", "Brutes 5 [charged]", "p2", 16.0, 25.5, w=5.0, d=3.0)
+    outline = [(13, 23.5), (19, 23.5), (19, 31.5), (13, 31.5)]
+    combat = CombatShape(label="Combat 1 (fought)", units=["Spearmen", "Brutes"], points=outline,
+                         duel=[(16.0, 26.5), (16.0, 27.5)], duel_label="Challenge: Brutes' Champion v Spearmen's Champion")
+    for view in (TableView(width=72, height=48, units=[front, back], combats=[combat]),
+                 TableView(width=72, height=48, units=[front, back], combats=[combat], window=(11.0, 22.0, 21.0, 33.0))):
+        _, _, _, _, p = _frame(view, 10)
+        plate = dict(caption_boxes(view))[combat.duel_label]
+        assert not any(_overlap(plate, b) for b in _base_boxes(view, p))
+        for u, box, base in zip(view.units, label_boxes(view), _base_boxes(view, p)):
+            lx, ly = (box[0] + box[2]) / 2, (box[1] + box[3]) / 2
+            assert base[0] < lx < base[2] and base[1] < ly < base[3], u.id  # on its unit
+        (mx, my) = p(16.0, 27.0)
+        assert any(t == combat.duel_label and a == (mx, my) for t, a, _ in caption_leaders(view))
