@@ -2088,13 +2088,18 @@ class Conan(Ruleset):
         assert isinstance(state, ConanState)
         return action_from_command(self, state, seat, command, options)
 
-    def typed_names(self, state: GameState, kind: str) -> list[tuple[Any, str]]:
+    def typed_names(self, state: GameState | None, kind: str) -> list[tuple[Any, str]]:
         """Every area of the board for an area option (/move to:, /throw to:, /cast square:),
-        by its name as each language says it, typed back as the area's id."""
-        assert isinstance(state, ConanState)
-        if kind != "square":
+        by its name as each language says it, typed back as the area's id; every card of the
+        game's catalogue for a card or spell option (/take item:, /attack card:, /cast spell:),
+        typed back as the card's English name ("Spadone", "Pallos": "Broadsword")."""
+        if not isinstance(state, ConanState):
             return []
-        return [(area_name(a), a.id) for a in self.board_of(state).areas]
+        if kind == "square":
+            return [(area_name(a), a.id) for a in self.board_of(state).areas]
+        if kind in ("item", "spell"):
+            return [(data_said(c.name), c.name) for c in state.catalogue.cards.values()]
+        return []
 
     def suggestions(self, state: GameState, seat: str | None, kind: str) -> list[str]:
         from engine.rulesets.conan.commands import suggestions
