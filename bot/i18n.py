@@ -336,9 +336,27 @@ def data_texts(area: str) -> dict[str, str]:
     return importlib.import_module(module).data_texts() if module else {}
 
 
-def data_word(value: str, area: str | None) -> Any:
-    """``value`` as a Text of ``area`` if it is a word of that ruleset's shipped data, else as it is."""
+def data_word_params(area: str) -> frozenset[str]:
+    """The placeholders a sentence of ``area`` marks as shipped data words (its module's
+    ``DATA_WORD_PARAMS``: "{spell}", "{item}", "{cards}"...)."""
+    import importlib
+
+    module = DATA_WORD_MODULES.get(area)
+    return getattr(importlib.import_module(module), "DATA_WORD_PARAMS", frozenset()) if module else frozenset()
+
+
+def data_word(value: str, area: str | None, key: str | None = None) -> Any:
+    """``value`` as a Text of ``area`` if it is a word of that ruleset's shipped data, else as it
+    is. ``key``: the sentence's placeholder it fills (engine.core.text._fill); only a placeholder
+    the area marks as a data word is said so, so a player's unit named like a shipped special
+    rule keeps its name. Without ``key`` the caller marks it (an autocomplete's spell)::
+
+        >>> str(data_word("Hatred", "ninth_age", "rule").render(lookup_for("it"))), data_word("Hatred", "ninth_age", "unit")
+        ('Odio', 'Hatred')
+    """
     if area is None or area not in DATA_WORD_MODULES or value not in data_texts(area):
+        return value
+    if key is not None and key not in data_word_params(area):
         return value
     return Text._make(value, None, None, {}, area)
 

@@ -260,3 +260,27 @@ async def test_conan_cards_are_typed_and_refused_in_the_readers_language(service
     dropped = await send(f"/drop creature:conan item:{held}")
     assert dropped.error is None, dropped.text
     assert held in dropped.text and "Leather armour" not in dropped.text, dropped.text
+
+
+@pytest.mark.parametrize("lang, fear, stupidity", [("it", "Paura", "Stupidità"), ("hu", "Félelem", "Ostobaság")])
+async def test_an_uploaded_unit_named_like_a_shipped_rule_keeps_its_name_beside_the_rule_said(service, lang, fear,
+                                                                                             stupidity):
+    """A sentence says a shipped word in the reader's language only where it marks the placeholder
+    as one ("{rules}", "{spell}"): a player's unit named "Fear" is no special rule."""
+    import re
+
+    from engine.rulesets.ninth_age.army import sample_army_text
+
+    data = json.loads(sample_army_text("ashen-host"))
+    trolls = next(u for u in data["units"] if u["name"] == "Trolls")
+    assert "Fear" in trolls["special_rules"] and "Stupidity" in trolls["special_rules"]
+    trolls["name"] = "Fear"
+    user = f"72{lang}"
+    reply = await _say(service, user, "/army import name:Named", lang, file=("named.json", json.dumps(data).encode()))
+    assert reply.error is None, reply.text
+    shown = await _say(service, user, "/army show name:Named unit:Fear", lang)
+    assert shown.error is None, shown.text
+    assert fear in shown.text and stupidity in shown.text, shown.text  # the unit's shipped rules, said
+    assert re.search(r"\bFear\b", shown.text), shown.text  # its name, as written
+    listing = await _say(service, user, "/army show name:Named", lang)
+    assert re.search(r"\bFear\b", listing.text) and fear not in listing.text, listing.text  # the unit, as written

@@ -1700,7 +1700,7 @@ class Conan(Ruleset):
         match = next((c for c in cards if key in (c, _slug(state.catalogue.cards[c].name))), None)
         if match is None:
             names = commas(data_said(state.catalogue.cards[c].name) for c in cards) or _("nothing")
-            raise IllegalAction("no-card", _('There is no {text!r} {where} (there: {names}).', text=text, where=where, names=names))
+            raise IllegalAction("no-card", _('There is no {text!r} {where} (there: {names}).', text=data_said(text), where=where, names=names))
         return match
 
     def _take(self, state: ConanState, hero: Hero, action: Take, events: list[Event]) -> None:
@@ -1814,7 +1814,7 @@ class Conan(Ruleset):
             events.append(Event(kind="chest", seat=hero.seat, text=_('Power {power} ≥ {need}: the chest opens, empty.', power=power, need=need)))
             return
         card = state.deck.pop(0)
-        name = state.catalogue.cards[card].name
+        name = data_said(state.catalogue.cards[card].name)  # a shipped card's name, said in the reader's language
         keep = decide(state, hero.seat, "chest", _('The chest holds a {name}. Keep it or leave it in the area?', name=name),
                       ["keep", "leave"])
         if keep == "keep":
