@@ -13,7 +13,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from bot.commands import Attachment, parse_line
-from bot.i18n import LOCALES_DIR, data_texts, localised_view, renderer_words, say, typed_back
+from bot.i18n import LOCALES_DIR, data_texts, localised_view, renderer_words, typed_back
 from scripts.catalogues import template
 
 AREAS = ("dnd_minis", "conan", "ninth_age")
