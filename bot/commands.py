@@ -36,6 +36,14 @@ class Option:
     autocomplete: str | None = None  # creature, square, ruleset, map, seat, card, warband, item, gems, unit, army
     # The games (ruleset names) that take this option of a shared command; empty: every game.
     games: tuple[str, ...] = ()
+    # The kind of name it takes where it has no autocomplete of its own (spell, item): a name
+    # typed in any language is read back through the ruleset's typed_names (bot.i18n.typed_back).
+    typed: str | None = None
+
+    @property
+    def names(self) -> str | None:
+        """The kind of name this option takes (Ruleset.typed_names): its own, else its autocomplete's."""
+        return self.typed or self.autocomplete
 
     @property
     def max_length(self) -> int:
@@ -198,7 +206,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("unit", "The army book's entry, e.g. Spearmen", required=True),
         Option("book", "The army book: a sample army or one of yours (default iron-marches)", autocomplete="army"),
         Option("as", "Its name in your list (default: the entry's)"),
-        Option("items", "Magic items it carries, comma-separated, e.g. Giant Sword, Talisman of Shielding"),
+        Option("items", "Magic items it carries, comma-separated, e.g. Giant Sword, Talisman of Shielding",
+               typed="item"),
         Option("general", "Name it the General", type="boolean"),
         Option("bsb", "Make it the Battle Standard Bearer", type="boolean"),
     )),
@@ -432,12 +441,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
     )),
     CommandSpec("reveal", "Ninth Age: reveal a Hidden character, or a hidden magic item (Item/Rune) you use", None, (
         Option("unit", "Your character or unit", required=True, autocomplete="unit"),
-        Option("item", "The magic item being used (Item/Rune: only that rune); none: a Hidden character"),
+        Option("item", "The magic item being used (Item/Rune: only that rune); none: a Hidden character",
+               typed="item"),
     )),
     CommandSpec("item", "Ninth Age: use or activate a magic item (a potion, a Sceptre of Dominion, a Flaming Standard)",
                 None, (
         Option("unit", "Your character or unit carrying it", required=True, autocomplete="unit"),
-        Option("name", "The magic item, e.g. Potion of Strength", required=True),
+        Option("name", "The magic item, e.g. Potion of Strength", required=True, typed="item"),
     )),
     CommandSpec("cast", "Cast a spell (or use a spell-like ability) with a creature", None, (
         Option("spell", "The spell", required=True, autocomplete="spell"),
@@ -452,7 +462,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     )),
     CommandSpec("dispel", "Ninth Age: end a spell that remains in play (your own at once, an enemy's with dice)",
                 None, (
-        Option("spell", "The spell in play (its name or number)", required=True),
+        Option("spell", "The spell in play (its name or number)", required=True, typed="spell"),
         Option("dice", "Power dice used as dispel dice", type="integer"),
         Option("wizard", "The wizard dispelling (its level bonus counts)"),
     )),

@@ -186,17 +186,20 @@ def _fill(template: str, params: dict[str, Any], lookup: Lookup | None, area: st
         return template
     # A lookup may carry ``name(value)``: the word a plain-string parameter is said as (the
     # bot's turns the rulesets' default seat names, "Player 1", into the reader's language),
-    # and ``data_word(value, area)``: a word of the sentence's ruleset's built-in data files (a
-    # spell, a magic item, a card) as the catalogue says it; any other string is said as it is.
+    # and ``data_word(value, area, key)``: a word of the sentence's ruleset's built-in data files
+    # (a spell, a magic item, a card) as the catalogue says it, where the sentence marks
+    # placeholder ``key`` as one (the area's DATA_WORD_PARAMS: "{spell}", "{item}"; never
+    # "{unit}", whose value is a player's own name); any other string is said as it is. A
+    # parameter given as a Text (a ruleset's data_said()) is always said as its catalogue says.
     name = getattr(lookup, "name", None) if lookup is not None else None
     data_word = getattr(lookup, "data_word", None) if lookup is not None and area is not None else None
 
-    def plain(value: str) -> Any:
+    def plain(key: str, value: str) -> Any:
         said = name(value) if name is not None else value
-        return data_word(value, area) if data_word is not None and said is value else said
+        return data_word(value, area, key) if data_word is not None and said is value else said
 
     values = {k: render(v, lookup) if isinstance(v, Text)
-              else render(plain(v), lookup) if isinstance(v, str) else v
+              else render(plain(k, v), lookup) if isinstance(v, str) else v
               for k, v in params.items()}
     return _possessives(template, values).format(**values)
 
