@@ -45,6 +45,19 @@ def test_no_hungarian_sentence_leaves_the_article_undecided_before_a_placeholder
     assert mentions >= 1  # the role mentions of /league organisers keep "a(z)"
 
 
+# A fixed "a"/"az" before a placeholder is right for one value only ("a {limit} pontos" is wrong
+# for 5); the Ninth Age profile line's "A {A}" is the Attacks characteristic, not an article.
+FIXED = re.compile(r"(?<![\w(%-])([Aa]z?) [*'\"„(#]*\{(\w+)[}!:]")
+NOT_ARTICLES = {"A {A}"}
+
+
+def test_no_hungarian_sentence_fixes_the_article_before_a_placeholder():
+    fixed = [(area, form) for area, key, forms in _hungarian_forms() for form in forms
+             for match in FIXED.finditer(form or "") if match.group(0) not in NOT_ARTICLES]
+    assert fixed == []
+    assert FIXED.search("ezen a {width} x {height}") and not FIXED.search("{value}%-a ({shown})")
+
+
 def test_the_scan_finds_an_undecided_article():
     found = [m.group(2) for m in UNDECIDED.finditer("A(z) #{id} játék; a(z) **{name}**; a(z) <@&{role}>")]
     assert found == ["id", "name", "role"]
