@@ -90,3 +90,23 @@ async def test_a_reply_says_az_for_game_1_and_a_for_game_2(service):
         replies.append(str(reply.text))
     assert replies == ["⛔ Már ülsz az #1 játékban, a helyed: 1. játékos; játékosonként egy hely.",
                        "⛔ Már ülsz a #2 játékban, a helyed: 1. játékos; játékosonként egy hely."]
+
+
+# A case ending written onto a placeholder ("{unit}-t", "{limit}-ból", "{number}-szor") agrees
+# with one value only (vowel harmony: "3-ból" but "5-ből", "Orc-ot" but "Elf-et"), so a sentence
+# says the value where it needs no ending ("célpont: {name}", "legfeljebb {limit}"). Allowed:
+# unit letters ("{days}n {hours}ó {minutes}p", "{count}x"), "-ig" (one form for every word),
+# a hyphened compound ("{game}-lépés"), a value that brings its own space ("{outcome}"); an
+# inch mark between ({d}"-re: "hüvelykre") is not this.
+SUFFIXED = re.compile(r"\{(\w+)(?:![rs])?(?::\w+)?\}(-?)([a-záéíóöőúüű]+)")
+ALLOWED_ENDINGS = {"n", "ó", "p", "x", "ig", "lépés"}
+OWN_SPACE = {"outcome"}
+
+
+def test_no_hungarian_sentence_writes_a_case_ending_onto_a_placeholder():
+    suffixed = [(area, match.group(0), form) for area, key, forms in _hungarian_forms() for form in forms
+                for match in SUFFIXED.finditer(form or "")
+                if match.group(3) not in ALLOWED_ENDINGS and match.group(1) not in OWN_SPACE]
+    assert suffixed == []
+    assert [m.group(0) for m in SUFFIXED.finditer('{unit}-t éri, {limit}-ból, {d}"-re, {last}-ig')] == \
+        ["{unit}-t", "{limit}-ból", "{last}-ig"]
