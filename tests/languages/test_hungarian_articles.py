@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from babel.messages.pofile import read_po
+from babel.numbers import format_decimal
 
 from bot.commands import parse_line
 from bot.i18n import LOCALES_DIR, say
@@ -110,3 +111,42 @@ def test_no_hungarian_sentence_writes_a_case_ending_onto_a_placeholder():
     assert suffixed == []
     assert [m.group(0) for m in SUFFIXED.finditer('{unit}-t éri, {limit}-ból, {d}"-re, {last}-ig')] == \
         ["{unit}-t", "{limit}-ból", "{last}-ig"]
+
+
+# Hungarian numbers written out (the standard spelling, hyphened from 2001 on), to check the
+# article against the word itself rather than against the rule it was coded from.
+_ONES = ["", "egy", "kettő", "három", "négy", "öt", "hat", "hét", "nyolc", "kilenc"]
+_TENS = ["", "tíz", "húsz", "harminc", "negyven", "ötven", "hatvan", "hetven", "nyolcvan", "kilencven"]
+_TENS_JOINED = {1: "tizen", 2: "huszon"}
+
+
+def _below_1000(n: int) -> str:
+    hundreds, rest = divmod(n, 100)
+    tens, ones = divmod(rest, 10)
+    said = "" if hundreds == 0 else ("száz" if hundreds == 1 else ("két" if hundreds == 2 else _ONES[hundreds]) + "száz")
+    if tens and ones:
+        said += _TENS_JOINED.get(tens, _TENS[tens]) + _ONES[ones]
+    else:
+        said += _TENS[tens] + _ONES[ones]
+    return said
+
+
+def _spelled(n: int) -> str:
+    if n == 0:
+        return "nulla"
+    thousands, rest = divmod(n, 1000)
+    if thousands == 0:
+        return _below_1000(n)
+    head = "ezer" if thousands == 1 else ("két" if thousands == 2 else _below_1000(thousands)) + "ezer"
+    return head + ("-" if n > 2000 and rest else "") + _below_1000(rest)
+
+
+def test_the_article_of_every_number_to_100000_is_the_one_its_spelled_word_takes():
+    assert [_spelled(n) for n in (1, 5, 12, 25, 50, 100, 215, 1000, 1999, 2000, 5311)] == [
+        "egy", "öt", "tizenkettő", "huszonöt", "ötven", "száz", "kétszáztizenöt", "ezer",
+        "ezerkilencszázkilencvenkilenc", "kétezer", "ötezer-háromszáztizenegy"]
+    wrong = [n for n in range(0, 100001)
+             if {hungarian_article(n), hungarian_article(str(n)), hungarian_article(format_decimal(n, locale="hu"))}
+             != {"az" if _spelled(n)[0] in "aáeéiíoóöőuúüű" else "a"}]
+    assert wrong == []
+    assert hungarian_article("1 000") == "az" and hungarian_article("12 000") == "a"
