@@ -99,3 +99,32 @@ def test_a_range_typed_in_metres_is_taken_and_one_not_a_multiple_of_one_and_a_ha
     err = refused(new(), "referee", "place", "bad-attack", creature="Elf", square="B2", hp=5,
                   attacks="shortbow +4 1d6 range:17ft")
     assert str(err.message) == "A distance in feet is a multiple of 5 (30 ft = 6 squares), not 17."
+
+
+def test_every_distance_in_feet_reads_in_metres_in_the_italian_and_hungarian_catalogues():
+    """Each key that says ``{feet} ft`` (``{range_feet} ft``) is said ``{metres} m`` in Italian and
+    Hungarian, never in feet; and no translation says a fixed distance in feet ("5 ft", "10 lábas")
+    but where it tells how to type feet (range:60ft, 30 ft = 6 squares)."""
+    import re
+
+    from babel.messages.pofile import read_po
+
+    from bot.i18n import LOCALES_DIR
+
+    for lang in ("it", "hu"):
+        with open(LOCALES_DIR / lang / "LC_MESSAGES" / "dnd35.po", "rb") as handle:
+            catalogue = read_po(handle, locale=lang)
+        keyed = 0
+        for message in catalogue:
+            if not message.id:
+                continue
+            key = message.id if isinstance(message.id, str) else message.id[0]
+            forms = [message.string] if isinstance(message.string, str) else list(message.string)
+            for unit in re.findall(r"\{(\w*)feet\} ft", key):
+                keyed += 1
+                for form in forms:
+                    assert "{%smetres} m" % unit in form and "{%sfeet}" % unit not in form, (lang, form)
+            if "feet" not in key:  # the refusals that explain typed feet may name them
+                for form in forms:
+                    assert not re.search(r"\d+\s*(?:ft|piedi|láb)", form), (lang, form)
+        assert keyed >= 8
