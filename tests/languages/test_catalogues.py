@@ -28,8 +28,14 @@ def _read(path: Path, lang: str | None = None):
 
 
 def _fields(text: str) -> set[str]:
-    """The ``{placeholders}`` of a template (format's own parser: ``{{`` is no field)."""
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    """The ``{placeholders}`` of a template (format's own parser: ``{{`` is no field).
+
+    A distance is one placeholder in two units: a key says ``{feet} ft`` (``{range_feet}``) and
+    a language that measures in metres says ``{metres} m`` (``{range_metres}``) in its place;
+    the sentence passes both (the D&D 3.5 encounter's ``distance()``: the Italian 3.5 book's
+    square is 1,5 metri)."""
+    names = {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    return {name[:-len("metres")] + "feet" if name.endswith("metres") else name for name in names}
 
 
 # A format spec a translation may add to a placeholder the key has: Hungarian's article,
