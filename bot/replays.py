@@ -43,7 +43,7 @@ def frames(data: dict[str, Any], render: Callable[[BoardView], bytes], start: in
             continue
         view = ruleset.board(state)
         key = _key_event(events)
-        caption = _("#{seq} · Round {round}, {phase}", seq=seq, round=state.round, phase=state.phase)
+        caption = _("#{seq} · Round {round}, {phase}", seq=seq, round=state.round, phase=ruleset.phase_name(state))
         view.caption = join(" — ", [caption, key]) if key else caption
         views.append(view)
     if len(views) > most:

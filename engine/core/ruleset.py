@@ -62,6 +62,17 @@ ACTION_NAMES: dict[str, str] = {
     "timeout": N_("timeout"), "warband": N_("choice of warband"),
 }
 
+# Each phase a game's state may be in, said in words (a replay's frames are captioned with it:
+# "Round 2, activation", not the state's own key). A ruleset names its own phases in
+# ``phase_names``.
+PHASE_NAMES: dict[str, str] = {
+    "action": N_("action"), "activation": N_("activation"), "attitude": N_("attitude"),
+    "choose-creature": N_("choice of creature"), "choose-first": N_("choice of who acts first"),
+    "choose-order": N_("choice of order"), "combat": N_("combat"), "deploy": N_("deployment"),
+    "initiative": N_("initiative"), "over": N_("over"), "paused": N_("paused"), "place": N_("placement"),
+    "setup": N_("set-up"), "waiting": N_("waiting for players"),
+}
+
 
 class Ruleset(ABC):
     """One game system (or one mode of one), registered under :attr:`name`."""
@@ -91,6 +102,25 @@ class Ruleset(ABC):
 
     # Kinds this ruleset says otherwise than :data:`ACTION_NAMES` (each an ``N_`` of its area).
     action_names: ClassVar[dict[str, str]] = {}
+
+    # Phases this ruleset says otherwise than :data:`PHASE_NAMES` (each an ``N_`` of its area).
+    phase_names: ClassVar[dict[str, str]] = {}
+
+    def phase_name(self, state: GameState) -> Any:
+        """The phase the game is in, in the reader's language; an unknown phase as it is.
+
+        >>> from types import SimpleNamespace
+        >>> plain = SimpleNamespace(phase_names={})
+        >>> str(Ruleset.phase_name(plain, SimpleNamespace(phase="choose-first")))
+        'choice of who acts first'
+        >>> Ruleset.phase_name(plain, SimpleNamespace(phase="a-house-phase"))
+        'a-house-phase'
+        """
+        own = self.phase_names.get(state.phase)
+        if own is not None:
+            return Text._make(own, None, None, {}, _area_of(type(self).__module__))
+        word = PHASE_NAMES.get(state.phase)
+        return Text._make(word, None, None, {}, None) if word is not None else state.phase
 
     def action_name(self, kind: str | None) -> Any:
         """An action's kind in words, in the reader's language ("end" -> "end of turn"); an
@@ -178,7 +208,7 @@ class Ruleset(ABC):
 
     def _status(self, state: GameState) -> str:
         """A short line saying where the game stands."""
-        return f"Round {state.round}, {state.phase}."
+        return _("Round {round}, {phase}.", round=state.round, phase=self.phase_name(state))
 
     # -- what the table sees: a pending question comes first ------------------------------------
     def to_act(self, state: GameState) -> list[str]:

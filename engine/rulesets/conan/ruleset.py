@@ -69,6 +69,8 @@ class Conan(Ruleset):
     max_seats = 5
     # /activate and /end are the Overlord's: he activates a river tile and ends his turn.
     action_names = {"activate": N_("activation of a river tile"), "end": N_("end of the Overlord's turn")}
+    phase_names = {"attitude": N_("heroes' Attitude phase"), "action": N_("heroes' Action phase"),
+                   "activation": N_("Overlord's Activation phase")}
 
     # -- set-up -----------------------------------------------------------------------------
     def option_names(self) -> dict[str, str]:

@@ -88,6 +88,11 @@ class NinthAge(Ruleset):
     max_seats = 2
     # /end finishes a deployment drop, the charge declarations or the current phase.
     action_names = {"end": N_("end of the step")}
+    # The phases named on their own (a replay's caption: "Round 2, Movement phase"; PHASE_WORDS
+    # are the words inside "{name}'s {phase} phase", Italian "di movimento"), and the set-up's steps.
+    phase_names = {"movement": N_("Movement phase"), "magic": N_("Magic phase"), "shooting": N_("Shooting phase"),
+                   "melee": N_("Melee phase"), "deployment": N_("Deployment"), "setup": N_("Set-up"),
+                   "armies": N_("choice of army lists"), "markers": N_("placing objective markers")}
     # 1: a game without the secondary setting played Hold the Ground (the objective setting's old
     # default); 2 (n9-rules3): it rolls the D6 of §3.3, as the seed has it. See SECONDARY_DEFAULTS.
     rules_version = 2
