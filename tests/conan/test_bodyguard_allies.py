@@ -52,7 +52,7 @@ def test_an_ally_with_bodyguard_parries_for_its_hero_paid_by_the_commander():
     assert state.pending is None
     b = state.heroes["belit"]
     assert b.gems["ally:corsairs"] == 2 and b.gems["guard"] == 0 and b.gems["wounds"] == 1
-    assert any("corsair-1 guards Bêlit (Bodyguard, 2 gem(s) from Bêlit)" in e.text for e in events)
+    assert any("corsair-1 guards Bêlit (Bodyguard, 2 gems from Bêlit)" in e.text for e in events)
     assert state.allies["corsair-1"].lp == 1, "all damage goes to the one attacked"
 
 
@@ -103,4 +103,4 @@ def test_an_ally_with_bodyguard_parries_for_another_ally_paid_by_the_commander()
     assert state.pending is None, "the guarded ally's own Guard is not asked as well"
     assert state.heroes["belit"].gems["ally:corsairs"] == 2
     assert state.allies["corsair-2"].alive  # power 2 against 2 parried + 0 armour
-    assert any("corsair-1 guards corsair-2 (Bodyguard, 2 gem(s) from Bêlit)" in e.text for e in events)
+    assert any("corsair-1 guards corsair-2 (Bodyguard, 2 gems from Bêlit)" in e.text for e in events)
