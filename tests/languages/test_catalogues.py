@@ -35,7 +35,7 @@ def _fields(text: str) -> set[str]:
     the sentence passes both (the D&D 3.5 encounter's ``distance()``: the Italian 3.5 book's
     square is 1,5 metri)."""
     names = {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
-    return {name[:-len("metres")] + "feet" if name.endswith("metres") else name for name in names}
+    return {_as_key_name(name) for name in names}
 
 
 # A format spec a translation may add to a placeholder the key has: Hungarian's article,
@@ -45,8 +45,14 @@ ADDED_SPECS = {"hu": {"az", "Az"}}
 
 
 def _specs(text: str) -> set[tuple[str, str, str | None]]:
-    """Each placeholder's (name, format spec, conversion)."""
-    return {(name, spec or "", conv) for _, name, spec, conv in string.Formatter().parse(text) if name is not None}
+    """Each placeholder's (name, format spec, conversion); a distance's ``{metres}`` counts as the
+    key's ``{feet}`` (see ``_fields``)."""
+    return {(_as_key_name(name), spec or "", conv) for _, name, spec, conv in string.Formatter().parse(text)
+            if name is not None}
+
+
+def _as_key_name(name: str) -> str:
+    return name[:-len("metres")] + "feet" if name.endswith("metres") else name
 
 
 def _spec_problems(key: str, form: str, lang: str) -> list[str]:
