@@ -55,7 +55,7 @@ def test_a_hidden_king_slayer_is_revealed_when_its_bearer_attacks_with_it():
     assert reveals(log) == ["Player 1 reveals King Slayer, carried by Marshal: its bearer attacks with it (§2.4)."]
     said = text(log)
     # revealed before its bonus is worked out and its attacks rolled
-    assert said.index("reveals King Slayer") < said.index("Marshal's King Slayer: 1 enemy character(s)")
+    assert said.index("reveals King Slayer") < said.index("Marshal's King Slayer: 1 enemy character")
     assert "King Slayer" in army_text(state, "p1", "p2") and state.revealed["p1"] == ["King Slayer"]
 
 
@@ -65,7 +65,7 @@ def test_an_open_list_king_slayer_reveals_nothing():
     log = []
     load(state, *[4] * 40)
     apply(state, Fight(seat="p1", unit="Marshal"), NO, log)
-    assert reveals(log) == [] and "Marshal's King Slayer: 1 enemy character(s)" in text(log)
+    assert reveals(log) == [] and "Marshal's King Slayer: 1 enemy character" in text(log)
 
 
 # -- a magic ranged weapon: the Skull Splitter --------------------------------------------------------

@@ -21,7 +21,7 @@ from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age.catalogue import weapon_word
 from engine.core.text import N_, Text, _, commas, decimal, join, join as text_join, ngettext
-from engine.rulesets.ninth_age.grammar import number
+from engine.rulesets.ninth_age.grammar import number, wounds_counted
 from engine.rulesets.ninth_age import assault, fighters, terrain_rules
 from engine.rulesets.ninth_age.casualties import (
     PANIC_RANGE, destroy, flee, insignificant, lose_wounds, panic, rolled_and_moved, terrain_checks,
@@ -309,7 +309,7 @@ def make_way(state: NinthAgeState, group: list[str], events: list[Event]) -> Non
                 moved.append(name)
         char.file = to
         events.append(Event(kind="make-way", seat=char.owner, data={"unit": host.id, "character": char.id},
-                            text=text_join("", [_("{char} makes way: it swaps places into {host}'s front rank, file {value}", char=char.id, host=host.id, value=to + 1), (_(", and the {join} take(s) its place", join=commas(moved)) if moved else ""), " (§16.6)."])))
+                            text=text_join("", [_("{char} makes way: it swaps places into {host}'s front rank, file {value}", char=char.id, host=host.id, value=to + 1), (ngettext(", and the {join} takes its place", ", and the {join} take its place", len(moved), join=commas(moved)) if moved else ""), " (§16.6)."])))
 
 
 # -- challenges (§16.9) ---------------------------------------------------------------------------
@@ -455,9 +455,11 @@ def _king_slayer(state: NinthAgeState, blow: Blow, rnd: Round, step: int, events
     after, counted = fighters.king_slayer(state, blow, rnd.duel)
     if counted:
         n = counted.count(", ") + 1
+        characters = ngettext("{n} enemy character", "{n} enemy characters", n)
+        attacks = ngettext("{n} attack", "{n} attacks", after.count)
         events.append(Event(kind="item", seat=state.units[blow.unit].owner, data={"initiative": step},
-                            text=_("I{step}: {who}'s King Slayer: {n} enemy character(s) in base contact with its unit ({counted}): S {strength}, {count} attack(s) (§23.3).",
-                                   step=step, who=blow.part_name, n=n, counted=counted, strength=after.strength, count=after.count)))
+                            text=_("I{step}: {who}'s King Slayer: {characters} in base contact with its unit ({counted}): S {strength}, {attacks} (§23.3).",
+                                   step=step, who=blow.part_name, characters=characters, counted=counted, strength=after.strength, attacks=attacks)))
     return after
 
 
@@ -1118,7 +1120,8 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
                             unit.wounds_lost, carried=unit.wounds_lost)
         else:
             cost = ")"
-        events.insert(mark, Event(kind="break", seat=unit.owner, text=text_join("", [ngettext("{unit} is Unstable: it does not break, and loses {wounds} wound(s) with no saves (difference {difference}", "{unit} are Unstable: they do not break, and lose {wounds} wound(s) with no saves (difference {difference}", many, unit=unit.id, wounds=wounds, difference=result.difference), (_("; Stubborn halves") if stubborn else ""), (_("; Hold Your Ground -1") if hold else ""), cost, "."])))
+        said_wounds = wounds_counted(wounds)
+        events.insert(mark, Event(kind="break", seat=unit.owner, text=text_join("", [ngettext("{unit} is Unstable: it does not break, and loses {wounds} with no saves (difference {difference}", "{unit} are Unstable: they do not break, and lose {wounds} with no saves (difference {difference}", many, unit=unit.id, wounds=said_wounds, difference=result.difference), (_("; Stubborn halves") if stubborn else ""), (_("; Hold Your Ground -1") if hold else ""), cost, "."])))
         return False
     if entry.has_rule("Unbreakable"):
         events.append(Event(kind="break", seat=unit.owner, text=ngettext("{unit} is Unbreakable: it passes its Break test.", "{unit} are Unbreakable: they pass their Break test.", number(state, unit), unit=unit.id)))
