@@ -454,12 +454,11 @@ def _king_slayer(state: NinthAgeState, blow: Blow, rnd: Round, step: int, events
     """The King Slayer's bonus worked out at the step its attacks are made (§23.3), shown."""
     after, counted = fighters.king_slayer(state, blow, rnd.duel)
     if counted:
-        n = counted.count(", ") + 1
-        characters = ngettext("{n} enemy character", "{n} enemy characters", n)
+        characters = ngettext("{n} enemy character", "{n} enemy characters", len(counted))
         attacks = ngettext("{n} attack", "{n} attacks", after.count)
         events.append(Event(kind="item", seat=state.units[blow.unit].owner, data={"initiative": step},
                             text=_("I{step}: {who}'s King Slayer: {characters} in base contact with its unit ({counted}): S {strength}, {attacks} (§23.3).",
-                                   step=step, who=blow.part_name, characters=characters, counted=counted, strength=after.strength, attacks=attacks)))
+                                   step=step, who=blow.part_name, characters=characters, counted=commas(counted), strength=after.strength, attacks=attacks)))
     return after
 
 
