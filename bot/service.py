@@ -371,8 +371,9 @@ class Service:
         return users, "\n" + say(line, self._server_language.get())
 
     async def _view(self, ruleset: Ruleset, state: GameState, game_id: int | None = None) -> Any:
-        """The board to draw, with each seat's time left under it when the game has a clock."""
-        view = ruleset.board(state)
+        """The board to draw, with each seat's time left under it when the game has a clock; while a
+        question waits, the board of the action up to it (what the reply has told the table)."""
+        view = ruleset.board(ruleset.as_seen(state))
         if game_id is not None:
             times = await self.clocks.caption(game_id, {s.id: s.name for s in state.seats})
             if times:
