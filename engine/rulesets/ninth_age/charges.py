@@ -145,14 +145,21 @@ UNIT_IN_THE_WAY = N_("a unit in the way: only a unit with Fly passes over other 
 def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitState, side: str | None, *,
                        blocked: list[str] | None = None,
                        ignore: frozenset[str] = frozenset()) -> tuple[list[FlushPose], float]:
-    """Flush poses, rotating the charged unit only when the charger cannot be brought flush on
-    its own, and then as little as possible (§8.5 align; [A-47]): the target turns about the
-    middle of the side being contacted. A target already engaged is never rotated. Returns the
-    poses and the target's turn in degrees (0 when it stays)."""
+    """Flush poses, rotating the charged unit only when other units or terrain keep the charger
+    from being brought flush on its own, and then as little as possible (§8.5 align; [A-47]):
+    the target turns about the middle of the side being contacted. The seed: "Se questo movimento
+    non porterà le due Unità in pieno contatto (a causa della presenza di altre Unità o elementi
+    scenici), allora, se possibile, bisognerà ruotare l'Unità nemica caricata": a charger that
+    could not be flush in open ground either (nothing but the table about it) does not get the
+    target turned for it. A target already engaged is never rotated. Returns the poses and the
+    target's turn in degrees (0 when it stays)."""
     context = _around(state, charger, target, ignore)  # the same for the target as it stands and every turn tried
     poses = placements(state, charger, target, side, blocked=blocked, ignore=ignore, around=context)
     if poses or side is None or engaged(state, target):
         return poses, 0.0
+    open_ground = ({}, None, None if context[2] is None else {})  # no other unit, no terrain
+    if not placements(state, charger, target, side, around=open_ground):
+        return [], 0.0  # not the units or the terrain: the charged unit is not turned (§8.5)
     tfp = target.footprint()
     from engine.table.charge import side_frame
     from engine.table.frame import to_world
