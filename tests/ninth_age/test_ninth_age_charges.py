@@ -389,6 +389,34 @@ def test_the_charged_unit_is_turned_when_terrain_keeps_the_charger_from_aligning
         charge(engaged, "Knights", "Brutes")
 
 
+def test_the_charged_unit_is_never_turned_into_impassable_terrain():
+    # the align ignores the 1" rule, not the ground: the Brutes' turn of 10° would swing a rear
+    # corner into a stone behind them, so that turn is not made
+    from engine.rulesets.ninth_age.charges import aligned_placements
+    from engine.table.terrain import TerrainFeature
+
+    base = _corridor()
+    knights, brutes = base.units["Knights"], base.units["Brutes"]
+    bf = brutes.footprint()
+    mid = bf.world((0, bf.half_depth))
+    from engine.table.footprint import Pose
+    from engine.table.frame import to_world
+
+    turned = bf.at(Pose(x=to_world(mid, 190, (0, -bf.half_depth))[0], y=to_world(mid, 190, (0, -bf.half_depth))[1],
+                        bearing=190))
+    swung = turned.shape.difference(bf.shape.buffer(0.02))
+    rear = max(swung.geoms if hasattr(swung, "geoms") else [swung], key=lambda g: g.centroid.y)  # behind the Brutes
+    stone = rear.buffer(-0.01)
+    assert stone.area > 0.01 and stone.distance(bf.shape) > 0
+    base.table.terrain.append(TerrainFeature(name="Stone", kind="impassable", points=list(stone.exterior.coords)[:-1]))
+    poses, turn = aligned_placements(base, knights, brutes, "front")
+    assert turn != 10
+    if turn:
+        mid_after = bf.world((0, bf.half_depth))
+        c = to_world(mid_after, (bf.bearing + turn) % 360, (0, -bf.half_depth))
+        assert bf.at(Pose(x=c[0], y=c[1], bearing=(bf.bearing + turn) % 360)).shape.intersection(stone).area < 1e-6
+
+
 def test_places_on_a_flank_are_told_apart_front_to_back_and_the_charge_says_how_far_it_went():
     """A charge into a flank with several equally good places: each is described along the flank
     (they all read '4.3\" left of Knights' centre line'); the charge move says the distance."""
