@@ -34,7 +34,9 @@ from engine.table.charge_path import charge_path, standing_against
 from engine.table.contact import contact_side as touching_side, distance, models_in_contact
 from engine.table.footprint import Pose
 from engine.table.frame import EPS_DIST, bearing_between, turn_between
-from engine.table.motion import CLEARANCE_DURING, CLEARANCE_END, MOVE_SAMPLE, clearance_problem, move_ahead, pivot, translate
+from engine.table.motion import (
+    CLEARANCE_DURING, CLEARANCE_END, IMPASSABLE, MOVE_SAMPLE, clearance_problem, move_ahead, pivot, translate,
+)
 
 MAX_DICE = 12  # 2D6, or 3D6 keeping the best two
 SIDES = ("front", "left", "right", "rear")
@@ -639,44 +641,18 @@ def blocked_path_move(state: NinthAgeState, decl: ChargeDeclaration, charger: Un
     side the charger came into toward it. Meeting no enemy, the charge is not completed: it
     counts as failed (no further move, no shooting)."""
     start = charger.footprint()
-    enemies = {u.id: u.footprint() for u in state.on_table(state.enemy_of(charger.owner)) if not u.garrison}
-    friends = {u.id: u.footprint() for u in state.on_table(charger.owner) if u.id != charger.id and not u.garrison}
-    rock = state.table.impassable()
-
-    def problem(fp) -> str | None:
-        shape = fp.shape
-        for k, o in {**enemies, **friends}.items():
-            if shape.intersection(o.shape).area > 1e-6:
-                return k
-        if rock is not None and not rock.is_empty and shape.intersection(rock).area > 1e-6:
-            return _("impassable terrain")
-        if not state.table.fully_on(shape):
-            return _("the table edge")
-        return None
-
-    def touching(fp) -> list[str]:
-        return sorted(k for k, o in enemies.items() if fp.shape.distance(o.shape) <= 0.02)
-
-    moved, met, stop = 0.0, [], None
-    steps = int(round(total / MOVE_SAMPLE))
-    for k in range(1, steps + 1):
-        trial = translate(start, 0, k * MOVE_SAMPLE)
-        stop = problem(trial)
-        if stop is not None:  # find the contact between the last clear place and this one
-            lo, hi = moved, k * MOVE_SAMPLE
-            for _step in range(30):
-                mid = (lo + hi) / 2
-                if problem(translate(start, 0, mid)) is None:
-                    lo = mid
-                else:
-                    hi = mid
-            moved = lo
-            met = touching(translate(start, 0, moved))
-            break
-        moved = k * MOVE_SAMPLE
-        met = touching(trial)
-        if met:
-            break
+    enemies = [u.id for u in state.on_table(state.enemy_of(charger.owner)) if not u.garrison]
+    # exactly where it first touches an enemy, or would go into any other unit or Impassable
+    # terrain, or meets the table edge (motion.move_ahead; a charge move: no 1" gap to keep)
+    ahead = move_ahead(start, float(total), surroundings(state, {charger.id}), contact=enemies, edge=True,
+                       clearance=0.0)
+    moved = ahead.at
+    met = list(ahead.met) if ahead.stop == "contact" else []
+    stop = None
+    if ahead.stop == "blocked":
+        stop = commas([_("impassable terrain") if m.name == IMPASSABLE else m.name for m in ahead.blocked_by])
+    elif ahead.stop == "edge":
+        stop = _("the table edge")
     end = translate(start, 0, moved)
     charger.pose = end.pose
     swept = start.shape.union(end.shape).convex_hull
