@@ -825,27 +825,24 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
     turned = pivot(fp, bearing_between(fp.centre, towards)) if towards != fp.centre else fp
     go = failed_charge_distance(dice)
     around = surroundings(state, {charger.id})
+    # the pivot puts it back facing the target, its centre on the same point (§8.14): part of a
+    # move that is no charge, so it may not go into another unit or Impassable terrain, nor come
+    # within ½" of one it was not already that close to (§6.3, §8.7); else it stays as it stands
+    turned_into = _pivot_problem(fp, turned, around)
     # a failed charge is not a charge: the 1" rule holds (§8.7), ½" during the move and 1" where
     # it ends (§6.3); a unit the pivot already leaves closer than ½" to something may go on no closer
-    turned_problem = clearance_problem(turned, around, CLEARANCE_END, during=False)
+    turned_problem = turned_into or clearance_problem(turned, around, CLEARANCE_END, during=False)
     squeezed = clearance_problem(turned, around, CLEARANCE_DURING, during=True) is not None
     # straight on, never past whatever is in the way, to the farthest place 1" from everything
     ahead = move_ahead(turned, go, around, during=0.0 if squeezed else CLEARANCE_DURING)
-    best, moved = ahead.footprint, ahead.moved
-    stop = None  # why it goes no farther: what it would come too near moving on
-    if best is None and go > 0:
-        # what moving on would come too near: a tenth of an inch past where it is stopped, or at the end
-        past = go if ahead.stop == "distance" else min(go, (int(ahead.at / MOVE_SAMPLE) + 1) * MOVE_SAMPLE)
-        step = translate(turned, 0, past)
-        stop = clearance_problem(step, around, 0.0 if squeezed else CLEARANCE_DURING, during=True) or \
-            clearance_problem(step, around, CLEARANCE_END, during=False)
-        stop = None if stop == turned_problem else stop
+    best, moved = (None, 0.0) if turned_into else (ahead.footprint, ahead.moved)
+    stop = None if turned_into or go <= 0 else _ahead_problem(ahead)  # what keeps it from moving on
     if best is None:
         # say what keeps it from moving at all: where the pivot leaves it, and what is ahead
-        if stop is None or stop is turned_problem:
+        if stop is None:
             where = _("turned toward the centre of {target}, {problem}", target=target.id, problem=turned_problem)
         else:
-            where = _("turned toward the centre of {target}, {problem}; moving forward, {ahead}", target=target.id,
+            where = _("turned toward the centre of {target}, {problem}; {ahead}", target=target.id,
                       problem=turned_problem, ahead=stop)
         events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
                             text=ngettext("{charger}'s charge fails ({why}). It may not make the failed charge move "
@@ -862,6 +859,52 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
     charger.pose = best.pose
     events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
                         text=ngettext("{charger}'s charge fails ({why}): it turns toward {target} and moves {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", "{charger}'s charge fails ({why}): they turn toward {target} and move {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", number(state, charger), charger=charger.id, why=why, target=target.id, moved=decimal(moved, ".1f"), go=go)))
+
+
+def _pivot_problem(before, after, around) -> Text | None:
+    """Why the failed charge's pivot (from ``before`` to ``after``) may not be made: it would go
+    into another unit or Impassable terrain, or come within ½" of one it stood farther from."""
+    from engine.table.motion import Surroundings
+
+    def worse(shape) -> bool:
+        d0, d1 = before.shape.distance(shape), after.shape.distance(shape)
+        deeper = after.shape.intersection(shape).area > before.shape.intersection(shape).area + 1e-6
+        return deeper or (d1 < CLEARANCE_DURING - EPS_DIST and d1 < d0 - EPS_DIST)
+
+    for key, other in around.others.items():
+        if worse(other.shape):
+            alone = Surroundings(others={key: other}, names=around.names)
+            return clearance_problem(after, alone, CLEARANCE_DURING, during=True)
+    for name, shape, note in around.blockers:
+        if worse(shape):
+            alone = Surroundings(others={}, impassable=shape, blockers=[(name, shape, note)])
+            return clearance_problem(after, alone, CLEARANCE_DURING, during=True)
+    return None
+
+
+def _ahead_problem(ahead) -> Text | None:
+    """What keeps a failed charge from moving on, as :func:`engine.table.motion.move_ahead` found
+    it: what it would go into or come within ½" of, or what every place it could reach is closer
+    than 1" to."""
+    def names(mets) -> Text:
+        return commas([_("impassable terrain") if m.name == IMPASSABLE else m.name for m in mets])
+
+    def blocked() -> Text:
+        into = [m for m in ahead.blocked_by if m.why == "overlap"]
+        if into:
+            return _("moving forward, it would go into {names}", names=names(into))
+        return _("moving forward, it would come closer than {gap}\" to {names}",
+                 gap=decimal(ahead.blocked_by[0].gap, "g"), names=names(ahead.blocked_by))
+
+    near = [m for m in ahead.short_by if m.why == "gap"]
+    if ahead.blocked_by and (ahead.at < 0.05 or not near):  # stopped before it has gone a tenth of an inch
+        return blocked()
+    if near:
+        return _("moving forward {inches}\", it would still be closer than 1\" to {names}",
+                 inches=decimal(ahead.at, ".1f"), names=names(near))
+    if ahead.short_by:  # the table edge
+        return _("moving forward {inches}\", it would not stand wholly on the table", inches=decimal(ahead.at, ".1f"))
+    return None
 
 
 def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
