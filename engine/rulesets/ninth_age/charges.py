@@ -35,7 +35,7 @@ from engine.table.contact import contact_side as touching_side, distance, models
 from engine.table.footprint import Pose
 from engine.table.frame import EPS_DIST, bearing_between, turn_between
 from engine.table.motion import (
-    CLEARANCE_DURING, CLEARANCE_END, IMPASSABLE, MOVE_SAMPLE, clearance_problem, move_ahead, pivot, translate,
+    CLEARANCE_DURING, CLEARANCE_END, IMPASSABLE, clearance_problem, move_ahead, pivot, translate,
 )
 
 MAX_DICE = 12  # 2D6, or 3D6 keeping the best two
