@@ -897,7 +897,8 @@ def _ahead_problem(ahead) -> Text | None:
                  gap=decimal(ahead.blocked_by[0].gap, "g"), names=names(ahead.blocked_by))
 
     near = [m for m in ahead.short_by if m.why == "gap"]
-    if ahead.blocked_by and (ahead.at < 0.05 or not near):  # stopped before it has gone a tenth of an inch
+    # stopped before it has gone a tenth of an inch, or by the same units and features it stays too near
+    if ahead.blocked_by and (ahead.at < 0.05 or {m.name for m in near} <= {m.name for m in ahead.blocked_by}):
         return blocked()
     if near:
         return _("moving forward {inches}\", it would still be closer than 1\" to {names}",
