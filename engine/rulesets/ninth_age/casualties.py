@@ -312,7 +312,9 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
         destroy(state, unit, events, gone_text, fled=True)
         return go
     unit.pose = end.pose
-    state.last_moves.append({"unit": unit.id, "kind": "flee", "path": [fp.centre, end.centre]})
+    # the board captions the flight with the dice's distance and the way it went (extended to clear 1")
+    state.last_moves.append({"unit": unit.id, "kind": "flee", "path": [fp.centre, end.centre],
+                             "label": rolled_and_moved(go, distance_moved(fp, end))})
     # through enemies or impassable terrain: Dangerous Terrain failing on 1-3; through
     # dangerous terrain: the standard test (once per feature, §18.1); a feature it only stood
     # against where the flight began (fp, turned to flee) counts only if it goes into it
@@ -347,6 +349,19 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
             events.append(Event(kind="panic-cause", seat=other.owner, text=ngettext("{unit} flees through {k}.", "{unit} flee through {k}.", number(state, unit), unit=unit.id, k=k)))
             panic(state, other, events, ngettext("{k} is passed through by fleeing {unit}", "{k} are passed through by fleeing {unit}", number(state, other), k=k, unit=unit.id))
     return go
+
+
+def rolled_and_moved(go: float, done: float) -> str:
+    """A flee's or a pursuit's caption on the board (§24.10 flee and pursuit vectors): the
+    distance rolled and the distance moved (a flight extended to clear 1" moves farther, a
+    pursuit stopped short moves less)."""
+    return _("{go}\" rolled, {done}\" moved", go=decimal(go, "g"), done=decimal(done, ".1f"))
+
+
+def distance_moved(start, end) -> float:
+    """How far a footprint's centre went from ``start`` to ``end`` (a straight move)."""
+    (x1, y1), (x2, y2) = start.centre, end.centre
+    return ((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5
 
 
 def _no_table(around: Surroundings) -> Surroundings:

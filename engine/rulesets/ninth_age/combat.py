@@ -24,7 +24,7 @@ from engine.core.text import N_, Text, _, commas, decimal, join, join as text_jo
 from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age import assault, fighters, terrain_rules
 from engine.rulesets.ninth_age.casualties import (
-    PANIC_RANGE, destroy, flee, insignificant, lose_wounds, panic, terrain_checks,
+    PANIC_RANGE, destroy, flee, insignificant, lose_wounds, panic, rolled_and_moved, terrain_checks,
 )
 from engine.rulesets.ninth_age.charges import placements
 from engine.rulesets.ninth_age.fighters import Blow, combat_groups, enemies_in_contact, unit_full_ranks
@@ -1413,6 +1413,9 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
         _pursuit_terrain(state, unit, start, ahead.reached, label, events)
         if unit.on_table:
             _pursuit_charge(state, unit, state.units[ahead.met[0]], events, label)
+        end = unit.footprint() if unit.on_table else ahead.reached  # in contact, or back 1" from the enemy
+        state.last_moves.append({"unit": unit.id, "kind": label, "path": [list(start.centre), list(end.centre)],
+                                 "label": rolled_and_moved(go, distance_between(start, end))})
         return
     elif ahead.stop == "blocked":
         blocked = commas([k for k in ahead.met if k != IMPASSABLE]) or _("impassable terrain")
@@ -1422,9 +1425,9 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
         last_legal, turned_only = _turn_toward(start, bearing, around)
     end = last_legal or start
     unit.pose = end.pose
-    state.last_moves.append({"unit": unit.id, "kind": label, "path": [list(start.centre), list(end.centre)],
-                             "label": f"{go}\""})
     done = distance_between(fp, end) if end is not start and not turned_only else 0.0
+    state.last_moves.append({"unit": unit.id, "kind": label, "path": [list(start.centre), list(end.centre)],
+                             "label": rolled_and_moved(go, done)})
     n, moved = number(state, unit), {"unit": unit.id, "done": decimal(done, ".1f"), "go": go}
     head = (ngettext("{unit} pursues {done}\" of {go}\"", "{unit} pursue {done}\" of {go}\"", n, **moved)
             if label == "pursuit" else
