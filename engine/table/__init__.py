@@ -17,7 +17,7 @@ terrain.py     TerrainFeature(polygon or wall line, kind, categories), Table(wid
                terrain) (.edges .off_table_fraction .fully_on .touches_edge .feature_at
                .area_fraction .impassable)
 charge.py      flush_poses(charger, target, side, others, impassable, table) -> [FlushPose] best first
-               (remembered by their inputs)
+               (remembered by their inputs; a wheel of at most 90°, then an align under 90°)
 charge_path.py charge_path(start, end, target, obstacles) -> (ChargePath | None, obstacle crossed),
                landings(), standing_against() (an obstacle a unit starts against counts
                only deeper than EPS_CONTACT)
@@ -25,7 +25,8 @@ motion.py      Step, run_move() -> MoveResult(length, max_displacement, path), w
                translate(), wheel_arc(), Surroundings, check_path(), reformed(),
                reform_displacement(), bottleneck_assignment(), move_ahead() -> Ahead (straight ahead
                until a contact, an overlap, the table edge or the distance; where it stops computed
-               exactly, the end the farthest place keeping the 1" rule)
+               exactly, the end the farthest place keeping the 1" rule; blocked_by and short_by
+               name each unit or terrain feature that stopped it or kept its end short, and why)
 scatter.py     random_bearing(rng), scatter(start, distance, rng), is_hit()
 paths.py       shortest_path(start, end, obstacles, clearance=1) -> (length, corner points)
 view.py        TableView (terrain, zones, markers, units, paths) for renderers.table

@@ -3,10 +3,14 @@
 
 A flush pose puts the charger's front edge on the line of the target's side, facing it, at
 some offset along it. Candidate offsets line the charger's model edges up with the target's
-(and centre the two); each candidate is kept if the charger turned at most ``max_turn`` degrees
-(one wheel of at most 90°), did not end behind where its front edge started (a charge moves
-forward), overlaps nothing and touches no other unit or impassable terrain, and stands on the
-table. Poses are ranked by models in base contact on both sides (maximise contact), then the
+(and centre the two); each candidate is kept if the charger's whole turn is one it can make: a
+wheel of at most ``max_turn`` degrees (90°, the seed's "una sola rotazione/conversione ... non può
+essere più di 90°") and then the align about the point of contact, less than 90° (a front corner
+touching a side, or a corner of the target touching the front edge, meets it at less than a right
+angle), so a whole turn under ``max_turn`` + 90°; the path itself is
+:mod:`engine.table.charge_path`'s to find. The pose must not lie behind where the charger's front
+edge started (a charge moves forward), overlap nothing, touch no other unit or impassable
+terrain, and it must stand on the table. Poses are ranked by models in base contact on both sides (maximise contact), then the
 smaller turn, then the shorter move. The target is never rotated here: a pose that would need
 the target to turn is simply not offered.
 
@@ -30,6 +34,7 @@ from engine.table.contact import models_in_contact
 from engine.table.footprint import Footprint, Pose
 from engine.table.frame import EPS_CONTACT, direction, normalise, right_of, turn_between
 
+ALIGN_BELOW = 90.0  # degrees: the align after the wheel turns less than this (§8.5 Allineamento)
 SIDE_NORMAL = {"front": 0.0, "right": 90.0, "rear": 180.0, "left": 270.0}  # relative to the target's bearing
 
 
@@ -97,7 +102,7 @@ def _flush_poses(charger: Footprint, target: Footprint, side: str, *,
     mid, normal, outward, length = side_frame(target, side)
     bearing = normalise(outward + 180.0)  # the charger faces into the side
     turn = turn_between(charger.bearing, bearing)
-    if abs(turn) > max_turn + 1e-9:
+    if abs(turn) >= max_turn + ALIGN_BELOW - 1e-9:  # the wheel (at most max_turn) and then the align
         return []
     tangent = right_of(bearing)  # the charger's own right, along the side
     half_w = charger.half_width

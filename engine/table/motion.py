@@ -281,6 +281,27 @@ _EPS_IN = 1e-7  # inches: how deep a piece must reach into another to overlap it
 
 
 @dataclass(frozen=True)
+class Feature:
+    """A terrain feature :func:`move_ahead` met, by its name (kept apart from the units' keys)."""
+
+    name: str
+
+
+@dataclass(frozen=True)
+class Met:
+    """What stopped a straight move, or kept it from ending farther: ``name`` (a unit's key, or a
+    terrain feature's name), whether it is ``terrain``, and ``why``: "overlap" (going on would go
+    into it), "gap" (going on would come closer than ``gap`` inches to it: the ½" rule during a
+    move, or, for what keeps the end short, the 1" rule where a move ends) or "edge" (the table
+    edge, where a unit must stand wholly on the table)."""
+
+    name: str
+    terrain: bool
+    why: Literal["overlap", "gap", "edge"]
+    gap: float = 0.0
+
+
+@dataclass(frozen=True)
 class Ahead:
     """Where a straight move ahead stops and why.
 
@@ -290,7 +311,11 @@ class Ahead:
     table edge: ``reached`` touches it). ``at`` is how far along that comes. ``footprint`` is the
     farthest place no farther than ``at`` that keeps the clearance from every other unit and the
     Impassable terrain and stands fully on the table (None when there is none), ``moved`` how far
-    that is from the start."""
+    that is from the start. ``blocked_by`` says what ``met`` are when it was blocked (each unit or
+    terrain feature, and whether it would overlap it or come within the ``during`` gap of it);
+    ``short_by`` what kept it from ending farther than ``moved`` (or anywhere, when there is no
+    ``footprint``): each unit or feature closer than ``clearance`` somewhere past that place, or
+    the table edge."""
 
     stop: Literal["distance", "contact", "blocked", "edge"]
     at: float
@@ -298,6 +323,8 @@ class Ahead:
     met: tuple[Hashable, ...]
     footprint: Footprint | None
     moved: float
+    blocked_by: tuple[Met, ...] = ()
+    short_by: tuple[Met, ...] = ()
 
 
 Piece = list  # a convex polygon: its vertices [(x, y), ...] counter-clockwise
@@ -440,13 +467,17 @@ def move_ahead(fp: Footprint, go: float, around: Surroundings, *, contact: Itera
     corridor = fp.shape.union(translate(fp, 0, max(go, 0.0)).shape).convex_hull.buffer(clearance + 0.01)
     obstacles: dict[Hashable, object] = {k: o.shape for k, o in around.others.items() if k not in skip}
     if around.impassable is not None and not around.impassable.is_empty:
-        obstacles[IMPASSABLE] = around.impassable
-    pieces = {k: _footprint_pieces(around.others[k]) if k != IMPASSABLE else _convex_pieces(shape)
+        if around.blockers:  # each feature by its name, so that what stops the move can be named
+            obstacles.update((Feature(name), shape) for name, shape, _note in around.blockers)
+        else:
+            obstacles[IMPASSABLE] = around.impassable
+    pieces = {k: _footprint_pieces(around.others[k]) if k in around.others else _convex_pieces(shape)
               for k, shape in obstacles.items() if shape.intersects(corridor)}
 
     touch: dict[Hashable, float] = {}
     block: dict[Hashable, float] = {}
     near: list[tuple[float, float]] = []
+    near_by: dict[Hashable, list[tuple[float, float]]] = {}
     for key, parts in pieces.items():
         sums = list(_pairs(moving, parts, d, max(go, 0.0), clearance + 0.01))
         # (entry, exit) while it overlaps a piece by more than a touch, entry where they first touch
@@ -470,7 +501,8 @@ def move_ahead(fp: Footprint, go: float, around: Surroundings, *, contact: Itera
             starts = [s[0] for s in overlap if s[0] >= -_EPS_T]
             if starts:
                 block[key] = max(0.0, min(starts))
-        near += [s for s in (_within(m, d, clearance) for m in sums) if s is not None]
+        near_by[key] = [s for s in (_within(m, d, clearance) for m in sums) if s is not None]
+        near += near_by[key]
 
     edge_at = math.inf
     if edge and around.table is not None:
@@ -488,7 +520,8 @@ def move_ahead(fp: Footprint, go: float, around: Surroundings, *, contact: Itera
     first = min(t for t, _s, _w in stops)
     at, stop, which = next(s for s in stops if s[0] <= first + _EPS_T)
     at = min(at, max(go, 0.0))
-    met = tuple(sorted((k for k, t in which.items() if t <= at + _EPS_T), key=str))
+    stopped_by = sorted((k for k, t in which.items() if t <= at + _EPS_T), key=str)
+    met = tuple(sorted({IMPASSABLE if isinstance(k, Feature) else k for k in stopped_by}, key=str))
 
     # the farthest place in [0, at] at least `clearance` from everything and fully on the table
     lo_on, hi_on = 0.0, at
@@ -509,4 +542,20 @@ def move_ahead(fp: Footprint, go: float, around: Surroundings, *, contact: Itera
             best = min(max(t, 0.0), at)
             break
     end = translate(fp, 0, best) if best is not None else None
-    return Ahead(stop, float(at), translate(fp, 0, float(at)), met, end, float(best or 0.0))
+    blocked_by = tuple(_met(k, "gap" if during > 0 else "overlap", during) for k in stopped_by) \
+        if stop == "blocked" else ()
+    short_by: list[Met] = []
+    if best is None or best < at - _EPS_T:  # what is too near somewhere past where it ends
+        past = -_EPS_T if best is None else best
+        short_by = [_met(k, "gap", clearance) for k, spans in near_by.items()
+                    if any(s[0] + _EPS_T < at and s[1] - _EPS_T > past for s in spans)]
+        if hi_on < at - _EPS_T or lo_on > max(past, 0.0) + _EPS_T:
+            short_by.append(Met(_("the table edge"), False, "edge"))
+    return Ahead(stop, float(at), translate(fp, 0, float(at)), met, end, float(best or 0.0), blocked_by,
+                 tuple(sorted(short_by, key=lambda m: str(m.name))))
+
+
+def _met(key: Hashable, why: str, gap: float) -> Met:
+    if isinstance(key, Feature):
+        return Met(key.name, True, why, gap)  # type: ignore[arg-type]
+    return Met(str(key), key == IMPASSABLE, why, gap)  # type: ignore[arg-type]

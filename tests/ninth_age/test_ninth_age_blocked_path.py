@@ -126,3 +126,67 @@ def test_an_engaged_enemy_in_the_way_is_no_blocked_path():
     trolls.pose = Pose(x=hounds.rect.bounds[2] + fp.half_depth, y=12.6, bearing=270)
     with pytest.raises(IllegalAction, match="(has|have) no room to reach Spearmen's front"):
         RULESET.apply(state, Charge(seat="p2", unit="Brutes", target="Spearmen"))
+
+
+# -- the Blocked Path move goes straight on to the exact place it stops (motion.move_ahead) ----------
+
+def _heading_east(**units):
+    """The Brutes' declared charge, then the Brutes turned east at (30, 22), the named units placed."""
+    from engine.table.footprint import Pose
+    from game_helpers import place
+
+    state = _declared()
+    brutes = state.units["Brutes"]
+    brutes.pose = Pose(x=30, y=22, bearing=90)
+    for uid, where in units.items():
+        place(state, uid, *where)
+    return state, brutes
+
+
+def _blocked_move(state, brutes, total=18):
+    from engine.rulesets.ninth_age.charges import blocked_path_move
+
+    events = []
+    blocked_path_move(state, state.charges[0], brutes, state.units["Spearmen"], total, [6, 6], events)
+    return next(e.text for e in events if "Blocked Path move" in e.text)
+
+
+def test_the_blocked_path_move_stops_against_a_friend_an_impassable_rock_and_the_table_edge_exactly():
+    from engine.table.terrain import TerrainFeature
+
+    state, brutes = _heading_east(Trolls=(42.3, 22, 270, 3))
+    front = brutes.footprint().shape.bounds[2]
+    trolls = state.units["Trolls"].footprint()
+    line = _blocked_move(state, brutes)
+    assert "meet no enemy (Trolls stops it)" in line and brutes.failed_charge
+    assert brutes.footprint().shape.distance(trolls.shape) == pytest.approx(0, abs=1e-6)  # touching, not short
+    assert brutes.footprint().shape.bounds[2] - front == pytest.approx(trolls.shape.bounds[0] - front, abs=1e-6)
+    state, brutes = _heading_east()
+    state.table.terrain = [t for t in state.table.terrain if t.kind != "impassable"]
+    state.table.terrain.append(TerrainFeature(name="Crag", kind="impassable",
+                                              points=[(40.37, 15), (41, 15), (41, 30), (40.37, 30)]))
+    line = _blocked_move(state, brutes)
+    assert "meet no enemy (Crag stops it)" in line  # the feature named (it said 'impassable terrain')
+    assert brutes.footprint().shape.bounds[2] == pytest.approx(40.37, abs=1e-6)
+    state, brutes = _heading_east()
+    brutes.pose = brutes.pose.moved(state.table.width - 10, 22, 90)
+    line = _blocked_move(state, brutes)
+    assert "meet no enemy (the table edge stops it)" in line
+    assert brutes.footprint().shape.bounds[2] == pytest.approx(state.table.width, abs=1e-6)
+
+
+def test_the_blocked_path_move_ends_in_base_contact_with_the_enemy_it_meets():
+    # stepping 0.1" and counting an enemy within 0.02" as met, a gap of 3.015" left the Brutes
+    # 0.015" short of the Knights (more than the 0.01" that counts as touching) yet charging them
+    state, brutes = _heading_east()
+    front = brutes.footprint().shape.bounds[2]
+    from game_helpers import place
+
+    knights = place(state, "Knights", 0, 22, 270)
+    half = knights.footprint().half_depth
+    knights.pose = knights.pose.moved(front + 3.015 + half, 22, 270)
+    line = _blocked_move(state, brutes)
+    assert "into Knights, which counts as charged" in line
+    assert state.charges[0].target == "Knights" and brutes.charged
+    assert brutes.footprint().shape.distance(state.units["Knights"].footprint().shape) == pytest.approx(0, abs=1e-6)
+    assert in_contact(brutes.footprint(), state.units["Knights"].footprint())

@@ -68,6 +68,28 @@ def test_a_sidestep_is_a_wheel_a_forward_move_and_the_align_about_the_point_of_c
     assert path.swept.intersection(target.shape).area < 1e-3  # into contact, never through the target
 
 
+def test_only_the_wheel_is_limited_to_90_degrees_a_near_90_wheel_then_a_small_align_is_tried():
+    # the seed limits the one wheel of the charge move ("Questa rotazione non può essere più di
+    # 90°"); the align after it ("ruotare l'Unità in carica attorno al punto in cui è entrata in
+    # contatto") is not that wheel. Facing 260°, the charger needs a 100° turn to stand flush on a
+    # front facing 180°: a 90° wheel and a 10° align
+    from engine.table.charge import flush_poses
+
+    target = footprint(BLOCK, Pose(x=30, y=30, bearing=180))
+    start = footprint(BLOCK, Pose(x=37, y=22, bearing=260))
+    poses = flush_poses(start, target, "front")
+    assert poses and all(p.turn == pytest.approx(100) for p in poses)
+    for pose in poses[:4]:
+        path, hit = charge_path(start, pose.footprint, target, {})
+        assert hit is None and path.wheel == 90.0 and path.align == pytest.approx(10)
+        assert path.swept.intersection(target.shape).area < 1e-3
+    # a whole turn a wheel of 90° and an align (less than a right angle) cannot make: none
+    behind = footprint(BLOCK, Pose(x=30, y=22, bearing=180))  # its back to the target's front
+    assert flush_poses(behind, target, "front") == []
+    # with the wheel limited to 5°, a 100° turn is out of reach as well
+    assert flush_poses(start, target, "front", max_turn=5.0) == []
+
+
 def test_the_board_draws_the_charge_path_from_where_the_charger_started_to_where_it_stands():
     # a charge that must wheel: the board's charge line follows the wheel (more than two points)
     state = scenario({"Spearmen": (30, 14, 20, 6), "Brutes": (33, 22, 180)}, step="charges")
@@ -266,7 +288,7 @@ def _random_layout(rng, wall=False):
 def test_the_quick_search_decides_every_random_charge_as_the_plain_search():
     rng = Random(8_6)
     compared = paths = refused = 0
-    walled = 0
+    walled = wide = 0  # wide: paths of a whole turn over 90° (a wheel, then the align)
     for layout in range(15):
         start, target, obstacles = _random_layout(rng, wall=layout % 5 == 4)
         walled += "wall" in obstacles
@@ -285,6 +307,7 @@ def test_the_quick_search_decides_every_random_charge_as_the_plain_search():
                     refused += hit is not None
                     continue
                 paths += 1
+                wide += abs(pose.turn) > 90
                 a, wheel, b, align, contact, ground = plain
                 assert (quick.wheel, quick.align) == (wheel, align)
                 assert (quick.forward, quick.then) == pytest.approx((a, b), abs=1e-9)
@@ -295,7 +318,7 @@ def test_the_quick_search_decides_every_random_charge_as_the_plain_search():
                 again, again_hit = charge_path(start, end, target, obstacles)
                 assert again_hit is None and (again.forward, again.wheel, again.align) == (quick.forward, wheel, align)
     assert compared > 80 and paths > 30 and refused > 10  # the layouts exercise every verdict
-    assert walled == 3
+    assert walled == 3 and wide > 3
 
 
 def test_the_turns_sweep_all_at_once_what_they_swept_triangle_by_triangle():

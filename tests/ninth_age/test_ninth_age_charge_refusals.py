@@ -125,13 +125,15 @@ HOUNDS = {"Handgunners": (25.0, 10.7, 0, 5), "War Hounds": (29.9, 9.5, 0, 3), "B
 
 def test_a_failed_charge_keeps_the_1_inch_rule_and_says_which_unit_keeps_it_from_moving():
     # the console game's positions: turned toward the Brutes' centre, the War Hounds' corner would
-    # come 0.57" from the Handgunners beside them, and going forward would run into them
+    # come 0.57" from the Handgunners beside them, and going forward would run into them: what
+    # stops it is what move_ahead reports (it probed a tenth of an inch past the stop: "would come
+    # 0.45\" from Handgunners")
     state = scenario(HOUNDS, step="charges")
     state, log = _charge(state, "War Hounds", "Brutes", 6, 4, 1)  # 17" of 18.2"
     assert ("War Hounds' charge fails (17\" is short of 18.2\"). They may not make the failed charge move and stay "
             "where they are: turned toward the centre of Brutes, the unit would come 0.57\" from Handgunners (at "
-            "least 1\" needed); moving forward, the unit would come 0.45\" from Handgunners (at least 0.5\" needed); "
-            "a failed charge is not a charge, so the 1\" rule holds (§8.7).") in log
+            "least 1\" needed); moving forward, it would come closer than 0.5\" to Handgunners; a failed charge is "
+            "not a charge, so the 1\" rule holds (§8.7).") in log
     hounds = state.units["War Hounds"]
     assert (hounds.pose.x, hounds.pose.y, hounds.pose.bearing) == (29.9, 9.5, 0.0)
     assert hounds.failed_charge and not hounds.charged

@@ -308,33 +308,113 @@ def test_tied_placements_are_the_charging_players_choice():
     assert len(ends) == 2
 
 
-def test_align_turns_the_charged_unit_only_when_the_charger_cannot_turn_enough():
-    # the Knights face 260°: meeting the Brutes' front face to face would need a 100° wheel
+def test_in_open_ground_the_charged_unit_is_not_turned_the_charger_wheels_90_and_aligns_the_rest():
+    # the Knights face 260°: meeting the Brutes' front face to face is a 100° turn. The seed limits
+    # the wheel ("una sola rotazione/conversione ... non più di 90°"), then the charger aligns about
+    # the point of contact; the charged unit turns only "a causa della presenza di altre Unità o
+    # elementi scenici", and here there are none
+    from loaded_dice import load
+
     base = scenario({"Knights": (41, 22, 260), "Brutes": (36, 30, 180)}, step="charges", terrain="open")
     from engine.rulesets.ninth_age.charges import aligned_placements, placements
 
     knights, brutes = base.units["Knights"], base.units["Brutes"]
-    assert placements(base, knights, brutes, "front") == []
-    poses, turn = aligned_placements(base, knights, brutes, "front")
-    assert poses and turn == -10  # the smallest turn of the target that lets the charger be flush
-    for seed in range(60):
-        log = []
-        state = move_chargers(charge(_seeded(base, seed), "Knights", "Brutes"), log)
-        if state.units["Knights"].charged:
-            break
-    else:
-        raise AssertionError("never reached")
+    poses = placements(base, knights, brutes, "front")
+    assert poses and all(abs(p.path.wheel) <= 90 for p in poses)
+    assert any(abs(p.path.wheel) > 80 and abs(p.path.align) > 0 for p in poses)  # a near-90° wheel, then the align
+    assert aligned_placements(base, knights, brutes, "front")[1] == 0  # the target stays
+    state = charge(base, "Knights", "Brutes")
+    load(state, 6, 6)
+    log = []
+    state = move_chargers(state, log)
     k, b = state.units["Knights"].footprint(), state.units["Brutes"].footprint()
-    assert b.bearing == pytest.approx(170) and in_contact(k, b) and contact_side(b, k) == "front"
+    assert state.units["Brutes"].pose == base.units["Brutes"].pose  # never turned
+    assert in_contact(k, b) and contact_side(b, k) == "front" and abs(turn_between(k.bearing, b.bearing)) == pytest.approx(180)
+    assert not any("about the contact point to align" in e.text for e in log)
+    home = next(e.text for e in log if "charge home" in e.text)
+    assert "wheel left 90°" in home or "wheel right 90°" in home or "align " in home
+
+
+def _corridor(top_clear=0.6, **more):
+    """The Knights 1" short of the Brutes' front, facing 10° off it, between two Impassable cliffs
+    along their flanks (0.05" off them) reaching to 0.6" short of the Brutes' front line: aligning
+    about the point of contact would swing the Knights' rear into a cliff."""
+    import math
+
+    from engine.table.footprint import Pose
+    from engine.table.frame import to_world
+    from engine.table.terrain import TerrainFeature
+
+    state = scenario({"Knights": (36, 24, 10), "Brutes": (36, 30, 180), **more}, step="charges", terrain="open")
+    k, b = state.units["Knights"], state.units["Brutes"]
+    w, d = k.footprint().half_width, k.footprint().half_depth
+    front = 30 - b.footprint().half_depth
+    r = math.radians(10)
+    k.pose = Pose(x=36, y=front - 1.0 - (w * math.sin(r) + d * math.cos(r)), bearing=10)
+    kf = k.footprint()
+    for name, side in (("West Cliff", -1), ("East Cliff", 1)):
+        x0, x1 = side * (w + 0.05), side * (w + 0.55)
+        outer = max(x0, x1)  # the corner of the strip that rises highest, facing 10° east of north
+        top = (front - top_clear - kf.centre[1] + outer * math.sin(r)) / math.cos(r)
+        state.table.terrain.append(TerrainFeature(name=name, kind="impassable", points=[
+            to_world(kf.centre, 10, p) for p in [(x0, -d - 2), (x1, -d - 2), (x1, top), (x0, top)]]))
+    return state
+
+
+def test_the_charged_unit_is_turned_when_terrain_keeps_the_charger_from_aligning():
+    from engine.rulesets.ninth_age.charges import aligned_placements, placements
+    from loaded_dice import load
+
+    base = _corridor()
+    knights, brutes = base.units["Knights"], base.units["Brutes"]
+    assert placements(base, knights, brutes, "front") == []  # the cliffs stop the charger aligning
+    stripped = base.model_copy(deep=True)
+    stripped.table.terrain = [t for t in stripped.table.terrain if "Cliff" not in t.name]
+    assert placements(stripped, stripped.units["Knights"], stripped.units["Brutes"], "front")  # they alone
+    poses, turn = aligned_placements(base, knights, brutes, "front")
+    assert poses and turn == 10  # the smallest turn of the target that lets the charger be flush
+    state = charge(base, "Knights", "Brutes")
+    load(state, 6, 6)
+    log = []
+    state = move_chargers(state, log)
+    k, b = state.units["Knights"].footprint(), state.units["Brutes"].footprint()
+    assert b.bearing == pytest.approx(190) and in_contact(k, b) and contact_side(b, k) == "front"
     assert abs(turn_between(k.bearing, b.bearing)) == pytest.approx(180)
     assert any("Brutes turn 10° about the contact point" in e.text for e in log)
     # an engaged target is never turned: the charge cannot be declared at all
-    engaged = scenario({"Knights": (41, 22, 260), "Brutes": (36, 30, 180), "Halberdiers": (36, 32.83, 180, 10)},
-                       step="charges", terrain="open")
+    engaged = _corridor(Halberdiers=(36, 32.83, 180, 10))
     engaged.units["Halberdiers"].pose = engaged.units["Halberdiers"].pose.moved(36, 31.58, 0)
     assert in_contact(engaged.units["Halberdiers"].footprint(), engaged.units["Brutes"].footprint())
     with pytest.raises(IllegalAction, match="no room to reach Brutes' front"):
         charge(engaged, "Knights", "Brutes")
+
+
+def test_the_charged_unit_is_never_turned_into_impassable_terrain():
+    # the align ignores the 1" rule, not the ground: the Brutes' turn of 10° would swing a rear
+    # corner into a stone behind them, so that turn is not made
+    from engine.rulesets.ninth_age.charges import aligned_placements
+    from engine.table.terrain import TerrainFeature
+
+    base = _corridor()
+    knights, brutes = base.units["Knights"], base.units["Brutes"]
+    bf = brutes.footprint()
+    mid = bf.world((0, bf.half_depth))
+    from engine.table.footprint import Pose
+    from engine.table.frame import to_world
+
+    turned = bf.at(Pose(x=to_world(mid, 190, (0, -bf.half_depth))[0], y=to_world(mid, 190, (0, -bf.half_depth))[1],
+                        bearing=190))
+    swung = turned.shape.difference(bf.shape.buffer(0.02))
+    rear = max(swung.geoms if hasattr(swung, "geoms") else [swung], key=lambda g: g.centroid.y)  # behind the Brutes
+    stone = rear.buffer(-0.01)
+    assert stone.area > 0.01 and stone.distance(bf.shape) > 0
+    base.table.terrain.append(TerrainFeature(name="Stone", kind="impassable", points=list(stone.exterior.coords)[:-1]))
+    poses, turn = aligned_placements(base, knights, brutes, "front")
+    assert turn != 10
+    if turn:
+        mid_after = bf.world((0, bf.half_depth))
+        c = to_world(mid_after, (bf.bearing + turn) % 360, (0, -bf.half_depth))
+        assert bf.at(Pose(x=c[0], y=c[1], bearing=(bf.bearing + turn) % 360)).shape.intersection(stone).area < 1e-6
 
 
 def test_places_on_a_flank_are_told_apart_front_to_back_and_the_charge_says_how_far_it_went():

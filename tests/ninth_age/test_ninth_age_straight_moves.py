@@ -103,8 +103,67 @@ def test_a_failed_charge_with_no_legal_place_stays_where_it_is():
     assert state.units["Spearmen"].footprint().centre == pytest.approx((30, start_y))
     assert log == ["Spearmen's charge fails (short). They may not make the failed charge move and stay where they are: "
                    "turned toward the centre of Brutes, the unit would come 0.51\" from Marshal (at least 1\" needed); "
-                   "moving forward, the unit would come 0.41\" from Marshal (at least 0.5\" needed); a failed charge is not "
+                   "moving forward, it would come closer than 0.5\" to Marshal; a failed charge is not "
                    "a charge, so the 1\" rule holds (§8.7)."]
+
+
+# The pivot of a failed charge (the seed: "Ruotare l'Unità in modo che un movimento in avanti porti il
+# centro dell'Unità verso il centro del bersaglio designato") is part of a move that is no charge:
+# the seed says nothing of what it may turn into, so the general rule holds: no unit goes into
+# another unit or Impassable terrain, and during a move it keeps ½" from them (the 1" rule, §6.3),
+# unless it already stood closer. A pivot that would break that is not made: the unit stays.
+# The Spearmen (4.7" wide, 3.9" deep) face north; the Brutes due east: the pivot turns them 90°,
+# so their flank reaches 0.39" farther north than their front did.
+
+def _pivoting(gap, rock=False):
+    front = 10 + 1.968503937007874
+    placements = {"Spearmen": (30, 10, 0, 6), "Brutes": (50, 10, 270)}
+    if rock:
+        return _fail(placements, 6, rock=[(28, front + gap), (32, front + gap), (32, front + gap + 1),
+                                          (28, front + gap + 1)])
+    return _fail({**placements, "Marshal": (30, front + gap + 0.3937007874015748, 0)}, 6)
+
+
+def test_a_failed_charge_does_not_pivot_into_a_unit():
+    state, log = _pivoting(0.2)  # 0.2" from the Marshal: the pivot would go 0.19" into him
+    spear = state.units["Spearmen"]
+    assert (spear.pose.x, spear.pose.y, spear.pose.bearing) == (30, 10, 0)  # it stays as it stands
+    assert log == ["Spearmen's charge fails (short). They may not make the failed charge move and stay where they are: "
+                   "turned toward the centre of Brutes, the unit would overlap Marshal; a failed charge is not a "
+                   "charge, so the 1\" rule holds (§8.7)."]
+
+
+def test_a_failed_charge_does_not_pivot_within_half_an_inch_of_a_unit_it_stood_farther_from():
+    state, log = _pivoting(0.6)  # 0.6" off: turned, 0.21"
+    spear = state.units["Spearmen"]
+    assert (spear.pose.x, spear.pose.y, spear.pose.bearing) == (30, 10, 0)
+    assert "turned toward the centre of Brutes, the unit would come 0.21\" from Marshal (at least 0.5\" needed)" in log[0]
+    # farther off, the pivot keeps ½" and the move goes on east until 1" from everything
+    state, log = _pivoting(0.9)  # turned, 0.51"
+    spear = state.units["Spearmen"]
+    assert spear.pose.bearing == pytest.approx(90) and "move 6.0\" of 6\"" in log[0]
+
+
+def test_a_failed_charge_does_not_pivot_into_impassable_terrain():
+    state, log = _pivoting(0.2, rock=True)
+    spear = state.units["Spearmen"]
+    assert (spear.pose.x, spear.pose.y, spear.pose.bearing) == (30, 10, 0)
+    assert "turned toward the centre of Brutes, the unit would enter Rock at (" in log[0]
+
+
+def test_a_failed_charge_that_cannot_move_names_the_feature_move_ahead_met_and_why():
+    # what stops it is what motion.move_ahead reports (it probed a tenth of an inch past the stop)
+    front = 10 + 1.968503937007874
+    state, log = _fail({"Spearmen": (30, 10, 0, 6), "Brutes": (30, 40, 180)}, 6,
+                       rock=[(25, front + 0.51), (35, front + 0.51), (35, front + 1), (25, front + 1)])
+    assert state.units["Spearmen"].pose.y == 10
+    assert "; moving forward, it would come closer than 0.5\" to Rock; a failed charge" in log[0]
+    # a cliff all along its flank, 0.7" off: wherever it stops within its 6", it is closer than 1"
+    flank = 30 + 2.362204724409449 + 0.7
+    state, log = _fail({"Spearmen": (30, 10, 0, 6), "Brutes": (30, 40, 180)}, 6,
+                       rock=[(flank, 0), (flank + 1, 0), (flank + 1, 30), (flank, 30)])
+    assert state.units["Spearmen"].pose.y == 10
+    assert "; moving forward 6.0\", it would still be closer than 1\" to Rock; a failed charge" in log[0]
 
 
 # --- the pursuit, the overrun and the Random Movement move (§11.13, §22) ------------------------

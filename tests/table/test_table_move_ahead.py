@@ -160,3 +160,29 @@ def test_a_clearance_kept_during_the_move_stops_it_where_it_would_come_closer():
     # a unit already closer than ½" and moving away is not stopped
     away = move_ahead(_at(30, 10), 3, _around({"B": _at(30, 7.7)}), during=0.5)
     assert away.stop == "distance"
+
+
+def test_it_says_what_blocked_it_by_name_and_why_and_what_kept_its_end_short():
+    from engine.table.motion import Met
+
+    # a unit: overlapping it stops the move, and the 1" rule keeps the end short of the stop
+    ahead = move_ahead(_at(30, 10), 9, _around({"B": _at(30, 20)}))
+    assert ahead.blocked_by == (Met("B", False, "overlap"),)
+    assert ahead.short_by == (Met("B", False, "gap", 1.0),)
+    # the ½" kept during the move: blocked by coming within it
+    during = move_ahead(_at(30, 10), 9, _around({"B": _at(30, 20)}), during=0.5)
+    assert during.blocked_by == (Met("B", False, "gap", 0.5),)
+    # terrain features by their names, when the surroundings list them; the one in the way only
+    crag, cairn = box(25, 17, 35, 18), box(50, 40, 52, 42)
+    named = Surroundings(others={}, impassable=crag.union(cairn), table=TABLE,
+                         blockers=[("Crag", crag, "Impassable"), ("Cairn", cairn, "Impassable")])
+    ahead = move_ahead(_at(30, 10), 9, named)
+    assert ahead.met == (IMPASSABLE,) and ahead.blocked_by == (Met("Crag", True, "overlap"),)
+    assert ahead.short_by == (Met("Crag", True, "gap", 1.0),)
+    assert ahead.at == pytest.approx(6.0) and ahead.moved == pytest.approx(5.0)
+    # nothing in the way: none
+    free = move_ahead(_at(30, 10), 3, _around())
+    assert free.stop == "distance" and free.blocked_by == () and free.short_by == ()
+    # no place at all: the start itself is too near
+    stuck = move_ahead(_at(30, 10), 3, _around({"B": _at(30, 12.5)}), during=0.0)
+    assert stuck.footprint is None and stuck.short_by == (Met("B", False, "gap", 1.0),)

@@ -34,7 +34,9 @@ from engine.table.charge_path import charge_path, standing_against
 from engine.table.contact import contact_side as touching_side, distance, models_in_contact
 from engine.table.footprint import Pose
 from engine.table.frame import EPS_DIST, bearing_between, turn_between
-from engine.table.motion import CLEARANCE_DURING, CLEARANCE_END, MOVE_SAMPLE, clearance_problem, move_ahead, pivot, translate
+from engine.table.motion import (
+    CLEARANCE_DURING, CLEARANCE_END, IMPASSABLE, clearance_problem, move_ahead, pivot, translate,
+)
 
 MAX_DICE = 12  # 2D6, or 3D6 keeping the best two
 SIDES = ("front", "left", "right", "rear")
@@ -145,14 +147,21 @@ UNIT_IN_THE_WAY = N_("a unit in the way: only a unit with Fly passes over other 
 def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitState, side: str | None, *,
                        blocked: list[str] | None = None,
                        ignore: frozenset[str] = frozenset()) -> tuple[list[FlushPose], float]:
-    """Flush poses, rotating the charged unit only when the charger cannot be brought flush on
-    its own, and then as little as possible (§8.5 align; [A-47]): the target turns about the
-    middle of the side being contacted. A target already engaged is never rotated. Returns the
-    poses and the target's turn in degrees (0 when it stays)."""
+    """Flush poses, rotating the charged unit only when other units or terrain keep the charger
+    from being brought flush on its own, and then as little as possible (§8.5 align; [A-47]):
+    the target turns about the middle of the side being contacted. The seed: "Se questo movimento
+    non porterà le due Unità in pieno contatto (a causa della presenza di altre Unità o elementi
+    scenici), allora, se possibile, bisognerà ruotare l'Unità nemica caricata": a charger that
+    could not be flush in open ground either (nothing but the table about it) does not get the
+    target turned for it. A target already engaged is never rotated. Returns the poses and the
+    target's turn in degrees (0 when it stays)."""
     context = _around(state, charger, target, ignore)  # the same for the target as it stands and every turn tried
     poses = placements(state, charger, target, side, blocked=blocked, ignore=ignore, around=context)
     if poses or side is None or engaged(state, target):
         return poses, 0.0
+    open_ground = ({}, None, None if context[2] is None else {})  # no other unit, no terrain
+    if not placements(state, charger, target, side, around=open_ground):
+        return [], 0.0  # not the units or the terrain: the charged unit is not turned (§8.5)
     tfp = target.footprint()
     from engine.table.charge import side_frame
     from engine.table.frame import to_world
@@ -167,12 +176,26 @@ def aligned_placements(state: NinthAgeState, charger: UnitState, target: UnitSta
             local_mid = tfp.local(mid)
             cx, cy = to_world(mid, bearing, (-local_mid[0], -local_mid[1]))
             rotated = laid_out(target.formation, Pose(x=cx, y=cy, bearing=bearing % 360))  # as tfp.at(...)
-            if clearance_problem(rotated, around, 0.0, during=False):
+            if _turned_into(rotated, around):
                 continue
             poses = placements(state, charger, target, side, tfp=rotated, blocked=blocked, ignore=ignore, around=context)
             if poses:
                 return poses, turn
     return [], 0.0
+
+def _turned_into(fp, around) -> bool:
+    """Whether the charged unit turned to ``fp`` by the align would overlap another unit or
+    Impassable terrain, or stand off the table: the align ignores the 1" rule (§8.5, "Il
+    movimento di allineamento ignora la regola della distanza di 1\" tra Unità"), so touching is
+    allowed, going into them is not (a gap of 0 asked of clearance_problem let it overlap them)."""
+    shape = fp.shape
+    if any(shape.intersection(o.shape).area > 1e-6 for o in around.others.values()):
+        return True
+    rock = around.impassable
+    if rock is not None and not rock.is_empty and shape.intersection(rock).area > 1e-6:
+        return True
+    return around.table is not None and not around.table.fully_on(shape)
+
 
 def contact_side(charger: UnitState, target: UnitState) -> str | None:
     """The target's side to contact: the arc holding most of the charger's front edge (§8.5);
@@ -618,44 +641,18 @@ def blocked_path_move(state: NinthAgeState, decl: ChargeDeclaration, charger: Un
     side the charger came into toward it. Meeting no enemy, the charge is not completed: it
     counts as failed (no further move, no shooting)."""
     start = charger.footprint()
-    enemies = {u.id: u.footprint() for u in state.on_table(state.enemy_of(charger.owner)) if not u.garrison}
-    friends = {u.id: u.footprint() for u in state.on_table(charger.owner) if u.id != charger.id and not u.garrison}
-    rock = state.table.impassable()
-
-    def problem(fp) -> str | None:
-        shape = fp.shape
-        for k, o in {**enemies, **friends}.items():
-            if shape.intersection(o.shape).area > 1e-6:
-                return k
-        if rock is not None and not rock.is_empty and shape.intersection(rock).area > 1e-6:
-            return _("impassable terrain")
-        if not state.table.fully_on(shape):
-            return _("the table edge")
-        return None
-
-    def touching(fp) -> list[str]:
-        return sorted(k for k, o in enemies.items() if fp.shape.distance(o.shape) <= 0.02)
-
-    moved, met, stop = 0.0, [], None
-    steps = int(round(total / MOVE_SAMPLE))
-    for k in range(1, steps + 1):
-        trial = translate(start, 0, k * MOVE_SAMPLE)
-        stop = problem(trial)
-        if stop is not None:  # find the contact between the last clear place and this one
-            lo, hi = moved, k * MOVE_SAMPLE
-            for _step in range(30):
-                mid = (lo + hi) / 2
-                if problem(translate(start, 0, mid)) is None:
-                    lo = mid
-                else:
-                    hi = mid
-            moved = lo
-            met = touching(translate(start, 0, moved))
-            break
-        moved = k * MOVE_SAMPLE
-        met = touching(trial)
-        if met:
-            break
+    enemies = [u.id for u in state.on_table(state.enemy_of(charger.owner)) if not u.garrison]
+    # exactly where it first touches an enemy, or would go into any other unit or Impassable
+    # terrain, or meets the table edge (motion.move_ahead; a charge move: no 1" gap to keep)
+    ahead = move_ahead(start, float(total), surroundings(state, {charger.id}), contact=enemies, edge=True,
+                       clearance=0.0)
+    moved = ahead.at
+    met = list(ahead.met) if ahead.stop == "contact" else []
+    stop = None
+    if ahead.stop == "blocked":
+        stop = commas([_("impassable terrain") if m.name == IMPASSABLE else m.name for m in ahead.blocked_by])
+    elif ahead.stop == "edge":
+        stop = _("the table edge")
     end = translate(start, 0, moved)
     charger.pose = end.pose
     swept = start.shape.union(end.shape).convex_hull
@@ -828,27 +825,24 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
     turned = pivot(fp, bearing_between(fp.centre, towards)) if towards != fp.centre else fp
     go = failed_charge_distance(dice)
     around = surroundings(state, {charger.id})
+    # the pivot puts it back facing the target, its centre on the same point (§8.14): part of a
+    # move that is no charge, so it may not go into another unit or Impassable terrain, nor come
+    # within ½" of one it was not already that close to (§6.3, §8.7); else it stays as it stands
+    turned_into = _pivot_problem(fp, turned, around)
     # a failed charge is not a charge: the 1" rule holds (§8.7), ½" during the move and 1" where
     # it ends (§6.3); a unit the pivot already leaves closer than ½" to something may go on no closer
-    turned_problem = clearance_problem(turned, around, CLEARANCE_END, during=False)
+    turned_problem = turned_into or clearance_problem(turned, around, CLEARANCE_END, during=False)
     squeezed = clearance_problem(turned, around, CLEARANCE_DURING, during=True) is not None
     # straight on, never past whatever is in the way, to the farthest place 1" from everything
     ahead = move_ahead(turned, go, around, during=0.0 if squeezed else CLEARANCE_DURING)
-    best, moved = ahead.footprint, ahead.moved
-    stop = None  # why it goes no farther: what it would come too near moving on
-    if best is None and go > 0:
-        # what moving on would come too near: a tenth of an inch past where it is stopped, or at the end
-        past = go if ahead.stop == "distance" else min(go, (int(ahead.at / MOVE_SAMPLE) + 1) * MOVE_SAMPLE)
-        step = translate(turned, 0, past)
-        stop = clearance_problem(step, around, 0.0 if squeezed else CLEARANCE_DURING, during=True) or \
-            clearance_problem(step, around, CLEARANCE_END, during=False)
-        stop = None if stop == turned_problem else stop
+    best, moved = (None, 0.0) if turned_into else (ahead.footprint, ahead.moved)
+    stop = None if turned_into or go <= 0 else _ahead_problem(ahead)  # what keeps it from moving on
     if best is None:
         # say what keeps it from moving at all: where the pivot leaves it, and what is ahead
-        if stop is None or stop is turned_problem:
+        if stop is None:
             where = _("turned toward the centre of {target}, {problem}", target=target.id, problem=turned_problem)
         else:
-            where = _("turned toward the centre of {target}, {problem}; moving forward, {ahead}", target=target.id,
+            where = _("turned toward the centre of {target}, {problem}; {ahead}", target=target.id,
                       problem=turned_problem, ahead=stop)
         events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
                             text=ngettext("{charger}'s charge fails ({why}). It may not make the failed charge move "
@@ -865,6 +859,53 @@ def _failed(state: NinthAgeState, charger: UnitState, target: UnitState, dice: l
     charger.pose = best.pose
     events.append(Event(kind="failed-charge", seat=charger.owner, data={"unit": charger.id},
                         text=ngettext("{charger}'s charge fails ({why}): it turns toward {target} and moves {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", "{charger}'s charge fails ({why}): they turn toward {target} and move {moved}\" of {go}\" (the highest die), then may not move or shoot this turn.", number(state, charger), charger=charger.id, why=why, target=target.id, moved=decimal(moved, ".1f"), go=go)))
+
+
+def _pivot_problem(before, after, around) -> Text | None:
+    """Why the failed charge's pivot (from ``before`` to ``after``) may not be made: it would go
+    into another unit or Impassable terrain, or come within ½" of one it stood farther from."""
+    from engine.table.motion import Surroundings
+
+    def worse(shape) -> bool:
+        d0, d1 = before.shape.distance(shape), after.shape.distance(shape)
+        deeper = after.shape.intersection(shape).area > before.shape.intersection(shape).area + 1e-6
+        return deeper or (d1 < CLEARANCE_DURING - EPS_DIST and d1 < d0 - EPS_DIST)
+
+    for key, other in around.others.items():
+        if worse(other.shape):
+            alone = Surroundings(others={key: other}, names=around.names)
+            return clearance_problem(after, alone, CLEARANCE_DURING, during=True)
+    for name, shape, note in around.blockers:
+        if worse(shape):
+            alone = Surroundings(others={}, impassable=shape, blockers=[(name, shape, note)])
+            return clearance_problem(after, alone, CLEARANCE_DURING, during=True)
+    return None
+
+
+def _ahead_problem(ahead) -> Text | None:
+    """What keeps a failed charge from moving on, as :func:`engine.table.motion.move_ahead` found
+    it: what it would go into or come within ½" of, or what every place it could reach is closer
+    than 1" to."""
+    def names(mets) -> Text:
+        return commas([_("impassable terrain") if m.name == IMPASSABLE else m.name for m in mets])
+
+    def blocked() -> Text:
+        into = [m for m in ahead.blocked_by if m.why == "overlap"]
+        if into:
+            return _("moving forward, it would go into {names}", names=names(into))
+        return _("moving forward, it would come closer than {gap}\" to {names}",
+                 gap=decimal(ahead.blocked_by[0].gap, "g"), names=names(ahead.blocked_by))
+
+    near = [m for m in ahead.short_by if m.why == "gap"]
+    # stopped before it has gone a tenth of an inch, or by the same units and features it stays too near
+    if ahead.blocked_by and (ahead.at < 0.05 or {m.name for m in near} <= {m.name for m in ahead.blocked_by}):
+        return blocked()
+    if near:
+        return _("moving forward {inches}\", it would still be closer than 1\" to {names}",
+                 inches=decimal(ahead.at, ".1f"), names=names(near))
+    if ahead.short_by:  # the table edge
+        return _("moving forward {inches}\", it would not stand wholly on the table", inches=decimal(ahead.at, ".1f"))
+    return None
 
 
 def rally_tests(state: NinthAgeState, seat: str, events: list[Event]) -> None:
