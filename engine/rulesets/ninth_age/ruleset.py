@@ -33,7 +33,7 @@ from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, sample_army
 from engine.rulesets.ninth_age.commands import number, parse_facing, parse_formation, parse_path, parse_wheel
 from engine.rulesets.ninth_age.state import SEATS, NinthAgeState, UnitState, phase_word
 from engine.rulesets.ninth_age.terrain_layouts import LAYOUTS, layout, load_layout_text, terrain_name
-from engine.rulesets.ninth_age.zones import DEPLOYMENT_TYPES, OBJECTIVE_SETTINGS
+from engine.rulesets.ninth_age.zones import DEPLOYMENT_TYPES, objectives_in_play, secondary_setting
 from engine.table.terrain import Table
 from engine.table.view import (
     MarkerShape, PathShape, ShotShape, TableView, TemplateShape, TerrainShape, UnitShape, ZoneShape, polygon_points,
@@ -44,8 +44,9 @@ OPTIONS = {
     "army_p1": _("Player 1's army: a sample army ({samples}); default iron-marches", samples=commas(SAMPLE_ARMIES)),
     "army_p2": _("Player 2's army: a sample army ({samples}); default ashen-host", samples=commas(SAMPLE_ARMIES)),
     "deployment": _("classic, diagonal, flank or random (the D6 of §3.2; default random)"),
-    "secondary": _("the secondary objective the players agreed (§3.3, §20.2): hold, breakthrough, secure or none; "
-                   "default random: the D6 of §3.3, rolled in the log"),
+    "secondary": _("the secondary objectives the players agreed (§3.3, §20.2): hold, breakthrough or secure, "
+                   "several joined by + (e.g. hold+secure), or none; default random: the D6 of §3.3, rolled in the "
+                   "log"),
     "objective": _("the older name of the secondary setting (same values)"),
     "terrain": _("built-in terrain layout: {layouts} (default standard)", layouts=commas(LAYOUTS)),
     "charge_path_capped": _("on: a charge's path may not be longer than its charge range ([A-11]; default off)"),
@@ -118,10 +119,7 @@ class NinthAge(Ruleset):
         deployment = str(options.get("deployment", "random")).lower()
         if deployment not in DEPLOYMENT_TYPES + ("random",):
             raise IllegalAction("bad-setting", _("deployment is classic, diagonal, flank or random, not {deployment!r}.", deployment=deployment))
-        objective = str(options.get("secondary", options.get("objective", "random"))).lower()
-        if objective not in OBJECTIVE_SETTINGS:
-            raise IllegalAction("bad-setting", _("secondary is hold, breakthrough, secure, none or random, not "
-                                                 "{objective!r}.", objective=objective))
+        objective = secondary_setting(options.get("secondary", options.get("objective", "random")))
         if str(options.get("musician_draw_unstable", "lost")).lower() not in ("lost", "draw"):
             raise IllegalAction("bad-setting", _("musician_draw_unstable is lost or draw ([A-31]), not {value!r}.",
                                                  value=str(options["musician_draw_unstable"])))
@@ -653,6 +651,26 @@ class NinthAge(Ruleset):
                         building=terrain_name(building.name))
         view.units.append(shape)
 
+    @staticmethod
+    def _objective_shapes(state: NinthAgeState, view: TableView) -> None:
+        """Each secondary objective in play on the board (§20.2): Hold the Ground's table centre,
+        Breakthrough's deployment zones once the deployment is over (each scoring unit of the
+        enemy inside one achieves it), Secure Target's two markers with whose each is."""
+        played = objectives_in_play(state.objective)
+        if "hold" in played:
+            marker = MarkerShape(label="", side=None, at=tuple(state.table.centre))
+            marker.label = _("Hold the Ground: the table centre (6\")")
+            view.markers.append(marker)
+        if "breakthrough" in played and state.sides and state.phase not in ("setup", "armies", "markers", "deployment"):
+            for seat in SEATS:
+                zone_shape = ZoneShape(label="", side=seat, points=polygon_points(setup.zone(state, seat)))
+                zone_shape.label = _("Breakthrough: {name}'s deployment zone", name=state.seat(seat).name)
+                view.zones.append(zone_shape)
+        for seat, (mx, my) in state.markers.items():
+            marker = MarkerShape(label="", side=seat, at=(mx, my))
+            marker.label = _("Secure Target: {name}", name=state.seat(seat).name)  # whose marker (§20.2)
+            view.markers.append(marker)
+
     def board(self, state: GameState, viewer: str | None = None) -> TableView:  # type: ignore[override]
         """The public board (``viewer`` None): no secret is drawn on it."""
         assert isinstance(state, NinthAgeState)
@@ -670,10 +688,7 @@ class NinthAge(Ruleset):
                 zone_shape = ZoneShape(label="", side=seat, points=polygon_points(setup.zone(state, seat)))
                 zone_shape.label = _("{name} deploys", name=state.seat(seat).name)
                 view.zones.append(zone_shape)
-        for seat, (mx, my) in state.markers.items():
-            marker = MarkerShape(label="", side=seat, at=(mx, my))
-            marker.label = _("Secure Target: {name}", name=state.seat(seat).name)  # whose marker (§20.2)
-            view.markers.append(marker)
+        self._objective_shapes(state, view)
         for u in state.on_table():
             fp = u.footprint()
             badges = [b for b, on in ((_("fleeing"), u.fleeing), (_("charged"), u.charged), (_("failed charge"),
