@@ -28,7 +28,8 @@ from engine.rulesets.ninth_age.actions import (
 )
 from engine.rulesets.ninth_age import combat, garrison, shooting
 from engine.rulesets.ninth_age.actions import Garrison, LeaveBuilding
-from engine.rulesets.ninth_age.actions import Fight
+from engine.rulesets.ninth_age.actions import CallTest, Fight
+from engine.rulesets.ninth_age.characteristic_tests import called_test, characteristic_name, test_modifier
 from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, sample_army
 from engine.rulesets.ninth_age.commands import number, parse_facing, parse_formation, parse_path, parse_wheel
 from engine.rulesets.ninth_age.state import SEATS, NinthAgeState, UnitState, phase_word
@@ -74,6 +75,7 @@ COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", 
              "cast", "dispel"} | shooting_phase.COMMANDS)
 COMMANDS |= {"fight"}  # the Melee phase (combat.py)
 COMMANDS |= {"item"}  # one-use magic items (one_use.py)
+COMMANDS |= {"test"}  # a characteristic or Leadership test a rule calls for (characteristic_tests.py)
 
 
 class NinthAge(Ruleset):
@@ -203,6 +205,11 @@ class NinthAge(Ruleset):
             return PlaceMarker(seat=seat, x=number(options["x"], "x"), y=number(options["y"], "y"))
         if command in shooting_phase.COMMANDS:
             return shooting_phase.action(self, state, seat, options)
+        if command == "test":  # §1.7/§1.8: any unit on the table, either player's
+            return CallTest(seat=seat, unit=self.find_unit(state, options.get("unit"), owner=seat).id,
+                            characteristic=characteristic_name(options.get("characteristic")),
+                            modifier=test_modifier(options.get("modifier")),
+                            reason=str(options.get("reason") or "").strip()[:200])
         unit = self.find_unit(state, options.get("unit"), owner=seat)
         if command == "join":  # deployed in a unit, or joining one in the Remaining Moves (§16.2); hidden (§22)
             host = self.find_unit(state, options.get("into"), owner=seat)
@@ -324,6 +331,9 @@ class NinthAge(Ruleset):
             raise IllegalAction("wrong-phase", _("The battle begins when both players have brought an army with /army use."))
         if state.phase == "setup":
             raise IllegalAction("wrong-phase", _("The game starts when both players have joined."))
+        if isinstance(action, CallTest):
+            called_test(state, seat, action, events)
+            return
         if state.phase == "markers" or isinstance(action, PlaceMarker):
             if not isinstance(action, PlaceMarker) or state.phase != "markers":
                 raise IllegalAction("wrong-phase", (_("Secure Target markers are placed now, with /marker x: y:.") if state.phase == "markers" else _("The markers are already placed.")))
