@@ -22,17 +22,17 @@ E-60 (§25): I 3 passes on a 3 and fails on a 4; a characteristic of 10 fails on
 ...  for face, value in ((3, 3), (4, 3), (6, 10))]
 [True, False, False]
 >>> [str(e.text) for e in said]  # doctest: +NORMALIZE_WHITESPACE
-['Initiative test: I 3, rolled 3: passed.', 'Initiative test: I 3, rolled 4: failed.',
- 'Initiative test: I 10, rolled 6: failed (a 6 always fails).']
+['Initiative test: Initiative 3, rolled 3: passed.', 'Initiative test: Initiative 3, rolled 4: failed.',
+ 'Initiative test: Initiative 10, rolled 6: failed (a 6 always fails).']
 >>> characteristic_test(Die(state=1, faces=[1]), 0, "S", "Strength test", said), str(said[-1].text)
-(False, 'Strength test: S 0: fails automatically (a characteristic of 0 fails every test on it).')
+(False, 'Strength test: Strength 0: fails automatically (a characteristic of 0 fails every test on it).')
 """
 
 from __future__ import annotations
 
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.rng import Rng
-from engine.core.text import Text, _, commas
+from engine.core.text import N_, Text, _, commas
 from engine.rulesets.ninth_age.characteristics import CHARACTERISTICS
 from engine.rulesets.ninth_age.magic_state import spell_modified
 from engine.rulesets.ninth_age.mixed_units import joined
@@ -40,6 +40,14 @@ from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 
 # The Italian abbreviations of the seed's profile (§1.6), typed in place of the English ones.
 ITALIAN = {"AC": "WS", "AB": "BS", "F": "S", "R": "T", "FE": "W", "D": "Ld"}
+# Each characteristic's name, said in the reader's language (the letters differ by language).
+NAMES = {"M": N_("Movement"), "WS": N_("Weapon Skill"), "BS": N_("Ballistic Skill"), "S": N_("Strength"),
+         "T": N_("Toughness"), "W": N_("Wounds"), "I": N_("Initiative"), "A": N_("Attacks"), "Ld": N_("Leadership")}
+
+
+def said_name(name: str) -> Text | str:
+    """A characteristic's name (``I``) as the reader reads it (Initiative, Iniziativa)."""
+    return Text(NAMES[name]) if name in NAMES else name
 
 
 def characteristic_name(text: object) -> str:
@@ -64,10 +72,11 @@ def characteristic_test(rng: Rng, value: int, name: str, purpose: str | Text, ev
     """One characteristic test (§1.7): a D6, failed on a 6 or above ``value``; ``value`` 0 fails
     with no roll, and so does a test ``automatic`` names a reason to fail (a War Machine)."""
     value = max(0, min(10, value))
+    name = said_name(name)
     if automatic is None and value == 0:
         automatic = _("a characteristic of 0 fails every test on it")
     if automatic is not None:
-        events.append(Event(kind="test", seat=seat, data={"characteristic": name, "value": value, "passed": False},
+        events.append(Event(kind="test", seat=seat, data={"value": value, "passed": False},
                             text=_("{purpose}: {name} {value}: fails automatically ({why}).", purpose=purpose,
                                    name=name, value=value, why=automatic)))
         return False
@@ -82,7 +91,7 @@ def characteristic_test(rng: Rng, value: int, name: str, purpose: str | Text, ev
     else:
         text = _("{purpose}: {name} {value}, rolled {face}: failed.", purpose=purpose, name=name, value=value, face=face)
     events.append(Event(kind="roll", seat=seat, roll=roll,
-                        data={"characteristic": name, "value": value, "passed": passed}, text=text))
+                        data={"value": value, "passed": passed}, text=text))
     return passed
 
 
@@ -144,7 +153,8 @@ def called_test(state: NinthAgeState, seat: str, action, events: list[Event]) ->
                                               "in one, takes a test.", unit=unit.id))
     caller = state.seat(seat).name
     name = action.characteristic
-    shown = name if not action.modifier else f"{name} {action.modifier:+d}"
+    shown = said_name(name) if not action.modifier else _("{characteristic} {modifier}", characteristic=said_name(name),
+                                                          modifier=f"{action.modifier:+d}")
     purpose = (_("{unit}'s {characteristic} test, called by {player} ({reason})", unit=unit.id,
                  characteristic=shown, player=caller, reason=action.reason) if action.reason
                else _("{unit}'s {characteristic} test, called by {player}", unit=unit.id, characteristic=shown,
