@@ -137,3 +137,12 @@ async def test_hold_and_secure_played_through_the_service_to_a_result(service, s
     stored = await store.actions(game.id)
     replayed, _ = ruleset.replay(game.seed, game.options, [ruleset.parse_action(a.action) for a in stored])
     assert replayed.model_dump(mode="json") == state.model_dump(mode="json")
+
+
+async def test_the_help_and_the_refusal_say_the_syntax(service):
+    reply = await say(service, USERS["p1"], "/help topic:ninth-age")
+    assert "settings:secondary=hold+secure" in reply.text and "/test" in reply.text
+    reply = await say(service, USERS["p1"], "/game new ruleset:ninth-age settings:secondary=hold+hold")
+    assert reply.error == "bad-setting" and "hold is named twice in secondary=hold+hold" in reply.text
+    reply = await say(service, USERS["p1"], "/game new ruleset:ninth-age settings:secundary=hold")
+    assert "several joined by + (e.g. hold+secure)" in reply.text  # the settings listed with their help

@@ -91,6 +91,16 @@ class NinthAge(Ruleset):
     def option_names(self) -> dict[str, str]:
         return dict(OPTIONS)
 
+    def help_notes(self) -> list[str]:
+        """What /help adds for the Ninth Age: the secondary objectives setting's syntax (§20.2) and
+        the test a rule calls for (§1.7, §1.8)."""
+        return [_("Secondary objectives: `/game new ruleset:ninth-age settings:secondary=hold+secure` plays the ones "
+                  "agreed, one or several joined by + (hold, breakthrough, secure), or none; unset, the D6 of §3.3 "
+                  "picks one."),
+                _("A test a rule calls for (an army-book rule the bot does not apply): `/test unit:Spearmen "
+                  "characteristic:I reason:…` rolls a characteristic test (§1.7) or, for Ld, a Leadership test "
+                  "(§1.8), in the log.")]
+
     def army_text(self, state: NinthAgeState, seat: str, viewer: str | None) -> str:
         """``/army show seat:`` in a game: that seat's army as ``viewer`` may see it (§2.4)."""
         from engine.rulesets.ninth_age.hidden import army_text
