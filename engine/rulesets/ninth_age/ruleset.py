@@ -86,7 +86,7 @@ class NinthAge(Ruleset):
     min_seats = 2
     max_seats = 2
     # /end finishes a deployment drop, the charge declarations or the current phase.
-    action_names = {"end": N_("end of the step")}
+    action_names = {"end": N_("end of the step"), "test": N_("test called for a unit")}
 
     def option_names(self) -> dict[str, str]:
         return dict(OPTIONS)
