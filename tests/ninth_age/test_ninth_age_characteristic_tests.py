@@ -66,7 +66,8 @@ def test_a_characteristic_of_0_fails_without_a_roll():
     ({"unit": "Spearmen", "characteristic": "Luck"}, "Say which characteristic to test"),
     ({"unit": "Spearmen", "characteristic": "I", "modifier": "lots"}, "modifier is a whole number"),
     ({"unit": "Spearmen", "characteristic": "I", "modifier": "11"}, "modifier is a whole number"),
-    ({"unit": "Knights", "characteristic": "I"}, "Knights is not on the table"),
+    ({"unit": "Knights", "characteristic": "I"}, "Knights are not on the table"),
+    ({"unit": "Giant", "characteristic": "I"}, "Giant is not on the table"),
     ({"unit": "Nobody", "characteristic": "I"}, "There is no unit 'Nobody'"),
 ])
 def test_a_bad_test_call_is_refused_and_changes_nothing(options, error):

@@ -32,8 +32,9 @@ from __future__ import annotations
 
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.rng import Rng
-from engine.core.text import N_, Text, _, commas
+from engine.core.text import N_, Text, _, commas, ngettext
 from engine.rulesets.ninth_age.characteristics import CHARACTERISTICS
+from engine.rulesets.ninth_age.grammar import number
 from engine.rulesets.ninth_age.magic_state import spell_modified
 from engine.rulesets.ninth_age.mixed_units import joined
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
@@ -149,8 +150,10 @@ def called_test(state: NinthAgeState, seat: str, action, events: list[Event]) ->
     unit = state.units[action.unit]
     host = state.units.get(unit.host) if unit.location == "joined" and unit.host else None
     if not (unit.on_table or (host is not None and host.on_table)):
-        raise IllegalAction("not-on-table", _("{unit} is not on the table: only a unit on the table, or a character "
-                                              "in one, takes a test.", unit=unit.id))
+        raise IllegalAction("not-on-table", ngettext(
+            "{unit} is not on the table: only a unit on the table, or a character in one, takes a test.",
+            "{unit} are not on the table: only a unit on the table, or a character in one, takes a test.",
+            number(state, unit), unit=unit.id))
     caller = state.seat(seat).name
     name = action.characteristic
     shown = said_name(name) if not action.modifier else _("{characteristic} {modifier}", characteristic=said_name(name),
