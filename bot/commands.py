@@ -36,6 +36,14 @@ class Option:
     autocomplete: str | None = None  # creature, square, ruleset, map, seat, card, warband, item, gems, unit, army
     # The games (ruleset names) that take this option of a shared command; empty: every game.
     games: tuple[str, ...] = ()
+    # The kind of name it takes where it has no autocomplete of its own (spell, item): a name
+    # typed in any language is read back through the ruleset's typed_names (bot.i18n.typed_back).
+    typed: str | None = None
+
+    @property
+    def names(self) -> str | None:
+        """The kind of name this option takes (Ruleset.typed_names): its own, else its autocomplete's."""
+        return self.typed or self.autocomplete
 
     @property
     def max_length(self) -> int:
@@ -198,7 +206,8 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("unit", "The army book's entry, e.g. Spearmen", required=True),
         Option("book", "The army book: a sample army or one of yours (default iron-marches)", autocomplete="army"),
         Option("as", "Its name in your list (default: the entry's)"),
-        Option("items", "Magic items it carries, comma-separated, e.g. Giant Sword, Talisman of Shielding"),
+        Option("items", "Magic items it carries, comma-separated, e.g. Giant Sword, Talisman of Shielding",
+               typed="item"),
         Option("general", "Name it the General", type="boolean"),
         Option("bsb", "Make it the Battle Standard Bearer", type="boolean"),
     )),
@@ -297,13 +306,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("init", "Encounter: initiative modifier, e.g. 2 or -1", type="integer", games=ENCOUNTER),
         Option("owner", "Encounter: who commands it, referee or a player seat p1-p6 (default referee)", games=ENCOUNTER),
         Option("size", "Encounter: size, e.g. medium, large; add 'long' for long creatures", games=ENCOUNTER),
-        Option("speed", "Encounter: speed in feet (30) or squares (6sq); default from race and armor", games=ENCOUNTER),
+        Option("speed", "Encounter: speed in feet (30), metres (9m) or squares (6sq); default from race and armor", games=ENCOUNTER),
         Option("race", "Encounter: race for the speed table (human, elf, dwarf, halfling, gnome...)", games=ENCOUNTER),
         Option("armor", "Encounter: armor worn, none, light, medium or heavy (default none)", games=ENCOUNTER),
         Option("reach", "Encounter: natural reach in squares (default from size)", type="integer", games=ENCOUNTER),
         Option("class", "Encounter: class for speed, barbarian or monk", games=ENCOUNTER),
         Option("level", "Encounter: class level (a monk's speed grows with it)", type="integer", games=ENCOUNTER),
-        Option("fly", "Encounter: fly speed in feet (60) or squares; it flies while 'flying'", games=ENCOUNTER),
+        Option("fly", "Encounter: fly speed in feet (60), metres (18m) or squares; it flies while 'flying'", games=ENCOUNTER),
         Option("traits", "Encounter: incorporeal, fills-space, obstructs, tumble (comma-separated)", games=ENCOUNTER),
         Option("attacks", "Encounter: 'glaive +8 1d10+6 reach; bow +4 1d8 range:100ft' (; between)", games=ENCOUNTER),
     )),
@@ -432,12 +441,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
     )),
     CommandSpec("reveal", "Ninth Age: reveal a Hidden character, or a hidden magic item (Item/Rune) you use", None, (
         Option("unit", "Your character or unit", required=True, autocomplete="unit"),
-        Option("item", "The magic item being used (Item/Rune: only that rune); none: a Hidden character"),
+        Option("item", "The magic item being used (Item/Rune: only that rune); none: a Hidden character",
+               typed="item"),
     )),
     CommandSpec("item", "Ninth Age: use or activate a magic item (a potion, a Sceptre of Dominion, a Flaming Standard)",
                 None, (
         Option("unit", "Your character or unit carrying it", required=True, autocomplete="unit"),
-        Option("name", "The magic item, e.g. Potion of Strength", required=True),
+        Option("name", "The magic item, e.g. Potion of Strength", required=True, typed="item"),
     )),
     CommandSpec("test", "Ninth Age: roll a characteristic or Leadership test a rule calls for on a unit (§1.7, §1.8)",
                 None, (
@@ -459,7 +469,7 @@ COMMANDS: tuple[CommandSpec, ...] = (
     )),
     CommandSpec("dispel", "Ninth Age: end a spell that remains in play (your own at once, an enemy's with dice)",
                 None, (
-        Option("spell", "The spell in play (its name or number)", required=True),
+        Option("spell", "The spell in play (its name or number)", required=True, typed="spell"),
         Option("dice", "Power dice used as dispel dice", type="integer"),
         Option("wizard", "The wizard dispelling (its level bonus counts)"),
     )),
@@ -559,12 +569,12 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("init", "Initiative modifier", type="integer"),
         Option("owner", "Who commands it, referee or a player seat p1-p6"),
         Option("size", "Size, e.g. medium, large; add 'long' for long creatures"),
-        Option("speed", "Speed in feet (30) or squares (6sq); it wins over race, class and armor"),
+        Option("speed", "Speed in feet (30), metres (9m) or squares (6sq); it wins over race, class and armor"),
         Option("race", "Race for the speed table"),
         Option("armor", "Armor worn: none, light, medium or heavy"),
         Option("class", "Class for speed: barbarian, monk or none"),
         Option("level", "Class level", type="integer"),
-        Option("fly", "Fly speed in feet or squares"),
+        Option("fly", "Fly speed in feet, metres or squares"),
         Option("reach", "Natural reach in squares", type="integer"),
         Option("traits", "incorporeal, fills-space, obstructs, tumble (replaces the list)"),
         Option("attacks", "'glaive +8 1d10+6 reach; bow +4 1d8 range:100ft' (replaces the list)"),

@@ -32,7 +32,7 @@ import io
 import unicodedata
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Iterable
+from typing import Any, Callable, Iterable
 
 from babel import Locale
 from babel.messages.mofile import write_mo
@@ -336,9 +336,27 @@ def data_texts(area: str) -> dict[str, str]:
     return importlib.import_module(module).data_texts() if module else {}
 
 
-def data_word(value: str, area: str | None) -> Any:
-    """``value`` as a Text of ``area`` if it is a word of that ruleset's shipped data, else as it is."""
+def data_word_params(area: str) -> frozenset[str]:
+    """The placeholders a sentence of ``area`` marks as shipped data words (its module's
+    ``DATA_WORD_PARAMS``: "{spell}", "{item}", "{cards}"...)."""
+    import importlib
+
+    module = DATA_WORD_MODULES.get(area)
+    return getattr(importlib.import_module(module), "DATA_WORD_PARAMS", frozenset()) if module else frozenset()
+
+
+def data_word(value: str, area: str | None, key: str | None = None) -> Any:
+    """``value`` as a Text of ``area`` if it is a word of that ruleset's shipped data, else as it
+    is. ``key``: the sentence's placeholder it fills (engine.core.text._fill); only a placeholder
+    the area marks as a data word is said so, so a player's unit named like a shipped special
+    rule keeps its name. Without ``key`` the caller marks it (an autocomplete's spell)::
+
+        >>> str(data_word("Hatred", "ninth_age", "rule").render(lookup_for("it"))), data_word("Hatred", "ninth_age", "unit")
+        ('Odio', 'Hatred')
+    """
     if area is None or area not in DATA_WORD_MODULES or value not in data_texts(area):
+        return value
+    if key is not None and key not in data_word_params(area):
         return value
     return Text._make(value, None, None, {}, area)
 
@@ -354,60 +372,36 @@ def any_data_word(value: Any) -> Any:
     return value
 
 
-@lru_cache(maxsize=None)
-def _english_of_words(lang: str) -> dict[str, str]:
-    """Every shipped data word as ``lang`` says it (:func:`folded`) -> its English."""
-    out: dict[str, str] = {}
-    lookup = lookup_for(lang)
-    if lookup is None:
-        return out
-    for area in DATA_WORD_MODULES:
-        for english in data_texts(area):
-            said = lookup.in_area(area, english, None, None)  # type: ignore[attr-defined]
-            if said and said != english:
-                out.setdefault(folded(said), english)
-    return out
+def typed_back(options: dict[str, Any], spec: Any, names_of: Callable[[str], Iterable[tuple[Any, str]]],
+               lang: str | None) -> dict[str, Any]:
+    """A command's options with each name a player may type in any language (a Conan area, a
+    spell, a magic item, a card) turned into the value the command reads: ``spec`` is the
+    command's :class:`bot.commands.CommandSpec`, ``names_of(kind)`` the ruleset's
+    ``typed_names`` for an option's kind of name (:attr:`bot.commands.Option.names`), ``lang``
+    the reader's language, whose reading is tried first. A list of names ("Spada Gigante,
+    Talismano della Protezione") is read name by name. A name no language knows is left as
+    typed, for the ruleset to refuse; the same dict when nothing changed::
 
-
-def english_word(value: str, lang: str | None) -> str:
-    """A name a player typed in ``lang`` (a spell in /cast, a magic item, a Conan card) as the
-    rules know it: a shipped data word said in ``lang`` gives its English; anything else (the
-    English itself, a number, an uploaded army's own spell) is returned as typed. A list of
-    names ("Spada Gigante, Talismano della Protezione") is read name by name.
-
-    >>> english_word("Spada Gigante", "it"), english_word("Giant Sword", "it"), english_word("óriáskard", "hu")
-    ('Giant Sword', 'Giant Sword', 'Giant Sword')
-
-    Case and accents do not matter, as for the other names a player types (:func:`folded`)::
-
-        >>> english_word("ORIASKARD", "hu")
-        'Giant Sword'
+        >>> from bot.commands import find_command
+        >>> names = {"square": [(Text("Gate"), "gate"), (Text("Hall"), "hall")]}
+        >>> typed_back({"to": "Sala", "creature": "conan"}, find_command("move"), lambda k: names.get(k, []), "it")
+        {'to': 'hall', 'creature': 'conan'}
+        >>> typed_back({"to": "Cortile"}, find_command("move"), lambda k: names.get(k, []), "it")
+        {'to': 'Cortile'}
     """
-    if not isinstance(value, str) or not value.strip() or lang in (None, SOURCE):
-        return value
-    words = _english_of_words(lang)
-    whole = words.get(folded(value))
-    if whole is not None:
-        return whole
-    if "," in value:
-        parts = [p.strip() for p in value.split(",")]
-        said = [words.get(folded(p), p) for p in parts]
-        if said != parts:
-            return ", ".join(said)
-    return value
-
-
-# The options where a player names a data word: a spell, a magic item, a Conan card.
-TYPED_DATA_OPTIONS = frozenset({"spell", "item", "items", "card"})
-TYPED_DATA_OPTIONS_OF = {"item": frozenset({"name"})}  # /item name:<magic item>
-
-
-def typed_in_english(options: dict[str, Any], key: str, lang: str | None) -> dict[str, Any]:
-    """A command's options with every data word the player typed in ``lang`` read as its
-    English (:func:`english_word`); the same dict when nothing changed."""
-    if lang in (None, SOURCE):
-        return options
-    names = TYPED_DATA_OPTIONS | TYPED_DATA_OPTIONS_OF.get(key, frozenset())
-    changed = {k: english_word(v, lang) for k, v in options.items() if k in names and isinstance(v, str)}
-    changed = {k: v for k, v in changed.items() if v != options[k]}
-    return {**options, **changed} if changed else options
+    out = options
+    for option in spec.options:
+        typed, kind = options.get(option.name), option.names
+        if kind is None or not isinstance(typed, str) or not typed.strip():
+            continue
+        names = list(names_of(kind))
+        if not names:
+            continue
+        value = typed_value(typed, names, lang)
+        if value is None and "," in typed:
+            parts = [p.strip() for p in typed.split(",")]
+            said = [typed_value(p, names, lang) or p for p in parts]
+            value = ", ".join(said) if said != parts else None
+        if value is not None and value != typed:
+            out = {**out, option.name: value}
+    return out

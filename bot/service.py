@@ -42,7 +42,7 @@ from bot.commands import (
     Command, check_bounds, find_command, help_text,
 )
 from bot.i18n import (LANGUAGES, SOURCE, any_data_word, folded, language_of, localised_view, say, spoken, supported,
-                       typed_in_english, typed_value)
+                       typed_back)
 from bot.inbox import inbox
 from bot.leagues import Caller, LeagueService
 from bot.parsed import ParsedGames
@@ -122,11 +122,9 @@ class Service:
         (:func:`bot.i18n.language_of`), the board in the server's."""
         channel_id, user_id = str(channel_id), str(user_id)
         server = await self.server_language(guild_id)
+        # The reader's language, once: a name typed in it (an area, a spell, a magic item, a card)
+        # is read first in it (_typed), and the reply is said in it.
         lang = language_of(await self._user_language(user_id), locale, server)
-        # A spell, a magic item or a card may be named in the user's language, or in English.
-        typed = typed_in_english(command.options, command.key, lang)
-        if typed is not command.options:
-            command = replace(command, options=typed)
         token = self._server_language.set(server)
         try:
             reply = await self._handle(channel_id, user_id, command, guild_id, caller, server, lang)
@@ -166,6 +164,9 @@ class Service:
             if command.key in COLLECTION_COMMANDS:
                 return await self.collection.warband(user_id, command)
             if command.key in ARMY_COMMANDS and not (command.key == "army show" and command.options.get("seat")):
+                # An army list's magic items may be named in any language (no game: the rulebook's).
+                command = replace(command, options=self._typed(get_ruleset("ninth-age"), None, command.key,
+                                                               command.options, lang))
                 return await self.armies.handle(user_id, command)
             if command.key == "games":
                 return await inbox(self, user_id, None if guild_id is None else str(guild_id))
@@ -177,14 +178,14 @@ class Service:
                 if command.key in CLOCK_COMMANDS:
                     return await self.clocks.handle(channel_id, user_id, guild_id, command)
                 if command.key == "warband use":
-                    reply = await self._warband_use(channel_id, user_id, command)
+                    reply = await self._warband_use(channel_id, user_id, command, lang)
                 elif command.key in ("army use", "army show"):  # Ninth Age armies in this channel's game
-                    reply = await self._army_in_game(channel_id, user_id, command)
+                    reply = await self._army_in_game(channel_id, user_id, command, lang)
                 elif command.group == "game" and command.name in GAME_COMMANDS:
                     handler = getattr(self, f"_game_{command.name}")
                     reply = await handler(channel_id, user_id, guild_id, command)
                 else:
-                    reply = await self._play(channel_id, user_id, command)
+                    reply = await self._play(channel_id, user_id, command, lang)
             # Drawn after the lock: the channel's next command need not wait for the picture.
             if reply.board is not None:
                 view, reply.board = reply.board, None
@@ -443,37 +444,26 @@ class Service:
                  digest=commitment.digest)
 
     # -- play -----------------------------------------------------------------------------------
-    async def _play(self, channel_id: str, user_id: str, command: Command) -> Reply:
+    async def _play(self, channel_id: str, user_id: str, command: Command, lang: str = SOURCE) -> Reply:
         game, ruleset, state = await self._game(channel_id)
         if not ruleset.accepts_command(command.name):
             raise IllegalAction("unknown-command", _("{game} has no /{command} command. Try /help.",
                                                       game=ruleset.title, command=command.key))
         seat = await self._seated(game, user_id)
-        return await self._act(game, ruleset, state, seat, user_id, command.name, dict(command.options))
+        return await self._act(game, ruleset, state, seat, user_id, command.name, dict(command.options), lang)
 
-    async def _typed_back(self, ruleset: Ruleset, state: GameState, user_id: str, name: str,
-                          options: dict[str, Any]) -> dict[str, Any]:
-        """``options`` with each name the ruleset lets a player type in any language (a Conan
-        area: "Porta", "kapu", "Gate") turned into the value the command reads ("gate"); the
-        user's own language's reading first. A name no language knows is left as typed, for the
-        ruleset to refuse."""
+    @staticmethod
+    def _typed(ruleset: Ruleset, state: GameState | None, key: str, options: dict[str, Any],
+               lang: str) -> dict[str, Any]:
+        """``options`` of command ``key`` with each name the ruleset lets a player type in any
+        language (a Conan area: "Porta", "kapu", "Gate"; a spell, a magic item, a card) turned
+        into the value the command reads (bot.i18n.typed_back), ``lang``'s reading first. A name
+        no language knows is left as typed, for the ruleset to refuse."""
         try:
-            spec = find_command(name)
+            spec = find_command(key)
         except IllegalAction:
             return options
-        out, lang = dict(options), None
-        for opt in spec.options:
-            typed = out.get(opt.name)
-            if opt.autocomplete is None or not isinstance(typed, str) or not typed.strip():
-                continue
-            names = ruleset.typed_names(state, opt.autocomplete)
-            if not names:
-                continue
-            lang = lang or language_of(await self._user_language(user_id), None, None)
-            value = typed_value(typed, names, lang)
-            if value is not None:
-                out[opt.name] = value
-        return out
+        return typed_back(options, spec, lambda kind: ruleset.typed_names(state, kind), lang)
 
     async def _seated(self, game: GameRecord, user_id: str) -> str:
         seat = await self._seat_of(game, user_id)
@@ -482,9 +472,10 @@ class Service:
         return seat
 
     async def _act(self, game: GameRecord, ruleset: Ruleset, state: GameState, seat: str, user_id: str,
-                   name: str, options: dict[str, Any]) -> Reply:
-        """The engine applies one player command; the store commits it; the reply tells the table."""
-        options = await self._typed_back(ruleset, state, user_id, name, options)
+                   name: str, options: dict[str, Any], lang: str = SOURCE) -> Reply:
+        """The engine applies one player command; the store commits it; the reply tells the table.
+        ``lang``: the player's language (Service.handle), whose names are read first."""
+        options = self._typed(ruleset, state, name, options, lang)
         action = ruleset.action_from_command(state, seat, name, options)
         new_state, events = ruleset.apply(state, action)
         # Any new action withdraws an open undo request: it no longer names the last action.
@@ -492,16 +483,16 @@ class Service:
         await self._commit(game, ruleset, new_state, seat, user_id, action, events, **extra)
         return await self._applied_reply(game, ruleset, new_state, events, acted=seat)
 
-    async def _warband_use(self, channel_id: str, user_id: str, command: Command) -> Reply:
+    async def _warband_use(self, channel_id: str, user_id: str, command: Command, lang: str = SOURCE) -> Reply:
         """A saved warband goes into the game as the player's warband move."""
         game, ruleset, state = await self._game(channel_id)
         if "warband" not in ruleset.commands():
             raise IllegalAction("no-warbands", _("{game} is not played with warbands.", game=ruleset.title))
         seat = await self._seated(game, user_id)
         options = await self.collection.game_options(user_id, str(command.options.get("name", "")))
-        return await self._act(game, ruleset, state, seat, user_id, "warband", options)
+        return await self._act(game, ruleset, state, seat, user_id, "warband", options, lang)
 
-    async def _army_in_game(self, channel_id: str, user_id: str, command: Command) -> Reply:
+    async def _army_in_game(self, channel_id: str, user_id: str, command: Command, lang: str = SOURCE) -> Reply:
         """``/army use``: a saved army (or a sample) goes into the game as the player's army move;
         ``/army show seat:``: a seat's army as this user may see it (hidden lists, §2.4)."""
         game, ruleset, state = await self._game(channel_id)
@@ -512,7 +503,7 @@ class Service:
             return Reply(text=ruleset.army_text(state, str(command.options.get("seat", "")), seat), ephemeral=True)
         seat = await self._seated(game, user_id)
         options = await self.armies.game_options(user_id, str(command.options.get("name", "")))
-        return await self._act(game, ruleset, state, seat, user_id, "army", options)
+        return await self._act(game, ruleset, state, seat, user_id, "army", options, lang)
 
     async def _free_roll(self, channel_id: str, user_id: str, guild_id, command: Command) -> Reply:
         if str(command.options.get("dice", "")).strip().lower() == "history":

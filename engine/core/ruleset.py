@@ -280,11 +280,14 @@ class Ruleset(ABC):
         """How a square is written to players; grid rulesets name squares like E5."""
         return str(square)
 
-    def typed_names(self, state: GameState, kind: str) -> list[tuple[Any, str]]:
-        """Every name a player may type for an option of autocomplete ``kind`` (legal now or not),
-        each as ``(name, value)``: the name as players read it (a Text is said in each reader's
-        language), the value the command reads. The bot turns a name typed in any language into
-        its value before the command reaches the ruleset (#13: "Porta" in /move to: is "gate")."""
+    def typed_names(self, state: GameState | None, kind: str) -> list[tuple[Any, str]]:
+        """Every name a player may type for an option of ``kind`` (its autocomplete kind, or the
+        kind of name it takes: an area, a spell, a magic item, a card), legal now or not, each as
+        ``(name, value)``: the name as players read it (a Text is said in each reader's language),
+        the value the command reads. ``state`` is None for a command outside a game (an army
+        list's magic items). The bot turns a name typed in any language into its value before the
+        command reaches the ruleset (#13: "Porta" in /move to: is "gate"); a name no language
+        knows reaches the ruleset as typed, to be refused there."""
         return []
 
     def suggestions(self, state: GameState, seat: str | None, kind: str) -> list[str]:

@@ -39,7 +39,9 @@ Catalogue keys are found by ``pybabel extract`` with the keywords ``_``, ``N_`` 
 
 from __future__ import annotations
 
+import re
 import sys
+import unicodedata
 from collections.abc import Callable, Container, Iterable
 from typing import Any
 
@@ -186,19 +188,132 @@ def _fill(template: str, params: dict[str, Any], lookup: Lookup | None, area: st
         return template
     # A lookup may carry ``name(value)``: the word a plain-string parameter is said as (the
     # bot's turns the rulesets' default seat names, "Player 1", into the reader's language),
-    # and ``data_word(value, area)``: a word of the sentence's ruleset's built-in data files (a
-    # spell, a magic item, a card) as the catalogue says it; any other string is said as it is.
+    # and ``data_word(value, area, key)``: a word of the sentence's ruleset's built-in data files
+    # (a spell, a magic item, a card) as the catalogue says it, where the sentence marks
+    # placeholder ``key`` as one (the area's DATA_WORD_PARAMS: "{spell}", "{item}"; never
+    # "{unit}", whose value is a player's own name); any other string is said as it is. A
+    # parameter given as a Text (a ruleset's data_said()) is always said as its catalogue says.
     name = getattr(lookup, "name", None) if lookup is not None else None
     data_word = getattr(lookup, "data_word", None) if lookup is not None and area is not None else None
 
-    def plain(value: str) -> Any:
+    def plain(key: str, value: str) -> Any:
         said = name(value) if name is not None else value
-        return data_word(value, area) if data_word is not None and said is value else said
+        return data_word(value, area, key) if data_word is not None and said is value else said
 
     values = {k: render(v, lookup) if isinstance(v, Text)
-              else render(plain(v), lookup) if isinstance(v, str) else v
+              else render(plain(k, v), lookup) if isinstance(v, str) else v
               for k, v in params.items()}
-    return _possessives(template, values).format(**values)
+    return _articles(_possessives(template, values), values).format(**values)
+
+
+# Hungarian's definite article as a format spec: "{id:az}" is said "a" or "az" by the value of
+# ``id`` ("{id:Az}" opens a sentence). See hungarian_article().
+_ARTICLE_SPEC = re.compile(r"(?<!\{)\{(\w+):([Aa]z)\}")
+
+
+def _articles(template: str, values: dict[str, Any]) -> str:
+    """``{key:az}`` / ``{key:Az}`` replaced by the article the value of ``key`` takes::
+
+        >>> _articles("{id:Az} #{id} játék, {seq:az} {seq}. lépés", {"id": 5, "seq": 2})
+        'Az #{id} játék, a {seq}. lépés'
+    """
+    if ":az}" not in template and ":Az}" not in template:
+        return template
+
+    def article(match: re.Match[str]) -> str:
+        said = hungarian_article(values[match.group(1)])
+        return _upper_first(said) if match.group(2) == "Az" else said
+
+    return _ARTICLE_SPEC.sub(article, template)
+
+
+# The letters whose Hungarian names open with a vowel: a, e, ef, i, el, em, en, o, er, es, u,
+# iksz, ipszilon (and the accented vowels); "az E5", "az F3", "az L2" but "a B3", "a C".
+_VOWEL_LETTERS = set("AÁEÉFIÍLMNOÓÖŐRSUÚÜŰXY")
+_VOWELS = set("aáeéiíoóöőuúüű")
+# A Discord mention (<@123>, <@!123>, <@&123>, <#123>): the reader sees a display name the bot
+# does not know, so its article cannot be chosen.
+_MENTION = re.compile(r"<(?:@[!&]?|#)\d+>")
+# Marks that may stand before a word without being read: markdown, quotes, brackets, "#" of "#12".
+_UNREAD = "*_~`'\"„“”‘’‚«»‹›([{#"
+_GROUP_SEPARATORS = " \u00a0\u202f"
+
+
+def _number_article(n: int) -> str:
+    """The article before ``n`` (n >= 0) as Hungarian reads it: by the first word said."""
+    while n >= 1000:  # 1 000 "ezer", 5 000 "ötezer", 12 000 "tizenkétezer": the leading group's word
+        n //= 1000
+    if n >= 100:  # "száz", "kétszáz", "ötszáz"
+        n = 0 if n < 200 else n // 100
+    elif n >= 10:  # "tíz", "húsz"... "ötven"
+        n = 5 if n // 10 == 5 else 0
+    return "az" if n in (1, 5) else "a"  # "egy", "öt"; "nulla", "kettő", "három"... "kilenc"
+
+
+def hungarian_article(value: Any) -> str:
+    """The Hungarian definite article before ``value`` as it is read: "az" before a vowel sound,
+    "a" before a consonant. A number goes by the word it is read as: "az 1." (egy), "a 2."
+    (kettő), "az 5." (öt), "a 10." (tíz), "az 50" (ötven), "a 100" (száz), "a 200" (kétszáz),
+    "az 500" (ötszáz), "az 1000" (ezer), "a 2000" (kétezer), "az 5000" (ötezer), "a 12 000"
+    (tizenkétezer), "az 1 000 000" (egymillió)::
+
+        >>> [f"{hungarian_article(n)} {n}" for n in (0, 1, 2, 3, 4, 5, 6, 7, 8, 9)]
+        ['a 0', 'az 1', 'a 2', 'a 3', 'a 4', 'az 5', 'a 6', 'a 7', 'a 8', 'a 9']
+        >>> [f"{hungarian_article(n)} {n}" for n in (10, 11, 15, 20, 21, 40, 50, 55, 59, 60, 99)]
+        ['a 10', 'a 11', 'a 15', 'a 20', 'a 21', 'a 40', 'az 50', 'az 55', 'az 59', 'a 60', 'a 99']
+        >>> [f"{hungarian_article(n)} {n}" for n in (100, 101, 150, 199, 200, 500, 555, 999)]
+        ['a 100', 'a 101', 'a 150', 'a 199', 'a 200', 'az 500', 'az 555', 'a 999']
+        >>> [f"{hungarian_article(n)} {n}" for n in (1000, 1999, 2000, 5000, 10000, 12000, 50000, 100000, 1000000)]
+        ['az 1000', 'az 1999', 'a 2000', 'az 5000', 'a 10000', 'a 12000', 'az 50000', 'a 100000', 'az 1000000']
+
+    A number written as text goes the same way, its groups as the reader's language writes them
+    ("12 000", "1 000"), a decimal by its whole part ("1,5": egy egész öt), a sign as "mínusz"::
+
+        >>> [hungarian_article(s) for s in ("1", "12 000", "1\u00a0000", "1,5", "3,5", "-1", "5.", "#12", "#1")]
+        ['az', 'a', 'az', 'az', 'a', 'a', 'az', 'a', 'az']
+
+    A word goes by its first letter, accents and markdown or quotes before it left aside; a
+    square or another name read letter by letter ("E5", "B3", "VP") by the letter's name
+    ("e", "bé", "vé"; "ef", "el", "em", "es" open with a vowel)::
+
+        >>> [hungarian_article(w) for w in ("Orc Mauler", "Elf", "Human", "Ördögfióka", "Úr", "ízes", "**Hadsereg**", "'Kard'", "„Élet”")]
+        ['az', 'az', 'a', 'az', 'az', 'az', 'a', 'a', 'az']
+        >>> [hungarian_article(w) for w in ("E5", "B3", "F12", "L2", "A", "B", "D", "VP", "MTA", "Sz4")]
+        ['az', 'a', 'az', 'az', 'az', 'a', 'a', 'a', 'az', 'az']
+
+    A Discord mention (``<@123>``, ``<@&123>``, ``<#123>``) is shown to the reader as a display
+    name the bot never sees, so no article can be chosen for it: it keeps "a(z)", and so does a
+    value with nothing readable to go by::
+
+        >>> [hungarian_article(w) for w in ("<@123>", "<@!123>", "<@&456>", "<#789>", "**<@123>**", "", "🏆")]
+        ['a(z)', 'a(z)', 'a(z)', 'a(z)', 'a(z)', 'a(z)', 'a(z)']
+    """
+    if isinstance(value, bool) or value is None:
+        return "a(z)"
+    if isinstance(value, (int, float)):
+        return "a" if value < 0 else _number_article(int(value))
+    text = str(value).lstrip()
+    while text[:1] and text[0] in _UNREAD and not _MENTION.match(text):
+        text = text[1:].lstrip()
+    if not text or _MENTION.match(text):
+        return "a(z)"
+    if text[0] in "-−–":
+        return "a" if text[1:2].isdigit() else "a(z)"  # "mínusz"
+    if text[0].isdigit():
+        digits = re.match(r"\d+", text).group()
+        rest = text[len(digits):]
+        if rest[:1] and rest[0] in _GROUP_SEPARATORS and re.match(r"\d{3}(?!\d)", rest[1:]):
+            return _number_article(int(digits) * 1000)  # "12 000": the leading group is said first
+        return _number_article(int(digits))
+    if not text[0].isalpha():
+        return "a(z)"
+    token = re.match(r"\w+", text).group()
+    letters = token.rstrip("0123456789")
+    if len(letters) == 1 or letters != token or (letters.isupper() and len(letters) <= 3):
+        return "az" if letters[0].upper() in _VOWEL_LETTERS else "a"  # read letter by letter
+    first = unicodedata.normalize("NFC", text[0].lower())
+    base = unicodedata.normalize("NFKD", first)[0]
+    return "az" if first in _VOWELS or base in "aeiou" else "a"
 
 
 def _possessives(template: str, values: dict[str, Any]) -> str:

@@ -73,3 +73,38 @@ async def test_autocomplete_finds_an_accented_name_typed_without_its_accents(ser
     assert await service.autocomplete_choices("table", "hugo", "square", "KERENGO") == [("Kerengő", "Cloister")]
     reply = await say(service, "hugo", "/move creature:shevatas to:kerengo")
     assert reply.error is None, reply.text
+
+
+# -- the reader's language as Service.handle resolves it: Discord's locale, no /language ------------
+async def _ready_by_locale(service, locale):
+    """As _ready, but hugo never sets /language: his Discord's locale is all the bot knows."""
+    async def send(user, line):
+        return await service.handle("table", user, parse_line(line), locale=locale)
+
+    assert (await send("olga", "/game new ruleset:conan scenario:idol-of-set seed:3 settings:players=1")).error is None
+    assert (await send("hugo", "/game join")).error is None
+    for hero in ("shevatas", "conan", "belit", "hadrathus"):
+        await send("hugo", f"/attitude creature:{hero} choice:aggressive")
+    assert await service.store.user_language("hugo") is None
+    return send
+
+
+@pytest.mark.parametrize("locale, typed", [("it", "Sala"), ("hu", "Csarnok"), ("en-US", "Hall"), ("en-GB", "hall"),
+                                           ("hu", "Sala"), ("it", "CSARNOK")])
+async def test_an_area_typed_by_a_user_who_only_has_a_discord_locale_is_understood(service, locale, typed):
+    send = await _ready_by_locale(service, locale)
+    reply = await send("hugo", f"/move creature:shevatas to:{typed}")
+    assert reply.error is None, reply.text
+    _, _, state = await service.game_snapshot("table")
+    assert state.heroes["shevatas"].area == "hall"
+
+
+@pytest.mark.parametrize("locale, typed", [("it", "Cortile"), ("hu", "Udvar"), ("en-US", "Atlantis")])
+async def test_an_area_no_language_names_is_refused_in_one_line_and_changes_nothing(service, locale, typed):
+    send = await _ready_by_locale(service, locale)
+    before, _, state = await service.game_snapshot("table")
+    where = state.heroes["shevatas"].area
+    reply = await send("hugo", f"/move creature:shevatas to:{typed}")
+    assert reply.error == "unknown-area" and "\n" not in reply.text and reply.text.startswith("⛔"), reply.text
+    after, _, state = await service.game_snapshot("table")
+    assert after.version == before.version and state.heroes["shevatas"].area == where

@@ -30,7 +30,7 @@ def test_hit_rolls_damage_and_applies_it():
     assert attack.data["distance"] == 1
     state = place(state, "Archer", "J2", hp=5)
     state, events = cmd(state, "referee", "attack", creature="archer", target="hero", roll="1d20+3")
-    assert "from 8 squares away" in texts(events)
+    assert "from 8 squares (40 ft) away" in texts(events)
 
 
 def test_miss_and_the_natural_rolls():

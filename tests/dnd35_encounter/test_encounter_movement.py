@@ -24,7 +24,7 @@ def test_single_move_and_refusal_with_the_cost():
     # (0,0) -> (4,4): 1+2+1+2 = 6 (rules file test 9).
     state, events = cmd(state, "p1", "move", to="E5")
     assert at(state, "hero") == "E5"
-    assert "6 squares, 6 of 6 this turn" in texts(events)
+    assert "6 squares, 30 ft; 6 of 6 this turn" in texts(events)
     assert state.last_path[0] == (0, 0) and state.last_path[-1] == (4, 4)
     state = fight()
     err = refused(state, "p1", "move", "too-far", to="F6")

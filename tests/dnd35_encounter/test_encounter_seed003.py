@@ -228,7 +228,7 @@ def test_a_flying_bat_is_not_hampered_by_difficult_terrain():
     assert "flying" in state.creatures["bat"].conditions  # a creature placed with a fly speed is aloft
     state = begin(state, "bat")
     state, events = cmd(state, "p1", "move", path="B1 C1 D1 E1")
-    assert "4 squares, 4 of 8 this turn" in texts(events)
+    assert "4 squares, 20 ft; 4 of 8 this turn" in texts(events)
     state, _ = cmd(state, "referee", "condition", creature="bat", remove="flying")
     assert state.creatures["bat"].move_speed == 1  # landed: its land speed
     # A walker over the same squares pays 2+2+2+1 = 7.

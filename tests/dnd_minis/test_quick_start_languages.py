@@ -55,7 +55,7 @@ def test_a_quick_start_move_and_refusal_in_italian_and_hungarian():
         act(state, "attack", "p1", creature="orc", target="ranger")
     refusal = err.value.message
     assert str(refusal) == "Orc Mauler moved 7 squares, more than its speed 6: a double move allows no attack."
-    assert refusal.render(lookup("it")) == ("Orc Mauler si è mosso di 7 quadretti, più della sua velocità 6: "
+    assert refusal.render(lookup("it")) == ("Orc Mauler ha percorso 7 quadretti, più della sua velocità 6: "
                                             "muovendosi al doppio della velocità non può attaccare.")
     assert refusal.render(lookup("hu")) == ("Orc Mauler 7 négyzetet mozgott, többet, mint a sebessége (6): "
                                             "a sebesség kétszeresével mozgó lény nem támadhat.")

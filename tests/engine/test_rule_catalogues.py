@@ -63,6 +63,15 @@ def test_every_key_is_translated_with_the_same_placeholders(area, lang):
         english = m.id if isinstance(m.id, str) else m.id[-1]
         said = [m.string] if isinstance(m.string, str) else list(m.string)
         assert all(said), f"{lang}: {m.id!r} is not translated"
-        want = sorted(set(PLACEHOLDER.findall(english)) - {"n"})  # a count may go unsaid ("un round")
+        want = sorted(placeholders(english) - {"n"})  # a count may go unsaid ("un round")
         for s in said:
-            assert sorted(set(PLACEHOLDER.findall(s)) - {"n"}) == want, f"{lang}: {m.id!r} -> {s!r}"
+            assert sorted(placeholders(s) - {"n"}) == want, f"{lang}: {m.id!r} -> {s!r}"
+
+
+def placeholders(text):
+    """A template's placeholders; ``{metres}`` (``{range_metres}``) stands for the key's ``{feet}``
+    (``{range_feet}``): the D&D 3.5 encounter passes a distance in both units and a language
+    that measures in metres says it in metres (the Italian 3.5 book: a square is 1,5 metri).
+    Hungarian's article ``{x:az}`` is the placeholder ``x`` (tests/languages/test_catalogues.py
+    holds where it may stand)."""
+    return {re.sub(r"metres$", "feet", re.sub(r"(!s)?(:[Aa]z)?$", "", name)) for name in PLACEHOLDER.findall(text)}

@@ -7,6 +7,7 @@ checked the moment they are added.
 
 from __future__ import annotations
 
+import re
 import string
 from pathlib import Path
 
@@ -27,8 +28,48 @@ def _read(path: Path, lang: str | None = None):
 
 
 def _fields(text: str) -> set[str]:
-    """The ``{placeholders}`` of a template (format's own parser: ``{{`` is no field)."""
-    return {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    """The ``{placeholders}`` of a template (format's own parser: ``{{`` is no field).
+
+    A distance is one placeholder in two units: a key says ``{feet} ft`` (``{range_feet}``) and
+    a language that measures in metres says ``{metres} m`` (``{range_metres}``) in its place;
+    the sentence passes both (the D&D 3.5 encounter's ``distance()``: the Italian 3.5 book's
+    square is 1,5 metri)."""
+    names = {name for _, name, _, _ in string.Formatter().parse(text) if name is not None}
+    return {_as_key_name(name) for name in names}
+
+
+# A format spec a translation may add to a placeholder the key has: Hungarian's article,
+# "{id:az}" said "a" or "az" by the value (engine.core.text.hungarian_article). No other
+# language's formatting understands it, so no other language may write it.
+ADDED_SPECS = {"hu": {"az", "Az"}}
+
+
+def _specs(text: str) -> set[tuple[str, str, str | None]]:
+    """Each placeholder's (name, format spec, conversion); a distance's ``{metres}`` counts as the
+    key's ``{feet}`` (see ``_fields``)."""
+    return {(_as_key_name(name), spec or "", conv) for _, name, spec, conv in string.Formatter().parse(text)
+            if name is not None}
+
+
+def _as_key_name(name: str) -> str:
+    return name[:-len("metres")] + "feet" if name.endswith("metres") else name
+
+
+def _spec_problems(key: str, form: str, lang: str) -> list[str]:
+    """A spec in ``form`` that its key does not have, unless the language may add it; and an
+    added article that is not followed by its own placeholder ("{id:az} #{id}")."""
+    problems = []
+    keys = _specs(key)
+    added = ADDED_SPECS.get(lang, set())
+    for name, spec, conv in _specs(form):
+        if (name, spec, conv) in keys:
+            continue
+        if spec in added and conv is None:
+            if not re.search(r"\{%s:%s\}[ \"'*#„(]*\{%s[}!:]" % (name, spec, name), form):
+                problems.append(f"the article {{{name}:{spec}}} does not stand before {{{name}}}: {form!r}")
+            continue
+        problems.append(f"format spec {spec!r} (conversion {conv!r}) on {{{name}}} is not the key's: {key!r} -> {form!r}")
+    return problems
 
 
 def _key(message) -> tuple:
@@ -57,6 +98,7 @@ def test_every_key_is_translated_with_the_same_placeholders(template, lang):
         if isinstance(m.id, str):
             if _fields(forms[0]) != _fields(m.id):
                 problems.append(f"placeholders differ: {m.id!r} -> {forms[0]!r}")
+            problems += _spec_problems(m.id, forms[0], lang)
         else:
             allowed = _fields(m.id[0]) | _fields(m.id[1])
             if len(forms) != po.num_plurals:
@@ -64,6 +106,7 @@ def test_every_key_is_translated_with_the_same_placeholders(template, lang):
             for form in forms:
                 if not _fields(form) <= allowed or not (_fields(m.id[1]) - {"n"}) <= _fields(form):
                     problems.append(f"plural placeholders differ: {m.id!r} -> {form!r}")
+                problems += _spec_problems(m.id[0] + " " + m.id[1], form, lang)
     assert problems == []
 
 
@@ -118,3 +161,12 @@ def test_no_key_is_taken_for_a_percent_format(path):
     flagged = [line for line in path.read_text(encoding="utf-8").splitlines()
                if line.startswith("#,") and "python-format" in line.replace("python-brace-format", "")]
     assert flagged == []
+
+
+def test_an_added_format_spec_is_only_hungarians_article_before_its_own_placeholder():
+    assert _spec_problems("Game #{id} ends.", "{id:Az} #{id} játék véget ért.", "hu") == []
+    assert _spec_problems("{a} and {b}", "{a:az} **{a}** és {b}", "hu") == []
+    assert _spec_problems("Game #{id} ends.", "{id:az} #{id} partita.", "it")  # Italian has no such spec
+    assert _spec_problems("{a} and {b}", "{a:az} {b} és {a}", "hu")  # the article of one value before another
+    assert _spec_problems("{a} and {b}", "{a:>5} és {b}", "hu")  # a spec the key does not have
+    assert _spec_problems("{a!r} and {b}", "{a!r} és {b}", "hu") == []

@@ -13,7 +13,7 @@ import pytest
 from babel.messages.pofile import read_po
 
 from bot.commands import Attachment, parse_line
-from bot.i18n import LOCALES_DIR, data_texts, english_word, localised_view, renderer_words, say, typed_in_english
+from bot.i18n import LOCALES_DIR, data_texts, localised_view, renderer_words, typed_back
 from scripts.catalogues import template
 
 AREAS = ("dnd_minis", "conan", "ninth_age")
@@ -189,16 +189,23 @@ async def test_magic_items_may_be_typed_in_the_readers_language_or_in_english(se
     assert data["units"][0]["magic_items"] == ["Giant Sword", "Talisman of Shielding"]  # kept in English
 
 
-def test_a_typed_spell_or_card_is_read_as_its_english():
-    assert english_word("Dardo di Rovi", "it") == "Bramble Dart" == english_word("dardo di rovi", "it")
-    assert english_word("Tüskenyíl", "hu") == "Bramble Dart" and english_word("Bramble Dart", "hu") == "Bramble Dart"
-    assert english_word("Spadone", "it") == "Broadsword" and english_word("Pallos", "hu") == "Broadsword"
-    assert english_word("3", "it") == "3" and english_word("My Own Spell", "it") == "My Own Spell"
-    assert english_word("Dardo di Rovi", "en") == "Dardo di Rovi"  # an English reader's words are read as typed
-    options = {"spell": "Pelle di Corteccia", "wizard": "Shaman", "dice": 2}
-    assert typed_in_english(options, "cast", "it") == {"spell": "Bark Skin", "wizard": "Shaman", "dice": 2}
-    assert typed_in_english({"name": "Pozione della Forza", "unit": "Marshal"}, "item", "it")["name"] == "Potion of Strength"
-    assert typed_in_english({"name": "Spada Gigante"}, "army new", "it") == {"name": "Spada Gigante"}  # an army's name
+def test_a_typed_spell_item_or_card_is_read_as_its_english():
+    from bot.commands import find_command
+    from engine.core import get_ruleset
+
+    def typed(ruleset, state, key, options, lang):
+        return typed_back(options, find_command(key), lambda kind: ruleset.typed_names(state, kind), lang)
+
+    conan = get_ruleset("conan")
+    game = conan.new_game(3, {"scenario": "idol-of-set", "players": 1})
+    for said in ("Spadone", "spadone", "Pallos", "Broadsword"):  # any language, case and accents aside
+        assert typed(conan, game, "drop", {"item": said}, "it") == {"item": "Broadsword"}
+    assert typed(conan, game, "attack", {"card": "none", "target": "x"}, "hu") == {"card": "none", "target": "x"}
+    ninth = get_ruleset("ninth-age")
+    assert typed(ninth, None, "item", {"name": "Pozione della Forza", "unit": "Marshal"}, "it")["name"] == "Potion of Strength"
+    assert typed(ninth, None, "army add", {"items": "Óriáskard, My Own Ring"}, "hu")["items"] == "Giant Sword, My Own Ring"
+    assert typed(ninth, None, "army new", {"name": "Spada Gigante"}, "it") == {"name": "Spada Gigante"}  # an army's name
+    assert typed(ninth, None, "item", {"name": "3"}, "it") == {"name": "3"}
 
 
 @pytest.mark.parametrize("lang", ["it", "hu"])
@@ -253,3 +260,27 @@ async def test_conan_cards_are_typed_and_refused_in_the_readers_language(service
     dropped = await send(f"/drop creature:conan item:{held}")
     assert dropped.error is None, dropped.text
     assert held in dropped.text and "Leather armour" not in dropped.text, dropped.text
+
+
+@pytest.mark.parametrize("lang, fear, stupidity", [("it", "Paura", "Stupidità"), ("hu", "Félelem", "Ostobaság")])
+async def test_an_uploaded_unit_named_like_a_shipped_rule_keeps_its_name_beside_the_rule_said(service, lang, fear,
+                                                                                             stupidity):
+    """A sentence says a shipped word in the reader's language only where it marks the placeholder
+    as one ("{rules}", "{spell}"): a player's unit named "Fear" is no special rule."""
+    import re
+
+    from engine.rulesets.ninth_age.army import sample_army_text
+
+    data = json.loads(sample_army_text("ashen-host"))
+    trolls = next(u for u in data["units"] if u["name"] == "Trolls")
+    assert "Fear" in trolls["special_rules"] and "Stupidity" in trolls["special_rules"]
+    trolls["name"] = "Fear"
+    user = f"72{lang}"
+    reply = await _say(service, user, "/army import name:Named", lang, file=("named.json", json.dumps(data).encode()))
+    assert reply.error is None, reply.text
+    shown = await _say(service, user, "/army show name:Named unit:Fear", lang)
+    assert shown.error is None, shown.text
+    assert fear in shown.text and stupidity in shown.text, shown.text  # the unit's shipped rules, said
+    assert re.search(r"\bFear\b", shown.text), shown.text  # its name, as written
+    listing = await _say(service, user, "/army show name:Named", lang)
+    assert re.search(r"\bFear\b", listing.text) and fear not in listing.text, listing.text  # the unit, as written

@@ -25,11 +25,13 @@ LINES = [
     '/creature edit creature:ogre size:large',
     '/attack creature:orc target:krusk attack:3',
 ]
-WORDS = {"it": ("attacchi: 1. falchion", "gittata 6 quadretti (30 ft)", "portata", "volo 8 quadretti",
-                "velocità 1 quadretto (5 ft)", "barbaro", "taglia Media", "taglia Grande"),
-         "hu": ("támadások: 1. falchion", "hatótáv 6 négyzet (30 láb)", "elérés", "repülés 8 négyzet",
-                "sebesség 1 négyzet (5 láb)", "barbár", "közepes méret", "nagy méret"),
-         "en": ("attacks: 1. falchion", "range 6 sq (30 ft)", "reach", "fly 8 squares",
+# Distances in metres in Italian and Hungarian (the Italian 3.5 book: a square is 1,5 metri, seed
+# 003 L4, speeds "9 m (6 quadretti)", L49), with the decimal comma; feet in English.
+WORDS = {"it": ("attacchi: 1. falchion", "gittata 6 quadretti (9 m)", "portata", "volo 8 quadretti (12 m)",
+                "velocità 1 quadretto (1,5 m)", "barbaro", "taglia Media", "taglia Grande"),
+         "hu": ("támadások: 1. falchion", "hatótáv 6 négyzet (9 m)", "elérés", "repülés 8 négyzet (12 m)",
+                "sebesség 1 négyzet (1,5 m)", "barbár", "közepes méret", "nagy méret"),
+         "en": ("attacks: 1. falchion", "range 6 sq (30 ft)", "reach", "fly 8 squares (40 ft)",
                 "speed 1 square (5 ft)", "barbarian", "medium", "large")}
 
 
@@ -58,6 +60,7 @@ async def test_placed_and_edited_creatures_are_described_in_the_readers_language
         for line in lines:
             assert not english_in(line.replace("Crypt of the Bone Lord", ""), lang), line
             assert " sq " not in line and "attacks" not in line, line
+            assert " ft)" not in line and " láb" not in line, line
 
 
 PLAY = [

@@ -5,7 +5,9 @@ each reader's language; through the real service on SQLite."""
 import pytest
 
 from engine.core.events import Event
-from bot.i18n import english_word, event_text, say as said_in
+from bot.i18n import event_text, say as said_in, typed_value
+from engine.core import get_ruleset
+from bot.commands import parse_line
 from engine.rulesets.ninth_age.catalogue import data_said
 
 from test_ninth_age_magic_service import _to_the_magic_phase, first_augment
@@ -27,7 +29,8 @@ async def test_a_spell_typed_in_the_casters_language_is_cast_and_named_so(servic
     for seat in (active, enemy):
         assert (await say(service, USERS[seat], f"/language lang:{lang}")).error is None
     typed = said_in(data_said(spell.name), lang)
-    assert typed != spell.name and english_word(typed, lang) == spell.name  # e.g. "Pelle di Corteccia"
+    names = get_ruleset("ninth-age").typed_names(state, "spell")
+    assert typed != spell.name and typed_value(typed, names, lang) == spell.name  # e.g. "Pelle di Corteccia"
     offered = await service.autocomplete_choices(CHANNEL, USERS[active], "spell", "")
     assert (typed, spell.name) in offered, offered  # read in the language, sent in English
     assert (typed, spell.name) in await service.autocomplete_choices(CHANNEL, USERS[active], "spell", typed[:4])
@@ -68,3 +71,34 @@ def test_the_board_labels_a_spells_template_in_the_readers_language(lang, said):
     assert [str(t.label) for t in view.templates] == ["Cinder Storm"]
     shown = localised_view(view, lang)
     assert [t.label for t in shown.templates] == [said]
+
+
+# -- the reader's language as Service.handle resolves it: Discord's locale, no /language ------------
+@pytest.mark.parametrize("locale, said_in_lang", [("it", "it"), ("hu", "hu"), ("en-US", "en"),
+                                                  ("hu", "it"), ("it", "hu")])  # another language's name too
+async def test_a_spell_typed_by_a_user_who_only_has_a_discord_locale_is_cast(service, locale, said_in_lang):
+    await _to_the_magic_phase(service)
+    state, caster, spell, target = await _augment(service)
+    user = USERS[state.active]
+    assert await service.store.user_language(user) is None
+    typed = said_in(data_said(spell.name), said_in_lang)
+    assert (typed == spell.name) == (said_in_lang == "en")
+    reply = await service.handle(CHANNEL, user, parse_line(f'/cast wizard:"{caster.name}" spell:"{typed}" dice:5 '
+                                                             f'target:"{target.id}"'), locale=locale)
+    assert reply.error is None, reply.text
+    assert said_in(data_said(spell.name), locale[:2]) in reply.text, reply.text  # the reply names it in the reader's
+    _, _, state = await snapshot(service)
+    assert state.pending is not None or any(e.spell == spell.name for e in state.effects)
+
+
+@pytest.mark.parametrize("locale, typed", [("it", "Pelle di Quercia"), ("hu", "Tölgykéreg"), ("en-US", "Oak Skin")])
+async def test_a_spell_no_language_names_is_refused_in_one_line_and_changes_nothing(service, locale, typed):
+    await _to_the_magic_phase(service)
+    state, caster, spell, target = await _augment(service)
+    before, _, _ = await snapshot(service)
+    reply = await service.handle(CHANNEL, USERS[state.active], parse_line(
+        f'/cast wizard:"{caster.name}" spell:"{typed}" dice:5 target:"{target.id}"'), locale=locale)
+    assert reply.error is not None and "\n" not in reply.text and reply.text.startswith("⛔"), reply.text
+    assert typed in reply.text, reply.text  # the name as the player typed it
+    after, _, _ = await snapshot(service)
+    assert after.version == before.version and after.state_json == before.state_json

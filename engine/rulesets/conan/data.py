@@ -183,8 +183,8 @@ class Catalogue(_Data):
         out += [Text(LOST_ICON_NAMES[n]) if n in LOST_ICON_NAMES else n.replace("_", " ")
                 for n, i in self.lost_icons.items() if i.default]
         out += [_("hero sheet {name}", name=h.name) for h in self.heroes.values() if h.default]
-        out += [_("card {name}", name=c.name) for c in self.cards.values() if c.default]
-        out += [_("unit {name}", name=u.name) for u in self.units.values() if u.default]
+        out += [_("card {name}", name=data_said(c.name)) for c in self.cards.values() if c.default]
+        out += [_("unit {name}", name=data_said(u.name)) for u in self.units.values() if u.default]
         return out
 
 
@@ -417,6 +417,12 @@ def data_texts() -> dict[str, str]:
             if isinstance(entry.get("name"), str) and entry["name"]:
                 texts.setdefault(entry["name"], f"engine/rulesets/conan/data/{file}")
     return texts
+
+
+# The placeholders whose value a sentence of this area says as a shipped data word when it is
+# one (a card's or a unit's name: "{hero} takes the {cards}"); any other placeholder ("{hero}",
+# "{name}") is said as written, unless its value is a data_said() Text (bot.i18n.data_word).
+DATA_WORD_PARAMS = frozenset({"card", "cards", "weapon", "spell", "shield", "unit"})
 
 
 def data_said(text: str) -> Text | str:

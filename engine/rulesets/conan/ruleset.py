@@ -1700,7 +1700,7 @@ class Conan(Ruleset):
         match = next((c for c in cards if key in (c, _slug(state.catalogue.cards[c].name))), None)
         if match is None:
             names = commas(data_said(state.catalogue.cards[c].name) for c in cards) or _("nothing")
-            raise IllegalAction("no-card", _('There is no {text!r} {where} (there: {names}).', text=text, where=where, names=names))
+            raise IllegalAction("no-card", _('There is no {text!r} {where} (there: {names}).', text=data_said(text), where=where, names=names))
         return match
 
     def _take(self, state: ConanState, hero: Hero, action: Take, events: list[Event]) -> None:
@@ -1814,7 +1814,7 @@ class Conan(Ruleset):
             events.append(Event(kind="chest", seat=hero.seat, text=_('Power {power} ≥ {need}: the chest opens, empty.', power=power, need=need)))
             return
         card = state.deck.pop(0)
-        name = state.catalogue.cards[card].name
+        name = data_said(state.catalogue.cards[card].name)  # a shipped card's name, said in the reader's language
         keep = decide(state, hero.seat, "chest", _('The chest holds a {name}. Keep it or leave it in the area?', name=name),
                       ["keep", "leave"])
         if keep == "keep":
@@ -2088,13 +2088,18 @@ class Conan(Ruleset):
         assert isinstance(state, ConanState)
         return action_from_command(self, state, seat, command, options)
 
-    def typed_names(self, state: GameState, kind: str) -> list[tuple[Any, str]]:
+    def typed_names(self, state: GameState | None, kind: str) -> list[tuple[Any, str]]:
         """Every area of the board for an area option (/move to:, /throw to:, /cast square:),
-        by its name as each language says it, typed back as the area's id."""
-        assert isinstance(state, ConanState)
-        if kind != "square":
+        by its name as each language says it, typed back as the area's id; every card of the
+        game's catalogue for a card or spell option (/take item:, /attack card:, /cast spell:),
+        typed back as the card's English name ("Spadone", "Pallos": "Broadsword")."""
+        if not isinstance(state, ConanState):
             return []
-        return [(area_name(a), a.id) for a in self.board_of(state).areas]
+        if kind == "square":
+            return [(area_name(a), a.id) for a in self.board_of(state).areas]
+        if kind in ("item", "spell"):
+            return [(data_said(c.name), c.name) for c in state.catalogue.cards.values()]
+        return []
 
     def suggestions(self, state: GameState, seat: str | None, kind: str) -> list[str]:
         from engine.rulesets.conan.commands import suggestions

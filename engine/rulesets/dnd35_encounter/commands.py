@@ -17,6 +17,7 @@ Options arrive as text (the console) or typed values (Discord); both are accepte
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import TYPE_CHECKING, Any
 
 from engine.core import Action, IllegalAction
@@ -28,7 +29,7 @@ from engine.rulesets.dnd35_encounter.actions import (
     PlaceCreature, RemoveCreature, Resume, RollInitiative, SetConditions,
 )
 from engine.rulesets.dnd35_encounter.creature import REFEREE, TRAITS, Weapon
-from engine.core.text import _, commas, listed
+from engine.core.text import N_, _, commas, decimal, listed
 
 if TYPE_CHECKING:  # pragma: no cover
     from engine.core import Ruleset
@@ -46,22 +47,37 @@ _MODE_WORDS = {
 _REFEREE_WORDS = {"referee", "ref", "gm", "dm", "monsters", "monster"}
 
 
+_FEET_MULTIPLE = N_('A distance in feet is a multiple of 5 (30 ft = 6 squares), not {typed}.')
+_METRES_MULTIPLE = N_('A distance in metres is a multiple of 1.5 (9 m = 6 squares), not {typed}.')
+_MULTIPLE_REFUSALS = (_FEET_MULTIPLE, _METRES_MULTIPLE)
+
+
 def parse_speed(value: Any) -> int:
-    """A speed in feet (``30``, ``"30 ft"``) or squares (``"6sq"``), as squares."""
+    """A speed or range in feet (``30``, ``"30 ft"``), metres (``"9m"``, ``"4,5 m"``: the Italian
+    3.5 book's unit, a square is 1,5 metri, seed 003 L4) or squares (``"6sq"``), as squares::
+
+        >>> parse_speed("9m"), parse_speed("4,5 m"), parse_speed("18 metri"), parse_speed("1.5m")
+        (6, 3, 12, 1)
+    """
     text = str(value).strip().casefold().replace(" ", "")
     match = re.fullmatch(r"(\d{1,3})(ft|feet|')?", text)
     if match:
         feet = int(match.group(1))
         if feet % 5:
-            raise IllegalAction("bad-speed", _('A speed in feet is a multiple of 5 (30 ft = 6 squares), not '
-                                               '{feet}.',
-                                               feet=feet))
+            raise IllegalAction("bad-speed", _(_FEET_MULTIPLE, typed=feet))
         return feet // 5
+    match = re.fullmatch(r"(\d{1,3}(?:[.,]\d{1,2})?)(m|metres?|meters?|metri|metro|méter)", text)
+    if match:
+        metres = Fraction(match.group(1).replace(",", "."))
+        squares = metres / Fraction(3, 2)
+        if squares.denominator != 1:
+            raise IllegalAction("bad-speed", _(_METRES_MULTIPLE, typed=decimal(float(metres), "g")))
+        return int(squares)
     match = re.fullmatch(r"(\d{1,2})(sq|squares?)", text)
     if match:
         return int(match.group(1))
-    raise IllegalAction("bad-speed", _('Give speed in feet (speed:30) or squares (speed:6sq), not {value!r}.',
-                                       value=value))
+    raise IllegalAction("bad-speed", _('Give speed in feet (speed:30), metres (speed:9m) or squares (speed:6sq), '
+                                       'not {value!r}.', value=value))
 
 
 def parse_size(value: Any) -> tuple[str, bool]:
@@ -125,7 +141,7 @@ _DICE = re.compile(r"\d*d\d+([+-]\d+)*", re.IGNORECASE)
 
 def parse_attacks(value: Any) -> list[Weapon]:
     """A creature's attacks, ``;``-separated: a name, the attack bonus, the damage, and
-    ``reach`` for a reach weapon or ``range:60ft`` (or ``range:12sq``) for a ranged attack.
+    ``reach`` for a reach weapon or ``range:60ft`` (or ``range:18m``, ``range:12sq``) for a ranged attack.
 
     >>> [w.describe() for w in parse_attacks("glaive +8 1d10+6 reach; shortbow +4 1d6 range:60ft")]
     ['glaive +8 1d10+6 reach', 'shortbow +4 1d6 range 12 sq (60 ft)']
@@ -147,9 +163,11 @@ def parse_attacks(value: Any) -> list[Weapon]:
             elif low.startswith("range"):
                 try:
                     rng = parse_speed(low.partition(":")[2] or "0")
-                except IllegalAction:
-                    raise IllegalAction("bad-attack", _('A range is in feet or squares, e.g. range:60ft or '
-                                                        'range:12sq, not {word!r}.',
+                except IllegalAction as err:
+                    if getattr(err.message, "msgid", "") in _MULTIPLE_REFUSALS:  # 17m: the unit's own reason
+                        raise IllegalAction("bad-attack", err.message) from None
+                    raise IllegalAction("bad-attack", _('A range is in feet, metres or squares, e.g. range:60ft, '
+                                                        'range:18m or range:12sq, not {word!r}.',
                                                         word=word[:24])) from None
                 if rng < 1:
                     raise IllegalAction("bad-attack", _('Give a ranged attack its range, e.g. range:60ft, in '

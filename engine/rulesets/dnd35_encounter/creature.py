@@ -16,7 +16,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from engine.core.text import N_, Text, _, join, ngettext
+from engine.core.text import N_, Text, _, decimal, join, ngettext
 from engine.grid import Body
 from engine.grid.body import SizeName
 from engine.rulesets.dnd35_encounter.conditions import canonical
@@ -28,6 +28,20 @@ PARTY_SIDE = "party"
 MONSTER_SIDE = "monsters"
 
 TRAITS = ("incorporeal", "fills-space", "obstructs", "tumble")
+
+
+def distance(squares: int, prefix: str = "") -> dict[str, Any]:
+    """A distance of ``squares`` as a sentence's ``feet`` and ``metres`` (3.5: a square is 5 ft;
+    the Italian 3.5 book's square is 1,5 metri, seed 003 L4, and its speeds are in metres, "9 m
+    (6 quadretti)", L49). English says feet; the Italian and Hungarian catalogues say ``{metres}``
+    where the key says ``{feet}``, written with the reader's decimal sign (``4,5`` in Italian);
+    ``prefix`` names a second distance of the same sentence (``{range_feet}``, ``{range_metres}``)::
+
+        >>> d = distance(3)
+        >>> d["feet"], str(d["metres"]), str(distance(6)["metres"])
+        (15, '4.5', '9')
+    """
+    return {f"{prefix}feet": squares * 5, f"{prefix}metres": decimal(squares * 1.5, "g")}
 
 
 class Weapon(BaseModel):
@@ -60,15 +74,15 @@ class Weapon(BaseModel):
 
     def said(self) -> Any:
         """:meth:`describe` in the reader's language: the referee's name, bonus and damage as
-        typed, "reach" and the range said ("portata", "gittata 6 quadretti (30 ft)")."""
+        typed, "reach" and the range said ("portata", "gittata 6 quadretti (9 m)")."""
         parts: list[Any] = [self.name, f"{self.bonus:+d}"]
         if self.damage:
             parts.append(self.damage)
         if self.reach:
             parts.append(_("reach"))
         if self.range is not None:
-            parts.append(ngettext("range {n} sq ({amount} ft)", "range {n} sq ({amount} ft)", self.range,
-                                  amount=self.range * 5))
+            parts.append(ngettext("range {n} sq ({feet} ft)", "range {n} sq ({feet} ft)", self.range,
+                                  **distance(self.range)))
         return join(" ", parts)
 
 

@@ -38,7 +38,9 @@ from engine.rulesets.dnd35_encounter.actions import (
     PlaceCreature, RemoveCreature, Resume, RollInitiative, SetConditions,
 )
 from engine.rulesets.dnd35_encounter.conditions import canonical
-from engine.rulesets.dnd35_encounter.creature import REFEREE, Creature, Weapon, class_word, size_word, slug
+from engine.rulesets.dnd35_encounter.creature import (
+    REFEREE, Creature, Weapon, class_word, distance, size_word, slug,
+)
 from engine.rulesets.dnd35_encounter.initiative import initiative_order, insert_latecomer
 from engine.rulesets.dnd35_encounter.maps import load_map, map_names
 from engine.rulesets.dnd35_encounter.settings import encounter_options, option_names, rules_of
@@ -240,9 +242,9 @@ class Encounter(Ruleset):
         owner = state.seat(action.owner).name
         events.append(Event(kind="place", seat=action.seat, data={"creature": cid},
                             text=ngettext('{name} ({cid}) is placed on {square} for {owner}: {hp} hp, AC {ac}, speed {n} square '
-                                          '({amount} ft), initiative {init_mod:+d}{described}.', '{name} ({cid}) is placed on '
-                                          '{square} for {owner}: {hp} hp, AC {ac}, speed {n} squares ({amount} ft), initiative '
-                                          '{init_mod:+d}{described}.', speed, name=name, cid=cid, square=square_name(action.square), owner=owner, hp=creature.hp, ac=creature.ac, amount=speed * 5, init_mod=creature.init_mod, described=self._described(creature))))
+                                          '({feet} ft), initiative {init_mod:+d}{described}.', '{name} ({cid}) is placed on '
+                                          '{square} for {owner}: {hp} hp, AC {ac}, speed {n} squares ({feet} ft), initiative '
+                                          '{init_mod:+d}{described}.', speed, name=name, cid=cid, square=square_name(action.square), owner=owner, hp=creature.hp, ac=creature.ac, **distance(speed), init_mod=creature.init_mod, described=self._described(creature))))
         self._squeeze_note(creature, False, events)
         if state.phase in ("combat", "paused") and state.order:
             state.order = insert_latecomer(state.rng, creature, state.order, state.creatures, events)
@@ -269,8 +271,8 @@ class Encounter(Ruleset):
             parts.append(join(" ", [class_word(creature.klass), str(creature.level)]) if creature.level
                          else class_word(creature.klass))
         if creature.fly is not None:
-            parts.append(ngettext("fly {n} square ({amount} ft)", "fly {n} squares ({amount} ft)", creature.fly,
-                                  amount=creature.fly * 5))
+            parts.append(ngettext("fly {n} square ({feet} ft)", "fly {n} squares ({feet} ft)", creature.fly,
+                                  **distance(creature.fly)))
         if creature.traits:
             parts.append(commas(creature.traits))
         if creature.attacks:
@@ -311,9 +313,9 @@ class Encounter(Ruleset):
                                                     creature=creature.name, reason=reason))
             self._settle(state, creature, creature.anchor, None)
         events.append(Event(kind="edit", seat=action.seat, data={"creature": creature.id},
-                            text=ngettext('{creature} is now: {hp}/{max_hp} hp, AC {ac}, {size}, speed {n} square ({amount} '
+                            text=ngettext('{creature} is now: {hp}/{max_hp} hp, AC {ac}, {size}, speed {n} square ({feet} '
                                           'ft){described}.', '{creature} is now: {hp}/{max_hp} hp, AC {ac}, {size}, speed {n} '
-                                          'squares ({amount} ft){described}.', creature.speed, creature=creature.name, hp=creature.hp, max_hp=creature.max_hp, ac=creature.ac, size=size_word(creature.size), amount=creature.speed * 5, described=self._described(creature))))
+                                          'squares ({feet} ft){described}.', creature.speed, creature=creature.name, hp=creature.hp, max_hp=creature.max_hp, ac=creature.ac, size=size_word(creature.size), **distance(creature.speed), described=self._described(creature))))
 
     def _remove(self, state: EncounterState, action: RemoveCreature, events: list[Event]) -> None:
         creature = self.find(state, action.creature)
@@ -484,8 +486,9 @@ class Encounter(Ruleset):
             used = (_('a 5-foot step') if mode == 'step' else _('minimum movement (full round)'))
         else:
             limit = movement_budget_total(creature, turn.mode, state.run_heavy_x3)
-            used = ngettext("{n} square, {spent} of {limit} this turn", "{n} squares, {spent} of {limit} this turn",
-                            path.cost, spent=turn.spent, limit=limit)
+            used = ngettext("{n} square, {feet} ft; {spent} of {limit} this turn",
+                            "{n} squares, {feet} ft; {spent} of {limit} this turn",
+                            path.cost, spent=turn.spent, limit=limit, **distance(path.cost))
         events.append(Event(kind="move", seat=action.seat,
                             data={"creature": creature.id, "path": [list(s) for s in state.last_path],
                                   "cost": path.cost, "mode": mode},
@@ -643,8 +646,9 @@ class Encounter(Ruleset):
         events.append(Event(kind="move", seat=action.seat,
                             data={"creature": creature.id, "path": [list(s) for s in state.last_path],
                                   "cost": path.cost, "mode": "charge"},
-                            text=_('{creature} charges {route} ({cost} of {budget} squares).',
-                                   creature=creature.name, route=route, cost=path.cost, budget=budget)))
+                            text=_('{creature} charges {route} ({cost} of {budget} squares, {feet} ft).',
+                                   creature=creature.name, route=route, cost=path.cost, budget=budget,
+                                   **distance(path.cost))))
         self._squeeze_note(creature, was_squeezed, events)
         self._provoked(state, creature, body, path, "charge", events)
         self._strike(state, action.seat, creature, target, action.weapon, action.roll, action.damage,
@@ -772,8 +776,11 @@ class Encounter(Ruleset):
         gap = space_distance(attacker.squares, target.squares)
         if weapon.range is not None:
             if gap > weapon.range:
-                raise IllegalAction("out-of-range", _('{target} is {gap} squares from {attacker}; its {weapon} '
-                                                      'reaches {range}.', target=target.name, gap=gap, attacker=attacker.name, weapon=weapon.name, range=weapon.range))
+                raise IllegalAction("out-of-range", _('{target} is {gap} squares ({feet} ft) from {attacker}; its '
+                                                      '{weapon} reaches {range} ({range_feet} ft).',
+                                                      target=target.name, gap=gap, attacker=attacker.name,
+                                                      weapon=weapon.name, range=weapon.range, **distance(gap),
+                                                      **distance(weapon.range, "range_")))
             if not line_of_sight(state.map, attacker.squares, target.squares):
                 raise IllegalAction("no-line-of-sight", _('{attacker} has no line of sight to {target}.',
                                                           attacker=attacker.name, target=target.name))
@@ -833,7 +840,8 @@ class Encounter(Ruleset):
         when = ('' if on_turn else _(' (out of turn: an attack of opportunity or a readied action)'))
         verdict = (_('hits') if hit else _('misses'))
         gap = space_distance(attacker.squares, target.squares)
-        far = (_(' from {gap} squares away', gap=gap) if gap > attacker.body().reach else '')
+        far = (_(' from {gap} squares ({feet} ft) away', gap=gap, **distance(gap))
+               if gap > attacker.body().reach else '')
         with_ = (_(' with its {weapon}', weapon=weapon.name) if weapon else '')
         ac_text = join("", [_("AC {ac}", ac=target.ac),
                             *(join("", [f" {m:+d} ", _modifier_word(why)]) for m, why in target.ac_modifiers()),

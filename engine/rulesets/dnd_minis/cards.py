@@ -638,6 +638,11 @@ def data_texts() -> dict[str, str]:
     return texts
 
 
+# The placeholders whose value a sentence of this area says as a shipped card's text when it is
+# one; any other placeholder (a creature's name) is said as written (bot.i18n.data_word).
+DATA_WORD_PARAMS = frozenset({"text", "effect"})
+
+
 def data_said(text: str) -> Text | str:
     """A shipped card's text in the reader's language; any other text as it is written.
 

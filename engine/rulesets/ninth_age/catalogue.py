@@ -269,6 +269,15 @@ def data_texts() -> dict[str, str]:
     return texts
 
 
+# The placeholders whose value a sentence of this area says as a shipped data word when it is
+# one ("{unit} activates the {item}", "{wizard} knows {lore} spells"); any other placeholder is
+# said as written (a player's unit named "Hatred" stays "Hatred"), unless its value is a
+# data_said() Text (bot.i18n.data_word).
+DATA_WORD_PARAMS = frozenset({"spell", "spells", "spell_text", "lore", "lores", "scroll", "item", "items", "rule",
+                              "rules", "weapon", "weapons", "special", "effect", "type", "types", "rune", "amulet",
+                              "charm"})
+
+
 def data_said(text: str) -> Text | str:
     """A shipped data file's word (a spell, a lore, a magic item, a special rule as a sample
     army writes it) in the reader's language; any other word as it is written.

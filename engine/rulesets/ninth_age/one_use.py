@@ -18,7 +18,7 @@ from engine.core.text import ngettext, _, join as text_join, commas
 from engine.core import Event, IllegalAction
 from engine.rulesets.ninth_age.catalogue import data_said
 from engine.rulesets.ninth_age.magic_state import Effect
-from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
+from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, phase_word
 from engine.rulesets.ninth_age.grammar import number
 
 # item -> the profile change it gives for the rest of the player turn (§23.6)
@@ -105,7 +105,7 @@ def use_item(state: NinthAgeState, seat: str, unit: UnitState, name: str, events
         _relentless(state, seat, unit, item, events)
         return
     if phase_key(state) in state.phase_acted:
-        raise IllegalAction("not-start-of-phase", _("{item} is drunk at the start of a phase, before anything else is done in it (§23.6); the {phase} phase has begun.", item=item, phase=state.phase))
+        raise IllegalAction("not-start-of-phase", _("{item} is drunk at the start of a phase, before anything else is done in it (§23.6); the {phase} phase has begun.", item=item, phase=phase_word(state.phase)))
     change = POTIONS[key]
     state.effects.append(Effect(id=state.next_effect, spell=item, caster=unit.id, seat=unit.owner,
                                 duration="player turn", units=[unit.id], modifiers=dict(change),

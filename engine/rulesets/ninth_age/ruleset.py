@@ -612,6 +612,27 @@ class NinthAge(Ruleset):
             return _("Game turn {round}, {name}'s {phase} phase — {step}.", round=state.round, name=state.seat(state.active).name, phase=phase, step=step)
         return _("Game turn {round}, {name}'s {phase} phase.", round=state.round, name=state.seat(state.active).name, phase=phase)
 
+    def typed_names(self, state: GameState | None, kind: str) -> list[tuple[Any, str]]:
+        """The spells of the game's casters (bound ones too) for a spell option (/cast spell:,
+        /dispel spell:), and the magic items (the rulebook's, and in a game the armies' books')
+        for an item option (/item name:, /reveal item:, /army add items:), each by its name as
+        each language says a shipped one ("Pelle di Corteccia", "Óriáskard"), typed back as the
+        name the rules know; an uploaded army's own words are typed as written."""
+        if kind == "spell":
+            if not isinstance(state, NinthAgeState):
+                return []
+            spells = sorted({s for c in state.casters.values() for s in (*c.spells, *c.bound)})
+            return [(data_said(s), s) for s in spells]
+        if kind == "item":
+            from engine.rulesets.ninth_age.items import catalogue, magic_items
+
+            items = dict(magic_items())
+            if isinstance(state, NinthAgeState):
+                for army in state.armies.values():
+                    items.update(catalogue(army.magic_items))
+            return [(data_said(i.name), i.name) for i in items.values()]
+        return []
+
     def suggestions(self, state: GameState, seat: str | None, kind: str) -> list[str]:
         """Units for ``unit`` (the seat's own: in reserve while deploying, on the table after)
         and enemy units on the table for a target (``creature``; in the Magic phase the
