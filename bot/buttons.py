@@ -94,7 +94,7 @@ async def click(service: Host, channel_id: str, user_id: str, custom_id: str, gu
         return Reply(text=_("⛔ You hold no seat in this game; these buttons are for its players."),
                      ephemeral=True, error="not-seated")
     ruleset = get_ruleset(game.ruleset)
-    state = ruleset.load_state(game.state_json)
+    state = ruleset.load_state(game.state_json, game.rules_version)
     if kind == "moves":
         return _moves(ruleset, state, seat.seat_id)
     if kind == "decide":

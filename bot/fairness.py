@@ -55,6 +55,7 @@ async def export(store, game) -> dict[str, Any]:
         "game": game.id,
         "ruleset": game.ruleset,
         "options": game.options,
+        "rules_version": game.rules_version,
         "status": game.status,
         "result": game.result,
         "seats": [{"seat": s.seat_id, "name": s.name, "user": s.user_id} for s in await store.seats(game.id)],
@@ -84,7 +85,7 @@ def verify(data: dict[str, Any]) -> list[Any]:
             problems.append(_("the seed does not match the commitment posted at the start"))
     try:
         ruleset = get_ruleset(data["ruleset"])
-        state = ruleset.new_game(int(seed), dict(data.get("options") or {}))
+        state = ruleset.new_game_at(int(seed), dict(data.get("options") or {}), logged_rules_version(data))
     except (IllegalAction, KeyError, ValueError) as exc:
         return problems + [_("cannot start the game again: {reason}", reason=getattr(exc, "message", str(exc)))]
     for entry in data["actions"]:
@@ -105,6 +106,16 @@ def verify(data: dict[str, Any]) -> list[Any]:
                 problems.append(_("action {seq}: {logged} events logged, {replayed} replayed", seq=entry["seq"],
                                   logged=len(logged), replayed=len(replayed)))
     return problems
+
+
+def logged_rules_version(data: dict[str, Any]) -> int:
+    """The rules version an exported log was played under (its ruleset's ``rules_version``); a log
+    exported before the version was kept says none, and is read as its ruleset's first, 1.
+
+    >>> logged_rules_version({"rules_version": 2}), logged_rules_version({})
+    (2, 1)
+    """
+    return int(data.get("rules_version") or 1)
 
 
 def rolls(data: dict[str, Any]) -> int:

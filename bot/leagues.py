@@ -607,8 +607,9 @@ class LeagueService:
         league = await self._find(guild, command.options.get("name"))
         upto = command.options.get("round")
         if upto is not None and not 1 <= int(upto) <= max(league.round, 1):
-            raise LeagueError("bad-round", _("{league} has played {rounds} round(s); round: is 1 to {most}.",
-                                             league=league.name, rounds=league.round, most=max(league.round, 1)))
+            raise LeagueError("bad-round", ngettext("{league} has played {n} round; round: is 1 to {most}.",
+                                                    "{league} has played {n} rounds; round: is 1 to {most}.",
+                                                    league.round, league=league.name, most=max(league.round, 1)))
         return await self._standings_reply(league, int(upto) if upto is not None else None, caller)
 
     async def _standings_reply(self, league: LeagueRecord, upto: int | None, caller: Caller | None = None) -> Reply:

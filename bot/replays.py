@@ -30,7 +30,7 @@ def frames(data: dict[str, Any], render: Callable[[BoardView], bytes], start: in
     ruleset = get_ruleset(data["ruleset"])
     if data.get("seed") is None:
         raise IllegalAction("seed-secret", _("The replay needs the seed, which stays secret until the game ends."))
-    state = ruleset.new_game(int(data["seed"]), dict(data.get("options") or {}))
+    state = ruleset.new_game_at(int(data["seed"]), dict(data.get("options") or {}), fairness.logged_rules_version(data))
     views: list[BoardView] = []
     actions = data["actions"]
     for i, entry in enumerate(actions):
@@ -43,7 +43,7 @@ def frames(data: dict[str, Any], render: Callable[[BoardView], bytes], start: in
             continue
         view = ruleset.board(state)
         key = _key_event(events)
-        caption = _("#{seq} · Round {round}, {phase}", seq=seq, round=state.round, phase=state.phase)
+        caption = _("#{seq} · Round {round}, {phase}", seq=seq, round=state.round, phase=ruleset.phase_name(state))
         view.caption = join(" — ", [caption, key]) if key else caption
         views.append(view)
     if len(views) > most:

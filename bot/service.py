@@ -333,7 +333,9 @@ class Service:
         return game, ruleset, self._state_of(game, ruleset)
 
     def _state_of(self, game: GameRecord, ruleset: Ruleset) -> GameState:
-        """The game's state, parsed once per version (see :mod:`bot.parsed`)."""
+        """The game's state, parsed once per version (see :mod:`bot.parsed`). A game stored under
+        newer rules than this code plays is refused (Ruleset.check_rules_version)."""
+        ruleset.check_rules_version(game.rules_version)
         state = self.parsed.get(game.id, game.version)
         if state is None:
             state = ruleset.load_state(game.state_json)
@@ -567,7 +569,7 @@ class Service:
         game = await self.store.create_game(channel_id, guild_id, ruleset.name, seed, options,
                                             state.model_dump(mode="json"), user_id,
                                             [(s.id, s.name) for s in state.seats],
-                                            creator_seat=creator_seat)
+                                            creator_seat=creator_seat, rules_version=ruleset.rules_version)
         if clock is not None:
             await self.clocks.create(game.id, clock, timeout, [s.id for s in state.seats])
             await self.clocks.sync(game.id, ruleset, state)
@@ -650,6 +652,7 @@ class Service:
         for s in seats:
             lines.append(_("• {seat}: {who}", seat=s.name, who=f"<@{s.user_id}>" if s.user_id else _("free")))
         lines.append(ruleset.status(state))
+        lines.append(ruleset.rules_version_line(game.rules_version))
         lines.extend(await self.clocks.lines(game.id, {s.seat_id: s.name for s in seats}))
         return Reply(text=join("\n", lines), ephemeral=True)
 
@@ -806,7 +809,7 @@ class Service:
 
         def replay() -> GameState:
             start = ruleset.load_state(snapshot[1]) if snapshot else None
-            return ruleset.replay(game.seed, game.options, log, start=start)[0]
+            return ruleset.replay(game.seed, game.options, log, start=start, rules_version=game.rules_version)[0]
 
         return await asyncio.to_thread(replay)
 

@@ -142,7 +142,8 @@ Rect = tuple[float, float, float, float]
 
 
 def _spots(cx: float, cy: float, half_w: float, half_h: float, footprint: Rect, bounds: Rect):
-    """Where a label may go, nearest first: on the unit's centre; just above, below, left and
+    """Where a label may go, nearest first: on the unit's centre; a quarter and half a label's
+    height above and below it, when that is still on the unit; just above, below, left and
     right of its footprint and a few labels farther out; then rings of growing radius around the
     centre (a label's height apart) until they leave the image, so a free spot is found whenever
     the image has room for one."""
@@ -150,6 +151,10 @@ def _spots(cx: float, cy: float, half_w: float, half_h: float, footprint: Rect, 
 
     left, top, right, bottom = footprint
     yield cx, cy
+    for k in (0.25, 0.5):  # a little off the centre, still on the unit (a challenge's blades at its front)
+        for y in (cy + k * 2 * half_h, cy - k * 2 * half_h):
+            if top <= y <= bottom:
+                yield cx, y
     for k in range(4):  # next to the footprint, then a label's height (or half a width) farther out
         yield cx, top - half_h - k * 2 * half_h
         yield cx, bottom + half_h + k * 2 * half_h
@@ -222,6 +227,21 @@ HALO = (255, 255, 255)  # the outline every caption is drawn with, so it reads o
 DUEL_PLATE = PARCHMENT  # the challenge caption's plate, edged in DUEL_INK
 
 
+def duel_marks(view: TableView, p, s: float) -> list[tuple[tuple[float, float], float, Rect]]:
+    """Each challenge's crossed blades (§16.9), between its two duellists: their middle (px),
+    the blades' half-length and the box they take (their 3 px strokes included). A combat
+    marker stands where the duel is; the captions and labels are laid out around the boxes
+    (two combats close together put blades on the units' labels)."""
+    out = []
+    for c in view.combats:
+        if len(c.duel) == 2:
+            (ax, ay), (bx, by) = p(*c.duel[0]), p(*c.duel[1])
+            mx, my = (ax + bx) / 2, (ay + by) / 2
+            r = max(4.0, 0.5 * s)
+            out.append(((mx, my), r, (mx - r - 2, my - r - 2, mx + r + 2, my + r + 2)))
+    return out
+
+
 def _inside(x: float, y: float, w: int, h: int) -> bool:
     return 0 <= x <= w and HEADER <= y <= HEADER + h
 
@@ -261,13 +281,16 @@ def caption_items(view: TableView, p, w: int, h: int, s: float) -> list[Caption]
             zx = sum(pt[0] for pt in zone.points) / len(zone.points)
             zy = sum(pt[1] for pt in zone.points) / len(zone.points)
             add(zone.label, ZONE_SIZE, colours.get(zone.side or "", INK), p(zx, zy))
-    for c in view.combats:  # a challenge first: it keeps its place under the blades
+    for c in view.combats:  # a challenge first: it keeps its place under the combat, led to the blades
         if len(c.duel) == 2 and c.duel_label:
             (ax, ay), (bx, by) = p(*c.duel[0]), p(*c.duel[1])
             mx, my = (ax + bx) / 2, (ay + by) / 2
             r = max(4.0, 0.5 * s)
-            add(c.duel_label, DUEL_SIZE, INK, (mx, my + r + DUEL_SIZE / 2 + 2 * LABEL_PAD + 4), (mx, my), plate=True,
-                reach=r + 6)
+            # under the combat's outline, off the fighting units (a console game's plate lay over the
+            # Brutes, whose label went 20" away), inside the image; under the blades when there is no outline
+            below = max([my + r, *(p(*pt)[1] for pt in c.points)])
+            y = min(below + DUEL_SIZE / 2 + 2 * LABEL_PAD + 4, HEADER + h - DUEL_SIZE / 2 - 2 * LABEL_PAD - 2)
+            add(c.duel_label, DUEL_SIZE, INK, (mx, max(y, my + r + 1)), (mx, my), plate=True, reach=r + 6)
     for path in view.paths:
         pts = [p(*pt) for pt in path.points]
         if path.label and len(pts) >= 2:
@@ -298,16 +321,18 @@ def caption_items(view: TableView, p, w: int, h: int, s: float) -> list[Caption]
 def place_captions(view: TableView, draw: ImageDraw.ImageDraw, p, w: int, h: int, s: float
                    ) -> list[tuple[Caption, Rect, tuple[float, float] | None]]:
     """Where each overlay caption of :func:`caption_items` goes (the caption, its rectangle in
-    px, the point its leader line runs to when it was pushed away from where it belongs, else
-    None), by :func:`layout_labels`: at its point unless another caption is there, else as near
-    as is free. They are laid out first; the terrain's names and the units' labels keep off them
-    (a console game printed "Combat 2" under a failed charge's "there is no room...")."""
+    px, the point its leader line runs to when it stands away from what it captions, pushed by
+    the layout or, a challenge's plate, under its combat; else None), by :func:`layout_labels`: at its point unless another caption is there, else as near
+    as is free, off the challenges' crossed blades (:func:`duel_marks`). They are laid out
+    first; the terrain's names and the units' labels keep off them (a console game printed "Combat 2" under a failed charge's "there is no room...")."""
     captions = caption_items(view, p, w, h, s)
     items = [((draw.textlength(c.text, font=font(c.size)) + 2 * LABEL_PAD + (6 if c.plate else 0),
                c.size + 3 + 2 * LABEL_PAD + (4 if c.plate else 0)), c.at, (*c.at, *c.at)) for c in captions]
-    laid = layout_labels(items, (0, HEADER, w, HEADER + h))
-    return [(c, rect, c.lead if moved and c.lead is not None and _gap(rect, c.beside) > c.reach else None)
-            for c, (rect, moved) in zip(captions, laid)]
+    laid = layout_labels(items, (0, HEADER, w, HEADER + h), fixed=[box for _, _, box in duel_marks(view, p, s)])
+    # a leader line wherever a caption stands farther than its reach from what it captions: pushed
+    # away by the layout, or a challenge's plate under its combat
+    return [(c, rect, c.lead if c.lead is not None and _gap(rect, c.beside) > c.reach else None)
+            for c, (rect, _moved) in zip(captions, laid)]
 
 
 def _gap(rect: Rect, points: Sequence[tuple[float, float]]) -> float:
@@ -411,9 +436,10 @@ def _all_labels(view: TableView, px_per_inch: int):
     draw = ImageDraw.Draw(Image.new("RGB", (1, 1)))
     shown = _shown(view, p, w, h)
     captions = place_captions(view, draw, p, w, h, s)
-    caption_rects = [rect for _, rect, _ in captions]
-    terrain = place_terrain_labels(shown, draw, p, w, h, avoid=caption_rects)
-    units = place_labels(shown, draw, p, w, h, avoid=[*caption_rects, *(rect for _, rect, _ in terrain)])
+    # the combat markers (a challenge's blades) are in the same collision set: nothing is laid on them
+    taken = [*(rect for _, rect, _ in captions), *(box for _, _, box in duel_marks(view, p, s))]
+    terrain = place_terrain_labels(shown, draw, p, w, h, avoid=taken)
+    units = place_labels(shown, draw, p, w, h, avoid=[*taken, *(rect for _, rect, _ in terrain)])
     return shown, captions, terrain, units
 
 
@@ -425,6 +451,12 @@ def label_boxes(view: TableView, *, px_per_inch: int = 10) -> list[tuple]:
 def terrain_label_boxes(view: TableView, *, px_per_inch: int = 10) -> list[tuple[str, Rect]]:
     """The terrain names :func:`render_table` draws, each with its rectangle (px)."""
     return [(name, rect) for name, rect, _ in _all_labels(view, px_per_inch)[2]]
+
+
+def marker_boxes(view: TableView, *, px_per_inch: int = 10) -> list[Rect]:
+    """The boxes (px) of the combat markers :func:`render_table` draws (a challenge's blades)."""
+    s, _, _, _, p = _frame(view, px_per_inch)
+    return [box for _, _, box in duel_marks(view, p, s)]
 
 
 def caption_boxes(view: TableView, *, px_per_inch: int = 10) -> list[tuple[str, Rect]]:
@@ -512,6 +544,9 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
             start, end = leader(rect, lead)
             draw.line([start, end], fill=HALO, width=3)
             draw.line([start, end], fill=c.ink, width=1)
+    for c in view.combats:  # a challenge (§16.9): a line between the two duellists, under the labels
+        if len(c.duel) == 2:
+            draw.line([p(*c.duel[0]), p(*c.duel[1])], fill=DUEL_INK, width=3)
     for u, (label, rect, moved) in zip(shown.units, unit_labels):
         lx, ly = (rect[0] + rect[2]) / 2, (rect[1] + rect[3]) / 2
         if moved:  # a leader line from the unit's centre (or its part in view) to its label
@@ -522,14 +557,9 @@ def render_table(view: TableView, *, px_per_inch: int = 10) -> bytes:
             draw.line([(cx, cy), (ex, ey)], fill=(20, 20, 20), width=1)
         draw.text((lx, ly), label, font=font(LABEL_SIZE), fill=(255, 255, 255), anchor="mm", stroke_width=2,
                   stroke_fill=(20, 20, 20))
-    for c in view.combats:  # a challenge (§16.9): crossed blades between the two duellists, over the units
-        if len(c.duel) == 2:
-            (ax, ay), (bx, by) = p(*c.duel[0]), p(*c.duel[1])
-            draw.line([(ax, ay), (bx, by)], fill=DUEL_INK, width=3)
-            mx, my = (ax + bx) / 2, (ay + by) / 2
-            r = max(4.0, 0.5 * s)
-            draw.line([(mx - r, my - r), (mx + r, my + r)], fill=DUEL_INK, width=3)
-            draw.line([(mx - r, my + r), (mx + r, my - r)], fill=DUEL_INK, width=3)
+    for (mx, my), r, _ in duel_marks(view, p, s):  # its crossed blades, over the units, where no label is
+        draw.line([(mx - r, my - r), (mx + r, my + r)], fill=DUEL_INK, width=3)
+        draw.line([(mx - r, my + r), (mx + r, my - r)], fill=DUEL_INK, width=3)
     for c, rect, _ in captions:
         if c.plate:  # a challenge: dark words on a plate edged in the duel's gold, over the fighting units
             draw.rounded_rectangle([rect[0] + 1, rect[1] + 1, rect[2] - 1, rect[3] - 1], radius=4, fill=DUEL_PLATE,

@@ -133,10 +133,12 @@ class Games(StoreBase):
         seats: Iterable[tuple[str, str]],
         *,
         creator_seat: str | None = None,
+        rules_version: int = 1,
     ) -> GameRecord:
         """Start a game at version 0 with its seats free (``creator_seat``: except that one,
         taken by the creator in the same transaction); :class:`ChannelBusy` if the channel
-        already has an active game."""
+        already has an active game. ``rules_version``: the ruleset's rules version the game is
+        started under (``Ruleset.rules_version``), kept with it for every replay."""
         channel = as_id(channel_id)
         seat_list = [(str(seat_id), str(name)) for seat_id, name in seats]
         ids = [seat_id for seat_id, _ in seat_list]
@@ -147,7 +149,7 @@ class Games(StoreBase):
         now = self._now()
         try:
             return await self._insert_game(channel, guild_id, ruleset, seed, options_text, state_text,
-                                           created_by, seat_list, creator_seat, now)
+                                           created_by, seat_list, creator_seat, now, int(rules_version))
         except UniqueViolation as exc:
             if exc.constraint != "games_one_active_per_channel":
                 raise
@@ -161,7 +163,7 @@ class Games(StoreBase):
     async def _insert_game(self, channel: str | None, guild_id: Any, ruleset: str, seed: int,
                            options_text: str, state_text: str, created_by: Any,
                            seat_list: list[tuple[str, str]], creator_seat: str | None,
-                           now: str) -> GameRecord:
+                           now: str, rules_version: int) -> GameRecord:
         async with self._write() as tx:
             busy = await self._fetchone(
                 tx,
@@ -173,10 +175,10 @@ class Games(StoreBase):
             inserted = await self._fetchone(
                 tx,
                 "INSERT INTO games (channel_id, guild_id, ruleset, seed, options, state,"
-                " version, status, created_by, created_at, updated_at)"
-                " VALUES (?, ?, ?, ?, ?, ?, 0, 'active', ?, ?, ?) RETURNING id",
+                " version, status, created_by, created_at, updated_at, rules_version)"
+                " VALUES (?, ?, ?, ?, ?, ?, 0, 'active', ?, ?, ?, ?) RETURNING id",
                 (channel, as_id(guild_id), ruleset, str(int(seed)), options_text, state_text,
-                 as_id(created_by), now, now),
+                 as_id(created_by), now, now, rules_version),
             )
             game_id = inserted["id"]
             await tx.executemany(

@@ -42,6 +42,9 @@ class GameRecord:
     updated_at: datetime
     result_json: str | None
     pending_json: str | None
+    # The version of its ruleset's rules the game was started under (Ruleset.rules_version): it is
+    # rebuilt from its log under those rules (migrations/0007_rules_version.sql).
+    rules_version: int = 1
 
     @property
     def is_active(self) -> bool:
@@ -188,6 +191,7 @@ def game_from_row(row: Row) -> GameRecord:
         updated_at=datetime.fromisoformat(row["updated_at"]),
         result_json=row["result"],
         pending_json=row["pending"],
+        rules_version=row["rules_version"],
     )
 
 

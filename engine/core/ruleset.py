@@ -62,6 +62,17 @@ ACTION_NAMES: dict[str, str] = {
     "timeout": N_("timeout"), "warband": N_("choice of warband"),
 }
 
+# Each phase a game's state may be in, said in words (a replay's frames are captioned with it:
+# "Round 2, activation", not the state's own key). A ruleset names its own phases in
+# ``phase_names``.
+PHASE_NAMES: dict[str, str] = {
+    "action": N_("action"), "activation": N_("activation"), "attitude": N_("attitude"),
+    "choose-creature": N_("choice of creature"), "choose-first": N_("choice of who acts first"),
+    "choose-order": N_("choice of order"), "combat": N_("combat"), "deploy": N_("deployment"),
+    "initiative": N_("initiative"), "over": N_("over"), "paused": N_("paused"), "place": N_("placement"),
+    "setup": N_("set-up"), "waiting": N_("waiting for players"),
+}
+
 
 class Ruleset(ABC):
     """One game system (or one mode of one), registered under :attr:`name`."""
@@ -80,8 +91,36 @@ class Ruleset(ABC):
     # of the seat "judge" (D&D Miniatures tournaments; /game judge).
     has_judge: ClassVar[bool] = False
 
+    # The version of this ruleset's rules: bumped when a change alters what an old log replays to
+    # (a setting's default, a die rolled where none was). A game keeps the version it was started
+    # under and is always rebuilt with it (:meth:`new_game_at`); a version this code does not know
+    # yet (a game a newer Warband stored) is refused (:meth:`check_rules_version`).
+    rules_version: ClassVar[int] = 1
+    # What an older version still plays otherwise than this one, by version (each an ``N_`` of the
+    # ruleset's area), said beside the version in /game status.
+    rules_version_notes: ClassVar[dict[int, str]] = {}
+
     # Kinds this ruleset says otherwise than :data:`ACTION_NAMES` (each an ``N_`` of its area).
     action_names: ClassVar[dict[str, str]] = {}
+
+    # Phases this ruleset says otherwise than :data:`PHASE_NAMES` (each an ``N_`` of its area).
+    phase_names: ClassVar[dict[str, str]] = {}
+
+    def phase_name(self, state: GameState) -> Any:
+        """The phase the game is in, in the reader's language; an unknown phase as it is.
+
+        >>> from types import SimpleNamespace
+        >>> plain = SimpleNamespace(phase_names={})
+        >>> str(Ruleset.phase_name(plain, SimpleNamespace(phase="choose-first")))
+        'choice of who acts first'
+        >>> Ruleset.phase_name(plain, SimpleNamespace(phase="a-house-phase"))
+        'a-house-phase'
+        """
+        own = self.phase_names.get(state.phase)
+        if own is not None:
+            return Text._make(own, None, None, {}, _area_of(type(self).__module__))
+        word = PHASE_NAMES.get(state.phase)
+        return Text._make(word, None, None, {}, None) if word is not None else state.phase
 
     def action_name(self, kind: str | None) -> Any:
         """An action's kind in words, in the reader's language ("end" -> "end of turn"); an
@@ -102,6 +141,39 @@ class Ruleset(ABC):
     @abstractmethod
     def new_game(self, seed: int, options: dict[str, Any] | None = None) -> GameState:
         """A fresh game, before any action, with its seats and rules options."""
+
+    def check_rules_version(self, version: int) -> int:
+        """``version`` if this code plays it; a game stored under a newer version (by a newer
+        Warband) is refused with one line, so that it is neither played nor rebuilt under rules it
+        was not started with."""
+        if not 1 <= int(version) <= self.rules_version:
+            raise IllegalAction("newer-rules", _(
+                "This game of {game} was stored under rules version {version}, newer than this Warband knows "
+                "(up to {known}): update Warband to play or replay it; nothing was changed.",
+                game=self.title, version=int(version), known=self.rules_version))
+        return int(version)
+
+    def rules_version_line(self, version: int) -> Any:
+        """/game status's line for a game started under rules ``version``: the version, and for an
+        older one than this code's what it still plays otherwise."""
+        if version >= self.rules_version:
+            return _("Rules version {version} (this Warband's).", version=version)
+        note = self.rules_version_notes.get(version)
+        if note is None:
+            return _("Rules version {version}, kept since the game began (this Warband's is {current}).",
+                     version=version, current=self.rules_version)
+        return _("Rules version {version}, kept since the game began (this Warband's is {current}): {difference}.",
+                 version=version, current=self.rules_version,
+                 difference=Text._make(note, None, None, {}, _area_of(type(self).__module__)))
+
+    def new_game_at(self, seed: int, options: dict[str, Any] | None, version: int) -> GameState:
+        """A fresh game under the rules of ``version`` (a stored game's, when it is rebuilt from
+        its log): the settings it leaves unset take that version's defaults. A ruleset whose
+        versions differ in a default overrides :meth:`_new_game_at`."""
+        return self._new_game_at(seed, options, self.check_rules_version(version))
+
+    def _new_game_at(self, seed: int, options: dict[str, Any] | None, version: int) -> GameState:
+        return self.new_game(seed, options)
 
     def map_names(self) -> list[str]:
         """Built-in maps a game of this ruleset can be played on."""
@@ -136,7 +208,7 @@ class Ruleset(ABC):
 
     def _status(self, state: GameState) -> str:
         """A short line saying where the game stands."""
-        return f"Round {state.round}, {state.phase}."
+        return _("Round {round}, {phase}.", round=state.round, phase=self.phase_name(state))
 
     # -- what the table sees: a pending question comes first ------------------------------------
     def to_act(self, state: GameState) -> list[str]:
@@ -449,14 +521,18 @@ class Ruleset(ABC):
         except ValidationError as exc:
             raise IllegalAction("bad-action", _("Not a valid {game} action: {problem}", game=self.title, problem=str(exc))) from None
 
-    def load_state(self, data: dict[str, Any] | str) -> GameState:
+    def load_state(self, data: dict[str, Any] | str, rules_version: int | None = None) -> GameState:
+        """A stored state; with ``rules_version`` (the stored game's) a game of a newer version
+        than this code plays is refused before it is read (:meth:`check_rules_version`)."""
+        if rules_version is not None:
+            self.check_rules_version(rules_version)
         if isinstance(data, str):
             return self.state_model.model_validate_json(data)
         return self.state_model.model_validate(data)
 
     def replay(
         self, seed: int, options: dict[str, Any] | None, actions: Iterable[Action],
-        *, start: GameState | None = None,
+        *, start: GameState | None = None, rules_version: int | None = None,
     ) -> tuple[GameState, list[Event]]:
         """Rebuild a game from its seed and action log (undo and audits use this), or from
         ``start`` (a state saved part-way, which is not changed) and the actions after it.
@@ -467,12 +543,15 @@ class Ruleset(ABC):
         runs once with all of them, exactly as the answering run did at the table; only the
         last action of the log goes through :meth:`apply` answer by answer, so a question
         still open at the end is open again. The events are those of each completed run.
+        ``rules_version``: the version the game was started under (None: this code's), whose
+        defaults its settings take (:meth:`new_game_at`); a newer one is refused.
 
         >>> from engine.core.ruleset import Ruleset
         >>> Ruleset.replay.__doc__ is not None
         True
         """
-        state = copy_state(start) if start is not None else self.new_game(seed, options)
+        version = self.check_rules_version(self.rules_version if rules_version is None else rules_version)
+        state = copy_state(start) if start is not None else self.new_game_at(seed, options, version)
         log = list(actions)
         events: list[Event] = []
         last = max((i for i, a in enumerate(log) if not isinstance(a, Decide)), default=len(log))

@@ -9,6 +9,10 @@ an ally guards its heroes and a hero its allies. An ally's parry is paid as the 
 Guard for an ally (lines 404-406: "Per ogni gemma assegnata, l'eroe lancia un dado").
 """
 
+import pytest
+
+from bot.i18n import event_text, say
+from engine.core.decisions import Decide
 from engine.rulesets.conan.actions import Attack, Done
 from engine.rulesets.conan.state import OVERLORD
 
@@ -52,7 +56,7 @@ def test_an_ally_with_bodyguard_parries_for_its_hero_paid_by_the_commander():
     assert state.pending is None
     b = state.heroes["belit"]
     assert b.gems["ally:corsairs"] == 2 and b.gems["guard"] == 0 and b.gems["wounds"] == 1
-    assert any("corsair-1 guards Bêlit (Bodyguard, 2 gem(s) from Bêlit)" in e.text for e in events)
+    assert any("corsair-1 guards Bêlit (Bodyguard, 2 gems from Bêlit)" in e.text for e in events)
     assert state.allies["corsair-1"].lp == 1, "all damage goes to the one attacked"
 
 
@@ -103,4 +107,19 @@ def test_an_ally_with_bodyguard_parries_for_another_ally_paid_by_the_commander()
     assert state.pending is None, "the guarded ally's own Guard is not asked as well"
     assert state.heroes["belit"].gems["ally:corsairs"] == 2
     assert state.allies["corsair-2"].alive  # power 2 against 2 parried + 0 armour
-    assert any("corsair-1 guards corsair-2 (Bodyguard, 2 gem(s) from Bêlit)" in e.text for e in events)
+    assert any("corsair-1 guards corsair-2 (Bodyguard, 2 gems from Bêlit)" in e.text for e in events)
+
+
+@pytest.mark.parametrize("given, lang, words", [
+    ("1", "en", "(Bodyguard, 1 gem from Bêlit)"), ("3", "en", "(Bodyguard, 3 gems from Bêlit)"),
+    ("1", "it", "(1 gemma da Bêlit)"), ("3", "it", "(3 gemme da Bêlit)"),
+    ("1", "hu", "(1 drágakő tőle: Bêlit)"), ("3", "hu", "(3 drágakő tőle: Bêlit)"),
+])
+def test_the_bodyguard_line_counts_its_gems_in_the_readers_plural(given, lang, words):
+    """#13: it read '(Bodyguard, 1 gem(s) from Bêlit)', Italian '1 gemma/e': the gems are
+    ngettext on their number (Hungarian keeps the singular noun after a number)."""
+    state = _table(corsair_skills=["bodyguard"])
+    state, events = RULES.apply(state, Attack(seat=OVERLORD, creature="sentry-1", target="belit"))
+    state, events = RULES.apply(state, Decide(seat=state.pending.decision.seat, option=given))
+    said = [say(event_text(e), lang) for e in events if e.kind == "bodyguard"]
+    assert len(said) == 1 and words in said[0], said

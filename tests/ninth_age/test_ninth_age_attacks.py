@@ -175,7 +175,7 @@ def test_e54_dangerous_terrain():
     log = []
     load(state, 1, 1, 4, 6)
     dangerous_terrain(state, chariot, 1, "a forest", log)
-    assert len(log[0].roll.dice) == 4 and "2 wound(s) with Armour Piercing (6)" in log[0].text
+    assert len(log[0].roll.dice) == 4 and "2 wounds with Armour Piercing (6)" in log[0].text
     assert chariot.wounds_lost == 2 and chariot.models == 1  # W4 chariot: 2 wounds carried, no armour save
     entry = state.unit_entry(state.units["Knights"])
     entry.special_rules.append("Ward Save (4+)")

@@ -101,7 +101,7 @@ def test_up_to_ten_fighters_a_side_the_assaulter_first_monstrous_ones_counting_t
     assert keys[3:6] == ["assault-champion-Spearmen", "assault-standard-Spearmen", "assault-models-Spearmen"]
     assert seen[5][2][0] == "10"  # ten of the thirty
     text = " | ".join(str(e.text) for e in log)
-    assert "Brutes fight with 3 model(s), its Champion, its standard bearer (§18.6: up to 10 a side)." in text
+    assert "Brutes fight with 3 models, its Champion, its standard bearer (§18.6: up to 10 a side)." in text
 
 
 def _questions(state):

@@ -180,7 +180,7 @@ def test_a_bolt_in_situation_a_goes_through_the_rank_and_file_only():
     log = []
     state = shoot(state, "Bolt Thrower", "Skulkers", log=log)
     said = _said(log)
-    assert "1 hit(s) on Skulkers all go to its rank and file; Chieftain take(s) none (situation A, §16.4)." in said
+    assert "1 hit on Skulkers goes to its rank and file; Chieftain takes none (situation A, §16.4)." in said
     assert "The bolt stops after 3 hits." in said and left(state) == []
     assert state.units["Skulkers"].models == 18 and chief.wounds_lost == 0 and chief.location == "joined"
 
@@ -225,7 +225,7 @@ def test_the_cannon_line_over_a_character_in_situation_a_is_transferred_to_the_r
     log = []
     state = shoot(state, "Great Cannon", "Skulkers", log=log, at=at)
     said = _said(log)
-    assert ("The template covers Chieftain in Skulkers: the hit(s) go to a rank-and-file model instead "
+    assert ("The template covers Chieftain in Skulkers: the hit goes to a rank-and-file model instead "
             "(situation A, §16.4).") in said
     assert state.units["Skulkers"].models == 19 and state.units["Chieftain"].wounds_lost == 0
     assert "cannonball hit 2 at S5" in said and "cannonball hit 3" not in said
@@ -242,7 +242,7 @@ def test_the_cannon_line_over_a_character_in_situation_b_hits_the_character():
     log = []
     state = shoot(state, "Great Cannon", "Skulkers", log=log, at=at)
     said = _said(log)
-    assert "The template covers Chieftain in Skulkers: it takes the hit(s) itself (situation B, §16.4)." in said
+    assert "The template covers Chieftain in Skulkers: it takes the hit itself (situation B, §16.4)." in said
     assert "cannonball hit 1 at S10 on Skulkers (Chieftain)" in said
     assert "The ball stops at Chieftain's model." in said and "cannonball hit 2" not in said
     assert left(state) == [] and state.units["Chieftain"].wounds_lost == 3 and state.units["Skulkers"].models == 20
@@ -305,7 +305,7 @@ def test_a_template_on_a_building_leaves_the_garrisons_characters_alone_in_situa
     state = apply(state, Shoot(seat="p1", unit="Mortar", target="Brutes"), None, log)
     said = _said(log)
     assert "The template touches Farmhouse: Brutes in it takes D6 = 3 hits" in said
-    assert "3 hit(s) on Brutes all go to its rank and file; Chieftain take(s) none (situation A, §16.4)." in said
+    assert "3 hits on Brutes all go to its rank and file; Chieftain takes none (situation A, §16.4)." in said
     assert "(Chieftain)" not in said and state.units["Chieftain"].wounds_lost == 0
 
 

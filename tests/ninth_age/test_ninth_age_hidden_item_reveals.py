@@ -55,7 +55,7 @@ def test_a_hidden_king_slayer_is_revealed_when_its_bearer_attacks_with_it():
     assert reveals(log) == ["Player 1 reveals King Slayer, carried by Marshal: its bearer attacks with it (§2.4)."]
     said = text(log)
     # revealed before its bonus is worked out and its attacks rolled
-    assert said.index("reveals King Slayer") < said.index("Marshal's King Slayer: 1 enemy character(s)")
+    assert said.index("reveals King Slayer") < said.index("Marshal's King Slayer: 1 enemy character")
     assert "King Slayer" in army_text(state, "p1", "p2") and state.revealed["p1"] == ["King Slayer"]
 
 
@@ -65,7 +65,7 @@ def test_an_open_list_king_slayer_reveals_nothing():
     log = []
     load(state, *[4] * 40)
     apply(state, Fight(seat="p1", unit="Marshal"), NO, log)
-    assert reveals(log) == [] and "Marshal's King Slayer: 1 enemy character(s)" in text(log)
+    assert reveals(log) == [] and "Marshal's King Slayer: 1 enemy character" in text(log)
 
 
 # -- a magic ranged weapon: the Skull Splitter --------------------------------------------------------
@@ -287,3 +287,22 @@ def test_a_hidden_flying_carpet_is_revealed_when_its_bearer_flies():
     state = apply(state, Advance(seat="p1", unit="Hedge Wizard", steps=[MoveStep(kind="forward", amount=5)]), log=log)
     assert reveals(log) == ["Player 1 reveals Flying Carpet, carried by Hedge Wizard: its bearer flies with it (§2.4)."]
     assert "Flying Carpet" in army_text(state, "p1", "p2")
+
+
+def test_the_king_slayer_names_the_characters_it_counts_as_a_list_in_the_readers_language():
+    """Two enemy characters touching the bearer: +2 (§23.3), and the two names are a list the
+    reader's language joins ("Chieftain e Shaman"), not an English ", " join."""
+    from bot.i18n import lookup_for
+
+    state = _king_slayer("open")
+    a, shaman = state.units["Marshal"], state.units["Shaman"]
+    shaman.location = "table"
+    shaman.pose = Pose(x=0, y=0, bearing=270)
+    shaman.pose = Pose(x=a.pose.x + (a.footprint().width + shaman.footprint().depth) / 2, y=a.pose.y, bearing=270)
+    log = []
+    load(state, *[4] * 40)
+    apply(state, Fight(seat="p1", unit="Marshal"), NO, log)
+    line = next(e for e in log if "King Slayer:" in str(e.text))
+    assert "King Slayer: 2 enemy characters in base contact with its unit (Chieftain, Shaman)" in str(line.text)
+    assert "(Chieftain e Shaman)" in line.line(lookup_for("it"))
+    assert "(Chieftain és Shaman)" in line.line(lookup_for("hu"))

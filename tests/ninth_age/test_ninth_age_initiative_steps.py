@@ -38,7 +38,7 @@ def test_a_rear_rank_slain_at_a_higher_step_makes_no_supporting_attacks_later():
     log = []
     apply(state, Fight(seat="p1", unit="Spearmen"), QUIET, log)
     said = text(log)
-    assert "Brutes lose 3 model(s); 3 left." in said
+    assert "Brutes lose 3 models; 3 left." in said
     steps = _steps(log)
     # I2: the front rank alone strikes: the Champion's 4 and 2 Brutes' 6; no supporting attacks
     assert any(t.startswith("I2: Brutes Brute Champion ×4 ") for t in steps)
@@ -81,7 +81,7 @@ def test_attacks_of_one_step_are_simultaneous():
     steps = _steps(log)
     assert any(t.startswith("I3: Brutes Brute ×15 ") for t in steps), steps
     assert any(t.startswith("I3: Spearmen Spearman ×17 ") and ": 9 hits" in t for t in steps)
-    assert "Brutes lose 3 model(s); 3 left." in text(log)
+    assert "Brutes lose 3 models; 3 left." in text(log)
 
 
 def test_a_duellist_strikes_its_slain_opponent_at_a_later_step_for_overkill():

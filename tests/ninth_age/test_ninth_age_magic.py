@@ -786,12 +786,12 @@ def _template_on_brutes_with_chieftain(models):
 
 def test_a_template_over_a_character_in_a_unit_of_5_or_more_rf_of_its_type_hits_an_rf_model_instead():
     _, said = _template_on_brutes_with_chieftain(6)
-    assert "The template covers Chieftain in Brutes: the hit(s) go to a rank-and-file model instead " \
+    assert "The template covers Chieftain in Brutes: the hit goes to a rank-and-file model instead " \
            "(situation A, §16.4)." in said
     assert "Cinder Storm on Brutes (Chieftain)" not in said
 
 
 def test_a_template_over_a_character_in_a_unit_of_4_rf_hits_the_character():
     _, said = _template_on_brutes_with_chieftain(4)
-    assert "The template covers Chieftain in Brutes: it takes the hit(s) itself (situation B, §16.4)." in said
+    assert "The template covers Chieftain in Brutes: it takes the hit itself (situation B, §16.4)." in said
     assert "Cinder Storm on Brutes (Chieftain): " in said  # its own roll to wound, against its T4

@@ -664,14 +664,14 @@ def test_an_unstable_losers_wound_loss_says_how_many_models_it_cost():
         return swarm, [e.text for e in events]
 
     swarm, lines = lose(12)  # 12 wounds on W5 bases: two bases gone, 2 wounds on the third
-    assert lines[0] == ("Vermin Swarm is Unstable: it does not break, and loses 12 wound(s) with no saves "
+    assert lines[0] == ("Vermin Swarm is Unstable: it does not break, and loses 12 wounds with no saves "
                         "(difference 12): that costs 2 models.")
     assert swarm.models == 2 and swarm.wounds_lost == 2
-    assert lines[1].startswith("Vermin Swarm loses 2 model(s); 2 left")  # the casualties line follows it
+    assert lines[1].startswith("Vermin Swarm loses 2 models; 2 left")  # the casualties line follows it
     swarm, lines = lose(5)
-    assert lines == ["Vermin Swarm is Unstable: it does not break, and loses 5 wound(s) with no saves "
+    assert lines == ["Vermin Swarm is Unstable: it does not break, and loses 5 wounds with no saves "
                      "(difference 5): that costs 1 model.", lines[1]] and swarm.models == 3
     swarm, lines = lose(3)
-    assert lines == ["Vermin Swarm is Unstable: it does not break, and loses 3 wound(s) with no saves "
+    assert lines == ["Vermin Swarm is Unstable: it does not break, and loses 3 wounds with no saves "
                      "(difference 3): that costs no model yet (3 wounds on its next model)."]
     assert swarm.models == 4 and swarm.wounds_lost == 3

@@ -328,7 +328,7 @@ def test_make_way_swaps_a_character_into_contact():
     log += events
     state = _answer_all(state, QUIET, log)
     assert any("Marshal makes way: it swaps places into Spearmen's front rank, file 5, and the standard "
-               "take(s) its place" in e.text for e in log)
+               "takes its place" in e.text for e in log)
     assert state.units["Marshal"].file == 4 and state.units["Spearmen"].command_at["standard"] == (0, 9)
     assert _rolls(log, "I6: Spearmen Marshal")  # and now it fights
 

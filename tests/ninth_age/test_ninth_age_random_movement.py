@@ -165,7 +165,7 @@ def test_dangerous_terrain_is_tested_only_when_it_charges():
     # (stepping 0.1" it ended inside them, found "no room to make contact" and stopped 1.1" away)
     assert "Battle Chariot moves into Brutes' front and charges it (Random Movement, no reaction)." in log
     assert "Battle Chariot takes a Dangerous Terrain test (charging through Forest; Forest: Dangerous for Chariots " \
-           "(§18.7); 4D6 a model, each 1 a wound): 0 wound(s) with Armour Piercing (6)." in log
+           "(§18.7); 4D6 a model, each 1 a wound): 0 wounds with Armour Piercing (6)." in log
 
 
 def test_a_random_movement_character_joins_a_random_movement_unit_by_its_compulsory_move():

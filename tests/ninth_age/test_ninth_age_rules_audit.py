@@ -110,7 +110,7 @@ def test_witchfire_on_a_conclave_that_loses_a_quarter_takes_a_heavy_casualties_p
     state, said = _conclave_witchfire(6,  # the Brutes' hit wounds
                                       1,  # its armour save fails
                                       1)  # the Champion's own hit does not wound
-    assert "Brutes lose 1 model(s); 3 left." in said, said
+    assert "Brutes lose 1 model; 3 left." in said, said
     assert "Brutes Panic test (Heavy Casualties: 1 of 4 models lost this phase; Ld from their own): Ld 8, " \
            "rolled 12: failed." in said, said
     assert left(state) == []
@@ -143,7 +143,7 @@ def test_a_conclave_champion_felled_by_its_own_miscast_carries_no_wound_onto_the
     log = []
     magic.miscast(state, champion, spell, 2, log)
     said = _said(log)
-    assert "Brutes lose 1 model(s); 3 left." in said, said
+    assert "Brutes lose 1 model; 3 left." in said, said
     assert "Brutes' Champion falls (4 wounds against W4)." in said
     assert brutes.models == 3 and brutes.wounds_lost == 0 and brutes.champion_lost
 
@@ -253,7 +253,7 @@ def test_a31_an_unstable_unit_losing_a_draw_to_a_musician_takes_no_wounds_by_def
     assert result.winner == "p1" and result.musician_win and events == []
     broke = combat.break_test(state, swarm, result, rnd, events)
     assert not broke and _said(events) == [
-        "Vermin Swarm is Unstable: it does not break, and loses 0 wound(s) with no saves (difference 0)."]
+        "Vermin Swarm is Unstable: it does not break, and loses 0 wounds with no saves (difference 0)."]
     assert swarm.models == 4 and swarm.wounds_lost == 0
 
 

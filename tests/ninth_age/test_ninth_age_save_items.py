@@ -187,7 +187,7 @@ def test_the_king_slayer_adds_s_and_a_per_enemy_character_in_contact():
     log = []
     load(state, *[4] * 40)
     apply(state, Fight(seat="p1", unit="Marshal"), NO, log)
-    assert "Marshal's King Slayer: 1 enemy character(s) in base contact with its unit (Chieftain): S 5, 5 attack(s) " \
+    assert "Marshal's King Slayer: 1 enemy character in base contact with its unit (Chieftain): S 5, 5 attacks " \
            "(§23.3)." in text(log)
     assert "Marshal ×5 (WS" in text(log) and "Marshal Marshal against Chieftain: 5 to wound at S5" in text(log)
     # without the King Slayer: S4, 4 attacks

@@ -37,9 +37,9 @@ def test_a_character_left_alone_by_a_flee_test_still_tests_for_every_later_obsta
     flee(state, halberdiers, 0.0, log, "Halberdiers flee")
     said = _said(log)
     assert "Marshal takes a Dangerous Terrain test (fleeing through Brute Bulls; 1D6 a model, each 1-3 a wound): " \
-           "1 wound(s) with Armour Piercing (6)." in said
+           "1 wound with Armour Piercing (6)." in said
     assert "Marshal takes a Dangerous Terrain test (fleeing through Trolls; 1D6 a model, each 1-3 a wound): " \
-           "0 wound(s) with Armour Piercing (6)." in said
+           "0 wounds with Armour Piercing (6)." in said
     assert left(state) == [] and state.units["Marshal"].wounds_lost == 1
 
 
@@ -270,7 +270,7 @@ def test_a_miscast_template_over_a_wizard_in_a_unit_of_4_rf_hits_the_wizard_with
                     6,  # the Shaman's hit wounds
                     6, 6, 6,  # the three Brutes' hits wound
                     6, 6, 1)  # their armour saves on 6+: two saved
-    assert "The template covers Shaman in Brutes: it takes the hit(s) itself (situation B, §16.4)." in said
+    assert "The template covers Shaman in Brutes: it takes the hit itself (situation B, §16.4)." in said
     assert "Sap the Strength on Brutes (Shaman): 1 to wound at S4 against T4 needing 4+: 6: 1 wound." in said
     assert not any(s.startswith("Sap the Strength on Brutes (Shaman): armour saves") for s in said)  # none
     assert "Sap the Strength on Brutes: armour saves needing 6+: 6 6 1: 2 saved." in said
@@ -280,7 +280,7 @@ def test_a_miscast_template_over_a_wizard_in_a_unit_of_4_rf_hits_the_wizard_with
 def test_a_miscast_template_over_a_wizard_in_a_unit_of_5_or_more_rf_hits_an_rf_model_instead():
     state, shaman, spell = _shaman_in_brutes(6)
     said = _miscast(state, shaman, spell, 1, 1)
-    assert "The template covers Shaman in Brutes: the hit(s) go to a rank-and-file model instead " \
+    assert "The template covers Shaman in Brutes: the hit goes to a rank-and-file model instead " \
            "(situation A, §16.4)." in said
     assert not any("Sap the Strength on Brutes (Shaman)" in s for s in said)
 
@@ -307,7 +307,7 @@ def test_a_war_machine_blowing_up_hits_a_character_in_a_unit_of_4_rf_itself():
     log = []
     misfire(state, state.units["Great Cannon"], log, modifier=-1)
     said = _said(log)
-    assert "The blast reaches Marshal in Halberdiers: it takes the hit(s) itself (situation B, §16.4)." in said
+    assert "The blast reaches Marshal in Halberdiers: it takes the hit itself (situation B, §16.4)." in said
     assert any(s.startswith("Great Cannon's explosion on Halberdiers (Marshal): 1 to wound at S5") for s in said)
     assert any(s.startswith("Great Cannon's explosion on Halberdiers: 3 to wound at S5") for s in said)
 
@@ -517,7 +517,7 @@ def test_a_conclave_champions_miscast_template_over_a_character_in_the_unit_hits
     characters._place(state, state.units["Shaman"], brutes, 1, [])
     said = _miscast(state, champion, spell, 1, 1, *[1] * 10)  # 2: Breach in the Veil; no wounds
     assert "The 5\" template on Brutes Champion touches 4 models of Brutes." in said, said
-    assert "The template covers Shaman in Brutes: it takes the hit(s) itself (situation B, §16.4)." in said
+    assert "The template covers Shaman in Brutes: it takes the hit itself (situation B, §16.4)." in said
     assert "3 hits on Brutes: one is Brutes Champion's own, with no saves of any kind (§9.10); " \
            "the others keep their saves." in said
 

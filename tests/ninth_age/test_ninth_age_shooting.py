@@ -57,7 +57,7 @@ def test_e55_ranged_to_hit_with_modifiers():
     text = " | ".join(e.text for e in log)
     assert "10 shots at BS 3 -5, needing 6 then 6+: 6 6 6 1 2 3 4 5 5 5: 3 six(es)" in text
     assert "then 6+: 6 5 6: 2 hits" in text and "needing 3+: 3 2: 1 wound" in text
-    assert "soft cover for 10" in text and "Skulkers lose 1 model(s); 9 left" in text
+    assert "soft cover for 10" in text and "Skulkers lose 1 model; 9 left" in text
     # the notes of the shot read in the reader's language, not joined in English
     from bot.i18n import event_text, say
 
@@ -201,7 +201,7 @@ def test_hard_target_quick_to_fire_and_poisoned_shots():
     state = shoot(state, "Handgunners", "Brutes", log=log)
     assert left(state) == []
     assert not any("to wound at S4" in e.text for e in log)
-    assert any("2 hit(s), 2 wound(s)" in e.text for e in log)
+    assert any("2 hits, 2 wounds" in e.text for e in log)
 
 
 def test_models_may_hold_their_fire():
@@ -248,7 +248,7 @@ def test_shooting_hits_on_a_unit_of_5_or_more_rf_go_to_the_rf_only_situation_a()
     log = []
     state = shoot(state, "Crossbowmen", "Brutes", log=log)
     text = " | ".join(e.text for e in log)
-    assert "8 hit(s) on Brutes all go to its rank and file; Chieftain take(s) none (situation A, §16.4)." in text
+    assert "8 hits on Brutes all go to its rank and file; Chieftain takes none (situation A, §16.4)." in text
     assert "(Chieftain)" not in text and state.units["Chieftain"].wounds_lost == 0
 
 

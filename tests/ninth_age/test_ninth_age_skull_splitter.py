@@ -31,8 +31,8 @@ def test_the_skull_splitter_fires_four_shots_that_always_hit_on_4_plus():
     log = []
     load(state, 4, 3, 6, 1, 2, 2)  # to hit 4 3 6 1: 2 hits; to wound 2 2
     state = apply(state, Shoot(seat="p1", unit="Marshal", target="Brutes"), {"multiple-shots": "multiple"}, log)
-    assert "Marshal shoots (skull splitter) at Brutes: 4 shot(s), always hitting on 4+ (no modifier applies): " \
-           "4 3 6 1: 2 hit(s)." in text(log)
+    assert "Marshal shoots (skull splitter) at Brutes: 4 shots, always hitting on 4+ (no modifier applies): " \
+           "4 3 6 1: 2 hits." in text(log)
     assert "Marshal shoots (skull splitter) at Brutes: 2 to wound at S4 against T4" in text(log)
 
 

@@ -42,7 +42,7 @@ def test_e54_a_chariot_charging_through_a_forest_rolls_4d6_and_takes_a_wound_for
     log = []
     state = apply(state, EndStep(seat="p1"), log=log)
     [test] = dangerous_tests(log)
-    assert ("charging through Forest; Forest: Dangerous for Chariots (§18.7); 4D6 a model, each 1 a wound): 2 wound(s) "
+    assert ("charging through Forest; Forest: Dangerous for Chariots (§18.7); 4D6 a model, each 1 a wound): 2 wounds "
             "with Armour Piercing (6)") in test.text
     assert test.roll.dice == [1, 1, 4, 6] and state.units["Battle Chariot"].wounds_lost == 2 and left(state) == []
 

@@ -77,8 +77,8 @@ def test_losses_and_a_wiped_out_unit_in_each_language():
     lose_wounds(state, state.units["Wolf Riders"], 50, events)
     texts = [(str(e.text), say(event_text(e), "it"), say(event_text(e), "hu")) for e in events]
     riders = [t for t in texts if t[0].startswith("Wolf Riders ")]
-    assert riders[0][0].startswith("Wolf Riders lose 1 model(s); 4 left")
-    assert riders[0][1].startswith("Wolf Riders perdono 1 modelli") and riders[0][2].startswith("Wolf Riders 1 modellt veszítenek")
+    assert riders[0][0].startswith("Wolf Riders lose 1 model; 4 left")
+    assert riders[0][1].startswith("Wolf Riders perdono 1 modello; ne restano 4") and riders[0][2].startswith("Wolf Riders 1 modellt veszítenek; 4 maradt")
     assert any(en.startswith("Wolf Riders are wiped out") for en, _, _ in texts), texts
     assert any(it.startswith("Wolf Riders sono spazzati via") for _, it, _ in texts)
     assert not any(en.startswith("Giant lose") for en, _, _ in texts)

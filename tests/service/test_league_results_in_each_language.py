@@ -80,3 +80,28 @@ async def test_the_text_standings_table_has_its_headings_and_decimals_in_the_rea
         # every row lines up under the headings, and a percentage has the reader's decimal sign
         assert all(len(row) == len(lines[0]) for row in lines[1:]), lines
         assert all(("," if lang != "en" else ".") in row.split()[4] for row in lines[1:]), lines
+
+
+async def test_a_round_past_the_last_played_counts_the_rounds_in_each_readers_plural(service, store):
+    """#13: the refusal read 'Conta has played 1 round(s)', Italian '1 turni': ngettext on the
+    rounds played (0 and many plural, 1 singular; Hungarian keeps the singular noun)."""
+    await ok(service, "gm", "/league create name:Conta ruleset:dnd-minis-quick format:swiss")
+    for u in ("a", "b"):
+        await ok(service, u, "/league join")
+    await ok(service, "gm", "/league start")
+    await ok(service, "a", "/language lang:it")
+    await ok(service, "b", "/language lang:hu")
+
+    async def refusals():
+        replies = {u: await say(service, u, "/league standings round:2") for u in ("gm", "a", "b")}
+        assert all(r.error for r in replies.values())
+        return {u: r.text for u, r in replies.items()}
+
+    none = await refusals()
+    await ok(service, "gm", "/league pair")
+    one = await refusals()
+    assert "Conta has played 0 rounds; round: is 1 to 1." in none["gm"], none
+    assert "Conta has played 1 round; round: is 1 to 1." in one["gm"], one
+    assert "Conta ha giocato 0 turni; round: va da 1 a 1." in none["a"], none
+    assert "Conta ha giocato 1 turno; round: va da 1 a 1." in one["a"], one
+    assert "A Conta 0 kört játszott" in none["b"] and "A Conta 1 kört játszott" in one["b"], (none, one)

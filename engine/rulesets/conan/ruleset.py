@@ -56,6 +56,12 @@ HERO_PHASE_COMMANDS = {"attitude": {"attitude"},
 OVERLORD_COMMANDS = {"activate", "move", "attack", "cast", "flow", "end", "carry"}
 
 
+def gems_counted(n: int) -> Text:
+    """``n`` gems as a phrase ("1 gem", "3 gems"), put into a sentence whose verb agrees with the
+    hero or the Overlord: ngettext on the gems, not on the sentence (#13)."""
+    return ngettext("{n} gem", "{n} gems", n)
+
+
 def _slug(text: str) -> str:
     return str(text or "").strip().casefold().replace(" ", "-")
 
@@ -69,6 +75,8 @@ class Conan(Ruleset):
     max_seats = 5
     # /activate and /end are the Overlord's: he activates a river tile and ends his turn.
     action_names = {"activate": N_("activation of a river tile"), "end": N_("end of the Overlord's turn")}
+    phase_names = {"attitude": N_("heroes' Attitude phase"), "action": N_("heroes' Action phase"),
+                   "activation": N_("Overlord's Activation phase")}
 
     # -- set-up -----------------------------------------------------------------------------
     def option_names(self) -> dict[str, str]:
@@ -563,8 +571,9 @@ class Conan(Ruleset):
         names = join(" > ", [area_name(board.area(a)) for a in route.path])
         left = hero.free_mp + hero.bought_mp
         if action.gems:
-            text = _("{hero} moves {names} ({cost} MP, {gems} gem(s) bought; {left} MP left).", hero=hero.name,
-                     names=names, cost=route.cost, gems=action.gems, left=left)
+            text = _("{hero} moves {names} ({cost} MP, {gems}; {left} MP left).", hero=hero.name,
+                     names=names, cost=route.cost, gems=ngettext("{n} gem bought", "{n} gems bought", action.gems),
+                     left=left)
         else:
             text = _("{hero} moves {names} ({cost} MP; {left} MP left).", hero=hero.name, names=names,
                      cost=route.cost, left=left)
@@ -847,16 +856,17 @@ class Conan(Ruleset):
         if action.style == "ranged" and board.area(target.area).level < board.area(hero.area).level:
             kinds.append(cat.icon("ranged_height_die"))
         dice = roll_pool(cat, state.rng, kinds)
+        gems = gems_counted(action.gems)
         if weapon is None:
-            text = _("{hero} attacks {target} ({style}, {gems} gem(s), unarmed): {dice}.", hero=hero.name,
-                     target=target.id, style=style_word(action.style), gems=action.gems, dice=describe(dice))
+            text = _("{hero} attacks {target} ({style}, {gems}, unarmed): {dice}.", hero=hero.name,
+                     target=target.id, style=style_word(action.style), gems=gems, dice=describe(dice))
         elif second:
-            text = _("{hero} attacks {target} ({style}, {gems} gem(s), {weapon} and {second}): {dice}.",
-                     hero=hero.name, target=target.id, style=style_word(action.style), gems=action.gems,
+            text = _("{hero} attacks {target} ({style}, {gems}, {weapon} and {second}): {dice}.",
+                     hero=hero.name, target=target.id, style=style_word(action.style), gems=gems,
                      weapon=cat.cards[weapon].name, second=cat.cards[second].name, dice=describe(dice))
         else:
-            text = _("{hero} attacks {target} ({style}, {gems} gem(s), {weapon}): {dice}.", hero=hero.name,
-                     target=target.id, style=style_word(action.style), gems=action.gems, weapon=cat.cards[weapon].name,
+            text = _("{hero} attacks {target} ({style}, {gems}, {weapon}): {dice}.", hero=hero.name,
+                     target=target.id, style=style_word(action.style), gems=gems, weapon=cat.cards[weapon].name,
                      dice=describe(dice))
         events.append(Event(kind="roll", seat=hero.seat, text=text))
         attack_name = (_("melee attack") if action.style == "melee" else _("ranged attack") if action.style == "ranged"
@@ -1585,7 +1595,7 @@ class Conan(Ruleset):
                 continue
             self._ally_pay(state, commander, ally, int(answer))
             dice = roll_pool(cat, state.rng, [cat.icon("ally_guard_die")] * int(answer))
-            events.append(Event(kind="bodyguard", seat=commander.seat, text=_('{ally} guards {name} (Bodyguard, {answer} gem(s) from {commander}): {dice}.', ally=ally.id, name=name, answer=answer, commander=commander.name, dice=describe(dice))))
+            events.append(Event(kind="bodyguard", seat=commander.seat, text=_('{ally} guards {name} (Bodyguard, {gems} from {commander}): {dice}.', ally=ally.id, name=name, gems=gems_counted(int(answer)), commander=commander.name, dice=describe(dice))))
             return symbols(reroll_window(state, cat, self._ally_roller(state, commander, ally), dice, _("guard"), events))
         return None
 
@@ -1912,11 +1922,11 @@ class Conan(Ruleset):
         if tile.dead:
             events.append(Event(kind="activate", seat=OVERLORD, text=_(
                 "The Overlord activates {tile} (slot {slot}, {cost}): a dead tile; nothing acts.",
-                tile=tile.id, slot=slot + 1, cost=ngettext("{n} gem", "{n} gems", cost))))
+                tile=tile.id, slot=slot + 1, cost=gems_counted(cost))))
             return
         if tile.event:
             events.append(Event(kind="activate", seat=OVERLORD, text=_(
-                "The Overlord activates {tile} (slot {slot}, {cost}).", tile=tile.id, slot=slot + 1, cost=ngettext("{n} gem", "{n} gems", cost))))
+                "The Overlord activates {tile} (slot {slot}, {cost}).", tile=tile.id, slot=slot + 1, cost=gems_counted(cost))))
             self._event(state, tile, events)
             return
         ol.active = tile.id
@@ -1926,7 +1936,7 @@ class Conan(Ruleset):
                 m.mp, m.bonus_mp, m.attacked = unit.base_movement, 0, False
         events.append(Event(kind="activate", seat=OVERLORD, text=_(
             "The Overlord activates {tile} (slot {slot}, {cost}): its models move (base {base_movement} MP) "
-            "and attack, one attack each.", tile=tile.id, slot=slot + 1, cost=ngettext("{n} gem", "{n} gems", cost),
+            "and attack, one attack each.", tile=tile.id, slot=slot + 1, cost=gems_counted(cost),
             base_movement=unit.base_movement)))
 
     def _event(self, state: ConanState, tile: Tile, events: list[Event]) -> None:
@@ -1976,7 +1986,7 @@ class Conan(Ruleset):
                 if not any(m.killed and not m.alive for m in state.models.values() if m.tile == tile.id):
                     continue
                 options += [f"{tile.id}@{a}" for a in self._reinforcement_places(state, tile)]
-            answer = decide(state, OVERLORD, "reinforce", _('{reinforcement_points} reinforcement point(s): bring back a killed model (tile@area) or stop?', reinforcement_points=ol.reinforcement_points), options)
+            answer = decide(state, OVERLORD, "reinforce", ngettext('{n} reinforcement point: bring back a killed model (tile@area) or stop?', '{n} reinforcement points: bring back a killed model (tile@area) or stop?', ol.reinforcement_points), options)
             if answer == "stop":
                 return
             tid, _sep, area = answer.partition("@")

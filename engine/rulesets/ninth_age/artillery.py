@@ -21,14 +21,14 @@ Misfire table (§15.4):
 from __future__ import annotations
 
 from engine.rulesets.ninth_age.catalogue import weapon_word
-from engine.core.text import N_, Text, _, decimal, join as text_join, ngettext, commas
+from engine.core.text import N_, Text, _, decimal, join as text_join, ngettext
 import math
 
 from shapely.geometry import LineString, Point as ShapelyPoint
 
 from engine.core import Event, IllegalAction, roll_dice
 from engine.rulesets.ninth_age.attacks import (
-    hits_on_character, resolve_hits, resolve_on_unit, resolve_one, template_models, template_on_unit,
+    all_on_rank_and_file, hits_on_character, resolve_hits, resolve_on_unit, resolve_one, template_models, template_on_unit,
 )
 from engine.rulesets.ninth_age.mixed_units import RANK_AND_FILE, hit_allocation, joined, one_hit_goes_to, successor
 from engine.rulesets.ninth_age.grammar import side_word
@@ -256,7 +256,7 @@ def _bolt_victim(state: NinthAgeState, machine: UnitState, target: UnitState, k:
     _skip, exposed = hit_allocation(state, target)
     if not exposed:
         if not told:
-            events.append(Event(kind="allocation", seat=machine.owner, text=_("{hits} hit(s) on {target} all go to its rank and file; {join} take(s) none (situation A, §16.4).", hits=1, target=target.id, join=commas(c.id for c in inside))))
+            events.append(Event(kind="allocation", seat=machine.owner, text=all_on_rank_and_file(1, target.id, inside)))
         return None, True
     victim = one_hit_goes_to(state, machine.owner, target, exposed, f"bolt-hit-{target.id}-{k + 1}",
                              _("Bolt hit {value} on {target} (situation B, §16.4): the rank and file ('{rf}') or which character?", value=k + 1, target=target.id, rf=RANK_AND_FILE))
@@ -338,12 +338,12 @@ def cannon(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ran
             elif c.location != "joined" or c.host != uid:
                 continue
             elif c.id in hit_allocation(state, victim)[1]:
-                events.append(Event(kind="allocation", seat=unit.owner, text=_("The template covers {c} in {unit}: it takes the hit(s) itself (situation B, §16.4).", c=c.id, unit=uid)))
+                events.append(Event(kind="allocation", seat=unit.owner, text=ngettext("The template covers {c} in {unit}: it takes the hit itself (situation B, §16.4).", "The template covers {c} in {unit}: it takes the hits itself (situation B, §16.4).", 1, c=c.id, unit=uid)))
                 result, _skip = hits_on_character(state, c, attack, 1, events, _("{purpose} ({c})", purpose=what, c=c.id),
                                                   unit.owner)
                 removed, struck = result.removed > 0, c.id
             else:
-                events.append(Event(kind="allocation", seat=unit.owner, text=_("The template covers {c} in {unit}: the hit(s) go to a rank-and-file model instead (situation A, §16.4).", c=c.id, unit=uid)))
+                events.append(Event(kind="allocation", seat=unit.owner, text=ngettext("The template covers {c} in {unit}: the hit goes to a rank-and-file model instead (situation A, §16.4).", "The template covers {c} in {unit}: the hits go to a rank-and-file model instead (situation A, §16.4).", 1, c=c.id, unit=uid)))
         if removed is None:
             if not victim.on_table:
                 continue

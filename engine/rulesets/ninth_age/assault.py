@@ -114,10 +114,12 @@ def _pick(state: NinthAgeState, unit: UnitState, budget: int, events: list[Event
     extra = text_join("", [_(", {who}", who=commas(named)) if named else "",
                            _(", its Champion") if "champion" in chosen else "",
                            _(", its standard bearer") if "standard" in chosen else ""])
+    with_models = ngettext("with {n} model", "with {n} models", n)  # the verb agrees with the unit
     events.append(Event(kind="assault", seat=unit.owner, data={"unit": unit.id},
-                        text=ngettext("{unit} fights with {n} model(s){extra} (§18.6: up to {most} a side).",
-                                      "{unit} fight with {n} model(s){extra} (§18.6: up to {most} a side).",
-                                      number(state, unit), unit=unit.id, n=n, most=MOST_FIGHTERS, extra=extra)))
+                        text=ngettext("{unit} fights {with_models}{extra} (§18.6: up to {most} a side).",
+                                      "{unit} fight {with_models}{extra} (§18.6: up to {most} a side).",
+                                      number(state, unit), unit=unit.id, with_models=with_models, most=MOST_FIGHTERS,
+                                      extra=extra)))
     return n * own + sum(worth(state, state.units[c]) for c in named)
 
 

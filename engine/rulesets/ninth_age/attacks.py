@@ -31,7 +31,7 @@ the active player's effects resolve first, each player ordering their own.
 
 from __future__ import annotations
 
-from engine.core.text import ngettext, _, join as text_join, commas
+from engine.core.text import Text, ngettext, _, join as text_join, commas
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable, Iterable
@@ -47,7 +47,7 @@ from engine.rulesets.ninth_age.saves import (
 )
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.terrain_rules import in_field
-from engine.rulesets.ninth_age.grammar import number
+from engine.rulesets.ninth_age.grammar import hits_counted, number, wounds_counted
 
 
 # -- step 1: distributing hits -----------------------------------------------------------------------
@@ -89,7 +89,13 @@ class AttackResult:
     lines: list[str] = field(default_factory=list)
 
     def summary(self) -> str:
-        return (_("{hits} hit(s), {wounded} wound(s), {armour_saved} saved by armour, {special_saved} by ward/regeneration, {wounds_inflicted} wound(s) inflicted, {removed} model(s) removed", hits=self.hits, wounded=self.wounded, armour_saved=self.armour_saved, special_saved=self.special_saved, wounds_inflicted=self.wounds_inflicted, removed=self.removed))
+        # six counts, each said with its own noun (#13): "1 hit, 2 wounds, 1 saved by armour, ..."
+        armour_saved = ngettext("{n} saved by armour", "{n} saved by armour", self.armour_saved)
+        inflicted = ngettext("{n} wound inflicted", "{n} wounds inflicted", self.wounds_inflicted)
+        removed = ngettext("{n} model removed", "{n} models removed", self.removed)
+        return _("{hits}, {wounded}, {armour_saved}, {special_saved} by ward/regeneration, {wounds_inflicted}, {removed}",
+                 hits=hits_counted(self.hits), wounded=wounds_counted(self.wounded), armour_saved=armour_saved,
+                 special_saved=self.special_saved, wounds_inflicted=inflicted, removed=removed)
 
 
 def to_wound_rolls(state: NinthAgeState, attack: Attack, target: Defence, hits: int, events: list[Event],
@@ -271,7 +277,7 @@ def resolve_on_unit(state: NinthAgeState, target: UnitState, attack: Attack, hit
                             auto_wounds=auto_wounds)
     _skip, exposed = hit_allocation(state, target)
     if not exposed:
-        events.append(Event(kind="allocation", seat=attacker.owner, text=_("{hits} hit(s) on {target} all go to its rank and file; {join} take(s) none (situation A, §16.4).", hits=hits, target=target.id, join=commas(c.id for c in inside))))
+        events.append(Event(kind="allocation", seat=attacker.owner, text=all_on_rank_and_file(hits, target.id, inside)))
         return resolve_hits(state, target, attack, hits, events, attacker=attacker, purpose=purpose,
                             auto_wounds=auto_wounds)
     shares = character_shares(state, attacker.owner, target, hits, exposed, most=most)
@@ -292,6 +298,16 @@ def resolve_on_unit(state: NinthAgeState, target: UnitState, attack: Attack, hit
         _add(total, resolve_hits(state, target, attack, rest, events, attacker=attacker, purpose=purpose,
                                  auto_wounds=min(auto_wounds, rest)))
     return total
+
+
+def all_on_rank_and_file(hits: int, target: str, inside: list[UnitState]) -> Text:
+    """Situation A (§16.4): every one of ``hits`` hits on ``target`` goes to its rank and file,
+    the characters ``inside`` it taking none; the first clause agrees with the hits, the second
+    with the characters listed."""
+    on_rf = ngettext("{n} hit on {target} goes to its rank and file", "{n} hits on {target} all go to its rank and file",
+                     hits, target=target)
+    return ngettext("{hits}; {join} takes none (situation A, §16.4).", "{hits}; {join} take none (situation A, §16.4).",
+                    len(inside), hits=on_rf, join=commas(c.id for c in inside))
 
 
 def template_models(state: NinthAgeState, unit: UnitState, touched: list[int]) -> tuple[int, list[str]]:
@@ -329,17 +345,21 @@ def template_on_unit(state: NinthAgeState, unit: UnitState, attack: Attack, touc
         for c in chars:
             if c in exposed or c in takes_it:
                 events.append(Event(kind="allocation", seat=attacker.owner, text=(
-                    _("The blast reaches {c} in {unit}: it takes the hit(s) itself (situation B, §16.4).", c=c, unit=unit.id)
+                    ngettext("The blast reaches {c} in {unit}: it takes the hit itself (situation B, §16.4).",
+                             "The blast reaches {c} in {unit}: it takes the hits itself (situation B, §16.4).", per, c=c, unit=unit.id)
                     if blast and c in exposed else
-                    _("The template covers {c} in {unit}: it takes the hit(s) itself (situation B, §16.4).", c=c, unit=unit.id)
+                    ngettext("The template covers {c} in {unit}: it takes the hit itself (situation B, §16.4).",
+                             "The template covers {c} in {unit}: it takes the hits itself (situation B, §16.4).", per, c=c, unit=unit.id)
                     if c in exposed else _("The template covers {c} in {unit}: it must take the hit itself.", c=c, unit=unit.id))))
                 hits_on_character(state, state.units[c], (own_attack or {}).get(c, attack), per, events,
                                   _("{purpose} ({c})", purpose=purpose, c=c), attacker.owner)
             else:
                 events.append(Event(kind="allocation", seat=attacker.owner, text=(
-                    _("The blast reaches {c} in {unit}: the hit(s) go to a rank-and-file model instead (situation A, §16.4).", c=c, unit=unit.id)
+                    ngettext("The blast reaches {c} in {unit}: the hit goes to a rank-and-file model instead (situation A, §16.4).",
+                             "The blast reaches {c} in {unit}: the hits go to a rank-and-file model instead (situation A, §16.4).", per, c=c, unit=unit.id)
                     if blast else
-                    _("The template covers {c} in {unit}: the hit(s) go to a rank-and-file model instead (situation A, §16.4).", c=c, unit=unit.id))))
+                    ngettext("The template covers {c} in {unit}: the hit goes to a rank-and-file model instead (situation A, §16.4).",
+                             "The template covers {c} in {unit}: the hits go to a rank-and-file model instead (situation A, §16.4).", per, c=c, unit=unit.id))))
                 rf += 1
     if rf and unit.on_table:  # a blast's losses are no enemy unit's doing (Heavy Casualties, §13)
         resolve_hits(state, unit, attack, rf * per, events, attacker=None if blast else attacker, purpose=purpose)

@@ -16,7 +16,7 @@ from shapely.ops import nearest_points
 from engine.core import Event, roll_dice
 from engine.core.text import _, decimal, join as text_join, ngettext, commas
 from engine.rulesets.ninth_age.damage import Attack, armour_save_needed, defence
-from engine.rulesets.ninth_age.grammar import number
+from engine.rulesets.ninth_age.grammar import number, wounds_counted
 from engine.rulesets.ninth_age.leadership import charge_dice, hold_your_ground, leadership_test, unit_leadership
 from engine.rulesets.ninth_age.neighbours import engaged, surroundings
 from engine.rulesets.ninth_age.saves import special_saves
@@ -117,8 +117,14 @@ def lose_wounds(state: NinthAgeState, unit: UnitState, wounds: int, events: list
     _note_losses(state, unit, dead, cause)
     if dead:
         remove_models(unit, dead, joined_positions(state, unit))
+        # Translators: the models a unit has left after its losses ("{unit} loses 2 models; 3 left")
+        left = ngettext("{n} left", "{n} left", unit.models)
+        # the noun agrees with the models lost, the verb with the unit: a sentence for each
+        lost = (ngettext("{unit} loses {n} model; {left}", "{unit} loses {n} models; {left}", dead, unit=unit.id, left=left)
+                if number(state, unit) == 1 else
+                ngettext("{unit} lose {n} model; {left}", "{unit} lose {n} models; {left}", dead, unit=unit.id, left=left))
         events.append(Event(kind="casualties", seat=unit.owner, data={"unit": unit.id, "removed": dead},
-                            text=text_join("", [ngettext("{unit} loses {dead} model(s); {models} left", "{unit} lose {dead} model(s); {models} left", number(state, unit), unit=unit.id, dead=dead, models=unit.models), (ngettext(" ({wounds_lost} wound carried on the next model)", " ({wounds_lost} wounds carried on the next model)", unit.wounds_lost, wounds_lost=unit.wounds_lost) if unit.wounds_lost
+                            text=text_join("", [lost, (ngettext(" ({wounds_lost} wound carried on the next model)", " ({wounds_lost} wounds carried on the next model)", unit.wounds_lost, wounds_lost=unit.wounds_lost) if unit.wounds_lost
                                and unit.models else ""), "."])))
     if unit.models <= 0:
         from engine.rulesets.ninth_age.mixed_units import fight_on
@@ -312,7 +318,9 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
         destroy(state, unit, events, gone_text, fled=True)
         return go
     unit.pose = end.pose
-    state.last_moves.append({"unit": unit.id, "kind": "flee", "path": [fp.centre, end.centre]})
+    # the board captions the flight with the dice's distance and the way it went (extended to clear 1")
+    state.last_moves.append({"unit": unit.id, "kind": "flee", "path": [fp.centre, end.centre],
+                             "label": rolled_and_moved(go, distance_moved(fp, end))})
     # through enemies or impassable terrain: Dangerous Terrain failing on 1-3; through
     # dangerous terrain: the standard test (once per feature, §18.1); a feature it only stood
     # against where the flight began (fp, turned to flee) counts only if it goes into it
@@ -349,6 +357,19 @@ def flee(state: NinthAgeState, unit: UnitState, bearing: float | None, events: l
     return go
 
 
+def rolled_and_moved(go: float, done: float) -> str:
+    """A flee's or a pursuit's caption on the board (§24.10 flee and pursuit vectors): the
+    distance rolled and the distance moved (a flight extended to clear 1" moves farther, a
+    pursuit stopped short moves less)."""
+    return _("{go}\" rolled, {done}\" moved", go=decimal(go, "g"), done=decimal(done, ".1f"))
+
+
+def distance_moved(start, end) -> float:
+    """How far a footprint's centre went from ``start`` to ``end`` (a straight move)."""
+    (x1, y1), (x2, y2) = start.centre, end.centre
+    return ((x1 - x2) ** 2 + (y1 - y2) ** 2) ** 0.5
+
+
 def _no_table(around: Surroundings) -> Surroundings:
     return Surroundings(others=around.others, impassable=around.impassable, table=None, names=around.names,
                         blockers=around.blockers)
@@ -381,7 +402,8 @@ def dangerous_terrain(state: NinthAgeState, unit: UnitState, fail_max: int, why:
         per_model = DANGEROUS_DICE.get(entry.troop_type, 1)
         roll = roll_dice(f"{per_model * unit.models}d6", state.rng, purpose=_('{unit} Dangerous Terrain ({why})', unit=unit.id, why=why))
         wounds = dangerous_terrain_wounds(roll.dice, fail_max)
-        events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=ngettext("{unit} takes a Dangerous Terrain test ({why}; {per_model}D6 a model, each {failing} a wound): {wounds} wound(s) with Armour Piercing (6).", "{unit} take a Dangerous Terrain test ({why}; {per_model}D6 a model, each {failing} a wound): {wounds} wound(s) with Armour Piercing (6).", number(state, unit), unit=unit.id, why=why, per_model=per_model, failing=("1" if fail_max == 1 else f"1-{fail_max}"), wounds=wounds)))
+        said_wounds = wounds_counted(wounds)
+        events.append(Event(kind="roll", seat=unit.owner, roll=roll, text=ngettext("{unit} takes a Dangerous Terrain test ({why}; {per_model}D6 a model, each {failing} a wound): {wounds} with Armour Piercing (6).", "{unit} take a Dangerous Terrain test ({why}; {per_model}D6 a model, each {failing} a wound): {wounds} with Armour Piercing (6).", number(state, unit), unit=unit.id, why=why, per_model=per_model, failing=("1" if fail_max == 1 else f"1-{fail_max}"), wounds=said_wounds)))
         assert armour_save_needed(defence(entry).armour, None, DANGEROUS_WOUND.armour_piercing) is None
         wounds = special_saves(state, unit, DANGEROUS_WOUND, wounds, events)
         if wounds:

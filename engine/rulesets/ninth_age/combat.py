@@ -21,10 +21,10 @@ from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age.catalogue import weapon_word
 from engine.core.text import N_, Text, _, commas, decimal, join, join as text_join, ngettext
-from engine.rulesets.ninth_age.grammar import number
+from engine.rulesets.ninth_age.grammar import number, wounds_counted
 from engine.rulesets.ninth_age import assault, fighters, terrain_rules
 from engine.rulesets.ninth_age.casualties import (
-    PANIC_RANGE, destroy, flee, insignificant, lose_wounds, panic, terrain_checks,
+    PANIC_RANGE, destroy, flee, insignificant, lose_wounds, panic, rolled_and_moved, terrain_checks,
 )
 from engine.rulesets.ninth_age.charges import placements
 from engine.rulesets.ninth_age.fighters import Blow, combat_groups, enemies_in_contact, unit_full_ranks
@@ -309,7 +309,7 @@ def make_way(state: NinthAgeState, group: list[str], events: list[Event]) -> Non
                 moved.append(name)
         char.file = to
         events.append(Event(kind="make-way", seat=char.owner, data={"unit": host.id, "character": char.id},
-                            text=text_join("", [_("{char} makes way: it swaps places into {host}'s front rank, file {value}", char=char.id, host=host.id, value=to + 1), (_(", and the {join} take(s) its place", join=commas(moved)) if moved else ""), " (§16.6)."])))
+                            text=text_join("", [_("{char} makes way: it swaps places into {host}'s front rank, file {value}", char=char.id, host=host.id, value=to + 1), (ngettext(", and the {join} takes its place", ", and the {join} take its place", len(moved), join=commas(moved)) if moved else ""), " (§16.6)."])))
 
 
 # -- challenges (§16.9) ---------------------------------------------------------------------------
@@ -454,10 +454,11 @@ def _king_slayer(state: NinthAgeState, blow: Blow, rnd: Round, step: int, events
     """The King Slayer's bonus worked out at the step its attacks are made (§23.3), shown."""
     after, counted = fighters.king_slayer(state, blow, rnd.duel)
     if counted:
-        n = counted.count(", ") + 1
+        characters = ngettext("{n} enemy character", "{n} enemy characters", len(counted))
+        attacks = ngettext("{n} attack", "{n} attacks", after.count)
         events.append(Event(kind="item", seat=state.units[blow.unit].owner, data={"initiative": step},
-                            text=_("I{step}: {who}'s King Slayer: {n} enemy character(s) in base contact with its unit ({counted}): S {strength}, {count} attack(s) (§23.3).",
-                                   step=step, who=blow.part_name, n=n, counted=counted, strength=after.strength, count=after.count)))
+                            text=_("I{step}: {who}'s King Slayer: {characters} in base contact with its unit ({counted}): S {strength}, {attacks} (§23.3).",
+                                   step=step, who=blow.part_name, characters=characters, counted=commas(counted), strength=after.strength, attacks=attacks)))
     return after
 
 
@@ -1118,7 +1119,8 @@ def break_test(state: NinthAgeState, unit: UnitState, result: Outcome, rnd: Roun
                             unit.wounds_lost, carried=unit.wounds_lost)
         else:
             cost = ")"
-        events.insert(mark, Event(kind="break", seat=unit.owner, text=text_join("", [ngettext("{unit} is Unstable: it does not break, and loses {wounds} wound(s) with no saves (difference {difference}", "{unit} are Unstable: they do not break, and lose {wounds} wound(s) with no saves (difference {difference}", many, unit=unit.id, wounds=wounds, difference=result.difference), (_("; Stubborn halves") if stubborn else ""), (_("; Hold Your Ground -1") if hold else ""), cost, "."])))
+        said_wounds = wounds_counted(wounds)
+        events.insert(mark, Event(kind="break", seat=unit.owner, text=text_join("", [ngettext("{unit} is Unstable: it does not break, and loses {wounds} with no saves (difference {difference}", "{unit} are Unstable: they do not break, and lose {wounds} with no saves (difference {difference}", many, unit=unit.id, wounds=said_wounds, difference=result.difference), (_("; Stubborn halves") if stubborn else ""), (_("; Hold Your Ground -1") if hold else ""), cost, "."])))
         return False
     if entry.has_rule("Unbreakable"):
         events.append(Event(kind="break", seat=unit.owner, text=ngettext("{unit} is Unbreakable: it passes its Break test.", "{unit} are Unbreakable: they pass their Break test.", number(state, unit), unit=unit.id)))
@@ -1413,6 +1415,9 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
         _pursuit_terrain(state, unit, start, ahead.reached, label, events)
         if unit.on_table:
             _pursuit_charge(state, unit, state.units[ahead.met[0]], events, label)
+        end = unit.footprint() if unit.on_table else ahead.reached  # in contact, or back 1" from the enemy
+        state.last_moves.append({"unit": unit.id, "kind": label, "path": [list(start.centre), list(end.centre)],
+                                 "label": rolled_and_moved(go, distance_between(start, end))})
         return
     elif ahead.stop == "blocked":
         blocked = commas([k for k in ahead.met if k != IMPASSABLE]) or _("impassable terrain")
@@ -1422,9 +1427,9 @@ def pursuit_move(state: NinthAgeState, unit: UnitState, bearing: float, go: floa
         last_legal, turned_only = _turn_toward(start, bearing, around)
     end = last_legal or start
     unit.pose = end.pose
-    state.last_moves.append({"unit": unit.id, "kind": label, "path": [list(start.centre), list(end.centre)],
-                             "label": f"{go}\""})
     done = distance_between(fp, end) if end is not start and not turned_only else 0.0
+    state.last_moves.append({"unit": unit.id, "kind": label, "path": [list(start.centre), list(end.centre)],
+                             "label": rolled_and_moved(go, done)})
     n, moved = number(state, unit), {"unit": unit.id, "done": decimal(done, ".1f"), "go": go}
     head = (ngettext("{unit} pursues {done}\" of {go}\"", "{unit} pursue {done}\" of {go}\"", n, **moved)
             if label == "pursuit" else

@@ -378,25 +378,25 @@ def enemy_characters_touching(state: NinthAgeState, unit: UnitState) -> list[str
     return sorted(out)
 
 
-def king_slayer(state: NinthAgeState, blow: Blow, duel: tuple[str, str] | None = None) -> tuple[Blow, str]:
+def king_slayer(state: NinthAgeState, blow: Blow, duel: tuple[str, str] | None = None) -> tuple[Blow, list[str]]:
     """The King Slayer's attacks at their Initiative step (§23.3): "+1 Forza e +1 Attacchi per ogni
     Personaggio nemico in contatto di basetta con l'unità dell'utilizzatore (questo bonus è calcolato
     ... al livello d'iniziativa in cui vengono sferrati gli attacchi)". The blow with its bonus, and
-    the enemy characters counted ("" when none). A supporting bearer keeps its one attack (§11.5)."""
+    the enemy characters counted (none: empty). A supporting bearer keeps its one attack (§11.5)."""
     if blow.special or blow.weapon.strip().lower() != "king slayer":
-        return blow, ""
+        return blow, []
     bearer = state.units[blow.model or blow.unit]
     body = state.units[bearer.host] if bearer.location == "joined" and bearer.host else bearer
     counted = enemy_characters_touching(state, body)
     if not counted:
-        return blow, ""
+        return blow, []
     n = len(counted)
     touching = body is bearer or (duel is not None and bearer.id in duel) or any(
         character_models(state, body).get(i) == bearer.id for c in contacts(state, body) for i in c.touching)
     changes = {"strength": min(10, blow.strength + n)}
     if touching:
         changes["count"] = blow.count + n
-    return Blow(**{**blow.__dict__, **changes}), ", ".join(counted)
+    return Blow(**{**blow.__dict__, **changes}), list(counted)
 
 
 def distracting(state: NinthAgeState, unit: UnitState) -> bool:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.core.text import N_, Text
+from engine.core.text import N_, Text, ngettext
 
 
 def name_reads_plural(name: str) -> bool:
@@ -61,3 +61,16 @@ SIDE_WORDS = {"front": N_("front"), "rear": N_("rear"), "left": N_("left"), "rig
 def side_word(side: str) -> Text:
     """``side`` (front, rear, left, right) in the reader's language."""
     return Text(SIDE_WORDS[side]) if side in SIDE_WORDS else Text("{side}", side=side)
+
+
+# Counted nouns (#13): a count said with its own noun ("1 wound", "3 wounds", Hungarian "3
+# seb"), a phrase put into a sentence whose verb agrees with something else (the unit, a
+# list) or that holds more than one count: one ngettext chooses one form for one number.
+def wounds_counted(n: int) -> Text:
+    """``n`` wounds: "1 wound", "3 wounds"."""
+    return ngettext("{n} wound", "{n} wounds", n)
+
+
+def hits_counted(n: int) -> Text:
+    """``n`` hits: "1 hit", "3 hits"."""
+    return ngettext("{n} hit", "{n} hits", n)

@@ -12,6 +12,7 @@ from __future__ import annotations
 from engine.core import Event
 from engine.core.decisions import decide
 from engine.core.text import _, commas, decimal, ngettext
+from engine.rulesets.ninth_age.casualties import rolled_and_moved
 from engine.rulesets.ninth_age.combat import pursuit_move
 from engine.rulesets.ninth_age.neighbours import engaged
 from engine.rulesets.ninth_age.random_movement import roll, value
@@ -99,7 +100,7 @@ def _join_move(state: NinthAgeState, char, host, events: list[Event]) -> None:
         return
     state.last_moves.append({"unit": char.id, "kind": "random movement", "path": [list(start.centre),
                                                                                   list(reached.centre)],
-                             "label": f"{go}\""})
+                             "label": rolled_and_moved(go, moved)})
     char.pose = reached.pose
     moved_aside = _place(state, char, host, None, events)
     host.joined_this_phase = True

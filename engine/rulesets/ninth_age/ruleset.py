@@ -70,6 +70,10 @@ OPTIONS = {
     "armies": _("chosen: the battle waits until each player brings an army with /army use (default: the samples)"),
     "lists": _("open or hidden (§2.4: magic items stay secret until used; default open)"),
 }
+# The secondary objective of a game that does not set it, by rules version (Ninth Age.rules_version):
+# the stored settings stay as the players gave them; a game is rebuilt with its own version's default.
+SECONDARY_DEFAULTS = {1: "hold", 2: "random"}
+
 COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", "army", "join", "leave", "garrison",
              "reveal",
              "cast", "dispel"} | shooting_phase.COMMANDS)
@@ -87,6 +91,16 @@ class NinthAge(Ruleset):
     max_seats = 2
     # /end finishes a deployment drop, the charge declarations or the current phase.
     action_names = {"end": N_("end of the step"), "test": N_("test called for a unit")}
+    # The phases named on their own (a replay's caption: "Round 2, Movement phase"; PHASE_WORDS
+    # are the words inside "{name}'s {phase} phase", Italian "di movimento"), and the set-up's steps.
+    phase_names = {"movement": N_("Movement phase"), "magic": N_("Magic phase"), "shooting": N_("Shooting phase"),
+                   "melee": N_("Melee phase"), "deployment": N_("Deployment"), "setup": N_("Set-up"),
+                   "armies": N_("choice of army lists"), "markers": N_("placing objective markers")}
+    # 1: a game without the secondary setting played Hold the Ground (the objective setting's old
+    # default); 2 (n9-rules3): it rolls the D6 of §3.3, as the seed has it. See SECONDARY_DEFAULTS.
+    rules_version = 2
+    rules_version_notes = {1: N_("a game that leaves the secondary setting unset plays Hold the Ground, "
+                                 "with no D6 rolled")}
 
     def option_names(self) -> dict[str, str]:
         return dict(OPTIONS)
@@ -124,6 +138,10 @@ class NinthAge(Ruleset):
 
     # -- set-up -----------------------------------------------------------------------------------
     def new_game(self, seed: int, options: dict[str, Any] | None = None) -> NinthAgeState:
+        return self._new_game_at(seed, options, self.rules_version)
+
+    def _new_game_at(self, seed: int, options: dict[str, Any] | None, version: int) -> NinthAgeState:
+        """A battle under rules ``version``: an unset secondary takes that version's default."""
         options = dict(options or {})
         armies: dict[str, Army] = {}
         for seat, default in (("p1", "iron-marches"), ("p2", "ashen-host")):
@@ -131,7 +149,7 @@ class NinthAge(Ruleset):
         deployment = str(options.get("deployment", "random")).lower()
         if deployment not in DEPLOYMENT_TYPES + ("random",):
             raise IllegalAction("bad-setting", _("deployment is classic, diagonal, flank or random, not {deployment!r}.", deployment=deployment))
-        objective = secondary_setting(options.get("secondary", options.get("objective", "random")))
+        objective = secondary_setting(options.get("secondary", options.get("objective", SECONDARY_DEFAULTS[version])))
         if str(options.get("musician_draw_unstable", "lost")).lower() not in ("lost", "draw"):
             raise IllegalAction("bad-setting", _("musician_draw_unstable is lost or draw ([A-31]), not {value!r}.",
                                                  value=str(options["musician_draw_unstable"])))

@@ -31,7 +31,7 @@ from engine.core.decisions import decide
 from engine.core.text import ngettext, _
 from engine.rulesets.ninth_age.damage import Attack, Defence
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
-from engine.rulesets.ninth_age.grammar import number
+from engine.rulesets.ninth_age.grammar import hits_counted, number
 
 LUCKY_SHIELD = "lucky shield"
 BREASTPLATE = "bronze breastplate"
@@ -95,8 +95,8 @@ def hits_taken(state: NinthAgeState, unit: UnitState, attack: Attack, hits: int,
         from engine.rulesets.ninth_age.one_use import phase_key
 
         answer = decide(state, unit.owner, f"bronze-breastplate-{unit.id}",
-                        ngettext("{unit} is hit ({purpose}: {hits} hit(s)). Activate its {item} (one use): armour save 1+ for the rest of this phase?", "{unit} are hit ({purpose}: {hits} hit(s)). Activate their {item} (one use): armour save 1+ for the rest of this phase?", number(state, unit),
-                          unit=unit.id, purpose=purpose, hits=hits, item=plate), ["no", "yes"], default="no")
+                        ngettext("{unit} is hit ({purpose}: {hits}). Activate its {item} (one use): armour save 1+ for the rest of this phase?", "{unit} are hit ({purpose}: {hits}). Activate their {item} (one use): armour save 1+ for the rest of this phase?", number(state, unit),
+                          unit=unit.id, purpose=purpose, hits=hits_counted(hits), item=plate), ["no", "yes"], default="no")
         if answer == "yes":
             spend(state, unit, plate, _("it is activated"), events)
             key = phase_key(state)

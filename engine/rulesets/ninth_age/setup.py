@@ -80,10 +80,15 @@ def start(state: NinthAgeState, events: list[Event]) -> None:
         events.append(Event(kind="roll", roll=roll, text=_("Secondary objective: {objective}.", objective=Text(OBJECTIVE_NAMES[state.objective]))))
     elif state.objective == "none":  # §20.2: the players may agree to play without one
         events.append(Event(kind="setup", text=_("Secondary objective (agreed): none.")))
-    elif state.objective in OBJECTIVE_NAMES:  # the players set it (§3.3: they may agree on it)
+    elif state.objective in OBJECTIVE_NAMES and ("secondary" in state.options or "objective" in state.options):
+        # the players set it (§3.3: they may agree on it)
         events.append(Event(kind="setup", text=_("Secondary objective (agreed): {objective}.", objective=Text(OBJECTIVE_NAMES[state.objective]))))
-    else:  # several agreed ("se e quale/i obbiettivi", §20.2): each set up and scored on its own
+    elif len(objectives_in_play(state.objective)) > 1:  # several agreed ("se e quale/i obbiettivi", §20.2): each set up and scored on its own
         events.append(Event(kind="setup", text=_("Secondary objectives (agreed): {objectives}; each is worth 20% of the army points in VP to the player who achieves it.", objectives=listed(Text(OBJECTIVE_NAMES[o]) for o in objectives_in_play(state.objective)))))
+    else:  # unset under rules version 1, whose default was Hold the Ground: the log it wrote, word for word
+        events.append(Event(kind="setup", text=_(
+            "Secondary objective (default; choose another with the objective setting): {objective}.",
+            objective=Text(OBJECTIVE_NAMES[state.objective]))))
     roll = roll_dice("1d6", rng, purpose=_('who chooses the side'))
     chooser = "p1" if roll.total >= 4 else "p2"
     state.side_chooser = chooser

@@ -34,7 +34,7 @@ from engine.rulesets.ninth_age.state import NinthAgeState, UnitState
 from engine.rulesets.ninth_age.terrain_rules import hill_cover, sight_blockers, standing_cover
 from engine.rulesets.ninth_age.weapons import RANGED, RangedWeapon, weapons_of
 from engine.table.sight import Obstacle, cover_fractions, observer_points, sight_line
-from engine.rulesets.ninth_age.grammar import number
+from engine.rulesets.ninth_age.grammar import hits_counted, number
 
 HEIGHTS = {"small": 1, "medium": 2, "large": 3}
 COVER_RANK = {"none": 0, "soft": 1, "hard": 2}
@@ -316,8 +316,10 @@ def measure(state: NinthAgeState, unit: UnitState, target: UnitState, weapon: Ra
     if unit.garrison and out:  # every shooter stands at the walls: at most 15 (5 Monstrous) shoot (§18.6)
         most = garrison.most_shooters(state, unit)
         out = [replace(out[0], index=i) for i in range(most)]
-        notes.append(ngettext("{most} of {models} model shoots from {building} (at most {limit}, {monstrous} Monstrous, §18.6)", "{most} of {models} models shoot from {building} (at most {limit}, {monstrous} Monstrous, §18.6)", unit.models,
-                       most=most, models=unit.models, building=unit.garrison, limit=garrison.MOST_SHOOTERS,
+        # the verb agrees with the shooters ({most}), the noun with the models in the building
+        of_models = ngettext("of {n} model", "of {n} models", unit.models)
+        notes.append(ngettext("{most} {of_models} shoots from {building} (at most {limit}, {monstrous} Monstrous, §18.6)", "{most} {of_models} shoot from {building} (at most {limit}, {monstrous} Monstrous, §18.6)", most,
+                       most=most, of_models=of_models, building=unit.garrison, limit=garrison.MOST_SHOOTERS,
                        monstrous=garrison.MOST_MONSTROUS_SHOOTERS))
     if too_deep:
         notes.append(ngettext("{n} model behind the 2nd rank may not shoot", "{n} models behind the 2nd rank may not shoot", too_deep))
@@ -392,7 +394,7 @@ def fixed_to_hit(state: NinthAgeState, count: int, need: int, purpose: str, seat
     """Shots that always hit on ``need``+, no modifier applying: (hits, natural 6s among them)."""
     roll = roll_dice(f"{count}d6", state.rng, purpose=_("{purpose}: to hit", purpose=purpose))
     got = [d for d in roll.dice if d >= need]
-    events.append(Event(kind="roll", seat=seat, roll=roll, text=_("{purpose}: {count} shot(s), always hitting on {need}+ (no modifier applies): {faces}: {hits} hit(s).", purpose=purpose, count=count, need=need, faces=faces(roll.dice), hits=len(got))))
+    events.append(Event(kind="roll", seat=seat, roll=roll, text=ngettext("{purpose}: {n} shot, always hitting on {need}+ (no modifier applies): {faces}: {hits}.", "{purpose}: {n} shots, always hitting on {need}+ (no modifier applies): {faces}: {hits}.", count, purpose=purpose, need=need, faces=faces(roll.dice), hits=hits_counted(len(got)))))
     return len(got), sum(1 for d in got if d == 6)
 
 

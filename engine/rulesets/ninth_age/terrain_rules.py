@@ -311,24 +311,36 @@ def standing_cover(state: NinthAgeState, target: UnitState, shooter_point, *, la
     return "none", ""
 
 
+# the kinds a rule reads by the share of a unit's footprint in them, all features of the kind
+# together: Hills (§18.4), Forests (§18.7), Fields (§18.5), Water (§18.3), Ruins (§18.9). A Wall
+# is met by its line (defended, §18.8), a Building by its garrison, Impassable never entered.
+SHARED_KINDS = ("hill", "forest", "field", "water", "ruins")
+
+
 def ground_note(state: NinthAgeState, path_shapes: list, end_shape, start=None) -> str:
     """What terrain a move went through and where it ended, for the reply: "; through Wheat
     Field (Field), Stone Wall (Wall); ends 62% in Forest (Forest)" ("" on open ground).
-    ``start``: where the move began (a feature it only stands against: :func:`crossed`)."""
+    ``start``: where the move began (a feature it only stands against: :func:`crossed`).
+    The share it ends in is the one the rules read (:func:`kind_share`: the footprint's share
+    in every feature of that kind together, so a unit across two Forests is "70% in Copse,
+    Wood (Forest)", mostly in a forest, not 35% in each); a Wall has no share, it is passed."""
     through = [t for t in state.table.terrain if crossed(t, path_shapes, start)]
     if not through:
         return ""
-    ends = [(t, share_in(end_shape, [t.polygon])) for t in through]
-    passed = [t for t, s in ends if s <= 0]
+    kinds: dict[str, list[TerrainFeature]] = {}
+    for t in state.table.terrain:
+        if t.kind in SHARED_KINDS and share_in(end_shape, [t.polygon]) > 0:
+            kinds.setdefault(t.kind, []).append(t)
+    ended = {t.name for held in kinds.values() for t in held}
+    passed = [t for t in through if t.name not in ended]
     parts = []
     if passed:
         crossed_ = [_("{name} ({kind})", name=terrain_name(t.name), kind=kind_word(t.kind)) for t in passed]
         parts.append(_("; through {features}", features=commas(crossed_)))
-    inside = [(t, s) for t, s in ends if s > 0]
-    if inside:
-        ended = [_("{share}% in {name} ({kind})", share=decimal(s * 100, ".0f"), name=terrain_name(t.name),
-                   kind=kind_word(t.kind)) for t, s in inside]
-        parts.append(_("; ends {features}", features=commas(ended)))
+    if kinds:
+        in_ = [_("{share}% in {name} ({kind})", share=decimal(kind_share(state, end_shape, kind) * 100, ".0f"),
+                 name=commas([terrain_name(t.name) for t in held]), kind=kind_word(kind)) for kind, held in kinds.items()]
+        parts.append(_("; ends {features}", features=commas(in_)))
     return text_join("", parts)
 
 
