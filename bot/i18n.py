@@ -42,12 +42,24 @@ from babel.lists import format_list
 from babel.support import Translations
 
 from engine.core.events import Event
-from engine.core.text import Lookup, Text, join, render
+from engine.core.text import N_, Lookup, Text, join, render
 
 LOCALES_DIR = Path(__file__).resolve().parent.parent / "locales"
 SOURCE = "en"
 # The languages Warband speaks, each named in its own words (as /language lists them).
 LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano", "hu": "Magyar"}
+# ... and named inside a sentence in the reader's words ("A nyelved mostantól: magyar", "La tua
+# lingua ora è ungherese"): CLDR's names (babel's Locale.languages) are the catalogues' entries.
+LANGUAGE_WORDS: dict[str, str] = {"en": N_("English"), "it": N_("Italian"), "hu": N_("Hungarian")}
+
+
+def language_word(code: str) -> Text | str:
+    """A language named in a sentence, in the reader's language (an unknown code as it is)::
+
+        >>> str(language_word("hu")), str(say(language_word("hu"), "hu")), str(say(language_word("hu"), "it"))
+        ('Hungarian', 'magyar', 'ungherese')
+    """
+    return Text(LANGUAGE_WORDS[code]) if code in LANGUAGE_WORDS else code
 
 
 def po_files(lang: str, root: Path = LOCALES_DIR) -> list[Path]:

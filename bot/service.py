@@ -41,7 +41,7 @@ from bot.commands import (
     Attachment,
     Command, check_bounds, find_command, help_text,
 )
-from bot.i18n import (LANGUAGES, SOURCE, any_data_word, folded, language_of, localised_view, say, spoken, supported,
+from bot.i18n import (LANGUAGES, SOURCE, language_word, any_data_word, folded, language_of, localised_view, say, spoken, supported,
                        typed_back)
 from bot.inbox import inbox
 from bot.leagues import Caller, LeagueService
@@ -224,7 +224,7 @@ class Service:
                                         "the server's, else English. Choose one with /language lang:, one of "
                                         "{languages}.", languages=names), ephemeral=True)
                 return Reply(text=_("Your language is {language}. /language lang:auto goes back to your "
-                                    "Discord's language.", language=LANGUAGES.get(chosen, chosen)), ephemeral=True)
+                                    "Discord's language.", language=language_word(chosen)), ephemeral=True)
             if wanted in ("auto", "none", "discord"):
                 await self.store.set_user_language(user_id, None)
                 return Reply(text=_("You read your Discord's language again (else the server's, else English)."),
@@ -233,7 +233,7 @@ class Service:
                 raise IllegalAction("bad-language", _("There is no language {lang}. Languages: {languages}.",
                                                       lang=quote(wanted), languages=names))
             await self.store.set_user_language(user_id, wanted)
-            return Reply(text=_("Your language is now {language}.", language=LANGUAGES[wanted]), ephemeral=True)
+            return Reply(text=_("Your language is now {language}.", language=language_word(wanted)), ephemeral=True)
         if guild_id is None:
             raise IllegalAction("no-server", _("/server sets a Discord server's defaults; there is no server here."))
         given = {key: str(command.options[key]).strip() for key in ("language", "games_in", "organiser_role", "reset")
@@ -244,7 +244,7 @@ class Service:
             role = current.get("organiser_role")
             return Reply(text=join("\n", [
                 _("This server's language is {language}. An organiser changes it with /server language:, one of "
-                  "{languages}.", language=LANGUAGES.get(language, language), languages=names),
+                  "{languages}.", language=language_word(language), languages=names),
                 _("League games open in a channel of their own (/server games_in:thread or channel; a league's own "
                   "setting wins).") if current.get("games_in") == "channel" else
                 _("League games open in a thread (/server games_in:thread or channel; a league's own setting wins)."),
@@ -291,7 +291,7 @@ class Service:
             await self.store.set_server_setting(guild_id, key, value, by=user_id)
             if key == "language":
                 said.append(_("This server's language is now {language}: boards and turn pings are said in it, "
-                              "and it is the language of players who chose none.", language=LANGUAGES[value])
+                              "and it is the language of players who chose none.", language=language_word(value))
                             if value else _("This server's language is English again."))
             elif key == "games_in":
                 said.append(_("League games now open in a channel of their own (a league's own games_in= setting "
@@ -371,8 +371,9 @@ class Service:
         return users, "\n" + say(line, self._server_language.get())
 
     async def _view(self, ruleset: Ruleset, state: GameState, game_id: int | None = None) -> Any:
-        """The board to draw, with each seat's time left under it when the game has a clock."""
-        view = ruleset.board(state)
+        """The board to draw, with each seat's time left under it when the game has a clock; while a
+        question waits, the board of the action up to it (what the reply has told the table)."""
+        view = ruleset.board(ruleset.as_seen(state))
         if game_id is not None:
             times = await self.clocks.caption(game_id, {s.id: s.name for s in state.seats})
             if times:

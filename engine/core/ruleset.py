@@ -444,6 +444,30 @@ class Ruleset(ABC):
             return waiting, [*self._set_aside(working), *self._new_events(events, shown, seen), question]
         return working, [*self._set_aside(working), *self._new_events(events, shown, seen)]
 
+    def as_seen(self, state: GameState) -> GameState:
+        """The game as the table has been told it: while a question waits, the action played up
+        to that question (the stored state is the one before the action, which the answer plays
+        again from its start, see _run); otherwise ``state`` itself. The board drawn under a
+        question shows what its reply already said (a combat's casualties under the combat reform
+        question after it), not the state before the action.
+
+        Only for showing: nothing of it is stored. A run that no longer stops at a question (the
+        rules changed while it waited) or is refused shows ``state`` as it is."""
+        pending = state.pending
+        if pending is None or state.is_over:
+            return state
+        working = copy_state(state)
+        working.pending = None
+        working.begin_answers(pending.given())
+        try:
+            self._apply(working, self.parse_action(pending.action), [])
+        except DecisionNeeded:
+            working.pending = pending
+            return working
+        except IllegalAction:
+            return state
+        return state
+
     @staticmethod
     def _set_aside(working: GameState) -> list[Event]:
         """A one-line notice naming the answers the run set aside (see _run), if any."""

@@ -184,3 +184,18 @@ def test_replay_copies_no_state_per_action_and_matches_play_step_by_step(monkeyp
         rest, _ = RULES.replay(seed, None, log[5:], start=middle)
         if middle.pending is None:
             assert rest.model_dump() == state.model_dump()
+
+
+def test_the_table_sees_the_action_up_to_its_question_while_the_stored_state_stays_before_it():
+    """A board drawn under a question shows what the reply already told (here Ann's swing
+    counted), where the stored state is the one before the action; answered, as_seen is the state."""
+    seed = _seed_with_first_roll(lambda t: t == 20)
+    start = RULES.new_game(seed)
+    waiting, _ = RULES.apply(start, Swing(seat="p1"))
+    seen = RULES.as_seen(waiting)
+    assert waiting.swings == 0 and seen.swings == 1 and seen.hits == []
+    assert seen.pending == waiting.pending and waiting.swings == 0  # nothing stored changed
+    after_one, _ = RULES.apply(waiting, Decide(seat="p1", option="orc"))  # the second question waits
+    assert RULES.as_seen(after_one).hits == ["orc"] and after_one.hits == []
+    done, _ = RULES.apply(after_one, Decide(seat="p1", option="none"))
+    assert RULES.as_seen(done) is done and done.hits == ["orc"]

@@ -37,11 +37,11 @@ async def test_language_alone_shows_the_choice_and_lang_sets_it_over_discords_lo
     shown = await say(service, ALICE, "/language")
     assert shown.ephemeral and "You have chosen no language" in shown.text
     reply = await say(service, ALICE, "/language lang:hu", locale="it")
-    assert reply.error is None and reply.text == "A nyelved mostantól: Magyar."
+    assert reply.error is None and reply.text == "A nyelved mostantól: magyar."
     assert await store.user_language(ALICE) == "hu"
     # Discord in Italian, the user's own choice Hungarian: Hungarian wins.
     assert (await say(service, ALICE, "/game status", locale="it")).text == NO_GAME["hu"]
-    assert (await say(service, ALICE, "/language", locale="it")).text.startswith("A nyelved: Magyar.")
+    assert (await say(service, ALICE, "/language", locale="it")).text.startswith("A nyelved: magyar.")
     # Bob chose nothing: his Discord's language.
     assert (await say(service, BOB, "/game status", locale="it")).text == NO_GAME["it"]
     back = await say(service, ALICE, "/language lang:auto")

@@ -7,6 +7,8 @@ a /decide answered through the ruleset exactly as the service passes it on."""
 
 import pytest
 
+from engine.core import get_ruleset
+
 from engine.core.decisions import Decide
 from engine.core.errors import IllegalAction
 from engine.rulesets.ninth_age import casualties, characters, combat, combat_reform, fighters
@@ -528,6 +530,14 @@ async def test_a_sideways_combat_reform_and_its_refusal_through_the_service(serv
         assert reply.error is None, reply.text
     assert "with which side against it (front, or sideways a flank, or the rear), or no?" in d.question
     assert d.seat == "p1" and d.options == ["no", "front", "left", "right", "rear"]
+    # The board under the question shows the combat its replies told (casualties removed), not
+    # the stored state from before the /fight that the answers play again.
+    rules = get_ruleset("ninth-age")
+    seen = rules.as_seen(now)
+    lost = {u: now.units[u].models - seen.units[u].models for u in ("Brutes", "Halberdiers")}
+    assert any(n > 0 for n in lost.values()) and all(n >= 0 for n in lost.values())
+    drawn = await service._view(rules, now)
+    assert drawn.model_dump() == rules.board(seen).model_dump()
     reply = await say(service, USERS["p1"], "/decide option:left")
     assert "how many models wide (or back)?" in reply.text
     _, _, now = await snapshot(service)
