@@ -449,6 +449,13 @@ COMMANDS: tuple[CommandSpec, ...] = (
         Option("unit", "Your character or unit carrying it", required=True, autocomplete="unit"),
         Option("name", "The magic item, e.g. Potion of Strength", required=True, typed="item"),
     )),
+    CommandSpec("test", "Ninth Age: roll a characteristic or Leadership test a rule calls for on a unit (§1.7, §1.8)",
+                None, (
+        Option("unit", "The unit (either player's) or a character in one", required=True, autocomplete="unit"),
+        Option("characteristic", "M, WS, BS, S, T, W, I, A or Ld (or AC, AB, F, R, Fe, D)", required=True),
+        Option("modifier", "Added to the characteristic, e.g. -1 (default 0)"),
+        Option("reason", "The rule that calls for it, for the log"),
+    )),
     CommandSpec("cast", "Cast a spell (or use a spell-like ability) with a creature", None, (
         Option("spell", "The spell", required=True, autocomplete="spell"),
         _CREATURE,

@@ -1,5 +1,5 @@
 """Rank-and-flank commands (The Ninth Age): ``/deploy /marker /advance /march /reform /shoot /join /leave /reveal
-/dispel``.
+/item /test /dispel``.
 
 Units on a table measured in inches; each command can end a step and carry the board, so they
 defer first (see :meth:`WarbandCog.run`).
@@ -102,6 +102,14 @@ class TableCog(WarbandCog):
     @app_commands.autocomplete(unit=WarbandCog.suggest_unit)
     async def item(self, interaction: discord.Interaction, unit: str, name: str) -> None:
         await self.run(interaction, "item", defer=True, unit=unit, name=name)
+
+    @app_commands.command(**named("test"))
+    @described("test")
+    @app_commands.autocomplete(unit=WarbandCog.suggest_unit)
+    async def test(self, interaction: discord.Interaction, unit: str, characteristic: str, modifier: str | None = None,
+                   reason: str | None = None) -> None:
+        await self.run(interaction, "test", defer=True, unit=unit, characteristic=characteristic, modifier=modifier,
+                       reason=reason)
 
     @app_commands.command(**named("dispel"))
     @described("dispel")

@@ -30,6 +30,7 @@ def _image(view: TableView) -> Image.Image:
 
 def test_each_secure_target_marker_is_captioned_with_whose_it_is(drawn_words):
     state = scenario({"Spearmen": (30, 10, 0), "Brutes": (30, 38, 180)}, terrain="open")
+    state.objective = "secure"  # the markers' objective (the scenario's default is Hold the Ground)
     state.markers = {"p1": (20.0, 36.0), "p2": (52.0, 14.0)}
     view = RULESET.board(state)
     names = {s: state.seat(s).name for s in ("p1", "p2")}

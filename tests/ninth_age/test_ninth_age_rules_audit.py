@@ -73,7 +73,7 @@ def test_the_secondary_setting_random_rolls_and_the_older_objective_name_still_w
 
 
 def test_a_secondary_setting_out_of_the_table_is_refused():
-    with pytest.raises(IllegalAction, match="secondary is hold, breakthrough, secure, none or random, not 'capture'"):
+    with pytest.raises(IllegalAction, match=r"secondary is hold, breakthrough or secure \(several joined by \+, e.g. hold\+secure\), none or random, not 'capture'"):
         RULESET.new_game(1, {"secondary": "capture"})
 
 

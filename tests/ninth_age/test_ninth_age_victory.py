@@ -138,7 +138,7 @@ def test_breakthrough_ignores_ambushers_arrived_from_turn_4_and_battle_points_gi
     spear.arrived_turn = 3
     assert secondary(state)["p1"] is True
     state.units["Giant"].location = "destroyed"  # 210 VP to p1
-    assert "secondary objective" in dict(ledger(state, "p1").lines)
+    assert "secondary objective, Breakthrough" in dict(ledger(state, "p1").lines)  # which one it scores
     result = score(state, [])
     assert result.reason == "Major victory, 710 to 0 VP"  # classic: 210 + 20 % of 2,500 = 710 (28 %)
     state.options["battle_points"] = True

@@ -175,5 +175,17 @@ class UseItem(Action):
     item: str
 
 
+class CallTest(Action):
+    """/test unit: characteristic: [modifier:] [reason:]: a characteristic test (§1.7) or a
+    Leadership test (§1.8) a rule calls for on a unit that the engine does not apply by itself
+    (an army-book rule, a ruling); either player calls it, the bot rolls it in the open."""
+
+    kind: Literal["test"] = "test"
+    unit: str
+    characteristic: Literal["M", "WS", "BS", "S", "T", "W", "I", "A", "Ld"]
+    modifier: int = Field(default=0, ge=-10, le=10)
+    reason: str = Field(default="", max_length=200)
+
+
 ACTION_TYPES = (StartBattle, Deploy, EndStep, Advance, March, Reform, Charge, PlaceMarker, UseArmy, Join, Leave,
-                Garrison, LeaveBuilding, Reveal, Fight, Cast, DispelInPlay, UseItem)
+                Garrison, LeaveBuilding, Reveal, Fight, Cast, DispelInPlay, UseItem, CallTest)

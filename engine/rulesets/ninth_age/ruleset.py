@@ -28,12 +28,13 @@ from engine.rulesets.ninth_age.actions import (
 )
 from engine.rulesets.ninth_age import combat, garrison, shooting
 from engine.rulesets.ninth_age.actions import Garrison, LeaveBuilding
-from engine.rulesets.ninth_age.actions import Fight
+from engine.rulesets.ninth_age.actions import CallTest, Fight
+from engine.rulesets.ninth_age.characteristic_tests import called_test, characteristic_name, test_modifier
 from engine.rulesets.ninth_age.army import SAMPLE_ARMIES, Army, sample_army
 from engine.rulesets.ninth_age.commands import number, parse_facing, parse_formation, parse_path, parse_wheel
 from engine.rulesets.ninth_age.state import SEATS, NinthAgeState, UnitState, phase_word
 from engine.rulesets.ninth_age.terrain_layouts import LAYOUTS, layout, load_layout_text, terrain_name
-from engine.rulesets.ninth_age.zones import DEPLOYMENT_TYPES, OBJECTIVE_SETTINGS
+from engine.rulesets.ninth_age.zones import DEPLOYMENT_TYPES, objectives_in_play, secondary_setting
 from engine.table.terrain import Table
 from engine.table.view import (
     MarkerShape, PathShape, ShotShape, TableView, TemplateShape, TerrainShape, UnitShape, ZoneShape, polygon_points,
@@ -44,8 +45,9 @@ OPTIONS = {
     "army_p1": _("Player 1's army: a sample army ({samples}); default iron-marches", samples=commas(SAMPLE_ARMIES)),
     "army_p2": _("Player 2's army: a sample army ({samples}); default ashen-host", samples=commas(SAMPLE_ARMIES)),
     "deployment": _("classic, diagonal, flank or random (the D6 of §3.2; default random)"),
-    "secondary": _("the secondary objective the players agreed (§3.3, §20.2): hold, breakthrough, secure or none; "
-                   "default random: the D6 of §3.3, rolled in the log"),
+    "secondary": _("the secondary objectives the players agreed (§3.3, §20.2): hold, breakthrough or secure, "
+                   "several joined by + (e.g. hold+secure), or none; default random: the D6 of §3.3, rolled in the "
+                   "log"),
     "objective": _("the older name of the secondary setting (same values)"),
     "terrain": _("built-in terrain layout: {layouts} (default standard)", layouts=commas(LAYOUTS)),
     "charge_path_capped": _("on: a charge's path may not be longer than its charge range ([A-11]; default off)"),
@@ -77,6 +79,7 @@ COMMANDS = ({"deploy", "end", "advance", "march", "reform", "charge", "marker", 
              "cast", "dispel"} | shooting_phase.COMMANDS)
 COMMANDS |= {"fight"}  # the Melee phase (combat.py)
 COMMANDS |= {"item"}  # one-use magic items (one_use.py)
+COMMANDS |= {"test"}  # a characteristic or Leadership test a rule calls for (characteristic_tests.py)
 
 
 class NinthAge(Ruleset):
@@ -87,7 +90,7 @@ class NinthAge(Ruleset):
     min_seats = 2
     max_seats = 2
     # /end finishes a deployment drop, the charge declarations or the current phase.
-    action_names = {"end": N_("end of the step")}
+    action_names = {"end": N_("end of the step"), "test": N_("test called for a unit")}
     # The phases named on their own (a replay's caption: "Round 2, Movement phase"; PHASE_WORDS
     # are the words inside "{name}'s {phase} phase", Italian "di movimento"), and the set-up's steps.
     phase_names = {"movement": N_("Movement phase"), "magic": N_("Magic phase"), "shooting": N_("Shooting phase"),
@@ -101,6 +104,16 @@ class NinthAge(Ruleset):
 
     def option_names(self) -> dict[str, str]:
         return dict(OPTIONS)
+
+    def help_notes(self) -> list[str]:
+        """What /help adds for the Ninth Age: the secondary objectives setting's syntax (§20.2) and
+        the test a rule calls for (§1.7, §1.8)."""
+        return [_("Secondary objectives: `/game new ruleset:ninth-age settings:secondary=hold+secure` plays the ones "
+                  "agreed, one or several joined by + (hold, breakthrough, secure), or none; unset, the D6 of §3.3 "
+                  "picks one."),
+                _("A test a rule calls for (an army-book rule the bot does not apply): `/test unit:Spearmen "
+                  "characteristic:I reason:…` rolls a characteristic test (§1.7) or, for Ld, a Leadership test "
+                  "(§1.8), in the log.")]
 
     def army_text(self, state: NinthAgeState, seat: str, viewer: str | None) -> str:
         """``/army show seat:`` in a game: that seat's army as ``viewer`` may see it (§2.4)."""
@@ -136,10 +149,7 @@ class NinthAge(Ruleset):
         deployment = str(options.get("deployment", "random")).lower()
         if deployment not in DEPLOYMENT_TYPES + ("random",):
             raise IllegalAction("bad-setting", _("deployment is classic, diagonal, flank or random, not {deployment!r}.", deployment=deployment))
-        objective = str(options.get("secondary", options.get("objective", SECONDARY_DEFAULTS[version]))).lower()
-        if objective not in OBJECTIVE_SETTINGS:
-            raise IllegalAction("bad-setting", _("secondary is hold, breakthrough, secure, none or random, not "
-                                                 "{objective!r}.", objective=objective))
+        objective = secondary_setting(options.get("secondary", options.get("objective", SECONDARY_DEFAULTS[version])))
         if str(options.get("musician_draw_unstable", "lost")).lower() not in ("lost", "draw"):
             raise IllegalAction("bad-setting", _("musician_draw_unstable is lost or draw ([A-31]), not {value!r}.",
                                                  value=str(options["musician_draw_unstable"])))
@@ -223,6 +233,11 @@ class NinthAge(Ruleset):
             return PlaceMarker(seat=seat, x=number(options["x"], "x"), y=number(options["y"], "y"))
         if command in shooting_phase.COMMANDS:
             return shooting_phase.action(self, state, seat, options)
+        if command == "test":  # §1.7/§1.8: any unit on the table, either player's
+            return CallTest(seat=seat, unit=self.find_unit(state, options.get("unit"), owner=seat).id,
+                            characteristic=characteristic_name(options.get("characteristic")),
+                            modifier=test_modifier(options.get("modifier")),
+                            reason=str(options.get("reason") or "").strip()[:200])
         unit = self.find_unit(state, options.get("unit"), owner=seat)
         if command == "join":  # deployed in a unit, or joining one in the Remaining Moves (§16.2); hidden (§22)
             host = self.find_unit(state, options.get("into"), owner=seat)
@@ -344,6 +359,9 @@ class NinthAge(Ruleset):
             raise IllegalAction("wrong-phase", _("The battle begins when both players have brought an army with /army use."))
         if state.phase == "setup":
             raise IllegalAction("wrong-phase", _("The game starts when both players have joined."))
+        if isinstance(action, CallTest):
+            called_test(state, seat, action, events)
+            return
         if state.phase == "markers" or isinstance(action, PlaceMarker):
             if not isinstance(action, PlaceMarker) or state.phase != "markers":
                 raise IllegalAction("wrong-phase", (_("Secure Target markers are placed now, with /marker x: y:.") if state.phase == "markers" else _("The markers are already placed.")))
@@ -692,6 +710,26 @@ class NinthAge(Ruleset):
                         building=terrain_name(building.name))
         view.units.append(shape)
 
+    @staticmethod
+    def _objective_shapes(state: NinthAgeState, view: TableView) -> None:
+        """Each secondary objective in play on the board (§20.2): Hold the Ground's table centre,
+        Breakthrough's deployment zones once the deployment is over (each scoring unit of the
+        enemy inside one achieves it), Secure Target's two markers with whose each is."""
+        played = objectives_in_play(state.objective)
+        if "hold" in played:
+            marker = MarkerShape(label="", side=None, at=tuple(state.table.centre))
+            marker.label = _("Hold the Ground: the table centre (6\")")
+            view.markers.append(marker)
+        if "breakthrough" in played and state.sides and state.phase not in ("setup", "armies", "markers", "deployment"):
+            for seat in SEATS:
+                zone_shape = ZoneShape(label="", side=seat, points=polygon_points(setup.zone(state, seat)))
+                zone_shape.label = _("Breakthrough: {name}'s deployment zone", name=state.seat(seat).name)
+                view.zones.append(zone_shape)
+        for seat, (mx, my) in state.markers.items():
+            marker = MarkerShape(label="", side=seat, at=(mx, my))
+            marker.label = _("Secure Target: {name}", name=state.seat(seat).name)  # whose marker (§20.2)
+            view.markers.append(marker)
+
     def board(self, state: GameState, viewer: str | None = None) -> TableView:  # type: ignore[override]
         """The public board (``viewer`` None): no secret is drawn on it."""
         assert isinstance(state, NinthAgeState)
@@ -709,10 +747,7 @@ class NinthAge(Ruleset):
                 zone_shape = ZoneShape(label="", side=seat, points=polygon_points(setup.zone(state, seat)))
                 zone_shape.label = _("{name} deploys", name=state.seat(seat).name)
                 view.zones.append(zone_shape)
-        for seat, (mx, my) in state.markers.items():
-            marker = MarkerShape(label="", side=seat, at=(mx, my))
-            marker.label = _("Secure Target: {name}", name=state.seat(seat).name)  # whose marker (§20.2)
-            view.markers.append(marker)
+        self._objective_shapes(state, view)
         for u in state.on_table():
             fp = u.footprint()
             badges = [b for b, on in ((_("fleeing"), u.fleeing), (_("charged"), u.charged), (_("failed charge"),

@@ -4,13 +4,15 @@ Undeployed Units Number and the first-turn roll-off."""
 
 from __future__ import annotations
 
-from engine.core.text import ngettext, N_, Text, _, decimal, join as text_join, commas
+from engine.core.text import ngettext, N_, Text, _, decimal, join as text_join, commas, listed
 from engine.core import Event, IllegalAction, roll_dice
 from engine.core.decisions import decide
 from engine.rulesets.ninth_age import spells
 from engine.rulesets.ninth_age.neighbours import surroundings  # noqa: F401 - also imported from here
 from engine.rulesets.ninth_age.state import NinthAgeState, UnitState, troop_word
-from engine.rulesets.ninth_age.zones import OBJECTIVE_NAMES, deployment_type_for_roll, deployment_zone, objective_for_roll
+from engine.rulesets.ninth_age.zones import (
+    OBJECTIVE_NAMES, deployment_type_for_roll, deployment_zone, objective_for_roll, objectives_in_play,
+)
 from engine.table.footprint import Formation, Pose
 from engine.table.frame import normalise
 from engine.table.motion import CLEARANCE_END, clearance_problem
@@ -78,8 +80,11 @@ def start(state: NinthAgeState, events: list[Event]) -> None:
         events.append(Event(kind="roll", roll=roll, text=_("Secondary objective: {objective}.", objective=Text(OBJECTIVE_NAMES[state.objective]))))
     elif state.objective == "none":  # §20.2: the players may agree to play without one
         events.append(Event(kind="setup", text=_("Secondary objective (agreed): none.")))
-    elif "secondary" in state.options or "objective" in state.options:  # the players set it (§3.3: they may agree on it)
+    elif state.objective in OBJECTIVE_NAMES and ("secondary" in state.options or "objective" in state.options):
+        # the players set it (§3.3: they may agree on it)
         events.append(Event(kind="setup", text=_("Secondary objective (agreed): {objective}.", objective=Text(OBJECTIVE_NAMES[state.objective]))))
+    elif len(objectives_in_play(state.objective)) > 1:  # several agreed ("se e quale/i obbiettivi", §20.2): each set up and scored on its own
+        events.append(Event(kind="setup", text=_("Secondary objectives (agreed): {objectives}; each is worth 20% of the army points in VP to the player who achieves it.", objectives=listed(Text(OBJECTIVE_NAMES[o]) for o in objectives_in_play(state.objective)))))
     else:  # unset under rules version 1, whose default was Hold the Ground: the log it wrote, word for word
         events.append(Event(kind="setup", text=_(
             "Secondary objective (default; choose another with the objective setting): {objective}.",
@@ -101,7 +106,7 @@ def start(state: NinthAgeState, events: list[Event]) -> None:
                       ["attacker", "defender"])
         state.attacker = chooser if role == "attacker" else other
         events.append(Event(kind="setup", seat=chooser, text=_("{player} is the Attacker.", player=name(state, state.attacker))))
-    if state.objective == "secure":  # the markers are placed now, the chooser first (§3.4, §20.2)
+    if "secure" in objectives_in_play(state.objective):  # the markers are placed now, the chooser first (§3.4, §20.2)
         state.phase = "markers"
         events.append(Event(kind="setup_done", seat=chooser, text=_("Secure Target: {player} places a marker first with /marker x: y: (more than 12\" from your own zone, at least 24\" from the other marker).", player=name(state, chooser))))
         return

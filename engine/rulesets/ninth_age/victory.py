@@ -5,7 +5,10 @@ is Lost" (100) and not also "Captured standards" (50), which counts the units' s
 deployment zone for Breakthrough when half or more of its footprint is (like every other
 "half the footprint" test of the rules); Battle Points use the percentage bands ([A-37]) and
 the secondary objective's ±2 for each achiever and non-achiever, clamped to 0-10 with the
-winner keeping 10 minus the loser ([A-36]).
+winner keeping 10 minus the loser ([A-36]). Several secondary objectives may be agreed (§20.2:
+"se e quale/i"): each scores on its own, 20 % of the army points in VP to each achiever, or, with
+Battle Points, its own ±2, the adjustments summed before the clamp (a ruling: the seed prices one
+objective and says nothing of how several add up; each is the same bonus, so they add).
 
 >>> margin(90, 2000), margin(100, 2000), margin(400, 2000), margin(401, 2000), margin(1201, 2000)
 ('draw', 'minor', 'minor', 'major', 'massacre')
@@ -23,7 +26,7 @@ from engine.core import Event, Result
 from engine.rulesets.ninth_age.mixed_units import successor
 from engine.rulesets.ninth_age.state import SEATS, NinthAgeState, UnitState
 from engine.rulesets.ninth_age.walls import gap, outline
-from engine.rulesets.ninth_age.zones import OBJECTIVE_NAMES, deployment_zone
+from engine.rulesets.ninth_age.zones import OBJECTIVE_NAMES, deployment_zone, objectives_in_play
 
 OBJECTIVE_RANGE = 6.0
 MARGIN_NAMES = {"draw": N_("Draw"), "minor": N_("Minor victory"), "major": N_("Major victory"), "massacre": N_("Massacre")}
@@ -42,15 +45,26 @@ def margin(delta: float, points: int) -> str:
     return "massacre"
 
 
-def battle_points(vp_a: int, vp_b: int, points: int, achieved: tuple[bool, bool] = (False, False)) -> tuple[int, int]:
-    """§20.4's 10-0 split for (A, B), the secondary objective's ±2 included."""
+def battle_points(vp_a: int, vp_b: int, points: int,
+                  achieved: tuple[bool, bool] | list[tuple[bool, bool]] = (False, False)) -> tuple[int, int]:
+    """§20.4's 10-0 split for (A, B), each secondary objective's ±2 included: ``achieved`` is
+    (A, B) for one objective, or a list of them for several, each adding its own +2/-2 ([A-36]
+    for each; both or neither achieving one, its adjustments cancel), summed before the clamp.
+
+    >>> battle_points(1400, 600, 2500, achieved=[(True, False), (True, False)])
+    (10, 0)
+    >>> battle_points(1000, 1000, 2500, achieved=[(True, False), (False, True)])
+    (5, 5)
+    """
+    pairs = [achieved] if achieved and isinstance(achieved[0], bool) else list(achieved)
     share = abs(vp_a - vp_b) * 100 / points
     high, low = (5, 5) if share <= 10 else (6, 4) if share <= 25 else (7, 3) if share <= 50 else (8, 2)
     a, b = (high, low) if vp_a >= vp_b else (low, high)
-    if achieved[0] == achieved[1]:  # both or neither: the adjustments cancel
+    moved = [(2 if x else -2, 2 if y else -2) for x, y in pairs if x != y]  # both or neither: they cancel
+    if not moved:
         return a, b
-    a = max(0, min(10, a + (2 if achieved[0] else -2)))
-    b = max(0, min(10, b + (2 if achieved[1] else -2)))
+    a = max(0, min(10, a + sum(m[0] for m in moved)))
+    b = max(0, min(10, b + sum(m[1] for m in moved)))
     return (10 - b, b) if a >= b else (a, 10 - a)
 
 
@@ -101,13 +115,27 @@ def scoring(state: NinthAgeState, unit: UnitState) -> bool:
         state.unit_entry(c).bsb and not c.standard_lost for c in inside)
 
 
+def achievements(state: NinthAgeState) -> dict[str, dict[str, bool]]:
+    """Each secondary objective in play and who achieved it, in the order agreed (§20.2)."""
+    return {objective: achieved(state, objective) for objective in objectives_in_play(state.objective)}
+
+
 def secondary(state: NinthAgeState) -> dict[str, bool]:
-    """Who achieved the secondary objective."""
-    if state.objective == "hold":
+    """Who achieved the game's one secondary objective (nobody when none is played); a game of
+    several objectives is read objective by objective with :func:`achievements`."""
+    played = objectives_in_play(state.objective)
+    if len(played) > 1:
+        raise ValueError(f"{state.objective}: several secondary objectives, see achievements()")
+    return achieved(state, played[0]) if played else {s: False for s in SEATS}
+
+
+def achieved(state: NinthAgeState, objective: str) -> dict[str, bool]:
+    """Who achieved ``objective`` (hold, breakthrough or secure) at the end of the game (§20.2)."""
+    if objective == "hold":
         counts = {s: _near_centre(state, s) for s in SEATS}
         best = max(counts.values())
         return {s: best > 0 and counts[s] == best and list(counts.values()).count(best) == 1 for s in SEATS}
-    if state.objective == "breakthrough":
+    if objective == "breakthrough":
         out = {}
         for s in SEATS:
             enemy = state.enemy_of(s)
@@ -117,7 +145,7 @@ def secondary(state: NinthAgeState) -> dict[str, bool]:
                          and outline(state, u).intersection(zone).area * 2
                          >= outline(state, u).area for u in state.on_table(s))
         return out
-    if state.objective == "secure":
+    if objective == "secure":
         held = {s: 0 for s in SEATS}
         for at in state.markers.values():
             near = {s: sum(1 for u in state.on_table(s) if scoring(state, u)
@@ -125,27 +153,34 @@ def secondary(state: NinthAgeState) -> dict[str, bool]:
             if near["p1"] != near["p2"]:
                 held["p1" if near["p1"] > near["p2"] else "p2"] += 1
         return {s: held[s] > held[state.enemy_of(s)] for s in SEATS}
-    return {s: False for s in SEATS}
+    raise ValueError(objective)
+
+
+def objective_lines(state: NinthAgeState) -> list[Text]:
+    """Who achieved each secondary objective, said plainly at the end (§20.2), and when nobody
+    did, that no one's units hold it (the score lines list only what was scored, so a Hold the
+    Ground nobody won said nothing at all). None when the game has no secondary objective."""
+    return [_objective_line(state, objective, said) for objective, said in achievements(state).items()]
 
 
 def objective_line(state: NinthAgeState) -> Text | None:
-    """Who achieved the secondary objective, said plainly at the end (§20.2), and when nobody
-    did, that no one's units hold it (the score lines list only what was scored, so a Hold the
-    Ground nobody won said nothing at all). None when the game has no secondary objective."""
-    if state.objective not in OBJECTIVE_NAMES:
-        return None
-    name = Text(OBJECTIVE_NAMES[state.objective])
-    achieved = secondary(state)
-    winners = [state.seat(s).name for s in SEATS if achieved[s]]
+    """The line of the game's one secondary objective (see :func:`objective_lines`), or None."""
+    lines = objective_lines(state)
+    return lines[0] if lines else None
+
+
+def _objective_line(state: NinthAgeState, objective: str, achieved_by: dict[str, bool]) -> Text:
+    name = Text(OBJECTIVE_NAMES[objective])
+    winners = [state.seat(s).name for s in SEATS if achieved_by[s]]
     if winners:
         return _("Secondary objective, {objective}: achieved by {names}.", objective=name,
                  names=listed(winners))
-    if state.objective == "hold":
+    if objective == "hold":
         return _("Secondary objective, {objective}: nobody achieves it: no player has more scoring units within "
                  "6\" of the table centre than the other ({first} {count}, {second} {count2}).",
                  objective=name, first=state.seat("p1").name, count=_near_centre(state, "p1"),
                  second=state.seat("p2").name, count2=_near_centre(state, "p2"))
-    if state.objective == "breakthrough":
+    if objective == "breakthrough":
         return _("Secondary objective, {objective}: nobody achieves it: no scoring unit of either player is "
                  "inside the enemy deployment zone.", objective=name)
     return _("Secondary objective, {objective}: nobody achieves it: neither player controls more markers than "
@@ -209,8 +244,11 @@ def ledger(state: NinthAgeState, seat: str, *, with_objective: bool = True) -> L
             out.lines.append((_("{unit} fleeing", unit=unit.id), half))
         elif decimated(state, unit):
             out.lines.append((_("{unit} decimated", unit=unit.id), half))
-    if with_objective and secondary(state)[seat]:
-        out.lines.append((_("secondary objective"), math.ceil(points_of(state) * 20 / 100)))
+    if with_objective:  # 20 % of the army points for each objective achieved (§20.1, §20.2)
+        for objective, achieved_by in achievements(state).items():
+            if achieved_by[seat]:
+                out.lines.append((_("secondary objective, {objective}", objective=Text(OBJECTIVE_NAMES[objective])),
+                                  math.ceil(points_of(state) * 20 / 100)))
     return out
 
 
@@ -238,15 +276,13 @@ def score(state: NinthAgeState, events: list[Event]) -> Result:
     for s in SEATS:
         items = text_join("; ", [_("{k} {v}", k=k, v=v) for k, v in ledgers[s].lines]) if ledgers[s].lines else _("nothing")
         events.append(Event(kind="score", seat=s, text=_("{name}: {total} VP ({items}).", name=state.seat(s).name, total=ledgers[s].total, items=items)))
-    objective = objective_line(state)
-    if objective is not None:
-        events.append(Event(kind="score", text=objective))
+    for line in objective_lines(state):
+        events.append(Event(kind="score", text=line))
     a, b = ledgers["p1"].total, ledgers["p2"].total
     points = points_of(state)
     kind = margin(abs(a - b), points)
     if battle:
-        achieved = secondary(state)
-        bp = battle_points(a, b, points, (achieved["p1"], achieved["p2"]))
+        bp = battle_points(a, b, points, [(by["p1"], by["p2"]) for by in achievements(state).values()])
         scores = {"p1": bp[0], "p2": bp[1]}
         if bp[0] == bp[1]:
             return Result(draw=True, reason=_("Battle Points {bp}-{bp2} ({a} to {b} VP)", bp=bp[0], bp2=bp[1], a=a, b=b), scores=scores)

@@ -18,12 +18,55 @@ import math
 from shapely.geometry import LineString, Polygon, box
 from shapely.ops import unary_union
 
-from engine.core.text import N_
+from engine.core.errors import IllegalAction
+from engine.core.text import N_, _
 
 OBJECTIVE_NAMES = {"hold": N_("Hold the Ground"), "breakthrough": N_("Breakthrough"), "secure": N_("Secure Target")}
 
-# The secondary setting (§3.3, §20.2): an agreed objective, none agreed, or the D6 (the default).
+# The secondary setting (§3.3, §20.2): the agreed objectives, none agreed, or the D6 (the default).
 OBJECTIVE_SETTINGS = ("hold", "breakthrough", "secure", "none", "random")
+
+
+def secondary_setting(text: object) -> str:
+    """The ``secondary`` setting read: ``random`` (the D6 of §3.3), ``none``, or the objectives the
+    players agreed, one or several joined by ``+`` in the order given ("se e quale/i obbiettivi
+    aggiuntivi inserire nella partita", §20.2: whether and which, plural). An unknown name, a
+    name given twice, or ``none``/``random`` beside another is refused with the reason.
+
+    >>> secondary_setting("Hold + secure"), secondary_setting("none"), secondary_setting("random")
+    ('hold+secure', 'none', 'random')
+    >>> secondary_setting("hold+hold")
+    Traceback (most recent call last):
+    ...
+    engine.core.errors.IllegalAction: hold is named twice in secondary=hold+hold: each objective is played once.
+    """
+    given = str(text).strip().lower()
+    names = [n.strip() for n in given.split("+")]
+    for name in names:
+        if name not in OBJECTIVE_SETTINGS:
+            raise IllegalAction("bad-setting", _(
+                "secondary is hold, breakthrough or secure (several joined by +, e.g. hold+secure), none or "
+                "random, not {objective!r}.", objective=name or given))
+    for name in names:
+        if names.count(name) > 1:
+            raise IllegalAction("bad-setting", _(
+                "{name} is named twice in secondary={given}: each objective is played once.", name=name,
+                given=given))
+    if len(names) > 1 and ("none" in names or "random" in names):
+        raise IllegalAction("bad-setting", _(
+            "secondary={given}: none and random stand alone (the players agree on objectives, or on none, or "
+            "roll the D6).", given=given))
+    return "+".join(names)
+
+
+def objectives_in_play(setting: str) -> list[str]:
+    """The secondary objectives a game's setting plays, in order (none for ``none``; ``random``
+    is rolled into one at the start of the game).
+
+    >>> objectives_in_play("hold+secure"), objectives_in_play("none"), objectives_in_play("breakthrough")
+    (['hold', 'secure'], [], ['breakthrough'])
+    """
+    return [n for n in setting.split("+") if n in OBJECTIVE_NAMES]
 
 DEPLOYMENT_TYPES = ("classic", "diagonal", "flank")
 DIAGONALS = ("sw-ne", "nw-se")
