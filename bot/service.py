@@ -41,8 +41,8 @@ from bot.commands import (
     Attachment,
     Command, check_bounds, find_command, help_text,
 )
-from bot.i18n import (LANGUAGES, SOURCE, language_word, any_data_word, folded, language_of, localised_view, say, spoken, supported,
-                       typed_back)
+from bot.i18n import (LANGUAGES, SOURCE, any_data_word, folded, language_of, language_word, localised_view, say,
+                       spoken, supported, typed_back)
 from bot.inbox import inbox
 from bot.leagues import Caller, LeagueService
 from bot.parsed import ParsedGames
