@@ -385,8 +385,11 @@ def test_the_charged_unit_is_turned_when_terrain_keeps_the_charger_from_aligning
     engaged = _corridor(Halberdiers=(36, 32.83, 180, 10))
     engaged.units["Halberdiers"].pose = engaged.units["Halberdiers"].pose.moved(36, 31.58, 0)
     assert in_contact(engaged.units["Halberdiers"].footprint(), engaged.units["Brutes"].footprint())
-    with pytest.raises(IllegalAction, match="no room to reach Brutes' front"):
+    with pytest.raises(IllegalAction, match="no room to reach Brutes' front") as refused:
         charge(engaged, "Knights", "Brutes")
+    # the refusal says the seed's limits: one wheel, then the align; the target turns only when blocked
+    assert ("with one wheel of at most 90° and its align (the charged unit turns only where other units or "
+            "terrain stop the align; §8.2, §8.5)") in str(refused.value)
 
 
 def test_the_charged_unit_is_never_turned_into_impassable_terrain():

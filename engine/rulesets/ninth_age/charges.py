@@ -257,7 +257,7 @@ def declare(state: NinthAgeState, charger: UnitState, target: UnitState, events:
         notes = {u.id: _(UNIT_IN_THE_WAY) for u in state.on_table()}
         notes.update((n, note) for n, _skip, note in blockers(state))
         through = text_join("", [_("; the way there goes through {unit}, {note}", unit=n, note=notes[n]) for n in stopped])
-        raise IllegalAction("no-room", ngettext("{charger} has no room to reach {facing_name} with one wheel of at most 90°, even turning the charged unit up to 90° (§8.2, §8.5){through}.", "{charger} have no room to reach {facing_name} with one wheel of at most 90°, even turning the charged unit up to 90° (§8.2, §8.5){through}.", number(state, charger), charger=charger.id, facing_name=_facing_name(target.id, side), through=through))
+        raise IllegalAction("no-room", ngettext("{charger} has no room to reach {facing_name} with one wheel of at most 90° and its align (the charged unit turns only where other units or terrain stop the align; §8.2, §8.5){through}.", "{charger} have no room to reach {facing_name} with one wheel of at most 90° and its align (the charged unit turns only where other units or terrain stop the align; §8.2, §8.5){through}.", number(state, charger), charger=charger.id, facing_name=_facing_name(target.id, side), through=through))
     d = distance(charger.footprint(), target.footprint())
     charger.declared_charge = True
     decl = ChargeDeclaration(charger=charger.id, target=target.id, side=side or "any", distance=d)
