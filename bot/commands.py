@@ -675,14 +675,21 @@ def parse_line(line: str) -> Command:
     {'path': 'E5 F6'}
     >>> parse_line("/advance unit:Spearmen wheel:left 30 forward:6").options
     {'unit': 'Spearmen', 'wheel': 'left 30', 'forward': '6'}
+
+    An apostrophe is a letter, not a quote ("l'unità", "the rule's"): only double quotes group words::
+
+        >>> parse_line("/test unit:Brutes characteristic:I reason:l'unità dell'Orco").options
+        {'unit': 'Brutes', 'characteristic': 'I', 'reason': "l'unità dell'Orco"}
     """
     text = line.strip()
     if not text.startswith("/"):
         raise IllegalAction("not-a-command", _("Commands start with '/', e.g. /game status or /roll 1d20."))
+    lexer = shlex.shlex(text[1:], posix=True)
+    lexer.whitespace_split, lexer.quotes, lexer.escapedquotes = True, '"', '"'
     try:
-        words = shlex.split(text[1:])
-    except ValueError as exc:
-        raise IllegalAction("bad-command", _("I can't read that command: {problem}.", problem=str(exc))) from None
+        words = list(lexer)
+    except ValueError:  # the one thing a posix shlex without single quotes refuses: an open "
+        raise IllegalAction("bad-command", _("I can't read that command: a \" is not closed.")) from None
     if not words:
         raise IllegalAction("bad-command", _("Type a command after '/', e.g. /help."))
     head = words[0].lower()

@@ -156,3 +156,23 @@ async def test_in_the_console_what_everyone_sees_is_in_lang_too(store, tmp_path)
     await console.run_line("/game join")
     ping = next(line for line in out.getvalue().splitlines() if line.startswith("➡️"))
     assert "sceglie una creatura" in ping, ping
+
+
+def test_an_apostrophe_is_typed_as_a_letter_and_an_open_quote_is_refused_in_the_readers_language():
+    """The console reads a typed line as the slash command's words: an apostrophe (Italian
+    "l'unità", an English "rule's") was taken for an opening quote and the line refused with
+    Python's own English words ("No closing quotation")."""
+    from bot.i18n import say as said_in
+    from engine.core import IllegalAction
+
+    typed = parse_line("/test unit:Brutes characteristic:I reason:l'unità dell'Orco")
+    assert typed.options == {"unit": "Brutes", "characteristic": "I", "reason": "l'unità dell'Orco"}
+    assert parse_line("/test unit:Brutes characteristic:I reason:the rule's test").options["reason"] == "the rule's test"
+    try:
+        parse_line('/game new ruleset:"ninth-age')
+    except IllegalAction as refused:
+        assert refused.code == "bad-command"
+        assert str(refused.message) == 'I can\'t read that command: a " is not closed.'
+        assert said_in(refused.message, "it") == 'Non riesco a leggere quel comando: un " non è chiuso.'
+    else:
+        raise AssertionError("an open quote was read")
